@@ -1,0 +1,56 @@
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import { MIGRATIONS } from './migrations/index.ts';
+
+export type Db = Database.Database;
+
+export interface Migration {
+  /** 1, 2, 3 … in order; the database's `user_version` is the last one applied. */
+  version: number;
+  name: string;
+  up(db: Db): void;
+}
+
+/**
+ * Opens (creating if needed) the SQLite database: WAL, synchronous=FULL, foreign keys on, and every
+ * pending migration applied, each in its own transaction that also bumps `user_version`.
+ */
+export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS): Db {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db, migrations);
+  return db;
+}
+
+/** Applies migrations above the current `user_version`; returns the versions applied. */
+export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): number[] {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const applied: number[] = [];
+  const sorted = [...migrations].sort((a, b) => a.version - b.version);
+  sorted.forEach((m, i) => {
+    if (m.version !== i + 1) throw new Error(`migration ${m.name} has version ${m.version}, expected ${i + 1}`);
+  });
+  for (const m of sorted) {
+    if (m.version <= current) continue;
+    db.transaction(() => {
+      m.up(db);
+      db.pragma(`user_version = ${m.version}`);
+    })();
+    applied.push(m.version);
+  }
+  return applied;
+}
+
+/** The default data directory: KASA_DATA_DIR, else the OS per-user application data folder. */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.KASA_DATA_DIR) return path.resolve(env.KASA_DATA_DIR);
+  const home = env.HOME ?? env.USERPROFILE ?? '.';
+  if (process.platform === 'win32') return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'Kasa');
+  if (process.platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'Kasa');
+  return path.join(env.XDG_CONFIG_HOME ?? path.join(home, '.config'), 'Kasa');
+}

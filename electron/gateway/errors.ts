@@ -1,0 +1,86 @@
+/** The one error type of the gateway client, and the one place that decides what a failure means. */
+
+export type GatewayErrorKind = 'http' | 'network' | 'timeout' | 'malformed';
+
+export interface GatewayErrorInit {
+  kind: GatewayErrorKind;
+  message: string;
+  status?: number | null;
+  code?: string | null;
+  userMessage?: string;
+  details?: Record<string, unknown>;
+  correlationId?: string;
+  path?: string;
+}
+
+export class GatewayError extends Error {
+  readonly kind: GatewayErrorKind;
+  /** HTTP status, or null when no response arrived. */
+  readonly status: number | null;
+  /** Gateway error code (`ERR_00202` …); null when absent (403 and 429 carry none). */
+  readonly code: string | null;
+  readonly userMessage: string | undefined;
+  readonly details: Record<string, unknown> | undefined;
+  readonly correlationId: string | undefined;
+  readonly path: string | undefined;
+
+  constructor(init: GatewayErrorInit) {
+    super(init.message);
+    this.name = 'GatewayError';
+    this.kind = init.kind;
+    this.status = init.status ?? null;
+    this.code = init.code ?? null;
+    this.userMessage = init.userMessage;
+    this.details = init.details;
+    this.correlationId = init.correlationId;
+    this.path = init.path;
+  }
+
+  /** Validation errors from `details.validationErrors`, when the gateway sent them. */
+  get validationErrors(): { field: string; message: string }[] {
+    const list = this.details?.['validationErrors'];
+    if (!Array.isArray(list)) return [];
+    return list.flatMap((e: unknown) => {
+      if (e && typeof e === 'object') {
+        const o = e as Record<string, unknown>;
+        return [{ field: String(o['field'] ?? ''), message: String(o['message'] ?? '') }];
+      }
+      return [];
+    });
+  }
+
+  /** The Tax Administration reason code (e.g. "2310") from `details.pursRawResponse`, if present. */
+  get taxAdministrationReason(): string | undefined {
+    const raw = this.details?.['pursRawResponse'];
+    if (raw === undefined || raw === null) return undefined;
+    const text = typeof raw === 'string' ? raw : JSON.stringify(raw);
+    const m = /\b(\d{4})\b/.exec(text);
+    return m?.[1];
+  }
+}
+
+/**
+ * What to do about a failure:
+ * - `retry`: transient (network, timeout, 5xx, 429, malformed reply): back off and try again.
+ * - `blocked`: the key is missing, invalid or has no access (401/403): pause everything, alert.
+ * - `exists`: the order number is already used (ERR_00603): reconcile through the archive.
+ * - `rejected`: the gateway or the Tax Administration refused this request; it needs a person.
+ */
+export type Classification =
+  | { type: 'retry' }
+  | { type: 'blocked'; reason: 'auth' }
+  | { type: 'exists' }
+  | { type: 'rejected'; reason: string };
+
+export const REJECTION_CODES = ['ERR_00202', 'ERR_00701', 'ERR_01010', 'ERR_00302', 'ERR_00201'] as const;
+
+export function classify(error: unknown): Classification {
+  if (!(error instanceof GatewayError)) return { type: 'retry' };
+  if (error.kind !== 'http' || error.status === null) return { type: 'retry' };
+  const { status, code } = error;
+  if (status === 401 || status === 403) return { type: 'blocked', reason: 'auth' };
+  if (status === 429 || status >= 500) return { type: 'retry' };
+  if (code === 'ERR_00603') return { type: 'exists' };
+  if (status === 408) return { type: 'retry' };
+  return { type: 'rejected', reason: code ?? `HTTP ${status}` };
+}

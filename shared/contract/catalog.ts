@@ -1,0 +1,3 @@
+/** Catalog commands (owned by electron/catalog). */
+export const catalogCommands = {} as const;
+export const catalogEvents = {} as const;

@@ -1,0 +1,50 @@
+/**
+ * The one contract between the UI and the core: every command (name, zod input schema, result type)
+ * and every event. Both transports (Electron IPC and the HTTP host) carry exactly this and nothing else.
+ */
+import type { z } from 'zod';
+import type { CommandDef, EventDef, Result } from './define.ts';
+import { salesCommands, salesEvents } from './sales.ts';
+import { printerCommands, printerEvents } from './printer.ts';
+import { catalogCommands, catalogEvents } from './catalog.ts';
+
+export * from './define.ts';
+export { CheckoutInput, CheckoutLine } from './sales.ts';
+export type { CheckoutResult, OrderListResult } from './sales.ts';
+
+export const commands = {
+  ...salesCommands,
+  ...printerCommands,
+  ...catalogCommands,
+} as const;
+
+export const events = {
+  ...salesEvents,
+  ...printerEvents,
+  ...catalogEvents,
+} as const;
+
+export type Commands = typeof commands;
+export type CommandName = keyof Commands;
+export type EventName = keyof typeof events;
+
+export type CommandInput<N extends CommandName> = z.input<Commands[N]['input']>;
+export type CommandParsedInput<N extends CommandName> = z.output<Commands[N]['input']>;
+export type CommandResult<N extends CommandName> =
+  Commands[N] extends CommandDef<z.ZodType, infer R> ? R : never;
+export type EventPayload<E extends EventName> =
+  (typeof events)[E] extends EventDef<infer P> ? P : never;
+
+export const COMMAND_NAMES = Object.keys(commands) as CommandName[];
+export const EVENT_NAMES = Object.keys(events) as EventName[];
+
+/** The shape of `window.pos` and of the HTTP client: one function per command, one subscriber per event. */
+export type PosApi = {
+  [N in CommandName]: (input: CommandInput<N>) => Promise<Result<CommandResult<N>>>;
+} & {
+  /** Subscribes to one event; returns the unsubscribe function. */
+  on<E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void): () => void;
+};
+
+/** An event as it travels: its name and payload. */
+export type EventMessage = { [E in EventName]: { name: E; payload: EventPayload<E> } }[EventName];

@@ -1,0 +1,46 @@
+/** Reusable zod pieces for contract inputs. Custom messages are message keys (see shared/i18n/errors.ts). */
+import { z } from 'zod';
+import { toMilli, toPara } from '../money.ts';
+import { INVOICE_TYPES, PAYMENT_TYPES } from '../domain.ts';
+
+/** A decimal RSD amount with at most 2 decimals, e.g. 199.99. */
+export const amount = z
+  .number({ error: 'number' })
+  .finite({ error: 'number' })
+  .refine((v) => toPara(v) !== null, { error: 'amount_decimals' });
+
+export const positiveAmount = amount.refine((v) => v > 0, { error: 'positive' });
+export const nonNegativeAmount = amount.refine((v) => v >= 0, { error: 'non_negative' });
+
+/** A decimal quantity with at most 3 decimals, greater than zero. */
+export const quantity = z
+  .number({ error: 'number' })
+  .finite({ error: 'number' })
+  .refine((v) => toMilli(v) !== null, { error: 'quantity_decimals' })
+  .refine((v) => v > 0, { error: 'positive' });
+
+export const text = (max: number) =>
+  z
+    .string({ error: 'text' })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(max, { error: 'too_long' });
+
+/** `10:` + 9-digit PIB or `11:` + 13-digit JMBG (and the other gateway buyer id types, `NN:value`). */
+export const buyerId = z
+  .string({ error: 'text' })
+  .trim()
+  .regex(/^(10:\d{9}|11:\d{13}|(1[2-9]|[2-9]\d):\S{1,30})$/, { error: 'buyer_id' });
+
+export const email = z.string({ error: 'text' }).trim().email({ error: 'email' }).max(200, { error: 'too_long' });
+
+export const paymentType = z.enum(PAYMENT_TYPES, { error: 'payment_type' });
+export const invoiceType = z.enum(INVOICE_TYPES, { error: 'invoice_type' });
+
+export const labelCode = z.string({ error: 'text' }).min(1, { error: 'required' }).max(4, { error: 'too_long' });
+
+export const id = z.number({ error: 'number' }).int({ error: 'integer' }).positive({ error: 'positive' });
+
+export const gtin = z.string({ error: 'text' }).regex(/^\d{8,14}$/, { error: 'gtin' });
+
+export const empty = z.strictObject({});

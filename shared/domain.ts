@@ -1,0 +1,157 @@
+/**
+ * Domain types shared by the core and the UI. Money is integer para, quantities integer thousandths.
+ */
+import type { Milli, Para } from './money.ts';
+
+export const PAYMENT_TYPES = [
+  'cash',
+  'card',
+  'wireTransfer',
+  'check',
+  'voucher',
+  'mobileMoney',
+  'virman',
+  'mobile',
+  'factoring',
+  'account',
+  'other',
+] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+export const INVOICE_TYPES = ['normal', 'training', 'advance', 'proforma', 'copy'] as const;
+export type InvoiceType = (typeof INVOICE_TYPES)[number];
+
+export const TRANSACTION_TYPES = ['sale', 'refund', 'finalize'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/**
+ * The public state of an order.
+ * - `queued`: saved, not yet fiscalized (never attempted, retrying, waiting for the network or for a
+ *   referenced order). Shown to people as NOT YET FISCALIZED.
+ * - `fiscalized`: the gateway issued its receipt; the receipt is stored.
+ * - `needs_attention`: the gateway rejected it (validation, Tax Administration); a manager must fix
+ *   and resend it.
+ */
+export type OrderState = 'queued' | 'fiscalized' | 'needs_attention';
+
+/** What kind of gateway request an order becomes. */
+export type OrderKind = 'sale' | 'refund' | 'refund_full' | 'finalize' | 'copy';
+
+export interface OrderLine {
+  name: string;
+  quantityMilli: Milli;
+  unitPricePara: Para;
+  discountPara: Para;
+  totalPara: Para;
+  labels: string[];
+  gtin?: string;
+}
+
+export interface OrderPayment {
+  type: PaymentType;
+  amountPara: Para;
+}
+
+export interface TaxItemView {
+  label: string;
+  rate: number;
+  amountPara: Para;
+  categoryName: string;
+}
+
+/** The fiscal receipt as stored with the order. */
+export interface ReceiptView {
+  invoiceNumber: string;
+  invoiceCounter: string;
+  invoiceCounterExtension: string;
+  invoiceType: string;
+  transactionType: string;
+  sdcDateTime: string;
+  verificationUrl: string;
+  invoicePdfUrl: string;
+  totalPara: Para;
+  journal: string;
+  taxItems: TaxItemView[];
+  businessName: string;
+  locationName: string;
+}
+
+/** The gateway's last complaint about an order, in its own words. */
+export interface GatewayErrorView {
+  status: number | null;
+  code: string | null;
+  message: string;
+  userMessage?: string;
+  correlationId?: string;
+  /** Tax Administration reason (e.g. "2310") when the gateway forwarded one. */
+  reason?: string;
+  fields?: { field: string; message: string }[];
+}
+
+export interface OrderView {
+  orderId: number;
+  orderNumber: string;
+  kind: OrderKind;
+  invoiceType: InvoiceType;
+  transactionType: TransactionType;
+  state: OrderState;
+  createdAt: string;
+  totalPara: Para;
+  changePara: Para;
+  lines: OrderLine[];
+  payments: OrderPayment[];
+  buyerId?: string;
+  email?: string;
+  cashier?: string;
+  /** The order this one refers to (refund, copy, finalize), if any. */
+  referencedOrderId?: number;
+  referentDocumentNumber?: string;
+  receipt?: ReceiptView;
+  /** For finalize: the advance refund receipt the gateway issued first. */
+  extraReceipts?: ReceiptView[];
+  lastError?: GatewayErrorView;
+  attempts: number;
+  /** True when an attempt's outcome is unknown (crash or lost response) and not yet reconciled. */
+  unknown: boolean;
+}
+
+export interface SyncStatus {
+  online: boolean;
+  /** Set when the engine is paused: `auth` after 401/403 until the key is fixed. */
+  paused: 'auth' | null;
+  queued: number;
+  needsAttention: number;
+  /** ISO time of the oldest order not yet fiscalized, or null. */
+  oldestQueuedAt: string | null;
+  lastSuccessAt: string | null;
+  lastError: string | null;
+}
+
+export interface TaxLabel {
+  label: string;
+  rate: number;
+  categoryName: string;
+  categoryType: number;
+}
+
+export interface TaxRatesView {
+  groupId: number;
+  validFrom: string;
+  labels: TaxLabel[];
+  fetchedAt: string;
+}
+
+export type Language = 'sr-Cyrl' | 'sr-Latn' | 'en';
+export const LANGUAGES: readonly Language[] = ['sr-Cyrl', 'sr-Latn', 'en'];
+
+export interface AppInfo {
+  version: string;
+  /** `demo` when the embedded sandbox gateway is in use (no API key configured). */
+  mode: 'demo' | 'live';
+  /** True when the account's tax labels are the test group (a demo account, even with a real key). */
+  demoAccount: boolean;
+  language: Language;
+  terminalId: string;
+  trainingMode: boolean;
+  transport: 'electron' | 'host';
+}
