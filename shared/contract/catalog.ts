@@ -1,3 +1,187 @@
-/** Catalog commands (owned by electron/catalog). */
-export const catalogCommands = {} as const;
-export const catalogEvents = {} as const;
+/** Catalog and parked-sale commands (owned by electron/catalog). */
+import { z } from 'zod';
+import { command, event } from './define.ts';
+import * as s from './schemas.ts';
+import type { Milli, Para } from '../money.ts';
+
+export const PRODUCT_UNITS = ['piece', 'kg', 'l'] as const;
+/** The unit a product is sold in; `kg` and `l` take quantities with 3 decimals. */
+export type ProductUnit = (typeof PRODUCT_UNITS)[number];
+
+/** A product as the counter sees it. */
+export interface ProductView {
+  id: number;
+  /** The shop's own item code (PLU/SKU); also the item code inside EAN-13 price/weight barcodes. */
+  code: string;
+  name: string;
+  /** Every GTIN/EAN printed on the product (may be empty for loose goods). */
+  barcodes: string[];
+  pricePara: Para;
+  /** Tax label exactly as in the gateway's tax rates (Cyrillic and Latin letters differ). */
+  label: string;
+  unit: ProductUnit;
+  group: string | null;
+  /** Shown as a quick key on the sale screen. */
+  favourite: boolean;
+  /** True when `label` is not among the current tax labels: such a product cannot be sold as is. */
+  labelMissing: boolean;
+}
+
+/** What a scanned code resolved to. */
+export interface ScanResult {
+  product: ProductView;
+  /** `exact`: the code is one of the product's barcodes; `weight`/`price`: an in-store EAN-13 (prefix 20–29). */
+  kind: 'exact' | 'weight' | 'price';
+  /** Quantity carried by a weight barcode (thousandths of the unit), else 1000. */
+  quantityMilli: Milli;
+  /** Unit price to use: the catalog price, or the price carried by a price barcode. */
+  unitPricePara: Para;
+  code: string;
+}
+
+/** One problem in one CSV row. `row` is the line number in the file (the header is row 1). */
+export interface ImportIssue {
+  row: number;
+  field: string;
+  /** Message key (see shared/i18n/messages.ts `csv.*`). */
+  code: string;
+  params?: Record<string, string | number>;
+  /** The message in the core's language. */
+  message: string;
+}
+
+/** One valid row as it would be imported. */
+export interface ImportPreviewRow {
+  row: number;
+  code: string;
+  name: string;
+  barcodes: string[];
+  pricePara: Para;
+  label: string;
+  unit: ProductUnit;
+  group: string | null;
+  favourite: boolean;
+  labelMissing: boolean;
+}
+
+export interface ImportResult {
+  dryRun: boolean;
+  /** Data rows in the file (without the header). */
+  rows: number;
+  valid: number;
+  /** Rows written (0 on a dry run). */
+  imported: number;
+  errors: ImportIssue[];
+  /** Rows whose label is not in the current tax rates (imported, but flagged). */
+  warnings: ImportIssue[];
+  /** The first valid rows, for the preview table. */
+  preview: ImportPreviewRow[];
+}
+
+/**
+ * How in-store EAN-13 codes (prefixes 20–29) are read: `2P CCCCC VVVVV K` — prefix, item code, value,
+ * check digit. `weight`: the value is the quantity in thousandths (grams); `price`: the value is the line
+ * price in para.
+ */
+export interface BarcodeRule {
+  prefix: string;
+  kind: 'weight' | 'price';
+  /** Digits of the item code after the prefix (the value takes the rest up to the check digit). */
+  codeLength: number;
+}
+
+export interface CatalogStats {
+  products: number;
+  favourites: number;
+  /** Products whose label is not among the current tax labels. */
+  labelMissing: number;
+  /** The distinct labels those products use. */
+  missingLabels: string[];
+}
+
+/** A cart line as parked: integers only (para, thousandths). */
+export const ParkedLine = z.strictObject({
+  productId: z.number().int().positive().optional(),
+  name: s.text(100),
+  unitPricePara: z.number({ error: 'number' }).int({ error: 'integer' }).min(0, { error: 'non_negative' }),
+  quantityMilli: z.number({ error: 'number' }).int({ error: 'integer' }).positive({ error: 'positive' }),
+  discountPara: z.number({ error: 'number' }).int({ error: 'integer' }).min(0, { error: 'non_negative' }),
+  label: s.labelCode,
+  unit: z.enum(PRODUCT_UNITS, { error: 'unit' }),
+  gtin: s.gtin.optional(),
+});
+export type ParkedLine = z.infer<typeof ParkedLine>;
+
+export const ParkedCart = z.strictObject({
+  lines: z.array(ParkedLine, { error: 'lines' }).min(1, { error: 'lines' }).max(500, { error: 'too_many' }),
+});
+export type ParkedCart = z.infer<typeof ParkedCart>;
+
+export interface ParkedSaleSummary {
+  id: number;
+  createdAt: string;
+  name: string | null;
+  lines: number;
+  totalPara: Para;
+}
+
+export interface ParkedSaleView extends ParkedSaleSummary {
+  cart: ParkedCart;
+}
+
+const BarcodeRuleSchema = z.strictObject({
+  prefix: z.string().regex(/^2\d$/, { error: 'barcode_prefix' }),
+  kind: z.enum(['weight', 'price'], { error: 'barcode_kind' }),
+  codeLength: z.number().int().min(1).max(9),
+});
+
+export const catalogCommands = {
+  'catalog.import': command<ImportResult>()(
+    z.strictObject({
+      csv: z.string({ error: 'text' }).max(50_000_000, { error: 'too_long' }),
+      /** Preview only: validates every row and writes nothing. */
+      dryRun: z.boolean({ error: 'boolean' }).optional(),
+      /** Remove every product before importing (the file becomes the catalog). */
+      replace: z.boolean({ error: 'boolean' }).optional(),
+    }),
+    'Validates every CSV row (errors carry row, field and message); unless dryRun, upserts the valid rows by ' +
+      'code in one transaction. Rows with a label missing from the current tax rates are imported and flagged.',
+  ),
+  'catalog.search': command<ProductView[]>()(
+    z.strictObject({
+      query: z.string({ error: 'text' }).max(100, { error: 'too_long' }),
+      limit: z.number({ error: 'number' }).int({ error: 'integer' }).min(1).max(200).optional(),
+    }),
+    'Products whose name words start with the query words (Cyrillic/Latin and diacritics folded), or whose ' +
+      'code starts with / barcode equals the query. Fast at 100,000 products.',
+  ),
+  'catalog.byBarcode': command<ScanResult>()(
+    z.strictObject({ code: z.string({ error: 'text' }).trim().regex(/^\d{1,14}$/, { error: 'gtin' }) }),
+    'Resolves a scanned code: an exact barcode first, then an in-store EAN-13 price/weight code (prefixes ' +
+      'per catalog.barcodeRules). not_found when nothing matches.',
+  ),
+  'catalog.favourites': command<ProductView[]>()(s.empty, 'Quick-key products, in name order (at most 48).'),
+  'catalog.stats': command<CatalogStats>()(s.empty, 'Catalog size and the products flagged for a missing label.'),
+  'catalog.loadSample': command<ImportResult>()(
+    s.empty,
+    'Imports the bundled sample catalog (resources/catalog/sample.csv), upserting by code.',
+  ),
+  'catalog.barcodeRules': command<BarcodeRule[]>()(
+    z.strictObject({ rules: z.array(BarcodeRuleSchema).max(10).optional() }),
+    'Returns the price/weight barcode rules; with `rules`, replaces them first.',
+  ),
+  'parked.save': command<ParkedSaleSummary>()(
+    z.strictObject({ name: z.string({ error: 'text' }).trim().max(60, { error: 'too_long' }).optional(), cart: ParkedCart }),
+    'Stores a cart durably (survives restart) until it is taken or deleted.',
+  ),
+  'parked.list': command<ParkedSaleSummary[]>()(s.empty, 'Parked carts, oldest first.'),
+  'parked.take': command<ParkedSaleView>()(
+    z.strictObject({ id: s.id }),
+    'Removes a parked cart and returns it, atomically: a cart is resumed at most once. not_found if gone.',
+  ),
+  'parked.delete': command<{ deleted: true }>()(z.strictObject({ id: s.id }), 'Discards a parked cart.'),
+} as const;
+
+export const catalogEvents = {
+  'catalog.changed': event<{ products: number }>('The catalog was imported or changed.'),
+} as const;

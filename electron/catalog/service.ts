@@ -1,0 +1,336 @@
+/** The product catalog and parked carts, in SQLite (migration 003). */
+import type { Db } from '../db/open.ts';
+import type {
+  BarcodeRule,
+  CatalogStats,
+  ImportResult,
+  ParkedCart,
+  ParkedSaleSummary,
+  ParkedSaleView,
+  ProductUnit,
+  ProductView,
+  ScanResult,
+} from '../../shared/contract/catalog.ts';
+import type { Language } from '../../shared/domain.ts';
+import { formatMessage } from '../../shared/i18n/messages.ts';
+import { lineTotal, roundDiv } from '../../shared/money.ts';
+import { DEFAULT_BARCODE_RULES, parseInStoreCode } from './barcode.ts';
+import { validateCatalogCsv } from './csv.ts';
+import { foldText, ftsPrefixQuery } from './normalize.ts';
+
+/** An error the transport maps to `{code:'not_found'}`. */
+export class CatalogNotFoundError extends Error {
+  readonly code = 'not_found';
+}
+
+export interface ImportOptions {
+  dryRun?: boolean;
+  replace?: boolean;
+  /** Labels of the current tax rates: products with other labels are flagged. */
+  currentLabels: readonly string[];
+  lang?: Language;
+}
+
+/** Everything the counter needs from the catalog; every method is synchronous and transactional. */
+export interface CatalogService {
+  /** Validates a CSV; unless dryRun, upserts the valid rows by code in one transaction. */
+  importCsv(csv: string, options: ImportOptions): ImportResult;
+  /** Search-as-you-type by name words (folded prefixes), code prefix or exact barcode. */
+  search(query: string, limit: number, currentLabels: readonly string[]): ProductView[];
+  /** A scanned code: exact barcode, else an in-store price/weight EAN-13; null when unknown. */
+  byBarcode(code: string, currentLabels: readonly string[]): ScanResult | null;
+  favourites(currentLabels: readonly string[]): ProductView[];
+  stats(currentLabels: readonly string[]): CatalogStats;
+  barcodeRules(): BarcodeRule[];
+  setBarcodeRules(rules: readonly BarcodeRule[]): void;
+  /** Stores a cart durably. */
+  park(cart: ParkedCart, name?: string): ParkedSaleSummary;
+  parkedList(): ParkedSaleSummary[];
+  /** Removes and returns a parked cart; null when it no longer exists. */
+  takeParked(id: number): ParkedSaleView | null;
+  /** True when a cart was removed. */
+  deleteParked(id: number): boolean;
+}
+
+interface ProductRow {
+  id: number;
+  code: string;
+  name: string;
+  price_para: number;
+  label: string;
+  unit: ProductUnit;
+  grp: string | null;
+  favourite: number;
+}
+
+interface ParkedRow {
+  id: number;
+  created_at: string;
+  name: string | null;
+  cart: string;
+}
+
+const RULES_KEY = 'catalog.barcodeRules';
+const PRODUCT_COLUMNS = 'id, code, name, price_para, label, unit, grp, favourite';
+
+/** Creates the catalog service over an open, migrated database. */
+export function createCatalogService(db: Db, now: () => Date = () => new Date()): CatalogService {
+  const st = {
+    byIds: db.prepare<[string], ProductRow>(
+      `SELECT ${PRODUCT_COLUMNS} FROM products WHERE id IN (SELECT value FROM json_each(?))`,
+    ),
+    barcodesOf: db.prepare<[string], { barcode: string; product_id: number }>(
+      'SELECT barcode, product_id FROM product_barcodes WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY barcode',
+    ),
+    barcodeOwner: db.prepare<[string], { product_id: number; code: string; name: string }>(
+      'SELECT b.product_id, p.code, p.name FROM product_barcodes b JOIN products p ON p.id = b.product_id WHERE b.barcode = ?',
+    ),
+    byCode: db.prepare<[string], ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE code = ?`),
+    codePrefix: db.prepare<[string, string, number], { id: number }>(
+      'SELECT id FROM products WHERE code >= ? AND code < ? ORDER BY code LIMIT ?',
+    ),
+    fts: db.prepare<[string, number], { id: number }>(
+      'SELECT rowid AS id FROM products_fts WHERE products_fts MATCH ? LIMIT ?',
+    ),
+    favourites: db.prepare<[], ProductRow>(
+      `SELECT ${PRODUCT_COLUMNS} FROM products WHERE favourite = 1 ORDER BY name LIMIT 48`,
+    ),
+    upsert: db.prepare<[string, string, string, number, string, string, string | null, number, string], { id: number }>(
+      `INSERT INTO products (code, name, name_norm, price_para, label, unit, grp, favourite, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(code) DO UPDATE SET name = excluded.name, name_norm = excluded.name_norm,
+         price_para = excluded.price_para, label = excluded.label, unit = excluded.unit, grp = excluded.grp,
+         favourite = excluded.favourite, updated_at = excluded.updated_at
+       RETURNING id`,
+    ),
+    deleteBarcodes: db.prepare<[number]>('DELETE FROM product_barcodes WHERE product_id = ?'),
+    insertBarcode: db.prepare<[string, number]>('INSERT OR REPLACE INTO product_barcodes (barcode, product_id) VALUES (?, ?)'),
+    deleteFts: db.prepare<[number]>('DELETE FROM products_fts WHERE rowid = ?'),
+    insertFts: db.prepare<[number, string]>('INSERT INTO products_fts (rowid, terms) VALUES (?, ?)'),
+    count: db.prepare<[], { products: number; favourites: number }>(
+      'SELECT count(*) AS products, coalesce(sum(favourite), 0) AS favourites FROM products',
+    ),
+    labelCounts: db.prepare<[], { label: string; n: number }>('SELECT label, count(*) AS n FROM products GROUP BY label'),
+    getSetting: db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?'),
+    putSetting: db.prepare<[string, string]>(
+      'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+    ),
+    parkInsert: db.prepare<[string, string | null, string], { id: number }>(
+      'INSERT INTO parked_sales (created_at, name, cart) VALUES (?, ?, ?) RETURNING id',
+    ),
+    parkList: db.prepare<[], ParkedRow>('SELECT id, created_at, name, cart FROM parked_sales ORDER BY id'),
+    parkTake: db.prepare<[number], ParkedRow>('DELETE FROM parked_sales WHERE id = ? RETURNING id, created_at, name, cart'),
+  };
+
+  function views(rows: ProductRow[], currentLabels: readonly string[]): ProductView[] {
+    if (rows.length === 0) return [];
+    const labels = new Set(currentLabels);
+    const ids = JSON.stringify(rows.map((r) => r.id));
+    const codes = new Map<number, string[]>();
+    for (const b of st.barcodesOf.all(ids)) {
+      const list = codes.get(b.product_id);
+      if (list) list.push(b.barcode);
+      else codes.set(b.product_id, [b.barcode]);
+    }
+    return rows.map((r) => ({
+      id: r.id,
+      code: r.code,
+      name: r.name,
+      barcodes: codes.get(r.id) ?? [],
+      pricePara: r.price_para,
+      label: r.label,
+      unit: r.unit,
+      group: r.grp,
+      favourite: r.favourite === 1,
+      labelMissing: !labels.has(r.label),
+    }));
+  }
+
+  function productsByIds(ids: number[]): Map<number, ProductRow> {
+    const rows = st.byIds.all(JSON.stringify(ids));
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  function summary(row: ParkedRow, cart: ParkedCart): ParkedSaleSummary {
+    return {
+      id: row.id,
+      createdAt: row.created_at,
+      name: row.name,
+      lines: cart.lines.length,
+      totalPara: cart.lines.reduce((sum, l) => sum + lineTotal(l.unitPricePara, l.quantityMilli, l.discountPara), 0),
+    };
+  }
+
+  const service: CatalogService = {
+    importCsv(csv, options) {
+      const lang = options.lang ?? 'sr-Cyrl';
+      const checked = validateCatalogCsv(csv, options.currentLabels, lang);
+      const fileCodes = new Set(checked.products.map((p) => p.code));
+      const products = checked.products.filter((p) => {
+        if (options.replace) return true;
+        for (const b of p.barcodes) {
+          const owner = st.barcodeOwner.get(b);
+          if (owner && owner.code !== p.code && !fileCodes.has(owner.code)) {
+            const params = { value: b, other: owner.name };
+            checked.errors.push({
+              row: p.row,
+              field: 'barcode',
+              code: 'csv.barcode_taken',
+              params,
+              message: formatMessage(lang, 'csv.barcode_taken', params),
+            });
+            return false;
+          }
+        }
+        return true;
+      });
+      checked.errors.sort((a, b) => a.row - b.row);
+      let imported = 0;
+      if (!options.dryRun && products.length > 0) {
+        const stamp = now().toISOString();
+        db.transaction(() => {
+          if (options.replace) {
+            db.exec('DELETE FROM product_barcodes; DELETE FROM products; DELETE FROM products_fts;');
+          }
+          for (const p of products) {
+            const norm = foldText(p.name);
+            const row = st.upsert.get(p.code, p.name, norm, p.pricePara, p.label, p.unit, p.group, p.favourite ? 1 : 0, stamp);
+            if (!row) throw new Error('upsert returned no row');
+            st.deleteBarcodes.run(row.id);
+            for (const b of p.barcodes) st.insertBarcode.run(b, row.id);
+            st.deleteFts.run(row.id);
+            st.insertFts.run(row.id, `${norm} ${foldText(p.code)}`);
+            imported++;
+          }
+        })();
+      }
+      return {
+        dryRun: options.dryRun === true,
+        rows: checked.rows,
+        valid: products.length,
+        imported,
+        errors: checked.errors,
+        warnings: checked.warnings,
+        preview: products.slice(0, 50),
+      };
+    },
+
+    search(query, limit, currentLabels) {
+      const q = query.trim();
+      if (q === '') return [];
+      const ids: number[] = [];
+      const seen = new Set<number>();
+      const add = (id: number) => {
+        if (!seen.has(id)) {
+          seen.add(id);
+          ids.push(id);
+        }
+      };
+      if (/^\d{8,14}$/.test(q)) {
+        const owner = st.barcodeOwner.get(q);
+        if (owner) add(owner.product_id);
+      }
+      for (const r of st.codePrefix.all(q, `${q}\uffff`, limit)) add(r.id);
+      const match = ftsPrefixQuery(q);
+      // Candidates beyond `limit` let the best names come first; the FTS LIMIT keeps one letter cheap.
+      const ftsIds = match ? st.fts.all(match, Math.max(limit * 10, 200)).map((r) => r.id) : [];
+      const rows = productsByIds([...ids, ...ftsIds]);
+      const folded = foldText(q);
+      const ranked = ftsIds
+        .filter((id) => !seen.has(id))
+        .map((id) => rows.get(id))
+        .filter((r): r is ProductRow => r !== undefined)
+        .map((r) => ({ r, norm: foldText(r.name) }))
+        .sort(
+          (a, b) =>
+            Number(b.norm.startsWith(folded)) - Number(a.norm.startsWith(folded)) ||
+            a.norm.length - b.norm.length ||
+            a.norm.localeCompare(b.norm),
+        )
+        .map((x) => x.r);
+      const first = ids.map((id) => rows.get(id)).filter((r): r is ProductRow => r !== undefined);
+      return views([...first, ...ranked].slice(0, limit), currentLabels);
+    },
+
+    byBarcode(code, currentLabels) {
+      const candidates = [code];
+      if (code.length === 12) candidates.push(`0${code}`);
+      if (code.length === 13 && code.startsWith('0')) candidates.push(code.slice(1));
+      for (const c of candidates) {
+        const owner = st.barcodeOwner.get(c);
+        if (!owner) continue;
+        const [product] = views([...productsByIds([owner.product_id]).values()], currentLabels);
+        if (product) return { product, kind: 'exact', quantityMilli: 1000, unitPricePara: product.pricePara, code };
+      }
+      const parsed = parseInStoreCode(code, service.barcodeRules());
+      if (!parsed) return null;
+      const row = st.byCode.get(parsed.itemCode) ?? st.byCode.get(String(Number(parsed.itemCode)));
+      if (!row) return null;
+      const [product] = views([row], currentLabels);
+      if (!product) return null;
+      if (parsed.kind === 'weight') {
+        if (parsed.value <= 0) return null;
+        return { product, kind: 'weight', quantityMilli: parsed.value, unitPricePara: product.pricePara, code };
+      }
+      // A price label: keep the catalog unit price when the sticker's price is an exact quantity of it,
+      // else sell one unit at the sticker's price (the customer pays what the label says).
+      if (product.unit !== 'piece' && product.pricePara > 0) {
+        const q = roundDiv(parsed.value * 1000, product.pricePara);
+        if (q > 0 && lineTotal(product.pricePara, q) === parsed.value) {
+          return { product, kind: 'price', quantityMilli: q, unitPricePara: product.pricePara, code };
+        }
+      }
+      return { product, kind: 'price', quantityMilli: 1000, unitPricePara: parsed.value, code };
+    },
+
+    favourites(currentLabels) {
+      return views(st.favourites.all(), currentLabels);
+    },
+
+    stats(currentLabels) {
+      const labels = new Set(currentLabels);
+      const { products, favourites } = st.count.get() ?? { products: 0, favourites: 0 };
+      const missing = st.labelCounts.all().filter((r) => !labels.has(r.label));
+      return {
+        products,
+        favourites,
+        labelMissing: missing.reduce((s, r) => s + r.n, 0),
+        missingLabels: missing.map((r) => r.label),
+      };
+    },
+
+    barcodeRules() {
+      const stored = st.getSetting.get(RULES_KEY);
+      if (!stored) return [...DEFAULT_BARCODE_RULES];
+      return JSON.parse(stored.value) as BarcodeRule[];
+    },
+
+    setBarcodeRules(rules) {
+      st.putSetting.run(RULES_KEY, JSON.stringify(rules));
+    },
+
+    park(cart, name) {
+      const createdAt = now().toISOString();
+      const trimmed = name?.trim() || null;
+      const row = st.parkInsert.get(createdAt, trimmed, JSON.stringify(cart));
+      if (!row) throw new Error('park insert returned no row');
+      return summary({ id: row.id, created_at: createdAt, name: trimmed, cart: '' }, cart);
+    },
+
+    parkedList() {
+      return st.parkList.all().map((r) => summary(r, JSON.parse(r.cart) as ParkedCart));
+    },
+
+    takeParked(id) {
+      const row = st.parkTake.get(id);
+      if (!row) return null;
+      const cart = JSON.parse(row.cart) as ParkedCart;
+      return { ...summary(row, cart), cart };
+    },
+
+    deleteParked(id) {
+      return st.parkTake.get(id) !== undefined;
+    },
+  };
+  return service;
+}

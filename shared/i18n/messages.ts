@@ -1,0 +1,150 @@
+/**
+ * Messages both sides need: validation message keys from the contract's zod schemas (`errors.*`) and
+ * catalog import problems (`csv.*`), in Serbian Cyrillic, Serbian Latin and English. The renderer loads
+ * these into i18next; the core formats them with `formatMessage`.
+ */
+import type { Language } from '../domain.ts';
+
+type Tree = { [key: string]: string | Tree };
+
+const srCyrl = {
+  errors: {
+    number: 'мора бити број',
+    integer: 'мора бити цео број',
+    amount_decimals: 'највише две децимале',
+    quantity_decimals: 'највише три децимале',
+    positive: 'мора бити веће од нуле',
+    non_negative: 'не сме бити негативно',
+    text: 'мора бити текст',
+    required: 'обавезно поље',
+    too_long: 'предугачко',
+    too_many: 'превише ставки',
+    buyer_id: 'ИД купца: 10: и 9 цифара ПИБ-а или 11: и 13 цифара ЈМБГ-а',
+    email: 'неисправна е-адреса',
+    payment_type: 'непознат начин плаћања',
+    invoice_type: 'непозната врста рачуна',
+    gtin: 'бар-код мора имати 8 до 14 цифара',
+    labels: 'потребна је пореска ознака',
+    lines: 'рачун нема ставки',
+    payments: 'нема плаћања',
+    unit: 'непозната јединица мере',
+    boolean: 'мора бити да или не',
+  },
+  csv: {
+    empty: 'Датотека је празна.',
+    missing_column: 'Недостаје колона „{{column}}“.',
+    required: 'Обавезно поље је празно.',
+    too_long: 'Предугачко (највише {{max}} знакова).',
+    price: 'Цена „{{value}}“ није исправан износ (нпр. 149,99).',
+    unit: 'Јединица „{{value}}“ није позната (ком, kg, l).',
+    label: 'Ознака „{{value}}“ није исправна пореска ознака.',
+    label_missing: 'Ознака „{{value}}“ није међу тренутним пореским ознакама; производ је означен.',
+    barcode: 'Бар-код „{{value}}“ није исправан (8–14 цифара, исправна контролна цифра).',
+    duplicate_code: 'Шифра „{{value}}“ се понавља (ред {{other}}).',
+    duplicate_barcode: 'Бар-код „{{value}}“ се понавља (ред {{other}}).',
+    barcode_taken: 'Бар-код „{{value}}“ већ припада производу „{{other}}“.',
+    favourite: 'Вредност „{{value}}“ није да/не.',
+    columns: 'Ред има {{count}} колона, заглавље {{expected}}.',
+    quote: 'Наводници нису затворени.',
+  },
+} satisfies Tree;
+
+type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+type Messages = Shape<typeof srCyrl>;
+
+const srLatn: Messages = {
+  errors: {
+    number: 'mora biti broj',
+    integer: 'mora biti ceo broj',
+    amount_decimals: 'najviše dve decimale',
+    quantity_decimals: 'najviše tri decimale',
+    positive: 'mora biti veće od nule',
+    non_negative: 'ne sme biti negativno',
+    text: 'mora biti tekst',
+    required: 'obavezno polje',
+    too_long: 'predugačko',
+    too_many: 'previše stavki',
+    buyer_id: 'ID kupca: 10: i 9 cifara PIB-a ili 11: i 13 cifara JMBG-a',
+    email: 'neispravna e-adresa',
+    payment_type: 'nepoznat način plaćanja',
+    invoice_type: 'nepoznata vrsta računa',
+    gtin: 'bar-kod mora imati 8 do 14 cifara',
+    labels: 'potrebna je poreska oznaka',
+    lines: 'račun nema stavki',
+    payments: 'nema plaćanja',
+    unit: 'nepoznata jedinica mere',
+    boolean: 'mora biti da ili ne',
+  },
+  csv: {
+    empty: 'Datoteka je prazna.',
+    missing_column: 'Nedostaje kolona „{{column}}“.',
+    required: 'Obavezno polje je prazno.',
+    too_long: 'Predugačko (najviše {{max}} znakova).',
+    price: 'Cena „{{value}}“ nije ispravan iznos (npr. 149,99).',
+    unit: 'Jedinica „{{value}}“ nije poznata (kom, kg, l).',
+    label: 'Oznaka „{{value}}“ nije ispravna poreska oznaka.',
+    label_missing: 'Oznaka „{{value}}“ nije među trenutnim poreskim oznakama; proizvod je označen.',
+    barcode: 'Bar-kod „{{value}}“ nije ispravan (8–14 cifara, ispravna kontrolna cifra).',
+    duplicate_code: 'Šifra „{{value}}“ se ponavlja (red {{other}}).',
+    duplicate_barcode: 'Bar-kod „{{value}}“ se ponavlja (red {{other}}).',
+    barcode_taken: 'Bar-kod „{{value}}“ već pripada proizvodu „{{other}}“.',
+    favourite: 'Vrednost „{{value}}“ nije da/ne.',
+    columns: 'Red ima {{count}} kolona, zaglavlje {{expected}}.',
+    quote: 'Navodnici nisu zatvoreni.',
+  },
+};
+
+const en: Messages = {
+  errors: {
+    number: 'must be a number',
+    integer: 'must be a whole number',
+    amount_decimals: 'at most two decimals',
+    quantity_decimals: 'at most three decimals',
+    positive: 'must be greater than zero',
+    non_negative: 'must not be negative',
+    text: 'must be text',
+    required: 'required',
+    too_long: 'too long',
+    too_many: 'too many items',
+    buyer_id: 'Buyer ID: 10: and a 9-digit tax ID, or 11: and a 13-digit personal ID',
+    email: 'invalid e-mail address',
+    payment_type: 'unknown payment type',
+    invoice_type: 'unknown invoice type',
+    gtin: 'a barcode has 8 to 14 digits',
+    labels: 'a tax label is required',
+    lines: 'the sale has no items',
+    payments: 'no payment',
+    unit: 'unknown unit',
+    boolean: 'must be yes or no',
+  },
+  csv: {
+    empty: 'The file is empty.',
+    missing_column: 'Column “{{column}}” is missing.',
+    required: 'Required field is empty.',
+    too_long: 'Too long (at most {{max}} characters).',
+    price: 'Price “{{value}}” is not a valid amount (e.g. 149,99).',
+    unit: 'Unit “{{value}}” is unknown (pcs, kg, l).',
+    label: 'Label “{{value}}” is not a valid tax label.',
+    label_missing: 'Label “{{value}}” is not among the current tax labels; the product is flagged.',
+    barcode: 'Barcode “{{value}}” is invalid (8–14 digits with a correct check digit).',
+    duplicate_code: 'Code “{{value}}” is repeated (row {{other}}).',
+    duplicate_barcode: 'Barcode “{{value}}” is repeated (row {{other}}).',
+    barcode_taken: 'Barcode “{{value}}” already belongs to “{{other}}”.',
+    favourite: 'Value “{{value}}” is not yes/no.',
+    columns: 'The row has {{count}} columns, the header {{expected}}.',
+    quote: 'Unclosed quotes.',
+  },
+};
+
+/** The shared messages per language (i18next resource shape). */
+export const sharedMessages: Record<Language, Messages> = { 'sr-Cyrl': srCyrl, 'sr-Latn': srLatn, en };
+
+/** Looks up a dotted key (e.g. `csv.price`) and fills `{{name}}` placeholders; unknown keys come back as is. */
+export function formatMessage(lang: Language, key: string, params: Record<string, string | number> = {}): string {
+  let node: string | Tree | undefined = sharedMessages[lang] as Tree;
+  for (const part of key.split('.')) {
+    node = typeof node === 'object' ? node[part] : undefined;
+  }
+  if (typeof node !== 'string') return key;
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
