@@ -12,7 +12,15 @@ const DECIMAL_RE = /^-?\d+(?:\.\d+)?$/;
 
 /** Scales a decimal to an integer with `places` decimals, or returns null if it has more decimals. */
 function scaleExact(value: number | string, places: number): number | null {
-  const text = typeof value === 'number' ? numberToPlainString(value) : value.trim();
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    // Binary floats: accept only values within rounding noise of an exact multiple (0.1 + 0.2 is 0.30).
+    const scaled = value * 10 ** places;
+    const rounded = Math.round(scaled);
+    if (Math.abs(scaled - rounded) > 1e-9 * Math.max(1, Math.abs(scaled))) return null;
+    return Number.isSafeInteger(rounded) ? rounded + 0 : null;
+  }
+  const text = value.trim();
   if (!DECIMAL_RE.test(text)) return null;
   const negative = text.startsWith('-');
   const [intPart = '0', fracPart = ''] = (negative ? text.slice(1) : text).split('.');
@@ -21,13 +29,6 @@ function scaleExact(value: number | string, places: number): number | null {
   const scaled = Number(intPart) * 10 ** places + Number(frac.padEnd(places, '0') || '0');
   if (!Number.isSafeInteger(scaled)) return null;
   return negative ? -scaled : scaled;
-}
-
-function numberToPlainString(n: number): string {
-  if (!Number.isFinite(n)) return 'NaN';
-  // toFixed(6) avoids exponent notation and float noise such as 0.1 + 0.2; trailing zeros are removed.
-  const fixed = n.toFixed(6);
-  return fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
 }
 
 /** Decimal RSD (e.g. 12.5 or "12.50") to para; null when it has more than 2 decimals or is not a number. */

@@ -1,0 +1,244 @@
+/**
+ * The core: every service of the app, wired once, behind one `dispatch(command, input)` and one event
+ * stream. Both transports (Electron IPC in main.ts, the HTTP host in host/) call exactly this; neither
+ * holds any business logic.
+ */
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import {
+  commands,
+  type AppError,
+  type CommandName,
+  type CommandParsedInput,
+  type CommandResult,
+  type EventMessage,
+  type EventName,
+  type EventPayload,
+  type Result,
+} from '../shared/contract/index.ts';
+import type { AppInfo, Language } from '../shared/domain.ts';
+import { openDatabase, type Db } from './db/open.ts';
+import { GatewayClient } from './gateway/client.ts';
+import { CommandError, toAppError, zodToAppError } from './errors.ts';
+import { createLogger, type Logger } from './log/logger.ts';
+import { SyncEngine, type EngineOptions } from './outbox/engine.ts';
+import { OrderStore } from './outbox/store.ts';
+import { SalesService } from './sales/service.ts';
+import { TaxRatesCache } from './sales/tax-rates.ts';
+import { Settings } from './settings/settings.ts';
+import { loadApiKey } from './settings/secrets.ts';
+import { startSandbox, type Sandbox } from './sandbox/server.ts';
+
+export type Handlers = { [N in CommandName]: (input: CommandParsedInput<N>) => Promise<CommandResult<N>> };
+
+export interface CoreOptions {
+  dataDir: string;
+  env?: NodeJS.ProcessEnv;
+  transport: 'electron' | 'host';
+  now?: () => number;
+  logger?: Logger;
+  /** Engine tuning (tests and benchmarks). */
+  engine?: Partial<EngineOptions>;
+}
+
+export interface Core {
+  /** Validates `input` with the command's schema and runs it. Never throws. */
+  dispatch(name: string, input: unknown): Promise<Result<unknown>>;
+  /** Every event of the contract, to one listener; returns the unsubscribe function. */
+  subscribe(listener: (message: EventMessage) => void): () => void;
+  language(): Language;
+  info(): AppInfo;
+  /** The embedded sandbox gateway's URL in demo mode (for its test controls), else null. */
+  readonly sandboxUrl: string | null;
+  readonly db: Db;
+  readonly logger: Logger;
+  close(): Promise<void>;
+}
+
+const require = createRequire(import.meta.url);
+const VERSION = (require('../package.json') as { version: string }).version;
+
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const env = options.env ?? process.env;
+  const now = options.now ?? Date.now;
+  const logger = options.logger ?? createLogger({ dir: path.join(options.dataDir, 'logs') });
+  const db = openDatabase(path.join(options.dataDir, 'kasa.sqlite'));
+  const settings = new Settings(db, env);
+  const store = new OrderStore(db);
+  const taxRates = new TaxRatesCache(db, now);
+
+  // Gateway: the configured one with the user's key, or the embedded sandbox (demo mode).
+  const keySource = loadApiKey(env, options.dataDir);
+  if (keySource.warning) logger.warn(keySource.warning);
+  let sandbox: Sandbox | null = null;
+  let client: GatewayClient;
+  const onRequest = (i: { method: string; path: string; status: number | null; correlationId?: string; ms: number }): void =>
+    logger.info(`gateway ${i.method} ${i.path} -> ${i.status ?? 'no reply'} ${i.ms}ms correlationId=${i.correlationId ?? '-'}`);
+  if (keySource.key) {
+    logger.redact(keySource.key);
+    const baseUrl = settings.get('gatewayUrl');
+    if (!baseUrl) throw new Error('KASA_GATEWAY_URL (or the gatewayUrl setting) is required when an API key is set');
+    client = new GatewayClient({ baseUrl, apiKey: keySource.key, onRequest });
+  } else {
+    sandbox = await startSandbox({ port: 0, dataFile: path.join(options.dataDir, 'sandbox.sqlite') });
+    client = new GatewayClient({ baseUrl: sandbox.url, apiKey: 'demo-key', onRequest });
+    logger.info(`demo mode: embedded sandbox gateway at ${sandbox.url}`);
+  }
+
+  const listeners = new Set<(m: EventMessage) => void>();
+  const emit = <E extends EventName>(name: E, payload: EventPayload<E>): void => {
+    const message = { name, payload } as EventMessage;
+    for (const l of listeners) {
+      try {
+        l(message);
+      } catch (err) {
+        logger.error(`event listener failed: ${String(err)}`);
+      }
+    }
+  };
+
+  const engine = new SyncEngine({
+    store,
+    client: () => client,
+    now,
+    options: {
+      concurrency: settings.number('syncConcurrency', 4),
+      ...options.engine,
+    },
+    onOrderUpdated: (o) => emit('order.updated', o),
+    onStatus: (s) => emit('sync.status', s),
+    log: (l) => logger.info(`sync: ${l}`),
+  });
+
+  const sales = new SalesService({
+    store,
+    engine,
+    taxRates,
+    terminalId: () => settings.terminalId(),
+    trainingMode: () => settings.bool('trainingMode'),
+    onlineBudgetMs: () => settings.number('onlineBudgetMs', 3000),
+    now,
+  });
+
+  // Tax rates: refresh at start when reachable; the cache serves offline.
+  try {
+    await taxRates.refresh(client);
+  } catch (err) {
+    logger.warn(`tax rates not refreshed at start: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  engine.start();
+
+  const info = (): AppInfo => ({
+    version: VERSION,
+    mode: sandbox ? 'demo' : 'live',
+    demoAccount: taxRates.isDemoGroup(),
+    language: settings.language(),
+    terminalId: settings.terminalId(),
+    trainingMode: settings.bool('trainingMode'),
+    transport: options.transport,
+  });
+
+  const orderView = (orderId: number) => {
+    const row = store.get(orderId);
+    if (!row) throw new CommandError('not_found', 'order_not_found', { id: orderId });
+    return store.view(row);
+  };
+
+  const handlers = {
+    'app.info': async () => info(),
+    'taxRates.get': async ({ refresh }) => {
+      if (refresh || !taxRates.get()) {
+        try {
+          return await taxRates.refresh(client);
+        } catch (err) {
+          const cached = taxRates.get();
+          if (cached) return cached;
+          logger.warn(`tax rates unavailable: ${String(err)}`);
+          throw new CommandError('unavailable', 'tax_rates_missing');
+        }
+      }
+      return taxRates.get() as NonNullable<ReturnType<TaxRatesCache['get']>>;
+    },
+    'sales.checkout': (input) => sales.checkout(input),
+    'orders.get': async ({ orderId }) => orderView(orderId),
+    'orders.list': async ({ state, limit, offset }) => {
+      const { rows, total } = store.list(state, limit ?? 50, offset ?? 0);
+      return { orders: rows.map((r) => store.view(r)), total };
+    },
+    'orders.fixLabels': async ({ orderId, replace }) => {
+      const row = store.get(orderId);
+      if (!row) throw new CommandError('not_found', 'order_not_found', { id: orderId });
+      if (row.state !== 'needs_attention') throw new CommandError('conflict', 'not_needs_attention', { id: orderId });
+      const known = new Set(taxRates.labels());
+      for (const [from, to] of Object.entries(replace)) {
+        if (!known.has(to)) throw new CommandError('invalid_input', 'label_unknown', { label: to, field: `replace.${from}` }, `replace.${from}`);
+      }
+      const body = JSON.parse(row.request ?? '{}') as { items?: { labels: string[] }[] };
+      for (const item of body.items ?? []) item.labels = item.labels.map((l) => replace[l] ?? l);
+      const data = JSON.parse(row.data) as import('./outbox/store.ts').OrderData;
+      for (const line of data.lines) line.labels = line.labels.map((l) => replace[l] ?? l);
+      store.requeue(orderId, JSON.stringify(body), data, now());
+      db.prepare('INSERT INTO audit_log (at, actor, action, detail) VALUES (?, ?, ?, ?)').run(
+        new Date(now()).toISOString(),
+        null,
+        'order.fixLabels',
+        JSON.stringify({ orderId, replace }),
+      );
+      engine.kick();
+      return orderView(orderId);
+    },
+    'orders.resend': async ({ orderId }) => {
+      const row = store.get(orderId);
+      if (!row) throw new CommandError('not_found', 'order_not_found', { id: orderId });
+      if (row.state !== 'needs_attention') throw new CommandError('conflict', 'not_needs_attention', { id: orderId });
+      store.requeue(orderId, null, null, now());
+      engine.kick();
+      return orderView(orderId);
+    },
+    'sync.status': async () => engine.status(),
+    'sync.now': async () => {
+      engine.kick();
+      await engine.runOnce();
+      return engine.status();
+    },
+  } satisfies Partial<Handlers>;
+
+  const dispatch = async (name: string, input: unknown): Promise<Result<unknown>> => {
+    const lang = settings.language();
+    if (!Object.hasOwn(commands, name)) {
+      const error: AppError = {
+        code: 'not_found',
+        message: toAppError(new CommandError('not_found', 'unknown_command', { field: name }), lang).message,
+      };
+      return { ok: false, error };
+    }
+    const command = name as CommandName;
+    const parsed = commands[command].input.safeParse(input ?? {});
+    if (!parsed.success) return { ok: false, error: zodToAppError(parsed.error, lang) };
+    try {
+      const handler = (handlers as Partial<Handlers>)[command] as ((i: unknown) => Promise<unknown>) | undefined;
+      if (!handler) throw new Error(`no handler for ${command}`);
+      return { ok: true, value: await handler(parsed.data) };
+    } catch (err) {
+      return { ok: false, error: toAppError(err, lang, (m) => logger.error(m)) };
+    }
+  };
+
+  return {
+    dispatch,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    language: () => settings.language(),
+    info,
+    sandboxUrl: sandbox?.url ?? null,
+    db,
+    logger,
+    async close() {
+      await engine.stop();
+      if (sandbox) await sandbox.close();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { migrate, openDatabase, type Migration } from './open.ts';
+import { MIGRATIONS } from './migrations/index.ts';
+
+const dirs: string[] = [];
+const tmpFile = (): string => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-db-'));
+  dirs.push(dir);
+  return path.join(dir, 'kasa.sqlite');
+};
+afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+const tables = (db: ReturnType<typeof openDatabase>): string[] =>
+  db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all().map((r) => r.name);
+
+describe('database', () => {
+  it('opens with WAL, synchronous=FULL and foreign keys, and applies every migration', () => {
+    const db = openDatabase(tmpFile());
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    db.close();
+  });
+
+  it('migration 1 creates the core tables and an order cannot exist twice under one number', () => {
+    const file = tmpFile();
+    const db = openDatabase(file, MIGRATIONS.slice(0, 1));
+    expect(tables(db)).toEqual(
+      expect.arrayContaining(['settings', 'tax_rates', 'order_sequence', 'orders', 'outbox', 'attempts', 'audit_log']),
+    );
+    const insert = db.prepare(
+      `INSERT INTO orders (order_number, kind, invoice_type, transaction_type, state, created_at, total_para, data)
+       VALUES ('T-1', 'sale', 'normal', 'sale', 'queued', '2026-01-01', 100, '{}')`,
+    );
+    insert.run();
+    expect(() => insert.run()).toThrow(/UNIQUE/);
+    expect(() => db.prepare('INSERT INTO outbox (order_id, due_at) VALUES (999, 0)').run()).toThrow(/FOREIGN KEY/);
+    db.close();
+  });
+
+  it('every migration applies on top of the previous ones, once, and reopening applies nothing', () => {
+    const file = tmpFile();
+    for (let n = 1; n <= MIGRATIONS.length; n++) {
+      const db = openDatabase(file, MIGRATIONS.slice(0, n));
+      expect(db.pragma('user_version', { simple: true })).toBe(n);
+      expect(migrate(db, MIGRATIONS.slice(0, n))).toEqual([]);
+      db.close();
+    }
+  });
+
+  it('a failing migration rolls back whole and leaves user_version where it was', () => {
+    const file = tmpFile();
+    const broken: Migration = {
+      version: MIGRATIONS.length + 1,
+      name: 'broken',
+      up(db) {
+        db.exec('CREATE TABLE half_done (x)');
+        throw new Error('boom');
+      },
+    };
+    expect(() => openDatabase(file, [...MIGRATIONS, broken])).toThrow('boom');
+    const db = openDatabase(file);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(tables(db)).not.toContain('half_done');
+    db.close();
+  });
+});

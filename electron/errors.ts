@@ -1,0 +1,87 @@
+/** Command errors: thrown inside services, turned into the contract's AppError at the dispatcher. */
+import type { z } from 'zod';
+import type { AppError } from '../shared/contract/index.ts';
+import type { Language } from '../shared/domain.ts';
+import { hasMessage, message } from '../shared/messages.ts';
+
+/** A localizable failure: `key` is a message key of shared/messages.ts. */
+export class CommandError extends Error {
+  readonly code: AppError['code'];
+  readonly key: string;
+  readonly params: Record<string, string | number>;
+  readonly field: string | undefined;
+
+  constructor(
+    code: AppError['code'],
+    key: string,
+    params: Record<string, string | number> = {},
+    field?: string,
+  ) {
+    super(key);
+    this.name = 'CommandError';
+    this.code = code;
+    this.key = key;
+    this.params = params;
+    this.field = field;
+  }
+}
+
+/** An invalid-input error naming `field` (dotted path). */
+export function invalidInput(field: string, key: string, params: Record<string, string | number> = {}): CommandError {
+  return new CommandError('invalid_input', key, { field, ...params }, field);
+}
+
+/** Converts zod issues to `invalid_input` with every field named, in the user's language. */
+export function zodToAppError(error: z.ZodError, lang: Language): AppError {
+  const issues = error.issues.map((issue) => {
+    let path = issue.path.map(String).join('.');
+    let key = hasMessage(issue.message) ? issue.message : 'invalid';
+    if (issue.code === 'unrecognized_keys') {
+      const keys = (issue as { keys?: string[] }).keys ?? [];
+      path = [path, keys[0]].filter(Boolean).join('.');
+      key = 'unknown_field';
+    } else if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) {
+      key = 'required';
+    }
+    const field = path || '(input)';
+    return { field, message: message(lang, key, { field }) };
+  });
+  const first = issues[0] ?? { field: '(input)', message: message(lang, 'invalid', { field: '(input)' }) };
+  return { code: 'invalid_input', field: first.field, message: first.message, issues };
+}
+
+/** Anything thrown by a handler, as an AppError. Unknown errors become `internal` and are logged. */
+export function toAppError(err: unknown, lang: Language, log: (msg: string) => void = console.error): AppError {
+  if (err instanceof CommandError) {
+    const text = message(lang, err.key, err.params);
+    if (err.code === 'invalid_input') {
+      const field = err.field ?? '(input)';
+      return { code: 'invalid_input', field, message: text, issues: [{ field, message: text }] };
+    }
+    return { code: err.code, message: text };
+  }
+  const e = err as { code?: unknown; message?: unknown; field?: unknown };
+  if (e && typeof e === 'object' && (e.code === 'not_found' || e.code === 'invalid_input' || e.code === 'conflict')) {
+    const text = typeof e.message === 'string' ? e.message : message(lang, 'invalid', { field: '' });
+    if (e.code === 'invalid_input') {
+      const field = typeof e.field === 'string' ? e.field : '(input)';
+      return { code: 'invalid_input', field, message: text, issues: [{ field, message: text }] };
+    }
+    return { code: e.code, message: text };
+  }
+  if (isStorageError(err)) {
+    const reason = (err as { code?: string }).code ?? 'I/O';
+    return { code: 'storage', message: message(lang, 'storage', { reason }) };
+  }
+  log(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  return { code: 'internal', message: message(lang, 'internal') };
+}
+
+/** SQLite errors that mean the disk or file cannot take writes (full, read-only, I/O, corrupt). */
+export function isStorageError(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return (
+    typeof code === 'string' &&
+    /^SQLITE_(FULL|READONLY|IOERR|CORRUPT|CANTOPEN|NOTADB|BUSY|LOCKED)/.test(code)
+  );
+}

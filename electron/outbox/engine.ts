@@ -1,0 +1,623 @@
+/**
+ * The sync engine: sends every queued order to the gateway exactly once.
+ *
+ * - Every send is journaled before it leaves and after it returns (OrderStore.startAttempts/finishAttempt).
+ * - Bodies are frozen at capture and resent byte for byte with `returnIfOrderNumberExists: true`.
+ * - An order whose first attempt is older than the dedupe safety margin is never resent blindly: it is
+ *   looked up with fiscalization-lookup (and its receipt fetched from the archive) first.
+ * - Failures are classified once (gateway/errors.ts classify): retry with capped exponential backoff and
+ *   full jitter; auth pauses the engine; rejections park the order in needs_attention.
+ * - A backlog drains through the bulk endpoint (30 per request, one bulk at a time, 429 = wait) while a
+ *   few single sends run beside it.
+ */
+import { GatewayError, classify } from '../gateway/errors.ts';
+import type { GatewayClient } from '../gateway/client.ts';
+import { IssuedReceiptSchema, type IssuedReceipt } from '../gateway/types.ts';
+import type { OrderRow, OrderStore, OutboxRow } from './store.ts';
+import type { GatewayErrorView, SyncStatus } from '../../shared/domain.ts';
+
+export interface EngineOptions {
+  /** Single requests in flight at once. Default 4. */
+  concurrency: number;
+  /** Due orders above this count switch on the bulk lane. Default 5. */
+  bulkThreshold: number;
+  /** Receipts per bulk request (gateway maximum 30). */
+  bulkSize: number;
+  /** Resend an order with an unknown outcome only while its first attempt is younger than this. Default 10 days. */
+  dedupeSafeMs: number;
+  baseBackoffMs: number;
+  maxBackoffMs: number;
+  /** Probe interval bounds while offline. */
+  probeMinMs: number;
+  probeMaxMs: number;
+  /** Timeout of one receipt request. */
+  requestTimeoutMs: number;
+}
+
+export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
+  concurrency: 4,
+  bulkThreshold: 5,
+  bulkSize: 30,
+  dedupeSafeMs: 10 * 24 * 3600_000,
+  baseBackoffMs: 1000,
+  maxBackoffMs: 5 * 60_000,
+  probeMinMs: 1000,
+  probeMaxMs: 30_000,
+  requestTimeoutMs: 20_000,
+};
+
+export interface EngineDeps {
+  store: OrderStore;
+  /** The client to use now (it changes when the API key or URL changes); null = not configured. */
+  client: () => GatewayClient | null;
+  now?: () => number;
+  random?: () => number;
+  options?: Partial<EngineOptions>;
+  onOrderUpdated?: (order: { orderId: number; orderNumber: string; state: OrderRow['state'] }) => void;
+  onStatus?: (status: SyncStatus) => void;
+  log?: (line: string) => void;
+}
+
+type Due = OrderRow & OutboxRow;
+
+export class SyncEngine {
+  readonly options: EngineOptions;
+  readonly #store: OrderStore;
+  readonly #client: () => GatewayClient | null;
+  readonly #now: () => number;
+  readonly #random: () => number;
+  readonly #deps: EngineDeps;
+  readonly #claimed = new Set<number>();
+  readonly #waiters = new Map<number, Set<() => void>>();
+
+  #online = true;
+  #paused: 'auth' | null = null;
+  #lastError: string | null = null;
+  #lastSuccessAt: string | null = null;
+  #probeDelay: number;
+  #nextProbeAt = 0;
+  #running = false;
+  #timer: NodeJS.Timeout | null = null;
+  #wake: (() => void) | null = null;
+  #loop: Promise<void> | null = null;
+  #passInFlight: Promise<void> | null = null;
+  #kicked = false;
+
+  constructor(deps: EngineDeps) {
+    this.#deps = deps;
+    this.#store = deps.store;
+    this.#client = deps.client;
+    this.#now = deps.now ?? Date.now;
+    this.#random = deps.random ?? Math.random;
+    this.options = { ...DEFAULT_ENGINE_OPTIONS, ...deps.options };
+    this.#probeDelay = this.options.probeMinMs;
+  }
+
+  /** Marks attempts left open by a previous process as UNKNOWN and starts the background loop. */
+  start(): void {
+    if (this.#running) return;
+    const recovered = this.#store.recoverOpenAttempts(this.#now());
+    if (recovered) this.#log(`recovered ${recovered} attempt(s) with unknown outcome`);
+    this.#running = true;
+    this.#loop = this.#runLoop();
+  }
+
+  /** Stops the loop and waits for requests in flight to settle. */
+  async stop(): Promise<void> {
+    this.#running = false;
+    this.kick();
+    await this.#loop;
+    await this.#passInFlight;
+  }
+
+  /** Wakes the loop now (a new order, a key change, `sync.now`). Clears an auth pause and probe wait. */
+  kick(): void {
+    this.#kicked = true;
+    this.#paused = null;
+    this.#nextProbeAt = 0;
+    this.#wake?.();
+  }
+
+  /** Resolves when the order leaves `queued` or after `ms`. */
+  waitForSettled(orderId: number, ms: number): Promise<void> {
+    const row = this.#store.get(orderId);
+    if (!row || row.state !== 'queued') return Promise.resolve();
+    return new Promise((resolve) => {
+      const set = this.#waiters.get(orderId) ?? new Set();
+      const done = (): void => {
+        clearTimeout(timer);
+        set.delete(done);
+        if (set.size === 0) this.#waiters.delete(orderId);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      set.add(done);
+      this.#waiters.set(orderId, set);
+    });
+  }
+
+  status(): SyncStatus {
+    const c = this.#store.counts();
+    return {
+      online: this.#online,
+      paused: this.#paused,
+      queued: c.queued,
+      needsAttention: c.needsAttention,
+      oldestQueuedAt: c.oldestQueuedAt,
+      lastSuccessAt: this.#lastSuccessAt,
+      lastError: this.#lastError,
+    };
+  }
+
+  /**
+   * One pass: sends everything due now (bulk lane for a backlog, single lanes beside it), then returns.
+   * Used by the loop, by `sync.now`, and by tests that drive the clock themselves.
+   */
+  async runOnce(): Promise<void> {
+    if (this.#passInFlight) return this.#passInFlight;
+    this.#passInFlight = this.#pass().finally(() => {
+      this.#passInFlight = null;
+    });
+    return this.#passInFlight;
+  }
+
+  async #runLoop(): Promise<void> {
+    while (this.#running) {
+      this.#kicked = false;
+      try {
+        await this.runOnce();
+      } catch (err) {
+        this.#log(`sync pass failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      if (!this.#running) break;
+      if (this.#kicked) continue;
+      await this.#sleepUntilNext();
+    }
+  }
+
+  #sleepUntilNext(): Promise<void> {
+    const now = this.#now();
+    let wait = 60_000;
+    if (this.#paused) wait = 60_000;
+    else if (!this.#online) wait = Math.max(0, this.#nextProbeAt - now);
+    else {
+      const next = this.#store.nextDue();
+      if (next !== null) wait = Math.max(0, next - now);
+    }
+    wait = Math.min(wait, 60_000);
+    return new Promise((resolve) => {
+      this.#wake = () => {
+        if (this.#timer) clearTimeout(this.#timer);
+        this.#timer = null;
+        this.#wake = null;
+        resolve();
+      };
+      this.#timer = setTimeout(() => this.#wake?.(), Math.max(wait, 5));
+      this.#timer.unref?.();
+    });
+  }
+
+  async #pass(): Promise<void> {
+    const client = this.#client();
+    if (!client || this.#paused) return;
+    if (!this.#online) {
+      if (this.#now() < this.#nextProbeAt) return;
+      if (!(await this.#probe(client))) return;
+    }
+    for (;;) {
+      const due = this.#store.due(this.#now(), 5000, this.#claimed);
+      if (due.length === 0) return;
+      const stale = due.filter((d) => this.#needsLookup(d));
+      const fresh = due.filter((d) => !this.#needsLookup(d));
+      if (stale.length) await this.#reconcile(client, stale);
+      if (!this.#online || this.#paused) return;
+      if (fresh.length) await this.#drain(client, fresh);
+      if (!this.#online || this.#paused) return;
+      if (due.length < 5000) {
+        // Loop again only if sending made more orders due (dependents freed by this pass).
+        const more = this.#store.due(this.#now(), 1, this.#claimed);
+        if (more.length === 0) return;
+      }
+    }
+  }
+
+  /** An order that may already be issued and is past the dedupe safety margin must be looked up first. */
+  #needsLookup(d: Due): boolean {
+    return d.first_attempt_at !== null && this.#now() - d.first_attempt_at >= this.options.dedupeSafeMs;
+  }
+
+  async #drain(client: GatewayClient, due: Due[]): Promise<void> {
+    const queue = [...due];
+    const lanes: Promise<void>[] = [];
+    if (queue.length > this.options.bulkThreshold) lanes.push(this.#bulkLane(client, queue));
+    for (let i = 0; i < this.options.concurrency; i++) lanes.push(this.#singleLane(client, queue));
+    await Promise.all(lanes);
+  }
+
+  #canSend(): boolean {
+    return this.#online && !this.#paused && this.#running !== false;
+  }
+
+  async #singleLane(client: GatewayClient, queue: Due[]): Promise<void> {
+    while (queue.length && this.#canSendOrStopped()) {
+      const next = queue.pop();
+      if (!next) return;
+      this.#claimed.add(next.id);
+      try {
+        await this.#sendSingle(client, next);
+      } finally {
+        this.#claimed.delete(next.id);
+      }
+    }
+  }
+
+  async #bulkLane(client: GatewayClient, queue: Due[]): Promise<void> {
+    while (queue.length > this.options.bulkThreshold && this.#canSendOrStopped()) {
+      const head = queue[0];
+      if (!head) return;
+      if (!isBulkable(head)) {
+        // Leave it to a single lane: take the first bulkable group instead.
+        const idx = queue.findIndex(isBulkable);
+        if (idx < 0) return;
+        queue.push(...queue.splice(0, idx));
+        continue;
+      }
+      const batch: Due[] = [];
+      for (let i = 0; i < queue.length && batch.length < this.options.bulkSize; ) {
+        const q = queue[i];
+        if (q && isBulkable(q) && q.invoice_type === head.invoice_type && q.transaction_type === head.transaction_type) {
+          batch.push(q);
+          queue.splice(i, 1);
+        } else i++;
+      }
+      if (batch.length < 2) {
+        queue.unshift(...batch);
+        return;
+      }
+      for (const b of batch) this.#claimed.add(b.id);
+      try {
+        const back = await this.#sendBulk(client, batch);
+        if (back.length) queue.unshift(...back);
+      } finally {
+        for (const b of batch) this.#claimed.delete(b.id);
+      }
+    }
+  }
+
+  /** While stopping, lanes finish their current item and do not take new ones. */
+  #canSendOrStopped(): boolean {
+    return this.#canSend() && (this.#running || this.#passInFlight !== null);
+  }
+
+  async #sendSingle(client: GatewayClient, d: Due): Promise<void> {
+    const [attemptId] = this.#store.startAttempts([d.id], 'single', this.#now());
+    if (attemptId === undefined) return;
+    const body = d.request ?? '';
+    const opts = { timeoutMs: this.options.requestTimeoutMs };
+    try {
+      let receipt: IssuedReceipt;
+      let extra: IssuedReceipt[] = [];
+      let correlationId: string | undefined;
+      switch (d.kind) {
+        case 'sale':
+        case 'copy': {
+          const res = await client.issueSale(d.invoice_type, body, opts);
+          receipt = res.receipt;
+          correlationId = res.correlationId;
+          break;
+        }
+        case 'refund': {
+          const res = await client.issueRefund(d.invoice_type, body, opts);
+          receipt = res.receipt;
+          correlationId = res.correlationId;
+          break;
+        }
+        case 'refund_full': {
+          const ref = d.depends_on ? this.#store.get(d.depends_on)?.invoice_number : undefined;
+          const target = ref ?? (JSON.parse(body) as { referentDocumentNumber?: string }).referentDocumentNumber;
+          if (!target) throw new Error(`order ${d.order_number}: full refund without a referenced invoice`);
+          const res = await client.refundFull(target, body, opts);
+          receipt = res.receipt;
+          correlationId = res.correlationId;
+          break;
+        }
+        case 'finalize': {
+          const res = await client.finalizeAdvance(body, opts);
+          receipt = res.finalReceipt;
+          extra = [res.refundReceipt];
+          correlationId = res.correlationId;
+          break;
+        }
+      }
+      this.#succeeded();
+      this.#settleIssued(d, receipt, { id: attemptId, correlationId }, extra);
+    } catch (err) {
+      this.#handleFailure(d, err, attemptId);
+    }
+  }
+
+  /** Sends one bulk request; returns orders to give back to the queue (429: another bulk is running). */
+  async #sendBulk(client: GatewayClient, batch: Due[]): Promise<Due[]> {
+    const attemptIds = this.#store.startAttempts(
+      batch.map((b) => b.id),
+      'bulk',
+      this.#now(),
+    );
+    const head = batch[0] as Due;
+    try {
+      const res = await client.bulk(
+        head.invoice_type,
+        head.transaction_type,
+        batch.map((b) => b.request ?? ''),
+        { timeoutMs: this.options.requestTimeoutMs * 3 },
+      );
+      this.#succeeded();
+      const byNumber = new Map(batch.map((b, i) => [b.order_number, { due: b, attemptId: attemptIds[i] as number }]));
+      const now = this.#now();
+      for (const el of res.receipts) {
+        const parsed = IssuedReceiptSchema.safeParse(unwrapReceipt(el));
+        if (!parsed.success) continue;
+        const orderNumber = parsed.data.orderNumber;
+        const hit = orderNumber ? byNumber.get(orderNumber) : undefined;
+        if (!hit) continue;
+        byNumber.delete(hit.due.order_number);
+        this.#settleIssued(hit.due, parsed.data, { id: hit.attemptId });
+      }
+      for (const el of res.failedReceipts) {
+        const orderNumber = findOrderNumber(el);
+        const hit = orderNumber ? byNumber.get(orderNumber) : undefined;
+        if (!hit) continue;
+        byNumber.delete(hit.due.order_number);
+        this.#handleFailure(hit.due, bulkElementError(el), hit.attemptId);
+      }
+      // Anything the reply did not account for has an unknown outcome: reconciled by resend/lookup.
+      for (const { due, attemptId } of byNumber.values()) {
+        this.#store.reschedule(due.id, now + this.#backoff(due.tries), 'unknown', now, attemptId, {
+          status: null,
+          code: null,
+          message: 'not in the bulk reply',
+        });
+      }
+      return [];
+    } catch (err) {
+      if (err instanceof GatewayError && err.status === 429) {
+        const now = this.#now();
+        const wait = 500 + Math.floor(this.#random() * 1500);
+        for (let i = 0; i < batch.length; i++) {
+          const b = batch[i] as Due;
+          this.#store.reschedule(b.id, now + wait, 'deferred', now, attemptIds[i], {
+            status: 429,
+            code: null,
+            message: err.message,
+            correlationId: err.correlationId,
+          });
+        }
+        return [];
+      }
+      batch.forEach((b, i) => this.#handleFailure(b, err, attemptIds[i] as number));
+      return [];
+    }
+  }
+
+  /** Resolves stale orders through fiscalization-lookup and the archive; unissued ones are sent afresh. */
+  async #reconcile(client: GatewayClient, stale: Due[]): Promise<void> {
+    for (let i = 0; i < stale.length && this.#canSend(); i += 100) {
+      const chunk = stale.slice(i, i + 100);
+      for (const c of chunk) this.#claimed.add(c.id);
+      try {
+        const attemptIds = this.#store.startAttempts(
+          chunk.map((c) => c.id),
+          'lookup',
+          this.#now(),
+        );
+        let records;
+        try {
+          records = await client.fiscalizationLookup(chunk.map((c) => c.order_number));
+          this.#succeeded();
+        } catch (err) {
+          chunk.forEach((c, j) => this.#handleFailure(c, err, attemptIds[j] as number, 'lookup'));
+          continue;
+        }
+        const byNumber = new Map(records.map((r) => [r.orderNumber, r]));
+        for (let j = 0; j < chunk.length; j++) {
+          const c = chunk[j] as Due;
+          const attemptId = attemptIds[j] as number;
+          const rec = byNumber.get(c.order_number);
+          if (rec?.fiscalized && rec.invoiceNumber) {
+            try {
+              const archived = await client.archiveGet(rec.invoiceNumber);
+              this.#succeeded();
+              this.#settleIssued(c, archived.receipt, { id: attemptId, status: 200 });
+            } catch (err) {
+              this.#handleFailure(c, err, attemptId, 'lookup');
+            }
+          } else if (rec && !rec.fiscalized) {
+            // Not issued: sending afresh cannot duplicate. Restart the dedupe clock for it.
+            const now = this.#now();
+            this.#store.finishAttempt(attemptId, now, 'not_issued', { status: 200 });
+            this.#store.db
+              .prepare('UPDATE outbox SET first_attempt_at = NULL, unknown = 0, due_at = ? WHERE order_id = ?')
+              .run(now, c.id);
+          } else {
+            const now = this.#now();
+            this.#store.reschedule(c.id, now + this.#backoff(c.tries), 'unknown', now, attemptId, {
+              status: 200,
+              code: null,
+              message: 'not in the fiscalization-lookup reply',
+            });
+          }
+        }
+      } finally {
+        for (const c of chunk) this.#claimed.delete(c.id);
+      }
+    }
+  }
+
+  #settleIssued(
+    d: Due,
+    receipt: IssuedReceipt,
+    attempt: { id: number; correlationId?: string; status?: number },
+    extra: IssuedReceipt[] = [],
+  ): void {
+    const changed = this.#store.markFiscalized(d.id, receipt, this.#now(), attempt, extra);
+    if (changed) this.#notify(d, 'fiscalized');
+  }
+
+  #handleFailure(d: Due, err: unknown, attemptId: number, mode: 'send' | 'lookup' = 'send'): void {
+    const now = this.#now();
+    const view = errorView(err);
+    const c = classify(err);
+    this.#lastError = view.message;
+    switch (c.type) {
+      case 'retry': {
+        if (err instanceof GatewayError && (err.kind === 'network' || err.kind === 'timeout')) this.#wentOffline(err);
+        // A send whose reply never arrived or was unreadable may have been issued: unknown outcome.
+        const unknownOutcome =
+          mode === 'send' &&
+          (!(err instanceof GatewayError) || err.kind !== 'http' || (err.status ?? 0) >= 500);
+        this.#store.reschedule(
+          d.id,
+          now + this.#backoff(d.tries),
+          unknownOutcome ? 'unknown' : 'retry',
+          now,
+          attemptId,
+          view,
+        );
+        break;
+      }
+      case 'blocked':
+        this.#paused = 'auth';
+        this.#store.reschedule(d.id, now, 'blocked', now, attemptId, view);
+        this.#emitStatus();
+        break;
+      case 'exists':
+        // The order number is taken: find its receipt instead of sending again.
+        this.#store.reschedule(d.id, now, 'unknown', now, attemptId, view);
+        this.#store.db.prepare('UPDATE outbox SET first_attempt_at = 0 WHERE order_id = ?').run(d.id);
+        break;
+      case 'rejected':
+        if (mode === 'lookup') {
+          this.#store.reschedule(d.id, now + this.#backoff(d.tries), 'retry', now, attemptId, view);
+        } else {
+          this.#store.markNeedsAttention(d.id, view, now, attemptId);
+          this.#notify(d, 'needs_attention');
+        }
+        break;
+    }
+  }
+
+  /** Full-jitter exponential backoff: random(0, min(max, base * 2^tries)). */
+  #backoff(tries: number): number {
+    const cap = Math.min(this.options.maxBackoffMs, this.options.baseBackoffMs * 2 ** Math.min(tries, 20));
+    return Math.floor(this.#random() * cap);
+  }
+
+  async #probe(client: GatewayClient): Promise<boolean> {
+    try {
+      await client.apiKeyMe({ timeoutMs: 5000 });
+      this.#succeeded();
+      return true;
+    } catch (err) {
+      const c = classify(err);
+      if (c.type === 'blocked') {
+        this.#online = true;
+        this.#paused = 'auth';
+        this.#lastError = errorView(err).message;
+        this.#emitStatus();
+        return false;
+      }
+      this.#probeDelay = Math.min(this.options.probeMaxMs, this.#probeDelay * 2);
+      this.#nextProbeAt = this.#now() + this.#probeDelay / 2 + Math.floor(this.#random() * (this.#probeDelay / 2));
+      return false;
+    }
+  }
+
+  #wentOffline(err: GatewayError): void {
+    if (this.#online) {
+      this.#online = false;
+      this.#probeDelay = this.options.probeMinMs;
+      this.#nextProbeAt = this.#now() + this.#probeDelay;
+      this.#log(`gateway unreachable: ${err.message}`);
+      this.#emitStatus();
+    }
+  }
+
+  #succeeded(): void {
+    this.#lastSuccessAt = new Date(this.#now()).toISOString();
+    if (!this.#online) {
+      this.#online = true;
+      this.#probeDelay = this.options.probeMinMs;
+      this.#log('gateway reachable again');
+      this.#emitStatus();
+    }
+  }
+
+  #notify(d: Due, state: OrderRow['state']): void {
+    this.#deps.onOrderUpdated?.({ orderId: d.id, orderNumber: d.order_number, state });
+    const waiters = this.#waiters.get(d.id);
+    if (waiters) for (const w of [...waiters]) w();
+    this.#emitStatus();
+  }
+
+  #emitStatus(): void {
+    this.#deps.onStatus?.(this.status());
+  }
+
+  #log(line: string): void {
+    this.#deps.log?.(line);
+  }
+}
+
+function isBulkable(d: Due): boolean {
+  return d.kind === 'sale' || d.kind === 'refund';
+}
+
+function unwrapReceipt(el: unknown): unknown {
+  if (el && typeof el === 'object' && 'receipt' in el && !('invoiceNumber' in el)) {
+    return (el as { receipt: unknown }).receipt;
+  }
+  return el;
+}
+
+function findOrderNumber(el: unknown): string | undefined {
+  if (!el || typeof el !== 'object') return undefined;
+  const o = el as Record<string, unknown>;
+  if (typeof o['orderNumber'] === 'string') return o['orderNumber'];
+  for (const k of ['receipt', 'request', 'data', 'body']) {
+    const inner = o[k];
+    if (inner && typeof inner === 'object' && typeof (inner as Record<string, unknown>)['orderNumber'] === 'string') {
+      return (inner as Record<string, string>)['orderNumber'];
+    }
+  }
+  return undefined;
+}
+
+function bulkElementError(el: unknown): GatewayError {
+  const o = (el && typeof el === 'object' ? el : {}) as Record<string, unknown>;
+  const e = (o['error'] && typeof o['error'] === 'object' ? o['error'] : o) as Record<string, unknown>;
+  const status = typeof e['status'] === 'number' ? e['status'] : 400;
+  return new GatewayError({
+    kind: 'http',
+    status,
+    code: typeof e['code'] === 'string' ? e['code'] : null,
+    message: typeof e['message'] === 'string' ? e['message'] : 'rejected in bulk',
+    details: e['details'] && typeof e['details'] === 'object' ? (e['details'] as Record<string, unknown>) : undefined,
+  });
+}
+
+/** The failure as stored with the order and shown to a manager. */
+export function errorView(err: unknown): GatewayErrorView {
+  if (err instanceof GatewayError) {
+    const fields = err.validationErrors;
+    return {
+      status: err.status,
+      code: err.code,
+      message: err.message,
+      ...(err.userMessage ? { userMessage: err.userMessage } : {}),
+      ...(err.correlationId ? { correlationId: err.correlationId } : {}),
+      ...(err.taxAdministrationReason ? { reason: err.taxAdministrationReason } : {}),
+      ...(fields.length ? { fields } : {}),
+    };
+  }
+  return { status: null, code: null, message: err instanceof Error ? err.message : String(err) };
+}

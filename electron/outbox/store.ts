@@ -1,0 +1,398 @@
+/**
+ * The order store: orders, their frozen requests, the outbox and the attempt journal. Every state change
+ * of an order happens here, each in one transaction.
+ */
+import type { Db } from '../db/open.ts';
+import type { IssuedReceipt } from '../gateway/types.ts';
+import type {
+  GatewayErrorView,
+  InvoiceType,
+  OrderKind,
+  OrderLine,
+  OrderPayment,
+  OrderState,
+  OrderView,
+  ReceiptView,
+  TransactionType,
+} from '../../shared/domain.ts';
+import { toPara } from '../../shared/money.ts';
+
+/** What an order carries besides its columns (JSON in `orders.data`). */
+export interface OrderData {
+  lines: OrderLine[];
+  payments: OrderPayment[];
+  buyerId?: string;
+  email?: string;
+  cashier?: string;
+  /** For orders waiting on another: the request body without the referenced document's fields. */
+  template?: Record<string, unknown>;
+}
+
+export interface OrderRow {
+  id: number;
+  order_number: string;
+  kind: OrderKind;
+  invoice_type: InvoiceType;
+  transaction_type: TransactionType;
+  state: OrderState;
+  created_at: string;
+  total_para: number;
+  change_para: number;
+  data: string;
+  request: string | null;
+  depends_on: number | null;
+  invoice_number: string | null;
+  sdc_date_time: string | null;
+  receipt: string | null;
+  extra_receipts: string | null;
+  last_error: string | null;
+  fiscalized_at: string | null;
+}
+
+export interface OutboxRow {
+  order_id: number;
+  due_at: number;
+  tries: number;
+  first_attempt_at: number | null;
+  unknown: number;
+}
+
+export interface NewOrder {
+  orderNumber: string;
+  kind: OrderKind;
+  invoiceType: InvoiceType;
+  transactionType: TransactionType;
+  createdAt: string;
+  totalPara: number;
+  changePara: number;
+  data: OrderData;
+  /** The frozen body, or null when it waits for `dependsOn` to be fiscalized. */
+  request: string | null;
+  dependsOn?: number;
+}
+
+export class OrderStore {
+  readonly db: Db;
+  readonly #stmts;
+
+  constructor(db: Db) {
+    this.db = db;
+    this.#stmts = {
+      insertOrder: db.prepare(
+        `INSERT INTO orders (order_number, kind, invoice_type, transaction_type, state, created_at, total_para,
+           change_para, data, request, depends_on)
+         VALUES (@orderNumber, @kind, @invoiceType, @transactionType, 'queued', @createdAt, @totalPara,
+           @changePara, @data, @request, @dependsOn)`,
+      ),
+      insertOutbox: db.prepare('INSERT INTO outbox (order_id, due_at) VALUES (?, ?)'),
+      get: db.prepare<[number], OrderRow>('SELECT * FROM orders WHERE id = ?'),
+      getByNumber: db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE order_number = ?'),
+      outbox: db.prepare<[number], OutboxRow>('SELECT * FROM outbox WHERE order_id = ?'),
+      attempts: db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM attempts WHERE order_id = ?'),
+      startAttempt: db.prepare(
+        'INSERT INTO attempts (order_id, mode, started_at) VALUES (?, ?, ?)',
+      ),
+      firstAttempt: db.prepare(
+        'UPDATE outbox SET first_attempt_at = coalesce(first_attempt_at, ?), tries = tries + 1 WHERE order_id = ?',
+      ),
+      finishAttempt: db.prepare(
+        `UPDATE attempts SET finished_at = @at, outcome = @outcome, http_status = @status, code = @code,
+           correlation_id = @correlationId, message = @message WHERE id = @id`,
+      ),
+      fiscalize: db.prepare(
+        `UPDATE orders SET state = 'fiscalized', invoice_number = @invoiceNumber, sdc_date_time = @sdc,
+           receipt = @receipt, extra_receipts = @extra, fiscalized_at = @at, last_error = NULL
+         WHERE id = @id AND state = 'queued'`,
+      ),
+      deleteOutbox: db.prepare('DELETE FROM outbox WHERE order_id = ?'),
+      park: db.prepare(`UPDATE orders SET state = 'needs_attention', last_error = ? WHERE id = ? AND state = 'queued'`),
+      reschedule: db.prepare('UPDATE outbox SET due_at = ?, unknown = ? WHERE order_id = ?'),
+      setError: db.prepare('UPDATE orders SET last_error = ? WHERE id = ?'),
+    };
+  }
+
+  /**
+   * Inserts the order and its outbox row in ONE transaction (durable when this returns: WAL with
+   * synchronous=FULL). `beforeInsert` runs inside the same transaction (e.g. to take the order number).
+   */
+  capture(build: () => NewOrder, dueAt: number): { orderId: number; orderNumber: string } {
+    return this.db.transaction(() => {
+      const o = build();
+      const info = this.#stmts.insertOrder.run({
+        orderNumber: o.orderNumber,
+        kind: o.kind,
+        invoiceType: o.invoiceType,
+        transactionType: o.transactionType,
+        createdAt: o.createdAt,
+        totalPara: o.totalPara,
+        changePara: o.changePara,
+        data: JSON.stringify(o.data),
+        request: o.request,
+        dependsOn: o.dependsOn ?? null,
+      });
+      const orderId = Number(info.lastInsertRowid);
+      this.#stmts.insertOutbox.run(orderId, dueAt);
+      return { orderId, orderNumber: o.orderNumber };
+    }).immediate();
+  }
+
+  get(orderId: number): OrderRow | undefined {
+    return this.#stmts.get.get(orderId);
+  }
+
+  getByNumber(orderNumber: string): OrderRow | undefined {
+    return this.#stmts.getByNumber.get(orderNumber);
+  }
+
+  outbox(orderId: number): OutboxRow | undefined {
+    return this.#stmts.outbox.get(orderId);
+  }
+
+  /** Journals the start of attempts (before the request leaves); returns attempt ids in order. */
+  startAttempts(orderIds: readonly number[], mode: 'single' | 'bulk' | 'lookup', at: number): number[] {
+    return this.db.transaction(() =>
+      orderIds.map((id) => {
+        if (mode !== 'lookup') this.#stmts.firstAttempt.run(at, id);
+        return Number(this.#stmts.startAttempt.run(id, mode, at).lastInsertRowid);
+      }),
+    )();
+  }
+
+  finishAttempt(
+    attemptId: number,
+    at: number,
+    outcome: string,
+    info: { status?: number | null; code?: string | null; correlationId?: string; message?: string } = {},
+  ): void {
+    this.#stmts.finishAttempt.run({
+      id: attemptId,
+      at,
+      outcome,
+      status: info.status ?? null,
+      code: info.code ?? null,
+      correlationId: info.correlationId ?? null,
+      message: info.message ?? null,
+    });
+  }
+
+  /**
+   * Stores the receipt and settles the order (outbox row removed), in one transaction with the
+   * attempt's outcome. Returns false if the order was no longer queued.
+   */
+  markFiscalized(
+    orderId: number,
+    receipt: IssuedReceipt,
+    at: number,
+    attempt?: { id: number; correlationId?: string; status?: number },
+    extra: IssuedReceipt[] = [],
+  ): boolean {
+    return this.db.transaction(() => {
+      if (attempt) this.finishAttempt(attempt.id, at, 'issued', { status: attempt.status ?? 201, correlationId: attempt.correlationId });
+      const changed = this.#stmts.fiscalize.run({
+        id: orderId,
+        invoiceNumber: receipt.invoiceNumber,
+        sdc: receipt.sdcDateTime,
+        receipt: JSON.stringify(receipt),
+        extra: extra.length ? JSON.stringify(extra) : null,
+        at: new Date(at).toISOString(),
+      }).changes;
+      this.#stmts.deleteOutbox.run(orderId);
+      if (changed) this.#fillDependents(orderId, receipt);
+      return changed > 0;
+    })();
+  }
+
+  /** Parks the order in needs_attention with the gateway's complaint; the outbox row goes. */
+  markNeedsAttention(orderId: number, error: GatewayErrorView, at: number, attemptId?: number): void {
+    this.db.transaction(() => {
+      if (attemptId !== undefined)
+        this.finishAttempt(attemptId, at, 'rejected', {
+          status: error.status,
+          code: error.code,
+          correlationId: error.correlationId,
+          message: error.message,
+        });
+      this.#stmts.park.run(JSON.stringify(error), orderId);
+      this.#stmts.deleteOutbox.run(orderId);
+    })();
+  }
+
+  /** Schedules the order again (retry or unknown outcome) and records why. */
+  reschedule(
+    orderId: number,
+    dueAt: number,
+    outcome: 'retry' | 'unknown' | 'blocked' | 'deferred',
+    at: number,
+    attemptId?: number,
+    error?: GatewayErrorView,
+  ): void {
+    this.db.transaction(() => {
+      if (attemptId !== undefined)
+        this.finishAttempt(attemptId, at, outcome, {
+          status: error?.status,
+          code: error?.code,
+          correlationId: error?.correlationId,
+          message: error?.message,
+        });
+      const current = this.outbox(orderId);
+      const unknown = outcome === 'unknown' ? 1 : outcome === 'retry' && current ? current.unknown : 0;
+      this.#stmts.reschedule.run(dueAt, unknown, orderId);
+      if (error) this.#stmts.setError.run(JSON.stringify(error), orderId);
+    })();
+  }
+
+  /** Re-queues an order from needs_attention, optionally with a new frozen body (same order number). */
+  requeue(orderId: number, request: string | null, data: OrderData | null, dueAt: number): void {
+    this.db.transaction(() => {
+      const row = this.get(orderId);
+      if (!row || row.state !== 'needs_attention') return;
+      this.db
+        .prepare(`UPDATE orders SET state = 'queued', request = coalesce(?, request), data = coalesce(?, data) WHERE id = ?`)
+        .run(request, data ? JSON.stringify(data) : null, orderId);
+      this.db
+        .prepare('INSERT INTO outbox (order_id, due_at) VALUES (?, ?) ON CONFLICT(order_id) DO UPDATE SET due_at = excluded.due_at')
+        .run(orderId, dueAt);
+    })();
+  }
+
+  /**
+   * Freezes the bodies of orders that waited for `orderId`: the referenced document's number and date
+   * are taken from its receipt, once, and never change afterwards.
+   */
+  #fillDependents(orderId: number, receipt: IssuedReceipt): void {
+    const waiting = this.db
+      .prepare<[number], OrderRow>("SELECT * FROM orders WHERE depends_on = ? AND request IS NULL AND state = 'queued'")
+      .all(orderId);
+    for (const dep of waiting) {
+      const data = JSON.parse(dep.data) as OrderData;
+      const body: Record<string, unknown> = { ...(data.template ?? {}) };
+      if (dep.kind !== 'refund_full') {
+        body['referentDocumentNumber'] = receipt.invoiceNumber;
+        body['referentDocumentDt'] = receipt.sdcDateTime;
+      }
+      this.db.prepare('UPDATE orders SET request = ? WHERE id = ?').run(JSON.stringify(body), dep.id);
+    }
+  }
+
+  /** Orders whose outbox row is due, oldest first; only those with a frozen body. */
+  due(now: number, limit: number, exclude: ReadonlySet<number>): (OrderRow & OutboxRow)[] {
+    const rows = this.db
+      .prepare<[number, number], OrderRow & OutboxRow>(
+        `SELECT o.*, b.due_at, b.tries, b.first_attempt_at, b.unknown FROM outbox b JOIN orders o ON o.id = b.order_id
+         WHERE b.due_at <= ? AND o.request IS NOT NULL ORDER BY b.due_at, b.order_id LIMIT ?`,
+      )
+      .all(now, limit + exclude.size);
+    return rows.filter((r) => !exclude.has(r.id)).slice(0, limit);
+  }
+
+  /** The earliest due time among sendable outbox rows, or null. */
+  nextDue(): number | null {
+    const row = this.db
+      .prepare<[], { t: number | null }>(
+        'SELECT min(b.due_at) AS t FROM outbox b JOIN orders o ON o.id = b.order_id WHERE o.request IS NOT NULL',
+      )
+      .get();
+    return row?.t ?? null;
+  }
+
+  /** Attempts that started and never finished (the process died): their outcome is UNKNOWN. */
+  recoverOpenAttempts(at: number): number {
+    return this.db.transaction(() => {
+      const open = this.db
+        .prepare<[], { id: number; order_id: number }>('SELECT id, order_id FROM attempts WHERE finished_at IS NULL')
+        .all();
+      for (const a of open) {
+        this.finishAttempt(a.id, at, 'unknown', { message: 'no outcome recorded (process stopped)' });
+        this.db.prepare('UPDATE outbox SET unknown = 1, due_at = min(due_at, ?) WHERE order_id = ?').run(at, a.order_id);
+      }
+      return open.length;
+    })();
+  }
+
+  counts(): { queued: number; needsAttention: number; oldestQueuedAt: string | null } {
+    const r = this.db
+      .prepare<[], { queued: number; na: number; oldest: string | null }>(
+        `SELECT (SELECT count(*) FROM outbox) AS queued,
+                (SELECT count(*) FROM orders WHERE state = 'needs_attention') AS na,
+                (SELECT min(created_at) FROM orders WHERE state = 'queued') AS oldest`,
+      )
+      .get();
+    return { queued: r?.queued ?? 0, needsAttention: r?.na ?? 0, oldestQueuedAt: r?.oldest ?? null };
+  }
+
+  attemptCount(orderId: number): number {
+    return this.#stmts.attempts.get(orderId)?.n ?? 0;
+  }
+
+  list(state: OrderState | undefined, limit: number, offset: number): { rows: OrderRow[]; total: number } {
+    const where = state ? 'WHERE state = ?' : '';
+    const args = state ? [state] : [];
+    const rows = this.db
+      .prepare<unknown[], OrderRow>(`SELECT * FROM orders ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
+      .all(...args, limit, offset);
+    const total = this.db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM orders ${where}`).get(...args)?.n ?? 0;
+    return { rows, total };
+  }
+
+  /** The order as the contract shows it. */
+  view(row: OrderRow): OrderView {
+    const data = JSON.parse(row.data) as OrderData;
+    const outbox = this.outbox(row.id);
+    const receipt = row.receipt ? toReceiptView(JSON.parse(row.receipt) as IssuedReceipt) : undefined;
+    const extra = row.extra_receipts
+      ? (JSON.parse(row.extra_receipts) as IssuedReceipt[]).map(toReceiptView)
+      : undefined;
+    let referentDocumentNumber: string | undefined;
+    if (row.request) {
+      const body = JSON.parse(row.request) as Record<string, unknown>;
+      if (typeof body['referentDocumentNumber'] === 'string') referentDocumentNumber = body['referentDocumentNumber'];
+    }
+    return {
+      orderId: row.id,
+      orderNumber: row.order_number,
+      kind: row.kind,
+      invoiceType: row.invoice_type,
+      transactionType: row.transaction_type,
+      state: row.state,
+      createdAt: row.created_at,
+      totalPara: row.total_para,
+      changePara: row.change_para,
+      lines: data.lines,
+      payments: data.payments,
+      ...(data.buyerId ? { buyerId: data.buyerId } : {}),
+      ...(data.email ? { email: data.email } : {}),
+      ...(data.cashier ? { cashier: data.cashier } : {}),
+      ...(row.depends_on ? { referencedOrderId: row.depends_on } : {}),
+      ...(referentDocumentNumber ? { referentDocumentNumber } : {}),
+      ...(receipt ? { receipt } : {}),
+      ...(extra ? { extraReceipts: extra } : {}),
+      ...(row.last_error ? { lastError: JSON.parse(row.last_error) as GatewayErrorView } : {}),
+      attempts: this.attemptCount(row.id),
+      unknown: (outbox?.unknown ?? 0) === 1,
+    };
+  }
+}
+
+/** The stored gateway receipt as the UI shows it (money in para). */
+export function toReceiptView(r: IssuedReceipt): ReceiptView {
+  return {
+    invoiceNumber: r.invoiceNumber,
+    invoiceCounter: r.invoiceCounter ?? '',
+    invoiceCounterExtension: r.invoiceCounterExtension ?? '',
+    invoiceType: r.invoiceType ?? '',
+    transactionType: r.transactionType ?? '',
+    sdcDateTime: r.sdcDateTime,
+    verificationUrl: r.verificationUrl ?? '',
+    invoicePdfUrl: r.invoicePdfUrl ?? '',
+    totalPara: toPara(r.totalAmount ?? 0) ?? Math.round((r.totalAmount ?? 0) * 100),
+    journal: r.journal ?? '',
+    taxItems: (r.taxItems ?? []).map((t) => ({
+      label: t.label,
+      rate: t.rate,
+      amountPara: toPara(t.amount) ?? Math.round(t.amount * 100),
+      categoryName: t.categoryName ?? '',
+    })),
+    businessName: r.businessName ?? '',
+    locationName: r.locationName ?? '',
+  };
+}

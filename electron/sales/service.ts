@@ -1,0 +1,164 @@
+/**
+ * Sales: turns a validated checkout into an order with its frozen gateway request, captured durably in
+ * one transaction, then gives the sync engine a short online budget to fiscalize it.
+ */
+import type { CheckoutInput, CheckoutResult } from '../../shared/contract/index.ts';
+import type { InvoiceType, OrderLine, OrderPayment } from '../../shared/domain.ts';
+import { lineTotal, paraToDecimal, milliToDecimal, toMilli, toPara, formatRsd } from '../../shared/money.ts';
+import { CommandError, invalidInput } from '../errors.ts';
+import type { SyncEngine } from '../outbox/engine.ts';
+import type { OrderData, OrderStore } from '../outbox/store.ts';
+import type { ReceiptRequest } from '../gateway/types.ts';
+import type { TaxRatesCache } from './tax-rates.ts';
+
+export interface SalesDeps {
+  store: OrderStore;
+  engine: SyncEngine;
+  taxRates: TaxRatesCache;
+  terminalId: () => string;
+  trainingMode: () => boolean;
+  onlineBudgetMs: () => number;
+  now?: () => number;
+}
+
+export class SalesService {
+  readonly #deps: SalesDeps;
+  readonly #now: () => number;
+
+  constructor(deps: SalesDeps) {
+    this.#deps = deps;
+    this.#now = deps.now ?? Date.now;
+  }
+
+  /**
+   * Commits the order, its frozen request and its outbox row in one transaction, then waits at most the
+   * online budget for the gateway. Never loses a committed order; never sends it twice.
+   */
+  async checkout(input: CheckoutInput): Promise<CheckoutResult> {
+    const { store, engine } = this.#deps;
+    const priced = this.price(input);
+    let invoiceType: InvoiceType = input.invoiceType ?? 'normal';
+    if (this.#deps.trainingMode() && invoiceType === 'normal') invoiceType = 'training';
+    const now = this.#now();
+    const { orderId, orderNumber } = store.capture(() => {
+      const orderNumber = this.#nextOrderNumber(now);
+      const body: ReceiptRequest = {
+        orderNumber,
+        items: priced.lines.map((l) => ({
+          name: l.name,
+          quantity: milliToDecimal(l.quantityMilli),
+          unitPrice: paraToDecimal(l.unitPricePara),
+          totalAmount: paraToDecimal(l.totalPara),
+          labels: l.labels,
+          ...(l.gtin ? { gtin: l.gtin } : {}),
+          ...(l.discountPara ? { discount: paraToDecimal(l.discountPara) } : {}),
+        })),
+        payments: priced.payments.map((p) => ({ type: p.type, amount: paraToDecimal(p.amountPara) })),
+        ...(input.buyerId ? { buyerId: input.buyerId } : {}),
+        metaFields: { terminal: this.#deps.terminalId(), ...(input.cashier ? { cashier: input.cashier } : {}) },
+        settings: {
+          returnIfOrderNumberExists: true,
+          ...(input.email ? { sendToEmail: input.email } : {}),
+        },
+      };
+      const data: OrderData = {
+        lines: priced.lines,
+        payments: priced.payments,
+        ...(input.buyerId ? { buyerId: input.buyerId } : {}),
+        ...(input.email ? { email: input.email } : {}),
+        ...(input.cashier ? { cashier: input.cashier } : {}),
+      };
+      return {
+        orderNumber,
+        kind: 'sale',
+        invoiceType,
+        transactionType: 'sale',
+        createdAt: new Date(now).toISOString(),
+        totalPara: priced.totalPara,
+        changePara: priced.changePara,
+        data,
+        request: JSON.stringify(body),
+      };
+    }, now);
+    engine.kick();
+    await engine.waitForSettled(orderId, this.#deps.onlineBudgetMs());
+    const row = store.get(orderId);
+    if (!row) throw new CommandError('internal', 'internal');
+    const view = store.view(row);
+    return {
+      orderId,
+      orderNumber,
+      state: view.state,
+      totalPara: view.totalPara,
+      changePara: view.changePara,
+      ...(view.receipt ? { receipt: view.receipt } : {}),
+    };
+  }
+
+  /**
+   * Prices a checkout in para: line totals, labels checked against the current tax rates, payments
+   * covering the total, and cash change (which is never sent as a payment).
+   */
+  price(input: CheckoutInput): { lines: OrderLine[]; payments: OrderPayment[]; totalPara: number; changePara: number } {
+    const known = new Set(this.#deps.taxRates.labels());
+    if (known.size === 0) throw new CommandError('unavailable', 'tax_rates_missing');
+    const lines: OrderLine[] = input.lines.map((l, i) => {
+      const unitPricePara = toPara(l.unitPrice) as number;
+      const quantityMilli = toMilli(l.quantity) as number;
+      const discountPara = l.discount !== undefined ? (toPara(l.discount) as number) : 0;
+      const gross = lineTotal(unitPricePara, quantityMilli, 0);
+      if (discountPara > gross) throw invalidInput(`lines.${i}.discount`, 'discount_too_big');
+      l.labels.forEach((label, j) => {
+        if (!known.has(label)) throw invalidInput(`lines.${i}.labels.${j}`, 'label_unknown', { label });
+      });
+      return {
+        name: l.name,
+        quantityMilli,
+        unitPricePara,
+        discountPara,
+        totalPara: gross - discountPara,
+        labels: [...l.labels],
+        ...(l.gtin ? { gtin: l.gtin } : {}),
+      };
+    });
+    const totalPara = lines.reduce((s, l) => s + l.totalPara, 0);
+    const paid = input.payments.map((p) => ({ type: p.type, amountPara: toPara(p.amount) as number }));
+    const paidTotal = paid.reduce((s, p) => s + p.amountPara, 0);
+    if (paidTotal < totalPara) throw invalidInput('payments', 'payments_short', { due: formatRsd(totalPara) });
+    let change = paidTotal - totalPara;
+    const changePara = change;
+    const cashTotal = paid.filter((p) => p.type === 'cash').reduce((s, p) => s + p.amountPara, 0);
+    if (change > cashTotal) throw invalidInput('payments', 'change_non_cash');
+    // Change comes out of the cash payments, last first; a payment reduced to zero disappears.
+    const payments: OrderPayment[] = [];
+    for (let i = paid.length - 1; i >= 0; i--) {
+      const p = paid[i] as OrderPayment;
+      if (p.type === 'cash' && change > 0) {
+        const take = Math.min(change, p.amountPara);
+        change -= take;
+        if (p.amountPara - take > 0) payments.unshift({ type: p.type, amountPara: p.amountPara - take });
+      } else payments.unshift(p);
+    }
+    if (payments.length === 0 && totalPara === 0) payments.push({ type: 'cash', amountPara: 0 });
+    return { lines, payments, totalPara, changePara };
+  }
+
+  /**
+   * The next order number: terminal id + local date + a sequence that only grows, taken inside the
+   * capture transaction so a crash can never hand the same number out twice.
+   */
+  #nextOrderNumber(now: number): string {
+    const d = new Date(now);
+    const day = `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
+    const prefix = `${this.#deps.terminalId()}-${day}`;
+    const db = this.#deps.store.db;
+    const row = db
+      .prepare<[string], { last: number }>(
+        `INSERT INTO order_sequence (prefix, last) VALUES (?, 1)
+         ON CONFLICT(prefix) DO UPDATE SET last = last + 1 RETURNING last`,
+      )
+      .get(prefix);
+    const seq = row?.last ?? 1;
+    return `${prefix}-${String(seq).padStart(5, '0')}`;
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Starts the browser host (electron/host/cli.ts) as a child process with its own data directory, and
+ * reads its one JSON line. Used by e2e tests, the chaos test and benchmarks.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface HostProcess {
+  url: string;
+  token: string;
+  sandboxUrl: string | null;
+  dataDir: string;
+  child: ChildProcess;
+  /** Calls a contract command over HTTP. */
+  call<T = unknown>(command: string, input?: unknown): Promise<{ status: number; body: { ok: boolean; value?: T; error?: { code: string; field?: string; message: string } } }>;
+  /** Stops the host (SIGTERM, or SIGKILL with `hard`). */
+  stop(hard?: boolean): Promise<void>;
+}
+
+export interface HostStartOptions {
+  dataDir?: string;
+  env?: Record<string, string>;
+  /** Show the host's stderr (logs). */
+  verbose?: boolean;
+}
+
+export async function startHostProcess(options: HostStartOptions = {}): Promise<HostProcess> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-host-'));
+  const child = spawn(process.execPath, [path.join(ROOT, 'electron', 'host', 'cli.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, KASA_DATA_DIR: dataDir, KASA_LANG: 'sr-Cyrl', ...options.env },
+    stdio: ['ignore', 'pipe', options.verbose ? 'inherit' : 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    let buf = '';
+    const onData = (d: Buffer): void => {
+      buf += d.toString();
+      const nl = buf.indexOf('\n');
+      if (nl >= 0) {
+        child.stdout?.off('data', onData);
+        resolve(buf.slice(0, nl));
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`host exited with ${code} before it was ready:\n${stderr}`)));
+  });
+  const info = JSON.parse(line) as { url: string; token: string; sandboxUrl: string | null };
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    ...info,
+    dataDir,
+    child,
+    async call(command, input = {}) {
+      const res = await fetch(new URL(`api/${command}`, info.url), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${info.token}` },
+        body: JSON.stringify(input),
+      });
+      return { status: res.status, body: (await res.json()) as never };
+    },
+    async stop(hard = false) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(hard ? 'SIGKILL' : 'SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** POSTs to the sandbox gateway's test controls (`/__sandbox/<what>`). */
+export async function sandboxControl(sandboxUrl: string, what: string, body: unknown = {}): Promise<unknown> {
+  const res = await fetch(`${sandboxUrl.replace(/\/$/, '')}/__sandbox/${what}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`sandbox control ${what}: HTTP ${res.status}`);
+  return res.json();
+}
+
+export async function sandboxLedger(sandboxUrl: string): Promise<{ receipts: { orderNumber: string; invoiceNumber: string; invoiceType: string; transactionType: string; referentDocumentNumber?: string | null }[] }> {
+  const res = await fetch(`${sandboxUrl.replace(/\/$/, '')}/__sandbox/ledger`);
+  return (await res.json()) as never;
+}
