@@ -1,0 +1,132 @@
+/** The print_jobs table (migration 002): every read and write of the persistent print queue. */
+import type Database from 'better-sqlite3';
+
+export type JobKind = 'receipt' | 'test' | 'slip';
+export type JobState = 'queued' | 'printing' | 'printed' | 'failed';
+
+/** One stored print job. */
+export interface PrintJob {
+  id: number;
+  orderId: number | null;
+  kind: JobKind;
+  payload: string;
+  state: JobState;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  createdAt: string;
+  printedAt: string | null;
+}
+
+interface Row {
+  id: number;
+  order_id: number | null;
+  kind: JobKind;
+  payload: string;
+  state: JobState;
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: string;
+  printed_at: string | null;
+}
+
+const toJob = (r: Row): PrintJob => ({
+  id: r.id,
+  orderId: r.order_id,
+  kind: r.kind,
+  payload: r.payload,
+  state: r.state,
+  attempts: r.attempts,
+  nextAttemptAt: r.next_attempt_at,
+  lastError: r.last_error,
+  createdAt: r.created_at,
+  printedAt: r.printed_at,
+});
+
+/** Prepared statements over print_jobs. */
+export function createJobStore(db: Database.Database) {
+  const insert = db.prepare(
+    `INSERT INTO print_jobs (order_id, kind, payload, state, attempts, next_attempt_at, created_at)
+     VALUES (?, ?, ?, 'queued', 0, ?, ?)`,
+  );
+  const byId = db.prepare<[number], Row>('SELECT * FROM print_jobs WHERE id = ?');
+  const nextDue = db.prepare<[number], Row>(
+    `SELECT * FROM print_jobs WHERE state = 'queued' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT 1`,
+  );
+  const earliest = db.prepare<[], { at: number | null }>(
+    `SELECT MIN(next_attempt_at) AS at FROM print_jobs WHERE state = 'queued'`,
+  );
+  const latestForOrder = db.prepare<[number], Row>(
+    `SELECT * FROM print_jobs WHERE order_id = ? AND kind = 'receipt' ORDER BY id DESC LIMIT 1`,
+  );
+  const latest = db.prepare<[], Row>('SELECT * FROM print_jobs ORDER BY id DESC LIMIT 1');
+  const counts = db.prepare<[], { state: JobState; n: number }>('SELECT state, COUNT(*) AS n FROM print_jobs GROUP BY state');
+  const claim = db.prepare(`UPDATE print_jobs SET state = 'printing', attempts = attempts + 1 WHERE id = ? AND state = 'queued'`);
+  const printed = db.prepare(`UPDATE print_jobs SET state = 'printed', printed_at = ?, last_error = NULL WHERE id = ?`);
+  const retry = db.prepare(`UPDATE print_jobs SET state = 'queued', next_attempt_at = ?, last_error = ? WHERE id = ?`);
+  const failed = db.prepare(`UPDATE print_jobs SET state = 'failed', last_error = ? WHERE id = ?`);
+  const requeue = db.prepare(
+    `UPDATE print_jobs SET state = 'queued', attempts = 0, next_attempt_at = ?, last_error = NULL WHERE id = ? AND state = 'failed'`,
+  );
+  const recover = db.prepare(`UPDATE print_jobs SET state = 'queued' WHERE state = 'printing'`);
+
+  return {
+    /** Stores a new queued job, due now; returns its id. */
+    add(kind: JobKind, orderId: number | null, payload: string, now: number): number {
+      return Number(insert.run(orderId, kind, payload, now, new Date(now).toISOString()).lastInsertRowid);
+    },
+    get(id: number): PrintJob | undefined {
+      const r = byId.get(id);
+      return r && toJob(r);
+    },
+    /** The queued job due first, if any is due at `now`. */
+    nextDue(now: number): PrintJob | undefined {
+      const r = nextDue.get(now);
+      return r && toJob(r);
+    },
+    /** When the earliest queued job is due (epoch ms), or null when none is queued. */
+    earliestDue(): number | null {
+      return earliest.get()?.at ?? null;
+    },
+    latestReceipt(orderId: number): PrintJob | undefined {
+      const r = latestForOrder.get(orderId);
+      return r && toJob(r);
+    },
+    latest(): PrintJob | undefined {
+      const r = latest.get();
+      return r && toJob(r);
+    },
+    counts(): Record<JobState, number> {
+      const out: Record<JobState, number> = { queued: 0, printing: 0, printed: 0, failed: 0 };
+      for (const { state, n } of counts.all()) out[state] = n;
+      return out;
+    },
+    /** Marks a queued job printing and counts the attempt; false if it was not queued. */
+    claim(id: number): boolean {
+      return claim.run(id).changes === 1;
+    },
+    markPrinted(id: number, now: number): void {
+      printed.run(new Date(now).toISOString(), id);
+    },
+    markRetry(id: number, at: number, error: string): void {
+      retry.run(at, error, id);
+    },
+    markFailed(id: number, error: string): void {
+      failed.run(error, id);
+    },
+    /** Puts a failed job back in the queue with fresh attempts; false if it was not failed. */
+    requeue(id: number, now: number): boolean {
+      return requeue.run(now, id).changes === 1;
+    },
+    /**
+     * At start: jobs left `printing` by a crash go back to `queued`. Their receipt may have been partly
+     * printed; it is printed again whole (a partial print can show on paper).
+     */
+    recover(): number {
+      return recover.run().changes;
+    },
+  };
+}
+
+export type JobStore = ReturnType<typeof createJobStore>;

@@ -1,0 +1,321 @@
+/**
+ * The print service: a persistent queue in SQLite, one worker that prints one job at a time (so one
+ * connection per printer), retries with capped exponential backoff, and `print.status` events.
+ *
+ * Guarantees:
+ * - A job is marked printed only after its transport acknowledged every byte (see transport.ts).
+ * - The printer module never talks to the gateway: a failed print never re-fiscalizes anything.
+ * - A fiscal receipt is printed by Kasa once; a second paper copy must be a fiscal copy issued through
+ *   the gateway (DESIGN §2), so printing an already printed receipt again is refused (`conflict`).
+ * - A job interrupted mid-print (reset, crash) is printed again whole; the partial print may show on paper.
+ */
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+import type { ReceiptView } from '../../shared/domain.ts';
+import {
+  PrinterConfigureInput,
+  parsePrinterUri,
+  type PrintStatus,
+  type PrinterProfileView,
+} from '../../shared/contract/printer.ts';
+import { PRESETS, profileView } from './profiles.ts';
+import { PRINTER_SETTINGS, readConfig, resolveProfile, type SettingsStore } from './config.ts';
+import { createJobStore, type PrintJob } from './queue.ts';
+import { createTransportFactory, type TransportFactory } from './transport.ts';
+import { buildDocumentBytes, receiptDocument, slipDocument, testPageDocument } from './layout.ts';
+
+export interface PrintServiceDeps {
+  db: Database.Database;
+  getReceipt(orderId: number): { receipt: ReceiptView; cash: boolean } | null;
+  settings: SettingsStore;
+  emit(name: 'print.status', payload: PrintStatus): void;
+  now?: () => number;
+  env?: NodeJS.ProcessEnv;
+  /** Injectable transports (tests); real sockets, files and `lp` by default. */
+  transport?: TransportFactory;
+  /** Retry policy: delay = min(capMs, baseMs × 2^(attempt−1)); a job fails after maxAttempts. */
+  retry?: { baseMs?: number; capMs?: number; maxAttempts?: number };
+}
+
+/** An error the core maps to a contract error by its `code`. */
+export class PrintError extends Error {
+  readonly code: 'not_found' | 'invalid_input' | 'conflict';
+  readonly field: string | undefined;
+  constructor(code: PrintError['code'], message: string, field?: string) {
+    super(message);
+    this.name = 'PrintError';
+    this.code = code;
+    this.field = field;
+  }
+}
+
+const ReceiptPayload = z.object({ receipt: z.custom<ReceiptView>((v) => typeof v === 'object' && v !== null), cash: z.boolean() });
+const SlipPayload = z.object({ lines: z.array(z.string()) });
+
+/** The service the core holds. */
+export interface PrintService {
+  /** Queues the order's fiscal receipt (idempotent per order while it is queued); returns the job id. */
+  enqueueReceipt(orderId: number): number;
+  /** Queues a non-fiscal slip (e.g. `ОВО НИЈЕ ФИСКАЛНИ РАЧУН` for an order not yet fiscalized). */
+  enqueueSlip(lines: readonly string[], orderId?: number): number;
+  /** Queues a test page with every Serbian letter and a QR code. */
+  printTest(): number;
+  /**
+   * Prints the last job again: a receipt that never finished printing is re-queued (same job id), a
+   * test page or slip is queued anew; null when there is no job. A printed fiscal receipt: conflict.
+   */
+  reprintLast(): number | null;
+  status(): PrintStatus;
+  /** The presets and the profile in use. */
+  profiles(): { profiles: PrinterProfileView[]; current: string };
+  /** Validates and stores the configuration; returns the new status. */
+  configure(input: unknown): PrintStatus;
+  /** Starts the worker (re-queues jobs a crash left `printing`). Timers are unref'd. */
+  start(): void;
+  /** Stops the worker; resolves once the job in flight (if any) has finished. */
+  stop(): Promise<void>;
+}
+
+/** Creates the print service. */
+export function createPrintService(deps: PrintServiceDeps): PrintService {
+  const now = deps.now ?? Date.now;
+  const env = deps.env ?? process.env;
+  const jobs = createJobStore(deps.db);
+  const transports = deps.transport ?? createTransportFactory();
+  const baseMs = deps.retry?.baseMs ?? 1000;
+  const capMs = deps.retry?.capMs ?? 30_000;
+  const maxAttempts = deps.retry?.maxAttempts ?? 60;
+
+  let running = false;
+  let inFlight: Promise<void> | null = null;
+  let current: number | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let wakeScheduled = false;
+  let health: 'ok' | 'offline' | 'failed' = 'ok';
+  let lastError: string | null = null;
+  let lastPrintedAt: string | null = null;
+  let lastEmitted = '';
+
+  const status = (): PrintStatus => {
+    const cfg = readConfig(deps.settings, env);
+    const counts = jobs.counts();
+    const queued = counts.queued + counts.printing;
+    const state: PrintStatus['state'] =
+      cfg.uri === null
+        ? 'unconfigured'
+        : current !== null
+          ? 'printing'
+          : health === 'offline' && queued > 0
+            ? 'offline'
+            : health === 'failed'
+              ? 'failed'
+              : 'idle';
+    return {
+      state,
+      uri: cfg.uri,
+      uriSource: cfg.uriSource,
+      profileId: cfg.profile.id,
+      autoPrint: cfg.autoPrint,
+      queued,
+      failed: counts.failed,
+      jobId: current,
+      lastError,
+      lastPrintedAt,
+    };
+  };
+
+  const emit = () => {
+    const s = status();
+    const key = JSON.stringify(s);
+    if (key === lastEmitted) return;
+    lastEmitted = key;
+    deps.emit('print.status', s);
+  };
+
+  const wake = () => {
+    if (!running || wakeScheduled) return;
+    wakeScheduled = true;
+    setImmediate(() => {
+      wakeScheduled = false;
+      void tick();
+    }).unref();
+  };
+
+  const schedule = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (!running) return;
+    const at = jobs.earliestDue();
+    if (at === null) return;
+    timer = setTimeout(() => void tick(), Math.max(0, at - now()));
+    timer.unref();
+  };
+
+  const bytesFor = (job: PrintJob): Buffer => {
+    const cfg = readConfig(deps.settings, env);
+    const data: unknown = JSON.parse(job.payload);
+    switch (job.kind) {
+      case 'receipt': {
+        const p = ReceiptPayload.parse(data);
+        const doc = receiptDocument(p.receipt, cfg.profile, { header: cfg.header, footer: cfg.footer, openDrawer: p.cash });
+        return buildDocumentBytes(doc, cfg.profile);
+      }
+      case 'test':
+        return buildDocumentBytes(testPageDocument(cfg.profile, new Date(now()).toISOString()), cfg.profile);
+      case 'slip':
+        return buildDocumentBytes(slipDocument(SlipPayload.parse(data).lines), cfg.profile);
+    }
+  };
+
+  const runJob = async (job: PrintJob, uri: string): Promise<void> => {
+    const target = parsePrinterUri(uri);
+    let bytes: Buffer;
+    try {
+      bytes = bytesFor(job);
+      if (!target) throw new Error(`bad printer address ${uri}`);
+    } catch (e) {
+      // Nothing a retry could fix.
+      lastError = `job ${job.id}: ${(e as Error).message}`;
+      health = 'failed';
+      jobs.markFailed(job.id, lastError);
+      return;
+    }
+    try {
+      await transports(target).send(bytes);
+      jobs.markPrinted(job.id, now());
+      lastPrintedAt = new Date(now()).toISOString();
+      health = 'ok';
+      lastError = null;
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      const attempts = job.attempts + 1;
+      lastError = message;
+      if (attempts >= maxAttempts) {
+        jobs.markFailed(job.id, message);
+        health = 'failed';
+      } else {
+        jobs.markRetry(job.id, now() + Math.min(capMs, baseMs * 2 ** (attempts - 1)), message);
+        health = 'offline';
+      }
+    }
+  };
+
+  const tick = async (): Promise<void> => {
+    if (!running || inFlight) return;
+    const cfg = readConfig(deps.settings, env);
+    if (cfg.uri === null) {
+      emit();
+      return; // jobs wait until a printer is configured
+    }
+    const job = jobs.nextDue(now());
+    if (!job) {
+      schedule();
+      emit();
+      return;
+    }
+    if (!jobs.claim(job.id)) return wake();
+    current = job.id;
+    emit();
+    inFlight = runJob(job, cfg.uri).finally(() => {
+      current = null;
+      inFlight = null;
+      emit();
+      wake();
+    });
+    await inFlight;
+  };
+
+  const invalid = (error: z.ZodError): PrintError => {
+    const issue = error.issues[0];
+    return new PrintError('invalid_input', issue?.message ?? 'invalid', issue ? issue.path.join('.') : '');
+  };
+
+  return {
+    enqueueReceipt(orderId) {
+      if (!Number.isSafeInteger(orderId) || orderId <= 0) throw new PrintError('invalid_input', 'orderId', 'orderId');
+      const existing = jobs.latestReceipt(orderId);
+      if (existing && (existing.state === 'queued' || existing.state === 'printing')) return existing.id;
+      if (existing?.state === 'failed') {
+        jobs.requeue(existing.id, now());
+        wake();
+        emit();
+        return existing.id;
+      }
+      if (existing?.state === 'printed')
+        throw new PrintError('conflict', `the receipt of order ${orderId} was printed; issue a fiscal copy to print it again`);
+      const found = deps.getReceipt(orderId);
+      if (!found) throw new PrintError('not_found', `order ${orderId} has no fiscal receipt`);
+      const id = jobs.add('receipt', orderId, JSON.stringify({ receipt: found.receipt, cash: found.cash }), now());
+      wake();
+      emit();
+      return id;
+    },
+    enqueueSlip(lines, orderId) {
+      const id = jobs.add('slip', orderId ?? null, JSON.stringify({ lines }), now());
+      wake();
+      emit();
+      return id;
+    },
+    printTest() {
+      const id = jobs.add('test', null, '{}', now());
+      wake();
+      emit();
+      return id;
+    },
+    reprintLast() {
+      const last = jobs.latest();
+      if (!last) return null;
+      if (last.kind === 'receipt') {
+        if (last.state === 'queued' || last.state === 'printing') return last.id;
+        if (last.state === 'failed') {
+          jobs.requeue(last.id, now());
+          wake();
+          emit();
+          return last.id;
+        }
+        throw new PrintError('conflict', 'the last fiscal receipt was printed; issue a fiscal copy to print it again');
+      }
+      const id = jobs.add(last.kind, last.orderId, last.payload, now());
+      wake();
+      emit();
+      return id;
+    },
+    status,
+    profiles() {
+      return { profiles: PRESETS.map(profileView), current: readConfig(deps.settings, env).profile.id };
+    },
+    configure(input) {
+      const parsed = PrinterConfigureInput.safeParse(input);
+      if (!parsed.success) throw invalid(parsed.error);
+      const c = parsed.data;
+      if (c.profileId === 'custom') {
+        if (c.custom) deps.settings.set(PRINTER_SETTINGS.custom, JSON.stringify({ ...c.custom, id: 'custom' }));
+        else if (!resolveProfile('custom', deps.settings)) throw new PrintError('invalid_input', 'custom profile missing', 'custom');
+      } else if (!resolveProfile(c.profileId, deps.settings)) {
+        throw new PrintError('invalid_input', `unknown printer profile ${c.profileId}`, 'profileId');
+      }
+      deps.settings.set(PRINTER_SETTINGS.uri, c.uri);
+      deps.settings.set(PRINTER_SETTINGS.profile, c.profileId);
+      if (c.header !== undefined) deps.settings.set(PRINTER_SETTINGS.header, c.header);
+      if (c.footer !== undefined) deps.settings.set(PRINTER_SETTINGS.footer, c.footer);
+      if (c.autoPrint !== undefined) deps.settings.set(PRINTER_SETTINGS.autoPrint, String(c.autoPrint));
+      health = 'ok';
+      lastError = null;
+      wake();
+      emit();
+      return status();
+    },
+    start() {
+      if (running) return;
+      running = true;
+      jobs.recover();
+      wake();
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await inFlight;
+    },
+  };
+}
