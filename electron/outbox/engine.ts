@@ -82,6 +82,7 @@ export class SyncEngine {
   #loop: Promise<void> | null = null;
   #passInFlight: Promise<void> | null = null;
   #kicked = false;
+  #stopping = false;
 
   constructor(deps: EngineDeps) {
     this.#deps = deps;
@@ -99,12 +100,14 @@ export class SyncEngine {
     const recovered = this.#store.recoverOpenAttempts(this.#now());
     if (recovered) this.#log(`recovered ${recovered} attempt(s) with unknown outcome`);
     this.#running = true;
+    this.#stopping = false;
     this.#loop = this.#runLoop();
   }
 
   /** Stops the loop and waits for requests in flight to settle. */
   async stop(): Promise<void> {
     this.#running = false;
+    this.#stopping = true;
     this.kick();
     await this.#loop;
     await this.#passInFlight;
@@ -235,12 +238,12 @@ export class SyncEngine {
   }
 
   #canSend(): boolean {
-    return this.#online && !this.#paused && this.#running !== false;
+    return this.#online && !this.#paused && !this.#stopping;
   }
 
   async #singleLane(client: GatewayClient, queue: Due[]): Promise<void> {
-    while (queue.length && this.#canSendOrStopped()) {
-      const next = queue.pop();
+    while (queue.length && this.#canSend()) {
+      const next = queue.shift();
       if (!next) return;
       this.#claimed.add(next.id);
       try {
@@ -252,7 +255,7 @@ export class SyncEngine {
   }
 
   async #bulkLane(client: GatewayClient, queue: Due[]): Promise<void> {
-    while (queue.length > this.options.bulkThreshold && this.#canSendOrStopped()) {
+    while (queue.length > this.options.bulkThreshold && this.#canSend()) {
       const head = queue[0];
       if (!head) return;
       if (!isBulkable(head)) {
@@ -284,10 +287,6 @@ export class SyncEngine {
     }
   }
 
-  /** While stopping, lanes finish their current item and do not take new ones. */
-  #canSendOrStopped(): boolean {
-    return this.#canSend() && (this.#running || this.#passInFlight !== null);
-  }
 
   async #sendSingle(client: GatewayClient, d: Due): Promise<void> {
     const [attemptId] = this.#store.startAttempts([d.id], 'single', this.#now());
@@ -509,7 +508,7 @@ export class SyncEngine {
   /** Full-jitter exponential backoff: random(0, min(max, base * 2^tries)). */
   #backoff(tries: number): number {
     const cap = Math.min(this.options.maxBackoffMs, this.options.baseBackoffMs * 2 ** Math.min(tries, 20));
-    return Math.floor(this.#random() * cap);
+    return 100 + Math.floor(this.#random() * cap);
   }
 
   async #probe(client: GatewayClient): Promise<boolean> {
