@@ -1,0 +1,96 @@
+/**
+ * The printer goes away and comes back. Real TCP on ephemeral ports; the retry delay is shortened.
+ * A connection reset mid-job is retried and the receipt is printed whole once more: the partial first
+ * attempt may already show on paper (the printer module cannot take back what the printer printed).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPrintService } from '../../electron/printer/service.ts';
+import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
+import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
+import { journalLines } from '../../electron/printer/layout.ts';
+import { makeReceipt } from './fixtures.ts';
+import { freePort, memorySettings, startCaptureServer, statusLog, tempDb, until } from './helpers.ts';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+const profile = findPreset('epson-tm-t88v')!;
+const receipt = makeReceipt({ seed: 'offline' });
+
+function setup(port: number) {
+  const t = tempDb();
+  const log = statusLog();
+  const service = createPrintService({
+    db: t.db,
+    settings: memorySettings({ 'printer.uri': `tcp://127.0.0.1:${port}`, 'printer.profile': profile.id }),
+    emit: log.emit,
+    env: {},
+    getReceipt: (id) => (id === 1 ? { receipt, cash: false } : null),
+    retry: { baseMs: 20, capMs: 50 },
+  });
+  cleanups.push(() => t.cleanup(), () => service.stop());
+  const job = (id: number) => t.db.prepare('SELECT state, attempts, last_error FROM print_jobs WHERE id = ?').get(id) as { state: string; attempts: number; last_error: string | null };
+  return { service, log, job };
+}
+
+function expectWholeReceipt(bytes: Buffer) {
+  const d = decodeEscPos(bytes, { codePages: codePageNumbers(profile) });
+  expect(d.problems).toEqual([]);
+  expect(d.lines.filter((l) => l !== '')).toEqual(journalLines(receipt.journal));
+  expect(d.qr.map((q) => q.data)).toEqual([receipt.verificationUrl]);
+  expect(d.cuts).toBe(1);
+}
+
+describe('printer offline', () => {
+  it('waits while the printer refuses connections, then prints exactly once when it is back', async () => {
+    const port = await freePort();
+    const { service, log, job } = setup(port);
+    service.start();
+    const id = service.enqueueReceipt(1);
+    await until(() => log.events.some((e) => e.state === 'offline'));
+    expect(job(id).state).toBe('queued');
+    expect(job(id).last_error).toMatch(/ECONNREFUSED/);
+    await until(() => job(id).attempts >= 2); // still retrying
+
+    const server = await startCaptureServer({ port });
+    cleanups.push(() => server.close());
+    await until(() => job(id).state === 'printed');
+    expect(server.jobs).toHaveLength(1);
+    expectWholeReceipt(server.jobs[0]!);
+    expect(service.status()).toMatchObject({ state: 'idle', queued: 0, lastError: null });
+    expect(log.events.map((e) => e.state)).toEqual(expect.arrayContaining(['printing', 'offline', 'idle']));
+    // Nothing more is sent later.
+    await service.stop();
+    expect(server.connections).toBe(1);
+  });
+
+  it('a connection reset mid-job is retried and the receipt is printed whole once more', async () => {
+    const server = await startCaptureServer({ resetAfterBytes: (n) => (n === 1 ? 300 : null) });
+    cleanups.push(() => server.close());
+    const { service, job } = setup(server.port);
+    service.start();
+    const id = service.enqueueReceipt(1);
+    await until(() => job(id).state === 'printed');
+    expect(server.resets).toHaveLength(1);
+    // The printer dropped the connection without the client's FIN being acknowledged: not printed.
+    expect(server.resets[0]!.length).toBeGreaterThanOrEqual(300);
+    expect(server.jobs).toHaveLength(1);
+    expectWholeReceipt(server.jobs[0]!);
+    expect(job(id).attempts).toBe(2);
+  });
+
+  it('a job survives a restart: queued in SQLite, printed by the next service', async () => {
+    const port = await freePort();
+    const first = setup(port);
+    const id = first.service.enqueueReceipt(1); // never started: the app quit
+    await first.service.stop();
+    const server = await startCaptureServer({ port });
+    cleanups.push(() => server.close());
+    first.service.start();
+    await until(() => first.job(id).state === 'printed');
+    expect(server.jobs).toHaveLength(1);
+  });
+});
+
