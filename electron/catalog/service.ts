@@ -37,7 +37,7 @@ export interface CatalogService {
   importCsv(csv: string, options: ImportOptions): ImportResult;
   /** Search-as-you-type by name words (folded prefixes), code prefix or exact barcode. */
   search(query: string, limit: number, currentLabels: readonly string[]): ProductView[];
-  /** A scanned code: exact barcode, else an in-store price/weight EAN-13; null when unknown. */
+  /** A scanned code: exact barcode, else an in-store price/weight EAN-13, else the product code; null when unknown. */
   byBarcode(code: string, currentLabels: readonly string[]): ScanResult | null;
   favourites(currentLabels: readonly string[]): ProductView[];
   stats(currentLabels: readonly string[]): CatalogStats;
@@ -263,7 +263,11 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
         if (product) return { product, kind: 'exact', quantityMilli: 1000, unitPricePara: product.pricePara, code };
       }
       const parsed = parseInStoreCode(code, service.barcodeRules());
-      if (!parsed) return null;
+      if (!parsed) {
+        const own = st.byCode.get(code);
+        const [product] = own ? views([own], currentLabels) : [];
+        return product ? { product, kind: 'code', quantityMilli: 1000, unitPricePara: product.pricePara, code } : null;
+      }
       const row = st.byCode.get(parsed.itemCode) ?? st.byCode.get(String(Number(parsed.itemCode)));
       if (!row) return null;
       const [product] = views([row], currentLabels);

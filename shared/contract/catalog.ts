@@ -30,8 +30,11 @@ export interface ProductView {
 /** What a scanned code resolved to. */
 export interface ScanResult {
   product: ProductView;
-  /** `exact`: the code is one of the product's barcodes; `weight`/`price`: an in-store EAN-13 (prefix 20–29). */
-  kind: 'exact' | 'weight' | 'price';
+  /**
+   * `exact`: one of the product's barcodes; `weight`/`price`: an in-store EAN-13 (prefix 20–29);
+   * `code`: the product's own item code (shelf labels, hand-typed codes).
+   */
+  kind: 'exact' | 'weight' | 'price' | 'code';
   /** Quantity carried by a weight barcode (thousandths of the unit), else 1000. */
   quantityMilli: Milli;
   /** Unit price to use: the catalog price, or the price carried by a price barcode. */
@@ -158,7 +161,7 @@ export const catalogCommands = {
   'catalog.byBarcode': command<ScanResult>()(
     z.strictObject({ code: z.string({ error: 'text' }).trim().regex(/^\d{1,14}$/, { error: 'gtin' }) }),
     'Resolves a scanned code: an exact barcode first, then an in-store EAN-13 price/weight code (prefixes ' +
-      'per catalog.barcodeRules). not_found when nothing matches.',
+      'per catalog.barcodeRules), then the product code. not_found when nothing matches.',
   ),
   'catalog.favourites': command<ProductView[]>()(s.empty, 'Quick-key products, in name order (at most 48).'),
   'catalog.stats': command<CatalogStats>()(s.empty, 'Catalog size and the products flagged for a missing label.'),

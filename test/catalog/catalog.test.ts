@@ -178,6 +178,7 @@ describe('search and scan', () => {
       quantityMilli: 1000,
       unitPricePara: 101,
     });
+    expect(catalog.byBarcode('1011', DEMO_LABELS)).toMatchObject({ kind: 'code', quantityMilli: 1000, product: { code: '1011' } });
     expect(catalog.byBarcode('8600000000000', DEMO_LABELS)).toBeNull();
     expect(catalog.byBarcode(withCheckDigit('209999900614'), DEMO_LABELS)).toBeNull();
   });

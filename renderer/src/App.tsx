@@ -1,0 +1,258 @@
+import { useEffect, useMemo } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { i18n } from 'i18next';
+import type { PosApi } from '../../shared/contract/index.ts';
+import { StoreContext, usePos } from './context.ts';
+import { createScanDetector } from './scanner.ts';
+import type { PosStore } from './store.ts';
+import { CatalogScreen } from './components/CatalogScreen.tsx';
+import { PaymentScreen } from './components/PaymentScreen.tsx';
+import { ReceiptScreen } from './components/ReceiptScreen.tsx';
+import { SEARCH_ID, SaleScreen } from './components/SaleScreen.tsx';
+import { StatusBar } from './components/StatusBar.tsx';
+
+function isTextField(el: EventTarget | null): boolean {
+  if (el instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit', 'file'].includes(el.type);
+  return el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement;
+}
+
+/**
+ * The keyboard of the counter: a scanner (fast digits + Enter) adds the item from anywhere on the sale or
+ * receipt screen; stray typing goes to the search box; F-keys run the actions shown on the buttons.
+ */
+export function installKeyboard(store: PosStore, win: Window = window): () => void {
+  const detector = createScanDetector();
+  const focusSearch = () => win.document.getElementById(SEARCH_ID)?.focus();
+  const onKey = (e: KeyboardEvent) => {
+    const s = store.getState();
+    const printable = e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
+    const inText = isTextField(e.target);
+    const isSearch = e.target instanceof HTMLElement && e.target.id === SEARCH_ID;
+    if (printable) detector.key(e.key, e.timeStamp);
+    if (s.dialog !== null || (s.screen !== 'sale' && s.screen !== 'receipt')) {
+      if (e.key === 'Enter') detector.reset();
+      return;
+    }
+    if (s.screen === 'receipt') {
+      if (e.key === 'Enter') {
+        const code = detector.enter(e.timeStamp);
+        e.preventDefault();
+        s.newSale();
+        if (code) void store.getState().scan(code);
+        return;
+      }
+      if (e.key === 'F12' || e.key === 'F10' || e.key === 'Escape') {
+        e.preventDefault();
+        s.newSale();
+      } else if (printable && !inText && /\d/.test(e.key)) {
+        // Scanning the next customer's first item starts the next sale.
+        e.preventDefault();
+        s.newSale();
+        void store.getState().setQuery(e.key);
+        win.requestAnimationFrame(focusSearch);
+      }
+      return;
+    }
+    // The sale screen.
+    if (e.key === 'Enter' && (isSearch || !inText)) {
+      const code = detector.enter(e.timeStamp);
+      if (code) {
+        e.preventDefault();
+        void s.scan(code);
+      } else if (isSearch) {
+        e.preventDefault();
+        void s.submitSearch();
+      }
+      return;
+    }
+    const line = s.selected >= 0 && s.selected < s.lines.length;
+    const run = (fn: () => void) => {
+      e.preventDefault();
+      fn();
+    };
+    if (e.altKey && /^[1-9]$/.test(e.key)) {
+      const p = s.favourites[Number(e.key) - 1];
+      if (p) run(() => s.addProduct(p));
+      return;
+    }
+    switch (e.key) {
+      case 'F2':
+        return run(focusSearch);
+      case 'F3':
+        return run(() => s.openDialog('manual'));
+      case 'F4':
+        return run(() => line && s.openDialog('quantity'));
+      case 'F6':
+        return run(() => line && s.openDialog('discount'));
+      case 'F7':
+        return run(() => s.openDialog('parked'));
+      case 'F8':
+        return run(() => s.setScreen('catalog'));
+      case 'F9':
+        return run(() => s.lines.length > 0 && s.openDialog('park'));
+      case 'F10':
+      case 'F12':
+        return run(() => s.lines.length > 0 && s.setScreen('payment'));
+      case 'Escape':
+        return run(() => (s.query !== '' ? void s.setQuery('') : s.setNotice(null)));
+      case 'Delete':
+        if (e.ctrlKey) return run(() => s.clearCart());
+        if (!inText || (isSearch && s.query === '')) return run(() => line && s.removeLine(s.selected));
+        return;
+      case 'ArrowUp':
+      case 'ArrowDown':
+        if (s.results.length === 0 && (!inText || isSearch)) return run(() => s.select(s.selected + (e.key === 'ArrowUp' ? -1 : 1)));
+        return;
+      case '+':
+        if (line && isSearch && s.query === '') {
+          const l = s.lines[s.selected];
+          if (l?.unit === 'piece') return run(() => s.setQuantity(s.selected, l.quantityMilli + 1000));
+        }
+        break;
+      case '-':
+        if (line && isSearch && s.query === '') {
+          const l = s.lines[s.selected];
+          if (l?.unit === 'piece' && l.quantityMilli > 1000) return run(() => s.setQuantity(s.selected, l.quantityMilli - 1000));
+        }
+        break;
+    }
+    if (printable && !inText) {
+      e.preventDefault();
+      void s.setQuery(s.query + e.key);
+      focusSearch();
+    }
+  };
+  win.addEventListener('keydown', onKey, true);
+  return () => win.removeEventListener('keydown', onKey, true);
+}
+
+function Banners() {
+  const { t } = useTranslation();
+  const demo = usePos((s) => s.info?.mode === 'demo' || s.info?.demoAccount === true);
+  const forced = usePos((s) => s.info?.trainingMode ?? false);
+  const local = usePos((s) => s.trainingLocal);
+  return (
+    <>
+      {demo && (
+        <div className="banner demo" role="note" data-testid="demo-banner">
+          {t('banner.demo')}
+        </div>
+      )}
+      {(forced || local) && (
+        <div className="banner training" role="note" data-testid="training-banner">
+          {t('banner.training')}
+        </div>
+      )}
+    </>
+  );
+}
+
+function NoticeBar() {
+  const { t } = useTranslation();
+  const notice = usePos((s) => s.notice);
+  const setNotice = usePos((s) => s.setNotice);
+  if (!notice) return null;
+  const params = { ...notice.params };
+  if (typeof params.message === 'string') params.message = t(`errors.${params.message}`, { defaultValue: params.message });
+  return (
+    <div className={`notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+      <span>{t(notice.key, params)}</span>
+      <button type="button" className="icon" aria-label={t('action.cancel')} onClick={() => setNotice(null)}>
+        ✕
+      </button>
+    </div>
+  );
+}
+
+function Header() {
+  const { t } = useTranslation();
+  const info = usePos((s) => s.info);
+  const training = usePos((s) => s.trainingLocal);
+  const setTraining = usePos((s) => s.setTraining);
+  return (
+    <header className="top">
+      <span className="brand">{t('app.title')}</span>
+      {info && <span className="terminal">{info.terminalId}</span>}
+      <span className="spacer" />
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={training || (info?.trainingMode ?? false)}
+          disabled={info?.trainingMode ?? false}
+          onChange={(e) => setTraining(e.target.checked)}
+        />{' '}
+        {t('action.training')}
+      </label>
+    </header>
+  );
+}
+
+function Screens(props: { api: PosApi }) {
+  const { t } = useTranslation();
+  const screen = usePos((s) => s.screen);
+  const info = usePos((s) => s.info);
+  const bootError = usePos((s) => s.bootError);
+  if (bootError) {
+    return (
+      <main className="boot" role="alert">
+        {t('app.noConnection', { message: bootError })}
+      </main>
+    );
+  }
+  if (!info) return <main className="boot">{t('app.loading')}</main>;
+  switch (screen) {
+    case 'sale':
+      return <SaleScreen />;
+    case 'payment':
+      return <PaymentScreen />;
+    case 'receipt':
+      return <ReceiptScreen api={props.api} />;
+    case 'catalog':
+      return <CatalogScreen api={props.api} />;
+  }
+}
+
+function LanguageSync(props: { i18n: i18n }) {
+  const language = usePos((s) => s.language);
+  useEffect(() => {
+    if (props.i18n.language !== language) void props.i18n.changeLanguage(language);
+    document.documentElement.lang = language;
+  }, [language, props.i18n]);
+  return null;
+}
+
+/** The whole counter UI over one store and transport. */
+export function App(props: { store: PosStore; api: PosApi; i18n: i18n }) {
+  const { store } = props;
+  useEffect(() => installKeyboard(store), [store]);
+  useEffect(() => {
+    let off: (() => void) | undefined;
+    let cancelled = false;
+    void store
+      .getState()
+      .init()
+      .then((unsubscribe) => {
+        if (cancelled) unsubscribe();
+        else off = unsubscribe;
+      });
+    return () => {
+      cancelled = true;
+      off?.();
+    };
+  }, [store]);
+  const api = useMemo(() => props.api, [props.api]);
+  return (
+    <I18nextProvider i18n={props.i18n}>
+      <StoreContext.Provider value={store}>
+        <LanguageSync i18n={props.i18n} />
+        <div className="app">
+          <Banners />
+          <Header />
+          <NoticeBar />
+          <Screens api={api} />
+          <StatusBar />
+        </div>
+      </StoreContext.Provider>
+    </I18nextProvider>
+  );
+}

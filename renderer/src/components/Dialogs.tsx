@@ -1,0 +1,252 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PRODUCT_UNITS, type ProductUnit } from '../../../shared/contract/catalog.ts';
+import { formatRsd, lineTotal, parseQuantityInput, parseRsdInput } from '../../../shared/money.ts';
+import { usePos } from '../context.ts';
+import { formatLineQuantity, locale } from '../format.ts';
+import { Modal } from './Modal.tsx';
+
+function Buttons(props: { onCancel: () => void; okLabel?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="dialog-buttons">
+      <button type="button" data-close onClick={props.onCancel}>
+        {t('action.cancel')} <kbd>Esc</kbd>
+      </button>
+      <button type="submit" className="primary">
+        {props.okLabel ?? t('action.ok')} <kbd>Enter</kbd>
+      </button>
+    </div>
+  );
+}
+
+/** Validates a typed quantity for a unit: pieces whole, kg/l up to 3 decimals. */
+export function checkQuantity(text: string, unit: ProductUnit): { milli: number } | { error: string } {
+  const milli = parseQuantityInput(text);
+  if (milli === null || milli <= 0) return { error: 'dialog.invalidQuantity' };
+  if (unit === 'piece' && milli % 1000 !== 0) return { error: 'dialog.invalidPieces' };
+  return { milli };
+}
+
+/** F4: the selected line's quantity. */
+export function QuantityDialog() {
+  const { t } = useTranslation();
+  const line = usePos((s) => s.lines[s.selected]);
+  const index = usePos((s) => s.selected);
+  const setQuantity = usePos((s) => s.setQuantity);
+  const close = usePos((s) => s.openDialog);
+  const [text, setText] = useState(() => (line ? formatLineQuantity(line.quantityMilli, line.unit) : ''));
+  const [error, setError] = useState<string | null>(null);
+  if (!line) return null;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const r = checkQuantity(text, line.unit);
+    if ('error' in r) setError(r.error);
+    else setQuantity(index, r.milli);
+  };
+  return (
+    <Modal title={t('dialog.quantityTitle', { name: line.name })} onClose={() => close(null)}>
+      <form onSubmit={submit} noValidate>
+        <label className="field">
+          {t('sale.quantity')} ({t(`unit.${line.unit}`)})
+          <input
+            inputMode="decimal"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            aria-invalid={error !== null}
+            aria-describedby={error ? 'qty-error' : undefined}
+          />
+        </label>
+        {error && (
+          <p id="qty-error" className="field-error" role="alert">
+            {t(error)}
+          </p>
+        )}
+        <Buttons onCancel={() => close(null)} />
+      </form>
+    </Modal>
+  );
+}
+
+/** F6: a discount on the selected line, in RSD. */
+export function DiscountDialog() {
+  const { t } = useTranslation();
+  const line = usePos((s) => s.lines[s.selected]);
+  const index = usePos((s) => s.selected);
+  const setDiscount = usePos((s) => s.setDiscount);
+  const close = usePos((s) => s.openDialog);
+  const [text, setText] = useState(() => (line && line.discountPara > 0 ? formatRsd(line.discountPara) : ''));
+  const [error, setError] = useState<string | null>(null);
+  if (!line) return null;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const para = text.trim() === '' ? 0 : parseRsdInput(text);
+    if (para === null || para < 0) setError('dialog.invalidPrice');
+    else if (para > lineTotal(line.unitPricePara, line.quantityMilli)) setError('dialog.invalidDiscount');
+    else setDiscount(index, para);
+  };
+  return (
+    <Modal title={t('dialog.discountTitle', { name: line.name })} onClose={() => close(null)}>
+      <form onSubmit={submit} noValidate>
+        <label className="field">
+          {t('dialog.discountAmount')}
+          <input inputMode="decimal" value={text} onChange={(e) => setText(e.target.value)} aria-invalid={error !== null} />
+        </label>
+        {error && (
+          <p className="field-error" role="alert">
+            {t(error)}
+          </p>
+        )}
+        <Buttons onCancel={() => close(null)} />
+      </form>
+    </Modal>
+  );
+}
+
+/** F3: an item not in the catalog: name, unit price, quantity, a label from the current tax rates. */
+export function ManualDialog() {
+  const { t } = useTranslation();
+  const labels = usePos((s) => s.taxRates?.labels ?? []);
+  const addManual = usePos((s) => s.addManual);
+  const close = usePos((s) => s.openDialog);
+  const [name, setName] = useState('');
+  const [price, setPrice] = useState('');
+  const [qty, setQty] = useState('1');
+  const [unit, setUnit] = useState<ProductUnit>('piece');
+  const [label, setLabel] = useState(labels[0]?.label ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next: Record<string, string> = {};
+    const unitPricePara = parseRsdInput(price);
+    const q = checkQuantity(qty, unit);
+    if (name.trim() === '') next.name = 'dialog.required';
+    if (unitPricePara === null || unitPricePara < 0) next.price = 'dialog.invalidPrice';
+    if ('error' in q) next.qty = q.error;
+    if (label === '') next.label = 'dialog.required';
+    setErrors(next);
+    if (Object.keys(next).length > 0 || unitPricePara === null || 'error' in q) return;
+    addManual({ name: name.trim().slice(0, 100), unitPricePara, quantityMilli: q.milli, label, unit });
+  };
+  const err = (k: string) =>
+    errors[k] ? (
+      <span className="field-error" role="alert">
+        {t(errors[k])}
+      </span>
+    ) : null;
+  return (
+    <Modal title={t('dialog.manualTitle')} onClose={() => close(null)}>
+      <form onSubmit={submit} noValidate className="grid-form">
+        <label className="field">
+          {t('sale.name')}
+          <input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} aria-invalid={!!errors.name} />
+          {err('name')}
+        </label>
+        <label className="field">
+          {t('dialog.unitPrice')}
+          <input inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} aria-invalid={!!errors.price} />
+          {err('price')}
+        </label>
+        <label className="field">
+          {t('sale.quantity')}
+          <input inputMode="decimal" value={qty} onChange={(e) => setQty(e.target.value)} aria-invalid={!!errors.qty} />
+          {err('qty')}
+        </label>
+        <label className="field">
+          {t('dialog.unit')}
+          <select value={unit} onChange={(e) => setUnit(e.target.value as ProductUnit)}>
+            {PRODUCT_UNITS.map((u) => (
+              <option key={u} value={u}>
+                {t(`unit.${u}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          {t('dialog.label')}
+          <select value={label} onChange={(e) => setLabel(e.target.value)} aria-invalid={!!errors.label}>
+            {labels.map((l) => (
+              <option key={l.label} value={l.label}>
+                {l.label} — {l.rate}% {l.categoryName}
+              </option>
+            ))}
+          </select>
+          {err('label')}
+        </label>
+        <Buttons onCancel={() => close(null)} />
+      </form>
+    </Modal>
+  );
+}
+
+/** F9: park the cart, optionally named. */
+export function ParkDialog() {
+  const { t } = useTranslation();
+  const park = usePos((s) => s.park);
+  const close = usePos((s) => s.openDialog);
+  const [name, setName] = useState('');
+  return (
+    <Modal title={t('dialog.parkTitle')} onClose={() => close(null)}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void park(name);
+        }}
+      >
+        <label className="field">
+          {t('dialog.parkName')}
+          <input value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <Buttons onCancel={() => close(null)} okLabel={t('action.park')} />
+      </form>
+    </Modal>
+  );
+}
+
+/** F7: parked carts, to resume or discard. */
+export function ParkedDialog() {
+  const { t } = useTranslation();
+  const parked = usePos((s) => s.parked);
+  const language = usePos((s) => s.language);
+  const loadParked = usePos((s) => s.loadParked);
+  const resume = usePos((s) => s.resume);
+  const remove = usePos((s) => s.deleteParked);
+  const close = usePos((s) => s.openDialog);
+  useEffect(() => {
+    void loadParked();
+  }, [loadParked]);
+  return (
+    <Modal title={t('dialog.parkedTitle')} onClose={() => close(null)} wide>
+      {parked.length === 0 ? (
+        <p>{t('dialog.noParked')}</p>
+      ) : (
+        <ul className="parked-list" aria-label={t('dialog.parkedTitle')}>
+          {parked.map((p) => {
+            const text = t('dialog.parkedItem', {
+              name: p.name ?? t('dialog.unnamed'),
+              lines: p.lines,
+              total: formatRsd(p.totalPara),
+              time: new Date(p.createdAt).toLocaleTimeString(locale(language), { hour: '2-digit', minute: '2-digit' }),
+            });
+            return (
+              <li key={p.id}>
+                <span>{text}</span>
+                <button type="button" className="primary" onClick={() => void resume(p.id)} aria-label={`${t('dialog.resume')}: ${text}`}>
+                  {t('dialog.resume')}
+                </button>
+                <button type="button" className="danger" onClick={() => void remove(p.id)} aria-label={`${t('dialog.delete')}: ${text}`}>
+                  {t('dialog.delete')}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <div className="dialog-buttons">
+        <button type="button" data-close onClick={() => close(null)}>
+          {t('action.back')} <kbd>Esc</kbd>
+        </button>
+      </div>
+    </Modal>
+  );
+}

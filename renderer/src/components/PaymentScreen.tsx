@@ -1,0 +1,216 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAYMENT_TYPES, type PaymentType } from '../../../shared/domain.ts';
+import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
+import { usePos } from '../context.ts';
+import { cartTotal, type PaymentEntry } from '../store.ts';
+import { ActionButton } from './SaleScreen.tsx';
+
+const MAIN_TYPES: PaymentType[] = ['cash', 'card'];
+const OTHER_TYPES = PAYMENT_TYPES.filter((p) => !MAIN_TYPES.includes(p));
+
+type BuyerKind = '' | '10' | '11';
+
+/** The amounts typed per payment type, checked against what is due. Cash may exceed it: the rest is change. */
+export function checkPayments(amounts: Partial<Record<PaymentType, string>>, duePara: number) {
+  const payments: PaymentEntry['payments'] = [];
+  const invalid: PaymentType[] = [];
+  for (const type of PAYMENT_TYPES) {
+    const text = amounts[type]?.trim() ?? '';
+    if (text === '') continue;
+    const para = parseRsdInput(text);
+    if (para === null || para < 0) invalid.push(type);
+    else if (para > 0) payments.push({ type, amountPara: para });
+  }
+  const paid = payments.reduce((s, p) => s + p.amountPara, 0);
+  const nonCash = payments.filter((p) => p.type !== 'cash').reduce((s, p) => s + p.amountPara, 0);
+  const error =
+    invalid.length > 0 ? 'dialog.invalidPrice' : nonCash > duePara ? 'pay.nonCashTooMuch' : paid < duePara ? 'pay.notEnough' : null;
+  return { payments, invalid, paid, nonCash, change: Math.max(0, paid - duePara), remaining: Math.max(0, duePara - paid), error };
+}
+
+/** Validates a buyer ID: `10:` + 9-digit PIB or `11:` + 13-digit JMBG. */
+export function checkBuyer(kind: BuyerKind, value: string): { buyerId?: string } | { error: string } {
+  const digits = value.trim();
+  if (kind === '') return {};
+  if (kind === '10') return /^\d{9}$/.test(digits) ? { buyerId: `10:${digits}` } : { error: 'pay.invalidPib' };
+  return /^\d{13}$/.test(digits) ? { buyerId: `11:${digits}` } : { error: 'pay.invalidJmbg' };
+}
+
+/** F12 on the sale screen: split payment, change, buyer ID, e-mail, invoice type. */
+export function PaymentScreen() {
+  const { t } = useTranslation();
+  const lines = usePos((s) => s.lines);
+  const busy = usePos((s) => s.busy);
+  const training = usePos((s) => s.trainingLocal || (s.info?.trainingMode ?? false));
+  const checkout = usePos((s) => s.checkout);
+  const setScreen = usePos((s) => s.setScreen);
+  const due = cartTotal(lines);
+  const [amounts, setAmounts] = useState<Partial<Record<PaymentType, string>>>({ cash: formatRsd(due) });
+  const [cashTouched, setCashTouched] = useState(false);
+  const [showMore, setShowMore] = useState(false);
+  const [buyerKind, setBuyerKind] = useState<BuyerKind>('');
+  const [buyerValue, setBuyerValue] = useState('');
+  const [email, setEmail] = useState('');
+  const invoiceTypes: PaymentEntry['invoiceType'][] = training ? ['training', 'proforma'] : ['normal', 'proforma'];
+  const [invoiceType, setInvoiceType] = useState<PaymentEntry['invoiceType']>(invoiceTypes[0] ?? 'normal');
+  const [submitted, setSubmitted] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const check = checkPayments(amounts, due);
+  const buyer = checkBuyer(buyerKind, buyerValue);
+  const emailError = email.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? 'pay.invalidEmail' : null;
+
+  const setAmount = (type: PaymentType, text: string) => {
+    const next = { ...amounts, [type]: text };
+    if (type === 'cash') setCashTouched(true);
+    else if (!cashTouched) {
+      const nonCash = checkPayments({ ...next, cash: '' }, due).nonCash;
+      next.cash = formatRsd(Math.max(0, due - nonCash));
+    }
+    setAmounts(next);
+  };
+
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    setSubmitted(true);
+    if (busy || check.error || 'error' in buyer || emailError) return;
+    void checkout({
+      payments: check.payments,
+      invoiceType,
+      ...(buyer.buyerId ? { buyerId: buyer.buyerId } : {}),
+      ...(email.trim() ? { email: email.trim() } : {}),
+    });
+  };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'F12' || e.key === 'F10') {
+        e.preventDefault();
+        formRef.current?.requestSubmit();
+      } else if (e.key === 'Escape') {
+        e.preventDefault();
+        setScreen('sale');
+      } else if (e.key === 'F5') {
+        e.preventDefault();
+        setAmounts({ cash: formatRsd(due) });
+        setCashTouched(true);
+      } else if (e.key === 'F6') {
+        e.preventDefault();
+        setAmounts({ card: formatRsd(due) });
+        setCashTouched(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [due, setScreen]);
+
+  const amountField = (type: PaymentType, autoFocus = false) => (
+    <label className="field amount" key={type}>
+      {t(`payment.${type}`)}
+      <input
+        inputMode="decimal"
+        autoFocus={autoFocus}
+        value={amounts[type] ?? ''}
+        onChange={(e) => setAmount(type, e.target.value)}
+        onFocus={(e) => e.target.select()}
+        aria-invalid={check.invalid.includes(type)}
+      />
+    </label>
+  );
+
+  const shownError = submitted ? (check.error ?? ('error' in buyer ? buyer.error : null) ?? emailError) : null;
+
+  return (
+    <main className="payment" aria-label={t('pay.title')}>
+      <form ref={formRef} onSubmit={submit} noValidate>
+        <h1>{t('pay.title')}</h1>
+        <dl className="pay-summary">
+          <div>
+            <dt>{t('pay.due')}</dt>
+            <dd data-testid="due">{formatRsd(due)}</dd>
+          </div>
+          <div>
+            <dt>{t('pay.paid')}</dt>
+            <dd data-testid="paid">{formatRsd(check.paid)}</dd>
+          </div>
+          <div>
+            <dt>{t('pay.remaining')}</dt>
+            <dd data-testid="remaining">{formatRsd(check.remaining)}</dd>
+          </div>
+          <div className="change">
+            <dt>{t('pay.change')}</dt>
+            <dd>
+              <output aria-label={t('pay.change')} data-testid="change">
+                {formatRsd(check.change)}
+              </output>
+            </dd>
+          </div>
+        </dl>
+        <fieldset className="amounts">
+          <legend>{t('pay.paid')}</legend>
+          {amountField('cash', true)}
+          {amountField('card')}
+          <div className="quick-pay">
+            <ActionButton label={`${t('payment.cash')} = ${formatRsd(due)}`} shortcut="F5" onClick={() => { setAmounts({ cash: formatRsd(due) }); setCashTouched(true); }} />
+            <ActionButton label={`${t('payment.card')} = ${formatRsd(due)}`} shortcut="F6" onClick={() => { setAmounts({ card: formatRsd(due) }); setCashTouched(true); }} />
+          </div>
+          <button type="button" className="link" aria-expanded={showMore} onClick={() => setShowMore(!showMore)}>
+            {t('pay.moreTypes')}
+          </button>
+          {showMore && <div className="more-types">{OTHER_TYPES.map((type) => amountField(type))}</div>}
+        </fieldset>
+        <fieldset className="buyer">
+          <legend>{t('pay.buyerId')}</legend>
+          <label className="field">
+            {t('pay.buyerType')}
+            <select value={buyerKind} onChange={(e) => setBuyerKind(e.target.value as BuyerKind)}>
+              <option value="">{t('pay.buyerNone')}</option>
+              <option value="10">{t('pay.buyerPib')}</option>
+              <option value="11">{t('pay.buyerJmbg')}</option>
+            </select>
+          </label>
+          {buyerKind !== '' && (
+            <label className="field">
+              {t('pay.buyerId')}
+              <input
+                inputMode="numeric"
+                value={buyerValue}
+                maxLength={13}
+                onChange={(e) => setBuyerValue(e.target.value.replace(/\D/g, ''))}
+                aria-invalid={'error' in buyer}
+              />
+            </label>
+          )}
+          <label className="field">
+            {t('pay.email')}
+            <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={emailError !== null} />
+          </label>
+          <label className="field">
+            {t('pay.invoiceType')}
+            <select value={invoiceType} onChange={(e) => setInvoiceType(e.target.value as PaymentEntry['invoiceType'])}>
+              {invoiceTypes.map((it) => (
+                <option key={it} value={it}>
+                  {t(`invoice.${it}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </fieldset>
+        {shownError && (
+          <p className="field-error" role="alert">
+            {t(shownError)}
+          </p>
+        )}
+        <div className="dialog-buttons">
+          <button type="button" onClick={() => setScreen('sale')} aria-keyshortcuts="Escape">
+            {t('action.back')} <kbd>Esc</kbd>
+          </button>
+          <button type="submit" className="primary pay" disabled={busy} aria-keyshortcuts="F12">
+            {busy ? t('pay.saving') : t('pay.confirm')} <kbd>F12</kbd>
+          </button>
+        </div>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,101 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import QRCode from 'qrcode';
+import { formatRsd } from '../../../shared/money.ts';
+import { usePos } from '../context.ts';
+import type { PosApi } from '../../../shared/contract/index.ts';
+import { ActionButton } from './SaleScreen.tsx';
+
+/** Draws the verification URL as a QR code on a canvas (the accessible name says what it is). */
+export function ReceiptQr(props: { url: string; label: string }) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    if (ref.current) void QRCode.toCanvas(ref.current, props.url, { errorCorrectionLevel: 'M', margin: 4, scale: 4 });
+  }, [props.url]);
+  return <canvas ref={ref} role="img" aria-label={props.label} data-url={props.url} className="qr" />;
+}
+
+/** After payment: state, totals, the journal verbatim and its QR; print again; the next sale with one key. */
+export function ReceiptScreen(props: { api: PosApi }) {
+  const { t } = useTranslation();
+  const sale = usePos((s) => s.lastSale);
+  const newSale = usePos((s) => s.newSale);
+  const setNotice = usePos((s) => s.setNotice);
+  const [printing, setPrinting] = useState(false);
+  if (!sale) return null;
+  const state = sale.order?.state ?? sale.result.state;
+  const receipt = sale.order?.receipt ?? sale.result.receipt;
+  const totalPara = sale.order?.totalPara ?? sale.result.totalPara;
+  const changePara = sale.order?.changePara ?? sale.result.changePara;
+  const print = async () => {
+    setPrinting(true);
+    const r = await props.api['print.receipt']({ orderId: sale.result.orderId });
+    setPrinting(false);
+    setNotice(
+      r.ok
+        ? { kind: 'info', key: 'receipt.printed' }
+        : { kind: 'error', key: 'error.generic', params: { message: r.error.message } },
+    );
+  };
+  return (
+    <main className="receipt" aria-label={t('receipt.title', { number: receipt?.invoiceNumber ?? sale.result.orderNumber })}>
+      <section className="receipt-info">
+        <h1>{t('receipt.title', { number: receipt?.invoiceNumber ?? '' })}</h1>
+        <p
+          className={`state-badge ${state}`}
+          role="status"
+          aria-label={t('receipt.state')}
+          data-testid="receipt-state"
+          data-state={state}
+        >
+          {t(`receipt.${state}`)}
+        </p>
+        {state === 'queued' && <p className="help">{t('receipt.queuedHelp')}</p>}
+        {state === 'needs_attention' && (
+          <p className="help error">
+            {t('receipt.attentionHelp', { message: sale.order?.lastError?.userMessage ?? sale.order?.lastError?.message ?? '' })}
+          </p>
+        )}
+        <dl className="pay-summary">
+          <div>
+            <dt>{t('receipt.orderNumber')}</dt>
+            <dd data-testid="order-number">{sale.result.orderNumber}</dd>
+          </div>
+          <div>
+            <dt>{t('receipt.total')}</dt>
+            <dd data-testid="receipt-total">{formatRsd(totalPara)}</dd>
+          </div>
+          <div>
+            <dt>{t('receipt.paid')}</dt>
+            <dd>{formatRsd(sale.paidPara)}</dd>
+          </div>
+          <div className="change">
+            <dt>{t('receipt.change')}</dt>
+            <dd>
+              <output aria-label={t('receipt.change')} data-testid="receipt-change">
+                {formatRsd(changePara)}
+              </output>
+            </dd>
+          </div>
+        </dl>
+        <div className="actions">
+          <ActionButton label={t('action.newSale')} shortcut="Enter" onClick={newSale} className="primary pay" />
+          <ActionButton
+            label={t('action.printAgain')}
+            shortcut="Ctrl+P"
+            onClick={() => void print()}
+            disabled={!receipt || printing}
+          />
+        </div>
+      </section>
+      {receipt && (
+        <section className="paper" aria-label={t('receipt.journal')}>
+          <pre className="journal" aria-label={t('receipt.journal')} data-testid="journal">
+            {receipt.journal}
+          </pre>
+          <ReceiptQr url={receipt.verificationUrl} label={t('receipt.qr')} />
+        </section>
+      )}
+    </main>
+  );
+}

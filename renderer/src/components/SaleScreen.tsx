@@ -1,0 +1,282 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatRsd, lineTotal } from '../../../shared/money.ts';
+import { usePos } from '../context.ts';
+import { formatLineQuantity } from '../format.ts';
+import { cartTotal } from '../store.ts';
+import { DiscountDialog, ManualDialog, ParkDialog, ParkedDialog, QuantityDialog } from './Dialogs.tsx';
+
+/** The id of the search box: the global key handler sends stray typing and scans there. */
+export const SEARCH_ID = 'search';
+
+/** A button with its keyboard shortcut shown (and announced through aria-keyshortcuts). */
+export function ActionButton(props: {
+  label: string;
+  shortcut: string;
+  onClick: () => void;
+  disabled?: boolean;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={props.className}
+      onClick={props.onClick}
+      disabled={props.disabled}
+      aria-keyshortcuts={props.shortcut}
+    >
+      <span>{props.label}</span> <kbd>{props.shortcut}</kbd>
+    </button>
+  );
+}
+
+function SearchBox() {
+  const { t } = useTranslation();
+  const query = usePos((s) => s.query);
+  const results = usePos((s) => s.results);
+  const resultsFor = usePos((s) => s.resultsFor);
+  const resultIndex = usePos((s) => s.resultIndex);
+  const setQuery = usePos((s) => s.setQuery);
+  const addProduct = usePos((s) => s.addProduct);
+  const moveResult = usePos((s) => s.moveResult);
+  const dialog = usePos((s) => s.dialog);
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (dialog === null) ref.current?.focus();
+  }, [dialog]);
+  const open = query.trim() !== '' && resultsFor === query;
+  const active = results[resultIndex];
+  return (
+    <div className="search">
+      <input
+        id={SEARCH_ID}
+        ref={ref}
+        type="search"
+        role="combobox"
+        aria-label={t('sale.search')}
+        aria-keyshortcuts="F2"
+        aria-expanded={open && results.length > 0}
+        aria-controls="search-results"
+        aria-activedescendant={open && active ? `result-${active.id}` : undefined}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={`${t('sale.searchPlaceholder')} (F2)`}
+        value={query}
+        onChange={(e) => void setQuery(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && results.length > 0) {
+            e.preventDefault();
+            moveResult(1);
+          } else if (e.key === 'ArrowUp' && results.length > 0) {
+            e.preventDefault();
+            moveResult(-1);
+          }
+        }}
+      />
+      {open && (
+        <ul id="search-results" role="listbox" aria-label={t('sale.results')} className="results">
+          {results.length === 0 && <li className="empty">{t('sale.noResults', { query })}</li>}
+          {results.map((p, i) => (
+            <li
+              key={p.id}
+              id={`result-${p.id}`}
+              role="option"
+              aria-selected={i === resultIndex}
+              className={p.labelMissing ? 'flagged' : undefined}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => addProduct(p)}
+            >
+              <span className="code">{p.code}</span>
+              <span className="name">{p.name}</span>
+              <span className="label-tag">{p.label}</span>
+              <span className="price">
+                {formatRsd(p.pricePara)}
+                {p.unit !== 'piece' ? ` /${t(`unit.${p.unit}`)}` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Cart() {
+  const { t } = useTranslation();
+  const lines = usePos((s) => s.lines);
+  const selected = usePos((s) => s.selected);
+  const select = usePos((s) => s.select);
+  const removeLine = usePos((s) => s.removeLine);
+  const openDialog = usePos((s) => s.openDialog);
+  const bottom = useRef<HTMLTableRowElement>(null);
+  useEffect(() => {
+    bottom.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [lines.length]);
+  if (lines.length === 0) {
+    return (
+      <div className="cart empty" aria-label={t('sale.cart')} role="region">
+        <p>{t('sale.emptyCart')}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="cart" role="region" aria-label={t('sale.cart')}>
+      <table aria-label={t('sale.cart')}>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">{t('sale.name')}</th>
+            <th scope="col" className="num">
+              {t('sale.quantity')}
+            </th>
+            <th scope="col" className="num">
+              {t('sale.price')}
+            </th>
+            <th scope="col" className="num">
+              {t('sale.discount')}
+            </th>
+            <th scope="col">{t('sale.label')}</th>
+            <th scope="col" className="num">
+              {t('sale.lineTotal')}
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">{t('action.remove')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l, i) => (
+            <tr
+              key={l.key}
+              ref={i === lines.length - 1 ? bottom : undefined}
+              aria-selected={i === selected}
+              aria-label={t('sale.line', { index: i + 1, name: l.name })}
+              className={i === selected ? 'selected' : undefined}
+              onClick={() => select(i)}
+              data-testid="cart-line"
+            >
+              <td>{i + 1}</td>
+              <td className="name">{l.name}</td>
+              <td className="num">
+                <button
+                  type="button"
+                  className="link"
+                  aria-label={`${t('sale.quantity')}: ${l.name}`}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    select(i);
+                    openDialog('quantity');
+                  }}
+                >
+                  {formatLineQuantity(l.quantityMilli, l.unit)} {t(`unit.${l.unit}`)}
+                </button>
+              </td>
+              <td className="num">{formatRsd(l.unitPricePara)}</td>
+              <td className="num">{l.discountPara > 0 ? `-${formatRsd(l.discountPara)}` : ''}</td>
+              <td>
+                <span className="label-tag">{l.label}</span>
+              </td>
+              <td className="num strong" data-testid="line-total">
+                {formatRsd(lineTotal(l.unitPricePara, l.quantityMilli, l.discountPara))}
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="icon danger"
+                  aria-label={`${t('sale.remove')}: ${l.name}`}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    removeLine(i);
+                  }}
+                >
+                  ✕
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function QuickKeys() {
+  const { t } = useTranslation();
+  const favourites = usePos((s) => s.favourites);
+  const addProduct = usePos((s) => s.addProduct);
+  if (favourites.length === 0) return null;
+  return (
+    <nav className="quick-keys" aria-label={t('sale.quickKeys')}>
+      {favourites.map((p, i) => (
+        <button
+          key={p.id}
+          type="button"
+          onClick={() => addProduct(p)}
+          aria-keyshortcuts={i < 9 ? `Alt+${i + 1}` : undefined}
+          className={p.labelMissing ? 'flagged' : undefined}
+        >
+          <span className="qk-name">{p.name}</span>
+          <span className="qk-price">
+            {formatRsd(p.pricePara)}
+            {i < 9 && <kbd>Alt+{i + 1}</kbd>}
+          </span>
+        </button>
+      ))}
+    </nav>
+  );
+}
+
+/** The sale screen: search/scan, the cart, quick keys, actions and the total. */
+export function SaleScreen() {
+  const { t } = useTranslation();
+  const lines = usePos((s) => s.lines);
+  const selected = usePos((s) => s.selected);
+  const dialog = usePos((s) => s.dialog);
+  const openDialog = usePos((s) => s.openDialog);
+  const setScreen = usePos((s) => s.setScreen);
+  const removeLine = usePos((s) => s.removeLine);
+  const clearCart = usePos((s) => s.clearCart);
+  const total = cartTotal(lines);
+  const hasLine = selected >= 0 && selected < lines.length;
+  return (
+    <main className="sale" aria-label={t('app.title')}>
+      <section className="left">
+        <SearchBox />
+        <Cart />
+      </section>
+      <section className="right">
+        <div className="total" aria-live="polite">
+          <span>{t('sale.total')}</span>
+          <output aria-label={t('sale.total')} data-testid="cart-total">
+            {formatRsd(total)}
+          </output>
+          <small>{t('sale.items', { count: lines.length })}</small>
+        </div>
+        <div className="actions">
+          <ActionButton label={t('action.search')} shortcut="F2" onClick={() => document.getElementById(SEARCH_ID)?.focus()} />
+          <ActionButton label={t('action.manual')} shortcut="F3" onClick={() => openDialog('manual')} />
+          <ActionButton label={t('action.quantity')} shortcut="F4" onClick={() => openDialog('quantity')} disabled={!hasLine} />
+          <ActionButton label={t('action.discount')} shortcut="F6" onClick={() => openDialog('discount')} disabled={!hasLine} />
+          <ActionButton label={t('action.remove')} shortcut="Delete" onClick={() => removeLine(selected)} disabled={!hasLine} />
+          <ActionButton label={t('action.parked')} shortcut="F7" onClick={() => openDialog('parked')} />
+          <ActionButton label={t('action.catalog')} shortcut="F8" onClick={() => setScreen('catalog')} />
+          <ActionButton label={t('action.park')} shortcut="F9" onClick={() => openDialog('park')} disabled={lines.length === 0} />
+          <ActionButton label={t('action.clear')} shortcut="Ctrl+Delete" onClick={clearCart} disabled={lines.length === 0} className="danger" />
+          <ActionButton
+            label={t('action.pay')}
+            shortcut="F12"
+            onClick={() => setScreen('payment')}
+            disabled={lines.length === 0}
+            className="primary pay"
+          />
+        </div>
+        <QuickKeys />
+      </section>
+      {dialog === 'quantity' && <QuantityDialog />}
+      {dialog === 'discount' && <DiscountDialog />}
+      {dialog === 'manual' && <ManualDialog />}
+      {dialog === 'park' && <ParkDialog />}
+      {dialog === 'parked' && <ParkedDialog />}
+    </main>
+  );
+}

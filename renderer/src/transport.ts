@@ -1,0 +1,166 @@
+/**
+ * The renderer's only way to the core: `window.pos` under Electron, else an HTTP client of the browser
+ * host implementing the same `PosApi` (commands as `POST /api/<command>`, events as server-sent events).
+ */
+import {
+  COMMAND_NAMES,
+  EVENT_NAMES,
+  type AppError,
+  type CommandName,
+  type EventName,
+  type EventPayload,
+  type PosApi,
+  type Result,
+} from '../../shared/contract/index.ts';
+
+declare global {
+  interface Window {
+    pos?: PosApi;
+  }
+}
+
+const TOKEN_KEY = 'kasa.token';
+
+/**
+ * Takes the host token from `#token=…` (then keeps it in sessionStorage and removes it from the address
+ * bar), or from sessionStorage after a reload. Null when there is none.
+ */
+export function takeToken(
+  loc: Pick<Location, 'hash' | 'pathname' | 'search'>,
+  storage: Pick<Storage, 'getItem' | 'setItem'>,
+  history: Pick<History, 'replaceState'>,
+): string | null {
+  const match = /(?:^#|&)token=([^&]+)/.exec(loc.hash);
+  if (match?.[1]) {
+    const token = decodeURIComponent(match[1]);
+    storage.setItem(TOKEN_KEY, token);
+    history.replaceState(null, '', loc.pathname + loc.search);
+    return token;
+  }
+  return storage.getItem(TOKEN_KEY);
+}
+
+export interface HttpApiOptions {
+  /** The host's base URL, ending in `/`. */
+  baseUrl: string;
+  token: string;
+  fetch?: typeof fetch;
+  /** EventSource constructor (injectable for tests). */
+  EventSource?: new (url: string) => EventSourceLike;
+}
+
+/** The part of EventSource the client uses. */
+export interface EventSourceLike {
+  addEventListener(type: string, listener: (ev: MessageEvent<string>) => void): void;
+  close(): void;
+}
+
+function appError(status: number, message: string): AppError {
+  if (status === 401 || status === 403) return { code: 'forbidden', message };
+  if (status === 404) return { code: 'not_found', message };
+  if (status === 409) return { code: 'conflict', message };
+  if (status === 0 || status === 502 || status === 503 || status === 504) return { code: 'unavailable', message };
+  return { code: 'internal', message };
+}
+
+const ERROR_CODES = new Set<string>([
+  'invalid_input',
+  'not_found',
+  'conflict',
+  'forbidden',
+  'unavailable',
+  'storage',
+  'internal',
+]);
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Reads the host's answer; anything that is not `{ok:true,value}` or a well-formed error becomes an AppError. */
+function toResult(status: number, body: unknown): Result<unknown> {
+  if (isRecord(body) && body.ok === true && 'value' in body && status >= 200 && status < 300) {
+    return { ok: true, value: body.value };
+  }
+  if (isRecord(body) && body.ok === false && isRecord(body.error)) {
+    const e = body.error;
+    if (typeof e.code === 'string' && ERROR_CODES.has(e.code) && typeof e.message === 'string') {
+      if (e.code === 'invalid_input') {
+        const issues = Array.isArray(e.issues)
+          ? e.issues.filter(isRecord).map((i) => ({ field: String(i.field ?? ''), message: String(i.message ?? '') }))
+          : [];
+        return {
+          ok: false,
+          error: { code: 'invalid_input', field: typeof e.field === 'string' ? e.field : '', message: e.message, issues },
+        };
+      }
+      return { ok: false, error: { code: e.code, message: e.message } as AppError };
+    }
+  }
+  return { ok: false, error: appError(status, `HTTP ${status}`) };
+}
+
+/** A `PosApi` over the browser host. Never throws: failures come back as `{ok:false,error}`. */
+export function createHttpApi(options: HttpApiOptions): PosApi {
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const call = async (name: CommandName, input: unknown): Promise<Result<unknown>> => {
+    let res: Response;
+    try {
+      res = await doFetch(`${options.baseUrl}api/${name}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${options.token}` },
+        body: JSON.stringify(input ?? {}),
+      });
+    } catch (err) {
+      return { ok: false, error: { code: 'unavailable', message: err instanceof Error ? err.message : String(err) } };
+    }
+    let body: unknown;
+    try {
+      body = await res.json();
+    } catch {
+      return { ok: false, error: appError(res.status, `HTTP ${res.status}`) };
+    }
+    return toResult(res.status, body);
+  };
+
+  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+  let source: EventSourceLike | null = null;
+  const connect = () => {
+    const ES = options.EventSource ?? globalThis.EventSource;
+    if (source || !ES) return;
+    source = new ES(`${options.baseUrl}api/events?token=${encodeURIComponent(options.token)}`);
+    for (const name of EVENT_NAMES) {
+      source.addEventListener(name, (ev) => {
+        let payload: unknown;
+        try {
+          payload = JSON.parse(ev.data);
+        } catch {
+          return;
+        }
+        for (const l of listeners.get(name) ?? []) l(payload);
+      });
+    }
+  };
+
+  const api: Record<string, unknown> = {};
+  for (const name of COMMAND_NAMES) api[name] = (input: unknown) => call(name, input);
+  api.on = <E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void) => {
+    connect();
+    const set = listeners.get(name) ?? new Set();
+    listeners.set(name, set);
+    const l = listener as (payload: unknown) => void;
+    set.add(l);
+    return () => {
+      set.delete(l);
+    };
+  };
+  return api as PosApi;
+}
+
+/** `window.pos` when running in Electron, else the HTTP client with the token from the URL or session. */
+export function pickTransport(win: Window = window): PosApi {
+  if (win.pos) return win.pos;
+  const token = takeToken(win.location, win.sessionStorage, win.history);
+  if (!token) throw new Error('no host token: open the address printed by `npm run serve` (…#token=…)');
+  return createHttpApi({ baseUrl: new URL('/', win.location.href).href, token });
+}
