@@ -80,7 +80,7 @@ export interface SandboxControls {
   ledger(): { receipts: LedgerEntry[] };
   /** Every e-mail recorded (never sent). */
   emails(): { emails: unknown[] };
-  /** Request counts by "METHOD /route" (API requests only). */
+  /** Request counts by "METHOD /route pattern" of every API request received, dropped ones included. */
   stats(): { requests: Record<string, number>; total: number; async: { queued: number; issued: number; failed: number } };
   /** Back to a fresh sandbox: no receipts, drafts, cashiers, e-mails, faults; online; clock offset 0. */
   reset(): void;
@@ -709,15 +709,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const handleApi = async (req: http.IncomingMessage, res: http.ServerResponse, pathname: string, query: URLSearchParams) => {
     const method = req.method ?? 'GET';
-    if (offline) {
-      req.socket.destroy();
-      return;
-    }
-    const bodyBuf = await readBody(req);
-    if (offline) {
-      req.socket.destroy();
-      return;
-    }
     let matched: { route: Route; params: string[] } | null = null;
     for (const r of routes) {
       if (r.method !== method) continue;
@@ -727,8 +718,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         break;
       }
     }
+    // Counted even when dropped: the stats are what clients sent.
     const statKey = `${method} ${matched?.route.pattern ?? pathname}`;
     requestCounts.set(statKey, (requestCounts.get(statKey) ?? 0) + 1);
+    if (offline) {
+      req.socket.destroy();
+      return;
+    }
+    const bodyBuf = await readBody(req);
+    if (offline) {
+      req.socket.destroy();
+      return;
+    }
     const cid = randomUUID();
     const fault = faults.pick(`${method} ${pathname}`);
     if (fault?.action === 'drop_before') {

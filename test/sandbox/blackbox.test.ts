@@ -905,6 +905,7 @@ describe('faults and controls', () => {
     await expect(post(on())).rejects.toThrow();
     await expect(fetch(`${base}/receipt/tax-rates`, { headers: { Authorization: 'Bearer demo-key' } })).rejects.toThrow();
     expect(await ledger()).toHaveLength(0);
+    expect(await routeCount('POST /receipt/{invoiceType}/{transactionType}')).toBe(1);
     await control('offline', { offline: false });
     expect((await post(on())).status).toBe(201);
   });
