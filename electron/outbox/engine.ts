@@ -83,6 +83,7 @@ export class SyncEngine {
   #passInFlight: Promise<void> | null = null;
   #kicked = false;
   #stopping = false;
+  #statusTimer: NodeJS.Timeout | null = null;
 
   constructor(deps: EngineDeps) {
     this.#deps = deps;
@@ -124,7 +125,7 @@ export class SyncEngine {
   /** Resolves when the order leaves `queued` or after `ms`. */
   waitForSettled(orderId: number, ms: number): Promise<void> {
     const row = this.#store.get(orderId);
-    if (!row || row.state !== 'queued') return Promise.resolve();
+    if (!row || row.state !== 'queued' || ms <= 0) return Promise.resolve();
     return new Promise((resolve) => {
       const set = this.#waiters.get(orderId) ?? new Set();
       const done = (): void => {
@@ -353,30 +354,38 @@ export class SyncEngine {
       this.#succeeded();
       const byNumber = new Map(batch.map((b, i) => [b.order_number, { due: b, attemptId: attemptIds[i] as number }]));
       const now = this.#now();
-      for (const el of res.receipts) {
-        const parsed = IssuedReceiptSchema.safeParse(unwrapReceipt(el));
-        if (!parsed.success) continue;
-        const orderNumber = parsed.data.orderNumber;
-        const hit = orderNumber ? byNumber.get(orderNumber) : undefined;
-        if (!hit) continue;
-        byNumber.delete(hit.due.order_number);
-        this.#settleIssued(hit.due, parsed.data, { id: hit.attemptId });
-      }
-      for (const el of res.failedReceipts) {
-        const orderNumber = findOrderNumber(el);
-        const hit = orderNumber ? byNumber.get(orderNumber) : undefined;
-        if (!hit) continue;
-        byNumber.delete(hit.due.order_number);
-        this.#handleFailure(hit.due, bulkElementError(el), hit.attemptId);
-      }
-      // Anything the reply did not account for has an unknown outcome: reconciled by resend/lookup.
-      for (const { due, attemptId } of byNumber.values()) {
-        this.#store.reschedule(due.id, now + this.#backoff(due.tries), 'unknown', now, attemptId, {
-          status: null,
-          code: null,
-          message: 'not in the bulk reply',
-        });
-      }
+      const settled: { due: Due; state: OrderRow['state'] }[] = [];
+      // The whole reply is recorded in one transaction (one fsync), then announced.
+      this.#store.db.transaction(() => {
+        for (const el of res.receipts) {
+          const parsed = IssuedReceiptSchema.safeParse(unwrapReceipt(el));
+          if (!parsed.success) continue;
+          const orderNumber = parsed.data.orderNumber;
+          const hit = orderNumber ? byNumber.get(orderNumber) : undefined;
+          if (!hit) continue;
+          byNumber.delete(hit.due.order_number);
+          if (this.#store.markFiscalized(hit.due.id, parsed.data, now, { id: hit.attemptId })) {
+            settled.push({ due: hit.due, state: 'fiscalized' });
+          }
+        }
+        for (const el of res.failedReceipts) {
+          const orderNumber = findOrderNumber(el);
+          const hit = orderNumber ? byNumber.get(orderNumber) : undefined;
+          if (!hit) continue;
+          byNumber.delete(hit.due.order_number);
+          const state = this.#handleFailure(hit.due, bulkElementError(el), hit.attemptId, 'send', false);
+          if (state) settled.push({ due: hit.due, state });
+        }
+        // Anything the reply did not account for has an unknown outcome: reconciled by resend/lookup.
+        for (const { due, attemptId } of byNumber.values()) {
+          this.#store.reschedule(due.id, now + this.#backoff(due.tries), 'unknown', now, attemptId, {
+            status: null,
+            code: null,
+            message: 'not in the bulk reply',
+          });
+        }
+      })();
+      for (const s of settled) this.#notify(s.due, s.state);
       return [];
     } catch (err) {
       if (err instanceof GatewayError && err.status === 429) {
@@ -462,7 +471,14 @@ export class SyncEngine {
     if (changed) this.#notify(d, 'fiscalized');
   }
 
-  #handleFailure(d: Due, err: unknown, attemptId: number, mode: 'send' | 'lookup' = 'send'): void {
+  /** Records a failure; returns `needs_attention` when it parked the order (announced unless `announce` is false). */
+  #handleFailure(
+    d: Due,
+    err: unknown,
+    attemptId: number,
+    mode: 'send' | 'lookup' = 'send',
+    announce = true,
+  ): OrderRow['state'] | null {
     const now = this.#now();
     const view = errorView(err);
     const c = classify(err);
@@ -499,10 +515,12 @@ export class SyncEngine {
           this.#store.reschedule(d.id, now + this.#backoff(d.tries), 'retry', now, attemptId, view);
         } else {
           this.#store.markNeedsAttention(d.id, view, now, attemptId);
-          this.#notify(d, 'needs_attention');
+          if (announce) this.#notify(d, 'needs_attention');
+          return 'needs_attention';
         }
         break;
     }
+    return null;
   }
 
   /** Full-jitter exponential backoff: random(0, min(max, base * 2^tries)). */
@@ -558,8 +576,14 @@ export class SyncEngine {
     this.#emitStatus();
   }
 
+  /** Status events are coalesced: at most one per 100 ms, carrying the latest figures. */
   #emitStatus(): void {
-    this.#deps.onStatus?.(this.status());
+    if (!this.#deps.onStatus || this.#statusTimer) return;
+    this.#statusTimer = setTimeout(() => {
+      this.#statusTimer = null;
+      this.#deps.onStatus?.(this.status());
+    }, 100);
+    this.#statusTimer.unref?.();
   }
 
   #log(line: string): void {
