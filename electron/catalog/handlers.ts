@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { CommandParsedInput, CommandResult, EventPayload } from '../../shared/contract/index.ts';
 import type { catalogCommands } from '../../shared/contract/catalog.ts';
 import type { Language } from '../../shared/domain.ts';
-import { CatalogNotFoundError, type CatalogService } from './service.ts';
+import { CommandError } from '../errors.ts';
+import type { CatalogService } from './service.ts';
 
 type CatalogCommandName = keyof typeof catalogCommands;
 
@@ -29,8 +30,8 @@ export function defaultSampleCsvPath(): string {
   return fileURLToPath(new URL('../../resources/catalog/sample.csv', import.meta.url));
 }
 
-function notFound(message: string): never {
-  throw new CatalogNotFoundError(message);
+function notFound(): never {
+  throw new CommandError('not_found', 'not_found');
 }
 
 /** Builds the handlers the core registers for every catalog and parked-sale command. */
@@ -45,7 +46,7 @@ export function catalogHandlers(service: CatalogService, deps: CatalogDeps): Cat
     'catalog.import': async ({ csv, dryRun, replace }) => runImport(csv, dryRun === true, replace === true),
     'catalog.search': async ({ query, limit }) => service.search(query, limit ?? 20, deps.currentLabels()),
     'catalog.byBarcode': async ({ code }) =>
-      service.byBarcode(code, deps.currentLabels()) ?? notFound(`no product with barcode ${code}`),
+      service.byBarcode(code, deps.currentLabels()) ?? notFound(),
     'catalog.favourites': async () => service.favourites(deps.currentLabels()),
     'catalog.stats': async () => service.stats(deps.currentLabels()),
     'catalog.loadSample': async () => {
@@ -58,7 +59,7 @@ export function catalogHandlers(service: CatalogService, deps: CatalogDeps): Cat
     },
     'parked.save': async ({ name, cart }) => service.park(cart, name),
     'parked.list': async () => service.parkedList(),
-    'parked.take': async ({ id }) => service.takeParked(id) ?? notFound(`no parked sale ${id}`),
-    'parked.delete': async ({ id }) => (service.deleteParked(id) ? { deleted: true as const } : notFound(`no parked sale ${id}`)),
+    'parked.take': async ({ id }) => service.takeParked(id) ?? notFound(),
+    'parked.delete': async ({ id }) => (service.deleteParked(id) ? { deleted: true as const } : notFound()),
   };
 }

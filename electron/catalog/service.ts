@@ -18,11 +18,6 @@ import { DEFAULT_BARCODE_RULES, parseInStoreCode } from './barcode.ts';
 import { validateCatalogCsv } from './csv.ts';
 import { foldText, ftsPrefixQuery } from './normalize.ts';
 
-/** An error the transport maps to `{code:'not_found'}`. */
-export class CatalogNotFoundError extends Error {
-  readonly code = 'not_found';
-}
-
 export interface ImportOptions {
   dryRun?: boolean;
   replace?: boolean;

@@ -152,11 +152,9 @@ function NoticeBar() {
   const notice = usePos((s) => s.notice);
   const setNotice = usePos((s) => s.setNotice);
   if (!notice) return null;
-  const params = { ...notice.params };
-  if (typeof params.message === 'string') params.message = t(`errors.${params.message}`, { defaultValue: params.message });
   return (
     <div className={`notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-      <span>{t(notice.key, params)}</span>
+      <span>{t(notice.key, notice.params ?? {})}</span>
       <button type="button" className="icon" aria-label={t('action.cancel')} onClick={() => setNotice(null)}>
         ✕
       </button>

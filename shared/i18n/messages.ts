@@ -1,35 +1,13 @@
 /**
- * Messages both sides need: validation message keys from the contract's zod schemas (`errors.*`) and
- * catalog import problems (`csv.*`), in Serbian Cyrillic, Serbian Latin and English. The renderer loads
- * these into i18next; the core formats them with `formatMessage`.
+ * Catalog import messages (`csv.*`) both sides need, in Serbian Cyrillic, Serbian Latin and English.
+ * The renderer loads them into i18next; the core formats them with `formatMessage`. (Validation and
+ * command errors are shared/messages.ts, formatted by the core.)
  */
 import type { Language } from '../domain.ts';
 
 type Tree = { [key: string]: string | Tree };
 
 const srCyrl = {
-  errors: {
-    number: 'мора бити број',
-    integer: 'мора бити цео број',
-    amount_decimals: 'највише две децимале',
-    quantity_decimals: 'највише три децимале',
-    positive: 'мора бити веће од нуле',
-    non_negative: 'не сме бити негативно',
-    text: 'мора бити текст',
-    required: 'обавезно поље',
-    too_long: 'предугачко',
-    too_many: 'превише ставки',
-    buyer_id: 'ИД купца: 10: и 9 цифара ПИБ-а или 11: и 13 цифара ЈМБГ-а',
-    email: 'неисправна е-адреса',
-    payment_type: 'непознат начин плаћања',
-    invoice_type: 'непозната врста рачуна',
-    gtin: 'бар-код мора имати 8 до 14 цифара',
-    labels: 'потребна је пореска ознака',
-    lines: 'рачун нема ставки',
-    payments: 'нема плаћања',
-    unit: 'непозната јединица мере',
-    boolean: 'мора бити да или не',
-  },
   csv: {
     empty: 'Датотека је празна.',
     missing_column: 'Недостаје колона „{{column}}“.',
@@ -53,28 +31,6 @@ type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 type Messages = Shape<typeof srCyrl>;
 
 const srLatn: Messages = {
-  errors: {
-    number: 'mora biti broj',
-    integer: 'mora biti ceo broj',
-    amount_decimals: 'najviše dve decimale',
-    quantity_decimals: 'najviše tri decimale',
-    positive: 'mora biti veće od nule',
-    non_negative: 'ne sme biti negativno',
-    text: 'mora biti tekst',
-    required: 'obavezno polje',
-    too_long: 'predugačko',
-    too_many: 'previše stavki',
-    buyer_id: 'ID kupca: 10: i 9 cifara PIB-a ili 11: i 13 cifara JMBG-a',
-    email: 'neispravna e-adresa',
-    payment_type: 'nepoznat način plaćanja',
-    invoice_type: 'nepoznata vrsta računa',
-    gtin: 'bar-kod mora imati 8 do 14 cifara',
-    labels: 'potrebna je poreska oznaka',
-    lines: 'račun nema stavki',
-    payments: 'nema plaćanja',
-    unit: 'nepoznata jedinica mere',
-    boolean: 'mora biti da ili ne',
-  },
   csv: {
     empty: 'Datoteka je prazna.',
     missing_column: 'Nedostaje kolona „{{column}}“.',
@@ -95,28 +51,6 @@ const srLatn: Messages = {
 };
 
 const en: Messages = {
-  errors: {
-    number: 'must be a number',
-    integer: 'must be a whole number',
-    amount_decimals: 'at most two decimals',
-    quantity_decimals: 'at most three decimals',
-    positive: 'must be greater than zero',
-    non_negative: 'must not be negative',
-    text: 'must be text',
-    required: 'required',
-    too_long: 'too long',
-    too_many: 'too many items',
-    buyer_id: 'Buyer ID: 10: and a 9-digit tax ID, or 11: and a 13-digit personal ID',
-    email: 'invalid e-mail address',
-    payment_type: 'unknown payment type',
-    invoice_type: 'unknown invoice type',
-    gtin: 'a barcode has 8 to 14 digits',
-    labels: 'a tax label is required',
-    lines: 'the sale has no items',
-    payments: 'no payment',
-    unit: 'unknown unit',
-    boolean: 'must be yes or no',
-  },
   csv: {
     empty: 'The file is empty.',
     missing_column: 'Column “{{column}}” is missing.',

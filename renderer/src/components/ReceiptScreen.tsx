@@ -9,10 +9,17 @@ import { ActionButton } from './SaleScreen.tsx';
 /** Draws the verification URL as a QR code on a canvas (the accessible name says what it is). */
 export function ReceiptQr(props: { url: string; label: string }) {
   const ref = useRef<HTMLCanvasElement>(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
-    if (ref.current) void QRCode.toCanvas(ref.current, props.url, { errorCorrectionLevel: 'M', margin: 4, scale: 4 });
+    if (!ref.current) return;
+    QRCode.toCanvas(ref.current, props.url, { errorCorrectionLevel: 'M', margin: 4, scale: 4 }).catch(() => setFailed(true));
   }, [props.url]);
-  return <canvas ref={ref} role="img" aria-label={props.label} data-url={props.url} className="qr" />;
+  return (
+    <>
+      <canvas ref={ref} role="img" aria-label={props.label} data-url={props.url} className="qr" />
+      {failed && <p className="help">{props.url}</p>}
+    </>
+  );
 }
 
 /** After payment: state, totals, the journal verbatim and its QR; print again; the next sale with one key. */

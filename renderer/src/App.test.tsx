@@ -1,0 +1,211 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CheckoutInput } from '../../shared/contract/index.ts';
+import type { ScanResult } from '../../shared/contract/catalog.ts';
+import { App } from './App.tsx';
+import { createI18n } from './i18n/index.ts';
+import { createPosStore } from './store.ts';
+import { createFakeApi, ok, type FakeApi } from './testing/fake-api.ts';
+import { BREAD, DEMO_RATES, INFO, MILK, SYNC, order } from './testing/fixtures.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const scans: Record<string, ScanResult> = {
+  '8600000100018': { product: BREAD, kind: 'exact', quantityMilli: 1000, unitPricePara: 6500, code: '8600000100018' },
+  '8600000101855': { product: MILK, kind: 'exact', quantityMilli: 1000, unitPricePara: 13999, code: '8600000101855' },
+};
+
+let container: HTMLDivElement;
+let root: Root;
+let fake: FakeApi;
+let checkouts: CheckoutInput[];
+let orderState: 'queued' | 'fiscalized';
+
+beforeEach(async () => {
+  checkouts = [];
+  orderState = 'queued';
+  HTMLCanvasElement.prototype.getContext = (() => null) as never;
+  fake = createFakeApi({
+    'app.info': () => ok(INFO),
+    'taxRates.get': () => ok(DEMO_RATES),
+    'sync.status': () => ok({ ...SYNC, online: false, queued: 2, oldestQueuedAt: new Date(Date.now() - 45 * 60_000 - 30_000).toISOString() }),
+    'catalog.favourites': () => ok([BREAD, MILK]),
+    'catalog.search': ({ query }) => ok([BREAD, MILK].filter((p) => p.name.toLowerCase().includes(query.toLowerCase()))),
+    'catalog.byBarcode': ({ code }) => (scans[code] ? ok(scans[code]) : { ok: false, error: { code: 'not_found', message: 'x' } }),
+    'sales.checkout': (input) => {
+      checkouts.push(input as CheckoutInput);
+      return ok({ orderId: 7, orderNumber: 'T1-7', state: 'queued', totalPara: 20499, changePara: 1501 });
+    },
+    'orders.get': () =>
+      ok(
+        order({
+          state: orderState,
+          totalPara: 20499,
+          changePara: 1501,
+          ...(orderState === 'fiscalized'
+            ? {
+                receipt: {
+                  invoiceNumber: 'AAAA-BBBB-7',
+                  invoiceCounter: '7/7ПП',
+                  invoiceCounterExtension: 'ПП',
+                  invoiceType: 'normal',
+                  transactionType: 'sale',
+                  sdcDateTime: '2025-03-01T10:00:00Z',
+                  verificationUrl: 'https://suf.example/v?vl=abc',
+                  invoicePdfUrl: 'https://x/pdf',
+                  totalPara: 20499,
+                  journal: '============ ФИСКАЛНИ РАЧУН ============\nХлеб   65,00\n======== КРАЈ ФИСКАЛНОГ РАЧУНА =========',
+                  taxItems: [],
+                  businessName: 'Продавница',
+                  locationName: 'Београд',
+                },
+              }
+            : {}),
+        }),
+      ),
+  });
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  const store = createPosStore(fake.api);
+  await act(async () => {
+    root.render(<App store={store} api={fake.api} i18n={createI18n('sr-Cyrl')} />);
+  });
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+function key(k: string, target: EventTarget = document.body, init: KeyboardEventInit = {}) {
+  act(() => {
+    target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...init }));
+  });
+}
+
+async function scan(code: string) {
+  for (const ch of code) key(ch);
+  await act(async () => key('Enter'));
+}
+
+function byLabel<T extends Element = HTMLElement>(label: string): T {
+  const el = container.querySelector<HTMLElement>(`[aria-label="${label}"]`);
+  if (!el) throw new Error(`no element labelled ${label}`);
+  return el as unknown as T;
+}
+
+function buttonByText(text: RegExp): HTMLButtonElement {
+  const b = [...container.querySelectorAll('button')].find((x) => text.test(x.textContent ?? ''));
+  if (!b) throw new Error(`no button ${text}`);
+  return b;
+}
+
+function inputLabelled(text: string): HTMLInputElement {
+  const label = [...container.querySelectorAll('label')].find((l) => l.textContent?.trim().startsWith(text));
+  const input = label?.querySelector('input');
+  if (!input) throw new Error(`no input ${text}`);
+  return input;
+}
+
+function type(input: HTMLInputElement, value: string) {
+  act(() => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    setter?.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+describe('the counter', () => {
+  it('shows the demo banner and the status bar with queue and age of the oldest order', () => {
+    expect(container.textContent).toContain('ДЕМО РЕЖИМ');
+    const status = byLabel('Статус');
+    expect(status.textContent).toContain('Ван мреже');
+    expect(status.textContent).toContain('У реду: 2');
+    expect(status.textContent).toContain('Најстарији нефискализован: 45 мин');
+  });
+
+  it('adds scanned items from anywhere, pays cash + card with change, and follows the receipt to fiscalized', async () => {
+    await scan('8600000100018');
+    await scan('8600000101855');
+    await scan('8600000100018');
+    const rows = container.querySelectorAll('[data-testid="cart-line"]');
+    expect([...rows].map((r) => r.getAttribute('aria-label'))).toEqual(['Ставка 1: Хлеб бели 500 г', 'Ставка 2: Млеко 2,8% 1 л']);
+    expect(byLabel('Укупно').textContent).toBe('269,99');
+
+    key('F12');
+    expect(container.querySelector('main')?.getAttribute('aria-label')).toBe('Плаћање');
+    type(inputLabelled('Картица'), '100');
+    expect(inputLabelled('Готовина').value).toBe('169,99');
+    type(inputLabelled('Готовина'), '200');
+    expect(byLabel('Кусур').textContent).toBe('30,01');
+    await act(async () => key('F12'));
+
+    expect(checkouts).toEqual([
+      {
+        lines: [
+          { name: 'Хлеб бели 500 г', quantity: 2, unitPrice: 65, labels: ['E'], gtin: '8600000100018' },
+          { name: 'Млеко 2,8% 1 л', quantity: 1, unitPrice: 139.99, labels: ['E'], gtin: '8600000101855' },
+        ],
+        payments: [
+          { type: 'cash', amount: 200 },
+          { type: 'card', amount: 100 },
+        ],
+        invoiceType: 'normal',
+      },
+    ]);
+    expect(byLabel('Стање').textContent).toBe('НИЈЕ ЈОШ ФИСКАЛИЗОВАН');
+    orderState = 'fiscalized';
+    await act(async () => fake.emit('order.updated', { orderId: 7, orderNumber: 'T1-7', state: 'fiscalized' }));
+    await vi.waitFor(() => expect(byLabel('Стање').textContent).toBe('ФИСКАЛИЗОВАН'));
+    expect(byLabel('Журнал рачуна').tagName).toBe('SECTION');
+    expect(container.querySelector('pre')?.textContent).toContain('КРАЈ ФИСКАЛНОГ РАЧУНА');
+    expect(byLabel('QR код рачуна').getAttribute('data-url')).toBe('https://suf.example/v?vl=abc');
+
+    key('Enter');
+    expect(container.querySelector('main')?.getAttribute('aria-label')).toBe('Каса');
+  });
+
+  it('refuses a buyer ID that is not 9 or 13 digits', async () => {
+    await scan('8600000100018');
+    key('F12');
+    const select = [...container.querySelectorAll('select')].find((s) => s.closest('label')?.textContent?.startsWith('Врста ИД купца'));
+    act(() => {
+      if (select) select.value = '10';
+      select?.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    type(inputLabelled('ИД купца'), '12345');
+    await act(async () => key('F12'));
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe('ПИБ има тачно 9 цифара.');
+    expect(checkouts).toEqual([]);
+    type(inputLabelled('ИД купца'), '123456789');
+    await act(async () => key('F12'));
+    expect(checkouts[0]?.buyerId).toBe('10:123456789');
+  });
+
+  it('switches language', () => {
+    const select = container.querySelector<HTMLSelectElement>('.lang select');
+    act(() => {
+      if (select) select.value = 'en';
+      select?.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(buttonByText(/^Pay/).textContent).toContain('F12');
+    expect(container.textContent).toContain('DEMO MODE');
+  });
+
+  it('edits the quantity with F4 and rejects fractions of a piece', async () => {
+    await scan('8600000100018');
+    key('F4');
+    const input = container.querySelector<HTMLInputElement>('[role="dialog"] input');
+    if (!input) throw new Error('no dialog');
+    type(input, '1,5');
+    await act(async () => input.form?.requestSubmit());
+    expect(container.querySelector('[role="dialog"] [role="alert"]')?.textContent).toBe('Комади се продају у целим бројевима.');
+    type(input, '3');
+    await act(async () => input.form?.requestSubmit());
+    expect(container.querySelector('[role="dialog"]')).toBeNull();
+    expect(byLabel('Укупно').textContent).toBe('195,00');
+  });
+});

@@ -1,0 +1,158 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ScanResult } from '../../shared/contract/catalog.ts';
+import { cartTotal, createPosStore, toCheckoutInput } from './store.ts';
+import { createFakeApi, ok, type FakeHandlers } from './testing/fake-api.ts';
+import { BREAD, CHEESE, DEMO_RATES, INFO, MILK, SYNC, WINE_BAD_LABEL, order } from './testing/fixtures.ts';
+
+const scans: Record<string, ScanResult> = {
+  '8600000100018': { product: BREAD, kind: 'exact', quantityMilli: 1000, unitPricePara: 6500, code: '8600000100018' },
+  '8600000101855': { product: MILK, kind: 'exact', quantityMilli: 1000, unitPricePara: 13999, code: '8600000101855' },
+  '2001011006141': { product: CHEESE, kind: 'weight', quantityMilli: 614, unitPricePara: 89900, code: '2001011006141' },
+};
+
+function setup(extra: FakeHandlers = {}) {
+  const fake = createFakeApi({
+    'app.info': () => ok(INFO),
+    'taxRates.get': () => ok(DEMO_RATES),
+    'sync.status': () => ok(SYNC),
+    'catalog.favourites': () => ok([BREAD]),
+    'catalog.byBarcode': ({ code }) =>
+      scans[code] ? ok(scans[code]) : { ok: false, error: { code: 'not_found', message: 'Није пронађено.' } },
+    ...extra,
+  });
+  const store = createPosStore(fake.api);
+  return { ...fake, store };
+}
+
+describe('store', () => {
+  it('loads info, tax rates, status and favourites', async () => {
+    const { store } = setup();
+    await store.getState().init();
+    expect(store.getState()).toMatchObject({ info: INFO, taxRates: DEMO_RATES, sync: SYNC, favourites: [BREAD], language: 'sr-Cyrl' });
+  });
+
+  it('adds scanned items: a repeated piece increments its line, a weighed item gets its own line', async () => {
+    const { store } = setup();
+    await store.getState().init();
+    const s = () => store.getState();
+    expect(await s().scan('8600000100018')).toBe(true);
+    expect(await s().scan('8600000100018')).toBe(true);
+    expect(await s().scan('2001011006141')).toBe(true);
+    expect(s().lines.map((l) => [l.name, l.quantityMilli, l.unitPricePara])).toEqual([
+      ['Хлеб бели 500 г', 2000, 6500],
+      ['Сир бели крављи', 614, 89900],
+    ]);
+    // 2 x 65,00 + 0,614 x 899,00 = 130,00 + 551,99 (551,986 rounded)
+    expect(cartTotal(s().lines)).toBe(13000 + 55199);
+    expect(s().selected).toBe(1);
+  });
+
+  it('shows an unknown barcode and refuses a product whose label is not current', async () => {
+    const { store } = setup();
+    await store.getState().init();
+    expect(await store.getState().scan('1234567890128')).toBe(false);
+    expect(store.getState().notice).toEqual({ kind: 'error', key: 'sale.unknownBarcode', params: { code: '1234567890128' } });
+    expect(store.getState().addProduct(WINE_BAD_LABEL)).toBe(false);
+    expect(store.getState().notice?.key).toBe('sale.labelMissing');
+    expect(store.getState().lines).toEqual([]);
+  });
+
+  it('edits quantity and discount (never above the line), removes lines', async () => {
+    const { store } = setup();
+    await store.getState().init();
+    const s = () => store.getState();
+    await s().scan('8600000100018');
+    await s().scan('8600000101855');
+    s().setQuantity(0, 3000);
+    s().setDiscount(0, 100_000);
+    expect(s().lines[0]).toMatchObject({ quantityMilli: 3000, discountPara: 19500 });
+    s().setDiscount(0, 500);
+    expect(cartTotal(s().lines)).toBe(19500 - 500 + 13999);
+    s().removeLine(0);
+    expect(s().lines.map((l) => l.name)).toEqual([MILK.name]);
+  });
+
+  it('converts para and thousandths to the contract’s decimals only at checkout', () => {
+    const input = toCheckoutInput(
+      [
+        { key: 1, name: 'Сир', unitPricePara: 89900, quantityMilli: 614, discountPara: 199, label: 'E', unit: 'kg' },
+        { key: 2, name: 'Хлеб', unitPricePara: 6500, quantityMilli: 2000, discountPara: 0, label: 'E', unit: 'piece', gtin: '8600000100018' },
+      ],
+      {
+        payments: [
+          { type: 'card', amountPara: 30000 },
+          { type: 'cash', amountPara: 50000 },
+          { type: 'voucher', amountPara: 0 },
+        ],
+        invoiceType: 'normal',
+        buyerId: '10:123456789',
+      },
+    );
+    expect(input).toEqual({
+      lines: [
+        { name: 'Сир', quantity: 0.614, unitPrice: 899, labels: ['E'], discount: 1.99 },
+        { name: 'Хлеб', quantity: 2, unitPrice: 65, labels: ['E'], gtin: '8600000100018' },
+      ],
+      payments: [
+        { type: 'card', amount: 300 },
+        { type: 'cash', amount: 500 },
+      ],
+      invoiceType: 'normal',
+      buyerId: '10:123456789',
+    });
+  });
+
+  it('checks out, shows the queued order and refreshes it when order.updated says fiscalized', async () => {
+    let state: 'queued' | 'fiscalized' = 'queued';
+    const { store, emit, calls } = setup({
+      'sales.checkout': () => ok({ orderId: 7, orderNumber: 'T1-7', state: 'queued', totalPara: 6500, changePara: 3500 }),
+      'orders.get': () => ok(order({ state, totalPara: 6500, changePara: 3500 })),
+    });
+    await store.getState().init();
+    await store.getState().scan('8600000100018');
+    expect(await store.getState().checkout({ payments: [{ type: 'cash', amountPara: 10000 }], invoiceType: 'normal' })).toBe(true);
+    expect(store.getState()).toMatchObject({ screen: 'receipt', lines: [], lastSale: { paidPara: 10000, order: { state: 'queued' } } });
+    state = 'fiscalized';
+    emit('order.updated', { orderId: 99, orderNumber: 'other', state: 'fiscalized' });
+    expect(calls.filter((c) => c.name === 'orders.get')).toHaveLength(1);
+    emit('order.updated', { orderId: 7, orderNumber: 'T1-7', state: 'fiscalized' });
+    await vi.waitFor(() => expect(store.getState().lastSale?.order?.state).toBe('fiscalized'));
+    store.getState().newSale();
+    expect(store.getState()).toMatchObject({ screen: 'sale', lastSale: null });
+  });
+
+  it('parks the cart and resumes it', async () => {
+    let parkedCart: unknown = null;
+    const { store } = setup({
+      'parked.save': ({ cart, name }) => {
+        parkedCart = cart;
+        return ok({ id: 3, createdAt: '2025-03-01T10:00:00Z', name: name ?? null, lines: cart.lines.length, totalPara: 6500 });
+      },
+      'parked.take': ({ id }) =>
+        ok({ id, createdAt: '2025-03-01T10:00:00Z', name: 'Петар', lines: 1, totalPara: 6500, cart: parkedCart as never }),
+    });
+    await store.getState().init();
+    await store.getState().scan('8600000100018');
+    expect(await store.getState().park('Петар')).toBe(true);
+    expect(store.getState().lines).toEqual([]);
+    expect(parkedCart).toEqual({
+      lines: [{ productId: 1, name: BREAD.name, unitPricePara: 6500, quantityMilli: 1000, discountPara: 0, label: 'E', unit: 'piece', gtin: '8600000100018' }],
+    });
+    expect(await store.getState().resume(3)).toBe(true);
+    expect(store.getState().lines.map((l) => l.name)).toEqual([BREAD.name]);
+  });
+
+  it('ignores stale search answers', async () => {
+    const pending: ((v: ReturnType<typeof ok<typeof BREAD[]>>) => void)[] = [];
+    const { store } = setup({
+      'catalog.search': () => new Promise((resolve) => pending.push(resolve)),
+    });
+    const first = store.getState().setQuery('m');
+    const second = store.getState().setQuery('ml');
+    pending[1]?.(ok([MILK]));
+    await second;
+    pending[0]?.(ok([BREAD]));
+    await first;
+    expect(store.getState()).toMatchObject({ query: 'ml', resultsFor: 'ml', results: [MILK] });
+  });
+});

@@ -1,0 +1,75 @@
+/** Sample data for renderer tests. */
+import type { ProductView } from '../../../shared/contract/catalog.ts';
+import type { AppInfo, OrderView, SyncStatus, TaxRatesView } from '../../../shared/domain.ts';
+
+export const DEMO_RATES: TaxRatesView = {
+  groupId: 6,
+  validFrom: '2024-01-01T00:00:00Z',
+  fetchedAt: '2025-03-01T10:00:00Z',
+  labels: [
+    { label: 'Ж', rate: 19, categoryName: 'ECAL', categoryType: 0 },
+    { label: 'A', rate: 10, categoryName: 'STT', categoryType: 0 },
+    { label: 'E', rate: 6, categoryName: 'N-TAX', categoryType: 0 },
+    { label: 'F', rate: 11, categoryName: 'PBL', categoryType: 0 },
+  ],
+};
+
+export const INFO: AppInfo = {
+  version: '0.1.0',
+  mode: 'demo',
+  demoAccount: true,
+  language: 'sr-Cyrl',
+  terminalId: 'T1',
+  trainingMode: false,
+  transport: 'host',
+};
+
+export const SYNC: SyncStatus = {
+  online: true,
+  paused: null,
+  queued: 0,
+  needsAttention: 0,
+  oldestQueuedAt: null,
+  lastSuccessAt: null,
+  lastError: null,
+};
+
+export function product(over: Partial<ProductView> = {}): ProductView {
+  return {
+    id: 1,
+    code: '1001',
+    name: 'Хлеб бели 500 г',
+    barcodes: ['8600000100018'],
+    pricePara: 6500,
+    label: 'E',
+    unit: 'piece',
+    group: null,
+    favourite: false,
+    labelMissing: false,
+    ...over,
+  };
+}
+
+export const BREAD = product();
+export const MILK = product({ id: 2, code: '1006', name: 'Млеко 2,8% 1 л', barcodes: ['8600000101855'], pricePara: 13999 });
+export const CHEESE = product({ id: 3, code: '1011', name: 'Сир бели крављи', barcodes: [], pricePara: 89900, unit: 'kg' });
+export const WINE_BAD_LABEL = product({ id: 4, code: '2001', name: 'Вино', barcodes: ['96385074'], label: 'Ђ', labelMissing: true });
+
+export function order(over: Partial<OrderView> = {}): OrderView {
+  return {
+    orderId: 7,
+    orderNumber: 'T1-20250301-0007',
+    kind: 'sale',
+    invoiceType: 'normal',
+    transactionType: 'sale',
+    state: 'queued',
+    createdAt: '2025-03-01T10:00:00Z',
+    totalPara: 0,
+    changePara: 0,
+    lines: [],
+    payments: [],
+    attempts: 0,
+    unknown: false,
+    ...over,
+  };
+}
