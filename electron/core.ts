@@ -28,6 +28,10 @@ import { TaxRatesCache } from './sales/tax-rates.ts';
 import { Settings } from './settings/settings.ts';
 import { loadApiKey } from './settings/secrets.ts';
 import { startSandbox, type Sandbox } from './sandbox/server.ts';
+import { createPrintService } from './printer/service.ts';
+import { printerHandlers } from './printer/handlers.ts';
+import { createCatalogService } from './catalog/service.ts';
+import { catalogHandlers } from './catalog/handlers.ts';
 
 export type Handlers = { [N in CommandName]: (input: CommandParsedInput<N>) => Promise<CommandResult<N>> };
 
@@ -97,6 +101,22 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }
   };
 
+  const printer = createPrintService({
+    db,
+    getReceipt: (orderId) => {
+      const row = store.get(orderId);
+      if (!row || row.state !== 'fiscalized') return null;
+      const view = store.view(row);
+      if (!view.receipt) return null;
+      return { receipt: view.receipt, cash: view.payments.some((p) => p.type === 'cash') };
+    },
+    settings,
+    emit: (name, payload) => emit(name, payload),
+    now,
+    env,
+  });
+  const catalog = createCatalogService(db);
+
   const engine = new SyncEngine({
     store,
     client: () => client,
@@ -105,7 +125,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       concurrency: settings.number('syncConcurrency', 4),
       ...options.engine,
     },
-    onOrderUpdated: (o) => emit('order.updated', o),
+    onOrderUpdated: (o) => {
+      emit('order.updated', o);
+      // The fiscal receipt prints itself once issued (also for orders taken offline).
+      if (o.state === 'fiscalized' && printer.status().autoPrint) {
+        try {
+          printer.enqueueReceipt(o.orderId);
+        } catch (err) {
+          logger.warn(`auto-print of order ${o.orderNumber} not queued: ${String(err)}`);
+        }
+      }
+    },
     onStatus: (s) => emit('sync.status', s),
     log: (l) => logger.info(`sync: ${l}`),
   });
@@ -127,6 +157,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     logger.warn(`tax rates not refreshed at start: ${err instanceof Error ? err.message : String(err)}`);
   }
   engine.start();
+  printer.start();
 
   const info = (): AppInfo => ({
     version: VERSION,
@@ -144,7 +175,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return store.view(row);
   };
 
-  const handlers = {
+  const handlers: Handlers = {
+    ...printerHandlers(printer),
+    ...catalogHandlers(catalog, {
+      currentLabels: () => taxRates.labels(),
+      language: () => settings.language(),
+      emit: (name, payload) => emit(name, payload),
+    }),
     'app.info': async () => info(),
     'taxRates.get': async ({ refresh }) => {
       if (refresh || !taxRates.get()) {
@@ -201,7 +238,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await engine.runOnce();
       return engine.status();
     },
-  } satisfies Partial<Handlers>;
+  };
 
   const dispatch = async (name: string, input: unknown): Promise<Result<unknown>> => {
     const lang = settings.language();
@@ -216,8 +253,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     const parsed = commands[command].input.safeParse(input ?? {});
     if (!parsed.success) return { ok: false, error: zodToAppError(parsed.error, lang) };
     try {
-      const handler = (handlers as Partial<Handlers>)[command] as ((i: unknown) => Promise<unknown>) | undefined;
-      if (!handler) throw new Error(`no handler for ${command}`);
+      const handler = handlers[command] as (i: unknown) => Promise<unknown>;
       return { ok: true, value: await handler(parsed.data) };
     } catch (err) {
       return { ok: false, error: toAppError(err, lang, (m) => logger.error(m)) };
@@ -237,6 +273,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     logger,
     async close() {
       await engine.stop();
+      await printer.stop();
       if (sandbox) await sandbox.close();
       db.close();
     },

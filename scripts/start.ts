@@ -8,7 +8,7 @@ import { electronBinary } from './electron-binary.ts';
 
 buildIfStale();
 const bin = electronBinary();
-if (bin.path) {
+if (bin.path !== null) {
   const child = spawn(bin.path, [ROOT], { stdio: 'inherit' });
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
