@@ -4,6 +4,7 @@
  * synchronous=NORMAL) and the state is loaded back on start, so the embedded demo keeps its archive.
  * Counters are derived from the stored receipts.
  */
+import type { Statement } from 'better-sqlite3';
 import { openDatabase, type Db, type Migration } from '../db/open.ts';
 import type { Item, Payment } from './schemas.ts';
 
@@ -122,8 +123,20 @@ export class Store {
     this.emails = rows('emails') as EmailRecord[];
   }
 
+  readonly #statements = new Map<string, Statement>();
+
+  #statement(sql: string): Statement | null {
+    if (!this.#db) return null;
+    let st = this.#statements.get(sql);
+    if (!st) {
+      st = this.#db.prepare(sql);
+      this.#statements.set(sql, st);
+    }
+    return st;
+  }
+
   #write(table: Table, id: number, value: unknown): void {
-    this.#db?.prepare(`INSERT OR REPLACE INTO ${table} (id, json) VALUES (?, ?)`).run(id, JSON.stringify(value));
+    this.#statement(`INSERT OR REPLACE INTO ${table} (id, json) VALUES (?, ?)`)?.run(id, JSON.stringify(value));
   }
 
   #index(r: StoredReceipt): void {
@@ -178,7 +191,7 @@ export class Store {
 
   deleteDraft(id: number): void {
     this.drafts.delete(id);
-    this.#db?.prepare('DELETE FROM drafts WHERE id = ?').run(id);
+    this.#statement('DELETE FROM drafts WHERE id = ?')?.run(id);
   }
 
   newCashierId(): number {
