@@ -32,6 +32,7 @@ import { createPrintService } from './printer/service.ts';
 import { printerHandlers } from './printer/handlers.ts';
 import { createCatalogService } from './catalog/service.ts';
 import { catalogHandlers } from './catalog/handlers.ts';
+import { createManager } from './manager/handlers.ts';
 
 export type Handlers = { [N in CommandName]: (input: CommandParsedInput<N>) => Promise<CommandResult<N>> };
 
@@ -88,6 +89,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     client = new GatewayClient({ baseUrl: sandbox.url, apiKey: 'demo-key', onRequest });
     logger.info(`demo mode: embedded sandbox gateway at ${sandbox.url}`);
   }
+  let gatewayMode: 'demo' | 'live' = keySource.key ? 'live' : 'demo';
+  let gatewayKey = keySource.key ?? 'demo-key';
+  /** Switches the gateway at run time (a new key or URL): new client, tax rates again, engine woken. */
+  const setGateway = async (url: string, key: string): Promise<void> => {
+    logger.redact(key);
+    client = new GatewayClient({ baseUrl: url, apiKey: key, onRequest });
+    gatewayMode = 'live';
+    gatewayKey = key;
+    try {
+      await taxRates.refresh(client);
+    } catch (err) {
+      logger.warn(`tax rates not refreshed after the gateway change: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    engine.kick();
+  };
 
   const listeners = new Set<(m: EventMessage) => void>();
   const emit = <E extends EventName>(name: E, payload: EventPayload<E>): void => {
@@ -150,6 +166,24 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
   });
 
+  const manager = createManager({
+    db,
+    dataDir: options.dataDir,
+    store,
+    engine,
+    taxRates,
+    settings,
+    printer,
+    gateway: { client: () => client, mode: () => gatewayMode, key: () => gatewayKey, set: setGateway },
+    now,
+    emit: (name, payload) => emit(name, payload),
+  });
+  // A queued e-mail waits for its order's fiscalization.
+  listeners.add((m) => {
+    if (m.name === 'order.updated' && m.payload.state === 'fiscalized') void manager.emails.pump();
+  });
+  await manager.start();
+
   // Tax rates: refresh at start when reachable; the cache serves offline.
   try {
     await taxRates.refresh(client);
@@ -161,7 +195,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const info = (): AppInfo => ({
     version: VERSION,
-    mode: sandbox ? 'demo' : 'live',
+    mode: gatewayMode,
     demoAccount: taxRates.isDemoGroup(),
     language: settings.language(),
     terminalId: settings.terminalId(),
@@ -182,6 +216,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       language: () => settings.language(),
       emit: (name, payload) => emit(name, payload),
     }),
+    ...manager.handlers,
     'app.info': async () => info(),
     'taxRates.get': async ({ refresh }) => {
       if (refresh || !taxRates.get()) {
@@ -229,12 +264,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (!row) throw new CommandError('not_found', 'order_not_found', { id: orderId });
       if (row.state !== 'needs_attention') throw new CommandError('conflict', 'not_needs_attention', { id: orderId });
       store.requeue(orderId, null, null, now());
-      engine.kick();
+      engine.resume();
       return orderView(orderId);
     },
     'sync.status': async () => engine.status(),
     'sync.now': async () => {
-      engine.kick();
+      engine.resume();
       await engine.runOnce();
       return engine.status();
     },
@@ -272,6 +307,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     db,
     logger,
     async close() {
+      manager.stop();
       await engine.stop();
       await printer.stop();
       if (sandbox) await sandbox.close();

@@ -114,12 +114,22 @@ export class SyncEngine {
     await this.#passInFlight;
   }
 
-  /** Wakes the loop now (a new order, a key change, `sync.now`). Clears an auth pause and probe wait. */
+  /** Wakes the loop now (a new order). Respects an auth pause and the offline probe schedule. */
   kick(): void {
     this.#kicked = true;
+    this.#wake?.();
+  }
+
+  /** Clears an auth pause and probes at once (the key changed, or a person asked to sync now). */
+  resume(): void {
     this.#paused = null;
     this.#nextProbeAt = 0;
-    this.#wake?.();
+    this.kick();
+  }
+
+  /** True when the engine believes it can reach the gateway now (not offline, not paused). */
+  get reachable(): boolean {
+    return this.#online && !this.#paused;
   }
 
   /** Resolves when the order leaves `queued` or after `ms`. */

@@ -10,6 +10,7 @@ import type { SyncEngine } from '../outbox/engine.ts';
 import type { OrderData, OrderStore } from '../outbox/store.ts';
 import type { ReceiptRequest } from '../gateway/types.ts';
 import type { TaxRatesCache } from './tax-rates.ts';
+import { nextOrderNumber } from './order-number.ts';
 
 export interface SalesDeps {
   store: OrderStore;
@@ -41,7 +42,7 @@ export class SalesService {
     if (this.#deps.trainingMode() && invoiceType === 'normal') invoiceType = 'training';
     const now = this.#now();
     const { orderId, orderNumber } = store.capture(() => {
-      const orderNumber = this.#nextOrderNumber(now);
+      const orderNumber = nextOrderNumber(this.#deps.store.db, this.#deps.terminalId(), now);
       const body: ReceiptRequest = {
         orderNumber,
         items: priced.lines.map((l) => ({
@@ -81,7 +82,8 @@ export class SalesService {
       };
     }, now);
     engine.kick();
-    await engine.waitForSettled(orderId, this.#deps.onlineBudgetMs());
+    // Known offline or paused: answer at once; the cashier never waits on a network that is not there.
+    if (engine.reachable) await engine.waitForSettled(orderId, this.#deps.onlineBudgetMs());
     const row = store.get(orderId);
     if (!row) throw new CommandError('internal', 'internal');
     const view = store.view(row);
@@ -141,24 +143,5 @@ export class SalesService {
     }
     if (payments.length === 0 && totalPara === 0) payments.push({ type: 'cash', amountPara: 0 });
     return { lines, payments, totalPara, changePara };
-  }
-
-  /**
-   * The next order number: terminal id + local date + a sequence that only grows, taken inside the
-   * capture transaction so a crash can never hand the same number out twice.
-   */
-  #nextOrderNumber(now: number): string {
-    const d = new Date(now);
-    const day = `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
-    const prefix = `${this.#deps.terminalId()}-${day}`;
-    const db = this.#deps.store.db;
-    const row = db
-      .prepare<[string], { last: number }>(
-        `INSERT INTO order_sequence (prefix, last) VALUES (?, 1)
-         ON CONFLICT(prefix) DO UPDATE SET last = last + 1 RETURNING last`,
-      )
-      .get(prefix);
-    const seq = row?.last ?? 1;
-    return `${prefix}-${String(seq).padStart(5, '0')}`;
   }
 }

@@ -99,7 +99,7 @@ describe('sync engine', () => {
     expect(rig.ledgerCounts().get(orderNumber)).toBe(1);
   });
 
-  it('pauses everything on 401 and resumes when kicked with a working key', async () => {
+  it('pauses everything on 401 and resumes when told the key changed', async () => {
     rig = await makeRig();
     let key = 'wrong-key';
     const engine = new SyncEngine({
@@ -115,7 +115,10 @@ describe('sync engine', () => {
     await engine.runOnce();
     expect(rig.sandbox.controls.stats().total).toBe(sent); // paused: nothing more is sent
     key = 'demo-key';
-    engine.kick();
+    engine.kick(); // a new sale alone does not lift an auth pause
+    await engine.runOnce();
+    expect(engine.status().paused).toBe('auth');
+    engine.resume();
     for (let i = 0; i < 5 && engine.status().queued > 0; i++) {
       rig.advance(60_000);
       await engine.runOnce();
