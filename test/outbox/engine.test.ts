@@ -209,4 +209,49 @@ describe('sync engine', () => {
       expect(modes.filter((m) => m.startsWith('single:issued'))).toHaveLength(0);
     }
   });
+
+  it('a refund captured while its sale is still queued waits for it and takes its invoiceNumber and date', async () => {
+    rig = await makeRig({ engine: { concurrency: 1 } });
+    rig.sandbox.controls.setOffline(true);
+    const sale = await rig.sales.checkout(saleInput(2, 100));
+    const template = {
+      orderNumber: 'T1-REFUND-1',
+      items: [{ name: 'Артикал 1', quantity: 1, unitPrice: 100, totalAmount: 100, labels: ['A'] }],
+      payments: [{ type: 'cash', amount: 100 }],
+      buyerId: '10:123456789',
+      settings: { returnIfOrderNumberExists: true },
+    };
+    const refund = rig.store.capture(
+      () => ({
+        orderNumber: template.orderNumber,
+        kind: 'refund',
+        invoiceType: 'normal',
+        transactionType: 'refund',
+        createdAt: new Date(rig!.clock.now).toISOString(),
+        totalPara: 10000,
+        changePara: 0,
+        data: { lines: [], payments: [], template },
+        request: null,
+        dependsOn: sale.orderId,
+      }),
+      rig.clock.now,
+    );
+    await rig.engine.runOnce();
+    expect(rig.store.get(refund.orderId)?.request).toBeNull();
+    rig.sandbox.controls.setOffline(false);
+    await rig.settle();
+    const saleRow = rig.store.get(sale.orderId)!;
+    const refundRow = rig.store.get(refund.orderId)!;
+    expect(saleRow.state).toBe('fiscalized');
+    expect(refundRow.state).toBe('fiscalized');
+    const body = JSON.parse(refundRow.request!);
+    expect(body.referentDocumentNumber).toBe(saleRow.invoice_number);
+    expect(body.referentDocumentDt).toBe(saleRow.sdc_date_time);
+    const ledger = rig.sandbox.controls.ledger().receipts;
+    const iSale = ledger.findIndex((r) => r.orderNumber === sale.orderNumber);
+    const iRefund = ledger.findIndex((r) => r.orderNumber === refund.orderNumber);
+    expect(iSale).toBeGreaterThanOrEqual(0);
+    expect(iRefund).toBeGreaterThan(iSale);
+    expect(ledger[iRefund]).toMatchObject({ transactionType: 'refund', referentDocumentNumber: saleRow.invoice_number });
+  });
 });
