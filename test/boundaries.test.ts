@@ -1,0 +1,26 @@
+/** The layering rules hold: lint refuses Node/Electron in the renderer and either side in shared/. */
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+
+const eslint = new ESLint();
+async function errors(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('import boundaries', () => {
+  it('the renderer may not import Node, Electron or the main process', async () => {
+    const file = 'renderer/src/__boundary_probe.ts';
+    expect(await errors("import fs from 'node:fs';\nexport const x = fs;\n", file)).not.toHaveLength(0);
+    expect(await errors("import { ipcRenderer } from 'electron';\nexport const x = ipcRenderer;\n", file)).not.toHaveLength(0);
+    expect(await errors("import { createCore } from '../../electron/core.ts';\nexport const x = createCore;\n", file)).not.toHaveLength(0);
+    expect(await errors("import { commands } from '../../shared/contract/index.ts';\nexport const x = commands;\n", file)).toHaveLength(0);
+  });
+
+  it('shared/ imports neither side nor Node', async () => {
+    const file = 'shared/__boundary_probe.ts';
+    expect(await errors("import path from 'path';\nexport const x = path;\n", file)).not.toHaveLength(0);
+    expect(await errors("import { startHost } from '../electron/host/server.ts';\nexport const x = startHost;\n", file)).not.toHaveLength(0);
+    expect(await errors("import { App } from '../renderer/src/App.tsx';\nexport const x = App;\n", file)).not.toHaveLength(0);
+  });
+});
