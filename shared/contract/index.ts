@@ -7,6 +7,7 @@ import type { CommandDef, EventDef, Result } from './define.ts';
 import { salesCommands, salesEvents } from './sales.ts';
 import { printerCommands, printerEvents } from './printer.ts';
 import { catalogCommands, catalogEvents } from './catalog.ts';
+import { managerCommands, managerEvents } from './manager.ts';
 
 export * from './define.ts';
 export { CheckoutInput, CheckoutLine } from './sales.ts';
@@ -16,12 +17,14 @@ export const commands = {
   ...salesCommands,
   ...printerCommands,
   ...catalogCommands,
+  ...managerCommands,
 } as const;
 
 export const events = {
   ...salesEvents,
   ...printerEvents,
   ...catalogEvents,
+  ...managerEvents,
 } as const;
 
 export type Commands = typeof commands;

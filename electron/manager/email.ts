@@ -1,0 +1,165 @@
+/**
+ * E-mailing receipts (`POST /receipt/send-email`) through a small persistent queue (table email_outbox):
+ * a request is stored first, then sent; while offline, or while its order is not fiscalized yet, it
+ * stays queued and is retried with capped backoff (every pump: on a timer, after a fiscalization, on send).
+ * A rejection (bad address, unknown invoice) marks it failed with the gateway's complaint.
+ */
+import type { EmailView } from '../../shared/contract/manager.ts';
+import type { GatewayErrorView } from '../../shared/domain.ts';
+import type { Db } from '../db/open.ts';
+import type { GatewayClient } from '../gateway/client.ts';
+import { classify } from '../gateway/errors.ts';
+import { errorView } from '../outbox/engine.ts';
+import type { OrderStore } from '../outbox/store.ts';
+import { CommandError } from '../errors.ts';
+
+interface EmailRow {
+  id: number;
+  order_id: number | null;
+  invoice_number: string | null;
+  email: string;
+  cc: string | null;
+  bcc: string | null;
+  state: 'queued' | 'sent' | 'failed';
+  tries: number;
+  due_at: number;
+  last_error: string | null;
+}
+
+export interface EmailDeps {
+  db: Db;
+  store: OrderStore;
+  client: () => GatewayClient;
+  now: () => number;
+  onUpdated?: (view: EmailView) => void;
+}
+
+export class EmailQueue {
+  readonly #d: EmailDeps;
+  #pumping: Promise<void> | null = null;
+  #timer: NodeJS.Timeout | null = null;
+
+  constructor(deps: EmailDeps) {
+    this.#d = deps;
+  }
+
+  /** Retries queued e-mails every `everyMs` (unref'd timer). */
+  start(everyMs = 30_000): void {
+    if (this.#timer) return;
+    this.#timer = setInterval(() => void this.pump(), everyMs);
+    this.#timer.unref?.();
+  }
+
+  stop(): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+  }
+
+  /** Stores the request, then tries to send it now. Returns its state after that try. */
+  async send(input: { orderId?: number | undefined; invoiceNumber?: string | undefined; email: string; cc?: string[] | undefined; bcc?: string[] | undefined }): Promise<EmailView> {
+    let invoice = input.invoiceNumber ?? null;
+    if (input.orderId !== undefined) {
+      const row = this.#d.store.get(input.orderId);
+      if (!row) throw new CommandError('not_found', 'order_not_found', { id: input.orderId });
+      invoice = row.invoice_number;
+    }
+    const now = this.#d.now();
+    const id = Number(
+      this.#d.db
+        .prepare(
+          `INSERT INTO email_outbox (order_id, invoice_number, email, cc, bcc, state, due_at, created_at)
+           VALUES (?, ?, ?, ?, ?, 'queued', ?, ?)`,
+        )
+        .run(
+          input.orderId ?? null,
+          invoice,
+          input.email,
+          input.cc?.length ? JSON.stringify(input.cc) : null,
+          input.bcc?.length ? JSON.stringify(input.bcc) : null,
+          now,
+          new Date(now).toISOString(),
+        ).lastInsertRowid,
+    );
+    await this.pump();
+    return this.get(id);
+  }
+
+  get(id: number): EmailView {
+    const row = this.#d.db.prepare<[number], EmailRow>('SELECT * FROM email_outbox WHERE id = ?').get(id);
+    if (!row) throw new CommandError('not_found', 'not_found');
+    return toView(row);
+  }
+
+  list(): EmailView[] {
+    return this.#d.db.prepare<[], EmailRow>('SELECT * FROM email_outbox ORDER BY id DESC LIMIT 200').all().map(toView);
+  }
+
+  /** Sends every due e-mail whose invoice number is known; one pump at a time. */
+  pump(): Promise<void> {
+    if (this.#pumping) return this.#pumping;
+    this.#pumping = this.#pump().finally(() => {
+      this.#pumping = null;
+    });
+    return this.#pumping;
+  }
+
+  async #pump(): Promise<void> {
+    const { db, store } = this.#d;
+    const due = db
+      .prepare<[number], EmailRow>("SELECT * FROM email_outbox WHERE state = 'queued' AND due_at <= ? ORDER BY id LIMIT 50")
+      .all(this.#d.now());
+    for (const row of due) {
+      let invoice = row.invoice_number;
+      if (!invoice && row.order_id !== null) {
+        invoice = store.get(row.order_id)?.invoice_number ?? null;
+        if (!invoice) continue; // waits for the order's fiscalization
+        db.prepare('UPDATE email_outbox SET invoice_number = ? WHERE id = ?').run(invoice, row.id);
+      }
+      if (!invoice) continue;
+      try {
+        await this.#d.client().sendEmail(
+          {
+            invoiceNumber: invoice,
+            email: row.email,
+            ...(row.cc ? { cc: JSON.parse(row.cc) as string[] } : {}),
+            ...(row.bcc ? { bcc: JSON.parse(row.bcc) as string[] } : {}),
+          },
+          { timeoutMs: 10_000 },
+        );
+        db.prepare("UPDATE email_outbox SET state = 'sent', sent_at = ?, tries = tries + 1, last_error = NULL WHERE id = ?").run(
+          new Date(this.#d.now()).toISOString(),
+          row.id,
+        );
+      } catch (err) {
+        const view: GatewayErrorView = errorView(err);
+        const c = classify(err);
+        if (c.type === 'rejected') {
+          db.prepare("UPDATE email_outbox SET state = 'failed', tries = tries + 1, last_error = ? WHERE id = ?").run(JSON.stringify(view), row.id);
+        } else {
+          const backoff = Math.min(15 * 60_000, 5_000 * 2 ** Math.min(row.tries, 10));
+          db.prepare('UPDATE email_outbox SET tries = tries + 1, due_at = ?, last_error = ? WHERE id = ?').run(
+            this.#d.now() + backoff,
+            JSON.stringify(view),
+            row.id,
+          );
+          if (c.type === 'retry' || c.type === 'blocked') {
+            this.#d.onUpdated?.(this.get(row.id));
+            break; // offline or paused: the rest would fail the same way
+          }
+        }
+      }
+      this.#d.onUpdated?.(this.get(row.id));
+    }
+  }
+}
+
+function toView(r: EmailRow): EmailView {
+  return {
+    id: r.id,
+    state: r.state,
+    email: r.email,
+    ...(r.invoice_number ? { invoiceNumber: r.invoice_number } : {}),
+    ...(r.order_id !== null ? { orderId: r.order_id } : {}),
+    ...(r.last_error ? { lastError: JSON.parse(r.last_error) as GatewayErrorView } : {}),
+  };
+}

@@ -1,0 +1,381 @@
+/**
+ * Back-office orders: refunds (partial and full), the advance chain's final receipt, and fiscal copies.
+ *
+ * Each is an order like a sale: captured with its frozen body and outbox row in one transaction
+ * (OrderStore.capture) and sent by the sync engine. When the referenced order is still queued the new
+ * order waits for it (`dependsOn` + `data.template`): the store fills in its invoiceNumber and
+ * sdcDateTime once it is fiscalized, so the gateway always sees the original first.
+ *
+ * Quantities are thousandths and money para inside; decimals only in the gateway body.
+ */
+import type { OrderKind, InvoiceType, OrderLine, OrderPayment, OrderView, PaymentType, TransactionType } from '../../shared/domain.ts';
+import type { RefundInput, RefundSource, RefundableLine } from '../../shared/contract/manager.ts';
+import { formatQuantity, milliToDecimal, paraToDecimal, roundDiv, toMilli, toPara } from '../../shared/money.ts';
+import { CommandError, invalidInput } from '../errors.ts';
+import type { GatewayClient } from '../gateway/client.ts';
+import type { GatewayItem, GatewayPayment, ReceiptRequest } from '../gateway/types.ts';
+import type { SyncEngine } from '../outbox/engine.ts';
+import type { OrderData, OrderRow, OrderStore } from '../outbox/store.ts';
+import { nextOrderNumber } from '../sales/order-number.ts';
+import type { TaxRatesCache } from '../sales/tax-rates.ts';
+import { gatewayCommandError } from './staff.ts';
+
+/** What back-office orders keep in `orders.data` beside the sale fields. */
+export interface BackOfficeData extends OrderData {
+  /** Refunds: the original and the refunded quantities per original line. */
+  refundOf?: { orderId?: number; invoiceNumber?: string; lines: { index: number; quantityMilli: number }[]; full: boolean };
+  /** Finalize: the advance order and the advance amount applied. */
+  advanceOf?: { orderId: number; advancePara: number };
+  /** Copy: the original order. */
+  copyOf?: { orderId: number };
+  approvedBy?: string;
+}
+
+export interface OrdersDeps {
+  store: OrderStore;
+  engine: SyncEngine;
+  taxRates: TaxRatesCache;
+  client: () => GatewayClient;
+  terminalId: () => string;
+  onlineBudgetMs: () => number;
+  now: () => number;
+}
+
+const REFUNDABLE: readonly InvoiceType[] = ['normal', 'training', 'advance'];
+
+export class BackOfficeOrders {
+  readonly #d: OrdersDeps;
+
+  constructor(deps: OrdersDeps) {
+    this.#d = deps;
+  }
+
+  /** The original of a refund with what is left per line: a local order, else the gateway archive. */
+  async refundSource(q: { orderId?: number | undefined; invoiceNumber?: string | undefined }): Promise<RefundSource> {
+    const row = this.#findLocal(q);
+    if (row) return this.#localSource(row);
+    const invoice = q.invoiceNumber ?? '';
+    let archived;
+    try {
+      archived = await this.#d.client().archiveGet(invoice, { timeoutMs: 5000 });
+    } catch (err) {
+      throw gatewayCommandError(err, 'invoiceNumber', invoice);
+    }
+    const r = archived.receipt;
+    const invoiceType = (r.invoiceType ?? 'normal').toLowerCase() as InvoiceType;
+    const totalPara = toPara(r.totalAmount ?? 0) ?? 0;
+    const refunded = this.#refundsOf({ invoiceNumber: r.invoiceNumber });
+    return {
+      invoiceNumber: r.invoiceNumber,
+      sdcDateTime: r.sdcDateTime,
+      ...(r.orderNumber ? { orderNumber: r.orderNumber } : {}),
+      invoiceType,
+      state: 'archived',
+      totalPara,
+      lines: [],
+      payments: [],
+      fullRefundAllowed: refunded.length === 0 && (r.transactionType ?? 'sale').toLowerCase() === 'sale' && REFUNDABLE.includes(invoiceType),
+    };
+  }
+
+  /**
+   * Captures a refund. Partial: the chosen lines and quantities, refused above what is left (sold minus
+   * earlier refunds). Full: the gateway's full-refund endpoint. Works offline; waits for a queued original.
+   */
+  async refund(input: RefundInput, approvedBy: string): Promise<OrderView> {
+    const row = this.#findLocal(input);
+    const source = row ? this.#localSource(row) : await this.refundSource(input);
+    if (!REFUNDABLE.includes(source.invoiceType)) {
+      throw new CommandError('conflict', 'refund_not_refundable', { id: source.invoiceNumber ?? source.orderNumber ?? '', reason: source.invoiceType });
+    }
+    const full = input.full === true;
+    if (full && !source.fullRefundAllowed) throw invalidInput('full', 'refund_full_after_partial');
+    if (!full && !row) throw invalidInput('lines', 'refund_archive_partial');
+
+    // The refunded lines, in thousandths and para.
+    let lines: OrderLine[];
+    let refundLines: { index: number; quantityMilli: number }[];
+    if (row && full) {
+      lines = this.#data(row).lines;
+      refundLines = lines.map((l, index) => ({ index, quantityMilli: l.quantityMilli }));
+    } else if (row) {
+      const orig = this.#data(row).lines;
+      const seen = new Map<number, number>();
+      (input.lines ?? []).forEach((l, i) => {
+        const quantityMilli = toMilli(l.quantity) as number;
+        seen.set(l.index, (seen.get(l.index) ?? 0) + quantityMilli);
+        const left = source.lines[l.index];
+        if (!left || !orig[l.index]) throw invalidInput(`lines.${i}.index`, 'refund_line_unknown');
+        if ((seen.get(l.index) ?? 0) > left.remainingMilli) {
+          throw invalidInput(`lines.${i}.quantity`, 'refund_too_much', { remaining: formatQuantity(left.remainingMilli), name: left.name });
+        }
+      });
+      refundLines = [...seen].map(([index, quantityMilli]) => ({ index, quantityMilli }));
+      lines = refundLines.map(({ index, quantityMilli }) => partOfLine(orig[index] as OrderLine, quantityMilli));
+    } else {
+      // Known only to the gateway: one line for the whole receipt (the endpoint copies the original's items).
+      const label = this.#d.taxRates.labels()[0] ?? 'A';
+      lines = [{ name: `Поврат ${source.invoiceNumber ?? ''}`.trim(), quantityMilli: 1000, unitPricePara: source.totalPara, discountPara: 0, totalPara: source.totalPara, labels: [label] }];
+      refundLines = [];
+    }
+    const totalPara = lines.reduce((s, l) => s + l.totalPara, 0);
+    const payments: OrderPayment[] =
+      full && row ? this.#data(row).payments : [{ type: input.paymentType, amountPara: totalPara }];
+    const original = row ?? null;
+    const data: BackOfficeData = {
+      lines,
+      payments,
+      ...(input.buyerId ? { buyerId: input.buyerId } : {}),
+      ...(input.cashier ? { cashier: input.cashier } : {}),
+      refundOf: {
+        ...(original ? { orderId: original.id } : {}),
+        ...(source.invoiceNumber ? { invoiceNumber: source.invoiceNumber } : {}),
+        lines: refundLines,
+        full,
+      },
+      approvedBy,
+    };
+    const body = (orderNumber: string): ReceiptRequest => ({
+      orderNumber,
+      items: lines.map(toItem),
+      payments: payments.map(toPayment),
+      ...(input.buyerId ? { buyerId: input.buyerId } : {}),
+      metaFields: this.#meta(input.cashier, { refundOf: source.orderNumber ?? source.invoiceNumber ?? '' }),
+      settings: { returnIfOrderNumberExists: true, ...(input.buyerId ? {} : { skipBuyerIdValidation: true }) },
+    });
+    return this.#capture({
+      kind: full ? 'refund_full' : 'refund',
+      invoiceType: source.invoiceType,
+      transactionType: 'refund',
+      totalPara,
+      data,
+      body,
+      reference: original ?? { invoiceNumber: source.invoiceNumber ?? '', sdcDateTime: source.sdcDateTime ?? '' },
+    });
+  }
+
+  /** Advance sales with no final receipt yet (queued or fiscalized). */
+  openAdvances(): OrderView[] {
+    const { store } = this.#d;
+    const rows = store.db
+      .prepare<[], OrderRow>(
+        `SELECT * FROM orders o WHERE o.kind = 'sale' AND o.invoice_type = 'advance' AND o.state <> 'needs_attention'
+           AND NOT EXISTS (SELECT 1 FROM orders f WHERE f.kind = 'finalize'
+                           AND json_extract(f.data, '$.advanceOf.orderId') = o.id)
+         ORDER BY o.id DESC`,
+      )
+      .all();
+    return rows.map((r) => store.view(r));
+  }
+
+  /**
+   * Finalizes an advance in one request: the gateway issues the advance refund and the final sale and
+   * returns both (stored as the receipt and `extraReceipts`). The advance paid is sent as `advanceAmount`,
+   * the new money as `amount` (zero when the advance covered it all): never the same value twice.
+   */
+  async finalize(input: { orderId: number; paymentType?: PaymentType | undefined; cashier?: string | undefined }): Promise<OrderView> {
+    const advance = this.#d.store.get(input.orderId);
+    if (!advance || !this.openAdvances().some((a) => a.orderId === input.orderId)) {
+      throw new CommandError('conflict', 'advance_not_open', { id: input.orderId });
+    }
+    const ad = this.#data(advance);
+    const type = input.paymentType ?? ad.payments[0]?.type ?? 'cash';
+    const totalPara = advance.total_para;
+    const payments: OrderPayment[] = [{ type, amountPara: 0 }];
+    const data: BackOfficeData = {
+      lines: ad.lines,
+      payments,
+      ...(input.cashier ? { cashier: input.cashier } : {}),
+      advanceOf: { orderId: advance.id, advancePara: totalPara },
+    };
+    const body = (orderNumber: string): ReceiptRequest => ({
+      orderNumber,
+      items: ad.lines.map(toItem),
+      payments: [{ type, amount: 0, advanceAmount: paraToDecimal(totalPara) }],
+      metaFields: this.#meta(input.cashier, { advanceOf: advance.order_number }),
+      settings: { returnIfOrderNumberExists: true, isFinal: true },
+    });
+    return this.#capture({ kind: 'finalize', invoiceType: 'normal', transactionType: 'finalize', totalPara, data, body, reference: advance });
+  }
+
+  /**
+   * A fiscal COPY of a sale (invoiceType `copy`, the original's items and payments, referencing it). The
+   * gateway issues it; its journal says it is not a fiscal receipt. Queued when offline.
+   */
+  async copy(orderId: number): Promise<OrderView> {
+    const original = this.#d.store.get(orderId);
+    if (!original || original.kind !== 'sale' || !['normal', 'advance'].includes(original.invoice_type) || original.state === 'needs_attention') {
+      throw new CommandError('conflict', 'copy_not_allowed', { id: orderId });
+    }
+    const od = this.#data(original);
+    const data: BackOfficeData = { lines: od.lines, payments: od.payments, copyOf: { orderId } };
+    const body = (orderNumber: string): ReceiptRequest => ({
+      orderNumber,
+      items: od.lines.map(toItem),
+      payments: od.payments.map(toPayment),
+      ...(od.buyerId ? { buyerId: od.buyerId } : {}),
+      metaFields: this.#meta(od.cashier, { copyOf: original.order_number }),
+      settings: { returnIfOrderNumberExists: true },
+    });
+    return this.#capture({ kind: 'copy', invoiceType: 'copy', transactionType: 'sale', totalPara: original.total_para, data, body, reference: original });
+  }
+
+  // ---- internals ------------------------------------------------------------------------------
+
+  /**
+   * One transaction: the order number, the body (or the template when the reference is still queued)
+   * and the outbox row. Then a short online budget, like a sale.
+   */
+  async #capture(o: {
+    kind: OrderKind;
+    invoiceType: InvoiceType;
+    transactionType: TransactionType;
+    totalPara: number;
+    data: BackOfficeData;
+    body: (orderNumber: string) => ReceiptRequest;
+    reference: OrderRow | { invoiceNumber: string; sdcDateTime: string };
+  }): Promise<OrderView> {
+    const { store, engine } = this.#d;
+    const now = this.#d.now();
+    const { orderId } = store.capture(() => {
+      const orderNumber = nextOrderNumber(store.db, this.#d.terminalId(), now);
+      const template = o.body(orderNumber);
+      const ref = o.reference;
+      let request: string | null;
+      let dependsOn: number | undefined;
+      const data: BackOfficeData = { ...o.data };
+      if ('id' in ref) {
+        // Read the reference inside the transaction: fiscalized now, or wait for it.
+        const current = store.get(ref.id);
+        if (current?.state === 'fiscalized' && current.invoice_number && current.sdc_date_time) {
+          request = JSON.stringify(withReference(template, current.invoice_number, current.sdc_date_time));
+        } else {
+          request = null;
+          dependsOn = ref.id;
+          data.template = template as unknown as Record<string, unknown>;
+        }
+      } else {
+        request = JSON.stringify(withReference(template, ref.invoiceNumber, ref.sdcDateTime));
+      }
+      return {
+        orderNumber,
+        kind: o.kind,
+        invoiceType: o.invoiceType,
+        transactionType: o.transactionType,
+        createdAt: new Date(now).toISOString(),
+        totalPara: o.totalPara,
+        changePara: 0,
+        data,
+        request,
+        ...(dependsOn !== undefined ? { dependsOn } : {}),
+      };
+    }, now);
+    engine.kick();
+    await engine.waitForSettled(orderId, this.#d.onlineBudgetMs());
+    return store.view(store.get(orderId) as OrderRow);
+  }
+
+  #findLocal(q: { orderId?: number | undefined; invoiceNumber?: string | undefined }): OrderRow | undefined {
+    const { store } = this.#d;
+    if (q.orderId !== undefined) {
+      const row = store.get(q.orderId);
+      if (!row) throw new CommandError('not_found', 'order_not_found', { id: q.orderId });
+      return row;
+    }
+    if (!q.invoiceNumber) return undefined;
+    return store.db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE invoice_number = ? ORDER BY id LIMIT 1').get(q.invoiceNumber);
+  }
+
+  #localSource(row: OrderRow): RefundSource {
+    if (row.kind !== 'sale' || row.state === 'needs_attention') {
+      throw new CommandError('conflict', 'refund_not_refundable', {
+        id: row.invoice_number ?? row.order_number,
+        reason: row.kind !== 'sale' ? row.kind : row.state,
+      });
+    }
+    const data = this.#data(row);
+    const refunds = this.#refundsOf({ orderId: row.id, invoiceNumber: row.invoice_number ?? undefined });
+    const refunded = new Map<number, number>();
+    let anyRefund = false;
+    for (const r of refunds) {
+      anyRefund = true;
+      const lines = r.full ? data.lines.map((l, index) => ({ index, quantityMilli: l.quantityMilli })) : r.lines;
+      for (const l of lines) refunded.set(l.index, (refunded.get(l.index) ?? 0) + l.quantityMilli);
+    }
+    const lines: RefundableLine[] = data.lines.map((l, index) => {
+      const refundedMilli = refunded.get(index) ?? 0;
+      return {
+        index,
+        name: l.name,
+        labels: l.labels,
+        unitPricePara: l.unitPricePara,
+        soldMilli: l.quantityMilli,
+        refundedMilli,
+        remainingMilli: Math.max(0, l.quantityMilli - refundedMilli),
+      };
+    });
+    return {
+      orderId: row.id,
+      orderNumber: row.order_number,
+      ...(row.invoice_number ? { invoiceNumber: row.invoice_number } : {}),
+      ...(row.sdc_date_time ? { sdcDateTime: row.sdc_date_time } : {}),
+      invoiceType: row.invoice_type,
+      state: row.state,
+      totalPara: row.total_para,
+      lines,
+      payments: data.payments,
+      fullRefundAllowed: !anyRefund && REFUNDABLE.includes(row.invoice_type),
+    };
+  }
+
+  /** Earlier refunds of an original (every state: a parked refund may still be resent). */
+  #refundsOf(q: { orderId?: number | undefined; invoiceNumber?: string | undefined }): NonNullable<BackOfficeData['refundOf']>[] {
+    const rows = this.#d.store.db
+      .prepare<[number, string], { data: string }>(
+        `SELECT data FROM orders WHERE kind IN ('refund', 'refund_full')
+           AND (json_extract(data, '$.refundOf.orderId') = ? OR json_extract(data, '$.refundOf.invoiceNumber') = ?)`,
+      )
+      .all(q.orderId ?? -1, q.invoiceNumber ?? '\u0000');
+    return rows.flatMap((r) => {
+      const d = JSON.parse(r.data) as BackOfficeData;
+      return d.refundOf ? [d.refundOf] : [];
+    });
+  }
+
+  #data(row: OrderRow): BackOfficeData {
+    return JSON.parse(row.data) as BackOfficeData;
+  }
+
+  /** metaFields: the terminal and the cashier's name (the spec's request has no cashier field). */
+  #meta(cashier: string | undefined, extra: Record<string, string>): Record<string, unknown> {
+    return { terminal: this.#d.terminalId(), ...(cashier ? { cashier } : {}), ...extra };
+  }
+}
+
+/** `quantityMilli` of a line, priced like the original (a discount shared in proportion). */
+export function partOfLine(line: OrderLine, quantityMilli: number): OrderLine {
+  if (quantityMilli === line.quantityMilli) return { ...line, labels: [...line.labels] };
+  const totalPara = roundDiv(line.totalPara * quantityMilli, line.quantityMilli);
+  const gross = roundDiv(line.unitPricePara * quantityMilli, 1000);
+  return { ...line, labels: [...line.labels], quantityMilli, totalPara, discountPara: Math.max(0, gross - totalPara) };
+}
+
+function toItem(l: OrderLine): GatewayItem {
+  return {
+    name: l.name,
+    quantity: milliToDecimal(l.quantityMilli),
+    unitPrice: paraToDecimal(l.unitPricePara),
+    totalAmount: paraToDecimal(l.totalPara),
+    labels: l.labels,
+    ...(l.gtin ? { gtin: l.gtin } : {}),
+    ...(l.discountPara ? { discount: paraToDecimal(l.discountPara) } : {}),
+  };
+}
+
+function toPayment(p: OrderPayment): GatewayPayment {
+  return { type: p.type, amount: paraToDecimal(p.amountPara) };
+}
+
+function withReference(body: ReceiptRequest, invoiceNumber: string, sdcDateTime: string): ReceiptRequest {
+  return { ...body, referentDocumentNumber: invoiceNumber, referentDocumentDt: sdcDateTime };
+}

@@ -1,0 +1,170 @@
+/**
+ * End-of-day and shift reports from the local orders: totals per payment type and tax label, refunds,
+ * advances, orders not yet fiscalized. Training, proforma and copy receipts are not turnover and are left
+ * out (training ones are counted as excluded). Money in para; text and CSV formatting at the edge.
+ */
+import type { ReportView } from '../../shared/contract/manager.ts';
+import type { OrderKind, OrderLine, OrderPayment, PaymentType } from '../../shared/domain.ts';
+import { formatRsd, includedTax, paraToDecimal } from '../../shared/money.ts';
+import type { Db } from '../db/open.ts';
+import type { TaxRatesCache } from '../sales/tax-rates.ts';
+
+interface Row {
+  kind: OrderKind;
+  invoice_type: string;
+  state: string;
+  total_para: number;
+  data: string;
+}
+
+export interface ReportRange {
+  from?: string | undefined;
+  to?: string | undefined;
+  cashier?: string | undefined;
+}
+
+/** Computes the report for [from, to) (default: local midnight today to now). */
+export function buildReport(db: Db, taxRates: TaxRatesCache, range: ReportRange, now: number): ReportView {
+  const start = new Date(now);
+  start.setHours(0, 0, 0, 0);
+  const from = range.from ? new Date(range.from).toISOString() : start.toISOString();
+  const to = range.to ? new Date(range.to).toISOString() : new Date(now + 1).toISOString();
+  const rows = db
+    .prepare<[string, string, string | null, string | null], Row>(
+      `SELECT kind, invoice_type, state, total_para, data FROM orders
+       WHERE created_at >= ? AND created_at < ? AND (? IS NULL OR json_extract(data, '$.cashier') = ?)`,
+    )
+    .all(from, to, range.cashier ?? null, range.cashier ?? null);
+  const payments = new Map<PaymentType, { sales: number; refunds: number }>();
+  const labels = new Map<string, number>();
+  const report: ReportView = {
+    from,
+    to,
+    ...(range.cashier ? { cashier: range.cashier } : {}),
+    sales: { count: 0, totalPara: 0 },
+    refunds: { count: 0, totalPara: 0 },
+    byPayment: [],
+    byLabel: [],
+    advances: { count: 0, totalPara: 0 },
+    notFiscalized: 0,
+    trainingExcluded: 0,
+  };
+  const addPayments = (list: OrderPayment[], sign: 1 | -1): void => {
+    for (const p of list) {
+      const e = payments.get(p.type) ?? { sales: 0, refunds: 0 };
+      if (sign > 0) e.sales += p.amountPara;
+      else e.refunds += p.amountPara;
+      payments.set(p.type, e);
+    }
+  };
+  const addLines = (list: OrderLine[], sign: 1 | -1): void => {
+    for (const l of list) {
+      const label = l.labels.join('+');
+      labels.set(label, (labels.get(label) ?? 0) + sign * l.totalPara);
+    }
+  };
+  for (const r of rows) {
+    if (r.invoice_type === 'training') {
+      report.trainingExcluded++;
+      continue;
+    }
+    if (r.invoice_type === 'proforma' || r.kind === 'copy') continue;
+    if (r.state !== 'fiscalized') report.notFiscalized++;
+    const data = JSON.parse(r.data) as { lines: OrderLine[]; payments: OrderPayment[] };
+    switch (r.kind) {
+      case 'sale':
+        if (r.invoice_type === 'advance') {
+          report.advances.count++;
+          report.advances.totalPara += r.total_para;
+        } else {
+          report.sales.count++;
+          report.sales.totalPara += r.total_para;
+        }
+        addPayments(data.payments, 1);
+        addLines(data.lines, 1);
+        break;
+      case 'finalize': {
+        // The advance was counted when it was paid; only new money counts now.
+        const paid = data.payments.reduce((s, p) => s + p.amountPara, 0);
+        report.sales.count++;
+        report.sales.totalPara += paid;
+        addPayments(data.payments, 1);
+        break;
+      }
+      case 'refund':
+      case 'refund_full':
+        report.refunds.count++;
+        report.refunds.totalPara += r.total_para;
+        addPayments(data.payments, -1);
+        addLines(data.lines, -1);
+        break;
+    }
+  }
+  report.byPayment = [...payments].map(([type, e]) => ({ type, salesPara: e.sales, refundsPara: e.refunds, netPara: e.sales - e.refunds }));
+  report.byLabel = [...labels].map(([label, netPara]) => {
+    const rate = label.includes('+') ? 0 : (taxRates.rateOf(label) ?? 0);
+    return { label, rate, netPara, taxPara: includedTax(netPara, rate) };
+  });
+  return report;
+}
+
+const PAYMENT_NAMES: Record<string, string> = {
+  cash: 'Готовина',
+  card: 'Картица',
+  wireTransfer: 'Пренос',
+  check: 'Чек',
+  voucher: 'Ваучер',
+  mobileMoney: 'Инстант',
+  virman: 'Вирман',
+  mobile: 'Мобилно',
+  factoring: 'Факторинг',
+  account: 'Рачун',
+  other: 'Друго',
+};
+
+/** The report as slip lines (at most 32 columns: fits 58 mm paper), Serbian Cyrillic. */
+export function reportLines(r: ReportView): string[] {
+  const row = (left: string, right: string): string => {
+    const l = left.slice(0, 31 - right.length);
+    return l + ' '.repeat(Math.max(1, 32 - l.length - right.length)) + right;
+  };
+  const lines = [
+    'ПРЕСЕК СТАЊА',
+    `Од: ${r.from.slice(0, 16).replace('T', ' ')}`,
+    `До: ${r.to.slice(0, 16).replace('T', ' ')}`,
+    ...(r.cashier ? [`Касир: ${r.cashier}`] : []),
+    '-'.repeat(32),
+    row(`Продаје (${r.sales.count})`, formatRsd(r.sales.totalPara)),
+    row(`Аванси (${r.advances.count})`, formatRsd(r.advances.totalPara)),
+    row(`Рефундације (${r.refunds.count})`, formatRsd(-r.refunds.totalPara)),
+    '-'.repeat(32),
+    'Начин плаћања (нето):',
+    ...r.byPayment.map((p) => row(PAYMENT_NAMES[p.type] ?? p.type, formatRsd(p.netPara))),
+    '-'.repeat(32),
+    'Пореске ознаке (нето / ПДВ):',
+    ...r.byLabel.map((l) => row(`${l.label} ${l.rate}%`, `${formatRsd(l.netPara)} / ${formatRsd(l.taxPara)}`)),
+    '-'.repeat(32),
+    row('Нефискализовано:', String(r.notFiscalized)),
+    row('Обука (изузето):', String(r.trainingExcluded)),
+    'ОВО НИЈЕ ФИСКАЛНИ РАЧУН',
+  ];
+  return lines;
+}
+
+/** The report as CSV (comma-separated, decimal point, quoted text, one section per block). */
+export function reportCsv(r: ReportView): string {
+  const q = (s: string): string => `"${s.replace(/"/g, '""')}"`;
+  const out: string[] = ['section,key,count,amount_rsd,tax_rsd'];
+  const line = (section: string, key: string, count: number | '', amount: number, tax: number | '' = ''): void => {
+    out.push([q(section), q(key), count, paraToDecimal(amount).toFixed(2), tax === '' ? '' : paraToDecimal(tax).toFixed(2)].join(','));
+  };
+  line('period', `${r.from}..${r.to}`, '', 0);
+  line('sales', 'total', r.sales.count, r.sales.totalPara);
+  line('advances', 'total', r.advances.count, r.advances.totalPara);
+  line('refunds', 'total', r.refunds.count, r.refunds.totalPara);
+  for (const p of r.byPayment) line('payment', p.type, '', p.netPara);
+  for (const l of r.byLabel) line('label', `${l.label} ${l.rate}%`, '', l.netPara, l.taxPara);
+  line('not_fiscalized', 'orders', r.notFiscalized, 0);
+  line('training_excluded', 'orders', r.trainingExcluded, 0);
+  return out.join('\r\n') + '\r\n';
+}

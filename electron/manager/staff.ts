@@ -1,0 +1,331 @@
+/**
+ * People at the till: cashiers and managers with PINs, manager approval, and the audit log.
+ *
+ * - A PIN is stored only as `scrypt$<salt>$<hash>` (node:crypto scrypt, 16-byte random salt per PIN) and
+ *   compared with `timingSafeEqual`. PINs never leave the core and are never logged.
+ * - A PIN identifies its person, so PINs are unique among active people.
+ * - First run: a default manager `Менаџер` with PIN `0000` is created and flagged `mustChangePin`; the UI
+ *   warns until it is changed (README: "First run").
+ * - Cashiers live on the gateway (`/cashiers`, when online) and are cached here for offline login.
+ * - Five wrong PINs within a minute lock PIN entry for a minute.
+ */
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db/open.ts';
+import type { GatewayClient } from '../gateway/client.ts';
+import { GatewayError } from '../gateway/errors.ts';
+import { CommandError } from '../errors.ts';
+import type { StaffRole, StaffView, AuditEntry } from '../../shared/contract/manager.ts';
+
+export const DEFAULT_MANAGER_PIN = '0000';
+const KEYLEN = 32;
+
+interface StaffRow {
+  id: number;
+  name: string;
+  role: StaffRole;
+  pin_hash: string;
+  gateway_id: number | null;
+  email: string | null;
+  phone: string | null;
+  active: number;
+  must_change_pin: number;
+}
+
+function scryptAsync(pin: string, salt: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(pin, salt, KEYLEN, { N: 16384, r: 8, p: 1 }, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+}
+
+/** `scrypt$<salt hex>$<hash hex>` of `pin` with a fresh random salt. */
+export async function hashPin(pin: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scryptAsync(pin, salt);
+  return `scrypt$${salt.toString('hex')}$${hash.toString('hex')}`;
+}
+
+/** True when `pin` matches `stored` (constant-time comparison of the derived keys). */
+export async function verifyPin(pin: string, stored: string): Promise<boolean> {
+  const [scheme, saltHex, hashHex] = stored.split('$');
+  if (scheme !== 'scrypt' || !saltHex || !hashHex) return false;
+  const expected = Buffer.from(hashHex, 'hex');
+  const actual = await scryptAsync(pin, Buffer.from(saltHex, 'hex'));
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+export interface StaffDeps {
+  db: Db;
+  client: () => GatewayClient;
+  now: () => number;
+}
+
+export class StaffService {
+  readonly #db: Db;
+  readonly #deps: StaffDeps;
+  #failures: number[] = [];
+
+  constructor(deps: StaffDeps) {
+    this.#db = deps.db;
+    this.#deps = deps;
+  }
+
+  /** Creates the default manager (PIN 0000, must change) when no manager exists. Returns true if it did. */
+  async ensureDefaultManager(): Promise<boolean> {
+    const n = this.#db.prepare<[], { n: number }>("SELECT count(*) AS n FROM staff WHERE role = 'manager'").get()?.n ?? 0;
+    if (n > 0) return false;
+    const hash = await hashPin(DEFAULT_MANAGER_PIN);
+    const at = this.#iso();
+    this.#db
+      .prepare(
+        `INSERT INTO staff (name, role, pin_hash, active, must_change_pin, created_at, updated_at)
+         VALUES ('Менаџер', 'manager', ?, 1, 1, ?, ?)`,
+      )
+      .run(hash, at, at);
+    this.audit(null, 'staff.defaultManager', { name: 'Менаџер' });
+    return true;
+  }
+
+  /** The active person whose PIN this is. Wrong PIN: forbidden (`pin_wrong`), counted for the lockout. */
+  async identify(pin: string, field: string): Promise<StaffView> {
+    const now = this.#deps.now();
+    this.#failures = this.#failures.filter((t) => now - t < 60_000);
+    if (this.#failures.length >= 5) throw new CommandError('forbidden', 'pin_locked');
+    const rows = this.#db.prepare<[], StaffRow>("SELECT * FROM staff WHERE active = 1 AND pin_hash <> ''").all();
+    let found: StaffRow | undefined;
+    // Every hash is checked, so the time taken does not tell which row matched.
+    for (const row of rows) if ((await verifyPin(pin, row.pin_hash)) && !found) found = row;
+    if (!found) {
+      this.#failures.push(now);
+      this.audit(null, 'staff.pinRejected', { field });
+      throw new CommandError('forbidden', 'pin_wrong', { field }, field);
+    }
+    return toView(found);
+  }
+
+  /** Manager approval: the PIN must be an active manager's. Returns the manager's name (the audit actor). */
+  async requireManager(pin: string, field = 'managerPin'): Promise<string> {
+    const who = await this.identify(pin, field);
+    if (who.role !== 'manager') {
+      this.audit(who.name, 'approval.refused', { field });
+      throw new CommandError('forbidden', 'pin_not_manager', { field }, field);
+    }
+    return who.name;
+  }
+
+  /** Writes one audit entry (who, what, details as JSON). */
+  audit(actor: string | null, action: string, detail: Record<string, unknown> = {}): void {
+    this.#db
+      .prepare('INSERT INTO audit_log (at, actor, action, detail) VALUES (?, ?, ?, ?)')
+      .run(this.#iso(), actor, action, JSON.stringify(detail));
+  }
+
+  /** The audit log, newest first. */
+  auditList(limit: number, offset: number): { entries: AuditEntry[]; total: number } {
+    const entries = this.#db
+      .prepare<[number, number], AuditEntry>('SELECT id, at, actor, action, detail FROM audit_log ORDER BY id DESC LIMIT ? OFFSET ?')
+      .all(limit, offset);
+    const total = this.#db.prepare<[], { n: number }>('SELECT count(*) AS n FROM audit_log').get()?.n ?? 0;
+    return { entries, total };
+  }
+
+  /**
+   * Everyone who can log in. When the gateway answers, its cashiers are merged into the local cache
+   * first (new ones without a PIN until a manager sets one); offline the cache answers alone.
+   */
+  async list(search?: string): Promise<{ staff: StaffView[]; online: boolean }> {
+    let online = true;
+    try {
+      const res = await this.#deps.client().listCashiers({ limit: 100, ...(search ? { search } : {}) }, { timeoutMs: 5000 });
+      this.#db.transaction(() => {
+        for (const raw of res.items) this.#mergeCashier(raw);
+      })();
+    } catch {
+      online = false;
+    }
+    const rows = this.#db.prepare<[], StaffRow>('SELECT * FROM staff ORDER BY role DESC, name').all();
+    const q = search?.toLocaleLowerCase('sr');
+    const staff = rows
+      .map(toView)
+      .filter((s) => !q || s.name.toLocaleLowerCase('sr').includes(q) || (s.email ?? '').toLowerCase().includes(q));
+    return { staff, online };
+  }
+
+  /** Registers the person at the gateway (`POST /cashiers`), then stores them with the hashed PIN. */
+  async create(
+    actor: string,
+    input: { name: string; role: StaffRole; pin: string; email?: string | undefined; phone?: string | undefined },
+  ): Promise<StaffView> {
+    await this.#ensurePinFree(input.pin, null, 'pin');
+    const body: Record<string, unknown> = { name: input.name, active: true };
+    if (input.email) body['email'] = input.email;
+    if (input.phone) body['phone'] = input.phone;
+    const created = await this.#gateway(() => this.#deps.client().createCashier(body));
+    const gatewayId = typeof created['id'] === 'number' ? created['id'] : null;
+    const hash = await hashPin(input.pin);
+    const at = this.#iso();
+    const id = Number(
+      this.#db
+        .prepare(
+          `INSERT INTO staff (name, role, pin_hash, gateway_id, email, phone, active, must_change_pin, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, 1, 0, ?, ?)`,
+        )
+        .run(input.name, input.role, hash, gatewayId, input.email ?? null, input.phone ?? null, at, at).lastInsertRowid,
+    );
+    this.audit(actor, 'staff.create', { id, name: input.name, role: input.role, gatewayId });
+    return this.get(id);
+  }
+
+  /** Updates a person (at the gateway too when registered there). */
+  async update(
+    actor: string,
+    input: {
+      id: number;
+      name?: string | undefined;
+      role?: StaffRole | undefined;
+      pin?: string | undefined;
+      email?: string | undefined;
+      phone?: string | undefined;
+      active?: boolean | undefined;
+    },
+  ): Promise<StaffView> {
+    const row = this.#row(input.id);
+    if ((input.active === false || input.role === 'cashier') && row.role === 'manager') {
+      const others =
+        this.#db
+          .prepare<[number], { n: number }>("SELECT count(*) AS n FROM staff WHERE role = 'manager' AND active = 1 AND id <> ?")
+          .get(input.id)?.n ?? 0;
+      if (others === 0) throw new CommandError('conflict', 'last_manager');
+    }
+    if (input.pin) await this.#ensurePinFree(input.pin, input.id, 'pin');
+    if (row.gateway_id !== null) {
+      const patch: Record<string, unknown> = {};
+      if (input.name !== undefined) patch['name'] = input.name;
+      if (input.email !== undefined) patch['email'] = input.email;
+      if (input.phone !== undefined) patch['phone'] = input.phone;
+      if (input.active !== undefined) patch['active'] = input.active;
+      if (Object.keys(patch).length) await this.#gateway(() => this.#deps.client().updateCashier(row.gateway_id as number, patch));
+    }
+    const hash = input.pin ? await hashPin(input.pin) : null;
+    this.#db
+      .prepare(
+        `UPDATE staff SET name = coalesce(?, name), role = coalesce(?, role), pin_hash = coalesce(?, pin_hash),
+           email = coalesce(?, email), phone = coalesce(?, phone), active = coalesce(?, active),
+           must_change_pin = CASE WHEN ? IS NULL THEN must_change_pin ELSE 0 END, updated_at = ? WHERE id = ?`,
+      )
+      .run(
+        input.name ?? null,
+        input.role ?? null,
+        hash,
+        input.email ?? null,
+        input.phone ?? null,
+        input.active === undefined ? null : input.active ? 1 : 0,
+        hash,
+        this.#iso(),
+        input.id,
+      );
+    this.audit(actor, 'staff.update', {
+      id: input.id,
+      fields: Object.keys(input).filter((k) => k !== 'id' && k !== 'pin'),
+      pinChanged: Boolean(input.pin),
+    });
+    return this.get(input.id);
+  }
+
+  /** Changes the PIN of whoever `currentPin` belongs to. */
+  async changePin(currentPin: string, newPin: string): Promise<StaffView> {
+    const who = await this.identify(currentPin, 'currentPin');
+    if (newPin === DEFAULT_MANAGER_PIN) throw new CommandError('invalid_input', 'pin_weak', { field: 'newPin' }, 'newPin');
+    await this.#ensurePinFree(newPin, who.id, 'newPin');
+    const hash = await hashPin(newPin);
+    this.#db.prepare('UPDATE staff SET pin_hash = ?, must_change_pin = 0, updated_at = ? WHERE id = ?').run(hash, this.#iso(), who.id);
+    this.audit(who.name, 'staff.changePin', { id: who.id });
+    return this.get(who.id);
+  }
+
+  get(id: number): StaffView {
+    return toView(this.#row(id));
+  }
+
+  #row(id: number): StaffRow {
+    const row = this.#db.prepare<[number], StaffRow>('SELECT * FROM staff WHERE id = ?').get(id);
+    if (!row) throw new CommandError('not_found', 'staff_not_found', { id });
+    return row;
+  }
+
+  async #ensurePinFree(pin: string, exceptId: number | null, field: string): Promise<void> {
+    const rows = this.#db.prepare<[], StaffRow>("SELECT * FROM staff WHERE active = 1 AND pin_hash <> ''").all();
+    for (const row of rows) {
+      if (row.id !== exceptId && (await verifyPin(pin, row.pin_hash))) {
+        throw new CommandError('invalid_input', 'pin_weak', { field }, field);
+      }
+    }
+  }
+
+  #mergeCashier(raw: unknown): void {
+    if (!raw || typeof raw !== 'object') return;
+    const c = raw as Record<string, unknown>;
+    const id = typeof c['id'] === 'number' ? c['id'] : Number(c['id']);
+    const name = typeof c['name'] === 'string' ? c['name'] : null;
+    if (!Number.isInteger(id) || !name) return;
+    const email = typeof c['email'] === 'string' ? c['email'] : null;
+    const phone = typeof c['phone'] === 'string' ? c['phone'] : null;
+    const active = c['active'] === false ? 0 : 1;
+    const at = this.#iso();
+    const existing = this.#db.prepare<[number], { id: number }>('SELECT id FROM staff WHERE gateway_id = ?').get(id);
+    if (existing) {
+      this.#db
+        .prepare('UPDATE staff SET name = ?, email = ?, phone = ?, active = ?, updated_at = ? WHERE id = ?')
+        .run(name, email, phone, active, at, existing.id);
+    } else {
+      this.#db
+        .prepare(
+          `INSERT INTO staff (name, role, pin_hash, gateway_id, email, phone, active, must_change_pin, created_at, updated_at)
+           VALUES (?, 'cashier', '', ?, ?, ?, ?, 0, ?, ?)`,
+        )
+        .run(name, id, email, phone, active, at, at);
+    }
+  }
+
+  async #gateway<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      throw gatewayCommandError(err);
+    }
+  }
+
+  #iso(): string {
+    return new Date(this.#deps.now()).toISOString();
+  }
+}
+
+/** A gateway failure of a back-office call as a command error a manager understands. */
+export function gatewayCommandError(err: unknown, notFoundField?: string, invoice?: string): CommandError {
+  if (err instanceof GatewayError) {
+    if (err.kind !== 'http' || err.status === null || err.status >= 500) {
+      return new CommandError('unavailable', 'gateway_unreachable', { reason: err.message });
+    }
+    if (err.status === 404 && notFoundField) {
+      return new CommandError('invalid_input', 'invoice_not_found', { field: notFoundField, invoice: invoice ?? '' }, notFoundField);
+    }
+    if (err.status === 401) return new CommandError('forbidden', 'api_key_invalid', { field: 'apiKey' });
+    if (err.status === 403) return new CommandError('forbidden', 'api_key_forbidden', { field: 'apiKey' });
+    const first = err.validationErrors[0];
+    if (first) return new CommandError('invalid_input', 'invalid', { field: first.field }, first.field);
+    return new CommandError('conflict', 'gateway_unreachable', { reason: err.message });
+  }
+  return new CommandError('unavailable', 'gateway_unreachable', { reason: err instanceof Error ? err.message : String(err) });
+}
+
+function toView(r: StaffRow): StaffView {
+  return {
+    id: r.id,
+    name: r.name,
+    role: r.role,
+    active: r.active === 1,
+    ...(r.email ? { email: r.email } : {}),
+    ...(r.phone ? { phone: r.phone } : {}),
+    ...(r.gateway_id !== null ? { gatewayId: r.gateway_id } : {}),
+    mustChangePin: r.must_change_pin === 1,
+  };
+}

@@ -1,0 +1,317 @@
+/**
+ * Manager and back-office commands: staff and PINs, approvals, refunds, the advance chain, fiscal copies,
+ * the archive, e-mail, settings (API key, gateway) and end-of-day reports.
+ *
+ * Sensitive commands carry `managerPin`: the core checks it against the active managers' scrypt hashes
+ * (constant time) and writes the action with the manager's name to the audit log. A cashier's PIN is
+ * refused (`forbidden`).
+ */
+import { z } from 'zod';
+import { command, event } from './define.ts';
+import * as s from './schemas.ts';
+import type { GatewayErrorView, InvoiceType, Language, OrderState, OrderView, PaymentType, ReceiptView } from '../domain.ts';
+import type { Para, Milli } from '../money.ts';
+
+/** A PIN: 4 to 8 digits. */
+export const pin = z.string({ error: 'text' }).regex(/^\d{4,8}$/, { error: 'pin_format' });
+export const role = z.enum(['cashier', 'manager'], { error: 'invalid' });
+const isoDate = z.string({ error: 'text' }).refine((v) => !Number.isNaN(Date.parse(v)), { error: 'date' });
+const page = z.number({ error: 'number' }).int({ error: 'integer' }).min(1, { error: 'positive' });
+const limit = z.number({ error: 'number' }).int({ error: 'integer' }).min(1, { error: 'positive' }).max(100, { error: 'too_many' });
+
+export type StaffRole = z.infer<typeof role>;
+
+/** A person who can log in at the till. PINs never leave the core. */
+export interface StaffView {
+  id: number;
+  name: string;
+  role: StaffRole;
+  active: boolean;
+  email?: string;
+  phone?: string;
+  /** The gateway's cashier id, when the person is registered there. */
+  gatewayId?: number;
+  /** True for the default manager until its first-run PIN is changed. */
+  mustChangePin: boolean;
+}
+
+/** A line of an order that can be refunded, with what is left of it. */
+export interface RefundableLine {
+  index: number;
+  name: string;
+  labels: string[];
+  unitPricePara: Para;
+  soldMilli: Milli;
+  refundedMilli: Milli;
+  remainingMilli: Milli;
+}
+
+/** What a refund would refer to. Lines are known for local orders; an archive-only receipt is refunded in full. */
+export interface RefundSource {
+  orderId?: number;
+  orderNumber?: string;
+  invoiceNumber?: string;
+  sdcDateTime?: string;
+  invoiceType: InvoiceType;
+  state: OrderState | 'archived';
+  totalPara: Para;
+  lines: RefundableLine[];
+  payments: { type: PaymentType; amountPara: Para }[];
+  /** Full refund is possible only while nothing of it was refunded. */
+  fullRefundAllowed: boolean;
+}
+
+/** One issued (or locally queued) receipt in the archive list. */
+export interface ArchiveRow {
+  source: 'local' | 'gateway';
+  orderId?: number;
+  orderNumber: string;
+  invoiceNumber?: string;
+  invoiceType: string;
+  transactionType: string;
+  state: OrderState | 'issued';
+  sdcDateTime?: string;
+  createdAt?: string;
+  totalPara: Para;
+  paymentTypes: string[];
+  referentDocumentNumber?: string;
+}
+
+export interface ArchiveDetail {
+  receipt: ReceiptView;
+  qrCodeFileUrl?: string;
+  orderId?: number;
+  chain: { invoiceNumber: string; invoiceType: string; transactionType: string; orderNumber: string; totalPara: Para }[];
+}
+
+export interface LookupRow {
+  orderNumber: string;
+  fiscalized: boolean;
+  invoiceNumber?: string;
+  sdcDateTime?: string;
+  localState?: OrderState;
+}
+
+export interface EmailView {
+  id: number;
+  state: 'queued' | 'sent' | 'failed';
+  email: string;
+  invoiceNumber?: string;
+  orderId?: number;
+  lastError?: GatewayErrorView;
+}
+
+/** The gateway account as the key reports it. The key itself is never returned: only `maskedKey`. */
+export interface AccountView {
+  mode: 'demo' | 'live';
+  maskedKey: string | null;
+  gatewayUrl: string | null;
+  shopId?: string;
+  shopName?: string;
+  companyId?: string;
+  companyName?: string;
+  keyName?: string;
+  keyVersion?: string;
+  /** Judged from the tax labels: Latin test labels = demo, Cyrillic = production. */
+  environment: 'demo' | 'production' | 'unknown';
+  labels: string[];
+}
+
+export interface SettingsView {
+  language: Language;
+  terminalId: string;
+  gatewayUrl: string | null;
+  trainingMode: boolean;
+  outageWarnMinutes: number;
+  outageAlarmMinutes: number;
+  account: AccountView;
+}
+
+export interface ReportView {
+  from: string;
+  to: string;
+  cashier?: string;
+  sales: { count: number; totalPara: Para };
+  refunds: { count: number; totalPara: Para };
+  /** Net per payment type (sales minus refunds). */
+  byPayment: { type: PaymentType; salesPara: Para; refundsPara: Para; netPara: Para }[];
+  /** Net per tax label, with the VAT contained, from the cached rates. */
+  byLabel: { label: string; rate: number; netPara: Para; taxPara: Para }[];
+  advances: { count: number; totalPara: Para };
+  /** Orders in the period not yet fiscalized (queued or needing attention). */
+  notFiscalized: number;
+  trainingExcluded: number;
+}
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actor: string | null;
+  action: string;
+  detail: string | null;
+}
+
+const managerPin = pin;
+const refundLine = z.strictObject({
+  index: z.number({ error: 'number' }).int({ error: 'integer' }).min(0, { error: 'non_negative' }),
+  quantity: s.quantity,
+});
+
+export const RefundInput = z
+  .strictObject({
+    managerPin,
+    /** The original: a local order, or an invoice number (local or from the gateway archive). */
+    orderId: s.id.optional(),
+    invoiceNumber: z.string({ error: 'text' }).trim().min(3, { error: 'required' }).max(60, { error: 'too_long' }).optional(),
+    /** Partial refund: the lines and quantities (positive) to refund. */
+    lines: z.array(refundLine, { error: 'lines' }).min(1, { error: 'lines' }).max(500, { error: 'too_many' }).optional(),
+    /** Refund everything through the full-refund endpoint. */
+    full: z.boolean({ error: 'boolean' }).optional(),
+    buyerId: s.buyerId.optional(),
+    /** Where the law allows (a natural person without an ID number): `settings.skipBuyerIdValidation`. */
+    skipBuyerId: z.boolean({ error: 'boolean' }).optional(),
+    paymentType: s.paymentType,
+    cashier: s.text(60).optional(),
+  })
+  .refine((v) => v.orderId !== undefined || v.invoiceNumber !== undefined, { error: 'required', path: ['invoiceNumber'] })
+  .refine((v) => v.full === true || v.lines !== undefined, { error: 'lines', path: ['lines'] })
+  .refine((v) => v.buyerId !== undefined || v.skipBuyerId === true, { error: 'buyer_required', path: ['buyerId'] });
+export type RefundInput = z.infer<typeof RefundInput>;
+
+const archiveFilters = {
+  startDate: isoDate.optional(),
+  endDate: isoDate.optional(),
+  orderNumber: z.string({ error: 'text' }).trim().max(60, { error: 'too_long' }).optional(),
+  invoiceNumber: z.string({ error: 'text' }).trim().max(60, { error: 'too_long' }).optional(),
+  invoiceType: s.invoiceType.optional(),
+  transactionType: z.enum(['sale', 'refund', 'finalize'], { error: 'invalid' }).optional(),
+  paymentType: s.paymentType.optional(),
+};
+
+const reportRange = {
+  /** ISO start (inclusive); default: today 00:00 local time. */
+  from: isoDate.optional(),
+  /** ISO end (exclusive); default: now. */
+  to: isoDate.optional(),
+  cashier: s.text(60).optional(),
+};
+
+export const managerCommands = {
+  'staff.login': command<StaffView>()(
+    z.strictObject({ pin }),
+    'Identifies the person by PIN (scrypt hash, constant-time compare). Wrong PIN: forbidden.',
+  ),
+  'staff.approve': command<{ approvedBy: string }>()(
+    z.strictObject({ managerPin, action: z.string({ error: 'text' }).trim().min(1).max(60), detail: z.string().max(500).optional() }),
+    'Manager approval for a counter action (void after payment, price override, training toggle); audited.',
+  ),
+  'staff.list': command<{ staff: StaffView[]; online: boolean }>()(
+    z.strictObject({ search: z.string({ error: 'text' }).trim().max(60, { error: 'too_long' }).optional() }),
+    'People who can log in; cashiers are refreshed from the gateway /cashiers when online, else from the local cache.',
+  ),
+  'staff.create': command<StaffView>()(
+    z.strictObject({
+      managerPin,
+      name: s.text(100),
+      role,
+      pin,
+      email: s.email.optional(),
+      phone: z.string({ error: 'text' }).regex(/^\+?[0-9 /-]{5,20}$/, { error: 'phone' }).optional(),
+    }),
+    'Creates a cashier on the gateway (/cashiers, needs the network) and locally with a hashed PIN.',
+  ),
+  'staff.update': command<StaffView>()(
+    z.strictObject({
+      managerPin,
+      id: s.id,
+      name: s.text(100).optional(),
+      role: role.optional(),
+      pin: pin.optional(),
+      email: s.email.optional(),
+      phone: z.string({ error: 'text' }).regex(/^\+?[0-9 /-]{5,20}$/, { error: 'phone' }).optional(),
+      active: z.boolean({ error: 'boolean' }).optional(),
+    }),
+    'Updates a person (on the gateway too when registered there); a new PIN is hashed.',
+  ),
+  'staff.changePin': command<StaffView>()(
+    z.strictObject({ currentPin: pin, newPin: pin }),
+    'Changes one’s own PIN (clears the first-run warning). The new PIN must not be 0000 or in use.',
+  ),
+  'refunds.source': command<RefundSource>()(
+    z
+      .strictObject({ orderId: s.id.optional(), invoiceNumber: z.string({ error: 'text' }).trim().min(3).max(60).optional() })
+      .refine((v) => v.orderId !== undefined || v.invoiceNumber !== undefined, { error: 'required', path: ['invoiceNumber'] }),
+    'The original of a refund with what is left to refund per line (local orders, else the gateway archive).',
+  ),
+  'refunds.create': command<OrderView>()(
+    RefundInput,
+    'Captures a refund (partial or full) in one transaction; refuses more than is left; waits for a queued original.',
+  ),
+  'advances.list': command<{ advances: OrderView[] }>()(s.empty, 'Advance sales not yet finalized.'),
+  'advances.finalize': command<OrderView>()(
+    z.strictObject({ orderId: s.id, paymentType: s.paymentType.optional(), cashier: s.text(60).optional() }),
+    'Finalizes an advance (one request: the gateway issues the advance refund and the final receipt; both stored).',
+  ),
+  'copies.create': command<OrderView>()(
+    z.strictObject({ orderId: s.id }),
+    'Issues a fiscal COPY of a sale through the gateway (queued when offline; waits for a queued original).',
+  ),
+  'emails.send': command<EmailView>()(
+    z
+      .strictObject({
+        orderId: s.id.optional(),
+        invoiceNumber: z.string({ error: 'text' }).trim().min(3).max(60).optional(),
+        email: s.email,
+        cc: z.array(s.email).max(10, { error: 'too_many' }).optional(),
+        bcc: z.array(s.email).max(10, { error: 'too_many' }).optional(),
+      })
+      .refine((v) => v.orderId !== undefined || v.invoiceNumber !== undefined, { error: 'required', path: ['invoiceNumber'] }),
+    'Sends the receipt as PDF through the gateway; kept in a persistent queue while offline or not yet fiscalized.',
+  ),
+  'emails.list': command<{ emails: EmailView[] }>()(s.empty, 'E-mails waiting, sent or failed (newest first).'),
+  'archive.search': command<{ rows: ArchiveRow[]; total: number; page: number; pages: number }>()(
+    z.strictObject({ source: z.enum(['local', 'gateway'], { error: 'invalid' }), page: page.optional(), limit: limit.optional(), ...archiveFilters }),
+    'Issued receipts: local orders or the gateway archive, paginated and filtered.',
+  ),
+  'archive.get': command<ArchiveDetail>()(
+    z.strictObject({ invoiceNumber: z.string({ error: 'text' }).trim().min(3).max(60) }),
+    'One receipt with its journal, QR link and chain (local copy first, else the gateway archive).',
+  ),
+  'archive.lookup': command<{ records: LookupRow[] }>()(
+    z.strictObject({ orderNumbers: z.array(z.string({ error: 'text' }).trim().min(1).max(100), { error: 'required' }).min(1).max(100) }),
+    '"Was this fiscalized?": fiscalization-lookup at the gateway beside the local state.',
+  ),
+  'settings.get': command<SettingsView>()(s.empty, 'Settings and the account (the API key only masked).'),
+  'settings.update': command<SettingsView>()(
+    z.strictObject({
+      managerPin,
+      language: z.enum(['sr-Cyrl', 'sr-Latn', 'en'], { error: 'invalid' }).optional(),
+      terminalId: z.string({ error: 'text' }).regex(/^[A-Za-z0-9]{1,12}$/, { error: 'terminal_id' }).optional(),
+      trainingMode: z.boolean({ error: 'boolean' }).optional(),
+      outageWarnMinutes: z.number({ error: 'number' }).int({ error: 'integer' }).min(1, { error: 'positive' }).max(10_080).optional(),
+      outageAlarmMinutes: z.number({ error: 'number' }).int({ error: 'integer' }).min(1, { error: 'positive' }).max(40_320).optional(),
+    }),
+    'Changes settings (manager approval; audited).',
+  ),
+  'settings.setApiKey': command<AccountView>()(
+    z.strictObject({
+      managerPin,
+      /** Accepted, verified, stored in the secret store; never returned (only a masked form). */
+      apiKey: z.string({ error: 'text' }).trim().min(4, { error: 'required' }).max(500, { error: 'too_long' }),
+      gatewayUrl: z.string({ error: 'text' }).trim().url({ error: 'url' }).max(300, { error: 'too_long' }),
+    }),
+    'Verifies a new key (verify-api-token, api-key/me, tax rates) before storing it, then switches the gateway.',
+  ),
+  'settings.verifyApiKey': command<AccountView>()(s.empty, 'Checks the current key with the gateway and reports the account.'),
+  'reports.summary': command<ReportView>()(z.strictObject(reportRange), 'End-of-day or shift totals (training excluded).'),
+  'reports.print': command<{ jobId: number }>()(z.strictObject(reportRange), 'Prints the report on the receipt printer.'),
+  'reports.csv': command<{ fileName: string; csv: string }>()(z.strictObject(reportRange), 'The report as CSV.'),
+  'audit.list': command<{ entries: AuditEntry[]; total: number }>()(
+    z.strictObject({ managerPin, limit: limit.optional(), offset: z.number().int().min(0).optional() }),
+    'The audit log, newest first (managers only).',
+  ),
+} as const;
+
+export const managerEvents = {
+  'email.updated': event<EmailView>('A queued e-mail was sent or failed.'),
+} as const;

@@ -1,0 +1,221 @@
+/**
+ * The gateway's complaints (an order's `lastError`, or a failed back-office call) explained to a manager in
+ * the UI language: what happened and what to do. Pure: no I/O, no framework.
+ */
+import type { GatewayErrorView, Language } from './domain.ts';
+
+export interface Explanation {
+  /** A stable key for tests and styling, e.g. `validation`, `label`, `advance_label`. */
+  kind: string;
+  /** One sentence: what happened. */
+  title: string;
+  /** What the manager can do about it. */
+  action: string;
+}
+
+type Texts = Record<string, { title: string; action: string }>;
+
+const SR_CYRL: Texts = {
+  validation: {
+    title: 'Фискални сервис је одбио податке рачуна: {fields}.',
+    action: 'Исправите наведена поља и пошаљите рачун поново.',
+  },
+  totals: {
+    title: 'Збир ставки се не слаже са збиром плаћања.',
+    action: 'Проверите износе ставки и плаћања, па пошаљите поново.',
+  },
+  missing_reference: {
+    title: 'Рачун на који се ово позива ({ref}) не постоји на фискалном сервису.',
+    action: 'Проверите број оригиналног рачуна (или аванса) и покушајте поново.',
+  },
+  label: {
+    title: 'Пореска управа је одбила пореску ознаку: није омогућена за овај налог (шифра 2310).',
+    action: 'Изаберите другу пореску ознаку из важећих стопа и пошаљите поново.',
+  },
+  tax_administration: {
+    title: 'Пореска управа је одбила рачун (шифра {reason}).',
+    action: 'Проверите ставке (нпр. GTIN) и пошаљите поново; ако се понови, јавите подршци број захтева.',
+  },
+  advance_label: {
+    title: 'На демо налогу авансне ставке морају имати ознаку A, E или F.',
+    action: 'Промените пореске ознаке ставки аванса у A, E или F и пошаљите поново.',
+  },
+  unauthorized: {
+    title: 'API кључ недостаје или није исправан.',
+    action: 'Унесите исправан API кључ у Подешавањима; слање је заустављено до тада.',
+  },
+  forbidden: {
+    title: 'API кључ нема приступ овој продавници или рачуну.',
+    action: 'Проверите да ли је кључ издат за ову продавницу; слање је заустављено до исправке.',
+  },
+  not_found: {
+    title: 'Фискални сервис не познаје тај рачун.',
+    action: 'Проверите број рачуна (три дела спојена цртицом) и покушајте поново.',
+  },
+  duplicate: {
+    title: 'Рачун са овим бројем поруџбине већ постоји.',
+    action: 'Каса ће сама преузети постојећи рачун; ништа не треба радити.',
+  },
+  busy: {
+    title: 'Фискални сервис је тренутно заузет.',
+    action: 'Каса ће покушати поново сама.',
+  },
+  server: {
+    title: 'Грешка на фискалном сервису.',
+    action: 'Каса ће покушати поново сама; рачун је сачуван.',
+  },
+  offline: {
+    title: 'Нема везе са фискалним сервисом.',
+    action: 'Рачун је сачуван и биће фискализован кад се веза врати.',
+  },
+  other: {
+    title: 'Фискални сервис је одбио захтев: {message}',
+    action: 'Ако се понови, јавите подршци број захтева.',
+  },
+};
+
+const SR_LATN: Texts = {
+  validation: {
+    title: 'Fiskalni servis je odbio podatke računa: {fields}.',
+    action: 'Ispravite navedena polja i pošaljite račun ponovo.',
+  },
+  totals: {
+    title: 'Zbir stavki se ne slaže sa zbirom plaćanja.',
+    action: 'Proverite iznose stavki i plaćanja, pa pošaljite ponovo.',
+  },
+  missing_reference: {
+    title: 'Račun na koji se ovo poziva ({ref}) ne postoji na fiskalnom servisu.',
+    action: 'Proverite broj originalnog računa (ili avansa) i pokušajte ponovo.',
+  },
+  label: {
+    title: 'Poreska uprava je odbila poresku oznaku: nije omogućena za ovaj nalog (šifra 2310).',
+    action: 'Izaberite drugu poresku oznaku iz važećih stopa i pošaljite ponovo.',
+  },
+  tax_administration: {
+    title: 'Poreska uprava je odbila račun (šifra {reason}).',
+    action: 'Proverite stavke (npr. GTIN) i pošaljite ponovo; ako se ponovi, javite podršci broj zahteva.',
+  },
+  advance_label: {
+    title: 'Na demo nalogu avansne stavke moraju imati oznaku A, E ili F.',
+    action: 'Promenite poreske oznake stavki avansa u A, E ili F i pošaljite ponovo.',
+  },
+  unauthorized: {
+    title: 'API ključ nedostaje ili nije ispravan.',
+    action: 'Unesite ispravan API ključ u Podešavanjima; slanje je zaustavljeno do tada.',
+  },
+  forbidden: {
+    title: 'API ključ nema pristup ovoj prodavnici ili računu.',
+    action: 'Proverite da li je ključ izdat za ovu prodavnicu; slanje je zaustavljeno do ispravke.',
+  },
+  not_found: {
+    title: 'Fiskalni servis ne poznaje taj račun.',
+    action: 'Proverite broj računa (tri dela spojena crticom) i pokušajte ponovo.',
+  },
+  duplicate: {
+    title: 'Račun sa ovim brojem porudžbine već postoji.',
+    action: 'Kasa će sama preuzeti postojeći račun; ništa ne treba raditi.',
+  },
+  busy: { title: 'Fiskalni servis je trenutno zauzet.', action: 'Kasa će pokušati ponovo sama.' },
+  server: { title: 'Greška na fiskalnom servisu.', action: 'Kasa će pokušati ponovo sama; račun je sačuvan.' },
+  offline: {
+    title: 'Nema veze sa fiskalnim servisom.',
+    action: 'Račun je sačuvan i biće fiskalizovan kad se veza vrati.',
+  },
+  other: { title: 'Fiskalni servis je odbio zahtev: {message}', action: 'Ako se ponovi, javite podršci broj zahteva.' },
+};
+
+const EN: Texts = {
+  validation: {
+    title: 'The fiscal service rejected the receipt data: {fields}.',
+    action: 'Correct the fields named and send the receipt again.',
+  },
+  totals: {
+    title: 'The items total does not match the payments total.',
+    action: 'Check the item and payment amounts, then send again.',
+  },
+  missing_reference: {
+    title: 'The receipt this one refers to ({ref}) does not exist at the fiscal service.',
+    action: 'Check the number of the original receipt (or advance) and try again.',
+  },
+  label: {
+    title: 'The Tax Administration rejected the tax label: it is not enabled for this account (code 2310).',
+    action: 'Choose another label from the current tax rates and send again.',
+  },
+  tax_administration: {
+    title: 'The Tax Administration rejected the receipt (code {reason}).',
+    action: 'Check the items (e.g. the GTIN) and send again; if it repeats, give support the request id.',
+  },
+  advance_label: {
+    title: 'On a demo account advance items must use label A, E or F.',
+    action: 'Change the advance items’ labels to A, E or F and send again.',
+  },
+  unauthorized: {
+    title: 'The API key is missing or invalid.',
+    action: 'Enter a valid API key in Settings; sending is paused until then.',
+  },
+  forbidden: {
+    title: 'The API key has no access to this shop or receipt.',
+    action: 'Check that the key was issued for this shop; sending is paused until it is fixed.',
+  },
+  not_found: {
+    title: 'The fiscal service does not know that receipt.',
+    action: 'Check the invoice number (three parts joined by hyphens) and try again.',
+  },
+  duplicate: {
+    title: 'A receipt with this order number already exists.',
+    action: 'The till fetches the existing receipt itself; nothing to do.',
+  },
+  busy: { title: 'The fiscal service is busy right now.', action: 'The till will retry by itself.' },
+  server: { title: 'The fiscal service had an internal error.', action: 'The till will retry by itself; the receipt is saved.' },
+  offline: {
+    title: 'No connection to the fiscal service.',
+    action: 'The receipt is saved and will be fiscalized when the connection is back.',
+  },
+  other: { title: 'The fiscal service refused the request: {message}', action: 'If it repeats, give support the request id.' },
+};
+
+const TABLES: Record<Language, Texts> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };
+
+function fill(template: string, params: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, k: string) => params[k] ?? '');
+}
+
+/** Which explanation applies to a gateway error. */
+export function gatewayErrorKind(e: GatewayErrorView): string {
+  if (e.status === null) return 'offline';
+  if (e.code === 'ERR_00202') return 'validation';
+  if (e.code === 'ERR_00701') return 'totals';
+  if (e.code === 'ERR_00201') return 'missing_reference';
+  if (e.code === 'ERR_00302' || e.status === 409) return 'advance_label';
+  if (e.code === 'ERR_01010') return e.reason === '2310' ? 'label' : 'tax_administration';
+  if (e.code === 'ERR_00603') return 'duplicate';
+  if (e.status === 401 || e.code === 'ERR_00101') return 'unauthorized';
+  if (e.status === 403) return 'forbidden';
+  if (e.status === 404) return 'not_found';
+  if (e.status === 429) return 'busy';
+  if (e.status >= 500) return 'server';
+  return 'other';
+}
+
+/**
+ * Explains `e` in `lang`: a title naming what was wrong (the fields, labels or reason the gateway gave)
+ * and the action to take. The gateway's own message is kept only for the `other` case.
+ */
+export function explainGatewayError(e: GatewayErrorView, lang: Language): Explanation {
+  const kind = gatewayErrorKind(e);
+  const table = TABLES[lang] ?? SR_CYRL;
+  const text = table[kind] ?? (table['other'] as { title: string; action: string });
+  const fields = (e.fields ?? []).map((f) => f.field).filter(Boolean);
+  const params: Record<string, string> = {
+    fields: fields.length ? fields.join(', ') : e.message,
+    ref: pick(e.message, /([A-Z0-9]+-[A-Z0-9]+-\d+)/) ?? '—',
+    reason: e.reason ?? '—',
+    message: e.userMessage ?? e.message,
+  };
+  const suffix = e.correlationId ? ` (${e.correlationId})` : '';
+  return { kind, title: fill(text.title, params), action: fill(text.action, params) + (kind === 'other' || kind === 'tax_administration' ? suffix : '') };
+}
+
+function pick(text: string, re: RegExp): string | undefined {
+  return re.exec(text)?.[1];
+}

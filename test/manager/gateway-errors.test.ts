@@ -1,0 +1,122 @@
+/**
+ * explainGatewayError: every gateway error a manager meets on the back-office flows, produced by the real
+ * sandbox over HTTP, explained in all three languages.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GatewayClient } from '../../electron/gateway/client.ts';
+import { errorView } from '../../electron/outbox/engine.ts';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
+import type { GatewayErrorView, Language } from '../../shared/domain.ts';
+import { explainGatewayError } from '../../shared/gateway-errors.ts';
+
+let sandbox: Sandbox;
+let demo: GatewayClient;
+let invoice = '';
+let sdc = '';
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  demo = new GatewayClient({ baseUrl: sandbox.url, apiKey: 'demo-key' });
+  const r = await demo.issueSale('normal', JSON.stringify(body('S-1')));
+  invoice = r.receipt.invoiceNumber;
+  sdc = r.receipt.sdcDateTime;
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+function body(orderNumber: string, over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    orderNumber,
+    items: [{ name: 'Хлеб', quantity: 1, unitPrice: 80, totalAmount: 80, labels: ['A'] }],
+    payments: [{ type: 'cash', amount: 80 }],
+    ...over,
+  };
+}
+
+async function failure(call: () => Promise<unknown>): Promise<GatewayErrorView> {
+  try {
+    await call();
+  } catch (err) {
+    return errorView(err);
+  }
+  throw new Error('expected the gateway to refuse');
+}
+
+const LANGS: Language[] = ['sr-Cyrl', 'sr-Latn', 'en'];
+
+function explainAll(e: GatewayErrorView): { kind: string; texts: string[] } {
+  const all = LANGS.map((l) => explainGatewayError(e, l));
+  const kinds = new Set(all.map((x) => x.kind));
+  expect(kinds.size).toBe(1);
+  const texts = all.map((x) => `${x.title} ${x.action}`);
+  expect(new Set(texts).size).toBe(3); // really translated
+  for (const t of texts) expect(t.length).toBeGreaterThan(30);
+  return { kind: all[0]?.kind ?? '', texts };
+}
+
+describe('explainGatewayError over real sandbox errors', () => {
+  it('ERR_00202 validation names the fields', async () => {
+    const e = await failure(() => demo.issueSale('normal', JSON.stringify(body('V-1', { payments: [{ type: 'gold', amount: 80 }] }))));
+    expect(e.code).toBe('ERR_00202');
+    const { kind, texts } = explainAll(e);
+    expect(kind).toBe('validation');
+    for (const t of texts) expect(t).toContain('payments[0].type');
+  });
+
+  it('ERR_00701 totals mismatch (advanceAmount repeating amount)', async () => {
+    const e = await failure(() =>
+      demo.issueSale('advance', JSON.stringify(body('T-1', { payments: [{ type: 'cash', amount: 80, advanceAmount: 80 }] }))),
+    );
+    expect(e.code).toBe('ERR_00701');
+    expect(explainAll(e).kind).toBe('totals');
+    expect(explainGatewayError(e, 'sr-Cyrl').title).toContain('плаћања');
+  });
+
+  it('ERR_00201 missing referenced document', async () => {
+    const e = await failure(() =>
+      demo.issueRefund('normal', JSON.stringify(body('R-1', { referentDocumentNumber: 'AA-BB-404', referentDocumentDt: sdc, buyerId: '11:1234567890123' }))),
+    );
+    expect(e.code).toBe('ERR_00201');
+    const { kind, texts } = explainAll(e);
+    expect(kind).toBe('missing_reference');
+    expect(texts[2]).toContain('AA-BB-404');
+  });
+
+  it('ERR_01010 with reason 2310: a label not enabled', async () => {
+    const e = await failure(() => demo.issueSale('normal', JSON.stringify(body('L-1', { items: [{ name: 'X', quantity: 1, unitPrice: 80, totalAmount: 80, labels: ['Ђ'] }] }))));
+    expect(e).toMatchObject({ code: 'ERR_01010', reason: '2310' });
+    expect(explainAll(e).kind).toBe('label');
+    expect(explainGatewayError(e, 'en').action).toContain('another label');
+  });
+
+  it('ERR_00302 advance label rule (409)', async () => {
+    const e = await failure(() => demo.issueSale('advance', JSON.stringify(body('A-1', { items: [{ name: 'X', quantity: 1, unitPrice: 80, totalAmount: 80, labels: ['Ж'] }] }))));
+    expect(e).toMatchObject({ status: 409, code: 'ERR_00302' });
+    expect(explainAll(e).kind).toBe('advance_label');
+    expect(explainGatewayError(e, 'sr-Latn').title).toContain('A, E ili F');
+  });
+
+  it('401 and 403 key problems', async () => {
+    const bad = new GatewayClient({ baseUrl: sandbox.url, apiKey: 'nope' });
+    const e401 = await failure(() => bad.apiKeyMe());
+    expect(e401.status).toBe(401);
+    expect(explainAll(e401).kind).toBe('unauthorized');
+    const noaccess = new GatewayClient({ baseUrl: sandbox.url, apiKey: 'noaccess-key' });
+    const e403 = await failure(() => noaccess.archiveGet(invoice));
+    expect(e403).toMatchObject({ status: 403, code: null });
+    expect(explainAll(e403).kind).toBe('forbidden');
+  });
+
+  it('404 unknown invoice (archive and full refund)', async () => {
+    const e = await failure(() => demo.archiveGet('XX-YY-1'));
+    expect(e.status).toBe(404);
+    expect(explainAll(e).kind).toBe('not_found');
+    const full = await failure(() => demo.refundFull('XX-YY-2', JSON.stringify(body('F-1', { buyerId: '11:1234567890123' }))));
+    expect(explainAll(full).kind).toBe('not_found');
+  });
+
+  it('no connection and server errors say the receipt is safe', () => {
+    expect(explainGatewayError({ status: null, code: null, message: 'Network error' }, 'sr-Cyrl').kind).toBe('offline');
+    expect(explainGatewayError({ status: 500, code: 'ERR_00002', message: 'x' }, 'en').action).toContain('saved');
+  });
+});

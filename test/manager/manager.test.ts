@@ -1,0 +1,309 @@
+/**
+ * Manager flows through the whole core (createCore → dispatch), on a real SQLite file and the embedded
+ * sandbox gateway over HTTP: PINs and approval, refunds (partial, full, offline behind a queued sale),
+ * advance + finalize, fiscal copies, e-mail, archive, settings with a new key, reports.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../electron/core.ts';
+import type { Result } from '../../shared/contract/index.ts';
+import type { OrderView } from '../../shared/domain.ts';
+import { explainGatewayError } from '../../shared/gateway-errors.ts';
+
+let core: Core | null = null;
+let dir = '';
+afterEach(async () => {
+  // The engine coalesces status events on a 100 ms timer that stop() does not clear: let it fire first.
+  await new Promise((r) => setTimeout(r, 150));
+  await core?.close();
+  core = null;
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(lang = 'sr-Cyrl'): Promise<Core> {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-mgr-'));
+  core = await createCore({
+    dataDir: dir,
+    transport: 'host',
+    env: { KASA_LANG: lang, KASA_ONLINE_BUDGET_MS: '3000' },
+    logger: { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'],
+    engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100 },
+  });
+  return core;
+}
+
+async function ok<T>(c: Core, name: string, input: unknown = {}): Promise<T> {
+  const r = (await c.dispatch(name, input)) as Result<T>;
+  if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
+  return r.value;
+}
+
+async function control(c: Core, what: string, body?: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(`${c.sandboxUrl}/__sandbox/${what}`, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** Resolves when the order reaches `state` (event-driven, no sleeps). */
+function settled(c: Core, orderId: number, state = 'fiscalized'): Promise<void> {
+  return new Promise((resolve) => {
+    const off = c.subscribe((m) => {
+      if (m.name === 'order.updated' && m.payload.orderId === orderId && m.payload.state === state) {
+        off();
+        resolve();
+      }
+    });
+    void c.dispatch('orders.get', { orderId }).then((r) => {
+      if (r.ok && (r.value as OrderView).state === state) {
+        off();
+        resolve();
+      }
+    });
+  });
+}
+
+const sale = (labels = ['A'], invoiceType?: string) => ({
+  lines: [
+    { name: 'Хлеб', quantity: 3, unitPrice: 80, labels },
+    { name: 'Млеко', quantity: 2, unitPrice: 150, labels },
+  ],
+  payments: [{ type: 'cash', amount: 540 }],
+  ...(invoiceType ? { invoiceType } : {}),
+  cashier: 'Ана',
+});
+
+describe('staff and approval', () => {
+  it('seeds a default manager with PIN 0000 that must be changed; a wrong PIN is refused', async () => {
+    const c = await start();
+    const me = await ok<{ role: string; mustChangePin: boolean }>(c, 'staff.login', { pin: '0000' });
+    expect(me).toMatchObject({ role: 'manager', mustChangePin: true });
+    const bad = await c.dispatch('staff.login', { pin: '9999' });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    const stored = c.db.prepare<[], { pin_hash: string }>('SELECT pin_hash FROM staff').get();
+    expect(stored?.pin_hash).toMatch(/^scrypt\$[0-9a-f]{32}\$[0-9a-f]{64}$/);
+    expect(stored?.pin_hash).not.toContain('0000');
+    const changed = await ok<{ mustChangePin: boolean }>(c, 'staff.changePin', { currentPin: '0000', newPin: '4321' });
+    expect(changed.mustChangePin).toBe(false);
+    expect((await c.dispatch('staff.login', { pin: '0000' })).ok).toBe(false);
+  });
+
+  it('creates a cashier on the gateway; the cashier’s PIN is refused a refund, with the field named', async () => {
+    const c = await start();
+    const cashier = await ok<{ id: number; gatewayId?: number; role: string }>(c, 'staff.create', {
+      managerPin: '0000',
+      name: 'Ана Анић',
+      role: 'cashier',
+      pin: '1111',
+      email: 'ana@example.com',
+    });
+    expect(cashier.gatewayId).toBeGreaterThan(0);
+    const list = await ok<{ staff: { name: string }[]; online: boolean }>(c, 'staff.list', { search: 'ана' });
+    expect(list.online).toBe(true);
+    expect(list.staff.map((s) => s.name)).toContain('Ана Анић');
+    const s = await ok<{ orderId: number }>(c, 'sales.checkout', sale());
+    const refused = await c.dispatch('refunds.create', {
+      managerPin: '1111',
+      orderId: s.orderId,
+      full: true,
+      skipBuyerId: true,
+      paymentType: 'cash',
+    });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    if (!refused.ok) expect(refused.error.message).toContain('managerPin');
+    const audit = await ok<{ entries: { action: string; actor: string | null }[] }>(c, 'audit.list', { managerPin: '0000' });
+    expect(audit.entries.map((e) => e.action)).toEqual(expect.arrayContaining(['approval.refused', 'staff.create']));
+  });
+});
+
+describe('refunds', () => {
+  it('refunds two items of a fiscalized sale, then refuses more than is left, naming the field', async () => {
+    const c = await start();
+    const s = await ok<{ orderId: number; state: string; receipt?: { invoiceNumber: string } }>(c, 'sales.checkout', sale());
+    expect(s.state).toBe('fiscalized');
+    const refund = await ok<OrderView>(c, 'refunds.create', {
+      managerPin: '0000',
+      orderId: s.orderId,
+      lines: [{ index: 0, quantity: 2 }],
+      buyerId: '11:1234567890123',
+      paymentType: 'cash',
+    });
+    expect(refund).toMatchObject({ kind: 'refund', state: 'fiscalized', totalPara: 16000, referentDocumentNumber: s.receipt?.invoiceNumber });
+    const source = await ok<{ lines: { remainingMilli: number }[]; fullRefundAllowed: boolean }>(c, 'refunds.source', { orderId: s.orderId });
+    expect(source.lines.map((l) => l.remainingMilli)).toEqual([1000, 2000]);
+    expect(source.fullRefundAllowed).toBe(false);
+    const tooMuch = await c.dispatch('refunds.create', {
+      managerPin: '0000',
+      orderId: s.orderId,
+      lines: [{ index: 1, quantity: 1 }, { index: 0, quantity: 2 }],
+      skipBuyerId: true,
+      paymentType: 'cash',
+    });
+    expect(tooMuch).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'lines.1.quantity' } });
+    if (!tooMuch.ok) expect(tooMuch.error.message).toContain('Хлеб');
+    const ledger = (await control(c, 'ledger')) as { receipts: { transactionType: string; referentDocumentNumber: string | null }[] };
+    expect(ledger.receipts.filter((r) => r.transactionType === 'refund')).toEqual([
+      expect.objectContaining({ referentDocumentNumber: s.receipt?.invoiceNumber }),
+    ]);
+  });
+
+  it('offline: a refund of a still-queued sale waits for it, and both are issued in order', async () => {
+    const c = await start();
+    await control(c, 'offline', { offline: true });
+    const s = await ok<{ orderId: number; state: string }>(c, 'sales.checkout', { ...sale(), payments: [{ type: 'card', amount: 540 }] });
+    expect(s.state).toBe('queued');
+    const refund = await ok<OrderView>(c, 'refunds.create', {
+      managerPin: '0000',
+      orderId: s.orderId,
+      lines: [{ index: 1, quantity: 1 }],
+      skipBuyerId: true,
+      paymentType: 'card',
+    });
+    expect(refund).toMatchObject({ state: 'queued', referencedOrderId: s.orderId });
+    await control(c, 'offline', { offline: false });
+    await ok(c, 'sync.now');
+    await settled(c, refund.orderId);
+    const saleView = await ok<OrderView>(c, 'orders.get', { orderId: s.orderId });
+    const ledger = (await control(c, 'ledger')) as { receipts: { orderNumber: string; invoiceNumber: string; referentDocumentNumber: string | null }[] };
+    expect(ledger.receipts.map((r) => r.orderNumber)).toEqual([saleView.orderNumber, refund.orderNumber]);
+    expect(ledger.receipts[1]?.referentDocumentNumber).toBe(saleView.receipt?.invoiceNumber);
+  });
+
+  it('full refund through the full-refund endpoint; an unknown typed invoice number names the field', async () => {
+    const c = await start('en');
+    const s = await ok<{ orderId: number; receipt?: { invoiceNumber: string } }>(c, 'sales.checkout', sale());
+    const full = await ok<OrderView>(c, 'refunds.create', {
+      managerPin: '0000',
+      invoiceNumber: s.receipt?.invoiceNumber,
+      full: true,
+      skipBuyerId: true,
+      paymentType: 'cash',
+    });
+    expect(full).toMatchObject({ kind: 'refund_full', state: 'fiscalized', totalPara: 54000 });
+    expect(full.receipt?.invoiceCounterExtension).toBe('ПР');
+    const unknown = await c.dispatch('refunds.create', {
+      managerPin: '0000',
+      invoiceNumber: 'XX-YY-999',
+      full: true,
+      skipBuyerId: true,
+      paymentType: 'cash',
+    });
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'invoiceNumber' } });
+    if (!unknown.ok) expect(unknown.error.message).toContain('XX-YY-999');
+    const noBuyer = await c.dispatch('refunds.create', { managerPin: '0000', orderId: s.orderId, full: true, paymentType: 'cash' });
+    expect(noBuyer).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'buyerId' } });
+  });
+});
+
+describe('advance, copy, e-mail', () => {
+  it('advance then finalize: both receipts of the finalize are stored', async () => {
+    const c = await start();
+    const adv = await ok<{ orderId: number; state: string; receipt?: { invoiceCounterExtension: string } }>(c, 'sales.checkout', sale(['A'], 'advance'));
+    expect(adv.receipt?.invoiceCounterExtension).toBe('АП');
+    const open = await ok<{ advances: OrderView[] }>(c, 'advances.list');
+    expect(open.advances.map((a) => a.orderId)).toEqual([adv.orderId]);
+    const fin = await ok<OrderView>(c, 'advances.finalize', { orderId: adv.orderId });
+    expect(fin.state).toBe('fiscalized');
+    expect(fin.receipt?.invoiceCounterExtension).toBe('ПП');
+    expect(fin.extraReceipts?.map((r) => r.invoiceCounterExtension)).toEqual(['АР']);
+    expect((await ok<{ advances: OrderView[] }>(c, 'advances.list')).advances).toEqual([]);
+  });
+
+  it('an advance with a label other than A/E/F needs attention with an explained ERR_00302', async () => {
+    const c = await start();
+    const adv = await ok<{ orderId: number }>(c, 'sales.checkout', sale(['Ж'], 'advance'));
+    await settled(c, adv.orderId, 'needs_attention');
+    const view = await ok<OrderView>(c, 'orders.get', { orderId: adv.orderId });
+    expect(view.lastError).toMatchObject({ status: 409, code: 'ERR_00302' });
+    expect(explainGatewayError(view.lastError!, 'sr-Cyrl').title).toContain('A, E или F');
+  });
+
+  it('a fiscal copy references the original; offline it is queued and issued later', async () => {
+    const c = await start();
+    const s = await ok<{ orderId: number; receipt?: { invoiceNumber: string } }>(c, 'sales.checkout', sale());
+    const copy = await ok<OrderView>(c, 'copies.create', { orderId: s.orderId });
+    expect(copy).toMatchObject({ kind: 'copy', invoiceType: 'copy', state: 'fiscalized', referentDocumentNumber: s.receipt?.invoiceNumber });
+    expect(copy.receipt?.journal).toContain('ОВО НИЈЕ ФИСКАЛНИ РАЧУН');
+    await control(c, 'offline', { offline: true });
+    const queued = await ok<OrderView>(c, 'copies.create', { orderId: s.orderId });
+    expect(queued.state).toBe('queued');
+    await control(c, 'offline', { offline: false });
+    await ok(c, 'sync.now');
+    await settled(c, queued.orderId);
+  });
+
+  it('e-mails a receipt through the gateway; offline the e-mail waits in the queue', async () => {
+    const c = await start();
+    const s = await ok<{ orderId: number; receipt?: { invoiceNumber: string } }>(c, 'sales.checkout', sale());
+    const sent = await ok<{ state: string }>(c, 'emails.send', { orderId: s.orderId, email: 'kupac@example.com', cc: ['cc@example.com'] });
+    expect(sent.state).toBe('sent');
+    await control(c, 'offline', { offline: true });
+    const waiting = await ok<{ id: number; state: string }>(c, 'emails.send', { orderId: s.orderId, email: 'drugi@example.com' });
+    expect(waiting.state).toBe('queued');
+    await control(c, 'offline', { offline: false });
+    c.db.prepare('UPDATE email_outbox SET due_at = 0').run();
+    await ok(c, 'emails.send', { invoiceNumber: s.receipt?.invoiceNumber, email: 'treci@example.com' });
+    const emails = (await control(c, 'emails')) as { emails: { email: string; invoiceNumber: string; cc: string[] }[] };
+    expect(emails.emails.map((e) => e.email)).toEqual(['kupac@example.com', 'drugi@example.com', 'treci@example.com']);
+    expect(emails.emails[0]).toMatchObject({ invoiceNumber: s.receipt?.invoiceNumber, cc: ['cc@example.com'] });
+  });
+});
+
+describe('archive, settings, reports', () => {
+  it('searches local and gateway archives, shows one receipt with its chain, and looks up order numbers', async () => {
+    const c = await start();
+    const s = await ok<{ orderId: number; orderNumber: string; receipt?: { invoiceNumber: string } }>(c, 'sales.checkout', sale());
+    await ok(c, 'sales.checkout', { ...sale(), payments: [{ type: 'card', amount: 540 }] });
+    const local = await ok<{ rows: { orderNumber: string }[]; total: number }>(c, 'archive.search', { source: 'local', paymentType: 'cash' });
+    expect(local.rows.map((r) => r.orderNumber)).toEqual([s.orderNumber]);
+    const remote = await ok<{ rows: { invoiceNumber: string }[]; total: number; pages: number }>(c, 'archive.search', { source: 'gateway', limit: 1 });
+    expect(remote).toMatchObject({ total: 2, pages: 2 });
+    const detail = await ok<{ receipt: { journal: string }; qrCodeFileUrl?: string; chain: unknown[]; orderId?: number }>(c, 'archive.get', {
+      invoiceNumber: s.receipt?.invoiceNumber,
+    });
+    expect(detail.receipt.journal).toContain('ФИСКАЛНИ РАЧУН');
+    expect(detail.qrCodeFileUrl).toMatch(/\.png$/);
+    expect(detail.orderId).toBe(s.orderId);
+    const lookup = await ok<{ records: { orderNumber: string; fiscalized: boolean }[] }>(c, 'archive.lookup', { orderNumbers: [s.orderNumber, 'NOPE-1'] });
+    expect(lookup.records.map((r) => r.fiscalized)).toEqual([true, false]);
+  });
+
+  it('takes a new API key without ever returning it, judges the account from its labels, and refuses bad keys', async () => {
+    const c = await start('sr-Latn');
+    const url = c.sandboxUrl ?? '';
+    const bad = await c.dispatch('settings.setApiKey', { managerPin: '0000', apiKey: 'wrong-key', gatewayUrl: url });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'apiKey' } });
+    if (!bad.ok) expect(bad.error.message).toContain('API ključ');
+    const noAccess = await c.dispatch('settings.setApiKey', { managerPin: '0000', apiKey: 'noaccess-key', gatewayUrl: url });
+    expect(noAccess).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'apiKey' } });
+    const r = await c.dispatch('settings.setApiKey', { managerPin: '0000', apiKey: 'prod-key', gatewayUrl: url });
+    expect(JSON.stringify(r)).not.toContain('prod-key');
+    expect(r).toMatchObject({ ok: true, value: { mode: 'live', maskedKey: '••••-key', environment: 'production', shopId: '201' } });
+    expect(c.info().mode).toBe('live');
+    const rates = await ok<{ labels: { label: string }[] }>(c, 'taxRates.get');
+    expect(rates.labels.map((l) => l.label)).toContain('Ђ');
+    const settingsView = await ok<Record<string, unknown>>(c, 'settings.get');
+    expect(JSON.stringify(settingsView)).not.toContain('prod-key');
+    expect(fs.readFileSync(path.join(dir, 'api-key'), 'utf8').trim()).toBe('prod-key');
+  });
+
+  it('end-of-day report: payments, labels, refunds, training excluded; CSV and printing', async () => {
+    const c = await start();
+    const s = await ok<{ orderId: number }>(c, 'sales.checkout', sale());
+    await ok(c, 'sales.checkout', { ...sale(), invoiceType: 'training' });
+    await ok(c, 'refunds.create', { managerPin: '0000', orderId: s.orderId, lines: [{ index: 1, quantity: 1 }], skipBuyerId: true, paymentType: 'cash' });
+    const r = await ok<{ sales: { totalPara: number }; refunds: { totalPara: number }; byPayment: unknown[]; byLabel: { label: string; netPara: number; taxPara: number }[]; trainingExcluded: number }>(
+      c,
+      'reports.summary',
+    );
+    expect(r.sales.totalPara).toBe(54000);
+    expect(r.refunds.totalPara).toBe(15000);
+    expect(r.byPayment).toEqual([{ type: 'cash', salesPara: 54000, refundsPara: 15000, netPara: 39000 }]);
+    expect(r.byLabel).toEqual([{ label: 'A', rate: 10, netPara: 39000, taxPara: 3545 }]);
+    expect(r.trainingExcluded).toBe(1);
+    const csv = await ok<{ csv: string }>(c, 'reports.csv');
+    expect(csv.csv).toContain('"payment","cash",,390.00,');
+    const job = await ok<{ jobId: number }>(c, 'reports.print');
+    expect(job.jobId).toBeGreaterThan(0);
+  });
+});
