@@ -1,0 +1,46 @@
+/**
+ * renderer-memory: the renderer's JS heap after a working session on a 100,000-product catalog
+ * (30 scans, 30 searches, a sale completed), after a forced garbage collection. Limit: 64 MiB, a
+ * budget that leaves a cheap till (4 GiB) room for everything else.
+ */
+import { buildIfStale } from '../scripts/build-if-stale.ts';
+import { startHostProcess } from '../test/support/host-process.ts';
+import { benchLine } from './format.ts';
+import fs from 'node:fs';
+import { catalogDataDir, generatedBarcode } from './support/catalog.ts';
+import { launchChromium, SEARCH_NAME } from './support/browser.ts';
+
+buildIfStale();
+const dataDir = catalogDataDir(Number(process.env.BENCH_CATALOG_N ?? 100_000));
+const browser = await launchChromium();
+const host = await startHostProcess({ dataDir });
+try {
+  const page = await browser.newPage();
+  await page.goto(`${host.url}#token=${host.token}`);
+  const search = page.getByRole('combobox', { name: SEARCH_NAME });
+  await search.waitFor();
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.type(generatedBarcode(1000 + i * 7));
+    await page.keyboard.press('Enter');
+  }
+  for (const q of ['хле', 'мле', 'сок', 'чок', 'кафа', 'вода', 'пиво', 'сир', 'шун', 'јаб']) {
+    for (let i = 0; i < 3; i++) {
+      await search.fill(q.slice(0, 1 + i));
+      await page.waitForTimeout(30);
+    }
+  }
+  await search.fill('');
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('Performance.enable');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const used = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN;
+  const nodes = metrics.find((m) => m.name === 'Nodes')?.value ?? NaN;
+  process.stderr.write(`renderer: JS heap ${(used / 1048576).toFixed(1)} MiB, ${nodes} DOM nodes\n`);
+  console.log(benchLine('renderer-memory', 'js_heap', used / 1048576, 64, 'MiB'));
+} finally {
+  await host.stop();
+  await browser.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
