@@ -514,6 +514,7 @@ export class SyncEngine {
         this.#paused = 'auth';
         this.#store.reschedule(d.id, now, 'blocked', now, attemptId, view);
         this.#emitStatus();
+        this.#releaseWaiters();
         break;
       case 'exists':
         // The order number is taken: find its receipt instead of sending again.
@@ -567,6 +568,12 @@ export class SyncEngine {
       this.#log(`gateway unreachable: ${err.message}`);
       this.#emitStatus();
     }
+    this.#releaseWaiters();
+  }
+
+  /** Nobody waits on a gateway that is unreachable or refuses the key: checkouts answer `queued` now. */
+  #releaseWaiters(): void {
+    for (const set of [...this.#waiters.values()]) for (const w of [...set]) w();
   }
 
   #succeeded(): void {
