@@ -34,11 +34,11 @@ export function invalidInput(field: string, key: string, params: Record<string, 
 /** Converts zod issues to `invalid_input` with every field named, in the user's language. */
 export function zodToAppError(error: z.ZodError, lang: Language): AppError {
   const issues = error.issues.map((issue) => {
-    let path = issue.path.map(String).join('.');
+    let path = fieldPath(issue.path);
     let key = hasMessage(issue.message) ? issue.message : 'invalid';
     if (issue.code === 'unrecognized_keys') {
       const keys = (issue as { keys?: string[] }).keys ?? [];
-      path = [path, keys[0]].filter(Boolean).join('.');
+      path = keys.length ? fieldPath([...issue.path, keys[0] as string]) : path;
       key = 'unknown_field';
     } else if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) {
       key = 'required';
@@ -48,6 +48,16 @@ export function zodToAppError(error: z.ZodError, lang: Language): AppError {
   });
   const first = issues[0] ?? { field: '(input)', message: message(lang, 'invalid', { field: '(input)' }) };
   return { code: 'invalid_input', field: first.field, message: first.message, issues };
+}
+
+/**
+ * A dotted field path. A key that is empty, holds a dot or starts with a quote is quoted (`lines.0.""`, `"a.b"`), so that an
+ * unknown key `""` is still named and a path can be split back into its keys.
+ */
+export function fieldPath(segments: readonly PropertyKey[]): string {
+  return segments
+    .map((s) => (typeof s === 'number' ? String(s) : typeof s === 'symbol' ? (s.description ?? '') : s === '' || s.includes('.') || s.startsWith('"') ? JSON.stringify(s) : s))
+    .join('.');
 }
 
 /** Anything thrown by a handler, as an AppError. Unknown errors become `internal` and are logged. */
