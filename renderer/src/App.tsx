@@ -10,6 +10,7 @@ import { PaymentScreen } from './components/PaymentScreen.tsx';
 import { ReceiptScreen } from './components/ReceiptScreen.tsx';
 import { SEARCH_ID, SaleScreen } from './components/SaleScreen.tsx';
 import { StatusBar } from './components/StatusBar.tsx';
+import { ManagerLauncher } from './manager/ManagerScreen.tsx';
 
 function isTextField(el: EventTarget | null): boolean {
   if (el instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit', 'file'].includes(el.type);
@@ -246,6 +247,7 @@ export function App(props: { store: PosStore; api: PosApi; i18n: i18n }) {
         <div className="app">
           <Banners />
           <Header />
+          <ManagerLauncher api={api} />
           <NoticeBar />
           <Screens api={api} />
           <StatusBar />
