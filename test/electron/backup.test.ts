@@ -1,0 +1,162 @@
+/**
+ * Crash safety on real SQLite files: quick_check at start, the daily online backup (last 7 kept), and a
+ * restore that validates the backup, keeps the current database and is applied at the next start.
+ */
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../electron/db/open.ts';
+import {
+  applyPendingRestore,
+  backupDue,
+  backupDir,
+  createBackup,
+  listBackups,
+  pendingRestore,
+  requestRestore,
+} from '../../electron/db/backup.ts';
+import { quickCheck, runStartupChecks } from '../../electron/db/integrity.ts';
+
+const DAY = 86_400_000;
+const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
+const dirs: string[] = [];
+const open: Db[] = [];
+const tmp = (): string => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-backup-'));
+  dirs.push(d);
+  return d;
+};
+const db = (dir: string): Db => {
+  const d = openDatabase(path.join(dir, 'kasa.sqlite'));
+  open.push(d);
+  return d;
+};
+const lines: string[] = [];
+const logger = { info: (l: string) => lines.push(`I ${l}`), warn: (l: string) => lines.push(`W ${l}`), error: (l: string) => lines.push(`E ${l}`) };
+afterEach(() => {
+  open.splice(0).forEach((d) => d.open && d.close());
+  dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
+  lines.length = 0;
+});
+
+const mark = (d: Db, value: string): void => {
+  d.exec('CREATE TABLE IF NOT EXISTS t_mark (v TEXT)');
+  d.prepare('INSERT INTO t_mark (v) VALUES (?)').run(value);
+};
+const marks = (d: Db): string[] => (d.prepare('SELECT v FROM t_mark ORDER BY rowid').all() as { v: string }[]).map((r) => r.v);
+
+describe('startup checks and daily backups', () => {
+  it('quick_check passes on a healthy database and the first start takes a backup', async () => {
+    const dir = tmp();
+    const d = db(dir);
+    expect(quickCheck(d).ok).toBe(true);
+    const report = await runStartupChecks(d, dir, logger, { now: T0 });
+    expect(report.integrity.ok).toBe(true);
+    expect(report.backup?.name).toMatch(/^kasa-20261122T090000000Z\.sqlite$/);
+    expect(backupDue(dir, T0 + 60_000)).toBe(false);
+    expect((await runStartupChecks(d, dir, logger, { now: T0 + 60_000 })).backup).toBeNull();
+  });
+
+  it('the backup is consistent while the WAL holds uncheckpointed writes', async () => {
+    const dir = tmp();
+    const d = db(dir);
+    d.pragma('wal_autocheckpoint = 0');
+    for (let i = 0; i < 200; i++) mark(d, `row ${i}`);
+    const b = await createBackup(d, dir, { now: T0 });
+    const copy = openDatabase(path.join(backupDir(dir), b.name));
+    open.push(copy);
+    expect(marks(copy)).toHaveLength(200);
+    expect(quickCheck(copy).ok).toBe(true);
+  });
+
+  it('keeps the newest 7 daily backups', async () => {
+    const dir = tmp();
+    const d = db(dir);
+    for (let i = 0; i < 10; i++) await runStartupChecks(d, dir, logger, { now: T0 + i * DAY });
+    const names = listBackups(dir).map((b) => b.name);
+    expect(names).toHaveLength(7);
+    expect(names[0]).toContain('20261201'); // day 9
+    expect(names[6]).toContain('20261125'); // day 3
+  });
+
+  it('a damaged database: quick_check fails, it is logged, and no backup replaces a good one', async () => {
+    const dir = tmp();
+    const d = db(dir);
+    for (let i = 0; i < 300; i++) mark(d, 'x'.repeat(200));
+    await createBackup(d, dir, { now: T0 });
+    d.pragma('wal_checkpoint(TRUNCATE)');
+    d.close();
+    // Overwrite pages in the middle of the file (not the header): a torn write / bad sector.
+    const file = path.join(dir, 'kasa.sqlite');
+    const fd = fs.openSync(file, 'r+');
+    const size = fs.fstatSync(fd).size;
+    for (let off = 4096 * 2; off < size - 4096; off += 4096 * 3) fs.writeSync(fd, Buffer.alloc(512, 0xa5), 0, 512, off + 100);
+    fs.closeSync(fd);
+    const broken = new Database(file);
+    open.push(broken);
+    const report = await runStartupChecks(broken, dir, logger, { now: T0 + DAY });
+    expect(report.integrity.ok).toBe(false);
+    expect(report.backup).toBeNull();
+    expect(lines.some((l) => l.startsWith('E database quick_check FAILED'))).toBe(true);
+    expect(listBackups(dir)).toHaveLength(1);
+  });
+});
+
+describe('restore', () => {
+  it('validates, stages, keeps the current database and applies at the next start', async () => {
+    const dir = tmp();
+    let d = db(dir);
+    mark(d, 'before backup');
+    const b = await createBackup(d, dir, { now: T0 });
+    mark(d, 'after backup');
+    expect(requestRestore(dir, b.name, { logger, now: T0 + 1000 })).toEqual({ restartRequired: true, name: b.name });
+    expect(pendingRestore(dir)?.name).toBe(b.name);
+    // The running database is untouched until the restart.
+    expect(marks(d)).toEqual(['before backup', 'after backup']);
+    d.close();
+    const applied = applyPendingRestore(dir, logger, { now: T0 + 2000 });
+    expect(applied?.restored).toBe(b.name);
+    d = db(dir);
+    expect(marks(d)).toEqual(['before backup']);
+    expect(pendingRestore(dir)).toBeNull();
+    // The database it replaced is kept, complete.
+    const previous = openDatabase(applied?.previous as string);
+    open.push(previous);
+    expect(marks(previous)).toEqual(['before backup', 'after backup']);
+    expect(listBackups(dir).map((x) => x.kind).sort()).toEqual(['daily', 'pre-restore']);
+    expect(applyPendingRestore(dir, logger)).toBeNull();
+  });
+
+  it('refuses a damaged backup and leaves nothing staged', async () => {
+    const dir = tmp();
+    const d = db(dir);
+    for (let i = 0; i < 300; i++) mark(d, 'y'.repeat(200));
+    const b = await createBackup(d, dir, { now: T0 });
+    const file = path.join(backupDir(dir), b.name);
+    const fd = fs.openSync(file, 'r+');
+    const size = fs.fstatSync(fd).size;
+    for (let off = 4096 * 2; off < size - 4096; off += 4096 * 2) fs.writeSync(fd, Buffer.alloc(600, 0x5a), 0, 600, off + 50);
+    fs.closeSync(fd);
+    expect(() => requestRestore(dir, b.name, { logger })).toThrow(/cannot be restored/);
+    expect(pendingRestore(dir)).toBeNull();
+    expect(lines.some((l) => l.startsWith('E restore of'))).toBe(true);
+  });
+
+  it('refuses names that are not listed backups (no paths)', async () => {
+    const dir = tmp();
+    await createBackup(db(dir), dir, { now: T0 });
+    expect(() => requestRestore(dir, '../kasa.sqlite')).toThrow(/no backup named/);
+    expect(() => requestRestore(dir, '/etc/passwd')).toThrow(/no backup named/);
+  });
+
+  it('refuses a file that is not a Kasa database', () => {
+    const dir = tmp();
+    fs.mkdirSync(backupDir(dir), { recursive: true });
+    const other = new Database(path.join(backupDir(dir), 'kasa-20261122T090000000Z.sqlite'));
+    other.exec('CREATE TABLE x (a)');
+    other.close();
+    expect(() => requestRestore(dir, 'kasa-20261122T090000000Z.sqlite')).toThrow(/not a Kasa database/);
+  });
+});
