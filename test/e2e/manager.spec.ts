@@ -1,0 +1,134 @@
+/**
+ * Manager flows through the browser host and the real (embedded) sandbox gateway: a partial refund of a
+ * fiscalized sale, a refund of a sale still queued during an outage, advance then finalize, a fiscal
+ * copy and an e-mail, and a cashier's PIN refused for a refund.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test, type KasaFixture } from './fixtures.ts';
+
+interface LedgerReceipt {
+  orderNumber: string;
+  invoiceNumber: string;
+  invoiceType: string;
+  transactionType: string;
+  referentDocumentNumber: string | null;
+}
+
+const SALE = {
+  lines: [
+    { name: 'Хлеб', quantity: 3, unitPrice: 80, labels: ['A'] },
+    { name: 'Млеко', quantity: 2, unitPrice: 150, labels: ['A'] },
+    { name: 'Уље', quantity: 1, unitPrice: 250, labels: ['A'] },
+  ],
+  payments: [{ type: 'cash', amount: 790 }],
+};
+
+async function ledger(kasa: KasaFixture): Promise<LedgerReceipt[]> {
+  const res = await fetch(`${kasa.sandboxUrl}/__sandbox/ledger`);
+  return ((await res.json()) as { receipts: LedgerReceipt[] }).receipts;
+}
+
+async function checkout(kasa: KasaFixture, input: unknown): Promise<{ orderId: number; orderNumber: string; state: string; receipt?: { invoiceNumber: string } }> {
+  const r = await kasa.host.call<{ orderId: number; orderNumber: string; state: string; receipt?: { invoiceNumber: string } }>('sales.checkout', input);
+  if (!r.body.value) throw new Error(JSON.stringify(r.body.error));
+  return r.body.value;
+}
+
+async function openManager(page: Page, tab: string) {
+  await page.getByRole('button', { name: 'Менаџер (F11)' }).click();
+  const mgr = page.getByRole('dialog', { name: 'Менаџер' });
+  await mgr.getByRole('tab', { name: tab }).click();
+  return mgr;
+}
+
+test('a manager refunds two items of a fiscalized sale', async ({ kasa }) => {
+  const sale = await checkout(kasa, SALE);
+  expect(sale.state).toBe('fiscalized');
+  const mgr = await openManager(kasa.page, 'Поврат');
+  await expect(mgr.getByRole('note')).toContainText('0000');
+  await mgr.getByLabel('Последње продаје').selectOption(String(sale.orderId));
+  await mgr.getByLabel('Количина за поврат: Хлеб').fill('1');
+  await mgr.getByLabel('Количина за поврат: Млеко').fill('2');
+  await mgr.getByLabel('Купац нема ИД (физичко лице)').check();
+  await mgr.getByLabel('PIN менаџера').fill('0000');
+  await mgr.getByRole('button', { name: 'Изврши поврат' }).click();
+  await expect(mgr.getByTestId('mgr-result-state')).toHaveText('ФИСКАЛИЗОВАН');
+  const refunds = (await ledger(kasa)).filter((r) => r.transactionType === 'refund');
+  expect(refunds).toEqual([expect.objectContaining({ referentDocumentNumber: sale.receipt?.invoiceNumber })]);
+
+  // What is left: 2 bread, 0 milk. Refunding 1 milk more is refused, naming the line.
+  await mgr.getByLabel('Последње продаје').selectOption(String(sale.orderId));
+  await mgr.getByLabel('Количина за поврат: Млеко').fill('1');
+  await mgr.getByLabel('Купац нема ИД (физичко лице)').check();
+  await mgr.getByLabel('PIN менаџера').fill('0000');
+  await mgr.getByRole('button', { name: 'Изврши поврат' }).click();
+  await expect(mgr.getByRole('alert')).toContainText('Млеко');
+});
+
+test('offline: a manager refunds a sale that is still queued; both are issued in order when the gateway returns', async ({ kasa }) => {
+  await kasa.sandbox('offline', { offline: true });
+  const sale = await checkout(kasa, SALE);
+  expect(sale.state).toBe('queued');
+  const mgr = await openManager(kasa.page, 'Поврат');
+  await mgr.getByLabel('Последње продаје').selectOption(String(sale.orderId));
+  await mgr.getByLabel('Количина за поврат: Уље').fill('1');
+  await mgr.getByLabel('Купац нема ИД (физичко лице)').check();
+  await mgr.getByLabel('PIN менаџера').fill('0000');
+  await mgr.getByRole('button', { name: 'Изврши поврат' }).click();
+  await expect(mgr.getByTestId('mgr-result-state')).toHaveText('НИЈЕ ЈОШ ФИСКАЛИЗОВАН');
+  await expect(mgr.getByRole('status')).toHaveText('Чека да оригинал буде фискализован.');
+  expect(await ledger(kasa)).toEqual([]);
+
+  await kasa.sandbox('offline', { offline: false });
+  await kasa.host.call('sync.now');
+  await expect.poll(async () => (await ledger(kasa)).length).toBe(2);
+  const [first, second] = await ledger(kasa);
+  expect(first).toMatchObject({ orderNumber: sale.orderNumber, transactionType: 'sale' });
+  expect(second).toMatchObject({ transactionType: 'refund', referentDocumentNumber: first?.invoiceNumber });
+});
+
+test('advance then finalize: the advance refund and the final receipt are both shown', async ({ kasa }) => {
+  const advance = await checkout(kasa, { ...SALE, invoiceType: 'advance' });
+  expect(advance.state).toBe('fiscalized');
+  const mgr = await openManager(kasa.page, 'Аванси');
+  await mgr.getByRole('button', { name: `Закључи: ${advance.orderNumber}` }).click();
+  await expect(mgr.getByTestId('mgr-result-state')).toHaveText('ФИСКАЛИЗОВАН');
+  await expect(mgr.getByRole('region', { name: 'Резултат' }).locator('pre')).toHaveCount(2);
+  const types = (await ledger(kasa)).map((r) => `${r.invoiceType}/${r.transactionType}`);
+  expect(types).toEqual(['advance/sale', 'advance/refund', 'normal/sale']);
+  await expect(mgr.getByRole('button', { name: `Закључи: ${advance.orderNumber}` })).toHaveCount(0);
+});
+
+test('a fiscal copy and an e-mailed receipt from the archive', async ({ kasa }) => {
+  const sale = await checkout(kasa, SALE);
+  const mgr = await openManager(kasa.page, 'Архива');
+  await mgr.getByRole('button', { name: `Детаљи: ${sale.orderNumber}` }).click();
+  const detail = mgr.getByRole('region', { name: `Рачун ${sale.receipt?.invoiceNumber}` });
+  await expect(detail.getByLabel('Журнал рачуна', { exact: true })).toContainText('ФИСКАЛНИ РАЧУН');
+  await detail.getByRole('button', { name: 'Фискална копија' }).click();
+  await expect(detail.getByTestId('mgr-result-state')).toHaveText('ФИСКАЛИЗОВАН');
+  await expect(detail.getByRole('region', { name: 'Резултат' })).toContainText('ОВО НИЈЕ ФИСКАЛНИ РАЧУН');
+  const copy = (await ledger(kasa)).find((r) => r.invoiceType === 'copy');
+  expect(copy?.referentDocumentNumber).toBe(sale.receipt?.invoiceNumber);
+
+  await detail.getByLabel('Е-пошта купца').fill('kupac@example.com');
+  await detail.getByRole('button', { name: 'Пошаљи е-поштом' }).click();
+  await expect(detail.getByRole('status')).toHaveText('Е-порука је послата.');
+  const res = await fetch(`${kasa.sandboxUrl}/__sandbox/emails`);
+  const { emails } = (await res.json()) as { emails: { email: string; invoiceNumber: string }[] };
+  expect(emails).toEqual([expect.objectContaining({ email: 'kupac@example.com', invoiceNumber: sale.receipt?.invoiceNumber })]);
+});
+
+test('a cashier without a manager PIN is refused a refund', async ({ kasa }) => {
+  const created = await kasa.host.call('staff.create', { managerPin: '0000', name: 'Ана Анић', role: 'cashier', pin: '1111' });
+  expect(created.body.ok).toBe(true);
+  const sale = await checkout(kasa, SALE);
+  const mgr = await openManager(kasa.page, 'Поврат');
+  await mgr.getByLabel('Последње продаје').selectOption(String(sale.orderId));
+  await mgr.getByLabel('Количина за поврат: Хлеб').fill('1');
+  await mgr.getByLabel('Купац нема ИД (физичко лице)').check();
+  await mgr.getByLabel('PIN менаџера').fill('1111');
+  await mgr.getByRole('button', { name: 'Изврши поврат' }).click();
+  await expect(mgr.getByRole('alert')).toContainText('Потребно је одобрење менаџера');
+  expect((await ledger(kasa)).filter((r) => r.transactionType === 'refund')).toEqual([]);
+});
