@@ -1,6 +1,7 @@
 /**
  * The support log: one line per event, to stderr and to `<dataDir>/logs/kasa.log`, rotated by size.
- * Secrets registered with `redact()` are replaced before a line is written anywhere.
+ * Secrets registered with `redact()` are replaced before a line is written anywhere. `kasa.log` is the
+ * current file; `kasa.log.1` … `kasa.log.<keep>` the older ones (mode 0600).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,6 +29,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const file = options.dir ? path.join(options.dir, 'kasa.log') : null;
   if (options.dir) fs.mkdirSync(options.dir, { recursive: true });
   let size = file && fs.existsSync(file) ? fs.statSync(file).size : 0;
+  // Support logs stay readable by the user only (they name customers' orders and the shop's setup).
+  const append = (text: string): void => fs.appendFileSync(file as string, text, { mode: 0o600 });
 
   const scrub = (line: string): string => {
     let out = line;
@@ -50,9 +53,10 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     if (options.echo !== false) process.stderr.write(text);
     if (!file) return;
     try {
-      if (size + text.length > maxBytes) rotate();
-      fs.appendFileSync(file, text);
-      size += Buffer.byteLength(text);
+      const bytes = Buffer.byteLength(text);
+      if (size > 0 && size + bytes > maxBytes) rotate();
+      append(text);
+      size += bytes;
     } catch {
       // A full disk must not take the till down with it; stderr still has the line.
     }
@@ -63,7 +67,9 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     warn: (l) => write('WARN', l),
     error: (l) => write('ERROR', l),
     redact: (s) => {
-      if (s) secrets.add(s);
+      if (!s) return;
+      // The secret as written, URL-encoded, JSON-escaped and base64 (as in a Basic auth header).
+      for (const v of [s, encodeURIComponent(s), JSON.stringify(s).slice(1, -1), Buffer.from(s).toString('base64')]) secrets.add(v);
     },
   };
 }
