@@ -477,6 +477,14 @@ export class SyncEngine {
     attempt: { id: number; correlationId?: string; status?: number },
     extra: IssuedReceipt[] = [],
   ): void {
+    // A receipt that names another order is not this order's receipt (a confused proxy or cache):
+    // an unreadable reply, so the outcome stays unknown and is reconciled.
+    if (receipt.orderNumber !== undefined && receipt.orderNumber !== d.order_number) {
+      throw new GatewayError({
+        kind: 'malformed',
+        message: `Reply carries the receipt of order ${receipt.orderNumber}, not ${d.order_number}`,
+      });
+    }
     const changed = this.#store.markFiscalized(d.id, receipt, this.#now(), attempt, extra);
     if (changed) this.#notify(d, 'fiscalized');
   }
