@@ -112,6 +112,8 @@ export class SyncEngine {
     this.kick();
     await this.#loop;
     await this.#passInFlight;
+    if (this.#statusTimer) clearTimeout(this.#statusTimer);
+    this.#statusTimer = null;
   }
 
   /** Wakes the loop now (a new order). Respects an auth pause and the offline probe schedule. */
@@ -606,6 +608,7 @@ export class SyncEngine {
     if (!this.#deps.onStatus || this.#statusTimer) return;
     this.#statusTimer = setTimeout(() => {
       this.#statusTimer = null;
+      if (this.#stopping) return;
       this.#deps.onStatus?.(this.status());
     }, 100);
     this.#statusTimer.unref?.();
