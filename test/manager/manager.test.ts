@@ -15,8 +15,6 @@ import { explainGatewayError } from '../../shared/gateway-errors.ts';
 let core: Core | null = null;
 let dir = '';
 afterEach(async () => {
-  // The engine coalesces status events on a 100 ms timer that stop() does not clear: let it fire first.
-  await new Promise((r) => setTimeout(r, 150));
   await core?.close();
   core = null;
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
