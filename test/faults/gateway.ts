@@ -33,7 +33,7 @@ function spoilReceipts(times: number, spoil: (upstream: { status: number; json: 
     left--;
     if (!forward) return spoil({ status: 0, json: null, raw: Buffer.alloc(0) });
     const up = await fwd();
-    let json: Record<string, unknown> | null = null;
+    let json: Record<string, unknown> | null;
     try {
       json = JSON.parse(up.body.toString('utf8')) as Record<string, unknown>;
     } catch {

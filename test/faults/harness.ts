@@ -22,6 +22,8 @@ export interface FaultRow {
   /** What happened, in a few words (goes into docs/reliability.md). */
   result: string;
   ok: boolean;
+  /** A known limitation: shown in the table, not counted as a failure. */
+  known?: boolean;
 }
 
 export interface FaultTally {
