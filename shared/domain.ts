@@ -125,6 +125,13 @@ export interface SyncStatus {
   oldestQueuedAt: string | null;
   lastSuccessAt: string | null;
   lastError: string | null;
+  /**
+   * The gateway's clock (`sdcDateTime` of the last freshly issued receipt) minus the till's clock at
+   * that moment, in ms; null until a receipt was issued in this run.
+   */
+  clockDriftMs?: number | null;
+  /** Set (localized) when |clockDriftMs| exceeds the `clockDriftMaxMs` setting (default 5 minutes). */
+  clockWarning?: string | null;
 }
 
 export interface TaxLabel {

@@ -15,6 +15,8 @@ import type { GatewayClient } from '../gateway/client.ts';
 import { IssuedReceiptSchema, type IssuedReceipt } from '../gateway/types.ts';
 import type { OrderRow, OrderStore, OutboxRow } from './store.ts';
 import type { GatewayErrorView, SyncStatus } from '../../shared/domain.ts';
+import { message } from '../../shared/messages.ts';
+import { Settings } from '../settings/settings.ts';
 
 export interface EngineOptions {
   /** Single requests in flight at once. Default 4. */
@@ -56,7 +58,16 @@ export interface EngineDeps {
   onOrderUpdated?: (order: { orderId: number; orderNumber: string; state: OrderRow['state'] }) => void;
   onStatus?: (status: SyncStatus) => void;
   log?: (line: string) => void;
+  /**
+   * Largest tolerated difference between the till's clock and the gateway's (`sdcDateTime`), in ms.
+   * Default: the `clockDriftMaxMs` setting, else 5 minutes.
+   */
+  clockDriftMaxMs?: () => number;
+  /** The warning shown when the drift is over the limit. Default: `clock_drift` in the settings' language. */
+  clockWarning?: (driftMs: number) => string;
 }
+
+export const DEFAULT_CLOCK_DRIFT_MAX_MS = 5 * 60_000;
 
 type Due = OrderRow & OutboxRow;
 
@@ -74,6 +85,7 @@ export class SyncEngine {
   #paused: 'auth' | null = null;
   #lastError: string | null = null;
   #lastSuccessAt: string | null = null;
+  #clockDriftMs: number | null = null;
   #probeDelay: number;
   #nextProbeAt = 0;
   #running = false;
@@ -162,7 +174,33 @@ export class SyncEngine {
       oldestQueuedAt: c.oldestQueuedAt,
       lastSuccessAt: this.#lastSuccessAt,
       lastError: this.#lastError,
+      clockDriftMs: this.#clockDriftMs,
+      clockWarning: this.#clockWarning(),
     };
+  }
+
+  #clockWarning(): string | null {
+    const drift = this.#clockDriftMs;
+    if (drift === null) return null;
+    const settings = new Settings(this.#store.db);
+    const max = this.#deps.clockDriftMaxMs?.() ?? settings.number('clockDriftMaxMs', DEFAULT_CLOCK_DRIFT_MAX_MS);
+    if (Math.abs(drift) <= max) return null;
+    if (this.#deps.clockWarning) return this.#deps.clockWarning(drift);
+    return message(settings.language(), 'clock_drift', { minutes: Math.round(Math.abs(drift) / 60_000) });
+  }
+
+  /**
+   * Records the gateway's clock from a receipt issued just now (never one returned again for an order
+   * that may have been issued earlier: its sdcDateTime is old). The till's time is taken halfway
+   * through the request.
+   */
+  #observeClock(d: Due, sdcDateTime: string, sentAt: number): void {
+    if (d.unknown !== 0 || d.tries !== 0) return;
+    const gateway = Date.parse(sdcDateTime);
+    if (!Number.isFinite(gateway)) return;
+    const previous = this.#clockDriftMs;
+    this.#clockDriftMs = gateway - Math.round((sentAt + this.#now()) / 2);
+    if (previous === null || Math.abs(previous - this.#clockDriftMs) > 1000) this.#emitStatus();
   }
 
   /**
@@ -306,6 +344,7 @@ export class SyncEngine {
     if (attemptId === undefined) return;
     const body = d.request ?? '';
     const opts = { timeoutMs: this.options.requestTimeoutMs };
+    const sentAt = this.#now();
     try {
       let receipt: IssuedReceipt;
       let extra: IssuedReceipt[] = [];
@@ -343,6 +382,7 @@ export class SyncEngine {
       }
       this.#succeeded();
       this.#settleIssued(d, receipt, { id: attemptId, correlationId }, extra);
+      this.#observeClock(d, receipt.sdcDateTime, sentAt);
     } catch (err) {
       this.#handleFailure(d, err, attemptId);
     }

@@ -78,7 +78,7 @@ export async function startHostileGateway(upstreamUrl: string): Promise<HostileG
     const res = await fetch(upstreamUrl.replace(/\/$/, '') + (req.url ?? '/'), {
       method: req.method,
       headers,
-      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : new Uint8Array(body),
     });
     const out: Record<string, string> = {};
     res.headers.forEach((v, k) => {
