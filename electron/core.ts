@@ -26,7 +26,9 @@ import { OrderStore } from './outbox/store.ts';
 import { SalesService } from './sales/service.ts';
 import { TaxRatesCache } from './sales/tax-rates.ts';
 import { Settings } from './settings/settings.ts';
-import { loadApiKey } from './settings/secrets.ts';
+import { createFileSecretStore, type SecretStore } from './settings/secrets.ts';
+import { applyPendingRestore } from './db/backup.ts';
+import { runStartupChecks, startBackupSchedule, type StartupReport } from './db/integrity.ts';
 import { startSandbox, type Sandbox } from './sandbox/server.ts';
 import { createPrintService } from './printer/service.ts';
 import { printerHandlers } from './printer/handlers.ts';
@@ -44,6 +46,8 @@ export interface CoreOptions {
   logger?: Logger;
   /** Engine tuning (tests and benchmarks). */
   engine?: Partial<EngineOptions>;
+  /** Where the API key lives: safeStorage in Electron; by default KASA_API_KEY or a 0600 file. */
+  secrets?: SecretStore;
 }
 
 export interface Core {
@@ -67,14 +71,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const env = options.env ?? process.env;
   const now = options.now ?? Date.now;
   const logger = options.logger ?? createLogger({ dir: path.join(options.dataDir, 'logs') });
+  // A restore a manager asked for in the last run is applied before the database is opened.
+  applyPendingRestore(options.dataDir, logger);
   const db = openDatabase(path.join(options.dataDir, 'kasa.sqlite'));
   const settings = new Settings(db, env);
   const store = new OrderStore(db);
   const taxRates = new TaxRatesCache(db, now);
 
   // Gateway: the configured one with the user's key, or the embedded sandbox (demo mode).
-  const keySource = loadApiKey(env, options.dataDir);
-  if (keySource.warning) logger.warn(keySource.warning);
+  const secrets = options.secrets ?? createFileSecretStore(env, options.dataDir);
+  const keyStatus = secrets.status();
+  if (keyStatus.warning) logger.warn(`secrets: ${keyStatus.warning}`);
+  const keySource = { key: secrets.get() };
   let sandbox: Sandbox | null = null;
   let client: GatewayClient;
   const onRequest = (i: { method: string; path: string; status: number | null; correlationId?: string; ms: number }): void =>
@@ -169,6 +177,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const manager = createManager({
     db,
     dataDir: options.dataDir,
+    secrets,
+    startup: () => startup,
     store,
     engine,
     taxRates,
@@ -192,6 +202,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
   engine.start();
   printer.start();
+  // Crash safety: quick_check at every start, the day's backup (7 kept), and a timer for tills left running.
+  const startup: StartupReport = await runStartupChecks(db, options.dataDir, logger);
+  const stopBackups = startBackupSchedule(db, options.dataDir, logger);
 
   const info = (): AppInfo => ({
     version: VERSION,
@@ -310,6 +323,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       manager.stop();
       await engine.stop();
       await printer.stop();
+      stopBackups();
       if (sandbox) await sandbox.close();
       db.close();
     },

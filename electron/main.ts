@@ -11,8 +11,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from './core.ts';
 import { defaultDataDir } from './db/open.ts';
-import { applyPendingRestore } from './db/backup.ts';
-import { runStartupChecks, startBackupSchedule } from './db/integrity.ts';
 import { EVENT_CHANNEL, registerCommands } from './ipc.ts';
 import { createLogger, type Logger } from './log/logger.ts';
 import { createSafeStorageSecretStore } from './settings/secrets.ts';
@@ -150,16 +148,8 @@ async function start(): Promise<void> {
   if (keyStatus.warning) logger.warn(`secrets: ${keyStatus.warning}`);
   if (key) logger.redact(key);
 
-  // Crash safety: a restore asked for in the last run is applied before the database is opened.
-  applyPendingRestore(dataDir, logger);
-  core = await createCore({
-    dataDir,
-    env: key ? { ...process.env, KASA_API_KEY: key } : process.env,
-    transport: 'electron',
-    logger,
-  });
-  await runStartupChecks(core.db, dataDir, logger);
-  const stopBackups = startBackupSchedule(core.db, dataDir, logger);
+  // The core applies a pending restore, runs quick_check and takes the day's backup.
+  core = await createCore({ dataDir, env: process.env, transport: 'electron', logger, secrets });
   registerCommands(ipcMain, core);
 
   const win = openMainWindow(dataDir);
@@ -189,7 +179,6 @@ async function start(): Promise<void> {
     if (closing || !core) return;
     closing = true;
     event.preventDefault();
-    stopBackups();
     void core.close().finally(() => {
       core = null;
       app.exit(0);

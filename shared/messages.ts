@@ -7,6 +7,7 @@ import type { Language } from './domain.ts';
 type Table = Record<string, string>;
 
 const SR_CYRL: Table = {
+  backup_unusable: 'Резервна копија „{field}“ не може да се врати: {reason}.',
   required: 'Поље „{field}“ је обавезно.',
   text: 'Поље „{field}“ мора бити текст.',
   number: 'Поље „{field}“ мора бити број.',
@@ -70,6 +71,7 @@ const SR_CYRL: Table = {
 };
 
 const SR_LATN: Table = {
+  backup_unusable: 'Rezervna kopija „{field}“ ne može da se vrati: {reason}.',
   required: 'Polje „{field}“ je obavezno.',
   text: 'Polje „{field}“ mora biti tekst.',
   number: 'Polje „{field}“ mora biti broj.',
@@ -133,6 +135,7 @@ const SR_LATN: Table = {
 };
 
 const EN: Table = {
+  backup_unusable: 'The backup "{field}" cannot be restored: {reason}.',
   required: 'The field "{field}" is required.',
   text: 'The field "{field}" must be text.',
   number: 'The field "{field}" must be a number.',

@@ -17,7 +17,9 @@ import { Archive } from './archive.ts';
 import { EmailQueue } from './email.ts';
 import { BackOfficeOrders } from './orders.ts';
 import { buildReport, reportCsv, reportLines } from './reports.ts';
-import { storeApiKey } from './secret.ts';
+import type { SecretStore } from '../settings/secrets.ts';
+import type { StartupReport } from '../db/integrity.ts';
+import { listBackups, requestRestore } from '../db/backup.ts';
 import { StaffService, gatewayCommandError } from './staff.ts';
 
 type ManagerCommandName = keyof typeof managerCommands;
@@ -36,6 +38,10 @@ export interface GatewayControl {
 export interface ManagerDeps {
   db: Db;
   dataDir: string;
+  /** The API key's store (safeStorage in Electron, a 0600 file in the host). */
+  secrets: SecretStore;
+  /** What the start-up checks found (quick_check, the day's backup). */
+  startup: () => StartupReport;
   store: OrderStore;
   engine: SyncEngine;
   taxRates: TaxRatesCache;
@@ -179,7 +185,7 @@ export function createManager(deps: ManagerDeps): Manager {
         if (err instanceof GatewayError && err.status === 403) throw new CommandError('invalid_input', 'api_key_forbidden', { field: 'apiKey' }, 'apiKey');
         throw gatewayCommandError(err);
       }
-      storeApiKey(deps.dataDir, apiKey);
+      deps.secrets.set(apiKey);
       settings.set('gatewayUrl', gatewayUrl);
       await gateway.set(gatewayUrl, apiKey);
       staff.audit(actor, 'settings.apiKey', { gatewayUrl, maskedKey: acc.maskedKey, environment: acc.environment });
@@ -202,6 +208,26 @@ export function createManager(deps: ManagerDeps): Manager {
     'reports.csv': async (range) => {
       const report = buildReport(db, taxRates, range, now());
       return { fileName: `presek-${report.from.slice(0, 10)}.csv`, csv: reportCsv(report) };
+    },
+    'backups.list': async ({ managerPin }) => {
+      await staff.requireManager(managerPin);
+      const report = deps.startup();
+      return {
+        backups: listBackups(deps.dataDir).map((b) => ({ name: b.name, kind: b.kind, createdAt: b.createdAt, bytes: b.bytes })),
+        integrity: { ok: report.integrity.ok, problems: report.integrity.problems },
+        lastBackupError: report.backupError,
+      };
+    },
+    'backups.restore': async ({ managerPin, name }) => {
+      const actor = await staff.requireManager(managerPin);
+      let result: { restartRequired: true; name: string };
+      try {
+        result = requestRestore(deps.dataDir, name);
+      } catch (err) {
+        throw new CommandError('invalid_input', 'backup_unusable', { field: 'name', reason: err instanceof Error ? err.message : String(err) }, 'name');
+      }
+      staff.audit(actor, 'backups.restore', { name });
+      return result;
     },
     'audit.list': async ({ managerPin, limit, offset }) => {
       await staff.requireManager(managerPin);

@@ -143,6 +143,12 @@ export interface ReportView {
   trainingExcluded: number;
 }
 
+export interface BackupsView {
+  backups: { name: string; kind: string; createdAt: string; bytes: number }[];
+  integrity: { ok: boolean; problems: string[] };
+  lastBackupError: string | null;
+}
+
 export interface AuditEntry {
   id: number;
   at: string;
@@ -306,6 +312,15 @@ export const managerCommands = {
   'reports.summary': command<ReportView>()(z.strictObject(reportRange), 'End-of-day or shift totals (training excluded).'),
   'reports.print': command<{ jobId: number }>()(z.strictObject(reportRange), 'Prints the report on the receipt printer.'),
   'reports.csv': command<{ fileName: string; csv: string }>()(z.strictObject(reportRange), 'The report as CSV.'),
+  'backups.list': command<BackupsView>()(
+    z.strictObject({ managerPin }),
+    'The database backups (daily, the last 7 kept) and what the start-up integrity check found.',
+  ),
+  'backups.restore': command<{ restartRequired: true; name: string }>()(
+    z.strictObject({ managerPin, name: z.string({ error: 'text' }).regex(/^[\w.-]{1,100}$/, { error: 'invalid' }) }),
+    'Stages a backup (checked with integrity_check first) to replace the database at the next start; ' +
+      'the current database is kept as a pre-restore copy. Audited.',
+  ),
   'audit.list': command<{ entries: AuditEntry[]; total: number }>()(
     z.strictObject({ managerPin, limit: limit.optional(), offset: z.number().int().min(0).optional() }),
     'The audit log, newest first (managers only).',
