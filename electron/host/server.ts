@@ -65,6 +65,14 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const { core, token } = options;
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   const staticRoot = path.resolve(options.staticDir);
+  // The root as the filesystem resolves it, to refuse symlinks that lead out of it.
+  const realRoot = (() => {
+    try {
+      return fs.realpathSync(staticRoot);
+    } catch {
+      return staticRoot;
+    }
+  })();
   const tokenBuf = Buffer.from(token);
   const sseClients = new Set<http.ServerResponse>();
   let port = 0;
@@ -214,7 +222,12 @@ export async function startHost(options: HostOptions): Promise<Host> {
         .end('The renderer is not built: run `npm run build`.');
       return;
     }
-    const data = fs.readFileSync(file);
+    const real = fs.realpathSync(file);
+    if (real !== realRoot && !real.startsWith(realRoot + path.sep)) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
+    const data = fs.readFileSync(real);
     res.writeHead(200, {
       'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
       'Content-Length': data.length,
