@@ -7,6 +7,7 @@ import type { Language } from './domain.ts';
 type Table = Record<string, string>;
 
 const SR_CYRL: Table = {
+  printer_uri: 'Адреса штампача у пољу „{field}“ мора бити tcp://адреса:порт, cups://ред или уређај штампача (/dev/usb/lp0).',
   backup_unusable: 'Резервна копија „{field}“ не може да се врати: {reason}.',
   required: 'Поље „{field}“ је обавезно.',
   text: 'Поље „{field}“ мора бити текст.',
@@ -71,6 +72,7 @@ const SR_CYRL: Table = {
 };
 
 const SR_LATN: Table = {
+  printer_uri: 'Adresa štampača u polju „{field}“ mora biti tcp://adresa:port, cups://red ili uređaj štampača (/dev/usb/lp0).',
   backup_unusable: 'Rezervna kopija „{field}“ ne može da se vrati: {reason}.',
   required: 'Polje „{field}“ je obavezno.',
   text: 'Polje „{field}“ mora biti tekst.',
@@ -135,6 +137,7 @@ const SR_LATN: Table = {
 };
 
 const EN: Table = {
+  printer_uri: 'The printer address in "{field}" must be tcp://host:port, cups://queue or a printer device (/dev/usb/lp0).',
   backup_unusable: 'The backup "{field}" cannot be restored: {reason}.',
   required: 'The field "{field}" is required.',
   text: 'The field "{field}" must be text.',

@@ -252,6 +252,7 @@ export class GatewayClient {
             : undefined,
         correlationId,
         path,
+        fromGateway: parsedOk && typeof body['message'] === 'string',
       });
     }
     if (schema === null) return (parsedOk ? json : text) as never;

@@ -11,6 +11,8 @@ export interface GatewayErrorInit {
   details?: Record<string, unknown>;
   correlationId?: string;
   path?: string;
+  /** False when an HTTP error's body was not the gateway's error object (a proxy's HTML page, say). */
+  fromGateway?: boolean;
 }
 
 export class GatewayError extends Error {
@@ -23,6 +25,7 @@ export class GatewayError extends Error {
   readonly details: Record<string, unknown> | undefined;
   readonly correlationId: string | undefined;
   readonly path: string | undefined;
+  readonly fromGateway: boolean;
 
   constructor(init: GatewayErrorInit) {
     super(init.message);
@@ -34,6 +37,7 @@ export class GatewayError extends Error {
     this.details = init.details;
     this.correlationId = init.correlationId;
     this.path = init.path;
+    this.fromGateway = init.fromGateway ?? true;
   }
 
   /** Validation errors from `details.validationErrors`, when the gateway sent them. */
@@ -82,5 +86,8 @@ export function classify(error: unknown): Classification {
   if (status === 429 || status >= 500) return { type: 'retry' };
   if (code === 'ERR_00603') return { type: 'exists' };
   if (status === 408) return { type: 'retry' };
+  // A 4xx that is not the gateway's own error object came from something in between (a captive portal, a
+  // proxy's HTML 404): the gateway never judged the request, so it is retried, not parked.
+  if (!error.fromGateway) return { type: 'retry' };
   return { type: 'rejected', reason: code ?? `HTTP ${status}` };
 }

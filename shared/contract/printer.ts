@@ -35,12 +35,30 @@ export function parsePrinterUri(uri: string): PrinterTarget | null {
   return null;
 }
 
+/**
+ * Printer device paths a person may choose in the UI: USB/parallel/serial/Bluetooth printer devices on
+ * Linux, COM/LPT ports on Windows. Any other file path is accepted only from `KASA_PRINTER` (set by
+ * whoever installs the till), so the contract can never be used to write bytes into arbitrary files.
+ */
+export function isPrinterDevicePath(path: string): boolean {
+  return (
+    /^\/dev\/(usb\/lp\d{1,3}|lp\d{1,3}|tty(USB|ACM|S)\d{1,3}|rfcomm\d{1,3})$/.test(path) ||
+    /^\\\\\.\\(COM|LPT)\d{1,3}$/i.test(path)
+  );
+}
+
 export const PrinterUri = z
   .string({ error: 'text' })
   .trim()
   .min(1, { error: 'required' })
   .max(300, { error: 'too_long' })
-  .refine((v) => parsePrinterUri(v) !== null, { error: 'printer_uri' });
+  .refine(
+    (v) => {
+      const target = parsePrinterUri(v);
+      return target !== null && (target.kind !== 'file' || isPrinterDevicePath(target.path));
+    },
+    { error: 'printer_uri' },
+  );
 
 /** A printer profile: everything the byte builder needs to know about one printer model. */
 export const PrinterProfileSchema = z.strictObject({

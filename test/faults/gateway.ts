@@ -64,6 +64,7 @@ const SCENARIOS: Scenario[] = [
   },
   { fault: 'HTML 200 page after the receipt was issued', arm: (t) => (t.gateway.hostility = spoilReceipts(1, () => HTML(200))) },
   { fault: 'HTML 502 page, request never reached the gateway', arm: (t) => (t.gateway.hostility = spoilReceipts(2, () => HTML(502), false)) },
+  { fault: 'HTML 404 page from a proxy, request never reached the gateway', arm: (t) => (t.gateway.hostility = spoilReceipts(2, () => HTML(404), false)) },
   { fault: 'HTML 503 page after the receipt was issued', arm: (t) => (t.gateway.hostility = spoilReceipts(1, () => HTML(503))) },
   {
     fault: 'receipt without invoiceNumber',

@@ -145,6 +145,10 @@ describe('service configuration and handlers', () => {
     const { service, handlers, t } = make();
     expect(service.status().state).toBe('unconfigured');
     expect(() => service.configure({ uri: 'http://x', profileId: 'generic-80' })).toThrow(expect.objectContaining({ code: 'invalid_input', field: 'uri' }));
+    // Through the contract only printer devices, never arbitrary files (KASA_PRINTER may name any path).
+    for (const uri of ['/tmp/kasa-x', 'file:///etc/passwd', '/dev/../etc/passwd', 'C:\\Windows\\win.ini']) {
+      expect(() => service.configure({ uri, profileId: 'generic-80' })).toThrow(expect.objectContaining({ code: 'invalid_input', field: 'uri' }));
+    }
     expect(() => service.configure({ uri: 'tcp://127.0.0.1:1', profileId: 'nope' })).toThrow(expect.objectContaining({ code: 'invalid_input' }));
     await expect(handlers['print.receipt']({ orderId: 2 })).rejects.toMatchObject({ code: 'not_found' });
 
