@@ -1,5 +1,10 @@
 /** Catalog CSV: parsing (RFC 4180, `;` or `,` delimited) and per-row validation. */
-import { PRODUCT_UNITS, type ImportIssue, type ImportPreviewRow, type ProductUnit } from '../../shared/contract/catalog.ts';
+import {
+  PRODUCT_UNITS,
+  type ImportIssue,
+  type ImportPreviewRow,
+  type ProductUnit,
+} from '../../shared/contract/catalog.ts';
 import type { Language } from '../../shared/domain.ts';
 import { formatMessage } from '../../shared/i18n/messages.ts';
 import { parseRsdInput } from '../../shared/money.ts';
@@ -78,8 +83,19 @@ const HEADER_ALIASES: Record<Column, string[]> = {
 const REQUIRED: Column[] = ['code', 'name', 'price', 'label'];
 
 const UNIT_ALIASES: Record<string, ProductUnit> = {
-  piece: 'piece', pcs: 'piece', pc: 'piece', kom: 'piece', komad: 'piece', '': 'piece',
-  kg: 'kg', kilogram: 'kg', l: 'l', lit: 'l', litar: 'l', liter: 'l', litre: 'l',
+  piece: 'piece',
+  pcs: 'piece',
+  pc: 'piece',
+  kom: 'piece',
+  komad: 'piece',
+  '': 'piece',
+  kg: 'kg',
+  kilogram: 'kg',
+  l: 'l',
+  lit: 'l',
+  litar: 'l',
+  liter: 'l',
+  litre: 'l',
 };
 const YES = new Set(['1', 'da', 'yes', 'true', 'x', 'd', 'y']);
 const NO = new Set(['0', 'ne', 'no', 'false', 'n', '']);
@@ -141,7 +157,8 @@ export function validateCatalogCsv(text: string, currentLabels: readonly string[
     const code = get('code');
     if (code === '') errors.push(issue(row, 'code', 'required'));
     else if (code.length > 32) errors.push(issue(row, 'code', 'too_long', { max: 32 }));
-    else if (seenCodes.has(code)) errors.push(issue(row, 'code', 'duplicate_code', { value: code, other: seenCodes.get(code) ?? 0 }));
+    else if (seenCodes.has(code))
+      errors.push(issue(row, 'code', 'duplicate_code', { value: code, other: seenCodes.get(code) ?? 0 }));
     const name = get('name');
     if (name === '') errors.push(issue(row, 'name', 'required'));
     else if (name.length > 100) errors.push(issue(row, 'name', 'too_long', { max: 100 }));
@@ -156,18 +173,26 @@ export function validateCatalogCsv(text: string, currentLabels: readonly string[
     const unit: ProductUnit | undefined = UNIT_ALIASES[foldText(unitText)] ?? PRODUCT_UNITS.find((u) => u === unitText);
     if (unit === undefined) errors.push(issue(row, 'unit', 'unit', { value: unitText }));
     const favText = foldText(get('favourite'));
-    if (!YES.has(favText) && !NO.has(favText)) errors.push(issue(row, 'favourite', 'favourite', { value: get('favourite') }));
-    const barcodes = [...new Set(get('barcode').split(/[|,\s]+/).filter(Boolean))];
+    if (!YES.has(favText) && !NO.has(favText))
+      errors.push(issue(row, 'favourite', 'favourite', { value: get('favourite') }));
+    const barcodes = [
+      ...new Set(
+        get('barcode')
+          .split(/[|,\s]+/)
+          .filter(Boolean),
+      ),
+    ];
     for (const b of barcodes) {
       if (!isValidGtin(b)) errors.push(issue(row, 'barcode', 'barcode', { value: b }));
-      else if (seenBarcodes.has(b)) errors.push(issue(row, 'barcode', 'duplicate_barcode', { value: b, other: seenBarcodes.get(b) ?? 0 }));
+      else if (seenBarcodes.has(b))
+        errors.push(issue(row, 'barcode', 'duplicate_barcode', { value: b, other: seenBarcodes.get(b) ?? 0 }));
     }
     const group = get('group');
     if (group.length > 60) errors.push(issue(row, 'group', 'too_long', { max: 60 }));
     if (code !== '' && !seenCodes.has(code)) seenCodes.set(code, row);
     for (const b of barcodes) if (!seenBarcodes.has(b)) seenBarcodes.set(b, row);
     if (errors.length > before || pricePara === null || unit === undefined) continue;
-    const labelMissing = !labels.has(label);
+    const labelMissing = labels.size > 0 && !labels.has(label);
     if (labelMissing) warnings.push(issue(row, 'label', 'label_missing', { value: label }));
     products.push({
       row,

@@ -45,8 +45,7 @@ export function catalogHandlers(service: CatalogService, deps: CatalogDeps): Cat
   return {
     'catalog.import': async ({ csv, dryRun, replace }) => runImport(csv, dryRun === true, replace === true),
     'catalog.search': async ({ query, limit }) => service.search(query, limit ?? 20, deps.currentLabels()),
-    'catalog.byBarcode': async ({ code }) =>
-      service.byBarcode(code, deps.currentLabels()) ?? notFound(),
+    'catalog.byBarcode': async ({ code }) => service.byBarcode(code, deps.currentLabels()) ?? notFound(),
     'catalog.favourites': async () => service.favourites(deps.currentLabels()),
     'catalog.stats': async () => service.stats(deps.currentLabels()),
     'catalog.loadSample': async () => {

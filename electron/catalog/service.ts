@@ -99,13 +99,17 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
        RETURNING id`,
     ),
     deleteBarcodes: db.prepare<[number]>('DELETE FROM product_barcodes WHERE product_id = ?'),
-    insertBarcode: db.prepare<[string, number]>('INSERT OR REPLACE INTO product_barcodes (barcode, product_id) VALUES (?, ?)'),
+    insertBarcode: db.prepare<[string, number]>(
+      'INSERT OR REPLACE INTO product_barcodes (barcode, product_id) VALUES (?, ?)',
+    ),
     deleteFts: db.prepare<[number]>('DELETE FROM products_fts WHERE rowid = ?'),
     insertFts: db.prepare<[number, string]>('INSERT INTO products_fts (rowid, terms) VALUES (?, ?)'),
     count: db.prepare<[], { products: number; favourites: number }>(
       'SELECT count(*) AS products, coalesce(sum(favourite), 0) AS favourites FROM products',
     ),
-    labelCounts: db.prepare<[], { label: string; n: number }>('SELECT label, count(*) AS n FROM products GROUP BY label'),
+    labelCounts: db.prepare<[], { label: string; n: number }>(
+      'SELECT label, count(*) AS n FROM products GROUP BY label',
+    ),
     getSetting: db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?'),
     putSetting: db.prepare<[string, string]>(
       'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
@@ -114,7 +118,9 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
       'INSERT INTO parked_sales (created_at, name, cart) VALUES (?, ?, ?) RETURNING id',
     ),
     parkList: db.prepare<[], ParkedRow>('SELECT id, created_at, name, cart FROM parked_sales ORDER BY id'),
-    parkTake: db.prepare<[number], ParkedRow>('DELETE FROM parked_sales WHERE id = ? RETURNING id, created_at, name, cart'),
+    parkTake: db.prepare<[number], ParkedRow>(
+      'DELETE FROM parked_sales WHERE id = ? RETURNING id, created_at, name, cart',
+    ),
   };
 
   function views(rows: ProductRow[], currentLabels: readonly string[]): ProductView[] {
@@ -137,7 +143,8 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
       unit: r.unit,
       group: r.grp,
       favourite: r.favourite === 1,
-      labelMissing: !labels.has(r.label),
+      // Without tax rates (never fetched) nothing can be judged: the core checks again at checkout.
+      labelMissing: labels.size > 0 && !labels.has(r.label),
     }));
   }
 
@@ -189,7 +196,17 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
           }
           for (const p of products) {
             const norm = foldText(p.name);
-            const row = st.upsert.get(p.code, p.name, norm, p.pricePara, p.label, p.unit, p.group, p.favourite ? 1 : 0, stamp);
+            const row = st.upsert.get(
+              p.code,
+              p.name,
+              norm,
+              p.pricePara,
+              p.label,
+              p.unit,
+              p.group,
+              p.favourite ? 1 : 0,
+              stamp,
+            );
             if (!row) throw new Error('upsert returned no row');
             st.deleteBarcodes.run(row.id);
             for (const b of p.barcodes) st.insertBarcode.run(b, row.id);
@@ -289,7 +306,7 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
     stats(currentLabels) {
       const labels = new Set(currentLabels);
       const { products, favourites } = st.count.get() ?? { products: 0, favourites: 0 };
-      const missing = st.labelCounts.all().filter((r) => !labels.has(r.label));
+      const missing = labels.size === 0 ? [] : st.labelCounts.all().filter((r) => !labels.has(r.label));
       return {
         products,
         favourites,

@@ -30,10 +30,18 @@ beforeEach(async () => {
   fake = createFakeApi({
     'app.info': () => ok(INFO),
     'taxRates.get': () => ok(DEMO_RATES),
-    'sync.status': () => ok({ ...SYNC, online: false, queued: 2, oldestQueuedAt: new Date(Date.now() - 45 * 60_000 - 30_000).toISOString() }),
+    'sync.status': () =>
+      ok({
+        ...SYNC,
+        online: false,
+        queued: 2,
+        oldestQueuedAt: new Date(Date.now() - 45 * 60_000 - 30_000).toISOString(),
+      }),
     'catalog.favourites': () => ok([BREAD, MILK]),
-    'catalog.search': ({ query }) => ok([BREAD, MILK].filter((p) => p.name.toLowerCase().includes(query.toLowerCase()))),
-    'catalog.byBarcode': ({ code }) => (scans[code] ? ok(scans[code]) : { ok: false, error: { code: 'not_found', message: 'x' } }),
+    'catalog.search': ({ query }) =>
+      ok([BREAD, MILK].filter((p) => p.name.toLowerCase().includes(query.toLowerCase()))),
+    'catalog.byBarcode': ({ code }) =>
+      scans[code] ? ok(scans[code]) : { ok: false, error: { code: 'not_found', message: 'x' } },
     'sales.checkout': (input) => {
       checkouts.push(input as CheckoutInput);
       return ok({ orderId: 7, orderNumber: 'T1-7', state: 'queued', totalPara: 20499, changePara: 1501 });
@@ -56,7 +64,8 @@ beforeEach(async () => {
                   verificationUrl: 'https://suf.example/v?vl=abc',
                   invoicePdfUrl: 'https://x/pdf',
                   totalPara: 20499,
-                  journal: '============ ФИСКАЛНИ РАЧУН ============\nХлеб   65,00\n======== КРАЈ ФИСКАЛНОГ РАЧУНА =========',
+                  journal:
+                    '============ ФИСКАЛНИ РАЧУН ============\nХлеб   65,00\n======== КРАЈ ФИСКАЛНОГ РАЧУНА =========',
                   taxItems: [],
                   businessName: 'Продавница',
                   locationName: 'Београд',
@@ -132,7 +141,10 @@ describe('the counter', () => {
     await scan('8600000101855');
     await scan('8600000100018');
     const rows = container.querySelectorAll('[data-testid="cart-line"]');
-    expect([...rows].map((r) => r.getAttribute('aria-label'))).toEqual(['Ставка 1: Хлеб бели 500 г', 'Ставка 2: Млеко 2,8% 1 л']);
+    expect([...rows].map((r) => r.getAttribute('aria-label'))).toEqual([
+      'Ставка 1: Хлеб бели 500 г',
+      'Ставка 2: Млеко 2,8% 1 л',
+    ]);
     expect(byLabel('Укупно').textContent).toBe('269,99');
 
     key('F12');
@@ -171,7 +183,9 @@ describe('the counter', () => {
   it('refuses a buyer ID that is not 9 or 13 digits', async () => {
     await scan('8600000100018');
     key('F12');
-    const select = [...container.querySelectorAll('select')].find((s) => s.closest('label')?.textContent?.startsWith('Врста ИД купца'));
+    const select = [...container.querySelectorAll('select')].find((s) =>
+      s.closest('label')?.textContent?.startsWith('Врста ИД купца'),
+    );
     act(() => {
       if (select) select.value = '10';
       select?.dispatchEvent(new Event('change', { bubbles: true }));
@@ -202,7 +216,9 @@ describe('the counter', () => {
     if (!input) throw new Error('no dialog');
     type(input, '1,5');
     await act(async () => input.form?.requestSubmit());
-    expect(container.querySelector('[role="dialog"] [role="alert"]')?.textContent).toBe('Комади се продају у целим бројевима.');
+    expect(container.querySelector('[role="dialog"] [role="alert"]')?.textContent).toBe(
+      'Комади се продају у целим бројевима.',
+    );
     type(input, '3');
     await act(async () => input.form?.requestSubmit());
     expect(container.querySelector('[role="dialog"]')).toBeNull();

@@ -3,7 +3,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n } from 'i18next';
 import type { PosApi } from '../../shared/contract/index.ts';
 import { StoreContext, usePos } from './context.ts';
-import { createScanDetector } from './scanner.ts';
+import { createScanDetector, looksLikeBarcode } from './scanner.ts';
 import type { PosStore } from './store.ts';
 import { CatalogScreen } from './components/CatalogScreen.tsx';
 import { PaymentScreen } from './components/PaymentScreen.tsx';
@@ -32,22 +32,27 @@ export function installKeyboard(store: PosStore, win: Window = window): () => vo
     if (printable) detector.key(e.key, e.timeStamp);
     if (s.dialog !== null || (s.screen !== 'sale' && s.screen !== 'receipt')) {
       if (e.key === 'Enter') detector.reset();
+      if (s.dialog !== null && e.key === 'Escape') {
+        e.preventDefault();
+        s.openDialog(null);
+      }
       return;
     }
+    // A handled key goes no further: the screen it opens must not receive it too.
+    const run = (fn: () => void) => {
+      e.preventDefault();
+      e.stopPropagation();
+      fn();
+    };
     if (s.screen === 'receipt') {
-      if (e.key === 'Enter') {
-        const code = detector.enter(e.timeStamp);
-        e.preventDefault();
-        s.newSale();
-        if (code) void store.getState().scan(code);
-        return;
+      if (e.key === 'Enter' || e.key === 'F12' || e.key === 'F10' || e.key === 'Escape') {
+        detector.reset();
+        return run(() => s.newSale());
       }
-      if (e.key === 'F12' || e.key === 'F10' || e.key === 'Escape') {
-        e.preventDefault();
-        s.newSale();
-      } else if (printable && !inText && /\d/.test(e.key)) {
+      if (printable && !inText && /\d/.test(e.key)) {
         // Scanning the next customer's first item starts the next sale.
         e.preventDefault();
+        e.stopPropagation();
         s.newSale();
         void store.getState().setQuery(e.key);
         win.requestAnimationFrame(focusSearch);
@@ -56,21 +61,23 @@ export function installKeyboard(store: PosStore, win: Window = window): () => vo
     }
     // The sale screen.
     if (e.key === 'Enter' && (isSearch || !inText)) {
+      // The search box holds every key of a scan (stray keys are routed there); the detector's timing
+      // only decides for short codes, which a person might also type as a search.
       const code = detector.enter(e.timeStamp);
-      if (code) {
+      const query = s.query.trim();
+      if (looksLikeBarcode(query)) {
+        e.preventDefault();
+        void s.scan(query);
+      } else if (code && query.endsWith(code)) {
         e.preventDefault();
         void s.scan(code);
-      } else if (isSearch) {
+      } else if (query !== '') {
         e.preventDefault();
         void s.submitSearch();
       }
       return;
     }
     const line = s.selected >= 0 && s.selected < s.lines.length;
-    const run = (fn: () => void) => {
-      e.preventDefault();
-      fn();
-    };
     if (e.altKey && /^[1-9]$/.test(e.key)) {
       const p = s.favourites[Number(e.key) - 1];
       if (p) run(() => s.addProduct(p));
@@ -102,7 +109,8 @@ export function installKeyboard(store: PosStore, win: Window = window): () => vo
         return;
       case 'ArrowUp':
       case 'ArrowDown':
-        if (s.results.length === 0 && (!inText || isSearch)) return run(() => s.select(s.selected + (e.key === 'ArrowUp' ? -1 : 1)));
+        if (s.results.length === 0 && (!inText || isSearch))
+          return run(() => s.select(s.selected + (e.key === 'ArrowUp' ? -1 : 1)));
         return;
       case '+':
         if (line && isSearch && s.query === '') {
@@ -113,7 +121,8 @@ export function installKeyboard(store: PosStore, win: Window = window): () => vo
       case '-':
         if (line && isSearch && s.query === '') {
           const l = s.lines[s.selected];
-          if (l?.unit === 'piece' && l.quantityMilli > 1000) return run(() => s.setQuantity(s.selected, l.quantityMilli - 1000));
+          if (l?.unit === 'piece' && l.quantityMilli > 1000)
+            return run(() => s.setQuantity(s.selected, l.quantityMilli - 1000));
         }
         break;
     }

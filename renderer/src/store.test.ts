@@ -28,7 +28,13 @@ describe('store', () => {
   it('loads info, tax rates, status and favourites', async () => {
     const { store } = setup();
     await store.getState().init();
-    expect(store.getState()).toMatchObject({ info: INFO, taxRates: DEMO_RATES, sync: SYNC, favourites: [BREAD], language: 'sr-Cyrl' });
+    expect(store.getState()).toMatchObject({
+      info: INFO,
+      taxRates: DEMO_RATES,
+      sync: SYNC,
+      favourites: [BREAD],
+      language: 'sr-Cyrl',
+    });
   });
 
   it('adds scanned items: a repeated piece increments its line, a weighed item gets its own line', async () => {
@@ -51,7 +57,11 @@ describe('store', () => {
     const { store } = setup();
     await store.getState().init();
     expect(await store.getState().scan('1234567890128')).toBe(false);
-    expect(store.getState().notice).toEqual({ kind: 'error', key: 'sale.unknownBarcode', params: { code: '1234567890128' } });
+    expect(store.getState().notice).toEqual({
+      kind: 'error',
+      key: 'sale.unknownBarcode',
+      params: { code: '1234567890128' },
+    });
     expect(store.getState().addProduct(WINE_BAD_LABEL)).toBe(false);
     expect(store.getState().notice?.key).toBe('sale.labelMissing');
     expect(store.getState().lines).toEqual([]);
@@ -76,7 +86,16 @@ describe('store', () => {
     const input = toCheckoutInput(
       [
         { key: 1, name: 'Сир', unitPricePara: 89900, quantityMilli: 614, discountPara: 199, label: 'E', unit: 'kg' },
-        { key: 2, name: 'Хлеб', unitPricePara: 6500, quantityMilli: 2000, discountPara: 0, label: 'E', unit: 'piece', gtin: '8600000100018' },
+        {
+          key: 2,
+          name: 'Хлеб',
+          unitPricePara: 6500,
+          quantityMilli: 2000,
+          discountPara: 0,
+          label: 'E',
+          unit: 'piece',
+          gtin: '8600000100018',
+        },
       ],
       {
         payments: [
@@ -105,13 +124,20 @@ describe('store', () => {
   it('checks out, shows the queued order and refreshes it when order.updated says fiscalized', async () => {
     let state: 'queued' | 'fiscalized' = 'queued';
     const { store, emit, calls } = setup({
-      'sales.checkout': () => ok({ orderId: 7, orderNumber: 'T1-7', state: 'queued', totalPara: 6500, changePara: 3500 }),
+      'sales.checkout': () =>
+        ok({ orderId: 7, orderNumber: 'T1-7', state: 'queued', totalPara: 6500, changePara: 3500 }),
       'orders.get': () => ok(order({ state, totalPara: 6500, changePara: 3500 })),
     });
     await store.getState().init();
     await store.getState().scan('8600000100018');
-    expect(await store.getState().checkout({ payments: [{ type: 'cash', amountPara: 10000 }], invoiceType: 'normal' })).toBe(true);
-    expect(store.getState()).toMatchObject({ screen: 'receipt', lines: [], lastSale: { paidPara: 10000, order: { state: 'queued' } } });
+    expect(
+      await store.getState().checkout({ payments: [{ type: 'cash', amountPara: 10000 }], invoiceType: 'normal' }),
+    ).toBe(true);
+    expect(store.getState()).toMatchObject({
+      screen: 'receipt',
+      lines: [],
+      lastSale: { paidPara: 10000, order: { state: 'queued' } },
+    });
     state = 'fiscalized';
     emit('order.updated', { orderId: 99, orderNumber: 'other', state: 'fiscalized' });
     expect(calls.filter((c) => c.name === 'orders.get')).toHaveLength(1);
@@ -126,24 +152,48 @@ describe('store', () => {
     const { store } = setup({
       'parked.save': ({ cart, name }) => {
         parkedCart = cart;
-        return ok({ id: 3, createdAt: '2025-03-01T10:00:00Z', name: name ?? null, lines: cart.lines.length, totalPara: 6500 });
+        return ok({
+          id: 3,
+          createdAt: '2025-03-01T10:00:00Z',
+          name: name ?? null,
+          lines: cart.lines.length,
+          totalPara: 6500,
+        });
       },
       'parked.take': ({ id }) =>
-        ok({ id, createdAt: '2025-03-01T10:00:00Z', name: 'Петар', lines: 1, totalPara: 6500, cart: parkedCart as never }),
+        ok({
+          id,
+          createdAt: '2025-03-01T10:00:00Z',
+          name: 'Петар',
+          lines: 1,
+          totalPara: 6500,
+          cart: parkedCart as never,
+        }),
     });
     await store.getState().init();
     await store.getState().scan('8600000100018');
     expect(await store.getState().park('Петар')).toBe(true);
     expect(store.getState().lines).toEqual([]);
     expect(parkedCart).toEqual({
-      lines: [{ productId: 1, name: BREAD.name, unitPricePara: 6500, quantityMilli: 1000, discountPara: 0, label: 'E', unit: 'piece', gtin: '8600000100018' }],
+      lines: [
+        {
+          productId: 1,
+          name: BREAD.name,
+          unitPricePara: 6500,
+          quantityMilli: 1000,
+          discountPara: 0,
+          label: 'E',
+          unit: 'piece',
+          gtin: '8600000100018',
+        },
+      ],
     });
     expect(await store.getState().resume(3)).toBe(true);
     expect(store.getState().lines.map((l) => l.name)).toEqual([BREAD.name]);
   });
 
   it('ignores stale search answers', async () => {
-    const pending: ((v: ReturnType<typeof ok<typeof BREAD[]>>) => void)[] = [];
+    const pending: ((v: ReturnType<typeof ok<(typeof BREAD)[]>>) => void)[] = [];
     const { store } = setup({
       'catalog.search': () => new Promise((resolve) => pending.push(resolve)),
     });

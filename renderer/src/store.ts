@@ -116,6 +116,9 @@ export interface PosActions {
 
 export type PosStore = StoreApi<PosState & PosActions>;
 
+/** How long typed digits wait before they are searched (scanners finish a code well within this). */
+export const DIGIT_SEARCH_DELAY_MS = 120;
+
 /** The cart total in para. */
 export function cartTotal(lines: readonly CartLine[]): Para {
   return lines.reduce((sum, l) => sum + lineTotal(l.unitPricePara, l.quantityMilli, l.discountPara), 0);
@@ -180,6 +183,48 @@ export function createPosStore(api: PosApi, initialLanguage: Language = 'sr-Cyrl
       const labels = currentLabels(get().taxRates);
       // Without tax rates (not loaded yet) the core decides.
       return labels.length === 0 || labels.includes(label);
+    };
+
+    /** Adds a product to the cart (or one more of it); false when its label cannot be sold. */
+    const addLine = (
+      product: ProductView,
+      quantityMilli = 1000,
+      unitPricePara = product.pricePara,
+      gtin?: string,
+    ): boolean => {
+      if (product.labelMissing || !labelUsable(product.label)) {
+        set({ notice: { kind: 'error', key: 'sale.labelMissing', params: { label: product.label } } });
+        return false;
+      }
+      const lines = get().lines;
+      const code = gtin ?? (product.barcodes.length === 1 ? product.barcodes[0] : undefined);
+      // The same piece product at the same price again: one more on its line.
+      const same = lines.findIndex(
+        (l) =>
+          l.productId === product.id &&
+          l.unit === 'piece' &&
+          product.unit === 'piece' &&
+          l.unitPricePara === unitPricePara &&
+          l.discountPara === 0,
+      );
+      if (same >= 0 && quantityMilli === 1000) {
+        const updated = lines.map((l, i) => (i === same ? { ...l, quantityMilli: l.quantityMilli + 1000 } : l));
+        set({ lines: updated, selected: same, notice: null });
+        return true;
+      }
+      const line: CartLine = {
+        key: nextKey++,
+        productId: product.id,
+        name: product.name,
+        unitPricePara,
+        quantityMilli,
+        discountPara: 0,
+        label: product.label,
+        unit: product.unit,
+        ...(code ? { gtin: code } : {}),
+      };
+      set({ lines: [...lines, line], selected: lines.length, notice: null });
+      return true;
     };
 
     return {
@@ -262,6 +307,11 @@ export function createPosStore(api: PosApi, initialLanguage: Language = 'sr-Cyrl
           set({ results: [], resultsFor: query });
           return;
         }
+        // Digits may be a scan in progress: search only once the keys pause (a scan ends in Enter first).
+        if (/^\d+$/.test(query.trim())) {
+          await new Promise((resolve) => setTimeout(resolve, DIGIT_SEARCH_DELAY_MS));
+          if (seq !== searchSeq) return;
+        }
         const r = await api['catalog.search']({ query, limit: 20 });
         if (seq !== searchSeq) return;
         set({ results: r.ok ? r.value : [], resultsFor: query });
@@ -302,43 +352,14 @@ export function createPosStore(api: PosApi, initialLanguage: Language = 'sr-Cyrl
           return false;
         }
         const s: ScanResult = r.value;
-        return get().addProduct(s.product, s.quantityMilli, s.unitPricePara, s.kind === 'exact' ? s.code : undefined);
+        // The next scan may already be typing into the search box: leave the query alone.
+        return addLine(s.product, s.quantityMilli, s.unitPricePara, s.kind === 'exact' ? s.code : undefined);
       },
 
-      addProduct(product, quantityMilli = 1000, unitPricePara = product.pricePara, gtin) {
-        if (product.labelMissing || !labelUsable(product.label)) {
-          set({ notice: { kind: 'error', key: 'sale.labelMissing', params: { label: product.label } } });
-          return false;
-        }
-        const lines = get().lines;
-        const code = gtin ?? (product.barcodes.length === 1 ? product.barcodes[0] : undefined);
-        // The same piece product at the same price again: one more on its line.
-        const same = lines.findIndex(
-          (l) =>
-            l.productId === product.id &&
-            l.unit === 'piece' &&
-            product.unit === 'piece' &&
-            l.unitPricePara === unitPricePara &&
-            l.discountPara === 0,
-        );
-        if (same >= 0 && quantityMilli === 1000) {
-          const updated = lines.map((l, i) => (i === same ? { ...l, quantityMilli: l.quantityMilli + 1000 } : l));
-          set({ lines: updated, selected: same, query: '', results: [], resultsFor: '', notice: null });
-          return true;
-        }
-        const line: CartLine = {
-          key: nextKey++,
-          productId: product.id,
-          name: product.name,
-          unitPricePara,
-          quantityMilli,
-          discountPara: 0,
-          label: product.label,
-          unit: product.unit,
-          ...(code ? { gtin: code } : {}),
-        };
-        set({ lines: [...lines, line], selected: lines.length, query: '', results: [], resultsFor: '', notice: null });
-        return true;
+      addProduct(product, quantityMilli, unitPricePara, gtin) {
+        searchSeq++;
+        set({ query: '', results: [], resultsFor: '' });
+        return addLine(product, quantityMilli, unitPricePara, gtin);
       },
 
       addManual(input) {
@@ -362,7 +383,11 @@ export function createPosStore(api: PosApi, initialLanguage: Language = 'sr-Cyrl
         set({
           lines: get().lines.map((l, i) =>
             i === index
-              ? { ...l, quantityMilli, discountPara: Math.min(l.discountPara, lineTotal(l.unitPricePara, quantityMilli)) }
+              ? {
+                  ...l,
+                  quantityMilli,
+                  discountPara: Math.min(l.discountPara, lineTotal(l.unitPricePara, quantityMilli)),
+                }
               : l,
           ),
           dialog: null,
@@ -453,11 +478,21 @@ export function createPosStore(api: PosApi, initialLanguage: Language = 'sr-Cyrl
         if (!sale) return;
         const r = await api['orders.get']({ orderId: sale.result.orderId });
         const current = get().lastSale;
-        if (r.ok && current && current.result.orderId === r.value.orderId) set({ lastSale: { ...current, order: r.value } });
+        if (r.ok && current && current.result.orderId === r.value.orderId)
+          set({ lastSale: { ...current, order: r.value } });
       },
 
       newSale() {
-        set({ screen: 'sale', lastSale: null, lines: [], selected: -1, query: '', results: [], dialog: null, notice: null });
+        set({
+          screen: 'sale',
+          lastSale: null,
+          lines: [],
+          selected: -1,
+          query: '',
+          results: [],
+          dialog: null,
+          notice: null,
+        });
       },
 
       async importCsv(csv, dryRun, replace) {

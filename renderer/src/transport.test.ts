@@ -26,7 +26,12 @@ describe('HTTP transport', () => {
   });
 
   it('passes the host’s AppError through, with invalid_input fields and issues', async () => {
-    const error = { code: 'invalid_input', field: 'buyerId', message: 'ИД купца…', issues: [{ field: 'buyerId', message: 'ИД купца…' }] };
+    const error = {
+      code: 'invalid_input',
+      field: 'buyerId',
+      message: 'ИД купца…',
+      issues: [{ field: 'buyerId', message: 'ИД купца…' }],
+    };
     const { f } = fakeFetch(() => json(400, { ok: false, error }));
     const api = createHttpApi({ baseUrl: 'http://h/', token: 't', fetch: f });
     expect(await api['sales.checkout']({ lines: [], payments: [] })).toEqual({ ok: false, error });
@@ -55,10 +60,21 @@ describe('HTTP transport', () => {
         throw new TypeError('Failed to fetch');
       }).f,
     });
-    expect(await down['sync.status']({})).toEqual({ ok: false, error: { code: 'unavailable', message: 'Failed to fetch' } });
-    const weird = createHttpApi({ baseUrl: 'http://h/', token: 't', fetch: fakeFetch(() => json(500, { ok: false, error: { code: 'boom' } })).f });
+    expect(await down['sync.status']({})).toEqual({
+      ok: false,
+      error: { code: 'unavailable', message: 'Failed to fetch' },
+    });
+    const weird = createHttpApi({
+      baseUrl: 'http://h/',
+      token: 't',
+      fetch: fakeFetch(() => json(500, { ok: false, error: { code: 'boom' } })).f,
+    });
     expect(await weird['sync.status']({})).toEqual({ ok: false, error: { code: 'internal', message: 'HTTP 500' } });
-    const lying = createHttpApi({ baseUrl: 'http://h/', token: 't', fetch: fakeFetch(() => json(500, { ok: true, value: 1 })).f });
+    const lying = createHttpApi({
+      baseUrl: 'http://h/',
+      token: 't',
+      fetch: fakeFetch(() => json(500, { ok: true, value: 1 })).f,
+    });
     expect((await lying['sync.status']({})).ok).toBe(false);
   });
 
@@ -74,7 +90,12 @@ describe('HTTP transport', () => {
       }
       close() {}
     }
-    const api = createHttpApi({ baseUrl: 'http://h/', token: 't k', fetch: fakeFetch(() => json(200, {})).f, EventSource: FakeES });
+    const api = createHttpApi({
+      baseUrl: 'http://h/',
+      token: 't k',
+      fetch: fakeFetch(() => json(200, {})).f,
+      EventSource: FakeES,
+    });
     const got: unknown[] = [];
     const off = api.on('order.updated', (p) => got.push(p));
     api.on('sync.status', () => {});
@@ -92,12 +113,19 @@ describe('HTTP transport', () => {
 describe('token', () => {
   it('takes it from the hash, keeps it in the session and clears the address bar', () => {
     const store = new Map<string, string>();
-    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    };
     const replaced: string[] = [];
-    const history = { replaceState: (_d: unknown, _t: string, url?: string | URL | null) => void replaced.push(String(url)) };
+    const history = {
+      replaceState: (_d: unknown, _t: string, url?: string | URL | null) => void replaced.push(String(url)),
+    };
     expect(takeToken({ hash: '#token=abc%3D', pathname: '/', search: '' }, storage, history)).toBe('abc=');
     expect(replaced).toEqual(['/']);
     expect(takeToken({ hash: '', pathname: '/', search: '' }, storage, history)).toBe('abc=');
-    expect(takeToken({ hash: '', pathname: '/', search: '' }, { getItem: () => null, setItem: () => {} }, history)).toBeNull();
+    expect(
+      takeToken({ hash: '', pathname: '/', search: '' }, { getItem: () => null, setItem: () => {} }, history),
+    ).toBeNull();
   });
 });

@@ -91,7 +91,12 @@ function toResult(status: number, body: unknown): Result<unknown> {
           : [];
         return {
           ok: false,
-          error: { code: 'invalid_input', field: typeof e.field === 'string' ? e.field : '', message: e.message, issues },
+          error: {
+            code: 'invalid_input',
+            field: typeof e.field === 'string' ? e.field : '',
+            message: e.message,
+            issues,
+          },
         };
       }
       return { ok: false, error: { code: e.code, message: e.message } as AppError };

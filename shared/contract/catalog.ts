@@ -159,7 +159,12 @@ export const catalogCommands = {
       'code starts with / barcode equals the query. Fast at 100,000 products.',
   ),
   'catalog.byBarcode': command<ScanResult>()(
-    z.strictObject({ code: z.string({ error: 'text' }).trim().regex(/^\d{1,14}$/, { error: 'gtin' }) }),
+    z.strictObject({
+      code: z
+        .string({ error: 'text' })
+        .trim()
+        .regex(/^\d{1,14}$/, { error: 'gtin' }),
+    }),
     'Resolves a scanned code: an exact barcode first, then an in-store EAN-13 price/weight code (prefixes ' +
       'per catalog.barcodeRules), then the product code. not_found when nothing matches.',
   ),
@@ -174,7 +179,10 @@ export const catalogCommands = {
     'Returns the price/weight barcode rules; with `rules`, replaces them first.',
   ),
   'parked.save': command<ParkedSaleSummary>()(
-    z.strictObject({ name: z.string({ error: 'text' }).trim().max(60, { error: 'too_long' }).optional(), cart: ParkedCart }),
+    z.strictObject({
+      name: z.string({ error: 'text' }).trim().max(60, { error: 'too_long' }).optional(),
+      cart: ParkedCart,
+    }),
     'Stores a cart durably (survives restart) until it is taken or deleted.',
   ),
   'parked.list': command<ParkedSaleSummary[]>()(s.empty, 'Parked carts, oldest first.'),

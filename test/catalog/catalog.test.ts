@@ -5,7 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../electron/db/open.ts';
 import { createCatalogService, type CatalogService } from '../../electron/catalog/service.ts';
 import { catalogHandlers, defaultSampleCsvPath } from '../../electron/catalog/handlers.ts';
-import { isValidGtin, parseInStoreCode, withCheckDigit, DEFAULT_BARCODE_RULES } from '../../electron/catalog/barcode.ts';
+import {
+  isValidGtin,
+  parseInStoreCode,
+  withCheckDigit,
+  DEFAULT_BARCODE_RULES,
+} from '../../electron/catalog/barcode.ts';
 import { foldText } from '../../electron/catalog/normalize.ts';
 import { validateCatalogCsv } from '../../electron/catalog/csv.ts';
 
@@ -178,7 +183,11 @@ describe('search and scan', () => {
       quantityMilli: 1000,
       unitPricePara: 101,
     });
-    expect(catalog.byBarcode('1011', DEMO_LABELS)).toMatchObject({ kind: 'code', quantityMilli: 1000, product: { code: '1011' } });
+    expect(catalog.byBarcode('1011', DEMO_LABELS)).toMatchObject({
+      kind: 'code',
+      quantityMilli: 1000,
+      product: { code: '1011' },
+    });
     expect(catalog.byBarcode('8600000000000', DEMO_LABELS)).toBeNull();
     expect(catalog.byBarcode(withCheckDigit('209999900614'), DEMO_LABELS)).toBeNull();
   });
@@ -222,6 +231,8 @@ describe('handlers', () => {
     await expect(handlers['catalog.byBarcode']({ code: '123' })).rejects.toMatchObject({ code: 'not_found' });
     const rules = await handlers['catalog.barcodeRules']({ rules: [{ prefix: '21', kind: 'weight', codeLength: 5 }] });
     expect(rules).toEqual([{ prefix: '21', kind: 'weight', codeLength: 5 }]);
-    expect(await handlers['catalog.byBarcode']({ code: withCheckDigit('200101100614') }).catch((e) => e.code)).toBe('not_found');
+    expect(await handlers['catalog.byBarcode']({ code: withCheckDigit('200101100614') }).catch((e) => e.code)).toBe(
+      'not_found',
+    );
   });
 });

@@ -77,11 +77,7 @@ export function CatalogScreen(props: { api: PosApi }) {
         </p>
       )}
       <div className="actions row">
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => void loadSample().then(() => setVersion((v) => v + 1))}
-        >
+        <button type="button" disabled={busy} onClick={() => void loadSample().then(() => setVersion((v) => v + 1))}>
           {t('catalog.loadSample')}
         </button>
         <label className="field">
@@ -100,7 +96,8 @@ export function CatalogScreen(props: { api: PosApi }) {
           />
         </label>
         <label className="check">
-          <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} /> {t('catalog.replace')}
+          <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} />{' '}
+          {t('catalog.replace')}
         </label>
         <button
           type="button"

@@ -90,7 +90,12 @@ export function DiscountDialog() {
       <form onSubmit={submit} noValidate>
         <label className="field">
           {t('dialog.discountAmount')}
-          <input inputMode="decimal" value={text} onChange={(e) => setText(e.target.value)} aria-invalid={error !== null} />
+          <input
+            inputMode="decimal"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            aria-invalid={error !== null}
+          />
         </label>
         {error && (
           <p className="field-error" role="alert">
@@ -144,7 +149,12 @@ export function ManualDialog() {
         </label>
         <label className="field">
           {t('dialog.unitPrice')}
-          <input inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} aria-invalid={!!errors.price} />
+          <input
+            inputMode="decimal"
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+            aria-invalid={!!errors.price}
+          />
           {err('price')}
         </label>
         <label className="field">
@@ -231,10 +241,20 @@ export function ParkedDialog() {
             return (
               <li key={p.id}>
                 <span>{text}</span>
-                <button type="button" className="primary" onClick={() => void resume(p.id)} aria-label={`${t('dialog.resume')}: ${text}`}>
+                <button
+                  type="button"
+                  className="primary"
+                  onClick={() => void resume(p.id)}
+                  aria-label={`${t('dialog.resume')}: ${text}`}
+                >
                   {t('dialog.resume')}
                 </button>
-                <button type="button" className="danger" onClick={() => void remove(p.id)} aria-label={`${t('dialog.delete')}: ${text}`}>
+                <button
+                  type="button"
+                  className="danger"
+                  onClick={() => void remove(p.id)}
+                  aria-label={`${t('dialog.delete')}: ${text}`}
+                >
                   {t('dialog.delete')}
                 </button>
               </li>

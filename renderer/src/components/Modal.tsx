@@ -5,7 +5,9 @@ export function Modal(props: { title: string; onClose: () => void; children: Rea
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const first = ref.current?.querySelector<HTMLElement>('input, select, button:not([data-close])');
+    const first =
+      ref.current?.querySelector<HTMLElement>('input, select, button:not([data-close])') ??
+      ref.current?.querySelector<HTMLElement>('button');
     first?.focus();
     if (first instanceof HTMLInputElement) first.select();
   }, []);

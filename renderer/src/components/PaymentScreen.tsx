@@ -25,8 +25,22 @@ export function checkPayments(amounts: Partial<Record<PaymentType, string>>, due
   const paid = payments.reduce((s, p) => s + p.amountPara, 0);
   const nonCash = payments.filter((p) => p.type !== 'cash').reduce((s, p) => s + p.amountPara, 0);
   const error =
-    invalid.length > 0 ? 'dialog.invalidPrice' : nonCash > duePara ? 'pay.nonCashTooMuch' : paid < duePara ? 'pay.notEnough' : null;
-  return { payments, invalid, paid, nonCash, change: Math.max(0, paid - duePara), remaining: Math.max(0, duePara - paid), error };
+    invalid.length > 0
+      ? 'dialog.invalidPrice'
+      : nonCash > duePara
+        ? 'pay.nonCashTooMuch'
+        : paid < duePara
+          ? 'pay.notEnough'
+          : null;
+  return {
+    payments,
+    invalid,
+    paid,
+    nonCash,
+    change: Math.max(0, paid - duePara),
+    remaining: Math.max(0, duePara - paid),
+    error,
+  };
 }
 
 /** Validates a buyer ID: `10:` + 9-digit PIB or `11:` + 13-digit JMBG. */
@@ -59,7 +73,8 @@ export function PaymentScreen() {
 
   const check = checkPayments(amounts, due);
   const buyer = checkBuyer(buyerKind, buyerValue);
-  const emailError = email.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? 'pay.invalidEmail' : null;
+  const emailError =
+    email.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? 'pay.invalidEmail' : null;
 
   const setAmount = (type: PaymentType, text: string) => {
     const next = { ...amounts, [type]: text };
@@ -152,8 +167,22 @@ export function PaymentScreen() {
           {amountField('cash', true)}
           {amountField('card')}
           <div className="quick-pay">
-            <ActionButton label={`${t('payment.cash')} = ${formatRsd(due)}`} shortcut="F5" onClick={() => { setAmounts({ cash: formatRsd(due) }); setCashTouched(true); }} />
-            <ActionButton label={`${t('payment.card')} = ${formatRsd(due)}`} shortcut="F6" onClick={() => { setAmounts({ card: formatRsd(due) }); setCashTouched(true); }} />
+            <ActionButton
+              label={`${t('payment.cash')} = ${formatRsd(due)}`}
+              shortcut="F5"
+              onClick={() => {
+                setAmounts({ cash: formatRsd(due) });
+                setCashTouched(true);
+              }}
+            />
+            <ActionButton
+              label={`${t('payment.card')} = ${formatRsd(due)}`}
+              shortcut="F6"
+              onClick={() => {
+                setAmounts({ card: formatRsd(due) });
+                setCashTouched(true);
+              }}
+            />
           </div>
           <button type="button" className="link" aria-expanded={showMore} onClick={() => setShowMore(!showMore)}>
             {t('pay.moreTypes')}
@@ -184,7 +213,12 @@ export function PaymentScreen() {
           )}
           <label className="field">
             {t('pay.email')}
-            <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={emailError !== null} />
+            <input
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-invalid={emailError !== null}
+            />
           </label>
           <label className="field">
             {t('pay.invoiceType')}

@@ -12,7 +12,9 @@ export function ReceiptQr(props: { url: string; label: string }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (!ref.current) return;
-    QRCode.toCanvas(ref.current, props.url, { errorCorrectionLevel: 'M', margin: 4, scale: 4 }).catch(() => setFailed(true));
+    QRCode.toCanvas(ref.current, props.url, { errorCorrectionLevel: 'M', margin: 4, scale: 4 }).catch(() =>
+      setFailed(true),
+    );
   }, [props.url]);
   return (
     <>
@@ -29,11 +31,25 @@ export function ReceiptScreen(props: { api: PosApi }) {
   const newSale = usePos((s) => s.newSale);
   const setNotice = usePos((s) => s.setNotice);
   const [printing, setPrinting] = useState(false);
+  const printRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey && (e.key === 'p' || e.key === 'P')) {
+        e.preventDefault();
+        printRef.current?.querySelector<HTMLButtonElement>('button[aria-keyshortcuts="Ctrl+P"]')?.click();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   if (!sale) return null;
   const state = sale.order?.state ?? sale.result.state;
   const receipt = sale.order?.receipt ?? sale.result.receipt;
   const totalPara = sale.order?.totalPara ?? sale.result.totalPara;
   const changePara = sale.order?.changePara ?? sale.result.changePara;
+  const invoiceType = sale.order?.invoiceType ?? 'normal';
+  // Training, proforma and copy receipts are issued by the gateway but are not fiscal receipts.
+  const nonFiscal = invoiceType === 'training' || invoiceType === 'proforma' || invoiceType === 'copy';
   const print = async () => {
     setPrinting(true);
     const r = await props.api['print.receipt']({ orderId: sale.result.orderId });
@@ -45,7 +61,10 @@ export function ReceiptScreen(props: { api: PosApi }) {
     );
   };
   return (
-    <main className="receipt" aria-label={t('receipt.title', { number: receipt?.invoiceNumber ?? sale.result.orderNumber })}>
+    <main
+      className="receipt"
+      aria-label={t('receipt.title', { number: receipt?.invoiceNumber ?? sale.result.orderNumber })}
+    >
       <section className="receipt-info">
         <h1>{t('receipt.title', { number: receipt?.invoiceNumber ?? '' })}</h1>
         <p
@@ -55,12 +74,16 @@ export function ReceiptScreen(props: { api: PosApi }) {
           data-testid="receipt-state"
           data-state={state}
         >
-          {t(`receipt.${state}`)}
+          {state === 'fiscalized' && nonFiscal
+            ? t('receipt.nonFiscal', { type: t(`invoice.${invoiceType}`) })
+            : t(`receipt.${state}`)}
         </p>
         {state === 'queued' && <p className="help">{t('receipt.queuedHelp')}</p>}
         {state === 'needs_attention' && (
           <p className="help error">
-            {t('receipt.attentionHelp', { message: sale.order?.lastError?.userMessage ?? sale.order?.lastError?.message ?? '' })}
+            {t('receipt.attentionHelp', {
+              message: sale.order?.lastError?.userMessage ?? sale.order?.lastError?.message ?? '',
+            })}
           </p>
         )}
         <dl className="pay-summary">
@@ -85,7 +108,7 @@ export function ReceiptScreen(props: { api: PosApi }) {
             </dd>
           </div>
         </dl>
-        <div className="actions">
+        <div className="actions" ref={printRef}>
           <ActionButton label={t('action.newSale')} shortcut="Enter" onClick={newSale} className="primary pay" />
           <ActionButton
             label={t('action.printAgain')}

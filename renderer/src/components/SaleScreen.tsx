@@ -253,15 +253,45 @@ export function SaleScreen() {
           <small>{t('sale.items', { count: lines.length })}</small>
         </div>
         <div className="actions">
-          <ActionButton label={t('action.search')} shortcut="F2" onClick={() => document.getElementById(SEARCH_ID)?.focus()} />
+          <ActionButton
+            label={t('action.search')}
+            shortcut="F2"
+            onClick={() => document.getElementById(SEARCH_ID)?.focus()}
+          />
           <ActionButton label={t('action.manual')} shortcut="F3" onClick={() => openDialog('manual')} />
-          <ActionButton label={t('action.quantity')} shortcut="F4" onClick={() => openDialog('quantity')} disabled={!hasLine} />
-          <ActionButton label={t('action.discount')} shortcut="F6" onClick={() => openDialog('discount')} disabled={!hasLine} />
-          <ActionButton label={t('action.remove')} shortcut="Delete" onClick={() => removeLine(selected)} disabled={!hasLine} />
+          <ActionButton
+            label={t('action.quantity')}
+            shortcut="F4"
+            onClick={() => openDialog('quantity')}
+            disabled={!hasLine}
+          />
+          <ActionButton
+            label={t('action.discount')}
+            shortcut="F6"
+            onClick={() => openDialog('discount')}
+            disabled={!hasLine}
+          />
+          <ActionButton
+            label={t('action.remove')}
+            shortcut="Delete"
+            onClick={() => removeLine(selected)}
+            disabled={!hasLine}
+          />
           <ActionButton label={t('action.parked')} shortcut="F7" onClick={() => openDialog('parked')} />
           <ActionButton label={t('action.catalog')} shortcut="F8" onClick={() => setScreen('catalog')} />
-          <ActionButton label={t('action.park')} shortcut="F9" onClick={() => openDialog('park')} disabled={lines.length === 0} />
-          <ActionButton label={t('action.clear')} shortcut="Ctrl+Delete" onClick={clearCart} disabled={lines.length === 0} className="danger" />
+          <ActionButton
+            label={t('action.park')}
+            shortcut="F9"
+            onClick={() => openDialog('park')}
+            disabled={lines.length === 0}
+          />
+          <ActionButton
+            label={t('action.clear')}
+            shortcut="Ctrl+Delete"
+            onClick={clearCart}
+            disabled={lines.length === 0}
+            className="danger"
+          />
           <ActionButton
             label={t('action.pay')}
             shortcut="F12"

@@ -1,7 +1,12 @@
 /** The cashier UI's texts: Serbian Cyrillic (default), Serbian Latin, English. */
 
 const srCyrl = {
-  app: { title: 'Каса', loading: 'Учитавање…', noConnection: 'Нема везе са касом: {{message}}', retry: 'Покушај поново' },
+  app: {
+    title: 'Каса',
+    loading: 'Учитавање…',
+    noConnection: 'Нема везе са касом: {{message}}',
+    retry: 'Покушај поново',
+  },
   banner: {
     demo: 'ДЕМО РЕЖИМ — рачуни нису правни документи (демо налог)',
     training: 'РЕЖИМ ОБУКЕ — рачуни за обуку нису фискални',
@@ -128,6 +133,7 @@ const srCyrl = {
     paid: 'Уплаћено',
     change: 'Кусур',
     fiscalized: 'ФИСКАЛИЗОВАН',
+    nonFiscal: 'ИЗДАТ: {{type}} — НИЈЕ ФИСКАЛНИ РАЧУН',
     queued: 'НИЈЕ ЈОШ ФИСКАЛИЗОВАН',
     queuedHelp: 'Рачун ће бити фискализован и одштампан чим веза буде успостављена.',
     needs_attention: 'ПОТРЕБНА ПАЖЊА',
@@ -168,7 +174,12 @@ type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 export type UiMessages = Shape<typeof srCyrl>;
 
 const srLatn: UiMessages = {
-  app: { title: 'Kasa', loading: 'Učitavanje…', noConnection: 'Nema veze sa kasom: {{message}}', retry: 'Pokušaj ponovo' },
+  app: {
+    title: 'Kasa',
+    loading: 'Učitavanje…',
+    noConnection: 'Nema veze sa kasom: {{message}}',
+    retry: 'Pokušaj ponovo',
+  },
   banner: {
     demo: 'DEMO REŽIM — računi nisu pravni dokumenti (demo nalog)',
     training: 'REŽIM OBUKE — računi za obuku nisu fiskalni',
@@ -295,6 +306,7 @@ const srLatn: UiMessages = {
     paid: 'Uplaćeno',
     change: 'Kusur',
     fiscalized: 'FISKALIZOVAN',
+    nonFiscal: 'IZDAT: {{type}} — NIJE FISKALNI RAČUN',
     queued: 'NIJE JOŠ FISKALIZOVAN',
     queuedHelp: 'Račun će biti fiskalizovan i odštampan čim veza bude uspostavljena.',
     needs_attention: 'POTREBNA PAŽNJA',
@@ -458,6 +470,7 @@ const en: UiMessages = {
     paid: 'Paid',
     change: 'Change',
     fiscalized: 'FISCALIZED',
+    nonFiscal: 'ISSUED: {{type}} — NOT A FISCAL RECEIPT',
     queued: 'NOT YET FISCALIZED',
     queuedHelp: 'The receipt will be fiscalized and printed as soon as the connection is back.',
     needs_attention: 'NEEDS ATTENTION',

@@ -81,7 +81,12 @@ function Field(props: { label: string; children: ReactNode }) {
   );
 }
 
-function PaymentSelect(props: { lang: Language; label: string; value: PaymentType; onChange: (v: PaymentType) => void }) {
+function PaymentSelect(props: {
+  lang: Language;
+  label: string;
+  value: PaymentType;
+  onChange: (v: PaymentType) => void;
+}) {
   return (
     <Field label={props.label}>
       <select value={props.value} onChange={(e) => props.onChange(e.target.value as PaymentType)}>
@@ -98,7 +103,13 @@ function PaymentSelect(props: { lang: Language; label: string; value: PaymentTyp
 function PinInput(props: { t: T; value: string; onChange: (v: string) => void; label?: string }) {
   return (
     <Field label={props.label ?? props.t('manager_pin')}>
-      <input type="password" inputMode="numeric" autoComplete="off" value={props.value} onChange={(e) => props.onChange(e.target.value)} />
+      <input
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
     </Field>
   );
 }
@@ -114,7 +125,11 @@ export function OrderResult(props: { t: T; lang: Language; order: OrderView }) {
         {formatRsd(order.totalPara)}
       </p>
       {order.receipt && <p data-testid="mgr-result-invoice">{order.receipt.invoiceNumber}</p>}
-      {order.state === 'queued' && <p role="status">{order.referencedOrderId && !order.referentDocumentNumber ? t('waits_for') : t('queued_offline')}</p>}
+      {order.state === 'queued' && (
+        <p role="status">
+          {order.referencedOrderId && !order.referentDocumentNumber ? t('waits_for') : t('queued_offline')}
+        </p>
+      )}
       {order.lastError && (
         <div role="alert" className="mgr-error">
           <p>{explainGatewayError(order.lastError, lang).title}</p>
@@ -165,7 +180,8 @@ function RefundTab(props: { api: PosApi; t: T; lang: Language }) {
   const find = async (e: FormEvent) => {
     e.preventDefault();
     const text = query.trim();
-    if (/^[^-\s]+-[^-\s]+-\d+$/.test(text) && !recent.some((o) => o.orderNumber === text)) return load({ invoiceNumber: text });
+    if (/^[^-\s]+-[^-\s]+-\d+$/.test(text) && !recent.some((o) => o.orderNumber === text))
+      return load({ invoiceNumber: text });
     const local = recent.find((o) => o.orderNumber === text);
     if (local) return load({ orderId: local.orderId });
     await run(async () => {
@@ -187,7 +203,9 @@ function RefundTab(props: { api: PosApi; t: T; lang: Language }) {
       const order = await call(
         api['refunds.create']({
           managerPin: pin,
-          ...(source.orderId !== undefined ? { orderId: source.orderId } : { invoiceNumber: source.invoiceNumber ?? '' }),
+          ...(source.orderId !== undefined
+            ? { orderId: source.orderId }
+            : { invoiceNumber: source.invoiceNumber ?? '' }),
           ...(full ? { full: true } : { lines }),
           ...(buyerId.trim() ? { buyerId: buyerId.trim() } : {}),
           ...(skipBuyer ? { skipBuyerId: true } : {}),
@@ -228,7 +246,8 @@ function RefundTab(props: { api: PosApi; t: T; lang: Language }) {
       {source && (
         <form onSubmit={submit}>
           <p>
-            {source.orderNumber ?? ''} {source.invoiceNumber ?? ''} · {t(`state_${source.state}` as ManagerText)} · {formatRsd(source.totalPara)}
+            {source.orderNumber ?? ''} {source.invoiceNumber ?? ''} · {t(`state_${source.state}` as ManagerText)} ·{' '}
+            {formatRsd(source.totalPara)}
           </p>
           {source.lines.length > 0 && (
             <table aria-label={t('lines')} className="mgr-table">
@@ -263,14 +282,21 @@ function RefundTab(props: { api: PosApi; t: T; lang: Language }) {
             </table>
           )}
           <label className="check">
-            <input type="checkbox" checked={full} disabled={!source.fullRefundAllowed} onChange={(e) => setFull(e.target.checked)} /> {t('full')}
+            <input
+              type="checkbox"
+              checked={full}
+              disabled={!source.fullRefundAllowed}
+              onChange={(e) => setFull(e.target.checked)}
+            />{' '}
+            {t('full')}
           </label>
           <div className="mgr-row">
             <Field label={t('buyer_id')}>
               <input value={buyerId} disabled={skipBuyer} onChange={(e) => setBuyerId(e.target.value)} />
             </Field>
             <label className="check">
-              <input type="checkbox" checked={skipBuyer} onChange={(e) => setSkipBuyer(e.target.checked)} /> {t('skip_buyer')}
+              <input type="checkbox" checked={skipBuyer} onChange={(e) => setSkipBuyer(e.target.checked)} />{' '}
+              {t('skip_buyer')}
             </label>
             <PaymentSelect lang={lang} label={t('refund_payment')} value={payment} onChange={setPayment} />
             <PinInput t={t} value={pin} onChange={setPin} />
@@ -334,7 +360,8 @@ function AdvancesTab(props: { api: PosApi; t: T; lang: Language }) {
 function Qr(props: { url: string; label: string }) {
   const ref = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
-    if (ref.current && props.url) void QRCode.toCanvas(ref.current, props.url, { margin: 4, scale: 3 }).catch(() => undefined);
+    if (ref.current && props.url)
+      void QRCode.toCanvas(ref.current, props.url, { margin: 4, scale: 3 }).catch(() => undefined);
   }, [props.url]);
   return <canvas ref={ref} role="img" aria-label={props.label} />;
 }
@@ -370,7 +397,9 @@ function ReceiptDetail(props: { api: PosApi; t: T; lang: Language; detail: Archi
           <button
             type="button"
             disabled={busy}
-            onClick={() => void run(async () => setCopy(await call(api['copies.create']({ orderId: detail.orderId as number }))))}
+            onClick={() =>
+              void run(async () => setCopy(await call(api['copies.create']({ orderId: detail.orderId as number }))))
+            }
           >
             {t('copy')}
           </button>
@@ -413,7 +442,14 @@ function ReceiptDetail(props: { api: PosApi; t: T; lang: Language; detail: Archi
 function ArchiveTab(props: { api: PosApi; t: T; lang: Language }) {
   const { api, t, lang } = props;
   const [source, setSource] = useState<'local' | 'gateway'>('local');
-  const [filters, setFilters] = useState({ orderNumber: '', invoiceNumber: '', startDate: '', endDate: '', invoiceType: '', paymentType: '' });
+  const [filters, setFilters] = useState({
+    orderNumber: '',
+    invoiceNumber: '',
+    startDate: '',
+    endDate: '',
+    invoiceType: '',
+    paymentType: '',
+  });
   const [page, setPage] = useState(1);
   const [res, setRes] = useState<{ rows: ArchiveRow[]; page: number; pages: number } | null>(null);
   const [detail, setDetail] = useState<ArchiveDetail | null>(null);
@@ -441,7 +477,8 @@ function ArchiveTab(props: { api: PosApi; t: T; lang: Language }) {
     void search(1);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const set = (k: keyof typeof filters) => (e: { target: { value: string } }) => setFilters({ ...filters, [k]: e.target.value });
+  const set = (k: keyof typeof filters) => (e: { target: { value: string } }) =>
+    setFilters({ ...filters, [k]: e.target.value });
   return (
     <div className="mgr-tab">
       <form
@@ -520,7 +557,11 @@ function ArchiveTab(props: { api: PosApi; t: T; lang: Language }) {
                     {r.invoiceNumber && (
                       <button
                         type="button"
-                        onClick={() => void run(async () => setDetail(await call(api['archive.get']({ invoiceNumber: r.invoiceNumber as string }))))}
+                        onClick={() =>
+                          void run(async () =>
+                            setDetail(await call(api['archive.get']({ invoiceNumber: r.invoiceNumber as string }))),
+                          )
+                        }
                       >
                         {t('details', { order: r.orderNumber })}
                       </button>
@@ -548,7 +589,8 @@ function ArchiveTab(props: { api: PosApi; t: T; lang: Language }) {
         onSubmit={(e) => {
           e.preventDefault();
           const list = numbers.split(/\s+/).filter(Boolean);
-          if (list.length) void run(async () => setLookup((await call(api['archive.lookup']({ orderNumbers: list }))).records));
+          if (list.length)
+            void run(async () => setLookup((await call(api['archive.lookup']({ orderNumbers: list }))).records));
         }}
       >
         <Field label={t('lookup_numbers')}>
@@ -577,7 +619,13 @@ function ArchiveTab(props: { api: PosApi; t: T; lang: Language }) {
 function StaffTab(props: { api: PosApi; t: T; onChanged: () => void }) {
   const { api, t } = props;
   const [list, setList] = useState<{ staff: StaffView[]; online: boolean } | null>(null);
-  const [form, setForm] = useState({ name: '', role: 'cashier' as 'cashier' | 'manager', pin: '', email: '', managerPin: '' });
+  const [form, setForm] = useState({
+    name: '',
+    role: 'cashier' as 'cashier' | 'manager',
+    pin: '',
+    email: '',
+    managerPin: '',
+  });
   const [pins, setPins] = useState({ currentPin: '', newPin: '' });
   const [note, setNote] = useState<string | null>(null);
   const [error, busy, run] = useAction();
@@ -631,7 +679,10 @@ function StaffTab(props: { api: PosApi; t: T; onChanged: () => void }) {
           <input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
         </Field>
         <Field label={t('role')}>
-          <select value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as 'cashier' | 'manager' })}>
+          <select
+            value={form.role}
+            onChange={(e) => setForm({ ...form, role: e.target.value as 'cashier' | 'manager' })}
+          >
             <option value="cashier">{t('role_cashier')}</option>
             <option value="manager">{t('role_manager')}</option>
           </select>
@@ -658,7 +709,12 @@ function StaffTab(props: { api: PosApi; t: T; onChanged: () => void }) {
           });
         }}
       >
-        <PinInput t={t} label={t('current_pin')} value={pins.currentPin} onChange={(v) => setPins({ ...pins, currentPin: v })} />
+        <PinInput
+          t={t}
+          label={t('current_pin')}
+          value={pins.currentPin}
+          onChange={(v) => setPins({ ...pins, currentPin: v })}
+        />
         <PinInput t={t} label={t('new_pin')} value={pins.newPin} onChange={(v) => setPins({ ...pins, newPin: v })} />
         <button type="submit" disabled={busy}>
           {t('save')}
@@ -701,7 +757,14 @@ function SettingsTab(props: { api: PosApi; t: T }) {
   const [view, setView] = useState<SettingsView | null>(null);
   const [account, setAccount] = useState<AccountView | null>(null);
   const [keyForm, setKeyForm] = useState({ apiKey: '', gatewayUrl: '', managerPin: '' });
-  const [form, setForm] = useState({ terminalId: '', outageWarnMinutes: '', outageAlarmMinutes: '', trainingMode: false, language: 'sr-Cyrl', managerPin: '' });
+  const [form, setForm] = useState({
+    terminalId: '',
+    outageWarnMinutes: '',
+    outageAlarmMinutes: '',
+    trainingMode: false,
+    language: 'sr-Cyrl',
+    managerPin: '',
+  });
   const [note, setNote] = useState<string | null>(null);
   const [error, busy, run] = useAction();
   useEffect(() => {
@@ -724,7 +787,11 @@ function SettingsTab(props: { api: PosApi; t: T }) {
   return (
     <div className="mgr-tab">
       {account && <AccountBox t={t} account={account} />}
-      <button type="button" disabled={busy} onClick={() => void run(async () => setAccount(await call(api['settings.verifyApiKey']({}))))}>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => void run(async () => setAccount(await call(api['settings.verifyApiKey']({}))))}
+      >
         {t('verify')}
       </button>
       <form
@@ -739,10 +806,19 @@ function SettingsTab(props: { api: PosApi; t: T }) {
         }}
       >
         <Field label={t('gateway_url')}>
-          <input type="url" value={keyForm.gatewayUrl} onChange={(e) => setKeyForm({ ...keyForm, gatewayUrl: e.target.value })} />
+          <input
+            type="url"
+            value={keyForm.gatewayUrl}
+            onChange={(e) => setKeyForm({ ...keyForm, gatewayUrl: e.target.value })}
+          />
         </Field>
         <Field label={t('new_key')}>
-          <input type="password" autoComplete="off" value={keyForm.apiKey} onChange={(e) => setKeyForm({ ...keyForm, apiKey: e.target.value })} />
+          <input
+            type="password"
+            autoComplete="off"
+            value={keyForm.apiKey}
+            onChange={(e) => setKeyForm({ ...keyForm, apiKey: e.target.value })}
+          />
         </Field>
         <PinInput t={t} value={keyForm.managerPin} onChange={(v) => setKeyForm({ ...keyForm, managerPin: v })} />
         <button type="submit" disabled={busy}>
@@ -775,10 +851,18 @@ function SettingsTab(props: { api: PosApi; t: T }) {
             <input value={form.terminalId} onChange={(e) => setForm({ ...form, terminalId: e.target.value })} />
           </Field>
           <Field label={t('warn_minutes')}>
-            <input inputMode="numeric" value={form.outageWarnMinutes} onChange={(e) => setForm({ ...form, outageWarnMinutes: e.target.value })} />
+            <input
+              inputMode="numeric"
+              value={form.outageWarnMinutes}
+              onChange={(e) => setForm({ ...form, outageWarnMinutes: e.target.value })}
+            />
           </Field>
           <Field label={t('alarm_minutes')}>
-            <input inputMode="numeric" value={form.outageAlarmMinutes} onChange={(e) => setForm({ ...form, outageAlarmMinutes: e.target.value })} />
+            <input
+              inputMode="numeric"
+              value={form.outageAlarmMinutes}
+              onChange={(e) => setForm({ ...form, outageAlarmMinutes: e.target.value })}
+            />
           </Field>
           <Field label={t('language')}>
             <select value={form.language} onChange={(e) => setForm({ ...form, language: e.target.value })}>
@@ -788,7 +872,12 @@ function SettingsTab(props: { api: PosApi; t: T }) {
             </select>
           </Field>
           <label className="check">
-            <input type="checkbox" checked={form.trainingMode} onChange={(e) => setForm({ ...form, trainingMode: e.target.checked })} /> {t('training')}
+            <input
+              type="checkbox"
+              checked={form.trainingMode}
+              onChange={(e) => setForm({ ...form, trainingMode: e.target.checked })}
+            />{' '}
+            {t('training')}
           </label>
           <PinInput t={t} value={form.managerPin} onChange={(v) => setForm({ ...form, managerPin: v })} />
           <button type="submit" disabled={busy}>
@@ -796,7 +885,11 @@ function SettingsTab(props: { api: PosApi; t: T }) {
           </button>
         </form>
       )}
-      <button type="button" disabled={busy} onClick={() => void run(async () => void (await call(api['print.test']({}))))}>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => void run(async () => void (await call(api['print.test']({}))))}
+      >
         {t('print_test')}
       </button>
       {note && <p role="status">{note}</p>}
@@ -839,7 +932,11 @@ function ReportsTab(props: { api: PosApi; t: T; lang: Language }) {
         <button type="submit" disabled={busy}>
           {t('show')}
         </button>
-        <button type="button" disabled={busy} onClick={() => void run(async () => (await call(api['reports.print'](input())), setNote(t('printed'))))}>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void run(async () => (await call(api['reports.print'](input())), setNote(t('printed'))))}
+        >
           {t('print')}
         </button>
         <button

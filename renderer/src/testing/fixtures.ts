@@ -51,9 +51,29 @@ export function product(over: Partial<ProductView> = {}): ProductView {
 }
 
 export const BREAD = product();
-export const MILK = product({ id: 2, code: '1006', name: 'Млеко 2,8% 1 л', barcodes: ['8600000101855'], pricePara: 13999 });
-export const CHEESE = product({ id: 3, code: '1011', name: 'Сир бели крављи', barcodes: [], pricePara: 89900, unit: 'kg' });
-export const WINE_BAD_LABEL = product({ id: 4, code: '2001', name: 'Вино', barcodes: ['96385074'], label: 'Ђ', labelMissing: true });
+export const MILK = product({
+  id: 2,
+  code: '1006',
+  name: 'Млеко 2,8% 1 л',
+  barcodes: ['8600000101855'],
+  pricePara: 13999,
+});
+export const CHEESE = product({
+  id: 3,
+  code: '1011',
+  name: 'Сир бели крављи',
+  barcodes: [],
+  pricePara: 89900,
+  unit: 'kg',
+});
+export const WINE_BAD_LABEL = product({
+  id: 4,
+  code: '2001',
+  name: 'Вино',
+  barcodes: ['96385074'],
+  label: 'Ђ',
+  labelMissing: true,
+});
 
 export function order(over: Partial<OrderView> = {}): OrderView {
   return {

@@ -1,0 +1,58 @@
+/** Helpers for the counter e2e specs: the sample catalog, scanning, QR decoding. */
+import fs from 'node:fs';
+import path from 'node:path';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import type { Page } from '@playwright/test';
+import { ROOT } from '../support/host-process.ts';
+
+export interface SampleItem {
+  code: string;
+  name: string;
+  barcode: string;
+  pricePara: number;
+  unit: string;
+}
+
+/** The rows of resources/catalog/sample.csv (the catalog `catalog.loadSample` imports). */
+export function sampleItems(): SampleItem[] {
+  const [, ...rows] = fs.readFileSync(path.join(ROOT, 'resources/catalog/sample.csv'), 'utf8').trim().split('\n');
+  return rows.map((r) => {
+    const [code = '', name = '', barcode = '', price = '', , unit = ''] = r.split(';');
+    return {
+      code,
+      name,
+      barcode,
+      pricePara: Math.round(Number(price.replace(/\./g, '').replace(',', '.')) * 100),
+      unit,
+    };
+  });
+}
+
+/** Sample items sold by the piece, with a barcode, by code. */
+export function pieceItem(code: string): SampleItem {
+  const item = sampleItems().find((i) => i.code === code);
+  if (!item?.barcode) throw new Error(`sample item ${code} has no barcode`);
+  return item;
+}
+
+/** Serbian RSD text for para (1234567 -> "12.345,67"). */
+export function rsd(para: number): string {
+  const whole = Math.floor(para / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${whole},${String(para % 100).padStart(2, '0')}`;
+}
+
+/** A scanner: the code's digits as fast keystrokes, then Enter (wherever the focus is on the sale screen). */
+export async function scan(page: Page, code: string): Promise<void> {
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+}
+
+/** Decodes the QR code drawn on the receipt's canvas from a screenshot of it. */
+export async function decodeReceiptQr(page: Page, name: string): Promise<string | null> {
+  const png = PNG.sync.read(await page.getByRole('img', { name }).screenshot());
+  const result = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  return result?.data ?? null;
+}
