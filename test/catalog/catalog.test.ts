@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../electron/db/open.ts';
+import { m001 } from '../../electron/db/migrations/001_core.ts';
+import { m002 } from '../../electron/db/migrations/002_print_queue.ts';
+import { m003 } from '../../electron/db/migrations/003_catalog.ts';
 import { createCatalogService, type CatalogService } from '../../electron/catalog/service.ts';
 import { catalogHandlers, defaultSampleCsvPath } from '../../electron/catalog/handlers.ts';
 import {
@@ -36,8 +39,19 @@ function load(rows: string[]) {
 }
 
 describe('migration 003', () => {
-  it('creates the catalog tables and reaches user_version 3', () => {
-    expect(db.pragma('user_version', { simple: true })).toBe(3);
+  it('applies on top of 001 and 002 and sets user_version 3', () => {
+    const only = openDatabase(path.join(dir, 'only-003.db'), [m001, m002, m003]);
+    expect(only.pragma('user_version', { simple: true })).toBe(3);
+    expect(() =>
+      createCatalogService(only).park({
+        lines: [{ name: 'X', unitPricePara: 1, quantityMilli: 1000, discountPara: 0, label: 'A', unit: 'piece' }],
+      }),
+    ).not.toThrow();
+    only.close();
+  });
+
+  it('creates the catalog tables (user_version at least 3)', () => {
+    expect(db.pragma('user_version', { simple: true })).toBeGreaterThanOrEqual(3);
     const names = db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table')").all() as { name: string }[];
     expect(names.map((n) => n.name)).toEqual(
       expect.arrayContaining(['products', 'product_barcodes', 'products_fts', 'parked_sales']),
