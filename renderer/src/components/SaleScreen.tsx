@@ -74,7 +74,13 @@ function SearchBox() {
         }}
       />
       {open && (
-        <ul id="search-results" role="listbox" aria-label={t('sale.results')} className="results">
+        <ul
+          id="search-results"
+          role="listbox"
+          aria-label={t('sale.results')}
+          className="results"
+          data-query={resultsFor}
+        >
           {results.length === 0 && <li className="empty">{t('sale.noResults', { query })}</li>}
           {results.map((p, i) => (
             <li
