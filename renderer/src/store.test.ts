@@ -53,6 +53,15 @@ describe('store', () => {
     expect(s().selected).toBe(1);
   });
 
+  it('asks for the weight when a product sold by weight is picked by hand', async () => {
+    const { store } = setup();
+    await store.getState().init();
+    expect(store.getState().addProduct(CHEESE)).toBe(true);
+    expect(store.getState()).toMatchObject({ dialog: 'quantity', selected: 0 });
+    store.getState().setQuantity(0, 1250);
+    expect(store.getState()).toMatchObject({ dialog: null, lines: [{ quantityMilli: 1250 }] });
+  });
+
   it('shows an unknown barcode and refuses a product whose label is not current', async () => {
     const { store } = setup();
     await store.getState().init();

@@ -359,7 +359,10 @@ export function createPosStore(api: PosApi, initialLanguage: Language = 'sr-Cyrl
       addProduct(product, quantityMilli, unitPricePara, gtin) {
         searchSeq++;
         set({ query: '', results: [], resultsFor: '' });
-        return addLine(product, quantityMilli, unitPricePara, gtin);
+        const added = addLine(product, quantityMilli, unitPricePara, gtin);
+        // Goods sold by weight or volume, picked by hand: ask for the weight straight away.
+        if (added && product.unit !== 'piece' && quantityMilli === undefined) set({ dialog: 'quantity' });
+        return added;
       },
 
       addManual(input) {
