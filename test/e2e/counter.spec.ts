@@ -4,7 +4,9 @@
  */
 import type { OrderView } from '../../shared/domain.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
-import { decodeReceiptQr, pieceItem, rsd, scan } from './counter-support.ts';
+import { withCheckDigit } from '../../electron/catalog/barcode.ts';
+import { lineTotal } from '../../shared/money.ts';
+import { decodeReceiptQr, pieceItem, rsd, sampleItems, scan } from './counter-support.ts';
 
 async function ready(kasa: KasaFixture): Promise<void> {
   const r = await kasa.host.call('catalog.loadSample');
@@ -117,6 +119,53 @@ test('park a sale, serve another customer, resume it (also after a reload)', asy
   await expect(parked.getByText('Нема паркираних продаја.')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(parked).toHaveCount(0);
+});
+
+test('weighed goods by in-store barcode and by search, and a manual item with a label from the tax rates', async ({
+  kasa,
+}) => {
+  const { page } = kasa;
+  await ready(kasa);
+  const cart = page.getByRole('table', { name: 'Корпа' });
+  const cheese = sampleItems().find((i) => i.code === '1011');
+  if (!cheese) throw new Error('no cheese in the sample');
+
+  // 20 | 01011 | 00614 | check: 0,614 kg of item 1011.
+  await scan(page, withCheckDigit('200101100614'));
+  await expect(cart.getByRole('row', { name: `Ставка 1: ${cheese.name}` })).toContainText('0,614 kg');
+  await expect(page.getByTestId('cart-total')).toHaveText(rsd(lineTotal(cheese.pricePara, 614)));
+
+  // Search as you type (Latin for a Cyrillic name), Enter takes the first hit and asks for the weight.
+  await page.keyboard.type('sir bel');
+  await expect(page.getByRole('listbox', { name: 'Резултати претраге' }).getByRole('option').first()).toContainText(
+    cheese.name,
+  );
+  await page.keyboard.press('Enter');
+  const weight = page.getByRole('dialog', { name: `Количина: ${cheese.name}` });
+  await weight.getByLabel(/Количина/).fill('0,5');
+  await page.keyboard.press('Enter');
+  await expect(cart.getByRole('row', { name: `Ставка 2: ${cheese.name}` })).toContainText('0,500 kg');
+
+  await page.keyboard.press('F3');
+  const manual = page.getByRole('dialog', { name: 'Ручни унос ставке' });
+  await manual.getByLabel('Назив').fill('Поклон кеса');
+  await manual.getByLabel('Јединична цена (RSD)').fill('49,90');
+  await manual.getByLabel('Количина').fill('2');
+  await manual.getByLabel('Пореска ознака').selectOption('F');
+  await page.keyboard.press('Enter');
+  await expect(cart.getByRole('row', { name: 'Ставка 3: Поклон кеса' })).toContainText('99,80');
+
+  await page.keyboard.press('F12');
+  await page.keyboard.press('F6');
+  await page.keyboard.press('F12');
+  await expect(page.getByTestId('receipt-state')).toHaveText('ФИСКАЛИЗОВАН');
+  const order = await lastOrder(kasa);
+  expect(order.lines.map((l) => [l.quantityMilli, l.labels])).toEqual([
+    [614, ['E']],
+    [500, ['E']],
+    [2000, ['F']],
+  ]);
+  expect(order.payments).toEqual([{ type: 'card', amountPara: order.totalPara }]);
 });
 
 test.describe('training mode', () => {
