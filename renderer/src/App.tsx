@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n } from 'i18next';
 import type { PosApi } from '../../shared/contract/index.ts';
@@ -248,7 +248,6 @@ export function App(props: { store: PosStore; api: PosApi; i18n: i18n }) {
       off?.();
     };
   }, [store]);
-  const api = useMemo(() => props.api, [props.api]);
   return (
     <I18nextProvider i18n={props.i18n}>
       <StoreContext.Provider value={store}>
@@ -256,9 +255,9 @@ export function App(props: { store: PosStore; api: PosApi; i18n: i18n }) {
         <div className="app">
           <Banners />
           <Header />
-          <ManagerLauncher api={api} />
+          <ManagerLauncher api={props.api} />
           <NoticeBar />
-          <Screens api={api} />
+          <Screens api={props.api} />
           <StatusBar />
         </div>
       </StoreContext.Provider>
