@@ -250,8 +250,10 @@ export async function startHost(options: HostOptions): Promise<Host> {
     port,
     async close() {
       for (const c of sseClients) c.end();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive sockets (a browser's event stream reconnects on one) would hold close() open forever.
       server.closeAllConnections();
+      await closed;
     },
   };
 }
