@@ -6,7 +6,7 @@ import type { CheckoutInput } from '../../shared/contract/index.ts';
 import type { ScanResult } from '../../shared/contract/catalog.ts';
 import { App } from './App.tsx';
 import { createI18n } from './i18n/index.ts';
-import { createPosStore } from './store.ts';
+import { createPosStore, type PosStore } from './store.ts';
 import { createFakeApi, ok, type FakeApi } from './testing/fake-api.ts';
 import { BREAD, DEMO_RATES, INFO, MILK, SYNC, order } from './testing/fixtures.ts';
 
@@ -22,9 +22,16 @@ let root: Root;
 let fake: FakeApi;
 let checkouts: CheckoutInput[];
 let orderState: 'queued' | 'fiscalized';
+let store: PosStore;
+let approvals: unknown[];
+let storage: Map<string, string>;
+
+const ANA = { id: 2, name: 'Ана Анић', role: 'cashier' as const, active: true, mustChangePin: false };
 
 beforeEach(async () => {
   checkouts = [];
+  approvals = [];
+  storage = new Map();
   orderState = 'queued';
   HTMLCanvasElement.prototype.getContext = (() => null) as never;
   fake = createFakeApi({
@@ -38,6 +45,14 @@ beforeEach(async () => {
         oldestQueuedAt: new Date(Date.now() - 45 * 60_000 - 30_000).toISOString(),
       }),
     'catalog.favourites': () => ok([BREAD, MILK]),
+    'staff.login': ({ pin }) =>
+      pin === '1111' ? ok(ANA) : { ok: false, error: { code: 'forbidden', message: 'Погрешан PIN.' } },
+    'staff.approve': (input) => {
+      approvals.push(input);
+      return input.managerPin === '0000'
+        ? ok({ approvedBy: 'Менаџер' })
+        : { ok: false, error: { code: 'forbidden', message: 'Потребно је одобрење менаџера.' } };
+    },
     'catalog.search': ({ query }) =>
       ok([BREAD, MILK].filter((p) => p.name.toLowerCase().includes(query.toLowerCase()))),
     'catalog.byBarcode': ({ code }) =>
@@ -78,10 +93,14 @@ beforeEach(async () => {
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
-  const store = createPosStore(fake.api);
+  store = createPosStore(fake.api, undefined, {
+    getItem: (k) => storage.get(k) ?? null,
+    setItem: (k, v) => void storage.set(k, v),
+  });
   await act(async () => {
     root.render(<App store={store} api={fake.api} i18n={createI18n('sr-Cyrl')} />);
   });
+  await act(async () => void (await store.getState().login('1111')));
 });
 
 afterEach(() => {
@@ -166,6 +185,7 @@ describe('the counter', () => {
           { type: 'card', amount: 100 },
         ],
         invoiceType: 'normal',
+        cashier: 'Ана Анић',
       },
     ]);
     expect(byLabel('Стање').textContent).toBe('НИЈЕ ЈОШ ФИСКАЛИЗОВАН');
@@ -207,6 +227,45 @@ describe('the counter', () => {
     });
     expect(buttonByText(/^Pay/).textContent).toContain('F12');
     expect(container.textContent).toContain('DEMO MODE');
+    expect(storage.get('kasa.language')).toBe('en');
+  });
+
+  it('asks for a PIN before selling; F1 logs the cashier out', async () => {
+    expect(byLabel('Статус').textContent).toContain('Касир: Ана Анић');
+    await act(async () => key('F1'));
+    expect(container.querySelector('main')?.getAttribute('aria-label')).toBe('Пријава касира');
+    expect(container.querySelector('[role="combobox"]')).toBeNull();
+    const pin = inputLabelled('PIN');
+    type(pin, '9999');
+    await act(async () => pin.form?.requestSubmit());
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe('Пријава није успела: Погрешан PIN.');
+    type(pin, '1111');
+    await act(async () => pin.form?.requestSubmit());
+    expect(container.querySelector('main')?.getAttribute('aria-label')).toBe('Каса');
+  });
+
+  it('removing a line once payment has started needs a manager PIN', async () => {
+    await scan('8600000100018');
+    await scan('8600000101855');
+    key('F12');
+    key('Escape');
+    expect(container.querySelector('main')?.getAttribute('aria-label')).toBe('Каса');
+    key('Delete');
+    const dialog = container.querySelector('[role="dialog"]');
+    expect(dialog?.textContent).toContain('Уклањање ставке после почетка плаћања: Млеко 2,8% 1 л.');
+    const pin = inputLabelled('PIN менаџера');
+    type(pin, '1111');
+    await act(async () => pin.form?.requestSubmit());
+    expect(container.querySelector('[role="dialog"] [role="alert"]')?.textContent).toContain('Није одобрено');
+    expect(container.querySelectorAll('[data-testid="cart-line"]')).toHaveLength(2);
+    type(pin, '0000');
+    await act(async () => pin.form?.requestSubmit());
+    expect(container.querySelector('[role="dialog"]')).toBeNull();
+    expect(container.querySelectorAll('[data-testid="cart-line"]')).toHaveLength(1);
+    expect(approvals).toEqual([
+      { managerPin: '1111', action: 'void_line', detail: 'Ана Анић: Млеко 2,8% 1 л' },
+      { managerPin: '0000', action: 'void_line', detail: 'Ана Анић: Млеко 2,8% 1 л' },
+    ]);
   });
 
   it('edits the quantity with F4 and rejects fractions of a piece', async () => {

@@ -10,6 +10,8 @@ import { PaymentScreen } from './components/PaymentScreen.tsx';
 import { ReceiptScreen } from './components/ReceiptScreen.tsx';
 import { SEARCH_ID, SaleScreen } from './components/SaleScreen.tsx';
 import { StatusBar } from './components/StatusBar.tsx';
+import { LoginScreen } from './components/LoginScreen.tsx';
+import { ApprovalDialog } from './components/ApprovalDialog.tsx';
 import { ManagerLauncher } from './manager/ManagerScreen.tsx';
 
 function isTextField(el: EventTarget | null): boolean {
@@ -29,6 +31,8 @@ export function installKeyboard(store: PosStore, win: Window = window): () => vo
     const printable = e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
     const inText = isTextField(e.target);
     const isSearch = e.target instanceof HTMLElement && e.target.id === SEARCH_ID;
+    // Nobody logged in: the login screen has the keyboard to itself.
+    if (s.cashier === null) return;
     if (printable) detector.key(e.key, e.timeStamp);
     if (s.dialog !== null || (s.screen !== 'sale' && s.screen !== 'receipt')) {
       if (e.key === 'Enter') detector.reset();
@@ -44,6 +48,7 @@ export function installKeyboard(store: PosStore, win: Window = window): () => vo
       e.stopPropagation();
       fn();
     };
+    if (e.key === 'F1') return run(() => void s.logout());
     if (s.screen === 'receipt') {
       if (e.key === 'Enter' || e.key === 'F12' || e.key === 'F10' || e.key === 'Escape') {
         detector.reset();
@@ -90,6 +95,8 @@ export function installKeyboard(store: PosStore, win: Window = window): () => vo
         return run(() => s.openDialog('manual'));
       case 'F4':
         return run(() => line && s.openDialog('quantity'));
+      case 'F5':
+        return run(() => line && s.openDialog('price'));
       case 'F6':
         return run(() => line && s.openDialog('discount'));
       case 'F7':
@@ -139,8 +146,8 @@ export function installKeyboard(store: PosStore, win: Window = window): () => vo
 function Banners() {
   const { t } = useTranslation();
   const demo = usePos((s) => s.info?.mode === 'demo' || s.info?.demoAccount === true);
-  const forced = usePos((s) => s.info?.trainingMode ?? false);
-  const local = usePos((s) => s.trainingLocal);
+  const training = usePos((s) => s.info?.trainingMode ?? false);
+  const clockWarning = usePos((s) => s.sync?.clockWarning ?? null);
   return (
     <>
       {demo && (
@@ -148,9 +155,14 @@ function Banners() {
           {t('banner.demo')}
         </div>
       )}
-      {(forced || local) && (
+      {training && (
         <div className="banner training" role="note" data-testid="training-banner">
           {t('banner.training')}
+        </div>
+      )}
+      {clockWarning && (
+        <div className="banner clock" role="alert" data-testid="clock-warning">
+          {t('banner.clock', { message: clockWarning })}
         </div>
       )}
     </>
@@ -175,22 +187,25 @@ function NoticeBar() {
 function Header() {
   const { t } = useTranslation();
   const info = usePos((s) => s.info);
-  const training = usePos((s) => s.trainingLocal);
-  const setTraining = usePos((s) => s.setTraining);
+  const cashier = usePos((s) => s.cashier);
+  const requestApproval = usePos((s) => s.requestApproval);
+  const training = info?.trainingMode ?? false;
   return (
     <header className="top">
       <span className="brand">{t('app.title')}</span>
       {info && <span className="terminal">{info.terminalId}</span>}
       <span className="spacer" />
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={training || (info?.trainingMode ?? false)}
-          disabled={info?.trainingMode ?? false}
-          onChange={(e) => setTraining(e.target.checked)}
-        />{' '}
-        {t('action.training')}
-      </label>
+      {cashier && info && (
+        // The core's training mode, switched only with a manager's PIN.
+        <button
+          type="button"
+          aria-pressed={training}
+          className={training ? 'training-on' : undefined}
+          onClick={() => requestApproval({ kind: 'training', on: !training })}
+        >
+          {t('action.training')}
+        </button>
+      )}
     </header>
   );
 }
@@ -199,6 +214,7 @@ function Screens(props: { api: PosApi }) {
   const { t } = useTranslation();
   const screen = usePos((s) => s.screen);
   const info = usePos((s) => s.info);
+  const cashier = usePos((s) => s.cashier);
   const bootError = usePos((s) => s.bootError);
   if (bootError) {
     return (
@@ -208,6 +224,7 @@ function Screens(props: { api: PosApi }) {
     );
   }
   if (!info) return <main className="boot">{t('app.loading')}</main>;
+  if (!cashier) return <LoginScreen />;
   switch (screen) {
     case 'sale':
       return <SaleScreen />;
@@ -218,6 +235,13 @@ function Screens(props: { api: PosApi }) {
     case 'catalog':
       return <CatalogScreen api={props.api} />;
   }
+}
+
+/** The manager-PIN prompt, over whatever screen asked for it. */
+function ApprovalHost() {
+  const dialog = usePos((s) => s.dialog);
+  const approval = usePos((s) => s.approval);
+  return dialog === 'approval' && approval ? <ApprovalDialog approval={approval} /> : null;
 }
 
 function LanguageSync(props: { i18n: i18n }) {
@@ -258,6 +282,7 @@ export function App(props: { store: PosStore; api: PosApi; i18n: i18n }) {
           <ManagerLauncher api={props.api} />
           <NoticeBar />
           <Screens api={props.api} />
+          <ApprovalHost />
           <StatusBar />
         </div>
       </StoreContext.Provider>

@@ -10,8 +10,16 @@ import './app.css';
 const root = createRoot(document.getElementById('root') as HTMLElement);
 try {
   const api = pickTransport(window);
-  const store = createPosStore(api);
-  const i18n = createI18n('sr-Cyrl');
+  // The UI language is this till's own choice, kept in localStorage (seeded from the core's setting).
+  const storage = (() => {
+    try {
+      return window.localStorage;
+    } catch {
+      return undefined;
+    }
+  })();
+  const store = createPosStore(api, undefined, storage);
+  const i18n = createI18n(store.getState().language);
   root.render(
     <StrictMode>
       <App store={store} api={api} i18n={i18n} />

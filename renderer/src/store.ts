@@ -13,6 +13,7 @@ import type {
   ProductView,
   ScanResult,
 } from '../../shared/contract/catalog.ts';
+import type { StaffView } from '../../shared/contract/manager.ts';
 import type { AppInfo, Language, OrderView, PaymentType, SyncStatus, TaxRatesView } from '../../shared/domain.ts';
 import { lineTotal, milliToDecimal, paraToDecimal, type Milli, type Para } from '../../shared/money.ts';
 import { looksLikeBarcode } from './scanner.ts';
@@ -38,7 +39,33 @@ export interface Notice {
 }
 
 export type Screen = 'sale' | 'payment' | 'receipt' | 'catalog';
-export type Dialog = null | 'quantity' | 'discount' | 'manual' | 'park' | 'parked';
+export type Dialog = null | 'quantity' | 'discount' | 'manual' | 'park' | 'parked' | 'price' | 'approval';
+
+/**
+ * A counter action that needs a manager's PIN: removing lines once payment has started, a price
+ * override, switching training mode (the core's setting).
+ */
+export type Approval =
+  | { kind: 'removeLine'; index: number }
+  | { kind: 'clearCart' }
+  | { kind: 'reduceQuantity'; index: number; quantityMilli: Milli }
+  | { kind: 'price'; index: number; unitPricePara: Para }
+  | { kind: 'training'; on: boolean };
+
+/** The outage thresholds (minutes) from `settings.get`. */
+export interface OutageThresholds {
+  warnMinutes: number;
+  alarmMinutes: number;
+}
+
+/** Where the counter keeps its per-till UI choices (localStorage in the app). */
+export interface UiStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+/** The localStorage key of the till's UI language. */
+export const LANGUAGE_KEY = 'kasa.language';
 
 /** What the cashier entered on the payment screen. */
 export interface PaymentEntry {
@@ -62,8 +89,15 @@ export interface PosState {
   taxRates: TaxRatesView | null;
   sync: SyncStatus | null;
   language: Language;
-  /** Training receipts, switched on locally (or forced by the core's training mode). */
-  trainingLocal: boolean;
+  /** The person logged in at the till (`staff.login`); nothing can be sold without one. */
+  cashier: StaffView | null;
+  /** The cart went to the payment screen: removing from it now needs a manager. */
+  paymentStarted: boolean;
+  /** The action waiting for a manager's PIN (dialog `approval`). */
+  approval: Approval | null;
+  outage: OutageThresholds;
+  /** Which manager tab is open over the counter, or null. */
+  managerTab: string | null;
   screen: Screen;
   dialog: Dialog;
   lines: CartLine[];
@@ -85,7 +119,20 @@ export interface PosActions {
   /** Loads app info, tax rates, sync status and favourites, and subscribes to events. Returns the unsubscribe. */
   init(): Promise<() => void>;
   setLanguage(language: Language): void;
-  setTraining(on: boolean): void;
+  /** `staff.login`: null when it worked, else the error message to show. */
+  login(pin: string): Promise<string | null>;
+  /** Ends the cashier's session (the cart stays for the next person only if empty; it is parked otherwise). */
+  logout(): Promise<void>;
+  /** Asks for a manager's PIN before running `approval`. */
+  requestApproval(approval: Approval): void;
+  /** Checks the manager PIN with the core and runs the pending action: null when done, else the message. */
+  approve(managerPin: string): Promise<string | null>;
+  /** Re-reads app info (training mode) and the outage thresholds. */
+  refreshSettings(): Promise<void>;
+  openManager(tab?: string): void;
+  closeManager(): void;
+  /** Sets a line's unit price (after a manager approved it). */
+  setPrice(index: number, unitPricePara: Para): void;
   setScreen(screen: Screen): void;
   openDialog(dialog: Dialog): void;
   setNotice(notice: Notice | null): void;
@@ -98,10 +145,12 @@ export interface PosActions {
   addProduct(product: ProductView, quantityMilli?: Milli, unitPricePara?: Para, gtin?: string): boolean;
   addManual(line: { name: string; unitPricePara: Para; quantityMilli: Milli; label: string; unit: ProductUnit }): void;
   select(index: number): void;
-  setQuantity(index: number, quantityMilli: Milli): void;
+  /** Lowering a quantity once payment has started asks for a manager first (unless `approved`). */
+  setQuantity(index: number, quantityMilli: Milli, approved?: boolean): void;
   setDiscount(index: number, discountPara: Para): void;
-  removeLine(index: number): void;
-  clearCart(): void;
+  /** Once payment has started, removing asks for a manager first (unless `approved`). */
+  removeLine(index: number, approved?: boolean): void;
+  clearCart(approved?: boolean): void;
   park(name?: string): Promise<boolean>;
   loadParked(): Promise<void>;
   resume(id: number): Promise<boolean>;
@@ -130,7 +179,11 @@ export function currentLabels(taxRates: TaxRatesView | null): string[] {
 }
 
 /** Converts the cart and payments to the contract's decimal checkout input (the only place decimals appear). */
-export function toCheckoutInput(lines: readonly CartLine[], entry: PaymentEntry): CommandInput<'sales.checkout'> {
+export function toCheckoutInput(
+  lines: readonly CartLine[],
+  entry: PaymentEntry,
+  cashier?: string,
+): CommandInput<'sales.checkout'> {
   return {
     lines: lines.map((l) => ({
       name: l.name,
@@ -146,6 +199,7 @@ export function toCheckoutInput(lines: readonly CartLine[], entry: PaymentEntry)
     invoiceType: entry.invoiceType,
     ...(entry.buyerId ? { buyerId: entry.buyerId } : {}),
     ...(entry.email ? { email: entry.email } : {}),
+    ...(cashier ? { cashier: cashier.slice(0, 60) } : {}),
   };
 }
 
@@ -167,8 +221,16 @@ export function errorNotice(error: AppError): Notice {
 }
 
 /** Creates the store over a transport. */
-export function createPosStore(api: PosApi, initialLanguage: Language = 'sr-Cyrl'): PosStore {
+export function createPosStore(api: PosApi, initialLanguage?: Language, storage?: UiStorage): PosStore {
   let nextKey = 1;
+  const stored = (() => {
+    try {
+      const v = storage?.getItem(LANGUAGE_KEY);
+      return v === 'sr-Cyrl' || v === 'sr-Latn' || v === 'en' ? v : null;
+    } catch {
+      return null;
+    }
+  })();
   let searchSeq = 0;
 
   return createStore<PosState & PosActions>()((set, get) => {
@@ -232,8 +294,12 @@ export function createPosStore(api: PosApi, initialLanguage: Language = 'sr-Cyrl
       bootError: null,
       taxRates: null,
       sync: null,
-      language: initialLanguage,
-      trainingLocal: false,
+      language: stored ?? initialLanguage ?? 'sr-Cyrl',
+      cashier: null,
+      paymentStarted: false,
+      approval: null,
+      outage: { warnMinutes: 30, alarmMinutes: 24 * 60 },
+      managerTab: null,
       screen: 'sale',
       dialog: null,
       lines: [],
@@ -255,16 +321,26 @@ export function createPosStore(api: PosApi, initialLanguage: Language = 'sr-Cyrl
           set({ bootError: info.error.message });
           return () => {};
         }
-        set({ info: info.value, language: info.value.language, bootError: null });
-        const [rates, sync, favs] = await Promise.all([
+        // The language is the till's own choice; the core's setting only seeds it.
+        set({ info: info.value, bootError: null, ...(stored ? {} : { language: info.value.language }) });
+        const [rates, sync, favs, settings] = await Promise.all([
           api['taxRates.get']({}),
           api['sync.status']({}),
           api['catalog.favourites']({}),
+          api['settings.get']({}),
         ]);
         set({
           taxRates: rates.ok ? rates.value : null,
           sync: sync.ok ? sync.value : null,
           favourites: favs.ok ? favs.value : [],
+          ...(settings.ok
+            ? {
+                outage: {
+                  warnMinutes: settings.value.outageWarnMinutes,
+                  alarmMinutes: settings.value.outageAlarmMinutes,
+                },
+              }
+            : {}),
         });
         const offOrder = api.on('order.updated', (p) => {
           const sale = get().lastSale;
@@ -286,15 +362,123 @@ export function createPosStore(api: PosApi, initialLanguage: Language = 'sr-Cyrl
 
       setLanguage(language) {
         set({ language });
+        try {
+          storage?.setItem(LANGUAGE_KEY, language);
+        } catch {
+          // A full or blocked storage only loses the choice for the next start.
+        }
       },
-      setTraining(on) {
-        set({ trainingLocal: on });
+
+      async login(pin) {
+        const r = await api['staff.login']({ pin });
+        if (!r.ok) return r.error.message;
+        set({ cashier: r.value, notice: null, screen: 'sale', dialog: null });
+        return null;
       },
+
+      async logout() {
+        // A cart left behind is parked under the cashier's name, so the next person starts clean.
+        const { lines, cashier } = get();
+        if (lines.length > 0 && !(await get().park(cashier?.name))) return;
+        set({
+          cashier: null,
+          screen: 'sale',
+          dialog: null,
+          lastSale: null,
+          paymentStarted: false,
+          approval: null,
+          managerTab: null,
+          query: '',
+          results: [],
+        });
+      },
+
+      requestApproval(approval) {
+        set({ approval, dialog: 'approval' });
+      },
+
+      async approve(managerPin) {
+        const pending = get().approval;
+        if (!pending) return null;
+        if (pending.kind === 'training') {
+          const r = await api['settings.update']({ managerPin, trainingMode: pending.on });
+          if (!r.ok) return r.error.message;
+          set({ approval: null, dialog: null });
+          await get().refreshSettings();
+          if ((get().info?.trainingMode ?? false) !== pending.on)
+            set({ notice: { kind: 'error', key: 'training.fixed' } });
+          return null;
+        }
+        const line = 'index' in pending ? get().lines[pending.index] : undefined;
+        const detail =
+          pending.kind === 'clearCart'
+            ? `${get().lines.length} lines, ${cartTotal(get().lines)} para`
+            : pending.kind === 'price'
+              ? `${line?.name ?? ''}: ${line?.unitPricePara ?? 0} -> ${pending.unitPricePara} para`
+              : pending.kind === 'reduceQuantity'
+                ? `${line?.name ?? ''}: ${line?.quantityMilli ?? 0} -> ${pending.quantityMilli}`
+                : `${line?.name ?? ''}`;
+        const action = {
+          removeLine: 'void_line',
+          clearCart: 'void_sale',
+          reduceQuantity: 'void_quantity',
+          price: 'price_override',
+        }[pending.kind];
+        const r = await api['staff.approve']({
+          managerPin,
+          action,
+          detail: `${get().cashier?.name ?? '?'}: ${detail}`.slice(0, 500),
+        });
+        if (!r.ok) return r.error.message;
+        set({ approval: null, dialog: null });
+        if (pending.kind === 'removeLine') get().removeLine(pending.index, true);
+        else if (pending.kind === 'clearCart') get().clearCart(true);
+        else if (pending.kind === 'reduceQuantity') get().setQuantity(pending.index, pending.quantityMilli, true);
+        else get().setPrice(pending.index, pending.unitPricePara);
+        set({ notice: { kind: 'info', key: 'approval.approved', params: { name: r.value.approvedBy } } });
+        return null;
+      },
+
+      async refreshSettings() {
+        const [info, settings] = await Promise.all([api['app.info']({}), api['settings.get']({})]);
+        if (info.ok) set({ info: info.value });
+        if (settings.ok)
+          set({
+            outage: {
+              warnMinutes: settings.value.outageWarnMinutes,
+              alarmMinutes: settings.value.outageAlarmMinutes,
+            },
+          });
+      },
+
+      openManager(tab) {
+        set({ managerTab: tab ?? 'refund' });
+      },
+      closeManager() {
+        set({ managerTab: null });
+        void get().refreshSettings();
+      },
+
+      setPrice(index, unitPricePara) {
+        set({
+          lines: get().lines.map((l, i) =>
+            i === index
+              ? {
+                  ...l,
+                  unitPricePara,
+                  discountPara: Math.min(l.discountPara, lineTotal(unitPricePara, l.quantityMilli)),
+                }
+              : l,
+          ),
+          dialog: null,
+        });
+      },
+
       setScreen(screen) {
-        set({ screen, dialog: null });
+        set({ screen, dialog: null, ...(screen === 'payment' ? { paymentStarted: true } : {}) });
       },
       openDialog(dialog) {
-        set({ dialog });
+        set(dialog === 'approval' ? { dialog } : { dialog, approval: null });
       },
       setNotice(notice) {
         set({ notice });
@@ -381,8 +565,13 @@ export function createPosStore(api: PosApi, initialLanguage: Language = 'sr-Cyrl
         set({ selected: Math.max(0, Math.min(n - 1, index)) });
       },
 
-      setQuantity(index, quantityMilli) {
+      setQuantity(index, quantityMilli, approved) {
         if (quantityMilli <= 0) return;
+        const current = get().lines[index];
+        if (!approved && get().paymentStarted && current && quantityMilli < current.quantityMilli) {
+          get().requestApproval({ kind: 'reduceQuantity', index, quantityMilli });
+          return;
+        }
         set({
           lines: get().lines.map((l, i) =>
             i === index
@@ -408,13 +597,22 @@ export function createPosStore(api: PosApi, initialLanguage: Language = 'sr-Cyrl
         });
       },
 
-      removeLine(index) {
+      removeLine(index, approved) {
+        if (index < 0 || index >= get().lines.length) return;
+        if (!approved && get().paymentStarted) {
+          get().requestApproval({ kind: 'removeLine', index });
+          return;
+        }
         const lines = get().lines.filter((_, i) => i !== index);
         set({ lines, selected: Math.min(get().selected, lines.length - 1) });
       },
 
-      clearCart() {
-        set({ lines: [], selected: -1, query: '', results: [], dialog: null });
+      clearCart(approved) {
+        if (!approved && get().paymentStarted && get().lines.length > 0) {
+          get().requestApproval({ kind: 'clearCart' });
+          return;
+        }
+        set({ lines: [], selected: -1, query: '', results: [], dialog: null, paymentStarted: false });
       },
 
       async park(name) {
@@ -425,7 +623,7 @@ export function createPosStore(api: PosApi, initialLanguage: Language = 'sr-Cyrl
         };
         const r = unwrap(await api['parked.save']({ cart, ...(name?.trim() ? { name: name.trim() } : {}) }));
         if (!r) return false;
-        set({ lines: [], selected: -1, dialog: null, notice: null });
+        set({ lines: [], selected: -1, dialog: null, notice: null, paymentStarted: false });
         return true;
       },
 
@@ -459,7 +657,7 @@ export function createPosStore(api: PosApi, initialLanguage: Language = 'sr-Cyrl
         if (lines.length === 0 || get().busy) return false;
         set({ busy: true });
         try {
-          const r = unwrap(await api['sales.checkout'](toCheckoutInput(lines, entry)));
+          const r = unwrap(await api['sales.checkout'](toCheckoutInput(lines, entry, get().cashier?.name)));
           if (!r) return false;
           const paidPara = entry.payments.reduce((s, p) => s + p.amountPara, 0);
           set({
@@ -468,6 +666,7 @@ export function createPosStore(api: PosApi, initialLanguage: Language = 'sr-Cyrl
             selected: -1,
             screen: 'receipt',
             notice: null,
+            paymentStarted: false,
           });
           await get().refreshOrder();
           return true;
@@ -495,6 +694,7 @@ export function createPosStore(api: PosApi, initialLanguage: Language = 'sr-Cyrl
           results: [],
           dialog: null,
           notice: null,
+          paymentStarted: false,
         });
       },
 

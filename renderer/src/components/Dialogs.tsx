@@ -270,3 +270,44 @@ export function ParkedDialog() {
     </Modal>
   );
 }
+
+/** F5: a new unit price for the selected line; applied only after a manager approves it. */
+export function PriceDialog() {
+  const { t } = useTranslation();
+  const line = usePos((s) => s.lines[s.selected]);
+  const index = usePos((s) => s.selected);
+  const requestApproval = usePos((s) => s.requestApproval);
+  const close = usePos((s) => s.openDialog);
+  const [text, setText] = useState(() => (line ? formatRsd(line.unitPricePara) : ''));
+  const [error, setError] = useState<string | null>(null);
+  if (!line) return null;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const para = parseRsdInput(text);
+    if (para === null || para < 0) setError('dialog.invalidPrice');
+    else if (para === line.unitPricePara) close(null);
+    else requestApproval({ kind: 'price', index, unitPricePara: para });
+  };
+  return (
+    <Modal title={t('dialog.priceTitle', { name: line.name })} onClose={() => close(null)}>
+      <form onSubmit={submit} noValidate>
+        <label className="field">
+          {t('dialog.unitPrice')}
+          <input
+            inputMode="decimal"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            aria-invalid={error !== null}
+          />
+        </label>
+        <p className="help">{t('dialog.priceHelp')}</p>
+        {error && (
+          <p className="field-error" role="alert">
+            {t(error)}
+          </p>
+        )}
+        <Buttons onCancel={() => close(null)} />
+      </form>
+    </Modal>
+  );
+}

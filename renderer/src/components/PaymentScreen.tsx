@@ -56,7 +56,8 @@ export function PaymentScreen() {
   const { t } = useTranslation();
   const lines = usePos((s) => s.lines);
   const busy = usePos((s) => s.busy);
-  const training = usePos((s) => s.trainingLocal || (s.info?.trainingMode ?? false));
+  // The core's training mode is the truth: the till never switches it on its own.
+  const training = usePos((s) => s.info?.trainingMode ?? false);
   const checkout = usePos((s) => s.checkout);
   const setScreen = usePos((s) => s.setScreen);
   const due = cartTotal(lines);

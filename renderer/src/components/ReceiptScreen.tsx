@@ -4,6 +4,8 @@ import QRCode from 'qrcode';
 import { formatRsd } from '../../../shared/money.ts';
 import { usePos } from '../context.ts';
 import type { PosApi } from '../../../shared/contract/index.ts';
+import type { Language, OrderView } from '../../../shared/domain.ts';
+import { explainGatewayError } from '../../../shared/gateway-errors.ts';
 import { ActionButton } from './SaleScreen.tsx';
 
 /** Draws the verification URL as a QR code on a canvas (the accessible name says what it is). */
@@ -24,13 +26,56 @@ export function ReceiptQr(props: { url: string; label: string }) {
   );
 }
 
+/** What "print again" did: the original sent to the printer, or a fiscal copy issued (or queued). */
+type Reprint = { kind: 'original' } | { kind: 'copy'; order: OrderView };
+
+/** The fiscal copy's state, kept current from `order.updated` (a copy taken offline is issued later). */
+function CopyResult(props: { api: PosApi; copy: OrderView; language: Language }) {
+  const { t } = useTranslation();
+  const [order, setOrder] = useState(props.copy);
+  useEffect(() => {
+    const refresh = () =>
+      void props.api['orders.get']({ orderId: props.copy.orderId }).then((r) => {
+        if (r.ok) setOrder(r.value);
+      });
+    const offOrder = props.api.on('order.updated', (p) => {
+      if (p.orderId === props.copy.orderId) refresh();
+    });
+    // A missed event (reconnect) is caught up by the next status change.
+    const offSync = props.api.on('sync.status', refresh);
+    return () => {
+      offOrder();
+      offSync();
+    };
+  }, [props.api, props.copy]);
+  const explained = order.lastError ? explainGatewayError(order.lastError, props.language) : null;
+  return (
+    <section className={`copy-result ${order.state}`} aria-label={t('copy.region')} data-testid="copy-result">
+      <p role="status" data-state={order.state}>
+        {order.state === 'fiscalized'
+          ? t('copy.fiscalized', { number: order.receipt?.invoiceNumber ?? order.orderNumber })
+          : order.state === 'queued'
+            ? t('copy.queued', { number: order.orderNumber })
+            : t('copy.attention', { number: order.orderNumber })}
+      </p>
+      {explained && (
+        <p className="help error" role="alert">
+          {explained.title} {explained.action}
+        </p>
+      )}
+    </section>
+  );
+}
+
 /** After payment: state, totals, the journal verbatim and its QR; print again; the next sale with one key. */
 export function ReceiptScreen(props: { api: PosApi }) {
   const { t } = useTranslation();
   const sale = usePos((s) => s.lastSale);
   const newSale = usePos((s) => s.newSale);
   const setNotice = usePos((s) => s.setNotice);
+  const language = usePos((s) => s.language);
   const [printing, setPrinting] = useState(false);
+  const [reprint, setReprint] = useState<Reprint | null>(null);
   const printRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -50,15 +95,44 @@ export function ReceiptScreen(props: { api: PosApi }) {
   const invoiceType = sale.order?.invoiceType ?? 'normal';
   // Training, proforma and copy receipts are issued by the gateway but are not fiscal receipts.
   const nonFiscal = invoiceType === 'training' || invoiceType === 'proforma' || invoiceType === 'copy';
+  /**
+   * A fiscal receipt is printed once: while it has not been printed (its job failed, waits, or there was
+   * none) it is simply printed; a second paper copy is a fiscal COPY issued through the gateway (the core
+   * prints it when it is issued, and queues it while offline). A non-fiscal receipt is never copied.
+   */
   const print = async () => {
     setPrinting(true);
-    const r = await props.api['print.receipt']({ orderId: sale.result.orderId });
-    setPrinting(false);
-    setNotice(
-      r.ok
-        ? { kind: 'info', key: 'receipt.printed' }
-        : { kind: 'error', key: 'error.generic', params: { message: r.error.message } },
-    );
+    try {
+      const orderId = sale.result.orderId;
+      const status = await props.api['print.status']({});
+      if (status.ok && status.value.state === 'unconfigured') {
+        setNotice({ kind: 'error', key: 'receipt.noPrinterConfigured' });
+        return;
+      }
+      const r = await props.api['print.receipt']({ orderId });
+      if (r.ok) {
+        setReprint({ kind: 'original' });
+        setNotice({ kind: 'info', key: 'receipt.printed' });
+        return;
+      }
+      if (r.error.code !== 'conflict') {
+        setNotice({ kind: 'error', key: 'error.generic', params: { message: r.error.message } });
+        return;
+      }
+      if (nonFiscal) {
+        setNotice({ kind: 'error', key: 'receipt.alreadyPrinted' });
+        return;
+      }
+      const copy = await props.api['copies.create']({ orderId });
+      if (!copy.ok) {
+        setNotice({ kind: 'error', key: 'error.generic', params: { message: copy.error.message } });
+        return;
+      }
+      setReprint({ kind: 'copy', order: copy.value });
+      setNotice(null);
+    } finally {
+      setPrinting(false);
+    }
   };
   return (
     <main
@@ -117,6 +191,9 @@ export function ReceiptScreen(props: { api: PosApi }) {
             disabled={!receipt || printing}
           />
         </div>
+        {reprint?.kind === 'copy' && (
+          <CopyResult key={reprint.order.orderId} api={props.api} copy={reprint.order} language={language} />
+        )}
       </section>
       {receipt && (
         <section className="paper" aria-label={t('receipt.journal')}>

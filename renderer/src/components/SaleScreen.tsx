@@ -4,7 +4,7 @@ import { formatRsd, lineTotal } from '../../../shared/money.ts';
 import { usePos } from '../context.ts';
 import { formatLineQuantity } from '../format.ts';
 import { cartTotal } from '../store.ts';
-import { DiscountDialog, ManualDialog, ParkDialog, ParkedDialog, QuantityDialog } from './Dialogs.tsx';
+import { DiscountDialog, ManualDialog, ParkDialog, ParkedDialog, PriceDialog, QuantityDialog } from './Dialogs.tsx';
 
 /** The id of the search box: the global key handler sends stray typing and scans there. */
 export const SEARCH_ID = 'search';
@@ -272,6 +272,12 @@ export function SaleScreen() {
             disabled={!hasLine}
           />
           <ActionButton
+            label={t('action.price')}
+            shortcut="F5"
+            onClick={() => openDialog('price')}
+            disabled={!hasLine}
+          />
+          <ActionButton
             label={t('action.discount')}
             shortcut="F6"
             onClick={() => openDialog('discount')}
@@ -310,6 +316,7 @@ export function SaleScreen() {
       </section>
       {dialog === 'quantity' && <QuantityDialog />}
       {dialog === 'discount' && <DiscountDialog />}
+      {dialog === 'price' && <PriceDialog />}
       {dialog === 'manual' && <ManualDialog />}
       {dialog === 'park' && <ParkDialog />}
       {dialog === 'parked' && <ParkedDialog />}

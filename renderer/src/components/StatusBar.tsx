@@ -5,16 +5,20 @@ import { usePos } from '../context.ts';
 import { minutesBetween } from '../format.ts';
 import { isLanguage } from '../i18n/index.ts';
 
-/** Ages above these minutes are shown as a warning, then as an alarm. */
-const WARN_MINUTES = 30;
-const ALARM_MINUTES = 120;
-
-/** Online state, queue, the age of the oldest unfiscalized order, needs-attention count, language. */
+/**
+ * The cashier (and F1 to change), online state, queue, the age of the oldest unfiscalized order (a
+ * warning past `outageWarnMinutes`, an alarm past `outageAlarmMinutes`), the needs-attention count
+ * (opens the manager's list), language.
+ */
 export function StatusBar() {
   const { t } = useTranslation();
   const sync = usePos((s) => s.sync);
   const language = usePos((s) => s.language);
   const setLanguage = usePos((s) => s.setLanguage);
+  const outage = usePos((s) => s.outage);
+  const cashier = usePos((s) => s.cashier);
+  const logout = usePos((s) => s.logout);
+  const openManager = usePos((s) => s.openManager);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), 15_000);
@@ -29,9 +33,20 @@ export function StatusBar() {
         : age < 60
           ? t('status.minutes', { count: age })
           : t('status.hours', { count: Math.floor(age / 60), minutes: age % 60 });
-  const ageLevel = age === null ? '' : age >= ALARM_MINUTES ? 'alarm' : age >= WARN_MINUTES ? 'warn' : '';
+  const ageLevel =
+    age === null ? '' : age >= outage.alarmMinutes ? 'alarm' : age >= outage.warnMinutes ? 'warn' : '';
   return (
     <footer className="status-bar" role="status" aria-label={t('status.region')}>
+      {cashier && (
+        <>
+          <span className="pill cashier" data-testid="cashier">
+            {t('status.cashier', { name: cashier.name })}
+          </span>
+          <button type="button" className="link" aria-keyshortcuts="F1" onClick={() => void logout()}>
+            {t('action.logout')} <kbd>F1</kbd>
+          </button>
+        </>
+      )}
       {sync && (
         <>
           <span className={`pill ${sync.online ? 'ok' : 'bad'}`} data-testid="online">
@@ -41,13 +56,30 @@ export function StatusBar() {
             {t('status.queued', { count: sync.queued })}
           </span>
           {age !== null && (
-            <span className={`pill ${ageLevel}`} data-testid="oldest">
+            <span className={`pill ${ageLevel}`} data-testid="oldest" data-level={ageLevel || 'ok'}>
               {t('status.oldest', { age: ageText })}
+              {ageLevel !== '' && <strong> {t(`status.${ageLevel}`)}</strong>}
             </span>
           )}
-          <span className={`pill ${sync.needsAttention > 0 ? 'bad' : ''}`} data-testid="attention">
-            {t('status.attention', { count: sync.needsAttention })}
-          </span>
+          {sync.needsAttention > 0 && cashier ? (
+            <button
+              type="button"
+              className="pill bad"
+              data-testid="attention"
+              onClick={() => openManager('attention')}
+            >
+              {t('status.attention', { count: sync.needsAttention })}
+            </button>
+          ) : (
+            <span className="pill" data-testid="attention">
+              {t('status.attention', { count: sync.needsAttention })}
+            </span>
+          )}
+          {sync.clockWarning && (
+            <span className="pill alarm" data-testid="clock">
+              {t('status.clock')}
+            </span>
+          )}
         </>
       )}
       <span className="spacer" />

@@ -10,6 +10,7 @@ const srCyrl = {
   banner: {
     demo: 'ДЕМО РЕЖИМ — рачуни нису правни документи (демо налог)',
     training: 'РЕЖИМ ОБУКЕ — рачуни за обуку нису фискални',
+    clock: 'САТ КАСЕ НИЈЕ ТАЧАН: {{message}}',
   },
   status: {
     online: 'На мрежи',
@@ -23,6 +24,10 @@ const srCyrl = {
     minutes: '{{count}} мин',
     hours: '{{count}} ч {{minutes}} мин',
     justNow: 'управо',
+    cashier: 'Касир: {{name}}',
+    warn: 'упозорење',
+    alarm: 'УЗБУНА',
+    clock: 'Сат касе одступа',
   },
   lang: { 'sr-Cyrl': 'Српски (ћирилица)', 'sr-Latn': 'Srpski (latinica)', en: 'English' },
   sale: {
@@ -65,6 +70,8 @@ const srCyrl = {
     printAgain: 'Штампај поново',
     training: 'Обука',
     clear: 'Поништи продају',
+    logout: 'Промени касира',
+    price: 'Промени цену',
   },
   dialog: {
     quantityTitle: 'Количина: {{name}}',
@@ -87,6 +94,8 @@ const srCyrl = {
     invalidPrice: 'Унесите износ, највише две децимале (нпр. 149,99).',
     invalidDiscount: 'Попуст не може бити већи од износа ставке.',
     required: 'Обавезно поље.',
+    priceTitle: 'Цена ставке: {{name}}',
+    priceHelp: 'Промена цене тражи одобрење менаџера.',
   },
   pay: {
     title: 'Плаћање',
@@ -141,6 +150,8 @@ const srCyrl = {
     state: 'Стање',
     printed: 'Послато на штампу.',
     noPrinter: 'Штампање није доступно у овом прозору.',
+    noPrinterConfigured: 'Штампач није подешен: рачун није послат на штампу.',
+    alreadyPrinted: 'Овај рачун је већ одштампан.',
   },
   catalog: {
     title: 'Каталог',
@@ -160,6 +171,39 @@ const srCyrl = {
     message: 'Порука',
     code: 'Шифра',
     barcodes: 'Бар-кодови',
+  },
+  login: {
+    title: 'Пријава касира',
+    help: 'Унесите свој PIN и притисните Enter.',
+    pin: 'PIN',
+    submit: 'Пријава',
+    pad: 'Тастатура за PIN',
+    backspace: 'Обриши цифру',
+    clearPin: 'Обриши PIN',
+    format: 'PIN има од 4 до 8 цифара.',
+    refused: 'Пријава није успела: {{message}}',
+  },
+  approval: {
+    title: 'Одобрење менаџера',
+    pin: 'PIN менаџера',
+    submit: 'Одобри',
+    refused: 'Није одобрено: {{message}}',
+    approved: 'Одобрио: {{name}}',
+    trainingOn: 'Укључивање режима обуке.',
+    trainingOff: 'Искључивање режима обуке.',
+    clearCart: 'Поништавање продаје после почетка плаћања.',
+    price: 'Промена цене: {{name}}, {{from}} → {{to}} RSD.',
+    reduceQuantity: 'Смањење количине после почетка плаћања: {{name}}.',
+    removeLine: 'Уклањање ставке после почетка плаћања: {{name}}.',
+  },
+  training: {
+    fixed: 'Режим обуке је закључан подешавањем касе (KASA_TRAINING_MODE) и није промењен.',
+  },
+  copy: {
+    region: 'Фискална копија',
+    fiscalized: 'Фискална копија {{number}} је издата и шаље се на штампу.',
+    queued: 'Фискална копија {{number}}: НИЈЕ ЈОШ ФИСКАЛИЗОВАНА. Биће издата и одштампана чим веза буде успостављена.',
+    attention: 'Фискална копија {{number}}: ПОТРЕБНА ПАЖЊА.',
   },
   error: {
     generic: 'Грешка: {{message}}',
@@ -183,6 +227,7 @@ const srLatn: UiMessages = {
   banner: {
     demo: 'DEMO REŽIM — računi nisu pravni dokumenti (demo nalog)',
     training: 'REŽIM OBUKE — računi za obuku nisu fiskalni',
+    clock: 'SAT KASE NIJE TAČAN: {{message}}',
   },
   status: {
     online: 'Na mreži',
@@ -196,6 +241,10 @@ const srLatn: UiMessages = {
     minutes: '{{count}} min',
     hours: '{{count}} h {{minutes}} min',
     justNow: 'upravo',
+    cashier: 'Kasir: {{name}}',
+    warn: 'upozorenje',
+    alarm: 'UZBUNA',
+    clock: 'Sat kase odstupa',
   },
   lang: { 'sr-Cyrl': 'Српски (ћирилица)', 'sr-Latn': 'Srpski (latinica)', en: 'English' },
   sale: {
@@ -238,6 +287,8 @@ const srLatn: UiMessages = {
     printAgain: 'Štampaj ponovo',
     training: 'Obuka',
     clear: 'Poništi prodaju',
+    logout: 'Promeni kasira',
+    price: 'Promeni cenu',
   },
   dialog: {
     quantityTitle: 'Količina: {{name}}',
@@ -260,6 +311,8 @@ const srLatn: UiMessages = {
     invalidPrice: 'Unesite iznos, najviše dve decimale (npr. 149,99).',
     invalidDiscount: 'Popust ne može biti veći od iznosa stavke.',
     required: 'Obavezno polje.',
+    priceTitle: 'Cena stavke: {{name}}',
+    priceHelp: 'Promena cene traži odobrenje menadžera.',
   },
   pay: {
     title: 'Plaćanje',
@@ -314,6 +367,8 @@ const srLatn: UiMessages = {
     state: 'Stanje',
     printed: 'Poslato na štampu.',
     noPrinter: 'Štampanje nije dostupno u ovom prozoru.',
+    noPrinterConfigured: 'Štampač nije podešen: račun nije poslat na štampu.',
+    alreadyPrinted: 'Ovaj račun je već odštampan.',
   },
   catalog: {
     title: 'Katalog',
@@ -334,6 +389,39 @@ const srLatn: UiMessages = {
     code: 'Šifra',
     barcodes: 'Bar-kodovi',
   },
+  login: {
+    title: 'Prijava kasira',
+    help: 'Unesite svoj PIN i pritisnite Enter.',
+    pin: 'PIN',
+    submit: 'Prijava',
+    pad: 'Tastatura za PIN',
+    backspace: 'Obriši cifru',
+    clearPin: 'Obriši PIN',
+    format: 'PIN ima od 4 do 8 cifara.',
+    refused: 'Prijava nije uspela: {{message}}',
+  },
+  approval: {
+    title: 'Odobrenje menadžera',
+    pin: 'PIN menadžera',
+    submit: 'Odobri',
+    refused: 'Nije odobreno: {{message}}',
+    approved: 'Odobrio: {{name}}',
+    trainingOn: 'Uključivanje režima obuke.',
+    trainingOff: 'Isključivanje režima obuke.',
+    clearCart: 'Poništavanje prodaje posle početka plaćanja.',
+    price: 'Promena cene: {{name}}, {{from}} → {{to}} RSD.',
+    reduceQuantity: 'Smanjenje količine posle početka plaćanja: {{name}}.',
+    removeLine: 'Uklanjanje stavke posle početka plaćanja: {{name}}.',
+  },
+  training: {
+    fixed: 'Režim obuke je zaključan podešavanjem kase (KASA_TRAINING_MODE) i nije promenjen.',
+  },
+  copy: {
+    region: 'Fiskalna kopija',
+    fiscalized: 'Fiskalna kopija {{number}} je izdata i šalje se na štampu.',
+    queued: 'Fiskalna kopija {{number}}: NIJE JOŠ FISKALIZOVANA. Biće izdata i odštampana čim veza bude uspostavljena.',
+    attention: 'Fiskalna kopija {{number}}: POTREBNA PAŽNJA.',
+  },
   error: {
     generic: 'Greška: {{message}}',
     unavailable: 'Kasa nije dostupna: {{message}}',
@@ -347,6 +435,7 @@ const en: UiMessages = {
   banner: {
     demo: 'DEMO MODE — receipts are not legal documents (demo account)',
     training: 'TRAINING MODE — training receipts are not fiscal',
+    clock: 'THE TILL’S CLOCK IS WRONG: {{message}}',
   },
   status: {
     online: 'Online',
@@ -360,6 +449,10 @@ const en: UiMessages = {
     minutes: '{{count}} min',
     hours: '{{count}} h {{minutes}} min',
     justNow: 'just now',
+    cashier: 'Cashier: {{name}}',
+    warn: 'warning',
+    alarm: 'ALARM',
+    clock: 'Till clock is off',
   },
   lang: { 'sr-Cyrl': 'Српски (ћирилица)', 'sr-Latn': 'Srpski (latinica)', en: 'English' },
   sale: {
@@ -402,6 +495,8 @@ const en: UiMessages = {
     printAgain: 'Print again',
     training: 'Training',
     clear: 'Void sale',
+    logout: 'Change cashier',
+    price: 'Change price',
   },
   dialog: {
     quantityTitle: 'Quantity: {{name}}',
@@ -424,6 +519,8 @@ const en: UiMessages = {
     invalidPrice: 'Enter an amount, at most two decimals (e.g. 149,99).',
     invalidDiscount: 'The discount cannot exceed the line amount.',
     required: 'Required.',
+    priceTitle: 'Line price: {{name}}',
+    priceHelp: 'A price change needs a manager’s approval.',
   },
   pay: {
     title: 'Payment',
@@ -478,6 +575,8 @@ const en: UiMessages = {
     state: 'State',
     printed: 'Sent to the printer.',
     noPrinter: 'Printing is not available in this window.',
+    noPrinterConfigured: 'No printer is set up: the receipt was not sent to print.',
+    alreadyPrinted: 'This receipt has already been printed.',
   },
   catalog: {
     title: 'Catalog',
@@ -497,6 +596,39 @@ const en: UiMessages = {
     message: 'Message',
     code: 'Code',
     barcodes: 'Barcodes',
+  },
+  login: {
+    title: 'Cashier login',
+    help: 'Enter your PIN and press Enter.',
+    pin: 'PIN',
+    submit: 'Log in',
+    pad: 'PIN keypad',
+    backspace: 'Delete digit',
+    clearPin: 'Clear PIN',
+    format: 'A PIN has 4 to 8 digits.',
+    refused: 'Login failed: {{message}}',
+  },
+  approval: {
+    title: 'Manager approval',
+    pin: 'Manager PIN',
+    submit: 'Approve',
+    refused: 'Not approved: {{message}}',
+    approved: 'Approved by: {{name}}',
+    trainingOn: 'Switching training mode on.',
+    trainingOff: 'Switching training mode off.',
+    clearCart: 'Voiding the sale after payment started.',
+    price: 'Price change: {{name}}, {{from}} → {{to}} RSD.',
+    reduceQuantity: 'Lowering a quantity after payment started: {{name}}.',
+    removeLine: 'Removing a line after payment started: {{name}}.',
+  },
+  training: {
+    fixed: 'Training mode is fixed by the till’s configuration (KASA_TRAINING_MODE) and was not changed.',
+  },
+  copy: {
+    region: 'Fiscal copy',
+    fiscalized: 'Fiscal copy {{number}} was issued and is being printed.',
+    queued: 'Fiscal copy {{number}}: NOT YET FISCALIZED. It will be issued and printed as soon as the connection is back.',
+    attention: 'Fiscal copy {{number}}: NEEDS ATTENTION.',
   },
   error: {
     generic: 'Error: {{message}}',

@@ -9,6 +9,7 @@ import type { AppError, PosApi, Result } from '../../../shared/contract/index.ts
 import type {
   AccountView,
   ArchiveDetail,
+  BackupsView,
   ArchiveRow,
   AuditEntry,
   LookupRow,
@@ -21,12 +22,14 @@ import { PAYMENT_TYPES, type Language, type OrderView, type PaymentType } from '
 import { explainGatewayError } from '../../../shared/gateway-errors.ts';
 import { formatQuantity, formatRsd, milliToDecimal, parseQuantityInput } from '../../../shared/money.ts';
 import { usePos } from '../context.ts';
+import { Modal } from '../components/Modal.tsx';
 import { mt, type ManagerText } from './i18n.ts';
 import './manager.css';
 
 type T = (key: ManagerText, params?: Record<string, string | number>) => string;
-type Tab = 'refund' | 'advances' | 'archive' | 'staff' | 'settings' | 'reports' | 'audit';
-const TABS: Tab[] = ['refund', 'advances', 'archive', 'staff', 'settings', 'reports', 'audit'];
+type Tab = 'refund' | 'advances' | 'archive' | 'attention' | 'staff' | 'settings' | 'reports' | 'audit';
+const TABS: Tab[] = ['refund', 'advances', 'archive', 'attention', 'staff', 'settings', 'reports', 'audit'];
+const isTab = (v: string | null): v is Tab => (TABS as string[]).includes(v ?? '');
 
 const PAYMENT_NAMES: Record<Language, Partial<Record<PaymentType, string>>> = {
   'sr-Cyrl': { cash: 'Готовина', card: 'Картица', wireTransfer: 'Пренос на рачун', voucher: 'Ваучер', other: 'Друго' },
@@ -614,6 +617,116 @@ function ArchiveTab(props: { api: PosApi; t: T; lang: Language }) {
   );
 }
 
+// ---- orders that need attention ---------------------------------------------------------------
+
+/** One rejected order: what the gateway said (explained), and the fix: new labels, or resend as is. */
+function AttentionOrder(props: { api: PosApi; t: T; lang: Language; order: OrderView; labels: string[]; onDone: () => void }) {
+  const { api, t, lang, order } = props;
+  const used = [...new Set(order.lines.flatMap((l) => l.labels))];
+  const [replace, setReplace] = useState<Record<string, string>>({});
+  const [error, busy, run] = useAction();
+  const explained = order.lastError ? explainGatewayError(order.lastError, lang) : null;
+  const changes = Object.fromEntries(Object.entries(replace).filter(([from, to]) => to !== '' && to !== from));
+  return (
+    <li aria-label={t('attention_order', { order: order.orderNumber })} className="mgr-attention">
+      <p>
+        <strong>{order.orderNumber}</strong> · {formatRsd(order.totalPara)} · {order.cashier ?? ''}{' '}
+        {new Date(order.createdAt).toLocaleString(lang === 'en' ? 'en-GB' : 'sr-RS')}
+      </p>
+      {explained && (
+        <div className="mgr-error">
+          <p>{explained.title}</p>
+          <p>{explained.action}</p>
+        </div>
+      )}
+      <form
+        className="mgr-row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(async () => {
+            await call(api['orders.fixLabels']({ orderId: order.orderId, replace: changes }));
+            props.onDone();
+          });
+        }}
+      >
+        {used.map((label) => (
+          <Field key={label} label={t('replace_label', { label })}>
+            <select value={replace[label] ?? ''} onChange={(e) => setReplace({ ...replace, [label]: e.target.value })}>
+              <option value="">{t('keep_label')}</option>
+              {props.labels.map((l) => (
+                <option key={l} value={l}>
+                  {l}
+                </option>
+              ))}
+            </select>
+          </Field>
+        ))}
+        <button type="submit" disabled={busy || Object.keys(changes).length === 0}>
+          {t('fix_labels', { order: order.orderNumber })}
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              await call(api['orders.resend']({ orderId: order.orderId }));
+              props.onDone();
+            })
+          }
+        >
+          {t('resend', { order: order.orderNumber })}
+        </button>
+      </form>
+      <Alert text={error} />
+    </li>
+  );
+}
+
+function AttentionTab(props: { api: PosApi; t: T; lang: Language }) {
+  const { api, t, lang } = props;
+  const [orders, setOrders] = useState<OrderView[] | null>(null);
+  const [labels, setLabels] = useState<string[]>([]);
+  const [note, setNote] = useState<string | null>(null);
+  const [error, , run] = useAction();
+  const reload = () =>
+    run(async () => {
+      const [list, rates] = await Promise.all([
+        call(api['orders.list']({ state: 'needs_attention', limit: 100 })),
+        api['taxRates.get']({}),
+      ]);
+      setOrders(list.orders);
+      if (rates.ok) setLabels(rates.value.labels.map((l) => l.label));
+    });
+  useEffect(() => {
+    void reload();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <div className="mgr-tab">
+      <h3>{t('attention_title')}</h3>
+      {orders && orders.length === 0 && <p>{t('none')}</p>}
+      <ul className="mgr-list" aria-label={t('attention_title')}>
+        {orders?.map((o) => (
+          <AttentionOrder
+            key={o.orderId}
+            api={api}
+            t={t}
+            lang={lang}
+            order={o}
+            labels={labels}
+            onDone={() => {
+              setNote(t('resent', { order: o.orderNumber }));
+              void reload();
+            }}
+          />
+        ))}
+      </ul>
+      {note && <p role="status">{note}</p>}
+      <Alert text={error} />
+    </div>
+  );
+}
+
 // ---- staff ------------------------------------------------------------------------------------
 
 function StaffTab(props: { api: PosApi; t: T; onChanged: () => void }) {
@@ -752,7 +865,7 @@ function AccountBox(props: { t: T; account: AccountView }) {
   );
 }
 
-function SettingsTab(props: { api: PosApi; t: T }) {
+function SettingsTab(props: { api: PosApi; t: T; lang: Language }) {
   const { api, t } = props;
   const [view, setView] = useState<SettingsView | null>(null);
   const [account, setAccount] = useState<AccountView | null>(null);
@@ -894,7 +1007,115 @@ function SettingsTab(props: { api: PosApi; t: T }) {
       </button>
       {note && <p role="status">{note}</p>}
       <Alert text={error} />
+      <BackupsSection api={api} t={t} lang={props.lang} />
     </div>
+  );
+}
+
+// ---- backups ----------------------------------------------------------------------------------
+
+/** The database backups with the start-up integrity check; restore stages one for the next start. */
+function BackupsSection(props: { api: PosApi; t: T; lang: Language }) {
+  const { api, t, lang } = props;
+  const [pin, setPin] = useState('');
+  const [view, setView] = useState<BackupsView | null>(null);
+  const [confirm, setConfirm] = useState<string | null>(null);
+  const [confirmPin, setConfirmPin] = useState('');
+  const [restored, setRestored] = useState<string | null>(null);
+  const [error, busy, run] = useAction();
+  const [confirmError, confirmBusy, runConfirm] = useAction();
+  return (
+    <section className="mgr-backups" aria-label={t('backups')}>
+      <h3>{t('backups')}</h3>
+      <form
+        className="mgr-row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(async () => {
+            setView(await call(api['backups.list']({ managerPin: pin })));
+            setPin('');
+          });
+        }}
+      >
+        <PinInput t={t} value={pin} onChange={setPin} />
+        <button type="submit" disabled={busy}>
+          {t('backups_show')}
+        </button>
+      </form>
+      <Alert text={error} />
+      {view && (
+        <>
+          <p role="status" data-testid="integrity" className={view.integrity.ok ? '' : 'mgr-error'}>
+            {view.integrity.ok
+              ? t('integrity_ok')
+              : t('integrity_bad', { problems: view.integrity.problems.join('; ') })}
+          </p>
+          {view.lastBackupError && <p className="mgr-error">{t('backup_error', { message: view.lastBackupError })}</p>}
+          {view.backups.length === 0 ? (
+            <p>{t('none')}</p>
+          ) : (
+            <table className="mgr-table" aria-label={t('backups')}>
+              <thead>
+                <tr>
+                  <th>{t('backup_name')}</th>
+                  <th>{t('backup_kind')}</th>
+                  <th>{t('at')}</th>
+                  <th>{t('backup_size')}</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {view.backups.map((b) => (
+                  <tr key={b.name}>
+                    <td>{b.name}</td>
+                    <td>{b.kind}</td>
+                    <td>{new Date(b.createdAt).toLocaleString(lang === 'en' ? 'en-GB' : 'sr-RS')}</td>
+                    <td>{Math.round(b.bytes / 1024)} KB</td>
+                    <td>
+                      <button type="button" onClick={() => setConfirm(b.name)}>
+                        {t('restore', { name: b.name })}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+      {restored && (
+        <p role="status" className="mgr-warn">
+          {t('restore_staged', { name: restored })}
+        </p>
+      )}
+      {confirm && (
+        <Modal title={t('restore_title')} onClose={() => setConfirm(null)}>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void runConfirm(async () => {
+                const r = await call(api['backups.restore']({ managerPin: confirmPin, name: confirm }));
+                setRestored(r.name);
+                setConfirm(null);
+                setConfirmPin('');
+              });
+            }}
+          >
+            <p>{t('restore_confirm', { name: confirm })}</p>
+            <PinInput t={t} value={confirmPin} onChange={setConfirmPin} />
+            <Alert text={confirmError} />
+            <div className="dialog-buttons">
+              <button type="button" data-close onClick={() => setConfirm(null)}>
+                {t('cancel')}
+              </button>
+              <button type="submit" className="danger" disabled={confirmBusy}>
+                {t('restore_do')}
+              </button>
+            </div>
+          </form>
+        </Modal>
+      )}
+    </section>
   );
 }
 
@@ -1074,10 +1295,10 @@ function AuditTab(props: { api: PosApi; t: T; lang: Language }) {
 // ---- the shell --------------------------------------------------------------------------------
 
 /** The manager overlay. */
-export function ManagerScreen(props: { api: PosApi; onClose: () => void }) {
+export function ManagerScreen(props: { api: PosApi; onClose: () => void; initialTab?: string }) {
   const lang = usePos((s) => s.language);
   const t: T = (key, params) => mt(lang, key, params);
-  const [tab, setTab] = useState<Tab>('refund');
+  const [tab, setTab] = useState<Tab>(isTab(props.initialTab ?? null) ? (props.initialTab as Tab) : 'refund');
   const [defaultPin, setDefaultPin] = useState(false);
   const checkDefault = () =>
     void props.api['staff.list']({}).then((r) => {
@@ -1108,8 +1329,9 @@ export function ManagerScreen(props: { api: PosApi; onClose: () => void }) {
         {tab === 'refund' && <RefundTab api={props.api} t={t} lang={lang} />}
         {tab === 'advances' && <AdvancesTab api={props.api} t={t} lang={lang} />}
         {tab === 'archive' && <ArchiveTab api={props.api} t={t} lang={lang} />}
+        {tab === 'attention' && <AttentionTab api={props.api} t={t} lang={lang} />}
         {tab === 'staff' && <StaffTab api={props.api} t={t} onChanged={checkDefault} />}
-        {tab === 'settings' && <SettingsTab api={props.api} t={t} />}
+        {tab === 'settings' && <SettingsTab api={props.api} t={t} lang={lang} />}
         {tab === 'reports' && <ReportsTab api={props.api} t={t} lang={lang} />}
         {tab === 'audit' && <AuditTab api={props.api} t={t} lang={lang} />}
       </div>
@@ -1123,32 +1345,40 @@ export function ManagerScreen(props: { api: PosApi; onClose: () => void }) {
  */
 export function ManagerLauncher(props: { api: PosApi }) {
   const lang = usePos((s) => s.language);
-  const [open, setOpen] = useState(false);
+  const loggedIn = usePos((s) => s.cashier !== null);
+  const tab = usePos((s) => s.managerTab);
+  const openManager = usePos((s) => s.openManager);
+  const closeManager = usePos((s) => s.closeManager);
   const openRef = useRef(false);
+  const loggedInRef = useRef(false);
   useEffect(() => {
-    openRef.current = open;
-  }, [open]);
+    openRef.current = tab !== null;
+    loggedInRef.current = loggedIn;
+  }, [tab, loggedIn]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'F11') {
+      if (e.key === 'F11' && loggedInRef.current) {
         e.preventDefault();
         e.stopImmediatePropagation();
-        setOpen((o) => !o);
+        if (openRef.current) closeManager();
+        else openManager();
         return;
       }
       if (!openRef.current) return;
       e.stopImmediatePropagation();
-      if (e.key === 'Escape') setOpen(false);
+      if (e.key === 'Escape') closeManager();
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, []);
+  }, [openManager, closeManager]);
+  // The manager screens open over a till someone is logged in to.
+  if (!loggedIn) return null;
   return (
     <>
-      <button type="button" className="mgr-open" onClick={() => setOpen(true)}>
+      <button type="button" className="mgr-open" onClick={() => openManager()}>
         {mt(lang, 'open')}
       </button>
-      {open && <ManagerScreen api={props.api} onClose={() => setOpen(false)} />}
+      {tab !== null && <ManagerScreen api={props.api} onClose={closeManager} initialTab={tab} />}
     </>
   );
 }

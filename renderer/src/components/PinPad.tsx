@@ -1,0 +1,97 @@
+import { useEffect, useRef, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+
+/**
+ * A PIN field with an on-screen pad: digits typed or touched, Enter (or OK) submits. The field has the
+ * focus from the start, so a cashier types the PIN and presses Enter without touching the mouse.
+ */
+export function PinPad(props: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  onSubmit: () => void;
+  submitLabel: string;
+  error: string | null;
+  busy: boolean;
+  onCancel?: () => void;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  const press = (d: string) => {
+    if (props.value.length < 8) props.onChange(props.value + d);
+    ref.current?.focus();
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!props.busy) props.onSubmit();
+  };
+  return (
+    <form className="pin-pad" onSubmit={submit} noValidate>
+      <label className="field">
+        {props.label}
+        <input
+          ref={ref}
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={8}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value.replace(/\D/g, '').slice(0, 8))}
+          aria-invalid={props.error !== null}
+        />
+      </label>
+      {props.error && (
+        <p className="field-error" role="alert">
+          {props.error}
+        </p>
+      )}
+      <div className="pin-keys" role="group" aria-label={t('login.pad')}>
+        {KEYS.map((d) => (
+          <button key={d} type="button" tabIndex={-1} onClick={() => press(d)}>
+            {d}
+          </button>
+        ))}
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label={t('login.backspace')}
+          onClick={() => {
+            props.onChange(props.value.slice(0, -1));
+            ref.current?.focus();
+          }}
+        >
+          ⌫
+        </button>
+        <button type="button" tabIndex={-1} onClick={() => press('0')}>
+          0
+        </button>
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label={t('login.clearPin')}
+          onClick={() => {
+            props.onChange('');
+            ref.current?.focus();
+          }}
+        >
+          C
+        </button>
+      </div>
+      <div className="dialog-buttons">
+        {props.onCancel && (
+          <button type="button" data-close onClick={props.onCancel}>
+            {t('action.cancel')} <kbd>Esc</kbd>
+          </button>
+        )}
+        <button type="submit" className="primary" disabled={props.busy}>
+          {props.submitLabel} <kbd>Enter</kbd>
+        </button>
+      </div>
+    </form>
+  );
+}
