@@ -282,7 +282,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     'sync.status': async () => engine.status(),
     'sync.now': async () => {
-      engine.resume();
+      engine.retryNow();
       await engine.runOnce();
       return engine.status();
     },

@@ -141,6 +141,15 @@ export class SyncEngine {
     this.kick();
   }
 
+  /**
+   * A person asked to sync now: lift an auth pause, probe at once, and make every waiting order due now
+   * (backoff forgotten). Safe: orders past the dedupe margin still go through lookup first.
+   */
+  retryNow(): void {
+    this.#store.db.prepare('UPDATE outbox SET due_at = ? WHERE due_at > ?').run(this.#now(), this.#now());
+    this.resume();
+  }
+
   /** True when the engine believes it can reach the gateway now (not offline, not paused). */
   get reachable(): boolean {
     return this.#online && !this.#paused;

@@ -89,24 +89,30 @@ export function parseCsv(text: string): string[][] {
 
 async function scan(inputDir: string, csvFile: string): Promise<{ findings: Finding[]; errors: RunResult['errors'] }> {
   const run = require('@doyensec/electronegativity/dist/runner.js') as Runner;
-  const result = await run(
-    {
-      input: inputDir,
-      output: csvFile,
-      isSarif: false,
-      customScan: [],
-      excludeFromScan: EXCLUDED,
-      electronVersionOverride: ELECTRON_VERSION,
-      parserPlugins: [],
-      isRelative: true,
-    },
-    false,
-  );
-  // The runner writes the CSV header synchronously and the rows with an un-awaited fs.writeFile: wait
-  // until every issue it returned is in the file.
+  // The runner writes the CSV header and the rows with two un-awaited fs.writeFile calls (truncate, then
+  // append) that can land in either order under load, losing rows. Wait for every issue it returned to be
+  // in the file; if the race lost rows, scan again (at most 3 times).
+  let result: RunResult = { issues: [], errors: [] };
   let table: string[][] = [];
-  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
-    table = fs.existsSync(csvFile) ? parseCsv(fs.readFileSync(csvFile, 'utf8')) : [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    fs.rmSync(csvFile, { force: true });
+    result = await run(
+      {
+        input: inputDir,
+        output: csvFile,
+        isSarif: false,
+        customScan: [],
+        excludeFromScan: EXCLUDED,
+        electronVersionOverride: ELECTRON_VERSION,
+        parserPlugins: [],
+        isRelative: true,
+      },
+      false,
+    );
+    for (const deadline = Date.now() + 5_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+      table = fs.existsSync(csvFile) ? parseCsv(fs.readFileSync(csvFile, 'utf8')) : [];
+      if (table.length === result.issues.length + 1) break;
+    }
     if (table.length === result.issues.length + 1) break;
   }
   expect(table.length, 'CSV rows = header + one per issue').toBe(result.issues.length + 1);
