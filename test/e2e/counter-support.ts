@@ -1,9 +1,9 @@
-/** Helpers for the counter e2e specs: the sample catalog, scanning, QR decoding. */
+/** Helpers for the counter e2e specs: logging in, the sample catalog, scanning, QR decoding. */
 import fs from 'node:fs';
 import path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ROOT } from '../support/host-process.ts';
 
 export interface SampleItem {
@@ -55,4 +55,18 @@ export async function decodeReceiptQr(page: Page, name: string): Promise<string 
   const png = PNG.sync.read(await page.getByRole('img', { name }).screenshot());
   const result = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
   return result?.data ?? null;
+}
+
+/** The first-run manager's PIN (docs/manager.md); it may also sell. */
+export const DEFAULT_PIN = '0000';
+
+/**
+ * Logs a cashier in on the login screen the counter shows before anything can be sold (PIN + Enter),
+ * and waits for the sale screen's search box to have the focus.
+ */
+export async function login(page: Page, pin: string = DEFAULT_PIN): Promise<void> {
+  const screen = page.getByRole('main', { name: 'Пријава касира' });
+  await screen.getByLabel('PIN', { exact: true }).fill(pin);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('combobox', { name: 'Претрага или бар-код' })).toBeFocused();
 }

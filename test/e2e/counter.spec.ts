@@ -2,17 +2,21 @@
  * The counter through the browser host: scanning, quantity, split payment with change, the receipt and
  * its QR; parked sales; training mode; a sale taken offline that fiscalizes itself when the gateway returns.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { OrderView } from '../../shared/domain.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 import { withCheckDigit } from '../../electron/catalog/barcode.ts';
 import { lineTotal } from '../../shared/money.ts';
-import { decodeReceiptQr, pieceItem, rsd, sampleItems, scan } from './counter-support.ts';
+import { decodeReceiptQr, login, pieceItem, rsd, sampleItems, scan } from './counter-support.ts';
 
-async function ready(kasa: KasaFixture): Promise<void> {
+/** The sample catalog loaded, the page reloaded, a cashier logged in (the first-run manager by default). */
+async function ready(kasa: KasaFixture, pin?: string): Promise<void> {
   const r = await kasa.host.call('catalog.loadSample');
   expect(r.body.ok).toBe(true);
   await kasa.page.reload();
-  await expect(kasa.page.getByRole('combobox', { name: 'Претрага или бар-код' })).toBeFocused();
+  await login(kasa.page, pin);
 }
 
 async function lastOrder(kasa: KasaFixture): Promise<OrderView> {
@@ -104,7 +108,8 @@ test('park a sale, serve another customer, resume it (also after a reload)', asy
   await expect(page.getByText('Корпа је празна. Скенирајте производ.')).toBeVisible();
 
   await page.reload();
-  await expect(page.getByRole('combobox', { name: 'Претрага или бар-код' })).toBeFocused();
+  // A reload ends the cashier's session.
+  await login(page);
   await scan(page, OIL.barcode);
   await expect(cart.getByRole('row', { name: /^Ставка \d/ })).toHaveCount(1);
 
@@ -169,12 +174,48 @@ test('weighed goods by in-store barcode and by search, and a manual item with a 
 });
 
 test.describe('training mode', () => {
-  test.use({ kasaEnv: { KASA_TRAINING_MODE: '1' } });
-
-  test('a training sale shows the banner and the training journal', async ({ kasa }, testInfo) => {
+  test('switching it needs a manager PIN; a training sale shows the banner and the training journal', async ({
+    kasa,
+  }, testInfo) => {
     const { page } = kasa;
-    await ready(kasa);
-    await expect(page.getByRole('note').filter({ hasText: 'РЕЖИМ ОБУКЕ' })).toBeVisible();
+    const created = await kasa.host.call('staff.create', {
+      managerPin: '0000',
+      name: 'Ана Анић',
+      role: 'cashier',
+      pin: '1111',
+    });
+    expect(created.body.ok).toBe(true);
+    await ready(kasa, '1111');
+    const banner = page.getByRole('note').filter({ hasText: 'РЕЖИМ ОБУКЕ' });
+    const toggle = page.getByRole('button', { name: 'Обука' });
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await toggle.click();
+    const prompt = page.getByRole('dialog', { name: 'Одобрење менаџера' });
+    await expect(prompt).toContainText('Укључивање режима обуке.');
+    // The cashier's own PIN, then a wrong one: refused with the core's reason, nothing changes.
+    for (const [pin, reason] of [
+      ['1111', 'Потребно је одобрење менаџера'],
+      ['9876', 'Погрешан PIN'],
+    ] as const) {
+      await prompt.getByLabel('PIN менаџера').fill(pin);
+      await page.keyboard.press('Enter');
+      await expect(prompt.getByRole('alert')).toContainText(`Није одобрено: ${reason}`);
+      await expect(prompt.getByLabel('PIN менаџера')).toHaveValue('');
+    }
+    await expect(banner).toHaveCount(0);
+    expect((await kasa.host.call<{ trainingMode: boolean }>('app.info')).body.value?.trainingMode).toBe(false);
+
+    await prompt.getByLabel('PIN менаџера').fill('0000');
+    await page.keyboard.press('Enter');
+    await expect(prompt).toHaveCount(0);
+    // The core switched it; the banner follows the core.
+    await expect(banner).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect((await kasa.host.call<{ trainingMode: boolean }>('app.info')).body.value?.trainingMode).toBe(true);
+    await page.reload();
+    await login(page, '1111');
+    await expect(banner).toBeVisible();
+
     await scan(page, BREAD.barcode);
     await expect(page.getByTestId('cart-total')).toHaveText(rsd(BREAD.pricePara));
     await page.keyboard.press('F12');
@@ -186,6 +227,7 @@ test.describe('training mode', () => {
     await expect(journal).toContainText('ОВО НИЈЕ ФИСКАЛНИ РАЧУН');
     const order = await lastOrder(kasa);
     expect(order.invoiceType).toBe('training');
+    expect(order.cashier).toBe('Ана Анић');
     await page.screenshot({ path: testInfo.outputPath('training-receipt.png'), fullPage: true });
   });
 });
@@ -218,4 +260,141 @@ test('a sale taken offline shows NOT YET FISCALIZED, then fiscalizes itself when
   if (!order.receipt) throw new Error('no receipt');
   expect(await decodeReceiptQr(page, 'QR код рачуна')).toBe(order.receipt.verificationUrl);
   await expect(status.getByTestId('queued')).toHaveText('У реду: 0');
+});
+
+test('nothing is sold before a cashier logs in; the name goes into the receipt request; F1 changes the cashier', async ({
+  kasa,
+}) => {
+  const { page } = kasa;
+  const created = await kasa.host.call('staff.create', { managerPin: '0000', name: 'Ана Анић', role: 'cashier', pin: '1111' });
+  expect(created.body.ok).toBe(true);
+  expect((await kasa.host.call('catalog.loadSample')).body.ok).toBe(true);
+  await page.reload();
+  const loginScreen = page.getByRole('main', { name: 'Пријава касира' });
+  await expect(loginScreen).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Претрага или бар-код' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Менаџер (F11)' })).toHaveCount(0);
+  // A scan at the login screen sells nothing.
+  await scan(page, BREAD.barcode);
+  await expect(page.getByRole('table', { name: 'Корпа' })).toHaveCount(0);
+
+  await loginScreen.getByLabel('PIN', { exact: true }).fill('4321');
+  await page.keyboard.press('Enter');
+  await expect(loginScreen.getByRole('alert')).toContainText('Пријава није успела');
+  await login(page, '1111');
+  const status = page.getByRole('status', { name: 'Статус' });
+  await expect(status.getByTestId('cashier')).toHaveText('Касир: Ана Анић');
+
+  await scan(page, BREAD.barcode);
+  await expect(page.getByTestId('cart-total')).toHaveText(rsd(BREAD.pricePara));
+  await page.keyboard.press('F12');
+  await page.keyboard.press('F12');
+  await expect(page.getByTestId('receipt-state')).toHaveText('ФИСКАЛИЗОВАН');
+  const sold = await lastOrder(kasa);
+  const order = await kasa.host.call<OrderView>('orders.get', { orderId: sold.orderId });
+  expect(order.body.value?.cashier).toBe('Ана Анић');
+
+  await page.keyboard.press('F1');
+  await expect(loginScreen).toBeVisible();
+  await login(page);
+  await expect(status.getByTestId('cashier')).toHaveText('Касир: Менаџер');
+  const audit = await kasa.host.call<{ entries: { actor: string | null; action: string }[] }>('audit.list', {
+    managerPin: '0000',
+  });
+  expect(audit.body.value?.entries.filter((e) => e.action === 'staff.login').map((e) => e.actor)).toEqual([
+    'Менаџер',
+    'Ана Анић',
+  ]);
+});
+
+test('a price change, and removing a line once payment has started, need a manager PIN', async ({ kasa }) => {
+  const { page } = kasa;
+  await ready(kasa);
+  const cart = page.getByRole('table', { name: 'Корпа' });
+  await scan(page, BREAD.barcode);
+  await scan(page, MILK.barcode);
+  await expect(cart.getByRole('row', { name: /^Ставка \d/ })).toHaveCount(2);
+
+  // F5: a new price for the selected line (milk), applied only once a manager approves it.
+  await page.keyboard.press('F5');
+  const priceDialog = page.getByRole('dialog', { name: `Цена ставке: ${MILK.name}` });
+  await priceDialog.getByLabel('Јединична цена (RSD)').fill('100');
+  await page.keyboard.press('Enter');
+  const prompt = page.getByRole('dialog', { name: 'Одобрење менаџера' });
+  await expect(prompt).toContainText(`Промена цене: ${MILK.name}, ${rsd(MILK.pricePara)} → 100,00 RSD.`);
+  await prompt.getByLabel('PIN менаџера').fill('0000');
+  await page.keyboard.press('Enter');
+  await expect(prompt).toHaveCount(0);
+  await expect(page.getByTestId('cart-total')).toHaveText(rsd(BREAD.pricePara + 10000));
+
+  // Before payment a line goes without asking; after the payment screen was opened it needs a manager.
+  await page.keyboard.press('F12');
+  await expect(page.getByRole('main', { name: 'Плаћање' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('combobox', { name: 'Претрага или бар-код' })).toBeFocused();
+  await cart.getByRole('button', { name: `Уклони ставку: ${BREAD.name}` }).click();
+  await expect(prompt).toContainText(`Уклањање ставке после почетка плаћања: ${BREAD.name}.`);
+  await page.keyboard.press('Escape');
+  await expect(prompt).toHaveCount(0);
+  await expect(cart.getByRole('row', { name: /^Ставка \d/ })).toHaveCount(2);
+  await cart.getByRole('button', { name: `Уклони ставку: ${BREAD.name}` }).click();
+  await prompt.getByLabel('PIN менаџера').fill('0000');
+  await page.keyboard.press('Enter');
+  await expect(prompt).toHaveCount(0);
+  await expect(cart.getByRole('row', { name: /^Ставка \d/ })).toHaveCount(1);
+  await expect(page.getByTestId('cart-total')).toHaveText('100,00');
+
+  await page.keyboard.press('F12');
+  await page.keyboard.press('F12');
+  await expect(page.getByTestId('receipt-state')).toHaveText('ФИСКАЛИЗОВАН');
+  const order = await lastOrder(kasa);
+  expect(order.lines.map((l) => [l.name, l.unitPricePara])).toEqual([[MILK.name, 10000]]);
+  const audit = await kasa.host.call<{ entries: { actor: string | null; action: string }[] }>('audit.list', {
+    managerPin: '0000',
+  });
+  const actions = audit.body.value?.entries.map((e) => e.action) ?? [];
+  expect(actions).toContain('approve.price_override');
+  expect(actions).toContain('approve.void_line');
+});
+
+test.describe('print again', () => {
+  // A receipt printer that is a file: the original prints by itself once the receipt is fiscalized.
+  const printerFile = path.join(os.tmpdir(), `kasa-e2e-printer-${process.pid}.bin`);
+  test.use({ kasaEnv: { KASA_PRINTER: printerFile } });
+  test.afterAll(() => fs.rmSync(printerFile, { force: true }));
+
+  test('a printed fiscal receipt is printed again as a fiscal copy referencing it (queued while offline)', async ({
+    kasa,
+  }) => {
+    const { page } = kasa;
+    await ready(kasa);
+    await scan(page, BREAD.barcode);
+    await page.keyboard.press('F12');
+    await page.keyboard.press('F12');
+    await expect(page.getByTestId('receipt-state')).toHaveText('ФИСКАЛИЗОВАН');
+    const sale = await lastOrder(kasa);
+    await expect
+      .poll(async () => (await kasa.host.call<{ queued: number; lastPrintedAt: string | null }>('print.status')).body.value)
+      .toMatchObject({ queued: 0, lastPrintedAt: expect.any(String) });
+
+    await page.getByRole('button', { name: 'Штампај поново' }).click();
+    const copy = page.getByRole('region', { name: 'Фискална копија' });
+    await expect(copy.getByRole('status')).toContainText('је издата и шаље се на штампу');
+    const ledger = async () =>
+      ((await (await fetch(`${kasa.sandboxUrl}/__sandbox/ledger`)).json()) as {
+        receipts: { invoiceType: string; transactionType: string; referentDocumentNumber: string | null }[];
+      }).receipts;
+    expect((await ledger()).filter((r) => r.invoiceType === 'copy')).toEqual([
+      expect.objectContaining({ transactionType: 'sale', referentDocumentNumber: sale.receipt?.invoiceNumber }),
+    ]);
+
+    // Offline: the copy is queued and shown as not yet fiscalized.
+    await kasa.sandbox('offline', { offline: true });
+    await page.getByRole('button', { name: 'Штампај поново' }).click();
+    await expect(copy.getByRole('status')).toContainText('НИЈЕ ЈОШ ФИСКАЛИЗОВАНА');
+    await kasa.sandbox('offline', { offline: false });
+    await kasa.host.call('sync.now');
+    await expect(copy.getByRole('status')).toContainText('је издата', { timeout: 60_000 });
+    expect((await ledger()).filter((r) => r.invoiceType === 'copy')).toHaveLength(2);
+  });
 });

@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test, type KasaFixture } from './fixtures.ts';
+import { login } from './counter-support.ts';
 
 interface LedgerReceipt {
   orderNumber: string;
@@ -35,6 +36,8 @@ async function checkout(kasa: KasaFixture, input: unknown): Promise<{ orderId: n
 }
 
 async function openManager(page: Page, tab: string) {
+  // The counter asks for a cashier first; the first-run manager logs in.
+  await login(page);
   await page.getByRole('button', { name: 'Менаџер (F11)' }).click();
   const mgr = page.getByRole('dialog', { name: 'Менаџер' });
   await mgr.getByRole('tab', { name: tab }).click();
