@@ -4,6 +4,9 @@
  * copy and an e-mail, and a cashier's PIN refused for a refund.
  */
 import type { Page } from '@playwright/test';
+import type { BackupsView } from '../../shared/contract/manager.ts';
+import type { OrderView } from '../../shared/domain.ts';
+import { explainGatewayError } from '../../shared/gateway-errors.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 import { login } from './counter-support.ts';
 
@@ -134,4 +137,49 @@ test('a cashier without a manager PIN is refused a refund', async ({ kasa }) => 
   await mgr.getByRole('button', { name: 'Изврши поврат' }).click();
   await expect(mgr.getByRole('alert')).toContainText('Потребно је одобрење менаџера');
   expect((await ledger(kasa)).filter((r) => r.transactionType === 'refund')).toEqual([]);
+});
+
+test('needs attention: the status bar count opens the list with the explanation and the label fix', async ({ kasa }) => {
+  const { page } = kasa;
+  // On a demo account an advance with label Ж is rejected (ERR_00302) and waits for a manager.
+  const advance = await checkout(kasa, {
+    lines: [{ name: 'Торта', quantity: 1, unitPrice: 1000, labels: ['Ж'] }],
+    payments: [{ type: 'cash', amount: 1000 }],
+    invoiceType: 'advance',
+  });
+  expect(advance.state).toBe('needs_attention');
+  const order = (await kasa.host.call<OrderView>('orders.get', { orderId: advance.orderId })).body.value;
+  if (!order?.lastError) throw new Error('no gateway error on the order');
+  await login(page);
+  await page.getByRole('status', { name: 'Статус' }).getByRole('button', { name: 'Потребна пажња: 1' }).click();
+  const mgr = page.getByRole('dialog', { name: 'Менаџер' });
+  await expect(mgr.getByRole('tab', { name: 'Потребна пажња' })).toHaveAttribute('aria-selected', 'true');
+  const item = mgr.getByRole('listitem', { name: `Поруџбина ${advance.orderNumber}` });
+  await expect(item).toContainText(explainGatewayError(order.lastError, 'sr-Cyrl').title);
+  await item.getByLabel('Ознака Ж постаје').selectOption('A');
+  await item.getByRole('button', { name: `Исправи ознаке и пошаљи: ${advance.orderNumber}` }).click();
+  await expect(mgr.getByRole('status')).toHaveText(`Поруџбина ${advance.orderNumber} је поново у реду за фискализацију.`);
+  await kasa.host.call('sync.now');
+  await expect
+    .poll(async () => (await kasa.host.call<OrderView>('orders.get', { orderId: advance.orderId })).body.value?.state)
+    .toBe('fiscalized');
+  expect((await ledger(kasa)).map((r) => `${r.invoiceType}/${r.transactionType}`)).toEqual(['advance/sale']);
+});
+
+test('backups: the list with the integrity check, and a restore staged for the next start', async ({ kasa }) => {
+  const mgr = await openManager(kasa.page, 'Подешавања');
+  const backups = mgr.getByRole('region', { name: 'Резервне копије базе' });
+  await backups.getByLabel('PIN менаџера').fill('0000');
+  await backups.getByRole('button', { name: 'Прикажи резервне копије' }).click();
+  await expect(backups.getByTestId('integrity')).toHaveText('Провера исправности базе при покретању: исправна.');
+  const list = (await kasa.host.call<BackupsView>('backups.list', { managerPin: '0000' })).body.value;
+  const name = list?.backups[0]?.name;
+  if (!name) throw new Error('no backup on a fresh till');
+  await backups.getByRole('button', { name: `Врати: ${name}` }).click();
+  const confirm = kasa.page.getByRole('dialog', { name: 'Враћање резервне копије' });
+  await expect(confirm).toContainText('мора да се поново покрене');
+  await confirm.getByLabel('PIN менаџера').fill('0000');
+  await confirm.getByRole('button', { name: 'Врати копију' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(backups.getByRole('status').filter({ hasText: 'Поново покрените Kasa' })).toContainText(name);
 });
