@@ -379,7 +379,7 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
       async logout() {
         // A cart left behind is parked under the cashier's name, so the next person starts clean.
         const { lines, cashier } = get();
-        if (lines.length > 0 && !(await get().park(cashier?.name))) return;
+        if (lines.length > 0 && !(await get().park(cashier?.name.slice(0, 60)))) return;
         set({
           cashier: null,
           screen: 'sale',
