@@ -7,20 +7,26 @@ import { buildIfStale } from '../scripts/build-if-stale.ts';
 import { startHostProcess } from '../test/support/host-process.ts';
 import { benchLine } from './format.ts';
 import fs from 'node:fs';
-import { catalogDataDir, generatedBarcode } from './support/catalog.ts';
-import { launchChromium, SEARCH_NAME } from './support/browser.ts';
+import os from 'node:os';
+import path from 'node:path';
+import { seedCatalog } from '../test/catalog/generate.ts';
+import { launchChromium } from '../test/support/chromium.ts';
+import { enterPin } from '../test/e2e/counter-support.ts';
+
+const SEARCH_NAME = 'Претрага или бар-код';
 
 buildIfStale();
-const dataDir = catalogDataDir(Number(process.env.BENCH_CATALOG_N ?? 100_000));
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-bench-memory-'));
+const catalog = seedCatalog(dataDir, Number(process.env.BENCH_PRODUCTS ?? 100_000));
 const browser = await launchChromium();
 const host = await startHostProcess({ dataDir });
 try {
   const page = await browser.newPage();
   await page.goto(`${host.url}#token=${host.token}`);
+  await enterPin(page);
   const search = page.getByRole('combobox', { name: SEARCH_NAME });
-  await search.waitFor();
   for (let i = 0; i < 30; i++) {
-    await page.keyboard.type(generatedBarcode(1000 + i * 7));
+    await page.keyboard.type(catalog.barcodes[1000 + i * 7] as string);
     await page.keyboard.press('Enter');
   }
   for (const q of ['хле', 'мле', 'сок', 'чок', 'кафа', 'вода', 'пиво', 'сир', 'шун', 'јаб']) {

@@ -8,44 +8,14 @@
 import { startCounterBench } from '../test/catalog/counter-bench.ts';
 import { rng } from '../test/catalog/generate.ts';
 import { benchLine, percentile } from './format.ts';
+import { foldText } from '../electron/catalog/normalize.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const QUERIES = Number(process.env.BENCH_N ?? 60);
 const LIMIT_MS = 50;
 
-const LATIN: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  ђ: 'đ',
-  е: 'e',
-  ж: 'ž',
-  з: 'z',
-  и: 'i',
-  ј: 'j',
-  к: 'k',
-  л: 'l',
-  љ: 'lj',
-  м: 'm',
-  н: 'n',
-  њ: 'nj',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  ћ: 'ć',
-  у: 'u',
-  ф: 'f',
-  х: 'h',
-  ц: 'c',
-  ч: 'č',
-  џ: 'dž',
-  ш: 'š',
-};
-const toLatin = (s: string) => [...s.toLowerCase()].map((c) => LATIN[c] ?? c).join('');
+/** Latin as many cashiers type it: without diacritics (the search folds both scripts and diacritics). */
+const toLatin = foldText;
 
 const bench = await startCounterBench(PRODUCTS);
 try {

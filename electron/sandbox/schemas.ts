@@ -11,20 +11,9 @@ export interface ValidationError {
   message: string;
 }
 
-/** Payment types of the spec. */
-export const PAYMENT_TYPES = [
-  'cash',
-  'card',
-  'wireTransfer',
-  'check',
-  'voucher',
-  'mobileMoney',
-  'virman',
-  'mobile',
-  'factoring',
-  'account',
-  'other',
-] as const;
+/** Payment types of the spec (the same list Kasa's domain uses). */
+export { PAYMENT_TYPES } from '../../shared/domain.ts';
+import { PAYMENT_TYPES } from '../../shared/domain.ts';
 
 const money = z
   .number()

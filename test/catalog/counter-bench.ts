@@ -5,7 +5,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { launchChromium } from '../support/chromium.ts';
+import { enterPin } from '../e2e/counter-support.ts';
 import { buildIfStale } from '../../scripts/build-if-stale.ts';
 import { startHostProcess, type HostProcess } from '../support/host-process.ts';
 import { seedCatalog, type GeneratedCatalog } from './generate.ts';
@@ -26,21 +28,10 @@ export async function startCounterBench(products: number): Promise<CounterBench>
   const catalog = seedCatalog(dataDir, products);
   process.stderr.write(`seeded ${products} products in ${Math.round(performance.now() - started)} ms\n`);
   const host = await startHostProcess({ dataDir });
-  const browser = await chromium.launch({
-    executablePath: process.env.KASA_CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(`${host.url}#token=${host.token}`);
-  await page.getByRole('combobox', { name: 'Претрага или бар-код' }).waitFor();
+  await enterPin(page);
   // Key and input times in the page's clock (event.timeStamp shares performance.now()'s origin).
   await page.evaluate(() => {
     const w = window as unknown as { __enterAt: number; __inputAt: number };

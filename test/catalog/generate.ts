@@ -3,6 +3,7 @@
  * codes and valid EAN-13 barcodes, labels A/E/F (the demo account's fiscalizing labels).
  */
 import path from 'node:path';
+import { mulberry32 } from '../../electron/sandbox/faults.ts';
 import { withCheckDigit } from '../../electron/catalog/barcode.ts';
 import { createCatalogService } from '../../electron/catalog/service.ts';
 import { openDatabase } from '../../electron/db/open.ts';
@@ -77,17 +78,8 @@ const ADJ = [
 ];
 const SIZES = ['100 г', '200 г', '250 г', '500 г', '1 кг', '0,5 л', '1 л', '1,5 л', '2 л', '10 ком'];
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic pseudo-random numbers (the sandbox's mulberry32). */
+export const rng = mulberry32;
 
 export interface GeneratedCatalog {
   csv: string;

@@ -11,6 +11,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { startSandbox } from '../../electron/sandbox/server.ts';
 import { startHostProcess, type HostProcess } from '../support/host-process.ts';
+import { mulberry32 } from '../../electron/sandbox/faults.ts';
 
 export interface ChaosOptions {
   kills: number;
@@ -30,20 +31,10 @@ export interface ChaosResult {
   seconds: number;
 }
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const started = Date.now();
-  const random = prng(options.seed ?? 42);
+  const random = mulberry32(options.seed ?? 42);
   const log = options.log ?? (() => undefined);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-chaos-'));
   const sandbox = await startSandbox({ port: 0 });

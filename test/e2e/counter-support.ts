@@ -65,8 +65,14 @@ export const DEFAULT_PIN = '0000';
  * and waits for the sale screen's search box to have the focus.
  */
 export async function login(page: Page, pin: string = DEFAULT_PIN): Promise<void> {
+  await enterPin(page, pin);
+  await expect(page.getByRole('combobox', { name: 'Претрага или бар-код' })).toBeFocused();
+}
+
+/** Types the PIN on the login screen and waits for the sale screen (for benchmarks: no assertions). */
+export async function enterPin(page: Page, pin: string = DEFAULT_PIN): Promise<void> {
   const screen = page.getByRole('main', { name: 'Пријава касира' });
   await screen.getByLabel('PIN', { exact: true }).fill(pin);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('combobox', { name: 'Претрага или бар-код' })).toBeFocused();
+  await page.getByRole('combobox', { name: 'Претрага или бар-код' }).waitFor({ state: 'visible' });
 }

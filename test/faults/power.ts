@@ -16,19 +16,10 @@ import Database from 'better-sqlite3';
 import { startSandbox } from '../../electron/sandbox/server.ts';
 import { startHostProcess } from '../support/host-process.ts';
 import { newTally, sale, type FaultTally } from './harness.ts';
+import { mulberry32 } from '../../electron/sandbox/faults.ts';
 
 const FILES = ['kasa.sqlite', 'kasa.sqlite-wal', 'kasa.sqlite-shm'];
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function snapshot(dataDir: string, to: string): void {
   fs.mkdirSync(to, { recursive: true });
@@ -68,7 +59,7 @@ export async function runPowerCuts(
 ): Promise<FaultTally> {
   const tally = newTally();
   const log = options.log ?? (() => undefined);
-  const random = prng(options.seed ?? 7);
+  const random = mulberry32(options.seed ?? 7);
   const count = options.snapshots ?? 6;
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-power-'));
   const dataDir = path.join(root, 'data');

@@ -4,12 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createCore, type Core } from '../../electron/core.ts';
 import { startHost, type Host } from '../../electron/host/server.ts';
 import { createLogger } from '../../electron/log/logger.ts';
+import { rawRequest } from '../support/http.ts';
 
 let core: Core;
 let host: Host;
@@ -24,18 +24,7 @@ const api = (command: string, body: unknown, headers: Record<string, string> = {
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 
-/** A raw request, so that Host and Origin headers can be forged. */
-function raw(pathname: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: host.port, path: pathname, method: 'GET', headers }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const raw = (pathname: string, headers: Record<string, string>) => rawRequest(host.port, { path: pathname, headers });
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hosttest-'));

@@ -5,13 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createCore, type Core } from '../../electron/core.ts';
 import { startHost, type Host } from '../../electron/host/server.ts';
 import { createLogger } from '../../electron/log/logger.ts';
+import { rawRequest, type RawOptions } from '../support/http.ts';
 
 const TOKEN = 'sec-token-0123456789abcdef';
 let core: Core;
@@ -19,24 +19,7 @@ let host: Host;
 let dataDir: string;
 let staticDir: string;
 
-function raw(options: { path?: string; method?: string; headers?: Record<string, string>; body?: string | Buffer; chunks?: number }): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port: host.port, path: options.path ?? '/', method: options.method ?? 'GET', headers: options.headers ?? {}, setHost: false },
-      (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      },
-    );
-    req.on('error', reject);
-    if (options.chunks) {
-      const chunk = Buffer.alloc(64 * 1024, 0x20);
-      for (let i = 0; i < options.chunks; i++) req.write(chunk);
-    }
-    req.end(options.body);
-  });
-}
+const raw = (options: RawOptions) => rawRequest(host.port, options);
 
 const ok = (extra: Record<string, string> = {}) => ({ Host: `127.0.0.1:${host.port}`, 'Content-Type': 'application/json', Authorization: `Bearer ${TOKEN}`, ...extra });
 

@@ -1,0 +1,33 @@
+/**
+ * A raw HTTP request to a loopback server, for tests that must forge what fetch() will not: the Host and
+ * Origin headers, a body sent in many chunks.
+ */
+import http from 'node:http';
+
+export interface RawOptions {
+  path?: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** Sends this many 64 KiB chunks of spaces as the body. */
+  chunks?: number;
+}
+
+export function rawRequest(port: number, options: RawOptions): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, path: options.path ?? '/', method: options.method ?? 'GET', headers: options.headers ?? {}, setHost: false },
+      (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    if (options.chunks) {
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      for (let i = 0; i < options.chunks; i++) req.write(chunk);
+    }
+    req.end(options.body);
+  });
+}
