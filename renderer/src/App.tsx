@@ -31,8 +31,8 @@ export function installKeyboard(store: PosStore, win: Window = window): () => vo
     const printable = e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
     const inText = isTextField(e.target);
     const isSearch = e.target instanceof HTMLElement && e.target.id === SEARCH_ID;
-    // Nobody logged in: the login screen has the keyboard to itself.
-    if (s.cashier === null) return;
+    // Nobody logged in: the login screen has the keyboard to itself; so have the manager screens.
+    if (s.cashier === null || s.managerTab !== null) return;
     if (printable) detector.key(e.key, e.timeStamp);
     if (s.dialog !== null || (s.screen !== 'sale' && s.screen !== 'receipt')) {
       if (e.key === 'Enter') detector.reset();

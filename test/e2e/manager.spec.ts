@@ -175,8 +175,14 @@ test('backups: the list with the integrity check, and a restore staged for the n
   const list = (await kasa.host.call<BackupsView>('backups.list', { managerPin: '0000' })).body.value;
   const name = list?.backups[0]?.name;
   if (!name) throw new Error('no backup on a fresh till');
-  await backups.getByRole('button', { name: `Врати: ${name}` }).click();
   const confirm = kasa.page.getByRole('dialog', { name: 'Враћање резервне копије' });
+  // Escape in the confirmation closes only the confirmation, not the manager screen.
+  await backups.getByRole('button', { name: `Врати: ${name}` }).click();
+  await expect(confirm).toBeVisible();
+  await kasa.page.keyboard.press('Escape');
+  await expect(confirm).toHaveCount(0);
+  await expect(backups).toBeVisible();
+  await backups.getByRole('button', { name: `Врати: ${name}` }).click();
   await expect(confirm).toContainText('мора да се поново покрене');
   await confirm.getByLabel('PIN менаџера').fill('0000');
   await confirm.getByRole('button', { name: 'Врати копију' }).click();

@@ -1365,6 +1365,9 @@ export function ManagerLauncher(props: { api: PosApi }) {
         return;
       }
       if (!openRef.current) return;
+      // Escape inside a dialog of the manager screens closes that dialog (its own handler stops the key
+      // there), not the whole manager screen.
+      if (e.key === 'Escape' && e.target instanceof Element && e.target.closest('[aria-modal="true"]:not(.mgr)')) return;
       e.stopImmediatePropagation();
       if (e.key === 'Escape') closeManager();
     };
