@@ -1,0 +1,58 @@
+/**
+ * The first real sale, end to end through the browser host in demo mode: an item typed in by hand with a
+ * label from the gateway's tax rates, paid in cash with change, fiscalized by the embedded sandbox
+ * gateway; the journal carries the fiscal markers and the QR on screen decodes to the receipt's
+ * verification URL. And the language: Serbian Cyrillic by default, English with KASA_LANG=en.
+ */
+import { expect, test } from './fixtures.ts';
+import { decodeReceiptQr, login } from './counter-support.ts';
+import type { OrderView } from '../../shared/domain.ts';
+
+test('sells a hand-typed item for cash in demo mode: journal with the fiscal markers, QR of the verification URL', async ({
+  kasa,
+}, testInfo) => {
+  const { page } = kasa;
+  await login(page);
+  await expect(page.getByRole('note').filter({ hasText: 'ДЕМО РЕЖИМ' })).toBeVisible();
+
+  await page.keyboard.press('F3');
+  const manual = page.getByRole('dialog', { name: 'Ручни унос ставке' });
+  await manual.getByLabel('Назив').fill('Хлеб домаћи');
+  await manual.getByLabel('Јединична цена (RSD)').fill('89,90');
+  await manual.getByLabel('Количина').fill('2');
+  // The labels offered are the gateway's (demo group), never hard-coded ones.
+  const labels = await manual.getByLabel('Пореска ознака').locator('option').allTextContents();
+  expect(labels.join(' ')).toContain('Ж');
+  await manual.getByLabel('Пореска ознака').selectOption('A');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('cart-total')).toHaveText('179,80');
+
+  await page.keyboard.press('F12');
+  await page.getByLabel('Готовина', { exact: true }).fill('200');
+  await expect(page.getByTestId('change')).toHaveText('20,20');
+  await page.keyboard.press('F12');
+
+  await expect(page.getByTestId('receipt-state')).toHaveText('ФИСКАЛИЗОВАН');
+  const journal = page.getByTestId('journal');
+  await expect(journal).toContainText('ФИСКАЛНИ РАЧУН');
+  await expect(journal).toContainText('КРАЈ ФИСКАЛНОГ РАЧУНА');
+  const list = await kasa.host.call<{ orders: OrderView[] }>('orders.list', { limit: 1 });
+  const order = list.body.value?.orders[0];
+  if (!order?.receipt) throw new Error('the order has no receipt');
+  expect(order.payments).toEqual([{ type: 'cash', amountPara: 17980 }]);
+  expect(order.changePara).toBe(2020);
+  expect(await decodeReceiptQr(page, 'QR код рачуна')).toBe(order.receipt.verificationUrl);
+  await page.screenshot({ path: testInfo.outputPath('slice-receipt.png'), fullPage: true });
+});
+
+test.describe('English', () => {
+  test.use({ kasaEnv: { KASA_LANG: 'en' } });
+  test('KASA_LANG=en shows the app in English', async ({ kasa }) => {
+    const { page } = kasa;
+    await expect(page.getByRole('main', { name: 'Cashier login' })).toBeVisible();
+    await page.getByRole('main', { name: 'Cashier login' }).getByLabel('PIN', { exact: true }).fill('0000');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('combobox', { name: 'Search or barcode' })).toBeFocused();
+    await expect(page.getByRole('note').filter({ hasText: 'DEMO MODE' })).toBeVisible();
+  });
+});
