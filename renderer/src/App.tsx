@@ -184,7 +184,7 @@ function NoticeBar() {
   );
 }
 
-function Header() {
+function Header(props: { api: PosApi }) {
   const { t } = useTranslation();
   const info = usePos((s) => s.info);
   const cashier = usePos((s) => s.cashier);
@@ -206,6 +206,7 @@ function Header() {
           {t('action.training')}
         </button>
       )}
+      <ManagerLauncher api={props.api} />
     </header>
   );
 }
@@ -278,8 +279,7 @@ export function App(props: { store: PosStore; api: PosApi; i18n: i18n }) {
         <LanguageSync i18n={props.i18n} />
         <div className="app">
           <Banners />
-          <Header />
-          <ManagerLauncher api={props.api} />
+          <Header api={props.api} />
           <NoticeBar />
           <Screens api={props.api} />
           <ApprovalHost />
