@@ -356,7 +356,9 @@ function build(ctx: IssueContext, b: BuildInput): StoredReceipt {
   const canonical = [invoiceNumber, sdcDateTime, b.invoiceType, b.transactionType, totalPara, shop.tin].join('|');
   const signature = createHmac('sha256', SIGNING_KEY).update(canonical).digest('base64');
   const verificationUrl = `https://tap.sandbox.suf.purs.gov.rs/v/?vl=${verificationPayload(shop, counters, b, sdc, totalPara, canonical)}`;
-  const cashier = b.req.cashier ?? 'Каса 1';
+  // The spec's request has no cashier field: a client may send `cashier` or `metaFields.cashier`.
+  const metaCashier = b.req.metaFields?.['cashier'];
+  const cashier = b.req.cashier ?? (typeof metaCashier === 'string' && metaCashier.trim() ? metaCashier.trim().slice(0, 30) : 'Каса 1');
   const journal = buildJournal({
     tin: shop.tin,
     businessName: shop.businessName,

@@ -36,6 +36,7 @@ test('sells a hand-typed item for cash in demo mode: journal with the fiscal mar
   const journal = page.getByTestId('journal');
   await expect(journal).toContainText('ФИСКАЛНИ РАЧУН');
   await expect(journal).toContainText('КРАЈ ФИСКАЛНОГ РАЧУНА');
+  await expect(journal).toContainText(/Касир:\s+Менаџер/); // the logged-in person, sent as metaFields.cashier
   const list = await kasa.host.call<{ orders: OrderView[] }>('orders.list', { limit: 1 });
   const order = list.body.value?.orders[0];
   if (!order?.receipt) throw new Error('the order has no receipt');
