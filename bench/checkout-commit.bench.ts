@@ -45,14 +45,14 @@ try {
   const commits: number[] = [];
   // Also SQLite's own least commit (one small row, same database, same pragmas), for reference.
   const minimal: number[] = [];
-  const ping = db.prepare("INSERT INTO settings (key, value) VALUES (?, '') ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+  const ping = db.prepare("INSERT INTO audit_log (at, action) VALUES (?, 'bench')");
   for (let i = 0; i < N; i++) {
     let t = process.hrtime.bigint();
     fs.writeSync(fd, page, 0, page.length, 0);
     fs.fdatasyncSync(fd);
     fsyncs.push(Number(process.hrtime.bigint() - t) / 1e6);
     t = process.hrtime.bigint();
-    ping.run(`bench.${i % 8}`);
+    ping.run(String(i));
     minimal.push(Number(process.hrtime.bigint() - t) / 1e6);
     t = process.hrtime.bigint();
     await sales.checkout(input);
