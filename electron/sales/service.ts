@@ -7,8 +7,8 @@ import type { InvoiceType, OrderLine, OrderPayment } from '../../shared/domain.t
 import { lineTotal, paraToDecimal, milliToDecimal, toMilli, toPara, formatRsd } from '../../shared/money.ts';
 import { CommandError, invalidInput } from '../errors.ts';
 import type { SyncEngine } from '../outbox/engine.ts';
-import type { OrderData, OrderStore } from '../outbox/store.ts';
-import type { ReceiptRequest } from '../gateway/types.ts';
+import { toReceiptView, type OrderData, type OrderStore } from '../outbox/store.ts';
+import type { IssuedReceipt, ReceiptRequest } from '../gateway/types.ts';
 import type { TaxRatesCache } from './tax-rates.ts';
 import { nextOrderNumber } from './order-number.ts';
 
@@ -86,14 +86,13 @@ export class SalesService {
     if (engine.reachable) await engine.waitForSettled(orderId, this.#deps.onlineBudgetMs());
     const row = store.get(orderId);
     if (!row) throw new CommandError('internal', 'internal');
-    const view = store.view(row);
     return {
       orderId,
       orderNumber,
-      state: view.state,
-      totalPara: view.totalPara,
-      changePara: view.changePara,
-      ...(view.receipt ? { receipt: view.receipt } : {}),
+      state: row.state,
+      totalPara: row.total_para,
+      changePara: row.change_para,
+      ...(row.receipt ? { receipt: toReceiptView(JSON.parse(row.receipt) as IssuedReceipt) } : {}),
     };
   }
 
