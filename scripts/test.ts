@@ -3,14 +3,19 @@
  * Runs every step even when one fails, then prints a summary and exits non-zero if any failed.
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './build-if-stale.ts';
 
 const bin = (name: string): string => path.join(ROOT, 'node_modules', '.bin', name);
+/** Machine-readable results of the two test runners, summed into the closing line. */
+const REPORTS = path.join(ROOT, '.test-reports');
+fs.rmSync(REPORTS, { recursive: true, force: true });
+fs.mkdirSync(REPORTS, { recursive: true });
 const steps: [string, string, string[]][] = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
-  ['vitest', bin('vitest'), ['run']],
+  ['vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/vitest.json`]],
   ['build', bin('electron-vite'), ['build']],
   ['playwright', bin('playwright'), ['test']],
 ];
@@ -26,4 +31,26 @@ for (const [name, cmd, args] of steps) {
 process.stdout.write('\n=== summary\n');
 for (const r of results) process.stdout.write(`${r.ok ? 'PASS' : 'FAIL'} ${r.name} (${r.seconds.toFixed(1)} s)\n`);
 const failed = results.filter((r) => !r.ok).length;
+const counts = countTests();
+process.stdout.write(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
 process.exit(failed ? 1 : 0);
+
+/** Sums vitest's and Playwright's JSON reports (a runner that did not report counts as nothing). */
+function countTests(): { passed: number; failed: number; skipped: number } {
+  const read = (file: string): Record<string, unknown> | null => {
+    try {
+      return JSON.parse(fs.readFileSync(path.join(REPORTS, file), 'utf8')) as Record<string, unknown>;
+    } catch {
+      return null;
+    }
+  };
+  const n = (v: unknown): number => (typeof v === 'number' ? v : 0);
+  const v = read('vitest.json');
+  const p = read('playwright.json');
+  const stats = (p?.['stats'] ?? {}) as Record<string, unknown>;
+  return {
+    passed: n(v?.['numPassedTests']) + n(stats['expected']) + n(stats['flaky']),
+    failed: n(v?.['numFailedTests']) + n(stats['unexpected']),
+    skipped: n(v?.['numPendingTests']) + n(v?.['numTodoTests']) + n(stats['skipped']),
+  };
+}
