@@ -117,7 +117,10 @@ const MIME: Record<string, string> = {
   '.woff': 'font/woff',
   '.ttf': 'font/ttf',
   '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
 };
+/** The Content-Type of a file of the built renderer (app:// protocol and the browser host alike). */
 export const mimeOf = (file: string): string => MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 
 // ---------------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { AppError } from '../../shared/contract/index.ts';
 import { message } from '../../shared/messages.ts';
 import type { Core } from '../core.ts';
+import { mimeOf } from '../window-config.ts';
 
 export interface HostOptions {
   core: Core;
@@ -40,21 +41,6 @@ const STATUS: Record<AppError['code'], number> = {
   unavailable: 503,
   storage: 507,
   internal: 500,
-};
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.txt': 'text/plain; charset=utf-8',
-  '.csv': 'text/csv; charset=utf-8',
 };
 
 const CSP =
@@ -229,7 +215,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     }
     const data = fs.readFileSync(real);
     res.writeHead(200, {
-      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'Content-Type': mimeOf(file),
       'Content-Length': data.length,
       'Content-Security-Policy': CSP,
       'X-Content-Type-Options': 'nosniff',
