@@ -296,6 +296,8 @@ export const managerCommands = {
       trainingMode: z.boolean({ error: 'boolean' }).optional(),
       outageWarnMinutes: z.number({ error: 'number' }).int({ error: 'integer' }).min(1, { error: 'positive' }).max(10_080).optional(),
       outageAlarmMinutes: z.number({ error: 'number' }).int({ error: 'integer' }).min(1, { error: 'positive' }).max(40_320).optional(),
+      /** How far the till's clock may be from the gateway's before the status bar warns (ms). */
+      clockDriftMaxMs: z.number({ error: 'number' }).int({ error: 'integer' }).min(10_000, { error: 'invalid' }).max(86_400_000, { error: 'invalid' }).optional(),
     }),
     'Changes settings (manager approval; audited).',
   ),
