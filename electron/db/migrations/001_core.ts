@@ -44,8 +44,8 @@ export const m001: Migration = {
         fiscalized_at TEXT
       ) STRICT;
       CREATE INDEX orders_state ON orders(state, id);
-      CREATE INDEX orders_invoice ON orders(invoice_number);
-      CREATE INDEX orders_depends ON orders(depends_on);
+      CREATE INDEX orders_invoice ON orders(invoice_number) WHERE invoice_number IS NOT NULL;
+      CREATE INDEX orders_depends ON orders(depends_on) WHERE depends_on IS NOT NULL;
 
       -- One row per order not yet fiscalized nor parked; deleted in the transaction that settles it.
       CREATE TABLE outbox (
