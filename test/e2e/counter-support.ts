@@ -76,3 +76,15 @@ export async function enterPin(page: Page, pin: string = DEFAULT_PIN): Promise<v
   await page.keyboard.press('Enter');
   await page.getByRole('combobox', { name: 'Претрага или бар-код' }).waitFor({ state: 'visible' });
 }
+
+/**
+ * F12 to the payment screen, then (optionally) `between` there, then F12 to complete. Each key waits for
+ * the screen it acts on, so a fast keyboard never lands on a screen that is not there yet.
+ */
+export async function payWithKeys(page: Page, between?: () => Promise<void>): Promise<void> {
+  await expect(page.getByTestId('cart-total')).not.toHaveText('0,00');
+  await page.keyboard.press('F12');
+  await expect(page.getByRole('main', { name: 'Плаћање' })).toBeVisible();
+  if (between) await between();
+  await page.keyboard.press('F12');
+}

@@ -9,7 +9,7 @@ import type { OrderView } from '../../shared/domain.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 import { withCheckDigit } from '../../electron/catalog/barcode.ts';
 import { lineTotal } from '../../shared/money.ts';
-import { decodeReceiptQr, login, pieceItem, rsd, sampleItems, scan } from './counter-support.ts';
+import { decodeReceiptQr, login, payWithKeys, pieceItem, rsd, sampleItems, scan } from './counter-support.ts';
 
 /** The sample catalog loaded, the page reloaded, a cashier logged in (the first-run manager by default). */
 async function ready(kasa: KasaFixture, pin?: string): Promise<void> {
@@ -160,9 +160,7 @@ test('weighed goods by in-store barcode and by search, and a manual item with a 
   await page.keyboard.press('Enter');
   await expect(cart.getByRole('row', { name: 'Ставка 3: Поклон кеса' })).toContainText('99,80');
 
-  await page.keyboard.press('F12');
-  await page.keyboard.press('F6');
-  await page.keyboard.press('F12');
+  await payWithKeys(page, () => page.keyboard.press('F6'));
   await expect(page.getByTestId('receipt-state')).toHaveText('ФИСКАЛИЗОВАН');
   const order = await lastOrder(kasa);
   expect(order.lines.map((l) => [l.quantityMilli, l.labels])).toEqual([
@@ -218,9 +216,7 @@ test.describe('training mode', () => {
 
     await scan(page, BREAD.barcode);
     await expect(page.getByTestId('cart-total')).toHaveText(rsd(BREAD.pricePara));
-    await page.keyboard.press('F12');
-    await expect(page.getByLabel('Врста рачуна')).toHaveValue('training');
-    await page.keyboard.press('F12');
+    await payWithKeys(page, () => expect(page.getByLabel('Врста рачуна')).toHaveValue('training'));
     await expect(page.getByTestId('receipt-state')).toHaveText('ИЗДАТ: Обука — НИЈЕ ФИСКАЛНИ РАЧУН');
     const journal = page.getByTestId('journal');
     await expect(journal).toContainText('ТРЕНИНГ');
@@ -287,8 +283,7 @@ test('nothing is sold before a cashier logs in; the name goes into the receipt r
 
   await scan(page, BREAD.barcode);
   await expect(page.getByTestId('cart-total')).toHaveText(rsd(BREAD.pricePara));
-  await page.keyboard.press('F12');
-  await page.keyboard.press('F12');
+  await payWithKeys(page);
   await expect(page.getByTestId('receipt-state')).toHaveText('ФИСКАЛИЗОВАН');
   const sold = await lastOrder(kasa);
   const order = await kasa.host.call<OrderView>('orders.get', { orderId: sold.orderId });
@@ -344,8 +339,7 @@ test('a price change, and removing a line once payment has started, need a manag
   await expect(cart.getByRole('row', { name: /^Ставка \d/ })).toHaveCount(1);
   await expect(page.getByTestId('cart-total')).toHaveText('100,00');
 
-  await page.keyboard.press('F12');
-  await page.keyboard.press('F12');
+  await payWithKeys(page);
   await expect(page.getByTestId('receipt-state')).toHaveText('ФИСКАЛИЗОВАН');
   const order = await lastOrder(kasa);
   expect(order.lines.map((l) => [l.name, l.unitPricePara])).toEqual([[MILK.name, 10000]]);
@@ -369,8 +363,7 @@ test.describe('print again', () => {
     const { page } = kasa;
     await ready(kasa);
     await scan(page, BREAD.barcode);
-    await page.keyboard.press('F12');
-    await page.keyboard.press('F12');
+    await payWithKeys(page);
     await expect(page.getByTestId('receipt-state')).toHaveText('ФИСКАЛИЗОВАН');
     const sale = await lastOrder(kasa);
     await expect

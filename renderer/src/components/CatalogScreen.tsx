@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogStats, ImportIssue } from '../../../shared/contract/catalog.ts';
 import type { PosApi } from '../../../shared/contract/index.ts';
@@ -53,7 +53,8 @@ export function CatalogScreen(props: { api: PosApi }) {
       live = false;
     };
   }, [props.api, version]);
-  useEffect(() => {
+  // Layout effect: the keys work from the first frame the screen is shown (a fast double F12 is not lost).
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' || e.key === 'F8') {
         e.preventDefault();

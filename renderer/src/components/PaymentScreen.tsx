@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_TYPES, type PaymentType } from '../../../shared/domain.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
@@ -99,7 +99,8 @@ export function PaymentScreen() {
     });
   };
 
-  useEffect(() => {
+  // Layout effect: the keys work from the first frame the screen is shown (a fast double F12 is not lost).
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'F12' || e.key === 'F10') {
         e.preventDefault();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { formatRsd } from '../../../shared/money.ts';
@@ -77,7 +77,8 @@ export function ReceiptScreen(props: { api: PosApi }) {
   const [printing, setPrinting] = useState(false);
   const [reprint, setReprint] = useState<Reprint | null>(null);
   const printRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // Layout effect: the keys work from the first frame the screen is shown (a fast double F12 is not lost).
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey && (e.key === 'p' || e.key === 'P')) {
         e.preventDefault();
