@@ -50,6 +50,8 @@ export function installKeyboard(store: PosStore, win: Window = window): () => vo
     };
     if (e.key === 'F1') return run(() => void s.logout());
     if (s.screen === 'receipt') {
+      // Typing in a field of the receipt screen (the e-mail address) belongs to that field.
+      if (inText && (printable || e.key === 'Enter' || e.key === 'Escape' || e.key === 'Backspace')) return;
       if (e.key === 'Enter' || e.key === 'F12' || e.key === 'F10' || e.key === 'Escape') {
         detector.reset();
         return run(() => s.newSale());

@@ -44,6 +44,18 @@ test('sells a hand-typed item for cash in demo mode: journal with the fiscal mar
   expect(order.changePara).toBe(2020);
   expect(await decodeReceiptQr(page, 'QR код рачуна')).toBe(order.receipt.verificationUrl);
   await page.screenshot({ path: testInfo.outputPath('slice-receipt.png'), fullPage: true });
+
+  // E-mail the receipt from the receipt screen (Ctrl+E): the gateway records it (the sandbox never sends).
+  await page.keyboard.press('Control+e');
+  const mail = page.getByRole('region', { name: 'Рачун е-поштом' });
+  await mail.getByLabel('Е-адреса купца').fill('kupac@example.rs');
+  await page.keyboard.press('Enter');
+  await expect(mail.getByRole('status')).toHaveText('Рачун је послат на kupac@example.rs.');
+  await expect(page.getByTestId('receipt-state')).toBeVisible(); // Enter in the field did not start a new sale
+  const emails = (await (await fetch(`${kasa.sandboxUrl}/__sandbox/emails`)).json()) as {
+    emails: { email: string; invoiceNumber: string }[];
+  };
+  expect(emails.emails).toEqual([expect.objectContaining({ email: 'kupac@example.rs', invoiceNumber: order.receipt.invoiceNumber })]);
 });
 
 test.describe('English', () => {

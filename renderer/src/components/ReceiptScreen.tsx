@@ -1,9 +1,10 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { formatRsd } from '../../../shared/money.ts';
 import { usePos } from '../context.ts';
 import type { PosApi } from '../../../shared/contract/index.ts';
+import type { EmailView } from '../../../shared/contract/manager.ts';
 import type { Language, OrderView } from '../../../shared/domain.ts';
 import { explainGatewayError } from '../../../shared/gateway-errors.ts';
 import { ActionButton } from './SaleScreen.tsx';
@@ -67,6 +68,66 @@ function CopyResult(props: { api: PosApi; copy: OrderView; language: Language })
   );
 }
 
+/**
+ * The receipt by e-mail (`emails.send`): the core sends it through the gateway as a PDF once the order is
+ * fiscalized, and keeps it queued while offline; the state follows `email.updated`.
+ */
+function EmailReceipt(props: { api: PosApi; orderId: number; initial: string }) {
+  const { t } = useTranslation();
+  const [address, setAddress] = useState(props.initial);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [mail, setMail] = useState<EmailView | null>(null);
+  useEffect(() => {
+    if (!mail) return;
+    return props.api.on('email.updated', (m) => {
+      if (m.id === mail.id) setMail(m);
+    });
+  }, [props.api, mail]);
+  const send = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await props.api['emails.send']({ orderId: props.orderId, email: address });
+      if (r.ok) setMail(r.value);
+      else setError(r.error.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="email-receipt" aria-label={t('mail.region')}>
+      <form onSubmit={(e) => void send(e)}>
+        <label>
+          {t('mail.address')}
+          <input
+            type="email"
+            value={address}
+            autoFocus
+            required
+            onChange={(e) => setAddress(e.target.value)}
+            aria-invalid={error !== null}
+          />
+        </label>
+        <button type="submit" disabled={busy || address.trim() === ''}>
+          {t('mail.send')}
+        </button>
+      </form>
+      {error && (
+        <p className="help error" role="alert">
+          {error}
+        </p>
+      )}
+      {mail && (
+        <p role="status" data-state={mail.state}>
+          {t(`mail.${mail.state}`, { email: mail.email, message: mail.lastError?.message ?? '' })}
+        </p>
+      )}
+    </section>
+  );
+}
+
 /** After payment: state, totals, the journal verbatim and its QR; print again; the next sale with one key. */
 export function ReceiptScreen(props: { api: PosApi }) {
   const { t } = useTranslation();
@@ -76,6 +137,7 @@ export function ReceiptScreen(props: { api: PosApi }) {
   const language = usePos((s) => s.language);
   const [printing, setPrinting] = useState(false);
   const [reprint, setReprint] = useState<Reprint | null>(null);
+  const [emailOpen, setEmailOpen] = useState(false);
   const printRef = useRef<HTMLDivElement>(null);
   // Layout effect: the keys work from the first frame the screen is shown (a fast double F12 is not lost).
   useLayoutEffect(() => {
@@ -83,6 +145,9 @@ export function ReceiptScreen(props: { api: PosApi }) {
       if (e.ctrlKey && (e.key === 'p' || e.key === 'P')) {
         e.preventDefault();
         printRef.current?.querySelector<HTMLButtonElement>('button[aria-keyshortcuts="Ctrl+P"]')?.click();
+      } else if (e.ctrlKey && (e.key === 'e' || e.key === 'E')) {
+        e.preventDefault();
+        setEmailOpen(true);
       }
     };
     window.addEventListener('keydown', onKey);
@@ -191,7 +256,11 @@ export function ReceiptScreen(props: { api: PosApi }) {
             onClick={() => void print()}
             disabled={!receipt || printing}
           />
+          <ActionButton label={t('mail.open')} shortcut="Ctrl+E" onClick={() => setEmailOpen(true)} />
         </div>
+        {emailOpen && (
+          <EmailReceipt api={props.api} orderId={sale.result.orderId} initial={sale.order?.email ?? ''} />
+        )}
         {reprint?.kind === 'copy' && (
           <CopyResult key={reprint.order.orderId} api={props.api} copy={reprint.order} language={language} />
         )}

@@ -205,6 +205,15 @@ const srCyrl = {
     queued: 'Фискална копија {{number}}: НИЈЕ ЈОШ ФИСКАЛИЗОВАНА. Биће издата и одштампана чим веза буде успостављена.',
     attention: 'Фискална копија {{number}}: ПОТРЕБНА ПАЖЊА.',
   },
+  mail: {
+    open: 'Пошаљи е-поштом',
+    region: 'Рачун е-поштом',
+    address: 'Е-адреса купца',
+    send: 'Пошаљи',
+    queued: 'Рачун ће бити послат на {{email}} чим буде фискализован и веза буде успостављена.',
+    sent: 'Рачун је послат на {{email}}.',
+    failed: 'Слање на {{email}} није успело: {{message}}',
+  },
   error: {
     generic: 'Грешка: {{message}}',
     unavailable: 'Каса није доступна: {{message}}',
@@ -422,6 +431,15 @@ const srLatn: UiMessages = {
     queued: 'Fiskalna kopija {{number}}: NIJE JOŠ FISKALIZOVANA. Biće izdata i odštampana čim veza bude uspostavljena.',
     attention: 'Fiskalna kopija {{number}}: POTREBNA PAŽNJA.',
   },
+  mail: {
+    open: 'Pošalji e-poštom',
+    region: 'Račun e-poštom',
+    address: 'E-adresa kupca',
+    send: 'Pošalji',
+    queued: 'Račun će biti poslat na {{email}} čim bude fiskalizovan i veza bude uspostavljena.',
+    sent: 'Račun je poslat na {{email}}.',
+    failed: 'Slanje na {{email}} nije uspelo: {{message}}',
+  },
   error: {
     generic: 'Greška: {{message}}',
     unavailable: 'Kasa nije dostupna: {{message}}',
@@ -629,6 +647,15 @@ const en: UiMessages = {
     fiscalized: 'Fiscal copy {{number}} was issued and is being printed.',
     queued: 'Fiscal copy {{number}}: NOT YET FISCALIZED. It will be issued and printed as soon as the connection is back.',
     attention: 'Fiscal copy {{number}}: NEEDS ATTENTION.',
+  },
+  mail: {
+    open: 'E-mail receipt',
+    region: 'Receipt by e-mail',
+    address: "Buyer's e-mail address",
+    send: 'Send',
+    queued: 'The receipt will be sent to {{email}} once it is fiscalized and the connection is back.',
+    sent: 'The receipt was sent to {{email}}.',
+    failed: 'Sending to {{email}} failed: {{message}}',
   },
   error: {
     generic: 'Error: {{message}}',
