@@ -200,7 +200,7 @@ describe('the counter', () => {
     expect(container.querySelector('main')?.getAttribute('aria-label')).toBe('Каса');
   });
 
-  it('refuses a buyer ID that is not 9 or 13 digits', async () => {
+  it('refuses a buyer ID that is too short or has a wrong check digit', async () => {
     await scan('8600000100018');
     key('F12');
     const select = [...container.querySelectorAll('select')].find((s) =>
@@ -212,11 +212,14 @@ describe('the counter', () => {
     });
     type(inputLabelled('ИД купца'), '12345');
     await act(async () => key('F12'));
-    expect(container.querySelector('[role="alert"]')?.textContent).toBe('ПИБ има тачно 9 цифара.');
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe('ПИБ није исправан: 9 цифара, последња је контролна.');
     expect(checkouts).toEqual([]);
-    type(inputLabelled('ИД купца'), '123456789');
+    type(inputLabelled('ИД купца'), '123456789'); // nine digits, wrong check digit
     await act(async () => key('F12'));
-    expect(checkouts[0]?.buyerId).toBe('10:123456789');
+    expect(checkouts).toEqual([]);
+    type(inputLabelled('ИД купца'), '123456788');
+    await act(async () => key('F12'));
+    expect(checkouts[0]?.buyerId).toBe('10:123456788');
   });
 
   it('switches language', () => {

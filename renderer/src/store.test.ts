@@ -113,7 +113,7 @@ describe('store', () => {
           { type: 'voucher', amountPara: 0 },
         ],
         invoiceType: 'normal',
-        buyerId: '10:123456789',
+        buyerId: '10:123456788',
       },
     );
     expect(input).toEqual({
@@ -126,7 +126,7 @@ describe('store', () => {
         { type: 'cash', amount: 500 },
       ],
       invoiceType: 'normal',
-      buyerId: '10:123456789',
+      buyerId: '10:123456788',
     });
   });
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { toMilli, toPara } from '../money.ts';
 import { INVOICE_TYPES, PAYMENT_TYPES } from '../domain.ts';
+import { isValidBuyerId } from '../buyer-id.ts';
 
 /** A decimal RSD amount with at most 2 decimals, e.g. 199.99. */
 export const amount = z
@@ -26,11 +27,11 @@ export const text = (max: number) =>
     .min(1, { error: 'required' })
     .max(max, { error: 'too_long' });
 
-/** `10:` + 9-digit PIB or `11:` + 13-digit JMBG (and the other gateway buyer id types, `NN:value`). */
+/** `10:` + PIB or `11:` + JMBG with valid check digits (and the other gateway buyer id types, `NN:value`). */
 export const buyerId = z
   .string({ error: 'text' })
   .trim()
-  .regex(/^(10:\d{9}|11:\d{13}|(1[2-9]|[2-9]\d):\S{1,30})$/, { error: 'buyer_id' });
+  .refine(isValidBuyerId, { error: 'buyer_id' });
 
 export const email = z.string({ error: 'text' }).trim().email({ error: 'email' }).max(200, { error: 'too_long' });
 

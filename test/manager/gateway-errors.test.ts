@@ -74,7 +74,7 @@ describe('explainGatewayError over real sandbox errors', () => {
 
   it('ERR_00201 missing referenced document', async () => {
     const e = await failure(() =>
-      demo.issueRefund('normal', JSON.stringify(body('R-1', { referentDocumentNumber: 'AA-BB-404', referentDocumentDt: sdc, buyerId: '11:1234567890123' }))),
+      demo.issueRefund('normal', JSON.stringify(body('R-1', { referentDocumentNumber: 'AA-BB-404', referentDocumentDt: sdc, buyerId: '11:1234567890125' }))),
     );
     expect(e.code).toBe('ERR_00201');
     const { kind, texts } = explainAll(e);
@@ -111,7 +111,7 @@ describe('explainGatewayError over real sandbox errors', () => {
     const e = await failure(() => demo.archiveGet('XX-YY-1'));
     expect(e.status).toBe(404);
     expect(explainAll(e).kind).toBe('not_found');
-    const full = await failure(() => demo.refundFull('XX-YY-2', JSON.stringify(body('F-1', { buyerId: '11:1234567890123' }))));
+    const full = await failure(() => demo.refundFull('XX-YY-2', JSON.stringify(body('F-1', { buyerId: '11:1234567890125' }))));
     expect(explainAll(full).kind).toBe('not_found');
   });
 

@@ -123,7 +123,7 @@ describe('refunds', () => {
       managerPin: '0000',
       orderId: s.orderId,
       lines: [{ index: 0, quantity: 2 }],
-      buyerId: '11:1234567890123',
+      buyerId: '11:1234567890125',
       paymentType: 'cash',
     });
     expect(refund).toMatchObject({ kind: 'refund', state: 'fiscalized', totalPara: 16000, referentDocumentNumber: s.receipt?.invoiceNumber });

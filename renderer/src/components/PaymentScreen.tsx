@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_TYPES, type PaymentType } from '../../../shared/domain.ts';
+import { isValidJmbg, isValidPib } from '../../../shared/buyer-id.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { usePos } from '../context.ts';
 import { cartTotal, type PaymentEntry } from '../store.ts';
@@ -43,12 +44,12 @@ export function checkPayments(amounts: Partial<Record<PaymentType, string>>, due
   };
 }
 
-/** Validates a buyer ID: `10:` + 9-digit PIB or `11:` + 13-digit JMBG. */
+/** Validates a buyer ID: `10:` + PIB or `11:` + JMBG, check digits included. */
 export function checkBuyer(kind: BuyerKind, value: string): { buyerId?: string } | { error: string } {
   const digits = value.trim();
   if (kind === '') return {};
-  if (kind === '10') return /^\d{9}$/.test(digits) ? { buyerId: `10:${digits}` } : { error: 'pay.invalidPib' };
-  return /^\d{13}$/.test(digits) ? { buyerId: `11:${digits}` } : { error: 'pay.invalidJmbg' };
+  if (kind === '10') return isValidPib(digits) ? { buyerId: `10:${digits}` } : { error: 'pay.invalidPib' };
+  return isValidJmbg(digits) ? { buyerId: `11:${digits}` } : { error: 'pay.invalidJmbg' };
 }
 
 /** F12 on the sale screen: split payment, change, buyer ID, e-mail, invoice type. */
