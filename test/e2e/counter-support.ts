@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { ROOT } from '../support/host-process.ts';
 
 export interface SampleItem {
@@ -67,6 +67,16 @@ export const DEFAULT_PIN = '0000';
 export async function login(page: Page, pin: string = DEFAULT_PIN): Promise<void> {
   await enterPin(page, pin);
   await expect(page.getByRole('combobox', { name: 'Претрага или бар-код' })).toBeFocused();
+}
+
+/** Logs the first-run manager in, opens the manager screens and the tab named `tab`; returns the dialog. */
+export async function openManager(page: Page, tab: string): Promise<Locator> {
+  // The counter asks for a cashier first; the first-run manager logs in.
+  await login(page);
+  await page.getByRole('button', { name: 'Менаџер (F11)' }).click();
+  const mgr = page.getByRole('dialog', { name: 'Менаџер' });
+  await mgr.getByRole('tab', { name: tab }).click();
+  return mgr;
 }
 
 /** Types the PIN on the login screen and waits for the sale screen (for benchmarks: no assertions). */

@@ -3,12 +3,11 @@
  * fiscalized sale, a refund of a sale still queued during an outage, advance then finalize, a fiscal
  * copy and an e-mail, and a cashier's PIN refused for a refund.
  */
-import type { Page } from '@playwright/test';
 import type { BackupsView } from '../../shared/contract/manager.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { explainGatewayError } from '../../shared/gateway-errors.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
-import { login } from './counter-support.ts';
+import { login, openManager } from './counter-support.ts';
 
 interface LedgerReceipt {
   orderNumber: string;
@@ -36,15 +35,6 @@ async function checkout(kasa: KasaFixture, input: unknown): Promise<{ orderId: n
   const r = await kasa.host.call<{ orderId: number; orderNumber: string; state: string; receipt?: { invoiceNumber: string } }>('sales.checkout', input);
   if (!r.body.value) throw new Error(JSON.stringify(r.body.error));
   return r.body.value;
-}
-
-async function openManager(page: Page, tab: string) {
-  // The counter asks for a cashier first; the first-run manager logs in.
-  await login(page);
-  await page.getByRole('button', { name: 'Менаџер (F11)' }).click();
-  const mgr = page.getByRole('dialog', { name: 'Менаџер' });
-  await mgr.getByRole('tab', { name: tab }).click();
-  return mgr;
 }
 
 test('a manager refunds two items of a fiscalized sale', async ({ kasa }) => {
