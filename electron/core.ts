@@ -34,6 +34,7 @@ import { createPrintService } from './printer/service.ts';
 import { printerHandlers } from './printer/handlers.ts';
 import { createCatalogService } from './catalog/service.ts';
 import { catalogHandlers } from './catalog/handlers.ts';
+import { createParkedDrafts } from './catalog/drafts.ts';
 import { createManager } from './manager/handlers.ts';
 
 export type Handlers = { [N in CommandName]: (input: CommandParsedInput<N>) => Promise<CommandResult<N>> };
@@ -222,13 +223,45 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return store.view(row);
   };
 
+  const catalogCommands = catalogHandlers(catalog, {
+    currentLabels: () => taxRates.labels(),
+    language: () => settings.language(),
+    emit: (name, payload) => emit(name, payload),
+  });
+  // Parked carts are mirrored as gateway drafts (best effort, never blocking the counter).
+  const drafts = createParkedDrafts({
+    db,
+    client: () => client,
+    terminalId: () => settings.terminalId(),
+    now,
+    log: (l) => logger.warn(l),
+  });
+  drafts.start();
   const handlers: Handlers = {
     ...printerHandlers(printer),
-    ...catalogHandlers(catalog, {
-      currentLabels: () => taxRates.labels(),
-      language: () => settings.language(),
-      emit: (name, payload) => emit(name, payload),
-    }),
+    ...catalogCommands,
+    'parked.save': async (input) => {
+      const saved = await catalogCommands['parked.save'](input);
+      void drafts.parked(saved.id);
+      return saved;
+    },
+    'parked.list': async () => {
+      // Catch up with the gateway (carts another till took disappear) without ever making the cashier wait.
+      await Promise.race([drafts.sync(), new Promise((r) => setTimeout(r, 1500).unref())]);
+      return catalogCommands['parked.list']({});
+    },
+    'parked.take': async (input) => {
+      await drafts.claimLocal(input.id);
+      return catalogCommands['parked.take'](input);
+    },
+    'parked.delete': async (input) => {
+      const draftId = drafts.draftOf(input.id);
+      const deleted = await catalogCommands['parked.delete'](input);
+      void drafts.removed(draftId);
+      return deleted;
+    },
+    'parked.remote': () => drafts.remote(),
+    'parked.takeRemote': ({ draftId }) => drafts.takeRemote(draftId),
     ...manager.handlers,
     'app.info': async () => info(),
     'taxRates.get': async ({ refresh }) => {
@@ -323,6 +356,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       manager.stop();
       await engine.stop();
       await printer.stop();
+      await drafts.stop();
       stopBackups();
       if (sandbox) await sandbox.close();
       db.close();

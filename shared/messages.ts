@@ -7,6 +7,7 @@ import type { Language } from './domain.ts';
 type Table = Record<string, string>;
 
 const SR_CYRL: Table = {
+  parked_taken_elsewhere: 'Ову паркирану продају је већ преузела друга каса.',
   printer_uri: 'Адреса штампача у пољу „{field}“ мора бити tcp://адреса:порт, cups://ред или уређај штампача (/dev/usb/lp0).',
   backup_unusable: 'Резервна копија „{field}“ не може да се врати: {reason}.',
   required: 'Поље „{field}“ је обавезно.',
@@ -72,6 +73,7 @@ const SR_CYRL: Table = {
 };
 
 const SR_LATN: Table = {
+  parked_taken_elsewhere: 'Ovu parkiranu prodaju je već preuzela druga kasa.',
   printer_uri: 'Adresa štampača u polju „{field}“ mora biti tcp://adresa:port, cups://red ili uređaj štampača (/dev/usb/lp0).',
   backup_unusable: 'Rezervna kopija „{field}“ ne može da se vrati: {reason}.',
   required: 'Polje „{field}“ je obavezno.',
@@ -137,6 +139,7 @@ const SR_LATN: Table = {
 };
 
 const EN: Table = {
+  parked_taken_elsewhere: 'Another till has already taken this parked sale.',
   printer_uri: 'The printer address in "{field}" must be tcp://host:port, cups://queue or a printer device (/dev/usb/lp0).',
   backup_unusable: 'The backup "{field}" cannot be restored: {reason}.',
   required: 'The field "{field}" is required.',

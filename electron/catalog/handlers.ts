@@ -7,7 +7,8 @@ import type { Language } from '../../shared/domain.ts';
 import { CommandError } from '../errors.ts';
 import type { CatalogService } from './service.ts';
 
-type CatalogCommandName = keyof typeof catalogCommands;
+/** The parked carts of other tills need the gateway: the core serves those two (electron/catalog/drafts.ts). */
+type CatalogCommandName = Exclude<keyof typeof catalogCommands, 'parked.remote' | 'parked.takeRemote'>;
 
 /** One async handler per catalog command; input is already validated by the transport. */
 export type CatalogHandlers = {

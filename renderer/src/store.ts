@@ -9,6 +9,7 @@ import type {
   ImportResult,
   ParkedCart,
   ParkedSaleSummary,
+  RemoteParkedSale,
   ProductUnit,
   ProductView,
   ScanResult,
@@ -154,6 +155,11 @@ export interface PosActions {
   park(name?: string): Promise<boolean>;
   loadParked(): Promise<void>;
   resume(id: number): Promise<boolean>;
+  /** Carts parked on the shop's other tills (gateway drafts); null until asked. */
+  remoteParked: { online: boolean; sales: RemoteParkedSale[] } | null;
+  loadRemoteParked(): Promise<void>;
+  /** Takes another till's parked cart (at most one till gets it). */
+  resumeRemote(draftId: number): Promise<boolean>;
   deleteParked(id: number): Promise<void>;
   checkout(entry: PaymentEntry): Promise<boolean>;
   refreshOrder(): Promise<void>;
@@ -241,6 +247,13 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
       return null;
     };
 
+    /** A resumed cart is appended to the current one (nothing is lost), and the sale screen shows it. */
+    const appendResumed = (cart: ParkedCart): void => {
+      const resumed = cart.lines.map((l) => ({ ...l, key: nextKey++ }));
+      const lines = [...get().lines, ...resumed];
+      set({ lines, selected: lines.length - 1, dialog: null, screen: 'sale' });
+    };
+
     const labelUsable = (label: string): boolean => {
       const labels = currentLabels(get().taxRates);
       // Without tax rates (not loaded yet) the core decides.
@@ -310,6 +323,7 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
       resultIndex: 0,
       favourites: [],
       parked: [],
+      remoteParked: null,
       notice: null,
       busy: false,
       lastSale: null,
@@ -635,16 +649,22 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
       async resume(id) {
         const r = unwrap(await api['parked.take']({ id }));
         if (!r) return false;
-        // Resuming onto a non-empty cart appends, so nothing is lost.
-        const resumed = r.cart.lines.map((l) => ({ ...l, key: nextKey++ }));
-        const lines = [...get().lines, ...resumed];
-        set({
-          lines,
-          selected: lines.length - 1,
-          dialog: null,
-          parked: get().parked.filter((p) => p.id !== id),
-          screen: 'sale',
-        });
+        appendResumed(r.cart);
+        set({ parked: get().parked.filter((p) => p.id !== id) });
+        return true;
+      },
+
+      async loadRemoteParked() {
+        const r = unwrap(await api['parked.remote']({}));
+        if (r) set({ remoteParked: r });
+      },
+
+      async resumeRemote(draftId) {
+        const r = unwrap(await api['parked.takeRemote']({ draftId }));
+        const remote = get().remoteParked;
+        if (remote) set({ remoteParked: { ...remote, sales: remote.sales.filter((x) => x.draftId !== draftId) } });
+        if (!r) return false;
+        appendResumed(r.cart);
         return true;
       },
 

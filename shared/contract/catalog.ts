@@ -132,6 +132,17 @@ export interface ParkedSaleView extends ParkedSaleSummary {
   cart: ParkedCart;
 }
 
+/** A cart parked on another till, found among the shop's gateway drafts. */
+export interface RemoteParkedSale {
+  draftId: number;
+  name: string | null;
+  createdAt: string | null;
+  lines: number;
+  totalPara: Para;
+  /** The till that parked it (its terminal id), when it was a Kasa till. */
+  terminal: string | null;
+}
+
 const BarcodeRuleSchema = z.strictObject({
   prefix: z.string().regex(/^2\d$/, { error: 'barcode_prefix' }),
   kind: z.enum(['weight', 'price'], { error: 'barcode_kind' }),
@@ -191,6 +202,15 @@ export const catalogCommands = {
     'Removes a parked cart and returns it, atomically: a cart is resumed at most once. not_found if gone.',
   ),
   'parked.delete': command<{ deleted: true }>()(z.strictObject({ id: s.id }), 'Discards a parked cart.'),
+  'parked.remote': command<{ online: boolean; sales: RemoteParkedSale[] }>()(
+    s.empty,
+    "Carts parked on the shop's other tills (gateway drafts); `online: false` when the gateway cannot be reached.",
+  ),
+  'parked.takeRemote': command<ParkedSaleView>()(
+    z.strictObject({ draftId: s.id }),
+    'Takes a cart parked on another till: the draft is deleted at the gateway first, so it is resumed at most ' +
+      'once (not_found when another till took it).',
+  ),
 } as const;
 
 export const catalogEvents = {

@@ -187,6 +187,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     };
     /** Waits (bounded) until no background work is pending: receipts printed, nothing due to send. */
     const quiesce = async (): Promise<void> => {
+      // Parked carts are mirrored to gateway drafts in the background; parked.list waits for that sync.
+      await core.dispatch('parked.list', {});
       for (let i = 0; i < 400; i++) {
         const p = (await core.dispatch('print.status', {})) as { ok: boolean; value?: { queued: number } };
         const s = (await core.dispatch('sync.status', {})) as { ok: boolean; value?: { queued: number; online: boolean; paused: string | null } };

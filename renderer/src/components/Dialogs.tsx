@@ -222,9 +222,13 @@ export function ParkedDialog() {
   const resume = usePos((s) => s.resume);
   const remove = usePos((s) => s.deleteParked);
   const close = usePos((s) => s.openDialog);
+  const remote = usePos((s) => s.remoteParked);
+  const loadRemote = usePos((s) => s.loadRemoteParked);
+  const resumeRemote = usePos((s) => s.resumeRemote);
   useEffect(() => {
     void loadParked();
-  }, [loadParked]);
+    void loadRemote();
+  }, [loadParked, loadRemote]);
   return (
     <Modal title={t('dialog.parkedTitle')} onClose={() => close(null)} wide>
       {parked.length === 0 ? (
@@ -262,6 +266,38 @@ export function ParkedDialog() {
           })}
         </ul>
       )}
+      <section aria-label={t('dialog.otherTills')}>
+        <h3>{t('dialog.otherTills')}</h3>
+        {remote === null ? null : !remote.online ? (
+          <p className="help">{t('dialog.otherTillsOffline')}</p>
+        ) : remote.sales.length === 0 ? (
+          <p className="help">{t('dialog.noOtherTills')}</p>
+        ) : (
+          <ul className="parked-list" aria-label={t('dialog.otherTills')}>
+            {remote.sales.map((p) => {
+              const text = t('dialog.remoteItem', {
+                name: p.name ?? t('dialog.unnamed'),
+                terminal: p.terminal ?? '?',
+                lines: p.lines,
+                total: formatRsd(p.totalPara),
+              });
+              return (
+                <li key={p.draftId}>
+                  <span>{text}</span>
+                  <button
+                    type="button"
+                    className="primary"
+                    onClick={() => void resumeRemote(p.draftId)}
+                    aria-label={`${t('dialog.resume')}: ${text}`}
+                  >
+                    {t('dialog.resume')}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
       <div className="dialog-buttons">
         <button type="button" data-close onClick={() => close(null)}>
           {t('action.back')} <kbd>Esc</kbd>
