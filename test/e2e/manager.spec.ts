@@ -179,3 +179,16 @@ test('backups: the list with the integrity check, and a restore staged for the n
   await expect(confirm).toHaveCount(0);
   await expect(backups.getByRole('status').filter({ hasText: 'Поново покрените Kasa' })).toContainText(name);
 });
+
+test('the manager screens are readable: dark text on their light panel (not the header it opens from)', async ({ kasa }) => {
+  const mgr = await openManager(kasa.page, 'Подешавања');
+  const colors = await mgr.getByText('Ознака касе', { exact: true }).evaluate((el) => {
+    const panel = el.closest('[role="dialog"]') as HTMLElement;
+    return { text: getComputedStyle(el).color, panel: getComputedStyle(panel).backgroundColor };
+  });
+  const luminance = (rgb: string): number => {
+    const [r = 0, g = 0, b = 0] = (rgb.match(/\d+/g) ?? []).map(Number);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  expect(luminance(colors.panel) - luminance(colors.text)).toBeGreaterThan(120);
+});
