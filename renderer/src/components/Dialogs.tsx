@@ -213,6 +213,34 @@ export function ParkDialog() {
   );
 }
 
+/** One parked cart: its description, Resume, and (for this till's own carts) Delete. */
+function ParkedRow(props: { text: string; onResume: () => void; onDelete?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <li>
+      <span>{props.text}</span>
+      <button
+        type="button"
+        className="primary"
+        onClick={props.onResume}
+        aria-label={`${t('dialog.resume')}: ${props.text}`}
+      >
+        {t('dialog.resume')}
+      </button>
+      {props.onDelete && (
+        <button
+          type="button"
+          className="danger"
+          onClick={props.onDelete}
+          aria-label={`${t('dialog.delete')}: ${props.text}`}
+        >
+          {t('dialog.delete')}
+        </button>
+      )}
+    </li>
+  );
+}
+
 /** F7: parked carts, to resume or discard. */
 export function ParkedDialog() {
   const { t } = useTranslation();
@@ -243,25 +271,7 @@ export function ParkedDialog() {
               time: new Date(p.createdAt).toLocaleTimeString(locale(language), { hour: '2-digit', minute: '2-digit' }),
             });
             return (
-              <li key={p.id}>
-                <span>{text}</span>
-                <button
-                  type="button"
-                  className="primary"
-                  onClick={() => void resume(p.id)}
-                  aria-label={`${t('dialog.resume')}: ${text}`}
-                >
-                  {t('dialog.resume')}
-                </button>
-                <button
-                  type="button"
-                  className="danger"
-                  onClick={() => void remove(p.id)}
-                  aria-label={`${t('dialog.delete')}: ${text}`}
-                >
-                  {t('dialog.delete')}
-                </button>
-              </li>
+              <ParkedRow key={p.id} text={text} onResume={() => void resume(p.id)} onDelete={() => void remove(p.id)} />
             );
           })}
         </ul>
@@ -281,19 +291,7 @@ export function ParkedDialog() {
                 lines: p.lines,
                 total: formatRsd(p.totalPara),
               });
-              return (
-                <li key={p.draftId}>
-                  <span>{text}</span>
-                  <button
-                    type="button"
-                    className="primary"
-                    onClick={() => void resumeRemote(p.draftId)}
-                    aria-label={`${t('dialog.resume')}: ${text}`}
-                  >
-                    {t('dialog.resume')}
-                  </button>
-                </li>
-              );
+              return <ParkedRow key={p.draftId} text={text} onResume={() => void resumeRemote(p.draftId)} />;
             })}
           </ul>
         )}
