@@ -1,0 +1,266 @@
+/** The manager's archive tab: receipt detail, fiscal copy, e-mail and lookup. */
+import { useEffect, useRef, useState } from 'react';
+import QRCode from 'qrcode';
+import type { PosApi } from '../../../shared/contract/index.ts';
+import type { ArchiveDetail, ArchiveRow, LookupRow } from '../../../shared/contract/manager.ts';
+import { PAYMENT_TYPES, type Language, type OrderView, type PaymentType } from '../../../shared/domain.ts';
+import { formatRsd } from '../../../shared/money.ts';
+import type { ManagerText } from './i18n.ts';
+import { type T, PAYMENT_NAMES, call, useAction, Alert, Field, OrderResult } from './common.tsx';
+
+function Qr(props: { url: string; label: string }) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    if (ref.current && props.url)
+      void QRCode.toCanvas(ref.current, props.url, { margin: 4, scale: 3 }).catch(() => undefined);
+  }, [props.url]);
+  return <canvas ref={ref} role="img" aria-label={props.label} />;
+}
+
+function ReceiptDetail(props: { api: PosApi; t: T; lang: Language; detail: ArchiveDetail }) {
+  const { api, t, lang, detail } = props;
+  const [email, setEmail] = useState('');
+  const [cc, setCc] = useState('');
+  const [note, setNote] = useState<string | null>(null);
+  const [copy, setCopy] = useState<OrderView | null>(null);
+  const [error, busy, run] = useAction();
+  const r = detail.receipt;
+  return (
+    <section className="mgr-detail" aria-label={t('receipt', { invoice: r.invoiceNumber })}>
+      <h3>{t('receipt', { invoice: r.invoiceNumber })}</h3>
+      <div className="mgr-row">
+        <pre className="mgr-journal" aria-label={t('journal')}>
+          {r.journal}
+        </pre>
+        <Qr url={r.verificationUrl} label={t('qr')} />
+      </div>
+      {detail.chain.length > 1 && (
+        <ul className="mgr-list">
+          {detail.chain.map((c) => (
+            <li key={c.invoiceNumber}>
+              {c.invoiceNumber} · {c.invoiceType}/{c.transactionType} · {formatRsd(c.totalPara)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mgr-row">
+        {detail.orderId !== undefined && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() =>
+              void run(async () => setCopy(await call(api['copies.create']({ orderId: detail.orderId as number }))))
+            }
+          >
+            {t('copy')}
+          </button>
+        )}
+      </div>
+      <form
+        className="mgr-row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(async () => {
+            const ccList = cc.split(/[,;\s]+/).filter(Boolean);
+            const res = await call(
+              api['emails.send']({
+                invoiceNumber: r.invoiceNumber,
+                email: email.trim(),
+                ...(ccList.length ? { cc: ccList } : {}),
+              }),
+            );
+            setNote(res.state === 'sent' ? t('email_sent') : t('email_queued'));
+          });
+        }}
+      >
+        <Field label={t('email')}>
+          <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <Field label={t('cc')}>
+          <input value={cc} onChange={(e) => setCc(e.target.value)} />
+        </Field>
+        <button type="submit" disabled={busy}>
+          {t('send_email')}
+        </button>
+      </form>
+      {note && <p role="status">{note}</p>}
+      <Alert text={error} />
+      {copy && <OrderResult t={t} lang={lang} order={copy} />}
+    </section>
+  );
+}
+
+export function ArchiveTab(props: { api: PosApi; t: T; lang: Language }) {
+  const { api, t, lang } = props;
+  const [source, setSource] = useState<'local' | 'gateway'>('local');
+  const [filters, setFilters] = useState({
+    orderNumber: '',
+    invoiceNumber: '',
+    startDate: '',
+    endDate: '',
+    invoiceType: '',
+    paymentType: '',
+  });
+  const [page, setPage] = useState(1);
+  const [res, setRes] = useState<{ rows: ArchiveRow[]; page: number; pages: number } | null>(null);
+  const [detail, setDetail] = useState<ArchiveDetail | null>(null);
+  const [numbers, setNumbers] = useState('');
+  const [lookup, setLookup] = useState<LookupRow[] | null>(null);
+  const [error, busy, run] = useAction();
+  const search = (p: number) =>
+    run(async () => {
+      setDetail(null);
+      const q = {
+        source,
+        page: p,
+        limit: 20,
+        ...(filters.orderNumber ? { orderNumber: filters.orderNumber } : {}),
+        ...(filters.invoiceNumber ? { invoiceNumber: filters.invoiceNumber } : {}),
+        ...(filters.startDate ? { startDate: new Date(`${filters.startDate}T00:00:00`).toISOString() } : {}),
+        ...(filters.endDate ? { endDate: new Date(`${filters.endDate}T23:59:59`).toISOString() } : {}),
+        ...(filters.invoiceType ? { invoiceType: filters.invoiceType as 'normal' } : {}),
+        ...(filters.paymentType ? { paymentType: filters.paymentType as PaymentType } : {}),
+      };
+      setRes(await call(api['archive.search'](q)));
+      setPage(p);
+    });
+  useEffect(() => {
+    void search(1);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const set = (k: keyof typeof filters) => (e: { target: { value: string } }) =>
+    setFilters({ ...filters, [k]: e.target.value });
+  return (
+    <div className="mgr-tab">
+      <form
+        className="mgr-row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void search(1);
+        }}
+      >
+        <Field label={t('source')}>
+          <select value={source} onChange={(e) => setSource(e.target.value as 'local' | 'gateway')}>
+            <option value="local">{t('source_local')}</option>
+            <option value="gateway">{t('source_gateway')}</option>
+          </select>
+        </Field>
+        <Field label={t('order_number')}>
+          <input value={filters.orderNumber} onChange={set('orderNumber')} />
+        </Field>
+        <Field label={t('invoice')}>
+          <input value={filters.invoiceNumber} onChange={set('invoiceNumber')} />
+        </Field>
+        <Field label={t('date_from')}>
+          <input type="date" value={filters.startDate} onChange={set('startDate')} />
+        </Field>
+        <Field label={t('date_to')}>
+          <input type="date" value={filters.endDate} onChange={set('endDate')} />
+        </Field>
+        <Field label={t('invoice_type')}>
+          <select value={filters.invoiceType} onChange={set('invoiceType')}>
+            <option value="">{t('any')}</option>
+            {['normal', 'advance', 'copy', 'training', 'proforma'].map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('payment_type')}>
+          <select value={filters.paymentType} onChange={set('paymentType')}>
+            <option value="">{t('any')}</option>
+            {PAYMENT_TYPES.map((p) => (
+              <option key={p} value={p}>
+                {PAYMENT_NAMES[lang][p] ?? p}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <button type="submit" disabled={busy}>
+          {t('search')}
+        </button>
+      </form>
+      {res && (
+        <>
+          <table className="mgr-table" aria-label={t('tab_archive')}>
+            <thead>
+              <tr>
+                <th>{t('order')}</th>
+                <th>{t('invoice')}</th>
+                <th>{t('invoice_type')}</th>
+                <th>{t('total')}</th>
+                <th>{t('state')}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {res.rows.map((r) => (
+                <tr key={`${r.source}-${r.orderId ?? r.invoiceNumber ?? r.orderNumber}`}>
+                  <td>{r.orderNumber}</td>
+                  <td>{r.invoiceNumber ?? '—'}</td>
+                  <td>
+                    {r.invoiceType}/{r.transactionType}
+                  </td>
+                  <td>{formatRsd(r.totalPara)}</td>
+                  <td>{t(`state_${r.state}` as ManagerText)}</td>
+                  <td>
+                    {r.invoiceNumber && (
+                      <button
+                        type="button"
+                        onClick={() =>
+                          void run(async () =>
+                            setDetail(await call(api['archive.get']({ invoiceNumber: r.invoiceNumber as string }))),
+                          )
+                        }
+                      >
+                        {t('details', { order: r.orderNumber })}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="mgr-row">
+            <button type="button" disabled={page <= 1 || busy} onClick={() => void search(page - 1)}>
+              {t('prev')}
+            </button>
+            <span>{t('page', { page: res.page, pages: res.pages })}</span>
+            <button type="button" disabled={page >= res.pages || busy} onClick={() => void search(page + 1)}>
+              {t('next')}
+            </button>
+          </div>
+        </>
+      )}
+      <Alert text={error} />
+      {detail && <ReceiptDetail api={api} t={t} lang={lang} detail={detail} />}
+      <form
+        className="mgr-row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const list = numbers.split(/\s+/).filter(Boolean);
+          if (list.length)
+            void run(async () => setLookup((await call(api['archive.lookup']({ orderNumbers: list }))).records));
+        }}
+      >
+        <Field label={t('lookup_numbers')}>
+          <textarea rows={2} value={numbers} onChange={(e) => setNumbers(e.target.value)} />
+        </Field>
+        <button type="submit" disabled={busy}>
+          {t('lookup')}
+        </button>
+      </form>
+      {lookup && (
+        <ul className="mgr-list" aria-label={t('lookup')}>
+          {lookup.map((l) => (
+            <li key={l.orderNumber}>
+              {l.orderNumber}: {l.fiscalized ? t('yes') : t('no')} {l.invoiceNumber ?? ''}{' '}
+              {l.localState ? `(${t(`state_${l.localState}` as ManagerText)})` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

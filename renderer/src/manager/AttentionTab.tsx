@@ -1,0 +1,122 @@
+/** The manager's tab of orders that need attention. */
+import { useEffect, useState } from 'react';
+import type { PosApi } from '../../../shared/contract/index.ts';
+import type { Language, OrderView } from '../../../shared/domain.ts';
+import { explainGatewayError } from '../../../shared/gateway-errors.ts';
+import { formatRsd } from '../../../shared/money.ts';
+import { type T, call, useAction, Alert, Field } from './common.tsx';
+
+/** One rejected order: what the gateway said (explained), and the fix: new labels, or resend as is. */
+function AttentionOrder(props: {
+  api: PosApi;
+  t: T;
+  lang: Language;
+  order: OrderView;
+  labels: string[];
+  onDone: () => void;
+}) {
+  const { api, t, lang, order } = props;
+  const used = [...new Set(order.lines.flatMap((l) => l.labels))];
+  const [replace, setReplace] = useState<Record<string, string>>({});
+  const [error, busy, run] = useAction();
+  const explained = order.lastError ? explainGatewayError(order.lastError, lang) : null;
+  const changes = Object.fromEntries(Object.entries(replace).filter(([from, to]) => to !== '' && to !== from));
+  return (
+    <li aria-label={t('attention_order', { order: order.orderNumber })} className="mgr-attention">
+      <p>
+        <strong>{order.orderNumber}</strong> · {formatRsd(order.totalPara)} · {order.cashier ?? ''}{' '}
+        {new Date(order.createdAt).toLocaleString(lang === 'en' ? 'en-GB' : 'sr-RS')}
+      </p>
+      {explained && (
+        <div className="mgr-error">
+          <p>{explained.title}</p>
+          <p>{explained.action}</p>
+        </div>
+      )}
+      <form
+        className="mgr-row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(async () => {
+            await call(api['orders.fixLabels']({ orderId: order.orderId, replace: changes }));
+            props.onDone();
+          });
+        }}
+      >
+        {used.map((label) => (
+          <Field key={label} label={t('replace_label', { label })}>
+            <select value={replace[label] ?? ''} onChange={(e) => setReplace({ ...replace, [label]: e.target.value })}>
+              <option value="">{t('keep_label')}</option>
+              {props.labels.map((l) => (
+                <option key={l} value={l}>
+                  {l}
+                </option>
+              ))}
+            </select>
+          </Field>
+        ))}
+        <button type="submit" disabled={busy || Object.keys(changes).length === 0}>
+          {t('fix_labels', { order: order.orderNumber })}
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              await call(api['orders.resend']({ orderId: order.orderId }));
+              props.onDone();
+            })
+          }
+        >
+          {t('resend', { order: order.orderNumber })}
+        </button>
+      </form>
+      <Alert text={error} />
+    </li>
+  );
+}
+
+export function AttentionTab(props: { api: PosApi; t: T; lang: Language }) {
+  const { api, t, lang } = props;
+  const [orders, setOrders] = useState<OrderView[] | null>(null);
+  const [labels, setLabels] = useState<string[]>([]);
+  const [note, setNote] = useState<string | null>(null);
+  const [error, , run] = useAction();
+  const reload = () =>
+    run(async () => {
+      const [list, rates] = await Promise.all([
+        call(api['orders.list']({ state: 'needs_attention', limit: 100 })),
+        api['taxRates.get']({}),
+      ]);
+      setOrders(list.orders);
+      if (rates.ok) setLabels(rates.value.labels.map((l) => l.label));
+    });
+  useEffect(() => {
+    void reload();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <div className="mgr-tab">
+      <h3>{t('attention_title')}</h3>
+      {orders && orders.length === 0 && <p>{t('none')}</p>}
+      <ul className="mgr-list" aria-label={t('attention_title')}>
+        {orders?.map((o) => (
+          <AttentionOrder
+            key={o.orderId}
+            api={api}
+            t={t}
+            lang={lang}
+            order={o}
+            labels={labels}
+            onDone={() => {
+              setNote(t('resent', { order: o.orderNumber }));
+              void reload();
+            }}
+          />
+        ))}
+      </ul>
+      {note && <p role="status">{note}</p>}
+      <Alert text={error} />
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+/** The database backups' section of the manager's settings. */
+import { useState } from 'react';
+import type { PosApi } from '../../../shared/contract/index.ts';
+import type { BackupsView } from '../../../shared/contract/manager.ts';
+import type { Language } from '../../../shared/domain.ts';
+import { Modal } from '../components/Modal.tsx';
+import { type T, call, useAction, Alert, PinInput } from './common.tsx';
+
+/** The database backups with the start-up integrity check; restore stages one for the next start. */
+export function BackupsSection(props: { api: PosApi; t: T; lang: Language }) {
+  const { api, t, lang } = props;
+  const [pin, setPin] = useState('');
+  const [view, setView] = useState<BackupsView | null>(null);
+  const [confirm, setConfirm] = useState<string | null>(null);
+  const [confirmPin, setConfirmPin] = useState('');
+  const [restored, setRestored] = useState<string | null>(null);
+  const [error, busy, run] = useAction();
+  const [confirmError, confirmBusy, runConfirm] = useAction();
+  return (
+    <section className="mgr-backups" aria-label={t('backups')}>
+      <h3>{t('backups')}</h3>
+      <form
+        className="mgr-row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(async () => {
+            setView(await call(api['backups.list']({ managerPin: pin })));
+            setPin('');
+          });
+        }}
+      >
+        <PinInput t={t} value={pin} onChange={setPin} />
+        <button type="submit" disabled={busy}>
+          {t('backups_show')}
+        </button>
+      </form>
+      <Alert text={error} />
+      {view && (
+        <>
+          <p role="status" data-testid="integrity" className={view.integrity.ok ? '' : 'mgr-error'}>
+            {view.integrity.ok
+              ? t('integrity_ok')
+              : t('integrity_bad', { problems: view.integrity.problems.join('; ') })}
+          </p>
+          {view.lastBackupError && <p className="mgr-error">{t('backup_error', { message: view.lastBackupError })}</p>}
+          {view.backups.length === 0 ? (
+            <p>{t('none')}</p>
+          ) : (
+            <table className="mgr-table" aria-label={t('backups')}>
+              <thead>
+                <tr>
+                  <th>{t('backup_name')}</th>
+                  <th>{t('backup_kind')}</th>
+                  <th>{t('at')}</th>
+                  <th>{t('backup_size')}</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {view.backups.map((b) => (
+                  <tr key={b.name}>
+                    <td>{b.name}</td>
+                    <td>{b.kind}</td>
+                    <td>{new Date(b.createdAt).toLocaleString(lang === 'en' ? 'en-GB' : 'sr-RS')}</td>
+                    <td>{Math.round(b.bytes / 1024)} KB</td>
+                    <td>
+                      <button type="button" onClick={() => setConfirm(b.name)}>
+                        {t('restore', { name: b.name })}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+      {restored && (
+        <p role="status" className="mgr-warn">
+          {t('restore_staged', { name: restored })}
+        </p>
+      )}
+      {confirm && (
+        <Modal title={t('restore_title')} onClose={() => setConfirm(null)}>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void runConfirm(async () => {
+                const r = await call(api['backups.restore']({ managerPin: confirmPin, name: confirm }));
+                setRestored(r.name);
+                setConfirm(null);
+                setConfirmPin('');
+              });
+            }}
+          >
+            <p>{t('restore_confirm', { name: confirm })}</p>
+            <PinInput t={t} value={confirmPin} onChange={setConfirmPin} />
+            <Alert text={confirmError} />
+            <div className="dialog-buttons">
+              <button type="button" data-close onClick={() => setConfirm(null)}>
+                {t('cancel')}
+              </button>
+              <button type="submit" className="danger" disabled={confirmBusy}>
+                {t('restore_do')}
+              </button>
+            </div>
+          </form>
+        </Modal>
+      )}
+    </section>
+  );
+}

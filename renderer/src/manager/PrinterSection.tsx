@@ -1,0 +1,301 @@
+/** The receipt printer's section of the manager's settings. */
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import type { AppError, PosApi } from '../../../shared/contract/index.ts';
+import {
+  isPrinterDevicePath,
+  parsePrinterUri,
+  type PrintStatus,
+  type PrinterProfileView,
+} from '../../../shared/contract/printer.ts';
+import type { Language } from '../../../shared/domain.ts';
+import { message } from '../../../shared/messages.ts';
+import type { ManagerText } from './i18n.ts';
+import { type T, call, errorText, useAction, Alert, Field } from './common.tsx';
+
+type PrinterField = 'uri' | 'profileId' | 'header' | 'footer' | 'managerPin';
+
+/** A form field whose error is shown right under it (outside the label, so the label stays the name). */
+function CheckedField(props: { label: string; error: string | undefined; errorId: string; children: ReactNode }) {
+  return (
+    <div className="mgr-field-group">
+      <Field label={props.label}>{props.children}</Field>
+      {props.error && (
+        <span id={props.errorId} role="alert" className="mgr-error mgr-field-error">
+          {props.error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The core names a bad field by its contract name (`uri`); shown next to that field, the message names it
+ * by the label the person sees instead.
+ */
+function relabel(text: string, field: string, label: string): string {
+  const escaped = field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(new RegExp(`([„"“])${escaped}([“"”])`, 'g'), `$1${label}$2`);
+}
+
+/**
+ * The receipt printer: its live state (from `print.status`), the address, profile, header/footer and
+ * auto-print (saved with `printer.configure` after a manager's approval), a test page and a reprint.
+ * `KASA_PRINTER` in the environment overrides the saved address; the section says so.
+ */
+export function PrinterSection(props: { api: PosApi; t: T; lang: Language }) {
+  const { api, t, lang } = props;
+  const [status, setStatus] = useState<PrintStatus | null>(null);
+  const [profiles, setProfiles] = useState<PrinterProfileView[]>([]);
+  const [form, setForm] = useState({ uri: '', profileId: '', autoPrint: true, managerPin: '' });
+  // null: untouched, so the stored text is kept (the contract does not return it).
+  const [header, setHeader] = useState<string | null>(null);
+  const [footer, setFooter] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<PrinterField, string>>>({});
+  const [note, setNote] = useState<string | null>(null);
+  const [error, busy, run] = useAction();
+  const labels: Record<PrinterField, string> = {
+    uri: t('printer_address'),
+    profileId: t('printer_profile'),
+    header: t('printer_header'),
+    footer: t('printer_footer'),
+    managerPin: t('manager_pin'),
+  };
+
+  useEffect(() => {
+    const off = api.on('print.status', setStatus);
+    void run(async () => {
+      const [s, p] = await Promise.all([call(api['print.status']({})), call(api['printer.profiles']({}))]);
+      setStatus(s);
+      setProfiles(p.profiles);
+      setForm((f) => ({
+        ...f,
+        uri: s.uriSource === 'settings' && s.uri ? s.uri : '',
+        profileId: p.current,
+        autoPrint: s.autoPrint,
+      }));
+    });
+    return off;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api]);
+
+  /** Shows an `invalid_input` next to its field; anything else goes to the section's alert. */
+  const fail = (err: unknown) => {
+    const e = err as Partial<AppError> & { field?: unknown };
+    const field = typeof e.field === 'string' ? (e.field.split('.')[0] as PrinterField) : undefined;
+    if (e.code === 'invalid_input' && field && field in labels) {
+      setFieldErrors({ [field]: relabel(errorText(err), field, labels[field]) });
+      return;
+    }
+    throw err;
+  };
+
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    setNote(null);
+    setFieldErrors({});
+    const uri = form.uri.trim();
+    const target = parsePrinterUri(uri);
+    // The same rule the core applies, checked before the manager's approval is asked for and audited.
+    if (!uri || !target || (target.kind === 'file' && !isPrinterDevicePath(target.path))) {
+      setFieldErrors({ uri: message(lang, uri ? 'printer_uri' : 'required', { field: labels.uri }) });
+      return;
+    }
+    void run(async () => {
+      try {
+        await call(api['staff.approve']({ managerPin: form.managerPin, action: 'printer.configure', detail: uri }));
+      } catch (err) {
+        return fail(err);
+      }
+      try {
+        const s = await call(
+          api['printer.configure']({
+            uri,
+            profileId: form.profileId,
+            autoPrint: form.autoPrint,
+            ...(header !== null ? { header } : {}),
+            ...(footer !== null ? { footer } : {}),
+          }),
+        );
+        setStatus(s);
+        setForm({ ...form, uri, managerPin: '' });
+        setHeader(null);
+        setFooter(null);
+        setNote(t('printer_saved'));
+      } catch (err) {
+        fail(err);
+      }
+    });
+  };
+
+  const when = (iso: string) => new Date(iso).toLocaleString(lang === 'en' ? 'en-GB' : 'sr-RS');
+  const profileText = (p: PrinterProfileView) => t('printer_profile_option', { name: p.name, paper: p.paperMm });
+  const currentProfile = status ? profiles.find((p) => p.id === status.profileId) : undefined;
+  const errorProps = (field: PrinterField) =>
+    fieldErrors[field] ? { 'aria-invalid': true, 'aria-describedby': `printer-${field}-error` } : {};
+
+  return (
+    <section className="mgr-printer" aria-label={t('printer')}>
+      <h3>{t('printer')}</h3>
+      {status && (
+        <dl className="mgr-dl" aria-label={t('printer_status')}>
+          <dt>{t('state')}</dt>
+          <dd
+            data-testid="printer-state"
+            className={status.state === 'failed' || status.state === 'offline' ? 'mgr-error' : ''}
+          >
+            {t(`printer_state_${status.state}` as ManagerText)}
+          </dd>
+          <dt>{t('printer_address')}</dt>
+          <dd>
+            <code data-testid="printer-uri">{status.uri ?? '—'}</code>{' '}
+            <span data-testid="printer-source">({t(`printer_source_${status.uriSource}` as ManagerText)})</span>
+          </dd>
+          <dt>{t('printer_profile')}</dt>
+          <dd data-testid="printer-profile">
+            {currentProfile
+              ? profileText(currentProfile)
+              : status.profileId === 'custom'
+                ? t('printer_custom')
+                : status.profileId}
+          </dd>
+          <dt>{t('printer_auto_short')}</dt>
+          <dd>{status.autoPrint ? t('yes') : t('no')}</dd>
+          <dt>{t('printer_queued')}</dt>
+          <dd data-testid="printer-queued">{status.queued}</dd>
+          {status.failed > 0 && (
+            <>
+              <dt>{t('printer_failed_jobs')}</dt>
+              <dd>{status.failed}</dd>
+            </>
+          )}
+          <dt>{t('printer_last_printed')}</dt>
+          <dd data-testid="printer-last-printed">{status.lastPrintedAt ? when(status.lastPrintedAt) : '—'}</dd>
+          {status.lastError && (
+            <>
+              <dt>{t('printer_last_error')}</dt>
+              <dd data-testid="printer-last-error" className="mgr-error">
+                {status.lastError}
+              </dd>
+            </>
+          )}
+        </dl>
+      )}
+      {status?.uriSource === 'env' && (
+        <p role="note" className="mgr-warn" data-testid="printer-env-note">
+          {t('printer_env_note')}
+        </p>
+      )}
+      <form className="mgr-printer-form" onSubmit={save} noValidate>
+        <div className="mgr-row mgr-top">
+          <CheckedField label={labels.uri} error={fieldErrors.uri} errorId="printer-uri-error">
+            <input
+              value={form.uri}
+              size={34}
+              spellCheck={false}
+              autoComplete="off"
+              placeholder="tcp://192.168.1.50:9100"
+              aria-describedby={fieldErrors.uri ? 'printer-uri-error printer-uri-hint' : 'printer-uri-hint'}
+              aria-invalid={fieldErrors.uri ? true : undefined}
+              onChange={(e) => setForm({ ...form, uri: e.target.value })}
+            />
+          </CheckedField>
+          <CheckedField label={labels.profileId} error={fieldErrors.profileId} errorId="printer-profileId-error">
+            <select
+              value={form.profileId}
+              {...errorProps('profileId')}
+              onChange={(e) => setForm({ ...form, profileId: e.target.value })}
+            >
+              {profiles.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {profileText(p)}
+                </option>
+              ))}
+              {form.profileId === 'custom' && <option value="custom">{t('printer_custom')}</option>}
+            </select>
+          </CheckedField>
+        </div>
+        <p id="printer-uri-hint" className="mgr-hint">
+          {t('printer_address_hint')}
+        </p>
+        <div className="mgr-row mgr-top">
+          <CheckedField label={labels.header} error={fieldErrors.header} errorId="printer-header-error">
+            <textarea
+              rows={3}
+              cols={42}
+              value={header ?? ''}
+              aria-describedby="printer-text-hint"
+              {...errorProps('header')}
+              onChange={(e) => setHeader(e.target.value)}
+            />
+          </CheckedField>
+          <CheckedField label={labels.footer} error={fieldErrors.footer} errorId="printer-footer-error">
+            <textarea
+              rows={3}
+              cols={42}
+              value={footer ?? ''}
+              aria-describedby="printer-text-hint"
+              {...errorProps('footer')}
+              onChange={(e) => setFooter(e.target.value)}
+            />
+          </CheckedField>
+        </div>
+        <p id="printer-text-hint" className="mgr-hint">
+          {t('printer_text_hint')}
+        </p>
+        <div className="mgr-row">
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={form.autoPrint}
+              onChange={(e) => setForm({ ...form, autoPrint: e.target.checked })}
+            />{' '}
+            {t('printer_auto')}
+          </label>
+          <CheckedField label={labels.managerPin} error={fieldErrors.managerPin} errorId="printer-managerPin-error">
+            <input
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              value={form.managerPin}
+              {...errorProps('managerPin')}
+              onChange={(e) => setForm({ ...form, managerPin: e.target.value })}
+            />
+          </CheckedField>
+          <button type="submit" disabled={busy}>
+            {t('printer_save')}
+          </button>
+        </div>
+      </form>
+      <div className="mgr-row">
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              setNote(null);
+              const { jobId } = await call(api['print.test']({}));
+              setNote(t('printer_test_queued', { job: jobId }));
+            })
+          }
+        >
+          {t('print_test')}
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              setNote(null);
+              const { jobId } = await call(api['print.reprintLast']({}));
+              setNote(jobId === null ? t('printer_nothing') : t('printer_reprint_queued', { job: jobId }));
+            })
+          }
+        >
+          {t('printer_reprint')}
+        </button>
+      </div>
+      {note && <p role="status">{note}</p>}
+      <Alert text={error} />
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+/** The manager's refund tab. */
+import { useEffect, useState, type FormEvent } from 'react';
+import type { PosApi } from '../../../shared/contract/index.ts';
+import type { RefundSource } from '../../../shared/contract/manager.ts';
+import type { Language, OrderView, PaymentType } from '../../../shared/domain.ts';
+import { formatQuantity, formatRsd, milliToDecimal, parseQuantityInput } from '../../../shared/money.ts';
+import type { ManagerText } from './i18n.ts';
+import { type T, call, useAction, Alert, Field, PaymentSelect, PinInput, OrderResult } from './common.tsx';
+
+export function RefundTab(props: { api: PosApi; t: T; lang: Language }) {
+  const { api, t, lang } = props;
+  const [recent, setRecent] = useState<OrderView[]>([]);
+  const [query, setQuery] = useState('');
+  const [source, setSource] = useState<RefundSource | null>(null);
+  const [qty, setQty] = useState<Record<number, string>>({});
+  const [full, setFull] = useState(false);
+  const [buyerId, setBuyerId] = useState('');
+  const [skipBuyer, setSkipBuyer] = useState(false);
+  const [payment, setPayment] = useState<PaymentType>('cash');
+  const [pin, setPin] = useState('');
+  const [result, setResult] = useState<OrderView | null>(null);
+  const [error, busy, run] = useAction();
+
+  useEffect(() => {
+    void api['orders.list']({ limit: 30 }).then((r) => {
+      if (r.ok) setRecent(r.value.orders.filter((o) => o.kind === 'sale' && o.state !== 'needs_attention'));
+    });
+  }, [api]);
+
+  const load = (q: { orderId?: number; invoiceNumber?: string }) =>
+    run(async () => {
+      setResult(null);
+      setQty({});
+      setFull(false);
+      setSource(await call(api['refunds.source'](q)));
+    });
+
+  const find = async (e: FormEvent) => {
+    e.preventDefault();
+    const text = query.trim();
+    if (/^[^-\s]+-[^-\s]+-\d+$/.test(text) && !recent.some((o) => o.orderNumber === text))
+      return load({ invoiceNumber: text });
+    const local = recent.find((o) => o.orderNumber === text);
+    if (local) return load({ orderId: local.orderId });
+    await run(async () => {
+      const found = await call(api['archive.search']({ source: 'local', orderNumber: text, limit: 1 }));
+      const row = found.rows[0];
+      if (row?.orderId) setSource(await call(api['refunds.source']({ orderId: row.orderId })));
+      else setSource(await call(api['refunds.source']({ invoiceNumber: text })));
+    });
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!source) return;
+    void run(async () => {
+      const lines = Object.entries(qty)
+        .map(([index, text]) => ({ index: Number(index), milli: parseQuantityInput(text) }))
+        .filter((l) => l.milli !== null && l.milli !== 0)
+        .map((l) => ({ index: l.index, quantity: milliToDecimal(l.milli as number) }));
+      const order = await call(
+        api['refunds.create']({
+          managerPin: pin,
+          ...(source.orderId !== undefined
+            ? { orderId: source.orderId }
+            : { invoiceNumber: source.invoiceNumber ?? '' }),
+          ...(full ? { full: true } : { lines }),
+          ...(buyerId.trim() ? { buyerId: buyerId.trim() } : {}),
+          ...(skipBuyer ? { skipBuyerId: true } : {}),
+          paymentType: payment,
+        }),
+      );
+      setResult(order);
+      setPin('');
+    });
+  };
+
+  return (
+    <div className="mgr-tab">
+      <form onSubmit={(e) => void find(e)} className="mgr-row">
+        <Field label={t('recent')}>
+          <select
+            value=""
+            onChange={(e) => {
+              const id = Number(e.target.value);
+              if (id) void load({ orderId: id });
+            }}
+          >
+            <option value="">{t('choose')}</option>
+            {recent.map((o) => (
+              <option key={o.orderId} value={o.orderId}>
+                {o.orderNumber} · {formatRsd(o.totalPara)} · {t(`state_${o.state}` as ManagerText)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('original')}>
+          <input value={query} onChange={(e) => setQuery(e.target.value)} />
+        </Field>
+        <button type="submit" disabled={busy}>
+          {t('find')}
+        </button>
+      </form>
+      {source && (
+        <form onSubmit={submit}>
+          <p>
+            {source.orderNumber ?? ''} {source.invoiceNumber ?? ''} · {t(`state_${source.state}` as ManagerText)} ·{' '}
+            {formatRsd(source.totalPara)}
+          </p>
+          {source.lines.length > 0 && (
+            <table aria-label={t('lines')} className="mgr-table">
+              <thead>
+                <tr>
+                  <th>{t('col_item')}</th>
+                  <th>{t('col_sold')}</th>
+                  <th>{t('col_refunded')}</th>
+                  <th>{t('col_left')}</th>
+                  <th>{t('col_qty')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {source.lines.map((l) => (
+                  <tr key={l.index}>
+                    <td>{l.name}</td>
+                    <td>{formatQuantity(l.soldMilli)}</td>
+                    <td>{formatQuantity(l.refundedMilli)}</td>
+                    <td>{formatQuantity(l.remainingMilli)}</td>
+                    <td>
+                      <input
+                        aria-label={t('qty_for', { name: l.name })}
+                        inputMode="decimal"
+                        disabled={full}
+                        value={qty[l.index] ?? ''}
+                        onChange={(e) => setQty({ ...qty, [l.index]: e.target.value })}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={full}
+              disabled={!source.fullRefundAllowed}
+              onChange={(e) => setFull(e.target.checked)}
+            />{' '}
+            {t('full')}
+          </label>
+          <div className="mgr-row">
+            <Field label={t('buyer_id')}>
+              <input value={buyerId} disabled={skipBuyer} onChange={(e) => setBuyerId(e.target.value)} />
+            </Field>
+            <label className="check">
+              <input type="checkbox" checked={skipBuyer} onChange={(e) => setSkipBuyer(e.target.checked)} />{' '}
+              {t('skip_buyer')}
+            </label>
+            <PaymentSelect lang={lang} label={t('refund_payment')} value={payment} onChange={setPayment} />
+            <PinInput t={t} value={pin} onChange={setPin} />
+            <button type="submit" disabled={busy}>
+              {t('do_refund')}
+            </button>
+          </div>
+        </form>
+      )}
+      <Alert text={error} />
+      {result && <OrderResult t={t} lang={lang} order={result} />}
+    </div>
+  );
+}

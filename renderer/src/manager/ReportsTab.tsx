@@ -1,0 +1,127 @@
+/** The manager's reports tab. */
+import { useState } from 'react';
+import type { PosApi } from '../../../shared/contract/index.ts';
+import type { ReportView } from '../../../shared/contract/manager.ts';
+import type { Language } from '../../../shared/domain.ts';
+import { formatRsd } from '../../../shared/money.ts';
+import { type T, PAYMENT_NAMES, call, useAction, Alert, Field } from './common.tsx';
+
+export function ReportsTab(props: { api: PosApi; t: T; lang: Language }) {
+  const { api, t, lang } = props;
+  const [range, setRange] = useState({ from: '', to: '', cashier: '' });
+  const [report, setReport] = useState<ReportView | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [error, busy, run] = useAction();
+  const input = () => ({
+    ...(range.from ? { from: new Date(`${range.from}T00:00:00`).toISOString() } : {}),
+    ...(range.to ? { to: new Date(`${range.to}T23:59:59.999`).toISOString() } : {}),
+    ...(range.cashier ? { cashier: range.cashier } : {}),
+  });
+  return (
+    <div className="mgr-tab">
+      <form
+        className="mgr-row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(async () => setReport(await call(api['reports.summary'](input()))));
+        }}
+      >
+        <Field label={t('date_from')}>
+          <input type="date" value={range.from} onChange={(e) => setRange({ ...range, from: e.target.value })} />
+        </Field>
+        <Field label={t('date_to')}>
+          <input type="date" value={range.to} onChange={(e) => setRange({ ...range, to: e.target.value })} />
+        </Field>
+        <Field label={t('cashier')}>
+          <input value={range.cashier} onChange={(e) => setRange({ ...range, cashier: e.target.value })} />
+        </Field>
+        <button type="submit" disabled={busy}>
+          {t('show')}
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void run(async () => (await call(api['reports.print'](input())), setNote(t('printed'))))}
+        >
+          {t('print')}
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              const { fileName, csv } = await call(api['reports.csv'](input()));
+              const a = document.createElement('a');
+              a.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+              a.download = fileName;
+              a.click();
+              URL.revokeObjectURL(a.href);
+            })
+          }
+        >
+          {t('csv')}
+        </button>
+      </form>
+      {report && (
+        <section aria-label={t('report')}>
+          <table className="mgr-table" aria-label={t('report')}>
+            <tbody>
+              <tr>
+                <th>{t('sales')}</th>
+                <td>{report.sales.count}</td>
+                <td>{formatRsd(report.sales.totalPara)}</td>
+              </tr>
+              <tr>
+                <th>{t('advances')}</th>
+                <td>{report.advances.count}</td>
+                <td>{formatRsd(report.advances.totalPara)}</td>
+              </tr>
+              <tr>
+                <th>{t('refunds')}</th>
+                <td>{report.refunds.count}</td>
+                <td>{formatRsd(-report.refunds.totalPara)}</td>
+              </tr>
+              <tr>
+                <th>{t('not_fiscalized')}</th>
+                <td>{report.notFiscalized}</td>
+                <td />
+              </tr>
+              <tr>
+                <th>{t('training_excluded')}</th>
+                <td>{report.trainingExcluded}</td>
+                <td />
+              </tr>
+            </tbody>
+          </table>
+          <table className="mgr-table" aria-label={t('by_payment')}>
+            <tbody>
+              {report.byPayment.map((p) => (
+                <tr key={p.type}>
+                  <th>{PAYMENT_NAMES[lang][p.type] ?? p.type}</th>
+                  <td>{formatRsd(p.netPara)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <table className="mgr-table" aria-label={t('by_label')}>
+            <tbody>
+              {report.byLabel.map((l) => (
+                <tr key={l.label}>
+                  <th>
+                    {l.label} {l.rate}%
+                  </th>
+                  <td>{formatRsd(l.netPara)}</td>
+                  <td>
+                    {t('tax')} {formatRsd(l.taxPara)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+      {note && <p role="status">{note}</p>}
+      <Alert text={error} />
+    </div>
+  );
+}

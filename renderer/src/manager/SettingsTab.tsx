@@ -1,0 +1,174 @@
+/** The manager's settings tab (with the printer and backups sections). */
+import { useEffect, useState } from 'react';
+import type { PosApi } from '../../../shared/contract/index.ts';
+import type { AccountView, SettingsView } from '../../../shared/contract/manager.ts';
+import type { Language } from '../../../shared/domain.ts';
+import type { ManagerText } from './i18n.ts';
+import { type T, call, useAction, Alert, Field, PinInput } from './common.tsx';
+import { PrinterSection } from './PrinterSection.tsx';
+import { BackupsSection } from './BackupsSection.tsx';
+
+function AccountBox(props: { t: T; account: AccountView }) {
+  const { t, account: a } = props;
+  return (
+    <dl className="mgr-dl" aria-label={t('account')}>
+      <dt>{t('account')}</dt>
+      <dd>{a.mode === 'demo' ? t('mode_demo') : t('mode_live')}</dd>
+      <dt>{t('key')}</dt>
+      <dd data-testid="masked-key">{a.maskedKey ?? '—'}</dd>
+      <dt>{t('gateway_url')}</dt>
+      <dd>{a.gatewayUrl ?? '—'}</dd>
+      <dt>{t('shop')}</dt>
+      <dd>
+        {a.shopName ?? ''} {a.shopId ? `(${a.shopId})` : ''}
+      </dd>
+      <dt>{t('company')}</dt>
+      <dd>{a.companyName ?? ''}</dd>
+      <dt>{t('key_version')}</dt>
+      <dd>{a.keyVersion ?? '—'}</dd>
+      <dt>{t('state')}</dt>
+      <dd data-testid="account-env">{t(`env_${a.environment}` as ManagerText)}</dd>
+    </dl>
+  );
+}
+
+export function SettingsTab(props: { api: PosApi; t: T; lang: Language }) {
+  const { api, t } = props;
+  const [view, setView] = useState<SettingsView | null>(null);
+  const [account, setAccount] = useState<AccountView | null>(null);
+  const [keyForm, setKeyForm] = useState({ apiKey: '', gatewayUrl: '', managerPin: '' });
+  const [form, setForm] = useState({
+    terminalId: '',
+    outageWarnMinutes: '',
+    outageAlarmMinutes: '',
+    trainingMode: false,
+    language: 'sr-Cyrl',
+    managerPin: '',
+  });
+  const [note, setNote] = useState<string | null>(null);
+  const [error, busy, run] = useAction();
+  useEffect(() => {
+    void run(async () => {
+      const v = await call(api['settings.get']({}));
+      setView(v);
+      setAccount(v.account);
+      setKeyForm((k) => ({ ...k, gatewayUrl: v.gatewayUrl ?? '' }));
+      setForm((f) => ({
+        ...f,
+        terminalId: v.terminalId,
+        outageWarnMinutes: String(v.outageWarnMinutes),
+        outageAlarmMinutes: String(v.outageAlarmMinutes),
+        trainingMode: v.trainingMode,
+        language: v.language,
+      }));
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <div className="mgr-tab">
+      {account && <AccountBox t={t} account={account} />}
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => void run(async () => setAccount(await call(api['settings.verifyApiKey']({}))))}
+      >
+        {t('verify')}
+      </button>
+      <form
+        className="mgr-row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(async () => {
+            setAccount(await call(api['settings.setApiKey'](keyForm)));
+            setKeyForm({ ...keyForm, apiKey: '', managerPin: '' });
+            setNote(t('saved'));
+          });
+        }}
+      >
+        <Field label={t('gateway_url')}>
+          <input
+            type="url"
+            value={keyForm.gatewayUrl}
+            onChange={(e) => setKeyForm({ ...keyForm, gatewayUrl: e.target.value })}
+          />
+        </Field>
+        <Field label={t('new_key')}>
+          <input
+            type="password"
+            autoComplete="off"
+            value={keyForm.apiKey}
+            onChange={(e) => setKeyForm({ ...keyForm, apiKey: e.target.value })}
+          />
+        </Field>
+        <PinInput t={t} value={keyForm.managerPin} onChange={(v) => setKeyForm({ ...keyForm, managerPin: v })} />
+        <button type="submit" disabled={busy}>
+          {t('set_key')}
+        </button>
+      </form>
+      {view && (
+        <form
+          className="mgr-row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(async () => {
+              const v = await call(
+                api['settings.update']({
+                  managerPin: form.managerPin,
+                  terminalId: form.terminalId,
+                  outageWarnMinutes: Number(form.outageWarnMinutes),
+                  outageAlarmMinutes: Number(form.outageAlarmMinutes),
+                  trainingMode: form.trainingMode,
+                  language: form.language as Language,
+                }),
+              );
+              setView(v);
+              setForm({ ...form, managerPin: '' });
+              setNote(t('saved'));
+            });
+          }}
+        >
+          <Field label={t('terminal')}>
+            <input value={form.terminalId} onChange={(e) => setForm({ ...form, terminalId: e.target.value })} />
+          </Field>
+          <Field label={t('warn_minutes')}>
+            <input
+              inputMode="numeric"
+              value={form.outageWarnMinutes}
+              onChange={(e) => setForm({ ...form, outageWarnMinutes: e.target.value })}
+            />
+          </Field>
+          <Field label={t('alarm_minutes')}>
+            <input
+              inputMode="numeric"
+              value={form.outageAlarmMinutes}
+              onChange={(e) => setForm({ ...form, outageAlarmMinutes: e.target.value })}
+            />
+          </Field>
+          <Field label={t('language')}>
+            <select value={form.language} onChange={(e) => setForm({ ...form, language: e.target.value })}>
+              <option value="sr-Cyrl">Српски (ћирилица)</option>
+              <option value="sr-Latn">Srpski (latinica)</option>
+              <option value="en">English</option>
+            </select>
+          </Field>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={form.trainingMode}
+              onChange={(e) => setForm({ ...form, trainingMode: e.target.checked })}
+            />{' '}
+            {t('training')}
+          </label>
+          <PinInput t={t} value={form.managerPin} onChange={(v) => setForm({ ...form, managerPin: v })} />
+          <button type="submit" disabled={busy}>
+            {t('save')}
+          </button>
+        </form>
+      )}
+      {note && <p role="status">{note}</p>}
+      <Alert text={error} />
+      <PrinterSection api={api} t={t} lang={props.lang} />
+      <BackupsSection api={api} t={t} lang={props.lang} />
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+/** The manager's staff tab. */
+import { useEffect, useState } from 'react';
+import type { PosApi } from '../../../shared/contract/index.ts';
+import type { StaffView } from '../../../shared/contract/manager.ts';
+import { type T, call, useAction, Alert, Field, PinInput } from './common.tsx';
+
+export function StaffTab(props: { api: PosApi; t: T; onChanged: () => void }) {
+  const { api, t } = props;
+  const [list, setList] = useState<{ staff: StaffView[]; online: boolean } | null>(null);
+  const [form, setForm] = useState({
+    name: '',
+    role: 'cashier' as 'cashier' | 'manager',
+    pin: '',
+    email: '',
+    managerPin: '',
+  });
+  const [pins, setPins] = useState({ currentPin: '', newPin: '' });
+  const [note, setNote] = useState<string | null>(null);
+  const [error, busy, run] = useAction();
+  const reload = async () => setList(await call(api['staff.list']({})));
+  useEffect(() => {
+    void run(reload);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <div className="mgr-tab">
+      {list && !list.online && <p role="status">{t('offline_cache')}</p>}
+      <table className="mgr-table" aria-label={t('staff')}>
+        <thead>
+          <tr>
+            <th>{t('name')}</th>
+            <th>{t('role')}</th>
+            <th>{t('email')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list?.staff.map((s) => (
+            <tr key={s.id}>
+              <td>{s.name}</td>
+              <td>{s.role === 'manager' ? t('role_manager') : t('role_cashier')}</td>
+              <td>{s.email ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form
+        className="mgr-row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(async () => {
+            await call(
+              api['staff.create']({
+                managerPin: form.managerPin,
+                name: form.name,
+                role: form.role,
+                pin: form.pin,
+                ...(form.email ? { email: form.email } : {}),
+              }),
+            );
+            setForm({ ...form, name: '', pin: '', email: '', managerPin: '' });
+            setNote(t('saved'));
+            await reload();
+          });
+        }}
+      >
+        <Field label={t('name')}>
+          <input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+        </Field>
+        <Field label={t('role')}>
+          <select
+            value={form.role}
+            onChange={(e) => setForm({ ...form, role: e.target.value as 'cashier' | 'manager' })}
+          >
+            <option value="cashier">{t('role_cashier')}</option>
+            <option value="manager">{t('role_manager')}</option>
+          </select>
+        </Field>
+        <PinInput t={t} label={t('pin')} value={form.pin} onChange={(v) => setForm({ ...form, pin: v })} />
+        <Field label={t('email')}>
+          <input type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+        </Field>
+        <PinInput t={t} value={form.managerPin} onChange={(v) => setForm({ ...form, managerPin: v })} />
+        <button type="submit" disabled={busy}>
+          {t('add_person')}
+        </button>
+      </form>
+      <h3>{t('change_pin')}</h3>
+      <form
+        className="mgr-row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(async () => {
+            await call(api['staff.changePin'](pins));
+            setPins({ currentPin: '', newPin: '' });
+            setNote(t('saved'));
+            props.onChanged();
+          });
+        }}
+      >
+        <PinInput
+          t={t}
+          label={t('current_pin')}
+          value={pins.currentPin}
+          onChange={(v) => setPins({ ...pins, currentPin: v })}
+        />
+        <PinInput t={t} label={t('new_pin')} value={pins.newPin} onChange={(v) => setPins({ ...pins, newPin: v })} />
+        <button type="submit" disabled={busy}>
+          {t('save')}
+        </button>
+      </form>
+      {note && <p role="status">{note}</p>}
+      <Alert text={error} />
+    </div>
+  );
+}

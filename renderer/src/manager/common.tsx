@@ -1,0 +1,128 @@
+/** Shared pieces of the manager's screens: the command helpers, the form bits and an order's result. */
+import { useState, type ReactNode } from 'react';
+import type { AppError, Result } from '../../../shared/contract/index.ts';
+import { PAYMENT_TYPES, type Language, type OrderView, type PaymentType } from '../../../shared/domain.ts';
+import { explainGatewayError } from '../../../shared/gateway-errors.ts';
+import { formatRsd } from '../../../shared/money.ts';
+import type { ManagerText } from './i18n.ts';
+
+export type T = (key: ManagerText, params?: Record<string, string | number>) => string;
+
+export const PAYMENT_NAMES: Record<Language, Partial<Record<PaymentType, string>>> = {
+  'sr-Cyrl': { cash: 'Готовина', card: 'Картица', wireTransfer: 'Пренос на рачун', voucher: 'Ваучер', other: 'Друго' },
+  'sr-Latn': { cash: 'Gotovina', card: 'Kartica', wireTransfer: 'Prenos na račun', voucher: 'Vaučer', other: 'Drugo' },
+  en: { cash: 'Cash', card: 'Card', wireTransfer: 'Wire transfer', voucher: 'Voucher', other: 'Other' },
+};
+
+/** Unwraps a command result: the value, or throws the AppError's message (shown by the caller). */
+export async function call<V>(p: Promise<Result<V>>): Promise<V> {
+  const r = await p;
+  if (!r.ok) throw r.error;
+  return r.value;
+}
+
+export function errorText(err: unknown): string {
+  const e = err as Partial<AppError>;
+  return typeof e.message === 'string' ? e.message : String(err);
+}
+
+/** Runs an action, keeping its error text for an alert. */
+export function useAction(): [string | null, boolean, (fn: () => Promise<void>) => Promise<void>] {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (fn: () => Promise<void>): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return [error, busy, run];
+}
+
+export function Alert(props: { text: string | null }) {
+  return props.text ? (
+    <p role="alert" className="mgr-error">
+      {props.text}
+    </p>
+  ) : null;
+}
+
+export function Field(props: { label: string; children: ReactNode }) {
+  return (
+    <label className="mgr-field">
+      <span>{props.label}</span>
+      {props.children}
+    </label>
+  );
+}
+
+export function PaymentSelect(props: {
+  lang: Language;
+  label: string;
+  value: PaymentType;
+  onChange: (v: PaymentType) => void;
+}) {
+  return (
+    <Field label={props.label}>
+      <select value={props.value} onChange={(e) => props.onChange(e.target.value as PaymentType)}>
+        {PAYMENT_TYPES.map((p) => (
+          <option key={p} value={p}>
+            {PAYMENT_NAMES[props.lang][p] ?? p}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+export function PinInput(props: { t: T; value: string; onChange: (v: string) => void; label?: string }) {
+  return (
+    <Field label={props.label ?? props.t('manager_pin')}>
+      <input
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </Field>
+  );
+}
+
+/** An order's state and, when the gateway complained, the explanation a manager understands. */
+export function OrderResult(props: { t: T; lang: Language; order: OrderView }) {
+  const { t, lang, order } = props;
+  const stateKey = `state_${order.state}` as ManagerText;
+  return (
+    <section className="mgr-result" aria-label={t('result')}>
+      <p>
+        <strong data-testid="mgr-result-state">{t(stateKey)}</strong> · {t('order')} {order.orderNumber} · {t('total')}{' '}
+        {formatRsd(order.totalPara)}
+      </p>
+      {order.receipt && <p data-testid="mgr-result-invoice">{order.receipt.invoiceNumber}</p>}
+      {order.state === 'queued' && (
+        <p role="status">
+          {order.referencedOrderId && !order.referentDocumentNumber ? t('waits_for') : t('queued_offline')}
+        </p>
+      )}
+      {order.lastError && (
+        <div role="alert" className="mgr-error">
+          <p>{explainGatewayError(order.lastError, lang).title}</p>
+          <p>{explainGatewayError(order.lastError, lang).action}</p>
+        </div>
+      )}
+      {[order.receipt, ...(order.extraReceipts ?? [])].map((r) =>
+        r ? (
+          <pre key={r.invoiceNumber} className="mgr-journal" aria-label={`${t('journal')} ${r.invoiceNumber}`}>
+            {r.journal}
+          </pre>
+        ) : null,
+      )}
+    </section>
+  );
+}
