@@ -200,6 +200,21 @@ describe('the counter', () => {
     expect(container.querySelector('main')?.getAttribute('aria-label')).toBe('Каса');
   });
 
+  it('F6 gives a line a discount, never more than the line', async () => {
+    await scan('8600000100018');
+    key('F6');
+    const form = container.querySelector('[role="dialog"] form') as HTMLFormElement;
+    type(inputLabelled('Попуст (RSD)'), '66');
+    act(() => form.requestSubmit());
+    expect(container.querySelector('[role="dialog"] [role="alert"]')?.textContent).toBe(
+      'Попуст не може бити већи од износа ставке.',
+    );
+    type(inputLabelled('Попуст (RSD)'), '5,50');
+    act(() => form.requestSubmit());
+    expect(container.querySelector('[role="dialog"]')).toBeNull();
+    expect(byLabel('Укупно').textContent).toBe('59,50');
+  });
+
   it('refuses a buyer ID that is too short or has a wrong check digit', async () => {
     await scan('8600000100018');
     key('F12');

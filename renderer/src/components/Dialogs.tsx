@@ -68,28 +68,30 @@ export function QuantityDialog() {
   );
 }
 
-/** F6: a discount on the selected line, in RSD. */
-export function DiscountDialog() {
+/**
+ * One amount in RSD for the selected line (discount, price), typed the Serbian way. `submit` gets the text,
+ * acts on it and returns an error message key, or null when it was accepted.
+ */
+function LineAmountDialog(props: {
+  title: string;
+  label: string;
+  initial: string;
+  help?: string;
+  submit: (text: string) => string | null;
+}) {
   const { t } = useTranslation();
-  const line = usePos((s) => s.lines[s.selected]);
-  const index = usePos((s) => s.selected);
-  const setDiscount = usePos((s) => s.setDiscount);
   const close = usePos((s) => s.openDialog);
-  const [text, setText] = useState(() => (line && line.discountPara > 0 ? formatRsd(line.discountPara) : ''));
+  const [text, setText] = useState(props.initial);
   const [error, setError] = useState<string | null>(null);
-  if (!line) return null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const para = text.trim() === '' ? 0 : parseRsdInput(text);
-    if (para === null || para < 0) setError('dialog.invalidPrice');
-    else if (para > lineTotal(line.unitPricePara, line.quantityMilli)) setError('dialog.invalidDiscount');
-    else setDiscount(index, para);
+    setError(props.submit(text));
   };
   return (
-    <Modal title={t('dialog.discountTitle', { name: line.name })} onClose={() => close(null)}>
+    <Modal title={props.title} onClose={() => close(null)}>
       <form onSubmit={submit} noValidate>
         <label className="field">
-          {t('dialog.discountAmount')}
+          {props.label}
           <input
             inputMode="decimal"
             value={text}
@@ -97,6 +99,7 @@ export function DiscountDialog() {
             aria-invalid={error !== null}
           />
         </label>
+        {props.help && <p className="help">{props.help}</p>}
         {error && (
           <p className="field-error" role="alert">
             {t(error)}
@@ -105,6 +108,29 @@ export function DiscountDialog() {
         <Buttons onCancel={() => close(null)} />
       </form>
     </Modal>
+  );
+}
+
+/** F6: a discount on the selected line, in RSD. */
+export function DiscountDialog() {
+  const { t } = useTranslation();
+  const line = usePos((s) => s.lines[s.selected]);
+  const index = usePos((s) => s.selected);
+  const setDiscount = usePos((s) => s.setDiscount);
+  if (!line) return null;
+  return (
+    <LineAmountDialog
+      title={t('dialog.discountTitle', { name: line.name })}
+      label={t('dialog.discountAmount')}
+      initial={line.discountPara > 0 ? formatRsd(line.discountPara) : ''}
+      submit={(text) => {
+        const para = text.trim() === '' ? 0 : parseRsdInput(text);
+        if (para === null || para < 0) return 'dialog.invalidPrice';
+        if (para > lineTotal(line.unitPricePara, line.quantityMilli)) return 'dialog.invalidDiscount';
+        setDiscount(index, para);
+        return null;
+      }}
+    />
   );
 }
 
@@ -312,36 +338,20 @@ export function PriceDialog() {
   const index = usePos((s) => s.selected);
   const requestApproval = usePos((s) => s.requestApproval);
   const close = usePos((s) => s.openDialog);
-  const [text, setText] = useState(() => (line ? formatRsd(line.unitPricePara) : ''));
-  const [error, setError] = useState<string | null>(null);
   if (!line) return null;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const para = parseRsdInput(text);
-    if (para === null || para < 0) setError('dialog.invalidPrice');
-    else if (para === line.unitPricePara) close(null);
-    else requestApproval({ kind: 'price', index, unitPricePara: para });
-  };
   return (
-    <Modal title={t('dialog.priceTitle', { name: line.name })} onClose={() => close(null)}>
-      <form onSubmit={submit} noValidate>
-        <label className="field">
-          {t('dialog.unitPrice')}
-          <input
-            inputMode="decimal"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            aria-invalid={error !== null}
-          />
-        </label>
-        <p className="help">{t('dialog.priceHelp')}</p>
-        {error && (
-          <p className="field-error" role="alert">
-            {t(error)}
-          </p>
-        )}
-        <Buttons onCancel={() => close(null)} />
-      </form>
-    </Modal>
+    <LineAmountDialog
+      title={t('dialog.priceTitle', { name: line.name })}
+      label={t('dialog.unitPrice')}
+      initial={formatRsd(line.unitPricePara)}
+      help={t('dialog.priceHelp')}
+      submit={(text) => {
+        const para = parseRsdInput(text);
+        if (para === null || para < 0) return 'dialog.invalidPrice';
+        if (para === line.unitPricePara) close(null);
+        else requestApproval({ kind: 'price', index, unitPricePara: para });
+        return null;
+      }}
+    />
   );
 }
