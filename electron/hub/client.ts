@@ -1,0 +1,90 @@
+/**
+ * The till's HTTP client for the store hub. The credential goes only into the Authorization header of
+ * requests to the hub: never into a log line, an error message or the renderer.
+ */
+import type { ChangesResult, HubEvent, HubOrder, LookupInput, PushResult, TillStatus } from '../../hub/schemas.ts';
+
+export class HubRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly field: string | undefined;
+  constructor(status: number, code: string, message: string, field?: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.field = field;
+  }
+}
+
+export interface HubClientOptions {
+  baseUrl: string;
+  credential?: string | null;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export class HubClient {
+  readonly baseUrl: string;
+  readonly #credential: string | null;
+  readonly #fetch: typeof fetch;
+  readonly #timeoutMs: number;
+
+  constructor(o: HubClientOptions) {
+    this.baseUrl = o.baseUrl.replace(/\/+$/, '');
+    this.#credential = o.credential ?? null;
+    this.#fetch = o.fetch ?? fetch;
+    this.#timeoutMs = o.timeoutMs ?? 10_000;
+  }
+
+  async #call<T>(method: string, path: string, body?: unknown, auth = true): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (auth && this.#credential) headers.authorization = `Bearer ${this.#credential}`;
+    const res = await this.#fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      signal: AbortSignal.timeout(this.#timeoutMs),
+    });
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    if (!res.ok) {
+      const e = (json ?? {}) as { code?: unknown; message?: unknown; field?: unknown };
+      throw new HubRequestError(
+        res.status,
+        typeof e.code === 'string' ? e.code : 'http_' + res.status,
+        typeof e.message === 'string' ? e.message : `hub answered ${res.status}`,
+        typeof e.field === 'string' ? e.field : undefined,
+      );
+    }
+    return json as T;
+  }
+
+  /** Spends a one-time enrolment code; the answer holds the till's credential (store it, never log it). */
+  enrol(code: string, name: string): Promise<{ tillId: number; shopId: number; credential: string }> {
+    return this.#call('POST', '/api/enrol', { code, name }, false);
+  }
+
+  push(tillId: number, events: HubEvent[], status?: TillStatus): Promise<PushResult> {
+    return this.#call('POST', '/api/till/push', { tillId, events, ...(status ? { status } : {}) });
+  }
+
+  changes(since: number): Promise<ChangesResult> {
+    return this.#call('GET', `/api/till/changes?since=${since}`);
+  }
+
+  /** A sale of another till of this shop, or null when the hub knows none. */
+  async lookup(q: LookupInput): Promise<HubOrder | null> {
+    try {
+      return await this.#call<HubOrder>('POST', '/api/till/lookup', q);
+    } catch (err) {
+      if (err instanceof HubRequestError && err.status === 404) return null;
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * The hub's one query interface over PostgreSQL: a real server through `pg` (KASA_HUB_DATABASE_URL) or
+ * PGlite, in-process Postgres in a data directory (the embedded default). The same SQL runs on both;
+ * int8 comes back as a JS number on both (sums of para stay far below 2^53).
+ */
+import fs from 'node:fs';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { HUB_MIGRATIONS, type HubMigration } from './migrations/index.ts';
+
+export interface Queryable {
+  query<T extends object = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+export interface HubDb extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+
+/** Opens a real PostgreSQL through a `pg` pool and applies pending migrations. */
+export async function openPostgres(url: string, migrations: readonly HubMigration[] = HUB_MIGRATIONS): Promise<HubDb> {
+  const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format)) };
+  const pool = new pg.Pool({ connectionString: url, max: 8, types });
+  // A dropped connection must not crash the hub: the next query gets a new one.
+  pool.on('error', () => undefined);
+  const db: HubDb = {
+    kind: 'postgres',
+    async query<T extends object>(sql: string, params: readonly unknown[] = []) {
+      return (await pool.query<T>(sql, params as unknown[])).rows;
+    },
+    async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const q: Queryable = {
+          async query<R extends object>(sql: string, params: readonly unknown[] = []) {
+            return (await client.query<R>(sql, params as unknown[])).rows;
+          },
+        };
+        const out = await fn(q);
+        await client.query('COMMIT');
+        return out;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+  await migrate(db, migrations);
+  return db;
+}
+
+/** Opens (creating) an embedded PGlite database in `dataDir` and applies pending migrations. */
+export async function openPglite(dataDir: string, migrations: readonly HubMigration[] = HUB_MIGRATIONS): Promise<HubDb> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lite = await PGlite.create(dataDir);
+  // PGlite is one connection: transactions are serialised here so a query of another request never
+  // lands inside someone else's transaction.
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = chain.then(fn, fn);
+    chain = run.catch(() => undefined);
+    return run;
+  };
+  const db: HubDb = {
+    kind: 'pglite',
+    query<T extends object>(sql: string, params: readonly unknown[] = []) {
+      return serial(async () => (await lite.query<T>(sql, params as unknown[])).rows);
+    },
+    tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
+      return serial(() =>
+        lite.transaction(async (t) =>
+          fn({
+            async query<R extends object>(sql: string, params: readonly unknown[] = []) {
+              return (await t.query<R>(sql, params as unknown[])).rows;
+            },
+          }),
+        ),
+      );
+    },
+    async close() {
+      await serial(() => lite.close());
+    },
+  };
+  await migrate(db, migrations);
+  return db;
+}
+
+/** Applies migrations above the recorded version, each in its own transaction with its version row. */
+export async function migrate(db: HubDb, migrations: readonly HubMigration[] = HUB_MIGRATIONS): Promise<number[]> {
+  await db.query('CREATE TABLE IF NOT EXISTS hub_schema (version integer PRIMARY KEY, name text NOT NULL, applied_at text NOT NULL)');
+  const sorted = [...migrations].sort((a, b) => a.version - b.version);
+  sorted.forEach((m, i) => {
+    if (m.version !== i + 1) throw new Error(`hub migration ${m.name} has version ${m.version}, expected ${i + 1}`);
+  });
+  const applied: number[] = [];
+  for (const m of sorted) {
+    const done = await db.tx(async (q) => {
+      // Two hubs starting on one database: the second waits here, then sees the version and skips.
+      await q.query('SELECT pg_advisory_xact_lock(715001)');
+      const have = await q.query<{ version: number }>('SELECT version FROM hub_schema WHERE version = $1', [m.version]);
+      if (have.length) return false;
+      for (const stmt of m.statements) await q.query(stmt);
+      await q.query('INSERT INTO hub_schema (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, new Date().toISOString()]);
+      return true;
+    });
+    if (done) applied.push(m.version);
+  }
+  return applied;
+}

@@ -1,0 +1,12 @@
+import { h001 } from './001_init.ts';
+
+export interface HubMigration {
+  /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
+  version: number;
+  name: string;
+  /** Run in order inside one transaction. */
+  statements: readonly string[];
+}
+
+/** Every hub migration, in order. Append only; never edit one that has shipped. */
+export const HUB_MIGRATIONS: readonly HubMigration[] = [h001];

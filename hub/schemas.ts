@@ -1,0 +1,107 @@
+/** The hub's wire contract: every input a till or a manager sends, as zod schemas (both sides import these). */
+import { z } from 'zod';
+
+/** At most this many events in one push; a bigger batch is refused whole (413). */
+export const MAX_BATCH_EVENTS = 500;
+/** At most this many bytes in one request body. */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+export const EnrolInput = z.object({
+  code: z.string().trim().min(6).max(64),
+  name: z.string().trim().min(1).max(100),
+});
+
+/** One order as the till's hub outbox snapshots it (column names as in the till's `orders`). */
+export const OrderSnapshot = z.object({
+  order_number: z.string().min(1).max(100),
+  kind: z.string().min(1).max(40),
+  invoice_type: z.string().min(1).max(40),
+  transaction_type: z.string().min(1).max(40),
+  state: z.string().min(1).max(40),
+  created_at: z.string().min(1).max(40),
+  total_para: z.number().int(),
+  data: z.record(z.string(), z.unknown()),
+  invoice_number: z.string().max(100).nullable().optional(),
+  sdc_date_time: z.string().max(60).nullable().optional(),
+  receipt: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+
+export const HubEvent = z.object({
+  seq: z.number().int().positive(),
+  kind: z.enum(['order', 'audit']),
+  ref: z.string().min(1).max(200),
+  payload: z.record(z.string(), z.unknown()),
+});
+
+export const TillStatus = z.object({
+  queued: z.number().int().nonnegative(),
+  needsAttention: z.number().int().nonnegative(),
+  oldestQueuedAt: z.string().nullable(),
+  hubQueued: z.number().int().nonnegative(),
+});
+
+export const PushInput = z.object({
+  tillId: z.number().int().positive(),
+  events: z.array(HubEvent).max(MAX_BATCH_EVENTS),
+  status: TillStatus.optional(),
+});
+
+export const LookupInput = z
+  .object({ orderNumber: z.string().trim().min(1).max(100).optional(), invoiceNumber: z.string().trim().min(1).max(100).optional() })
+  .refine((v) => v.orderNumber !== undefined || v.invoiceNumber !== undefined, { message: 'orderNumber or invoiceNumber is required', path: ['orderNumber'] });
+
+export const ProductInput = z.object({
+  code: z.string().trim().min(1).max(64),
+  name: z.string().trim().min(1).max(200),
+  pricePara: z.number().int().nonnegative(),
+  label: z.string().min(1).max(4),
+  unit: z.enum(['piece', 'kg', 'l']),
+  group: z.string().max(100).nullable().optional(),
+  favourite: z.boolean().optional(),
+  barcodes: z.array(z.string().regex(/^[0-9A-Za-z\-.]{1,64}$/)).max(50).optional(),
+  deleted: z.boolean().optional(),
+});
+export const ProductsInput = z.object({ shopId: z.number().int().positive(), products: z.array(ProductInput).min(1).max(200_000) });
+
+export const StaffInput = z.object({
+  name: z.string().trim().min(1).max(100),
+  role: z.enum(['cashier', 'manager']),
+  pinHash: z.string().regex(/^scrypt\$[0-9a-f]+\$[0-9a-f]+$/),
+  active: z.boolean().optional(),
+});
+export const StaffListInput = z.object({ shopId: z.number().int().positive(), staff: z.array(StaffInput).min(1).max(10_000) });
+
+export const EnrolCodeInput = z.object({ shopId: z.number().int().positive() });
+export const ShopInput = z.object({ name: z.string().trim().min(1).max(200) });
+
+export type EnrolInput = z.infer<typeof EnrolInput>;
+export type OrderSnapshot = z.infer<typeof OrderSnapshot>;
+export type HubEvent = z.infer<typeof HubEvent>;
+export type TillStatus = z.infer<typeof TillStatus>;
+export type PushInput = z.infer<typeof PushInput>;
+export type LookupInput = z.infer<typeof LookupInput>;
+export type ProductInput = z.infer<typeof ProductInput>;
+export type StaffInput = z.infer<typeof StaffInput>;
+
+/** What a push answers: everything up to `acked` is stored; `gaps` are sequence ranges never received. */
+export interface PushResult {
+  acked: number;
+  stored: number;
+  duplicates: number;
+  gaps: { from: number; to: number }[];
+}
+
+/** One master-data batch after `since`; apply it whole, then ask again from `cursor`. */
+export interface ChangesResult {
+  cursor: number;
+  more: boolean;
+  products: (Required<Omit<ProductInput, 'group'>> & { group: string | null; version: number })[];
+  staff: (Required<StaffInput> & { version: number })[];
+}
+
+/** A sale found at the hub, for a refund on another till. */
+export interface HubOrder {
+  tillId: number;
+  tillName: string;
+  order: OrderSnapshot;
+}

@@ -1,0 +1,340 @@
+/**
+ * The hub's rules: enrolment, till credentials, ingest of the tills' history (exactly once, gaps found),
+ * master data with a change cursor, lookups across the shop's tills, status and the shop's day.
+ * The hub never fiscalizes: it stores what the tills report.
+ */
+import crypto from 'node:crypto';
+import type { HubDb, Queryable } from './db/db.ts';
+import {
+  OrderSnapshot,
+  type ChangesResult,
+  type HubOrder,
+  type LookupInput,
+  type ProductInput,
+  type PushInput,
+  type PushResult,
+  type StaffInput,
+} from './schemas.ts';
+
+export class HubError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly field: string | undefined;
+  constructor(status: number, code: string, message: string, field?: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.field = field;
+  }
+}
+
+export interface AuthedTill {
+  id: number;
+  shopId: number;
+  name: string;
+}
+
+const sha256 = (s: string): string => crypto.createHash('sha256').update(s).digest('hex');
+const CRED_PREFIX = 'kh1';
+
+/** A till's history event digest: the same event always hashes the same; an altered one does not. */
+export const eventDigest = (e: { kind: string; ref: string; payload: unknown }): string => sha256(JSON.stringify([e.kind, e.ref, e.payload]));
+
+export interface HubServiceOptions {
+  now?: () => Date;
+}
+
+export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
+  const now = options.now ?? (() => new Date());
+  const iso = (): string => now().toISOString();
+
+  async function tillById(q: Queryable, id: number): Promise<(AuthedTill & { cred_hash: string; last_seq: number }) | undefined> {
+    const rows = await q.query<{ id: number; shop_id: number; name: string; cred_hash: string; last_seq: number }>(
+      'SELECT id, shop_id, name, cred_hash, last_seq FROM tills WHERE id = $1',
+      [id],
+    );
+    const r = rows[0];
+    return r && { id: r.id, shopId: r.shop_id, name: r.name, cred_hash: r.cred_hash, last_seq: r.last_seq };
+  }
+
+  /** Gaps in a till's received sequence, as ranges. */
+  async function gapsOf(q: Queryable, tillId: number): Promise<{ from: number; to: number }[]> {
+    const rows = await q.query<{ from_seq: number; to_seq: number }>(
+      `SELECT seq + 1 AS from_seq, next - 1 AS to_seq FROM (
+         SELECT seq, lead(seq) OVER (ORDER BY seq) AS next FROM till_events WHERE till_id = $1
+         UNION ALL SELECT 0 AS seq, (SELECT min(seq) FROM till_events WHERE till_id = $1) AS next
+       ) s WHERE next > seq + 1 ORDER BY from_seq`,
+      [tillId],
+    );
+    return rows.map((r) => ({ from: r.from_seq, to: r.to_seq }));
+  }
+
+  /** Bumps the change cursor; callers hold the master-data lock so versions commit in order. */
+  async function lockMasterData(q: Queryable): Promise<void> {
+    await q.query('SELECT pg_advisory_xact_lock(715002)');
+  }
+
+  return {
+    db,
+
+    /** The first shop of the first chain, created on a fresh hub so one command gives a working hub. */
+    async ensureDefaultShop(name = 'Shop 1'): Promise<number> {
+      return db.tx(async (q) => {
+        await q.query('SELECT pg_advisory_xact_lock(715003)');
+        const have = await q.query<{ id: number }>('SELECT id FROM shops ORDER BY id LIMIT 1');
+        if (have[0]) return have[0].id;
+        const chain = await q.query<{ id: number }>("INSERT INTO chains (name) VALUES ('Chain') RETURNING id");
+        const shop = await q.query<{ id: number }>('INSERT INTO shops (chain_id, name, created_at) VALUES ($1, $2, $3) RETURNING id', [chain[0]?.id, name, iso()]);
+        return shop[0]?.id ?? 0;
+      });
+    },
+
+    /** Another shop in the hub's chain. */
+    async createShop(name: string): Promise<number> {
+      const chain = await db.query<{ id: number }>('SELECT id FROM chains ORDER BY id LIMIT 1');
+      if (!chain[0]) throw new HubError(409, 'no_chain', 'the hub has no chain yet');
+      const r = await db.query<{ id: number }>('INSERT INTO shops (chain_id, name, created_at) VALUES ($1, $2, $3) RETURNING id', [chain[0].id, name, iso()]);
+      return r[0]?.id ?? 0;
+    },
+
+    /** A new one-time enrolment code for `shopId` (only its hash is stored). */
+    async newEnrolCode(shopId: number): Promise<string> {
+      const shop = await db.query('SELECT 1 FROM shops WHERE id = $1', [shopId]);
+      if (!shop.length) throw new HubError(404, 'shop_unknown', `no shop ${shopId}`, 'shopId');
+      const code = crypto.randomBytes(9).toString('base64url');
+      await db.query('INSERT INTO enrol_codes (code_hash, shop_id, created_at) VALUES ($1, $2, $3)', [sha256(code), shopId, iso()]);
+      return code;
+    },
+
+    /** Spends an enrolment code once: a new till in the code's shop and its credential (shown only here). */
+    async enrol(code: string, name: string): Promise<{ tillId: number; shopId: number; credential: string }> {
+      return db.tx(async (q) => {
+        const rows = await q.query<{ shop_id: number; used_at: string | null }>(
+          'SELECT shop_id, used_at FROM enrol_codes WHERE code_hash = $1 FOR UPDATE',
+          [sha256(code)],
+        );
+        const row = rows[0];
+        if (!row) throw new HubError(403, 'enrol_code_unknown', 'unknown enrolment code', 'code');
+        if (row.used_at) throw new HubError(403, 'enrol_code_used', 'this enrolment code was already used', 'code');
+        const secret = crypto.randomBytes(32).toString('base64url');
+        const till = await q.query<{ id: number }>(
+          'INSERT INTO tills (shop_id, name, cred_hash, created_at) VALUES ($1, $2, $3, $4) RETURNING id',
+          [row.shop_id, name, sha256(secret), iso()],
+        );
+        const tillId = till[0]?.id ?? 0;
+        await q.query('UPDATE enrol_codes SET used_at = $1, till_id = $2 WHERE code_hash = $3', [iso(), tillId, sha256(code)]);
+        return { tillId, shopId: row.shop_id, credential: `${CRED_PREFIX}.${tillId}.${secret}` };
+      });
+    },
+
+    /** The till an `Authorization: Bearer kh1.<till>.<secret>` header proves, or a 401. */
+    async authenticate(header: string | undefined): Promise<AuthedTill> {
+      const m = /^Bearer kh1\.(\d{1,9})\.([A-Za-z0-9_-]{20,100})$/.exec(header ?? '');
+      if (!m) throw new HubError(401, 'unauthenticated', 'a till credential is required');
+      const till = await tillById(db, Number(m[1]));
+      const given = Buffer.from(sha256(m[2] ?? ''));
+      if (!till || !crypto.timingSafeEqual(given, Buffer.from(till.cred_hash))) {
+        throw new HubError(401, 'unauthenticated', 'unknown till credential');
+      }
+      return { id: till.id, shopId: till.shopId, name: till.name };
+    },
+
+    /**
+     * Stores a batch of a till's events, all or nothing. An event already stored with the same digest is a
+     * duplicate (acknowledged again); with another digest the batch is refused as altered. Orders are
+     * upserted by (till, order number), never moved back to an older event.
+     */
+    async push(till: AuthedTill, input: PushInput): Promise<PushResult> {
+      if (input.tillId !== till.id) throw new HubError(403, 'till_mismatch', `this credential belongs to till ${till.id}, not ${input.tillId}`, 'tillId');
+      const events = [...input.events].sort((a, b) => a.seq - b.seq);
+      for (let i = 1; i < events.length; i++) {
+        if (events[i]?.seq === events[i - 1]?.seq) throw new HubError(400, 'batch_duplicate_seq', `sequence ${events[i]?.seq} twice in one batch`, `events.${i}.seq`);
+      }
+      const orders = events.map((e, i) => {
+        if (e.kind !== 'order') return null;
+        const parsed = OrderSnapshot.safeParse(e.payload);
+        if (!parsed.success) throw new HubError(400, 'invalid_order', `events.${i}.payload: ${parsed.error.issues[0]?.message ?? 'invalid'}`, `events.${i}.payload`);
+        return parsed.data;
+      });
+      const at = iso();
+      return db.tx(async (q) => {
+        const current = await q.query<{ last_seq: number }>('SELECT last_seq FROM tills WHERE id = $1 FOR UPDATE', [till.id]);
+        let lastSeq = current[0]?.last_seq ?? 0;
+        let stored = 0;
+        let duplicates = 0;
+        for (const [i, e] of events.entries()) {
+          const digest = eventDigest(e);
+          const ins = await q.query<{ seq: number }>(
+            `INSERT INTO till_events (till_id, seq, kind, ref, digest, payload, received_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+             ON CONFLICT (till_id, seq) DO NOTHING RETURNING seq`,
+            [till.id, e.seq, e.kind, e.ref, digest, JSON.stringify(e.payload), at],
+          );
+          if (!ins.length) {
+            const old = await q.query<{ digest: string }>('SELECT digest FROM till_events WHERE till_id = $1 AND seq = $2', [till.id, e.seq]);
+            if (old[0]?.digest !== digest) throw new HubError(409, 'batch_altered', `event ${e.seq} differs from the one already stored`, `events.${i}`);
+            duplicates++;
+            continue;
+          }
+          stored++;
+          lastSeq = Math.max(lastSeq, e.seq);
+          const o = orders[i];
+          if (o) {
+            await q.query(
+              `INSERT INTO orders (till_id, order_number, shop_id, seq, kind, invoice_type, transaction_type, state, created_at,
+                 total_para, cashier, invoice_number, sdc_date_time, data, receipt)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+               ON CONFLICT (till_id, order_number) DO UPDATE SET seq = excluded.seq, state = excluded.state,
+                 invoice_number = excluded.invoice_number, sdc_date_time = excluded.sdc_date_time,
+                 data = excluded.data, receipt = excluded.receipt, cashier = excluded.cashier
+               WHERE orders.seq < excluded.seq`,
+              [
+                till.id,
+                o.order_number,
+                till.shopId,
+                e.seq,
+                o.kind,
+                o.invoice_type,
+                o.transaction_type,
+                o.state,
+                o.created_at,
+                o.total_para,
+                typeof o.data['cashier'] === 'string' ? o.data['cashier'] : null,
+                o.invoice_number ?? null,
+                o.sdc_date_time ?? null,
+                JSON.stringify(o.data),
+                o.receipt ? JSON.stringify(o.receipt) : null,
+              ],
+            );
+          }
+        }
+        await q.query('UPDATE tills SET last_seq = $1, last_seen = $2, status = coalesce($3, status) WHERE id = $4', [
+          lastSeq,
+          at,
+          input.status ? JSON.stringify(input.status) : null,
+          till.id,
+        ]);
+        const acked = events.length ? (events[events.length - 1]?.seq ?? 0) : 0;
+        return { acked, stored, duplicates, gaps: await gapsOf(q, till.id) };
+      });
+    },
+
+    /** Master data of the till's shop changed after `since`, oldest first, at most `limit` rows per kind. */
+    async changes(till: AuthedTill, since: number, limit = 5000): Promise<ChangesResult> {
+      await db.query('UPDATE tills SET last_seen = $1 WHERE id = $2', [iso(), till.id]);
+      const products = await db.query<{
+        code: string; name: string; price_para: number; label: string; unit: 'piece' | 'kg' | 'l';
+        grp: string | null; favourite: boolean; barcodes: string[]; deleted: boolean; version: number;
+      }>('SELECT * FROM products WHERE shop_id = $1 AND version > $2 ORDER BY version LIMIT $3', [till.shopId, since, limit]);
+      const staff = await db.query<{ name: string; role: 'cashier' | 'manager'; pin_hash: string; active: boolean; version: number }>(
+        'SELECT * FROM staff WHERE shop_id = $1 AND version > $2 ORDER BY version LIMIT $3',
+        [till.shopId, since, limit],
+      );
+      // With a full page of one kind, the cursor stops where that page ends so nothing is skipped.
+      const fullP = products.length === limit ? products[products.length - 1]?.version : undefined;
+      const fullS = staff.length === limit ? staff[staff.length - 1]?.version : undefined;
+      const bound = Math.min(fullP ?? Infinity, fullS ?? Infinity);
+      const ps = products.filter((p) => p.version <= bound);
+      const ss = staff.filter((s) => s.version <= bound);
+      const top = Math.max(since, ...ps.map((p) => p.version), ...ss.map((s) => s.version));
+      return {
+        cursor: top,
+        more: Number.isFinite(bound),
+        products: ps.map((p) => ({
+          code: p.code, name: p.name, pricePara: p.price_para, label: p.label, unit: p.unit, group: p.grp,
+          favourite: p.favourite, barcodes: p.barcodes, deleted: p.deleted, version: p.version,
+        })),
+        staff: ss.map((s) => ({ name: s.name, role: s.role, pinHash: s.pin_hash, active: s.active, version: s.version })),
+      };
+    },
+
+    /** Creates or changes products of a shop (a price change, a new barcode, a deletion) in one transaction. */
+    async upsertProducts(shopId: number, products: readonly ProductInput[]): Promise<number> {
+      return db.tx(async (q) => {
+        await lockMasterData(q);
+        const CHUNK = 1000;
+        for (let i = 0; i < products.length; i += CHUNK) {
+          const part = products.slice(i, i + CHUNK);
+          await q.query(
+            `INSERT INTO products (shop_id, code, name, price_para, label, unit, grp, favourite, barcodes, deleted, version)
+             SELECT $1, p.code, p.name, p.price_para, p.label, p.unit, p.grp, p.favourite, p.barcodes, p.deleted, nextval('change_seq')
+             FROM jsonb_to_recordset($2::jsonb) AS p(code text, name text, price_para bigint, label text, unit text, grp text,
+                  favourite boolean, barcodes jsonb, deleted boolean)
+             ON CONFLICT (shop_id, code) DO UPDATE SET name = excluded.name, price_para = excluded.price_para,
+               label = excluded.label, unit = excluded.unit, grp = excluded.grp, favourite = excluded.favourite,
+               barcodes = excluded.barcodes, deleted = excluded.deleted, version = excluded.version`,
+            [
+              shopId,
+              JSON.stringify(
+                part.map((p) => ({
+                  code: p.code, name: p.name, price_para: p.pricePara, label: p.label, unit: p.unit, grp: p.group ?? null,
+                  favourite: p.favourite ?? false, barcodes: p.barcodes ?? [], deleted: p.deleted ?? false,
+                })),
+              ),
+            ],
+          );
+        }
+        return products.length;
+      });
+    },
+
+    /** Creates or changes staff of a shop (PIN hashes, never PINs). */
+    async upsertStaff(shopId: number, staff: readonly StaffInput[]): Promise<number> {
+      return db.tx(async (q) => {
+        await lockMasterData(q);
+        for (const s of staff) {
+          await q.query(
+            `INSERT INTO staff (shop_id, name, role, pin_hash, active, version) VALUES ($1, $2, $3, $4, $5, nextval('change_seq'))
+             ON CONFLICT (shop_id, name) DO UPDATE SET role = excluded.role, pin_hash = excluded.pin_hash,
+               active = excluded.active, version = excluded.version`,
+            [shopId, s.name, s.role, s.pinHash, s.active ?? true],
+          );
+        }
+        return staff.length;
+      });
+    },
+
+    /** A sale of any till of the asking till's shop, by order or invoice number (for refunds and copies). */
+    async lookup(till: AuthedTill, input: LookupInput): Promise<HubOrder | null> {
+      const rows = await db.query<{ till_id: number; name: string; order_number: string; kind: string; invoice_type: string;
+        transaction_type: string; state: string; created_at: string; total_para: number; data: Record<string, unknown>;
+        invoice_number: string | null; sdc_date_time: string | null; receipt: Record<string, unknown> | null }>(
+        `SELECT o.*, t.name FROM orders o JOIN tills t ON t.id = o.till_id
+         WHERE o.shop_id = $1 AND ($2::text IS NULL OR o.order_number = $2) AND ($3::text IS NULL OR o.invoice_number = $3)
+         ORDER BY o.created_at LIMIT 1`,
+        [till.shopId, input.orderNumber ?? null, input.invoiceNumber ?? null],
+      );
+      const r = rows[0];
+      if (!r) return null;
+      return {
+        tillId: r.till_id,
+        tillName: r.name,
+        order: {
+          order_number: r.order_number, kind: r.kind, invoice_type: r.invoice_type, transaction_type: r.transaction_type,
+          state: r.state, created_at: r.created_at, total_para: r.total_para, data: r.data,
+          invoice_number: r.invoice_number, sdc_date_time: r.sdc_date_time, receipt: r.receipt,
+        },
+      };
+    },
+
+    /** Every till of a shop: last seen, reported queue, events received and gaps. */
+    async tillStatus(shopId: number): Promise<
+      { tillId: number; name: string; lastSeen: string | null; lastSeq: number; status: unknown; gaps: { from: number; to: number }[] }[]
+    > {
+      const tills = await db.query<{ id: number; name: string; last_seen: string | null; last_seq: number; status: unknown }>(
+        'SELECT id, name, last_seen, last_seq, status FROM tills WHERE shop_id = $1 ORDER BY id',
+        [shopId],
+      );
+      const out = [];
+      for (const t of tills) out.push({ tillId: t.id, name: t.name, lastSeen: t.last_seen, lastSeq: t.last_seq, status: t.status, gaps: await gapsOf(db, t.id) });
+      return out;
+    },
+
+    /** Orders of a shop stored at the hub (count, and the sum of totals), for tests and reports. */
+    async orderCount(shopId: number): Promise<{ orders: number; totalPara: number }> {
+      const r = await db.query<{ n: number; total: number }>('SELECT count(*)::int8 AS n, coalesce(sum(total_para), 0)::int8 AS total FROM orders WHERE shop_id = $1', [shopId]);
+      return { orders: r[0]?.n ?? 0, totalPara: r[0]?.total ?? 0 };
+    },
+  };
+}
+
+export type HubService = ReturnType<typeof createHubService>;

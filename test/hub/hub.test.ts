@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate, type HubDb } from '../../hub/db/db.ts';
+import { HUB_MIGRATIONS } from '../../hub/db/migrations/index.ts';
+import { startHubServer, type HubServer } from '../../hub/server.ts';
+import { createHubService, type HubService } from '../../hub/service.ts';
+import type { HubEvent, OrderSnapshot } from '../../hub/schemas.ts';
+import { HubClient, HubRequestError } from '../../electron/hub/client.ts';
+import { BACKENDS } from './backends.ts';
+
+const ADMIN = 'admin-token-for-tests';
+
+const order = (n: string, extra: Partial<OrderSnapshot> = {}): OrderSnapshot => ({
+  order_number: n,
+  kind: 'sale',
+  invoice_type: 'normal',
+  transaction_type: 'sale',
+  state: 'queued',
+  created_at: '2026-11-23T08:00:00.000Z',
+  total_para: 12_345,
+  data: { lines: [], payments: [{ type: 'cash', amountPara: 12_345 }], cashier: 'Ana' },
+  invoice_number: null,
+  sdc_date_time: null,
+  receipt: null,
+  ...extra,
+});
+const ev = (seq: number, o: OrderSnapshot): HubEvent => ({ seq, kind: 'order', ref: o.order_number, payload: o });
+
+const rejects = async (p: Promise<unknown>): Promise<HubRequestError> => {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof HubRequestError) return err;
+    throw err;
+  }
+  throw new Error('expected the hub to refuse');
+};
+
+async function admin(server: HubServer, method: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+}
+
+describe.each(BACKENDS)('store hub on $name', (backend) => {
+  let handle: Awaited<ReturnType<typeof backend.open>>;
+  let db: HubDb;
+  let service: HubService;
+  let server: HubServer;
+  let shopId: number;
+
+  beforeAll(async () => {
+    handle = await backend.open();
+    db = handle.db;
+    service = createHubService(db);
+    shopId = await service.ensureDefaultShop();
+    server = await startHubServer({ service, adminToken: ADMIN });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    await handle?.dispose();
+  });
+
+  const enrolTill = async (name: string, shop = shopId): Promise<{ client: HubClient; tillId: number; credential: string }> => {
+    const code = await service.newEnrolCode(shop);
+    const r = await new HubClient({ baseUrl: server.url }).enrol(code, name);
+    return { client: new HubClient({ baseUrl: server.url, credential: r.credential }), tillId: r.tillId, credential: r.credential };
+  };
+
+  it('applies its migrations once, in a transaction each, and a second run applies nothing', async () => {
+    expect(await migrate(db, HUB_MIGRATIONS)).toEqual([]);
+    const rows = await db.query<{ version: number }>('SELECT version FROM hub_schema ORDER BY version');
+    expect(rows.map((r) => r.version)).toEqual(HUB_MIGRATIONS.map((m) => m.version));
+    const broken = [...HUB_MIGRATIONS, { version: HUB_MIGRATIONS.length + 1, name: 'broken', statements: ['CREATE TABLE half_done (x int)', 'SELECT * FROM no_such_table'] }];
+    await expect(migrate(db, broken)).rejects.toThrow(/no_such_table/);
+    expect(await db.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'half_done'")).toEqual([]);
+  });
+
+  it('an enrolment code is spent once; unknown codes and missing or foreign credentials are refused', async () => {
+    const code = await service.newEnrolCode(shopId);
+    const anon = new HubClient({ baseUrl: server.url });
+    const first = await anon.enrol(code, 'Till A');
+    expect(first.credential).toMatch(/^kh1\.\d+\./);
+    expect((await rejects(anon.enrol(code, 'Till B'))).code).toBe('enrol_code_used');
+    expect((await rejects(anon.enrol('not-a-code', 'Till B'))).code).toBe('enrol_code_unknown');
+    expect((await rejects(anon.changes(0))).status).toBe(401);
+    const forged = new HubClient({ baseUrl: server.url, credential: `kh1.${first.tillId}.${'x'.repeat(43)}` });
+    expect((await rejects(forged.changes(0))).status).toBe(401);
+    // A till's credential used to push as another till.
+    const other = await enrolTill('Till C');
+    const mine = new HubClient({ baseUrl: server.url, credential: first.credential });
+    const e = await rejects(mine.push(other.tillId, [ev(1, order('X-1'))]));
+    expect([e.status, e.code, e.field]).toEqual([403, 'till_mismatch', 'tillId']);
+    expect((await admin(server, 'GET', `/api/admin/tills?shopId=${shopId}`, undefined)).status).toBe(200);
+    const noAdmin = await fetch(`${server.url}/api/admin/tills?shopId=${shopId}`, { headers: { authorization: `Bearer ${first.credential}` } });
+    expect(noAdmin.status).toBe(401);
+  });
+
+  it('stores every event exactly once: replays are acknowledged, altered batches refused whole, gaps reported', async () => {
+    const t = await enrolTill('Till exactly-once');
+    const r1 = await t.client.push(t.tillId, [ev(1, order('EO-1')), ev(2, order('EO-2'))]);
+    expect(r1).toMatchObject({ acked: 2, stored: 2, duplicates: 0, gaps: [] });
+    // The response was lost: the till sends the same batch again.
+    const r2 = await t.client.push(t.tillId, [ev(1, order('EO-1')), ev(2, order('EO-2'))]);
+    expect(r2).toMatchObject({ acked: 2, stored: 0, duplicates: 2 });
+    // The same order fiscalized later: a new event updates the one order row.
+    await t.client.push(t.tillId, [ev(3, order('EO-1', { state: 'fiscalized', invoice_number: 'INV-EO-1' }))]);
+    // An altered replay (another total under an acknowledged sequence) is refused and changes nothing.
+    const altered = await rejects(t.client.push(t.tillId, [ev(4, order('EO-4')), ev(2, order('EO-2', { total_para: 1 }))]));
+    expect([altered.status, altered.code]).toEqual([409, 'batch_altered']);
+    const rows = await db.query<{ order_number: string; state: string; total_para: number }>(
+      'SELECT order_number, state, total_para FROM orders WHERE till_id = $1 ORDER BY order_number',
+      [t.tillId],
+    );
+    expect(rows).toEqual([
+      { order_number: 'EO-1', state: 'fiscalized', total_para: 12_345 },
+      { order_number: 'EO-2', state: 'queued', total_para: 12_345 },
+    ]);
+    // Sequences 4..6 never arrive: the hub says so, and keeps saying so in the till status.
+    const r3 = await t.client.push(t.tillId, [ev(7, order('EO-7'))]);
+    expect(r3.gaps).toEqual([{ from: 4, to: 6 }]);
+    const status = (await (await admin(server, 'GET', `/api/admin/tills?shopId=${shopId}`)).json()) as { tills: { tillId: number; gaps: unknown[] }[] };
+    expect(status.tills.find((x) => x.tillId === t.tillId)?.gaps).toEqual([{ from: 4, to: 6 }]);
+  });
+
+  it('refuses oversized and malformed batches with the field named, storing nothing', async () => {
+    const t = await enrolTill('Till bad input');
+    const big = Array.from({ length: 501 }, (_, i) => ev(i + 1, order(`BIG-${i}`)));
+    const e1 = await rejects(t.client.push(t.tillId, big));
+    expect([e1.status, e1.code]).toEqual([413, 'batch_too_large']);
+    const bad = { ...order('BAD-1'), total_para: 'a lot' } as unknown as OrderSnapshot;
+    const e2 = await rejects(t.client.push(t.tillId, [ev(1, order('OK-1')), ev(2, bad)]));
+    expect([e2.status, e2.field]).toEqual([400, 'events.1.payload']);
+    expect(await db.query('SELECT 1 FROM till_events WHERE till_id = $1', [t.tillId])).toEqual([]);
+  });
+
+  it('sends master data down with a change cursor: a price change arrives once, after the cursor', async () => {
+    const shop = await service.createShop('Cursor shop');
+    const t = await enrolTill('Till cursor', shop);
+    const pinHash = 'scrypt$00ff$abcd';
+    expect((await admin(server, 'PUT', '/api/admin/products', { shopId: shop, products: [
+      { code: 'MLK', name: 'Млеко 1л', pricePara: 15_900, label: 'Ђ', unit: 'piece', barcodes: ['8600000000011'] },
+      { code: 'HLB', name: 'Хлеб', pricePara: 6_500, label: 'Е', unit: 'piece' },
+    ] })).status).toBe(200);
+    expect((await admin(server, 'PUT', '/api/admin/staff', { shopId: shop, staff: [{ name: 'Мира', role: 'cashier', pinHash }] })).status).toBe(200);
+    const c1 = await t.client.changes(0);
+    expect(c1.products.map((p) => [p.code, p.pricePara])).toEqual([['MLK', 15_900], ['HLB', 6_500]]);
+    expect(c1.staff).toMatchObject([{ name: 'Мира', role: 'cashier', pinHash }]);
+    expect((await t.client.changes(c1.cursor)).products).toEqual([]);
+    await service.upsertProducts(shop, [{ code: 'MLK', name: 'Млеко 1л', pricePara: 16_900, label: 'Ђ', unit: 'piece', barcodes: ['8600000000011'] }]);
+    const c2 = await t.client.changes(c1.cursor);
+    expect(c2.products.map((p) => [p.code, p.pricePara])).toEqual([['MLK', 16_900]]);
+    expect(c2.cursor).toBeGreaterThan(c1.cursor);
+    // Another shop's till sees none of it.
+    const elsewhere = await enrolTill('Till other shop');
+    expect((await elsewhere.client.changes(0)).products.some((p) => p.code === 'HLB')).toBe(false);
+    const badPrice = await admin(server, 'PUT', '/api/admin/products', { shopId: shop, products: [{ code: 'X', name: 'X', pricePara: -1, label: 'Ђ', unit: 'piece' }] });
+    expect(badPrice.status).toBe(400);
+    expect(((await badPrice.json()) as { field: string }).field).toBe('products.0.pricePara');
+  });
+
+  it('pages a large catalog without skipping a row', async () => {
+    const shop = await service.createShop('Paging shop');
+    const t = await enrolTill('Till paging', shop);
+    const products = Array.from({ length: 12_001 }, (_, i) => ({ code: `P${i}`, name: `Product ${i}`, pricePara: i, label: 'Ђ', unit: 'piece' as const }));
+    await service.upsertProducts(shop, products);
+    const seen = new Set<string>();
+    let cursor = 0;
+    for (let more = true; more; ) {
+      const c = await t.client.changes(cursor);
+      c.products.forEach((p) => seen.add(p.code));
+      cursor = c.cursor;
+      more = c.more;
+    }
+    expect(seen.size).toBe(12_001);
+  }, 120_000);
+
+  it('finds a sale of another till of the same shop by order or invoice number, never of another shop', async () => {
+    const a = await enrolTill('Till 1');
+    const b = await enrolTill('Till 2');
+    await a.client.push(a.tillId, [ev(1, order('T1-20261123-7', { state: 'fiscalized', invoice_number: 'AAAA-BBBB-7' }))]);
+    const byNumber = await b.client.lookup({ orderNumber: 'T1-20261123-7' });
+    expect(byNumber).toMatchObject({ tillId: a.tillId, tillName: 'Till 1', order: { invoice_number: 'AAAA-BBBB-7', total_para: 12_345 } });
+    expect((await b.client.lookup({ invoiceNumber: 'AAAA-BBBB-7' }))?.order.order_number).toBe('T1-20261123-7');
+    expect(await b.client.lookup({ orderNumber: 'NOPE' })).toBeNull();
+    const shop2 = await service.createShop('Shop 2');
+    const c = await enrolTill('Till far away', shop2);
+    expect(await c.client.lookup({ orderNumber: 'T1-20261123-7' })).toBeNull();
+  });
+});

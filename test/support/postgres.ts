@@ -1,0 +1,62 @@
+/**
+ * A throw-away PostgreSQL 15 cluster for tests: `initdb` in a temp dir owned by `postgres` (the server
+ * refuses root), started with `pg_ctl` on a free port, trust auth on 127.0.0.1 only, stopped and removed
+ * by `stop()`. Returns null when the binaries are absent (CI installs them, see .ci/run).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const PG_BIN = process.env.KASA_PG_BIN ?? '/usr/lib/postgresql/15/bin';
+
+export interface PgCluster {
+  url: string;
+  port: number;
+  stop(): void;
+}
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+export function postgresAvailable(): boolean {
+  return fs.existsSync(path.join(PG_BIN, 'initdb'));
+}
+
+export async function startPostgres(): Promise<PgCluster> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-pg-'));
+  const data = path.join(root, 'data');
+  const asRoot = process.getuid?.() === 0;
+  const run = (bin: string, args: string[]): void => {
+    const cmd = path.join(PG_BIN, bin);
+    if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' });
+    else execFileSync(cmd, args, { stdio: 'pipe' });
+  };
+  if (asRoot) {
+    fs.chmodSync(root, 0o755);
+    execFileSync('chown', ['postgres:postgres', root]);
+  }
+  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  const port = await freePort();
+  const opts = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`;
+  run('pg_ctl', ['-D', data, '-o', opts, '-l', path.join(root, 'log'), '-w', 'start']);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    stop() {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        fs.rmSync(root, { recursive: true, force: true });
+      }
+    },
+  };
+}
