@@ -36,6 +36,7 @@ import { createCatalogService } from './catalog/service.ts';
 import { catalogHandlers } from './catalog/handlers.ts';
 import { createParkedDrafts } from './catalog/drafts.ts';
 import { createManager } from './manager/handlers.ts';
+import { hubRefundSource, startHubSync } from './hub/start.ts';
 
 export type Handlers = { [N in CommandName]: (input: CommandParsedInput<N>) => Promise<CommandResult<N>> };
 
@@ -175,7 +176,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
   });
 
+  const hub = startHubSync({ db, dataDir: options.dataDir, env, logger, counts: () => store.counts(), terminalId: () => settings.terminalId() });
   const manager = createManager({
+    ...(hub ? { hubSource: (invoice: string) => hubRefundSource(hub, invoice) } : {}),
     db,
     dataDir: options.dataDir,
     secrets,
@@ -354,6 +357,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     logger,
     async close() {
       manager.stop();
+      await hub?.stop();
       await engine.stop();
       await printer.stop();
       await drafts.stop();

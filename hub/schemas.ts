@@ -26,9 +26,17 @@ export const OrderSnapshot = z.object({
   receipt: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 
+/** A staff member as a till's hub outbox snapshots it (a cashier created on one till logs in on all). */
+export const StaffSnapshot = z.object({
+  name: z.string().trim().min(1).max(100),
+  role: z.enum(['cashier', 'manager']),
+  pin_hash: z.string().regex(/^scrypt\$[0-9a-f]+\$[0-9a-f]+$/),
+  active: z.union([z.literal(0), z.literal(1)]),
+});
+
 export const HubEvent = z.object({
   seq: z.number().int().positive(),
-  kind: z.enum(['order', 'audit']),
+  kind: z.enum(['order', 'audit', 'staff']),
   ref: z.string().min(1).max(200),
   payload: z.record(z.string(), z.unknown()),
 });
@@ -103,5 +111,7 @@ export interface ChangesResult {
 export interface HubOrder {
   tillId: number;
   tillName: string;
+  /** True when a refund of it is stored at the hub (from any till of the shop). */
+  refunded: boolean;
   order: OrderSnapshot;
 }

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import type { HubDb, Queryable } from './db/db.ts';
 import {
   OrderSnapshot,
+  StaffSnapshot,
   type ChangesResult,
   type HubOrder,
   type LookupInput,
@@ -150,6 +151,12 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       for (let i = 1; i < events.length; i++) {
         if (events[i]?.seq === events[i - 1]?.seq) throw new HubError(400, 'batch_duplicate_seq', `sequence ${events[i]?.seq} twice in one batch`, `events.${i}.seq`);
       }
+      const staff = events.map((e, i) => {
+        if (e.kind !== 'staff') return null;
+        const parsed = StaffSnapshot.safeParse(e.payload);
+        if (!parsed.success) throw new HubError(400, 'invalid_staff', `events.${i}.payload: ${parsed.error.issues[0]?.message ?? 'invalid'}`, `events.${i}.payload`);
+        return parsed.data;
+      });
       const orders = events.map((e, i) => {
         if (e.kind !== 'order') return null;
         const parsed = OrderSnapshot.safeParse(e.payload);
@@ -177,6 +184,18 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
           }
           stored++;
           lastSeq = Math.max(lastSeq, e.seq);
+          const s = staff[i];
+          if (s) {
+            // Staff edited on a till: last writer wins; an unchanged row keeps its version (no echo).
+            await lockMasterData(q);
+            await q.query(
+              `INSERT INTO staff (shop_id, name, role, pin_hash, active, version) VALUES ($1, $2, $3, $4, $5, nextval('change_seq'))
+               ON CONFLICT (shop_id, name) DO UPDATE SET role = excluded.role, pin_hash = excluded.pin_hash,
+                 active = excluded.active, version = excluded.version
+               WHERE (staff.role, staff.pin_hash, staff.active) IS DISTINCT FROM (excluded.role, excluded.pin_hash, excluded.active)`,
+              [till.shopId, s.name, s.role, s.pin_hash, s.active === 1],
+            );
+          }
           const o = orders[i];
           if (o) {
             await q.query(
@@ -297,8 +316,10 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
     async lookup(till: AuthedTill, input: LookupInput): Promise<HubOrder | null> {
       const rows = await db.query<{ till_id: number; name: string; order_number: string; kind: string; invoice_type: string;
         transaction_type: string; state: string; created_at: string; total_para: number; data: Record<string, unknown>;
-        invoice_number: string | null; sdc_date_time: string | null; receipt: Record<string, unknown> | null }>(
-        `SELECT o.*, t.name FROM orders o JOIN tills t ON t.id = o.till_id
+        invoice_number: string | null; sdc_date_time: string | null; receipt: Record<string, unknown> | null; refunded: boolean }>(
+        `SELECT o.*, t.name, EXISTS (SELECT 1 FROM orders r WHERE r.shop_id = o.shop_id AND r.kind IN ('refund', 'refund_full')
+             AND r.data->'refundOf'->>'invoiceNumber' = o.invoice_number) AS refunded
+         FROM orders o JOIN tills t ON t.id = o.till_id
          WHERE o.shop_id = $1 AND ($2::text IS NULL OR o.order_number = $2) AND ($3::text IS NULL OR o.invoice_number = $3)
          ORDER BY o.created_at LIMIT 1`,
         [till.shopId, input.orderNumber ?? null, input.invoiceNumber ?? null],
@@ -308,6 +329,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       return {
         tillId: r.till_id,
         tillName: r.name,
+        refunded: r.refunded,
         order: {
           order_number: r.order_number, kind: r.kind, invoice_type: r.invoice_type, transaction_type: r.transaction_type,
           state: r.state, created_at: r.created_at, total_para: r.total_para, data: r.data,

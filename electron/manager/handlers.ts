@@ -15,7 +15,7 @@ import type { TaxRatesCache } from '../sales/tax-rates.ts';
 import type { Settings } from '../settings/settings.ts';
 import { Archive } from './archive.ts';
 import { EmailQueue } from './email.ts';
-import { BackOfficeOrders } from './orders.ts';
+import { BackOfficeOrders, type OrdersDeps } from './orders.ts';
 import { buildReport, reportCsv, reportLines } from './reports.ts';
 import type { SecretStore } from '../settings/secrets.ts';
 import type { StartupReport } from '../db/integrity.ts';
@@ -50,6 +50,8 @@ export interface ManagerDeps {
   gateway: GatewayControl;
   now: () => number;
   emit: (name: 'email.updated', payload: EmailView) => void;
+  /** Refund sources of other tills through the store hub, when one is configured. */
+  hubSource?: OrdersDeps['hubSource'];
 }
 
 export interface Manager {
@@ -79,6 +81,7 @@ export function createManager(deps: ManagerDeps): Manager {
     terminalId: () => settings.terminalId(),
     onlineBudgetMs: () => settings.number('onlineBudgetMs', 3000),
     now,
+    ...(deps.hubSource ? { hubSource: deps.hubSource } : {}),
   });
   const emails = new EmailQueue({ db, store, client, now, onUpdated: (v) => deps.emit('email.updated', v) });
   const archive = new Archive(store, client);

@@ -39,6 +39,8 @@ export interface OrdersDeps {
   terminalId: () => string;
   onlineBudgetMs: () => number;
   now: () => number;
+  /** Another till's sale through the store hub (electron/hub/refund.ts); absent without a hub. */
+  hubSource?: (invoiceNumber: string) => Promise<RefundSource | null>;
 }
 
 const REFUNDABLE: readonly InvoiceType[] = ['normal', 'training', 'advance'];
@@ -55,6 +57,8 @@ export class BackOfficeOrders {
     const row = this.#findLocal(q);
     if (row) return this.#localSource(row);
     const invoice = q.invoiceNumber ?? '';
+    const fromHub = invoice ? await this.#d.hubSource?.(invoice) : null;
+    if (fromHub) return { ...fromHub, fullRefundAllowed: fromHub.fullRefundAllowed && this.#refundsOf({ invoiceNumber: invoice }).length === 0 };
     let archived;
     try {
       archived = await this.#d.client().archiveGet(invoice, { timeoutMs: 5000 });

@@ -72,7 +72,7 @@ export function saveApiKeyFile(dataDir: string, key: string): void {
 }
 
 /** Writes a file only its owner can read, atomically (temp file + rename). */
-function writePrivate(file: string, data: string | Buffer): void {
+export function writePrivate(file: string, data: string | Buffer): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, data, { mode: 0o600 });

@@ -1,0 +1,283 @@
+/**
+ * The till's side of the store hub. Up: the rows the triggers of migration 010 put into `hub_outbox`
+ * (in the same transaction as the order, its state change, the audit entry or the staff change) are pushed
+ * in batches, oldest first, and deleted only once the hub acknowledged them; a lost answer means the same
+ * batch again, which the hub acknowledges as duplicates. Down: master data after `hub_state.cursor`, each
+ * batch applied in one transaction together with the new cursor.
+ *
+ * Configuration: KASA_HUB_URL (or the `hubUrl` setting) and, once, KASA_HUB_ENROL_CODE; the credential the
+ * hub issues lives in `<dataDir>/hub-credential` (0600, like the host's API key file) and is never logged.
+ * Without a hub URL nothing here runs and the till behaves exactly as without a hub.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from '../db/open.ts';
+import type { Logger } from '../log/logger.ts';
+import { writePrivate } from '../settings/secrets.ts';
+import { foldText } from '../catalog/normalize.ts';
+import type { ChangesResult, HubEvent, HubOrder, TillStatus } from '../../hub/schemas.ts';
+import { HubClient, HubRequestError } from './client.ts';
+
+export const PUSH_BATCH = 200;
+
+export interface HubSyncOptions {
+  db: Db;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  logger: Pick<Logger, 'warn' | 'info'>;
+  /** The till's gateway queue, reported to the hub with every push. */
+  counts: () => { queued: number; needsAttention: number; oldestQueuedAt: string | null };
+  terminalId: () => string;
+  /** Milliseconds between sync rounds (default 1000: a hub price change is on the till within ~1 s). */
+  intervalMs?: number;
+  fetch?: typeof fetch;
+}
+
+export interface HubSyncStatus {
+  configured: boolean;
+  enrolled: boolean;
+  tillId: number | null;
+  /** Rows not yet acknowledged by the hub. */
+  pending: number;
+  cursor: number;
+  lastOkAt: string | null;
+  lastError: string | null;
+  gaps: { from: number; to: number }[];
+}
+
+const credentialFile = (dataDir: string): string => path.join(dataDir, 'hub-credential');
+
+function readCredential(dataDir: string): string | null {
+  const file = credentialFile(dataDir);
+  if (!fs.existsSync(file)) return null;
+  if (process.platform !== 'win32' && (fs.statSync(file).mode & 0o077) !== 0) {
+    throw new Error(`${file} is readable by other users; run chmod 600 on it`);
+  }
+  return fs.readFileSync(file, 'utf8').trim() || null;
+}
+
+export class HubSync {
+  readonly #o: HubSyncOptions;
+  readonly #db: Db;
+  #client: HubClient | null = null;
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<void> | null = null;
+  #stopped = false;
+  #lastOkAt: string | null = null;
+  #lastError: string | null = null;
+  #gaps: { from: number; to: number }[] = [];
+
+  constructor(o: HubSyncOptions) {
+    this.#o = o;
+    this.#db = o.db;
+  }
+
+  #state(key: string): string | undefined {
+    return this.#db.prepare<[string], { value: string }>('SELECT value FROM hub_state WHERE key = ?').get(key)?.value;
+  }
+  #setState(key: string, value: string): void {
+    this.#db.prepare('INSERT INTO hub_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+
+  /** The hub URL: the environment wins over the stored setting. */
+  url(): string | null {
+    const fromEnv = this.#o.env.KASA_HUB_URL?.trim();
+    return fromEnv || this.#state('url') || null;
+  }
+
+  tillId(): number | null {
+    const v = this.#state('till_id');
+    return v ? Number(v) : null;
+  }
+
+  /**
+   * Enrols this till with a one-time code: stores the credential (0600 file) and the till id, and queues
+   * the till's whole existing history (orders, audit, staff) in one transaction so it reaches the hub too.
+   */
+  async enrol(url: string, code: string): Promise<{ tillId: number; shopId: number }> {
+    const anon = new HubClient({ baseUrl: url, ...(this.#o.fetch ? { fetch: this.#o.fetch } : {}) });
+    const r = await anon.enrol(code, this.#o.terminalId());
+    writePrivate(credentialFile(this.#o.dataDir), r.credential + '\n');
+    this.#db.transaction(() => {
+      this.#setState('url', url);
+      this.#setState('till_id', String(r.tillId));
+      this.#setState('shop_id', String(r.shopId));
+      this.#setState('cursor', '0');
+      // History from before enrolment, in capture order (the triggers take over from here).
+      this.#db.exec(`
+        INSERT INTO hub_outbox (kind, ref, payload)
+          SELECT 'order', order_number, json_object('order_number', order_number, 'kind', kind, 'invoice_type', invoice_type,
+            'transaction_type', transaction_type, 'state', state, 'created_at', created_at, 'total_para', total_para,
+            'data', json(data), 'invoice_number', invoice_number, 'sdc_date_time', sdc_date_time, 'receipt', json(receipt))
+          FROM orders ORDER BY id;
+        INSERT INTO hub_outbox (kind, ref, payload)
+          SELECT 'audit', 'audit:' || id, json_object('at', at, 'actor', actor, 'action', action, 'detail', detail) FROM audit_log ORDER BY id;
+        INSERT INTO hub_outbox (kind, ref, payload)
+          SELECT 'staff', name, json_object('name', name, 'role', role, 'pin_hash', pin_hash, 'active', active) FROM staff ORDER BY id;
+      `);
+    })();
+    this.#client = null;
+    this.#o.logger.info(`hub: enrolled as till ${r.tillId} of shop ${r.shopId} at ${url}`);
+    return { tillId: r.tillId, shopId: r.shopId };
+  }
+
+  #hub(): HubClient | null {
+    if (this.#client) return this.#client;
+    const url = this.url();
+    const credential = readCredential(this.#o.dataDir);
+    if (!url || !credential) return null;
+    this.#client = new HubClient({ baseUrl: url, credential, ...(this.#o.fetch ? { fetch: this.#o.fetch } : {}) });
+    return this.#client;
+  }
+
+  /** Starts the sync loop when a hub is configured (enrolling first with KASA_HUB_ENROL_CODE if needed). */
+  start(): void {
+    const url = this.url();
+    if (!url) return;
+    const tick = async (): Promise<void> => {
+      try {
+        if (!this.tillId()) {
+          const code = this.#o.env.KASA_HUB_ENROL_CODE?.trim();
+          if (!code) throw new Error('not enrolled: set KASA_HUB_ENROL_CODE or enrol in the settings');
+          await this.enrol(url, code);
+        }
+        await this.syncOnce();
+      } catch (err) {
+        this.#noteError(err);
+      }
+    };
+    const loop = (): void => {
+      if (this.#stopped) return;
+      this.#running = tick().finally(() => {
+        this.#running = null;
+        if (!this.#stopped) this.#timer = setTimeout(loop, this.#o.intervalMs ?? 1000);
+      });
+    };
+    loop();
+  }
+
+  #noteError(err: unknown): void {
+    const msg = err instanceof HubRequestError ? `${err.code}: ${err.message}` : err instanceof Error ? err.message : String(err);
+    if (msg !== this.#lastError) this.#o.logger.warn(`hub: ${msg}`);
+    this.#lastError = msg;
+  }
+
+  /** One round: push everything pending (batch by batch), then pull master data until current. */
+  async syncOnce(): Promise<void> {
+    const hub = this.#hub();
+    const tillId = this.tillId();
+    if (!hub || !tillId) return;
+    for (let round = 0; round < 50; round++) {
+      const rows = this.#db
+        .prepare<[number], { seq: number; kind: HubEvent['kind']; ref: string; payload: string }>(
+          'SELECT seq, kind, ref, payload FROM hub_outbox ORDER BY seq LIMIT ?',
+        )
+        .all(PUSH_BATCH);
+      const events: HubEvent[] = rows.map((r) => ({ seq: r.seq, kind: r.kind, ref: r.ref, payload: JSON.parse(r.payload) as Record<string, unknown> }));
+      const res = await hub.push(tillId, events, this.#status());
+      this.#gaps = res.gaps;
+      if (res.gaps.length) this.#o.logger.warn(`hub: the hub reports missing sequences ${res.gaps.map((g) => `${g.from}-${g.to}`).join(', ')}`);
+      if (rows.length) this.#db.prepare('DELETE FROM hub_outbox WHERE seq <= ?').run(res.acked);
+      if (rows.length < PUSH_BATCH) break;
+    }
+    for (let round = 0; round < 1000; round++) {
+      const cursor = Number(this.#state('cursor') ?? '0');
+      const c = await hub.changes(cursor);
+      if (c.cursor > cursor) this.applyChanges(c);
+      if (!c.more) break;
+    }
+    this.#lastOkAt = new Date().toISOString();
+    this.#lastError = null;
+  }
+
+  #status(): TillStatus {
+    const hubQueued = this.#db.prepare<[], { n: number }>('SELECT count(*) AS n FROM hub_outbox').get()?.n ?? 0;
+    return { ...this.#o.counts(), hubQueued };
+  }
+
+  /**
+   * Applies one master-data batch and its cursor in ONE transaction: products (with barcodes and the
+   * search index), deletions, staff. A crash leaves either the whole batch or none of it.
+   */
+  applyChanges(c: ChangesResult): void {
+    const db = this.#db;
+    const at = new Date().toISOString();
+    const upsert = db.prepare<[string, string, string, number, string, string, string | null, number, string], { id: number }>(
+      `INSERT INTO products (code, name, name_norm, price_para, label, unit, grp, favourite, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(code) DO UPDATE SET name = excluded.name, name_norm = excluded.name_norm,
+         price_para = excluded.price_para, label = excluded.label, unit = excluded.unit, grp = excluded.grp,
+         favourite = excluded.favourite, updated_at = excluded.updated_at
+       RETURNING id`,
+    );
+    const byCode = db.prepare<[string], { id: number }>('SELECT id FROM products WHERE code = ?');
+    const del = db.prepare('DELETE FROM products WHERE id = ?');
+    const delBarcodes = db.prepare('DELETE FROM product_barcodes WHERE product_id = ?');
+    const addBarcode = db.prepare('INSERT OR REPLACE INTO product_barcodes (barcode, product_id) VALUES (?, ?)');
+    const delFts = db.prepare('DELETE FROM products_fts WHERE rowid = ?');
+    const addFts = db.prepare('INSERT INTO products_fts (rowid, terms) VALUES (?, ?)');
+    const staffUpdate = db.prepare(
+      `UPDATE staff SET role = ?, pin_hash = ?, active = ?, updated_at = ? WHERE name = ?
+         AND (role IS NOT ? OR pin_hash IS NOT ? OR active IS NOT ?)`,
+    );
+    const staffExists = db.prepare<[string], { id: number }>('SELECT id FROM staff WHERE name = ?');
+    const staffInsert = db.prepare('INSERT INTO staff (name, role, pin_hash, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
+    db.transaction(() => {
+      for (const p of c.products) {
+        if (p.deleted) {
+          const row = byCode.get(p.code);
+          if (row) {
+            delFts.run(row.id);
+            del.run(row.id);
+          }
+          continue;
+        }
+        const norm = foldText(p.name);
+        const row = upsert.get(p.code, p.name, norm, p.pricePara, p.label, p.unit, p.group, p.favourite ? 1 : 0, at);
+        if (!row) throw new Error('upsert returned no row');
+        delBarcodes.run(row.id);
+        for (const b of p.barcodes) addBarcode.run(b, row.id);
+        delFts.run(row.id);
+        addFts.run(row.id, `${norm} ${foldText(p.code)}`);
+      }
+      for (const s of c.staff) {
+        const active = s.active ? 1 : 0;
+        if (staffExists.get(s.name)) staffUpdate.run(s.role, s.pinHash, active, at, s.name, s.role, s.pinHash, active);
+        else staffInsert.run(s.name, s.role, s.pinHash, active, at, at);
+      }
+      this.#setState('cursor', String(c.cursor));
+    })();
+  }
+
+  /** A sale of another till of this shop, via the hub (LAN), or null (no hub, unknown, unreachable). */
+  async lookup(q: { orderNumber?: string; invoiceNumber?: string }): Promise<HubOrder | null> {
+    const hub = this.#hub();
+    if (!hub) return null;
+    try {
+      return await hub.lookup(q);
+    } catch (err) {
+      this.#noteError(err);
+      return null;
+    }
+  }
+
+  status(): HubSyncStatus {
+    const pending = this.#db.prepare<[], { n: number }>('SELECT count(*) AS n FROM hub_outbox').get()?.n ?? 0;
+    return {
+      configured: this.url() !== null,
+      enrolled: this.tillId() !== null,
+      tillId: this.tillId(),
+      pending,
+      cursor: Number(this.#state('cursor') ?? '0'),
+      lastOkAt: this.#lastOkAt,
+      lastError: this.#lastError,
+      gaps: this.#gaps,
+    };
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    await this.#running;
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * Tills (whole cores, createCore → dispatch, real SQLite files) syncing with a real hub over HTTP, on both
+ * hub databases: every sale reaches the hub once, a sale of till 1 is refunded at till 2 while the
+ * internet (the gateway) is down and only the LAN (the hub) is up, a cashier created on till 1 logs in on
+ * till 2, a hub price change reaches the tills, and a till without a hub writes nothing for one.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../electron/core.ts';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
+import { startHubServer, type HubServer } from '../../hub/server.ts';
+import { createHubService, type HubService } from '../../hub/service.ts';
+import type { Result } from '../../shared/contract/index.ts';
+import type { OrderView } from '../../shared/domain.ts';
+import { BACKENDS } from './backends.ts';
+
+const quiet = { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'];
+
+async function ok<T>(c: Core, name: string, input: unknown = {}): Promise<T> {
+  const r = (await c.dispatch(name, input)) as Result<T>;
+  if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
+  return r.value;
+}
+
+/** Waits (no sleeping assertions: the suite's timeout bounds it) until `check` holds. */
+async function until(check: () => Promise<boolean> | boolean): Promise<void> {
+  while (!(await check())) await new Promise((r) => setTimeout(r, 50));
+}
+
+const sale = {
+  lines: [
+    { name: 'Хлеб', quantity: 3, unitPrice: 80, labels: ['А'] },
+    { name: 'Млеко', quantity: 2, unitPrice: 150, labels: ['А'] },
+  ],
+  payments: [{ type: 'cash', amount: 540 }],
+  cashier: 'Ана',
+};
+
+describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
+  let handle: Awaited<ReturnType<typeof backend.open>>;
+  let service: HubService;
+  let server: HubServer;
+  let sandbox: Sandbox;
+  let shopId: number;
+  const dirs: string[] = [];
+  const cores: Core[] = [];
+
+  beforeAll(async () => {
+    handle = await backend.open();
+    service = createHubService(handle.db);
+    shopId = await service.ensureDefaultShop();
+    server = await startHubServer({ service, adminToken: 'admin' });
+    sandbox = await startSandbox({ port: 0 });
+  }, 120_000);
+  afterAll(async () => {
+    for (const c of cores) await c.close();
+    await server?.close();
+    await sandbox?.close();
+    await handle?.dispose();
+    dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
+  });
+
+  async function till(terminalId: string, hub: boolean): Promise<Core> {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-till-'));
+    dirs.push(dir);
+    const env: NodeJS.ProcessEnv = { KASA_LANG: 'en', KASA_TERMINAL_ID: terminalId, KASA_GATEWAY_URL: sandbox.url, KASA_API_KEY: 'demo-key', KASA_ONLINE_BUDGET_MS: '3000' };
+    if (hub) {
+      env.KASA_HUB_URL = server.url;
+      env.KASA_HUB_ENROL_CODE = await service.newEnrolCode(shopId);
+    }
+    const core = await createCore({ dataDir: dir, transport: 'host', env, logger: quiet, engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100 } });
+    cores.push(core);
+    return core;
+  }
+  const hubOrder = async (orderNumber: string): Promise<{ state: string; invoice_number: string | null; n: number } | undefined> =>
+    (await handle.db.query<{ state: string; invoice_number: string | null; n: number }>(
+      'SELECT state, invoice_number, (SELECT count(*)::int8 FROM orders WHERE order_number = $1) AS n FROM orders WHERE order_number = $1',
+      [orderNumber],
+    ))[0];
+
+  it('a till without a hub queues nothing for one', async () => {
+    const c = await till('SOLO', false);
+    await ok(c, 'sales.checkout', sale);
+    expect(c.db.prepare('SELECT count(*) AS n FROM hub_outbox').get()).toEqual({ n: 0 });
+    expect(c.db.prepare('SELECT count(*) AS n FROM hub_state').get()).toEqual({ n: 0 });
+    expect(fs.existsSync(path.join(dirs[dirs.length - 1] ?? '', 'hub-credential'))).toBe(false);
+  });
+
+  it('refunds a sale of till 1 at till 2 while the internet is down; cashiers and prices cross the LAN', async () => {
+    const t1 = await till('KASA1', true);
+    const t2 = await till('KASA2', true);
+    // The credential is stored like the API key: a 0600 file.
+    const credFile = path.join(dirs[dirs.length - 2] ?? '', 'hub-credential');
+    await until(() => fs.existsSync(credFile));
+    expect(fs.statSync(credFile).mode & 0o777).toBe(0o600);
+
+    const sold = await ok<OrderView>(t1, 'sales.checkout', sale);
+    expect(sold.state).toBe('fiscalized');
+    const invoice = sold.receipt?.invoiceNumber ?? '';
+    await until(async () => (await hubOrder(sold.orderNumber))?.state === 'fiscalized');
+    expect(await hubOrder(sold.orderNumber)).toEqual({ state: 'fiscalized', invoice_number: invoice, n: 1 });
+
+    // A cashier is created on till 1 (the gateway is reachable for that) ...
+    await ok(t1, 'staff.create', { managerPin: '0000', name: 'Мира', role: 'cashier', pin: '2468' });
+
+    // ... then the internet goes down; the LAN (the hub) stays up.
+    sandbox.controls.setOffline(true);
+    const source = await ok<{ invoiceNumber: string; fullRefundAllowed: boolean; totalPara: number }>(t2, 'refunds.source', { invoiceNumber: invoice });
+    expect(source).toMatchObject({ invoiceNumber: invoice, fullRefundAllowed: true, totalPara: 54_000 });
+    const refund = await ok<OrderView>(t2, 'refunds.create', { managerPin: '0000', invoiceNumber: invoice, full: true, skipBuyerId: true, paymentType: 'cash' });
+    expect(refund).toMatchObject({ kind: 'refund_full', state: 'queued', totalPara: 54_000 });
+    // Mira logs in on till 2 although she was created on till 1 and the internet is down.
+    await until(async () => (await t2.dispatch('staff.login', { pin: '2468' })).ok);
+    expect(await ok(t2, 'staff.login', { pin: '2468' })).toMatchObject({ name: 'Мира', role: 'cashier' });
+
+    // The internet is back: the refund is fiscalized against till 1's receipt; the hub has it once.
+    sandbox.controls.setOffline(false);
+    await until(async () => (await ok<OrderView>(t2, 'orders.get', { orderId: refund.orderId })).state === 'fiscalized');
+    await until(async () => (await hubOrder(refund.orderNumber))?.state === 'fiscalized');
+    const ledger = sandbox.controls.ledger().receipts.filter((r) => r.orderNumber === refund.orderNumber);
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]?.referentDocumentNumber).toBe(invoice);
+    // A second refund of the same sale is refused on either till.
+    const again = await ok<{ fullRefundAllowed: boolean }>(t2, 'refunds.source', { invoiceNumber: invoice });
+    expect(again.fullRefundAllowed).toBe(false);
+
+    // A price changed at the hub reaches both tills (polling every second).
+    await service.upsertProducts(shopId, [{ code: 'MLK1', name: 'Млеко 1л', pricePara: 15_900, label: 'А', unit: 'piece', barcodes: ['8600000000011'] }]);
+    const price = (c: Core): number | undefined => c.db.prepare<[], { price_para: number }>("SELECT price_para FROM products WHERE code = 'MLK1'").get()?.price_para;
+    await until(() => price(t1) === 15_900 && price(t2) === 15_900);
+    await service.upsertProducts(shopId, [{ code: 'MLK1', name: 'Млеко 1л', pricePara: 16_900, label: 'А', unit: 'piece', barcodes: ['8600000000011'] }]);
+    await until(() => price(t1) === 16_900 && price(t2) === 16_900);
+    const scanned = await ok<{ product?: { pricePara: number } }>(t2, 'catalog.byBarcode', { barcode: '8600000000011' });
+    expect(JSON.stringify(scanned)).toContain('16900');
+
+    // Every order of both tills is at the hub exactly once, nothing left in either till's hub outbox.
+    await until(() => cores.slice(-2).every((c) => (c.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM hub_outbox').get()?.n ?? 1) === 0));
+    for (const c of [t1, t2]) {
+      const local = c.db.prepare<[], { order_number: string }>('SELECT order_number FROM orders').all();
+      for (const o of local) expect((await hubOrder(o.order_number))?.n).toBe(1);
+    }
+    const status = await service.tillStatus(shopId);
+    expect(status.filter((s) => s.name.startsWith('KASA')).every((s) => s.gaps.length === 0)).toBe(true);
+  }, 120_000);
+});
