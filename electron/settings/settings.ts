@@ -4,6 +4,7 @@
  */
 import type { Db } from '../db/open.ts';
 import { LANGUAGES, type Language } from '../../shared/domain.ts';
+import { installationId } from '../sales/till-identity.ts';
 
 /** Setting keys and the environment variable that overrides each. */
 export const ENV_OVERRIDES: Record<string, string> = {
@@ -49,10 +50,14 @@ export class Settings {
     return (LANGUAGES as readonly string[]).includes(v ?? '') ? (v as Language) : 'sr-Cyrl';
   }
 
-  /** The till's id, the prefix of its order numbers: letters and digits, 1 to 12 characters. */
+  /**
+   * The till's id, the prefix of its order numbers: letters and digits, 1 to 12 characters. Default
+   * `KASA` + the installation id (sales/till-identity.ts), so two installations never share it.
+   */
   terminalId(): string {
-    const v = (this.get('terminalId') ?? 'KASA1').toUpperCase().replace(/[^A-Z0-9]/g, '');
-    return (v || 'KASA1').slice(0, 12);
+    const fallback = `KASA${installationId(this.#db) ?? '1'}`;
+    const v = (this.get('terminalId') ?? fallback).toUpperCase().replace(/[^A-Z0-9]/g, '');
+    return (v || fallback).slice(0, 12);
   }
 
   number(key: string, fallback: number): number {
