@@ -16,6 +16,7 @@ import type { Settings } from '../settings/settings.ts';
 import { Archive } from './archive.ts';
 import { EmailQueue } from './email.ts';
 import { BackOfficeOrders } from './orders.ts';
+import { reissueOrder } from './reissue.ts';
 import { buildReport, reportCsv, reportLines } from './reports.ts';
 import type { SecretStore } from '../settings/secrets.ts';
 import type { StartupReport } from '../db/integrity.ts';
@@ -150,6 +151,16 @@ export function createManager(deps: ManagerDeps): Manager {
     },
     'advances.list': async () => ({ advances: orders.openAdvances() }),
     'advances.finalize': async (input) => orders.finalize(input),
+    'orders.reissue': async ({ managerPin, orderId, requestedBy }) => {
+      const approvedBy = await staff.requireManager(managerPin);
+      const { previous, orderNumber } = reissueOrder(store, orderId, settings.terminalId(), now());
+      staff.audit(requestedBy ?? approvedBy, 'order.reissue', { orderId, previous, orderNumber, approvedBy });
+      engine.kick();
+      await engine.waitForSettled(orderId, settings.number('onlineBudgetMs', 3000));
+      const row = store.get(orderId);
+      if (!row) throw new CommandError('not_found', 'order_not_found', { id: orderId });
+      return store.view(row);
+    },
     'copies.create': async ({ orderId }) => {
       const view = await orders.copy(orderId);
       staff.audit(null, 'receipt.copy', { orderId: view.orderId, of: orderId });

@@ -12,7 +12,8 @@ import { paraToDecimal, toPara } from '../../shared/money.ts';
 import type { IssuedReceipt } from '../gateway/types.ts';
 
 /** The error code a mismatch is stored under (`lastError.code`); explained by shared/gateway-errors.ts. */
-export const RECEIPT_MISMATCH = 'KASA_RECEIPT_MISMATCH';
+export { RECEIPT_MISMATCH } from '../../shared/gateway-errors.ts';
+import { RECEIPT_MISMATCH } from '../../shared/gateway-errors.ts';
 
 /** What of the order the check needs (a subset of OrderRow). */
 export interface VerifiableOrder {

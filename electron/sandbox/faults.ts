@@ -5,8 +5,12 @@
  */
 import { z } from 'zod';
 
-export const FAULT_ACTIONS = ['drop_before', 'drop_after', 'error500', 'delay', 'hang', 'malformed'] as const;
-/** What to do to a matching request. */
+export const FAULT_ACTIONS = ['drop_before', 'drop_after', 'error500', 'delay', 'hang', 'malformed', 'wrong_total'] as const;
+/**
+ * What to do to a matching request. `wrong_total`: the request is processed as usual, but the receipt in
+ * the reply (`receipt`, `finalReceipt`, bulk `receipts[]`) says 1.00 more than was issued: a receipt with
+ * the right order number that is not this order's.
+ */
 export type FaultAction = (typeof FAULT_ACTIONS)[number];
 
 export const FaultRuleSchema = z.object({

@@ -258,6 +258,10 @@ export const managerCommands = {
     z.strictObject({ orderId: s.id, paymentType: s.paymentType.optional(), cashier: s.text(60).optional() }),
     'Finalizes an advance (one request: the gateway issues the advance refund and the final receipt; both stored).',
   ),
+  'orders.reissue': command<OrderView>()(
+    z.strictObject({ managerPin, orderId: s.id, requestedBy: s.text(60).optional() }),
+    "Re-issues a sale parked because the gateway returned another sale's receipt for its number: a NEW order number, queued again. Manager PIN; audited with who asked and who approved.",
+  ),
   'copies.create': command<OrderView>()(
     z.strictObject({ orderId: s.id }),
     'Issues a fiscal COPY of a sale through the gateway (queued when offline; waits for a queued original).',
