@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../electron/db/open.ts';
-import { startTillIdentity } from '../electron/sales/till-identity.ts';
 import { SyncEngine } from '../electron/outbox/engine.ts';
 import { OrderStore } from '../electron/outbox/store.ts';
 import { SalesService } from '../electron/sales/service.ts';
@@ -18,7 +17,6 @@ const N = Number(process.env.BENCH_N ?? 400);
 const dir = fs.mkdtempSync(path.join(process.env.BENCH_DIR ?? os.tmpdir(), 'kasa-bench-commit-'));
 try {
   const db = openDatabase(path.join(dir, 'kasa.sqlite'));
-  startTillIdentity(db, dir);
   db.prepare(
     "INSERT INTO tax_rates (id, group_id, valid_from, body, fetched_at) VALUES (1, 1, '2024-01-01', ?, '2026-01-01')",
   ).run(JSON.stringify([{ label: 'A', rate: 10, categoryName: 'VAT', categoryType: 0 }]));

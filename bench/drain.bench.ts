@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../electron/db/open.ts';
-import { startTillIdentity } from '../electron/sales/till-identity.ts';
 import { GatewayClient } from '../electron/gateway/client.ts';
 import { SyncEngine } from '../electron/outbox/engine.ts';
 import { OrderStore } from '../electron/outbox/store.ts';
@@ -22,7 +21,6 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-bench-drain-'));
 const sandbox = await startSandbox({ port: 0 });
 try {
   const db = openDatabase(path.join(dir, 'kasa.sqlite'));
-  startTillIdentity(db, dir);
   const client = new GatewayClient({ baseUrl: sandbox.url, apiKey: 'demo-key', timeoutMs: 60_000 });
   const store = new OrderStore(db);
   const taxRates = new TaxRatesCache(db);

@@ -28,7 +28,6 @@ import { TaxRatesCache } from './sales/tax-rates.ts';
 import { Settings } from './settings/settings.ts';
 import { createFileSecretStore, type SecretStore } from './settings/secrets.ts';
 import { applyPendingRestore } from './db/backup.ts';
-import { startTillIdentity } from './sales/till-identity.ts';
 import { runStartupChecks, startBackupSchedule, type StartupReport } from './db/integrity.ts';
 import { startSandbox, type Sandbox } from './sandbox/server.ts';
 import { createPrintService } from './printer/service.ts';
@@ -76,7 +75,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // A restore a manager asked for in the last run is applied before the database is opened.
   applyPendingRestore(options.dataDir, logger);
   const db = openDatabase(path.join(options.dataDir, 'kasa.sqlite'));
-  startTillIdentity(db, options.dataDir); // order numbers never reused: sales/till-identity.ts
   const settings = new Settings(db, env);
   const store = new OrderStore(db);
   const taxRates = new TaxRatesCache(db, now);

@@ -13,15 +13,12 @@ export interface Explanation {
   action: string;
 }
 
-/** `lastError.code` of an order parked because the gateway returned another sale's receipt (electron/outbox/verify.ts). */
-export const RECEIPT_MISMATCH = 'KASA_RECEIPT_MISMATCH';
-
 type Texts = Record<string, { title: string; action: string }>;
 
 const SR_CYRL: Texts = {
   receipt_mismatch: {
-    title: 'Фискални сервис је вратио рачун {invoice} који не припада овој продаји ({details}); продаја НИЈЕ фискализована.',
-    action: 'Број поруџбине је већ заузет другом продајом. Издајте продају поново под новим бројем (потребан PIN менаџера).',
+    title: 'Фискални сервис је за овај број поруџбине вратио рачун друге продаје (не слаже се: {fields}). Ова продаја НИЈЕ фискализована.',
+    action: 'Број поруџбине је већ заузет. Проверите продају и изаберите „Издај под новим бројем“ (потребан PIN менаџера).',
   },
   validation: {
     title: 'Фискални сервис је одбио податке рачуна: {fields}.',
@@ -83,8 +80,8 @@ const SR_CYRL: Texts = {
 
 const SR_LATN: Texts = {
   receipt_mismatch: {
-    title: 'Fiskalni servis je vratio račun {invoice} koji ne pripada ovoj prodaji ({details}); prodaja NIJE fiskalizovana.',
-    action: 'Broj porudžbine je već zauzet drugom prodajom. Izdajte prodaju ponovo pod novim brojem (potreban PIN menadžera).',
+    title: 'Fiskalni servis je za ovaj broj porudžbine vratio račun druge prodaje (ne slaže se: {fields}). Ova prodaja NIJE fiskalizovana.',
+    action: 'Broj porudžbine je već zauzet. Proverite prodaju i izaberite „Izdaj pod novim brojem“ (potreban PIN menadžera).',
   },
   validation: {
     title: 'Fiskalni servis je odbio podatke računa: {fields}.',
@@ -137,8 +134,8 @@ const SR_LATN: Texts = {
 
 const EN: Texts = {
   receipt_mismatch: {
-    title: 'The fiscal service returned receipt {invoice}, which is not this sale’s ({details}); the sale is NOT fiscalized.',
-    action: 'Its order number is taken by another sale. Re-issue the sale under a new number (manager PIN required).',
+    title: 'For this order number the fiscal service returned another sale’s receipt (differs in: {fields}). This sale is NOT fiscalized.',
+    action: 'The order number is taken. Check the sale and choose “Re-issue under a new number” (manager PIN required).',
   },
   validation: {
     title: 'The fiscal service rejected the receipt data: {fields}.',
@@ -197,7 +194,7 @@ function fill(template: string, params: Record<string, string>): string {
 
 /** Which explanation applies to a gateway error. */
 export function gatewayErrorKind(e: GatewayErrorView): string {
-  if (e.code === RECEIPT_MISMATCH) return 'receipt_mismatch';
+  if (e.code === 'KASA_RECEIPT_MISMATCH') return 'receipt_mismatch';
   if (e.status === null) return 'offline';
   if (e.code === 'ERR_00202') return 'validation';
   if (e.code === 'ERR_00701') return 'totals';
@@ -227,8 +224,6 @@ export function explainGatewayError(e: GatewayErrorView, lang: Language): Explan
     ref: pick(e.message, /([A-Z0-9]+-[A-Z0-9]+-\d+)/) ?? '—',
     reason: e.reason ?? '—',
     message: e.userMessage ?? e.message,
-    invoice: pick(e.message, /receipt (\S+), which/) ?? '—',
-    details: (e.fields ?? []).map((f) => `${f.field} ${f.message}`).join('; '),
   };
   const suffix = e.correlationId ? ` (${e.correlationId})` : '';
   return { kind, title: fill(text.title, params), action: fill(text.action, params) + (kind === 'other' || kind === 'tax_administration' ? suffix : '') };

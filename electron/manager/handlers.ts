@@ -16,12 +16,12 @@ import type { Settings } from '../settings/settings.ts';
 import { Archive } from './archive.ts';
 import { EmailQueue } from './email.ts';
 import { BackOfficeOrders } from './orders.ts';
-import { reissueOrder } from './reissue.ts';
 import { buildReport, reportCsv, reportLines } from './reports.ts';
 import type { SecretStore } from '../settings/secrets.ts';
 import type { StartupReport } from '../db/integrity.ts';
 import { listBackups, requestRestore } from '../db/backup.ts';
 import { StaffService, gatewayCommandError } from './staff.ts';
+import { nextOrderNumber } from '../sales/order-number.ts';
 
 type ManagerCommandName = keyof typeof managerCommands;
 export type ManagerHandlers = { [N in ManagerCommandName]: (input: CommandParsedInput<N>) => Promise<CommandResult<N>> };
@@ -151,12 +151,12 @@ export function createManager(deps: ManagerDeps): Manager {
     },
     'advances.list': async () => ({ advances: orders.openAdvances() }),
     'advances.finalize': async (input) => orders.finalize(input),
-    'orders.reissue': async ({ managerPin, orderId, requestedBy }) => {
+    'orders.reissue': async ({ managerPin, orderId }) => {
       const approvedBy = await staff.requireManager(managerPin);
-      const { previous, orderNumber } = reissueOrder(store, orderId, settings.terminalId(), now());
-      staff.audit(requestedBy ?? approvedBy, 'order.reissue', { orderId, previous, orderNumber, approvedBy });
+      const renumbered = store.reissue(orderId, () => nextOrderNumber(store.db, settings.terminalId(), now()), now());
+      if (!renumbered) throw new CommandError('conflict', 'not_receipt_mismatch', { id: orderId });
+      staff.audit(approvedBy, 'order.reissue', { orderId, from: renumbered.from, to: renumbered.to });
       engine.kick();
-      await engine.waitForSettled(orderId, settings.number('onlineBudgetMs', 3000));
       const row = store.get(orderId);
       if (!row) throw new CommandError('not_found', 'order_not_found', { id: orderId });
       return store.view(row);

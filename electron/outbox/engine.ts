@@ -14,7 +14,6 @@ import { GatewayError, classify } from '../gateway/errors.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { IssuedReceiptSchema, type IssuedReceipt } from '../gateway/types.ts';
 import type { OrderRow, OrderStore, OutboxRow } from './store.ts';
-import { mismatchError, verifyReceipt } from './verify.ts';
 import type { GatewayErrorView, SyncStatus } from '../../shared/domain.ts';
 import { message } from '../../shared/messages.ts';
 import { Settings } from '../settings/settings.ts';
@@ -426,7 +425,7 @@ export class SyncEngine {
           const hit = orderNumber ? byNumber.get(orderNumber) : undefined;
           if (!hit) continue;
           byNumber.delete(hit.due.order_number);
-          const state = this.#settle(hit.due, parsed.data, { id: hit.attemptId });
+          const state = this.#store.markFiscalized(hit.due.id, parsed.data, now, { id: hit.attemptId });
           if (state) settled.push({ due: hit.due, state });
         }
         for (const el of res.failedReceipts) {
@@ -528,39 +527,16 @@ export class SyncEngine {
     attempt: { id: number; correlationId?: string; status?: number },
     extra: IssuedReceipt[] = [],
   ): void {
-    const state = this.#settle(d, receipt, attempt, extra);
-    if (state) this.#notify(d, state);
-  }
-
-  /**
-   * Verifies the receipt against the order (verify.ts) before anything is stored: the order's own
-   * receipt fiscalizes it; one that names another order number is an unreadable reply (a confused proxy
-   * or cache: the outcome stays unknown and is reconciled); any other difference means the order number
-   * is taken at the gateway by another sale, so the order is parked for a person and never fiscalized
-   * with that receipt. Returns the new state (not announced), or null when nothing changed.
-   */
-  #settle(
-    d: Due,
-    receipt: IssuedReceipt,
-    attempt: { id: number; correlationId?: string; status?: number },
-    extra: IssuedReceipt[] = [],
-  ): OrderRow['state'] | null {
-    const mismatches = verifyReceipt(d, receipt, extra);
-    if (mismatches.some((m) => m.field === 'orderNumber')) {
+    // A receipt that names another order is not this order's receipt (a confused proxy or cache):
+    // an unreadable reply, so the outcome stays unknown and is reconciled.
+    if (receipt.orderNumber !== undefined && receipt.orderNumber !== d.order_number) {
       throw new GatewayError({
         kind: 'malformed',
-        message: `Reply carries the receipt of order ${receipt.orderNumber ?? '?'}, not ${d.order_number}`,
+        message: `Reply carries the receipt of order ${receipt.orderNumber}, not ${d.order_number}`,
       });
     }
-    const now = this.#now();
-    if (mismatches.length) {
-      const view = mismatchError(receipt, mismatches);
-      this.#lastError = view.message;
-      this.#log(`order ${d.order_number}: ${view.message}`);
-      this.#store.markNeedsAttention(d.id, view, now, attempt.id);
-      return 'needs_attention';
-    }
-    return this.#store.markFiscalized(d.id, receipt, now, attempt, extra) ? 'fiscalized' : null;
+    const state = this.#store.markFiscalized(d.id, receipt, this.#now(), attempt, extra);
+    if (state) this.#notify(d, state);
   }
 
   /** Records a failure; returns `needs_attention` when it parked the order (announced unless `announce` is false). */

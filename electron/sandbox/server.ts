@@ -8,7 +8,7 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { ACCOUNTS, type Account } from './accounts.ts';
-import { FaultPlan, FaultPlanSchema, type FaultRule } from './faults.ts';
+import { FaultPlan, FaultPlanSchema, alterTotals, type FaultRule } from './faults.ts';
 import { tinyPdf, qrPng } from './files.ts';
 import {
   issueFinalize,
@@ -794,13 +794,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       } catch (e) {
         reply = fail(e);
       }
+      if (fault?.action === 'wrong_total') alterTotals(reply.body);
     }
     await sleep(latencyMs);
     if (fault?.action === 'drop_after') {
       req.socket.destroy();
       return;
     }
-    if (fault?.action === 'wrong_total') reply = { ...reply, body: wrongTotal(reply.body) };
     send(res, cid, reply, fault?.action === 'malformed');
   };
 
@@ -972,19 +972,4 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return closed;
     },
   };
-}
-
-/** The `wrong_total` fault: a copy of the reply whose receipts claim 1.00 more than was issued. */
-function wrongTotal(body: unknown): unknown {
-  const bump = (r: unknown): unknown => {
-    if (!r || typeof r !== 'object') return r;
-    const o = r as Record<string, unknown>;
-    if ('receipt' in o && !('invoiceNumber' in o)) return { ...o, receipt: bump(o['receipt']) };
-    return typeof o['totalAmount'] === 'number' ? { ...o, totalAmount: Number((o['totalAmount'] + 1).toFixed(2)) } : o;
-  };
-  if (!body || typeof body !== 'object') return body;
-  const o = { ...(body as Record<string, unknown>) };
-  for (const k of ['receipt', 'finalReceipt']) if (k in o) o[k] = bump(o[k]);
-  if (Array.isArray(o['receipts'])) o['receipts'] = o['receipts'].map(bump);
-  return o;
 }

@@ -3,8 +3,8 @@
  * not a setting: it lives in the secret store (electron/settings/secrets.ts) and never reaches the UI.
  */
 import type { Db } from '../db/open.ts';
+import { randomTag } from '../sales/order-number.ts';
 import { LANGUAGES, type Language } from '../../shared/domain.ts';
-import { installationId } from '../sales/till-identity.ts';
 
 /** Setting keys and the environment variable that overrides each. */
 export const ENV_OVERRIDES: Record<string, string> = {
@@ -51,13 +51,15 @@ export class Settings {
   }
 
   /**
-   * The till's id, the prefix of its order numbers: letters and digits, 1 to 12 characters. Default
-   * `KASA` + the installation id (sales/till-identity.ts), so two installations never share it.
+   * The till's id, the prefix of its order numbers: letters and digits, 1 to 12 characters. Unset, it is
+   * `KASA` + four random letters chosen once and stored, so no two installations share a default.
    */
   terminalId(): string {
-    const fallback = `KASA${installationId(this.#db) ?? '1'}`;
-    const v = (this.get('terminalId') ?? fallback).toUpperCase().replace(/[^A-Z0-9]/g, '');
-    return (v || fallback).slice(0, 12);
+    const v = (this.get('terminalId') ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 12);
+    if (v) return v;
+    const generated = `KASA${randomTag(4)}`;
+    this.set('terminalId', generated);
+    return generated;
   }
 
   number(key: string, fallback: number): number {

@@ -259,8 +259,8 @@ export const managerCommands = {
     'Finalizes an advance (one request: the gateway issues the advance refund and the final receipt; both stored).',
   ),
   'orders.reissue': command<OrderView>()(
-    z.strictObject({ managerPin, orderId: s.id, requestedBy: s.text(60).optional() }),
-    "Re-issues a sale parked because the gateway returned another sale's receipt for its number: a NEW order number, queued again. Manager PIN; audited with who asked and who approved.",
+    z.strictObject({ managerPin, orderId: s.id }),
+    'For an order parked because the gateway returned another sale\'s receipt for its number: gives it a NEW order number and queues it again. A manager\'s PIN, checked in the core; audited with the old and new number.',
   ),
   'copies.create': command<OrderView>()(
     z.strictObject({ orderId: s.id }),

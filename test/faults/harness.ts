@@ -9,7 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { openDatabase, type Db } from '../../electron/db/open.ts';
-import { startTillIdentity } from '../../electron/sales/till-identity.ts';
 import { GatewayClient } from '../../electron/gateway/client.ts';
 import { SyncEngine, type EngineOptions } from '../../electron/outbox/engine.ts';
 import { OrderStore } from '../../electron/outbox/store.ts';
@@ -148,7 +147,6 @@ export async function makeTill(options: { engine?: Partial<EngineOptions>; tillO
   const sandbox = await startSandbox({ port: 0, now: () => clock.now });
   const gateway = await startHostileGateway(sandbox.url);
   const db = openDatabase(path.join(dir, 'kasa.sqlite'));
-  startTillIdentity(db, dir);
   const tillNow = (): number => clock.now + (options.tillOffsetMs ?? 0);
   const client = new GatewayClient({ baseUrl: gateway.url, apiKey: 'demo-key', timeoutMs: 2000 });
   const store = new OrderStore(db);

@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../../electron/db/open.ts';
-import { startTillIdentity } from '../../electron/sales/till-identity.ts';
 import { GatewayClient } from '../../electron/gateway/client.ts';
 import { SyncEngine, type EngineOptions } from '../../electron/outbox/engine.ts';
 import { OrderStore } from '../../electron/outbox/store.ts';
@@ -43,7 +42,6 @@ export async function makeRig(
   const now = (): number => clock.now;
   const sandbox = await startSandbox({ port: 0, now });
   const db = openDatabase(path.join(dir, 'kasa.sqlite'));
-  startTillIdentity(db, dir);
   const client = new GatewayClient({ baseUrl: sandbox.url, apiKey: options.apiKey ?? 'demo-key', timeoutMs: 5000 });
   const store = new OrderStore(db);
   const taxRates = new TaxRatesCache(db, now);
