@@ -47,7 +47,8 @@ const receipt = (over: Record<string, unknown> = {}): IssuedReceipt =>
     ...over,
   }) as IssuedReceipt;
 
-const fields = (r: IssuedReceipt, o = row(), extra: IssuedReceipt[] = []) => verifyReceipt(o, r, extra).map((m) => m.field);
+const fields = (r: IssuedReceipt, o = row(), extra: IssuedReceipt[] = []) =>
+  verifyReceipt(o, r, extra).map((m) => m.field);
 
 describe('verifyReceipt', () => {
   it('accepts the order’s own receipt, and one that carries only the fields the spec promises', () => {
@@ -56,14 +57,18 @@ describe('verifyReceipt', () => {
     // Spellings differ between the spec and the vendor's SDK: types compare case-insensitively.
     expect(verifyReceipt(row(), receipt({ invoiceType: 'Normal', transactionType: 'Sale' }))).toEqual([]);
     // A refund total may come back negative.
-    expect(verifyReceipt(row({ transaction_type: 'refund' }), receipt({ transactionType: 'refund', totalAmount: -300 }))).toEqual([]);
+    expect(
+      verifyReceipt(row({ transaction_type: 'refund' }), receipt({ transactionType: 'refund', totalAmount: -300 })),
+    ).toEqual([]);
   });
 
   it('names each field of another sale’s receipt', () => {
     expect(fields(receipt({ orderNumber: 'KASAAB12-20261123-XYZ123-0001' }))).toEqual(['orderNumber']);
     expect(fields(receipt({ invoiceType: 'training' }))).toEqual(['invoiceType']);
     expect(fields(receipt({ transactionType: 'refund' }))).toEqual(['transactionType']);
-    expect(verifyReceipt(row(), receipt({ totalAmount: 110 }))).toEqual([{ field: 'totalAmount', expected: '300,00', got: '110,00' }]);
+    expect(verifyReceipt(row(), receipt({ totalAmount: 110 }))).toEqual([
+      { field: 'totalAmount', expected: '300,00', got: '110,00' },
+    ]);
     expect(fields(receipt({ metaFields: { terminal: 'KASAAB12', cashier: 'Марко' } }))).toEqual(['metaFields.cashier']);
   });
 
@@ -77,8 +82,51 @@ describe('verifyReceipt', () => {
 
   it('a finalize is answered by a normal sale and the advance refund of the same order', () => {
     const fin = row({ kind: 'finalize', invoice_type: 'normal', transaction_type: 'finalize' });
-    const refund = receipt({ invoiceType: 'advance', transactionType: 'refund' });
+    const refund = receipt({ invoiceNumber: 'AB12CD34-AB12CD34-3', invoiceType: 'advance', transactionType: 'refund' });
     expect(fields(receipt(), fin, [refund])).toEqual([]);
-    expect(fields(receipt(), fin, [receipt({ orderNumber: 'OTHER' })])).toEqual(['extraReceipts.0.orderNumber']);
+    expect(fields(receipt(), fin, [{ ...refund, orderNumber: 'OTHER' }])).toEqual(['extraReceipts.0.orderNumber']);
+  });
+
+  it('a refund or copy must name the receipt it was sent for', () => {
+    const sent = { ...body, referentDocumentNumber: 'AB12CD34-AB12CD34-1' };
+    const refund = row({ kind: 'refund', transaction_type: 'refund', request: JSON.stringify(sent) });
+    const own = receipt({ transactionType: 'refund', referentDocumentNumber: 'AB12CD34-AB12CD34-1' });
+    expect(fields(own, refund)).toEqual([]);
+    expect(
+      fields(receipt({ transactionType: 'refund', referentDocumentNumber: 'AB12CD34-AB12CD34-9' }), refund),
+    ).toEqual(['referentDocumentNumber']);
+    const copy = row({ kind: 'copy', invoice_type: 'copy', request: JSON.stringify(sent) });
+    expect(fields(receipt({ invoiceType: 'copy', referentDocumentNumber: 'AB12CD34-AB12CD34-1' }), copy)).toEqual([]);
+    expect(fields(receipt({ invoiceType: 'copy', referentDocumentNumber: 'AB12CD34-AB12CD34-7' }), copy)).toEqual([
+      'referentDocumentNumber',
+    ]);
+  });
+
+  it('a finalize: the advance refund must be an advance refund of the advance the request names', () => {
+    const sent = { ...body, referentDocumentNumber: 'ADV00001-ADV00001-4' };
+    const fin = row({
+      kind: 'finalize',
+      invoice_type: 'normal',
+      transaction_type: 'finalize',
+      request: JSON.stringify(sent),
+    });
+    // The final sale refers to the advance refund, not to the advance: no mismatch there.
+    const final = receipt({ referentDocumentNumber: 'ADV00001-ADV00001-5' });
+    const refund = receipt({
+      invoiceNumber: 'ADV00001-ADV00001-5',
+      invoiceType: 'advance',
+      transactionType: 'refund',
+      referentDocumentNumber: 'ADV00001-ADV00001-4',
+    });
+    expect(fields(final, fin, [refund])).toEqual([]);
+    expect(fields(final, fin)).toEqual([]); // lookup/archive: only the final receipt comes back
+    expect(fields(final, fin, [{ ...refund, invoiceType: 'normal' }])).toEqual(['extraReceipts.0.invoiceType']);
+    expect(fields(final, fin, [{ ...refund, transactionType: 'sale' }])).toEqual(['extraReceipts.0.transactionType']);
+    expect(fields(final, fin, [{ ...refund, referentDocumentNumber: 'ADV00001-ADV00001-2' } as IssuedReceipt])).toEqual(
+      ['extraReceipts.0.referentDocumentNumber'],
+    );
+    expect(fields(final, fin, [{ ...refund, invoiceNumber: final.invoiceNumber }])).toEqual([
+      'extraReceipts.0.invoiceNumber',
+    ]);
   });
 });

@@ -102,10 +102,42 @@ export function verifyReceipt(row: OrderRow, receipt: IssuedReceipt, extra: read
     }
   }
 
-  // A finalize's other receipt is the advance refund of the same request.
+  // A refund or copy names the receipt it refers to; a receipt naming another one is another sale's.
+  // (A finalize's final receipt refers to the advance refund issued with it, not to the advance: below.)
+  const sentRef = typeof sent['referentDocumentNumber'] === 'string' ? sent['referentDocumentNumber'] : null;
+  const finalize = row.transaction_type === 'finalize';
+  if (
+    !finalize &&
+    sentRef !== null &&
+    typeof r['referentDocumentNumber'] === 'string' &&
+    r['referentDocumentNumber'] !== sentRef
+  ) {
+    out.push({ field: 'referentDocumentNumber', expected: sentRef, got: r['referentDocumentNumber'] });
+  }
+
+  // A finalize's other receipt is the advance refund of the same request: it cancels the advance the
+  // request names (the lookup/archive path returns only the final receipt; then there is none to check).
   extra.forEach((x, i) => {
     if (typeof x.orderNumber === 'string' && x.orderNumber !== row.order_number) {
       out.push({ field: `extraReceipts.${i}.orderNumber`, expected: row.order_number, got: x.orderNumber });
+    }
+    if (!finalize) return;
+    if (x.invoiceType !== undefined && lower(x.invoiceType) !== 'advance') {
+      out.push({ field: `extraReceipts.${i}.invoiceType`, expected: 'advance', got: String(x.invoiceType) });
+    }
+    if (x.transactionType !== undefined && lower(x.transactionType) !== 'refund') {
+      out.push({ field: `extraReceipts.${i}.transactionType`, expected: 'refund', got: String(x.transactionType) });
+    }
+    const ref = (x as Json)['referentDocumentNumber'];
+    if (sentRef !== null && typeof ref === 'string' && ref !== sentRef) {
+      out.push({ field: `extraReceipts.${i}.referentDocumentNumber`, expected: sentRef, got: ref });
+    }
+    if (x.invoiceNumber === receipt.invoiceNumber) {
+      out.push({
+        field: `extraReceipts.${i}.invoiceNumber`,
+        expected: `≠ ${receipt.invoiceNumber}`,
+        got: x.invoiceNumber,
+      });
     }
   });
   return out;
