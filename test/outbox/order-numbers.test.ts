@@ -126,6 +126,33 @@ describe('order numbers are never reused', () => {
       cores.splice(cores.indexOf(core), 1);
     }
   });
+
+  it('a copied data folder, a reinstall with a fresh database and two tills set to one terminal id never share a number', async () => {
+    sandbox = await startSandbox({ port: 0 });
+    const env = { KASA_API_KEY: 'demo-key', KASA_GATEWAY_URL: sandbox.url, KASA_TERMINAL_ID: 'KASA1' };
+    const numbers: string[] = [];
+    const original = tempDir();
+    let core = await start(original, env);
+    numbers.push((await sell(core, 11)).orderNumber);
+    await core.close();
+    cores.splice(cores.indexOf(core), 1);
+    // The whole folder copied to a second till (database, settings, everything), both then selling.
+    const clone = tempDir();
+    fs.cpSync(original, clone, { recursive: true });
+    const [a, b] = [await start(original, env), await start(clone, env)];
+    for (const [c, amount] of [[a, 12], [b, 13], [a, 14], [b, 15]] as const) {
+      const v = await sell(c, amount);
+      expect(v.state).toBe('fiscalized');
+      expect(v.receipt?.totalPara).toBe(amount * 100);
+      numbers.push(v.orderNumber);
+    }
+    // A reinstall: the same terminal id on a fresh database.
+    core = await start(tempDir(), env);
+    numbers.push((await sell(core, 16)).orderNumber);
+    expect(numbers.every((n) => n.startsWith('KASA1-'))).toBe(true);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(sandbox.controls.ledger().receipts).toHaveLength(numbers.length); // one receipt per sale, none handed back twice
+  });
 });
 
 describe('a receipt is checked against its order before the order counts as fiscalized', () => {
