@@ -1,0 +1,78 @@
+/**
+ * Till migration 010 (hub_sync): the triggers write a hub_outbox row in the very transaction that writes
+ * the order / state change / audit entry / staff change, only once the till is enrolled; a rolled-back
+ * transaction leaves no row behind; a database with history from before migrates without loss.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../electron/db/open.ts';
+import { MIGRATIONS } from '../../electron/db/migrations/index.ts';
+import { m010 } from '../../electron/db/migrations/010_hub_sync.ts';
+
+const dirs: string[] = [];
+const tmpFile = (): string => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-m010-'));
+  dirs.push(dir);
+  return path.join(dir, 'kasa.sqlite');
+};
+afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+const addOrder = (db: Db, n: string): void => {
+  db.prepare(
+    `INSERT INTO orders (order_number, kind, invoice_type, transaction_type, state, created_at, total_para, data)
+     VALUES (?, 'sale', 'normal', 'sale', 'queued', '2026-11-23T08:00:00.000Z', 12300, '{"lines":[]}')`,
+  ).run(n);
+};
+const outbox = (db: Db): { seq: number; kind: string; ref: string; payload: string }[] =>
+  db.prepare<[], { seq: number; kind: string; ref: string; payload: string }>('SELECT seq, kind, ref, payload FROM hub_outbox ORDER BY seq').all();
+
+describe('migration 010 hub_sync', () => {
+  it('is the last migration and applies on a database holding history from before', () => {
+    expect(MIGRATIONS[MIGRATIONS.length - 1]).toBe(m010);
+    const file = tmpFile();
+    const before = openDatabase(file, MIGRATIONS.slice(0, -1));
+    addOrder(before, 'OLD-1');
+    before.close();
+    const db = openDatabase(file);
+    expect(db.prepare('SELECT count(*) AS n FROM orders').get()).toEqual({ n: 1 });
+    expect(outbox(db)).toEqual([]);
+    db.close();
+  });
+
+  it('writes nothing for a till that is not enrolled', () => {
+    const db = openDatabase(tmpFile());
+    addOrder(db, 'A-1');
+    db.prepare("UPDATE orders SET state = 'fiscalized', invoice_number = 'X-1' WHERE order_number = 'A-1'").run();
+    db.prepare("INSERT INTO audit_log (at, actor, action, detail) VALUES ('2026-11-23', 'Ана', 'test', '{}')").run();
+    expect(outbox(db)).toEqual([]);
+    db.close();
+  });
+
+  it('once enrolled: one row per capture and per real change, in the same transaction, none from a rollback', () => {
+    const db = openDatabase(tmpFile());
+    db.prepare("INSERT INTO hub_state (key, value) VALUES ('till_id', '7')").run();
+    addOrder(db, 'A-1');
+    db.prepare("UPDATE orders SET state = 'queued' WHERE order_number = 'A-1'").run(); // no change: no row
+    db.prepare("UPDATE orders SET state = 'fiscalized', invoice_number = 'X-1' WHERE order_number = 'A-1'").run();
+    expect(() =>
+      db.transaction(() => {
+        addOrder(db, 'A-2');
+        throw new Error('crash before commit');
+      })(),
+    ).toThrow('crash before commit');
+    addOrder(db, 'A-3');
+    const rows = outbox(db);
+    expect(rows.map((r) => [r.kind, r.ref])).toEqual([
+      ['order', 'A-1'],
+      ['order', 'A-1'],
+      ['order', 'A-3'],
+    ]);
+    // Consecutive sequence numbers: the rolled-back capture left no hole for the hub to report.
+    expect(rows.map((r) => r.seq)).toEqual([1, 2, 3]);
+    const last = JSON.parse(rows[1]?.payload ?? '{}') as { state: string; invoice_number: string; data: unknown; total_para: number };
+    expect(last).toMatchObject({ state: 'fiscalized', invoice_number: 'X-1', total_para: 12300, data: { lines: [] } });
+    db.close();
+  });
+});
