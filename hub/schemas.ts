@@ -80,9 +80,18 @@ export const StaffInput = z.object({
 export const StaffListInput = z.object({ shopId: z.number().int().positive(), staff: z.array(StaffInput).min(1).max(10_000) });
 
 export const EnrolCodeInput = z.object({ shopId: z.number().int().positive() });
+const isoTime = z.string().refine((v) => !Number.isNaN(Date.parse(v)), { message: 'an ISO date-time is required' });
+/** A report: of one shop, or of the whole chain without `shopId`; [from, to), default today until now. */
+export const ReportInput = z.object({
+  shopId: z.coerce.number().int().positive().optional(),
+  from: isoTime.optional(),
+  to: isoTime.optional(),
+  format: z.enum(['json', 'csv']).optional(),
+});
 export const ShopInput = z.object({ name: z.string().trim().min(1).max(200) });
 
 export type EnrolInput = z.infer<typeof EnrolInput>;
+export type ReportInput = z.infer<typeof ReportInput>;
 export type OrderSnapshot = z.infer<typeof OrderSnapshot>;
 export type HubEvent = z.infer<typeof HubEvent>;
 export type TillStatus = z.infer<typeof TillStatus>;

@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { z } from 'zod';
 import { HubError, type HubService } from './service.ts';
+import { hubReportCsv } from './reports.ts';
 import {
   EnrolCodeInput,
   EnrolInput,
@@ -16,6 +17,7 @@ import {
   MAX_BODY_BYTES,
   ProductsInput,
   PushInput,
+  ReportInput,
   ShopInput,
   StaffListInput,
 } from './schemas.ts';
@@ -124,9 +126,21 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       }
       case 'GET /api/admin/tills': {
         admin(req);
-        const shopId = Number(url.searchParams.get('shopId'));
-        if (!Number.isSafeInteger(shopId) || shopId <= 0) throw new HubError(400, 'invalid_input', 'shopId: a positive integer is required', 'shopId');
+        const { shopId } = parse(ReportInput.pick({ shopId: true }), Object.fromEntries(url.searchParams));
         return send(res, 200, { tills: await service.tillStatus(shopId) });
+      }
+      case 'GET /api/admin/report': {
+        admin(req);
+        const input = parse(ReportInput, Object.fromEntries(url.searchParams));
+        const report = await service.report(input);
+        if (input.format !== 'csv') return send(res, 200, report);
+        res.writeHead(200, {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="kasa-hub-report-${report.total.from.slice(0, 10)}.csv"`,
+          'cache-control': 'no-store',
+        });
+        res.end(hubReportCsv(report));
+        return;
       }
       default:
         throw new HubError(404, 'not_found', `no route ${route}`);

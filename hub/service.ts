@@ -5,9 +5,12 @@
  */
 import crypto from 'node:crypto';
 import type { HubDb, Queryable } from './db/db.ts';
+import { hubReport, tillLive, type HubReport, type TillLive } from './reports.ts';
 import {
   OrderSnapshot,
   StaffSnapshot,
+  TillStatus,
+  type ReportInput,
   type ChangesResult,
   type HubOrder,
   type LookupInput,
@@ -338,17 +341,28 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       };
     },
 
-    /** Every till of a shop: last seen, reported queue, events received and gaps. */
-    async tillStatus(shopId: number): Promise<
-      { tillId: number; name: string; lastSeen: string | null; lastSeq: number; status: unknown; gaps: { from: number; to: number }[] }[]
-    > {
-      const tills = await db.query<{ id: number; name: string; last_seen: string | null; last_seq: number; status: unknown }>(
-        'SELECT id, name, last_seen, last_seq, status FROM tills WHERE shop_id = $1 ORDER BY id',
-        [shopId],
+    /** Every till of a shop (of the chain without `shopId`), live: last seen, reported queues, gaps, alarms. */
+    async tillStatus(shopId?: number, now = Date.now()): Promise<TillLive[]> {
+      const tills = await db.query<{ id: number; shop_id: number; name: string; last_seen: string | null; status: unknown }>(
+        'SELECT id, shop_id, name, last_seen, status FROM tills WHERE ($1::int4 IS NULL OR shop_id = $1) ORDER BY id',
+        [shopId ?? null],
       );
-      const out = [];
-      for (const t of tills) out.push({ tillId: t.id, name: t.name, lastSeen: t.last_seen, lastSeq: t.last_seq, status: t.status, gaps: await gapsOf(db, t.id) });
+      const out: TillLive[] = [];
+      for (const t of tills) {
+        const status = TillStatus.safeParse(t.status);
+        out.push(
+          tillLive(
+            { tillId: t.id, name: t.name, shopId: t.shop_id, lastSeen: t.last_seen, status: status.success ? status.data : null, gaps: await gapsOf(db, t.id) },
+            now,
+          ),
+        );
+      }
       return out;
+    },
+
+    /** The consolidated report (hub/reports.ts). */
+    report(input: ReportInput, now = Date.now()): Promise<HubReport> {
+      return hubReport(db, input, now);
     },
 
     /** Orders of a shop stored at the hub (count, and the sum of totals), for tests and reports. */

@@ -35,12 +35,38 @@ export function buildReport(db: Db, taxRates: TaxRatesCache, range: ReportRange,
        WHERE created_at >= ? AND created_at < ? AND (? IS NULL OR json_extract(data, '$.cashier') = ?)`,
     )
     .all(from, to, range.cashier ?? null, range.cashier ?? null);
+  return summarizeOrders(
+    rows.map((r) => ({ ...r, data: JSON.parse(r.data) as OrderData })),
+    (label) => taxRates.rateOf(label),
+    { from, to, ...(range.cashier ? { cashier: range.cashier } : {}) },
+  );
+}
+
+/** What a report needs of an order's `data`. */
+export interface OrderData {
+  lines: OrderLine[];
+  payments: OrderPayment[];
+}
+
+/** One order as a report sums it (the till's rows, or the store hub's copies of every till's). */
+export interface ReportOrder {
+  kind: OrderKind;
+  invoice_type: string;
+  state: string;
+  total_para: number;
+  data: OrderData;
+}
+
+/** Sums orders into a report; `rateOf` gives a tax label's rate (for the VAT contained). */
+export function summarizeOrders(
+  rows: readonly ReportOrder[],
+  rateOf: (label: string) => number | undefined,
+  head: { from: string; to: string; cashier?: string },
+): ReportView {
   const payments = new Map<PaymentType, { sales: number; refunds: number }>();
   const labels = new Map<string, number>();
   const report: ReportView = {
-    from,
-    to,
-    ...(range.cashier ? { cashier: range.cashier } : {}),
+    ...head,
     sales: { count: 0, totalPara: 0 },
     refunds: { count: 0, totalPara: 0 },
     byPayment: [],
@@ -70,7 +96,7 @@ export function buildReport(db: Db, taxRates: TaxRatesCache, range: ReportRange,
     }
     if (r.invoice_type === 'proforma' || r.kind === 'copy') continue;
     if (r.state !== 'fiscalized') report.notFiscalized++;
-    const data = JSON.parse(r.data) as { lines: OrderLine[]; payments: OrderPayment[] };
+    const data = r.data;
     switch (r.kind) {
       case 'sale':
         if (r.invoice_type === 'advance') {
@@ -102,7 +128,7 @@ export function buildReport(db: Db, taxRates: TaxRatesCache, range: ReportRange,
   }
   report.byPayment = [...payments].map(([type, e]) => ({ type, salesPara: e.sales, refundsPara: e.refunds, netPara: e.sales - e.refunds }));
   report.byLabel = [...labels].map(([label, netPara]) => {
-    const rate = label.includes('+') ? 0 : (taxRates.rateOf(label) ?? 0);
+    const rate = label.includes('+') ? 0 : (rateOf(label) ?? 0);
     return { label, rate, netPara, taxPara: includedTax(netPara, rate) };
   });
   return report;

@@ -188,4 +188,66 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     const c = await enrolTill('Till far away', shop2);
     expect(await c.client.lookup({ orderNumber: 'T1-20261123-7' })).toBeNull();
   });
+
+  it('reports the day per shop, till, cashier, payment type and tax label, as JSON and CSV; refuses a bad date by name', async () => {
+    const shop = await service.createShop('Report shop');
+    const a = await enrolTill('R1', shop);
+    const b = await enrolTill('R2', shop);
+    const receipt = { taxItems: [{ label: 'A', rate: 20, amount: 0, categoryType: 0, categoryName: 'ПДВ' }] };
+    const line = (totalPara: number, label = 'A') => ({ name: 'X', quantityMilli: 1000, unitPara: totalPara, totalPara, labels: [label] });
+    const sold = (n: string, totalPara: number, type: string, cashier: string, extra: Partial<OrderSnapshot> = {}) =>
+      order(n, { state: 'fiscalized', total_para: totalPara, receipt, data: { lines: [line(totalPara)], payments: [{ type, amountPara: totalPara }], cashier }, ...extra });
+    await a.client.push(a.tillId, [ev(1, sold('R1-1', 12_000, 'cash', 'Ana')), ev(2, sold('R1-2', 6_000, 'card', 'Ana'))]);
+    await b.client.push(b.tillId, [
+      ev(1, sold('R2-1', 3_000, 'cash', 'Mira')),
+      ev(2, sold('R2-2', 3_000, 'cash', 'Mira', { kind: 'refund', transaction_type: 'refund' })),
+      ev(3, sold('R2-3', 999_000, 'cash', 'Mira', { invoice_type: 'training' })),
+    ]);
+    const range = { from: '2026-11-23T00:00:00.000Z', to: '2026-11-24T00:00:00.000Z' };
+    const res = await admin(server, 'GET', `/api/admin/report?shopId=${shop}&from=${range.from}&to=${range.to}`);
+    expect(res.status).toBe(200);
+    const r = (await res.json()) as import('../../hub/reports.ts').HubReport;
+    expect(r.total).toMatchObject({ sales: { count: 3, totalPara: 21_000 }, refunds: { count: 1, totalPara: 3_000 }, trainingExcluded: 1 });
+    expect(r.total.byPayment).toEqual(
+      expect.arrayContaining([
+        { type: 'cash', salesPara: 15_000, refundsPara: 3_000, netPara: 12_000 },
+        { type: 'card', salesPara: 6_000, refundsPara: 0, netPara: 6_000 },
+      ]),
+    );
+    // VAT contained in 180.00 at 20 % (the rate from the gateway's receipts): 30.00.
+    expect(r.total.byLabel).toEqual([{ label: 'A', rate: 20, netPara: 18_000, taxPara: 3_000 }]);
+    expect(r.byTill.map((t) => [t.name, t.report.sales.totalPara])).toEqual([['R1', 18_000], ['R2', 3_000]]);
+    expect(r.byCashier.map((c) => [c.cashier, c.report.sales.count])).toEqual([['Ana', 2], ['Mira', 1]]);
+    expect(r.byShop).toHaveLength(1);
+    const csv = await (await admin(server, 'GET', `/api/admin/report?shopId=${shop}&from=${range.from}&to=${range.to}&format=csv`)).text();
+    expect(csv.split('\r\n')[0]).toBe('scope,section,key,count,amount_rsd,tax_rsd');
+    expect(csv).toContain('"till:R2","refunds","total",1,30.00,');
+    expect(csv).toContain('"cashier:Ana","payment","card",,60.00,');
+    // The chain's report (no shopId) holds this shop too; a bad date is refused naming the field.
+    const chain = (await (await admin(server, 'GET', `/api/admin/report?from=${range.from}&to=${range.to}`)).json()) as typeof r;
+    expect(chain.byShop.map((s) => s.shopId)).toContain(shop);
+    const bad = await admin(server, 'GET', `/api/admin/report?shopId=${shop}&from=yesterday`);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: 'invalid_input', field: 'from' });
+    expect((await fetch(`${server.url}/api/admin/report?shopId=${shop}`)).status).toBe(401);
+  });
+
+  it('shows every till live and raises an alarm for a silent till, sales needing attention and lost history', async () => {
+    const shop = await service.createShop('Status shop');
+    const a = await enrolTill('S1', shop);
+    const b = await enrolTill('S2', shop);
+    const c = await enrolTill('S3', shop);
+    await a.client.push(a.tillId, [], { queued: 0, needsAttention: 0, oldestQueuedAt: null, hubQueued: 0 });
+    await b.client.push(b.tillId, [ev(2, order('S2-2'))], { queued: 3, needsAttention: 1, oldestQueuedAt: new Date(Date.now() - 2 * 3600_000).toISOString(), hubQueued: 0 });
+    const res = await admin(server, 'GET', `/api/admin/tills?shopId=${shop}`);
+    const { tills } = (await res.json()) as { tills: import('../../hub/reports.ts').TillLive[] };
+    const by = new Map(tills.map((t) => [t.name, t]));
+    expect(by.get('S1')).toMatchObject({ online: true, queued: 0, alarms: [] });
+    expect(by.get('S2')).toMatchObject({ online: true, queued: 3, needsAttention: 1, gaps: [{ from: 1, to: 1 }], alarms: ['needs_attention', 'old_unfiscalized', 'gap'] });
+    expect(by.get('S3')).toMatchObject({ online: false, lastSeen: null, alarms: ['silent'] });
+    expect(c.tillId).toBeGreaterThan(0);
+    // Ten minutes later S1 has gone silent too.
+    const later = await service.tillStatus(shop, Date.now() + 10 * 60_000);
+    expect(later.find((t) => t.name === 'S1')?.alarms).toEqual(['silent']);
+  });
 });

@@ -1,0 +1,130 @@
+/**
+ * The shop's (or the chain's) day at the hub: the till's report (electron/manager/reports.ts, the same
+ * sums) over every till's orders, in total and per shop, till, cashier; payment types and tax labels are
+ * the report's own breakdowns. Tax rates come from the gateway's receipts themselves (their taxItems), so
+ * the hub needs no gateway access. Also the live status of every till, with the alarms a manager must see.
+ */
+import { reportCsv, summarizeOrders, type OrderData, type ReportOrder } from '../electron/manager/reports.ts';
+import type { ReportView } from '../shared/contract/manager.ts';
+import type { OrderKind } from '../shared/domain.ts';
+import type { Queryable } from './db/db.ts';
+import type { ReportInput, TillStatus } from './schemas.ts';
+
+export interface HubReport {
+  total: ReportView;
+  byShop: { shopId: number; name: string; report: ReportView }[];
+  byTill: { tillId: number; name: string; shopId: number; report: ReportView }[];
+  byCashier: { cashier: string; report: ReportView }[];
+}
+
+interface Row {
+  shop_id: number;
+  shop_name: string;
+  till_id: number;
+  till_name: string;
+  cashier: string | null;
+  kind: OrderKind;
+  invoice_type: string;
+  state: string;
+  total_para: number;
+  data: OrderData;
+  receipt: { taxItems?: { label?: unknown; rate?: unknown }[] } | null;
+}
+
+/** The report for [from, to) of one shop, or of every shop of the chain when `shopId` is absent. */
+export async function hubReport(db: Queryable, input: ReportInput, now = Date.now()): Promise<HubReport> {
+  const start = new Date(now);
+  start.setHours(0, 0, 0, 0);
+  const from = input.from ? new Date(input.from).toISOString() : start.toISOString();
+  const to = input.to ? new Date(input.to).toISOString() : new Date(now + 1).toISOString();
+  const rows = await db.query<Row>(
+    `SELECT o.shop_id, s.name AS shop_name, o.till_id, t.name AS till_name, o.cashier, o.kind, o.invoice_type, o.state,
+            o.total_para, o.data, o.receipt
+       FROM orders o JOIN tills t ON t.id = o.till_id JOIN shops s ON s.id = o.shop_id
+      WHERE o.created_at >= $1 AND o.created_at < $2 AND ($3::int4 IS NULL OR o.shop_id = $3)
+      ORDER BY o.created_at`,
+    [from, to, input.shopId ?? null],
+  );
+  const rates = new Map<string, number>();
+  for (const r of rows) {
+    for (const t of r.receipt?.taxItems ?? []) if (typeof t.label === 'string' && typeof t.rate === 'number') rates.set(t.label, t.rate);
+  }
+  const sum = (list: readonly ReportOrder[], cashier?: string): ReportView =>
+    summarizeOrders(list, (label) => rates.get(label), { from, to, ...(cashier !== undefined ? { cashier } : {}) });
+  const groups = <K>(key: (r: Row) => K): Map<K, Row[]> => {
+    const m = new Map<K, Row[]>();
+    for (const r of rows) m.set(key(r), [...(m.get(key(r)) ?? []), r]);
+    return m;
+  };
+  return {
+    total: sum(rows),
+    byShop: [...groups((r) => r.shop_id)].map(([shopId, list]) => ({ shopId, name: list[0]?.shop_name ?? '', report: sum(list) })),
+    byTill: [...groups((r) => r.till_id)].map(([tillId, list]) => ({
+      tillId,
+      name: list[0]?.till_name ?? '',
+      shopId: list[0]?.shop_id ?? 0,
+      report: sum(list),
+    })),
+    byCashier: [...groups((r) => r.cashier ?? '')].map(([cashier, list]) => ({ cashier, report: sum(list, cashier) })),
+  };
+}
+
+/** The hub report as one CSV: the till report's columns, prefixed by the scope (total, shop:, till:, cashier:). */
+export function hubReportCsv(r: HubReport): string {
+  const q = (s: string): string => `"${s.replace(/"/g, '""')}"`;
+  const out = ['scope,section,key,count,amount_rsd,tax_rsd'];
+  const add = (scope: string, report: ReportView): void => {
+    for (const line of reportCsv(report).trimEnd().split('\r\n').slice(1)) out.push(`${q(scope)},${line}`);
+  };
+  add('total', r.total);
+  for (const s of r.byShop) add(`shop:${s.name}`, s.report);
+  for (const t of r.byTill) add(`till:${t.name}`, t.report);
+  for (const c of r.byCashier) add(`cashier:${c.cashier}`, c.report);
+  return out.join('\r\n') + '\r\n';
+}
+
+/** How long a till may stay silent, and an order unfiscalized, before the hub raises an alarm. */
+export const ALARM_SILENT_MS = 2 * 60_000;
+export const ALARM_UNFISCALIZED_MS = 60 * 60_000;
+
+export interface TillLive {
+  tillId: number;
+  name: string;
+  shopId: number;
+  online: boolean;
+  lastSeen: string | null;
+  queued: number;
+  needsAttention: number;
+  oldestUnfiscalizedAt: string | null;
+  hubQueued: number;
+  gaps: { from: number; to: number }[];
+  /** Why a manager must look: not seen, sales needing attention, an old unfiscalized sale, lost history. */
+  alarms: ('silent' | 'needs_attention' | 'old_unfiscalized' | 'gap')[];
+}
+
+/** The live view of one till from what it last reported. */
+export function tillLive(
+  t: { tillId: number; name: string; shopId: number; lastSeen: string | null; status: TillStatus | null; gaps: { from: number; to: number }[] },
+  now = Date.now(),
+): TillLive {
+  const online = t.lastSeen !== null && now - Date.parse(t.lastSeen) <= ALARM_SILENT_MS;
+  const s = t.status;
+  const alarms: TillLive['alarms'] = [];
+  if (!online) alarms.push('silent');
+  if ((s?.needsAttention ?? 0) > 0) alarms.push('needs_attention');
+  if (s?.oldestQueuedAt && now - Date.parse(s.oldestQueuedAt) > ALARM_UNFISCALIZED_MS) alarms.push('old_unfiscalized');
+  if (t.gaps.length) alarms.push('gap');
+  return {
+    tillId: t.tillId,
+    name: t.name,
+    shopId: t.shopId,
+    online,
+    lastSeen: t.lastSeen,
+    queued: s?.queued ?? 0,
+    needsAttention: s?.needsAttention ?? 0,
+    oldestUnfiscalizedAt: s?.oldestQueuedAt ?? null,
+    hubQueued: s?.hubQueued ?? 0,
+    gaps: t.gaps,
+    alarms,
+  };
+}
