@@ -31,7 +31,8 @@ export function postgresAvailable(): boolean {
   return fs.existsSync(path.join(PG_BIN, 'initdb'));
 }
 
-export async function startPostgres(): Promise<PgCluster> {
+/** `durable` keeps fsync on (benchmarks); tests run without it for speed. */
+export async function startPostgres(options: { durable?: boolean } = {}): Promise<PgCluster> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-pg-'));
   const data = path.join(root, 'data');
   const asRoot = process.getuid?.() === 0;
@@ -46,7 +47,7 @@ export async function startPostgres(): Promise<PgCluster> {
   }
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
   const port = await freePort();
-  const opts = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`;
+  const opts = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=${options.durable ? 'on' : 'off'} -c max_connections=50`;
   run('pg_ctl', ['-D', data, '-o', opts, '-l', path.join(root, 'log'), '-w', 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
