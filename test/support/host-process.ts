@@ -36,23 +36,7 @@ export async function startHostProcess(options: HostStartOptions = {}): Promise<
     env: { ...process.env, KASA_DATA_DIR: dataDir, KASA_LANG: 'sr-Cyrl', ...options.env },
     stdio: ['ignore', 'pipe', options.verbose ? 'inherit' : 'pipe'],
   });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => {
-    stderr = (stderr + d.toString()).slice(-4000);
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    let buf = '';
-    const onData = (d: Buffer): void => {
-      buf += d.toString();
-      const nl = buf.indexOf('\n');
-      if (nl >= 0) {
-        child.stdout?.off('data', onData);
-        resolve(buf.slice(0, nl));
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`host exited with ${code} before it was ready:\n${stderr}`)));
-  });
+  const line = await readFirstLine(child, 'host');
   const info = JSON.parse(line) as { url: string; token: string; sandboxUrl: string | null };
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
@@ -72,6 +56,27 @@ export async function startHostProcess(options: HostStartOptions = {}): Promise<
       await exited;
     },
   };
+}
+
+/** The first stdout line of a child (its JSON ready line); rejects with its stderr if it exits first. */
+export async function readFirstLine(child: ChildProcess, what: string): Promise<string> {
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  return new Promise<string>((resolve, reject) => {
+    let buf = '';
+    const onData = (d: Buffer): void => {
+      buf += d.toString();
+      const nl = buf.indexOf('\n');
+      if (nl >= 0) {
+        child.stdout?.off('data', onData);
+        resolve(buf.slice(0, nl));
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${what} exited with ${code} before it was ready:\n${stderr}`)));
+  });
 }
 
 /** POSTs to the sandbox gateway's test controls (`/__sandbox/<what>`). */

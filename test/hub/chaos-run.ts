@@ -1,0 +1,26 @@
+/** `npm run hub-chaos -- [--backend pglite|postgres|both] [--kills N] [--orders-per-life M] [--seed S]`: the long hub chaos run. */
+import { parseArgs } from 'node:util';
+import { runHubChaos } from './chaos.ts';
+
+const { values } = parseArgs({
+  options: {
+    backend: { type: 'string', default: 'both' },
+    kills: { type: 'string', default: '60' },
+    'orders-per-life': { type: 'string', default: '10' },
+    seed: { type: 'string', default: '42' },
+  },
+});
+const backends = values.backend === 'both' ? (['pglite', 'postgres'] as const) : values.backend === 'postgres' ? (['postgres'] as const) : (['pglite'] as const);
+let bad = 0;
+for (const backend of backends) {
+  const r = await runHubChaos({
+    backend,
+    kills: Number(values.kills),
+    ordersPerLife: Number(values['orders-per-life']),
+    seed: Number(values.seed),
+    log: (l) => process.stderr.write(l + '\n'),
+  });
+  console.log(`${backend}: orders=${r.orders} acknowledged=${r.acknowledged} kills=${JSON.stringify(r.kills)} lost=${r.lost} foreign=${r.foreign} gaps=${r.gaps} seconds=${r.seconds.toFixed(1)}`);
+  if (r.lost || r.foreign || r.gaps) bad++;
+}
+process.exit(bad ? 1 : 0);

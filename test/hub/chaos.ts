@@ -1,0 +1,198 @@
+/**
+ * The hub chaos run: the store hub (`node hub/cli.ts`, on PGlite or a real PostgreSQL) and two tills (the
+ * browser host, each its own data directory and SQLite file) as child processes against an in-process
+ * sandbox gateway. Checkouts are fired at both tills while, at random moments, a till or the hub is
+ * killed with SIGKILL and restarted on the same data. At the end, with everything calm, every order of
+ * every till must be at the hub exactly once, in the till's final state, and no till may have a gap in
+ * its sequence at the hub.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { startSandbox } from '../../electron/sandbox/server.ts';
+import { mulberry32 } from '../../electron/sandbox/faults.ts';
+import { openPglite, openPostgres, type HubDb } from '../../hub/db/db.ts';
+import { readFirstLine, ROOT, startHostProcess, type HostProcess } from '../support/host-process.ts';
+import { startPostgres, type PgCluster } from '../support/postgres.ts';
+
+export interface HubChaosOptions {
+  backend: 'pglite' | 'postgres';
+  kills: number;
+  /** Checkouts fired at each till per life. */
+  ordersPerLife: number;
+  seed?: number;
+  log?: (line: string) => void;
+}
+
+export interface HubChaosResult {
+  orders: number;
+  acknowledged: number;
+  kills: { till: number; hub: number };
+  /** Till orders missing at the hub, or there in another state. */
+  lost: number;
+  /** Orders the hub holds that no till has. */
+  foreign: number;
+  gaps: number;
+  seconds: number;
+}
+
+const ADMIN = 'chaos-admin-token';
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+interface HubProcess {
+  child: ChildProcess;
+  stop(hard?: boolean): Promise<void>;
+}
+
+async function startHubProcess(env: Record<string, string>): Promise<HubProcess> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'hub', 'cli.ts')], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await readFirstLine(child, 'hub');
+  return {
+    child,
+    async stop(hard = false) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(hard ? 'SIGKILL' : 'SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosResult> {
+  const started = Date.now();
+  const random = mulberry32(options.seed ?? 42);
+  const log = options.log ?? (() => undefined);
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-chaos-'));
+  const sandbox = await startSandbox({ port: 0 });
+  let cluster: PgCluster | null = null;
+  const port = await freePort();
+  const hubUrl = `http://127.0.0.1:${port}`;
+  const hubEnv: Record<string, string> = { KASA_HUB_PORT: String(port), KASA_HUB_ADMIN_TOKEN: ADMIN, KASA_HUB_DATA: path.join(root, 'hub') };
+  if (options.backend === 'postgres') {
+    cluster = await startPostgres();
+    hubEnv.KASA_HUB_DATABASE_URL = cluster.url;
+  }
+  let hub: HubProcess | null = null;
+  const tills: (HostProcess | null)[] = [null, null];
+  const tillDirs = [path.join(root, 'till-1'), path.join(root, 'till-2')];
+  const acknowledged = new Set<string>();
+  const kills = { till: 0, hub: 0 };
+  try {
+    hub = await startHubProcess(hubEnv);
+    const codes: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${hubUrl}/api/admin/enrol-codes`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ shopId: 1 }),
+      });
+      codes.push(((await res.json()) as { code: string }).code);
+    }
+    const tillEnv = (i: number): Record<string, string> => ({
+      KASA_API_KEY: 'demo-key',
+      KASA_GATEWAY_URL: sandbox.url,
+      KASA_ONLINE_BUDGET_MS: '500',
+      KASA_TERMINAL_ID: `HUBCHAOS${i + 1}`,
+      KASA_HUB_URL: hubUrl,
+      KASA_HUB_ENROL_CODE: codes[i] ?? '',
+    });
+    const startTill = async (i: number): Promise<HostProcess> => {
+      fs.mkdirSync(tillDirs[i] ?? '', { recursive: true });
+      const t = await startHostProcess({ dataDir: tillDirs[i] ?? '', env: tillEnv(i) });
+      tills[i] = t;
+      return t;
+    };
+    await startTill(0);
+    await startTill(1);
+    const fire = async (t: HostProcess): Promise<void> => {
+      for (let i = 0; i < options.ordersPerLife; i++) {
+        try {
+          const price = 1 + Math.floor(random() * 5000) / 100;
+          const r = await t.call<{ orderNumber: string }>('sales.checkout', {
+            lines: [{ name: 'Хаос артикал', quantity: 1, unitPrice: price, labels: ['A'] }],
+            payments: [{ type: 'cash', amount: price }],
+          });
+          if (r.body.ok && r.body.value) acknowledged.add(r.body.value.orderNumber);
+        } catch {
+          return; // the till died under us
+        }
+      }
+    };
+    for (let life = 0; life < options.kills; life++) {
+      const victim = life % 3; // 0, 1: a till; 2: the hub (each in turn, at a random moment)
+      const running = tills.filter((t): t is HostProcess => t !== null);
+      const killAfter = 200 + Math.floor(random() * 1500);
+      await Promise.race([Promise.all(running.map((t) => fire(t))), new Promise((r) => setTimeout(r, killAfter))]);
+      if (victim === 2) {
+        await hub.stop(true);
+        kills.hub++;
+        hub = await startHubProcess(hubEnv);
+      } else {
+        await tills[victim]?.stop(true);
+        kills.till++;
+        await startTill(victim);
+      }
+      log(`hub chaos (${options.backend}): ${kills.till + kills.hub} kills, ${acknowledged.size} acknowledged`);
+    }
+    // Calm: every till drains its gateway queue and its hub outbox.
+    for (const t of tills) {
+      for (let i = 0; i < 600; i++) {
+        const s = await t?.call<{ queued: number }>('sync.now', {});
+        const db = new Database(path.join(t?.dataDir ?? '', 'kasa.sqlite'), { readonly: true });
+        const pending = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM hub_outbox').get()?.n ?? 1;
+        db.close();
+        if (s?.body.ok && s.body.value?.queued === 0 && pending === 0) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    for (let i = 0; i < tills.length; i++) {
+      await tills[i]?.stop();
+      tills[i] = null;
+    }
+    await hub.stop();
+    hub = null;
+
+    const local = new Map<string, string>();
+    for (const dir of tillDirs) {
+      const db = new Database(path.join(dir, 'kasa.sqlite'), { readonly: true });
+      for (const r of db.prepare<[], { order_number: string; state: string }>('SELECT order_number, state FROM orders').all()) local.set(r.order_number, r.state);
+      db.close();
+    }
+    const hubDb: HubDb = cluster ? await openPostgres(cluster.url) : await openPglite(hubEnv.KASA_HUB_DATA ?? '');
+    let atHub: { order_number: string; state: string; n: number }[];
+    let gaps = 0;
+    try {
+      atHub = await hubDb.query('SELECT order_number, state, count(*) OVER (PARTITION BY order_number)::int8 AS n FROM orders');
+      const g = await hubDb.query<{ n: number }>(
+        `SELECT count(*)::int8 AS n FROM (SELECT till_id, seq, lead(seq) OVER (PARTITION BY till_id ORDER BY seq) AS next FROM till_events) s
+          WHERE next > seq + 1`,
+      );
+      const first = await hubDb.query<{ n: number }>('SELECT count(*)::int8 AS n FROM (SELECT min(seq) AS m FROM till_events GROUP BY till_id) s WHERE m <> 1');
+      gaps = (g[0]?.n ?? 0) + (first[0]?.n ?? 0);
+    } finally {
+      await hubDb.close();
+    }
+    const hubState = new Map(atHub.map((r) => [r.order_number, r]));
+    let lost = 0;
+    for (const [n, state] of local) if (hubState.get(n)?.state !== state || hubState.get(n)?.n !== 1) lost++;
+    for (const n of acknowledged) if (!local.has(n)) lost++;
+    const foreign = atHub.filter((r) => !local.has(r.order_number)).length;
+    return { orders: local.size, acknowledged: acknowledged.size, kills, lost, foreign, gaps, seconds: (Date.now() - started) / 1000 };
+  } finally {
+    for (const t of tills) await t?.stop(true);
+    await hub?.stop(true);
+    cluster?.stop();
+    await sandbox.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
