@@ -36,7 +36,7 @@ import { createCatalogService } from './catalog/service.ts';
 import { catalogHandlers } from './catalog/handlers.ts';
 import { createParkedDrafts } from './catalog/drafts.ts';
 import { createManager } from './manager/handlers.ts';
-import { hubRefundSource, startHubSync } from './hub/start.ts';
+import { hubHandlers, hubRefundSource, startHubSync } from './hub/start.ts';
 
 export type Handlers = { [N in CommandName]: (input: CommandParsedInput<N>) => Promise<CommandResult<N>> };
 
@@ -178,7 +178,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const hub = startHubSync({ db, dataDir: options.dataDir, env, logger, counts: () => store.counts(), terminalId: () => settings.terminalId() });
   const manager = createManager({
-    ...(hub ? { hubSource: (invoice: string) => hubRefundSource(hub, invoice) } : {}),
+    hubSource: (invoice: string) => hubRefundSource(hub, invoice),
     db,
     dataDir: options.dataDir,
     secrets,
@@ -266,6 +266,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'parked.remote': () => drafts.remote(),
     'parked.takeRemote': ({ draftId }) => drafts.takeRemote(draftId),
     ...manager.handlers,
+    ...hubHandlers(hub, { requireManager: (pin) => manager.staff.requireManager(pin), audit: (a, action, d) => manager.staff.audit(a, action, d) }),
     'app.info': async () => info(),
     'taxRates.get': async ({ refresh }) => {
       if (refresh || !taxRates.get()) {
@@ -357,7 +358,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     logger,
     async close() {
       manager.stop();
-      await hub?.stop();
+      await hub.stop();
       await engine.stop();
       await printer.stop();
       await drafts.stop();

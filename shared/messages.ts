@@ -71,6 +71,9 @@ const SR_CYRL: Table = {
   api_key_invalid: 'API кључ није исправан (поље „{field}“).',
   api_key_forbidden: 'API кључ нема приступ продавници (поље „{field}“).',
   gateway_unreachable: 'Фискални сервис није доступан: {reason}',
+  hub_enrol_refused: 'Хаб продавнице је одбио упис (поље „{field}“): {reason}',
+  hub_unreachable: 'Хаб продавнице није доступан: {reason}',
+  hub_already_enrolled: 'Ова каса је већ уписана у хаб (каса {id}).',
 };
 
 const SR_LATN: Table = {
@@ -138,6 +141,9 @@ const SR_LATN: Table = {
   api_key_invalid: 'API ključ nije ispravan (polje „{field}“).',
   api_key_forbidden: 'API ključ nema pristup prodavnici (polje „{field}“).',
   gateway_unreachable: 'Fiskalni servis nije dostupan: {reason}',
+  hub_enrol_refused: 'Hab prodavnice je odbio upis (polje „{field}“): {reason}',
+  hub_unreachable: 'Hab prodavnice nije dostupan: {reason}',
+  hub_already_enrolled: 'Ova kasa je već upisana u hab (kasa {id}).',
 };
 
 const EN: Table = {
@@ -205,6 +211,9 @@ const EN: Table = {
   api_key_invalid: 'The API key is not valid (field "{field}").',
   api_key_forbidden: 'The API key has no access to the shop (field "{field}").',
   gateway_unreachable: 'The fiscal service is not reachable: {reason}',
+  hub_enrol_refused: 'The store hub refused the enrolment (field "{field}"): {reason}',
+  hub_unreachable: 'The store hub is not reachable: {reason}',
+  hub_already_enrolled: 'This till is already enrolled with the hub (till {id}).',
 };
 
 const TABLES: Record<Language, Table> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };

@@ -3,10 +3,14 @@ import { HubSync, type HubSyncOptions } from './sync.ts';
 
 export { hubRefundSource } from './refund.ts';
 
-/** Starts the store hub sync when KASA_HUB_URL (or an earlier enrolment) names a hub; null otherwise. */
-export function startHubSync(o: HubSyncOptions): HubSync | null {
+export { hubHandlers } from './handlers.ts';
+
+/**
+ * The till's store hub sync, started when KASA_HUB_URL (or an earlier enrolment) names a hub. Without one
+ * it stays idle: no request, no outbox row (the triggers wait for an enrolment), lookups answer null.
+ */
+export function startHubSync(o: HubSyncOptions): HubSync {
   const sync = new HubSync(o);
-  if (!sync.url()) return null;
   sync.start();
   return sync;
 }

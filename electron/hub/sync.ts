@@ -35,6 +35,7 @@ export interface HubSyncOptions {
 
 export interface HubSyncStatus {
   configured: boolean;
+  url: string | null;
   enrolled: boolean;
   tillId: number | null;
   /** Rows not yet acknowledged by the hub. */
@@ -63,6 +64,7 @@ export class HubSync {
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<void> | null = null;
   #stopped = false;
+  #started = false;
   #lastOkAt: string | null = null;
   #lastError: string | null = null;
   #gaps: { from: number; to: number }[] = [];
@@ -133,7 +135,8 @@ export class HubSync {
   /** Starts the sync loop when a hub is configured (enrolling first with KASA_HUB_ENROL_CODE if needed). */
   start(): void {
     const url = this.url();
-    if (!url) return;
+    if (!url || this.#started || this.#stopped) return;
+    this.#started = true;
     const tick = async (): Promise<void> => {
       try {
         if (!this.tillId()) {
@@ -265,6 +268,7 @@ export class HubSync {
     const pending = this.#db.prepare<[], { n: number }>('SELECT count(*) AS n FROM hub_outbox').get()?.n ?? 0;
     return {
       configured: this.url() !== null,
+      url: this.url(),
       enrolled: this.tillId() !== null,
       tillId: this.tillId(),
       pending,

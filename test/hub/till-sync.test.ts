@@ -88,6 +88,36 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(fs.existsSync(path.join(dirs[dirs.length - 1] ?? '', 'hub-credential'))).toBe(false);
   });
 
+  it('a manager enrols a till from the settings command; a cashier may not; a bad code is refused naming the field', async () => {
+    const c = await till('LATE', false);
+    expect(await ok(c, 'hub.status')).toMatchObject({ configured: false, enrolled: false, pending: 0 });
+    const cashier = await ok<{ id: number }>(c, 'staff.create', { managerPin: '0000', name: 'Благајник', role: 'cashier', pin: '1357' });
+    expect(cashier.id).toBeGreaterThan(0);
+    const code = await service.newEnrolCode(shopId);
+    const refused = await c.dispatch('hub.enrol', { managerPin: '1357', url: server.url, code });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    const bad = await c.dispatch('hub.enrol', { managerPin: '0000', url: server.url, code: 'wrong-code-123' });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'code' } });
+    expect(JSON.stringify(bad)).toContain('refused the enrolment');
+    const url = await c.dispatch('hub.enrol', { managerPin: '0000', url: 'ftp://hub', code });
+    expect(url).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'url' } });
+    expect(await ok(c, 'hub.status')).toMatchObject({ enrolled: false });
+
+    const sold = await ok<OrderView>(c, 'sales.checkout', sale); // before enrolment: reaches the hub too
+    const r = await ok<{ tillId: number; shopId: number }>(c, 'hub.enrol', { managerPin: '0000', url: server.url, code });
+    expect(r.shopId).toBe(shopId);
+    await until(async () => (await hubOrder(sold.orderNumber))?.n === 1);
+    await until(async () => (await ok<{ pending: number; lastOkAt: string | null }>(c, 'hub.status')).pending === 0);
+    const status = await ok<Record<string, unknown>>(c, 'hub.status');
+    expect(status).toMatchObject({ configured: true, url: server.url, enrolled: true, tillId: r.tillId, gaps: [] });
+    expect(JSON.stringify(status)).not.toMatch(/kh1\./);
+    const again = await c.dispatch('hub.enrol', { managerPin: '0000', url: server.url, code: await service.newEnrolCode(shopId) });
+    expect(again).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    const audit = c.db.prepare<[], { actor: string; detail: string }>("SELECT actor, detail FROM audit_log WHERE action = 'hub.enrol'").all();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.detail).not.toMatch(/kh1\./);
+  });
+
   it('refunds a sale of till 1 at till 2 while the internet is down; cashiers and prices cross the LAN', async () => {
     const t1 = await till('KASA1', true);
     const t2 = await till('KASA2', true);

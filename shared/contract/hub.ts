@@ -1,0 +1,39 @@
+/** The store hub, as the till's manager sees it (owned by electron/hub; docs/hub.md). */
+import { z } from 'zod';
+import { command } from './define.ts';
+import { pin } from './manager.ts';
+
+/** This till's link to the store hub. The credential is never part of it. */
+export interface HubStatusView {
+  /** A hub URL is set (KASA_HUB_URL or an enrolment). */
+  configured: boolean;
+  url: string | null;
+  enrolled: boolean;
+  tillId: number | null;
+  /** Changes not yet acknowledged by the hub. */
+  pending: number;
+  /** The master-data change cursor this till has applied up to. */
+  cursor: number;
+  lastOkAt: string | null;
+  lastError: string | null;
+  /** Sequence ranges the hub reports it never received from this till. */
+  gaps: { from: number; to: number }[];
+}
+
+export const hubCommands = {
+  'hub.status': command<HubStatusView>()(z.strictObject({}), "This till's link to the store hub: enrolled, backlog, last sync, gaps."),
+  'hub.enrol': command<{ tillId: number; shopId: number }>()(
+    z.strictObject({
+      managerPin: pin,
+      url: z
+        .string({ error: 'text' })
+        .trim()
+        .url({ error: 'url' })
+        .regex(/^https?:\/\//, { error: 'url' })
+        .max(300, { error: 'too_long' }),
+      code: z.string({ error: 'text' }).trim().min(6, { error: 'required' }).max(64, { error: 'too_long' }),
+    }),
+    'Enrols this till with a store hub using a one-time code (manager only, audited); the hub credential is ' +
+      'stored like the API key and sync starts at once. A till already enrolled is refused.',
+  ),
+} as const;
