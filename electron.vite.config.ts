@@ -33,7 +33,7 @@ export default defineConfig({
     build: {
       outDir: resolve('out/renderer'),
       emptyOutDir: true,
-      rolldownOptions: { input: { index: resolve('renderer/index.html') } },
+      rolldownOptions: { input: { index: resolve('renderer/index.html'), hub: resolve('renderer/hub.html') } },
     },
   },
 });

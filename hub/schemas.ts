@@ -69,7 +69,7 @@ export const ProductInput = z.object({
   barcodes: z.array(z.string().regex(/^[0-9A-Za-z\-.]{1,64}$/)).max(50).optional(),
   deleted: z.boolean().optional(),
 });
-export const ProductsInput = z.object({ shopId: z.number().int().positive(), products: z.array(ProductInput).min(1).max(200_000) });
+export const ProductsInput = z.object({ shopId: z.number().int().positive().optional(), products: z.array(ProductInput).min(1).max(200_000) });
 
 export const StaffInput = z.object({
   name: z.string().trim().min(1).max(100),
@@ -77,7 +77,7 @@ export const StaffInput = z.object({
   pinHash: z.string().regex(/^scrypt\$[0-9a-f]+\$[0-9a-f]+$/),
   active: z.boolean().optional(),
 });
-export const StaffListInput = z.object({ shopId: z.number().int().positive(), staff: z.array(StaffInput).min(1).max(10_000) });
+export const StaffListInput = z.object({ shopId: z.number().int().positive().optional(), staff: z.array(StaffInput).min(1).max(10_000) });
 
 export const EnrolCodeInput = z.object({ shopId: z.number().int().positive() });
 const isoTime = z.string().refine((v) => !Number.isNaN(Date.parse(v)), { message: 'an ISO date-time is required' });
@@ -88,6 +88,9 @@ export const ReportInput = z.object({
   to: isoTime.optional(),
   format: z.enum(['json', 'csv']).optional(),
 });
+/** The hub UI's manager login: a manager's PIN (staff come from the tills or PUT /api/admin/staff). */
+export const LoginInput = z.object({ pin: z.string().regex(/^\d{4,8}$/, { message: '4 to 8 digits' }), shopId: z.number().int().positive().optional() });
+export const ShopQuery = z.object({ shopId: z.coerce.number().int().positive().optional() });
 export const ShopInput = z.object({ name: z.string().trim().min(1).max(200) });
 
 export type EnrolInput = z.infer<typeof EnrolInput>;

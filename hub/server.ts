@@ -4,14 +4,19 @@
  * zod schemas of ./schemas.ts; a bad field is answered 400 with its name, nothing stored.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { verifyPin } from '../electron/manager/staff.ts';
 import type { z } from 'zod';
 import { HubError, type HubService } from './service.ts';
 import { hubReportCsv } from './reports.ts';
 import {
   EnrolCodeInput,
   EnrolInput,
+  LoginInput,
   LookupInput,
   MAX_BATCH_EVENTS,
   MAX_BODY_BYTES,
@@ -19,6 +24,7 @@ import {
   PushInput,
   ReportInput,
   ShopInput,
+  ShopQuery,
   StaffListInput,
 } from './schemas.ts';
 
@@ -34,6 +40,39 @@ export interface HubServerOptions {
   port?: number;
   bind?: string;
   log?: (line: string) => void;
+  /** The built hub UI (renderer/hub.html, built into out/renderer by `electron-vite build`). */
+  staticDir?: string;
+}
+
+/** Who is asking on /api/admin/*: the admin token (the whole chain) or a manager's session (one shop). */
+interface Scope {
+  shopId: number | null;
+  name: string;
+}
+
+const SESSION_MS = 8 * 3600_000;
+const LOGIN_FAILURES_BEFORE_PAUSE = 5;
+const LOGIN_PAUSE_MS = 30_000;
+const DEFAULT_STATIC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'out', 'renderer');
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+};
+
+/** Serves the hub UI: `/` is hub.html, `/assets/…` the build's files; nothing outside the folder. */
+function serveStatic(dir: string, pathname: string, res: http.ServerResponse): void {
+  const rel = pathname === '/' ? 'hub.html' : pathname.slice(1);
+  const file = path.resolve(dir, rel);
+  if (!file.startsWith(path.resolve(dir) + path.sep) || !(rel === 'hub.html' || rel.startsWith('assets/')) || !fs.existsSync(file)) {
+    if (rel === 'hub.html') throw new HubError(404, 'ui_not_built', 'the hub UI is not built: run npm run build');
+    throw new HubError(404, 'not_found', `no file ${pathname}`);
+  }
+  res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+  res.end(fs.readFileSync(file));
 }
 
 async function readJson(req: http.IncomingMessage): Promise<unknown> {
@@ -75,10 +114,46 @@ const send = (res: http.ServerResponse, status: number, body: unknown): void => 
 export function startHubServer(options: HubServerOptions): Promise<HubServer> {
   const { service } = options;
   const adminHash = crypto.createHash('sha256').update(options.adminToken).digest();
-  const admin = (req: http.IncomingMessage): void => {
+  const sessions = new Map<string, Scope & { expires: number }>();
+  let loginFailures = 0;
+  let loginPausedUntil = 0;
+  const admin = (req: http.IncomingMessage): Scope => {
     const m = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
     const given = crypto.createHash('sha256').update(m?.[1] ?? '').digest();
-    if (!m || !crypto.timingSafeEqual(given, adminHash)) throw new HubError(401, 'unauthenticated', 'the manager token is required');
+    if (m && crypto.timingSafeEqual(given, adminHash)) return { shopId: null, name: 'admin' };
+    const session = sessions.get(given.toString('hex'));
+    if (session && session.expires > Date.now()) return session;
+    throw new HubError(401, 'unauthenticated', 'the manager token is required');
+  };
+  /** The shop a request may act on: a manager's own shop only; the admin token any (required when `need`). */
+  const shopOf = (scope: Scope, shopId: number | undefined, need = true): number | undefined => {
+    if (scope.shopId !== null) {
+      if (shopId !== undefined && shopId !== scope.shopId) throw new HubError(403, 'forbidden', `this manager may act on shop ${scope.shopId} only`, 'shopId');
+      return scope.shopId;
+    }
+    if (need && shopId === undefined) throw new HubError(400, 'invalid_input', 'shopId: a positive integer is required', 'shopId');
+    return shopId;
+  };
+  const must = (shopId: number | undefined): number => {
+    if (shopId === undefined) throw new HubError(400, 'invalid_input', 'shopId: a positive integer is required', 'shopId');
+    return shopId;
+  };
+  const login = async (pin: string, shopId: number | undefined): Promise<{ token: string; shopId: number; name: string }> => {
+    if (Date.now() < loginPausedUntil) throw new HubError(429, 'login_paused', 'too many wrong PINs; try again in 30 seconds', 'pin');
+    for (const m of await service.managers()) {
+      if (shopId !== undefined && m.shopId !== shopId) continue;
+      if (await verifyPin(pin, m.pinHash)) {
+        loginFailures = 0;
+        const token = crypto.randomBytes(32).toString('base64url');
+        sessions.set(crypto.createHash('sha256').update(token).digest('hex'), { shopId: m.shopId, name: m.name, expires: Date.now() + SESSION_MS });
+        return { token, shopId: m.shopId, name: m.name };
+      }
+    }
+    if (++loginFailures >= LOGIN_FAILURES_BEFORE_PAUSE) {
+      loginFailures = 0;
+      loginPausedUntil = Date.now() + LOGIN_PAUSE_MS;
+    }
+    throw new HubError(401, 'pin_unknown', 'no active manager has this PIN', 'pin');
   };
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
@@ -106,33 +181,47 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
         const found = await service.lookup(till, parse(LookupInput, await readJson(req)));
         return found ? send(res, 200, found) : send(res, 404, { code: 'order_not_found', message: 'no such order in this shop' });
       }
+      case 'POST /api/admin/login': {
+        const input = parse(LoginInput, await readJson(req));
+        return send(res, 200, await login(input.pin, input.shopId));
+      }
+      case 'GET /api/admin/me': {
+        const scope = admin(req);
+        return send(res, 200, { name: scope.name, shopId: scope.shopId });
+      }
+      case 'GET /api/admin/products': {
+        const shopId = must(shopOf(admin(req), parse(ShopQuery, Object.fromEntries(url.searchParams)).shopId));
+        return send(res, 200, { products: await service.listProducts(shopId) });
+      }
       case 'POST /api/admin/shops': {
-        admin(req);
+        if (admin(req).shopId !== null) throw new HubError(403, 'forbidden', 'only the chain (the admin token) creates shops');
         return send(res, 201, { shopId: await service.createShop(parse(ShopInput, await readJson(req)).name) });
       }
       case 'POST /api/admin/enrol-codes': {
-        admin(req);
-        return send(res, 201, { code: await service.newEnrolCode(parse(EnrolCodeInput, await readJson(req)).shopId) });
+        const scope = admin(req);
+        const shopId = must(shopOf(scope, parse(EnrolCodeInput.partial(), await readJson(req)).shopId));
+        return send(res, 201, { code: await service.newEnrolCode(shopId) });
       }
       case 'PUT /api/admin/products': {
-        admin(req);
+        const scope = admin(req);
         const input = parse(ProductsInput, await readJson(req));
-        return send(res, 200, { changed: await service.upsertProducts(input.shopId, input.products) });
+        return send(res, 200, { changed: await service.upsertProducts(must(shopOf(scope, input.shopId)), input.products) });
       }
       case 'PUT /api/admin/staff': {
-        admin(req);
+        const scope = admin(req);
         const input = parse(StaffListInput, await readJson(req));
-        return send(res, 200, { changed: await service.upsertStaff(input.shopId, input.staff) });
+        return send(res, 200, { changed: await service.upsertStaff(must(shopOf(scope, input.shopId)), input.staff) });
       }
       case 'GET /api/admin/tills': {
-        admin(req);
-        const { shopId } = parse(ReportInput.pick({ shopId: true }), Object.fromEntries(url.searchParams));
-        return send(res, 200, { tills: await service.tillStatus(shopId) });
+        const scope = admin(req);
+        const { shopId } = parse(ShopQuery, Object.fromEntries(url.searchParams));
+        return send(res, 200, { tills: await service.tillStatus(shopOf(scope, shopId, false)) });
       }
       case 'GET /api/admin/report': {
-        admin(req);
+        const scope = admin(req);
         const input = parse(ReportInput, Object.fromEntries(url.searchParams));
-        const report = await service.report(input);
+        const shopId = shopOf(scope, input.shopId, false);
+        const report = await service.report({ ...input, ...(shopId !== undefined ? { shopId } : {}) });
         if (input.format !== 'csv') return send(res, 200, report);
         res.writeHead(200, {
           'content-type': 'text/csv; charset=utf-8',
@@ -143,6 +232,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
         return;
       }
       default:
+        if (req.method === 'GET' && !url.pathname.startsWith('/api/')) return serveStatic(options.staticDir ?? DEFAULT_STATIC, url.pathname, res);
         throw new HubError(404, 'not_found', `no route ${route}`);
     }
   };

@@ -360,6 +360,26 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       return out;
     },
 
+    /** A shop's catalog as the hub holds it (deleted products left out), by code. */
+    async listProducts(shopId: number): Promise<(ProductInput & { version: number })[]> {
+      const rows = await db.query<{
+        code: string; name: string; price_para: number; label: string; unit: 'piece' | 'kg' | 'l'; grp: string | null;
+        favourite: boolean; barcodes: string[]; version: number;
+      }>('SELECT * FROM products WHERE shop_id = $1 AND NOT deleted ORDER BY code LIMIT 5000', [shopId]);
+      return rows.map((p) => ({
+        code: p.code, name: p.name, pricePara: p.price_para, label: p.label, unit: p.unit, group: p.grp,
+        favourite: p.favourite, barcodes: p.barcodes, version: p.version,
+      }));
+    },
+
+    /** The active managers of every shop (name, shop, PIN hash), for the hub UI's login. */
+    async managers(): Promise<{ shopId: number; name: string; pinHash: string }[]> {
+      const rows = await db.query<{ shop_id: number; name: string; pin_hash: string }>(
+        "SELECT shop_id, name, pin_hash FROM staff WHERE role = 'manager' AND active ORDER BY shop_id, name",
+      );
+      return rows.map((r) => ({ shopId: r.shop_id, name: r.name, pinHash: r.pin_hash }));
+    },
+
     /** The consolidated report (hub/reports.ts). */
     report(input: ReportInput, now = Date.now()): Promise<HubReport> {
       return hubReport(db, input, now);

@@ -6,16 +6,15 @@
  * every till must be at the hub exactly once, in the till's final state, and no till may have a gap in
  * its sequence at the hub.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { startSandbox } from '../../electron/sandbox/server.ts';
 import { mulberry32 } from '../../electron/sandbox/faults.ts';
 import { openPglite, openPostgres, type HubDb } from '../../hub/db/db.ts';
-import { readFirstLine, ROOT, startHostProcess, type HostProcess } from '../support/host-process.ts';
+import { startHostProcess, type HostProcess } from '../support/host-process.ts';
+import { freePort, startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { startPostgres, type PgCluster } from '../support/postgres.ts';
 
 export interface HubChaosOptions {
@@ -40,33 +39,6 @@ export interface HubChaosResult {
 }
 
 const ADMIN = 'chaos-admin-token';
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-
-interface HubProcess {
-  child: ChildProcess;
-  stop(hard?: boolean): Promise<void>;
-}
-
-async function startHubProcess(env: Record<string, string>): Promise<HubProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'hub', 'cli.ts')], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await readFirstLine(child, 'hub');
-  return {
-    child,
-    async stop(hard = false) {
-      if (child.exitCode === null && child.signalCode === null) child.kill(hard ? 'SIGKILL' : 'SIGTERM');
-      await exited;
-    },
-  };
-}
 
 export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosResult> {
   const started = Date.now();

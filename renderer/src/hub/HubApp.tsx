@@ -1,0 +1,365 @@
+/**
+ * The store hub's manager UI (served by the hub at `/`): a manager logs in with a PIN, then sees the
+ * tills live (with the alarm), creates enrolment codes, edits the shop's products and reads the day's
+ * report (and downloads it as CSV). Every control has an accessible name; the hub decides who may do what.
+ */
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { ReportView } from '../../../shared/contract/manager.ts';
+import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
+import { hubText, type HubKey, type HubLang } from './i18n.ts';
+
+/** The wire shapes of the hub's admin API this screen reads (hub/reports.ts, hub/service.ts). */
+interface TillRow {
+  tillId: number;
+  name: string;
+  online: boolean;
+  lastSeen: string | null;
+  queued: number;
+  needsAttention: number;
+  oldestUnfiscalizedAt: string | null;
+  alarms: string[];
+}
+interface ProductRow {
+  code: string;
+  name: string;
+  pricePara: number;
+  label: string;
+  unit: 'piece' | 'kg' | 'l';
+  barcodes?: string[];
+}
+interface Report {
+  total: ReportView;
+  byTill: { tillId: number; name: string; report: ReportView }[];
+  byCashier: { cashier: string; report: ReportView }[];
+}
+type Section = 'tills' | 'catalog' | 'report';
+
+class HubCallError extends Error {
+  readonly field: string | undefined;
+  constructor(message: string, field?: string) {
+    super(message);
+    this.field = field;
+  }
+}
+
+async function call<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  if (!res.ok) {
+    const e = (await res.json().catch(() => ({}))) as { message?: string; field?: string };
+    throw new HubCallError(e.message ?? `HTTP ${res.status}`, e.field);
+  }
+  return (await res.json()) as T;
+}
+
+const today = (): string => new Date().toISOString().slice(0, 10);
+
+export function HubApp() {
+  const [lang, setLang] = useState<HubLang>('sr-Cyrl');
+  const t = useCallback((key: HubKey, params?: Record<string, string>) => hubText(lang, key, params), [lang]);
+  const [session, setSession] = useState<{ token: string; name: string } | null>(null);
+  const [section, setSection] = useState<Section>('tills');
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+
+  return (
+    <main style={{ fontFamily: 'sans-serif', padding: 16 }}>
+      <header style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
+        <h1 style={{ margin: 0 }}>{t('title')}</h1>
+        <label>
+          {t('language')}{' '}
+          <select value={lang} onChange={(e) => setLang(e.target.value as HubLang)}>
+            <option value="sr-Cyrl">Српски</option>
+            <option value="sr-Latn">Srpski</option>
+            <option value="en">English</option>
+          </select>
+        </label>
+        {session && (
+          <>
+            <span>{session.name}</span>
+            <button type="button" onClick={() => setSession(null)}>
+              {t('logout')}
+            </button>
+          </>
+        )}
+      </header>
+      {!session ? (
+        <Login t={t} onLogin={setSession} />
+      ) : (
+        <>
+          <nav aria-label={t('sections')} style={{ display: 'flex', gap: 8, margin: '12px 0' }}>
+            {(['tills', 'catalog', 'report'] as const).map((s) => (
+              <button key={s} type="button" aria-pressed={section === s} onClick={() => setSection(s)}>
+                {t(s)}
+              </button>
+            ))}
+          </nav>
+          {section === 'tills' && <Tills t={t} token={session.token} />}
+          {section === 'catalog' && <Catalog t={t} token={session.token} />}
+          {section === 'report' && <ReportSection t={t} token={session.token} />}
+        </>
+      )}
+    </main>
+  );
+}
+
+type T = (key: HubKey, params?: Record<string, string>) => string;
+
+function Login({ t, onLogin }: { t: T; onLogin: (s: { token: string; name: string }) => void }) {
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    try {
+      onLogin(await call<{ token: string; name: string }>(null, 'POST', '/api/admin/login', { pin }));
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} style={{ marginTop: 16 }}>
+      <label>
+        {t('pin')} <input type="password" inputMode="numeric" autoComplete="off" value={pin} onChange={(e) => setPin(e.target.value)} />
+      </label>{' '}
+      <button type="submit">{t('login')}</button>
+      {error && <p role="alert">{error}</p>}
+    </form>
+  );
+}
+
+function Tills({ t, token }: { t: T; token: string }) {
+  const [tills, setTills] = useState<TillRow[]>([]);
+  const [code, setCode] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let alive = true;
+    const load = (): void => {
+      call<{ tills: TillRow[] }>(token, 'GET', '/api/admin/tills')
+        .then((r) => alive && setTills(r.tills))
+        .catch((err: unknown) => alive && setError(String(err)));
+    };
+    load();
+    const timer = setInterval(load, 3000);
+    return () => {
+      alive = false;
+      clearInterval(timer);
+    };
+  }, [token]);
+  const alarmed = tills.filter((x) => x.alarms.length);
+  const newCode = async (): Promise<void> => setCode((await call<{ code: string }>(token, 'POST', '/api/admin/enrol-codes', {})).code);
+  return (
+    <section aria-label={t('tills')}>
+      {alarmed.length > 0 && (
+        <p role="alert" style={{ color: '#b00' }}>
+          {t('alarm', {
+            names: alarmed.map((x) => `${x.name} (${x.alarms.map((a) => t(`alarm_${a}` as HubKey)).join(', ')})`).join('; '),
+          })}
+        </p>
+      )}
+      {error && <p role="alert">{error}</p>}
+      <table>
+        <thead>
+          <tr>
+            {(['till', 'online', 'queued', 'needsAttention', 'oldest', 'lastSeen', 'alarms'] as const).map((k) => (
+              <th key={k}>{t(k)}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {tills.map((x) => (
+            <tr key={x.tillId}>
+              <td>{x.name}</td>
+              <td>{x.online ? t('yes') : t('no')}</td>
+              <td>{x.queued}</td>
+              <td>{x.needsAttention}</td>
+              <td>{x.oldestUnfiscalizedAt ?? '—'}</td>
+              <td>{x.lastSeen ?? '—'}</td>
+              <td>{x.alarms.map((a) => t(`alarm_${a}` as HubKey)).join(', ') || '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        <button type="button" onClick={() => void newCode().catch((err: unknown) => setError(String(err)))}>
+          {t('newCode')}
+        </button>{' '}
+        {code && <output aria-label={t('enrolCode')}>{code}</output>}
+      </p>
+    </section>
+  );
+}
+
+function Catalog({ t, token }: { t: T; token: string }) {
+  const [products, setProducts] = useState<ProductRow[]>([]);
+  const [form, setForm] = useState({ code: '', name: '', price: '', label: 'A', unit: 'piece' as ProductRow['unit'], barcode: '' });
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    let alive = true;
+    call<{ products: ProductRow[] }>(token, 'GET', '/api/admin/products')
+      .then((r) => alive && setProducts(r.products))
+      .catch((err: unknown) => alive && setMessage({ text: String(err), error: true }));
+    return () => {
+      alive = false;
+    };
+  }, [token, version]);
+  const save = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    const pricePara = parseRsdInput(form.price);
+    if (pricePara === null) {
+      setMessage({ text: t('badPrice', { field: t('price') }), error: true });
+      return;
+    }
+    try {
+      const product = { code: form.code, name: form.name, pricePara, label: form.label, unit: form.unit, ...(form.barcode ? { barcodes: [form.barcode] } : {}) };
+      await call(token, 'PUT', '/api/admin/products', { products: [product] });
+      setMessage({ text: t('saved', { name: form.name }), error: false });
+      setVersion((v) => v + 1);
+    } catch (err) {
+      setMessage({ text: err instanceof Error ? err.message : String(err), error: true });
+    }
+  };
+  const edit = (p: ProductRow): void =>
+    setForm({ code: p.code, name: p.name, price: (p.pricePara / 100).toFixed(2), label: p.label, unit: p.unit, barcode: p.barcodes?.[0] ?? '' });
+  const field = (key: 'code' | 'name' | 'price' | 'label' | 'barcode', label: HubKey) => (
+    <label style={{ marginRight: 8 }}>
+      {t(label)} <input value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} />
+    </label>
+  );
+  return (
+    <section aria-label={t('catalog')}>
+      <form onSubmit={(e) => void save(e)}>
+        {field('code', 'code')}
+        {field('name', 'name')}
+        {field('price', 'price')}
+        {field('label', 'label')}
+        <label style={{ marginRight: 8 }}>
+          {t('unit')}{' '}
+          <select value={form.unit} onChange={(e) => setForm({ ...form, unit: e.target.value as ProductRow['unit'] })}>
+            <option value="piece">piece</option>
+            <option value="kg">kg</option>
+            <option value="l">l</option>
+          </select>
+        </label>
+        {field('barcode', 'barcode')}
+        <button type="submit">{t('save')}</button>
+      </form>
+      {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+      <table>
+        <thead>
+          <tr>
+            <th>{t('code')}</th>
+            <th>{t('name')}</th>
+            <th>{t('price')}</th>
+            <th>{t('label')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((p) => (
+            <tr key={p.code} onClick={() => edit(p)}>
+              <td>{p.code}</td>
+              <td>{p.name}</td>
+              <td>{formatRsd(p.pricePara)}</td>
+              <td>{p.label}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function ReportSection({ t, token }: { t: T; token: string }) {
+  const [from, setFrom] = useState(today());
+  const [to, setTo] = useState(today());
+  const [report, setReport] = useState<Report | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const range = (): string => {
+    const end = new Date(`${to}T00:00:00`);
+    end.setDate(end.getDate() + 1);
+    return `from=${new Date(`${from}T00:00:00`).toISOString()}&to=${end.toISOString()}`;
+  };
+  const show = async (): Promise<void> => {
+    try {
+      setReport(await call<Report>(token, 'GET', `/api/admin/report?${range()}`));
+      setError(null);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  };
+  const csv = async (): Promise<void> => {
+    const res = await fetch(`/api/admin/report?${range()}&format=csv`, { headers: { authorization: `Bearer ${token}` } });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(await res.blob());
+    a.download = `kasa-hub-report-${from}.csv`;
+    a.click();
+  };
+  const totals = (r: ReportView) => `${r.sales.count} / ${formatRsd(r.sales.totalPara)} — ${t('refunds')} ${r.refunds.count} / ${formatRsd(r.refunds.totalPara)}`;
+  return (
+    <section aria-label={t('report')}>
+      <label>
+        {t('from')} <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+      </label>{' '}
+      <label>
+        {t('to')} <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+      </label>{' '}
+      <button type="button" onClick={() => void show()}>
+        {t('show')}
+      </button>{' '}
+      <button type="button" onClick={() => void csv()}>
+        {t('csv')}
+      </button>
+      {error && <p role="alert">{error}</p>}
+      {report && (
+        <>
+          <h2>{t('sales')}</h2>
+          <p aria-label={t('sales')}>{totals(report.total)}</p>
+          <table aria-label={t('tills')}>
+            <tbody>
+              {report.byTill.map((x) => (
+                <tr key={x.tillId}>
+                  <th scope="row">{x.name}</th>
+                  <td>{totals(x.report)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <table aria-label={t('cashier')}>
+            <tbody>
+              {report.byCashier.map((x) => (
+                <tr key={x.cashier}>
+                  <th scope="row">{x.cashier || '—'}</th>
+                  <td>{totals(x.report)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <table aria-label={t('payment')}>
+            <tbody>
+              {report.total.byPayment.map((p) => (
+                <tr key={p.type}>
+                  <th scope="row">{p.type}</th>
+                  <td>{formatRsd(p.netPara)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <table aria-label={t('label')}>
+            <tbody>
+              {report.total.byLabel.map((l) => (
+                <tr key={l.label}>
+                  <th scope="row">{`${l.label} ${l.rate}%`}</th>
+                  <td>{`${t('net')} ${formatRsd(l.netPara)} / ${t('tax')} ${formatRsd(l.taxPara)}`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {report.byTill.length === 0 && <p>{t('none')}</p>}
+        </>
+      )}
+    </section>
+  );
+}

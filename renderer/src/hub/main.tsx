@@ -1,0 +1,10 @@
+/** The store hub's manager UI entry (renderer/hub.html), served by the hub (hub/server.ts). */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { HubApp } from './HubApp.tsx';
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <HubApp />
+  </StrictMode>,
+);

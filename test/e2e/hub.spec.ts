@@ -1,0 +1,81 @@
+/**
+ * The store hub's manager UI in Chromium: the hub (child process, PGlite) and a till (the browser host)
+ * enrolled with it. The till's default manager logs in at the hub with the PIN, sees the till live and the
+ * alarm for a till that never connected, creates an enrolment code, changes a price that reaches the
+ * till, and reads the day's report and its CSV.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startHostProcess, type HostProcess } from '../support/host-process.ts';
+import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
+
+let hub: HubProcess;
+let till: HostProcess;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-e2e-'));
+
+test.beforeAll(async () => {
+  hub = await startHubProcess({ KASA_HUB_DATA: path.join(dir, 'hub'), KASA_HUB_ADMIN_TOKEN: 'e2e-admin' });
+  till = await startHostProcess({ env: { KASA_TERMINAL_ID: 'HUBE2E', KASA_HUB_URL: hub.url, KASA_HUB_ENROL_CODE: hub.enrolCode, KASA_LANG: 'en' } });
+  const sold = await till.call<{ state: string }>('sales.checkout', {
+    lines: [{ name: 'Хлеб', quantity: 2, unitPrice: 80, labels: ['A'] }],
+    payments: [{ type: 'cash', amount: 160 }],
+  });
+  expect(sold.body.ok).toBe(true);
+  // A second till that enrols and never syncs: silent from the start.
+  const code = (await (await fetch(`${hub.url}/api/admin/enrol-codes`, { method: 'POST', headers: { authorization: 'Bearer e2e-admin' }, body: '{"shopId":1}' })).json()) as { code: string };
+  expect((await fetch(`${hub.url}/api/enrol`, { method: 'POST', body: JSON.stringify({ code: code.code, name: 'ТИХА' }) })).status).toBe(201);
+});
+test.afterAll(async () => {
+  await till?.stop();
+  await hub?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+  if (till) fs.rmSync(till.dataDir, { recursive: true, force: true });
+});
+
+test('a manager runs the shop from the hub: tills and alarm, enrolment, a price, the report and CSV', async ({ page }) => {
+  await page.goto(hub.url);
+  await page.getByLabel('PIN менаџера').fill('1111');
+  await page.getByRole('button', { name: 'Пријава' }).click();
+  await expect(page.getByRole('alert')).toContainText('PIN');
+  // The till's own default manager (PIN 0000) reached the hub through the till's outbox.
+  await expect(async () => {
+    await page.getByLabel('PIN менаџера').fill('0000');
+    await page.getByRole('button', { name: 'Пријава' }).click();
+    await expect(page.getByRole('button', { name: 'Одјава' })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+
+  const tills = page.getByRole('region', { name: 'Касе' });
+  await expect(tills.getByRole('row', { name: /HUBE2E/ })).toContainText('да');
+  await expect(page.getByRole('alert')).toContainText('ТИХА (нема везе)');
+  await page.getByRole('button', { name: 'Нови код за упис касе' }).click();
+  await expect(page.getByRole('status', { name: 'Код за упис' }).or(page.getByLabel('Код за упис'))).toHaveText(/^[A-Za-z0-9_-]{8,}$/);
+
+  await page.getByRole('button', { name: 'Артикли' }).click();
+  await page.getByLabel('Шифра').fill('1001');
+  await page.getByLabel('Назив').fill('Млеко 1л');
+  await page.getByLabel('Цена (RSD)').fill('abc');
+  await page.getByRole('button', { name: 'Сачувај артикал' }).click();
+  await expect(page.getByRole('alert')).toContainText('Цена (RSD)');
+  await page.getByLabel('Цена (RSD)').fill('159,90');
+  await page.getByRole('button', { name: 'Сачувај артикал' }).click();
+  await expect(page.getByRole('status')).toContainText('Млеко 1л');
+  await expect(page.getByRole('row', { name: /1001/ })).toContainText('159,90');
+  // The price is on the till (polling every second).
+  await expect(async () => {
+    const r = await till.call<{ product?: { pricePara: number } }>('catalog.byBarcode', { code: '1001' });
+    expect(JSON.stringify(r.body)).toContain('15990');
+  }).toPass({ timeout: 10_000 });
+
+  await page.getByRole('button', { name: 'Извештај' }).click();
+  await page.getByRole('button', { name: 'Прикажи' }).click();
+  await expect(page.getByLabel('Продаје', { exact: true })).toContainText('1 /');
+  await expect(page.getByRole('table', { name: 'Касе' }).getByRole('row', { name: /HUBE2E/ })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Преузми CSV' }).click();
+  const file = await (await download).path();
+  const csv = fs.readFileSync(file, 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('scope,section,key,count,amount_rsd,tax_rsd');
+  expect(csv).toContain('"till:HUBE2E","sales","total",1,160.00,');
+});
