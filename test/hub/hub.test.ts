@@ -250,4 +250,27 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     const later = await service.tillStatus(shop, Date.now() + 10 * 60_000);
     expect(later.find((t) => t.name === 'S1')?.alarms).toEqual(['silent']);
   });
+
+  it('a manager PIN opens a session for its own shop only; wrong PINs pause the login', async () => {
+    const { hashPin } = await import('../../electron/manager/staff.ts');
+    const mine = await service.createShop('PIN shop');
+    const other = await service.createShop('Other shop');
+    await service.upsertStaff(mine, [{ name: 'Шеф', role: 'manager', pinHash: await hashPin('4321') }]);
+    const login = (pin: string) => fetch(`${server.url}/api/admin/login`, { method: 'POST', body: JSON.stringify({ pin, shopId: mine }) });
+    const ok = (await (await login('4321')).json()) as { token: string; shopId: number; name: string };
+    expect(ok).toMatchObject({ shopId: mine, name: 'Шеф' });
+    const as = (method: string, path: string, body?: unknown) =>
+      fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${ok.token}` }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    expect((await as('POST', '/api/admin/enrol-codes', {})).status).toBe(201);
+    expect((await as('POST', '/api/admin/enrol-codes', { shopId: other })).status).toBe(403);
+    expect((await as('PUT', '/api/admin/products', { shopId: other, products: [{ code: 'X', name: 'X', pricePara: 1, label: 'A', unit: 'piece' }] })).status).toBe(403);
+    expect((await as('POST', '/api/admin/shops', { name: 'Mine now' })).status).toBe(403);
+    const tills = (await (await as('GET', '/api/admin/tills')).json()) as { tills: { shopId: number }[] };
+    expect(tills.tills.every((t) => t.shopId === mine)).toBe(true);
+    const bad = await login('0001');
+    expect(bad.status).toBe(401);
+    expect(await bad.json()).toMatchObject({ field: 'pin' });
+    for (let i = 0; i < 4; i++) await login('0001');
+    expect((await login('4321')).status).toBe(429);
+  });
 });
