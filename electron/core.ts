@@ -28,7 +28,8 @@ import { TaxRatesCache } from './sales/tax-rates.ts';
 import { Settings } from './settings/settings.ts';
 import { createFileSecretStore, type SecretStore } from './settings/secrets.ts';
 import { applyPendingRestore } from './db/backup.ts';
-import { runStartupChecks, startBackupSchedule, type StartupReport } from './db/integrity.ts';
+import { startMaintenance, type MaintenanceOptions } from './db/maintenance.ts';
+import { startCheckpointer } from './db/checkpoint.ts';
 import { startSandbox, type Sandbox } from './sandbox/server.ts';
 import { createPrintService } from './printer/service.ts';
 import { printerHandlers } from './printer/handlers.ts';
@@ -49,6 +50,8 @@ export interface CoreOptions {
   engine?: Partial<EngineOptions>;
   /** Where the API key lives: safeStorage in Electron; by default KASA_API_KEY or a 0600 file. */
   secrets?: SecretStore;
+  /** Background integrity check and backup tuning (tests: a deliberately slow check). */
+  maintenance?: Partial<MaintenanceOptions>;
 }
 
 export interface Core {
@@ -179,7 +182,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     db,
     dataDir: options.dataDir,
     secrets,
-    startup: () => startup,
+    startup: () => maintenance.report(),
     store,
     engine,
     taxRates,
@@ -203,9 +206,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
   engine.start();
   printer.start();
-  // Crash safety: quick_check at every start, the day's backup (7 kept), and a timer for tills left running.
-  const startup: StartupReport = await runStartupChecks(db, options.dataDir, logger);
-  const stopBackups = startBackupSchedule(db, options.dataDir, logger);
+  // Crash safety off the critical path (docs/history.md): quick_check and the day's backup in a worker
+  // once the till is up; WAL checkpoints on an idle timer instead of inside a commit.
+  const maintenance = startMaintenance(db, options.dataDir, logger, options.maintenance);
+  const stopCheckpointer = startCheckpointer(db, { onError: (err) => logger.warn(`wal checkpoint: ${String(err)}`) });
 
   const info = (): AppInfo => ({
     version: VERSION,
@@ -357,7 +361,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await engine.stop();
       await printer.stop();
       await drafts.stop();
-      stopBackups();
+      await maintenance.stop();
+      stopCheckpointer();
       if (sandbox) await sandbox.close();
       db.close();
     },

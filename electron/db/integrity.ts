@@ -17,6 +17,8 @@ export interface QuickCheckResult {
   /** SQLite's messages when not ok (at most 20). */
   problems: string[];
   ms: number;
+  /** True until the background check has run (maintenance.ts); nothing found yet. */
+  pending?: boolean;
 }
 
 /** `PRAGMA quick_check`: the O(N) structural check (no index-content comparison). */

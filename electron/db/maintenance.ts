@@ -1,0 +1,197 @@
+/**
+ * Database maintenance off the critical path (issue #13): the till answers first, then, once it is up,
+ * `PRAGMA quick_check` and the day's backup run in a worker thread on their own read-only connection.
+ *
+ * Why a sale never waits on them: the worker has its own SQLite connection on the WAL database, and in
+ * WAL mode a reader never blocks a writer; the main thread (IPC, HTTP host, checkout) only posts a message
+ * and later receives the result. The check's and the backup's cost is disk bandwidth on another core.
+ *
+ * Order and guarantees (unchanged from the start-up checks they replace): the backup is taken only after
+ * the check passed, so a damaged database never pushes a good backup out; a failed check is logged as an
+ * error and shown to the manager (`backups.list` → integrity). A till left running checks every hour
+ * whether the day's backup is due.
+ */
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { Db } from './open.ts';
+import { backupDir, backupDue, finishBackup, KEEP_BACKUPS, type BackupInfo } from './backup.ts';
+import type { QuickCheckResult, StartupReport } from './integrity.ts';
+
+interface LogLike {
+  info(line: string): void;
+  warn(line: string): void;
+  error(line: string): void;
+}
+
+export interface MaintenanceOptions {
+  /** Wait this long after start before the first check (default 1.5 s: the first sale comes first). */
+  delayMs: number;
+  /** How often a running till looks whether the day's backup is due (default hourly). */
+  intervalMs: number;
+  now: () => number;
+  keep: number;
+  /** Daily backups are pruned (oldest first, the newest always kept) to fit this many bytes; see backup.ts. */
+  maxBytes?: number;
+  /** Tests: the check takes this much longer (a slow disk); it sleeps in the worker, never on the main thread. */
+  slowCheckMs?: number;
+}
+
+export interface Maintenance {
+  /** What the last check and backup found; `integrity.pending` until the first check has finished. */
+  report(): StartupReport;
+  /** Resolves with the report once the first check (and backup, when due) has finished. */
+  readonly firstRun: Promise<StartupReport>;
+  stop(): Promise<void>;
+}
+
+const require = createRequire(import.meta.url);
+
+/** The worker, as plain JavaScript (no build step, works the same in Electron and the host). */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const { task, file } = workerData;
+let db;
+try {
+  db = new Database(file, { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  if (task.kind === 'check') {
+    const started = performance.now();
+    if (task.slowMs) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, task.slowMs);
+    let rows;
+    try { rows = db.pragma('quick_check(20)'); } catch (err) { rows = [{ quick_check: String(err && err.message || err) }]; }
+    const problems = rows.map((r) => r.quick_check).filter((m) => m !== 'ok');
+    parentPort.postMessage({ ok: rows.length > 0 && problems.length === 0, problems, ms: Math.round(performance.now() - started) });
+  } else {
+    const started = performance.now();
+    db.prepare('VACUUM INTO ?').run(task.to);
+    parentPort.postMessage({ ok: true, ms: Math.round(performance.now() - started) });
+  }
+} catch (err) {
+  parentPort.postMessage({ ok: false, problems: [String(err && err.message || err)], ms: 0 });
+} finally {
+  if (db) db.close();
+}
+`;
+
+type CheckTask = { kind: 'check'; slowMs?: number };
+type VacuumTask = { kind: 'vacuum'; to: string };
+
+/** Runs one task in a fresh worker with its own read-only connection to `file`. */
+function runInWorker(file: string, task: CheckTask | VacuumTask, track: (w: Worker | null) => void): Promise<QuickCheckResult> {
+  return new Promise((resolve) => {
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver: require.resolve('better-sqlite3'), file, task } });
+    track(worker);
+    let settled = false;
+    const done = (r: QuickCheckResult): void => {
+      if (settled) return;
+      settled = true;
+      track(null);
+      resolve(r);
+    };
+    worker.once('message', (m: QuickCheckResult) => done(m));
+    worker.once('error', (err) => done({ ok: false, problems: [err.message], ms: 0 }));
+    worker.once('exit', (code) => done({ ok: false, problems: [`maintenance worker stopped (exit ${code})`], ms: 0 }));
+  });
+}
+
+/** `PRAGMA quick_check` of the database file in a worker thread (the main thread stays free). */
+export function quickCheckInWorker(file: string, slowMs?: number): Promise<QuickCheckResult> {
+  return runInWorker(file, { kind: 'check', ...(slowMs ? { slowMs } : {}) }, () => {});
+}
+
+/**
+ * The day's backup: `VACUUM INTO` a temporary file from a worker's read-only connection (one consistent
+ * snapshot, compacted, never restarted by concurrent sales), then renamed into `backups/` and pruned.
+ */
+export async function backupInWorker(
+  db: Db,
+  dataDir: string,
+  options: { now?: number; keep?: number; maxBytes?: number } = {},
+  track: (w: Worker | null) => void = () => {},
+): Promise<BackupInfo & { ms: number }> {
+  const now = options.now ?? Date.now();
+  const dir = backupDir(dataDir);
+  fs.mkdirSync(dir, { recursive: true });
+  const tmp = path.join(dir, `kasa-inprogress-${now}.sqlite.partial`);
+  fs.rmSync(tmp, { force: true });
+  const r = await runInWorker(db.name, { kind: 'vacuum', to: tmp }, track);
+  if (!r.ok) {
+    fs.rmSync(tmp, { force: true });
+    throw new Error(r.problems.join('; '));
+  }
+  const info = finishBackup(tmp, dataDir, { now, keep: options.keep, maxBytes: options.maxBytes });
+  return { ...info, ms: r.ms };
+}
+
+/** Starts the background maintenance of `db` (call once the till is ready); see the module comment. */
+export function startMaintenance(db: Db, dataDir: string, logger: LogLike, options: Partial<MaintenanceOptions> = {}): Maintenance {
+  const now = options.now ?? Date.now;
+  const keep = options.keep ?? KEEP_BACKUPS;
+  let current: StartupReport = { integrity: { ok: true, problems: [], ms: 0, pending: true }, backup: null, backupError: null };
+  let stopped = false;
+  let busy: Promise<StartupReport> | null = null;
+  let worker: Worker | null = null;
+  const track = (w: Worker | null): void => {
+    worker = w;
+  };
+
+  const run = async (withCheck: boolean): Promise<StartupReport> => {
+    if (withCheck) {
+      logger.info('database quick_check started in the background');
+      const integrity = await runInWorker(db.name, { kind: 'check', ...(options.slowCheckMs ? { slowMs: options.slowCheckMs } : {}) }, track);
+      if (stopped) return current;
+      current = { ...current, integrity };
+      if (integrity.ok) logger.info(`database quick_check ok (${integrity.ms} ms, in the background)`);
+      else logger.error(`database quick_check FAILED: ${integrity.problems.join('; ')}; no backup taken; restore one from the manager screen`);
+    }
+    if (stopped || !current.integrity.ok || !backupDue(dataDir, now())) return current;
+    try {
+      const b = await backupInWorker(db, dataDir, { now: now(), keep, maxBytes: options.maxBytes }, track);
+      logger.info(`daily backup ${b.name} (${b.bytes} bytes, ${b.ms} ms, in the background)`);
+      current = { ...current, backup: b, backupError: null };
+    } catch (err) {
+      const backupError = err instanceof Error ? err.message : String(err);
+      if (!stopped) logger.error(`daily backup failed: ${backupError}`);
+      current = { ...current, backupError };
+    }
+    return current;
+  };
+  const once = (withCheck: boolean): Promise<StartupReport> => {
+    if (busy) return busy;
+    busy = run(withCheck).finally(() => {
+      busy = null;
+    });
+    return busy;
+  };
+
+  let resolveFirst: (r: StartupReport) => void = () => {};
+  const firstRun = new Promise<StartupReport>((r) => (resolveFirst = r));
+  const first = setTimeout(() => {
+    if (stopped || !db.open) return resolveFirst(current);
+    void once(true).then(resolveFirst);
+  }, options.delayMs ?? 1500);
+  first.unref();
+  const timer = setInterval(() => {
+    if (!stopped && db.open && !current.integrity.pending) void once(false);
+  }, options.intervalMs ?? 60 * 60 * 1000);
+  timer.unref();
+
+  return {
+    report: () => current,
+    firstRun,
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(timer);
+      resolveFirst(current);
+      const w: Worker | null = worker;
+      if (w) await w.terminate();
+      for (const f of fs.existsSync(backupDir(dataDir)) ? fs.readdirSync(backupDir(dataDir)) : []) {
+        if (f.startsWith('kasa-inprogress-')) fs.rmSync(path.join(backupDir(dataDir), f), { force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,275 @@
+/**
+ * Issue #13 on real SQLite files: start-up does not wait for the integrity check or the backup (they run
+ * in a worker), a damaged database is still detected and keeps good backups, a backup taken while sales
+ * continue restores to a database holding every acknowledged order, the WAL is bounded when the
+ * checkpointer stops, and every history query is an index range (query plans, not timings).
+ */
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../electron/db/open.ts';
+import { applyPendingRestore, backupDir, checkDatabaseFile, createBackup, listBackups, requestRestore } from '../../electron/db/backup.ts';
+import { backupInWorker, startMaintenance } from '../../electron/db/maintenance.ts';
+import { startCheckpointer, WAL_FALLBACK_PAGES } from '../../electron/db/checkpoint.ts';
+import { createCore, type Core } from '../../electron/core.ts';
+import { Archive } from '../../electron/manager/archive.ts';
+import { OrderStore } from '../../electron/outbox/store.ts';
+import { buildHistory } from '../support/history.ts';
+import type { Result } from '../../shared/contract/index.ts';
+import { MIGRATIONS } from '../../electron/db/migrations/index.ts';
+
+const DAY = 86_400_000;
+const T0 = Date.UTC(2024, 0, 2, 8, 0, 0);
+const dirs: string[] = [];
+const open: Db[] = [];
+const cores: Core[] = [];
+const tmp = (): string => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-history-'));
+  dirs.push(d);
+  return d;
+};
+const db = (dir: string): Db => {
+  const d = openDatabase(path.join(dir, 'kasa.sqlite'));
+  open.push(d);
+  return d;
+};
+const lines: string[] = [];
+const logger = { info: (l: string) => lines.push(`I ${l}`), warn: (l: string) => lines.push(`W ${l}`), error: (l: string) => lines.push(`E ${l}`) };
+afterEach(async () => {
+  for (const c of cores.splice(0)) await c.close();
+  open.splice(0).forEach((d) => d.open && d.close());
+  dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
+  lines.length = 0;
+});
+
+const plan = (d: Db, sql: string, ...args: unknown[]): string =>
+  (d.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail).join(' | ');
+
+describe('start-up does not wait for history', () => {
+  it('the core answers and sells while a deliberately slow integrity check runs; the check and backup then complete', async () => {
+    const dir = tmp();
+    // A till with history already on disk.
+    const seed = db(dir);
+    await buildHistory(seed, { orders: 400, start: T0, end: T0 + 30 * DAY });
+    seed.close();
+    const core = await createCore({
+      dataDir: dir,
+      transport: 'host',
+      env: { KASA_LANG: 'en' },
+      logger: { ...logger, redact() {} } as unknown as Core['logger'],
+      maintenance: { delayMs: 0, slowCheckMs: 4000 },
+    });
+    cores.push(core);
+    // createCore returned; the check has started in the worker (it logs that first) and has not finished.
+    while (!lines.some((l) => l.includes('quick_check started'))) await new Promise((r) => setImmediate(r));
+    const info = (await core.dispatch('app.info', {})) as Result<{ version: string }>;
+    expect(info.ok).toBe(true);
+    const sale = (await core.dispatch('sales.checkout', {
+      lines: [{ name: 'Хлеб', quantity: 1, unitPrice: 80, labels: ['Ђ'] }],
+      payments: [{ type: 'cash', amount: 80 }],
+    })) as Result<{ orderId: number }>;
+    expect(sale.ok).toBe(true);
+    const status = (await core.dispatch('sync.status', {})) as Result<unknown>;
+    expect(status.ok).toBe(true);
+    // All of that happened while the (one-minute) check was still running in the worker.
+    expect(lines.some((l) => l.includes('quick_check ok') || l.includes('daily backup'))).toBe(false);
+  });
+
+  it('startMaintenance: the main thread commits sales while the check sleeps in the worker, then check and backup finish', async () => {
+    const dir = tmp();
+    const d = db(dir);
+    await buildHistory(d, { orders: 300, start: T0, end: T0 + 10 * DAY });
+    const m = startMaintenance(d, dir, logger, { delayMs: 0, slowCheckMs: 1500, now: () => T0 + 11 * DAY });
+    const more = await buildHistory(d, { orders: 50, start: T0 + 11 * DAY, end: T0 + 11 * DAY + 3_600_000, terminalId: 'T2' });
+    expect(more).toHaveLength(50);
+    expect(m.report().integrity.pending).toBe(true);
+    const r = await m.firstRun;
+    expect(r.integrity).toMatchObject({ ok: true, problems: [] });
+    expect(r.integrity.pending).toBeUndefined();
+    expect(r.backup?.name).toMatch(/^kasa-.*\.sqlite$/);
+    expect(checkDatabaseFile(path.join(backupDir(dir), r.backup?.name as string)).ok).toBe(true);
+    await m.stop();
+  });
+
+  it('a damaged database is still detected in the background, reported, and no backup replaces the good one', async () => {
+    const dir = tmp();
+    const d = db(dir);
+    await buildHistory(d, { orders: 300, start: T0, end: T0 + 10 * DAY });
+    await createBackup(d, dir, { now: T0 });
+    d.pragma('wal_checkpoint(TRUNCATE)');
+    d.close();
+    const file = path.join(dir, 'kasa.sqlite');
+    const fd = fs.openSync(file, 'r+');
+    const size = fs.fstatSync(fd).size;
+    for (let off = 4096 * 2; off < size - 4096; off += 4096 * 3) fs.writeSync(fd, Buffer.alloc(512, 0xa5), 0, 512, off + 100);
+    fs.closeSync(fd);
+    const broken = new Database(file);
+    open.push(broken);
+    const m = startMaintenance(broken, dir, logger, { delayMs: 0, now: () => T0 + DAY });
+    const r = await m.firstRun;
+    await m.stop();
+    expect(r.integrity.ok).toBe(false);
+    expect(r.integrity.problems.length).toBeGreaterThan(0);
+    expect(m.report().integrity.ok).toBe(false);
+    expect(r.backup).toBeNull();
+    expect(lines.some((l) => l.startsWith('E database quick_check FAILED'))).toBe(true);
+    expect(listBackups(dir)).toHaveLength(1);
+  });
+});
+
+describe('backups that scale', () => {
+  it('a backup taken while sales continue restores to a database holding every acknowledged order', async () => {
+    const dir = tmp();
+    const d = db(dir);
+    const before = await buildHistory(d, { orders: 2000, start: T0, end: T0 + 60 * DAY });
+    const store = new OrderStore(d);
+    const acknowledged = new Set(before.map((id) => store.get(id)?.order_number as string));
+    let backupDone = false;
+    const backup = backupInWorker(d, dir, { now: T0 + 61 * DAY }).finally(() => {
+      backupDone = true;
+    });
+    // Sales go on while the worker copies.
+    let during = 0;
+    while (!backupDone) {
+      const ids = await buildHistory(d, { orders: 5, start: T0 + 61 * DAY + during * 1000, end: T0 + 61 * DAY + during * 1000 + 4000, terminalId: 'T2' });
+      during += ids.length;
+      await new Promise((r) => setImmediate(r));
+    }
+    const b = await backup;
+    expect(during).toBeGreaterThan(0);
+    requestRestore(dir, b.name, { logger });
+    d.close();
+    expect(applyPendingRestore(dir, logger)?.restored).toBe(b.name);
+    const restored = new Database(path.join(dir, 'kasa.sqlite'));
+    open.push(restored);
+    expect(restored.pragma('integrity_check', { simple: true })).toBe('ok');
+    const numbers = new Set((restored.prepare('SELECT order_number FROM orders').all() as { order_number: string }[]).map((r) => r.order_number));
+    for (const n of acknowledged) expect(numbers.has(n)).toBe(true);
+    // The snapshot is consistent: every order in it has its outbox row or its receipt, never half of one.
+    const torn = restored
+      .prepare("SELECT count(*) AS n FROM orders o WHERE o.state = 'queued' AND NOT EXISTS (SELECT 1 FROM outbox b WHERE b.order_id = o.id)")
+      .get() as { n: number };
+    expect(torn.n).toBe(0);
+  });
+
+  it('daily backups fit a space budget: the oldest go first, the newest always stays', async () => {
+    const dir = tmp();
+    const d = db(dir);
+    await buildHistory(d, { orders: 200, start: T0, end: T0 + DAY });
+    for (let i = 0; i < 7; i++) await backupInWorker(d, dir, { now: T0 + i * DAY });
+    expect(listBackups(dir).filter((b) => b.kind === 'daily')).toHaveLength(3); // default: 3 copies' worth
+    for (let i = 7; i < 14; i++) await backupInWorker(d, dir, { now: T0 + i * DAY, maxBytes: Number.MAX_SAFE_INTEGER });
+    expect(listBackups(dir).filter((b) => b.kind === 'daily')).toHaveLength(7); // never more than 7
+    const one = listBackups(dir)[0]?.bytes ?? 0;
+    await backupInWorker(d, dir, { now: T0 + 20 * DAY, maxBytes: one - 1 });
+    expect(listBackups(dir).map((b) => b.name)).toEqual([expect.stringContaining('20240122')]);
+  });
+});
+
+describe('WAL checkpoints off the commit path', () => {
+  it('without the checkpointer the WAL stops growing at the fallback bound', () => {
+    const dir = tmp();
+    const d = db(dir);
+    d.exec('CREATE TABLE blob_rows (b BLOB)');
+    const insert = d.prepare('INSERT INTO blob_rows (b) VALUES (?)');
+    const chunk = Buffer.alloc(1024 * 1024, 1);
+    const pageSize = d.pragma('page_size', { simple: true }) as number;
+    // Write three times the bound; nobody checkpoints but SQLite's fallback.
+    const total = Math.ceil((3 * WAL_FALLBACK_PAGES * pageSize) / chunk.length);
+    for (let i = 0; i < total; i++) insert.run(chunk);
+    const wal = fs.statSync(path.join(dir, 'kasa.sqlite-wal')).size;
+    expect(wal).toBeLessThan(1.2 * WAL_FALLBACK_PAGES * pageSize + 2 * chunk.length);
+  });
+
+  it('the idle checkpointer copies the WAL into the database between commits', async () => {
+    const dir = tmp();
+    const d = db(dir);
+    d.exec('CREATE TABLE t (v TEXT)');
+    for (let i = 0; i < 50; i++) d.prepare('INSERT INTO t (v) VALUES (?)').run('x'.repeat(500));
+    const before = (d.pragma('wal_checkpoint(NOOP)') as { log: number; checkpointed: number }[])[0];
+    expect(before?.log).toBeGreaterThan(0);
+    const stop = startCheckpointer(d, { intervalMs: 10 });
+    await new Promise<void>((resolve) => {
+      const poll = setInterval(() => {
+        // A read of the WAL header: how many frames are already copied.
+        const r = (d.pragma('wal_checkpoint(NOOP)') as { log: number; checkpointed: number }[])[0];
+        if (r && r.log === r.checkpointed) {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 5);
+    });
+    stop();
+    expect(d.pragma('wal_autocheckpoint', { simple: true })).toBe(WAL_FALLBACK_PAGES);
+  });
+});
+
+describe('queries that stay flat', () => {
+  it('every archive and report query reads an index range, never the whole orders table', async () => {
+    const dir = tmp();
+    const d = db(dir);
+    await buildHistory(d, { orders: 300, start: T0, end: T0 + 30 * DAY, queuedEvery: 50 });
+    d.exec('ANALYZE');
+    const full = /SCAN orders(?! USING)/;
+    const day = [new Date(T0 + 3 * DAY).toISOString(), new Date(T0 + 4 * DAY).toISOString()];
+    const report = plan(d, 'SELECT kind, invoice_type, state, total_para, data FROM orders WHERE created_at >= ? AND created_at < ?', ...day);
+    expect(report).toMatch(/orders_created/);
+    expect(report).not.toMatch(full);
+    const queries: [string, string, unknown[]][] = [
+      ['number', "SELECT orders.* FROM orders WHERE order_number >= ? AND order_number < ? ORDER BY orders.id DESC LIMIT 20", ['T1-2024', 'T1-2024\uffff']],
+      ['invoice', 'SELECT orders.* FROM orders WHERE invoice_number = ? ORDER BY orders.id DESC LIMIT 20', ['X']],
+      ['day', 'SELECT orders.* FROM orders WHERE created_at >= ? AND created_at <= ? ORDER BY created_at DESC, orders.id DESC LIMIT 20', day],
+      ['payment', 'SELECT orders.* FROM order_payments p JOIN orders ON orders.id = p.order_id WHERE p.type = ? ORDER BY orders.id DESC LIMIT 20', ['card']],
+      ['attention', "SELECT * FROM orders WHERE state = ? ORDER BY id DESC LIMIT 50", ['needs_attention']],
+      ['oldest queued', "SELECT min(created_at) FROM orders WHERE state = 'queued'", []],
+    ];
+    for (const [name, sql, args] of queries) {
+      const p = plan(d, sql, ...args);
+      expect(p, name).not.toMatch(full);
+      expect(p, name).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
+    }
+  });
+
+  it('archive search: exact and prefix order number, invoice number, day and payment type on the indexed paths', async () => {
+    const dir = tmp();
+    const d = db(dir);
+    await buildHistory(d, { orders: 120, start: T0, end: T0 + 3 * DAY });
+    const store = new OrderStore(d);
+    const archive = new Archive(store, () => {
+      throw new Error('offline');
+    });
+    const first = store.get(1);
+    expect(first).toBeDefined();
+    const exact = archive.local({ orderNumber: first?.order_number });
+    expect(exact.rows.map((r) => r.orderNumber)).toEqual([first?.order_number]);
+    const prefix = archive.local({ orderNumber: 'T1-20240102', limit: 500 });
+    const all = d.prepare("SELECT count(*) AS n FROM orders WHERE order_number LIKE 'T1-20240102-%'").get() as { n: number };
+    expect(prefix.total).toBe(all.n);
+    expect(prefix.rows.every((r) => r.orderNumber.startsWith('T1-20240102-'))).toBe(true);
+    expect(archive.local({ invoiceNumber: first?.invoice_number as string }).rows[0]?.orderId).toBe(1);
+    const card = archive.local({ paymentType: 'card', limit: 500 });
+    expect(card.total).toBe(36); // 3 in every 10 orders
+    expect(card.rows.every((r) => r.paymentTypes.includes('card'))).toBe(true);
+    const dayRows = archive.local({ startDate: new Date(T0 + DAY).toISOString(), endDate: new Date(T0 + 2 * DAY - 1).toISOString(), limit: 500 });
+    expect(dayRows.total).toBe(40);
+    expect(dayRows.rows[0]?.createdAt && dayRows.rows[0].createdAt > (dayRows.rows[39]?.createdAt ?? '')).toBe(true);
+  });
+
+  it('migration 008 fills order_payments for orders that existed before it, and its trigger keeps it for new ones', () => {
+    const dir = tmp();
+    const file = path.join(dir, 'kasa.sqlite');
+    const old = openDatabase(file, MIGRATIONS.slice(0, 5));
+    old.prepare(
+      `INSERT INTO orders (order_number, kind, invoice_type, transaction_type, state, created_at, total_para, data)
+       VALUES ('T1-1', 'sale', 'normal', 'sale', 'fiscalized', '2024-01-01T00:00:00.000Z', 100, ?)`,
+    ).run(JSON.stringify({ lines: [], payments: [{ type: 'cash', amountPara: 50 }, { type: 'card', amountPara: 50 }] }));
+    old.close();
+    const d = db(dir);
+    expect(d.prepare('SELECT type FROM order_payments ORDER BY type').all()).toEqual([{ type: 'card' }, { type: 'cash' }]);
+    d.prepare('UPDATE orders SET data = ? WHERE id = 1').run(JSON.stringify({ lines: [], payments: [{ type: 'voucher', amountPara: 100 }] }));
+    expect(d.prepare('SELECT type FROM order_payments').all()).toEqual([{ type: 'voucher' }]);
+  });
+});
+
