@@ -23,8 +23,29 @@ export interface CheckpointResult {
   checkpointed: number;
 }
 
+/** How many backups currently need the database file left as it is (see `pauseCheckpoints`). */
+const paused = new WeakMap<Db, number>();
+
+/**
+ * Stops every checkpoint of `db` (the idle timer's and SQLite's fallback) until the returned function is
+ * called: while a backup copies the database file, only the WAL may change. Sales go on; the WAL grows
+ * by what they write during the copy, then the next idle tick folds it in.
+ */
+export function pauseCheckpoints(db: Db): () => void {
+  paused.set(db, (paused.get(db) ?? 0) + 1);
+  db.pragma('wal_autocheckpoint = 0');
+  let resumed = false;
+  return () => {
+    if (resumed) return;
+    resumed = true;
+    const n = (paused.get(db) ?? 1) - 1;
+    paused.set(db, n);
+    if (n === 0 && db.open) db.pragma(`wal_autocheckpoint = ${WAL_FALLBACK_PAGES}`);
+  };
+}
+
 export function checkpointPassive(db: Db): CheckpointResult | null {
-  if (!db.open) return null;
+  if (!db.open || (paused.get(db) ?? 0) > 0) return null;
   const row = (db.pragma('wal_checkpoint(PASSIVE)') as CheckpointResult[])[0];
   return row ?? null;
 }

@@ -18,6 +18,7 @@ import { Worker } from 'node:worker_threads';
 import type { Db } from './open.ts';
 import { backupDir, backupDue, finishBackup, KEEP_BACKUPS, type BackupInfo } from './backup.ts';
 import type { QuickCheckResult, StartupReport } from './integrity.ts';
+import { pauseCheckpoints } from './checkpoint.ts';
 
 interface LogLike {
   info(line: string): void;
@@ -47,27 +48,62 @@ export interface Maintenance {
 }
 
 const require = createRequire(import.meta.url);
+/** How fast a backup is written (bytes per second, see `backupInWorker`): 1 GiB in about 30 s. */
+export const BACKUP_BYTES_PER_SEC = 32 * 1024 * 1024;
 
 /** The worker, as plain JavaScript (no build step, works the same in Electron and the host). */
 const WORKER_SOURCE = `
+const fs = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const { task, file } = workerData;
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+// Copies src to dst in 1 MiB chunks, each written through to the disk (fdatasync) and paced to at most
+// \`rate\` bytes per second: a sale's own fsync never queues behind a gigabyte of pending writes.
+function copyPaced(src, dst, rate) {
+  const CHUNK = 1 << 20;
+  const buf = Buffer.allocUnsafe(CHUNK);
+  const from = fs.openSync(src, 'r');
+  const to = fs.openSync(dst, 'w');
+  const started = performance.now();
+  let pos = 0;
+  try {
+    for (;;) {
+      const n = fs.readSync(from, buf, 0, CHUNK, pos);
+      if (n <= 0) break;
+      fs.writeSync(to, buf, 0, n, pos);
+      fs.fdatasyncSync(to);
+      pos += n;
+      const ahead = (pos / rate) * 1000 - (performance.now() - started);
+      if (ahead > 0) Atomics.wait(sleeper, 0, 0, ahead);
+    }
+  } finally {
+    fs.closeSync(from);
+    fs.closeSync(to);
+  }
+  return pos;
+}
 let db;
 try {
-  db = new Database(file, { readonly: true, fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
   if (task.kind === 'check') {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    db.pragma('busy_timeout = 5000');
     const started = performance.now();
-    if (task.slowMs) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, task.slowMs);
+    if (task.slowMs) Atomics.wait(sleeper, 0, 0, task.slowMs);
     let rows;
     try { rows = db.pragma('quick_check(20)'); } catch (err) { rows = [{ quick_check: String(err && err.message || err) }]; }
     const problems = rows.map((r) => r.quick_check).filter((m) => m !== 'ok');
     parentPort.postMessage({ ok: rows.length > 0 && problems.length === 0, problems, ms: Math.round(performance.now() - started) });
   } else {
+    // The database file does not change while checkpoints are paused (the main thread paused them), and
+    // the WAL only grows: the file, then the WAL as it is now, are one consistent state once SQLite
+    // recovers the copied WAL (a commit half-written while it was read is dropped, as after a crash).
     const started = performance.now();
-    db.prepare('VACUUM INTO ?').run(task.to);
-    parentPort.postMessage({ ok: true, ms: Math.round(performance.now() - started) });
+    copyPaced(file, task.to, task.rate);
+    if (fs.existsSync(file + '-wal')) copyPaced(file + '-wal', task.to + '-wal', task.rate);
+    db = new Database(task.to, { fileMustExist: true });
+    db.pragma('journal_mode = DELETE'); // folds the copied WAL in: the backup is one self-contained file
+    parentPort.postMessage({ ok: true, problems: [], ms: Math.round(performance.now() - started) });
   }
 } catch (err) {
   parentPort.postMessage({ ok: false, problems: [String(err && err.message || err)], ms: 0 });
@@ -77,10 +113,10 @@ try {
 `;
 
 type CheckTask = { kind: 'check'; slowMs?: number };
-type VacuumTask = { kind: 'vacuum'; to: string };
+type CopyTask = { kind: 'copy'; to: string; rate: number };
 
 /** Runs one task in a fresh worker with its own read-only connection to `file`. */
-function runInWorker(file: string, task: CheckTask | VacuumTask, track: (w: Worker | null) => void): Promise<QuickCheckResult> {
+function runInWorker(file: string, task: CheckTask | CopyTask, track: (w: Worker | null) => void): Promise<QuickCheckResult> {
   return new Promise((resolve) => {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver: require.resolve('better-sqlite3'), file, task } });
     track(worker);
@@ -103,23 +139,26 @@ export function quickCheckInWorker(file: string, slowMs?: number): Promise<Quick
 }
 
 /**
- * The day's backup: `VACUUM INTO` a temporary file from a worker's read-only connection (one consistent
- * snapshot, compacted, never restarted by concurrent sales), then renamed into `backups/` and pruned.
+ * The day's backup, written by a worker as a paced copy of the database file and its WAL (see the worker
+ * source) while checkpoints are paused, so the copy is one consistent state; then renamed into
+ * `backups/` and pruned to the space budget. Sales go on meanwhile: they only append to the WAL.
  */
 export async function backupInWorker(
   db: Db,
   dataDir: string,
-  options: { now?: number; keep?: number; maxBytes?: number } = {},
+  options: { now?: number; keep?: number; maxBytes?: number; bytesPerSec?: number } = {},
   track: (w: Worker | null) => void = () => {},
 ): Promise<BackupInfo & { ms: number }> {
   const now = options.now ?? Date.now();
   const dir = backupDir(dataDir);
   fs.mkdirSync(dir, { recursive: true });
   const tmp = path.join(dir, `kasa-inprogress-${now}.sqlite.partial`);
-  fs.rmSync(tmp, { force: true });
-  const r = await runInWorker(db.name, { kind: 'vacuum', to: tmp }, track);
+  const clean = (): void => ['', '-wal', '-shm', '-journal'].forEach((x) => fs.rmSync(tmp + x, { force: true }));
+  clean();
+  const resume = pauseCheckpoints(db);
+  const r = await runInWorker(db.name, { kind: 'copy', to: tmp, rate: options.bytesPerSec ?? BACKUP_BYTES_PER_SEC }, track).finally(resume);
   if (!r.ok) {
-    fs.rmSync(tmp, { force: true });
+    clean();
     throw new Error(r.problems.join('; '));
   }
   const info = finishBackup(tmp, dataDir, { now, keep: options.keep, maxBytes: options.maxBytes });

@@ -25,7 +25,7 @@ export interface ArchiveFilters {
 }
 
 /** How many matching rows past the asked page a local search counts at most (see `Archive.local`). */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = 1_000;
 
 export class Archive {
   readonly #store: OrderStore;
@@ -82,11 +82,21 @@ export class Archive {
     const page = f.page ?? 1;
     const offset = (page - 1) * limit;
     const db = this.#store.db;
-    // A date range walks orders_created backwards (no sort); otherwise the newest ids come first.
-    const order = (f.startDate || f.endDate) && !f.paymentType ? 'created_at DESC, orders.id DESC' : 'orders.id DESC';
+    // Each order walks the index the filter ranges over, so no sort and no scan: a number search goes
+    // down the order-number index (newest day first), a payment type down order_payments (type, order_id),
+    // a date range down orders_created, else the newest ids first.
+    const order = f.orderNumber
+      ? 'order_number DESC'
+      : f.paymentType
+        ? 'p.order_id DESC'
+        : f.startDate || f.endDate
+          ? 'created_at DESC, orders.id DESC'
+          : 'orders.id DESC';
+    // Payment type alone: counted on order_payments' own key, without reading an order row per match.
+    const countFrom = f.paymentType && where.length === 1 ? 'order_payments p' : from;
     const total =
       db
-        .prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} ${sql} LIMIT ?)`)
+        .prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${countFrom} ${sql} LIMIT ?)`)
         .get(...args, offset + COUNT_CAP)?.n ?? 0;
     const rows = db
       .prepare<unknown[], OrderRow>(`SELECT orders.* FROM ${from} ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
