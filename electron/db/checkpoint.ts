@@ -8,7 +8,9 @@
  *   without bound. `journal_size_limit` truncates the WAL file back after a checkpoint has reset it.
  * - `startCheckpointer` runs `PRAGMA wal_checkpoint(PASSIVE)` on a timer, between commits (the event loop
  *   runs one thing at a time), copying only the few pages written since the last tick; PASSIVE never
- *   waits for a reader (the background integrity check or backup holds one).
+ *   waits for a reader (the background integrity check holds one).
+ * - `pauseCheckpoints` stops both while the daily backup copies the database file (maintenance.ts); the
+ *   WAL then grows only by the sales made during the copy.
  */
 import type { Db } from './open.ts';
 

@@ -1,15 +1,18 @@
 /**
- * Database maintenance off the critical path (issue #13): the till answers first, then, once it is up,
- * `PRAGMA quick_check` and the day's backup run in a worker thread on their own read-only connection.
+ * Database maintenance off the critical path (issue #13, docs/history.md): the till answers first, then,
+ * once it is up, `PRAGMA quick_check` and the day's backup run in a worker thread.
  *
- * Why a sale never waits on them: the worker has its own SQLite connection on the WAL database, and in
- * WAL mode a reader never blocks a writer; the main thread (IPC, HTTP host, checkout) only posts a message
- * and later receives the result. The check's and the backup's cost is disk bandwidth on another core.
+ * Why a sale never waits on them: the worker has its own SQLite connection (the check) or only reads and
+ * writes files (the backup), so the main thread (IPC, HTTP host, checkout) only posts a message and later
+ * receives the result; in WAL mode a reader never blocks a writer. The backup is a paced copy (1 MiB
+ * chunks, each flushed, `BACKUP_BYTES_PER_SEC`), so a sale's fsync never queues behind a gigabyte of
+ * pending writes; while it copies, checkpoints are paused (checkpoint.ts) so the database file stays as it
+ * is and only the WAL grows.
  *
- * Order and guarantees (unchanged from the start-up checks they replace): the backup is taken only after
- * the check passed, so a damaged database never pushes a good backup out; a failed check is logged as an
- * error and shown to the manager (`backups.list` → integrity). A till left running checks every hour
- * whether the day's backup is due.
+ * Order and guarantees (as the start-up checks they replace): the backup is taken only after the check
+ * passed, so a damaged database never pushes a good backup out; a failed check is logged as an error and
+ * shown to the manager (`backups.list` → integrity). A till left running checks every hour whether the
+ * day's backup is due.
  */
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
@@ -47,7 +50,7 @@ export interface Maintenance {
   stop(): Promise<void>;
 }
 
-const require = createRequire(import.meta.url);
+const nodeRequire = createRequire(import.meta.url);
 /** How fast a backup is written (bytes per second, see `backupInWorker`): 1 GiB in about 30 s. */
 export const BACKUP_BYTES_PER_SEC = 32 * 1024 * 1024;
 
@@ -58,18 +61,20 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const { task, file } = workerData;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
-// Copies src to dst in 1 MiB chunks, each written through to the disk (fdatasync) and paced to at most
+// Copies src as long as it is now (the WAL grows while it is copied; what comes later is not in this
+// backup) to dst in 1 MiB chunks, each written through to the disk (fdatasync) and paced to at most
 // \`rate\` bytes per second: a sale's own fsync never queues behind a gigabyte of pending writes.
 function copyPaced(src, dst, rate) {
   const CHUNK = 1 << 20;
   const buf = Buffer.allocUnsafe(CHUNK);
   const from = fs.openSync(src, 'r');
   const to = fs.openSync(dst, 'w');
+  const size = fs.fstatSync(from).size;
   const started = performance.now();
   let pos = 0;
   try {
-    for (;;) {
-      const n = fs.readSync(from, buf, 0, CHUNK, pos);
+    while (pos < size) {
+      const n = fs.readSync(from, buf, 0, Math.min(CHUNK, size - pos), pos);
       if (n <= 0) break;
       fs.writeSync(to, buf, 0, n, pos);
       fs.fdatasyncSync(to);
@@ -118,7 +123,7 @@ type CopyTask = { kind: 'copy'; to: string; rate: number };
 /** Runs one task in a fresh worker with its own read-only connection to `file`. */
 function runInWorker(file: string, task: CheckTask | CopyTask, track: (w: Worker | null) => void): Promise<QuickCheckResult> {
   return new Promise((resolve) => {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver: require.resolve('better-sqlite3'), file, task } });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver: nodeRequire.resolve('better-sqlite3'), file, task } });
     track(worker);
     let settled = false;
     const done = (r: QuickCheckResult): void => {
@@ -155,6 +160,9 @@ export async function backupInWorker(
   const tmp = path.join(dir, `kasa-inprogress-${now}.sqlite.partial`);
   const clean = (): void => ['', '-wal', '-shm', '-journal'].forEach((x) => fs.rmSync(tmp + x, { force: true }));
   clean();
+  // Fold the WAL in and empty it first (a few pages: the idle checkpointer keeps it small), so the copy
+  // reads the database file and only the WAL written while it runs, not stale frames of earlier days.
+  db.pragma('wal_checkpoint(TRUNCATE)');
   const resume = pauseCheckpoints(db);
   const r = await runInWorker(db.name, { kind: 'copy', to: tmp, rate: options.bytesPerSec ?? BACKUP_BYTES_PER_SEC }, track).finally(resume);
   if (!r.ok) {

@@ -225,7 +225,7 @@ export function createManager(deps: ManagerDeps): Manager {
       const report = deps.startup();
       return {
         backups: listBackups(deps.dataDir).map((b) => ({ name: b.name, kind: b.kind, createdAt: b.createdAt, bytes: b.bytes })),
-        integrity: { ok: report.integrity.ok, problems: report.integrity.problems },
+        integrity: { ok: report.integrity.ok, problems: report.integrity.problems, ...(report.integrity.pending ? { pending: true } : {}) },
         lastBackupError: report.backupError,
       };
     },

@@ -145,7 +145,8 @@ export interface ReportView {
 
 export interface BackupsView {
   backups: { name: string; kind: string; createdAt: string; bytes: number }[];
-  integrity: { ok: boolean; problems: string[] };
+  /** `pending`: the check runs in the background after start-up and has not finished yet. */
+  integrity: { ok: boolean; problems: string[]; pending?: boolean };
   lastBackupError: string | null;
 }
 

@@ -193,6 +193,10 @@ test("needs attention: another sale's receipt parks the sale; a manager's PIN re
 test('backups: the list with the integrity check, and a restore staged for the next start', async ({ kasa }) => {
   const mgr = await openManager(kasa.page, 'Подешавања');
   const backups = mgr.getByRole('region', { name: 'Резервне копије базе' });
+  // The check and the day's backup run in the background after start-up (docs/history.md): wait for them.
+  await expect
+    .poll(async () => (await kasa.host.call<BackupsView>('backups.list', { managerPin: '0000' })).body.value?.backups.length ?? 0)
+    .toBeGreaterThan(0);
   await backups.getByLabel('PIN менаџера').fill('0000');
   await backups.getByRole('button', { name: 'Прикажи резервне копије' }).click();
   await expect(backups.getByTestId('integrity')).toHaveText('Провера исправности базе при покретању: исправна.');
