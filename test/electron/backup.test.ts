@@ -5,7 +5,6 @@
  */
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../electron/db/open.ts';
@@ -20,26 +19,14 @@ import {
 } from '../../electron/db/backup.ts';
 import { quickCheck } from '../../electron/db/integrity.ts';
 import { backupInWorker, startMaintenance } from '../../electron/db/maintenance.ts';
+import { tempDatabases } from '../support/temp-db.ts';
 
 const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
-const dirs: string[] = [];
 const open: Db[] = [];
-const tmp = (): string => {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-backup-'));
-  dirs.push(d);
-  return d;
-};
-const db = (dir: string): Db => {
-  const d = openDatabase(path.join(dir, 'kasa.sqlite'));
-  open.push(d);
-  return d;
-};
-const lines: string[] = [];
-const logger = { info: (l: string) => lines.push(`I ${l}`), warn: (l: string) => lines.push(`W ${l}`), error: (l: string) => lines.push(`E ${l}`) };
+const { tmp, db, lines, logger, cleanup } = tempDatabases('kasa-backup-');
 afterEach(() => {
   open.splice(0).forEach((d) => d.open && d.close());
-  dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
-  lines.length = 0;
+  cleanup();
 });
 
 const mark = (d: Db, value: string): void => {

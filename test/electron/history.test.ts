@@ -6,7 +6,6 @@
  */
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../../electron/db/open.ts';
@@ -19,33 +18,21 @@ import { OrderStore } from '../../electron/outbox/store.ts';
 import { buildReport } from '../../electron/manager/reports.ts';
 import { TaxRatesCache } from '../../electron/sales/tax-rates.ts';
 import { buildHistory } from '../support/history.ts';
+import { tempDatabases } from '../support/temp-db.ts';
 import { saleInput } from '../support/rig.ts';
 import type { Result } from '../../shared/contract/index.ts';
 import { MIGRATIONS } from '../../electron/db/migrations/index.ts';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2024, 0, 2, 8, 0, 0);
-const dirs: string[] = [];
 const open: Db[] = [];
 const cores: Core[] = [];
-const tmp = (): string => {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-history-'));
-  dirs.push(d);
-  return d;
-};
-const db = (dir: string): Db => {
-  const d = openDatabase(path.join(dir, 'kasa.sqlite'));
-  open.push(d);
-  return d;
-};
-const lines: string[] = [];
-const logger = { info: (l: string) => lines.push(`I ${l}`), warn: (l: string) => lines.push(`W ${l}`), error: (l: string) => lines.push(`E ${l}`) };
+const { tmp, db, lines, logger, cleanup } = tempDatabases('kasa-history-');
 afterEach(async () => {
   vi.restoreAllMocks();
   for (const c of cores.splice(0)) await c.close();
   open.splice(0).forEach((d) => d.open && d.close());
-  dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
-  lines.length = 0;
+  cleanup();
 });
 
 describe('start-up does not wait for history', () => {

@@ -1,7 +1,8 @@
 /**
  * Manager flows through the whole core (createCore → dispatch), on a real SQLite file and the embedded
  * sandbox gateway over HTTP: PINs and approval, refunds (partial, full, offline behind a queued sale),
- * advance + finalize, fiscal copies, e-mail, archive, settings with a new key, reports.
+ * advance + finalize, fiscal copies, e-mail, archive, settings with a new key, reports, and a sale from two
+ * years ago still refunded, copied and found in the archive (issue #13).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core.ts';
 import type { Result } from '../../shared/contract/index.ts';
+import type { ArchiveDetail, ArchiveRow } from '../../shared/contract/manager.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { explainGatewayError } from '../../shared/gateway-errors.ts';
 
@@ -20,11 +22,12 @@ afterEach(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function start(lang = 'sr-Cyrl'): Promise<Core> {
+async function start(lang = 'sr-Cyrl', now?: () => number): Promise<Core> {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-mgr-'));
   core = await createCore({
     dataDir: dir,
     transport: 'host',
+    ...(now ? { now } : {}),
     env: { KASA_LANG: lang, KASA_ONLINE_BUDGET_MS: '3000' },
     logger: { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'],
     engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100 },
@@ -303,5 +306,51 @@ describe('archive, settings, reports', () => {
     expect(csv.csv).toContain('"payment","cash",,390.00,');
     const job = await ok<{ jobId: number }>(c, 'reports.print');
     expect(job.jobId).toBeGreaterThan(0);
+  });
+});
+
+// Issue #13: old orders stay fully usable (a fiscal copy is how an old receipt is printed again).
+describe('a sale from two years ago', () => {
+  const YEAR = 365 * 86_400_000;
+
+  it('is found by number and by day, its detail has journal and QR, and it is refunded and copied today', async () => {
+    let clock = Date.now() - 2 * YEAR;
+    const c = await start('sr-Cyrl', () => clock);
+    const sold = await ok<{ orderId: number; orderNumber: string; state: string; receipt?: { invoiceNumber: string } }>(c, 'sales.checkout', sale());
+    expect(sold.state).toBe('fiscalized');
+    const invoiceNumber = sold.receipt?.invoiceNumber as string;
+    const soldAt = new Date(clock);
+
+    clock += 2 * YEAR; // two years later
+
+    const byNumber = await ok<{ rows: ArchiveRow[] }>(c, 'archive.search', { source: 'local', orderNumber: sold.orderNumber });
+    expect(byNumber.rows.map((r) => r.invoiceNumber)).toEqual([invoiceNumber]);
+    const dayStart = new Date(soldAt);
+    dayStart.setHours(0, 0, 0, 0);
+    const byDay = await ok<{ rows: ArchiveRow[] }>(c, 'archive.search', {
+      source: 'local',
+      startDate: dayStart.toISOString(),
+      endDate: new Date(dayStart.getTime() + 86_400_000 - 1).toISOString(),
+    });
+    expect(byDay.rows.map((r) => r.orderNumber)).toContain(sold.orderNumber);
+
+    const detail = await ok<ArchiveDetail>(c, 'archive.get', { invoiceNumber });
+    expect(detail.orderId).toBe(sold.orderId);
+    expect(detail.receipt.journal).toContain('Хлеб');
+    expect(detail.receipt.verificationUrl).toMatch(/^https:\/\//);
+
+    const refund = await ok<OrderView>(c, 'refunds.create', {
+      managerPin: '0000',
+      orderId: sold.orderId,
+      lines: [{ index: 0, quantity: 1 }],
+      buyerId: '11:1234567890125',
+      paymentType: 'cash',
+    });
+    expect(refund).toMatchObject({ kind: 'refund', state: 'fiscalized', totalPara: 8000, referentDocumentNumber: invoiceNumber });
+    expect(new Date(refund.createdAt).getFullYear()).toBe(soldAt.getFullYear() + 2);
+
+    const copy = await ok<OrderView>(c, 'copies.create', { orderId: sold.orderId });
+    expect(copy).toMatchObject({ kind: 'copy', invoiceType: 'copy', state: 'fiscalized', referentDocumentNumber: invoiceNumber });
+    expect(copy.receipt?.journal).toContain('Хлеб');
   });
 });
