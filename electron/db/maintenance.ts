@@ -53,6 +53,8 @@ export interface Maintenance {
 const nodeRequire = createRequire(import.meta.url);
 /** How fast a backup is written (bytes per second, see `backupInWorker`): 1 GiB in about 30 s. */
 export const BACKUP_BYTES_PER_SEC = 32 * 1024 * 1024;
+/** The WAL may grow this much while a backup has checkpoints paused; past it the backup is given up. */
+export const PAUSED_WAL_LIMIT = 256 * 1024 * 1024;
 
 /** The worker, as plain JavaScript (no build step, works the same in Electron and the host). */
 const WORKER_SOURCE = `
@@ -151,7 +153,7 @@ export function quickCheckInWorker(file: string, slowMs?: number): Promise<Quick
 export async function backupInWorker(
   db: Db,
   dataDir: string,
-  options: { now?: number; keep?: number; maxBytes?: number; bytesPerSec?: number } = {},
+  options: { now?: number; keep?: number; maxBytes?: number; bytesPerSec?: number; walLimit?: number } = {},
   track: (w: Worker | null) => void = () => {},
 ): Promise<BackupInfo & { ms: number }> {
   const now = options.now ?? Date.now();
@@ -164,10 +166,30 @@ export async function backupInWorker(
   // reads the database file and only the WAL written while it runs, not stale frames of earlier days.
   db.pragma('wal_checkpoint(TRUNCATE)');
   const resume = pauseCheckpoints(db);
-  const r = await runInWorker(db.name, { kind: 'copy', to: tmp, rate: options.bytesPerSec ?? BACKUP_BYTES_PER_SEC }, track).finally(resume);
-  if (!r.ok) {
+  // The WAL cannot grow without bound while checkpoints are paused: past the limit (a very busy till,
+  // or a copy that hangs) the backup is given up, checkpoints resume, and the next hourly tick retries.
+  const walLimit = options.walLimit ?? PAUSED_WAL_LIMIT;
+  let worker: Worker | null = null;
+  let walTooBig = false;
+  const watch = setInterval(() => {
+    if ((fs.statSync(`${db.name}-wal`, { throwIfNoEntry: false })?.size ?? 0) <= walLimit) return;
+    walTooBig = true;
+    void worker?.terminate();
+  }, 250);
+  const r = await runInWorker(db.name, { kind: 'copy', to: tmp, rate: options.bytesPerSec ?? BACKUP_BYTES_PER_SEC }, (w) => {
+    worker = w;
+    track(w);
+  }).finally(() => {
+    clearInterval(watch);
+    resume();
+  });
+  if (!r.ok || walTooBig) {
     clean();
-    throw new Error(r.problems.join('; '));
+    throw new Error(
+      walTooBig
+        ? `backup given up: the WAL grew past ${walLimit} bytes while the database was copied (checkpoints resumed; retried later)`
+        : r.problems.join('; '),
+    );
   }
   const info = finishBackup(tmp, dataDir, { now, keep: options.keep, maxBytes: options.maxBytes });
   return { ...info, ms: r.ms };

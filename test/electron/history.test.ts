@@ -178,6 +178,35 @@ describe('WAL checkpoints off the commit path', () => {
     expect(wal).toBeLessThan(1.2 * WAL_FALLBACK_PAGES * pageSize + 2 * chunk.length);
   });
 
+  it('a backup gives up rather than let the WAL grow past its limit while checkpoints are paused', async () => {
+    const dir = tmp();
+    const d = db(dir);
+    d.pragma('synchronous = OFF'); // sales as fast as the machine goes: the WAL must outgrow the limit
+    await buildHistory(d, { orders: 300, start: T0, end: T0 + 10 * DAY });
+    const limit = 2 * 1024 * 1024;
+    let settled = false;
+    // Paced so slowly that the copy cannot finish before the sales below fill the WAL.
+    const backup = backupInWorker(d, dir, { now: T0 + 11 * DAY, bytesPerSec: 64 * 1024, walLimit: limit });
+    const outcome = backup.then(
+      () => 'finished',
+      (err: unknown) => String(err),
+    );
+    void outcome.finally(() => (settled = true));
+    let n = 0;
+    while (!settled) {
+      await buildHistory(d, { orders: 5, start: T0 + 11 * DAY + n * 1000, end: T0 + 11 * DAY + n * 1000 + 4000, terminalId: 'T2' });
+      n += 5;
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(await outcome).toMatch(/WAL grew past 2097152 bytes/);
+    // Checkpoints are back, nothing half-written is left, and the WAL folds in again.
+    expect(d.pragma('wal_autocheckpoint', { simple: true })).toBe(WAL_FALLBACK_PAGES);
+    expect(fs.readdirSync(backupDir(dir))).toEqual([]);
+    const r = (d.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[])[0];
+    expect(r).toMatchObject({ busy: 0 });
+    expect(r?.checkpointed).toBe(r?.log);
+  });
+
   it('the idle checkpointer copies the WAL into the database between commits', async () => {
     const dir = tmp();
     const d = db(dir);
