@@ -128,9 +128,15 @@ export async function startHost(options: HostOptions): Promise<Host> {
         res.writeHead(405, { Allow: 'POST' }).end();
         return;
       }
-      const command = decodeURIComponent(url.pathname.slice('/api/'.length));
-      const type = req.headers['content-type'] ?? '';
-      if (!type.startsWith('application/json')) return fail(res, 415, 'invalid_input', 'body_json');
+      let command: string;
+      try {
+        command = decodeURIComponent(url.pathname.slice('/api/'.length));
+      } catch {
+        return fail(res, 400, 'invalid_input', 'invalid', 'command');
+      }
+      // Exactly application/json (parameters such as charset allowed): not `application/jsonfoo`.
+      const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+      if (type !== 'application/json') return fail(res, 415, 'invalid_input', 'body_json');
       let body: unknown;
       try {
         const text = await readBody(req, maxBody);

@@ -123,7 +123,13 @@ export interface PrintStatus {
   lastPrintedAt: string | null;
 }
 
-const optionalText = (max: number) => z.string({ error: 'text' }).max(max, { error: 'too_long' }).optional();
+/** Shop text for the receipt: printable characters and line breaks only (no ESC/POS control bytes). */
+const optionalText = (max: number) =>
+  z
+    .string({ error: 'text' })
+    .max(max, { error: 'too_long' })
+    .regex(/^[^\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]*$/u, { error: 'printable_only' })
+    .optional();
 
 export const PrinterConfigureInput = z.strictObject({
   uri: PrinterUri,
