@@ -64,6 +64,7 @@ export const AUTHZ: { readonly [N in CommandName]: AuthRule } = {
   'reports.print': 'session',
   // money and configuration: a manager's PIN travels with the command
   'refunds.create': 'approval',
+  'orders.reissue': 'approval',
   'copies.create': 'approval',
   'emails.send': 'approval',
   'orders.fixLabels': 'approval',

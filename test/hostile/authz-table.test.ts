@@ -18,7 +18,7 @@ const EXPECTED: Record<string, string> = {
   'refunds.source': 'session', 'advances.list': 'session', 'advances.finalize': 'session', 'emails.list': 'session',
   'archive.search': 'session', 'archive.get': 'session', 'archive.lookup': 'session', 'settings.verifyApiKey': 'session',
   'reports.summary': 'session', 'reports.csv': 'session', 'reports.print': 'session',
-  'refunds.create': 'approval', 'copies.create': 'approval', 'emails.send': 'approval', 'orders.fixLabels': 'approval',
+  'refunds.create': 'approval', 'orders.reissue': 'approval', 'copies.create': 'approval', 'emails.send': 'approval', 'orders.fixLabels': 'approval',
   'catalog.loadSample': 'approval', 'printer.configure': 'approval',
   'staff.create': 'manager', 'staff.update': 'manager', 'settings.update': 'manager', 'settings.setApiKey': 'manager',
   'backups.list': 'manager', 'backups.restore': 'manager', 'audit.list': 'manager',
