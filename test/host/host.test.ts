@@ -135,7 +135,8 @@ describe('browser host', () => {
 
   it('streams contract events over SSE', async () => {
     const controller = new AbortController();
-    const res = await fetch(new URL(`api/events?token=${TOKEN}`, host.url), { signal: controller.signal });
+    const ticket = (await ((await api('events/ticket', {})).json() as Promise<{ value: { ticket: string } }>)).value.ticket;
+    const res = await fetch(new URL(`api/events?ticket=${ticket}`, host.url), { signal: controller.signal });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const reader = res.body!.getReader();
     const seen = (async () => {
