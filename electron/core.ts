@@ -38,6 +38,7 @@ import { createParkedDrafts } from './catalog/drafts.ts';
 import { createManager } from './manager/handlers.ts';
 import { Sessions } from './auth/context.ts';
 import { createGuard } from './auth/guard.ts';
+import { makeDataDirPrivate } from './auth/private-files.ts';
 
 export type Handlers = { [N in CommandName]: (input: CommandParsedInput<N>) => Promise<CommandResult<N>> };
 
@@ -73,6 +74,7 @@ const VERSION = (require('../package.json') as { version: string }).version;
 export async function createCore(options: CoreOptions): Promise<Core> {
   const env = options.env ?? process.env;
   const now = options.now ?? Date.now;
+  makeDataDirPrivate(options.dataDir); // 0700/0600 and umask 077 (issue #12)
   const logger = options.logger ?? createLogger({ dir: path.join(options.dataDir, 'logs') });
   // A restore a manager asked for in the last run is applied before the database is opened.
   applyPendingRestore(options.dataDir, logger);
