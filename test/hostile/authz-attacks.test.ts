@@ -10,6 +10,9 @@ import path from 'node:path';
 import { createCore, type Core } from '../../electron/core.ts';
 import { startHost, type Host } from '../../electron/host/server.ts';
 import { createLogger } from '../../electron/log/logger.ts';
+import { createTransportFactory } from '../../electron/printer/transport.ts';
+import { csvText, reportCsv } from '../../electron/manager/reports.ts';
+import { rawRequest } from '../support/http.ts';
 import type { AuditEntry } from '../../shared/contract/manager.ts';
 import type { EventMessage } from '../../shared/contract/index.ts';
 
@@ -236,5 +239,114 @@ describe('attack 4: the first-run PIN 0000', () => {
     expect((await call(t, 'staff.create', { managerPin: '0000', name: 'X', role: 'manager', pin: '5555' })).status).toBe(403);
     await ok(t, 'staff.changePin', { currentPin: '0000', newPin: MANAGER_PIN });
     expect((await call(t, 'settings.update', { managerPin: MANAGER_PIN, trainingMode: true })).ok).toBe(true);
+  });
+});
+
+describe('attack 6: the lower items', () => {
+  it('the data dir is 0700 and its files 0600 in host mode, also a folder made 0755 by an older version', async () => {
+    if (process.platform === 'win32') return;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-authz-'));
+    fs.chmodSync(dir, 0o755);
+    fs.writeFileSync(path.join(dir, 'old.txt'), 'x', { mode: 0o644 });
+    const t = await open(dir);
+    await ready(t);
+    await ok(t, 'sales.checkout', sale({ payments: [{ type: 'cash', amount: 100_000 }] }));
+    const walk = (d: string): string[] => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? [path.join(d, e.name), ...walk(path.join(d, e.name))] : [path.join(d, e.name)]));
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+    const all = walk(dir);
+    expect(all.some((f) => f.endsWith('kasa.sqlite'))).toBe(true);
+    expect(all.some((f) => f.includes(`${path.sep}backups${path.sep}`))).toBe(true);
+    for (const f of all) {
+      const st = fs.lstatSync(f);
+      if (st.isSymbolicLink()) continue;
+      expect(st.mode & 0o077, f).toBe(0);
+    }
+  });
+
+  it('the lp child process gets no API key or token from the environment', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-authz-lp-'));
+    try {
+      const out = path.join(dir, 'env.txt');
+      const lp = path.join(dir, 'lp');
+      fs.writeFileSync(lp, `#!/bin/sh\nenv > ${JSON.stringify(out)}\ncat > /dev/null\n`, { mode: 0o700 });
+      const before = { key: process.env['KASA_API_KEY'], token: process.env['KASA_HOST_TOKEN'] };
+      process.env['KASA_API_KEY'] = 'live-key-must-not-leak';
+      process.env['KASA_HOST_TOKEN'] = 'host-token-must-not-leak';
+      try {
+        await createTransportFactory({ lpCommand: lp })({ kind: 'cups', queue: 'POS58' }).send(Buffer.from('x'));
+      } finally {
+        for (const [k, v] of [['KASA_API_KEY', before.key], ['KASA_HOST_TOKEN', before.token]] as const) {
+          if (v === undefined) delete process.env[k];
+          else process.env[k] = v;
+        }
+      }
+      const env = fs.readFileSync(out, 'utf8');
+      expect(env).toMatch(/^PATH=/m); // it did run with an environment
+      expect(env).not.toContain('must-not-leak');
+      expect(env).not.toMatch(/^KASA_/m);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the event stream takes a one-shot ticket, never the token in its URL', async () => {
+    const t = await open();
+    const withToken = await fetch(`${t.host.url}api/events?token=${TOKEN}`);
+    expect(withToken.status).toBe(401);
+    const ticket = await ok<{ ticket: string }>(t, 'events/ticket');
+    expect(ticket.ticket).not.toContain(TOKEN);
+    const controller = new AbortController();
+    const first = await fetch(`${t.host.url}api/events?ticket=${ticket.ticket}`, { signal: controller.signal });
+    expect(first.status).toBe(200);
+    controller.abort();
+    const again = await fetch(`${t.host.url}api/events?ticket=${ticket.ticket}`);
+    expect(again.status).toBe(401);
+    const noTicket = await fetch(`${t.host.url}api/events/ticket`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect(noTicket.status).toBe(401);
+  });
+
+  it('a malformed % in a command path is 400 (not 500), and only exactly application/json is read', async () => {
+    const t = await open();
+    const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${TOKEN}` };
+    const bad = await fetch(`${t.host.url}api/app.info%E0%A4%A`, { method: 'POST', headers, body: '{}' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as Reply).error?.field).toBe('command');
+    for (const type of ['application/jsonfoo', 'application/json-patch+json', 'text/plain']) {
+      const r = await fetch(`${t.host.url}api/app.info`, { method: 'POST', headers: { ...headers, 'Content-Type': type }, body: '{}' });
+      expect(r.status, type).toBe(415);
+    }
+    const charset = await fetch(`${t.host.url}api/app.info`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' }, body: '{}' });
+    expect(charset.status).toBe(200);
+  });
+
+  it("the embedded sandbox's controls refuse other origins and DNS-rebound Host names", async () => {
+    const t = await open();
+    const sandbox = new URL(t.core.sandboxUrl ?? '');
+    const port = Number(sandbox.port);
+    const post = (headers: Record<string, string>) =>
+      rawRequest(port, { method: 'POST', path: '/__sandbox/offline', headers: { 'Content-Type': 'application/json', ...headers }, body: '{"offline":true}' });
+    expect((await post({ Host: `127.0.0.1:${port}`, Origin: 'http://evil.example' })).status).toBe(403);
+    expect((await post({ Host: `evil.example:${port}` })).status).toBe(403);
+    expect((await post({ Host: `127.0.0.1:${port}`, Origin: `http://127.0.0.1:${t.host.port}` })).status).toBe(403);
+    expect((await post({ Host: `127.0.0.1:${port}` })).status).toBe(200);
+  });
+
+  it('CSV text cells that start like a formula are escaped', () => {
+    expect(csvText('=HYPERLINK("http://evil","x")')).toBe(`"'=HYPERLINK(""http://evil"",""x"")"`);
+    for (const lead of ['+', '-', '@', '\t', '\r']) expect(csvText(`${lead}1`).startsWith(`"'`)).toBe(true);
+    expect(csvText('Ђ 20%')).toBe('"Ђ 20%"');
+    const csv = reportCsv({
+      from: '2026-11-23T00:00:00Z',
+      to: '2026-11-24T00:00:00Z',
+      sales: { count: 1, totalPara: 100 },
+      refunds: { count: 0, totalPara: 0 },
+      byPayment: [],
+      byLabel: [{ label: '=cmd|calc', rate: 20, netPara: 100, taxPara: 17 }],
+      advances: { count: 0, totalPara: 0 },
+      notFiscalized: 0,
+      trainingExcluded: 0,
+    });
+    expect(csv).toContain(`"'=cmd|calc 20%"`);
+    expect(csv).not.toMatch(/(^|,)"?=/m);
   });
 });
