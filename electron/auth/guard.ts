@@ -7,7 +7,7 @@
  * Refusals of money and configuration commands, and every approved action, are audited with the actor
  * and the approving manager.
  */
-import { AUTHZ, Approval, escalation, type EscalationContext } from '../../shared/contract/authz.ts';
+import { AUDITED, AUTHZ, Approval, escalation, type EscalationContext } from '../../shared/contract/authz.ts';
 import type { CommandName } from '../../shared/contract/index.ts';
 import { CommandError } from '../errors.ts';
 import type { StaffService } from '../manager/staff.ts';
@@ -94,6 +94,7 @@ export function createGuard(deps: GuardDeps): Guard {
       // Approved cashier actions (the manager-only commands audit themselves).
       if (rule === 'approval' || raised?.kind === 'approval')
         deps.staff().audit(actor?.name ?? call.approver?.name ?? null, `approved.${name}`, { ...auditSummary(input), ...reason }, call.approver?.name ?? null);
+      else if (AUDITED.has(name)) deps.staff().audit(actor?.name ?? null, name, auditSummary(input), null);
       return value;
     },
   };

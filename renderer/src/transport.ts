@@ -104,6 +104,8 @@ function toResult(status: number, body: unknown): Result<unknown> {
           },
         };
       }
+      if (e.code === 'forbidden' && typeof e.field === 'string')
+        return { ok: false, error: { code: 'forbidden', message: e.message, field: e.field } };
       return { ok: false, error: { code: e.code, message: e.message } as AppError };
     }
   }

@@ -11,10 +11,10 @@
  * Some `session` commands escalate by their input (`escalation` below):
  * a checkout with a price override or a discount beyond the limit needs `approval`; a training receipt is
  * refused unless training mode is on; `catalog.import` (unless a dry run) and `catalog.barcodeRules` with
- * new rules need `approval`.
+ * new rules need `approval`; `emails.send` of an archived receipt (by invoice number) needs `approval`.
  */
 import { z } from 'zod';
-import type { CommandName, CommandParsedInput } from './index.ts';
+import type { AppError, CommandName, CommandParsedInput } from './index.ts';
 import { lineTotal, toMilli, toPara } from '../money.ts';
 
 export type AuthRule = 'public' | 'session' | 'manager' | 'approval';
@@ -55,6 +55,7 @@ export const AUTHZ: { readonly [N in CommandName]: AuthRule } = {
   'advances.list': 'session',
   'advances.finalize': 'session',
   'emails.list': 'session',
+  'emails.send': 'session',
   'archive.search': 'session',
   'archive.get': 'session',
   'archive.lookup': 'session',
@@ -66,7 +67,7 @@ export const AUTHZ: { readonly [N in CommandName]: AuthRule } = {
   'refunds.create': 'approval',
   'orders.reissue': 'approval',
   'copies.create': 'approval',
-  'emails.send': 'approval',
+
   'orders.fixLabels': 'approval',
   'catalog.import': 'session',
   'catalog.loadSample': 'approval',
@@ -80,6 +81,17 @@ export const AUTHZ: { readonly [N in CommandName]: AuthRule } = {
   'backups.restore': 'manager',
   'audit.list': 'manager',
 };
+
+/** `session` commands audited with the person who ran them (what leaves the shop). */
+export const AUDITED: ReadonlySet<CommandName> = new Set<CommandName>(['emails.send']);
+
+/** The field a refusal names when a manager's PIN beside the input would let the command through. */
+export const APPROVAL_FIELD = 'approval.managerPin';
+
+/** Did the core refuse only for want of a manager's approval (the UI asks for a PIN and sends again)? */
+export function needsApproval(error: AppError): boolean {
+  return error.code === 'forbidden' && error.field === APPROVAL_FIELD;
+}
 
 /** The approval a command may carry beside its own input (stripped by the core before the schema). */
 export const Approval = z.strictObject({
@@ -114,6 +126,10 @@ export function escalation(name: CommandName, input: unknown, ctx: EscalationCon
   }
   if (name === 'catalog.import' && (input as CommandParsedInput<'catalog.import'>).dryRun !== true)
     return { kind: 'approval', reason: 'catalog.import' };
+  // The sale's own receipt is e-mailed by the cashier; any other receipt (by invoice number, from the
+  // archive, of any till) goes out of the shop only with a manager's approval.
+  if (name === 'emails.send' && (input as CommandParsedInput<'emails.send'>).invoiceNumber !== undefined)
+    return { kind: 'approval', reason: 'invoiceNumber' };
   if (name === 'catalog.barcodeRules' && (input as CommandParsedInput<'catalog.barcodeRules'>).rules !== undefined)
     return { kind: 'approval', reason: 'rules' };
   return null;

@@ -205,7 +205,7 @@ describe('attack 3: money without approval', () => {
       ['catalog.barcodeRules', { rules: [{ prefix: '20', kind: 'price', codeLength: 5 }] }],
       ['orders.fixLabels', { orderId: 1, replace: { A: 'B' } }],
       ['copies.create', { orderId: 1 }],
-      ['emails.send', { orderId: 1, email: 'thief@example.com' }],
+      ['emails.send', { invoiceNumber: 'ABCD1234-ABCD1234-1', email: 'thief@example.com' }],
     ];
     for (const [command, input] of attempts) {
       const r = await call(t, command, input);

@@ -15,10 +15,10 @@ const EXPECTED: Record<string, string> = {
   'parked.save': 'session', 'parked.list': 'session', 'parked.take': 'session', 'parked.delete': 'session',
   'parked.remote': 'session', 'parked.takeRemote': 'session', 'print.receipt': 'session', 'print.test': 'session',
   'print.reprintLast': 'session', 'printer.profiles': 'session', 'staff.list': 'session', 'staff.approve': 'session',
-  'refunds.source': 'session', 'advances.list': 'session', 'advances.finalize': 'session', 'emails.list': 'session',
+  'refunds.source': 'session', 'advances.list': 'session', 'advances.finalize': 'session', 'emails.list': 'session', 'emails.send': 'session',
   'archive.search': 'session', 'archive.get': 'session', 'archive.lookup': 'session', 'settings.verifyApiKey': 'session',
   'reports.summary': 'session', 'reports.csv': 'session', 'reports.print': 'session',
-  'refunds.create': 'approval', 'orders.reissue': 'approval', 'copies.create': 'approval', 'emails.send': 'approval', 'orders.fixLabels': 'approval',
+  'refunds.create': 'approval', 'orders.reissue': 'approval', 'copies.create': 'approval', 'orders.fixLabels': 'approval',
   'catalog.loadSample': 'approval', 'printer.configure': 'approval',
   'staff.create': 'manager', 'staff.update': 'manager', 'settings.update': 'manager', 'settings.setApiKey': 'manager',
   'backups.list': 'manager', 'backups.restore': 'manager', 'audit.list': 'manager',
@@ -53,6 +53,8 @@ describe('authorization table', () => {
     expect(escalation('catalog.import', { csv: '', dryRun: true }, ctx)).toBeNull();
     expect(escalation('catalog.import', { csv: '' }, ctx)).toEqual({ kind: 'approval', reason: 'catalog.import' });
     expect(escalation('catalog.barcodeRules', {}, ctx)).toBeNull();
+    expect(escalation('emails.send', { orderId: 1, email: 'a@b.rs' }, ctx)).toBeNull();
+    expect(escalation('emails.send', { invoiceNumber: 'AB-CD-1', email: 'a@b.rs' }, ctx)).toEqual({ kind: 'approval', reason: 'invoiceNumber' });
     expect(escalation('catalog.barcodeRules', { rules: [] }, ctx)).toEqual({ kind: 'approval', reason: 'rules' });
   });
 });

@@ -7,7 +7,10 @@ import { PinPad } from './PinPad.tsx';
 export function LoginScreen() {
   const { t } = useTranslation();
   const login = usePos((s) => s.login);
+  const changeFirstPin = usePos((s) => s.changeFirstPin);
+  const mustChange = usePos((s) => s.mustChangePin);
   const [pin, setPin] = useState('');
+  const [newPin, setNewPin] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
@@ -23,6 +26,39 @@ export function LoginScreen() {
       setError(t('login.refused', { message }));
     }
   };
+  // The first-run PIN 0000 allows nothing but choosing a new one (issue #12).
+  const submitNew = async () => {
+    if (!/^\d{4,8}$/.test(newPin)) {
+      setError(t('login.format'));
+      return;
+    }
+    setBusy(true);
+    const message = await changeFirstPin(pin, newPin);
+    setBusy(false);
+    if (message !== null) {
+      setNewPin('');
+      setError(t('login.refused', { message }));
+    }
+  };
+  if (mustChange)
+    return (
+      <main className="login" aria-label={t('login.title')}>
+        <h1>{t('login.title')}</h1>
+        <p className="help">{t('login.mustChange')}</p>
+        <PinPad
+          label={t('login.newPin')}
+          value={newPin}
+          onChange={(v) => {
+            setNewPin(v);
+            setError(null);
+          }}
+          onSubmit={() => void submitNew()}
+          submitLabel={t('login.change')}
+          error={error}
+          busy={busy}
+        />
+      </main>
+    );
   return (
     <main className="login" aria-label={t('login.title')}>
       <h1>{t('login.title')}</h1>
