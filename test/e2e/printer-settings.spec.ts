@@ -12,6 +12,7 @@ import type { AuditEntry } from '../../shared/contract/manager.ts';
 import type { PrintStatus } from '../../shared/contract/printer.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 import { openManager } from './counter-support.ts';
+import { MANAGER_PIN } from '../support/session.ts';
 
 /** A network printer: every connection's bytes, delivered once the client closed its side. */
 interface FakePrinter {
@@ -66,7 +67,7 @@ test('a manager configures a network printer, prints a test page and reprints it
     // A file that is no printer device is refused next to the address field, in Serbian, naming the field.
     const address = section.getByLabel('Адреса штампача');
     await address.fill('/tmp/x');
-    await section.getByLabel('PIN менаџера').fill('0000');
+    await section.getByLabel('PIN менаџера').fill(MANAGER_PIN);
     await section.getByRole('button', { name: 'Сачувај штампач' }).click();
     const addressError = section.locator('#printer-uri-error');
     await expect(addressError).toHaveText(/^Адреса штампача у пољу „Адреса штампача“ мора бити tcp:\/\//);
@@ -84,7 +85,7 @@ test('a manager configures a network printer, prints a test page and reprints it
     await profile.selectOption('generic-58');
     await section.getByLabel('Заглавље рачуна (необавезно)').fill('Продавница Кипарис\nНови Сад');
     await section.getByLabel('Штампај сваки рачун чим буде фискализован').uncheck();
-    await section.getByLabel('PIN менаџера').fill('0000');
+    await section.getByLabel('PIN менаџера').fill(MANAGER_PIN);
     await section.getByRole('button', { name: 'Сачувај штампач' }).click();
     await expect(section.getByRole('status')).toHaveText('Подешавања штампача су сачувана.');
     await expect(addressError).toHaveCount(0);
@@ -100,7 +101,7 @@ test('a manager configures a network printer, prints a test page and reprints it
       autoPrint: false,
     });
     // The change was approved by the manager's PIN, and that approval is in the audit log.
-    const audit = (await kasa.host.call<{ entries: AuditEntry[] }>('audit.list', { managerPin: '0000', limit: 20 }))
+    const audit = (await kasa.host.call<{ entries: AuditEntry[] }>('audit.list', { managerPin: MANAGER_PIN, limit: 20 }))
       .body.value;
     expect(audit?.entries.map((e) => e.action)).toContain('approve.printer.configure');
 
@@ -171,7 +172,7 @@ test.describe('with KASA_PRINTER set', () => {
       await expect(section.getByLabel('Адреса штампача')).toHaveValue('');
 
       await section.getByLabel('Адреса штампача').fill(`tcp://127.0.0.1:${printer.port}`);
-      await section.getByLabel('PIN менаџера').fill('0000');
+      await section.getByLabel('PIN менаџера').fill(MANAGER_PIN);
       await section.getByRole('button', { name: 'Сачувај штампач' }).click();
       await expect(section.getByRole('status')).toHaveText('Подешавања штампача су сачувана.');
       await expect(section.getByTestId('printer-uri')).toHaveText(envFile);

@@ -176,7 +176,8 @@ describe('attack 3: money without approval', () => {
     const cheat = sale({ payments: [{ type: 'cash', amount: 0.01 }] }, { discount: 99_999.99 });
     const r = await call(t, 'sales.checkout', cheat);
     expect(r.status).toBe(403);
-    expect(r.error?.message).toMatch(/approval is needed \(PIN in "approval.managerPin"\)/);
+    expect(r.error?.message).toMatch(/approval is needed for this/);
+    expect(r.error?.field).toBe('approval.managerPin');
     expect(await refusals(t, 'sales.checkout')).toHaveLength(1);
     const byCashier = await call(t, 'sales.checkout', { ...cheat, approval: { managerPin: CASHIER_PIN } });
     expect(byCashier.status).toBe(403);
