@@ -3,7 +3,7 @@
  * sensitive command checks `managerPin` first and is audited with the approving manager's name.
  */
 import type { CommandParsedInput, CommandResult, EventPayload } from '../../shared/contract/index.ts';
-import type { AccountView, EmailView, SettingsView, managerCommands } from '../../shared/contract/manager.ts';
+import type { AccountView, SettingsView, managerCommands } from '../../shared/contract/manager.ts';
 import type { Db } from '../db/open.ts';
 import { GatewayClient } from '../gateway/client.ts';
 import { GatewayError } from '../gateway/errors.ts';

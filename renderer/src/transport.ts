@@ -6,7 +6,6 @@ import {
   COMMAND_NAMES,
   EVENT_NAMES,
   type AppError,
-  type CommandName,
   type EventName,
   type EventPayload,
   type PosApi,

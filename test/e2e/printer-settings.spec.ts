@@ -54,6 +54,9 @@ async function printStatus(kasa: KasaFixture): Promise<PrintStatus> {
   return r.body.value;
 }
 
+// The test printers listen on loopback: a destination the installer allows explicitly (issue #12).
+test.use({ kasaEnv: { KASA_PRINTER_ALLOW_LOOPBACK: '1' } });
+
 test('a manager configures a network printer, prints a test page and reprints it', async ({ kasa }) => {
   const printer = await startPrinter();
   try {
@@ -103,7 +106,8 @@ test('a manager configures a network printer, prints a test page and reprints it
     // The change was approved by the manager's PIN, and that approval is in the audit log.
     const audit = (await kasa.host.call<{ entries: AuditEntry[] }>('audit.list', { managerPin: MANAGER_PIN, limit: 20 }))
       .body.value;
-    expect(audit?.entries.map((e) => e.action)).toContain('approve.printer.configure');
+    // The PIN travelled with printer.configure: one entry with the actor and the approving manager.
+    expect(audit?.entries.find((e) => e.action === 'approved.printer.configure')).toMatchObject({ approver: 'Менаџер' });
 
     // The test page reaches the printer: initialize, …, cut. The status follows the event.
     await expect(section.getByTestId('printer-last-printed')).toHaveText('—');
@@ -155,7 +159,7 @@ test('a missing or wrong manager PIN saves nothing', async ({ kasa }) => {
 
 test.describe('with KASA_PRINTER set', () => {
   const envFile = path.join(os.tmpdir(), `kasa-e2e-printer-${process.pid}.bin`);
-  test.use({ kasaEnv: { KASA_PRINTER: envFile } });
+  test.use({ kasaEnv: { KASA_PRINTER: envFile, KASA_PRINTER_ALLOW_LOOPBACK: '1' } });
   test.afterEach(() => fs.rmSync(envFile, { force: true }));
 
   test('the environment wins over the saved address, and the section says so', async ({ kasa }) => {

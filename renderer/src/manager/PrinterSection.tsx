@@ -85,7 +85,7 @@ export function PrinterSection(props: { api: PosApi; t: T; lang: Language }) {
     // The approval's PIN (`approval.managerPin`) is the form's manager PIN field.
     const field = (head === 'approval' ? 'managerPin' : head) as PrinterField | undefined;
     if (e.code === 'invalid_input' && field && field in labels) {
-      setFieldErrors({ [field]: relabel(errorText(err), field, labels[field]) });
+      setFieldErrors({ [field]: relabel(errorText(err), e.field as string, labels[field]) });
       return;
     }
     throw err;
