@@ -40,38 +40,20 @@ export function LoginScreen() {
       setError(t('login.refused', { message }));
     }
   };
-  if (mustChange)
-    return (
-      <main className="login" aria-label={t('login.title')}>
-        <h1>{t('login.title')}</h1>
-        <p className="help">{t('login.mustChange')}</p>
-        <PinPad
-          label={t('login.newPin')}
-          value={newPin}
-          onChange={(v) => {
-            setNewPin(v);
-            setError(null);
-          }}
-          onSubmit={() => void submitNew()}
-          submitLabel={t('login.change')}
-          error={error}
-          busy={busy}
-        />
-      </main>
-    );
+  // After the first-run PIN the same pad asks for the new one.
   return (
     <main className="login" aria-label={t('login.title')}>
       <h1>{t('login.title')}</h1>
-      <p className="help">{t('login.help')}</p>
+      <p className="help">{t(mustChange ? 'login.mustChange' : 'login.help')}</p>
       <PinPad
-        label={t('login.pin')}
-        value={pin}
+        label={t(mustChange ? 'login.newPin' : 'login.pin')}
+        value={mustChange ? newPin : pin}
         onChange={(v) => {
-          setPin(v);
+          (mustChange ? setNewPin : setPin)(v);
           setError(null);
         }}
-        onSubmit={() => void submit()}
-        submitLabel={t('login.submit')}
+        onSubmit={() => void (mustChange ? submitNew() : submit())}
+        submitLabel={t(mustChange ? 'login.change' : 'login.submit')}
         error={error}
         busy={busy}
       />
