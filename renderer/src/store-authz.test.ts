@@ -35,7 +35,7 @@ describe('approvals travel with the command', () => {
   it('a checkout the core refuses for want of approval is sent again with the manager PIN', async () => {
     const { fake, store } = till((input) => (input.approval?.managerPin === '482916' ? ok(SOLD) : NEED));
     store.setState({ lines: [line] });
-    expect(await store.getState().checkout({ payments: [{ type: 'cash', amountPara: 100 }] })).toBe(false);
+    expect(await store.getState().checkout({ payments: [{ type: 'cash', amountPara: 100 }], invoiceType: 'normal' })).toBe(false);
     const pending = store.getState().approval;
     expect(pending).toMatchObject({ kind: 'command', what: 'Потребно је одобрење менаџера.' });
     expect(store.getState().dialog).toBe('approval');
@@ -52,7 +52,7 @@ describe('approvals travel with the command', () => {
   it('any other refusal is shown, no PIN asked', async () => {
     const { store } = till(() => ({ ok: false, error: { code: 'forbidden', message: 'Рачун за обуку…', field: 'invoiceType' } }) as never);
     store.setState({ lines: [line] });
-    expect(await store.getState().checkout({ payments: [{ type: 'cash', amountPara: 100 }] })).toBe(false);
+    expect(await store.getState().checkout({ payments: [{ type: 'cash', amountPara: 100 }], invoiceType: 'normal' })).toBe(false);
     expect(store.getState().approval).toBeNull();
     expect(store.getState().notice).toMatchObject({ kind: 'error', key: 'error.forbidden' });
   });
