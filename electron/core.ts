@@ -37,6 +37,9 @@ import { createCatalogService } from './catalog/service.ts';
 import { catalogHandlers } from './catalog/handlers.ts';
 import { createParkedDrafts } from './catalog/drafts.ts';
 import { createManager } from './manager/handlers.ts';
+import { Sessions } from './auth/context.ts';
+import { createGuard } from './auth/guard.ts';
+import { makeDataDirPrivate } from './auth/private-files.ts';
 
 export type Handlers = { [N in CommandName]: (input: CommandParsedInput<N>) => Promise<CommandResult<N>> };
 
@@ -74,6 +77,7 @@ const VERSION = (require('../package.json') as { version: string }).version;
 export async function createCore(options: CoreOptions): Promise<Core> {
   const env = options.env ?? process.env;
   const now = options.now ?? Date.now;
+  makeDataDirPrivate(options.dataDir); // 0700/0600 and umask 077 (issue #12)
   const logger = options.logger ?? createLogger({ dir: path.join(options.dataDir, 'logs') });
   // A restore a manager asked for in the last run is applied before the database is opened.
   applyPendingRestore(options.dataDir, logger);
@@ -178,7 +182,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
   });
 
+  const sessions = new Sessions();
   const manager = createManager({
+    sessions,
     db,
     dataDir: options.dataDir,
     secrets,
@@ -241,6 +247,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     log: (l) => logger.warn(l),
   });
   drafts.start();
+  // Who may run what (shared/contract/authz.ts), checked in dispatch before every handler.
+  const guard = createGuard({
+    sessions,
+    staff: () => manager.staff,
+    escalation: () => ({
+      trainingMode: settings.bool('trainingMode'),
+      discountLimitPercent: settings.number('discountLimitPercent', 10),
+      catalogPricePara: (gtin) => {
+        const hit = catalog.byBarcode(gtin, taxRates.labels());
+        return hit?.kind === 'exact' ? hit.product.pricePara : null;
+      },
+    }),
+  });
   const handlers: Handlers = {
     ...printerHandlers(printer),
     ...catalogCommands,
@@ -335,11 +354,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       return { ok: false, error };
     }
     const command = name as CommandName;
-    const parsed = commands[command].input.safeParse(input ?? {});
+    let split: ReturnType<typeof guard.split>;
+    try {
+      split = guard.split(input);
+    } catch (err) {
+      return { ok: false, error: toAppError(err, lang) };
+    }
+    const parsed = commands[command].input.safeParse(split.input ?? {});
     if (!parsed.success) return { ok: false, error: zodToAppError(parsed.error, lang) };
     try {
       const handler = handlers[command] as (i: unknown) => Promise<unknown>;
-      return { ok: true, value: await handler(parsed.data) };
+      return { ok: true, value: await guard.run(command, parsed.data, split.approval, handler) };
     } catch (err) {
       return { ok: false, error: toAppError(err, lang, (m) => logger.error(m)) };
     }

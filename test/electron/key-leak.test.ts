@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core.ts';
+import { signIn } from '../support/session.ts';
 import { backupInWorker } from '../../electron/db/maintenance.ts';
 import { createLogger } from '../../electron/log/logger.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
@@ -83,6 +84,7 @@ beforeAll(async () => {
     env: { KASA_API_KEY: KEY, KASA_GATEWAY_URL: proxyUrl, KASA_LANG: 'en', KASA_ONLINE_BUDGET_MS: '5000' },
     logger: createLogger({ dir: path.join(dataDir, 'logs'), echo: false }),
   });
+  await signIn(core);
 }, 60_000);
 
 afterAll(async () => {

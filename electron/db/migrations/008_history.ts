@@ -12,9 +12,9 @@ import type { Migration } from '../open.ts';
  * needs-attention list and sync status `orders_state` and the outbox.
  */
 export const m008: Migration = {
-  // Assigned number 008; on this branch it follows 005 directly (migrate() needs 1..n without gaps), so
-  // its version is 6 here and becomes 8 when 006 and 007 of the parallel branches are merged before it.
-  version: 6,
+  // Assigned number 008; its version is the next free one after 007 (migrate() needs 1..n without gaps):
+  // 7 here, 8 once 006 of a parallel branch is merged before it.
+  version: 7,
   name: 'history',
   up(db) {
     db.exec(`
