@@ -274,8 +274,12 @@ test('nothing is sold before a cashier logs in; the name goes into the receipt r
   // A scan at the login screen sells nothing.
   await scan(page, BREAD.barcode);
   await expect(page.getByRole('table', { name: 'Корпа' })).toHaveCount(0);
+  // The scan's digits landed in the PIN field and were refused; wait for that answer before typing again.
+  await expect(loginScreen.getByRole('alert')).toBeVisible();
+  await expect(loginScreen.getByRole('button', { name: /^Пријава/ })).toBeEnabled();
 
   await loginScreen.getByLabel('PIN', { exact: true }).fill('4321');
+  await expect(loginScreen.getByRole('alert')).toHaveCount(0);
   await page.keyboard.press('Enter');
   await expect(loginScreen.getByRole('alert')).toContainText('Пријава није успела');
   await login(page, '1111');
