@@ -115,7 +115,7 @@ export class HubSync {
         INSERT INTO hub_outbox (kind, ref, payload)
           SELECT 'audit', 'audit:' || id, json_object('at', at, 'actor', actor, 'action', action, 'detail', detail) FROM audit_log ORDER BY id;
         INSERT INTO hub_outbox (kind, ref, payload)
-          SELECT 'staff', name, json_object('name', name, 'role', role, 'pin_hash', pin_hash, 'active', active) FROM staff ORDER BY id;
+          SELECT 'staff', name, json_object('name', name, 'role', role, 'pin_hash', pin_hash, 'active', active) FROM staff WHERE must_change_pin = 0 ORDER BY id;
       `);
     })();
     this.#client = null;
@@ -220,8 +220,8 @@ export class HubSync {
     const delFts = db.prepare('DELETE FROM products_fts WHERE rowid = ?');
     const addFts = db.prepare('INSERT INTO products_fts (rowid, terms) VALUES (?, ?)');
     const staffUpdate = db.prepare(
-      `UPDATE staff SET role = ?, pin_hash = ?, active = ?, updated_at = ? WHERE name = ?
-         AND (role IS NOT ? OR pin_hash IS NOT ? OR active IS NOT ?)`,
+      `UPDATE staff SET role = ?, pin_hash = ?, active = ?, updated_at = ?, must_change_pin = 0 WHERE name = ?
+         AND (role IS NOT ? OR pin_hash IS NOT ? OR active IS NOT ? OR must_change_pin = 1)`,
     );
     const staffExists = db.prepare<[string], { id: number }>('SELECT id FROM staff WHERE name = ?');
     const staffInsert = db.prepare('INSERT INTO staff (name, role, pin_hash, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');

@@ -15,6 +15,7 @@ import { mulberry32 } from '../../electron/sandbox/faults.ts';
 import { openPglite, openPostgres, type HubDb } from '../../hub/db/db.ts';
 import { startHostProcess, type HostProcess } from '../support/host-process.ts';
 import { freePort, startHubProcess, type HubProcess } from '../support/hub-process.ts';
+import { MANAGER_PIN } from '../support/session.ts';
 import { startPostgres, type PgCluster } from '../support/postgres.ts';
 
 export interface HubChaosOptions {
@@ -82,6 +83,11 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
       fs.mkdirSync(tillDirs[i] ?? '', { recursive: true });
       const t = await startHostProcess({ dataDir: tillDirs[i] ?? '', env: tillEnv(i) });
       tills[i] = t;
+      // Past the first-run PIN (#12); on a restart, or when the manager's PIN already came down from the
+      // hub, the change is refused and the login simply works.
+      await t.call('staff.changePin', { currentPin: '0000', newPin: MANAGER_PIN });
+      const login = await t.call('staff.login', { pin: MANAGER_PIN });
+      if (!login.body.ok) throw new Error(`till ${i + 1} login: ${JSON.stringify(login.body.error)}`);
       return t;
     };
     await startTill(0);

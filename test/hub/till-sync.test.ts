@@ -15,6 +15,7 @@ import { createHubService, type HubService } from '../../hub/service.ts';
 import type { Result } from '../../shared/contract/index.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { BACKENDS } from './backends.ts';
+import { MANAGER_PIN } from '../support/session.ts';
 
 const quiet = { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'];
 
@@ -72,6 +73,11 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     }
     const core = await createCore({ dataDir: dir, transport: 'host', env, logger: quiet, engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100 } });
     cores.push(core);
+    // A first-run PIN change; on a second till of the shop the manager's changed PIN may already have come
+    // down from the hub (then the change is refused as "in use" and the login simply works).
+    await core.dispatch('staff.changePin', { currentPin: '0000', newPin: MANAGER_PIN });
+    const login = await core.dispatch('staff.login', { pin: MANAGER_PIN });
+    if (!login.ok) throw new Error(`login: ${JSON.stringify(login.error)}`);
     return core;
   }
   const hubOrder = async (orderNumber: string): Promise<{ state: string; invoice_number: string | null; n: number } | undefined> =>
@@ -91,27 +97,27 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
   it('a manager enrols a till from the settings command; a cashier may not; a bad code is refused naming the field', async () => {
     const c = await till('LATE', false);
     expect(await ok(c, 'hub.status')).toMatchObject({ configured: false, enrolled: false, pending: 0 });
-    const cashier = await ok<{ id: number }>(c, 'staff.create', { managerPin: '0000', name: 'Благајник', role: 'cashier', pin: '1357' });
+    const cashier = await ok<{ id: number }>(c, 'staff.create', { managerPin: MANAGER_PIN, name: 'Благајник', role: 'cashier', pin: '1357' });
     expect(cashier.id).toBeGreaterThan(0);
     const code = await service.newEnrolCode(shopId);
     const refused = await c.dispatch('hub.enrol', { managerPin: '1357', url: server.url, code });
     expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    const bad = await c.dispatch('hub.enrol', { managerPin: '0000', url: server.url, code: 'wrong-code-123' });
+    const bad = await c.dispatch('hub.enrol', { managerPin: MANAGER_PIN, url: server.url, code: 'wrong-code-123' });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'code' } });
     expect(JSON.stringify(bad)).toContain('refused the enrolment');
-    const url = await c.dispatch('hub.enrol', { managerPin: '0000', url: 'ftp://hub', code });
+    const url = await c.dispatch('hub.enrol', { managerPin: MANAGER_PIN, url: 'ftp://hub', code });
     expect(url).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'url' } });
     expect(await ok(c, 'hub.status')).toMatchObject({ enrolled: false });
 
     const sold = await ok<OrderView>(c, 'sales.checkout', sale); // before enrolment: reaches the hub too
-    const r = await ok<{ tillId: number; shopId: number }>(c, 'hub.enrol', { managerPin: '0000', url: server.url, code });
+    const r = await ok<{ tillId: number; shopId: number }>(c, 'hub.enrol', { managerPin: MANAGER_PIN, url: server.url, code });
     expect(r.shopId).toBe(shopId);
     await until(async () => (await hubOrder(sold.orderNumber))?.n === 1);
     await until(async () => (await ok<{ pending: number; lastOkAt: string | null }>(c, 'hub.status')).pending === 0);
     const status = await ok<Record<string, unknown>>(c, 'hub.status');
     expect(status).toMatchObject({ configured: true, url: server.url, enrolled: true, tillId: r.tillId, gaps: [] });
     expect(JSON.stringify(status)).not.toMatch(/kh1\./);
-    const again = await c.dispatch('hub.enrol', { managerPin: '0000', url: server.url, code: await service.newEnrolCode(shopId) });
+    const again = await c.dispatch('hub.enrol', { managerPin: MANAGER_PIN, url: server.url, code: await service.newEnrolCode(shopId) });
     expect(again).toMatchObject({ ok: false, error: { code: 'conflict' } });
     const audit = c.db.prepare<[], { actor: string; detail: string }>("SELECT actor, detail FROM audit_log WHERE action = 'hub.enrol'").all();
     expect(audit).toHaveLength(1);
@@ -133,13 +139,13 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(await hubOrder(sold.orderNumber)).toEqual({ state: 'fiscalized', invoice_number: invoice, n: 1 });
 
     // A cashier is created on till 1 (the gateway is reachable for that) ...
-    await ok(t1, 'staff.create', { managerPin: '0000', name: 'Мира', role: 'cashier', pin: '2468' });
+    await ok(t1, 'staff.create', { managerPin: MANAGER_PIN, name: 'Мира', role: 'cashier', pin: '2468' });
 
     // ... then the internet goes down; the LAN (the hub) stays up.
     sandbox.controls.setOffline(true);
     const source = await ok<{ invoiceNumber: string; fullRefundAllowed: boolean; totalPara: number }>(t2, 'refunds.source', { invoiceNumber: invoice });
     expect(source).toMatchObject({ invoiceNumber: invoice, fullRefundAllowed: true, totalPara: 54_000 });
-    const refund = await ok<OrderView>(t2, 'refunds.create', { managerPin: '0000', invoiceNumber: invoice, full: true, skipBuyerId: true, paymentType: 'cash' });
+    const refund = await ok<OrderView>(t2, 'refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: invoice, full: true, skipBuyerId: true, paymentType: 'cash' });
     expect(refund).toMatchObject({ kind: 'refund_full', state: 'queued', totalPara: 54_000 });
     // Mira logs in on till 2 although she was created on till 1 and the internet is down.
     // (Wait on the staff row, not on logins: failed PINs count towards the lockout.)

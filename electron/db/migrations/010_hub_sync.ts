@@ -5,7 +5,8 @@ import type { Migration } from '../open.ts';
  * `hub_outbox`, one row per change to push, numbered by `seq` (AUTOINCREMENT: never reused, no gap from a
  * rolled-back transaction). Triggers write the rows inside the very transaction that captures an order,
  * changes its state, writes an audit entry or changes a staff member, so nothing reaches the hub that was
- * not committed and nothing committed is missed. They fire only once the till is enrolled (`hub_state`
+ * not committed and nothing committed is missed. A staff row still on its first-run PIN (0000,
+ * `must_change_pin`) never leaves the till: it would overwrite the shop's manager at the hub. They fire only once the till is enrolled (`hub_state`
  * has a `till_id`): without a hub the till behaves exactly as before.
  *
  * Branch file number 010 is this issue's reservation; `version` is its position in MIGRATIONS and is
@@ -18,7 +19,7 @@ const ORDER_JSON = `json_object('order_number', NEW.order_number, 'kind', NEW.ki
   'sdc_date_time', NEW.sdc_date_time, 'receipt', json(NEW.receipt))`;
 
 export const m010: Migration = {
-  version: 6,
+  version: 8,
   name: 'hub_sync',
   up(db) {
     db.exec(`
@@ -43,13 +44,13 @@ export const m010: Migration = {
       BEGIN INSERT INTO hub_outbox (kind, ref, payload) VALUES ('audit', 'audit:' || NEW.id,
         json_object('at', NEW.at, 'actor', NEW.actor, 'action', NEW.action, 'detail', NEW.detail)); END;
 
-      CREATE TRIGGER hub_staff_insert AFTER INSERT ON staff WHEN ${ENROLLED}
+      CREATE TRIGGER hub_staff_insert AFTER INSERT ON staff WHEN ${ENROLLED} AND NEW.must_change_pin = 0
       BEGIN INSERT INTO hub_outbox (kind, ref, payload) VALUES ('staff', NEW.name,
         json_object('name', NEW.name, 'role', NEW.role, 'pin_hash', NEW.pin_hash, 'active', NEW.active)); END;
 
-      CREATE TRIGGER hub_staff_update AFTER UPDATE OF name, role, pin_hash, active ON staff
-      WHEN ${ENROLLED} AND (OLD.name IS NOT NEW.name OR OLD.role IS NOT NEW.role OR OLD.pin_hash IS NOT NEW.pin_hash
-        OR OLD.active IS NOT NEW.active)
+      CREATE TRIGGER hub_staff_update AFTER UPDATE OF name, role, pin_hash, active, must_change_pin ON staff
+      WHEN ${ENROLLED} AND NEW.must_change_pin = 0 AND (OLD.name IS NOT NEW.name OR OLD.role IS NOT NEW.role OR OLD.pin_hash IS NOT NEW.pin_hash
+        OR OLD.active IS NOT NEW.active OR OLD.must_change_pin IS NOT NEW.must_change_pin)
       BEGIN INSERT INTO hub_outbox (kind, ref, payload) VALUES ('staff', NEW.name,
         json_object('name', NEW.name, 'role', NEW.role, 'pin_hash', NEW.pin_hash, 'active', NEW.active)); END;
     `);
