@@ -22,6 +22,8 @@ const EXPECTED: Record<string, string> = {
   'catalog.loadSample': 'approval', 'printer.configure': 'approval',
   'staff.create': 'manager', 'staff.update': 'manager', 'settings.update': 'manager', 'settings.setApiKey': 'manager',
   'backups.list': 'manager', 'backups.restore': 'manager', 'audit.list': 'manager',
+  // #15: the hub link is seen by whoever is logged in; enrolling the till takes a manager's PIN.
+  'hub.status': 'session', 'hub.enrol': 'manager',
 };
 
 describe('authorization table', () => {
