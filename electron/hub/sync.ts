@@ -15,6 +15,7 @@ import type { Db } from '../db/open.ts';
 import type { Logger } from '../log/logger.ts';
 import { writePrivate } from '../settings/secrets.ts';
 import { foldText } from '../catalog/normalize.ts';
+import type { HubStatusView } from '../../shared/contract/hub.ts';
 import type { ChangesResult, HubEvent, HubOrder, TillStatus } from '../../hub/schemas.ts';
 import { HubClient, HubRequestError } from './client.ts';
 
@@ -33,18 +34,8 @@ export interface HubSyncOptions {
   fetch?: typeof fetch;
 }
 
-export interface HubSyncStatus {
-  configured: boolean;
-  url: string | null;
-  enrolled: boolean;
-  tillId: number | null;
-  /** Rows not yet acknowledged by the hub. */
-  pending: number;
-  cursor: number;
-  lastOkAt: string | null;
-  lastError: string | null;
-  gaps: { from: number; to: number }[];
-}
+/** What `hub.status` shows (the contract's view; never the credential). */
+export type HubSyncStatus = HubStatusView;
 
 const credentialFile = (dataDir: string): string => path.join(dataDir, 'hub-credential');
 

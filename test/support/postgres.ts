@@ -5,9 +5,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './hub-process.ts';
 
 export const PG_BIN = process.env.KASA_PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
@@ -16,16 +16,6 @@ export interface PgCluster {
   port: number;
   stop(): void;
 }
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 export function postgresAvailable(): boolean {
   return fs.existsSync(path.join(PG_BIN, 'initdb'));
