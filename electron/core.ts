@@ -30,6 +30,7 @@ import { createFileSecretStore, type SecretStore } from './settings/secrets.ts';
 import { applyPendingRestore } from './db/backup.ts';
 import { runStartupChecks, startBackupSchedule, type StartupReport } from './db/integrity.ts';
 import { startSandbox, type Sandbox } from './sandbox/server.ts';
+import { sandboxVariant } from './sandbox/variant.ts';
 import { createPrintService } from './printer/service.ts';
 import { printerHandlers } from './printer/handlers.ts';
 import { createCatalogService } from './catalog/service.ts';
@@ -94,7 +95,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (!baseUrl) throw new Error('KASA_GATEWAY_URL (or the gatewayUrl setting) is required when an API key is set');
     client = new GatewayClient({ baseUrl, apiKey: keySource.key, onRequest });
   } else {
-    sandbox = await startSandbox({ port: 0, dataFile: path.join(options.dataDir, 'sandbox.sqlite') });
+    sandbox = await startSandbox({ port: 0, dataFile: path.join(options.dataDir, 'sandbox.sqlite'), variant: sandboxVariant(env) });
     client = new GatewayClient({ baseUrl: sandbox.url, apiKey: 'demo-key', onRequest });
     logger.info(`demo mode: embedded sandbox gateway at ${sandbox.url}`);
   }
