@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { GatewayError } from './errors.ts';
-import { errorMessageText, isGatewayErrorBody, normalizeBulkReply, normalizeDraft } from './normalize.ts';
+import { errorMessageText, isGatewayErrorBody, normalizeBulkReply, normalizeDraft, normalizeReceipt } from './normalize.ts';
 import {
   ApiKeyMeSchema,
   ArchiveRecordSchema,
@@ -171,8 +171,10 @@ export class GatewayClient {
     return this.#call('GET', `/archive/receipts/${enc(invoiceNumber)}`, ArchiveRecordSchema, opts);
   }
 
-  archiveList(query: Query = {}, opts?: CallOptions): Promise<ListResponse> {
-    return this.#call('GET', '/archive/receipts', ListResponseSchema, { query, ...opts });
+  /** GET /archive/receipts: each element a normalised receipt (flat, payment types in the spec's spelling). */
+  async archiveList(query: Query = {}, opts?: CallOptions): Promise<ListResponse> {
+    const res = await this.#call('GET', '/archive/receipts', ListResponseSchema, { query, ...opts });
+    return { ...res, items: res.items.map(normalizeReceipt) };
   }
 
   // ---- drafts ---------------------------------------------------------------------------------

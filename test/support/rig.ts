@@ -12,6 +12,7 @@ import { OrderStore } from '../../electron/outbox/store.ts';
 import { SalesService } from '../../electron/sales/service.ts';
 import { TaxRatesCache } from '../../electron/sales/tax-rates.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
+import { sandboxVariant } from '../../electron/sandbox/variant.ts';
 import type { CheckoutInput } from '../../shared/contract/index.ts';
 
 export interface Rig {
@@ -40,7 +41,8 @@ export async function makeRig(
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-rig-'));
   const clock = { now: START };
   const now = (): number => clock.now;
-  const sandbox = await startSandbox({ port: 0, now });
+  // KASA_SANDBOX_VARIANT=sdk runs every suite on the rig against the SDK-shaped sandbox (npm test does both).
+  const sandbox = await startSandbox({ port: 0, now, variant: sandboxVariant(process.env) });
   const db = openDatabase(path.join(dir, 'kasa.sqlite'));
   const client = new GatewayClient({ baseUrl: sandbox.url, apiKey: options.apiKey ?? 'demo-key', timeoutMs: 5000 });
   const store = new OrderStore(db);
