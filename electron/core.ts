@@ -31,6 +31,8 @@ import { applyPendingRestore } from './db/backup.ts';
 import { runStartupChecks, startBackupSchedule, type StartupReport } from './db/integrity.ts';
 import { startSandbox, type Sandbox } from './sandbox/server.ts';
 import { sandboxVariant } from './sandbox/variant.ts';
+import { createJournalFetcher } from './outbox/journal.ts';
+import { RetryBudgets } from './retry/budget.ts';
 import { createPrintService } from './printer/service.ts';
 import { printerHandlers } from './printer/handlers.ts';
 import { createCatalogService } from './catalog/service.ts';
@@ -142,6 +144,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     env,
   });
   const catalog = createCatalogService(db);
+  // A receipt issued without its journal is completed from the archive, within a retry budget, then printed.
+  const journals = createJournalFetcher({ db, client: () => client, budgets: new RetryBudgets(db, now), onJournal: (o) => printer.status().autoPrint && printer.enqueueReceipt(o.orderId), log: (l) => logger.warn(l) });
 
   const engine = new SyncEngine({
     store,
@@ -161,6 +165,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           logger.warn(`auto-print of order ${o.orderNumber} not queued: ${String(err)}`);
         }
       }
+      if (o.state === 'fiscalized') void journals.run();
     },
     onStatus: (s) => emit('sync.status', s),
     log: (l) => logger.info(`sync: ${l}`),
@@ -204,6 +209,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
   engine.start();
   printer.start();
+  journals.start();
   // Crash safety: quick_check at every start, the day's backup (7 kept), and a timer for tills left running.
   const startup: StartupReport = await runStartupChecks(db, options.dataDir, logger);
   const stopBackups = startBackupSchedule(db, options.dataDir, logger);
@@ -357,6 +363,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       manager.stop();
       await engine.stop();
       await printer.stop();
+      await journals.stop();
       await drafts.stop();
       stopBackups();
       if (sandbox) await sandbox.close();

@@ -23,6 +23,12 @@ import { PRINTER_SETTINGS, readConfig, resolveProfile, type SettingsStore } from
 import { createJobStore, type PrintJob } from './queue.ts';
 import { createTransportFactory, type TransportFactory } from './transport.ts';
 import { buildDocumentBytes, receiptDocument, slipDocument, testPageDocument } from './layout.ts';
+import { JOURNAL_UNAVAILABLE } from '../outbox/journal.ts';
+
+/** A receipt is printable only with a journal that has text. */
+function hasJournal(receipt: ReceiptView): boolean {
+  return typeof receipt.journal === 'string' && receipt.journal.trim() !== '';
+}
 
 export interface PrintServiceDeps {
   db: Database.Database;
@@ -157,6 +163,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     switch (job.kind) {
       case 'receipt': {
         const p = ReceiptPayload.parse(data);
+        if (!hasJournal(p.receipt)) throw new Error(JOURNAL_UNAVAILABLE);
         const doc = receiptDocument(p.receipt, cfg.profile, { header: cfg.header, footer: cfg.footer, openDrawer: p.cash });
         return buildDocumentBytes(doc, cfg.profile);
       }
@@ -245,6 +252,8 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
         throw new PrintError('conflict', `the receipt of order ${orderId} was printed; issue a fiscal copy to print it again`);
       const found = deps.getReceipt(orderId);
       if (!found) throw new PrintError('not_found', `order ${orderId} has no fiscal receipt`);
+      // Never a blank fiscal receipt: without its journal the receipt waits (outbox/journal.ts fetches it).
+      if (!hasJournal(found.receipt)) throw new PrintError('conflict', `order ${orderId}: ${JOURNAL_UNAVAILABLE}`);
       const id = jobs.add('receipt', orderId, JSON.stringify({ receipt: found.receipt, cash: found.cash }), now());
       wake();
       emit();
