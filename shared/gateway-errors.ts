@@ -16,6 +16,10 @@ export interface Explanation {
 type Texts = Record<string, { title: string; action: string }>;
 
 const SR_CYRL: Texts = {
+  receipt_mismatch: {
+    title: 'Фискални сервис је за овај број поруџбине вратио рачун друге продаје (не слаже се: {fields}). Ова продаја НИЈЕ фискализована.',
+    action: 'Број поруџбине је већ заузет. Проверите продају и изаберите „Издај под новим бројем“ (потребан PIN менаџера).',
+  },
   validation: {
     title: 'Фискални сервис је одбио податке рачуна: {fields}.',
     action: 'Исправите наведена поља и пошаљите рачун поново.',
@@ -75,6 +79,10 @@ const SR_CYRL: Texts = {
 };
 
 const SR_LATN: Texts = {
+  receipt_mismatch: {
+    title: 'Fiskalni servis je za ovaj broj porudžbine vratio račun druge prodaje (ne slaže se: {fields}). Ova prodaja NIJE fiskalizovana.',
+    action: 'Broj porudžbine je već zauzet. Proverite prodaju i izaberite „Izdaj pod novim brojem“ (potreban PIN menadžera).',
+  },
   validation: {
     title: 'Fiskalni servis je odbio podatke računa: {fields}.',
     action: 'Ispravite navedena polja i pošaljite račun ponovo.',
@@ -125,6 +133,10 @@ const SR_LATN: Texts = {
 };
 
 const EN: Texts = {
+  receipt_mismatch: {
+    title: 'For this order number the fiscal service returned another sale’s receipt (differs in: {fields}). This sale is NOT fiscalized.',
+    action: 'The order number is taken. Check the sale and choose “Re-issue under a new number” (manager PIN required).',
+  },
   validation: {
     title: 'The fiscal service rejected the receipt data: {fields}.',
     action: 'Correct the fields named and send the receipt again.',
@@ -182,6 +194,7 @@ function fill(template: string, params: Record<string, string>): string {
 
 /** Which explanation applies to a gateway error. */
 export function gatewayErrorKind(e: GatewayErrorView): string {
+  if (e.code === 'KASA_RECEIPT_MISMATCH') return 'receipt_mismatch';
   if (e.status === null) return 'offline';
   if (e.code === 'ERR_00202') return 'validation';
   if (e.code === 'ERR_00701') return 'totals';

@@ -21,6 +21,7 @@ import type { SecretStore } from '../settings/secrets.ts';
 import type { StartupReport } from '../db/integrity.ts';
 import { listBackups, requestRestore } from '../db/backup.ts';
 import { StaffService, gatewayCommandError } from './staff.ts';
+import { nextOrderNumber } from '../sales/order-number.ts';
 
 type ManagerCommandName = keyof typeof managerCommands;
 export type ManagerHandlers = { [N in ManagerCommandName]: (input: CommandParsedInput<N>) => Promise<CommandResult<N>> };
@@ -150,6 +151,16 @@ export function createManager(deps: ManagerDeps): Manager {
     },
     'advances.list': async () => ({ advances: orders.openAdvances() }),
     'advances.finalize': async (input) => orders.finalize(input),
+    'orders.reissue': async ({ managerPin, orderId }) => {
+      const approvedBy = await staff.requireManager(managerPin);
+      const renumbered = store.reissue(orderId, () => nextOrderNumber(store.db, settings.terminalId(), now()), now());
+      if (!renumbered) throw new CommandError('conflict', 'not_receipt_mismatch', { id: orderId });
+      staff.audit(approvedBy, 'order.reissue', { orderId, from: renumbered.from, to: renumbered.to });
+      engine.kick();
+      const row = store.get(orderId);
+      if (!row) throw new CommandError('not_found', 'order_not_found', { id: orderId });
+      return store.view(row);
+    },
     'copies.create': async ({ orderId }) => {
       const view = await orders.copy(orderId);
       staff.audit(null, 'receipt.copy', { orderId: view.orderId, of: orderId });

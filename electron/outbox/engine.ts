@@ -425,9 +425,8 @@ export class SyncEngine {
           const hit = orderNumber ? byNumber.get(orderNumber) : undefined;
           if (!hit) continue;
           byNumber.delete(hit.due.order_number);
-          if (this.#store.markFiscalized(hit.due.id, parsed.data, now, { id: hit.attemptId })) {
-            settled.push({ due: hit.due, state: 'fiscalized' });
-          }
+          const state = this.#store.markFiscalized(hit.due.id, parsed.data, now, { id: hit.attemptId });
+          if (state) settled.push({ due: hit.due, state });
         }
         for (const el of res.failedReceipts) {
           const orderNumber = findOrderNumber(el);
@@ -536,8 +535,8 @@ export class SyncEngine {
         message: `Reply carries the receipt of order ${receipt.orderNumber}, not ${d.order_number}`,
       });
     }
-    const changed = this.#store.markFiscalized(d.id, receipt, this.#now(), attempt, extra);
-    if (changed) this.#notify(d, 'fiscalized');
+    const state = this.#store.markFiscalized(d.id, receipt, this.#now(), attempt, extra);
+    if (state) this.#notify(d, state);
   }
 
   /** Records a failure; returns `needs_attention` when it parked the order (announced unless `announce` is false). */

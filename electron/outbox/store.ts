@@ -16,6 +16,7 @@ import type {
   TransactionType,
 } from '../../shared/domain.ts';
 import { toPara } from '../../shared/money.ts';
+import { RECEIPT_MISMATCH, verifyReceipt } from './verify.ts';
 
 /** What an order carries besides its columns (JSON in `orders.data`). */
 export interface OrderData {
@@ -177,7 +178,10 @@ export class OrderStore {
 
   /**
    * Stores the receipt and settles the order (outbox row removed), in one transaction with the
-   * attempt's outcome. Returns false if the order was no longer queued.
+   * attempt's outcome — but only if the receipt is this order's (`verifyReceipt`): a receipt that belongs
+   * to another sale parks the order in needs_attention instead (its number is taken at the gateway, so
+   * only a person may re-issue it under a new one). Returns the order's new state, or null if it was no
+   * longer queued.
    */
   markFiscalized(
     orderId: number,
@@ -185,9 +189,51 @@ export class OrderStore {
     at: number,
     attempt?: { id: number; correlationId?: string; status?: number },
     extra: IssuedReceipt[] = [],
-  ): boolean {
+  ): 'fiscalized' | 'needs_attention' | null {
     return this.db.transaction(() => {
-      if (attempt) this.finishAttempt(attempt.id, at, 'issued', { status: attempt.status ?? 201, correlationId: attempt.correlationId });
+      const row = this.get(orderId);
+      if (!row || row.state !== 'queued') {
+        if (attempt)
+          this.finishAttempt(attempt.id, at, 'issued', {
+            status: attempt.status ?? 201,
+            correlationId: attempt.correlationId,
+          });
+        this.#stmts.deleteOutbox.run(orderId);
+        return null;
+      }
+      const mismatches = verifyReceipt(row, receipt, extra);
+      if (mismatches.length > 0) {
+        const error: GatewayErrorView = {
+          status: attempt?.status ?? 200,
+          code: RECEIPT_MISMATCH,
+          message:
+            `The gateway returned receipt ${receipt.invoiceNumber} for order ${row.order_number}, but it is another sale's: ` +
+            mismatches.map((m) => `${m.field} ${m.got} (this order: ${m.expected})`).join('; '),
+          fields: mismatches.map((m) => ({ field: m.field, message: `${m.got} ≠ ${m.expected}` })),
+          ...(attempt?.correlationId ? { correlationId: attempt.correlationId } : {}),
+        };
+        if (attempt)
+          this.finishAttempt(attempt.id, at, 'mismatch', {
+            status: error.status,
+            code: RECEIPT_MISMATCH,
+            correlationId: attempt.correlationId,
+            message: error.message,
+          });
+        this.#stmts.park.run(
+          JSON.stringify({
+            ...error,
+            receipt: { invoiceNumber: receipt.invoiceNumber, totalAmount: receipt.totalAmount },
+          }),
+          orderId,
+        );
+        this.#stmts.deleteOutbox.run(orderId);
+        return 'needs_attention';
+      }
+      if (attempt)
+        this.finishAttempt(attempt.id, at, 'issued', {
+          status: attempt.status ?? 201,
+          correlationId: attempt.correlationId,
+        });
       const changed = this.#stmts.fiscalize.run({
         id: orderId,
         invoiceNumber: receipt.invoiceNumber,
@@ -198,7 +244,7 @@ export class OrderStore {
       }).changes;
       this.#stmts.deleteOutbox.run(orderId);
       if (changed) this.#fillDependents(orderId, receipt);
-      return changed > 0;
+      return changed > 0 ? 'fiscalized' : null;
     })();
   }
 
@@ -252,6 +298,39 @@ export class OrderStore {
       this.db
         .prepare('INSERT INTO outbox (order_id, due_at) VALUES (?, ?) ON CONFLICT(order_id) DO UPDATE SET due_at = excluded.due_at')
         .run(orderId, dueAt);
+    })();
+  }
+
+  /**
+   * Gives an order parked for a receipt mismatch a NEW order number (its old one is taken at the gateway
+   * by another sale) and queues it again, in one transaction: the frozen body gets the new number, the old
+   * one is kept in `data.previousOrderNumbers`. Returns both numbers, or null if the order is not parked
+   * for a mismatch.
+   */
+  reissue(orderId: number, newNumber: () => string, dueAt: number): { from: string; to: string } | null {
+    return this.db.transaction(() => {
+      const row = this.get(orderId);
+      if (!row || row.state !== 'needs_attention') return null;
+      const error = row.last_error ? (JSON.parse(row.last_error) as { code?: string }) : null;
+      if (error?.code !== RECEIPT_MISMATCH) return null;
+      const to = newNumber();
+      const data = JSON.parse(row.data) as OrderData & { previousOrderNumbers?: string[] };
+      data.previousOrderNumbers = [...(data.previousOrderNumbers ?? []), row.order_number];
+      if (data.template) data.template = { ...data.template, orderNumber: to };
+      const request = row.request
+        ? JSON.stringify({ ...(JSON.parse(row.request) as Record<string, unknown>), orderNumber: to })
+        : null;
+      this.db
+        .prepare(
+          `UPDATE orders SET order_number = ?, request = ?, data = ?, state = 'queued', last_error = NULL WHERE id = ?`,
+        )
+        .run(to, request, JSON.stringify(data), orderId);
+      this.db
+        .prepare(
+          'INSERT INTO outbox (order_id, due_at) VALUES (?, ?) ON CONFLICT(order_id) DO UPDATE SET due_at = excluded.due_at, tries = 0, first_attempt_at = NULL, unknown = 0',
+        )
+        .run(orderId, dueAt);
+      return { from: row.order_number, to };
     })();
   }
 

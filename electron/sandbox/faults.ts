@@ -5,7 +5,12 @@
  */
 import { z } from 'zod';
 
-export const FAULT_ACTIONS = ['drop_before', 'drop_after', 'error500', 'delay', 'hang', 'malformed'] as const;
+/**
+ * `wrong_total`: the request is processed, but the receipt in the reply says 1.00 RSD more than was
+ * issued — a receipt with the right order number that is not this order's (what a reused order number
+ * looks like from the till).
+ */
+export const FAULT_ACTIONS = ['drop_before', 'drop_after', 'error500', 'delay', 'hang', 'malformed', 'wrong_total'] as const;
 /** What to do to a matching request. */
 export type FaultAction = (typeof FAULT_ACTIONS)[number];
 
@@ -65,4 +70,16 @@ export class FaultPlan {
   list(): { rule: FaultRule; remaining: number | null }[] {
     return this.#rules.map((e) => ({ rule: e.rule, remaining: Number.isFinite(e.remaining) ? e.remaining : null }));
   }
+}
+
+/** For `wrong_total`: every receipt in a reply body gets 1.00 RSD more in `totalAmount`. */
+export function alterTotals(body: unknown): void {
+  if (!body || typeof body !== 'object') return;
+  if (Array.isArray(body)) {
+    for (const el of body) alterTotals(el);
+    return;
+  }
+  const o = body as Record<string, unknown>;
+  if (typeof o['invoiceNumber'] === 'string' && typeof o['totalAmount'] === 'number') o['totalAmount'] = o['totalAmount'] + 1;
+  for (const key of ['receipt', 'finalReceipt', 'receipts']) alterTotals(o[key]);
 }

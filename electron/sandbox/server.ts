@@ -8,7 +8,7 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { ACCOUNTS, type Account } from './accounts.ts';
-import { FaultPlan, FaultPlanSchema, type FaultRule } from './faults.ts';
+import { FaultPlan, FaultPlanSchema, alterTotals, type FaultRule } from './faults.ts';
 import { tinyPdf, qrPng } from './files.ts';
 import { isJsonContentType, variantOf, type SandboxVariant } from './variant.ts';
 import {
@@ -825,6 +825,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       } catch (e) {
         reply = fail(e);
       }
+      if (fault?.action === 'wrong_total') alterTotals(reply.body);
     }
     await sleep(latencyMs);
     if (fault?.action === 'drop_after') {

@@ -3,6 +3,7 @@
  * not a setting: it lives in the secret store (electron/settings/secrets.ts) and never reaches the UI.
  */
 import type { Db } from '../db/open.ts';
+import { randomTag } from '../sales/order-number.ts';
 import { LANGUAGES, type Language } from '../../shared/domain.ts';
 
 /** Setting keys and the environment variable that overrides each. */
@@ -49,10 +50,16 @@ export class Settings {
     return (LANGUAGES as readonly string[]).includes(v ?? '') ? (v as Language) : 'sr-Cyrl';
   }
 
-  /** The till's id, the prefix of its order numbers: letters and digits, 1 to 12 characters. */
+  /**
+   * The till's id, the prefix of its order numbers: letters and digits, 1 to 12 characters. Unset, it is
+   * `KASA` + four random letters chosen once and stored, so no two installations share a default.
+   */
   terminalId(): string {
-    const v = (this.get('terminalId') ?? 'KASA1').toUpperCase().replace(/[^A-Z0-9]/g, '');
-    return (v || 'KASA1').slice(0, 12);
+    const v = (this.get('terminalId') ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 12);
+    if (v) return v;
+    const generated = `KASA${randomTag(4)}`;
+    this.set('terminalId', generated);
+    return generated;
   }
 
   number(key: string, fallback: number): number {

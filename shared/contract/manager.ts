@@ -258,6 +258,10 @@ export const managerCommands = {
     z.strictObject({ orderId: s.id, paymentType: s.paymentType.optional(), cashier: s.text(60).optional() }),
     'Finalizes an advance (one request: the gateway issues the advance refund and the final receipt; both stored).',
   ),
+  'orders.reissue': command<OrderView>()(
+    z.strictObject({ managerPin, orderId: s.id }),
+    'For an order parked because the gateway returned another sale\'s receipt for its number: gives it a NEW order number and queues it again. A manager\'s PIN, checked in the core; audited with the old and new number.',
+  ),
   'copies.create': command<OrderView>()(
     z.strictObject({ orderId: s.id }),
     'Issues a fiscal COPY of a sale through the gateway (queued when offline; waits for a queued original).',

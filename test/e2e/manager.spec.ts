@@ -156,6 +156,40 @@ test('needs attention: the status bar count opens the list with the explanation 
   expect((await ledger(kasa)).map((r) => `${r.invoiceType}/${r.transactionType}`)).toEqual(['advance/sale']);
 });
 
+test("needs attention: another sale's receipt parks the sale; a manager's PIN re-issues it under a new number", async ({ kasa }) => {
+  const { page } = kasa;
+  // The gateway answers with a receipt of the right order number but 1.00 more: not this sale's receipt.
+  await kasa.sandbox('faults', { rules: [{ match: 'POST /receipt/', action: 'wrong_total', times: 1 }] });
+  const sale = await checkout(kasa, SALE);
+  expect(sale.state).toBe('needs_attention');
+  expect(sale.receipt).toBeUndefined();
+  const order = (await kasa.host.call<OrderView>('orders.get', { orderId: sale.orderId })).body.value;
+  if (!order?.lastError) throw new Error('no mismatch on the order');
+  await login(page);
+  await page.getByRole('status', { name: 'Статус' }).getByRole('button', { name: 'Потребна пажња: 1' }).click();
+  const mgr = page.getByRole('dialog', { name: 'Менаџер' });
+  const item = mgr.getByRole('listitem', { name: `Поруџбина ${sale.orderNumber}` });
+  await expect(item).toContainText(explainGatewayError(order.lastError, 'sr-Cyrl').title);
+  // Resending the same number would only bring the other receipt back: the fix offered is a new number.
+  await expect(item.getByRole('button', { name: `Пошаљи поново без измена: ${sale.orderNumber}` })).toHaveCount(0);
+  const reissue = item.getByRole('button', { name: `Издај под новим бројем: ${sale.orderNumber}` });
+  await item.getByLabel('PIN менаџера').fill('9999');
+  await reissue.click();
+  await expect(item.getByRole('alert')).toBeVisible();
+  expect((await kasa.host.call<OrderView>('orders.get', { orderId: sale.orderId })).body.value?.orderNumber).toBe(sale.orderNumber);
+  await item.getByLabel('PIN менаџера').fill('0000');
+  await reissue.click();
+  await expect(mgr.getByRole('status')).toContainText(`Продаја ${sale.orderNumber} је поново у реду за фискализацију под бројем`);
+  await kasa.host.call('sync.now');
+  await expect
+    .poll(async () => (await kasa.host.call<OrderView>('orders.get', { orderId: sale.orderId })).body.value?.state)
+    .toBe('fiscalized');
+  const done = (await kasa.host.call<OrderView>('orders.get', { orderId: sale.orderId })).body.value;
+  expect(done?.orderNumber).not.toBe(sale.orderNumber);
+  expect(done?.receipt?.totalPara).toBe(79_000);
+  expect((await ledger(kasa)).map((r) => r.orderNumber)).toEqual([sale.orderNumber, done?.orderNumber]);
+});
+
 test('backups: the list with the integrity check, and a restore staged for the next start', async ({ kasa }) => {
   const mgr = await openManager(kasa.page, 'Подешавања');
   const backups = mgr.getByRole('region', { name: 'Резервне копије базе' });

@@ -4,7 +4,7 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import type { Language, OrderView } from '../../../shared/domain.ts';
 import { explainGatewayError } from '../../../shared/gateway-errors.ts';
 import { formatRsd } from '../../../shared/money.ts';
-import { type T, call, useAction, Alert, Field } from './common.tsx';
+import { type T, call, useAction, Alert, Field, PinInput } from './common.tsx';
 
 /** One rejected order: what the gateway said (explained), and the fix: new labels, or resend as is. */
 function AttentionOrder(props: {
@@ -13,11 +13,14 @@ function AttentionOrder(props: {
   lang: Language;
   order: OrderView;
   labels: string[];
-  onDone: () => void;
+  onDone: (note: string) => void;
 }) {
   const { api, t, lang, order } = props;
   const used = [...new Set(order.lines.flatMap((l) => l.labels))];
   const [replace, setReplace] = useState<Record<string, string>>({});
+  const [pin, setPin] = useState('');
+  // Another sale's receipt came back for this number: it is taken, so only a new number helps.
+  const mismatch = order.lastError?.code === 'KASA_RECEIPT_MISMATCH';
   const [error, busy, run] = useAction();
   const explained = order.lastError ? explainGatewayError(order.lastError, lang) : null;
   const changes = Object.fromEntries(Object.entries(replace).filter(([from, to]) => to !== '' && to !== from));
@@ -33,44 +36,67 @@ function AttentionOrder(props: {
           <p>{explained.action}</p>
         </div>
       )}
-      <form
-        className="mgr-row"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(async () => {
-            await call(api['orders.fixLabels']({ orderId: order.orderId, replace: changes }));
-            props.onDone();
-          });
-        }}
-      >
-        {used.map((label) => (
-          <Field key={label} label={t('replace_label', { label })}>
-            <select value={replace[label] ?? ''} onChange={(e) => setReplace({ ...replace, [label]: e.target.value })}>
-              <option value="">{t('keep_label')}</option>
-              {props.labels.map((l) => (
-                <option key={l} value={l}>
-                  {l}
-                </option>
-              ))}
-            </select>
-          </Field>
-        ))}
-        <button type="submit" disabled={busy || Object.keys(changes).length === 0}>
-          {t('fix_labels', { order: order.orderNumber })}
-        </button>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() =>
+      {mismatch && (
+        <form
+          className="mgr-row"
+          onSubmit={(e) => {
+            e.preventDefault();
             void run(async () => {
-              await call(api['orders.resend']({ orderId: order.orderId }));
-              props.onDone();
-            })
-          }
+              const v = await call(api['orders.reissue']({ managerPin: pin, orderId: order.orderId }));
+              setPin('');
+              props.onDone(t('reissued', { order: order.orderNumber, to: v.orderNumber }));
+            });
+          }}
         >
-          {t('resend', { order: order.orderNumber })}
-        </button>
-      </form>
+          <PinInput t={t} value={pin} onChange={setPin} />
+          <button type="submit" disabled={busy || pin === ''}>
+            {t('reissue', { order: order.orderNumber })}
+          </button>
+        </form>
+      )}
+      {!mismatch && (
+        <form
+          className="mgr-row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(async () => {
+              await call(api['orders.fixLabels']({ orderId: order.orderId, replace: changes }));
+              props.onDone(t('resent', { order: order.orderNumber }));
+            });
+          }}
+        >
+          {used.map((label) => (
+            <Field key={label} label={t('replace_label', { label })}>
+              <select
+                value={replace[label] ?? ''}
+                onChange={(e) => setReplace({ ...replace, [label]: e.target.value })}
+              >
+                <option value="">{t('keep_label')}</option>
+                {props.labels.map((l) => (
+                  <option key={l} value={l}>
+                    {l}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          ))}
+          <button type="submit" disabled={busy || Object.keys(changes).length === 0}>
+            {t('fix_labels', { order: order.orderNumber })}
+          </button>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() =>
+              void run(async () => {
+                await call(api['orders.resend']({ orderId: order.orderId }));
+                props.onDone(t('resent', { order: order.orderNumber }));
+              })
+            }
+          >
+            {t('resend', { order: order.orderNumber })}
+          </button>
+        </form>
+      )}
       <Alert text={error} />
     </li>
   );
@@ -108,8 +134,8 @@ export function AttentionTab(props: { api: PosApi; t: T; lang: Language }) {
             lang={lang}
             order={o}
             labels={labels}
-            onDone={() => {
-              setNote(t('resent', { order: o.orderNumber }));
+            onDone={(text) => {
+              setNote(text);
               void reload();
             }}
           />
