@@ -17,6 +17,7 @@ import type { OrderRow, OrderStore, OutboxRow } from './store.ts';
 import type { GatewayErrorView, SyncStatus } from '../../shared/domain.ts';
 import { message } from '../../shared/messages.ts';
 import { Settings } from '../settings/settings.ts';
+import { DEFAULT_MAX_LOOKUP_TRIES, failedLookups, reconcileLimitView } from './reconcile-budget.ts';
 
 export interface EngineOptions {
   /** Single requests in flight at once. Default 4. */
@@ -34,6 +35,8 @@ export interface EngineOptions {
   probeMaxMs: number;
   /** Timeout of one receipt request. */
   requestTimeoutMs: number;
+  /** Failed look-ups of one order before it is parked for a person (reconcile-budget.ts). */
+  maxLookupTries: number;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
@@ -46,6 +49,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   probeMinMs: 1000,
   probeMaxMs: 30_000,
   requestTimeoutMs: 20_000,
+  maxLookupTries: DEFAULT_MAX_LOOKUP_TRIES,
 };
 
 export interface EngineDeps {
@@ -507,12 +511,7 @@ export class SyncEngine {
               .prepare('UPDATE outbox SET first_attempt_at = NULL, unknown = 0, due_at = ? WHERE order_id = ?')
               .run(now, c.id);
           } else {
-            const now = this.#now();
-            this.#store.reschedule(c.id, now + this.#backoff(c.tries), 'unknown', now, attemptId, {
-              status: 200,
-              code: null,
-              message: 'not in the fiscalization-lookup reply',
-            });
+            this.#handleFailure(c, new GatewayError({ kind: 'malformed', status: 200, message: 'not in the fiscalization-lookup reply' }), attemptId, 'lookup');
           }
         }
       } finally {
@@ -551,6 +550,13 @@ export class SyncEngine {
     const view = errorView(err);
     const c = classify(err);
     this.#lastError = view.message;
+    // Reconciliation is bounded: after maxLookupTries failed look-ups the order waits for a person.
+    if (mode === 'lookup' && c.type !== 'blocked' && failedLookups(this.#store.db, d.id) + 1 >= this.options.maxLookupTries) {
+      this.#store.markNeedsAttention(d.id, reconcileLimitView(view, this.options.maxLookupTries), now, attemptId);
+      this.#log(`order ${d.order_number}: ${this.options.maxLookupTries} look-ups failed; needs attention: ${view.message}`);
+      if (announce) this.#notify(d, 'needs_attention');
+      return 'needs_attention';
+    }
     switch (c.type) {
       case 'retry': {
         if (err instanceof GatewayError && (err.kind === 'network' || err.kind === 'timeout')) this.#wentOffline(err);
