@@ -33,6 +33,7 @@ import { startSandbox, type Sandbox } from './sandbox/server.ts';
 import { sandboxVariant } from './sandbox/variant.ts';
 import { createJournalFetcher } from './outbox/journal.ts';
 import { RetryBudgets } from './retry/budget.ts';
+import { retriesHandlers } from './retry/handlers.ts';
 import { createPrintService } from './printer/service.ts';
 import { printerHandlers } from './printer/handlers.ts';
 import { createCatalogService } from './catalog/service.ts';
@@ -145,7 +146,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   const catalog = createCatalogService(db);
   // A receipt issued without its journal is completed from the archive, within a retry budget, then printed.
-  const journals = createJournalFetcher({ db, client: () => client, budgets: new RetryBudgets(db, now), onJournal: (o) => printer.status().autoPrint && printer.enqueueReceipt(o.orderId), log: (l) => logger.warn(l) });
+  const budgets = new RetryBudgets(db, now);
+  const journals = createJournalFetcher({ db, client: () => client, budgets, onJournal: (o) => printer.status().autoPrint && printer.enqueueReceipt(o.orderId), log: (l) => logger.warn(l) });
 
   const engine = new SyncEngine({
     store,
@@ -194,6 +196,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     gateway: { client: () => client, mode: () => gatewayMode, key: () => gatewayKey, set: setGateway },
     now,
     emit: (name, payload) => emit(name, payload),
+    budgets,
   });
   // A queued e-mail waits for its order's fiscalization.
   listeners.add((m) => {
@@ -242,10 +245,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     terminalId: () => settings.terminalId(),
     now,
     log: (l) => logger.warn(l),
+    budgets,
   });
   drafts.start();
   const handlers: Handlers = {
     ...printerHandlers(printer),
+    ...retriesHandlers(budgets, { journal: () => void journals.run(), email: (id) => manager.emails.resume(Number(id)), drafts: () => void drafts.sync() }),
     ...catalogCommands,
     'parked.save': async (input) => {
       const saved = await catalogCommands['parked.save'](input);

@@ -15,6 +15,7 @@ import type { TaxRatesCache } from '../sales/tax-rates.ts';
 import type { Settings } from '../settings/settings.ts';
 import { Archive } from './archive.ts';
 import { EmailQueue } from './email.ts';
+import type { RetryBudgets } from '../retry/budget.ts';
 import { BackOfficeOrders } from './orders.ts';
 import { buildReport, reportCsv, reportLines } from './reports.ts';
 import type { SecretStore } from '../settings/secrets.ts';
@@ -51,6 +52,8 @@ export interface ManagerDeps {
   gateway: GatewayControl;
   now: () => number;
   emit: (name: 'email.updated', payload: EmailView) => void;
+  /** Retry budgets of the background loops (e-mail here). */
+  budgets: RetryBudgets;
 }
 
 export interface Manager {
@@ -81,7 +84,7 @@ export function createManager(deps: ManagerDeps): Manager {
     onlineBudgetMs: () => settings.number('onlineBudgetMs', 3000),
     now,
   });
-  const emails = new EmailQueue({ db, store, client, now, onUpdated: (v) => deps.emit('email.updated', v) });
+  const emails = new EmailQueue({ db, store, client, now, budgets: deps.budgets, onUpdated: (v) => deps.emit('email.updated', v) });
   const archive = new Archive(store, client);
 
   const account = async (c: GatewayClient, key: string, mode: 'demo' | 'live', labels: string[]): Promise<AccountView> => {

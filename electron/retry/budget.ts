@@ -1,13 +1,14 @@
 /**
  * Retry budgets: every background loop that talks to the gateway outside the outbox (journal fetch,
- * e-mail, draft sync, cashier sync) asks here before each try and reports the outcome. After `maxTries`
+ * e-mail, draft sync) asks here before each try and reports the outcome. After `maxTries`
  * failures, or `maxAgeMs` since the first failure, the item goes to `needs_attention` with the gateway's
  * last words and is not tried again until a person resumes it. The budget is kept in SQLite (retry_budgets),
  * so a restart neither forgets nor resets it.
  */
 import type Database from 'better-sqlite3';
+import type { RetryAttentionView, RetryLoopName } from '../../shared/contract/retries.ts';
 
-export type RetryLoop = 'journal' | 'email' | 'drafts' | 'cashiers';
+export type RetryLoop = RetryLoopName;
 
 export interface BudgetPolicy {
   /** Failed tries before the item needs a person. */
@@ -23,17 +24,10 @@ export const DEFAULT_POLICIES: Record<RetryLoop, BudgetPolicy> = {
   journal: { maxTries: 8, maxAgeMs: 24 * 3600_000, baseMs: 10_000, capMs: 30 * 60_000 },
   email: { maxTries: 5, maxAgeMs: 24 * 3600_000, baseMs: 60_000, capMs: 60 * 60_000 },
   drafts: { maxTries: 10, maxAgeMs: 24 * 3600_000, baseMs: 30_000, capMs: 30 * 60_000 },
-  cashiers: { maxTries: 10, maxAgeMs: 24 * 3600_000, baseMs: 30_000, capMs: 30 * 60_000 },
 };
 
 /** One item that spent its budget, as the manager's list shows it. */
-export interface AttentionItem {
-  loop: RetryLoop;
-  item: string;
-  label: string;
-  tries: number;
-  lastError: string | null;
-}
+export type AttentionItem = RetryAttentionView;
 
 interface Row {
   loop: RetryLoop;

@@ -8,6 +8,7 @@ import { salesCommands, salesEvents } from './sales.ts';
 import { printerCommands, printerEvents } from './printer.ts';
 import { catalogCommands, catalogEvents } from './catalog.ts';
 import { managerCommands, managerEvents } from './manager.ts';
+import { retriesCommands } from './retries.ts';
 
 export * from './define.ts';
 export { CheckoutInput, CheckoutLine } from './sales.ts';
@@ -18,6 +19,7 @@ export const commands = {
   ...printerCommands,
   ...catalogCommands,
   ...managerCommands,
+  ...retriesCommands,
 } as const;
 
 export const events = {
