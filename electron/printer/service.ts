@@ -24,6 +24,7 @@ import { createJobStore, type PrintJob } from './queue.ts';
 import { createTransportFactory, type TransportFactory } from './transport.ts';
 import { buildDocumentBytes, receiptDocument, slipDocument, testPageDocument } from './layout.ts';
 import { JOURNAL_UNAVAILABLE } from '../outbox/journal.ts';
+import { CommandError } from '../errors.ts';
 
 /** A receipt is printable only with a journal that has text. */
 function hasJournal(receipt: ReceiptView): boolean {
@@ -253,7 +254,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       const found = deps.getReceipt(orderId);
       if (!found) throw new PrintError('not_found', `order ${orderId} has no fiscal receipt`);
       // Never a blank fiscal receipt: without its journal the receipt waits (outbox/journal.ts fetches it).
-      if (!hasJournal(found.receipt)) throw new PrintError('conflict', `order ${orderId}: ${JOURNAL_UNAVAILABLE}`);
+      if (!hasJournal(found.receipt)) throw new CommandError('conflict', 'journal_unavailable', { id: orderId });
       const id = jobs.add('receipt', orderId, JSON.stringify({ receipt: found.receipt, cash: found.cash }), now());
       wake();
       emit();
