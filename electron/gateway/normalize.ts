@@ -117,7 +117,9 @@ export function normalizeBulkFailure(el: unknown, sent: readonly string[]): Bulk
     const orderNumber = byLength.find((n) => el === n || el.startsWith(`${n}:`) || el.startsWith(`${n} `)) ??
       byLength.find((n) => el.includes(n)) ?? null;
     const rest = orderNumber ? el.slice(el.indexOf(orderNumber) + orderNumber.length).replace(/^[\s:–-]+/, '') : el;
-    return { orderNumber, error: { status: 400, code: null, message: rest || 'rejected in bulk' } };
+    // A gateway code quoted in the text (`… (ERR_00603)`) is kept: a taken number is reconciled, not parked.
+    const code = /\b(ERR_\d{5})\b/.exec(el)?.[1] ?? null;
+    return { orderNumber, error: { status: 400, code, message: rest || 'rejected in bulk' } };
   }
   const o = isObj(el) ? el : {};
   let orderNumber = typeof o['orderNumber'] === 'string' ? o['orderNumber'] : null;

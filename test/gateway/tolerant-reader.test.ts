@@ -142,17 +142,19 @@ describe('tolerant reader: every shape Kasa accepts', () => {
       failedReceipts: [
         'K1-10: Tax Administration rejected the label',
         'K1-11',
+        'K1-14: Order number already used (ERR_00603)',
         { orderNumber: 'K1-12', error: { status: 400, code: 'ERR_00701', message: 'totals' } },
         { request: { orderNumber: 'K1-13' }, message: 'bad gtin', code: 'ERR_01010' },
       ],
       totalProcessed: 6,
     }, 201);
-    const bodies = ['K1-1', 'K1-2', 'K1-10', 'K1-11', 'K1-12', 'K1-13', 'K1-1000'].map((n) => JSON.stringify({ orderNumber: n }));
+    const bodies = ['K1-1', 'K1-2', 'K1-10', 'K1-11', 'K1-12', 'K1-13', 'K1-14', 'K1-1000'].map((n) => JSON.stringify({ orderNumber: n }));
     const r = await client.bulk('normal', 'sale', bodies);
     expect((r.receipts as { orderNumber: string }[]).map((x) => x.orderNumber)).toEqual(['K1-1', 'K1-2']);
     expect(r.failedReceipts).toEqual([
       { orderNumber: 'K1-10', error: { status: 400, code: null, message: 'Tax Administration rejected the label' } },
       { orderNumber: 'K1-11', error: { status: 400, code: null, message: 'rejected in bulk' } },
+      { orderNumber: 'K1-14', error: { status: 400, code: 'ERR_00603', message: 'Order number already used (ERR_00603)' } },
       { orderNumber: 'K1-12', error: { status: 400, code: 'ERR_00701', message: 'totals' } },
       { orderNumber: 'K1-13', error: { status: 400, code: 'ERR_01010', message: 'bad gtin' } },
     ]);
