@@ -246,6 +246,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
     log: (l) => logger.warn(l),
     budgets,
+    online: () => engine.status().online,
   });
   drafts.start();
   const handlers: Handlers = {

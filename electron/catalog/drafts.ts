@@ -22,6 +22,8 @@ export interface ParkedDraftsDeps {
   log?: (line: string) => void;
   /** Bounds the tries of each push and owed deletion (loop `drafts`). */
   budgets: RetryBudgets;
+  /** False while the sync engine knows the gateway is unreachable: no background sync then. */
+  online: () => boolean;
 }
 
 export interface ParkedDrafts {
@@ -86,7 +88,7 @@ export function createParkedDrafts(deps: ParkedDraftsDeps): ParkedDrafts {
 
   const push = async (row: ParkedRow): Promise<void> => {
     const created = await deps.client().createDraft(body(row));
-    const id = Number(created['id'] ?? (created['draft'] as Record<string, unknown> | undefined)?.['id']);
+    const id = Number(created['id']); // the draft record, normalised by the gateway module
     if (!Number.isSafeInteger(id) || id <= 0) throw new Error('the gateway returned no draft id');
     const still = db.prepare('UPDATE parked_sales SET draft_id = ? WHERE id = ?').run(id, row.id).changes;
     // Taken while the request was under way: the draft must go too.
@@ -111,7 +113,9 @@ export function createParkedDrafts(deps: ParkedDraftsDeps): ParkedDrafts {
    * with the next item; no connection stops the sync (the rest would fail alike) and is counted once.
    */
   const bounded = async (key: string, label: string, fn: () => Promise<void>): Promise<void> => {
-    if (!deps.budgets.mayTry('drafts', key)) return;
+    // Paced by the sync itself (a timer, a cart parked, the list opened): no extra backoff, so a cart parked
+    // offline is mirrored as soon as the gateway answers again; the budget counts and ends the tries.
+    if (deps.budgets.needsAttention('drafts', key)) return;
     try {
       await fn();
       deps.budgets.succeeded('drafts', key);
@@ -123,6 +127,7 @@ export function createParkedDrafts(deps: ParkedDraftsDeps): ParkedDrafts {
   };
 
   const runSync = async (): Promise<void> => {
+    if (!deps.online()) return;
     const owed = db.prepare<[], { draft_id: number }>('SELECT draft_id FROM draft_deletions').all();
     for (const d of owed) await bounded(`delete:${d.draft_id}`, `draft ${d.draft_id} (deletion)`, () => removeDraft(d.draft_id));
     const unpushed = db

@@ -37,6 +37,8 @@ export interface EmailDeps {
   onUpdated?: (view: EmailView) => void;
   /** Bounds the retries of each e-mail (loop `email`). */
   budgets: RetryBudgets;
+  /** False while the sync engine knows the gateway is unreachable: no tries then, so no budget is spent. */
+  online: () => boolean;
 }
 
 export class EmailQueue {
@@ -116,6 +118,7 @@ export class EmailQueue {
 
   async #pump(): Promise<void> {
     const { db, store } = this.#d;
+    if (!this.#d.online()) return;
     const due = db
       .prepare<[number], EmailRow>("SELECT * FROM email_outbox WHERE state = 'queued' AND due_at <= ? ORDER BY id LIMIT 50")
       .all(this.#d.now());
@@ -127,8 +130,8 @@ export class EmailQueue {
         db.prepare('UPDATE email_outbox SET invoice_number = ? WHERE id = ?').run(invoice, row.id);
       }
       if (!invoice) continue;
+      // The queue keeps its own backoff (due_at); the budget counts the failures and ends them.
       const key = String(row.id);
-      if (!this.#d.budgets.mayTry('email', key)) continue;
       try {
         const res = await this.#d.client().sendEmail(
           {

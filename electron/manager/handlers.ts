@@ -84,7 +84,7 @@ export function createManager(deps: ManagerDeps): Manager {
     onlineBudgetMs: () => settings.number('onlineBudgetMs', 3000),
     now,
   });
-  const emails = new EmailQueue({ db, store, client, now, budgets: deps.budgets, onUpdated: (v) => deps.emit('email.updated', v) });
+  const emails = new EmailQueue({ db, store, client, now, budgets: deps.budgets, online: () => engine.status().online, onUpdated: (v) => deps.emit('email.updated', v) });
   const archive = new Archive(store, client);
 
   const account = async (c: GatewayClient, key: string, mode: 'demo' | 'live', labels: string[]): Promise<AccountView> => {

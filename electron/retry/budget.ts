@@ -23,7 +23,8 @@ export interface BudgetPolicy {
 export const DEFAULT_POLICIES: Record<RetryLoop, BudgetPolicy> = {
   journal: { maxTries: 8, maxAgeMs: 24 * 3600_000, baseMs: 10_000, capMs: 30 * 60_000 },
   email: { maxTries: 5, maxAgeMs: 24 * 3600_000, baseMs: 60_000, capMs: 60 * 60_000 },
-  drafts: { maxTries: 10, maxAgeMs: 24 * 3600_000, baseMs: 30_000, capMs: 30 * 60_000 },
+  // Drafts keep no backoff of their own here (catalog/drafts.ts syncs every minute and on demand).
+  drafts: { maxTries: 30, maxAgeMs: 24 * 3600_000, baseMs: 30_000, capMs: 30 * 60_000 },
 };
 
 /** One item that spent its budget, as the manager's list shows it. */

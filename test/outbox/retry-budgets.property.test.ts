@@ -114,7 +114,7 @@ describe('no background loop sends more than its budget, whatever the gateway an
         counts.clear();
         const w = world();
         try {
-          const queue = new EmailQueue({ db: w.db, store: new OrderStore(w.db), client: () => w.client, now: () => w.clock.now, budgets: w.budgets });
+          const queue = new EmailQueue({ db: w.db, store: new OrderStore(w.db), client: () => w.client, now: () => w.clock.now, budgets: w.budgets, online: () => true });
           const sent = await queue.send({ invoiceNumber: 'AAAA-BBBB-1', email: 'kupac@example.com' });
           await runFor(w, () => queue.pump());
           const requests = counts.get('POST /receipt/send-email') ?? 0;
@@ -168,7 +168,7 @@ describe('no background loop sends more than its budget, whatever the gateway an
         const w = world();
         try {
           w.db.prepare(`INSERT INTO parked_sales (id, created_at, name, cart) VALUES (1, '2026-11-23T08:00:00.000Z', 'Сто 4', '{"lines":[]}')`).run();
-          const drafts = createParkedDrafts({ db: w.db, client: () => w.client, terminalId: () => 'T1', now: () => w.clock.now, budgets: w.budgets });
+          const drafts = createParkedDrafts({ db: w.db, client: () => w.client, terminalId: () => 'T1', now: () => w.clock.now, budgets: w.budgets, online: () => true });
           await runFor(w, () => drafts.sync());
           await drafts.stop();
           expect(counts.get('POST /receipt/drafts') ?? 0).toBeLessThanOrEqual(budgetOf('drafts'));
