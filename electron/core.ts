@@ -147,7 +147,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const catalog = createCatalogService(db);
   // A receipt issued without its journal is completed from the archive, within a retry budget, then printed.
   const budgets = new RetryBudgets(db, now);
-  const journals = createJournalFetcher({ db, client: () => client, budgets, onJournal: (o) => { emit('order.updated', { ...o, state: 'fiscalized' }); if (printer.status().autoPrint) printer.enqueueReceipt(o.orderId); }, log: (l) => logger.warn(l) });
+  const journals = createJournalFetcher({ db, client: () => client, budgets, online: () => engine.status().online, onJournal: (o) => { emit('order.updated', { ...o, state: 'fiscalized' }); if (printer.status().autoPrint) printer.enqueueReceipt(o.orderId); }, log: (l) => logger.warn(l) });
 
   const engine = new SyncEngine({
     store,

@@ -12,11 +12,15 @@ import type { GatewayClient } from '../gateway/client.ts';
 import type { RetryBudgets } from '../retry/budget.ts';
 
 export const JOURNAL_UNAVAILABLE = 'journal unavailable — print from archive later';
+/** How many of the newest orders a pass looks at. */
+export const RECENT_ORDERS = 5000;
 
 export interface JournalFetcherDeps {
   db: Database.Database;
   client: () => GatewayClient | null;
   budgets: RetryBudgets;
+  /** False while the sync engine knows the gateway is unreachable: no tries then, so no budget is spent. */
+  online: () => boolean;
   onJournal?: (order: { orderId: number; orderNumber: string }) => void;
   log?: (line: string) => void;
 }
@@ -38,9 +42,12 @@ export interface JournalFetcher {
 
 export function createJournalFetcher(deps: JournalFetcherDeps): JournalFetcher {
   const { db, budgets } = deps;
-  const select = db.prepare<[], Missing>(
+  // Only the newest orders are scanned (a primary-key range, never the whole history): a receipt without
+  // journal is fetched or handed to a person long before RECENT_ORDERS newer sales exist.
+  const select = db.prepare<[number], Missing>(
     `SELECT id, order_number, invoice_number FROM orders
-      WHERE state = 'fiscalized' AND receipt IS NOT NULL AND invoice_number IS NOT NULL
+      WHERE id > (SELECT coalesce(max(id), 0) FROM orders) - ?
+        AND state = 'fiscalized' AND receipt IS NOT NULL AND invoice_number IS NOT NULL
         AND trim(coalesce(json_extract(receipt, '$.journal'), '')) = ''
       ORDER BY id`,
   );
@@ -53,8 +60,8 @@ export function createJournalFetcher(deps: JournalFetcherDeps): JournalFetcher {
 
   const pass = async (): Promise<void> => {
     const client = deps.client();
-    if (!client) return;
-    for (const m of select.all()) {
+    if (!client || !deps.online()) return;
+    for (const m of select.all(RECENT_ORDERS)) {
       const key = String(m.id);
       if (!budgets.mayTry('journal', key)) continue;
       let journal: string | undefined;
@@ -76,7 +83,7 @@ export function createJournalFetcher(deps: JournalFetcherDeps): JournalFetcher {
   };
 
   return {
-    missing: () => select.all().map((m) => ({ orderId: m.id, orderNumber: m.order_number, invoiceNumber: m.invoice_number })),
+    missing: () => select.all(RECENT_ORDERS).map((m) => ({ orderId: m.id, orderNumber: m.order_number, invoiceNumber: m.invoice_number })),
     run() {
       running ??= pass().finally(() => {
         running = null;

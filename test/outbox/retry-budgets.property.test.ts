@@ -145,7 +145,7 @@ describe('no background loop sends more than its budget, whatever the gateway an
                VALUES ('T1-1', 'sale', 'normal', 'sale', 'fiscalized', '2026-11-23T08:00:00.000Z', 100, '{}', 'AAAA-BBBB-1', '{"invoiceNumber":"AAAA-BBBB-1"}')`,
             )
             .run();
-          const fetcher = createJournalFetcher({ db: w.db, client: () => w.client, budgets: w.budgets });
+          const fetcher = createJournalFetcher({ db: w.db, client: () => w.client, budgets: w.budgets, online: () => true });
           await runFor(w, () => fetcher.run());
           expect(counts.get('GET /archive/receipts/AAAA-BBBB-1') ?? 0).toBeLessThanOrEqual(budgetOf('journal'));
           const missing = fetcher.missing().length;
