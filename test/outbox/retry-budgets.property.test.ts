@@ -105,78 +105,58 @@ async function runFor(w: World, pass: () => Promise<void>): Promise<void> {
 const replies = fc.array(fc.constantFrom(...REPLIES), { minLength: 1, maxLength: 14 });
 const budgetOf = (loop: RetryLoop) => DEFAULT_POLICIES[loop].maxTries;
 
+/** Runs `check` on a fresh world for arbitrary reply scripts. */
+function forEveryScript(check: (w: World) => Promise<void>): Promise<void> {
+  return fc.assert(
+    fc.asyncProperty(replies, async (s) => {
+      script = s;
+      step = 0;
+      counts.clear();
+      const w = world();
+      try {
+        await check(w);
+      } finally {
+        done(w);
+      }
+    }),
+    { numRuns: 25 },
+  );
+}
+
 describe('no background loop sends more than its budget, whatever the gateway answers', () => {
-  it('e-mail: at most the budget of send-email requests per e-mail', async () => {
-    await fc.assert(
-      fc.asyncProperty(replies, async (s) => {
-        script = s;
-        step = 0;
-        counts.clear();
-        const w = world();
-        try {
-          const queue = new EmailQueue({ db: w.db, store: new OrderStore(w.db), client: () => w.client, now: () => w.clock.now, budgets: w.budgets, online: () => true });
-          const sent = await queue.send({ invoiceNumber: 'AAAA-BBBB-1', email: 'kupac@example.com' });
-          await runFor(w, () => queue.pump());
-          const requests = counts.get('POST /receipt/send-email') ?? 0;
-          expect(requests).toBeLessThanOrEqual(budgetOf('email'));
-          const state = queue.get(sent.id).state;
-          // Never left retrying forever: sent, failed with the gateway's words, or waiting for a person.
-          expect(['sent', 'failed']).toContain(state);
-          if (state === 'failed') expect(queue.get(sent.id).lastError?.message).toBeTruthy();
-        } finally {
-          done(w);
-        }
-      }),
-      { numRuns: 25 },
-    );
-  });
+  it('e-mail: at most the budget of send-email requests per e-mail', () =>
+    forEveryScript(async (w) => {
+      const queue = new EmailQueue({ db: w.db, store: new OrderStore(w.db), client: () => w.client, now: () => w.clock.now, budgets: w.budgets, online: () => true });
+      const sent = await queue.send({ invoiceNumber: 'AAAA-BBBB-1', email: 'kupac@example.com' });
+      await runFor(w, () => queue.pump());
+      expect(counts.get('POST /receipt/send-email') ?? 0).toBeLessThanOrEqual(budgetOf('email'));
+      const state = queue.get(sent.id).state;
+      // Never left retrying forever: sent, or failed with the gateway's words (and in the attention list).
+      expect(['sent', 'failed']).toContain(state);
+      if (state === 'failed') expect(queue.get(sent.id).lastError?.message).toBeTruthy();
+    }));
 
-  it('journal: at most the budget of archive look-ups per receipt issued without journal', async () => {
-    await fc.assert(
-      fc.asyncProperty(replies, async (s) => {
-        script = s;
-        step = 0;
-        counts.clear();
-        const w = world();
-        try {
-          w.db
-            .prepare(
-              `INSERT INTO orders (order_number, kind, invoice_type, transaction_type, state, created_at, total_para, data, invoice_number, receipt)
-               VALUES ('T1-1', 'sale', 'normal', 'sale', 'fiscalized', '2026-11-23T08:00:00.000Z', 100, '{}', 'AAAA-BBBB-1', '{"invoiceNumber":"AAAA-BBBB-1"}')`,
-            )
-            .run();
-          const fetcher = createJournalFetcher({ db: w.db, client: () => w.client, budgets: w.budgets, online: () => true });
-          await runFor(w, () => fetcher.run());
-          expect(counts.get('GET /archive/receipts/AAAA-BBBB-1') ?? 0).toBeLessThanOrEqual(budgetOf('journal'));
-          const missing = fetcher.missing().length;
-          // Either the journal arrived, or the receipt waits for a person in the attention list.
-          if (missing) expect(w.budgets.attention().map((a) => a.loop)).toEqual(['journal']);
-        } finally {
-          done(w);
-        }
-      }),
-      { numRuns: 25 },
-    );
-  });
+  it('journal: at most the budget of archive look-ups per receipt issued without journal', () =>
+    forEveryScript(async (w) => {
+      w.db
+        .prepare(
+          `INSERT INTO orders (order_number, kind, invoice_type, transaction_type, state, created_at, total_para, data, invoice_number, receipt)
+           VALUES ('T1-1', 'sale', 'normal', 'sale', 'fiscalized', '2026-11-23T08:00:00.000Z', 100, '{}', 'AAAA-BBBB-1', '{"invoiceNumber":"AAAA-BBBB-1"}')`,
+        )
+        .run();
+      const fetcher = createJournalFetcher({ db: w.db, client: () => w.client, budgets: w.budgets, online: () => true });
+      await runFor(w, () => fetcher.run());
+      expect(counts.get('GET /archive/receipts/AAAA-BBBB-1') ?? 0).toBeLessThanOrEqual(budgetOf('journal'));
+      // Either the journal arrived, or the receipt waits for a person in the attention list.
+      if (fetcher.missing().length) expect(w.budgets.attention().map((a) => a.loop)).toEqual(['journal']);
+    }));
 
-  it('parked-cart drafts: at most the budget of create-draft requests per parked cart', async () => {
-    await fc.assert(
-      fc.asyncProperty(replies, async (s) => {
-        script = s;
-        step = 0;
-        counts.clear();
-        const w = world();
-        try {
-          w.db.prepare(`INSERT INTO parked_sales (id, created_at, name, cart) VALUES (1, '2026-11-23T08:00:00.000Z', 'Сто 4', '{"lines":[]}')`).run();
-          const drafts = createParkedDrafts({ db: w.db, client: () => w.client, terminalId: () => 'T1', now: () => w.clock.now, budgets: w.budgets, online: () => true });
-          await runFor(w, () => drafts.sync());
-          await drafts.stop();
-          expect(counts.get('POST /receipt/drafts') ?? 0).toBeLessThanOrEqual(budgetOf('drafts'));
-        } finally {
-          done(w);
-        }
-      }),
-      { numRuns: 25 },
-    );
-  });
+  it('parked-cart drafts: at most the budget of create-draft requests per parked cart', () =>
+    forEveryScript(async (w) => {
+      w.db.prepare(`INSERT INTO parked_sales (id, created_at, name, cart) VALUES (1, '2026-11-23T08:00:00.000Z', 'Сто 4', '{"lines":[]}')`).run();
+      const drafts = createParkedDrafts({ db: w.db, client: () => w.client, terminalId: () => 'T1', now: () => w.clock.now, budgets: w.budgets, online: () => true });
+      await runFor(w, () => drafts.sync());
+      await drafts.stop();
+      expect(counts.get('POST /receipt/drafts') ?? 0).toBeLessThanOrEqual(budgetOf('drafts'));
+    }));
 });
