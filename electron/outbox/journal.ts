@@ -57,6 +57,7 @@ export function createJournalFetcher(deps: JournalFetcherDeps): JournalFetcher {
   );
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
+  let again = false;
 
   const pass = async (): Promise<void> => {
     const client = deps.client();
@@ -85,7 +86,17 @@ export function createJournalFetcher(deps: JournalFetcherDeps): JournalFetcher {
   return {
     missing: () => select.all(RECENT_ORDERS).map((m) => ({ orderId: m.id, orderNumber: m.order_number, invoiceNumber: m.invoice_number })),
     run() {
-      running ??= pass().finally(() => {
+      // One pass at a time; a call during a pass makes it run once more (a receipt fiscalized meanwhile).
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = (async () => {
+        do {
+          again = false;
+          await pass();
+        } while (again);
+      })().finally(() => {
         running = null;
       });
       return running;

@@ -6,7 +6,8 @@
  * While the gateway gives no journal at all (neither in the reply nor in the archive), the sale is
  * fiscalized — it has its invoice number and is never sent again — but printing it is refused with a
  * clear "journal unavailable" message and nothing reaches the printer. Once the archive has the journal,
- * the retry fetches it and the receipt prints with every journal line and its QR.
+ * the retry fetches it and the receipt prints with every journal line and its QR. A journal that never
+ * comes spends its retry budget and waits in the manager's list (`retries.list`) until a person resumes it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -99,5 +100,45 @@ describe('a receipt issued without its journal', () => {
     expect(first?.lines.slice(start, start + lines.length)).toEqual(lines);
     expect(first?.qr.map((q) => q.data)).toEqual([completed.receipt?.verificationUrl]);
     if (process.env['KASA_SHOW_DECODED']) process.stdout.write(`${first?.lines.join('\n')}\n`);
+  });
+
+  it('a journal that never comes ends in the manager\'s list with the gateway\'s words; a person resumes it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-journal-'));
+    const clock = { now: Date.now() };
+    const core = await createCore({
+      dataDir: dir,
+      transport: 'host',
+      now: () => clock.now,
+      env: { KASA_LANG: 'en', KASA_ONLINE_BUDGET_MS: '5000', KASA_SANDBOX_VARIANT: 'sdk' },
+      logger: { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'],
+    });
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }), () => core.close());
+    await control(core, 'journal', { withheld: true });
+    const first = await ok<{ orderId: number; orderNumber: string; receipt?: { invoiceNumber: string } }>(core, 'sales.checkout', SALE);
+    // Every later fiscalization runs the fetch again; an hour apart, past every backoff.
+    const tries = () =>
+      (core.db.prepare("SELECT tries FROM retry_budgets WHERE loop = 'journal' AND item = ?").pluck().get(String(first.orderId)) as number | undefined) ?? 0;
+    await until(() => tries() === 1);
+    for (let n = 2; n <= 8; n++) {
+      clock.now += 3600_000;
+      await ok(core, 'sales.checkout', SALE);
+      await until(() => tries() === n);
+    }
+    const list = await ok<{ items: { loop: string; item: string; label: string; tries: number; lastError: string | null }[] }>(core, 'retries.list');
+    const mine = list.items.find((i) => i.loop === 'journal' && i.item === String(first.orderId));
+    expect(mine).toMatchObject({ tries: 8, lastError: 'the archive record has no journal either' });
+    expect(mine?.label).toContain(first.receipt?.invoiceNumber ?? '?');
+    const before = await ok<OrderView>(core, 'orders.get', { orderId: first.orderId });
+    expect(before.receipt?.journal).toBe('');
+
+    // The gateway has the journal again; a manager resumes: fetched at once, gone from the list.
+    await control(core, 'journal', { withheld: false });
+    const resumed = await ok<{ resumed: boolean }>(core, 'retries.resume', { loop: 'journal', item: String(first.orderId) });
+    expect(resumed.resumed).toBe(true);
+    await until(() => (core.db.prepare('SELECT json_extract(receipt, \'$.journal\') FROM orders WHERE id = ?').pluck().get(first.orderId) ?? '') !== '');
+    const after = await ok<OrderView>(core, 'orders.get', { orderId: first.orderId });
+    expect(after.receipt?.journal).toContain('ФИСКАЛНИ РАЧУН');
+    const left = await ok<{ items: { item: string }[] }>(core, 'retries.list');
+    expect(left.items.map((i) => i.item)).not.toContain(String(first.orderId));
   });
 });
