@@ -7,19 +7,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../electron/db/open.ts';
+import { startCheckpointer } from '../electron/db/checkpoint.ts';
 import { SyncEngine } from '../electron/outbox/engine.ts';
 import { OrderStore } from '../electron/outbox/store.ts';
 import { SalesService } from '../electron/sales/service.ts';
 import { TaxRatesCache } from '../electron/sales/tax-rates.ts';
 import { benchLine, percentile } from './format.ts';
 
-const N = Number(process.env.BENCH_N ?? 400);
+const N = Number(process.env.BENCH_N ?? 2000);
 const dir = fs.mkdtempSync(path.join(process.env.BENCH_DIR ?? os.tmpdir(), 'kasa-bench-commit-'));
 try {
   const db = openDatabase(path.join(dir, 'kasa.sqlite'));
   db.prepare(
     "INSERT INTO tax_rates (id, group_id, valid_from, body, fetched_at) VALUES (1, 1, '2024-01-01', ?, '2026-01-01')",
   ).run(JSON.stringify([{ label: 'A', rate: 10, categoryName: 'VAT', categoryType: 0 }]));
+  // As the core runs it: WAL checkpoints on an idle timer between commits, never inside one.
+  const stopCheckpointer = startCheckpointer(db);
   const store = new OrderStore(db);
   const engine = new SyncEngine({ store, client: () => null });
   const sales = new SalesService({
@@ -57,11 +60,16 @@ try {
     t = process.hrtime.bigint();
     await sales.checkout(input);
     commits.push(Number(process.hrtime.bigint() - t) / 1e6);
+    // Between sales the event loop turns, as at a real counter: the idle checkpointer's timer may run here.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
   fs.closeSync(fd);
+  stopCheckpointer();
   db.close();
   console.log(benchLine('checkout-commit', 'p50', percentile(commits, 50), percentile(fsyncs, 50), 'ms'));
   console.log(benchLine('checkout-commit', 'p99', percentile(commits, 99), percentile(fsyncs, 99), 'ms'));
+  // The product target (issue #13): a sale is durable within 1 ms at p99, checkpoints never inside it.
+  console.log(benchLine('checkout-commit', 'p99_target', percentile(commits, 99), 1, 'ms'));
   console.log(benchLine('checkout-commit', 'p50_vs_sqlite_min_commit', percentile(commits, 50), percentile(minimal, 50), 'ms'));
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@
  * budget that leaves a cheap till (4 GiB) room for everything else.
  */
 import { buildIfStale } from '../scripts/build-if-stale.ts';
-import { startHostProcess } from '../test/support/host-process.ts';
+import { signInHost, startHostProcess } from '../test/support/host-process.ts';
 import { benchLine } from './format.ts';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +20,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-bench-memory-'));
 const catalog = seedCatalog(dataDir, Number(process.env.BENCH_PRODUCTS ?? 100_000));
 const browser = await launchChromium();
 const host = await startHostProcess({ dataDir });
+await signInHost(host); // past the first-run PIN (issue #12)
 try {
   const page = await browser.newPage();
   await page.goto(`${host.url}#token=${host.token}`);

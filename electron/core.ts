@@ -28,7 +28,8 @@ import { TaxRatesCache } from './sales/tax-rates.ts';
 import { Settings } from './settings/settings.ts';
 import { createFileSecretStore, type SecretStore } from './settings/secrets.ts';
 import { applyPendingRestore } from './db/backup.ts';
-import { runStartupChecks, startBackupSchedule, type StartupReport } from './db/integrity.ts';
+import { startMaintenance, type MaintenanceOptions } from './db/maintenance.ts';
+import { startCheckpointer } from './db/checkpoint.ts';
 import { startSandbox, type Sandbox } from './sandbox/server.ts';
 import { sandboxVariant } from './sandbox/variant.ts';
 import { createJournalFetcher } from './outbox/journal.ts';
@@ -40,6 +41,9 @@ import { createCatalogService } from './catalog/service.ts';
 import { catalogHandlers } from './catalog/handlers.ts';
 import { createParkedDrafts } from './catalog/drafts.ts';
 import { createManager } from './manager/handlers.ts';
+import { Sessions } from './auth/context.ts';
+import { createGuard } from './auth/guard.ts';
+import { makeDataDirPrivate } from './auth/private-files.ts';
 
 export type Handlers = { [N in CommandName]: (input: CommandParsedInput<N>) => Promise<CommandResult<N>> };
 
@@ -53,6 +57,8 @@ export interface CoreOptions {
   engine?: Partial<EngineOptions>;
   /** Where the API key lives: safeStorage in Electron; by default KASA_API_KEY or a 0600 file. */
   secrets?: SecretStore;
+  /** Background integrity check and backup tuning (tests: a deliberately slow check). */
+  maintenance?: Partial<MaintenanceOptions>;
 }
 
 export interface Core {
@@ -75,6 +81,7 @@ const VERSION = (require('../package.json') as { version: string }).version;
 export async function createCore(options: CoreOptions): Promise<Core> {
   const env = options.env ?? process.env;
   const now = options.now ?? Date.now;
+  makeDataDirPrivate(options.dataDir); // 0700/0600 and umask 077 (issue #12)
   const logger = options.logger ?? createLogger({ dir: path.join(options.dataDir, 'logs') });
   // A restore a manager asked for in the last run is applied before the database is opened.
   applyPendingRestore(options.dataDir, logger);
@@ -183,11 +190,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
   });
 
+  const sessions = new Sessions();
   const manager = createManager({
+    sessions,
     db,
     dataDir: options.dataDir,
     secrets,
-    startup: () => startup,
+    startup: () => maintenance.report(),
     store,
     engine,
     taxRates,
@@ -213,9 +222,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   engine.start();
   printer.start();
   journals.start();
-  // Crash safety: quick_check at every start, the day's backup (7 kept), and a timer for tills left running.
-  const startup: StartupReport = await runStartupChecks(db, options.dataDir, logger);
-  const stopBackups = startBackupSchedule(db, options.dataDir, logger);
+  // Crash safety off the critical path (docs/history.md): quick_check and the day's backup in a worker
+  // once the till is up; WAL checkpoints on an idle timer instead of inside a commit.
+  const maintenance = startMaintenance(db, options.dataDir, logger, options.maintenance);
+  const stopCheckpointer = startCheckpointer(db, { onError: (err) => logger.warn(`wal checkpoint: ${String(err)}`) });
 
   const info = (): AppInfo => ({
     version: VERSION,
@@ -249,6 +259,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     online: () => engine.status().online,
   });
   drafts.start();
+  // Who may run what (shared/contract/authz.ts), checked in dispatch before every handler.
+  const guard = createGuard({
+    sessions,
+    staff: () => manager.staff,
+    escalation: () => ({
+      trainingMode: settings.bool('trainingMode'),
+      discountLimitPercent: settings.number('discountLimitPercent', 10),
+      catalogPricePara: (gtin) => {
+        const hit = catalog.byBarcode(gtin, taxRates.labels());
+        return hit?.kind === 'exact' ? hit.product.pricePara : null;
+      },
+    }),
+  });
   const handlers: Handlers = {
     ...printerHandlers(printer),
     ...retriesHandlers(budgets, { journal: () => void journals.run(), email: (id) => manager.emails.resume(Number(id)), drafts: () => void drafts.sync() }),
@@ -344,11 +367,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       return { ok: false, error };
     }
     const command = name as CommandName;
-    const parsed = commands[command].input.safeParse(input ?? {});
+    let split: ReturnType<typeof guard.split>;
+    try {
+      split = guard.split(input);
+    } catch (err) {
+      return { ok: false, error: toAppError(err, lang) };
+    }
+    const parsed = commands[command].input.safeParse(split.input ?? {});
     if (!parsed.success) return { ok: false, error: zodToAppError(parsed.error, lang) };
     try {
       const handler = handlers[command] as (i: unknown) => Promise<unknown>;
-      return { ok: true, value: await handler(parsed.data) };
+      return { ok: true, value: await guard.run(command, parsed.data, split.approval, handler) };
     } catch (err) {
       return { ok: false, error: toAppError(err, lang, (m) => logger.error(m)) };
     }
@@ -371,7 +400,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await printer.stop();
       await journals.stop();
       await drafts.stop();
-      stopBackups();
+      await maintenance.stop();
+      stopCheckpointer();
       if (sandbox) await sandbox.close();
       db.close();
     },

@@ -68,6 +68,7 @@ export function toAppError(err: unknown, lang: Language, log: (msg: string) => v
       const field = err.field ?? '(input)';
       return { code: 'invalid_input', field, message: text, issues: [{ field, message: text }] };
     }
+    if (err.code === 'forbidden' && err.field) return { code: 'forbidden', message: text, field: err.field };
     return { code: err.code, message: text };
   }
   const e = err as { code?: unknown; message?: unknown; field?: unknown };

@@ -5,7 +5,7 @@
  * The security-relevant values (webPreferences, CSP, external-link allowlist, app:// path resolution)
  * live in window-config.ts, which does not import `electron`, so Node tests check exactly what runs here.
  */
-import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, screen, session, shell, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, screen, session, shell, type WebContents } from 'electron';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,7 @@ import {
   CONTENT_SECURITY_POLICY,
   appResponseHeaders,
   createMainWindow,
+  devToolsAllowed,
   isAllowedExternalUrl,
   loadWindowState,
   mimeOf,
@@ -54,7 +55,15 @@ function openExternalIfAllowed(url: string, logger: Logger): void {
 }
 
 /** Navigation, new windows and webviews are denied for every webContents the app ever creates. */
+/** DevTools and the application menu only in a development run that asks (window-config.ts). */
+const DEV_TOOLS = devToolsAllowed(app.isPackaged, process.env);
+
 function lockDownContents(contents: WebContents, logger: Logger): void {
+  if (!DEV_TOOLS)
+    contents.on('devtools-opened', () => {
+      contents.closeDevTools();
+      logger.warn('DevTools opened in a build without them: closed');
+    });
   contents.setWindowOpenHandler(({ url }) => {
     openExternalIfAllowed(url, logger);
     return { action: 'deny' };
@@ -102,7 +111,7 @@ function registerAppProtocol(): void {
 function openMainWindow(dataDir: string): BrowserWindow {
   const displays = screen.getAllDisplays().map((d) => d.workArea);
   const state = loadWindowState(dataDir, displays);
-  const win = createMainWindow(BrowserWindow, PRELOAD, state, fs.existsSync(ICON) ? ICON : undefined);
+  const win = createMainWindow(BrowserWindow, PRELOAD, state, fs.existsSync(ICON) ? ICON : undefined, DEV_TOOLS);
   if (state.maximized) win.maximize();
   win.once('ready-to-show', () => win.show());
   let timer: NodeJS.Timeout | null = null;
@@ -134,6 +143,8 @@ async function start(): Promise<void> {
     mainWindow.focus();
   });
   await app.whenReady();
+  // No application menu (its default accelerators open DevTools and reload) unless developing.
+  if (!DEV_TOOLS) Menu.setApplicationMenu(null);
 
   const dataDir = process.env.KASA_DATA_DIR ? defaultDataDir() : app.getPath('userData');
   const logger = createLogger({ dir: path.join(dataDir, 'logs') });

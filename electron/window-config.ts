@@ -32,7 +32,17 @@ export const WEB_PREFERENCES = {
   safeDialogs: true,
   spellcheck: false,
   disableBlinkFeatures: 'Auxclick',
+  devTools: false,
 } as const;
+
+/**
+ * DevTools and the default application menu (whose accelerators open them, reload, zoom) exist only in an
+ * unpackaged development run that asks for them with `KASA_DEVTOOLS=1` (issue #12): in a packaged build a
+ * cashier cannot open a console and call `window.pos.*` directly, whatever the environment says.
+ */
+export function devToolsAllowed(isPackaged: boolean, env: NodeJS.ProcessEnv): boolean {
+  return !isPackaged && env['KASA_DEVTOOLS'] === '1';
+}
 
 /**
  * The Content-Security-Policy of every app:// response (header on the protocol response, and again via
@@ -209,7 +219,7 @@ export interface MainWindowOptions {
   show: boolean;
   backgroundColor: string;
   icon?: string;
-  webPreferences: typeof WEB_PREFERENCES & { preload: string };
+  webPreferences: Omit<typeof WEB_PREFERENCES, 'devTools'> & { preload: string; devTools: boolean };
 }
 
 /**
@@ -222,6 +232,7 @@ export function createMainWindow<W>(
   preload: string,
   state: WindowState,
   icon?: string,
+  devTools = false,
 ): W {
   // Reviewed for electronegativity (PRELOAD_JS_CHECK, "review the use of preload scripts", raised for any
   // preload): the sandboxed preload exposes one function per contract command through contextBridge and
@@ -244,6 +255,7 @@ export function createMainWindow<W>(
       safeDialogs: true,
       spellcheck: false,
       disableBlinkFeatures: 'Auxclick',
+      devTools,
     },
     ...(state.x !== undefined && state.y !== undefined ? { x: state.x, y: state.y } : {}),
     width: state.width,

@@ -17,6 +17,8 @@ import { MIGRATIONS } from './migrations/index.ts';
 export const DB_FILE = 'kasa.sqlite';
 export const BACKUP_DIR = 'backups';
 export const KEEP_BACKUPS = 7;
+/** Daily backups together may take at most this many times the newest one (see `pruneBackups`). */
+export const BACKUP_BUDGET_COPIES = 3;
 const RESTORE_DIR = 'restore';
 const STAGED = 'staged.sqlite';
 const PENDING = 'pending.json';
@@ -79,30 +81,52 @@ export function backupDue(dataDir: string, now: number = Date.now()): boolean {
 /**
  * Takes a backup with SQLite's online backup API (consistent, includes the WAL, the till keeps selling),
  * writes it under a temporary name and renames it, then keeps only the newest `keep` daily backups.
+ * The running app takes its daily backup with `backupInWorker` (maintenance.ts) instead, off the main thread.
  */
-export async function createBackup(db: Db, dataDir: string, options: { now?: number; keep?: number } = {}): Promise<BackupInfo> {
+export async function createBackup(
+  db: Db,
+  dataDir: string,
+  options: { now?: number; keep?: number; maxBytes?: number | undefined } = {},
+): Promise<BackupInfo> {
   const now = options.now ?? Date.now();
   const dir = backupDir(dataDir);
   fs.mkdirSync(dir, { recursive: true });
-  const name = `kasa-${stamp(now)}.sqlite`;
-  const tmp = path.join(dir, `${name}.partial`);
+  const tmp = path.join(dir, `kasa-${stamp(now)}.sqlite.partial`);
   fs.rmSync(tmp, { force: true });
   await db.backup(tmp);
-  fs.renameSync(tmp, path.join(dir, name));
-  pruneBackups(dataDir, options.keep ?? KEEP_BACKUPS);
+  return finishBackup(tmp, dataDir, options);
+}
+
+/** Puts a finished backup file (`tmp`, written elsewhere) in place as the daily backup of `now`, then prunes. */
+export function finishBackup(
+  tmp: string,
+  dataDir: string,
+  options: { now?: number; keep?: number | undefined; maxBytes?: number | undefined } = {},
+): BackupInfo {
+  const name = `kasa-${stamp(options.now ?? Date.now())}.sqlite`;
+  fs.renameSync(tmp, path.join(backupDir(dataDir), name));
+  pruneBackups(dataDir, options.keep ?? KEEP_BACKUPS, options.maxBytes);
   const info = listBackups(dataDir).find((b) => b.name === name);
   if (!info) throw new Error(`backup ${name} vanished`);
   return info;
 }
 
-/** Deletes daily backups beyond the newest `keep` (pre-restore copies are never deleted automatically). */
-export function pruneBackups(dataDir: string, keep: number = KEEP_BACKUPS): string[] {
+/**
+ * Deletes daily backups beyond the newest `keep`, and then the oldest ones while all daily backups
+ * together exceed `maxBytes` (default `BACKUP_BUDGET_COPIES` times the newest one); the newest is always
+ * kept. Pre-restore copies are never deleted automatically.
+ */
+export function pruneBackups(dataDir: string, keep: number = KEEP_BACKUPS, maxBytes?: number): string[] {
   const daily = listBackups(dataDir).filter((b) => b.kind === 'daily');
+  const budget = maxBytes ?? (daily[0]?.bytes ?? 0) * BACKUP_BUDGET_COPIES;
   const removed: string[] = [];
-  for (const b of daily.slice(Math.max(0, keep))) {
+  let used = 0;
+  daily.forEach((b, i) => {
+    used += b.bytes;
+    if (i === 0 || (i < keep && used <= budget)) return;
     fs.rmSync(path.join(backupDir(dataDir), b.name), { force: true });
     removed.push(b.name);
-  }
+  });
   return removed;
 }
 

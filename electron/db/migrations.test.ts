@@ -68,4 +68,14 @@ describe('database', () => {
     expect(tables(db)).not.toContain('half_done');
     db.close();
   });
+
+  it('migration 007 (auth_attempts) keeps PIN attempt counters per scope and the approver in the audit log', () => {
+    const db = openDatabase(tmpFile());
+    expect(tables(db)).toContain('auth_attempts');
+    db.prepare("INSERT INTO auth_attempts (scope, failures, updated_at) VALUES ('till', 3, 0)").run();
+    expect(() => db.prepare("INSERT INTO auth_attempts (scope, updated_at) VALUES ('till', 0)").run()).toThrow(/UNIQUE/);
+    db.prepare("INSERT INTO audit_log (at, actor, action, approver) VALUES ('2026-01-01', 'Ана', 'x', 'Менаџер')").run();
+    expect(db.prepare<[], { approver: string }>('SELECT approver FROM audit_log').get()?.approver).toBe('Менаџер');
+    db.close();
+  });
 });

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MIGRATIONS } from './migrations/index.ts';
+import { WAL_FALLBACK_PAGES, WAL_SIZE_LIMIT } from './checkpoint.ts';
 
 export type Db = Database.Database;
 
@@ -23,6 +24,9 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // Checkpoints run on an idle timer (checkpoint.ts); SQLite's own only as the fallback bound on the WAL.
+  db.pragma(`wal_autocheckpoint = ${WAL_FALLBACK_PAGES}`);
+  db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
   migrate(db, migrations);
   return db;
 }

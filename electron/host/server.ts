@@ -60,6 +60,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     }
   })();
   const tokenBuf = Buffer.from(token);
+  const tickets = eventTickets();
   const sseClients = new Set<http.ServerResponse>();
   let port = 0;
 
@@ -128,9 +129,16 @@ export async function startHost(options: HostOptions): Promise<Host> {
         res.writeHead(405, { Allow: 'POST' }).end();
         return;
       }
-      const command = decodeURIComponent(url.pathname.slice('/api/'.length));
-      const type = req.headers['content-type'] ?? '';
-      if (!type.startsWith('application/json')) return fail(res, 415, 'invalid_input', 'body_json');
+      if (url.pathname === EVENT_TICKET_PATH) return json(res, 200, { ok: true, value: { ticket: tickets.issue() } });
+      let command: string;
+      try {
+        command = decodeURIComponent(url.pathname.slice('/api/'.length));
+      } catch {
+        return fail(res, 400, 'invalid_input', 'invalid', 'command');
+      }
+      // Exactly application/json (parameters such as charset allowed): not `application/jsonfoo`.
+      const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+      if (type !== 'application/json') return fail(res, 415, 'invalid_input', 'body_json');
       let body: unknown;
       try {
         const text = await readBody(req, maxBody);
@@ -154,9 +162,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
   }
 
   function events(req: http.IncomingMessage, res: http.ServerResponse, url: URL): void {
+    // EventSource cannot send a header: it brings a one-shot ticket (POST /api/events/ticket), never the
+    // token itself, which would stay in URLs, histories and logs (issue #12).
     const auth = req.headers.authorization;
-    const given = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : url.searchParams.get('token');
-    if (!tokenOk(given)) return fail(res, 401, 'forbidden', 'unauthorized');
+    const bearer = auth?.startsWith('Bearer ') ? tokenOk(auth.slice(7).trim()) : false;
+    if (!bearer && !tickets.take(url.searchParams.get('ticket'))) return fail(res, 401, 'forbidden', 'unauthorized');
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',
@@ -240,6 +250,30 @@ export async function startHost(options: HostOptions): Promise<Host> {
       // Keep-alive sockets (a browser's event stream reconnects on one) would hold close() open forever.
       server.closeAllConnections();
       await closed;
+    },
+  };
+}
+
+/** Where the renderer trades its token for an event-stream ticket. */
+export const EVENT_TICKET_PATH = '/api/events/ticket';
+const TICKET_MS = 30_000;
+
+/** One-shot event-stream tickets: random, good for one connection within 30 s. */
+function eventTickets(): { issue(): string; take(ticket: string | null): boolean } {
+  const open = new Map<string, number>();
+  return {
+    issue() {
+      const now = Date.now();
+      for (const [t, until] of open) if (until <= now) open.delete(t);
+      const ticket = crypto.randomBytes(24).toString('base64url');
+      open.set(ticket, now + TICKET_MS);
+      return ticket;
+    },
+    take(ticket) {
+      if (!ticket) return false;
+      const until = open.get(ticket);
+      open.delete(ticket);
+      return until !== undefined && until > Date.now();
     },
   };
 }

@@ -24,6 +24,9 @@ export interface ArchiveFilters {
   paymentType?: string | undefined;
 }
 
+/** How many matching rows past the asked page a local search counts at most (see `Archive.local`). */
+export const COUNT_CAP = 1_000;
+
 export class Archive {
   readonly #store: OrderStore;
   readonly #client: () => GatewayClient;
@@ -33,10 +36,22 @@ export class Archive {
     this.#client = client;
   }
 
-  /** Local orders, newest first, filtered like the gateway archive (dates on creation time). */
+  /**
+   * Local orders, newest first, filtered like the gateway archive (dates on creation time). Every filter
+   * is an index range (migration 008): order number exact or prefix on its UNIQUE index, invoice number on
+   * `orders_invoice`, dates on `orders_created`, payment type on `order_payments`. The total is counted
+   * up to `COUNT_CAP` rows past the page asked for, so a search over years of history stays bounded: when
+   * more match, `total` says "at least" and the next page is still offered.
+   */
   local(f: ArchiveFilters): { rows: ArchiveRow[]; total: number; page: number; pages: number } {
     const where: string[] = [];
     const args: (string | number)[] = [];
+    let from = 'orders';
+    if (f.paymentType) {
+      from = 'order_payments p JOIN orders ON orders.id = p.order_id';
+      where.push('p.type = ?');
+      args.push(f.paymentType);
+    }
     if (f.startDate) {
       where.push('created_at >= ?');
       args.push(new Date(f.startDate).toISOString());
@@ -46,8 +61,9 @@ export class Archive {
       args.push(new Date(f.endDate).toISOString());
     }
     if (f.orderNumber) {
-      where.push("order_number LIKE ? ESCAPE '\\'");
-      args.push(`%${likeEscape(f.orderNumber)}%`);
+      // Exact or prefix ("T1-20260301" = that till's day): a range on the UNIQUE index.
+      where.push('order_number >= ? AND order_number < ?');
+      args.push(f.orderNumber, `${f.orderNumber}\uffff`);
     }
     if (f.invoiceNumber) {
       where.push('invoice_number = ?');
@@ -61,18 +77,30 @@ export class Archive {
       where.push('transaction_type = ?');
       args.push(f.transactionType);
     }
-    if (f.paymentType) {
-      where.push("EXISTS (SELECT 1 FROM json_each(orders.data, '$.payments') p WHERE json_extract(p.value, '$.type') = ?)");
-      args.push(f.paymentType);
-    }
     const sql = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const limit = f.limit ?? 20;
     const page = f.page ?? 1;
+    const offset = (page - 1) * limit;
     const db = this.#store.db;
-    const total = db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM orders ${sql}`).get(...args)?.n ?? 0;
+    // Each order walks the index the filter ranges over, so no sort and no scan: a number search goes
+    // down the order-number index (newest day first), a payment type down order_payments (type, order_id),
+    // a date range down orders_created, else the newest ids first.
+    const order = f.orderNumber
+      ? 'order_number DESC'
+      : f.paymentType
+        ? 'p.order_id DESC'
+        : f.startDate || f.endDate
+          ? 'created_at DESC, orders.id DESC'
+          : 'orders.id DESC';
+    // Payment type alone: counted on order_payments' own key, without reading an order row per match.
+    const countFrom = f.paymentType && where.length === 1 ? 'order_payments p' : from;
+    const total =
+      db
+        .prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${countFrom} ${sql} LIMIT ?)`)
+        .get(...args, offset + COUNT_CAP)?.n ?? 0;
     const rows = db
-      .prepare<unknown[], OrderRow>(`SELECT * FROM orders ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`)
-      .all(...args, limit, (page - 1) * limit);
+      .prepare<unknown[], OrderRow>(`SELECT orders.* FROM ${from} ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .all(...args, limit, offset);
     return { rows: rows.map(localRow), total, page, pages: Math.max(1, Math.ceil(total / limit)) };
   }
 
@@ -212,6 +240,3 @@ function localRow(r: OrderRow): ArchiveRow {
   };
 }
 
-function likeEscape(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}

@@ -2,8 +2,8 @@
  * The manager's contract handlers (shared/contract/manager.ts) over the back-office services. Every
  * sensitive command checks `managerPin` first and is audited with the approving manager's name.
  */
-import type { CommandParsedInput, CommandResult } from '../../shared/contract/index.ts';
-import type { AccountView, EmailView, SettingsView, managerCommands } from '../../shared/contract/manager.ts';
+import type { CommandParsedInput, CommandResult, EventPayload } from '../../shared/contract/index.ts';
+import type { AccountView, SettingsView, managerCommands } from '../../shared/contract/manager.ts';
 import type { Db } from '../db/open.ts';
 import { GatewayClient } from '../gateway/client.ts';
 import { GatewayError } from '../gateway/errors.ts';
@@ -22,6 +22,7 @@ import type { SecretStore } from '../settings/secrets.ts';
 import type { StartupReport } from '../db/integrity.ts';
 import { listBackups, requestRestore } from '../db/backup.ts';
 import { StaffService, gatewayCommandError } from './staff.ts';
+import type { Sessions } from '../auth/context.ts';
 import { nextOrderNumber } from '../sales/order-number.ts';
 
 type ManagerCommandName = keyof typeof managerCommands;
@@ -51,7 +52,9 @@ export interface ManagerDeps {
   printer: PrintService;
   gateway: GatewayControl;
   now: () => number;
-  emit: (name: 'email.updated', payload: EmailView) => void;
+  emit: (<E extends 'email.updated' | 'staff.lockout'>(name: E, payload: EventPayload<E>) => void);
+  /** The till's session: set by `staff.login`, cleared by `staff.logout`. */
+  sessions: Sessions;
   /** Retry budgets of the background loops (e-mail here). */
   budgets: RetryBudgets;
 }
@@ -74,7 +77,12 @@ export function maskKey(key: string | null): string | null {
 export function createManager(deps: ManagerDeps): Manager {
   const { db, store, engine, taxRates, settings, printer, gateway, now } = deps;
   const client = (): GatewayClient => gateway.client();
-  const staff = new StaffService({ db, client, now });
+  const staff = new StaffService({
+    db,
+    client,
+    now,
+    onLockout: (l) => deps.emit('staff.lockout', { scope: l.scope, until: new Date(l.until).toISOString() }),
+  });
   const orders = new BackOfficeOrders({
     store,
     engine,
@@ -127,8 +135,15 @@ export function createManager(deps: ManagerDeps): Manager {
   const handlers: ManagerHandlers = {
     'staff.login': async ({ pin }) => {
       const who = await staff.identify(pin, 'pin');
+      deps.sessions.set({ id: who.id, name: who.name, role: who.role, mustChangePin: who.mustChangePin });
       staff.audit(who.name, 'staff.login', { id: who.id });
       return who;
+    },
+    'staff.logout': async () => {
+      const who = deps.sessions.current;
+      deps.sessions.clear();
+      if (who) staff.audit(who.name, 'staff.logout', { id: who.id });
+      return { loggedOut: true };
     },
     'staff.approve': async ({ managerPin, action, detail }) => {
       const approvedBy = await staff.requireManager(managerPin);
@@ -138,7 +153,11 @@ export function createManager(deps: ManagerDeps): Manager {
     'staff.list': async ({ search }) => staff.list(search),
     'staff.create': async ({ managerPin, ...input }) => staff.create(await staff.requireManager(managerPin), input),
     'staff.update': async ({ managerPin, ...input }) => staff.update(await staff.requireManager(managerPin), input),
-    'staff.changePin': async ({ currentPin, newPin }) => staff.changePin(currentPin, newPin),
+    'staff.changePin': async ({ currentPin, newPin }) => {
+      const who = await staff.changePin(currentPin, newPin);
+      if (deps.sessions.current?.id === who.id) deps.sessions.set({ id: who.id, name: who.name, role: who.role, mustChangePin: false });
+      return who;
+    },
     'refunds.source': async (q) => orders.refundSource(q),
     'refunds.create': async (input) => {
       const approvedBy = await staff.requireManager(input.managerPin);
@@ -228,7 +247,7 @@ export function createManager(deps: ManagerDeps): Manager {
       const report = deps.startup();
       return {
         backups: listBackups(deps.dataDir).map((b) => ({ name: b.name, kind: b.kind, createdAt: b.createdAt, bytes: b.bytes })),
-        integrity: { ok: report.integrity.ok, problems: report.integrity.problems },
+        integrity: { ok: report.integrity.ok, problems: report.integrity.problems, ...(report.integrity.pending ? { pending: true } : {}) },
         lastBackupError: report.backupError,
       };
     },

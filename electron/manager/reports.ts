@@ -152,8 +152,18 @@ export function reportLines(r: ReportView): string[] {
 }
 
 /** The report as CSV (comma-separated, decimal point, quoted text, one section per block). */
+/**
+ * One quoted CSV text cell, safe to open in a spreadsheet: a cell that starts like a formula (`=`, `+`,
+ * `-`, `@`, tab, CR) gets a leading apostrophe, so `=HYPERLINK(…)` from a gateway label or a name shows
+ * as text instead of running (issue #12).
+ */
+export function csvText(s: string): string {
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
 export function reportCsv(r: ReportView): string {
-  const q = (s: string): string => `"${s.replace(/"/g, '""')}"`;
+  const q = csvText;
   const out: string[] = ['section,key,count,amount_rsd,tax_rsd'];
   const line = (section: string, key: string, count: number | '', amount: number, tax: number | '' = ''): void => {
     out.push([q(section), q(key), count, paraToDecimal(amount).toFixed(2), tax === '' ? '' : paraToDecimal(tax).toFixed(2)].join(','));

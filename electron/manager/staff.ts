@@ -7,13 +7,16 @@
  * - First run: a default manager `Менаџер` with PIN `0000` is created and flagged `mustChangePin`; the UI
  *   warns until it is changed (README: "First run").
  * - Cashiers live on the gateway (`/cashiers`, when online) and are cached here for offline login.
- * - Five wrong PINs within a minute lock PIN entry for a minute.
+ * - Wrong PINs are counted per till and per logged-in person in SQLite before the compare, with an
+ *   exponential lockout (electron/auth/attempts.ts); the first-run PIN approves nothing (issue #12).
  */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/open.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import { CommandError } from '../errors.ts';
+import { PinAttempts, type Lockout } from '../auth/attempts.ts';
+import { currentCall } from '../auth/context.ts';
 import type { StaffRole, StaffView, AuditEntry } from '../../shared/contract/manager.ts';
 
 export const DEFAULT_MANAGER_PIN = '0000';
@@ -57,16 +60,22 @@ export interface StaffDeps {
   db: Db;
   client: () => GatewayClient;
   now: () => number;
+  /** PIN entry was locked (the status-bar alarm). */
+  onLockout?: (lockout: Lockout) => void;
 }
 
 export class StaffService {
   readonly #db: Db;
   readonly #deps: StaffDeps;
-  #failures: number[] = [];
+  readonly attempts: PinAttempts;
 
   constructor(deps: StaffDeps) {
     this.#db = deps.db;
     this.#deps = deps;
+    this.attempts = new PinAttempts(deps.db, deps.now, (l) => {
+      this.audit(currentCall()?.actor?.name ?? null, 'staff.pinLockout', { scope: l.scope, until: new Date(l.until).toISOString() });
+      deps.onLockout?.(l);
+    });
   }
 
   /** Creates the default manager (PIN 0000, must change) when no manager exists. Returns true if it did. */
@@ -87,42 +96,57 @@ export class StaffService {
 
   /** The active person whose PIN this is. Wrong PIN: forbidden (`pin_wrong`), counted for the lockout. */
   async identify(pin: string, field: string): Promise<StaffView> {
-    const now = this.#deps.now();
-    this.#failures = this.#failures.filter((t) => now - t < 60_000);
-    if (this.#failures.length >= 5) throw new CommandError('forbidden', 'pin_locked');
+    const actor = currentCall()?.actor;
+    const scopes = ['till', ...(actor ? [`person:${actor.id}`] : [])];
+    // Counted (or refused) atomically before the slow compare: a parallel burst cannot outrun the lock.
+    this.attempts.begin(scopes);
     const rows = this.#db.prepare<[], StaffRow>("SELECT * FROM staff WHERE active = 1 AND pin_hash <> ''").all();
     let found: StaffRow | undefined;
     // Every hash is checked, so the time taken does not tell which row matched.
     for (const row of rows) if ((await verifyPin(pin, row.pin_hash)) && !found) found = row;
     if (!found) {
-      this.#failures.push(now);
-      this.audit(null, 'staff.pinRejected', { field });
+      this.audit(actor?.name ?? null, 'staff.pinRejected', { field, command: currentCall()?.command ?? null });
       throw new CommandError('forbidden', 'pin_wrong', { field }, field);
     }
+    this.attempts.succeed(scopes);
     return toView(found);
   }
 
   /** Manager approval: the PIN must be an active manager's. Returns the manager's name (the audit actor). */
   async requireManager(pin: string, field = 'managerPin'): Promise<string> {
-    const who = await this.identify(pin, field);
-    if (who.role !== 'manager') {
-      this.audit(who.name, 'approval.refused', { field });
-      throw new CommandError('forbidden', 'pin_not_manager', { field }, field);
-    }
-    return who.name;
+    return (await this.approver(pin, field)).name;
   }
 
-  /** Writes one audit entry (who, what, details as JSON). */
-  audit(actor: string | null, action: string, detail: Record<string, unknown> = {}): void {
+  /**
+   * The active manager whose PIN this is. The core verified it once for this call already when the same
+   * PIN approved the command (no second hash, no second count). The first-run PIN approves nothing.
+   */
+  async approver(pin: string, field = 'managerPin'): Promise<StaffView> {
+    const call = currentCall();
+    if (call?.approver && call.approvalPin === pin) return this.get(call.approver.id);
+    const who = await this.identify(pin, field);
+    if (who.role !== 'manager') {
+      this.audit(who.name, 'approval.refused', { field, command: call?.command ?? null });
+      throw new CommandError('forbidden', 'pin_not_manager', { field }, field);
+    }
+    if (who.mustChangePin) {
+      this.audit(who.name, 'approval.refused', { field, command: call?.command ?? null, reason: 'first-run PIN' });
+      throw new CommandError('forbidden', 'pin_must_change', { field }, field);
+    }
+    return who;
+  }
+
+  /** Writes one audit entry (who, what, details as JSON; the approving manager of the current call). */
+  audit(actor: string | null, action: string, detail: Record<string, unknown> = {}, approver: string | null = currentCall()?.approver?.name ?? null): void {
     this.#db
-      .prepare('INSERT INTO audit_log (at, actor, action, detail) VALUES (?, ?, ?, ?)')
-      .run(this.#iso(), actor, action, JSON.stringify(detail));
+      .prepare('INSERT INTO audit_log (at, actor, action, detail, approver) VALUES (?, ?, ?, ?, ?)')
+      .run(this.#iso(), actor, action, JSON.stringify(detail), approver);
   }
 
   /** The audit log, newest first. */
   auditList(limit: number, offset: number): { entries: AuditEntry[]; total: number } {
     const entries = this.#db
-      .prepare<[number, number], AuditEntry>('SELECT id, at, actor, action, detail FROM audit_log ORDER BY id DESC LIMIT ? OFFSET ?')
+      .prepare<[number, number], AuditEntry>('SELECT id, at, actor, approver, action, detail FROM audit_log ORDER BY id DESC LIMIT ? OFFSET ?')
       .all(limit, offset);
     const total = this.#db.prepare<[], { n: number }>('SELECT count(*) AS n FROM audit_log').get()?.n ?? 0;
     return { entries, total };

@@ -9,6 +9,7 @@
  *   the gateway (DESIGN §2), so printing an already printed receipt again is refused (`conflict`).
  * - A job interrupted mid-print (reset, crash) is printed again whole; the partial print may show on paper.
  */
+import { checkPrinterDestination } from './destination.ts';
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import type { ReceiptView } from '../../shared/domain.ts';
@@ -298,6 +299,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       const parsed = PrinterConfigureInput.safeParse(input);
       if (!parsed.success) throw invalid(parsed.error);
       const c = parsed.data;
+      checkPrinterDestination(c.uri, env);
       if (c.profileId === 'custom') {
         if (c.custom) deps.settings.set(PRINTER_SETTINGS.custom, JSON.stringify({ ...c.custom, id: 'custom' }));
         else if (!resolveProfile('custom', deps.settings)) throw new PrintError('invalid_input', 'custom profile missing', 'custom');

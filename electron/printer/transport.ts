@@ -11,6 +11,7 @@
 import net from 'node:net';
 import fs from 'node:fs/promises';
 import { spawn } from 'node:child_process';
+import { childEnv } from '../auth/child-env.ts';
 import type { PrinterTarget } from '../../shared/contract/printer.ts';
 
 /** Sends one job's bytes to one printer. */
@@ -120,7 +121,7 @@ async function sendFile(path: string, bytes: Buffer): Promise<void> {
 
 function sendCups(queue: string, bytes: Buffer, lp: string): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    const child = spawn(lp, ['-d', queue, '-o', 'raw'], { stdio: ['pipe', 'ignore', 'pipe'] });
+    const child = spawn(lp, ['-d', queue, '-o', 'raw'], { stdio: ['pipe', 'ignore', 'pipe'], env: childEnv() });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => {
       stderr += d.toString('utf8');

@@ -35,6 +35,19 @@ import {
 } from './schemas.ts';
 import { Store, type Cashier, type Draft, type StoredReceipt } from './store.ts';
 
+/**
+ * A test-control request must name this server in its Host header (loopback name and port, or the URL it
+ * was started with) and come from no other origin (no Origin header, or this server's own).
+ */
+export function controlCallerOk(req: http.IncomingMessage, baseUrl: string): boolean {
+  const host = (req.headers.host ?? '').toLowerCase();
+  const { port, host: own } = new URL(baseUrl);
+  const allowed = new Set([own, `127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
+  if (!allowed.has(host)) return false;
+  const origin = req.headers.origin;
+  return origin === undefined || origin === `http://${host}`;
+}
+
 /** Options of {@link startSandbox}. */
 export interface SandboxOptions {
   /** Port to listen on; 0 (default) picks a free one. */
@@ -839,6 +852,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const cid = randomUUID();
     const ok = (body: unknown, status = 200) => send(res, cid, { status, body });
     if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return ok({ message: 'Loopback only' }, 403);
+    // The same Host/Origin checks as the browser host (issue #12): no page of another origin, and no
+    // DNS-rebound name, may drive the test controls.
+    if (!controlCallerOk(req, url)) return ok({ message: 'Foreign Host or Origin' }, 403);
     const buf = (await readBody(req)) ?? Buffer.alloc(0);
     let body: Record<string, unknown> = {};
     if (buf.length > 0) {

@@ -18,6 +18,7 @@ import type { StaffView } from '../../shared/contract/manager.ts';
 import type { AppInfo, Language, OrderView, PaymentType, SyncStatus, TaxRatesView } from '../../shared/domain.ts';
 import { lineTotal, milliToDecimal, paraToDecimal, type Milli, type Para } from '../../shared/money.ts';
 import { looksLikeBarcode } from './scanner.ts';
+import { needsApproval } from '../../shared/contract/authz.ts';
 
 /** One cart line. `key` is stable for React and tests. */
 export interface CartLine {
@@ -51,7 +52,12 @@ export type Approval =
   | { kind: 'clearCart' }
   | { kind: 'reduceQuantity'; index: number; quantityMilli: Milli }
   | { kind: 'price'; index: number; unitPricePara: Para }
-  | { kind: 'training'; on: boolean };
+  | { kind: 'training'; on: boolean }
+  /**
+   * The core refused a command for want of a manager's approval (issue #12): `what` is its message, and
+   * `run` sends the same command again with the manager's PIN beside it (null when done, else the message).
+   */
+  | { kind: 'command'; what: string; run: (managerPin: string) => Promise<string | null> };
 
 /** The outage thresholds (minutes) from `settings.get`. */
 export interface OutageThresholds {
@@ -92,6 +98,10 @@ export interface PosState {
   language: Language;
   /** The person logged in at the till (`staff.login`); nothing can be sold without one. */
   cashier: StaffView | null;
+  /** The PIN just entered is the first-run 0000: it must be changed before anything else. */
+  mustChangePin: boolean;
+  /** PIN entry is locked until then (ISO; the `staff.lockout` event): the status bar's alarm. */
+  pinLockedUntil: string | null;
   /** The cart went to the payment screen: removing from it now needs a manager. */
   paymentStarted: boolean;
   /** The action waiting for a manager's PIN (dialog `approval`). */
@@ -122,6 +132,16 @@ export interface PosActions {
   setLanguage(language: Language): void;
   /** `staff.login`: null when it worked, else the error message to show. */
   login(pin: string): Promise<string | null>;
+  /** The first-run PIN changed (`staff.changePin`), then logged in with the new one: null or the message. */
+  changeFirstPin(currentPin: string, newPin: string): Promise<string | null>;
+  /**
+   * Runs `send` without an approval; when the core asks for a manager's, opens the approval dialog that
+   * sends it again with the PIN. `done` gets the value either way. Returns false if it did not go through now.
+   */
+  withApproval<T>(
+    send: (approval?: { managerPin: string }) => Promise<Result<T>>,
+    done: (value: T) => void | Promise<void>,
+  ): Promise<boolean>;
   /** Ends the cashier's session (the cart stays for the next person only if empty; it is parked otherwise). */
   logout(): Promise<void>;
   /** Asks for a manager's PIN before running `approval`. */
@@ -309,6 +329,8 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
       sync: null,
       language: stored ?? initialLanguage ?? 'sr-Cyrl',
       cashier: null,
+      mustChangePin: false,
+      pinLockedUntil: null,
       paymentStarted: false,
       approval: null,
       outage: { warnMinutes: 30, alarmMinutes: 24 * 60 },
@@ -367,7 +389,10 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
           if (sale && (sale.order?.state ?? sale.result.state) !== 'fiscalized') void get().refreshOrder();
         });
         const offCatalog = api.on('catalog.changed', () => void get().refreshFavourites());
+        // Too many wrong PINs: the status bar's alarm (issue #12).
+        const offLockout = api.on('staff.lockout', (l) => set({ pinLockedUntil: l.until }));
         return () => {
+          offLockout();
           offOrder();
           offSync();
           offCatalog();
@@ -386,8 +411,42 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
       async login(pin) {
         const r = await api['staff.login']({ pin });
         if (!r.ok) return r.error.message;
-        set({ cashier: r.value, notice: null, screen: 'sale', dialog: null });
+        // The first-run PIN opens nothing but its own change (the core refuses everything else).
+        if (r.value.mustChangePin) {
+          set({ mustChangePin: true });
+          return null;
+        }
+        set({ cashier: r.value, mustChangePin: false, notice: null, screen: 'sale', dialog: null });
         return null;
+      },
+
+      async changeFirstPin(currentPin, newPin) {
+        const r = await api['staff.changePin']({ currentPin, newPin });
+        if (!r.ok) return r.error.message;
+        return get().login(newPin);
+      },
+
+      async withApproval(send, done) {
+        const r = await send();
+        if (r.ok) {
+          await done(r.value);
+          return true;
+        }
+        if (!needsApproval(r.error)) {
+          set({ notice: errorNotice(r.error) });
+          return false;
+        }
+        get().requestApproval({
+          kind: 'command',
+          what: r.error.message,
+          run: async (managerPin) => {
+            const again = await send({ managerPin });
+            if (!again.ok) return again.error.message;
+            await done(again.value);
+            return null;
+          },
+        });
+        return false;
       },
 
       async logout() {
@@ -414,6 +473,12 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
       async approve(managerPin) {
         const pending = get().approval;
         if (!pending) return null;
+        if (pending.kind === 'command') {
+          const refused = await pending.run(managerPin);
+          if (refused !== null) return refused;
+          set({ approval: null, dialog: null });
+          return null;
+        }
         if (pending.kind === 'training') {
           const r = await api['settings.update']({ managerPin, trainingMode: pending.on });
           if (!r.ok) return r.error.message;
@@ -677,19 +742,21 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
         if (lines.length === 0 || get().busy) return false;
         set({ busy: true });
         try {
-          const r = unwrap(await api['sales.checkout'](toCheckoutInput(lines, entry, get().cashier?.name)));
-          if (!r) return false;
+          const input = toCheckoutInput(lines, entry, get().cashier?.name);
           const paidPara = entry.payments.reduce((s, p) => s + p.amountPara, 0);
-          set({
-            lastSale: { result: r, order: null, paidPara },
-            lines: [],
-            selected: -1,
-            screen: 'receipt',
-            notice: null,
-            paymentStarted: false,
-          });
-          await get().refreshOrder();
-          return true;
+          const finish = async (r: CheckoutResult): Promise<void> => {
+            set({
+              lastSale: { result: r, order: null, paidPara },
+              lines: [],
+              selected: -1,
+              screen: 'receipt',
+              notice: null,
+              paymentStarted: false,
+            });
+            await get().refreshOrder();
+          };
+          // A price override or a discount beyond the limit: the core asks for a manager's PIN.
+          return await get().withApproval((approval) => api['sales.checkout']({ ...input, ...(approval ? { approval } : {}) }), finish);
         } finally {
           set({ busy: false });
         }
@@ -721,10 +788,17 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
       async importCsv(csv, dryRun, replace) {
         set({ busy: true });
         try {
-          const r = unwrap(await api['catalog.import']({ csv, dryRun, ...(replace ? { replace } : {}) }));
-          set({ lastImport: r });
-          if (r && !dryRun) await get().refreshFavourites();
-          return r;
+          // Importing (not a dry run) needs a manager's approval in the core: the dialog asks, then sends again.
+          let result: ImportResult | null = null;
+          await get().withApproval(
+            (approval) => api['catalog.import']({ csv, dryRun, ...(replace ? { replace } : {}), ...(approval ? { approval } : {}) }),
+            async (r) => {
+              result = r;
+              set({ lastImport: r });
+              if (!dryRun) await get().refreshFavourites();
+            },
+          );
+          return result;
         } finally {
           set({ busy: false });
         }
@@ -733,10 +807,16 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
       async loadSample() {
         set({ busy: true });
         try {
-          const r = unwrap(await api['catalog.loadSample']({}));
-          set({ lastImport: r });
-          await get().refreshFavourites();
-          return r;
+          let result: ImportResult | null = null;
+          await get().withApproval(
+            (approval) => api['catalog.loadSample'](approval ? { approval } : {}),
+            async (r) => {
+              result = r;
+              set({ lastImport: r });
+              await get().refreshFavourites();
+            },
+          );
+          return result;
         } finally {
           set({ busy: false });
         }

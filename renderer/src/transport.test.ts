@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createHttpApi, takeToken, type EventSourceLike } from './transport.ts';
 
 function fakeFetch(respond: (url: string, init: RequestInit) => Response | Promise<Response>) {
@@ -78,7 +78,7 @@ describe('HTTP transport', () => {
     expect((await lying['sync.status']({})).ok).toBe(false);
   });
 
-  it('subscribes to server-sent events with the token and ignores bad payloads', () => {
+  it('subscribes to server-sent events with a one-shot ticket (never the token) and ignores bad payloads', async () => {
     const sources: { url: string; handlers: Map<string, (ev: MessageEvent<string>) => void> }[] = [];
     class FakeES implements EventSourceLike {
       handlers = new Map<string, (ev: MessageEvent<string>) => void>();
@@ -90,17 +90,21 @@ describe('HTTP transport', () => {
       }
       close() {}
     }
+    const ticketFetch = fakeFetch(() => json(200, { ok: true, value: { ticket: 'one shot' } }));
     const api = createHttpApi({
       baseUrl: 'http://h/',
       token: 't k',
-      fetch: fakeFetch(() => json(200, {})).f,
+      fetch: ticketFetch.f,
       EventSource: FakeES,
     });
     const got: unknown[] = [];
     const off = api.on('order.updated', (p) => got.push(p));
     api.on('sync.status', () => {});
-    expect(sources).toHaveLength(1);
-    expect(sources[0]?.url).toBe('http://h/api/events?token=t%20k');
+    await vi.waitFor(() => expect(sources).toHaveLength(1));
+    expect(sources[0]?.url).toBe('http://h/api/events?ticket=one%20shot');
+    expect(ticketFetch.seen[0]?.url).toBe('http://h/api/events/ticket');
+    expect(ticketFetch.seen[0]?.init.headers).toMatchObject({ Authorization: 'Bearer t k' });
+    expect(sources[0]?.url).not.toContain('t%20k');
     const fire = (data: string) => sources[0]?.handlers.get('order.updated')?.({ data } as MessageEvent<string>);
     fire('{"orderId":1,"orderNumber":"X","state":"fiscalized"}');
     fire('not json');

@@ -6,7 +6,6 @@ import {
   COMMAND_NAMES,
   EVENT_NAMES,
   type AppError,
-  type CommandName,
   type EventName,
   type EventPayload,
   type PosApi,
@@ -53,7 +52,12 @@ export interface HttpApiOptions {
 export interface EventSourceLike {
   addEventListener(type: string, listener: (ev: MessageEvent<string>) => void): void;
   close(): void;
+  /** 2 (CLOSED) once the browser gave up on the stream (its ticket is one-shot, so it cannot retry it). */
+  readonly readyState?: number;
 }
+
+/** How long to wait before asking for a new event-stream ticket after the stream closed. */
+const RECONNECT_MS = 1000;
 
 function appError(status: number, message: string): AppError {
   if (status === 401 || status === 403) return { code: 'forbidden', message };
@@ -99,6 +103,8 @@ function toResult(status: number, body: unknown): Result<unknown> {
           },
         };
       }
+      if (e.code === 'forbidden' && typeof e.field === 'string')
+        return { ok: false, error: { code: 'forbidden', message: e.message, field: e.field } };
       return { ok: false, error: { code: e.code, message: e.message } as AppError };
     }
   }
@@ -108,7 +114,7 @@ function toResult(status: number, body: unknown): Result<unknown> {
 /** A `PosApi` over the browser host. Never throws: failures come back as `{ok:false,error}`. */
 export function createHttpApi(options: HttpApiOptions): PosApi {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const call = async (name: CommandName, input: unknown): Promise<Result<unknown>> => {
+  const call = async (name: string, input: unknown): Promise<Result<unknown>> => {
     let res: Response;
     try {
       res = await doFetch(`${options.baseUrl}api/${name}`, {
@@ -130,12 +136,30 @@ export function createHttpApi(options: HttpApiOptions): PosApi {
 
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   let source: EventSourceLike | null = null;
-  const connect = () => {
+  let connecting = false;
+  // The token never goes into the stream's URL (it would stay in histories and logs): a one-shot ticket
+  // does, fetched with the token in a header (issue #12).
+  const connect = async (): Promise<void> => {
     const ES = options.EventSource ?? globalThis.EventSource;
-    if (source || !ES) return;
-    source = new ES(`${options.baseUrl}api/events?token=${encodeURIComponent(options.token)}`);
+    if (source || connecting || !ES) return;
+    connecting = true;
+    const ticket = await call('events/ticket', {});
+    connecting = false;
+    const value = ticket.ok && isRecord(ticket.value) ? ticket.value.ticket : undefined;
+    if (typeof value !== 'string') {
+      setTimeout(() => void connect(), RECONNECT_MS);
+      return;
+    }
+    const opened = new ES(`${options.baseUrl}api/events?ticket=${encodeURIComponent(value)}`);
+    source = opened;
+    opened.addEventListener('error', () => {
+      if (opened.readyState !== 2) return;
+      opened.close();
+      source = null;
+      setTimeout(() => void connect(), RECONNECT_MS);
+    });
     for (const name of EVENT_NAMES) {
-      source.addEventListener(name, (ev) => {
+      opened.addEventListener(name, (ev) => {
         let payload: unknown;
         try {
           payload = JSON.parse(ev.data);
@@ -150,7 +174,7 @@ export function createHttpApi(options: HttpApiOptions): PosApi {
   const api: Record<string, unknown> = {};
   for (const name of COMMAND_NAMES) api[name] = (input: unknown) => call(name, input);
   api.on = <E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void) => {
-    connect();
+    void connect();
     const set = listeners.get(name) ?? new Set();
     listeners.set(name, set);
     const l = listener as (payload: unknown) => void;

@@ -34,7 +34,12 @@ export type AppError =
     }
   | { code: 'not_found'; message: string }
   | { code: 'conflict'; message: string }
-  | { code: 'forbidden'; message: string }
+  | {
+      code: 'forbidden';
+      message: string;
+      /** What is missing, when the UI can supply it: `approval.managerPin` (ask a manager, send it again). */
+      field?: string;
+    }
   | { code: 'unavailable'; message: string }
   | { code: 'storage'; message: string }
   | { code: 'internal'; message: string };

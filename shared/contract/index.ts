@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { CommandDef, EventDef, Result } from './define.ts';
+import type { Approval } from './authz.ts';
 import { salesCommands, salesEvents } from './sales.ts';
 import { printerCommands, printerEvents } from './printer.ts';
 import { catalogCommands, catalogEvents } from './catalog.ts';
@@ -43,9 +44,12 @@ export type EventPayload<E extends EventName> =
 export const COMMAND_NAMES = Object.keys(commands) as CommandName[];
 export const EVENT_NAMES = Object.keys(events) as EventName[];
 
+/** A command's input plus the manager's approval the core may ask for (an empty input takes only that). */
+export type WithApproval<T> = string extends keyof T ? { approval?: Approval } : T & { approval?: Approval };
+
 /** The shape of `window.pos` and of the HTTP client: one function per command, one subscriber per event. */
 export type PosApi = {
-  [N in CommandName]: (input: CommandInput<N>) => Promise<Result<CommandResult<N>>>;
+  [N in CommandName]: (input: WithApproval<CommandInput<N>>) => Promise<Result<CommandResult<N>>>;
 } & {
   /** Subscribes to one event; returns the unsubscribe function. */
   on<E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void): () => void;

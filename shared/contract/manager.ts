@@ -145,7 +145,8 @@ export interface ReportView {
 
 export interface BackupsView {
   backups: { name: string; kind: string; createdAt: string; bytes: number }[];
-  integrity: { ok: boolean; problems: string[] };
+  /** `pending`: the check runs in the background after start-up and has not finished yet. */
+  integrity: { ok: boolean; problems: string[]; pending?: boolean };
   lastBackupError: string | null;
 }
 
@@ -153,6 +154,8 @@ export interface AuditEntry {
   id: number;
   at: string;
   actor: string | null;
+  /** The manager who approved the action, when one did. */
+  approver: string | null;
   action: string;
   detail: string | null;
 }
@@ -211,6 +214,7 @@ export const managerCommands = {
     z.strictObject({ managerPin, action: z.string({ error: 'text' }).trim().min(1).max(60), detail: z.string().max(500).optional() }),
     'Manager approval for a counter action (void after payment, price override, training toggle); audited.',
   ),
+  'staff.logout': command<{ loggedOut: true }>()(s.empty, 'Ends the session of the person logged in at this till.'),
   'staff.list': command<{ staff: StaffView[]; online: boolean }>()(
     z.strictObject({ search: z.string({ error: 'text' }).trim().max(60, { error: 'too_long' }).optional() }),
     'People who can log in; cashiers are refreshed from the gateway /cashiers when online, else from the local cache.',
@@ -301,6 +305,8 @@ export const managerCommands = {
       outageWarnMinutes: z.number({ error: 'number' }).int({ error: 'integer' }).min(1, { error: 'positive' }).max(10_080).optional(),
       outageAlarmMinutes: z.number({ error: 'number' }).int({ error: 'integer' }).min(1, { error: 'positive' }).max(40_320).optional(),
       /** How far the till's clock may be from the gateway's before the status bar warns (ms). */
+      /** A line discount above this share of the line total needs a manager's approval (percent, default 10). */
+      discountLimitPercent: z.number({ error: 'number' }).int({ error: 'integer' }).min(0, { error: 'non_negative' }).max(100, { error: 'invalid' }).optional(),
       clockDriftMaxMs: z.number({ error: 'number' }).int({ error: 'integer' }).min(10_000, { error: 'invalid' }).max(86_400_000, { error: 'invalid' }).optional(),
     }),
     'Changes settings (manager approval; audited).',
@@ -335,4 +341,5 @@ export const managerCommands = {
 
 export const managerEvents = {
   'email.updated': event<EmailView>('A queued e-mail was sent or failed.'),
+  'staff.lockout': event<{ until: string; scope: string }>('PIN entry locked after too many wrong PINs (status-bar alarm).'),
 } as const;

@@ -123,7 +123,19 @@ export interface PrintStatus {
   lastPrintedAt: string | null;
 }
 
-const optionalText = (max: number) => z.string({ error: 'text' }).max(max, { error: 'too_long' }).optional();
+/** C0 (but line feed), DEL, C1 and the Unicode line/paragraph separators: bytes a printer may act on. */
+function isControl(ch: string): boolean {
+  const c = ch.codePointAt(0) ?? 0;
+  return (c < 0x20 && c !== 0x0a) || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029;
+}
+
+/** Shop text for the receipt: printable characters and line breaks only (no ESC/POS control bytes). */
+const optionalText = (max: number) =>
+  z
+    .string({ error: 'text' })
+    .max(max, { error: 'too_long' })
+    .refine((text) => ![...text].some(isControl), { error: 'printable_only' })
+    .optional();
 
 export const PrinterConfigureInput = z.strictObject({
   uri: PrinterUri,

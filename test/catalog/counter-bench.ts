@@ -9,7 +9,7 @@ import type { Browser, Page } from '@playwright/test';
 import { launchChromium } from '../support/chromium.ts';
 import { enterPin } from '../e2e/counter-support.ts';
 import { buildIfStale } from '../../scripts/build-if-stale.ts';
-import { startHostProcess, type HostProcess } from '../support/host-process.ts';
+import { signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
 import { seedCatalog, type GeneratedCatalog } from './generate.ts';
 
 export interface CounterBench {
@@ -28,6 +28,7 @@ export async function startCounterBench(products: number): Promise<CounterBench>
   const catalog = seedCatalog(dataDir, products);
   process.stderr.write(`seeded ${products} products in ${Math.round(performance.now() - started)} ms\n`);
   const host = await startHostProcess({ dataDir });
+  await signInHost(host); // past the first-run PIN (issue #12)
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(`${host.url}#token=${host.token}`);

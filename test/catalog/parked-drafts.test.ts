@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createCore, type Core } from '../../electron/core.ts';
+import { signIn } from '../support/session.ts';
 import { createLogger } from '../../electron/log/logger.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import type { ParkedSaleSummary, ParkedSaleView, RemoteParkedSale } from '../../shared/contract/catalog.ts';
@@ -25,6 +26,7 @@ async function till(terminal: string): Promise<Core> {
     logger: createLogger({ echo: process.env.DEBUG_TILL === "1" }),
   });
   cores.push(core);
+  await signIn(core);
   return core;
 }
 

@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { startSandbox } from '../../electron/sandbox/server.ts';
-import { startHostProcess, type HostProcess } from '../support/host-process.ts';
+import { signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
+import { MANAGER_PIN } from '../support/session.ts';
 import { mulberry32 } from '../../electron/sandbox/faults.ts';
 
 export interface ChaosOptions {
@@ -57,6 +58,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   try {
     for (let life = 0; life < options.kills; life++) {
       host = await startHostProcess({ dataDir, env });
+      await signInHost(host, MANAGER_PIN, life === 0); // the session is the till's, per start (issue #12)
       sandbox.controls.setOffline(random() < 0.2);
       const h = host;
       const fire = async (): Promise<void> => {
@@ -83,6 +85,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     sandbox.controls.setFaults([]);
     sandbox.controls.setOffline(false);
     host = await startHostProcess({ dataDir, env });
+    await signInHost(host, MANAGER_PIN, options.kills === 0);
     for (let i = 0; i < 600; i++) {
       const s = await host.call<{ queued: number }>('sync.now', {});
       if (s.body.ok && s.body.value?.queued === 0) break;

@@ -5,6 +5,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ROOT } from '../support/host-process.ts';
+import { MANAGER_PIN } from '../support/session.ts';
 
 export interface SampleItem {
   code: string;
@@ -57,8 +58,8 @@ export async function decodeReceiptQr(page: Page, name: string): Promise<string 
   return result?.data ?? null;
 }
 
-/** The first-run manager's PIN (docs/manager.md); it may also sell. */
-export const DEFAULT_PIN = '0000';
+/** The manager's PIN the fixture set in place of the first-run 0000 (issue #12); it may also sell. */
+export const DEFAULT_PIN = MANAGER_PIN;
 
 /**
  * Logs a cashier in on the login screen the counter shows before anything can be sold (PIN + Enter),

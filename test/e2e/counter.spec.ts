@@ -10,10 +10,11 @@ import { expect, test, type KasaFixture } from './fixtures.ts';
 import { withCheckDigit } from '../../electron/catalog/barcode.ts';
 import { lineTotal } from '../../shared/money.ts';
 import { decodeReceiptQr, login, payWithKeys, pieceItem, rsd, sampleItems, scan } from './counter-support.ts';
+import { MANAGER_PIN } from '../support/session.ts';
 
 /** The sample catalog loaded, the page reloaded, a cashier logged in (the first-run manager by default). */
 async function ready(kasa: KasaFixture, pin?: string): Promise<void> {
-  const r = await kasa.host.call('catalog.loadSample');
+  const r = await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
   expect(r.body.ok).toBe(true);
   await kasa.page.reload();
   await login(kasa.page, pin);
@@ -177,7 +178,7 @@ test.describe('training mode', () => {
   }, testInfo) => {
     const { page } = kasa;
     const created = await kasa.host.call('staff.create', {
-      managerPin: '0000',
+      managerPin: MANAGER_PIN,
       name: 'Ана Анић',
       role: 'cashier',
       pin: '1111',
@@ -203,7 +204,7 @@ test.describe('training mode', () => {
     await expect(banner).toHaveCount(0);
     expect((await kasa.host.call<{ trainingMode: boolean }>('app.info')).body.value?.trainingMode).toBe(false);
 
-    await prompt.getByLabel('PIN менаџера').fill('0000');
+    await prompt.getByLabel('PIN менаџера').fill(MANAGER_PIN);
     await page.keyboard.press('Enter');
     await expect(prompt).toHaveCount(0);
     // The core switched it; the banner follows the core.
@@ -262,9 +263,9 @@ test('nothing is sold before a cashier logs in; the name goes into the receipt r
   kasa,
 }) => {
   const { page } = kasa;
-  const created = await kasa.host.call('staff.create', { managerPin: '0000', name: 'Ана Анић', role: 'cashier', pin: '1111' });
+  const created = await kasa.host.call('staff.create', { managerPin: MANAGER_PIN, name: 'Ана Анић', role: 'cashier', pin: '1111' });
   expect(created.body.ok).toBe(true);
-  expect((await kasa.host.call('catalog.loadSample')).body.ok).toBe(true);
+  expect((await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } })).body.ok).toBe(true);
   await page.reload();
   const loginScreen = page.getByRole('main', { name: 'Пријава касира' });
   await expect(loginScreen).toBeVisible();
@@ -273,8 +274,12 @@ test('nothing is sold before a cashier logs in; the name goes into the receipt r
   // A scan at the login screen sells nothing.
   await scan(page, BREAD.barcode);
   await expect(page.getByRole('table', { name: 'Корпа' })).toHaveCount(0);
+  // The scan's digits landed in the PIN field and were refused; wait for that answer before typing again.
+  await expect(loginScreen.getByRole('alert')).toBeVisible();
+  await expect(loginScreen.getByRole('button', { name: /^Пријава/ })).toBeEnabled();
 
   await loginScreen.getByLabel('PIN', { exact: true }).fill('4321');
+  await expect(loginScreen.getByRole('alert')).toHaveCount(0);
   await page.keyboard.press('Enter');
   await expect(loginScreen.getByRole('alert')).toContainText('Пријава није успела');
   await login(page, '1111');
@@ -294,11 +299,13 @@ test('nothing is sold before a cashier logs in; the name goes into the receipt r
   await login(page);
   await expect(status.getByTestId('cashier')).toHaveText('Касир: Менаџер');
   const audit = await kasa.host.call<{ entries: { actor: string | null; action: string }[] }>('audit.list', {
-    managerPin: '0000',
+    managerPin: MANAGER_PIN,
   });
+  // Newest first; the oldest is the fixture's own login over the API (past the first-run PIN).
   expect(audit.body.value?.entries.filter((e) => e.action === 'staff.login').map((e) => e.actor)).toEqual([
     'Менаџер',
     'Ана Анић',
+    'Менаџер',
   ]);
 });
 
@@ -317,7 +324,7 @@ test('a price change, and removing a line once payment has started, need a manag
   await page.keyboard.press('Enter');
   const prompt = page.getByRole('dialog', { name: 'Одобрење менаџера' });
   await expect(prompt).toContainText(`Промена цене: ${MILK.name}, ${rsd(MILK.pricePara)} → 100,00 RSD.`);
-  await prompt.getByLabel('PIN менаџера').fill('0000');
+  await prompt.getByLabel('PIN менаџера').fill(MANAGER_PIN);
   await page.keyboard.press('Enter');
   await expect(prompt).toHaveCount(0);
   await expect(page.getByTestId('cart-total')).toHaveText(rsd(BREAD.pricePara + 10000));
@@ -333,22 +340,29 @@ test('a price change, and removing a line once payment has started, need a manag
   await expect(prompt).toHaveCount(0);
   await expect(cart.getByRole('row', { name: /^Ставка \d/ })).toHaveCount(2);
   await cart.getByRole('button', { name: `Уклони ставку: ${BREAD.name}` }).click();
-  await prompt.getByLabel('PIN менаџера').fill('0000');
+  await prompt.getByLabel('PIN менаџера').fill(MANAGER_PIN);
   await page.keyboard.press('Enter');
   await expect(prompt).toHaveCount(0);
   await expect(cart.getByRole('row', { name: /^Ставка \d/ })).toHaveCount(1);
   await expect(page.getByTestId('cart-total')).toHaveText('100,00');
 
+  // The core checks the overridden price again when the sale is sent (issue #12): the manager's PIN
+  // travels with the checkout.
   await payWithKeys(page);
+  await expect(prompt).toContainText('Потребно је одобрење менаџера');
+  await prompt.getByLabel('PIN менаџера').fill(MANAGER_PIN);
+  await page.keyboard.press('Enter');
+  await expect(prompt).toHaveCount(0);
   await expect(page.getByTestId('receipt-state')).toHaveText('ФИСКАЛИЗОВАН');
   const order = await lastOrder(kasa);
   expect(order.lines.map((l) => [l.name, l.unitPricePara])).toEqual([[MILK.name, 10000]]);
   const audit = await kasa.host.call<{ entries: { actor: string | null; action: string }[] }>('audit.list', {
-    managerPin: '0000',
+    managerPin: MANAGER_PIN,
   });
   const actions = audit.body.value?.entries.map((e) => e.action) ?? [];
   expect(actions).toContain('approve.price_override');
   expect(actions).toContain('approve.void_line');
+  expect(actions).toContain('approved.sales.checkout');
 });
 
 test.describe('print again', () => {
@@ -371,6 +385,11 @@ test.describe('print again', () => {
       .toMatchObject({ queued: 0, lastPrintedAt: expect.any(String) });
 
     await page.getByRole('button', { name: 'Штампај поново' }).click();
+    // A fiscal copy needs a manager's approval in the core (issue #12).
+    const prompt = page.getByRole('dialog', { name: 'Одобрење менаџера' });
+    await prompt.getByLabel('PIN менаџера').fill(MANAGER_PIN);
+    await page.keyboard.press('Enter');
+    await expect(prompt).toHaveCount(0);
     const copy = page.getByRole('region', { name: 'Фискална копија' });
     await expect(copy.getByRole('status')).toContainText('је издата и шаље се на штампу');
     const ledger = async () =>
@@ -384,6 +403,9 @@ test.describe('print again', () => {
     // Offline: the copy is queued and shown as not yet fiscalized.
     await kasa.sandbox('offline', { offline: true });
     await page.getByRole('button', { name: 'Штампај поново' }).click();
+    await prompt.getByLabel('PIN менаџера').fill(MANAGER_PIN);
+    await page.keyboard.press('Enter');
+    await expect(prompt).toHaveCount(0);
     await expect(copy.getByRole('status')).toContainText('НИЈЕ ЈОШ ФИСКАЛИЗОВАНА');
     await kasa.sandbox('offline', { offline: false });
     await kasa.host.call('sync.now');

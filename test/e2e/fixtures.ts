@@ -4,7 +4,7 @@
  */
 import { test as base, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { sandboxControl, startHostProcess, type HostProcess } from '../support/host-process.ts';
+import { sandboxControl, signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
 
 export interface KasaFixture {
   host: HostProcess;
@@ -15,11 +15,14 @@ export interface KasaFixture {
   sandbox(what: string, body?: unknown): Promise<unknown>;
 }
 
-export const test = base.extend<{ kasa: KasaFixture; kasaEnv: Record<string, string> }>({
+export const test = base.extend<{ kasa: KasaFixture; kasaEnv: Record<string, string>; kasaFirstRun: boolean }>({
   kasaEnv: [{}, { option: true }],
-  kasa: async ({ page, kasaEnv }, use) => {
+  /** Leave the first-run PIN 0000 in place (default: changed to MANAGER_PIN and that manager logged in). */
+  kasaFirstRun: [false, { option: true }],
+  kasa: async ({ page, kasaEnv, kasaFirstRun }, use) => {
     const host = await startHostProcess({ env: { KASA_ONLINE_BUDGET_MS: '3000', ...kasaEnv } });
     try {
+      if (!kasaFirstRun) await signInHost(host);
       await page.goto(`${host.url}#token=${host.token}`);
       const sandboxUrl = host.sandboxUrl ?? '';
       await use({

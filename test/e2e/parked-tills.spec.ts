@@ -5,8 +5,9 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
-import { startHostProcess, type HostProcess } from '../support/host-process.ts';
+import { signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
 import { login, pieceItem, rsd, scan } from './counter-support.ts';
+import { MANAGER_PIN } from '../support/session.ts';
 
 const BREAD = pieceItem('1001');
 const MILK = pieceItem('1004');
@@ -30,7 +31,8 @@ async function till(terminal: string): Promise<HostProcess> {
     env: { KASA_API_KEY: 'demo-key', KASA_GATEWAY_URL: sandbox.url, KASA_TERMINAL_ID: terminal },
   });
   hosts.push(host);
-  const loaded = await host.call('catalog.loadSample');
+  await signInHost(host);
+  const loaded = await host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
   expect(loaded.body.ok).toBe(true);
   return host;
 }

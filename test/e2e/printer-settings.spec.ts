@@ -12,6 +12,7 @@ import type { AuditEntry } from '../../shared/contract/manager.ts';
 import type { PrintStatus } from '../../shared/contract/printer.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 import { openManager } from './counter-support.ts';
+import { MANAGER_PIN } from '../support/session.ts';
 
 /** A network printer: every connection's bytes, delivered once the client closed its side. */
 interface FakePrinter {
@@ -53,6 +54,9 @@ async function printStatus(kasa: KasaFixture): Promise<PrintStatus> {
   return r.body.value;
 }
 
+// The test printers listen on loopback: a destination the installer allows explicitly (issue #12).
+test.use({ kasaEnv: { KASA_PRINTER_ALLOW_LOOPBACK: '1' } });
+
 test('a manager configures a network printer, prints a test page and reprints it', async ({ kasa }) => {
   const printer = await startPrinter();
   try {
@@ -66,7 +70,7 @@ test('a manager configures a network printer, prints a test page and reprints it
     // A file that is no printer device is refused next to the address field, in Serbian, naming the field.
     const address = section.getByLabel('Адреса штампача');
     await address.fill('/tmp/x');
-    await section.getByLabel('PIN менаџера').fill('0000');
+    await section.getByLabel('PIN менаџера').fill(MANAGER_PIN);
     await section.getByRole('button', { name: 'Сачувај штампач' }).click();
     const addressError = section.locator('#printer-uri-error');
     await expect(addressError).toHaveText(/^Адреса штампача у пољу „Адреса штампача“ мора бити tcp:\/\//);
@@ -84,7 +88,7 @@ test('a manager configures a network printer, prints a test page and reprints it
     await profile.selectOption('generic-58');
     await section.getByLabel('Заглавље рачуна (необавезно)').fill('Продавница Кипарис\nНови Сад');
     await section.getByLabel('Штампај сваки рачун чим буде фискализован').uncheck();
-    await section.getByLabel('PIN менаџера').fill('0000');
+    await section.getByLabel('PIN менаџера').fill(MANAGER_PIN);
     await section.getByRole('button', { name: 'Сачувај штампач' }).click();
     await expect(section.getByRole('status')).toHaveText('Подешавања штампача су сачувана.');
     await expect(addressError).toHaveCount(0);
@@ -100,9 +104,10 @@ test('a manager configures a network printer, prints a test page and reprints it
       autoPrint: false,
     });
     // The change was approved by the manager's PIN, and that approval is in the audit log.
-    const audit = (await kasa.host.call<{ entries: AuditEntry[] }>('audit.list', { managerPin: '0000', limit: 20 }))
+    const audit = (await kasa.host.call<{ entries: AuditEntry[] }>('audit.list', { managerPin: MANAGER_PIN, limit: 20 }))
       .body.value;
-    expect(audit?.entries.map((e) => e.action)).toContain('approve.printer.configure');
+    // The PIN travelled with printer.configure: one entry with the actor and the approving manager.
+    expect(audit?.entries.find((e) => e.action === 'approved.printer.configure')).toMatchObject({ approver: 'Менаџер' });
 
     // The test page reaches the printer: initialize, …, cut. The status follows the event.
     await expect(section.getByTestId('printer-last-printed')).toHaveText('—');
@@ -154,7 +159,7 @@ test('a missing or wrong manager PIN saves nothing', async ({ kasa }) => {
 
 test.describe('with KASA_PRINTER set', () => {
   const envFile = path.join(os.tmpdir(), `kasa-e2e-printer-${process.pid}.bin`);
-  test.use({ kasaEnv: { KASA_PRINTER: envFile } });
+  test.use({ kasaEnv: { KASA_PRINTER: envFile, KASA_PRINTER_ALLOW_LOOPBACK: '1' } });
   test.afterEach(() => fs.rmSync(envFile, { force: true }));
 
   test('the environment wins over the saved address, and the section says so', async ({ kasa }) => {
@@ -171,7 +176,7 @@ test.describe('with KASA_PRINTER set', () => {
       await expect(section.getByLabel('Адреса штампача')).toHaveValue('');
 
       await section.getByLabel('Адреса штампача').fill(`tcp://127.0.0.1:${printer.port}`);
-      await section.getByLabel('PIN менаџера').fill('0000');
+      await section.getByLabel('PIN менаџера').fill(MANAGER_PIN);
       await section.getByRole('button', { name: 'Сачувај штампач' }).click();
       await expect(section.getByRole('status')).toHaveText('Подешавања штампача су сачувана.');
       await expect(section.getByTestId('printer-uri')).toHaveText(envFile);

@@ -42,11 +42,18 @@ test('sells a hand-typed item for cash in demo mode: journal with the fiscal mar
 });
 
 test.describe('English', () => {
-  test.use({ kasaEnv: { KASA_LANG: 'en' } });
-  test('KASA_LANG=en shows the app in English', async ({ kasa }) => {
+  test.use({ kasaEnv: { KASA_LANG: 'en' }, kasaFirstRun: true });
+  test('KASA_LANG=en shows the app in English; the first-run PIN 0000 must be changed before anything else', async ({ kasa }) => {
     const { page } = kasa;
-    await expect(page.getByRole('main', { name: 'Cashier login' })).toBeVisible();
-    await page.getByRole('main', { name: 'Cashier login' }).getByLabel('PIN', { exact: true }).fill('0000');
+    const screen = page.getByRole('main', { name: 'Cashier login' });
+    await expect(screen).toBeVisible();
+    await screen.getByLabel('PIN', { exact: true }).fill('0000');
+    await page.keyboard.press('Enter');
+    await expect(screen.getByText('The first-run PIN 0000 must be changed')).toBeVisible();
+    await screen.getByLabel('New PIN', { exact: true }).fill('0000');
+    await page.keyboard.press('Enter');
+    await expect(screen.getByText(/must not be 0000/)).toBeVisible();
+    await screen.getByLabel('New PIN', { exact: true }).fill('731946');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('combobox', { name: 'Search or barcode' })).toBeFocused();
     await expect(page.getByRole('note').filter({ hasText: 'DEMO MODE' })).toBeVisible();

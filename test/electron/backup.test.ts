@@ -1,10 +1,10 @@
 /**
- * Crash safety on real SQLite files: quick_check at start, the daily online backup (last 7 kept), and a
- * restore that validates the backup, keeps the current database and is applied at the next start.
+ * Crash safety on real SQLite files: quick_check and the daily backup after start (in the background:
+ * more in history.test.ts), and a restore that validates the backup, keeps the current database and is
+ * applied at the next start.
  */
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../electron/db/open.ts';
@@ -17,28 +17,16 @@ import {
   pendingRestore,
   requestRestore,
 } from '../../electron/db/backup.ts';
-import { quickCheck, runStartupChecks } from '../../electron/db/integrity.ts';
+import { quickCheck } from '../../electron/db/integrity.ts';
+import { backupInWorker, startMaintenance } from '../../electron/db/maintenance.ts';
+import { tempDatabases } from '../support/temp-db.ts';
 
-const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
-const dirs: string[] = [];
 const open: Db[] = [];
-const tmp = (): string => {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-backup-'));
-  dirs.push(d);
-  return d;
-};
-const db = (dir: string): Db => {
-  const d = openDatabase(path.join(dir, 'kasa.sqlite'));
-  open.push(d);
-  return d;
-};
-const lines: string[] = [];
-const logger = { info: (l: string) => lines.push(`I ${l}`), warn: (l: string) => lines.push(`W ${l}`), error: (l: string) => lines.push(`E ${l}`) };
+const { tmp, db, lines, logger, cleanup } = tempDatabases('kasa-backup-');
 afterEach(() => {
   open.splice(0).forEach((d) => d.open && d.close());
-  dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
-  lines.length = 0;
+  cleanup();
 });
 
 const mark = (d: Db, value: string): void => {
@@ -52,11 +40,15 @@ describe('startup checks and daily backups', () => {
     const dir = tmp();
     const d = db(dir);
     expect(quickCheck(d).ok).toBe(true);
-    const report = await runStartupChecks(d, dir, logger, { now: T0 });
+    const first = startMaintenance(d, dir, logger, { delayMs: 0, now: () => T0 });
+    const report = await first.firstRun;
+    await first.stop();
     expect(report.integrity.ok).toBe(true);
     expect(report.backup?.name).toMatch(/^kasa-20261122T090000000Z\.sqlite$/);
     expect(backupDue(dir, T0 + 60_000)).toBe(false);
-    expect((await runStartupChecks(d, dir, logger, { now: T0 + 60_000 })).backup).toBeNull();
+    const again = startMaintenance(d, dir, logger, { delayMs: 0, now: () => T0 + 60_000 });
+    expect((await again.firstRun).backup).toBeNull();
+    await again.stop();
   });
 
   it('the backup is consistent while the WAL holds uncheckpointed writes', async () => {
@@ -64,44 +56,14 @@ describe('startup checks and daily backups', () => {
     const d = db(dir);
     d.pragma('wal_autocheckpoint = 0');
     for (let i = 0; i < 200; i++) mark(d, `row ${i}`);
-    const b = await createBackup(d, dir, { now: T0 });
+    // The running app's path: a paced copy of the file and its WAL by the worker, checkpoints paused.
+    const b = await backupInWorker(d, dir, { now: T0 });
     const copy = openDatabase(path.join(backupDir(dir), b.name));
     open.push(copy);
     expect(marks(copy)).toHaveLength(200);
     expect(quickCheck(copy).ok).toBe(true);
   });
-
-  it('keeps the newest 7 daily backups', async () => {
-    const dir = tmp();
-    const d = db(dir);
-    for (let i = 0; i < 10; i++) await runStartupChecks(d, dir, logger, { now: T0 + i * DAY });
-    const names = listBackups(dir).map((b) => b.name);
-    expect(names).toHaveLength(7);
-    expect(names[0]).toContain('20261201'); // day 9
-    expect(names[6]).toContain('20261125'); // day 3
-  });
-
-  it('a damaged database: quick_check fails, it is logged, and no backup replaces a good one', async () => {
-    const dir = tmp();
-    const d = db(dir);
-    for (let i = 0; i < 300; i++) mark(d, 'x'.repeat(200));
-    await createBackup(d, dir, { now: T0 });
-    d.pragma('wal_checkpoint(TRUNCATE)');
-    d.close();
-    // Overwrite pages in the middle of the file (not the header): a torn write / bad sector.
-    const file = path.join(dir, 'kasa.sqlite');
-    const fd = fs.openSync(file, 'r+');
-    const size = fs.fstatSync(fd).size;
-    for (let off = 4096 * 2; off < size - 4096; off += 4096 * 3) fs.writeSync(fd, Buffer.alloc(512, 0xa5), 0, 512, off + 100);
-    fs.closeSync(fd);
-    const broken = new Database(file);
-    open.push(broken);
-    const report = await runStartupChecks(broken, dir, logger, { now: T0 + DAY });
-    expect(report.integrity.ok).toBe(false);
-    expect(report.backup).toBeNull();
-    expect(lines.some((l) => l.startsWith('E database quick_check FAILED'))).toBe(true);
-    expect(listBackups(dir)).toHaveLength(1);
-  });
+  // The space budget, the newest-7 limit and a damaged database: history.test.ts.
 });
 
 describe('restore', () => {

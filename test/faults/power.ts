@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { startSandbox } from '../../electron/sandbox/server.ts';
-import { startHostProcess } from '../support/host-process.ts';
+import { signInHost, startHostProcess } from '../support/host-process.ts';
 import { newTally, sale, type FaultTally } from './harness.ts';
 import { mulberry32 } from '../../electron/sandbox/faults.ts';
 
@@ -76,6 +76,7 @@ export async function runPowerCuts(
     dataDir,
     env: { KASA_API_KEY: 'demo-key', KASA_GATEWAY_URL: sandbox.url, KASA_ONLINE_BUDGET_MS: '100', KASA_TERMINAL_ID: 'POWER' },
   });
+  await signInHost(host);
   const acknowledged = new Set<string>();
   let stop = false;
   const fire = async (): Promise<void> => {

@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createCore, type Core } from '../../electron/core.ts';
+import { signIn } from '../support/session.ts';
 import { createLogger } from '../../electron/log/logger.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import { newTally, sale, type FaultRow, type FaultTally } from './harness.ts';
@@ -131,6 +132,7 @@ export async function runStorageFaults(
       env: { KASA_API_KEY: 'demo-key', KASA_GATEWAY_URL: sandbox.url, KASA_LANG: 'en', KASA_ONLINE_BUDGET_MS: '3000', KASA_TERMINAL_ID: 'DISK' },
       logger: createLogger({ echo: false }),
     });
+    await signIn(core);
     const c = core;
     const acknowledged: string[] = [];
     for (let i = 0; i < 3; i++) {

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createCore, type Core } from '../../electron/core.ts';
+import { signIn } from '../support/session.ts';
 import { startHost, type Host } from '../../electron/host/server.ts';
 import { createLogger } from '../../electron/log/logger.ts';
 import { rawRequest } from '../support/http.ts';
@@ -37,6 +38,7 @@ beforeAll(async () => {
     env: { KASA_LANG: 'en', KASA_ONLINE_BUDGET_MS: '3000' },
     logger: createLogger({ echo: false }),
   });
+  await signIn(core);
   host = await startHost({ core, token: TOKEN, staticDir });
 });
 
@@ -133,7 +135,8 @@ describe('browser host', () => {
 
   it('streams contract events over SSE', async () => {
     const controller = new AbortController();
-    const res = await fetch(new URL(`api/events?token=${TOKEN}`, host.url), { signal: controller.signal });
+    const ticket = (await ((await api('events/ticket', {})).json() as Promise<{ value: { ticket: string } }>)).value.ticket;
+    const res = await fetch(new URL(`api/events?ticket=${ticket}`, host.url), { signal: controller.signal });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const reader = res.body!.getReader();
     const seen = (async () => {

@@ -1,14 +1,17 @@
 /**
  * Manager flows through the whole core (createCore → dispatch), on a real SQLite file and the embedded
  * sandbox gateway over HTTP: PINs and approval, refunds (partial, full, offline behind a queued sale),
- * advance + finalize, fiscal copies, e-mail, archive, settings with a new key, reports.
+ * advance + finalize, fiscal copies, e-mail, archive, settings with a new key, reports, and a sale from two
+ * years ago still refunded, copied and found in the archive (issue #13).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core.ts';
+import { MANAGER_PIN, signIn } from '../support/session.ts';
 import type { Result } from '../../shared/contract/index.ts';
+import type { ArchiveDetail, ArchiveRow } from '../../shared/contract/manager.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { explainGatewayError } from '../../shared/gateway-errors.ts';
 
@@ -20,15 +23,17 @@ afterEach(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function start(lang = 'sr-Cyrl'): Promise<Core> {
+async function start(lang = 'sr-Cyrl', signedIn = true, now?: () => number): Promise<Core> {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-mgr-'));
   core = await createCore({
     dataDir: dir,
     transport: 'host',
+    ...(now ? { now } : {}),
     env: { KASA_LANG: lang, KASA_ONLINE_BUDGET_MS: '3000' },
     logger: { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'],
     engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100 },
   });
+  if (signedIn) await signIn(core);
   return core;
 }
 
@@ -73,7 +78,7 @@ const sale = (labels = ['A'], invoiceType?: string) => ({
 
 describe('staff and approval', () => {
   it('seeds a default manager with PIN 0000 that must be changed; a wrong PIN is refused', async () => {
-    const c = await start();
+    const c = await start('sr-Cyrl', false);
     const me = await ok<{ role: string; mustChangePin: boolean }>(c, 'staff.login', { pin: '0000' });
     expect(me).toMatchObject({ role: 'manager', mustChangePin: true });
     const bad = await c.dispatch('staff.login', { pin: '9999' });
@@ -89,7 +94,7 @@ describe('staff and approval', () => {
   it('creates a cashier on the gateway; the cashier’s PIN is refused a refund, with the field named', async () => {
     const c = await start();
     const cashier = await ok<{ id: number; gatewayId?: number; role: string }>(c, 'staff.create', {
-      managerPin: '0000',
+      managerPin: MANAGER_PIN,
       name: 'Ана Анић',
       role: 'cashier',
       pin: '1111',
@@ -109,7 +114,7 @@ describe('staff and approval', () => {
     });
     expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     if (!refused.ok) expect(refused.error.message).toContain('managerPin');
-    const audit = await ok<{ entries: { action: string; actor: string | null }[] }>(c, 'audit.list', { managerPin: '0000' });
+    const audit = await ok<{ entries: { action: string; actor: string | null }[] }>(c, 'audit.list', { managerPin: MANAGER_PIN });
     expect(audit.entries.map((e) => e.action)).toEqual(expect.arrayContaining(['approval.refused', 'staff.create']));
   });
 });
@@ -120,7 +125,7 @@ describe('refunds', () => {
     const s = await ok<{ orderId: number; state: string; receipt?: { invoiceNumber: string } }>(c, 'sales.checkout', sale());
     expect(s.state).toBe('fiscalized');
     const refund = await ok<OrderView>(c, 'refunds.create', {
-      managerPin: '0000',
+      managerPin: MANAGER_PIN,
       orderId: s.orderId,
       lines: [{ index: 0, quantity: 2 }],
       buyerId: '11:1234567890125',
@@ -131,7 +136,7 @@ describe('refunds', () => {
     expect(source.lines.map((l) => l.remainingMilli)).toEqual([1000, 2000]);
     expect(source.fullRefundAllowed).toBe(false);
     const tooMuch = await c.dispatch('refunds.create', {
-      managerPin: '0000',
+      managerPin: MANAGER_PIN,
       orderId: s.orderId,
       lines: [{ index: 1, quantity: 1 }, { index: 0, quantity: 2 }],
       skipBuyerId: true,
@@ -151,7 +156,7 @@ describe('refunds', () => {
     const s = await ok<{ orderId: number; state: string }>(c, 'sales.checkout', { ...sale(), payments: [{ type: 'card', amount: 540 }] });
     expect(s.state).toBe('queued');
     const refund = await ok<OrderView>(c, 'refunds.create', {
-      managerPin: '0000',
+      managerPin: MANAGER_PIN,
       orderId: s.orderId,
       lines: [{ index: 1, quantity: 1 }],
       skipBuyerId: true,
@@ -171,7 +176,7 @@ describe('refunds', () => {
     const c = await start('en');
     const s = await ok<{ orderId: number; receipt?: { invoiceNumber: string } }>(c, 'sales.checkout', sale());
     const full = await ok<OrderView>(c, 'refunds.create', {
-      managerPin: '0000',
+      managerPin: MANAGER_PIN,
       invoiceNumber: s.receipt?.invoiceNumber,
       full: true,
       skipBuyerId: true,
@@ -180,7 +185,7 @@ describe('refunds', () => {
     expect(full).toMatchObject({ kind: 'refund_full', state: 'fiscalized', totalPara: 54000 });
     expect(full.receipt?.invoiceCounterExtension).toBe('ПР');
     const unknown = await c.dispatch('refunds.create', {
-      managerPin: '0000',
+      managerPin: MANAGER_PIN,
       invoiceNumber: 'XX-YY-999',
       full: true,
       skipBuyerId: true,
@@ -188,7 +193,7 @@ describe('refunds', () => {
     });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'invoiceNumber' } });
     if (!unknown.ok) expect(unknown.error.message).toContain('XX-YY-999');
-    const noBuyer = await c.dispatch('refunds.create', { managerPin: '0000', orderId: s.orderId, full: true, paymentType: 'cash' });
+    const noBuyer = await c.dispatch('refunds.create', { managerPin: MANAGER_PIN, orderId: s.orderId, full: true, paymentType: 'cash' });
     expect(noBuyer).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'buyerId' } });
   });
 });
@@ -219,11 +224,11 @@ describe('advance, copy, e-mail', () => {
   it('a fiscal copy references the original; offline it is queued and issued later', async () => {
     const c = await start();
     const s = await ok<{ orderId: number; receipt?: { invoiceNumber: string } }>(c, 'sales.checkout', sale());
-    const copy = await ok<OrderView>(c, 'copies.create', { orderId: s.orderId });
+    const copy = await ok<OrderView>(c, 'copies.create', { orderId: s.orderId, approval: { managerPin: MANAGER_PIN } });
     expect(copy).toMatchObject({ kind: 'copy', invoiceType: 'copy', state: 'fiscalized', referentDocumentNumber: s.receipt?.invoiceNumber });
     expect(copy.receipt?.journal).toContain('ОВО НИЈЕ ФИСКАЛНИ РАЧУН');
     await control(c, 'offline', { offline: true });
-    const queued = await ok<OrderView>(c, 'copies.create', { orderId: s.orderId });
+    const queued = await ok<OrderView>(c, 'copies.create', { orderId: s.orderId, approval: { managerPin: MANAGER_PIN } });
     expect(queued.state).toBe('queued');
     await control(c, 'offline', { offline: false });
     await ok(c, 'sync.now');
@@ -233,14 +238,14 @@ describe('advance, copy, e-mail', () => {
   it('e-mails a receipt through the gateway; offline the e-mail waits in the queue', async () => {
     const c = await start();
     const s = await ok<{ orderId: number; receipt?: { invoiceNumber: string } }>(c, 'sales.checkout', sale());
-    const sent = await ok<{ state: string }>(c, 'emails.send', { orderId: s.orderId, email: 'kupac@example.com', cc: ['cc@example.com'] });
+    const sent = await ok<{ state: string }>(c, 'emails.send', { orderId: s.orderId, email: 'kupac@example.com', cc: ['cc@example.com'], approval: { managerPin: MANAGER_PIN } });
     expect(sent.state).toBe('sent');
     await control(c, 'offline', { offline: true });
-    const waiting = await ok<{ id: number; state: string }>(c, 'emails.send', { orderId: s.orderId, email: 'drugi@example.com' });
+    const waiting = await ok<{ id: number; state: string }>(c, 'emails.send', { orderId: s.orderId, email: 'drugi@example.com', approval: { managerPin: MANAGER_PIN } });
     expect(waiting.state).toBe('queued');
     await control(c, 'offline', { offline: false });
     c.db.prepare('UPDATE email_outbox SET due_at = 0').run();
-    await ok(c, 'emails.send', { invoiceNumber: s.receipt?.invoiceNumber, email: 'treci@example.com' });
+    await ok(c, 'emails.send', { invoiceNumber: s.receipt?.invoiceNumber, email: 'treci@example.com', approval: { managerPin: MANAGER_PIN } });
     const emails = (await control(c, 'emails')) as { emails: { email: string; invoiceNumber: string; cc: string[] }[] };
     expect(emails.emails.map((e) => e.email)).toEqual(['kupac@example.com', 'drugi@example.com', 'treci@example.com']);
     expect(emails.emails[0]).toMatchObject({ invoiceNumber: s.receipt?.invoiceNumber, cc: ['cc@example.com'] });
@@ -269,12 +274,12 @@ describe('archive, settings, reports', () => {
   it('takes a new API key without ever returning it, judges the account from its labels, and refuses bad keys', async () => {
     const c = await start('sr-Latn');
     const url = c.sandboxUrl ?? '';
-    const bad = await c.dispatch('settings.setApiKey', { managerPin: '0000', apiKey: 'wrong-key', gatewayUrl: url });
+    const bad = await c.dispatch('settings.setApiKey', { managerPin: MANAGER_PIN, apiKey: 'wrong-key', gatewayUrl: url });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'apiKey' } });
     if (!bad.ok) expect(bad.error.message).toContain('API ključ');
-    const noAccess = await c.dispatch('settings.setApiKey', { managerPin: '0000', apiKey: 'noaccess-key', gatewayUrl: url });
+    const noAccess = await c.dispatch('settings.setApiKey', { managerPin: MANAGER_PIN, apiKey: 'noaccess-key', gatewayUrl: url });
     expect(noAccess).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'apiKey' } });
-    const r = await c.dispatch('settings.setApiKey', { managerPin: '0000', apiKey: 'prod-key', gatewayUrl: url });
+    const r = await c.dispatch('settings.setApiKey', { managerPin: MANAGER_PIN, apiKey: 'prod-key', gatewayUrl: url });
     expect(JSON.stringify(r)).not.toContain('prod-key');
     expect(r).toMatchObject({ ok: true, value: { mode: 'live', maskedKey: '••••-key', environment: 'production', shopId: '201' } });
     expect(c.info().mode).toBe('live');
@@ -288,8 +293,11 @@ describe('archive, settings, reports', () => {
   it('end-of-day report: payments, labels, refunds, training excluded; CSV and printing', async () => {
     const c = await start();
     const s = await ok<{ orderId: number }>(c, 'sales.checkout', sale());
+    // Training receipts only while a manager has training mode on (issue #12).
+    await ok(c, 'settings.update', { managerPin: MANAGER_PIN, trainingMode: true });
     await ok(c, 'sales.checkout', { ...sale(), invoiceType: 'training' });
-    await ok(c, 'refunds.create', { managerPin: '0000', orderId: s.orderId, lines: [{ index: 1, quantity: 1 }], skipBuyerId: true, paymentType: 'cash' });
+    await ok(c, 'settings.update', { managerPin: MANAGER_PIN, trainingMode: false });
+    await ok(c, 'refunds.create', { managerPin: MANAGER_PIN, orderId: s.orderId, lines: [{ index: 1, quantity: 1 }], skipBuyerId: true, paymentType: 'cash' });
     const r = await ok<{ sales: { totalPara: number }; refunds: { totalPara: number }; byPayment: unknown[]; byLabel: { label: string; netPara: number; taxPara: number }[]; trainingExcluded: number }>(
       c,
       'reports.summary',
@@ -303,5 +311,51 @@ describe('archive, settings, reports', () => {
     expect(csv.csv).toContain('"payment","cash",,390.00,');
     const job = await ok<{ jobId: number }>(c, 'reports.print');
     expect(job.jobId).toBeGreaterThan(0);
+  });
+});
+
+// Issue #13: old orders stay fully usable (a fiscal copy is how an old receipt is printed again).
+describe('a sale from two years ago', () => {
+  const YEAR = 365 * 86_400_000;
+
+  it('is found by number and by day, its detail has journal and QR, and it is refunded and copied today', async () => {
+    let clock = Date.now() - 2 * YEAR;
+    const c = await start('sr-Cyrl', true, () => clock);
+    const sold = await ok<{ orderId: number; orderNumber: string; state: string; receipt?: { invoiceNumber: string } }>(c, 'sales.checkout', sale());
+    expect(sold.state).toBe('fiscalized');
+    const invoiceNumber = sold.receipt?.invoiceNumber as string;
+    const soldAt = new Date(clock);
+
+    clock += 2 * YEAR; // two years later
+
+    const byNumber = await ok<{ rows: ArchiveRow[] }>(c, 'archive.search', { source: 'local', orderNumber: sold.orderNumber });
+    expect(byNumber.rows.map((r) => r.invoiceNumber)).toEqual([invoiceNumber]);
+    const dayStart = new Date(soldAt);
+    dayStart.setHours(0, 0, 0, 0);
+    const byDay = await ok<{ rows: ArchiveRow[] }>(c, 'archive.search', {
+      source: 'local',
+      startDate: dayStart.toISOString(),
+      endDate: new Date(dayStart.getTime() + 86_400_000 - 1).toISOString(),
+    });
+    expect(byDay.rows.map((r) => r.orderNumber)).toContain(sold.orderNumber);
+
+    const detail = await ok<ArchiveDetail>(c, 'archive.get', { invoiceNumber });
+    expect(detail.orderId).toBe(sold.orderId);
+    expect(detail.receipt.journal).toContain('Хлеб');
+    expect(detail.receipt.verificationUrl).toMatch(/^https:\/\//);
+
+    const refund = await ok<OrderView>(c, 'refunds.create', {
+      managerPin: MANAGER_PIN,
+      orderId: sold.orderId,
+      lines: [{ index: 0, quantity: 1 }],
+      buyerId: '11:1234567890125',
+      paymentType: 'cash',
+    });
+    expect(refund).toMatchObject({ kind: 'refund', state: 'fiscalized', totalPara: 8000, referentDocumentNumber: invoiceNumber });
+    expect(new Date(refund.createdAt).getFullYear()).toBe(soldAt.getFullYear() + 2);
+
+    const copy = await ok<OrderView>(c, 'copies.create', { orderId: sold.orderId, approval: { managerPin: MANAGER_PIN } });
+    expect(copy).toMatchObject({ kind: 'copy', invoiceType: 'copy', state: 'fiscalized', referentDocumentNumber: invoiceNumber });
+    expect(copy.receipt?.journal).toContain('Хлеб');
   });
 });

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core.ts';
+import { MANAGER_PIN, signIn } from '../support/session.ts';
 import { createBackup, requestRestore } from '../../electron/db/backup.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import type { Result } from '../../shared/contract/index.ts';
@@ -43,6 +44,7 @@ async function start(dir: string, env: Record<string, string> = {}): Promise<Cor
     engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100 },
   });
   cores.push(core);
+  await signIn(core);
   return core;
 }
 
@@ -180,10 +182,10 @@ describe('a receipt is checked against its order before the order counts as fisc
     expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     const plainResend = await sell(core, 1);
     expect(plainResend.state).toBe('fiscalized');
-    const notMismatch = await core.dispatch('orders.reissue', { managerPin: '0000', orderId: plainResend.orderId });
+    const notMismatch = await core.dispatch('orders.reissue', { managerPin: MANAGER_PIN, orderId: plainResend.orderId });
     expect(notMismatch).toMatchObject({ ok: false, error: { code: 'conflict' } });
 
-    const reissued = await ok<OrderView>(core, 'orders.reissue', { managerPin: '0000', orderId: parked.orderId });
+    const reissued = await ok<OrderView>(core, 'orders.reissue', { managerPin: MANAGER_PIN, orderId: parked.orderId });
     expect(reissued.orderNumber).not.toBe(parked.orderNumber);
     await ok(core, 'sync.now');
     const done = await ok<OrderView>(core, 'orders.get', { orderId: parked.orderId });
@@ -191,7 +193,7 @@ describe('a receipt is checked against its order before the order counts as fisc
     expect(done.orderNumber).toBe(reissued.orderNumber);
     expect(done.receipt?.totalPara).toBe(30_000);
     const audit = await ok<{ entries: { actor: string | null; action: string; detail: string | null }[] }>(core, 'audit.list', {
-      managerPin: '0000',
+      managerPin: MANAGER_PIN,
       limit: 20,
     });
     const entry = audit.entries.find((e) => e.action === 'order.reissue');

@@ -20,6 +20,7 @@ import { journalLines } from '../../electron/printer/layout.ts';
 import type { Result } from '../../shared/contract/index.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { startCaptureServer, until, type CaptureServer } from './helpers.ts';
+import { MANAGER_PIN, signIn } from '../support/session.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -51,13 +52,14 @@ describe('a receipt issued without its journal', () => {
       dataDir: dir,
       transport: 'host',
       now: () => clock.now,
-      env: { KASA_LANG: 'en', KASA_ONLINE_BUDGET_MS: '5000', KASA_SANDBOX_VARIANT: 'sdk' },
+      env: { KASA_LANG: 'en', KASA_ONLINE_BUDGET_MS: '5000', KASA_SANDBOX_VARIANT: 'sdk', KASA_PRINTER_ALLOW_LOOPBACK: '1' },
       logger: { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'],
     });
+    await signIn(core);
     const printer: CaptureServer = await startCaptureServer();
     cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }), () => core.close(), () => printer.close());
     const profile = findPreset('epson-tm-t88v')!;
-    await ok(core, 'printer.configure', { uri: `tcp://127.0.0.1:${printer.port}`, profileId: profile.id, autoPrint: true });
+    await ok(core, 'printer.configure', { uri: `tcp://127.0.0.1:${printer.port}`, profileId: profile.id, autoPrint: true, approval: { managerPin: MANAGER_PIN } });
 
     // The gateway gives no journal anywhere.
     await control(core, 'journal', { withheld: true });
@@ -112,6 +114,7 @@ describe('a receipt issued without its journal', () => {
       env: { KASA_LANG: 'en', KASA_ONLINE_BUDGET_MS: '5000', KASA_SANDBOX_VARIANT: 'sdk' },
       logger: { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'],
     });
+    await signIn(core);
     cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }), () => core.close());
     await control(core, 'journal', { withheld: true });
     const first = await ok<{ orderId: number; orderNumber: string; receipt?: { invoiceNumber: string } }>(core, 'sales.checkout', SALE);

@@ -142,7 +142,11 @@ describe('service configuration and handlers', () => {
   });
 
   it('configure validates; missing orders are not_found; a printed receipt is not printed again locally', async () => {
-    const { service, handlers, t } = make();
+    // The test printer listens on loopback, a destination only the installer may allow (issue #12).
+    expect(() => make().service.configure({ uri: 'tcp://127.0.0.1:9100', profileId: 'generic-80' })).toThrow(
+      expect.objectContaining({ code: 'invalid_input', field: 'uri' }),
+    );
+    const { service, handlers, t } = make({ KASA_PRINTER_ALLOW_LOOPBACK: '1' });
     expect(service.status().state).toBe('unconfigured');
     expect(() => service.configure({ uri: 'http://x', profileId: 'generic-80' })).toThrow(expect.objectContaining({ code: 'invalid_input', field: 'uri' }));
     // Through the contract only printer devices, never arbitrary files (KASA_PRINTER may name any path).

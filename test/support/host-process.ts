@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MANAGER_PIN } from './session.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -72,6 +73,21 @@ export async function startHostProcess(options: HostStartOptions = {}): Promise<
       await exited;
     },
   };
+}
+
+/**
+ * A till past its first run (issue #12): the first-run manager's PIN 0000 changed to `pin` (`firstRun`;
+ * false for a later start on the same data dir) and that manager logged in, so the core has a session
+ * for the commands a test sends before the UI logs in.
+ */
+export async function signInHost(host: Pick<HostProcess, 'call'>, pin = MANAGER_PIN, firstRun = true): Promise<void> {
+  // Only on a first run: a wrong current PIN would count towards the lockout.
+  if (firstRun) {
+    const changed = await host.call('staff.changePin', { currentPin: '0000', newPin: pin });
+    if (!changed.body.ok) throw new Error(`signInHost: ${JSON.stringify(changed.body.error)}`);
+  }
+  const login = await host.call('staff.login', { pin });
+  if (!login.body.ok) throw new Error(`signInHost: ${JSON.stringify(login.body.error)}`);
 }
 
 /** POSTs to the sandbox gateway's test controls (`/__sandbox/<what>`). */

@@ -4,7 +4,9 @@ import { m002 } from './002_print_queue.ts';
 import { m003 } from './003_catalog.ts';
 import { m004 } from './004_manager.ts';
 import { m005 } from './005_parked_drafts.ts';
+import { m007 } from './007_auth_attempts.ts';
+import { m008 } from './008_history.ts';
 import { m009 } from './009_retry_budgets.ts';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
-export const MIGRATIONS: readonly Migration[] = [m001, m002, m003, m004, m005, m009];
+export const MIGRATIONS: readonly Migration[] = [m001, m002, m003, m004, m005, m007, m008, m009];

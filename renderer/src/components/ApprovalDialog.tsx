@@ -17,7 +17,9 @@ export function ApprovalDialog(props: { approval: Approval }) {
   const [busy, setBusy] = useState(false);
   const a = props.approval;
   const what =
-    a.kind === 'training'
+    a.kind === 'command'
+      ? a.what
+      : a.kind === 'training'
       ? t(a.on ? 'approval.trainingOn' : 'approval.trainingOff')
       : a.kind === 'clearCart'
         ? t('approval.clearCart')

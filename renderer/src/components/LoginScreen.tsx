@@ -7,7 +7,10 @@ import { PinPad } from './PinPad.tsx';
 export function LoginScreen() {
   const { t } = useTranslation();
   const login = usePos((s) => s.login);
+  const changeFirstPin = usePos((s) => s.changeFirstPin);
+  const mustChange = usePos((s) => s.mustChangePin);
   const [pin, setPin] = useState('');
+  const [newPin, setNewPin] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
@@ -23,19 +26,34 @@ export function LoginScreen() {
       setError(t('login.refused', { message }));
     }
   };
+  // The first-run PIN 0000 allows nothing but choosing a new one (issue #12).
+  const submitNew = async () => {
+    if (!/^\d{4,8}$/.test(newPin)) {
+      setError(t('login.format'));
+      return;
+    }
+    setBusy(true);
+    const message = await changeFirstPin(pin, newPin);
+    setBusy(false);
+    if (message !== null) {
+      setNewPin('');
+      setError(t('login.refused', { message }));
+    }
+  };
+  // After the first-run PIN the same pad asks for the new one.
   return (
     <main className="login" aria-label={t('login.title')}>
       <h1>{t('login.title')}</h1>
-      <p className="help">{t('login.help')}</p>
+      <p className="help">{t(mustChange ? 'login.mustChange' : 'login.help')}</p>
       <PinPad
-        label={t('login.pin')}
-        value={pin}
+        label={t(mustChange ? 'login.newPin' : 'login.pin')}
+        value={mustChange ? newPin : pin}
         onChange={(v) => {
-          setPin(v);
+          (mustChange ? setNewPin : setPin)(v);
           setError(null);
         }}
-        onSubmit={() => void submit()}
-        submitLabel={t('login.submit')}
+        onSubmit={() => void (mustChange ? submitNew() : submit())}
+        submitLabel={t(mustChange ? 'login.change' : 'login.submit')}
         error={error}
         busy={busy}
       />

@@ -134,6 +134,7 @@ export function ReceiptScreen(props: { api: PosApi }) {
   const sale = usePos((s) => s.lastSale);
   const newSale = usePos((s) => s.newSale);
   const setNotice = usePos((s) => s.setNotice);
+  const withApproval = usePos((s) => s.withApproval);
   const language = usePos((s) => s.language);
   const [printing, setPrinting] = useState(false);
   const [reprint, setReprint] = useState<Reprint | null>(null);
@@ -189,13 +190,14 @@ export function ReceiptScreen(props: { api: PosApi }) {
         setNotice({ kind: 'error', key: 'receipt.alreadyPrinted' });
         return;
       }
-      const copy = await props.api['copies.create']({ orderId });
-      if (!copy.ok) {
-        setNotice({ kind: 'error', key: 'error.generic', params: { message: copy.error.message } });
-        return;
-      }
-      setReprint({ kind: 'copy', order: copy.value });
-      setNotice(null);
+      // A fiscal copy needs a manager's approval in the core: the approval dialog asks, then sends again.
+      await withApproval(
+        (approval) => props.api['copies.create']({ orderId, ...(approval ? { approval } : {}) }),
+        (copy) => {
+          setReprint({ kind: 'copy', order: copy });
+          setNotice(null);
+        },
+      );
     } finally {
       setPrinting(false);
     }

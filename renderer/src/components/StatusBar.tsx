@@ -19,6 +19,7 @@ export function StatusBar() {
   const cashier = usePos((s) => s.cashier);
   const logout = usePos((s) => s.logout);
   const openManager = usePos((s) => s.openManager);
+  const pinLockedUntil = usePos((s) => s.pinLockedUntil);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), 15_000);
@@ -81,6 +82,11 @@ export function StatusBar() {
             </span>
           )}
         </>
+      )}
+      {pinLockedUntil !== null && Date.parse(pinLockedUntil) > now && (
+        <span className="pill alarm" data-testid="pin-locked">
+          {t('status.pinLocked', { until: new Date(pinLockedUntil).toLocaleTimeString() })}
+        </span>
       )}
       <span className="spacer" />
       <label className="lang">

@@ -28,6 +28,7 @@ const srCyrl = {
     warn: 'упозорење',
     alarm: 'УЗБУНА',
     clock: 'Сат касе одступа',
+    pinLocked: 'PIN закључан до {{until}}: превише погрешних PIN-ова',
   },
   lang: { 'sr-Cyrl': 'Српски (ћирилица)', 'sr-Latn': 'Srpski (latinica)', en: 'English' },
   sale: {
@@ -187,6 +188,9 @@ const srCyrl = {
     clearPin: 'Обриши PIN',
     format: 'PIN има од 4 до 8 цифара.',
     refused: 'Пријава није успела: {{message}}',
+    mustChange: 'Почетни PIN 0000 мора да се промени пре рада: унесите нови PIN.',
+    newPin: 'Нови PIN',
+    change: 'Промени PIN',
   },
   approval: {
     title: 'Одобрење менаџера',
@@ -259,6 +263,7 @@ const srLatn: UiMessages = {
     warn: 'upozorenje',
     alarm: 'UZBUNA',
     clock: 'Sat kase odstupa',
+    pinLocked: 'PIN zaključan do {{until}}: previše pogrešnih PIN-ova',
   },
   lang: { 'sr-Cyrl': 'Српски (ћирилица)', 'sr-Latn': 'Srpski (latinica)', en: 'English' },
   sale: {
@@ -418,6 +423,9 @@ const srLatn: UiMessages = {
     clearPin: 'Obriši PIN',
     format: 'PIN ima od 4 do 8 cifara.',
     refused: 'Prijava nije uspela: {{message}}',
+    mustChange: 'Početni PIN 0000 mora da se promeni pre rada: unesite novi PIN.',
+    newPin: 'Novi PIN',
+    change: 'Promeni PIN',
   },
   approval: {
     title: 'Odobrenje menadžera',
@@ -481,6 +489,7 @@ const en: UiMessages = {
     warn: 'warning',
     alarm: 'ALARM',
     clock: 'Till clock is off',
+    pinLocked: 'PIN entry locked until {{until}}: too many wrong PINs',
   },
   lang: { 'sr-Cyrl': 'Српски (ћирилица)', 'sr-Latn': 'Srpski (latinica)', en: 'English' },
   sale: {
@@ -640,6 +649,9 @@ const en: UiMessages = {
     clearPin: 'Clear PIN',
     format: 'A PIN has 4 to 8 digits.',
     refused: 'Login failed: {{message}}',
+    mustChange: 'The first-run PIN 0000 must be changed before anything else: enter a new PIN.',
+    newPin: 'New PIN',
+    change: 'Change PIN',
   },
   approval: {
     title: 'Manager approval',

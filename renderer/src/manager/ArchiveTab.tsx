@@ -6,7 +6,7 @@ import type { ArchiveDetail, ArchiveRow, LookupRow } from '../../../shared/contr
 import { PAYMENT_TYPES, type Language, type OrderView, type PaymentType } from '../../../shared/domain.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import type { ManagerText } from './i18n.ts';
-import { type T, PAYMENT_NAMES, call, useAction, Alert, Field, OrderResult } from './common.tsx';
+import { type T, PAYMENT_NAMES, call, useAction, Alert, Field, OrderResult, PinInput } from './common.tsx';
 
 function Qr(props: { url: string; label: string }) {
   const ref = useRef<HTMLCanvasElement>(null);
@@ -23,8 +23,11 @@ function ReceiptDetail(props: { api: PosApi; t: T; lang: Language; detail: Archi
   const [cc, setCc] = useState('');
   const [note, setNote] = useState<string | null>(null);
   const [copy, setCopy] = useState<OrderView | null>(null);
+  // A fiscal copy, or an archived receipt e-mailed, needs a manager's PIN, sent with the command (issue #12).
+  const [pin, setPin] = useState('');
   const [error, busy, run] = useAction();
   const r = detail.receipt;
+  const approval = { managerPin: pin };
   return (
     <section className="mgr-detail" aria-label={t('receipt', { invoice: r.invoiceNumber })}>
       <h3>{t('receipt', { invoice: r.invoiceNumber })}</h3>
@@ -44,12 +47,13 @@ function ReceiptDetail(props: { api: PosApi; t: T; lang: Language; detail: Archi
         </ul>
       )}
       <div className="mgr-row">
+        <PinInput t={t} value={pin} onChange={setPin} />
         {detail.orderId !== undefined && (
           <button
             type="button"
             disabled={busy}
             onClick={() =>
-              void run(async () => setCopy(await call(api['copies.create']({ orderId: detail.orderId as number }))))
+              void run(async () => setCopy(await call(api['copies.create']({ orderId: detail.orderId as number, approval }))))
             }
           >
             {t('copy')}
@@ -67,6 +71,7 @@ function ReceiptDetail(props: { api: PosApi; t: T; lang: Language; detail: Archi
                 invoiceNumber: r.invoiceNumber,
                 email: email.trim(),
                 ...(ccList.length ? { cc: ccList } : {}),
+                approval,
               }),
             );
             setNote(res.state === 'sent' ? t('email_sent') : t('email_queued'));

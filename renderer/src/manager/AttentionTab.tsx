@@ -61,7 +61,8 @@ function AttentionOrder(props: {
           onSubmit={(e) => {
             e.preventDefault();
             void run(async () => {
-              await call(api['orders.fixLabels']({ orderId: order.orderId, replace: changes }));
+              await call(api['orders.fixLabels']({ orderId: order.orderId, replace: changes, approval: { managerPin: pin } }));
+              setPin('');
               props.onDone(t('resent', { order: order.orderNumber }));
             });
           }}
@@ -81,6 +82,7 @@ function AttentionOrder(props: {
               </select>
             </Field>
           ))}
+          <PinInput t={t} value={pin} onChange={setPin} />
           <button type="submit" disabled={busy || Object.keys(changes).length === 0}>
             {t('fix_labels', { order: order.orderNumber })}
           </button>

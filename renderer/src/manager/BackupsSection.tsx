@@ -38,8 +38,10 @@ export function BackupsSection(props: { api: PosApi; t: T; lang: Language }) {
       {view && (
         <>
           <p role="status" data-testid="integrity" className={view.integrity.ok ? '' : 'mgr-error'}>
-            {view.integrity.ok
-              ? t('integrity_ok')
+            {view.integrity.pending
+              ? t('integrity_pending')
+              : view.integrity.ok
+                ? t('integrity_ok')
               : t('integrity_bad', { problems: view.integrity.problems.join('; ') })}
           </p>
           {view.lastBackupError && <p className="mgr-error">{t('backup_error', { message: view.lastBackupError })}</p>}

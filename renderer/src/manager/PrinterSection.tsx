@@ -81,9 +81,11 @@ export function PrinterSection(props: { api: PosApi; t: T; lang: Language }) {
   /** Shows an `invalid_input` next to its field; anything else goes to the section's alert. */
   const fail = (err: unknown) => {
     const e = err as Partial<AppError> & { field?: unknown };
-    const field = typeof e.field === 'string' ? (e.field.split('.')[0] as PrinterField) : undefined;
+    const head = typeof e.field === 'string' ? e.field.split('.')[0] : undefined;
+    // The approval's PIN (`approval.managerPin`) is the form's manager PIN field.
+    const field = (head === 'approval' ? 'managerPin' : head) as PrinterField | undefined;
     if (e.code === 'invalid_input' && field && field in labels) {
-      setFieldErrors({ [field]: relabel(errorText(err), field, labels[field]) });
+      setFieldErrors({ [field]: relabel(errorText(err), e.field as string, labels[field]) });
       return;
     }
     throw err;
@@ -102,13 +104,10 @@ export function PrinterSection(props: { api: PosApi; t: T; lang: Language }) {
     }
     void run(async () => {
       try {
-        await call(api['staff.approve']({ managerPin: form.managerPin, action: 'printer.configure', detail: uri }));
-      } catch (err) {
-        return fail(err);
-      }
-      try {
+        // The manager's PIN travels with the command; the core checks and audits it (issue #12).
         const s = await call(
           api['printer.configure']({
+            approval: { managerPin: form.managerPin },
             uri,
             profileId: form.profileId,
             autoPrint: form.autoPrint,

@@ -1,0 +1,101 @@
+/**
+ * Authorization in the core (issue #12): every command passes here in `dispatch`, after its schema and
+ * before its handler. The rule comes from the one table next to the contract (shared/contract/authz.ts),
+ * raised by the command's input where it must be (`escalation`). The session is the core's own (the
+ * person logged in at this till); a manager's PIN travels with the command, as its `managerPin` field or
+ * as `approval: { managerPin }` beside the input, and is checked here, counted against brute force.
+ * Refusals of money and configuration commands, and every approved action, are audited with the actor
+ * and the approving manager.
+ */
+import { AUDITED, AUTHZ, Approval, escalation, type EscalationContext } from '../../shared/contract/authz.ts';
+import type { CommandName } from '../../shared/contract/index.ts';
+import { CommandError } from '../errors.ts';
+import type { StaffService } from '../manager/staff.ts';
+import { runInCall, type CallContext, type Person, type Sessions } from './context.ts';
+
+export interface GuardDeps {
+  sessions: Sessions;
+  staff: () => StaffService;
+  escalation: () => EscalationContext;
+}
+
+export interface Guard {
+  /** Takes the optional `approval` off a raw input (it is not part of any command's schema). */
+  split(raw: unknown): { input: unknown; approval: Approval | null };
+  /** Authorizes `name` with its parsed input, then runs the handler in the call's context. */
+  run(name: CommandName, input: unknown, approval: Approval | null, handler: (input: unknown) => Promise<unknown>): Promise<unknown>;
+}
+
+const SECRET_FIELDS = new Set(['managerPin', 'pin', 'currentPin', 'newPin', 'apiKey']);
+
+/** The input as the audit log keeps it: no PINs or keys, long text only by its length. */
+export function auditSummary(input: unknown): Record<string, unknown> {
+  if (!input || typeof input !== 'object') return {};
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(input)) {
+    if (SECRET_FIELDS.has(k)) continue;
+    out[k] = typeof v === 'string' && v.length > 200 ? `<${v.length} chars>` : v;
+  }
+  const json = JSON.stringify(out);
+  return json.length > 2000 ? { truncated: json.slice(0, 2000) } : out;
+}
+
+const person = (p: { id: number; name: string; role: Person['role']; mustChangePin: boolean }): Person => ({
+  id: p.id,
+  name: p.name,
+  role: p.role,
+  mustChangePin: p.mustChangePin,
+});
+
+export function createGuard(deps: GuardDeps): Guard {
+  const refuse = (call: CallContext, key: string, field: string, audit: boolean, reason: Record<string, unknown> = {}): never => {
+    if (audit) deps.staff().audit(call.actor?.name ?? null, 'authz.refused', { command: call.command, reason: key, ...reason }, null);
+    throw new CommandError('forbidden', key, { field }, field);
+  };
+
+  return {
+    split(raw) {
+      if (!raw || typeof raw !== 'object' || Array.isArray(raw) || !Object.hasOwn(raw, 'approval')) return { input: raw, approval: null };
+      const { approval, ...input } = raw as Record<string, unknown>;
+      const parsed = Approval.safeParse(approval);
+      if (!parsed.success) throw new CommandError('invalid_input', 'pin_format', { field: 'approval.managerPin' }, 'approval.managerPin');
+      return { input, approval: parsed.data };
+    },
+
+    async run(name, input, approval, handler) {
+      const rule = AUTHZ[name];
+      const actor = deps.sessions.current;
+      const call: CallContext = { command: name, actor, approver: null, approvalPin: null };
+      const raised = escalation(name, input, deps.escalation());
+      if (raised?.kind === 'refuse') refuse(call, raised.key, raised.field, true);
+      const needsPin = rule === 'manager' || rule === 'approval' || raised?.kind === 'approval';
+      const needsSession = rule === 'session' || rule === 'approval' || (raised?.kind === 'approval' && rule !== 'manager');
+      const reason = raised?.kind === 'approval' ? { needs: raised.reason } : {};
+      if (needsSession && !actor) refuse(call, 'session_required', 'session', needsPin, reason);
+      // The first-run PIN's session may do nothing but change it.
+      if (rule !== 'public' && rule !== 'manager' && actor?.mustChangePin) refuse(call, 'pin_must_change', 'session', needsPin, reason);
+      if (needsPin) {
+        const own = input && typeof input === 'object' ? (input as Record<string, unknown>)['managerPin'] : undefined;
+        const pin = approval?.managerPin ?? (typeof own === 'string' ? own : null);
+        const field = approval ? 'approval.managerPin' : typeof own === 'string' ? 'managerPin' : 'approval.managerPin';
+        if (pin === null) refuse(call, 'approval_required', field, true, reason);
+        else {
+          try {
+            const manager = await runInCall(call, () => deps.staff().approver(pin, field));
+            call.approver = person(manager);
+            call.approvalPin = pin;
+          } catch (err) {
+            deps.staff().audit(actor?.name ?? null, 'authz.refused', { command: name, reason: err instanceof CommandError ? err.key : 'error', ...reason }, null);
+            throw err;
+          }
+        }
+      }
+      const value = await runInCall(call, () => handler(input));
+      // Approved cashier actions (the manager-only commands audit themselves).
+      if (rule === 'approval' || raised?.kind === 'approval')
+        deps.staff().audit(actor?.name ?? call.approver?.name ?? null, `approved.${name}`, { ...auditSummary(input), ...reason }, call.approver?.name ?? null);
+      else if (AUDITED.has(name)) deps.staff().audit(actor?.name ?? null, name, auditSummary(input), null);
+      return value;
+    },
+  };
+}

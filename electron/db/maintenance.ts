@@ -1,0 +1,266 @@
+/**
+ * Database maintenance off the critical path (issue #13, docs/history.md): the till answers first, then,
+ * once it is up, `PRAGMA quick_check` and the day's backup run in a worker thread.
+ *
+ * Why a sale never waits on them: the worker has its own SQLite connection (the check) or only reads and
+ * writes files (the backup), so the main thread (IPC, HTTP host, checkout) only posts a message and later
+ * receives the result; in WAL mode a reader never blocks a writer. The backup is a paced copy (1 MiB
+ * chunks, each flushed, `BACKUP_BYTES_PER_SEC`), so a sale's fsync never queues behind a gigabyte of
+ * pending writes; while it copies, checkpoints are paused (checkpoint.ts) so the database file stays as it
+ * is and only the WAL grows.
+ *
+ * Order and guarantees (as the start-up checks they replace): the backup is taken only after the check
+ * passed, so a damaged database never pushes a good backup out; a failed check is logged as an error and
+ * shown to the manager (`backups.list` → integrity). A till left running checks every hour whether the
+ * day's backup is due.
+ */
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { Db } from './open.ts';
+import { backupDir, backupDue, finishBackup, KEEP_BACKUPS, type BackupInfo } from './backup.ts';
+import type { QuickCheckResult, StartupReport } from './integrity.ts';
+import { pauseCheckpoints } from './checkpoint.ts';
+
+interface LogLike {
+  info(line: string): void;
+  warn(line: string): void;
+  error(line: string): void;
+}
+
+export interface MaintenanceOptions {
+  /** Wait this long after start before the first check (default 1.5 s: the first sale comes first). */
+  delayMs: number;
+  /** How often a running till looks whether the day's backup is due (default hourly). */
+  intervalMs: number;
+  now: () => number;
+  keep: number;
+  /** Daily backups are pruned (oldest first, the newest always kept) to fit this many bytes; see backup.ts. */
+  maxBytes?: number;
+  /** Tests: the check takes this much longer (a slow disk); it sleeps in the worker, never on the main thread. */
+  slowCheckMs?: number;
+}
+
+export interface Maintenance {
+  /** What the last check and backup found; `integrity.pending` until the first check has finished. */
+  report(): StartupReport;
+  /** Resolves with the report once the first check (and backup, when due) has finished. */
+  readonly firstRun: Promise<StartupReport>;
+  stop(): Promise<void>;
+}
+
+const nodeRequire = createRequire(import.meta.url);
+/** How fast a backup is written (bytes per second, see `backupInWorker`): 1 GiB in about 30 s. */
+export const BACKUP_BYTES_PER_SEC = 32 * 1024 * 1024;
+/** The WAL may grow this much while a backup has checkpoints paused; past it the backup is given up. */
+export const PAUSED_WAL_LIMIT = 256 * 1024 * 1024;
+
+/** The worker, as plain JavaScript (no build step, works the same in Electron and the host). */
+const WORKER_SOURCE = `
+const fs = require('node:fs');
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const { task, file } = workerData;
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+// Copies src as long as it is now (the WAL grows while it is copied; what comes later is not in this
+// backup) to dst in 1 MiB chunks, each written through to the disk (fdatasync) and paced to at most
+// \`rate\` bytes per second: a sale's own fsync never queues behind a gigabyte of pending writes.
+function copyPaced(src, dst, rate) {
+  const CHUNK = 1 << 20;
+  const buf = Buffer.allocUnsafe(CHUNK);
+  const from = fs.openSync(src, 'r');
+  const to = fs.openSync(dst, 'w');
+  const size = fs.fstatSync(from).size;
+  const started = performance.now();
+  let pos = 0;
+  try {
+    while (pos < size) {
+      const n = fs.readSync(from, buf, 0, Math.min(CHUNK, size - pos), pos);
+      if (n <= 0) break;
+      fs.writeSync(to, buf, 0, n, pos);
+      fs.fdatasyncSync(to);
+      pos += n;
+      const ahead = (pos / rate) * 1000 - (performance.now() - started);
+      if (ahead > 0) Atomics.wait(sleeper, 0, 0, ahead);
+    }
+  } finally {
+    fs.closeSync(from);
+    fs.closeSync(to);
+  }
+  return pos;
+}
+let db;
+try {
+  if (task.kind === 'check') {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    db.pragma('busy_timeout = 5000');
+    const started = performance.now();
+    if (task.slowMs) Atomics.wait(sleeper, 0, 0, task.slowMs);
+    let rows;
+    try { rows = db.pragma('quick_check(20)'); } catch (err) { rows = [{ quick_check: String(err && err.message || err) }]; }
+    const problems = rows.map((r) => r.quick_check).filter((m) => m !== 'ok');
+    parentPort.postMessage({ ok: rows.length > 0 && problems.length === 0, problems, ms: Math.round(performance.now() - started) });
+  } else {
+    // The database file does not change while checkpoints are paused (the main thread paused them), and
+    // the WAL only grows: the file, then the WAL as it is now, are one consistent state once SQLite
+    // recovers the copied WAL (a commit half-written while it was read is dropped, as after a crash).
+    const started = performance.now();
+    copyPaced(file, task.to, task.rate);
+    if (fs.existsSync(file + '-wal')) copyPaced(file + '-wal', task.to + '-wal', task.rate);
+    db = new Database(task.to, { fileMustExist: true });
+    db.pragma('journal_mode = DELETE'); // folds the copied WAL in: the backup is one self-contained file
+    parentPort.postMessage({ ok: true, problems: [], ms: Math.round(performance.now() - started) });
+  }
+} catch (err) {
+  parentPort.postMessage({ ok: false, problems: [String(err && err.message || err)], ms: 0 });
+} finally {
+  if (db) db.close();
+}
+`;
+
+type CheckTask = { kind: 'check'; slowMs?: number };
+type CopyTask = { kind: 'copy'; to: string; rate: number };
+
+/** Runs one task in a fresh worker with its own read-only connection to `file`. */
+function runInWorker(file: string, task: CheckTask | CopyTask, track: (w: Worker | null) => void): Promise<QuickCheckResult> {
+  return new Promise((resolve) => {
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver: nodeRequire.resolve('better-sqlite3'), file, task } });
+    track(worker);
+    let settled = false;
+    const done = (r: QuickCheckResult): void => {
+      if (settled) return;
+      settled = true;
+      track(null);
+      resolve(r);
+    };
+    worker.once('message', (m: QuickCheckResult) => done(m));
+    worker.once('error', (err) => done({ ok: false, problems: [err.message], ms: 0 }));
+    worker.once('exit', (code) => done({ ok: false, problems: [`maintenance worker stopped (exit ${code})`], ms: 0 }));
+  });
+}
+
+/** `PRAGMA quick_check` of the database file in a worker thread (the main thread stays free). */
+export function quickCheckInWorker(file: string, slowMs?: number): Promise<QuickCheckResult> {
+  return runInWorker(file, { kind: 'check', ...(slowMs ? { slowMs } : {}) }, () => {});
+}
+
+/**
+ * The day's backup, written by a worker as a paced copy of the database file and its WAL (see the worker
+ * source) while checkpoints are paused, so the copy is one consistent state; then renamed into
+ * `backups/` and pruned to the space budget. Sales go on meanwhile: they only append to the WAL.
+ */
+export async function backupInWorker(
+  db: Db,
+  dataDir: string,
+  options: { now?: number; keep?: number; maxBytes?: number; bytesPerSec?: number; walLimit?: number } = {},
+  track: (w: Worker | null) => void = () => {},
+): Promise<BackupInfo & { ms: number }> {
+  const now = options.now ?? Date.now();
+  const dir = backupDir(dataDir);
+  fs.mkdirSync(dir, { recursive: true });
+  const tmp = path.join(dir, `kasa-inprogress-${now}.sqlite.partial`);
+  const clean = (): void => ['', '-wal', '-shm', '-journal'].forEach((x) => fs.rmSync(tmp + x, { force: true }));
+  clean();
+  // Fold the WAL in and empty it first (a few pages: the idle checkpointer keeps it small), so the copy
+  // reads the database file and only the WAL written while it runs, not stale frames of earlier days.
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  const resume = pauseCheckpoints(db);
+  // The WAL cannot grow without bound while checkpoints are paused: past the limit (a very busy till,
+  // or a copy that hangs) the backup is given up, checkpoints resume, and the next hourly tick retries.
+  const walLimit = options.walLimit ?? PAUSED_WAL_LIMIT;
+  let worker: Worker | null = null;
+  let walTooBig = false;
+  const watch = setInterval(() => {
+    if ((fs.statSync(`${db.name}-wal`, { throwIfNoEntry: false })?.size ?? 0) <= walLimit) return;
+    walTooBig = true;
+    void worker?.terminate();
+  }, 250);
+  const r = await runInWorker(db.name, { kind: 'copy', to: tmp, rate: options.bytesPerSec ?? BACKUP_BYTES_PER_SEC }, (w) => {
+    worker = w;
+    track(w);
+  }).finally(() => {
+    clearInterval(watch);
+    resume();
+  });
+  if (!r.ok || walTooBig) {
+    clean();
+    throw new Error(
+      walTooBig
+        ? `backup given up: the WAL grew past ${walLimit} bytes while the database was copied (checkpoints resumed; retried later)`
+        : r.problems.join('; '),
+    );
+  }
+  const info = finishBackup(tmp, dataDir, { now, keep: options.keep, maxBytes: options.maxBytes });
+  return { ...info, ms: r.ms };
+}
+
+/** Starts the background maintenance of `db` (call once the till is ready); see the module comment. */
+export function startMaintenance(db: Db, dataDir: string, logger: LogLike, options: Partial<MaintenanceOptions> = {}): Maintenance {
+  const now = options.now ?? Date.now;
+  const keep = options.keep ?? KEEP_BACKUPS;
+  let current: StartupReport = { integrity: { ok: true, problems: [], ms: 0, pending: true }, backup: null, backupError: null };
+  let stopped = false;
+  let busy: Promise<StartupReport> | null = null;
+  let worker: Worker | null = null;
+  const track = (w: Worker | null): void => {
+    worker = w;
+  };
+
+  const run = async (withCheck: boolean): Promise<StartupReport> => {
+    if (withCheck) {
+      logger.info('database quick_check started in the background');
+      const integrity = await runInWorker(db.name, { kind: 'check', ...(options.slowCheckMs ? { slowMs: options.slowCheckMs } : {}) }, track);
+      if (stopped) return current;
+      current = { ...current, integrity };
+      if (integrity.ok) logger.info(`database quick_check ok (${integrity.ms} ms, in the background)`);
+      else logger.error(`database quick_check FAILED: ${integrity.problems.join('; ')}; no backup taken; restore one from the manager screen`);
+    }
+    if (stopped || !current.integrity.ok || !backupDue(dataDir, now())) return current;
+    try {
+      const b = await backupInWorker(db, dataDir, { now: now(), keep, maxBytes: options.maxBytes }, track);
+      logger.info(`daily backup ${b.name} (${b.bytes} bytes, ${b.ms} ms, in the background)`);
+      current = { ...current, backup: b, backupError: null };
+    } catch (err) {
+      const backupError = err instanceof Error ? err.message : String(err);
+      if (!stopped) logger.error(`daily backup failed: ${backupError}`);
+      current = { ...current, backupError };
+    }
+    return current;
+  };
+  const once = (withCheck: boolean): Promise<StartupReport> => {
+    if (busy) return busy;
+    busy = run(withCheck).finally(() => {
+      busy = null;
+    });
+    return busy;
+  };
+
+  let resolveFirst: (r: StartupReport) => void = () => {};
+  const firstRun = new Promise<StartupReport>((r) => (resolveFirst = r));
+  const first = setTimeout(() => {
+    if (stopped || !db.open) return resolveFirst(current);
+    void once(true).then(resolveFirst);
+  }, options.delayMs ?? 1500);
+  first.unref();
+  const timer = setInterval(() => {
+    if (!stopped && db.open && !current.integrity.pending) void once(false);
+  }, options.intervalMs ?? 60 * 60 * 1000);
+  timer.unref();
+
+  return {
+    report: () => current,
+    firstRun,
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(timer);
+      resolveFirst(current);
+      const w: Worker | null = worker;
+      if (w) await w.terminate();
+      for (const f of fs.existsSync(backupDir(dataDir)) ? fs.readdirSync(backupDir(dataDir)) : []) {
+        if (f.startsWith('kasa-inprogress-')) fs.rmSync(path.join(backupDir(dataDir), f), { force: true });
+      }
+    },
+  };
+}

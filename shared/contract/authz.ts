@@ -1,0 +1,139 @@
+/**
+ * Who may run each command (issue #12). The core checks this table in `dispatch` before any handler runs;
+ * the UI only asks for what the rule needs (a login, a manager's PIN). Nothing a transport sends is
+ * trusted beyond the core's own session (the person logged in at this till).
+ *
+ * - `public`: anyone who reaches the core (the login screen, status bar).
+ * - `session`: the person logged in at the till (cashier or manager) whose PIN is not the first-run 0000.
+ * - `manager`: an active manager's PIN travels with the command (`managerPin`, or `approval.managerPin`).
+ * - `approval`: a logged-in person's action approved by a manager: the session and a manager's PIN.
+ *
+ * Some `session` commands escalate by their input (`escalation` below):
+ * a checkout with a price override or a discount beyond the limit needs `approval`; a training receipt is
+ * refused unless training mode is on; `catalog.import` (unless a dry run) and `catalog.barcodeRules` with
+ * new rules need `approval`; `emails.send` of an archived receipt (by invoice number) needs `approval`.
+ */
+import { z } from 'zod';
+import type { AppError, CommandName, CommandParsedInput } from './index.ts';
+import { lineTotal, toMilli, toPara } from '../money.ts';
+
+export type AuthRule = 'public' | 'session' | 'manager' | 'approval';
+
+export const AUTHZ: { readonly [N in CommandName]: AuthRule } = {
+  // status, login and the first-run PIN change
+  'app.info': 'public',
+  'taxRates.get': 'public',
+  'sync.status': 'public',
+  'print.status': 'public',
+  'settings.get': 'public',
+  'staff.login': 'public',
+  'staff.logout': 'public',
+  'staff.changePin': 'public',
+  // the counter
+  'sales.checkout': 'session',
+  'orders.get': 'session',
+  'orders.list': 'session',
+  'orders.resend': 'session',
+  'sync.now': 'session',
+  // background retries that spent their budget (#14): seen and resumed like orders.resend
+  'retries.list': 'session',
+  'retries.resume': 'session',
+  'catalog.search': 'session',
+  'catalog.byBarcode': 'session',
+  'catalog.favourites': 'session',
+  'catalog.stats': 'session',
+  'parked.save': 'session',
+  'parked.list': 'session',
+  'parked.take': 'session',
+  'parked.delete': 'session',
+  'parked.remote': 'session',
+  'parked.takeRemote': 'session',
+  'print.receipt': 'session',
+  'print.test': 'session',
+  'print.reprintLast': 'session',
+  'printer.profiles': 'session',
+  'staff.list': 'session',
+  'staff.approve': 'session',
+  'refunds.source': 'session',
+  'advances.list': 'session',
+  'advances.finalize': 'session',
+  'emails.list': 'session',
+  'emails.send': 'session',
+  'archive.search': 'session',
+  'archive.get': 'session',
+  'archive.lookup': 'session',
+  'settings.verifyApiKey': 'session',
+  'reports.summary': 'session',
+  'reports.csv': 'session',
+  'reports.print': 'session',
+  // money and configuration: a manager's PIN travels with the command
+  'refunds.create': 'approval',
+  'orders.reissue': 'approval',
+  'copies.create': 'approval',
+
+  'orders.fixLabels': 'approval',
+  'catalog.import': 'session',
+  'catalog.loadSample': 'approval',
+  'catalog.barcodeRules': 'session',
+  'printer.configure': 'approval',
+  'staff.create': 'manager',
+  'staff.update': 'manager',
+  'settings.update': 'manager',
+  'settings.setApiKey': 'manager',
+  'backups.list': 'manager',
+  'backups.restore': 'manager',
+  'audit.list': 'manager',
+};
+
+/** `session` commands audited with the person who ran them (what leaves the shop). */
+export const AUDITED: ReadonlySet<CommandName> = new Set<CommandName>(['emails.send']);
+
+/** The field a refusal names when a manager's PIN beside the input would let the command through. */
+export const APPROVAL_FIELD = 'approval.managerPin';
+
+/** Did the core refuse only for want of a manager's approval (the UI asks for a PIN and sends again)? */
+export function needsApproval(error: AppError): boolean {
+  return error.code === 'forbidden' && error.field === APPROVAL_FIELD;
+}
+
+/** The approval a command may carry beside its own input (stripped by the core before the schema). */
+export const Approval = z.strictObject({
+  managerPin: z.string({ error: 'text' }).regex(/^\d{4,8}$/, { error: 'pin_format' }),
+});
+export type Approval = z.infer<typeof Approval>;
+
+/** What escalation needs to know about the till. */
+export interface EscalationContext {
+  trainingMode: boolean;
+  /** A line discount above this share of the line total needs approval (percent). */
+  discountLimitPercent: number;
+  /** The catalog price (para) of the product with exactly this barcode, or null. */
+  catalogPricePara(gtin: string): number | null;
+}
+
+/** A command that needs more than its table rule because of its input: approval, or a refusal. */
+export type Escalation = { kind: 'approval'; reason: string } | { kind: 'refuse'; key: string; field: string } | null;
+
+export function escalation(name: CommandName, input: unknown, ctx: EscalationContext): Escalation {
+  if (name === 'sales.checkout') {
+    const checkout = input as CommandParsedInput<'sales.checkout'>;
+    if (checkout.invoiceType === 'training' && !ctx.trainingMode) return { kind: 'refuse', key: 'training_off', field: 'invoiceType' };
+    for (const [i, line] of checkout.lines.entries()) {
+      const unit = toPara(line.unitPrice) ?? 0;
+      const total = lineTotal(unit, toMilli(line.quantity) ?? 0);
+      const discount = toPara(line.discount ?? 0) ?? 0;
+      if (discount * 100 > total * ctx.discountLimitPercent) return { kind: 'approval', reason: `lines.${i}.discount` };
+      const listed = line.gtin ? ctx.catalogPricePara(line.gtin) : null;
+      if (listed !== null && listed !== unit) return { kind: 'approval', reason: `lines.${i}.unitPrice` };
+    }
+  }
+  if (name === 'catalog.import' && (input as CommandParsedInput<'catalog.import'>).dryRun !== true)
+    return { kind: 'approval', reason: 'catalog.import' };
+  // The sale's own receipt is e-mailed by the cashier; any other receipt (by invoice number, from the
+  // archive, of any till) goes out of the shop only with a manager's approval.
+  if (name === 'emails.send' && (input as CommandParsedInput<'emails.send'>).invoiceNumber !== undefined)
+    return { kind: 'approval', reason: 'invoiceNumber' };
+  if (name === 'catalog.barcodeRules' && (input as CommandParsedInput<'catalog.barcodeRules'>).rules !== undefined)
+    return { kind: 'approval', reason: 'rules' };
+  return null;
+}
