@@ -44,20 +44,27 @@ const SALE = {
   cashier: 'Ана',
 };
 
+/** The whole core on the sdk sandbox, on a clock the test moves, signed in; closed after the test. */
+async function startCore(): Promise<{ core: Core; clock: { now: number } }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-journal-'));
+  const clock = { now: Date.now() };
+  const core = await createCore({
+    dataDir: dir,
+    transport: 'host',
+    now: () => clock.now,
+    env: { KASA_LANG: 'en', KASA_ONLINE_BUDGET_MS: '5000', KASA_SANDBOX_VARIANT: 'sdk', KASA_PRINTER_ALLOW_LOOPBACK: '1' },
+    logger: { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'],
+  });
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }), () => core.close());
+  await signIn(core);
+  return { core, clock };
+}
+
 describe('a receipt issued without its journal', () => {
   it('is fiscalized but never printed blank; once the journal can be had it prints in full', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-journal-'));
-    const clock = { now: Date.now() };
-    const core = await createCore({
-      dataDir: dir,
-      transport: 'host',
-      now: () => clock.now,
-      env: { KASA_LANG: 'en', KASA_ONLINE_BUDGET_MS: '5000', KASA_SANDBOX_VARIANT: 'sdk', KASA_PRINTER_ALLOW_LOOPBACK: '1' },
-      logger: { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'],
-    });
-    await signIn(core);
+    const { core, clock } = await startCore();
     const printer: CaptureServer = await startCaptureServer();
-    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }), () => core.close(), () => printer.close());
+    cleanups.push(() => printer.close());
     const profile = findPreset('epson-tm-t88v')!;
     await ok(core, 'printer.configure', { uri: `tcp://127.0.0.1:${printer.port}`, profileId: profile.id, autoPrint: true, approval: { managerPin: MANAGER_PIN } });
 
@@ -105,17 +112,7 @@ describe('a receipt issued without its journal', () => {
   });
 
   it('a journal that never comes ends in the manager\'s list with the gateway\'s words; a person resumes it', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-journal-'));
-    const clock = { now: Date.now() };
-    const core = await createCore({
-      dataDir: dir,
-      transport: 'host',
-      now: () => clock.now,
-      env: { KASA_LANG: 'en', KASA_ONLINE_BUDGET_MS: '5000', KASA_SANDBOX_VARIANT: 'sdk' },
-      logger: { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'],
-    });
-    await signIn(core);
-    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }), () => core.close());
+    const { core, clock } = await startCore();
     await control(core, 'journal', { withheld: true });
     const first = await ok<{ orderId: number; orderNumber: string; receipt?: { invoiceNumber: string } }>(core, 'sales.checkout', SALE);
     // Every later fiscalization runs the fetch again; an hour apart, past every backoff.
