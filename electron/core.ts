@@ -31,6 +31,10 @@ import { applyPendingRestore } from './db/backup.ts';
 import { startMaintenance, type MaintenanceOptions } from './db/maintenance.ts';
 import { startCheckpointer } from './db/checkpoint.ts';
 import { startSandbox, type Sandbox } from './sandbox/server.ts';
+import { sandboxVariant } from './sandbox/variant.ts';
+import { createJournalFetcher } from './outbox/journal.ts';
+import { RetryBudgets } from './retry/budget.ts';
+import { retriesHandlers } from './retry/handlers.ts';
 import { createPrintService } from './printer/service.ts';
 import { printerHandlers } from './printer/handlers.ts';
 import { createCatalogService } from './catalog/service.ts';
@@ -102,7 +106,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (!baseUrl) throw new Error('KASA_GATEWAY_URL (or the gatewayUrl setting) is required when an API key is set');
     client = new GatewayClient({ baseUrl, apiKey: keySource.key, onRequest });
   } else {
-    sandbox = await startSandbox({ port: 0, dataFile: path.join(options.dataDir, 'sandbox.sqlite') });
+    sandbox = await startSandbox({ port: 0, dataFile: path.join(options.dataDir, 'sandbox.sqlite'), variant: sandboxVariant(env) });
     client = new GatewayClient({ baseUrl: sandbox.url, apiKey: 'demo-key', onRequest });
     logger.info(`demo mode: embedded sandbox gateway at ${sandbox.url}`);
   }
@@ -149,6 +153,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     env,
   });
   const catalog = createCatalogService(db);
+  // A receipt issued without its journal is completed from the archive, within a retry budget, then printed.
+  const budgets = new RetryBudgets(db, now);
+  const journals = createJournalFetcher({ db, client: () => client, budgets, online: () => engine.status().online, onJournal: (o) => { emit('order.updated', { ...o, state: 'fiscalized' }); if (printer.status().autoPrint) printer.enqueueReceipt(o.orderId); }, log: (l) => logger.warn(l) });
 
   const engine = new SyncEngine({
     store,
@@ -168,6 +175,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           logger.warn(`auto-print of order ${o.orderNumber} not queued: ${String(err)}`);
         }
       }
+      if (o.state === 'fiscalized') void journals.run();
     },
     onStatus: (s) => emit('sync.status', s),
     log: (l) => logger.info(`sync: ${l}`),
@@ -200,6 +208,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     gateway: { client: () => client, mode: () => gatewayMode, key: () => gatewayKey, set: setGateway },
     now,
     emit: (name, payload) => emit(name, payload),
+    budgets,
   });
   // A queued e-mail waits for its order's fiscalization.
   listeners.add((m) => {
@@ -215,6 +224,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
   engine.start();
   printer.start();
+  journals.start();
   // Crash safety off the critical path (docs/history.md): quick_check and the day's backup in a worker
   // once the till is up; WAL checkpoints on an idle timer instead of inside a commit.
   const maintenance = startMaintenance(db, options.dataDir, logger, options.maintenance);
@@ -248,6 +258,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     terminalId: () => settings.terminalId(),
     now,
     log: (l) => logger.warn(l),
+    budgets,
+    online: () => engine.status().online,
   });
   drafts.start();
   // Who may run what (shared/contract/authz.ts), checked in dispatch before every handler.
@@ -265,6 +277,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   const handlers: Handlers = {
     ...printerHandlers(printer),
+    ...retriesHandlers(budgets, { journal: () => void journals.run(), email: (id) => manager.emails.resume(Number(id)), drafts: () => void drafts.sync() }),
     ...catalogCommands,
     'parked.save': async (input) => {
       const saved = await catalogCommands['parked.save'](input);
@@ -390,6 +403,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await hub.stop();
       await engine.stop();
       await printer.stop();
+      await journals.stop();
       await drafts.stop();
       await maintenance.stop();
       stopCheckpointer();

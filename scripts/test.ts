@@ -1,5 +1,6 @@
 /**
- * `npm test`: typecheck, lint, vitest (unit + integration), Playwright e2e through the host in Chromium.
+ * `npm test`: typecheck, lint, vitest (unit + integration; the gateway and outbox suites a second time against
+ * the sandbox's `sdk` variant), Playwright e2e through the host in Chromium (one sale on the `sdk` variant).
  * Runs every step even when one fails, then prints a summary and exits non-zero if any failed.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,20 +13,27 @@ const bin = (name: string): string => path.join(ROOT, 'node_modules', '.bin', na
 const REPORTS = path.join(ROOT, '.test-reports');
 fs.rmSync(REPORTS, { recursive: true, force: true });
 fs.mkdirSync(REPORTS, { recursive: true });
-const steps: [string, string, string[]][] = [
+const steps: [string, string, string[], NodeJS.ProcessEnv?][] = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
   ['vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/vitest.json`]],
+  // The gateway and outbox suites again against the sandbox answering in the vendor SDK's shapes (#14).
+  [
+    'vitest-sdk',
+    bin('vitest'),
+    ['run', 'test/gateway', 'test/outbox', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/vitest-sdk.json`],
+    { KASA_SANDBOX_VARIANT: 'sdk' },
+  ],
   ['build', bin('electron-vite'), ['build']],
   ['playwright', bin('playwright'), ['test']],
 ];
 const only = process.argv.slice(2);
 const results: { name: string; ok: boolean; seconds: number }[] = [];
-for (const [name, cmd, args] of steps) {
+for (const [name, cmd, args, extraEnv] of steps) {
   if (only.length && !only.includes(name)) continue;
   const started = Date.now();
   process.stdout.write(`\n=== ${name}: ${[path.basename(cmd), ...args].join(' ')}\n`);
-  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
   results.push({ name, ok: r.status === 0, seconds: (Date.now() - started) / 1000 });
 }
 process.stdout.write('\n=== summary\n');
@@ -45,12 +53,13 @@ function countTests(): { passed: number; failed: number; skipped: number } {
     }
   };
   const n = (v: unknown): number => (typeof v === 'number' ? v : 0);
-  const v = read('vitest.json');
+  const vs = [read('vitest.json'), read('vitest-sdk.json')];
+  const sum = (key: string): number => vs.reduce((t, v) => t + n(v?.[key]), 0);
   const p = read('playwright.json');
   const stats = (p?.['stats'] ?? {}) as Record<string, unknown>;
   return {
-    passed: n(v?.['numPassedTests']) + n(stats['expected']) + n(stats['flaky']),
-    failed: n(v?.['numFailedTests']) + n(stats['unexpected']),
-    skipped: n(v?.['numPendingTests']) + n(v?.['numTodoTests']) + n(stats['skipped']),
+    passed: sum('numPassedTests') + n(stats['expected']) + n(stats['flaky']),
+    failed: sum('numFailedTests') + n(stats['unexpected']),
+    skipped: sum('numPendingTests') + sum('numTodoTests') + n(stats['skipped']),
   };
 }

@@ -20,6 +20,10 @@ const SR_CYRL: Texts = {
     title: 'Фискални сервис је за овај број поруџбине вратио рачун друге продаје (не слаже се: {fields}). Ова продаја НИЈЕ фискализована.',
     action: 'Број поруџбине је већ заузет. Проверите продају и изаберите „Издај под новим бројем“ (потребан PIN менаџера).',
   },
+  reconcile_limit: {
+    title: 'Провера да ли је рачун већ издат није успела ни после више покушаја: {message}',
+    action: 'Каса је престала да пита. Када фискални сервис поново ради, изаберите „Пошаљи поново без измена“: рачун се прво тражи, никад се не издаје двапут.',
+  },
   validation: {
     title: 'Фискални сервис је одбио податке рачуна: {fields}.',
     action: 'Исправите наведена поља и пошаљите рачун поново.',
@@ -83,6 +87,10 @@ const SR_LATN: Texts = {
     title: 'Fiskalni servis je za ovaj broj porudžbine vratio račun druge prodaje (ne slaže se: {fields}). Ova prodaja NIJE fiskalizovana.',
     action: 'Broj porudžbine je već zauzet. Proverite prodaju i izaberite „Izdaj pod novim brojem“ (potreban PIN menadžera).',
   },
+  reconcile_limit: {
+    title: 'Provera da li je račun već izdat nije uspela ni posle više pokušaja: {message}',
+    action: 'Kasa je prestala da pita. Kada fiskalni servis ponovo radi, izaberite „Pošalji ponovo bez izmena“: račun se prvo traži, nikad se ne izdaje dvaput.',
+  },
   validation: {
     title: 'Fiskalni servis je odbio podatke računa: {fields}.',
     action: 'Ispravite navedena polja i pošaljite račun ponovo.',
@@ -136,6 +144,10 @@ const EN: Texts = {
   receipt_mismatch: {
     title: 'For this order number the fiscal service returned another sale’s receipt (differs in: {fields}). This sale is NOT fiscalized.',
     action: 'The order number is taken. Check the sale and choose “Re-issue under a new number” (manager PIN required).',
+  },
+  reconcile_limit: {
+    title: 'Checking whether the receipt was already issued failed again and again: {message}',
+    action: 'The till stopped asking. When the fiscal service works again, choose “Resend unchanged”: the receipt is looked up first, never issued twice.',
   },
   validation: {
     title: 'The fiscal service rejected the receipt data: {fields}.',
@@ -195,6 +207,7 @@ function fill(template: string, params: Record<string, string>): string {
 /** Which explanation applies to a gateway error. */
 export function gatewayErrorKind(e: GatewayErrorView): string {
   if (e.code === 'KASA_RECEIPT_MISMATCH') return 'receipt_mismatch';
+  if (e.code === 'KASA_RECONCILE_LIMIT') return 'reconcile_limit';
   if (e.status === null) return 'offline';
   if (e.code === 'ERR_00202') return 'validation';
   if (e.code === 'ERR_00701') return 'totals';

@@ -3,6 +3,8 @@
  * The local parked cart stays the truth for this till (it works offline); the draft is pushed when the
  * gateway can be reached and deleted when the cart is taken. Taking another till's cart deletes its draft
  * at the gateway FIRST: whoever deletes it owns it, so a cart is resumed at most once.
+ * Each push and each owed deletion has a retry budget (retry/budget.ts, loop `drafts`): spent, it waits in
+ * the manager's attention list with the gateway's words until a person resumes it.
  */
 import type { Db } from '../db/open.ts';
 import type { GatewayClient } from '../gateway/client.ts';
@@ -10,6 +12,7 @@ import { GatewayError } from '../gateway/errors.ts';
 import { CommandError } from '../errors.ts';
 import { lineTotal, milliToDecimal, paraToDecimal, toMilli, toPara } from '../../shared/money.ts';
 import { ParkedCart, type ParkedSaleView, type RemoteParkedSale } from '../../shared/contract/catalog.ts';
+import type { RetryBudgets } from '../retry/budget.ts';
 
 export interface ParkedDraftsDeps {
   db: Db;
@@ -17,6 +20,10 @@ export interface ParkedDraftsDeps {
   terminalId: () => string;
   now?: () => number;
   log?: (line: string) => void;
+  /** Bounds the tries of each push and owed deletion (loop `drafts`). */
+  budgets: RetryBudgets;
+  /** False while the sync engine knows the gateway is unreachable: no background sync then. */
+  online: () => boolean;
 }
 
 export interface ParkedDrafts {
@@ -81,7 +88,7 @@ export function createParkedDrafts(deps: ParkedDraftsDeps): ParkedDrafts {
 
   const push = async (row: ParkedRow): Promise<void> => {
     const created = await deps.client().createDraft(body(row));
-    const id = Number(created['id'] ?? (created['draft'] as Record<string, unknown> | undefined)?.['id']);
+    const id = Number(created['id']); // the draft record, normalised by the gateway module
     if (!Number.isSafeInteger(id) || id <= 0) throw new Error('the gateway returned no draft id');
     const still = db.prepare('UPDATE parked_sales SET draft_id = ? WHERE id = ?').run(id, row.id).changes;
     // Taken while the request was under way: the draft must go too.
@@ -101,13 +108,32 @@ export function createParkedDrafts(deps: ParkedDraftsDeps): ParkedDrafts {
     db.prepare('DELETE FROM draft_deletions WHERE draft_id = ?').run(draftId);
   };
 
+  /**
+   * One try of one item within its budget. A failure the gateway answered is counted and the sync goes on
+   * with the next item; no connection stops the sync (the rest would fail alike) and is counted once.
+   */
+  const bounded = async (key: string, label: string, fn: () => Promise<void>): Promise<void> => {
+    // Paced by the sync itself (a timer, a cart parked, the list opened): no extra backoff, so a cart parked
+    // offline is mirrored as soon as the gateway answers again; the budget counts and ends the tries.
+    if (deps.budgets.needsAttention('drafts', key)) return;
+    try {
+      await fn();
+      deps.budgets.succeeded('drafts', key);
+    } catch (err) {
+      const words = err instanceof Error ? err.message : String(err);
+      if (deps.budgets.failed('drafts', key, label, words) === 'needs_attention') log(`${label}: needs attention: ${words}`);
+      if (err instanceof GatewayError && (err.kind === 'network' || err.kind === 'timeout')) throw err;
+    }
+  };
+
   const runSync = async (): Promise<void> => {
+    if (!deps.online()) return;
     const owed = db.prepare<[], { draft_id: number }>('SELECT draft_id FROM draft_deletions').all();
-    for (const d of owed) await removeDraft(d.draft_id);
+    for (const d of owed) await bounded(`delete:${d.draft_id}`, `draft ${d.draft_id} (deletion)`, () => removeDraft(d.draft_id));
     const unpushed = db
       .prepare<[], ParkedRow>('SELECT id, created_at, name, cart FROM parked_sales WHERE draft_id IS NULL ORDER BY id')
       .all();
-    for (const row of unpushed) await push(row);
+    for (const row of unpushed) await bounded(`push:${row.id}`, `parked cart ${row.name ?? row.id}`, () => push(row));
     // Carts of this till whose drafts another till took: gone here too.
     const mirrored = db
       .prepare<[], { id: number; draft_id: number }>('SELECT id, draft_id FROM parked_sales WHERE draft_id IS NOT NULL')

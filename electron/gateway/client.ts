@@ -2,8 +2,9 @@
  * Typed client for every endpoint of the Fiscal Receipt Gateway. Receipt-creating calls take the
  * request body as a string so that a retry sends it byte for byte. Every failure is a GatewayError.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { GatewayError } from './errors.ts';
+import { errorMessageText, isGatewayErrorBody, normalizeBulkReply, normalizeDraft, normalizeReceipt } from './normalize.ts';
 import {
   ApiKeyMeSchema,
   ArchiveRecordSchema,
@@ -20,6 +21,7 @@ import {
   type BulkResponse,
   type FinalizeResponse,
   type IssueResponse,
+  type IssuedReceipt,
   type ListResponse,
   type LookupRecord,
   type TaxRatesResponse,
@@ -71,24 +73,55 @@ export class GatewayClient {
 
   // ---- receipts -------------------------------------------------------------------------------
 
-  /** POST /receipt/{invoiceType}/sale with a frozen body. */
-  issueSale(invoiceType: string, body: string, opts?: CallOptions): Promise<IssueResponse> {
-    return this.#call('POST', `/receipt/${enc(invoiceType)}/sale`, IssueResponseSchema, { body, ...opts });
+  /**
+   * POST /receipt/{invoiceType}/sale with a frozen body. A receipt issued without `journal` has it
+   * fetched from the archive (see {@link completeJournal}) before it is returned.
+   */
+  async issueSale(invoiceType: string, body: string, opts?: CallOptions): Promise<IssueResponse> {
+    const res = await this.#call('POST', `/receipt/${enc(invoiceType)}/sale`, IssueResponseSchema, { body, ...opts });
+    return { ...res, receipt: await this.completeJournal(res.receipt) };
   }
 
-  /** POST /receipt/{invoiceType}/refund with a frozen body. */
-  issueRefund(invoiceType: string, body: string, opts?: CallOptions): Promise<IssueResponse> {
-    return this.#call('POST', `/receipt/${enc(invoiceType)}/refund`, IssueResponseSchema, { body, ...opts });
+  /** POST /receipt/{invoiceType}/refund with a frozen body (journal completed as for a sale). */
+  async issueRefund(invoiceType: string, body: string, opts?: CallOptions): Promise<IssueResponse> {
+    const res = await this.#call('POST', `/receipt/${enc(invoiceType)}/refund`, IssueResponseSchema, { body, ...opts });
+    return { ...res, receipt: await this.completeJournal(res.receipt) };
   }
 
-  /** POST /receipt/{invoiceNumber}/refund/full (no invoiceType segment). */
-  refundFull(invoiceNumber: string, body: string, opts?: CallOptions): Promise<IssueResponse> {
-    return this.#call('POST', `/receipt/${enc(invoiceNumber)}/refund/full`, IssueResponseSchema, { body, ...opts });
+  /** POST /receipt/{invoiceNumber}/refund/full (no invoiceType segment; journal completed as for a sale). */
+  async refundFull(invoiceNumber: string, body: string, opts?: CallOptions): Promise<IssueResponse> {
+    const res = await this.#call('POST', `/receipt/${enc(invoiceNumber)}/refund/full`, IssueResponseSchema, { body, ...opts });
+    return { ...res, receipt: await this.completeJournal(res.receipt) };
   }
 
-  /** POST /receipt/advance/finalize: returns the advance refund and the final receipt. */
-  finalizeAdvance(body: string, opts?: CallOptions): Promise<FinalizeResponse> {
-    return this.#call('POST', '/receipt/advance/finalize', FinalizeResponseSchema, { body, ...opts });
+  /** POST /receipt/advance/finalize: returns the advance refund and the final receipt (journals completed). */
+  async finalizeAdvance(body: string, opts?: CallOptions): Promise<FinalizeResponse> {
+    const res = await this.#call('POST', '/receipt/advance/finalize', FinalizeResponseSchema, { body, ...opts });
+    return {
+      ...res,
+      refundReceipt: await this.completeJournal(res.refundReceipt),
+      finalReceipt: await this.completeJournal(res.finalReceipt),
+    };
+  }
+
+  /**
+   * A receipt without `journal` gets it (and the archive's QR link) from `GET /archive/receipts/{n}`.
+   * Never throws: the receipt is issued whatever happens here; when no journal can be had it is
+   * returned without one and Kasa prints nothing for it until the journal arrives (journal.ts).
+   */
+  async completeJournal(receipt: IssuedReceipt, opts: CallOptions = { timeoutMs: 5000 }): Promise<IssuedReceipt> {
+    if (receipt.journal) return receipt;
+    try {
+      const archived = (await this.archiveGet(receipt.invoiceNumber, opts)).receipt;
+      if (archived.invoiceNumber !== receipt.invoiceNumber || !archived.journal) return receipt;
+      return {
+        ...receipt,
+        journal: archived.journal,
+        ...(archived.qrCodeFileUrl && !receipt.qrCodeFileUrl ? { qrCodeFileUrl: archived.qrCodeFileUrl } : {}),
+      };
+    } catch {
+      return receipt;
+    }
   }
 
   /** POST /receipt/{invoiceType}/{sale|refund}/async. The acknowledgement's shape is not shown: kept raw. */
@@ -103,7 +136,16 @@ export class GatewayClient {
   bulk(invoiceType: string, transactionType: string, bodies: readonly string[], opts?: CallOptions): Promise<BulkResponse> {
     if (bodies.length === 0 || bodies.length > 30) throw new RangeError('bulk takes 1 to 30 receipts');
     const body = `{"receipts":[${bodies.join(',')}]}`;
-    return this.#call('POST', `/receipt/${enc(invoiceType)}/${enc(transactionType)}/bulk`, BulkResponseSchema, {
+    const sent = bodies.flatMap((b) => {
+      try {
+        const on = (JSON.parse(b) as { orderNumber?: unknown }).orderNumber;
+        return typeof on === 'string' ? [on] : [];
+      } catch {
+        return [];
+      }
+    });
+    const schema = z.preprocess((raw) => normalizeBulkReply(raw, sent), BulkResponseSchema);
+    return this.#call('POST', `/receipt/${enc(invoiceType)}/${enc(transactionType)}/bulk`, schema, {
       body,
       ...opts,
     });
@@ -129,27 +171,27 @@ export class GatewayClient {
     return this.#call('GET', `/archive/receipts/${enc(invoiceNumber)}`, ArchiveRecordSchema, opts);
   }
 
-  archiveList(query: Query = {}, opts?: CallOptions): Promise<ListResponse> {
-    return this.#call('GET', '/archive/receipts', ListResponseSchema, { query, ...opts });
+  /** GET /archive/receipts: each element a normalised receipt (flat, payment types in the spec's spelling). */
+  async archiveList(query: Query = {}, opts?: CallOptions): Promise<ListResponse> {
+    const res = await this.#call('GET', '/archive/receipts', ListResponseSchema, { query, ...opts });
+    return { ...res, items: res.items.map(normalizeReceipt) };
   }
 
   // ---- drafts ---------------------------------------------------------------------------------
 
-  createDraft(draft: Record<string, unknown>, opts?: CallOptions): Promise<Record<string, unknown>> {
-    return this.#call('POST', '/receipt/drafts', null, { body: JSON.stringify(draft), ...opts }) as Promise<
-      Record<string, unknown>
-    >;
+  /** Drafts are returned as the draft record with its `id`, whether the reply wraps it (`{id, draft}`) or not. */
+  async createDraft(draft: Record<string, unknown>, opts?: CallOptions): Promise<Record<string, unknown>> {
+    return normalizeDraft(await this.#call('POST', '/receipt/drafts', null, { body: JSON.stringify(draft), ...opts }));
   }
-  listDrafts(query: Query = {}, opts?: CallOptions): Promise<ListResponse> {
-    return this.#call('GET', '/receipt/drafts', ListResponseSchema, { query, ...opts });
+  async listDrafts(query: Query = {}, opts?: CallOptions): Promise<ListResponse> {
+    const res = await this.#call('GET', '/receipt/drafts', ListResponseSchema, { query, ...opts });
+    return { ...res, items: res.items.map(normalizeDraft) };
   }
-  getDraft(id: number, opts?: CallOptions): Promise<Record<string, unknown>> {
-    return this.#call('GET', `/receipt/drafts/${id}`, null, opts) as Promise<Record<string, unknown>>;
+  async getDraft(id: number, opts?: CallOptions): Promise<Record<string, unknown>> {
+    return normalizeDraft(await this.#call('GET', `/receipt/drafts/${id}`, null, opts));
   }
-  updateDraft(id: number, patch: Record<string, unknown>, opts?: CallOptions): Promise<Record<string, unknown>> {
-    return this.#call('PUT', `/receipt/drafts/${id}`, null, { body: JSON.stringify(patch), ...opts }) as Promise<
-      Record<string, unknown>
-    >;
+  async updateDraft(id: number, patch: Record<string, unknown>, opts?: CallOptions): Promise<Record<string, unknown>> {
+    return normalizeDraft(await this.#call('PUT', `/receipt/drafts/${id}`, null, { body: JSON.stringify(patch), ...opts }));
   }
   deleteDraft(id: number, opts?: CallOptions): Promise<unknown> {
     return this.#call('DELETE', `/receipt/drafts/${id}`, null, opts);
@@ -241,10 +283,8 @@ export class GatewayClient {
         kind: 'http',
         status: response.status,
         code: typeof body['code'] === 'string' ? body['code'] : null,
-        message:
-          typeof body['message'] === 'string'
-            ? body['message']
-            : `HTTP ${response.status}${parsedOk ? '' : ' (no JSON error body)'}`,
+        // The gateway's words, also when `message` is an array or an object (normalize.ts).
+        message: errorMessageText(body['message']) ?? `HTTP ${response.status}${parsedOk ? '' : ' (no JSON error body)'}`,
         userMessage: typeof body['userMessage'] === 'string' ? body['userMessage'] : undefined,
         details:
           body['details'] && typeof body['details'] === 'object'
@@ -252,7 +292,7 @@ export class GatewayClient {
             : undefined,
         correlationId,
         path,
-        fromGateway: parsedOk && typeof body['message'] === 'string',
+        fromGateway: parsedOk && isGatewayErrorBody(body),
       });
     }
     if (schema === null) return (parsedOk ? json : text) as never;

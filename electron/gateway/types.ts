@@ -4,6 +4,15 @@
  * and unknown fields kept, because the spec leaves several shapes "not shown".
  */
 import { z } from 'zod';
+import {
+  normalizeArchiveRecord,
+  normalizeBulkFailure,
+  normalizeFinalizeReply,
+  normalizeIssueReply,
+  normalizeReceipt,
+  normalizeSendEmailReply,
+  normalizeTaxRates,
+} from './normalize.ts';
 
 export interface GatewayItem {
   name: string;
@@ -58,8 +67,12 @@ export const TaxItemSchema = z.looseObject({
   categoryName: z.string().optional(),
 });
 
-/** An issued receipt. Nothing is fiscalized without a non-empty invoiceNumber. */
-export const IssuedReceiptSchema = z.looseObject({
+/**
+ * An issued receipt, flat or wrapped (normalize.ts). Nothing is fiscalized without a non-empty
+ * invoiceNumber. `journal` may be absent (the SDK's receipt object has none): such a receipt is
+ * fiscalized but not printable until its journal is fetched (journal.ts).
+ */
+const IssuedReceiptObject = z.looseObject({
   invoiceNumber: z.string().min(1),
   invoiceCounter: z.string().optional(),
   invoiceCounterExtension: z.string().optional(),
@@ -77,26 +90,39 @@ export const IssuedReceiptSchema = z.looseObject({
   metaFields: z.record(z.string(), z.unknown()).optional(),
   journal: z.string().optional(),
   qrCodeFileUrl: z.string().optional(),
+  /** Payment types normalised to the spec's enum (`Card` → `card`, `WireTransfer` → `wireTransfer`). */
+  payments: z.array(z.looseObject({ type: z.string(), amount: num.optional() })).optional().catch(undefined),
 });
-export type IssuedReceipt = z.infer<typeof IssuedReceiptSchema>;
+export const IssuedReceiptSchema = z.preprocess(normalizeReceipt, IssuedReceiptObject);
+export type IssuedReceipt = z.infer<typeof IssuedReceiptObject>;
 
-export const IssueResponseSchema = z.looseObject({
-  correlationId: z.string().optional(),
-  receipt: IssuedReceiptSchema,
-});
+export const IssueResponseSchema = z.preprocess(
+  normalizeIssueReply,
+  z.looseObject({
+    correlationId: z.string().optional(),
+    receipt: IssuedReceiptSchema,
+  }),
+);
 export type IssueResponse = z.infer<typeof IssueResponseSchema>;
 
-export const FinalizeResponseSchema = z.looseObject({
-  correlationId: z.string().optional(),
-  refundReceipt: IssuedReceiptSchema,
-  finalReceipt: IssuedReceiptSchema,
-});
+export const FinalizeResponseSchema = z.preprocess(
+  normalizeFinalizeReply,
+  z.looseObject({
+    correlationId: z.string().optional(),
+    refundReceipt: IssuedReceiptSchema,
+    finalReceipt: IssuedReceiptSchema,
+  }),
+);
 export type FinalizeResponse = z.infer<typeof FinalizeResponseSchema>;
 
-/** Bulk: element shapes are "not shown"; each element is kept raw and matched by orderNumber. */
+/**
+ * Bulk: `receipts` are normalised receipts (an unreadable element stays, the engine skips it);
+ * `failedReceipts` are `{orderNumber, error}` whatever the wire shape (client.bulk normalises them with
+ * the order numbers it sent, so plain strings are matched too).
+ */
 export const BulkResponseSchema = z.looseObject({
   receipts: z.array(z.unknown()).default([]),
-  failedReceipts: z.array(z.unknown()).default([]),
+  failedReceipts: z.array(z.unknown().transform((f) => normalizeBulkFailure(f, []))).default([]),
   totalProcessed: num.optional(),
   successful: num.optional(),
   failed: num.optional(),
@@ -117,10 +143,14 @@ export const TaxRateGroupSchema = z.looseObject({
 });
 export type TaxRateGroup = z.infer<typeof TaxRateGroupSchema>;
 
-export const TaxRatesResponseSchema = z.looseObject({
-  currentTaxRates: TaxRateGroupSchema,
-  allTaxRates: z.array(TaxRateGroupSchema).optional(),
-});
+/** `{currentTaxRates, allTaxRates}` (spec) or an array of groups (SDK). */
+export const TaxRatesResponseSchema = z.preprocess(
+  (raw) => normalizeTaxRates(raw),
+  z.looseObject({
+    currentTaxRates: TaxRateGroupSchema,
+    allTaxRates: z.array(TaxRateGroupSchema).optional(),
+  }),
+);
 export type TaxRatesResponse = z.infer<typeof TaxRatesResponseSchema>;
 
 export const LookupRecordSchema = z.looseObject({
@@ -134,11 +164,15 @@ export type LookupRecord = z.infer<typeof LookupRecordSchema>;
 
 export const LookupResponseSchema = z.looseObject({ records: z.array(LookupRecordSchema) });
 
-export const ArchiveRecordSchema = z.looseObject({
-  receipt: IssuedReceiptSchema,
-  chain: z.unknown().optional(),
-  chainMetadata: z.unknown().optional(),
-});
+/** `{receipt, chain, chainMetadata}` (spec) or the flat receipt (SDK) → always the wrapper. */
+export const ArchiveRecordSchema = z.preprocess(
+  normalizeArchiveRecord,
+  z.looseObject({
+    receipt: IssuedReceiptSchema,
+    chain: z.unknown().optional(),
+    chainMetadata: z.unknown().optional(),
+  }),
+);
 export type ArchiveRecord = z.infer<typeof ArchiveRecordSchema>;
 
 export const VerifyTokenSchema = z.looseObject({
@@ -159,10 +193,8 @@ export const ApiKeyMeSchema = z.looseObject({
 });
 export type ApiKeyMe = z.infer<typeof ApiKeyMeSchema>;
 
-export const SendEmailResponseSchema = z.looseObject({
-  success: z.boolean(),
-  correlationId: z.string().optional(),
-});
+/** `{success, correlationId}` (spec) or `{}` (SDK): accepted unless `success` is false. */
+export const SendEmailResponseSchema = z.unknown().transform(normalizeSendEmailReply);
 
 /** Lists whose shape is "not shown": the items array is found under common names. */
 export const ListResponseSchema = z.union([

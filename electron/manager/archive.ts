@@ -129,10 +129,10 @@ export class Archive {
     }
     const rows: ArchiveRow[] = [];
     for (const item of res.items) {
-      const raw = item && typeof item === 'object' && 'receipt' in item ? (item as { receipt: unknown }).receipt : item;
-      const parsed = IssuedReceiptSchema.safeParse(raw);
+      // Items come normalised from the gateway module (flat, payment types in the spec's spelling).
+      const parsed = IssuedReceiptSchema.safeParse(item);
       if (!parsed.success) continue;
-      const r = parsed.data as typeof parsed.data & { payments?: { type?: string }[]; referentDocumentNumber?: string };
+      const r = parsed.data as typeof parsed.data & { referentDocumentNumber?: string };
       rows.push({
         source: 'gateway',
         orderNumber: r.orderNumber ?? '',
@@ -142,7 +142,7 @@ export class Archive {
         state: 'issued',
         sdcDateTime: r.sdcDateTime,
         totalPara: toPara(r.totalAmount ?? 0) ?? 0,
-        paymentTypes: Array.isArray(r.payments) ? r.payments.map((p) => String(p.type ?? '')) : [],
+        paymentTypes: r.payments?.map((p) => p.type) ?? [],
         ...(typeof r.referentDocumentNumber === 'string' ? { referentDocumentNumber: r.referentDocumentNumber } : {}),
         ...this.#localId(r.invoiceNumber),
       });

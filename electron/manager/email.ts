@@ -2,7 +2,9 @@
  * E-mailing receipts (`POST /receipt/send-email`) through a small persistent queue (table email_outbox):
  * a request is stored first, then sent; while offline, or while its order is not fiscalized yet, it
  * stays queued and is retried with capped backoff (every pump: on a timer, after a fiscalization, on send).
- * A rejection (bad address, unknown invoice) marks it failed with the gateway's complaint.
+ * A rejection (bad address, unknown invoice) marks it failed with the gateway's complaint. Other failures
+ * are bounded (retry/budget.ts, loop `email`): when the budget is spent the e-mail is failed too, shows in
+ * the manager's attention list with the gateway's last words, and `retries.resume` queues it again.
  */
 import type { EmailView } from '../../shared/contract/manager.ts';
 import type { GatewayErrorView } from '../../shared/domain.ts';
@@ -12,6 +14,7 @@ import { classify } from '../gateway/errors.ts';
 import { errorView } from '../outbox/engine.ts';
 import type { OrderStore } from '../outbox/store.ts';
 import { CommandError } from '../errors.ts';
+import type { RetryBudgets } from '../retry/budget.ts';
 
 interface EmailRow {
   id: number;
@@ -32,6 +35,10 @@ export interface EmailDeps {
   client: () => GatewayClient;
   now: () => number;
   onUpdated?: (view: EmailView) => void;
+  /** Bounds the retries of each e-mail (loop `email`). */
+  budgets: RetryBudgets;
+  /** False while the sync engine knows the gateway is unreachable: no tries then, so no budget is spent. */
+  online: () => boolean;
 }
 
 export class EmailQueue {
@@ -94,6 +101,12 @@ export class EmailQueue {
     return this.#d.db.prepare<[], EmailRow>('SELECT * FROM email_outbox ORDER BY id DESC LIMIT 200').all().map(toView);
   }
 
+  /** A person resumes an e-mail that spent its retry budget (retries.resume): queued again and tried now. */
+  resume(id: number): void {
+    this.#d.db.prepare("UPDATE email_outbox SET state = 'queued', due_at = ? WHERE id = ? AND state = 'failed'").run(this.#d.now(), id);
+    void this.pump();
+  }
+
   /** Sends every due e-mail whose invoice number is known; one pump at a time. */
   pump(): Promise<void> {
     if (this.#pumping) return this.#pumping;
@@ -105,6 +118,7 @@ export class EmailQueue {
 
   async #pump(): Promise<void> {
     const { db, store } = this.#d;
+    if (!this.#d.online()) return;
     const due = db
       .prepare<[number], EmailRow>("SELECT * FROM email_outbox WHERE state = 'queued' AND due_at <= ? ORDER BY id LIMIT 50")
       .all(this.#d.now());
@@ -116,8 +130,10 @@ export class EmailQueue {
         db.prepare('UPDATE email_outbox SET invoice_number = ? WHERE id = ?').run(invoice, row.id);
       }
       if (!invoice) continue;
+      // The queue keeps its own backoff (due_at); the budget counts the failures and ends them.
+      const key = String(row.id);
       try {
-        await this.#d.client().sendEmail(
+        const res = await this.#d.client().sendEmail(
           {
             invoiceNumber: invoice,
             email: row.email,
@@ -126,6 +142,9 @@ export class EmailQueue {
           },
           { timeoutMs: 10_000 },
         );
+        // An explicit `success: false` is no success (`{}` is: normalize.ts); its retries are bounded below.
+        if (!res.success) throw new Error('the fiscal service answered success: false');
+        this.#d.budgets.succeeded('email', key);
         db.prepare("UPDATE email_outbox SET state = 'sent', sent_at = ?, tries = tries + 1, last_error = NULL WHERE id = ?").run(
           new Date(this.#d.now()).toISOString(),
           row.id,
@@ -134,6 +153,9 @@ export class EmailQueue {
         const view: GatewayErrorView = errorView(err);
         const c = classify(err);
         if (c.type === 'rejected') {
+          db.prepare("UPDATE email_outbox SET state = 'failed', tries = tries + 1, last_error = ? WHERE id = ?").run(JSON.stringify(view), row.id);
+        } else if (this.#d.budgets.failed('email', key, `${row.email} (${invoice})`, view.message) === 'needs_attention') {
+          // Budget spent: no more tries until a person resumes it (retries.resume).
           db.prepare("UPDATE email_outbox SET state = 'failed', tries = tries + 1, last_error = ? WHERE id = ?").run(JSON.stringify(view), row.id);
         } else {
           const backoff = Math.min(15 * 60_000, 5_000 * 2 ** Math.min(row.tries, 10));

@@ -15,6 +15,7 @@ import type { TaxRatesCache } from '../sales/tax-rates.ts';
 import type { Settings } from '../settings/settings.ts';
 import { Archive } from './archive.ts';
 import { EmailQueue } from './email.ts';
+import type { RetryBudgets } from '../retry/budget.ts';
 import { BackOfficeOrders, type OrdersDeps } from './orders.ts';
 import { buildReport, reportCsv, reportLines } from './reports.ts';
 import type { SecretStore } from '../settings/secrets.ts';
@@ -54,6 +55,8 @@ export interface ManagerDeps {
   emit: (<E extends 'email.updated' | 'staff.lockout'>(name: E, payload: EventPayload<E>) => void);
   /** The till's session: set by `staff.login`, cleared by `staff.logout`. */
   sessions: Sessions;
+  /** Retry budgets of the background loops (e-mail here). */
+  budgets: RetryBudgets;
   /** Refund sources of other tills through the store hub, when one is configured. */
   hubSource?: OrdersDeps['hubSource'];
 }
@@ -92,7 +95,7 @@ export function createManager(deps: ManagerDeps): Manager {
     now,
     ...(deps.hubSource ? { hubSource: deps.hubSource } : {}),
   });
-  const emails = new EmailQueue({ db, store, client, now, onUpdated: (v) => deps.emit('email.updated', v) });
+  const emails = new EmailQueue({ db, store, client, now, budgets: deps.budgets, online: () => engine.status().online, onUpdated: (v) => deps.emit('email.updated', v) });
   const archive = new Archive(store, client);
 
   const account = async (c: GatewayClient, key: string, mode: 'demo' | 'live', labels: string[]): Promise<AccountView> => {

@@ -13,10 +13,12 @@
 import { GatewayError, classify } from '../gateway/errors.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { IssuedReceiptSchema, type IssuedReceipt } from '../gateway/types.ts';
+import type { BulkFailure } from '../gateway/normalize.ts';
 import type { OrderRow, OrderStore, OutboxRow } from './store.ts';
 import type { GatewayErrorView, SyncStatus } from '../../shared/domain.ts';
 import { message } from '../../shared/messages.ts';
 import { Settings } from '../settings/settings.ts';
+import { DEFAULT_MAX_LOOKUP_TRIES, failedLookups, reconcileLimitView } from './reconcile-budget.ts';
 
 export interface EngineOptions {
   /** Single requests in flight at once. Default 4. */
@@ -34,6 +36,8 @@ export interface EngineOptions {
   probeMaxMs: number;
   /** Timeout of one receipt request. */
   requestTimeoutMs: number;
+  /** Failed look-ups of one order before it is parked for a person (reconcile-budget.ts). */
+  maxLookupTries: number;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
@@ -46,6 +50,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   probeMinMs: 1000,
   probeMaxMs: 30_000,
   requestTimeoutMs: 20_000,
+  maxLookupTries: DEFAULT_MAX_LOOKUP_TRIES,
 };
 
 export interface EngineDeps {
@@ -419,7 +424,7 @@ export class SyncEngine {
       // The whole reply is recorded in one transaction (one fsync), then announced.
       this.#store.db.transaction(() => {
         for (const el of res.receipts) {
-          const parsed = IssuedReceiptSchema.safeParse(unwrapReceipt(el));
+          const parsed = IssuedReceiptSchema.safeParse(el);
           if (!parsed.success) continue;
           const orderNumber = parsed.data.orderNumber;
           const hit = orderNumber ? byNumber.get(orderNumber) : undefined;
@@ -429,8 +434,7 @@ export class SyncEngine {
           if (state) settled.push({ due: hit.due, state });
         }
         for (const el of res.failedReceipts) {
-          const orderNumber = findOrderNumber(el);
-          const hit = orderNumber ? byNumber.get(orderNumber) : undefined;
+          const hit = el.orderNumber ? byNumber.get(el.orderNumber) : undefined;
           if (!hit) continue;
           byNumber.delete(hit.due.order_number);
           const state = this.#handleFailure(hit.due, bulkElementError(el), hit.attemptId, 'send', false);
@@ -507,12 +511,7 @@ export class SyncEngine {
               .prepare('UPDATE outbox SET first_attempt_at = NULL, unknown = 0, due_at = ? WHERE order_id = ?')
               .run(now, c.id);
           } else {
-            const now = this.#now();
-            this.#store.reschedule(c.id, now + this.#backoff(c.tries), 'unknown', now, attemptId, {
-              status: 200,
-              code: null,
-              message: 'not in the fiscalization-lookup reply',
-            });
+            this.#handleFailure(c, new GatewayError({ kind: 'malformed', status: 200, message: 'not in the fiscalization-lookup reply' }), attemptId, 'lookup');
           }
         }
       } finally {
@@ -551,6 +550,13 @@ export class SyncEngine {
     const view = errorView(err);
     const c = classify(err);
     this.#lastError = view.message;
+    // Reconciliation is bounded: after maxLookupTries failed look-ups the order waits for a person.
+    if (mode === 'lookup' && c.type !== 'blocked' && failedLookups(this.#store.db, d.id) + 1 >= this.options.maxLookupTries) {
+      this.#store.markNeedsAttention(d.id, reconcileLimitView(view, this.options.maxLookupTries), now, attemptId);
+      this.#log(`order ${d.order_number}: ${this.options.maxLookupTries} look-ups failed; needs attention: ${view.message}`);
+      if (announce) this.#notify(d, 'needs_attention');
+      return 'needs_attention';
+    }
     switch (c.type) {
       case 'retry': {
         if (err instanceof GatewayError && (err.kind === 'network' || err.kind === 'timeout')) this.#wentOffline(err);
@@ -671,37 +677,12 @@ function isBulkable(d: Due): boolean {
   return d.kind === 'sale' || d.kind === 'refund';
 }
 
-function unwrapReceipt(el: unknown): unknown {
-  if (el && typeof el === 'object' && 'receipt' in el && !('invoiceNumber' in el)) {
-    return (el as { receipt: unknown }).receipt;
-  }
-  return el;
-}
-
-function findOrderNumber(el: unknown): string | undefined {
-  if (!el || typeof el !== 'object') return undefined;
-  const o = el as Record<string, unknown>;
-  if (typeof o['orderNumber'] === 'string') return o['orderNumber'];
-  for (const k of ['receipt', 'request', 'data', 'body']) {
-    const inner = o[k];
-    if (inner && typeof inner === 'object' && typeof (inner as Record<string, unknown>)['orderNumber'] === 'string') {
-      return (inner as Record<string, string>)['orderNumber'];
-    }
-  }
-  return undefined;
-}
-
-function bulkElementError(el: unknown): GatewayError {
-  const o = (el && typeof el === 'object' ? el : {}) as Record<string, unknown>;
-  const e = (o['error'] && typeof o['error'] === 'object' ? o['error'] : o) as Record<string, unknown>;
-  const status = typeof e['status'] === 'number' ? e['status'] : 400;
-  return new GatewayError({
-    kind: 'http',
-    status,
-    code: typeof e['code'] === 'string' ? e['code'] : null,
-    message: typeof e['message'] === 'string' ? e['message'] : 'rejected in bulk',
-    details: e['details'] && typeof e['details'] === 'object' ? (e['details'] as Record<string, unknown>) : undefined,
-  });
+/**
+ * A bulk element that failed, as normalize.ts reads it whatever its wire shape (plain strings included):
+ * the gateway's own answer for that order, classified like a single reply with that status.
+ */
+function bulkElementError(el: BulkFailure): GatewayError {
+  return new GatewayError({ kind: 'http', status: el.error.status, code: el.error.code, message: el.error.message, details: el.error.details });
 }
 
 /** The failure as stored with the order and shown to a manager. */

@@ -17,6 +17,7 @@ import type {
 } from '../../shared/domain.ts';
 import { toPara } from '../../shared/money.ts';
 import { RECEIPT_MISMATCH, verifyReceipt } from './verify.ts';
+import { parkedByReconcileLimit } from './reconcile-budget.ts';
 
 /** What an order carries besides its columns (JSON in `orders.data`). */
 export interface OrderData {
@@ -298,6 +299,8 @@ export class OrderStore {
       this.db
         .prepare('INSERT INTO outbox (order_id, due_at) VALUES (?, ?) ON CONFLICT(order_id) DO UPDATE SET due_at = excluded.due_at')
         .run(orderId, dueAt);
+      // Parked with an unknown outcome (look-up budget spent): looked up again first, never resent blindly.
+      if (parkedByReconcileLimit(row.last_error)) this.db.prepare('UPDATE outbox SET first_attempt_at = 0 WHERE order_id = ?').run(orderId);
     })();
   }
 

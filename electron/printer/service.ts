@@ -24,6 +24,13 @@ import { PRINTER_SETTINGS, readConfig, resolveProfile, type SettingsStore } from
 import { createJobStore, type PrintJob } from './queue.ts';
 import { createTransportFactory, type TransportFactory } from './transport.ts';
 import { buildDocumentBytes, receiptDocument, slipDocument, testPageDocument } from './layout.ts';
+import { JOURNAL_UNAVAILABLE } from '../outbox/journal.ts';
+import { CommandError } from '../errors.ts';
+
+/** A receipt is printable only with a journal that has text. */
+function hasJournal(receipt: ReceiptView): boolean {
+  return typeof receipt.journal === 'string' && receipt.journal.trim() !== '';
+}
 
 export interface PrintServiceDeps {
   db: Database.Database;
@@ -158,6 +165,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     switch (job.kind) {
       case 'receipt': {
         const p = ReceiptPayload.parse(data);
+        if (!hasJournal(p.receipt)) throw new Error(JOURNAL_UNAVAILABLE);
         const doc = receiptDocument(p.receipt, cfg.profile, { header: cfg.header, footer: cfg.footer, openDrawer: p.cash });
         return buildDocumentBytes(doc, cfg.profile);
       }
@@ -246,6 +254,8 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
         throw new PrintError('conflict', `the receipt of order ${orderId} was printed; issue a fiscal copy to print it again`);
       const found = deps.getReceipt(orderId);
       if (!found) throw new PrintError('not_found', `order ${orderId} has no fiscal receipt`);
+      // Never a blank fiscal receipt: without its journal the receipt waits (outbox/journal.ts fetches it).
+      if (!hasJournal(found.receipt)) throw new CommandError('conflict', 'journal_unavailable', { id: orderId });
       const id = jobs.add('receipt', orderId, JSON.stringify({ receipt: found.receipt, cash: found.cash }), now());
       wake();
       emit();

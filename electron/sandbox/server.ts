@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { ACCOUNTS, type Account } from './accounts.ts';
 import { FaultPlan, FaultPlanSchema, alterTotals, type FaultRule } from './faults.ts';
 import { tinyPdf, qrPng } from './files.ts';
+import { isJsonContentType, variantOf, type SandboxVariant } from './variant.ts';
 import {
   issueFinalize,
   issueFullRefund,
@@ -59,6 +60,13 @@ export interface SandboxOptions {
   now?: () => number;
   /** Latency added before answering every API request. Default 0. */
   latencyMs?: number;
+  /**
+   * `spec` (default): answers exactly as the spec shows. `sdk`: answers in the shapes the vendor's SDK
+   * expects where they differ (see sandbox/variant.ts).
+   */
+  variant?: SandboxVariant;
+  /** Processing time of a bulk request, per receipt in it, in ms (the shop stays locked meanwhile). Default 5. */
+  bulkDelayMsPerReceipt?: number;
 }
 
 /** One ledger line: every receipt issued, in order. */
@@ -99,6 +107,8 @@ export interface SandboxControls {
   reset(): void;
   /** Resolves when every queued async receipt has been processed. */
   idle(): Promise<void>;
+  /** While true, no reply carries a receipt's `journal`, the archive's neither (POST /__sandbox/journal {withheld}). */
+  setJournalWithheld(withheld: boolean): void;
 }
 
 /** A running sandbox. */
@@ -194,6 +204,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let requestCounts = new Map<string, number>();
   let asyncCounts = { queued: 0, issued: 0, failed: 0 };
   let url = '';
+  const variant = variantOf(options.variant);
+  let journalWithheld = false;
+  const bulkDelayPerReceipt = options.bulkDelayMsPerReceipt ?? 5;
 
   const now = () => baseClock() + clockOffset;
   const issueCtx = (account: Account): IssueContext => ({ store, shop: account.shop, now: now() });
@@ -205,6 +218,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       out['qrCodeFileUrl'] = `${url}/files/${encodeURIComponent(r.invoiceNumber)}.png`;
       out['receiptId'] = r.id;
     }
+    if (journalWithheld || (!archive && variant.issuedWithoutJournal)) delete out['journal'];
     return out;
   };
 
@@ -340,7 +354,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   route('GET', '/receipt/tax-rates', 'api', true, (c) => ({
     status: 200,
-    body: { currentTaxRates: c.account.shop.current, allTaxRates: [c.account.shop.current, ...c.account.shop.history] },
+    body: variant.taxRatesReply(c.account.shop.current, c.account.shop.history),
   }));
 
   // drafts
@@ -450,7 +464,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       source: 'send-email',
       at: new Date(now()).toISOString(),
     });
-    return { status: 201, body: { success: true, correlationId: c.cid } };
+    return { status: 201, body: variant.sendEmailReply(c.cid) };
   });
 
   // issuing
@@ -460,7 +474,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const [refund, final] = result.receipts;
     if (!refund || !final) throw new SandboxError(500, 'ERR_00002', 'Internal error');
     if (!result.existing) recordSendTo(final, raw);
-    return { status: 201, body: { correlationId: c.cid, refundReceipt: present(refund), finalReceipt: present(final) } };
+    // The advance refund is issued for the same request: it carries its metaFields too.
+    const refundReceipt = present(refund);
+    const meta = (raw as { metaFields?: unknown } | null)?.metaFields;
+    if (meta && typeof meta === 'object' && refundReceipt['metaFields'] === undefined) refundReceipt['metaFields'] = meta;
+    return { status: 201, body: { correlationId: c.cid, refundReceipt, finalReceipt: present(final) } };
   });
   route('POST', '/receipt/{invoiceNumber}/refund/full', 'api', true, (c) => {
     const raw = c.json();
@@ -475,7 +493,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     '/receipt/{invoiceType}/{transactionType}/bulk',
     'api',
     true,
-    (c) => {
+    async (c) => {
       const invoiceType = (c.params[0] ?? '').toLowerCase();
       const transactionType = c.params[1] ?? '';
       const raw = c.json();
@@ -507,9 +525,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           });
         }
       }
+      // A bulk takes time at the Tax Administration; the shop stays locked (429 for a concurrent bulk) meanwhile.
+      await sleep(bulkDelayPerReceipt * list.length);
       return {
         status: 201,
-        body: { receipts, failedReceipts, totalProcessed: list.length, successful: receipts.length, failed: failedReceipts.length },
+        body: {
+          receipts,
+          failedReceipts: failedReceipts.map((f) => variant.failedReceipt(f)),
+          totalProcessed: list.length,
+          successful: receipts.length,
+          failed: failedReceipts.length,
+        },
       };
     },
     true,
@@ -577,7 +603,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   route('GET', '/archive/receipts/{invoiceNumber}', 'api', true, (c) => {
     const r = ownReceipt(c, c.params[0] ?? '');
     if (!r) throw new SandboxError(404, 'NOT_FOUND', `Receipt ${c.params[0]} not found`);
-    return { status: 200, body: { receipt: present(r, true), ...chainOf(r) } };
+    return { status: 200, body: variant.archiveRecord(present(r, true), chainOf(r)) };
   });
 
   // auth
@@ -784,9 +810,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           json() {
             if (bodyBuf === null) throw validationError([{ field: 'body', message: 'Body too large' }]);
             if (bodyBuf.length === 0) return undefined;
+            // Spec: requests with a body carry Content-Type: application/json.
+            if (!isJsonContentType(req.headers['content-type'])) {
+              throw validationError([{ field: 'Content-Type', message: 'Requests with a body must carry Content-Type: application/json' }]);
+            }
             try {
-              return JSON.parse(decoder.decode(bodyBuf)) as unknown;
-            } catch {
+              return variant.readBody(JSON.parse(decoder.decode(bodyBuf)) as unknown);
+            } catch (e) {
+              if (e instanceof SandboxError) throw e;
               throw validationError([{ field: 'body', message: 'Body is not valid UTF-8 JSON' }]);
             }
           },
@@ -871,6 +902,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         }
         controls.setAsyncFailure(body['apiKey'], body['fail']);
         return ok({ fail: body['fail'] });
+      case 'POST /journal':
+        if (typeof body['withheld'] !== 'boolean') return ok({ message: '{withheld: boolean} required' }, 400);
+        controls.setJournalWithheld(body['withheld']);
+        return ok({ withheld: journalWithheld });
       case 'POST /reset':
         controls.reset();
         return ok({ reset: true });
@@ -945,12 +980,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       clockOffset = 0;
       latencyMs = options.latencyMs ?? 0;
       asyncFailing.clear();
+      journalWithheld = false;
       requestCounts = new Map();
       asyncCounts = { queued: 0, issued: 0, failed: 0 };
       for (const t of asyncTimers) clearTimeout(t);
       asyncTimers.clear();
       settleAsync();
       for (const res of [...hung]) res.socket?.destroy();
+    },
+    setJournalWithheld(withheld) {
+      journalWithheld = withheld;
     },
     idle() {
       if (asyncTimers.size === 0) return Promise.resolve();

@@ -35,6 +35,9 @@ export const AUTHZ: { readonly [N in CommandName]: AuthRule } = {
   'orders.list': 'session',
   'orders.resend': 'session',
   'sync.now': 'session',
+  // background retries that spent their budget (#14): seen and resumed like orders.resend
+  'retries.list': 'session',
+  'retries.resume': 'session',
   'catalog.search': 'session',
   'catalog.byBarcode': 'session',
   'catalog.favourites': 'session',

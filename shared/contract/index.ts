@@ -9,6 +9,7 @@ import { salesCommands, salesEvents } from './sales.ts';
 import { printerCommands, printerEvents } from './printer.ts';
 import { catalogCommands, catalogEvents } from './catalog.ts';
 import { managerCommands, managerEvents } from './manager.ts';
+import { retriesCommands } from './retries.ts';
 import { hubCommands } from './hub.ts';
 
 export * from './define.ts';
@@ -20,6 +21,7 @@ export const commands = {
   ...printerCommands,
   ...catalogCommands,
   ...managerCommands,
+  ...retriesCommands,
   ...hubCommands,
 } as const;
 

@@ -99,3 +99,27 @@ export async function payWithKeys(page: Page, between?: () => Promise<void>): Pr
   if (between) await between();
   await page.keyboard.press('F12');
 }
+
+/**
+ * Sells two hand-typed loaves (89,90, label A, offered from the gateway's tax rates) for 200 in cash:
+ * change 20,20, the receipt screen shows the order fiscalized.
+ */
+export async function sellHandTypedBread(page: Page): Promise<void> {
+  await page.keyboard.press('F3');
+  const manual = page.getByRole('dialog', { name: 'Ручни унос ставке' });
+  await manual.getByLabel('Назив').fill('Хлеб домаћи');
+  await manual.getByLabel('Јединична цена (RSD)').fill('89,90');
+  await manual.getByLabel('Количина').fill('2');
+  // The labels offered are the gateway's (demo group), never hard-coded ones.
+  const labels = await manual.getByLabel('Пореска ознака').locator('option').allTextContents();
+  expect(labels.join(' ')).toContain('Ж');
+  await manual.getByLabel('Пореска ознака').selectOption('A');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('cart-total')).toHaveText('179,80');
+
+  await page.keyboard.press('F12');
+  await page.getByLabel('Готовина', { exact: true }).fill('200');
+  await expect(page.getByTestId('change')).toHaveText('20,20');
+  await page.keyboard.press('F12');
+  await expect(page.getByTestId('receipt-state')).toHaveText('ФИСКАЛИЗОВАН');
+}

@@ -5,7 +5,7 @@
  * verification URL. And the language: Serbian Cyrillic by default, English with KASA_LANG=en.
  */
 import { expect, test } from './fixtures.ts';
-import { decodeReceiptQr, login } from './counter-support.ts';
+import { decodeReceiptQr, login, sellHandTypedBread } from './counter-support.ts';
 import type { OrderView } from '../../shared/domain.ts';
 
 test('sells a hand-typed item for cash in demo mode: journal with the fiscal markers, QR of the verification URL', async ({
@@ -15,24 +15,7 @@ test('sells a hand-typed item for cash in demo mode: journal with the fiscal mar
   await login(page);
   await expect(page.getByRole('note').filter({ hasText: 'ДЕМО РЕЖИМ' })).toBeVisible();
 
-  await page.keyboard.press('F3');
-  const manual = page.getByRole('dialog', { name: 'Ручни унос ставке' });
-  await manual.getByLabel('Назив').fill('Хлеб домаћи');
-  await manual.getByLabel('Јединична цена (RSD)').fill('89,90');
-  await manual.getByLabel('Количина').fill('2');
-  // The labels offered are the gateway's (demo group), never hard-coded ones.
-  const labels = await manual.getByLabel('Пореска ознака').locator('option').allTextContents();
-  expect(labels.join(' ')).toContain('Ж');
-  await manual.getByLabel('Пореска ознака').selectOption('A');
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('cart-total')).toHaveText('179,80');
-
-  await page.keyboard.press('F12');
-  await page.getByLabel('Готовина', { exact: true }).fill('200');
-  await expect(page.getByTestId('change')).toHaveText('20,20');
-  await page.keyboard.press('F12');
-
-  await expect(page.getByTestId('receipt-state')).toHaveText('ФИСКАЛИЗОВАН');
+  await sellHandTypedBread(page);
   const journal = page.getByTestId('journal');
   await expect(journal).toContainText('ФИСКАЛНИ РАЧУН');
   await expect(journal).toContainText('КРАЈ ФИСКАЛНОГ РАЧУНА');

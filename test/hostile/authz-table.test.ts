@@ -10,6 +10,7 @@ const EXPECTED: Record<string, string> = {
   'app.info': 'public', 'taxRates.get': 'public', 'sync.status': 'public', 'print.status': 'public',
   'settings.get': 'public', 'staff.login': 'public', 'staff.logout': 'public', 'staff.changePin': 'public',
   'sales.checkout': 'session', 'orders.get': 'session', 'orders.list': 'session', 'orders.resend': 'session',
+  'retries.list': 'session', 'retries.resume': 'session',
   'sync.now': 'session', 'catalog.search': 'session', 'catalog.byBarcode': 'session', 'catalog.favourites': 'session',
   'catalog.stats': 'session', 'catalog.import': 'session', 'catalog.barcodeRules': 'session',
   'parked.save': 'session', 'parked.list': 'session', 'parked.take': 'session', 'parked.delete': 'session',

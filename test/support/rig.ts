@@ -12,6 +12,7 @@ import { OrderStore } from '../../electron/outbox/store.ts';
 import { SalesService } from '../../electron/sales/service.ts';
 import { TaxRatesCache } from '../../electron/sales/tax-rates.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
+import { sandboxVariant } from '../../electron/sandbox/variant.ts';
 import type { CheckoutInput } from '../../shared/contract/index.ts';
 
 export interface Rig {
@@ -35,12 +36,29 @@ export interface Rig {
 export const START = Date.UTC(2026, 10, 22, 9, 0, 0);
 
 export async function makeRig(
-  options: { engine?: Partial<EngineOptions>; apiKey?: string; onlineBudgetMs?: number; terminalId?: string } = {},
+  options: {
+    engine?: Partial<EngineOptions>;
+    apiKey?: string;
+    onlineBudgetMs?: number;
+    terminalId?: string;
+    /** Another rig's sandbox (a second till of the same shop); it is not closed with this rig. */
+    sandbox?: Sandbox;
+    /** Bulk processing time per receipt at the sandbox (its shop stays locked meanwhile). */
+    bulkDelayMsPerReceipt?: number;
+  } = {},
 ): Promise<Rig> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-rig-'));
   const clock = { now: START };
   const now = (): number => clock.now;
-  const sandbox = await startSandbox({ port: 0, now });
+  // KASA_SANDBOX_VARIANT=sdk runs every suite on the rig against the SDK-shaped sandbox (npm test does both).
+  const sandbox =
+    options.sandbox ??
+    (await startSandbox({
+      port: 0,
+      now,
+      variant: sandboxVariant(process.env),
+      ...(options.bulkDelayMsPerReceipt !== undefined ? { bulkDelayMsPerReceipt: options.bulkDelayMsPerReceipt } : {}),
+    }));
   const db = openDatabase(path.join(dir, 'kasa.sqlite'));
   const client = new GatewayClient({ baseUrl: sandbox.url, apiKey: options.apiKey ?? 'demo-key', timeoutMs: 5000 });
   const store = new OrderStore(db);
@@ -92,7 +110,7 @@ export async function makeRig(
     },
     async close() {
       await engine.stop();
-      await sandbox.close();
+      if (!options.sandbox) await sandbox.close();
       db.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },

@@ -19,7 +19,7 @@ const ORDER_JSON = `json_object('order_number', NEW.order_number, 'kind', NEW.ki
   'sdc_date_time', NEW.sdc_date_time, 'receipt', json(NEW.receipt))`;
 
 export const m010: Migration = {
-  version: 8,
+  version: 9,
   name: 'hub_sync',
   up(db) {
     db.exec(`

@@ -6,7 +6,8 @@ import { m004 } from './004_manager.ts';
 import { m005 } from './005_parked_drafts.ts';
 import { m007 } from './007_auth_attempts.ts';
 import { m008 } from './008_history.ts';
+import { m009 } from './009_retry_budgets.ts';
 import { m010 } from './010_hub_sync.ts';
 
 /** Every migration, in order. Append only; never edit one that has shipped. */
-export const MIGRATIONS: readonly Migration[] = [m001, m002, m003, m004, m005, m007, m008, m010];
+export const MIGRATIONS: readonly Migration[] = [m001, m002, m003, m004, m005, m007, m008, m009, m010];

@@ -269,9 +269,13 @@ export function ReceiptScreen(props: { api: PosApi }) {
       </section>
       {receipt && (
         <section className="paper" aria-label={t('receipt.journal')}>
-          <pre className="journal" aria-label={t('receipt.journal')} data-testid="journal">
-            {receipt.journal}
-          </pre>
+          {receipt.journal.trim() ? (
+            <pre className="journal" aria-label={t('receipt.journal')} data-testid="journal">
+              {receipt.journal}
+            </pre>
+          ) : (
+            <p role="status">{t('receipt.journalUnavailable', { invoice: receipt.invoiceNumber })}</p>
+          )}
           <ReceiptQr url={receipt.verificationUrl} label={t('receipt.qr')} />
         </section>
       )}

@@ -5,6 +5,7 @@ import type { Language, OrderView } from '../../../shared/domain.ts';
 import { explainGatewayError } from '../../../shared/gateway-errors.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import { type T, call, useAction, Alert, Field, PinInput } from './common.tsx';
+import { RetriesList } from './RetriesList.tsx';
 
 /** One rejected order: what the gateway said (explained), and the fix: new labels, or resend as is. */
 function AttentionOrder(props: {
@@ -145,6 +146,7 @@ export function AttentionTab(props: { api: PosApi; t: T; lang: Language }) {
       </ul>
       {note && <p role="status">{note}</p>}
       <Alert text={error} />
+      <RetriesList api={api} t={t} />
     </div>
   );
 }

@@ -1,0 +1,84 @@
+/**
+ * How the sandbox words its replies. `spec` answers exactly as ../shared/spec shows; `sdk` answers in
+ * the shapes the vendor's TypeScript SDK (Fiscomm/fiscomm-sdk-ts) reads where they differ from the spec:
+ * - an issued receipt has no `journal` (the archive record still has it);
+ * - `GET /archive/receipts/{invoiceNumber}` is the receipt itself (flat), not `{receipt, chain, chainMetadata}`;
+ * - bulk `failedReceipts` are plain strings `"<orderNumber>: <message>"`;
+ * - payment types in PascalCase (`Cash`, `Card`, `WireTransfer`, …) are accepted;
+ * - `POST /receipt/send-email` answers `{}`;
+ * - `GET /receipt/tax-rates` answers an array of groups, the current one first.
+ * Everything else (rules, errors, state) is the same sandbox.
+ */
+import { z } from 'zod';
+import { PAYMENT_TYPES } from '../../shared/domain.ts';
+
+export const SANDBOX_VARIANTS = ['spec', 'sdk'] as const;
+export type SandboxVariant = (typeof SANDBOX_VARIANTS)[number];
+export const SandboxVariantSchema = z.enum(SANDBOX_VARIANTS);
+
+interface FailedElement {
+  orderNumber: string | null;
+  error: { status: number; code: string | null; message: string; details?: Record<string, unknown> };
+}
+
+export interface VariantReplies {
+  readonly name: SandboxVariant;
+  readonly issuedWithoutJournal: boolean;
+  archiveRecord(receipt: Record<string, unknown>, chain: { chain: unknown; chainMetadata: unknown }): unknown;
+  failedReceipt(f: FailedElement): unknown;
+  sendEmailReply(correlationId: string): unknown;
+  taxRatesReply(current: unknown, history: readonly unknown[]): unknown;
+  /** The parsed request body as the sandbox's validation should see it. */
+  readBody(body: unknown): unknown;
+}
+
+const SPEC: VariantReplies = {
+  name: 'spec',
+  issuedWithoutJournal: false,
+  archiveRecord: (receipt, chain) => ({ receipt, ...chain }),
+  failedReceipt: (f) => f,
+  sendEmailReply: (correlationId) => ({ success: true, correlationId }),
+  taxRatesReply: (current, history) => ({ currentTaxRates: current, allTaxRates: [current, ...history] }),
+  readBody: (body) => body,
+};
+
+/** `WireTransfer` → `wireTransfer`: the SDK's PascalCase spelling of a spec payment type. */
+const PASCAL = new Map<string, string>(PAYMENT_TYPES.map((t) => [t.charAt(0).toUpperCase() + t.slice(1), t]));
+
+function lowerPaymentTypes(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const o = body as Record<string, unknown>;
+  const fix = (p: unknown): unknown => {
+    if (!p || typeof p !== 'object') return p;
+    const t = (p as Record<string, unknown>)['type'];
+    return typeof t === 'string' && PASCAL.has(t) ? { ...p, type: PASCAL.get(t) } : p;
+  };
+  const out: Record<string, unknown> = { ...o };
+  if (Array.isArray(o['payments'])) out['payments'] = o['payments'].map(fix);
+  if (Array.isArray(o['receipts'])) out['receipts'] = o['receipts'].map(lowerPaymentTypes);
+  return out;
+}
+
+const SDK: VariantReplies = {
+  name: 'sdk',
+  issuedWithoutJournal: true,
+  archiveRecord: (receipt) => receipt,
+  failedReceipt: (f) => `${f.orderNumber ?? '?'}: ${f.error.message}`,
+  sendEmailReply: () => ({}),
+  taxRatesReply: (current, history) => [current, ...history],
+  readBody: lowerPaymentTypes,
+};
+
+export function variantOf(name: SandboxVariant | undefined): VariantReplies {
+  return name === 'sdk' ? SDK : SPEC;
+}
+
+/** True for `application/json` with or without parameters (`; charset=utf-8`). */
+export function isJsonContentType(header: string | undefined): boolean {
+  return (header ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/** The embedded sandbox's variant: `KASA_SANDBOX_VARIANT=sdk` (tests, CI); anything else is `spec`. */
+export function sandboxVariant(env: NodeJS.ProcessEnv): SandboxVariant {
+  return env['KASA_SANDBOX_VARIANT'] === 'sdk' ? 'sdk' : 'spec';
+}

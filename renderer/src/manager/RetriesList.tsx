@@ -1,0 +1,54 @@
+/**
+ * Background retries that spent their budget (a receipt's missing journal, an e-mail, a parked cart's
+ * draft): what it is, how often it was tried, the gateway's last words, and a button to try again.
+ */
+import { useEffect, useState } from 'react';
+import type { PosApi } from '../../../shared/contract/index.ts';
+import type { RetryAttentionView } from '../../../shared/contract/retries.ts';
+import { type T, call, useAction, Alert } from './common.tsx';
+
+export function RetriesList(props: { api: PosApi; t: T }) {
+  const { api, t } = props;
+  const [items, setItems] = useState<RetryAttentionView[]>([]);
+  const [note, setNote] = useState<string | null>(null);
+  const [error, busy, run] = useAction();
+  const reload = () =>
+    run(async () => {
+      setItems((await call(api['retries.list']({}))).items);
+    });
+  useEffect(() => {
+    void reload();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  if (items.length === 0 && !error && !note) return null;
+  return (
+    <section aria-label={t('retries_title')}>
+      <h3>{t('retries_title')}</h3>
+      <ul className="mgr-list" aria-label={t('retries_title')}>
+        {items.map((i) => (
+          <li key={`${i.loop}:${i.item}`} className="mgr-attention" aria-label={t('retries_item', { loop: t(`retries_loop_${i.loop}`), label: i.label })}>
+            <p>
+              <strong>{t(`retries_loop_${i.loop}`)}</strong> · {i.label}
+            </p>
+            <p className="mgr-error">{t('retries_tries', { tries: i.tries, error: i.lastError ?? '—' })}</p>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                void run(async () => {
+                  await call(api['retries.resume']({ loop: i.loop, item: i.item }));
+                  setNote(t('retries_resumed', { label: i.label }));
+                  await reload();
+                })
+              }
+            >
+              {t('retries_resume', { label: i.label })}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {note && <p role="status">{note}</p>}
+      <Alert text={error} />
+    </section>
+  );
+}
