@@ -126,4 +126,13 @@ export interface HubOrder {
   /** True when a refund of it is stored at the hub (from any till of the shop). */
   refunded: boolean;
   order: OrderSnapshot;
+  /** Refunds of it made on OTHER tills of the shop (the asking till knows its own): what each took back. */
+  refunds: HubRefund[];
+}
+
+/** A refund stored at the hub: the till, its order number and its `data.refundOf` as the till wrote it. */
+export interface HubRefund {
+  tillId: number;
+  orderNumber: string;
+  refundOf: unknown;
 }

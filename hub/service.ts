@@ -329,10 +329,20 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       );
       const r = rows[0];
       if (!r) return null;
+      // What other tills already refunded of it, so a partial refund here never takes back more than is left.
+      const refunds = r.invoice_number
+        ? await db.query<{ till_id: number; order_number: string; refund_of: unknown }>(
+            `SELECT till_id, order_number, data->'refundOf' AS refund_of FROM orders
+             WHERE shop_id = $1 AND till_id <> $2 AND kind IN ('refund', 'refund_full') AND data->'refundOf'->>'invoiceNumber' = $3
+             ORDER BY till_id, order_number`,
+            [till.shopId, till.id, r.invoice_number],
+          )
+        : [];
       return {
         tillId: r.till_id,
         tillName: r.name,
         refunded: r.refunded,
+        refunds: refunds.map((x) => ({ tillId: x.till_id, orderNumber: x.order_number, refundOf: x.refund_of })),
         order: {
           order_number: r.order_number, kind: r.kind, invoice_type: r.invoice_type, transaction_type: r.transaction_type,
           state: r.state, created_at: r.created_at, total_para: r.total_para, data: r.data,
