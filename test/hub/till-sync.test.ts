@@ -185,6 +185,36 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(status.filter((s) => s.name.startsWith('KASA')).every((s) => s.gaps.length === 0)).toBe(true);
   }, 120_000);
 
+  it('shop settings set at the hub (barcode rules, discount limit) reach a till, also one that was away', async () => {
+    const t = await till('KASA5', true);
+    await until(async () => (await ok<{ enrolled: boolean }>(t, 'hub.status')).enrolled);
+    const discountSale = { ...sale, lines: [{ name: 'Хлеб', quantity: 1, unitPrice: 100, discount: 30, labels: ['A'] }], payments: [{ type: 'cash', amount: 70 }] };
+    // The till's own limit (10 %): a 30 % discount wants a manager's approval.
+    expect(await t.dispatch('sales.checkout', discountSale)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    const rules = [{ prefix: '27', kind: 'weight', codeLength: 5 }];
+    const res = await fetch(`${server.url}/api/admin/settings`, {
+      method: 'PUT',
+      headers: { authorization: 'Bearer admin', 'content-type': 'application/json' },
+      body: JSON.stringify({ shopId, settings: { barcodeRules: rules, discountLimitPercent: 35 } }),
+    });
+    expect(res.status).toBe(200);
+    const setting = (key: string): string | undefined => t.db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(key)?.value;
+    await until(() => setting('discountLimitPercent') === '35');
+    expect(await ok(t, 'catalog.barcodeRules', {})).toEqual(rules);
+    // The limit is the core's: a 30 % discount now passes without a manager's approval.
+    const discounted = await t.dispatch('sales.checkout', discountSale);
+    expect(discounted).toMatchObject({ ok: true });
+    // A till that was away applies what changed meanwhile as soon as it reaches the hub again.
+    await t.close();
+    cores.splice(cores.indexOf(t), 1);
+    await service.setShopSettings(shopId, { discountLimitPercent: 5 });
+    const dir = dirs[dirs.length - 1] ?? '';
+    const again = await createCore({ dataDir: dir, transport: 'host', env: { KASA_LANG: 'en', KASA_TERMINAL_ID: 'KASA5', KASA_GATEWAY_URL: sandbox.url, KASA_API_KEY: 'demo-key', KASA_HUB_URL: server.url }, logger: quiet });
+    cores.push(again);
+    await until(() => again.db.prepare<[], { value: string }>("SELECT value FROM settings WHERE key = 'discountLimitPercent'").get()?.value === '5');
+    await service.setShopSettings(shopId, { discountLimitPercent: 10 });
+  }, 120_000);
+
   it("refunds part of another till's sale and copies it while the internet is down, by order or invoice number", async () => {
     const t3 = await till('KASA3', true);
     const t4 = await till('KASA4', true);
