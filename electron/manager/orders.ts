@@ -302,7 +302,11 @@ export class BackOfficeOrders {
       return row;
     }
     if (!q.invoiceNumber) return undefined;
-    return store.db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE invoice_number = ? ORDER BY id LIMIT 1').get(q.invoiceNumber);
+    // An invoice number, else one of this till's order numbers (the hub answers the same for other tills).
+    return (
+      store.db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE invoice_number = ? ORDER BY id LIMIT 1').get(q.invoiceNumber) ??
+      store.db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE order_number = ? ORDER BY id LIMIT 1').get(q.invoiceNumber)
+    );
   }
 
   /** What other tills of the shop refunded of this till's sale (through the hub; none without one or when it is away). */

@@ -243,6 +243,10 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     const atT3 = await ok<Source>(t3, 'refunds.source', { invoiceNumber: invoice });
     expect(atT3.lines.map((l) => l.remainingMilli)).toEqual([1000, 2000]);
     expect(atT3.fullRefundAllowed).toBe(false);
+    // Its own order number finds the local sale on till 3 (with the same refunds counted).
+    const byNumber = await ok<Source & { orderId?: number }>(t3, 'refunds.source', { invoiceNumber: sold.orderNumber });
+    expect(byNumber).toMatchObject({ orderId: sold.orderId, invoiceNumber: invoice });
+    expect(byNumber.lines.map((l) => l.remainingMilli)).toEqual([1000, 2000]);
     const tooMuchT3 = await t3.dispatch('refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: invoice, lines: [{ index: 0, quantity: 2 }], skipBuyerId: true, paymentType: 'cash' });
     expect(tooMuchT3).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'lines.0.quantity' } });
 
