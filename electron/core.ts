@@ -42,6 +42,7 @@ import { catalogHandlers } from './catalog/handlers.ts';
 import { createParkedDrafts } from './catalog/drafts.ts';
 import { createManager } from './manager/handlers.ts';
 import { hubHandlers, hubSale, startHubSync } from './hub/start.ts';
+import { createHubParked, parkedCarts } from './hub/parked.ts';
 import { Sessions } from './auth/context.ts';
 import { createGuard } from './auth/guard.ts';
 import { makeDataDirPrivate } from './auth/private-files.ts';
@@ -252,7 +253,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     emit: (name, payload) => emit(name, payload),
   });
   // Parked carts are mirrored as gateway drafts (best effort, never blocking the counter).
-  const drafts = createParkedDrafts({
+  // With a store hub they go through the hub instead (LAN only; electron/hub/parked.ts).
+  const viaHub = (): boolean => hub.client() !== null;
+  const drafts = parkedCarts(viaHub, createParkedDrafts({
     db,
     client: () => client,
     terminalId: () => settings.terminalId(),
@@ -260,7 +263,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     log: (l) => logger.warn(l),
     budgets,
     online: () => engine.status().online,
-  });
+    viaHub,
+  }), createHubParked({ db, hub: () => hub.client(), tillId: () => hub.tillId(), log: (l) => logger.warn(l) }));
   drafts.start();
   // Who may run what (shared/contract/authz.ts), checked in dispatch before every handler.
   const guard = createGuard({

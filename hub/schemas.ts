@@ -1,6 +1,6 @@
 /** The hub's wire contract: every input a till or a manager sends, as zod schemas (both sides import these). */
 import { z } from 'zod';
-import { BarcodeRuleSchema } from '../shared/contract/catalog.ts';
+import { BarcodeRuleSchema, ParkedCart } from '../shared/contract/catalog.ts';
 
 /** At most this many events in one push; a bigger batch is refused whole (413). */
 export const MAX_BATCH_EVENTS = 500;
@@ -59,6 +59,18 @@ export const LookupInput = z
   .object({ orderNumber: z.string().trim().min(1).max(100).optional(), invoiceNumber: z.string().trim().min(1).max(100).optional() })
   .refine((v) => v.orderNumber !== undefined || v.invoiceNumber !== undefined, { message: 'orderNumber or invoiceNumber is required', path: ['orderNumber'] });
 
+/** A cart parked on a till, pushed so another till of the shop can take it (`localId`: its id on that till). */
+export const ParkInput = z.object({
+  localId: z.number().int().positive(),
+  name: z.string().max(200).nullable(),
+  createdAt: z.string().min(1).max(40),
+  cart: ParkedCart,
+});
+/** Takes a parked cart: another till's by the hub's `id`, or the asking till's own by its `localId`. */
+export const ParkTakeInput = z
+  .object({ id: z.number().int().positive().optional(), localId: z.number().int().positive().optional() })
+  .refine((v) => (v.id === undefined) !== (v.localId === undefined), { message: 'exactly one of id or localId', path: ['id'] });
+
 export const ProductInput = z.object({
   code: z.string().trim().min(1).max(64),
   name: z.string().trim().min(1).max(200),
@@ -116,6 +128,8 @@ export type HubEvent = z.infer<typeof HubEvent>;
 export type TillStatus = z.infer<typeof TillStatus>;
 export type PushInput = z.infer<typeof PushInput>;
 export type LookupInput = z.infer<typeof LookupInput>;
+export type ParkInput = z.infer<typeof ParkInput>;
+export type ParkTakeInput = z.infer<typeof ParkTakeInput>;
 export type ProductInput = z.infer<typeof ProductInput>;
 export type StaffInput = z.infer<typeof StaffInput>;
 
@@ -153,4 +167,21 @@ export interface HubRefund {
   tillId: number;
   orderNumber: string;
   refundOf: unknown;
+}
+
+/** A parked cart at the hub, as the list shows it (`till`: the terminal that parked it). */
+export interface HubParkedSummary {
+  id: number;
+  tillId: number;
+  tillName: string;
+  localId: number;
+  name: string | null;
+  createdAt: string;
+  lines: number;
+  totalPara: number;
+}
+
+/** A parked cart taken at the hub: it is no longer there. */
+export interface HubParkedCart extends HubParkedSummary {
+  cart: ParkedCart;
 }

@@ -13,11 +13,14 @@ import { verifyPin } from '../electron/manager/staff.ts';
 import type { z } from 'zod';
 import { HubError, type HubService } from './service.ts';
 import { hubReportCsv } from './reports.ts';
+import { listParked, parkCart, takeParked } from './parked.ts';
 import {
   EnrolCodeInput,
   EnrolInput,
   LoginInput,
   LookupInput,
+  ParkInput,
+  ParkTakeInput,
   MAX_BATCH_EVENTS,
   MAX_BODY_BYTES,
   ProductsInput,
@@ -181,6 +184,19 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
         const till = await service.authenticate(req.headers.authorization);
         const found = await service.lookup(till, parse(LookupInput, await readJson(req)));
         return found ? send(res, 200, found) : send(res, 404, { code: 'order_not_found', message: 'no such order in this shop' });
+      }
+      case 'PUT /api/till/parked': {
+        const till = await service.authenticate(req.headers.authorization);
+        return send(res, 200, await parkCart(service.db, till, parse(ParkInput, await readJson(req))));
+      }
+      case 'GET /api/till/parked': {
+        const till = await service.authenticate(req.headers.authorization);
+        return send(res, 200, { carts: await listParked(service.db, till) });
+      }
+      case 'POST /api/till/parked/take': {
+        const till = await service.authenticate(req.headers.authorization);
+        const taken = await takeParked(service.db, till, parse(ParkTakeInput, await readJson(req)));
+        return taken ? send(res, 200, taken) : send(res, 404, { code: 'parked_not_found', message: 'this parked cart is gone: another till took it' });
       }
       case 'POST /api/admin/login': {
         const input = parse(LoginInput, await readJson(req));

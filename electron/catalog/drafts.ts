@@ -24,6 +24,8 @@ export interface ParkedDraftsDeps {
   budgets: RetryBudgets;
   /** False while the sync engine knows the gateway is unreachable: no background sync then. */
   online: () => boolean;
+  /** True while parked carts go through the store hub instead (electron/hub/parked.ts): no drafts then. */
+  viaHub?: () => boolean;
 }
 
 export interface ParkedDrafts {
@@ -127,7 +129,7 @@ export function createParkedDrafts(deps: ParkedDraftsDeps): ParkedDrafts {
   };
 
   const runSync = async (): Promise<void> => {
-    if (!deps.online()) return;
+    if (!deps.online() || deps.viaHub?.()) return;
     const owed = db.prepare<[], { draft_id: number }>('SELECT draft_id FROM draft_deletions').all();
     for (const d of owed) await bounded(`delete:${d.draft_id}`, `draft ${d.draft_id} (deletion)`, () => removeDraft(d.draft_id));
     const unpushed = db

@@ -2,7 +2,7 @@
  * The till's HTTP client for the store hub. The credential goes only into the Authorization header of
  * requests to the hub: never into a log line, an error message or the renderer.
  */
-import type { ChangesResult, HubEvent, HubOrder, LookupInput, PushResult, TillStatus } from '../../hub/schemas.ts';
+import type { ChangesResult, HubEvent, HubOrder, HubParkedCart, HubParkedSummary, LookupInput, ParkInput, ParkTakeInput, PushResult, TillStatus } from '../../hub/schemas.ts';
 
 export class HubRequestError extends Error {
   readonly status: number;
@@ -82,6 +82,24 @@ export class HubClient {
   async lookup(q: LookupInput): Promise<HubOrder | null> {
     try {
       return await this.#call<HubOrder>('POST', '/api/till/lookup', q, true, Math.min(this.#timeoutMs, 3000));
+    } catch (err) {
+      if (err instanceof HubRequestError && err.status === 404) return null;
+      throw err;
+    }
+  }
+  /** Parked carts wait at most 3 s for the LAN: a hub that is away leaves the cart on this till. */
+  park(input: ParkInput): Promise<{ id: number }> {
+    return this.#call('PUT', '/api/till/parked', input, true, Math.min(this.#timeoutMs, 3000));
+  }
+
+  parkedList(): Promise<{ carts: HubParkedSummary[] }> {
+    return this.#call('GET', '/api/till/parked', undefined, true, Math.min(this.#timeoutMs, 3000));
+  }
+
+  /** Takes a cart at the hub (deleted there as it is returned); null when another till took it first. */
+  async parkedTake(input: ParkTakeInput): Promise<HubParkedCart | null> {
+    try {
+      return await this.#call<HubParkedCart>('POST', '/api/till/parked/take', input, true, Math.min(this.#timeoutMs, 3000));
     } catch (err) {
       if (err instanceof HubRequestError && err.status === 404) return null;
       throw err;

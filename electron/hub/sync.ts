@@ -78,6 +78,11 @@ export class HubSync {
     return fromEnv || this.#state('url') || null;
   }
 
+  /** The hub client once this till is enrolled (parked carts go through it), else null. */
+  client(): HubClient | null {
+    return this.tillId() === null ? null : this.#hub();
+  }
+
   tillId(): number | null {
     const v = this.#state('till_id');
     return v ? Number(v) : null;

@@ -2,7 +2,8 @@
  * Tills (whole cores, createCore → dispatch, real SQLite files) syncing with a real hub over HTTP, on both
  * hub databases: every sale reaches the hub once, a sale of till 1 is refunded at till 2 while the
  * internet (the gateway) is down and only the LAN (the hub) is up, a cashier created on till 1 logs in on
- * till 2, a hub price change reaches the tills, and a till without a hub writes nothing for one.
+ * till 2, a hub price change reaches the tills, a cart parked on one till is taken on another through the
+ * hub (exactly once, also when two tills take it at the same time), and a till without a hub writes nothing for one.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import { startHubServer, type HubServer } from '../../hub/server.ts';
 import { createHubService, type HubService } from '../../hub/service.ts';
 import type { Result } from '../../shared/contract/index.ts';
 import type { OrderView } from '../../shared/domain.ts';
+import type { ParkedSaleSummary, ParkedSaleView, RemoteParkedSale } from '../../shared/contract/catalog.ts';
 import { BACKENDS } from './backends.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 
@@ -271,5 +273,61 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(copied).toHaveLength(1);
     expect(String(copied[0]?.invoiceType).toLowerCase()).toBe('copy');
     expect(copied[0]).toMatchObject({ referentDocumentNumber: invoice, totalAmount: 540 });
+  }, 120_000);
+  it('a cart parked on one till is taken on another through the hub while the internet is down, exactly once', async () => {
+    const a = await till('PARKA', true);
+    const b = await till('PARKB', true);
+    const c = await till('PARKC', true);
+    for (const t of [a, b, c]) await until(async () => (await ok<{ enrolled: boolean }>(t, 'hub.status')).enrolled);
+    const draftsBefore = sandbox.controls.ledger().receipts.length;
+    sandbox.controls.setOffline(true);
+    const cart = { lines: [{ name: 'Хлеб', unitPricePara: 8000, quantityMilli: 2000, discountPara: 0, label: 'A', unit: 'piece' }] };
+    const remote = async (t: Core) => ok<{ online: boolean; sales: RemoteParkedSale[] }>(t, 'parked.remote');
+    const parkAndFind = async (name: string): Promise<RemoteParkedSale> => {
+      await ok<ParkedSaleSummary>(a, 'parked.save', { name, cart });
+      let found: RemoteParkedSale | undefined;
+      await until(async () => (found = (await remote(b)).sales.find((x) => x.name === name)) !== undefined);
+      return found!;
+    };
+
+    const first = await parkAndFind('Сто 4');
+    expect(first).toMatchObject({ terminal: 'PARKA', lines: 1, totalPara: 16000 });
+    // A till never lists its own carts as another till's.
+    expect((await remote(a)).sales.some((x) => x.name === 'Сто 4')).toBe(false);
+    const taken = await ok<ParkedSaleView>(b, 'parked.takeRemote', { draftId: first.draftId });
+    expect(taken.cart).toEqual(cart);
+    expect(taken).toMatchObject({ name: 'Сто 4', totalPara: 16000 });
+    // Gone everywhere: at the hub, from every till's remote list, and from till A's own list.
+    const again = await b.dispatch('parked.takeRemote', { draftId: first.draftId });
+    expect(again).toEqual({ ok: false, error: { code: 'not_found', message: 'Another till has already taken this parked sale.' } });
+    expect((await remote(c)).sales.some((x) => x.draftId === first.draftId)).toBe(false);
+    await until(async () => !(await ok<ParkedSaleSummary[]>(a, 'parked.list')).some((x) => x.name === 'Сто 4'));
+    expect((await handle.db.query('SELECT id FROM parked_carts WHERE id = $1', [first.draftId])).length).toBe(0);
+
+    // Two tills take the same cart at once: exactly one gets it.
+    const second = await parkAndFind('Сто 5');
+    const both = await Promise.all([b.dispatch('parked.takeRemote', { draftId: second.draftId }), c.dispatch('parked.takeRemote', { draftId: second.draftId })]);
+    expect(both.filter((r) => r.ok)).toHaveLength(1);
+    expect(both.filter((r) => !r.ok).map((r) => (r.ok ? null : r.error.code))).toEqual(['not_found']);
+
+    // Till A resumes a cart another till already took: refused, and its copy is gone.
+    const third = await parkAndFind('Сто 6');
+    const own = (await ok<ParkedSaleSummary[]>(a, 'parked.list')).find((x) => x.name === 'Сто 6');
+    await ok(c, 'parked.takeRemote', { draftId: third.draftId });
+    const resumed = await a.dispatch('parked.take', { id: own!.id });
+    expect(resumed.ok ? null : resumed.error.code).toBe('not_found');
+    expect((await ok<ParkedSaleSummary[]>(a, 'parked.list')).some((x) => x.name === 'Сто 6')).toBe(false);
+
+    // Till A resumes its own cart nobody took: it is gone from the hub too.
+    const fourth = await parkAndFind('Сто 7');
+    const mine = (await ok<ParkedSaleSummary[]>(a, 'parked.list')).find((x) => x.name === 'Сто 7');
+    expect((await ok<ParkedSaleView>(a, 'parked.take', { id: mine!.id })).cart).toEqual(cart);
+    expect((await remote(b)).sales.some((x) => x.draftId === fourth.draftId)).toBe(false);
+
+    sandbox.controls.setOffline(false);
+    // No gateway draft and no receipt was made for any of it.
+    expect(sandbox.controls.ledger().receipts.length).toBe(draftsBefore);
+    const gwDrafts = await fetch(`${sandbox.url}/receipt/drafts?limit=100`, { headers: { authorization: 'Bearer demo-key' } });
+    expect(JSON.stringify(await gwDrafts.json())).not.toContain('PARKA');
   }, 120_000);
 });
