@@ -190,7 +190,7 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
   it('pages a large catalog without skipping a row', async () => {
     const shop = await service.createShop('Paging shop');
     const t = await enrolTill('Till paging', shop);
-    const products = Array.from({ length: 12_001 }, (_, i) => ({ code: `P${i}`, name: `Product ${i}`, pricePara: i, label: 'Ђ', unit: 'piece' as const }));
+    const products = Array.from({ length: 12_001 }, (_, i) => ({ code: `P${i}`, name: `Product ${i}`, pricePara: i, label: 'A', unit: 'piece' as const }));
     await service.upsertProducts(shop, products);
     const seen = new Set<string>();
     let cursor = 0;
@@ -299,5 +299,34 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     expect(await bad.json()).toMatchObject({ field: 'pin' });
     for (let i = 0; i < 4; i++) await login('0001');
     expect((await login('4321')).status).toBe(429);
+  });
+  it('parked carts: shop-only, a bad cart names its field, a retried push is one cart, 12 concurrent takes give one winner', async () => {
+    const a = await enrolTill('Park A');
+    const b = await enrolTill('Park B');
+    const cart = { lines: [{ name: 'Сок', unitPricePara: 12000, quantityMilli: 1500, discountPara: 0, label: 'A', unit: 'piece' as const }] };
+    const park = { localId: 7, name: 'Сто 1', createdAt: '2026-11-23T10:00:00.000Z', cart };
+    expect((await rejects(new HubClient({ baseUrl: server.url }).park(park))).status).toBe(401);
+    const bad = await rejects(a.client.park({ ...park, cart: { lines: [{ ...cart.lines[0]!, quantityMilli: -1 }] } }));
+    expect([bad.status, bad.field]).toEqual([400, 'cart.lines.0.quantityMilli']);
+    const { id } = await a.client.park(park);
+    // The answer was lost: the same cart again is the same row.
+    expect(await a.client.park(park)).toEqual({ id });
+    expect((await b.client.parkedList()).carts.filter((c) => c.tillId === a.tillId)).toEqual([
+      { id, tillId: a.tillId, tillName: 'Park A', localId: 7, name: 'Сто 1', createdAt: park.createdAt, lines: 1, totalPara: 18000 },
+    ]);
+    // Another shop sees none of it and cannot take it; a till cannot take its own cart by the hub's id.
+    const other = await enrolTill('Other shop till', await service.createShop('Shop parked'));
+    expect((await other.client.parkedList()).carts).toEqual([]);
+    expect(await other.client.parkedTake({ id })).toBeNull();
+    expect(await a.client.parkedTake({ id })).toBeNull();
+    const both = await rejects(b.client.parkedTake({ id, localId: 7 } as never));
+    expect([both.status, both.field]).toEqual([400, 'id']);
+    const takers = await Promise.all(Array.from({ length: 12 }, () => b.client.parkedTake({ id })));
+    const winners = takers.filter((t) => t !== null);
+    expect(winners).toHaveLength(1);
+    expect(winners[0]).toMatchObject({ id, localId: 7, cart });
+    expect((await db.query('SELECT 1 FROM parked_carts WHERE id = $1', [id])).length).toBe(0);
+    // The till that parked it learns it is gone: taking its own by local id finds nothing.
+    expect(await a.client.parkedTake({ localId: 7 })).toBeNull();
   });
 });
