@@ -13,6 +13,7 @@ import { CommandError } from '../errors.ts';
 import { lineTotal, milliToDecimal, paraToDecimal, toMilli, toPara } from '../../shared/money.ts';
 import { ParkedCart, type ParkedSaleView, type RemoteParkedSale } from '../../shared/contract/catalog.ts';
 import type { RetryBudgets } from '../retry/budget.ts';
+import { createSyncLoop } from '../retry/loop.ts';
 
 export interface ParkedDraftsDeps {
   db: Db;
@@ -67,7 +68,6 @@ export function createParkedDrafts(deps: ParkedDraftsDeps): ParkedDrafts {
   const { db } = deps;
   const now = deps.now ?? Date.now;
   const log = deps.log ?? (() => undefined);
-  let syncing: Promise<void> | null = null;
 
   const body = (row: ParkedRow): Record<string, unknown> => {
     const cart = ParkedCart.parse(JSON.parse(row.cart));
@@ -155,40 +155,17 @@ export function createParkedDrafts(deps: ParkedDraftsDeps): ParkedDrafts {
     }
   };
 
-  let again = false;
   /** One sync at a time; a call during a sync makes it run once more (what changed meanwhile is pushed). */
-  const sync = (): Promise<void> => {
-    if (syncing) {
-      again = true;
-      return syncing;
-    }
-    syncing = (async () => {
-      do {
-        again = false;
-        await runSync().catch((err: unknown) =>
-          log(`parked drafts not synced: ${err instanceof Error ? err.message : String(err)}`),
-        );
-      } while (again);
-    })().finally(() => {
-      syncing = null;
-    });
-    return syncing;
-  };
-
-  let timer: NodeJS.Timeout | null = null;
+  const loop = createSyncLoop(() =>
+    runSync().catch((err: unknown) => log(`parked drafts not synced: ${err instanceof Error ? err.message : String(err)}`)),
+  );
+  const sync = loop.sync;
 
   return {
     start(intervalMs = 60_000) {
-      if (timer) return;
-      void sync();
-      timer = setInterval(() => void sync(), intervalMs);
-      timer.unref();
+      loop.start(intervalMs);
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await syncing;
-    },
+    stop: loop.stop,
     draftOf(parkedId) {
       return db.prepare<[number], { draft_id: number | null }>('SELECT draft_id FROM parked_sales WHERE id = ?').get(parkedId)
         ?.draft_id ?? null;

@@ -12,6 +12,7 @@ import { CommandError } from '../errors.ts';
 import { ParkedCart, type ParkedSaleView, type RemoteParkedSale } from '../../shared/contract/catalog.ts';
 import type { ParkedDrafts } from '../catalog/drafts.ts';
 import type { HubClient } from './client.ts';
+import { createSyncLoop } from '../retry/loop.ts';
 
 export interface HubParkedDeps {
   db: Db;
@@ -81,39 +82,18 @@ export function createHubParked(deps: HubParkedDeps): ParkedDrafts {
     }
   };
 
-  let syncing: Promise<void> | null = null;
-  let again = false;
-  const sync = (): Promise<void> => {
-    if (syncing) {
-      again = true;
-      return syncing;
-    }
-    syncing = (async () => {
-      do {
-        again = false;
-        const hub = deps.hub();
-        if (!hub) return;
-        await runSync(hub).catch((err: unknown) => log(`parked carts not synced with the hub: ${err instanceof Error ? err.message : String(err)}`));
-      } while (again);
-    })().finally(() => {
-      syncing = null;
-    });
-    return syncing;
-  };
+  const loop = createSyncLoop(async () => {
+    const hub = deps.hub();
+    if (!hub) return;
+    await runSync(hub).catch((err: unknown) => log(`parked carts not synced with the hub: ${err instanceof Error ? err.message : String(err)}`));
+  });
+  const sync = loop.sync;
 
-  let timer: NodeJS.Timeout | null = null;
   return {
     start(intervalMs = 5_000) {
-      if (timer) return;
-      void sync();
-      timer = setInterval(() => void sync(), intervalMs);
-      timer.unref();
+      loop.start(intervalMs);
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await syncing;
-    },
+    stop: loop.stop,
     // The "draft" of a cart here is the cart itself at the hub, named by its local id.
     draftOf(parkedId) {
       return state(PUSHED + parkedId) !== undefined ? parkedId : null;
