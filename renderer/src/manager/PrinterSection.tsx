@@ -1,5 +1,5 @@
 /** The receipt printer's section of the manager's settings. */
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { AppError, PosApi } from '../../../shared/contract/index.ts';
 import {
   isPrinterDevicePath,
@@ -10,32 +10,9 @@ import {
 import type { Language } from '../../../shared/domain.ts';
 import { message } from '../../../shared/messages.ts';
 import type { ManagerText } from './i18n.ts';
-import { type T, call, errorText, useAction, Alert, Field } from './common.tsx';
+import { type T, call, errorText, useAction, Alert, CheckedField, relabel } from './common.tsx';
 
 type PrinterField = 'uri' | 'profileId' | 'header' | 'footer' | 'managerPin';
-
-/** A form field whose error is shown right under it (outside the label, so the label stays the name). */
-function CheckedField(props: { label: string; error: string | undefined; errorId: string; children: ReactNode }) {
-  return (
-    <div className="mgr-field-group">
-      <Field label={props.label}>{props.children}</Field>
-      {props.error && (
-        <span id={props.errorId} role="alert" className="mgr-error mgr-field-error">
-          {props.error}
-        </span>
-      )}
-    </div>
-  );
-}
-
-/**
- * The core names a bad field by its contract name (`uri`); shown next to that field, the message names it
- * by the label the person sees instead.
- */
-function relabel(text: string, field: string, label: string): string {
-  const escaped = field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return text.replace(new RegExp(`([„"“])${escaped}([“"”])`, 'g'), `$1${label}$2`);
-}
 
 /**
  * The receipt printer: its live state (from `print.status`), the address, profile, header/footer and

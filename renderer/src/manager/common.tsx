@@ -61,6 +61,29 @@ export function Field(props: { label: string; children: ReactNode }) {
   );
 }
 
+/** A form field whose error is shown right under it (outside the label, so the label stays the name). */
+export function CheckedField(props: { label: string; error: string | undefined; errorId: string; children: ReactNode }) {
+  return (
+    <div className="mgr-field-group">
+      <Field label={props.label}>{props.children}</Field>
+      {props.error && (
+        <span id={props.errorId} role="alert" className="mgr-error mgr-field-error">
+          {props.error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The core names a bad field by its contract name (`uri`); shown next to that field, the message names it
+ * by the label the person sees instead.
+ */
+export function relabel(text: string, field: string, label: string): string {
+  const escaped = field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(new RegExp(`([„"“])${escaped}([“"”])`, 'g'), `$1${label}$2`);
+}
+
 export function PaymentSelect(props: {
   lang: Language;
   label: string;
