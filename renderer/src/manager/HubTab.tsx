@@ -5,11 +5,11 @@
  * manager's language. The hub credential never reaches this screen.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import type { AppError, PosApi } from '../../../shared/contract/index.ts';
+import type { PosApi } from '../../../shared/contract/index.ts';
 import type { HubStatusView } from '../../../shared/contract/hub.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { message } from '../../../shared/messages.ts';
-import { type T, call, errorText, useAction, Alert, CheckedField, relabel } from './common.tsx';
+import { type T, call, useAction, Alert, CheckedField, fieldError } from './common.tsx';
 
 type HubField = 'url' | 'code' | 'managerPin';
 
@@ -38,15 +38,12 @@ export function HubTab(props: { api: PosApi; t: T; lang: Language }) {
     };
   }, [api]);
 
-  /** An `invalid_input` (or a refused PIN) goes next to its field; anything else to the tab's alert. */
+  /** A refusal naming a field (bad input, a refused PIN, the hub's answer) goes next to it; the rest to the alert. */
   const fail = (err: unknown) => {
-    const e = err as Partial<AppError> & { field?: unknown };
-    const field = (typeof e.field === 'string' ? e.field : e.code === 'unavailable' ? 'url' : undefined) as HubField | undefined;
-    if (field && field in labels) {
-      setFieldErrors({ [field]: relabel(errorText(err), field, labels[field]) });
-      return;
-    }
-    throw err;
+    // An unreachable hub is about the URL the manager typed.
+    const hit = fieldError(err, labels, (e) => e.field ?? (e.code === 'unavailable' ? 'url' : undefined));
+    if (!hit) throw err;
+    setFieldErrors({ [hit.field]: hit.text });
   };
 
   const enrol = (e: FormEvent) => {

@@ -1,6 +1,6 @@
 /** The receipt printer's section of the manager's settings. */
 import { useEffect, useState, type FormEvent } from 'react';
-import type { AppError, PosApi } from '../../../shared/contract/index.ts';
+import type { PosApi } from '../../../shared/contract/index.ts';
 import {
   isPrinterDevicePath,
   parsePrinterUri,
@@ -10,7 +10,7 @@ import {
 import type { Language } from '../../../shared/domain.ts';
 import { message } from '../../../shared/messages.ts';
 import type { ManagerText } from './i18n.ts';
-import { type T, call, errorText, useAction, Alert, CheckedField, relabel } from './common.tsx';
+import { type T, call, useAction, Alert, CheckedField, fieldError } from './common.tsx';
 
 type PrinterField = 'uri' | 'profileId' | 'header' | 'footer' | 'managerPin';
 
@@ -57,15 +57,13 @@ export function PrinterSection(props: { api: PosApi; t: T; lang: Language }) {
 
   /** Shows an `invalid_input` next to its field; anything else goes to the section's alert. */
   const fail = (err: unknown) => {
-    const e = err as Partial<AppError> & { field?: unknown };
-    const head = typeof e.field === 'string' ? e.field.split('.')[0] : undefined;
-    // The approval's PIN (`approval.managerPin`) is the form's manager PIN field.
-    const field = (head === 'approval' ? 'managerPin' : head) as PrinterField | undefined;
-    if (e.code === 'invalid_input' && field && field in labels) {
-      setFieldErrors({ [field]: relabel(errorText(err), e.field as string, labels[field]) });
-      return;
-    }
-    throw err;
+    const hit = fieldError(err, labels, (e) => {
+      const head = e.code === 'invalid_input' ? e.field?.split('.')[0] : undefined;
+      // The approval's PIN (`approval.managerPin`) is the form's manager PIN field.
+      return head === 'approval' ? 'managerPin' : head;
+    });
+    if (!hit) throw err;
+    setFieldErrors({ [hit.field]: hit.text });
   };
 
   const save = (e: FormEvent) => {

@@ -84,6 +84,26 @@ export function relabel(text: string, field: string, label: string): string {
   return text.replace(new RegExp(`([„"“])${escaped}([“"”])`, 'g'), `$1${label}$2`);
 }
 
+/** An error as the core sends it: its code and, for bad input or a refused PIN, the contract path of the field. */
+export type FieldedError = Partial<AppError> & { field?: string };
+
+/**
+ * The form field a refusal is about (`toField` maps the core's error to one of the form's fields) with its
+ * message, the contract's field name replaced by the label the person sees; null when it is about none.
+ */
+export function fieldError<F extends string>(
+  err: unknown,
+  labels: Record<F, string>,
+  toField: (e: FieldedError) => string | undefined,
+): { field: F; text: string } | null {
+  const raw = err as Partial<AppError> & { field?: unknown };
+  const e: FieldedError = { ...raw, field: typeof raw.field === 'string' ? raw.field : undefined };
+  const field = toField(e);
+  if (!field || !(field in labels)) return null;
+  const label = labels[field as F];
+  return { field: field as F, text: e.field ? relabel(errorText(err), e.field, label) : errorText(err) };
+}
+
 export function PaymentSelect(props: {
   lang: Language;
   label: string;
