@@ -65,7 +65,9 @@ test('a manager enrols the till with the hub from the Hub tab; the status turns 
   await code.fill(hub.enrolCode);
   await pin.fill('999999');
   await submit.click();
-  await expect(mgr.getByRole('alert').filter({ hasText: 'PIN' }).first()).toBeVisible();
+  const pinError = form.locator('#hub-managerPin-error');
+  await expect(pinError).toContainText('PIN');
+  await expect(pin).toHaveAttribute('aria-invalid', 'true');
   await expect(status.getByTestId('hub-state')).toHaveText('Није уписана у хаб (каса ради сама)');
 
   // The real enrolment.
