@@ -17,8 +17,11 @@ const tmpFile = (): string => {
 afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
 describe('migration 009 retry_budgets', () => {
-  it('is the last migration and creates the table with one row per loop and item and a checked state', () => {
-    expect(MIGRATIONS.at(-1)).toBe(m009);
+  it('follows history (008) in order and creates the table with one row per loop and item and a checked state', () => {
+    const at = MIGRATIONS.indexOf(m009);
+    expect(at).toBeGreaterThan(0);
+    expect(MIGRATIONS[at - 1]?.name).toBe('history');
+    expect(m009.version).toBe(at + 1);
     const db = openDatabase(tmpFile());
     const insert = db.prepare("INSERT INTO retry_budgets (loop, item, label, first_at, next_at, state) VALUES ('email', '1', 'x', 0, 0, ?)");
     insert.run('retrying');

@@ -4,8 +4,7 @@ import type { Migration } from '../open.ts';
  * PIN brute-force protection (issue #12): attempt counters per scope (`till`, `person:<id>`,
  * `anonymous`) that survive a restart, and the approving manager beside the actor in the audit log.
  *
- * Numbered 007 by assignment; its version is the next free one on this branch (6). The lead sets the
- * version to follow whatever 006 lands as.
+ * Schema version 6 (file 007: see index.ts).
  */
 export const m007: Migration = {
   version: 6,

@@ -12,8 +12,7 @@ import type { Migration } from '../open.ts';
  * needs-attention list and sync status `orders_state` and the outbox.
  */
 export const m008: Migration = {
-  // Assigned number 008; its version is the next free one after 007 (migrate() needs 1..n without gaps):
-  // 7 here, 8 once 006 of a parallel branch is merged before it.
+  // Schema version 7 (file 008: see index.ts).
   version: 7,
   name: 'history',
   up(db) {

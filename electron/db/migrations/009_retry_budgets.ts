@@ -4,7 +4,7 @@ import type { Migration } from '../open.ts';
  * Retry budgets of the background loops that talk to the gateway outside the outbox (journal fetch,
  * e-mail, draft sync, cashier sync): one row per loop and item with its tries, when it is next due and
  * the gateway's last words; `needs_attention` once the budget is spent, until a person resumes it.
- * (Assigned number 009; its version follows 008 (7): migrate() needs 1..n without gaps.)
+ * Schema version 8 (file 009: see index.ts).
  */
 export const m009: Migration = {
   version: 8,
