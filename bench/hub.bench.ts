@@ -122,12 +122,12 @@ async function shopLoad(name: string, tills: SimTill[]): Promise<number> {
   await Promise.all(
     tills.map(async (t, i) => {
       const phase = (i / tills.length) * saleEvery; // tills sell at different moments
+      const sales = Math.floor((duration - phase) / saleEvery) + 1; // this till's sales in the run
       let made = 0;
       let acked = 0;
       for (;;) {
         const now = performance.now() - t0;
-        const due = now >= duration ? Math.floor((duration - phase) / saleEvery) + 1 : Math.floor((now - phase) / saleEvery) + 1;
-        made = Math.max(made, Math.max(0, due));
+        made = Math.min(sales, Math.max(made, Math.floor((now - phase) / saleEvery) + 1));
         if (made > acked) {
           const events = Array.from({ length: Math.min(made - acked, 500) }, (_, k) => event(t.name, acked + k + 1));
           const s = performance.now();
@@ -144,7 +144,7 @@ async function shopLoad(name: string, tills: SimTill[]): Promise<number> {
             latencies.push(performance.now() - s);
           }
         }
-        if (performance.now() - t0 >= duration && acked >= made) break;
+        if (acked >= sales) break;
         await sleep(tick);
       }
       total += acked;
