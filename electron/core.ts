@@ -41,7 +41,7 @@ import { createCatalogService } from './catalog/service.ts';
 import { catalogHandlers } from './catalog/handlers.ts';
 import { createParkedDrafts } from './catalog/drafts.ts';
 import { createManager } from './manager/handlers.ts';
-import { hubHandlers, hubRefundSource, startHubSync } from './hub/start.ts';
+import { hubHandlers, hubSale, startHubSync } from './hub/start.ts';
 import { Sessions } from './auth/context.ts';
 import { createGuard } from './auth/guard.ts';
 import { makeDataDirPrivate } from './auth/private-files.ts';
@@ -195,7 +195,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const sessions = new Sessions();
   const manager = createManager({
     sessions,
-    hubSource: (invoice: string) => hubRefundSource(hub, invoice),
+    hubSource: (key: string) => hubSale(hub, key),
     db,
     dataDir: options.dataDir,
     secrets,

@@ -1,5 +1,6 @@
 /** The hub's wire contract: every input a till or a manager sends, as zod schemas (both sides import these). */
 import { z } from 'zod';
+import { BarcodeRuleSchema } from '../shared/contract/catalog.ts';
 
 /** At most this many events in one push; a bigger batch is refused whole (413). */
 export const MAX_BATCH_EVENTS = 500;
@@ -79,6 +80,21 @@ export const StaffInput = z.object({
 });
 export const StaffListInput = z.object({ shopId: z.number().int().positive().optional(), staff: z.array(StaffInput).min(1).max(10_000) });
 
+/**
+ * The settings a shop's tills share, set at the hub (`PUT /api/admin/settings`) and applied by every till
+ * (its own `settings.update` / `catalog.barcodeRules` change them locally until the hub's next change).
+ */
+export const ShopSettings = z.strictObject({
+  /** Price/weight barcode rules (the till's `catalog.barcodeRules`). */
+  barcodeRules: z.array(BarcodeRuleSchema).max(10).optional(),
+  /** A line discount above this share of the line total needs a manager's approval (percent). */
+  discountLimitPercent: z.number().int().min(0).max(100).optional(),
+  outageWarnMinutes: z.number().int().min(1).max(10_080).optional(),
+  outageAlarmMinutes: z.number().int().min(1).max(40_320).optional(),
+});
+export const ShopSettingsInput = z.strictObject({ shopId: z.number().int().positive().optional(), settings: ShopSettings });
+export type ShopSettings = z.infer<typeof ShopSettings>;
+
 export const EnrolCodeInput = z.object({ shopId: z.number().int().positive() });
 const isoTime = z.string().refine((v) => !Number.isNaN(Date.parse(v)), { message: 'an ISO date-time is required' });
 /** A report: of one shop, or of the whole chain without `shopId`; [from, to), default today until now. */
@@ -117,6 +133,8 @@ export interface ChangesResult {
   more: boolean;
   products: (Required<Omit<ProductInput, 'group'>> & { group: string | null; version: number })[];
   staff: (Required<StaffInput> & { version: number })[];
+  /** Shop settings changed after `since` (keys of `ShopSettings`); absent from an older hub. */
+  settings?: { key: string; value: unknown; version: number }[];
 }
 
 /** A sale found at the hub, for a refund on another till. */
@@ -126,4 +144,13 @@ export interface HubOrder {
   /** True when a refund of it is stored at the hub (from any till of the shop). */
   refunded: boolean;
   order: OrderSnapshot;
+  /** Refunds of it made on OTHER tills of the shop (the asking till knows its own): what each took back. */
+  refunds: HubRefund[];
+}
+
+/** A refund stored at the hub: the till, its order number and its `data.refundOf` as the till wrote it. */
+export interface HubRefund {
+  tillId: number;
+  orderNumber: string;
+  refundOf: unknown;
 }

@@ -24,6 +24,7 @@ import {
   PushInput,
   ReportInput,
   ShopInput,
+  ShopSettingsInput,
   ShopQuery,
   StaffListInput,
 } from './schemas.ts';
@@ -206,6 +207,15 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
         const scope = admin(req);
         const input = parse(ProductsInput, await readJson(req));
         return send(res, 200, { changed: await service.upsertProducts(must(shopOf(scope, input.shopId)), input.products) });
+      }
+      case 'GET /api/admin/settings': {
+        const shopId = must(shopOf(admin(req), parse(ShopQuery, Object.fromEntries(url.searchParams)).shopId));
+        return send(res, 200, { settings: await service.shopSettings(shopId) });
+      }
+      case 'PUT /api/admin/settings': {
+        const scope = admin(req);
+        const input = parse(ShopSettingsInput, await readJson(req));
+        return send(res, 200, { changed: await service.setShopSettings(must(shopOf(scope, input.shopId)), input.settings) });
       }
       case 'PUT /api/admin/staff': {
         const scope = admin(req);

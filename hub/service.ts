@@ -17,6 +17,7 @@ import {
   type ProductInput,
   type PushInput,
   type PushResult,
+  type ShopSettings,
   type StaffInput,
 } from './schemas.ts';
 
@@ -251,13 +252,19 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
         'SELECT * FROM staff WHERE shop_id = $1 AND version > $2 ORDER BY version LIMIT $3',
         [till.shopId, since, limit],
       );
+      const settings = await db.query<{ key: string; value: unknown; version: number }>(
+        'SELECT key, value, version FROM shop_settings WHERE shop_id = $1 AND version > $2 ORDER BY version LIMIT $3',
+        [till.shopId, since, limit],
+      );
       // With a full page of one kind, the cursor stops where that page ends so nothing is skipped.
       const fullP = products.length === limit ? products[products.length - 1]?.version : undefined;
       const fullS = staff.length === limit ? staff[staff.length - 1]?.version : undefined;
-      const bound = Math.min(fullP ?? Infinity, fullS ?? Infinity);
+      const fullT = settings.length === limit ? settings[settings.length - 1]?.version : undefined;
+      const bound = Math.min(fullP ?? Infinity, fullS ?? Infinity, fullT ?? Infinity);
       const ps = products.filter((p) => p.version <= bound);
       const ss = staff.filter((s) => s.version <= bound);
-      const top = Math.max(since, ...ps.map((p) => p.version), ...ss.map((s) => s.version));
+      const ts = settings.filter((t) => t.version <= bound);
+      const top = Math.max(since, ...ps.map((p) => p.version), ...ss.map((s) => s.version), ...ts.map((t) => t.version));
       return {
         cursor: top,
         more: Number.isFinite(bound),
@@ -266,6 +273,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
           favourite: p.favourite, barcodes: p.barcodes, deleted: p.deleted, version: p.version,
         })),
         staff: ss.map((s) => ({ name: s.name, role: s.role, pinHash: s.pin_hash, active: s.active, version: s.version })),
+        settings: ts.map((t) => ({ key: t.key, value: t.value, version: t.version })),
       };
     },
 
@@ -299,6 +307,33 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       });
     },
 
+    /** Sets a shop's shared settings (each given key; an unchanged value keeps its version) in one transaction. */
+    async setShopSettings(shopId: number, settings: ShopSettings): Promise<number> {
+      const shop = await db.query('SELECT 1 FROM shops WHERE id = $1', [shopId]);
+      if (!shop.length) throw new HubError(404, 'shop_unknown', `no shop ${shopId}`, 'shopId');
+      return db.tx(async (q) => {
+        await lockMasterData(q);
+        let changed = 0;
+        for (const [key, value] of Object.entries(settings)) {
+          if (value === undefined) continue;
+          const r = await q.query(
+            `INSERT INTO shop_settings (shop_id, key, value, version) VALUES ($1, $2, $3, nextval('change_seq'))
+             ON CONFLICT (shop_id, key) DO UPDATE SET value = excluded.value, version = excluded.version
+             WHERE shop_settings.value IS DISTINCT FROM excluded.value RETURNING key`,
+            [shopId, key, JSON.stringify(value)],
+          );
+          changed += r.length;
+        }
+        return changed;
+      });
+    },
+
+    /** A shop's shared settings as the hub holds them. */
+    async shopSettings(shopId: number): Promise<ShopSettings> {
+      const rows = await db.query<{ key: string; value: unknown }>('SELECT key, value FROM shop_settings WHERE shop_id = $1 ORDER BY key', [shopId]);
+      return Object.fromEntries(rows.map((r) => [r.key, r.value])) as ShopSettings;
+    },
+
     /** Creates or changes staff of a shop (PIN hashes, never PINs). */
     async upsertStaff(shopId: number, staff: readonly StaffInput[]): Promise<number> {
       return db.tx(async (q) => {
@@ -329,10 +364,20 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       );
       const r = rows[0];
       if (!r) return null;
+      // What other tills already refunded of it, so a partial refund here never takes back more than is left.
+      const refunds = r.invoice_number
+        ? await db.query<{ till_id: number; order_number: string; refund_of: unknown }>(
+            `SELECT till_id, order_number, data->'refundOf' AS refund_of FROM orders
+             WHERE shop_id = $1 AND till_id <> $2 AND kind IN ('refund', 'refund_full') AND data->'refundOf'->>'invoiceNumber' = $3
+             ORDER BY till_id, order_number`,
+            [till.shopId, till.id, r.invoice_number],
+          )
+        : [];
       return {
         tillId: r.till_id,
         tillName: r.name,
         refunded: r.refunded,
+        refunds: refunds.map((x) => ({ tillId: x.till_id, orderNumber: x.order_number, refundOf: x.refund_of })),
         order: {
           order_number: r.order_number, kind: r.kind, invoice_type: r.invoice_type, transaction_type: r.transaction_type,
           state: r.state, created_at: r.created_at, total_para: r.total_para, data: r.data,

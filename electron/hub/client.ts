@@ -36,7 +36,7 @@ export class HubClient {
     this.#timeoutMs = o.timeoutMs ?? 10_000;
   }
 
-  async #call<T>(method: string, path: string, body?: unknown, auth = true): Promise<T> {
+  async #call<T>(method: string, path: string, body?: unknown, auth = true, timeoutMs = this.#timeoutMs): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (auth && this.#credential) headers.authorization = `Bearer ${this.#credential}`;
@@ -44,7 +44,7 @@ export class HubClient {
       method,
       headers,
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      signal: AbortSignal.timeout(this.#timeoutMs),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     const text = await res.text();
     let json: unknown;
@@ -78,10 +78,10 @@ export class HubClient {
     return this.#call('GET', `/api/till/changes?since=${since}`);
   }
 
-  /** A sale of another till of this shop, or null when the hub knows none. */
+  /** A sale of another till of this shop, or null when the hub knows none (a refund waits at most 3 s for a LAN that is down). */
   async lookup(q: LookupInput): Promise<HubOrder | null> {
     try {
-      return await this.#call<HubOrder>('POST', '/api/till/lookup', q);
+      return await this.#call<HubOrder>('POST', '/api/till/lookup', q, true, Math.min(this.#timeoutMs, 3000));
     } catch (err) {
       if (err instanceof HubRequestError && err.status === 404) return null;
       throw err;

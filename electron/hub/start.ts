@@ -1,7 +1,7 @@
 /** The one entry point electron/core.ts calls: the hub sync when a hub is configured, else nothing. */
 import { HubSync, type HubSyncOptions } from './sync.ts';
 
-export { hubRefundSource } from './refund.ts';
+export { hubSale } from './refund.ts';
 
 export { hubHandlers } from './handlers.ts';
 

@@ -16,7 +16,7 @@ import type { Logger } from '../log/logger.ts';
 import { writePrivate } from '../settings/secrets.ts';
 import { foldText } from '../catalog/normalize.ts';
 import type { HubStatusView } from '../../shared/contract/hub.ts';
-import type { ChangesResult, HubEvent, HubOrder, TillStatus } from '../../hub/schemas.ts';
+import { ShopSettings, type ChangesResult, type HubEvent, type HubOrder, type TillStatus } from '../../hub/schemas.ts';
 import { HubClient, HubRequestError } from './client.ts';
 
 export const PUSH_BATCH = 200;
@@ -220,6 +220,16 @@ export class HubSync {
     );
     const staffExists = db.prepare<[string], { id: number }>('SELECT id FROM staff WHERE name = ?');
     const staffInsert = db.prepare('INSERT INTO staff (name, role, pin_hash, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
+    const putSetting = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+    // Shop settings from the hub, checked like any input; a key this till does not know is left alone.
+    const settings = (c.settings ?? []).flatMap((t) => {
+      const parsed = ShopSettings.safeParse({ [t.key]: t.value });
+      if (!parsed.success || !(t.key in parsed.data)) {
+        this.#o.logger.warn(`hub: ignored the shop setting ${JSON.stringify(t.key.slice(0, 40))} (unknown or invalid)`);
+        return [];
+      }
+      return [t.key === 'barcodeRules' ? { key: 'catalog.barcodeRules', value: JSON.stringify(t.value) } : { key: t.key, value: String(t.value) }];
+    });
     db.transaction(() => {
       for (const p of c.products) {
         if (p.deleted) {
@@ -243,6 +253,7 @@ export class HubSync {
         if (staffExists.get(s.name)) staffUpdate.run(s.role, s.pinHash, active, at, s.name, s.role, s.pinHash, active);
         else staffInsert.run(s.name, s.role, s.pinHash, active, at, at);
       }
+      for (const t of settings) putSetting.run(t.key, t.value);
       this.#setState('cursor', String(c.cursor));
     })();
   }

@@ -186,9 +186,9 @@ export function createManager(deps: ManagerDeps): Manager {
       if (!row) throw new CommandError('not_found', 'order_not_found', { id: orderId });
       return store.view(row);
     },
-    'copies.create': async ({ orderId }) => {
-      const view = await orders.copy(orderId);
-      staff.audit(null, 'receipt.copy', { orderId: view.orderId, of: orderId });
+    'copies.create': async ({ orderId, invoiceNumber }) => {
+      const view = await orders.copy({ orderId, invoiceNumber });
+      staff.audit(null, 'receipt.copy', { orderId: view.orderId, of: orderId ?? invoiceNumber });
       return view;
     },
     'emails.send': async (input) => emails.send(input),

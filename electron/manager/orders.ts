@@ -19,6 +19,7 @@ import type { OrderData, OrderRow, OrderStore } from '../outbox/store.ts';
 import { nextOrderNumber } from '../sales/order-number.ts';
 import type { TaxRatesCache } from '../sales/tax-rates.ts';
 import { gatewayCommandError } from './staff.ts';
+import type { HubSale } from '../hub/refund.ts';
 
 /** What back-office orders keep in `orders.data` beside the sale fields. */
 export interface BackOfficeData extends OrderData {
@@ -26,8 +27,8 @@ export interface BackOfficeData extends OrderData {
   refundOf?: { orderId?: number; invoiceNumber?: string; lines: { index: number; quantityMilli: number }[]; full: boolean };
   /** Finalize: the advance order and the advance amount applied. */
   advanceOf?: { orderId: number; advancePara: number };
-  /** Copy: the original order. */
-  copyOf?: { orderId: number };
+  /** Copy: the original order (local), or its invoice number (another till's sale found through the hub). */
+  copyOf?: { orderId?: number; invoiceNumber?: string };
   approvedBy?: string;
 }
 
@@ -39,8 +40,8 @@ export interface OrdersDeps {
   terminalId: () => string;
   onlineBudgetMs: () => number;
   now: () => number;
-  /** Another till's sale through the store hub (electron/hub/refund.ts); absent without a hub. */
-  hubSource?: (invoiceNumber: string) => Promise<RefundSource | null>;
+  /** Another till's sale through the store hub by invoice or order number (electron/hub/refund.ts); absent without a hub. */
+  hubSource?: (key: string) => Promise<HubSale | null>;
 }
 
 const REFUNDABLE: readonly InvoiceType[] = ['normal', 'training', 'advance'];
@@ -55,10 +56,10 @@ export class BackOfficeOrders {
   /** The original of a refund with what is left per line: a local order, else the gateway archive. */
   async refundSource(q: { orderId?: number | undefined; invoiceNumber?: string | undefined }): Promise<RefundSource> {
     const row = this.#findLocal(q);
-    if (row) return this.#localSource(row);
+    if (row) return this.#localSource(row, await this.#otherTillRefunds(row));
     const invoice = q.invoiceNumber ?? '';
     const fromHub = invoice ? await this.#d.hubSource?.(invoice) : null;
-    if (fromHub) return { ...fromHub, fullRefundAllowed: fromHub.fullRefundAllowed && this.#refundsOf({ invoiceNumber: invoice }).length === 0 };
+    if (fromHub) return this.#hubSource(fromHub);
     let archived;
     try {
       archived = await this.#d.client().archiveGet(invoice, { timeoutMs: 5000 });
@@ -88,34 +89,37 @@ export class BackOfficeOrders {
    */
   async refund(input: RefundInput, approvedBy: string): Promise<OrderView> {
     const row = this.#findLocal(input);
-    const source = row ? this.#localSource(row) : await this.refundSource(input);
+    // Another till's sale through the hub carries its lines and payments: refundable in part like a local one.
+    const hub = !row && input.invoiceNumber ? await this.#d.hubSource?.(input.invoiceNumber) : null;
+    const source = row ? this.#localSource(row, await this.#otherTillRefunds(row)) : hub ? this.#hubSource(hub) : await this.refundSource(input);
+    const orig = row ? this.#data(row) : hub ? { lines: hub.lines, payments: hub.payments } : null;
     if (!REFUNDABLE.includes(source.invoiceType)) {
       throw new CommandError('conflict', 'refund_not_refundable', { id: source.invoiceNumber ?? source.orderNumber ?? '', reason: source.invoiceType });
     }
     const full = input.full === true;
     if (full && !source.fullRefundAllowed) throw invalidInput('full', 'refund_full_after_partial');
-    if (!full && !row) throw invalidInput('lines', 'refund_archive_partial');
+    if (!full && !orig) throw invalidInput('lines', 'refund_archive_partial');
 
     // The refunded lines, in thousandths and para.
     let lines: OrderLine[];
     let refundLines: { index: number; quantityMilli: number }[];
-    if (row && full) {
-      lines = this.#data(row).lines;
+    if (orig && full) {
+      lines = orig.lines;
       refundLines = lines.map((l, index) => ({ index, quantityMilli: l.quantityMilli }));
-    } else if (row) {
-      const orig = this.#data(row).lines;
+    } else if (orig) {
+      const origLines = orig.lines;
       const seen = new Map<number, number>();
       (input.lines ?? []).forEach((l, i) => {
         const quantityMilli = toMilli(l.quantity) as number;
         seen.set(l.index, (seen.get(l.index) ?? 0) + quantityMilli);
         const left = source.lines[l.index];
-        if (!left || !orig[l.index]) throw invalidInput(`lines.${i}.index`, 'refund_line_unknown');
+        if (!left || !origLines[l.index]) throw invalidInput(`lines.${i}.index`, 'refund_line_unknown');
         if ((seen.get(l.index) ?? 0) > left.remainingMilli) {
           throw invalidInput(`lines.${i}.quantity`, 'refund_too_much', { remaining: formatQuantity(left.remainingMilli), name: left.name });
         }
       });
       refundLines = [...seen].map(([index, quantityMilli]) => ({ index, quantityMilli }));
-      lines = refundLines.map(({ index, quantityMilli }) => partOfLine(orig[index] as OrderLine, quantityMilli));
+      lines = refundLines.map(({ index, quantityMilli }) => partOfLine(origLines[index] as OrderLine, quantityMilli));
     } else {
       // Known only to the gateway: one line for the whole receipt (the endpoint copies the original's items).
       const label = this.#d.taxRates.labels()[0] ?? 'A';
@@ -124,7 +128,7 @@ export class BackOfficeOrders {
     }
     const totalPara = lines.reduce((s, l) => s + l.totalPara, 0);
     const payments: OrderPayment[] =
-      full && row ? this.#data(row).payments : [{ type: input.paymentType, amountPara: totalPara }];
+      full && orig ? orig.payments : [{ type: input.paymentType, amountPara: totalPara }];
     const original = row ?? null;
     const data: BackOfficeData = {
       lines,
@@ -206,22 +210,33 @@ export class BackOfficeOrders {
    * A fiscal COPY of a sale (invoiceType `copy`, the original's items and payments, referencing it). The
    * gateway issues it; its journal says it is not a fiscal receipt. Queued when offline.
    */
-  async copy(orderId: number): Promise<OrderView> {
-    const original = this.#d.store.get(orderId);
-    if (!original || original.kind !== 'sale' || !['normal', 'advance'].includes(original.invoice_type) || original.state === 'needs_attention') {
-      throw new CommandError('conflict', 'copy_not_allowed', { id: orderId });
+  async copy(q: { orderId?: number | undefined; invoiceNumber?: string | undefined }): Promise<OrderView> {
+    const local = this.#findLocal(q);
+    // Not on this till: another till's sale (by invoice or order number) through the hub, also offline.
+    const hub = !local && q.invoiceNumber ? await this.#d.hubSource?.(q.invoiceNumber) : null;
+    if (!local && !hub) throw new CommandError('not_found', 'order_not_found', { id: q.orderId ?? q.invoiceNumber ?? '' });
+    const original = local
+      ? { invoiceType: local.invoice_type, ok: local.kind === 'sale' && local.state !== 'needs_attention', orderNumber: local.order_number, totalPara: local.total_para, ...this.#data(local) }
+      : { ...(hub as HubSale), ok: true };
+    if (!original.ok || !['normal', 'advance'].includes(original.invoiceType)) {
+      throw new CommandError('conflict', 'copy_not_allowed', { id: q.orderId ?? q.invoiceNumber ?? '' });
     }
-    const od = this.#data(original);
-    const data: BackOfficeData = { lines: od.lines, payments: od.payments, copyOf: { orderId } };
+    const od = original;
+    const data: BackOfficeData = {
+      lines: od.lines,
+      payments: od.payments,
+      copyOf: local ? { orderId: local.id } : { invoiceNumber: (hub as HubSale).invoiceNumber },
+    };
     const body = (orderNumber: string): ReceiptRequest => ({
       orderNumber,
       items: od.lines.map(toItem),
       payments: od.payments.map(toPayment),
       ...(od.buyerId ? { buyerId: od.buyerId } : {}),
-      metaFields: this.#meta(od.cashier, { copyOf: original.order_number }),
+      metaFields: this.#meta(od.cashier, { copyOf: od.orderNumber }),
       settings: { returnIfOrderNumberExists: true },
     });
-    return this.#capture({ kind: 'copy', invoiceType: 'copy', transactionType: 'sale', totalPara: original.total_para, data, body, reference: original });
+    const reference = local ?? { invoiceNumber: (hub as HubSale).invoiceNumber, sdcDateTime: (hub as HubSale).sdcDateTime };
+    return this.#capture({ kind: 'copy', invoiceType: 'copy', transactionType: 'sale', totalPara: od.totalPara, data, body, reference });
   }
 
   // ---- internals ------------------------------------------------------------------------------
@@ -287,10 +302,24 @@ export class BackOfficeOrders {
       return row;
     }
     if (!q.invoiceNumber) return undefined;
-    return store.db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE invoice_number = ? ORDER BY id LIMIT 1').get(q.invoiceNumber);
+    // An invoice number, else one of this till's order numbers (the hub answers the same for other tills).
+    return (
+      store.db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE invoice_number = ? ORDER BY id LIMIT 1').get(q.invoiceNumber) ??
+      store.db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE order_number = ? ORDER BY id LIMIT 1').get(q.invoiceNumber)
+    );
   }
 
-  #localSource(row: OrderRow): RefundSource {
+  /** What other tills of the shop refunded of this till's sale (through the hub; none without one or when it is away). */
+  async #otherTillRefunds(row: OrderRow): Promise<HubSale['refunds']> {
+    if (!row.invoice_number || !this.#d.hubSource || row.kind !== 'sale') return [];
+    try {
+      return (await this.#d.hubSource(row.invoice_number))?.refunds ?? [];
+    } catch {
+      return [];
+    }
+  }
+
+  #localSource(row: OrderRow, otherTills: HubSale['refunds'] = []): RefundSource {
     if (row.kind !== 'sale' || row.state === 'needs_attention') {
       throw new CommandError('conflict', 'refund_not_refundable', {
         id: row.invoice_number ?? row.order_number,
@@ -298,26 +327,9 @@ export class BackOfficeOrders {
       });
     }
     const data = this.#data(row);
-    const refunds = this.#refundsOf({ orderId: row.id, invoiceNumber: row.invoice_number ?? undefined });
-    const refunded = new Map<number, number>();
-    let anyRefund = false;
-    for (const r of refunds) {
-      anyRefund = true;
-      const lines = r.full ? data.lines.map((l, index) => ({ index, quantityMilli: l.quantityMilli })) : r.lines;
-      for (const l of lines) refunded.set(l.index, (refunded.get(l.index) ?? 0) + l.quantityMilli);
-    }
-    const lines: RefundableLine[] = data.lines.map((l, index) => {
-      const refundedMilli = refunded.get(index) ?? 0;
-      return {
-        index,
-        name: l.name,
-        labels: l.labels,
-        unitPricePara: l.unitPricePara,
-        soldMilli: l.quantityMilli,
-        refundedMilli,
-        remainingMilli: Math.max(0, l.quantityMilli - refundedMilli),
-      };
-    });
+    const refunds = [...otherTills, ...this.#refundsOf({ orderId: row.id, invoiceNumber: row.invoice_number ?? undefined })];
+    const anyRefund = refunds.length > 0;
+    const lines = remainingLines(data.lines, refunds);
     return {
       orderId: row.id,
       orderNumber: row.order_number,
@@ -329,6 +341,22 @@ export class BackOfficeOrders {
       lines,
       payments: data.payments,
       fullRefundAllowed: !anyRefund && REFUNDABLE.includes(row.invoice_type),
+    };
+  }
+
+  /** Another till's sale (from the hub): what is left after its refunds on other tills and on this one. */
+  #hubSource(h: HubSale): RefundSource {
+    const refunds = [...h.refunds, ...this.#refundsOf({ invoiceNumber: h.invoiceNumber })];
+    return {
+      orderNumber: h.orderNumber,
+      invoiceNumber: h.invoiceNumber,
+      sdcDateTime: h.sdcDateTime,
+      invoiceType: h.invoiceType,
+      state: 'archived',
+      totalPara: h.totalPara,
+      lines: remainingLines(h.lines, refunds),
+      payments: h.payments,
+      fullRefundAllowed: !h.refunded && refunds.length === 0 && h.transactionType === 'sale' && REFUNDABLE.includes(h.invoiceType),
     };
   }
 
@@ -354,6 +382,27 @@ export class BackOfficeOrders {
   #meta(cashier: string | undefined, extra: Record<string, string>): Record<string, unknown> {
     return { terminal: this.#d.terminalId(), ...(cashier ? { cashier } : {}), ...extra };
   }
+}
+
+/** Each sold line with what its refunds (full ones take back every line) left to refund. */
+function remainingLines(sold: readonly OrderLine[], refunds: readonly { lines: { index: number; quantityMilli: number }[]; full: boolean }[]): RefundableLine[] {
+  const refunded = new Map<number, number>();
+  for (const r of refunds) {
+    const lines = r.full ? sold.map((l, index) => ({ index, quantityMilli: l.quantityMilli })) : r.lines;
+    for (const l of lines) refunded.set(l.index, (refunded.get(l.index) ?? 0) + l.quantityMilli);
+  }
+  return sold.map((l, index) => {
+    const refundedMilli = refunded.get(index) ?? 0;
+    return {
+      index,
+      name: l.name,
+      labels: l.labels,
+      unitPricePara: l.unitPricePara,
+      soldMilli: l.quantityMilli,
+      refundedMilli,
+      remainingMilli: Math.max(0, l.quantityMilli - refundedMilli),
+    };
+  });
 }
 
 /** `quantityMilli` of a line, priced like the original (a discount shared in proportion). */

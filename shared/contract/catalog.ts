@@ -143,7 +143,7 @@ export interface RemoteParkedSale {
   terminal: string | null;
 }
 
-const BarcodeRuleSchema = z.strictObject({
+export const BarcodeRuleSchema = z.strictObject({
   prefix: z.string().regex(/^2\d$/, { error: 'barcode_prefix' }),
   kind: z.enum(['weight', 'price'], { error: 'barcode_kind' }),
   codeLength: z.number().int().min(1).max(9),

@@ -267,8 +267,10 @@ export const managerCommands = {
     'For an order parked because the gateway returned another sale\'s receipt for its number: gives it a NEW order number and queues it again. A manager\'s PIN, checked in the core; audited with the old and new number.',
   ),
   'copies.create': command<OrderView>()(
-    z.strictObject({ orderId: s.id }),
-    'Issues a fiscal COPY of a sale through the gateway (queued when offline; waits for a queued original).',
+    z
+      .strictObject({ orderId: s.id.optional(), invoiceNumber: z.string({ error: 'text' }).trim().min(3).max(60).optional() })
+      .refine((v) => v.orderId !== undefined || v.invoiceNumber !== undefined, { error: 'required', path: ['invoiceNumber'] }),
+    'Issues a fiscal COPY of a sale through the gateway (queued when offline; waits for a queued original). By invoice or order number also of another till\'s sale through the store hub.',
   ),
   'emails.send': command<EmailView>()(
     z

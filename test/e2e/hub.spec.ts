@@ -36,7 +36,7 @@ test.afterAll(async () => {
   if (till) fs.rmSync(till.dataDir, { recursive: true, force: true });
 });
 
-test('a manager runs the shop from the hub: tills and alarm, enrolment, a price, the report and CSV', async ({ page }) => {
+test('a manager runs the shop from the hub: tills and alarm, enrolment, a price, shop settings, the report and CSV', async ({ page }) => {
   await page.goto(hub.url);
   await page.getByLabel('PIN менаџера').fill('1111');
   await page.getByRole('button', { name: 'Пријава' }).click();
@@ -68,6 +68,21 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   await expect(async () => {
     const r = await till.call<{ product?: { pricePara: number } }>('catalog.byBarcode', { code: '1001' });
     expect(JSON.stringify(r.body)).toContain('15990');
+  }).toPass({ timeout: 10_000 });
+
+  // Shop settings: a bad barcode rule is refused naming the field; good ones reach the till.
+  await page.getByRole('button', { name: 'Подешавања' }).click();
+  const rulesField = page.getByLabel(/Правила бар-кодова/);
+  await rulesField.fill('99:price:5');
+  await page.getByRole('button', { name: 'Сачувај подешавања' }).click();
+  await expect(page.getByRole('alert')).toContainText('Правила бар-кодова');
+  await page.getByLabel('Граница попуста без менаџера (%)').fill('25');
+  await rulesField.fill('28:price:5');
+  await page.getByRole('button', { name: 'Сачувај подешавања' }).click();
+  await expect(page.getByRole('status')).toContainText('Подешавања сачувана');
+  await expect(async () => {
+    const r = await till.call<unknown>('catalog.barcodeRules', {});
+    expect(JSON.stringify(r.body)).toContain('"prefix":"28","kind":"price","codeLength":5');
   }).toPass({ timeout: 10_000 });
 
   await page.getByRole('button', { name: 'Извештај' }).click();

@@ -160,6 +160,33 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     expect(((await badPrice.json()) as { field: string }).field).toBe('products.0.pricePara');
   });
 
+  it('sends shop settings down with the same cursor; an unchanged value is not sent again; bad input names the field', async () => {
+    const shop = await service.createShop('Settings shop');
+    const t = await enrolTill('Till settings', shop);
+    const start = (await t.client.changes(0)).cursor;
+    const rules = [{ prefix: '28', kind: 'price', codeLength: 5 }];
+    const put = await admin(server, 'PUT', '/api/admin/settings', { shopId: shop, settings: { barcodeRules: rules, discountLimitPercent: 25 } });
+    expect(await put.json()).toEqual({ changed: 2 });
+    const c1 = await t.client.changes(start);
+    expect(c1.settings?.map((x) => [x.key, x.value])).toEqual([['barcodeRules', rules], ['discountLimitPercent', 25]]);
+    // The same values again change nothing; a new limit is one change after the cursor.
+    expect(await (await admin(server, 'PUT', '/api/admin/settings', { shopId: shop, settings: { barcodeRules: rules, discountLimitPercent: 30 } })).json()).toEqual({ changed: 1 });
+    const c2 = await t.client.changes(c1.cursor);
+    expect(c2.settings?.map((x) => [x.key, x.value])).toEqual([['discountLimitPercent', 30]]);
+    expect(await (await admin(server, 'GET', `/api/admin/settings?shopId=${shop}`)).json()).toEqual({ settings: { barcodeRules: rules, discountLimitPercent: 30 } });
+    // Another shop's till sees none of it.
+    const elsewhere = await enrolTill('Till settings elsewhere');
+    expect((await elsewhere.client.changes(start)).settings).toEqual([]);
+    const bad = await admin(server, 'PUT', '/api/admin/settings', { shopId: shop, settings: { barcodeRules: [{ prefix: '99', kind: 'price', codeLength: 5 }] } });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { field: string }).field).toBe('settings.barcodeRules.0.prefix');
+    const unknown = await admin(server, 'PUT', '/api/admin/settings', { shopId: shop, settings: { apiKey: 'x' } });
+    expect(unknown.status).toBe(400);
+    const noAuth = await fetch(`${server.url}/api/admin/settings`, { method: 'PUT', headers: { authorization: `Bearer ${t.credential}` }, body: JSON.stringify({ shopId: shop, settings: {} }) });
+    expect(noAuth.status).toBe(401);
+    expect(await service.shopSettings(shop)).toEqual({ barcodeRules: rules, discountLimitPercent: 30 });
+  });
+
   it('pages a large catalog without skipping a row', async () => {
     const shop = await service.createShop('Paging shop');
     const t = await enrolTill('Till paging', shop);

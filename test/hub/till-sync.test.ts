@@ -184,4 +184,92 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     const status = await service.tillStatus(shopId);
     expect(status.filter((s) => s.name.startsWith('KASA')).every((s) => s.gaps.length === 0)).toBe(true);
   }, 120_000);
+
+  it('shop settings set at the hub (barcode rules, discount limit) reach a till, also one that was away', async () => {
+    const t = await till('KASA5', true);
+    await until(async () => (await ok<{ enrolled: boolean }>(t, 'hub.status')).enrolled);
+    const discountSale = { ...sale, lines: [{ name: 'Хлеб', quantity: 1, unitPrice: 100, discount: 30, labels: ['A'] }], payments: [{ type: 'cash', amount: 70 }] };
+    // The till's own limit (10 %): a 30 % discount wants a manager's approval.
+    expect(await t.dispatch('sales.checkout', discountSale)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    const rules = [{ prefix: '27', kind: 'weight', codeLength: 5 }];
+    const res = await fetch(`${server.url}/api/admin/settings`, {
+      method: 'PUT',
+      headers: { authorization: 'Bearer admin', 'content-type': 'application/json' },
+      body: JSON.stringify({ shopId, settings: { barcodeRules: rules, discountLimitPercent: 35 } }),
+    });
+    expect(res.status).toBe(200);
+    const setting = (key: string): string | undefined => t.db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(key)?.value;
+    await until(() => setting('discountLimitPercent') === '35');
+    expect(await ok(t, 'catalog.barcodeRules', {})).toEqual(rules);
+    // The limit is the core's: a 30 % discount now passes without a manager's approval.
+    const discounted = await t.dispatch('sales.checkout', discountSale);
+    expect(discounted).toMatchObject({ ok: true });
+    // A till that was away applies what changed meanwhile as soon as it reaches the hub again.
+    await t.close();
+    cores.splice(cores.indexOf(t), 1);
+    await service.setShopSettings(shopId, { discountLimitPercent: 5 });
+    const dir = dirs[dirs.length - 1] ?? '';
+    const again = await createCore({ dataDir: dir, transport: 'host', env: { KASA_LANG: 'en', KASA_TERMINAL_ID: 'KASA5', KASA_GATEWAY_URL: sandbox.url, KASA_API_KEY: 'demo-key', KASA_HUB_URL: server.url }, logger: quiet });
+    cores.push(again);
+    await until(() => again.db.prepare<[], { value: string }>("SELECT value FROM settings WHERE key = 'discountLimitPercent'").get()?.value === '5');
+    await service.setShopSettings(shopId, { discountLimitPercent: 10 });
+  }, 120_000);
+
+  it("refunds part of another till's sale and copies it while the internet is down, by order or invoice number", async () => {
+    const t3 = await till('KASA3', true);
+    const t4 = await till('KASA4', true);
+    const sold = await ok<OrderView>(t3, 'sales.checkout', sale);
+    const invoice = sold.receipt?.invoiceNumber ?? '';
+    expect(sold.state).toBe('fiscalized');
+    await until(async () => (await hubOrder(sold.orderNumber))?.state === 'fiscalized');
+
+    sandbox.controls.setOffline(true);
+    // Found at the hub by the ORDER number of till 3, with its lines and payments.
+    type Source = { invoiceNumber: string; orderNumber: string; fullRefundAllowed: boolean; lines: { name: string; remainingMilli: number }[]; payments: unknown[] };
+    const source = await ok<Source>(t4, 'refunds.source', { invoiceNumber: sold.orderNumber });
+    expect(source).toMatchObject({ invoiceNumber: invoice, orderNumber: sold.orderNumber, fullRefundAllowed: true, payments: [{ type: 'cash', amountPara: 54_000 }] });
+    expect(source.lines.map((l) => [l.name, l.remainingMilli])).toEqual([['Хлеб', 3000], ['Млеко', 2000]]);
+
+    // Two of the three breads back at till 4, queued in its own outbox.
+    const part = await ok<OrderView>(t4, 'refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: invoice, lines: [{ index: 0, quantity: 2 }], skipBuyerId: true, paymentType: 'cash' });
+    expect(part).toMatchObject({ kind: 'refund', state: 'queued', totalPara: 16_000 });
+    // Not more than is left, on this till ...
+    const tooMuch = await t4.dispatch('refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: invoice, lines: [{ index: 0, quantity: 2 }], skipBuyerId: true, paymentType: 'cash' });
+    expect(tooMuch).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'lines.0.quantity' } });
+    const full = await t4.dispatch('refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: invoice, full: true, skipBuyerId: true, paymentType: 'cash' });
+    expect(full).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'full' } });
+    // ... nor on the till that sold it, once till 4's refund reached the hub.
+    await until(async () => (await hubOrder(part.orderNumber))?.n === 1);
+    const atT3 = await ok<Source>(t3, 'refunds.source', { invoiceNumber: invoice });
+    expect(atT3.lines.map((l) => l.remainingMilli)).toEqual([1000, 2000]);
+    expect(atT3.fullRefundAllowed).toBe(false);
+    // Its own order number finds the local sale on till 3 (with the same refunds counted).
+    const byNumber = await ok<Source & { orderId?: number }>(t3, 'refunds.source', { invoiceNumber: sold.orderNumber });
+    expect(byNumber).toMatchObject({ orderId: sold.orderId, invoiceNumber: invoice });
+    expect(byNumber.lines.map((l) => l.remainingMilli)).toEqual([1000, 2000]);
+    const tooMuchT3 = await t3.dispatch('refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: invoice, lines: [{ index: 0, quantity: 2 }], skipBuyerId: true, paymentType: 'cash' });
+    expect(tooMuchT3).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'lines.0.quantity' } });
+
+    // A fiscal copy of till 3's sale at till 4, by invoice number; a number no till knows is not found.
+    const copy = await ok<OrderView>(t4, 'copies.create', { invoiceNumber: invoice, approval: { managerPin: MANAGER_PIN } });
+    expect(copy).toMatchObject({ kind: 'copy', state: 'queued', totalPara: 54_000 });
+    const unknown = await t4.dispatch('copies.create', { invoiceNumber: 'NOPE-NOPE-1', approval: { managerPin: MANAGER_PIN } });
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'not_found' } });
+
+    // The internet is back: both are fiscalized once, against till 3's receipt, with its lines.
+    sandbox.controls.setOffline(false);
+    await until(async () => {
+      await t4.dispatch('sync.now', {});
+      const states = await Promise.all([part, copy].map(async (o) => (await ok<OrderView>(t4, 'orders.get', { orderId: o.orderId })).state));
+      return states.every((st) => st === 'fiscalized');
+    });
+    const ledger = sandbox.controls.ledger().receipts;
+    const refunded = ledger.filter((r) => r.orderNumber === part.orderNumber);
+    const copied = ledger.filter((r) => r.orderNumber === copy.orderNumber);
+    expect(refunded).toHaveLength(1);
+    expect(refunded[0]).toMatchObject({ referentDocumentNumber: invoice, totalAmount: 160 });
+    expect(copied).toHaveLength(1);
+    expect(String(copied[0]?.invoiceType).toLowerCase()).toBe('copy');
+    expect(copied[0]).toMatchObject({ referentDocumentNumber: invoice, totalAmount: 540 });
+  }, 120_000);
 });

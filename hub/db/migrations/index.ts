@@ -1,4 +1,5 @@
 import { h001 } from './001_init.ts';
+import { h002 } from './002_shop_settings.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -9,4 +10,4 @@ export interface HubMigration {
 }
 
 /** Every hub migration, in order. Append only; never edit one that has shipped. */
-export const HUB_MIGRATIONS: readonly HubMigration[] = [h001];
+export const HUB_MIGRATIONS: readonly HubMigration[] = [h001, h002];

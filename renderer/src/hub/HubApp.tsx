@@ -32,7 +32,11 @@ interface Report {
   byTill: { tillId: number; name: string; report: ReportView }[];
   byCashier: { cashier: string; report: ReportView }[];
 }
-type Section = 'tills' | 'catalog' | 'report';
+type Section = 'tills' | 'catalog' | 'settings' | 'report';
+interface ShopSettingsRow {
+  barcodeRules?: { prefix: string; kind: 'weight' | 'price'; codeLength: number }[];
+  discountLimitPercent?: number;
+}
 
 class HubCallError extends Error {
   readonly field: string | undefined;
@@ -91,7 +95,7 @@ export function HubApp() {
       ) : (
         <>
           <nav aria-label={t('sections')} style={{ display: 'flex', gap: 8, margin: '12px 0' }}>
-            {(['tills', 'catalog', 'report'] as const).map((s) => (
+            {(['tills', 'catalog', 'settings', 'report'] as const).map((s) => (
               <button key={s} type="button" aria-pressed={section === s} onClick={() => setSection(s)}>
                 {t(s)}
               </button>
@@ -99,6 +103,7 @@ export function HubApp() {
           </nav>
           {section === 'tills' && <Tills t={t} token={session.token} />}
           {section === 'catalog' && <Catalog t={t} token={session.token} />}
+          {section === 'settings' && <ShopSettingsSection t={t} token={session.token} />}
           {section === 'report' && <ReportSection t={t} token={session.token} />}
         </>
       )}
@@ -268,6 +273,61 @@ function Catalog({ t, token }: { t: T; token: string }) {
           ))}
         </tbody>
       </table>
+    </section>
+  );
+}
+
+/** The shop's shared settings (hub/schemas.ts ShopSettings): the hub checks them and names a bad field. */
+function ShopSettingsSection({ t, token }: { t: T; token: string }) {
+  const [form, setForm] = useState({ limit: '', rules: '' });
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  useEffect(() => {
+    let alive = true;
+    call<{ settings: ShopSettingsRow }>(token, 'GET', '/api/admin/settings')
+      .then(({ settings: s }) => {
+        if (!alive) return;
+        setForm({
+          limit: s.discountLimitPercent === undefined ? '' : String(s.discountLimitPercent),
+          rules: (s.barcodeRules ?? []).map((r) => `${r.prefix}:${r.kind}:${r.codeLength}`).join(', '),
+        });
+      })
+      .catch((err: unknown) => alive && setMessage({ text: String(err), error: true }));
+    return () => {
+      alive = false;
+    };
+  }, [token]);
+  const save = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    const limit = form.limit.trim() === '' ? undefined : Number(form.limit);
+    if (limit !== undefined && !Number.isInteger(limit)) {
+      setMessage({ text: t('badSettings', { field: t('discountLimit') }), error: true });
+      return;
+    }
+    const parts = form.rules.split(',').map((r) => r.trim()).filter(Boolean);
+    const rules = parts.map((r) => {
+      const [prefix = '', kind = '', digits = ''] = r.split(':').map((x) => x.trim());
+      return { prefix, kind, codeLength: Number(digits) };
+    });
+    try {
+      await call(token, 'PUT', '/api/admin/settings', { settings: { ...(limit !== undefined ? { discountLimitPercent: limit } : {}), barcodeRules: rules } });
+      setMessage({ text: t('settingsSaved'), error: false });
+    } catch (err) {
+      const field = err instanceof HubCallError && err.field?.includes('barcodeRules') ? t('barcodeRules') : t('discountLimit');
+      setMessage({ text: t('badSettings', { field }), error: true });
+    }
+  };
+  return (
+    <section aria-label={t('settings')}>
+      <form onSubmit={(e) => void save(e)}>
+        <label style={{ display: 'block', marginBottom: 8 }}>
+          {t('discountLimit')} <input inputMode="numeric" value={form.limit} onChange={(e) => setForm({ ...form, limit: e.target.value })} />
+        </label>
+        <label style={{ display: 'block', marginBottom: 8 }}>
+          {t('barcodeRules')} <input size={40} value={form.rules} onChange={(e) => setForm({ ...form, rules: e.target.value })} />
+        </label>
+        <button type="submit">{t('saveSettings')}</button>
+      </form>
+      {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
     </section>
   );
 }

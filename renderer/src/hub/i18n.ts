@@ -48,6 +48,12 @@ const SR_CYRL = {
   count: 'Број',
   none: 'Нема података.',
   badPrice: 'Цена у пољу „{field}“ мора бити износ у динарима (нпр. 159,90).',
+  settings: 'Подешавања',
+  discountLimit: 'Граница попуста без менаџера (%)',
+  barcodeRules: 'Правила бар-кодова (префикс:цена|тежина:цифре шифре, зарезом)',
+  saveSettings: 'Сачувај подешавања',
+  settingsSaved: 'Подешавања сачувана; касе их преузимају за секунд.',
+  badSettings: 'Неисправна вредност у пољу „{field}“.',
 } as const;
 
 export type HubKey = keyof typeof SR_CYRL;
@@ -99,6 +105,12 @@ const SR_LATN: Record<HubKey, string> = {
   count: 'Broj',
   none: 'Nema podataka.',
   badPrice: 'Cena u polju „{field}“ mora biti iznos u dinarima (npr. 159,90).',
+  settings: 'Podešavanja',
+  discountLimit: 'Granica popusta bez menadžera (%)',
+  barcodeRules: 'Pravila bar-kodova (prefiks:cena|težina:cifre šifre, zarezom)',
+  saveSettings: 'Sačuvaj podešavanja',
+  settingsSaved: 'Podešavanja sačuvana; kase ih preuzimaju za sekund.',
+  badSettings: 'Neispravna vrednost u polju „{field}“.',
 };
 
 const EN: Record<HubKey, string> = {
@@ -148,6 +160,12 @@ const EN: Record<HubKey, string> = {
   count: 'Count',
   none: 'No data.',
   badPrice: 'The price in "{field}" must be an amount in dinars (e.g. 159.90).',
+  settings: 'Settings',
+  discountLimit: 'Discount limit without a manager (%)',
+  barcodeRules: 'Barcode rules (prefix:price|weight:code digits, comma-separated)',
+  saveSettings: 'Save settings',
+  settingsSaved: 'Settings saved; the tills take them within a second.',
+  badSettings: 'Invalid value in "{field}".',
 };
 
 const TABLES: Record<HubLang, Record<HubKey, string>> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };
