@@ -59,6 +59,8 @@ export class HubSync {
   #lastOkAt: string | null = null;
   #lastError: string | null = null;
   #gaps: { from: number; to: number }[] = [];
+  #lastPushAt: string | null = null;
+  #lastPullAt: string | null = null;
 
   constructor(o: HubSyncOptions) {
     this.#o = o;
@@ -177,12 +179,14 @@ export class HubSync {
       this.#gaps = res.gaps;
       if (res.gaps.length) this.#o.logger.warn(`hub: the hub reports missing sequences ${res.gaps.map((g) => `${g.from}-${g.to}`).join(', ')}`);
       if (rows.length) this.#db.prepare('DELETE FROM hub_outbox WHERE seq <= ?').run(res.acked);
+      this.#lastPushAt = new Date().toISOString();
       if (rows.length < PUSH_BATCH) break;
     }
     for (let round = 0; round < 1000; round++) {
       const cursor = Number(this.#state('cursor') ?? '0');
       const c = await hub.changes(cursor);
       if (c.cursor > cursor) this.applyChanges(c);
+      this.#lastPullAt = new Date().toISOString();
       if (!c.more) break;
     }
     this.#lastOkAt = new Date().toISOString();
@@ -278,10 +282,13 @@ export class HubSync {
       url: this.url(),
       enrolled: this.tillId() !== null,
       tillId: this.tillId(),
+      shopId: this.#state('shop_id') ? Number(this.#state('shop_id')) : null,
       pending,
       cursor: Number(this.#state('cursor') ?? '0'),
       lastOkAt: this.#lastOkAt,
       lastError: this.#lastError,
+      lastPushAt: this.#lastPushAt,
+      lastPullAt: this.#lastPullAt,
       gaps: this.#gaps,
     };
   }

@@ -10,11 +10,16 @@ export interface HubStatusView {
   url: string | null;
   enrolled: boolean;
   tillId: number | null;
+  /** The hub's shop this till belongs to (from the enrolment). */
+  shopId?: number | null;
   /** Changes not yet acknowledged by the hub. */
   pending: number;
   /** The master-data change cursor this till has applied up to. */
   cursor: number;
   lastOkAt: string | null;
+  /** When the hub last acknowledged a push of this till's history, and when master data was last pulled. */
+  lastPushAt?: string | null;
+  lastPullAt?: string | null;
   lastError: string | null;
   /** Sequence ranges the hub reports it never received from this till. */
   gaps: { from: number; to: number }[];

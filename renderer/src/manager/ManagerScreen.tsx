@@ -16,12 +16,13 @@ import { StaffTab } from './StaffTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 import { ReportsTab } from './ReportsTab.tsx';
 import { AuditTab } from './AuditTab.tsx';
+import { HubTab } from './HubTab.tsx';
 import './manager.css';
 
 export { OrderResult } from './common.tsx';
 
-type Tab = 'refund' | 'advances' | 'archive' | 'attention' | 'staff' | 'settings' | 'reports' | 'audit';
-const TABS: Tab[] = ['refund', 'advances', 'archive', 'attention', 'staff', 'settings', 'reports', 'audit'];
+type Tab = 'refund' | 'advances' | 'archive' | 'attention' | 'staff' | 'settings' | 'reports' | 'audit' | 'hub';
+const TABS: Tab[] = ['refund', 'advances', 'archive', 'attention', 'staff', 'settings', 'reports', 'audit', 'hub'];
 const isTab = (v: string | null): v is Tab => (TABS as string[]).includes(v ?? '');
 
 /** The manager overlay. */
@@ -64,6 +65,7 @@ export function ManagerScreen(props: { api: PosApi; onClose: () => void; initial
         {tab === 'settings' && <SettingsTab api={props.api} t={t} lang={lang} />}
         {tab === 'reports' && <ReportsTab api={props.api} t={t} lang={lang} />}
         {tab === 'audit' && <AuditTab api={props.api} t={t} lang={lang} />}
+        {tab === 'hub' && <HubTab api={props.api} t={t} lang={lang} />}
       </div>
     </div>
   );

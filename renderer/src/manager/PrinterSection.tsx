@@ -1,6 +1,6 @@
 /** The receipt printer's section of the manager's settings. */
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import type { AppError, PosApi } from '../../../shared/contract/index.ts';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { PosApi } from '../../../shared/contract/index.ts';
 import {
   isPrinterDevicePath,
   parsePrinterUri,
@@ -10,32 +10,9 @@ import {
 import type { Language } from '../../../shared/domain.ts';
 import { message } from '../../../shared/messages.ts';
 import type { ManagerText } from './i18n.ts';
-import { type T, call, errorText, useAction, Alert, Field } from './common.tsx';
+import { type T, call, useAction, Alert, CheckedField, fieldError } from './common.tsx';
 
 type PrinterField = 'uri' | 'profileId' | 'header' | 'footer' | 'managerPin';
-
-/** A form field whose error is shown right under it (outside the label, so the label stays the name). */
-function CheckedField(props: { label: string; error: string | undefined; errorId: string; children: ReactNode }) {
-  return (
-    <div className="mgr-field-group">
-      <Field label={props.label}>{props.children}</Field>
-      {props.error && (
-        <span id={props.errorId} role="alert" className="mgr-error mgr-field-error">
-          {props.error}
-        </span>
-      )}
-    </div>
-  );
-}
-
-/**
- * The core names a bad field by its contract name (`uri`); shown next to that field, the message names it
- * by the label the person sees instead.
- */
-function relabel(text: string, field: string, label: string): string {
-  const escaped = field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return text.replace(new RegExp(`([„"“])${escaped}([“"”])`, 'g'), `$1${label}$2`);
-}
 
 /**
  * The receipt printer: its live state (from `print.status`), the address, profile, header/footer and
@@ -80,15 +57,13 @@ export function PrinterSection(props: { api: PosApi; t: T; lang: Language }) {
 
   /** Shows an `invalid_input` next to its field; anything else goes to the section's alert. */
   const fail = (err: unknown) => {
-    const e = err as Partial<AppError> & { field?: unknown };
-    const head = typeof e.field === 'string' ? e.field.split('.')[0] : undefined;
-    // The approval's PIN (`approval.managerPin`) is the form's manager PIN field.
-    const field = (head === 'approval' ? 'managerPin' : head) as PrinterField | undefined;
-    if (e.code === 'invalid_input' && field && field in labels) {
-      setFieldErrors({ [field]: relabel(errorText(err), e.field as string, labels[field]) });
-      return;
-    }
-    throw err;
+    const hit = fieldError(err, labels, (e) => {
+      const head = e.code === 'invalid_input' ? e.field?.split('.')[0] : undefined;
+      // The approval's PIN (`approval.managerPin`) is the form's manager PIN field.
+      return head === 'approval' ? 'managerPin' : head;
+    });
+    if (!hit) throw err;
+    setFieldErrors({ [hit.field]: hit.text });
   };
 
   const save = (e: FormEvent) => {

@@ -61,6 +61,49 @@ export function Field(props: { label: string; children: ReactNode }) {
   );
 }
 
+/** A form field whose error is shown right under it (outside the label, so the label stays the name). */
+export function CheckedField(props: { label: string; error: string | undefined; errorId: string; children: ReactNode }) {
+  return (
+    <div className="mgr-field-group">
+      <Field label={props.label}>{props.children}</Field>
+      {props.error && (
+        <span id={props.errorId} role="alert" className="mgr-error mgr-field-error">
+          {props.error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The core names a bad field by its contract name (`uri`); shown next to that field, the message names it
+ * by the label the person sees instead.
+ */
+export function relabel(text: string, field: string, label: string): string {
+  const escaped = field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(new RegExp(`([„"“])${escaped}([“"”])`, 'g'), `$1${label}$2`);
+}
+
+/** An error as the core sends it: its code and, for bad input or a refused PIN, the contract path of the field. */
+export type FieldedError = Partial<AppError> & { field?: string };
+
+/**
+ * The form field a refusal is about (`toField` maps the core's error to one of the form's fields) with its
+ * message, the contract's field name replaced by the label the person sees; null when it is about none.
+ */
+export function fieldError<F extends string>(
+  err: unknown,
+  labels: Record<F, string>,
+  toField: (e: FieldedError) => string | undefined,
+): { field: F; text: string } | null {
+  const raw = err as Partial<AppError> & { field?: unknown };
+  const e: FieldedError = { ...raw, field: typeof raw.field === 'string' ? raw.field : undefined };
+  const field = toField(e);
+  if (!field || !(field in labels)) return null;
+  const label = labels[field as F];
+  return { field: field as F, text: e.field ? relabel(errorText(err), e.field, label) : errorText(err) };
+}
+
 export function PaymentSelect(props: {
   lang: Language;
   label: string;

@@ -1,0 +1,140 @@
+/**
+ * The manager's "Hub" tab (#15): this till's link to the store hub (`hub.status`, refreshed every second
+ * while open) and, while the till is not enrolled, the enrolment form (hub URL, one-time code, manager PIN
+ * → `hub.enrol`). The core checks the PIN and the input; a refusal is shown at the field it names, in the
+ * manager's language. The hub credential never reaches this screen.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import type { PosApi } from '../../../shared/contract/index.ts';
+import type { HubStatusView } from '../../../shared/contract/hub.ts';
+import type { Language } from '../../../shared/domain.ts';
+import { message } from '../../../shared/messages.ts';
+import { type T, call, useAction, Alert, CheckedField, fieldError } from './common.tsx';
+
+type HubField = 'url' | 'code' | 'managerPin';
+
+export function HubTab(props: { api: PosApi; t: T; lang: Language }) {
+  const { api, t, lang } = props;
+  const [status, setStatus] = useState<HubStatusView | null>(null);
+  const [form, setForm] = useState({ url: '', code: '', managerPin: '' });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<HubField, string>>>({});
+  const [note, setNote] = useState<string | null>(null);
+  const [error, busy, run] = useAction();
+  const labels: Record<HubField, string> = { url: t('hub_url'), code: t('hub_code'), managerPin: t('manager_pin') };
+
+  useEffect(() => {
+    let alive = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const refresh = async (): Promise<void> => {
+      const r = await api['hub.status']({});
+      if (!alive) return;
+      if (r.ok) setStatus(r.value);
+      timer = setTimeout(() => void refresh(), 1000);
+    };
+    void refresh();
+    return () => {
+      alive = false;
+      if (timer) clearTimeout(timer);
+    };
+  }, [api]);
+
+  /** A refusal naming a field (bad input, a refused PIN, the hub's answer) goes next to it; the rest to the alert. */
+  const fail = (err: unknown) => {
+    // An unreachable hub is about the URL the manager typed.
+    const hit = fieldError(err, labels, (e) => e.field ?? (e.code === 'unavailable' ? 'url' : undefined));
+    if (!hit) throw err;
+    setFieldErrors({ [hit.field]: hit.text });
+  };
+
+  const enrol = (e: FormEvent) => {
+    e.preventDefault();
+    setNote(null);
+    setFieldErrors({});
+    const missing = (['url', 'code', 'managerPin'] as const).find((f) => !form[f].trim());
+    if (missing) {
+      setFieldErrors({ [missing]: message(lang, 'required', { field: labels[missing] }) });
+      return;
+    }
+    void run(async () => {
+      try {
+        const r = await call(api['hub.enrol']({ url: form.url.trim(), code: form.code.trim(), managerPin: form.managerPin }));
+        setForm({ url: '', code: '', managerPin: '' });
+        setNote(t('hub_enrolled_note', { till: r.tillId, shop: r.shopId }));
+        setStatus(await call(api['hub.status']({})));
+      } catch (err) {
+        fail(err);
+      }
+    });
+  };
+
+  const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString(lang === 'en' ? 'en-GB' : 'sr-RS') : '—');
+  const errorProps = (field: HubField) =>
+    fieldErrors[field] ? { 'aria-invalid': true, 'aria-describedby': `hub-${field}-error` } : {};
+
+  return (
+    <div className="mgr-tab">
+      <section aria-label={t('hub_status')}>
+        <h3>{t('hub_status')}</h3>
+        {status && (
+          <dl className="mgr-dl" aria-label={t('hub_status')}>
+            <dt>{t('state')}</dt>
+            <dd data-testid="hub-state">
+              {status.enrolled ? t('hub_enrolled') : status.configured ? t('hub_not_enrolled_url') : t('hub_not_configured')}
+            </dd>
+            <dt>{t('hub_url')}</dt>
+            <dd data-testid="hub-url">{status.url ?? '—'}</dd>
+            <dt>{t('hub_till')}</dt>
+            <dd data-testid="hub-till">{status.tillId ?? '—'}</dd>
+            <dt>{t('hub_shop')}</dt>
+            <dd data-testid="hub-shop">{status.shopId ?? '—'}</dd>
+            <dt>{t('hub_last_push')}</dt>
+            <dd data-testid="hub-last-push">{when(status.lastPushAt)}</dd>
+            <dt>{t('hub_last_pull')}</dt>
+            <dd data-testid="hub-last-pull">{when(status.lastPullAt)}</dd>
+            <dt>{t('hub_pending')}</dt>
+            <dd data-testid="hub-pending">{status.pending}</dd>
+            <dt>{t('hub_cursor')}</dt>
+            <dd data-testid="hub-cursor">{status.cursor}</dd>
+            <dt>{t('hub_gaps')}</dt>
+            <dd data-testid="hub-gaps">{status.gaps.length ? status.gaps.map((g) => `${g.from}–${g.to}`).join(', ') : '—'}</dd>
+            <dt>{t('hub_last_error')}</dt>
+            <dd data-testid="hub-last-error" className={status.lastError ? 'mgr-error' : ''}>
+              {status.lastError ?? '—'}
+            </dd>
+          </dl>
+        )}
+      </section>
+      {status && !status.enrolled && (
+        <form className="mgr-row" aria-label={t('hub_enrol')} onSubmit={enrol} noValidate>
+          <CheckedField label={labels.url} error={fieldErrors.url} errorId="hub-url-error">
+            <input
+              type="url"
+              placeholder="http://192.168.1.10:8787"
+              value={form.url}
+              onChange={(e) => setForm({ ...form, url: e.target.value })}
+              {...errorProps('url')}
+            />
+          </CheckedField>
+          <CheckedField label={labels.code} error={fieldErrors.code} errorId="hub-code-error">
+            <input autoComplete="off" value={form.code} onChange={(e) => setForm({ ...form, code: e.target.value })} {...errorProps('code')} />
+          </CheckedField>
+          <CheckedField label={labels.managerPin} error={fieldErrors.managerPin} errorId="hub-managerPin-error">
+            <input
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              value={form.managerPin}
+              onChange={(e) => setForm({ ...form, managerPin: e.target.value })}
+              {...errorProps('managerPin')}
+            />
+          </CheckedField>
+          <button type="submit" disabled={busy}>
+            {t('hub_enrol')}
+          </button>
+        </form>
+      )}
+      <Alert text={error} />
+      {note && <p role="status">{note}</p>}
+    </div>
+  );
+}

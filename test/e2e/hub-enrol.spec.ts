@@ -1,0 +1,97 @@
+/**
+ * The till's "Хаб" tab (#15) in Chromium against a real hub process (PGlite): a till started without
+ * KASA_HUB_URL shows it is not enrolled; a bad URL and a wrong one-time code are refused at their fields,
+ * in Serbian, naming the field by its label; the manager enrols the till through the form, the status
+ * turns enrolled (till, shop, last push and pull), and a sale made afterwards reaches the hub's report.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from './fixtures.ts';
+import { openManager } from './counter-support.ts';
+import { MANAGER_PIN } from '../support/session.ts';
+import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
+
+let hub: HubProcess;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-enrol-e2e-'));
+
+test.beforeAll(async () => {
+  hub = await startHubProcess({ KASA_HUB_DATA: path.join(dir, 'hub'), KASA_HUB_ADMIN_TOKEN: 'e2e-admin' });
+});
+test.afterAll(async () => {
+  await hub?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test.use({ kasaEnv: { KASA_TERMINAL_ID: 'HUBUI1' } });
+
+const hubCsv = async (): Promise<string> =>
+  (await fetch(`${hub.url}/api/admin/report?shopId=${hub.shopId}&format=csv`, { headers: { authorization: 'Bearer e2e-admin' } })).text();
+
+test('a manager enrols the till with the hub from the Hub tab; the status turns enrolled and a sale reaches the hub', async ({ kasa }) => {
+  const mgr = await openManager(kasa.page, 'Хаб');
+  const status = mgr.getByRole('region', { name: 'Веза са хабом продавнице' });
+  await expect(status.getByTestId('hub-state')).toHaveText('Није уписана у хаб (каса ради сама)');
+  await expect(status.getByTestId('hub-url')).toHaveText('—');
+
+  const form = mgr.getByRole('form', { name: 'Упиши касу у хаб' });
+  const url = form.getByLabel('Адреса хаба');
+  const code = form.getByLabel('Једнократни код за упис');
+  const pin = form.getByLabel('PIN менаџера');
+  const submit = form.getByRole('button', { name: 'Упиши касу у хаб' });
+
+  // A URL the contract refuses: named at the URL field by its label, nothing enrolled.
+  await url.fill('није адреса');
+  await code.fill(hub.enrolCode);
+  await pin.fill(MANAGER_PIN);
+  await submit.click();
+  const urlError = form.locator('#hub-url-error');
+  await expect(urlError).toHaveText('Поље „Адреса хаба“ мора бити исправна адреса (https://…).');
+  await expect(urlError).toHaveRole('alert');
+  await expect(url).toHaveAttribute('aria-invalid', 'true');
+  await expect(url).toHaveAccessibleDescription(/Адреса хаба/);
+
+  // A one-time code the hub does not know: refused by the hub, shown at the code field.
+  await url.fill(hub.url);
+  await code.fill('NEPOSTOJECI-KOD');
+  await pin.fill(MANAGER_PIN);
+  await submit.click();
+  const codeError = form.locator('#hub-code-error');
+  await expect(codeError).toContainText('Хаб продавнице је одбио упис (поље „Једнократни код за упис“)');
+  await expect(urlError).toHaveCount(0);
+  await expect(status.getByTestId('hub-state')).toHaveText('Није уписана у хаб (каса ради сама)');
+
+  // A wrong manager PIN: the core refuses before the code is spent.
+  await code.fill(hub.enrolCode);
+  await pin.fill('999999');
+  await submit.click();
+  const pinError = form.locator('#hub-managerPin-error');
+  await expect(pinError).toContainText('PIN');
+  await expect(pin).toHaveAttribute('aria-invalid', 'true');
+  await expect(status.getByTestId('hub-state')).toHaveText('Није уписана у хаб (каса ради сама)');
+
+  // The real enrolment.
+  await code.fill(hub.enrolCode);
+  await pin.fill(MANAGER_PIN);
+  await submit.click();
+  await expect(mgr.getByRole('status')).toContainText(`продавнице ${hub.shopId}`);
+  await expect(status.getByTestId('hub-state')).toHaveText('Уписана у хаб');
+  await expect(status.getByTestId('hub-url')).toHaveText(hub.url);
+  await expect(status.getByTestId('hub-till')).toHaveText(/^\d+$/);
+  await expect(status.getByTestId('hub-shop')).toHaveText(String(hub.shopId));
+  await expect(form).toHaveCount(0);
+  // The sync ran: a push and a pull were acknowledged, nothing waits, no error.
+  await expect(status.getByTestId('hub-last-push')).not.toHaveText('—');
+  await expect(status.getByTestId('hub-last-pull')).not.toHaveText('—');
+  await expect(status.getByTestId('hub-pending')).toHaveText('0');
+  await expect(status.getByTestId('hub-last-error')).toHaveText('—');
+
+  // A sale made now reaches the hub through the till's hub outbox.
+  const sold = await kasa.host.call<{ state: string }>('sales.checkout', {
+    lines: [{ name: 'Хлеб', quantity: 2, unitPrice: 80, labels: ['A'] }],
+    payments: [{ type: 'cash', amount: 160 }],
+  });
+  expect(sold.body.ok).toBe(true);
+  await expect.poll(hubCsv, { timeout: 15_000 }).toContain('"till:HUBUI1","sales","total",1,160.00,');
+  await expect(status.getByTestId('hub-pending')).toHaveText('0');
+});
