@@ -6,6 +6,7 @@
  * hub (exactly once, also when two tills take it at the same time), and a till without a hub writes nothing for one.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -329,5 +330,54 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(sandbox.controls.ledger().receipts.length).toBe(draftsBefore);
     const gwDrafts = await fetch(`${sandbox.url}/receipt/drafts?limit=100`, { headers: { authorization: 'Bearer demo-key' } });
     expect(JSON.stringify(await gwDrafts.json())).not.toContain('PARKA');
+  }, 120_000);
+  it('with the LAN to the hub down a till parks and resumes its own carts; the hub hears of both when it is back', async () => {
+    // A real TCP relay between till D and the hub, cut and restored on the same port (the LAN going down).
+    const hubPort = Number(new URL(server.url).port);
+    const open = new Set<net.Socket>();
+    const relay = net.createServer((sock) => {
+      const up = net.connect(hubPort, '127.0.0.1');
+      for (const x of [sock, up]) {
+        open.add(x);
+        x.on('error', () => undefined).on('close', () => open.delete(x));
+      }
+      sock.pipe(up).pipe(sock);
+    });
+    await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
+    const port = (relay.address() as net.AddressInfo).port;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-till-'));
+    dirs.push(dir);
+    const d = await createCore({
+      dataDir: dir, transport: 'host', logger: quiet,
+      env: { KASA_LANG: 'en', KASA_TERMINAL_ID: 'PARKD', KASA_GATEWAY_URL: sandbox.url, KASA_API_KEY: 'demo-key', KASA_HUB_URL: `http://127.0.0.1:${port}`, KASA_HUB_ENROL_CODE: await service.newEnrolCode(shopId) },
+    });
+    cores.push(d);
+    await d.dispatch('staff.changePin', { currentPin: '0000', newPin: MANAGER_PIN });
+    await ok(d, 'staff.login', { pin: MANAGER_PIN });
+    const e = await till('PARKE', true);
+    for (const t of [d, e]) await until(async () => (await ok<{ enrolled: boolean }>(t, 'hub.status')).enrolled);
+    const cart = { lines: [{ name: 'Кафа', unitPricePara: 15000, quantityMilli: 1000, discountPara: 0, label: 'A', unit: 'piece' }] };
+    const seen = async (name: string): Promise<boolean> =>
+      (await ok<{ sales: RemoteParkedSale[] }>(e, 'parked.remote')).sales.some((x) => x.name === name);
+    const before = await ok<ParkedSaleSummary>(d, 'parked.save', { name: 'Сто 9', cart });
+    await until(() => seen('Сто 9'));
+
+    await new Promise<void>((r) => {
+      relay.close(() => r());
+      open.forEach((x) => x.destroy());
+    });
+    const during = await ok<ParkedSaleSummary>(d, 'parked.save', { name: 'Сто 8', cart });
+    expect((await ok<ParkedSaleView>(d, 'parked.take', { id: before.id })).cart).toEqual(cart);
+    expect((await ok<ParkedSaleSummary[]>(d, 'parked.list')).map((x) => x.id)).toEqual([during.id]);
+    // Until the LAN is back the hub still holds the resumed cart: the one race a cut network leaves open.
+    expect(await seen('Сто 9')).toBe(true);
+    expect(await seen('Сто 8')).toBe(false);
+
+    await new Promise<void>((r) => relay.listen(port, '127.0.0.1', r));
+    await until(async () => (await seen('Сто 8')) && !(await seen('Сто 9')));
+    await new Promise<void>((r) => {
+      relay.close(() => r());
+      open.forEach((x) => x.destroy());
+    });
   }, 120_000);
 });
