@@ -132,7 +132,7 @@ export interface ParkedSaleView extends ParkedSaleSummary {
   cart: ParkedCart;
 }
 
-/** A cart parked on another till, found among the shop's gateway drafts. */
+/** A cart parked on another till, found at the store hub or among the shop's gateway drafts. */
 export interface RemoteParkedSale {
   draftId: number;
   name: string | null;
@@ -204,11 +204,11 @@ export const catalogCommands = {
   'parked.delete': command<{ deleted: true }>()(z.strictObject({ id: s.id }), 'Discards a parked cart.'),
   'parked.remote': command<{ online: boolean; sales: RemoteParkedSale[] }>()(
     s.empty,
-    "Carts parked on the shop's other tills (gateway drafts); `online: false` when the gateway cannot be reached.",
+    "Carts parked on the shop's other tills (through the store hub once enrolled, else gateway drafts); `online: false` when neither can be reached.",
   ),
   'parked.takeRemote': command<ParkedSaleView>()(
     z.strictObject({ draftId: s.id }),
-    'Takes a cart parked on another till: the draft is deleted at the gateway first, so it is resumed at most ' +
+    'Takes a cart parked on another till (`draftId`: the hub\'s cart id with a hub): deleted at the hub or the gateway first, so it is resumed at most ' +
       'once (not_found when another till took it).',
   ),
 } as const;
