@@ -112,6 +112,26 @@ describe('HTTP transport', () => {
     fire('{"orderId":2,"orderNumber":"Y","state":"fiscalized"}');
     expect(got).toEqual([{ orderId: 1, orderNumber: 'X', state: 'fiscalized' }]);
   });
+
+  it('reads the sync status afresh once the stream is open: a change sent before it opened is not lost', async () => {
+    const handlers = new Map<string, (ev: MessageEvent<string>) => void>();
+    class FakeES implements EventSourceLike {
+      addEventListener(type: string, l: (ev: MessageEvent<string>) => void) {
+        handlers.set(type, l);
+      }
+      close() {}
+    }
+    const status = { online: true, queued: 0, needsAttention: 1 };
+    const f = fakeFetch((url) => json(200, { ok: true, value: url.endsWith('events/ticket') ? { ticket: 'x' } : status }));
+    const api = createHttpApi({ baseUrl: 'http://h/', token: 't', fetch: f.f, EventSource: FakeES });
+    const seen: unknown[] = [];
+    api.on('sync.status', (s) => seen.push(s));
+    await vi.waitFor(() => expect(handlers.has('open')).toBe(true));
+    expect(seen).toEqual([]);
+    handlers.get('open')?.({} as MessageEvent<string>);
+    await vi.waitFor(() => expect(seen).toEqual([status]));
+    expect(f.seen.map((r) => r.url)).toEqual(['http://h/api/events/ticket', 'http://h/api/sync.status']);
+  });
 });
 
 describe('token', () => {

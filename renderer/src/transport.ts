@@ -166,9 +166,21 @@ export function createHttpApi(options: HttpApiOptions): PosApi {
         } catch {
           return;
         }
-        for (const l of listeners.get(name) ?? []) l(payload);
+        deliver(name, payload);
       });
     }
+    // Events sent before the stream opened (the first start's fetches, the ticket's round trip, a reconnect)
+    // never reach it: once open, the status they would have changed is read afresh and handed on as if it
+    // had been an event, so a status bar never stays on a count the core has already left.
+    opened.addEventListener('open', () => {
+      if (!listeners.get('sync.status')?.size) return;
+      void call('sync.status', {}).then((r) => {
+        if (r.ok && source === opened) deliver('sync.status', r.value);
+      });
+    });
+  };
+  const deliver = (name: EventName, payload: unknown): void => {
+    for (const l of listeners.get(name) ?? []) l(payload);
   };
 
   const api: Record<string, unknown> = {};
