@@ -79,13 +79,17 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
       KASA_HUB_URL: hubUrl,
       KASA_HUB_ENROL_CODE: codes[i] ?? '',
     });
+    const pinChanged = new Set<number>();
     const startTill = async (i: number): Promise<HostProcess> => {
       fs.mkdirSync(tillDirs[i] ?? '', { recursive: true });
       const t = await startHostProcess({ dataDir: tillDirs[i] ?? '', env: tillEnv(i) });
       tills[i] = t;
-      // Past the first-run PIN (#12); on a restart, or when the manager's PIN already came down from the
-      // hub, the change is refused and the login simply works.
-      await t.call('staff.changePin', { currentPin: '0000', newPin: MANAGER_PIN });
+      // Past the first-run PIN (#12), on the till's first start only: on a restart 0000 is a wrong PIN, and
+      // wrong PINs count towards the till's lockout (five restarts would lock the long run out).
+      if (!pinChanged.has(i)) {
+        await t.call('staff.changePin', { currentPin: '0000', newPin: MANAGER_PIN });
+        pinChanged.add(i);
+      }
       const login = await t.call('staff.login', { pin: MANAGER_PIN });
       if (!login.body.ok) throw new Error(`till ${i + 1} login: ${JSON.stringify(login.body.error)}`);
       return t;
