@@ -3,6 +3,19 @@ import { z } from 'zod';
 import { BarcodeRuleSchema, ParkedCart } from '../shared/contract/catalog.ts';
 
 /** At most this many events in one push; a bigger batch is refused whole (413). */
+/** A refusal with its HTTP status, code and the field it names: thrown by the hub, and by the till's client for the hub's answers. */
+export class HubError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly field: string | undefined;
+  constructor(status: number, code: string, message: string, field?: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.field = field;
+  }
+}
+
 export const MAX_BATCH_EVENTS = 500;
 /** At most this many bytes in one request body. */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;

@@ -20,18 +20,9 @@ import {
   type ShopSettings,
   type StaffInput,
 } from './schemas.ts';
+import { HubError } from './schemas.ts';
 
-export class HubError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly field: string | undefined;
-  constructor(status: number, code: string, message: string, field?: string) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.field = field;
-  }
-}
+export { HubError };
 
 export interface AuthedTill {
   id: number;

@@ -18,6 +18,14 @@ import { DEFAULT_BARCODE_RULES, parseInStoreCode } from './barcode.ts';
 import { validateCatalogCsv } from './csv.ts';
 import { foldText, ftsPrefixQuery } from './normalize.ts';
 
+/** Inserts or updates one product by its code; the till's own catalog and the hub's batches share it. */
+export const PRODUCT_UPSERT_SQL = `INSERT INTO products (code, name, name_norm, price_para, label, unit, grp, favourite, updated_at)
+   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+   ON CONFLICT(code) DO UPDATE SET name = excluded.name, name_norm = excluded.name_norm,
+     price_para = excluded.price_para, label = excluded.label, unit = excluded.unit, grp = excluded.grp,
+     favourite = excluded.favourite, updated_at = excluded.updated_at
+   RETURNING id`;
+
 export interface ImportOptions {
   dryRun?: boolean;
   replace?: boolean;
@@ -91,12 +99,7 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
       `SELECT ${PRODUCT_COLUMNS} FROM products WHERE favourite = 1 ORDER BY name LIMIT 48`,
     ),
     upsert: db.prepare<[string, string, string, number, string, string, string | null, number, string], { id: number }>(
-      `INSERT INTO products (code, name, name_norm, price_para, label, unit, grp, favourite, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT(code) DO UPDATE SET name = excluded.name, name_norm = excluded.name_norm,
-         price_para = excluded.price_para, label = excluded.label, unit = excluded.unit, grp = excluded.grp,
-         favourite = excluded.favourite, updated_at = excluded.updated_at
-       RETURNING id`,
+      PRODUCT_UPSERT_SQL,
     ),
     deleteBarcodes: db.prepare<[number]>('DELETE FROM product_barcodes WHERE product_id = ?'),
     insertBarcode: db.prepare<[string, number]>(

@@ -2,19 +2,11 @@
  * The till's HTTP client for the store hub. The credential goes only into the Authorization header of
  * requests to the hub: never into a log line, an error message or the renderer.
  */
+import { HubError } from '../../hub/schemas.ts';
 import type { ChangesResult, HubEvent, HubOrder, HubParkedCart, HubParkedSummary, LookupInput, ParkInput, ParkTakeInput, PushResult, TillStatus } from '../../hub/schemas.ts';
 
-export class HubRequestError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly field: string | undefined;
-  constructor(status: number, code: string, message: string, field?: string) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.field = field;
-  }
-}
+/** The hub's refusal as the till reads it: the same class the hub throws. */
+export { HubError as HubRequestError };
 
 export interface HubClientOptions {
   baseUrl: string;
@@ -55,7 +47,7 @@ export class HubClient {
     }
     if (!res.ok) {
       const e = (json ?? {}) as { code?: unknown; message?: unknown; field?: unknown };
-      throw new HubRequestError(
+      throw new HubError(
         res.status,
         typeof e.code === 'string' ? e.code : 'http_' + res.status,
         typeof e.message === 'string' ? e.message : `hub answered ${res.status}`,
@@ -83,7 +75,7 @@ export class HubClient {
     try {
       return await this.#call<HubOrder>('POST', '/api/till/lookup', q, true, Math.min(this.#timeoutMs, 3000));
     } catch (err) {
-      if (err instanceof HubRequestError && err.status === 404) return null;
+      if (err instanceof HubError && err.status === 404) return null;
       throw err;
     }
   }
@@ -101,7 +93,7 @@ export class HubClient {
     try {
       return await this.#call<HubParkedCart>('POST', '/api/till/parked/take', input, true, Math.min(this.#timeoutMs, 3000));
     } catch (err) {
-      if (err instanceof HubRequestError && err.status === 404) return null;
+      if (err instanceof HubError && err.status === 404) return null;
       throw err;
     }
   }

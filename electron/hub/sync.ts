@@ -15,6 +15,7 @@ import type { Db } from '../db/open.ts';
 import type { Logger } from '../log/logger.ts';
 import { writePrivate } from '../settings/secrets.ts';
 import { foldText } from '../catalog/normalize.ts';
+import { PRODUCT_UPSERT_SQL } from '../catalog/service.ts';
 import type { HubStatusView } from '../../shared/contract/hub.ts';
 import { ShopSettings, type ChangesResult, type HubEvent, type HubOrder, type TillStatus } from '../../hub/schemas.ts';
 import { HubClient, HubRequestError } from './client.ts';
@@ -206,12 +207,7 @@ export class HubSync {
     const db = this.#db;
     const at = new Date().toISOString();
     const upsert = db.prepare<[string, string, string, number, string, string, string | null, number, string], { id: number }>(
-      `INSERT INTO products (code, name, name_norm, price_para, label, unit, grp, favourite, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT(code) DO UPDATE SET name = excluded.name, name_norm = excluded.name_norm,
-         price_para = excluded.price_para, label = excluded.label, unit = excluded.unit, grp = excluded.grp,
-         favourite = excluded.favourite, updated_at = excluded.updated_at
-       RETURNING id`,
+      PRODUCT_UPSERT_SQL,
     );
     const byCode = db.prepare<[string], { id: number }>('SELECT id FROM products WHERE code = ?');
     const del = db.prepare('DELETE FROM products WHERE id = ?');
