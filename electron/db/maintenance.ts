@@ -67,6 +67,9 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const { task, file } = workerData;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
+// On Linux the nice value is per thread: this worker (hashing, compressing, checking) yields the CPU to the
+// main thread's sales. Elsewhere it would change the whole process's priority, so it is left alone there.
+if (process.platform === 'linux') { try { require('node:os').setPriority(10); } catch {} }
 ${POINT_WRITER_SOURCE}
 let db;
 try {
