@@ -109,7 +109,9 @@ export function finishBackup(
   options: { keep?: number | undefined; maxBytes?: number | undefined } = {},
 ): BackupInfo {
   fs.renameSync(tmp, path.join(backupDir(dataDir), name));
+  syncDir(backupDir(dataDir)); // the point's name is on disk before the manifest that builds on it
   fs.renameSync(manifestTmp, path.join(backupDir(dataDir), MANIFEST_FILE));
+  syncDir(backupDir(dataDir));
   pruneBackups(dataDir, options.keep ?? KEEP_BACKUPS, options.maxBytes);
   const info = listBackups(dataDir).find((b) => b.name === name);
   if (!info) throw new Error(`backup ${name} vanished`);
@@ -270,6 +272,17 @@ export function applyPendingRestore(
   fs.rmSync(path.join(dir, PENDING), { force: true });
   logger.warn(`database restored from backup ${pending.name}${previous ? `; the previous one is kept as ${path.basename(previous)}` : ''}`);
   return { restored: pending.name, previous };
+}
+
+/** Makes renames in `dir` durable (POSIX; Windows cannot open a directory, and NTFS logs renames itself). */
+function syncDir(dir: string): void {
+  if (process.platform === 'win32') return;
+  const fd = fs.openSync(dir, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** Opens a rebuilt restore point: SQLite recovers the WAL beside it, and `journal_mode = DELETE` folds it in. */

@@ -166,7 +166,8 @@ describe('restore points: a chain of a full point and increments', () => {
     await trade(d, 2, 10);
     const p2 = await backupInWorker(d, dir, { now: T0 + 3 * DAY });
     expect(p2.point.kind).toBe('incremental');
-    const m = fs.readFileSync(file(dir, MANIFEST_FILE));
+    const ofP2 = fs.readFileSync(file(dir, MANIFEST_FILE));
+    const m = Buffer.from(ofP2);
     m[m.length - 40] = (m[m.length - 40] as number) ^ 0xff;
     fs.writeFileSync(file(dir, MANIFEST_FILE), m);
     const p3 = await backupInWorker(d, dir, { now: T0 + 4 * DAY });
@@ -175,6 +176,19 @@ describe('restore points: a chain of a full point and increments', () => {
       restored(dir, p.name);
       unstage(dir);
     }
+    // A point renamed in place but its manifest not (a crash between the two renames): another point's manifest.
+    fs.writeFileSync(file(dir, MANIFEST_FILE), ofP2);
+    const p5 = await backupInWorker(d, dir, { now: T0 + 4 * DAY + 3_600_000 });
+    expect(p5.point).toMatchObject({ kind: 'full', reason: `the manifest is of ${p2.name}, not of ${p3.name}: a full point` });
+    // Another page size (only outside WAL mode can it change): every page differs, a new chain.
+    d.pragma('journal_mode = DELETE');
+    d.pragma('page_size = 8192');
+    d.exec('VACUUM');
+    d.pragma('journal_mode = WAL');
+    const p4 = await backupInWorker(d, dir, { now: T0 + 5 * DAY });
+    expect(p4.point).toMatchObject({ kind: 'full', reason: 'the page size changed: a full point' });
+    expect(numbers(restored(dir, p4.name))).toEqual(numbers(d));
+    unstage(dir);
   });
 
   it('a worker killed mid-backup leaves no point and no manifest change; the next backup builds on the last good point', async () => {
