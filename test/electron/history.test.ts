@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../../electron/db/open.ts';
 import { applyPendingRestore, backupDir, checkDatabaseFile, createBackup, listBackups, requestRestore } from '../../electron/db/backup.ts';
 import { backupInWorker, startMaintenance } from '../../electron/db/maintenance.ts';
-import { startCheckpointer, WAL_FALLBACK_PAGES } from '../../electron/db/checkpoint.ts';
+import { WAL_FALLBACK_PAGES } from '../../electron/db/checkpoint.ts';
 import { createCore, type Core } from '../../electron/core.ts';
 import { Archive } from '../../electron/manager/archive.ts';
 import { OrderStore } from '../../electron/outbox/store.ts';
@@ -209,28 +209,7 @@ describe('WAL checkpoints off the commit path', () => {
     expect(r).toMatchObject({ busy: 0 });
     expect(r?.checkpointed).toBe(r?.log);
   });
-
-  it('the idle checkpointer copies the WAL into the database between commits', async () => {
-    const dir = tmp();
-    const d = db(dir);
-    d.exec('CREATE TABLE t (v TEXT)');
-    for (let i = 0; i < 50; i++) d.prepare('INSERT INTO t (v) VALUES (?)').run('x'.repeat(500));
-    const before = (d.pragma('wal_checkpoint(NOOP)') as { log: number; checkpointed: number }[])[0];
-    expect(before?.log).toBeGreaterThan(0);
-    const stop = startCheckpointer(d, { intervalMs: 10 });
-    await new Promise<void>((resolve) => {
-      const poll = setInterval(() => {
-        // A read of the WAL header: how many frames are already copied.
-        const r = (d.pragma('wal_checkpoint(NOOP)') as { log: number; checkpointed: number }[])[0];
-        if (r && r.log === r.checkpointed) {
-          clearInterval(poll);
-          resolve();
-        }
-      }, 5);
-    });
-    stop();
-    expect(d.pragma('wal_autocheckpoint', { simple: true })).toBe(WAL_FALLBACK_PAGES);
-  });
+  // The checkpointer itself: test/electron/checkpoint.test.ts.
 });
 
 describe('queries that stay flat', () => {
