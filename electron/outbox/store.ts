@@ -76,9 +76,12 @@ export interface NewOrder {
 export class OrderStore {
   readonly db: Db;
   readonly #stmts;
+  /** `capture`'s transaction, wrapped once (not per sale: a sale's commit is on the cashier's critical path). */
+  readonly #captureTx;
 
   constructor(db: Db) {
     this.db = db;
+    this.#captureTx = this.#makeCaptureTx();
     this.#stmts = {
       insertOrder: db.prepare(
         `INSERT INTO orders (order_number, kind, invoice_type, transaction_type, state, created_at, total_para,
@@ -118,7 +121,11 @@ export class OrderStore {
    * synchronous=FULL). `beforeInsert` runs inside the same transaction (e.g. to take the order number).
    */
   capture(build: () => NewOrder, dueAt: number): { orderId: number; orderNumber: string } {
-    return this.db.transaction(() => {
+    return this.#captureTx.immediate(build, dueAt);
+  }
+
+  #makeCaptureTx() {
+    return this.db.transaction((build: () => NewOrder, dueAt: number) => {
       const o = build();
       const info = this.#stmts.insertOrder.run({
         orderNumber: o.orderNumber,
@@ -135,7 +142,7 @@ export class OrderStore {
       const orderId = Number(info.lastInsertRowid);
       this.#stmts.insertOutbox.run(orderId, dueAt);
       return { orderId, orderNumber: o.orderNumber };
-    }).immediate();
+    });
   }
 
   get(orderId: number): OrderRow | undefined {
