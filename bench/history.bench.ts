@@ -155,6 +155,8 @@ const out = (l: string): void => {
       ['archive_payment_type', () => archive.local({ paymentType: 'voucher' })],
       // orders_state (001): the parked orders only.
       ['needs_attention_list', () => store.list('needs_attention', 50, 0)],
+      // the refund screen's recent orders: the primary key walked back one page; the count stops at COUNT_CAP.
+      ['recent_orders_list', () => store.list(undefined, 30, 0)],
       // the outbox table (only unsent orders) and orders_state for the oldest queued one.
       ['sync_status', () => store.counts()],
     ];

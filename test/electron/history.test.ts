@@ -14,7 +14,7 @@ import { backupInWorker, startMaintenance } from '../../electron/db/maintenance.
 import { WAL_FALLBACK_PAGES } from '../../electron/db/checkpoint.ts';
 import { createCore, type Core } from '../../electron/core.ts';
 import { Archive } from '../../electron/manager/archive.ts';
-import { OrderStore } from '../../electron/outbox/store.ts';
+import { COUNT_CAP, OrderStore } from '../../electron/outbox/store.ts';
 import { buildReport } from '../../electron/manager/reports.ts';
 import { TaxRatesCache } from '../../electron/sales/tax-rates.ts';
 import { buildHistory } from '../support/history.ts';
@@ -268,6 +268,18 @@ describe('queries that stay flat', () => {
         expect(p, `${name}: ${sql}`).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
       }
     }
+  });
+
+  it('the recent-orders list counts at most COUNT_CAP past its page, not every order of the till', async () => {
+    const dir = tmp();
+    const d = db(dir);
+    await buildHistory(d, { orders: COUNT_CAP + 60, start: T0, end: T0 + 40 * DAY });
+    const store = new OrderStore(d);
+    const recent = store.list(undefined, 30, 0);
+    expect(recent.total).toBe(COUNT_CAP); // "at least 1,000": the rest of the history is not walked
+    expect(recent.rows.map((r) => r.id)).toEqual(Array.from({ length: 30 }, (_, i) => COUNT_CAP + 60 - i));
+    expect(store.list(undefined, 30, 40).total).toBe(COUNT_CAP + 40);
+    expect(store.list('fiscalized', 10, 0).rows).toHaveLength(10);
   });
 
   it('archive search: exact and prefix order number, invoice number, day and payment type on the indexed paths', async () => {
