@@ -16,6 +16,7 @@ import { createCore, type Core } from '../../electron/core.ts';
 import { Archive } from '../../electron/manager/archive.ts';
 import { COUNT_CAP, OrderStore } from '../../electron/outbox/store.ts';
 import { buildReport } from '../../electron/manager/reports.ts';
+import { OPEN_ADVANCES_SQL, REFUNDS_OF_ID_SQL, REFUNDS_OF_INVOICE_SQL } from '../../electron/manager/orders.ts';
 import { TaxRatesCache } from '../../electron/sales/tax-rates.ts';
 import { buildHistory } from '../support/history.ts';
 import { tempDatabases } from '../support/temp-db.ts';
@@ -305,6 +306,38 @@ describe('queries that stay flat', () => {
     const dayRows = archive.local({ startDate: new Date(T0 + DAY).toISOString(), endDate: new Date(T0 + 2 * DAY - 1).toISOString(), limit: 500 });
     expect(dayRows.total).toBe(40);
     expect(dayRows.rows[0]?.createdAt && dayRows.rows[0].createdAt > (dayRows.rows[39]?.createdAt ?? '')).toBe(true);
+  });
+
+  it('migration 011: refunds of an original and open advances are index probes, also for orders from before it', () => {
+    const dir = tmp();
+    const file = path.join(dir, 'kasa.sqlite');
+    const old = openDatabase(file, MIGRATIONS.slice(0, MIGRATIONS.findIndex((m) => m.name === 'history_lookups')));
+    const insert = old.prepare(
+      `INSERT INTO orders (order_number, kind, invoice_type, transaction_type, state, created_at, total_para, data)
+       VALUES (?, ?, ?, ?, 'fiscalized', '2024-01-01T00:00:00.000Z', 100, ?)`,
+    );
+    const lines = { lines: [], payments: [{ type: 'cash', amountPara: 100 }] };
+    insert.run('S-1', 'sale', 'normal', 'sale', JSON.stringify(lines)); // 1: a sale
+    insert.run('R-1', 'refund', 'normal', 'refund', JSON.stringify({ ...lines, refundOf: { orderId: 1, invoiceNumber: 'INV-1' } })); // 2
+    insert.run('R-2', 'refund_full', 'normal', 'refund', JSON.stringify({ ...lines, refundOf: { invoiceNumber: 'INV-1' } })); // 3: from another till
+    insert.run('A-1', 'sale', 'advance', 'sale', JSON.stringify(lines)); // 4: an advance, closed by 6
+    insert.run('A-2', 'sale', 'advance', 'sale', JSON.stringify(lines)); // 5: an open advance
+    insert.run('F-1', 'finalize', 'normal', 'sale', JSON.stringify({ ...lines, advanceOf: { orderId: 4 } })); // 6
+    old.close();
+    const d = db(dir);
+    const plan = (sql: string, ...args: unknown[]): string =>
+      (d.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail).join(' | ');
+    expect(plan(REFUNDS_OF_ID_SQL, 1)).toMatch(/^SEARCH orders USING INDEX orders_refund_of_id/);
+    expect(plan(REFUNDS_OF_INVOICE_SQL, 'INV-1')).toMatch(/^SEARCH orders USING INDEX orders_refund_of_invoice/);
+    // Only the advance and final-receipt indexes are walked: rows of those kinds, not the history.
+    expect(plan(OPEN_ADVANCES_SQL).split(' | ').filter((l) => l.startsWith('SCAN')).sort()).toEqual([
+      'SCAN f USING INDEX orders_finalize_of',
+      'SCAN o USING INDEX orders_advances',
+    ]);
+    const ids = (sql: string, ...args: unknown[]): number[] => (d.prepare(sql).all(...args) as { id: number }[]).map((r) => r.id);
+    expect(ids(REFUNDS_OF_ID_SQL, 1)).toEqual([2]);
+    expect(ids(REFUNDS_OF_INVOICE_SQL, 'INV-1')).toEqual([2, 3]);
+    expect(ids(OPEN_ADVANCES_SQL)).toEqual([5]);
   });
 
   it('migration 008 fills order_payments for orders that existed before it, and its trigger keeps it for new ones', () => {
