@@ -61,7 +61,10 @@ export function createJobStore(db: Database.Database) {
     `SELECT * FROM print_jobs WHERE order_id = ? AND kind = 'receipt' ORDER BY id DESC LIMIT 1`,
   );
   const latest = db.prepare<[], Row>('SELECT * FROM print_jobs ORDER BY id DESC LIMIT 1');
-  const counts = db.prepare<[], { state: JobState; n: number }>('SELECT state, COUNT(*) AS n FROM print_jobs GROUP BY state');
+  // Printed jobs are history (one per receipt for years): not counted, or every status would walk them all.
+  const counts = db.prepare<[], { state: JobState; n: number }>(
+    "SELECT state, COUNT(*) AS n FROM print_jobs WHERE state IN ('queued', 'printing', 'failed') GROUP BY state",
+  );
   const claim = db.prepare(`UPDATE print_jobs SET state = 'printing', attempts = attempts + 1 WHERE id = ? AND state = 'queued'`);
   const printed = db.prepare(`UPDATE print_jobs SET state = 'printed', printed_at = ?, last_error = NULL WHERE id = ?`);
   const retry = db.prepare(`UPDATE print_jobs SET state = 'queued', next_attempt_at = ?, last_error = ? WHERE id = ?`);
@@ -97,9 +100,10 @@ export function createJobStore(db: Database.Database) {
       const r = latest.get();
       return r && toJob(r);
     },
-    counts(): Record<JobState, number> {
-      const out: Record<JobState, number> = { queued: 0, printing: 0, printed: 0, failed: 0 };
-      for (const { state, n } of counts.all()) out[state] = n;
+    /** Jobs waiting, printing and failed (printed ones are not counted: see the statement). */
+    counts(): Record<Exclude<JobState, 'printed'>, number> {
+      const out: Record<Exclude<JobState, 'printed'>, number> = { queued: 0, printing: 0, failed: 0 };
+      for (const { state, n } of counts.all()) if (state !== 'printed') out[state] = n;
       return out;
     },
     /** Marks a queued job printing and counts the attempt; false if it was not queued. */
