@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../electron/db/open.ts';
-import { startCheckpointer } from '../electron/db/checkpoint.ts';
+import { startCheckpointer, WAL_PREALLOC_BYTES } from '../electron/db/checkpoint.ts';
 import { SyncEngine } from '../electron/outbox/engine.ts';
 import { OrderStore } from '../electron/outbox/store.ts';
 import { SalesService } from '../electron/sales/service.ts';
@@ -38,6 +38,14 @@ try {
     payments: [{ type: 'cash' as const, amount: 2000 }],
   };
   for (let i = 0; i < 20; i++) await sales.checkout(input); // warm-up
+  // A till some seconds after start: the checkpointer has written its WAL ahead (checkpoint.ts, growWal),
+  // so commits overwrite WAL blocks instead of growing the file. Sales go on meanwhile, one every 20 ms.
+  const walFile = path.join(dir, 'kasa.sqlite-wal');
+  const grown = Date.now();
+  while ((fs.statSync(walFile, { throwIfNoEntry: false })?.size ?? 0) < WAL_PREALLOC_BYTES && Date.now() - grown < 60_000) {
+    await sales.checkout(input);
+    await new Promise<void>((resolve) => setTimeout(resolve, 20));
+  }
   // Side by side, interleaved so both see the same disk and load: one fsync (a 4 KiB page written in
   // place and fdatasync'd, the least a durable commit must do) and one checkout.
   const fd = fs.openSync(path.join(dir, 'fsync.bin'), 'w');

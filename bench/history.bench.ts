@@ -26,7 +26,9 @@ import { cancelRestore, listBackups, requestRestore } from '../electron/db/backu
 import { BACKUP_BYTES_PER_SEC, BACKUP_READ_BYTES_PER_SEC, backupInWorker, quickCheckInWorker } from '../electron/db/maintenance.ts';
 import { startCheckpointer } from '../electron/db/checkpoint.ts';
 import { Archive } from '../electron/manager/archive.ts';
+import { BackOfficeOrders } from '../electron/manager/orders.ts';
 import { buildReport } from '../electron/manager/reports.ts';
+import { SyncEngine } from '../electron/outbox/engine.ts';
 import { OrderStore } from '../electron/outbox/store.ts';
 import { TaxRatesCache } from '../electron/sales/tax-rates.ts';
 import { buildHistory } from '../test/support/history.ts';
@@ -142,6 +144,17 @@ const out = (l: string): void => {
     lastDay.setUTCHours(0, 0, 0, 0);
     const month = new Date(END - 30 * DAY).toISOString();
     const numberPrefix = old.order_number.split('-').slice(0, 2).join('-'); // that till's day
+    const orders = new BackOfficeOrders({
+      store,
+      engine: new SyncEngine({ store, client: () => null }),
+      taxRates,
+      client: () => {
+        throw new Error('offline: the bench reads the local history');
+      },
+      terminalId: () => 'BENCH',
+      onlineBudgetMs: () => 0,
+      now: () => END,
+    });
     const queries: [string, () => unknown][] = [
       // orders_created (008): reads only that day's rows (~N / 1095 of them).
       ['end_of_day_report', () => buildReport(db, taxRates, { from: lastDay.toISOString(), to: new Date(END + 1).toISOString() }, END)],
@@ -159,18 +172,24 @@ const out = (l: string): void => {
       ['archive_payment_type', () => archive.local({ paymentType: 'voucher' })],
       // orders_state (001): the parked orders only.
       ['needs_attention_list', () => store.list('needs_attention', 50, 0)],
+      // the refund screen's recent orders: the primary key walked back one page; the count stops at COUNT_CAP.
+      ['recent_orders_list', () => store.list(undefined, 30, 0)],
+      // the refund screen on a two-year-old sale: its row, then refunds already made of it (011: probes).
+      ['refund_source_old_sale', () => orders.refundSource({ orderId: old.id })],
+      // the advances screen: the partial indexes of advances and final receipts only (011).
+      ['open_advances_list', () => orders.openAdvances()],
       // the outbox table (only unsent orders) and orders_state for the oldest queued one.
       ['sync_status', () => store.counts()],
     ];
     dropCaches();
     for (const [name, run] of queries) {
       let t = performance.now();
-      run();
+      await run();
       const first = performance.now() - t;
       const times: number[] = [];
       for (let i = 0; i < 15; i++) {
         t = performance.now();
-        run();
+        await run();
         times.push(performance.now() - t);
       }
       out(benchLine('history', `${name}_ms`, percentile(times, 50), QUERY_LIMIT_MS, 'ms'));

@@ -8,7 +8,7 @@ import { toPara } from '../../shared/money.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { IssuedReceiptSchema } from '../gateway/types.ts';
 import type { OrderRow, OrderStore } from '../outbox/store.ts';
-import { toReceiptView } from '../outbox/store.ts';
+import { COUNT_CAP, toReceiptView } from '../outbox/store.ts';
 import { CommandError } from '../errors.ts';
 import { gatewayCommandError } from './staff.ts';
 
@@ -24,8 +24,6 @@ export interface ArchiveFilters {
   paymentType?: string | undefined;
 }
 
-/** How many matching rows past the asked page a local search counts at most (see `Archive.local`). */
-export const COUNT_CAP = 1_000;
 
 export class Archive {
   readonly #store: OrderStore;

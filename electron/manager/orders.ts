@@ -46,6 +46,24 @@ export interface OrdersDeps {
 
 const REFUNDABLE: readonly InvoiceType[] = ['normal', 'training', 'advance'];
 
+/**
+ * Refunds already made of an original, by its order id (this till) or its invoice number (another till,
+ * the archive): each a probe of a partial index of migration 011 (only refunds are in it).
+ */
+export const REFUNDS_OF_ID_SQL = `SELECT id, data FROM orders
+  WHERE kind IN ('refund', 'refund_full') AND json_extract(data, '$.refundOf.orderId') = ?`;
+export const REFUNDS_OF_INVOICE_SQL = `SELECT id, data FROM orders
+  WHERE kind IN ('refund', 'refund_full') AND json_extract(data, '$.refundOf.invoiceNumber') = ?`;
+/**
+ * Advances without a final receipt. Both sides read partial indexes of migration 011 holding only
+ * advances and final receipts: the cost is the number of advances ever made, never the whole history.
+ */
+export const OPEN_ADVANCES_SQL = `SELECT * FROM orders o
+  WHERE o.kind = 'sale' AND o.invoice_type = 'advance' AND o.state <> 'needs_attention'
+    AND o.id NOT IN (SELECT json_extract(f.data, '$.advanceOf.orderId') FROM orders f
+                     WHERE f.kind = 'finalize' AND json_extract(f.data, '$.advanceOf.orderId') IS NOT NULL)
+  ORDER BY o.id DESC`;
+
 export class BackOfficeOrders {
   readonly #d: OrdersDeps;
 
@@ -166,12 +184,7 @@ export class BackOfficeOrders {
   openAdvances(): OrderView[] {
     const { store } = this.#d;
     const rows = store.db
-      .prepare<[], OrderRow>(
-        `SELECT * FROM orders o WHERE o.kind = 'sale' AND o.invoice_type = 'advance' AND o.state <> 'needs_attention'
-           AND NOT EXISTS (SELECT 1 FROM orders f WHERE f.kind = 'finalize'
-                           AND json_extract(f.data, '$.advanceOf.orderId') = o.id)
-         ORDER BY o.id DESC`,
-      )
+      .prepare<[], OrderRow>(OPEN_ADVANCES_SQL)
       .all();
     return rows.map((r) => store.view(r));
   }
@@ -362,12 +375,15 @@ export class BackOfficeOrders {
 
   /** Earlier refunds of an original (every state: a parked refund may still be resent). */
   #refundsOf(q: { orderId?: number | undefined; invoiceNumber?: string | undefined }): NonNullable<BackOfficeData['refundOf']>[] {
-    const rows = this.#d.store.db
-      .prepare<[number, string], { data: string }>(
-        `SELECT data FROM orders WHERE kind IN ('refund', 'refund_full')
-           AND (json_extract(data, '$.refundOf.orderId') = ? OR json_extract(data, '$.refundOf.invoiceNumber') = ?)`,
-      )
-      .all(q.orderId ?? -1, q.invoiceNumber ?? '\u0000');
+    // Two probes of partial indexes (migration 011), one per way a refund names its original; an OR of
+    // both would walk every refund ever made.
+    const db = this.#d.store.db;
+    const byId = db.prepare<[number], { id: number; data: string }>(REFUNDS_OF_ID_SQL);
+    const byInvoice = db.prepare<[string], { id: number; data: string }>(REFUNDS_OF_INVOICE_SQL);
+    const found = new Map<number, string>();
+    if (q.orderId !== undefined) for (const r of byId.all(q.orderId)) found.set(r.id, r.data);
+    if (q.invoiceNumber !== undefined) for (const r of byInvoice.all(q.invoiceNumber)) found.set(r.id, r.data);
+    const rows = [...found.entries()].sort((a, b) => a[0] - b[0]).map(([, data]) => ({ data }));
     return rows.flatMap((r) => {
       const d = JSON.parse(r.data) as BackOfficeData;
       return d.refundOf ? [d.refundOf] : [];

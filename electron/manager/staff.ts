@@ -15,6 +15,7 @@ import type { Db } from '../db/open.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import { CommandError } from '../errors.ts';
+import { COUNT_CAP } from '../outbox/store.ts';
 import { PinAttempts, type Lockout } from '../auth/attempts.ts';
 import { currentCall } from '../auth/context.ts';
 import type { StaffRole, StaffView, AuditEntry } from '../../shared/contract/manager.ts';
@@ -143,12 +144,13 @@ export class StaffService {
       .run(this.#iso(), actor, action, JSON.stringify(detail), approver);
   }
 
-  /** The audit log, newest first. */
+  /** The audit log, newest first; the total counted up to `COUNT_CAP` past the page (the log grows for years). */
   auditList(limit: number, offset: number): { entries: AuditEntry[]; total: number } {
     const entries = this.#db
       .prepare<[number, number], AuditEntry>('SELECT id, at, actor, approver, action, detail FROM audit_log ORDER BY id DESC LIMIT ? OFFSET ?')
       .all(limit, offset);
-    const total = this.#db.prepare<[], { n: number }>('SELECT count(*) AS n FROM audit_log').get()?.n ?? 0;
+    const total =
+      this.#db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM (SELECT 1 FROM audit_log LIMIT ?)').get(offset + COUNT_CAP)?.n ?? 0;
     return { entries, total };
   }
 

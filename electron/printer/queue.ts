@@ -61,7 +61,10 @@ export function createJobStore(db: Database.Database) {
     `SELECT * FROM print_jobs WHERE order_id = ? AND kind = 'receipt' ORDER BY id DESC LIMIT 1`,
   );
   const latest = db.prepare<[], Row>('SELECT * FROM print_jobs ORDER BY id DESC LIMIT 1');
-  const counts = db.prepare<[], { state: JobState; n: number }>('SELECT state, COUNT(*) AS n FROM print_jobs GROUP BY state');
+  // Printed jobs are history (one per receipt for years): not counted, or every status would walk them all.
+  const counts = db.prepare<[], { state: JobState; n: number }>(
+    "SELECT state, COUNT(*) AS n FROM print_jobs WHERE state IN ('queued', 'printing', 'failed') GROUP BY state",
+  );
   const claim = db.prepare(`UPDATE print_jobs SET state = 'printing', attempts = attempts + 1 WHERE id = ? AND state = 'queued'`);
   const printed = db.prepare(`UPDATE print_jobs SET state = 'printed', printed_at = ?, last_error = NULL WHERE id = ?`);
   const retry = db.prepare(`UPDATE print_jobs SET state = 'queued', next_attempt_at = ?, last_error = ? WHERE id = ?`);
@@ -70,6 +73,10 @@ export function createJobStore(db: Database.Database) {
     `UPDATE print_jobs SET state = 'queued', attempts = 0, next_attempt_at = ?, last_error = NULL WHERE id = ? AND state = 'failed'`,
   );
   const recover = db.prepare(`UPDATE print_jobs SET state = 'queued' WHERE state = 'printing'`);
+  const prune = db.prepare(
+    `DELETE FROM print_jobs WHERE id IN
+       (SELECT id FROM print_jobs WHERE state = 'printed' AND printed_at < ? ORDER BY next_attempt_at LIMIT ?)`,
+  );
 
   return {
     /** Stores a new queued job, due now; returns its id. */
@@ -97,9 +104,10 @@ export function createJobStore(db: Database.Database) {
       const r = latest.get();
       return r && toJob(r);
     },
-    counts(): Record<JobState, number> {
-      const out: Record<JobState, number> = { queued: 0, printing: 0, printed: 0, failed: 0 };
-      for (const { state, n } of counts.all()) out[state] = n;
+    /** Jobs waiting, printing and failed (printed ones are not counted: see the statement). */
+    counts(): Record<Exclude<JobState, 'printed'>, number> {
+      const out: Record<Exclude<JobState, 'printed'>, number> = { queued: 0, printing: 0, failed: 0 };
+      for (const { state, n } of counts.all()) if (state !== 'printed') out[state] = n;
       return out;
     },
     /** Marks a queued job printing and counts the attempt; false if it was not queued. */
@@ -126,7 +134,33 @@ export function createJobStore(db: Database.Database) {
     recover(): number {
       return recover.run().changes;
     },
+    /** Deletes at most `limit` jobs printed before `beforeIso`, oldest first; returns how many. */
+    prunePrinted(beforeIso: string, limit: number): number {
+      return prune.run(beforeIso, limit).changes;
+    },
   };
+}
+
+/** Printed jobs are kept this long (the printer screen's recent history), then deleted. */
+export const PRINTED_JOBS_KEEP_DAYS = 30;
+const PRUNE_BATCH = 500;
+
+/**
+ * Deletes printed jobs older than `PRINTED_JOBS_KEEP_DAYS`, in batches of 500 with the event loop turned
+ * between them (a sale never waits for more than one batch). A job's payload is a snapshot of its
+ * receipt, ~3 KiB: kept for years, one per sale, they would add as much to the database as the orders'
+ * journals, and to every backup and integrity check. The fiscal record is the order (its receipt and
+ * journal), from which a copy is issued; a printed job is never printed again (`reprintLast` refuses).
+ */
+export async function prunePrintedJobs(jobs: JobStore, now: number): Promise<number> {
+  const before = new Date(now - PRINTED_JOBS_KEEP_DAYS * 86_400_000).toISOString();
+  let total = 0;
+  for (;;) {
+    const n = jobs.prunePrinted(before, PRUNE_BATCH);
+    total += n;
+    if (n < PRUNE_BATCH) return total;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
 }
 
 export type JobStore = ReturnType<typeof createJobStore>;

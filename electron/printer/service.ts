@@ -21,7 +21,7 @@ import {
 } from '../../shared/contract/printer.ts';
 import { PRESETS, profileView } from './profiles.ts';
 import { PRINTER_SETTINGS, readConfig, resolveProfile, type SettingsStore } from './config.ts';
-import { createJobStore, type PrintJob } from './queue.ts';
+import { createJobStore, prunePrintedJobs, type PrintJob } from './queue.ts';
 import { createTransportFactory, type TransportFactory } from './transport.ts';
 import { buildDocumentBytes, receiptDocument, slipDocument, testPageDocument } from './layout.ts';
 import { JOURNAL_UNAVAILABLE } from '../outbox/journal.ts';
@@ -98,6 +98,8 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
   let inFlight: Promise<void> | null = null;
   let current: number | null = null;
   let timer: NodeJS.Timeout | null = null;
+  let pruneTimer: NodeJS.Timeout | null = null;
+  let pruning: Promise<unknown> | null = null;
   let wakeScheduled = false;
   let health: 'ok' | 'offline' | 'failed' = 'ok';
   let lastError: string | null = null;
@@ -322,12 +324,28 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       running = true;
       jobs.recover();
       wake();
+      // Old printed jobs go a minute after start (start-up first), then hourly.
+      const prune = (): void => {
+        pruning = prunePrintedJobs(jobs, now())
+          .catch(() => 0)
+          .finally(() => (pruning = null));
+      };
+      pruneTimer = setTimeout(function tick() {
+        if (!running) return;
+        prune();
+        pruneTimer = setTimeout(tick, 60 * 60_000);
+        pruneTimer.unref();
+      }, 60_000);
+      pruneTimer.unref();
     },
     async stop() {
       running = false;
       if (timer) clearTimeout(timer);
       timer = null;
+      if (pruneTimer) clearTimeout(pruneTimer);
+      pruneTimer = null;
       await inFlight;
+      await pruning;
     },
   };
 }

@@ -82,8 +82,13 @@ export class SalesService {
       };
     }, now);
     engine.kick();
-    // Known offline or paused: answer at once; the cashier never waits on a network that is not there.
-    if (engine.reachable) await engine.waitForSettled(orderId, this.#deps.onlineBudgetMs());
+    // Known offline or paused (or no online budget): answer at once; the cashier never waits on a network
+    // that is not there. Nothing ran since the commit, so the order is as captured: no need to read it back.
+    const budgetMs = this.#deps.onlineBudgetMs();
+    if (!engine.reachable || budgetMs <= 0) {
+      return { orderId, orderNumber, state: 'queued', totalPara: priced.totalPara, changePara: priced.changePara };
+    }
+    await engine.waitForSettled(orderId, budgetMs);
     const row = store.get(orderId);
     if (!row) throw new CommandError('internal', 'internal');
     return {

@@ -41,6 +41,7 @@ export interface CheckoutResult {
 
 export interface OrderListResult {
   orders: OrderView[];
+  /** Matching orders, counted up to 1,000 past the page asked for (a bound on the work, however long the history). */
   total: number;
 }
 

@@ -11,11 +11,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../../electron/db/open.ts';
 import { applyPendingRestore, backupDir, listBackups, requestRestore } from '../../electron/db/backup.ts';
 import { backupInWorker, startMaintenance } from '../../electron/db/maintenance.ts';
-import { startCheckpointer, WAL_FALLBACK_PAGES } from '../../electron/db/checkpoint.ts';
+import { WAL_FALLBACK_PAGES } from '../../electron/db/checkpoint.ts';
 import { createCore, type Core } from '../../electron/core.ts';
 import { Archive } from '../../electron/manager/archive.ts';
-import { OrderStore } from '../../electron/outbox/store.ts';
+import { COUNT_CAP, OrderStore } from '../../electron/outbox/store.ts';
 import { buildReport } from '../../electron/manager/reports.ts';
+import { OPEN_ADVANCES_SQL, REFUNDS_OF_ID_SQL, REFUNDS_OF_INVOICE_SQL } from '../../electron/manager/orders.ts';
 import { TaxRatesCache } from '../../electron/sales/tax-rates.ts';
 import { buildHistory } from '../support/history.ts';
 import { tempDatabases } from '../support/temp-db.ts';
@@ -212,28 +213,7 @@ describe('WAL checkpoints off the commit path', () => {
     expect(r).toMatchObject({ busy: 0 });
     expect(r?.checkpointed).toBe(r?.log);
   });
-
-  it('the idle checkpointer copies the WAL into the database between commits', async () => {
-    const dir = tmp();
-    const d = db(dir);
-    d.exec('CREATE TABLE t (v TEXT)');
-    for (let i = 0; i < 50; i++) d.prepare('INSERT INTO t (v) VALUES (?)').run('x'.repeat(500));
-    const before = (d.pragma('wal_checkpoint(NOOP)') as { log: number; checkpointed: number }[])[0];
-    expect(before?.log).toBeGreaterThan(0);
-    const stop = startCheckpointer(d, { intervalMs: 10 });
-    await new Promise<void>((resolve) => {
-      const poll = setInterval(() => {
-        // A read of the WAL header: how many frames are already copied.
-        const r = (d.pragma('wal_checkpoint(NOOP)') as { log: number; checkpointed: number }[])[0];
-        if (r && r.log === r.checkpointed) {
-          clearInterval(poll);
-          resolve();
-        }
-      }, 5);
-    });
-    stop();
-    expect(d.pragma('wal_autocheckpoint', { simple: true })).toBe(WAL_FALLBACK_PAGES);
-  });
+  // The checkpointer itself: test/electron/checkpoint.test.ts.
 });
 
 describe('queries that stay flat', () => {
@@ -294,6 +274,18 @@ describe('queries that stay flat', () => {
     }
   });
 
+  it('the recent-orders list counts at most COUNT_CAP past its page, not every order of the till', async () => {
+    const dir = tmp();
+    const d = db(dir);
+    await buildHistory(d, { orders: COUNT_CAP + 60, start: T0, end: T0 + 40 * DAY });
+    const store = new OrderStore(d);
+    const recent = store.list(undefined, 30, 0);
+    expect(recent.total).toBe(COUNT_CAP); // "at least 1,000": the rest of the history is not walked
+    expect(recent.rows.map((r) => r.id)).toEqual(Array.from({ length: 30 }, (_, i) => COUNT_CAP + 60 - i));
+    expect(store.list(undefined, 30, 40).total).toBe(COUNT_CAP + 40);
+    expect(store.list('fiscalized', 10, 0).rows).toHaveLength(10);
+  });
+
   it('archive search: exact and prefix order number, invoice number, day and payment type on the indexed paths', async () => {
     const dir = tmp();
     const d = db(dir);
@@ -317,6 +309,38 @@ describe('queries that stay flat', () => {
     const dayRows = archive.local({ startDate: new Date(T0 + DAY).toISOString(), endDate: new Date(T0 + 2 * DAY - 1).toISOString(), limit: 500 });
     expect(dayRows.total).toBe(40);
     expect(dayRows.rows[0]?.createdAt && dayRows.rows[0].createdAt > (dayRows.rows[39]?.createdAt ?? '')).toBe(true);
+  });
+
+  it('migration 011: refunds of an original and open advances are index probes, also for orders from before it', () => {
+    const dir = tmp();
+    const file = path.join(dir, 'kasa.sqlite');
+    const old = openDatabase(file, MIGRATIONS.slice(0, MIGRATIONS.findIndex((m) => m.name === 'history_lookups')));
+    const insert = old.prepare(
+      `INSERT INTO orders (order_number, kind, invoice_type, transaction_type, state, created_at, total_para, data)
+       VALUES (?, ?, ?, ?, 'fiscalized', '2024-01-01T00:00:00.000Z', 100, ?)`,
+    );
+    const lines = { lines: [], payments: [{ type: 'cash', amountPara: 100 }] };
+    insert.run('S-1', 'sale', 'normal', 'sale', JSON.stringify(lines)); // 1: a sale
+    insert.run('R-1', 'refund', 'normal', 'refund', JSON.stringify({ ...lines, refundOf: { orderId: 1, invoiceNumber: 'INV-1' } })); // 2
+    insert.run('R-2', 'refund_full', 'normal', 'refund', JSON.stringify({ ...lines, refundOf: { invoiceNumber: 'INV-1' } })); // 3: from another till
+    insert.run('A-1', 'sale', 'advance', 'sale', JSON.stringify(lines)); // 4: an advance, closed by 6
+    insert.run('A-2', 'sale', 'advance', 'sale', JSON.stringify(lines)); // 5: an open advance
+    insert.run('F-1', 'finalize', 'normal', 'sale', JSON.stringify({ ...lines, advanceOf: { orderId: 4 } })); // 6
+    old.close();
+    const d = db(dir);
+    const plan = (sql: string, ...args: unknown[]): string =>
+      (d.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail).join(' | ');
+    expect(plan(REFUNDS_OF_ID_SQL, 1)).toMatch(/^SEARCH orders USING INDEX orders_refund_of_id/);
+    expect(plan(REFUNDS_OF_INVOICE_SQL, 'INV-1')).toMatch(/^SEARCH orders USING INDEX orders_refund_of_invoice/);
+    // Only the advance and final-receipt indexes are walked: rows of those kinds, not the history.
+    expect(plan(OPEN_ADVANCES_SQL).split(' | ').filter((l) => l.startsWith('SCAN')).sort()).toEqual([
+      'SCAN f USING INDEX orders_finalize_of',
+      'SCAN o USING INDEX orders_advances',
+    ]);
+    const ids = (sql: string, ...args: unknown[]): number[] => (d.prepare(sql).all(...args) as { id: number }[]).map((r) => r.id);
+    expect(ids(REFUNDS_OF_ID_SQL, 1)).toEqual([2]);
+    expect(ids(REFUNDS_OF_INVOICE_SQL, 'INV-1')).toEqual([2, 3]);
+    expect(ids(OPEN_ADVANCES_SQL)).toEqual([5]);
   });
 
   it('migration 008 fills order_payments for orders that existed before it, and its trigger keeps it for new ones', () => {

@@ -29,10 +29,11 @@ const outbox = (db: Db): { seq: number; kind: string; ref: string; payload: stri
   db.prepare<[], { seq: number; kind: string; ref: string; payload: string }>('SELECT seq, kind, ref, payload FROM hub_outbox ORDER BY seq').all();
 
 describe('migration 010 hub_sync', () => {
-  it('is the last migration and applies on a database holding history from before', () => {
-    expect(MIGRATIONS[MIGRATIONS.length - 1]).toBe(m010);
+  it('applies on a database holding history from before', () => {
+    const at = MIGRATIONS.indexOf(m010);
+    expect(at).toBeGreaterThan(0);
     const file = tmpFile();
-    const before = openDatabase(file, MIGRATIONS.slice(0, -1));
+    const before = openDatabase(file, MIGRATIONS.slice(0, at));
     addOrder(before, 'OLD-1');
     before.close();
     const db = openDatabase(file);
