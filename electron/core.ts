@@ -29,6 +29,7 @@ import { Settings } from './settings/settings.ts';
 import { createFileSecretStore, type SecretStore } from './settings/secrets.ts';
 import { applyPendingRestore } from './db/backup.ts';
 import { startMaintenance, type MaintenanceOptions } from './db/maintenance.ts';
+import { startReportDays } from './manager/report-days.ts';
 import { startCheckpointer } from './db/checkpoint.ts';
 import { startSandbox, type Sandbox } from './sandbox/server.ts';
 import { sandboxVariant } from './sandbox/variant.ts';
@@ -230,6 +231,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // once the till is up; WAL checkpoints on an idle timer instead of inside a commit.
   const maintenance = startMaintenance(db, options.dataDir, logger, options.maintenance);
   const stopCheckpointer = startCheckpointer(db, { onError: (err) => logger.warn(`wal checkpoint: ${String(err)}`) });
+  // Report totals of closed days, computed in the background so long reports read a row per day.
+  const stopReportDays = startReportDays(db, now, (err) => logger.warn(`report days: ${String(err)}`));
 
   const info = (): AppInfo => ({
     version: VERSION,
@@ -410,6 +413,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await journals.stop();
       await drafts.stop();
       await maintenance.stop();
+      await stopReportDays();
       stopCheckpointer();
       if (sandbox) await sandbox.close();
       db.close();

@@ -4,18 +4,13 @@
  * out (training ones are counted as excluded). Money in para; text and CSV formatting at the edge.
  */
 import type { ReportView } from '../../shared/contract/manager.ts';
-import type { OrderKind, OrderLine, OrderPayment, PaymentType } from '../../shared/domain.ts';
 import { formatRsd, includedTax, paraToDecimal } from '../../shared/money.ts';
 import type { Db } from '../db/open.ts';
 import type { TaxRatesCache } from '../sales/tax-rates.ts';
+import { reportTotals } from './report-days.ts';
+import { addOrders, emptyTotals, type ReportTotals, type ReportOrder } from './report-totals.ts';
 
-interface Row {
-  kind: OrderKind;
-  invoice_type: string;
-  state: string;
-  total_para: number;
-  data: string;
-}
+export type { OrderData, ReportOrder } from './report-totals.ts';
 
 export interface ReportRange {
   from?: string | undefined;
@@ -23,38 +18,35 @@ export interface ReportRange {
   cashier?: string | undefined;
 }
 
-/** Computes the report for [from, to) (default: local midnight today to now). */
+/** Computes the report for [from, to) (default: local midnight today to now); see report-days.ts. */
 export function buildReport(db: Db, taxRates: TaxRatesCache, range: ReportRange, now: number): ReportView {
   const start = new Date(now);
   start.setHours(0, 0, 0, 0);
   const from = range.from ? new Date(range.from).toISOString() : start.toISOString();
   const to = range.to ? new Date(range.to).toISOString() : new Date(now + 1).toISOString();
-  const rows = db
-    .prepare<[string, string, string | null, string | null], Row>(
-      `SELECT kind, invoice_type, state, total_para, data FROM orders
-       WHERE created_at >= ? AND created_at < ? AND (? IS NULL OR json_extract(data, '$.cashier') = ?)`,
-    )
-    .all(from, to, range.cashier ?? null, range.cashier ?? null);
-  return summarizeOrders(
-    rows.map((r) => ({ ...r, data: JSON.parse(r.data) as OrderData })),
-    (label) => taxRates.rateOf(label),
-    { from, to, ...(range.cashier ? { cashier: range.cashier } : {}) },
-  );
+  const totals = reportTotals(db, { from, to, cashier: range.cashier }, now);
+  return finishReport(totals, (label) => taxRates.rateOf(label), { from, to, ...(range.cashier ? { cashier: range.cashier } : {}) });
 }
 
-/** What a report needs of an order's `data`. */
-export interface OrderData {
-  lines: OrderLine[];
-  payments: OrderPayment[];
-}
-
-/** One order as a report sums it (the till's rows, or the store hub's copies of every till's). */
-export interface ReportOrder {
-  kind: OrderKind;
-  invoice_type: string;
-  state: string;
-  total_para: number;
-  data: OrderData;
+/** The report from its totals; the VAT contained is computed once per label, on the period's net. */
+export function finishReport(
+  t: ReportTotals,
+  rateOf: (label: string) => number | undefined,
+  head: { from: string; to: string; cashier?: string },
+): ReportView {
+  return {
+    ...head,
+    sales: { ...t.sales },
+    refunds: { ...t.refunds },
+    byPayment: t.payments.map(([type, e]) => ({ type, salesPara: e.sales, refundsPara: e.refunds, netPara: e.sales - e.refunds })),
+    byLabel: t.labels.map(([label, netPara]) => {
+      const rate = label.includes('+') ? 0 : (rateOf(label) ?? 0);
+      return { label, rate, netPara, taxPara: includedTax(netPara, rate) };
+    }),
+    advances: { ...t.advances },
+    notFiscalized: t.notFiscalized,
+    trainingExcluded: t.trainingExcluded,
+  };
 }
 
 /** Sums orders into a report; `rateOf` gives a tax label's rate (for the VAT contained). */
@@ -63,75 +55,7 @@ export function summarizeOrders(
   rateOf: (label: string) => number | undefined,
   head: { from: string; to: string; cashier?: string },
 ): ReportView {
-  const payments = new Map<PaymentType, { sales: number; refunds: number }>();
-  const labels = new Map<string, number>();
-  const report: ReportView = {
-    ...head,
-    sales: { count: 0, totalPara: 0 },
-    refunds: { count: 0, totalPara: 0 },
-    byPayment: [],
-    byLabel: [],
-    advances: { count: 0, totalPara: 0 },
-    notFiscalized: 0,
-    trainingExcluded: 0,
-  };
-  const addPayments = (list: OrderPayment[], sign: 1 | -1): void => {
-    for (const p of list) {
-      const e = payments.get(p.type) ?? { sales: 0, refunds: 0 };
-      if (sign > 0) e.sales += p.amountPara;
-      else e.refunds += p.amountPara;
-      payments.set(p.type, e);
-    }
-  };
-  const addLines = (list: OrderLine[], sign: 1 | -1): void => {
-    for (const l of list) {
-      const label = l.labels.join('+');
-      labels.set(label, (labels.get(label) ?? 0) + sign * l.totalPara);
-    }
-  };
-  for (const r of rows) {
-    if (r.invoice_type === 'training') {
-      report.trainingExcluded++;
-      continue;
-    }
-    if (r.invoice_type === 'proforma' || r.kind === 'copy') continue;
-    if (r.state !== 'fiscalized') report.notFiscalized++;
-    const data = r.data;
-    switch (r.kind) {
-      case 'sale':
-        if (r.invoice_type === 'advance') {
-          report.advances.count++;
-          report.advances.totalPara += r.total_para;
-        } else {
-          report.sales.count++;
-          report.sales.totalPara += r.total_para;
-        }
-        addPayments(data.payments, 1);
-        addLines(data.lines, 1);
-        break;
-      case 'finalize': {
-        // The advance was counted when it was paid; only new money counts now.
-        const paid = data.payments.reduce((s, p) => s + p.amountPara, 0);
-        report.sales.count++;
-        report.sales.totalPara += paid;
-        addPayments(data.payments, 1);
-        break;
-      }
-      case 'refund':
-      case 'refund_full':
-        report.refunds.count++;
-        report.refunds.totalPara += r.total_para;
-        addPayments(data.payments, -1);
-        addLines(data.lines, -1);
-        break;
-    }
-  }
-  report.byPayment = [...payments].map(([type, e]) => ({ type, salesPara: e.sales, refundsPara: e.refunds, netPara: e.sales - e.refunds }));
-  report.byLabel = [...labels].map(([label, netPara]) => {
-    const rate = label.includes('+') ? 0 : (rateOf(label) ?? 0);
-    return { label, rate, netPara, taxPara: includedTax(netPara, rate) };
-  });
-  return report;
+  return finishReport(addOrders(emptyTotals(), rows), rateOf, head);
 }
 
 const PAYMENT_NAMES: Record<string, string> = {

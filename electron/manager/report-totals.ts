@@ -1,0 +1,131 @@
+/**
+ * The part of a report that adds up order by order (reports.ts makes the report of it; report-days.ts
+ * keeps one per closed day). Pure: no database.
+ */
+import type { OrderKind, OrderLine, OrderPayment, PaymentType } from '../../shared/domain.ts';
+
+/** What a report needs of an order's `data`. */
+export interface OrderData {
+  lines: OrderLine[];
+  payments: OrderPayment[];
+}
+
+/** One order as a report sums it (the till's rows, or the store hub's copies of every till's). */
+export interface ReportOrder {
+  kind: OrderKind;
+  invoice_type: string;
+  state: string;
+  total_para: number;
+  data: OrderData;
+}
+
+/**
+ * The part of a report that adds up order by order, so the totals of two periods merge into the totals
+ * of both (report-days.ts keeps one per closed day). Payment types and labels keep the order in which
+ * they first appeared.
+ */
+export interface ReportTotals {
+  sales: { count: number; totalPara: number };
+  refunds: { count: number; totalPara: number };
+  advances: { count: number; totalPara: number };
+  notFiscalized: number;
+  trainingExcluded: number;
+  payments: [PaymentType, { sales: number; refunds: number }][];
+  labels: [string, number][];
+}
+
+export const emptyTotals = (): ReportTotals => ({
+  sales: { count: 0, totalPara: 0 },
+  refunds: { count: 0, totalPara: 0 },
+  advances: { count: 0, totalPara: 0 },
+  notFiscalized: 0,
+  trainingExcluded: 0,
+  payments: [],
+  labels: [],
+});
+
+function entry<K, V>(list: [K, V][], key: K, init: () => V): V {
+  const found = list.find((e) => e[0] === key);
+  if (found) return found[1];
+  const value = init();
+  list.push([key, value]);
+  return value;
+}
+
+/** Adds orders to `t` (in place) and returns it. */
+export function addOrders(t: ReportTotals, rows: readonly ReportOrder[]): ReportTotals {
+  const addPayments = (list: OrderPayment[], sign: 1 | -1): void => {
+    for (const p of list) {
+      const e = entry(t.payments, p.type, () => ({ sales: 0, refunds: 0 }));
+      if (sign > 0) e.sales += p.amountPara;
+      else e.refunds += p.amountPara;
+    }
+  };
+  const addLines = (list: OrderLine[], sign: 1 | -1): void => {
+    for (const l of list) {
+      const label = l.labels.join('+');
+      const e = t.labels.find((x) => x[0] === label);
+      if (e) e[1] += sign * l.totalPara;
+      else t.labels.push([label, sign * l.totalPara]);
+    }
+  };
+  for (const r of rows) {
+    if (r.invoice_type === 'training') {
+      t.trainingExcluded++;
+      continue;
+    }
+    if (r.invoice_type === 'proforma' || r.kind === 'copy') continue;
+    if (r.state !== 'fiscalized') t.notFiscalized++;
+    const data = r.data;
+    switch (r.kind) {
+      case 'sale':
+        if (r.invoice_type === 'advance') {
+          t.advances.count++;
+          t.advances.totalPara += r.total_para;
+        } else {
+          t.sales.count++;
+          t.sales.totalPara += r.total_para;
+        }
+        addPayments(data.payments, 1);
+        addLines(data.lines, 1);
+        break;
+      case 'finalize': {
+        // The advance was counted when it was paid; only new money counts now.
+        const paid = data.payments.reduce((s, p) => s + p.amountPara, 0);
+        t.sales.count++;
+        t.sales.totalPara += paid;
+        addPayments(data.payments, 1);
+        break;
+      }
+      case 'refund':
+      case 'refund_full':
+        t.refunds.count++;
+        t.refunds.totalPara += r.total_para;
+        addPayments(data.payments, -1);
+        addLines(data.lines, -1);
+        break;
+    }
+  }
+  return t;
+}
+
+/** Adds `from`'s totals to `into` (in place) and returns it. */
+export function mergeTotals(into: ReportTotals, from: ReportTotals): ReportTotals {
+  for (const k of ['sales', 'refunds', 'advances'] as const) {
+    into[k].count += from[k].count;
+    into[k].totalPara += from[k].totalPara;
+  }
+  into.notFiscalized += from.notFiscalized;
+  into.trainingExcluded += from.trainingExcluded;
+  for (const [type, e] of from.payments) {
+    const x = entry(into.payments, type, () => ({ sales: 0, refunds: 0 }));
+    x.sales += e.sales;
+    x.refunds += e.refunds;
+  }
+  for (const [label, net] of from.labels) {
+    const x = into.labels.find((e) => e[0] === label);
+    if (x) x[1] += net;
+    else into.labels.push([label, net]);
+  }
+  return into;
+}

@@ -1,0 +1,176 @@
+/**
+ * Report totals per closed day (electron/manager/report-days.ts, migration 012), on real SQLite files:
+ * a report built from stored days equals the report summed from every order of the period, also after
+ * orders of stored days change or are added (the triggers drop what went stale); a year-long report
+ * reads the orders of at most two partial days; the background warm-up stores every closed day once.
+ */
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Db } from '../../electron/db/open.ts';
+import { buildReport, summarizeOrders, type OrderData } from '../../electron/manager/reports.ts';
+import { warmReportDays } from '../../electron/manager/report-days.ts';
+import { TaxRatesCache } from '../../electron/sales/tax-rates.ts';
+import type { ReportView } from '../../shared/contract/manager.ts';
+import { buildHistory } from '../support/history.ts';
+import { tempDatabases } from '../support/temp-db.ts';
+
+const { tmp, db, cleanup } = tempDatabases('kasa-report-days-');
+afterEach(() => {
+  vi.restoreAllMocks();
+  cleanup();
+});
+
+const DAY = 86_400_000;
+const T0 = Date.UTC(2026, 0, 5, 0, 0, 0);
+const NOW = T0 + 40 * DAY + 15 * 3_600_000; // day 40, 15:00 UTC
+const KINDS = ['sale', 'sale', 'sale', 'refund', 'refund_full', 'finalize', 'copy'] as const;
+const TYPES = ['normal', 'normal', 'normal', 'advance', 'training', 'proforma'] as const;
+const STATES = ['fiscalized', 'fiscalized', 'queued', 'needs_attention'] as const;
+const PAYMENTS = ['cash', 'card', 'voucher', 'wireTransfer'] as const;
+const LABELS = [['Ђ'], ['Е'], ['А'], ['Ђ', 'Е']] as const;
+
+interface Spec {
+  at: number;
+  kind: number;
+  type: number;
+  state: number;
+  cashier: number;
+  pay: number;
+  label: number;
+  para: number;
+}
+const spec = fc.record({
+  at: fc.integer({ min: T0, max: NOW - 1 }),
+  kind: fc.nat(KINDS.length - 1),
+  type: fc.nat(TYPES.length - 1),
+  state: fc.nat(STATES.length - 1),
+  cashier: fc.nat(2),
+  pay: fc.nat(PAYMENTS.length - 1),
+  label: fc.nat(LABELS.length - 1),
+  para: fc.integer({ min: 1, max: 500_000 }),
+});
+
+function dataOf(s: Spec): OrderData & { cashier?: string } {
+  return {
+    lines: [{ name: 'x', quantityMilli: 1000, unitPricePara: s.para, discountPara: 0, totalPara: s.para, labels: [...(LABELS[s.label] ?? ['Ђ'])] }],
+    payments: [{ type: PAYMENTS[s.pay] ?? 'cash', amountPara: s.para }],
+    ...(s.cashier ? { cashier: s.cashier === 1 ? 'Ана' : 'Марко' } : {}),
+  };
+}
+
+let seq = 0;
+function insert(d: Db, s: Spec): void {
+  d.prepare(
+    `INSERT INTO orders (order_number, kind, invoice_type, transaction_type, state, created_at, total_para, data)
+     VALUES (?, ?, ?, 'sale', ?, ?, ?, ?)`,
+  ).run(`R-${++seq}`, KINDS[s.kind], TYPES[s.type], STATES[s.state], new Date(s.at).toISOString(), s.para, JSON.stringify(dataOf(s)));
+}
+
+function withRates(d: Db): TaxRatesCache {
+  d.prepare("INSERT OR REPLACE INTO tax_rates (id, group_id, valid_from, body, fetched_at) VALUES (1, 1, '2024-01-01', ?, '2026-01-01')").run(
+    JSON.stringify([
+      { label: 'Ђ', rate: 20, categoryName: 'VAT', categoryType: 0 },
+      { label: 'Е', rate: 10, categoryName: 'VAT', categoryType: 0 },
+      { label: 'А', rate: 0, categoryName: 'VAT', categoryType: 0 },
+    ]),
+  );
+  return new TaxRatesCache(d);
+}
+
+/** The report the old way: every order of the period, summed. */
+function direct(d: Db, taxRates: TaxRatesCache, from: string, to: string, cashier?: string): ReportView {
+  const rows = d
+    .prepare<[string, string], { kind: 'sale'; invoice_type: string; state: string; total_para: number; data: string }>(
+      'SELECT kind, invoice_type, state, total_para, data FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY created_at, id',
+    )
+    .all(from, to)
+    .map((r) => ({ ...r, data: JSON.parse(r.data) as OrderData & { cashier?: string } }))
+    .filter((r) => cashier === undefined || r.data.cashier === cashier);
+  return summarizeOrders(rows, (l) => taxRates.rateOf(l), { from, to, ...(cashier ? { cashier } : {}) });
+}
+
+const sorted = (r: ReportView): ReportView => ({
+  ...r,
+  byPayment: [...r.byPayment].sort((a, b) => a.type.localeCompare(b.type)),
+  byLabel: [...r.byLabel].sort((a, b) => a.label.localeCompare(b.label)),
+});
+
+describe('report totals per closed day', () => {
+  it('equal the sum of every order of the period, for any range and cashier, also after stored days change', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(spec, { minLength: 20, maxLength: 120 }),
+        fc.array(fc.tuple(fc.integer({ min: T0 - DAY, max: NOW + DAY }), fc.integer({ min: 0, max: 45 * DAY }), fc.nat(2)), { minLength: 4, maxLength: 8 }),
+        fc.array(fc.tuple(fc.nat(200), fc.nat(STATES.length - 1), spec), { minLength: 1, maxLength: 6 }),
+        async (orders, ranges, changes) => {
+          const d = db(tmp());
+          const taxRates = withRates(d);
+          orders.forEach((o) => insert(d, o));
+          await warmReportDays(d, NOW);
+          const check = (): void => {
+            for (const [start, len, c] of ranges) {
+              const from = new Date(start).toISOString();
+              const to = new Date(start + len).toISOString();
+              const cashier = c === 0 ? undefined : c === 1 ? 'Ана' : 'Марко';
+              const got = buildReport(d, taxRates, { from, to, ...(cashier ? { cashier } : {}) }, NOW);
+              expect(sorted(got)).toEqual(sorted(direct(d, taxRates, from, to, cashier)));
+            }
+          };
+          check();
+          // Orders of stored days change state and data, and one is added to a stored day (a clock set
+          // back): the stored totals of those days must not be used any more.
+          for (const [pick, state, s] of changes) {
+            const id = (pick % orders.length) + 1;
+            d.prepare('UPDATE orders SET state = ?, data = ?, total_para = ? WHERE id = ?').run(STATES[state], JSON.stringify(dataOf(s)), s.para, id);
+            insert(d, { ...s, at: T0 + (pick % 40) * DAY + 3_600_000 });
+          }
+          check();
+          d.close();
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
+
+  it('a year-long report reads the orders of at most two partial days; the rest are stored days', async () => {
+    const d = db(tmp());
+    const taxRates = withRates(d);
+    await buildHistory(d, { orders: 400, start: T0, end: T0 + 39 * DAY });
+    const read: [string, string, number][] = [];
+    const prepare = d.prepare.bind(d);
+    vi.spyOn(d, 'prepare').mockImplementation(((sql: string) => {
+      const st = prepare(sql);
+      if (!/FROM orders\s+WHERE created_at >= \?/.test(sql)) return st;
+      return new Proxy(st, {
+        get(target, prop) {
+          const v: unknown = Reflect.get(target, prop, target);
+          if (prop === 'all')
+            return (...args: unknown[]) => {
+              const rows = (v as (...a: unknown[]) => unknown[]).apply(target, args);
+              read.push([args[0] as string, args[1] as string, rows.length]);
+              return rows;
+            };
+          return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+        },
+      });
+    }) as typeof d.prepare);
+    expect(await warmReportDays(d, NOW)).toBe(40); // days 0..39 closed; day 40 (today) is not stored
+    expect(await warmReportDays(d, NOW)).toBe(0);
+    read.length = 0;
+    const from = new Date(T0 - 300 * DAY + 7 * 3_600_000).toISOString(); // local-time-like edges: mid-day
+    const to = new Date(NOW).toISOString();
+    const report = buildReport(d, taxRates, { from, to }, NOW);
+    // Two reads of orders: before the first stored day (no orders there) and today (none yet either);
+    // the 40 days of history come from report_days.
+    expect(read.map((r) => r[2])).toEqual([0, 0]);
+    expect(read.at(-1)?.[0]).toBe(new Date(T0 + 40 * DAY).toISOString());
+    expect(report.sales.count).toBe(400);
+    expect(sorted(report)).toEqual(sorted(direct(d, taxRates, from, to)));
+    // A report of today plus part of yesterday: yesterday's part and today read as rows.
+    read.length = 0;
+    const since = new Date(T0 + 39 * DAY + 3_600_000).toISOString();
+    const r2 = buildReport(d, taxRates, { from: since, to }, NOW);
+    expect(read).toHaveLength(1); // no whole closed day in it: its orders, read at once
+    expect(r2).toEqual(direct(d, taxRates, since, to));
+  });
+});
