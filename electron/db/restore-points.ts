@@ -291,6 +291,24 @@ function readManifest(file, c, parent, pageSize) {
   if (hashes.length !== meta.pageCount * c.hashBytes) return { why: 'manifest unreadable' };
   return { hashes, pageCount: meta.pageCount };
 }
+// Bytes of the WAL up to its last whole commit of the current cycle: frames carry the header's salts
+// (older cycles' frames and written-ahead zeros do not), a commit frame a non-zero database size. SQLite's
+// recovery checks the checksums again on restore.
+function walEnd(fd, size) {
+  if (size < 32) return 0;
+  const head = Buffer.alloc(32);
+  fs.readSync(fd, head, 0, 32, 0);
+  if ((head.readUInt32BE(0) & 0xfffffffe) !== 0x377f0682) return 0; // no WAL header: nothing committed
+  const frame = 24 + head.readUInt32BE(8);
+  const fh = Buffer.alloc(24);
+  let end = 0;
+  for (let pos = 32; pos + frame <= size; pos += frame) {
+    fs.readSync(fd, fh, 0, 24, pos);
+    if (fh.compare(head, 16, 24, 8, 16) !== 0) break;
+    if (fh.readUInt32BE(4) !== 0) end = pos + frame;
+  }
+  return end;
+}
 function writeRestorePoint(file, t) {
   const c = t.consts;
   const started = performance.now();
@@ -370,7 +388,7 @@ function writeRestorePoint(file, t) {
     if (fs.existsSync(walFile)) {
       const wal = fs.openSync(walFile, 'r');
       try {
-        const size = fs.fstatSync(wal).size;
+        const size = walEnd(wal, fs.fstatSync(wal).size);
         while (walBytes < size) {
           const n = fs.readSync(wal, inBuf, 0, Math.min(inBuf.length, size - walBytes), walBytes);
           if (n <= 0) break;
