@@ -2,22 +2,25 @@
  * Backups of the till's database, and restoring one. Plain Node (better-sqlite3 only), so the Electron
  * app and the browser host do exactly the same.
  *
- * - `createBackup`: SQLite's online backup API (`db.backup`) into `<dataDir>/backups/kasa-<UTC time>.sqlite`
- *   while the till keeps working; the last `KEEP_BACKUPS` (7) daily backups are kept.
- * - `requestRestore`: validates a listed backup (copy, `PRAGMA integrity_check`, schema version) and
- *   stages it; the app must restart. `applyPendingRestore`, called before the database is opened, keeps a
+ * - Daily backups are restore points `<dataDir>/backups/kasa-<UTC time>.kbak` (page-level, incremental,
+ *   compressed: restore-points.ts), written by the maintenance worker (`backupInWorker`, maintenance.ts)
+ *   and put in place by `finishBackup`; the newest `KEEP_BACKUPS` (7) stay restorable (`pruneBackups`).
+ *   Daily backups of the previous version (`kasa-<time>.sqlite`, full copies) are still listed, restored
+ *   and pruned.
+ * - `requestRestore`: rebuilds (a restore point's chain) or copies (a `.sqlite`) a listed backup, validates
+ *   it (`PRAGMA integrity_check`, schema version) and stages it; the app must restart. `applyPendingRestore`, called before the database is opened, keeps a
  *   copy of the current database (`backups/pre-restore-<time>.sqlite`) and puts the staged one in place.
  */
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Db } from './open.ts';
 import { MIGRATIONS } from './migrations/index.ts';
+import { MANIFEST_FILE, POINT_EXT, readPointHeader, rebuildPoint, type PointInfo } from './restore-points.ts';
 
 export const DB_FILE = 'kasa.sqlite';
 export const BACKUP_DIR = 'backups';
 export const KEEP_BACKUPS = 7;
-/** Daily backups together may take at most this many times the newest one (see `pruneBackups`). */
+/** Daily backups together may take at most this many times the biggest self-contained one (see `pruneBackups`). */
 export const BACKUP_BUDGET_COPIES = 3;
 const RESTORE_DIR = 'restore';
 const STAGED = 'staged.sqlite';
@@ -37,9 +40,11 @@ export interface BackupInfo {
   /** ISO time the backup was taken. */
   createdAt: string;
   bytes: number;
+  /** A restore point's place in its chain (absent for a `.sqlite` copy, which stands alone). */
+  chain?: { type: PointInfo['kind']; parent: string | null };
 }
 
-const NAME_RE = /^(kasa|pre-restore)-(\d{8}T\d{6}(?:\d{3})?Z)\.sqlite$/;
+const NAME_RE = /^(kasa|pre-restore)-(\d{8}T\d{6}(?:\d{3})?Z)\.(sqlite|kbak)$/;
 
 const stamp = (ms: number): string => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.(\d{3})Z$/, '$1Z');
 function parseStamp(s: string): string {
@@ -63,8 +68,10 @@ export function listBackups(dataDir: string): BackupInfo[] {
     const m = NAME_RE.exec(name);
     if (!m) continue;
     const st = fs.statSync(path.join(backupDir(dataDir), name));
-    if (!st.isFile()) continue;
-    out.push({ name, kind: m[1] === 'kasa' ? 'daily' : 'pre-restore', createdAt: parseStamp(m[2] as string), bytes: st.size });
+    if (!st.isFile() || (m[1] === 'pre-restore' && m[3] !== 'sqlite')) continue;
+    const info: BackupInfo = { name, kind: m[1] === 'kasa' ? 'daily' : 'pre-restore', createdAt: parseStamp(m[2] as string), bytes: st.size };
+    if (name.endsWith(POINT_EXT)) info.chain = pointChain(path.join(backupDir(dataDir), name));
+    out.push(info);
   }
   return out.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.name < b.name ? 1 : -1));
 }
@@ -78,55 +85,68 @@ export function backupDue(dataDir: string, now: number = Date.now()): boolean {
   return a.getFullYear() !== b.getFullYear() || a.getMonth() !== b.getMonth() || a.getDate() !== b.getDate();
 }
 
-/**
- * Takes a backup with SQLite's online backup API (consistent, includes the WAL, the till keeps selling),
- * writes it under a temporary name and renames it, then keeps only the newest `keep` daily backups.
- * The running app takes its daily backup with `backupInWorker` (maintenance.ts) instead, off the main thread.
- */
-export async function createBackup(
-  db: Db,
-  dataDir: string,
-  options: { now?: number; keep?: number; maxBytes?: number | undefined } = {},
-): Promise<BackupInfo> {
-  const now = options.now ?? Date.now();
-  const dir = backupDir(dataDir);
-  fs.mkdirSync(dir, { recursive: true });
-  const tmp = path.join(dir, `kasa-${stamp(now)}.sqlite.partial`);
-  fs.rmSync(tmp, { force: true });
-  await db.backup(tmp);
-  return finishBackup(tmp, dataDir, options);
+/** The file name of the restore point taken at `now`. */
+export const pointName = (now: number): string => `kasa-${stamp(now)}${POINT_EXT}`;
+
+function pointChain(file: string): NonNullable<BackupInfo['chain']> {
+  try {
+    const h = readPointHeader(file);
+    return { type: h.kind, parent: h.kind === 'incremental' ? h.parent : null };
+  } catch {
+    return { type: 'unreadable', parent: null };
+  }
 }
 
-/** Puts a finished backup file (`tmp`, written elsewhere) in place as the daily backup of `now`, then prunes. */
+/**
+ * Puts a restore point written by the worker (`tmp`) in place as `name`, then its manifest (`manifestTmp`:
+ * the next increment is taken against it; replaced only once the point is complete), then prunes.
+ */
 export function finishBackup(
   tmp: string,
+  manifestTmp: string,
+  name: string,
   dataDir: string,
-  options: { now?: number; keep?: number | undefined; maxBytes?: number | undefined } = {},
+  options: { keep?: number | undefined; maxBytes?: number | undefined } = {},
 ): BackupInfo {
-  const name = `kasa-${stamp(options.now ?? Date.now())}.sqlite`;
   fs.renameSync(tmp, path.join(backupDir(dataDir), name));
+  syncDir(backupDir(dataDir)); // the point's name is on disk before the manifest that builds on it
+  fs.renameSync(manifestTmp, path.join(backupDir(dataDir), MANIFEST_FILE));
+  syncDir(backupDir(dataDir));
   pruneBackups(dataDir, options.keep ?? KEEP_BACKUPS, options.maxBytes);
   const info = listBackups(dataDir).find((b) => b.name === name);
   if (!info) throw new Error(`backup ${name} vanished`);
   return info;
 }
 
+/** A backup and every restore point it is rebuilt from (its parent, the parent's parent, ... the full point). */
+function withAncestors(b: BackupInfo, byName: Map<string, BackupInfo>): BackupInfo[] {
+  const out: BackupInfo[] = [];
+  for (let p: BackupInfo | undefined = b; p && !out.includes(p); p = p.chain?.parent ? byName.get(p.chain.parent) : undefined) out.push(p);
+  return out;
+}
+
 /**
- * Deletes daily backups beyond the newest `keep`, and then the oldest ones while all daily backups
- * together exceed `maxBytes` (default `BACKUP_BUDGET_COPIES` times the newest one); the newest is always
- * kept. Pre-restore copies are never deleted automatically.
+ * Keeps the newest `keep` daily backups restorable, fewer while what they need exceeds `maxBytes`
+ * (default `BACKUP_BUDGET_COPIES` times the biggest self-contained one: a full point or a `.sqlite`
+ * copy); the newest is always kept. A restore point is deleted only when no kept one is rebuilt from it,
+ * so an old chain goes once every point of it is out. Pre-restore copies are never deleted automatically.
  */
 export function pruneBackups(dataDir: string, keep: number = KEEP_BACKUPS, maxBytes?: number): string[] {
   const daily = listBackups(dataDir).filter((b) => b.kind === 'daily');
-  const budget = maxBytes ?? (daily[0]?.bytes ?? 0) * BACKUP_BUDGET_COPIES;
+  const byName = new Map(daily.map((b) => [b.name, b]));
+  const standalone = daily.filter((b) => !b.chain || b.chain.type !== 'incremental').map((b) => b.bytes);
+  const budget = maxBytes ?? Math.max(0, ...standalone) * BACKUP_BUDGET_COPIES;
+  let needed = new Set<BackupInfo>();
+  for (let k = Math.max(1, Math.min(keep, daily.length)); k >= 1; k--) {
+    needed = new Set(daily.slice(0, k).flatMap((b) => withAncestors(b, byName)));
+    if ([...needed].reduce((s, b) => s + b.bytes, 0) <= budget) break;
+  }
   const removed: string[] = [];
-  let used = 0;
-  daily.forEach((b, i) => {
-    used += b.bytes;
-    if (i === 0 || (i < keep && used <= budget)) return;
+  for (const b of daily) {
+    if (needed.has(b)) continue;
     fs.rmSync(path.join(backupDir(dataDir), b.name), { force: true });
     removed.push(b.name);
-  });
+  }
   return removed;
 }
 
@@ -165,7 +185,19 @@ export function requestRestore(dataDir: string, name: string, options: { now?: n
   const staged = path.join(dir, STAGED);
   removeDbFiles(staged);
   fs.rmSync(path.join(dir, PENDING), { force: true });
-  fs.copyFileSync(path.join(backupDir(dataDir), name), staged);
+  try {
+    if (name.endsWith(POINT_EXT)) {
+      rebuildPoint(backupDir(dataDir), name, staged);
+      foldWal(staged);
+    } else {
+      fs.copyFileSync(path.join(backupDir(dataDir), name), staged);
+    }
+  } catch (err) {
+    removeDbFiles(staged);
+    const why = err instanceof Error ? err.message : String(err);
+    log.error(`restore of ${name} refused: ${why}`);
+    throw new Error(`backup ${name} cannot be restored: ${why}`, { cause: err });
+  }
   const check = checkDatabaseFile(staged);
   const latest = MIGRATIONS.length;
   const problem = !check.ok
@@ -240,6 +272,27 @@ export function applyPendingRestore(
   fs.rmSync(path.join(dir, PENDING), { force: true });
   logger.warn(`database restored from backup ${pending.name}${previous ? `; the previous one is kept as ${path.basename(previous)}` : ''}`);
   return { restored: pending.name, previous };
+}
+
+/** Makes renames in `dir` durable (POSIX; Windows cannot open a directory, and NTFS logs renames itself). */
+function syncDir(dir: string): void {
+  if (process.platform === 'win32') return;
+  const fd = fs.openSync(dir, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Opens a rebuilt restore point: SQLite recovers the WAL beside it, and `journal_mode = DELETE` folds it in. */
+function foldWal(file: string): void {
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    db.pragma('journal_mode = DELETE');
+  } finally {
+    db.close();
+  }
 }
 
 /** A consistent copy of a database file that is not open elsewhere, synchronously (VACUUM INTO). */

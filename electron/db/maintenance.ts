@@ -4,10 +4,11 @@
  *
  * Why a sale never waits on them: the worker has its own SQLite connection (the check) or only reads and
  * writes files (the backup), so the main thread (IPC, HTTP host, checkout) only posts a message and later
- * receives the result; in WAL mode a reader never blocks a writer. The backup is a paced copy (1 MiB
- * chunks, each flushed, `BACKUP_BYTES_PER_SEC`), so a sale's fsync never queues behind a gigabyte of
- * pending writes; while it copies, checkpoints are paused (checkpoint.ts) so the database file stays as it
- * is and only the WAL grows.
+ * receives the result; in WAL mode a reader never blocks a writer. The backup is a restore point
+ * (restore-points.ts: only the pages changed since the previous one, compressed), written in chunks of at
+ * most 1 MiB, each flushed and paced (`BACKUP_BYTES_PER_SEC`), so a sale's fsync never queues behind a
+ * gigabyte of pending writes; while the worker reads the file, checkpoints are paused (checkpoint.ts) so
+ * the database file stays as it is and only the WAL grows.
  *
  * Order and guarantees (as the start-up checks they replace): the backup is taken only after the check
  * passed, so a damaged database never pushes a good backup out; a failed check is logged as an error and
@@ -19,7 +20,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Db } from './open.ts';
-import { backupDir, backupDue, finishBackup, KEEP_BACKUPS, type BackupInfo } from './backup.ts';
+import { backupDir, backupDue, finishBackup, KEEP_BACKUPS, listBackups, pointName, type BackupInfo } from './backup.ts';
+import { MANIFEST_FILE, planNextPoint, POINT_CONSTS, POINT_WRITER_SOURCE } from './restore-points.ts';
 import type { QuickCheckResult, StartupReport } from './integrity.ts';
 import { pauseCheckpoints } from './checkpoint.ts';
 
@@ -53,6 +55,8 @@ export interface Maintenance {
 const nodeRequire = createRequire(import.meta.url);
 /** How fast a backup is written (bytes per second, see `backupInWorker`): 1 GiB in about 30 s. */
 export const BACKUP_BYTES_PER_SEC = 32 * 1024 * 1024;
+/** How fast the worker reads the database file to hash its pages (reads leave no dirty pages behind). */
+export const BACKUP_READ_BYTES_PER_SEC = 256 * 1024 * 1024;
 /** The WAL may grow this much while a backup has checkpoints paused; past it the backup is given up. */
 export const PAUSED_WAL_LIMIT = 256 * 1024 * 1024;
 
@@ -63,33 +67,10 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const { task, file } = workerData;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
-// Copies src as long as it is now (the WAL grows while it is copied; what comes later is not in this
-// backup) to dst in 1 MiB chunks, each written through to the disk (fdatasync) and paced to at most
-// \`rate\` bytes per second: a sale's own fsync never queues behind a gigabyte of pending writes.
-function copyPaced(src, dst, rate) {
-  const CHUNK = 1 << 20;
-  const buf = Buffer.allocUnsafe(CHUNK);
-  const from = fs.openSync(src, 'r');
-  const to = fs.openSync(dst, 'w');
-  const size = fs.fstatSync(from).size;
-  const started = performance.now();
-  let pos = 0;
-  try {
-    while (pos < size) {
-      const n = fs.readSync(from, buf, 0, Math.min(CHUNK, size - pos), pos);
-      if (n <= 0) break;
-      fs.writeSync(to, buf, 0, n, pos);
-      fs.fdatasyncSync(to);
-      pos += n;
-      const ahead = (pos / rate) * 1000 - (performance.now() - started);
-      if (ahead > 0) Atomics.wait(sleeper, 0, 0, ahead);
-    }
-  } finally {
-    fs.closeSync(from);
-    fs.closeSync(to);
-  }
-  return pos;
-}
+// On Linux the nice value is per thread: this worker (hashing, compressing, checking) yields the CPU to the
+// main thread's sales. Elsewhere it would change the whole process's priority, so it is left alone there.
+if (process.platform === 'linux') { try { require('node:os').setPriority(10); } catch {} }
+${POINT_WRITER_SOURCE}
 let db;
 try {
   if (task.kind === 'check') {
@@ -106,11 +87,8 @@ try {
     // the WAL only grows: the file, then the WAL as it is now, are one consistent state once SQLite
     // recovers the copied WAL (a commit half-written while it was read is dropped, as after a crash).
     const started = performance.now();
-    copyPaced(file, task.to, task.rate);
-    if (fs.existsSync(file + '-wal')) copyPaced(file + '-wal', task.to + '-wal', task.rate);
-    db = new Database(task.to, { fileMustExist: true });
-    db.pragma('journal_mode = DELETE'); // folds the copied WAL in: the backup is one self-contained file
-    parentPort.postMessage({ ok: true, problems: [], ms: Math.round(performance.now() - started) });
+    const point = writeRestorePoint(file, task);
+    parentPort.postMessage({ ok: true, problems: [], ms: Math.round(performance.now() - started), point });
   }
 } catch (err) {
   parentPort.postMessage({ ok: false, problems: [String(err && err.message || err)], ms: 0 });
@@ -120,21 +98,48 @@ try {
 `;
 
 type CheckTask = { kind: 'check'; slowMs?: number };
-type CopyTask = { kind: 'copy'; to: string; rate: number };
+type PointTask = {
+  kind: 'point';
+  /** Where the worker writes the point and the next manifest (`.partial`; the main thread renames them). */
+  to: string;
+  manifestTo: string;
+  manifest: string;
+  dir: string;
+  name: string;
+  parent: string | null;
+  /** The points `parent` is rebuilt from, checked by the worker before it builds on them. */
+  chain: string[];
+  reason: string;
+  createdAt: string;
+  rate: number;
+  readRate: number;
+  consts: typeof POINT_CONSTS;
+};
+/** What the worker reports of the point it wrote. */
+export interface PointWritten {
+  kind: 'full' | 'incremental';
+  /** Why this kind (e.g. why a full point although an increment was planned). */
+  reason: string;
+  pageCount: number;
+  changedPages: number;
+  walBytes: number;
+  bytes: number;
+}
+type WorkerResult = QuickCheckResult & { point?: PointWritten };
 
 /** Runs one task in a fresh worker with its own read-only connection to `file`. */
-function runInWorker(file: string, task: CheckTask | CopyTask, track: (w: Worker | null) => void): Promise<QuickCheckResult> {
+function runInWorker(file: string, task: CheckTask | PointTask, track: (w: Worker | null) => void): Promise<WorkerResult> {
   return new Promise((resolve) => {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver: nodeRequire.resolve('better-sqlite3'), file, task } });
     track(worker);
     let settled = false;
-    const done = (r: QuickCheckResult): void => {
+    const done = (r: WorkerResult): void => {
       if (settled) return;
       settled = true;
       track(null);
       resolve(r);
     };
-    worker.once('message', (m: QuickCheckResult) => done(m));
+    worker.once('message', (m: WorkerResult) => done(m));
     worker.once('error', (err) => done({ ok: false, problems: [err.message], ms: 0 }));
     worker.once('exit', (code) => done({ ok: false, problems: [`maintenance worker stopped (exit ${code})`], ms: 0 }));
   });
@@ -146,22 +151,51 @@ export function quickCheckInWorker(file: string, slowMs?: number): Promise<Quick
 }
 
 /**
- * The day's backup, written by a worker as a paced copy of the database file and its WAL (see the worker
- * source) while checkpoints are paused, so the copy is one consistent state; then renamed into
- * `backups/` and pruned to the space budget. Sales go on meanwhile: they only append to the WAL.
+ * The day's backup: a restore point (restore-points.ts) written by a worker from the database file and its
+ * WAL while checkpoints are paused, so it is one consistent state: an increment on the newest point when
+ * its chain allows (`planNextPoint`), else a full point. Then renamed into `backups/`, its manifest after
+ * it, and pruned to the space budget. Sales go on meanwhile: they only append to the WAL.
  */
-export async function backupInWorker(
-  db: Db,
-  dataDir: string,
-  options: { now?: number; keep?: number; maxBytes?: number; bytesPerSec?: number; walLimit?: number } = {},
-  track: (w: Worker | null) => void = () => {},
-): Promise<BackupInfo & { ms: number }> {
+export async function backupInWorker(db: Db, dataDir: string, options: BackupOptions = {}, track: (w: Worker | null) => void = () => {}): Promise<TakenPoint> {
+  // One at a time per data directory (the maintenance tick and a caller of its own): each builds on the
+  // point and manifest the one before it left.
+  const mine = (inFlight.get(dataDir) ?? Promise.resolve()).catch(() => {}).then(() => takePoint(db, dataDir, options, track));
+  inFlight.set(dataDir, mine);
+  try {
+    return await mine;
+  } finally {
+    if (inFlight.get(dataDir) === mine) inFlight.delete(dataDir);
+  }
+}
+
+type BackupOptions = { now?: number; keep?: number; maxBytes?: number; bytesPerSec?: number; readBytesPerSec?: number; walLimit?: number };
+type TakenPoint = BackupInfo & { ms: number; point: PointWritten };
+const inFlight = new Map<string, Promise<TakenPoint>>();
+
+async function takePoint(db: Db, dataDir: string, options: BackupOptions, track: (w: Worker | null) => void): Promise<TakenPoint> {
   const now = options.now ?? Date.now();
   const dir = backupDir(dataDir);
   fs.mkdirSync(dir, { recursive: true });
-  const tmp = path.join(dir, `kasa-inprogress-${now}.sqlite.partial`);
-  const clean = (): void => ['', '-wal', '-shm', '-journal'].forEach((x) => fs.rmSync(tmp + x, { force: true }));
-  clean();
+  const tmp = path.join(dir, `kasa-inprogress-${now}.kbak.partial`);
+  const manifestTmp = path.join(dir, `kasa-inprogress-${now}.manifest.partial`);
+  const clean = (): void => removeInProgress(dataDir);
+  clean(); // what a killed worker or a crash left
+  const name = pointName(now);
+  const daily = listBackups(dataDir).filter((b) => b.kind === 'daily' && b.chain);
+  const plan = planNextPoint(daily.map((b) => ({ name: b.name, bytes: b.bytes, kind: b.chain?.type ?? 'unreadable', parent: b.chain?.parent ?? null })));
+  const task: PointTask = {
+    kind: 'point',
+    to: tmp,
+    manifestTo: manifestTmp,
+    manifest: path.join(dir, MANIFEST_FILE),
+    dir,
+    name,
+    ...plan,
+    createdAt: new Date(now).toISOString(),
+    rate: options.bytesPerSec ?? BACKUP_BYTES_PER_SEC,
+    readRate: options.readBytesPerSec ?? BACKUP_READ_BYTES_PER_SEC,
+    consts: POINT_CONSTS,
+  };
   // Fold the WAL in and empty it first (a few pages: the idle checkpointer keeps it small), so the copy
   // reads the database file and only the WAL written while it runs, not stale frames of earlier days.
   db.pragma('wal_checkpoint(TRUNCATE)');
@@ -176,14 +210,14 @@ export async function backupInWorker(
     walTooBig = true;
     void worker?.terminate();
   }, 250);
-  const r = await runInWorker(db.name, { kind: 'copy', to: tmp, rate: options.bytesPerSec ?? BACKUP_BYTES_PER_SEC }, (w) => {
+  const r = await runInWorker(db.name, task, (w) => {
     worker = w;
     track(w);
   }).finally(() => {
     clearInterval(watch);
     resume();
   });
-  if (!r.ok || walTooBig) {
+  if (!r.ok || walTooBig || !r.point) {
     clean();
     throw new Error(
       walTooBig
@@ -191,8 +225,16 @@ export async function backupInWorker(
         : r.problems.join('; '),
     );
   }
-  const info = finishBackup(tmp, dataDir, { now, keep: options.keep, maxBytes: options.maxBytes });
-  return { ...info, ms: r.ms };
+  const info = finishBackup(tmp, manifestTmp, name, dataDir, { keep: options.keep, maxBytes: options.maxBytes });
+  return { ...info, ms: r.ms, point: r.point };
+}
+
+/** Removes what an unfinished backup left in `backups/` (a point or manifest still `.partial`). */
+function removeInProgress(dataDir: string): void {
+  const dir = backupDir(dataDir);
+  for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    if (f.startsWith('kasa-inprogress-')) fs.rmSync(path.join(dir, f), { force: true });
+  }
 }
 
 /** Starts the background maintenance of `db` (call once the till is ready); see the module comment. */
@@ -219,7 +261,7 @@ export function startMaintenance(db: Db, dataDir: string, logger: LogLike, optio
     if (stopped || !current.integrity.ok || !backupDue(dataDir, now())) return current;
     try {
       const b = await backupInWorker(db, dataDir, { now: now(), keep, maxBytes: options.maxBytes }, track);
-      logger.info(`daily backup ${b.name} (${b.bytes} bytes, ${b.ms} ms, in the background)`);
+      logger.info(`daily backup ${b.name} (${b.point.kind}: ${b.point.reason}; ${b.point.changedPages} pages, ${b.bytes} bytes, ${b.ms} ms, in the background)`);
       current = { ...current, backup: b, backupError: null };
     } catch (err) {
       const backupError = err instanceof Error ? err.message : String(err);
@@ -258,9 +300,7 @@ export function startMaintenance(db: Db, dataDir: string, logger: LogLike, optio
       resolveFirst(current);
       const w: Worker | null = worker;
       if (w) await w.terminate();
-      for (const f of fs.existsSync(backupDir(dataDir)) ? fs.readdirSync(backupDir(dataDir)) : []) {
-        if (f.startsWith('kasa-inprogress-')) fs.rmSync(path.join(backupDir(dataDir), f), { force: true });
-      }
+      removeInProgress(dataDir);
     },
   };
 }

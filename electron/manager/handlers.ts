@@ -249,7 +249,7 @@ export function createManager(deps: ManagerDeps): Manager {
       await staff.requireManager(managerPin);
       const report = deps.startup();
       return {
-        backups: listBackups(deps.dataDir).map((b) => ({ name: b.name, kind: b.kind, createdAt: b.createdAt, bytes: b.bytes })),
+        backups: listBackups(deps.dataDir).map((b) => ({ name: b.name, kind: b.kind, createdAt: b.createdAt, bytes: b.bytes, ...(b.chain ? { chain: b.chain } : {}) })),
         integrity: { ok: report.integrity.ok, problems: report.integrity.problems, ...(report.integrity.pending ? { pending: true } : {}) },
         lastBackupError: report.backupError,
       };

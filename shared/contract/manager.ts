@@ -144,7 +144,8 @@ export interface ReportView {
 }
 
 export interface BackupsView {
-  backups: { name: string; kind: string; createdAt: string; bytes: number }[];
+  /** `chain`: a restore point's type and the point it is built on (absent: a whole-database `.sqlite` copy). */
+  backups: { name: string; kind: string; createdAt: string; bytes: number; chain?: { type: string; parent: string | null } }[];
   /** `pending`: the check runs in the background after start-up and has not finished yet. */
   integrity: { ok: boolean; problems: string[]; pending?: boolean };
   lastBackupError: string | null;

@@ -211,6 +211,8 @@ test('backups: the list with the integrity check, and a restore staged for the n
   const list = (await kasa.host.call<BackupsView>('backups.list', { managerPin: MANAGER_PIN })).body.value;
   const name = list?.backups[0]?.name;
   if (!name) throw new Error('no backup on a fresh till');
+  // A fresh till's first daily backup is a full restore point (docs/history.md), named so in the list.
+  await expect(backups.getByRole('row', { name: new RegExp(name.replace(/\./g, '\\.')) })).toContainText('дневна, пуна');
   const confirm = kasa.page.getByRole('dialog', { name: 'Враћање резервне копије' });
   // Escape in the confirmation closes only the confirmation, not the manager screen.
   await backups.getByRole('button', { name: `Врати: ${name}` }).click();

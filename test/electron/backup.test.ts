@@ -1,7 +1,7 @@
 /**
  * Crash safety on real SQLite files: quick_check and the daily backup after start (in the background:
  * more in history.test.ts), and a restore that validates the backup, keeps the current database and is
- * applied at the next start.
+ * applied at the next start. The restore points' own guarantees (chains, damage, pruning): restore-points.test.ts.
  */
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
@@ -12,7 +12,6 @@ import {
   applyPendingRestore,
   backupDue,
   backupDir,
-  createBackup,
   listBackups,
   pendingRestore,
   requestRestore,
@@ -44,7 +43,7 @@ describe('startup checks and daily backups', () => {
     const report = await first.firstRun;
     await first.stop();
     expect(report.integrity.ok).toBe(true);
-    expect(report.backup?.name).toMatch(/^kasa-20261122T090000000Z\.sqlite$/);
+    expect(report.backup?.name).toMatch(/^kasa-20261122T090000000Z\.kbak$/);
     expect(backupDue(dir, T0 + 60_000)).toBe(false);
     const again = startMaintenance(d, dir, logger, { delayMs: 0, now: () => T0 + 60_000 });
     expect((await again.firstRun).backup).toBeNull();
@@ -56,9 +55,10 @@ describe('startup checks and daily backups', () => {
     const d = db(dir);
     d.pragma('wal_autocheckpoint = 0');
     for (let i = 0; i < 200; i++) mark(d, `row ${i}`);
-    // The running app's path: a paced copy of the file and its WAL by the worker, checkpoints paused.
+    // The running app's path: a restore point of the file and its WAL by the worker, checkpoints paused.
     const b = await backupInWorker(d, dir, { now: T0 });
-    const copy = openDatabase(path.join(backupDir(dir), b.name));
+    requestRestore(dir, b.name); // rebuilt and staged (integrity_check passed)
+    const copy = openDatabase(path.join(dir, 'restore', 'staged.sqlite'));
     open.push(copy);
     expect(marks(copy)).toHaveLength(200);
     expect(quickCheck(copy).ok).toBe(true);
@@ -71,7 +71,7 @@ describe('restore', () => {
     const dir = tmp();
     let d = db(dir);
     mark(d, 'before backup');
-    const b = await createBackup(d, dir, { now: T0 });
+    const b = await backupInWorker(d, dir, { now: T0 });
     mark(d, 'after backup');
     expect(requestRestore(dir, b.name, { logger, now: T0 + 1000 })).toEqual({ restartRequired: true, name: b.name });
     expect(pendingRestore(dir)?.name).toBe(b.name);
@@ -91,11 +91,13 @@ describe('restore', () => {
     expect(applyPendingRestore(dir, logger)).toBeNull();
   });
 
-  it('refuses a damaged backup and leaves nothing staged', async () => {
+  it('refuses a damaged backup of the previous version (a full .sqlite copy) and leaves nothing staged', async () => {
     const dir = tmp();
     const d = db(dir);
     for (let i = 0; i < 300; i++) mark(d, 'y'.repeat(200));
-    const b = await createBackup(d, dir, { now: T0 });
+    fs.mkdirSync(backupDir(dir), { recursive: true });
+    const b = { name: 'kasa-20261122T090000000Z.sqlite' };
+    await d.backup(path.join(backupDir(dir), b.name)); // how the previous version wrote its daily backups
     const file = path.join(backupDir(dir), b.name);
     const fd = fs.openSync(file, 'r+');
     const size = fs.fstatSync(fd).size;
@@ -108,7 +110,7 @@ describe('restore', () => {
 
   it('refuses names that are not listed backups (no paths)', async () => {
     const dir = tmp();
-    await createBackup(db(dir), dir, { now: T0 });
+    await backupInWorker(db(dir), dir, { now: T0 });
     expect(() => requestRestore(dir, '../kasa.sqlite')).toThrow(/no backup named/);
     expect(() => requestRestore(dir, '/etc/passwd')).toThrow(/no backup named/);
   });

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../../electron/db/open.ts';
-import { applyPendingRestore, backupDir, checkDatabaseFile, createBackup, listBackups, requestRestore } from '../../electron/db/backup.ts';
+import { applyPendingRestore, backupDir, listBackups, requestRestore } from '../../electron/db/backup.ts';
 import { backupInWorker, startMaintenance } from '../../electron/db/maintenance.ts';
 import { WAL_FALLBACK_PAGES } from '../../electron/db/checkpoint.ts';
 import { createCore, type Core } from '../../electron/core.ts';
@@ -80,8 +80,9 @@ describe('start-up does not wait for history', () => {
     const r = await m.firstRun;
     expect(r.integrity).toMatchObject({ ok: true, problems: [] });
     expect(r.integrity.pending).toBeUndefined();
-    expect(r.backup?.name).toMatch(/^kasa-.*\.sqlite$/);
-    expect(checkDatabaseFile(path.join(backupDir(dir), r.backup?.name as string)).ok).toBe(true);
+    expect(r.backup?.name).toMatch(/^kasa-.*\.kbak$/);
+    // It restores: rebuilt, integrity_check and schema checked, staged.
+    expect(requestRestore(dir, r.backup?.name as string)).toMatchObject({ restartRequired: true });
     await m.stop();
   });
 
@@ -89,7 +90,7 @@ describe('start-up does not wait for history', () => {
     const dir = tmp();
     const d = db(dir);
     await buildHistory(d, { orders: 300, start: T0, end: T0 + 10 * DAY });
-    await createBackup(d, dir, { now: T0 });
+    await backupInWorker(d, dir, { now: T0 });
     d.pragma('wal_checkpoint(TRUNCATE)');
     d.close();
     const file = path.join(dir, 'kasa.sqlite');
@@ -157,12 +158,14 @@ describe('backups that scale', () => {
     const dir = tmp();
     const d = db(dir);
     await buildHistory(d, { orders: 200, start: T0, end: T0 + DAY });
-    for (let i = 0; i < 7; i++) await backupInWorker(d, dir, { now: T0 + i * DAY });
-    expect(listBackups(dir).filter((b) => b.kind === 'daily')).toHaveLength(3); // default: 3 copies' worth
-    for (let i = 7; i < 14; i++) await backupInWorker(d, dir, { now: T0 + i * DAY, maxBytes: Number.MAX_SAFE_INTEGER });
-    expect(listBackups(dir).filter((b) => b.kind === 'daily')).toHaveLength(7); // never more than 7
-    const one = listBackups(dir)[0]?.bytes ?? 0;
-    await backupInWorker(d, dir, { now: T0 + 20 * DAY, maxBytes: one - 1 });
+    // Restore points (restore-points.test.ts has the chains in detail): a full point, six increments, then
+    // the next week's chain; the first chain goes once no kept point is built on it.
+    for (let i = 0; i < 14; i++) await backupInWorker(d, dir, { now: T0 + i * DAY });
+    const daily = () => listBackups(dir).filter((b) => b.kind === 'daily');
+    expect(daily()).toHaveLength(7); // never more than 7
+    expect(daily().map((b) => b.chain?.type)).toEqual([...Array(6).fill('incremental'), 'full']);
+    // A budget smaller than one point: only the newest (a full point: its chain had 6 increments) stays.
+    await backupInWorker(d, dir, { now: T0 + 20 * DAY, maxBytes: 1 });
     expect(listBackups(dir).map((b) => b.name)).toEqual([expect.stringContaining('20240122')]);
   });
 });

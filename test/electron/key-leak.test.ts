@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core.ts';
 import { signIn } from '../support/session.ts';
 import { backupInWorker } from '../../electron/db/maintenance.ts';
+import { requestRestore } from '../../electron/db/backup.ts';
 import { createLogger } from '../../electron/log/logger.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import { saleInput } from '../support/rig.ts';
@@ -112,11 +113,14 @@ describe('the API key at rest', () => {
     // The core takes the day's backup in the background after start; take one now that the sales are in.
     const backup = await backupInWorker(c.db, dataDir);
     expect(backup.bytes).toBeGreaterThan(0);
+    // A restore point is compressed: search its pages as they come back, rebuilt by a restore (staged).
+    requestRestore(dataDir, backup.name);
 
     // While running (the WAL holds recent pages) and after a clean close.
     const files = filesUnder(dataDir).map((f) => path.relative(dataDir, f));
     expect(files).toEqual(expect.arrayContaining(['kasa.sqlite', 'kasa.sqlite-wal', path.join('logs', 'kasa.log')]));
     expect(files.some((f) => f.startsWith('backups'))).toBe(true);
+    expect(files).toContain(path.join('restore', 'staged.sqlite'));
     expect(leaks(dataDir)).toEqual([]);
     await c.close();
     core = null;

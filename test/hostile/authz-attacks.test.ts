@@ -254,7 +254,7 @@ describe('attack 6: the lower items', () => {
     await ok(t, 'sales.checkout', sale({ payments: [{ type: 'cash', amount: 100_000 }] }));
     // The day's backup is taken in the background after start-up (issue #13, docs/history.md): wait for it.
     const backups = path.join(dir, 'backups');
-    while (!(fs.existsSync(backups) && fs.readdirSync(backups).some((f) => /^kasa-\d.*\.sqlite$/.test(f)))) {
+    while (!(fs.existsSync(backups) && fs.readdirSync(backups).some((f) => /^kasa-\d.*\.kbak$/.test(f)))) {
       await new Promise((r) => setTimeout(r, 50));
     }
     const walk = (d: string): string[] => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? [path.join(d, e.name), ...walk(path.join(d, e.name))] : [path.join(d, e.name)]));

@@ -14,7 +14,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core.ts';
 import { MANAGER_PIN, signIn } from '../support/session.ts';
-import { createBackup, requestRestore } from '../../electron/db/backup.ts';
+import { requestRestore } from '../../electron/db/backup.ts';
+import { backupInWorker } from '../../electron/db/maintenance.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import type { Result } from '../../shared/contract/index.ts';
 import type { OrderView } from '../../shared/domain.ts';
@@ -75,7 +76,7 @@ describe('order numbers are never reused', () => {
     let core = await start(dir);
     const sale1 = await sell(core, 55);
     expect(sale1.state).toBe('fiscalized');
-    const kept = await createBackup(core.db, dir, { now: Date.now() });
+    const kept = await backupInWorker(core.db, dir, { now: Date.now() });
     const sale2 = await sell(core, 110);
     expect(sale2.state).toBe('fiscalized');
     // The kept database is put back the way the manager's restore does it: applied at the next start.

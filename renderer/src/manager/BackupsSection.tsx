@@ -62,7 +62,13 @@ export function BackupsSection(props: { api: PosApi; t: T; lang: Language }) {
                 {view.backups.map((b) => (
                   <tr key={b.name}>
                     <td>{b.name}</td>
-                    <td>{b.kind}</td>
+                    <td>
+                      {b.kind === 'pre-restore'
+                        ? t('backup_pre_restore')
+                        : b.chain?.type === 'incremental'
+                          ? t('backup_incremental', { parent: b.chain.parent ?? '?' })
+                          : t(!b.chain ? 'backup_copy' : b.chain.type === 'full' ? 'backup_full' : 'backup_unreadable')}
+                    </td>
                     <td>{new Date(b.createdAt).toLocaleString(lang === 'en' ? 'en-GB' : 'sr-RS')}</td>
                     <td>{Math.round(b.bytes / 1024)} KB</td>
                     <td>
