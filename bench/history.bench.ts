@@ -35,6 +35,7 @@ import { TaxRatesCache } from '../electron/sales/tax-rates.ts';
 import { buildHistory } from '../test/support/history.ts';
 import { signInHost, startHostProcess } from '../test/support/host-process.ts';
 import { saleInput } from '../test/support/rig.ts';
+import { MANAGER_PIN } from '../test/support/session.ts';
 import { benchLine, percentile } from './format.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -103,6 +104,14 @@ const out = (l: string): void => {
 {
   const dir = copyTill();
   try {
+    // A till in its third year had its first-run PIN changed long ago: do that once, on the copy, before
+    // the measured start, so the measured sign-in is what a morning's is (one login).
+    const first = await startHostProcess({ dataDir: dir });
+    try {
+      await signInHost(first);
+    } finally {
+      await first.stop();
+    }
     const cold = dropCaches();
     const t0 = performance.now();
     const host = await startHostProcess({ dataDir: dir });
@@ -115,7 +124,7 @@ const out = (l: string): void => {
       out(benchLine('history', cold ? 'cold_start_first_answer_s' : 'warm_start_first_answer_s', answered / 1000, 2, 's'));
       // Ready for sale: the manager logs in (issue #12) and the first sale is committed, while quick_check
       // and the backup run in the background.
-      await signInHost(host);
+      await signInHost(host, MANAGER_PIN, false);
       const sale = await host.call('sales.checkout', saleInput(1, 80));
       if (!sale.body.ok) throw new Error(`first sale failed: ${JSON.stringify(sale.body)}`);
       out(benchLine('history', cold ? 'cold_start_first_sale_s' : 'warm_start_first_sale_s', (performance.now() - t0) / 1000, 2, 's'));
