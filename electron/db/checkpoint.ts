@@ -83,11 +83,15 @@ const WAL_GROW_CHUNK = 1024 * 1024;
 export function growWal(db: Db, target: number = WAL_PREALLOC_BYTES, chunk: number = WAL_GROW_CHUNK): number {
   if (!db.open || db.inTransaction || db.memory || (paused.get(db) ?? 0) > 0) return 0;
   const file = `${db.name}-wal`;
+  // One stat per tick once the WAL has its size (the usual case); no WAL yet (SQLite creates it on the
+  // first write) or one just removed: nothing to grow.
+  const before = fs.statSync(file, { throwIfNoEntry: false })?.size;
+  if (before === undefined || before >= target) return 0;
   let fd: number;
   try {
     fd = fs.openSync(file, 'r+');
   } catch {
-    return 0; // no WAL yet (SQLite creates it on the first write) or it was just removed: nothing to grow
+    return 0;
   }
   try {
     const size = fs.fstatSync(fd).size;

@@ -8,7 +8,7 @@ import { toPara } from '../../shared/money.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { IssuedReceiptSchema } from '../gateway/types.ts';
 import type { OrderRow, OrderStore } from '../outbox/store.ts';
-import { COUNT_CAP, toReceiptView } from '../outbox/store.ts';
+import { countUpTo, toReceiptView } from '../outbox/store.ts';
 import { CommandError } from '../errors.ts';
 import { gatewayCommandError } from './staff.ts';
 
@@ -92,10 +92,7 @@ export class Archive {
           : 'orders.id DESC';
     // Payment type alone: counted on order_payments' own key, without reading an order row per match.
     const countFrom = f.paymentType && where.length === 1 ? 'order_payments p' : from;
-    const total =
-      db
-        .prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${countFrom} ${sql} LIMIT ?)`)
-        .get(...args, offset + COUNT_CAP)?.n ?? 0;
+    const total = countUpTo(db, `SELECT 1 FROM ${countFrom} ${sql}`, args, offset);
     const rows = db
       .prepare<unknown[], OrderRow>(`SELECT orders.* FROM ${from} ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
       .all(...args, limit, offset);

@@ -14,6 +14,7 @@
  */
 import type { OrderKind } from '../../shared/domain.ts';
 import type { Db } from '../db/open.ts';
+import { createSyncLoop } from '../retry/loop.ts';
 import { addOrders, emptyTotals, mergeTotals, type OrderData, type ReportTotals } from './report-totals.ts';
 
 const DAY_MS = 86_400_000;
@@ -126,23 +127,15 @@ export async function warmReportDays(db: Db, now: number, stopped: () => boolean
  */
 export function startReportDays(db: Db, now: () => number, onError: (err: unknown) => void): () => Promise<void> {
   let stopped = false;
-  let running: Promise<unknown> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  const schedule = (ms: number): void => {
-    timer = setTimeout(() => {
-      running = warmReportDays(db, now(), () => stopped)
-        .catch(onError)
-        .finally(() => {
-          running = null;
-          if (!stopped) schedule(6 * 3_600_000);
-        });
-    }, ms);
-    timer.unref();
-  };
-  schedule(60_000);
-  return async () => {
+  const loop = createSyncLoop(() =>
+    warmReportDays(db, now(), () => stopped).then(
+      () => undefined,
+      (err: unknown) => onError(err),
+    ),
+  );
+  loop.start(6 * 3_600_000, 60_000);
+  return () => {
     stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
+    return loop.stop();
   };
 }

@@ -15,7 +15,7 @@ import type { Db } from '../db/open.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import { CommandError } from '../errors.ts';
-import { COUNT_CAP } from '../outbox/store.ts';
+import { countUpTo } from '../outbox/store.ts';
 import { PinAttempts, type Lockout } from '../auth/attempts.ts';
 import { currentCall } from '../auth/context.ts';
 import type { StaffRole, StaffView, AuditEntry } from '../../shared/contract/manager.ts';
@@ -149,8 +149,7 @@ export class StaffService {
     const entries = this.#db
       .prepare<[number, number], AuditEntry>('SELECT id, at, actor, approver, action, detail FROM audit_log ORDER BY id DESC LIMIT ? OFFSET ?')
       .all(limit, offset);
-    const total =
-      this.#db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM (SELECT 1 FROM audit_log LIMIT ?)').get(offset + COUNT_CAP)?.n ?? 0;
+    const total = countUpTo(this.#db, 'SELECT 1 FROM audit_log', [], offset);
     return { entries, total };
   }
 

@@ -10,6 +10,7 @@
 import type Database from 'better-sqlite3';
 import type { GatewayClient } from '../gateway/client.ts';
 import type { RetryBudgets } from '../retry/budget.ts';
+import { createSyncLoop } from '../retry/loop.ts';
 
 export const JOURNAL_UNAVAILABLE = 'journal unavailable — print from archive later';
 /** How many of the newest orders a pass looks at. */
@@ -55,10 +56,6 @@ export function createJournalFetcher(deps: JournalFetcherDeps): JournalFetcher {
     `UPDATE orders SET receipt = json_set(receipt, '$.journal', ?) WHERE id = ?
         AND trim(coalesce(json_extract(receipt, '$.journal'), '')) = ''`,
   );
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
-
   const pass = async (): Promise<void> => {
     const client = deps.client();
     if (!client || !deps.online()) return;
@@ -83,33 +80,16 @@ export function createJournalFetcher(deps: JournalFetcherDeps): JournalFetcher {
     }
   };
 
+  // One pass at a time; a call during a pass makes it run once more (a receipt fiscalized meanwhile).
+  const loop = createSyncLoop(pass);
+
   return {
     missing: () => select.all(RECENT_ORDERS).map((m) => ({ orderId: m.id, orderNumber: m.order_number, invoiceNumber: m.invoice_number })),
-    run() {
-      // One pass at a time; a call during a pass makes it run once more (a receipt fiscalized meanwhile).
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = (async () => {
-        do {
-          again = false;
-          await pass();
-        } while (again);
-      })().finally(() => {
-        running = null;
-      });
-      return running;
-    },
+    run: () => loop.sync(),
     start(intervalMs = 30_000) {
-      if (timer) return;
-      timer = setInterval(() => void this.run(), intervalMs);
-      timer.unref();
+      // The first pass after one interval: start-up does not wait on it.
+      loop.start(intervalMs, intervalMs);
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
+    stop: () => loop.stop(),
   };
 }

@@ -62,6 +62,11 @@ export interface OutboxRow {
 /** How many rows past the asked page a list or search counts at most, so its cost never grows with history. */
 export const COUNT_CAP = 1_000;
 
+/** The rows of `selectOne` (a `SELECT 1 FROM … WHERE …`) counted, reading at most `COUNT_CAP` past `offset`. */
+export function countUpTo(db: Db, selectOne: string, args: readonly unknown[], offset: number): number {
+  return db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM (${selectOne} LIMIT ?)`).get(...args, offset + COUNT_CAP)?.n ?? 0;
+}
+
 export interface NewOrder {
   orderNumber: string;
   kind: OrderKind;
@@ -427,10 +432,7 @@ export class OrderStore {
     const rows = this.db
       .prepare<unknown[], OrderRow>(`SELECT * FROM orders ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
       .all(...args, limit, offset);
-    const total =
-      this.db
-        .prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM orders ${where} LIMIT ?)`)
-        .get(...args, offset + COUNT_CAP)?.n ?? 0;
+    const total = countUpTo(this.db, `SELECT 1 FROM orders ${where}`, args, offset);
     return { rows, total };
   }
 

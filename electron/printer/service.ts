@@ -22,6 +22,7 @@ import {
 import { PRESETS, profileView } from './profiles.ts';
 import { PRINTER_SETTINGS, readConfig, resolveProfile, type SettingsStore } from './config.ts';
 import { createJobStore, prunePrintedJobs, type PrintJob } from './queue.ts';
+import { createSyncLoop } from '../retry/loop.ts';
 import { createTransportFactory, type TransportFactory } from './transport.ts';
 import { buildDocumentBytes, receiptDocument, slipDocument, testPageDocument } from './layout.ts';
 import { JOURNAL_UNAVAILABLE } from '../outbox/journal.ts';
@@ -98,8 +99,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
   let inFlight: Promise<void> | null = null;
   let current: number | null = null;
   let timer: NodeJS.Timeout | null = null;
-  let pruneTimer: NodeJS.Timeout | null = null;
-  let pruning: Promise<unknown> | null = null;
+  const pruning = createSyncLoop(() => prunePrintedJobs(jobs, now()).then(() => undefined, () => undefined));
   let wakeScheduled = false;
   let health: 'ok' | 'offline' | 'failed' = 'ok';
   let lastError: string | null = null;
@@ -325,27 +325,14 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       jobs.recover();
       wake();
       // Old printed jobs go a minute after start (start-up first), then hourly.
-      const prune = (): void => {
-        pruning = prunePrintedJobs(jobs, now())
-          .catch(() => 0)
-          .finally(() => (pruning = null));
-      };
-      pruneTimer = setTimeout(function tick() {
-        if (!running) return;
-        prune();
-        pruneTimer = setTimeout(tick, 60 * 60_000);
-        pruneTimer.unref();
-      }, 60_000);
-      pruneTimer.unref();
+      pruning.start(60 * 60_000, 60_000);
     },
     async stop() {
       running = false;
       if (timer) clearTimeout(timer);
       timer = null;
-      if (pruneTimer) clearTimeout(pruneTimer);
-      pruneTimer = null;
       await inFlight;
-      await pruning;
+      await pruning.stop();
     },
   };
 }
