@@ -25,7 +25,7 @@ const SaleData = z.object({
   cashier: z.string().max(60).optional(),
 });
 const RefundOf = z.object({
-  lines: z.array(z.object({ index: z.number().int().nonnegative(), quantityMilli: z.number().int().positive() })),
+  lines: z.array(z.object({ index: z.number().int().nonnegative(), quantityMilli: z.number().int().positive(), totalPara: z.number().int().nonnegative().optional() })),
   full: z.boolean(),
 });
 
@@ -45,7 +45,7 @@ export interface HubSale {
   /** True when a refund of it is stored at the hub (any till, this one included). */
   refunded: boolean;
   /** What OTHER tills refunded of it (this till adds its own local refunds). */
-  refunds: { lines: { index: number; quantityMilli: number }[]; full: boolean }[];
+  refunds: { lines: { index: number; quantityMilli: number; totalPara?: number | undefined }[]; full: boolean }[];
 }
 
 /** The sale with invoice number (else order number) `key` from the hub, or null when no hub knows it. */

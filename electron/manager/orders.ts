@@ -10,7 +10,8 @@
  */
 import type { OrderKind, InvoiceType, OrderLine, OrderPayment, OrderView, PaymentType, TransactionType } from '../../shared/domain.ts';
 import type { RefundInput, RefundSource, RefundableLine } from '../../shared/contract/manager.ts';
-import { formatQuantity, milliToDecimal, paraToDecimal, roundDiv, toMilli, toPara } from '../../shared/money.ts';
+import { formatQuantity, paraToDecimal, toMilli, toPara } from '../../shared/money.ts';
+import { legacyRefundPara, lineItems, refundLine, type RefundedSoFar } from '../../shared/receipt-items.ts';
 import { CommandError, invalidInput } from '../errors.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import type { GatewayItem, GatewayPayment, ReceiptRequest } from '../gateway/types.ts';
@@ -23,8 +24,11 @@ import type { HubSale } from '../hub/refund.ts';
 
 /** What back-office orders keep in `orders.data` beside the sale fields. */
 export interface BackOfficeData extends OrderData {
-  /** Refunds: the original and the refunded quantities per original line. */
-  refundOf?: { orderId?: number; invoiceNumber?: string; lines: { index: number; quantityMilli: number }[]; full: boolean };
+  /**
+   * Refunds: the original and the refunded quantities per original line, with the para refunded of
+   * each (`totalPara`; refunds stored before it had none, see `refundedPerLine`).
+   */
+  refundOf?: { orderId?: number; invoiceNumber?: string; lines: RefundOfLine[]; full: boolean };
   /** Finalize: the advance order and the advance amount applied. */
   advanceOf?: { orderId: number; advancePara: number };
   /** Copy: the original order (local), or its invoice number (another till's sale found through the hub). */
@@ -109,7 +113,8 @@ export class BackOfficeOrders {
     const row = this.#findLocal(input);
     // Another till's sale through the hub carries its lines and payments: refundable in part like a local one.
     const hub = !row && input.invoiceNumber ? await this.#d.hubSource?.(input.invoiceNumber) : null;
-    const source = row ? this.#localSource(row, await this.#otherTillRefunds(row)) : hub ? this.#hubSource(hub) : await this.refundSource(input);
+    const otherTills = row ? await this.#otherTillRefunds(row) : [];
+    const source = row ? this.#localSource(row, otherTills) : hub ? this.#hubSource(hub) : await this.refundSource(input);
     const orig = row ? this.#data(row) : hub ? { lines: hub.lines, payments: hub.payments } : null;
     if (!REFUNDABLE.includes(source.invoiceType)) {
       throw new CommandError('conflict', 'refund_not_refundable', { id: source.invoiceNumber ?? source.orderNumber ?? '', reason: source.invoiceType });
@@ -120,10 +125,10 @@ export class BackOfficeOrders {
 
     // The refunded lines, in thousandths and para.
     let lines: OrderLine[];
-    let refundLines: { index: number; quantityMilli: number }[];
+    let refundLines: RefundOfLine[];
     if (orig && full) {
       lines = orig.lines;
-      refundLines = lines.map((l, index) => ({ index, quantityMilli: l.quantityMilli }));
+      refundLines = lines.map((l, index) => ({ index, quantityMilli: l.quantityMilli, totalPara: l.totalPara }));
     } else if (orig) {
       const origLines = orig.lines;
       const seen = new Map<number, number>();
@@ -136,8 +141,13 @@ export class BackOfficeOrders {
           throw invalidInput(`lines.${i}.quantity`, 'refund_too_much', { remaining: formatQuantity(left.remainingMilli), name: left.name });
         }
       });
-      refundLines = [...seen].map(([index, quantityMilli]) => ({ index, quantityMilli }));
-      lines = refundLines.map(({ index, quantityMilli }) => partOfLine(origLines[index] as OrderLine, quantityMilli));
+      // Priced against what earlier refunds of each line took (#21): never more than the line was paid.
+      const earlier = refundedPerLine(
+        origLines,
+        row ? [...otherTills, ...this.#refundsOf({ orderId: row.id, invoiceNumber: row.invoice_number ?? undefined })] : hub ? [...hub.refunds, ...this.#refundsOf({ invoiceNumber: hub.invoiceNumber })] : [],
+      );
+      lines = [...seen].map(([index, quantityMilli]) => refundLine(origLines[index] as OrderLine, earlier[index] as RefundedSoFar, quantityMilli));
+      refundLines = [...seen].map(([index, quantityMilli], i) => ({ index, quantityMilli, totalPara: (lines[i] as OrderLine).totalPara }));
     } else {
       // Known only to the gateway: one line for the whole receipt (the endpoint copies the original's items).
       const label = this.#d.taxRates.labels()[0] ?? 'A';
@@ -163,7 +173,7 @@ export class BackOfficeOrders {
     };
     const body = (orderNumber: string): ReceiptRequest => ({
       orderNumber,
-      items: lines.map(toItem),
+      items: lines.flatMap(toItem),
       payments: payments.map(toPayment),
       ...(input.buyerId ? { buyerId: input.buyerId } : {}),
       metaFields: this.#meta(input.cashier, { refundOf: source.orderNumber ?? source.invoiceNumber ?? '' }),
@@ -211,7 +221,7 @@ export class BackOfficeOrders {
     };
     const body = (orderNumber: string): ReceiptRequest => ({
       orderNumber,
-      items: ad.lines.map(toItem),
+      items: ad.lines.flatMap(toItem),
       payments: [{ type, amount: 0, advanceAmount: paraToDecimal(totalPara) }],
       metaFields: this.#meta(input.cashier, { advanceOf: advance.order_number }),
       settings: { returnIfOrderNumberExists: true, isFinal: true },
@@ -242,7 +252,7 @@ export class BackOfficeOrders {
     };
     const body = (orderNumber: string): ReceiptRequest => ({
       orderNumber,
-      items: od.lines.map(toItem),
+      items: od.lines.flatMap(toItem),
       payments: od.payments.map(toPayment),
       ...(od.buyerId ? { buyerId: od.buyerId } : {}),
       metaFields: this.#meta(od.cashier, { copyOf: od.orderNumber }),
@@ -386,7 +396,10 @@ export class BackOfficeOrders {
     const rows = [...found.entries()].sort((a, b) => a[0] - b[0]).map(([, data]) => ({ data }));
     return rows.flatMap((r) => {
       const d = JSON.parse(r.data) as BackOfficeData;
-      return d.refundOf ? [d.refundOf] : [];
+      if (!d.refundOf) return [];
+      // Refunds stored before #21 have no para per line: their own lines (same order) say what they took.
+      const lines = d.refundOf.lines.map((l, i) => (l.totalPara === undefined && d.lines[i] ? { ...l, totalPara: d.lines[i].totalPara } : l));
+      return [{ ...d.refundOf, lines }];
     });
   }
 
@@ -421,24 +434,35 @@ function remainingLines(sold: readonly OrderLine[], refunds: readonly { lines: {
   });
 }
 
-/** `quantityMilli` of a line, priced like the original (a discount shared in proportion). */
-export function partOfLine(line: OrderLine, quantityMilli: number): OrderLine {
-  if (quantityMilli === line.quantityMilli) return { ...line, labels: [...line.labels] };
-  const totalPara = roundDiv(line.totalPara * quantityMilli, line.quantityMilli);
-  const gross = roundDiv(line.unitPricePara * quantityMilli, 1000);
-  return { ...line, labels: [...line.labels], quantityMilli, totalPara, discountPara: Math.max(0, gross - totalPara) };
+/** One refunded line of a refund: the original line's index, the thousandths and (since #21) the para refunded. */
+export interface RefundOfLine {
+  index: number;
+  quantityMilli: number;
+  totalPara?: number;
 }
 
-function toItem(l: OrderLine): GatewayItem {
-  return {
-    name: l.name,
-    quantity: milliToDecimal(l.quantityMilli),
-    unitPrice: paraToDecimal(l.unitPricePara),
-    totalAmount: paraToDecimal(l.totalPara),
-    labels: l.labels,
-    ...(l.gtin ? { gtin: l.gtin } : {}),
-    ...(l.discountPara ? { discount: paraToDecimal(l.discountPara) } : {}),
-  };
+/**
+ * What earlier refunds took of each sold line, thousandths and para (full refunds take every line). A
+ * refund stored without para per line (another till's before #21) is priced as refunds were then.
+ */
+export function refundedPerLine(sold: readonly OrderLine[], refunds: readonly { lines: readonly RefundOfLine[]; full: boolean }[]): RefundedSoFar[] {
+  const out = sold.map((): RefundedSoFar => ({ quantityMilli: 0, totalPara: 0 }));
+  for (const r of refunds) {
+    const lines: readonly RefundOfLine[] = r.full ? sold.map((l, index) => ({ index, quantityMilli: l.quantityMilli, totalPara: l.totalPara })) : r.lines;
+    for (const l of lines) {
+      const line = sold[l.index];
+      const acc = out[l.index];
+      if (!line || !acc) continue;
+      acc.quantityMilli += l.quantityMilli;
+      acc.totalPara += l.totalPara ?? legacyRefundPara(line, l.quantityMilli);
+    }
+  }
+  return out;
+}
+
+/** A line's gateway items: each multiplies out, the discount folded in and named (shared/receipt-items.ts). */
+function toItem(l: OrderLine): GatewayItem[] {
+  return lineItems(l);
 }
 
 function toPayment(p: OrderPayment): GatewayPayment {

@@ -4,7 +4,8 @@
  */
 import type { CheckoutInput, CheckoutResult } from '../../shared/contract/index.ts';
 import type { InvoiceType, OrderLine, OrderPayment } from '../../shared/domain.ts';
-import { lineTotal, paraToDecimal, milliToDecimal, toMilli, toPara, formatRsd } from '../../shared/money.ts';
+import { lineTotal, paraToDecimal, toMilli, toPara, formatRsd } from '../../shared/money.ts';
+import { receiptItems } from '../../shared/receipt-items.ts';
 import { CommandError, invalidInput } from '../errors.ts';
 import type { SyncEngine } from '../outbox/engine.ts';
 import { toReceiptView, type OrderData, type OrderStore } from '../outbox/store.ts';
@@ -45,15 +46,8 @@ export class SalesService {
       const orderNumber = nextOrderNumber(this.#deps.store.db, this.#deps.terminalId(), now);
       const body: ReceiptRequest = {
         orderNumber,
-        items: priced.lines.map((l) => ({
-          name: l.name,
-          quantity: milliToDecimal(l.quantityMilli),
-          unitPrice: paraToDecimal(l.unitPricePara),
-          totalAmount: paraToDecimal(l.totalPara),
-          labels: l.labels,
-          ...(l.gtin ? { gtin: l.gtin } : {}),
-          ...(l.discountPara ? { discount: paraToDecimal(l.discountPara) } : {}),
-        })),
+        // Items that multiply out, discounts folded in and named (docs/gateway.md, "Discounts").
+        items: receiptItems(priced.lines),
         payments: priced.payments.map((p) => ({ type: p.type, amount: paraToDecimal(p.amountPara) })),
         ...(input.buyerId ? { buyerId: input.buyerId } : {}),
         metaFields: { terminal: this.#deps.terminalId(), ...(input.cashier ? { cashier: input.cashier } : {}) },
