@@ -378,6 +378,7 @@ function build(ctx: IssueContext, b: BuildInput): StoredReceipt {
       quantity: toMilli(l.item.quantity) ?? 0,
       unitPrice: toPara(l.item.unitPrice) ?? 0,
       total: l.total,
+      discount: l.item.discount !== undefined ? (toPara(l.item.discount) ?? 0) : undefined,
     })),
     payments: b.payments.map((p) => ({ type: p.type, amount: toPara(p.amount) ?? 0 })),
     advancePaid: b.advancePaid,

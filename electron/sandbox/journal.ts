@@ -20,6 +20,8 @@ export interface JournalItem {
   quantity: Milli;
   unitPrice: Para;
   total: Para;
+  /** The item's `discount` (an amount, `total` after it), printed on its own line under the item. */
+  discount?: Para | undefined;
 }
 
 export interface JournalPayment {
@@ -207,7 +209,9 @@ export function buildJournal(input: JournalInput): string {
   for (const item of input.items) {
     lines.push(...wrap(`${item.name} (${item.labels.join(', ')})`));
     const left = `  ${formatQuantity(item.quantity)} x ${formatRsd(item.unitPrice)} =`;
-    lines.push(...pair(left, formatRsd(sign * item.total)));
+    // A discount sent as `discount`: the gross on the item's line, the discount under it (docs/gateway.md, "Discounts").
+    lines.push(...pair(left, formatRsd(sign * (item.total + (item.discount ?? 0)))));
+    if (item.discount) lines.push(...pair('  Попуст:', formatRsd(-sign * item.discount)));
   }
   lines.push(rule);
   lines.push(...pair(refund ? 'Укупан износ рефундације:' : 'Укупан износ:', formatRsd(sign * input.total)));

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { toMilli, toPara } from '../../shared/money.ts';
+import { itemArithmeticError } from './item-arithmetic.ts';
 
 /** One validation error as sent in `details.validationErrors`. */
 export interface ValidationError {
@@ -51,6 +52,10 @@ export const ItemSchema = z.object({
   labels: z.array(z.string().min(1)).min(1),
   gtin: z.string().optional(),
   discount: nonNegativeMoney.optional(),
+}).superRefine((item, ctx) => {
+  // The PFR's item arithmetic (#21): refused at the item's totalAmount when it does not add up.
+  const message = itemArithmeticError(item);
+  if (message) ctx.addIssue({ code: 'custom', path: ['totalAmount'], message });
 });
 export type Item = z.infer<typeof ItemSchema>;
 
