@@ -88,6 +88,10 @@ describe.each(SANDBOX_VARIANTS)('item arithmetic, %s variant', (variant) => {
     // The journal prints the gross on the item's line and the discount under it: each line's arithmetic holds.
     const journal = ok.receipt.journal ?? '';
     expect(journal).toMatch(/ {2}3 x 100,00 = +300,00\n {2}Попуст: +-1,00\n/);
+    // The issue's example: 0,45 × 1.299,00 less 50,00 printed as "0,45 x 1.299,00 = 534,55" (0,45 × 1.299,00 is 584,55).
+    const salmon = await client.issueSale('normal', s(body([item(0.45, 1299, 534.55, 50)])));
+    expect(salmon.receipt.journal).toMatch(/ {2}0,45 x 1\.299,00 = +584,55\n {2}Попуст: +-50,00\n/);
+    expect(salmon.receipt.journal).not.toMatch(/1\.299,00 = +534,55/);
     await refused(body([item(3, 100, 300, 1)]));
     await refused(body([item(3, 100, 297, 1)]));
   });
