@@ -149,7 +149,9 @@ export function refundAmount(line: Pick<OrderLine, 'quantityMilli' | 'totalPara'
 export function refundLine(line: OrderLine, earlier: RefundedSoFar, quantityMilli: Milli): OrderLine {
   const totalPara = refundAmount(line, earlier, quantityMilli);
   const gross = itemAmount(quantityMilli, line.unitPricePara);
-  return { ...line, labels: [...line.labels], quantityMilli, totalPara, discountPara: Math.max(0, gross - totalPara) };
+  // A line sold without a discount gets none: a para off from rounding is not a discount to name.
+  const discountPara = line.discountPara > 0 ? Math.max(0, gross - totalPara) : 0;
+  return { ...line, labels: [...line.labels], quantityMilli, totalPara, discountPara };
 }
 
 /** The para an old refund (stored without `totalPara`) took of a line: how refunds were priced before. */
