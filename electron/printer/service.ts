@@ -28,6 +28,16 @@ import { buildDocumentBytes, receiptDocument, slipDocument, testPageDocument } f
 import { JOURNAL_UNAVAILABLE } from '../outbox/journal.ts';
 import { CommandError } from '../errors.ts';
 
+/**
+ * The cash drawer opens only for documents that move money: normal and advance receipts (sales and
+ * refunds). Proforma and training take no money (#21 case 10d), a copy pays nothing: never a kick,
+ * whatever payment type the order carries (orders captured before the fix carry cash).
+ */
+export function movesMoney(receipt: Pick<ReceiptView, 'invoiceType'>): boolean {
+  const type = String(receipt.invoiceType ?? 'normal').toLowerCase();
+  return type === 'normal' || type === 'advance';
+}
+
 /** A receipt is printable only with a journal that has text. */
 function hasJournal(receipt: ReceiptView): boolean {
   return typeof receipt.journal === 'string' && receipt.journal.trim() !== '';
@@ -168,7 +178,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       case 'receipt': {
         const p = ReceiptPayload.parse(data);
         if (!hasJournal(p.receipt)) throw new Error(JOURNAL_UNAVAILABLE);
-        const doc = receiptDocument(p.receipt, cfg.profile, { header: cfg.header, footer: cfg.footer, openDrawer: p.cash });
+        const doc = receiptDocument(p.receipt, cfg.profile, { header: cfg.header, footer: cfg.footer, openDrawer: p.cash && movesMoney(p.receipt) });
         return buildDocumentBytes(doc, cfg.profile);
       }
       case 'test':
