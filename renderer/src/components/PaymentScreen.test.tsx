@@ -6,7 +6,7 @@
  */
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutInput } from '../../../shared/contract/index.ts';
 import type { ScanResult } from '../../../shared/contract/catalog.ts';
 import { App } from '../App.tsx';
@@ -41,7 +41,8 @@ async function till(trainingMode: boolean) {
       checkouts.push(input as CheckoutInput);
       return ok({ orderId: 7, orderNumber: 'T1-7', state: 'queued', totalPara: 6500, changePara: 0 });
     },
-    'orders.get': () => ok(order({ state: 'queued', totalPara: 6500, changePara: 0 })),
+    'orders.get': () =>
+      ok(order({ state: 'queued', totalPara: 6500, changePara: 0, invoiceType: checkouts.at(-1)?.invoiceType ?? 'normal' })),
   });
   const div = document.createElement('div');
   document.body.append(div);
@@ -84,6 +85,9 @@ describe('the payment screen for proforma and training (#21 case 10d)', () => {
     await act(async () => t.key('F12'));
     expect(t.checkouts).toHaveLength(1);
     expect(t.checkouts[0]).toMatchObject({ invoiceType: 'proforma', payments: [] });
+    // The receipt screen shows the total, no paid amount and no change.
+    await vi.waitFor(() => expect(t.div.querySelector('[data-testid="receipt-total"]')?.textContent).toBe('65,00'));
+    await vi.waitFor(() => expect(t.div.querySelector('[data-testid="receipt-change"]')).toBeNull());
   });
 
   it('in training mode the screen opens on a training receipt with no payment input', async () => {
