@@ -92,19 +92,21 @@ describe('a full refund of an archive-only receipt (#21 case 12)', () => {
     });
   }
 
-  it('sdk: the flat archived receipt with items gives the original’s items exactly', async () => {
-    const c = await start('sdk');
-    await control(c, 'archive-items', { included: true });
-    const sold = await otherTillSale(c, 'OTHER-sdk-items');
-    const { view, items } = await refundFull(c, sold.invoiceNumber);
-    expect(view).toMatchObject({ kind: 'refund_full', state: 'fiscalized', totalPara: 86467 });
-    expect(items).toEqual(ITEMS);
-    expect(view.lines.map((l) => [l.name, l.quantityMilli, l.totalPara, l.labels])).toEqual([
-      ['Хлеб', 3000, 24000, ['A']],
-      ['Сок', 2000, 24690, ['E']],
-      ['Кафа', 1000, 37777, ['F']],
-    ]);
-  });
+  for (const variant of ['sdk', 'spec'] as const) {
+    it(`${variant}: an archived receipt with items (the SDK's ReceiptDetailsDto) gives the original's items exactly`, async () => {
+      const c = await start(variant);
+      await control(c, 'archive-items', { included: true });
+      const sold = await otherTillSale(c, `OTHER-${variant}-items`);
+      const { view, items } = await refundFull(c, sold.invoiceNumber);
+      expect(view).toMatchObject({ kind: 'refund_full', state: 'fiscalized', totalPara: 86467 });
+      expect(items).toEqual(ITEMS);
+      expect(view.lines.map((l) => [l.name, l.quantityMilli, l.totalPara, l.labels])).toEqual([
+        ['Хлеб', 3000, 24000, ['A']],
+        ['Сок', 2000, 24690, ['E']],
+        ['Кафа', 1000, 37777, ['F']],
+      ]);
+    });
+  }
 
   it('spec: a one-label receipt refunds as one line with that label and the exact total', async () => {
     const c = await start('spec');

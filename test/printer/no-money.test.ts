@@ -14,7 +14,9 @@ import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
 import type { Result } from '../../shared/contract/index.ts';
 import type { OrderView } from '../../shared/domain.ts';
-import { startCaptureServer, until, type CaptureServer } from './helpers.ts';
+import { createPrintService } from '../../electron/printer/service.ts';
+import { makeReceipt } from './fixtures.ts';
+import { memorySettings, startCaptureServer, statusLog, tempDb, until, type CaptureServer } from './helpers.ts';
 import { MANAGER_PIN, signIn } from '../support/session.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -105,3 +107,26 @@ describe('proforma and training take no money (#21 case 10d)', () => {
     if (!refused.ok) expect(refused.error).toMatchObject({ code: 'invalid_input', field: 'payments' });
   });
 });
+
+describe('the printer never kicks the drawer for a document that takes no money', () => {
+  it('a training, proforma or copy receipt paid "in cash" (an order from before the fix) prints with no pulse', async () => {
+    const server = await startCaptureServer();
+    const t = tempDb();
+    const types = ['training', 'proforma', 'copy', 'normal', 'advance'];
+    const service = createPrintService({
+      db: t.db,
+      settings: memorySettings({ 'printer.uri': `tcp://127.0.0.1:${server.port}`, 'printer.profile': 'epson-tm-t88v' }),
+      emit: statusLog().emit,
+      env: {},
+      getReceipt: (orderId) => ({ receipt: { ...makeReceipt({ seed: String(orderId) }), invoiceType: types[orderId - 1]! }, cash: true }),
+    });
+    cleanups.push(() => server.close(), () => t.cleanup(), () => service.stop());
+    service.start();
+    types.forEach((_, i) => service.enqueueReceipt(i + 1));
+    await until(() => server.jobs.length === types.length);
+    const profile = findPreset('epson-tm-t88v')!;
+    const pulses = server.jobs.map((b) => decodeEscPos(b, { codePages: codePageNumbers(profile) }).drawerPulses.length);
+    expect(pulses).toEqual([0, 0, 0, 1, 1]);
+  });
+});
+
