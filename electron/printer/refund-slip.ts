@@ -7,7 +7,7 @@
  * paid back and how, and the original receipt. Pure: no I/O, no clock.
  *
  * A refund without money back (a correction: no payment, or the seller's own PIB as the buyer ID) gets
- * no slip.
+ * no slip; nor does a training refund.
  */
 import { formatRsd } from '../../shared/money.ts';
 import type { OrderPayment } from '../../shared/domain.ts';
@@ -140,6 +140,8 @@ export function refundSlipOf(row: RefundOrderRow, payments: readonly OrderPaymen
   const buyerId = str(request['buyerId']) ?? str(data['buyerId']);
   const sellerTin = str(obj(receipt['additional'])['tin']) ?? str(receipt['tin']);
   if (!paysMoneyBack(payments, buyerId, sellerTin)) return undefined;
+  // A training refund is not a fiscal document and moves no money (#21 case 10d): nothing to sign.
+  if (String(receipt['invoiceType'] ?? '').toLowerCase() === 'training') return undefined;
   const invoiceNumber = str(receipt['invoiceNumber']);
   const sdcDateTime = str(receipt['sdcDateTime']);
   if (!invoiceNumber || !sdcDateTime) return undefined;

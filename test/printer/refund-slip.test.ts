@@ -138,6 +138,8 @@ describe('the signed refund slip (#21 case 9)', () => {
     expect(refundSlipOf(correction, refund.payments)).toBeUndefined();
     expect(refundSlipOf(row, [{ type: 'card', amountPara: 0 }])).toBeUndefined();
     expect(refundSlipOf({ ...row, transaction_type: 'sale' }, refund.payments)).toBeUndefined();
+    const training = { ...row, receipt: JSON.stringify({ ...(JSON.parse(row.receipt ?? '{}') as object), invoiceType: 'training' }) };
+    expect(refundSlipOf(training, refund.payments)).toBeUndefined();
     expect(paysMoneyBack([{ type: 'cash', amountPara: 100 }], '11:1234567890125', sellerTin)).toBe(true);
   });
 
