@@ -37,6 +37,7 @@ import { createJournalFetcher } from './outbox/journal.ts';
 import { RetryBudgets } from './retry/budget.ts';
 import { retriesHandlers } from './retry/handlers.ts';
 import { createPrintService } from './printer/service.ts';
+import { refundSlipOf } from './printer/refund-slip.ts';
 import { printerHandlers } from './printer/handlers.ts';
 import { createCatalogService } from './catalog/service.ts';
 import { catalogHandlers } from './catalog/handlers.ts';
@@ -147,7 +148,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (!row || row.state !== 'fiscalized') return null;
       const view = store.view(row);
       if (!view.receipt) return null;
-      return { receipt: view.receipt, cash: view.payments.some((p) => p.type === 'cash') };
+      // A refund that paid money back is followed by the buyer-signed slip (#21 case 9).
+      return { receipt: view.receipt, cash: view.payments.some((p) => p.type === 'cash'), slip: refundSlipOf(row, view.payments) };
     },
     settings,
     emit: (name, payload) => emit(name, payload),

@@ -81,6 +81,8 @@ const SR_CYRL: Table = {
   hub_enrol_refused: 'Хаб продавнице је одбио упис (поље „{field}“): {reason}',
   hub_unreachable: 'Хаб продавнице није доступан: {reason}',
   hub_already_enrolled: 'Ова каса је већ уписана у хаб (каса {id}).',
+  // #21 money (archive-only full refunds)
+  refund_archive_no_items: 'Рачун {id} у архиви нема ни ставке ни порески преглед: пун поврат се не може саставити.',
 };
 
 const SR_LATN: Table = {
@@ -158,6 +160,8 @@ const SR_LATN: Table = {
   hub_enrol_refused: 'Hab prodavnice je odbio upis (polje „{field}“): {reason}',
   hub_unreachable: 'Hab prodavnice nije dostupan: {reason}',
   hub_already_enrolled: 'Ova kasa je već upisana u hab (kasa {id}).',
+  // #21 money (archive-only full refunds)
+  refund_archive_no_items: 'Račun {id} u arhivi nema ni stavke ni poreski pregled: pun povrat se ne može sastaviti.',
 };
 
 const EN: Table = {
@@ -235,6 +239,8 @@ const EN: Table = {
   hub_enrol_refused: 'The store hub refused the enrolment (field "{field}"): {reason}',
   hub_unreachable: 'The store hub is not reachable: {reason}',
   hub_already_enrolled: 'This till is already enrolled with the hub (till {id}).',
+  // #21 money (archive-only full refunds)
+  refund_archive_no_items: 'Receipt {id} in the archive has neither items nor tax items: a full refund cannot be composed.',
 };
 
 const TABLES: Record<Language, Table> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };

@@ -21,6 +21,7 @@ import { nextOrderNumber } from '../sales/order-number.ts';
 import type { TaxRatesCache } from '../sales/tax-rates.ts';
 import { gatewayCommandError } from './staff.ts';
 import type { HubSale } from '../hub/refund.ts';
+import { archivedRefundLines } from './archive-lines.ts';
 
 /** What back-office orders keep in `orders.data` beside the sale fields. */
 export interface BackOfficeData extends OrderData {
@@ -149,9 +150,8 @@ export class BackOfficeOrders {
       lines = [...seen].map(([index, quantityMilli]) => refundLine(origLines[index] as OrderLine, earlier[index] as RefundedSoFar, quantityMilli));
       refundLines = [...seen].map(([index, quantityMilli], i) => ({ index, quantityMilli, totalPara: (lines[i] as OrderLine).totalPara }));
     } else {
-      // Known only to the gateway: one line for the whole receipt (the endpoint copies the original's items).
-      const label = this.#d.taxRates.labels()[0] ?? 'A';
-      lines = [{ name: `Поврат ${source.invoiceNumber ?? ''}`.trim(), quantityMilli: 1000, unitPricePara: source.totalPara, discountPara: 0, totalPara: source.totalPara, labels: [label] }];
+      // Known only to the gateway: the archived receipt's items, else one line per its tax label (archive-lines.ts, #21 case 12).
+      lines = await archivedRefundLines(this.#d.client(), source.invoiceNumber ?? '', source.totalPara);
       refundLines = [];
     }
     const totalPara = lines.reduce((s, l) => s + l.totalPara, 0);

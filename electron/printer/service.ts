@@ -28,6 +28,16 @@ import { buildDocumentBytes, receiptDocument, slipDocument, testPageDocument } f
 import { JOURNAL_UNAVAILABLE } from '../outbox/journal.ts';
 import { CommandError } from '../errors.ts';
 
+/**
+ * The cash drawer opens only for documents that move money: normal and advance receipts (sales and
+ * refunds). Proforma and training take no money (#21 case 10d), a copy pays nothing: never a kick,
+ * whatever payment type the order carries (orders captured before the fix carry cash).
+ */
+export function movesMoney(receipt: Pick<ReceiptView, 'invoiceType'>): boolean {
+  const type = String(receipt.invoiceType ?? 'normal').toLowerCase();
+  return type === 'normal' || type === 'advance';
+}
+
 /** A receipt is printable only with a journal that has text. */
 function hasJournal(receipt: ReceiptView): boolean {
   return typeof receipt.journal === 'string' && receipt.journal.trim() !== '';
@@ -35,7 +45,8 @@ function hasJournal(receipt: ReceiptView): boolean {
 
 export interface PrintServiceDeps {
   db: Database.Database;
-  getReceipt(orderId: number): { receipt: ReceiptView; cash: boolean } | null;
+  /** The order's receipt; `slip`: the lines of a non-fiscal slip printed right after it (refund-slip.ts). */
+  getReceipt(orderId: number): { receipt: ReceiptView; cash: boolean; slip?: readonly string[] | undefined } | null;
   settings: SettingsStore;
   emit(name: 'print.status', payload: PrintStatus): void;
   now?: () => number;
@@ -58,7 +69,12 @@ export class PrintError extends Error {
   }
 }
 
-const ReceiptPayload = z.object({ receipt: z.custom<ReceiptView>((v) => typeof v === 'object' && v !== null), cash: z.boolean() });
+const ReceiptPayload = z.object({
+  receipt: z.custom<ReceiptView>((v) => typeof v === 'object' && v !== null),
+  cash: z.boolean(),
+  /** A slip queued once the receipt printed (the signed refund slip, #21 case 9). */
+  slip: z.array(z.string()).optional(),
+});
 const SlipPayload = z.object({ lines: z.array(z.string()) });
 
 /** The service the core holds. */
@@ -168,7 +184,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       case 'receipt': {
         const p = ReceiptPayload.parse(data);
         if (!hasJournal(p.receipt)) throw new Error(JOURNAL_UNAVAILABLE);
-        const doc = receiptDocument(p.receipt, cfg.profile, { header: cfg.header, footer: cfg.footer, openDrawer: p.cash });
+        const doc = receiptDocument(p.receipt, cfg.profile, { header: cfg.header, footer: cfg.footer, openDrawer: p.cash && movesMoney(p.receipt) });
         return buildDocumentBytes(doc, cfg.profile);
       }
       case 'test':
@@ -193,7 +209,13 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     }
     try {
       await transports(target).send(bytes);
-      jobs.markPrinted(job.id, now());
+      // The receipt's follow-up slip is queued in the same transaction that marks it printed: always
+      // after the receipt on paper, never lost to a crash between the two, and reprintable on its own.
+      deps.db.transaction(() => {
+        jobs.markPrinted(job.id, now());
+        const slip = job.kind === 'receipt' ? ReceiptPayload.safeParse(JSON.parse(job.payload)).data?.slip : undefined;
+        if (slip && slip.length > 0) jobs.add('slip', job.orderId, JSON.stringify({ lines: slip }), now());
+      })();
       lastPrintedAt = new Date(now()).toISOString();
       health = 'ok';
       lastError = null;
@@ -258,7 +280,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       if (!found) throw new PrintError('not_found', `order ${orderId} has no fiscal receipt`);
       // Never a blank fiscal receipt: without its journal the receipt waits (outbox/journal.ts fetches it).
       if (!hasJournal(found.receipt)) throw new CommandError('conflict', 'journal_unavailable', { id: orderId });
-      const id = jobs.add('receipt', orderId, JSON.stringify({ receipt: found.receipt, cash: found.cash }), now());
+      const id = jobs.add('receipt', orderId, JSON.stringify({ receipt: found.receipt, cash: found.cash, ...(found.slip ? { slip: found.slip } : {}) }), now());
       wake();
       emit();
       return id;

@@ -109,6 +109,11 @@ export interface SandboxControls {
   idle(): Promise<void>;
   /** While true, no reply carries a receipt's `journal`, the archive's neither (POST /__sandbox/journal {withheld}). */
   setJournalWithheld(withheld: boolean): void;
+  /**
+   * While true, archived receipts carry their `items` and `payments` as the vendor's SDK reads them
+   * (`ReceiptDetailsDto`); off by default, as the spec shows none (POST /__sandbox/archive-items {included}).
+   */
+  setArchiveItems(included: boolean): void;
 }
 
 /** A running sandbox. */
@@ -206,6 +211,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let url = '';
   const variant = variantOf(options.variant);
   let journalWithheld = false;
+  let archiveItems = false;
   const bulkDelayPerReceipt = options.bulkDelayMsPerReceipt ?? 5;
 
   const now = () => baseClock() + clockOffset;
@@ -219,6 +225,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       out['receiptId'] = r.id;
     }
     if (journalWithheld || (!archive && variant.issuedWithoutJournal)) delete out['journal'];
+    if (archive && archiveItems) {
+      out['items'] = r.items;
+      out['payments'] = r.payments;
+    }
     return out;
   };
 
@@ -906,6 +916,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         if (typeof body['withheld'] !== 'boolean') return ok({ message: '{withheld: boolean} required' }, 400);
         controls.setJournalWithheld(body['withheld']);
         return ok({ withheld: journalWithheld });
+      case 'POST /archive-items':
+        if (typeof body['included'] !== 'boolean') return ok({ message: '{included: boolean} required' }, 400);
+        controls.setArchiveItems(body['included']);
+        return ok({ included: archiveItems });
       case 'POST /reset':
         controls.reset();
         return ok({ reset: true });
@@ -981,6 +995,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       latencyMs = options.latencyMs ?? 0;
       asyncFailing.clear();
       journalWithheld = false;
+      archiveItems = false;
       requestCounts = new Map();
       asyncCounts = { queued: 0, issued: 0, failed: 0 };
       for (const t of asyncTimers) clearTimeout(t);
@@ -990,6 +1005,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     setJournalWithheld(withheld) {
       journalWithheld = withheld;
+    },
+    setArchiveItems(included) {
+      archiveItems = included;
     },
     idle() {
       if (asyncTimers.size === 0) return Promise.resolve();

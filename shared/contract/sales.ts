@@ -17,11 +17,12 @@ export const CheckoutInput = z.strictObject({
   lines: z.array(CheckoutLine, { error: 'lines' }).min(1, { error: 'lines' }).max(500, { error: 'too_many' }),
   /**
    * Payments in RSD. Cash may exceed what is due: the excess is change, computed locally, and is
-   * not sent to the gateway as a payment.
+   * not sent to the gateway as a payment. Empty (or ignored) for proforma and training: they take no
+   * money and the core sends one nominal payment (electron/sales/no-money.ts); a sale without enough
+   * payments is refused by the core at `payments`.
    */
   payments: z
     .array(z.strictObject({ type: s.paymentType, amount: s.positiveAmount }), { error: 'payments' })
-    .min(1, { error: 'payments' })
     .max(11, { error: 'too_many' }),
   invoiceType: z.enum(['normal', 'training', 'proforma', 'advance'], { error: 'invoice_type' }).optional(),
   buyerId: s.buyerId.optional(),

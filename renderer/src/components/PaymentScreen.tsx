@@ -73,7 +73,10 @@ export function PaymentScreen() {
   const [submitted, setSubmitted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
+  // Proforma and training take no money (#21 case 10d): no amounts, no change; the core sends a nominal payment.
+  const noMoney = invoiceType === 'proforma' || invoiceType === 'training';
   const check = checkPayments(amounts, due);
+  const payError = noMoney ? null : check.error;
   const buyer = checkBuyer(buyerKind, buyerValue);
   const emailError =
     email.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? 'pay.invalidEmail' : null;
@@ -91,9 +94,9 @@ export function PaymentScreen() {
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     setSubmitted(true);
-    if (busy || check.error || 'error' in buyer || emailError) return;
+    if (busy || payError || 'error' in buyer || emailError) return;
     void checkout({
-      payments: check.payments,
+      payments: noMoney ? [] : check.payments,
       invoiceType,
       ...(buyer.buyerId ? { buyerId: buyer.buyerId } : {}),
       ...(email.trim() ? { email: email.trim() } : {}),
@@ -137,7 +140,7 @@ export function PaymentScreen() {
     </label>
   );
 
-  const shownError = submitted ? (check.error ?? ('error' in buyer ? buyer.error : null) ?? emailError) : null;
+  const shownError = submitted ? (payError ?? ('error' in buyer ? buyer.error : null) ?? emailError) : null;
 
   return (
     <main className="payment" aria-label={t('pay.title')}>
@@ -148,50 +151,61 @@ export function PaymentScreen() {
             <dt>{t('pay.due')}</dt>
             <dd data-testid="due">{formatRsd(due)}</dd>
           </div>
-          <div>
-            <dt>{t('pay.paid')}</dt>
-            <dd data-testid="paid">{formatRsd(check.paid)}</dd>
-          </div>
-          <div>
-            <dt>{t('pay.remaining')}</dt>
-            <dd data-testid="remaining">{formatRsd(check.remaining)}</dd>
-          </div>
-          <div className="change">
-            <dt>{t('pay.change')}</dt>
-            <dd>
-              <output aria-label={t('pay.change')} data-testid="change">
-                {formatRsd(check.change)}
-              </output>
-            </dd>
-          </div>
+          {!noMoney && (
+            <>
+              <div>
+                <dt>{t('pay.paid')}</dt>
+                <dd data-testid="paid">{formatRsd(check.paid)}</dd>
+              </div>
+              <div>
+                <dt>{t('pay.remaining')}</dt>
+                <dd data-testid="remaining">{formatRsd(check.remaining)}</dd>
+              </div>
+              <div className="change">
+                <dt>{t('pay.change')}</dt>
+                <dd>
+                  <output aria-label={t('pay.change')} data-testid="change">
+                    {formatRsd(check.change)}
+                  </output>
+                </dd>
+              </div>
+            </>
+          )}
         </dl>
-        <fieldset className="amounts">
-          <legend>{t('pay.paid')}</legend>
-          {amountField('cash', true)}
-          {amountField('card')}
-          <div className="quick-pay">
-            <ActionButton
-              label={`${t('payment.cash')} = ${formatRsd(due)}`}
-              shortcut="F5"
-              onClick={() => {
-                setAmounts({ cash: formatRsd(due) });
-                setCashTouched(true);
-              }}
-            />
-            <ActionButton
-              label={`${t('payment.card')} = ${formatRsd(due)}`}
-              shortcut="F6"
-              onClick={() => {
-                setAmounts({ card: formatRsd(due) });
-                setCashTouched(true);
-              }}
-            />
-          </div>
-          <button type="button" className="link" aria-expanded={showMore} onClick={() => setShowMore(!showMore)}>
-            {t('pay.moreTypes')}
-          </button>
-          {showMore && <div className="more-types">{OTHER_TYPES.map((type) => amountField(type))}</div>}
-        </fieldset>
+        {noMoney && (
+          <p className="no-money" role="status" data-testid="no-money">
+            {t(`noMoney.${invoiceType}`)}
+          </p>
+        )}
+        {!noMoney && (
+          <fieldset className="amounts">
+            <legend>{t('pay.paid')}</legend>
+            {amountField('cash', true)}
+            {amountField('card')}
+            <div className="quick-pay">
+              <ActionButton
+                label={`${t('payment.cash')} = ${formatRsd(due)}`}
+                shortcut="F5"
+                onClick={() => {
+                  setAmounts({ cash: formatRsd(due) });
+                  setCashTouched(true);
+                }}
+              />
+              <ActionButton
+                label={`${t('payment.card')} = ${formatRsd(due)}`}
+                shortcut="F6"
+                onClick={() => {
+                  setAmounts({ card: formatRsd(due) });
+                  setCashTouched(true);
+                }}
+              />
+            </div>
+            <button type="button" className="link" aria-expanded={showMore} onClick={() => setShowMore(!showMore)}>
+              {t('pay.moreTypes')}
+            </button>
+            {showMore && <div className="more-types">{OTHER_TYPES.map((type) => amountField(type))}</div>}
+          </fieldset>
+        )}
         <fieldset className="buyer">
           <legend>{t('pay.buyerId')}</legend>
           <label className="field">

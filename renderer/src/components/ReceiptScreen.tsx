@@ -237,18 +237,23 @@ export function ReceiptScreen(props: { api: PosApi }) {
             <dt>{t('receipt.total')}</dt>
             <dd data-testid="receipt-total">{formatRsd(totalPara)}</dd>
           </div>
-          <div>
-            <dt>{t('receipt.paid')}</dt>
-            <dd>{formatRsd(sale.paidPara)}</dd>
-          </div>
-          <div className="change">
-            <dt>{t('receipt.change')}</dt>
-            <dd>
-              <output aria-label={t('receipt.change')} data-testid="receipt-change">
-                {formatRsd(changePara)}
-              </output>
-            </dd>
-          </div>
+          {/* Proforma and training take no money (#21 case 10d): nothing paid, no change to show. */}
+          {invoiceType !== 'training' && invoiceType !== 'proforma' && (
+            <>
+              <div>
+                <dt>{t('receipt.paid')}</dt>
+                <dd>{formatRsd(sale.paidPara)}</dd>
+              </div>
+              <div className="change">
+                <dt>{t('receipt.change')}</dt>
+                <dd>
+                  <output aria-label={t('receipt.change')} data-testid="receipt-change">
+                    {formatRsd(changePara)}
+                  </output>
+                </dd>
+              </div>
+            </>
+          )}
         </dl>
         <div className="actions" ref={printRef}>
           <ActionButton label={t('action.newSale')} shortcut="Enter" onClick={newSale} className="primary pay" />

@@ -229,6 +229,11 @@ const srCyrl = {
     forbidden: 'Приступ одбијен: {{message}}',
     invalid: 'Неисправан унос ({{field}}): {{message}}',
   },
+  // #21 money (proforma and training take no money)
+  noMoney: {
+    proforma: 'Предрачун се не наплаћује: без уноса плаћања, без кусура, фиока се не отвара.',
+    training: 'Рачун за обуку се не наплаћује: без уноса плаћања, без кусура, фиока се не отвара.',
+  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
@@ -464,6 +469,11 @@ const srLatn: UiMessages = {
     forbidden: 'Pristup odbijen: {{message}}',
     invalid: 'Neispravan unos ({{field}}): {{message}}',
   },
+  // #21 money (proforma and training take no money)
+  noMoney: {
+    proforma: 'Predračun se ne naplaćuje: bez unosa plaćanja, bez kusura, fioka se ne otvara.',
+    training: 'Račun za obuku se ne naplaćuje: bez unosa plaćanja, bez kusura, fioka se ne otvara.',
+  },
 };
 
 const en: UiMessages = {
@@ -689,6 +699,11 @@ const en: UiMessages = {
     unavailable: 'The till is unavailable: {{message}}',
     forbidden: 'Access denied: {{message}}',
     invalid: 'Invalid input ({{field}}): {{message}}',
+  },
+  // #21 money (proforma and training take no money)
+  noMoney: {
+    proforma: 'A proforma takes no money: no payment, no change, the drawer stays shut.',
+    training: 'A training receipt takes no money: no payment, no change, the drawer stays shut.',
   },
 };
 

@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+/**
+ * Issue #21, case 10d on the counter: a proforma or a training receipt takes no money. The payment
+ * screen shows no amount inputs, no paid/remaining/change, and checks out with no payments (the core
+ * sends the nominal one); a normal sale still asks for them.
+ */
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CheckoutInput } from '../../../shared/contract/index.ts';
+import type { ScanResult } from '../../../shared/contract/catalog.ts';
+import { App } from '../App.tsx';
+import { createI18n } from '../i18n/index.ts';
+import { createPosStore } from '../store.ts';
+import { createFakeApi, ok } from '../testing/fake-api.ts';
+import { BREAD, DEMO_RATES, INFO, SYNC, order } from '../testing/fixtures.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const SCAN: ScanResult = { product: BREAD, kind: 'exact', quantityMilli: 1000, unitPricePara: 6500, code: '8600000100018' };
+const ANA = { id: 2, name: 'Ана Анић', role: 'cashier' as const, active: true, mustChangePin: false };
+
+let container: HTMLDivElement | null = null;
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  container?.remove();
+});
+
+async function till(trainingMode: boolean) {
+  const checkouts: CheckoutInput[] = [];
+  HTMLCanvasElement.prototype.getContext = (() => null) as never;
+  const fake = createFakeApi({
+    'app.info': () => ok({ ...INFO, trainingMode }),
+    'taxRates.get': () => ok(DEMO_RATES),
+    'sync.status': () => ok(SYNC),
+    'catalog.favourites': () => ok([BREAD]),
+    'staff.login': () => ok(ANA),
+    'catalog.byBarcode': () => ok(SCAN),
+    'sales.checkout': (input) => {
+      checkouts.push(input as CheckoutInput);
+      return ok({ orderId: 7, orderNumber: 'T1-7', state: 'queued', totalPara: 6500, changePara: 0 });
+    },
+    'orders.get': () =>
+      ok(order({ state: 'queued', totalPara: 6500, changePara: 0, invoiceType: checkouts.at(-1)?.invoiceType ?? 'normal' })),
+  });
+  const div = document.createElement('div');
+  document.body.append(div);
+  container = div;
+  root = createRoot(div);
+  const store = createPosStore(fake.api, undefined, { getItem: () => null, setItem: () => {} });
+  await act(async () => root?.render(<App store={store} api={fake.api} i18n={createI18n('sr-Cyrl')} />));
+  await act(async () => void (await store.getState().login('1111')));
+  const key = (k: string) =>
+    act(() => void document.body.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true })));
+  for (const ch of SCAN.code) key(ch);
+  await act(async () => key('Enter'));
+  key('F12');
+  expect(div.querySelector('main')?.getAttribute('aria-label')).toBe('Плаћање');
+  const invoiceSelect = () =>
+    [...div.querySelectorAll('select')].find((s) => s.closest('label')?.textContent?.startsWith('Врста рачуна')) as HTMLSelectElement;
+  const choose = (value: string) =>
+    act(() => {
+      const s = invoiceSelect();
+      s.value = value;
+      s.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+  const amountInputs = () => div.querySelectorAll('fieldset.amounts input');
+  return { div, checkouts, key, choose, invoiceSelect, amountInputs };
+}
+
+describe('the payment screen for proforma and training (#21 case 10d)', () => {
+  it('a proforma asks for no payment and checks out without payments', async () => {
+    const t = await till(false);
+    expect(t.amountInputs().length).toBeGreaterThan(0);
+    expect(t.div.querySelector('[data-testid="change"]')).not.toBeNull();
+    t.choose('proforma');
+    expect(t.amountInputs()).toHaveLength(0);
+    expect(t.div.querySelector('input[inputmode="decimal"]')).toBeNull();
+    expect(t.div.querySelector('[data-testid="change"]')).toBeNull();
+    expect(t.div.querySelector('[data-testid="paid"]')).toBeNull();
+    expect(t.div.querySelector('[data-testid="no-money"]')?.textContent).toBe(
+      'Предрачун се не наплаћује: без уноса плаћања, без кусура, фиока се не отвара.',
+    );
+    await act(async () => t.key('F12'));
+    expect(t.checkouts).toHaveLength(1);
+    expect(t.checkouts[0]).toMatchObject({ invoiceType: 'proforma', payments: [] });
+    // The receipt screen shows the total, no paid amount and no change.
+    await vi.waitFor(() => expect(t.div.querySelector('[data-testid="receipt-total"]')?.textContent).toBe('65,00'));
+    await vi.waitFor(() => expect(t.div.querySelector('[data-testid="receipt-change"]')).toBeNull());
+  });
+
+  it('in training mode the screen opens on a training receipt with no payment input', async () => {
+    const t = await till(true);
+    expect(t.invoiceSelect().value).toBe('training');
+    expect(t.amountInputs()).toHaveLength(0);
+    expect(t.div.querySelector('input[inputmode="decimal"]')).toBeNull();
+    expect(t.div.querySelector('[data-testid="change"]')).toBeNull();
+    expect(t.div.querySelector('[data-testid="no-money"]')?.textContent).toContain('Рачун за обуку се не наплаћује');
+    await act(async () => t.key('F12'));
+    expect(t.checkouts[0]).toMatchObject({ invoiceType: 'training', payments: [] });
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Issue #21, case 10d through the browser host: a proforma and a training receipt take no money. The
+ * payment screen shows no amount inputs and no change, and the order is issued with one nominal payment.
+ * With KASA_SHOTS_DIR set, the screen is photographed at 1024x768 and 1366x768.
+ */
+import path from 'node:path';
+import type { OrderView } from '../../shared/domain.ts';
+import { expect, test, type KasaFixture } from './fixtures.ts';
+import { login, pieceItem, scan } from './counter-support.ts';
+import { MANAGER_PIN } from '../support/session.ts';
+
+const BREAD = pieceItem('1001');
+const SIZES = [
+  [1024, 768],
+  [1366, 768],
+] as const;
+
+test.afterEach(async ({ page }) => {
+  await page.goto('about:blank');
+});
+
+async function ready(kasa: KasaFixture): Promise<void> {
+  const r = await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
+  expect(r.body.ok).toBe(true);
+  await kasa.page.reload();
+  await login(kasa.page);
+}
+
+async function shoot(kasa: KasaFixture, name: string): Promise<void> {
+  const dir = process.env['KASA_SHOTS_DIR'];
+  if (!dir) return;
+  for (const [width, height] of SIZES) {
+    await kasa.page.setViewportSize({ width, height });
+    await kasa.page.screenshot({ path: path.join(dir, `${name}-${width}x${height}.png`) });
+  }
+}
+
+async function lastOrder(kasa: KasaFixture): Promise<OrderView> {
+  const r = await kasa.host.call<{ orders: OrderView[] }>('orders.list', { limit: 1 });
+  const order = r.body.value?.orders[0];
+  if (!order) throw new Error('no order');
+  return order;
+}
+
+for (const mode of ['proforma', 'training'] as const) {
+  test(`${mode}: the payment screen asks for no money; the order carries one nominal payment`, async ({ kasa }) => {
+    const { page } = kasa;
+    if (mode === 'training') {
+      const r = await kasa.host.call('settings.update', { managerPin: MANAGER_PIN, trainingMode: true });
+      expect(r.body.ok).toBe(true);
+    }
+    await ready(kasa);
+    await scan(page, BREAD.barcode);
+    await page.keyboard.press('F12');
+    const screen = page.getByRole('main', { name: 'Плаћање' });
+    await expect(screen).toBeVisible();
+    if (mode === 'proforma') await page.getByLabel('Врста рачуна').selectOption('proforma');
+    await expect(page.getByLabel('Врста рачуна')).toHaveValue(mode);
+    await expect(page.getByTestId('no-money')).toBeVisible();
+    await expect(screen.getByLabel('Готовина')).toHaveCount(0);
+    await expect(screen.getByRole('status', { name: 'Кусур' })).toHaveCount(0);
+    await expect(page.getByTestId('change')).toHaveCount(0);
+    await shoot(kasa, `payment-${mode}`);
+    await page.keyboard.press('F12');
+    await expect(page.getByTestId('receipt-state')).toContainText('НИЈЕ ФИСКАЛНИ РАЧУН');
+    const order = await lastOrder(kasa);
+    expect(order.invoiceType).toBe(mode);
+    expect(order.changePara).toBe(0);
+    expect(order.payments).toEqual([{ type: 'other', amountPara: order.totalPara }]);
+  });
+}
