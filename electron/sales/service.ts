@@ -11,6 +11,7 @@ import { toReceiptView, type OrderData, type OrderStore } from '../outbox/store.
 import type { IssuedReceipt, ReceiptRequest } from '../gateway/types.ts';
 import type { TaxRatesCache } from './tax-rates.ts';
 import { nextOrderNumber } from './order-number.ts';
+import { capturedTaxGroup, stampReceipt } from './receipt-stamp.ts';
 
 export interface SalesDeps {
   store: OrderStore;
@@ -68,6 +69,7 @@ export class SalesService {
         ...(input.buyerId ? { buyerId: input.buyerId } : {}),
         ...(input.email ? { email: input.email } : {}),
         ...(input.cashier ? { cashier: input.cashier } : {}),
+        ...capturedTaxGroup(this.#deps.taxRates),
       };
       return {
         orderNumber,
@@ -78,7 +80,7 @@ export class SalesService {
         totalPara: priced.totalPara,
         changePara: priced.changePara,
         data,
-        request: JSON.stringify(body),
+        request: JSON.stringify(stampReceipt(body, now)),
       };
     }, now);
     engine.kick();
