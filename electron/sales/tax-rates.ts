@@ -61,8 +61,9 @@ export class TaxRatesCache {
 
   #announced(): { group_id: number; valid_from: string; body: string }[] {
     return this.#db
-      .prepare<[], { group_id: number; valid_from: string; body: string }>('SELECT group_id, valid_from, body FROM tax_rates_announced ORDER BY valid_from')
-      .all();
+      .prepare<[], { group_id: number; valid_from: string; body: string }>('SELECT group_id, valid_from, body FROM tax_rates_announced')
+      .all()
+      .sort((a, b) => Date.parse(a.valid_from) - Date.parse(b.valid_from));
   }
 
   /** Fetches `currentTaxRates` and the groups announced after it from the gateway and stores them. */
