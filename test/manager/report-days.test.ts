@@ -51,7 +51,7 @@ const spec = fc.record({
   para: fc.integer({ min: 1, max: 500_000 }),
 });
 
-function dataOf(s: Spec): OrderData & { cashier?: string } {
+function dataOf(s: Spec): OrderData & { cashier?: string; taxGroup?: { groupId: number; validFrom: string } } {
   return {
     lines: [{ name: 'x', quantityMilli: 1000, unitPricePara: s.para, discountPara: 0, totalPara: s.para, labels: [...(LABELS[s.label] ?? ['Ђ'])] }],
     payments: [{ type: PAYMENTS[s.pay] ?? 'cash', amountPara: s.para }],

@@ -273,7 +273,7 @@ describe('10c: tax-rate changes', () => {
     closers.push(() => sandbox.close());
     const dir = tmp();
     const db = openDatabase(path.join(dir, 'kasa.sqlite'));
-    closers.push(() => db.close());
+    closers.push(() => void db.close());
     const client = new GatewayClient({ baseUrl: sandbox.url, apiKey: 'demo-key' });
     const taxRates = new TaxRatesCache(db);
     await taxRates.refresh(client);
@@ -367,7 +367,7 @@ describe('migration 014', () => {
     old.prepare("INSERT INTO report_days (day, cashier, body) VALUES ('2026-01-01', '', '{}')").run();
     old.close();
     const db = openDatabase(file);
-    closers.push(() => db.close());
+    closers.push(() => void db.close());
     expect(db.prepare<[], { n: number }>('SELECT count(*) AS n FROM report_days').get()?.n).toBe(0);
     expect(db.prepare<[], { n: number }>('SELECT count(*) AS n FROM tax_rates_announced').get()?.n).toBe(0);
     const plan = db
