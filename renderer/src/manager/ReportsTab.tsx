@@ -91,6 +91,11 @@ export function ReportsTab(props: { api: PosApi; t: T; lang: Language }) {
                 <td>{report.trainingExcluded}</td>
                 <td />
               </tr>
+              <tr>
+                <th>{t('tax_group_changed')}</th>
+                <td>{report.taxGroupChanged}</td>
+                <td />
+              </tr>
             </tbody>
           </table>
           <table className="mgr-table" aria-label={t('by_payment')}>
@@ -116,6 +121,23 @@ export function ReportsTab(props: { api: PosApi; t: T; lang: Language }) {
                   </td>
                 </tr>
               ))}
+            </tbody>
+          </table>
+          <table className="mgr-table" aria-label={t('tax_by_rate')}>
+            <caption>{t('tax_by_rate')}</caption>
+            <tbody>
+              {report.byTax.map((x) => (
+                <tr key={`${x.label} ${x.rate}`}>
+                  <th>
+                    {x.label} {x.rate}%
+                  </th>
+                  <td>{formatRsd(x.taxPara)}</td>
+                </tr>
+              ))}
+              <tr>
+                <th>{t('tax_total')}</th>
+                <td>{formatRsd(report.taxPara)}</td>
+              </tr>
             </tbody>
           </table>
         </section>
