@@ -107,7 +107,7 @@ export function reportLines(r: ReportView): string[] {
     ...r.byPayment.map((p) => row(PAYMENT_NAMES[p.type] ?? p.type, formatRsd(p.netPara))),
     '-'.repeat(32),
     'Пореске ознаке (нето / ПДВ):',
-    ...r.byLabel.map((l) => row(`${l.label} ${l.rate}%`, `${formatRsd(l.netPara)} / ${formatRsd(l.taxPara)}`)),
+    ...r.byLabel.map((l) => row(l.label.includes('+') ? l.label : `${l.label} ${l.rate}%`, `${formatRsd(l.netPara)} / ${l.label.includes('+') ? '-' : formatRsd(l.taxPara)}`)),
     '-'.repeat(32),
     'ПДВ по стопама (из рачуна):',
     ...r.byTax.map((x) => row(`${x.label} ${x.rate}%`, formatRsd(x.taxPara))),

@@ -112,19 +112,15 @@ export function ReportsTab(props: { api: PosApi; t: T; lang: Language }) {
             <tbody>
               {report.byLabel.map((l) => (
                 <tr key={l.label}>
-                  <th>
-                    {l.label} {l.rate}%
-                  </th>
+                  <th>{l.label.includes('+') ? l.label : `${l.label} ${l.rate}%`}</th>
                   <td>{formatRsd(l.netPara)}</td>
-                  <td>
-                    {t('tax')} {formatRsd(l.taxPara)}
-                  </td>
+                  <td>{l.label.includes('+') ? t('tax_in_labels') : `${t('tax')} ${formatRsd(l.taxPara)}`}</td>
                 </tr>
               ))}
             </tbody>
           </table>
+          <h4>{t('tax_by_rate')}</h4>
           <table className="mgr-table" aria-label={t('tax_by_rate')}>
-            <caption>{t('tax_by_rate')}</caption>
             <tbody>
               {report.byTax.map((x) => (
                 <tr key={`${x.label} ${x.rate}`}>

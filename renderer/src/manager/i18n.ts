@@ -219,6 +219,7 @@ const SR_CYRL = {
   tax_total: 'Укупно ПДВ',
   tax_group_changed: 'Издато по другој пореској групи',
   tax_group_title: 'Рачуни издати по другој пореској групи',
+  tax_in_labels: 'ПДВ у редовима ознака',
   tax_group_note: 'Продаја је откуцана по пореској групи {captured}, а рачун је потписан по групи {issued}: ПДВ на рачуну није онај са екрана. Рачун је важећи; проверите га.',
 } as const;
 
@@ -443,6 +444,7 @@ const SR_LATN: Table = {
   tax_total: 'Ukupno PDV',
   tax_group_changed: 'Izdato po drugoj poreskoj grupi',
   tax_group_title: 'Računi izdati po drugoj poreskoj grupi',
+  tax_in_labels: 'PDV u redovima oznaka',
   tax_group_note: 'Prodaja je otkucana po poreskoj grupi {captured}, a račun je potpisan po grupi {issued}: PDV na računu nije onaj sa ekrana. Račun je važeći; proverite ga.',
 };
 
@@ -664,6 +666,7 @@ const EN: Table = {
   tax_total: 'Total VAT',
   tax_group_changed: 'Issued under another tax group',
   tax_group_title: 'Receipts issued under another tax group',
+  tax_in_labels: 'VAT in the label rows',
   tax_group_note: 'The sale was rung under tax group {captured}, but the receipt was signed under group {issued}: the VAT on the receipt is not what the screen showed. The receipt is valid; check it.',
 };
 
