@@ -48,12 +48,12 @@ const tmp = (): string => {
   return d;
 };
 
-async function start(opts: { now?: () => number; env?: Record<string, string> } = {}): Promise<Core> {
+async function start(opts: { now?: () => number; env?: Record<string, string>; variant?: string } = {}): Promise<Core> {
   core = await createCore({
     dataDir: tmp(),
     transport: 'host',
     ...(opts.now ? { now: opts.now } : {}),
-    env: { KASA_LANG: 'sr-Cyrl', KASA_ONLINE_BUDGET_MS: '3000', ...opts.env },
+    env: { KASA_LANG: 'sr-Cyrl', KASA_ONLINE_BUDGET_MS: '3000', ...(opts.variant ? { KASA_SANDBOX_VARIANT: opts.variant } : {}), ...opts.env },
     logger: { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'],
     engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100 },
   });
@@ -205,9 +205,9 @@ describe('10b: time and cashier on every receipt request', () => {
   });
 });
 
-describe('10c: tax-rate changes', () => {
+describe.each(['spec', 'sdk'])('10c: tax-rate changes (%s sandbox)', (variant) => {
   it('a sale rung before a rate change and sent after it is fiscalized and flagged for the manager, not parked', async () => {
-    const c = await start();
+    const c = await start({ variant });
     const url = c.sandboxUrl as string;
     await control(url, 'offline', { offline: true });
     const s = await ok<{ orderId: number; state: string }>(c, 'sales.checkout', sale(bread()));
@@ -240,7 +240,7 @@ describe('10c: tax-rate changes', () => {
 
   it('a group announced in advance becomes current at its validFrom, offline, with the till clock driven', async () => {
     let shift = 0;
-    const c = await start({ now: () => Date.now() + shift });
+    const c = await start({ now: () => Date.now() + shift, variant });
     const url = c.sandboxUrl as string;
     const validFrom = new Date(Date.now() + HOUR).toISOString();
     await control(url, 'tax-groups', { group: group7(validFrom) });
@@ -269,7 +269,7 @@ describe('10c: tax-rate changes', () => {
   });
 
   it('refreshes the rates every hour on the sync loop (time driven by the test), and keeps the cache when the gateway is away', async () => {
-    const sandbox = await startSandbox({ port: 0 });
+    const sandbox = await startSandbox({ port: 0, variant: variant as 'spec' | 'sdk' });
     closers.push(() => sandbox.close());
     const dir = tmp();
     const db = openDatabase(path.join(dir, 'kasa.sqlite'));
@@ -356,6 +356,24 @@ describe('11: report VAT is the sum of the receipts’ taxItems', () => {
     const stored = buildReport(c.db, day, range, tomorrow);
     expect(new Map(stored.byTax.map((t) => [`${t.label} ${t.rate}`, t.taxPara]))).toEqual(expected);
     expect(stored.taxPara).toBe(r.taxPara);
+  });
+});
+
+describe('11: an advance and its final sale', () => {
+  it('count the advance’s VAT once: the final sale adds its VAT and its advance refund takes the advance’s back', async () => {
+    const c = await start();
+    const adv = await ok<{ orderId: number; state: string }>(c, 'sales.checkout', sale(bread(), { invoiceType: 'advance' }));
+    expect(adv.state).toBe('fiscalized');
+    const before = await ok<ReportView>(c, 'reports.summary');
+    expect(before.byTax).toEqual([{ label: 'A', rate: 10, taxPara: 4909 }]);
+    const fin = await ok<OrderView>(c, 'advances.finalize', { orderId: adv.orderId });
+    expect(fin.state).toBe('fiscalized');
+    // Both receipts of the finalize state VAT; the report nets them by transaction type.
+    expect(fin.receipt?.taxItems.reduce((s, t) => s + t.amountPara, 0)).toBeGreaterThan(0);
+    expect(fin.extraReceipts?.[0]?.taxItems.reduce((s, t) => s + t.amountPara, 0)).toBe(4909);
+    const after = await ok<ReportView>(c, 'reports.summary');
+    const newMoneyVat = (fin.receipt?.taxItems.reduce((s, t) => s + t.amountPara, 0) ?? 0) - 4909;
+    expect(after.taxPara).toBe(4909 + newMoneyVat);
   });
 });
 
