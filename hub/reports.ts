@@ -37,7 +37,9 @@ function reportOrder(r: Row): ReportOrder {
   const issued = r.receipt?.additional?.taxGroupRevision;
   return {
     ...r,
-    receipts: r.receipt ? [r.receipt] : [],
+    // A finalize's advance refund is not in the hub's snapshot: its final sale alone would count the
+    // advance's VAT twice, so a finalize adds no VAT here (today it takes no new money; see docs/hub.md).
+    receipts: r.receipt && r.kind !== 'finalize' ? [r.receipt] : [],
     taxGroupChanged: r.state === 'fiscalized' && captured != null && issued != null && String(captured) !== String(issued),
   };
 }
