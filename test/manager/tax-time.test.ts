@@ -193,9 +193,12 @@ describe('10b: time and cashier on every receipt request', () => {
       cashier: 'Бора',
     });
     const copy = await ok<OrderView>(c, 'copies.create', { orderId: s.orderId, approval: { managerPin: MANAGER_PIN } });
+    const s2 = await ok<{ orderId: number }>(c, 'sales.checkout', sale(bread()));
+    const full = await ok<OrderView>(c, 'refunds.create', { managerPin: MANAGER_PIN, orderId: s2.orderId, full: true, skipBuyerId: true, paymentType: 'cash', cashier: 'Бора' });
+    expect(full.kind).toBe('refund_full');
     const adv = await ok<{ orderId: number }>(c, 'sales.checkout', sale(bread(), { invoiceType: 'advance' }));
     const fin = await ok<OrderView>(c, 'advances.finalize', { orderId: adv.orderId, cashier: 'Цеца' });
-    for (const [o, cashier] of [[refund, 'Бора'], [copy, 'Ана Петровић'], [fin, 'Цеца']] as const) {
+    for (const [o, cashier] of [[refund, 'Бора'], [full, 'Бора'], [copy, 'Ана Петровић'], [fin, 'Цеца']] as const) {
       expect(o.state).toBe('fiscalized');
       const body = JSON.parse(requestOf(c, o.orderId)) as { dateTimeOfIssue?: string; cashier?: string };
       expect(body.dateTimeOfIssue).toBe(o.createdAt);
