@@ -24,7 +24,8 @@ import { createLogger, type Logger } from './log/logger.ts';
 import { SyncEngine, type EngineOptions } from './outbox/engine.ts';
 import { OrderStore } from './outbox/store.ts';
 import { SalesService } from './sales/service.ts';
-import { TaxRatesCache } from './sales/tax-rates.ts';
+import { TaxRatesCache, startTaxRates } from './sales/tax-rates.ts';
+import { taxGroupChangedList } from './sales/tax-group.ts';
 import { Settings } from './settings/settings.ts';
 import { createFileSecretStore, type SecretStore } from './settings/secrets.ts';
 import { applyPendingRestore } from './db/backup.ts';
@@ -226,6 +227,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   } catch (err) {
     logger.warn(`tax rates not refreshed at start: ${err instanceof Error ? err.message : String(err)}`);
   }
+  // Hourly, through the one loop mechanism; an announced group switches at its validFrom (tax-rates.ts).
+  const taxRatesLoop = startTaxRates({ taxRates, client: () => client, log: (l) => logger.warn(l) });
   engine.start();
   printer.start();
   journals.start();
@@ -328,7 +331,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     'sales.checkout': (input) => sales.checkout(input),
     'orders.get': async ({ orderId }) => orderView(orderId),
-    'orders.list': async ({ state, limit, offset }) => {
+    'orders.list': async ({ state, limit, offset, taxGroupChanged }) => {
+      if (taxGroupChanged) return taxGroupChangedList(store, limit ?? 50, offset ?? 0);
       const { rows, total } = store.list(state, limit ?? 50, offset ?? 0);
       return { orders: rows.map((r) => store.view(r)), total };
     },
@@ -416,6 +420,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await drafts.stop();
       await maintenance.stop();
       await stopReportDays();
+      await taxRatesLoop.stop();
       stopCheckpointer();
       if (sandbox) await sandbox.close();
       db.close();

@@ -28,7 +28,20 @@ interface Row {
   state: string;
   total_para: number;
   data: OrderData;
-  receipt: { taxItems?: { label?: unknown; rate?: unknown }[] } | null;
+  receipt: { taxItems?: { label?: unknown; rate?: unknown; amount?: unknown }[]; transactionType?: string; additional?: { taxGroupRevision?: unknown } } | null;
+}
+
+/** A hub row as the till's report sums it: VAT from its receipt's taxItems, the tax-group note (#21). */
+function reportOrder(r: Row): ReportOrder {
+  const captured = (r.data as { taxGroup?: { groupId?: unknown } }).taxGroup?.groupId;
+  const issued = r.receipt?.additional?.taxGroupRevision;
+  return {
+    ...r,
+    // A finalize's advance refund is not in the hub's snapshot: its final sale alone would count the
+    // advance's VAT twice, so a finalize adds no VAT here (today it takes no new money; see docs/hub.md).
+    receipts: r.receipt && r.kind !== 'finalize' ? [r.receipt] : [],
+    taxGroupChanged: r.state === 'fiscalized' && captured != null && issued != null && String(captured) !== String(issued),
+  };
 }
 
 /** The report for [from, to) of one shop, or of every shop of the chain when `shopId` is absent. */
@@ -49,8 +62,8 @@ export async function hubReport(db: Queryable, input: ReportInput, now = Date.no
   for (const r of rows) {
     for (const t of r.receipt?.taxItems ?? []) if (typeof t.label === 'string' && typeof t.rate === 'number') rates.set(t.label, t.rate);
   }
-  const sum = (list: readonly ReportOrder[], cashier?: string): ReportView =>
-    summarizeOrders(list, (label) => rates.get(label), { from, to, ...(cashier !== undefined ? { cashier } : {}) });
+  const sum = (list: readonly Row[], cashier?: string): ReportView =>
+    summarizeOrders(list.map(reportOrder), (label) => rates.get(label), { from, to, ...(cashier !== undefined ? { cashier } : {}) });
   const groups = <K>(key: (r: Row) => K): Map<K, Row[]> => {
     const m = new Map<K, Row[]>();
     for (const r of rows) m.set(key(r), [...(m.get(key(r)) ?? []), r]);

@@ -113,6 +113,8 @@ export interface OrderView {
   attempts: number;
   /** True when an attempt's outcome is unknown (crash or lost response) and not yet reconciled. */
   unknown: boolean;
+  /** #21: issued under another tax-rate group than the one in force at capture (a note for the manager, not a park). */
+  taxGroupChanged?: { capturedGroupId: number; issuedGroupId: string };
 }
 
 export interface SyncStatus {

@@ -19,6 +19,7 @@ import type { SyncEngine } from '../outbox/engine.ts';
 import type { OrderData, OrderRow, OrderStore } from '../outbox/store.ts';
 import { nextOrderNumber } from '../sales/order-number.ts';
 import type { TaxRatesCache } from '../sales/tax-rates.ts';
+import { capturedTaxGroup, stampReceipt } from '../sales/receipt-stamp.ts';
 import { gatewayCommandError } from './staff.ts';
 import type { HubSale } from '../hub/refund.ts';
 import { archivedRefundLines } from './archive-lines.ts';
@@ -281,11 +282,11 @@ export class BackOfficeOrders {
     const now = this.#d.now();
     const { orderId } = store.capture(() => {
       const orderNumber = nextOrderNumber(store.db, this.#d.terminalId(), now);
-      const template = o.body(orderNumber);
+      const template = stampReceipt(o.body(orderNumber), now);
       const ref = o.reference;
       let request: string | null;
       let dependsOn: number | undefined;
-      const data: BackOfficeData = { ...o.data };
+      const data: BackOfficeData = { ...o.data, ...capturedTaxGroup(this.#d.taxRates) };
       if ('id' in ref) {
         // Read the reference inside the transaction: fiscalized now, or wait for it.
         const current = store.get(ref.id);

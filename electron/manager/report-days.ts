@@ -15,7 +15,8 @@
 import type { OrderKind } from '../../shared/domain.ts';
 import type { Db } from '../db/open.ts';
 import { createSyncLoop } from '../retry/loop.ts';
-import { addOrders, emptyTotals, mergeTotals, type OrderData, type ReportTotals } from './report-totals.ts';
+import { TAX_GROUP_CHANGED_WHERE } from '../sales/tax-group.ts';
+import { addOrders, emptyTotals, mergeTotals, type OrderData, type ReceiptTaxes, type ReportTotals } from './report-totals.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -32,13 +33,20 @@ interface OrderRow {
   state: string;
   total_para: number;
   data: string;
+  /** The receipt's transactionType and taxItems (JSON), read without parsing the whole receipt. */
+  tx: string | null;
+  tax_items: string | null;
+  extra_receipts: string | null;
+  tax_group_changed: number;
 }
 
 const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
 function prepare(db: Db) {
   return {
     rows: db.prepare<[string, string, string | null, string | null], OrderRow>(
-      `SELECT kind, invoice_type, state, total_para, data FROM orders
+      `SELECT kind, invoice_type, state, total_para, data, json_extract(receipt, '$.transactionType') AS tx,
+              json_extract(receipt, '$.taxItems') AS tax_items, extra_receipts,
+              coalesce(${TAX_GROUP_CHANGED_WHERE}, 0) AS tax_group_changed FROM orders
        WHERE created_at >= ? AND created_at < ? AND (? IS NULL OR json_extract(data, '$.cashier') = ?)`,
     ),
     days: db.prepare<[string, string, string], { day: string; body: string }>(
@@ -60,8 +68,26 @@ function fromRows(db: Db, from: string, to: string, cashier: string | undefined)
   const rows = stmts(db).rows.all(from, to, cashier ?? null, cashier ?? null);
   return addOrders(
     emptyTotals(),
-    rows.map((r) => ({ ...r, data: JSON.parse(r.data) as OrderData })),
+    rows.map((r) => ({
+      kind: r.kind,
+      invoice_type: r.invoice_type,
+      state: r.state,
+      total_para: r.total_para,
+      data: JSON.parse(r.data) as OrderData,
+      receipts: receiptTaxes(r),
+      taxGroupChanged: r.tax_group_changed === 1,
+    })),
   );
+}
+
+/** The order's receipts as a report reads them: the receipt's taxItems, then any extra receipts' (a finalize's advance refund). */
+function receiptTaxes(r: OrderRow): ReceiptTaxes[] {
+  const list: ReceiptTaxes[] = [];
+  if (r.tax_items !== null) list.push({ transactionType: r.tx ?? undefined, taxItems: JSON.parse(r.tax_items) as ReceiptTaxes['taxItems'] });
+  if (r.extra_receipts) {
+    for (const e of JSON.parse(r.extra_receipts) as ReceiptTaxes[]) list.push({ transactionType: e.transactionType, taxItems: e.taxItems });
+  }
+  return list;
 }
 
 /** Computes and stores the totals of one closed UTC day ('YYYY-MM-DD'). */

@@ -10,6 +10,12 @@ export interface OrderData {
   payments: OrderPayment[];
 }
 
+/** What a report needs of an issued receipt: its transaction type and the VAT it states (issue #21). */
+export interface ReceiptTaxes {
+  transactionType?: string | undefined;
+  taxItems?: readonly { label?: unknown; rate?: unknown; amount?: unknown }[] | null | undefined;
+}
+
 /** One order as a report sums it (the till's rows, or the store hub's copies of every till's). */
 export interface ReportOrder {
   kind: OrderKind;
@@ -17,6 +23,10 @@ export interface ReportOrder {
   state: string;
   total_para: number;
   data: OrderData;
+  /** The order's issued receipts (a finalize has two: the final sale and the advance refund). */
+  receipts?: readonly ReceiptTaxes[] | undefined;
+  /** Issued under another tax-rate group than the one in force at capture (sales/tax-group.ts). */
+  taxGroupChanged?: boolean | undefined;
 }
 
 /**
@@ -32,6 +42,10 @@ export interface ReportTotals {
   trainingExcluded: number;
   payments: [PaymentType, { sales: number; refunds: number }][];
   labels: [string, number][];
+  /** VAT per [label, rate, para]: the receipts' taxItems, refunds subtracted (#21). */
+  taxes?: [string, number, number][];
+  /** Orders issued under another tax-rate group than the one at capture (#21). */
+  taxGroupChanged?: number;
 }
 
 export const emptyTotals = (): ReportTotals => ({
@@ -42,7 +56,40 @@ export const emptyTotals = (): ReportTotals => ({
   trainingExcluded: 0,
   payments: [],
   labels: [],
+  taxes: [],
+  taxGroupChanged: 0,
 });
+
+/** One taxItem amount in para, or null when it is not a number. */
+function taxPara(amount: unknown): number | null {
+  const n = typeof amount === 'number' ? amount : typeof amount === 'string' ? Number(amount) : NaN;
+  return Number.isFinite(n) ? Math.round(Math.abs(n) * 100) : null;
+}
+
+function addTax(t: ReportTotals, label: string, rate: number, para: number): void {
+  const list = (t.taxes ??= []);
+  const e = list.find((x) => x[0] === label && x[1] === rate);
+  if (e) e[2] += para;
+  else list.push([label, rate, para]);
+}
+
+/**
+ * The VAT of an order: the sum of its receipts' taxItems, each receipt signed by its transaction type
+ * (a refund subtracts; a finalize adds its final sale and subtracts its advance refund, so only the VAT
+ * of the new money counts, as the totals count only the new money). Never recomputed from today's rates.
+ */
+function addReceiptTaxes(t: ReportTotals, r: ReportOrder): void {
+  for (const receipt of r.receipts ?? []) {
+    const tx = (receipt.transactionType ?? (r.kind === 'refund' || r.kind === 'refund_full' ? 'refund' : 'sale')).toLowerCase();
+    const sign = tx === 'refund' ? -1 : 1;
+    for (const item of receipt.taxItems ?? []) {
+      const para = taxPara(item.amount);
+      const rate = typeof item.rate === 'number' ? item.rate : Number(item.rate);
+      if (typeof item.label !== 'string' || para === null || !Number.isFinite(rate)) continue;
+      addTax(t, item.label, rate, sign * para);
+    }
+  }
+}
 
 function entry<K, V>(list: [K, V][], key: K, init: () => V): V {
   const found = list.find((e) => e[0] === key);
@@ -76,6 +123,8 @@ export function addOrders(t: ReportTotals, rows: readonly ReportOrder[]): Report
     }
     if (r.invoice_type === 'proforma' || r.kind === 'copy') continue;
     if (r.state !== 'fiscalized') t.notFiscalized++;
+    else addReceiptTaxes(t, r);
+    if (r.taxGroupChanged) t.taxGroupChanged = (t.taxGroupChanged ?? 0) + 1;
     const data = r.data;
     switch (r.kind) {
       case 'sale':
@@ -127,5 +176,7 @@ export function mergeTotals(into: ReportTotals, from: ReportTotals): ReportTotal
     if (x) x[1] += net;
     else into.labels.push([label, net]);
   }
+  for (const [label, rate, para] of from.taxes ?? []) addTax(into, label, rate, para);
+  into.taxGroupChanged = (into.taxGroupChanged ?? 0) + (from.taxGroupChanged ?? 0);
   return into;
 }

@@ -4,7 +4,7 @@
  * out (training ones are counted as excluded). Money in para; text and CSV formatting at the edge.
  */
 import type { ReportView } from '../../shared/contract/manager.ts';
-import { formatRsd, includedTax, paraToDecimal } from '../../shared/money.ts';
+import { formatRsd, paraToDecimal } from '../../shared/money.ts';
 import type { Db } from '../db/open.ts';
 import type { TaxRatesCache } from '../sales/tax-rates.ts';
 import { reportTotals } from './report-days.ts';
@@ -28,24 +28,39 @@ export function buildReport(db: Db, taxRates: TaxRatesCache, range: ReportRange,
   return finishReport(totals, (label) => taxRates.rateOf(label), { from, to, ...(range.cashier ? { cashier: range.cashier } : {}) });
 }
 
-/** The report from its totals; the VAT contained is computed once per label, on the period's net. */
+/**
+ * The report from its totals. The VAT is what the issued receipts state (their taxItems, refunds
+ * subtracted; report-totals.ts), never recomputed from the cached rates (issue #21): right across a rate
+ * change and for lines with several labels. `byLabel` keeps the net per line label (`Ђ+Е` for a line
+ * with two) with the VAT of each single label; a label known only from taxItems (its lines all carry
+ * several labels) gets a row of its own with net 0, so the rows' VAT adds up to the period's VAT.
+ * `rateOf` only names a label's rate where no receipt stated one.
+ */
 export function finishReport(
   t: ReportTotals,
   rateOf: (label: string) => number | undefined,
   head: { from: string; to: string; cashier?: string },
 ): ReportView {
+  const taxes = t.taxes ?? [];
+  const taxOf = (label: string): number => taxes.filter((x) => x[0] === label).reduce((s, x) => s + x[2], 0);
+  const rateIn = (label: string): number | undefined => taxes.filter((x) => x[0] === label).at(-1)?.[1];
+  const labels = [...t.labels];
+  for (const [label] of taxes) if (!labels.some((l) => l[0] === label)) labels.push([label, 0]);
   return {
     ...head,
     sales: { ...t.sales },
     refunds: { ...t.refunds },
     byPayment: t.payments.map(([type, e]) => ({ type, salesPara: e.sales, refundsPara: e.refunds, netPara: e.sales - e.refunds })),
-    byLabel: t.labels.map(([label, netPara]) => {
-      const rate = label.includes('+') ? 0 : (rateOf(label) ?? 0);
-      return { label, rate, netPara, taxPara: includedTax(netPara, rate) };
+    byLabel: labels.map(([label, netPara]) => {
+      const multi = label.includes('+');
+      return { label, rate: multi ? 0 : (rateIn(label) ?? rateOf(label) ?? 0), netPara, taxPara: multi ? 0 : taxOf(label) };
     }),
     advances: { ...t.advances },
     notFiscalized: t.notFiscalized,
     trainingExcluded: t.trainingExcluded,
+    byTax: taxes.map(([label, rate, taxPara]) => ({ label, rate, taxPara })),
+    taxPara: taxes.reduce((s, x) => s + x[2], 0),
+    taxGroupChanged: t.taxGroupChanged ?? 0,
   };
 }
 
@@ -92,10 +107,15 @@ export function reportLines(r: ReportView): string[] {
     ...r.byPayment.map((p) => row(PAYMENT_NAMES[p.type] ?? p.type, formatRsd(p.netPara))),
     '-'.repeat(32),
     'Пореске ознаке (нето / ПДВ):',
-    ...r.byLabel.map((l) => row(`${l.label} ${l.rate}%`, `${formatRsd(l.netPara)} / ${formatRsd(l.taxPara)}`)),
+    ...r.byLabel.map((l) => row(l.label.includes('+') ? l.label : `${l.label} ${l.rate}%`, `${formatRsd(l.netPara)} / ${l.label.includes('+') ? '-' : formatRsd(l.taxPara)}`)),
+    '-'.repeat(32),
+    'ПДВ по стопама (из рачуна):',
+    ...r.byTax.map((x) => row(`${x.label} ${x.rate}%`, formatRsd(x.taxPara))),
+    row('Укупно ПДВ:', formatRsd(r.taxPara)),
     '-'.repeat(32),
     row('Нефискализовано:', String(r.notFiscalized)),
     row('Обука (изузето):', String(r.trainingExcluded)),
+    row('Друга пореска група:', String(r.taxGroupChanged)),
     'ОВО НИЈЕ ФИСКАЛНИ РАЧУН',
   ];
   return lines;
@@ -126,5 +146,8 @@ export function reportCsv(r: ReportView): string {
   for (const l of r.byLabel) line('label', `${l.label} ${l.rate}%`, '', l.netPara, l.taxPara);
   line('not_fiscalized', 'orders', r.notFiscalized, 0);
   line('training_excluded', 'orders', r.trainingExcluded, 0);
+  for (const x of r.byTax) line('tax', `${x.label} ${x.rate}%`, '', 0, x.taxPara);
+  line('tax', 'total', '', 0, r.taxPara);
+  line('tax_group_changed', 'orders', r.taxGroupChanged, 0);
   return out.join('\r\n') + '\r\n';
 }

@@ -18,6 +18,7 @@ import type {
 import { toPara } from '../../shared/money.ts';
 import { RECEIPT_MISMATCH, verifyReceipt } from './verify.ts';
 import { parkedByReconcileLimit } from './reconcile-budget.ts';
+import { taxGroupChange } from '../sales/tax-group.ts';
 
 /** What an order carries besides its columns (JSON in `orders.data`). */
 export interface OrderData {
@@ -26,6 +27,8 @@ export interface OrderData {
   buyerId?: string;
   email?: string;
   cashier?: string;
+  /** The tax-rate group in force at capture (#21, sales/receipt-stamp.ts). */
+  taxGroup?: { groupId: number; validFrom: string };
   /** For orders waiting on another: the request body without the referenced document's fields. */
   template?: Record<string, unknown>;
 }
@@ -471,6 +474,7 @@ export class OrderStore {
       ...(row.last_error ? { lastError: JSON.parse(row.last_error) as GatewayErrorView } : {}),
       attempts: this.attemptCount(row.id),
       unknown: (outbox?.unknown ?? 0) === 1,
+      ...taxGroupChange(data, row.receipt),
     };
   }
 }

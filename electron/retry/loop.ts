@@ -10,11 +10,27 @@ export interface SyncLoop {
   stop(): Promise<void>;
 }
 
-export function createSyncLoop(run: () => Promise<void>): SyncLoop {
+/** The timers a loop uses: the globals, or a test's own clock (tests drive time, e.g. the hourly tax-rate refresh). */
+export interface LoopTimers {
+  setTimeout(fn: () => void, ms: number): { unref?(): unknown };
+  setInterval(fn: () => void, ms: number): { unref?(): unknown };
+  clear(handle: { unref?(): unknown }): void;
+}
+
+const GLOBAL_TIMERS: LoopTimers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  setInterval: (fn, ms) => setInterval(fn, ms),
+  clear: (h) => {
+    clearTimeout(h as NodeJS.Timeout);
+    clearInterval(h as NodeJS.Timeout);
+  },
+};
+
+export function createSyncLoop(run: () => Promise<void>, timers: LoopTimers = GLOBAL_TIMERS): SyncLoop {
   let syncing: Promise<void> | null = null;
   let again = false;
-  let timer: NodeJS.Timeout | null = null;
-  let first: NodeJS.Timeout | null = null;
+  let timer: { unref?(): unknown } | null = null;
+  let first: { unref?(): unknown } | null = null;
   const sync = (): Promise<void> => {
     if (syncing) {
       again = true;
@@ -37,16 +53,16 @@ export function createSyncLoop(run: () => Promise<void>): SyncLoop {
       const every = (): void => {
         first = null;
         void sync();
-        timer = setInterval(() => void sync(), intervalMs);
-        timer.unref();
+        timer = timers.setInterval(() => void sync(), intervalMs);
+        timer.unref?.();
       };
       if (firstAfterMs <= 0) return every();
-      first = setTimeout(every, firstAfterMs);
-      first.unref();
+      first = timers.setTimeout(every, firstAfterMs);
+      first.unref?.();
     },
     async stop() {
-      if (first) clearTimeout(first);
-      if (timer) clearInterval(timer);
+      if (first) timers.clear(first);
+      if (timer) timers.clear(timer);
       first = null;
       timer = null;
       await syncing;

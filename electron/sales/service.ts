@@ -13,6 +13,7 @@ import type { IssuedReceipt, ReceiptRequest } from '../gateway/types.ts';
 import type { TaxRatesCache } from './tax-rates.ts';
 import { nextOrderNumber } from './order-number.ts';
 import { nominalPayments, takesNoMoney } from './no-money.ts';
+import { capturedTaxGroup, stampReceipt } from './receipt-stamp.ts';
 
 export interface SalesDeps {
   store: OrderStore;
@@ -63,6 +64,7 @@ export class SalesService {
         ...(input.buyerId ? { buyerId: input.buyerId } : {}),
         ...(input.email ? { email: input.email } : {}),
         ...(input.cashier ? { cashier: input.cashier } : {}),
+        ...capturedTaxGroup(this.#deps.taxRates),
       };
       return {
         orderNumber,
@@ -73,7 +75,7 @@ export class SalesService {
         totalPara: priced.totalPara,
         changePara: priced.changePara,
         data,
-        request: JSON.stringify(body),
+        request: JSON.stringify(stampReceipt(body, now)),
       };
     }, now);
     engine.kick();

@@ -1,54 +1,100 @@
-/** The gateway's current tax rates, cached in SQLite for offline use. Labels are never hard-coded. */
+/**
+ * The gateway's tax rates, cached in SQLite for offline use. Labels are never hard-coded.
+ *
+ * Issue #21: the current group and the groups announced in advance (`allTaxRates` entries whose
+ * `validFrom` is later than the current group's, table `tax_rates_announced` of migration 014) are both
+ * kept; `get()` answers the group in force at the injected clock's now, so an announced group becomes
+ * current at its `validFrom` on time, offline too. `startTaxRates` refreshes from the gateway hourly.
+ */
 import type { Db } from '../db/open.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import type { TaxRateGroup } from '../gateway/types.ts';
+import { createSyncLoop, type LoopTimers } from '../retry/loop.ts';
 import type { TaxLabel, TaxRatesView } from '../../shared/domain.ts';
+
+export const TAX_RATES_REFRESH_MS = 3_600_000;
 
 export class TaxRatesCache {
   readonly #db: Db;
   readonly #now: () => number;
   #cached: TaxRatesView | null | undefined;
+  /** When the cached answer stops being the group in force (an announced group's validFrom), or null. */
+  #switchAt: number | null = null;
 
   constructor(db: Db, now: () => number = Date.now) {
     this.#db = db;
     this.#now = now;
   }
 
-  /** The cached current group, or null if it was never fetched. */
+  /** The group in force now (the cached current one, or an announced one whose validFrom has come), or null if never fetched. */
   get(): TaxRatesView | null {
-    if (this.#cached !== undefined) return this.#cached;
+    const now = this.#now();
+    if (this.#cached !== undefined && (this.#switchAt === null || now < this.#switchAt)) return this.#cached;
     const row = this.#db
       .prepare<[], { group_id: number; valid_from: string; body: string; fetched_at: string }>(
         'SELECT group_id, valid_from, body, fetched_at FROM tax_rates WHERE id = 1',
       )
       .get();
-    this.#cached = row
-      ? { groupId: row.group_id, validFrom: row.valid_from, labels: JSON.parse(row.body) as TaxLabel[], fetchedAt: row.fetched_at }
-      : null;
-    return this.#cached;
+    if (!row) {
+      this.#cached = null;
+      this.#switchAt = null;
+      return null;
+    }
+    const current: TaxRatesView = { groupId: row.group_id, validFrom: row.valid_from, labels: JSON.parse(row.body) as TaxLabel[], fetchedAt: row.fetched_at };
+    const announced = this.#announced().map(
+      (a): TaxRatesView => ({ groupId: a.group_id, validFrom: a.valid_from, labels: JSON.parse(a.body) as TaxLabel[], fetchedAt: row.fetched_at }),
+    );
+    const at = (v: TaxRatesView): number => Date.parse(v.validFrom);
+    let chosen = current;
+    for (const a of announced) if (at(a) <= now && at(a) > at(chosen)) chosen = a;
+    const later = announced.map(at).filter((t) => t > now && t > at(chosen));
+    this.#cached = chosen;
+    this.#switchAt = later.length ? Math.min(...later) : null;
+    return chosen;
   }
 
-  /** Fetches `currentTaxRates` from the gateway and stores it. */
+  /** The groups announced for later than the current one, earliest first. */
+  announced(): TaxRatesView[] {
+    const fetchedAt = this.get()?.fetchedAt ?? '';
+    return this.#announced().map((a) => ({ groupId: a.group_id, validFrom: a.valid_from, labels: JSON.parse(a.body) as TaxLabel[], fetchedAt }));
+  }
+
+  #announced(): { group_id: number; valid_from: string; body: string }[] {
+    return this.#db
+      .prepare<[], { group_id: number; valid_from: string; body: string }>('SELECT group_id, valid_from, body FROM tax_rates_announced')
+      .all()
+      .sort((a, b) => Date.parse(a.valid_from) - Date.parse(b.valid_from));
+  }
+
+  /** Fetches `currentTaxRates` and the groups announced after it from the gateway and stores them. */
   async refresh(client: GatewayClient): Promise<TaxRatesView> {
     const res = await client.taxRates();
-    const view = toView(res.currentTaxRates, new Date(this.#now()).toISOString());
-    this.#db
-      .prepare(
-        `INSERT INTO tax_rates (id, group_id, valid_from, body, fetched_at) VALUES (1, ?, ?, ?, ?)
-         ON CONFLICT(id) DO UPDATE SET group_id = excluded.group_id, valid_from = excluded.valid_from,
-           body = excluded.body, fetched_at = excluded.fetched_at`,
-      )
-      .run(view.groupId, view.validFrom, JSON.stringify(view.labels), view.fetchedAt);
-    this.#cached = view;
-    return view;
+    const fetchedAt = new Date(this.#now()).toISOString();
+    const view = toView(res.currentTaxRates, fetchedAt);
+    const from = Date.parse(view.validFrom);
+    const later = (res.allTaxRates ?? []).filter((g) => Date.parse(g.validFrom) > from && g.groupId !== view.groupId).map((g) => toView(g, fetchedAt));
+    this.#db.transaction(() => {
+      this.#db
+        .prepare(
+          `INSERT INTO tax_rates (id, group_id, valid_from, body, fetched_at) VALUES (1, ?, ?, ?, ?)
+           ON CONFLICT(id) DO UPDATE SET group_id = excluded.group_id, valid_from = excluded.valid_from,
+             body = excluded.body, fetched_at = excluded.fetched_at`,
+        )
+        .run(view.groupId, view.validFrom, JSON.stringify(view.labels), view.fetchedAt);
+      this.#db.prepare('DELETE FROM tax_rates_announced').run();
+      const put = this.#db.prepare('INSERT OR REPLACE INTO tax_rates_announced (group_id, valid_from, body) VALUES (?, ?, ?)');
+      for (const g of later) put.run(g.groupId, g.validFrom, JSON.stringify(g.labels));
+    })();
+    this.#cached = undefined;
+    return this.get() ?? view;
   }
 
-  /** The rate (percent) of a label in the cached group, compared as exact UTF-8. */
+  /** The rate (percent) of a label in the group in force, compared as exact UTF-8. */
   rateOf(label: string): number | undefined {
     return this.get()?.labels.find((l) => l.label === label)?.rate;
   }
 
-  /** The labels of the cached group. */
+  /** The labels of the group in force. */
   labels(): string[] {
     return this.get()?.labels.map((l) => l.label) ?? [];
   }
@@ -58,6 +104,31 @@ export class TaxRatesCache {
     const labels = this.labels();
     return labels.length > 0 && labels.every((l) => /^[A-Z]$/.test(l) || l === 'Ж');
   }
+}
+
+/**
+ * Refreshes the rates every hour (the first refresh at start is the caller's, awaited), through the one
+ * background-loop mechanism. A failed refresh is logged; the cache keeps serving, and switches to an
+ * announced group at its validFrom without the gateway. Returns the loop (its `sync` refreshes now).
+ */
+export function startTaxRates(o: {
+  taxRates: TaxRatesCache;
+  client: () => GatewayClient;
+  log: (line: string) => void;
+  timers?: LoopTimers;
+  intervalMs?: number;
+}): ReturnType<typeof createSyncLoop> {
+  const loop = createSyncLoop(
+    () =>
+      o.taxRates.refresh(o.client()).then(
+        () => undefined,
+        (err: unknown) => o.log(`tax rates not refreshed: ${err instanceof Error ? err.message : String(err)}`),
+      ),
+    o.timers,
+  );
+  const every = o.intervalMs ?? TAX_RATES_REFRESH_MS;
+  loop.start(every, every);
+  return loop;
 }
 
 function toView(group: TaxRateGroup, fetchedAt: string): TaxRatesView {

@@ -385,6 +385,7 @@ function build(ctx: IssueContext, b: BuildInput): StoredReceipt {
     total: totalPara,
     taxes: taxes.map((t): JournalTax => ({ label: t.label, categoryName: t.categoryName, rate: t.rate, amount: t.amount })),
     sdcDateTime: sdc,
+    esirDateTime: b.req.dateTimeOfIssue ? new Date(b.req.dateTimeOfIssue) : undefined,
     invoiceNumber,
     invoiceCounter,
     textHeader: b.req.settings?.textHeader,

@@ -103,6 +103,15 @@ describe('buildJournal', () => {
     expect(lines.some((l) => l.startsWith('Бројач рачуна:') && l.endsWith('7/12ОП'))).toBe(true);
   });
 
+  it('prints the ESIR time (the request\'s dateTimeOfIssue) under the ESIR number only when sent (#21)', () => {
+    const lines = buildJournal(input({ esirDateTime: new Date('2024-07-01T07:00:00Z') })).split('\n');
+    const at = lines.findIndex((l) => l.startsWith('ЕСИР време:'));
+    expect(lines[at - 1]?.startsWith('ЕСИР број:')).toBe(true);
+    expect(lines[at]).toBe(`ЕСИР време:${' '.repeat(40 - 11 - 20)}01.07.2024. 09:00:00`);
+    expect(lines.some((l) => l.startsWith('ПФР време:') && l.endsWith('01.07.2024. 12:11:12'))).toBe(true);
+    expect(buildJournal(input())).not.toContain('ЕСИР време');
+  });
+
   it('shows refunds negative with the buyer signature line', () => {
     const text = buildJournal(input({ transactionType: 'refund', referentDocumentNumber: 'X-Y-1', referentDocumentDt: '2024-07-01T10:00:00Z', buyerId: '10:123456789' }));
     expect(text).toContain('ПРОМЕТ РЕФУНДАЦИЈА');

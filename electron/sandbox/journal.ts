@@ -56,6 +56,8 @@ export interface JournalInput {
   total: Para;
   taxes: JournalTax[];
   sdcDateTime: Date;
+  /** The ESIR's time of the sale (the request's `dateTimeOfIssue`), printed as `ЕСИР време:` (#21). */
+  esirDateTime?: Date | undefined;
   invoiceNumber: string;
   invoiceCounter: string;
   textHeader?: string | undefined;
@@ -195,6 +197,7 @@ export function buildJournal(input: JournalInput): string {
   lines.push(...pair('Касир:', input.cashier));
   if (input.buyerId) lines.push(...pair('ИД купца:', input.buyerId));
   lines.push(...pair('ЕСИР број:', input.esirNumber));
+  if (input.esirDateTime) lines.push(...pair('ЕСИР време:', formatDateTime(input.esirDateTime)));
   if (input.referentDocumentNumber) lines.push(...pair('Реф. број:', input.referentDocumentNumber));
   if (input.referentDocumentDt) {
     const d = new Date(input.referentDocumentDt);

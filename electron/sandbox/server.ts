@@ -34,6 +34,7 @@ import {
   SendEmailSchema,
 } from './schemas.ts';
 import { Store, type Cashier, type Draft, type StoredReceipt } from './store.ts';
+import { createTaxSchedule, TaxGroupSchema } from './tax-schedule.ts';
 
 /**
  * A test-control request must name this server in its Host header (loopback name and port, or the URL it
@@ -215,7 +216,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const bulkDelayPerReceipt = options.bulkDelayMsPerReceipt ?? 5;
 
   const now = () => baseClock() + clockOffset;
-  const issueCtx = (account: Account): IssueContext => ({ store, shop: account.shop, now: now() });
+  const taxSchedule = createTaxSchedule();
+  const issueCtx = (account: Account): IssueContext => ({ store, shop: taxSchedule.shopAt(account.shop, now()), now: now() });
 
   /** The wire receipt: stored fields plus the URLs of this server. */
   const present = (r: StoredReceipt, archive = false): Record<string, unknown> => {
@@ -364,7 +366,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   route('GET', '/receipt/tax-rates', 'api', true, (c) => ({
     status: 200,
-    body: variant.taxRatesReply(c.account.shop.current, c.account.shop.history),
+    body: ((shop) => variant.taxRatesReply(shop.current, shop.history))(taxSchedule.shopAt(c.account.shop, now())),
   }));
 
   // drafts
@@ -920,7 +922,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         if (typeof body['included'] !== 'boolean') return ok({ message: '{included: boolean} required' }, 400);
         controls.setArchiveItems(body['included']);
         return ok({ included: archiveItems });
+      case 'POST /tax-groups': {
+        const r = TaxGroupSchema.safeParse(body['group']);
+        if (!r.success) return ok({ message: '{group: TaxGroup} required', issues: r.error.issues }, 400);
+        taxSchedule.announce(r.data);
+        return ok({ announced: r.data.groupId });
+      }
       case 'POST /reset':
+        taxSchedule.clear();
         controls.reset();
         return ok({ reset: true });
       default:

@@ -141,6 +141,13 @@ export interface ReportView {
   /** Orders in the period not yet fiscalized (queued or needing attention). */
   notFiscalized: number;
   trainingExcluded: number;
+  // #21 reports
+  /** VAT per label and rate: the sum of the issued receipts' taxItems, refunds subtracted (a label at two rates across a change: two rows). */
+  byTax: { label: string; rate: number; taxPara: Para }[];
+  /** The VAT of the period: the sum of `byTax`. */
+  taxPara: Para;
+  /** Orders issued under another tax-rate group than the one in force at capture. */
+  taxGroupChanged: number;
 }
 
 export interface BackupsView {

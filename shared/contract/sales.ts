@@ -63,8 +63,10 @@ export const salesCommands = {
       state: z.enum(['queued', 'fiscalized', 'needs_attention'], { error: 'state' }).optional(),
       limit: z.number({ error: 'number' }).int({ error: 'integer' }).min(1).max(500).optional(),
       offset: z.number({ error: 'number' }).int({ error: 'integer' }).min(0).optional(),
+      // #21: only orders issued under another tax-rate group than the one at capture
+      taxGroupChanged: z.boolean({ error: 'boolean' }).optional(),
     }),
-    'Orders, newest first, optionally by state.',
+    'Orders, newest first, optionally by state, or only those issued under another tax-rate group.',
   ),
   'orders.fixLabels': command<OrderView>()(
     z.strictObject({

@@ -220,10 +220,14 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     const shop = await service.createShop('Report shop');
     const a = await enrolTill('R1', shop);
     const b = await enrolTill('R2', shop);
-    const receipt = { taxItems: [{ label: 'A', rate: 20, amount: 0, categoryType: 0, categoryName: 'ПДВ' }] };
+    // Each receipt states its VAT (20 % contained); the report sums the receipts' taxItems, refunds subtracted (#21).
+    const receipt = (totalPara: number, transactionType = 'sale') => ({
+      transactionType,
+      taxItems: [{ label: 'A', rate: 20, amount: Math.round(totalPara / 6) / 100, categoryType: 0, categoryName: 'ПДВ' }],
+    });
     const line = (totalPara: number, label = 'A') => ({ name: 'X', quantityMilli: 1000, unitPara: totalPara, totalPara, labels: [label] });
     const sold = (n: string, totalPara: number, type: string, cashier: string, extra: Partial<OrderSnapshot> = {}) =>
-      order(n, { state: 'fiscalized', total_para: totalPara, receipt, data: { lines: [line(totalPara)], payments: [{ type, amountPara: totalPara }], cashier }, ...extra });
+      order(n, { state: 'fiscalized', total_para: totalPara, receipt: receipt(totalPara, extra.transaction_type ?? 'sale'), data: { lines: [line(totalPara)], payments: [{ type, amountPara: totalPara }], cashier }, ...extra });
     await a.client.push(a.tillId, [ev(1, sold('R1-1', 12_000, 'cash', 'Ana')), ev(2, sold('R1-2', 6_000, 'card', 'Ana'))]);
     await b.client.push(b.tillId, [
       ev(1, sold('R2-1', 3_000, 'cash', 'Mira')),
@@ -243,6 +247,7 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     );
     // VAT contained in 180.00 at 20 % (the rate from the gateway's receipts): 30.00.
     expect(r.total.byLabel).toEqual([{ label: 'A', rate: 20, netPara: 18_000, taxPara: 3_000 }]);
+    expect(r.total.byTax).toEqual([{ label: 'A', rate: 20, taxPara: 3_000 }]);
     expect(r.byTill.map((t) => [t.name, t.report.sales.totalPara])).toEqual([['R1', 18_000], ['R2', 3_000]]);
     expect(r.byCashier.map((c) => [c.cashier, c.report.sales.count])).toEqual([['Ana', 2], ['Mira', 1]]);
     expect(r.byShop).toHaveLength(1);

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../electron/db/open.ts';
 import { buildReport, summarizeOrders, type OrderData } from '../../electron/manager/reports.ts';
 import { warmReportDays } from '../../electron/manager/report-days.ts';
+import type { ReceiptTaxes } from '../../electron/manager/report-totals.ts';
 import { TaxRatesCache } from '../../electron/sales/tax-rates.ts';
 import type { ReportView } from '../../shared/contract/manager.ts';
 import { buildHistory } from '../support/history.ts';
@@ -50,20 +51,38 @@ const spec = fc.record({
   para: fc.integer({ min: 1, max: 500_000 }),
 });
 
-function dataOf(s: Spec): OrderData & { cashier?: string } {
+function dataOf(s: Spec): OrderData & { cashier?: string; taxGroup?: { groupId: number; validFrom: string } } {
   return {
     lines: [{ name: 'x', quantityMilli: 1000, unitPricePara: s.para, discountPara: 0, totalPara: s.para, labels: [...(LABELS[s.label] ?? ['Ђ'])] }],
     payments: [{ type: PAYMENTS[s.pay] ?? 'cash', amountPara: s.para }],
     ...(s.cashier ? { cashier: s.cashier === 1 ? 'Ана' : 'Марко' } : {}),
+    taxGroup: { groupId: 7, validFrom: '2026-01-01T00:00:00.000Z' },
   };
+}
+
+/**
+ * A fiscalized order's receipt as the gateway states it (#21): one taxItem per label at a rate that
+ * depends on the order (two groups, 20 % and 22 % for Ђ), the group that signed it (sometimes not the
+ * one at capture), a refund's transactionType; a finalize also has its advance refund.
+ */
+function receiptOf(s: Spec): { receipt: string | null; extra: string | null } {
+  if (STATES[s.state] !== 'fiscalized') return { receipt: null, extra: null };
+  const kind = KINDS[s.kind];
+  const rate = s.para % 2 === 0 ? 20 : 22;
+  const taxItems = [...(LABELS[s.label] ?? ['Ђ'])].map((label) => ({ label, rate: label === 'Ђ' ? rate : 10, amount: Math.round((s.para * rate) / (100 + rate)) / 100 }));
+  const transactionType = kind === 'refund' || kind === 'refund_full' ? 'refund' : 'sale';
+  const receipt = JSON.stringify({ transactionType, taxItems, additional: { taxGroupRevision: s.para % 3 === 0 ? 8 : 7 } });
+  const extra = kind === 'finalize' ? JSON.stringify([{ transactionType: 'refund', taxItems: taxItems.map((t) => ({ ...t, amount: t.amount / 2 })) }]) : null;
+  return { receipt, extra };
 }
 
 let seq = 0;
 function insert(d: Db, s: Spec): void {
+  const { receipt, extra } = receiptOf(s);
   d.prepare(
-    `INSERT INTO orders (order_number, kind, invoice_type, transaction_type, state, created_at, total_para, data)
-     VALUES (?, ?, ?, 'sale', ?, ?, ?, ?)`,
-  ).run(`R-${++seq}`, KINDS[s.kind], TYPES[s.type], STATES[s.state], new Date(s.at).toISOString(), s.para, JSON.stringify(dataOf(s)));
+    `INSERT INTO orders (order_number, kind, invoice_type, transaction_type, state, created_at, total_para, data, receipt, extra_receipts)
+     VALUES (?, ?, ?, 'sale', ?, ?, ?, ?, ?, ?)`,
+  ).run(`R-${++seq}`, KINDS[s.kind], TYPES[s.type], STATES[s.state], new Date(s.at).toISOString(), s.para, JSON.stringify(dataOf(s)), receipt, extra);
 }
 
 function withRates(d: Db): TaxRatesCache {
@@ -80,11 +99,22 @@ function withRates(d: Db): TaxRatesCache {
 /** The report the old way: every order of the period, summed. */
 function direct(d: Db, taxRates: TaxRatesCache, from: string, to: string, cashier?: string): ReportView {
   const rows = d
-    .prepare<[string, string], { kind: 'sale'; invoice_type: string; state: string; total_para: number; data: string }>(
-      'SELECT kind, invoice_type, state, total_para, data FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY created_at, id',
+    .prepare<[string, string], { kind: 'sale'; invoice_type: string; state: string; total_para: number; data: string; receipt: string | null; extra_receipts: string | null }>(
+      'SELECT kind, invoice_type, state, total_para, data, receipt, extra_receipts FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY created_at, id',
     )
     .all(from, to)
-    .map((r) => ({ ...r, data: JSON.parse(r.data) as OrderData & { cashier?: string } }))
+    .map((r) => {
+      const data = JSON.parse(r.data) as OrderData & { cashier?: string; taxGroup?: { groupId: number } };
+      const receipt = r.receipt ? (JSON.parse(r.receipt) as ReceiptTaxes & { additional?: { taxGroupRevision?: unknown } }) : null;
+      const extra = r.extra_receipts ? (JSON.parse(r.extra_receipts) as ReceiptTaxes[]) : [];
+      const issued = receipt?.additional?.taxGroupRevision;
+      return {
+        ...r,
+        data,
+        receipts: receipt ? [receipt, ...extra] : [],
+        taxGroupChanged: r.state === 'fiscalized' && issued !== undefined && String(issued) !== String(data.taxGroup?.groupId),
+      };
+    })
     .filter((r) => cashier === undefined || r.data.cashier === cashier);
   return summarizeOrders(rows, (l) => taxRates.rateOf(l), { from, to, ...(cashier ? { cashier } : {}) });
 }
@@ -93,6 +123,7 @@ const sorted = (r: ReportView): ReportView => ({
   ...r,
   byPayment: [...r.byPayment].sort((a, b) => a.type.localeCompare(b.type)),
   byLabel: [...r.byLabel].sort((a, b) => a.label.localeCompare(b.label)),
+  byTax: [...r.byTax].sort((a, b) => a.label.localeCompare(b.label) || a.rate - b.rate),
 });
 
 describe('report totals per closed day', () => {

@@ -105,19 +105,43 @@ function AttentionOrder(props: {
   );
 }
 
+/** Fiscalized orders signed under another tax-rate group than the one at capture (#21): a note, not a park. */
+function TaxGroupChanged(props: { t: T; lang: Language; orders: OrderView[] }) {
+  const { t, lang } = props;
+  return (
+    <section aria-label={t('tax_group_title')}>
+      <h3>{t('tax_group_title')}</h3>
+      <ul className="mgr-list">
+        {props.orders.map((o) => (
+          <li key={o.orderId} className="mgr-attention">
+            <p>
+              <strong>{o.orderNumber}</strong> · {o.receipt?.invoiceNumber ?? ''} · {formatRsd(o.totalPara)} · {o.cashier ?? ''}{' '}
+              {new Date(o.createdAt).toLocaleString(lang === 'en' ? 'en-GB' : 'sr-RS')}
+            </p>
+            <p>{t('tax_group_note', { captured: o.taxGroupChanged?.capturedGroupId ?? '', issued: o.taxGroupChanged?.issuedGroupId ?? '' })}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function AttentionTab(props: { api: PosApi; t: T; lang: Language }) {
   const { api, t, lang } = props;
   const [orders, setOrders] = useState<OrderView[] | null>(null);
+  const [changed, setChanged] = useState<OrderView[]>([]);
   const [labels, setLabels] = useState<string[]>([]);
   const [note, setNote] = useState<string | null>(null);
   const [error, , run] = useAction();
   const reload = () =>
     run(async () => {
-      const [list, rates] = await Promise.all([
+      const [list, rates, flagged] = await Promise.all([
         call(api['orders.list']({ state: 'needs_attention', limit: 100 })),
         api['taxRates.get']({}),
+        call(api['orders.list']({ taxGroupChanged: true, limit: 100 })),
       ]);
       setOrders(list.orders);
+      setChanged(flagged.orders);
       if (rates.ok) setLabels(rates.value.labels.map((l) => l.label));
     });
   useEffect(() => {
@@ -144,6 +168,7 @@ export function AttentionTab(props: { api: PosApi; t: T; lang: Language }) {
           />
         ))}
       </ul>
+      {changed.length > 0 && <TaxGroupChanged t={t} lang={lang} orders={changed} />}
       {note && <p role="status">{note}</p>}
       <Alert text={error} />
       <RetriesList api={api} t={t} />

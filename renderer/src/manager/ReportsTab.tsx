@@ -91,6 +91,11 @@ export function ReportsTab(props: { api: PosApi; t: T; lang: Language }) {
                 <td>{report.trainingExcluded}</td>
                 <td />
               </tr>
+              <tr>
+                <th>{t('tax_group_changed')}</th>
+                <td>{report.taxGroupChanged}</td>
+                <td />
+              </tr>
             </tbody>
           </table>
           <table className="mgr-table" aria-label={t('by_payment')}>
@@ -107,15 +112,28 @@ export function ReportsTab(props: { api: PosApi; t: T; lang: Language }) {
             <tbody>
               {report.byLabel.map((l) => (
                 <tr key={l.label}>
-                  <th>
-                    {l.label} {l.rate}%
-                  </th>
+                  <th>{l.label.includes('+') ? l.label : `${l.label} ${l.rate}%`}</th>
                   <td>{formatRsd(l.netPara)}</td>
-                  <td>
-                    {t('tax')} {formatRsd(l.taxPara)}
-                  </td>
+                  <td>{l.label.includes('+') ? t('tax_in_labels') : `${t('tax')} ${formatRsd(l.taxPara)}`}</td>
                 </tr>
               ))}
+            </tbody>
+          </table>
+          <h4>{t('tax_by_rate')}</h4>
+          <table className="mgr-table" aria-label={t('tax_by_rate')}>
+            <tbody>
+              {report.byTax.map((x) => (
+                <tr key={`${x.label} ${x.rate}`}>
+                  <th>
+                    {x.label} {x.rate}%
+                  </th>
+                  <td>{formatRsd(x.taxPara)}</td>
+                </tr>
+              ))}
+              <tr>
+                <th>{t('tax_total')}</th>
+                <td>{formatRsd(report.taxPara)}</td>
+              </tr>
             </tbody>
           </table>
         </section>

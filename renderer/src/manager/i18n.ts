@@ -214,6 +214,13 @@ const SR_CYRL = {
   printer_reprint_queued: 'Последњи посао је поново послат штампачу (посао {job}).',
   printer_nothing: 'Још ништа није штампано.',
   printer_saved: 'Подешавања штампача су сачувана.',
+  // #21 taxtime
+  tax_by_rate: 'ПДВ по ознаци и стопи (из рачуна)',
+  tax_total: 'Укупно ПДВ',
+  tax_group_changed: 'Издато по другој пореској групи',
+  tax_group_title: 'Рачуни издати по другој пореској групи',
+  tax_in_labels: 'ПДВ у редовима ознака',
+  tax_group_note: 'Продаја је откуцана по пореској групи {captured}, а рачун је потписан по групи {issued}: ПДВ на рачуну није онај са екрана. Рачун је важећи; проверите га.',
 } as const;
 
 type Key = keyof typeof SR_CYRL;
@@ -432,6 +439,13 @@ const SR_LATN: Table = {
   printer_reprint_queued: 'Poslednji posao je ponovo poslat štampaču (posao {job}).',
   printer_nothing: 'Još ništa nije štampano.',
   printer_saved: 'Podešavanja štampača su sačuvana.',
+  // #21 taxtime
+  tax_by_rate: 'PDV po oznaci i stopi (iz računa)',
+  tax_total: 'Ukupno PDV',
+  tax_group_changed: 'Izdato po drugoj poreskoj grupi',
+  tax_group_title: 'Računi izdati po drugoj poreskoj grupi',
+  tax_in_labels: 'PDV u redovima oznaka',
+  tax_group_note: 'Prodaja je otkucana po poreskoj grupi {captured}, a račun je potpisan po grupi {issued}: PDV na računu nije onaj sa ekrana. Račun je važeći; proverite ga.',
 };
 
 const EN: Table = {
@@ -647,6 +661,13 @@ const EN: Table = {
   printer_reprint_queued: 'The last job was sent to the printer again (job {job}).',
   printer_nothing: 'Nothing has been printed yet.',
   printer_saved: 'Printer settings saved.',
+  // #21 taxtime
+  tax_by_rate: 'VAT by label and rate (from the receipts)',
+  tax_total: 'Total VAT',
+  tax_group_changed: 'Issued under another tax group',
+  tax_group_title: 'Receipts issued under another tax group',
+  tax_in_labels: 'VAT in the label rows',
+  tax_group_note: 'The sale was rung under tax group {captured}, but the receipt was signed under group {issued}: the VAT on the receipt is not what the screen showed. The receipt is valid; check it.',
 };
 
 const TABLES: Record<Language, Table> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };

@@ -1,0 +1,32 @@
+import type { Migration } from '../open.ts';
+
+/**
+ * Issue #21 (time, cashier, tax group; reports from the receipts' VAT):
+ * - `report_days` are cleared: a stored day's totals now carry the VAT of its receipts' taxItems and the
+ *   count of orders issued under another tax-rate group; the days are computed again (report-days.ts
+ *   warms them in the background, and a report computes a missing day when it needs it).
+ * - `tax_rates_announced`: the groups the gateway announced for later than the current one
+ *   (`allTaxRates`), so the till switches at their `validFrom` offline too (sales/tax-rates.ts).
+ * - `orders_tax_group_changed`: a partial index (its WHERE is sales/tax-group.ts's TAX_GROUP_CHANGED_WHERE) holding only the orders issued under another group
+ *   than the one at capture (sales/tax-group.ts), so the manager's list of them reads no history.
+ *
+ * File 014: number 013 was reserved for another part of issue #21 (see index.ts for versions).
+ */
+export const m014: Migration = {
+  version: 12,
+  name: 'tax_time',
+  up(db) {
+    db.exec(`
+      DELETE FROM report_days;
+
+      CREATE TABLE tax_rates_announced (
+        group_id INTEGER PRIMARY KEY,
+        valid_from TEXT NOT NULL,
+        body TEXT NOT NULL
+      ) STRICT;
+
+      CREATE INDEX orders_tax_group_changed ON orders (id) WHERE state = 'fiscalized' AND json_extract(data, '$.taxGroup.groupId') IS NOT NULL
+    AND CAST(json_extract(data, '$.taxGroup.groupId') AS TEXT) <> CAST(json_extract(receipt, '$.additional.taxGroupRevision') AS TEXT);
+    `);
+  },
+};
