@@ -20,6 +20,7 @@ import { nextOrderNumber } from '../sales/order-number.ts';
 import type { TaxRatesCache } from '../sales/tax-rates.ts';
 import { gatewayCommandError } from './staff.ts';
 import type { HubSale } from '../hub/refund.ts';
+import { refundBuyerFields, resolveRefundBuyer } from './refund-buyer.ts';
 
 /** What back-office orders keep in `orders.data` beside the sale fields. */
 export interface BackOfficeData extends OrderData {
@@ -42,6 +43,8 @@ export interface OrdersDeps {
   now: () => number;
   /** Another till's sale through the store hub by invoice or order number (electron/hub/refund.ts); absent without a hub. */
   hubSource?: (key: string) => Promise<HubSale | null>;
+  /** #21: the manager's setting that allows refunds without a buyer ID (default off). */
+  allowRefundWithoutBuyerId?: () => boolean;
 }
 
 const REFUNDABLE: readonly InvoiceType[] = ['normal', 'training', 'advance'];
@@ -98,6 +101,7 @@ export class BackOfficeOrders {
       lines: [],
       payments: [],
       fullRefundAllowed: refunded.length === 0 && (r.transactionType ?? 'sale').toLowerCase() === 'sale' && REFUNDABLE.includes(invoiceType),
+      ...refundBuyerFields(this.#d.store, { buyerId: r['buyerId'], receipt: r }, this.#allowWithoutBuyer()),
     };
   }
 
@@ -111,6 +115,7 @@ export class BackOfficeOrders {
     const hub = !row && input.invoiceNumber ? await this.#d.hubSource?.(input.invoiceNumber) : null;
     const source = row ? this.#localSource(row, await this.#otherTillRefunds(row)) : hub ? this.#hubSource(hub) : await this.refundSource(input);
     const orig = row ? this.#data(row) : hub ? { lines: hub.lines, payments: hub.payments } : null;
+    const buyer = resolveRefundBuyer(input, source, this.#allowWithoutBuyer());
     if (!REFUNDABLE.includes(source.invoiceType)) {
       throw new CommandError('conflict', 'refund_not_refundable', { id: source.invoiceNumber ?? source.orderNumber ?? '', reason: source.invoiceType });
     }
@@ -151,7 +156,7 @@ export class BackOfficeOrders {
     const data: BackOfficeData = {
       lines,
       payments,
-      ...(input.buyerId ? { buyerId: input.buyerId } : {}),
+      ...(buyer.buyerId ? { buyerId: buyer.buyerId } : {}),
       ...(input.cashier ? { cashier: input.cashier } : {}),
       refundOf: {
         ...(original ? { orderId: original.id } : {}),
@@ -165,9 +170,9 @@ export class BackOfficeOrders {
       orderNumber,
       items: lines.map(toItem),
       payments: payments.map(toPayment),
-      ...(input.buyerId ? { buyerId: input.buyerId } : {}),
+      ...(buyer.buyerId ? { buyerId: buyer.buyerId } : {}),
       metaFields: this.#meta(input.cashier, { refundOf: source.orderNumber ?? source.invoiceNumber ?? '' }),
-      settings: { returnIfOrderNumberExists: true, ...(input.buyerId ? {} : { skipBuyerIdValidation: true }) },
+      settings: { returnIfOrderNumberExists: true, ...(buyer.skip ? { skipBuyerIdValidation: true } : {}) },
     });
     return this.#capture({
       kind: full ? 'refund_full' : 'refund',
@@ -354,6 +359,7 @@ export class BackOfficeOrders {
       lines,
       payments: data.payments,
       fullRefundAllowed: !anyRefund && REFUNDABLE.includes(row.invoice_type),
+      ...refundBuyerFields(this.#d.store, { buyerId: data.buyerId, receipt: row.receipt }, this.#allowWithoutBuyer()),
     };
   }
 
@@ -370,6 +376,7 @@ export class BackOfficeOrders {
       lines: remainingLines(h.lines, refunds),
       payments: h.payments,
       fullRefundAllowed: !h.refunded && refunds.length === 0 && h.transactionType === 'sale' && REFUNDABLE.includes(h.invoiceType),
+      ...refundBuyerFields(this.#d.store, { buyerId: h.buyerId }, this.#allowWithoutBuyer()),
     };
   }
 
@@ -388,6 +395,10 @@ export class BackOfficeOrders {
       const d = JSON.parse(r.data) as BackOfficeData;
       return d.refundOf ? [d.refundOf] : [];
     });
+  }
+
+  #allowWithoutBuyer(): boolean {
+    return this.#d.allowRefundWithoutBuyerId?.() ?? false;
   }
 
   #data(row: OrderRow): BackOfficeData {
