@@ -81,7 +81,7 @@ describe('buyer IDs', () => {
     expect(buyerIdentifierError('20', 'abc', 'en')).toBe('The document number has exactly 9 digits.');
     expect(buyerIdentifierError('20', '008123456', 'en')).toBeNull();
     expect(sellerBuyerId('101134702')).toBe('10:101134702');
-    expect(sellerBuyerId('101134703')).toBeUndefined();
+    expect(sellerBuyerId('12345678')).toBeUndefined();
     expect(sellerBuyerId(undefined)).toBeUndefined();
   });
 });

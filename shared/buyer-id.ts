@@ -169,7 +169,10 @@ export function buyerIdentifierError(code: string, identifier: string, lang: Lan
   return buyerIdProblem(`${code}:${identifier}`) === null ? null : RULE_TEXT[type.rule][lang];
 }
 
-/** The seller's own PIB as the buyer ID of a correction refund (no money returned): `10:` + PIB. */
+/**
+ * The seller's own PIB as the buyer ID of a correction refund (no money returned): `10:` + PIB. The PIB is the
+ * PFR's own word (the issued receipt's `tin`), so only its 9-digit form is checked, not its check digit.
+ */
 export function sellerBuyerId(pib: string | undefined | null): string | undefined {
-  return pib && isValidPib(pib) ? `10:${pib}` : undefined;
+  return pib && /^\d{9}$/.test(pib) ? `10:${pib}` : undefined;
 }
