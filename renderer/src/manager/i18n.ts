@@ -82,8 +82,8 @@ const SR_CYRL = {
   col_qty: 'Поврат',
   qty_for: 'Количина за поврат: {name}',
   full: 'Пун поврат (цео рачун)',
-  buyer_id: 'ИД купца (10:ПИБ или 11:ЈМБГ)',
-  skip_buyer: 'Купац нема ИД (физичко лице)',
+  buyer_id: 'ИД купца (број)',
+  skip_buyer: 'Без ИД купца (дозвољено у подешавањима)',
   refund_payment: 'Начин повраћаја',
   do_refund: 'Изврши поврат',
   state_queued: 'НИЈЕ ЈОШ ФИСКАЛИЗОВАН',
@@ -214,6 +214,11 @@ const SR_CYRL = {
   printer_reprint_queued: 'Последњи посао је поново послат штампачу (посао {job}).',
   printer_nothing: 'Још ништа није штампано.',
   printer_saved: 'Подешавања штампача су сачувана.',
+  // #21 buyer IDs
+  buyer_type: 'Врста ИД купца',
+  buyer_choose: 'Изаберите врсту ИД купца',
+  refund_correction: 'Исправка грешке без повраћаја новца (ИД купца је ПИБ продавца)',
+  allow_no_buyer: 'Дозволи поврат без ИД купца',
 } as const;
 
 type Key = keyof typeof SR_CYRL;
@@ -300,8 +305,8 @@ const SR_LATN: Table = {
   col_qty: 'Povrat',
   qty_for: 'Količina za povrat: {name}',
   full: 'Pun povrat (ceo račun)',
-  buyer_id: 'ID kupca (10:PIB ili 11:JMBG)',
-  skip_buyer: 'Kupac nema ID (fizičko lice)',
+  buyer_id: 'ID kupca (broj)',
+  skip_buyer: 'Bez ID kupca (dozvoljeno u podešavanjima)',
   refund_payment: 'Način povraćaja',
   do_refund: 'Izvrši povrat',
   state_queued: 'NIJE JOŠ FISKALIZOVAN',
@@ -432,6 +437,11 @@ const SR_LATN: Table = {
   printer_reprint_queued: 'Poslednji posao je ponovo poslat štampaču (posao {job}).',
   printer_nothing: 'Još ništa nije štampano.',
   printer_saved: 'Podešavanja štampača su sačuvana.',
+  // #21 buyer IDs
+  buyer_type: 'Vrsta ID kupca',
+  buyer_choose: 'Izaberite vrstu ID kupca',
+  refund_correction: 'Ispravka greške bez povraćaja novca (ID kupca je PIB prodavca)',
+  allow_no_buyer: 'Dozvoli povraćaj bez ID kupca',
 };
 
 const EN: Table = {
@@ -515,8 +525,8 @@ const EN: Table = {
   col_qty: 'Refund',
   qty_for: 'Quantity to refund: {name}',
   full: 'Full refund (whole receipt)',
-  buyer_id: 'Buyer ID (10:PIB or 11:JMBG)',
-  skip_buyer: 'Buyer has no ID (natural person)',
+  buyer_id: 'Buyer ID (number)',
+  skip_buyer: 'No buyer ID (allowed in the settings)',
   refund_payment: 'Refund paid by',
   do_refund: 'Refund',
   state_queued: 'NOT YET FISCALIZED',
@@ -647,6 +657,11 @@ const EN: Table = {
   printer_reprint_queued: 'The last job was sent to the printer again (job {job}).',
   printer_nothing: 'Nothing has been printed yet.',
   printer_saved: 'Printer settings saved.',
+  // #21 buyer IDs
+  buyer_type: 'Buyer ID type',
+  buyer_choose: 'Choose the buyer ID type',
+  refund_correction: "Correction of a mistake without refund of money (the buyer ID is the seller's PIB)",
+  allow_no_buyer: 'Allow refunds without a buyer ID',
 };
 
 const TABLES: Record<Language, Table> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };
