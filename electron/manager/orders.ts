@@ -31,6 +31,8 @@ export interface BackOfficeData extends OrderData {
   /** Copy: the original order (local), or its invoice number (another till's sale found through the hub). */
   copyOf?: { orderId?: number; invoiceNumber?: string };
   approvedBy?: string;
+  /** #21: a refund made to correct a mistake (no money returned); its buyer ID is the seller's PIB. */
+  correction?: boolean;
 }
 
 export interface OrdersDeps {
@@ -157,6 +159,7 @@ export class BackOfficeOrders {
       lines,
       payments,
       ...(buyer.buyerId ? { buyerId: buyer.buyerId } : {}),
+      ...(input.correction ? { correction: true } : {}),
       ...(input.cashier ? { cashier: input.cashier } : {}),
       refundOf: {
         ...(original ? { orderId: original.id } : {}),

@@ -143,6 +143,8 @@ describe('buyer IDs at the counter and in refunds (issue 21, case 10)', () => {
     expect(correction).toMatchObject({ kind: 'refund_full', state: 'fiscalized' });
     expect(sent(c, correction.orderId).request['buyerId']).toBe(`10:${tin}`);
     expect(sent(c, correction.orderId).receipt['buyerId']).toBe(`10:${tin}`);
+    const data = c.db.prepare<[number], { data: string }>('SELECT data FROM orders WHERE id = ?').get(correction.orderId);
+    expect(JSON.parse(data?.data ?? '{}')).toMatchObject({ correction: true, buyerId: `10:${tin}` });
   });
 
   it('no buyer ID is refused unless the manager’s setting allows it', async () => {
