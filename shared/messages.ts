@@ -21,7 +21,7 @@ const SR_CYRL: Table = {
   quantity_decimals: 'Количина у пољу „{field}“ може имати највише три децимале.',
   too_long: 'Поље „{field}“ је предугачко.',
   too_many: 'Поље „{field}“ има превише ставки.',
-  buyer_id: 'ИД купца у пољу „{field}“ мора бити 10: и исправан ПИБ (9 цифара) или 11: и исправан ЈМБГ (13 цифара); контролна цифра не одговара.',
+  buyer_id: 'ИД купца у пољу „{field}“ мора бити шифра врсте и број, нпр. 10:ПИБ или 20:број личне карте.',
   email: 'Поље „{field}“ мора бити исправна е-адреса.',
   payment_type: 'Непознат начин плаћања у пољу „{field}“.',
   invoice_type: 'Непозната врста рачуна у пољу „{field}“.',
@@ -83,6 +83,19 @@ const SR_CYRL: Table = {
   hub_already_enrolled: 'Ова каса је већ уписана у хаб (каса {id}).',
   // #21 money (archive-only full refunds)
   refund_archive_no_items: 'Рачун {id} у архиви нема ни ставке ни порески преглед: пун поврат се не може саставити.',
+  // #21 buyer IDs
+  buyer_id_type: 'Непозната врста ИД купца у пољу „{field}“: дозвољене шифре Пореске управе су 10–16, 20–23, 30–35 и 40.',
+  buyer_id_pib: 'ИД купца у пољу „{field}“: после шифре следи исправан ПИБ (9 цифара, последња је контролна).',
+  buyer_id_jmbg: 'ИД купца у пољу „{field}“: после шифре следи исправан ЈМБГ (13 цифара, последња је контролна).',
+  buyer_id_pib_jbkjs: 'ИД купца у пољу „{field}“: шифра 12 тражи ПИБ:ЈБКЈС (исправан ПИБ од 9 цифара, двотачка, ЈБКЈС од 5 цифара).',
+  buyer_id_digits9: 'ИД купца у пољу „{field}“: број личне карте или пасоша има тачно 9 цифара.',
+  buyer_id_digits12: 'ИД купца у пољу „{field}“: БПГ има тачно 12 цифара.',
+  buyer_id_digits13: 'ИД купца у пољу „{field}“: ЕБС има тачно 13 цифара.',
+  buyer_id_document: 'ИД купца у пољу „{field}“: број документа су велика слова и цифре (бар једна цифра), до 17 знакова.',
+  buyer_id_foreign_tin: 'ИД купца у пољу „{field}“: страни порески број су велика слова, цифре и цртице (бар једна цифра), до 17 знакова.',
+  buyer_skip_not_allowed: 'Повраћај без ИД купца није дозвољен у подешавањима (поље „{field}“): унесите ИД купца.',
+  buyer_correction_pib: 'Исправка без повраћаја новца носи ПИБ продавца {pib} као ИД купца (поље „{field}“).',
+  seller_pib_unknown: 'ПИБ продавца још није познат (нема издатог рачуна): исправка без повраћаја новца није могућа (поље „{field}“).',
 };
 
 const SR_LATN: Table = {
@@ -100,7 +113,7 @@ const SR_LATN: Table = {
   quantity_decimals: 'Količina u polju „{field}“ može imati najviše tri decimale.',
   too_long: 'Polje „{field}“ je predugačko.',
   too_many: 'Polje „{field}“ ima previše stavki.',
-  buyer_id: 'ID kupca u polju „{field}“ mora biti 10: i ispravan PIB (9 cifara) ili 11: i ispravan JMBG (13 cifara); kontrolna cifra ne odgovara.',
+  buyer_id: 'ID kupca u polju „{field}“ mora biti šifra vrste i broj, npr. 10:PIB ili 20:broj lične karte.',
   email: 'Polje „{field}“ mora biti ispravna e-adresa.',
   payment_type: 'Nepoznat način plaćanja u polju „{field}“.',
   invoice_type: 'Nepoznata vrsta računa u polju „{field}“.',
@@ -162,6 +175,19 @@ const SR_LATN: Table = {
   hub_already_enrolled: 'Ova kasa je već upisana u hab (kasa {id}).',
   // #21 money (archive-only full refunds)
   refund_archive_no_items: 'Račun {id} u arhivi nema ni stavke ni poreski pregled: pun povrat se ne može sastaviti.',
+  // #21 buyer IDs
+  buyer_id_type: 'Nepoznata vrsta ID kupca u polju „{field}“: dozvoljene šifre Poreske uprave su 10–16, 20–23, 30–35 i 40.',
+  buyer_id_pib: 'ID kupca u polju „{field}“: posle šifre sledi ispravan PIB (9 cifara, poslednja je kontrolna).',
+  buyer_id_jmbg: 'ID kupca u polju „{field}“: posle šifre sledi ispravan JMBG (13 cifara, poslednja je kontrolna).',
+  buyer_id_pib_jbkjs: 'ID kupca u polju „{field}“: šifra 12 traži PIB:JBKJS (ispravan PIB od 9 cifara, dvotačka, JBKJS od 5 cifara).',
+  buyer_id_digits9: 'ID kupca u polju „{field}“: broj lične karte ili pasoša ima tačno 9 cifara.',
+  buyer_id_digits12: 'ID kupca u polju „{field}“: BPG ima tačno 12 cifara.',
+  buyer_id_digits13: 'ID kupca u polju „{field}“: EBS ima tačno 13 cifara.',
+  buyer_id_document: 'ID kupca u polju „{field}“: broj dokumenta su velika slova i cifre (bar jedna cifra), do 17 znakova.',
+  buyer_id_foreign_tin: 'ID kupca u polju „{field}“: strani poreski broj su velika slova, cifre i crtice (bar jedna cifra), do 17 znakova.',
+  buyer_skip_not_allowed: 'Povraćaj bez ID kupca nije dozvoljen u podešavanjima (polje „{field}“): unesite ID kupca.',
+  buyer_correction_pib: 'Ispravka bez povraćaja novca nosi PIB prodavca {pib} kao ID kupca (polje „{field}“).',
+  seller_pib_unknown: 'PIB prodavca još nije poznat (nema izdatog računa): ispravka bez povraćaja novca nije moguća (polje „{field}“).',
 };
 
 const EN: Table = {
@@ -179,7 +205,7 @@ const EN: Table = {
   quantity_decimals: 'The quantity in "{field}" may have at most three decimals.',
   too_long: 'The field "{field}" is too long.',
   too_many: 'The field "{field}" has too many entries.',
-  buyer_id: 'The buyer ID in "{field}" must be 10: and a valid PIB (9 digits) or 11: and a valid JMBG (13 digits); the check digit does not match.',
+  buyer_id: 'The buyer ID in "{field}" must be a type code and a number, e.g. 10:PIB or 20:ID card number.',
   email: 'The field "{field}" must be a valid e-mail address.',
   payment_type: 'Unknown payment type in "{field}".',
   invoice_type: 'Unknown invoice type in "{field}".',
@@ -241,6 +267,19 @@ const EN: Table = {
   hub_already_enrolled: 'This till is already enrolled with the hub (till {id}).',
   // #21 money (archive-only full refunds)
   refund_archive_no_items: 'Receipt {id} in the archive has neither items nor tax items: a full refund cannot be composed.',
+  // #21 buyer IDs
+  buyer_id_type: 'Unknown buyer ID type in "{field}": the Tax Administration codes are 10–16, 20–23, 30–35 and 40.',
+  buyer_id_pib: 'Buyer ID in "{field}": the code must be followed by a valid PIB (9 digits, the last one a check digit).',
+  buyer_id_jmbg: 'Buyer ID in "{field}": the code must be followed by a valid JMBG (13 digits, the last one a check digit).',
+  buyer_id_pib_jbkjs: 'Buyer ID in "{field}": code 12 needs PIB:JBKJS (a valid 9-digit PIB, a colon, the 5-digit JBKJS).',
+  buyer_id_digits9: 'Buyer ID in "{field}": an ID card or passport number has exactly 9 digits.',
+  buyer_id_digits12: 'Buyer ID in "{field}": a BPG has exactly 12 digits.',
+  buyer_id_digits13: 'Buyer ID in "{field}": an EBS has exactly 13 digits.',
+  buyer_id_document: 'Buyer ID in "{field}": a document number is capital letters and digits (at least one digit), up to 17 characters.',
+  buyer_id_foreign_tin: 'Buyer ID in "{field}": a foreign tax number is capital letters, digits and hyphens (at least one digit), up to 17 characters.',
+  buyer_skip_not_allowed: 'A refund without a buyer ID is not allowed by the settings (field "{field}"): enter the buyer ID.',
+  buyer_correction_pib: 'A correction without refund of money carries the seller\'s PIB {pib} as the buyer ID (field "{field}").',
+  seller_pib_unknown: 'The seller\'s PIB is not known yet (no receipt issued): a correction without refund of money is not possible (field "{field}").',
 };
 
 const TABLES: Record<Language, Table> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };

@@ -94,6 +94,7 @@ export function createManager(deps: ManagerDeps): Manager {
     onlineBudgetMs: () => settings.number('onlineBudgetMs', 3000),
     now,
     ...(deps.hubSource ? { hubSource: deps.hubSource } : {}),
+    allowRefundWithoutBuyerId: () => settings.allowRefundWithoutBuyerId(),
   });
   const emails = new EmailQueue({ db, store, client, now, budgets: deps.budgets, online: () => engine.status().online, onUpdated: (v) => deps.emit('email.updated', v) });
   const archive = new Archive(store, client);
@@ -133,6 +134,7 @@ export function createManager(deps: ManagerDeps): Manager {
     outageWarnMinutes: settings.number('outageWarnMinutes', 30),
     outageAlarmMinutes: settings.number('outageAlarmMinutes', 24 * 60),
     account: acc,
+    allowRefundWithoutBuyerId: settings.allowRefundWithoutBuyerId(),
   });
 
   const handlers: ManagerHandlers = {

@@ -23,6 +23,7 @@ import { capturedTaxGroup, stampReceipt } from '../sales/receipt-stamp.ts';
 import { gatewayCommandError } from './staff.ts';
 import type { HubSale } from '../hub/refund.ts';
 import { archivedRefundLines } from './archive-lines.ts';
+import { refundBuyerFields, resolveRefundBuyer } from './refund-buyer.ts';
 
 /** What back-office orders keep in `orders.data` beside the sale fields. */
 export interface BackOfficeData extends OrderData {
@@ -36,6 +37,8 @@ export interface BackOfficeData extends OrderData {
   /** Copy: the original order (local), or its invoice number (another till's sale found through the hub). */
   copyOf?: { orderId?: number; invoiceNumber?: string };
   approvedBy?: string;
+  /** #21: a refund made to correct a mistake (no money returned); its buyer ID is the seller's PIB. */
+  correction?: boolean;
 }
 
 export interface OrdersDeps {
@@ -48,6 +51,8 @@ export interface OrdersDeps {
   now: () => number;
   /** Another till's sale through the store hub by invoice or order number (electron/hub/refund.ts); absent without a hub. */
   hubSource?: (key: string) => Promise<HubSale | null>;
+  /** #21: the manager's setting that allows refunds without a buyer ID (default off). */
+  allowRefundWithoutBuyerId?: () => boolean;
 }
 
 const REFUNDABLE: readonly InvoiceType[] = ['normal', 'training', 'advance'];
@@ -104,6 +109,7 @@ export class BackOfficeOrders {
       lines: [],
       payments: [],
       fullRefundAllowed: refunded.length === 0 && (r.transactionType ?? 'sale').toLowerCase() === 'sale' && REFUNDABLE.includes(invoiceType),
+      ...refundBuyerFields(this.#d.store, { buyerId: r['buyerId'], receipt: r }, this.#allowWithoutBuyer()),
     };
   }
 
@@ -118,6 +124,7 @@ export class BackOfficeOrders {
     const otherTills = row ? await this.#otherTillRefunds(row) : [];
     const source = row ? this.#localSource(row, otherTills) : hub ? this.#hubSource(hub) : await this.refundSource(input);
     const orig = row ? this.#data(row) : hub ? { lines: hub.lines, payments: hub.payments } : null;
+    const buyer = resolveRefundBuyer(input, source, this.#allowWithoutBuyer());
     if (!REFUNDABLE.includes(source.invoiceType)) {
       throw new CommandError('conflict', 'refund_not_refundable', { id: source.invoiceNumber ?? source.orderNumber ?? '', reason: source.invoiceType });
     }
@@ -162,7 +169,8 @@ export class BackOfficeOrders {
     const data: BackOfficeData = {
       lines,
       payments,
-      ...(input.buyerId ? { buyerId: input.buyerId } : {}),
+      ...(buyer.buyerId ? { buyerId: buyer.buyerId } : {}),
+      ...(input.correction ? { correction: true } : {}),
       ...(input.cashier ? { cashier: input.cashier } : {}),
       refundOf: {
         ...(original ? { orderId: original.id } : {}),
@@ -176,9 +184,9 @@ export class BackOfficeOrders {
       orderNumber,
       items: lines.flatMap(toItem),
       payments: payments.map(toPayment),
-      ...(input.buyerId ? { buyerId: input.buyerId } : {}),
+      ...(buyer.buyerId ? { buyerId: buyer.buyerId } : {}),
       metaFields: this.#meta(input.cashier, { refundOf: source.orderNumber ?? source.invoiceNumber ?? '' }),
-      settings: { returnIfOrderNumberExists: true, ...(input.buyerId ? {} : { skipBuyerIdValidation: true }) },
+      settings: { returnIfOrderNumberExists: true, ...(buyer.skip ? { skipBuyerIdValidation: true } : {}) },
     });
     return this.#capture({
       kind: full ? 'refund_full' : 'refund',
@@ -365,6 +373,7 @@ export class BackOfficeOrders {
       lines,
       payments: data.payments,
       fullRefundAllowed: !anyRefund && REFUNDABLE.includes(row.invoice_type),
+      ...refundBuyerFields(this.#d.store, { buyerId: data.buyerId, receipt: row.receipt }, this.#allowWithoutBuyer()),
     };
   }
 
@@ -381,6 +390,7 @@ export class BackOfficeOrders {
       lines: remainingLines(h.lines, refunds),
       payments: h.payments,
       fullRefundAllowed: !h.refunded && refunds.length === 0 && h.transactionType === 'sale' && REFUNDABLE.includes(h.invoiceType),
+      ...refundBuyerFields(this.#d.store, { buyerId: h.buyerId }, this.#allowWithoutBuyer()),
     };
   }
 
@@ -402,6 +412,10 @@ export class BackOfficeOrders {
       const lines = d.refundOf.lines.map((l, i) => (l.totalPara === undefined && d.lines[i] ? { ...l, totalPara: d.lines[i].totalPara } : l));
       return [{ ...d.refundOf, lines }];
     });
+  }
+
+  #allowWithoutBuyer(): boolean {
+    return this.#d.allowRefundWithoutBuyerId?.() ?? false;
   }
 
   #data(row: OrderRow): BackOfficeData {

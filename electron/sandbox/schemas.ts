@@ -15,6 +15,7 @@ export interface ValidationError {
 /** Payment types of the spec (the same list Kasa's domain uses). */
 export { PAYMENT_TYPES } from '../../shared/domain.ts';
 import { PAYMENT_TYPES } from '../../shared/domain.ts';
+import { BUYER_ID_CODES } from '../../shared/buyer-id.ts';
 
 const money = z
   .number()
@@ -38,6 +39,8 @@ const buyerId = z.string().superRefine((s, ctx) => {
     ctx.addIssue({ code: 'custom', message: 'Must be type:identifier, e.g. 10:123456789 or 11:0101990710000' });
     return;
   }
+  // As a PFR: the type is a code of the Tax Administration's buyer ID list (docs/buyer-id.md).
+  if (!BUYER_ID_CODES.includes(m[1] ?? '')) ctx.addIssue({ code: 'custom', message: `Unknown buyer ID type ${m[1] ?? ''}` });
   if (m[1] === '10' && !/^\d{9}$/.test(m[2] ?? '')) ctx.addIssue({ code: 'custom', message: 'A tax id (10:) has 9 digits' });
   if (m[1] === '11' && !/^\d{13}$/.test(m[2] ?? '')) {
     ctx.addIssue({ code: 'custom', message: 'A personal id (11:) has 13 digits' });

@@ -67,6 +67,11 @@ export class Settings {
     return Number.isFinite(v) && this.get(key) !== undefined ? v : fallback;
   }
 
+  /** #21: refunds may go without a buyer ID (`settings.skipBuyerIdValidation`) only where a manager allowed it; default off. */
+  allowRefundWithoutBuyerId(): boolean {
+    return this.bool('allowRefundWithoutBuyerId');
+  }
+
   bool(key: string): boolean {
     const v = this.get(key);
     return v === '1' || v === 'true';

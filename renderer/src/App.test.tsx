@@ -138,6 +138,17 @@ function inputLabelled(text: string): HTMLInputElement {
   return input;
 }
 
+/** A control by its ARIA role and accessible name (aria-label, else the text of the label around it). */
+function selectByRoleAndName(role: 'combobox', name: string): HTMLSelectElement {
+  const found = [...container.querySelectorAll<HTMLSelectElement>('select, [role]')].find((el) => {
+    const implicit = el.tagName === 'SELECT' && !el.multiple && el.size <= 1 ? 'combobox' : null;
+    const accessibleName = el.getAttribute('aria-label') ?? el.closest('label')?.querySelector('span')?.textContent ?? '';
+    return (el.getAttribute('role') ?? implicit) === role && accessibleName === name;
+  });
+  if (!found) throw new Error(`no ${role} named ${name}`);
+  return found;
+}
+
 function type(input: HTMLInputElement, value: string) {
   act(() => {
     const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
@@ -218,9 +229,7 @@ describe('the counter', () => {
   it('refuses a buyer ID that is too short or has a wrong check digit', async () => {
     await scan('8600000100018');
     key('F12');
-    const select = [...container.querySelectorAll('select')].find((s) =>
-      s.closest('label')?.textContent?.startsWith('Врста ИД купца'),
-    );
+    const select = selectByRoleAndName('combobox', 'Врста ИД купца');
     act(() => {
       if (select) select.value = '10';
       select?.dispatchEvent(new Event('change', { bubbles: true }));
@@ -235,6 +244,34 @@ describe('the counter', () => {
     type(inputLabelled('ИД купца'), '123456788');
     await act(async () => key('F12'));
     expect(checkouts[0]?.buyerId).toBe('10:123456788');
+  });
+
+  it('offers the Tax Administration buyer ID list at the counter, each code by its rule (issue 21)', async () => {
+    await scan('8600000100018');
+    key('F12');
+    const select = selectByRoleAndName('combobox', 'Врста ИД купца');
+    expect([...select.options].map((o) => o.value)).toEqual(['', '10', '11', '12', '13', '14', '15', '16', '20', '21', '22', '23', '30', '31', '32', '33', '34', '35', '40']);
+    expect(select.querySelector('option[value="20"]')?.textContent).toBe('20 – број личне карте (физичко лице)');
+    expect(select.querySelector('option[value="11"]')?.textContent).toBe('11 – ЈМБГ предузетника (самостална делатност)');
+    act(() => {
+      select.value = '20';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    type(inputLabelled('ИД купца'), 'abc');
+    await act(async () => key('F12'));
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe('Број документа има тачно 9 цифара.');
+    expect(checkouts).toEqual([]);
+    act(() => {
+      select.value = '12';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    type(inputLabelled('ИД купца'), '101134702');
+    await act(async () => key('F12'));
+    expect(container.querySelector('[role="alert"]')?.textContent).toContain('ПИБ:ЈБКЈС');
+    expect(checkouts).toEqual([]);
+    type(inputLabelled('ИД купца'), '101134702:12345');
+    await act(async () => key('F12'));
+    expect(checkouts[0]?.buyerId).toBe('12:101134702:12345');
   });
 
   it('switches language', () => {

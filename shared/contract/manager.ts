@@ -59,6 +59,12 @@ export interface RefundSource {
   payments: { type: PaymentType; amountPara: Para }[];
   /** Full refund is possible only while nothing of it was refunded. */
   fullRefundAllowed: boolean;
+  /** #21: the original's buyer ID, which a refund takes over. */
+  buyerId?: string;
+  /** #21: `10:` + the seller's own PIB, the buyer ID of a correction without refund of money (absent: not known yet). */
+  sellerBuyerId?: string;
+  /** #21: the manager's setting allows a refund without a buyer ID. */
+  withoutBuyerIdAllowed?: boolean;
 }
 
 /** One issued (or locally queued) receipt in the archive list. */
@@ -125,6 +131,8 @@ export interface SettingsView {
   outageWarnMinutes: number;
   outageAlarmMinutes: number;
   account: AccountView;
+  /** #21: refunds may go without a buyer ID (`settings.skipBuyerIdValidation`); default off. */
+  allowRefundWithoutBuyerId?: boolean;
 }
 
 export interface ReportView {
@@ -185,14 +193,15 @@ export const RefundInput = z
     /** Refund everything through the full-refund endpoint. */
     full: z.boolean({ error: 'boolean' }).optional(),
     buyerId: s.buyerId.optional(),
-    /** Where the law allows (a natural person without an ID number): `settings.skipBuyerIdValidation`. */
+    /** `settings.skipBuyerIdValidation`: only where the manager's setting `allowRefundWithoutBuyerId` allows it. */
     skipBuyerId: z.boolean({ error: 'boolean' }).optional(),
+    /** A correction without refund of money (a mistake): the buyer ID is the seller's own PIB. Absent buyerId: the original's. */
+    correction: z.boolean({ error: 'boolean' }).optional(),
     paymentType: s.paymentType,
     cashier: s.text(60).optional(),
   })
   .refine((v) => v.orderId !== undefined || v.invoiceNumber !== undefined, { error: 'required', path: ['invoiceNumber'] })
-  .refine((v) => v.full === true || v.lines !== undefined, { error: 'lines', path: ['lines'] })
-  .refine((v) => v.buyerId !== undefined || v.skipBuyerId === true, { error: 'buyer_required', path: ['buyerId'] });
+  .refine((v) => v.full === true || v.lines !== undefined, { error: 'lines', path: ['lines'] });
 export type RefundInput = z.infer<typeof RefundInput>;
 
 const archiveFilters = {
@@ -318,6 +327,7 @@ export const managerCommands = {
       /** A line discount above this share of the line total needs a manager's approval (percent, default 10). */
       discountLimitPercent: z.number({ error: 'number' }).int({ error: 'integer' }).min(0, { error: 'non_negative' }).max(100, { error: 'invalid' }).optional(),
       clockDriftMaxMs: z.number({ error: 'number' }).int({ error: 'integer' }).min(10_000, { error: 'invalid' }).max(86_400_000, { error: 'invalid' }).optional(),
+      allowRefundWithoutBuyerId: z.boolean({ error: 'boolean' }).optional(),
     }),
     'Changes settings (manager approval; audited).',
   ),

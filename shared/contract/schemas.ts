@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { toMilli, toPara } from '../money.ts';
 import { INVOICE_TYPES, PAYMENT_TYPES } from '../domain.ts';
-import { isValidBuyerId } from '../buyer-id.ts';
+import { buyerIdProblem } from '../buyer-id.ts';
 
 /** A decimal RSD amount with at most 2 decimals, e.g. 199.99. */
 export const amount = z
@@ -27,11 +27,14 @@ export const text = (max: number) =>
     .min(1, { error: 'required' })
     .max(max, { error: 'too_long' });
 
-/** `10:` + PIB or `11:` + JMBG with valid check digits (and the other gateway buyer id types, `NN:value`). */
+/** `code:identifier` with a code of the Tax Administration's list, each code by its own rule (shared/buyer-id.ts). */
 export const buyerId = z
   .string({ error: 'text' })
   .trim()
-  .refine(isValidBuyerId, { error: 'buyer_id' });
+  .superRefine((v, ctx) => {
+    const problem = buyerIdProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const email = z.string({ error: 'text' }).trim().email({ error: 'email' }).max(200, { error: 'too_long' });
 

@@ -6,6 +6,7 @@
 import type { BackupsView } from '../../shared/contract/manager.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { explainGatewayError } from '../../shared/gateway-errors.ts';
+import type { Locator } from '@playwright/test';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 import { login, openManager } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
@@ -32,6 +33,12 @@ async function ledger(kasa: KasaFixture): Promise<LedgerReceipt[]> {
   return ((await res.json()) as { receipts: LedgerReceipt[] }).receipts;
 }
 
+/** A private person's buyer ID on a refund (issue 21): code 20, the ID card number, in the type selector. */
+async function buyerIdCard(mgr: Locator): Promise<void> {
+  await mgr.getByRole('combobox', { name: 'Врста ИД купца' }).selectOption('20');
+  await mgr.getByLabel('ИД купца (број)').fill('008123456');
+}
+
 async function checkout(kasa: KasaFixture, input: unknown): Promise<{ orderId: number; orderNumber: string; state: string; receipt?: { invoiceNumber: string } }> {
   const r = await kasa.host.call<{ orderId: number; orderNumber: string; state: string; receipt?: { invoiceNumber: string } }>('sales.checkout', input);
   if (!r.body.value) throw new Error(JSON.stringify(r.body.error));
@@ -47,7 +54,7 @@ test('a manager refunds two items of a fiscalized sale', async ({ kasa }) => {
   await mgr.getByLabel('Последње продаје').selectOption(String(sale.orderId));
   await mgr.getByLabel('Количина за поврат: Хлеб').fill('1');
   await mgr.getByLabel('Количина за поврат: Млеко').fill('2');
-  await mgr.getByLabel('Купац нема ИД (физичко лице)').check();
+  await buyerIdCard(mgr);
   await mgr.getByLabel('PIN менаџера').fill(MANAGER_PIN);
   await mgr.getByRole('button', { name: 'Изврши поврат' }).click();
   await expect(mgr.getByTestId('mgr-result-state')).toHaveText('ФИСКАЛИЗОВАН');
@@ -57,7 +64,7 @@ test('a manager refunds two items of a fiscalized sale', async ({ kasa }) => {
   // What is left: 2 bread, 0 milk. Refunding 1 milk more is refused, naming the line.
   await mgr.getByLabel('Последње продаје').selectOption(String(sale.orderId));
   await mgr.getByLabel('Количина за поврат: Млеко').fill('1');
-  await mgr.getByLabel('Купац нема ИД (физичко лице)').check();
+  await buyerIdCard(mgr);
   await mgr.getByLabel('PIN менаџера').fill(MANAGER_PIN);
   await mgr.getByRole('button', { name: 'Изврши поврат' }).click();
   await expect(mgr.getByRole('alert')).toContainText('Млеко');
@@ -70,7 +77,7 @@ test('offline: a manager refunds a sale that is still queued; both are issued in
   const mgr = await openManager(kasa.page, 'Поврат');
   await mgr.getByLabel('Последње продаје').selectOption(String(sale.orderId));
   await mgr.getByLabel('Количина за поврат: Уље').fill('1');
-  await mgr.getByLabel('Купац нема ИД (физичко лице)').check();
+  await buyerIdCard(mgr);
   await mgr.getByLabel('PIN менаџера').fill(MANAGER_PIN);
   await mgr.getByRole('button', { name: 'Изврши поврат' }).click();
   await expect(mgr.getByTestId('mgr-result-state')).toHaveText('НИЈЕ ЈОШ ФИСКАЛИЗОВАН');
@@ -129,7 +136,7 @@ test('a cashier without a manager PIN is refused a refund', async ({ kasa }) => 
   const mgr = await openManager(kasa.page, 'Поврат');
   await mgr.getByLabel('Последње продаје').selectOption(String(sale.orderId));
   await mgr.getByLabel('Количина за поврат: Хлеб').fill('1');
-  await mgr.getByLabel('Купац нема ИД (физичко лице)').check();
+  await buyerIdCard(mgr);
   await mgr.getByLabel('PIN менаџера').fill('1111');
   await mgr.getByRole('button', { name: 'Изврши поврат' }).click();
   await expect(mgr.getByRole('alert')).toContainText('Потребно је одобрење менаџера');

@@ -148,7 +148,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     sandbox.controls.setOffline(true);
     const source = await ok<{ invoiceNumber: string; fullRefundAllowed: boolean; totalPara: number }>(t2, 'refunds.source', { invoiceNumber: invoice });
     expect(source).toMatchObject({ invoiceNumber: invoice, fullRefundAllowed: true, totalPara: 54_000 });
-    const refund = await ok<OrderView>(t2, 'refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: invoice, full: true, skipBuyerId: true, paymentType: 'cash' });
+    const refund = await ok<OrderView>(t2, 'refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: invoice, full: true, buyerId: '20:008123456', paymentType: 'cash' });
     expect(refund).toMatchObject({ kind: 'refund_full', state: 'queued', totalPara: 54_000 });
     // Mira logs in on till 2 although she was created on till 1 and the internet is down.
     // (Wait on the staff row, not on logins: failed PINs count towards the lockout.)
@@ -234,12 +234,12 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(source.lines.map((l) => [l.name, l.remainingMilli])).toEqual([['Хлеб', 3000], ['Млеко', 2000]]);
 
     // Two of the three breads back at till 4, queued in its own outbox.
-    const part = await ok<OrderView>(t4, 'refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: invoice, lines: [{ index: 0, quantity: 2 }], skipBuyerId: true, paymentType: 'cash' });
+    const part = await ok<OrderView>(t4, 'refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: invoice, lines: [{ index: 0, quantity: 2 }], buyerId: '20:008123456', paymentType: 'cash' });
     expect(part).toMatchObject({ kind: 'refund', state: 'queued', totalPara: 16_000 });
     // Not more than is left, on this till ...
-    const tooMuch = await t4.dispatch('refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: invoice, lines: [{ index: 0, quantity: 2 }], skipBuyerId: true, paymentType: 'cash' });
+    const tooMuch = await t4.dispatch('refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: invoice, lines: [{ index: 0, quantity: 2 }], buyerId: '20:008123456', paymentType: 'cash' });
     expect(tooMuch).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'lines.0.quantity' } });
-    const full = await t4.dispatch('refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: invoice, full: true, skipBuyerId: true, paymentType: 'cash' });
+    const full = await t4.dispatch('refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: invoice, full: true, buyerId: '20:008123456', paymentType: 'cash' });
     expect(full).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'full' } });
     // ... nor on the till that sold it, once till 4's refund reached the hub.
     await until(async () => (await hubOrder(part.orderNumber))?.n === 1);
@@ -250,7 +250,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     const byNumber = await ok<Source & { orderId?: number }>(t3, 'refunds.source', { invoiceNumber: sold.orderNumber });
     expect(byNumber).toMatchObject({ orderId: sold.orderId, invoiceNumber: invoice });
     expect(byNumber.lines.map((l) => l.remainingMilli)).toEqual([1000, 2000]);
-    const tooMuchT3 = await t3.dispatch('refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: invoice, lines: [{ index: 0, quantity: 2 }], skipBuyerId: true, paymentType: 'cash' });
+    const tooMuchT3 = await t3.dispatch('refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: invoice, lines: [{ index: 0, quantity: 2 }], buyerId: '20:008123456', paymentType: 'cash' });
     expect(tooMuchT3).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'lines.0.quantity' } });
 
     // A fiscal copy of till 3's sale at till 4, by invoice number; a number no till knows is not found.

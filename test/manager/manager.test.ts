@@ -109,7 +109,7 @@ describe('staff and approval', () => {
       managerPin: '1111',
       orderId: s.orderId,
       full: true,
-      skipBuyerId: true,
+      buyerId: '20:008123456',
       paymentType: 'cash',
     });
     expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } });
@@ -139,7 +139,7 @@ describe('refunds', () => {
       managerPin: MANAGER_PIN,
       orderId: s.orderId,
       lines: [{ index: 1, quantity: 1 }, { index: 0, quantity: 2 }],
-      skipBuyerId: true,
+      buyerId: '20:008123456',
       paymentType: 'cash',
     });
     expect(tooMuch).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'lines.1.quantity' } });
@@ -159,7 +159,7 @@ describe('refunds', () => {
       managerPin: MANAGER_PIN,
       orderId: s.orderId,
       lines: [{ index: 1, quantity: 1 }],
-      skipBuyerId: true,
+      buyerId: '20:008123456',
       paymentType: 'card',
     });
     expect(refund).toMatchObject({ state: 'queued', referencedOrderId: s.orderId });
@@ -179,7 +179,7 @@ describe('refunds', () => {
       managerPin: MANAGER_PIN,
       invoiceNumber: s.receipt?.invoiceNumber,
       full: true,
-      skipBuyerId: true,
+      buyerId: '20:008123456',
       paymentType: 'cash',
     });
     expect(full).toMatchObject({ kind: 'refund_full', state: 'fiscalized', totalPara: 54000 });
@@ -188,7 +188,7 @@ describe('refunds', () => {
       managerPin: MANAGER_PIN,
       invoiceNumber: 'XX-YY-999',
       full: true,
-      skipBuyerId: true,
+      buyerId: '20:008123456',
       paymentType: 'cash',
     });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'invoiceNumber' } });
@@ -297,7 +297,7 @@ describe('archive, settings, reports', () => {
     await ok(c, 'settings.update', { managerPin: MANAGER_PIN, trainingMode: true });
     await ok(c, 'sales.checkout', { ...sale(), invoiceType: 'training' });
     await ok(c, 'settings.update', { managerPin: MANAGER_PIN, trainingMode: false });
-    await ok(c, 'refunds.create', { managerPin: MANAGER_PIN, orderId: s.orderId, lines: [{ index: 1, quantity: 1 }], skipBuyerId: true, paymentType: 'cash' });
+    await ok(c, 'refunds.create', { managerPin: MANAGER_PIN, orderId: s.orderId, lines: [{ index: 1, quantity: 1 }], buyerId: '20:008123456', paymentType: 'cash' });
     const r = await ok<{ sales: { totalPara: number }; refunds: { totalPara: number }; byPayment: unknown[]; byLabel: { label: string; netPara: number; taxPara: number }[]; trainingExcluded: number }>(
       c,
       'reports.summary',

@@ -310,6 +310,7 @@ describe('validation (ERR_00202)', () => {
     ['unknown payment type', { ...sale('x'), payments: [{ type: 'bitcoin', amount: 100 }] }, 'payments[0].type'],
     ['invalid buyerId', { ...sale('x'), buyerId: '123456789' }, 'buyerId'],
     ['short tax id', { ...sale('x'), buyerId: '10:1234' }, 'buyerId'],
+    ['unknown buyer id type (issue 21)', { ...sale('x'), buyerId: '99:x' }, 'buyerId'],
     ['metaFields not an object', { ...sale('x'), metaFields: 'x' }, 'metaFields'],
     ['settings flag not boolean', { ...sale('x'), settings: { returnIfOrderNumberExists: 'yes' } }, 'settings.returnIfOrderNumberExists'],
     ['body is an array', [sale('x')], 'body'],

@@ -1,16 +1,14 @@
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_TYPES, type PaymentType } from '../../../shared/domain.ts';
-import { isValidJmbg, isValidPib } from '../../../shared/buyer-id.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { usePos } from '../context.ts';
 import { cartTotal, type PaymentEntry } from '../store.ts';
 import { ActionButton } from './SaleScreen.tsx';
+import { BuyerIdField, NO_BUYER_ID, checkBuyerId, type BuyerIdValue } from './BuyerIdField.tsx';
 
 const MAIN_TYPES: PaymentType[] = ['cash', 'card'];
 const OTHER_TYPES = PAYMENT_TYPES.filter((p) => !MAIN_TYPES.includes(p));
-
-type BuyerKind = '' | '10' | '11';
 
 /** The amounts typed per payment type, checked against what is due. Cash may exceed it: the rest is change. */
 export function checkPayments(amounts: Partial<Record<PaymentType, string>>, duePara: number) {
@@ -44,14 +42,6 @@ export function checkPayments(amounts: Partial<Record<PaymentType, string>>, due
   };
 }
 
-/** Validates a buyer ID: `10:` + PIB or `11:` + JMBG, check digits included. */
-export function checkBuyer(kind: BuyerKind, value: string): { buyerId?: string } | { error: string } {
-  const digits = value.trim();
-  if (kind === '') return {};
-  if (kind === '10') return isValidPib(digits) ? { buyerId: `10:${digits}` } : { error: 'pay.invalidPib' };
-  return isValidJmbg(digits) ? { buyerId: `11:${digits}` } : { error: 'pay.invalidJmbg' };
-}
-
 /** F12 on the sale screen: split payment, change, buyer ID, e-mail, invoice type. */
 export function PaymentScreen() {
   const { t } = useTranslation();
@@ -65,8 +55,8 @@ export function PaymentScreen() {
   const [amounts, setAmounts] = useState<Partial<Record<PaymentType, string>>>({ cash: formatRsd(due) });
   const [cashTouched, setCashTouched] = useState(false);
   const [showMore, setShowMore] = useState(false);
-  const [buyerKind, setBuyerKind] = useState<BuyerKind>('');
-  const [buyerValue, setBuyerValue] = useState('');
+  const language = usePos((s) => s.language);
+  const [buyerValue, setBuyerValue] = useState<BuyerIdValue>(NO_BUYER_ID);
   const [email, setEmail] = useState('');
   const invoiceTypes: PaymentEntry['invoiceType'][] = training ? ['training', 'proforma'] : ['normal', 'proforma'];
   const [invoiceType, setInvoiceType] = useState<PaymentEntry['invoiceType']>(invoiceTypes[0] ?? 'normal');
@@ -77,7 +67,7 @@ export function PaymentScreen() {
   const noMoney = invoiceType === 'proforma' || invoiceType === 'training';
   const check = checkPayments(amounts, due);
   const payError = noMoney ? null : check.error;
-  const buyer = checkBuyer(buyerKind, buyerValue);
+  const buyer = checkBuyerId(buyerValue, language);
   const emailError =
     email.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? 'pay.invalidEmail' : null;
 
@@ -140,7 +130,8 @@ export function PaymentScreen() {
     </label>
   );
 
-  const shownError = submitted ? (payError ?? ('error' in buyer ? buyer.error : null) ?? emailError) : null;
+  // Payment and e-mail errors are i18n keys; the buyer ID's is already text in the UI language (shared/buyer-id.ts).
+  const shownError = submitted ? (payError ? t(payError) : 'error' in buyer ? buyer.error : emailError ? t(emailError) : null) : null;
 
   return (
     <main className="payment" aria-label={t('pay.title')}>
@@ -208,26 +199,16 @@ export function PaymentScreen() {
         )}
         <fieldset className="buyer">
           <legend>{t('pay.buyerId')}</legend>
-          <label className="field">
-            {t('pay.buyerType')}
-            <select value={buyerKind} onChange={(e) => setBuyerKind(e.target.value as BuyerKind)}>
-              <option value="">{t('pay.buyerNone')}</option>
-              <option value="10">{t('pay.buyerPib')}</option>
-              <option value="11">{t('pay.buyerJmbg')}</option>
-            </select>
-          </label>
-          {buyerKind !== '' && (
-            <label className="field">
-              {t('pay.buyerId')}
-              <input
-                inputMode="numeric"
-                value={buyerValue}
-                maxLength={13}
-                onChange={(e) => setBuyerValue(e.target.value.replace(/\D/g, ''))}
-                aria-invalid={'error' in buyer}
-              />
-            </label>
-          )}
+          <BuyerIdField
+            lang={language}
+            value={buyerValue}
+            onChange={setBuyerValue}
+            typeLabel={t('pay.buyerType')}
+            idLabel={t('pay.buyerId')}
+            noneLabel={t('pay.buyerNone')}
+            className="field"
+            invalid={'error' in buyer}
+          />
           <label className="field">
             {t('pay.email')}
             <input
@@ -250,7 +231,7 @@ export function PaymentScreen() {
         </fieldset>
         {shownError && (
           <p className="field-error" role="alert">
-            {t(shownError)}
+            {shownError}
           </p>
         )}
         <div className="dialog-buttons">

@@ -6,6 +6,7 @@ import type { Language, OrderView, PaymentType } from '../../../shared/domain.ts
 import { formatQuantity, formatRsd, milliToDecimal, parseQuantityInput } from '../../../shared/money.ts';
 import type { ManagerText } from './i18n.ts';
 import { type T, call, useAction, Alert, Field, PaymentSelect, PinInput, OrderResult } from './common.tsx';
+import { BuyerIdField, NO_BUYER_ID, buyerIdValue, checkBuyerId, type BuyerIdValue } from '../components/BuyerIdField.tsx';
 
 export function RefundTab(props: { api: PosApi; t: T; lang: Language }) {
   const { api, t, lang } = props;
@@ -14,8 +15,9 @@ export function RefundTab(props: { api: PosApi; t: T; lang: Language }) {
   const [source, setSource] = useState<RefundSource | null>(null);
   const [qty, setQty] = useState<Record<number, string>>({});
   const [full, setFull] = useState(false);
-  const [buyerId, setBuyerId] = useState('');
+  const [buyer, setBuyer] = useState<BuyerIdValue>(NO_BUYER_ID);
   const [skipBuyer, setSkipBuyer] = useState(false);
+  const [correction, setCorrection] = useState(false);
   const [payment, setPayment] = useState<PaymentType>('cash');
   const [pin, setPin] = useState('');
   const [result, setResult] = useState<OrderView | null>(null);
@@ -32,8 +34,19 @@ export function RefundTab(props: { api: PosApi; t: T; lang: Language }) {
       setResult(null);
       setQty({});
       setFull(false);
-      setSource(await call(api['refunds.source'](q)));
+      show(await call(api['refunds.source'](q)));
     });
+
+  /** The original, with the refund's buyer ID prefilled from it (#21). */
+  const show = (s: RefundSource) => {
+    setSource(s);
+    setBuyer(buyerIdValue(s.buyerId));
+    setSkipBuyer(false);
+    setCorrection(false);
+  };
+  // A correction without refund of money carries the seller's own PIB (#21).
+  const shownBuyer = correction && source?.sellerBuyerId ? buyerIdValue(source.sellerBuyerId) : buyer;
+  const buyerCheck = checkBuyerId(buyer, lang);
 
   const find = async (e: FormEvent) => {
     e.preventDefault();
@@ -45,8 +58,8 @@ export function RefundTab(props: { api: PosApi; t: T; lang: Language }) {
     await run(async () => {
       const found = await call(api['archive.search']({ source: 'local', orderNumber: text, limit: 1 }));
       const row = found.rows[0];
-      if (row?.orderId) setSource(await call(api['refunds.source']({ orderId: row.orderId })));
-      else setSource(await call(api['refunds.source']({ invoiceNumber: text })));
+      if (row?.orderId) show(await call(api['refunds.source']({ orderId: row.orderId })));
+      else show(await call(api['refunds.source']({ invoiceNumber: text })));
     });
   };
 
@@ -54,6 +67,7 @@ export function RefundTab(props: { api: PosApi; t: T; lang: Language }) {
     e.preventDefault();
     if (!source) return;
     void run(async () => {
+      if (!correction && !skipBuyer && 'error' in buyerCheck) throw new Error(buyerCheck.error);
       const lines = Object.entries(qty)
         .map(([index, text]) => ({ index: Number(index), milli: parseQuantityInput(text) }))
         .filter((l) => l.milli !== null && l.milli !== 0)
@@ -65,8 +79,13 @@ export function RefundTab(props: { api: PosApi; t: T; lang: Language }) {
             ? { orderId: source.orderId }
             : { invoiceNumber: source.invoiceNumber ?? '' }),
           ...(full ? { full: true } : { lines }),
-          ...(buyerId.trim() ? { buyerId: buyerId.trim() } : {}),
-          ...(skipBuyer ? { skipBuyerId: true } : {}),
+          ...(correction
+            ? { correction: true }
+            : skipBuyer
+              ? { skipBuyerId: true }
+              : 'buyerId' in buyerCheck && buyerCheck.buyerId
+                ? { buyerId: buyerCheck.buyerId }
+                : {}),
           paymentType: payment,
         }),
       );
@@ -149,13 +168,40 @@ export function RefundTab(props: { api: PosApi; t: T; lang: Language }) {
             {t('full')}
           </label>
           <div className="mgr-row">
-            <Field label={t('buyer_id')}>
-              <input value={buyerId} disabled={skipBuyer} onChange={(e) => setBuyerId(e.target.value)} />
-            </Field>
+            <BuyerIdField
+              lang={lang}
+              value={shownBuyer}
+              onChange={setBuyer}
+              typeLabel={t('buyer_type')}
+              idLabel={t('buyer_id')}
+              noneLabel={t('buyer_choose')}
+              className="mgr-field"
+              disabled={skipBuyer || correction}
+              invalid={!correction && !skipBuyer && 'error' in buyerCheck}
+            />
             <label className="check">
-              <input type="checkbox" checked={skipBuyer} onChange={(e) => setSkipBuyer(e.target.checked)} />{' '}
-              {t('skip_buyer')}
+              <input
+                type="checkbox"
+                checked={correction}
+                disabled={!source.sellerBuyerId}
+                onChange={(e) => {
+                  setCorrection(e.target.checked);
+                  if (e.target.checked) setSkipBuyer(false);
+                }}
+              />{' '}
+              {t('refund_correction')}
             </label>
+            {source.withoutBuyerIdAllowed && (
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={skipBuyer}
+                  disabled={correction}
+                  onChange={(e) => setSkipBuyer(e.target.checked)}
+                />{' '}
+                {t('skip_buyer')}
+              </label>
+            )}
             <PaymentSelect lang={lang} label={t('refund_payment')} value={payment} onChange={setPayment} />
             <PinInput t={t} value={pin} onChange={setPin} />
             <button type="submit" disabled={busy}>

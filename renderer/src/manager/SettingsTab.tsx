@@ -42,6 +42,7 @@ export function SettingsTab(props: { api: PosApi; t: T; lang: Language }) {
     outageWarnMinutes: '',
     outageAlarmMinutes: '',
     trainingMode: false,
+    allowRefundWithoutBuyerId: false,
     language: 'sr-Cyrl',
     managerPin: '',
   });
@@ -59,6 +60,7 @@ export function SettingsTab(props: { api: PosApi; t: T; lang: Language }) {
         outageWarnMinutes: String(v.outageWarnMinutes),
         outageAlarmMinutes: String(v.outageAlarmMinutes),
         trainingMode: v.trainingMode,
+        allowRefundWithoutBuyerId: v.allowRefundWithoutBuyerId ?? false,
         language: v.language,
       }));
     });
@@ -118,6 +120,7 @@ export function SettingsTab(props: { api: PosApi; t: T; lang: Language }) {
                   outageWarnMinutes: Number(form.outageWarnMinutes),
                   outageAlarmMinutes: Number(form.outageAlarmMinutes),
                   trainingMode: form.trainingMode,
+                  allowRefundWithoutBuyerId: form.allowRefundWithoutBuyerId,
                   language: form.language as Language,
                 }),
               );
@@ -158,6 +161,14 @@ export function SettingsTab(props: { api: PosApi; t: T; lang: Language }) {
               onChange={(e) => setForm({ ...form, trainingMode: e.target.checked })}
             />{' '}
             {t('training')}
+          </label>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={form.allowRefundWithoutBuyerId}
+              onChange={(e) => setForm({ ...form, allowRefundWithoutBuyerId: e.target.checked })}
+            />{' '}
+            {t('allow_no_buyer')}
           </label>
           <PinInput t={t} value={form.managerPin} onChange={(v) => setForm({ ...form, managerPin: v })} />
           <button type="submit" disabled={busy}>

@@ -82,8 +82,8 @@ const SR_CYRL = {
   col_qty: 'Поврат',
   qty_for: 'Количина за поврат: {name}',
   full: 'Пун поврат (цео рачун)',
-  buyer_id: 'ИД купца (10:ПИБ или 11:ЈМБГ)',
-  skip_buyer: 'Купац нема ИД (физичко лице)',
+  buyer_id: 'ИД купца (број)',
+  skip_buyer: 'Без ИД купца (дозвољено у подешавањима)',
   refund_payment: 'Начин повраћаја',
   do_refund: 'Изврши поврат',
   state_queued: 'НИЈЕ ЈОШ ФИСКАЛИЗОВАН',
@@ -221,6 +221,11 @@ const SR_CYRL = {
   tax_group_title: 'Рачуни издати по другој пореској групи',
   tax_in_labels: 'ПДВ у редовима ознака',
   tax_group_note: 'Продаја је откуцана по пореској групи {captured}, а рачун је потписан по групи {issued}: ПДВ на рачуну није онај са екрана. Рачун је важећи; проверите га.',
+  // #21 buyer IDs
+  buyer_type: 'Врста ИД купца',
+  buyer_choose: 'Изаберите врсту ИД купца',
+  refund_correction: 'Исправка грешке без повраћаја новца (ИД купца је ПИБ продавца)',
+  allow_no_buyer: 'Дозволи поврат без ИД купца',
 } as const;
 
 type Key = keyof typeof SR_CYRL;
@@ -307,8 +312,8 @@ const SR_LATN: Table = {
   col_qty: 'Povrat',
   qty_for: 'Količina za povrat: {name}',
   full: 'Pun povrat (ceo račun)',
-  buyer_id: 'ID kupca (10:PIB ili 11:JMBG)',
-  skip_buyer: 'Kupac nema ID (fizičko lice)',
+  buyer_id: 'ID kupca (broj)',
+  skip_buyer: 'Bez ID kupca (dozvoljeno u podešavanjima)',
   refund_payment: 'Način povraćaja',
   do_refund: 'Izvrši povrat',
   state_queued: 'NIJE JOŠ FISKALIZOVAN',
@@ -446,6 +451,11 @@ const SR_LATN: Table = {
   tax_group_title: 'Računi izdati po drugoj poreskoj grupi',
   tax_in_labels: 'PDV u redovima oznaka',
   tax_group_note: 'Prodaja je otkucana po poreskoj grupi {captured}, a račun je potpisan po grupi {issued}: PDV na računu nije onaj sa ekrana. Račun je važeći; proverite ga.',
+  // #21 buyer IDs
+  buyer_type: 'Vrsta ID kupca',
+  buyer_choose: 'Izaberite vrstu ID kupca',
+  refund_correction: 'Ispravka greške bez povraćaja novca (ID kupca je PIB prodavca)',
+  allow_no_buyer: 'Dozvoli povraćaj bez ID kupca',
 };
 
 const EN: Table = {
@@ -529,8 +539,8 @@ const EN: Table = {
   col_qty: 'Refund',
   qty_for: 'Quantity to refund: {name}',
   full: 'Full refund (whole receipt)',
-  buyer_id: 'Buyer ID (10:PIB or 11:JMBG)',
-  skip_buyer: 'Buyer has no ID (natural person)',
+  buyer_id: 'Buyer ID (number)',
+  skip_buyer: 'No buyer ID (allowed in the settings)',
   refund_payment: 'Refund paid by',
   do_refund: 'Refund',
   state_queued: 'NOT YET FISCALIZED',
@@ -668,6 +678,11 @@ const EN: Table = {
   tax_group_title: 'Receipts issued under another tax group',
   tax_in_labels: 'VAT in the label rows',
   tax_group_note: 'The sale was rung under tax group {captured}, but the receipt was signed under group {issued}: the VAT on the receipt is not what the screen showed. The receipt is valid; check it.',
+  // #21 buyer IDs
+  buyer_type: 'Buyer ID type',
+  buyer_choose: 'Choose the buyer ID type',
+  refund_correction: "Correction of a mistake without refund of money (the buyer ID is the seller's PIB)",
+  allow_no_buyer: 'Allow refunds without a buyer ID',
 };
 
 const TABLES: Record<Language, Table> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };

@@ -1,0 +1,145 @@
+// @vitest-environment jsdom
+/**
+ * Issue 21, case 10 in the manager's refund form: the buyer ID type selector (found by role and name) is
+ * prefilled with the original's buyer ID, a correction without refund of money shows and sends the seller's
+ * PIB, and "no buyer ID" is offered only where the manager's setting allows it.
+ */
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RefundInput, RefundSource } from '../../../shared/contract/manager.ts';
+import type { Language } from '../../../shared/domain.ts';
+import { createFakeApi, ok } from '../testing/fake-api.ts';
+import { order } from '../testing/fixtures.ts';
+import { mt, type ManagerText } from './i18n.ts';
+import { RefundTab } from './RefundTab.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLDivElement;
+let root: Root;
+let refunds: RefundInput[];
+
+const SOURCE: RefundSource = {
+  orderId: 7,
+  orderNumber: 'T1-20250301-0007',
+  invoiceNumber: 'AAAA-BBBB-7',
+  sdcDateTime: '2025-03-01T10:00:00Z',
+  invoiceType: 'normal',
+  state: 'fiscalized',
+  totalPara: 54000,
+  lines: [{ index: 0, name: 'Хлеб', labels: ['A'], unitPricePara: 8000, soldMilli: 3000, refundedMilli: 0, remainingMilli: 3000 }],
+  payments: [{ type: 'cash', amountPara: 54000 }],
+  fullRefundAllowed: true,
+  buyerId: '20:008123456',
+  sellerBuyerId: '10:100000017',
+  withoutBuyerIdAllowed: false,
+};
+
+async function mount(source: RefundSource, lang: Language = 'sr-Cyrl') {
+  const fake = createFakeApi({
+    'orders.list': () => ok({ orders: [order()], total: 1 }),
+    'refunds.source': () => ok(source),
+    'refunds.create': (input) => {
+      refunds.push(input as RefundInput);
+      return ok(order({ orderId: 8, kind: 'refund', transactionType: 'refund' }));
+    },
+  });
+  const t = (key: ManagerText, params?: Record<string, string | number>) => mt(lang, key, params);
+  await act(async () => root.render(<RefundTab api={fake.api} t={t} lang={lang} />));
+  const query = field<HTMLInputElement>('input', mt(lang, 'original'));
+  setValue(query, 'AAAA-BBBB-7');
+  await act(async () => query.form?.requestSubmit());
+}
+
+beforeEach(() => {
+  refunds = [];
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+/** A control by its ARIA role and accessible name (aria-label, else the text of the label around it). */
+function byRole<E extends HTMLElement>(role: 'combobox' | 'checkbox', name: string): E {
+  const found = [...container.querySelectorAll<HTMLElement>('select, input')].find((el) => {
+    const implicit = el instanceof HTMLSelectElement ? 'combobox' : el instanceof HTMLInputElement && el.type === 'checkbox' ? 'checkbox' : null;
+    const label = el.closest('label');
+    const accessibleName = el.getAttribute('aria-label') ?? (label?.querySelector('span')?.textContent ?? label?.textContent ?? '').trim();
+    return (el.getAttribute('role') ?? implicit) === role && accessibleName === name;
+  });
+  if (!found) throw new Error(`no ${role} named ${name}`);
+  return found as E;
+}
+
+function field<E extends HTMLElement>(tag: 'input' | 'select', label: string): E {
+  const l = [...container.querySelectorAll('label')].find((x) => x.querySelector('span')?.textContent === label);
+  const el = l?.querySelector<E>(tag);
+  if (!el) throw new Error(`no ${tag} ${label}`);
+  return el;
+}
+
+function setValue(el: HTMLInputElement | HTMLSelectElement, value: string) {
+  act(() => {
+    const proto = el instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, value);
+    el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+  });
+}
+
+async function submitRefund() {
+  setValue(field<HTMLInputElement>('input', 'PIN менаџера'), '0000');
+  const button = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Изврши поврат');
+  await act(async () => button?.form?.requestSubmit());
+}
+
+describe('the refund form’s buyer ID (issue 21)', () => {
+  it('is prefilled with the original’s buyer ID in the type selector, and sends it', async () => {
+    await mount(SOURCE);
+    const type = byRole<HTMLSelectElement>('combobox', 'Врста ИД купца');
+    expect(type.value).toBe('20');
+    expect(type.selectedOptions[0]?.textContent).toBe('20 – број личне карте (физичко лице)');
+    expect(field<HTMLInputElement>('input', 'ИД купца (број)').value).toBe('008123456');
+    // No "without buyer ID" unless the manager's setting allows it.
+    expect(() => byRole('checkbox', 'Без ИД купца (дозвољено у подешавањима)')).toThrow();
+    act(() => byRole<HTMLInputElement>('checkbox', 'Пун поврат (цео рачун)').click());
+    await submitRefund();
+    expect(refunds).toEqual([expect.objectContaining({ orderId: 7, full: true, buyerId: '20:008123456' })]);
+    expect(refunds[0]).not.toHaveProperty('skipBuyerId');
+  });
+
+  it('refuses an identifier against its code’s rule before calling the core', async () => {
+    await mount(SOURCE);
+    setValue(byRole<HTMLSelectElement>('combobox', 'Врста ИД купца'), '12');
+    setValue(field<HTMLInputElement>('input', 'ИД купца (број)'), '101134702');
+    await submitRefund();
+    expect(container.querySelector('[role="alert"]')?.textContent).toContain('ПИБ:ЈБКЈС');
+    expect(refunds).toEqual([]);
+  });
+
+  it('a correction without refund of money shows and sends the seller’s PIB', async () => {
+    await mount(SOURCE);
+    act(() => byRole<HTMLInputElement>('checkbox', 'Исправка грешке без повраћаја новца (ИД купца је ПИБ продавца)').click());
+    const type = byRole<HTMLSelectElement>('combobox', 'Врста ИД купца');
+    expect(type.value).toBe('10');
+    expect(type.disabled).toBe(true);
+    expect(field<HTMLInputElement>('input', 'ИД купца (број)').value).toBe('100000017');
+    act(() => byRole<HTMLInputElement>('checkbox', 'Пун поврат (цео рачун)').click());
+    await submitRefund();
+    expect(refunds).toEqual([expect.objectContaining({ full: true, correction: true })]);
+    expect(refunds[0]).not.toHaveProperty('buyerId');
+  });
+
+  it('offers "no buyer ID" where the manager allows it, in the UI language', async () => {
+    await mount({ ...SOURCE, buyerId: undefined, withoutBuyerIdAllowed: true } as RefundSource, 'en');
+    const type = byRole<HTMLSelectElement>('combobox', 'Buyer ID type');
+    expect(type.value).toBe('');
+    expect(type.querySelector('option[value="23"]')?.textContent).toBe('23 – passport number (Serbian citizen)');
+    act(() => byRole<HTMLInputElement>('checkbox', 'No buyer ID (allowed in the settings)').click());
+    expect(type.disabled).toBe(true);
+  });
+});
