@@ -140,6 +140,8 @@ export function refundSlipOf(row: RefundOrderRow, payments: readonly OrderPaymen
   const buyerId = str(request['buyerId']) ?? str(data['buyerId']);
   const sellerTin = str(obj(receipt['additional'])['tin']) ?? str(receipt['tin']);
   if (!paysMoneyBack(payments, buyerId, sellerTin)) return undefined;
+  // A correction without refund of money (refunds.create {correction: true}) pays nothing back: nothing to sign.
+  if (data['correction'] === true) return undefined;
   // A training refund is not a fiscal document and moves no money (#21 case 10d): nothing to sign.
   if (String(receipt['invoiceType'] ?? '').toLowerCase() === 'training') return undefined;
   const invoiceNumber = str(receipt['invoiceNumber']);

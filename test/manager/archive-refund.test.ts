@@ -66,7 +66,7 @@ async function otherTillSale(c: Core, orderNumber: string, items = ITEMS): Promi
 type SentItem = { name: string; quantity: number; unitPrice: number; totalAmount: number; labels: string[] };
 
 async function refundFull(c: Core, invoiceNumber: string): Promise<{ view: OrderView; items: SentItem[] }> {
-  const view = await ok<OrderView>(c, 'refunds.create', { managerPin: MANAGER_PIN, invoiceNumber, full: true, skipBuyerId: true, paymentType: 'cash' });
+  const view = await ok<OrderView>(c, 'refunds.create', { managerPin: MANAGER_PIN, invoiceNumber, full: true, buyerId: '20:008123456', paymentType: 'cash' });
   const request = c.db.prepare<[number], string>('SELECT request FROM orders WHERE id = ?').pluck().get(view.orderId) ?? '{}';
   return { view, items: (JSON.parse(request) as { items: SentItem[] }).items };
 }

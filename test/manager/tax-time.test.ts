@@ -188,13 +188,13 @@ describe('10b: time and cashier on every receipt request', () => {
       managerPin: MANAGER_PIN,
       orderId: s.orderId,
       lines: [{ index: 0, quantity: 1 }],
-      skipBuyerId: true,
+      buyerId: '20:008123456',
       paymentType: 'cash',
       cashier: 'Бора',
     });
     const copy = await ok<OrderView>(c, 'copies.create', { orderId: s.orderId, approval: { managerPin: MANAGER_PIN } });
     const s2 = await ok<{ orderId: number }>(c, 'sales.checkout', sale(bread()));
-    const full = await ok<OrderView>(c, 'refunds.create', { managerPin: MANAGER_PIN, orderId: s2.orderId, full: true, skipBuyerId: true, paymentType: 'cash', cashier: 'Бора' });
+    const full = await ok<OrderView>(c, 'refunds.create', { managerPin: MANAGER_PIN, orderId: s2.orderId, full: true, buyerId: '20:008123456', paymentType: 'cash', cashier: 'Бора' });
     expect(full.kind).toBe('refund_full');
     const adv = await ok<{ orderId: number }>(c, 'sales.checkout', sale(bread(), { invoiceType: 'advance' }));
     const fin = await ok<OrderView>(c, 'advances.finalize', { orderId: adv.orderId, cashier: 'Цеца' });
@@ -318,7 +318,7 @@ describe('11: report VAT is the sum of the receipts’ taxItems', () => {
       managerPin: MANAGER_PIN,
       orderId: s1.orderId,
       lines: [{ index: 1, quantity: 1 }], // 150.00 A at 10 %
-      skipBuyerId: true,
+      buyerId: '20:008123456',
       paymentType: 'cash',
     });
     expect(refund.state).toBe('fiscalized');

@@ -154,7 +154,7 @@ describe('the signed refund slip (#21 case 9)', () => {
       managerPin: MANAGER_PIN,
       orderId: sale.orderId,
       full: true,
-      skipBuyerId: true,
+      buyerId: '20:008123456',
       paymentType: 'cash',
     });
     expect(refund).toMatchObject({ kind: 'refund_full', state: 'fiscalized' });
