@@ -290,7 +290,7 @@ export class BackOfficeOrders {
     const now = this.#d.now();
     const { orderId } = store.capture(() => {
       const orderNumber = nextOrderNumber(store.db, this.#d.terminalId(), now);
-      const template = stampReceipt(o.body(orderNumber), now);
+      const template = stampReceipt(o.body(orderNumber), now, o);
       const ref = o.reference;
       let request: string | null;
       let dependsOn: number | undefined;

@@ -75,7 +75,7 @@ export class SalesService {
         totalPara: priced.totalPara,
         changePara: priced.changePara,
         data,
-        request: JSON.stringify(stampReceipt(body, now)),
+        request: JSON.stringify(stampReceipt(body, now, { invoiceType, transactionType: 'sale' })),
       };
     }, now);
     engine.kick();

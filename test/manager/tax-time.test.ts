@@ -1,7 +1,8 @@
 /**
  * Issue #21, cases 10b, 10c and 11, through the whole core (createCore → dispatch) on a real SQLite file
  * and the sandbox gateway over real HTTP:
- * - 10b: every receipt request carries `dateTimeOfIssue` (the capture time) and a top-level `cashier`,
+ * - 10b: every receipt request carries the capture time (`metaFields.capturedAt`; `dateTimeOfIssue` on an
+ *   advance sale only, docs/gateway.md) and a top-level `cashier`,
  *   frozen with the request, byte-identical when resent; the journal prints the capture time as
  *   `ЕСИР време` beside the PFR's own `ПФР време`.
  * - 10c: the tax-rate group at capture is kept; a sale rung before a rate change and issued after it is
@@ -151,13 +152,14 @@ describe('10b: time and cashier on every receipt request', () => {
     const after = Date.now();
     expect(s.state).toBe('queued');
     const frozen = requestOf(c, s.orderId);
-    const body = JSON.parse(frozen) as { dateTimeOfIssue?: string; cashier?: string; metaFields?: { cashier?: string } };
-    // The capture time, ISO UTC, and the cashier at the top level besides the meta field.
-    expect(body.dateTimeOfIssue).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    const issuedAt = Date.parse(body.dateTimeOfIssue ?? '');
+    const body = JSON.parse(frozen) as { dateTimeOfIssue?: string; cashier?: string; metaFields?: { cashier?: string; capturedAt?: string } };
+    // The capture time, ISO UTC, in the meta fields (echoed, archived); the ESIR time only on an advance sale.
+    expect(body.metaFields?.capturedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const issuedAt = Date.parse(body.metaFields?.capturedAt ?? '');
     expect(issuedAt).toBeGreaterThanOrEqual(before);
     expect(issuedAt).toBeLessThanOrEqual(after);
-    expect(body.dateTimeOfIssue).toBe(c.db.prepare<[number], { created_at: string }>('SELECT created_at FROM orders WHERE id = ?').get(s.orderId)?.created_at);
+    expect(body.metaFields?.capturedAt).toBe(c.db.prepare<[number], { created_at: string }>('SELECT created_at FROM orders WHERE id = ?').get(s.orderId)?.created_at);
+    expect(body.dateTimeOfIssue).toBeUndefined();
     expect(body.cashier).toBe('Ана Петровић');
     expect(body.metaFields?.cashier).toBe('Ана Петровић');
 
@@ -172,13 +174,16 @@ describe('10b: time and cashier on every receipt request', () => {
     for (const p of posts) expect(p.body).toBe(frozen);
     expect(requestOf(c, s.orderId)).toBe(frozen);
 
-    // The journal prints the sale's time as the ESIR time and the PFR's own time three hours later.
+    // The receipt keeps the capture time in its echoed meta fields; the PFR's own time is three hours later
+    // and no ESIR time is printed on a normal sale.
     const view = await ok<OrderView>(c, 'orders.get', { orderId: s.orderId });
     const lines = (view.receipt?.journal ?? '').split('\n');
-    expect(lines.find((l) => l.startsWith('ЕСИР време:'))?.endsWith(formatDateTime(new Date(issuedAt)))).toBe(true);
+    expect(lines.some((l) => l.startsWith('ЕСИР време:'))).toBe(false);
     const pfr = lines.find((l) => l.startsWith('ПФР време:')) ?? '';
     expect(pfr.endsWith(formatDateTime(new Date(issuedAt)))).toBe(false);
     expect(lines.find((l) => l.startsWith('Касир:'))).toContain('Ана Петровић');
+    const echoed = JSON.parse(c.db.prepare<[number], { receipt: string }>('SELECT receipt FROM orders WHERE id = ?').get(s.orderId)?.receipt ?? '{}') as { metaFields?: { capturedAt?: string } };
+    expect(echoed.metaFields?.capturedAt).toBe(body.metaFields?.capturedAt);
   });
 
   it('refunds, the final sale of an advance and copies carry their own capture time and the cashier', async () => {
@@ -200,11 +205,17 @@ describe('10b: time and cashier on every receipt request', () => {
     const fin = await ok<OrderView>(c, 'advances.finalize', { orderId: adv.orderId, cashier: 'Цеца' });
     for (const [o, cashier] of [[refund, 'Бора'], [full, 'Бора'], [copy, 'Ана Петровић'], [fin, 'Цеца']] as const) {
       expect(o.state).toBe('fiscalized');
-      const body = JSON.parse(requestOf(c, o.orderId)) as { dateTimeOfIssue?: string; cashier?: string };
-      expect(body.dateTimeOfIssue).toBe(o.createdAt);
+      const body = JSON.parse(requestOf(c, o.orderId)) as { dateTimeOfIssue?: string; cashier?: string; metaFields?: { capturedAt?: string } };
+      expect(body.metaFields?.capturedAt).toBe(o.createdAt);
+      expect(body.dateTimeOfIssue).toBeUndefined();
       expect(body.cashier).toBe(cashier);
-      expect(o.receipt?.journal).toContain('ЕСИР време:');
+      expect(o.receipt?.journal).not.toContain('ЕСИР време:');
     }
+    // The advance sale is the one document that carries the ESIR time, and its receipt prints it.
+    const advView = await ok<OrderView>(c, 'orders.get', { orderId: adv.orderId });
+    const advBody = JSON.parse(requestOf(c, adv.orderId)) as { dateTimeOfIssue?: string };
+    expect(advBody.dateTimeOfIssue).toBe(advView.createdAt);
+    expect(advView.receipt?.journal).toContain('ЕСИР време:');
   });
 });
 
