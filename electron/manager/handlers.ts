@@ -94,6 +94,7 @@ export function createManager(deps: ManagerDeps): Manager {
     onlineBudgetMs: () => settings.number('onlineBudgetMs', 3000),
     now,
     ...(deps.hubSource ? { hubSource: deps.hubSource } : {}),
+    trainingMode: () => settings.bool('trainingMode'),
   });
   const emails = new EmailQueue({ db, store, client, now, budgets: deps.budgets, online: () => engine.status().online, onUpdated: (v) => deps.emit('email.updated', v) });
   const archive = new Archive(store, client);
@@ -176,6 +177,7 @@ export function createManager(deps: ManagerDeps): Manager {
     },
     'advances.list': async () => ({ advances: orders.openAdvances() }),
     'advances.finalize': async (input) => orders.finalize(input),
+    'advances.add': async (input) => orders.addAdvance(input),
     'orders.reissue': async ({ managerPin, orderId }) => {
       const approvedBy = await staff.requireManager(managerPin);
       const renumbered = store.reissue(orderId, () => nextOrderNumber(store.db, settings.terminalId(), now()), now());
