@@ -108,9 +108,9 @@ export function advanceClosed(db: Db, row: OrderRow): AdvanceClosed {
 
 /** Refuses an advance that is not open, naming why (field `orderId`). */
 export function requireOpenAdvance(db: Db, row: OrderRow | undefined, id: number): OrderRow {
-  if (!row || !isAdvance(row)) throw new CommandError('conflict', 'advance_not_open', { id, field: 'orderId' }, 'orderId');
+  if (!row || !isAdvance(row)) throw invalidInput('orderId', 'advance_not_open', { id });
   const closed = advanceClosed(db, row);
-  if (closed) throw new CommandError('conflict', `advance_${closed}`, { id: row.invoice_number ?? row.order_number, field: 'orderId' }, 'orderId');
+  if (closed) throw invalidInput('orderId', `advance_${closed}`, { id: row.invoice_number ?? row.order_number });
   return row;
 }
 

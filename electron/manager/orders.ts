@@ -117,7 +117,7 @@ export class BackOfficeOrders {
     }
     if (this.#d.trainingMode?.() && source.invoiceType !== 'training') {
       const field = input.orderId !== undefined ? 'orderId' : 'invoiceNumber';
-      throw new CommandError('conflict', 'training_refund_real', { id: source.invoiceNumber ?? source.orderNumber ?? '', field }, field);
+      throw invalidInput(field, 'training_refund_real', { id: source.invoiceNumber ?? source.orderNumber ?? '' });
     }
     const full = input.full === true;
     if (full && !source.fullRefundAllowed) throw invalidInput('full', 'refund_full_after_partial');
@@ -217,10 +217,11 @@ export class BackOfficeOrders {
     const totalPara = lines.reduce((s, l) => s + l.totalPara, 0);
     const restPara = totalPara - paidPara;
     if (restPara < 0) throw invalidInput('lines', 'finalize_below_advance', { total: formatRsd(totalPara), advance: formatRsd(paidPara) });
+    // The rest is paid explicitly; without payments only when the advances cover it all (amount 0).
     const type = input.paymentType ?? ad.payments[0]?.type ?? 'cash';
     const payments: OrderPayment[] = input.payments
       ? input.payments.map((p) => ({ type: p.type, amountPara: toPara(p.amount) as number }))
-      : [{ type, amountPara: restPara }];
+      : [{ type, amountPara: 0 }];
     if (payments.reduce((s, p) => s + p.amountPara, 0) !== restPara) throw invalidInput('payments', 'finalize_payment_rest', { rest: formatRsd(restPara) });
     const data: BackOfficeData = {
       lines,
@@ -288,7 +289,7 @@ export class BackOfficeOrders {
     }
     if (this.#d.trainingMode?.()) {
       const field = q.orderId !== undefined ? 'orderId' : 'invoiceNumber';
-      throw new CommandError('conflict', 'training_copy_real', { id: local?.invoice_number ?? q.invoiceNumber ?? original.orderNumber, field }, field);
+      throw invalidInput(field, 'training_copy_real', { id: local?.invoice_number ?? q.invoiceNumber ?? original.orderNumber });
     }
     const od = original;
     const advancePara = local?.kind === 'finalize' ? (this.#data(local).advanceOf?.advancePara ?? 0) : 0;
@@ -393,7 +394,7 @@ export class BackOfficeOrders {
     // An advance closed by a final receipt is not refunded again: its АР was issued with the final sale (#21).
     const closedBy = isAdvance(row) ? finalOfChain(this.#d.store.db, row) : undefined;
     if (closedBy) {
-      throw new CommandError('conflict', 'refund_advance_finalized', { id: row.invoice_number ?? row.order_number, final: closedBy.invoice_number ?? closedBy.order_number, field: 'orderId' }, 'orderId');
+      throw invalidInput('orderId', 'refund_advance_finalized', { id: row.invoice_number ?? row.order_number, final: closedBy.invoice_number ?? closedBy.order_number });
     }
     // The final sale of a chain (kind finalize, a normal sale) is refunded like any sale.
     const refundable = row.kind === 'sale' || row.kind === 'finalize';
