@@ -17,8 +17,9 @@ import type { OrderRow } from '../outbox/store.ts';
 const LIVE_REFUND = `r.kind IN ('refund', 'refund_full') AND r.state <> 'needs_attention'`;
 
 /**
- * Advances still open for a further advance or the final receipt: not parked, not finalized, no further
- * advance chained on them, no refund (partial or full) by this till's order id or by invoice number.
+ * Advances that may be open: not parked, not finalized, no further advance chained on them. Three walks of
+ * the advances and final-receipt indexes (each once). Whether one was refunded is two index probes per
+ * candidate with bound values (`openAdvanceRows`): a correlated probe is planned as a scan of every refund.
  */
 export const OPEN_ADVANCES_SQL = `SELECT * FROM orders o
   WHERE o.kind = 'sale' AND o.invoice_type = 'advance' AND o.state <> 'needs_attention'
@@ -27,16 +28,21 @@ export const OPEN_ADVANCES_SQL = `SELECT * FROM orders o
     AND o.id NOT IN (SELECT json_extract(n.data, '$.advanceChain.previousOrderId') FROM orders n
                      WHERE n.kind = 'sale' AND n.invoice_type = 'advance' AND n.state <> 'needs_attention'
                        AND json_extract(n.data, '$.advanceChain.previousOrderId') IS NOT NULL)
-    AND NOT EXISTS (SELECT 1 FROM orders r WHERE ${LIVE_REFUND} AND json_extract(r.data, '$.refundOf.orderId') = o.id)
-    AND NOT EXISTS (SELECT 1 FROM orders r WHERE ${LIVE_REFUND} AND o.invoice_number IS NOT NULL
-                      AND json_extract(r.data, '$.refundOf.invoiceNumber') = o.invoice_number)
   ORDER BY o.id DESC`;
+
+/** Open advances: the candidates of OPEN_ADVANCES_SQL with no refund (partial or full, any state but refused). */
+export function openAdvanceRows(db: Db): OrderRow[] {
+  return db
+    .prepare<[], OrderRow>(OPEN_ADVANCES_SQL)
+    .all()
+    .filter((r) => refundsAgainst(db, r).count === 0);
+}
 
 const NEXT_SQL = `SELECT * FROM orders WHERE kind = 'sale' AND invoice_type = 'advance' AND state <> 'needs_attention'
   AND json_extract(data, '$.advanceChain.previousOrderId') = ? ORDER BY id LIMIT 1`;
 const FINAL_SQL = `SELECT * FROM orders WHERE kind = 'finalize' AND json_extract(data, '$.advanceOf.orderId') = ? ORDER BY id LIMIT 1`;
-const REFUNDED_ID_SQL = `SELECT r.id, r.total_para FROM orders r WHERE ${LIVE_REFUND} AND json_extract(r.data, '$.refundOf.orderId') = ?`;
-const REFUNDED_INVOICE_SQL = `SELECT r.id, r.total_para FROM orders r WHERE ${LIVE_REFUND} AND json_extract(r.data, '$.refundOf.invoiceNumber') = ?`;
+export const REFUNDED_ID_SQL = `SELECT r.id, r.total_para FROM orders r WHERE ${LIVE_REFUND} AND json_extract(r.data, '$.refundOf.orderId') = ?`;
+export const REFUNDED_INVOICE_SQL = `SELECT r.id, r.total_para FROM orders r WHERE ${LIVE_REFUND} AND json_extract(r.data, '$.refundOf.invoiceNumber') = ?`;
 
 /** Why an advance is not open, or null when it is. */
 export type AdvanceClosed = 'refunded' | 'finalized' | 'chained' | 'parked' | null;

@@ -21,7 +21,7 @@ import { nextOrderNumber } from '../sales/order-number.ts';
 import type { TaxRatesCache } from '../sales/tax-rates.ts';
 import { gatewayCommandError } from './staff.ts';
 import type { HubSale } from '../hub/refund.ts';
-import { OPEN_ADVANCES_SQL, chainPaidPara, finalOfChain, isAdvance, priceLines, requireOpenAdvance } from './advances.ts';
+import { OPEN_ADVANCES_SQL, chainPaidPara, openAdvanceRows, finalOfChain, isAdvance, priceLines, requireOpenAdvance } from './advances.ts';
 
 /** What back-office orders keep in `orders.data` beside the sale fields. */
 export interface BackOfficeData extends OrderData {
@@ -60,7 +60,7 @@ export const REFUNDS_OF_ID_SQL = `SELECT id, data FROM orders
   WHERE kind IN ('refund', 'refund_full') AND json_extract(data, '$.refundOf.orderId') = ?`;
 export const REFUNDS_OF_INVOICE_SQL = `SELECT id, data FROM orders
   WHERE kind IN ('refund', 'refund_full') AND json_extract(data, '$.refundOf.invoiceNumber') = ?`;
-/** Open advances (electron/manager/advances.ts): no final receipt, no further advance, no refund. */
+/** Open-advance candidates (electron/manager/advances.ts): no final receipt, no further advance. */
 export { OPEN_ADVANCES_SQL };
 
 type CheckoutLineInput = Parameters<typeof priceLines>[0][number];
@@ -189,10 +189,7 @@ export class BackOfficeOrders {
   /** Open advances: the last of each chain with no final receipt and no refund (queued or fiscalized). */
   openAdvances(): OrderView[] {
     const { store } = this.#d;
-    const rows = store.db
-      .prepare<[], OrderRow>(OPEN_ADVANCES_SQL)
-      .all();
-    return rows.map((r) => store.view(r));
+    return openAdvanceRows(store.db).map((r) => store.view(r));
   }
 
   /**
