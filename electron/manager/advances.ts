@@ -145,3 +145,15 @@ export function priceLines(
     return { name: l.name, quantityMilli, unitPricePara, discountPara, totalPara: gross - discountPara, labels: [...l.labels], ...(l.gtin ? { gtin: l.gtin } : {}) };
   });
 }
+
+/** The chain of an open advance for the manager's screen (first to last) and what it paid net of refunds. */
+export function chainView(db: Db, head: OrderRow): { orderId: number; advances: { orderId: number; orderNumber: string; invoiceNumber?: string; totalPara: number; refundedPara: number }[]; paidPara: number } {
+  const advances = chainOf(db, head).map((r) => ({
+    orderId: r.id,
+    orderNumber: r.order_number,
+    ...(r.invoice_number ? { invoiceNumber: r.invoice_number } : {}),
+    totalPara: r.total_para,
+    refundedPara: refundsAgainst(db, r).para,
+  }));
+  return { orderId: head.id, advances, paidPara: advances.reduce((s, a) => s + a.totalPara - a.refundedPara, 0) };
+}

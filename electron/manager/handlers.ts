@@ -175,7 +175,10 @@ export function createManager(deps: ManagerDeps): Manager {
       });
       return view;
     },
-    'advances.list': async () => ({ advances: orders.openAdvances() }),
+    'advances.list': async () => {
+      const advances = orders.openAdvances();
+      return { advances, chains: advances.map((a) => orders.advanceChain(a.orderId)) };
+    },
     'advances.finalize': async (input) => orders.finalize(input),
     'advances.add': async (input) => orders.addAdvance(input),
     'orders.reissue': async ({ managerPin, orderId }) => {

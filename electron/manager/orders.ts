@@ -21,7 +21,7 @@ import { nextOrderNumber } from '../sales/order-number.ts';
 import type { TaxRatesCache } from '../sales/tax-rates.ts';
 import { gatewayCommandError } from './staff.ts';
 import type { HubSale } from '../hub/refund.ts';
-import { OPEN_ADVANCES_SQL, chainPaidPara, openAdvanceRows, finalOfChain, isAdvance, priceLines, requireOpenAdvance } from './advances.ts';
+import { OPEN_ADVANCES_SQL, chainPaidPara, chainView, openAdvanceRows, finalOfChain, isAdvance, priceLines, requireOpenAdvance } from './advances.ts';
 
 /** What back-office orders keep in `orders.data` beside the sale fields. */
 export interface BackOfficeData extends OrderData {
@@ -190,6 +190,13 @@ export class BackOfficeOrders {
   openAdvances(): OrderView[] {
     const { store } = this.#d;
     return openAdvanceRows(store.db).map((r) => store.view(r));
+  }
+
+  /** The chain of an advance (first to last) and what it paid net of refunds. */
+  advanceChain(orderId: number): ReturnType<typeof chainView> {
+    const row = this.#d.store.get(orderId);
+    if (!row) throw new CommandError('not_found', 'order_not_found', { id: orderId });
+    return chainView(this.#d.store.db, row);
   }
 
   /**

@@ -36,6 +36,13 @@ export interface StaffView {
   mustChangePin: boolean;
 }
 
+/** #21: an open advance's chain (first to last) and what it paid net of refunds: the final receipt's `advanceAmount`. */
+export interface AdvanceChainView {
+  orderId: number;
+  advances: { orderId: number; orderNumber: string; invoiceNumber?: string; totalPara: Para; refundedPara: Para }[];
+  paidPara: Para;
+}
+
 /** A line of an order that can be refunded, with what is left of it. */
 export interface RefundableLine {
   index: number;
@@ -259,7 +266,7 @@ export const managerCommands = {
     RefundInput,
     'Captures a refund (partial or full) in one transaction; refuses more than is left; waits for a queued original.',
   ),
-  'advances.list': command<{ advances: OrderView[] }>()(s.empty, 'Advance sales not yet finalized.'),
+  'advances.list': command<{ advances: OrderView[]; chains?: AdvanceChainView[] }>()(s.empty, 'Open advances (the last of each chain) and, per open advance, its chain and what it paid net of refunds.'),
   'advances.finalize': command<OrderView>()(
     z.strictObject({
       orderId: s.id,

@@ -241,6 +241,8 @@ describe('case 8: deposits and chains of advances', () => {
     // Only the chain's last advance is open; the first names its successor.
     expect(await listed(c)).toEqual([a2.orderId]);
     expect(await fails(c, 'advances.finalize', { orderId: a1.orderId })).toMatchObject({ code: 'invalid_input', field: 'orderId' });
+    const list = await ok<{ chains: { orderId: number; advances: { orderId: number }[]; paidPara: number }[] }>(c, 'advances.list');
+    expect(list.chains).toEqual([expect.objectContaining({ orderId: a2.orderId, paidPara: 500000, advances: [expect.objectContaining({ orderId: a1.orderId }), expect.objectContaining({ orderId: a2.orderId })] })]);
     const fin = await ok<OrderView>(c, 'advances.finalize', {
       orderId: a2.orderId,
       lines: [{ name: 'Софа', quantity: 1, unitPrice: 10000, labels: ['A'] }],
