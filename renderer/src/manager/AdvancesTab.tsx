@@ -152,10 +152,9 @@ export function AdvancesTab(props: { api: PosApi; t: T; lang: Language }) {
                 </ol>
               )}
               {chain && (
-                <span>
-                  {' '}
-                  · {t('adv_paid')}: {formatRsd(chain.paidPara)}
-                </span>
+                <div>
+                  {t('adv_paid')}: {formatRsd(chain.paidPara)}
+                </div>
               )}
             </li>
           );
@@ -216,11 +215,12 @@ export function AdvancesTab(props: { api: PosApi; t: T; lang: Language }) {
               </button>
             </div>
           </form>
+          <h4>{t('adv_further')}</h4>
           <form onSubmit={further} className="mgr-row" aria-label={t('adv_further')}>
             <Field label={t('adv_further_amount')}>
               <input inputMode="decimal" value={furtherAmount} onChange={(e) => setFurtherAmount(e.target.value)} />
             </Field>
-            <PaymentSelect lang={lang} label={t('final_payment')} value={furtherPayment} onChange={setFurtherPayment} />
+            <PaymentSelect lang={lang} label={t('adv_further_payment')} value={furtherPayment} onChange={setFurtherPayment} />
             <button type="submit" disabled={busy || parsePrice(furtherAmount) === null}>
               {t('adv_further_btn')}
             </button>

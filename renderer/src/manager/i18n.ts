@@ -235,6 +235,7 @@ const SR_CYRL = {
   adv_further_btn: 'Издај нови аванс',
   adv_line_name: 'Аванс',
   adv_selected: 'Изабрани аванс: {order}',
+  adv_further_payment: 'Плаћање аванса',
 } as const;
 
 type Key = keyof typeof SR_CYRL;
@@ -474,6 +475,7 @@ const SR_LATN: Table = {
   adv_further_btn: 'Izdaj novi avans',
   adv_line_name: 'Avans',
   adv_selected: 'Izabrani avans: {order}',
+  adv_further_payment: 'Plaćanje avansa',
 };
 
 const EN: Table = {
@@ -710,6 +712,7 @@ const EN: Table = {
   adv_further_btn: 'Issue the further advance',
   adv_line_name: 'Advance',
   adv_selected: 'Chosen advance: {order}',
+  adv_further_payment: 'Advance paid by',
 };
 
 const TABLES: Record<Language, Table> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };
