@@ -93,6 +93,7 @@ const SR_CYRL: Table = {
   finalize_below_advance: 'Коначни рачун ({total}) мањи је од плаћених аванса ({advance}) (поље „{field}“).',
   finalize_payment_rest: 'Плаћање остатка мора износити тачно {rest} (поље „{field}“).',
   advance_payment_exact: 'Плаћање аванса мора износити тачно {due} (поље „{field}“).',
+  refund_advance_other_till: 'Аванс {id} је издат на другој каси: враћа се на тој каси, где се види да ли је затворен (поље „{field}“).',
 };
 
 const SR_LATN: Table = {
@@ -182,6 +183,7 @@ const SR_LATN: Table = {
   finalize_below_advance: 'Konačni račun ({total}) manji je od plaćenih avansa ({advance}) (polje „{field}“).',
   finalize_payment_rest: 'Plaćanje ostatka mora iznositi tačno {rest} (polje „{field}“).',
   advance_payment_exact: 'Plaćanje avansa mora iznositi tačno {due} (polje „{field}“).',
+  refund_advance_other_till: 'Avans {id} je izdat na drugoj kasi: vraća se na toj kasi, gde se vidi da li je zatvoren (polje „{field}“).',
 };
 
 const EN: Table = {
@@ -271,6 +273,7 @@ const EN: Table = {
   finalize_below_advance: 'The final receipt ({total}) is less than the advances paid ({advance}) (field "{field}").',
   finalize_payment_rest: 'The payment of the rest must be exactly {rest} (field "{field}").',
   advance_payment_exact: 'The advance payment must be exactly {due} (field "{field}").',
+  refund_advance_other_till: 'Advance {id} was issued on another till: it is refunded there, where it shows whether it was closed (field "{field}").',
 };
 
 const TABLES: Record<Language, Table> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };

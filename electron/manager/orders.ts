@@ -115,6 +115,8 @@ export class BackOfficeOrders {
     if (!REFUNDABLE.includes(source.invoiceType)) {
       throw new CommandError('conflict', 'refund_not_refundable', { id: source.invoiceNumber ?? source.orderNumber ?? '', reason: source.invoiceType });
     }
+    // Another till's advance may be closed by a final receipt the hub does not report: refunded on its own till.
+    if (hub && hub.invoiceType === 'advance') throw invalidInput('invoiceNumber', 'refund_advance_other_till', { id: hub.invoiceNumber });
     if (this.#d.trainingMode?.() && source.invoiceType !== 'training') {
       const field = input.orderId !== undefined ? 'orderId' : 'invoiceNumber';
       throw invalidInput(field, 'training_refund_real', { id: source.invoiceNumber ?? source.orderNumber ?? '' });
