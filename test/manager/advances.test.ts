@@ -46,6 +46,28 @@ async function fails(c: Core, name: string, input: unknown): Promise<AppError> {
   return r.error;
 }
 
+async function control(c: Core, what: string, body: unknown): Promise<void> {
+  await fetch(`${c.sandboxUrl}/__sandbox/${what}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/** Resolves when the order reaches `state` (event-driven, no sleeps). */
+function settled(c: Core, orderId: number, state = 'fiscalized'): Promise<void> {
+  return new Promise((resolve) => {
+    const off = c.subscribe((m) => {
+      if (m.name === 'order.updated' && m.payload.orderId === orderId && m.payload.state === state) {
+        off();
+        resolve();
+      }
+    });
+    void c.dispatch('orders.get', { orderId }).then((r) => {
+      if (r.ok && (r.value as OrderView).state === state) {
+        off();
+        resolve();
+      }
+    });
+  });
+}
+
 const orderCount = (c: Core): number => c.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders').get()?.n ?? 0;
 const outboxCount = (c: Core): number => c.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM outbox').get()?.n ?? 0;
 const requestOf = (c: Core, orderId: number): Record<string, unknown> =>
@@ -258,5 +280,25 @@ describe('case 8: deposits and chains of advances', () => {
     for (const orderId of [a1.orderId, a2.orderId]) {
       expect(await fails(c, 'refunds.create', { managerPin: MANAGER_PIN, orderId, full: true, paymentType: 'cash', skipBuyerId: true })).toMatchObject({ code: 'invalid_input', field: 'orderId' });
     }
+  });
+
+  it('offline: a further advance and the final receipt wait for the queued advance and go out in order, each referencing the one before', async () => {
+    const c = await start();
+    await control(c, 'offline', { offline: true });
+    const a1 = await ok<Checkout>(c, 'sales.checkout', advanceSale([{ name: 'Аванс', quantity: 1, unitPrice: 3000, labels: ['A'] }], 3000));
+    expect(a1.state).toBe('queued');
+    const a2 = await ok<OrderView>(c, 'advances.add', { orderId: a1.orderId, lines: [{ name: 'Аванс', quantity: 1, unitPrice: 2000, labels: ['A'] }], payments: [{ type: 'cash', amount: 2000 }] });
+    expect(a2.state).toBe('queued');
+    const fin = await ok<OrderView>(c, 'advances.finalize', { orderId: a2.orderId, lines: [{ name: 'Софа', quantity: 1, unitPrice: 10000, labels: ['A'] }], payments: [{ type: 'card', amount: 5000 }] });
+    expect(fin.state).toBe('queued');
+    await control(c, 'offline', { offline: false });
+    await ok(c, 'sync.now');
+    await settled(c, fin.orderId);
+    const get = async (orderId: number) => ok<OrderView>(c, 'orders.get', { orderId });
+    const [v1, v2, vf] = [await get(a1.orderId), await get(a2.orderId), await get(fin.orderId)];
+    expect(v2.referentDocumentNumber).toBe(v1.receipt?.invoiceNumber);
+    expect(vf.referentDocumentNumber).toBe(v2.receipt?.invoiceNumber);
+    expect(vf.extraReceipts?.[0]).toMatchObject({ invoiceCounterExtension: 'АР', totalPara: 500000 });
+    expect(vf.receipt).toMatchObject({ invoiceCounterExtension: 'ПП', totalPara: 1000000 });
   });
 });
