@@ -130,6 +130,19 @@ test('#21: a deposit, a further advance and the final receipt with the rest paid
   expect(receipts.map((r) => `${r.invoiceType}/${r.transactionType}`)).toEqual(['advance/sale', 'advance/sale', 'advance/refund', 'normal/sale']);
   expect(receipts[2]?.referentDocumentNumber).toBe(second?.invoiceNumber);
   expect(receipts[3]?.referentDocumentNumber).toBe(receipts[2]?.invoiceNumber);
+
+  // The final sale is refunded like any sale: it is among the recent sales of the refund tab.
+  await mgr.getByRole('tab', { name: 'Поврат' }).click();
+  const finalSale = await kasa.host.call<{ orders: { orderId: number; kind: string }[] }>('orders.list', { limit: 5 });
+  const finalId = finalSale.body.value?.orders.find((o) => o.kind === 'finalize')?.orderId;
+  await mgr.getByLabel('Последње продаје').selectOption(String(finalId));
+  await expect(mgr.getByLabel('Количина за поврат: Софа')).toBeVisible();
+  if (process.env['KASA_SHOTS_DIR']) {
+    for (const [w, h] of [[1024, 768], [1366, 768]] as const) {
+      await kasa.page.setViewportSize({ width: w, height: h });
+      await kasa.page.screenshot({ path: `${process.env['KASA_SHOTS_DIR']}/refund-final-sale-${w}x${h}.png`, fullPage: true });
+    }
+  }
 });
 
 test('a fiscal copy and an e-mailed receipt from the archive', async ({ kasa }) => {

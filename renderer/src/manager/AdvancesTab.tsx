@@ -17,6 +17,8 @@ interface Draft {
   quantity: string;
   price: string;
   label: string;
+  /** The advance line's discount (para), kept while its quantity and price are unchanged. */
+  discountPara: number;
 }
 
 const priceText = (para: number): string => (para / 100).toFixed(2);
@@ -34,6 +36,7 @@ function draftsOf(order: OrderView): Draft[] {
     quantity: milliToDecimal(l.quantityMilli).toString(),
     price: priceText(l.unitPricePara),
     label: l.labels.join(','),
+    discountPara: l.discountPara,
   }));
 }
 
@@ -70,14 +73,16 @@ export function AdvancesTab(props: { api: PosApi; t: T; lang: Language }) {
   const priced = drafts.map((d) => {
     const q = parseQuantityInput(d.quantity);
     const p = parsePrice(d.price);
-    return q === null || p === null || q <= 0 || !d.name.trim() || !d.label.trim() ? null : { d, q, p, total: lineTotal(p, q) };
+    return q === null || p === null || q <= 0 || !d.name.trim() || !d.label.trim() || d.discountPara > lineTotal(p, q) ? null : { d, q, p, total: lineTotal(p, q, d.discountPara) };
   });
   const valid = priced.length > 0 && priced.every((x) => x !== null);
   const totalPara = valid ? priced.reduce((s, x) => s + (x?.total ?? 0), 0) : null;
   const paidPara = chosen ? (chainOf(chosen.orderId)?.paidPara ?? chosen.totalPara) : 0;
   const restPara = totalPara === null ? null : totalPara - paidPara;
 
-  const setDraft = (i: number, patch: Partial<Draft>) => setDrafts((ds) => ds.map((d, j) => (j === i ? { ...d, ...patch } : d)));
+  // A changed quantity or price drops the advance line's discount (it was for the old line).
+  const setDraft = (i: number, patch: Partial<Draft>) =>
+    setDrafts((ds) => ds.map((d, j) => (j === i ? { ...d, ...patch, ...(patch.quantity !== undefined || patch.price !== undefined ? { discountPara: 0 } : {}) } : d)));
 
   const finalize = (e: FormEvent) => {
     e.preventDefault();
@@ -88,6 +93,7 @@ export function AdvancesTab(props: { api: PosApi; t: T; lang: Language }) {
         quantity: milliToDecimal(x?.q ?? 0),
         unitPrice: paraToDecimal(x?.p ?? 0),
         labels: (x?.d.label ?? '').split(',').map((l) => l.trim()).filter(Boolean),
+        ...(x && x.d.discountPara > 0 ? { discount: paraToDecimal(x.d.discountPara) } : {}),
       }));
       const rest = restPara ?? 0;
       setResult(
@@ -200,7 +206,7 @@ export function AdvancesTab(props: { api: PosApi; t: T; lang: Language }) {
               </tbody>
             </table>
             <div className="mgr-row">
-              <button type="button" onClick={() => setDrafts((ds) => [...ds, { name: '', quantity: '1', price: '', label: chosen.lines[0]?.labels.join(',') ?? 'A' }])}>
+              <button type="button" onClick={() => setDrafts((ds) => [...ds, { name: '', quantity: '1', price: '', label: chosen.lines[0]?.labels.join(',') ?? 'A', discountPara: 0 }])}>
                 {t('adv_add_line')}
               </button>
             </div>
