@@ -6,7 +6,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { AdvanceChainView } from '../../../shared/contract/manager.ts';
-import type { Language, OrderView, PaymentType } from '../../../shared/domain.ts';
+import type { Language, OrderView, PaymentType, TaxLabel } from '../../../shared/domain.ts';
 import { formatRsd, lineTotal, milliToDecimal, paraToDecimal, parseQuantityInput, toPara } from '../../../shared/money.ts';
 import type { ManagerText } from './i18n.ts';
 import { type T, call, useAction, Alert, Field, PaymentSelect, OrderResult } from './common.tsx';
@@ -50,6 +50,12 @@ export function AdvancesTab(props: { api: PosApi; t: T; lang: Language }) {
   const [furtherAmount, setFurtherAmount] = useState('');
   const [furtherPayment, setFurtherPayment] = useState<PaymentType>('cash');
   const [result, setResult] = useState<OrderView | null>(null);
+  // A first advance (a deposit): the money received now, as one "Аванс" line of a tax label.
+  const [labels, setLabels] = useState<TaxLabel[]>([]);
+  const [firstName, setFirstName] = useState('');
+  const [firstAmount, setFirstAmount] = useState('');
+  const [firstLabel, setFirstLabel] = useState('');
+  const [firstPayment, setFirstPayment] = useState<PaymentType>('cash');
   const [error, busy, run] = useAction();
 
   const reload = async (): Promise<void> => {
@@ -58,6 +64,12 @@ export function AdvancesTab(props: { api: PosApi; t: T; lang: Language }) {
     setChains(list.chains ?? []);
   };
   useEffect(() => {
+    void api['taxRates.get']({}).then((r) => {
+      if (r.ok) {
+        setLabels(r.value.labels);
+        setFirstLabel((l) => l || (r.value.labels[0]?.label ?? ''));
+      }
+    });
     void run(reload);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -133,8 +145,50 @@ export function AdvancesTab(props: { api: PosApi; t: T; lang: Language }) {
     });
   };
 
+  const first = (e: FormEvent) => {
+    e.preventDefault();
+    const para = parsePrice(firstAmount);
+    if (para === null || para <= 0 || !firstLabel) return;
+    void run(async () => {
+      const amount = paraToDecimal(para);
+      const sold = await call(
+        api['sales.checkout']({
+          invoiceType: 'advance',
+          lines: [{ name: firstName.trim() || t('adv_line_name'), quantity: 1, unitPrice: amount, labels: [firstLabel] }],
+          payments: [{ type: firstPayment, amount }],
+        }),
+      );
+      setResult(await call(api['orders.get']({ orderId: sold.orderId })));
+      setFirstAmount('');
+      setFirstName('');
+      await reload();
+    });
+  };
+
   return (
     <div className="mgr-tab">
+      <h3>{t('adv_first')}</h3>
+      <form onSubmit={first} className="mgr-row" aria-label={t('adv_first')}>
+        <Field label={t('adv_first_name')}>
+          <input value={firstName} placeholder={t('adv_line_name')} onChange={(e) => setFirstName(e.target.value)} />
+        </Field>
+        <Field label={t('adv_first_amount')}>
+          <input inputMode="decimal" value={firstAmount} onChange={(e) => setFirstAmount(e.target.value)} />
+        </Field>
+        <Field label={t('adv_item_label')}>
+          <select value={firstLabel} onChange={(e) => setFirstLabel(e.target.value)}>
+            {labels.map((l) => (
+              <option key={l.label} value={l.label}>
+                {l.label} · {l.rate} %
+              </option>
+            ))}
+          </select>
+        </Field>
+        <PaymentSelect lang={lang} label={t('adv_further_payment')} value={firstPayment} onChange={setFirstPayment} />
+        <button type="submit" disabled={busy || (parsePrice(firstAmount) ?? 0) <= 0 || !firstLabel}>
+          {t('adv_first_btn')}
+        </button>
+      </form>
       <h3>{t('advances_open')}</h3>
       {open.length === 0 && <p>{t('none')}</p>}
       <ul className="mgr-list">

@@ -236,6 +236,10 @@ const SR_CYRL = {
   adv_line_name: 'Аванс',
   adv_selected: 'Изабрани аванс: {order}',
   adv_further_payment: 'Плаћање аванса',
+  adv_first: 'Нови аванс (прва уплата)',
+  adv_first_name: 'Опис аванса',
+  adv_first_amount: 'Примљени износ',
+  adv_first_btn: 'Издај авансни рачун',
 } as const;
 
 type Key = keyof typeof SR_CYRL;
@@ -476,6 +480,10 @@ const SR_LATN: Table = {
   adv_line_name: 'Avans',
   adv_selected: 'Izabrani avans: {order}',
   adv_further_payment: 'Plaćanje avansa',
+  adv_first: 'Novi avans (prva uplata)',
+  adv_first_name: 'Opis avansa',
+  adv_first_amount: 'Primljeni iznos',
+  adv_first_btn: 'Izdaj avansni račun',
 };
 
 const EN: Table = {
@@ -713,6 +721,10 @@ const EN: Table = {
   adv_line_name: 'Advance',
   adv_selected: 'Chosen advance: {order}',
   adv_further_payment: 'Advance paid by',
+  adv_first: 'New advance (first payment)',
+  adv_first_name: 'Advance description',
+  adv_first_amount: 'Amount received',
+  adv_first_btn: 'Issue the advance receipt',
 };
 
 const TABLES: Record<Language, Table> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };
