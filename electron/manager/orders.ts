@@ -10,7 +10,6 @@
  */
 import type { OrderKind, InvoiceType, OrderLine, OrderPayment, OrderView, PaymentType, TransactionType } from '../../shared/domain.ts';
 import type { RefundInput, RefundSource, RefundableLine } from '../../shared/contract/manager.ts';
-
 import { formatQuantity, formatRsd, milliToDecimal, paraToDecimal, roundDiv, toMilli, toPara } from '../../shared/money.ts';
 import { CommandError, invalidInput } from '../errors.ts';
 import type { GatewayClient } from '../gateway/client.ts';
@@ -75,7 +74,7 @@ export class BackOfficeOrders {
   /** The original of a refund with what is left per line: a local order, else the gateway archive. */
   async refundSource(q: { orderId?: number | undefined; invoiceNumber?: string | undefined }): Promise<RefundSource> {
     const row = this.#findLocal(q);
-    if (row) return this.#localSource(row, await this.#otherTillRefunds(row));
+    if (row) return this.#localSource(row, await this.#otherTillRefunds(row), q.orderId !== undefined ? 'orderId' : 'invoiceNumber');
     const invoice = q.invoiceNumber ?? '';
     const fromHub = invoice ? await this.#d.hubSource?.(invoice) : null;
     if (fromHub) return this.#hubSource(fromHub);
@@ -110,7 +109,7 @@ export class BackOfficeOrders {
     const row = this.#findLocal(input);
     // Another till's sale through the hub carries its lines and payments: refundable in part like a local one.
     const hub = !row && input.invoiceNumber ? await this.#d.hubSource?.(input.invoiceNumber) : null;
-    const source = row ? this.#localSource(row, await this.#otherTillRefunds(row)) : hub ? this.#hubSource(hub) : await this.refundSource(input);
+    const source = row ? this.#localSource(row, await this.#otherTillRefunds(row), input.orderId !== undefined ? 'orderId' : 'invoiceNumber') : hub ? this.#hubSource(hub) : await this.refundSource(input);
     const orig = row ? this.#data(row) : hub ? { lines: hub.lines, payments: hub.payments } : null;
     if (!REFUNDABLE.includes(source.invoiceType)) {
       throw new CommandError('conflict', 'refund_not_refundable', { id: source.invoiceNumber ?? source.orderNumber ?? '', reason: source.invoiceType });
@@ -396,11 +395,11 @@ export class BackOfficeOrders {
     }
   }
 
-  #localSource(row: OrderRow, otherTills: HubSale['refunds'] = []): RefundSource {
+  #localSource(row: OrderRow, otherTills: HubSale['refunds'] = [], field: 'orderId' | 'invoiceNumber' = 'orderId'): RefundSource {
     // An advance closed by a final receipt is not refunded again: its АР was issued with the final sale (#21).
     const closedBy = isAdvance(row) ? finalOfChain(this.#d.store.db, row) : undefined;
     if (closedBy) {
-      throw invalidInput('orderId', 'refund_advance_finalized', { id: row.invoice_number ?? row.order_number, final: closedBy.invoice_number ?? closedBy.order_number });
+      throw invalidInput(field, 'refund_advance_finalized', { id: row.invoice_number ?? row.order_number, final: closedBy.invoice_number ?? closedBy.order_number });
     }
     // The final sale of a chain (kind finalize, a normal sale) is refunded like any sale.
     const refundable = row.kind === 'sale' || row.kind === 'finalize';

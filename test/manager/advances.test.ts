@@ -119,7 +119,7 @@ describe('case 1: a finalized advance cannot be refunded again', () => {
     // Partially and by invoice number too; the source screen says the same.
     expect(await fails(c, 'refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: adv.receipt?.invoiceNumber, lines: [{ index: 0, quantity: 1 }], paymentType: 'cash', skipBuyerId: true })).toMatchObject({
       code: 'invalid_input',
-      field: 'orderId',
+      field: 'invoiceNumber',
     });
     expect(await fails(c, 'refunds.source', { orderId: adv.orderId })).toMatchObject({ code: 'invalid_input', field: 'orderId' });
     // Only the finalize's own АР cancels the advance: one advance refund in the ledger.
