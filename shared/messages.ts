@@ -96,6 +96,19 @@ const SR_CYRL: Table = {
   buyer_skip_not_allowed: 'Повраћај без ИД купца није дозвољен у подешавањима (поље „{field}“): унесите ИД купца.',
   buyer_correction_pib: 'Исправка без повраћаја новца носи ПИБ продавца {pib} као ИД купца (поље „{field}“).',
   seller_pib_unknown: 'ПИБ продавца још није познат (нема издатог рачуна): исправка без повраћаја новца није могућа (поље „{field}“).',
+  // #21 advances
+  training_advance: 'Режим обуке је укључен: аванс и коначни рачун не постоје као рачун за обуку, па нису дозвољени (поље „{field}“).',
+  training_refund_real: 'Режим обуке је укључен: поврат фискалног рачуна {id} није дозвољен, само рачуна за обуку (поље „{field}“).',
+  training_copy_real: 'Режим обуке је укључен: копија фискалног рачуна {id} није дозвољена (поље „{field}“).',
+  advance_refunded: 'Аванс {id} је делимично или потпуно враћен: није отворен ни за нови аванс ни за коначни рачун (поље „{field}“).',
+  advance_finalized: 'Аванс {id} је већ затворен коначним рачуном (поље „{field}“).',
+  advance_chained: 'На аванс {id} надовезан је нови аванс: користите последњи аванс у низу (поље „{field}“).',
+  advance_parked: 'Аванс {id} чека проверу и није отворен (поље „{field}“).',
+  refund_advance_finalized: 'Аванс {id} је затворен коначним рачуном {final}: аванс се више не враћа; вратите коначни рачун (поље „{field}“).',
+  finalize_below_advance: 'Коначни рачун ({total}) мањи је од плаћених аванса ({advance}) (поље „{field}“).',
+  finalize_payment_rest: 'Плаћање остатка мора износити тачно {rest} (поље „{field}“).',
+  advance_payment_exact: 'Плаћање аванса мора износити тачно {due} (поље „{field}“).',
+  refund_advance_other_till: 'Аванс {id} је издат на другој каси: враћа се на тој каси, где се види да ли је затворен (поље „{field}“).',
 };
 
 const SR_LATN: Table = {
@@ -188,6 +201,19 @@ const SR_LATN: Table = {
   buyer_skip_not_allowed: 'Povraćaj bez ID kupca nije dozvoljen u podešavanjima (polje „{field}“): unesite ID kupca.',
   buyer_correction_pib: 'Ispravka bez povraćaja novca nosi PIB prodavca {pib} kao ID kupca (polje „{field}“).',
   seller_pib_unknown: 'PIB prodavca još nije poznat (nema izdatog računa): ispravka bez povraćaja novca nije moguća (polje „{field}“).',
+  // #21 advances
+  training_advance: 'Režim obuke je uključen: avans i konačni račun ne postoje kao račun za obuku, pa nisu dozvoljeni (polje „{field}“).',
+  training_refund_real: 'Režim obuke je uključen: povrat fiskalnog računa {id} nije dozvoljen, samo računa za obuku (polje „{field}“).',
+  training_copy_real: 'Režim obuke je uključen: kopija fiskalnog računa {id} nije dozvoljena (polje „{field}“).',
+  advance_refunded: 'Avans {id} je delimično ili potpuno vraćen: nije otvoren ni za novi avans ni za konačni račun (polje „{field}“).',
+  advance_finalized: 'Avans {id} je već zatvoren konačnim računom (polje „{field}“).',
+  advance_chained: 'Na avans {id} nadovezan je novi avans: koristite poslednji avans u nizu (polje „{field}“).',
+  advance_parked: 'Avans {id} čeka proveru i nije otvoren (polje „{field}“).',
+  refund_advance_finalized: 'Avans {id} je zatvoren konačnim računom {final}: avans se više ne vraća; vratite konačni račun (polje „{field}“).',
+  finalize_below_advance: 'Konačni račun ({total}) manji je od plaćenih avansa ({advance}) (polje „{field}“).',
+  finalize_payment_rest: 'Plaćanje ostatka mora iznositi tačno {rest} (polje „{field}“).',
+  advance_payment_exact: 'Plaćanje avansa mora iznositi tačno {due} (polje „{field}“).',
+  refund_advance_other_till: 'Avans {id} je izdat na drugoj kasi: vraća se na toj kasi, gde se vidi da li je zatvoren (polje „{field}“).',
 };
 
 const EN: Table = {
@@ -280,6 +306,19 @@ const EN: Table = {
   buyer_skip_not_allowed: 'A refund without a buyer ID is not allowed by the settings (field "{field}"): enter the buyer ID.',
   buyer_correction_pib: 'A correction without refund of money carries the seller\'s PIB {pib} as the buyer ID (field "{field}").',
   seller_pib_unknown: 'The seller\'s PIB is not known yet (no receipt issued): a correction without refund of money is not possible (field "{field}").',
+  // #21 advances
+  training_advance: 'Training mode is on: an advance or a final receipt has no training form, so it is not allowed (field "{field}").',
+  training_refund_real: 'Training mode is on: refunding the fiscal receipt {id} is not allowed, only training receipts (field "{field}").',
+  training_copy_real: 'Training mode is on: a copy of the fiscal receipt {id} is not allowed (field "{field}").',
+  advance_refunded: 'Advance {id} was refunded in part or in full: it is open neither for a further advance nor for the final receipt (field "{field}").',
+  advance_finalized: 'Advance {id} is already closed by a final receipt (field "{field}").',
+  advance_chained: 'A further advance follows advance {id}: use the last advance of the chain (field "{field}").',
+  advance_parked: 'Advance {id} needs attention and is not open (field "{field}").',
+  refund_advance_finalized: 'Advance {id} is closed by the final receipt {final}: the advance is no longer refunded; refund the final receipt (field "{field}").',
+  finalize_below_advance: 'The final receipt ({total}) is less than the advances paid ({advance}) (field "{field}").',
+  finalize_payment_rest: 'The payment of the rest must be exactly {rest} (field "{field}").',
+  advance_payment_exact: 'The advance payment must be exactly {due} (field "{field}").',
+  refund_advance_other_till: 'Advance {id} was issued on another till: it is refunded there, where it shows whether it was closed (field "{field}").',
 };
 
 const TABLES: Record<Language, Table> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };

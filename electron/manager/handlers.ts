@@ -95,6 +95,7 @@ export function createManager(deps: ManagerDeps): Manager {
     now,
     ...(deps.hubSource ? { hubSource: deps.hubSource } : {}),
     allowRefundWithoutBuyerId: () => settings.allowRefundWithoutBuyerId(),
+    trainingMode: () => settings.bool('trainingMode'),
   });
   const emails = new EmailQueue({ db, store, client, now, budgets: deps.budgets, online: () => engine.status().online, onUpdated: (v) => deps.emit('email.updated', v) });
   const archive = new Archive(store, client);
@@ -176,8 +177,12 @@ export function createManager(deps: ManagerDeps): Manager {
       });
       return view;
     },
-    'advances.list': async () => ({ advances: orders.openAdvances() }),
+    'advances.list': async () => {
+      const advances = orders.openAdvances();
+      return { advances, chains: advances.map((a) => orders.advanceChain(a.orderId)) };
+    },
     'advances.finalize': async (input) => orders.finalize(input),
+    'advances.add': async (input) => orders.addAdvance(input),
     'orders.reissue': async ({ managerPin, orderId }) => {
       const approvedBy = await staff.requireManager(managerPin);
       const renumbered = store.reissue(orderId, () => nextOrderNumber(store.db, settings.terminalId(), now()), now());

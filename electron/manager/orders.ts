@@ -10,7 +10,7 @@
  */
 import type { OrderKind, InvoiceType, OrderLine, OrderPayment, OrderView, PaymentType, TransactionType } from '../../shared/domain.ts';
 import type { RefundInput, RefundSource, RefundableLine } from '../../shared/contract/manager.ts';
-import { formatQuantity, paraToDecimal, toMilli, toPara } from '../../shared/money.ts';
+import { formatQuantity, formatRsd, paraToDecimal, toMilli, toPara } from '../../shared/money.ts';
 import { legacyRefundPara, lineItems, refundLine, type RefundedSoFar } from '../../shared/receipt-items.ts';
 import { CommandError, invalidInput } from '../errors.ts';
 import type { GatewayClient } from '../gateway/client.ts';
@@ -24,6 +24,7 @@ import { gatewayCommandError } from './staff.ts';
 import type { HubSale } from '../hub/refund.ts';
 import { archivedRefundLines } from './archive-lines.ts';
 import { refundBuyerFields, resolveRefundBuyer } from './refund-buyer.ts';
+import { OPEN_ADVANCES_SQL, chainPaidPara, chainView, openAdvanceRows, finalOfChain, isAdvance, priceLines, requireOpenAdvance } from './advances.ts';
 
 /** What back-office orders keep in `orders.data` beside the sale fields. */
 export interface BackOfficeData extends OrderData {
@@ -32,8 +33,10 @@ export interface BackOfficeData extends OrderData {
    * each (`totalPara`; refunds stored before it had none, see `refundedPerLine`).
    */
   refundOf?: { orderId?: number; invoiceNumber?: string; lines: RefundOfLine[]; full: boolean };
-  /** Finalize: the advance order and the advance amount applied. */
-  advanceOf?: { orderId: number; advancePara: number };
+  /** Finalize: the chain's last advance, the advance amount applied (the chain net of refunds), the chain's ids. */
+  advanceOf?: { orderId: number; advancePara: number; chain?: number[] };
+  /** A further advance: the previous advance of the same order (its receipt is referenced). */
+  advanceChain?: { previousOrderId: number };
   /** Copy: the original order (local), or its invoice number (another till's sale found through the hub). */
   copyOf?: { orderId?: number; invoiceNumber?: string };
   approvedBy?: string;
@@ -53,6 +56,8 @@ export interface OrdersDeps {
   hubSource?: (key: string) => Promise<HubSale | null>;
   /** #21: the manager's setting that allows refunds without a buyer ID (default off). */
   allowRefundWithoutBuyerId?: () => boolean;
+  /** Training mode (settings): refunds and copies of real receipts are refused (#21). */
+  trainingMode?: () => boolean;
 }
 
 const REFUNDABLE: readonly InvoiceType[] = ['normal', 'training', 'advance'];
@@ -65,15 +70,10 @@ export const REFUNDS_OF_ID_SQL = `SELECT id, data FROM orders
   WHERE kind IN ('refund', 'refund_full') AND json_extract(data, '$.refundOf.orderId') = ?`;
 export const REFUNDS_OF_INVOICE_SQL = `SELECT id, data FROM orders
   WHERE kind IN ('refund', 'refund_full') AND json_extract(data, '$.refundOf.invoiceNumber') = ?`;
-/**
- * Advances without a final receipt. Both sides read partial indexes of migration 011 holding only
- * advances and final receipts: the cost is the number of advances ever made, never the whole history.
- */
-export const OPEN_ADVANCES_SQL = `SELECT * FROM orders o
-  WHERE o.kind = 'sale' AND o.invoice_type = 'advance' AND o.state <> 'needs_attention'
-    AND o.id NOT IN (SELECT json_extract(f.data, '$.advanceOf.orderId') FROM orders f
-                     WHERE f.kind = 'finalize' AND json_extract(f.data, '$.advanceOf.orderId') IS NOT NULL)
-  ORDER BY o.id DESC`;
+/** Open-advance candidates (electron/manager/advances.ts): no final receipt, no further advance. */
+export { OPEN_ADVANCES_SQL };
+
+type CheckoutLineInput = Parameters<typeof priceLines>[0][number];
 
 export class BackOfficeOrders {
   readonly #d: OrdersDeps;
@@ -85,7 +85,7 @@ export class BackOfficeOrders {
   /** The original of a refund with what is left per line: a local order, else the gateway archive. */
   async refundSource(q: { orderId?: number | undefined; invoiceNumber?: string | undefined }): Promise<RefundSource> {
     const row = this.#findLocal(q);
-    if (row) return this.#localSource(row, await this.#otherTillRefunds(row));
+    if (row) return this.#localSource(row, await this.#otherTillRefunds(row), q.orderId !== undefined ? 'orderId' : 'invoiceNumber');
     const invoice = q.invoiceNumber ?? '';
     const fromHub = invoice ? await this.#d.hubSource?.(invoice) : null;
     if (fromHub) return this.#hubSource(fromHub);
@@ -122,11 +122,17 @@ export class BackOfficeOrders {
     // Another till's sale through the hub carries its lines and payments: refundable in part like a local one.
     const hub = !row && input.invoiceNumber ? await this.#d.hubSource?.(input.invoiceNumber) : null;
     const otherTills = row ? await this.#otherTillRefunds(row) : [];
-    const source = row ? this.#localSource(row, otherTills) : hub ? this.#hubSource(hub) : await this.refundSource(input);
+    const source = row ? this.#localSource(row, otherTills, input.orderId !== undefined ? 'orderId' : 'invoiceNumber') : hub ? this.#hubSource(hub) : await this.refundSource(input);
     const orig = row ? this.#data(row) : hub ? { lines: hub.lines, payments: hub.payments } : null;
     const buyer = resolveRefundBuyer(input, source, this.#allowWithoutBuyer());
     if (!REFUNDABLE.includes(source.invoiceType)) {
       throw new CommandError('conflict', 'refund_not_refundable', { id: source.invoiceNumber ?? source.orderNumber ?? '', reason: source.invoiceType });
+    }
+    // Another till's advance may be closed by a final receipt the hub does not report: refunded on its own till.
+    if (hub && hub.invoiceType === 'advance') throw invalidInput('invoiceNumber', 'refund_advance_other_till', { id: hub.invoiceNumber });
+    if (this.#d.trainingMode?.() && source.invoiceType !== 'training') {
+      const field = input.orderId !== undefined ? 'orderId' : 'invoiceNumber';
+      throw invalidInput(field, 'training_refund_real', { id: source.invoiceNumber ?? source.orderNumber ?? '' });
     }
     const full = input.full === true;
     if (full && !source.fullRefundAllowed) throw invalidInput('full', 'refund_full_after_partial');
@@ -163,8 +169,9 @@ export class BackOfficeOrders {
       refundLines = [];
     }
     const totalPara = lines.reduce((s, l) => s + l.totalPara, 0);
+    // A final sale's payments are only the rest (the advances paid the others): its full refund pays back its total.
     const payments: OrderPayment[] =
-      full && orig ? orig.payments : [{ type: input.paymentType, amountPara: totalPara }];
+      full && orig && row?.kind !== 'finalize' ? orig.payments : [{ type: full && orig ? (orig.payments[0]?.type ?? input.paymentType) : input.paymentType, amountPara: totalPara }];
     const original = row ?? null;
     const data: BackOfficeData = {
       lines,
@@ -199,43 +206,93 @@ export class BackOfficeOrders {
     });
   }
 
-  /** Advance sales with no final receipt yet (queued or fiscalized). */
+  /** Open advances: the last of each chain with no final receipt and no refund (queued or fiscalized). */
   openAdvances(): OrderView[] {
     const { store } = this.#d;
-    const rows = store.db
-      .prepare<[], OrderRow>(OPEN_ADVANCES_SQL)
-      .all();
-    return rows.map((r) => store.view(r));
+    return openAdvanceRows(store.db).map((r) => store.view(r));
+  }
+
+  /** The chain of an advance (first to last) and what it paid net of refunds. */
+  advanceChain(orderId: number): ReturnType<typeof chainView> {
+    const row = this.#d.store.get(orderId);
+    if (!row) throw new CommandError('not_found', 'order_not_found', { id: orderId });
+    return chainView(this.#d.store.db, row);
   }
 
   /**
-   * Finalizes an advance in one request: the gateway issues the advance refund and the final sale and
-   * returns both (stored as the receipt and `extraReceipts`). The advance paid is sent as `advanceAmount`,
-   * the new money as `amount` (zero when the advance covered it all): never the same value twice.
+   * Finalizes an advance chain in one request, referencing its last advance: the gateway issues the
+   * advance refund (АР, cancelling the advances) and the final sale (ПП) and returns both (stored as the
+   * receipt and `extraReceipts`). The final items default to the advance's; `advanceAmount` is what the
+   * chain paid net of its refunds, `amount` the rest (zero only when the advances cover it all): never the
+   * same money twice. docs/advances.md.
    */
-  async finalize(input: { orderId: number; paymentType?: PaymentType | undefined; cashier?: string | undefined }): Promise<OrderView> {
-    const advance = this.#d.store.get(input.orderId);
-    if (!advance || !this.openAdvances().some((a) => a.orderId === input.orderId)) {
-      throw new CommandError('conflict', 'advance_not_open', { id: input.orderId });
-    }
+  async finalize(input: {
+    orderId: number;
+    lines?: CheckoutLineInput[] | undefined;
+    payments?: { type: PaymentType; amount: number }[] | undefined;
+    paymentType?: PaymentType | undefined;
+    cashier?: string | undefined;
+  }): Promise<OrderView> {
+    const db = this.#d.store.db;
+    const advance = requireOpenAdvance(db, this.#d.store.get(input.orderId), input.orderId);
     const ad = this.#data(advance);
+    const { chain, paidPara } = chainPaidPara(db, advance);
+    const lines = input.lines ? priceLines(input.lines, new Set(this.#d.taxRates.labels())) : ad.lines;
+    const totalPara = lines.reduce((s, l) => s + l.totalPara, 0);
+    const restPara = totalPara - paidPara;
+    if (restPara < 0) throw invalidInput('lines', 'finalize_below_advance', { total: formatRsd(totalPara), advance: formatRsd(paidPara) });
+    // The rest is paid explicitly; without payments only when the advances cover it all (amount 0).
     const type = input.paymentType ?? ad.payments[0]?.type ?? 'cash';
-    const totalPara = advance.total_para;
-    const payments: OrderPayment[] = [{ type, amountPara: 0 }];
+    const payments: OrderPayment[] = input.payments
+      ? input.payments.map((p) => ({ type: p.type, amountPara: toPara(p.amount) as number }))
+      : [{ type, amountPara: 0 }];
+    if (payments.reduce((s, p) => s + p.amountPara, 0) !== restPara) throw invalidInput('payments', 'finalize_payment_rest', { rest: formatRsd(restPara) });
     const data: BackOfficeData = {
-      lines: ad.lines,
+      lines,
       payments,
+      ...(ad.buyerId ? { buyerId: ad.buyerId } : {}),
       ...(input.cashier ? { cashier: input.cashier } : {}),
-      advanceOf: { orderId: advance.id, advancePara: totalPara },
+      advanceOf: { orderId: advance.id, advancePara: paidPara, chain: chain.map((r) => r.id) },
     };
     const body = (orderNumber: string): ReceiptRequest => ({
       orderNumber,
-      items: ad.lines.flatMap(toItem),
-      payments: [{ type, amount: 0, advanceAmount: paraToDecimal(totalPara) }],
+      items: lines.flatMap(toItem),
+      payments: finalPayments(payments, paidPara),
+      ...(ad.buyerId ? { buyerId: ad.buyerId } : {}),
       metaFields: this.#meta(input.cashier, { advanceOf: advance.order_number }),
       settings: { returnIfOrderNumberExists: true, isFinal: true },
     });
     return this.#capture({ kind: 'finalize', invoiceType: 'normal', transactionType: 'finalize', totalPara, data, body, reference: advance });
+  }
+
+  /**
+   * A further advance of the same order: an advance sale referencing the chain's last advance (the Tax
+   * Administration's rule: each further АП references the previous АП). Waits for a queued previous one.
+   */
+  async addAdvance(input: { orderId: number; lines: CheckoutLineInput[]; payments: { type: PaymentType; amount: number }[]; cashier?: string | undefined }): Promise<OrderView> {
+    const db = this.#d.store.db;
+    const previous = requireOpenAdvance(db, this.#d.store.get(input.orderId), input.orderId);
+    const pd = this.#data(previous);
+    const lines = priceLines(input.lines, new Set(this.#d.taxRates.labels()));
+    const totalPara = lines.reduce((s, l) => s + l.totalPara, 0);
+    const payments: OrderPayment[] = input.payments.map((p) => ({ type: p.type, amountPara: toPara(p.amount) as number }));
+    if (payments.reduce((s, p) => s + p.amountPara, 0) !== totalPara) throw invalidInput('payments', 'advance_payment_exact', { due: formatRsd(totalPara) });
+    const data: BackOfficeData = {
+      lines,
+      payments,
+      ...(pd.buyerId ? { buyerId: pd.buyerId } : {}),
+      ...(input.cashier ? { cashier: input.cashier } : {}),
+      advanceChain: { previousOrderId: previous.id },
+    };
+    const body = (orderNumber: string): ReceiptRequest => ({
+      orderNumber,
+      items: lines.flatMap(toItem),
+      payments: payments.map(toPayment),
+      ...(pd.buyerId ? { buyerId: pd.buyerId } : {}),
+      metaFields: this.#meta(input.cashier, { advanceAfter: previous.order_number }),
+      settings: { returnIfOrderNumberExists: true },
+    });
+    return this.#capture({ kind: 'sale', invoiceType: 'advance', transactionType: 'sale', totalPara, data, body, reference: previous });
   }
 
   /**
@@ -247,13 +304,19 @@ export class BackOfficeOrders {
     // Not on this till: another till's sale (by invoice or order number) through the hub, also offline.
     const hub = !local && q.invoiceNumber ? await this.#d.hubSource?.(q.invoiceNumber) : null;
     if (!local && !hub) throw new CommandError('not_found', 'order_not_found', { id: q.orderId ?? q.invoiceNumber ?? '' });
+    // A chain's final sale (kind finalize, a normal sale ПП) is copied like any sale (#21).
     const original = local
-      ? { invoiceType: local.invoice_type, ok: local.kind === 'sale' && local.state !== 'needs_attention', orderNumber: local.order_number, totalPara: local.total_para, ...this.#data(local) }
+      ? { invoiceType: local.invoice_type, ok: (local.kind === 'sale' || local.kind === 'finalize') && local.state !== 'needs_attention', orderNumber: local.order_number, totalPara: local.total_para, ...this.#data(local) }
       : { ...(hub as HubSale), ok: true };
     if (!original.ok || !['normal', 'advance'].includes(original.invoiceType)) {
       throw new CommandError('conflict', 'copy_not_allowed', { id: q.orderId ?? q.invoiceNumber ?? '' });
     }
+    if (this.#d.trainingMode?.()) {
+      const field = q.orderId !== undefined ? 'orderId' : 'invoiceNumber';
+      throw invalidInput(field, 'training_copy_real', { id: local?.invoice_number ?? q.invoiceNumber ?? original.orderNumber });
+    }
     const od = original;
+    const advancePara = local?.kind === 'finalize' ? (this.#data(local).advanceOf?.advancePara ?? 0) : 0;
     const data: BackOfficeData = {
       lines: od.lines,
       payments: od.payments,
@@ -262,7 +325,7 @@ export class BackOfficeOrders {
     const body = (orderNumber: string): ReceiptRequest => ({
       orderNumber,
       items: od.lines.flatMap(toItem),
-      payments: od.payments.map(toPayment),
+      payments: advancePara > 0 ? finalPayments(od.payments, advancePara) : od.payments.map(toPayment),
       ...(od.buyerId ? { buyerId: od.buyerId } : {}),
       metaFields: this.#meta(od.cashier, { copyOf: od.orderNumber }),
       settings: { returnIfOrderNumberExists: true },
@@ -351,11 +414,18 @@ export class BackOfficeOrders {
     }
   }
 
-  #localSource(row: OrderRow, otherTills: HubSale['refunds'] = []): RefundSource {
-    if (row.kind !== 'sale' || row.state === 'needs_attention') {
+  #localSource(row: OrderRow, otherTills: HubSale['refunds'] = [], field: 'orderId' | 'invoiceNumber' = 'orderId'): RefundSource {
+    // An advance closed by a final receipt is not refunded again: its АР was issued with the final sale (#21).
+    const closedBy = isAdvance(row) ? finalOfChain(this.#d.store.db, row) : undefined;
+    if (closedBy) {
+      throw invalidInput(field, 'refund_advance_finalized', { id: row.invoice_number ?? row.order_number, final: closedBy.invoice_number ?? closedBy.order_number });
+    }
+    // The final sale of a chain (kind finalize, a normal sale) is refunded like any sale.
+    const refundable = row.kind === 'sale' || row.kind === 'finalize';
+    if (!refundable || row.state === 'needs_attention') {
       throw new CommandError('conflict', 'refund_not_refundable', {
         id: row.invoice_number ?? row.order_number,
-        reason: row.kind !== 'sale' ? row.kind : row.state,
+        reason: !refundable ? row.kind : row.state,
       });
     }
     const data = this.#data(row);
@@ -478,6 +548,11 @@ export function refundedPerLine(sold: readonly OrderLine[], refunds: readonly { 
 /** A line's gateway items: each multiplies out, the discount folded in and named (shared/receipt-items.ts). */
 function toItem(l: OrderLine): GatewayItem[] {
   return lineItems(l);
+}
+
+/** A final sale's payments: the advances paid as `advanceAmount` on the first, the rest as `amount`. */
+function finalPayments(payments: readonly OrderPayment[], advancePara: number): GatewayPayment[] {
+  return payments.map((p, i) => (i === 0 ? { ...toPayment(p), advanceAmount: paraToDecimal(advancePara) } : toPayment(p)));
 }
 
 function toPayment(p: OrderPayment): GatewayPayment {

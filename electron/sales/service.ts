@@ -43,6 +43,8 @@ export class SalesService {
     const priced = this.price(input);
     let invoiceType: InvoiceType = input.invoiceType ?? 'normal';
     if (this.#deps.trainingMode() && invoiceType === 'normal') invoiceType = 'training';
+    // #21: no training advance exists; the guard refuses it first (shared/contract/authz.ts), this is the core's own check.
+    if (this.#deps.trainingMode() && invoiceType === 'advance') throw invalidInput('invoiceType', 'training_advance');
     const now = this.#now();
     const { orderId, orderNumber } = store.capture(() => {
       const orderNumber = nextOrderNumber(this.#deps.store.db, this.#deps.terminalId(), now);

@@ -299,12 +299,14 @@ export function issueFinalize(ctx: IssueContext, raw: unknown): Issued {
   checkAmounts(req, payments);
   checkAdvanceLabels(ctx.shop, req.items);
   checkTaxAdministration(ctx.shop, req.items);
+  // #21: the advance refund cancels every advance of the chain net of their refunds (docs/advances.md).
+  const chain = advanceChain(ctx, advance);
   const refund = build(ctx, {
     invoiceType: 'advance',
     transactionType: 'refund',
     req: { ...req, buyerId: req.buyerId, metaFields: req.metaFields },
-    items: advance.items,
-    payments: advance.payments,
+    items: chain.items,
+    payments: chain.payments,
     scopeKey: null,
     referentDocumentNumber: advance.invoiceNumber,
     referentDocumentDt: advance.sdcDateTime,
@@ -320,10 +322,48 @@ export function issueFinalize(ctx: IssueContext, raw: unknown): Issued {
     referentDocumentNumber: refund.invoiceNumber,
     referentDocumentDt: refund.sdcDateTime,
     chainFinal: true,
-    advancePaid: advance.totalPara,
+    advancePaid: chain.netPara,
   });
   ctx.store.addReceipt(final);
   return { receipts: [refund, final], existing: false };
+}
+
+/**
+ * The advances of the chain ending at `last` (each further advance sale references the previous one, the
+ * Tax Administration's rule) and what the advance refund of a finalize cancels: the chain net of the
+ * advance refunds made of its advances. One advance without refunds: its own items and payments.
+ */
+function advanceChain(ctx: IssueContext, last: StoredReceipt): { items: Item[]; payments: Payment[]; netPara: Para } {
+  const chain: StoredReceipt[] = [last];
+  for (let cur = last; chain.length < 1000; ) {
+    const prev = cur.referentDocumentNumber ? ctx.store.byInvoice.get(cur.referentDocumentNumber) : undefined;
+    if (!prev || prev.shopId !== ctx.shop.id || prev.invoiceType !== 'advance' || prev.transactionType !== 'sale') break;
+    chain.unshift(prev);
+    cur = prev;
+  }
+  const numbers = new Set(chain.map((r) => r.invoiceNumber));
+  const refunds = ctx.store.receipts.filter(
+    (r) => r.shopId === ctx.shop.id && r.invoiceType === 'advance' && r.transactionType === 'refund' && r.referentDocumentNumber !== null && numbers.has(r.referentDocumentNumber),
+  );
+  const netPara = chain.reduce((s, r) => s + r.totalPara, 0) - refunds.reduce((s, r) => s + r.totalPara, 0);
+  if (chain.length === 1 && refunds.length === 0) return { items: last.items, payments: last.payments, netPara };
+  // Net per label set, one "Аванс" line each (the Tax Administration's advance lines are per tax rate).
+  const perLabels = new Map<string, { labels: string[]; para: Para }>();
+  const add = (items: readonly Item[], sign: 1 | -1): void => {
+    for (const i of items) {
+      const key = i.labels.join('+');
+      const e = perLabels.get(key) ?? { labels: [...i.labels], para: 0 };
+      e.para += sign * (toPara(i.totalAmount) ?? 0);
+      perLabels.set(key, e);
+    }
+  };
+  for (const r of chain) add(r.items, 1);
+  for (const r of refunds) add(r.items, -1);
+  const items: Item[] = [...perLabels.values()]
+    .filter((e) => e.para > 0)
+    .map((e) => ({ name: 'Аванс', quantity: 1, unitPrice: paraToDecimal(e.para), totalAmount: paraToDecimal(e.para), labels: e.labels }));
+  const type = chain[0]?.payments[0]?.type ?? 'cash';
+  return { items, payments: [{ type, amount: paraToDecimal(netPara) }], netPara };
 }
 
 interface BuildInput {

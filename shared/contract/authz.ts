@@ -57,6 +57,7 @@ export const AUTHZ: { readonly [N in CommandName]: AuthRule } = {
   'refunds.source': 'session',
   'advances.list': 'session',
   'advances.finalize': 'session',
+  'advances.add': 'session',
   'emails.list': 'session',
   'emails.send': 'session',
   'archive.search': 'session',
@@ -121,6 +122,8 @@ export function escalation(name: CommandName, input: unknown, ctx: EscalationCon
   if (name === 'sales.checkout') {
     const checkout = input as CommandParsedInput<'sales.checkout'>;
     if (checkout.invoiceType === 'training' && !ctx.trainingMode) return { kind: 'refuse', key: 'training_off', field: 'invoiceType' };
+    // #21: the law has no training advance; in training mode every document is training or refused.
+    if (checkout.invoiceType === 'advance' && ctx.trainingMode) return { kind: 'refuse', key: 'training_advance', field: 'invoiceType' };
     for (const [i, line] of checkout.lines.entries()) {
       const unit = toPara(line.unitPrice) ?? 0;
       const total = lineTotal(unit, toMilli(line.quantity) ?? 0);
@@ -130,6 +133,7 @@ export function escalation(name: CommandName, input: unknown, ctx: EscalationCon
       if (listed !== null && listed !== unit) return { kind: 'approval', reason: `lines.${i}.unitPrice` };
     }
   }
+  if ((name === 'advances.finalize' || name === 'advances.add') && ctx.trainingMode) return { kind: 'refuse', key: 'training_advance', field: 'orderId' };
   if (name === 'catalog.import' && (input as CommandParsedInput<'catalog.import'>).dryRun !== true)
     return { kind: 'approval', reason: 'catalog.import' };
   // The sale's own receipt is e-mailed by the cashier; any other receipt (by invoice number, from the

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { command, event } from './define.ts';
 import * as s from './schemas.ts';
+import { CheckoutLine } from './sales.ts';
 import type { GatewayErrorView, InvoiceType, Language, OrderState, OrderView, PaymentType, ReceiptView } from '../domain.ts';
 import type { Para, Milli } from '../money.ts';
 
@@ -33,6 +34,13 @@ export interface StaffView {
   gatewayId?: number;
   /** True for the default manager until its first-run PIN is changed. */
   mustChangePin: boolean;
+}
+
+/** #21: an open advance's chain (first to last) and what it paid net of refunds: the final receipt's `advanceAmount`. */
+export interface AdvanceChainView {
+  orderId: number;
+  advances: { orderId: number; orderNumber: string; invoiceNumber?: string; totalPara: Para; refundedPara: Para }[];
+  paidPara: Para;
 }
 
 /** A line of an order that can be refunded, with what is left of it. */
@@ -274,10 +282,26 @@ export const managerCommands = {
     RefundInput,
     'Captures a refund (partial or full) in one transaction; refuses more than is left; waits for a queued original.',
   ),
-  'advances.list': command<{ advances: OrderView[] }>()(s.empty, 'Advance sales not yet finalized.'),
+  'advances.list': command<{ advances: OrderView[]; chains?: AdvanceChainView[] }>()(s.empty, 'Open advances (the last of each chain) and, per open advance, its chain and what it paid net of refunds.'),
   'advances.finalize': command<OrderView>()(
-    z.strictObject({ orderId: s.id, paymentType: s.paymentType.optional(), cashier: s.text(60).optional() }),
-    'Finalizes an advance (one request: the gateway issues the advance refund and the final receipt; both stored).',
+    z.strictObject({
+      orderId: s.id,
+      // #21 advances: the final items (default: the advance's) and the payment of the rest.
+      lines: z.array(CheckoutLine, { error: 'lines' }).min(1, { error: 'lines' }).max(500, { error: 'too_many' }).optional(),
+      payments: z.array(z.strictObject({ type: s.paymentType, amount: s.nonNegativeAmount }), { error: 'payments' }).min(1, { error: 'payments' }).max(11, { error: 'too_many' }).optional(),
+      paymentType: s.paymentType.optional(),
+      cashier: s.text(60).optional(),
+    }),
+    'Finalizes the chain of the open advance `orderId` (its last): the gateway issues the advance refund and the final receipt (both stored); `advanceAmount` is what the chain paid net of refunds, `payments` the rest.',
+  ),
+  'advances.add': command<OrderView>()(
+    z.strictObject({
+      orderId: s.id,
+      lines: z.array(CheckoutLine, { error: 'lines' }).min(1, { error: 'lines' }).max(500, { error: 'too_many' }),
+      payments: z.array(z.strictObject({ type: s.paymentType, amount: s.positiveAmount }), { error: 'payments' }).min(1, { error: 'payments' }).max(11, { error: 'too_many' }),
+      cashier: s.text(60).optional(),
+    }),
+    'A further advance of the same order: an advance sale referencing the open advance `orderId` (the chain\'s last).',
   ),
   'orders.reissue': command<OrderView>()(
     z.strictObject({ managerPin, orderId: s.id }),

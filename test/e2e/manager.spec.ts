@@ -96,12 +96,69 @@ test('advance then finalize: the advance refund and the final receipt are both s
   const advance = await checkout(kasa, { ...SALE, invoiceType: 'advance' });
   expect(advance.state).toBe('fiscalized');
   const mgr = await openManager(kasa.page, 'Аванси');
-  await mgr.getByRole('button', { name: `Закључи: ${advance.orderNumber}` }).click();
+  await mgr.getByRole('button', { name: `Изабери ${advance.orderNumber}` }).click();
+  // The final items default to the advance's; the advances cover them all: nothing is left to pay.
+  await expect(mgr.getByTestId('adv-sums')).toContainText('Остатак за плаћање: 0,00');
+  await mgr.getByRole('button', { name: 'Издај коначни рачун' }).click();
   await expect(mgr.getByTestId('mgr-result-state')).toHaveText('ФИСКАЛИЗОВАН');
   await expect(mgr.getByRole('region', { name: 'Резултат' }).locator('pre')).toHaveCount(2);
   const types = (await ledger(kasa)).map((r) => `${r.invoiceType}/${r.transactionType}`);
   expect(types).toEqual(['advance/sale', 'advance/refund', 'normal/sale']);
-  await expect(mgr.getByRole('button', { name: `Закључи: ${advance.orderNumber}` })).toHaveCount(0);
+  await expect(mgr.getByRole('button', { name: `Изабери ${advance.orderNumber}` })).toHaveCount(0);
+});
+
+test('#21: a deposit, a further advance and the final receipt with the rest paid', async ({ kasa }) => {
+  const mgr = await openManager(kasa.page, 'Аванси');
+  // The deposit is taken on the advances tab: 30 % of the sofa, one advance line of label A.
+  const firstForm = mgr.getByRole('form', { name: 'Нови аванс (прва уплата)' });
+  await firstForm.getByLabel('Опис аванса').fill('Аванс за софу');
+  await firstForm.getByLabel('Примљени износ').fill('3000');
+  await firstForm.getByLabel('Ознака').selectOption('A');
+  await firstForm.getByRole('button', { name: 'Издај авансни рачун' }).click();
+  await expect(mgr.getByTestId('mgr-result-state')).toHaveText('ФИСКАЛИЗОВАН');
+  const [depositReceipt] = await ledger(kasa);
+  expect(depositReceipt).toMatchObject({ invoiceType: 'advance', transactionType: 'sale' });
+  const deposit = { orderNumber: depositReceipt?.orderNumber ?? '', receipt: { invoiceNumber: depositReceipt?.invoiceNumber ?? '' } };
+  await mgr.getByRole('button', { name: `Изабери ${deposit.orderNumber}` }).click();
+  await mgr.getByLabel('Износ новог аванса').fill('2000');
+  await mgr.getByRole('button', { name: 'Издај нови аванс' }).click();
+  await expect(mgr.getByTestId('mgr-result-state')).toHaveText('ФИСКАЛИЗОВАН');
+  const second = (await ledger(kasa))[1];
+  expect(second).toMatchObject({ invoiceType: 'advance', transactionType: 'sale', referentDocumentNumber: deposit.receipt?.invoiceNumber });
+  // Only the chain's last advance is listed, with the chain and what it paid.
+  await expect(mgr.getByRole('button', { name: /^Изабери / })).toHaveCount(1);
+  await expect(mgr.getByRole('list', { name: 'Низ аванса' }).getByRole('listitem')).toHaveCount(2);
+  await mgr.getByRole('button', { name: /^Изабери / }).click();
+  await mgr.getByLabel('Назив 1').fill('Софа');
+  await mgr.getByLabel('Цена 1').fill('10000');
+  await expect(mgr.getByTestId('adv-sums')).toContainText('Плаћено авансима: 5.000,00');
+  await expect(mgr.getByTestId('adv-sums')).toContainText('Остатак за плаћање: 5.000,00');
+  // Screenshots of the filled final receipt for review (KASA_SHOTS_DIR, outside the repository).
+  if (process.env['KASA_SHOTS_DIR']) {
+    for (const [w, h] of [[1024, 768], [1366, 768]] as const) {
+      await kasa.page.setViewportSize({ width: w, height: h });
+      await kasa.page.screenshot({ path: `${process.env['KASA_SHOTS_DIR']}/advances-final-${w}x${h}.png`, fullPage: true });
+    }
+  }
+  await mgr.getByRole('button', { name: 'Издај коначни рачун' }).click();
+  await expect(mgr.getByTestId('mgr-result-state')).toHaveText('ФИСКАЛИЗОВАН');
+  const receipts = await ledger(kasa);
+  expect(receipts.map((r) => `${r.invoiceType}/${r.transactionType}`)).toEqual(['advance/sale', 'advance/sale', 'advance/refund', 'normal/sale']);
+  expect(receipts[2]?.referentDocumentNumber).toBe(second?.invoiceNumber);
+  expect(receipts[3]?.referentDocumentNumber).toBe(receipts[2]?.invoiceNumber);
+
+  // The final sale is refunded like any sale: it is among the recent sales of the refund tab.
+  await mgr.getByRole('tab', { name: 'Поврат' }).click();
+  const finalSale = await kasa.host.call<{ orders: { orderId: number; kind: string }[] }>('orders.list', { limit: 5 });
+  const finalId = finalSale.body.value?.orders.find((o) => o.kind === 'finalize')?.orderId;
+  await mgr.getByLabel('Последње продаје').selectOption(String(finalId));
+  await expect(mgr.getByLabel('Количина за поврат: Софа')).toBeVisible();
+  if (process.env['KASA_SHOTS_DIR']) {
+    for (const [w, h] of [[1024, 768], [1366, 768]] as const) {
+      await kasa.page.setViewportSize({ width: w, height: h });
+      await kasa.page.screenshot({ path: `${process.env['KASA_SHOTS_DIR']}/refund-final-sale-${w}x${h}.png`, fullPage: true });
+    }
+  }
 });
 
 test('a fiscal copy and an e-mailed receipt from the archive', async ({ kasa }) => {

@@ -17,6 +17,7 @@ import { Archive } from '../../electron/manager/archive.ts';
 import { COUNT_CAP, OrderStore } from '../../electron/outbox/store.ts';
 import { buildReport } from '../../electron/manager/reports.ts';
 import { OPEN_ADVANCES_SQL, REFUNDS_OF_ID_SQL, REFUNDS_OF_INVOICE_SQL } from '../../electron/manager/orders.ts';
+import { REFUNDED_ID_SQL, REFUNDED_INVOICE_SQL } from '../../electron/manager/advances.ts';
 import { TaxRatesCache } from '../../electron/sales/tax-rates.ts';
 import { taxGroupChangedIds } from '../../electron/sales/tax-group.ts';
 import { buildHistory } from '../support/history.ts';
@@ -341,12 +342,16 @@ describe('queries that stay flat', () => {
     // Only the advance and final-receipt indexes are walked: rows of those kinds, not the history.
     expect(plan(OPEN_ADVANCES_SQL).split(' | ').filter((l) => l.startsWith('SCAN')).sort()).toEqual([
       'SCAN f USING INDEX orders_finalize_of',
+      'SCAN n USING INDEX orders_advances',
       'SCAN o USING INDEX orders_advances',
     ]);
     const ids = (sql: string, ...args: unknown[]): number[] => (d.prepare(sql).all(...args) as { id: number }[]).map((r) => r.id);
     expect(ids(REFUNDS_OF_ID_SQL, 1)).toEqual([2]);
     expect(ids(REFUNDS_OF_INVOICE_SQL, 'INV-1')).toEqual([2, 3]);
     expect(ids(OPEN_ADVANCES_SQL)).toEqual([5]);
+    // #21: whether a candidate was refunded is two probes with bound values, never a walk of the refunds.
+    expect(plan(REFUNDED_ID_SQL, 5)).toMatch(/^SEARCH r USING INDEX orders_refund_of_id/);
+    expect(plan(REFUNDED_INVOICE_SQL, 'INV-5')).toMatch(/^SEARCH r USING INDEX orders_refund_of_invoice/);
   });
 
   it('migration 008 fills order_payments for orders that existed before it, and its trigger keeps it for new ones', () => {

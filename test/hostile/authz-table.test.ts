@@ -16,7 +16,7 @@ const EXPECTED: Record<string, string> = {
   'parked.save': 'session', 'parked.list': 'session', 'parked.take': 'session', 'parked.delete': 'session',
   'parked.remote': 'session', 'parked.takeRemote': 'session', 'print.receipt': 'session', 'print.test': 'session',
   'print.reprintLast': 'session', 'printer.profiles': 'session', 'staff.list': 'session', 'staff.approve': 'session',
-  'refunds.source': 'session', 'advances.list': 'session', 'advances.finalize': 'session', 'emails.list': 'session', 'emails.send': 'session',
+  'refunds.source': 'session', 'advances.list': 'session', 'advances.finalize': 'session', 'advances.add': 'session', 'emails.list': 'session', 'emails.send': 'session',
   'archive.search': 'session', 'archive.get': 'session', 'archive.lookup': 'session', 'settings.verifyApiKey': 'session',
   'reports.summary': 'session', 'reports.csv': 'session', 'reports.print': 'session',
   'refunds.create': 'approval', 'orders.reissue': 'approval', 'copies.create': 'approval', 'orders.fixLabels': 'approval',

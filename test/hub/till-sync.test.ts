@@ -275,6 +275,21 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(String(copied[0]?.invoiceType).toLowerCase()).toBe('copy');
     expect(copied[0]).toMatchObject({ referentDocumentNumber: invoice, totalAmount: 540 });
   }, 120_000);
+  it("#21: another till's advance is not refunded through the hub (its final receipt is on that till), naming the field", async () => {
+    const t5 = await till('KASA5', true);
+    const t6 = await till('KASA6', true);
+    const adv = await ok<OrderView>(t5, 'sales.checkout', { ...sale, invoiceType: 'advance' });
+    expect(adv.state).toBe('fiscalized');
+    await until(async () => (await hubOrder(adv.orderNumber))?.state === 'fiscalized');
+    await ok(t5, 'advances.finalize', { orderId: adv.orderId });
+    const n = (c: Core): number => c.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders').get()?.n ?? 0;
+    const before = n(t6);
+    const refused = await t6.dispatch('refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: adv.orderNumber, full: true, skipBuyerId: true, paymentType: 'cash' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'invoiceNumber' } });
+    if (!refused.ok) expect(refused.error.message).toContain('another till');
+    expect(n(t6)).toBe(before);
+  });
+
   it('a cart parked on one till is taken on another through the hub while the internet is down, exactly once', async () => {
     const a = await till('PARKA', true);
     const b = await till('PARKB', true);

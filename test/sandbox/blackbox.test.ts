@@ -507,6 +507,26 @@ describe('advance chain', () => {
     expectError(fin, 409, 'ERR_00302');
   });
 
+  it('#21: the advance refund of a chain cancels every advance of it net of their refunds (the Tax Administration\'s chain)', async () => {
+    const a1 = await issue(on(), { items: [item({ name: 'Аванс', unitPrice: 3000, totalAmount: 3000 })], payments: [{ type: 'cash', amount: 3000 }] }, '/receipt/advance/sale');
+    // A further advance references the previous one.
+    const a2 = await issue(on(), { referentDocumentNumber: a1['invoiceNumber'], items: [item({ name: 'Аванс', unitPrice: 2000, totalAmount: 2000 })], payments: [{ type: 'card', amount: 2000 }] }, '/receipt/advance/sale');
+    // 500.00 of the first advance was given back.
+    const back = await call('POST', '/receipt/advance/refund', {
+      body: sale(on(), { referentDocumentNumber: a1['invoiceNumber'], referentDocumentDt: a1['sdcDateTime'], items: [item({ name: 'Аванс', unitPrice: 500, totalAmount: 500 })], payments: [{ type: 'cash', amount: 500 }], settings: { skipBuyerIdValidation: true } }),
+    });
+    expect(back.status).toBe(201);
+    const r = await call('POST', '/receipt/advance/finalize', {
+      body: { orderNumber: on(), referentDocumentNumber: a2['invoiceNumber'], items: [item({ name: 'Софа', unitPrice: 10000, totalAmount: 10000 })], payments: [{ type: 'cash', amount: 5500, advanceAmount: 4500 }] },
+    });
+    expect(r.status).toBe(201);
+    const refund = r.json['refundReceipt'] as Json;
+    const final = r.json['finalReceipt'] as Json;
+    expect(refund).toMatchObject({ invoiceCounterExtension: 'АР', referentDocumentNumber: a2['invoiceNumber'], totalAmount: 4500 });
+    expect(final).toMatchObject({ invoiceCounterExtension: 'ПП', referentDocumentNumber: refund['invoiceNumber'], totalAmount: 10000 });
+    expect(String(final['journal'])).toMatch(/Плаћено авансом:\s+4\.500,00/);
+  });
+
   it('rejects advanceAmount repeated in amount (ERR_00701)', async () => {
     const r = await call('POST', '/receipt/advance/sale', { body: sale(on(), { payments: [{ type: 'cash', amount: 100, advanceAmount: 100 }] }) });
     expectError(r, 400, 'ERR_00701');

@@ -1,46 +1,292 @@
-/** The manager's advances tab. */
-import { useEffect, useState } from 'react';
+/**
+ * The manager's advances tab (issue #21, docs/advances.md): the open advances with their chains, and for
+ * the chosen one the final receipt (its items, editable; the advances paid; the rest and how it is paid)
+ * or a further advance of the same order.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
-import type { Language, OrderView, PaymentType } from '../../../shared/domain.ts';
-import { formatRsd } from '../../../shared/money.ts';
+import type { AdvanceChainView } from '../../../shared/contract/manager.ts';
+import type { Language, OrderView, PaymentType, TaxLabel } from '../../../shared/domain.ts';
+import { formatRsd, lineTotal, milliToDecimal, paraToDecimal, parseQuantityInput, toPara } from '../../../shared/money.ts';
 import type { ManagerText } from './i18n.ts';
-import { type T, call, useAction, Alert, PaymentSelect, OrderResult } from './common.tsx';
+import { type T, call, useAction, Alert, Field, PaymentSelect, OrderResult } from './common.tsx';
+
+/** One editable line of the final receipt, as typed. */
+interface Draft {
+  name: string;
+  quantity: string;
+  price: string;
+  label: string;
+  /** The advance line's discount (para), kept while its quantity and price are unchanged. */
+  discountPara: number;
+}
+
+const priceText = (para: number): string => (para / 100).toFixed(2);
+/** Para of a typed price ("1.234,50", "1234.5"), or null. */
+function parsePrice(text: string): number | null {
+  const t = text.trim().replace(/\s/g, '');
+  const normalized = t.includes(',') ? t.replace(/\./g, '').replace(',', '.') : t;
+  if (!/^\d+(\.\d{1,2})?$/.test(normalized)) return null;
+  return toPara(Number(normalized));
+}
+
+function draftsOf(order: OrderView): Draft[] {
+  return order.lines.map((l) => ({
+    name: l.name,
+    quantity: milliToDecimal(l.quantityMilli).toString(),
+    price: priceText(l.unitPricePara),
+    label: l.labels.join(','),
+    discountPara: l.discountPara,
+  }));
+}
 
 export function AdvancesTab(props: { api: PosApi; t: T; lang: Language }) {
   const { api, t, lang } = props;
   const [open, setOpen] = useState<OrderView[]>([]);
+  const [chains, setChains] = useState<AdvanceChainView[]>([]);
+  const [chosen, setChosen] = useState<OrderView | null>(null);
+  const [drafts, setDrafts] = useState<Draft[]>([]);
   const [payment, setPayment] = useState<PaymentType>('cash');
+  const [furtherAmount, setFurtherAmount] = useState('');
+  const [furtherPayment, setFurtherPayment] = useState<PaymentType>('cash');
   const [result, setResult] = useState<OrderView | null>(null);
+  // A first advance (a deposit): the money received now, as one "Аванс" line of a tax label.
+  const [labels, setLabels] = useState<TaxLabel[]>([]);
+  const [firstName, setFirstName] = useState('');
+  const [firstAmount, setFirstAmount] = useState('');
+  const [firstLabel, setFirstLabel] = useState('');
+  const [firstPayment, setFirstPayment] = useState<PaymentType>('cash');
   const [error, busy, run] = useAction();
-  const reload = () => run(async () => setOpen((await call(api['advances.list']({}))).advances));
+
+  const reload = async (): Promise<void> => {
+    const list = await call(api['advances.list']({}));
+    setOpen(list.advances);
+    setChains(list.chains ?? []);
+  };
   useEffect(() => {
-    void reload();
+    void api['taxRates.get']({}).then((r) => {
+      if (r.ok) {
+        setLabels(r.value.labels);
+        setFirstLabel((l) => l || (r.value.labels[0]?.label ?? ''));
+      }
+    });
+    void run(reload);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  const chainOf = (orderId: number): AdvanceChainView | undefined => chains.find((c) => c.orderId === orderId);
+  const choose = (a: OrderView) => {
+    setChosen(a);
+    setDrafts(draftsOf(a));
+    setResult(null);
+  };
+
+  // The final receipt's total from the typed lines (null while a line does not parse).
+  const priced = drafts.map((d) => {
+    const q = parseQuantityInput(d.quantity);
+    const p = parsePrice(d.price);
+    return q === null || p === null || q <= 0 || !d.name.trim() || !d.label.trim() || d.discountPara > lineTotal(p, q) ? null : { d, q, p, total: lineTotal(p, q, d.discountPara) };
+  });
+  const valid = priced.length > 0 && priced.every((x) => x !== null);
+  const totalPara = valid ? priced.reduce((s, x) => s + (x?.total ?? 0), 0) : null;
+  const paidPara = chosen ? (chainOf(chosen.orderId)?.paidPara ?? chosen.totalPara) : 0;
+  const restPara = totalPara === null ? null : totalPara - paidPara;
+
+  // A changed quantity or price drops the advance line's discount (it was for the old line).
+  const setDraft = (i: number, patch: Partial<Draft>) =>
+    setDrafts((ds) => ds.map((d, j) => (j === i ? { ...d, ...patch, ...(patch.quantity !== undefined || patch.price !== undefined ? { discountPara: 0 } : {}) } : d)));
+
+  const finalize = (e: FormEvent) => {
+    e.preventDefault();
+    if (!chosen || !valid) return;
+    void run(async () => {
+      const lines = priced.map((x) => ({
+        name: x?.d.name.trim() ?? '',
+        quantity: milliToDecimal(x?.q ?? 0),
+        unitPrice: paraToDecimal(x?.p ?? 0),
+        labels: (x?.d.label ?? '').split(',').map((l) => l.trim()).filter(Boolean),
+        ...(x && x.d.discountPara > 0 ? { discount: paraToDecimal(x.d.discountPara) } : {}),
+      }));
+      const rest = restPara ?? 0;
+      setResult(
+        await call(
+          api['advances.finalize']({
+            orderId: chosen.orderId,
+            lines,
+            paymentType: payment,
+            ...(rest > 0 ? { payments: [{ type: payment, amount: paraToDecimal(rest) }] } : {}),
+          }),
+        ),
+      );
+      setChosen(null);
+      await reload();
+    });
+  };
+
+  const further = (e: FormEvent) => {
+    e.preventDefault();
+    if (!chosen) return;
+    const para = parsePrice(furtherAmount);
+    const label = chosen.lines[0]?.labels[0] ?? 'A';
+    void run(async () => {
+      const amount = paraToDecimal(para ?? 0);
+      setResult(
+        await call(
+          api['advances.add']({
+            orderId: chosen.orderId,
+            lines: [{ name: t('adv_line_name'), quantity: 1, unitPrice: amount, labels: [label] }],
+            payments: [{ type: furtherPayment, amount }],
+          }),
+        ),
+      );
+      setChosen(null);
+      setFurtherAmount('');
+      await reload();
+    });
+  };
+
+  const first = (e: FormEvent) => {
+    e.preventDefault();
+    const para = parsePrice(firstAmount);
+    if (para === null || para <= 0 || !firstLabel) return;
+    void run(async () => {
+      const amount = paraToDecimal(para);
+      const sold = await call(
+        api['sales.checkout']({
+          invoiceType: 'advance',
+          lines: [{ name: firstName.trim() || t('adv_line_name'), quantity: 1, unitPrice: amount, labels: [firstLabel] }],
+          payments: [{ type: firstPayment, amount }],
+        }),
+      );
+      setResult(await call(api['orders.get']({ orderId: sold.orderId })));
+      setFirstAmount('');
+      setFirstName('');
+      await reload();
+    });
+  };
+
   return (
     <div className="mgr-tab">
+      <h3>{t('adv_first')}</h3>
+      <form onSubmit={first} className="mgr-row" aria-label={t('adv_first')}>
+        <Field label={t('adv_first_name')}>
+          <input value={firstName} placeholder={t('adv_line_name')} onChange={(e) => setFirstName(e.target.value)} />
+        </Field>
+        <Field label={t('adv_first_amount')}>
+          <input inputMode="decimal" value={firstAmount} onChange={(e) => setFirstAmount(e.target.value)} />
+        </Field>
+        <Field label={t('adv_item_label')}>
+          <select value={firstLabel} onChange={(e) => setFirstLabel(e.target.value)}>
+            {labels.map((l) => (
+              <option key={l.label} value={l.label}>
+                {l.label} · {l.rate} %
+              </option>
+            ))}
+          </select>
+        </Field>
+        <PaymentSelect lang={lang} label={t('adv_further_payment')} value={firstPayment} onChange={setFirstPayment} />
+        <button type="submit" disabled={busy || (parsePrice(firstAmount) ?? 0) <= 0 || !firstLabel}>
+          {t('adv_first_btn')}
+        </button>
+      </form>
       <h3>{t('advances_open')}</h3>
-      <PaymentSelect lang={lang} label={t('final_payment')} value={payment} onChange={setPayment} />
       {open.length === 0 && <p>{t('none')}</p>}
       <ul className="mgr-list">
-        {open.map((a) => (
-          <li key={a.orderId}>
-            {a.orderNumber} · {formatRsd(a.totalPara)} · {t(`state_${a.state}` as ManagerText)}{' '}
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() =>
-                void run(async () => {
-                  setResult(await call(api['advances.finalize']({ orderId: a.orderId, paymentType: payment })));
-                  setOpen((await call(api['advances.list']({}))).advances);
-                })
-              }
-            >
-              {t('finalize', { order: a.orderNumber })}
-            </button>
-          </li>
-        ))}
+        {open.map((a) => {
+          const chain = chainOf(a.orderId);
+          return (
+            <li key={a.orderId}>
+              {a.orderNumber} · {formatRsd(a.totalPara)} · {t(`state_${a.state}` as ManagerText)}{' '}
+              <button type="button" disabled={busy} aria-pressed={chosen?.orderId === a.orderId} onClick={() => choose(a)}>
+                {t('adv_select', { order: a.orderNumber })}
+              </button>
+              {chain && chain.advances.length > 1 && (
+                <ol className="mgr-chain" aria-label={t('adv_chain')}>
+                  {chain.advances.map((c, i) => (
+                    <li key={c.orderId}>
+                      {c.invoiceNumber ?? c.orderNumber} · {formatRsd(c.totalPara)}
+                      {c.refundedPara > 0 ? ` · ${t('adv_refunded', { amount: formatRsd(c.refundedPara) })}` : ''}
+                      {i > 0 ? ` · ${t('adv_follows', { invoice: chain.advances[i - 1]?.invoiceNumber ?? chain.advances[i - 1]?.orderNumber ?? '' })}` : ''}
+                    </li>
+                  ))}
+                </ol>
+              )}
+              {chain && (
+                <div>
+                  {t('adv_paid')}: {formatRsd(chain.paidPara)}
+                </div>
+              )}
+            </li>
+          );
+        })}
       </ul>
+
+      {chosen && (
+        <>
+          <form onSubmit={finalize} aria-label={t('adv_final_items')}>
+            <h4>{t('adv_selected', { order: chosen.orderNumber })}</h4>
+            <table className="mgr-table" aria-label={t('adv_final_items')}>
+              <thead>
+                <tr>
+                  <th>{t('adv_item_name')}</th>
+                  <th>{t('adv_item_qty')}</th>
+                  <th>{t('adv_item_price')}</th>
+                  <th>{t('adv_item_label')}</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {drafts.map((d, i) => (
+                  <tr key={i}>
+                    <td>
+                      <input aria-label={`${t('adv_item_name')} ${i + 1}`} value={d.name} onChange={(e) => setDraft(i, { name: e.target.value })} />
+                    </td>
+                    <td>
+                      <input aria-label={`${t('adv_item_qty')} ${i + 1}`} inputMode="decimal" size={6} value={d.quantity} onChange={(e) => setDraft(i, { quantity: e.target.value })} />
+                    </td>
+                    <td>
+                      <input aria-label={`${t('adv_item_price')} ${i + 1}`} inputMode="decimal" size={9} value={d.price} onChange={(e) => setDraft(i, { price: e.target.value })} />
+                    </td>
+                    <td>
+                      <input aria-label={`${t('adv_item_label')} ${i + 1}`} size={3} value={d.label} onChange={(e) => setDraft(i, { label: e.target.value })} />
+                    </td>
+                    <td>
+                      <button type="button" aria-label={t('adv_remove_line', { n: i + 1 })} disabled={drafts.length <= 1} onClick={() => setDrafts((ds) => ds.filter((_, j) => j !== i))}>
+                        ✕
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <div className="mgr-row">
+              <button type="button" onClick={() => setDrafts((ds) => [...ds, { name: '', quantity: '1', price: '', label: chosen.lines[0]?.labels.join(',') ?? 'A', discountPara: 0 }])}>
+                {t('adv_add_line')}
+              </button>
+            </div>
+            <p data-testid="adv-sums">
+              {t('adv_final_total')}: {totalPara === null ? '—' : formatRsd(totalPara)} · {t('adv_paid')}: {formatRsd(paidPara)} · {t('adv_rest')}:{' '}
+              <strong>{restPara === null ? '—' : formatRsd(Math.max(0, restPara))}</strong>
+            </p>
+            <div className="mgr-row">
+              <PaymentSelect lang={lang} label={t('final_payment')} value={payment} onChange={setPayment} />
+              <button type="submit" disabled={busy || !valid}>
+                {t('adv_finalize_btn')}
+              </button>
+            </div>
+          </form>
+          <h4>{t('adv_further')}</h4>
+          <form onSubmit={further} className="mgr-row" aria-label={t('adv_further')}>
+            <Field label={t('adv_further_amount')}>
+              <input inputMode="decimal" value={furtherAmount} onChange={(e) => setFurtherAmount(e.target.value)} />
+            </Field>
+            <PaymentSelect lang={lang} label={t('adv_further_payment')} value={furtherPayment} onChange={setFurtherPayment} />
+            <button type="submit" disabled={busy || parsePrice(furtherAmount) === null}>
+              {t('adv_further_btn')}
+            </button>
+          </form>
+        </>
+      )}
       <Alert text={error} />
       {result && <OrderResult t={t} lang={lang} order={result} />}
     </div>

@@ -25,7 +25,7 @@ export function RefundTab(props: { api: PosApi; t: T; lang: Language }) {
 
   useEffect(() => {
     void api['orders.list']({ limit: 30 }).then((r) => {
-      if (r.ok) setRecent(r.value.orders.filter((o) => o.kind === 'sale' && o.state !== 'needs_attention'));
+      if (r.ok) setRecent(r.value.orders.filter((o) => (o.kind === 'sale' || o.kind === 'finalize') && o.state !== 'needs_attention'));
     });
   }, [api]);
 
