@@ -111,13 +111,13 @@ describe('case 1: a finalized advance cannot be refunded again', () => {
     const messages = await refusedEverywhere(
       c,
       'refunds.create',
-      { managerPin: MANAGER_PIN, orderId: adv.orderId, full: true, paymentType: 'cash', skipBuyerId: true },
+      { managerPin: MANAGER_PIN, orderId: adv.orderId, full: true, paymentType: 'cash', buyerId: '20:008123456' },
       { code: 'invalid_input', field: 'orderId' },
     );
     expect(messages[0]).toContain(fin.receipt?.invoiceNumber);
     expect(messages[2]).toContain('closed by the final receipt');
     // Partially and by invoice number too; the source screen says the same.
-    expect(await fails(c, 'refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: adv.receipt?.invoiceNumber, lines: [{ index: 0, quantity: 1 }], paymentType: 'cash', skipBuyerId: true })).toMatchObject({
+    expect(await fails(c, 'refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: adv.receipt?.invoiceNumber, lines: [{ index: 0, quantity: 1 }], paymentType: 'cash', buyerId: '20:008123456' })).toMatchObject({
       code: 'invalid_input',
       field: 'invoiceNumber',
     });
@@ -133,7 +133,7 @@ describe('case 2: a refunded advance is not open', () => {
     const c = await start();
     const adv = await ok<Checkout>(c, 'sales.checkout', advanceSale());
     expect(await listed(c)).toEqual([adv.orderId]);
-    const refund = await ok<OrderView>(c, 'refunds.create', { managerPin: MANAGER_PIN, orderId: adv.orderId, full: true, paymentType: 'cash', skipBuyerId: true });
+    const refund = await ok<OrderView>(c, 'refunds.create', { managerPin: MANAGER_PIN, orderId: adv.orderId, full: true, paymentType: 'cash', buyerId: '20:008123456' });
     expect(refund.receipt?.invoiceCounterExtension).toBe('АР');
     expect(await listed(c)).toEqual([]);
     const messages = await refusedEverywhere(c, 'advances.finalize', { orderId: adv.orderId }, { code: 'invalid_input', field: 'orderId' });
@@ -145,7 +145,7 @@ describe('case 2: a refunded advance is not open', () => {
   it('a partially refunded advance is not open either (was: finalized with the full amount as advanceAmount)', async () => {
     const c = await start();
     const adv = await ok<Checkout>(c, 'sales.checkout', advanceSale());
-    await ok(c, 'refunds.create', { managerPin: MANAGER_PIN, orderId: adv.orderId, lines: [{ index: 0, quantity: 1 }], paymentType: 'cash', skipBuyerId: true });
+    await ok(c, 'refunds.create', { managerPin: MANAGER_PIN, orderId: adv.orderId, lines: [{ index: 0, quantity: 1 }], paymentType: 'cash', buyerId: '20:008123456' });
     expect(await listed(c)).toEqual([]);
     expect(await fails(c, 'advances.finalize', { orderId: adv.orderId })).toMatchObject({ code: 'invalid_input', field: 'orderId' });
   });
@@ -155,7 +155,7 @@ describe('case 2: a refunded advance is not open', () => {
     const a1 = await ok<Checkout>(c, 'sales.checkout', advanceSale());
     const a2 = await ok<OrderView>(c, 'advances.add', { orderId: a1.orderId, lines: [{ name: 'Аванс', quantity: 1, unitPrice: 300, labels: ['A'] }], payments: [{ type: 'card', amount: 300 }] });
     // The first advance gives back one bread (80.00): the chain paid 540 + 300 - 80 = 760.00.
-    await ok(c, 'refunds.create', { managerPin: MANAGER_PIN, orderId: a1.orderId, lines: [{ index: 0, quantity: 1 }], paymentType: 'cash', skipBuyerId: true });
+    await ok(c, 'refunds.create', { managerPin: MANAGER_PIN, orderId: a1.orderId, lines: [{ index: 0, quantity: 1 }], paymentType: 'cash', buyerId: '20:008123456' });
     expect(await listed(c)).toEqual([a2.orderId]);
     const fin = await ok<OrderView>(c, 'advances.finalize', {
       orderId: a2.orderId,
@@ -191,12 +191,12 @@ describe('case 3: training mode covers advances, finalize, refunds and copies', 
     await refusedEverywhere(
       c,
       'refunds.create',
-      { managerPin: MANAGER_PIN, orderId: real.orderId, lines: [{ index: 0, quantity: 1 }], paymentType: 'cash', skipBuyerId: true },
+      { managerPin: MANAGER_PIN, orderId: real.orderId, lines: [{ index: 0, quantity: 1 }], paymentType: 'cash', buyerId: '20:008123456' },
       { code: 'invalid_input', field: 'orderId' },
     );
     await refusedEverywhere(c, 'copies.create', { orderId: real.orderId, approval: { managerPin: MANAGER_PIN } }, { code: 'invalid_input', field: 'orderId' });
     const training = await ok<Checkout>(c, 'sales.checkout', { lines: goods, payments: [{ type: 'cash', amount: 540 }] });
-    const refund = await ok<OrderView>(c, 'refunds.create', { managerPin: MANAGER_PIN, orderId: training.orderId, lines: [{ index: 1, quantity: 1 }], paymentType: 'cash', skipBuyerId: true });
+    const refund = await ok<OrderView>(c, 'refunds.create', { managerPin: MANAGER_PIN, orderId: training.orderId, lines: [{ index: 1, quantity: 1 }], paymentType: 'cash', buyerId: '20:008123456' });
     expect(refund).toMatchObject({ invoiceType: 'training', state: 'fiscalized' });
     expect(refund.receipt?.invoiceCounterExtension).toBe('ТР');
     // With training mode off again the advance is finalized as usual.
@@ -212,7 +212,7 @@ describe('case 7: the final sale of a chain is refunded and copied like a normal
     const fin = await ok<OrderView>(c, 'advances.finalize', { orderId: adv.orderId });
     const source = await ok<RefundSource>(c, 'refunds.source', { orderId: fin.orderId });
     expect(source).toMatchObject({ invoiceType: 'normal', totalPara: 54000, fullRefundAllowed: true });
-    const part = await ok<OrderView>(c, 'refunds.create', { managerPin: MANAGER_PIN, orderId: fin.orderId, lines: [{ index: 1, quantity: 1 }], paymentType: 'cash', skipBuyerId: true });
+    const part = await ok<OrderView>(c, 'refunds.create', { managerPin: MANAGER_PIN, orderId: fin.orderId, lines: [{ index: 1, quantity: 1 }], paymentType: 'cash', buyerId: '20:008123456' });
     expect(part).toMatchObject({ invoiceType: 'normal', state: 'fiscalized', totalPara: 15000, referentDocumentNumber: fin.receipt?.invoiceNumber });
     expect(part.receipt?.invoiceCounterExtension).toBe('ПР');
     const copy = await ok<OrderView>(c, 'copies.create', { orderId: fin.orderId, approval: { managerPin: MANAGER_PIN } });
@@ -222,7 +222,7 @@ describe('case 7: the final sale of a chain is refunded and copied like a normal
     // A second chain: its final sale refunded in full.
     const adv2 = await ok<Checkout>(c, 'sales.checkout', advanceSale());
     const fin2 = await ok<OrderView>(c, 'advances.finalize', { orderId: adv2.orderId });
-    const full = await ok<OrderView>(c, 'refunds.create', { managerPin: MANAGER_PIN, orderId: fin2.orderId, full: true, paymentType: 'cash', skipBuyerId: true });
+    const full = await ok<OrderView>(c, 'refunds.create', { managerPin: MANAGER_PIN, orderId: fin2.orderId, full: true, paymentType: 'cash', buyerId: '20:008123456' });
     expect(full).toMatchObject({ kind: 'refund_full', invoiceType: 'normal', state: 'fiscalized', totalPara: 54000 });
     expect(full.receipt?.invoiceCounterExtension).toBe('ПР');
   });
@@ -278,7 +278,7 @@ describe('case 8: deposits and chains of advances', () => {
     expect(await listed(c)).toEqual([]);
     // Either advance of the finalized chain is refused a refund.
     for (const orderId of [a1.orderId, a2.orderId]) {
-      expect(await fails(c, 'refunds.create', { managerPin: MANAGER_PIN, orderId, full: true, paymentType: 'cash', skipBuyerId: true })).toMatchObject({ code: 'invalid_input', field: 'orderId' });
+      expect(await fails(c, 'refunds.create', { managerPin: MANAGER_PIN, orderId, full: true, paymentType: 'cash', buyerId: '20:008123456' })).toMatchObject({ code: 'invalid_input', field: 'orderId' });
     }
   });
 
