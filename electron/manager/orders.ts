@@ -124,7 +124,6 @@ export class BackOfficeOrders {
     const otherTills = row ? await this.#otherTillRefunds(row) : [];
     const source = row ? this.#localSource(row, otherTills, input.orderId !== undefined ? 'orderId' : 'invoiceNumber') : hub ? this.#hubSource(hub) : await this.refundSource(input);
     const orig = row ? this.#data(row) : hub ? { lines: hub.lines, payments: hub.payments } : null;
-    const buyer = resolveRefundBuyer(input, source, this.#allowWithoutBuyer());
     if (!REFUNDABLE.includes(source.invoiceType)) {
       throw new CommandError('conflict', 'refund_not_refundable', { id: source.invoiceNumber ?? source.orderNumber ?? '', reason: source.invoiceType });
     }
@@ -137,6 +136,8 @@ export class BackOfficeOrders {
     const full = input.full === true;
     if (full && !source.fullRefundAllowed) throw invalidInput('full', 'refund_full_after_partial');
     if (!full && !orig) throw invalidInput('lines', 'refund_archive_partial');
+    // Who it is refunded to, once it is known what may be refunded (a refusal of the document comes first).
+    const buyer = resolveRefundBuyer(input, source, this.#allowWithoutBuyer());
 
     // The refunded lines, in thousandths and para.
     let lines: OrderLine[];
