@@ -113,6 +113,15 @@ export interface OrderView {
   attempts: number;
   /** True when an attempt's outcome is unknown (crash or lost response) and not yet reconciled. */
   unknown: boolean;
+  /** #21: fiscalized with its own receipt, whose items/payments differ from what was sent ("differs — check"). */
+  receiptCheck?: ReceiptCheckView;
+}
+
+/** #21: what differs between the receipt and the order, field by field (docs/outbox.md). */
+export interface ReceiptCheckView {
+  invoiceNumber: string;
+  at: string;
+  fields: { field: string; expected: string; got: string }[];
 }
 
 export interface SyncStatus {

@@ -81,6 +81,11 @@ const SR_CYRL: Table = {
   hub_enrol_refused: 'Хаб продавнице је одбио упис (поље „{field}“): {reason}',
   hub_unreachable: 'Хаб продавнице није доступан: {reason}',
   hub_already_enrolled: 'Ова каса је већ уписана у хаб (каса {id}).',
+  // #21 receipt verification
+  reissue_own_receipt:
+    'Рачун {invoice} под бројем {order} је рачун ове продаје (потврђено упитом и архивом фискалног сервиса): продаја је фискализована њиме и не издаје се поново.',
+  reissue_unconfirmed:
+    'Није потврђено да рачун под бројем {order} припада другој продаји ({reason}). Нови рачун се не издаје док упит и архива фискалног сервиса то не потврде; покушајте поново кад сервис буде доступан.',
 };
 
 const SR_LATN: Table = {
@@ -158,6 +163,11 @@ const SR_LATN: Table = {
   hub_enrol_refused: 'Hab prodavnice je odbio upis (polje „{field}“): {reason}',
   hub_unreachable: 'Hab prodavnice nije dostupan: {reason}',
   hub_already_enrolled: 'Ova kasa je već upisana u hab (kasa {id}).',
+  // #21 receipt verification
+  reissue_own_receipt:
+    'Račun {invoice} pod brojem {order} je račun ove prodaje (potvrđeno upitom i arhivom fiskalnog servisa): prodaja je fiskalizovana njime i ne izdaje se ponovo.',
+  reissue_unconfirmed:
+    'Nije potvrđeno da račun pod brojem {order} pripada drugoj prodaji ({reason}). Novi račun se ne izdaje dok upit i arhiva fiskalnog servisa to ne potvrde; pokušajte ponovo kad servis bude dostupan.',
 };
 
 const EN: Table = {
@@ -235,6 +245,11 @@ const EN: Table = {
   hub_enrol_refused: 'The store hub refused the enrolment (field "{field}"): {reason}',
   hub_unreachable: 'The store hub is not reachable: {reason}',
   hub_already_enrolled: 'This till is already enrolled with the hub (till {id}).',
+  // #21 receipt verification
+  reissue_own_receipt:
+    'Receipt {invoice} under number {order} is this sale’s receipt (confirmed by the fiscal service’s lookup and archive): the sale is fiscalized with it and is not issued again.',
+  reissue_unconfirmed:
+    'It is not confirmed that the receipt under number {order} belongs to another sale ({reason}). No new receipt is issued until the fiscal service’s lookup and archive confirm it; try again when the service is reachable.',
 };
 
 const TABLES: Record<Language, Table> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };
