@@ -326,7 +326,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     'sales.checkout': (input) => sales.checkout(input),
     'orders.get': async ({ orderId }) => orderView(orderId),
-    'orders.list': async ({ state, limit, offset }) => {
+    'orders.list': async ({ state, limit, offset, receiptCheck }) => {
+      if (receiptCheck) {
+        const checks = store.receiptChecks(limit ?? 50);
+        return { orders: checks.map((r) => store.view(r)), total: checks.length };
+      }
       const { rows, total } = store.list(state, limit ?? 50, offset ?? 0);
       return { orders: rows.map((r) => store.view(r)), total };
     },

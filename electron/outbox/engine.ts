@@ -279,9 +279,9 @@ export class SyncEngine {
       const stale = due.filter((d) => this.#needsLookup(d));
       const fresh = due.filter((d) => !this.#needsLookup(d));
       if (stale.length) await this.#reconcile(client, stale);
-      if (!this.#online || this.#paused) return;
+      if (!this.#canSend()) return;
       if (fresh.length) await this.#drain(client, fresh);
-      if (!this.#online || this.#paused) return;
+      if (!this.#canSend()) return;
       if (due.length < 5000) {
         // Loop again only if sending made more orders due (dependents freed by this pass).
         const more = this.#store.due(this.#now(), 1, this.#claimed);

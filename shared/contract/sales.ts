@@ -62,8 +62,10 @@ export const salesCommands = {
       state: z.enum(['queued', 'fiscalized', 'needs_attention'], { error: 'state' }).optional(),
       limit: z.number({ error: 'number' }).int({ error: 'integer' }).min(1).max(500).optional(),
       offset: z.number({ error: 'number' }).int({ error: 'integer' }).min(0).optional(),
+      // #21: fiscalized orders whose receipt differs from what was sent in items/payments ("differs — check").
+      receiptCheck: z.boolean({ error: 'boolean' }).optional(),
     }),
-    'Orders, newest first, optionally by state.',
+    'Orders, newest first, optionally by state (or, with receiptCheck, the fiscalized ones whose receipt differs in its details).',
   ),
   'orders.fixLabels': command<OrderView>()(
     z.strictObject({
