@@ -6,6 +6,7 @@ import { explainGatewayError } from '../../../shared/gateway-errors.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import { type T, call, useAction, Alert, Field, PinInput } from './common.tsx';
 import { RetriesList } from './RetriesList.tsx';
+import { ReceiptChecks } from './ReceiptChecks.tsx';
 
 /** One rejected order: what the gateway said (explained), and the fix: new labels, or resend as is. */
 function AttentionOrder(props: {
@@ -146,6 +147,7 @@ export function AttentionTab(props: { api: PosApi; t: T; lang: Language }) {
       </ul>
       {note && <p role="status">{note}</p>}
       <Alert text={error} />
+      <ReceiptChecks api={api} t={t} lang={lang} />
       <RetriesList api={api} t={t} />
     </div>
   );
