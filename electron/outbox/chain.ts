@@ -65,7 +65,7 @@ async function finalSaleOf(client: GatewayClient, orderNumber: string, refundNum
     const member = chain.filter(isObject).find(refersToRefund);
     if (member && typeof member['invoiceNumber'] === 'string') return (await client.archiveGet(member['invoiceNumber'])).receipt;
   }
-  const list = await client.archiveList({ orderNumber, limit: 20 });
+  const list = await client.archiveList({ orderNumber, orderNumberExact: true, limit: 20 });
   for (const item of list.items) {
     const parsed = IssuedReceiptSchema.safeParse(item);
     if (parsed.success && refersToRefund(parsed.data as Json)) return parsed.data;
