@@ -167,7 +167,14 @@ test('needs attention: the status bar count opens the list with the explanation 
 test("needs attention: another sale's receipt parks the sale; a manager's PIN re-issues it under a new number", async ({ kasa }) => {
   const { page } = kasa;
   // The gateway answers with a receipt of the right order number but 1.00 more: not this sale's receipt.
-  await kasa.sandbox('faults', { rules: [{ match: 'POST /receipt/', action: 'wrong_total', times: 1 }] });
+  // #21: a reply alone parks nothing; its archive is asked first (fiscalization-lookup + archive), and
+  // again before a new number is issued: here the archive too names a receipt of another total, twice.
+  await kasa.sandbox('faults', {
+    rules: [
+      { match: 'POST /receipt/', action: 'wrong_total', times: 1 },
+      { match: 'GET /archive/receipts/', action: 'wrong_total', times: 2 },
+    ],
+  });
   const sale = await checkout(kasa, SALE);
   expect(sale.state).toBe('needs_attention');
   expect(sale.receipt).toBeUndefined();
