@@ -15,6 +15,7 @@
 import type { IssuedReceipt } from '../gateway/types.ts';
 import type { OrderRow } from './store.ts';
 import { formatQuantity, formatRsd, toMilli, toPara } from '../../shared/money.ts';
+import { PAYMENT_TYPES } from '../../shared/domain.ts';
 
 export interface Mismatch {
   /** The receipt field that disagrees, e.g. `totalAmount`, `items`, `payments`, `metaFields.cashier`. */
@@ -44,8 +45,11 @@ const para = (v: unknown): number | null => {
   return p === null ? null : Math.abs(p);
 };
 const rsd = (p: number | null): string => (p === null ? '—' : formatRsd(p));
-/** `wire_transfer`, `WireTransfer`, `wireTransfer` are one payment type. */
-const paymentType = (v: unknown): string => lower(v).replace(/[_\s-]/g, '');
+/** `wire_transfer`, `WireTransfer`, `wireTransfer` are one payment type: the spec's spelling. */
+const paymentType = (v: unknown): string => {
+  const folded = lower(v).replace(/[_\s-]/g, '');
+  return PAYMENT_TYPES.find((t) => t.toLowerCase() === folded) ?? folded;
+};
 
 /** The invoice and transaction type the gateway labels this order's (main) receipt with. */
 function expectedTypes(row: OrderRow): { invoiceType: string; transactionType: string } {

@@ -7,13 +7,25 @@ import { useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { Language, OrderView } from '../../../shared/domain.ts';
 import { formatRsd } from '../../../shared/money.ts';
-import { type T, call, useAction, Alert } from './common.tsx';
+import { type T, PAYMENT_NAMES, call, useAction, Alert } from './common.tsx';
 
 function fieldName(t: T, field: string): string {
   if (field === 'items') return t('checks_field_items');
   if (field === 'payments') return t('checks_field_payments');
   if (field.startsWith('metaFields.')) return `${t('checks_field_meta')} (${field.slice('metaFields.'.length)})`;
   return field;
+}
+
+/** `cash 540,00; card 10,00` → the payment types named in the UI language. */
+function paymentsText(lang: Language, text: string): string {
+  const names = PAYMENT_NAMES[lang] as Record<string, string | undefined>;
+  return text
+    .split('; ')
+    .map((part) => {
+      const [type, ...rest] = part.split(' ');
+      return [names[type ?? ''] ?? type, ...rest].join(' ');
+    })
+    .join('; ');
 }
 
 export function ReceiptChecks(props: { api: PosApi; t: T; lang: Language }) {
@@ -44,7 +56,13 @@ export function ReceiptChecks(props: { api: PosApi; t: T; lang: Language }) {
             </p>
             <ul>
               {(o.receiptCheck?.fields ?? []).map((f) => (
-                <li key={f.field}>{t('checks_field', { field: fieldName(t, f.field), expected: f.expected, got: f.got })}</li>
+                <li key={f.field}>
+                  {t('checks_field', {
+                    field: fieldName(t, f.field),
+                    expected: f.field === 'payments' ? paymentsText(lang, f.expected) : f.expected,
+                    got: f.field === 'payments' ? paymentsText(lang, f.got) : f.got,
+                  })}
+                </li>
               ))}
             </ul>
           </li>
