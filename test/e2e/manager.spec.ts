@@ -247,3 +247,36 @@ test('the manager screens are readable: dark text on their light panel (not the 
   };
   expect(luminance(colors.panel) - luminance(colors.text)).toBeGreaterThan(120);
 });
+
+test('needs attention (#21): a new number is refused when lookup + archive show the receipt is this sale’s; the sale is fiscalized with it', async ({ kasa }) => {
+  const { page } = kasa;
+  // The send's reply and the first archive read name another total (a confused proxy): parked.
+  await kasa.sandbox('faults', {
+    rules: [
+      { match: 'POST /receipt/', action: 'wrong_total', times: 1 },
+      { match: 'GET /archive/receipts/', action: 'wrong_total', times: 1 },
+    ],
+  });
+  const sale = await checkout(kasa, SALE);
+  expect(sale.state).toBe('needs_attention');
+  await login(page);
+  await page.getByRole('status', { name: 'Статус' }).getByRole('button', { name: 'Потребна пажња: 1' }).click();
+  const mgr = page.getByRole('dialog', { name: 'Менаџер' });
+  const item = mgr.getByRole('listitem', { name: `Поруџбина ${sale.orderNumber}` });
+  await item.getByLabel('PIN менаџера').fill(MANAGER_PIN);
+  await item.getByRole('button', { name: `Издај под новим бројем: ${sale.orderNumber}` }).click();
+  // The archive, asked again, holds this sale's own receipt: no new number, the sale is settled with it.
+  await expect(mgr.getByRole('status')).toContainText('је рачун ове продаје');
+  const done = (await kasa.host.call<OrderView>('orders.get', { orderId: sale.orderId })).body.value;
+  await expect(mgr.getByRole('status')).toHaveText(
+    `Рачун ${done?.receipt?.invoiceNumber ?? ''} под бројем ${sale.orderNumber} је рачун ове продаје (потврђено упитом и архивом фискалног сервиса): продаја је фискализована њиме и не издаје се поново.`,
+  );
+  await expect(item).toHaveCount(0);
+  expect(done?.state).toBe('fiscalized');
+  expect(done?.orderNumber).toBe(sale.orderNumber);
+  expect((await ledger(kasa)).map((r) => r.orderNumber)).toEqual([sale.orderNumber]);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.screenshot({ path: '/work/shots/verify/reissue-refused-1024x768.png' });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.screenshot({ path: '/work/shots/verify/reissue-refused-1366x768.png' });
+});

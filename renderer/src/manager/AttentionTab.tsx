@@ -44,7 +44,15 @@ function AttentionOrder(props: {
           onSubmit={(e) => {
             e.preventDefault();
             void run(async () => {
-              const v = await call(api['orders.reissue']({ managerPin: pin, orderId: order.orderId }));
+              const r = await api['orders.reissue']({ managerPin: pin, orderId: order.orderId });
+              // #21: refused because lookup + archive show the number's receipt is this sale's (the core
+              // settled the sale with it): said at the tab, and the list reloaded.
+              if (!r.ok && r.error.code === 'conflict') {
+                setPin('');
+                props.onDone(r.error.message);
+                return;
+              }
+              const v = await call(Promise.resolve(r));
               setPin('');
               props.onDone(t('reissued', { order: order.orderNumber, to: v.orderNumber }));
             });
