@@ -331,8 +331,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     'sales.checkout': (input) => sales.checkout(input),
     'orders.get': async ({ orderId }) => orderView(orderId),
-    'orders.list': async ({ state, limit, offset, taxGroupChanged }) => {
+    'orders.list': async ({ state, limit, offset, taxGroupChanged, receiptCheck }) => {
       if (taxGroupChanged) return taxGroupChangedList(store, limit ?? 50, offset ?? 0);
+      if (receiptCheck) {
+        const checks = store.receiptChecks(limit ?? 50);
+        return { orders: checks.map((r) => store.view(r)), total: checks.length };
+      }
       const { rows, total } = store.list(state, limit ?? 50, offset ?? 0);
       return { orders: rows.map((r) => store.view(r)), total };
     },

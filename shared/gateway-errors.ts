@@ -18,7 +18,7 @@ type Texts = Record<string, { title: string; action: string }>;
 const SR_CYRL: Texts = {
   receipt_mismatch: {
     title: 'Фискални сервис је за овај број поруџбине вратио рачун друге продаје (не слаже се: {fields}). Ова продаја НИЈЕ фискализована.',
-    action: 'Број поруџбине је већ заузет. Проверите продају и изаберите „Издај под новим бројем“ (потребан PIN менаџера).',
+    action: 'Број поруџбине је заузет рачуном друге продаје (потврдили су упит и архива фискалног сервиса). Проверите продају и изаберите „Издај под новим бројем“ (потребан PIN менаџера); пре новог рачуна каса још једном проверава архиву, па ако је рачун ипак ове продаје, продаја се њиме фискализује и нови се не издаје.',
   },
   reconcile_limit: {
     title: 'Провера да ли је рачун већ издат није успела ни после више покушаја: {message}',
@@ -85,7 +85,7 @@ const SR_CYRL: Texts = {
 const SR_LATN: Texts = {
   receipt_mismatch: {
     title: 'Fiskalni servis je za ovaj broj porudžbine vratio račun druge prodaje (ne slaže se: {fields}). Ova prodaja NIJE fiskalizovana.',
-    action: 'Broj porudžbine je već zauzet. Proverite prodaju i izaberite „Izdaj pod novim brojem“ (potreban PIN menadžera).',
+    action: 'Broj porudžbine je zauzet računom druge prodaje (potvrdili su upit i arhiva fiskalnog servisa). Proverite prodaju i izaberite „Izdaj pod novim brojem“ (potreban PIN menadžera); pre novog računa kasa još jednom proverava arhivu, pa ako je račun ipak ove prodaje, prodaja se njime fiskalizuje i novi se ne izdaje.',
   },
   reconcile_limit: {
     title: 'Provera da li je račun već izdat nije uspela ni posle više pokušaja: {message}',
@@ -143,7 +143,7 @@ const SR_LATN: Texts = {
 const EN: Texts = {
   receipt_mismatch: {
     title: 'For this order number the fiscal service returned another sale’s receipt (differs in: {fields}). This sale is NOT fiscalized.',
-    action: 'The order number is taken. Check the sale and choose “Re-issue under a new number” (manager PIN required).',
+    action: 'The order number is taken by another sale’s receipt (confirmed by the fiscal service’s lookup and archive). Check the sale and choose “Re-issue under a new number” (manager PIN required); before a new receipt the till checks the archive once more, and if the receipt is this sale’s after all, the sale is fiscalized with it and no new one is issued.',
   },
   reconcile_limit: {
     title: 'Checking whether the receipt was already issued failed again and again: {message}',

@@ -109,6 +109,11 @@ const SR_CYRL: Table = {
   finalize_payment_rest: 'Плаћање остатка мора износити тачно {rest} (поље „{field}“).',
   advance_payment_exact: 'Плаћање аванса мора износити тачно {due} (поље „{field}“).',
   refund_advance_other_till: 'Аванс {id} је издат на другој каси: враћа се на тој каси, где се види да ли је затворен (поље „{field}“).',
+  // #21 receipt verification
+  reissue_own_receipt:
+    'Рачун {invoice} под бројем {order} је рачун ове продаје (потврђено упитом и архивом фискалног сервиса): продаја је фискализована њиме и не издаје се поново.',
+  reissue_unconfirmed:
+    'Није потврђено да рачун под бројем {order} припада другој продаји ({reason}). Нови рачун се не издаје док упит и архива фискалног сервиса то не потврде; покушајте поново кад сервис буде доступан.',
 };
 
 const SR_LATN: Table = {
@@ -214,6 +219,11 @@ const SR_LATN: Table = {
   finalize_payment_rest: 'Plaćanje ostatka mora iznositi tačno {rest} (polje „{field}“).',
   advance_payment_exact: 'Plaćanje avansa mora iznositi tačno {due} (polje „{field}“).',
   refund_advance_other_till: 'Avans {id} je izdat na drugoj kasi: vraća se na toj kasi, gde se vidi da li je zatvoren (polje „{field}“).',
+  // #21 receipt verification
+  reissue_own_receipt:
+    'Račun {invoice} pod brojem {order} je račun ove prodaje (potvrđeno upitom i arhivom fiskalnog servisa): prodaja je fiskalizovana njime i ne izdaje se ponovo.',
+  reissue_unconfirmed:
+    'Nije potvrđeno da račun pod brojem {order} pripada drugoj prodaji ({reason}). Novi račun se ne izdaje dok upit i arhiva fiskalnog servisa to ne potvrde; pokušajte ponovo kad servis bude dostupan.',
 };
 
 const EN: Table = {
@@ -319,6 +329,11 @@ const EN: Table = {
   finalize_payment_rest: 'The payment of the rest must be exactly {rest} (field "{field}").',
   advance_payment_exact: 'The advance payment must be exactly {due} (field "{field}").',
   refund_advance_other_till: 'Advance {id} was issued on another till: it is refunded there, where it shows whether it was closed (field "{field}").',
+  // #21 receipt verification
+  reissue_own_receipt:
+    'Receipt {invoice} under number {order} is this sale’s receipt (confirmed by the fiscal service’s lookup and archive): the sale is fiscalized with it and is not issued again.',
+  reissue_unconfirmed:
+    'It is not confirmed that the receipt under number {order} belongs to another sale ({reason}). No new receipt is issued until the fiscal service’s lookup and archive confirm it; try again when the service is reachable.',
 };
 
 const TABLES: Record<Language, Table> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };

@@ -24,6 +24,7 @@ import { listBackups, requestRestore } from '../db/backup.ts';
 import { StaffService, gatewayCommandError } from './staff.ts';
 import type { Sessions } from '../auth/context.ts';
 import { nextOrderNumber } from '../sales/order-number.ts';
+import { confirmBeforeReissue } from './reissue.ts';
 
 type ManagerCommandName = keyof typeof managerCommands;
 export type ManagerHandlers = { [N in ManagerCommandName]: (input: CommandParsedInput<N>) => Promise<CommandResult<N>> };
@@ -185,6 +186,8 @@ export function createManager(deps: ManagerDeps): Manager {
     'advances.add': async (input) => orders.addAdvance(input),
     'orders.reissue': async ({ managerPin, orderId }) => {
       const approvedBy = await staff.requireManager(managerPin);
+      // #21: only when lookup + archive confirm the number's receipt is another sale's (reissue-check.ts).
+      await confirmBeforeReissue({ store, client: () => gateway.client(), now, audit: (a, d) => staff.audit(approvedBy, a, d) }, orderId);
       const renumbered = store.reissue(orderId, () => nextOrderNumber(store.db, settings.terminalId(), now()), now());
       if (!renumbered) throw new CommandError('conflict', 'not_receipt_mismatch', { id: orderId });
       staff.audit(approvedBy, 'order.reissue', { orderId, from: renumbered.from, to: renumbered.to });

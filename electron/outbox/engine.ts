@@ -19,6 +19,7 @@ import type { GatewayErrorView, SyncStatus } from '../../shared/domain.ts';
 import { message } from '../../shared/messages.ts';
 import { Settings } from '../settings/settings.ts';
 import { DEFAULT_MAX_LOOKUP_TRIES, failedLookups, reconcileLimitView } from './reconcile-budget.ts';
+import { resolveLookupHit } from './chain.ts';
 
 export interface EngineOptions {
   /** Single requests in flight at once. Default 4. */
@@ -278,9 +279,9 @@ export class SyncEngine {
       const stale = due.filter((d) => this.#needsLookup(d));
       const fresh = due.filter((d) => !this.#needsLookup(d));
       if (stale.length) await this.#reconcile(client, stale);
-      if (!this.#online || this.#paused) return;
+      if (!this.#canSend()) return;
       if (fresh.length) await this.#drain(client, fresh);
-      if (!this.#online || this.#paused) return;
+      if (!this.#canSend()) return;
       if (due.length < 5000) {
         // Loop again only if sending made more orders due (dependents freed by this pass).
         const more = this.#store.due(this.#now(), 1, this.#claimed);
@@ -497,9 +498,10 @@ export class SyncEngine {
           const rec = byNumber.get(c.order_number);
           if (rec?.fiscalized && rec.invoiceNumber) {
             try {
-              const archived = await client.archiveGet(rec.invoiceNumber);
+              // A finalize is followed to its final sale (chain.ts); what lookup + archive say is confirmed.
+              const found = await resolveLookupHit(client, c, rec.invoiceNumber);
               this.#succeeded();
-              this.#settleIssued(c, archived.receipt, { id: attemptId, status: 200 });
+              this.#settleIssued(c, found.receipt, { id: attemptId, status: 200 }, found.extra, true);
             } catch (err) {
               this.#handleFailure(c, err, attemptId, 'lookup');
             }
@@ -525,6 +527,7 @@ export class SyncEngine {
     receipt: IssuedReceipt,
     attempt: { id: number; correlationId?: string; status?: number },
     extra: IssuedReceipt[] = [],
+    confirmed = false,
   ): void {
     // A receipt that names another order is not this order's receipt (a confused proxy or cache):
     // an unreadable reply, so the outcome stays unknown and is reconciled.
@@ -534,7 +537,7 @@ export class SyncEngine {
         message: `Reply carries the receipt of order ${receipt.orderNumber}, not ${d.order_number}`,
       });
     }
-    const state = this.#store.markFiscalized(d.id, receipt, this.#now(), attempt, extra);
+    const state = this.#store.markFiscalized(d.id, receipt, this.#now(), attempt, extra, { confirmed });
     if (state) this.#notify(d, state);
   }
 

@@ -16,7 +16,7 @@ import type {
   TransactionType,
 } from '../../shared/domain.ts';
 import { toPara } from '../../shared/money.ts';
-import { RECEIPT_MISMATCH, verifyReceipt } from './verify.ts';
+import { RECEIPT_MISMATCH, checkReceipt, type Mismatch } from './verify.ts';
 import { parkedByReconcileLimit } from './reconcile-budget.ts';
 import { taxGroupChange } from '../sales/tax-group.ts';
 
@@ -31,7 +31,20 @@ export interface OrderData {
   taxGroup?: { groupId: number; validFrom: string };
   /** For orders waiting on another: the request body without the referenced document's fields. */
   template?: Record<string, unknown>;
+  /** Fiscalized, but the receipt's items/payments/metaFields differ from what was sent: for a manager. */
+  receiptCheck?: ReceiptCheckNote;
 }
+
+/** A "differs — check" note (verify.ts): the receipt is this order's, some of its details are not as sent. */
+export interface ReceiptCheckNote {
+  invoiceNumber: string;
+  at: string;
+  fields: Mismatch[];
+}
+
+/** Settings key of the orders with a `receiptCheck` note, newest last (a short list; no scan of history). */
+export const RECEIPT_CHECKS_KEY = 'receiptChecks';
+const RECEIPT_CHECKS_KEPT = 500;
 
 export interface OrderRow {
   id: number;
@@ -118,7 +131,7 @@ export class OrderStore {
       fiscalize: db.prepare(
         `UPDATE orders SET state = 'fiscalized', invoice_number = @invoiceNumber, sdc_date_time = @sdc,
            receipt = @receipt, extra_receipts = @extra, fiscalized_at = @at, last_error = NULL
-         WHERE id = @id AND state = 'queued'`,
+         WHERE id = @id AND state = @from`,
       ),
       deleteOutbox: db.prepare('DELETE FROM outbox WHERE order_id = ?'),
       park: db.prepare(`UPDATE orders SET state = 'needs_attention', last_error = ? WHERE id = ? AND state = 'queued'`),
@@ -197,10 +210,16 @@ export class OrderStore {
 
   /**
    * Stores the receipt and settles the order (outbox row removed), in one transaction with the
-   * attempt's outcome — but only if the receipt is this order's (`verifyReceipt`): a receipt that belongs
-   * to another sale parks the order in needs_attention instead (its number is taken at the gateway, so
-   * only a person may re-issue it under a new one). Returns the order's new state, or null if it was no
-   * longer queued.
+   * attempt's outcome — but only if the receipt is this order's by identity (`checkReceipt`: order
+   * number, types, referenced document, |total|). Item, payment or metaField differences settle it all
+   * the same, with a "differs — check" note for a manager (`data.receiptCheck`).
+   *
+   * A receipt of another identity never settles the order. Returned by a send (`confirmed` false), the
+   * order is looked up once more through fiscalization-lookup and the archive (due now, outcome unknown)
+   * before anyone is told its number is taken; returned by that look-up (`confirmed`), or a second time,
+   * it parks the order in needs_attention (its number is taken at the gateway by another sale, so only a
+   * person may re-issue it under a new one). Returns the order's new state, or null if it is still queued
+   * (to be looked up) or was no longer in the state settled from (`from`, default `queued`).
    */
   markFiscalized(
     orderId: number,
@@ -208,10 +227,12 @@ export class OrderStore {
     at: number,
     attempt?: { id: number; correlationId?: string; status?: number },
     extra: IssuedReceipt[] = [],
+    opts: { confirmed?: boolean; from?: 'queued' | 'needs_attention' } = {},
   ): 'fiscalized' | 'needs_attention' | null {
+    const from = opts.from ?? 'queued';
     return this.db.transaction(() => {
       const row = this.get(orderId);
-      if (!row || row.state !== 'queued') {
+      if (!row || row.state !== from) {
         if (attempt)
           this.finishAttempt(attempt.id, at, 'issued', {
             status: attempt.status ?? 201,
@@ -220,7 +241,9 @@ export class OrderStore {
         this.#stmts.deleteOutbox.run(orderId);
         return null;
       }
-      const mismatches = verifyReceipt(row, receipt, extra);
+      const check = checkReceipt(row, receipt, extra);
+      const mismatches = check.identity;
+      if (mismatches.length > 0 && from === 'needs_attention') return null;
       if (mismatches.length > 0) {
         const error: GatewayErrorView = {
           status: attempt?.status ?? 200,
@@ -231,6 +254,7 @@ export class OrderStore {
           fields: mismatches.map((m) => ({ field: m.field, message: `${m.got} ≠ ${m.expected}` })),
           ...(attempt?.correlationId ? { correlationId: attempt.correlationId } : {}),
         };
+        const confirmed = opts.confirmed === true || this.#mismatchesBefore(orderId) > 0;
         if (attempt)
           this.finishAttempt(attempt.id, at, 'mismatch', {
             status: error.status,
@@ -238,6 +262,14 @@ export class OrderStore {
             correlationId: attempt.correlationId,
             message: error.message,
           });
+        if (!confirmed) {
+          // Not yet confirmed by lookup + archive: looked up before anyone is offered a new number.
+          this.db
+            .prepare('UPDATE outbox SET first_attempt_at = 0, unknown = 1, due_at = ? WHERE order_id = ?')
+            .run(at, orderId);
+          this.#stmts.setError.run(JSON.stringify(error), orderId);
+          return null;
+        }
         this.#stmts.park.run(
           JSON.stringify({
             ...error,
@@ -255,6 +287,7 @@ export class OrderStore {
         });
       const changed = this.#stmts.fiscalize.run({
         id: orderId,
+        from,
         invoiceNumber: receipt.invoiceNumber,
         sdc: receipt.sdcDateTime,
         receipt: JSON.stringify(receipt),
@@ -262,9 +295,50 @@ export class OrderStore {
         at: new Date(at).toISOString(),
       }).changes;
       this.#stmts.deleteOutbox.run(orderId);
+      if (changed && check.notes.length > 0) this.#noteCheck(row, { invoiceNumber: receipt.invoiceNumber, at: new Date(at).toISOString(), fields: check.notes });
       if (changed) this.#fillDependents(orderId, receipt);
       return changed > 0 ? 'fiscalized' : null;
     })();
+  }
+
+  /** Receipt mismatches recorded for the order's attempts so far. */
+  #mismatchesBefore(orderId: number): number {
+    return (
+      this.db
+        .prepare<[number], { n: number }>("SELECT count(*) AS n FROM attempts WHERE order_id = ? AND outcome = 'mismatch'")
+        .get(orderId)?.n ?? 0
+    );
+  }
+
+  /** Keeps a "differs — check" note with the order and lists the order for a manager. */
+  #noteCheck(row: OrderRow, note: ReceiptCheckNote): void {
+    const data = JSON.parse(row.data) as OrderData;
+    data.receiptCheck = note;
+    this.db.prepare('UPDATE orders SET data = ? WHERE id = ?').run(JSON.stringify(data), row.id);
+    const ids = this.#receiptCheckIds().filter((id) => id !== row.id);
+    ids.push(row.id);
+    this.db
+      .prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+      .run(RECEIPT_CHECKS_KEY, JSON.stringify(ids.slice(-RECEIPT_CHECKS_KEPT)));
+  }
+
+  #receiptCheckIds(): number[] {
+    const raw = this.db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(RECEIPT_CHECKS_KEY)?.value;
+    try {
+      const ids = raw ? (JSON.parse(raw) as unknown) : [];
+      return Array.isArray(ids) ? ids.filter((n): n is number => Number.isInteger(n)) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  /** Fiscalized orders whose receipt differs from what was sent in its details, newest first. */
+  receiptChecks(limit: number): OrderRow[] {
+    return this.#receiptCheckIds()
+      .reverse()
+      .slice(0, limit)
+      .map((id) => this.get(id))
+      .filter((r): r is OrderRow => r !== undefined);
   }
 
   /** Parks the order in needs_attention with the gateway's complaint; the outbox row goes. */
@@ -472,6 +546,7 @@ export class OrderStore {
       ...(receipt ? { receipt } : {}),
       ...(extra ? { extraReceipts: extra } : {}),
       ...(row.last_error ? { lastError: JSON.parse(row.last_error) as GatewayErrorView } : {}),
+      ...(data.receiptCheck ? { receiptCheck: data.receiptCheck } : {}),
       attempts: this.attemptCount(row.id),
       unknown: (outbox?.unknown ?? 0) === 1,
       ...taxGroupChange(data, row.receipt),

@@ -220,8 +220,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const issueCtx = (account: Account): IssueContext => ({ store, shop: taxSchedule.shopAt(account.shop, now()), now: now() });
 
   /** The wire receipt: stored fields plus the URLs of this server. */
-  const present = (r: StoredReceipt, archive = false): Record<string, unknown> => {
+  const present = (r: StoredReceipt, archive = false, bulk = false): Record<string, unknown> => {
     const out: Record<string, unknown> = { ...r.receipt, invoicePdfUrl: `${url}/files/${encodeURIComponent(r.invoiceNumber)}.pdf` };
+    if (!bulk) Object.assign(out, variant.receiptLines(r.items, r.payments));
     if (archive) {
       out['qrCodeFileUrl'] = `${url}/files/${encodeURIComponent(r.invoiceNumber)}.png`;
       out['receiptId'] = r.id;
@@ -527,7 +528,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           const r = result.receipts[0];
           if (!r) throw new SandboxError(500, 'ERR_00002', 'Internal error');
           if (!result.existing) recordSendTo(r, element);
-          receipts.push(present(r));
+          receipts.push(present(r, false, true));
         } catch (e) {
           const err = e instanceof SandboxError ? e : new SandboxError(500, 'ERR_00002', 'Internal error');
           const on = (element as { orderNumber?: unknown } | null)?.orderNumber;
@@ -605,7 +606,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (!r.ok) throw validationError(r.errors);
     const records = r.data.orderNumbers.map((orderNumber) => {
       const found = store.byOrder.get(`${c.account.shop.id}|${orderNumber}`);
-      const last = found?.[found.length - 1];
+      const last = variant.lookupPicks === 'first' ? found?.[0] : found?.[found.length - 1];
       return last
         ? { orderNumber, fiscalized: true, invoiceNumber: last.invoiceNumber, receiptId: last.id, sdcDateTime: last.sdcDateTime, invoiceType: last.invoiceType, transactionType: last.transactionType }
         : { orderNumber, fiscalized: false, invoiceNumber: null, receiptId: null, sdcDateTime: null };

@@ -6,11 +6,19 @@
  * - bulk `failedReceipts` are plain strings `"<orderNumber>: <message>"`;
  * - payment types in PascalCase (`Cash`, `Card`, `WireTransfer`, …) are accepted;
  * - `POST /receipt/send-email` answers `{}`;
- * - `GET /receipt/tax-rates` answers an array of groups, the current one first.
+ * - `GET /receipt/tax-rates` answers an array of groups, the current one first;
+ * - an issued or archived receipt carries `items` and `payments` (the SDK's `ReceiptDetailsDto`; a bulk
+ *   element, `BulkReceiptResultDto`, has neither): items as `{name, gtin, quantity, unitPrice, totalAmount,
+ *   labels}` grouped by tax label and by name within a label, NOT in the order sent; payments as
+ *   `{type, amount}` in PascalCase with no `advanceAmount` (a finalize's final sale paid by its advance
+ *   comes back as `{type, amount: 0}`); a full refund's items are the original's;
+ * - fiscalization-lookup names the FIRST receipt issued under an order number: for a finalize that is the
+ *   advance refund (АР), issued before the final sale (ПП).
  * Everything else (rules, errors, state) is the same sandbox.
  */
 import { z } from 'zod';
 import { PAYMENT_TYPES } from '../../shared/domain.ts';
+import type { Item, Payment } from './schemas.ts';
 
 export const SANDBOX_VARIANTS = ['spec', 'sdk'] as const;
 export type SandboxVariant = (typeof SANDBOX_VARIANTS)[number];
@@ -30,6 +38,10 @@ export interface VariantReplies {
   taxRatesReply(current: unknown, history: readonly unknown[]): unknown;
   /** The parsed request body as the sandbox's validation should see it. */
   readBody(body: unknown): unknown;
+  /** What an issued (not bulk) or archived receipt says of its items and payments, besides the spec's fields. */
+  receiptLines(items: readonly Item[], payments: readonly Payment[]): Record<string, unknown>;
+  /** Which receipt fiscalization-lookup names when one order number has several (a finalize's АР and ПП). */
+  readonly lookupPicks: 'first' | 'last';
 }
 
 const SPEC: VariantReplies = {
@@ -40,6 +52,8 @@ const SPEC: VariantReplies = {
   sendEmailReply: (correlationId) => ({ success: true, correlationId }),
   taxRatesReply: (current, history) => ({ currentTaxRates: current, allTaxRates: [current, ...history] }),
   readBody: (body) => body,
+  receiptLines: () => ({}),
+  lookupPicks: 'last',
 };
 
 /** `WireTransfer` → `wireTransfer`: the SDK's PascalCase spelling of a spec payment type. */
@@ -59,6 +73,9 @@ function lowerPaymentTypes(body: unknown): unknown {
   return out;
 }
 
+/** `wireTransfer` → `WireTransfer`: how the SDK spells a payment type. */
+const pascal = (t: string): string => t.charAt(0).toUpperCase() + t.slice(1);
+
 const SDK: VariantReplies = {
   name: 'sdk',
   issuedWithoutJournal: true,
@@ -67,6 +84,20 @@ const SDK: VariantReplies = {
   sendEmailReply: () => ({}),
   taxRatesReply: (current, history) => [current, ...history],
   readBody: lowerPaymentTypes,
+  receiptLines: (items, payments) => ({
+    items: [...items]
+      .sort((a, b) => a.labels.join().localeCompare(b.labels.join()) || a.name.localeCompare(b.name, 'sr'))
+      .map((i) => ({
+        name: i.name,
+        gtin: i.gtin ?? '',
+        quantity: i.quantity,
+        unitPrice: i.unitPrice,
+        totalAmount: i.totalAmount,
+        labels: [...i.labels],
+      })),
+    payments: payments.map((p) => ({ type: pascal(p.type), amount: p.amount })),
+  }),
+  lookupPicks: 'first',
 };
 
 export function variantOf(name: SandboxVariant | undefined): VariantReplies {

@@ -65,8 +65,10 @@ export const salesCommands = {
       offset: z.number({ error: 'number' }).int({ error: 'integer' }).min(0).optional(),
       // #21: only orders issued under another tax-rate group than the one at capture
       taxGroupChanged: z.boolean({ error: 'boolean' }).optional(),
+      // #21: fiscalized orders whose receipt differs from what was sent in items/payments ("differs — check").
+      receiptCheck: z.boolean({ error: 'boolean' }).optional(),
     }),
-    'Orders, newest first, optionally by state, or only those issued under another tax-rate group.',
+    'Orders, newest first, optionally by state; or only those issued under another tax-rate group (taxGroupChanged), or the fiscalized ones whose receipt differs in its details (receiptCheck).',
   ),
   'orders.fixLabels': command<OrderView>()(
     z.strictObject({

@@ -231,7 +231,14 @@ test('needs attention: the status bar count opens the list with the explanation 
 test("needs attention: another sale's receipt parks the sale; a manager's PIN re-issues it under a new number", async ({ kasa }) => {
   const { page } = kasa;
   // The gateway answers with a receipt of the right order number but 1.00 more: not this sale's receipt.
-  await kasa.sandbox('faults', { rules: [{ match: 'POST /receipt/', action: 'wrong_total', times: 1 }] });
+  // #21: a reply alone parks nothing; its archive is asked first (fiscalization-lookup + archive), and
+  // again before a new number is issued: here the archive too names a receipt of another total, twice.
+  await kasa.sandbox('faults', {
+    rules: [
+      { match: 'POST /receipt/', action: 'wrong_total', times: 1 },
+      { match: 'GET /archive/receipts/', action: 'wrong_total', times: 2 },
+    ],
+  });
   const sale = await checkout(kasa, SALE);
   expect(sale.state).toBe('needs_attention');
   expect(sale.receipt).toBeUndefined();
@@ -303,4 +310,37 @@ test('the manager screens are readable: dark text on their light panel (not the 
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   };
   expect(luminance(colors.panel) - luminance(colors.text)).toBeGreaterThan(120);
+});
+
+test('needs attention (#21): a new number is refused when lookup + archive show the receipt is this sale’s; the sale is fiscalized with it', async ({ kasa }) => {
+  const { page } = kasa;
+  // The send's reply and the first archive read name another total (a confused proxy): parked.
+  await kasa.sandbox('faults', {
+    rules: [
+      { match: 'POST /receipt/', action: 'wrong_total', times: 1 },
+      { match: 'GET /archive/receipts/', action: 'wrong_total', times: 1 },
+    ],
+  });
+  const sale = await checkout(kasa, SALE);
+  expect(sale.state).toBe('needs_attention');
+  await login(page);
+  await page.getByRole('status', { name: 'Статус' }).getByRole('button', { name: 'Потребна пажња: 1' }).click();
+  const mgr = page.getByRole('dialog', { name: 'Менаџер' });
+  const item = mgr.getByRole('listitem', { name: `Поруџбина ${sale.orderNumber}` });
+  await item.getByLabel('PIN менаџера').fill(MANAGER_PIN);
+  await item.getByRole('button', { name: `Издај под новим бројем: ${sale.orderNumber}` }).click();
+  // The archive, asked again, holds this sale's own receipt: no new number, the sale is settled with it.
+  await expect(mgr.getByRole('status')).toContainText('је рачун ове продаје');
+  const done = (await kasa.host.call<OrderView>('orders.get', { orderId: sale.orderId })).body.value;
+  await expect(mgr.getByRole('status')).toHaveText(
+    `Рачун ${done?.receipt?.invoiceNumber ?? ''} под бројем ${sale.orderNumber} је рачун ове продаје (потврђено упитом и архивом фискалног сервиса): продаја је фискализована њиме и не издаје се поново.`,
+  );
+  await expect(item).toHaveCount(0);
+  expect(done?.state).toBe('fiscalized');
+  expect(done?.orderNumber).toBe(sale.orderNumber);
+  expect((await ledger(kasa)).map((r) => r.orderNumber)).toEqual([sale.orderNumber]);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.screenshot({ path: '/work/shots/verify/reissue-refused-1024x768.png' });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.screenshot({ path: '/work/shots/verify/reissue-refused-1366x768.png' });
 });

@@ -6,7 +6,8 @@
  * - A number reused anyway (simulated: the database forgets it used it) is caught on every settle path —
  *   single, bulk, lookup/archive — and parked for a person; `orders.reissue` (manager PIN, audited) then
  *   fiscalizes it under a new number with its own receipt.
- * - A receipt with the right order number but a different total is refused (sandbox fault `wrong_total`).
+ * - A reply with the right order number but a different total (sandbox fault `wrong_total`) is confirmed by
+ *   lookup + archive (#21): the archive holds the sale's own receipt, so it is fiscalized with it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +22,7 @@ import type { Result } from '../../shared/contract/index.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { explainGatewayError } from '../../shared/gateway-errors.ts';
 import { makeRig, saleInput, type Rig } from '../support/rig.ts';
+import { OrderStore } from '../../electron/outbox/store.ts';
 
 const quiet = { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'];
 const cores: Core[] = [];
@@ -158,8 +160,40 @@ describe('order numbers are never reused', () => {
   });
 });
 
+/** Runs sync passes until the order leaves `queued` (a pass already in flight may predate it). */
+async function settled(c: Core, orderId: number): Promise<OrderView> {
+  for (let i = 0; i < 100; i++) {
+    await ok(c, 'sync.now');
+    const v = await ok<OrderView>(c, 'orders.get', { orderId });
+    if (v.state !== 'queued') return v;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return ok<OrderView>(c, 'orders.get', { orderId });
+}
+
+/** Makes the core forget that `orderNumber` was used, then captures a 300.00 sale under it. */
+function reuseInCore(c: Core, orderNumber: string): number {
+  c.db.prepare("UPDATE orders SET order_number = order_number || '-forgotten' WHERE order_number = ?").run(orderNumber);
+  return new OrderStore(c.db).capture(() => ({
+    orderNumber,
+    kind: 'sale',
+    invoiceType: 'normal',
+    transactionType: 'sale',
+    createdAt: new Date().toISOString(),
+    totalPara: 30_000,
+    changePara: 0,
+    data: { lines: [], payments: [{ type: 'cash', amountPara: 30_000 }] },
+    request: JSON.stringify({
+      orderNumber,
+      items: [{ name: 'Скупо', quantity: 1, unitPrice: 300, totalAmount: 300, labels: ['A'] }],
+      payments: [{ type: 'cash', amount: 300 }],
+      settings: { returnIfOrderNumberExists: true },
+    }),
+  }), Date.now()).orderId;
+}
+
 describe('a receipt is checked against its order before the order counts as fiscalized', () => {
-  it('a receipt with the right order number but a different total is refused, then re-issued by a manager', async () => {
+  it('a reply with the right order number but a different total is confirmed by lookup + archive before anything is parked', async () => {
     const dir = tempDir();
     const core = await start(dir);
     expect(core.sandboxUrl).toBeTruthy();
@@ -168,7 +202,19 @@ describe('a receipt is checked against its order before the order counts as fisc
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ rules: [{ match: 'POST /receipt/', action: 'wrong_total', times: 1 }] }),
     });
-    const parked = await sell(core, 300);
+    // Only the reply was wrong: the archive holds this sale's receipt, so the sale is fiscalized with it.
+    const own = await settled(core, (await sell(core, 300)).orderId);
+    expect(own.state).toBe('fiscalized');
+    expect(own.receipt?.totalPara).toBe(30_000);
+    const modes = core.db.prepare('SELECT mode, outcome FROM attempts WHERE order_id = ? ORDER BY id').all(own.orderId);
+    expect(modes).toEqual([
+      { mode: 'single', outcome: 'mismatch' },
+      { mode: 'lookup', outcome: 'issued' },
+    ]);
+
+    // A number really used by another sale: parked once lookup + archive confirm it.
+    const first = await sell(core, 110);
+    const parked = await settled(core, reuseInCore(core, first.orderNumber));
     expect(parked.state).toBe('needs_attention');
     expect(parked.receipt).toBeUndefined();
     expect(parked.lastError?.code).toBe('KASA_RECEIPT_MISMATCH');
@@ -188,8 +234,7 @@ describe('a receipt is checked against its order before the order counts as fisc
 
     const reissued = await ok<OrderView>(core, 'orders.reissue', { managerPin: MANAGER_PIN, orderId: parked.orderId });
     expect(reissued.orderNumber).not.toBe(parked.orderNumber);
-    await ok(core, 'sync.now');
-    const done = await ok<OrderView>(core, 'orders.get', { orderId: parked.orderId });
+    const done = await settled(core, parked.orderId);
     expect(done.state).toBe('fiscalized');
     expect(done.orderNumber).toBe(reissued.orderNumber);
     expect(done.receipt?.totalPara).toBe(30_000);

@@ -6,6 +6,7 @@ import { explainGatewayError } from '../../../shared/gateway-errors.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import { type T, call, useAction, Alert, Field, PinInput } from './common.tsx';
 import { RetriesList } from './RetriesList.tsx';
+import { ReceiptChecks } from './ReceiptChecks.tsx';
 
 /** One rejected order: what the gateway said (explained), and the fix: new labels, or resend as is. */
 function AttentionOrder(props: {
@@ -43,7 +44,15 @@ function AttentionOrder(props: {
           onSubmit={(e) => {
             e.preventDefault();
             void run(async () => {
-              const v = await call(api['orders.reissue']({ managerPin: pin, orderId: order.orderId }));
+              const r = await api['orders.reissue']({ managerPin: pin, orderId: order.orderId });
+              // #21: refused because lookup + archive show the number's receipt is this sale's (the core
+              // settled the sale with it): said at the tab, and the list reloaded.
+              if (!r.ok && r.error.code === 'conflict') {
+                setPin('');
+                props.onDone(r.error.message);
+                return;
+              }
+              const v = await call(Promise.resolve(r));
               setPin('');
               props.onDone(t('reissued', { order: order.orderNumber, to: v.orderNumber }));
             });
@@ -171,6 +180,7 @@ export function AttentionTab(props: { api: PosApi; t: T; lang: Language }) {
       {changed.length > 0 && <TaxGroupChanged t={t} lang={lang} orders={changed} />}
       {note && <p role="status">{note}</p>}
       <Alert text={error} />
+      <ReceiptChecks api={api} t={t} lang={lang} />
       <RetriesList api={api} t={t} />
     </div>
   );

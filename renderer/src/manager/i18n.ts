@@ -252,6 +252,14 @@ const SR_CYRL = {
   adv_first_name: 'Опис аванса',
   adv_first_amount: 'Примљени износ',
   adv_first_btn: 'Издај авансни рачун',
+  // #21 receipt verification
+  checks_title: 'Фискализовано, али рачун се разликује — провери',
+  checks_intro: 'Рачун припада овој продаји (исти број поруџбине, врста, износ и повезани рачун) и продаја је фискализована. Ставке или плаћања на рачуну разликују се од послатих: упоредите рачун са продајом.',
+  checks_order: 'Поруџбина {order}, рачун {invoice}',
+  checks_field: '{field}: послато {expected}, на рачуну {got}',
+  checks_field_items: 'Ставке',
+  checks_field_payments: 'Плаћања',
+  checks_field_meta: 'Додатна поља',
 } as const;
 
 type Key = keyof typeof SR_CYRL;
@@ -508,6 +516,14 @@ const SR_LATN: Table = {
   adv_first_name: 'Opis avansa',
   adv_first_amount: 'Primljeni iznos',
   adv_first_btn: 'Izdaj avansni račun',
+  // #21 receipt verification
+  checks_title: 'Fiskalizovano, ali račun se razlikuje — proveri',
+  checks_intro: 'Račun pripada ovoj prodaji (isti broj porudžbine, vrsta, iznos i povezani račun) i prodaja je fiskalizovana. Stavke ili plaćanja na računu razlikuju se od poslatih: uporedite račun sa prodajom.',
+  checks_order: 'Porudžbina {order}, račun {invoice}',
+  checks_field: '{field}: poslato {expected}, na računu {got}',
+  checks_field_items: 'Stavke',
+  checks_field_payments: 'Plaćanja',
+  checks_field_meta: 'Dodatna polja',
 };
 
 const EN: Table = {
@@ -761,6 +777,14 @@ const EN: Table = {
   adv_first_name: 'Advance description',
   adv_first_amount: 'Amount received',
   adv_first_btn: 'Issue the advance receipt',
+  // #21 receipt verification
+  checks_title: 'Fiscalized, but the receipt differs — check',
+  checks_intro: 'The receipt is this sale’s (same order number, type, amount and referenced receipt) and the sale is fiscalized. Items or payments on the receipt differ from what was sent: compare the receipt with the sale.',
+  checks_order: 'Order {order}, receipt {invoice}',
+  checks_field: '{field}: sent {expected}, on the receipt {got}',
+  checks_field_items: 'Items',
+  checks_field_payments: 'Payments',
+  checks_field_meta: 'Extra fields',
 };
 
 const TABLES: Record<Language, Table> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };
