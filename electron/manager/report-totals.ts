@@ -66,11 +66,18 @@ function taxPara(amount: unknown): number | null {
   return Number.isFinite(n) ? Math.round(Math.abs(n) * 100) : null;
 }
 
+/**
+ * `sign * para` without a negative zero: a refund of a 0.00 taxItem (or of a 0-para line) is 0, not -0.
+ * A -0 would survive in totals summed from rows but turn into 0 in a day stored as JSON (report_days),
+ * so the same report would differ with the cache state (and -0 shows as "-0,00" in Intl formats).
+ */
+const signed = (sign: 1 | -1, para: number): number => (para === 0 ? 0 : sign * para);
+
 function addTax(t: ReportTotals, label: string, rate: number, para: number): void {
   const list = (t.taxes ??= []);
   const e = list.find((x) => x[0] === label && x[1] === rate);
   if (e) e[2] += para;
-  else list.push([label, rate, para]);
+  else list.push([label, rate, para === 0 ? 0 : para]);
 }
 
 /**
@@ -81,12 +88,12 @@ function addTax(t: ReportTotals, label: string, rate: number, para: number): voi
 function addReceiptTaxes(t: ReportTotals, r: ReportOrder): void {
   for (const receipt of r.receipts ?? []) {
     const tx = (receipt.transactionType ?? (r.kind === 'refund' || r.kind === 'refund_full' ? 'refund' : 'sale')).toLowerCase();
-    const sign = tx === 'refund' ? -1 : 1;
+    const sign: 1 | -1 = tx === 'refund' ? -1 : 1;
     for (const item of receipt.taxItems ?? []) {
       const para = taxPara(item.amount);
       const rate = typeof item.rate === 'number' ? item.rate : Number(item.rate);
       if (typeof item.label !== 'string' || para === null || !Number.isFinite(rate)) continue;
-      addTax(t, item.label, rate, sign * para);
+      addTax(t, item.label, rate, signed(sign, para));
     }
   }
 }
@@ -112,8 +119,8 @@ export function addOrders(t: ReportTotals, rows: readonly ReportOrder[]): Report
     for (const l of list) {
       const label = l.labels.join('+');
       const e = t.labels.find((x) => x[0] === label);
-      if (e) e[1] += sign * l.totalPara;
-      else t.labels.push([label, sign * l.totalPara]);
+      if (e) e[1] += signed(sign, l.totalPara);
+      else t.labels.push([label, signed(sign, l.totalPara)]);
     }
   };
   for (const r of rows) {

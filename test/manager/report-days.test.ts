@@ -126,6 +126,19 @@ const sorted = (r: ReportView): ReportView => ({
   byTax: [...r.byTax].sort((a, b) => a.label.localeCompare(b.label) || a.rate - b.rate),
 });
 
+/**
+ * A counterexample found by the property (seed 1473818799), kept as a fixed case: Марко's only order is
+ * a refund of 0,01 whose taxItem is 0.00, so its VAT is `-1 * 0`. Summed from rows that was -0; read
+ * back from the day stored as JSON it was 0, and the two reports differed after the change below made
+ * the check read the stored day. A refund's zero VAT is 0 (report-totals.ts `signed`).
+ */
+const tiny = (at: number, kind = 0, cashier = 0): Spec => ({ at, kind, type: 0, state: 0, cashier, pay: 0, label: 0, para: 1 });
+const REFUND_OF_ZERO_VAT: [Spec[], [number, number, number][], [number, number, Spec][]] = [
+  [...Array.from({ length: 14 }, () => tiny(T0)), tiny(T0 + DAY, 3, 2), ...Array.from({ length: 5 }, () => tiny(T0))],
+  [[T0 - DAY, 0, 0], [T0 - DAY, 0, 0], [T0 - DAY, 0, 0], [T0 - DAY, 3 * DAY, 2]],
+  [[0, 0, tiny(T0)]],
+];
+
 describe('report totals per closed day', () => {
   it('equal the sum of every order of the period, for any range and cashier, also after stored days change', async () => {
     await fc.assert(
@@ -159,7 +172,7 @@ describe('report totals per closed day', () => {
           d.close();
         },
       ),
-      { numRuns: 20 },
+      { numRuns: 20, examples: [REFUND_OF_ZERO_VAT] },
     );
   });
 
