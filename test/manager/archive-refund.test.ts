@@ -3,8 +3,8 @@
  * sale) sends the archived receipt's own items, never one invented line with the group's first label.
  * Through the whole core (createCore) on a real SQLite file and the embedded sandbox over HTTP, on both
  * sandbox variants: the spec's archive record has no items, so the lines come from its `taxItems`, one
- * per label, adding up to the total; the vendor SDK's flat record with `items` (sandbox control
- * `archive-items`) gives the original's items exactly.
+ * per label, adding up to the total; the vendor SDK's flat record with `items` (the sdk variant, or the
+ * spec variant with the sandbox control `archive-items`) gives the original's items exactly.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -72,7 +72,8 @@ async function refundFull(c: Core, invoiceNumber: string): Promise<{ view: Order
 }
 
 describe('a full refund of an archive-only receipt (#21 case 12)', () => {
-  for (const variant of ['spec', 'sdk'] as const) {
+  // The spec's archive record has no items; the SDK's always has them (variant.ts), so this is spec only.
+  for (const variant of ['spec'] as const) {
     it(`${variant}: without archived items, one line per tax label of the original, adding up to its total`, async () => {
       const c = await start(variant);
       const sold = await otherTillSale(c, `OTHER-${variant}-1`);
@@ -95,7 +96,8 @@ describe('a full refund of an archive-only receipt (#21 case 12)', () => {
   for (const variant of ['sdk', 'spec'] as const) {
     it(`${variant}: an archived receipt with items (the SDK's ReceiptDetailsDto) gives the original's items exactly`, async () => {
       const c = await start(variant);
-      await control(c, 'archive-items', { included: true });
+      // The SDK's archived receipt carries its items on its own; the spec's only with the sandbox control.
+      if (variant === 'spec') await control(c, 'archive-items', { included: true });
       const sold = await otherTillSale(c, `OTHER-${variant}-items`);
       const { view, items } = await refundFull(c, sold.invoiceNumber);
       expect(view).toMatchObject({ kind: 'refund_full', state: 'fiscalized', totalPara: 86467 });
