@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { OrderView } from '../../shared/domain.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
-import { login, pieceItem, scan } from './counter-support.ts';
+import { login, pieceItem, rsd, scan } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 
 const BREAD = pieceItem('1001');
@@ -51,6 +51,8 @@ for (const mode of ['proforma', 'training'] as const) {
     }
     await ready(kasa);
     await scan(page, BREAD.barcode);
+    // The scan is looked up asynchronously: F12 on a cart the line has not reached yet opens nothing.
+    await expect(page.getByTestId('cart-total')).toHaveText(rsd(BREAD.pricePara));
     await page.keyboard.press('F12');
     const screen = page.getByRole('main', { name: 'Плаћање' });
     await expect(screen).toBeVisible();
