@@ -77,6 +77,13 @@ export async function startCore(options: StartCoreOptions = {}): Promise<Core> {
   return core;
 }
 
+/** Closes one core before the test ends (a restart); `closeCores` leaves it be. */
+export async function closeCore(core: Core): Promise<void> {
+  const i = openCores.indexOf(core);
+  if (i >= 0) openCores.splice(i, 1);
+  await core.close();
+}
+
 export async function closeCores(): Promise<void> {
   for (const c of openCores.splice(0).reverse()) await c.close();
   for (const d of tempDirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
