@@ -4,6 +4,7 @@
  * and unknown fields kept, because the spec leaves several shapes "not shown".
  */
 import { z } from 'zod';
+import type { ReceiptItem } from '../../shared/receipt-items.ts';
 import {
   normalizeArchiveRecord,
   normalizeBulkFailure,
@@ -14,13 +15,8 @@ import {
   normalizeTaxRates,
 } from './normalize.ts';
 
-export interface GatewayItem {
-  name: string;
-  quantity: number;
-  unitPrice: number;
-  totalAmount: number;
-  labels: string[];
-  gtin?: string;
+/** A receipt item on the wire: what Kasa sends (shared/receipt-items.ts), plus the spec's `discount`, which it never sends but may read. */
+export interface GatewayItem extends ReceiptItem {
   discount?: number;
 }
 

@@ -8,10 +8,10 @@
  * whole history.
  */
 import type { Db } from '../db/open.ts';
-import type { OrderLine } from '../../shared/domain.ts';
-import { lineTotal, toMilli, toPara } from '../../shared/money.ts';
-import { CommandError, invalidInput } from '../errors.ts';
+import { invalidInput } from '../errors.ts';
 import type { OrderRow } from '../outbox/store.ts';
+// Advances and final sales price their lines exactly as a checkout does.
+export { priceLines } from '../sales/price-lines.ts';
 
 /** A refund counts against an advance in every state but a refused (parked) one. */
 const LIVE_REFUND = `r.kind IN ('refund', 'refund_full') AND r.state <> 'needs_attention'`;
@@ -125,25 +125,6 @@ export function chainPaidPara(db: Db, head: OrderRow): { chain: OrderRow[]; paid
   const chain = chainOf(db, head);
   const paidPara = chain.reduce((s, r) => s + r.total_para - refundsAgainst(db, r).para, 0);
   return { chain, paidPara };
-}
-
-/** Lines of a further advance or a final sale, priced like a checkout (labels checked against the current rates). */
-export function priceLines(
-  input: readonly { name: string; quantity: number; unitPrice: number; labels: string[]; gtin?: string | undefined; discount?: number | undefined }[],
-  known: ReadonlySet<string>,
-): OrderLine[] {
-  if (known.size === 0) throw new CommandError('unavailable', 'tax_rates_missing');
-  return input.map((l, i) => {
-    const unitPricePara = toPara(l.unitPrice) as number;
-    const quantityMilli = toMilli(l.quantity) as number;
-    const discountPara = l.discount !== undefined ? (toPara(l.discount) as number) : 0;
-    const gross = lineTotal(unitPricePara, quantityMilli, 0);
-    if (discountPara > gross) throw invalidInput(`lines.${i}.discount`, 'discount_too_big');
-    l.labels.forEach((label, j) => {
-      if (!known.has(label)) throw invalidInput(`lines.${i}.labels.${j}`, 'label_unknown', { label });
-    });
-    return { name: l.name, quantityMilli, unitPricePara, discountPara, totalPara: gross - discountPara, labels: [...l.labels], ...(l.gtin ? { gtin: l.gtin } : {}) };
-  });
 }
 
 /** The chain of an open advance for the manager's screen (first to last) and what it paid net of refunds. */

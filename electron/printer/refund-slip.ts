@@ -9,6 +9,7 @@
  * A refund without money back (a correction: no payment, or the seller's own PIB as the buyer ID) gets
  * no slip; nor does a training refund.
  */
+import { formatReceiptDateTime, PAYMENT_TYPE_NAMES } from '../../shared/fiscal-text.ts';
 import { formatRsd } from '../../shared/money.ts';
 import type { OrderPayment } from '../../shared/domain.ts';
 
@@ -16,21 +17,6 @@ import type { OrderPayment } from '../../shared/domain.ts';
 const WIDTH = 40;
 export const NOT_FISCAL = 'ОВО НИЈЕ ФИСКАЛНИ РАЧУН';
 export const SIGNATURE_LABEL = 'Потпис купца:';
-
-/** Payment types as the Tax Administration names them on receipts. */
-const PAYMENT_NAMES: Record<string, string> = {
-  cash: 'Готовина',
-  card: 'Платна картица',
-  wireTransfer: 'Пренос на рачун',
-  check: 'Чек',
-  voucher: 'Ваучер',
-  mobileMoney: 'Инстант плаћање',
-  virman: 'Вирман',
-  mobile: 'Мобилно плаћање',
-  factoring: 'Факторинг',
-  account: 'На рачун',
-  other: 'Друго безготовинско плаћање',
-};
 
 /** What the slip says. Dates are ISO 8601 (the gateway's `sdcDateTime`, the request's `referentDocumentDt`). */
 export interface RefundSlipInput {
@@ -50,24 +36,11 @@ export function paysMoneyBack(payments: readonly OrderPayment[], buyerId: string
   return !(sellerTin && buyerId === `10:${sellerTin}`);
 }
 
-const belgrade = new Intl.DateTimeFormat('sr-Latn-RS', {
-  timeZone: 'Europe/Belgrade',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** Belgrade local time as on Serbian receipts (`22.11.2024. 10:11:12`); the text as given when not a date. */
 export function slipDateTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  const p: Record<string, string> = {};
-  for (const part of belgrade.formatToParts(d)) p[part.type] = part.value;
-  return `${p['day']}.${p['month']}.${p['year']}. ${p['hour']}:${p['minute']}:${p['second']}`;
+  return formatReceiptDateTime(d);
 }
 
 /** Label left, value right, in 40 columns; on two lines when both do not fit. */
@@ -102,7 +75,7 @@ export function refundSlipLines(input: RefundSlipInput): string[] {
     ...(input.cashier ? pair('Касир:', input.cashier.slice(0, 30)) : []),
     '-'.repeat(WIDTH),
     'Враћено купцу:',
-    ...input.payments.filter((p) => p.amountPara > 0).flatMap((p) => pair(`${PAYMENT_NAMES[p.type] ?? p.type}:`, formatRsd(p.amountPara))),
+    ...input.payments.filter((p) => p.amountPara > 0).flatMap((p) => pair(`${PAYMENT_TYPE_NAMES[p.type] ?? p.type}:`, formatRsd(p.amountPara))),
     ...pair('Укупно враћено:', formatRsd(total)),
     '',
     '',

@@ -4,7 +4,7 @@
  */
 import type { CheckoutInput, CheckoutResult } from '../../shared/contract/index.ts';
 import type { InvoiceType, OrderLine, OrderPayment } from '../../shared/domain.ts';
-import { lineTotal, paraToDecimal, toMilli, toPara, formatRsd } from '../../shared/money.ts';
+import { paraToDecimal, toPara, formatRsd } from '../../shared/money.ts';
 import { receiptItems } from '../../shared/receipt-items.ts';
 import { CommandError, invalidInput } from '../errors.ts';
 import type { SyncEngine } from '../outbox/engine.ts';
@@ -14,6 +14,7 @@ import type { TaxRatesCache } from './tax-rates.ts';
 import { nextOrderNumber } from './order-number.ts';
 import { nominalPayments, takesNoMoney } from './no-money.ts';
 import { capturedTaxGroup, stampReceipt } from './receipt-stamp.ts';
+import { priceLines } from './price-lines.ts';
 
 export interface SalesDeps {
   store: OrderStore;
@@ -106,26 +107,7 @@ export class SalesService {
    */
   price(input: CheckoutInput): { lines: OrderLine[]; payments: OrderPayment[]; totalPara: number; changePara: number } {
     const known = new Set(this.#deps.taxRates.labels());
-    if (known.size === 0) throw new CommandError('unavailable', 'tax_rates_missing');
-    const lines: OrderLine[] = input.lines.map((l, i) => {
-      const unitPricePara = toPara(l.unitPrice) as number;
-      const quantityMilli = toMilli(l.quantity) as number;
-      const discountPara = l.discount !== undefined ? (toPara(l.discount) as number) : 0;
-      const gross = lineTotal(unitPricePara, quantityMilli, 0);
-      if (discountPara > gross) throw invalidInput(`lines.${i}.discount`, 'discount_too_big');
-      l.labels.forEach((label, j) => {
-        if (!known.has(label)) throw invalidInput(`lines.${i}.labels.${j}`, 'label_unknown', { label });
-      });
-      return {
-        name: l.name,
-        quantityMilli,
-        unitPricePara,
-        discountPara,
-        totalPara: gross - discountPara,
-        labels: [...l.labels],
-        ...(l.gtin ? { gtin: l.gtin } : {}),
-      };
-    });
+    const lines = priceLines(input.lines, known);
     const totalPara = lines.reduce((s, l) => s + l.totalPara, 0);
     // Proforma and training take no money: one nominal payment, no change (no-money.ts, #21 case 10d).
     if (takesNoMoney(input.invoiceType, this.#deps.trainingMode())) return { lines, payments: nominalPayments(totalPara), totalPara, changePara: 0 };

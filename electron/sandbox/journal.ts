@@ -3,6 +3,7 @@
  * a real fiscal receipt. Lines are joined with "\n"; no line is longer than 40 UTF-16 units (so also
  * not longer than 40 code points or graphemes), and no character is ever split.
  */
+import { formatReceiptDateTime, PAYMENT_TYPE_NAMES } from '../../shared/fiscal-text.ts';
 import { formatQuantity, formatRsd, type Milli, type Para } from '../../shared/money.ts';
 
 /** Journal width in characters. */
@@ -64,20 +65,6 @@ export interface JournalInput {
   textFooter?: string | undefined;
   orderNumber?: string | undefined;
 }
-
-const PAYMENT_NAMES: Record<string, string> = {
-  cash: 'Готовина',
-  card: 'Платна картица',
-  wireTransfer: 'Пренос на рачун',
-  check: 'Чек',
-  voucher: 'Ваучер',
-  mobileMoney: 'Инстант плаћање',
-  virman: 'Вирман',
-  mobile: 'Мобилно плаћање',
-  factoring: 'Факторинг',
-  account: 'На рачун',
-  other: 'Друго безготовинско плаћање',
-};
 
 const TYPE_NAMES: Record<string, string> = {
   normal: 'ПРОМЕТ',
@@ -157,22 +144,9 @@ export function formatRate(rate: number): string {
   return `${formatRsd(Math.round(rate * 100))}%`;
 }
 
-const belgrade = new Intl.DateTimeFormat('sr-Latn-RS', {
-  timeZone: 'Europe/Belgrade',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** Belgrade local time as on Serbian receipts: `22.11.2024. 10:11:12`. */
 export function formatDateTime(date: Date): string {
-  const parts: Record<string, string> = {};
-  for (const p of belgrade.formatToParts(date)) parts[p.type] = p.value;
-  return `${parts['day']}.${parts['month']}.${parts['year']}. ${parts['hour']}:${parts['minute']}:${parts['second']}`;
+  return formatReceiptDateTime(date);
 }
 
 /** Whether a receipt of this invoiceType is not a fiscal receipt (its journal says so). */
@@ -220,7 +194,7 @@ export function buildJournal(input: JournalInput): string {
   lines.push(...pair(refund ? 'Укупан износ рефундације:' : 'Укупан износ:', formatRsd(sign * input.total)));
   if (input.advancePaid) lines.push(...pair('Плаћено авансом:', formatRsd(input.advancePaid)));
   for (const p of input.payments) {
-    lines.push(...pair(`${PAYMENT_NAMES[p.type] ?? p.type}:`, formatRsd(sign * p.amount)));
+    lines.push(...pair(`${PAYMENT_TYPE_NAMES[p.type] ?? p.type}:`, formatRsd(sign * p.amount)));
   }
   lines.push(double);
   lines.push(...pair('Ознака      Име', 'Стопа        Порез'));

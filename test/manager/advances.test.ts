@@ -3,72 +3,16 @@
  * file and the embedded sandbox gateway over HTTP. One test per case of the issue (1, 2, 3, 7, 8), a chain
  * of two advances finalized, and the refusals in three languages with nothing captured.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core.ts';
-import { MANAGER_PIN, signIn } from '../support/session.ts';
-import type { AppError, Result } from '../../shared/contract/index.ts';
+import type { Core } from '../../electron/core.ts';
+import { closeCores, control, fails, MANAGER_PIN, ok, orderCount, settled, startCore } from '../support/session.ts';
 import type { RefundSource } from '../../shared/contract/manager.ts';
 import type { OrderView } from '../../shared/domain.ts';
 
-let core: Core | null = null;
-let dir = '';
-afterEach(async () => {
-  await core?.close();
-  core = null;
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(closeCores);
 
-async function start(env: Record<string, string> = {}): Promise<Core> {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-adv-'));
-  core = await createCore({
-    dataDir: dir,
-    transport: 'host',
-    env: { KASA_ONLINE_BUDGET_MS: '3000', ...env },
-    logger: { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'],
-    engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100 },
-  });
-  await signIn(core);
-  return core;
-}
+const start = (env: Record<string, string> = {}): Promise<Core> => startCore({ prefix: 'kasa-adv-', env });
 
-async function ok<T>(c: Core, name: string, input: unknown = {}): Promise<T> {
-  const r = (await c.dispatch(name, input)) as Result<T>;
-  if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
-
-async function fails(c: Core, name: string, input: unknown): Promise<AppError> {
-  const r = (await c.dispatch(name, input)) as Result<unknown>;
-  if (r.ok) throw new Error(`${name} was accepted: ${JSON.stringify(r.value)}`);
-  return r.error;
-}
-
-async function control(c: Core, what: string, body: unknown): Promise<void> {
-  await fetch(`${c.sandboxUrl}/__sandbox/${what}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-}
-
-/** Resolves when the order reaches `state` (event-driven, no sleeps). */
-function settled(c: Core, orderId: number, state = 'fiscalized'): Promise<void> {
-  return new Promise((resolve) => {
-    const off = c.subscribe((m) => {
-      if (m.name === 'order.updated' && m.payload.orderId === orderId && m.payload.state === state) {
-        off();
-        resolve();
-      }
-    });
-    void c.dispatch('orders.get', { orderId }).then((r) => {
-      if (r.ok && (r.value as OrderView).state === state) {
-        off();
-        resolve();
-      }
-    });
-  });
-}
-
-const orderCount = (c: Core): number => c.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders').get()?.n ?? 0;
 const outboxCount = (c: Core): number => c.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM outbox').get()?.n ?? 0;
 const requestOf = (c: Core, orderId: number): Record<string, unknown> =>
   JSON.parse(c.db.prepare<[number], { request: string }>('SELECT request FROM orders WHERE id = ?').get(orderId)?.request ?? '{}') as Record<string, unknown>;

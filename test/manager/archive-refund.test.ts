@@ -6,43 +6,19 @@
  * per label, adding up to the total; the vendor SDK's flat record with `items` (the sdk variant, or the
  * spec variant with the sandbox control `archive-items`) gives the original's items exactly.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core.ts';
-import { MANAGER_PIN, signIn } from '../support/session.ts';
-import type { Result } from '../../shared/contract/index.ts';
+import type { Core } from '../../electron/core.ts';
+import { closeCores, controlResponse, MANAGER_PIN, ok, startCore } from '../support/session.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { linesFromTaxItems } from '../../electron/manager/archive-lines.ts';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+afterEach(closeCores);
 
-async function start(variant: 'spec' | 'sdk'): Promise<Core> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-archref-'));
-  const core = await createCore({
-    dataDir: dir,
-    transport: 'host',
-    env: { KASA_LANG: 'en', KASA_ONLINE_BUDGET_MS: '5000', ...(variant === 'sdk' ? { KASA_SANDBOX_VARIANT: 'sdk' } : {}) },
-    logger: { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'],
-  });
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }), () => core.close());
-  await signIn(core);
-  return core;
-}
-
-async function ok<T>(c: Core, name: string, input: unknown = {}): Promise<T> {
-  const r = (await c.dispatch(name, input)) as Result<T>;
-  if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
+const start = (variant: 'spec' | 'sdk'): Promise<Core> =>
+  startCore({ prefix: 'kasa-archref-', env: { KASA_LANG: 'en', KASA_ONLINE_BUDGET_MS: '5000', ...(variant === 'sdk' ? { KASA_SANDBOX_VARIANT: 'sdk' } : {}) }, engine: false });
 
 async function control(c: Core, what: string, body: unknown): Promise<void> {
-  const res = await fetch(`${c.sandboxUrl}/__sandbox/${what}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  expect(res.status).toBe(200);
+  expect((await controlResponse(c, what, body)).status).toBe(200);
 }
 
 const ITEMS = [

@@ -4,49 +4,19 @@
  * at field buyerId, in three languages, with nothing captured; refunds take over the original's buyer ID;
  * a correction without refund of money carries the seller's PIB; no buyer ID only where a manager allows it.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core.ts';
-import { MANAGER_PIN, signIn } from '../support/session.ts';
-import type { Result } from '../../shared/contract/index.ts';
+import type { Core } from '../../electron/core.ts';
+import { closeCores, control, MANAGER_PIN, ok, orderCount, startCore } from '../support/session.ts';
 import type { RefundSource, SettingsView } from '../../shared/contract/manager.ts';
 import type { Language, OrderView } from '../../shared/domain.ts';
 
-let core: Core | null = null;
-let dir = '';
-afterEach(async () => {
-  await core?.close();
-  core = null;
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(closeCores);
 
-async function start(lang: Language = 'sr-Cyrl'): Promise<Core> {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-buyer-'));
-  core = await createCore({
-    dataDir: dir,
-    transport: 'host',
-    env: { KASA_LANG: lang, KASA_ONLINE_BUDGET_MS: '3000' },
-    logger: { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'],
-    engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100 },
-  });
-  await signIn(core);
-  return core;
-}
-
-async function ok<T>(c: Core, name: string, input: unknown = {}): Promise<T> {
-  const r = (await c.dispatch(name, input)) as Result<T>;
-  if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
+const start = (lang: Language = 'sr-Cyrl'): Promise<Core> => startCore({ prefix: 'kasa-buyer-', env: { KASA_LANG: lang } });
 
 async function ledgerSize(c: Core): Promise<number> {
-  const res = await fetch(`${c.sandboxUrl}/__sandbox/ledger`);
-  return ((await res.json()) as { receipts: unknown[] }).receipts.length;
+  return ((await control(c, 'ledger')) as { receipts: unknown[] }).receipts.length;
 }
-
-const orderCount = (c: Core): number => c.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders').get()?.n ?? 0;
 
 /** What the order was sent with (its frozen request) and what the gateway issued (its stored receipt). */
 function sent(c: Core, orderId: number): { request: Record<string, unknown>; receipt: Record<string, unknown> } {

@@ -5,66 +5,13 @@
  * years ago still refunded, copied and found in the archive (issue #13).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core.ts';
-import { MANAGER_PIN, signIn } from '../support/session.ts';
-import type { Result } from '../../shared/contract/index.ts';
+import type { Core } from '../../electron/core.ts';
+import { closeCores, control, MANAGER_PIN, ok, settled, startCore, tempDir } from '../support/session.ts';
 import type { ArchiveDetail, ArchiveRow } from '../../shared/contract/manager.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { explainGatewayError } from '../../shared/gateway-errors.ts';
-
-let core: Core | null = null;
-let dir = '';
-afterEach(async () => {
-  await core?.close();
-  core = null;
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-async function start(lang = 'sr-Cyrl', signedIn = true, now?: () => number): Promise<Core> {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-mgr-'));
-  core = await createCore({
-    dataDir: dir,
-    transport: 'host',
-    ...(now ? { now } : {}),
-    env: { KASA_LANG: lang, KASA_ONLINE_BUDGET_MS: '3000' },
-    logger: { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'],
-    engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100 },
-  });
-  if (signedIn) await signIn(core);
-  return core;
-}
-
-async function ok<T>(c: Core, name: string, input: unknown = {}): Promise<T> {
-  const r = (await c.dispatch(name, input)) as Result<T>;
-  if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
-
-async function control(c: Core, what: string, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${c.sandboxUrl}/__sandbox/${what}`, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  return (await res.json()) as Record<string, unknown>;
-}
-
-/** Resolves when the order reaches `state` (event-driven, no sleeps). */
-function settled(c: Core, orderId: number, state = 'fiscalized'): Promise<void> {
-  return new Promise((resolve) => {
-    const off = c.subscribe((m) => {
-      if (m.name === 'order.updated' && m.payload.orderId === orderId && m.payload.state === state) {
-        off();
-        resolve();
-      }
-    });
-    void c.dispatch('orders.get', { orderId }).then((r) => {
-      if (r.ok && (r.value as OrderView).state === state) {
-        off();
-        resolve();
-      }
-    });
-  });
-}
 
 const sale = (labels = ['A'], invoiceType?: string) => ({
   lines: [
@@ -75,6 +22,14 @@ const sale = (labels = ['A'], invoiceType?: string) => ({
   ...(invoiceType ? { invoiceType } : {}),
   cashier: 'Ана',
 });
+
+let dir = '';
+afterEach(closeCores);
+
+function start(lang = 'sr-Cyrl', signedIn = true, now?: () => number): Promise<Core> {
+  dir = tempDir('kasa-mgr-');
+  return startCore({ dataDir: dir, env: { KASA_LANG: lang }, signedIn, ...(now ? { now } : {}) });
+}
 
 describe('staff and approval', () => {
   it('seeds a default manager with PIN 0000 that must be changed; a wrong PIN is refused', async () => {

@@ -5,41 +5,14 @@
  * - 5: partial refunds of a weighed line send items that multiply out;
  * - 6: a discount goes out folded into the unit price and named on the item, never as `discount`.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core.ts';
-import { MANAGER_PIN, signIn } from '../support/session.ts';
-import type { Result } from '../../shared/contract/index.ts';
+import type { Core } from '../../electron/core.ts';
+import { closeCores, MANAGER_PIN, ok, startCore } from '../support/session.ts';
 import type { OrderView } from '../../shared/domain.ts';
 
-let core: Core | null = null;
-let dir = '';
-afterEach(async () => {
-  await core?.close();
-  core = null;
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(closeCores);
 
-async function start(): Promise<Core> {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-pricing-'));
-  core = await createCore({
-    dataDir: dir,
-    transport: 'host',
-    env: { KASA_LANG: 'sr-Cyrl', KASA_ONLINE_BUDGET_MS: '3000' },
-    logger: { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'],
-    engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100 },
-  });
-  await signIn(core);
-  return core;
-}
-
-async function ok<T>(c: Core, name: string, input: unknown = {}): Promise<T> {
-  const r = (await c.dispatch(name, input)) as Result<T>;
-  if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
+const start = (): Promise<Core> => startCore({ prefix: 'kasa-pricing-', env: { KASA_LANG: 'sr-Cyrl' } });
 
 interface SentItem {
   name: string;

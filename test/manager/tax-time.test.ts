@@ -16,7 +16,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core.ts';
+import type { Core } from '../../electron/core.ts';
 import { openDatabase } from '../../electron/db/open.ts';
 import { MIGRATIONS } from '../../electron/db/migrations/index.ts';
 import { GatewayClient } from '../../electron/gateway/client.ts';
@@ -27,18 +27,15 @@ import { TAX_RATES_REFRESH_MS, TaxRatesCache, startTaxRates } from '../../electr
 import { formatDateTime } from '../../electron/sandbox/journal.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import type { LoopTimers } from '../../electron/retry/loop.ts';
-import type { Result } from '../../shared/contract/index.ts';
 import type { ReportView } from '../../shared/contract/manager.ts';
 import type { OrderView, TaxRatesView } from '../../shared/domain.ts';
-import { MANAGER_PIN, signIn } from '../support/session.ts';
+import { closeCores, control, MANAGER_PIN, ok, settled, startCore } from '../support/session.ts';
 
 const HOUR = 3_600_000;
-let core: Core | null = null;
 const closers: (() => Promise<void> | void)[] = [];
 const dirs: string[] = [];
 afterEach(async () => {
-  await core?.close();
-  core = null;
+  await closeCores();
   for (const c of closers.splice(0).reverse()) await c();
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
@@ -49,44 +46,11 @@ const tmp = (): string => {
   return d;
 };
 
-async function start(opts: { now?: () => number; env?: Record<string, string>; variant?: string } = {}): Promise<Core> {
-  core = await createCore({
-    dataDir: tmp(),
-    transport: 'host',
+function start(opts: { now?: () => number; env?: Record<string, string>; variant?: string } = {}): Promise<Core> {
+  return startCore({
+    prefix: 'kasa-taxtime-',
     ...(opts.now ? { now: opts.now } : {}),
-    env: { KASA_LANG: 'sr-Cyrl', KASA_ONLINE_BUDGET_MS: '3000', ...(opts.variant ? { KASA_SANDBOX_VARIANT: opts.variant } : {}), ...opts.env },
-    logger: { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'],
-    engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100 },
-  });
-  await signIn(core);
-  return core;
-}
-
-async function ok<T>(c: Core, name: string, input: unknown = {}): Promise<T> {
-  const r = (await c.dispatch(name, input)) as Result<T>;
-  if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
-
-async function control(url: string, what: string, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${url}/__sandbox/${what}`, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  return (await res.json()) as Record<string, unknown>;
-}
-
-function settled(c: Core, orderId: number, state = 'fiscalized'): Promise<void> {
-  return new Promise((resolve) => {
-    const off = c.subscribe((m) => {
-      if (m.name === 'order.updated' && m.payload.orderId === orderId && m.payload.state === state) {
-        off();
-        resolve();
-      }
-    });
-    void c.dispatch('orders.get', { orderId }).then((r) => {
-      if (r.ok && (r.value as OrderView).state === state) {
-        off();
-        resolve();
-      }
-    });
+    env: { KASA_LANG: 'sr-Cyrl', ...(opts.variant ? { KASA_SANDBOX_VARIANT: opts.variant } : {}), ...opts.env },
   });
 }
 

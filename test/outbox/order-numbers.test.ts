@@ -10,58 +10,30 @@
  *   lookup + archive (#21): the archive holds the sale's own receipt, so it is fiscalized with it.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core.ts';
-import { MANAGER_PIN, signIn } from '../support/session.ts';
+import type { Core } from '../../electron/core.ts';
+import { closeCore, closeCores, MANAGER_PIN, ok, startCore, tempDir as tempDirOf } from '../support/session.ts';
 import { requestRestore } from '../../electron/db/backup.ts';
 import { backupInWorker } from '../../electron/db/maintenance.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import type { Result } from '../../shared/contract/index.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { explainGatewayError } from '../../shared/gateway-errors.ts';
-import { makeRig, saleInput, type Rig } from '../support/rig.ts';
+import { makeRig, reuseOrderNumber, saleInput, type Rig } from '../support/rig.ts';
 import { OrderStore } from '../../electron/outbox/store.ts';
 
-const quiet = { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'];
-const cores: Core[] = [];
-const dirs: string[] = [];
 let sandbox: Sandbox | null = null;
 let rig: Rig | null = null;
 afterEach(async () => {
-  for (const c of cores.splice(0)) await c.close();
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+  await closeCores();
   await sandbox?.close();
   sandbox = null;
   await rig?.close();
   rig = null;
 });
 
-async function start(dir: string, env: Record<string, string> = {}): Promise<Core> {
-  const core = await createCore({
-    dataDir: dir,
-    transport: 'host',
-    env: { KASA_ONLINE_BUDGET_MS: '3000', ...env },
-    logger: quiet,
-    engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100 },
-  });
-  cores.push(core);
-  await signIn(core);
-  return core;
-}
-
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-numbers-'));
-  dirs.push(dir);
-  return dir;
-}
-
-async function ok<T>(c: Core, name: string, input: unknown = {}): Promise<T> {
-  const r = (await c.dispatch(name, input)) as Result<T>;
-  if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
+const start = (dir: string, env: Record<string, string> = {}): Promise<Core> => startCore({ dataDir: dir, env });
+const tempDir = (): string => tempDirOf('kasa-numbers-');
 
 /** One line of `amount` RSD, paid in cash, fiscalized online (or answered queued). */
 async function sell(c: Core, amount: number): Promise<OrderView> {
@@ -83,8 +55,7 @@ describe('order numbers are never reused', () => {
     expect(sale2.state).toBe('fiscalized');
     // The kept database is put back the way the manager's restore does it: applied at the next start.
     requestRestore(dir, kept.name);
-    await core.close();
-    cores.splice(cores.indexOf(core), 1);
+    await closeCore(core);
     core = await start(dir);
     const gone = (await core.dispatch('orders.get', { orderId: sale2.orderId })) as Result<OrderView>;
     expect(gone.ok).toBe(false); // the restored database does not know sale 2
@@ -127,8 +98,7 @@ describe('order numbers are never reused', () => {
       expect(seen.has(v.orderNumber)).toBe(false);
       seen.add(v.orderNumber);
       expect(v.orderNumber).toMatch(/^KASA[0-9A-Z]{4}-\d{8}-[0-9A-Z]{6}-\d{4}$/);
-      await core.close();
-      cores.splice(cores.indexOf(core), 1);
+      await closeCore(core);
     }
   });
 
@@ -139,8 +109,7 @@ describe('order numbers are never reused', () => {
     const original = tempDir();
     let core = await start(original, env);
     numbers.push((await sell(core, 11)).orderNumber);
-    await core.close();
-    cores.splice(cores.indexOf(core), 1);
+    await closeCore(core);
     // The whole folder copied to a second till (database, settings, everything), both then selling.
     const clone = tempDir();
     fs.cpSync(original, clone, { recursive: true });
@@ -171,27 +140,6 @@ async function settled(c: Core, orderId: number): Promise<OrderView> {
   return ok<OrderView>(c, 'orders.get', { orderId });
 }
 
-/** Makes the core forget that `orderNumber` was used, then captures a 300.00 sale under it. */
-function reuseInCore(c: Core, orderNumber: string): number {
-  c.db.prepare("UPDATE orders SET order_number = order_number || '-forgotten' WHERE order_number = ?").run(orderNumber);
-  return new OrderStore(c.db).capture(() => ({
-    orderNumber,
-    kind: 'sale',
-    invoiceType: 'normal',
-    transactionType: 'sale',
-    createdAt: new Date().toISOString(),
-    totalPara: 30_000,
-    changePara: 0,
-    data: { lines: [], payments: [{ type: 'cash', amountPara: 30_000 }] },
-    request: JSON.stringify({
-      orderNumber,
-      items: [{ name: 'Скупо', quantity: 1, unitPrice: 300, totalAmount: 300, labels: ['A'] }],
-      payments: [{ type: 'cash', amount: 300 }],
-      settings: { returnIfOrderNumberExists: true },
-    }),
-  }), Date.now()).orderId;
-}
-
 describe('a receipt is checked against its order before the order counts as fiscalized', () => {
   it('a reply with the right order number but a different total is confirmed by lookup + archive before anything is parked', async () => {
     const dir = tempDir();
@@ -214,7 +162,7 @@ describe('a receipt is checked against its order before the order counts as fisc
 
     // A number really used by another sale: parked once lookup + archive confirm it.
     const first = await sell(core, 110);
-    const parked = await settled(core, reuseInCore(core, first.orderNumber));
+    const parked = await settled(core, reuseOrderNumber(core.db, new OrderStore(core.db), first.orderNumber));
     expect(parked.state).toBe('needs_attention');
     expect(parked.receipt).toBeUndefined();
     expect(parked.lastError?.code).toBe('KASA_RECEIPT_MISMATCH');
@@ -247,31 +195,6 @@ describe('a receipt is checked against its order before the order counts as fisc
     expect(JSON.parse(entry?.detail ?? '{}')).toMatchObject({ from: parked.orderNumber, to: reissued.orderNumber });
   });
 
-  /** Makes the rig's database forget that `orderNumber` was used, then captures a 300.00 sale under it. */
-  function reuseNumber(r: Rig, orderNumber: string): number {
-    r.db.prepare("UPDATE orders SET order_number = order_number || '-forgotten' WHERE order_number = ?").run(orderNumber);
-    const { orderId } = r.store.capture(() => {
-      const body = {
-        orderNumber,
-        items: [{ name: 'Скупо', quantity: 1, unitPrice: 300, totalAmount: 300, labels: ['A'] }],
-        payments: [{ type: 'cash', amount: 300 }],
-        settings: { returnIfOrderNumberExists: true },
-      };
-      return {
-        orderNumber,
-        kind: 'sale',
-        invoiceType: 'normal',
-        transactionType: 'sale',
-        createdAt: new Date(r.clock.now).toISOString(),
-        totalPara: 30_000,
-        changePara: 0,
-        data: { lines: [], payments: [{ type: 'cash', amountPara: 30_000 }] },
-        request: JSON.stringify(body),
-      };
-    }, r.clock.now);
-    return orderId;
-  }
-
   it.each([
     ['single', { bulkThreshold: 1000 }],
     ['bulk', { bulkThreshold: 0 }],
@@ -281,7 +204,7 @@ describe('a receipt is checked against its order before the order counts as fisc
     await rig.settle();
     const original = rig.store.get(first.orderId);
     expect(original?.state).toBe('fiscalized');
-    const reused = reuseNumber(rig, first.orderNumber);
+    const reused = reuseOrderNumber(rig.db, rig.store, first.orderNumber, rig.clock.now);
     await rig.settle();
     const row = rig.store.get(reused);
     expect(row?.state).toBe('needs_attention');
@@ -295,7 +218,7 @@ describe('a receipt is checked against its order before the order counts as fisc
     rig = await makeRig({ engine: { concurrency: 1, bulkThreshold: 1000 } });
     const first = await rig.sales.checkout(saleInput(1, 110));
     await rig.settle();
-    const reused = reuseNumber(rig, first.orderNumber);
+    const reused = reuseOrderNumber(rig.db, rig.store, first.orderNumber, rig.clock.now);
     // Its first attempt's outcome is unknown and 20 days old: only lookup + archive may resolve it.
     rig.db.prepare('UPDATE outbox SET unknown = 1, first_attempt_at = ?, tries = 1 WHERE order_id = ?').run(rig.clock.now, reused);
     rig.advance(20 * 24 * 3600_000);

@@ -9,47 +9,20 @@
  * A real other sale's receipt is still parked, and a new number is issued only when lookup + archive
  * confirm, at that moment, that the old number's receipt is another sale's.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core.ts';
+import type { Core } from '../../electron/core.ts';
 import { OrderStore } from '../../electron/outbox/store.ts';
 import { checkReceipt } from '../../electron/outbox/verify.ts';
-import type { Result } from '../../shared/contract/index.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { message } from '../../shared/messages.ts';
-import { MANAGER_PIN, signIn } from '../support/session.ts';
+import { reuseOrderNumber } from '../support/rig.ts';
+import { closeCores, FAST_ENGINE, MANAGER_PIN, ok, startCore } from '../support/session.ts';
 
-const quiet = { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'];
-const cores: Core[] = [];
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const c of cores.splice(0)) await c.close();
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+afterEach(closeCores);
 
 /** A core in demo mode whose embedded sandbox answers in the SDK's shapes. */
-async function start(engine: Record<string, number> = {}): Promise<Core> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-identity-'));
-  dirs.push(dir);
-  const core = await createCore({
-    dataDir: dir,
-    transport: 'host',
-    env: { KASA_ONLINE_BUDGET_MS: '3000', KASA_SANDBOX_VARIANT: 'sdk' },
-    logger: quiet,
-    engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100, ...engine },
-  });
-  cores.push(core);
-  await signIn(core);
-  return core;
-}
-
-async function ok<T>(c: Core, name: string, input: unknown = {}): Promise<T> {
-  const r = (await c.dispatch(name, input)) as Result<T>;
-  if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
+const start = (engine: Record<string, number> = {}): Promise<Core> =>
+  startCore({ prefix: 'kasa-identity-', env: { KASA_SANDBOX_VARIANT: 'sdk' }, engine: { ...FAST_ENGINE, ...engine } });
 
 /** A call straight to the embedded sandbox (another till, the archive, the test controls). */
 async function gateway<T>(c: Core, method: string, p: string, body?: unknown): Promise<T> {
@@ -196,38 +169,13 @@ describe('SDK-shaped receipts are this order’s receipts: fiscalized, never par
 });
 
 describe('another sale’s receipt is still refused; a new number only when lookup + archive confirm it', () => {
-  /** Makes the core forget `orderNumber` was used, then captures a 300.00 sale under it. */
-  function reuseNumber(c: Core, orderNumber: string): number {
-    c.db.prepare("UPDATE orders SET order_number = order_number || '-forgotten' WHERE order_number = ?").run(orderNumber);
-    const { orderId } = new OrderStore(c.db).capture(() => {
-      const body = {
-        orderNumber,
-        items: [{ name: 'Скупо', quantity: 1, unitPrice: 300, totalAmount: 300, labels: ['A'] }],
-        payments: [{ type: 'cash', amount: 300 }],
-        settings: { returnIfOrderNumberExists: true },
-      };
-      return {
-        orderNumber,
-        kind: 'sale',
-        invoiceType: 'normal',
-        transactionType: 'sale',
-        createdAt: new Date().toISOString(),
-        totalPara: 30_000,
-        changePara: 0,
-        data: { lines: [], payments: [{ type: 'cash', amountPara: 30_000 }] },
-        request: JSON.stringify(body),
-      };
-    }, Date.now());
-    return orderId;
-  }
-
   it('a real other sale’s receipt (another total under a reused number) is parked, confirmed by lookup + archive, then re-issued', async () => {
     const c = await start();
     const first = await ok<OrderView>(c, 'sales.checkout', {
       lines: [{ name: 'Роба', quantity: 1, unitPrice: 110, labels: ['A'] }],
       payments: [{ type: 'cash', amount: 110 }],
     });
-    const reused = reuseNumber(c, first.orderNumber);
+    const reused = reuseOrderNumber(c.db, new OrderStore(c.db), first.orderNumber);
     const parked = await settle(c, reused);
     expect(parked.state).toBe('needs_attention');
     expect(parked.receipt).toBeUndefined();

@@ -9,34 +9,20 @@
  * the retry fetches it and the receipt prints with every journal line and its QR. A journal that never
  * comes spends its retry budget and waits in the manager's list (`retries.list`) until a person resumes it.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core.ts';
+import type { Core } from '../../electron/core.ts';
 import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
 import { journalLines } from '../../electron/printer/layout.ts';
-import type { Result } from '../../shared/contract/index.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { startCaptureServer, until, type CaptureServer } from './helpers.ts';
-import { MANAGER_PIN, signIn } from '../support/session.ts';
+import { closeCores, control, MANAGER_PIN, ok, startCore as startTestCore } from '../support/session.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(closeCores);
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-async function ok<T>(c: Core, name: string, input: unknown = {}): Promise<T> {
-  const r = (await c.dispatch(name, input)) as Result<T>;
-  if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
-
-async function control(c: Core, what: string, body?: unknown): Promise<Record<string, unknown>> {
-  const init = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
-  return (await (await fetch(`${c.sandboxUrl}/__sandbox/${what}`, init)).json()) as Record<string, unknown>;
-}
 
 const SALE = {
   lines: [{ name: 'Хлеб', quantity: 2, unitPrice: 80, labels: ['A'] }],
@@ -46,17 +32,13 @@ const SALE = {
 
 /** The whole core on the sdk sandbox, on a clock the test moves, signed in; closed after the test. */
 async function startCore(): Promise<{ core: Core; clock: { now: number } }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-journal-'));
   const clock = { now: Date.now() };
-  const core = await createCore({
-    dataDir: dir,
-    transport: 'host',
+  const core = await startTestCore({
+    prefix: 'kasa-journal-',
     now: () => clock.now,
     env: { KASA_LANG: 'en', KASA_ONLINE_BUDGET_MS: '5000', KASA_SANDBOX_VARIANT: 'sdk', KASA_PRINTER_ALLOW_LOOPBACK: '1' },
-    logger: { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'],
+    engine: false,
   });
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }), () => core.close());
-  await signIn(core);
   return { core, clock };
 }
 

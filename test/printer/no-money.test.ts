@@ -5,30 +5,21 @@
  * the printed bytes hold no drawer pulse. A normal cash sale on the same till does kick the drawer (so
  * the printer would show it).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core.ts';
+import type { Core } from '../../electron/core.ts';
 import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
-import type { Result } from '../../shared/contract/index.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { createPrintService } from '../../electron/printer/service.ts';
 import { makeReceipt } from './fixtures.ts';
 import { memorySettings, startCaptureServer, statusLog, tempDb, until, type CaptureServer } from './helpers.ts';
-import { MANAGER_PIN, signIn } from '../support/session.ts';
+import { closeCores, MANAGER_PIN, ok, startCore } from '../support/session.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(closeCores);
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-async function ok<T>(c: Core, name: string, input: unknown = {}): Promise<T> {
-  const r = (await c.dispatch(name, input)) as Result<T>;
-  if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 const LINES = [
   { name: 'Хлеб', quantity: 2, unitPrice: 80, labels: ['A'] },
@@ -36,15 +27,7 @@ const LINES = [
 ];
 
 async function startTill(): Promise<{ core: Core; printer: CaptureServer }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-nomoney-'));
-  const core = await createCore({
-    dataDir: dir,
-    transport: 'host',
-    env: { KASA_LANG: 'en', KASA_ONLINE_BUDGET_MS: '5000', KASA_PRINTER_ALLOW_LOOPBACK: '1' },
-    logger: { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'],
-  });
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }), () => core.close());
-  await signIn(core);
+  const core = await startCore({ prefix: 'kasa-nomoney-', env: { KASA_LANG: 'en', KASA_ONLINE_BUDGET_MS: '5000', KASA_PRINTER_ALLOW_LOOPBACK: '1' }, engine: false });
   const printer = await startCaptureServer();
   cleanups.push(() => printer.close());
   await ok(core, 'printer.configure', { uri: `tcp://127.0.0.1:${printer.port}`, profileId: 'epson-tm-t88v', autoPrint: true, approval: { managerPin: MANAGER_PIN } });

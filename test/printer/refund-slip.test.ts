@@ -6,30 +6,21 @@
  * and what was paid back, with „Потпис купца: ____“. A correction (the seller's own PIB as the buyer ID)
  * prints no slip. A slip still queued when the till stops prints after the restart.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core.ts';
+import type { Core } from '../../electron/core.ts';
 import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
 import { journalLines } from '../../electron/printer/layout.ts';
 import { paysMoneyBack, refundSlipOf, type RefundOrderRow } from '../../electron/printer/refund-slip.ts';
-import type { Result } from '../../shared/contract/index.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { freePort, startCaptureServer, until, type CaptureServer } from './helpers.ts';
-import { MANAGER_PIN, signIn } from '../support/session.ts';
+import { closeCore, closeCores, MANAGER_PIN, ok, startCore, tempDir } from '../support/session.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(closeCores);
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-async function ok<T>(c: Core, name: string, input: unknown = {}): Promise<T> {
-  const r = (await c.dispatch(name, input)) as Result<T>;
-  if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 const SALE = {
   lines: [
@@ -42,22 +33,10 @@ const SALE = {
 const profile = findPreset('epson-tm-t88v')!;
 const decode = (b: Buffer) => decodeEscPos(b, { codePages: codePageNumbers(profile) });
 
-async function openCore(dir: string): Promise<Core> {
-  const core = await createCore({
-    dataDir: dir,
-    transport: 'host',
-    env: { KASA_LANG: 'sr-Cyrl', KASA_ONLINE_BUDGET_MS: '5000', KASA_PRINTER_ALLOW_LOOPBACK: '1' },
-    logger: { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'],
-  });
-  await signIn(core);
-  return core;
-}
+const openCore = (dir: string): Promise<Core> => startCore({ dataDir: dir, env: { KASA_LANG: 'sr-Cyrl', KASA_ONLINE_BUDGET_MS: '5000', KASA_PRINTER_ALLOW_LOOPBACK: '1' }, engine: false });
 
 async function startTill(): Promise<{ core: Core; printer: CaptureServer }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-slip-'));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const core = await openCore(dir);
-  cleanups.push(() => core.close());
+  const core = await openCore(tempDir('kasa-slip-'));
   const printer = await startCaptureServer();
   cleanups.push(() => printer.close());
   await ok(core, 'printer.configure', { uri: `tcp://127.0.0.1:${printer.port}`, profileId: profile.id, autoPrint: true, approval: { managerPin: MANAGER_PIN } });
@@ -144,8 +123,7 @@ describe('the signed refund slip (#21 case 9)', () => {
   });
 
   it('the refund and its slip wait in the persistent queue while the printer is away, across a restart', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-slip-'));
-    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const dir = tempDir('kasa-slip-');
     const port = await freePort();
     let core = await openCore(dir);
     await ok(core, 'printer.configure', { uri: `tcp://127.0.0.1:${port}`, profileId: profile.id, autoPrint: true, approval: { managerPin: MANAGER_PIN } });
@@ -162,13 +140,12 @@ describe('the signed refund slip (#21 case 9)', () => {
       ['receipt', expect.stringMatching(/queued|printing/)],
       ['receipt', expect.stringMatching(/queued|printing/)],
     ]);
-    await core.close();
+    await closeCore(core);
 
     const printer = await startCaptureServer({ port });
     cleanups.push(() => printer.close());
     core = await openCore(dir);
     const reopened = core;
-    cleanups.push(() => reopened.close());
     await until(() => printer.jobs.length === 3 && printedJobs(reopened).every((j) => j.state === 'printed'));
     const kinds = printedJobs(core).map((j) => [j.kind, j.order_id, j.state]);
     expect(kinds).toEqual([

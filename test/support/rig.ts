@@ -123,3 +123,31 @@ export function saleInput(n = 1, price = 100, label = 'A'): CheckoutInput {
   const lines = Array.from({ length: n }, (_, i) => ({ name: `Артикал ${i + 1}`, quantity: 1, unitPrice: price, labels: [label] }));
   return { lines, payments: [{ type: 'cash', amount: n * price }] };
 }
+
+/**
+ * Makes the database forget that `orderNumber` was used (the old row is renamed), then captures a 300.00
+ * cash sale under it: the next send of that number meets another sale's receipt at the gateway.
+ */
+export function reuseOrderNumber(db: Db, store: OrderStore, orderNumber: string, now = Date.now()): number {
+  db.prepare("UPDATE orders SET order_number = order_number || '-forgotten' WHERE order_number = ?").run(orderNumber);
+  const body = {
+    orderNumber,
+    items: [{ name: 'Скупо', quantity: 1, unitPrice: 300, totalAmount: 300, labels: ['A'] }],
+    payments: [{ type: 'cash', amount: 300 }],
+    settings: { returnIfOrderNumberExists: true },
+  };
+  return store.capture(
+    () => ({
+      orderNumber,
+      kind: 'sale',
+      invoiceType: 'normal',
+      transactionType: 'sale',
+      createdAt: new Date(now).toISOString(),
+      totalPara: 30_000,
+      changePara: 0,
+      data: { lines: [], payments: [{ type: 'cash', amountPara: 30_000 }] },
+      request: JSON.stringify(body),
+    }),
+    now,
+  ).orderId;
+}

@@ -1,0 +1,26 @@
+import type { OrderLine } from '../../shared/domain.ts';
+import { lineTotal, toMilli, toPara } from '../../shared/money.ts';
+import { CommandError, invalidInput } from '../errors.ts';
+
+/**
+ * A checkout's lines in para and thousandths: each line's total less its discount (a discount above the line is refused),
+ * every label checked against the current tax rates (`known`). The counter's checkout, a further advance
+ * and a final sale all price their lines here.
+ */
+export function priceLines(
+  input: readonly { name: string; quantity: number; unitPrice: number; labels: string[]; gtin?: string | undefined; discount?: number | undefined }[],
+  known: ReadonlySet<string>,
+): OrderLine[] {
+  if (known.size === 0) throw new CommandError('unavailable', 'tax_rates_missing');
+  return input.map((l, i) => {
+    const unitPricePara = toPara(l.unitPrice) as number;
+    const quantityMilli = toMilli(l.quantity) as number;
+    const discountPara = l.discount !== undefined ? (toPara(l.discount) as number) : 0;
+    const gross = lineTotal(unitPricePara, quantityMilli, 0);
+    if (discountPara > gross) throw invalidInput(`lines.${i}.discount`, 'discount_too_big');
+    l.labels.forEach((label, j) => {
+      if (!known.has(label)) throw invalidInput(`lines.${i}.labels.${j}`, 'label_unknown', { label });
+    });
+    return { name: l.name, quantityMilli, unitPricePara, discountPara, totalPara: gross - discountPara, labels: [...l.labels], ...(l.gtin ? { gtin: l.gtin } : {}) };
+  });
+}
