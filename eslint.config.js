@@ -30,6 +30,7 @@ export default tseslint.config(
           patterns: [
             { group: ['electron', 'electron/*', ...nodeBuiltins], message: 'The renderer talks to the core only through the contract.' },
             { group: ['**/electron/**', '../../electron/*'], message: 'The renderer may not import the main process.' },
+            { group: ['**/shared/node/**'], message: 'shared/node/ is Node-only code of the till and the hub.' },
           ],
         },
       ],
@@ -37,7 +38,7 @@ export default tseslint.config(
   },
   {
     files: ['shared/**/*.ts'],
-    ignores: ['shared/**/*.test.ts'],
+    ignores: ['shared/**/*.test.ts', 'shared/node/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { openDatabase } from '../electron/db/open.ts';
 import { startCheckpointer, WAL_PREALLOC_BYTES } from '../electron/db/checkpoint.ts';
 import { SyncEngine } from '../electron/outbox/engine.ts';
-import { OrderStore } from '../electron/outbox/store.ts';
+import { OrderStore } from '../electron/orders/store.ts';
 import { SalesService } from '../electron/sales/service.ts';
 import { TaxRatesCache } from '../electron/sales/tax-rates.ts';
 import { benchLine, percentile } from './format.ts';

@@ -30,7 +30,7 @@ import { BackOfficeOrders } from '../electron/manager/orders.ts';
 import { buildReport } from '../electron/manager/reports.ts';
 import { warmReportDays } from '../electron/manager/report-days.ts';
 import { SyncEngine } from '../electron/outbox/engine.ts';
-import { OrderStore } from '../electron/outbox/store.ts';
+import { OrderStore } from '../electron/orders/store.ts';
 import { TaxRatesCache } from '../electron/sales/tax-rates.ts';
 import { buildHistory } from '../test/support/history.ts';
 import { signInHost, startHostProcess } from '../test/support/host-process.ts';

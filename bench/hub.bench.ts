@@ -23,7 +23,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createCore, type Core } from '../electron/core.ts';
-import { HubClient } from '../electron/hub/client.ts';
+import { HubClient } from '../electron/hub-client/client.ts';
 import { startSandbox } from '../electron/sandbox/server.ts';
 import { openPglite, openPostgres, type HubDb } from '../hub/db/db.ts';
 import type { HubEvent, OrderSnapshot, ProductInput } from '../hub/schemas.ts';

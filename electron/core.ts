@@ -22,7 +22,7 @@ import { GatewayClient } from './gateway/client.ts';
 import { CommandError, toAppError, zodToAppError } from './errors.ts';
 import { createLogger, type Logger } from './log/logger.ts';
 import { SyncEngine, type EngineOptions } from './outbox/engine.ts';
-import { OrderStore } from './outbox/store.ts';
+import { OrderStore } from './orders/store.ts';
 import { SalesService } from './sales/service.ts';
 import { TaxRatesCache, startTaxRates } from './sales/tax-rates.ts';
 import { taxGroupChangedList } from './sales/tax-group.ts';
@@ -44,11 +44,11 @@ import { createCatalogService } from './catalog/service.ts';
 import { catalogHandlers } from './catalog/handlers.ts';
 import { createParkedDrafts } from './catalog/drafts.ts';
 import { createManager } from './manager/handlers.ts';
-import { hubHandlers, hubSale, startHubSync } from './hub/start.ts';
-import { createHubParked, parkedCarts } from './hub/parked.ts';
+import { hubHandlers, hubSale, startHubSync } from './hub-client/start.ts';
+import { createHubParked, parkedCarts } from './hub-client/parked.ts';
 import { Sessions } from './auth/context.ts';
 import { createGuard } from './auth/guard.ts';
-import { makeDataDirPrivate } from './auth/private-files.ts';
+import { makeDataDirPrivate } from '../shared/node/private-files.ts';
 
 export type Handlers = { [N in CommandName]: (input: CommandParsedInput<N>) => Promise<CommandResult<N>> };
 
@@ -350,7 +350,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       }
       const body = JSON.parse(row.request ?? '{}') as { items?: { labels: string[] }[] };
       for (const item of body.items ?? []) item.labels = item.labels.map((l) => replace[l] ?? l);
-      const data = JSON.parse(row.data) as import('./outbox/store.ts').OrderData;
+      const data = JSON.parse(row.data) as import('./orders/store.ts').OrderData;
       for (const line of data.lines) line.labels = line.labels.map((l) => replace[l] ?? l);
       store.requeue(orderId, JSON.stringify(body), data, now());
       db.prepare('INSERT INTO audit_log (at, actor, action, detail) VALUES (?, ?, ?, ?)').run(

@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { verifyPin } from '../electron/manager/staff.ts';
+import { verifyPin } from '../shared/node/pin.ts';
 import type { z } from 'zod';
 import { HubError, type HubService } from './service.ts';
 import { hubReportCsv } from './reports.ts';

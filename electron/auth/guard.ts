@@ -10,7 +10,7 @@
 import { AUDITED, AUTHZ, Approval, escalation, type EscalationContext } from '../../shared/contract/authz.ts';
 import type { CommandName } from '../../shared/contract/index.ts';
 import { CommandError } from '../errors.ts';
-import type { StaffService } from '../manager/staff.ts';
+import type { StaffService } from './staff.ts';
 import { runInCall, type CallContext, type Person, type Sessions } from './context.ts';
 
 export interface GuardDeps {

@@ -69,7 +69,7 @@ describe('database', () => {
     db.close();
   });
 
-  it('migration 007 (auth_attempts) keeps PIN attempt counters per scope and the approver in the audit log', () => {
+  it('migration 006 (auth_attempts) keeps PIN attempt counters per scope and the approver in the audit log', () => {
     const db = openDatabase(tmpFile());
     expect(tables(db)).toContain('auth_attempts');
     db.prepare("INSERT INTO auth_attempts (scope, failures, updated_at) VALUES ('till', 3, 0)").run();

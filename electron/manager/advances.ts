@@ -3,13 +3,13 @@
  * order (each further advance references the previous one), what the chain paid net of its refunds, and
  * whether an advance is closed (refunded, chained on, finalized). Reads only: BackOfficeOrders captures.
  *
- * Every query reads the partial indexes of migration 011: the advances index (rows of advances only), the
+ * Every query reads the partial indexes of migration 010: the advances index (rows of advances only), the
  * refunds-of probes and the finalize-of probe. The cost is the number of advances ever made, never the
  * whole history.
  */
 import type { Db } from '../db/open.ts';
 import { invalidInput } from '../errors.ts';
-import type { OrderRow } from '../outbox/store.ts';
+import type { OrderRow } from '../orders/store.ts';
 // Advances and final sales price their lines exactly as a checkout does.
 export { priceLines } from '../sales/price-lines.ts';
 

@@ -14,7 +14,7 @@ import type { OrderLine } from '../../shared/domain.ts';
 import { roundDiv, toMilli, toPara } from '../../shared/money.ts';
 import { CommandError } from '../errors.ts';
 import type { GatewayClient } from '../gateway/client.ts';
-import { gatewayCommandError } from './staff.ts';
+import { gatewayCommandError } from '../auth/staff.ts';
 
 const ArchivedItem = z.looseObject({
   name: z.string().min(1),

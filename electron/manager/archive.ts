@@ -7,10 +7,10 @@ import type { OrderPayment, OrderState } from '../../shared/domain.ts';
 import { toPara } from '../../shared/money.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { IssuedReceiptSchema } from '../gateway/types.ts';
-import type { OrderRow, OrderStore } from '../outbox/store.ts';
-import { countUpTo, toReceiptView } from '../outbox/store.ts';
+import type { OrderRow, OrderStore } from '../orders/store.ts';
+import { countUpTo, toReceiptView } from '../orders/store.ts';
 import { CommandError } from '../errors.ts';
-import { gatewayCommandError } from './staff.ts';
+import { gatewayCommandError } from '../auth/staff.ts';
 
 export interface ArchiveFilters {
   page?: number | undefined;
@@ -36,7 +36,7 @@ export class Archive {
 
   /**
    * Local orders, newest first, filtered like the gateway archive (dates on creation time). Every filter
-   * is an index range (migration 008): order number exact or prefix on its UNIQUE index, invoice number on
+   * is an index range (migration 007): order number exact or prefix on its UNIQUE index, invoice number on
    * `orders_invoice`, dates on `orders_created`, payment type on `order_payments`. The total is counted
    * up to `COUNT_CAP` rows past the page asked for, so a search over years of history stays bounded: when
    * more match, `total` says "at least" and the next page is still offered.

@@ -12,7 +12,7 @@ import type { Db } from '../db/open.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { classify } from '../gateway/errors.ts';
 import { errorView } from '../outbox/engine.ts';
-import type { OrderStore } from '../outbox/store.ts';
+import type { OrderStore } from '../orders/store.ts';
 import { CommandError } from '../errors.ts';
 import type { RetryBudgets } from '../retry/budget.ts';
 

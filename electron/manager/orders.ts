@@ -16,12 +16,12 @@ import { CommandError, invalidInput } from '../errors.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import type { GatewayItem, GatewayPayment, ReceiptRequest } from '../gateway/types.ts';
 import type { SyncEngine } from '../outbox/engine.ts';
-import type { OrderData, OrderRow, OrderStore } from '../outbox/store.ts';
+import type { OrderData, OrderRow, OrderStore } from '../orders/store.ts';
 import { nextOrderNumber } from '../sales/order-number.ts';
 import type { TaxRatesCache } from '../sales/tax-rates.ts';
 import { capturedTaxGroup, stampReceipt } from '../sales/receipt-stamp.ts';
-import { gatewayCommandError } from './staff.ts';
-import type { HubSale } from '../hub/refund.ts';
+import { gatewayCommandError } from '../auth/staff.ts';
+import type { HubSale } from '../hub-client/refund.ts';
 import { archivedRefundLines } from './archive-lines.ts';
 import { refundBuyerFields, resolveRefundBuyer } from './refund-buyer.ts';
 import { OPEN_ADVANCES_SQL, chainPaidPara, chainView, openAdvanceRows, finalOfChain, isAdvance, priceLines, requireOpenAdvance } from './advances.ts';
@@ -64,7 +64,7 @@ const REFUNDABLE: readonly InvoiceType[] = ['normal', 'training', 'advance'];
 
 /**
  * Refunds already made of an original, by its order id (this till) or its invoice number (another till,
- * the archive): each a probe of a partial index of migration 011 (only refunds are in it).
+ * the archive): each a probe of a partial index of migration 010 (only refunds are in it).
  */
 export const REFUNDS_OF_ID_SQL = `SELECT id, data FROM orders
   WHERE kind IN ('refund', 'refund_full') AND json_extract(data, '$.refundOf.orderId') = ?`;
@@ -467,7 +467,7 @@ export class BackOfficeOrders {
 
   /** Earlier refunds of an original (every state: a parked refund may still be resent). */
   #refundsOf(q: { orderId?: number | undefined; invoiceNumber?: string | undefined }): NonNullable<BackOfficeData['refundOf']>[] {
-    // Two probes of partial indexes (migration 011), one per way a refund names its original; an OR of
+    // Two probes of partial indexes (migration 010), one per way a refund names its original; an OR of
     // both would walk every refund ever made.
     const db = this.#d.store.db;
     const byId = db.prepare<[number], { id: number; data: string }>(REFUNDS_OF_ID_SQL);

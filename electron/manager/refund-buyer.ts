@@ -10,7 +10,7 @@
 import { isValidBuyerId, sellerBuyerId } from '../../shared/buyer-id.ts';
 import type { RefundSource } from '../../shared/contract/manager.ts';
 import { invalidInput } from '../errors.ts';
-import type { OrderStore } from '../outbox/store.ts';
+import type { OrderStore } from '../orders/store.ts';
 
 /** The seller's PIB on an issued receipt: `additional.tin` (the PFR's), else the top-level `tin`. */
 export function receiptTin(receipt: unknown): string | undefined {

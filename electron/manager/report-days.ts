@@ -4,7 +4,7 @@
  *
  * - A day is a UTC calendar day (`created_at` is ISO UTC text). Only days before today's are stored:
  *   today's orders are read as they are.
- * - `report_days` (migration 012) holds the totals of a day, for all cashiers (`cashier` '') or one.
+ * - `report_days` (migration 011) holds the totals of a day, for all cashiers (`cashier` '') or one.
  *   Triggers on `orders` delete a day's rows in the same transaction as any insert into that day or any
  *   change of an order of it (state, data, kind, totals): a stored day is never stale. A sale inserts
  *   into today, which is never stored, so its trigger deletes nothing and writes no page.

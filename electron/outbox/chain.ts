@@ -9,7 +9,7 @@
 import type { GatewayClient } from '../gateway/client.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import { IssuedReceiptSchema, type IssuedReceipt } from '../gateway/types.ts';
-import type { OrderRow } from './store.ts';
+import type { OrderRow } from '../orders/store.ts';
 
 export interface Resolved {
   receipt: IssuedReceipt;

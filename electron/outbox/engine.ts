@@ -14,7 +14,7 @@ import { GatewayError, classify } from '../gateway/errors.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { IssuedReceiptSchema, type IssuedReceipt } from '../gateway/types.ts';
 import type { BulkFailure } from '../gateway/normalize.ts';
-import type { OrderRow, OrderStore, OutboxRow } from './store.ts';
+import type { OrderRow, OrderStore, OutboxRow } from '../orders/store.ts';
 import type { GatewayErrorView, SyncStatus } from '../../shared/domain.ts';
 import { message } from '../../shared/messages.ts';
 import { Settings } from '../settings/settings.ts';

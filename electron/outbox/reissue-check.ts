@@ -7,7 +7,7 @@
 import type { GatewayClient } from '../gateway/client.ts';
 import type { IssuedReceipt } from '../gateway/types.ts';
 import { resolveLookupHit } from './chain.ts';
-import type { OrderRow } from './store.ts';
+import type { OrderRow } from '../orders/store.ts';
 import { checkReceipt } from './verify.ts';
 
 export type ReissueVerdict =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IssuedReceipt } from '../gateway/types.ts';
-import type { OrderRow } from './store.ts';
+import type { OrderRow } from '../orders/store.ts';
 import { checkReceipt, verifyReceipt } from './verify.ts';
 
 const body = {

@@ -13,7 +13,7 @@
  *   the original's). The receipt is stored and the order fiscalized; the note waits for a manager.
  */
 import type { IssuedReceipt } from '../gateway/types.ts';
-import type { OrderRow } from './store.ts';
+import type { OrderRow } from '../orders/store.ts';
 import { formatQuantity, formatRsd, toMilli, toPara } from '../../shared/money.ts';
 import { PAYMENT_TYPES } from '../../shared/domain.ts';
 

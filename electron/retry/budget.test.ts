@@ -1,11 +1,11 @@
-/** Migration 009 (retry_budgets) and RetryBudgets on a real SQLite file: tries, age, backoff, resume, restart. */
+/** Migration 008 (retry_budgets) and RetryBudgets on a real SQLite file: tries, age, backoff, resume, restart. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/open.ts';
 import { MIGRATIONS } from '../db/migrations/index.ts';
-import { m009 } from '../db/migrations/009_retry_budgets.ts';
+import { m008 } from '../db/migrations/008_retry_budgets.ts';
 import { RetryBudgets } from './budget.ts';
 
 const dirs: string[] = [];
@@ -16,12 +16,12 @@ const tmpFile = (): string => {
 };
 afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
-describe('migration 009 retry_budgets', () => {
-  it('follows history (008) in order and creates the table with one row per loop and item and a checked state', () => {
-    const at = MIGRATIONS.indexOf(m009);
+describe('migration 008 retry_budgets', () => {
+  it('follows history (007) in order and creates the table with one row per loop and item and a checked state', () => {
+    const at = MIGRATIONS.indexOf(m008);
     expect(at).toBeGreaterThan(0);
     expect(MIGRATIONS[at - 1]?.name).toBe('history');
-    expect(m009.version).toBe(at + 1);
+    expect(m008.version).toBe(at + 1);
     const db = openDatabase(tmpFile());
     const insert = db.prepare("INSERT INTO retry_budgets (loop, item, label, first_at, next_at, state) VALUES ('email', '1', 'x', 0, 0, ?)");
     insert.run('retrying');

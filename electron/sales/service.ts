@@ -8,7 +8,7 @@ import { paraToDecimal, toPara, formatRsd } from '../../shared/money.ts';
 import { receiptItems } from '../../shared/receipt-items.ts';
 import { CommandError, invalidInput } from '../errors.ts';
 import type { SyncEngine } from '../outbox/engine.ts';
-import { toReceiptView, type OrderData, type OrderStore } from '../outbox/store.ts';
+import { toReceiptView, type OrderData, type OrderStore } from '../orders/store.ts';
 import type { IssuedReceipt, ReceiptRequest } from '../gateway/types.ts';
 import type { TaxRatesCache } from './tax-rates.ts';
 import { nextOrderNumber } from './order-number.ts';

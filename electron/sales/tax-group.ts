@@ -5,14 +5,14 @@
  * receipt is valid and fiscalized (not parked), but its VAT is not what the cashier's screen showed, so
  * the manager must see it. The group at capture is `orders.data.taxGroup` (receipt-stamp.ts); the group
  * that signed is the receipt's `additional.taxGroupRevision` (spec: the tax-rate group revision).
- * Migration 014 indexes exactly these orders (a partial index on the expression below), so the list
+ * Migration 012 indexes exactly these orders (a partial index on the expression below), so the list
  * and its count never read the history.
  */
 import type { Db } from '../db/open.ts';
-import type { OrderRow, OrderStore } from '../outbox/store.ts';
+import type { OrderRow, OrderStore } from '../orders/store.ts';
 import type { OrderView } from '../../shared/domain.ts';
 
-/** The SQL test of "issued under another group" (kept byte-equal to the partial index of migration 014). */
+/** The SQL test of "issued under another group" (kept byte-equal to the partial index of migration 012). */
 export const TAX_GROUP_CHANGED_WHERE = `state = 'fiscalized' AND json_extract(data, '$.taxGroup.groupId') IS NOT NULL
     AND CAST(json_extract(data, '$.taxGroup.groupId') AS TEXT) <> CAST(json_extract(receipt, '$.additional.taxGroupRevision') AS TEXT)`;
 

@@ -2,7 +2,7 @@
  * The gateway's tax rates, cached in SQLite for offline use. Labels are never hard-coded.
  *
  * Issue #21: the current group and the groups announced in advance (`allTaxRates` entries whose
- * `validFrom` is later than the current group's, table `tax_rates_announced` of migration 014) are both
+ * `validFrom` is later than the current group's, table `tax_rates_announced` of migration 012) are both
  * kept; `get()` answers the group in force at the injected clock's now, so an announced group becomes
  * current at its `validFrom` on time, offline too. `startTaxRates` refreshes from the gateway hourly.
  */

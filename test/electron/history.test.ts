@@ -14,7 +14,7 @@ import { backupInWorker, startMaintenance } from '../../electron/db/maintenance.
 import { WAL_FALLBACK_PAGES } from '../../electron/db/checkpoint.ts';
 import { createCore, type Core } from '../../electron/core.ts';
 import { Archive } from '../../electron/manager/archive.ts';
-import { COUNT_CAP, OrderStore } from '../../electron/outbox/store.ts';
+import { COUNT_CAP, OrderStore } from '../../electron/orders/store.ts';
 import { buildReport } from '../../electron/manager/reports.ts';
 import { OPEN_ADVANCES_SQL, REFUNDS_OF_ID_SQL, REFUNDS_OF_INVOICE_SQL } from '../../electron/manager/orders.ts';
 import { REFUNDED_ID_SQL, REFUNDED_INVOICE_SQL } from '../../electron/manager/advances.ts';
@@ -318,7 +318,7 @@ describe('queries that stay flat', () => {
     expect(dayRows.rows[0]?.createdAt && dayRows.rows[0].createdAt > (dayRows.rows[39]?.createdAt ?? '')).toBe(true);
   });
 
-  it('migration 011: refunds of an original and open advances are index probes, also for orders from before it', () => {
+  it('migration 010: refunds of an original and open advances are index probes, also for orders from before it', () => {
     const dir = tmp();
     const file = path.join(dir, 'kasa.sqlite');
     const old = openDatabase(file, MIGRATIONS.slice(0, MIGRATIONS.findIndex((m) => m.name === 'history_lookups')));
@@ -354,7 +354,7 @@ describe('queries that stay flat', () => {
     expect(plan(REFUNDED_INVOICE_SQL, 'INV-5')).toMatch(/^SEARCH r USING INDEX orders_refund_of_invoice/);
   });
 
-  it('migration 008 fills order_payments for orders that existed before it, and its trigger keeps it for new ones', () => {
+  it('migration 007 fills order_payments for orders that existed before it, and its trigger keeps it for new ones', () => {
     const dir = tmp();
     const file = path.join(dir, 'kasa.sqlite');
     const old = openDatabase(file, MIGRATIONS.slice(0, MIGRATIONS.findIndex((m) => m.name === 'history')));

@@ -4,7 +4,7 @@ import { HUB_MIGRATIONS } from '../../hub/db/migrations/index.ts';
 import { startHubServer, type HubServer } from '../../hub/server.ts';
 import { createHubService, type HubService } from '../../hub/service.ts';
 import type { HubEvent, OrderSnapshot } from '../../hub/schemas.ts';
-import { HubClient, HubRequestError } from '../../electron/hub/client.ts';
+import { HubClient, HubRequestError } from '../../electron/hub-client/client.ts';
 import { BACKENDS } from './backends.ts';
 
 const ADMIN = 'admin-token-for-tests';
@@ -284,7 +284,7 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
   });
 
   it('a manager PIN opens a session for its own shop only; wrong PINs pause the login', async () => {
-    const { hashPin } = await import('../../electron/manager/staff.ts');
+    const { hashPin } = await import('../../shared/node/pin.ts');
     const mine = await service.createShop('PIN shop');
     const other = await service.createShop('Other shop');
     await service.upsertStaff(mine, [{ name: 'Шеф', role: 'manager', pinHash: await hashPin('4321') }]);

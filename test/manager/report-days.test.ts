@@ -1,5 +1,5 @@
 /**
- * Report totals per closed day (electron/manager/report-days.ts, migration 012), on real SQLite files:
+ * Report totals per closed day (electron/manager/report-days.ts, migration 011), on real SQLite files:
  * a report built from stored days equals the report summed from every order of the period, also after
  * orders of stored days change or are added (the triggers drop what went stale); a year-long report
  * reads the orders of at most two partial days; the background warm-up stores every closed day once.

@@ -9,7 +9,7 @@
  *   fiscalized and flagged (not parked), listed for the manager and counted in the report; an announced
  *   group becomes current at its validFrom with the till's clock driven, offline; rates refresh hourly.
  * - 11: the report's VAT is the sum of the receipts' taxItems, across a rate change, for a line with two
- *   labels, refunds subtracted; stored closed days agree (migration 014 rebuilds the old ones).
+ *   labels, refunds subtracted; stored closed days agree (migration 012 rebuilds the old ones).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -355,7 +355,7 @@ describe('11: an advance and its final sale', () => {
   });
 });
 
-describe('migration 014', () => {
+describe('migration 012', () => {
   it('clears stored day totals computed without VAT, adds the announced-groups table, and indexes flagged orders', () => {
     const file = path.join(tmp(), 'kasa.sqlite');
     const i012 = MIGRATIONS.findIndex((m) => m.name === 'report_days');

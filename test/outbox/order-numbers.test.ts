@@ -20,7 +20,7 @@ import type { Result } from '../../shared/contract/index.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { explainGatewayError } from '../../shared/gateway-errors.ts';
 import { makeRig, reuseOrderNumber, saleInput, type Rig } from '../support/rig.ts';
-import { OrderStore } from '../../electron/outbox/store.ts';
+import { OrderStore } from '../../electron/orders/store.ts';
 
 let sandbox: Sandbox | null = null;
 let rig: Rig | null = null;

@@ -11,7 +11,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
-import { OrderStore } from '../../electron/outbox/store.ts';
+import { OrderStore } from '../../electron/orders/store.ts';
 import { checkReceipt } from '../../electron/outbox/verify.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { message } from '../../shared/messages.ts';

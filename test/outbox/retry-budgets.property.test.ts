@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { openDatabase, type Db } from '../../electron/db/open.ts';
 import { GatewayClient } from '../../electron/gateway/client.ts';
-import { OrderStore } from '../../electron/outbox/store.ts';
+import { OrderStore } from '../../electron/orders/store.ts';
 import { EmailQueue } from '../../electron/manager/email.ts';
 import { createJournalFetcher } from '../../electron/outbox/journal.ts';
 import { createParkedDrafts } from '../../electron/catalog/drafts.ts';

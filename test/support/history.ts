@@ -7,7 +7,7 @@
  */
 import type { Db } from '../../electron/db/open.ts';
 import { SyncEngine } from '../../electron/outbox/engine.ts';
-import { OrderStore } from '../../electron/outbox/store.ts';
+import { OrderStore } from '../../electron/orders/store.ts';
 import { SalesService } from '../../electron/sales/service.ts';
 import { TaxRatesCache } from '../../electron/sales/tax-rates.ts';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { openDatabase, type Db } from '../../electron/db/open.ts';
 import { GatewayClient } from '../../electron/gateway/client.ts';
 import { SyncEngine, type EngineOptions } from '../../electron/outbox/engine.ts';
-import { OrderStore } from '../../electron/outbox/store.ts';
+import { OrderStore } from '../../electron/orders/store.ts';
 import { SalesService } from '../../electron/sales/service.ts';
 import { TaxRatesCache } from '../../electron/sales/tax-rates.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';

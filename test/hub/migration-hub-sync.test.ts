@@ -1,5 +1,5 @@
 /**
- * Till migration 010 (hub_sync): the triggers write a hub_outbox row in the very transaction that writes
+ * Till migration 009 (hub_sync): the triggers write a hub_outbox row in the very transaction that writes
  * the order / state change / audit entry / staff change, only once the till is enrolled; a rolled-back
  * transaction leaves no row behind; a database with history from before migrates without loss.
  */
@@ -9,11 +9,11 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../electron/db/open.ts';
 import { MIGRATIONS } from '../../electron/db/migrations/index.ts';
-import { m010 } from '../../electron/db/migrations/010_hub_sync.ts';
+import { m009 } from '../../electron/db/migrations/009_hub_sync.ts';
 
 const dirs: string[] = [];
 const tmpFile = (): string => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-m010-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-m009-'));
   dirs.push(dir);
   return path.join(dir, 'kasa.sqlite');
 };
@@ -28,9 +28,9 @@ const addOrder = (db: Db, n: string): void => {
 const outbox = (db: Db): { seq: number; kind: string; ref: string; payload: string }[] =>
   db.prepare<[], { seq: number; kind: string; ref: string; payload: string }>('SELECT seq, kind, ref, payload FROM hub_outbox ORDER BY seq').all();
 
-describe('migration 010 hub_sync', () => {
+describe('migration 009 hub_sync', () => {
   it('applies on a database holding history from before', () => {
-    const at = MIGRATIONS.indexOf(m010);
+    const at = MIGRATIONS.indexOf(m009);
     expect(at).toBeGreaterThan(0);
     const file = tmpFile();
     const before = openDatabase(file, MIGRATIONS.slice(0, at));

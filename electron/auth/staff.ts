@@ -10,18 +10,17 @@
  * - Wrong PINs are counted per till and per logged-in person in SQLite before the compare, with an
  *   exponential lockout (electron/auth/attempts.ts); the first-run PIN approves nothing (issue #12).
  */
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/open.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import { CommandError } from '../errors.ts';
-import { countUpTo } from '../outbox/store.ts';
-import { PinAttempts, type Lockout } from '../auth/attempts.ts';
-import { currentCall } from '../auth/context.ts';
+import { countUpTo } from '../orders/store.ts';
+import { PinAttempts, type Lockout } from './attempts.ts';
+import { hashPin, verifyPin } from '../../shared/node/pin.ts';
+import { currentCall } from './context.ts';
 import type { StaffRole, StaffView, AuditEntry } from '../../shared/contract/manager.ts';
 
 export const DEFAULT_MANAGER_PIN = '0000';
-const KEYLEN = 32;
 
 interface StaffRow {
   id: number;
@@ -33,28 +32,6 @@ interface StaffRow {
   phone: string | null;
   active: number;
   must_change_pin: number;
-}
-
-function scryptAsync(pin: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(pin, salt, KEYLEN, { N: 16384, r: 8, p: 1 }, (err, key) => (err ? reject(err) : resolve(key))),
-  );
-}
-
-/** `scrypt$<salt hex>$<hash hex>` of `pin` with a fresh random salt. */
-export async function hashPin(pin: string): Promise<string> {
-  const salt = randomBytes(16);
-  const hash = await scryptAsync(pin, salt);
-  return `scrypt$${salt.toString('hex')}$${hash.toString('hex')}`;
-}
-
-/** True when `pin` matches `stored` (constant-time comparison of the derived keys). */
-export async function verifyPin(pin: string, stored: string): Promise<boolean> {
-  const [scheme, saltHex, hashHex] = stored.split('$');
-  if (scheme !== 'scrypt' || !saltHex || !hashHex) return false;
-  const expected = Buffer.from(hashHex, 'hex');
-  const actual = await scryptAsync(pin, Buffer.from(saltHex, 'hex'));
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
 export interface StaffDeps {

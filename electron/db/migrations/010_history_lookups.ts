@@ -10,7 +10,7 @@ import type { Migration } from '../open.ts';
  *   invoice number (another till, the archive).
  * - `orders_advances`: advance sales; `orders_finalize_of`: the final receipt closing an advance.
  */
-export const m011: Migration = {
+export const m010: Migration = {
   // Schema version 10 (file 011: see index.ts).
   version: 10,
   name: 'history_lookups',

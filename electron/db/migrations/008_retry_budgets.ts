@@ -6,7 +6,7 @@ import type { Migration } from '../open.ts';
  * the gateway's last words; `needs_attention` once the budget is spent, until a person resumes it.
  * Schema version 8 (file 009: see index.ts).
  */
-export const m009: Migration = {
+export const m008: Migration = {
   version: 8,
   name: 'retry_budgets',
   up(db) {

@@ -1,5 +1,5 @@
 /**
- * The till's side of the store hub. Up: the rows the triggers of migration 010 put into `hub_outbox`
+ * The till's side of the store hub. Up: the rows the triggers of migration 009 put into `hub_outbox`
  * (in the same transaction as the order, its state change, the audit entry or the staff change) are pushed
  * in batches, oldest first, and deleted only once the hub acknowledged them; a lost answer means the same
  * batch again, which the hub acknowledges as duplicates. Down: master data after `hub_state.cursor`, each

@@ -16,8 +16,8 @@ import type {
   TransactionType,
 } from '../../shared/domain.ts';
 import { toPara } from '../../shared/money.ts';
-import { RECEIPT_MISMATCH, checkReceipt, type Mismatch } from './verify.ts';
-import { parkedByReconcileLimit } from './reconcile-budget.ts';
+import { RECEIPT_MISMATCH, checkReceipt, type Mismatch } from '../outbox/verify.ts';
+import { parkedByReconcileLimit } from '../outbox/reconcile-budget.ts';
 import { taxGroupChange } from '../sales/tax-group.ts';
 
 /** What an order carries besides its columns (JSON in `orders.data`). */

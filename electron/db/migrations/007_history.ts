@@ -11,7 +11,7 @@ import type { Migration } from '../open.ts';
  * Order number (exact and prefix) uses the UNIQUE index of 001; invoice number `orders_invoice`; the
  * needs-attention list and sync status `orders_state` and the outbox.
  */
-export const m008: Migration = {
+export const m007: Migration = {
   // Schema version 7 (file 008: see index.ts).
   version: 7,
   name: 'history',

@@ -6,7 +6,7 @@ import type { Migration } from '../open.ts';
  * or changes one of its orders, so stored totals are never stale; today is never stored, so a sale's
  * insert deletes nothing (and writes no page).
  */
-export const m012: Migration = {
+export const m011: Migration = {
   // Schema version 11 (file 012: see index.ts).
   version: 11,
   name: 'report_days',

@@ -17,7 +17,7 @@ const ORDER_JSON = `json_object('order_number', NEW.order_number, 'kind', NEW.ki
   'total_para', NEW.total_para, 'data', json(NEW.data), 'invoice_number', NEW.invoice_number,
   'sdc_date_time', NEW.sdc_date_time, 'receipt', json(NEW.receipt))`;
 
-export const m010: Migration = {
+export const m009: Migration = {
   version: 9,
   name: 'hub_sync',
   up(db) {

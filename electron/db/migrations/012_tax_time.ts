@@ -12,7 +12,7 @@ import type { Migration } from '../open.ts';
  *
  * File 014: number 013 was reserved for another part of issue #21 (see index.ts for versions).
  */
-export const m014: Migration = {
+export const m012: Migration = {
   version: 12,
   name: 'tax_time',
   up(db) {

@@ -6,7 +6,7 @@ import type { Migration } from '../open.ts';
  *
  * Schema version 6 (file 007: see index.ts).
  */
-export const m007: Migration = {
+export const m006: Migration = {
   version: 6,
   name: 'auth_attempts',
   up(db) {
