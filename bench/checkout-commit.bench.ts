@@ -34,7 +34,12 @@ try {
     onlineBudgetMs: () => 0,
   });
   const input = {
-    lines: Array.from({ length: 8 }, (_, i) => ({ name: `Артикал ${i}`, quantity: 1.5, unitPrice: 99.9, labels: ['A'] })),
+    lines: Array.from({ length: 8 }, (_, i) => ({
+      name: `Артикал ${i}`,
+      quantity: 1.5,
+      unitPrice: 99.9,
+      labels: ['A'],
+    })),
     payments: [{ type: 'cash' as const, amount: 2000 }],
   };
   for (let i = 0; i < 20; i++) await sales.checkout(input); // warm-up
@@ -42,7 +47,10 @@ try {
   // so commits overwrite WAL blocks instead of growing the file. Sales go on meanwhile, one every 20 ms.
   const walFile = path.join(dir, 'kasa.sqlite-wal');
   const grown = Date.now();
-  while ((fs.statSync(walFile, { throwIfNoEntry: false })?.size ?? 0) < WAL_PREALLOC_BYTES && Date.now() - grown < 60_000) {
+  while (
+    (fs.statSync(walFile, { throwIfNoEntry: false })?.size ?? 0) < WAL_PREALLOC_BYTES &&
+    Date.now() - grown < 60_000
+  ) {
     await sales.checkout(input);
     await new Promise<void>((resolve) => setTimeout(resolve, 20));
   }
@@ -78,7 +86,9 @@ try {
   console.log(benchLine('checkout-commit', 'p99', percentile(commits, 99), percentile(fsyncs, 99), 'ms'));
   // The product target (issue #13): a sale is durable within 1 ms at p99, checkpoints never inside it.
   console.log(benchLine('checkout-commit', 'p99_target', percentile(commits, 99), 1, 'ms'));
-  console.log(benchLine('checkout-commit', 'p50_vs_sqlite_min_commit', percentile(commits, 50), percentile(minimal, 50), 'ms'));
+  console.log(
+    benchLine('checkout-commit', 'p50_vs_sqlite_min_commit', percentile(commits, 50), percentile(minimal, 50), 'ms'),
+  );
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -34,13 +34,12 @@ try {
     try {
       await page.goto(`${host.url}#token=${host.token}`);
       await enterPin(page); // the cashier logs in: the sale screen is what "ready for sale" means
-      await page.waitForFunction(
-        (name) => {
-          const el = [...document.querySelectorAll('[role="combobox"]')].find((e) => e.getAttribute('aria-label') === name);
-          return el instanceof HTMLInputElement && !el.disabled;
-        },
-        SEARCH_NAME,
-      );
+      await page.waitForFunction((name) => {
+        const el = [...document.querySelectorAll('[role="combobox"]')].find(
+          (e) => e.getAttribute('aria-label') === name,
+        );
+        return el instanceof HTMLInputElement && !el.disabled;
+      }, SEARCH_NAME);
       times.push(performance.now() - t0 - setup);
     } finally {
       await page.close();

@@ -23,7 +23,12 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../electron/db/open.ts';
 import { MIGRATIONS } from '../electron/db/migrations/index.ts';
 import { cancelRestore, listBackups, requestRestore } from '../electron/db/backup.ts';
-import { BACKUP_BYTES_PER_SEC, BACKUP_READ_BYTES_PER_SEC, backupInWorker, quickCheckInWorker } from '../electron/db/maintenance.ts';
+import {
+  BACKUP_BYTES_PER_SEC,
+  BACKUP_READ_BYTES_PER_SEC,
+  backupInWorker,
+  quickCheckInWorker,
+} from '../electron/db/maintenance.ts';
 import { startCheckpointer } from '../electron/db/checkpoint.ts';
 import { Archive } from '../electron/manager/archive.ts';
 import { BackOfficeOrders } from '../electron/manager/orders.ts';
@@ -65,13 +70,17 @@ if (!fs.existsSync(marker)) {
     end: END,
     queuedEvery: 10_000,
     onProgress: (i) => {
-      if (i % 20_480 === 0) process.stderr.write(`history: built ${i}/${N} orders (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
+      if (i % 20_480 === 0)
+        process.stderr.write(`history: built ${i}/${N} orders (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
     },
   });
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.exec('ANALYZE');
   db.close();
-  fs.writeFileSync(marker, JSON.stringify({ orders: N, builtIn: Math.round(performance.now() - t0), at: new Date().toISOString() }));
+  fs.writeFileSync(
+    marker,
+    JSON.stringify({ orders: N, builtIn: Math.round(performance.now() - t0), at: new Date().toISOString() }),
+  );
 }
 const dbBytes = fs.statSync(cached).size;
 process.stderr.write(`history: ${N} orders, ${(dbBytes / 2 ** 30).toFixed(2)} GiB (${cached})\n`);
@@ -121,14 +130,25 @@ const out = (l: string): void => {
       if (!info.body.ok) throw new Error(`app.info failed: ${JSON.stringify(info.body)}`);
       const status = await host.call('sync.status');
       if (!status.body.ok) throw new Error(`sync.status failed: ${JSON.stringify(status.body)}`);
-      out(benchLine('history', cold ? 'cold_start_first_answer_s' : 'warm_start_first_answer_s', answered / 1000, 2, 's'));
+      out(
+        benchLine('history', cold ? 'cold_start_first_answer_s' : 'warm_start_first_answer_s', answered / 1000, 2, 's'),
+      );
       // Ready for sale: the manager logs in (issue #12) and the first sale is committed, while quick_check
       // and the backup run in the background.
       await signInHost(host, MANAGER_PIN, false);
       const sale = await host.call('sales.checkout', saleInput(1, 80));
       if (!sale.body.ok) throw new Error(`first sale failed: ${JSON.stringify(sale.body)}`);
-      out(benchLine('history', cold ? 'cold_start_first_sale_s' : 'warm_start_first_sale_s', (performance.now() - t0) / 1000, 2, 's'));
-      if (!cold) process.stderr.write('history: page cache NOT dropped (not permitted here): the start figure is warm\n');
+      out(
+        benchLine(
+          'history',
+          cold ? 'cold_start_first_sale_s' : 'warm_start_first_sale_s',
+          (performance.now() - t0) / 1000,
+          2,
+          's',
+        ),
+      );
+      if (!cold)
+        process.stderr.write('history: page cache NOT dropped (not permitted here): the start figure is warm\n');
     } finally {
       await host.stop();
     }
@@ -167,9 +187,21 @@ const out = (l: string): void => {
     });
     const queries: [string, () => unknown][] = [
       // orders_created (008): reads only that day's rows (~N / 1095 of them).
-      ['end_of_day_report', () => buildReport(db, taxRates, { from: lastDay.toISOString(), to: new Date(END + 1).toISOString() }, END)],
+      [
+        'end_of_day_report',
+        () => buildReport(db, taxRates, { from: lastDay.toISOString(), to: new Date(END + 1).toISOString() }, END),
+      ],
       // a year: 364 stored days (012) and the orders of two partial days.
-      ['report_one_year', () => buildReport(db, taxRates, { from: new Date(END - 365 * DAY).toISOString(), to: new Date(END + 1).toISOString() }, END)],
+      [
+        'report_one_year',
+        () =>
+          buildReport(
+            db,
+            taxRates,
+            { from: new Date(END - 365 * DAY).toISOString(), to: new Date(END + 1).toISOString() },
+            END,
+          ),
+      ],
       // the UNIQUE order-number index: one probe.
       ['archive_order_number_exact', () => archive.local({ orderNumber: old.order_number })],
       // the same index, a range walked backwards for one page; the count stops at COUNT_CAP.
@@ -265,7 +297,8 @@ const out = (l: string): void => {
     // A day of trading, then the next point: an increment, the pages that day changed.
     await tradeOneDay(2);
     const inc = await backupBesideSales(END + 2 * DAY + 21 * 3_600_000);
-    if (inc.point.point.kind !== 'incremental') throw new Error(`second point is ${inc.point.point.kind}: ${inc.point.point.reason}`);
+    if (inc.point.point.kind !== 'incremental')
+      throw new Error(`second point is ${inc.point.point.kind}: ${inc.point.point.reason}`);
     // Reading and hashing the whole file dominates: at most a second (the worker's start, the checkpoint)
     // plus twice what the read pace alone would take.
     out(benchLine('history', 'backup_increment_s', inc.s, 1 + (2 * dbBytes) / BACKUP_READ_BYTES_PER_SEC, 's'));
@@ -283,7 +316,15 @@ const out = (l: string): void => {
     }
     const kept = listBackups(dir).filter((b) => b.kind === 'daily');
     if (kept.length !== 7) throw new Error(`${kept.length} points kept, not 7`);
-    out(benchLine('history', 'backup_disk_all_kept_MiB', kept.reduce((sum, b) => sum + b.bytes, 0) / MiB, dbBytes / MiB, 'MiB'));
+    out(
+      benchLine(
+        'history',
+        'backup_disk_all_kept_MiB',
+        kept.reduce((sum, b) => sum + b.bytes, 0) / MiB,
+        dbBytes / MiB,
+        'MiB',
+      ),
+    );
     // Restoring the newest point: its chain rebuilt (7 files verified and applied), WAL folded, integrity_check.
     const newest = kept[0]?.name as string;
     const tr = performance.now();

@@ -81,7 +81,12 @@ const order = (till: string, n: number): OrderSnapshot => ({
   sdc_date_time: '2026-11-23T08:00:00.000+01:00',
   receipt: { taxItems: [{ label: 'A', rate: 20, amount: 0, categoryType: 0, categoryName: 'ПДВ' }] },
 });
-const event = (till: string, seq: number): HubEvent => ({ seq, kind: 'order', ref: `${till}-${seq}`, payload: order(till, seq) });
+const event = (till: string, seq: number): HubEvent => ({
+  seq,
+  kind: 'order',
+  ref: `${till}-${seq}`,
+  payload: order(till, seq),
+});
 
 const product = (i: number): ProductInput => ({
   code: `P${String(i).padStart(6, '0')}`,
@@ -99,7 +104,13 @@ interface SimTill {
   name: string;
 }
 
-async function enrolTills(service: HubService, url: string, shopId: number, n: number, prefix: string): Promise<SimTill[]> {
+async function enrolTills(
+  service: HubService,
+  url: string,
+  shopId: number,
+  n: number,
+  prefix: string,
+): Promise<SimTill[]> {
   const tills: SimTill[] = [];
   for (let i = 0; i < n; i++) {
     const name = `${prefix}${i}`;
@@ -152,8 +163,12 @@ async function shopLoad(name: string, tills: SimTill[]): Promise<number> {
   );
   const seconds = (performance.now() - t0) / 1000;
   const offered = (tills.length * SALES_PER_MINUTE * SPEEDUP) / 60;
-  process.stderr.write(`hub ${name}: shop load, ${total} orders from ${tills.length} tills in ${seconds.toFixed(1)} s (offered ${offered.toFixed(0)}/s, ${latencies.length} pushes, ${failures} retried)\n`);
-  console.log(benchLine(`hub_${name}`, `shop_ingest_${tills.length}_tills_x${SPEEDUP}`, total / seconds, offered, 'orders/s'));
+  process.stderr.write(
+    `hub ${name}: shop load, ${total} orders from ${tills.length} tills in ${seconds.toFixed(1)} s (offered ${offered.toFixed(0)}/s, ${latencies.length} pushes, ${failures} retried)\n`,
+  );
+  console.log(
+    benchLine(`hub_${name}`, `shop_ingest_${tills.length}_tills_x${SPEEDUP}`, total / seconds, offered, 'orders/s'),
+  );
   console.log(benchLine(`hub_${name}`, 'shop_push_p99', percentile(latencies, 99), 1000, 'ms'));
   console.log(benchLine(`hub_${name}`, 'shop_sale_to_hub_p99', percentile(lags, 99), 5000, 'ms'));
   // Pushes that timed out and were sent again (limit: one in a thousand).
@@ -180,7 +195,9 @@ async function saturation(name: string, tills: SimTill[]): Promise<number> {
   const rate = total / ((performance.now() - t0) / 1000);
   console.log(benchLine(`hub_${name}`, 'ingest_max', rate, 100, 'orders/s'));
   console.log(benchLine(`hub_${name}`, 'ingest_max_push_p99', percentile(latencies, 99), 1000, 'ms'));
-  process.stderr.write(`hub ${name}: ${Math.floor(rate)} orders/s in batches of ${BATCH} (a ceiling: tills that push each sale alone cost one transaction per push, see the shop load with BENCH_HUB_SPEEDUP)\n`);
+  process.stderr.write(
+    `hub ${name}: ${Math.floor(rate)} orders/s in batches of ${BATCH} (a ceiling: tills that push each sale alone cost one transaction per push, see the shop load with BENCH_HUB_SPEEDUP)\n`,
+  );
   return total;
 }
 
@@ -206,7 +223,9 @@ async function catalog(name: string, service: HubService, shopId: number, tills:
       return cursor;
     }),
   );
-  console.log(benchLine(`hub_${name}`, `catalog_full_propagation_${CATALOG_TILLS}_tills`, performance.now() - p0, 30_000, 'ms'));
+  console.log(
+    benchLine(`hub_${name}`, `catalog_full_propagation_${CATALOG_TILLS}_tills`, performance.now() - p0, 30_000, 'ms'),
+  );
   const top = Math.max(...cursors);
 
   // One price change, every till (all BENCH_TILLS, at the catalog's cursor) polling every second.
@@ -233,7 +252,14 @@ async function ok<V>(core: Core, command: string, input: unknown = {}): Promise<
 }
 
 /** Phase 4: a new real till enrolled into the shop is ready to sell. */
-async function newTill(name: string, service: HubService, url: string, shopId: number, gatewayUrl: string, top: number): Promise<void> {
+async function newTill(
+  name: string,
+  service: HubService,
+  url: string,
+  shopId: number,
+  gatewayUrl: string,
+  top: number,
+): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-bench-hub-till-'));
   const code = await service.newEnrolCode(shopId);
   const last = product(CATALOG);
@@ -242,14 +268,24 @@ async function newTill(name: string, service: HubService, url: string, shopId: n
     dataDir: dir,
     transport: 'host',
     logger: quiet,
-    env: { KASA_LANG: 'en', KASA_TERMINAL_ID: 'NEWTILL', KASA_GATEWAY_URL: gatewayUrl, KASA_API_KEY: 'demo-key', KASA_HUB_URL: url, KASA_HUB_ENROL_CODE: code },
+    env: {
+      KASA_LANG: 'en',
+      KASA_TERMINAL_ID: 'NEWTILL',
+      KASA_GATEWAY_URL: gatewayUrl,
+      KASA_API_KEY: 'demo-key',
+      KASA_HUB_URL: url,
+      KASA_HUB_ENROL_CODE: code,
+    },
   });
   try {
     await ok(core, 'staff.changePin', { currentPin: '0000', newPin: MANAGER_PIN });
     await ok(core, 'staff.login', { pin: MANAGER_PIN });
     while ((await ok<HubStatusView>(core, 'hub.status')).cursor < top) await sleep(20);
-    const found = await ok<{ product?: { code: string } | null }>(core, 'catalog.byBarcode', { code: last.barcodes?.[0] });
-    if (JSON.stringify(found).indexOf(last.code) < 0) throw new Error(`${name}: a scan did not find ${last.code}: ${JSON.stringify(found)}`);
+    const found = await ok<{ product?: { code: string } | null }>(core, 'catalog.byBarcode', {
+      code: last.barcodes?.[0],
+    });
+    if (JSON.stringify(found).indexOf(last.code) < 0)
+      throw new Error(`${name}: a scan did not find ${last.code}: ${JSON.stringify(found)}`);
     console.log(benchLine(`hub_${name}`, `new_till_ready_${CATALOG}_products`, performance.now() - t0, 30_000, 'ms'));
   } finally {
     await core.close();
@@ -266,7 +302,8 @@ async function run(name: string, db: HubDb, gatewayUrl: string): Promise<void> {
     const shop = await shopLoad(name, tills);
     const sat = await saturation(name, await enrolTills(service, server.url, shopId, SAT_TILLS, 'X'));
     const stored = await service.orderCount(shopId);
-    if (stored.orders !== shop + sat) throw new Error(`${name}: the hub holds ${stored.orders} orders, ${shop + sat} were pushed`);
+    if (stored.orders !== shop + sat)
+      throw new Error(`${name}: the hub holds ${stored.orders} orders, ${shop + sat} were pushed`);
     if ((await service.tillStatus(shopId)).some((s) => s.gaps.length)) throw new Error(`${name}: a till has gaps`);
     const top = await catalog(name, service, shopId, tills);
     await newTill(name, service, server.url, shopId, gatewayUrl, top);

@@ -102,15 +102,27 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const keySource = { key: secrets.get() };
   let sandbox: Sandbox | null = null;
   let client: GatewayClient;
-  const onRequest = (i: { method: string; path: string; status: number | null; correlationId?: string; ms: number }): void =>
-    logger.info(`gateway ${i.method} ${i.path} -> ${i.status ?? 'no reply'} ${i.ms}ms correlationId=${i.correlationId ?? '-'}`);
+  const onRequest = (i: {
+    method: string;
+    path: string;
+    status: number | null;
+    correlationId?: string;
+    ms: number;
+  }): void =>
+    logger.info(
+      `gateway ${i.method} ${i.path} -> ${i.status ?? 'no reply'} ${i.ms}ms correlationId=${i.correlationId ?? '-'}`,
+    );
   if (keySource.key) {
     logger.redact(keySource.key);
     const baseUrl = settings.get('gatewayUrl');
     if (!baseUrl) throw new Error('KASA_GATEWAY_URL (or the gatewayUrl setting) is required when an API key is set');
     client = new GatewayClient({ baseUrl, apiKey: keySource.key, onRequest });
   } else {
-    sandbox = await startSandbox({ port: 0, dataFile: path.join(options.dataDir, 'sandbox.sqlite'), variant: sandboxVariant(env) });
+    sandbox = await startSandbox({
+      port: 0,
+      dataFile: path.join(options.dataDir, 'sandbox.sqlite'),
+      variant: sandboxVariant(env),
+    });
     client = new GatewayClient({ baseUrl: sandbox.url, apiKey: 'demo-key', onRequest });
     logger.info(`demo mode: embedded sandbox gateway at ${sandbox.url}`);
   }
@@ -125,7 +137,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     try {
       await taxRates.refresh(client);
     } catch (err) {
-      logger.warn(`tax rates not refreshed after the gateway change: ${err instanceof Error ? err.message : String(err)}`);
+      logger.warn(
+        `tax rates not refreshed after the gateway change: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
     engine.kick();
   };
@@ -150,7 +164,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       const view = store.view(row);
       if (!view.receipt) return null;
       // A refund that paid money back is followed by the buyer-signed slip (#21 case 9).
-      return { receipt: view.receipt, cash: view.payments.some((p) => p.type === 'cash'), slip: refundSlipOf(row, view.payments) };
+      return {
+        receipt: view.receipt,
+        cash: view.payments.some((p) => p.type === 'cash'),
+        slip: refundSlipOf(row, view.payments),
+      };
     },
     settings,
     emit: (name, payload) => emit(name, payload),
@@ -160,7 +178,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const catalog = createCatalogService(db);
   // A receipt issued without its journal is completed from the archive, within a retry budget, then printed.
   const budgets = new RetryBudgets(db, now);
-  const journals = createJournalFetcher({ db, client: () => client, budgets, online: () => engine.status().online, onJournal: (o) => { emit('order.updated', { ...o, state: 'fiscalized' }); if (printer.status().autoPrint) printer.enqueueReceipt(o.orderId); }, log: (l) => logger.warn(l) });
+  const journals = createJournalFetcher({
+    db,
+    client: () => client,
+    budgets,
+    online: () => engine.status().online,
+    onJournal: (o) => {
+      emit('order.updated', { ...o, state: 'fiscalized' });
+      if (printer.status().autoPrint) printer.enqueueReceipt(o.orderId);
+    },
+    log: (l) => logger.warn(l),
+  });
 
   const engine = new SyncEngine({
     store,
@@ -196,7 +224,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
   });
 
-  const hub = startHubSync({ db, dataDir: options.dataDir, env, logger, counts: () => store.counts(), terminalId: () => settings.terminalId() });
+  const hub = startHubSync({
+    db,
+    dataDir: options.dataDir,
+    env,
+    logger,
+    counts: () => store.counts(),
+    terminalId: () => settings.terminalId(),
+  });
   const sessions = new Sessions();
   const manager = createManager({
     sessions,
@@ -263,16 +298,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Parked carts are mirrored as gateway drafts (best effort, never blocking the counter).
   // With a store hub they go through the hub instead (LAN only; electron/hub/parked.ts).
   const viaHub = (): boolean => hub.client() !== null;
-  const drafts = parkedCarts(viaHub, createParkedDrafts({
-    db,
-    client: () => client,
-    terminalId: () => settings.terminalId(),
-    now,
-    log: (l) => logger.warn(l),
-    budgets,
-    online: () => engine.status().online,
+  const drafts = parkedCarts(
     viaHub,
-  }), createHubParked({ db, hub: () => hub.client(), tillId: () => hub.tillId(), log: (l) => logger.warn(l) }));
+    createParkedDrafts({
+      db,
+      client: () => client,
+      terminalId: () => settings.terminalId(),
+      now,
+      log: (l) => logger.warn(l),
+      budgets,
+      online: () => engine.status().online,
+      viaHub,
+    }),
+    createHubParked({ db, hub: () => hub.client(), tillId: () => hub.tillId(), log: (l) => logger.warn(l) }),
+  );
   drafts.start();
   // Who may run what (shared/contract/authz.ts), checked in dispatch before every handler.
   const guard = createGuard({
@@ -289,7 +328,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   const handlers: Handlers = {
     ...printerHandlers(printer),
-    ...retriesHandlers(budgets, { journal: () => void journals.run(), email: (id) => manager.emails.resume(Number(id)), drafts: () => void drafts.sync() }),
+    ...retriesHandlers(budgets, {
+      journal: () => void journals.run(),
+      email: (id) => manager.emails.resume(Number(id)),
+      drafts: () => void drafts.sync(),
+    }),
     ...catalogCommands,
     'parked.save': async (input) => {
       const saved = await catalogCommands['parked.save'](input);
@@ -314,7 +357,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'parked.remote': () => drafts.remote(),
     'parked.takeRemote': ({ draftId }) => drafts.takeRemote(draftId),
     ...manager.handlers,
-    ...hubHandlers(hub, { requireManager: (pin) => manager.staff.requireManager(pin), audit: (a, action, d) => manager.staff.audit(a, action, d) }),
+    ...hubHandlers(hub, {
+      requireManager: (pin) => manager.staff.requireManager(pin),
+      audit: (a, action, d) => manager.staff.audit(a, action, d),
+    }),
     'app.info': async () => info(),
     'taxRates.get': async ({ refresh }) => {
       if (refresh || !taxRates.get()) {
@@ -346,7 +392,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (row.state !== 'needs_attention') throw new CommandError('conflict', 'not_needs_attention', { id: orderId });
       const known = new Set(taxRates.labels());
       for (const [from, to] of Object.entries(replace)) {
-        if (!known.has(to)) throw new CommandError('invalid_input', 'label_unknown', { label: to, field: `replace.${from}` }, `replace.${from}`);
+        if (!known.has(to))
+          throw new CommandError(
+            'invalid_input',
+            'label_unknown',
+            { label: to, field: `replace.${from}` },
+            `replace.${from}`,
+          );
       }
       const body = JSON.parse(row.request ?? '{}') as { items?: { labels: string[] }[] };
       for (const item of body.items ?? []) item.labels = item.labels.map((l) => replace[l] ?? l);

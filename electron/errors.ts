@@ -11,12 +11,7 @@ export class CommandError extends Error {
   readonly params: Record<string, string | number>;
   readonly field: string | undefined;
 
-  constructor(
-    code: AppError['code'],
-    key: string,
-    params: Record<string, string | number> = {},
-    field?: string,
-  ) {
+  constructor(code: AppError['code'], key: string, params: Record<string, string | number> = {}, field?: string) {
     super(key);
     this.name = 'CommandError';
     this.code = code;
@@ -56,7 +51,15 @@ export function zodToAppError(error: z.ZodError, lang: Language): AppError {
  */
 export function fieldPath(segments: readonly PropertyKey[]): string {
   return segments
-    .map((s) => (typeof s === 'number' ? String(s) : typeof s === 'symbol' ? (s.description ?? '') : s === '' || s.includes('.') || s.startsWith('"') ? JSON.stringify(s) : s))
+    .map((s) =>
+      typeof s === 'number'
+        ? String(s)
+        : typeof s === 'symbol'
+          ? (s.description ?? '')
+          : s === '' || s.includes('.') || s.startsWith('"')
+            ? JSON.stringify(s)
+            : s,
+    )
     .join('.');
 }
 
@@ -91,8 +94,5 @@ export function toAppError(err: unknown, lang: Language, log: (msg: string) => v
 /** SQLite errors that mean the disk or file cannot take writes (full, read-only, I/O, corrupt). */
 export function isStorageError(err: unknown): boolean {
   const code = (err as { code?: unknown })?.code;
-  return (
-    typeof code === 'string' &&
-    /^SQLITE_(FULL|READONLY|IOERR|CORRUPT|CANTOPEN|NOTADB|BUSY|LOCKED)/.test(code)
-  );
+  return typeof code === 'string' && /^SQLITE_(FULL|READONLY|IOERR|CORRUPT|CANTOPEN|NOTADB|BUSY|LOCKED)/.test(code);
 }

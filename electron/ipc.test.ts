@@ -19,9 +19,15 @@ describe('ipc registration', () => {
     );
     expect([...handlers.keys()].sort()).toEqual(COMMAND_NAMES.map(channelOf).sort());
     const checkout = handlers.get('pos:sales.checkout')!;
-    expect(await checkout({ senderFrame: { url: 'https://evil.example/' } }, {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await checkout({ senderFrame: { url: 'https://evil.example/' } }, {})).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
     expect(await checkout({ senderFrame: null }, {})).toMatchObject({ ok: false });
-    expect(await checkout({ senderFrame: { url: 'app://kasa/index.html' } }, { a: 1 })).toEqual({ ok: true, value: 'done' });
+    expect(await checkout({ senderFrame: { url: 'app://kasa/index.html' } }, { a: 1 })).toEqual({
+      ok: true,
+      value: 'done',
+    });
     expect(calls).toEqual([['sales.checkout', { a: 1 }]]);
   });
 

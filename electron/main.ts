@@ -5,7 +5,19 @@
  * The security-relevant values (webPreferences, CSP, external-link allowlist, app:// path resolution)
  * live in window-config.ts, which does not import `electron`, so Node tests check exactly what runs here.
  */
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, screen, session, shell, type WebContents } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  protocol,
+  safeStorage,
+  screen,
+  session,
+  shell,
+  type WebContents,
+} from 'electron';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,16 +101,20 @@ function lockDownSession(logger: Logger): void {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
   });
   // The renderer reaches nothing on the network: the core (main process) is its only peer.
-  ses.webRequest.onBeforeRequest({ urls: ['http://*/*', 'https://*/*', 'ws://*/*', 'wss://*/*'] }, (details, callback) => {
-    logger.warn(`renderer request to ${details.url.slice(0, 200)} blocked`);
-    callback({ cancel: true });
-  });
+  ses.webRequest.onBeforeRequest(
+    { urls: ['http://*/*', 'https://*/*', 'ws://*/*', 'wss://*/*'] },
+    (details, callback) => {
+      logger.warn(`renderer request to ${details.url.slice(0, 200)} blocked`);
+      callback({ cancel: true });
+    },
+  );
 }
 
 function registerAppProtocol(): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const file = resolveAppFile(request.url, RENDERER_DIR);
-    if (!file || request.method !== 'GET') return new Response('Not found', { status: 404, headers: appResponseHeaders('text/plain') });
+    if (!file || request.method !== 'GET')
+      return new Response('Not found', { status: 404, headers: appResponseHeaders('text/plain') });
     try {
       const body = await fs.promises.readFile(file);
       return new Response(body, { status: 200, headers: appResponseHeaders(mimeOf(file)) });
@@ -178,7 +194,8 @@ async function start(): Promise<void> {
       void dialog.showMessageBox(win, {
         type: 'warning',
         title: 'Kasa',
-        message: 'Кључ за API није заштићен системским привеском кључева / The API key is not protected by a system keyring.',
+        message:
+          'Кључ за API није заштићен системским привеском кључева / The API key is not protected by a system keyring.',
         detail: keyStatus.warning ?? '',
       });
     });
@@ -201,4 +218,3 @@ void start().catch((err: unknown) => {
   dialog.showErrorBox('Kasa', `Kasa could not start: ${err instanceof Error ? err.message : String(err)}`);
   app.exit(1);
 });
-

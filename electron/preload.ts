@@ -9,7 +9,9 @@ const channelOf = (command: string): string => `pos:${command}`;
 const EVENT_CHANNEL = 'pos:event';
 
 /** Builds the object exposed as `window.pos`. */
-export function buildPosApi(renderer: Pick<typeof ipcRenderer, 'invoke' | 'on' | 'removeListener'>): Record<string, unknown> {
+export function buildPosApi(
+  renderer: Pick<typeof ipcRenderer, 'invoke' | 'on' | 'removeListener'>,
+): Record<string, unknown> {
   const api: Record<string, unknown> = {};
   for (const name of COMMAND_NAMES) {
     const channel = channelOf(name);

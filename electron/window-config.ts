@@ -171,7 +171,8 @@ export function loadWindowState(dataDir: string, displays: readonly Rect[]): Win
   }
   if (!raw || typeof raw !== 'object') return { ...DEFAULT_STATE };
   const r = raw as Record<string, unknown>;
-  const int = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : undefined);
+  const int = (v: unknown): number | undefined =>
+    typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : undefined;
   const width = int(r['width']);
   const height = int(r['height']);
   const state: WindowState = {
@@ -184,7 +185,9 @@ export function loadWindowState(dataDir: string, displays: readonly Rect[]): Win
   if (x !== undefined && y !== undefined) {
     // The top strip of the window (where the title bar is) must intersect a display by 100x20 px or more.
     const visible = displays.some(
-      (d) => Math.min(x + state.width, d.x + d.width) - Math.max(x, d.x) >= 100 && Math.min(y + 20, d.y + d.height) - Math.max(y, d.y) >= 20,
+      (d) =>
+        Math.min(x + state.width, d.x + d.width) - Math.max(x, d.x) >= 100 &&
+        Math.min(y + 20, d.y + d.height) - Math.max(y, d.y) >= 20,
     );
     if (visible) {
       state.x = x;

@@ -27,7 +27,13 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   const shopId = await service.ensureDefaultShop();
   const adminToken = env.KASA_HUB_ADMIN_TOKEN?.trim() || crypto.randomBytes(24).toString('base64url');
   const log = (line: string): void => void process.stderr.write(line + '\n');
-  const server = await startHubServer({ service, adminToken, port: Number(env.KASA_HUB_PORT ?? 0) || 0, bind: env.KASA_HUB_BIND ?? '127.0.0.1', log });
+  const server = await startHubServer({
+    service,
+    adminToken,
+    port: Number(env.KASA_HUB_PORT ?? 0) || 0,
+    bind: env.KASA_HUB_BIND ?? '127.0.0.1',
+    log,
+  });
   const enrolCode = await service.newEnrolCode(shopId);
   process.stdout.write(JSON.stringify({ url: server.url, enrolCode, adminToken, shopId }) + '\n');
   log(`Kasa hub is ready on ${server.url} (${db.kind})`);

@@ -39,7 +39,16 @@ export async function parkCart(db: HubDb, till: AuthedTill, input: ParkInput): P
     `INSERT INTO parked_carts (shop_id, till_id, local_id, name, created_at, cart, lines, total_para)
      VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8)
      ON CONFLICT (till_id, local_id) DO UPDATE SET local_id = EXCLUDED.local_id RETURNING id`,
-    [till.shopId, till.id, input.localId, input.name, input.createdAt, JSON.stringify(input.cart), input.cart.lines.length, total],
+    [
+      till.shopId,
+      till.id,
+      input.localId,
+      input.name,
+      input.createdAt,
+      JSON.stringify(input.cart),
+      input.cart.lines.length,
+      total,
+    ],
   );
   return { id: rows[0]!.id };
 }

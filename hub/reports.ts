@@ -28,7 +28,11 @@ interface Row {
   state: string;
   total_para: number;
   data: OrderData;
-  receipt: { taxItems?: { label?: unknown; rate?: unknown; amount?: unknown }[]; transactionType?: string; additional?: { taxGroupRevision?: unknown } } | null;
+  receipt: {
+    taxItems?: { label?: unknown; rate?: unknown; amount?: unknown }[];
+    transactionType?: string;
+    additional?: { taxGroupRevision?: unknown };
+  } | null;
 }
 
 /** A hub row as the till's report sums it: VAT from its receipt's taxItems, the tax-group note (#21). */
@@ -40,7 +44,8 @@ function reportOrder(r: Row): ReportOrder {
     // A finalize's advance refund is not in the hub's snapshot: its final sale alone would count the
     // advance's VAT twice, so a finalize adds no VAT here (today it takes no new money; see docs/hub.md).
     receipts: r.receipt && r.kind !== 'finalize' ? [r.receipt] : [],
-    taxGroupChanged: r.state === 'fiscalized' && captured != null && issued != null && String(captured) !== String(issued),
+    taxGroupChanged:
+      r.state === 'fiscalized' && captured != null && issued != null && String(captured) !== String(issued),
   };
 }
 
@@ -60,10 +65,15 @@ export async function hubReport(db: Queryable, input: ReportInput, now = Date.no
   );
   const rates = new Map<string, number>();
   for (const r of rows) {
-    for (const t of r.receipt?.taxItems ?? []) if (typeof t.label === 'string' && typeof t.rate === 'number') rates.set(t.label, t.rate);
+    for (const t of r.receipt?.taxItems ?? [])
+      if (typeof t.label === 'string' && typeof t.rate === 'number') rates.set(t.label, t.rate);
   }
   const sum = (list: readonly Row[], cashier?: string): ReportView =>
-    summarizeOrders(list.map(reportOrder), (label) => rates.get(label), { from, to, ...(cashier !== undefined ? { cashier } : {}) });
+    summarizeOrders(list.map(reportOrder), (label) => rates.get(label), {
+      from,
+      to,
+      ...(cashier !== undefined ? { cashier } : {}),
+    });
   const groups = <K>(key: (r: Row) => K): Map<K, Row[]> => {
     const m = new Map<K, Row[]>();
     for (const r of rows) m.set(key(r), [...(m.get(key(r)) ?? []), r]);
@@ -71,7 +81,11 @@ export async function hubReport(db: Queryable, input: ReportInput, now = Date.no
   };
   return {
     total: sum(rows),
-    byShop: [...groups((r) => r.shop_id)].map(([shopId, list]) => ({ shopId, name: list[0]?.shop_name ?? '', report: sum(list) })),
+    byShop: [...groups((r) => r.shop_id)].map(([shopId, list]) => ({
+      shopId,
+      name: list[0]?.shop_name ?? '',
+      report: sum(list),
+    })),
     byTill: [...groups((r) => r.till_id)].map(([tillId, list]) => ({
       tillId,
       name: list[0]?.till_name ?? '',
@@ -117,7 +131,14 @@ export interface TillLive {
 
 /** The live view of one till from what it last reported. */
 export function tillLive(
-  t: { tillId: number; name: string; shopId: number; lastSeen: string | null; status: TillStatus | null; gaps: { from: number; to: number }[] },
+  t: {
+    tillId: number;
+    name: string;
+    shopId: number;
+    lastSeen: string | null;
+    status: TillStatus | null;
+    gaps: { from: number; to: number }[];
+  },
   now = Date.now(),
 ): TillLive {
   const online = t.lastSeen !== null && now - Date.parse(t.lastSeen) <= ALARM_SILENT_MS;

@@ -69,8 +69,14 @@ export const PushInput = z.object({
 });
 
 export const LookupInput = z
-  .object({ orderNumber: z.string().trim().min(1).max(100).optional(), invoiceNumber: z.string().trim().min(1).max(100).optional() })
-  .refine((v) => v.orderNumber !== undefined || v.invoiceNumber !== undefined, { message: 'orderNumber or invoiceNumber is required', path: ['orderNumber'] });
+  .object({
+    orderNumber: z.string().trim().min(1).max(100).optional(),
+    invoiceNumber: z.string().trim().min(1).max(100).optional(),
+  })
+  .refine((v) => v.orderNumber !== undefined || v.invoiceNumber !== undefined, {
+    message: 'orderNumber or invoiceNumber is required',
+    path: ['orderNumber'],
+  });
 
 /** A cart parked on a till, pushed so another till of the shop can take it (`localId`: its id on that till). */
 export const ParkInput = z.object({
@@ -82,7 +88,10 @@ export const ParkInput = z.object({
 /** Takes a parked cart: another till's by the hub's `id`, or the asking till's own by its `localId`. */
 export const ParkTakeInput = z
   .object({ id: z.number().int().positive().optional(), localId: z.number().int().positive().optional() })
-  .refine((v) => (v.id === undefined) !== (v.localId === undefined), { message: 'exactly one of id or localId', path: ['id'] });
+  .refine((v) => (v.id === undefined) !== (v.localId === undefined), {
+    message: 'exactly one of id or localId',
+    path: ['id'],
+  });
 
 export const ProductInput = z.object({
   code: z.string().trim().min(1).max(64),
@@ -92,10 +101,16 @@ export const ProductInput = z.object({
   unit: z.enum(['piece', 'kg', 'l']),
   group: z.string().max(100).nullable().optional(),
   favourite: z.boolean().optional(),
-  barcodes: z.array(z.string().regex(/^[0-9A-Za-z\-.]{1,64}$/)).max(50).optional(),
+  barcodes: z
+    .array(z.string().regex(/^[0-9A-Za-z\-.]{1,64}$/))
+    .max(50)
+    .optional(),
   deleted: z.boolean().optional(),
 });
-export const ProductsInput = z.object({ shopId: z.number().int().positive().optional(), products: z.array(ProductInput).min(1).max(200_000) });
+export const ProductsInput = z.object({
+  shopId: z.number().int().positive().optional(),
+  products: z.array(ProductInput).min(1).max(200_000),
+});
 
 export const StaffInput = z.object({
   name: z.string().trim().min(1).max(100),
@@ -103,7 +118,10 @@ export const StaffInput = z.object({
   pinHash: z.string().regex(/^scrypt\$[0-9a-f]+\$[0-9a-f]+$/),
   active: z.boolean().optional(),
 });
-export const StaffListInput = z.object({ shopId: z.number().int().positive().optional(), staff: z.array(StaffInput).min(1).max(10_000) });
+export const StaffListInput = z.object({
+  shopId: z.number().int().positive().optional(),
+  staff: z.array(StaffInput).min(1).max(10_000),
+});
 
 /**
  * The settings a shop's tills share, set at the hub (`PUT /api/admin/settings`) and applied by every till
@@ -117,7 +135,10 @@ export const ShopSettings = z.strictObject({
   outageWarnMinutes: z.number().int().min(1).max(10_080).optional(),
   outageAlarmMinutes: z.number().int().min(1).max(40_320).optional(),
 });
-export const ShopSettingsInput = z.strictObject({ shopId: z.number().int().positive().optional(), settings: ShopSettings });
+export const ShopSettingsInput = z.strictObject({
+  shopId: z.number().int().positive().optional(),
+  settings: ShopSettings,
+});
 export type ShopSettings = z.infer<typeof ShopSettings>;
 
 export const EnrolCodeInput = z.object({ shopId: z.number().int().positive() });
@@ -130,7 +151,10 @@ export const ReportInput = z.object({
   format: z.enum(['json', 'csv']).optional(),
 });
 /** The hub UI's manager login: a manager's PIN (staff come from the tills or PUT /api/admin/staff). */
-export const LoginInput = z.object({ pin: z.string().regex(/^\d{4,8}$/, { message: '4 to 8 digits' }), shopId: z.number().int().positive().optional() });
+export const LoginInput = z.object({
+  pin: z.string().regex(/^\d{4,8}$/, { message: '4 to 8 digits' }),
+  shopId: z.number().int().positive().optional(),
+});
 export const ShopQuery = z.object({ shopId: z.coerce.number().int().positive().optional() });
 export const ShopInput = z.object({ name: z.string().trim().min(1).max(200) });
 

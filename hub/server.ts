@@ -71,11 +71,18 @@ const TYPES: Record<string, string> = {
 function serveStatic(dir: string, pathname: string, res: http.ServerResponse): void {
   const rel = pathname === '/' ? 'hub.html' : pathname.slice(1);
   const file = path.resolve(dir, rel);
-  if (!file.startsWith(path.resolve(dir) + path.sep) || !(rel === 'hub.html' || rel.startsWith('assets/')) || !fs.existsSync(file)) {
+  if (
+    !file.startsWith(path.resolve(dir) + path.sep) ||
+    !(rel === 'hub.html' || rel.startsWith('assets/')) ||
+    !fs.existsSync(file)
+  ) {
     if (rel === 'hub.html') throw new HubError(404, 'ui_not_built', 'the hub UI is not built: run npm run build');
     throw new HubError(404, 'not_found', `no file ${pathname}`);
   }
-  res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+  res.writeHead(200, {
+    'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+    'cache-control': 'no-cache',
+  });
   res.end(fs.readFileSync(file));
 }
 
@@ -84,7 +91,8 @@ async function readJson(req: http.IncomingMessage): Promise<unknown> {
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new HubError(413, 'body_too_large', `the request body is over ${MAX_BODY_BYTES} bytes`);
+    if (size > MAX_BODY_BYTES)
+      throw new HubError(413, 'body_too_large', `the request body is over ${MAX_BODY_BYTES} bytes`);
     chunks.push(chunk as Buffer);
   }
   if (!size) return {};
@@ -96,9 +104,20 @@ async function readJson(req: http.IncomingMessage): Promise<unknown> {
 }
 
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  if (schema === (PushInput as z.ZodType) && typeof body === 'object' && body && Array.isArray((body as { events?: unknown }).events)) {
+  if (
+    schema === (PushInput as z.ZodType) &&
+    typeof body === 'object' &&
+    body &&
+    Array.isArray((body as { events?: unknown }).events)
+  ) {
     const n = (body as { events: unknown[] }).events.length;
-    if (n > MAX_BATCH_EVENTS) throw new HubError(413, 'batch_too_large', `a batch holds at most ${MAX_BATCH_EVENTS} events, not ${n}`, 'events');
+    if (n > MAX_BATCH_EVENTS)
+      throw new HubError(
+        413,
+        'batch_too_large',
+        `a batch holds at most ${MAX_BATCH_EVENTS} events, not ${n}`,
+        'events',
+      );
   }
   const r = schema.safeParse(body);
   if (!r.success) {
@@ -123,7 +142,10 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
   let loginPausedUntil = 0;
   const admin = (req: http.IncomingMessage): Scope => {
     const m = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
-    const given = crypto.createHash('sha256').update(m?.[1] ?? '').digest();
+    const given = crypto
+      .createHash('sha256')
+      .update(m?.[1] ?? '')
+      .digest();
     if (m && crypto.timingSafeEqual(given, adminHash)) return { shopId: null, name: 'admin' };
     const session = sessions.get(given.toString('hex'));
     if (session && session.expires > Date.now()) return session;
@@ -132,24 +154,35 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
   /** The shop a request may act on: a manager's own shop only; the admin token any (required when `need`). */
   const shopOf = (scope: Scope, shopId: number | undefined, need = true): number | undefined => {
     if (scope.shopId !== null) {
-      if (shopId !== undefined && shopId !== scope.shopId) throw new HubError(403, 'forbidden', `this manager may act on shop ${scope.shopId} only`, 'shopId');
+      if (shopId !== undefined && shopId !== scope.shopId)
+        throw new HubError(403, 'forbidden', `this manager may act on shop ${scope.shopId} only`, 'shopId');
       return scope.shopId;
     }
-    if (need && shopId === undefined) throw new HubError(400, 'invalid_input', 'shopId: a positive integer is required', 'shopId');
+    if (need && shopId === undefined)
+      throw new HubError(400, 'invalid_input', 'shopId: a positive integer is required', 'shopId');
     return shopId;
   };
   const must = (shopId: number | undefined): number => {
-    if (shopId === undefined) throw new HubError(400, 'invalid_input', 'shopId: a positive integer is required', 'shopId');
+    if (shopId === undefined)
+      throw new HubError(400, 'invalid_input', 'shopId: a positive integer is required', 'shopId');
     return shopId;
   };
-  const login = async (pin: string, shopId: number | undefined): Promise<{ token: string; shopId: number; name: string }> => {
-    if (Date.now() < loginPausedUntil) throw new HubError(429, 'login_paused', 'too many wrong PINs; try again in 30 seconds', 'pin');
+  const login = async (
+    pin: string,
+    shopId: number | undefined,
+  ): Promise<{ token: string; shopId: number; name: string }> => {
+    if (Date.now() < loginPausedUntil)
+      throw new HubError(429, 'login_paused', 'too many wrong PINs; try again in 30 seconds', 'pin');
     for (const m of await service.managers()) {
       if (shopId !== undefined && m.shopId !== shopId) continue;
       if (await verifyPin(pin, m.pinHash)) {
         loginFailures = 0;
         const token = crypto.randomBytes(32).toString('base64url');
-        sessions.set(crypto.createHash('sha256').update(token).digest('hex'), { shopId: m.shopId, name: m.name, expires: Date.now() + SESSION_MS });
+        sessions.set(crypto.createHash('sha256').update(token).digest('hex'), {
+          shopId: m.shopId,
+          name: m.name,
+          expires: Date.now() + SESSION_MS,
+        });
         return { token, shopId: m.shopId, name: m.name };
       }
     }
@@ -177,13 +210,16 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       case 'GET /api/till/changes': {
         const till = await service.authenticate(req.headers.authorization);
         const since = Number(url.searchParams.get('since') ?? '0');
-        if (!Number.isSafeInteger(since) || since < 0) throw new HubError(400, 'invalid_input', 'since: a non-negative integer is required', 'since');
+        if (!Number.isSafeInteger(since) || since < 0)
+          throw new HubError(400, 'invalid_input', 'since: a non-negative integer is required', 'since');
         return send(res, 200, await service.changes(till, since));
       }
       case 'POST /api/till/lookup': {
         const till = await service.authenticate(req.headers.authorization);
         const found = await service.lookup(till, parse(LookupInput, await readJson(req)));
-        return found ? send(res, 200, found) : send(res, 404, { code: 'order_not_found', message: 'no such order in this shop' });
+        return found
+          ? send(res, 200, found)
+          : send(res, 404, { code: 'order_not_found', message: 'no such order in this shop' });
       }
       case 'PUT /api/till/parked': {
         const till = await service.authenticate(req.headers.authorization);
@@ -196,7 +232,9 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       case 'POST /api/till/parked/take': {
         const till = await service.authenticate(req.headers.authorization);
         const taken = await takeParked(service.db, till, parse(ParkTakeInput, await readJson(req)));
-        return taken ? send(res, 200, taken) : send(res, 404, { code: 'parked_not_found', message: 'this parked cart is gone: another till took it' });
+        return taken
+          ? send(res, 200, taken)
+          : send(res, 404, { code: 'parked_not_found', message: 'this parked cart is gone: another till took it' });
       }
       case 'POST /api/admin/login': {
         const input = parse(LoginInput, await readJson(req));
@@ -211,7 +249,8 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
         return send(res, 200, { products: await service.listProducts(shopId) });
       }
       case 'POST /api/admin/shops': {
-        if (admin(req).shopId !== null) throw new HubError(403, 'forbidden', 'only the chain (the admin token) creates shops');
+        if (admin(req).shopId !== null)
+          throw new HubError(403, 'forbidden', 'only the chain (the admin token) creates shops');
         return send(res, 201, { shopId: await service.createShop(parse(ShopInput, await readJson(req)).name) });
       }
       case 'POST /api/admin/enrol-codes': {
@@ -222,7 +261,9 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       case 'PUT /api/admin/products': {
         const scope = admin(req);
         const input = parse(ProductsInput, await readJson(req));
-        return send(res, 200, { changed: await service.upsertProducts(must(shopOf(scope, input.shopId)), input.products) });
+        return send(res, 200, {
+          changed: await service.upsertProducts(must(shopOf(scope, input.shopId)), input.products),
+        });
       }
       case 'GET /api/admin/settings': {
         const shopId = must(shopOf(admin(req), parse(ShopQuery, Object.fromEntries(url.searchParams)).shopId));
@@ -231,7 +272,9 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       case 'PUT /api/admin/settings': {
         const scope = admin(req);
         const input = parse(ShopSettingsInput, await readJson(req));
-        return send(res, 200, { changed: await service.setShopSettings(must(shopOf(scope, input.shopId)), input.settings) });
+        return send(res, 200, {
+          changed: await service.setShopSettings(must(shopOf(scope, input.shopId)), input.settings),
+        });
       }
       case 'PUT /api/admin/staff': {
         const scope = admin(req);
@@ -258,7 +301,8 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
         return;
       }
       default:
-        if (req.method === 'GET' && !url.pathname.startsWith('/api/')) return serveStatic(options.staticDir ?? DEFAULT_STATIC, url.pathname, res);
+        if (req.method === 'GET' && !url.pathname.startsWith('/api/'))
+          return serveStatic(options.staticDir ?? DEFAULT_STATIC, url.pathname, res);
         throw new HubError(404, 'not_found', `no route ${route}`);
     }
   };
@@ -266,11 +310,17 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
   const server = http.createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
       if (err instanceof HubError) {
-        send(res, err.status, { code: err.code, message: err.message, ...(err.field !== undefined ? { field: err.field } : {}) });
+        send(res, err.status, {
+          code: err.code,
+          message: err.message,
+          ...(err.field !== undefined ? { field: err.field } : {}),
+        });
         return;
       }
       // Never echo internals (SQL, paths) to a caller; the log gets the message only.
-      options.log?.(`hub: internal error on ${req.method} ${req.url?.split('?')[0] ?? ''}: ${err instanceof Error ? err.message : String(err)}`);
+      options.log?.(
+        `hub: internal error on ${req.method} ${req.url?.split('?')[0] ?? ''}: ${err instanceof Error ? err.message : String(err)}`,
+      );
       send(res, 503, { code: 'internal', message: 'the hub could not complete the request; try again' });
     });
   });

@@ -34,7 +34,8 @@ const sha256 = (s: string): string => crypto.createHash('sha256').update(s).dige
 const CRED_PREFIX = 'kh1';
 
 /** A till's history event digest: the same event always hashes the same; an altered one does not. */
-export const eventDigest = (e: { kind: string; ref: string; payload: unknown }): string => sha256(JSON.stringify([e.kind, e.ref, e.payload]));
+export const eventDigest = (e: { kind: string; ref: string; payload: unknown }): string =>
+  sha256(JSON.stringify([e.kind, e.ref, e.payload]));
 
 export interface HubServiceOptions {
   now?: () => Date;
@@ -44,7 +45,10 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
   const now = options.now ?? (() => new Date());
   const iso = (): string => now().toISOString();
 
-  async function tillById(q: Queryable, id: number): Promise<(AuthedTill & { cred_hash: string; last_seq: number }) | undefined> {
+  async function tillById(
+    q: Queryable,
+    id: number,
+  ): Promise<(AuthedTill & { cred_hash: string; last_seq: number }) | undefined> {
     const rows = await q.query<{ id: number; shop_id: number; name: string; cred_hash: string; last_seq: number }>(
       'SELECT id, shop_id, name, cred_hash, last_seq FROM tills WHERE id = $1',
       [id],
@@ -80,7 +84,10 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
         const have = await q.query<{ id: number }>('SELECT id FROM shops ORDER BY id LIMIT 1');
         if (have[0]) return have[0].id;
         const chain = await q.query<{ id: number }>("INSERT INTO chains (name) VALUES ('Chain') RETURNING id");
-        const shop = await q.query<{ id: number }>('INSERT INTO shops (chain_id, name, created_at) VALUES ($1, $2, $3) RETURNING id', [chain[0]?.id, name, iso()]);
+        const shop = await q.query<{ id: number }>(
+          'INSERT INTO shops (chain_id, name, created_at) VALUES ($1, $2, $3) RETURNING id',
+          [chain[0]?.id, name, iso()],
+        );
         return shop[0]?.id ?? 0;
       });
     },
@@ -89,7 +96,10 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
     async createShop(name: string): Promise<number> {
       const chain = await db.query<{ id: number }>('SELECT id FROM chains ORDER BY id LIMIT 1');
       if (!chain[0]) throw new HubError(409, 'no_chain', 'the hub has no chain yet');
-      const r = await db.query<{ id: number }>('INSERT INTO shops (chain_id, name, created_at) VALUES ($1, $2, $3) RETURNING id', [chain[0].id, name, iso()]);
+      const r = await db.query<{ id: number }>(
+        'INSERT INTO shops (chain_id, name, created_at) VALUES ($1, $2, $3) RETURNING id',
+        [chain[0].id, name, iso()],
+      );
       return r[0]?.id ?? 0;
     },
 
@@ -98,7 +108,11 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       const shop = await db.query('SELECT 1 FROM shops WHERE id = $1', [shopId]);
       if (!shop.length) throw new HubError(404, 'shop_unknown', `no shop ${shopId}`, 'shopId');
       const code = crypto.randomBytes(9).toString('base64url');
-      await db.query('INSERT INTO enrol_codes (code_hash, shop_id, created_at) VALUES ($1, $2, $3)', [sha256(code), shopId, iso()]);
+      await db.query('INSERT INTO enrol_codes (code_hash, shop_id, created_at) VALUES ($1, $2, $3)', [
+        sha256(code),
+        shopId,
+        iso(),
+      ]);
       return code;
     },
 
@@ -118,7 +132,11 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
           [row.shop_id, name, sha256(secret), iso()],
         );
         const tillId = till[0]?.id ?? 0;
-        await q.query('UPDATE enrol_codes SET used_at = $1, till_id = $2 WHERE code_hash = $3', [iso(), tillId, sha256(code)]);
+        await q.query('UPDATE enrol_codes SET used_at = $1, till_id = $2 WHERE code_hash = $3', [
+          iso(),
+          tillId,
+          sha256(code),
+        ]);
         return { tillId, shopId: row.shop_id, credential: `${CRED_PREFIX}.${tillId}.${secret}` };
       });
     },
@@ -141,26 +159,52 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
      * upserted by (till, order number), never moved back to an older event.
      */
     async push(till: AuthedTill, input: PushInput): Promise<PushResult> {
-      if (input.tillId !== till.id) throw new HubError(403, 'till_mismatch', `this credential belongs to till ${till.id}, not ${input.tillId}`, 'tillId');
+      if (input.tillId !== till.id)
+        throw new HubError(
+          403,
+          'till_mismatch',
+          `this credential belongs to till ${till.id}, not ${input.tillId}`,
+          'tillId',
+        );
       const events = [...input.events].sort((a, b) => a.seq - b.seq);
       for (let i = 1; i < events.length; i++) {
-        if (events[i]?.seq === events[i - 1]?.seq) throw new HubError(400, 'batch_duplicate_seq', `sequence ${events[i]?.seq} twice in one batch`, `events.${i}.seq`);
+        if (events[i]?.seq === events[i - 1]?.seq)
+          throw new HubError(
+            400,
+            'batch_duplicate_seq',
+            `sequence ${events[i]?.seq} twice in one batch`,
+            `events.${i}.seq`,
+          );
       }
       const staff = events.map((e, i) => {
         if (e.kind !== 'staff') return null;
         const parsed = StaffSnapshot.safeParse(e.payload);
-        if (!parsed.success) throw new HubError(400, 'invalid_staff', `events.${i}.payload: ${parsed.error.issues[0]?.message ?? 'invalid'}`, `events.${i}.payload`);
+        if (!parsed.success)
+          throw new HubError(
+            400,
+            'invalid_staff',
+            `events.${i}.payload: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+            `events.${i}.payload`,
+          );
         return parsed.data;
       });
       const orders = events.map((e, i) => {
         if (e.kind !== 'order') return null;
         const parsed = OrderSnapshot.safeParse(e.payload);
-        if (!parsed.success) throw new HubError(400, 'invalid_order', `events.${i}.payload: ${parsed.error.issues[0]?.message ?? 'invalid'}`, `events.${i}.payload`);
+        if (!parsed.success)
+          throw new HubError(
+            400,
+            'invalid_order',
+            `events.${i}.payload: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+            `events.${i}.payload`,
+          );
         return parsed.data;
       });
       const at = iso();
       return db.tx(async (q) => {
-        const current = await q.query<{ last_seq: number }>('SELECT last_seq FROM tills WHERE id = $1 FOR UPDATE', [till.id]);
+        const current = await q.query<{ last_seq: number }>('SELECT last_seq FROM tills WHERE id = $1 FOR UPDATE', [
+          till.id,
+        ]);
         let lastSeq = current[0]?.last_seq ?? 0;
         let stored = 0;
         let duplicates = 0;
@@ -172,8 +216,17 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
             [till.id, e.seq, e.kind, e.ref, digest, JSON.stringify(e.payload), at],
           );
           if (!ins.length) {
-            const old = await q.query<{ digest: string }>('SELECT digest FROM till_events WHERE till_id = $1 AND seq = $2', [till.id, e.seq]);
-            if (old[0]?.digest !== digest) throw new HubError(409, 'batch_altered', `event ${e.seq} differs from the one already stored`, `events.${i}`);
+            const old = await q.query<{ digest: string }>(
+              'SELECT digest FROM till_events WHERE till_id = $1 AND seq = $2',
+              [till.id, e.seq],
+            );
+            if (old[0]?.digest !== digest)
+              throw new HubError(
+                409,
+                'batch_altered',
+                `event ${e.seq} differs from the one already stored`,
+                `events.${i}`,
+              );
             duplicates++;
             continue;
           }
@@ -236,13 +289,32 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
     async changes(till: AuthedTill, since: number, limit = 5000): Promise<ChangesResult> {
       await db.query('UPDATE tills SET last_seen = $1 WHERE id = $2', [iso(), till.id]);
       const products = await db.query<{
-        code: string; name: string; price_para: number; label: string; unit: 'piece' | 'kg' | 'l';
-        grp: string | null; favourite: boolean; barcodes: string[]; deleted: boolean; version: number;
-      }>('SELECT * FROM products WHERE shop_id = $1 AND version > $2 ORDER BY version LIMIT $3', [till.shopId, since, limit]);
-      const staff = await db.query<{ name: string; role: 'cashier' | 'manager'; pin_hash: string; active: boolean; version: number }>(
-        'SELECT * FROM staff WHERE shop_id = $1 AND version > $2 ORDER BY version LIMIT $3',
-        [till.shopId, since, limit],
-      );
+        code: string;
+        name: string;
+        price_para: number;
+        label: string;
+        unit: 'piece' | 'kg' | 'l';
+        grp: string | null;
+        favourite: boolean;
+        barcodes: string[];
+        deleted: boolean;
+        version: number;
+      }>('SELECT * FROM products WHERE shop_id = $1 AND version > $2 ORDER BY version LIMIT $3', [
+        till.shopId,
+        since,
+        limit,
+      ]);
+      const staff = await db.query<{
+        name: string;
+        role: 'cashier' | 'manager';
+        pin_hash: string;
+        active: boolean;
+        version: number;
+      }>('SELECT * FROM staff WHERE shop_id = $1 AND version > $2 ORDER BY version LIMIT $3', [
+        till.shopId,
+        since,
+        limit,
+      ]);
       const settings = await db.query<{ key: string; value: unknown; version: number }>(
         'SELECT key, value, version FROM shop_settings WHERE shop_id = $1 AND version > $2 ORDER BY version LIMIT $3',
         [till.shopId, since, limit],
@@ -255,15 +327,34 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       const ps = products.filter((p) => p.version <= bound);
       const ss = staff.filter((s) => s.version <= bound);
       const ts = settings.filter((t) => t.version <= bound);
-      const top = Math.max(since, ...ps.map((p) => p.version), ...ss.map((s) => s.version), ...ts.map((t) => t.version));
+      const top = Math.max(
+        since,
+        ...ps.map((p) => p.version),
+        ...ss.map((s) => s.version),
+        ...ts.map((t) => t.version),
+      );
       return {
         cursor: top,
         more: Number.isFinite(bound),
         products: ps.map((p) => ({
-          code: p.code, name: p.name, pricePara: p.price_para, label: p.label, unit: p.unit, group: p.grp,
-          favourite: p.favourite, barcodes: p.barcodes, deleted: p.deleted, version: p.version,
+          code: p.code,
+          name: p.name,
+          pricePara: p.price_para,
+          label: p.label,
+          unit: p.unit,
+          group: p.grp,
+          favourite: p.favourite,
+          barcodes: p.barcodes,
+          deleted: p.deleted,
+          version: p.version,
         })),
-        staff: ss.map((s) => ({ name: s.name, role: s.role, pinHash: s.pin_hash, active: s.active, version: s.version })),
+        staff: ss.map((s) => ({
+          name: s.name,
+          role: s.role,
+          pinHash: s.pin_hash,
+          active: s.active,
+          version: s.version,
+        })),
         settings: ts.map((t) => ({ key: t.key, value: t.value, version: t.version })),
       };
     },
@@ -287,8 +378,15 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
               shopId,
               JSON.stringify(
                 part.map((p) => ({
-                  code: p.code, name: p.name, price_para: p.pricePara, label: p.label, unit: p.unit, grp: p.group ?? null,
-                  favourite: p.favourite ?? false, barcodes: p.barcodes ?? [], deleted: p.deleted ?? false,
+                  code: p.code,
+                  name: p.name,
+                  price_para: p.pricePara,
+                  label: p.label,
+                  unit: p.unit,
+                  grp: p.group ?? null,
+                  favourite: p.favourite ?? false,
+                  barcodes: p.barcodes ?? [],
+                  deleted: p.deleted ?? false,
                 })),
               ),
             ],
@@ -321,7 +419,10 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
 
     /** A shop's shared settings as the hub holds them. */
     async shopSettings(shopId: number): Promise<ShopSettings> {
-      const rows = await db.query<{ key: string; value: unknown }>('SELECT key, value FROM shop_settings WHERE shop_id = $1 ORDER BY key', [shopId]);
+      const rows = await db.query<{ key: string; value: unknown }>(
+        'SELECT key, value FROM shop_settings WHERE shop_id = $1 ORDER BY key',
+        [shopId],
+      );
       return Object.fromEntries(rows.map((r) => [r.key, r.value])) as ShopSettings;
     },
 
@@ -343,9 +444,22 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
 
     /** A sale of any till of the asking till's shop, by order or invoice number (for refunds and copies). */
     async lookup(till: AuthedTill, input: LookupInput): Promise<HubOrder | null> {
-      const rows = await db.query<{ till_id: number; name: string; order_number: string; kind: string; invoice_type: string;
-        transaction_type: string; state: string; created_at: string; total_para: number; data: Record<string, unknown>;
-        invoice_number: string | null; sdc_date_time: string | null; receipt: Record<string, unknown> | null; refunded: boolean }>(
+      const rows = await db.query<{
+        till_id: number;
+        name: string;
+        order_number: string;
+        kind: string;
+        invoice_type: string;
+        transaction_type: string;
+        state: string;
+        created_at: string;
+        total_para: number;
+        data: Record<string, unknown>;
+        invoice_number: string | null;
+        sdc_date_time: string | null;
+        receipt: Record<string, unknown> | null;
+        refunded: boolean;
+      }>(
         `SELECT o.*, t.name, EXISTS (SELECT 1 FROM orders r WHERE r.shop_id = o.shop_id AND r.kind IN ('refund', 'refund_full')
              AND r.data->'refundOf'->>'invoiceNumber' = o.invoice_number) AS refunded
          FROM orders o JOIN tills t ON t.id = o.till_id
@@ -370,16 +484,30 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
         refunded: r.refunded,
         refunds: refunds.map((x) => ({ tillId: x.till_id, orderNumber: x.order_number, refundOf: x.refund_of })),
         order: {
-          order_number: r.order_number, kind: r.kind, invoice_type: r.invoice_type, transaction_type: r.transaction_type,
-          state: r.state, created_at: r.created_at, total_para: r.total_para, data: r.data,
-          invoice_number: r.invoice_number, sdc_date_time: r.sdc_date_time, receipt: r.receipt,
+          order_number: r.order_number,
+          kind: r.kind,
+          invoice_type: r.invoice_type,
+          transaction_type: r.transaction_type,
+          state: r.state,
+          created_at: r.created_at,
+          total_para: r.total_para,
+          data: r.data,
+          invoice_number: r.invoice_number,
+          sdc_date_time: r.sdc_date_time,
+          receipt: r.receipt,
         },
       };
     },
 
     /** Every till of a shop (of the chain without `shopId`), live: last seen, reported queues, gaps, alarms. */
     async tillStatus(shopId?: number, now = Date.now()): Promise<TillLive[]> {
-      const tills = await db.query<{ id: number; shop_id: number; name: string; last_seen: string | null; status: unknown }>(
+      const tills = await db.query<{
+        id: number;
+        shop_id: number;
+        name: string;
+        last_seen: string | null;
+        status: unknown;
+      }>(
         'SELECT id, shop_id, name, last_seen, status FROM tills WHERE ($1::int4 IS NULL OR shop_id = $1) ORDER BY id',
         [shopId ?? null],
       );
@@ -388,7 +516,14 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
         const status = TillStatus.safeParse(t.status);
         out.push(
           tillLive(
-            { tillId: t.id, name: t.name, shopId: t.shop_id, lastSeen: t.last_seen, status: status.success ? status.data : null, gaps: await gapsOf(db, t.id) },
+            {
+              tillId: t.id,
+              name: t.name,
+              shopId: t.shop_id,
+              lastSeen: t.last_seen,
+              status: status.success ? status.data : null,
+              gaps: await gapsOf(db, t.id),
+            },
             now,
           ),
         );
@@ -399,12 +534,26 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
     /** A shop's catalog as the hub holds it (deleted products left out), by code. */
     async listProducts(shopId: number): Promise<(ProductInput & { version: number })[]> {
       const rows = await db.query<{
-        code: string; name: string; price_para: number; label: string; unit: 'piece' | 'kg' | 'l'; grp: string | null;
-        favourite: boolean; barcodes: string[]; version: number;
+        code: string;
+        name: string;
+        price_para: number;
+        label: string;
+        unit: 'piece' | 'kg' | 'l';
+        grp: string | null;
+        favourite: boolean;
+        barcodes: string[];
+        version: number;
       }>('SELECT * FROM products WHERE shop_id = $1 AND NOT deleted ORDER BY code LIMIT 5000', [shopId]);
       return rows.map((p) => ({
-        code: p.code, name: p.name, pricePara: p.price_para, label: p.label, unit: p.unit, group: p.grp,
-        favourite: p.favourite, barcodes: p.barcodes, version: p.version,
+        code: p.code,
+        name: p.name,
+        pricePara: p.price_para,
+        label: p.label,
+        unit: p.unit,
+        group: p.grp,
+        favourite: p.favourite,
+        barcodes: p.barcodes,
+        version: p.version,
       }));
     },
 
@@ -423,7 +572,10 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
 
     /** Orders of a shop stored at the hub (count, and the sum of totals), for tests and reports. */
     async orderCount(shopId: number): Promise<{ orders: number; totalPara: number }> {
-      const r = await db.query<{ n: number; total: number }>('SELECT count(*)::int8 AS n, coalesce(sum(total_para), 0)::int8 AS total FROM orders WHERE shop_id = $1', [shopId]);
+      const r = await db.query<{ n: number; total: number }>(
+        'SELECT count(*)::int8 AS n, coalesce(sum(total_para), 0)::int8 AS total FROM orders WHERE shop_id = $1',
+        [shopId],
+      );
       return { orders: r[0]?.n ?? 0, totalPara: r[0]?.total ?? 0 };
     },
   };

@@ -21,7 +21,11 @@ function newest(dir: string): number {
 export function buildIfStale(): boolean {
   const marker = path.join(ROOT, 'out', 'renderer', 'index.html');
   const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
-  const sources = Math.max(newest(path.join(ROOT, 'renderer')), newest(path.join(ROOT, 'shared')), newest(path.join(ROOT, 'electron')));
+  const sources = Math.max(
+    newest(path.join(ROOT, 'renderer')),
+    newest(path.join(ROOT, 'shared')),
+    newest(path.join(ROOT, 'electron')),
+  );
   if (built > sources) return false;
   process.stderr.write('Building the app (electron-vite build)…\n');
   const bin = path.join(ROOT, 'node_modules', '.bin', 'electron-vite');

@@ -66,7 +66,8 @@ function parsePsf1(buf: Buffer): Psf {
   return { width: 8, height, bitmap: (g) => buf.subarray(4 + g * height, 4 + (g + 1) * height), glyphOf };
 }
 
-const psf = data.readUInt32LE(0) === 0x864ab572 ? parsePsf2(data) : data.readUInt16LE(0) === 0x0436 ? parsePsf1(data) : null;
+const psf =
+  data.readUInt32LE(0) === 0x864ab572 ? parsePsf2(data) : data.readUInt16LE(0) === 0x0436 ? parsePsf1(data) : null;
 if (!psf) throw new Error('not a PSF1/PSF2 font');
 const { width, height, glyphOf } = psf;
 
@@ -87,7 +88,8 @@ for (const cp of wanted) {
 }
 const font = {
   name: displayName ?? 'Kasa Mono',
-  derivedFrom: 'Terminus Font by Dimitar Toshkov Zhekov (SIL OFL 1.1, see OFL-Terminus.txt); renamed per the Reserved Font Name',
+  derivedFrom:
+    'Terminus Font by Dimitar Toshkov Zhekov (SIL OFL 1.1, see OFL-Terminus.txt); renamed per the Reserved Font Name',
   width,
   height,
   bytesPerRow: Math.ceil(width / 8),

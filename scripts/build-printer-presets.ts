@@ -33,15 +33,43 @@ interface PresetSpec {
 const SPECS: PresetSpec[] = [
   { id: 'epson-tm-t88v', source: 'TM-T88V', name: 'Epson TM-T88V (80 mm, 512 dots)', paperMm: 80, drawer: true },
   { id: 'epson-tm-t88iv', source: 'TM-T88IV', name: 'Epson TM-T88IV (80 mm, raster)', paperMm: 80, drawer: true },
-  { id: 'star-tsp600', source: 'TSP600', name: 'Star TSP600/TSP650 in ESC/POS mode (80 mm)', paperMm: 80, dots: 576, drawer: true },
-  { id: 'star-tup500', source: 'TUP500', name: 'Star TUP500 in ESC/POS mode (80 mm)', paperMm: 80, dots: 576, drawer: false },
+  {
+    id: 'star-tsp600',
+    source: 'TSP600',
+    name: 'Star TSP600/TSP650 in ESC/POS mode (80 mm)',
+    paperMm: 80,
+    dots: 576,
+    drawer: true,
+  },
+  {
+    id: 'star-tup500',
+    source: 'TUP500',
+    name: 'Star TUP500 in ESC/POS mode (80 mm)',
+    paperMm: 80,
+    dots: 576,
+    drawer: false,
+  },
   { id: 'pos-5890', source: 'POS-5890', name: 'POS-5890 and clones (58 mm)', paperMm: 58, drawer: true },
   { id: 'nt-5890k', source: 'NT-5890K', name: 'Netum NT-5890K (58 mm)', paperMm: 58, drawer: true },
   { id: 'zj-5870', source: 'ZJ-5870', name: 'ZiJiang ZJ-5870 / POS-58 (58 mm, raster)', paperMm: 58, drawer: true },
   { id: 'sunmi-v2', source: 'Sunmi-V2', name: 'Sunmi V2 built-in printer (58 mm, CP855)', paperMm: 58, drawer: false },
   { id: 'rongta-rp326', source: 'RP326', name: 'Rongta RP326 (80 mm)', paperMm: 80, dots: 576, drawer: true },
-  { id: 'generic-80', source: 'default', name: 'Generic ESC/POS, Epson tables (80 mm, 576 dots)', paperMm: 80, dots: 576, drawer: true },
-  { id: 'generic-58', source: 'default', name: 'Generic ESC/POS, Epson tables (58 mm, 384 dots)', paperMm: 58, dots: 384, drawer: true },
+  {
+    id: 'generic-80',
+    source: 'default',
+    name: 'Generic ESC/POS, Epson tables (80 mm, 576 dots)',
+    paperMm: 80,
+    dots: 576,
+    drawer: true,
+  },
+  {
+    id: 'generic-58',
+    source: 'default',
+    name: 'Generic ESC/POS, Epson tables (58 mm, 384 dots)',
+    paperMm: 58,
+    dots: 384,
+    drawer: true,
+  },
 ];
 
 /** Width of a font's cell in dots: the standard ESC/POS 12-dot font A and 9-dot font B. */

@@ -1,5 +1,5 @@
 /**
- * `npm test`: typecheck, lint, vitest (unit + integration; the gateway and outbox suites a second time against
+ * `npm test`: typecheck, lint, format (prettier --check), vitest (unit + integration; the gateway and outbox suites a second time against
  * the sandbox's `sdk` variant), Playwright e2e through the host in Chromium (one sale on the `sdk` variant).
  * Runs every step even when one fails, then prints a summary and exits non-zero if any failed.
  */
@@ -16,12 +16,24 @@ fs.mkdirSync(REPORTS, { recursive: true });
 const steps: [string, string, string[], NodeJS.ProcessEnv?][] = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
-  ['vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/vitest.json`]],
+  ['format', bin('prettier'), ['--check', '.']],
+  [
+    'vitest',
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/vitest.json`],
+  ],
   // The gateway and outbox suites again against the sandbox answering in the vendor SDK's shapes (#14).
   [
     'vitest-sdk',
     bin('vitest'),
-    ['run', 'test/gateway', 'test/outbox', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/vitest-sdk.json`],
+    [
+      'run',
+      'test/gateway',
+      'test/outbox',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${REPORTS}/vitest-sdk.json`,
+    ],
     { KASA_SANDBOX_VARIANT: 'sdk' },
   ],
   ['build', bin('electron-vite'), ['build']],

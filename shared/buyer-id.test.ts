@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BUYER_ID_CODES, buyerIdProblem, buyerIdentifierError, isValidBuyerId, isValidJmbg, isValidPib, isValidPibJbkjs, sellerBuyerId } from './buyer-id.ts';
+import {
+  BUYER_ID_CODES,
+  buyerIdProblem,
+  buyerIdentifierError,
+  isValidBuyerId,
+  isValidJmbg,
+  isValidPib,
+  isValidPibJbkjs,
+  sellerBuyerId,
+} from './buyer-id.ts';
 
 describe('buyer IDs', () => {
   it('checks the PIB check digit (ISO 7064 MOD 11,10)', () => {
@@ -32,12 +41,33 @@ describe('buyer IDs', () => {
   });
 
   it('knows exactly the Tax Administration list of codes', () => {
-    expect(BUYER_ID_CODES).toEqual(['10', '11', '12', '13', '14', '15', '16', '20', '21', '22', '23', '30', '31', '32', '33', '34', '35', '40']);
-    for (const code of ['00', '17', '19', '24', '29', '36', '39', '41', '50', '99']) expect(buyerIdProblem(`${code}:123456789`)).toBe('buyer_id_type');
+    expect(BUYER_ID_CODES).toEqual([
+      '10',
+      '11',
+      '12',
+      '13',
+      '14',
+      '15',
+      '16',
+      '20',
+      '21',
+      '22',
+      '23',
+      '30',
+      '31',
+      '32',
+      '33',
+      '34',
+      '35',
+      '40',
+    ]);
+    for (const code of ['00', '17', '19', '24', '29', '36', '39', '41', '50', '99'])
+      expect(buyerIdProblem(`${code}:123456789`)).toBe('buyer_id_type');
   });
 
   it('refuses what is not code:identifier', () => {
-    for (const v of ['', '10', '1:101134702', '101:101134702', ' 10:101134702', 'AB:123']) expect(buyerIdProblem(v)).toBe('buyer_id');
+    for (const v of ['', '10', '1:101134702', '101:101134702', ' 10:101134702', 'AB:123'])
+      expect(buyerIdProblem(v)).toBe('buyer_id');
   });
 
   it.each([
@@ -45,7 +75,12 @@ describe('buyer IDs', () => {
     ['14', 'pib', '101134702', ['101134703']],
     ['11', 'jmbg', '0101990710008', ['0101990710006', '010199071000', 'ABCDEFGHIJKLM']],
     ['15', 'jmbg', '0101990710008', ['0101990710006']],
-    ['12', 'pib_jbkjs', '101134702:12345', ['101134702', '101134702:', '101134702:1234', '101134702:123456', '101134703:12345', '12345:101134702']],
+    [
+      '12',
+      'pib_jbkjs',
+      '101134702:12345',
+      ['101134702', '101134702:', '101134702:1234', '101134702:123456', '101134703:12345', '12345:101134702'],
+    ],
     ['16', 'digits12', '123456789012', ['12345678901', '1234567890123', '12345678901A']],
     ['20', 'digits9', '008123456', ['abc', 'ABC123456', '00812345', '0081234567']],
     ['23', 'digits9', '012345678', ['01234567', 'P01234567']],

@@ -36,7 +36,8 @@ export function isValidPibJbkjs(value: string): boolean {
 }
 
 /** The rule an identifier of a code must follow. */
-export type BuyerIdRule = 'pib' | 'jmbg' | 'pib_jbkjs' | 'digits9' | 'digits12' | 'digits13' | 'document' | 'foreign_tin';
+export type BuyerIdRule =
+  'pib' | 'jmbg' | 'pib_jbkjs' | 'digits9' | 'digits12' | 'digits13' | 'document' | 'foreign_tin';
 
 const RULE_TEST: Record<BuyerIdRule, (id: string) => boolean> = {
   pib: isValidPib,
@@ -63,24 +64,160 @@ export interface BuyerIdType {
 
 /** The Tax Administration's list of buyer identification codes, in its order. */
 export const BUYER_ID_TYPES: readonly BuyerIdType[] = [
-  { code: '10', rule: 'pib', name: { 'sr-Cyrl': 'ПИБ (правно лице, предузетник)', 'sr-Latn': 'PIB (pravno lice, preduzetnik)', en: 'PIB, tax ID (company, sole trader)' } },
-  { code: '11', rule: 'jmbg', name: { 'sr-Cyrl': 'ЈМБГ предузетника (самостална делатност)', 'sr-Latn': 'JMBG preduzetnika (samostalna delatnost)', en: 'JMBG of a sole trader (self-employed)' } },
-  { code: '12', rule: 'pib_jbkjs', name: { 'sr-Cyrl': 'ПИБ:ЈБКЈС (корисник јавних средстава)', 'sr-Latn': 'PIB:JBKJS (korisnik javnih sredstava)', en: 'PIB:JBKJS (public-funds user)' } },
-  { code: '13', rule: 'document', name: { 'sr-Cyrl': 'број пензионерске картице', 'sr-Latn': 'broj penzionerske kartice', en: "pensioner's card number" } },
-  { code: '14', rule: 'pib', name: { 'sr-Cyrl': 'ПИБ (пољопривредно газдинство)', 'sr-Latn': 'PIB (poljoprivredno gazdinstvo)', en: 'PIB (with a farm holding)' } },
-  { code: '15', rule: 'jmbg', name: { 'sr-Cyrl': 'ЈМБГ (предузетник пољопривредник)', 'sr-Latn': 'JMBG (preduzetnik poljoprivrednik)', en: 'JMBG (farmer, sole trader)' } },
-  { code: '16', rule: 'digits12', name: { 'sr-Cyrl': 'БПГ (носилац пољопривредног газдинства)', 'sr-Latn': 'BPG (nosilac poljoprivrednog gazdinstva)', en: 'BPG (family farm holder)' } },
-  { code: '20', rule: 'digits9', name: { 'sr-Cyrl': 'број личне карте (физичко лице)', 'sr-Latn': 'broj lične karte (fizičko lice)', en: 'ID card number (private person)' } },
-  { code: '21', rule: 'document', name: { 'sr-Cyrl': 'број избегличке легитимације', 'sr-Latn': 'broj izbegličke legitimacije', en: 'refugee card number' } },
-  { code: '22', rule: 'digits13', name: { 'sr-Cyrl': 'ЕБС (странац с боравком у Србији)', 'sr-Latn': 'EBS (stranac s boravkom u Srbiji)', en: 'EBS (foreigner resident in Serbia)' } },
-  { code: '23', rule: 'digits9', name: { 'sr-Cyrl': 'број пасоша (домаћи држављанин)', 'sr-Latn': 'broj pasoša (domaći državljanin)', en: 'passport number (Serbian citizen)' } },
-  { code: '30', rule: 'document', name: { 'sr-Cyrl': 'број пасоша (страни држављанин)', 'sr-Latn': 'broj pasoša (strani državljanin)', en: 'passport number (foreign citizen)' } },
-  { code: '31', rule: 'document', name: { 'sr-Cyrl': 'број дипломатске легитимације', 'sr-Latn': 'broj diplomatske legitimacije', en: 'diplomatic ID number' } },
-  { code: '32', rule: 'document', name: { 'sr-Cyrl': 'лична карта Северне Македоније', 'sr-Latn': 'lična karta Severne Makedonije', en: 'North Macedonian ID card' } },
-  { code: '33', rule: 'document', name: { 'sr-Cyrl': 'лична карта Црне Горе', 'sr-Latn': 'lična karta Crne Gore', en: 'Montenegrin ID card' } },
-  { code: '34', rule: 'document', name: { 'sr-Cyrl': 'лична карта Албаније', 'sr-Latn': 'lična karta Albanije', en: 'Albanian ID card' } },
-  { code: '35', rule: 'document', name: { 'sr-Cyrl': 'лична карта Босне и Херцеговине', 'sr-Latn': 'lična karta Bosne i Hercegovine', en: 'Bosnia and Herzegovina ID card' } },
-  { code: '40', rule: 'foreign_tin', name: { 'sr-Cyrl': 'порески број издат у иностранству', 'sr-Latn': 'poreski broj izdat u inostranstvu', en: 'tax number issued abroad' } },
+  {
+    code: '10',
+    rule: 'pib',
+    name: {
+      'sr-Cyrl': 'ПИБ (правно лице, предузетник)',
+      'sr-Latn': 'PIB (pravno lice, preduzetnik)',
+      en: 'PIB, tax ID (company, sole trader)',
+    },
+  },
+  {
+    code: '11',
+    rule: 'jmbg',
+    name: {
+      'sr-Cyrl': 'ЈМБГ предузетника (самостална делатност)',
+      'sr-Latn': 'JMBG preduzetnika (samostalna delatnost)',
+      en: 'JMBG of a sole trader (self-employed)',
+    },
+  },
+  {
+    code: '12',
+    rule: 'pib_jbkjs',
+    name: {
+      'sr-Cyrl': 'ПИБ:ЈБКЈС (корисник јавних средстава)',
+      'sr-Latn': 'PIB:JBKJS (korisnik javnih sredstava)',
+      en: 'PIB:JBKJS (public-funds user)',
+    },
+  },
+  {
+    code: '13',
+    rule: 'document',
+    name: {
+      'sr-Cyrl': 'број пензионерске картице',
+      'sr-Latn': 'broj penzionerske kartice',
+      en: "pensioner's card number",
+    },
+  },
+  {
+    code: '14',
+    rule: 'pib',
+    name: {
+      'sr-Cyrl': 'ПИБ (пољопривредно газдинство)',
+      'sr-Latn': 'PIB (poljoprivredno gazdinstvo)',
+      en: 'PIB (with a farm holding)',
+    },
+  },
+  {
+    code: '15',
+    rule: 'jmbg',
+    name: {
+      'sr-Cyrl': 'ЈМБГ (предузетник пољопривредник)',
+      'sr-Latn': 'JMBG (preduzetnik poljoprivrednik)',
+      en: 'JMBG (farmer, sole trader)',
+    },
+  },
+  {
+    code: '16',
+    rule: 'digits12',
+    name: {
+      'sr-Cyrl': 'БПГ (носилац пољопривредног газдинства)',
+      'sr-Latn': 'BPG (nosilac poljoprivrednog gazdinstva)',
+      en: 'BPG (family farm holder)',
+    },
+  },
+  {
+    code: '20',
+    rule: 'digits9',
+    name: {
+      'sr-Cyrl': 'број личне карте (физичко лице)',
+      'sr-Latn': 'broj lične karte (fizičko lice)',
+      en: 'ID card number (private person)',
+    },
+  },
+  {
+    code: '21',
+    rule: 'document',
+    name: {
+      'sr-Cyrl': 'број избегличке легитимације',
+      'sr-Latn': 'broj izbegličke legitimacije',
+      en: 'refugee card number',
+    },
+  },
+  {
+    code: '22',
+    rule: 'digits13',
+    name: {
+      'sr-Cyrl': 'ЕБС (странац с боравком у Србији)',
+      'sr-Latn': 'EBS (stranac s boravkom u Srbiji)',
+      en: 'EBS (foreigner resident in Serbia)',
+    },
+  },
+  {
+    code: '23',
+    rule: 'digits9',
+    name: {
+      'sr-Cyrl': 'број пасоша (домаћи држављанин)',
+      'sr-Latn': 'broj pasoša (domaći državljanin)',
+      en: 'passport number (Serbian citizen)',
+    },
+  },
+  {
+    code: '30',
+    rule: 'document',
+    name: {
+      'sr-Cyrl': 'број пасоша (страни држављанин)',
+      'sr-Latn': 'broj pasoša (strani državljanin)',
+      en: 'passport number (foreign citizen)',
+    },
+  },
+  {
+    code: '31',
+    rule: 'document',
+    name: {
+      'sr-Cyrl': 'број дипломатске легитимације',
+      'sr-Latn': 'broj diplomatske legitimacije',
+      en: 'diplomatic ID number',
+    },
+  },
+  {
+    code: '32',
+    rule: 'document',
+    name: {
+      'sr-Cyrl': 'лична карта Северне Македоније',
+      'sr-Latn': 'lična karta Severne Makedonije',
+      en: 'North Macedonian ID card',
+    },
+  },
+  {
+    code: '33',
+    rule: 'document',
+    name: { 'sr-Cyrl': 'лична карта Црне Горе', 'sr-Latn': 'lična karta Crne Gore', en: 'Montenegrin ID card' },
+  },
+  {
+    code: '34',
+    rule: 'document',
+    name: { 'sr-Cyrl': 'лична карта Албаније', 'sr-Latn': 'lična karta Albanije', en: 'Albanian ID card' },
+  },
+  {
+    code: '35',
+    rule: 'document',
+    name: {
+      'sr-Cyrl': 'лична карта Босне и Херцеговине',
+      'sr-Latn': 'lična karta Bosne i Hercegovine',
+      en: 'Bosnia and Herzegovina ID card',
+    },
+  },
+  {
+    code: '40',
+    rule: 'foreign_tin',
+    name: {
+      'sr-Cyrl': 'порески број издат у иностранству',
+      'sr-Latn': 'poreski broj izdat u inostranstvu',
+      en: 'tax number issued abroad',
+    },
+  },
 ];
 
 export const BUYER_ID_CODES: readonly string[] = BUYER_ID_TYPES.map((t) => t.code);

@@ -17,12 +17,15 @@ type Texts = Record<string, { title: string; action: string }>;
 
 const SR_CYRL: Texts = {
   receipt_mismatch: {
-    title: 'Фискални сервис је за овај број поруџбине вратио рачун друге продаје (не слаже се: {fields}). Ова продаја НИЈЕ фискализована.',
-    action: 'Број поруџбине је заузет рачуном друге продаје (потврдили су упит и архива фискалног сервиса). Проверите продају и изаберите „Издај под новим бројем“ (потребан PIN менаџера); пре новог рачуна каса још једном проверава архиву, па ако је рачун ипак ове продаје, продаја се њиме фискализује и нови се не издаје.',
+    title:
+      'Фискални сервис је за овај број поруџбине вратио рачун друге продаје (не слаже се: {fields}). Ова продаја НИЈЕ фискализована.',
+    action:
+      'Број поруџбине је заузет рачуном друге продаје (потврдили су упит и архива фискалног сервиса). Проверите продају и изаберите „Издај под новим бројем“ (потребан PIN менаџера); пре новог рачуна каса још једном проверава архиву, па ако је рачун ипак ове продаје, продаја се њиме фискализује и нови се не издаје.',
   },
   reconcile_limit: {
     title: 'Провера да ли је рачун већ издат није успела ни после више покушаја: {message}',
-    action: 'Каса је престала да пита. Када фискални сервис поново ради, изаберите „Пошаљи поново без измена“: рачун се прво тражи, никад се не издаје двапут.',
+    action:
+      'Каса је престала да пита. Када фискални сервис поново ради, изаберите „Пошаљи поново без измена“: рачун се прво тражи, никад се не издаје двапут.',
   },
   validation: {
     title: 'Фискални сервис је одбио податке рачуна: {fields}.',
@@ -84,12 +87,15 @@ const SR_CYRL: Texts = {
 
 const SR_LATN: Texts = {
   receipt_mismatch: {
-    title: 'Fiskalni servis je za ovaj broj porudžbine vratio račun druge prodaje (ne slaže se: {fields}). Ova prodaja NIJE fiskalizovana.',
-    action: 'Broj porudžbine je zauzet računom druge prodaje (potvrdili su upit i arhiva fiskalnog servisa). Proverite prodaju i izaberite „Izdaj pod novim brojem“ (potreban PIN menadžera); pre novog računa kasa još jednom proverava arhivu, pa ako je račun ipak ove prodaje, prodaja se njime fiskalizuje i novi se ne izdaje.',
+    title:
+      'Fiskalni servis je za ovaj broj porudžbine vratio račun druge prodaje (ne slaže se: {fields}). Ova prodaja NIJE fiskalizovana.',
+    action:
+      'Broj porudžbine je zauzet računom druge prodaje (potvrdili su upit i arhiva fiskalnog servisa). Proverite prodaju i izaberite „Izdaj pod novim brojem“ (potreban PIN menadžera); pre novog računa kasa još jednom proverava arhivu, pa ako je račun ipak ove prodaje, prodaja se njime fiskalizuje i novi se ne izdaje.',
   },
   reconcile_limit: {
     title: 'Provera da li je račun već izdat nije uspela ni posle više pokušaja: {message}',
-    action: 'Kasa je prestala da pita. Kada fiskalni servis ponovo radi, izaberite „Pošalji ponovo bez izmena“: račun se prvo traži, nikad se ne izdaje dvaput.',
+    action:
+      'Kasa je prestala da pita. Kada fiskalni servis ponovo radi, izaberite „Pošalji ponovo bez izmena“: račun se prvo traži, nikad se ne izdaje dvaput.',
   },
   validation: {
     title: 'Fiskalni servis je odbio podatke računa: {fields}.',
@@ -142,12 +148,15 @@ const SR_LATN: Texts = {
 
 const EN: Texts = {
   receipt_mismatch: {
-    title: 'For this order number the fiscal service returned another sale’s receipt (differs in: {fields}). This sale is NOT fiscalized.',
-    action: 'The order number is taken by another sale’s receipt (confirmed by the fiscal service’s lookup and archive). Check the sale and choose “Re-issue under a new number” (manager PIN required); before a new receipt the till checks the archive once more, and if the receipt is this sale’s after all, the sale is fiscalized with it and no new one is issued.',
+    title:
+      'For this order number the fiscal service returned another sale’s receipt (differs in: {fields}). This sale is NOT fiscalized.',
+    action:
+      'The order number is taken by another sale’s receipt (confirmed by the fiscal service’s lookup and archive). Check the sale and choose “Re-issue under a new number” (manager PIN required); before a new receipt the till checks the archive once more, and if the receipt is this sale’s after all, the sale is fiscalized with it and no new one is issued.',
   },
   reconcile_limit: {
     title: 'Checking whether the receipt was already issued failed again and again: {message}',
-    action: 'The till stopped asking. When the fiscal service works again, choose “Resend unchanged”: the receipt is looked up first, never issued twice.',
+    action:
+      'The till stopped asking. When the fiscal service works again, choose “Resend unchanged”: the receipt is looked up first, never issued twice.',
   },
   validation: {
     title: 'The fiscal service rejected the receipt data: {fields}.',
@@ -190,12 +199,18 @@ const EN: Texts = {
     action: 'The till fetches the existing receipt itself; nothing to do.',
   },
   busy: { title: 'The fiscal service is busy right now.', action: 'The till will retry by itself.' },
-  server: { title: 'The fiscal service had an internal error.', action: 'The till will retry by itself; the receipt is saved.' },
+  server: {
+    title: 'The fiscal service had an internal error.',
+    action: 'The till will retry by itself; the receipt is saved.',
+  },
   offline: {
     title: 'No connection to the fiscal service.',
     action: 'The receipt is saved and will be fiscalized when the connection is back.',
   },
-  other: { title: 'The fiscal service refused the request: {message}', action: 'If it repeats, give support the request id.' },
+  other: {
+    title: 'The fiscal service refused the request: {message}',
+    action: 'If it repeats, give support the request id.',
+  },
 };
 
 const TABLES: Record<Language, Texts> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };
@@ -239,7 +254,11 @@ export function explainGatewayError(e: GatewayErrorView, lang: Language): Explan
     message: e.userMessage ?? e.message,
   };
   const suffix = e.correlationId ? ` (${e.correlationId})` : '';
-  return { kind, title: fill(text.title, params), action: fill(text.action, params) + (kind === 'other' || kind === 'tax_administration' ? suffix : '') };
+  return {
+    kind,
+    title: fill(text.title, params),
+    action: fill(text.action, params) + (kind === 'other' || kind === 'tax_administration' ? suffix : ''),
+  };
 }
 
 function pick(text: string, re: RegExp): string | undefined {

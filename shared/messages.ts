@@ -8,7 +8,8 @@ type Table = Record<string, string>;
 
 const SR_CYRL: Table = {
   parked_taken_elsewhere: 'Ову паркирану продају је већ преузела друга каса.',
-  printer_uri: 'Адреса штампача у пољу „{field}“ мора бити tcp://адреса:порт, cups://ред или уређај штампача (/dev/usb/lp0).',
+  printer_uri:
+    'Адреса штампача у пољу „{field}“ мора бити tcp://адреса:порт, cups://ред или уређај штампача (/dev/usb/lp0).',
   backup_unusable: 'Резервна копија „{field}“ не може да се врати: {reason}.',
   required: 'Поље „{field}“ је обавезно.',
   text: 'Поље „{field}“ мора бити текст.',
@@ -39,10 +40,12 @@ const SR_CYRL: Table = {
   not_found: 'Није пронађено.',
   order_not_found: 'Поруџбина {id} не постоји.',
   not_needs_attention: 'Поруџбина {id} не чека исправку.',
-  journal_unavailable: 'Рачун поруџбине {id} је фискализован, али фискални сервис још није послао његов журнал: одштампајте га касније из архиве.',
+  journal_unavailable:
+    'Рачун поруџбине {id} је фискализован, али фискални сервис још није послао његов журнал: одштампајте га касније из архиве.',
   not_receipt_mismatch: 'Поруџбина {id} није заустављена због туђег рачуна, па се не издаје под новим бројем.',
   storage: 'Продаја НИЈЕ сачувана: база података не може да се упише ({reason}). Ништа раније сачувано није изгубљено.',
-  clock_drift: 'Сат касе се разликује од времена фискалног сервиса за {minutes} мин. Подесите датум и време на рачунару.',
+  clock_drift:
+    'Сат касе се разликује од времена фискалног сервиса за {minutes} мин. Подесите датум и време на рачунару.',
   internal: 'Унутрашња грешка. Покушајте поново.',
   unknown_command: 'Непозната команда „{field}“.',
   unauthorized: 'Недостаје или је погрешан приступни токен.',
@@ -60,7 +63,8 @@ const SR_CYRL: Table = {
   approval_required: 'Потребно је одобрење менаџера за ову радњу: унесите PIN менаџера.',
   pin_must_change: 'Почетни PIN 0000 мора прво да се промени (Менаџер → Особље → Промена PIN-а).',
   training_off: 'Рачун за обуку је могућ само док је укључен режим обуке (поље „{field}“).',
-  printer_address_forbidden: 'Адреса штампача у пољу „{field}“ није дозвољена (link-local, loopback или metadata адреса).',
+  printer_address_forbidden:
+    'Адреса штампача у пољу „{field}“ није дозвољена (link-local, loopback или metadata адреса).',
   printable_only: 'Поље „{field}“ сме садржати само знакове за штампу.',
   pin_weak: 'Нови PIN (поље „{field}“) не сме бити 0000 ни већ заузет.',
   staff_not_found: 'Особа {id} не постоји.',
@@ -84,31 +88,41 @@ const SR_CYRL: Table = {
   // #21 money (archive-only full refunds)
   refund_archive_no_items: 'Рачун {id} у архиви нема ни ставке ни порески преглед: пун поврат се не може саставити.',
   // #21 buyer IDs
-  buyer_id_type: 'Непозната врста ИД купца у пољу „{field}“: дозвољене шифре Пореске управе су 10–16, 20–23, 30–35 и 40.',
+  buyer_id_type:
+    'Непозната врста ИД купца у пољу „{field}“: дозвољене шифре Пореске управе су 10–16, 20–23, 30–35 и 40.',
   buyer_id_pib: 'ИД купца у пољу „{field}“: после шифре следи исправан ПИБ (9 цифара, последња је контролна).',
   buyer_id_jmbg: 'ИД купца у пољу „{field}“: после шифре следи исправан ЈМБГ (13 цифара, последња је контролна).',
-  buyer_id_pib_jbkjs: 'ИД купца у пољу „{field}“: шифра 12 тражи ПИБ:ЈБКЈС (исправан ПИБ од 9 цифара, двотачка, ЈБКЈС од 5 цифара).',
+  buyer_id_pib_jbkjs:
+    'ИД купца у пољу „{field}“: шифра 12 тражи ПИБ:ЈБКЈС (исправан ПИБ од 9 цифара, двотачка, ЈБКЈС од 5 цифара).',
   buyer_id_digits9: 'ИД купца у пољу „{field}“: број личне карте или пасоша има тачно 9 цифара.',
   buyer_id_digits12: 'ИД купца у пољу „{field}“: БПГ има тачно 12 цифара.',
   buyer_id_digits13: 'ИД купца у пољу „{field}“: ЕБС има тачно 13 цифара.',
-  buyer_id_document: 'ИД купца у пољу „{field}“: број документа су велика слова и цифре (бар једна цифра), до 17 знакова.',
-  buyer_id_foreign_tin: 'ИД купца у пољу „{field}“: страни порески број су велика слова, цифре и цртице (бар једна цифра), до 17 знакова.',
+  buyer_id_document:
+    'ИД купца у пољу „{field}“: број документа су велика слова и цифре (бар једна цифра), до 17 знакова.',
+  buyer_id_foreign_tin:
+    'ИД купца у пољу „{field}“: страни порески број су велика слова, цифре и цртице (бар једна цифра), до 17 знакова.',
   buyer_skip_not_allowed: 'Повраћај без ИД купца није дозвољен у подешавањима (поље „{field}“): унесите ИД купца.',
   buyer_correction_pib: 'Исправка без повраћаја новца носи ПИБ продавца {pib} као ИД купца (поље „{field}“).',
-  seller_pib_unknown: 'ПИБ продавца још није познат (нема издатог рачуна): исправка без повраћаја новца није могућа (поље „{field}“).',
+  seller_pib_unknown:
+    'ПИБ продавца још није познат (нема издатог рачуна): исправка без повраћаја новца није могућа (поље „{field}“).',
   // #21 advances
-  training_advance: 'Режим обуке је укључен: аванс и коначни рачун не постоје као рачун за обуку, па нису дозвољени (поље „{field}“).',
-  training_refund_real: 'Режим обуке је укључен: поврат фискалног рачуна {id} није дозвољен, само рачуна за обуку (поље „{field}“).',
+  training_advance:
+    'Режим обуке је укључен: аванс и коначни рачун не постоје као рачун за обуку, па нису дозвољени (поље „{field}“).',
+  training_refund_real:
+    'Режим обуке је укључен: поврат фискалног рачуна {id} није дозвољен, само рачуна за обуку (поље „{field}“).',
   training_copy_real: 'Режим обуке је укључен: копија фискалног рачуна {id} није дозвољена (поље „{field}“).',
-  advance_refunded: 'Аванс {id} је делимично или потпуно враћен: није отворен ни за нови аванс ни за коначни рачун (поље „{field}“).',
+  advance_refunded:
+    'Аванс {id} је делимично или потпуно враћен: није отворен ни за нови аванс ни за коначни рачун (поље „{field}“).',
   advance_finalized: 'Аванс {id} је већ затворен коначним рачуном (поље „{field}“).',
   advance_chained: 'На аванс {id} надовезан је нови аванс: користите последњи аванс у низу (поље „{field}“).',
   advance_parked: 'Аванс {id} чека проверу и није отворен (поље „{field}“).',
-  refund_advance_finalized: 'Аванс {id} је затворен коначним рачуном {final}: аванс се више не враћа; вратите коначни рачун (поље „{field}“).',
+  refund_advance_finalized:
+    'Аванс {id} је затворен коначним рачуном {final}: аванс се више не враћа; вратите коначни рачун (поље „{field}“).',
   finalize_below_advance: 'Коначни рачун ({total}) мањи је од плаћених аванса ({advance}) (поље „{field}“).',
   finalize_payment_rest: 'Плаћање остатка мора износити тачно {rest} (поље „{field}“).',
   advance_payment_exact: 'Плаћање аванса мора износити тачно {due} (поље „{field}“).',
-  refund_advance_other_till: 'Аванс {id} је издат на другој каси: враћа се на тој каси, где се види да ли је затворен (поље „{field}“).',
+  refund_advance_other_till:
+    'Аванс {id} је издат на другој каси: враћа се на тој каси, где се види да ли је затворен (поље „{field}“).',
   // #21 receipt verification
   reissue_own_receipt:
     'Рачун {invoice} под бројем {order} је рачун ове продаје (потврђено упитом и архивом фискалног сервиса): продаја је фискализована њиме и не издаје се поново.',
@@ -118,7 +132,8 @@ const SR_CYRL: Table = {
 
 const SR_LATN: Table = {
   parked_taken_elsewhere: 'Ovu parkiranu prodaju je već preuzela druga kasa.',
-  printer_uri: 'Adresa štampača u polju „{field}“ mora biti tcp://adresa:port, cups://red ili uređaj štampača (/dev/usb/lp0).',
+  printer_uri:
+    'Adresa štampača u polju „{field}“ mora biti tcp://adresa:port, cups://red ili uređaj štampača (/dev/usb/lp0).',
   backup_unusable: 'Rezervna kopija „{field}“ ne može da se vrati: {reason}.',
   required: 'Polje „{field}“ je obavezno.',
   text: 'Polje „{field}“ mora biti tekst.',
@@ -149,10 +164,13 @@ const SR_LATN: Table = {
   not_found: 'Nije pronađeno.',
   order_not_found: 'Porudžbina {id} ne postoji.',
   not_needs_attention: 'Porudžbina {id} ne čeka ispravku.',
-  journal_unavailable: 'Račun porudžbine {id} je fiskalizovan, ali fiskalni servis još nije poslao njegov žurnal: odštampajte ga kasnije iz arhive.',
+  journal_unavailable:
+    'Račun porudžbine {id} je fiskalizovan, ali fiskalni servis još nije poslao njegov žurnal: odštampajte ga kasnije iz arhive.',
   not_receipt_mismatch: 'Porudžbina {id} nije zaustavljena zbog tuđeg računa, pa se ne izdaje pod novim brojem.',
-  storage: 'Prodaja NIJE sačuvana: baza podataka ne može da se upiše ({reason}). Ništa ranije sačuvano nije izgubljeno.',
-  clock_drift: 'Sat kase se razlikuje od vremena fiskalnog servisa za {minutes} min. Podesite datum i vreme na računaru.',
+  storage:
+    'Prodaja NIJE sačuvana: baza podataka ne može da se upiše ({reason}). Ništa ranije sačuvano nije izgubljeno.',
+  clock_drift:
+    'Sat kase se razlikuje od vremena fiskalnog servisa za {minutes} min. Podesite datum i vreme na računaru.',
   internal: 'Unutrašnja greška. Pokušajte ponovo.',
   unknown_command: 'Nepoznata komanda „{field}“.',
   unauthorized: 'Nedostaje ili je pogrešan pristupni token.',
@@ -170,7 +188,8 @@ const SR_LATN: Table = {
   approval_required: 'Potrebno je odobrenje menadžera za ovu radnju: unesite PIN menadžera.',
   pin_must_change: 'Početni PIN 0000 mora prvo da se promeni (Menadžer → Osoblje → Promena PIN-a).',
   training_off: 'Račun za obuku je moguć samo dok je uključen režim obuke (polje „{field}“).',
-  printer_address_forbidden: 'Adresa štampača u polju „{field}“ nije dozvoljena (link-local, loopback ili metadata adresa).',
+  printer_address_forbidden:
+    'Adresa štampača u polju „{field}“ nije dozvoljena (link-local, loopback ili metadata adresa).',
   printable_only: 'Polje „{field}“ sme sadržati samo znakove za štampu.',
   pin_weak: 'Novi PIN (polje „{field}“) ne sme biti 0000 ni već zauzet.',
   staff_not_found: 'Osoba {id} ne postoji.',
@@ -194,31 +213,41 @@ const SR_LATN: Table = {
   // #21 money (archive-only full refunds)
   refund_archive_no_items: 'Račun {id} u arhivi nema ni stavke ni poreski pregled: pun povrat se ne može sastaviti.',
   // #21 buyer IDs
-  buyer_id_type: 'Nepoznata vrsta ID kupca u polju „{field}“: dozvoljene šifre Poreske uprave su 10–16, 20–23, 30–35 i 40.',
+  buyer_id_type:
+    'Nepoznata vrsta ID kupca u polju „{field}“: dozvoljene šifre Poreske uprave su 10–16, 20–23, 30–35 i 40.',
   buyer_id_pib: 'ID kupca u polju „{field}“: posle šifre sledi ispravan PIB (9 cifara, poslednja je kontrolna).',
   buyer_id_jmbg: 'ID kupca u polju „{field}“: posle šifre sledi ispravan JMBG (13 cifara, poslednja je kontrolna).',
-  buyer_id_pib_jbkjs: 'ID kupca u polju „{field}“: šifra 12 traži PIB:JBKJS (ispravan PIB od 9 cifara, dvotačka, JBKJS od 5 cifara).',
+  buyer_id_pib_jbkjs:
+    'ID kupca u polju „{field}“: šifra 12 traži PIB:JBKJS (ispravan PIB od 9 cifara, dvotačka, JBKJS od 5 cifara).',
   buyer_id_digits9: 'ID kupca u polju „{field}“: broj lične karte ili pasoša ima tačno 9 cifara.',
   buyer_id_digits12: 'ID kupca u polju „{field}“: BPG ima tačno 12 cifara.',
   buyer_id_digits13: 'ID kupca u polju „{field}“: EBS ima tačno 13 cifara.',
-  buyer_id_document: 'ID kupca u polju „{field}“: broj dokumenta su velika slova i cifre (bar jedna cifra), do 17 znakova.',
-  buyer_id_foreign_tin: 'ID kupca u polju „{field}“: strani poreski broj su velika slova, cifre i crtice (bar jedna cifra), do 17 znakova.',
+  buyer_id_document:
+    'ID kupca u polju „{field}“: broj dokumenta su velika slova i cifre (bar jedna cifra), do 17 znakova.',
+  buyer_id_foreign_tin:
+    'ID kupca u polju „{field}“: strani poreski broj su velika slova, cifre i crtice (bar jedna cifra), do 17 znakova.',
   buyer_skip_not_allowed: 'Povraćaj bez ID kupca nije dozvoljen u podešavanjima (polje „{field}“): unesite ID kupca.',
   buyer_correction_pib: 'Ispravka bez povraćaja novca nosi PIB prodavca {pib} kao ID kupca (polje „{field}“).',
-  seller_pib_unknown: 'PIB prodavca još nije poznat (nema izdatog računa): ispravka bez povraćaja novca nije moguća (polje „{field}“).',
+  seller_pib_unknown:
+    'PIB prodavca još nije poznat (nema izdatog računa): ispravka bez povraćaja novca nije moguća (polje „{field}“).',
   // #21 advances
-  training_advance: 'Režim obuke je uključen: avans i konačni račun ne postoje kao račun za obuku, pa nisu dozvoljeni (polje „{field}“).',
-  training_refund_real: 'Režim obuke je uključen: povrat fiskalnog računa {id} nije dozvoljen, samo računa za obuku (polje „{field}“).',
+  training_advance:
+    'Režim obuke je uključen: avans i konačni račun ne postoje kao račun za obuku, pa nisu dozvoljeni (polje „{field}“).',
+  training_refund_real:
+    'Režim obuke je uključen: povrat fiskalnog računa {id} nije dozvoljen, samo računa za obuku (polje „{field}“).',
   training_copy_real: 'Režim obuke je uključen: kopija fiskalnog računa {id} nije dozvoljena (polje „{field}“).',
-  advance_refunded: 'Avans {id} je delimično ili potpuno vraćen: nije otvoren ni za novi avans ni za konačni račun (polje „{field}“).',
+  advance_refunded:
+    'Avans {id} je delimično ili potpuno vraćen: nije otvoren ni za novi avans ni za konačni račun (polje „{field}“).',
   advance_finalized: 'Avans {id} je već zatvoren konačnim računom (polje „{field}“).',
   advance_chained: 'Na avans {id} nadovezan je novi avans: koristite poslednji avans u nizu (polje „{field}“).',
   advance_parked: 'Avans {id} čeka proveru i nije otvoren (polje „{field}“).',
-  refund_advance_finalized: 'Avans {id} je zatvoren konačnim računom {final}: avans se više ne vraća; vratite konačni račun (polje „{field}“).',
+  refund_advance_finalized:
+    'Avans {id} je zatvoren konačnim računom {final}: avans se više ne vraća; vratite konačni račun (polje „{field}“).',
   finalize_below_advance: 'Konačni račun ({total}) manji je od plaćenih avansa ({advance}) (polje „{field}“).',
   finalize_payment_rest: 'Plaćanje ostatka mora iznositi tačno {rest} (polje „{field}“).',
   advance_payment_exact: 'Plaćanje avansa mora iznositi tačno {due} (polje „{field}“).',
-  refund_advance_other_till: 'Avans {id} je izdat na drugoj kasi: vraća se na toj kasi, gde se vidi da li je zatvoren (polje „{field}“).',
+  refund_advance_other_till:
+    'Avans {id} je izdat na drugoj kasi: vraća se na toj kasi, gde se vidi da li je zatvoren (polje „{field}“).',
   // #21 receipt verification
   reissue_own_receipt:
     'Račun {invoice} pod brojem {order} je račun ove prodaje (potvrđeno upitom i arhivom fiskalnog servisa): prodaja je fiskalizovana njime i ne izdaje se ponovo.',
@@ -228,7 +257,8 @@ const SR_LATN: Table = {
 
 const EN: Table = {
   parked_taken_elsewhere: 'Another till has already taken this parked sale.',
-  printer_uri: 'The printer address in "{field}" must be tcp://host:port, cups://queue or a printer device (/dev/usb/lp0).',
+  printer_uri:
+    'The printer address in "{field}" must be tcp://host:port, cups://queue or a printer device (/dev/usb/lp0).',
   backup_unusable: 'The backup "{field}" cannot be restored: {reason}.',
   required: 'The field "{field}" is required.',
   text: 'The field "{field}" must be text.',
@@ -259,8 +289,10 @@ const EN: Table = {
   not_found: 'Not found.',
   order_not_found: 'Order {id} does not exist.',
   not_needs_attention: 'Order {id} is not waiting for a fix.',
-  journal_unavailable: 'Order {id} is fiscalized, but the fiscal service has not sent its journal yet: print it from the archive later.',
-  not_receipt_mismatch: 'Order {id} was not stopped for another sale’s receipt, so it is not re-issued under a new number.',
+  journal_unavailable:
+    'Order {id} is fiscalized, but the fiscal service has not sent its journal yet: print it from the archive later.',
+  not_receipt_mismatch:
+    'Order {id} was not stopped for another sale’s receipt, so it is not re-issued under a new number.',
   storage: 'The sale was NOT saved: the database cannot be written ({reason}). Nothing saved earlier was lost.',
   clock_drift: "The till's clock is {minutes} min off the fiscal service's time. Set the computer's date and time.",
   internal: 'Internal error. Please try again.',
@@ -280,7 +312,8 @@ const EN: Table = {
   approval_required: 'A manager’s approval is needed for this: enter a manager’s PIN.',
   pin_must_change: 'The first-run PIN 0000 must be changed first (Manager → Staff → Change PIN).',
   training_off: 'A training receipt is only possible while training mode is on (field "{field}").',
-  printer_address_forbidden: 'The printer address in "{field}" is not allowed (link-local, loopback or metadata address).',
+  printer_address_forbidden:
+    'The printer address in "{field}" is not allowed (link-local, loopback or metadata address).',
   printable_only: 'Field "{field}" may contain printable characters only.',
   pin_weak: 'The new PIN ("{field}") must not be 0000 or already in use.',
   staff_not_found: 'Person {id} does not exist.',
@@ -289,7 +322,8 @@ const EN: Table = {
   refund_too_much: 'The refund in "{field}" is more than what is left ({remaining}) of "{name}".',
   refund_line_unknown: 'The line in "{field}" is not on the original receipt.',
   refund_not_refundable: 'Receipt {id} cannot be refunded ({reason}).',
-  refund_full_after_partial: 'Part of this receipt was already refunded; a full refund is not possible ("{field}"). Choose lines.',
+  refund_full_after_partial:
+    'Part of this receipt was already refunded; a full refund is not possible ("{field}"). Choose lines.',
   refund_archive_partial: 'The receipt is not from this till: only a full refund is possible ("{field}").',
   invoice_not_found: 'Receipt "{invoice}" does not exist (field "{field}").',
   advance_not_open: 'Advance {id} is not open for a final receipt.',
@@ -302,33 +336,47 @@ const EN: Table = {
   hub_unreachable: 'The store hub is not reachable: {reason}',
   hub_already_enrolled: 'This till is already enrolled with the hub (till {id}).',
   // #21 money (archive-only full refunds)
-  refund_archive_no_items: 'Receipt {id} in the archive has neither items nor tax items: a full refund cannot be composed.',
+  refund_archive_no_items:
+    'Receipt {id} in the archive has neither items nor tax items: a full refund cannot be composed.',
   // #21 buyer IDs
   buyer_id_type: 'Unknown buyer ID type in "{field}": the Tax Administration codes are 10–16, 20–23, 30–35 and 40.',
-  buyer_id_pib: 'Buyer ID in "{field}": the code must be followed by a valid PIB (9 digits, the last one a check digit).',
-  buyer_id_jmbg: 'Buyer ID in "{field}": the code must be followed by a valid JMBG (13 digits, the last one a check digit).',
-  buyer_id_pib_jbkjs: 'Buyer ID in "{field}": code 12 needs PIB:JBKJS (a valid 9-digit PIB, a colon, the 5-digit JBKJS).',
+  buyer_id_pib:
+    'Buyer ID in "{field}": the code must be followed by a valid PIB (9 digits, the last one a check digit).',
+  buyer_id_jmbg:
+    'Buyer ID in "{field}": the code must be followed by a valid JMBG (13 digits, the last one a check digit).',
+  buyer_id_pib_jbkjs:
+    'Buyer ID in "{field}": code 12 needs PIB:JBKJS (a valid 9-digit PIB, a colon, the 5-digit JBKJS).',
   buyer_id_digits9: 'Buyer ID in "{field}": an ID card or passport number has exactly 9 digits.',
   buyer_id_digits12: 'Buyer ID in "{field}": a BPG has exactly 12 digits.',
   buyer_id_digits13: 'Buyer ID in "{field}": an EBS has exactly 13 digits.',
-  buyer_id_document: 'Buyer ID in "{field}": a document number is capital letters and digits (at least one digit), up to 17 characters.',
-  buyer_id_foreign_tin: 'Buyer ID in "{field}": a foreign tax number is capital letters, digits and hyphens (at least one digit), up to 17 characters.',
-  buyer_skip_not_allowed: 'A refund without a buyer ID is not allowed by the settings (field "{field}"): enter the buyer ID.',
-  buyer_correction_pib: 'A correction without refund of money carries the seller\'s PIB {pib} as the buyer ID (field "{field}").',
-  seller_pib_unknown: 'The seller\'s PIB is not known yet (no receipt issued): a correction without refund of money is not possible (field "{field}").',
+  buyer_id_document:
+    'Buyer ID in "{field}": a document number is capital letters and digits (at least one digit), up to 17 characters.',
+  buyer_id_foreign_tin:
+    'Buyer ID in "{field}": a foreign tax number is capital letters, digits and hyphens (at least one digit), up to 17 characters.',
+  buyer_skip_not_allowed:
+    'A refund without a buyer ID is not allowed by the settings (field "{field}"): enter the buyer ID.',
+  buyer_correction_pib:
+    'A correction without refund of money carries the seller\'s PIB {pib} as the buyer ID (field "{field}").',
+  seller_pib_unknown:
+    'The seller\'s PIB is not known yet (no receipt issued): a correction without refund of money is not possible (field "{field}").',
   // #21 advances
-  training_advance: 'Training mode is on: an advance or a final receipt has no training form, so it is not allowed (field "{field}").',
-  training_refund_real: 'Training mode is on: refunding the fiscal receipt {id} is not allowed, only training receipts (field "{field}").',
+  training_advance:
+    'Training mode is on: an advance or a final receipt has no training form, so it is not allowed (field "{field}").',
+  training_refund_real:
+    'Training mode is on: refunding the fiscal receipt {id} is not allowed, only training receipts (field "{field}").',
   training_copy_real: 'Training mode is on: a copy of the fiscal receipt {id} is not allowed (field "{field}").',
-  advance_refunded: 'Advance {id} was refunded in part or in full: it is open neither for a further advance nor for the final receipt (field "{field}").',
+  advance_refunded:
+    'Advance {id} was refunded in part or in full: it is open neither for a further advance nor for the final receipt (field "{field}").',
   advance_finalized: 'Advance {id} is already closed by a final receipt (field "{field}").',
   advance_chained: 'A further advance follows advance {id}: use the last advance of the chain (field "{field}").',
   advance_parked: 'Advance {id} needs attention and is not open (field "{field}").',
-  refund_advance_finalized: 'Advance {id} is closed by the final receipt {final}: the advance is no longer refunded; refund the final receipt (field "{field}").',
+  refund_advance_finalized:
+    'Advance {id} is closed by the final receipt {final}: the advance is no longer refunded; refund the final receipt (field "{field}").',
   finalize_below_advance: 'The final receipt ({total}) is less than the advances paid ({advance}) (field "{field}").',
   finalize_payment_rest: 'The payment of the rest must be exactly {rest} (field "{field}").',
   advance_payment_exact: 'The advance payment must be exactly {due} (field "{field}").',
-  refund_advance_other_till: 'Advance {id} was issued on another till: it is refunded there, where it shows whether it was closed (field "{field}").',
+  refund_advance_other_till:
+    'Advance {id} was issued on another till: it is refunded there, where it shows whether it was closed (field "{field}").',
   // #21 receipt verification
   reissue_own_receipt:
     'Receipt {invoice} under number {order} is this sale’s receipt (confirmed by the fiscal service’s lookup and archive): the sale is fiscalized with it and is not issued again.',

@@ -38,17 +38,39 @@ describe('exactPieces', () => {
 
 describe('lineItems', () => {
   it('names the discount share on each item and sends no discount field', () => {
-    const items = lineItems({ name: 'Шоља', quantityMilli: 3000, unitPricePara: 10000, discountPara: 100, totalPara: 29900, labels: ['A'], gtin: '86000000' });
+    const items = lineItems({
+      name: 'Шоља',
+      quantityMilli: 3000,
+      unitPricePara: 10000,
+      discountPara: 100,
+      totalPara: 29900,
+      labels: ['A'],
+      gtin: '86000000',
+    });
     expect(items).toEqual([
-      { name: 'Шоља, попуст 0,66', quantity: 2, unitPrice: 99.67, totalAmount: 199.34, labels: ['A'], gtin: '86000000' },
+      {
+        name: 'Шоља, попуст 0,66',
+        quantity: 2,
+        unitPrice: 99.67,
+        totalAmount: 199.34,
+        labels: ['A'],
+        gtin: '86000000',
+      },
       { name: 'Шоља, попуст 0,34', quantity: 1, unitPrice: 99.66, totalAmount: 99.66, labels: ['A'], gtin: '86000000' },
     ]);
   });
 
   it('leaves an undiscounted line as it is', () => {
-    expect(lineItems({ name: 'Хлеб', quantityMilli: 2000, unitPricePara: 8000, discountPara: 0, totalPara: 16000, labels: ['E'] })).toEqual([
-      { name: 'Хлеб', quantity: 2, unitPrice: 80, totalAmount: 160, labels: ['E'] },
-    ]);
+    expect(
+      lineItems({
+        name: 'Хлеб',
+        quantityMilli: 2000,
+        unitPricePara: 8000,
+        discountPara: 0,
+        totalPara: 16000,
+        labels: ['E'],
+      }),
+    ).toEqual([{ name: 'Хлеб', quantity: 2, unitPrice: 80, totalAmount: 160, labels: ['E'] }]);
   });
 });
 
@@ -68,10 +90,26 @@ describe('refundAmount', () => {
 
 describe('refundLine', () => {
   it('names a share of a real discount, never a para of rounding', () => {
-    const cup = { name: 'Шоља', quantityMilli: 3000, unitPricePara: 10000, discountPara: 100, totalPara: 29900, labels: ['A'] };
-    expect(lineItems(refundLine(cup, { quantityMilli: 0, totalPara: 0 }, 1000)).map((i) => i.name)).toEqual(['Шоља, попуст 0,33']);
+    const cup = {
+      name: 'Шоља',
+      quantityMilli: 3000,
+      unitPricePara: 10000,
+      discountPara: 100,
+      totalPara: 29900,
+      labels: ['A'],
+    };
+    expect(lineItems(refundLine(cup, { quantityMilli: 0, totalPara: 0 }, 1000)).map((i) => i.name)).toEqual([
+      'Шоља, попуст 0,33',
+    ]);
     // 0,007 kg × 123,45 = 0,86; 0,005 of it refunded is round(0,86 × 5/7) = 0,61, while 0,005 × 123,45 is 0,62.
-    const cheese = { name: 'Сир', quantityMilli: 7, unitPricePara: 12345, discountPara: 0, totalPara: 86, labels: ['A'] };
+    const cheese = {
+      name: 'Сир',
+      quantityMilli: 7,
+      unitPricePara: 12345,
+      discountPara: 0,
+      totalPara: 86,
+      labels: ['A'],
+    };
     const part = refundLine(cheese, { quantityMilli: 0, totalPara: 0 }, 5);
     expect(part).toMatchObject({ totalPara: 61, discountPara: 0 });
     expect(lineItems(part).map((i) => i.name)).toEqual(['Сир']);

@@ -137,10 +137,16 @@ export interface RefundedSoFar {
  * `earlier`: `round(total × (earlier + this) / sold)` less the earlier refunds' para; the last piece
  * takes exactly what is left. Throws when more than is left is asked for.
  */
-export function refundAmount(line: Pick<OrderLine, 'quantityMilli' | 'totalPara'>, earlier: RefundedSoFar, quantityMilli: Milli): Para {
+export function refundAmount(
+  line: Pick<OrderLine, 'quantityMilli' | 'totalPara'>,
+  earlier: RefundedSoFar,
+  quantityMilli: Milli,
+): Para {
   const soFar = earlier.quantityMilli + quantityMilli;
-  if (quantityMilli <= 0 || soFar > line.quantityMilli) throw new RangeError(`refund of ${quantityMilli} after ${earlier.quantityMilli} of ${line.quantityMilli}`);
-  const cumulative = soFar === line.quantityMilli ? line.totalPara : roundDiv(line.totalPara * soFar, line.quantityMilli);
+  if (quantityMilli <= 0 || soFar > line.quantityMilli)
+    throw new RangeError(`refund of ${quantityMilli} after ${earlier.quantityMilli} of ${line.quantityMilli}`);
+  const cumulative =
+    soFar === line.quantityMilli ? line.totalPara : roundDiv(line.totalPara * soFar, line.quantityMilli);
   // Earlier refunds priced another way (before this rule) may have taken more than the rule gives: never below zero.
   return Math.max(0, Math.min(cumulative, line.totalPara) - earlier.totalPara);
 }

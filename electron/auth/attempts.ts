@@ -57,13 +57,18 @@ export class PinAttempts {
           const lockMs = Math.min(MAX_LOCK_MS, BASE_LOCK_MS * 2 ** r.lockouts);
           until = Math.max(until, now + lockMs);
           this.#db
-            .prepare('UPDATE auth_attempts SET failures = 0, lockouts = lockouts + 1, locked_until = ?, updated_at = ? WHERE scope = ?')
+            .prepare(
+              'UPDATE auth_attempts SET failures = 0, lockouts = lockouts + 1, locked_until = ?, updated_at = ? WHERE scope = ?',
+            )
             .run(now + lockMs, now, r.scope);
           started.push({ scope: r.scope, until: now + lockMs });
         }
         return until;
       }
-      for (const r of rows) this.#db.prepare('UPDATE auth_attempts SET failures = failures + 1, updated_at = ? WHERE scope = ?').run(now, r.scope);
+      for (const r of rows)
+        this.#db
+          .prepare('UPDATE auth_attempts SET failures = failures + 1, updated_at = ? WHERE scope = ?')
+          .run(now, r.scope);
       return null;
     })();
     for (const l of started) this.#onLockout(l);
@@ -73,7 +78,9 @@ export class PinAttempts {
   /** A PIN matched: the attempt `begin` counted is taken back. */
   succeed(scopes: readonly string[]): void {
     const now = this.#now();
-    const reset = this.#db.prepare('UPDATE auth_attempts SET failures = max(0, failures - 1), updated_at = ? WHERE scope = ?');
+    const reset = this.#db.prepare(
+      'UPDATE auth_attempts SET failures = max(0, failures - 1), updated_at = ? WHERE scope = ?',
+    );
     this.#db.transaction(() => {
       for (const s of scopes) reset.run(now, s);
     })();
@@ -81,16 +88,24 @@ export class PinAttempts {
 
   /** The current counters (tests, docs). */
   get(scope: string): Row | undefined {
-    return this.#db.prepare<[string], Row>('SELECT scope, failures, lockouts, locked_until, updated_at FROM auth_attempts WHERE scope = ?').get(scope);
+    return this.#db
+      .prepare<[string], Row>(
+        'SELECT scope, failures, lockouts, locked_until, updated_at FROM auth_attempts WHERE scope = ?',
+      )
+      .get(scope);
   }
 
   #row(scope: string, now: number): Row {
-    this.#db.prepare('INSERT INTO auth_attempts (scope, updated_at) VALUES (?, ?) ON CONFLICT(scope) DO NOTHING').run(scope, now);
+    this.#db
+      .prepare('INSERT INTO auth_attempts (scope, updated_at) VALUES (?, ?) ON CONFLICT(scope) DO NOTHING')
+      .run(scope, now);
     const row = this.get(scope) as Row;
     const quiet = now - Math.max(row.updated_at, row.locked_until);
     if (quiet > FAILURE_WINDOW_MS && row.failures > 0) row.failures = 0;
     if (quiet > LOCKOUT_MEMORY_MS && row.lockouts > 0) row.lockouts = 0;
-    this.#db.prepare('UPDATE auth_attempts SET failures = ?, lockouts = ? WHERE scope = ?').run(row.failures, row.lockouts, scope);
+    this.#db
+      .prepare('UPDATE auth_attempts SET failures = ?, lockouts = ? WHERE scope = ?')
+      .run(row.failures, row.lockouts, scope);
     return row;
   }
 }

@@ -3,7 +3,20 @@
  * its binary, its locale and the CUPS server, never the parent's secrets (KASA_API_KEY, tokens) that a
  * child, or whatever it runs, could read or log.
  */
-const PASS = new Set(['PATH', 'HOME', 'USER', 'LOGNAME', 'LANG', 'LANGUAGE', 'TZ', 'TMPDIR', 'CUPS_SERVER', 'CUPS_USER', 'CUPS_ENCRYPTION', 'SYSTEMROOT']);
+const PASS = new Set([
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'LANG',
+  'LANGUAGE',
+  'TZ',
+  'TMPDIR',
+  'CUPS_SERVER',
+  'CUPS_USER',
+  'CUPS_ENCRYPTION',
+  'SYSTEMROOT',
+]);
 
 export function childEnv(parent: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};

@@ -23,7 +23,12 @@ export interface Guard {
   /** Takes the optional `approval` off a raw input (it is not part of any command's schema). */
   split(raw: unknown): { input: unknown; approval: Approval | null };
   /** Authorizes `name` with its parsed input, then runs the handler in the call's context. */
-  run(name: CommandName, input: unknown, approval: Approval | null, handler: (input: unknown) => Promise<unknown>): Promise<unknown>;
+  run(
+    name: CommandName,
+    input: unknown,
+    approval: Approval | null,
+    handler: (input: unknown) => Promise<unknown>,
+  ): Promise<unknown>;
 }
 
 const SECRET_FIELDS = new Set(['managerPin', 'pin', 'currentPin', 'newPin', 'apiKey']);
@@ -48,17 +53,28 @@ const person = (p: { id: number; name: string; role: Person['role']; mustChangeP
 });
 
 export function createGuard(deps: GuardDeps): Guard {
-  const refuse = (call: CallContext, key: string, field: string, audit: boolean, reason: Record<string, unknown> = {}): never => {
-    if (audit) deps.staff().audit(call.actor?.name ?? null, 'authz.refused', { command: call.command, reason: key, ...reason }, null);
+  const refuse = (
+    call: CallContext,
+    key: string,
+    field: string,
+    audit: boolean,
+    reason: Record<string, unknown> = {},
+  ): never => {
+    if (audit)
+      deps
+        .staff()
+        .audit(call.actor?.name ?? null, 'authz.refused', { command: call.command, reason: key, ...reason }, null);
     throw new CommandError('forbidden', key, { field }, field);
   };
 
   return {
     split(raw) {
-      if (!raw || typeof raw !== 'object' || Array.isArray(raw) || !Object.hasOwn(raw, 'approval')) return { input: raw, approval: null };
+      if (!raw || typeof raw !== 'object' || Array.isArray(raw) || !Object.hasOwn(raw, 'approval'))
+        return { input: raw, approval: null };
       const { approval, ...input } = raw as Record<string, unknown>;
       const parsed = Approval.safeParse(approval);
-      if (!parsed.success) throw new CommandError('invalid_input', 'pin_format', { field: 'approval.managerPin' }, 'approval.managerPin');
+      if (!parsed.success)
+        throw new CommandError('invalid_input', 'pin_format', { field: 'approval.managerPin' }, 'approval.managerPin');
       return { input, approval: parsed.data };
     },
 
@@ -69,11 +85,13 @@ export function createGuard(deps: GuardDeps): Guard {
       const raised = escalation(name, input, deps.escalation());
       if (raised?.kind === 'refuse') refuse(call, raised.key, raised.field, true);
       const needsPin = rule === 'manager' || rule === 'approval' || raised?.kind === 'approval';
-      const needsSession = rule === 'session' || rule === 'approval' || (raised?.kind === 'approval' && rule !== 'manager');
+      const needsSession =
+        rule === 'session' || rule === 'approval' || (raised?.kind === 'approval' && rule !== 'manager');
       const reason = raised?.kind === 'approval' ? { needs: raised.reason } : {};
       if (needsSession && !actor) refuse(call, 'session_required', 'session', needsPin, reason);
       // The first-run PIN's session may do nothing but change it.
-      if (rule !== 'public' && rule !== 'manager' && actor?.mustChangePin) refuse(call, 'pin_must_change', 'session', needsPin, reason);
+      if (rule !== 'public' && rule !== 'manager' && actor?.mustChangePin)
+        refuse(call, 'pin_must_change', 'session', needsPin, reason);
       if (needsPin) {
         const own = input && typeof input === 'object' ? (input as Record<string, unknown>)['managerPin'] : undefined;
         const pin = approval?.managerPin ?? (typeof own === 'string' ? own : null);
@@ -85,7 +103,14 @@ export function createGuard(deps: GuardDeps): Guard {
             call.approver = person(manager);
             call.approvalPin = pin;
           } catch (err) {
-            deps.staff().audit(actor?.name ?? null, 'authz.refused', { command: name, reason: err instanceof CommandError ? err.key : 'error', ...reason }, null);
+            deps
+              .staff()
+              .audit(
+                actor?.name ?? null,
+                'authz.refused',
+                { command: name, reason: err instanceof CommandError ? err.key : 'error', ...reason },
+                null,
+              );
             throw err;
           }
         }
@@ -93,7 +118,14 @@ export function createGuard(deps: GuardDeps): Guard {
       const value = await runInCall(call, () => handler(input));
       // Approved cashier actions (the manager-only commands audit themselves).
       if (rule === 'approval' || raised?.kind === 'approval')
-        deps.staff().audit(actor?.name ?? call.approver?.name ?? null, `approved.${name}`, { ...auditSummary(input), ...reason }, call.approver?.name ?? null);
+        deps
+          .staff()
+          .audit(
+            actor?.name ?? call.approver?.name ?? null,
+            `approved.${name}`,
+            { ...auditSummary(input), ...reason },
+            call.approver?.name ?? null,
+          );
       else if (AUDITED.has(name)) deps.staff().audit(actor?.name ?? null, name, auditSummary(input), null);
       return value;
     },

@@ -51,14 +51,18 @@ export class StaffService {
     this.#db = deps.db;
     this.#deps = deps;
     this.attempts = new PinAttempts(deps.db, deps.now, (l) => {
-      this.audit(currentCall()?.actor?.name ?? null, 'staff.pinLockout', { scope: l.scope, until: new Date(l.until).toISOString() });
+      this.audit(currentCall()?.actor?.name ?? null, 'staff.pinLockout', {
+        scope: l.scope,
+        until: new Date(l.until).toISOString(),
+      });
       deps.onLockout?.(l);
     });
   }
 
   /** Creates the default manager (PIN 0000, must change) when no manager exists. Returns true if it did. */
   async ensureDefaultManager(): Promise<boolean> {
-    const n = this.#db.prepare<[], { n: number }>("SELECT count(*) AS n FROM staff WHERE role = 'manager'").get()?.n ?? 0;
+    const n =
+      this.#db.prepare<[], { n: number }>("SELECT count(*) AS n FROM staff WHERE role = 'manager'").get()?.n ?? 0;
     if (n > 0) return false;
     const hash = await hashPin(DEFAULT_MANAGER_PIN);
     const at = this.#iso();
@@ -115,7 +119,12 @@ export class StaffService {
   }
 
   /** Writes one audit entry (who, what, details as JSON; the approving manager of the current call). */
-  audit(actor: string | null, action: string, detail: Record<string, unknown> = {}, approver: string | null = currentCall()?.approver?.name ?? null): void {
+  audit(
+    actor: string | null,
+    action: string,
+    detail: Record<string, unknown> = {},
+    approver: string | null = currentCall()?.approver?.name ?? null,
+  ): void {
     this.#db
       .prepare('INSERT INTO audit_log (at, actor, action, detail, approver) VALUES (?, ?, ?, ?, ?)')
       .run(this.#iso(), actor, action, JSON.stringify(detail), approver);
@@ -124,7 +133,9 @@ export class StaffService {
   /** The audit log, newest first; the total counted up to `COUNT_CAP` past the page (the log grows for years). */
   auditList(limit: number, offset: number): { entries: AuditEntry[]; total: number } {
     const entries = this.#db
-      .prepare<[number, number], AuditEntry>('SELECT id, at, actor, approver, action, detail FROM audit_log ORDER BY id DESC LIMIT ? OFFSET ?')
+      .prepare<[number, number], AuditEntry>(
+        'SELECT id, at, actor, approver, action, detail FROM audit_log ORDER BY id DESC LIMIT ? OFFSET ?',
+      )
       .all(limit, offset);
     const total = countUpTo(this.#db, 'SELECT 1 FROM audit_log', [], offset);
     return { entries, total };
@@ -137,7 +148,9 @@ export class StaffService {
   async list(search?: string): Promise<{ staff: StaffView[]; online: boolean }> {
     let online = true;
     try {
-      const res = await this.#deps.client().listCashiers({ limit: 100, ...(search ? { search } : {}) }, { timeoutMs: 5000 });
+      const res = await this.#deps
+        .client()
+        .listCashiers({ limit: 100, ...(search ? { search } : {}) }, { timeoutMs: 5000 });
       this.#db.transaction(() => {
         for (const raw of res.items) this.#mergeCashier(raw);
       })();
@@ -194,7 +207,9 @@ export class StaffService {
     if ((input.active === false || input.role === 'cashier') && row.role === 'manager') {
       const others =
         this.#db
-          .prepare<[number], { n: number }>("SELECT count(*) AS n FROM staff WHERE role = 'manager' AND active = 1 AND id <> ?")
+          .prepare<[number], { n: number }>(
+            "SELECT count(*) AS n FROM staff WHERE role = 'manager' AND active = 1 AND id <> ?",
+          )
           .get(input.id)?.n ?? 0;
       if (others === 0) throw new CommandError('conflict', 'last_manager');
     }
@@ -205,7 +220,8 @@ export class StaffService {
       if (input.email !== undefined) patch['email'] = input.email;
       if (input.phone !== undefined) patch['phone'] = input.phone;
       if (input.active !== undefined) patch['active'] = input.active;
-      if (Object.keys(patch).length) await this.#gateway(() => this.#deps.client().updateCashier(row.gateway_id as number, patch));
+      if (Object.keys(patch).length)
+        await this.#gateway(() => this.#deps.client().updateCashier(row.gateway_id as number, patch));
     }
     const hash = input.pin ? await hashPin(input.pin) : null;
     this.#db
@@ -236,10 +252,13 @@ export class StaffService {
   /** Changes the PIN of whoever `currentPin` belongs to. */
   async changePin(currentPin: string, newPin: string): Promise<StaffView> {
     const who = await this.identify(currentPin, 'currentPin');
-    if (newPin === DEFAULT_MANAGER_PIN) throw new CommandError('invalid_input', 'pin_weak', { field: 'newPin' }, 'newPin');
+    if (newPin === DEFAULT_MANAGER_PIN)
+      throw new CommandError('invalid_input', 'pin_weak', { field: 'newPin' }, 'newPin');
     await this.#ensurePinFree(newPin, who.id, 'newPin');
     const hash = await hashPin(newPin);
-    this.#db.prepare('UPDATE staff SET pin_hash = ?, must_change_pin = 0, updated_at = ? WHERE id = ?').run(hash, this.#iso(), who.id);
+    this.#db
+      .prepare('UPDATE staff SET pin_hash = ?, must_change_pin = 0, updated_at = ? WHERE id = ?')
+      .run(hash, this.#iso(), who.id);
     this.audit(who.name, 'staff.changePin', { id: who.id });
     return this.get(who.id);
   }
@@ -308,7 +327,12 @@ export function gatewayCommandError(err: unknown, notFoundField?: string, invoic
       return new CommandError('unavailable', 'gateway_unreachable', { reason: err.message });
     }
     if (err.status === 404 && notFoundField) {
-      return new CommandError('invalid_input', 'invoice_not_found', { field: notFoundField, invoice: invoice ?? '' }, notFoundField);
+      return new CommandError(
+        'invalid_input',
+        'invoice_not_found',
+        { field: notFoundField, invoice: invoice ?? '' },
+        notFoundField,
+      );
     }
     if (err.status === 401) return new CommandError('forbidden', 'api_key_invalid', { field: 'apiKey' });
     if (err.status === 403) return new CommandError('forbidden', 'api_key_forbidden', { field: 'apiKey' });
@@ -316,7 +340,9 @@ export function gatewayCommandError(err: unknown, notFoundField?: string, invoic
     if (first) return new CommandError('invalid_input', 'invalid', { field: first.field }, first.field);
     return new CommandError('conflict', 'gateway_unreachable', { reason: err.message });
   }
-  return new CommandError('unavailable', 'gateway_unreachable', { reason: err instanceof Error ? err.message : String(err) });
+  return new CommandError('unavailable', 'gateway_unreachable', {
+    reason: err instanceof Error ? err.message : String(err),
+  });
 }
 
 function toView(r: StaffRow): StaffView {

@@ -123,7 +123,8 @@ export function createParkedDrafts(deps: ParkedDraftsDeps): ParkedDrafts {
       deps.budgets.succeeded('drafts', key);
     } catch (err) {
       const words = err instanceof Error ? err.message : String(err);
-      if (deps.budgets.failed('drafts', key, label, words) === 'needs_attention') log(`${label}: needs attention: ${words}`);
+      if (deps.budgets.failed('drafts', key, label, words) === 'needs_attention')
+        log(`${label}: needs attention: ${words}`);
       if (err instanceof GatewayError && (err.kind === 'network' || err.kind === 'timeout')) throw err;
     }
   };
@@ -131,7 +132,8 @@ export function createParkedDrafts(deps: ParkedDraftsDeps): ParkedDrafts {
   const runSync = async (): Promise<void> => {
     if (!deps.online() || deps.viaHub?.()) return;
     const owed = db.prepare<[], { draft_id: number }>('SELECT draft_id FROM draft_deletions').all();
-    for (const d of owed) await bounded(`delete:${d.draft_id}`, `draft ${d.draft_id} (deletion)`, () => removeDraft(d.draft_id));
+    for (const d of owed)
+      await bounded(`delete:${d.draft_id}`, `draft ${d.draft_id} (deletion)`, () => removeDraft(d.draft_id));
     const unpushed = db
       .prepare<[], ParkedRow>('SELECT id, created_at, name, cart FROM parked_sales WHERE draft_id IS NULL ORDER BY id')
       .all();
@@ -150,14 +152,17 @@ export function createParkedDrafts(deps: ParkedDraftsDeps): ParkedDrafts {
       });
       const present = new Set(listed.items.map((d) => Number((d as Record<string, unknown>)['id'])));
       for (const r of chunk) {
-        if (!present.has(r.draft_id)) db.prepare('DELETE FROM parked_sales WHERE id = ? AND draft_id = ?').run(r.id, r.draft_id);
+        if (!present.has(r.draft_id))
+          db.prepare('DELETE FROM parked_sales WHERE id = ? AND draft_id = ?').run(r.id, r.draft_id);
       }
     }
   };
 
   /** One sync at a time; a call during a sync makes it run once more (what changed meanwhile is pushed). */
   const loop = createSyncLoop(() =>
-    runSync().catch((err: unknown) => log(`parked drafts not synced: ${err instanceof Error ? err.message : String(err)}`)),
+    runSync().catch((err: unknown) =>
+      log(`parked drafts not synced: ${err instanceof Error ? err.message : String(err)}`),
+    ),
   );
   const sync = loop.sync;
 
@@ -167,8 +172,11 @@ export function createParkedDrafts(deps: ParkedDraftsDeps): ParkedDrafts {
     },
     stop: loop.stop,
     draftOf(parkedId) {
-      return db.prepare<[number], { draft_id: number | null }>('SELECT draft_id FROM parked_sales WHERE id = ?').get(parkedId)
-        ?.draft_id ?? null;
+      return (
+        db
+          .prepare<[number], { draft_id: number | null }>('SELECT draft_id FROM parked_sales WHERE id = ?')
+          .get(parkedId)?.draft_id ?? null
+      );
     },
     async parked() {
       await sync();
@@ -275,9 +283,18 @@ function cartOf(draft: Record<string, unknown>): ParkedCart | null {
     const quantityMilli = toMilli(Number(it['quantity']));
     const labels = Array.isArray(it['labels']) ? it['labels'] : [];
     const label = typeof labels[0] === 'string' ? labels[0] : null;
-    if (unitPricePara === null || quantityMilli === null || quantityMilli <= 0 || !label || typeof it['name'] !== 'string') return [];
+    if (
+      unitPricePara === null ||
+      quantityMilli === null ||
+      quantityMilli <= 0 ||
+      !label ||
+      typeof it['name'] !== 'string'
+    )
+      return [];
     const discountPara = it['discount'] !== undefined ? (toPara(Number(it['discount'])) ?? 0) : 0;
-    return [{ name: it['name'].slice(0, 100), unitPricePara, quantityMilli, discountPara, label, unit: 'piece' as const }];
+    return [
+      { name: it['name'].slice(0, 100), unitPricePara, quantityMilli, discountPara, label, unit: 'piece' as const },
+    ];
   });
   const parsed = ParkedCart.safeParse({ lines });
   return parsed.success ? parsed.data : null;

@@ -46,7 +46,11 @@ export interface BackupInfo {
 
 const NAME_RE = /^(kasa|pre-restore)-(\d{8}T\d{6}(?:\d{3})?Z)\.(sqlite|kbak)$/;
 
-const stamp = (ms: number): string => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.(\d{3})Z$/, '$1Z');
+const stamp = (ms: number): string =>
+  new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.(\d{3})Z$/, '$1Z');
 function parseStamp(s: string): string {
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})?Z$/.exec(s);
   if (!m) return new Date(0).toISOString();
@@ -69,11 +73,18 @@ export function listBackups(dataDir: string): BackupInfo[] {
     if (!m) continue;
     const st = fs.statSync(path.join(backupDir(dataDir), name));
     if (!st.isFile() || (m[1] === 'pre-restore' && m[3] !== 'sqlite')) continue;
-    const info: BackupInfo = { name, kind: m[1] === 'kasa' ? 'daily' : 'pre-restore', createdAt: parseStamp(m[2] as string), bytes: st.size };
+    const info: BackupInfo = {
+      name,
+      kind: m[1] === 'kasa' ? 'daily' : 'pre-restore',
+      createdAt: parseStamp(m[2] as string),
+      bytes: st.size,
+    };
     if (name.endsWith(POINT_EXT)) info.chain = pointChain(path.join(backupDir(dataDir), name));
     out.push(info);
   }
-  return out.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.name < b.name ? 1 : -1));
+  return out.sort((a, b) =>
+    a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.name < b.name ? 1 : -1,
+  );
 }
 
 /** True when no daily backup was taken on `now`'s local calendar day. */
@@ -121,7 +132,12 @@ export function finishBackup(
 /** A backup and every restore point it is rebuilt from (its parent, the parent's parent, ... the full point). */
 function withAncestors(b: BackupInfo, byName: Map<string, BackupInfo>): BackupInfo[] {
   const out: BackupInfo[] = [];
-  for (let p: BackupInfo | undefined = b; p && !out.includes(p); p = p.chain?.parent ? byName.get(p.chain.parent) : undefined) out.push(p);
+  for (
+    let p: BackupInfo | undefined = b;
+    p && !out.includes(p);
+    p = p.chain?.parent ? byName.get(p.chain.parent) : undefined
+  )
+    out.push(p);
   return out;
 }
 
@@ -176,7 +192,11 @@ export interface PendingRestore {
  * put in place must pass `PRAGMA integrity_check` and carry a schema this app knows (1..latest migration).
  * Throws with the reason otherwise. The running database is not touched: restart the app to apply.
  */
-export function requestRestore(dataDir: string, name: string, options: { now?: number; logger?: LogLike } = {}): { restartRequired: true; name: string } {
+export function requestRestore(
+  dataDir: string,
+  name: string,
+  options: { now?: number; logger?: LogLike } = {},
+): { restartRequired: true; name: string } {
   const log = options.logger ?? silent;
   const backup = listBackups(dataDir).find((b) => b.name === name);
   if (!backup) throw new Error(`no backup named ${JSON.stringify(name)}`);
@@ -270,7 +290,9 @@ export function applyPendingRestore(
   removeDbFiles(current);
   fs.renameSync(staged, current);
   fs.rmSync(path.join(dir, PENDING), { force: true });
-  logger.warn(`database restored from backup ${pending.name}${previous ? `; the previous one is kept as ${path.basename(previous)}` : ''}`);
+  logger.warn(
+    `database restored from backup ${pending.name}${previous ? `; the previous one is kept as ${path.basename(previous)}` : ''}`,
+  );
   return { restored: pending.name, previous };
 }
 

@@ -131,7 +131,13 @@ export function pendingFrames(db: Db): number {
  */
 export function startCheckpointer(
   db: Db,
-  options: { intervalMs?: number; frames?: number; walBytes?: number; growAfterMs?: number; onError?: (err: unknown) => void } = {},
+  options: {
+    intervalMs?: number;
+    frames?: number;
+    walBytes?: number;
+    growAfterMs?: number;
+    onError?: (err: unknown) => void;
+  } = {},
 ): () => void {
   const frames = options.frames ?? CHECKPOINT_FRAMES;
   const growFrom = Date.now() + (options.growAfterMs ?? 5000);

@@ -22,7 +22,11 @@ export function quickCheck(db: Db): QuickCheckResult {
     const problems = rows.map((r) => r.quick_check).filter((m) => m !== 'ok');
     return { ok: rows.length > 0 && problems.length === 0, problems, ms: Math.round(performance.now() - started) };
   } catch (err) {
-    return { ok: false, problems: [err instanceof Error ? err.message : String(err)], ms: Math.round(performance.now() - started) };
+    return {
+      ok: false,
+      problems: [err instanceof Error ? err.message : String(err)],
+      ms: Math.round(performance.now() - started),
+    };
   }
 }
 

@@ -133,9 +133,16 @@ export interface PointWritten {
 type WorkerResult = QuickCheckResult & { point?: PointWritten };
 
 /** Runs one task in a fresh worker with its own read-only connection to `file`. */
-function runInWorker(file: string, task: CheckTask | PointTask, track: (w: Worker | null) => void): Promise<WorkerResult> {
+function runInWorker(
+  file: string,
+  task: CheckTask | PointTask,
+  track: (w: Worker | null) => void,
+): Promise<WorkerResult> {
   return new Promise((resolve) => {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver: nodeRequire.resolve('better-sqlite3'), file, task } });
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { driver: nodeRequire.resolve('better-sqlite3'), file, task },
+    });
     track(worker);
     let settled = false;
     const done = (r: WorkerResult): void => {
@@ -161,10 +168,17 @@ export function quickCheckInWorker(file: string, slowMs?: number): Promise<Quick
  * its chain allows (`planNextPoint`), else a full point. Then renamed into `backups/`, its manifest after
  * it, and pruned to the space budget. Sales go on meanwhile: they only append to the WAL.
  */
-export async function backupInWorker(db: Db, dataDir: string, options: BackupOptions = {}, track: (w: Worker | null) => void = () => {}): Promise<TakenPoint> {
+export async function backupInWorker(
+  db: Db,
+  dataDir: string,
+  options: BackupOptions = {},
+  track: (w: Worker | null) => void = () => {},
+): Promise<TakenPoint> {
   // One at a time per data directory (the maintenance tick and a caller of its own): each builds on the
   // point and manifest the one before it left.
-  const mine = (inFlight.get(dataDir) ?? Promise.resolve()).catch(() => {}).then(() => takePoint(db, dataDir, options, track));
+  const mine = (inFlight.get(dataDir) ?? Promise.resolve())
+    .catch(() => {})
+    .then(() => takePoint(db, dataDir, options, track));
   inFlight.set(dataDir, mine);
   try {
     return await mine;
@@ -173,11 +187,23 @@ export async function backupInWorker(db: Db, dataDir: string, options: BackupOpt
   }
 }
 
-type BackupOptions = { now?: number; keep?: number; maxBytes?: number; bytesPerSec?: number; readBytesPerSec?: number; walLimit?: number };
+type BackupOptions = {
+  now?: number;
+  keep?: number;
+  maxBytes?: number;
+  bytesPerSec?: number;
+  readBytesPerSec?: number;
+  walLimit?: number;
+};
 type TakenPoint = BackupInfo & { ms: number; point: PointWritten };
 const inFlight = new Map<string, Promise<TakenPoint>>();
 
-async function takePoint(db: Db, dataDir: string, options: BackupOptions, track: (w: Worker | null) => void): Promise<TakenPoint> {
+async function takePoint(
+  db: Db,
+  dataDir: string,
+  options: BackupOptions,
+  track: (w: Worker | null) => void,
+): Promise<TakenPoint> {
   const now = options.now ?? Date.now();
   const dir = backupDir(dataDir);
   fs.mkdirSync(dir, { recursive: true });
@@ -187,7 +213,14 @@ async function takePoint(db: Db, dataDir: string, options: BackupOptions, track:
   clean(); // what a killed worker or a crash left
   const name = pointName(now);
   const daily = listBackups(dataDir).filter((b) => b.kind === 'daily' && b.chain);
-  const plan = planNextPoint(daily.map((b) => ({ name: b.name, bytes: b.bytes, kind: b.chain?.type ?? 'unreadable', parent: b.chain?.parent ?? null })));
+  const plan = planNextPoint(
+    daily.map((b) => ({
+      name: b.name,
+      bytes: b.bytes,
+      kind: b.chain?.type ?? 'unreadable',
+      parent: b.chain?.parent ?? null,
+    })),
+  );
   const task: PointTask = {
     kind: 'point',
     to: tmp,
@@ -246,10 +279,19 @@ function removeInProgress(dataDir: string): void {
 }
 
 /** Starts the background maintenance of `db` (call once the till is ready); see the module comment. */
-export function startMaintenance(db: Db, dataDir: string, logger: LogLike, options: Partial<MaintenanceOptions> = {}): Maintenance {
+export function startMaintenance(
+  db: Db,
+  dataDir: string,
+  logger: LogLike,
+  options: Partial<MaintenanceOptions> = {},
+): Maintenance {
   const now = options.now ?? Date.now;
   const keep = options.keep ?? KEEP_BACKUPS;
-  let current: StartupReport = { integrity: { ok: true, problems: [], ms: 0, pending: true }, backup: null, backupError: null };
+  let current: StartupReport = {
+    integrity: { ok: true, problems: [], ms: 0, pending: true },
+    backup: null,
+    backupError: null,
+  };
   let stopped = false;
   let busy: Promise<StartupReport> | null = null;
   let worker: Worker | null = null;
@@ -260,16 +302,25 @@ export function startMaintenance(db: Db, dataDir: string, logger: LogLike, optio
   const run = async (withCheck: boolean): Promise<StartupReport> => {
     if (withCheck) {
       logger.info('database quick_check started in the background');
-      const integrity = await runInWorker(db.name, { kind: 'check', ...(options.slowCheckMs ? { slowMs: options.slowCheckMs } : {}) }, track);
+      const integrity = await runInWorker(
+        db.name,
+        { kind: 'check', ...(options.slowCheckMs ? { slowMs: options.slowCheckMs } : {}) },
+        track,
+      );
       if (stopped) return current;
       current = { ...current, integrity };
       if (integrity.ok) logger.info(`database quick_check ok (${integrity.ms} ms, in the background)`);
-      else logger.error(`database quick_check FAILED: ${integrity.problems.join('; ')}; no backup taken; restore one from the manager screen`);
+      else
+        logger.error(
+          `database quick_check FAILED: ${integrity.problems.join('; ')}; no backup taken; restore one from the manager screen`,
+        );
     }
     if (stopped || !current.integrity.ok || !backupDue(dataDir, now())) return current;
     try {
       const b = await backupInWorker(db, dataDir, { now: now(), keep, maxBytes: options.maxBytes }, track);
-      logger.info(`daily backup ${b.name} (${b.point.kind}: ${b.point.reason}; ${b.point.changedPages} pages, ${b.bytes} bytes, ${b.ms} ms, in the background)`);
+      logger.info(
+        `daily backup ${b.name} (${b.point.kind}: ${b.point.reason}; ${b.point.changedPages} pages, ${b.bytes} bytes, ${b.ms} ms, in the background)`,
+      );
       current = { ...current, backup: b, backupError: null };
     } catch (err) {
       const backupError = err instanceof Error ? err.message : String(err);
@@ -293,9 +344,12 @@ export function startMaintenance(db: Db, dataDir: string, logger: LogLike, optio
     void once(true).then(resolveFirst);
   }, options.delayMs ?? 1500);
   first.unref();
-  const timer = setInterval(() => {
-    if (!stopped && db.open && !current.integrity.pending) void once(false);
-  }, options.intervalMs ?? 60 * 60 * 1000);
+  const timer = setInterval(
+    () => {
+      if (!stopped && db.open && !current.integrity.pending) void once(false);
+    },
+    options.intervalMs ?? 60 * 60 * 1000,
+  );
   timer.unref();
 
   return {

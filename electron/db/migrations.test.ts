@@ -14,7 +14,10 @@ const tmpFile = (): string => {
 afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
 const tables = (db: ReturnType<typeof openDatabase>): string[] =>
-  db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all().map((r) => r.name);
+  db
+    .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    .all()
+    .map((r) => r.name);
 
 describe('database', () => {
   it('opens with WAL, synchronous=FULL and foreign keys, and applies every migration', () => {
@@ -73,8 +76,12 @@ describe('database', () => {
     const db = openDatabase(tmpFile());
     expect(tables(db)).toContain('auth_attempts');
     db.prepare("INSERT INTO auth_attempts (scope, failures, updated_at) VALUES ('till', 3, 0)").run();
-    expect(() => db.prepare("INSERT INTO auth_attempts (scope, updated_at) VALUES ('till', 0)").run()).toThrow(/UNIQUE/);
-    db.prepare("INSERT INTO audit_log (at, actor, action, approver) VALUES ('2026-01-01', 'Ана', 'x', 'Менаџер')").run();
+    expect(() => db.prepare("INSERT INTO auth_attempts (scope, updated_at) VALUES ('till', 0)").run()).toThrow(
+      /UNIQUE/,
+    );
+    db.prepare(
+      "INSERT INTO audit_log (at, actor, action, approver) VALUES ('2026-01-01', 'Ана', 'x', 'Менаџер')",
+    ).run();
     expect(db.prepare<[], { approver: string }>('SELECT approver FROM audit_log').get()?.approver).toBe('Менаџер');
     db.close();
   });

@@ -79,7 +79,8 @@ export function readPointHeader(file: string): PointHeader & { headerEnd: number
     const n = head.readUInt32LE(8);
     if (n > 64 * 1024) throw fail(name, 'header too long');
     const h = JSON.parse(readExact(fd, n, 12, name).toString('utf8')) as PointHeader;
-    if (h.format !== POINT_FORMAT) throw new Error(`restore point ${name} has format ${h.format}; this version reads ${POINT_FORMAT}`);
+    if (h.format !== POINT_FORMAT)
+      throw new Error(`restore point ${name} has format ${h.format}; this version reads ${POINT_FORMAT}`);
     return { ...h, headerEnd: 12 + n };
   } catch (err) {
     if (err instanceof SyntaxError) throw fail(name, 'unreadable header');
@@ -98,13 +99,14 @@ export function verifyPoint(file: string): void {
     if (size < 12 + 32) throw fail(name, 'the file is cut short');
     const hash = createHash('sha256');
     const buf = Buffer.allocUnsafe(1 << 20);
-    for (let pos = 0; pos < size - 32; ) {
+    for (let pos = 0; pos < size - 32;) {
       const n = fs.readSync(fd, buf, 0, Math.min(buf.length, size - 32 - pos), pos);
       if (n <= 0) throw fail(name, 'the file is cut short');
       hash.update(buf.subarray(0, n));
       pos += n;
     }
-    if (!hash.digest().equals(readExact(fd, 32, size - 32, name))) throw fail(name, 'checksum mismatch (damaged or cut short)');
+    if (!hash.digest().equals(readExact(fd, 32, size - 32, name)))
+      throw fail(name, 'checksum mismatch (damaged or cut short)');
   } finally {
     fs.closeSync(fd);
   }
@@ -120,7 +122,8 @@ export function resolveChain(dir: string, name: string): ChainPoint[] {
   const chain: ChainPoint[] = [];
   let cur: string | null = name;
   while (cur) {
-    if (chain.some((p) => p.name === cur) || chain.length > 1000) throw new Error(`restore point ${name}: its chain loops at ${cur}`);
+    if (chain.some((p) => p.name === cur) || chain.length > 1000)
+      throw new Error(`restore point ${name}: its chain loops at ${cur}`);
     const file = path.join(dir, cur);
     if (!fs.existsSync(file)) throw new Error(`restore point ${name} needs ${cur}, which is missing`);
     const h = readPointHeader(file);
@@ -236,11 +239,14 @@ export function planNextPoint(points: PointInfo[]): { parent: string | null; cha
     if (chain.length > MAX_INCREMENTS + 1) break;
   }
   const full = chain[0];
-  if (!full || full.kind !== 'full') return { parent: null, chain: [], reason: `the chain of ${newest.name} is incomplete` };
+  if (!full || full.kind !== 'full')
+    return { parent: null, chain: [], reason: `the chain of ${newest.name} is incomplete` };
   const increments = chain.slice(1);
-  if (increments.length >= MAX_INCREMENTS) return { parent: null, chain: [], reason: `${increments.length} increments since ${full.name}` };
+  if (increments.length >= MAX_INCREMENTS)
+    return { parent: null, chain: [], reason: `${increments.length} increments since ${full.name}` };
   const incBytes = increments.reduce((s, p) => s + p.bytes, 0);
-  if (incBytes > full.bytes / 2) return { parent: null, chain: [], reason: `the increments since ${full.name} take more than half of it` };
+  if (incBytes > full.bytes / 2)
+    return { parent: null, chain: [], reason: `the increments since ${full.name} take more than half of it` };
   return { parent: newest.name, chain: chain.map((p) => p.name), reason: `an increment on ${newest.name}` };
 }
 

@@ -4,7 +4,13 @@
  */
 import { z } from 'zod';
 import { GatewayError } from './errors.ts';
-import { errorMessageText, isGatewayErrorBody, normalizeBulkReply, normalizeDraft, normalizeReceipt } from './normalize.ts';
+import {
+  errorMessageText,
+  isGatewayErrorBody,
+  normalizeBulkReply,
+  normalizeDraft,
+  normalizeReceipt,
+} from './normalize.ts';
 import {
   ApiKeyMeSchema,
   ArchiveRecordSchema,
@@ -39,7 +45,13 @@ export interface GatewayClientOptions {
   /** Largest response body read, in bytes (a larger one is a malformed reply). Default 4 MiB. */
   maxBodyBytes?: number;
   /** Called after every request with its path, status and correlationId (for the support log). */
-  onRequest?: (info: { method: string; path: string; status: number | null; correlationId?: string; ms: number }) => void;
+  onRequest?: (info: {
+    method: string;
+    path: string;
+    status: number | null;
+    correlationId?: string;
+    ms: number;
+  }) => void;
 }
 
 type Query = Record<string, string | number | boolean | string[] | undefined | Record<string, unknown>>;
@@ -90,7 +102,10 @@ export class GatewayClient {
 
   /** POST /receipt/{invoiceNumber}/refund/full (no invoiceType segment; journal completed as for a sale). */
   async refundFull(invoiceNumber: string, body: string, opts?: CallOptions): Promise<IssueResponse> {
-    const res = await this.#call('POST', `/receipt/${enc(invoiceNumber)}/refund/full`, IssueResponseSchema, { body, ...opts });
+    const res = await this.#call('POST', `/receipt/${enc(invoiceNumber)}/refund/full`, IssueResponseSchema, {
+      body,
+      ...opts,
+    });
     return { ...res, receipt: await this.completeJournal(res.receipt) };
   }
 
@@ -125,7 +140,12 @@ export class GatewayClient {
   }
 
   /** POST /receipt/{invoiceType}/{sale|refund}/async. The acknowledgement's shape is not shown: kept raw. */
-  issueAsync(invoiceType: string, transactionType: 'sale' | 'refund', body: string, opts?: CallOptions): Promise<unknown> {
+  issueAsync(
+    invoiceType: string,
+    transactionType: 'sale' | 'refund',
+    body: string,
+    opts?: CallOptions,
+  ): Promise<unknown> {
     return this.#call('POST', `/receipt/${enc(invoiceType)}/${transactionType}/async`, null, { body, ...opts });
   }
 
@@ -133,7 +153,12 @@ export class GatewayClient {
    * POST /receipt/{invoiceType}/{transactionType}/bulk with `{receipts:[…]}` (at most 30). The bodies are
    * frozen strings and are joined verbatim.
    */
-  bulk(invoiceType: string, transactionType: string, bodies: readonly string[], opts?: CallOptions): Promise<BulkResponse> {
+  bulk(
+    invoiceType: string,
+    transactionType: string,
+    bodies: readonly string[],
+    opts?: CallOptions,
+  ): Promise<BulkResponse> {
     if (bodies.length === 0 || bodies.length > 30) throw new RangeError('bulk takes 1 to 30 receipts');
     const body = `{"receipts":[${bodies.join(',')}]}`;
     const sent = bodies.flatMap((b) => {
@@ -191,7 +216,9 @@ export class GatewayClient {
     return normalizeDraft(await this.#call('GET', `/receipt/drafts/${id}`, null, opts));
   }
   async updateDraft(id: number, patch: Record<string, unknown>, opts?: CallOptions): Promise<Record<string, unknown>> {
-    return normalizeDraft(await this.#call('PUT', `/receipt/drafts/${id}`, null, { body: JSON.stringify(patch), ...opts }));
+    return normalizeDraft(
+      await this.#call('PUT', `/receipt/drafts/${id}`, null, { body: JSON.stringify(patch), ...opts }),
+    );
   }
   deleteDraft(id: number, opts?: CallOptions): Promise<unknown> {
     return this.#call('DELETE', `/receipt/drafts/${id}`, null, opts);
@@ -284,7 +311,8 @@ export class GatewayClient {
         status: response.status,
         code: typeof body['code'] === 'string' ? body['code'] : null,
         // The gateway's words, also when `message` is an array or an object (normalize.ts).
-        message: errorMessageText(body['message']) ?? `HTTP ${response.status}${parsedOk ? '' : ' (no JSON error body)'}`,
+        message:
+          errorMessageText(body['message']) ?? `HTTP ${response.status}${parsedOk ? '' : ' (no JSON error body)'}`,
         userMessage: typeof body['userMessage'] === 'string' ? body['userMessage'] : undefined,
         details:
           body['details'] && typeof body['details'] === 'object'
@@ -366,7 +394,11 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw new GatewayError({ kind: 'malformed', status: response.status, message: `Reply larger than ${maxBytes} bytes` });
+      throw new GatewayError({
+        kind: 'malformed',
+        status: response.status,
+        message: `Reply larger than ${maxBytes} bytes`,
+      });
     }
     chunks.push(value);
   }

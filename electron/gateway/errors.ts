@@ -71,10 +71,7 @@ export class GatewayError extends Error {
  * - `rejected`: the gateway or the Tax Administration refused this request; it needs a person.
  */
 export type Classification =
-  | { type: 'retry' }
-  | { type: 'blocked'; reason: 'auth' }
-  | { type: 'exists' }
-  | { type: 'rejected'; reason: string };
+  { type: 'retry' } | { type: 'blocked'; reason: 'auth' } | { type: 'exists' } | { type: 'rejected'; reason: string };
 
 export const REJECTION_CODES = ['ERR_00202', 'ERR_00701', 'ERR_01010', 'ERR_00302', 'ERR_00201'] as const;
 

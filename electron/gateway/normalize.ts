@@ -57,7 +57,11 @@ export function normalizeIssueReply(raw: unknown): unknown {
 /** Finalize: both receipts normalised. */
 export function normalizeFinalizeReply(raw: unknown): unknown {
   if (!isObj(raw)) return raw;
-  return { ...raw, refundReceipt: normalizeReceipt(raw['refundReceipt']), finalReceipt: normalizeReceipt(raw['finalReceipt']) };
+  return {
+    ...raw,
+    refundReceipt: normalizeReceipt(raw['refundReceipt']),
+    finalReceipt: normalizeReceipt(raw['finalReceipt']),
+  };
 }
 
 /** Archive detail: `{receipt, chain, chainMetadata}` (spec) or the flat receipt (SDK) → the spec's wrapper. */
@@ -114,8 +118,10 @@ export function normalizeBulkFailure(el: unknown, sent: readonly string[]): Bulk
   if (typeof el === 'string') {
     // Longest first, so `…-0001` never claims the failure of `…-00012`.
     const byLength = [...sent].sort((a, b) => b.length - a.length);
-    const orderNumber = byLength.find((n) => el === n || el.startsWith(`${n}:`) || el.startsWith(`${n} `)) ??
-      byLength.find((n) => el.includes(n)) ?? null;
+    const orderNumber =
+      byLength.find((n) => el === n || el.startsWith(`${n}:`) || el.startsWith(`${n} `)) ??
+      byLength.find((n) => el.includes(n)) ??
+      null;
     const rest = orderNumber ? el.slice(el.indexOf(orderNumber) + orderNumber.length).replace(/^[\s:–-]+/, '') : el;
     // A gateway code quoted in the text (`… (ERR_00603)`) is kept: a taken number is reconciled, not parked.
     const code = /\b(ERR_\d{5})\b/.exec(el)?.[1] ?? null;
@@ -128,8 +134,10 @@ export function normalizeBulkFailure(el: unknown, sent: readonly string[]): Bulk
     if (!orderNumber && isObj(inner) && typeof inner['orderNumber'] === 'string') orderNumber = inner['orderNumber'];
   }
   const e = isObj(o['error']) ? o['error'] : o;
-  const status = typeof e['status'] === 'number' ? e['status'] : typeof e['statusCode'] === 'number' ? e['statusCode'] : 400;
-  const message = errorMessageText(e['message'] ?? (typeof o['error'] === 'string' ? o['error'] : undefined)) ?? 'rejected in bulk';
+  const status =
+    typeof e['status'] === 'number' ? e['status'] : typeof e['statusCode'] === 'number' ? e['statusCode'] : 400;
+  const message =
+    errorMessageText(e['message'] ?? (typeof o['error'] === 'string' ? o['error'] : undefined)) ?? 'rejected in bulk';
   return {
     orderNumber,
     error: {

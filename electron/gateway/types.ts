@@ -87,7 +87,10 @@ const IssuedReceiptObject = z.looseObject({
   journal: z.string().optional(),
   qrCodeFileUrl: z.string().optional(),
   /** Payment types normalised to the spec's enum (`Card` → `card`, `WireTransfer` → `wireTransfer`). */
-  payments: z.array(z.looseObject({ type: z.string(), amount: num.optional() })).optional().catch(undefined),
+  payments: z
+    .array(z.looseObject({ type: z.string(), amount: num.optional() }))
+    .optional()
+    .catch(undefined),
 });
 export const IssuedReceiptSchema = z.preprocess(normalizeReceipt, IssuedReceiptObject);
 export type IssuedReceipt = z.infer<typeof IssuedReceiptObject>;

@@ -3,7 +3,18 @@
  * requests to the hub: never into a log line, an error message or the renderer.
  */
 import { HubError } from '../../hub/schemas.ts';
-import type { ChangesResult, HubEvent, HubOrder, HubParkedCart, HubParkedSummary, LookupInput, ParkInput, ParkTakeInput, PushResult, TillStatus } from '../../hub/schemas.ts';
+import type {
+  ChangesResult,
+  HubEvent,
+  HubOrder,
+  HubParkedCart,
+  HubParkedSummary,
+  LookupInput,
+  ParkInput,
+  ParkTakeInput,
+  PushResult,
+  TillStatus,
+} from '../../hub/schemas.ts';
 
 /** The hub's refusal as the till reads it: the same class the hub throws. */
 export { HubError as HubRequestError };
@@ -91,7 +102,13 @@ export class HubClient {
   /** Takes a cart at the hub (deleted there as it is returned); null when another till took it first. */
   async parkedTake(input: ParkTakeInput): Promise<HubParkedCart | null> {
     try {
-      return await this.#call<HubParkedCart>('POST', '/api/till/parked/take', input, true, Math.min(this.#timeoutMs, 3000));
+      return await this.#call<HubParkedCart>(
+        'POST',
+        '/api/till/parked/take',
+        input,
+        true,
+        Math.min(this.#timeoutMs, 3000),
+      );
     } catch (err) {
       if (err instanceof HubError && err.status === 404) return null;
       throw err;

@@ -13,7 +13,15 @@ export interface HubHandlerDeps {
 export function hubHandlers(sync: HubSync, deps: HubHandlerDeps) {
   return {
     'hub.status': async (): Promise<HubStatusView> => sync.status(),
-    'hub.enrol': async ({ managerPin, url, code }: { managerPin: string; url: string; code: string }): Promise<{ tillId: number; shopId: number }> => {
+    'hub.enrol': async ({
+      managerPin,
+      url,
+      code,
+    }: {
+      managerPin: string;
+      url: string;
+      code: string;
+    }): Promise<{ tillId: number; shopId: number }> => {
       const manager = await deps.requireManager(managerPin);
       const already = sync.tillId();
       if (already !== null) throw new CommandError('conflict', 'hub_already_enrolled', { id: already });
@@ -25,7 +33,9 @@ export function hubHandlers(sync: HubSync, deps: HubHandlerDeps) {
           const field = err.field === 'code' || err.code.startsWith('enrol_code') ? 'code' : 'url';
           throw new CommandError('invalid_input', 'hub_enrol_refused', { field, reason: err.message }, field);
         }
-        throw new CommandError('unavailable', 'hub_unreachable', { reason: err instanceof Error ? err.message : String(err) });
+        throw new CommandError('unavailable', 'hub_unreachable', {
+          reason: err instanceof Error ? err.message : String(err),
+        });
       }
       // The code is spent; only the URL and the till id are worth an audit line (never the credential).
       deps.audit(manager, 'hub.enrol', { url, tillId: r.tillId, shopId: r.shopId });

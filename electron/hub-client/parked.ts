@@ -38,7 +38,9 @@ export function createHubParked(deps: HubParkedDeps): ParkedDrafts {
   const state = (key: string): string | undefined =>
     db.prepare<[string], { value: string }>('SELECT value FROM hub_state WHERE key = ?').get(key)?.value;
   const setState = (key: string, value: string): void => {
-    db.prepare('INSERT INTO hub_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+    db.prepare(
+      'INSERT INTO hub_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+    ).run(key, value);
   };
   const dropState = (key: string): void => {
     db.prepare('DELETE FROM hub_state WHERE key = ?').run(key);
@@ -70,7 +72,9 @@ export function createHubParked(deps: HubParkedDeps): ParkedDrafts {
     // This till's carts another till took: gone here too.
     const mine = deps.tillId();
     const atHub = new Set((await hub.parkedList()).carts.filter((c) => c.tillId === mine).map((c) => String(c.id)));
-    const pushed = db.prepare<[string], { key: string; value: string }>("SELECT key, value FROM hub_state WHERE key LIKE ? || '%'").all(PUSHED);
+    const pushed = db
+      .prepare<[string], { key: string; value: string }>("SELECT key, value FROM hub_state WHERE key LIKE ? || '%'")
+      .all(PUSHED);
     for (const p of pushed) {
       if (atHub.has(p.value)) continue;
       db.transaction(() => {
@@ -85,7 +89,9 @@ export function createHubParked(deps: HubParkedDeps): ParkedDrafts {
   const loop = createSyncLoop(async () => {
     const hub = deps.hub();
     if (!hub) return;
-    await runSync(hub).catch((err: unknown) => log(`parked carts not synced with the hub: ${err instanceof Error ? err.message : String(err)}`));
+    await runSync(hub).catch((err: unknown) =>
+      log(`parked carts not synced with the hub: ${err instanceof Error ? err.message : String(err)}`),
+    );
   });
   const sync = loop.sync;
 
@@ -134,7 +140,14 @@ export function createHubParked(deps: HubParkedDeps): ParkedDrafts {
         const mine = deps.tillId();
         const sales: RemoteParkedSale[] = (await hub.parkedList()).carts
           .filter((c) => c.tillId !== mine)
-          .map((c) => ({ draftId: c.id, name: c.name, createdAt: c.createdAt, lines: c.lines, totalPara: c.totalPara, terminal: c.tillName }));
+          .map((c) => ({
+            draftId: c.id,
+            name: c.name,
+            createdAt: c.createdAt,
+            lines: c.lines,
+            totalPara: c.totalPara,
+            terminal: c.tillName,
+          }));
         return { online: true, sales };
       } catch {
         return { online: false, sales: [] };
@@ -150,7 +163,14 @@ export function createHubParked(deps: HubParkedDeps): ParkedDrafts {
         throw unreachable(err);
       }
       if (!taken) throw new CommandError('not_found', 'parked_taken_elsewhere');
-      return { id: taken.id, createdAt: taken.createdAt, name: taken.name, lines: taken.lines, totalPara: taken.totalPara, cart: taken.cart };
+      return {
+        id: taken.id,
+        createdAt: taken.createdAt,
+        name: taken.name,
+        lines: taken.lines,
+        totalPara: taken.totalPara,
+        cart: taken.cart,
+      };
     },
   };
 }

@@ -25,7 +25,13 @@ const SaleData = z.object({
   cashier: z.string().max(60).optional(),
 });
 const RefundOf = z.object({
-  lines: z.array(z.object({ index: z.number().int().nonnegative(), quantityMilli: z.number().int().positive(), totalPara: z.number().int().nonnegative().optional() })),
+  lines: z.array(
+    z.object({
+      index: z.number().int().nonnegative(),
+      quantityMilli: z.number().int().positive(),
+      totalPara: z.number().int().nonnegative().optional(),
+    }),
+  ),
   full: z.boolean(),
 });
 
@@ -54,11 +60,16 @@ export async function hubSale(hub: Pick<HubSync, 'lookup'>, key: string): Promis
   if (!found) return null;
   const o = found.order;
   if (o.kind !== 'sale' || o.state !== 'fiscalized' || !o.invoice_number || !o.sdc_date_time) {
-    throw new CommandError('conflict', 'refund_not_refundable', { id: o.invoice_number ?? o.order_number, reason: o.kind !== 'sale' ? o.kind : o.state });
+    throw new CommandError('conflict', 'refund_not_refundable', {
+      id: o.invoice_number ?? o.order_number,
+      reason: o.kind !== 'sale' ? o.kind : o.state,
+    });
   }
   const data = SaleData.safeParse(o.data);
   if (!data.success) {
-    throw new CommandError('unavailable', 'hub_unreachable', { reason: `the hub's copy of ${o.order_number} has no readable lines` });
+    throw new CommandError('unavailable', 'hub_unreachable', {
+      reason: `the hub's copy of ${o.order_number} has no readable lines`,
+    });
   }
   const refunds = (found.refunds ?? []).flatMap((r) => {
     const p = RefundOf.safeParse(r.refundOf);

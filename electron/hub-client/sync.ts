@@ -72,7 +72,9 @@ export class HubSync {
     return this.#db.prepare<[string], { value: string }>('SELECT value FROM hub_state WHERE key = ?').get(key)?.value;
   }
   #setState(key: string, value: string): void {
-    this.#db.prepare('INSERT INTO hub_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+    this.#db
+      .prepare('INSERT INTO hub_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+      .run(key, value);
   }
 
   /** The hub URL: the environment wins over the stored setting. */
@@ -159,7 +161,8 @@ export class HubSync {
   }
 
   #noteError(err: unknown): void {
-    const msg = err instanceof HubRequestError ? `${err.code}: ${err.message}` : err instanceof Error ? err.message : String(err);
+    const msg =
+      err instanceof HubRequestError ? `${err.code}: ${err.message}` : err instanceof Error ? err.message : String(err);
     if (msg !== this.#lastError) this.#o.logger.warn(`hub: ${msg}`);
     this.#lastError = msg;
   }
@@ -175,10 +178,18 @@ export class HubSync {
           'SELECT seq, kind, ref, payload FROM hub_outbox ORDER BY seq LIMIT ?',
         )
         .all(PUSH_BATCH);
-      const events: HubEvent[] = rows.map((r) => ({ seq: r.seq, kind: r.kind, ref: r.ref, payload: JSON.parse(r.payload) as Record<string, unknown> }));
+      const events: HubEvent[] = rows.map((r) => ({
+        seq: r.seq,
+        kind: r.kind,
+        ref: r.ref,
+        payload: JSON.parse(r.payload) as Record<string, unknown>,
+      }));
       const res = await hub.push(tillId, events, this.#status());
       this.#gaps = res.gaps;
-      if (res.gaps.length) this.#o.logger.warn(`hub: the hub reports missing sequences ${res.gaps.map((g) => `${g.from}-${g.to}`).join(', ')}`);
+      if (res.gaps.length)
+        this.#o.logger.warn(
+          `hub: the hub reports missing sequences ${res.gaps.map((g) => `${g.from}-${g.to}`).join(', ')}`,
+        );
       if (rows.length) this.#db.prepare('DELETE FROM hub_outbox WHERE seq <= ?').run(res.acked);
       this.#lastPushAt = new Date().toISOString();
       if (rows.length < PUSH_BATCH) break;
@@ -206,9 +217,10 @@ export class HubSync {
   applyChanges(c: ChangesResult): void {
     const db = this.#db;
     const at = new Date().toISOString();
-    const upsert = db.prepare<[string, string, string, number, string, string, string | null, number, string], { id: number }>(
-      PRODUCT_UPSERT_SQL,
-    );
+    const upsert = db.prepare<
+      [string, string, string, number, string, string, string | null, number, string],
+      { id: number }
+    >(PRODUCT_UPSERT_SQL);
     const byCode = db.prepare<[string], { id: number }>('SELECT id FROM products WHERE code = ?');
     const del = db.prepare('DELETE FROM products WHERE id = ?');
     const delBarcodes = db.prepare('DELETE FROM product_barcodes WHERE product_id = ?');
@@ -220,8 +232,12 @@ export class HubSync {
          AND (role IS NOT ? OR pin_hash IS NOT ? OR active IS NOT ? OR must_change_pin = 1)`,
     );
     const staffExists = db.prepare<[string], { id: number }>('SELECT id FROM staff WHERE name = ?');
-    const staffInsert = db.prepare('INSERT INTO staff (name, role, pin_hash, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
-    const putSetting = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+    const staffInsert = db.prepare(
+      'INSERT INTO staff (name, role, pin_hash, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    const putSetting = db.prepare(
+      'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+    );
     // Shop settings from the hub, checked like any input; a key this till does not know is left alone.
     const settings = (c.settings ?? []).flatMap((t) => {
       const parsed = ShopSettings.safeParse({ [t.key]: t.value });
@@ -229,7 +245,11 @@ export class HubSync {
         this.#o.logger.warn(`hub: ignored the shop setting ${JSON.stringify(t.key.slice(0, 40))} (unknown or invalid)`);
         return [];
       }
-      return [t.key === 'barcodeRules' ? { key: 'catalog.barcodeRules', value: JSON.stringify(t.value) } : { key: t.key, value: String(t.value) }];
+      return [
+        t.key === 'barcodeRules'
+          ? { key: 'catalog.barcodeRules', value: JSON.stringify(t.value) }
+          : { key: t.key, value: String(t.value) },
+      ];
     });
     db.transaction(() => {
       for (const p of c.products) {

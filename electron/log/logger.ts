@@ -69,7 +69,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     redact: (s) => {
       if (!s) return;
       // The secret as written, URL-encoded, JSON-escaped and base64 (as in a Basic auth header).
-      for (const v of [s, encodeURIComponent(s), JSON.stringify(s).slice(1, -1), Buffer.from(s).toString('base64')]) secrets.add(v);
+      for (const v of [s, encodeURIComponent(s), JSON.stringify(s).slice(1, -1), Buffer.from(s).toString('base64')])
+        secrets.add(v);
     },
   };
 }

@@ -94,9 +94,13 @@ export function finalOfChain(db: Db, row: OrderRow): OrderRow | undefined {
 /** Refunds (not refused) of one order: by its id on this till and by its invoice number. */
 export function refundsAgainst(db: Db, row: OrderRow): { count: number; para: number } {
   const found = new Map<number, number>();
-  for (const r of db.prepare<[number], { id: number; total_para: number }>(REFUNDED_ID_SQL).all(row.id)) found.set(r.id, r.total_para);
+  for (const r of db.prepare<[number], { id: number; total_para: number }>(REFUNDED_ID_SQL).all(row.id))
+    found.set(r.id, r.total_para);
   if (row.invoice_number) {
-    for (const r of db.prepare<[string], { id: number; total_para: number }>(REFUNDED_INVOICE_SQL).all(row.invoice_number)) found.set(r.id, r.total_para);
+    for (const r of db
+      .prepare<[string], { id: number; total_para: number }>(REFUNDED_INVOICE_SQL)
+      .all(row.invoice_number))
+      found.set(r.id, r.total_para);
   }
   let para = 0;
   for (const v of found.values()) para += v;
@@ -128,7 +132,14 @@ export function chainPaidPara(db: Db, head: OrderRow): { chain: OrderRow[]; paid
 }
 
 /** The chain of an open advance for the manager's screen (first to last) and what it paid net of refunds. */
-export function chainView(db: Db, head: OrderRow): { orderId: number; advances: { orderId: number; orderNumber: string; invoiceNumber?: string; totalPara: number; refundedPara: number }[]; paidPara: number } {
+export function chainView(
+  db: Db,
+  head: OrderRow,
+): {
+  orderId: number;
+  advances: { orderId: number; orderNumber: string; invoiceNumber?: string; totalPara: number; refundedPara: number }[];
+  paidPara: number;
+} {
   const advances = chainOf(db, head).map((r) => ({
     orderId: r.id,
     orderNumber: r.order_number,

@@ -63,12 +63,20 @@ export function linesFromTaxItems(taxItems: unknown, totalPara: number, name: st
   const byLabel = new Map<string, { taxPara: number; rateMilli: number }>();
   for (const t of parsed.data) {
     const prev = byLabel.get(t.label);
-    byLabel.set(t.label, { taxPara: (prev?.taxPara ?? 0) + (toPara(Math.abs(t.amount).toFixed(2)) ?? 0), rateMilli: Math.round(t.rate * 1000) });
+    byLabel.set(t.label, {
+      taxPara: (prev?.taxPara ?? 0) + (toPara(Math.abs(t.amount).toFixed(2)) ?? 0),
+      rateMilli: Math.round(t.rate * 1000),
+    });
   }
   const labels = [...byLabel.entries()];
   const gross = labels.map(([label, t]) => ({
     label,
-    totalPara: labels.length === 1 ? totalPara : t.rateMilli > 0 ? roundDiv(t.taxPara * (100_000 + t.rateMilli), t.rateMilli) : 0,
+    totalPara:
+      labels.length === 1
+        ? totalPara
+        : t.rateMilli > 0
+          ? roundDiv(t.taxPara * (100_000 + t.rateMilli), t.rateMilli)
+          : 0,
     zero: t.rateMilli === 0,
   }));
   const rest = totalPara - gross.reduce((s, g) => s + g.totalPara, 0);
@@ -87,7 +95,11 @@ export function linesFromTaxItems(taxItems: unknown, totalPara: number, name: st
 }
 
 /** Fetches the archived receipt and returns the lines of its full refund (see the file's comment). */
-export async function archivedRefundLines(client: GatewayClient, invoiceNumber: string, totalPara: number): Promise<OrderLine[]> {
+export async function archivedRefundLines(
+  client: GatewayClient,
+  invoiceNumber: string,
+  totalPara: number,
+): Promise<OrderLine[]> {
   let receipt;
   try {
     receipt = (await client.archiveGet(invoiceNumber, { timeoutMs: 5000 })).receipt;
@@ -97,6 +109,7 @@ export async function archivedRefundLines(client: GatewayClient, invoiceNumber: 
   const lines =
     linesFromItems((receipt as Record<string, unknown>)['items'], totalPara) ??
     linesFromTaxItems(receipt.taxItems, totalPara, `Поврат ${invoiceNumber}`);
-  if (!lines || lines.length === 0) throw new CommandError('conflict', 'refund_archive_no_items', { id: invoiceNumber });
+  if (!lines || lines.length === 0)
+    throw new CommandError('conflict', 'refund_archive_no_items', { id: invoiceNumber });
   return lines;
 }

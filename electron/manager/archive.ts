@@ -24,7 +24,6 @@ export interface ArchiveFilters {
   paymentType?: string | undefined;
 }
 
-
 export class Archive {
   readonly #store: OrderStore;
   readonly #client: () => GatewayClient;
@@ -159,7 +158,8 @@ export class Archive {
     }
     const localReceipt = local ? this.#store.view(local).receipt : undefined;
     const receipt = localReceipt ?? (archived ? toReceiptView(archived.receipt) : undefined);
-    if (!receipt) throw new CommandError('not_found', 'invoice_not_found', { invoice: invoiceNumber, field: 'invoiceNumber' });
+    if (!receipt)
+      throw new CommandError('not_found', 'invoice_not_found', { invoice: invoiceNumber, field: 'invoiceNumber' });
     const chainRaw = archived?.chain;
     const chain = Array.isArray(chainRaw)
       ? chainRaw.flatMap((c: unknown) => {
@@ -207,7 +207,9 @@ export class Archive {
   }
 
   #localId(invoiceNumber: string): { orderId?: number } {
-    const row = this.#store.db.prepare<[string], { id: number }>('SELECT id FROM orders WHERE invoice_number = ? LIMIT 1').get(invoiceNumber);
+    const row = this.#store.db
+      .prepare<[string], { id: number }>('SELECT id FROM orders WHERE invoice_number = ? LIMIT 1')
+      .get(invoiceNumber);
     return row ? { orderId: row.id } : {};
   }
 }
@@ -234,4 +236,3 @@ function localRow(r: OrderRow): ArchiveRow {
     ...(referentDocumentNumber ? { referentDocumentNumber } : {}),
   };
 }
-

@@ -63,7 +63,13 @@ export class EmailQueue {
   }
 
   /** Stores the request, then tries to send it now. Returns its state after that try. */
-  async send(input: { orderId?: number | undefined; invoiceNumber?: string | undefined; email: string; cc?: string[] | undefined; bcc?: string[] | undefined }): Promise<EmailView> {
+  async send(input: {
+    orderId?: number | undefined;
+    invoiceNumber?: string | undefined;
+    email: string;
+    cc?: string[] | undefined;
+    bcc?: string[] | undefined;
+  }): Promise<EmailView> {
     let invoice = input.invoiceNumber ?? null;
     if (input.orderId !== undefined) {
       const row = this.#d.store.get(input.orderId);
@@ -103,7 +109,9 @@ export class EmailQueue {
 
   /** A person resumes an e-mail that spent its retry budget (retries.resume): queued again and tried now. */
   resume(id: number): void {
-    this.#d.db.prepare("UPDATE email_outbox SET state = 'queued', due_at = ? WHERE id = ? AND state = 'failed'").run(this.#d.now(), id);
+    this.#d.db
+      .prepare("UPDATE email_outbox SET state = 'queued', due_at = ? WHERE id = ? AND state = 'failed'")
+      .run(this.#d.now(), id);
     void this.pump();
   }
 
@@ -120,7 +128,9 @@ export class EmailQueue {
     const { db, store } = this.#d;
     if (!this.#d.online()) return;
     const due = db
-      .prepare<[number], EmailRow>("SELECT * FROM email_outbox WHERE state = 'queued' AND due_at <= ? ORDER BY id LIMIT 50")
+      .prepare<[number], EmailRow>(
+        "SELECT * FROM email_outbox WHERE state = 'queued' AND due_at <= ? ORDER BY id LIMIT 50",
+      )
       .all(this.#d.now());
     for (const row of due) {
       let invoice = row.invoice_number;
@@ -145,18 +155,25 @@ export class EmailQueue {
         // An explicit `success: false` is no success (`{}` is: normalize.ts); its retries are bounded below.
         if (!res.success) throw new Error('the fiscal service answered success: false');
         this.#d.budgets.succeeded('email', key);
-        db.prepare("UPDATE email_outbox SET state = 'sent', sent_at = ?, tries = tries + 1, last_error = NULL WHERE id = ?").run(
-          new Date(this.#d.now()).toISOString(),
-          row.id,
-        );
+        db.prepare(
+          "UPDATE email_outbox SET state = 'sent', sent_at = ?, tries = tries + 1, last_error = NULL WHERE id = ?",
+        ).run(new Date(this.#d.now()).toISOString(), row.id);
       } catch (err) {
         const view: GatewayErrorView = errorView(err);
         const c = classify(err);
         if (c.type === 'rejected') {
-          db.prepare("UPDATE email_outbox SET state = 'failed', tries = tries + 1, last_error = ? WHERE id = ?").run(JSON.stringify(view), row.id);
-        } else if (this.#d.budgets.failed('email', key, `${row.email} (${invoice})`, view.message) === 'needs_attention') {
+          db.prepare("UPDATE email_outbox SET state = 'failed', tries = tries + 1, last_error = ? WHERE id = ?").run(
+            JSON.stringify(view),
+            row.id,
+          );
+        } else if (
+          this.#d.budgets.failed('email', key, `${row.email} (${invoice})`, view.message) === 'needs_attention'
+        ) {
           // Budget spent: no more tries until a person resumes it (retries.resume).
-          db.prepare("UPDATE email_outbox SET state = 'failed', tries = tries + 1, last_error = ? WHERE id = ?").run(JSON.stringify(view), row.id);
+          db.prepare("UPDATE email_outbox SET state = 'failed', tries = tries + 1, last_error = ? WHERE id = ?").run(
+            JSON.stringify(view),
+            row.id,
+          );
         } else {
           const backoff = Math.min(15 * 60_000, 5_000 * 2 ** Math.min(row.tries, 10));
           db.prepare('UPDATE email_outbox SET tries = tries + 1, due_at = ?, last_error = ? WHERE id = ?').run(

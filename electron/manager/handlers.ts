@@ -27,7 +27,9 @@ import { nextOrderNumber } from '../sales/order-number.ts';
 import { confirmBeforeReissue } from './reissue.ts';
 
 type ManagerCommandName = keyof typeof managerCommands;
-export type ManagerHandlers = { [N in ManagerCommandName]: (input: CommandParsedInput<N>) => Promise<CommandResult<N>> };
+export type ManagerHandlers = {
+  [N in ManagerCommandName]: (input: CommandParsedInput<N>) => Promise<CommandResult<N>>;
+};
 
 /** The gateway as the core holds it: switchable at run time (demo sandbox ⇄ live key). */
 export interface GatewayControl {
@@ -53,7 +55,7 @@ export interface ManagerDeps {
   printer: PrintService;
   gateway: GatewayControl;
   now: () => number;
-  emit: (<E extends 'email.updated' | 'staff.lockout'>(name: E, payload: EventPayload<E>) => void);
+  emit: <E extends 'email.updated' | 'staff.lockout'>(name: E, payload: EventPayload<E>) => void;
   /** The till's session: set by `staff.login`, cleared by `staff.logout`. */
   sessions: Sessions;
   /** Retry budgets of the background loops (e-mail here). */
@@ -98,10 +100,23 @@ export function createManager(deps: ManagerDeps): Manager {
     allowRefundWithoutBuyerId: () => settings.allowRefundWithoutBuyerId(),
     trainingMode: () => settings.bool('trainingMode'),
   });
-  const emails = new EmailQueue({ db, store, client, now, budgets: deps.budgets, online: () => engine.status().online, onUpdated: (v) => deps.emit('email.updated', v) });
+  const emails = new EmailQueue({
+    db,
+    store,
+    client,
+    now,
+    budgets: deps.budgets,
+    online: () => engine.status().online,
+    onUpdated: (v) => deps.emit('email.updated', v),
+  });
   const archive = new Archive(store, client);
 
-  const account = async (c: GatewayClient, key: string, mode: 'demo' | 'live', labels: string[]): Promise<AccountView> => {
+  const account = async (
+    c: GatewayClient,
+    key: string,
+    mode: 'demo' | 'live',
+    labels: string[],
+  ): Promise<AccountView> => {
     const [verify, me] = await Promise.all([c.verifyApiToken({ timeoutMs: 5000 }), c.apiKeyMe({ timeoutMs: 5000 })]);
     const str = (v: unknown): string | undefined => (v === undefined || v === null ? undefined : String(v));
     const entries: [string, string | undefined][] = [
@@ -162,7 +177,8 @@ export function createManager(deps: ManagerDeps): Manager {
     'staff.update': async ({ managerPin, ...input }) => staff.update(await staff.requireManager(managerPin), input),
     'staff.changePin': async ({ currentPin, newPin }) => {
       const who = await staff.changePin(currentPin, newPin);
-      if (deps.sessions.current?.id === who.id) deps.sessions.set({ id: who.id, name: who.name, role: who.role, mustChangePin: false });
+      if (deps.sessions.current?.id === who.id)
+        deps.sessions.set({ id: who.id, name: who.name, role: who.role, mustChangePin: false });
       return who;
     },
     'refunds.source': async (q) => orders.refundSource(q),
@@ -187,7 +203,10 @@ export function createManager(deps: ManagerDeps): Manager {
     'orders.reissue': async ({ managerPin, orderId }) => {
       const approvedBy = await staff.requireManager(managerPin);
       // #21: only when lookup + archive confirm the number's receipt is another sale's (reissue-check.ts).
-      await confirmBeforeReissue({ store, client: () => gateway.client(), now, audit: (a, d) => staff.audit(approvedBy, a, d) }, orderId);
+      await confirmBeforeReissue(
+        { store, client: () => gateway.client(), now, audit: (a, d) => staff.audit(approvedBy, a, d) },
+        orderId,
+      );
       const renumbered = store.reissue(orderId, () => nextOrderNumber(store.db, settings.terminalId(), now()), now());
       if (!renumbered) throw new CommandError('conflict', 'not_receipt_mismatch', { id: orderId });
       staff.audit(approvedBy, 'order.reissue', { orderId, from: renumbered.from, to: renumbered.to });
@@ -203,7 +222,8 @@ export function createManager(deps: ManagerDeps): Manager {
     },
     'emails.send': async (input) => emails.send(input),
     'emails.list': async () => ({ emails: emails.list() }),
-    'archive.search': async ({ source, ...filters }) => (source === 'local' ? archive.local(filters) : archive.gateway(filters)),
+    'archive.search': async ({ source, ...filters }) =>
+      source === 'local' ? archive.local(filters) : archive.gateway(filters),
     'archive.get': async ({ invoiceNumber }) => archive.get(invoiceNumber),
     'archive.lookup': async ({ orderNumbers }) => ({ records: await archive.lookup(orderNumbers) }),
     'settings.get': async () => settingsView(offlineAccount()),
@@ -227,8 +247,10 @@ export function createManager(deps: ManagerDeps): Manager {
         const labels = rates.currentTaxRates.taxCategories.flatMap((c) => c.taxRates.map((r) => r.label));
         acc = await account(candidate, apiKey, 'live', labels);
       } catch (err) {
-        if (err instanceof GatewayError && err.status === 401) throw new CommandError('invalid_input', 'api_key_invalid', { field: 'apiKey' }, 'apiKey');
-        if (err instanceof GatewayError && err.status === 403) throw new CommandError('invalid_input', 'api_key_forbidden', { field: 'apiKey' }, 'apiKey');
+        if (err instanceof GatewayError && err.status === 401)
+          throw new CommandError('invalid_input', 'api_key_invalid', { field: 'apiKey' }, 'apiKey');
+        if (err instanceof GatewayError && err.status === 403)
+          throw new CommandError('invalid_input', 'api_key_forbidden', { field: 'apiKey' }, 'apiKey');
         throw gatewayCommandError(err);
       }
       deps.secrets.set(apiKey);
@@ -259,8 +281,18 @@ export function createManager(deps: ManagerDeps): Manager {
       await staff.requireManager(managerPin);
       const report = deps.startup();
       return {
-        backups: listBackups(deps.dataDir).map((b) => ({ name: b.name, kind: b.kind, createdAt: b.createdAt, bytes: b.bytes, ...(b.chain ? { chain: b.chain } : {}) })),
-        integrity: { ok: report.integrity.ok, problems: report.integrity.problems, ...(report.integrity.pending ? { pending: true } : {}) },
+        backups: listBackups(deps.dataDir).map((b) => ({
+          name: b.name,
+          kind: b.kind,
+          createdAt: b.createdAt,
+          bytes: b.bytes,
+          ...(b.chain ? { chain: b.chain } : {}),
+        })),
+        integrity: {
+          ok: report.integrity.ok,
+          problems: report.integrity.problems,
+          ...(report.integrity.pending ? { pending: true } : {}),
+        },
         lastBackupError: report.backupError,
       };
     },
@@ -270,7 +302,12 @@ export function createManager(deps: ManagerDeps): Manager {
       try {
         result = requestRestore(deps.dataDir, name);
       } catch (err) {
-        throw new CommandError('invalid_input', 'backup_unusable', { field: 'name', reason: err instanceof Error ? err.message : String(err) }, 'name');
+        throw new CommandError(
+          'invalid_input',
+          'backup_unusable',
+          { field: 'name', reason: err instanceof Error ? err.message : String(err) },
+          'name',
+        );
       }
       staff.audit(actor, 'backups.restore', { name });
       return result;

@@ -8,7 +8,15 @@
  *
  * Quantities are thousandths and money para inside; decimals only in the gateway body.
  */
-import type { OrderKind, InvoiceType, OrderLine, OrderPayment, OrderView, PaymentType, TransactionType } from '../../shared/domain.ts';
+import type {
+  OrderKind,
+  InvoiceType,
+  OrderLine,
+  OrderPayment,
+  OrderView,
+  PaymentType,
+  TransactionType,
+} from '../../shared/domain.ts';
 import type { RefundInput, RefundSource, RefundableLine } from '../../shared/contract/manager.ts';
 import { formatQuantity, formatRsd, paraToDecimal, toMilli, toPara } from '../../shared/money.ts';
 import { legacyRefundPara, lineItems, refundLine, type RefundedSoFar } from '../../shared/receipt-items.ts';
@@ -24,7 +32,16 @@ import { gatewayCommandError } from '../auth/staff.ts';
 import type { HubSale } from '../hub-client/refund.ts';
 import { archivedRefundLines } from './archive-lines.ts';
 import { refundBuyerFields, resolveRefundBuyer } from './refund-buyer.ts';
-import { OPEN_ADVANCES_SQL, chainPaidPara, chainView, openAdvanceRows, finalOfChain, isAdvance, priceLines, requireOpenAdvance } from './advances.ts';
+import {
+  OPEN_ADVANCES_SQL,
+  chainPaidPara,
+  chainView,
+  openAdvanceRows,
+  finalOfChain,
+  isAdvance,
+  priceLines,
+  requireOpenAdvance,
+} from './advances.ts';
 
 /** What back-office orders keep in `orders.data` beside the sale fields. */
 export interface BackOfficeData extends OrderData {
@@ -85,7 +102,12 @@ export class BackOfficeOrders {
   /** The original of a refund with what is left per line: a local order, else the gateway archive. */
   async refundSource(q: { orderId?: number | undefined; invoiceNumber?: string | undefined }): Promise<RefundSource> {
     const row = this.#findLocal(q);
-    if (row) return this.#localSource(row, await this.#otherTillRefunds(row), q.orderId !== undefined ? 'orderId' : 'invoiceNumber');
+    if (row)
+      return this.#localSource(
+        row,
+        await this.#otherTillRefunds(row),
+        q.orderId !== undefined ? 'orderId' : 'invoiceNumber',
+      );
     const invoice = q.invoiceNumber ?? '';
     const fromHub = invoice ? await this.#d.hubSource?.(invoice) : null;
     if (fromHub) return this.#hubSource(fromHub);
@@ -108,7 +130,10 @@ export class BackOfficeOrders {
       totalPara,
       lines: [],
       payments: [],
-      fullRefundAllowed: refunded.length === 0 && (r.transactionType ?? 'sale').toLowerCase() === 'sale' && REFUNDABLE.includes(invoiceType),
+      fullRefundAllowed:
+        refunded.length === 0 &&
+        (r.transactionType ?? 'sale').toLowerCase() === 'sale' &&
+        REFUNDABLE.includes(invoiceType),
       ...refundBuyerFields(this.#d.store, { buyerId: r['buyerId'], receipt: r }, this.#allowWithoutBuyer()),
     };
   }
@@ -122,13 +147,21 @@ export class BackOfficeOrders {
     // Another till's sale through the hub carries its lines and payments: refundable in part like a local one.
     const hub = !row && input.invoiceNumber ? await this.#d.hubSource?.(input.invoiceNumber) : null;
     const otherTills = row ? await this.#otherTillRefunds(row) : [];
-    const source = row ? this.#localSource(row, otherTills, input.orderId !== undefined ? 'orderId' : 'invoiceNumber') : hub ? this.#hubSource(hub) : await this.refundSource(input);
+    const source = row
+      ? this.#localSource(row, otherTills, input.orderId !== undefined ? 'orderId' : 'invoiceNumber')
+      : hub
+        ? this.#hubSource(hub)
+        : await this.refundSource(input);
     const orig = row ? this.#data(row) : hub ? { lines: hub.lines, payments: hub.payments } : null;
     if (!REFUNDABLE.includes(source.invoiceType)) {
-      throw new CommandError('conflict', 'refund_not_refundable', { id: source.invoiceNumber ?? source.orderNumber ?? '', reason: source.invoiceType });
+      throw new CommandError('conflict', 'refund_not_refundable', {
+        id: source.invoiceNumber ?? source.orderNumber ?? '',
+        reason: source.invoiceType,
+      });
     }
     // Another till's advance may be closed by a final receipt the hub does not report: refunded on its own till.
-    if (hub && hub.invoiceType === 'advance') throw invalidInput('invoiceNumber', 'refund_advance_other_till', { id: hub.invoiceNumber });
+    if (hub && hub.invoiceType === 'advance')
+      throw invalidInput('invoiceNumber', 'refund_advance_other_till', { id: hub.invoiceNumber });
     if (this.#d.trainingMode?.() && source.invoiceType !== 'training') {
       const field = input.orderId !== undefined ? 'orderId' : 'invoiceNumber';
       throw invalidInput(field, 'training_refund_real', { id: source.invoiceNumber ?? source.orderNumber ?? '' });
@@ -154,16 +187,29 @@ export class BackOfficeOrders {
         const left = source.lines[l.index];
         if (!left || !origLines[l.index]) throw invalidInput(`lines.${i}.index`, 'refund_line_unknown');
         if ((seen.get(l.index) ?? 0) > left.remainingMilli) {
-          throw invalidInput(`lines.${i}.quantity`, 'refund_too_much', { remaining: formatQuantity(left.remainingMilli), name: left.name });
+          throw invalidInput(`lines.${i}.quantity`, 'refund_too_much', {
+            remaining: formatQuantity(left.remainingMilli),
+            name: left.name,
+          });
         }
       });
       // Priced against what earlier refunds of each line took (#21): never more than the line was paid.
       const earlier = refundedPerLine(
         origLines,
-        row ? [...otherTills, ...this.#refundsOf({ orderId: row.id, invoiceNumber: row.invoice_number ?? undefined })] : hub ? [...hub.refunds, ...this.#refundsOf({ invoiceNumber: hub.invoiceNumber })] : [],
+        row
+          ? [...otherTills, ...this.#refundsOf({ orderId: row.id, invoiceNumber: row.invoice_number ?? undefined })]
+          : hub
+            ? [...hub.refunds, ...this.#refundsOf({ invoiceNumber: hub.invoiceNumber })]
+            : [],
       );
-      lines = [...seen].map(([index, quantityMilli]) => refundLine(origLines[index] as OrderLine, earlier[index] as RefundedSoFar, quantityMilli));
-      refundLines = [...seen].map(([index, quantityMilli], i) => ({ index, quantityMilli, totalPara: (lines[i] as OrderLine).totalPara }));
+      lines = [...seen].map(([index, quantityMilli]) =>
+        refundLine(origLines[index] as OrderLine, earlier[index] as RefundedSoFar, quantityMilli),
+      );
+      refundLines = [...seen].map(([index, quantityMilli], i) => ({
+        index,
+        quantityMilli,
+        totalPara: (lines[i] as OrderLine).totalPara,
+      }));
     } else {
       // Known only to the gateway: the archived receipt's items, else one line per its tax label (archive-lines.ts, #21 case 12).
       lines = await archivedRefundLines(this.#d.client(), source.invoiceNumber ?? '', source.totalPara);
@@ -172,7 +218,14 @@ export class BackOfficeOrders {
     const totalPara = lines.reduce((s, l) => s + l.totalPara, 0);
     // A final sale's payments are only the rest (the advances paid the others): its full refund pays back its total.
     const payments: OrderPayment[] =
-      full && orig && row?.kind !== 'finalize' ? orig.payments : [{ type: full && orig ? (orig.payments[0]?.type ?? input.paymentType) : input.paymentType, amountPara: totalPara }];
+      full && orig && row?.kind !== 'finalize'
+        ? orig.payments
+        : [
+            {
+              type: full && orig ? (orig.payments[0]?.type ?? input.paymentType) : input.paymentType,
+              amountPara: totalPara,
+            },
+          ];
     const original = row ?? null;
     const data: BackOfficeData = {
       lines,
@@ -241,13 +294,18 @@ export class BackOfficeOrders {
     const lines = input.lines ? priceLines(input.lines, new Set(this.#d.taxRates.labels())) : ad.lines;
     const totalPara = lines.reduce((s, l) => s + l.totalPara, 0);
     const restPara = totalPara - paidPara;
-    if (restPara < 0) throw invalidInput('lines', 'finalize_below_advance', { total: formatRsd(totalPara), advance: formatRsd(paidPara) });
+    if (restPara < 0)
+      throw invalidInput('lines', 'finalize_below_advance', {
+        total: formatRsd(totalPara),
+        advance: formatRsd(paidPara),
+      });
     // The rest is paid explicitly; without payments only when the advances cover it all (amount 0).
     const type = input.paymentType ?? ad.payments[0]?.type ?? 'cash';
     const payments: OrderPayment[] = input.payments
       ? input.payments.map((p) => ({ type: p.type, amountPara: toPara(p.amount) as number }))
       : [{ type, amountPara: 0 }];
-    if (payments.reduce((s, p) => s + p.amountPara, 0) !== restPara) throw invalidInput('payments', 'finalize_payment_rest', { rest: formatRsd(restPara) });
+    if (payments.reduce((s, p) => s + p.amountPara, 0) !== restPara)
+      throw invalidInput('payments', 'finalize_payment_rest', { rest: formatRsd(restPara) });
     const data: BackOfficeData = {
       lines,
       payments,
@@ -263,21 +321,38 @@ export class BackOfficeOrders {
       metaFields: this.#meta(input.cashier, { advanceOf: advance.order_number }),
       settings: { returnIfOrderNumberExists: true, isFinal: true },
     });
-    return this.#capture({ kind: 'finalize', invoiceType: 'normal', transactionType: 'finalize', totalPara, data, body, reference: advance });
+    return this.#capture({
+      kind: 'finalize',
+      invoiceType: 'normal',
+      transactionType: 'finalize',
+      totalPara,
+      data,
+      body,
+      reference: advance,
+    });
   }
 
   /**
    * A further advance of the same order: an advance sale referencing the chain's last advance (the Tax
    * Administration's rule: each further АП references the previous АП). Waits for a queued previous one.
    */
-  async addAdvance(input: { orderId: number; lines: CheckoutLineInput[]; payments: { type: PaymentType; amount: number }[]; cashier?: string | undefined }): Promise<OrderView> {
+  async addAdvance(input: {
+    orderId: number;
+    lines: CheckoutLineInput[];
+    payments: { type: PaymentType; amount: number }[];
+    cashier?: string | undefined;
+  }): Promise<OrderView> {
     const db = this.#d.store.db;
     const previous = requireOpenAdvance(db, this.#d.store.get(input.orderId), input.orderId);
     const pd = this.#data(previous);
     const lines = priceLines(input.lines, new Set(this.#d.taxRates.labels()));
     const totalPara = lines.reduce((s, l) => s + l.totalPara, 0);
-    const payments: OrderPayment[] = input.payments.map((p) => ({ type: p.type, amountPara: toPara(p.amount) as number }));
-    if (payments.reduce((s, p) => s + p.amountPara, 0) !== totalPara) throw invalidInput('payments', 'advance_payment_exact', { due: formatRsd(totalPara) });
+    const payments: OrderPayment[] = input.payments.map((p) => ({
+      type: p.type,
+      amountPara: toPara(p.amount) as number,
+    }));
+    if (payments.reduce((s, p) => s + p.amountPara, 0) !== totalPara)
+      throw invalidInput('payments', 'advance_payment_exact', { due: formatRsd(totalPara) });
     const data: BackOfficeData = {
       lines,
       payments,
@@ -293,7 +368,15 @@ export class BackOfficeOrders {
       metaFields: this.#meta(input.cashier, { advanceAfter: previous.order_number }),
       settings: { returnIfOrderNumberExists: true },
     });
-    return this.#capture({ kind: 'sale', invoiceType: 'advance', transactionType: 'sale', totalPara, data, body, reference: previous });
+    return this.#capture({
+      kind: 'sale',
+      invoiceType: 'advance',
+      transactionType: 'sale',
+      totalPara,
+      data,
+      body,
+      reference: previous,
+    });
   }
 
   /**
@@ -304,17 +387,26 @@ export class BackOfficeOrders {
     const local = this.#findLocal(q);
     // Not on this till: another till's sale (by invoice or order number) through the hub, also offline.
     const hub = !local && q.invoiceNumber ? await this.#d.hubSource?.(q.invoiceNumber) : null;
-    if (!local && !hub) throw new CommandError('not_found', 'order_not_found', { id: q.orderId ?? q.invoiceNumber ?? '' });
+    if (!local && !hub)
+      throw new CommandError('not_found', 'order_not_found', { id: q.orderId ?? q.invoiceNumber ?? '' });
     // A chain's final sale (kind finalize, a normal sale ПП) is copied like any sale (#21).
     const original = local
-      ? { invoiceType: local.invoice_type, ok: (local.kind === 'sale' || local.kind === 'finalize') && local.state !== 'needs_attention', orderNumber: local.order_number, totalPara: local.total_para, ...this.#data(local) }
+      ? {
+          invoiceType: local.invoice_type,
+          ok: (local.kind === 'sale' || local.kind === 'finalize') && local.state !== 'needs_attention',
+          orderNumber: local.order_number,
+          totalPara: local.total_para,
+          ...this.#data(local),
+        }
       : { ...(hub as HubSale), ok: true };
     if (!original.ok || !['normal', 'advance'].includes(original.invoiceType)) {
       throw new CommandError('conflict', 'copy_not_allowed', { id: q.orderId ?? q.invoiceNumber ?? '' });
     }
     if (this.#d.trainingMode?.()) {
       const field = q.orderId !== undefined ? 'orderId' : 'invoiceNumber';
-      throw invalidInput(field, 'training_copy_real', { id: local?.invoice_number ?? q.invoiceNumber ?? original.orderNumber });
+      throw invalidInput(field, 'training_copy_real', {
+        id: local?.invoice_number ?? q.invoiceNumber ?? original.orderNumber,
+      });
     }
     const od = original;
     const advancePara = local?.kind === 'finalize' ? (this.#data(local).advanceOf?.advancePara ?? 0) : 0;
@@ -331,8 +423,19 @@ export class BackOfficeOrders {
       metaFields: this.#meta(od.cashier, { copyOf: od.orderNumber }),
       settings: { returnIfOrderNumberExists: true },
     });
-    const reference = local ?? { invoiceNumber: (hub as HubSale).invoiceNumber, sdcDateTime: (hub as HubSale).sdcDateTime };
-    return this.#capture({ kind: 'copy', invoiceType: 'copy', transactionType: 'sale', totalPara: od.totalPara, data, body, reference });
+    const reference = local ?? {
+      invoiceNumber: (hub as HubSale).invoiceNumber,
+      sdcDateTime: (hub as HubSale).sdcDateTime,
+    };
+    return this.#capture({
+      kind: 'copy',
+      invoiceType: 'copy',
+      transactionType: 'sale',
+      totalPara: od.totalPara,
+      data,
+      body,
+      reference,
+    });
   }
 
   // ---- internals ------------------------------------------------------------------------------
@@ -400,8 +503,12 @@ export class BackOfficeOrders {
     if (!q.invoiceNumber) return undefined;
     // An invoice number, else one of this till's order numbers (the hub answers the same for other tills).
     return (
-      store.db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE invoice_number = ? ORDER BY id LIMIT 1').get(q.invoiceNumber) ??
-      store.db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE order_number = ? ORDER BY id LIMIT 1').get(q.invoiceNumber)
+      store.db
+        .prepare<[string], OrderRow>('SELECT * FROM orders WHERE invoice_number = ? ORDER BY id LIMIT 1')
+        .get(q.invoiceNumber) ??
+      store.db
+        .prepare<[string], OrderRow>('SELECT * FROM orders WHERE order_number = ? ORDER BY id LIMIT 1')
+        .get(q.invoiceNumber)
     );
   }
 
@@ -415,11 +522,18 @@ export class BackOfficeOrders {
     }
   }
 
-  #localSource(row: OrderRow, otherTills: HubSale['refunds'] = [], field: 'orderId' | 'invoiceNumber' = 'orderId'): RefundSource {
+  #localSource(
+    row: OrderRow,
+    otherTills: HubSale['refunds'] = [],
+    field: 'orderId' | 'invoiceNumber' = 'orderId',
+  ): RefundSource {
     // An advance closed by a final receipt is not refunded again: its АР was issued with the final sale (#21).
     const closedBy = isAdvance(row) ? finalOfChain(this.#d.store.db, row) : undefined;
     if (closedBy) {
-      throw invalidInput(field, 'refund_advance_finalized', { id: row.invoice_number ?? row.order_number, final: closedBy.invoice_number ?? closedBy.order_number });
+      throw invalidInput(field, 'refund_advance_finalized', {
+        id: row.invoice_number ?? row.order_number,
+        final: closedBy.invoice_number ?? closedBy.order_number,
+      });
     }
     // The final sale of a chain (kind finalize, a normal sale) is refunded like any sale.
     const refundable = row.kind === 'sale' || row.kind === 'finalize';
@@ -430,7 +544,10 @@ export class BackOfficeOrders {
       });
     }
     const data = this.#data(row);
-    const refunds = [...otherTills, ...this.#refundsOf({ orderId: row.id, invoiceNumber: row.invoice_number ?? undefined })];
+    const refunds = [
+      ...otherTills,
+      ...this.#refundsOf({ orderId: row.id, invoiceNumber: row.invoice_number ?? undefined }),
+    ];
     const anyRefund = refunds.length > 0;
     const lines = remainingLines(data.lines, refunds);
     return {
@@ -460,13 +577,17 @@ export class BackOfficeOrders {
       totalPara: h.totalPara,
       lines: remainingLines(h.lines, refunds),
       payments: h.payments,
-      fullRefundAllowed: !h.refunded && refunds.length === 0 && h.transactionType === 'sale' && REFUNDABLE.includes(h.invoiceType),
+      fullRefundAllowed:
+        !h.refunded && refunds.length === 0 && h.transactionType === 'sale' && REFUNDABLE.includes(h.invoiceType),
       ...refundBuyerFields(this.#d.store, { buyerId: h.buyerId }, this.#allowWithoutBuyer()),
     };
   }
 
   /** Earlier refunds of an original (every state: a parked refund may still be resent). */
-  #refundsOf(q: { orderId?: number | undefined; invoiceNumber?: string | undefined }): NonNullable<BackOfficeData['refundOf']>[] {
+  #refundsOf(q: {
+    orderId?: number | undefined;
+    invoiceNumber?: string | undefined;
+  }): NonNullable<BackOfficeData['refundOf']>[] {
     // Two probes of partial indexes (migration 010), one per way a refund names its original; an OR of
     // both would walk every refund ever made.
     const db = this.#d.store.db;
@@ -480,7 +601,9 @@ export class BackOfficeOrders {
       const d = JSON.parse(r.data) as BackOfficeData;
       if (!d.refundOf) return [];
       // Refunds stored before #21 have no para per line: their own lines (same order) say what they took.
-      const lines = d.refundOf.lines.map((l, i) => (l.totalPara === undefined && d.lines[i] ? { ...l, totalPara: d.lines[i].totalPara } : l));
+      const lines = d.refundOf.lines.map((l, i) =>
+        l.totalPara === undefined && d.lines[i] ? { ...l, totalPara: d.lines[i].totalPara } : l,
+      );
       return [{ ...d.refundOf, lines }];
     });
   }
@@ -500,7 +623,10 @@ export class BackOfficeOrders {
 }
 
 /** Each sold line with what its refunds (full ones take back every line) left to refund. */
-function remainingLines(sold: readonly OrderLine[], refunds: readonly { lines: { index: number; quantityMilli: number }[]; full: boolean }[]): RefundableLine[] {
+function remainingLines(
+  sold: readonly OrderLine[],
+  refunds: readonly { lines: { index: number; quantityMilli: number }[]; full: boolean }[],
+): RefundableLine[] {
   const refunded = new Map<number, number>();
   for (const r of refunds) {
     const lines = r.full ? sold.map((l, index) => ({ index, quantityMilli: l.quantityMilli })) : r.lines;
@@ -531,10 +657,15 @@ export interface RefundOfLine {
  * What earlier refunds took of each sold line, thousandths and para (full refunds take every line). A
  * refund stored without para per line (another till's before #21) is priced as refunds were then.
  */
-export function refundedPerLine(sold: readonly OrderLine[], refunds: readonly { lines: readonly RefundOfLine[]; full: boolean }[]): RefundedSoFar[] {
+export function refundedPerLine(
+  sold: readonly OrderLine[],
+  refunds: readonly { lines: readonly RefundOfLine[]; full: boolean }[],
+): RefundedSoFar[] {
   const out = sold.map((): RefundedSoFar => ({ quantityMilli: 0, totalPara: 0 }));
   for (const r of refunds) {
-    const lines: readonly RefundOfLine[] = r.full ? sold.map((l, index) => ({ index, quantityMilli: l.quantityMilli, totalPara: l.totalPara })) : r.lines;
+    const lines: readonly RefundOfLine[] = r.full
+      ? sold.map((l, index) => ({ index, quantityMilli: l.quantityMilli, totalPara: l.totalPara }))
+      : r.lines;
     for (const l of lines) {
       const line = sold[l.index];
       const acc = out[l.index];
@@ -553,7 +684,9 @@ function toItem(l: OrderLine): GatewayItem[] {
 
 /** A final sale's payments: the advances paid as `advanceAmount` on the first, the rest as `amount`. */
 function finalPayments(payments: readonly OrderPayment[], advancePara: number): GatewayPayment[] {
-  return payments.map((p, i) => (i === 0 ? { ...toPayment(p), advanceAmount: paraToDecimal(advancePara) } : toPayment(p)));
+  return payments.map((p, i) =>
+    i === 0 ? { ...toPayment(p), advanceAmount: paraToDecimal(advancePara) } : toPayment(p),
+  );
 }
 
 function toPayment(p: OrderPayment): GatewayPayment {

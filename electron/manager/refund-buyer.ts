@@ -24,7 +24,10 @@ export function receiptTin(receipt: unknown): string | undefined {
  * `10:` + the seller's PIB: from the original's receipt when there is one, else from the newest receipt this
  * till holds (every receipt of the till is issued to the same taxpayer). Undefined before the first receipt.
  */
-export function sellerPibBuyerId(store: OrderStore, receiptJson?: string | null | Record<string, unknown>): string | undefined {
+export function sellerPibBuyerId(
+  store: OrderStore,
+  receiptJson?: string | null | Record<string, unknown>,
+): string | undefined {
   const own = typeof receiptJson === 'string' ? parse(receiptJson) : receiptJson;
   const fromOriginal = sellerBuyerId(receiptTin(own));
   if (fromOriginal) return fromOriginal;
@@ -49,8 +52,13 @@ export function refundBuyerFields(
   allowWithout: boolean,
 ): Pick<RefundSource, 'buyerId' | 'sellerBuyerId' | 'withoutBuyerIdAllowed'> {
   const seller = sellerPibBuyerId(store, original.receipt);
-  const buyerId = typeof original.buyerId === 'string' && isValidBuyerId(original.buyerId) ? original.buyerId : undefined;
-  return { ...(buyerId ? { buyerId } : {}), ...(seller ? { sellerBuyerId: seller } : {}), withoutBuyerIdAllowed: allowWithout };
+  const buyerId =
+    typeof original.buyerId === 'string' && isValidBuyerId(original.buyerId) ? original.buyerId : undefined;
+  return {
+    ...(buyerId ? { buyerId } : {}),
+    ...(seller ? { sellerBuyerId: seller } : {}),
+    withoutBuyerIdAllowed: allowWithout,
+  };
 }
 
 /** The buyer ID a refund is sent with, or `skip` (settings.skipBuyerIdValidation); throws at field buyerId. */

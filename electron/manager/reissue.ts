@@ -22,16 +22,32 @@ export async function confirmBeforeReissue(deps: ReissueGuardDeps, orderId: numb
   const { store } = deps;
   const row = store.get(orderId);
   if (!row) throw new CommandError('not_found', 'order_not_found', { id: orderId });
-  const parked = row.state === 'needs_attention' && row.last_error !== null && (JSON.parse(row.last_error) as { code?: unknown }).code === RECEIPT_MISMATCH;
+  const parked =
+    row.state === 'needs_attention' &&
+    row.last_error !== null &&
+    (JSON.parse(row.last_error) as { code?: unknown }).code === RECEIPT_MISMATCH;
   if (!parked) throw new CommandError('conflict', 'not_receipt_mismatch', { id: orderId });
   let verdict: ReissueVerdict;
   try {
     verdict = await confirmReissue(deps.client(), row);
   } catch (err) {
-    throw new CommandError('unavailable', 'reissue_unconfirmed', { order: row.order_number, reason: err instanceof Error ? err.message : String(err) });
+    throw new CommandError('unavailable', 'reissue_unconfirmed', {
+      order: row.order_number,
+      reason: err instanceof Error ? err.message : String(err),
+    });
   }
   if (verdict.kind !== 'own') return;
-  const state = store.markFiscalized(orderId, verdict.receipt, deps.now(), undefined, verdict.extra, { from: 'needs_attention' });
-  deps.audit('order.reissue_refused', { orderId, orderNumber: row.order_number, invoiceNumber: verdict.receipt.invoiceNumber, settled: state === 'fiscalized' });
-  throw new CommandError('conflict', 'reissue_own_receipt', { order: row.order_number, invoice: verdict.receipt.invoiceNumber });
+  const state = store.markFiscalized(orderId, verdict.receipt, deps.now(), undefined, verdict.extra, {
+    from: 'needs_attention',
+  });
+  deps.audit('order.reissue_refused', {
+    orderId,
+    orderNumber: row.order_number,
+    invoiceNumber: verdict.receipt.invoiceNumber,
+    settled: state === 'fiscalized',
+  });
+  throw new CommandError('conflict', 'reissue_own_receipt', {
+    order: row.order_number,
+    invoice: verdict.receipt.invoiceNumber,
+  });
 }

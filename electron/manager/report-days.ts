@@ -16,7 +16,14 @@ import type { OrderKind } from '../../shared/domain.ts';
 import type { Db } from '../db/open.ts';
 import { createSyncLoop } from '../retry/loop.ts';
 import { TAX_GROUP_CHANGED_WHERE } from '../sales/tax-group.ts';
-import { addOrders, emptyTotals, mergeTotals, type OrderData, type ReceiptTaxes, type ReportTotals } from './report-totals.ts';
+import {
+  addOrders,
+  emptyTotals,
+  mergeTotals,
+  type OrderData,
+  type ReceiptTaxes,
+  type ReportTotals,
+} from './report-totals.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -52,7 +59,9 @@ function prepare(db: Db) {
     days: db.prepare<[string, string, string], { day: string; body: string }>(
       'SELECT day, body FROM report_days WHERE day >= ? AND day < ? AND cashier = ?',
     ),
-    has: db.prepare<[string, string], { one: number }>('SELECT 1 AS one FROM report_days WHERE day = ? AND cashier = ?'),
+    has: db.prepare<[string, string], { one: number }>(
+      'SELECT 1 AS one FROM report_days WHERE day = ? AND cashier = ?',
+    ),
     put: db.prepare('INSERT OR REPLACE INTO report_days (day, cashier, body) VALUES (?, ?, ?)'),
     oldest: db.prepare<[], { at: string | null }>('SELECT min(created_at) AS at FROM orders'),
   };
@@ -83,9 +92,11 @@ function fromRows(db: Db, from: string, to: string, cashier: string | undefined)
 /** The order's receipts as a report reads them: the receipt's taxItems, then any extra receipts' (a finalize's advance refund). */
 function receiptTaxes(r: OrderRow): ReceiptTaxes[] {
   const list: ReceiptTaxes[] = [];
-  if (r.tax_items !== null) list.push({ transactionType: r.tx ?? undefined, taxItems: JSON.parse(r.tax_items) as ReceiptTaxes['taxItems'] });
+  if (r.tax_items !== null)
+    list.push({ transactionType: r.tx ?? undefined, taxItems: JSON.parse(r.tax_items) as ReceiptTaxes['taxItems'] });
   if (r.extra_receipts) {
-    for (const e of JSON.parse(r.extra_receipts) as ReceiptTaxes[]) list.push({ transactionType: e.transactionType, taxItems: e.taxItems });
+    for (const e of JSON.parse(r.extra_receipts) as ReceiptTaxes[])
+      list.push({ transactionType: e.transactionType, taxItems: e.taxItems });
   }
   return list;
 }
@@ -102,7 +113,11 @@ function storeDay(db: Db, day: string, cashier: string | undefined): ReportTotal
  * The totals of the orders created in [from, to) (ISO UTC), for one cashier or all: whole closed days
  * from `report_days` (computed and stored when missing), the partial days at either end from their rows.
  */
-export function reportTotals(db: Db, range: { from: string; to: string; cashier?: string | undefined }, now: number): ReportTotals {
+export function reportTotals(
+  db: Db,
+  range: { from: string; to: string; cashier?: string | undefined },
+  now: number,
+): ReportTotals {
   const { from, to, cashier } = range;
   const today = utcMidnight(new Date(now).toISOString(), false);
   // Whole days from the first midnight in the range, or the day of the oldest order if later (the days
@@ -115,7 +130,11 @@ export function reportTotals(db: Db, range: { from: string; to: string; cashier?
   const d1 = floorTo < today ? floorTo : today;
   if (!(d0 < d1)) return fromRows(db, from, to, cashier);
   const totals = fromRows(db, from, d0, cashier);
-  const stored = new Map(stmts(db).days.all(d0.slice(0, 10), d1.slice(0, 10), cashier ?? '').map((r) => [r.day, r.body]));
+  const stored = new Map(
+    stmts(db)
+      .days.all(d0.slice(0, 10), d1.slice(0, 10), cashier ?? '')
+      .map((r) => [r.day, r.body]),
+  );
   db.transaction(() => {
     for (let t = Date.parse(d0); t < Date.parse(d1); t += DAY_MS) {
       const day = new Date(t).toISOString().slice(0, 10);

@@ -87,7 +87,9 @@ function addTax(t: ReportTotals, label: string, rate: number, para: number): voi
  */
 function addReceiptTaxes(t: ReportTotals, r: ReportOrder): void {
   for (const receipt of r.receipts ?? []) {
-    const tx = (receipt.transactionType ?? (r.kind === 'refund' || r.kind === 'refund_full' ? 'refund' : 'sale')).toLowerCase();
+    const tx = (
+      receipt.transactionType ?? (r.kind === 'refund' || r.kind === 'refund_full' ? 'refund' : 'sale')
+    ).toLowerCase();
     const sign: 1 | -1 = tx === 'refund' ? -1 : 1;
     for (const item of receipt.taxItems ?? []) {
       const para = taxPara(item.amount);

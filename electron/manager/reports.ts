@@ -25,7 +25,11 @@ export function buildReport(db: Db, taxRates: TaxRatesCache, range: ReportRange,
   const from = range.from ? new Date(range.from).toISOString() : start.toISOString();
   const to = range.to ? new Date(range.to).toISOString() : new Date(now + 1).toISOString();
   const totals = reportTotals(db, { from, to, cashier: range.cashier }, now);
-  return finishReport(totals, (label) => taxRates.rateOf(label), { from, to, ...(range.cashier ? { cashier: range.cashier } : {}) });
+  return finishReport(totals, (label) => taxRates.rateOf(label), {
+    from,
+    to,
+    ...(range.cashier ? { cashier: range.cashier } : {}),
+  });
 }
 
 /**
@@ -50,10 +54,20 @@ export function finishReport(
     ...head,
     sales: { ...t.sales },
     refunds: { ...t.refunds },
-    byPayment: t.payments.map(([type, e]) => ({ type, salesPara: e.sales, refundsPara: e.refunds, netPara: e.sales - e.refunds })),
+    byPayment: t.payments.map(([type, e]) => ({
+      type,
+      salesPara: e.sales,
+      refundsPara: e.refunds,
+      netPara: e.sales - e.refunds,
+    })),
     byLabel: labels.map(([label, netPara]) => {
       const multi = label.includes('+');
-      return { label, rate: multi ? 0 : (rateIn(label) ?? rateOf(label) ?? 0), netPara, taxPara: multi ? 0 : taxOf(label) };
+      return {
+        label,
+        rate: multi ? 0 : (rateIn(label) ?? rateOf(label) ?? 0),
+        netPara,
+        taxPara: multi ? 0 : taxOf(label),
+      };
     }),
     advances: { ...t.advances },
     notFiscalized: t.notFiscalized,
@@ -107,7 +121,12 @@ export function reportLines(r: ReportView): string[] {
     ...r.byPayment.map((p) => row(PAYMENT_NAMES[p.type] ?? p.type, formatRsd(p.netPara))),
     '-'.repeat(32),
     'Пореске ознаке (нето / ПДВ):',
-    ...r.byLabel.map((l) => row(l.label.includes('+') ? l.label : `${l.label} ${l.rate}%`, `${formatRsd(l.netPara)} / ${l.label.includes('+') ? '-' : formatRsd(l.taxPara)}`)),
+    ...r.byLabel.map((l) =>
+      row(
+        l.label.includes('+') ? l.label : `${l.label} ${l.rate}%`,
+        `${formatRsd(l.netPara)} / ${l.label.includes('+') ? '-' : formatRsd(l.taxPara)}`,
+      ),
+    ),
     '-'.repeat(32),
     'ПДВ по стопама (из рачуна):',
     ...r.byTax.map((x) => row(`${x.label} ${x.rate}%`, formatRsd(x.taxPara))),
@@ -136,7 +155,15 @@ export function reportCsv(r: ReportView): string {
   const q = csvText;
   const out: string[] = ['section,key,count,amount_rsd,tax_rsd'];
   const line = (section: string, key: string, count: number | '', amount: number, tax: number | '' = ''): void => {
-    out.push([q(section), q(key), count, paraToDecimal(amount).toFixed(2), tax === '' ? '' : paraToDecimal(tax).toFixed(2)].join(','));
+    out.push(
+      [
+        q(section),
+        q(key),
+        count,
+        paraToDecimal(amount).toFixed(2),
+        tax === '' ? '' : paraToDecimal(tax).toFixed(2),
+      ].join(','),
+    );
   };
   line('period', `${r.from}..${r.to}`, '', 0);
   line('sales', 'total', r.sales.count, r.sales.totalPara);

@@ -80,7 +80,11 @@ export const COUNT_CAP = 1_000;
 
 /** The rows of `selectOne` (a `SELECT 1 FROM … WHERE …`) counted, reading at most `COUNT_CAP` past `offset`. */
 export function countUpTo(db: Db, selectOne: string, args: readonly unknown[], offset: number): number {
-  return db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM (${selectOne} LIMIT ?)`).get(...args, offset + COUNT_CAP)?.n ?? 0;
+  return (
+    db
+      .prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM (${selectOne} LIMIT ?)`)
+      .get(...args, offset + COUNT_CAP)?.n ?? 0
+  );
 }
 
 export interface NewOrder {
@@ -118,9 +122,7 @@ export class OrderStore {
       getByNumber: db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE order_number = ?'),
       outbox: db.prepare<[number], OutboxRow>('SELECT * FROM outbox WHERE order_id = ?'),
       attempts: db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM attempts WHERE order_id = ?'),
-      startAttempt: db.prepare(
-        'INSERT INTO attempts (order_id, mode, started_at) VALUES (?, ?, ?)',
-      ),
+      startAttempt: db.prepare('INSERT INTO attempts (order_id, mode, started_at) VALUES (?, ?, ?)'),
       firstAttempt: db.prepare(
         'UPDATE outbox SET first_attempt_at = coalesce(first_attempt_at, ?), tries = tries + 1 WHERE order_id = ?',
       ),
@@ -295,7 +297,12 @@ export class OrderStore {
         at: new Date(at).toISOString(),
       }).changes;
       this.#stmts.deleteOutbox.run(orderId);
-      if (changed && check.notes.length > 0) this.#noteCheck(row, { invoiceNumber: receipt.invoiceNumber, at: new Date(at).toISOString(), fields: check.notes });
+      if (changed && check.notes.length > 0)
+        this.#noteCheck(row, {
+          invoiceNumber: receipt.invoiceNumber,
+          at: new Date(at).toISOString(),
+          fields: check.notes,
+        });
       if (changed) this.#fillDependents(orderId, receipt);
       return changed > 0 ? 'fiscalized' : null;
     })();
@@ -305,7 +312,9 @@ export class OrderStore {
   #mismatchesBefore(orderId: number): number {
     return (
       this.db
-        .prepare<[number], { n: number }>("SELECT count(*) AS n FROM attempts WHERE order_id = ? AND outcome = 'mismatch'")
+        .prepare<[number], { n: number }>(
+          "SELECT count(*) AS n FROM attempts WHERE order_id = ? AND outcome = 'mismatch'",
+        )
         .get(orderId)?.n ?? 0
     );
   }
@@ -323,7 +332,9 @@ export class OrderStore {
   }
 
   #receiptCheckIds(): number[] {
-    const raw = this.db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(RECEIPT_CHECKS_KEY)?.value;
+    const raw = this.db
+      .prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?')
+      .get(RECEIPT_CHECKS_KEY)?.value;
     try {
       const ids = raw ? (JSON.parse(raw) as unknown) : [];
       return Array.isArray(ids) ? ids.filter((n): n is number => Number.isInteger(n)) : [];
@@ -386,13 +397,18 @@ export class OrderStore {
       const row = this.get(orderId);
       if (!row || row.state !== 'needs_attention') return;
       this.db
-        .prepare(`UPDATE orders SET state = 'queued', request = coalesce(?, request), data = coalesce(?, data) WHERE id = ?`)
+        .prepare(
+          `UPDATE orders SET state = 'queued', request = coalesce(?, request), data = coalesce(?, data) WHERE id = ?`,
+        )
         .run(request, data ? JSON.stringify(data) : null, orderId);
       this.db
-        .prepare('INSERT INTO outbox (order_id, due_at) VALUES (?, ?) ON CONFLICT(order_id) DO UPDATE SET due_at = excluded.due_at')
+        .prepare(
+          'INSERT INTO outbox (order_id, due_at) VALUES (?, ?) ON CONFLICT(order_id) DO UPDATE SET due_at = excluded.due_at',
+        )
         .run(orderId, dueAt);
       // Parked with an unknown outcome (look-up budget spent): looked up again first, never resent blindly.
-      if (parkedByReconcileLimit(row.last_error)) this.db.prepare('UPDATE outbox SET first_attempt_at = 0 WHERE order_id = ?').run(orderId);
+      if (parkedByReconcileLimit(row.last_error))
+        this.db.prepare('UPDATE outbox SET first_attempt_at = 0 WHERE order_id = ?').run(orderId);
     })();
   }
 
@@ -477,7 +493,9 @@ export class OrderStore {
         .all();
       for (const a of open) {
         this.finishAttempt(a.id, at, 'unknown', { message: 'no outcome recorded (process stopped)' });
-        this.db.prepare('UPDATE outbox SET unknown = 1, due_at = min(due_at, ?) WHERE order_id = ?').run(at, a.order_id);
+        this.db
+          .prepare('UPDATE outbox SET unknown = 1, due_at = min(due_at, ?) WHERE order_id = ?')
+          .run(at, a.order_id);
       }
       return open.length;
     })();

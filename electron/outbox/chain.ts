@@ -26,7 +26,11 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** The archived receipt(s) that the lookup's `invoiceNumber` settles `row` with. */
-export async function resolveLookupHit(client: GatewayClient, row: Pick<OrderRow, 'kind' | 'order_number'>, invoiceNumber: string): Promise<Resolved> {
+export async function resolveLookupHit(
+  client: GatewayClient,
+  row: Pick<OrderRow, 'kind' | 'order_number'>,
+  invoiceNumber: string,
+): Promise<Resolved> {
   const archived = await client.archiveGet(invoiceNumber);
   const hit = archived.receipt;
   if (row.kind !== 'finalize') return { receipt: hit, extra: [] };
@@ -58,12 +62,20 @@ export async function resolveLookupHit(client: GatewayClient, row: Pick<OrderRow
 }
 
 /** The normal sale of `orderNumber` that refers to advance refund `refundNumber`. */
-async function finalSaleOf(client: GatewayClient, orderNumber: string, refundNumber: string, chain: unknown): Promise<IssuedReceipt | null> {
+async function finalSaleOf(
+  client: GatewayClient,
+  orderNumber: string,
+  refundNumber: string,
+  chain: unknown,
+): Promise<IssuedReceipt | null> {
   const refersToRefund = (r: Json): boolean =>
-    isSale(r) && r['referentDocumentNumber'] === refundNumber && (r['orderNumber'] === undefined || r['orderNumber'] === orderNumber);
+    isSale(r) &&
+    r['referentDocumentNumber'] === refundNumber &&
+    (r['orderNumber'] === undefined || r['orderNumber'] === orderNumber);
   if (Array.isArray(chain)) {
     const member = chain.filter(isObject).find(refersToRefund);
-    if (member && typeof member['invoiceNumber'] === 'string') return (await client.archiveGet(member['invoiceNumber'])).receipt;
+    if (member && typeof member['invoiceNumber'] === 'string')
+      return (await client.archiveGet(member['invoiceNumber'])).receipt;
   }
   const list = await client.archiveList({ orderNumber, orderNumberExact: true, limit: 20 });
   for (const item of list.items) {

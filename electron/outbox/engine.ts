@@ -332,9 +332,14 @@ export class SyncEngine {
         continue;
       }
       const batch: Due[] = [];
-      for (let i = 0; i < queue.length && batch.length < this.options.bulkSize; ) {
+      for (let i = 0; i < queue.length && batch.length < this.options.bulkSize;) {
         const q = queue[i];
-        if (q && isBulkable(q) && q.invoice_type === head.invoice_type && q.transaction_type === head.transaction_type) {
+        if (
+          q &&
+          isBulkable(q) &&
+          q.invoice_type === head.invoice_type &&
+          q.transaction_type === head.transaction_type
+        ) {
           batch.push(q);
           queue.splice(i, 1);
         } else i++;
@@ -352,7 +357,6 @@ export class SyncEngine {
       }
     }
   }
-
 
   async #sendSingle(client: GatewayClient, d: Due): Promise<void> {
     const [attemptId] = this.#store.startAttempts([d.id], 'single', this.#now());
@@ -513,7 +517,12 @@ export class SyncEngine {
               .prepare('UPDATE outbox SET first_attempt_at = NULL, unknown = 0, due_at = ? WHERE order_id = ?')
               .run(now, c.id);
           } else {
-            this.#handleFailure(c, new GatewayError({ kind: 'malformed', status: 200, message: 'not in the fiscalization-lookup reply' }), attemptId, 'lookup');
+            this.#handleFailure(
+              c,
+              new GatewayError({ kind: 'malformed', status: 200, message: 'not in the fiscalization-lookup reply' }),
+              attemptId,
+              'lookup',
+            );
           }
         }
       } finally {
@@ -554,9 +563,15 @@ export class SyncEngine {
     const c = classify(err);
     this.#lastError = view.message;
     // Reconciliation is bounded: after maxLookupTries failed look-ups the order waits for a person.
-    if (mode === 'lookup' && c.type !== 'blocked' && failedLookups(this.#store.db, d.id) + 1 >= this.options.maxLookupTries) {
+    if (
+      mode === 'lookup' &&
+      c.type !== 'blocked' &&
+      failedLookups(this.#store.db, d.id) + 1 >= this.options.maxLookupTries
+    ) {
       this.#store.markNeedsAttention(d.id, reconcileLimitView(view, this.options.maxLookupTries), now, attemptId);
-      this.#log(`order ${d.order_number}: ${this.options.maxLookupTries} look-ups failed; needs attention: ${view.message}`);
+      this.#log(
+        `order ${d.order_number}: ${this.options.maxLookupTries} look-ups failed; needs attention: ${view.message}`,
+      );
       if (announce) this.#notify(d, 'needs_attention');
       return 'needs_attention';
     }
@@ -565,8 +580,7 @@ export class SyncEngine {
         if (err instanceof GatewayError && (err.kind === 'network' || err.kind === 'timeout')) this.#wentOffline(err);
         // A send whose reply never arrived or was unreadable may have been issued: unknown outcome.
         const unknownOutcome =
-          mode === 'send' &&
-          (!(err instanceof GatewayError) || err.kind !== 'http' || (err.status ?? 0) >= 500);
+          mode === 'send' && (!(err instanceof GatewayError) || err.kind !== 'http' || (err.status ?? 0) >= 500);
         this.#store.reschedule(
           d.id,
           now + this.#backoff(d.tries),
@@ -685,7 +699,13 @@ function isBulkable(d: Due): boolean {
  * the gateway's own answer for that order, classified like a single reply with that status.
  */
 function bulkElementError(el: BulkFailure): GatewayError {
-  return new GatewayError({ kind: 'http', status: el.error.status, code: el.error.code, message: el.error.message, details: el.error.details });
+  return new GatewayError({
+    kind: 'http',
+    status: el.error.status,
+    code: el.error.code,
+    message: el.error.message,
+    details: el.error.details,
+  });
 }
 
 /** The failure as stored with the order and shown to a manager. */

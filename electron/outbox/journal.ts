@@ -74,7 +74,9 @@ export function createJournalFetcher(deps: JournalFetcherDeps): JournalFetcher {
         complete.run(journal, m.id);
         budgets.succeeded('journal', key);
         deps.onJournal?.({ orderId: m.id, orderNumber: m.order_number });
-      } else if (budgets.failed('journal', key, `${m.order_number} (${m.invoice_number})`, error) === 'needs_attention') {
+      } else if (
+        budgets.failed('journal', key, `${m.order_number} (${m.invoice_number})`, error) === 'needs_attention'
+      ) {
         deps.log?.(`journal of ${m.order_number} still unavailable; needs attention: ${error}`);
       }
     }
@@ -84,7 +86,10 @@ export function createJournalFetcher(deps: JournalFetcherDeps): JournalFetcher {
   const loop = createSyncLoop(pass);
 
   return {
-    missing: () => select.all(RECENT_ORDERS).map((m) => ({ orderId: m.id, orderNumber: m.order_number, invoiceNumber: m.invoice_number })),
+    missing: () =>
+      select
+        .all(RECENT_ORDERS)
+        .map((m) => ({ orderId: m.id, orderNumber: m.order_number, invoiceNumber: m.invoice_number })),
     run: () => loop.sync(),
     start(intervalMs = 30_000) {
       // The first pass after one interval: start-up does not wait on it.

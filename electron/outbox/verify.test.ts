@@ -50,7 +50,8 @@ const receipt = (over: Record<string, unknown> = {}): IssuedReceipt =>
 const fields = (r: IssuedReceipt, o = row(), extra: IssuedReceipt[] = []) =>
   verifyReceipt(o, r, extra).map((m) => m.field);
 /** The "differs — check" notes (never identity) of a receipt. */
-const notes = (r: IssuedReceipt, o = row(), extra: IssuedReceipt[] = []) => checkReceipt(o, r, extra).notes.map((m) => m.field);
+const notes = (r: IssuedReceipt, o = row(), extra: IssuedReceipt[] = []) =>
+  checkReceipt(o, r, extra).notes.map((m) => m.field);
 
 describe('verifyReceipt', () => {
   it('accepts the order’s own receipt, and one that carries only the fields the spec promises', () => {
@@ -79,7 +80,10 @@ describe('verifyReceipt', () => {
 
   it('items and payments are never identity: differences are notes for a manager', () => {
     const items = [{ totalAmount: 100 }, { totalAmount: 200 }];
-    expect(checkReceipt(row(), receipt({ items, payments: [{ type: 'Cash', amount: 300 }] }))).toEqual({ identity: [], notes: [] });
+    expect(checkReceipt(row(), receipt({ items, payments: [{ type: 'Cash', amount: 300 }] }))).toEqual({
+      identity: [],
+      notes: [],
+    });
     for (const r of [
       receipt({ items: [{ totalAmount: 300 }] }),
       receipt({ items: [{ totalAmount: 100 }, { totalAmount: 250 }] }),
@@ -89,9 +93,12 @@ describe('verifyReceipt', () => {
       expect(fields(r)).toEqual([]);
       expect(notes(r)).toHaveLength(1);
     }
-    expect(checkReceipt(row(), receipt({ items: [{ name: 'Хлеб', quantity: 1, unitPrice: 100, totalAmount: 100, labels: ['A'] }] })).notes).toEqual([
-      { field: 'items', expected: 'Млеко 2 × 100,00 = 200,00 [A]', got: '—' },
-    ]);
+    expect(
+      checkReceipt(
+        row(),
+        receipt({ items: [{ name: 'Хлеб', quantity: 1, unitPrice: 100, totalAmount: 100, labels: ['A'] }] }),
+      ).notes,
+    ).toEqual([{ field: 'items', expected: 'Млеко 2 × 100,00 = 200,00 [A]', got: '—' }]);
   });
 
   it('items compare as a multiset: another order is the same items', () => {
@@ -103,14 +110,26 @@ describe('verifyReceipt', () => {
     // Same totals, one quantity different: noted.
     expect(notes(receipt({ items: [sdk[0], { ...sdk[1], quantity: 2, unitPrice: 50 }] }))).toEqual(['items']);
     // Two equal lines are two: one of them missing is noted.
-    const twice = row({ request: JSON.stringify({ ...body, items: [body.items[0], body.items[0]] }), total_para: 20_000 });
+    const twice = row({
+      request: JSON.stringify({ ...body, items: [body.items[0], body.items[0]] }),
+      total_para: 20_000,
+    });
     expect(notes(receipt({ totalAmount: 200, items: [body.items[0]] }), twice)).toEqual(['items']);
   });
 
   it('a full refund’s items are the original’s: not compared', () => {
-    const sent = { ...body, items: [{ name: 'Поврат X', quantity: 1, unitPrice: 300, totalAmount: 300, labels: ['A'] }], referentDocumentNumber: 'AB12CD34-AB12CD34-1' };
+    const sent = {
+      ...body,
+      items: [{ name: 'Поврат X', quantity: 1, unitPrice: 300, totalAmount: 300, labels: ['A'] }],
+      referentDocumentNumber: 'AB12CD34-AB12CD34-1',
+    };
     const full = row({ kind: 'refund_full', transaction_type: 'refund', request: JSON.stringify(sent) });
-    const back = receipt({ transactionType: 'refund', referentDocumentNumber: 'AB12CD34-AB12CD34-1', items: body.items, payments: [{ type: 'Cash', amount: 300 }] });
+    const back = receipt({
+      transactionType: 'refund',
+      referentDocumentNumber: 'AB12CD34-AB12CD34-1',
+      items: body.items,
+      payments: [{ type: 'Cash', amount: 300 }],
+    });
     expect(checkReceipt(full, back)).toEqual({ identity: [], notes: [] });
     // A partial refund with the same difference is noted (never parked).
     const partial = row({ kind: 'refund', transaction_type: 'refund', request: JSON.stringify(sent) });
@@ -118,10 +137,25 @@ describe('verifyReceipt', () => {
   });
 
   it('a finalize’s payment may come back as {type, amount} without advanceAmount', () => {
-    const sent = { ...body, payments: [{ type: 'cash', amount: 0, advanceAmount: 300 }], referentDocumentNumber: 'ADV00001-ADV00001-4' };
-    const fin = row({ kind: 'finalize', invoice_type: 'normal', transaction_type: 'finalize', request: JSON.stringify(sent) });
-    expect(checkReceipt(fin, receipt({ payments: [{ type: 'Cash', amount: 0 }] }))).toEqual({ identity: [], notes: [] });
-    expect(checkReceipt(fin, receipt({ payments: [{ type: 'cash', amount: 0, advanceAmount: 300 }] }))).toEqual({ identity: [], notes: [] });
+    const sent = {
+      ...body,
+      payments: [{ type: 'cash', amount: 0, advanceAmount: 300 }],
+      referentDocumentNumber: 'ADV00001-ADV00001-4',
+    };
+    const fin = row({
+      kind: 'finalize',
+      invoice_type: 'normal',
+      transaction_type: 'finalize',
+      request: JSON.stringify(sent),
+    });
+    expect(checkReceipt(fin, receipt({ payments: [{ type: 'Cash', amount: 0 }] }))).toEqual({
+      identity: [],
+      notes: [],
+    });
+    expect(checkReceipt(fin, receipt({ payments: [{ type: 'cash', amount: 0, advanceAmount: 300 }] }))).toEqual({
+      identity: [],
+      notes: [],
+    });
     expect(notes(receipt({ payments: [{ type: 'cash', amount: 0, advanceAmount: 200 }] }), fin)).toEqual(['payments']);
   });
 
@@ -175,6 +209,8 @@ describe('verifyReceipt', () => {
       'referentDocumentNumber',
     ]);
     // The final sale must refer to the advance refund it came with.
-    expect(fields(receipt({ referentDocumentNumber: 'ADV00001-ADV00001-9' }), fin, [refund])).toEqual(['referentDocumentNumber']);
+    expect(fields(receipt({ referentDocumentNumber: 'ADV00001-ADV00001-9' }), fin, [refund])).toEqual([
+      'referentDocumentNumber',
+    ]);
   });
 });

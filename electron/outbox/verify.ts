@@ -67,7 +67,11 @@ export function verifyReceipt(row: OrderRow, receipt: IssuedReceipt, extra: read
 }
 
 /** Identity differences and notes of `receipt` (and, for a finalize, its advance refund in `extra`). */
-export function checkReceipt(row: OrderRow, receipt: IssuedReceipt, extra: readonly IssuedReceipt[] = []): ReceiptCheck {
+export function checkReceipt(
+  row: OrderRow,
+  receipt: IssuedReceipt,
+  extra: readonly IssuedReceipt[] = [],
+): ReceiptCheck {
   const identity: Mismatch[] = [];
   const notes: Mismatch[] = [];
   const r = receipt as Json;
@@ -113,7 +117,11 @@ export function checkReceipt(row: OrderRow, receipt: IssuedReceipt, extra: reado
       identity.push({ field: `extraReceipts.${i}.invoiceType`, expected: 'advance', got: String(x.invoiceType) });
     }
     if (x.transactionType !== undefined && lower(x.transactionType) !== 'refund') {
-      identity.push({ field: `extraReceipts.${i}.transactionType`, expected: 'refund', got: String(x.transactionType) });
+      identity.push({
+        field: `extraReceipts.${i}.transactionType`,
+        expected: 'refund',
+        got: String(x.transactionType),
+      });
     }
     const ref = (x as Json)['referentDocumentNumber'];
     if (sentRef !== null && typeof ref === 'string' && ref !== sentRef) {
@@ -182,7 +190,11 @@ function compareItems(sentRaw: unknown, gotRaw: unknown): Mismatch | null {
   }
   const missing = [...left.values()].flat();
   if (missing.length === 0 && extra.length === 0) return null;
-  return { field: 'items', expected: missing.map(describeItem).join('; ') || '—', got: extra.map(describeItem).join('; ') || '—' };
+  return {
+    field: 'items',
+    expected: missing.map(describeItem).join('; ') || '—',
+    got: extra.map(describeItem).join('; ') || '—',
+  };
 }
 
 function describeItem(i: Json): string {

@@ -12,7 +12,10 @@ const METADATA_NAMES = new Set(['metadata.google.internal', 'metadata', 'instanc
 
 /** The host without brackets, zone or IPv4-mapped IPv6 prefix, lower case. */
 function normalise(host: string): string {
-  const h = host.toLowerCase().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const h = host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(h);
   return mapped?.[1] ?? h;
 }

@@ -57,14 +57,29 @@ export interface DecodeOptions {
 }
 
 /** Epson's `ESC t` numbers for the pages Kasa knows. */
-export const EPSON_CODE_PAGES: Record<number, CodePageName> = { 0: 'CP437', 18: 'CP852', 34: 'CP855', 45: 'CP1250', 46: 'CP1251' };
+export const EPSON_CODE_PAGES: Record<number, CodePageName> = {
+  0: 'CP437',
+  18: 'CP852',
+  34: 'CP855',
+  45: 'CP1250',
+  46: 'CP1251',
+};
 
 const CORRECTION = ['L', 'M', 'Q', 'H'] as const;
 
 /** Decodes printer bytes into what the printer would print. */
 export function decodeEscPos(bytes: Uint8Array, options: DecodeOptions = {}): Decoded {
   const pages = options.codePages ?? EPSON_CODE_PAGES;
-  const out: Decoded = { lines: [], qr: [], cuts: 0, drawerPulses: [], rasterImages: [], events: [], problems: [], discarded: [] };
+  const out: Decoded = {
+    lines: [],
+    qr: [],
+    cuts: 0,
+    drawerPulses: [],
+    rasterImages: [],
+    events: [],
+    problems: [],
+    discarded: [],
+  };
   let page: CodePageName | null = pages[0] ?? 'CP437';
   let align: 'left' | 'center' | 'right' = 'left';
   let font: 'A' | 'B' = 'A';
@@ -194,7 +209,12 @@ export function decodeEscPos(bytes: Uint8Array, options: DecodeOptions = {}): De
           else if (fn === 69) qrState.correction = CORRECTION[(body[2] ?? 48) - 48] ?? 'L';
           else if (fn === 80) qrState.data = Buffer.from(body.subarray(3)).toString('latin1');
           else if (fn === 81) {
-            const qr = { data: qrState.data, cellSize: qrState.cellSize, model: qrState.model, correction: qrState.correction };
+            const qr = {
+              data: qrState.data,
+              cellSize: qrState.cellSize,
+              model: qrState.model,
+              correction: qrState.correction,
+            };
             out.qr.push(qr);
             event({ type: 'qr', qr });
           }

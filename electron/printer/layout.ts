@@ -74,9 +74,14 @@ function shopLines(text: string | undefined, columns: number): string[] {
 }
 
 /** The receipt as blocks: header, the journal with the QR before its end marker, footer. */
-export function receiptDocument(receipt: ReceiptView, profile: PrinterProfile, options: ReceiptOptions = {}): PrintDocument {
+export function receiptDocument(
+  receipt: ReceiptView,
+  profile: PrinterProfile,
+  options: ReceiptOptions = {},
+): PrintDocument {
   const blocks: Block[] = [];
-  for (const line of shopLines(options.header, profile.columns)) blocks.push({ type: 'text', text: line, align: 'center', bold: true });
+  for (const line of shopLines(options.header, profile.columns))
+    blocks.push({ type: 'text', text: line, align: 'center', bold: true });
   const lines = journalLines(receipt.journal);
   const end = lines.findIndex((l) => l.includes(END_MARKER));
   lines.forEach((line, i) => {
@@ -84,7 +89,8 @@ export function receiptDocument(receipt: ReceiptView, profile: PrinterProfile, o
     blocks.push({ type: 'text', text: line, align: 'left' });
   });
   if (end < 0 && receipt.verificationUrl) blocks.push({ type: 'qr', data: receipt.verificationUrl });
-  for (const line of shopLines(options.footer, profile.columns)) blocks.push({ type: 'text', text: line, align: 'center' });
+  for (const line of shopLines(options.footer, profile.columns))
+    blocks.push({ type: 'text', text: line, align: 'center' });
   return { blocks, openDrawer: options.openDrawer === true };
 }
 
@@ -246,10 +252,7 @@ export function qrBitmap(data: string, dots: number): Bitmap {
 
 /** Draws blocks into one bitmap of the paper's width: the journal block centred on the paper. */
 export function linesBitmap(blocks: readonly Block[], profile: PrinterProfile): Bitmap {
-  const longest = Math.max(
-    JOURNAL_COLUMNS,
-    ...blocks.map((b) => (b.type === 'text' ? [...b.text].length : 0)),
-  );
+  const longest = Math.max(JOURNAL_COLUMNS, ...blocks.map((b) => (b.type === 'text' ? [...b.text].length : 0)));
   const font = fontFor(profile.dots, longest);
   const lineHeight = font.height + 2;
   const qrs = new Map<Block, Bitmap>();

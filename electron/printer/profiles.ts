@@ -1,11 +1,7 @@
 /** Printer profiles: the presets Kasa ships (resources/printers/presets.json) and custom ones. */
 import { z } from 'zod';
 import presetsJson from '../../resources/printers/presets.json' with { type: 'json' };
-import {
-  PrinterProfileSchema,
-  type PrinterProfile,
-  type PrinterProfileView,
-} from '../../shared/contract/printer.ts';
+import { PrinterProfileSchema, type PrinterProfile, type PrinterProfileView } from '../../shared/contract/printer.ts';
 
 export type { PrinterProfile };
 

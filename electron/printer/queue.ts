@@ -65,7 +65,9 @@ export function createJobStore(db: Database.Database) {
   const counts = db.prepare<[], { state: JobState; n: number }>(
     "SELECT state, COUNT(*) AS n FROM print_jobs WHERE state IN ('queued', 'printing', 'failed') GROUP BY state",
   );
-  const claim = db.prepare(`UPDATE print_jobs SET state = 'printing', attempts = attempts + 1 WHERE id = ? AND state = 'queued'`);
+  const claim = db.prepare(
+    `UPDATE print_jobs SET state = 'printing', attempts = attempts + 1 WHERE id = ? AND state = 'queued'`,
+  );
   const printed = db.prepare(`UPDATE print_jobs SET state = 'printed', printed_at = ?, last_error = NULL WHERE id = ?`);
   const retry = db.prepare(`UPDATE print_jobs SET state = 'queued', next_attempt_at = ?, last_error = ? WHERE id = ?`);
   const failed = db.prepare(`UPDATE print_jobs SET state = 'failed', last_error = ? WHERE id = ?`);

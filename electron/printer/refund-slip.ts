@@ -31,7 +31,11 @@ export interface RefundSlipInput {
 }
 
 /** True when a refund paid money back: a payment above zero, and not a correction carrying the seller's PIB. */
-export function paysMoneyBack(payments: readonly OrderPayment[], buyerId: string | undefined, sellerTin: string | undefined): boolean {
+export function paysMoneyBack(
+  payments: readonly OrderPayment[],
+  buyerId: string | undefined,
+  sellerTin: string | undefined,
+): boolean {
   if (!payments.some((p) => p.amountPara > 0)) return false;
   return !(sellerTin && buyerId === `10:${sellerTin}`);
 }
@@ -75,7 +79,9 @@ export function refundSlipLines(input: RefundSlipInput): string[] {
     ...(input.cashier ? pair('Касир:', input.cashier.slice(0, 30)) : []),
     '-'.repeat(WIDTH),
     'Враћено купцу:',
-    ...input.payments.filter((p) => p.amountPara > 0).flatMap((p) => pair(`${PAYMENT_TYPE_NAMES[p.type] ?? p.type}:`, formatRsd(p.amountPara))),
+    ...input.payments
+      .filter((p) => p.amountPara > 0)
+      .flatMap((p) => pair(`${PAYMENT_TYPE_NAMES[p.type] ?? p.type}:`, formatRsd(p.amountPara))),
     ...pair('Укупно враћено:', formatRsd(total)),
     '',
     '',
@@ -94,7 +100,8 @@ export interface RefundOrderRow {
   receipt: string | null;
 }
 
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const parse = (text: string | null): Record<string, unknown> => {
   try {
@@ -126,7 +133,10 @@ export function refundSlipOf(row: RefundOrderRow, payments: readonly OrderPaymen
     invoiceCounter: str(receipt['invoiceCounter']),
     sdcDateTime,
     payments,
-    originalInvoiceNumber: str(request['referentDocumentNumber']) ?? str(receipt['referentDocumentNumber']) ?? str(refundOf['invoiceNumber']),
+    originalInvoiceNumber:
+      str(request['referentDocumentNumber']) ??
+      str(receipt['referentDocumentNumber']) ??
+      str(refundOf['invoiceNumber']),
     originalDateTime: str(request['referentDocumentDt']) ?? str(receipt['referentDocumentDt']),
     buyerId,
     cashier: str(data['cashier']),

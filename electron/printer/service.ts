@@ -115,7 +115,12 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
   let inFlight: Promise<void> | null = null;
   let current: number | null = null;
   let timer: NodeJS.Timeout | null = null;
-  const pruning = createSyncLoop(() => prunePrintedJobs(jobs, now()).then(() => undefined, () => undefined));
+  const pruning = createSyncLoop(() =>
+    prunePrintedJobs(jobs, now()).then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
   let wakeScheduled = false;
   let health: 'ok' | 'offline' | 'failed' = 'ok';
   let lastError: string | null = null;
@@ -184,7 +189,11 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       case 'receipt': {
         const p = ReceiptPayload.parse(data);
         if (!hasJournal(p.receipt)) throw new Error(JOURNAL_UNAVAILABLE);
-        const doc = receiptDocument(p.receipt, cfg.profile, { header: cfg.header, footer: cfg.footer, openDrawer: p.cash && movesMoney(p.receipt) });
+        const doc = receiptDocument(p.receipt, cfg.profile, {
+          header: cfg.header,
+          footer: cfg.footer,
+          openDrawer: p.cash && movesMoney(p.receipt),
+        });
         return buildDocumentBytes(doc, cfg.profile);
       }
       case 'test':
@@ -275,12 +284,20 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
         return existing.id;
       }
       if (existing?.state === 'printed')
-        throw new PrintError('conflict', `the receipt of order ${orderId} was printed; issue a fiscal copy to print it again`);
+        throw new PrintError(
+          'conflict',
+          `the receipt of order ${orderId} was printed; issue a fiscal copy to print it again`,
+        );
       const found = deps.getReceipt(orderId);
       if (!found) throw new PrintError('not_found', `order ${orderId} has no fiscal receipt`);
       // Never a blank fiscal receipt: without its journal the receipt waits (outbox/journal.ts fetches it).
       if (!hasJournal(found.receipt)) throw new CommandError('conflict', 'journal_unavailable', { id: orderId });
-      const id = jobs.add('receipt', orderId, JSON.stringify({ receipt: found.receipt, cash: found.cash, ...(found.slip ? { slip: found.slip } : {}) }), now());
+      const id = jobs.add(
+        'receipt',
+        orderId,
+        JSON.stringify({ receipt: found.receipt, cash: found.cash, ...(found.slip ? { slip: found.slip } : {}) }),
+        now(),
+      );
       wake();
       emit();
       return id;
@@ -326,7 +343,8 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       checkPrinterDestination(c.uri, env);
       if (c.profileId === 'custom') {
         if (c.custom) deps.settings.set(PRINTER_SETTINGS.custom, JSON.stringify({ ...c.custom, id: 'custom' }));
-        else if (!resolveProfile('custom', deps.settings)) throw new PrintError('invalid_input', 'custom profile missing', 'custom');
+        else if (!resolveProfile('custom', deps.settings))
+          throw new PrintError('invalid_input', 'custom profile missing', 'custom');
       } else if (!resolveProfile(c.profileId, deps.settings)) {
         throw new PrintError('invalid_input', `unknown printer profile ${c.profileId}`, 'profileId');
       }

@@ -89,7 +89,12 @@ function sendTcp(host: string, port: number, bytes: Buffer, o: TransportOptions)
     });
     socket.on('data', () => {}); // some printers send status bytes; read and ignore them
     socket.once('error', (e: NodeJS.ErrnoException) => {
-      const reason = e.code === 'ECONNREFUSED' || e.code === 'EHOSTUNREACH' || e.code === 'ENETUNREACH' || e.code === 'ENOTFOUND' ? 'offline' : e.code === 'ECONNRESET' || e.code === 'EPIPE' ? 'reset' : 'io';
+      const reason =
+        e.code === 'ECONNREFUSED' || e.code === 'EHOSTUNREACH' || e.code === 'ENETUNREACH' || e.code === 'ENOTFOUND'
+          ? 'offline'
+          : e.code === 'ECONNRESET' || e.code === 'EPIPE'
+            ? 'reset'
+            : 'io';
       done(new TransportError(reason, `printer ${host}:${port}: ${e.code ?? e.message}`));
     });
     socket.once('close', (hadError) => {
@@ -112,7 +117,8 @@ async function sendFile(path: string, bytes: Buffer): Promise<void> {
     });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    const reason = err.code === 'ENOENT' || err.code === 'ENXIO' || err.code === 'ENODEV' || err.code === 'EBUSY' ? 'offline' : 'io';
+    const reason =
+      err.code === 'ENOENT' || err.code === 'ENXIO' || err.code === 'ENODEV' || err.code === 'EBUSY' ? 'offline' : 'io';
     throw new TransportError(reason, `printer ${path}: ${err.code ?? err.message}`);
   } finally {
     await fh?.close().catch(() => {});

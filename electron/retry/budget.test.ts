@@ -23,10 +23,18 @@ describe('migration 008 retry_budgets', () => {
     expect(MIGRATIONS[at - 1]?.name).toBe('history');
     expect(m008.version).toBe(at + 1);
     const db = openDatabase(tmpFile());
-    const insert = db.prepare("INSERT INTO retry_budgets (loop, item, label, first_at, next_at, state) VALUES ('email', '1', 'x', 0, 0, ?)");
+    const insert = db.prepare(
+      "INSERT INTO retry_budgets (loop, item, label, first_at, next_at, state) VALUES ('email', '1', 'x', 0, 0, ?)",
+    );
     insert.run('retrying');
     expect(() => insert.run('retrying')).toThrow(/UNIQUE|PRIMARY/);
-    expect(() => db.prepare("INSERT INTO retry_budgets (loop, item, label, first_at, next_at, state) VALUES ('email', '2', 'x', 0, 0, 'lost')").run()).toThrow(/CHECK/);
+    expect(() =>
+      db
+        .prepare(
+          "INSERT INTO retry_budgets (loop, item, label, first_at, next_at, state) VALUES ('email', '2', 'x', 0, 0, 'lost')",
+        )
+        .run(),
+    ).toThrow(/CHECK/);
     db.close();
   });
 });
@@ -52,7 +60,9 @@ describe('RetryBudgets', () => {
     expect(b.failed('email', '7', 'a@example.com', 'the gateway said no')).toBe('needs_attention');
     clock.now += 3_600_000;
     expect(b.mayTry('email', '7')).toBe(false);
-    expect(b.attention()).toEqual([{ loop: 'email', item: '7', label: 'a@example.com', tries: 3, lastError: 'the gateway said no' }]);
+    expect(b.attention()).toEqual([
+      { loop: 'email', item: '7', label: 'a@example.com', tries: 3, lastError: 'the gateway said no' },
+    ]);
     expect(b.resume('email', '7')).toBe(true);
     expect(b.mayTry('email', '7')).toBe(true);
     expect(b.attention()).toEqual([]);

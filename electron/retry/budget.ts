@@ -46,7 +46,11 @@ export class RetryBudgets {
   readonly #now: () => number;
   readonly #policies: Record<RetryLoop, BudgetPolicy>;
 
-  constructor(db: Database.Database, now: () => number = Date.now, policies: Partial<Record<RetryLoop, Partial<BudgetPolicy>>> = {}) {
+  constructor(
+    db: Database.Database,
+    now: () => number = Date.now,
+    policies: Partial<Record<RetryLoop, Partial<BudgetPolicy>>> = {},
+  ) {
     this.#db = db;
     this.#now = now;
     this.#policies = { ...DEFAULT_POLICIES };
@@ -60,7 +64,9 @@ export class RetryBudgets {
   }
 
   #row(loop: RetryLoop, item: string): Row | undefined {
-    return this.#db.prepare<[string, string], Row>('SELECT * FROM retry_budgets WHERE loop = ? AND item = ?').get(loop, item);
+    return this.#db
+      .prepare<[string, string], Row>('SELECT * FROM retry_budgets WHERE loop = ? AND item = ?')
+      .get(loop, item);
   }
 
   /** May the loop try this item now? False while it backs off or needs a person. */
@@ -122,7 +128,9 @@ export class RetryBudgets {
   nextDue(loop: RetryLoop): number | null {
     return (
       this.#db
-        .prepare<[string], { at: number | null }>("SELECT MIN(next_at) AS at FROM retry_budgets WHERE loop = ? AND state = 'retrying'")
+        .prepare<[string], { at: number | null }>(
+          "SELECT MIN(next_at) AS at FROM retry_budgets WHERE loop = ? AND state = 'retrying'",
+        )
         .get(loop)?.at ?? null
     );
   }

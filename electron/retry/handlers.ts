@@ -13,7 +13,10 @@ export type RetriesHandlers = {
  * `resume[loop](item)` makes the loop try the item again now (after its budget was reset here), e.g. the
  * e-mail queue puts a failed e-mail back in the queue, the journal fetcher runs a pass.
  */
-export function retriesHandlers(budgets: RetryBudgets, resume: Record<RetryLoop, (item: string) => void>): RetriesHandlers {
+export function retriesHandlers(
+  budgets: RetryBudgets,
+  resume: Record<RetryLoop, (item: string) => void>,
+): RetriesHandlers {
   return {
     'retries.list': async () => ({ items: budgets.attention() }),
     'retries.resume': async ({ loop, item }) => {

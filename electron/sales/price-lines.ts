@@ -8,7 +8,14 @@ import { CommandError, invalidInput } from '../errors.ts';
  * and a final sale all price their lines here.
  */
 export function priceLines(
-  input: readonly { name: string; quantity: number; unitPrice: number; labels: string[]; gtin?: string | undefined; discount?: number | undefined }[],
+  input: readonly {
+    name: string;
+    quantity: number;
+    unitPrice: number;
+    labels: string[];
+    gtin?: string | undefined;
+    discount?: number | undefined;
+  }[],
   known: ReadonlySet<string>,
 ): OrderLine[] {
   if (known.size === 0) throw new CommandError('unavailable', 'tax_rates_missing');
@@ -21,6 +28,14 @@ export function priceLines(
     l.labels.forEach((label, j) => {
       if (!known.has(label)) throw invalidInput(`lines.${i}.labels.${j}`, 'label_unknown', { label });
     });
-    return { name: l.name, quantityMilli, unitPricePara, discountPara, totalPara: gross - discountPara, labels: [...l.labels], ...(l.gtin ? { gtin: l.gtin } : {}) };
+    return {
+      name: l.name,
+      quantityMilli,
+      unitPricePara,
+      discountPara,
+      totalPara: gross - discountPara,
+      labels: [...l.labels],
+      ...(l.gtin ? { gtin: l.gtin } : {}),
+    };
   });
 }

@@ -110,7 +110,8 @@ export class SalesService {
     const lines = priceLines(input.lines, known);
     const totalPara = lines.reduce((s, l) => s + l.totalPara, 0);
     // Proforma and training take no money: one nominal payment, no change (no-money.ts, #21 case 10d).
-    if (takesNoMoney(input.invoiceType, this.#deps.trainingMode())) return { lines, payments: nominalPayments(totalPara), totalPara, changePara: 0 };
+    if (takesNoMoney(input.invoiceType, this.#deps.trainingMode()))
+      return { lines, payments: nominalPayments(totalPara), totalPara, changePara: 0 };
     const paid = input.payments.map((p) => ({ type: p.type, amountPara: toPara(p.amount) as number }));
     const paidTotal = paid.reduce((s, p) => s + p.amountPara, 0);
     if (paidTotal < totalPara) throw invalidInput('payments', 'payments_short', { due: formatRsd(totalPara) });

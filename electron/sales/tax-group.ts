@@ -35,15 +35,32 @@ export function taxGroupChange(
  */
 export function taxGroupChangedIds(db: Db, limit: number, offset: number): { ids: number[]; total: number } {
   const ids = db
-    .prepare<[number, number], { id: number }>(`SELECT id FROM orders INDEXED BY orders_tax_group_changed WHERE ${TAX_GROUP_CHANGED_WHERE} ORDER BY id DESC LIMIT ? OFFSET ?`)
+    .prepare<[number, number], { id: number }>(
+      `SELECT id FROM orders INDEXED BY orders_tax_group_changed WHERE ${TAX_GROUP_CHANGED_WHERE} ORDER BY id DESC LIMIT ? OFFSET ?`,
+    )
     .all(limit, offset)
     .map((r) => r.id);
-  const total = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM orders INDEXED BY orders_tax_group_changed WHERE ${TAX_GROUP_CHANGED_WHERE}`).get()?.n ?? 0;
+  const total =
+    db
+      .prepare<[], { n: number }>(
+        `SELECT count(*) AS n FROM orders INDEXED BY orders_tax_group_changed WHERE ${TAX_GROUP_CHANGED_WHERE}`,
+      )
+      .get()?.n ?? 0;
   return { ids, total };
 }
 
 /** `orders.list {taxGroupChanged: true}`: those orders as the contract shows them. */
-export function taxGroupChangedList(store: OrderStore, limit: number, offset: number): { orders: OrderView[]; total: number } {
+export function taxGroupChangedList(
+  store: OrderStore,
+  limit: number,
+  offset: number,
+): { orders: OrderView[]; total: number } {
   const { ids, total } = taxGroupChangedIds(store.db, limit, offset);
-  return { orders: ids.map((id) => store.get(id)).filter((r): r is OrderRow => r !== undefined).map((r) => store.view(r)), total };
+  return {
+    orders: ids
+      .map((id) => store.get(id))
+      .filter((r): r is OrderRow => r !== undefined)
+      .map((r) => store.view(r)),
+    total,
+  };
 }

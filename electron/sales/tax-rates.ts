@@ -40,10 +40,18 @@ export class TaxRatesCache {
       this.#switchAt = null;
       return null;
     }
-    const current: TaxRatesView = { groupId: row.group_id, validFrom: row.valid_from, labels: JSON.parse(row.body) as TaxLabel[], fetchedAt: row.fetched_at };
-    const announced = this.#announced().map(
-      (a): TaxRatesView => ({ groupId: a.group_id, validFrom: a.valid_from, labels: JSON.parse(a.body) as TaxLabel[], fetchedAt: row.fetched_at }),
-    );
+    const current: TaxRatesView = {
+      groupId: row.group_id,
+      validFrom: row.valid_from,
+      labels: JSON.parse(row.body) as TaxLabel[],
+      fetchedAt: row.fetched_at,
+    };
+    const announced = this.#announced().map((a): TaxRatesView => ({
+      groupId: a.group_id,
+      validFrom: a.valid_from,
+      labels: JSON.parse(a.body) as TaxLabel[],
+      fetchedAt: row.fetched_at,
+    }));
     const at = (v: TaxRatesView): number => Date.parse(v.validFrom);
     let chosen = current;
     for (const a of announced) if (at(a) <= now && at(a) > at(chosen)) chosen = a;
@@ -56,12 +64,19 @@ export class TaxRatesCache {
   /** The groups announced for later than the current one, earliest first. */
   announced(): TaxRatesView[] {
     const fetchedAt = this.get()?.fetchedAt ?? '';
-    return this.#announced().map((a) => ({ groupId: a.group_id, validFrom: a.valid_from, labels: JSON.parse(a.body) as TaxLabel[], fetchedAt }));
+    return this.#announced().map((a) => ({
+      groupId: a.group_id,
+      validFrom: a.valid_from,
+      labels: JSON.parse(a.body) as TaxLabel[],
+      fetchedAt,
+    }));
   }
 
   #announced(): { group_id: number; valid_from: string; body: string }[] {
     return this.#db
-      .prepare<[], { group_id: number; valid_from: string; body: string }>('SELECT group_id, valid_from, body FROM tax_rates_announced')
+      .prepare<[], { group_id: number; valid_from: string; body: string }>(
+        'SELECT group_id, valid_from, body FROM tax_rates_announced',
+      )
       .all()
       .sort((a, b) => Date.parse(a.valid_from) - Date.parse(b.valid_from));
   }
@@ -72,7 +87,9 @@ export class TaxRatesCache {
     const fetchedAt = new Date(this.#now()).toISOString();
     const view = toView(res.currentTaxRates, fetchedAt);
     const from = Date.parse(view.validFrom);
-    const later = (res.allTaxRates ?? []).filter((g) => Date.parse(g.validFrom) > from && g.groupId !== view.groupId).map((g) => toView(g, fetchedAt));
+    const later = (res.allTaxRates ?? [])
+      .filter((g) => Date.parse(g.validFrom) > from && g.groupId !== view.groupId)
+      .map((g) => toView(g, fetchedAt));
     this.#db.transaction(() => {
       this.#db
         .prepare(
@@ -82,7 +99,9 @@ export class TaxRatesCache {
         )
         .run(view.groupId, view.validFrom, JSON.stringify(view.labels), view.fetchedAt);
       this.#db.prepare('DELETE FROM tax_rates_announced').run();
-      const put = this.#db.prepare('INSERT OR REPLACE INTO tax_rates_announced (group_id, valid_from, body) VALUES (?, ?, ?)');
+      const put = this.#db.prepare(
+        'INSERT OR REPLACE INTO tax_rates_announced (group_id, valid_from, body) VALUES (?, ?, ?)',
+      );
       for (const g of later) put.run(g.groupId, g.validFrom, JSON.stringify(g.labels));
     })();
     this.#cached = undefined;

@@ -193,7 +193,14 @@ export const ACCOUNTS: ReadonlyMap<string, Account> = new Map(
       { apiKey: 'demo-key', keyId: 1001, keyName: 'Демо кључ', version: 'V2', shop: DEMO_SHOP, access: true },
       { apiKey: 'demo-key-v1', keyId: 1002, keyName: 'Демо кључ (V1)', version: 'V1', shop: DEMO_SHOP, access: true },
       { apiKey: 'prod-key', keyId: 2001, keyName: 'Каса 1', version: 'V2', shop: PROD_SHOP, access: true },
-      { apiKey: 'noaccess-key', keyId: 3001, keyName: 'Без приступа', version: 'V2', shop: NOACCESS_SHOP, access: false },
+      {
+        apiKey: 'noaccess-key',
+        keyId: 3001,
+        keyName: 'Без приступа',
+        version: 'V2',
+        shop: NOACCESS_SHOP,
+        access: false,
+      },
     ] satisfies Account[]
   ).map((a) => [a.apiKey, a]),
 );

@@ -31,7 +31,7 @@ function parse() {
     });
   } catch (e) {
     // An unknown flag or a missing value: one line, no stack trace.
-    return fail(e instanceof Error ? e.message.split('\n')[0] ?? 'bad arguments' : 'bad arguments');
+    return fail(e instanceof Error ? (e.message.split('\n')[0] ?? 'bad arguments') : 'bad arguments');
   }
 }
 const { values } = parse();

@@ -10,7 +10,15 @@ import { z } from 'zod';
  * issued — a receipt with the right order number that is not this order's (what a reused order number
  * looks like from the till).
  */
-export const FAULT_ACTIONS = ['drop_before', 'drop_after', 'error500', 'delay', 'hang', 'malformed', 'wrong_total'] as const;
+export const FAULT_ACTIONS = [
+  'drop_before',
+  'drop_after',
+  'error500',
+  'delay',
+  'hang',
+  'malformed',
+  'wrong_total',
+] as const;
 /** What to do to a matching request. */
 export type FaultAction = (typeof FAULT_ACTIONS)[number];
 
@@ -80,6 +88,7 @@ export function alterTotals(body: unknown): void {
     return;
   }
   const o = body as Record<string, unknown>;
-  if (typeof o['invoiceNumber'] === 'string' && typeof o['totalAmount'] === 'number') o['totalAmount'] = o['totalAmount'] + 1;
+  if (typeof o['invoiceNumber'] === 'string' && typeof o['totalAmount'] === 'number')
+    o['totalAmount'] = o['totalAmount'] + 1;
   for (const key of ['receipt', 'finalReceipt', 'receipts']) alterTotals(o[key]);
 }

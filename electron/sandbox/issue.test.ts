@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTS, type Shop } from './accounts.ts';
-import { computeTaxes, counterExtension, issueFinalize, issueReceipt, ORDER_NUMBER_WINDOW_MS, SandboxError } from './issue.ts';
+import {
+  computeTaxes,
+  counterExtension,
+  issueFinalize,
+  issueReceipt,
+  ORDER_NUMBER_WINDOW_MS,
+  SandboxError,
+} from './issue.ts';
 import { Store } from './store.ts';
 
 const demo = ACCOUNTS.get('demo-key')?.shop as Shop;
 const prod = ACCOUNTS.get('prod-key')?.shop as Shop;
-const item = (totalAmount: number, labels: string[]) => ({ name: 'x', quantity: 1, unitPrice: totalAmount, totalAmount, labels });
+const item = (totalAmount: number, labels: string[]) => ({
+  name: 'x',
+  quantity: 1,
+  unitPrice: totalAmount,
+  totalAmount,
+  labels,
+});
 
 describe('computeTaxes', () => {
   it('computes VAT included in the price per label, in para', () => {
@@ -50,7 +63,9 @@ describe('issueReceipt', () => {
     const store = new Store();
     const t0 = Date.parse('2024-05-01T00:00:00Z');
     const first = issueReceipt({ store, shop: demo, now: t0 }, 'normal', 'sale', body('A'));
-    expect(() => issueReceipt({ store, shop: demo, now: t0 + ORDER_NUMBER_WINDOW_MS - 1 }, 'normal', 'sale', body('A'))).toThrow(SandboxError);
+    expect(() =>
+      issueReceipt({ store, shop: demo, now: t0 + ORDER_NUMBER_WINDOW_MS - 1 }, 'normal', 'sale', body('A')),
+    ).toThrow(SandboxError);
     const again = issueReceipt({ store, shop: demo, now: t0 + ORDER_NUMBER_WINDOW_MS }, 'normal', 'sale', body('A'));
     expect(again.existing).toBe(false);
     expect(again.receipts[0]?.invoiceNumber).not.toBe(first.receipts[0]?.invoiceNumber);
@@ -60,7 +75,11 @@ describe('issueReceipt', () => {
   it('finalize returns the stored pair on a retry', () => {
     const store = new Store();
     const adv = issueReceipt({ store, shop: demo, now: 1e12 }, 'advance', 'sale', body('ADV'));
-    const fin = { ...body('FIN'), referentDocumentNumber: adv.receipts[0]?.invoiceNumber, settings: { returnIfOrderNumberExists: true } };
+    const fin = {
+      ...body('FIN'),
+      referentDocumentNumber: adv.receipts[0]?.invoiceNumber,
+      settings: { returnIfOrderNumberExists: true },
+    };
     const a = issueFinalize({ store, shop: demo, now: 1e12 }, fin);
     const b = issueFinalize({ store, shop: demo, now: 1e12 + 1000 }, fin);
     expect(b.existing).toBe(true);

@@ -10,7 +10,14 @@ import { createHash, createHmac } from 'node:crypto';
 import { includedTax, paraToDecimal, toMilli, toPara, type Para } from '../../shared/money.ts';
 import { findLabel, type Shop } from './accounts.ts';
 import { buildJournal, type JournalTax } from './journal.ts';
-import { check, ReceiptRequestSchema, type Item, type Payment, type ReceiptRequest, type ValidationError } from './schemas.ts';
+import {
+  check,
+  ReceiptRequestSchema,
+  type Item,
+  type Payment,
+  type ReceiptRequest,
+  type ValidationError,
+} from './schemas.ts';
 import type { Store, StoredReceipt } from './store.ts';
 
 /** A gateway error to be sent as the error body. */
@@ -20,7 +27,13 @@ export class SandboxError extends Error {
   readonly details: Record<string, unknown> | undefined;
   readonly userMessage: string | undefined;
 
-  constructor(status: number, code: string | null, message: string, details?: Record<string, unknown>, userMessage?: string) {
+  constructor(
+    status: number,
+    code: string | null,
+    message: string,
+    details?: Record<string, unknown>,
+    userMessage?: string,
+  ) {
     super(message);
     this.status = status;
     this.code = code;
@@ -31,7 +44,13 @@ export class SandboxError extends Error {
 
 /** 400 ERR_00202 with validationErrors. */
 export function validationError(errors: ValidationError[]): SandboxError {
-  return new SandboxError(400, 'ERR_00202', 'Validation failed', { validationErrors: errors }, 'Подаци рачуна нису исправни.');
+  return new SandboxError(
+    400,
+    'ERR_00202',
+    'Validation failed',
+    { validationErrors: errors },
+    'Подаци рачуна нису исправни.',
+  );
 }
 
 /** Order numbers are unique per scope for this long (the spec's "about 14 days"). */
@@ -79,13 +98,23 @@ interface ParsedLine {
 }
 
 /** Computes the tax items of a receipt: VAT included in price, aggregated per label, in para. */
-export function computeTaxes(shop: Shop, items: readonly Item[]): { label: string; rate: number; categoryType: number; categoryName: string; orderId: number; amount: Para }[] {
+export function computeTaxes(
+  shop: Shop,
+  items: readonly Item[],
+): { label: string; rate: number; categoryType: number; categoryName: string; orderId: number; amount: Para }[] {
   const perLabel = new Map<string, Para>();
   for (const item of items) {
     const total = toPara(item.totalAmount) ?? 0;
     for (const label of new Set(item.labels)) perLabel.set(label, (perLabel.get(label) ?? 0) + total);
   }
-  const out: { label: string; rate: number; categoryType: number; categoryName: string; orderId: number; amount: Para }[] = [];
+  const out: {
+    label: string;
+    rate: number;
+    categoryType: number;
+    categoryName: string;
+    orderId: number;
+    amount: Para;
+  }[] = [];
   for (const [label, base] of perLabel) {
     const hit = findLabel(shop.current, label);
     if (!hit) continue;
@@ -143,12 +172,19 @@ function checkAmounts(req: ReceiptRequest, payments: readonly Payment[]): void {
 function checkAdvanceLabels(shop: Shop, items: readonly Item[]): void {
   if (!shop.advanceLabels) return;
   const allowed = shop.advanceLabels;
-  const bad = items.flatMap((i, n) => i.labels.filter((l) => !allowed.has(l)).map((l) => ({ field: `items[${n}].labels`, label: l })));
+  const bad = items.flatMap((i, n) =>
+    i.labels.filter((l) => !allowed.has(l)).map((l) => ({ field: `items[${n}].labels`, label: l })),
+  );
   if (bad.length > 0) {
-    throw new SandboxError(409, 'ERR_00302', `Advance items on a demo account must use labels ${[...allowed].join(', ')}`, {
-      invalidLabels: bad,
-      allowedLabels: [...allowed],
-    });
+    throw new SandboxError(
+      409,
+      'ERR_00302',
+      `Advance items on a demo account must use labels ${[...allowed].join(', ')}`,
+      {
+        invalidLabels: bad,
+        allowedLabels: [...allowed],
+      },
+    );
   }
 }
 
@@ -172,7 +208,9 @@ function checkTaxAdministration(shop: Shop, items: readonly Item[]): void {
 
 function requireReferenced(ctx: IssueContext, invoiceNumber: string | undefined, what: string): StoredReceipt {
   if (!invoiceNumber) {
-    throw new SandboxError(400, 'ERR_00201', `${what}: referentDocumentNumber is required`, { field: 'referentDocumentNumber' });
+    throw new SandboxError(400, 'ERR_00201', `${what}: referentDocumentNumber is required`, {
+      field: 'referentDocumentNumber',
+    });
   }
   const ref = ctx.store.byInvoice.get(invoiceNumber);
   if (!ref || ref.shopId !== ctx.shop.id) {
@@ -196,8 +234,10 @@ export function validateReceipt(invoiceType: string, transactionType: string, ra
     errors.push({ field: 'payments', message: 'At least one payment is required' });
   }
   if (transactionType === 'refund') {
-    if (obj['referentDocumentNumber'] === undefined) errors.push({ field: 'referentDocumentNumber', message: 'Required for a refund' });
-    if (obj['referentDocumentDt'] === undefined) errors.push({ field: 'referentDocumentDt', message: 'Required for a refund' });
+    if (obj['referentDocumentNumber'] === undefined)
+      errors.push({ field: 'referentDocumentNumber', message: 'Required for a refund' });
+    if (obj['referentDocumentDt'] === undefined)
+      errors.push({ field: 'referentDocumentDt', message: 'Required for a refund' });
     const settings = obj['settings'] as Record<string, unknown> | undefined;
     if (obj['buyerId'] === undefined && settings?.['skipBuyerIdValidation'] !== true) {
       errors.push({ field: 'buyerId', message: 'Required for a refund unless settings.skipBuyerIdValidation' });
@@ -252,7 +292,10 @@ export function issueFullRefund(ctx: IssueContext, invoiceNumber: string, raw: u
     errors.push({ field: 'buyerId', message: 'Required for a refund unless settings.skipBuyerIdValidation' });
   }
   if (original.transactionType !== 'sale' || !REFUND_TYPES.includes(original.invoiceType)) {
-    errors.push({ field: 'invoiceNumber', message: `A ${original.invoiceType} ${original.transactionType} cannot be refunded` });
+    errors.push({
+      field: 'invoiceNumber',
+      message: `A ${original.invoiceType} ${original.transactionType} cannot be refunded`,
+    });
   }
   if (errors.length > 0 || !parsed.ok) throw validationError(errors);
   const req = parsed.data;
@@ -287,7 +330,9 @@ export function issueFinalize(ctx: IssueContext, raw: unknown): Issued {
   const scopeKey = `${ctx.shop.id}|advance|finalize|${req.orderNumber}`;
   const existing = checkOrderNumber(ctx, scopeKey, req);
   if (existing) {
-    const refund = existing.referentDocumentNumber ? ctx.store.byInvoice.get(existing.referentDocumentNumber) : undefined;
+    const refund = existing.referentDocumentNumber
+      ? ctx.store.byInvoice.get(existing.referentDocumentNumber)
+      : undefined;
     return { receipts: refund ? [refund, existing] : [existing, existing], existing: true };
   }
   const advance = requireReferenced(ctx, req.referentDocumentNumber, 'Advance finalize');
@@ -335,15 +380,21 @@ export function issueFinalize(ctx: IssueContext, raw: unknown): Issued {
  */
 function advanceChain(ctx: IssueContext, last: StoredReceipt): { items: Item[]; payments: Payment[]; netPara: Para } {
   const chain: StoredReceipt[] = [last];
-  for (let cur = last; chain.length < 1000; ) {
+  for (let cur = last; chain.length < 1000;) {
     const prev = cur.referentDocumentNumber ? ctx.store.byInvoice.get(cur.referentDocumentNumber) : undefined;
-    if (!prev || prev.shopId !== ctx.shop.id || prev.invoiceType !== 'advance' || prev.transactionType !== 'sale') break;
+    if (!prev || prev.shopId !== ctx.shop.id || prev.invoiceType !== 'advance' || prev.transactionType !== 'sale')
+      break;
     chain.unshift(prev);
     cur = prev;
   }
   const numbers = new Set(chain.map((r) => r.invoiceNumber));
   const refunds = ctx.store.receipts.filter(
-    (r) => r.shopId === ctx.shop.id && r.invoiceType === 'advance' && r.transactionType === 'refund' && r.referentDocumentNumber !== null && numbers.has(r.referentDocumentNumber),
+    (r) =>
+      r.shopId === ctx.shop.id &&
+      r.invoiceType === 'advance' &&
+      r.transactionType === 'refund' &&
+      r.referentDocumentNumber !== null &&
+      numbers.has(r.referentDocumentNumber),
   );
   const netPara = chain.reduce((s, r) => s + r.totalPara, 0) - refunds.reduce((s, r) => s + r.totalPara, 0);
   if (chain.length === 1 && refunds.length === 0) return { items: last.items, payments: last.payments, netPara };
@@ -361,7 +412,13 @@ function advanceChain(ctx: IssueContext, last: StoredReceipt): { items: Item[]; 
   for (const r of refunds) add(r.items, -1);
   const items: Item[] = [...perLabels.values()]
     .filter((e) => e.para > 0)
-    .map((e) => ({ name: 'Аванс', quantity: 1, unitPrice: paraToDecimal(e.para), totalAmount: paraToDecimal(e.para), labels: e.labels }));
+    .map((e) => ({
+      name: 'Аванс',
+      quantity: 1,
+      unitPrice: paraToDecimal(e.para),
+      totalAmount: paraToDecimal(e.para),
+      labels: e.labels,
+    }));
   const type = chain[0]?.payments[0]?.type ?? 'cash';
   return { items, payments: [{ type, amount: paraToDecimal(netPara) }], netPara };
 }
@@ -398,7 +455,9 @@ function build(ctx: IssueContext, b: BuildInput): StoredReceipt {
   const verificationUrl = `https://tap.sandbox.suf.purs.gov.rs/v/?vl=${verificationPayload(shop, counters, b, sdc, totalPara, canonical)}`;
   // The spec's request has no cashier field: a client may send `cashier` or `metaFields.cashier`.
   const metaCashier = b.req.metaFields?.['cashier'];
-  const cashier = b.req.cashier ?? (typeof metaCashier === 'string' && metaCashier.trim() ? metaCashier.trim().slice(0, 30) : 'Каса 1');
+  const cashier =
+    b.req.cashier ??
+    (typeof metaCashier === 'string' && metaCashier.trim() ? metaCashier.trim().slice(0, 30) : 'Каса 1');
   const journal = buildJournal({
     tin: shop.tin,
     businessName: shop.businessName,
@@ -423,7 +482,12 @@ function build(ctx: IssueContext, b: BuildInput): StoredReceipt {
     payments: b.payments.map((p) => ({ type: p.type, amount: toPara(p.amount) ?? 0 })),
     advancePaid: b.advancePaid,
     total: totalPara,
-    taxes: taxes.map((t): JournalTax => ({ label: t.label, categoryName: t.categoryName, rate: t.rate, amount: t.amount })),
+    taxes: taxes.map((t): JournalTax => ({
+      label: t.label,
+      categoryName: t.categoryName,
+      rate: t.rate,
+      amount: t.amount,
+    })),
     sdcDateTime: sdc,
     esirDateTime: b.req.dateTimeOfIssue ? new Date(b.req.dateTimeOfIssue) : undefined,
     invoiceNumber,

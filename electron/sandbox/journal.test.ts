@@ -1,6 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { banner, buildJournal, center, END_LINE, formatDateTime, formatRate, graphemes, pair, TITLE_LINE, wrap, type JournalInput } from './journal.ts';
+import {
+  banner,
+  buildJournal,
+  center,
+  END_LINE,
+  formatDateTime,
+  formatRate,
+  graphemes,
+  pair,
+  TITLE_LINE,
+  wrap,
+  type JournalInput,
+} from './journal.ts';
 
 const strip = (s: string) => s.replace(/\s+/g, '');
 
@@ -33,13 +45,20 @@ describe('wrap', () => {
   });
 
   it('property: any Latin/Cyrillic/combining text wraps to ≤ 40 columns and loses nothing', () => {
-    const alphabet = fc.constantFrom(...'abcčćđšž ABCЂЉЊЋЏ абвгдђежзијклљмнњопрстћуфхцчџш 0123456789.,-/()'.split(''), 'q\u0301', '🍞');
+    const alphabet = fc.constantFrom(
+      ...'abcčćđšž ABCЂЉЊЋЏ абвгдђежзијклљмнњопрстћуфхцчџш 0123456789.,-/()'.split(''),
+      'q\u0301',
+      '🍞',
+    );
     fc.assert(
-      fc.property(fc.array(alphabet, { maxLength: 200 }).map((a) => a.join('')), (text) => {
-        const lines = wrap(text);
-        for (const l of lines) expect(l.length).toBeLessThanOrEqual(40);
-        expect(strip(lines.join(''))).toBe(strip(text.normalize('NFC')));
-      }),
+      fc.property(
+        fc.array(alphabet, { maxLength: 200 }).map((a) => a.join('')),
+        (text) => {
+          const lines = wrap(text);
+          for (const l of lines) expect(l.length).toBeLessThanOrEqual(40);
+          expect(strip(lines.join(''))).toBe(strip(text.normalize('NFC')));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -103,7 +122,7 @@ describe('buildJournal', () => {
     expect(lines.some((l) => l.startsWith('Бројач рачуна:') && l.endsWith('7/12ОП'))).toBe(true);
   });
 
-  it('prints the ESIR time (the request\'s dateTimeOfIssue) under the ESIR number only when sent (#21)', () => {
+  it("prints the ESIR time (the request's dateTimeOfIssue) under the ESIR number only when sent (#21)", () => {
     const lines = buildJournal(input({ esirDateTime: new Date('2024-07-01T07:00:00Z') })).split('\n');
     const at = lines.findIndex((l) => l.startsWith('ЕСИР време:'));
     expect(lines[at - 1]?.startsWith('ЕСИР број:')).toBe(true);
@@ -113,7 +132,14 @@ describe('buildJournal', () => {
   });
 
   it('shows refunds negative with the buyer signature line', () => {
-    const text = buildJournal(input({ transactionType: 'refund', referentDocumentNumber: 'X-Y-1', referentDocumentDt: '2024-07-01T10:00:00Z', buyerId: '10:123456789' }));
+    const text = buildJournal(
+      input({
+        transactionType: 'refund',
+        referentDocumentNumber: 'X-Y-1',
+        referentDocumentDt: '2024-07-01T10:00:00Z',
+        buyerId: '10:123456789',
+      }),
+    );
     expect(text).toContain('ПРОМЕТ РЕФУНДАЦИЈА');
     expect(text).toContain('-150,00');
     expect(text).toContain('Потпис купца:');
@@ -121,7 +147,9 @@ describe('buildJournal', () => {
   });
 
   it('property: every line ≤ 40 columns for any items', () => {
-    const name = fc.array(fc.constantFrom(...'Хлеб mleko ЋЏЉ čćž 12345 '.split(''), 'q\u0301'), { minLength: 1, maxLength: 120 }).map((a) => a.join('') + 'x');
+    const name = fc
+      .array(fc.constantFrom(...'Хлеб mleko ЋЏЉ čćž 12345 '.split(''), 'q\u0301'), { minLength: 1, maxLength: 120 })
+      .map((a) => a.join('') + 'x');
     const line = fc.record({
       name,
       labels: fc.constantFrom<string[]>(['A'], ['E'], ['A', 'F']),
@@ -130,10 +158,14 @@ describe('buildJournal', () => {
       total: fc.integer({ min: 0, max: 999_999_999_999 }),
     });
     fc.assert(
-      fc.property(fc.array(line, { minLength: 1, maxLength: 8 }), fc.constantFrom('normal', 'training', 'copy'), (items, invoiceType) => {
-        const text = buildJournal(input({ items, invoiceType, total: items.reduce((s, i) => s + i.total, 0) }));
-        for (const l of text.split('\n')) expect([...l].length <= 40 && l.length <= 40).toBe(true);
-      }),
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 8 }),
+        fc.constantFrom('normal', 'training', 'copy'),
+        (items, invoiceType) => {
+          const text = buildJournal(input({ items, invoiceType, total: items.reduce((s, i) => s + i.total, 0) }));
+          for (const l of text.split('\n')) expect([...l].length <= 40 && l.length <= 40).toBe(true);
+        },
+      ),
       { numRuns: 100 },
     );
   });

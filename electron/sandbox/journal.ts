@@ -179,7 +179,11 @@ export function buildJournal(input: JournalInput): string {
   }
   lines.push(rule);
   if (nonFiscal) lines.push(banner(NOT_FISCAL));
-  lines.push(...center(`${TYPE_NAMES[input.invoiceType] ?? input.invoiceType.toUpperCase()} ${TX_NAMES[input.transactionType] ?? input.transactionType.toUpperCase()}`));
+  lines.push(
+    ...center(
+      `${TYPE_NAMES[input.invoiceType] ?? input.invoiceType.toUpperCase()} ${TX_NAMES[input.transactionType] ?? input.transactionType.toUpperCase()}`,
+    ),
+  );
   lines.push('Артикли');
   lines.push(double);
   lines.push(...pair('Назив   Цена         Кол.', 'Укупно'));

@@ -23,13 +23,21 @@ describe('dataFile persistence', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-sandbox-'));
     dirs.push(dir);
     const dataFile = path.join(dir, 'sandbox.sqlite');
-    const sale = { orderNumber: 'P-1', items: [{ name: 'Хлеб', quantity: 1, unitPrice: 80, totalAmount: 80, labels: ['A'] }], payments: [{ type: 'cash', amount: 80 }] };
+    const sale = {
+      orderNumber: 'P-1',
+      items: [{ name: 'Хлеб', quantity: 1, unitPrice: 80, totalAmount: 80, labels: ['A'] }],
+      payments: [{ type: 'cash', amount: 80 }],
+    };
 
     const a = await startSandbox({ dataFile });
     const first = (await post(a.url, '/receipt/normal/sale', sale)).json['receipt'] as Record<string, unknown>;
-    expect((await post(a.url, '/receipt/drafts', { draftName: 'Сто', orderNumber: 'D-1', items: sale.items })).status).toBe(201);
+    expect(
+      (await post(a.url, '/receipt/drafts', { draftName: 'Сто', orderNumber: 'D-1', items: sale.items })).status,
+    ).toBe(201);
     expect((await post(a.url, '/cashiers', { name: 'Ана' })).status).toBe(200);
-    expect((await post(a.url, '/receipt/send-email', { invoiceNumber: first['invoiceNumber'], email: 'a@b.rs' })).status).toBe(201);
+    expect(
+      (await post(a.url, '/receipt/send-email', { invoiceNumber: first['invoiceNumber'], email: 'a@b.rs' })).status,
+    ).toBe(201);
     await a.close();
 
     const b = await startSandbox({ dataFile });
@@ -37,9 +45,13 @@ describe('dataFile persistence', () => {
     expect(b.controls.emails().emails).toHaveLength(1);
     const dup = await post(b.url, '/receipt/normal/sale', sale);
     expect(dup.json['code']).toBe('ERR_00603');
-    const second = (await post(b.url, '/receipt/normal/sale', { ...sale, orderNumber: 'P-2' })).json['receipt'] as Record<string, unknown>;
+    const second = (await post(b.url, '/receipt/normal/sale', { ...sale, orderNumber: 'P-2' })).json[
+      'receipt'
+    ] as Record<string, unknown>;
     expect(second['invoiceCounter']).toBe('2/2ОП');
-    const archived = await fetch(`${b.url}/archive/receipts/${String(first['invoiceNumber'])}`, { headers: { Authorization: 'Bearer demo-key' } });
+    const archived = await fetch(`${b.url}/archive/receipts/${String(first['invoiceNumber'])}`, {
+      headers: { Authorization: 'Bearer demo-key' },
+    });
     const rec = (await archived.json()) as { receipt: Record<string, unknown> };
     expect(rec.receipt['journal']).toBe(first['journal']);
     expect(rec.receipt['invoicePdfUrl']).toBe(`${b.url}/files/${String(first['invoiceNumber'])}.pdf`);

@@ -40,26 +40,30 @@ const buyerId = z.string().superRefine((s, ctx) => {
     return;
   }
   // As a PFR: the type is a code of the Tax Administration's buyer ID list (docs/buyer-id.md).
-  if (!BUYER_ID_CODES.includes(m[1] ?? '')) ctx.addIssue({ code: 'custom', message: `Unknown buyer ID type ${m[1] ?? ''}` });
-  if (m[1] === '10' && !/^\d{9}$/.test(m[2] ?? '')) ctx.addIssue({ code: 'custom', message: 'A tax id (10:) has 9 digits' });
+  if (!BUYER_ID_CODES.includes(m[1] ?? ''))
+    ctx.addIssue({ code: 'custom', message: `Unknown buyer ID type ${m[1] ?? ''}` });
+  if (m[1] === '10' && !/^\d{9}$/.test(m[2] ?? ''))
+    ctx.addIssue({ code: 'custom', message: 'A tax id (10:) has 9 digits' });
   if (m[1] === '11' && !/^\d{13}$/.test(m[2] ?? '')) {
     ctx.addIssue({ code: 'custom', message: 'A personal id (11:) has 13 digits' });
   }
 });
 
-export const ItemSchema = z.object({
-  name: z.string().trim().min(1).max(2048),
-  quantity,
-  unitPrice: nonNegativeMoney,
-  totalAmount: nonNegativeMoney,
-  labels: z.array(z.string().min(1)).min(1),
-  gtin: z.string().optional(),
-  discount: nonNegativeMoney.optional(),
-}).superRefine((item, ctx) => {
-  // The PFR's item arithmetic (#21): refused at the item's totalAmount when it does not add up.
-  const message = itemArithmeticError(item);
-  if (message) ctx.addIssue({ code: 'custom', path: ['totalAmount'], message });
-});
+export const ItemSchema = z
+  .object({
+    name: z.string().trim().min(1).max(2048),
+    quantity,
+    unitPrice: nonNegativeMoney,
+    totalAmount: nonNegativeMoney,
+    labels: z.array(z.string().min(1)).min(1),
+    gtin: z.string().optional(),
+    discount: nonNegativeMoney.optional(),
+  })
+  .superRefine((item, ctx) => {
+    // The PFR's item arithmetic (#21): refused at the item's totalAmount when it does not add up.
+    const message = itemArithmeticError(item);
+    if (message) ctx.addIssue({ code: 'custom', path: ['totalAmount'], message });
+  });
 export type Item = z.infer<typeof ItemSchema>;
 
 export const PaymentSchema = z.object({

@@ -103,7 +103,11 @@ export interface SandboxControls {
   /** Every e-mail recorded (never sent). */
   emails(): { emails: unknown[] };
   /** Request counts by "METHOD /route pattern" of every API request received, dropped ones included. */
-  stats(): { requests: Record<string, number>; total: number; async: { queued: number; issued: number; failed: number } };
+  stats(): {
+    requests: Record<string, number>;
+    total: number;
+    async: { queued: number; issued: number; failed: number };
+  };
   /** Back to a fresh sandbox: no receipts, drafts, cashiers, e-mails, faults; online; clock offset 0. */
   reset(): void;
   /** Resolves when every queued async receipt has been processed. */
@@ -172,7 +176,10 @@ function normalizePaymentType(t: string): string {
   return t.toLowerCase().replace(/_/g, '');
 }
 
-function paginate<T>(all: T[], query: URLSearchParams): { data: T[]; meta: { page: number; limit: number; total: number; totalPages: number } } {
+function paginate<T>(
+  all: T[],
+  query: URLSearchParams,
+): { data: T[]; meta: { page: number; limit: number; total: number; totalPages: number } } {
   const page = intParam(query, 'page', 1);
   const limit = intParam(query, 'limit', 20, 100);
   return {
@@ -217,11 +224,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const now = () => baseClock() + clockOffset;
   const taxSchedule = createTaxSchedule();
-  const issueCtx = (account: Account): IssueContext => ({ store, shop: taxSchedule.shopAt(account.shop, now()), now: now() });
+  const issueCtx = (account: Account): IssueContext => ({
+    store,
+    shop: taxSchedule.shopAt(account.shop, now()),
+    now: now(),
+  });
 
   /** The wire receipt: stored fields plus the URLs of this server. */
   const present = (r: StoredReceipt, archive = false, bulk = false): Record<string, unknown> => {
-    const out: Record<string, unknown> = { ...r.receipt, invoicePdfUrl: `${url}/files/${encodeURIComponent(r.invoiceNumber)}.pdf` };
+    const out: Record<string, unknown> = {
+      ...r.receipt,
+      invoicePdfUrl: `${url}/files/${encodeURIComponent(r.invoiceNumber)}.pdf`,
+    };
     if (!bulk) Object.assign(out, variant.receiptLines(r.items, r.payments));
     if (archive) {
       out['qrCodeFileUrl'] = `${url}/files/${encodeURIComponent(r.invoiceNumber)}.png`;
@@ -256,7 +270,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
   };
 
-  const issued = (c: Ctx, r: StoredReceipt): Reply => ({ status: 201, body: { correlationId: c.cid, receipt: present(r) } });
+  const issued = (c: Ctx, r: StoredReceipt): Reply => ({
+    status: 201,
+    body: { correlationId: c.cid, receipt: present(r) },
+  });
 
   // ---- async ----------------------------------------------------------------------------------
 
@@ -269,11 +286,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
 
   const queueAsync = (c: Ctx, invoiceType: string, transactionType: string): Reply => {
-    if (asyncFailing.has(c.account.apiKey)) throw new SandboxError(500, 'ERR_00002', 'Async processing is not available for this account');
+    if (asyncFailing.has(c.account.apiKey))
+      throw new SandboxError(500, 'ERR_00002', 'Async processing is not available for this account');
     const raw = c.json();
     let orderNumber: string;
     if (transactionType === 'finalize') {
-      if (invoiceType !== 'advance') throw validationError([{ field: 'invoiceType', message: 'Only advance can be finalized' }]);
+      if (invoiceType !== 'advance')
+        throw validationError([{ field: 'invoiceType', message: 'Only advance can be finalized' }]);
       const o = check(ReceiptRequestSchema.pick({ orderNumber: true }), raw);
       if (!o.ok) throw validationError(o.errors);
       orderNumber = o.data.orderNumber;
@@ -287,7 +306,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       try {
         const ctx = issueCtx(account);
         const result =
-          transactionType === 'finalize' ? issueFinalize(ctx, raw) : issueReceipt(ctx, invoiceType, transactionType, raw);
+          transactionType === 'finalize'
+            ? issueFinalize(ctx, raw)
+            : issueReceipt(ctx, invoiceType, transactionType, raw);
         const last = result.receipts[result.receipts.length - 1];
         if (last && !result.existing) recordSendTo(last, raw);
         asyncCounts.issued += 1;
@@ -348,7 +369,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // ---- routes ---------------------------------------------------------------------------------
 
   const routes: Route[] = [];
-  const route = (method: string, pattern: string, auth: AuthMode, needsAccess: boolean, handle: Route['handle'], bulk = false) => {
+  const route = (
+    method: string,
+    pattern: string,
+    auth: AuthMode,
+    needsAccess: boolean,
+    handle: Route['handle'],
+    bulk = false,
+  ) => {
     const re = new RegExp(
       '^' +
         pattern
@@ -391,7 +419,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const q = c.query;
     const exact = q.get('orderNumberExact') === 'true';
     const orderNumber = q.get('orderNumber');
-    const orderNumbers = q.getAll('orderNumbers').flatMap((s) => s.split(',')).filter(Boolean);
+    const orderNumbers = q
+      .getAll('orderNumbers')
+      .flatMap((s) => s.split(','))
+      .filter(Boolean);
     const draftName = q.get('draftName');
     const paymentType = q.get('paymentType');
     const start = dateParam(q, 'startDate');
@@ -444,7 +475,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
   const ownDraft = (c: Ctx): Draft => {
     const d = store.drafts.get(Number(c.params[0]));
-    if (!d || d.shopId !== c.account.shop.id) throw new SandboxError(404, 'NOT_FOUND', `Draft ${c.params[0]} not found`);
+    if (!d || d.shopId !== c.account.shop.id)
+      throw new SandboxError(404, 'NOT_FOUND', `Draft ${c.params[0]} not found`);
     return d;
   };
   route('GET', '/receipt/drafts/{id}', 'api', true, (c) => ({ status: 200, body: ownDraft(c) }));
@@ -452,7 +484,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const d = ownDraft(c);
     const r = check(DraftUpdateSchema, c.json());
     if (!r.ok) throw validationError(r.errors);
-    const updated: Draft = { ...d, ...r.data, id: d.id, shopId: d.shopId, companyId: d.companyId, status: 'draft', createdAt: d.createdAt, updatedAt: new Date(now()).toISOString() };
+    const updated: Draft = {
+      ...d,
+      ...r.data,
+      id: d.id,
+      shopId: d.shopId,
+      companyId: d.companyId,
+      status: 'draft',
+      createdAt: d.createdAt,
+      updatedAt: new Date(now()).toISOString(),
+    };
     store.saveDraft(updated);
     return { status: 200, body: updated };
   });
@@ -490,7 +531,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     // The advance refund is issued for the same request: it carries its metaFields too.
     const refundReceipt = present(refund);
     const meta = (raw as { metaFields?: unknown } | null)?.metaFields;
-    if (meta && typeof meta === 'object' && refundReceipt['metaFields'] === undefined) refundReceipt['metaFields'] = meta;
+    if (meta && typeof meta === 'object' && refundReceipt['metaFields'] === undefined)
+      refundReceipt['metaFields'] = meta;
     return { status: 201, body: { correlationId: c.cid, refundReceipt, finalReceipt: present(final) } };
   });
   route('POST', '/receipt/{invoiceNumber}/refund/full', 'api', true, (c) => {
@@ -510,18 +552,31 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const invoiceType = (c.params[0] ?? '').toLowerCase();
       const transactionType = c.params[1] ?? '';
       const raw = c.json();
-      if (transactionType === 'finalize') throw validationError([{ field: 'transactionType', message: 'Bulk supports sale and refund' }]);
-      if (!raw || typeof raw !== 'object' || Array.isArray(raw) || !Array.isArray((raw as { receipts?: unknown }).receipts)) {
+      if (transactionType === 'finalize')
+        throw validationError([{ field: 'transactionType', message: 'Bulk supports sale and refund' }]);
+      if (
+        !raw ||
+        typeof raw !== 'object' ||
+        Array.isArray(raw) ||
+        !Array.isArray((raw as { receipts?: unknown }).receipts)
+      ) {
         throw validationError([{ field: 'receipts', message: 'Body must be an object {receipts: [...]}' }]);
       }
       const list = (raw as { receipts: unknown[] }).receipts;
-      if (list.length === 0) throw validationError([{ field: 'receipts', message: 'At least one receipt is required' }]);
-      if (list.length > 30) throw validationError([{ field: 'receipts', message: 'At most 30 receipts per bulk request' }]);
+      if (list.length === 0)
+        throw validationError([{ field: 'receipts', message: 'At least one receipt is required' }]);
+      if (list.length > 30)
+        throw validationError([{ field: 'receipts', message: 'At most 30 receipts per bulk request' }]);
       if (!(transactionType === 'sale' ? SALE_TYPES : REFUND_TYPES).includes(invoiceType)) {
-        throw validationError([{ field: 'invoiceType', message: `${invoiceType}/${transactionType} is not supported` }]);
+        throw validationError([
+          { field: 'invoiceType', message: `${invoiceType}/${transactionType} is not supported` },
+        ]);
       }
       const receipts: Record<string, unknown>[] = [];
-      const failedReceipts: { orderNumber: string | null; error: { status: number; code: string | null; message: string; details?: Record<string, unknown> } }[] = [];
+      const failedReceipts: {
+        orderNumber: string | null;
+        error: { status: number; code: string | null; message: string; details?: Record<string, unknown> };
+      }[] = [];
       for (const element of list) {
         try {
           const result = issueReceipt(issueCtx(c.account), invoiceType, transactionType, element);
@@ -534,7 +589,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           const on = (element as { orderNumber?: unknown } | null)?.orderNumber;
           failedReceipts.push({
             orderNumber: typeof on === 'string' ? on : null,
-            error: { status: err.status, code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
+            error: {
+              status: err.status,
+              code: err.code,
+              message: err.message,
+              ...(err.details ? { details: err.details } : {}),
+            },
           });
         }
       }
@@ -561,7 +621,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const transactionType = c.params[1] ?? '';
     const raw = c.json();
     if (transactionType === 'finalize') {
-      throw validationError([{ field: 'invoiceType', message: 'Only advance receipts are finalized: POST /receipt/advance/finalize' }]);
+      throw validationError([
+        { field: 'invoiceType', message: 'Only advance receipts are finalized: POST /receipt/advance/finalize' },
+      ]);
     }
     const result = issueReceipt(issueCtx(c.account), invoiceType, transactionType, raw);
     const r = result.receipts[0];
@@ -608,7 +670,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const found = store.byOrder.get(`${c.account.shop.id}|${orderNumber}`);
       const last = variant.lookupPicks === 'first' ? found?.[0] : found?.[found.length - 1];
       return last
-        ? { orderNumber, fiscalized: true, invoiceNumber: last.invoiceNumber, receiptId: last.id, sdcDateTime: last.sdcDateTime, invoiceType: last.invoiceType, transactionType: last.transactionType }
+        ? {
+            orderNumber,
+            fiscalized: true,
+            invoiceNumber: last.invoiceNumber,
+            receiptId: last.id,
+            sdcDateTime: last.sdcDateTime,
+            invoiceType: last.invoiceType,
+            transactionType: last.transactionType,
+          }
         : { orderNumber, fiscalized: false, invoiceNumber: null, receiptId: null, sdcDateTime: null };
     });
     return { status: 200, body: { records } };
@@ -651,7 +721,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const r = check(CashierCreateSchema, c.json());
     if (!r.ok) throw validationError(r.errors);
     const at = new Date(now()).toISOString();
-    const cashier: Cashier = { id: store.newCashierId(), shopId: c.account.shop.id, ...r.data, active: r.data.active ?? true, createdAt: at, updatedAt: at };
+    const cashier: Cashier = {
+      id: store.newCashierId(),
+      shopId: c.account.shop.id,
+      ...r.data,
+      active: r.data.active ?? true,
+      createdAt: at,
+      updatedAt: at,
+    };
     store.saveCashier(cashier);
     return { status: 200, body: cashier };
   });
@@ -693,7 +770,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const m = /^(.+)\.(pdf|png)$/.exec(c.params[0] ?? '');
     const r = m ? store.byInvoice.get(m[1] ?? '') : undefined;
     if (!m || !r) throw new SandboxError(404, 'NOT_FOUND', 'File not found');
-    if (m[2] === 'png') return { status: 200, raw: { contentType: 'image/png', data: await qrPng(String(r.receipt['verificationUrl'])) } };
+    if (m[2] === 'png')
+      return {
+        status: 200,
+        raw: { contentType: 'image/png', data: await qrPng(String(r.receipt['verificationUrl'])) },
+      };
     const pdf = tinyPdf([
       'Kasa sandbox - fiscal receipt (test environment)',
       `Invoice number: ${r.invoiceNumber}`,
@@ -708,8 +789,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // ---- transport ------------------------------------------------------------------------------
 
   const errorBody = (err: SandboxError, cid: string, path: string, auth: AuthMode): unknown => {
-    if (auth === 'cashier' && (err.status === 401 || err.status === 403 || err.status === 404)) return { message: err.message };
-    if (err.status === 403 || err.status === 429) return { status: err.status, message: err.message, correlationId: cid };
+    if (auth === 'cashier' && (err.status === 401 || err.status === 403 || err.status === 404))
+      return { message: err.message };
+    if (err.status === 403 || err.status === 429)
+      return { status: err.status, message: err.message, correlationId: cid };
     return {
       status: err.status,
       code: err.code ?? 'NOT_FOUND',
@@ -732,7 +815,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
       data = Buffer.from(truncate ? text.slice(0, Math.max(1, Math.floor(text.length / 2))) : text, 'utf8');
     }
-    res.writeHead(reply.status, { 'Content-Type': contentType, 'Content-Length': data.length, 'X-Correlation-Id': cid });
+    res.writeHead(reply.status, {
+      'Content-Type': contentType,
+      'Content-Length': data.length,
+      'X-Correlation-Id': cid,
+    });
     res.end(data);
   };
 
@@ -759,7 +846,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return m ? ACCOUNTS.get((m[1] ?? '').trim()) : undefined;
   };
 
-  const handleApi = async (req: http.IncomingMessage, res: http.ServerResponse, pathname: string, query: URLSearchParams) => {
+  const handleApi = async (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    pathname: string,
+    query: URLSearchParams,
+  ) => {
     const method = req.method ?? 'GET';
     let matched: { route: Route; params: string[] } | null = null;
     for (const r of routes) {
@@ -825,7 +917,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
             if (bodyBuf.length === 0) return undefined;
             // Spec: requests with a body carry Content-Type: application/json.
             if (!isJsonContentType(req.headers['content-type'])) {
-              throw validationError([{ field: 'Content-Type', message: 'Requests with a body must carry Content-Type: application/json' }]);
+              throw validationError([
+                { field: 'Content-Type', message: 'Requests with a body must carry Content-Type: application/json' },
+              ]);
             }
             try {
               return variant.readBody(JSON.parse(decoder.decode(bodyBuf)) as unknown);
@@ -944,7 +1038,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       ? control(req, res, parsed.pathname)
       : handleApi(req, res, parsed.pathname, parsed.searchParams);
     handler.catch(() => {
-      if (!res.headersSent) send(res, randomUUID(), { status: 500, body: { status: 500, code: 'ERR_00002', message: 'Internal server error' } });
+      if (!res.headersSent)
+        send(res, randomUUID(), {
+          status: 500,
+          body: { status: 500, code: 'ERR_00002', message: 'Internal server error' },
+        });
       else res.destroy();
     });
   });

@@ -206,7 +206,12 @@ export function createSafeStorageSecretStore(
         throw new Error('safeStorage encryption is not available; the API key was not stored');
       }
       const encrypted = safeStorage.encryptString(clean);
-      const blob: Blob = { format: BLOB_FORMAT, backend: backend(), savedAt: new Date().toISOString(), data: encrypted.toString('base64') };
+      const blob: Blob = {
+        format: BLOB_FORMAT,
+        backend: backend(),
+        savedAt: new Date().toISOString(),
+        data: encrypted.toString('base64'),
+      };
       writePrivate(file, JSON.stringify(blob) + '\n');
     },
     clear() {

@@ -26,7 +26,9 @@ export class Settings {
     this.#db = db;
     this.#env = env;
     this.#get = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
-    this.#set = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+    this.#set = db.prepare(
+      'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+    );
   }
 
   /** The effective value: environment override, else stored value, else undefined. */
@@ -55,7 +57,10 @@ export class Settings {
    * `KASA` + four random letters chosen once and stored, so no two installations share a default.
    */
   terminalId(): string {
-    const v = (this.get('terminalId') ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 12);
+    const v = (this.get('terminalId') ?? '')
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '')
+      .slice(0, 12);
     if (v) return v;
     const generated = `KASA${randomTag(4)}`;
     this.set('terminalId', generated);

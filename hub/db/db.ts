@@ -23,7 +23,10 @@ const INT8 = 20;
 
 /** Opens a real PostgreSQL through a `pg` pool and applies pending migrations. */
 export async function openPostgres(url: string, migrations: readonly HubMigration[] = HUB_MIGRATIONS): Promise<HubDb> {
-  const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format)) };
+  const types = {
+    getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+      oid === INT8 ? Number : pg.types.getTypeParser(oid, format),
+  };
   const pool = new pg.Pool({ connectionString: url, max: 8, types });
   // A dropped connection must not crash the hub: the next query gets a new one.
   pool.on('error', () => undefined);
@@ -60,7 +63,10 @@ export async function openPostgres(url: string, migrations: readonly HubMigratio
 }
 
 /** Opens (creating) an embedded PGlite database in `dataDir` and applies pending migrations. */
-export async function openPglite(dataDir: string, migrations: readonly HubMigration[] = HUB_MIGRATIONS): Promise<HubDb> {
+export async function openPglite(
+  dataDir: string,
+  migrations: readonly HubMigration[] = HUB_MIGRATIONS,
+): Promise<HubDb> {
   fs.mkdirSync(dataDir, { recursive: true });
   const lite = await PGlite.create(dataDir);
   // PGlite is one connection: transactions are serialised here so a query of another request never
@@ -97,7 +103,9 @@ export async function openPglite(dataDir: string, migrations: readonly HubMigrat
 
 /** Applies migrations above the recorded version, each in its own transaction with its version row. */
 export async function migrate(db: HubDb, migrations: readonly HubMigration[] = HUB_MIGRATIONS): Promise<number[]> {
-  await db.query('CREATE TABLE IF NOT EXISTS hub_schema (version integer PRIMARY KEY, name text NOT NULL, applied_at text NOT NULL)');
+  await db.query(
+    'CREATE TABLE IF NOT EXISTS hub_schema (version integer PRIMARY KEY, name text NOT NULL, applied_at text NOT NULL)',
+  );
   const sorted = [...migrations].sort((a, b) => a.version - b.version);
   sorted.forEach((m, i) => {
     if (m.version !== i + 1) throw new Error(`hub migration ${m.name} has version ${m.version}, expected ${i + 1}`);
@@ -110,7 +118,11 @@ export async function migrate(db: HubDb, migrations: readonly HubMigration[] = H
       const have = await q.query<{ version: number }>('SELECT version FROM hub_schema WHERE version = $1', [m.version]);
       if (have.length) return false;
       for (const stmt of m.statements) await q.query(stmt);
-      await q.query('INSERT INTO hub_schema (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, new Date().toISOString()]);
+      await q.query('INSERT INTO hub_schema (version, name, applied_at) VALUES ($1, $2, $3)', [
+        m.version,
+        m.name,
+        new Date().toISOString(),
+      ]);
       return true;
     });
     if (done) applied.push(m.version);

@@ -142,7 +142,8 @@ function inputLabelled(text: string): HTMLInputElement {
 function selectByRoleAndName(role: 'combobox', name: string): HTMLSelectElement {
   const found = [...container.querySelectorAll<HTMLSelectElement>('select, [role]')].find((el) => {
     const implicit = el.tagName === 'SELECT' && !el.multiple && el.size <= 1 ? 'combobox' : null;
-    const accessibleName = el.getAttribute('aria-label') ?? el.closest('label')?.querySelector('span')?.textContent ?? '';
+    const accessibleName =
+      el.getAttribute('aria-label') ?? el.closest('label')?.querySelector('span')?.textContent ?? '';
     return (el.getAttribute('role') ?? implicit) === role && accessibleName === name;
   });
   if (!found) throw new Error(`no ${role} named ${name}`);
@@ -236,7 +237,9 @@ describe('the counter', () => {
     });
     type(inputLabelled('ИД купца'), '12345');
     await act(async () => key('F12'));
-    expect(container.querySelector('[role="alert"]')?.textContent).toBe('ПИБ није исправан: 9 цифара, последња је контролна.');
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe(
+      'ПИБ није исправан: 9 цифара, последња је контролна.',
+    );
     expect(checkouts).toEqual([]);
     type(inputLabelled('ИД купца'), '123456789'); // nine digits, wrong check digit
     await act(async () => key('F12'));
@@ -250,9 +253,31 @@ describe('the counter', () => {
     await scan('8600000100018');
     key('F12');
     const select = selectByRoleAndName('combobox', 'Врста ИД купца');
-    expect([...select.options].map((o) => o.value)).toEqual(['', '10', '11', '12', '13', '14', '15', '16', '20', '21', '22', '23', '30', '31', '32', '33', '34', '35', '40']);
+    expect([...select.options].map((o) => o.value)).toEqual([
+      '',
+      '10',
+      '11',
+      '12',
+      '13',
+      '14',
+      '15',
+      '16',
+      '20',
+      '21',
+      '22',
+      '23',
+      '30',
+      '31',
+      '32',
+      '33',
+      '34',
+      '35',
+      '40',
+    ]);
     expect(select.querySelector('option[value="20"]')?.textContent).toBe('20 – број личне карте (физичко лице)');
-    expect(select.querySelector('option[value="11"]')?.textContent).toBe('11 – ЈМБГ предузетника (самостална делатност)');
+    expect(select.querySelector('option[value="11"]')?.textContent).toBe(
+      '11 – ЈМБГ предузетника (самостална делатност)',
+    );
     act(() => {
       select.value = '20';
       select.dispatchEvent(new Event('change', { bubbles: true }));

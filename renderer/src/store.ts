@@ -756,7 +756,10 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
             await get().refreshOrder();
           };
           // A price override or a discount beyond the limit: the core asks for a manager's PIN.
-          return await get().withApproval((approval) => api['sales.checkout']({ ...input, ...(approval ? { approval } : {}) }), finish);
+          return await get().withApproval(
+            (approval) => api['sales.checkout']({ ...input, ...(approval ? { approval } : {}) }),
+            finish,
+          );
         } finally {
           set({ busy: false });
         }
@@ -791,7 +794,13 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
           // Importing (not a dry run) needs a manager's approval in the core: the dialog asks, then sends again.
           let result: ImportResult | null = null;
           await get().withApproval(
-            (approval) => api['catalog.import']({ csv, dryRun, ...(replace ? { replace } : {}), ...(approval ? { approval } : {}) }),
+            (approval) =>
+              api['catalog.import']({
+                csv,
+                dryRun,
+                ...(replace ? { replace } : {}),
+                ...(approval ? { approval } : {}),
+              }),
             async (r) => {
               result = r;
               set({ lastImport: r });

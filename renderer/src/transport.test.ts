@@ -122,7 +122,9 @@ describe('HTTP transport', () => {
       close() {}
     }
     const status = { online: true, queued: 0, needsAttention: 1 };
-    const f = fakeFetch((url) => json(200, { ok: true, value: url.endsWith('events/ticket') ? { ticket: 'x' } : status }));
+    const f = fakeFetch((url) =>
+      json(200, { ok: true, value: url.endsWith('events/ticket') ? { ticket: 'x' } : status }),
+    );
     const api = createHttpApi({ baseUrl: 'http://h/', token: 't', fetch: f.f, EventSource: FakeES });
     const seen: unknown[] = [];
     api.on('sync.status', (s) => seen.push(s));

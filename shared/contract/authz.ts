@@ -121,9 +121,11 @@ export type Escalation = { kind: 'approval'; reason: string } | { kind: 'refuse'
 export function escalation(name: CommandName, input: unknown, ctx: EscalationContext): Escalation {
   if (name === 'sales.checkout') {
     const checkout = input as CommandParsedInput<'sales.checkout'>;
-    if (checkout.invoiceType === 'training' && !ctx.trainingMode) return { kind: 'refuse', key: 'training_off', field: 'invoiceType' };
+    if (checkout.invoiceType === 'training' && !ctx.trainingMode)
+      return { kind: 'refuse', key: 'training_off', field: 'invoiceType' };
     // #21: the law has no training advance; in training mode every document is training or refused.
-    if (checkout.invoiceType === 'advance' && ctx.trainingMode) return { kind: 'refuse', key: 'training_advance', field: 'invoiceType' };
+    if (checkout.invoiceType === 'advance' && ctx.trainingMode)
+      return { kind: 'refuse', key: 'training_advance', field: 'invoiceType' };
     for (const [i, line] of checkout.lines.entries()) {
       const unit = toPara(line.unitPrice) ?? 0;
       const total = lineTotal(unit, toMilli(line.quantity) ?? 0);
@@ -133,7 +135,8 @@ export function escalation(name: CommandName, input: unknown, ctx: EscalationCon
       if (listed !== null && listed !== unit) return { kind: 'approval', reason: `lines.${i}.unitPrice` };
     }
   }
-  if ((name === 'advances.finalize' || name === 'advances.add') && ctx.trainingMode) return { kind: 'refuse', key: 'training_advance', field: 'orderId' };
+  if ((name === 'advances.finalize' || name === 'advances.add') && ctx.trainingMode)
+    return { kind: 'refuse', key: 'training_advance', field: 'orderId' };
   if (name === 'catalog.import' && (input as CommandParsedInput<'catalog.import'>).dryRun !== true)
     return { kind: 'approval', reason: 'catalog.import' };
   // The sale's own receipt is e-mailed by the cashier; any other receipt (by invoice number, from the

@@ -208,7 +208,7 @@ export const catalogCommands = {
   ),
   'parked.takeRemote': command<ParkedSaleView>()(
     z.strictObject({ draftId: s.id }),
-    'Takes a cart parked on another till (`draftId`: the hub\'s cart id with a hub): deleted at the hub or the gateway first, so it is resumed at most ' +
+    "Takes a cart parked on another till (`draftId`: the hub's cart id with a hub): deleted at the hub or the gateway first, so it is resumed at most " +
       'once (not_found when another till took it).',
   ),
 } as const;

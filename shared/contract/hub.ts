@@ -26,7 +26,10 @@ export interface HubStatusView {
 }
 
 export const hubCommands = {
-  'hub.status': command<HubStatusView>()(z.strictObject({}), "This till's link to the store hub: enrolled, backlog, last sync, gaps."),
+  'hub.status': command<HubStatusView>()(
+    z.strictObject({}),
+    "This till's link to the store hub: enrolled, backlog, last sync, gaps.",
+  ),
   'hub.enrol': command<{ tillId: number; shopId: number }>()(
     z.strictObject({
       managerPin: pin,

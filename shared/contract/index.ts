@@ -38,10 +38,8 @@ export type EventName = keyof typeof events;
 
 export type CommandInput<N extends CommandName> = z.input<Commands[N]['input']>;
 export type CommandParsedInput<N extends CommandName> = z.output<Commands[N]['input']>;
-export type CommandResult<N extends CommandName> =
-  Commands[N] extends CommandDef<z.ZodType, infer R> ? R : never;
-export type EventPayload<E extends EventName> =
-  (typeof events)[E] extends EventDef<infer P> ? P : never;
+export type CommandResult<N extends CommandName> = Commands[N] extends CommandDef<z.ZodType, infer R> ? R : never;
+export type EventPayload<E extends EventName> = (typeof events)[E] extends EventDef<infer P> ? P : never;
 
 export const COMMAND_NAMES = Object.keys(commands) as CommandName[];
 export const EVENT_NAMES = Object.keys(events) as EventName[];

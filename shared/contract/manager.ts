@@ -10,7 +10,15 @@ import { z } from 'zod';
 import { command, event } from './define.ts';
 import * as s from './schemas.ts';
 import { CheckoutLine } from './sales.ts';
-import type { GatewayErrorView, InvoiceType, Language, OrderState, OrderView, PaymentType, ReceiptView } from '../domain.ts';
+import type {
+  GatewayErrorView,
+  InvoiceType,
+  Language,
+  OrderState,
+  OrderView,
+  PaymentType,
+  ReceiptView,
+} from '../domain.ts';
 import type { Para, Milli } from '../money.ts';
 
 /** A PIN: 4 to 8 digits. */
@@ -18,7 +26,11 @@ export const pin = z.string({ error: 'text' }).regex(/^\d{4,8}$/, { error: 'pin_
 export const role = z.enum(['cashier', 'manager'], { error: 'invalid' });
 const isoDate = z.string({ error: 'text' }).refine((v) => !Number.isNaN(Date.parse(v)), { error: 'date' });
 const page = z.number({ error: 'number' }).int({ error: 'integer' }).min(1, { error: 'positive' });
-const limit = z.number({ error: 'number' }).int({ error: 'integer' }).min(1, { error: 'positive' }).max(100, { error: 'too_many' });
+const limit = z
+  .number({ error: 'number' })
+  .int({ error: 'integer' })
+  .min(1, { error: 'positive' })
+  .max(100, { error: 'too_many' });
 
 export type StaffRole = z.infer<typeof role>;
 
@@ -95,7 +107,13 @@ export interface ArchiveDetail {
   receipt: ReceiptView;
   qrCodeFileUrl?: string;
   orderId?: number;
-  chain: { invoiceNumber: string; invoiceType: string; transactionType: string; orderNumber: string; totalPara: Para }[];
+  chain: {
+    invoiceNumber: string;
+    invoiceType: string;
+    transactionType: string;
+    orderNumber: string;
+    totalPara: Para;
+  }[];
 }
 
 export interface LookupRow {
@@ -168,7 +186,13 @@ export interface ReportView {
 
 export interface BackupsView {
   /** `chain`: a restore point's type and the point it is built on (absent: a whole-database `.sqlite` copy). */
-  backups: { name: string; kind: string; createdAt: string; bytes: number; chain?: { type: string; parent: string | null } }[];
+  backups: {
+    name: string;
+    kind: string;
+    createdAt: string;
+    bytes: number;
+    chain?: { type: string; parent: string | null };
+  }[];
   /** `pending`: the check runs in the background after start-up and has not finished yet. */
   integrity: { ok: boolean; problems: string[]; pending?: boolean };
   lastBackupError: string | null;
@@ -195,9 +219,18 @@ export const RefundInput = z
     managerPin,
     /** The original: a local order, or an invoice number (local or from the gateway archive). */
     orderId: s.id.optional(),
-    invoiceNumber: z.string({ error: 'text' }).trim().min(3, { error: 'required' }).max(60, { error: 'too_long' }).optional(),
+    invoiceNumber: z
+      .string({ error: 'text' })
+      .trim()
+      .min(3, { error: 'required' })
+      .max(60, { error: 'too_long' })
+      .optional(),
     /** Partial refund: the lines and quantities (positive) to refund. */
-    lines: z.array(refundLine, { error: 'lines' }).min(1, { error: 'lines' }).max(500, { error: 'too_many' }).optional(),
+    lines: z
+      .array(refundLine, { error: 'lines' })
+      .min(1, { error: 'lines' })
+      .max(500, { error: 'too_many' })
+      .optional(),
     /** Refund everything through the full-refund endpoint. */
     full: z.boolean({ error: 'boolean' }).optional(),
     buyerId: s.buyerId.optional(),
@@ -208,7 +241,10 @@ export const RefundInput = z
     paymentType: s.paymentType,
     cashier: s.text(60).optional(),
   })
-  .refine((v) => v.orderId !== undefined || v.invoiceNumber !== undefined, { error: 'required', path: ['invoiceNumber'] })
+  .refine((v) => v.orderId !== undefined || v.invoiceNumber !== undefined, {
+    error: 'required',
+    path: ['invoiceNumber'],
+  })
   .refine((v) => v.full === true || v.lines !== undefined, { error: 'lines', path: ['lines'] });
 export type RefundInput = z.infer<typeof RefundInput>;
 
@@ -236,7 +272,11 @@ export const managerCommands = {
     'Identifies the person by PIN (scrypt hash, constant-time compare). Wrong PIN: forbidden.',
   ),
   'staff.approve': command<{ approvedBy: string }>()(
-    z.strictObject({ managerPin, action: z.string({ error: 'text' }).trim().min(1).max(60), detail: z.string().max(500).optional() }),
+    z.strictObject({
+      managerPin,
+      action: z.string({ error: 'text' }).trim().min(1).max(60),
+      detail: z.string().max(500).optional(),
+    }),
     'Manager approval for a counter action (void after payment, price override, training toggle); audited.',
   ),
   'staff.logout': command<{ loggedOut: true }>()(s.empty, 'Ends the session of the person logged in at this till.'),
@@ -251,7 +291,10 @@ export const managerCommands = {
       role,
       pin,
       email: s.email.optional(),
-      phone: z.string({ error: 'text' }).regex(/^\+?[0-9 /-]{5,20}$/, { error: 'phone' }).optional(),
+      phone: z
+        .string({ error: 'text' })
+        .regex(/^\+?[0-9 /-]{5,20}$/, { error: 'phone' })
+        .optional(),
     }),
     'Creates a cashier on the gateway (/cashiers, needs the network) and locally with a hashed PIN.',
   ),
@@ -263,7 +306,10 @@ export const managerCommands = {
       role: role.optional(),
       pin: pin.optional(),
       email: s.email.optional(),
-      phone: z.string({ error: 'text' }).regex(/^\+?[0-9 /-]{5,20}$/, { error: 'phone' }).optional(),
+      phone: z
+        .string({ error: 'text' })
+        .regex(/^\+?[0-9 /-]{5,20}$/, { error: 'phone' })
+        .optional(),
       active: z.boolean({ error: 'boolean' }).optional(),
     }),
     'Updates a person (on the gateway too when registered there); a new PIN is hashed.',
@@ -274,21 +320,38 @@ export const managerCommands = {
   ),
   'refunds.source': command<RefundSource>()(
     z
-      .strictObject({ orderId: s.id.optional(), invoiceNumber: z.string({ error: 'text' }).trim().min(3).max(60).optional() })
-      .refine((v) => v.orderId !== undefined || v.invoiceNumber !== undefined, { error: 'required', path: ['invoiceNumber'] }),
+      .strictObject({
+        orderId: s.id.optional(),
+        invoiceNumber: z.string({ error: 'text' }).trim().min(3).max(60).optional(),
+      })
+      .refine((v) => v.orderId !== undefined || v.invoiceNumber !== undefined, {
+        error: 'required',
+        path: ['invoiceNumber'],
+      }),
     'The original of a refund with what is left to refund per line (local orders, else the gateway archive).',
   ),
   'refunds.create': command<OrderView>()(
     RefundInput,
     'Captures a refund (partial or full) in one transaction; refuses more than is left; waits for a queued original.',
   ),
-  'advances.list': command<{ advances: OrderView[]; chains?: AdvanceChainView[] }>()(s.empty, 'Open advances (the last of each chain) and, per open advance, its chain and what it paid net of refunds.'),
+  'advances.list': command<{ advances: OrderView[]; chains?: AdvanceChainView[] }>()(
+    s.empty,
+    'Open advances (the last of each chain) and, per open advance, its chain and what it paid net of refunds.',
+  ),
   'advances.finalize': command<OrderView>()(
     z.strictObject({
       orderId: s.id,
       // #21 advances: the final items (default: the advance's) and the payment of the rest.
-      lines: z.array(CheckoutLine, { error: 'lines' }).min(1, { error: 'lines' }).max(500, { error: 'too_many' }).optional(),
-      payments: z.array(z.strictObject({ type: s.paymentType, amount: s.nonNegativeAmount }), { error: 'payments' }).min(1, { error: 'payments' }).max(11, { error: 'too_many' }).optional(),
+      lines: z
+        .array(CheckoutLine, { error: 'lines' })
+        .min(1, { error: 'lines' })
+        .max(500, { error: 'too_many' })
+        .optional(),
+      payments: z
+        .array(z.strictObject({ type: s.paymentType, amount: s.nonNegativeAmount }), { error: 'payments' })
+        .min(1, { error: 'payments' })
+        .max(11, { error: 'too_many' })
+        .optional(),
       paymentType: s.paymentType.optional(),
       cashier: s.text(60).optional(),
     }),
@@ -298,20 +361,29 @@ export const managerCommands = {
     z.strictObject({
       orderId: s.id,
       lines: z.array(CheckoutLine, { error: 'lines' }).min(1, { error: 'lines' }).max(500, { error: 'too_many' }),
-      payments: z.array(z.strictObject({ type: s.paymentType, amount: s.positiveAmount }), { error: 'payments' }).min(1, { error: 'payments' }).max(11, { error: 'too_many' }),
+      payments: z
+        .array(z.strictObject({ type: s.paymentType, amount: s.positiveAmount }), { error: 'payments' })
+        .min(1, { error: 'payments' })
+        .max(11, { error: 'too_many' }),
       cashier: s.text(60).optional(),
     }),
-    'A further advance of the same order: an advance sale referencing the open advance `orderId` (the chain\'s last).',
+    "A further advance of the same order: an advance sale referencing the open advance `orderId` (the chain's last).",
   ),
   'orders.reissue': command<OrderView>()(
     z.strictObject({ managerPin, orderId: s.id }),
-    'For an order parked because the gateway returned another sale\'s receipt for its number: gives it a NEW order number and queues it again. A manager\'s PIN, checked in the core; audited with the old and new number.',
+    "For an order parked because the gateway returned another sale's receipt for its number: gives it a NEW order number and queues it again. A manager's PIN, checked in the core; audited with the old and new number.",
   ),
   'copies.create': command<OrderView>()(
     z
-      .strictObject({ orderId: s.id.optional(), invoiceNumber: z.string({ error: 'text' }).trim().min(3).max(60).optional() })
-      .refine((v) => v.orderId !== undefined || v.invoiceNumber !== undefined, { error: 'required', path: ['invoiceNumber'] }),
-    'Issues a fiscal COPY of a sale through the gateway (queued when offline; waits for a queued original). By invoice or order number also of another till\'s sale through the store hub.',
+      .strictObject({
+        orderId: s.id.optional(),
+        invoiceNumber: z.string({ error: 'text' }).trim().min(3).max(60).optional(),
+      })
+      .refine((v) => v.orderId !== undefined || v.invoiceNumber !== undefined, {
+        error: 'required',
+        path: ['invoiceNumber'],
+      }),
+    "Issues a fiscal COPY of a sale through the gateway (queued when offline; waits for a queued original). By invoice or order number also of another till's sale through the store hub.",
   ),
   'emails.send': command<EmailView>()(
     z
@@ -322,12 +394,20 @@ export const managerCommands = {
         cc: z.array(s.email).max(10, { error: 'too_many' }).optional(),
         bcc: z.array(s.email).max(10, { error: 'too_many' }).optional(),
       })
-      .refine((v) => v.orderId !== undefined || v.invoiceNumber !== undefined, { error: 'required', path: ['invoiceNumber'] }),
+      .refine((v) => v.orderId !== undefined || v.invoiceNumber !== undefined, {
+        error: 'required',
+        path: ['invoiceNumber'],
+      }),
     'Sends the receipt as PDF through the gateway; kept in a persistent queue while offline or not yet fiscalized.',
   ),
   'emails.list': command<{ emails: EmailView[] }>()(s.empty, 'E-mails waiting, sent or failed (newest first).'),
   'archive.search': command<{ rows: ArchiveRow[]; total: number; page: number; pages: number }>()(
-    z.strictObject({ source: z.enum(['local', 'gateway'], { error: 'invalid' }), page: page.optional(), limit: limit.optional(), ...archiveFilters }),
+    z.strictObject({
+      source: z.enum(['local', 'gateway'], { error: 'invalid' }),
+      page: page.optional(),
+      limit: limit.optional(),
+      ...archiveFilters,
+    }),
     'Issued receipts: local orders or the gateway archive, paginated and filtered.',
   ),
   'archive.get': command<ArchiveDetail>()(
@@ -335,7 +415,12 @@ export const managerCommands = {
     'One receipt with its journal, QR link and chain (local copy first, else the gateway archive).',
   ),
   'archive.lookup': command<{ records: LookupRow[] }>()(
-    z.strictObject({ orderNumbers: z.array(z.string({ error: 'text' }).trim().min(1).max(100), { error: 'required' }).min(1).max(100) }),
+    z.strictObject({
+      orderNumbers: z
+        .array(z.string({ error: 'text' }).trim().min(1).max(100), { error: 'required' })
+        .min(1)
+        .max(100),
+    }),
     '"Was this fiscalized?": fiscalization-lookup at the gateway beside the local state.',
   ),
   'settings.get': command<SettingsView>()(s.empty, 'Settings and the account (the API key only masked).'),
@@ -343,14 +428,37 @@ export const managerCommands = {
     z.strictObject({
       managerPin,
       language: z.enum(['sr-Cyrl', 'sr-Latn', 'en'], { error: 'invalid' }).optional(),
-      terminalId: z.string({ error: 'text' }).regex(/^[A-Za-z0-9]{1,12}$/, { error: 'terminal_id' }).optional(),
+      terminalId: z
+        .string({ error: 'text' })
+        .regex(/^[A-Za-z0-9]{1,12}$/, { error: 'terminal_id' })
+        .optional(),
       trainingMode: z.boolean({ error: 'boolean' }).optional(),
-      outageWarnMinutes: z.number({ error: 'number' }).int({ error: 'integer' }).min(1, { error: 'positive' }).max(10_080).optional(),
-      outageAlarmMinutes: z.number({ error: 'number' }).int({ error: 'integer' }).min(1, { error: 'positive' }).max(40_320).optional(),
+      outageWarnMinutes: z
+        .number({ error: 'number' })
+        .int({ error: 'integer' })
+        .min(1, { error: 'positive' })
+        .max(10_080)
+        .optional(),
+      outageAlarmMinutes: z
+        .number({ error: 'number' })
+        .int({ error: 'integer' })
+        .min(1, { error: 'positive' })
+        .max(40_320)
+        .optional(),
       /** How far the till's clock may be from the gateway's before the status bar warns (ms). */
       /** A line discount above this share of the line total needs a manager's approval (percent, default 10). */
-      discountLimitPercent: z.number({ error: 'number' }).int({ error: 'integer' }).min(0, { error: 'non_negative' }).max(100, { error: 'invalid' }).optional(),
-      clockDriftMaxMs: z.number({ error: 'number' }).int({ error: 'integer' }).min(10_000, { error: 'invalid' }).max(86_400_000, { error: 'invalid' }).optional(),
+      discountLimitPercent: z
+        .number({ error: 'number' })
+        .int({ error: 'integer' })
+        .min(0, { error: 'non_negative' })
+        .max(100, { error: 'invalid' })
+        .optional(),
+      clockDriftMaxMs: z
+        .number({ error: 'number' })
+        .int({ error: 'integer' })
+        .min(10_000, { error: 'invalid' })
+        .max(86_400_000, { error: 'invalid' })
+        .optional(),
       allowRefundWithoutBuyerId: z.boolean({ error: 'boolean' }).optional(),
     }),
     'Changes settings (manager approval; audited).',
@@ -364,9 +472,18 @@ export const managerCommands = {
     }),
     'Verifies a new key (verify-api-token, api-key/me, tax rates) before storing it, then switches the gateway.',
   ),
-  'settings.verifyApiKey': command<AccountView>()(s.empty, 'Checks the current key with the gateway and reports the account.'),
-  'reports.summary': command<ReportView>()(z.strictObject(reportRange), 'End-of-day or shift totals (training excluded).'),
-  'reports.print': command<{ jobId: number }>()(z.strictObject(reportRange), 'Prints the report on the receipt printer.'),
+  'settings.verifyApiKey': command<AccountView>()(
+    s.empty,
+    'Checks the current key with the gateway and reports the account.',
+  ),
+  'reports.summary': command<ReportView>()(
+    z.strictObject(reportRange),
+    'End-of-day or shift totals (training excluded).',
+  ),
+  'reports.print': command<{ jobId: number }>()(
+    z.strictObject(reportRange),
+    'Prints the report on the receipt printer.',
+  ),
   'reports.csv': command<{ fileName: string; csv: string }>()(z.strictObject(reportRange), 'The report as CSV.'),
   'backups.list': command<BackupsView>()(
     z.strictObject({ managerPin }),
@@ -385,5 +502,7 @@ export const managerCommands = {
 
 export const managerEvents = {
   'email.updated': event<EmailView>('A queued e-mail was sent or failed.'),
-  'staff.lockout': event<{ until: string; scope: string }>('PIN entry locked after too many wrong PINs (status-bar alarm).'),
+  'staff.lockout': event<{ until: string; scope: string }>(
+    'PIN entry locked after too many wrong PINs (status-bar alarm).',
+  ),
 } as const;

@@ -9,9 +9,7 @@ export type CodePageName = (typeof CODE_PAGE_NAMES)[number];
 
 /** Where print bytes go. */
 export type PrinterTarget =
-  | { kind: 'tcp'; host: string; port: number }
-  | { kind: 'file'; path: string }
-  | { kind: 'cups'; queue: string };
+  { kind: 'tcp'; host: string; port: number } | { kind: 'file'; path: string } | { kind: 'cups'; queue: string };
 
 /**
  * Parses a printer address: `tcp://host[:port]` (port 9100 by default), `cups://QUEUE` (a raw CUPS

@@ -83,7 +83,10 @@ export const salesCommands = {
     'For an order in needs_attention: queues it again unchanged (e.g. after the account was fixed).',
   ),
   'sync.status': command<SyncStatus>()(s.empty, 'Online state, queue size, the oldest unfiscalized order.'),
-  'sync.now': command<SyncStatus>()(s.empty, 'Retries every queued order now (backoff forgotten, auth pause lifted, gateway probed) and runs a sync pass.'),
+  'sync.now': command<SyncStatus>()(
+    s.empty,
+    'Retries every queued order now (backoff forgotten, auth pause lifted, gateway probed) and runs a sync pass.',
+  ),
 } as const;
 
 export const salesEvents = {

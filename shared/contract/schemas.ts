@@ -21,11 +21,7 @@ export const quantity = z
   .refine((v) => v > 0, { error: 'positive' });
 
 export const text = (max: number) =>
-  z
-    .string({ error: 'text' })
-    .trim()
-    .min(1, { error: 'required' })
-    .max(max, { error: 'too_long' });
+  z.string({ error: 'text' }).trim().min(1, { error: 'required' }).max(max, { error: 'too_long' });
 
 /** `code:identifier` with a code of the Tax Administration's list, each code by its own rule (shared/buyer-id.ts). */
 export const buyerId = z

@@ -23,7 +23,7 @@ async function till(terminal: string): Promise<Core> {
     dataDir,
     transport: 'host',
     env: { KASA_API_KEY: 'demo-key', KASA_GATEWAY_URL: sandbox.url, KASA_TERMINAL_ID: terminal, KASA_LANG: 'en' },
-    logger: createLogger({ echo: process.env.DEBUG_TILL === "1" }),
+    logger: createLogger({ echo: process.env.DEBUG_TILL === '1' }),
   });
   cores.push(core);
   await signIn(core);
@@ -38,7 +38,14 @@ async function ok<T>(core: Core, command: string, input: unknown = {}): Promise<
 
 const cart = {
   lines: [
-    { name: 'Хлеб бели', unitPricePara: 6500, quantityMilli: 2000, discountPara: 0, label: 'E', unit: 'piece' as const },
+    {
+      name: 'Хлеб бели',
+      unitPricePara: 6500,
+      quantityMilli: 2000,
+      discountPara: 0,
+      label: 'E',
+      unit: 'piece' as const,
+    },
     { name: 'Сир', unitPricePara: 120000, quantityMilli: 350, discountPara: 1000, label: 'A', unit: 'kg' as const },
   ],
 };
@@ -60,7 +67,12 @@ describe('parked carts as gateway drafts', () => {
     await expect.poll(async () => (await ok<{ sales: RemoteParkedSale[] }>(b, 'parked.remote')).sales.length).toBe(1);
     const remote = await ok<{ online: boolean; sales: RemoteParkedSale[] }>(b, 'parked.remote');
     expect(remote.online).toBe(true);
-    expect(remote.sales[0]).toMatchObject({ name: 'Госпођа са сиром', terminal: 'TILLA', lines: 2, totalPara: 13000 + 42000 - 1000 });
+    expect(remote.sales[0]).toMatchObject({
+      name: 'Госпођа са сиром',
+      terminal: 'TILLA',
+      lines: 2,
+      totalPara: 13000 + 42000 - 1000,
+    });
     // Till A does not see its own cart as remote.
     expect((await ok<{ sales: RemoteParkedSale[] }>(a, 'parked.remote')).sales).toEqual([]);
 
@@ -71,7 +83,10 @@ describe('parked carts as gateway drafts', () => {
 
     // Till A: resuming its copy is refused (another till has it), and its list no longer shows it.
     const mine = await a.dispatch('parked.take', { id: parked.id });
-    expect(mine).toMatchObject({ ok: false, error: { code: 'not_found', message: 'Another till has already taken this parked sale.' } });
+    expect(mine).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', message: 'Another till has already taken this parked sale.' },
+    });
     expect(await ok<ParkedSaleSummary[]>(a, 'parked.list')).toEqual([]);
   });
 

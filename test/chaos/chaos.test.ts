@@ -4,7 +4,9 @@ import { runChaos } from './chaos.ts';
 describe('chaos (short version; `npm run chaos -- --kills 1000` runs the long one)', () => {
   it('SIGKILLs the host at random moments under gateway faults: every order has exactly one receipt', async () => {
     const r = await runChaos({ kills: 12, ordersPerLife: 40, seed: 7 });
-    console.log(`orders=${r.orders} kills=${r.kills} duplicates=${r.duplicates} lost=${r.lost} acknowledged=${r.acknowledged}`);
+    console.log(
+      `orders=${r.orders} kills=${r.kills} duplicates=${r.duplicates} lost=${r.lost} acknowledged=${r.acknowledged}`,
+    );
     expect(r.kills).toBe(12);
     expect(r.acknowledged).toBeGreaterThan(100);
     expect(r.duplicates).toBe(0);

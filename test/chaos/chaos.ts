@@ -32,7 +32,6 @@ export interface ChaosResult {
   seconds: number;
 }
 
-
 export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const started = Date.now();
   const random = mulberry32(options.seed ?? 42);
@@ -95,7 +94,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     host = null;
 
     const db = new Database(path.join(dataDir, 'kasa.sqlite'), { readonly: true });
-    const rows = db.prepare<[], { order_number: string; state: string }>('SELECT order_number, state FROM orders').all();
+    const rows = db
+      .prepare<[], { order_number: string; state: string }>('SELECT order_number, state FROM orders')
+      .all();
     db.close();
     const inDb = new Set(rows.map((r) => r.order_number));
     const ledger = new Map<string, number>();

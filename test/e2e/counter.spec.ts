@@ -263,7 +263,12 @@ test('nothing is sold before a cashier logs in; the name goes into the receipt r
   kasa,
 }) => {
   const { page } = kasa;
-  const created = await kasa.host.call('staff.create', { managerPin: MANAGER_PIN, name: 'Ана Анић', role: 'cashier', pin: '1111' });
+  const created = await kasa.host.call('staff.create', {
+    managerPin: MANAGER_PIN,
+    name: 'Ана Анић',
+    role: 'cashier',
+    pin: '1111',
+  });
   expect(created.body.ok).toBe(true);
   expect((await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } })).body.ok).toBe(true);
   await page.reload();
@@ -381,7 +386,9 @@ test.describe('print again', () => {
     await expect(page.getByTestId('receipt-state')).toHaveText('ФИСКАЛИЗОВАН');
     const sale = await lastOrder(kasa);
     await expect
-      .poll(async () => (await kasa.host.call<{ queued: number; lastPrintedAt: string | null }>('print.status')).body.value)
+      .poll(
+        async () => (await kasa.host.call<{ queued: number; lastPrintedAt: string | null }>('print.status')).body.value,
+      )
       .toMatchObject({ queued: 0, lastPrintedAt: expect.any(String) });
 
     await page.getByRole('button', { name: 'Штампај поново' }).click();
@@ -393,9 +400,11 @@ test.describe('print again', () => {
     const copy = page.getByRole('region', { name: 'Фискална копија' });
     await expect(copy.getByRole('status')).toContainText('је издата и шаље се на штампу');
     const ledger = async () =>
-      ((await (await fetch(`${kasa.sandboxUrl}/__sandbox/ledger`)).json()) as {
-        receipts: { invoiceType: string; transactionType: string; referentDocumentNumber: string | null }[];
-      }).receipts;
+      (
+        (await (await fetch(`${kasa.sandboxUrl}/__sandbox/ledger`)).json()) as {
+          receipts: { invoiceType: string; transactionType: string; referentDocumentNumber: string | null }[];
+        }
+      ).receipts;
     expect((await ledger()).filter((r) => r.invoiceType === 'copy')).toEqual([
       expect.objectContaining({ transactionType: 'sale', referentDocumentNumber: sale.receipt?.invoiceNumber }),
     ]);

@@ -50,11 +50,15 @@ test.describe('desktop app (Electron)', () => {
       popup: window.open('https://example.com/') === null,
     }));
     expect(probe).toEqual({ require: 'undefined', process: 'undefined', pos: 'object', popup: true });
-    const csp = await page.evaluate(async () => (await fetch('app://kasa/index.html')).headers.get('content-security-policy'));
+    const csp = await page.evaluate(async () =>
+      (await fetch('app://kasa/index.html')).headers.get('content-security-policy'),
+    );
     expect(csp).toContain("default-src 'none'");
     expect(await page.evaluate(async () => (await fetch('app://kasa/../../../../etc/passwd')).status)).not.toBe(200);
     // The main process's view: one window, on our origin.
-    const urls = await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().map((w) => w.webContents.getURL()));
+    const urls = await app.evaluate(({ BrowserWindow }) =>
+      BrowserWindow.getAllWindows().map((w) => w.webContents.getURL()),
+    );
     expect(urls).toEqual(['app://kasa/index.html']);
     await page.evaluate(() => {
       window.location.href = 'https://example.com/';
@@ -64,7 +68,9 @@ test.describe('desktop app (Electron)', () => {
   });
 
   test('a sale in demo mode is fiscalized', async () => {
-    const info = await page.evaluate(() => (globalThis as unknown as { pos: Record<string, (i?: unknown) => Promise<unknown>> }).pos['app.info']?.());
+    const info = await page.evaluate(() =>
+      (globalThis as unknown as { pos: Record<string, (i?: unknown) => Promise<unknown>> }).pos['app.info']?.(),
+    );
     expect(info).toMatchObject({ ok: true, value: { mode: 'demo', transport: 'electron' } });
     const result = (await page.evaluate(() =>
       (globalThis as unknown as { pos: Record<string, (i?: unknown) => Promise<unknown>> }).pos['sales.checkout']?.({
@@ -76,7 +82,10 @@ test.describe('desktop app (Electron)', () => {
     await expect
       .poll(async () => {
         const r = (await page.evaluate(
-          (orderId) => (globalThis as unknown as { pos: Record<string, (i?: unknown) => Promise<unknown>> }).pos['orders.get']?.({ orderId }),
+          (orderId) =>
+            (globalThis as unknown as { pos: Record<string, (i?: unknown) => Promise<unknown>> }).pos['orders.get']?.({
+              orderId,
+            }),
           result.value?.orderId,
         )) as { value?: { state: string } };
         return r.value?.state;

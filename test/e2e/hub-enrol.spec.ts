@@ -26,9 +26,15 @@ test.afterAll(async () => {
 test.use({ kasaEnv: { KASA_TERMINAL_ID: 'HUBUI1' } });
 
 const hubCsv = async (): Promise<string> =>
-  (await fetch(`${hub.url}/api/admin/report?shopId=${hub.shopId}&format=csv`, { headers: { authorization: 'Bearer e2e-admin' } })).text();
+  (
+    await fetch(`${hub.url}/api/admin/report?shopId=${hub.shopId}&format=csv`, {
+      headers: { authorization: 'Bearer e2e-admin' },
+    })
+  ).text();
 
-test('a manager enrols the till with the hub from the Hub tab; the status turns enrolled and a sale reaches the hub', async ({ kasa }) => {
+test('a manager enrols the till with the hub from the Hub tab; the status turns enrolled and a sale reaches the hub', async ({
+  kasa,
+}) => {
   const mgr = await openManager(kasa.page, 'Хаб');
   const status = mgr.getByRole('region', { name: 'Веза са хабом продавнице' });
   await expect(status.getByTestId('hub-state')).toHaveText('Није уписана у хаб (каса ради сама)');

@@ -18,7 +18,9 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-e2e-'));
 
 test.beforeAll(async () => {
   hub = await startHubProcess({ KASA_HUB_DATA: path.join(dir, 'hub'), KASA_HUB_ADMIN_TOKEN: 'e2e-admin' });
-  till = await startHostProcess({ env: { KASA_TERMINAL_ID: 'HUBE2E', KASA_HUB_URL: hub.url, KASA_HUB_ENROL_CODE: hub.enrolCode, KASA_LANG: 'en' } });
+  till = await startHostProcess({
+    env: { KASA_TERMINAL_ID: 'HUBE2E', KASA_HUB_URL: hub.url, KASA_HUB_ENROL_CODE: hub.enrolCode, KASA_LANG: 'en' },
+  });
   await signInHost(till);
   const sold = await till.call<{ state: string }>('sales.checkout', {
     lines: [{ name: 'Хлеб', quantity: 2, unitPrice: 80, labels: ['A'] }],
@@ -26,8 +28,17 @@ test.beforeAll(async () => {
   });
   expect(sold.body.ok).toBe(true);
   // A second till that enrols and never syncs: silent from the start.
-  const code = (await (await fetch(`${hub.url}/api/admin/enrol-codes`, { method: 'POST', headers: { authorization: 'Bearer e2e-admin' }, body: '{"shopId":1}' })).json()) as { code: string };
-  expect((await fetch(`${hub.url}/api/enrol`, { method: 'POST', body: JSON.stringify({ code: code.code, name: 'ТИХА' }) })).status).toBe(201);
+  const code = (await (
+    await fetch(`${hub.url}/api/admin/enrol-codes`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer e2e-admin' },
+      body: '{"shopId":1}',
+    })
+  ).json()) as { code: string };
+  expect(
+    (await fetch(`${hub.url}/api/enrol`, { method: 'POST', body: JSON.stringify({ code: code.code, name: 'ТИХА' }) }))
+      .status,
+  ).toBe(201);
 });
 test.afterAll(async () => {
   await till?.stop();
@@ -36,7 +47,9 @@ test.afterAll(async () => {
   if (till) fs.rmSync(till.dataDir, { recursive: true, force: true });
 });
 
-test('a manager runs the shop from the hub: tills and alarm, enrolment, a price, shop settings, the report and CSV', async ({ page }) => {
+test('a manager runs the shop from the hub: tills and alarm, enrolment, a price, shop settings, the report and CSV', async ({
+  page,
+}) => {
   await page.goto(hub.url);
   await page.getByLabel('PIN менаџера').fill('1111');
   await page.getByRole('button', { name: 'Пријава' }).click();
@@ -52,7 +65,9 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   await expect(tills.getByRole('row', { name: /HUBE2E/ })).toContainText('да');
   await expect(page.getByRole('alert')).toContainText('ТИХА (нема везе)');
   await page.getByRole('button', { name: 'Нови код за упис касе' }).click();
-  await expect(page.getByRole('status', { name: 'Код за упис' }).or(page.getByLabel('Код за упис'))).toHaveText(/^[A-Za-z0-9_-]{8,}$/);
+  await expect(page.getByRole('status', { name: 'Код за упис' }).or(page.getByLabel('Код за упис'))).toHaveText(
+    /^[A-Za-z0-9_-]{8,}$/,
+  );
 
   await page.getByRole('button', { name: 'Артикли' }).click();
   await page.getByLabel('Шифра').fill('1001');

@@ -39,8 +39,16 @@ async function buyerIdCard(mgr: Locator): Promise<void> {
   await mgr.getByLabel('ИД купца (број)').fill('008123456');
 }
 
-async function checkout(kasa: KasaFixture, input: unknown): Promise<{ orderId: number; orderNumber: string; state: string; receipt?: { invoiceNumber: string } }> {
-  const r = await kasa.host.call<{ orderId: number; orderNumber: string; state: string; receipt?: { invoiceNumber: string } }>('sales.checkout', input);
+async function checkout(
+  kasa: KasaFixture,
+  input: unknown,
+): Promise<{ orderId: number; orderNumber: string; state: string; receipt?: { invoiceNumber: string } }> {
+  const r = await kasa.host.call<{
+    orderId: number;
+    orderNumber: string;
+    state: string;
+    receipt?: { invoiceNumber: string };
+  }>('sales.checkout', input);
   if (!r.body.value) throw new Error(JSON.stringify(r.body.error));
   return r.body.value;
 }
@@ -70,7 +78,9 @@ test('a manager refunds two items of a fiscalized sale', async ({ kasa }) => {
   await expect(mgr.getByRole('alert')).toContainText('Млеко');
 });
 
-test('offline: a manager refunds a sale that is still queued; both are issued in order when the gateway returns', async ({ kasa }) => {
+test('offline: a manager refunds a sale that is still queued; both are issued in order when the gateway returns', async ({
+  kasa,
+}) => {
   await kasa.sandbox('offline', { offline: true });
   const sale = await checkout(kasa, SALE);
   expect(sale.state).toBe('queued');
@@ -118,13 +128,20 @@ test('#21: a deposit, a further advance and the final receipt with the rest paid
   await expect(mgr.getByTestId('mgr-result-state')).toHaveText('ФИСКАЛИЗОВАН');
   const [depositReceipt] = await ledger(kasa);
   expect(depositReceipt).toMatchObject({ invoiceType: 'advance', transactionType: 'sale' });
-  const deposit = { orderNumber: depositReceipt?.orderNumber ?? '', receipt: { invoiceNumber: depositReceipt?.invoiceNumber ?? '' } };
+  const deposit = {
+    orderNumber: depositReceipt?.orderNumber ?? '',
+    receipt: { invoiceNumber: depositReceipt?.invoiceNumber ?? '' },
+  };
   await mgr.getByRole('button', { name: `Изабери ${deposit.orderNumber}` }).click();
   await mgr.getByLabel('Износ новог аванса').fill('2000');
   await mgr.getByRole('button', { name: 'Издај нови аванс' }).click();
   await expect(mgr.getByTestId('mgr-result-state')).toHaveText('ФИСКАЛИЗОВАН');
   const second = (await ledger(kasa))[1];
-  expect(second).toMatchObject({ invoiceType: 'advance', transactionType: 'sale', referentDocumentNumber: deposit.receipt?.invoiceNumber });
+  expect(second).toMatchObject({
+    invoiceType: 'advance',
+    transactionType: 'sale',
+    referentDocumentNumber: deposit.receipt?.invoiceNumber,
+  });
   // Only the chain's last advance is listed, with the chain and what it paid.
   await expect(mgr.getByRole('button', { name: /^Изабери / })).toHaveCount(1);
   await expect(mgr.getByRole('list', { name: 'Низ аванса' }).getByRole('listitem')).toHaveCount(2);
@@ -135,15 +152,26 @@ test('#21: a deposit, a further advance and the final receipt with the rest paid
   await expect(mgr.getByTestId('adv-sums')).toContainText('Остатак за плаћање: 5.000,00');
   // Screenshots of the filled final receipt for review (KASA_SHOTS_DIR, outside the repository).
   if (process.env['KASA_SHOTS_DIR']) {
-    for (const [w, h] of [[1024, 768], [1366, 768]] as const) {
+    for (const [w, h] of [
+      [1024, 768],
+      [1366, 768],
+    ] as const) {
       await kasa.page.setViewportSize({ width: w, height: h });
-      await kasa.page.screenshot({ path: `${process.env['KASA_SHOTS_DIR']}/advances-final-${w}x${h}.png`, fullPage: true });
+      await kasa.page.screenshot({
+        path: `${process.env['KASA_SHOTS_DIR']}/advances-final-${w}x${h}.png`,
+        fullPage: true,
+      });
     }
   }
   await mgr.getByRole('button', { name: 'Издај коначни рачун' }).click();
   await expect(mgr.getByTestId('mgr-result-state')).toHaveText('ФИСКАЛИЗОВАН');
   const receipts = await ledger(kasa);
-  expect(receipts.map((r) => `${r.invoiceType}/${r.transactionType}`)).toEqual(['advance/sale', 'advance/sale', 'advance/refund', 'normal/sale']);
+  expect(receipts.map((r) => `${r.invoiceType}/${r.transactionType}`)).toEqual([
+    'advance/sale',
+    'advance/sale',
+    'advance/refund',
+    'normal/sale',
+  ]);
   expect(receipts[2]?.referentDocumentNumber).toBe(second?.invoiceNumber);
   expect(receipts[3]?.referentDocumentNumber).toBe(receipts[2]?.invoiceNumber);
 
@@ -154,9 +182,15 @@ test('#21: a deposit, a further advance and the final receipt with the rest paid
   await mgr.getByLabel('Последње продаје').selectOption(String(finalId));
   await expect(mgr.getByLabel('Количина за поврат: Софа')).toBeVisible();
   if (process.env['KASA_SHOTS_DIR']) {
-    for (const [w, h] of [[1024, 768], [1366, 768]] as const) {
+    for (const [w, h] of [
+      [1024, 768],
+      [1366, 768],
+    ] as const) {
       await kasa.page.setViewportSize({ width: w, height: h });
-      await kasa.page.screenshot({ path: `${process.env['KASA_SHOTS_DIR']}/refund-final-sale-${w}x${h}.png`, fullPage: true });
+      await kasa.page.screenshot({
+        path: `${process.env['KASA_SHOTS_DIR']}/refund-final-sale-${w}x${h}.png`,
+        fullPage: true,
+      });
     }
   }
 });
@@ -183,11 +217,18 @@ test('a fiscal copy and an e-mailed receipt from the archive', async ({ kasa }) 
   await expect(detail.getByRole('status')).toHaveText('Е-порука је послата.');
   const res = await fetch(`${kasa.sandboxUrl}/__sandbox/emails`);
   const { emails } = (await res.json()) as { emails: { email: string; invoiceNumber: string }[] };
-  expect(emails).toEqual([expect.objectContaining({ email: 'kupac@example.com', invoiceNumber: sale.receipt?.invoiceNumber })]);
+  expect(emails).toEqual([
+    expect.objectContaining({ email: 'kupac@example.com', invoiceNumber: sale.receipt?.invoiceNumber }),
+  ]);
 });
 
 test('a cashier without a manager PIN is refused a refund', async ({ kasa }) => {
-  const created = await kasa.host.call('staff.create', { managerPin: MANAGER_PIN, name: 'Ана Анић', role: 'cashier', pin: '1111' });
+  const created = await kasa.host.call('staff.create', {
+    managerPin: MANAGER_PIN,
+    name: 'Ана Анић',
+    role: 'cashier',
+    pin: '1111',
+  });
   expect(created.body.ok).toBe(true);
   const sale = await checkout(kasa, SALE);
   const mgr = await openManager(kasa.page, 'Поврат');
@@ -200,7 +241,9 @@ test('a cashier without a manager PIN is refused a refund', async ({ kasa }) => 
   expect((await ledger(kasa)).filter((r) => r.transactionType === 'refund')).toEqual([]);
 });
 
-test('needs attention: the status bar count opens the list with the explanation and the label fix', async ({ kasa }) => {
+test('needs attention: the status bar count opens the list with the explanation and the label fix', async ({
+  kasa,
+}) => {
   const { page } = kasa;
   // On a demo account an advance with label Ж is rejected (ERR_00302) and waits for a manager.
   const advance = await checkout(kasa, {
@@ -220,7 +263,9 @@ test('needs attention: the status bar count opens the list with the explanation 
   await item.getByLabel('Ознака Ж постаје').selectOption('A');
   await item.getByLabel('PIN менаџера').fill(MANAGER_PIN);
   await item.getByRole('button', { name: `Исправи ознаке и пошаљи: ${advance.orderNumber}` }).click();
-  await expect(mgr.getByRole('status')).toHaveText(`Поруџбина ${advance.orderNumber} је поново у реду за фискализацију.`);
+  await expect(mgr.getByRole('status')).toHaveText(
+    `Поруџбина ${advance.orderNumber} је поново у реду за фискализацију.`,
+  );
   await kasa.host.call('sync.now');
   await expect
     .poll(async () => (await kasa.host.call<OrderView>('orders.get', { orderId: advance.orderId })).body.value?.state)
@@ -228,7 +273,9 @@ test('needs attention: the status bar count opens the list with the explanation 
   expect((await ledger(kasa)).map((r) => `${r.invoiceType}/${r.transactionType}`)).toEqual(['advance/sale']);
 });
 
-test("needs attention: another sale's receipt parks the sale; a manager's PIN re-issues it under a new number", async ({ kasa }) => {
+test("needs attention: another sale's receipt parks the sale; a manager's PIN re-issues it under a new number", async ({
+  kasa,
+}) => {
   const { page } = kasa;
   // The gateway answers with a receipt of the right order number but 1.00 more: not this sale's receipt.
   // #21: a reply alone parks nothing; its archive is asked first (fiscalization-lookup + archive), and
@@ -255,10 +302,14 @@ test("needs attention: another sale's receipt parks the sale; a manager's PIN re
   await item.getByLabel('PIN менаџера').fill('9999');
   await reissue.click();
   await expect(item.getByRole('alert')).toBeVisible();
-  expect((await kasa.host.call<OrderView>('orders.get', { orderId: sale.orderId })).body.value?.orderNumber).toBe(sale.orderNumber);
+  expect((await kasa.host.call<OrderView>('orders.get', { orderId: sale.orderId })).body.value?.orderNumber).toBe(
+    sale.orderNumber,
+  );
   await item.getByLabel('PIN менаџера').fill(MANAGER_PIN);
   await reissue.click();
-  await expect(mgr.getByRole('status')).toContainText(`Продаја ${sale.orderNumber} је поново у реду за фискализацију под бројем`);
+  await expect(mgr.getByRole('status')).toContainText(
+    `Продаја ${sale.orderNumber} је поново у реду за фискализацију под бројем`,
+  );
   await kasa.host.call('sync.now');
   await expect
     .poll(async () => (await kasa.host.call<OrderView>('orders.get', { orderId: sale.orderId })).body.value?.state)
@@ -274,7 +325,11 @@ test('backups: the list with the integrity check, and a restore staged for the n
   const backups = mgr.getByRole('region', { name: 'Резервне копије базе' });
   // The check and the day's backup run in the background after start-up (docs/history.md): wait for them.
   await expect
-    .poll(async () => (await kasa.host.call<BackupsView>('backups.list', { managerPin: MANAGER_PIN })).body.value?.backups.length ?? 0)
+    .poll(
+      async () =>
+        (await kasa.host.call<BackupsView>('backups.list', { managerPin: MANAGER_PIN })).body.value?.backups.length ??
+        0,
+    )
     .toBeGreaterThan(0);
   await backups.getByLabel('PIN менаџера').fill(MANAGER_PIN);
   await backups.getByRole('button', { name: 'Прикажи резервне копије' }).click();
@@ -283,7 +338,9 @@ test('backups: the list with the integrity check, and a restore staged for the n
   const name = list?.backups[0]?.name;
   if (!name) throw new Error('no backup on a fresh till');
   // A fresh till's first daily backup is a full restore point (docs/history.md), named so in the list.
-  await expect(backups.getByRole('row', { name: new RegExp(name.replace(/\./g, '\\.')) })).toContainText('дневна, пуна');
+  await expect(backups.getByRole('row', { name: new RegExp(name.replace(/\./g, '\\.')) })).toContainText(
+    'дневна, пуна',
+  );
   const confirm = kasa.page.getByRole('dialog', { name: 'Враћање резервне копије' });
   // Escape in the confirmation closes only the confirmation, not the manager screen.
   await backups.getByRole('button', { name: `Врати: ${name}` }).click();
@@ -299,7 +356,9 @@ test('backups: the list with the integrity check, and a restore staged for the n
   await expect(backups.getByRole('status').filter({ hasText: 'Поново покрените Kasa' })).toContainText(name);
 });
 
-test('the manager screens are readable: dark text on their light panel (not the header it opens from)', async ({ kasa }) => {
+test('the manager screens are readable: dark text on their light panel (not the header it opens from)', async ({
+  kasa,
+}) => {
   const mgr = await openManager(kasa.page, 'Подешавања');
   const colors = await mgr.getByText('Ознака касе', { exact: true }).evaluate((el) => {
     const panel = el.closest('[role="dialog"]') as HTMLElement;
@@ -312,7 +371,9 @@ test('the manager screens are readable: dark text on their light panel (not the 
   expect(luminance(colors.panel) - luminance(colors.text)).toBeGreaterThan(120);
 });
 
-test('needs attention (#21): a new number is refused when lookup + archive show the receipt is this sale’s; the sale is fiscalized with it', async ({ kasa }) => {
+test('needs attention (#21): a new number is refused when lookup + archive show the receipt is this sale’s; the sale is fiscalized with it', async ({
+  kasa,
+}) => {
   const { page } = kasa;
   // The send's reply and the first archive read name another total (a confused proxy): parked.
   await kasa.sandbox('faults', {

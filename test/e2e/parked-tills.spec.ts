@@ -50,9 +50,14 @@ test('a sale parked on one till is resumed on another', async ({ browser }) => {
   await parkOnAResumeOnB(browser, await till('KASA1'), await till('KASA2'));
 });
 
-test('with a store hub a sale parked on one till is resumed on another while the internet is down', async ({ browser }) => {
+test('with a store hub a sale parked on one till is resumed on another while the internet is down', async ({
+  browser,
+}) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-parked-hub-e2e-'));
-  const hub: HubProcess = await startHubProcess({ KASA_HUB_DATA: path.join(dir, 'hub'), KASA_HUB_ADMIN_TOKEN: 'e2e-admin' });
+  const hub: HubProcess = await startHubProcess({
+    KASA_HUB_DATA: path.join(dir, 'hub'),
+    KASA_HUB_ADMIN_TOKEN: 'e2e-admin',
+  });
   try {
     const code = async (): Promise<string> => {
       const r = await fetch(`${hub.url}/api/admin/enrol-codes`, {
@@ -65,7 +70,9 @@ test('with a store hub a sale parked on one till is resumed on another while the
     const a = await till('KASA1', { KASA_HUB_URL: hub.url, KASA_HUB_ENROL_CODE: hub.enrolCode });
     const b = await till('KASA2', { KASA_HUB_URL: hub.url, KASA_HUB_ENROL_CODE: await code() });
     for (const h of [a, b]) {
-      await expect(async () => expect((await h.call('hub.status', {})).body).toMatchObject({ ok: true, value: { enrolled: true } })).toPass({ timeout: 15_000 });
+      await expect(async () =>
+        expect((await h.call('hub.status', {})).body).toMatchObject({ ok: true, value: { enrolled: true } }),
+      ).toPass({ timeout: 15_000 });
     }
     sandbox.controls.setOffline(true);
     await parkOnAResumeOnB(browser, a, b);
@@ -99,7 +106,9 @@ async function parkOnAResumeOnB(browser: Browser, a: HostProcess, b: HostProcess
     if (await parked.isVisible()) await pageB.keyboard.press('Escape');
     await expect(parked).toHaveCount(0);
     await pageB.keyboard.press('F7');
-    await expect(other.getByRole('button', { name: /^Настави: Марко — каса KASA1, 2 ставки/ })).toBeVisible({ timeout: 1000 });
+    await expect(other.getByRole('button', { name: /^Настави: Марко — каса KASA1, 2 ставки/ })).toBeVisible({
+      timeout: 1000,
+    });
   }).toPass({ timeout: 15_000 });
   await other.getByRole('button', { name: /^Настави: Марко — каса KASA1/ }).click();
   await expect(parked).toHaveCount(0);

@@ -104,10 +104,13 @@ test('a manager configures a network printer, prints a test page and reprints it
       autoPrint: false,
     });
     // The change was approved by the manager's PIN, and that approval is in the audit log.
-    const audit = (await kasa.host.call<{ entries: AuditEntry[] }>('audit.list', { managerPin: MANAGER_PIN, limit: 20 }))
-      .body.value;
+    const audit = (
+      await kasa.host.call<{ entries: AuditEntry[] }>('audit.list', { managerPin: MANAGER_PIN, limit: 20 })
+    ).body.value;
     // The PIN travelled with printer.configure: one entry with the actor and the approving manager.
-    expect(audit?.entries.find((e) => e.action === 'approved.printer.configure')).toMatchObject({ approver: 'Менаџер' });
+    expect(audit?.entries.find((e) => e.action === 'approved.printer.configure')).toMatchObject({
+      approver: 'Менаџер',
+    });
 
     // The test page reaches the printer: initialize, …, cut. The status follows the event.
     await expect(section.getByTestId('printer-last-printed')).toHaveText('—');

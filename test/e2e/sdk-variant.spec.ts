@@ -10,7 +10,9 @@ import type { OrderView } from '../../shared/domain.ts';
 
 test.use({ kasaEnv: { KASA_SANDBOX_VARIANT: 'sdk' } });
 
-test('sdk sandbox: a cash sale shows its journal (from the archive) and QR; without any journal it says so', async ({ kasa }) => {
+test('sdk sandbox: a cash sale shows its journal (from the archive) and QR; without any journal it says so', async ({
+  kasa,
+}) => {
   const { page } = kasa;
   await login(page);
   await sellHandTypedBread(page);

@@ -38,12 +38,16 @@ test('sells a hand-typed item for cash in demo mode: journal with the fiscal mar
   const emails = (await (await fetch(`${kasa.sandboxUrl}/__sandbox/emails`)).json()) as {
     emails: { email: string; invoiceNumber: string }[];
   };
-  expect(emails.emails).toEqual([expect.objectContaining({ email: 'kupac@example.rs', invoiceNumber: order.receipt.invoiceNumber })]);
+  expect(emails.emails).toEqual([
+    expect.objectContaining({ email: 'kupac@example.rs', invoiceNumber: order.receipt.invoiceNumber }),
+  ]);
 });
 
 test.describe('English', () => {
   test.use({ kasaEnv: { KASA_LANG: 'en' }, kasaFirstRun: true });
-  test('KASA_LANG=en shows the app in English; the first-run PIN 0000 must be changed before anything else', async ({ kasa }) => {
+  test('KASA_LANG=en shows the app in English; the first-run PIN 0000 must be changed before anything else', async ({
+    kasa,
+  }) => {
     const { page } = kasa;
     const screen = page.getByRole('main', { name: 'Cashier login' });
     await expect(screen).toBeVisible();

@@ -10,25 +10,46 @@ import { openManager } from './counter-support.ts';
 
 const shots = process.env['KASA_SHOTS_DIR'];
 
-test('a sale issued under another tax group is listed for the manager; the report shows VAT by rate and the count', async ({ kasa }) => {
+test('a sale issued under another tax group is listed for the manager; the report shows VAT by rate and the count', async ({
+  kasa,
+}) => {
   const { page } = kasa;
   await kasa.sandbox('offline', { offline: true });
-  const sale = (await kasa.host.call<{ orderId: number; orderNumber: string; state: string }>('sales.checkout', {
-    lines: [{ name: 'Хлеб', quantity: 2, unitPrice: 120, labels: ['A'] }, { name: 'Пакет', quantity: 1, unitPrice: 200, labels: ['A', 'E'] }],
-    payments: [{ type: 'cash', amount: 440 }],
-    cashier: 'Ана',
-  })).body.value;
+  const sale = (
+    await kasa.host.call<{ orderId: number; orderNumber: string; state: string }>('sales.checkout', {
+      lines: [
+        { name: 'Хлеб', quantity: 2, unitPrice: 120, labels: ['A'] },
+        { name: 'Пакет', quantity: 1, unitPrice: 200, labels: ['A', 'E'] },
+      ],
+      payments: [{ type: 'cash', amount: 440 }],
+      cashier: 'Ана',
+    })
+  ).body.value;
   if (!sale) throw new Error('no sale');
   await kasa.sandbox('tax-groups', {
     group: {
       validFrom: new Date(Date.now() - 1000).toISOString(),
       groupId: 7,
-      taxCategories: [{ name: 'VAT', categoryType: 0, orderId: 1, taxRates: [{ rate: 19, label: 'Ж' }, { rate: 12, label: 'A' }, { rate: 11, label: 'F' }, { rate: 6, label: 'E' }] }],
+      taxCategories: [
+        {
+          name: 'VAT',
+          categoryType: 0,
+          orderId: 1,
+          taxRates: [
+            { rate: 19, label: 'Ж' },
+            { rate: 12, label: 'A' },
+            { rate: 11, label: 'F' },
+            { rate: 6, label: 'E' },
+          ],
+        },
+      ],
     },
   });
   await kasa.sandbox('offline', { offline: false });
   await kasa.host.call('sync.now');
-  await expect.poll(async () => (await kasa.host.call<OrderView>('orders.get', { orderId: sale.orderId })).body.value?.state).toBe('fiscalized');
+  await expect
+    .poll(async () => (await kasa.host.call<OrderView>('orders.get', { orderId: sale.orderId })).body.value?.state)
+    .toBe('fiscalized');
 
   const mgr = await openManager(page, 'Потребна пажња');
   const list = mgr.getByRole('region', { name: 'Рачуни издати по другој пореској групи' });

@@ -32,7 +32,8 @@ const mark = (d: Db, value: string): void => {
   d.exec('CREATE TABLE IF NOT EXISTS t_mark (v TEXT)');
   d.prepare('INSERT INTO t_mark (v) VALUES (?)').run(value);
 };
-const marks = (d: Db): string[] => (d.prepare('SELECT v FROM t_mark ORDER BY rowid').all() as { v: string }[]).map((r) => r.v);
+const marks = (d: Db): string[] =>
+  (d.prepare('SELECT v FROM t_mark ORDER BY rowid').all() as { v: string }[]).map((r) => r.v);
 
 describe('startup checks and daily backups', () => {
   it('quick_check passes on a healthy database and the first start takes a backup', async () => {
@@ -87,7 +88,11 @@ describe('restore', () => {
     const previous = openDatabase(applied?.previous as string);
     open.push(previous);
     expect(marks(previous)).toEqual(['before backup', 'after backup']);
-    expect(listBackups(dir).map((x) => x.kind).sort()).toEqual(['daily', 'pre-restore']);
+    expect(
+      listBackups(dir)
+        .map((x) => x.kind)
+        .sort(),
+    ).toEqual(['daily', 'pre-restore']);
     expect(applyPendingRestore(dir, logger)).toBeNull();
   });
 
@@ -101,7 +106,8 @@ describe('restore', () => {
     const file = path.join(backupDir(dir), b.name);
     const fd = fs.openSync(file, 'r+');
     const size = fs.fstatSync(fd).size;
-    for (let off = 4096 * 2; off < size - 4096; off += 4096 * 2) fs.writeSync(fd, Buffer.alloc(600, 0x5a), 0, 600, off + 50);
+    for (let off = 4096 * 2; off < size - 4096; off += 4096 * 2)
+      fs.writeSync(fd, Buffer.alloc(600, 0x5a), 0, 600, off + 50);
     fs.closeSync(fd);
     expect(() => requestRestore(dir, b.name, { logger })).toThrow(/cannot be restored/);
     expect(pendingRestore(dir)).toBeNull();

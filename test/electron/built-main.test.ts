@@ -19,10 +19,14 @@ const HOOK = path.join(ROOT, 'test', 'electron', 'fixtures', 'electron-hook.mjs'
 beforeAll(() => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-built-main-'));
   const outDir = path.join(work, 'out');
-  const r = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'electron-vite'), ['build', '--outDir', outDir, '--logLevel', 'warn'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
+  const r = spawnSync(
+    path.join(ROOT, 'node_modules', '.bin', 'electron-vite'),
+    ['build', '--outDir', outDir, '--logLevel', 'warn'],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+    },
+  );
   if (r.status !== 0) throw new Error(`electron-vite build failed: ${r.stderr}`);
   // The bundle imports its dependencies from node_modules and reads ../package.json (the version).
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(work, 'node_modules'));
@@ -42,7 +46,14 @@ async function runMain(env: Record<string, string>): Promise<{ events: Event[]; 
   const userData = path.join(run, 'user-data');
   fs.writeFileSync(log, '');
   const child = spawn(process.execPath, ['--import', HOOK, path.join(work, 'out', 'main', 'main.js')], {
-    env: { PATH: process.env['PATH'] ?? '', HOME: run, FAKE_ELECTRON_LOG: log, FAKE_USER_DATA: userData, KASA_LANG: 'en', ...env },
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: run,
+      FAKE_ELECTRON_LOG: log,
+      FAKE_USER_DATA: userData,
+      KASA_LANG: 'en',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -50,12 +61,20 @@ async function runMain(env: Record<string, string>): Promise<{ events: Event[]; 
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   try {
     const read = (): Event[] =>
-      fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Event);
+      fs
+        .readFileSync(log, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Event);
     // Waits for the window to be built (or the start to fail): events, not a timer, end the wait.
     for (;;) {
       const events = read();
-      if (events.some((e) => e.event === 'devtools-opened-handled' || e.event === 'startError')) return { events, userData };
-      const done = await Promise.race([exited.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 50))]);
+      if (events.some((e) => e.event === 'devtools-opened-handled' || e.event === 'startError'))
+        return { events, userData };
+      const done = await Promise.race([
+        exited.then(() => true),
+        new Promise<false>((r) => setTimeout(() => r(false), 50)),
+      ]);
       if (done) throw new Error(`main exited before its window: ${stderr.slice(-2000)}`);
     }
   } finally {
@@ -70,7 +89,12 @@ describe('the built main process', () => {
     expect(events.find((e) => e.event === 'startError')).toBeUndefined();
     expect(events).toContainEqual({ event: 'setApplicationMenu', menu: null });
     const window = events.find((e) => e.event === 'window');
-    expect(window?.webPreferences).toMatchObject({ devTools: false, contextIsolation: true, sandbox: true, nodeIntegration: false });
+    expect(window?.webPreferences).toMatchObject({
+      devTools: false,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+    });
     // DevTools opened anyway (a shortcut, a debugger) are closed at once.
     const opened = events.findIndex((e) => e.event === 'devtools-opened-handled');
     expect(events.slice(0, opened).some((e) => e.event === 'closeDevTools')).toBe(true);

@@ -83,7 +83,7 @@ describe('the checkpointer', () => {
     insert('first');
     const target = 3 * 1024 * 1024;
     let added = 0;
-    for (let step; (step = growWal(d, target, 1024 * 1024)) > 0; ) added += step;
+    for (let step; (step = growWal(d, target, 1024 * 1024)) > 0;) added += step;
     expect(walSize(d)).toBe(target);
     expect(added).toBeGreaterThan(2 * 1024 * 1024);
     expect(growWal(d, target)).toBe(0);

@@ -34,7 +34,9 @@ import { ROOT } from '../../scripts/build-if-stale.ts';
 import { CONTENT_SECURITY_POLICY } from '../../electron/window-config.ts';
 
 const require = createRequire(import.meta.url);
-const ELECTRON_VERSION = (require('../../package.json') as { devDependencies: Record<string, string> }).devDependencies['electron'] ?? '45.4.1';
+const ELECTRON_VERSION =
+  (require('../../package.json') as { devDependencies: Record<string, string> }).devDependencies['electron'] ??
+  '45.4.1';
 const EXCLUDED = ['availablesecurityfixesglobalcheck'];
 /** Reviewed `eng-disable` markers in the built main process: check -> how many. */
 const REVIEWED_MARKERS: Record<string, number> = { OPEN_EXTERNAL_JS_CHECK: 1, PRELOAD_JS_CHECK: 1 };
@@ -117,7 +119,16 @@ async function scan(inputDir: string, csvFile: string): Promise<{ findings: Find
   }
   expect(table.length, 'CSV rows = header + one per issue').toBe(result.issues.length + 1);
   const [header, ...rows] = table;
-  expect(header?.map((h) => h.trim())).toEqual(['issue', 'severity', 'confidence', 'filename', 'location', 'sample', 'description', 'url']);
+  expect(header?.map((h) => h.trim())).toEqual([
+    'issue',
+    'severity',
+    'confidence',
+    'filename',
+    'location',
+    'sample',
+    'description',
+    'url',
+  ]);
   const findings = rows.map((r) => ({
     issue: r[0] ?? '',
     severity: r[1] ?? '',
@@ -132,9 +143,20 @@ async function scan(inputDir: string, csvFile: string): Promise<{ findings: Find
 
 /** True when `eng-disable <id>` is within MARKER_DISTANCE lines of `line` (1-based) in `lines`. */
 function reviewed(lines: string[], id: string, line: number): boolean {
-  for (let i = Math.max(0, line - 1 - MARKER_DISTANCE); i <= Math.min(lines.length - 1, line - 1 + MARKER_DISTANCE); i++) {
+  for (
+    let i = Math.max(0, line - 1 - MARKER_DISTANCE);
+    i <= Math.min(lines.length - 1, line - 1 + MARKER_DISTANCE);
+    i++
+  ) {
     const m = /eng-disable[ \t]+([\w \t]+)/.exec(lines[i] ?? '');
-    if (m && (m[1] ?? '').trim().split(/[ \t,]+/).some((c) => c.toUpperCase() === id)) return true;
+    if (
+      m &&
+      (m[1] ?? '')
+        .trim()
+        .split(/[ \t,]+/)
+        .some((c) => c.toUpperCase() === id)
+    )
+      return true;
   }
   return false;
 }
@@ -156,10 +178,14 @@ describe('electronegativity on the built app', () => {
     // A fresh build of the current sources into a private directory (out/ is shared with other runs).
     const started = Date.now();
     const outDir = path.join(work, 'out');
-    const r = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'electron-vite'), ['build', '--outDir', outDir, '--logLevel', 'warn'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
+    const r = spawnSync(
+      path.join(ROOT, 'node_modules', '.bin', 'electron-vite'),
+      ['build', '--outDir', outDir, '--logLevel', 'warn'],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+      },
+    );
     if (r.status !== 0) throw new Error(`electron-vite build failed:\n${r.stdout}\n${r.stderr}`);
     process.stdout.write(`[electronegativity] electron-vite build in ${Date.now() - started} ms\n`);
     mainJs = fs.readFileSync(path.join(outDir, 'main', 'main.js'), 'utf8');
@@ -169,7 +195,8 @@ describe('electronegativity on the built app', () => {
   it('the built main process carries only the reviewed eng-disable markers', () => {
     const markers: Record<string, number> = {};
     for (const m of (mainJs + preloadJs).matchAll(/eng-disable[ \t]+([\w \t]+)/g)) {
-      for (const check of (m[1] ?? '').trim().split(/[ \t,]+/)) if (check) markers[check.toUpperCase()] = (markers[check.toUpperCase()] ?? 0) + 1;
+      for (const check of (m[1] ?? '').trim().split(/[ \t,]+/))
+        if (check) markers[check.toUpperCase()] = (markers[check.toUpperCase()] ?? 0) + 1;
     }
     expect(markers).toEqual(REVIEWED_MARKERS);
   });
@@ -188,8 +215,11 @@ describe('electronegativity on the built app', () => {
     expect(errors, 'every file must parse (an unparsed file is silently reported clean)').toEqual([]);
     const serious = findings.filter((f) => f.severity === 'HIGH' || f.severity === 'MEDIUM');
     const sources: Record<string, string[]> = {};
-    const linesOf = (file: string): string[] => (sources[file] ??= fs.readFileSync(path.join(input, file), 'utf8').split('\n'));
-    const unreviewed = serious.filter((f) => f.file === 'N/A' || !reviewed(linesOf(f.file), f.issue, Number(f.location.split(':')[0])));
+    const linesOf = (file: string): string[] =>
+      (sources[file] ??= fs.readFileSync(path.join(input, file), 'utf8').split('\n'));
+    const unreviewed = serious.filter(
+      (f) => f.file === 'N/A' || !reviewed(linesOf(f.file), f.issue, Number(f.location.split(':')[0])),
+    );
     const accepted = serious.filter((f) => !unreviewed.includes(f)).map((f) => f.issue);
     process.stdout.write(`[electronegativity] reviewed (eng-disable) MEDIUM/HIGH: ${JSON.stringify(accepted)}\n`);
     expect(unreviewed).toEqual([]);
@@ -219,7 +249,10 @@ describe('electronegativity on the built app', () => {
   it('the CSP has no HIGH or MEDIUM finding in the CSP evaluator electronegativity uses', () => {
     const csp = require('@doyensec/csp-evaluator') as {
       CspParser: new (s: string) => { csp: unknown };
-      CspEvaluator: new (csp: unknown, version: unknown) => { evaluate(): { severity: number; description: string; directive: string }[] };
+      CspEvaluator: new (
+        csp: unknown,
+        version: unknown,
+      ) => { evaluate(): { severity: number; description: string; directive: string }[] };
       Version: { CSP3: unknown };
       severities: Record<string, number>;
     };
@@ -229,7 +262,9 @@ describe('electronegativity on the built app', () => {
     const maybe = [csp.severities['HIGH_MAYBE'], csp.severities['MEDIUM_MAYBE']];
     // "'self' can be problematic if you host JSONP, Angular or user uploaded files": app://kasa serves only
     // our own bundle (out/renderer), none of those; the evaluator marks it MAYBE, electronegativity LOW.
-    process.stdout.write(`[csp-evaluator] to review (MAYBE): ${JSON.stringify(findings.filter((f) => maybe.includes(f.severity)).map(text))}\n`);
+    process.stdout.write(
+      `[csp-evaluator] to review (MAYBE): ${JSON.stringify(findings.filter((f) => maybe.includes(f.severity)).map(text))}\n`,
+    );
     expect(findings.filter((f) => bad.includes(f.severity)).map(text)).toEqual([]);
   });
 });

@@ -76,7 +76,12 @@ describe('start-up does not wait for history', () => {
     const d = db(dir);
     await buildHistory(d, { orders: 300, start: T0, end: T0 + 10 * DAY });
     const m = startMaintenance(d, dir, logger, { delayMs: 0, slowCheckMs: 1500, now: () => T0 + 11 * DAY });
-    const more = await buildHistory(d, { orders: 50, start: T0 + 11 * DAY, end: T0 + 11 * DAY + 3_600_000, terminalId: 'T2' });
+    const more = await buildHistory(d, {
+      orders: 50,
+      start: T0 + 11 * DAY,
+      end: T0 + 11 * DAY + 3_600_000,
+      terminalId: 'T2',
+    });
     expect(more).toHaveLength(50);
     expect(m.report().integrity.pending).toBe(true);
     const r = await m.firstRun;
@@ -98,7 +103,8 @@ describe('start-up does not wait for history', () => {
     const file = path.join(dir, 'kasa.sqlite');
     const fd = fs.openSync(file, 'r+');
     const size = fs.fstatSync(fd).size;
-    for (let off = 4096 * 2; off < size - 4096; off += 4096 * 3) fs.writeSync(fd, Buffer.alloc(512, 0xa5), 0, 512, off + 100);
+    for (let off = 4096 * 2; off < size - 4096; off += 4096 * 3)
+      fs.writeSync(fd, Buffer.alloc(512, 0xa5), 0, 512, off + 100);
     fs.closeSync(fd);
     const broken = new Database(file);
     open.push(broken);
@@ -127,13 +133,22 @@ describe('backups that scale', () => {
     let backupDone = false;
     // Paced slowly so that many sales land in the WAL while the file is being copied (the WAL limit has
     // its own test below: here it must not be what ends the backup, whatever this machine's speed).
-    const backup = backupInWorker(d, dir, { now: T0 + 61 * DAY, bytesPerSec: 4 * 1024 * 1024, walLimit: 2 ** 40 }).finally(() => {
+    const backup = backupInWorker(d, dir, {
+      now: T0 + 61 * DAY,
+      bytesPerSec: 4 * 1024 * 1024,
+      walLimit: 2 ** 40,
+    }).finally(() => {
       backupDone = true;
     });
     // Sales go on while the worker copies.
     let during = 0;
     while (!backupDone) {
-      const ids = await buildHistory(d, { orders: 5, start: T0 + 61 * DAY + during * 1000, end: T0 + 61 * DAY + during * 1000 + 4000, terminalId: 'T2' });
+      const ids = await buildHistory(d, {
+        orders: 5,
+        start: T0 + 61 * DAY + during * 1000,
+        end: T0 + 61 * DAY + during * 1000 + 4000,
+        terminalId: 'T2',
+      });
       during += ids.length;
       await new Promise((r) => setTimeout(r, 20)); // five sales every 20 ms
     }
@@ -147,11 +162,17 @@ describe('backups that scale', () => {
     const restored = new Database(path.join(dir, 'kasa.sqlite'));
     open.push(restored);
     expect(restored.pragma('integrity_check', { simple: true })).toBe('ok');
-    const numbers = new Set((restored.prepare('SELECT order_number FROM orders').all() as { order_number: string }[]).map((r) => r.order_number));
+    const numbers = new Set(
+      (restored.prepare('SELECT order_number FROM orders').all() as { order_number: string }[]).map(
+        (r) => r.order_number,
+      ),
+    );
     for (const n of acknowledged) expect(numbers.has(n)).toBe(true);
     // The snapshot is consistent: every order in it has its outbox row or its receipt, never half of one.
     const torn = restored
-      .prepare("SELECT count(*) AS n FROM orders o WHERE o.state = 'queued' AND NOT EXISTS (SELECT 1 FROM outbox b WHERE b.order_id = o.id)")
+      .prepare(
+        "SELECT count(*) AS n FROM orders o WHERE o.state = 'queued' AND NOT EXISTS (SELECT 1 FROM outbox b WHERE b.order_id = o.id)",
+      )
       .get() as { n: number };
     expect(torn.n).toBe(0);
   }, 120_000); // a slow, shared disk: two durable commits per sale while the copy runs
@@ -203,7 +224,12 @@ describe('WAL checkpoints off the commit path', () => {
     void outcome.finally(() => (settled = true));
     let n = 0;
     while (!settled) {
-      await buildHistory(d, { orders: 5, start: T0 + 11 * DAY + n * 1000, end: T0 + 11 * DAY + n * 1000 + 4000, terminalId: 'T2' });
+      await buildHistory(d, {
+        orders: 5,
+        start: T0 + 11 * DAY + n * 1000,
+        end: T0 + 11 * DAY + n * 1000 + 4000,
+        terminalId: 'T2',
+      });
       n += 5;
       await new Promise((r) => setImmediate(r));
     }
@@ -257,7 +283,11 @@ describe('queries that stay flat', () => {
       ['order number prefix', () => archive.local({ orderNumber: some.order_number.slice(0, 11) })],
       ['invoice number', () => archive.local({ invoiceNumber: some.invoice_number as string })],
       ['day', () => archive.local({ startDate: day.from, endDate: day.to })],
-      ['date range and invoice type', () => archive.local({ startDate: day.from, endDate: new Date(T0 + 20 * DAY).toISOString(), invoiceType: 'normal' })],
+      [
+        'date range and invoice type',
+        () =>
+          archive.local({ startDate: day.from, endDate: new Date(T0 + 20 * DAY).toISOString(), invoiceType: 'normal' }),
+      ],
       ['payment type', () => archive.local({ paymentType: 'voucher' })],
       ['needs-attention list', () => store.list('needs_attention', 50, 0)],
       ['sync.status', () => store.counts()],
@@ -267,14 +297,20 @@ describe('queries that stay flat', () => {
       run();
       expect(ran.length, name).toBeGreaterThan(0);
       for (const [sql, args] of ran.splice(0)) {
-        const p = (prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail).join(' | ');
+        const p = (prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[])
+          .map((r) => r.detail)
+          .join(' | ');
         // A SCAN of a table (or a full walk of one of its indexes) grows with history; SEARCH is a range.
         // The outbox holds only orders not yet fiscalized: its size is the queue's, not the history's.
         // tax_rates_announced holds the few groups the gateway announced ahead (#21), and the partial index
         // orders_tax_group_changed only the orders issued under another group: neither grows with history.
         const scans = p
           .split(' | ')
-          .filter((l) => /^SCAN (?!CONSTANT ROW|\(subquery|json_each|outbox\b|tax_rates_announced\b|orders USING (COVERING )?INDEX orders_tax_group_changed\b)/.test(l));
+          .filter((l) =>
+            /^SCAN (?!CONSTANT ROW|\(subquery|json_each|outbox\b|tax_rates_announced\b|orders USING (COVERING )?INDEX orders_tax_group_changed\b)/.test(
+              l,
+            ),
+          );
         expect(scans, `${name}: ${sql} → ${p}`).toEqual([]);
         expect(p, `${name}: ${sql}`).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
       }
@@ -306,14 +342,20 @@ describe('queries that stay flat', () => {
     const exact = archive.local({ orderNumber: first?.order_number });
     expect(exact.rows.map((r) => r.orderNumber)).toEqual([first?.order_number]);
     const prefix = archive.local({ orderNumber: 'T1-20240102', limit: 500 });
-    const all = d.prepare("SELECT count(*) AS n FROM orders WHERE order_number LIKE 'T1-20240102-%'").get() as { n: number };
+    const all = d.prepare("SELECT count(*) AS n FROM orders WHERE order_number LIKE 'T1-20240102-%'").get() as {
+      n: number;
+    };
     expect(prefix.total).toBe(all.n);
     expect(prefix.rows.every((r) => r.orderNumber.startsWith('T1-20240102-'))).toBe(true);
     expect(archive.local({ invoiceNumber: first?.invoice_number as string }).rows[0]?.orderId).toBe(1);
     const card = archive.local({ paymentType: 'card', limit: 500 });
     expect(card.total).toBe(36); // 3 in every 10 orders
     expect(card.rows.every((r) => r.paymentTypes.includes('card'))).toBe(true);
-    const dayRows = archive.local({ startDate: new Date(T0 + DAY).toISOString(), endDate: new Date(T0 + 2 * DAY - 1).toISOString(), limit: 500 });
+    const dayRows = archive.local({
+      startDate: new Date(T0 + DAY).toISOString(),
+      endDate: new Date(T0 + 2 * DAY - 1).toISOString(),
+      limit: 500,
+    });
     expect(dayRows.total).toBe(40);
     expect(dayRows.rows[0]?.createdAt && dayRows.rows[0].createdAt > (dayRows.rows[39]?.createdAt ?? '')).toBe(true);
   });
@@ -321,15 +363,33 @@ describe('queries that stay flat', () => {
   it('migration 010: refunds of an original and open advances are index probes, also for orders from before it', () => {
     const dir = tmp();
     const file = path.join(dir, 'kasa.sqlite');
-    const old = openDatabase(file, MIGRATIONS.slice(0, MIGRATIONS.findIndex((m) => m.name === 'history_lookups')));
+    const old = openDatabase(
+      file,
+      MIGRATIONS.slice(
+        0,
+        MIGRATIONS.findIndex((m) => m.name === 'history_lookups'),
+      ),
+    );
     const insert = old.prepare(
       `INSERT INTO orders (order_number, kind, invoice_type, transaction_type, state, created_at, total_para, data)
        VALUES (?, ?, ?, ?, 'fiscalized', '2024-01-01T00:00:00.000Z', 100, ?)`,
     );
     const lines = { lines: [], payments: [{ type: 'cash', amountPara: 100 }] };
     insert.run('S-1', 'sale', 'normal', 'sale', JSON.stringify(lines)); // 1: a sale
-    insert.run('R-1', 'refund', 'normal', 'refund', JSON.stringify({ ...lines, refundOf: { orderId: 1, invoiceNumber: 'INV-1' } })); // 2
-    insert.run('R-2', 'refund_full', 'normal', 'refund', JSON.stringify({ ...lines, refundOf: { invoiceNumber: 'INV-1' } })); // 3: from another till
+    insert.run(
+      'R-1',
+      'refund',
+      'normal',
+      'refund',
+      JSON.stringify({ ...lines, refundOf: { orderId: 1, invoiceNumber: 'INV-1' } }),
+    ); // 2
+    insert.run(
+      'R-2',
+      'refund_full',
+      'normal',
+      'refund',
+      JSON.stringify({ ...lines, refundOf: { invoiceNumber: 'INV-1' } }),
+    ); // 3: from another till
     insert.run('A-1', 'sale', 'advance', 'sale', JSON.stringify(lines)); // 4: an advance, closed by 6
     insert.run('A-2', 'sale', 'advance', 'sale', JSON.stringify(lines)); // 5: an open advance
     insert.run('F-1', 'finalize', 'normal', 'sale', JSON.stringify({ ...lines, advanceOf: { orderId: 4 } })); // 6
@@ -340,12 +400,18 @@ describe('queries that stay flat', () => {
     expect(plan(REFUNDS_OF_ID_SQL, 1)).toMatch(/^SEARCH orders USING INDEX orders_refund_of_id/);
     expect(plan(REFUNDS_OF_INVOICE_SQL, 'INV-1')).toMatch(/^SEARCH orders USING INDEX orders_refund_of_invoice/);
     // Only the advance and final-receipt indexes are walked: rows of those kinds, not the history.
-    expect(plan(OPEN_ADVANCES_SQL).split(' | ').filter((l) => l.startsWith('SCAN')).sort()).toEqual([
+    expect(
+      plan(OPEN_ADVANCES_SQL)
+        .split(' | ')
+        .filter((l) => l.startsWith('SCAN'))
+        .sort(),
+    ).toEqual([
       'SCAN f USING INDEX orders_finalize_of',
       'SCAN n USING INDEX orders_advances',
       'SCAN o USING INDEX orders_advances',
     ]);
-    const ids = (sql: string, ...args: unknown[]): number[] => (d.prepare(sql).all(...args) as { id: number }[]).map((r) => r.id);
+    const ids = (sql: string, ...args: unknown[]): number[] =>
+      (d.prepare(sql).all(...args) as { id: number }[]).map((r) => r.id);
     expect(ids(REFUNDS_OF_ID_SQL, 1)).toEqual([2]);
     expect(ids(REFUNDS_OF_INVOICE_SQL, 'INV-1')).toEqual([2, 3]);
     expect(ids(OPEN_ADVANCES_SQL)).toEqual([5]);
@@ -357,16 +423,36 @@ describe('queries that stay flat', () => {
   it('migration 007 fills order_payments for orders that existed before it, and its trigger keeps it for new ones', () => {
     const dir = tmp();
     const file = path.join(dir, 'kasa.sqlite');
-    const old = openDatabase(file, MIGRATIONS.slice(0, MIGRATIONS.findIndex((m) => m.name === 'history')));
-    old.prepare(
-      `INSERT INTO orders (order_number, kind, invoice_type, transaction_type, state, created_at, total_para, data)
+    const old = openDatabase(
+      file,
+      MIGRATIONS.slice(
+        0,
+        MIGRATIONS.findIndex((m) => m.name === 'history'),
+      ),
+    );
+    old
+      .prepare(
+        `INSERT INTO orders (order_number, kind, invoice_type, transaction_type, state, created_at, total_para, data)
        VALUES ('T1-1', 'sale', 'normal', 'sale', 'fiscalized', '2024-01-01T00:00:00.000Z', 100, ?)`,
-    ).run(JSON.stringify({ lines: [], payments: [{ type: 'cash', amountPara: 50 }, { type: 'card', amountPara: 50 }] }));
+      )
+      .run(
+        JSON.stringify({
+          lines: [],
+          payments: [
+            { type: 'cash', amountPara: 50 },
+            { type: 'card', amountPara: 50 },
+          ],
+        }),
+      );
     old.close();
     const d = db(dir);
-    expect(d.prepare('SELECT type FROM order_payments ORDER BY type').all()).toEqual([{ type: 'card' }, { type: 'cash' }]);
-    d.prepare('UPDATE orders SET data = ? WHERE id = 1').run(JSON.stringify({ lines: [], payments: [{ type: 'voucher', amountPara: 100 }] }));
+    expect(d.prepare('SELECT type FROM order_payments ORDER BY type').all()).toEqual([
+      { type: 'card' },
+      { type: 'cash' },
+    ]);
+    d.prepare('UPDATE orders SET data = ? WHERE id = 1').run(
+      JSON.stringify({ lines: [], payments: [{ type: 'voucher', amountPara: 100 }] }),
+    );
     expect(d.prepare('SELECT type FROM order_payments').all()).toEqual([{ type: 'voucher' }]);
   });
 });
-

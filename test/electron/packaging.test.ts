@@ -48,8 +48,13 @@ describe('electron-builder.yml', () => {
     expect(c.mac?.target.map((t) => t.target)).toEqual(['dmg']);
     expect(c.asarUnpack).toContain('**/*.node');
     expect(c.files?.filter((f) => !f.startsWith('!'))).toEqual(['package.json', 'out/**', 'resources/**']);
-    expect(c.electronFuses).toMatchObject({ runAsNode: false, onlyLoadAppFromAsar: true, grantFileProtocolExtraPrivileges: false });
-    for (const icon of [c.win?.icon, c.mac?.icon, c.linux?.icon]) expect(fs.existsSync(path.join(ROOT, icon ?? 'missing'))).toBe(true);
+    expect(c.electronFuses).toMatchObject({
+      runAsNode: false,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
+    for (const icon of [c.win?.icon, c.mac?.icon, c.linux?.icon])
+      expect(fs.existsSync(path.join(ROOT, icon ?? 'missing'))).toBe(true);
   });
 
   it('the validation is real: a misspelt key is rejected', async () => {
@@ -57,14 +62,20 @@ describe('electron-builder.yml', () => {
     fs.mkdirSync(path.dirname(bad), { recursive: true });
     fs.writeFileSync(bad, 'appId: rs.kasa.pos\nasarUnpak: ["**/*.node"]\n');
     try {
-      await expect(loadConfig(path.relative(ROOT, bad))).rejects.toThrow(/asarUnpak|unknown property|Invalid configuration/i);
+      await expect(loadConfig(path.relative(ROOT, bad))).rejects.toThrow(
+        /asarUnpak|unknown property|Invalid configuration/i,
+      );
     } finally {
       fs.rmSync(bad, { force: true });
     }
   });
 
   it('npm run dist builds first, then packages with this file; better-sqlite3 ships as a dependency', () => {
-    const pkg = require('../../package.json') as { scripts: Record<string, string>; dependencies: Record<string, string>; main: string };
+    const pkg = require('../../package.json') as {
+      scripts: Record<string, string>;
+      dependencies: Record<string, string>;
+      main: string;
+    };
     expect(pkg.scripts['dist']).toBe('electron-vite build && electron-builder --config electron-builder.yml');
     expect(pkg.dependencies['better-sqlite3']).toBeDefined();
     expect(pkg.main).toBe('out/main/main.js');
@@ -72,16 +83,20 @@ describe('electron-builder.yml', () => {
 });
 
 describe('icons', () => {
-  it.each([16, 24, 32, 48, 64, 128, 256, 512, 1024])('%ix%i.png is a real RGBA PNG of that size, as the generator draws it', (size) => {
-    const bytes = fs.readFileSync(path.join(ICONS, `${size}x${size}.png`));
-    const png = PNG.sync.read(bytes);
-    expect([png.width, png.height]).toEqual([size, size]);
-    if (size <= 256) expect(Buffer.compare(png.data, render(size).data)).toBe(0);
-    // Not blank: transparent corners, opaque centre, teal and white both present.
-    const at = (x: number, y: number): number[] => Array.from(png.data.subarray((y * size + x) * 4, (y * size + x) * 4 + 4));
-    expect(at(0, 0)[3]).toBe(0);
-    expect(at(size >> 1, size >> 1)[3]).toBe(255);
-  });
+  it.each([16, 24, 32, 48, 64, 128, 256, 512, 1024])(
+    '%ix%i.png is a real RGBA PNG of that size, as the generator draws it',
+    (size) => {
+      const bytes = fs.readFileSync(path.join(ICONS, `${size}x${size}.png`));
+      const png = PNG.sync.read(bytes);
+      expect([png.width, png.height]).toEqual([size, size]);
+      if (size <= 256) expect(Buffer.compare(png.data, render(size).data)).toBe(0);
+      // Not blank: transparent corners, opaque centre, teal and white both present.
+      const at = (x: number, y: number): number[] =>
+        Array.from(png.data.subarray((y * size + x) * 4, (y * size + x) * 4 + 4));
+      expect(at(0, 0)[3]).toBe(0);
+      expect(at(size >> 1, size >> 1)[3]).toBe(255);
+    },
+  );
 
   it('icon.ico holds 16…256 px images (BMP up to 64, PNG for 128 and 256)', () => {
     const ico = fs.readFileSync(path.join(ICONS, 'icon.ico'));
@@ -108,7 +123,7 @@ describe('icons', () => {
     expect(icns.subarray(0, 4).toString('ascii')).toBe('icns');
     expect(icns.readUInt32BE(4)).toBe(icns.length);
     const found: Record<string, number> = {};
-    for (let off = 8; off < icns.length; ) {
+    for (let off = 8; off < icns.length;) {
       const type = icns.subarray(off, off + 4).toString('ascii');
       const len = icns.readUInt32BE(off + 4);
       found[type] = PNG.sync.read(icns.subarray(off + 8, off + len)).width;

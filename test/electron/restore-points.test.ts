@@ -11,7 +11,14 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../electron/db/open.ts';
-import { backupDir, cancelRestore, listBackups, pruneBackups, requestRestore, type BackupInfo } from '../../electron/db/backup.ts';
+import {
+  backupDir,
+  cancelRestore,
+  listBackups,
+  pruneBackups,
+  requestRestore,
+  type BackupInfo,
+} from '../../electron/db/backup.ts';
 import { backupInWorker } from '../../electron/db/maintenance.ts';
 import { MANIFEST_FILE, planNextPoint } from '../../electron/db/restore-points.ts';
 import { buildHistory } from '../support/history.ts';
@@ -27,7 +34,9 @@ afterEach(() => {
 });
 
 const numbers = (d: Database.Database | Db): Set<string> =>
-  new Set((d.prepare('SELECT order_number FROM orders').all() as { order_number: string }[]).map((r) => r.order_number));
+  new Set(
+    (d.prepare('SELECT order_number FROM orders').all() as { order_number: string }[]).map((r) => r.order_number),
+  );
 
 /** Rebuilds and stages point `name` the manager's way, and opens the staged database (read-only). */
 function restored(dir: string, name: string): Database.Database {
@@ -73,19 +82,36 @@ describe('restore points: a chain of a full point and increments', () => {
       // Day 4: paced so slowly that sales commit while the worker reads the file and writes the point
       // (last: its WAL copy, a few MiB of frames, would otherwise count against the chain's size).
       let done = false;
-      const pending = backupInWorker(d, dir, { now: T0 + day * DAY + 20 * 3_600_000, bytesPerSec: 256 * 1024, readBytesPerSec: 2 * 1024 * 1024, walLimit: 2 ** 40 }).finally(() => {
+      const pending = backupInWorker(d, dir, {
+        now: T0 + day * DAY + 20 * 3_600_000,
+        bytesPerSec: 256 * 1024,
+        readBytesPerSec: 2 * 1024 * 1024,
+        walLimit: 2 ** 40,
+      }).finally(() => {
         done = true;
       });
       let during = 0;
       while (!done) {
-        during += (await buildHistory(d, { orders: 1, start: T0 + day * DAY + 21 * 3_600_000 + during * 1000, end: T0 + day * DAY + 21 * 3_600_000 + during * 1000, terminalId: 'T2' })).length;
+        during += (
+          await buildHistory(d, {
+            orders: 1,
+            start: T0 + day * DAY + 21 * 3_600_000 + during * 1000,
+            end: T0 + day * DAY + 21 * 3_600_000 + during * 1000,
+            terminalId: 'T2',
+          })
+        ).length;
         await new Promise((r) => setTimeout(r, 25));
       }
       expect(during).toBeGreaterThan(0);
       points.push(await pending);
     }
     expect(points.map((p) => p.point.kind)).toEqual(['full', 'incremental', 'incremental', 'incremental']);
-    expect(points.map((p) => p.chain?.parent ?? null)).toEqual([null, points[0]?.name, points[1]?.name, points[2]?.name]);
+    expect(points.map((p) => p.chain?.parent ?? null)).toEqual([
+      null,
+      points[0]?.name,
+      points[1]?.name,
+      points[2]?.name,
+    ]);
     const full = points[0] as (typeof points)[number];
     // Only the pages a day of trading changed: far less than the full point (which is compressed itself).
     for (const inc of points.slice(1)) expect(inc.point.changedPages).toBeLessThan(full.point.pageCount / 10);
@@ -98,7 +124,9 @@ describe('restore points: a chain of a full point and increments', () => {
       for (const n of acknowledged[i] as Set<string>) expect(have.has(n), `${n} in ${p.name}`).toBe(true);
       // Consistent: no order without its outbox row or receipt.
       const torn = copy
-        .prepare("SELECT count(*) AS n FROM orders o WHERE o.state = 'queued' AND NOT EXISTS (SELECT 1 FROM outbox b WHERE b.order_id = o.id)")
+        .prepare(
+          "SELECT count(*) AS n FROM orders o WHERE o.state = 'queued' AND NOT EXISTS (SELECT 1 FROM outbox b WHERE b.order_id = o.id)",
+        )
         .get() as { n: number };
       expect(torn.n).toBe(0);
       unstage(dir);
@@ -127,14 +155,20 @@ describe('restore points: a chain of a full point and increments', () => {
     byte[0] = (byte[0] as number) ^ 0x01;
     fs.writeSync(fd, byte, 0, 1, mid);
     fs.closeSync(fd);
-    expect(() => requestRestore(dir, p1.name, { logger })).toThrow(new RegExp(`${p1.name} cannot be restored: restore point ${p1.name} is damaged`));
-    expect(() => requestRestore(dir, p2.name, { logger })).toThrow(new RegExp(`${p2.name} cannot be restored: restore point ${p1.name} is damaged`));
+    expect(() => requestRestore(dir, p1.name, { logger })).toThrow(
+      new RegExp(`${p1.name} cannot be restored: restore point ${p1.name} is damaged`),
+    );
+    expect(() => requestRestore(dir, p2.name, { logger })).toThrow(
+      new RegExp(`${p2.name} cannot be restored: restore point ${p1.name} is damaged`),
+    );
     expect(fs.existsSync(path.join(dir, 'restore', 'staged.sqlite'))).toBe(false);
     restored(dir, p0.name); // the full point before it is whole
     unstage(dir);
     // Cut short (a disk that filled up, a copy interrupted).
     fs.truncateSync(file(dir, p0.name), fs.statSync(file(dir, p0.name)).size - 100);
-    expect(() => requestRestore(dir, p0.name, { logger })).toThrow(new RegExp(`restore point ${p0.name} is damaged: checksum mismatch`));
+    expect(() => requestRestore(dir, p0.name, { logger })).toThrow(
+      new RegExp(`restore point ${p0.name} is damaged: checksum mismatch`),
+    );
     // The worker checks the chain before it builds on it: a new full point, which restores.
     await trade(d, 3, 10);
     const p3 = await backupInWorker(d, dir, { now: T0 + 4 * DAY });
@@ -154,7 +188,7 @@ describe('restore points: a chain of a full point and increments', () => {
     expect(() => requestRestore(dir, p1.name)).toThrow(new RegExp(`needs ${p0.name}, which is missing`));
   });
 
-  it('without its manifest (deleted, damaged, or another point\'s) the next point is a full one', async () => {
+  it("without its manifest (deleted, damaged, or another point's) the next point is a full one", async () => {
     const dir = tmp();
     const d = db(dir);
     await trade(d, 0, 100);
@@ -179,7 +213,10 @@ describe('restore points: a chain of a full point and increments', () => {
     // A point renamed in place but its manifest not (a crash between the two renames): another point's manifest.
     fs.writeFileSync(file(dir, MANIFEST_FILE), ofP2);
     const p5 = await backupInWorker(d, dir, { now: T0 + 4 * DAY + 3_600_000 });
-    expect(p5.point).toMatchObject({ kind: 'full', reason: `the manifest is of ${p2.name}, not of ${p3.name}: a full point` });
+    expect(p5.point).toMatchObject({
+      kind: 'full',
+      reason: `the manifest is of ${p2.name}, not of ${p3.name}: a full point`,
+    });
     // Another page size (only outside WAL mode can it change): every page differs, a new chain.
     d.pragma('journal_mode = DELETE');
     d.pragma('page_size = 8192');
@@ -199,11 +236,17 @@ describe('restore points: a chain of a full point and increments', () => {
     const manifest = fs.readFileSync(file(dir, MANIFEST_FILE));
     await trade(d, 1, 20);
     let worker: Worker | null = null;
-    const killed = backupInWorker(d, dir, { now: T0 + 2 * DAY, bytesPerSec: 16 * 1024, readBytesPerSec: 64 * 1024 }, (w) => {
-      worker = w;
-    });
+    const killed = backupInWorker(
+      d,
+      dir,
+      { now: T0 + 2 * DAY, bytesPerSec: 16 * 1024, readBytesPerSec: 64 * 1024 },
+      (w) => {
+        worker = w;
+      },
+    );
     // Once it has started writing, the worker dies (as with a crash of its thread).
-    while (!fs.readdirSync(backupDir(dir)).some((f) => f.endsWith('.kbak.partial'))) await new Promise((r) => setTimeout(r, 5));
+    while (!fs.readdirSync(backupDir(dir)).some((f) => f.endsWith('.kbak.partial')))
+      await new Promise((r) => setTimeout(r, 5));
     await (worker as Worker | null)?.terminate();
     await expect(killed).rejects.toThrow(/maintenance worker stopped/);
     expect(daily(dir).map((b) => b.name)).toEqual([p0.name]);
@@ -237,10 +280,13 @@ describe('restore points: a chain of a full point and increments', () => {
     for (let i = 0; i < 300; i++) insert.run();
     await trade(d, 2, 10);
     const grown = await backupInWorker(d, dir, { now: T0 + 3 * DAY });
-    const bulk = (x: Database.Database | Db): number => (x.prepare('SELECT count(*) AS n FROM t_bulk').get() as { n: number }).n;
+    const bulk = (x: Database.Database | Db): number =>
+      (x.prepare('SELECT count(*) AS n FROM t_bulk').get() as { n: number }).n;
     const shrunk = restored(dir, small.name);
     expect(bulk(shrunk)).toBe(20);
-    expect(fs.statSync(path.join(dir, 'restore', 'staged.sqlite')).size).toBe(small.point.pageCount * (d.pragma('page_size', { simple: true }) as number));
+    expect(fs.statSync(path.join(dir, 'restore', 'staged.sqlite')).size).toBe(
+      small.point.pageCount * (d.pragma('page_size', { simple: true }) as number),
+    );
     unstage(dir);
     const again = restored(dir, grown.name);
     expect(bulk(again)).toBe(320);
@@ -256,11 +302,25 @@ describe('restore points: chains, pruning and older backups', () => {
     const full = { name: 'f', bytes: 1000, kind: 'full' as const, parent: null };
     expect(planNextPoint([])).toMatchObject({ parent: null });
     expect(planNextPoint([full])).toMatchObject({ parent: 'f', chain: ['f'] });
-    const six = [inc('i6', 'i5'), inc('i5', 'i4'), inc('i4', 'i3'), inc('i3', 'i2'), inc('i2', 'i1'), inc('i1', 'f'), full];
+    const six = [
+      inc('i6', 'i5'),
+      inc('i5', 'i4'),
+      inc('i4', 'i3'),
+      inc('i3', 'i2'),
+      inc('i2', 'i1'),
+      inc('i1', 'f'),
+      full,
+    ];
     expect(planNextPoint(six.slice(1))).toMatchObject({ parent: 'i5', chain: ['f', 'i1', 'i2', 'i3', 'i4', 'i5'] });
     expect(planNextPoint(six)).toMatchObject({ parent: null, reason: '6 increments since f' });
-    expect(planNextPoint([inc('i2', 'i1', 300), inc('i1', 'f', 300), full])).toMatchObject({ parent: null, reason: expect.stringContaining('more than half') });
-    expect(planNextPoint([inc('i1', 'gone'), full])).toMatchObject({ parent: null, reason: expect.stringContaining('incomplete') });
+    expect(planNextPoint([inc('i2', 'i1', 300), inc('i1', 'f', 300), full])).toMatchObject({
+      parent: null,
+      reason: expect.stringContaining('more than half'),
+    });
+    expect(planNextPoint([inc('i1', 'gone'), full])).toMatchObject({
+      parent: null,
+      reason: expect.stringContaining('incomplete'),
+    });
   });
 
   it('the newest 7 stay restorable; a point goes only when no kept point is built on it; a byte budget', async () => {
@@ -273,7 +333,11 @@ describe('restore points: chains, pruning and older backups', () => {
     };
     const first: string[] = [];
     for (let day = 1; day <= 7; day++) first.push((await take(day)).name);
-    expect(daily(dir).map((b) => b.chain?.type).reverse()).toEqual(['full', ...Array(6).fill('incremental')]);
+    expect(
+      daily(dir)
+        .map((b) => b.chain?.type)
+        .reverse(),
+    ).toEqual(['full', ...Array(6).fill('incremental')]);
     const f2 = await take(8); // the weekly full point
     expect(f2.point.kind).toBe('full');
     // The newest 7 include six increments of the first chain: its full point stays too.

@@ -69,7 +69,13 @@ describe('safeStorage SecretStore', () => {
     for (const s of spellings(KEY)) expect(blob.includes(s)).toBe(false);
     if (process.platform !== 'win32') expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(JSON.parse(blob.toString('utf8'))).toMatchObject({ format: 'kasa-secret/1', backend: 'gnome_libsecret' });
-    expect(store.status()).toMatchObject({ kind: 'safeStorage', source: 'store', hasKey: true, encryptedAtRest: true, warning: null });
+    expect(store.status()).toMatchObject({
+      kind: 'safeStorage',
+      source: 'store',
+      hasKey: true,
+      encryptedAtRest: true,
+      warning: null,
+    });
     expect(JSON.stringify(store.status())).not.toContain(KEY);
     store.clear();
     expect(store.get()).toBeNull();

@@ -105,7 +105,11 @@ describe('app:// resolution', () => {
 });
 
 describe('Content-Security-Policy', () => {
-  const directives = Object.fromEntries(CONTENT_SECURITY_POLICY.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+  const directives = Object.fromEntries(
+    CONTENT_SECURITY_POLICY.split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([k, ...v]) => [k, v]),
+  );
   it('allows nothing inline, no eval and no remote origin', () => {
     expect(directives['default-src']).toEqual(["'none'"]);
     expect(directives['script-src']).toEqual(["'self'"]);
@@ -117,7 +121,9 @@ describe('Content-Security-Policy', () => {
 });
 
 describe('external links', () => {
-  it.each(['https://suf.purs.gov.rs/v/?vl=abc', 'https://tap.suf.purs.gov.rs/v/?vl=abc'])('opens %s', (u) => expect(isAllowedExternalUrl(u)).toBe(true));
+  it.each(['https://suf.purs.gov.rs/v/?vl=abc', 'https://tap.suf.purs.gov.rs/v/?vl=abc'])('opens %s', (u) =>
+    expect(isAllowedExternalUrl(u)).toBe(true),
+  );
   it.each([
     'http://suf.purs.gov.rs/v/',
     'https://suf.purs.gov.rs.evil.com/',

@@ -7,7 +7,16 @@
  * invoiceNumber, the order still queued (unknown/retry). Then the hostile server turns transparent and
  * the order must end fiscalized exactly once with the invoiceNumber of the one receipt the gateway issued.
  */
-import { account, makeTill, newTally, sale, type FaultTally, type Hostility, type Reply, type Till } from './harness.ts';
+import {
+  account,
+  makeTill,
+  newTally,
+  sale,
+  type FaultTally,
+  type Hostility,
+  type Reply,
+  type Till,
+} from './harness.ts';
 
 interface Scenario {
   fault: string;
@@ -26,7 +35,11 @@ const HTML = (status: number): Reply => ({
 });
 
 /** Spoils the first `times` receipt POSTs: `after` gets the sandbox's real reply (the receipt WAS issued). */
-function spoilReceipts(times: number, spoil: (upstream: { status: number; json: Record<string, unknown> | null; raw: Buffer }) => Reply, forward = true): Hostility {
+function spoilReceipts(
+  times: number,
+  spoil: (upstream: { status: number; json: Record<string, unknown> | null; raw: Buffer }) => Reply,
+  forward = true,
+): Hostility {
   let left = times;
   return async (req, fwd) => {
     if (req.method !== 'POST' || !req.path.startsWith('/receipt/') || left <= 0) return 'forward';
@@ -62,15 +75,38 @@ const SCENARIOS: Scenario[] = [
     fault: 'truncated JSON (sandbox `malformed` fault, receipt issued)',
     arm: (t) => t.sandbox.controls.setFaults([{ match: 'POST /receipt/', action: 'malformed', times: 1 }]),
   },
-  { fault: 'HTML 200 page after the receipt was issued', arm: (t) => (t.gateway.hostility = spoilReceipts(1, () => HTML(200))) },
-  { fault: 'HTML 502 page, request never reached the gateway', arm: (t) => (t.gateway.hostility = spoilReceipts(2, () => HTML(502), false)) },
-  { fault: 'HTML 404 page from a proxy, request never reached the gateway', arm: (t) => (t.gateway.hostility = spoilReceipts(2, () => HTML(404), false)) },
-  { fault: 'HTML 503 page after the receipt was issued', arm: (t) => (t.gateway.hostility = spoilReceipts(1, () => HTML(503))) },
+  {
+    fault: 'HTML 200 page after the receipt was issued',
+    arm: (t) => (t.gateway.hostility = spoilReceipts(1, () => HTML(200))),
+  },
+  {
+    fault: 'HTML 502 page, request never reached the gateway',
+    arm: (t) => (t.gateway.hostility = spoilReceipts(2, () => HTML(502), false)),
+  },
+  {
+    fault: 'HTML 404 page from a proxy, request never reached the gateway',
+    arm: (t) => (t.gateway.hostility = spoilReceipts(2, () => HTML(404), false)),
+  },
+  {
+    fault: 'HTML 503 page after the receipt was issued',
+    arm: (t) => (t.gateway.hostility = spoilReceipts(1, () => HTML(503))),
+  },
   {
     fault: 'receipt without invoiceNumber',
-    arm: (t) => (t.gateway.hostility = spoilReceipts(1, editReceipt((r) => delete r['invoiceNumber']))),
+    arm: (t) =>
+      (t.gateway.hostility = spoilReceipts(
+        1,
+        editReceipt((r) => delete r['invoiceNumber']),
+      )),
   },
-  { fault: 'receipt with empty invoiceNumber', arm: (t) => (t.gateway.hostility = spoilReceipts(1, editReceipt((r) => (r['invoiceNumber'] = '')))) },
+  {
+    fault: 'receipt with empty invoiceNumber',
+    arm: (t) =>
+      (t.gateway.hostility = spoilReceipts(
+        1,
+        editReceipt((r) => (r['invoiceNumber'] = '')),
+      )),
+  },
   {
     fault: 'wrong types (invoiceNumber number, sdcDateTime boolean)',
     arm: (t) =>
@@ -82,12 +118,22 @@ const SCENARIOS: Scenario[] = [
         }),
       )),
   },
-  { fault: '201 with `{}` (no receipt)', arm: (t) => (t.gateway.hostility = spoilReceipts(1, () => jsonReply(201, {}))) },
+  {
+    fault: '201 with `{}` (no receipt)',
+    arm: (t) => (t.gateway.hostility = spoilReceipts(1, () => jsonReply(201, {}))),
+  },
   { fault: '201 with an empty body', arm: (t) => (t.gateway.hostility = spoilReceipts(1, () => ({ status: 201 }))) },
-  { fault: '200 with `null` / a JSON array', arm: (t) => (t.gateway.hostility = spoilReceipts(2, (u) => jsonReply(u.status, u.json === null ? [] : null))) },
+  {
+    fault: '200 with `null` / a JSON array',
+    arm: (t) => (t.gateway.hostility = spoilReceipts(2, (u) => jsonReply(u.status, u.json === null ? [] : null))),
+  },
   {
     fault: 'huge body (5 MiB, over the 4 MiB cap)',
-    arm: (t) => (t.gateway.hostility = spoilReceipts(1, editReceipt((r) => (r['journal'] = 'Ж'.repeat(2.6 * 1024 * 1024))))),
+    arm: (t) =>
+      (t.gateway.hostility = spoilReceipts(
+        1,
+        editReceipt((r) => (r['journal'] = 'Ж'.repeat(2.6 * 1024 * 1024))),
+      )),
   },
   {
     fault: 'slow drip (1 byte / 150 ms, past the request timeout)',
@@ -110,7 +156,10 @@ const SCENARIOS: Scenario[] = [
         },
       }))),
   },
-  { fault: 'hang (headers never sent)', arm: (t) => (t.gateway.hostility = spoilReceipts(1, () => ({ status: 200, body: () => undefined }), false)) },
+  {
+    fault: 'hang (headers never sent)',
+    arm: (t) => (t.gateway.hostility = spoilReceipts(1, () => ({ status: 200, body: () => undefined }), false)),
+  },
   {
     fault: "somebody else's receipt (other orderNumber and invoiceNumber)",
     arm: (t) =>
@@ -122,7 +171,11 @@ const SCENARIOS: Scenario[] = [
         }),
       )),
   },
-  { fault: 'bulk: HTML 200 after the receipts were issued', orders: 8, arm: (t) => (t.gateway.hostility = spoilReceipts(1, () => HTML(200))) },
+  {
+    fault: 'bulk: HTML 200 after the receipts were issued',
+    orders: 8,
+    arm: (t) => (t.gateway.hostility = spoilReceipts(1, () => HTML(200))),
+  },
   {
     fault: 'bulk: receipts without invoiceNumber',
     orders: 8,
@@ -150,7 +203,8 @@ const SCENARIOS: Scenario[] = [
       await t.engine.runOnce();
       let archiveLeft = 1;
       t.gateway.hostility = async (req, fwd) => {
-        if (!req.path.startsWith('/archive/receipts/') || req.path.includes('lookup') || archiveLeft <= 0) return 'forward';
+        if (!req.path.startsWith('/archive/receipts/') || req.path.includes('lookup') || archiveLeft <= 0)
+          return 'forward';
         archiveLeft--;
         const up = await fwd();
         const body = JSON.parse(up.body.toString('utf8')) as { receipt?: Record<string, unknown> };

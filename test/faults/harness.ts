@@ -48,7 +48,10 @@ export function merge(into: FaultTally, from: FaultTally): FaultTally {
 }
 
 /** What the hostile server does with a request: pass it on, or answer it itself (after or instead of the sandbox). */
-export type Hostility = (req: { method: string; path: string; body: Buffer }, forward: () => Promise<Upstream>) => Promise<Reply | 'forward'>;
+export type Hostility = (
+  req: { method: string; path: string; body: Buffer },
+  forward: () => Promise<Upstream>,
+) => Promise<Reply | 'forward'>;
 export interface Upstream {
   status: number;
   headers: Record<string, string>;
@@ -74,7 +77,8 @@ export async function startHostileGateway(upstreamUrl: string): Promise<HostileG
   const state: HostileGateway = { url: '', hostility: null, close: async () => undefined };
   const forwardTo = async (req: http.IncomingMessage, body: Buffer): Promise<Upstream> => {
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
+    for (const [k, v] of Object.entries(req.headers))
+      if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
     const res = await fetch(upstreamUrl.replace(/\/$/, '') + (req.url ?? '/'), {
       method: req.method,
       headers,
@@ -82,7 +86,8 @@ export async function startHostileGateway(upstreamUrl: string): Promise<HostileG
     });
     const out: Record<string, string> = {};
     res.headers.forEach((v, k) => {
-      if (k !== 'content-length' && k !== 'transfer-encoding' && k !== 'connection' && k !== 'content-encoding') out[k] = v;
+      if (k !== 'content-length' && k !== 'transfer-encoding' && k !== 'connection' && k !== 'content-encoding')
+        out[k] = v;
     });
     return { status: res.status, headers: out, body: Buffer.from(await res.arrayBuffer()) };
   };
@@ -102,7 +107,12 @@ export async function startHostileGateway(upstreamUrl: string): Promise<HostileG
           reply.body(res);
           return;
         }
-        const payload = reply.body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(reply.body) ? reply.body : Buffer.from(reply.body);
+        const payload =
+          reply.body === undefined
+            ? Buffer.alloc(0)
+            : Buffer.isBuffer(reply.body)
+              ? reply.body
+              : Buffer.from(reply.body);
         res.writeHead(reply.status, { ...(reply.headers ?? {}), 'Content-Length': String(payload.length) });
         res.end(payload);
       })().catch(() => res.destroy());
@@ -141,7 +151,9 @@ export interface Till {
 export const START = Date.UTC(2026, 10, 22, 9, 0, 0);
 
 /** A till whose gateway is the hostile server in front of a fresh sandbox. */
-export async function makeTill(options: { engine?: Partial<EngineOptions>; tillOffsetMs?: number } = {}): Promise<Till> {
+export async function makeTill(
+  options: { engine?: Partial<EngineOptions>; tillOffsetMs?: number } = {},
+): Promise<Till> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-faults-'));
   const clock = { now: START };
   const sandbox = await startSandbox({ port: 0, now: () => clock.now });
@@ -157,7 +169,7 @@ export async function makeTill(options: { engine?: Partial<EngineOptions>; tillO
     store,
     client: () => client,
     now: tillNow,
-    random: () => ((seq = (seq * 1103515245 + 12345) % 2 ** 31) / 2 ** 31),
+    random: () => (seq = (seq * 1103515245 + 12345) % 2 ** 31) / 2 ** 31,
     options: { requestTimeoutMs: 1000, ...options.engine },
   });
   const sales = new SalesService({
@@ -204,8 +216,14 @@ export async function makeTill(options: { engine?: Partial<EngineOptions>; tillO
 }
 
 /** A checkout of one line at label A, paid by card. */
-export function sale(price = 100): { lines: { name: string; quantity: number; unitPrice: number; labels: string[] }[]; payments: { type: 'card'; amount: number }[] } {
-  return { lines: [{ name: 'Хлеб', quantity: 1, unitPrice: price, labels: ['A'] }], payments: [{ type: 'card', amount: price }] };
+export function sale(price = 100): {
+  lines: { name: string; quantity: number; unitPrice: number; labels: string[] }[];
+  payments: { type: 'card'; amount: number }[];
+} {
+  return {
+    lines: [{ name: 'Хлеб', quantity: 1, unitPrice: price, labels: ['A'] }],
+    payments: [{ type: 'card', amount: price }],
+  };
 }
 
 /**

@@ -28,5 +28,12 @@ export async function runAllFaults(options: AllFaultsOptions = {}): Promise<Faul
 /** The table of docs/reliability.md. */
 export function markdownTable(t: FaultTally): string {
   const esc = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-  return ['| Area | Fault | Result | |', '|---|---|---|---|', ...t.rows.map((r) => `| ${esc(r.area)} | ${esc(r.fault)} | ${esc(r.result)} | ${!r.ok ? 'FAIL' : r.known ? 'limitation' : 'ok'} |`)].join('\n');
+  return [
+    '| Area | Fault | Result | |',
+    '|---|---|---|---|',
+    ...t.rows.map(
+      (r) =>
+        `| ${esc(r.area)} | ${esc(r.fault)} | ${esc(r.result)} | ${!r.ok ? 'FAIL' : r.known ? 'limitation' : 'ok'} |`,
+    ),
+  ].join('\n');
 }

@@ -20,7 +20,6 @@ import { mulberry32 } from '../../electron/sandbox/faults.ts';
 
 const FILES = ['kasa.sqlite', 'kasa.sqlite-wal', 'kasa.sqlite-shm'];
 
-
 function snapshot(dataDir: string, to: string): void {
   fs.mkdirSync(to, { recursive: true });
   for (const f of FILES) {
@@ -30,7 +29,10 @@ function snapshot(dataDir: string, to: string): void {
 }
 
 /** Opens a copy (WAL recovery runs), checks it, and returns the problems found. */
-function verify(copyDir: string, mustHave: ReadonlySet<string>): { problems: string[]; orders: number; missing: number } {
+function verify(
+  copyDir: string,
+  mustHave: ReadonlySet<string>,
+): { problems: string[]; orders: number; missing: number } {
   const problems: string[] = [];
   let db: Database.Database | null = null;
   try {
@@ -39,11 +41,20 @@ function verify(copyDir: string, mustHave: ReadonlySet<string>): { problems: str
     if (check !== 'ok') problems.push(`integrity_check: ${String(check)}`);
     const fk = db.pragma('foreign_key_check') as unknown[];
     if (fk.length) problems.push(`${fk.length} foreign key violation(s)`);
-    const numbers = new Set(db.prepare<[], { order_number: string }>('SELECT order_number FROM orders').all().map((r) => r.order_number));
+    const numbers = new Set(
+      db
+        .prepare<[], { order_number: string }>('SELECT order_number FROM orders')
+        .all()
+        .map((r) => r.order_number),
+    );
     let missing = 0;
     for (const n of mustHave) if (!numbers.has(n)) missing++;
     if (missing) problems.push(`${missing} acknowledged order(s) missing`);
-    const orphans = db.prepare("SELECT count(*) AS n FROM orders o LEFT JOIN outbox b ON b.order_id = o.id WHERE o.state = 'queued' AND b.order_id IS NULL").get() as { n: number };
+    const orphans = db
+      .prepare(
+        "SELECT count(*) AS n FROM orders o LEFT JOIN outbox b ON b.order_id = o.id WHERE o.state = 'queued' AND b.order_id IS NULL",
+      )
+      .get() as { n: number };
     if (orphans.n) problems.push(`${orphans.n} queued order(s) without an outbox row`);
     return { problems, orders: numbers.size, missing };
   } catch (err) {
@@ -74,7 +85,12 @@ export async function runPowerCuts(
   );
   const host = await startHostProcess({
     dataDir,
-    env: { KASA_API_KEY: 'demo-key', KASA_GATEWAY_URL: sandbox.url, KASA_ONLINE_BUDGET_MS: '100', KASA_TERMINAL_ID: 'POWER' },
+    env: {
+      KASA_API_KEY: 'demo-key',
+      KASA_GATEWAY_URL: sandbox.url,
+      KASA_ONLINE_BUDGET_MS: '100',
+      KASA_TERMINAL_ID: 'POWER',
+    },
   });
   await signInHost(host);
   const acknowledged = new Set<string>();
@@ -82,7 +98,10 @@ export async function runPowerCuts(
   const fire = async (): Promise<void> => {
     while (!stop) {
       try {
-        const r = await host.call<{ orderNumber: string }>('sales.checkout', sale(1 + Math.floor(random() * 9000) / 100));
+        const r = await host.call<{ orderNumber: string }>(
+          'sales.checkout',
+          sale(1 + Math.floor(random() * 9000) / 100),
+        );
         if (r.body.ok && r.body.value) acknowledged.add(r.body.value.orderNumber);
       } catch {
         return; // killed under us
@@ -95,7 +114,9 @@ export async function runPowerCuts(
     const v = verify(copyDir, mustHave);
     tally.lost += v.missing;
     const ok = v.problems.length === 0;
-    log(`${ok ? 'ok  ' : 'FAIL'} power: ${label}: ${ok ? `opens, integrity ok, ${mustHave.size} acknowledged of ${v.orders} orders present` : v.problems.join('; ')}`);
+    log(
+      `${ok ? 'ok  ' : 'FAIL'} power: ${label}: ${ok ? `opens, integrity ok, ${mustHave.size} acknowledged of ${v.orders} orders present` : v.problems.join('; ')}`,
+    );
     if (!ok) tally.rows.push({ area: 'power cut', fault: label, result: v.problems.join('; '), ok: false });
   };
   try {
@@ -131,7 +152,12 @@ export async function runPowerCuts(
     });
   } catch (err) {
     tally.crashes++;
-    tally.rows.push({ area: 'power cut', fault: 'power run', result: `crash: ${err instanceof Error ? err.message : String(err)}`, ok: false });
+    tally.rows.push({
+      area: 'power cut',
+      fault: 'power run',
+      result: `crash: ${err instanceof Error ? err.message : String(err)}`,
+      ok: false,
+    });
   } finally {
     stop = true;
     await host.stop(true);

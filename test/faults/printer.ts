@@ -96,12 +96,19 @@ async function stalledPrinter(tally: FaultTally, log: (line: string) => void): P
     });
     service.start();
     const jobId = service.enqueueReceipt(orderId);
-    const state = () => (till.db.prepare('SELECT state FROM print_jobs WHERE id = ?').get(jobId) as { state: string } | undefined)?.state;
+    const state = () =>
+      (till.db.prepare('SELECT state FROM print_jobs WHERE id = ?').get(jobId) as { state: string } | undefined)?.state;
     await until(() => state() === 'printed' || state() === 'failed');
     const ledgerAfter = till.sandbox.controls.ledger().receipts.length;
     const ok = ledgerAfter === ledgerBefore && state() !== undefined;
     const result = `job marked ${state() ?? 'missing'} while the printer read ${read} bytes (raw TCP has no acknowledgement); ledger ${ledgerAfter === ledgerBefore ? 'unchanged' : 'CHANGED'}`;
-    tally.rows.push({ area: 'printer', fault: 'printer stalls forever after accepting the connection (never reads)', result, ok, known: true });
+    tally.rows.push({
+      area: 'printer',
+      fault: 'printer stalls forever after accepting the connection (never reads)',
+      result,
+      ok,
+      known: true,
+    });
     if (ledgerAfter !== ledgerBefore) tally.duplicates += ledgerAfter - ledgerBefore;
     log(`${ok ? 'known' : 'FAIL'} printer: stalled printer: ${result}`);
   } finally {
@@ -150,14 +157,17 @@ export async function runPrinterFaults(log: (line: string) => void = () => undef
       server = await s.printer(port);
       svc.start();
       const jobId = svc.enqueueReceipt(orderId);
-      const job = () => t.db.prepare('SELECT state, attempts, last_error FROM print_jobs WHERE id = ?').get(jobId) as { state: string; attempts: number; last_error: string | null } | undefined;
+      const job = () =>
+        t.db.prepare('SELECT state, attempts, last_error FROM print_jobs WHERE id = ?').get(jobId) as
+          { state: string; attempts: number; last_error: string | null } | undefined;
       if (s.then) {
         const failedFirst = s.maxAttempts !== undefined;
         await until(() => (failedFirst ? job()?.state === 'failed' : (job()?.attempts ?? 0) >= 2));
         const j = job();
         if (!j) problems.push('job lost');
         else if (failedFirst) {
-          if (j.state !== 'failed') problems.push(`job is ${j.state}, expected failed after ${s.maxAttempts ?? 0} attempts`);
+          if (j.state !== 'failed')
+            problems.push(`job is ${j.state}, expected failed after ${s.maxAttempts ?? 0} attempts`);
           if (svc.status().failed !== 1 || !j.last_error) problems.push('failure not reported');
         } else if (!j.last_error) problems.push('no error reported while failing');
         server = await s.then(port, server, svc);
@@ -181,7 +191,8 @@ export async function runPrinterFaults(log: (line: string) => void = () => undef
         tally.duplicates += ledgerAfter - ledgerBefore;
         problems.push(`ledger grew by ${ledgerAfter - ledgerBefore}`);
       }
-      if (requestsAfter !== requestsBefore) problems.push(`${requestsAfter - requestsBefore} gateway request(s) during printing`);
+      if (requestsAfter !== requestsBefore)
+        problems.push(`${requestsAfter - requestsBefore} gateway request(s) during printing`);
       const row = t.store.getByNumber(orderNumber);
       if (row?.state !== 'fiscalized') {
         tally.lost++;
@@ -189,12 +200,19 @@ export async function runPrinterFaults(log: (line: string) => void = () => undef
       }
       if (!done) tally.lost++;
       const attempts = job()?.attempts ?? 0;
-      const result = problems.length ? problems.join('; ') : `printed whole once after ${attempts} attempt(s) (${server?.resets.length ?? 0} partial), ledger unchanged`;
+      const result = problems.length
+        ? problems.join('; ')
+        : `printed whole once after ${attempts} attempt(s) (${server?.resets.length ?? 0} partial), ledger unchanged`;
       tally.rows.push({ area: 'printer', fault: s.fault, result, ok: problems.length === 0 });
       log(`${problems.length ? 'FAIL' : 'ok  '} printer: ${s.fault}: ${result}`);
     } catch (err) {
       tally.crashes++;
-      tally.rows.push({ area: 'printer', fault: s.fault, result: `crash: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`, ok: false });
+      tally.rows.push({
+        area: 'printer',
+        fault: s.fault,
+        result: `crash: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+        ok: false,
+      });
       log(`FAIL printer: ${s.fault}: ${String(err)}`);
     } finally {
       await service?.stop();

@@ -120,7 +120,12 @@ export async function runStorageFaults(
   let core: Core | null = null;
   const space = makeSpace(dataDir, () => core as Core, mounted);
   const row = (fault: string, problems: string[], good: string): void => {
-    const r: FaultRow = { area: 'storage', fault: `${fault} (${space.mode})`, result: problems.length ? problems.join('; ') : good, ok: problems.length === 0 };
+    const r: FaultRow = {
+      area: 'storage',
+      fault: `${fault} (${space.mode})`,
+      result: problems.length ? problems.join('; ') : good,
+      ok: problems.length === 0,
+    };
     tally.rows.push(r);
     log(`${r.ok ? 'ok  ' : 'FAIL'} storage: ${r.fault}: ${r.result}`);
   };
@@ -129,7 +134,13 @@ export async function runStorageFaults(
     core = await createCore({
       dataDir,
       transport: 'host',
-      env: { KASA_API_KEY: 'demo-key', KASA_GATEWAY_URL: sandbox.url, KASA_LANG: 'en', KASA_ONLINE_BUDGET_MS: '3000', KASA_TERMINAL_ID: 'DISK' },
+      env: {
+        KASA_API_KEY: 'demo-key',
+        KASA_GATEWAY_URL: sandbox.url,
+        KASA_LANG: 'en',
+        KASA_ONLINE_BUDGET_MS: '3000',
+        KASA_TERMINAL_ID: 'DISK',
+      },
       logger: createLogger({ echo: false }),
     });
     await signIn(core);
@@ -139,7 +150,9 @@ export async function runStorageFaults(
       const r = await checkout(c, 50 + i);
       if (r.orderNumber) acknowledged.push(r.orderNumber);
     }
-    const before = c.db.prepare("SELECT order_number, invoice_number FROM orders WHERE state = 'fiscalized' ORDER BY id").all();
+    const before = c.db
+      .prepare("SELECT order_number, invoice_number FROM orders WHERE state = 'fiscalized' ORDER BY id")
+      .all();
 
     // 1. Disk full at checkout.
     tally.cases++;
@@ -153,7 +166,8 @@ export async function runStorageFaults(
         if (r.ok && r.orderNumber) acknowledged.push(r.orderNumber);
         else {
           refused = r;
-          if (r.code !== 'storage') problems.push(`refused with ${r.code ?? '?'} instead of storage: ${r.message ?? ''}`);
+          if (r.code !== 'storage')
+            problems.push(`refused with ${r.code ?? '?'} instead of storage: ${r.message ?? ''}`);
           if (!r.message) problems.push('no message for the cashier');
           if (orderCount(c) !== n) problems.push('a refused checkout left an order behind');
         }
@@ -161,9 +175,15 @@ export async function runStorageFaults(
       if (!refused) problems.push('the disk never refused a checkout');
       const check = c.db.pragma('integrity_check', { simple: true });
       if (check !== 'ok') problems.push(`integrity_check: ${String(check)}`);
-      const still = c.db.prepare("SELECT order_number, invoice_number FROM orders WHERE state = 'fiscalized' ORDER BY id LIMIT ?").all(before.length);
+      const still = c.db
+        .prepare("SELECT order_number, invoice_number FROM orders WHERE state = 'fiscalized' ORDER BY id LIMIT ?")
+        .all(before.length);
       if (JSON.stringify(still) !== JSON.stringify(before)) problems.push('orders saved before changed');
-      row('disk full at checkout', problems, `refused with code storage ("${refused?.message ?? ''}"), saved orders intact`);
+      row(
+        'disk full at checkout',
+        problems,
+        `refused with code storage ("${refused?.message ?? ''}"), saved orders intact`,
+      );
     }
 
     // 2. Disk full while the engine stores a receipt the gateway just issued.
@@ -179,13 +199,21 @@ export async function runStorageFaults(
       sandbox.controls.setOffline(false);
       const s = await c.dispatch('sync.now', {});
       if (!s.ok && s.error.code !== 'storage') problems.push(`sync.now answered ${s.error.code}`);
-      const stored = q.orderNumber ? (c.db.prepare('SELECT state FROM orders WHERE order_number = ?').get(q.orderNumber) as { state: string } | undefined) : undefined;
+      const stored = q.orderNumber
+        ? (c.db.prepare('SELECT state FROM orders WHERE order_number = ?').get(q.orderNumber) as
+            { state: string } | undefined)
+        : undefined;
       if (stored && stored.state === 'fiscalized') {
         // The receipt fitted after all (a checkpoint freed WAL space): fine, nothing to reconcile.
-      } else if (stored?.state !== 'queued') problems.push(`order is ${stored?.state ?? 'missing'} while the disk is full`);
+      } else if (stored?.state !== 'queued')
+        problems.push(`order is ${stored?.state ?? 'missing'} while the disk is full`);
       space.free();
       await drain(c);
-      row('disk full when storing an issued receipt', problems, 'order stayed queued, fiscalized once after space returned');
+      row(
+        'disk full when storing an issued receipt',
+        problems,
+        'order stayed queued, fiscalized once after space returned',
+      );
     }
 
     // 3. Read-only database.
@@ -196,12 +224,17 @@ export async function runStorageFaults(
       const n = orderCount(c);
       const r = await checkout(c, 33);
       if (r.ok) problems.push('a read-only database answered saved');
-      else if (r.code !== 'storage') problems.push(`refused with ${r.code ?? '?'} instead of storage: ${r.message ?? ''}`);
+      else if (r.code !== 'storage')
+        problems.push(`refused with ${r.code ?? '?'} instead of storage: ${r.message ?? ''}`);
       if (orderCount(c) !== n) problems.push('order written to a read-only database');
       const list = await c.dispatch('orders.list', { limit: 5 });
       if (!list.ok) problems.push(`reading refused too: ${list.error.code}`);
       c.db.pragma('query_only = OFF');
-      row('read-only database (query_only)', problems, `refused with code storage ("${r.message ?? ''}"), reads still work`);
+      row(
+        'read-only database (query_only)',
+        problems,
+        `refused with code storage ("${r.message ?? ''}"), reads still work`,
+      );
     }
 
     // 4. Recovery: space is back, sales go on, everything acknowledged is fiscalized exactly once.
@@ -214,9 +247,11 @@ export async function runStorageFaults(
       else acknowledged.push(r.orderNumber);
       await drain(c);
       const ledger = new Map<string, number>();
-      for (const x of sandbox.controls.ledger().receipts) ledger.set(x.orderNumber, (ledger.get(x.orderNumber) ?? 0) + 1);
+      for (const x of sandbox.controls.ledger().receipts)
+        ledger.set(x.orderNumber, (ledger.get(x.orderNumber) ?? 0) + 1);
       for (const n of acknowledged) {
-        const o = c.db.prepare('SELECT state, invoice_number FROM orders WHERE order_number = ?').get(n) as { state: string; invoice_number: string | null } | undefined;
+        const o = c.db.prepare('SELECT state, invoice_number FROM orders WHERE order_number = ?').get(n) as
+          { state: string; invoice_number: string | null } | undefined;
         if (!o || o.state !== 'fiscalized' || !o.invoice_number) {
           tally.lost++;
           problems.push(`${n} is ${o?.state ?? 'missing'}`);
@@ -226,11 +261,20 @@ export async function runStorageFaults(
       }
       const check = c.db.pragma('integrity_check', { simple: true });
       if (check !== 'ok') problems.push(`integrity_check: ${String(check)}`);
-      row('recovery after disk full / read-only', problems, `${acknowledged.length} acknowledged orders all fiscalized once, integrity ok`);
+      row(
+        'recovery after disk full / read-only',
+        problems,
+        `${acknowledged.length} acknowledged orders all fiscalized once, integrity ok`,
+      );
     }
   } catch (err) {
     tally.crashes++;
-    tally.rows.push({ area: 'storage', fault: 'storage run', result: `crash: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`, ok: false });
+    tally.rows.push({
+      area: 'storage',
+      fault: 'storage run',
+      result: `crash: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      ok: false,
+    });
     log(`FAIL storage crash: ${String(err)}`);
   } finally {
     try {

@@ -76,15 +76,33 @@ describe('every endpoint', () => {
     expect(sale.receipt.taxItems?.[0]).toMatchObject({ label: 'A', rate: 10, amount: 27.27 });
     const refund = await client.issueRefund(
       'normal',
-      s(body({ referentDocumentNumber: sale.receipt.invoiceNumber, referentDocumentDt: sale.receipt.sdcDateTime, buyerId: '10:123456789' })),
+      s(
+        body({
+          referentDocumentNumber: sale.receipt.invoiceNumber,
+          referentDocumentDt: sale.receipt.sdcDateTime,
+          buyerId: '10:123456789',
+        }),
+      ),
     );
     expect(refund.receipt).toMatchObject({ transactionType: 'refund', invoiceCounterExtension: 'ПР' });
-    const full = await client.refundFull(sale.receipt.invoiceNumber, s({ orderNumber: order(), items: body().items, buyerId: '11:0101990710006' }));
-    expect(full.receipt).toMatchObject({ transactionType: 'refund', totalAmount: 300, referentDocumentNumber: sale.receipt.invoiceNumber });
+    const full = await client.refundFull(
+      sale.receipt.invoiceNumber,
+      s({ orderNumber: order(), items: body().items, buyerId: '11:0101990710006' }),
+    );
+    expect(full.receipt).toMatchObject({
+      transactionType: 'refund',
+      totalAmount: 300,
+      referentDocumentNumber: sale.receipt.invoiceNumber,
+    });
     const advance = await client.issueSale('advance', s(body()));
     expect(advance.receipt.invoiceCounterExtension).toBe('АП');
     const fin = await client.finalizeAdvance(
-      s(body({ referentDocumentNumber: advance.receipt.invoiceNumber, payments: [{ type: 'card', amount: 0, advanceAmount: 300 }] })),
+      s(
+        body({
+          referentDocumentNumber: advance.receipt.invoiceNumber,
+          payments: [{ type: 'card', amount: 0, advanceAmount: 300 }],
+        }),
+      ),
     );
     expect(fin.refundReceipt.invoiceCounterExtension).toBe('АР');
     expect(fin.finalReceipt.invoiceCounterExtension).toBe('ПП');
@@ -98,10 +116,20 @@ describe('every endpoint', () => {
     await sb.controls.idle();
     const [record] = await client.fiscalizationLookup([req.orderNumber]);
     expect(record).toMatchObject({ orderNumber: req.orderNumber, fiscalized: true });
-    const bodies = [s(body()), s(body({ items: [{ name: 'x', quantity: 1, unitPrice: 1, totalAmount: 1, labels: ['Ж'] }], payments: [{ type: 'cash', amount: 1 }] }))];
+    const bodies = [
+      s(body()),
+      s(
+        body({
+          items: [{ name: 'x', quantity: 1, unitPrice: 1, totalAmount: 1, labels: ['Ж'] }],
+          payments: [{ type: 'cash', amount: 1 }],
+        }),
+      ),
+    ];
     const bulk = await client.bulk('normal', 'sale', bodies);
     expect(bulk).toMatchObject({ totalProcessed: 2, successful: 1, failed: 1 });
-    expect(bulk.receipts[0]).toMatchObject({ orderNumber: (JSON.parse(bodies[0] ?? '{}') as ReceiptRequest).orderNumber });
+    expect(bulk.receipts[0]).toMatchObject({
+      orderNumber: (JSON.parse(bodies[0] ?? '{}') as ReceiptRequest).orderNumber,
+    });
     // The sdk variant names a failure with a plain string: the order is still matched, the code is lost.
     expect(bulk.failedReceipts[0]).toMatchObject({
       orderNumber: (JSON.parse(bodies[1] ?? '{}') as ReceiptRequest).orderNumber,
@@ -116,7 +144,9 @@ describe('every endpoint', () => {
     );
     expect(rates.allTaxRates?.length).toBeGreaterThan(1);
     const prodRates = await as('prod-key').taxRates();
-    expect(prodRates.currentTaxRates.taxCategories.flatMap((c) => c.taxRates.map((r) => r.label)).sort()).toEqual(['А', 'Г', 'Ђ', 'Е'].sort());
+    expect(prodRates.currentTaxRates.taxCategories.flatMap((c) => c.taxRates.map((r) => r.label)).sort()).toEqual(
+      ['А', 'Г', 'Ђ', 'Е'].sort(),
+    );
     const sale = await client.issueSale('normal', s(body()));
     const records = await client.fiscalizationLookup([sale.receipt.orderNumber ?? '', 'unknown-order']);
     expect(records[0]).toMatchObject({ fiscalized: true, invoiceNumber: sale.receipt.invoiceNumber });
@@ -147,11 +177,16 @@ describe('every endpoint', () => {
 
   it('sends e-mail, verifies the key and manages cashiers', async () => {
     const sale = await client.issueSale('normal', s(body()));
-    expect(await client.sendEmail({ invoiceNumber: sale.receipt.invoiceNumber, email: 'kupac@example.rs' })).toMatchObject({ success: true });
+    expect(
+      await client.sendEmail({ invoiceNumber: sale.receipt.invoiceNumber, email: 'kupac@example.rs' }),
+    ).toMatchObject({ success: true });
     expect(sb.controls.emails().emails).toHaveLength(1);
     const v2 = await client.verifyApiToken();
     expect(v2).toMatchObject({ type: 'api-key', apiKey: { version: 'V2' }, user: null });
-    expect(await as('demo-key-v1').verifyApiToken()).toMatchObject({ apiKey: { version: 'V1' }, authable: { shopId: v2.authable?.shopId } });
+    expect(await as('demo-key-v1').verifyApiToken()).toMatchObject({
+      apiKey: { version: 'V1' },
+      authable: { shopId: v2.authable?.shopId },
+    });
     const me = await client.apiKeyMe();
     expect(me.shopId).toBe(v2.authable?.shopId);
     expect(typeof me.shopName).toBe('string');
@@ -159,7 +194,10 @@ describe('every endpoint', () => {
     const id = cashier['id'] as number;
     expect((await client.listCashiers({ name: 'јована' })).items).toHaveLength(1);
     expect(await client.getCashier(id)).toMatchObject({ id, active: true });
-    expect(await client.updateCashier(id, { phone: '+381 11 123 456' })).toMatchObject({ id, phone: '+381 11 123 456' });
+    expect(await client.updateCashier(id, { phone: '+381 11 123 456' })).toMatchObject({
+      id,
+      phone: '+381 11 123 456',
+    });
   });
 });
 
@@ -219,7 +257,12 @@ describe('every error of the spec', () => {
     const e = await failure(client.archiveGet('NOPE0000-NOPE0000-1'));
     expectHttp(e, 404, 'NOT_FOUND', '/archive/receipts/NOPE0000-NOPE0000-1');
     expect(classify(e)).toEqual({ type: 'rejected', reason: 'NOT_FOUND' });
-    const full = await failure(client.refundFull('NOPE0000-NOPE0000-1', s({ orderNumber: order(), items: body().items, buyerId: '10:123456789' })));
+    const full = await failure(
+      client.refundFull(
+        'NOPE0000-NOPE0000-1',
+        s({ orderNumber: order(), items: body().items, buyerId: '10:123456789' }),
+      ),
+    );
     expect(full.status).toBe(404);
   });
 
@@ -234,7 +277,11 @@ describe('every error of the spec', () => {
     sb.controls.setFaults([{ match: '/bulk', action: 'hang', times: 1 }]);
     const abort = new AbortController();
     const first = client.bulk('normal', 'sale', [s(body())], { signal: abort.signal }).catch((e: unknown) => e);
-    for (let i = 0; i < 500 && (sb.controls.stats().requests['POST /receipt/{invoiceType}/{transactionType}/bulk'] ?? 0) < 1; i++) {
+    for (
+      let i = 0;
+      i < 500 && (sb.controls.stats().requests['POST /receipt/{invoiceType}/{transactionType}/bulk'] ?? 0) < 1;
+      i++
+    ) {
       await new Promise((r) => setTimeout(r, 10));
     }
     const e = await failure(client.bulk('normal', 'sale', [s(body())]));

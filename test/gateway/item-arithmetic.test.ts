@@ -68,7 +68,10 @@ describe.each(SANDBOX_VARIANTS)('item arithmetic, %s variant', (variant) => {
   }
 
   it('accepts items that multiply out: counted, weighed (rounded half away from zero), free', async () => {
-    const ok = await client.issueSale('normal', s(body([item(3, 100, 300), item(0.501, 89.99, 45.08), item(0.5, 0.01, 0.01), item(1, 0, 0)])));
+    const ok = await client.issueSale(
+      'normal',
+      s(body([item(3, 100, 300), item(0.501, 89.99, 45.08), item(0.5, 0.01, 0.01), item(1, 0, 0)])),
+    );
     expect(ok.receipt.totalAmount).toBe(345.09);
   });
 
@@ -79,7 +82,10 @@ describe.each(SANDBOX_VARIANTS)('item arithmetic, %s variant', (variant) => {
   });
 
   it('refuses every item that does not add up, each at its own index', async () => {
-    await refused(body([item(0.45, 1299, 534.55), item(2, 10, 20), item(3, 99.67, 299)]), 'sale', ['items[0].totalAmount', 'items[2].totalAmount']);
+    await refused(body([item(0.45, 1299, 534.55), item(2, 10, 20), item(3, 99.67, 299)]), 'sale', [
+      'items[0].totalAmount',
+      'items[2].totalAmount',
+    ]);
   });
 
   it('reads discount as an amount taken off: 3 × 100,00 − 1,00 = 299,00 is accepted, 300,00 or a per-unit reading is not', async () => {
@@ -97,7 +103,9 @@ describe.each(SANDBOX_VARIANTS)('item arithmetic, %s variant', (variant) => {
   });
 
   it('accepts the encoding Kasa sends (no discount field, split where no para unit price fits) and prints it as sent', async () => {
-    const items = receiptItems([{ name: 'Шоља', quantityMilli: 3000, unitPricePara: 10000, discountPara: 100, totalPara: 29900, labels: ['A'] }]);
+    const items = receiptItems([
+      { name: 'Шоља', quantityMilli: 3000, unitPricePara: 10000, discountPara: 100, totalPara: 29900, labels: ['A'] },
+    ]);
     expect(items.map((i) => [i.quantity, i.unitPrice, i.totalAmount])).toEqual([
       [2, 99.67, 199.34],
       [1, 99.66, 99.66],
@@ -110,15 +118,28 @@ describe.each(SANDBOX_VARIANTS)('item arithmetic, %s variant', (variant) => {
 
   it('checks refunds and advance finalize the same way', async () => {
     const sale = await client.issueSale('normal', s(body([item(1.002, 89.99, 90.17)])));
-    const ref = { referentDocumentNumber: sale.receipt.invoiceNumber, referentDocumentDt: sale.receipt.sdcDateTime, settings: { skipBuyerIdValidation: true } };
+    const ref = {
+      referentDocumentNumber: sale.receipt.invoiceNumber,
+      referentDocumentDt: sale.receipt.sdcDateTime,
+      settings: { skipBuyerIdValidation: true },
+    };
     await refused(body([item(0.501, 89.99, 45.09)], ref), 'refund');
     const refunded = await client.issueRefund('normal', s(body([item(0.501, 90, 45.09)], ref)));
     expect(refunded.receipt.totalAmount).toBe(45.09);
     const advance = await client.issueSale('advance', s(body([item(2, 150, 300)])));
     const fin = await failure(
-      client.finalizeAdvance(s(body([item(2, 150, 299)], { referentDocumentNumber: advance.receipt.invoiceNumber, payments: [{ type: 'cash', amount: 0, advanceAmount: 299 }] }))),
+      client.finalizeAdvance(
+        s(
+          body([item(2, 150, 299)], {
+            referentDocumentNumber: advance.receipt.invoiceNumber,
+            payments: [{ type: 'cash', amount: 0, advanceAmount: 299 }],
+          }),
+        ),
+      ),
     );
     expect([fin.status, fin.code]).toEqual([400, 'ERR_00202']);
-    expect(((fin.details?.['validationErrors'] ?? []) as { field: string }[]).map((v) => v.field)).toEqual(['items[0].totalAmount']);
+    expect(((fin.details?.['validationErrors'] ?? []) as { field: string }[]).map((v) => v.field)).toEqual([
+      'items[0].totalAmount',
+    ]);
   });
 });

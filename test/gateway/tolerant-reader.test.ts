@@ -28,7 +28,11 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  client = new GatewayClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey: 'k', timeoutMs: 5000 });
+  client = new GatewayClient({
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    apiKey: 'k',
+    timeoutMs: 5000,
+  });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -41,7 +45,8 @@ const RECEIPT = {
   journal: '==== ФИСКАЛНИ РАЧУН ====\nКРАЈ',
   payments: [{ type: 'Card', amount: 300 }],
 };
-const serve = (method: string, path: string, body: unknown, status = 200) => replies.set(`${method} ${path}`, { status, body });
+const serve = (method: string, path: string, body: unknown, status = 200) =>
+  replies.set(`${method} ${path}`, { status, body });
 const GROUP = (id: number, validFrom: string) => ({
   validFrom,
   groupId: id,
@@ -52,7 +57,10 @@ describe('tolerant reader: every shape Kasa accepts', () => {
   it('issued receipt wrapped {correlationId, receipt} (spec)', async () => {
     serve('POST', '/receipt/normal/sale', { correlationId: 'c1', receipt: RECEIPT }, 201);
     const r = await client.issueSale('normal', '{}');
-    expect(r).toMatchObject({ correlationId: 'c1', receipt: { invoiceNumber: 'AAAA-BBBB-7', journal: RECEIPT.journal } });
+    expect(r).toMatchObject({
+      correlationId: 'c1',
+      receipt: { invoiceNumber: 'AAAA-BBBB-7', journal: RECEIPT.journal },
+    });
   });
 
   it('issued receipt flat, without the wrapper', async () => {
@@ -100,15 +108,25 @@ describe('tolerant reader: every shape Kasa accepts', () => {
     ['Other', 'other'],
   ])('payment type %s reads as %s', async (wire, spec) => {
     expect(normalizePaymentType(wire)).toBe(spec);
-    serve('GET', '/archive/receipts', { data: [{ ...RECEIPT, payments: [{ type: wire, amount: 1 }] }], meta: { total: 1 } });
+    serve('GET', '/archive/receipts', {
+      data: [{ ...RECEIPT, payments: [{ type: wire, amount: 1 }] }],
+      meta: { total: 1 },
+    });
     const list = await client.archiveList();
     expect((list.items[0] as { payments: { type: string }[] }).payments[0]?.type).toBe(spec);
   });
 
   it('tax rates as {currentTaxRates, allTaxRates} (spec) and as an array (SDK)', async () => {
-    serve('GET', '/receipt/tax-rates', { currentTaxRates: GROUP(2, '2026-01-01T00:00:00Z'), allTaxRates: [GROUP(1, '2020-01-01T00:00:00Z')] });
+    serve('GET', '/receipt/tax-rates', {
+      currentTaxRates: GROUP(2, '2026-01-01T00:00:00Z'),
+      allTaxRates: [GROUP(1, '2020-01-01T00:00:00Z')],
+    });
     const spec = await client.taxRates();
-    serve('GET', '/receipt/tax-rates', [GROUP(1, '2020-01-01T00:00:00Z'), GROUP(2, '2026-01-01T00:00:00Z'), GROUP(3, '2999-01-01T00:00:00Z')]);
+    serve('GET', '/receipt/tax-rates', [
+      GROUP(1, '2020-01-01T00:00:00Z'),
+      GROUP(2, '2026-01-01T00:00:00Z'),
+      GROUP(3, '2999-01-01T00:00:00Z'),
+    ]);
     const arr = await client.taxRates();
     expect(spec.currentTaxRates.groupId).toBe(2);
     expect(arr.currentTaxRates.groupId).toBe(2);
@@ -117,44 +135,74 @@ describe('tolerant reader: every shape Kasa accepts', () => {
 
   it('send-email {success, correlationId} (spec), {} (SDK), and {success:false}', async () => {
     serve('POST', '/receipt/send-email', { success: true, correlationId: 'c' }, 201);
-    expect(await client.sendEmail({ invoiceNumber: 'X', email: 'a@b.rs' })).toEqual({ success: true, correlationId: 'c' });
+    expect(await client.sendEmail({ invoiceNumber: 'X', email: 'a@b.rs' })).toEqual({
+      success: true,
+      correlationId: 'c',
+    });
     serve('POST', '/receipt/send-email', {}, 201);
     expect(await client.sendEmail({ invoiceNumber: 'X', email: 'a@b.rs' })).toEqual({ success: true });
     serve('POST', '/receipt/send-email', { success: false }, 201);
     expect(await client.sendEmail({ invoiceNumber: 'X', email: 'a@b.rs' })).toEqual({ success: false });
   });
 
-  it('a 4xx whose message is an array or an object is the gateway\'s words and is parked, not retried', async () => {
-    serve('POST', '/receipt/normal/sale', { statusCode: 400, message: ['items.0.name must be a string', 'payments should not be empty'], error: 'Bad Request' }, 400);
+  it("a 4xx whose message is an array or an object is the gateway's words and is parked, not retried", async () => {
+    serve(
+      'POST',
+      '/receipt/normal/sale',
+      {
+        statusCode: 400,
+        message: ['items.0.name must be a string', 'payments should not be empty'],
+        error: 'Bad Request',
+      },
+      400,
+    );
     const e1 = await client.issueSale('normal', '{}').catch((e: unknown) => e);
     expect(e1).toBeInstanceOf(GatewayError);
     expect((e1 as GatewayError).message).toBe('items.0.name must be a string; payments should not be empty');
     expect(classify(e1)).toEqual({ type: 'rejected', reason: 'HTTP 400' });
-    serve('POST', '/receipt/normal/sale', { status: 422, code: 'ERR_00202', message: { field: 'items', message: 'required' } }, 422);
+    serve(
+      'POST',
+      '/receipt/normal/sale',
+      { status: 422, code: 'ERR_00202', message: { field: 'items', message: 'required' } },
+      422,
+    );
     const e2 = await client.issueSale('normal', '{}').catch((e: unknown) => e);
     expect((e2 as GatewayError).message).toBe('items: required');
     expect(classify(e2)).toEqual({ type: 'rejected', reason: 'ERR_00202' });
   });
 
   it('bulk failedReceipts as {orderNumber, error} (sandbox), plain strings (SDK) and {request:{orderNumber}, message}', async () => {
-    serve('POST', '/receipt/normal/sale/bulk', {
-      receipts: [{ receipt: { ...RECEIPT, orderNumber: 'K1-1' } }, { ...RECEIPT, invoiceNumber: 'A-B-8', orderNumber: 'K1-2' }],
-      failedReceipts: [
-        'K1-10: Tax Administration rejected the label',
-        'K1-11',
-        'K1-14: Order number already used (ERR_00603)',
-        { orderNumber: 'K1-12', error: { status: 400, code: 'ERR_00701', message: 'totals' } },
-        { request: { orderNumber: 'K1-13' }, message: 'bad gtin', code: 'ERR_01010' },
-      ],
-      totalProcessed: 6,
-    }, 201);
-    const bodies = ['K1-1', 'K1-2', 'K1-10', 'K1-11', 'K1-12', 'K1-13', 'K1-14', 'K1-1000'].map((n) => JSON.stringify({ orderNumber: n }));
+    serve(
+      'POST',
+      '/receipt/normal/sale/bulk',
+      {
+        receipts: [
+          { receipt: { ...RECEIPT, orderNumber: 'K1-1' } },
+          { ...RECEIPT, invoiceNumber: 'A-B-8', orderNumber: 'K1-2' },
+        ],
+        failedReceipts: [
+          'K1-10: Tax Administration rejected the label',
+          'K1-11',
+          'K1-14: Order number already used (ERR_00603)',
+          { orderNumber: 'K1-12', error: { status: 400, code: 'ERR_00701', message: 'totals' } },
+          { request: { orderNumber: 'K1-13' }, message: 'bad gtin', code: 'ERR_01010' },
+        ],
+        totalProcessed: 6,
+      },
+      201,
+    );
+    const bodies = ['K1-1', 'K1-2', 'K1-10', 'K1-11', 'K1-12', 'K1-13', 'K1-14', 'K1-1000'].map((n) =>
+      JSON.stringify({ orderNumber: n }),
+    );
     const r = await client.bulk('normal', 'sale', bodies);
     expect((r.receipts as { orderNumber: string }[]).map((x) => x.orderNumber)).toEqual(['K1-1', 'K1-2']);
     expect(r.failedReceipts).toEqual([
       { orderNumber: 'K1-10', error: { status: 400, code: null, message: 'Tax Administration rejected the label' } },
       { orderNumber: 'K1-11', error: { status: 400, code: null, message: 'rejected in bulk' } },
-      { orderNumber: 'K1-14', error: { status: 400, code: 'ERR_00603', message: 'Order number already used (ERR_00603)' } },
+      {
+        orderNumber: 'K1-14',
+        error: { status: 400, code: 'ERR_00603', message: 'Order number already used (ERR_00603)' },
+      },
       { orderNumber: 'K1-12', error: { status: 400, code: 'ERR_00701', message: 'totals' } },
       { orderNumber: 'K1-13', error: { status: 400, code: 'ERR_01010', message: 'bad gtin' } },
     ]);

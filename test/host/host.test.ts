@@ -51,7 +51,11 @@ afterAll(async () => {
 
 describe('browser host', () => {
   it('refuses API calls without the token (401) or with a wrong one', async () => {
-    const none = await fetch(new URL('api/app.info', host.url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const none = await fetch(new URL('api/app.info', host.url), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(none.status).toBe(401);
     expect(((await none.json()) as { ok: boolean }).ok).toBe(false);
     const wrong = await api('app.info', {}, { Authorization: 'Bearer nope' });
@@ -71,7 +75,9 @@ describe('browser host', () => {
     expect(body.error.message).toContain('at most two decimals');
     const missing = (await (await api('sales.checkout', { lines: [] })).json()) as { error: { field: string } };
     expect(missing.error.field).toBe('lines');
-    const extra = (await (await api('orders.get', { orderId: 1, sql: 'DROP TABLE orders' })).json()) as { error: { field: string; code: string } };
+    const extra = (await (await api('orders.get', { orderId: 1, sql: 'DROP TABLE orders' })).json()) as {
+      error: { field: string; code: string };
+    };
     expect(extra.error).toMatchObject({ code: 'invalid_input', field: 'sql' });
     const short = await api('sales.checkout', {
       lines: [{ name: 'Mleko', quantity: 1, unitPrice: 100, labels: ['A'] }],
@@ -91,13 +97,22 @@ describe('browser host', () => {
       payments: [{ type: 'cash', amount: 200 }],
     });
     expect(res.status).toBe(200);
-    const { value } = (await res.json()) as { value: { orderId: number; state: string; changePara: number; receipt: { journal: string; verificationUrl: string } } };
+    const { value } = (await res.json()) as {
+      value: {
+        orderId: number;
+        state: string;
+        changePara: number;
+        receipt: { journal: string; verificationUrl: string };
+      };
+    };
     expect(value.state).toBe('fiscalized');
     expect(value.changePara).toBe(6900);
     expect(value.receipt.journal).toContain('ФИСКАЛНИ РАЧУН');
     expect(value.receipt.journal).toContain('КРАЈ ФИСКАЛНОГ РАЧУНА');
     expect(value.receipt.verificationUrl).toMatch(/^https:\/\//);
-    const got = (await (await api('orders.get', { orderId: value.orderId })).json()) as { value: { payments: { type: string; amountPara: number }[] } };
+    const got = (await (await api('orders.get', { orderId: value.orderId })).json()) as {
+      value: { payments: { type: string; amountPara: number }[] };
+    };
     expect(got.value.payments).toEqual([{ type: 'cash', amountPara: 13100 }]);
   });
 
@@ -120,7 +135,12 @@ describe('browser host', () => {
     const index = await fetch(host.url);
     expect(index.status).toBe(200);
     expect(index.headers.get('content-security-policy')).toContain("default-src 'self'");
-    for (const p of ['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', `/${path.relative(staticDir, dataDir)}/secret.txt`]) {
+    for (const p of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      `/${path.relative(staticDir, dataDir)}/secret.txt`,
+    ]) {
       const r = await raw(p, { Host: `127.0.0.1:${host.port}` });
       expect(r.body).not.toContain('do not serve');
     }
@@ -135,7 +155,8 @@ describe('browser host', () => {
 
   it('streams contract events over SSE', async () => {
     const controller = new AbortController();
-    const ticket = (await ((await api('events/ticket', {})).json() as Promise<{ value: { ticket: string } }>)).value.ticket;
+    const ticket = (await ((await api('events/ticket', {})).json() as Promise<{ value: { ticket: string } }>)).value
+      .ticket;
     const res = await fetch(new URL(`api/events?ticket=${ticket}`, host.url), { signal: controller.signal });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const reader = res.body!.getReader();

@@ -35,8 +35,16 @@ afterEach(async () => {
   }
 });
 
-async function open(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-authz-')), env: Record<string, string> = {}): Promise<Till> {
-  const core = await createCore({ dataDir: dir, transport: 'host', env: { KASA_LANG: 'en', ...env }, logger: createLogger({ echo: false }) });
+async function open(
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-authz-')),
+  env: Record<string, string> = {},
+): Promise<Till> {
+  const core = await createCore({
+    dataDir: dir,
+    transport: 'host',
+    env: { KASA_LANG: 'en', ...env },
+    logger: createLogger({ echo: false }),
+  });
   const host = await startHost({ core, token: TOKEN, staticDir: dir });
   const events: EventMessage[] = [];
   core.subscribe((m) => events.push(m));
@@ -45,7 +53,12 @@ async function open(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-authz-')),
   return till;
 }
 
-type Reply = { status: number; ok: boolean; value?: unknown; error?: { code: string; message: string; field?: string } };
+type Reply = {
+  status: number;
+  ok: boolean;
+  value?: unknown;
+  error?: { code: string; message: string; field?: string };
+};
 async function call(t: Till, command: string, input: unknown = {}): Promise<Reply> {
   const res = await fetch(`${t.host.url}api/${command}`, {
     method: 'POST',
@@ -71,7 +84,9 @@ async function ready(t: Till): Promise<void> {
 const audit = async (t: Till): Promise<AuditEntry[]> =>
   (await ok<{ entries: AuditEntry[] }>(t, 'audit.list', { managerPin: MANAGER_PIN, limit: 100 })).entries;
 const refusals = async (t: Till, command: string): Promise<AuditEntry[]> =>
-  (await audit(t)).filter((e) => e.action === 'authz.refused' && (JSON.parse(e.detail ?? '{}') as { command?: string }).command === command);
+  (await audit(t)).filter(
+    (e) => e.action === 'authz.refused' && (JSON.parse(e.detail ?? '{}') as { command?: string }).command === command,
+  );
 
 const sale = (extra: Record<string, unknown> = {}, line: Record<string, unknown> = {}) => ({
   lines: [{ name: 'Хлеб', quantity: 1, unitPrice: 100_000, labels: ['A'], ...line }],
@@ -100,14 +115,22 @@ describe('attack 1: PIN brute force', () => {
     const afterRestart = await call(again, 'staff.login', { pin: MANAGER_PIN });
     expect(afterRestart.status).toBe(403);
     expect(afterRestart.error?.message).toMatch(/^Too many wrong PINs/);
-    const row = again.core.db.prepare<[], { n: number }>("SELECT count(*) AS n FROM audit_log WHERE action = 'staff.pinLockout'").get();
+    const row = again.core.db
+      .prepare<[], { n: number }>("SELECT count(*) AS n FROM audit_log WHERE action = 'staff.pinLockout'")
+      .get();
     expect(row?.n).toBeGreaterThanOrEqual(1);
   });
 
   it('lockouts grow exponentially and a valid PIN between guesses does not reset the count', async () => {
     let clock = Date.UTC(2026, 10, 23, 9, 0, 0);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-authz-'));
-    const core = await createCore({ dataDir: dir, transport: 'host', env: { KASA_LANG: 'en' }, now: () => clock, logger: createLogger({ echo: false }) });
+    const core = await createCore({
+      dataDir: dir,
+      transport: 'host',
+      env: { KASA_LANG: 'en' },
+      now: () => clock,
+      logger: createLogger({ echo: false }),
+    });
     const host = await startHost({ core, token: TOKEN, staticDir: dir });
     const t: Till = { core, host, dir, events: [] };
     tills.push(t);
@@ -137,7 +160,11 @@ describe('attack 2: printer.configure', () => {
     const r = await call(t, 'printer.configure', { uri: 'tcp://10.0.0.5:9100', profileId: 'generic-80' });
     expect(r.status).toBe(403);
     expect(await refusals(t, 'printer.configure')).toHaveLength(1);
-    const cashierApproves = await call(t, 'printer.configure', { uri: 'tcp://10.0.0.5:9100', profileId: 'generic-80', approval: { managerPin: CASHIER_PIN } });
+    const cashierApproves = await call(t, 'printer.configure', {
+      uri: 'tcp://10.0.0.5:9100',
+      profileId: 'generic-80',
+      approval: { managerPin: CASHIER_PIN },
+    });
     expect(cashierApproves.status).toBe(403);
   });
 
@@ -145,14 +172,31 @@ describe('attack 2: printer.configure', () => {
     const t = await open();
     await ready(t);
     const approval = { managerPin: MANAGER_PIN };
-    for (const uri of ['tcp://169.254.169.254:80', 'tcp://[::1]:22', 'tcp://127.0.0.1:22', 'tcp://[fe80::1]:9100', 'tcp://localhost:9100', 'tcp://[::ffff:169.254.169.254]:80']) {
+    for (const uri of [
+      'tcp://169.254.169.254:80',
+      'tcp://[::1]:22',
+      'tcp://127.0.0.1:22',
+      'tcp://[fe80::1]:9100',
+      'tcp://localhost:9100',
+      'tcp://[::ffff:169.254.169.254]:80',
+    ]) {
       const r = await call(t, 'printer.configure', { uri, profileId: 'generic-80', approval });
       expect(r.status, uri).toBe(400);
       expect(r.error?.field).toBe('uri');
     }
-    const header = await call(t, 'printer.configure', { uri: 'tcp://10.0.0.5:9100', profileId: 'generic-80', header: 'Shop\u001b@\u001dV', approval });
+    const header = await call(t, 'printer.configure', {
+      uri: 'tcp://10.0.0.5:9100',
+      profileId: 'generic-80',
+      header: 'Shop\u001b@\u001dV',
+      approval,
+    });
     expect(header.error?.field).toBe('header');
-    const good = await call(t, 'printer.configure', { uri: 'tcp://10.0.0.5:9100', profileId: 'generic-80', header: 'Радња\nул. 1', approval });
+    const good = await call(t, 'printer.configure', {
+      uri: 'tcp://10.0.0.5:9100',
+      profileId: 'generic-80',
+      header: 'Радња\nул. 1',
+      approval,
+    });
     expect(good.ok).toBe(true);
     const entry = (await audit(t)).find((e) => e.action === 'approved.printer.configure');
     expect(entry).toMatchObject({ actor: 'Ана', approver: 'Менаџер' });
@@ -183,18 +227,38 @@ describe('attack 3: money without approval', () => {
     expect(byCashier.status).toBe(403);
     const approved = await call(t, 'sales.checkout', { ...cheat, approval: { managerPin: MANAGER_PIN } });
     expect(approved.ok).toBe(true);
-    expect((await audit(t)).find((e) => e.action === 'approved.sales.checkout')).toMatchObject({ actor: 'Ана', approver: 'Менаџер' });
+    expect((await audit(t)).find((e) => e.action === 'approved.sales.checkout')).toMatchObject({
+      actor: 'Ана',
+      approver: 'Менаџер',
+    });
     // A small discount within the limit needs nobody.
-    expect((await call(t, 'sales.checkout', sale({ payments: [{ type: 'cash', amount: 95_000 }] }, { discount: 5_000 }))).ok).toBe(true);
+    expect(
+      (await call(t, 'sales.checkout', sale({ payments: [{ type: 'cash', amount: 95_000 }] }, { discount: 5_000 }))).ok,
+    ).toBe(true);
   });
 
   it('a price override of a catalog product needs a manager', async () => {
     const t = await open();
     await ready(t);
-    await ok(t, 'catalog.import', { csv: 'code,name,price,label,barcode\n1,Млеко,150.00,A,8600000100018\n', approval: { managerPin: MANAGER_PIN } });
-    const r = await call(t, 'sales.checkout', sale({ payments: [{ type: 'cash', amount: 1 }] }, { unitPrice: 1, gtin: '8600000100018' }));
+    await ok(t, 'catalog.import', {
+      csv: 'code,name,price,label,barcode\n1,Млеко,150.00,A,8600000100018\n',
+      approval: { managerPin: MANAGER_PIN },
+    });
+    const r = await call(
+      t,
+      'sales.checkout',
+      sale({ payments: [{ type: 'cash', amount: 1 }] }, { unitPrice: 1, gtin: '8600000100018' }),
+    );
     expect(r.status).toBe(403);
-    expect((await call(t, 'sales.checkout', sale({ payments: [{ type: 'cash', amount: 150 }] }, { unitPrice: 150, gtin: '8600000100018' }))).ok).toBe(true);
+    expect(
+      (
+        await call(
+          t,
+          'sales.checkout',
+          sale({ payments: [{ type: 'cash', amount: 150 }] }, { unitPrice: 150, gtin: '8600000100018' }),
+        )
+      ).ok,
+    ).toBe(true);
   });
 
   it('catalog replace, barcode rules, label fixes, copies and e-mails need a manager and are audited', async () => {
@@ -215,7 +279,9 @@ describe('attack 3: money without approval', () => {
     }
     // Reading the rules and a dry run stay open to the cashier.
     expect((await call(t, 'catalog.barcodeRules', {})).ok).toBe(true);
-    expect((await call(t, 'catalog.import', { csv: 'code,name,price,label\n1,Хлеб,80,A\n', dryRun: true })).ok).toBe(true);
+    expect((await call(t, 'catalog.import', { csv: 'code,name,price,label\n1,Хлеб,80,A\n', dryRun: true })).ok).toBe(
+      true,
+    );
   });
 
   it('nothing runs without a session: a logged-out till sells nothing', async () => {
@@ -235,9 +301,13 @@ describe('attack 4: the first-run PIN 0000', () => {
     const me = await ok<{ mustChangePin: boolean }>(t, 'staff.login', { pin: '0000' });
     expect(me.mustChangePin).toBe(true);
     expect((await call(t, 'sales.checkout', sale())).error?.message).toMatch(/first-run PIN/);
-    expect((await call(t, 'settings.update', { managerPin: '0000', trainingMode: true })).error?.message).toMatch(/first-run PIN/);
+    expect((await call(t, 'settings.update', { managerPin: '0000', trainingMode: true })).error?.message).toMatch(
+      /first-run PIN/,
+    );
     expect((await call(t, 'audit.list', { managerPin: '0000' })).status).toBe(403);
-    expect((await call(t, 'staff.create', { managerPin: '0000', name: 'X', role: 'manager', pin: '5555' })).status).toBe(403);
+    expect(
+      (await call(t, 'staff.create', { managerPin: '0000', name: 'X', role: 'manager', pin: '5555' })).status,
+    ).toBe(403);
     await ok(t, 'staff.changePin', { currentPin: '0000', newPin: MANAGER_PIN });
     expect((await call(t, 'settings.update', { managerPin: MANAGER_PIN, trainingMode: true })).ok).toBe(true);
   });
@@ -257,7 +327,12 @@ describe('attack 6: the lower items', () => {
     while (!(fs.existsSync(backups) && fs.readdirSync(backups).some((f) => /^kasa-\d.*\.kbak$/.test(f)))) {
       await new Promise((r) => setTimeout(r, 50));
     }
-    const walk = (d: string): string[] => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? [path.join(d, e.name), ...walk(path.join(d, e.name))] : [path.join(d, e.name)]));
+    const walk = (d: string): string[] =>
+      fs
+        .readdirSync(d, { withFileTypes: true })
+        .flatMap((e) =>
+          e.isDirectory() ? [path.join(d, e.name), ...walk(path.join(d, e.name))] : [path.join(d, e.name)],
+        );
     expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
     const all = walk(dir);
     expect(all.some((f) => f.endsWith('kasa.sqlite'))).toBe(true);
@@ -281,7 +356,10 @@ describe('attack 6: the lower items', () => {
       try {
         await createTransportFactory({ lpCommand: lp })({ kind: 'cups', queue: 'POS58' }).send(Buffer.from('x'));
       } finally {
-        for (const [k, v] of [['KASA_API_KEY', before.key], ['KASA_HOST_TOKEN', before.token]] as const) {
+        for (const [k, v] of [
+          ['KASA_API_KEY', before.key],
+          ['KASA_HOST_TOKEN', before.token],
+        ] as const) {
           if (v === undefined) delete process.env[k];
           else process.env[k] = v;
         }
@@ -307,7 +385,11 @@ describe('attack 6: the lower items', () => {
     controller.abort();
     const again = await fetch(`${t.host.url}api/events?ticket=${ticket.ticket}`);
     expect(again.status).toBe(401);
-    const noTicket = await fetch(`${t.host.url}api/events/ticket`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const noTicket = await fetch(`${t.host.url}api/events/ticket`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(noTicket.status).toBe(401);
   });
 
@@ -318,10 +400,18 @@ describe('attack 6: the lower items', () => {
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as Reply).error?.field).toBe('command');
     for (const type of ['application/jsonfoo', 'application/json-patch+json', 'text/plain']) {
-      const r = await fetch(`${t.host.url}api/app.info`, { method: 'POST', headers: { ...headers, 'Content-Type': type }, body: '{}' });
+      const r = await fetch(`${t.host.url}api/app.info`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': type },
+        body: '{}',
+      });
       expect(r.status, type).toBe(415);
     }
-    const charset = await fetch(`${t.host.url}api/app.info`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' }, body: '{}' });
+    const charset = await fetch(`${t.host.url}api/app.info`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
+      body: '{}',
+    });
     expect(charset.status).toBe(200);
   });
 
@@ -330,7 +420,12 @@ describe('attack 6: the lower items', () => {
     const sandbox = new URL(t.core.sandboxUrl ?? '');
     const port = Number(sandbox.port);
     const post = (headers: Record<string, string>) =>
-      rawRequest(port, { method: 'POST', path: '/__sandbox/offline', headers: { 'Content-Type': 'application/json', ...headers }, body: '{"offline":true}' });
+      rawRequest(port, {
+        method: 'POST',
+        path: '/__sandbox/offline',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: '{"offline":true}',
+      });
     expect((await post({ Host: `127.0.0.1:${port}`, Origin: 'http://evil.example' })).status).toBe(403);
     expect((await post({ Host: `evil.example:${port}` })).status).toBe(403);
     expect((await post({ Host: `127.0.0.1:${port}`, Origin: `http://127.0.0.1:${t.host.port}` })).status).toBe(403);

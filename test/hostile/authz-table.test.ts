@@ -7,29 +7,74 @@ import { AUTHZ, escalation, type EscalationContext } from '../../shared/contract
 import { COMMAND_NAMES, commands } from '../../shared/contract/index.ts';
 
 const EXPECTED: Record<string, string> = {
-  'app.info': 'public', 'taxRates.get': 'public', 'sync.status': 'public', 'print.status': 'public',
-  'settings.get': 'public', 'staff.login': 'public', 'staff.logout': 'public', 'staff.changePin': 'public',
-  'sales.checkout': 'session', 'orders.get': 'session', 'orders.list': 'session', 'orders.resend': 'session',
-  'retries.list': 'session', 'retries.resume': 'session',
-  'sync.now': 'session', 'catalog.search': 'session', 'catalog.byBarcode': 'session', 'catalog.favourites': 'session',
-  'catalog.stats': 'session', 'catalog.import': 'session', 'catalog.barcodeRules': 'session',
-  'parked.save': 'session', 'parked.list': 'session', 'parked.take': 'session', 'parked.delete': 'session',
-  'parked.remote': 'session', 'parked.takeRemote': 'session', 'print.receipt': 'session', 'print.test': 'session',
-  'print.reprintLast': 'session', 'printer.profiles': 'session', 'staff.list': 'session', 'staff.approve': 'session',
-  'refunds.source': 'session', 'advances.list': 'session', 'advances.finalize': 'session', 'advances.add': 'session', 'emails.list': 'session', 'emails.send': 'session',
-  'archive.search': 'session', 'archive.get': 'session', 'archive.lookup': 'session', 'settings.verifyApiKey': 'session',
-  'reports.summary': 'session', 'reports.csv': 'session', 'reports.print': 'session',
-  'refunds.create': 'approval', 'orders.reissue': 'approval', 'copies.create': 'approval', 'orders.fixLabels': 'approval',
-  'catalog.loadSample': 'approval', 'printer.configure': 'approval',
-  'staff.create': 'manager', 'staff.update': 'manager', 'settings.update': 'manager', 'settings.setApiKey': 'manager',
-  'backups.list': 'manager', 'backups.restore': 'manager', 'audit.list': 'manager',
+  'app.info': 'public',
+  'taxRates.get': 'public',
+  'sync.status': 'public',
+  'print.status': 'public',
+  'settings.get': 'public',
+  'staff.login': 'public',
+  'staff.logout': 'public',
+  'staff.changePin': 'public',
+  'sales.checkout': 'session',
+  'orders.get': 'session',
+  'orders.list': 'session',
+  'orders.resend': 'session',
+  'retries.list': 'session',
+  'retries.resume': 'session',
+  'sync.now': 'session',
+  'catalog.search': 'session',
+  'catalog.byBarcode': 'session',
+  'catalog.favourites': 'session',
+  'catalog.stats': 'session',
+  'catalog.import': 'session',
+  'catalog.barcodeRules': 'session',
+  'parked.save': 'session',
+  'parked.list': 'session',
+  'parked.take': 'session',
+  'parked.delete': 'session',
+  'parked.remote': 'session',
+  'parked.takeRemote': 'session',
+  'print.receipt': 'session',
+  'print.test': 'session',
+  'print.reprintLast': 'session',
+  'printer.profiles': 'session',
+  'staff.list': 'session',
+  'staff.approve': 'session',
+  'refunds.source': 'session',
+  'advances.list': 'session',
+  'advances.finalize': 'session',
+  'advances.add': 'session',
+  'emails.list': 'session',
+  'emails.send': 'session',
+  'archive.search': 'session',
+  'archive.get': 'session',
+  'archive.lookup': 'session',
+  'settings.verifyApiKey': 'session',
+  'reports.summary': 'session',
+  'reports.csv': 'session',
+  'reports.print': 'session',
+  'refunds.create': 'approval',
+  'orders.reissue': 'approval',
+  'copies.create': 'approval',
+  'orders.fixLabels': 'approval',
+  'catalog.loadSample': 'approval',
+  'printer.configure': 'approval',
+  'staff.create': 'manager',
+  'staff.update': 'manager',
+  'settings.update': 'manager',
+  'settings.setApiKey': 'manager',
+  'backups.list': 'manager',
+  'backups.restore': 'manager',
+  'audit.list': 'manager',
   // #15: the hub link is seen by whoever is logged in; enrolling the till takes a manager's PIN.
-  'hub.status': 'session', 'hub.enrol': 'manager',
+  'hub.status': 'session',
+  'hub.enrol': 'manager',
 };
 
 describe('authorization table', () => {
   it('has exactly one rule for every command of the contract', () => {
-    for (const name of COMMAND_NAMES) expect(AUTHZ[name], `${name} has no rule`).toMatch(/^(public|session|manager|approval)$/);
+    for (const name of COMMAND_NAMES)
+      expect(AUTHZ[name], `${name} has no rule`).toMatch(/^(public|session|manager|approval)$/);
     expect(Object.keys(AUTHZ).sort()).toEqual([...COMMAND_NAMES].sort());
   });
 
@@ -39,7 +84,11 @@ describe('authorization table', () => {
   });
 
   it('escalates a checkout by its input: training off refused, big discount or price override approved', () => {
-    const ctx: EscalationContext = { trainingMode: false, discountLimitPercent: 10, catalogPricePara: (g) => (g === '8600000100018' ? 6500 : null) };
+    const ctx: EscalationContext = {
+      trainingMode: false,
+      discountLimitPercent: 10,
+      catalogPricePara: (g) => (g === '8600000100018' ? 6500 : null),
+    };
     const sale = (line: Record<string, unknown>, invoiceType?: string) =>
       commands['sales.checkout'].input.parse({
         lines: [{ name: 'x', quantity: 2, unitPrice: 65, labels: ['A'], ...line }],
@@ -47,17 +96,30 @@ describe('authorization table', () => {
         ...(invoiceType ? { invoiceType } : {}),
       });
     expect(escalation('sales.checkout', sale({}), ctx)).toBeNull();
-    expect(escalation('sales.checkout', sale({}, 'training'), ctx)).toEqual({ kind: 'refuse', key: 'training_off', field: 'invoiceType' });
+    expect(escalation('sales.checkout', sale({}, 'training'), ctx)).toEqual({
+      kind: 'refuse',
+      key: 'training_off',
+      field: 'invoiceType',
+    });
     expect(escalation('sales.checkout', sale({}, 'training'), { ...ctx, trainingMode: true })).toBeNull();
     expect(escalation('sales.checkout', sale({ discount: 13 }), ctx)).toBeNull(); // 10 % of 130
-    expect(escalation('sales.checkout', sale({ discount: 13.01 }), ctx)).toEqual({ kind: 'approval', reason: 'lines.0.discount' });
+    expect(escalation('sales.checkout', sale({ discount: 13.01 }), ctx)).toEqual({
+      kind: 'approval',
+      reason: 'lines.0.discount',
+    });
     expect(escalation('sales.checkout', sale({ gtin: '8600000100018' }), ctx)).toBeNull();
-    expect(escalation('sales.checkout', sale({ gtin: '8600000100018', unitPrice: 1 }), ctx)).toEqual({ kind: 'approval', reason: 'lines.0.unitPrice' });
+    expect(escalation('sales.checkout', sale({ gtin: '8600000100018', unitPrice: 1 }), ctx)).toEqual({
+      kind: 'approval',
+      reason: 'lines.0.unitPrice',
+    });
     expect(escalation('catalog.import', { csv: '', dryRun: true }, ctx)).toBeNull();
     expect(escalation('catalog.import', { csv: '' }, ctx)).toEqual({ kind: 'approval', reason: 'catalog.import' });
     expect(escalation('catalog.barcodeRules', {}, ctx)).toBeNull();
     expect(escalation('emails.send', { orderId: 1, email: 'a@b.rs' }, ctx)).toBeNull();
-    expect(escalation('emails.send', { invoiceNumber: 'AB-CD-1', email: 'a@b.rs' }, ctx)).toEqual({ kind: 'approval', reason: 'invoiceNumber' });
+    expect(escalation('emails.send', { invoiceNumber: 'AB-CD-1', email: 'a@b.rs' }, ctx)).toEqual({
+      kind: 'approval',
+      reason: 'invoiceNumber',
+    });
     expect(escalation('catalog.barcodeRules', { rules: [] }, ctx)).toEqual({ kind: 'approval', reason: 'rules' });
   });
 });

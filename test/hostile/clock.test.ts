@@ -12,7 +12,11 @@ afterEach(async () => {
 
 async function till(tillOffsetMs: number): Promise<Till> {
   const t = await makeTill({ tillOffsetMs });
-  t.db.prepare("INSERT INTO settings (key, value) VALUES ('language', 'en') ON CONFLICT(key) DO UPDATE SET value = excluded.value").run();
+  t.db
+    .prepare(
+      "INSERT INTO settings (key, value) VALUES ('language', 'en') ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+    )
+    .run();
   tills.push(t);
   return t;
 }
@@ -34,7 +38,9 @@ describe('clock drift', () => {
     await t.settle();
     const s = t.engine.status();
     expect(s.clockDriftMs).toBeGreaterThan(11 * 60_000);
-    expect(s.clockWarning).toBe("The till's clock is 12 min off the fiscal service's time. Set the computer's date and time.");
+    expect(s.clockWarning).toBe(
+      "The till's clock is 12 min off the fiscal service's time. Set the computer's date and time.",
+    );
     t.db.prepare("INSERT INTO settings (key, value) VALUES ('clockDriftMaxMs', '900000')").run();
     expect(t.engine.status().clockWarning).toBeNull();
   });

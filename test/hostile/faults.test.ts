@@ -10,7 +10,11 @@ import type { FaultTally } from '../faults/harness.ts';
 
 function expectClean(t: FaultTally): void {
   expect(t.rows.filter((r) => !r.ok)).toEqual([]);
-  expect({ crashes: t.crashes, lost: t.lost, duplicates: t.duplicates }).toEqual({ crashes: 0, lost: 0, duplicates: 0 });
+  expect({ crashes: t.crashes, lost: t.lost, duplicates: t.duplicates }).toEqual({
+    crashes: 0,
+    lost: 0,
+    duplicates: 0,
+  });
   expect(t.cases).toBeGreaterThan(0);
 }
 

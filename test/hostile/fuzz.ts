@@ -90,7 +90,9 @@ export function fuzzCases(runs: number, seed: number, only?: readonly string[]):
 /** A digest of every table (rows in rowid order), and per table, to say what changed. */
 export function tableDigests(db: Core['db']): Map<string, string> {
   const tables = db
-    .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .prepare<[], { name: string }>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
     .all();
   const out = new Map<string, string>();
   for (const { name } of tables) {
@@ -195,7 +197,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       await core.dispatch('parked.list', {});
       for (let i = 0; i < 400; i++) {
         const p = (await core.dispatch('print.status', {})) as { ok: boolean; value?: { queued: number } };
-        const s = (await core.dispatch('sync.status', {})) as { ok: boolean; value?: { queued: number; online: boolean; paused: string | null } };
+        const s = (await core.dispatch('sync.status', {})) as {
+          ok: boolean;
+          value?: { queued: number; online: boolean; paused: string | null };
+        };
         const printIdle = !p.ok || (p.value?.queued ?? 0) === 0;
         const syncIdle = !s.ok || (s.value?.queued ?? 0) === 0 || !s.value?.online || s.value.paused !== null;
         if (printIdle && syncIdle) return;
@@ -217,7 +222,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       const before = tableDigests(core.db);
       let status: number | null = null;
       let body: { ok?: unknown; value?: unknown; error?: { code?: unknown; field?: unknown } };
-      const approve = result.cases % 2 === 0 && c.input !== null && typeof c.input === 'object' && !Array.isArray(c.input);
+      const approve =
+        result.cases % 2 === 0 && c.input !== null && typeof c.input === 'object' && !Array.isArray(c.input);
       const sent: unknown = approve ? { ...(c.input as object), approval: { managerPin: MANAGER_PIN } } : c.input;
       try {
         const res = await post(c.command, JSON.stringify(sent));
@@ -260,7 +266,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       result.digestChecks++;
       // A refused PIN or command is audited (forbidden), and every PIN tried is counted before its compare
       // (auth_attempts): the only writes a rejection may make.
-      const changed = changedTables(before, after).filter((t) => t !== 'auth_attempts' && !(status === 403 && t === 'audit_log'));
+      const changed = changedTables(before, after).filter(
+        (t) => t !== 'auth_attempts' && !(status === 403 && t === 'audit_log'),
+      );
       if (changed.length) fail(c, status, `rejected (${String(body.error.code)}) but changed: ${changed.join(', ')}`);
     }
 
@@ -272,19 +280,24 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     }
     await quiesce();
     const rows = core.db
-      .prepare<[], { order_number: string; state: string; invoice_number: string | null }>('SELECT order_number, state, invoice_number FROM orders')
+      .prepare<[], { order_number: string; state: string; invoice_number: string | null }>(
+        'SELECT order_number, state, invoice_number FROM orders',
+      )
       .all();
     const inDb = new Set(rows.map((r) => r.order_number));
     for (const n of acknowledged) if (!inDb.has(n)) result.lost++;
     for (const r of rows) if (r.state === 'fiscalized' && !r.invoice_number) result.lost++;
     if (core.sandboxUrl) {
-      const ledger = (await (await fetch(`${core.sandboxUrl.replace(/\/$/, '')}/__sandbox/ledger`)).json()) as { receipts: { orderNumber: string }[] };
+      const ledger = (await (await fetch(`${core.sandboxUrl.replace(/\/$/, '')}/__sandbox/ledger`)).json()) as {
+        receipts: { orderNumber: string }[];
+      };
       const counts = new Map<string, number>();
       for (const r of ledger.receipts) counts.set(r.orderNumber, (counts.get(r.orderNumber) ?? 0) + 1);
       for (const n of counts.values()) if (n > 1) result.duplicates += n - 1;
     }
     const invoices = new Map<string, number>();
-    for (const r of rows) if (r.invoice_number) invoices.set(r.invoice_number, (invoices.get(r.invoice_number) ?? 0) + 1);
+    for (const r of rows)
+      if (r.invoice_number) invoices.set(r.invoice_number, (invoices.get(r.invoice_number) ?? 0) + 1);
     for (const n of invoices.values()) if (n > 1) result.duplicates += n - 1;
   } finally {
     await host?.close();

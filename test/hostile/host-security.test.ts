@@ -21,7 +21,12 @@ let staticDir: string;
 
 const raw = (options: RawOptions) => rawRequest(host.port, options);
 
-const ok = (extra: Record<string, string> = {}) => ({ Host: `127.0.0.1:${host.port}`, 'Content-Type': 'application/json', Authorization: `Bearer ${TOKEN}`, ...extra });
+const ok = (extra: Record<string, string> = {}) => ({
+  Host: `127.0.0.1:${host.port}`,
+  'Content-Type': 'application/json',
+  Authorization: `Bearer ${TOKEN}`,
+  ...extra,
+});
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-sec-'));
@@ -30,7 +35,12 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dataDir, 'secret.txt'), 'do not serve');
   fs.symlinkSync(dataDir, path.join(staticDir, 'data'));
   fs.symlinkSync(path.join(dataDir, 'secret.txt'), path.join(staticDir, 'secret.txt'));
-  core = await createCore({ dataDir, transport: 'host', env: { KASA_LANG: 'en' }, logger: createLogger({ echo: false }) });
+  core = await createCore({
+    dataDir,
+    transport: 'host',
+    env: { KASA_LANG: 'en' },
+    logger: createLogger({ echo: false }),
+  });
   host = await startHost({ core, token: TOKEN, staticDir });
 });
 
@@ -50,45 +60,101 @@ describe('host security', () => {
         s.once('error', () => resolve(false));
       });
     expect(await connects('127.0.0.1')).toBe(true);
-    const others = ['127.0.0.2', ...Object.values(os.networkInterfaces()).flat().filter((i) => i && !i.internal && i.family === 'IPv4').map((i) => i!.address)];
+    const others = [
+      '127.0.0.2',
+      ...Object.values(os.networkInterfaces())
+        .flat()
+        .filter((i) => i && !i.internal && i.family === 'IPv4')
+        .map((i) => i!.address),
+    ];
     for (const a of others) expect(await connects(a)).toBe(false);
   });
 
   it('refuses foreign, malformed and missing Host headers (DNS rebinding)', async () => {
     const p = host.port;
-    for (const h of [`127.0.0.1:${p}.evil.example`, `evil.example:${p}`, '127.0.0.1', `localhost:${p + 1}`, `127.0.0.1:${p}@evil.example`, '']) {
+    for (const h of [
+      `127.0.0.1:${p}.evil.example`,
+      `evil.example:${p}`,
+      '127.0.0.1',
+      `localhost:${p + 1}`,
+      `127.0.0.1:${p}@evil.example`,
+      '',
+    ]) {
       expect((await raw({ path: '/', headers: { Host: h } })).status, h).toBe(421);
     }
-    expect((await raw({ path: '/api/app.info', method: 'POST', headers: ok({ Host: `evil.example:${p}` }), body: '{}' })).status).toBe(421);
+    expect(
+      (await raw({ path: '/api/app.info', method: 'POST', headers: ok({ Host: `evil.example:${p}` }), body: '{}' }))
+        .status,
+    ).toBe(421);
     expect((await raw({ path: '/', headers: { Host: `LOCALHOST:${p}` } })).status).toBe(200);
   });
 
   it('refuses cross-origin API calls, including null and scheme/host mismatches', async () => {
     const p = host.port;
-    for (const o of ['null', `https://127.0.0.1:${p}`, `http://localhost:${p}`, `http://127.0.0.1:${p}.evil.example`, 'file://']) {
-      expect((await raw({ path: '/api/app.info', method: 'POST', headers: ok({ Origin: o }), body: '{}' })).status, o).toBe(403);
+    for (const o of [
+      'null',
+      `https://127.0.0.1:${p}`,
+      `http://localhost:${p}`,
+      `http://127.0.0.1:${p}.evil.example`,
+      'file://',
+    ]) {
+      expect(
+        (await raw({ path: '/api/app.info', method: 'POST', headers: ok({ Origin: o }), body: '{}' })).status,
+        o,
+      ).toBe(403);
     }
   });
 
   it('takes the token only as a Bearer header on commands', async () => {
     const p = `/api/app.info?token=${TOKEN}`;
-    expect((await raw({ path: p, method: 'POST', headers: { Host: `127.0.0.1:${host.port}`, 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(401);
-    for (const a of [`bearer ${TOKEN}`, `Basic ${TOKEN}`, `Bearer ${TOKEN.slice(0, -1)}`, `Bearer ${TOKEN}x`, 'Bearer ', TOKEN]) {
-      expect((await raw({ path: '/api/app.info', method: 'POST', headers: ok({ Authorization: a }), body: '{}' })).status, a).toBe(401);
+    expect(
+      (
+        await raw({
+          path: p,
+          method: 'POST',
+          headers: { Host: `127.0.0.1:${host.port}`, 'Content-Type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(401);
+    for (const a of [
+      `bearer ${TOKEN}`,
+      `Basic ${TOKEN}`,
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      `Bearer ${TOKEN}x`,
+      'Bearer ',
+      TOKEN,
+    ]) {
+      expect(
+        (await raw({ path: '/api/app.info', method: 'POST', headers: ok({ Authorization: a }), body: '{}' })).status,
+        a,
+      ).toBe(401);
     }
     expect((await raw({ path: '/api/app.info', method: 'POST', headers: ok(), body: '{}' })).status).toBe(200);
   });
 
   it('refuses CORS-simple content types (text/plain, form) so a page cannot post without preflight', async () => {
     for (const t of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-      expect((await raw({ path: '/api/orders.list', method: 'POST', headers: ok({ 'Content-Type': t }), body: '{}' })).status, t).toBe(415);
+      expect(
+        (await raw({ path: '/api/orders.list', method: 'POST', headers: ok({ 'Content-Type': t }), body: '{}' }))
+          .status,
+        t,
+      ).toBe(415);
     }
   });
 
   it('limits body size without a Content-Length (chunked) and header size', async () => {
-    const big = await raw({ path: '/api/catalog.import', method: 'POST', headers: ok({ 'Transfer-Encoding': 'chunked' }), chunks: 20 });
+    const big = await raw({
+      path: '/api/catalog.import',
+      method: 'POST',
+      headers: ok({ 'Transfer-Encoding': 'chunked' }),
+      chunks: 20,
+    });
     expect(big.status).toBe(413);
-    const headers = await raw({ path: '/', headers: { Host: `127.0.0.1:${host.port}`, 'X-Big': 'x'.repeat(64 * 1024) } }).catch(() => ({ status: 431, body: '' }));
+    const headers = await raw({
+      path: '/',
+      headers: { Host: `127.0.0.1:${host.port}`, 'X-Big': 'x'.repeat(64 * 1024) },
+    }).catch(() => ({ status: 431, body: '' }));
     expect(headers.status).toBe(431);
     expect((await raw({ path: '/api/app.info', method: 'POST', headers: ok(), body: '{}' })).status).toBe(200);
   });

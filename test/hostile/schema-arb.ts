@@ -90,9 +90,18 @@ export const DEFAULT_HINTS: Hints = {
   label: fc.constantFrom('A', 'Ђ', 'Ж', 'E', 'F', 'Q'),
   orderId: fc.integer({ min: 1, max: 40 }),
   id: fc.integer({ min: 1, max: 10 }),
-  unitPrice: fc.oneof(fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 1, max: 500_000 }).map((p) => p / 100)),
-  amount: fc.oneof(fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 1, max: 2_000_000 }).map((p) => p / 100)),
-  quantity: fc.oneof(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 50_000 }).map((q) => q / 1000)),
+  unitPrice: fc.oneof(
+    fc.integer({ min: 0, max: 5000 }),
+    fc.integer({ min: 1, max: 500_000 }).map((p) => p / 100),
+  ),
+  amount: fc.oneof(
+    fc.integer({ min: 0, max: 20_000 }),
+    fc.integer({ min: 1, max: 2_000_000 }).map((p) => p / 100),
+  ),
+  quantity: fc.oneof(
+    fc.integer({ min: 1, max: 20 }),
+    fc.integer({ min: 1, max: 50_000 }).map((q) => q / 1000),
+  ),
   managerPin: fc.constantFrom('1234', '9999', '12345678'),
   pin: fc.constantFrom('1234', '5678', '4321'),
   currentPin: fc.constantFrom('1234', '9999'),
@@ -115,8 +124,14 @@ const MAX_STRING = 40;
 function stringArb(s: JsonSchema): fc.Arbitrary<string> {
   if (s.format === 'email') return fc.emailAddress();
   if (s.format === 'uri') return fc.webUrl();
-  if (s.format === 'date-time') return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
-  if (s.format === 'date') return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  if (s.format === 'date-time')
+    return fc
+      .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+      .map((d) => d.toISOString());
+  if (s.format === 'date')
+    return fc
+      .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
   if (s.pattern) {
     try {
       return fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length <= (s.maxLength ?? Infinity));
@@ -139,7 +154,10 @@ function numberArb(s: JsonSchema, integer: boolean): fc.Arbitrary<number> {
   if (integer) {
     const min = Math.max(lo ?? -1000, -(2 ** 31));
     const max = Math.min(hi ?? 100_000, 2 ** 31);
-    return fc.oneof({ weight: 3, arbitrary: fc.integer({ min, max: Math.min(max, min + 50) }) }, { weight: 1, arbitrary: fc.integer({ min, max }) });
+    return fc.oneof(
+      { weight: 3, arbitrary: fc.integer({ min, max: Math.min(max, min + 50) }) },
+      { weight: 1, arbitrary: fc.integer({ min, max }) },
+    );
   }
   return fc.oneof(
     fc.integer({ min: Math.ceil(lo ?? 0), max: Math.floor(Math.min(hi ?? 10_000, 10_000)) }),
@@ -148,7 +166,12 @@ function numberArb(s: JsonSchema, integer: boolean): fc.Arbitrary<number> {
 }
 
 /** Values of the schema's shape (they may still fail refinements the JSON Schema cannot express). */
-export function validish(root: JsonSchema, schema: JsonSchema = root, hints: Hints = DEFAULT_HINTS, depth = 0): fc.Arbitrary<unknown> {
+export function validish(
+  root: JsonSchema,
+  schema: JsonSchema = root,
+  hints: Hints = DEFAULT_HINTS,
+  depth = 0,
+): fc.Arbitrary<unknown> {
   const s = resolve(root, schema);
   if (s.const !== undefined) return fc.constant(s.const);
   if (s.enum) return fc.constantFrom(...s.enum);
@@ -169,7 +192,9 @@ export function validish(root: JsonSchema, schema: JsonSchema = root, hints: Hin
         return fc.record(model, { requiredKeys: s.required ?? [] });
       }
       if (s.additionalProperties && typeof s.additionalProperties === 'object') {
-        const keys = s.propertyNames ? (validish(root, s.propertyNames, hints, depth + 1) as fc.Arbitrary<string>) : fc.string({ maxLength: 8 });
+        const keys = s.propertyNames
+          ? (validish(root, s.propertyNames, hints, depth + 1) as fc.Arbitrary<string>)
+          : fc.string({ maxLength: 8 });
         return fc.dictionary(keys, validish(root, s.additionalProperties, hints, depth + 1), { maxKeys: 3 });
       }
       return fc.constant({});
@@ -254,7 +279,10 @@ export function get(v: unknown, p: readonly (string | number)[]): unknown {
 }
 
 /** One wrong thing in an otherwise schema-shaped value. */
-export function nearValid(root: JsonSchema, hints: Hints = DEFAULT_HINTS): fc.Arbitrary<{ value: unknown; mutation: Mutation }> {
+export function nearValid(
+  root: JsonSchema,
+  hints: Hints = DEFAULT_HINTS,
+): fc.Arbitrary<{ value: unknown; mutation: Mutation }> {
   return fc
     .tuple(
       validish(root, root, hints),
@@ -263,5 +291,8 @@ export function nearValid(root: JsonSchema, hints: Hints = DEFAULT_HINTS): fc.Ar
       fc.oneof({ weight: 2, arbitrary: edgeValue() }, { weight: 1, arbitrary: hostileJson() }),
       fc.constantFrom('extra', '__proto__', 'constructor', 'sql', 'x-field', ''),
     )
-    .map(([value, mutation, pick, replacement, key]) => ({ value: mutate(value, mutation, pick, replacement, key), mutation }));
+    .map(([value, mutation, pick, replacement, key]) => ({
+      value: mutate(value, mutation, pick, replacement, key),
+      mutation,
+    }));
 }

@@ -36,7 +36,8 @@ export const BACKENDS: Backend[] = [
   {
     name: 'postgres',
     async open() {
-      if (!postgresAvailable()) throw new Error('PostgreSQL 15 is not installed (apt-get install -y postgresql); the hub suite needs it');
+      if (!postgresAvailable())
+        throw new Error('PostgreSQL 15 is not installed (apt-get install -y postgresql); the hub suite needs it');
       const cluster = await startPostgres();
       let db = await openPostgres(cluster.url);
       return {

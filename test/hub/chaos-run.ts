@@ -10,7 +10,12 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '42' },
   },
 });
-const backends = values.backend === 'both' ? (['pglite', 'postgres'] as const) : values.backend === 'postgres' ? (['postgres'] as const) : (['pglite'] as const);
+const backends =
+  values.backend === 'both'
+    ? (['pglite', 'postgres'] as const)
+    : values.backend === 'postgres'
+      ? (['postgres'] as const)
+      : (['pglite'] as const);
 let bad = 0;
 for (const backend of backends) {
   const r = await runHubChaos({
@@ -20,7 +25,9 @@ for (const backend of backends) {
     seed: Number(values.seed),
     log: (l) => process.stderr.write(l + '\n'),
   });
-  console.log(`${backend}: orders=${r.orders} acknowledged=${r.acknowledged} kills=${JSON.stringify(r.kills)} lost=${r.lost} foreign=${r.foreign} gaps=${r.gaps} seconds=${r.seconds.toFixed(1)}`);
+  console.log(
+    `${backend}: orders=${r.orders} acknowledged=${r.acknowledged} kills=${JSON.stringify(r.kills)} lost=${r.lost} foreign=${r.foreign} gaps=${r.gaps} seconds=${r.seconds.toFixed(1)}`,
+  );
   if (r.lost || r.foreign || r.gaps) bad++;
 }
 process.exit(bad ? 1 : 0);

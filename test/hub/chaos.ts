@@ -50,7 +50,11 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
   let cluster: PgCluster | null = null;
   const port = await freePort();
   const hubUrl = `http://127.0.0.1:${port}`;
-  const hubEnv: Record<string, string> = { KASA_HUB_PORT: String(port), KASA_HUB_ADMIN_TOKEN: ADMIN, KASA_HUB_DATA: path.join(root, 'hub') };
+  const hubEnv: Record<string, string> = {
+    KASA_HUB_PORT: String(port),
+    KASA_HUB_ADMIN_TOKEN: ADMIN,
+    KASA_HUB_DATA: path.join(root, 'hub'),
+  };
   if (options.backend === 'postgres') {
     cluster = await startPostgres();
     hubEnv.KASA_HUB_DATABASE_URL = cluster.url;
@@ -147,19 +151,26 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
     const local = new Map<string, string>();
     for (const dir of tillDirs) {
       const db = new Database(path.join(dir, 'kasa.sqlite'), { readonly: true });
-      for (const r of db.prepare<[], { order_number: string; state: string }>('SELECT order_number, state FROM orders').all()) local.set(r.order_number, r.state);
+      for (const r of db
+        .prepare<[], { order_number: string; state: string }>('SELECT order_number, state FROM orders')
+        .all())
+        local.set(r.order_number, r.state);
       db.close();
     }
     const hubDb: HubDb = cluster ? await openPostgres(cluster.url) : await openPglite(hubEnv.KASA_HUB_DATA ?? '');
     let atHub: { order_number: string; state: string; n: number }[];
     let gaps = 0;
     try {
-      atHub = await hubDb.query('SELECT order_number, state, count(*) OVER (PARTITION BY order_number)::int8 AS n FROM orders');
+      atHub = await hubDb.query(
+        'SELECT order_number, state, count(*) OVER (PARTITION BY order_number)::int8 AS n FROM orders',
+      );
       const g = await hubDb.query<{ n: number }>(
         `SELECT count(*)::int8 AS n FROM (SELECT till_id, seq, lead(seq) OVER (PARTITION BY till_id ORDER BY seq) AS next FROM till_events) s
           WHERE next > seq + 1`,
       );
-      const first = await hubDb.query<{ n: number }>('SELECT count(*)::int8 AS n FROM (SELECT min(seq) AS m FROM till_events GROUP BY till_id) s WHERE m <> 1');
+      const first = await hubDb.query<{ n: number }>(
+        'SELECT count(*)::int8 AS n FROM (SELECT min(seq) AS m FROM till_events GROUP BY till_id) s WHERE m <> 1',
+      );
       gaps = (g[0]?.n ?? 0) + (first[0]?.n ?? 0);
     } finally {
       await hubDb.close();
@@ -169,7 +180,15 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
     for (const [n, state] of local) if (hubState.get(n)?.state !== state || hubState.get(n)?.n !== 1) lost++;
     for (const n of acknowledged) if (!local.has(n)) lost++;
     const foreign = atHub.filter((r) => !local.has(r.order_number)).length;
-    return { orders: local.size, acknowledged: acknowledged.size, kills, lost, foreign, gaps, seconds: (Date.now() - started) / 1000 };
+    return {
+      orders: local.size,
+      acknowledged: acknowledged.size,
+      kills,
+      lost,
+      foreign,
+      gaps,
+      seconds: (Date.now() - started) / 1000,
+    };
   } finally {
     for (const t of tills) await t?.stop(true);
     await hub?.stop(true);

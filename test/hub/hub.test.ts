@@ -62,17 +62,31 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     await handle?.dispose();
   });
 
-  const enrolTill = async (name: string, shop = shopId): Promise<{ client: HubClient; tillId: number; credential: string }> => {
+  const enrolTill = async (
+    name: string,
+    shop = shopId,
+  ): Promise<{ client: HubClient; tillId: number; credential: string }> => {
     const code = await service.newEnrolCode(shop);
     const r = await new HubClient({ baseUrl: server.url }).enrol(code, name);
-    return { client: new HubClient({ baseUrl: server.url, credential: r.credential }), tillId: r.tillId, credential: r.credential };
+    return {
+      client: new HubClient({ baseUrl: server.url, credential: r.credential }),
+      tillId: r.tillId,
+      credential: r.credential,
+    };
   };
 
   it('applies its migrations once, in a transaction each, and a second run applies nothing', async () => {
     expect(await migrate(db, HUB_MIGRATIONS)).toEqual([]);
     const rows = await db.query<{ version: number }>('SELECT version FROM hub_schema ORDER BY version');
     expect(rows.map((r) => r.version)).toEqual(HUB_MIGRATIONS.map((m) => m.version));
-    const broken = [...HUB_MIGRATIONS, { version: HUB_MIGRATIONS.length + 1, name: 'broken', statements: ['CREATE TABLE half_done (x int)', 'SELECT * FROM no_such_table'] }];
+    const broken = [
+      ...HUB_MIGRATIONS,
+      {
+        version: HUB_MIGRATIONS.length + 1,
+        name: 'broken',
+        statements: ['CREATE TABLE half_done (x int)', 'SELECT * FROM no_such_table'],
+      },
+    ];
     await expect(migrate(db, broken)).rejects.toThrow(/no_such_table/);
     expect(await db.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'half_done'")).toEqual([]);
   });
@@ -93,7 +107,9 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     const e = await rejects(mine.push(other.tillId, [ev(1, order('X-1'))]));
     expect([e.status, e.code, e.field]).toEqual([403, 'till_mismatch', 'tillId']);
     expect((await admin(server, 'GET', `/api/admin/tills?shopId=${shopId}`, undefined)).status).toBe(200);
-    const noAdmin = await fetch(`${server.url}/api/admin/tills?shopId=${shopId}`, { headers: { authorization: `Bearer ${first.credential}` } });
+    const noAdmin = await fetch(`${server.url}/api/admin/tills?shopId=${shopId}`, {
+      headers: { authorization: `Bearer ${first.credential}` },
+    });
     expect(noAdmin.status).toBe(401);
   });
 
@@ -107,7 +123,9 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     // The same order fiscalized later: a new event updates the one order row.
     await t.client.push(t.tillId, [ev(3, order('EO-1', { state: 'fiscalized', invoice_number: 'INV-EO-1' }))]);
     // An altered replay (another total under an acknowledged sequence) is refused and changes nothing.
-    const altered = await rejects(t.client.push(t.tillId, [ev(4, order('EO-4')), ev(2, order('EO-2', { total_para: 1 }))]));
+    const altered = await rejects(
+      t.client.push(t.tillId, [ev(4, order('EO-4')), ev(2, order('EO-2', { total_para: 1 }))]),
+    );
     expect([altered.status, altered.code]).toEqual([409, 'batch_altered']);
     const rows = await db.query<{ order_number: string; state: string; total_para: number }>(
       'SELECT order_number, state, total_para FROM orders WHERE till_id = $1 ORDER BY order_number',
@@ -120,7 +138,9 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     // Sequences 4..6 never arrive: the hub says so, and keeps saying so in the till status.
     const r3 = await t.client.push(t.tillId, [ev(7, order('EO-7'))]);
     expect(r3.gaps).toEqual([{ from: 4, to: 6 }]);
-    const status = (await (await admin(server, 'GET', `/api/admin/tills?shopId=${shopId}`)).json()) as { tills: { tillId: number; gaps: unknown[] }[] };
+    const status = (await (await admin(server, 'GET', `/api/admin/tills?shopId=${shopId}`)).json()) as {
+      tills: { tillId: number; gaps: unknown[] }[];
+    };
     expect(status.tills.find((x) => x.tillId === t.tillId)?.gaps).toEqual([{ from: 4, to: 6 }]);
   });
 
@@ -139,23 +159,52 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     const shop = await service.createShop('Cursor shop');
     const t = await enrolTill('Till cursor', shop);
     const pinHash = 'scrypt$00ff$abcd';
-    expect((await admin(server, 'PUT', '/api/admin/products', { shopId: shop, products: [
-      { code: 'MLK', name: 'Млеко 1л', pricePara: 15_900, label: 'Ђ', unit: 'piece', barcodes: ['8600000000011'] },
-      { code: 'HLB', name: 'Хлеб', pricePara: 6_500, label: 'Е', unit: 'piece' },
-    ] })).status).toBe(200);
-    expect((await admin(server, 'PUT', '/api/admin/staff', { shopId: shop, staff: [{ name: 'Мира', role: 'cashier', pinHash }] })).status).toBe(200);
+    expect(
+      (
+        await admin(server, 'PUT', '/api/admin/products', {
+          shopId: shop,
+          products: [
+            {
+              code: 'MLK',
+              name: 'Млеко 1л',
+              pricePara: 15_900,
+              label: 'Ђ',
+              unit: 'piece',
+              barcodes: ['8600000000011'],
+            },
+            { code: 'HLB', name: 'Хлеб', pricePara: 6_500, label: 'Е', unit: 'piece' },
+          ],
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await admin(server, 'PUT', '/api/admin/staff', {
+          shopId: shop,
+          staff: [{ name: 'Мира', role: 'cashier', pinHash }],
+        })
+      ).status,
+    ).toBe(200);
     const c1 = await t.client.changes(0);
-    expect(c1.products.map((p) => [p.code, p.pricePara])).toEqual([['MLK', 15_900], ['HLB', 6_500]]);
+    expect(c1.products.map((p) => [p.code, p.pricePara])).toEqual([
+      ['MLK', 15_900],
+      ['HLB', 6_500],
+    ]);
     expect(c1.staff).toMatchObject([{ name: 'Мира', role: 'cashier', pinHash }]);
     expect((await t.client.changes(c1.cursor)).products).toEqual([]);
-    await service.upsertProducts(shop, [{ code: 'MLK', name: 'Млеко 1л', pricePara: 16_900, label: 'Ђ', unit: 'piece', barcodes: ['8600000000011'] }]);
+    await service.upsertProducts(shop, [
+      { code: 'MLK', name: 'Млеко 1л', pricePara: 16_900, label: 'Ђ', unit: 'piece', barcodes: ['8600000000011'] },
+    ]);
     const c2 = await t.client.changes(c1.cursor);
     expect(c2.products.map((p) => [p.code, p.pricePara])).toEqual([['MLK', 16_900]]);
     expect(c2.cursor).toBeGreaterThan(c1.cursor);
     // Another shop's till sees none of it.
     const elsewhere = await enrolTill('Till other shop');
     expect((await elsewhere.client.changes(0)).products.some((p) => p.code === 'HLB')).toBe(false);
-    const badPrice = await admin(server, 'PUT', '/api/admin/products', { shopId: shop, products: [{ code: 'X', name: 'X', pricePara: -1, label: 'Ђ', unit: 'piece' }] });
+    const badPrice = await admin(server, 'PUT', '/api/admin/products', {
+      shopId: shop,
+      products: [{ code: 'X', name: 'X', pricePara: -1, label: 'Ђ', unit: 'piece' }],
+    });
     expect(badPrice.status).toBe(400);
     expect(((await badPrice.json()) as { field: string }).field).toBe('products.0.pricePara');
   });
@@ -165,24 +214,46 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     const t = await enrolTill('Till settings', shop);
     const start = (await t.client.changes(0)).cursor;
     const rules = [{ prefix: '28', kind: 'price', codeLength: 5 }];
-    const put = await admin(server, 'PUT', '/api/admin/settings', { shopId: shop, settings: { barcodeRules: rules, discountLimitPercent: 25 } });
+    const put = await admin(server, 'PUT', '/api/admin/settings', {
+      shopId: shop,
+      settings: { barcodeRules: rules, discountLimitPercent: 25 },
+    });
     expect(await put.json()).toEqual({ changed: 2 });
     const c1 = await t.client.changes(start);
-    expect(c1.settings?.map((x) => [x.key, x.value])).toEqual([['barcodeRules', rules], ['discountLimitPercent', 25]]);
+    expect(c1.settings?.map((x) => [x.key, x.value])).toEqual([
+      ['barcodeRules', rules],
+      ['discountLimitPercent', 25],
+    ]);
     // The same values again change nothing; a new limit is one change after the cursor.
-    expect(await (await admin(server, 'PUT', '/api/admin/settings', { shopId: shop, settings: { barcodeRules: rules, discountLimitPercent: 30 } })).json()).toEqual({ changed: 1 });
+    expect(
+      await (
+        await admin(server, 'PUT', '/api/admin/settings', {
+          shopId: shop,
+          settings: { barcodeRules: rules, discountLimitPercent: 30 },
+        })
+      ).json(),
+    ).toEqual({ changed: 1 });
     const c2 = await t.client.changes(c1.cursor);
     expect(c2.settings?.map((x) => [x.key, x.value])).toEqual([['discountLimitPercent', 30]]);
-    expect(await (await admin(server, 'GET', `/api/admin/settings?shopId=${shop}`)).json()).toEqual({ settings: { barcodeRules: rules, discountLimitPercent: 30 } });
+    expect(await (await admin(server, 'GET', `/api/admin/settings?shopId=${shop}`)).json()).toEqual({
+      settings: { barcodeRules: rules, discountLimitPercent: 30 },
+    });
     // Another shop's till sees none of it.
     const elsewhere = await enrolTill('Till settings elsewhere');
     expect((await elsewhere.client.changes(start)).settings).toEqual([]);
-    const bad = await admin(server, 'PUT', '/api/admin/settings', { shopId: shop, settings: { barcodeRules: [{ prefix: '99', kind: 'price', codeLength: 5 }] } });
+    const bad = await admin(server, 'PUT', '/api/admin/settings', {
+      shopId: shop,
+      settings: { barcodeRules: [{ prefix: '99', kind: 'price', codeLength: 5 }] },
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { field: string }).field).toBe('settings.barcodeRules.0.prefix');
     const unknown = await admin(server, 'PUT', '/api/admin/settings', { shopId: shop, settings: { apiKey: 'x' } });
     expect(unknown.status).toBe(400);
-    const noAuth = await fetch(`${server.url}/api/admin/settings`, { method: 'PUT', headers: { authorization: `Bearer ${t.credential}` }, body: JSON.stringify({ shopId: shop, settings: {} }) });
+    const noAuth = await fetch(`${server.url}/api/admin/settings`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${t.credential}` },
+      body: JSON.stringify({ shopId: shop, settings: {} }),
+    });
     expect(noAuth.status).toBe(401);
     expect(await service.shopSettings(shop)).toEqual({ barcodeRules: rules, discountLimitPercent: 30 });
   });
@@ -190,11 +261,17 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
   it('pages a large catalog without skipping a row', async () => {
     const shop = await service.createShop('Paging shop');
     const t = await enrolTill('Till paging', shop);
-    const products = Array.from({ length: 12_001 }, (_, i) => ({ code: `P${i}`, name: `Product ${i}`, pricePara: i, label: 'A', unit: 'piece' as const }));
+    const products = Array.from({ length: 12_001 }, (_, i) => ({
+      code: `P${i}`,
+      name: `Product ${i}`,
+      pricePara: i,
+      label: 'A',
+      unit: 'piece' as const,
+    }));
     await service.upsertProducts(shop, products);
     const seen = new Set<string>();
     let cursor = 0;
-    for (let more = true; more; ) {
+    for (let more = true; more;) {
       const c = await t.client.changes(cursor);
       c.products.forEach((p) => seen.add(p.code));
       cursor = c.cursor;
@@ -206,9 +283,15 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
   it('finds a sale of another till of the same shop by order or invoice number, never of another shop', async () => {
     const a = await enrolTill('Till 1');
     const b = await enrolTill('Till 2');
-    await a.client.push(a.tillId, [ev(1, order('T1-20261123-7', { state: 'fiscalized', invoice_number: 'AAAA-BBBB-7' }))]);
+    await a.client.push(a.tillId, [
+      ev(1, order('T1-20261123-7', { state: 'fiscalized', invoice_number: 'AAAA-BBBB-7' })),
+    ]);
     const byNumber = await b.client.lookup({ orderNumber: 'T1-20261123-7' });
-    expect(byNumber).toMatchObject({ tillId: a.tillId, tillName: 'Till 1', order: { invoice_number: 'AAAA-BBBB-7', total_para: 12_345 } });
+    expect(byNumber).toMatchObject({
+      tillId: a.tillId,
+      tillName: 'Till 1',
+      order: { invoice_number: 'AAAA-BBBB-7', total_para: 12_345 },
+    });
     expect((await b.client.lookup({ invoiceNumber: 'AAAA-BBBB-7' }))?.order.order_number).toBe('T1-20261123-7');
     expect(await b.client.lookup({ orderNumber: 'NOPE' })).toBeNull();
     const shop2 = await service.createShop('Shop 2');
@@ -223,12 +306,29 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     // Each receipt states its VAT (20 % contained); the report sums the receipts' taxItems, refunds subtracted (#21).
     const receipt = (totalPara: number, transactionType = 'sale') => ({
       transactionType,
-      taxItems: [{ label: 'A', rate: 20, amount: Math.round(totalPara / 6) / 100, categoryType: 0, categoryName: 'ПДВ' }],
+      taxItems: [
+        { label: 'A', rate: 20, amount: Math.round(totalPara / 6) / 100, categoryType: 0, categoryName: 'ПДВ' },
+      ],
     });
-    const line = (totalPara: number, label = 'A') => ({ name: 'X', quantityMilli: 1000, unitPara: totalPara, totalPara, labels: [label] });
+    const line = (totalPara: number, label = 'A') => ({
+      name: 'X',
+      quantityMilli: 1000,
+      unitPara: totalPara,
+      totalPara,
+      labels: [label],
+    });
     const sold = (n: string, totalPara: number, type: string, cashier: string, extra: Partial<OrderSnapshot> = {}) =>
-      order(n, { state: 'fiscalized', total_para: totalPara, receipt: receipt(totalPara, extra.transaction_type ?? 'sale'), data: { lines: [line(totalPara)], payments: [{ type, amountPara: totalPara }], cashier }, ...extra });
-    await a.client.push(a.tillId, [ev(1, sold('R1-1', 12_000, 'cash', 'Ana')), ev(2, sold('R1-2', 6_000, 'card', 'Ana'))]);
+      order(n, {
+        state: 'fiscalized',
+        total_para: totalPara,
+        receipt: receipt(totalPara, extra.transaction_type ?? 'sale'),
+        data: { lines: [line(totalPara)], payments: [{ type, amountPara: totalPara }], cashier },
+        ...extra,
+      });
+    await a.client.push(a.tillId, [
+      ev(1, sold('R1-1', 12_000, 'cash', 'Ana')),
+      ev(2, sold('R1-2', 6_000, 'card', 'Ana')),
+    ]);
     await b.client.push(b.tillId, [
       ev(1, sold('R2-1', 3_000, 'cash', 'Mira')),
       ev(2, sold('R2-2', 3_000, 'cash', 'Mira', { kind: 'refund', transaction_type: 'refund' })),
@@ -238,7 +338,11 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     const res = await admin(server, 'GET', `/api/admin/report?shopId=${shop}&from=${range.from}&to=${range.to}`);
     expect(res.status).toBe(200);
     const r = (await res.json()) as import('../../hub/reports.ts').HubReport;
-    expect(r.total).toMatchObject({ sales: { count: 3, totalPara: 21_000 }, refunds: { count: 1, totalPara: 3_000 }, trainingExcluded: 1 });
+    expect(r.total).toMatchObject({
+      sales: { count: 3, totalPara: 21_000 },
+      refunds: { count: 1, totalPara: 3_000 },
+      trainingExcluded: 1,
+    });
     expect(r.total.byPayment).toEqual(
       expect.arrayContaining([
         { type: 'cash', salesPara: 15_000, refundsPara: 3_000, netPara: 12_000 },
@@ -248,15 +352,25 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     // VAT contained in 180.00 at 20 % (the rate from the gateway's receipts): 30.00.
     expect(r.total.byLabel).toEqual([{ label: 'A', rate: 20, netPara: 18_000, taxPara: 3_000 }]);
     expect(r.total.byTax).toEqual([{ label: 'A', rate: 20, taxPara: 3_000 }]);
-    expect(r.byTill.map((t) => [t.name, t.report.sales.totalPara])).toEqual([['R1', 18_000], ['R2', 3_000]]);
-    expect(r.byCashier.map((c) => [c.cashier, c.report.sales.count])).toEqual([['Ana', 2], ['Mira', 1]]);
+    expect(r.byTill.map((t) => [t.name, t.report.sales.totalPara])).toEqual([
+      ['R1', 18_000],
+      ['R2', 3_000],
+    ]);
+    expect(r.byCashier.map((c) => [c.cashier, c.report.sales.count])).toEqual([
+      ['Ana', 2],
+      ['Mira', 1],
+    ]);
     expect(r.byShop).toHaveLength(1);
-    const csv = await (await admin(server, 'GET', `/api/admin/report?shopId=${shop}&from=${range.from}&to=${range.to}&format=csv`)).text();
+    const csv = await (
+      await admin(server, 'GET', `/api/admin/report?shopId=${shop}&from=${range.from}&to=${range.to}&format=csv`)
+    ).text();
     expect(csv.split('\r\n')[0]).toBe('scope,section,key,count,amount_rsd,tax_rsd');
     expect(csv).toContain('"till:R2","refunds","total",1,30.00,');
     expect(csv).toContain('"cashier:Ana","payment","card",,60.00,');
     // The chain's report (no shopId) holds this shop too; a bad date is refused naming the field.
-    const chain = (await (await admin(server, 'GET', `/api/admin/report?from=${range.from}&to=${range.to}`)).json()) as typeof r;
+    const chain = (await (
+      await admin(server, 'GET', `/api/admin/report?from=${range.from}&to=${range.to}`)
+    ).json()) as typeof r;
     expect(chain.byShop.map((s) => s.shopId)).toContain(shop);
     const bad = await admin(server, 'GET', `/api/admin/report?shopId=${shop}&from=yesterday`);
     expect(bad.status).toBe(400);
@@ -270,12 +384,23 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     const b = await enrolTill('S2', shop);
     const c = await enrolTill('S3', shop);
     await a.client.push(a.tillId, [], { queued: 0, needsAttention: 0, oldestQueuedAt: null, hubQueued: 0 });
-    await b.client.push(b.tillId, [ev(2, order('S2-2'))], { queued: 3, needsAttention: 1, oldestQueuedAt: new Date(Date.now() - 2 * 3600_000).toISOString(), hubQueued: 0 });
+    await b.client.push(b.tillId, [ev(2, order('S2-2'))], {
+      queued: 3,
+      needsAttention: 1,
+      oldestQueuedAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
+      hubQueued: 0,
+    });
     const res = await admin(server, 'GET', `/api/admin/tills?shopId=${shop}`);
     const { tills } = (await res.json()) as { tills: import('../../hub/reports.ts').TillLive[] };
     const by = new Map(tills.map((t) => [t.name, t]));
     expect(by.get('S1')).toMatchObject({ online: true, queued: 0, alarms: [] });
-    expect(by.get('S2')).toMatchObject({ online: true, queued: 3, needsAttention: 1, gaps: [{ from: 1, to: 1 }], alarms: ['needs_attention', 'old_unfiscalized', 'gap'] });
+    expect(by.get('S2')).toMatchObject({
+      online: true,
+      queued: 3,
+      needsAttention: 1,
+      gaps: [{ from: 1, to: 1 }],
+      alarms: ['needs_attention', 'old_unfiscalized', 'gap'],
+    });
     expect(by.get('S3')).toMatchObject({ online: false, lastSeen: null, alarms: ['silent'] });
     expect(c.tillId).toBeGreaterThan(0);
     // Ten minutes later S1 has gone silent too.
@@ -288,14 +413,26 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     const mine = await service.createShop('PIN shop');
     const other = await service.createShop('Other shop');
     await service.upsertStaff(mine, [{ name: 'Шеф', role: 'manager', pinHash: await hashPin('4321') }]);
-    const login = (pin: string) => fetch(`${server.url}/api/admin/login`, { method: 'POST', body: JSON.stringify({ pin, shopId: mine }) });
+    const login = (pin: string) =>
+      fetch(`${server.url}/api/admin/login`, { method: 'POST', body: JSON.stringify({ pin, shopId: mine }) });
     const ok = (await (await login('4321')).json()) as { token: string; shopId: number; name: string };
     expect(ok).toMatchObject({ shopId: mine, name: 'Шеф' });
     const as = (method: string, path: string, body?: unknown) =>
-      fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${ok.token}` }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+      fetch(`${server.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${ok.token}` },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
     expect((await as('POST', '/api/admin/enrol-codes', {})).status).toBe(201);
     expect((await as('POST', '/api/admin/enrol-codes', { shopId: other })).status).toBe(403);
-    expect((await as('PUT', '/api/admin/products', { shopId: other, products: [{ code: 'X', name: 'X', pricePara: 1, label: 'A', unit: 'piece' }] })).status).toBe(403);
+    expect(
+      (
+        await as('PUT', '/api/admin/products', {
+          shopId: other,
+          products: [{ code: 'X', name: 'X', pricePara: 1, label: 'A', unit: 'piece' }],
+        })
+      ).status,
+    ).toBe(403);
     expect((await as('POST', '/api/admin/shops', { name: 'Mine now' })).status).toBe(403);
     const tills = (await (await as('GET', '/api/admin/tills')).json()) as { tills: { shopId: number }[] };
     expect(tills.tills.every((t) => t.shopId === mine)).toBe(true);
@@ -308,7 +445,11 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
   it('parked carts: shop-only, a bad cart names its field, a retried push is one cart, 12 concurrent takes give one winner', async () => {
     const a = await enrolTill('Park A');
     const b = await enrolTill('Park B');
-    const cart = { lines: [{ name: 'Сок', unitPricePara: 12000, quantityMilli: 1500, discountPara: 0, label: 'A', unit: 'piece' as const }] };
+    const cart = {
+      lines: [
+        { name: 'Сок', unitPricePara: 12000, quantityMilli: 1500, discountPara: 0, label: 'A', unit: 'piece' as const },
+      ],
+    };
     const park = { localId: 7, name: 'Сто 1', createdAt: '2026-11-23T10:00:00.000Z', cart };
     expect((await rejects(new HubClient({ baseUrl: server.url }).park(park))).status).toBe(401);
     const bad = await rejects(a.client.park({ ...park, cart: { lines: [{ ...cart.lines[0]!, quantityMilli: -1 }] } }));
@@ -317,7 +458,16 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     // The answer was lost: the same cart again is the same row.
     expect(await a.client.park(park)).toEqual({ id });
     expect((await b.client.parkedList()).carts.filter((c) => c.tillId === a.tillId)).toEqual([
-      { id, tillId: a.tillId, tillName: 'Park A', localId: 7, name: 'Сто 1', createdAt: park.createdAt, lines: 1, totalPara: 18000 },
+      {
+        id,
+        tillId: a.tillId,
+        tillName: 'Park A',
+        localId: 7,
+        name: 'Сто 1',
+        createdAt: park.createdAt,
+        lines: 1,
+        totalPara: 18000,
+      },
     ]);
     // Another shop sees none of it and cannot take it; a till cannot take its own cart by the hub's id.
     const other = await enrolTill('Other shop till', await service.createShop('Shop parked'));

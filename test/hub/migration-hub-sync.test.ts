@@ -26,7 +26,11 @@ const addOrder = (db: Db, n: string): void => {
   ).run(n);
 };
 const outbox = (db: Db): { seq: number; kind: string; ref: string; payload: string }[] =>
-  db.prepare<[], { seq: number; kind: string; ref: string; payload: string }>('SELECT seq, kind, ref, payload FROM hub_outbox ORDER BY seq').all();
+  db
+    .prepare<[], { seq: number; kind: string; ref: string; payload: string }>(
+      'SELECT seq, kind, ref, payload FROM hub_outbox ORDER BY seq',
+    )
+    .all();
 
 describe('migration 009 hub_sync', () => {
   it('applies on a database holding history from before', () => {
@@ -72,7 +76,12 @@ describe('migration 009 hub_sync', () => {
     ]);
     // Consecutive sequence numbers: the rolled-back capture left no hole for the hub to report.
     expect(rows.map((r) => r.seq)).toEqual([1, 2, 3]);
-    const last = JSON.parse(rows[1]?.payload ?? '{}') as { state: string; invoice_number: string; data: unknown; total_para: number };
+    const last = JSON.parse(rows[1]?.payload ?? '{}') as {
+      state: string;
+      invoice_number: string;
+      data: unknown;
+      total_para: number;
+    };
     expect(last).toMatchObject({ state: 'fiscalized', invoice_number: 'X-1', total_para: 12300, data: { lines: [] } });
     db.close();
   });

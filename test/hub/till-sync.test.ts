@@ -69,12 +69,24 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
   async function till(terminalId: string, hub: boolean): Promise<Core> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-till-'));
     dirs.push(dir);
-    const env: NodeJS.ProcessEnv = { KASA_LANG: 'en', KASA_TERMINAL_ID: terminalId, KASA_GATEWAY_URL: sandbox.url, KASA_API_KEY: 'demo-key', KASA_ONLINE_BUDGET_MS: '3000' };
+    const env: NodeJS.ProcessEnv = {
+      KASA_LANG: 'en',
+      KASA_TERMINAL_ID: terminalId,
+      KASA_GATEWAY_URL: sandbox.url,
+      KASA_API_KEY: 'demo-key',
+      KASA_ONLINE_BUDGET_MS: '3000',
+    };
     if (hub) {
       env.KASA_HUB_URL = server.url;
       env.KASA_HUB_ENROL_CODE = await service.newEnrolCode(shopId);
     }
-    const core = await createCore({ dataDir: dir, transport: 'host', env, logger: quiet, engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100 } });
+    const core = await createCore({
+      dataDir: dir,
+      transport: 'host',
+      env,
+      logger: quiet,
+      engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100 },
+    });
     cores.push(core);
     // A first-run PIN change; on a second till of the shop the manager's changed PIN may already have come
     // down from the hub (then the change is refused as "in use" and the login simply works).
@@ -83,11 +95,15 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     if (!login.ok) throw new Error(`login: ${JSON.stringify(login.error)}`);
     return core;
   }
-  const hubOrder = async (orderNumber: string): Promise<{ state: string; invoice_number: string | null; n: number } | undefined> =>
-    (await handle.db.query<{ state: string; invoice_number: string | null; n: number }>(
-      'SELECT state, invoice_number, (SELECT count(*)::int8 FROM orders WHERE order_number = $1) AS n FROM orders WHERE order_number = $1',
-      [orderNumber],
-    ))[0];
+  const hubOrder = async (
+    orderNumber: string,
+  ): Promise<{ state: string; invoice_number: string | null; n: number } | undefined> =>
+    (
+      await handle.db.query<{ state: string; invoice_number: string | null; n: number }>(
+        'SELECT state, invoice_number, (SELECT count(*)::int8 FROM orders WHERE order_number = $1) AS n FROM orders WHERE order_number = $1',
+        [orderNumber],
+      )
+    )[0];
 
   it('a till without a hub queues nothing for one', async () => {
     const c = await till('SOLO', false);
@@ -100,7 +116,12 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
   it('a manager enrols a till from the settings command; a cashier may not; a bad code is refused naming the field', async () => {
     const c = await till('LATE', false);
     expect(await ok(c, 'hub.status')).toMatchObject({ configured: false, enrolled: false, pending: 0 });
-    const cashier = await ok<{ id: number }>(c, 'staff.create', { managerPin: MANAGER_PIN, name: 'Благајник', role: 'cashier', pin: '1357' });
+    const cashier = await ok<{ id: number }>(c, 'staff.create', {
+      managerPin: MANAGER_PIN,
+      name: 'Благајник',
+      role: 'cashier',
+      pin: '1357',
+    });
     expect(cashier.id).toBeGreaterThan(0);
     const code = await service.newEnrolCode(shopId);
     const refused = await c.dispatch('hub.enrol', { managerPin: '1357', url: server.url, code });
@@ -113,16 +134,26 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(await ok(c, 'hub.status')).toMatchObject({ enrolled: false });
 
     const sold = await ok<OrderView>(c, 'sales.checkout', sale); // before enrolment: reaches the hub too
-    const r = await ok<{ tillId: number; shopId: number }>(c, 'hub.enrol', { managerPin: MANAGER_PIN, url: server.url, code });
+    const r = await ok<{ tillId: number; shopId: number }>(c, 'hub.enrol', {
+      managerPin: MANAGER_PIN,
+      url: server.url,
+      code,
+    });
     expect(r.shopId).toBe(shopId);
     await until(async () => (await hubOrder(sold.orderNumber))?.n === 1);
     await until(async () => (await ok<{ pending: number; lastOkAt: string | null }>(c, 'hub.status')).pending === 0);
     const status = await ok<Record<string, unknown>>(c, 'hub.status');
     expect(status).toMatchObject({ configured: true, url: server.url, enrolled: true, tillId: r.tillId, gaps: [] });
     expect(JSON.stringify(status)).not.toMatch(/kh1\./);
-    const again = await c.dispatch('hub.enrol', { managerPin: MANAGER_PIN, url: server.url, code: await service.newEnrolCode(shopId) });
+    const again = await c.dispatch('hub.enrol', {
+      managerPin: MANAGER_PIN,
+      url: server.url,
+      code: await service.newEnrolCode(shopId),
+    });
     expect(again).toMatchObject({ ok: false, error: { code: 'conflict' } });
-    const audit = c.db.prepare<[], { actor: string; detail: string }>("SELECT actor, detail FROM audit_log WHERE action = 'hub.enrol'").all();
+    const audit = c.db
+      .prepare<[], { actor: string; detail: string }>("SELECT actor, detail FROM audit_log WHERE action = 'hub.enrol'")
+      .all();
     expect(audit).toHaveLength(1);
     expect(audit[0]?.detail).not.toMatch(/kh1\./);
   });
@@ -146,9 +177,19 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
 
     // ... then the internet goes down; the LAN (the hub) stays up.
     sandbox.controls.setOffline(true);
-    const source = await ok<{ invoiceNumber: string; fullRefundAllowed: boolean; totalPara: number }>(t2, 'refunds.source', { invoiceNumber: invoice });
+    const source = await ok<{ invoiceNumber: string; fullRefundAllowed: boolean; totalPara: number }>(
+      t2,
+      'refunds.source',
+      { invoiceNumber: invoice },
+    );
     expect(source).toMatchObject({ invoiceNumber: invoice, fullRefundAllowed: true, totalPara: 54_000 });
-    const refund = await ok<OrderView>(t2, 'refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: invoice, full: true, buyerId: '20:008123456', paymentType: 'cash' });
+    const refund = await ok<OrderView>(t2, 'refunds.create', {
+      managerPin: MANAGER_PIN,
+      invoiceNumber: invoice,
+      full: true,
+      buyerId: '20:008123456',
+      paymentType: 'cash',
+    });
     expect(refund).toMatchObject({ kind: 'refund_full', state: 'queued', totalPara: 54_000 });
     // Mira logs in on till 2 although she was created on till 1 and the internet is down.
     // (Wait on the staff row, not on logins: failed PINs count towards the lockout.)
@@ -170,16 +211,25 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(again.fullRefundAllowed).toBe(false);
 
     // A price changed at the hub reaches both tills (polling every second).
-    await service.upsertProducts(shopId, [{ code: 'MLK1', name: 'Млеко 1л', pricePara: 15_900, label: 'A', unit: 'piece', barcodes: ['8600000000011'] }]);
-    const price = (c: Core): number | undefined => c.db.prepare<[], { price_para: number }>("SELECT price_para FROM products WHERE code = 'MLK1'").get()?.price_para;
+    await service.upsertProducts(shopId, [
+      { code: 'MLK1', name: 'Млеко 1л', pricePara: 15_900, label: 'A', unit: 'piece', barcodes: ['8600000000011'] },
+    ]);
+    const price = (c: Core): number | undefined =>
+      c.db.prepare<[], { price_para: number }>("SELECT price_para FROM products WHERE code = 'MLK1'").get()?.price_para;
     await until(() => price(t1) === 15_900 && price(t2) === 15_900);
-    await service.upsertProducts(shopId, [{ code: 'MLK1', name: 'Млеко 1л', pricePara: 16_900, label: 'A', unit: 'piece', barcodes: ['8600000000011'] }]);
+    await service.upsertProducts(shopId, [
+      { code: 'MLK1', name: 'Млеко 1л', pricePara: 16_900, label: 'A', unit: 'piece', barcodes: ['8600000000011'] },
+    ]);
     await until(() => price(t1) === 16_900 && price(t2) === 16_900);
     const scanned = await ok<{ product?: { pricePara: number } }>(t2, 'catalog.byBarcode', { code: '8600000000011' });
     expect(JSON.stringify(scanned)).toContain('16900');
 
     // Every order of both tills is at the hub exactly once, nothing left in either till's hub outbox.
-    await until(() => cores.slice(-2).every((c) => (c.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM hub_outbox').get()?.n ?? 1) === 0));
+    await until(() =>
+      cores
+        .slice(-2)
+        .every((c) => (c.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM hub_outbox').get()?.n ?? 1) === 0),
+    );
     for (const c of [t1, t2]) {
       const local = c.db.prepare<[], { order_number: string }>('SELECT order_number FROM orders').all();
       for (const o of local) expect((await hubOrder(o.order_number))?.n).toBe(1);
@@ -191,7 +241,11 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
   it('shop settings set at the hub (barcode rules, discount limit) reach a till, also one that was away', async () => {
     const t = await till('KASA5', true);
     await until(async () => (await ok<{ enrolled: boolean }>(t, 'hub.status')).enrolled);
-    const discountSale = { ...sale, lines: [{ name: 'Хлеб', quantity: 1, unitPrice: 100, discount: 30, labels: ['A'] }], payments: [{ type: 'cash', amount: 70 }] };
+    const discountSale = {
+      ...sale,
+      lines: [{ name: 'Хлеб', quantity: 1, unitPrice: 100, discount: 30, labels: ['A'] }],
+      payments: [{ type: 'cash', amount: 70 }],
+    };
     // The till's own limit (10 %): a 30 % discount wants a manager's approval.
     expect(await t.dispatch('sales.checkout', discountSale)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     const rules = [{ prefix: '27', kind: 'weight', codeLength: 5 }];
@@ -201,7 +255,8 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
       body: JSON.stringify({ shopId, settings: { barcodeRules: rules, discountLimitPercent: 35 } }),
     });
     expect(res.status).toBe(200);
-    const setting = (key: string): string | undefined => t.db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(key)?.value;
+    const setting = (key: string): string | undefined =>
+      t.db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(key)?.value;
     await until(() => setting('discountLimitPercent') === '35');
     expect(await ok(t, 'catalog.barcodeRules', {})).toEqual(rules);
     // The limit is the core's: a 30 % discount now passes without a manager's approval.
@@ -212,9 +267,24 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     cores.splice(cores.indexOf(t), 1);
     await service.setShopSettings(shopId, { discountLimitPercent: 5 });
     const dir = dirs[dirs.length - 1] ?? '';
-    const again = await createCore({ dataDir: dir, transport: 'host', env: { KASA_LANG: 'en', KASA_TERMINAL_ID: 'KASA5', KASA_GATEWAY_URL: sandbox.url, KASA_API_KEY: 'demo-key', KASA_HUB_URL: server.url }, logger: quiet });
+    const again = await createCore({
+      dataDir: dir,
+      transport: 'host',
+      env: {
+        KASA_LANG: 'en',
+        KASA_TERMINAL_ID: 'KASA5',
+        KASA_GATEWAY_URL: sandbox.url,
+        KASA_API_KEY: 'demo-key',
+        KASA_HUB_URL: server.url,
+      },
+      logger: quiet,
+    });
     cores.push(again);
-    await until(() => again.db.prepare<[], { value: string }>("SELECT value FROM settings WHERE key = 'discountLimitPercent'").get()?.value === '5');
+    await until(
+      () =>
+        again.db.prepare<[], { value: string }>("SELECT value FROM settings WHERE key = 'discountLimitPercent'").get()
+          ?.value === '5',
+    );
     await service.setShopSettings(shopId, { discountLimitPercent: 10 });
   }, 120_000);
 
@@ -228,18 +298,50 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
 
     sandbox.controls.setOffline(true);
     // Found at the hub by the ORDER number of till 3, with its lines and payments.
-    type Source = { invoiceNumber: string; orderNumber: string; fullRefundAllowed: boolean; lines: { name: string; remainingMilli: number }[]; payments: unknown[] };
+    type Source = {
+      invoiceNumber: string;
+      orderNumber: string;
+      fullRefundAllowed: boolean;
+      lines: { name: string; remainingMilli: number }[];
+      payments: unknown[];
+    };
     const source = await ok<Source>(t4, 'refunds.source', { invoiceNumber: sold.orderNumber });
-    expect(source).toMatchObject({ invoiceNumber: invoice, orderNumber: sold.orderNumber, fullRefundAllowed: true, payments: [{ type: 'cash', amountPara: 54_000 }] });
-    expect(source.lines.map((l) => [l.name, l.remainingMilli])).toEqual([['Хлеб', 3000], ['Млеко', 2000]]);
+    expect(source).toMatchObject({
+      invoiceNumber: invoice,
+      orderNumber: sold.orderNumber,
+      fullRefundAllowed: true,
+      payments: [{ type: 'cash', amountPara: 54_000 }],
+    });
+    expect(source.lines.map((l) => [l.name, l.remainingMilli])).toEqual([
+      ['Хлеб', 3000],
+      ['Млеко', 2000],
+    ]);
 
     // Two of the three breads back at till 4, queued in its own outbox.
-    const part = await ok<OrderView>(t4, 'refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: invoice, lines: [{ index: 0, quantity: 2 }], buyerId: '20:008123456', paymentType: 'cash' });
+    const part = await ok<OrderView>(t4, 'refunds.create', {
+      managerPin: MANAGER_PIN,
+      invoiceNumber: invoice,
+      lines: [{ index: 0, quantity: 2 }],
+      buyerId: '20:008123456',
+      paymentType: 'cash',
+    });
     expect(part).toMatchObject({ kind: 'refund', state: 'queued', totalPara: 16_000 });
     // Not more than is left, on this till ...
-    const tooMuch = await t4.dispatch('refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: invoice, lines: [{ index: 0, quantity: 2 }], buyerId: '20:008123456', paymentType: 'cash' });
+    const tooMuch = await t4.dispatch('refunds.create', {
+      managerPin: MANAGER_PIN,
+      invoiceNumber: invoice,
+      lines: [{ index: 0, quantity: 2 }],
+      buyerId: '20:008123456',
+      paymentType: 'cash',
+    });
     expect(tooMuch).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'lines.0.quantity' } });
-    const full = await t4.dispatch('refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: invoice, full: true, buyerId: '20:008123456', paymentType: 'cash' });
+    const full = await t4.dispatch('refunds.create', {
+      managerPin: MANAGER_PIN,
+      invoiceNumber: invoice,
+      full: true,
+      buyerId: '20:008123456',
+      paymentType: 'cash',
+    });
     expect(full).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'full' } });
     // ... nor on the till that sold it, once till 4's refund reached the hub.
     await until(async () => (await hubOrder(part.orderNumber))?.n === 1);
@@ -250,20 +352,34 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     const byNumber = await ok<Source & { orderId?: number }>(t3, 'refunds.source', { invoiceNumber: sold.orderNumber });
     expect(byNumber).toMatchObject({ orderId: sold.orderId, invoiceNumber: invoice });
     expect(byNumber.lines.map((l) => l.remainingMilli)).toEqual([1000, 2000]);
-    const tooMuchT3 = await t3.dispatch('refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: invoice, lines: [{ index: 0, quantity: 2 }], buyerId: '20:008123456', paymentType: 'cash' });
+    const tooMuchT3 = await t3.dispatch('refunds.create', {
+      managerPin: MANAGER_PIN,
+      invoiceNumber: invoice,
+      lines: [{ index: 0, quantity: 2 }],
+      buyerId: '20:008123456',
+      paymentType: 'cash',
+    });
     expect(tooMuchT3).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'lines.0.quantity' } });
 
     // A fiscal copy of till 3's sale at till 4, by invoice number; a number no till knows is not found.
-    const copy = await ok<OrderView>(t4, 'copies.create', { invoiceNumber: invoice, approval: { managerPin: MANAGER_PIN } });
+    const copy = await ok<OrderView>(t4, 'copies.create', {
+      invoiceNumber: invoice,
+      approval: { managerPin: MANAGER_PIN },
+    });
     expect(copy).toMatchObject({ kind: 'copy', state: 'queued', totalPara: 54_000 });
-    const unknown = await t4.dispatch('copies.create', { invoiceNumber: 'NOPE-NOPE-1', approval: { managerPin: MANAGER_PIN } });
+    const unknown = await t4.dispatch('copies.create', {
+      invoiceNumber: 'NOPE-NOPE-1',
+      approval: { managerPin: MANAGER_PIN },
+    });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'not_found' } });
 
     // The internet is back: both are fiscalized once, against till 3's receipt, with its lines.
     sandbox.controls.setOffline(false);
     await until(async () => {
       await t4.dispatch('sync.now', {});
-      const states = await Promise.all([part, copy].map(async (o) => (await ok<OrderView>(t4, 'orders.get', { orderId: o.orderId })).state));
+      const states = await Promise.all(
+        [part, copy].map(async (o) => (await ok<OrderView>(t4, 'orders.get', { orderId: o.orderId })).state),
+      );
       return states.every((st) => st === 'fiscalized');
     });
     const ledger = sandbox.controls.ledger().receipts;
@@ -284,7 +400,13 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     await ok(t5, 'advances.finalize', { orderId: adv.orderId });
     const n = (c: Core): number => c.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders').get()?.n ?? 0;
     const before = n(t6);
-    const refused = await t6.dispatch('refunds.create', { managerPin: MANAGER_PIN, invoiceNumber: adv.orderNumber, full: true, skipBuyerId: true, paymentType: 'cash' });
+    const refused = await t6.dispatch('refunds.create', {
+      managerPin: MANAGER_PIN,
+      invoiceNumber: adv.orderNumber,
+      full: true,
+      skipBuyerId: true,
+      paymentType: 'cash',
+    });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'invoiceNumber' } });
     if (!refused.ok) expect(refused.error.message).toContain('another till');
     expect(n(t6)).toBe(before);
@@ -297,7 +419,9 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     for (const t of [a, b, c]) await until(async () => (await ok<{ enrolled: boolean }>(t, 'hub.status')).enrolled);
     const draftsBefore = sandbox.controls.ledger().receipts.length;
     sandbox.controls.setOffline(true);
-    const cart = { lines: [{ name: 'Хлеб', unitPricePara: 8000, quantityMilli: 2000, discountPara: 0, label: 'A', unit: 'piece' }] };
+    const cart = {
+      lines: [{ name: 'Хлеб', unitPricePara: 8000, quantityMilli: 2000, discountPara: 0, label: 'A', unit: 'piece' }],
+    };
     const remote = async (t: Core) => ok<{ online: boolean; sales: RemoteParkedSale[] }>(t, 'parked.remote');
     const parkAndFind = async (name: string): Promise<RemoteParkedSale> => {
       await ok<ParkedSaleSummary>(a, 'parked.save', { name, cart });
@@ -315,14 +439,20 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(taken).toMatchObject({ name: 'Сто 4', totalPara: 16000 });
     // Gone everywhere: at the hub, from every till's remote list, and from till A's own list.
     const again = await b.dispatch('parked.takeRemote', { draftId: first.draftId });
-    expect(again).toEqual({ ok: false, error: { code: 'not_found', message: 'Another till has already taken this parked sale.' } });
+    expect(again).toEqual({
+      ok: false,
+      error: { code: 'not_found', message: 'Another till has already taken this parked sale.' },
+    });
     expect((await remote(c)).sales.some((x) => x.draftId === first.draftId)).toBe(false);
     await until(async () => !(await ok<ParkedSaleSummary[]>(a, 'parked.list')).some((x) => x.name === 'Сто 4'));
     expect((await handle.db.query('SELECT id FROM parked_carts WHERE id = $1', [first.draftId])).length).toBe(0);
 
     // Two tills take the same cart at once: exactly one gets it.
     const second = await parkAndFind('Сто 5');
-    const both = await Promise.all([b.dispatch('parked.takeRemote', { draftId: second.draftId }), c.dispatch('parked.takeRemote', { draftId: second.draftId })]);
+    const both = await Promise.all([
+      b.dispatch('parked.takeRemote', { draftId: second.draftId }),
+      c.dispatch('parked.takeRemote', { draftId: second.draftId }),
+    ]);
     expect(both.filter((r) => r.ok)).toHaveLength(1);
     expect(both.filter((r) => !r.ok).map((r) => (r.ok ? null : r.error.code))).toEqual(['not_found']);
 
@@ -343,7 +473,9 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     sandbox.controls.setOffline(false);
     // No gateway draft and no receipt was made for any of it.
     expect(sandbox.controls.ledger().receipts.length).toBe(draftsBefore);
-    const gwDrafts = await fetch(`${sandbox.url}/receipt/drafts?limit=100`, { headers: { authorization: 'Bearer demo-key' } });
+    const gwDrafts = await fetch(`${sandbox.url}/receipt/drafts?limit=100`, {
+      headers: { authorization: 'Bearer demo-key' },
+    });
     expect(JSON.stringify(await gwDrafts.json())).not.toContain('PARKA');
   }, 120_000);
   it('with the LAN to the hub down a till parks and resumes its own carts; the hub hears of both when it is back', async () => {
@@ -363,15 +495,26 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-till-'));
     dirs.push(dir);
     const d = await createCore({
-      dataDir: dir, transport: 'host', logger: quiet,
-      env: { KASA_LANG: 'en', KASA_TERMINAL_ID: 'PARKD', KASA_GATEWAY_URL: sandbox.url, KASA_API_KEY: 'demo-key', KASA_HUB_URL: `http://127.0.0.1:${port}`, KASA_HUB_ENROL_CODE: await service.newEnrolCode(shopId) },
+      dataDir: dir,
+      transport: 'host',
+      logger: quiet,
+      env: {
+        KASA_LANG: 'en',
+        KASA_TERMINAL_ID: 'PARKD',
+        KASA_GATEWAY_URL: sandbox.url,
+        KASA_API_KEY: 'demo-key',
+        KASA_HUB_URL: `http://127.0.0.1:${port}`,
+        KASA_HUB_ENROL_CODE: await service.newEnrolCode(shopId),
+      },
     });
     cores.push(d);
     await d.dispatch('staff.changePin', { currentPin: '0000', newPin: MANAGER_PIN });
     await ok(d, 'staff.login', { pin: MANAGER_PIN });
     const e = await till('PARKE', true);
     for (const t of [d, e]) await until(async () => (await ok<{ enrolled: boolean }>(t, 'hub.status')).enrolled);
-    const cart = { lines: [{ name: 'Кафа', unitPricePara: 15000, quantityMilli: 1000, discountPara: 0, label: 'A', unit: 'piece' }] };
+    const cart = {
+      lines: [{ name: 'Кафа', unitPricePara: 15000, quantityMilli: 1000, discountPara: 0, label: 'A', unit: 'piece' }],
+    };
     const seen = async (name: string): Promise<boolean> =>
       (await ok<{ sales: RemoteParkedSale[] }>(e, 'parked.remote')).sales.some((x) => x.name === name);
     const before = await ok<ParkedSaleSummary>(d, 'parked.save', { name: 'Сто 9', cart });

@@ -15,7 +15,15 @@ import { linesFromTaxItems } from '../../electron/manager/archive-lines.ts';
 afterEach(closeCores);
 
 const start = (variant: 'spec' | 'sdk'): Promise<Core> =>
-  startCore({ prefix: 'kasa-archref-', env: { KASA_LANG: 'en', KASA_ONLINE_BUDGET_MS: '5000', ...(variant === 'sdk' ? { KASA_SANDBOX_VARIANT: 'sdk' } : {}) }, engine: false });
+  startCore({
+    prefix: 'kasa-archref-',
+    env: {
+      KASA_LANG: 'en',
+      KASA_ONLINE_BUDGET_MS: '5000',
+      ...(variant === 'sdk' ? { KASA_SANDBOX_VARIANT: 'sdk' } : {}),
+    },
+    engine: false,
+  });
 
 async function control(c: Core, what: string, body: unknown): Promise<void> {
   expect((await controlResponse(c, what, body)).status).toBe(200);
@@ -28,7 +36,11 @@ const ITEMS = [
 ];
 
 /** Another till's sale: issued straight to the gateway, so this till knows it only from the archive. */
-async function otherTillSale(c: Core, orderNumber: string, items = ITEMS): Promise<{ invoiceNumber: string; totalAmount: number }> {
+async function otherTillSale(
+  c: Core,
+  orderNumber: string,
+  items = ITEMS,
+): Promise<{ invoiceNumber: string; totalAmount: number }> {
   const total = Math.round(items.reduce((s, i) => s + i.totalAmount, 0) * 100) / 100;
   const res = await fetch(`${c.sandboxUrl}/receipt/normal/sale`, {
     method: 'POST',
@@ -42,8 +54,15 @@ async function otherTillSale(c: Core, orderNumber: string, items = ITEMS): Promi
 type SentItem = { name: string; quantity: number; unitPrice: number; totalAmount: number; labels: string[] };
 
 async function refundFull(c: Core, invoiceNumber: string): Promise<{ view: OrderView; items: SentItem[] }> {
-  const view = await ok<OrderView>(c, 'refunds.create', { managerPin: MANAGER_PIN, invoiceNumber, full: true, buyerId: '20:008123456', paymentType: 'cash' });
-  const request = c.db.prepare<[number], string>('SELECT request FROM orders WHERE id = ?').pluck().get(view.orderId) ?? '{}';
+  const view = await ok<OrderView>(c, 'refunds.create', {
+    managerPin: MANAGER_PIN,
+    invoiceNumber,
+    full: true,
+    buyerId: '20:008123456',
+    paymentType: 'cash',
+  });
+  const request =
+    c.db.prepare<[number], string>('SELECT request FROM orders WHERE id = ?').pluck().get(view.orderId) ?? '{}';
   return { view, items: (JSON.parse(request) as { items: SentItem[] }).items };
 }
 
@@ -88,9 +107,13 @@ describe('a full refund of an archive-only receipt (#21 case 12)', () => {
 
   it('spec: a one-label receipt refunds as one line with that label and the exact total', async () => {
     const c = await start('spec');
-    const sold = await otherTillSale(c, 'OTHER-one-label', [{ name: 'Сок', quantity: 3, unitPrice: 99.99, totalAmount: 299.97, labels: ['E'] }]);
+    const sold = await otherTillSale(c, 'OTHER-one-label', [
+      { name: 'Сок', quantity: 3, unitPrice: 99.99, totalAmount: 299.97, labels: ['E'] },
+    ]);
     const { items } = await refundFull(c, sold.invoiceNumber);
-    expect(items).toEqual([{ name: `Поврат ${sold.invoiceNumber} (E)`, quantity: 1, unitPrice: 299.97, totalAmount: 299.97, labels: ['E'] }]);
+    expect(items).toEqual([
+      { name: `Поврат ${sold.invoiceNumber} (E)`, quantity: 1, unitPrice: 299.97, totalAmount: 299.97, labels: ['E'] },
+    ]);
   });
 
   it('a 0 % label takes the rest; no tax items, no lines', () => {

@@ -56,7 +56,9 @@ function explainAll(e: GatewayErrorView): { kind: string; texts: string[] } {
 
 describe('explainGatewayError over real sandbox errors', () => {
   it('ERR_00202 validation names the fields', async () => {
-    const e = await failure(() => demo.issueSale('normal', JSON.stringify(body('V-1', { payments: [{ type: 'gold', amount: 80 }] }))));
+    const e = await failure(() =>
+      demo.issueSale('normal', JSON.stringify(body('V-1', { payments: [{ type: 'gold', amount: 80 }] }))),
+    );
     expect(e.code).toBe('ERR_00202');
     const { kind, texts } = explainAll(e);
     expect(kind).toBe('validation');
@@ -65,7 +67,10 @@ describe('explainGatewayError over real sandbox errors', () => {
 
   it('ERR_00701 totals mismatch (advanceAmount repeating amount)', async () => {
     const e = await failure(() =>
-      demo.issueSale('advance', JSON.stringify(body('T-1', { payments: [{ type: 'cash', amount: 80, advanceAmount: 80 }] }))),
+      demo.issueSale(
+        'advance',
+        JSON.stringify(body('T-1', { payments: [{ type: 'cash', amount: 80, advanceAmount: 80 }] })),
+      ),
     );
     expect(e.code).toBe('ERR_00701');
     expect(explainAll(e).kind).toBe('totals');
@@ -74,7 +79,12 @@ describe('explainGatewayError over real sandbox errors', () => {
 
   it('ERR_00201 missing referenced document', async () => {
     const e = await failure(() =>
-      demo.issueRefund('normal', JSON.stringify(body('R-1', { referentDocumentNumber: 'AA-BB-404', referentDocumentDt: sdc, buyerId: '11:1234567890125' }))),
+      demo.issueRefund(
+        'normal',
+        JSON.stringify(
+          body('R-1', { referentDocumentNumber: 'AA-BB-404', referentDocumentDt: sdc, buyerId: '11:1234567890125' }),
+        ),
+      ),
     );
     expect(e.code).toBe('ERR_00201');
     const { kind, texts } = explainAll(e);
@@ -83,14 +93,28 @@ describe('explainGatewayError over real sandbox errors', () => {
   });
 
   it('ERR_01010 with reason 2310: a label not enabled', async () => {
-    const e = await failure(() => demo.issueSale('normal', JSON.stringify(body('L-1', { items: [{ name: 'X', quantity: 1, unitPrice: 80, totalAmount: 80, labels: ['Ђ'] }] }))));
+    const e = await failure(() =>
+      demo.issueSale(
+        'normal',
+        JSON.stringify(
+          body('L-1', { items: [{ name: 'X', quantity: 1, unitPrice: 80, totalAmount: 80, labels: ['Ђ'] }] }),
+        ),
+      ),
+    );
     expect(e).toMatchObject({ code: 'ERR_01010', reason: '2310' });
     expect(explainAll(e).kind).toBe('label');
     expect(explainGatewayError(e, 'en').action).toContain('another label');
   });
 
   it('ERR_00302 advance label rule (409)', async () => {
-    const e = await failure(() => demo.issueSale('advance', JSON.stringify(body('A-1', { items: [{ name: 'X', quantity: 1, unitPrice: 80, totalAmount: 80, labels: ['Ж'] }] }))));
+    const e = await failure(() =>
+      demo.issueSale(
+        'advance',
+        JSON.stringify(
+          body('A-1', { items: [{ name: 'X', quantity: 1, unitPrice: 80, totalAmount: 80, labels: ['Ж'] }] }),
+        ),
+      ),
+    );
     expect(e).toMatchObject({ status: 409, code: 'ERR_00302' });
     expect(explainAll(e).kind).toBe('advance_label');
     expect(explainGatewayError(e, 'sr-Latn').title).toContain('A, E ili F');
@@ -111,7 +135,9 @@ describe('explainGatewayError over real sandbox errors', () => {
     const e = await failure(() => demo.archiveGet('XX-YY-1'));
     expect(e.status).toBe(404);
     expect(explainAll(e).kind).toBe('not_found');
-    const full = await failure(() => demo.refundFull('XX-YY-2', JSON.stringify(body('F-1', { buyerId: '11:1234567890125' }))));
+    const full = await failure(() =>
+      demo.refundFull('XX-YY-2', JSON.stringify(body('F-1', { buyerId: '11:1234567890125' }))),
+    );
     expect(explainAll(full).kind).toBe('not_found');
   });
 

@@ -69,7 +69,9 @@ describe('staff and approval', () => {
     });
     expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     if (!refused.ok) expect(refused.error.message).toContain('managerPin');
-    const audit = await ok<{ entries: { action: string; actor: string | null }[] }>(c, 'audit.list', { managerPin: MANAGER_PIN });
+    const audit = await ok<{ entries: { action: string; actor: string | null }[] }>(c, 'audit.list', {
+      managerPin: MANAGER_PIN,
+    });
     expect(audit.entries.map((e) => e.action)).toEqual(expect.arrayContaining(['approval.refused', 'staff.create']));
   });
 });
@@ -77,7 +79,11 @@ describe('staff and approval', () => {
 describe('refunds', () => {
   it('refunds two items of a fiscalized sale, then refuses more than is left, naming the field', async () => {
     const c = await start();
-    const s = await ok<{ orderId: number; state: string; receipt?: { invoiceNumber: string } }>(c, 'sales.checkout', sale());
+    const s = await ok<{ orderId: number; state: string; receipt?: { invoiceNumber: string } }>(
+      c,
+      'sales.checkout',
+      sale(),
+    );
     expect(s.state).toBe('fiscalized');
     const refund = await ok<OrderView>(c, 'refunds.create', {
       managerPin: MANAGER_PIN,
@@ -86,20 +92,32 @@ describe('refunds', () => {
       buyerId: '11:1234567890125',
       paymentType: 'cash',
     });
-    expect(refund).toMatchObject({ kind: 'refund', state: 'fiscalized', totalPara: 16000, referentDocumentNumber: s.receipt?.invoiceNumber });
-    const source = await ok<{ lines: { remainingMilli: number }[]; fullRefundAllowed: boolean }>(c, 'refunds.source', { orderId: s.orderId });
+    expect(refund).toMatchObject({
+      kind: 'refund',
+      state: 'fiscalized',
+      totalPara: 16000,
+      referentDocumentNumber: s.receipt?.invoiceNumber,
+    });
+    const source = await ok<{ lines: { remainingMilli: number }[]; fullRefundAllowed: boolean }>(c, 'refunds.source', {
+      orderId: s.orderId,
+    });
     expect(source.lines.map((l) => l.remainingMilli)).toEqual([1000, 2000]);
     expect(source.fullRefundAllowed).toBe(false);
     const tooMuch = await c.dispatch('refunds.create', {
       managerPin: MANAGER_PIN,
       orderId: s.orderId,
-      lines: [{ index: 1, quantity: 1 }, { index: 0, quantity: 2 }],
+      lines: [
+        { index: 1, quantity: 1 },
+        { index: 0, quantity: 2 },
+      ],
       buyerId: '20:008123456',
       paymentType: 'cash',
     });
     expect(tooMuch).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'lines.1.quantity' } });
     if (!tooMuch.ok) expect(tooMuch.error.message).toContain('Хлеб');
-    const ledger = (await control(c, 'ledger')) as { receipts: { transactionType: string; referentDocumentNumber: string | null }[] };
+    const ledger = (await control(c, 'ledger')) as {
+      receipts: { transactionType: string; referentDocumentNumber: string | null }[];
+    };
     expect(ledger.receipts.filter((r) => r.transactionType === 'refund')).toEqual([
       expect.objectContaining({ referentDocumentNumber: s.receipt?.invoiceNumber }),
     ]);
@@ -108,7 +126,10 @@ describe('refunds', () => {
   it('offline: a refund of a still-queued sale waits for it, and both are issued in order', async () => {
     const c = await start();
     await control(c, 'offline', { offline: true });
-    const s = await ok<{ orderId: number; state: string }>(c, 'sales.checkout', { ...sale(), payments: [{ type: 'card', amount: 540 }] });
+    const s = await ok<{ orderId: number; state: string }>(c, 'sales.checkout', {
+      ...sale(),
+      payments: [{ type: 'card', amount: 540 }],
+    });
     expect(s.state).toBe('queued');
     const refund = await ok<OrderView>(c, 'refunds.create', {
       managerPin: MANAGER_PIN,
@@ -122,7 +143,9 @@ describe('refunds', () => {
     await ok(c, 'sync.now');
     await settled(c, refund.orderId);
     const saleView = await ok<OrderView>(c, 'orders.get', { orderId: s.orderId });
-    const ledger = (await control(c, 'ledger')) as { receipts: { orderNumber: string; invoiceNumber: string; referentDocumentNumber: string | null }[] };
+    const ledger = (await control(c, 'ledger')) as {
+      receipts: { orderNumber: string; invoiceNumber: string; referentDocumentNumber: string | null }[];
+    };
     expect(ledger.receipts.map((r) => r.orderNumber)).toEqual([saleView.orderNumber, refund.orderNumber]);
     expect(ledger.receipts[1]?.referentDocumentNumber).toBe(saleView.receipt?.invoiceNumber);
   });
@@ -150,7 +173,12 @@ describe('refunds', () => {
     if (!unknown.ok) expect(unknown.error.message).toContain('XX-YY-999');
     // A sale without a buyer ID, refunded without one: refused at the field (the manager's setting is off).
     const s2 = await ok<{ orderId: number }>(c, 'sales.checkout', sale());
-    const noBuyer = await c.dispatch('refunds.create', { managerPin: MANAGER_PIN, orderId: s2.orderId, full: true, paymentType: 'cash' });
+    const noBuyer = await c.dispatch('refunds.create', {
+      managerPin: MANAGER_PIN,
+      orderId: s2.orderId,
+      full: true,
+      paymentType: 'cash',
+    });
     expect(noBuyer).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'buyerId' } });
   });
 });
@@ -158,7 +186,11 @@ describe('refunds', () => {
 describe('advance, copy, e-mail', () => {
   it('advance then finalize: both receipts of the finalize are stored', async () => {
     const c = await start();
-    const adv = await ok<{ orderId: number; state: string; receipt?: { invoiceCounterExtension: string } }>(c, 'sales.checkout', sale(['A'], 'advance'));
+    const adv = await ok<{ orderId: number; state: string; receipt?: { invoiceCounterExtension: string } }>(
+      c,
+      'sales.checkout',
+      sale(['A'], 'advance'),
+    );
     expect(adv.receipt?.invoiceCounterExtension).toBe('АП');
     const open = await ok<{ advances: OrderView[] }>(c, 'advances.list');
     expect(open.advances.map((a) => a.orderId)).toEqual([adv.orderId]);
@@ -182,10 +214,18 @@ describe('advance, copy, e-mail', () => {
     const c = await start();
     const s = await ok<{ orderId: number; receipt?: { invoiceNumber: string } }>(c, 'sales.checkout', sale());
     const copy = await ok<OrderView>(c, 'copies.create', { orderId: s.orderId, approval: { managerPin: MANAGER_PIN } });
-    expect(copy).toMatchObject({ kind: 'copy', invoiceType: 'copy', state: 'fiscalized', referentDocumentNumber: s.receipt?.invoiceNumber });
+    expect(copy).toMatchObject({
+      kind: 'copy',
+      invoiceType: 'copy',
+      state: 'fiscalized',
+      referentDocumentNumber: s.receipt?.invoiceNumber,
+    });
     expect(copy.receipt?.journal).toContain('ОВО НИЈЕ ФИСКАЛНИ РАЧУН');
     await control(c, 'offline', { offline: true });
-    const queued = await ok<OrderView>(c, 'copies.create', { orderId: s.orderId, approval: { managerPin: MANAGER_PIN } });
+    const queued = await ok<OrderView>(c, 'copies.create', {
+      orderId: s.orderId,
+      approval: { managerPin: MANAGER_PIN },
+    });
     expect(queued.state).toBe('queued');
     await control(c, 'offline', { offline: false });
     await ok(c, 'sync.now');
@@ -195,14 +235,27 @@ describe('advance, copy, e-mail', () => {
   it('e-mails a receipt through the gateway; offline the e-mail waits in the queue', async () => {
     const c = await start();
     const s = await ok<{ orderId: number; receipt?: { invoiceNumber: string } }>(c, 'sales.checkout', sale());
-    const sent = await ok<{ state: string }>(c, 'emails.send', { orderId: s.orderId, email: 'kupac@example.com', cc: ['cc@example.com'], approval: { managerPin: MANAGER_PIN } });
+    const sent = await ok<{ state: string }>(c, 'emails.send', {
+      orderId: s.orderId,
+      email: 'kupac@example.com',
+      cc: ['cc@example.com'],
+      approval: { managerPin: MANAGER_PIN },
+    });
     expect(sent.state).toBe('sent');
     await control(c, 'offline', { offline: true });
-    const waiting = await ok<{ id: number; state: string }>(c, 'emails.send', { orderId: s.orderId, email: 'drugi@example.com', approval: { managerPin: MANAGER_PIN } });
+    const waiting = await ok<{ id: number; state: string }>(c, 'emails.send', {
+      orderId: s.orderId,
+      email: 'drugi@example.com',
+      approval: { managerPin: MANAGER_PIN },
+    });
     expect(waiting.state).toBe('queued');
     await control(c, 'offline', { offline: false });
     c.db.prepare('UPDATE email_outbox SET due_at = 0').run();
-    await ok(c, 'emails.send', { invoiceNumber: s.receipt?.invoiceNumber, email: 'treci@example.com', approval: { managerPin: MANAGER_PIN } });
+    await ok(c, 'emails.send', {
+      invoiceNumber: s.receipt?.invoiceNumber,
+      email: 'treci@example.com',
+      approval: { managerPin: MANAGER_PIN },
+    });
     const emails = (await control(c, 'emails')) as { emails: { email: string; invoiceNumber: string; cc: string[] }[] };
     expect(emails.emails.map((e) => e.email)).toEqual(['kupac@example.com', 'drugi@example.com', 'treci@example.com']);
     expect(emails.emails[0]).toMatchObject({ invoiceNumber: s.receipt?.invoiceNumber, cc: ['cc@example.com'] });
@@ -212,33 +265,61 @@ describe('advance, copy, e-mail', () => {
 describe('archive, settings, reports', () => {
   it('searches local and gateway archives, shows one receipt with its chain, and looks up order numbers', async () => {
     const c = await start();
-    const s = await ok<{ orderId: number; orderNumber: string; receipt?: { invoiceNumber: string } }>(c, 'sales.checkout', sale());
+    const s = await ok<{ orderId: number; orderNumber: string; receipt?: { invoiceNumber: string } }>(
+      c,
+      'sales.checkout',
+      sale(),
+    );
     await ok(c, 'sales.checkout', { ...sale(), payments: [{ type: 'card', amount: 540 }] });
-    const local = await ok<{ rows: { orderNumber: string }[]; total: number }>(c, 'archive.search', { source: 'local', paymentType: 'cash' });
+    const local = await ok<{ rows: { orderNumber: string }[]; total: number }>(c, 'archive.search', {
+      source: 'local',
+      paymentType: 'cash',
+    });
     expect(local.rows.map((r) => r.orderNumber)).toEqual([s.orderNumber]);
-    const remote = await ok<{ rows: { invoiceNumber: string }[]; total: number; pages: number }>(c, 'archive.search', { source: 'gateway', limit: 1 });
+    const remote = await ok<{ rows: { invoiceNumber: string }[]; total: number; pages: number }>(c, 'archive.search', {
+      source: 'gateway',
+      limit: 1,
+    });
     expect(remote).toMatchObject({ total: 2, pages: 2 });
-    const detail = await ok<{ receipt: { journal: string }; qrCodeFileUrl?: string; chain: unknown[]; orderId?: number }>(c, 'archive.get', {
+    const detail = await ok<{
+      receipt: { journal: string };
+      qrCodeFileUrl?: string;
+      chain: unknown[];
+      orderId?: number;
+    }>(c, 'archive.get', {
       invoiceNumber: s.receipt?.invoiceNumber,
     });
     expect(detail.receipt.journal).toContain('ФИСКАЛНИ РАЧУН');
     expect(detail.qrCodeFileUrl).toMatch(/\.png$/);
     expect(detail.orderId).toBe(s.orderId);
-    const lookup = await ok<{ records: { orderNumber: string; fiscalized: boolean }[] }>(c, 'archive.lookup', { orderNumbers: [s.orderNumber, 'NOPE-1'] });
+    const lookup = await ok<{ records: { orderNumber: string; fiscalized: boolean }[] }>(c, 'archive.lookup', {
+      orderNumbers: [s.orderNumber, 'NOPE-1'],
+    });
     expect(lookup.records.map((r) => r.fiscalized)).toEqual([true, false]);
   });
 
   it('takes a new API key without ever returning it, judges the account from its labels, and refuses bad keys', async () => {
     const c = await start('sr-Latn');
     const url = c.sandboxUrl ?? '';
-    const bad = await c.dispatch('settings.setApiKey', { managerPin: MANAGER_PIN, apiKey: 'wrong-key', gatewayUrl: url });
+    const bad = await c.dispatch('settings.setApiKey', {
+      managerPin: MANAGER_PIN,
+      apiKey: 'wrong-key',
+      gatewayUrl: url,
+    });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'apiKey' } });
     if (!bad.ok) expect(bad.error.message).toContain('API ključ');
-    const noAccess = await c.dispatch('settings.setApiKey', { managerPin: MANAGER_PIN, apiKey: 'noaccess-key', gatewayUrl: url });
+    const noAccess = await c.dispatch('settings.setApiKey', {
+      managerPin: MANAGER_PIN,
+      apiKey: 'noaccess-key',
+      gatewayUrl: url,
+    });
     expect(noAccess).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'apiKey' } });
     const r = await c.dispatch('settings.setApiKey', { managerPin: MANAGER_PIN, apiKey: 'prod-key', gatewayUrl: url });
     expect(JSON.stringify(r)).not.toContain('prod-key');
-    expect(r).toMatchObject({ ok: true, value: { mode: 'live', maskedKey: '••••-key', environment: 'production', shopId: '201' } });
+    expect(r).toMatchObject({
+      ok: true,
+      value: { mode: 'live', maskedKey: '••••-key', environment: 'production', shopId: '201' },
+    });
     expect(c.info().mode).toBe('live');
     const rates = await ok<{ labels: { label: string }[] }>(c, 'taxRates.get');
     expect(rates.labels.map((l) => l.label)).toContain('Ђ');
@@ -254,11 +335,20 @@ describe('archive, settings, reports', () => {
     await ok(c, 'settings.update', { managerPin: MANAGER_PIN, trainingMode: true });
     await ok(c, 'sales.checkout', { ...sale(), invoiceType: 'training' });
     await ok(c, 'settings.update', { managerPin: MANAGER_PIN, trainingMode: false });
-    await ok(c, 'refunds.create', { managerPin: MANAGER_PIN, orderId: s.orderId, lines: [{ index: 1, quantity: 1 }], buyerId: '20:008123456', paymentType: 'cash' });
-    const r = await ok<{ sales: { totalPara: number }; refunds: { totalPara: number }; byPayment: unknown[]; byLabel: { label: string; netPara: number; taxPara: number }[]; trainingExcluded: number }>(
-      c,
-      'reports.summary',
-    );
+    await ok(c, 'refunds.create', {
+      managerPin: MANAGER_PIN,
+      orderId: s.orderId,
+      lines: [{ index: 1, quantity: 1 }],
+      buyerId: '20:008123456',
+      paymentType: 'cash',
+    });
+    const r = await ok<{
+      sales: { totalPara: number };
+      refunds: { totalPara: number };
+      byPayment: unknown[];
+      byLabel: { label: string; netPara: number; taxPara: number }[];
+      trainingExcluded: number;
+    }>(c, 'reports.summary');
     expect(r.sales.totalPara).toBe(54000);
     expect(r.refunds.totalPara).toBe(15000);
     expect(r.byPayment).toEqual([{ type: 'cash', salesPara: 54000, refundsPara: 15000, netPara: 39000 }]);
@@ -278,14 +368,21 @@ describe('a sale from two years ago', () => {
   it('is found by number and by day, its detail has journal and QR, and it is refunded and copied today', async () => {
     let clock = Date.now() - 2 * YEAR;
     const c = await start('sr-Cyrl', true, () => clock);
-    const sold = await ok<{ orderId: number; orderNumber: string; state: string; receipt?: { invoiceNumber: string } }>(c, 'sales.checkout', sale());
+    const sold = await ok<{ orderId: number; orderNumber: string; state: string; receipt?: { invoiceNumber: string } }>(
+      c,
+      'sales.checkout',
+      sale(),
+    );
     expect(sold.state).toBe('fiscalized');
     const invoiceNumber = sold.receipt?.invoiceNumber as string;
     const soldAt = new Date(clock);
 
     clock += 2 * YEAR; // two years later
 
-    const byNumber = await ok<{ rows: ArchiveRow[] }>(c, 'archive.search', { source: 'local', orderNumber: sold.orderNumber });
+    const byNumber = await ok<{ rows: ArchiveRow[] }>(c, 'archive.search', {
+      source: 'local',
+      orderNumber: sold.orderNumber,
+    });
     expect(byNumber.rows.map((r) => r.invoiceNumber)).toEqual([invoiceNumber]);
     const dayStart = new Date(soldAt);
     dayStart.setHours(0, 0, 0, 0);
@@ -308,11 +405,24 @@ describe('a sale from two years ago', () => {
       buyerId: '11:1234567890125',
       paymentType: 'cash',
     });
-    expect(refund).toMatchObject({ kind: 'refund', state: 'fiscalized', totalPara: 8000, referentDocumentNumber: invoiceNumber });
+    expect(refund).toMatchObject({
+      kind: 'refund',
+      state: 'fiscalized',
+      totalPara: 8000,
+      referentDocumentNumber: invoiceNumber,
+    });
     expect(new Date(refund.createdAt).getFullYear()).toBe(soldAt.getFullYear() + 2);
 
-    const copy = await ok<OrderView>(c, 'copies.create', { orderId: sold.orderId, approval: { managerPin: MANAGER_PIN } });
-    expect(copy).toMatchObject({ kind: 'copy', invoiceType: 'copy', state: 'fiscalized', referentDocumentNumber: invoiceNumber });
+    const copy = await ok<OrderView>(c, 'copies.create', {
+      orderId: sold.orderId,
+      approval: { managerPin: MANAGER_PIN },
+    });
+    expect(copy).toMatchObject({
+      kind: 'copy',
+      invoiceType: 'copy',
+      state: 'fiscalized',
+      referentDocumentNumber: invoiceNumber,
+    });
     expect(copy.receipt?.journal).toContain('Хлеб');
   });
 });

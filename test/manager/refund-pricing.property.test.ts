@@ -36,7 +36,14 @@ const lineArb = fc
     const discountPara = Math.floor((gross * discountShare) / 1000);
     return {
       weighed,
-      line: { name: 'Артикал', quantityMilli, unitPricePara, discountPara, totalPara: gross - discountPara, labels: ['A'] },
+      line: {
+        name: 'Артикал',
+        quantityMilli,
+        unitPricePara,
+        discountPara,
+        totalPara: gross - discountPara,
+        labels: ['A'],
+      },
     };
   });
 
@@ -56,9 +63,15 @@ function stepsArb(total: number, weighed: boolean): fc.Arbitrary<number[]> {
   });
 }
 
-const caseArb = fc.array(lineArb, { minLength: 1, maxLength: 3 }).chain((lines) =>
-  fc.tuple(fc.constant(lines.map((l) => l.line)), fc.tuple(...lines.map((l) => stepsArb(l.line.quantityMilli, l.weighed))), fc.integer({ min: 0, max: 1_000_000 })),
-);
+const caseArb = fc
+  .array(lineArb, { minLength: 1, maxLength: 3 })
+  .chain((lines) =>
+    fc.tuple(
+      fc.constant(lines.map((l) => l.line)),
+      fc.tuple(...lines.map((l) => stepsArb(l.line.quantityMilli, l.weighed))),
+      fc.integer({ min: 0, max: 1_000_000 }),
+    ),
+  );
 
 describe('#21 property: partial refunds until nothing is left', () => {
   it('refunds sum to the line totals to the para, and every item sent multiplies out', () => {
@@ -81,10 +94,18 @@ describe('#21 property: partial refunds until nothing is left', () => {
           const earlier = refundedPerLine(sold, stored);
           queues.forEach((q, index) => {
             turn = (turn * 1103515245 + 12345) % 2147483648;
-            const take = q.length > 0 && (turn % 3 !== 0 || refundOf.length === 0 && index === queues.length - 1 || queues.every((o, j) => j === index || o.length === 0));
+            const take =
+              q.length > 0 &&
+              (turn % 3 !== 0 ||
+                (refundOf.length === 0 && index === queues.length - 1) ||
+                queues.every((o, j) => j === index || o.length === 0));
             if (!take) return;
             const quantityMilli = q.shift() as number;
-            const line = refundLine(sold[index] as OrderLine, earlier[index] as { quantityMilli: number; totalPara: number }, quantityMilli);
+            const line = refundLine(
+              sold[index] as OrderLine,
+              earlier[index] as { quantityMilli: number; totalPara: number },
+              quantityMilli,
+            );
             expect(line.totalPara).toBeGreaterThanOrEqual(0);
             lines.push(line);
             refundOf.push({ index, quantityMilli, totalPara: line.totalPara });

@@ -25,7 +25,9 @@ interface SentItem {
 
 /** The items of the order's frozen gateway request. */
 function sentItems(c: Core, orderId: number): SentItem[] {
-  const row = c.db.prepare<[number], { request: string | null }>('SELECT request FROM orders WHERE id = ?').get(orderId);
+  const row = c.db
+    .prepare<[number], { request: string | null }>('SELECT request FROM orders WHERE id = ?')
+    .get(orderId);
   const body = JSON.parse(row?.request ?? '{}') as { items?: SentItem[] };
   return body.items ?? [];
 }
@@ -41,7 +43,13 @@ function multipliesOut(i: SentItem): boolean {
 const para = (items: SentItem[]) => items.reduce((s, i) => s + Math.round(i.totalAmount * 100), 0);
 
 async function refund(c: Core, orderId: number, index: number, quantity: number): Promise<OrderView> {
-  return ok<OrderView>(c, 'refunds.create', { managerPin: MANAGER_PIN, orderId, lines: [{ index, quantity }], buyerId: '20:008123456', paymentType: 'cash' });
+  return ok<OrderView>(c, 'refunds.create', {
+    managerPin: MANAGER_PIN,
+    orderId,
+    lines: [{ index, quantity }],
+    buyerId: '20:008123456',
+    paymentType: 'cash',
+  });
 }
 
 describe('#21 case 4: partial refunds of a discounted line', () => {
@@ -65,11 +73,23 @@ describe('#21 case 4: partial refunds of a discounted line', () => {
       expect(r.receipt?.totalPara).toBe(r.totalPara);
     }
     // Nothing is left to refund: a fourth piece is refused at its field.
-    const more = await c.dispatch('refunds.create', { managerPin: MANAGER_PIN, orderId: s.orderId, lines: [{ index: 0, quantity: 1 }], buyerId: '20:008123456', paymentType: 'cash' });
+    const more = await c.dispatch('refunds.create', {
+      managerPin: MANAGER_PIN,
+      orderId: s.orderId,
+      lines: [{ index: 0, quantity: 1 }],
+      buyerId: '20:008123456',
+      paymentType: 'cash',
+    });
     expect(more).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'lines.0.quantity' } });
     // The refunds store the para they took of the line (read by the next refund's pricing).
-    const stored = c.db.prepare<[], { data: string }>("SELECT data FROM orders WHERE kind = 'refund' ORDER BY id").all();
-    expect(stored.map((r) => (JSON.parse(r.data) as { refundOf: { lines: { totalPara: number }[] } }).refundOf.lines[0]?.totalPara)).toEqual([9967, 9966, 9967]);
+    const stored = c.db
+      .prepare<[], { data: string }>("SELECT data FROM orders WHERE kind = 'refund' ORDER BY id")
+      .all();
+    expect(
+      stored.map(
+        (r) => (JSON.parse(r.data) as { refundOf: { lines: { totalPara: number }[] } }).refundOf.lines[0]?.totalPara,
+      ),
+    ).toEqual([9967, 9966, 9967]);
   });
 
   it('a refund stored before #21 (no para per line) is read from its own lines: the rest still adds up', async () => {
@@ -80,7 +100,9 @@ describe('#21 case 4: partial refunds of a discounted line', () => {
     });
     const first = await refund(c, s.orderId, 0, 1);
     // Make it look like an old refund: refundOf.lines without totalPara.
-    c.db.prepare("UPDATE orders SET data = json_remove(data, '$.refundOf.lines[0].totalPara') WHERE id = ?").run(first.orderId);
+    c.db
+      .prepare("UPDATE orders SET data = json_remove(data, '$.refundOf.lines[0].totalPara') WHERE id = ?")
+      .run(first.orderId);
     const rest = await refund(c, s.orderId, 0, 2);
     expect(rest.state).toBe('fiscalized');
     expect(first.totalPara + rest.totalPara).toBe(29900);
@@ -104,21 +126,31 @@ describe('#21 case 5: partial refunds of a weighed line', () => {
     const itemsB = sentItems(c, b.orderId);
     expect([...itemsA, ...itemsB].every(multipliesOut)).toBe(true);
     // The 45,09 piece is priced 90,00 a kilo (0,501 × 90,00 = 45,09); the last takes the rest at the list price.
-    expect(itemsA).toEqual([expect.objectContaining({ name: 'Сир', quantity: 0.501, unitPrice: 90, totalAmount: 45.09 })]);
-    expect(itemsB).toEqual([expect.objectContaining({ name: 'Сир', quantity: 0.501, unitPrice: 89.99, totalAmount: 45.08 })]);
+    expect(itemsA).toEqual([
+      expect.objectContaining({ name: 'Сир', quantity: 0.501, unitPrice: 90, totalAmount: 45.09 }),
+    ]);
+    expect(itemsB).toEqual([
+      expect.objectContaining({ name: 'Сир', quantity: 0.501, unitPrice: 89.99, totalAmount: 45.08 }),
+    ]);
   });
 });
 
 describe('#21 case 6: discounts folded into the unit price and named on the line', () => {
   it('0,45 kg × 1.299,00 less 50,00 goes out as „…, попуст 50,00“ 0,45 × 1.187,89 = 534,55 with no discount field; the journal reads right', async () => {
     const c = await start();
-    const s = await ok<{ orderId: number; state: string; totalPara: number; receipt?: { journal: string } }>(c, 'sales.checkout', {
-      lines: [{ name: 'Лосос', quantity: 0.45, unitPrice: 1299, discount: 50, labels: ['A'] }],
-      payments: [{ type: 'cash', amount: 534.55 }],
-    });
+    const s = await ok<{ orderId: number; state: string; totalPara: number; receipt?: { journal: string } }>(
+      c,
+      'sales.checkout',
+      {
+        lines: [{ name: 'Лосос', quantity: 0.45, unitPrice: 1299, discount: 50, labels: ['A'] }],
+        payments: [{ type: 'cash', amount: 534.55 }],
+      },
+    );
     expect(s).toMatchObject({ state: 'fiscalized', totalPara: 53455 });
     const items = sentItems(c, s.orderId);
-    expect(items).toEqual([{ name: 'Лосос, попуст 50,00', quantity: 0.45, unitPrice: 1187.89, totalAmount: 534.55, labels: ['A'] }]);
+    expect(items).toEqual([
+      { name: 'Лосос, попуст 50,00', quantity: 0.45, unitPrice: 1187.89, totalAmount: 534.55, labels: ['A'] },
+    ]);
     expect(items.every(multipliesOut)).toBe(true);
     const journal = s.receipt?.journal ?? '';
     expect(journal).toContain('Лосос, попуст 50,00 (A)');
@@ -126,7 +158,12 @@ describe('#21 case 6: discounts folded into the unit price and named on the line
     expect(journal).not.toContain('0,45 x 1.299,00 = ');
     // The order keeps the line as rung up: list price and discount.
     const view = await ok<OrderView>(c, 'orders.get', { orderId: s.orderId });
-    expect(view.lines[0]).toMatchObject({ unitPricePara: 129900, discountPara: 5000, totalPara: 53455, quantityMilli: 450 });
+    expect(view.lines[0]).toMatchObject({
+      unitPricePara: 129900,
+      discountPara: 5000,
+      totalPara: 53455,
+      quantityMilli: 450,
+    });
   });
 
   it('3 × 100,00 less 1,00 has no single para unit price: two items, 2 × 99,67 + 1 × 99,66, each naming its share', async () => {

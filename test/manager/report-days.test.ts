@@ -53,7 +53,16 @@ const spec = fc.record({
 
 function dataOf(s: Spec): OrderData & { cashier?: string; taxGroup?: { groupId: number; validFrom: string } } {
   return {
-    lines: [{ name: 'x', quantityMilli: 1000, unitPricePara: s.para, discountPara: 0, totalPara: s.para, labels: [...(LABELS[s.label] ?? ['Ђ'])] }],
+    lines: [
+      {
+        name: 'x',
+        quantityMilli: 1000,
+        unitPricePara: s.para,
+        discountPara: 0,
+        totalPara: s.para,
+        labels: [...(LABELS[s.label] ?? ['Ђ'])],
+      },
+    ],
     payments: [{ type: PAYMENTS[s.pay] ?? 'cash', amountPara: s.para }],
     ...(s.cashier ? { cashier: s.cashier === 1 ? 'Ана' : 'Марко' } : {}),
     taxGroup: { groupId: 7, validFrom: '2026-01-01T00:00:00.000Z' },
@@ -69,10 +78,21 @@ function receiptOf(s: Spec): { receipt: string | null; extra: string | null } {
   if (STATES[s.state] !== 'fiscalized') return { receipt: null, extra: null };
   const kind = KINDS[s.kind];
   const rate = s.para % 2 === 0 ? 20 : 22;
-  const taxItems = [...(LABELS[s.label] ?? ['Ђ'])].map((label) => ({ label, rate: label === 'Ђ' ? rate : 10, amount: Math.round((s.para * rate) / (100 + rate)) / 100 }));
+  const taxItems = [...(LABELS[s.label] ?? ['Ђ'])].map((label) => ({
+    label,
+    rate: label === 'Ђ' ? rate : 10,
+    amount: Math.round((s.para * rate) / (100 + rate)) / 100,
+  }));
   const transactionType = kind === 'refund' || kind === 'refund_full' ? 'refund' : 'sale';
-  const receipt = JSON.stringify({ transactionType, taxItems, additional: { taxGroupRevision: s.para % 3 === 0 ? 8 : 7 } });
-  const extra = kind === 'finalize' ? JSON.stringify([{ transactionType: 'refund', taxItems: taxItems.map((t) => ({ ...t, amount: t.amount / 2 })) }]) : null;
+  const receipt = JSON.stringify({
+    transactionType,
+    taxItems,
+    additional: { taxGroupRevision: s.para % 3 === 0 ? 8 : 7 },
+  });
+  const extra =
+    kind === 'finalize'
+      ? JSON.stringify([{ transactionType: 'refund', taxItems: taxItems.map((t) => ({ ...t, amount: t.amount / 2 })) }])
+      : null;
   return { receipt, extra };
 }
 
@@ -82,11 +102,23 @@ function insert(d: Db, s: Spec): void {
   d.prepare(
     `INSERT INTO orders (order_number, kind, invoice_type, transaction_type, state, created_at, total_para, data, receipt, extra_receipts)
      VALUES (?, ?, ?, 'sale', ?, ?, ?, ?, ?, ?)`,
-  ).run(`R-${++seq}`, KINDS[s.kind], TYPES[s.type], STATES[s.state], new Date(s.at).toISOString(), s.para, JSON.stringify(dataOf(s)), receipt, extra);
+  ).run(
+    `R-${++seq}`,
+    KINDS[s.kind],
+    TYPES[s.type],
+    STATES[s.state],
+    new Date(s.at).toISOString(),
+    s.para,
+    JSON.stringify(dataOf(s)),
+    receipt,
+    extra,
+  );
 }
 
 function withRates(d: Db): TaxRatesCache {
-  d.prepare("INSERT OR REPLACE INTO tax_rates (id, group_id, valid_from, body, fetched_at) VALUES (1, 1, '2024-01-01', ?, '2026-01-01')").run(
+  d.prepare(
+    "INSERT OR REPLACE INTO tax_rates (id, group_id, valid_from, body, fetched_at) VALUES (1, 1, '2024-01-01', ?, '2026-01-01')",
+  ).run(
     JSON.stringify([
       { label: 'Ђ', rate: 20, categoryName: 'VAT', categoryType: 0 },
       { label: 'Е', rate: 10, categoryName: 'VAT', categoryType: 0 },
@@ -99,20 +131,34 @@ function withRates(d: Db): TaxRatesCache {
 /** The report the old way: every order of the period, summed. */
 function direct(d: Db, taxRates: TaxRatesCache, from: string, to: string, cashier?: string): ReportView {
   const rows = d
-    .prepare<[string, string], { kind: 'sale'; invoice_type: string; state: string; total_para: number; data: string; receipt: string | null; extra_receipts: string | null }>(
+    .prepare<
+      [string, string],
+      {
+        kind: 'sale';
+        invoice_type: string;
+        state: string;
+        total_para: number;
+        data: string;
+        receipt: string | null;
+        extra_receipts: string | null;
+      }
+    >(
       'SELECT kind, invoice_type, state, total_para, data, receipt, extra_receipts FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY created_at, id',
     )
     .all(from, to)
     .map((r) => {
       const data = JSON.parse(r.data) as OrderData & { cashier?: string; taxGroup?: { groupId: number } };
-      const receipt = r.receipt ? (JSON.parse(r.receipt) as ReceiptTaxes & { additional?: { taxGroupRevision?: unknown } }) : null;
+      const receipt = r.receipt
+        ? (JSON.parse(r.receipt) as ReceiptTaxes & { additional?: { taxGroupRevision?: unknown } })
+        : null;
       const extra = r.extra_receipts ? (JSON.parse(r.extra_receipts) as ReceiptTaxes[]) : [];
       const issued = receipt?.additional?.taxGroupRevision;
       return {
         ...r,
         data,
         receipts: receipt ? [receipt, ...extra] : [],
-        taxGroupChanged: r.state === 'fiscalized' && issued !== undefined && String(issued) !== String(data.taxGroup?.groupId),
+        taxGroupChanged:
+          r.state === 'fiscalized' && issued !== undefined && String(issued) !== String(data.taxGroup?.groupId),
       };
     })
     .filter((r) => cashier === undefined || r.data.cashier === cashier);
@@ -132,10 +178,24 @@ const sorted = (r: ReportView): ReportView => ({
  * back from the day stored as JSON it was 0, and the two reports differed after the change below made
  * the check read the stored day. A refund's zero VAT is 0 (report-totals.ts `signed`).
  */
-const tiny = (at: number, kind = 0, cashier = 0): Spec => ({ at, kind, type: 0, state: 0, cashier, pay: 0, label: 0, para: 1 });
+const tiny = (at: number, kind = 0, cashier = 0): Spec => ({
+  at,
+  kind,
+  type: 0,
+  state: 0,
+  cashier,
+  pay: 0,
+  label: 0,
+  para: 1,
+});
 const REFUND_OF_ZERO_VAT: [Spec[], [number, number, number][], [number, number, Spec][]] = [
   [...Array.from({ length: 14 }, () => tiny(T0)), tiny(T0 + DAY, 3, 2), ...Array.from({ length: 5 }, () => tiny(T0))],
-  [[T0 - DAY, 0, 0], [T0 - DAY, 0, 0], [T0 - DAY, 0, 0], [T0 - DAY, 3 * DAY, 2]],
+  [
+    [T0 - DAY, 0, 0],
+    [T0 - DAY, 0, 0],
+    [T0 - DAY, 0, 0],
+    [T0 - DAY, 3 * DAY, 2],
+  ],
   [[0, 0, tiny(T0)]],
 ];
 
@@ -144,7 +204,10 @@ describe('report totals per closed day', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(spec, { minLength: 20, maxLength: 120 }),
-        fc.array(fc.tuple(fc.integer({ min: T0 - DAY, max: NOW + DAY }), fc.integer({ min: 0, max: 45 * DAY }), fc.nat(2)), { minLength: 4, maxLength: 8 }),
+        fc.array(
+          fc.tuple(fc.integer({ min: T0 - DAY, max: NOW + DAY }), fc.integer({ min: 0, max: 45 * DAY }), fc.nat(2)),
+          { minLength: 4, maxLength: 8 },
+        ),
         fc.array(fc.tuple(fc.nat(200), fc.nat(STATES.length - 1), spec), { minLength: 1, maxLength: 6 }),
         async (orders, ranges, changes) => {
           const d = db(tmp());
@@ -165,7 +228,12 @@ describe('report totals per closed day', () => {
           // back): the stored totals of those days must not be used any more.
           for (const [pick, state, s] of changes) {
             const id = (pick % orders.length) + 1;
-            d.prepare('UPDATE orders SET state = ?, data = ?, total_para = ? WHERE id = ?').run(STATES[state], JSON.stringify(dataOf(s)), s.para, id);
+            d.prepare('UPDATE orders SET state = ?, data = ?, total_para = ? WHERE id = ?').run(
+              STATES[state],
+              JSON.stringify(dataOf(s)),
+              s.para,
+              id,
+            );
             insert(d, { ...s, at: T0 + (pick % 40) * DAY + 3_600_000 });
           }
           check();

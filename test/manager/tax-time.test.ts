@@ -59,26 +59,56 @@ const group7 = (validFrom: string) => ({
   validFrom,
   groupId: 7,
   taxCategories: [
-    { name: 'VAT', categoryType: 0, orderId: 1, taxRates: [{ rate: 19, label: 'Ж' }, { rate: 12, label: 'A' }, { rate: 11, label: 'F' }, { rate: 6, label: 'E' }] },
-    { name: 'VAT-EXCL', categoryType: 0, orderId: 2, taxRates: [{ rate: 0, label: 'B' }, { rate: 0, label: 'N' }, { rate: 0, label: 'C' }] },
+    {
+      name: 'VAT',
+      categoryType: 0,
+      orderId: 1,
+      taxRates: [
+        { rate: 19, label: 'Ж' },
+        { rate: 12, label: 'A' },
+        { rate: 11, label: 'F' },
+        { rate: 6, label: 'E' },
+      ],
+    },
+    {
+      name: 'VAT-EXCL',
+      categoryType: 0,
+      orderId: 2,
+      taxRates: [
+        { rate: 0, label: 'B' },
+        { rate: 0, label: 'N' },
+        { rate: 0, label: 'C' },
+      ],
+    },
   ],
 });
 
-const sale = (lines: { name: string; quantity: number; unitPrice: number; labels: string[] }[], extra: Record<string, unknown> = {}) => ({
+const sale = (
+  lines: { name: string; quantity: number; unitPrice: number; labels: string[] }[],
+  extra: Record<string, unknown> = {},
+) => ({
   lines,
   payments: [{ type: 'cash', amount: lines.reduce((s, l) => s + l.quantity * l.unitPrice, 0) }],
   cashier: 'Ана Петровић',
   ...extra,
 });
-const bread = (labels = ['A']) => [{ name: 'Хлеб', quantity: 3, unitPrice: 80, labels }, { name: 'Млеко', quantity: 2, unitPrice: 150, labels }];
+const bread = (labels = ['A']) => [
+  { name: 'Хлеб', quantity: 3, unitPrice: 80, labels },
+  { name: 'Млеко', quantity: 2, unitPrice: 150, labels },
+];
 
 const requestOf = (c: Core, orderId: number): string =>
-  (c.db.prepare<[number], { request: string | null }>('SELECT request FROM orders WHERE id = ?').get(orderId)?.request ?? '') as string;
+  (c.db.prepare<[number], { request: string | null }>('SELECT request FROM orders WHERE id = ?').get(orderId)
+    ?.request ?? '') as string;
 const dataOf = (c: Core, orderId: number): { taxGroup?: { groupId: number } } =>
-  JSON.parse(c.db.prepare<[number], { data: string }>('SELECT data FROM orders WHERE id = ?').get(orderId)?.data ?? '{}') as { taxGroup?: { groupId: number } };
+  JSON.parse(
+    c.db.prepare<[number], { data: string }>('SELECT data FROM orders WHERE id = ?').get(orderId)?.data ?? '{}',
+  ) as { taxGroup?: { groupId: number } };
 
 /** A recording HTTP proxy in front of a sandbox: every request body the till sent, by path. */
-async function recordingProxy(target: string): Promise<{ url: string; sent: { method: string; path: string; body: string }[] }> {
+async function recordingProxy(
+  target: string,
+): Promise<{ url: string; sent: { method: string; path: string; body: string }[] }> {
   const sent: { method: string; path: string; body: string }[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -87,8 +117,13 @@ async function recordingProxy(target: string): Promise<{ url: string; sent: { me
       const body = Buffer.concat(chunks).toString('utf8');
       sent.push({ method: req.method ?? '', path: req.url ?? '', body });
       const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length' && k !== 'connection') headers[k] = v;
-      fetch(`${target}${req.url ?? ''}`, { method: req.method ?? 'GET', headers, ...(body && req.method !== 'GET' ? { body } : {}) }).then(
+      for (const [k, v] of Object.entries(req.headers))
+        if (typeof v === 'string' && k !== 'host' && k !== 'content-length' && k !== 'connection') headers[k] = v;
+      fetch(`${target}${req.url ?? ''}`, {
+        method: req.method ?? 'GET',
+        headers,
+        ...(body && req.method !== 'GET' ? { body } : {}),
+      }).then(
         async (r) => {
           const text = await r.text();
           res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' });
@@ -116,13 +151,20 @@ describe('10b: time and cashier on every receipt request', () => {
     const after = Date.now();
     expect(s.state).toBe('queued');
     const frozen = requestOf(c, s.orderId);
-    const body = JSON.parse(frozen) as { dateTimeOfIssue?: string; cashier?: string; metaFields?: { cashier?: string; capturedAt?: string } };
+    const body = JSON.parse(frozen) as {
+      dateTimeOfIssue?: string;
+      cashier?: string;
+      metaFields?: { cashier?: string; capturedAt?: string };
+    };
     // The capture time, ISO UTC, in the meta fields (echoed, archived); the ESIR time only on an advance sale.
     expect(body.metaFields?.capturedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const issuedAt = Date.parse(body.metaFields?.capturedAt ?? '');
     expect(issuedAt).toBeGreaterThanOrEqual(before);
     expect(issuedAt).toBeLessThanOrEqual(after);
-    expect(body.metaFields?.capturedAt).toBe(c.db.prepare<[number], { created_at: string }>('SELECT created_at FROM orders WHERE id = ?').get(s.orderId)?.created_at);
+    expect(body.metaFields?.capturedAt).toBe(
+      c.db.prepare<[number], { created_at: string }>('SELECT created_at FROM orders WHERE id = ?').get(s.orderId)
+        ?.created_at,
+    );
     expect(body.dateTimeOfIssue).toBeUndefined();
     expect(body.cashier).toBe('Ана Петровић');
     expect(body.metaFields?.cashier).toBe('Ана Петровић');
@@ -146,7 +188,10 @@ describe('10b: time and cashier on every receipt request', () => {
     const pfr = lines.find((l) => l.startsWith('ПФР време:')) ?? '';
     expect(pfr.endsWith(formatDateTime(new Date(issuedAt)))).toBe(false);
     expect(lines.find((l) => l.startsWith('Касир:'))).toContain('Ана Петровић');
-    const echoed = JSON.parse(c.db.prepare<[number], { receipt: string }>('SELECT receipt FROM orders WHERE id = ?').get(s.orderId)?.receipt ?? '{}') as { metaFields?: { capturedAt?: string } };
+    const echoed = JSON.parse(
+      c.db.prepare<[number], { receipt: string }>('SELECT receipt FROM orders WHERE id = ?').get(s.orderId)?.receipt ??
+        '{}',
+    ) as { metaFields?: { capturedAt?: string } };
     expect(echoed.metaFields?.capturedAt).toBe(body.metaFields?.capturedAt);
   });
 
@@ -163,13 +208,29 @@ describe('10b: time and cashier on every receipt request', () => {
     });
     const copy = await ok<OrderView>(c, 'copies.create', { orderId: s.orderId, approval: { managerPin: MANAGER_PIN } });
     const s2 = await ok<{ orderId: number }>(c, 'sales.checkout', sale(bread()));
-    const full = await ok<OrderView>(c, 'refunds.create', { managerPin: MANAGER_PIN, orderId: s2.orderId, full: true, buyerId: '20:008123456', paymentType: 'cash', cashier: 'Бора' });
+    const full = await ok<OrderView>(c, 'refunds.create', {
+      managerPin: MANAGER_PIN,
+      orderId: s2.orderId,
+      full: true,
+      buyerId: '20:008123456',
+      paymentType: 'cash',
+      cashier: 'Бора',
+    });
     expect(full.kind).toBe('refund_full');
     const adv = await ok<{ orderId: number }>(c, 'sales.checkout', sale(bread(), { invoiceType: 'advance' }));
     const fin = await ok<OrderView>(c, 'advances.finalize', { orderId: adv.orderId, cashier: 'Цеца' });
-    for (const [o, cashier] of [[refund, 'Бора'], [full, 'Бора'], [copy, 'Ана Петровић'], [fin, 'Цеца']] as const) {
+    for (const [o, cashier] of [
+      [refund, 'Бора'],
+      [full, 'Бора'],
+      [copy, 'Ана Петровић'],
+      [fin, 'Цеца'],
+    ] as const) {
       expect(o.state).toBe('fiscalized');
-      const body = JSON.parse(requestOf(c, o.orderId)) as { dateTimeOfIssue?: string; cashier?: string; metaFields?: { capturedAt?: string } };
+      const body = JSON.parse(requestOf(c, o.orderId)) as {
+        dateTimeOfIssue?: string;
+        cashier?: string;
+        metaFields?: { capturedAt?: string };
+      };
       expect(body.metaFields?.capturedAt).toBe(o.createdAt);
       expect(body.dateTimeOfIssue).toBeUndefined();
       expect(body.cashier).toBe(cashier);
@@ -242,7 +303,10 @@ describe.each(['spec', 'sdk'])('10c: tax-rate changes (%s sandbox)', (variant) =
     await ok(c, 'sync.now');
     await settled(c, early.orderId);
     await settled(c, late.orderId);
-    expect((await ok<OrderView>(c, 'orders.get', { orderId: early.orderId })).taxGroupChanged).toEqual({ capturedGroupId: 6, issuedGroupId: '7' });
+    expect((await ok<OrderView>(c, 'orders.get', { orderId: early.orderId })).taxGroupChanged).toEqual({
+      capturedGroupId: 6,
+      issuedGroupId: '7',
+    });
     expect((await ok<OrderView>(c, 'orders.get', { orderId: late.orderId })).taxGroupChanged).toBeUndefined();
   });
 
@@ -299,8 +363,16 @@ describe('11: report VAT is the sum of the receipts’ taxItems', () => {
     expect(refund.state).toBe('fiscalized');
     await control(url, 'tax-groups', { group: group7(new Date(Date.now() - 1000).toISOString()) });
     await ok(c, 'taxRates.get', { refresh: true });
-    const s2 = await ok<{ orderId: number }>(c, 'sales.checkout', sale([{ name: 'Сир', quantity: 1, unitPrice: 300, labels: ['A'] }])); // A at 12 %
-    const s3 = await ok<{ orderId: number }>(c, 'sales.checkout', sale([{ name: 'Пакет', quantity: 1, unitPrice: 200, labels: ['A', 'E'] }]));
+    const s2 = await ok<{ orderId: number }>(
+      c,
+      'sales.checkout',
+      sale([{ name: 'Сир', quantity: 1, unitPrice: 300, labels: ['A'] }]),
+    ); // A at 12 %
+    const s3 = await ok<{ orderId: number }>(
+      c,
+      'sales.checkout',
+      sale([{ name: 'Пакет', quantity: 1, unitPrice: 200, labels: ['A', 'E'] }]),
+    );
     const r = await ok<ReportView>(c, 'reports.summary');
 
     // Independently: the receipts' taxItems, refunds negative.
@@ -309,7 +381,8 @@ describe('11: report VAT is the sum of the receipts’ taxItems', () => {
       const o = await ok<OrderView>(c, 'orders.get', { orderId: id });
       expect(o.state).toBe('fiscalized');
       const sign = o.transactionType === 'refund' ? -1 : 1;
-      for (const t of o.receipt?.taxItems ?? []) expected.set(`${t.label} ${t.rate}`, (expected.get(`${t.label} ${t.rate}`) ?? 0) + sign * t.amountPara);
+      for (const t of o.receipt?.taxItems ?? [])
+        expected.set(`${t.label} ${t.rate}`, (expected.get(`${t.label} ${t.rate}`) ?? 0) + sign * t.amountPara);
     }
     const got = new Map(r.byTax.map((t) => [`${t.label} ${t.rate}`, t.taxPara]));
     expect(got).toEqual(expected);
@@ -340,7 +413,11 @@ describe('11: report VAT is the sum of the receipts’ taxItems', () => {
 describe('11: an advance and its final sale', () => {
   it('count the advance’s VAT once: the final sale adds its VAT and its advance refund takes the advance’s back', async () => {
     const c = await start();
-    const adv = await ok<{ orderId: number; state: string }>(c, 'sales.checkout', sale(bread(), { invoiceType: 'advance' }));
+    const adv = await ok<{ orderId: number; state: string }>(
+      c,
+      'sales.checkout',
+      sale(bread(), { invoiceType: 'advance' }),
+    );
     expect(adv.state).toBe('fiscalized');
     const before = await ok<ReportView>(c, 'reports.summary');
     expect(before.byTax).toEqual([{ label: 'A', rate: 10, taxPara: 4909 }]);
@@ -367,7 +444,9 @@ describe('migration 012', () => {
     expect(db.prepare<[], { n: number }>('SELECT count(*) AS n FROM report_days').get()?.n).toBe(0);
     expect(db.prepare<[], { n: number }>('SELECT count(*) AS n FROM tax_rates_announced').get()?.n).toBe(0);
     const plan = db
-      .prepare<[], { detail: string }>(`EXPLAIN QUERY PLAN SELECT id FROM orders INDEXED BY orders_tax_group_changed WHERE ${TAX_GROUP_CHANGED_WHERE} ORDER BY id DESC`)
+      .prepare<[], { detail: string }>(
+        `EXPLAIN QUERY PLAN SELECT id FROM orders INDEXED BY orders_tax_group_changed WHERE ${TAX_GROUP_CHANGED_WHERE} ORDER BY id DESC`,
+      )
       .all()
       .map((p) => p.detail)
       .join(' | ');

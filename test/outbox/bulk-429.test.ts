@@ -30,7 +30,11 @@ describe('bulk 429 from a concurrent bulk of the same shop', () => {
     await Promise.all([a.settle(), b.settle()]);
 
     const deferred = [a, b].flatMap((r) =>
-      r.db.prepare<[], { outcome: string; http_status: number | null }>("SELECT outcome, http_status FROM attempts WHERE outcome = 'deferred'").all(),
+      r.db
+        .prepare<[], { outcome: string; http_status: number | null }>(
+          "SELECT outcome, http_status FROM attempts WHERE outcome = 'deferred'",
+        )
+        .all(),
     );
     expect(deferred.length).toBeGreaterThan(0);
     expect(deferred.every((d) => d.http_status === 429)).toBe(true);
@@ -39,6 +43,8 @@ describe('bulk 429 from a concurrent bulk of the same shop', () => {
       expect(o.rig.store.get(o.orderId)?.state).toBe('fiscalized');
       expect(counts.get(o.orderNumber)).toBe(1);
     }
-    expect(a.sandbox.controls.stats().requests['POST /receipt/{invoiceType}/{transactionType}/bulk']).toBeGreaterThanOrEqual(3);
+    expect(
+      a.sandbox.controls.stats().requests['POST /receipt/{invoiceType}/{transactionType}/bulk'],
+    ).toBeGreaterThanOrEqual(3);
   });
 });

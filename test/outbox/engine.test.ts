@@ -16,9 +16,10 @@ afterEach(async () => {
 
 const attemptsOf = (r: Rig, orderId: number) =>
   r.db
-    .prepare<[number], { mode: string; outcome: string | null; http_status: number | null; correlation_id: string | null }>(
-      'SELECT mode, outcome, http_status, correlation_id FROM attempts WHERE order_id = ? ORDER BY id',
-    )
+    .prepare<
+      [number],
+      { mode: string; outcome: string | null; http_status: number | null; correlation_id: string | null }
+    >('SELECT mode, outcome, http_status, correlation_id FROM attempts WHERE order_id = ? ORDER BY id')
     .all(orderId);
 
 describe('sync engine', () => {
@@ -151,14 +152,18 @@ describe('sync engine', () => {
     rig.sandbox.controls.setOffline(false);
     await rig.settle();
     const stats = rig.sandbox.controls.stats().requests;
-    const bulks = Object.entries(stats).filter(([k]) => k.includes('/bulk')).reduce((s, [, n]) => s + n, 0);
+    const bulks = Object.entries(stats)
+      .filter(([k]) => k.includes('/bulk'))
+      .reduce((s, [, n]) => s + n, 0);
     expect(bulks).toBeGreaterThanOrEqual(3);
     const counts = rig.ledgerCounts();
     for (const o of orders) {
       expect(rig.store.get(o.orderId)?.state).toBe('fiscalized');
       expect(counts.get(o.orderNumber)).toBe(1);
     }
-    const bulkAttempts = rig.db.prepare("SELECT count(*) AS n FROM attempts WHERE mode = 'bulk'").get() as { n: number };
+    const bulkAttempts = rig.db.prepare("SELECT count(*) AS n FROM attempts WHERE mode = 'bulk'").get() as {
+      n: number;
+    };
     expect(bulkAttempts.n).toBeGreaterThan(0);
   });
 
@@ -254,6 +259,9 @@ describe('sync engine', () => {
     const iRefund = ledger.findIndex((r) => r.orderNumber === refund.orderNumber);
     expect(iSale).toBeGreaterThanOrEqual(0);
     expect(iRefund).toBeGreaterThan(iSale);
-    expect(ledger[iRefund]).toMatchObject({ transactionType: 'refund', referentDocumentNumber: saleRow.invoice_number });
+    expect(ledger[iRefund]).toMatchObject({
+      transactionType: 'refund',
+      referentDocumentNumber: saleRow.invoice_number,
+    });
   });
 });

@@ -114,7 +114,12 @@ describe('order numbers are never reused', () => {
     const clone = tempDir();
     fs.cpSync(original, clone, { recursive: true });
     const [a, b] = [await start(original, env), await start(clone, env)];
-    for (const [c, amount] of [[a, 12], [b, 13], [a, 14], [b, 15]] as const) {
+    for (const [c, amount] of [
+      [a, 12],
+      [b, 13],
+      [a, 14],
+      [b, 15],
+    ] as const) {
       const v = await sell(c, amount);
       expect(v.state).toBe('fiscalized');
       expect(v.receipt?.totalPara).toBe(amount * 100);
@@ -170,14 +175,19 @@ describe('a receipt is checked against its order before the order counts as fisc
     const explained = explainGatewayError(parked.lastError as NonNullable<OrderView['lastError']>, 'sr-Cyrl');
     expect(explained.kind).toBe('receipt_mismatch');
     expect(explained.title).toContain('НИЈЕ фискализована');
-    expect(explainGatewayError(parked.lastError as NonNullable<OrderView['lastError']>, 'en').title).toContain('totalAmount');
+    expect(explainGatewayError(parked.lastError as NonNullable<OrderView['lastError']>, 'en').title).toContain(
+      'totalAmount',
+    );
 
     // Only a manager may decide; a cashier's or a wrong PIN is refused in the core.
     const refused = await core.dispatch('orders.reissue', { managerPin: '9999', orderId: parked.orderId });
     expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     const plainResend = await sell(core, 1);
     expect(plainResend.state).toBe('fiscalized');
-    const notMismatch = await core.dispatch('orders.reissue', { managerPin: MANAGER_PIN, orderId: plainResend.orderId });
+    const notMismatch = await core.dispatch('orders.reissue', {
+      managerPin: MANAGER_PIN,
+      orderId: plainResend.orderId,
+    });
     expect(notMismatch).toMatchObject({ ok: false, error: { code: 'conflict' } });
 
     const reissued = await ok<OrderView>(core, 'orders.reissue', { managerPin: MANAGER_PIN, orderId: parked.orderId });
@@ -186,10 +196,14 @@ describe('a receipt is checked against its order before the order counts as fisc
     expect(done.state).toBe('fiscalized');
     expect(done.orderNumber).toBe(reissued.orderNumber);
     expect(done.receipt?.totalPara).toBe(30_000);
-    const audit = await ok<{ entries: { actor: string | null; action: string; detail: string | null }[] }>(core, 'audit.list', {
-      managerPin: MANAGER_PIN,
-      limit: 20,
-    });
+    const audit = await ok<{ entries: { actor: string | null; action: string; detail: string | null }[] }>(
+      core,
+      'audit.list',
+      {
+        managerPin: MANAGER_PIN,
+        limit: 20,
+      },
+    );
     const entry = audit.entries.find((e) => e.action === 'order.reissue');
     expect(entry?.actor).toBe('Менаџер');
     expect(JSON.parse(entry?.detail ?? '{}')).toMatchObject({ from: parked.orderNumber, to: reissued.orderNumber });
@@ -198,21 +212,24 @@ describe('a receipt is checked against its order before the order counts as fisc
   it.each([
     ['single', { bulkThreshold: 1000 }],
     ['bulk', { bulkThreshold: 0 }],
-  ] as const)('a reused number is parked, never fiscalized with the other sale’s receipt (%s path)', async (_path, engine) => {
-    rig = await makeRig({ engine: { concurrency: 1, ...engine } });
-    const first = await rig.sales.checkout(saleInput(1, 110));
-    await rig.settle();
-    const original = rig.store.get(first.orderId);
-    expect(original?.state).toBe('fiscalized');
-    const reused = reuseOrderNumber(rig.db, rig.store, first.orderNumber, rig.clock.now);
-    await rig.settle();
-    const row = rig.store.get(reused);
-    expect(row?.state).toBe('needs_attention');
-    expect(row?.receipt).toBeNull();
-    expect(JSON.parse(row?.last_error ?? '{}')).toMatchObject({ code: 'KASA_RECEIPT_MISMATCH' });
-    // The gateway issued nothing new for it: the only receipt under that number is the first sale's.
-    expect(rig.ledgerCounts().get(first.orderNumber)).toBe(1);
-  });
+  ] as const)(
+    'a reused number is parked, never fiscalized with the other sale’s receipt (%s path)',
+    async (_path, engine) => {
+      rig = await makeRig({ engine: { concurrency: 1, ...engine } });
+      const first = await rig.sales.checkout(saleInput(1, 110));
+      await rig.settle();
+      const original = rig.store.get(first.orderId);
+      expect(original?.state).toBe('fiscalized');
+      const reused = reuseOrderNumber(rig.db, rig.store, first.orderNumber, rig.clock.now);
+      await rig.settle();
+      const row = rig.store.get(reused);
+      expect(row?.state).toBe('needs_attention');
+      expect(row?.receipt).toBeNull();
+      expect(JSON.parse(row?.last_error ?? '{}')).toMatchObject({ code: 'KASA_RECEIPT_MISMATCH' });
+      // The gateway issued nothing new for it: the only receipt under that number is the first sale's.
+      expect(rig.ledgerCounts().get(first.orderNumber)).toBe(1);
+    },
+  );
 
   it('a reused number is parked on the lookup/archive path too (unknown outcome beyond the dedupe window)', async () => {
     rig = await makeRig({ engine: { concurrency: 1, bulkThreshold: 1000 } });
@@ -220,13 +237,18 @@ describe('a receipt is checked against its order before the order counts as fisc
     await rig.settle();
     const reused = reuseOrderNumber(rig.db, rig.store, first.orderNumber, rig.clock.now);
     // Its first attempt's outcome is unknown and 20 days old: only lookup + archive may resolve it.
-    rig.db.prepare('UPDATE outbox SET unknown = 1, first_attempt_at = ?, tries = 1 WHERE order_id = ?').run(rig.clock.now, reused);
+    rig.db
+      .prepare('UPDATE outbox SET unknown = 1, first_attempt_at = ?, tries = 1 WHERE order_id = ?')
+      .run(rig.clock.now, reused);
     rig.advance(20 * 24 * 3600_000);
     await rig.settle();
     const row = rig.store.get(reused);
     expect(row?.state).toBe('needs_attention');
     expect(JSON.parse(row?.last_error ?? '{}')).toMatchObject({ code: 'KASA_RECEIPT_MISMATCH' });
-    const modes = rig.db.prepare('SELECT mode, outcome FROM attempts WHERE order_id = ?').all(reused) as { mode: string; outcome: string }[];
+    const modes = rig.db.prepare('SELECT mode, outcome FROM attempts WHERE order_id = ?').all(reused) as {
+      mode: string;
+      outcome: string;
+    }[];
     expect(modes).toContainEqual({ mode: 'lookup', outcome: 'mismatch' });
   });
 });

@@ -87,10 +87,18 @@ describe('SDK-shaped receipts are this order’s receipts: fiscalized, never par
     // The reply carries the original's two items, grouped by the SDK; Kasa sent the archived original's
     // items (case 12) in its own order: the same multiset, so no note (full refunds skip the item compare
     // anyway: verify.test.ts).
-    const archived = await gateway<WireReceipt>(c, 'GET', `/archive/receipts/${encodeURIComponent(refund.receipt?.invoiceNumber ?? '')}`);
+    const archived = await gateway<WireReceipt>(
+      c,
+      'GET',
+      `/archive/receipts/${encodeURIComponent(refund.receipt?.invoiceNumber ?? '')}`,
+    );
     expect(archived.items?.map((i) => i.name).sort()).toEqual(['Кафа', 'Сок']);
-    const sent = c.db.prepare<[number], { request: string }>('SELECT request FROM orders WHERE id = ?').get(refund.orderId);
-    expect((JSON.parse(sent?.request ?? '{}') as { items: { name: string }[] }).items.map((i) => i.name).sort()).toEqual(['Кафа', 'Сок']);
+    const sent = c.db
+      .prepare<[number], { request: string }>('SELECT request FROM orders WHERE id = ?')
+      .get(refund.orderId);
+    expect(
+      (JSON.parse(sent?.request ?? '{}') as { items: { name: string }[] }).items.map((i) => i.name).sort(),
+    ).toEqual(['Кафа', 'Сок']);
     expect(refund.receiptCheck).toBeUndefined();
   });
 
@@ -107,10 +115,16 @@ describe('SDK-shaped receipts are this order’s receipts: fiscalized, never par
     expect(fin.lastError).toBeUndefined();
     expect(fin.receipt?.invoiceCounterExtension).toBe('ПП');
     expect(fin.extraReceipts?.[0]?.invoiceCounterExtension).toBe('АР');
-    const final = await gateway<WireReceipt>(c, 'GET', `/archive/receipts/${encodeURIComponent(fin.receipt?.invoiceNumber ?? '')}`);
+    const final = await gateway<WireReceipt>(
+      c,
+      'GET',
+      `/archive/receipts/${encodeURIComponent(fin.receipt?.invoiceNumber ?? '')}`,
+    );
     expect(final.payments?.length).toBeGreaterThan(0);
     for (const p of final.payments ?? []) expect(Object.keys(p).sort()).toEqual(['amount', 'type']);
-    const sent = c.db.prepare<[number], { request: string }>('SELECT request FROM orders WHERE id = ?').get(fin.orderId);
+    const sent = c.db
+      .prepare<[number], { request: string }>('SELECT request FROM orders WHERE id = ?')
+      .get(fin.orderId);
     expect(JSON.stringify(JSON.parse(sent?.request ?? '{}').payments)).toContain('advanceAmount');
     expect(fin.receiptCheck).toBeUndefined();
   });
@@ -130,10 +144,19 @@ describe('SDK-shaped receipts are this order’s receipts: fiscalized, never par
     expect(fin.state).toBe('queued');
     // Its first attempt is past the dedupe window: only fiscalization-lookup + archive may settle it.
     c.db.prepare('UPDATE outbox SET first_attempt_at = 0, unknown = 1 WHERE order_id = ?').run(fin.orderId);
-    const lookup = await gateway<{ records: { invoiceNumber: string }[] }>(c, 'POST', '/archive/receipts/fiscalization-lookup', {
-      orderNumbers: [fin.orderNumber],
-    });
-    const hit = await gateway<WireReceipt>(c, 'GET', `/archive/receipts/${encodeURIComponent(lookup.records[0]?.invoiceNumber ?? '')}`);
+    const lookup = await gateway<{ records: { invoiceNumber: string }[] }>(
+      c,
+      'POST',
+      '/archive/receipts/fiscalization-lookup',
+      {
+        orderNumbers: [fin.orderNumber],
+      },
+    );
+    const hit = await gateway<WireReceipt>(
+      c,
+      'GET',
+      `/archive/receipts/${encodeURIComponent(lookup.records[0]?.invoiceNumber ?? '')}`,
+    );
     expect([hit.invoiceType, hit.transactionType, hit.invoiceCounterExtension]).toEqual(['advance', 'refund', 'АР']);
 
     const done = await settle(c, fin.orderId);
@@ -144,7 +167,11 @@ describe('SDK-shaped receipts are this order’s receipts: fiscalized, never par
     const modes = c.db.prepare('SELECT mode, outcome FROM attempts WHERE order_id = ?').all(fin.orderId);
     expect(modes).toContainEqual({ mode: 'lookup', outcome: 'issued' });
     // One finalize at the gateway: one АР and one ПП under the order number, nothing issued twice.
-    const issued = await gateway<{ data: WireReceipt[] }>(c, 'GET', `/archive/receipts?orderNumber=${encodeURIComponent(fin.orderNumber)}`);
+    const issued = await gateway<{ data: WireReceipt[] }>(
+      c,
+      'GET',
+      `/archive/receipts?orderNumber=${encodeURIComponent(fin.orderNumber)}`,
+    );
     expect(issued.data.map((r) => r.invoiceCounterExtension).sort()).toEqual(['АР', 'ПП']);
   });
 
@@ -160,7 +187,11 @@ describe('SDK-shaped receipts are this order’s receipts: fiscalized, never par
     });
     expect(sale.state).toBe('fiscalized');
     expect(sale.lastError).toBeUndefined();
-    const back = await gateway<WireReceipt>(c, 'GET', `/archive/receipts/${encodeURIComponent(sale.receipt?.invoiceNumber ?? '')}`);
+    const back = await gateway<WireReceipt>(
+      c,
+      'GET',
+      `/archive/receipts/${encodeURIComponent(sale.receipt?.invoiceNumber ?? '')}`,
+    );
     const names = back.items?.map((i) => i.name) ?? [];
     expect(names).toHaveLength(3);
     expect(names).not.toEqual(['Хлеб', 'Ајвар', 'Млеко']);
@@ -214,7 +245,9 @@ describe('another sale’s receipt is still refused; a new number only when look
       message: `The gateway returned receipt ${sale.receipt?.invoiceNumber ?? ''} for order ${sale.orderNumber}, but it is another sale's: items.0.totalAmount 200,00 (this order: 100,00)`,
     };
     c.db
-      .prepare("UPDATE orders SET state = 'needs_attention', receipt = NULL, invoice_number = NULL, sdc_date_time = NULL, fiscalized_at = NULL, last_error = ? WHERE id = ?")
+      .prepare(
+        "UPDATE orders SET state = 'needs_attention', receipt = NULL, invoice_number = NULL, sdc_date_time = NULL, fiscalized_at = NULL, last_error = ? WHERE id = ?",
+      )
       .run(JSON.stringify(error), sale.orderId);
     return get(c, sale.orderId);
   }
@@ -234,9 +267,18 @@ describe('another sale’s receipt is still refused; a new number only when look
     expect(settled.orderNumber).toBe(parked.orderNumber);
     expect(settled.receipt?.totalPara).toBe(30_000);
     expect(settled.lastError).toBeUndefined();
-    expect(text).toBe(message('sr-Cyrl', 'reissue_own_receipt', { order: parked.orderNumber, invoice: settled.receipt?.invoiceNumber ?? '' }));
+    expect(text).toBe(
+      message('sr-Cyrl', 'reissue_own_receipt', {
+        order: parked.orderNumber,
+        invoice: settled.receipt?.invoiceNumber ?? '',
+      }),
+    );
     // Nothing was issued a second time, nothing is queued.
-    const issued = await gateway<{ data: WireReceipt[] }>(c, 'GET', `/archive/receipts?orderNumber=${encodeURIComponent(parked.orderNumber)}`);
+    const issued = await gateway<{ data: WireReceipt[] }>(
+      c,
+      'GET',
+      `/archive/receipts?orderNumber=${encodeURIComponent(parked.orderNumber)}`,
+    );
     expect(issued.data).toHaveLength(1);
     expect(c.db.prepare('SELECT count(*) AS n FROM outbox').get()).toEqual({ n: 0 });
     const audit = await ok<{ entries: { action: string }[] }>(c, 'audit.list', { managerPin: MANAGER_PIN, limit: 20 });
@@ -253,7 +295,11 @@ describe('another sale’s receipt is still refused; a new number only when look
     const still = await get(c, parked.orderId);
     expect(still.state).toBe('needs_attention');
     expect(still.orderNumber).toBe(parked.orderNumber);
-    const issued = await gateway<{ data: WireReceipt[] }>(c, 'GET', `/archive/receipts?orderNumber=${encodeURIComponent(parked.orderNumber)}`);
+    const issued = await gateway<{ data: WireReceipt[] }>(
+      c,
+      'GET',
+      `/archive/receipts?orderNumber=${encodeURIComponent(parked.orderNumber)}`,
+    );
     expect(issued.data).toHaveLength(1);
   });
 });
@@ -270,7 +316,9 @@ describe('a difference in items or payments is a note for the manager, never a p
     const row = store.get(sale.orderId);
     if (!row?.receipt) throw new Error('no receipt');
     const receipt = { ...JSON.parse(row.receipt), payments: [{ type: 'Card', amount: 400 }] };
-    c.db.prepare("UPDATE orders SET state = 'queued', receipt = NULL, invoice_number = NULL WHERE id = ?").run(sale.orderId);
+    c.db
+      .prepare("UPDATE orders SET state = 'queued', receipt = NULL, invoice_number = NULL WHERE id = ?")
+      .run(sale.orderId);
     expect(checkReceipt(row, receipt).identity).toEqual([]);
     expect(store.markFiscalized(sale.orderId, receipt, Date.now())).toBe('fiscalized');
     const noted = await get(c, sale.orderId);

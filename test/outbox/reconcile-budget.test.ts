@@ -17,7 +17,9 @@ afterEach(async () => {
 
 const modes = (r: Rig, orderId: number) =>
   r.db
-    .prepare<[number], { mode: string; outcome: string | null }>('SELECT mode, outcome FROM attempts WHERE order_id = ? ORDER BY id')
+    .prepare<[number], { mode: string; outcome: string | null }>(
+      'SELECT mode, outcome FROM attempts WHERE order_id = ? ORDER BY id',
+    )
     .all(orderId)
     .map((a) => `${a.mode}:${a.outcome}`);
 
@@ -68,7 +70,9 @@ describe('reconciliation budget', () => {
     await rig.engine.runOnce();
     // A send whose outcome is unknown, 20 days old; every fiscalization-lookup reply is unreadable.
     rig.sandbox.controls.setOffline(false);
-    rig.db.prepare('UPDATE outbox SET first_attempt_at = ?, unknown = 1 WHERE order_id = ?').run(rig.clock.now, sale.orderId);
+    rig.db
+      .prepare('UPDATE outbox SET first_attempt_at = ?, unknown = 1 WHERE order_id = ?')
+      .run(rig.clock.now, sale.orderId);
     rig.advance(20 * DAY);
     rig.sandbox.controls.setFaults([{ match: 'POST /archive/receipts/fiscalization-lookup', action: 'malformed' }]);
     await rig.settle(200);

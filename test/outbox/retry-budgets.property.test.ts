@@ -21,8 +21,27 @@ import { createJournalFetcher } from '../../electron/outbox/journal.ts';
 import { createParkedDrafts } from '../../electron/catalog/drafts.ts';
 import { DEFAULT_POLICIES, RetryBudgets, type RetryLoop } from '../../electron/retry/budget.ts';
 
-type Reply = 'ok_spec' | 'ok_sdk' | 'success_false' | 'bad_request_array' | 'bad_request_object' | 'busy' | 'server' | 'garbage' | 'cut';
-const REPLIES: Reply[] = ['ok_spec', 'ok_sdk', 'success_false', 'bad_request_array', 'bad_request_object', 'busy', 'server', 'garbage', 'cut'];
+type Reply =
+  | 'ok_spec'
+  | 'ok_sdk'
+  | 'success_false'
+  | 'bad_request_array'
+  | 'bad_request_object'
+  | 'busy'
+  | 'server'
+  | 'garbage'
+  | 'cut';
+const REPLIES: Reply[] = [
+  'ok_spec',
+  'ok_sdk',
+  'success_false',
+  'bad_request_array',
+  'bad_request_object',
+  'busy',
+  'server',
+  'garbage',
+  'cut',
+];
 
 let script: Reply[] = [];
 let step = 0;
@@ -34,7 +53,11 @@ let baseUrl = '';
 function success(key: string, sdk: boolean): unknown {
   if (key === 'POST /receipt/send-email') return sdk ? {} : { success: true, correlationId: 'c' };
   if (key.startsWith('GET /archive/receipts/')) {
-    const receipt = { invoiceNumber: 'AAAA-BBBB-1', sdcDateTime: '2026-11-23T08:00:00.000Z', journal: '==== ФИСКАЛНИ РАЧУН ====' };
+    const receipt = {
+      invoiceNumber: 'AAAA-BBBB-1',
+      sdcDateTime: '2026-11-23T08:00:00.000Z',
+      journal: '==== ФИСКАЛНИ РАЧУН ====',
+    };
     return sdk ? receipt : { receipt, chain: null, chainMetadata: null };
   }
   if (key === 'POST /receipt/drafts') return sdk ? { id: 7, draftName: 'x' } : { id: 7, draft: { id: 7 } };
@@ -65,7 +88,10 @@ beforeAll(async () => {
                     ? [500, { status: 500, code: 'ERR_00002', message: 'Internal error' }]
                     : [200, '<html>proxy</html>'];
       const data = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
-      res.writeHead(status, { 'Content-Type': typeof body === 'string' ? 'text/html' : 'application/json', 'Content-Length': data.length });
+      res.writeHead(status, {
+        'Content-Type': typeof body === 'string' ? 'text/html' : 'application/json',
+        'Content-Length': data.length,
+      });
       res.end(data);
     });
   });
@@ -86,7 +112,13 @@ function world(): World {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-budget-'));
   const db = openDatabase(path.join(dir, 'kasa.sqlite'));
   const clock = { now: Date.parse('2026-11-23T08:00:00.000Z') };
-  return { db, dir, clock, budgets: new RetryBudgets(db, () => clock.now), client: new GatewayClient({ baseUrl, apiKey: 'k', timeoutMs: 2000 }) };
+  return {
+    db,
+    dir,
+    clock,
+    budgets: new RetryBudgets(db, () => clock.now),
+    client: new GatewayClient({ baseUrl, apiKey: 'k', timeoutMs: 2000 }),
+  };
 }
 
 function done(w: World): void {
@@ -126,7 +158,14 @@ function forEveryScript(check: (w: World) => Promise<void>): Promise<void> {
 describe('no background loop sends more than its budget, whatever the gateway answers', () => {
   it('e-mail: at most the budget of send-email requests per e-mail', () =>
     forEveryScript(async (w) => {
-      const queue = new EmailQueue({ db: w.db, store: new OrderStore(w.db), client: () => w.client, now: () => w.clock.now, budgets: w.budgets, online: () => true });
+      const queue = new EmailQueue({
+        db: w.db,
+        store: new OrderStore(w.db),
+        client: () => w.client,
+        now: () => w.clock.now,
+        budgets: w.budgets,
+        online: () => true,
+      });
       const sent = await queue.send({ invoiceNumber: 'AAAA-BBBB-1', email: 'kupac@example.com' });
       await runFor(w, () => queue.pump());
       expect(counts.get('POST /receipt/send-email') ?? 0).toBeLessThanOrEqual(budgetOf('email'));
@@ -144,7 +183,12 @@ describe('no background loop sends more than its budget, whatever the gateway an
            VALUES ('T1-1', 'sale', 'normal', 'sale', 'fiscalized', '2026-11-23T08:00:00.000Z', 100, '{}', 'AAAA-BBBB-1', '{"invoiceNumber":"AAAA-BBBB-1"}')`,
         )
         .run();
-      const fetcher = createJournalFetcher({ db: w.db, client: () => w.client, budgets: w.budgets, online: () => true });
+      const fetcher = createJournalFetcher({
+        db: w.db,
+        client: () => w.client,
+        budgets: w.budgets,
+        online: () => true,
+      });
       await runFor(w, () => fetcher.run());
       expect(counts.get('GET /archive/receipts/AAAA-BBBB-1') ?? 0).toBeLessThanOrEqual(budgetOf('journal'));
       // Either the journal arrived, or the receipt waits for a person in the attention list.
@@ -153,8 +197,19 @@ describe('no background loop sends more than its budget, whatever the gateway an
 
   it('parked-cart drafts: at most the budget of create-draft requests per parked cart', () =>
     forEveryScript(async (w) => {
-      w.db.prepare(`INSERT INTO parked_sales (id, created_at, name, cart) VALUES (1, '2026-11-23T08:00:00.000Z', 'Сто 4', '{"lines":[]}')`).run();
-      const drafts = createParkedDrafts({ db: w.db, client: () => w.client, terminalId: () => 'T1', now: () => w.clock.now, budgets: w.budgets, online: () => true });
+      w.db
+        .prepare(
+          `INSERT INTO parked_sales (id, created_at, name, cart) VALUES (1, '2026-11-23T08:00:00.000Z', 'Сто 4', '{"lines":[]}')`,
+        )
+        .run();
+      const drafts = createParkedDrafts({
+        db: w.db,
+        client: () => w.client,
+        terminalId: () => 'T1',
+        now: () => w.clock.now,
+        budgets: w.budgets,
+        online: () => true,
+      });
       await runFor(w, () => drafts.sync());
       await drafts.stop();
       expect(counts.get('POST /receipt/drafts') ?? 0).toBeLessThanOrEqual(budgetOf('drafts'));

@@ -23,7 +23,8 @@ describe('order state machine (property-based)', () => {
               faults.map((action) => ({ match: 'POST /receipt/', action, times: 1, delayMs: 0 })),
             );
             const orders = [];
-            for (const rejected of rejectedFlags) orders.push(await rig.sales.checkout(saleInput(1, 10, rejected ? 'Ж' : 'A')));
+            for (const rejected of rejectedFlags)
+              orders.push(await rig.sales.checkout(saleInput(1, 10, rejected ? 'Ж' : 'A')));
             await rig.settle(400);
             const ledger = rig.ledgerCounts();
             orders.forEach((o, i) => {

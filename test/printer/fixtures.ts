@@ -2,7 +2,8 @@
 import { createHash } from 'node:crypto';
 import type { ReceiptView } from '../../shared/domain.ts';
 
-const pad = (left: string, right: string, width = 40) => left + ' '.repeat(Math.max(1, width - left.length - right.length)) + right;
+const pad = (left: string, right: string, width = 40) =>
+  left + ' '.repeat(Math.max(1, width - left.length - right.length)) + right;
 const center = (s: string, fill = ' ', width = 40) => {
   const total = width - s.length;
   const l = Math.floor(total / 2);
@@ -17,7 +18,9 @@ export function verificationUrl(seed: string): string {
 }
 
 /** A gateway-style receipt. `latin` adds a Serbian Latin line (Š Đ Č Ć Ž) to the journal. */
-export function makeReceipt(options: { seed?: string; latin?: boolean; items?: number; endMarker?: boolean } = {}): ReceiptView {
+export function makeReceipt(
+  options: { seed?: string; latin?: boolean; items?: number; endMarker?: boolean } = {},
+): ReceiptView {
   const seed = options.seed ?? 'r1';
   const invoiceNumber = 'X4TJ8WQH-X4TJ8WQH-1234';
   const items: [string, string, string][] = [

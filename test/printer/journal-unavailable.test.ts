@@ -36,7 +36,12 @@ async function startCore(): Promise<{ core: Core; clock: { now: number } }> {
   const core = await startTestCore({
     prefix: 'kasa-journal-',
     now: () => clock.now,
-    env: { KASA_LANG: 'en', KASA_ONLINE_BUDGET_MS: '5000', KASA_SANDBOX_VARIANT: 'sdk', KASA_PRINTER_ALLOW_LOOPBACK: '1' },
+    env: {
+      KASA_LANG: 'en',
+      KASA_ONLINE_BUDGET_MS: '5000',
+      KASA_SANDBOX_VARIANT: 'sdk',
+      KASA_PRINTER_ALLOW_LOOPBACK: '1',
+    },
     engine: false,
   });
   return { core, clock };
@@ -48,11 +53,20 @@ describe('a receipt issued without its journal', () => {
     const printer: CaptureServer = await startCaptureServer();
     cleanups.push(() => printer.close());
     const profile = findPreset('epson-tm-t88v')!;
-    await ok(core, 'printer.configure', { uri: `tcp://127.0.0.1:${printer.port}`, profileId: profile.id, autoPrint: true, approval: { managerPin: MANAGER_PIN } });
+    await ok(core, 'printer.configure', {
+      uri: `tcp://127.0.0.1:${printer.port}`,
+      profileId: profile.id,
+      autoPrint: true,
+      approval: { managerPin: MANAGER_PIN },
+    });
 
     // The gateway gives no journal anywhere.
     await control(core, 'journal', { withheld: true });
-    const res = await ok<{ orderId: number; state: string; receipt?: { invoiceNumber: string; journal: string } }>(core, 'sales.checkout', SALE);
+    const res = await ok<{ orderId: number; state: string; receipt?: { invoiceNumber: string; journal: string } }>(
+      core,
+      'sales.checkout',
+      SALE,
+    );
     expect(res.state).toBe('fiscalized');
     expect(res.receipt?.invoiceNumber).toMatch(/^[^-]+-[^-]+-\d+$/);
     expect(res.receipt?.journal).toBe('');
@@ -93,20 +107,29 @@ describe('a receipt issued without its journal', () => {
     if (process.env['KASA_SHOW_DECODED']) process.stdout.write(`${first?.lines.join('\n')}\n`);
   });
 
-  it('a journal that never comes ends in the manager\'s list with the gateway\'s words; a person resumes it', async () => {
+  it("a journal that never comes ends in the manager's list with the gateway's words; a person resumes it", async () => {
     const { core, clock } = await startCore();
     await control(core, 'journal', { withheld: true });
-    const first = await ok<{ orderId: number; orderNumber: string; receipt?: { invoiceNumber: string } }>(core, 'sales.checkout', SALE);
+    const first = await ok<{ orderId: number; orderNumber: string; receipt?: { invoiceNumber: string } }>(
+      core,
+      'sales.checkout',
+      SALE,
+    );
     // Every later fiscalization runs the fetch again; an hour apart, past every backoff.
     const tries = () =>
-      (core.db.prepare("SELECT tries FROM retry_budgets WHERE loop = 'journal' AND item = ?").pluck().get(String(first.orderId)) as number | undefined) ?? 0;
+      (core.db
+        .prepare("SELECT tries FROM retry_budgets WHERE loop = 'journal' AND item = ?")
+        .pluck()
+        .get(String(first.orderId)) as number | undefined) ?? 0;
     await until(() => tries() === 1);
     for (let n = 2; n <= 8; n++) {
       clock.now += 3600_000;
       await ok(core, 'sales.checkout', SALE);
       await until(() => tries() === n);
     }
-    const list = await ok<{ items: { loop: string; item: string; label: string; tries: number; lastError: string | null }[] }>(core, 'retries.list');
+    const list = await ok<{
+      items: { loop: string; item: string; label: string; tries: number; lastError: string | null }[];
+    }>(core, 'retries.list');
     const mine = list.items.find((i) => i.loop === 'journal' && i.item === String(first.orderId));
     expect(mine).toMatchObject({ tries: 8, lastError: 'the archive record has no journal either' });
     expect(mine?.label).toContain(first.receipt?.invoiceNumber ?? '?');
@@ -115,9 +138,18 @@ describe('a receipt issued without its journal', () => {
 
     // The gateway has the journal again; a manager resumes: fetched at once, gone from the list.
     await control(core, 'journal', { withheld: false });
-    const resumed = await ok<{ resumed: boolean }>(core, 'retries.resume', { loop: 'journal', item: String(first.orderId) });
+    const resumed = await ok<{ resumed: boolean }>(core, 'retries.resume', {
+      loop: 'journal',
+      item: String(first.orderId),
+    });
     expect(resumed.resumed).toBe(true);
-    await until(() => (core.db.prepare('SELECT json_extract(receipt, \'$.journal\') FROM orders WHERE id = ?').pluck().get(first.orderId) ?? '') !== '');
+    await until(
+      () =>
+        (core.db
+          .prepare("SELECT json_extract(receipt, '$.journal') FROM orders WHERE id = ?")
+          .pluck()
+          .get(first.orderId) ?? '') !== '',
+    );
     const after = await ok<OrderView>(core, 'orders.get', { orderId: first.orderId });
     expect(after.receipt?.journal).toContain('ФИСКАЛНИ РАЧУН');
     const left = await ok<{ items: { item: string }[] }>(core, 'retries.list');

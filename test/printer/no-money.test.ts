@@ -27,21 +27,36 @@ const LINES = [
 ];
 
 async function startTill(): Promise<{ core: Core; printer: CaptureServer }> {
-  const core = await startCore({ prefix: 'kasa-nomoney-', env: { KASA_LANG: 'en', KASA_ONLINE_BUDGET_MS: '5000', KASA_PRINTER_ALLOW_LOOPBACK: '1' }, engine: false });
+  const core = await startCore({
+    prefix: 'kasa-nomoney-',
+    env: { KASA_LANG: 'en', KASA_ONLINE_BUDGET_MS: '5000', KASA_PRINTER_ALLOW_LOOPBACK: '1' },
+    engine: false,
+  });
   const printer = await startCaptureServer();
   cleanups.push(() => printer.close());
-  await ok(core, 'printer.configure', { uri: `tcp://127.0.0.1:${printer.port}`, profileId: 'epson-tm-t88v', autoPrint: true, approval: { managerPin: MANAGER_PIN } });
+  await ok(core, 'printer.configure', {
+    uri: `tcp://127.0.0.1:${printer.port}`,
+    profileId: 'epson-tm-t88v',
+    autoPrint: true,
+    approval: { managerPin: MANAGER_PIN },
+  });
   return { core, printer };
 }
 
 /** Sells, waits for the receipt's print job, returns the order, the body sent and the decoded print. */
 async function sellAndPrint(core: Core, printer: CaptureServer, input: Record<string, unknown>) {
   const before = printer.jobs.length;
-  const res = await ok<{ orderId: number; state: string; changePara: number }>(core, 'sales.checkout', { lines: LINES, cashier: 'Ана', ...input });
+  const res = await ok<{ orderId: number; state: string; changePara: number }>(core, 'sales.checkout', {
+    lines: LINES,
+    cashier: 'Ана',
+    ...input,
+  });
   expect(res.state).toBe('fiscalized');
   await until(() => printer.jobs.length === before + 1);
   const order = await ok<OrderView>(core, 'orders.get', { orderId: res.orderId });
-  const request = JSON.parse(core.db.prepare<[number], string>('SELECT request FROM orders WHERE id = ?').pluck().get(res.orderId) ?? '{}') as {
+  const request = JSON.parse(
+    core.db.prepare<[number], string>('SELECT request FROM orders WHERE id = ?').pluck().get(res.orderId) ?? '{}',
+  ) as {
     items: { totalAmount: number }[];
     payments: { type: string; amount: number }[];
   };
@@ -55,7 +70,10 @@ describe('proforma and training take no money (#21 case 10d)', () => {
     const { core, printer } = await startTill();
     await ok(core, 'settings.update', { managerPin: MANAGER_PIN, trainingMode: true });
     // A client that still sends cash (an older counter): ignored, the core decides.
-    const { res, order, request, decoded } = await sellAndPrint(core, printer, { invoiceType: 'training', payments: [{ type: 'cash', amount: 500 }] });
+    const { res, order, request, decoded } = await sellAndPrint(core, printer, {
+      invoiceType: 'training',
+      payments: [{ type: 'cash', amount: 500 }],
+    });
     expect(res.changePara).toBe(0);
     expect(order.invoiceType).toBe('training');
     expect(order.payments).toEqual([{ type: 'other', amountPara: 29999 }]);
@@ -101,9 +119,16 @@ describe('the printer never kicks the drawer for a document that takes no money'
       settings: memorySettings({ 'printer.uri': `tcp://127.0.0.1:${server.port}`, 'printer.profile': 'epson-tm-t88v' }),
       emit: statusLog().emit,
       env: {},
-      getReceipt: (orderId) => ({ receipt: { ...makeReceipt({ seed: String(orderId) }), invoiceType: types[orderId - 1]! }, cash: true }),
+      getReceipt: (orderId) => ({
+        receipt: { ...makeReceipt({ seed: String(orderId) }), invoiceType: types[orderId - 1]! },
+        cash: true,
+      }),
     });
-    cleanups.push(() => server.close(), () => t.cleanup(), () => service.stop());
+    cleanups.push(
+      () => server.close(),
+      () => t.cleanup(),
+      () => service.stop(),
+    );
     service.start();
     types.forEach((_, i) => service.enqueueReceipt(i + 1));
     await until(() => server.jobs.length === types.length);
@@ -112,4 +137,3 @@ describe('the printer never kicks the drawer for a document that takes no money'
     expect(pulses).toEqual([0, 0, 0, 1, 1]);
   });
 });
-

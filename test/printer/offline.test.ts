@@ -30,8 +30,16 @@ function setup(port: number) {
     getReceipt: (id) => (id === 1 ? { receipt, cash: false } : null),
     retry: { baseMs: 20, capMs: 50 },
   });
-  cleanups.push(() => t.cleanup(), () => service.stop());
-  const job = (id: number) => t.db.prepare('SELECT state, attempts, last_error FROM print_jobs WHERE id = ?').get(id) as { state: string; attempts: number; last_error: string | null };
+  cleanups.push(
+    () => t.cleanup(),
+    () => service.stop(),
+  );
+  const job = (id: number) =>
+    t.db.prepare('SELECT state, attempts, last_error FROM print_jobs WHERE id = ?').get(id) as {
+      state: string;
+      attempts: number;
+      last_error: string | null;
+    };
   return { service, log, job };
 }
 
@@ -93,4 +101,3 @@ describe('printer offline', () => {
     expect(server.jobs).toHaveLength(1);
   });
 });
-

@@ -19,7 +19,11 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function printOne(profileId: string, receipt: ReceiptView, header?: string): Promise<{ decoded: Decoded; raw: Buffer; profile: PrinterProfile; server: CaptureServer }> {
+async function printOne(
+  profileId: string,
+  receipt: ReceiptView,
+  header?: string,
+): Promise<{ decoded: Decoded; raw: Buffer; profile: PrinterProfile; server: CaptureServer }> {
   const server = await startCaptureServer();
   const t = tempDb();
   const settings = memorySettings({
@@ -28,8 +32,18 @@ async function printOne(profileId: string, receipt: ReceiptView, header?: string
     ...(header ? { 'printer.header': header } : {}),
   });
   const log = statusLog();
-  const service = createPrintService({ db: t.db, settings, emit: log.emit, env: {}, getReceipt: () => ({ receipt, cash: true }) });
-  cleanups.push(() => server.close(), () => t.cleanup(), () => service.stop());
+  const service = createPrintService({
+    db: t.db,
+    settings,
+    emit: log.emit,
+    env: {},
+    getReceipt: () => ({ receipt, cash: true }),
+  });
+  cleanups.push(
+    () => server.close(),
+    () => t.cleanup(),
+    () => service.stop(),
+  );
   service.start();
   const jobId = service.enqueueReceipt(7);
   await until(() => t.db.prepare('SELECT state FROM print_jobs WHERE id = ?').pluck().get(jobId) === 'printed');
@@ -116,7 +130,13 @@ describe('receipts printed over TCP', () => {
       body: JSON.stringify({
         orderNumber: 'PRINT-TEST-1',
         items: [
-          { name: 'Ћевапчићи са лепињом и кајмаком, велика порција', quantity: 2, unitPrice: 650, totalAmount: 1300, labels: ['A'] },
+          {
+            name: 'Ћевапчићи са лепињом и кајмаком, велика порција',
+            quantity: 2,
+            unitPrice: 650,
+            totalAmount: 1300,
+            labels: ['A'],
+          },
           { name: 'Кисела вода Књаз Милош 0,5л', quantity: 1, unitPrice: 120, totalAmount: 120, labels: ['A'] },
         ],
         payments: [{ type: 'cash', amount: 1420 }],

@@ -29,7 +29,7 @@ describe('raster mode', () => {
       expect(img.width).toBe(profile.dots);
       // Banded: several GS v 0 commands, none taller than BAND_ROWS.
       let bands = 0;
-      for (let i = bytes.indexOf(GS_V_0); i >= 0; ) {
+      for (let i = bytes.indexOf(GS_V_0); i >= 0;) {
         const rows = bytes[i + 6]! + bytes[i + 7]! * 256;
         expect(rows).toBeLessThanOrEqual(BAND_ROWS);
         bands++;
@@ -48,7 +48,11 @@ describe('raster mode', () => {
     const receipt = makeReceipt({ seed: 'golden', latin: true });
     const blocks: Block[] = [
       { type: 'text', text: 'Моја радња d.o.o.', align: 'center', bold: true },
-      ...receipt.journal.trimEnd().split('\r\n').slice(0, 14).map((text): Block => ({ type: 'text', text, align: 'left' })),
+      ...receipt.journal
+        .trimEnd()
+        .split('\r\n')
+        .slice(0, 14)
+        .map((text): Block => ({ type: 'text', text, align: 'left' })),
       { type: 'text', text: SERBIAN_CYRILLIC.slice(0, 30), align: 'left' },
       { type: 'text', text: SERBIAN_CYRILLIC.slice(30), align: 'left' },
       { type: 'text', text: SERBIAN_LATIN_DIACRITICS, align: 'left' },

@@ -33,23 +33,41 @@ const SALE = {
 const profile = findPreset('epson-tm-t88v')!;
 const decode = (b: Buffer) => decodeEscPos(b, { codePages: codePageNumbers(profile) });
 
-const openCore = (dir: string): Promise<Core> => startCore({ dataDir: dir, env: { KASA_LANG: 'sr-Cyrl', KASA_ONLINE_BUDGET_MS: '5000', KASA_PRINTER_ALLOW_LOOPBACK: '1' }, engine: false });
+const openCore = (dir: string): Promise<Core> =>
+  startCore({
+    dataDir: dir,
+    env: { KASA_LANG: 'sr-Cyrl', KASA_ONLINE_BUDGET_MS: '5000', KASA_PRINTER_ALLOW_LOOPBACK: '1' },
+    engine: false,
+  });
 
 async function startTill(): Promise<{ core: Core; printer: CaptureServer }> {
   const core = await openCore(tempDir('kasa-slip-'));
   const printer = await startCaptureServer();
   cleanups.push(() => printer.close());
-  await ok(core, 'printer.configure', { uri: `tcp://127.0.0.1:${printer.port}`, profileId: profile.id, autoPrint: true, approval: { managerPin: MANAGER_PIN } });
+  await ok(core, 'printer.configure', {
+    uri: `tcp://127.0.0.1:${printer.port}`,
+    profileId: profile.id,
+    autoPrint: true,
+    approval: { managerPin: MANAGER_PIN },
+  });
   return { core, printer };
 }
 
 const printedJobs = (core: Core) =>
-  core.db.prepare<[], { kind: string; order_id: number | null; state: string }>('SELECT kind, order_id, state FROM print_jobs ORDER BY id').all();
+  core.db
+    .prepare<[], { kind: string; order_id: number | null; state: string }>(
+      'SELECT kind, order_id, state FROM print_jobs ORDER BY id',
+    )
+    .all();
 
 describe('the signed refund slip (#21 case 9)', () => {
   it('a cash refund prints its fiscal journal, then the non-fiscal slip with the signature line', async () => {
     const { core, printer } = await startTill();
-    const sale = await ok<{ orderId: number; receipt?: { invoiceNumber: string; sdcDateTime: string } }>(core, 'sales.checkout', SALE);
+    const sale = await ok<{ orderId: number; receipt?: { invoiceNumber: string; sdcDateTime: string } }>(
+      core,
+      'sales.checkout',
+      SALE,
+    );
     await until(() => printer.jobs.length === 1);
     const refund = await ok<OrderView>(core, 'refunds.create', {
       managerPin: MANAGER_PIN,
@@ -69,7 +87,9 @@ describe('the signed refund slip (#21 case 9)', () => {
     // The refund's fiscal journal, line for line.
     const fiscal = decode(printer.jobs[1]!);
     const journal = journalLines(refund.receipt!.journal);
-    expect(fiscal.lines.slice(fiscal.lines.indexOf(journal[0]!), fiscal.lines.indexOf(journal[0]!) + journal.length)).toEqual(journal);
+    expect(
+      fiscal.lines.slice(fiscal.lines.indexOf(journal[0]!), fiscal.lines.indexOf(journal[0]!) + journal.length),
+    ).toEqual(journal);
     expect(fiscal.lines.join('\n')).not.toContain('ОВО НИЈЕ ФИСКАЛНИ РАЧУН');
 
     // Then the slip: not fiscal, names the refund, the original and the money paid back, to be signed.
@@ -97,7 +117,10 @@ describe('the signed refund slip (#21 case 9)', () => {
     // The counter cannot issue a correction yet (the seller-PIB option is another part of #21, and the
     // sandbox's demo TIN fails the PIB checksum): the decision is checked on the stored row of a real refund.
     const { core, printer } = await startTill();
-    const sale = await ok<{ orderId: number }>(core, 'sales.checkout', { ...SALE, payments: [{ type: 'card', amount: 540 }] });
+    const sale = await ok<{ orderId: number }>(core, 'sales.checkout', {
+      ...SALE,
+      payments: [{ type: 'card', amount: 540 }],
+    });
     const refund = await ok<OrderView>(core, 'refunds.create', {
       managerPin: MANAGER_PIN,
       orderId: sale.orderId,
@@ -106,18 +129,26 @@ describe('the signed refund slip (#21 case 9)', () => {
       paymentType: 'card',
     });
     await until(() => printer.jobs.length === 3);
-    const row = core.db.prepare<[number], RefundOrderRow>('SELECT transaction_type, data, request, receipt FROM orders WHERE id = ?').get(refund.orderId)!;
+    const row = core.db
+      .prepare<[number], RefundOrderRow>('SELECT transaction_type, data, request, receipt FROM orders WHERE id = ?')
+      .get(refund.orderId)!;
     const sellerTin = (JSON.parse(row.receipt ?? '{}') as { additional: { tin: string } }).additional.tin;
     // A card refund pays money back too: slipped, with the card named.
     const slip = refundSlipOf(row, refund.payments) ?? [];
     expect(slip.find((l) => l.startsWith('Платна картица:'))?.endsWith('150,00')).toBe(true);
     expect(decode(printer.jobs[2]!).lines).toEqual(slip);
     // The seller's own PIB marks a correction: no slip; nor without money back; nor for a sale.
-    const correction = { ...row, request: JSON.stringify({ ...(JSON.parse(row.request ?? '{}') as object), buyerId: `10:${sellerTin}` }) };
+    const correction = {
+      ...row,
+      request: JSON.stringify({ ...(JSON.parse(row.request ?? '{}') as object), buyerId: `10:${sellerTin}` }),
+    };
     expect(refundSlipOf(correction, refund.payments)).toBeUndefined();
     expect(refundSlipOf(row, [{ type: 'card', amountPara: 0 }])).toBeUndefined();
     expect(refundSlipOf({ ...row, transaction_type: 'sale' }, refund.payments)).toBeUndefined();
-    const training = { ...row, receipt: JSON.stringify({ ...(JSON.parse(row.receipt ?? '{}') as object), invoiceType: 'training' }) };
+    const training = {
+      ...row,
+      receipt: JSON.stringify({ ...(JSON.parse(row.receipt ?? '{}') as object), invoiceType: 'training' }),
+    };
     expect(refundSlipOf(training, refund.payments)).toBeUndefined();
     expect(paysMoneyBack([{ type: 'cash', amountPara: 100 }], '11:1234567890125', sellerTin)).toBe(true);
   });
@@ -126,7 +157,12 @@ describe('the signed refund slip (#21 case 9)', () => {
     const dir = tempDir('kasa-slip-');
     const port = await freePort();
     let core = await openCore(dir);
-    await ok(core, 'printer.configure', { uri: `tcp://127.0.0.1:${port}`, profileId: profile.id, autoPrint: true, approval: { managerPin: MANAGER_PIN } });
+    await ok(core, 'printer.configure', {
+      uri: `tcp://127.0.0.1:${port}`,
+      profileId: profile.id,
+      autoPrint: true,
+      approval: { managerPin: MANAGER_PIN },
+    });
     const sale = await ok<{ orderId: number }>(core, 'sales.checkout', SALE);
     const refund = await ok<OrderView>(core, 'refunds.create', {
       managerPin: MANAGER_PIN,
@@ -156,7 +192,9 @@ describe('the signed refund slip (#21 case 9)', () => {
     // The retried sale may come later (a job waiting for its retry lets later ones pass), but the slip
     // is queued only once its refund printed: it is always right after the refund on the wire.
     const texts = printer.jobs.map((j) => decode(j).lines);
-    const refundAt = texts.findIndex((t) => t.some((l) => l.includes(refund.receipt!.invoiceNumber) && l.startsWith('ПФР број рачуна:')));
+    const refundAt = texts.findIndex((t) =>
+      t.some((l) => l.includes(refund.receipt!.invoiceNumber) && l.startsWith('ПФР број рачуна:')),
+    );
     expect(refundAt).toBeGreaterThanOrEqual(0);
     const slip = texts[refundAt + 1] ?? [];
     expect(slip.find((l) => l.startsWith('Рефундација:'))?.endsWith(refund.receipt!.invoiceNumber)).toBe(true);

@@ -35,14 +35,22 @@ describe('code pages', () => {
 
   it('mixed-script text round-trips through runs in any Cyrillic+Latin page pair', () => {
     const alphabet = [...(SERBIAN_CYRILLIC + SERBIAN_LATIN_DIACRITICS + 'abcXYZ 0123,.-=')];
-    const pairs = [['CP1251', 'CP1250'], ['CP855', 'CP852'], ['CP1251', 'CP852']] as const;
+    const pairs = [
+      ['CP1251', 'CP1250'],
+      ['CP855', 'CP852'],
+      ['CP1251', 'CP852'],
+    ] as const;
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...alphabet), { maxLength: 60 }), fc.constantFrom(...pairs), (chars, pages) => {
-        const text = chars.join('');
-        const runs = encodeRuns(text, pages)!;
-        const back = runs.map((r) => [...r.bytes].map((b) => decodeByte(r.page, b)).join('')).join('');
-        expect(back).toBe(text);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...alphabet), { maxLength: 60 }),
+        fc.constantFrom(...pairs),
+        (chars, pages) => {
+          const text = chars.join('');
+          const runs = encodeRuns(text, pages)!;
+          const back = runs.map((r) => [...r.bytes].map((b) => decodeByte(r.page, b)).join('')).join('');
+          expect(back).toBe(text);
+        },
+      ),
     );
   });
 
@@ -65,7 +73,9 @@ describe('layout details', () => {
 
   it('a 50-column line is drawn as an image, never wrapped', () => {
     const p = findPreset('pos-5890')!;
-    const d = decodeEscPos(buildDocumentBytes(slipDocument(['Ж'.repeat(50), 'кратко']), p), { codePages: codePageNumbers(p) });
+    const d = decodeEscPos(buildDocumentBytes(slipDocument(['Ж'.repeat(50), 'кратко']), p), {
+      codePages: codePageNumbers(p),
+    });
     expect(d.lines).toEqual(['кратко']);
     expect(d.rasterImages).toHaveLength(1);
   });
@@ -90,9 +100,24 @@ describe('migration 002', () => {
     const t = tempDb();
     cleanups.push(() => t.cleanup());
     const cols = t.db.prepare("SELECT name FROM pragma_table_info('print_jobs')").pluck().all();
-    expect(cols).toEqual(['id', 'order_id', 'kind', 'payload', 'state', 'attempts', 'next_attempt_at', 'last_error', 'created_at', 'printed_at']);
+    expect(cols).toEqual([
+      'id',
+      'order_id',
+      'kind',
+      'payload',
+      'state',
+      'attempts',
+      'next_attempt_at',
+      'last_error',
+      'created_at',
+      'printed_at',
+    ]);
     expect(() =>
-      t.db.prepare("INSERT INTO print_jobs (kind, payload, state, next_attempt_at, created_at) VALUES ('x', '{}', 'queued', 0, '')").run(),
+      t.db
+        .prepare(
+          "INSERT INTO print_jobs (kind, payload, state, next_attempt_at, created_at) VALUES ('x', '{}', 'queued', 0, '')",
+        )
+        .run(),
     ).toThrow(/CHECK/);
   });
 });
@@ -115,10 +140,14 @@ describe('transports', () => {
     expect(fs.readFileSync(file)).toEqual(bytes);
     const lp = path.join(t.dir, 'lp');
     const out = path.join(t.dir, 'cups-out');
-    fs.writeFileSync(lp, `#!/bin/sh\n[ "$1 $2 $3 $4" = "-d POS58 -o raw" ] || exit 3\ncat > ${JSON.stringify(out)}\n`, { mode: 0o755 });
+    fs.writeFileSync(lp, `#!/bin/sh\n[ "$1 $2 $3 $4" = "-d POS58 -o raw" ] || exit 3\ncat > ${JSON.stringify(out)}\n`, {
+      mode: 0o755,
+    });
     await createTransportFactory({ lpCommand: lp })({ kind: 'cups', queue: 'POS58' }).send(bytes);
     expect(fs.readFileSync(out)).toEqual(bytes);
-    await expect(createTransportFactory({ lpCommand: lp })({ kind: 'cups', queue: 'OTHER' }).send(bytes)).rejects.toThrow(/exited 3/);
+    await expect(
+      createTransportFactory({ lpCommand: lp })({ kind: 'cups', queue: 'OTHER' }).send(bytes),
+    ).rejects.toThrow(/exited 3/);
   });
 });
 
@@ -128,14 +157,27 @@ describe('service configuration and handlers', () => {
     const settings = memorySettings();
     const log = statusLog();
     const receipt = makeReceipt();
-    const service = createPrintService({ db: t.db, settings, emit: log.emit, env, getReceipt: (id) => (id === 1 ? { receipt, cash: true } : null) });
-    cleanups.push(() => t.cleanup(), () => service.stop());
+    const service = createPrintService({
+      db: t.db,
+      settings,
+      emit: log.emit,
+      env,
+      getReceipt: (id) => (id === 1 ? { receipt, cash: true } : null),
+    });
+    cleanups.push(
+      () => t.cleanup(),
+      () => service.stop(),
+    );
     return { t, settings, service, handlers: printerHandlers(service) };
   }
 
   it('KASA_PRINTER and KASA_PRINTER_PROFILE override the settings', async () => {
     const { handlers } = make({ KASA_PRINTER: 'tcp://127.0.0.1:1', KASA_PRINTER_PROFILE: 'pos-5890' });
-    expect(await handlers['print.status']({})).toMatchObject({ uri: 'tcp://127.0.0.1:1', uriSource: 'env', profileId: 'pos-5890' });
+    expect(await handlers['print.status']({})).toMatchObject({
+      uri: 'tcp://127.0.0.1:1',
+      uriSource: 'env',
+      profileId: 'pos-5890',
+    });
     const { profiles, current } = await handlers['printer.profiles']({});
     expect(current).toBe('pos-5890');
     expect(profiles.map((p) => p.id)).toContain('epson-tm-t88v');
@@ -148,18 +190,30 @@ describe('service configuration and handlers', () => {
     );
     const { service, handlers, t } = make({ KASA_PRINTER_ALLOW_LOOPBACK: '1' });
     expect(service.status().state).toBe('unconfigured');
-    expect(() => service.configure({ uri: 'http://x', profileId: 'generic-80' })).toThrow(expect.objectContaining({ code: 'invalid_input', field: 'uri' }));
+    expect(() => service.configure({ uri: 'http://x', profileId: 'generic-80' })).toThrow(
+      expect.objectContaining({ code: 'invalid_input', field: 'uri' }),
+    );
     // Through the contract only printer devices, never arbitrary files (KASA_PRINTER may name any path).
     for (const uri of ['/tmp/kasa-x', 'file:///etc/passwd', '/dev/../etc/passwd', 'C:\\Windows\\win.ini']) {
-      expect(() => service.configure({ uri, profileId: 'generic-80' })).toThrow(expect.objectContaining({ code: 'invalid_input', field: 'uri' }));
+      expect(() => service.configure({ uri, profileId: 'generic-80' })).toThrow(
+        expect.objectContaining({ code: 'invalid_input', field: 'uri' }),
+      );
     }
-    expect(() => service.configure({ uri: 'tcp://127.0.0.1:1', profileId: 'nope' })).toThrow(expect.objectContaining({ code: 'invalid_input' }));
+    expect(() => service.configure({ uri: 'tcp://127.0.0.1:1', profileId: 'nope' })).toThrow(
+      expect.objectContaining({ code: 'invalid_input' }),
+    );
     await expect(handlers['print.receipt']({ orderId: 2 })).rejects.toMatchObject({ code: 'not_found' });
 
     const server = await startCaptureServer();
     cleanups.push(() => server.close());
     const custom = { ...findPreset('generic-58')!, id: 'custom', name: 'Moj štampač', source: 'custom' };
-    await handlers['printer.configure']({ uri: `tcp://127.0.0.1:${server.port}`, profileId: 'custom', custom, header: 'Радња', autoPrint: false });
+    await handlers['printer.configure']({
+      uri: `tcp://127.0.0.1:${server.port}`,
+      profileId: 'custom',
+      custom,
+      header: 'Радња',
+      autoPrint: false,
+    });
     expect(service.status()).toMatchObject({ profileId: 'custom', autoPrint: false, state: 'idle' });
     service.start();
     const { jobId } = await handlers['print.receipt']({ orderId: 1 });

@@ -70,7 +70,9 @@ async function control(what: string, body?: unknown): Promise<Json> {
   return (await r.json()) as Json;
 }
 
-async function ledger(): Promise<{ orderNumber: string; invoiceNumber: string; invoiceType: string; transactionType: string }[]> {
+async function ledger(): Promise<
+  { orderNumber: string; invoiceNumber: string; invoiceType: string; transactionType: string }[]
+> {
   return (await control('ledger'))['receipts'] as never;
 }
 
@@ -101,7 +103,12 @@ function fields(r: Res): string[] {
   return details.validationErrors.map((e) => e.field);
 }
 
-async function issue(orderNumber = on(), over: Json = {}, path = '/receipt/normal/sale', key = 'demo-key'): Promise<Json> {
+async function issue(
+  orderNumber = on(),
+  over: Json = {},
+  path = '/receipt/normal/sale',
+  key = 'demo-key',
+): Promise<Json> {
   const r = await call('POST', path, { body: sale(orderNumber, over), key });
   expect(r.status).toBe(201);
   return receiptOf(r);
@@ -147,7 +154,8 @@ describe('authentication', () => {
   it('serves /auth/api-key/me', async () => {
     const r = await call('GET', '/auth/api-key/me');
     expect(r.status).toBe(200);
-    for (const f of ['apiKeyId', 'apiKeyName', 'companyId', 'companyName', 'shopId', 'shopName']) expect(r.json).toHaveProperty(f);
+    for (const f of ['apiKeyId', 'apiKeyName', 'companyId', 'companyName', 'shopId', 'shopName'])
+      expect(r.json).toHaveProperty(f);
   });
 
   it('answers 403 without code for a key without access', async () => {
@@ -177,7 +185,11 @@ describe('tax rates and labels', () => {
     const r = await call('GET', '/receipt/tax-rates');
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    const current = r.json['currentTaxRates'] as { groupId: number; validFrom: string; taxCategories: { taxRates: { label: string; rate: number }[] }[] };
+    const current = r.json['currentTaxRates'] as {
+      groupId: number;
+      validFrom: string;
+      taxCategories: { taxRates: { label: string; rate: number }[] }[];
+    };
     const rates = Object.fromEntries(current.taxCategories.flatMap((c) => c.taxRates.map((t) => [t.label, t.rate])));
     expect(rates).toEqual({ Ж: 19, A: 10, F: 11, B: 0, N: 0, C: 0, E: 6, P: 0.5, T: 2 });
     const all = r.json['allTaxRates'] as { groupId: number }[];
@@ -189,8 +201,12 @@ describe('tax rates and labels', () => {
     const r = await fetch(`${base}/receipt/tax-rates`, { headers: { Authorization: 'Bearer prod-key' } });
     const bytes = Buffer.from(await r.arrayBuffer());
     expect(bytes.includes(Buffer.from('"label":"Ђ"', 'utf8'))).toBe(true);
-    const json = JSON.parse(bytes.toString('utf8')) as { currentTaxRates: { taxCategories: { taxRates: { label: string; rate: number }[] }[] } };
-    const rates = Object.fromEntries(json.currentTaxRates.taxCategories.flatMap((c) => c.taxRates.map((t) => [t.label, t.rate])));
+    const json = JSON.parse(bytes.toString('utf8')) as {
+      currentTaxRates: { taxCategories: { taxRates: { label: string; rate: number }[] }[] };
+    };
+    const rates = Object.fromEntries(
+      json.currentTaxRates.taxCategories.flatMap((c) => c.taxRates.map((t) => [t.label, t.rate])),
+    );
     expect(rates).toEqual({ Ђ: 20, Е: 10, Г: 0, А: 0 });
     expect(rates['\u0410']).toBe(0); // Cyrillic А
     expect(rates['A']).toBeUndefined(); // Latin A is another label
@@ -199,7 +215,9 @@ describe('tax rates and labels', () => {
   it('fiscalizes A, E and F on demo and rejects every other label with ERR_01010 / 2310', async () => {
     for (const label of ['A', 'E', 'F']) await issue(on(), { items: [item({ labels: [label] })] });
     for (const label of ['Ж', 'B', 'N', 'C', 'P', 'T', 'Ђ', 'Е', 'Г', 'А', 'X']) {
-      const r = await call('POST', '/receipt/normal/sale', { body: sale(on(), { items: [item({ labels: [label] })] }) });
+      const r = await call('POST', '/receipt/normal/sale', {
+        body: sale(on(), { items: [item({ labels: [label] })] }),
+      });
       expectError(r, 400, 'ERR_01010');
       expect(JSON.stringify((r.json['details'] as Json)['pursRawResponse'])).toContain('2310');
     }
@@ -210,10 +228,15 @@ describe('tax rates and labels', () => {
     const labels = ['Ђ', 'Е', 'Г', 'А'];
     const body = {
       orderNumber: on('ПРОД'),
-      items: labels.map((l, i) => item({ name: `Артикал ${l}`, unitPrice: 100 + i, totalAmount: 100 + i, labels: [l] })),
+      items: labels.map((l, i) =>
+        item({ name: `Артикал ${l}`, unitPrice: 100 + i, totalAmount: 100 + i, labels: [l] }),
+      ),
       payments: [{ type: 'card', amount: 406 }],
     };
-    const r = await call('POST', '/receipt/normal/sale', { key: 'prod-key', raw: new TextEncoder().encode(JSON.stringify(body)) });
+    const r = await call('POST', '/receipt/normal/sale', {
+      key: 'prod-key',
+      raw: new TextEncoder().encode(JSON.stringify(body)),
+    });
     expect(r.status).toBe(201);
     const taxItems = receiptOf(r)['taxItems'] as { label: string; amount: number; rate: number }[];
     expect(taxItems.map((t) => t.label).sort()).toEqual([...labels].sort());
@@ -221,7 +244,10 @@ describe('tax rates and labels', () => {
     expect(taxItems.find((t) => t.label === 'Е')).toMatchObject({ rate: 10, amount: 9.18 });
     expect(receiptOf(r)['orderNumber']).toBe(body.orderNumber);
     for (const label of ['A', 'E', 'F']) {
-      const bad = await call('POST', '/receipt/normal/sale', { key: 'prod-key', body: sale(on(), { items: [item({ labels: [label] })] }) });
+      const bad = await call('POST', '/receipt/normal/sale', {
+        key: 'prod-key',
+        body: sale(on(), { items: [item({ labels: [label] })] }),
+      });
       expectError(bad, 400, 'ERR_01010');
     }
   });
@@ -239,8 +265,14 @@ describe('sale', () => {
   it('issues a realistic receipt', async () => {
     const meta = { kasa: { terminal: 'T1', nested: [1, 'два', null] }, note: 'ćčžšđ ЋЧЖШЂ' };
     const body = sale(on(), {
-      items: [item({ quantity: 2, unitPrice: 60, totalAmount: 120 }), item({ name: 'Mleko', unitPrice: 99.99, totalAmount: 99.99, labels: ['E'] })],
-      payments: [{ type: 'cash', amount: 200 }, { type: 'card', amount: 19.99 }],
+      items: [
+        item({ quantity: 2, unitPrice: 60, totalAmount: 120 }),
+        item({ name: 'Mleko', unitPrice: 99.99, totalAmount: 99.99, labels: ['E'] }),
+      ],
+      payments: [
+        { type: 'cash', amount: 200 },
+        { type: 'card', amount: 19.99 },
+      ],
       metaFields: meta,
     });
     const r = await call('POST', '/receipt/normal/sale', { body });
@@ -255,15 +287,23 @@ describe('sale', () => {
     expect(rc['verificationUrl']).toMatch(/^https:\/\/tap\.sandbox\.suf\.purs\.gov\.rs\/v\/\?vl=[A-Za-z0-9_-]+$/);
     expect(rc['invoicePdfUrl']).toBe(`${base}/files/${String(rc['invoiceNumber'])}.pdf`);
     expect(rc).not.toHaveProperty('qrCodeFileUrl');
-    expect(rc).toMatchObject({ totalAmount: 219.99, invoiceType: 'normal', transactionType: 'sale', orderNumber: body['orderNumber'] });
+    expect(rc).toMatchObject({
+      totalAmount: 219.99,
+      invoiceType: 'normal',
+      transactionType: 'sale',
+      orderNumber: body['orderNumber'],
+    });
     expect(rc['metaFields']).toEqual(meta);
     expect(rc['taxItems']).toEqual([
       { categoryType: 0, label: 'A', amount: 10.91, rate: 10, categoryName: expect.any(String) as unknown },
       { categoryType: 0, label: 'E', amount: 5.66, rate: 6, categoryName: expect.any(String) as unknown },
     ]);
     const additional = rc['additional'] as Json;
-    for (const f of ['mrc', 'tin', 'signedBy', 'signature', 'requestedBy', 'taxGroupRevision', 'messages']) expect(additional).toHaveProperty(f);
-    expect(String(rc['invoiceNumber']).startsWith(`${String(additional['requestedBy'])}-${String(additional['signedBy'])}-`)).toBe(true);
+    for (const f of ['mrc', 'tin', 'signedBy', 'signature', 'requestedBy', 'taxGroupRevision', 'messages'])
+      expect(additional).toHaveProperty(f);
+    expect(
+      String(rc['invoiceNumber']).startsWith(`${String(additional['requestedBy'])}-${String(additional['signedBy'])}-`),
+    ).toBe(true);
     // a fresh correlationId on every response
     const again = await call('POST', '/receipt/normal/sale', { body: sale(on()) });
     expect(again.json['correlationId']).not.toBe(r.json['correlationId']);
@@ -275,8 +315,16 @@ describe('sale', () => {
     expect((await issue(on(), {}, '/receipt/Training/sale'))['invoiceCounterExtension']).toBe('ТП');
     expect((await issue(on(), {}, '/receipt/proforma/sale'))['invoiceCounterExtension']).toBe('РП');
     const original = await issue();
-    const copy = await issue(on(), { referentDocumentNumber: original['invoiceNumber'], referentDocumentDt: original['sdcDateTime'] }, '/receipt/copy/sale');
-    expect(copy).toMatchObject({ invoiceType: 'copy', invoiceCounterExtension: 'КП', referentDocumentNumber: original['invoiceNumber'] });
+    const copy = await issue(
+      on(),
+      { referentDocumentNumber: original['invoiceNumber'], referentDocumentDt: original['sdcDateTime'] },
+      '/receipt/copy/sale',
+    );
+    expect(copy).toMatchObject({
+      invoiceType: 'copy',
+      invoiceCounterExtension: 'КП',
+      referentDocumentNumber: original['invoiceNumber'],
+    });
     const r = await call('POST', '/receipt/bogus/sale', { body: sale(on()) });
     expectError(r, 400, 'ERR_00202');
     expect(fields(r)).toContain('invoiceType');
@@ -302,7 +350,11 @@ describe('validation (ERR_00202)', () => {
     ['wrong-typed orderNumber', { ...sale('x'), orderNumber: 12 }, 'orderNumber'],
     ['empty items', { ...sale('x'), items: [] }, 'items'],
     ['missing items', { orderNumber: 'x', payments: [{ type: 'cash', amount: 1 }] }, 'items'],
-    ['item name missing', { ...sale('x'), items: [{ quantity: 1, unitPrice: 1, totalAmount: 1, labels: ['A'] }] }, 'items[0].name'],
+    [
+      'item name missing',
+      { ...sale('x'), items: [{ quantity: 1, unitPrice: 1, totalAmount: 1, labels: ['A'] }] },
+      'items[0].name',
+    ],
     ['quantity as string', { ...sale('x'), items: [item({ quantity: '1' })] }, 'items[0].quantity'],
     ['labels missing', { ...sale('x'), items: [item({ labels: undefined })] }, 'items[0].labels'],
     ['three decimals of money', { ...sale('x'), items: [item({ totalAmount: 100.001 })] }, 'items[0].totalAmount'],
@@ -312,7 +364,11 @@ describe('validation (ERR_00202)', () => {
     ['short tax id', { ...sale('x'), buyerId: '10:1234' }, 'buyerId'],
     ['unknown buyer id type (issue 21)', { ...sale('x'), buyerId: '99:x' }, 'buyerId'],
     ['metaFields not an object', { ...sale('x'), metaFields: 'x' }, 'metaFields'],
-    ['settings flag not boolean', { ...sale('x'), settings: { returnIfOrderNumberExists: 'yes' } }, 'settings.returnIfOrderNumberExists'],
+    [
+      'settings flag not boolean',
+      { ...sale('x'), settings: { returnIfOrderNumberExists: 'yes' } },
+      'settings.returnIfOrderNumberExists',
+    ],
     ['body is an array', [sale('x')], 'body'],
   ];
   it.each(cases)('%s', async (_name, body, field) => {
@@ -324,7 +380,11 @@ describe('validation (ERR_00202)', () => {
 
   it('rejects malformed JSON and invalid UTF-8', async () => {
     expectError(await call('POST', '/receipt/normal/sale', { raw: '{"orderNumber":' }), 400, 'ERR_00202');
-    expectError(await call('POST', '/receipt/normal/sale', { raw: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) }), 400, 'ERR_00202');
+    expectError(
+      await call('POST', '/receipt/normal/sale', { raw: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) }),
+      400,
+      'ERR_00202',
+    );
     expect(await ledger()).toHaveLength(0);
   });
 
@@ -336,7 +396,9 @@ describe('validation (ERR_00202)', () => {
 
 describe('amounts (ERR_00701)', () => {
   it('rejects a mismatch, compares in para and honours skipAmountValidation', async () => {
-    const r = await call('POST', '/receipt/normal/sale', { body: sale(on(), { payments: [{ type: 'cash', amount: 99.99 }] }) });
+    const r = await call('POST', '/receipt/normal/sale', {
+      body: sale(on(), { payments: [{ type: 'cash', amount: 99.99 }] }),
+    });
     expectError(r, 400, 'ERR_00701');
     // 0.1 + 0.2 in floats is not 0.3, in para it is.
     await issue(on(), {
@@ -345,7 +407,9 @@ describe('amounts (ERR_00701)', () => {
     });
     await issue(on(), { payments: [{ type: 'cash', amount: 1 }], settings: { skipAmountValidation: true } });
     // advanceAmount is added on top of amount
-    const twice = await call('POST', '/receipt/normal/sale', { body: sale(on(), { payments: [{ type: 'cash', amount: 100, advanceAmount: 100 }] }) });
+    const twice = await call('POST', '/receipt/normal/sale', {
+      body: sale(on(), { payments: [{ type: 'cash', amount: 100, advanceAmount: 100 }] }),
+    });
     expectError(twice, 400, 'ERR_00701');
   });
 });
@@ -355,7 +419,9 @@ describe('order numbers', () => {
     const orderNumber = on();
     const first = await issue(orderNumber);
     expectError(await call('POST', '/receipt/normal/sale', { body: sale(orderNumber) }), 400, 'ERR_00603');
-    const again = await call('POST', '/receipt/normal/sale', { body: sale(orderNumber, { settings: { returnIfOrderNumberExists: true } }) });
+    const again = await call('POST', '/receipt/normal/sale', {
+      body: sale(orderNumber, { settings: { returnIfOrderNumberExists: true } }),
+    });
     expect(again.status).toBe(201);
     expect(receiptOf(again)['invoiceNumber']).toBe(first['invoiceNumber']);
     expect(receiptOf(again)['journal']).toBe(first['journal']);
@@ -367,7 +433,11 @@ describe('order numbers', () => {
     await issue(orderNumber);
     await issue(orderNumber, {}, '/receipt/training/sale');
     await issue(orderNumber, { items: [item({ labels: ['Ђ'] })] }, '/receipt/normal/sale', 'prod-key');
-    expectError(await call('POST', '/receipt/normal/sale', { key: 'demo-key-v1', body: sale(orderNumber) }), 400, 'ERR_00603');
+    expectError(
+      await call('POST', '/receipt/normal/sale', { key: 'demo-key-v1', body: sale(orderNumber) }),
+      400,
+      'ERR_00603',
+    );
   });
 
   it('bypasses the check with skipOrderNumberValidation', async () => {
@@ -381,15 +451,21 @@ describe('order numbers', () => {
     const orderNumber = on();
     const first = await issue(orderNumber);
     await control('clock', { advanceMs: 13 * DAY });
-    const inside = await call('POST', '/receipt/normal/sale', { body: sale(orderNumber, { settings: { returnIfOrderNumberExists: true } }) });
+    const inside = await call('POST', '/receipt/normal/sale', {
+      body: sale(orderNumber, { settings: { returnIfOrderNumberExists: true } }),
+    });
     expect(receiptOf(inside)['invoiceNumber']).toBe(first['invoiceNumber']);
     expectError(await call('POST', '/receipt/normal/sale', { body: sale(orderNumber) }), 400, 'ERR_00603');
     await control('clock', { advanceMs: DAY + 1 });
     const after = await issue(orderNumber);
     expect(after['invoiceNumber']).not.toBe(first['invoiceNumber']);
-    expect(Date.parse(String(after['sdcDateTime'])) - Date.parse(String(first['sdcDateTime']))).toBeGreaterThanOrEqual(14 * DAY);
+    expect(Date.parse(String(after['sdcDateTime'])) - Date.parse(String(first['sdcDateTime']))).toBeGreaterThanOrEqual(
+      14 * DAY,
+    );
     // with the flag, after the window, the latest (now in its own window) is returned
-    const flagged = await call('POST', '/receipt/normal/sale', { body: sale(orderNumber, { settings: { returnIfOrderNumberExists: true } }) });
+    const flagged = await call('POST', '/receipt/normal/sale', {
+      body: sale(orderNumber, { settings: { returnIfOrderNumberExists: true } }),
+    });
     expect(receiptOf(flagged)['invoiceNumber']).toBe(after['invoiceNumber']);
     const clock = await control('clock', { offsetMs: -20 * DAY });
     expect(clock['offsetMs']).toBe(-20 * DAY);
@@ -415,17 +491,29 @@ describe('refunds', () => {
     const original = await issue();
     const ref = { referentDocumentNumber: original['invoiceNumber'], referentDocumentDt: original['sdcDateTime'] };
     const withBuyer = await issue(on(), { ...ref, buyerId: '10:123456789' }, '/receipt/normal/refund');
-    expect(withBuyer).toMatchObject({ transactionType: 'refund', invoiceCounterExtension: 'ПР', referentDocumentNumber: original['invoiceNumber'] });
+    expect(withBuyer).toMatchObject({
+      transactionType: 'refund',
+      invoiceCounterExtension: 'ПР',
+      referentDocumentNumber: original['invoiceNumber'],
+    });
     expect(String(withBuyer['journal'])).toContain('Реф. број:');
     expect(String(withBuyer['journal'])).toContain('-100,00');
     await issue(on(), { ...ref, settings: { skipBuyerIdValidation: true } }, '/receipt/normal/refund');
-    const training = await issue(on(), { ...ref, settings: { skipBuyerIdValidation: true } }, '/receipt/training/refund');
+    const training = await issue(
+      on(),
+      { ...ref, settings: { skipBuyerIdValidation: true } },
+      '/receipt/training/refund',
+    );
     expect(training['invoiceCounterExtension']).toBe('ТР');
   });
 
   it('rejects a refund of an unknown invoice with ERR_00201', async () => {
     const r = await call('POST', '/receipt/normal/refund', {
-      body: sale(on(), { referentDocumentNumber: 'NOPE0000-NOPE0000-1', referentDocumentDt: '2024-01-01T00:00:00Z', buyerId: '10:123456789' }),
+      body: sale(on(), {
+        referentDocumentNumber: 'NOPE0000-NOPE0000-1',
+        referentDocumentDt: '2024-01-01T00:00:00Z',
+        buyerId: '10:123456789',
+      }),
     });
     expectError(r, 400, 'ERR_00201');
   });
@@ -434,7 +522,10 @@ describe('refunds', () => {
 describe('full refund', () => {
   it('refunds 100 % of the original', async () => {
     const original = await issue(on(), {
-      items: [item({ quantity: 3, unitPrice: 50, totalAmount: 150 }), item({ name: 'Сок', unitPrice: 120.5, totalAmount: 120.5, labels: ['F'] })],
+      items: [
+        item({ quantity: 3, unitPrice: 50, totalAmount: 150 }),
+        item({ name: 'Сок', unitPrice: 120.5, totalAmount: 120.5, labels: ['F'] }),
+      ],
       payments: [{ type: 'card', amount: 270.5 }],
     });
     const r = await call('POST', `/receipt/${String(original['invoiceNumber'])}/refund/full`, {
@@ -454,9 +545,15 @@ describe('full refund', () => {
   it('404s with an invoiceType segment or an unknown invoice, 400s without buyerId', async () => {
     const original = await issue();
     const body = { orderNumber: on(), items: [item()], buyerId: '10:123456789' };
-    expectError(await call('POST', `/receipt/training/${String(original['invoiceNumber'])}/refund/full`, { body }), 404, 'NOT_FOUND');
+    expectError(
+      await call('POST', `/receipt/training/${String(original['invoiceNumber'])}/refund/full`, { body }),
+      404,
+      'NOT_FOUND',
+    );
     expectError(await call('POST', '/receipt/NOPE0000-NOPE0000-9/refund/full', { body }), 404, 'NOT_FOUND');
-    const r = await call('POST', `/receipt/${String(original['invoiceNumber'])}/refund/full`, { body: { orderNumber: on(), items: [item()] } });
+    const r = await call('POST', `/receipt/${String(original['invoiceNumber'])}/refund/full`, {
+      body: { orderNumber: on(), items: [item()] },
+    });
     expectError(r, 400, 'ERR_00202');
     expect(fields(r)).toContain('buyerId');
   });
@@ -477,14 +574,36 @@ describe('advance chain', () => {
     expect(r.json['correlationId']).toMatch(UUID);
     const refund = r.json['refundReceipt'] as Json;
     const final = r.json['finalReceipt'] as Json;
-    expect(refund).toMatchObject({ invoiceType: 'advance', transactionType: 'refund', invoiceCounterExtension: 'АР', referentDocumentNumber: adv['invoiceNumber'], totalAmount: 100 });
-    expect(final).toMatchObject({ invoiceType: 'normal', transactionType: 'sale', invoiceCounterExtension: 'ПП', referentDocumentNumber: refund['invoiceNumber'], totalAmount: 300 });
+    expect(refund).toMatchObject({
+      invoiceType: 'advance',
+      transactionType: 'refund',
+      invoiceCounterExtension: 'АР',
+      referentDocumentNumber: adv['invoiceNumber'],
+      totalAmount: 100,
+    });
+    expect(final).toMatchObject({
+      invoiceType: 'normal',
+      transactionType: 'sale',
+      invoiceCounterExtension: 'ПП',
+      referentDocumentNumber: refund['invoiceNumber'],
+      totalAmount: 300,
+    });
     const archived = await call('GET', `/archive/receipts/${String(final['invoiceNumber'])}`);
     const chain = archived.json['chain'] as Json[];
-    expect(chain.map((c) => c['invoiceNumber'])).toEqual([adv['invoiceNumber'], refund['invoiceNumber'], final['invoiceNumber']]);
-    expect(archived.json['chainMetadata']).toMatchObject({ rootInvoiceNumber: adv['invoiceNumber'], length: 3, position: 2 });
+    expect(chain.map((c) => c['invoiceNumber'])).toEqual([
+      adv['invoiceNumber'],
+      refund['invoiceNumber'],
+      final['invoiceNumber'],
+    ]);
+    expect(archived.json['chainMetadata']).toMatchObject({
+      rootInvoiceNumber: adv['invoiceNumber'],
+      length: 3,
+      position: 2,
+    });
     // retry of the lost response
-    const again = await call('POST', '/receipt/advance/finalize', { body: { ...body, settings: { returnIfOrderNumberExists: true } } });
+    const again = await call('POST', '/receipt/advance/finalize', {
+      body: { ...body, settings: { returnIfOrderNumberExists: true } },
+    });
     expect((again.json['finalReceipt'] as Json)['invoiceNumber']).toBe(final['invoiceNumber']);
     expect((again.json['refundReceipt'] as Json)['invoiceNumber']).toBe(refund['invoiceNumber']);
     expectError(await call('POST', '/receipt/advance/finalize', { body }), 400, 'ERR_00603');
@@ -493,7 +612,9 @@ describe('advance chain', () => {
   it('requires referentDocumentNumber on finalize (ERR_00201)', async () => {
     const r = await call('POST', '/receipt/advance/finalize', { body: sale(on()) });
     expectError(r, 400, 'ERR_00201');
-    const unknown = await call('POST', '/receipt/advance/finalize', { body: sale(on(), { referentDocumentNumber: 'NOPE0000-NOPE0000-1' }) });
+    const unknown = await call('POST', '/receipt/advance/finalize', {
+      body: sale(on(), { referentDocumentNumber: 'NOPE0000-NOPE0000-1' }),
+    });
     expectError(unknown, 400, 'ERR_00201');
   });
 
@@ -507,28 +628,64 @@ describe('advance chain', () => {
     expectError(fin, 409, 'ERR_00302');
   });
 
-  it('#21: the advance refund of a chain cancels every advance of it net of their refunds (the Tax Administration\'s chain)', async () => {
-    const a1 = await issue(on(), { items: [item({ name: 'Аванс', unitPrice: 3000, totalAmount: 3000 })], payments: [{ type: 'cash', amount: 3000 }] }, '/receipt/advance/sale');
+  it("#21: the advance refund of a chain cancels every advance of it net of their refunds (the Tax Administration's chain)", async () => {
+    const a1 = await issue(
+      on(),
+      {
+        items: [item({ name: 'Аванс', unitPrice: 3000, totalAmount: 3000 })],
+        payments: [{ type: 'cash', amount: 3000 }],
+      },
+      '/receipt/advance/sale',
+    );
     // A further advance references the previous one.
-    const a2 = await issue(on(), { referentDocumentNumber: a1['invoiceNumber'], items: [item({ name: 'Аванс', unitPrice: 2000, totalAmount: 2000 })], payments: [{ type: 'card', amount: 2000 }] }, '/receipt/advance/sale');
+    const a2 = await issue(
+      on(),
+      {
+        referentDocumentNumber: a1['invoiceNumber'],
+        items: [item({ name: 'Аванс', unitPrice: 2000, totalAmount: 2000 })],
+        payments: [{ type: 'card', amount: 2000 }],
+      },
+      '/receipt/advance/sale',
+    );
     // 500.00 of the first advance was given back.
     const back = await call('POST', '/receipt/advance/refund', {
-      body: sale(on(), { referentDocumentNumber: a1['invoiceNumber'], referentDocumentDt: a1['sdcDateTime'], items: [item({ name: 'Аванс', unitPrice: 500, totalAmount: 500 })], payments: [{ type: 'cash', amount: 500 }], settings: { skipBuyerIdValidation: true } }),
+      body: sale(on(), {
+        referentDocumentNumber: a1['invoiceNumber'],
+        referentDocumentDt: a1['sdcDateTime'],
+        items: [item({ name: 'Аванс', unitPrice: 500, totalAmount: 500 })],
+        payments: [{ type: 'cash', amount: 500 }],
+        settings: { skipBuyerIdValidation: true },
+      }),
     });
     expect(back.status).toBe(201);
     const r = await call('POST', '/receipt/advance/finalize', {
-      body: { orderNumber: on(), referentDocumentNumber: a2['invoiceNumber'], items: [item({ name: 'Софа', unitPrice: 10000, totalAmount: 10000 })], payments: [{ type: 'cash', amount: 5500, advanceAmount: 4500 }] },
+      body: {
+        orderNumber: on(),
+        referentDocumentNumber: a2['invoiceNumber'],
+        items: [item({ name: 'Софа', unitPrice: 10000, totalAmount: 10000 })],
+        payments: [{ type: 'cash', amount: 5500, advanceAmount: 4500 }],
+      },
     });
     expect(r.status).toBe(201);
     const refund = r.json['refundReceipt'] as Json;
     const final = r.json['finalReceipt'] as Json;
-    expect(refund).toMatchObject({ invoiceCounterExtension: 'АР', referentDocumentNumber: a2['invoiceNumber'], totalAmount: 4500 });
-    expect(final).toMatchObject({ invoiceCounterExtension: 'ПП', referentDocumentNumber: refund['invoiceNumber'], totalAmount: 10000 });
+    expect(refund).toMatchObject({
+      invoiceCounterExtension: 'АР',
+      referentDocumentNumber: a2['invoiceNumber'],
+      totalAmount: 4500,
+    });
+    expect(final).toMatchObject({
+      invoiceCounterExtension: 'ПП',
+      referentDocumentNumber: refund['invoiceNumber'],
+      totalAmount: 10000,
+    });
     expect(String(final['journal'])).toMatch(/Плаћено авансом:\s+4\.500,00/);
   });
 
   it('rejects advanceAmount repeated in amount (ERR_00701)', async () => {
-    const r = await call('POST', '/receipt/advance/sale', { body: sale(on(), { payments: [{ type: 'cash', amount: 100, advanceAmount: 100 }] }) });
+    const r = await call('POST', '/receipt/advance/sale', {
+      body: sale(on(), { payments: [{ type: 'cash', amount: 100, advanceAmount: 100 }] }),
+    });
     expectError(r, 400, 'ERR_00701');
   });
 });
@@ -587,7 +744,10 @@ describe('bulk', () => {
     expect(Object.keys(second.json).sort()).toEqual(['correlationId', 'message', 'status']);
     expect(second.json['status']).toBe(429);
     // another shop is not blocked
-    const prod = await call('POST', '/receipt/normal/sale/bulk', { key: 'prod-key', body: { receipts: [sale(on(), { items: [item({ labels: ['Ђ'] })] })] } });
+    const prod = await call('POST', '/receipt/normal/sale/bulk', {
+      key: 'prod-key',
+      body: { receipts: [sale(on(), { items: [item({ labels: ['Ђ'] })] })] },
+    });
     expect(prod.status).toBe(201);
     abort.abort();
     await first;
@@ -616,11 +776,16 @@ describe('async', () => {
 
   it('serves async refund and the deprecated generic path', async () => {
     const original = await issue();
-    const refundBody = sale(on(), { referentDocumentNumber: original['invoiceNumber'], referentDocumentDt: original['sdcDateTime'] });
+    const refundBody = sale(on(), {
+      referentDocumentNumber: original['invoiceNumber'],
+      referentDocumentDt: original['sdcDateTime'],
+    });
     const missing = await call('POST', '/receipt/normal/refund/async', { body: refundBody });
     expectError(missing, 400, 'ERR_00202');
     expect(fields(missing)).toContain('buyerId');
-    const refund = await call('POST', '/receipt/normal/refund/async', { body: { ...refundBody, buyerId: '10:123456789' } });
+    const refund = await call('POST', '/receipt/normal/refund/async', {
+      body: { ...refundBody, buyerId: '10:123456789' },
+    });
     expect(refund.status).toBe(201);
     const generic = await call('POST', '/receipt/training/sale/async', { body: sale(on()) });
     expect(generic.status).toBe(201);
@@ -630,7 +795,9 @@ describe('async', () => {
   it('answers 500 ERR_00002 when async is unavailable for the key', async () => {
     await control('async', { apiKey: 'demo-key', fail: true });
     expectError(await call('POST', '/receipt/normal/sale/async', { body: sale(on()) }), 500, 'ERR_00002');
-    expect((await call('POST', '/receipt/normal/sale/async', { key: 'demo-key-v1', body: sale(on()) })).status).toBe(201);
+    expect((await call('POST', '/receipt/normal/sale/async', { key: 'demo-key-v1', body: sale(on()) })).status).toBe(
+      201,
+    );
     await control('async', { apiKey: 'demo-key', fail: false });
     expect((await call('POST', '/receipt/normal/sale/async', { body: sale(on()) })).status).toBe(201);
   });
@@ -654,11 +821,17 @@ describe('archive and lookup', () => {
     expect(cards.json['meta']).toMatchObject({ total: 1 });
     const byOrder = await call('GET', `/archive/receipts?orderNumber=${String(a['orderNumber'])}`);
     expect((byOrder.json['data'] as Json[])[0]?.['invoiceNumber']).toBe(a['invoiceNumber']);
-    const byInvoice = await call('GET', `/archive/receipts?invoiceNumber=${String(a['invoiceNumber'])}&transactionType=sale`);
+    const byInvoice = await call(
+      'GET',
+      `/archive/receipts?invoiceNumber=${String(a['invoiceNumber'])}&transactionType=sale`,
+    );
     expect(byInvoice.json['meta']).toMatchObject({ total: 1 });
     const future = await call('GET', '/archive/receipts?startDate=2999-01-01T00:00:00Z');
     expect(future.json['meta']).toMatchObject({ total: 0 });
-    const past = await call('GET', `/archive/receipts?endDate=${new Date(Date.parse(String(a['sdcDateTime'])) + 60_000).toISOString()}&startDate=2000-01-01`);
+    const past = await call(
+      'GET',
+      `/archive/receipts?endDate=${new Date(Date.parse(String(a['sdcDateTime'])) + 60_000).toISOString()}&startDate=2000-01-01`,
+    );
     expect(past.json['meta']).toMatchObject({ total: 3 });
     expectError(await call('GET', '/archive/receipts?page=zero'), 400, 'ERR_00202');
   });
@@ -668,7 +841,11 @@ describe('archive and lookup', () => {
     const got = await call('GET', `/archive/receipts/${String(r['invoiceNumber'])}`);
     expect(got.status).toBe(200);
     const rc = got.json['receipt'] as Json;
-    expect(rc).toMatchObject({ invoiceNumber: r['invoiceNumber'], journal: r['journal'], verificationUrl: r['verificationUrl'] });
+    expect(rc).toMatchObject({
+      invoiceNumber: r['invoiceNumber'],
+      journal: r['journal'],
+      verificationUrl: r['verificationUrl'],
+    });
     expect(got.json).toHaveProperty('chain');
     expect(got.json).toHaveProperty('chainMetadata');
     const png = await fetch(String(rc['qrCodeFileUrl']));
@@ -687,13 +864,24 @@ describe('archive and lookup', () => {
 
   it('looks up which orders were fiscalized', async () => {
     const r = await issue();
-    const l = await call('POST', '/archive/receipts/fiscalization-lookup', { body: { orderNumbers: [r['orderNumber'], 'never-sent'] } });
+    const l = await call('POST', '/archive/receipts/fiscalization-lookup', {
+      body: { orderNumbers: [r['orderNumber'], 'never-sent'] },
+    });
     expect(l.status).toBe(200);
     const [hit, miss] = l.json['records'] as Json[];
-    expect(hit).toMatchObject({ orderNumber: r['orderNumber'], fiscalized: true, invoiceNumber: r['invoiceNumber'], sdcDateTime: r['sdcDateTime'] });
+    expect(hit).toMatchObject({
+      orderNumber: r['orderNumber'],
+      fiscalized: true,
+      invoiceNumber: r['invoiceNumber'],
+      sdcDateTime: r['sdcDateTime'],
+    });
     expect(hit?.['receiptId']).toBeDefined();
     expect(miss).toMatchObject({ orderNumber: 'never-sent', fiscalized: false, invoiceNumber: null });
-    expectError(await call('POST', '/archive/receipts/fiscalization-lookup', { body: { orderNumbers: 'x' } }), 400, 'ERR_00202');
+    expectError(
+      await call('POST', '/archive/receipts/fiscalization-lookup', { body: { orderNumbers: 'x' } }),
+      400,
+      'ERR_00202',
+    );
   });
 });
 
@@ -702,7 +890,14 @@ describe('drafts', () => {
     const missing = await call('POST', '/receipt/drafts', { body: { orderNumber: 'D-1', items: [item()] } });
     expectError(missing, 400, 'ERR_00202');
     expect(fields(missing)).toContain('draftName');
-    const created = await call('POST', '/receipt/drafts', { body: { draftName: 'Сто 4', orderNumber: 'Ord-ABC-1', items: [item()], payments: [{ type: 'cash', amount: 100 }] } });
+    const created = await call('POST', '/receipt/drafts', {
+      body: {
+        draftName: 'Сто 4',
+        orderNumber: 'Ord-ABC-1',
+        items: [item()],
+        payments: [{ type: 'cash', amount: 100 }],
+      },
+    });
     expect(created.status).toBe(201);
     const id = created.json['id'] as number;
     expect(typeof id).toBe('number');
@@ -727,7 +922,11 @@ describe('drafts', () => {
     expect(put.json).toMatchObject({ id, draftName: 'Сто 5', orderNumber: 'Ord-ABC-1' });
     expectError(await call('PUT', `/receipt/drafts/${id}`, { body: { items: [] } }), 400, 'ERR_00202');
     expectError(await call('GET', `/receipt/drafts/${id}`, { key: 'prod-key' }), 404, 'NOT_FOUND');
-    expectError(await call('PUT', `/receipt/drafts/${id}`, { key: 'prod-key', body: { draftName: 'x' } }), 404, 'NOT_FOUND');
+    expectError(
+      await call('PUT', `/receipt/drafts/${id}`, { key: 'prod-key', body: { draftName: 'x' } }),
+      404,
+      'NOT_FOUND',
+    );
     expect((await call('DELETE', `/receipt/drafts/${id}`)).status).toBe(200);
     expectError(await call('GET', `/receipt/drafts/${id}`), 404, 'NOT_FOUND');
     expectError(await call('DELETE', `/receipt/drafts/${id}`), 404, 'NOT_FOUND');
@@ -770,7 +969,9 @@ describe('cashiers', () => {
 describe('e-mail', () => {
   it('records the e-mail instead of sending it', async () => {
     const r = await issue(on(), { settings: { sendToEmail: 'buyer@example.rs' } });
-    const sent = await call('POST', '/receipt/send-email', { body: { invoiceNumber: r['invoiceNumber'], email: 'kupac@example.rs', cc: ['cc@example.rs'] } });
+    const sent = await call('POST', '/receipt/send-email', {
+      body: { invoiceNumber: r['invoiceNumber'], email: 'kupac@example.rs', cc: ['cc@example.rs'] },
+    });
     expect(sent.status).toBe(201);
     expect(sent.json['success']).toBe(true);
     expect(sent.json['correlationId']).toMatch(UUID);
@@ -779,23 +980,35 @@ describe('e-mail', () => {
       ['buyer@example.rs', r['invoiceNumber']],
       ['kupac@example.rs', r['invoiceNumber']],
     ]);
-    expectError(await call('POST', '/receipt/send-email', { body: { invoiceNumber: r['invoiceNumber'], email: 'not-an-email' } }), 400, 'ERR_00202');
-    expectError(await call('POST', '/receipt/send-email', { body: { invoiceNumber: 'NOPE0000-NOPE0000-1', email: 'a@b.rs' } }), 404, 'NOT_FOUND');
+    expectError(
+      await call('POST', '/receipt/send-email', { body: { invoiceNumber: r['invoiceNumber'], email: 'not-an-email' } }),
+      400,
+      'ERR_00202',
+    );
+    expectError(
+      await call('POST', '/receipt/send-email', { body: { invoiceNumber: 'NOPE0000-NOPE0000-1', email: 'a@b.rs' } }),
+      404,
+      'NOT_FOUND',
+    );
   });
 });
 
 describe('journal', () => {
   const longName = 'Пшенични хлеб бели тип 500 са сусамом и ланом, паковање од 600 грама — дугачак назив';
   async function journalOf(path: string, over: Json = {}): Promise<string[]> {
-    const r = await issue(on(), {
-      items: [
-        item({ name: longName, quantity: 12, unitPrice: 102.87, totalAmount: 1234.44 }),
-        item({ name: 'Ćevapi 10 kom + lepinja', labels: ['E'] }),
-        item({ name: 'X'.repeat(95), labels: ['F'] }),
-      ],
-      payments: [{ type: 'cash', amount: 1434.44 }],
-      ...over,
-    }, path);
+    const r = await issue(
+      on(),
+      {
+        items: [
+          item({ name: longName, quantity: 12, unitPrice: 102.87, totalAmount: 1234.44 }),
+          item({ name: 'Ćevapi 10 kom + lepinja', labels: ['E'] }),
+          item({ name: 'X'.repeat(95), labels: ['F'] }),
+        ],
+        payments: [{ type: 'cash', amount: 1434.44 }],
+        ...over,
+      },
+      path,
+    );
     return String(r['journal']).split('\n');
   }
 
@@ -808,7 +1021,20 @@ describe('journal', () => {
       expect([...l].length).toBeLessThanOrEqual(40);
     }
     const text = lines.join('\n');
-    for (const marker of ['Касир:', 'ЕСИР број:', 'Укупан износ:', 'Готовина:', 'Ознака', 'Име', 'Стопа', 'Порез', 'ПФР време:', 'ПФР број рачуна:', 'Бројач рачуна:', '100000017']) {
+    for (const marker of [
+      'Касир:',
+      'ЕСИР број:',
+      'Укупан износ:',
+      'Готовина:',
+      'Ознака',
+      'Име',
+      'Стопа',
+      'Порез',
+      'ПФР време:',
+      'ПФР број рачуна:',
+      'Бројач рачуна:',
+      '100000017',
+    ]) {
       expect(text).toContain(marker);
     }
     expect(text).toContain('1.234,44');
@@ -821,20 +1047,23 @@ describe('journal', () => {
     expect(text.replace(/\n/g, '')).toContain('X'.repeat(40));
   });
 
-  it.each(['training', 'copy', 'proforma'])('marks a %s receipt as not fiscal above the items and before the end', async (type) => {
-    let over: Json = {};
-    if (type === 'copy') {
-      const original = await issue();
-      over = { referentDocumentNumber: original['invoiceNumber'], referentDocumentDt: original['sdcDateTime'] };
-    }
-    const lines = await journalOf(`/receipt/${type}/sale`, over);
-    const marks = lines.flatMap((l, i) => (l.includes('ОВО НИЈЕ ФИСКАЛНИ РАЧУН') ? [i] : []));
-    expect(marks).toHaveLength(2);
-    const firstItem = lines.findIndex((l) => l.startsWith('Пшенични'));
-    expect(marks[0]).toBeLessThan(firstItem);
-    expect(marks[1]).toBe(lines.length - 2);
-    for (const l of lines) expect(l.length).toBeLessThanOrEqual(40);
-  });
+  it.each(['training', 'copy', 'proforma'])(
+    'marks a %s receipt as not fiscal above the items and before the end',
+    async (type) => {
+      let over: Json = {};
+      if (type === 'copy') {
+        const original = await issue();
+        over = { referentDocumentNumber: original['invoiceNumber'], referentDocumentDt: original['sdcDateTime'] };
+      }
+      const lines = await journalOf(`/receipt/${type}/sale`, over);
+      const marks = lines.flatMap((l, i) => (l.includes('ОВО НИЈЕ ФИСКАЛНИ РАЧУН') ? [i] : []));
+      expect(marks).toHaveLength(2);
+      const firstItem = lines.findIndex((l) => l.startsWith('Пшенични'));
+      expect(marks[0]).toBeLessThan(firstItem);
+      expect(marks[1]).toBe(lines.length - 2);
+      for (const l of lines) expect(l.length).toBeLessThanOrEqual(40);
+    },
+  );
 });
 
 describe('faults and controls', () => {
@@ -917,14 +1146,19 @@ describe('faults and controls', () => {
   });
 
   it('rejects an invalid fault plan', async () => {
-    const r = await fetch(`${base}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ rules: [{ action: 'explode' }] }) });
+    const r = await fetch(`${base}/__sandbox/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ rules: [{ action: 'explode' }] }),
+    });
     expect(r.status).toBe(400);
   });
 
   it('offline: every API request is dropped, controls still answer', async () => {
     await control('offline', { offline: true });
     await expect(post(on())).rejects.toThrow();
-    await expect(fetch(`${base}/receipt/tax-rates`, { headers: { Authorization: 'Bearer demo-key' } })).rejects.toThrow();
+    await expect(
+      fetch(`${base}/receipt/tax-rates`, { headers: { Authorization: 'Bearer demo-key' } }),
+    ).rejects.toThrow();
     expect(await ledger()).toHaveLength(0);
     expect(await routeCount('POST /receipt/{invoiceType}/{transactionType}')).toBe(1);
     await control('offline', { offline: false });

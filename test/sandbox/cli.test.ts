@@ -26,20 +26,23 @@ describe('npm run sandbox', () => {
 });
 
 describe('npm run sandbox with bad flags', () => {
-  it.each([[['--unknown-flag']], [['--variant', 'nope']], [['--port']]])('%j: one usage line, exit 2, no stack trace', async (args) => {
-    const child = spawn(process.execPath, ['electron/sandbox/cli.ts', ...args], {
-      cwd: new URL('../..', import.meta.url).pathname,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    let stdout = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
-    expect(code).toBe(2);
-    expect(stdout).toBe('');
-    expect(stderr).not.toMatch(/\n\s+at /);
-    expect(stderr).toMatch(/^usage: npm run sandbox --/m);
-    expect(stderr.trim().split('\n')).toHaveLength(2);
-  });
+  it.each([[['--unknown-flag']], [['--variant', 'nope']], [['--port']]])(
+    '%j: one usage line, exit 2, no stack trace',
+    async (args) => {
+      const child = spawn(process.execPath, ['electron/sandbox/cli.ts', ...args], {
+        cwd: new URL('../..', import.meta.url).pathname,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      let stdout = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).not.toMatch(/\n\s+at /);
+      expect(stderr).toMatch(/^usage: npm run sandbox --/m);
+      expect(stderr.trim().split('\n')).toHaveLength(2);
+    },
+  );
 });

@@ -23,10 +23,19 @@ describe.each(SANDBOX_VARIANTS)('sandbox variant %s', (variant) => {
   });
   afterAll(() => sb.close());
 
-  const call = async (method: string, path: string, body?: unknown, contentType: string | null = 'application/json') => {
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    contentType: string | null = 'application/json',
+  ) => {
     const headers: Record<string, string> = { Authorization: 'Bearer demo-key' };
     if (contentType) headers['Content-Type'] = contentType;
-    const r = await fetch(sb.url + path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const r = await fetch(sb.url + path, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     const text = await r.text();
     return { status: r.status, json: (text ? JSON.parse(text) : null) as unknown };
   };
@@ -39,11 +48,16 @@ describe.each(SANDBOX_VARIANTS)('sandbox variant %s', (variant) => {
       expect(j.code).toBe('ERR_00202');
       expect(j.details.validationErrors.map((e) => e.field)).toEqual(['Content-Type']);
     }
-    expect((await call('POST', '/receipt/normal/sale', sale(on()), 'application/json; charset=utf-8')).status).toBe(201);
+    expect((await call('POST', '/receipt/normal/sale', sale(on()), 'application/json; charset=utf-8')).status).toBe(
+      201,
+    );
   });
 
   it("finalize's advance refund carries the request's metaFields like the final receipt", async () => {
-    const adv = await call('POST', '/receipt/advance/sale', { ...sale(on()), items: [{ name: 'Торта', quantity: 1, unitPrice: 100, totalAmount: 100, labels: ['A'] }] });
+    const adv = await call('POST', '/receipt/advance/sale', {
+      ...sale(on()),
+      items: [{ name: 'Торта', quantity: 1, unitPrice: 100, totalAmount: 100, labels: ['A'] }],
+    });
     const advance = (adv.json as { receipt?: Json }).receipt ?? (adv.json as Json);
     const metaFields = { kasaOrderId: 42, note: 'ћ' };
     const r = await call('POST', '/receipt/advance/finalize', {
@@ -63,7 +77,8 @@ describe.each(SANDBOX_VARIANTS)('sandbox variant %s', (variant) => {
     const bodies = (k: number) => ({ receipts: Array.from({ length: k }, () => sale(on())) });
     const first = call('POST', '/receipt/normal/sale/bulk', bodies(10));
     // The second arrives while the first is being processed (10 × 20 ms).
-    while ((sb.controls.stats().requests['POST /receipt/{invoiceType}/{transactionType}/bulk'] ?? 0) < 1) await new Promise((r) => setImmediate(r));
+    while ((sb.controls.stats().requests['POST /receipt/{invoiceType}/{transactionType}/bulk'] ?? 0) < 1)
+      await new Promise((r) => setImmediate(r));
     const second = await call('POST', '/receipt/normal/sale/bulk', bodies(1));
     expect(second.status).toBe(429);
     expect((await first).status).toBe(201);
@@ -76,8 +91,12 @@ describe.each(SANDBOX_VARIANTS)('sandbox variant %s', (variant) => {
     const receipt = (issued.json as { receipt: Json }).receipt;
     const archived = (await call('GET', `/archive/receipts/${String(receipt['invoiceNumber'])}`)).json as Json;
     const rates = (await call('GET', '/receipt/tax-rates')).json;
-    const email = (await call('POST', '/receipt/send-email', { invoiceNumber: receipt['invoiceNumber'], email: 'a@example.com' })).json;
-    const bulk = (await call('POST', '/receipt/normal/sale/bulk', { receipts: [sale(on()), { ...sale(on()), items: [] }] })).json as Json;
+    const email = (
+      await call('POST', '/receipt/send-email', { invoiceNumber: receipt['invoiceNumber'], email: 'a@example.com' })
+    ).json;
+    const bulk = (
+      await call('POST', '/receipt/normal/sale/bulk', { receipts: [sale(on()), { ...sale(on()), items: [] }] })
+    ).json as Json;
     if (variant === 'sdk') {
       expect(receipt).not.toHaveProperty('journal');
       expect(archived['invoiceNumber']).toBe(receipt['invoiceNumber']);

@@ -17,7 +17,12 @@ const PAYMENT_MIX = ['cash', 'cash', 'cash', 'card', 'cash', 'card', 'cash', 'ca
 export function seedTaxRates(db: Db): void {
   db.prepare(
     `INSERT OR REPLACE INTO tax_rates (id, group_id, valid_from, body, fetched_at) VALUES (1, 1, '2023-01-01', ?, '2023-01-01')`,
-  ).run(JSON.stringify([{ label: 'Ђ', rate: 20, categoryName: 'ПДВ', categoryType: 0 }, { label: 'Е', rate: 10, categoryName: 'ПДВ', categoryType: 0 }]));
+  ).run(
+    JSON.stringify([
+      { label: 'Ђ', rate: 20, categoryName: 'ПДВ', categoryType: 0 },
+      { label: 'Е', rate: 10, categoryName: 'ПДВ', categoryType: 0 },
+    ]),
+  );
 }
 
 export interface HistoryOptions {

@@ -18,7 +18,13 @@ export interface HostProcess {
   dataDir: string;
   child: ChildProcess;
   /** Calls a contract command over HTTP. */
-  call<T = unknown>(command: string, input?: unknown): Promise<{ status: number; body: { ok: boolean; value?: T; error?: { code: string; field?: string; message: string } } }>;
+  call<T = unknown>(
+    command: string,
+    input?: unknown,
+  ): Promise<{
+    status: number;
+    body: { ok: boolean; value?: T; error?: { code: string; field?: string; message: string } };
+  }>;
   /** Stops the host (SIGTERM, or SIGKILL with `hard`). */
   stop(hard?: boolean): Promise<void>;
 }
@@ -106,7 +112,15 @@ export async function sandboxControl(sandboxUrl: string, what: string, body: unk
   return res.json();
 }
 
-export async function sandboxLedger(sandboxUrl: string): Promise<{ receipts: { orderNumber: string; invoiceNumber: string; invoiceType: string; transactionType: string; referentDocumentNumber?: string | null }[] }> {
+export async function sandboxLedger(sandboxUrl: string): Promise<{
+  receipts: {
+    orderNumber: string;
+    invoiceNumber: string;
+    invoiceType: string;
+    transactionType: string;
+    referentDocumentNumber?: string | null;
+  }[];
+}> {
   const res = await fetch(`${sandboxUrl.replace(/\/$/, '')}/__sandbox/ledger`);
   return (await res.json()) as never;
 }

@@ -16,7 +16,14 @@ export interface RawOptions {
 export function rawRequest(port: number, options: RawOptions): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, path: options.path ?? '/', method: options.method ?? 'GET', headers: options.headers ?? {}, setHost: false },
+      {
+        host: '127.0.0.1',
+        port,
+        path: options.path ?? '/',
+        method: options.method ?? 'GET',
+        headers: options.headers ?? {},
+        setHost: false,
+      },
       (res) => {
         let body = '';
         res.on('data', (c: Buffer) => (body += c.toString()));

@@ -29,9 +29,18 @@ export const freePort = (): Promise<number> =>
   });
 
 export async function startHubProcess(env: Record<string, string>): Promise<HubProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'hub', 'cli.ts')], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(ROOT, 'hub', 'cli.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const info = JSON.parse(await readFirstLine(child, 'hub')) as { url: string; enrolCode: string; adminToken: string; shopId: number };
+  const info = JSON.parse(await readFirstLine(child, 'hub')) as {
+    url: string;
+    enrolCode: string;
+    adminToken: string;
+    shopId: number;
+  };
   return {
     ...info,
     child,

@@ -69,7 +69,7 @@ export async function makeRig(
     store,
     client: () => client,
     now,
-    random: () => ((sequence = (sequence * 1103515245 + 12345) % 2 ** 31) / 2 ** 31),
+    random: () => (sequence = (sequence * 1103515245 + 12345) % 2 ** 31) / 2 ** 31,
     options: { requestTimeoutMs: 3000, ...options.engine },
   });
   const sales = new SalesService({
@@ -105,7 +105,8 @@ export async function makeRig(
     },
     ledgerCounts() {
       const counts = new Map<string, number>();
-      for (const r of sandbox.controls.ledger().receipts) counts.set(r.orderNumber, (counts.get(r.orderNumber) ?? 0) + 1);
+      for (const r of sandbox.controls.ledger().receipts)
+        counts.set(r.orderNumber, (counts.get(r.orderNumber) ?? 0) + 1);
       return counts;
     },
     async close() {
@@ -120,7 +121,12 @@ export async function makeRig(
 
 /** A simple valid checkout: `n` lines at label A, paid in cash. */
 export function saleInput(n = 1, price = 100, label = 'A'): CheckoutInput {
-  const lines = Array.from({ length: n }, (_, i) => ({ name: `Артикал ${i + 1}`, quantity: 1, unitPrice: price, labels: [label] }));
+  const lines = Array.from({ length: n }, (_, i) => ({
+    name: `Артикал ${i + 1}`,
+    quantity: 1,
+    unitPrice: price,
+    labels: [label],
+  }));
   return { lines, payments: [{ type: 'cash', amount: n * price }] };
 }
 

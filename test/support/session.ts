@@ -19,7 +19,8 @@ export const MANAGER_PIN = '482916';
  * counts no wrong PIN) and logs that manager in.
  */
 export async function signIn(core: Pick<Core, 'dispatch' | 'db'>, pin = MANAGER_PIN): Promise<void> {
-  const firstRun = core.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM staff WHERE must_change_pin = 1').get()?.n ?? 0;
+  const firstRun =
+    core.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM staff WHERE must_change_pin = 1').get()?.n ?? 0;
   if (firstRun > 0) {
     const changed = await core.dispatch('staff.changePin', { currentPin: '0000', newPin: pin });
     if (!changed.ok) throw new Error(`signIn: ${JSON.stringify(changed.error)}`);
@@ -104,14 +105,25 @@ export async function fails(c: Pick<Core, 'dispatch'>, name: string, input: unkn
 }
 
 /** A sandbox test endpoint `/__sandbox/<what>`: GET without a body, POST with one. */
-export function controlResponse(sandbox: Pick<Core, 'sandboxUrl'> | string, what: string, body?: unknown): Promise<Response> {
+export function controlResponse(
+  sandbox: Pick<Core, 'sandboxUrl'> | string,
+  what: string,
+  body?: unknown,
+): Promise<Response> {
   const url = typeof sandbox === 'string' ? sandbox : sandbox.sandboxUrl;
-  const init = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+  const init =
+    body === undefined
+      ? {}
+      : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
   return fetch(`${url}/__sandbox/${what}`, init);
 }
 
 /** `controlResponse`'s JSON body. */
-export async function control(sandbox: Pick<Core, 'sandboxUrl'> | string, what: string, body?: unknown): Promise<Record<string, unknown>> {
+export async function control(
+  sandbox: Pick<Core, 'sandboxUrl'> | string,
+  what: string,
+  body?: unknown,
+): Promise<Record<string, unknown>> {
   return (await (await controlResponse(sandbox, what, body)).json()) as Record<string, unknown>;
 }
 
@@ -134,4 +146,5 @@ export function settled(c: Pick<Core, 'dispatch' | 'subscribe'>, orderId: number
 }
 
 /** Orders in the till's database (every capture, whatever its state). */
-export const orderCount = (c: Pick<Core, 'db'>): number => c.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders').get()?.n ?? 0;
+export const orderCount = (c: Pick<Core, 'db'>): number =>
+  c.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders').get()?.n ?? 0;

@@ -29,7 +29,11 @@ export function tempDatabases(prefix: string): {
       return d;
     },
     lines,
-    logger: { info: (l) => lines.push(`I ${l}`), warn: (l) => lines.push(`W ${l}`), error: (l) => lines.push(`E ${l}`) },
+    logger: {
+      info: (l) => lines.push(`I ${l}`),
+      warn: (l) => lines.push(`W ${l}`),
+      error: (l) => lines.push(`E ${l}`),
+    },
     cleanup: () => {
       open.splice(0).forEach((d) => d.open && d.close());
       dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true }));

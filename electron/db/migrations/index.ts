@@ -16,4 +16,17 @@ import { m012 } from './012_tax_time.ts';
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
  * database's user_version after it) is its position here, and its file is numbered as that version.
  */
-export const MIGRATIONS: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012];
+export const MIGRATIONS: readonly Migration[] = [
+  m001,
+  m002,
+  m003,
+  m004,
+  m005,
+  m006,
+  m007,
+  m008,
+  m009,
+  m010,
+  m011,
+  m012,
+];

@@ -20,18 +20,18 @@ export function ApprovalDialog(props: { approval: Approval }) {
     a.kind === 'command'
       ? a.what
       : a.kind === 'training'
-      ? t(a.on ? 'approval.trainingOn' : 'approval.trainingOff')
-      : a.kind === 'clearCart'
-        ? t('approval.clearCart')
-        : a.kind === 'price'
-          ? t('approval.price', {
-              name: line?.name ?? '',
-              from: formatRsd(line?.unitPricePara ?? 0),
-              to: formatRsd(a.unitPricePara),
-            })
-          : a.kind === 'reduceQuantity'
-            ? t('approval.reduceQuantity', { name: line?.name ?? '' })
-            : t('approval.removeLine', { name: line?.name ?? '' });
+        ? t(a.on ? 'approval.trainingOn' : 'approval.trainingOff')
+        : a.kind === 'clearCart'
+          ? t('approval.clearCart')
+          : a.kind === 'price'
+            ? t('approval.price', {
+                name: line?.name ?? '',
+                from: formatRsd(line?.unitPricePara ?? 0),
+                to: formatRsd(a.unitPricePara),
+              })
+            : a.kind === 'reduceQuantity'
+              ? t('approval.reduceQuantity', { name: line?.name ?? '' })
+              : t('approval.removeLine', { name: line?.name ?? '' });
   const submit = async () => {
     if (!/^\d{4,8}$/.test(pin)) {
       setError(t('login.format'));

@@ -17,7 +17,13 @@ import { BREAD, DEMO_RATES, INFO, SYNC, order } from '../testing/fixtures.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const SCAN: ScanResult = { product: BREAD, kind: 'exact', quantityMilli: 1000, unitPricePara: 6500, code: '8600000100018' };
+const SCAN: ScanResult = {
+  product: BREAD,
+  kind: 'exact',
+  quantityMilli: 1000,
+  unitPricePara: 6500,
+  code: '8600000100018',
+};
 const ANA = { id: 2, name: 'Ана Анић', role: 'cashier' as const, active: true, mustChangePin: false };
 
 let container: HTMLDivElement | null = null;
@@ -42,7 +48,14 @@ async function till(trainingMode: boolean) {
       return ok({ orderId: 7, orderNumber: 'T1-7', state: 'queued', totalPara: 6500, changePara: 0 });
     },
     'orders.get': () =>
-      ok(order({ state: 'queued', totalPara: 6500, changePara: 0, invoiceType: checkouts.at(-1)?.invoiceType ?? 'normal' })),
+      ok(
+        order({
+          state: 'queued',
+          totalPara: 6500,
+          changePara: 0,
+          invoiceType: checkouts.at(-1)?.invoiceType ?? 'normal',
+        }),
+      ),
   });
   const div = document.createElement('div');
   document.body.append(div);
@@ -52,13 +65,17 @@ async function till(trainingMode: boolean) {
   await act(async () => root?.render(<App store={store} api={fake.api} i18n={createI18n('sr-Cyrl')} />));
   await act(async () => void (await store.getState().login('1111')));
   const key = (k: string) =>
-    act(() => void document.body.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true })));
+    act(
+      () => void document.body.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true })),
+    );
   for (const ch of SCAN.code) key(ch);
   await act(async () => key('Enter'));
   key('F12');
   expect(div.querySelector('main')?.getAttribute('aria-label')).toBe('Плаћање');
   const invoiceSelect = () =>
-    [...div.querySelectorAll('select')].find((s) => s.closest('label')?.textContent?.startsWith('Врста рачуна')) as HTMLSelectElement;
+    [...div.querySelectorAll('select')].find((s) =>
+      s.closest('label')?.textContent?.startsWith('Врста рачуна'),
+    ) as HTMLSelectElement;
   const choose = (value: string) =>
     act(() => {
       const s = invoiceSelect();

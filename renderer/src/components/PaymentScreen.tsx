@@ -131,7 +131,15 @@ export function PaymentScreen() {
   );
 
   // Payment and e-mail errors are i18n keys; the buyer ID's is already text in the UI language (shared/buyer-id.ts).
-  const shownError = submitted ? (payError ? t(payError) : 'error' in buyer ? buyer.error : emailError ? t(emailError) : null) : null;
+  const shownError = submitted
+    ? payError
+      ? t(payError)
+      : 'error' in buyer
+        ? buyer.error
+        : emailError
+          ? t(emailError)
+          : null
+    : null;
 
   return (
     <main className="payment" aria-label={t('pay.title')}>

@@ -265,9 +265,7 @@ export function ReceiptScreen(props: { api: PosApi }) {
           />
           <ActionButton label={t('mail.open')} shortcut="Ctrl+E" onClick={() => setEmailOpen(true)} />
         </div>
-        {emailOpen && (
-          <EmailReceipt api={props.api} orderId={sale.result.orderId} initial={sale.order?.email ?? ''} />
-        )}
+        {emailOpen && <EmailReceipt api={props.api} orderId={sale.result.orderId} initial={sale.order?.email ?? ''} />}
         {reprint?.kind === 'copy' && (
           <CopyResult key={reprint.order.orderId} api={props.api} copy={reprint.order} language={language} />
         )}

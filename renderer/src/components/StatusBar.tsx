@@ -34,8 +34,7 @@ export function StatusBar() {
         : age < 60
           ? t('status.minutes', { count: age })
           : t('status.hours', { count: Math.floor(age / 60), minutes: age % 60 });
-  const ageLevel =
-    age === null ? '' : age >= outage.alarmMinutes ? 'alarm' : age >= outage.warnMinutes ? 'warn' : '';
+  const ageLevel = age === null ? '' : age >= outage.alarmMinutes ? 'alarm' : age >= outage.warnMinutes ? 'warn' : '';
   return (
     <footer className="status-bar" role="status" aria-label={t('status.region')}>
       {cashier && (
@@ -63,12 +62,7 @@ export function StatusBar() {
             </span>
           )}
           {sync.needsAttention > 0 && cashier ? (
-            <button
-              type="button"
-              className="pill bad"
-              data-testid="attention"
-              onClick={() => openManager('attention')}
-            >
+            <button type="button" className="pill bad" data-testid="attention" onClick={() => openManager('attention')}>
               {t('status.attention', { count: sync.needsAttention })}
             </button>
           ) : (

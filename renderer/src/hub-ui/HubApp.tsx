@@ -127,7 +127,14 @@ function Login({ t, onLogin }: { t: T; onLogin: (s: { token: string; name: strin
   return (
     <form onSubmit={(e) => void submit(e)} style={{ marginTop: 16 }}>
       <label>
-        {t('pin')} <input type="password" inputMode="numeric" autoComplete="off" value={pin} onChange={(e) => setPin(e.target.value)} />
+        {t('pin')}{' '}
+        <input
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          value={pin}
+          onChange={(e) => setPin(e.target.value)}
+        />
       </label>{' '}
       <button type="submit">{t('login')}</button>
       {error && <p role="alert">{error}</p>}
@@ -154,13 +161,16 @@ function Tills({ t, token }: { t: T; token: string }) {
     };
   }, [token]);
   const alarmed = tills.filter((x) => x.alarms.length);
-  const newCode = async (): Promise<void> => setCode((await call<{ code: string }>(token, 'POST', '/api/admin/enrol-codes', {})).code);
+  const newCode = async (): Promise<void> =>
+    setCode((await call<{ code: string }>(token, 'POST', '/api/admin/enrol-codes', {})).code);
   return (
     <section aria-label={t('tills')}>
       {alarmed.length > 0 && (
         <p role="alert" style={{ color: '#b00' }}>
           {t('alarm', {
-            names: alarmed.map((x) => `${x.name} (${x.alarms.map((a) => t(`alarm_${a}` as HubKey)).join(', ')})`).join('; '),
+            names: alarmed
+              .map((x) => `${x.name} (${x.alarms.map((a) => t(`alarm_${a}` as HubKey)).join(', ')})`)
+              .join('; '),
           })}
         </p>
       )}
@@ -199,7 +209,14 @@ function Tills({ t, token }: { t: T; token: string }) {
 
 function Catalog({ t, token }: { t: T; token: string }) {
   const [products, setProducts] = useState<ProductRow[]>([]);
-  const [form, setForm] = useState({ code: '', name: '', price: '', label: 'A', unit: 'piece' as ProductRow['unit'], barcode: '' });
+  const [form, setForm] = useState({
+    code: '',
+    name: '',
+    price: '',
+    label: 'A',
+    unit: 'piece' as ProductRow['unit'],
+    barcode: '',
+  });
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [version, setVersion] = useState(0);
   useEffect(() => {
@@ -219,7 +236,14 @@ function Catalog({ t, token }: { t: T; token: string }) {
       return;
     }
     try {
-      const product = { code: form.code, name: form.name, pricePara, label: form.label, unit: form.unit, ...(form.barcode ? { barcodes: [form.barcode] } : {}) };
+      const product = {
+        code: form.code,
+        name: form.name,
+        pricePara,
+        label: form.label,
+        unit: form.unit,
+        ...(form.barcode ? { barcodes: [form.barcode] } : {}),
+      };
       await call(token, 'PUT', '/api/admin/products', { products: [product] });
       setMessage({ text: t('saved', { name: form.name }), error: false });
       setVersion((v) => v + 1);
@@ -228,7 +252,14 @@ function Catalog({ t, token }: { t: T; token: string }) {
     }
   };
   const edit = (p: ProductRow): void =>
-    setForm({ code: p.code, name: p.name, price: (p.pricePara / 100).toFixed(2), label: p.label, unit: p.unit, barcode: p.barcodes?.[0] ?? '' });
+    setForm({
+      code: p.code,
+      name: p.name,
+      price: (p.pricePara / 100).toFixed(2),
+      label: p.label,
+      unit: p.unit,
+      barcode: p.barcodes?.[0] ?? '',
+    });
   const field = (key: 'code' | 'name' | 'price' | 'label' | 'barcode', label: HubKey) => (
     <label style={{ marginRight: 8 }}>
       {t(label)} <input value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} />
@@ -303,16 +334,22 @@ function ShopSettingsSection({ t, token }: { t: T; token: string }) {
       setMessage({ text: t('badSettings', { field: t('discountLimit') }), error: true });
       return;
     }
-    const parts = form.rules.split(',').map((r) => r.trim()).filter(Boolean);
+    const parts = form.rules
+      .split(',')
+      .map((r) => r.trim())
+      .filter(Boolean);
     const rules = parts.map((r) => {
       const [prefix = '', kind = '', digits = ''] = r.split(':').map((x) => x.trim());
       return { prefix, kind, codeLength: Number(digits) };
     });
     try {
-      await call(token, 'PUT', '/api/admin/settings', { settings: { ...(limit !== undefined ? { discountLimitPercent: limit } : {}), barcodeRules: rules } });
+      await call(token, 'PUT', '/api/admin/settings', {
+        settings: { ...(limit !== undefined ? { discountLimitPercent: limit } : {}), barcodeRules: rules },
+      });
       setMessage({ text: t('settingsSaved'), error: false });
     } catch (err) {
-      const field = err instanceof HubCallError && err.field?.includes('barcodeRules') ? t('barcodeRules') : t('discountLimit');
+      const field =
+        err instanceof HubCallError && err.field?.includes('barcodeRules') ? t('barcodeRules') : t('discountLimit');
       setMessage({ text: t('badSettings', { field }), error: true });
     }
   };
@@ -320,10 +357,12 @@ function ShopSettingsSection({ t, token }: { t: T; token: string }) {
     <section aria-label={t('settings')}>
       <form onSubmit={(e) => void save(e)}>
         <label style={{ display: 'block', marginBottom: 8 }}>
-          {t('discountLimit')} <input inputMode="numeric" value={form.limit} onChange={(e) => setForm({ ...form, limit: e.target.value })} />
+          {t('discountLimit')}{' '}
+          <input inputMode="numeric" value={form.limit} onChange={(e) => setForm({ ...form, limit: e.target.value })} />
         </label>
         <label style={{ display: 'block', marginBottom: 8 }}>
-          {t('barcodeRules')} <input size={40} value={form.rules} onChange={(e) => setForm({ ...form, rules: e.target.value })} />
+          {t('barcodeRules')}{' '}
+          <input size={40} value={form.rules} onChange={(e) => setForm({ ...form, rules: e.target.value })} />
         </label>
         <button type="submit">{t('saveSettings')}</button>
       </form>
@@ -351,13 +390,16 @@ function ReportSection({ t, token }: { t: T; token: string }) {
     }
   };
   const csv = async (): Promise<void> => {
-    const res = await fetch(`/api/admin/report?${range()}&format=csv`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`/api/admin/report?${range()}&format=csv`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const a = document.createElement('a');
     a.href = URL.createObjectURL(await res.blob());
     a.download = `kasa-hub-report-${from}.csv`;
     a.click();
   };
-  const totals = (r: ReportView) => `${r.sales.count} / ${formatRsd(r.sales.totalPara)} — ${t('refunds')} ${r.refunds.count} / ${formatRsd(r.refunds.totalPara)}`;
+  const totals = (r: ReportView) =>
+    `${r.sales.count} / ${formatRsd(r.sales.totalPara)} — ${t('refunds')} ${r.refunds.count} / ${formatRsd(r.refunds.totalPara)}`;
   return (
     <section aria-label={t('report')}>
       <label>

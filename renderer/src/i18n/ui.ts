@@ -138,7 +138,8 @@ const srCyrl = {
     title: 'Рачун {{number}}',
     orderNumber: 'Број поруџбине',
     journal: 'Журнал рачуна',
-    journalUnavailable: 'Рачун {{invoice}} је фискализован, али журнал још није стигао — одштампајте га касније из архиве.',
+    journalUnavailable:
+      'Рачун {{invoice}} је фискализован, али журнал још није стигао — одштампајте га касније из архиве.',
     qr: 'QR код рачуна',
     total: 'Укупно',
     paid: 'Уплаћено',
@@ -374,7 +375,8 @@ const srLatn: UiMessages = {
     title: 'Račun {{number}}',
     orderNumber: 'Broj porudžbine',
     journal: 'Žurnal računa',
-    journalUnavailable: 'Račun {{invoice}} je fiskalizovan, ali žurnal još nije stigao — odštampajte ga kasnije iz arhive.',
+    journalUnavailable:
+      'Račun {{invoice}} je fiskalizovan, ali žurnal još nije stigao — odštampajte ga kasnije iz arhive.',
     qr: 'QR kod računa',
     total: 'Ukupno',
     paid: 'Uplaćeno',
@@ -601,7 +603,8 @@ const en: UiMessages = {
     title: 'Receipt {{number}}',
     orderNumber: 'Order number',
     journal: 'Receipt journal',
-    journalUnavailable: 'Receipt {{invoice}} is fiscalized, but its journal has not arrived yet — print it from the archive later.',
+    journalUnavailable:
+      'Receipt {{invoice}} is fiscalized, but its journal has not arrived yet — print it from the archive later.',
     qr: 'Receipt QR code',
     total: 'Total',
     paid: 'Paid',
@@ -670,7 +673,8 @@ const en: UiMessages = {
   copy: {
     region: 'Fiscal copy',
     fiscalized: 'Fiscal copy {{number}} was issued and is being printed.',
-    queued: 'Fiscal copy {{number}}: NOT YET FISCALIZED. It will be issued and printed as soon as the connection is back.',
+    queued:
+      'Fiscal copy {{number}}: NOT YET FISCALIZED. It will be issued and printed as soon as the connection is back.',
     attention: 'Fiscal copy {{number}}: NEEDS ATTENTION.',
   },
   mail: {

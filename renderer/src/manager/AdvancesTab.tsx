@@ -7,7 +7,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { AdvanceChainView } from '../../../shared/contract/manager.ts';
 import type { Language, OrderView, PaymentType, TaxLabel } from '../../../shared/domain.ts';
-import { formatRsd, lineTotal, milliToDecimal, paraToDecimal, parseQuantityInput, toPara } from '../../../shared/money.ts';
+import {
+  formatRsd,
+  lineTotal,
+  milliToDecimal,
+  paraToDecimal,
+  parseQuantityInput,
+  toPara,
+} from '../../../shared/money.ts';
 import type { ManagerText } from './i18n.ts';
 import { type T, call, useAction, Alert, Field, PaymentSelect, OrderResult } from './common.tsx';
 
@@ -85,7 +92,9 @@ export function AdvancesTab(props: { api: PosApi; t: T; lang: Language }) {
   const priced = drafts.map((d) => {
     const q = parseQuantityInput(d.quantity);
     const p = parsePrice(d.price);
-    return q === null || p === null || q <= 0 || !d.name.trim() || !d.label.trim() || d.discountPara > lineTotal(p, q) ? null : { d, q, p, total: lineTotal(p, q, d.discountPara) };
+    return q === null || p === null || q <= 0 || !d.name.trim() || !d.label.trim() || d.discountPara > lineTotal(p, q)
+      ? null
+      : { d, q, p, total: lineTotal(p, q, d.discountPara) };
   });
   const valid = priced.length > 0 && priced.every((x) => x !== null);
   const totalPara = valid ? priced.reduce((s, x) => s + (x?.total ?? 0), 0) : null;
@@ -94,7 +103,17 @@ export function AdvancesTab(props: { api: PosApi; t: T; lang: Language }) {
 
   // A changed quantity or price drops the advance line's discount (it was for the old line).
   const setDraft = (i: number, patch: Partial<Draft>) =>
-    setDrafts((ds) => ds.map((d, j) => (j === i ? { ...d, ...patch, ...(patch.quantity !== undefined || patch.price !== undefined ? { discountPara: 0 } : {}) } : d)));
+    setDrafts((ds) =>
+      ds.map((d, j) =>
+        j === i
+          ? {
+              ...d,
+              ...patch,
+              ...(patch.quantity !== undefined || patch.price !== undefined ? { discountPara: 0 } : {}),
+            }
+          : d,
+      ),
+    );
 
   const finalize = (e: FormEvent) => {
     e.preventDefault();
@@ -104,7 +123,10 @@ export function AdvancesTab(props: { api: PosApi; t: T; lang: Language }) {
         name: x?.d.name.trim() ?? '',
         quantity: milliToDecimal(x?.q ?? 0),
         unitPrice: paraToDecimal(x?.p ?? 0),
-        labels: (x?.d.label ?? '').split(',').map((l) => l.trim()).filter(Boolean),
+        labels: (x?.d.label ?? '')
+          .split(',')
+          .map((l) => l.trim())
+          .filter(Boolean),
         ...(x && x.d.discountPara > 0 ? { discount: paraToDecimal(x.d.discountPara) } : {}),
       }));
       const rest = restPara ?? 0;
@@ -154,7 +176,9 @@ export function AdvancesTab(props: { api: PosApi; t: T; lang: Language }) {
       const sold = await call(
         api['sales.checkout']({
           invoiceType: 'advance',
-          lines: [{ name: firstName.trim() || t('adv_line_name'), quantity: 1, unitPrice: amount, labels: [firstLabel] }],
+          lines: [
+            { name: firstName.trim() || t('adv_line_name'), quantity: 1, unitPrice: amount, labels: [firstLabel] },
+          ],
           payments: [{ type: firstPayment, amount }],
         }),
       );
@@ -197,7 +221,12 @@ export function AdvancesTab(props: { api: PosApi; t: T; lang: Language }) {
           return (
             <li key={a.orderId}>
               {a.orderNumber} · {formatRsd(a.totalPara)} · {t(`state_${a.state}` as ManagerText)}{' '}
-              <button type="button" disabled={busy} aria-pressed={chosen?.orderId === a.orderId} onClick={() => choose(a)}>
+              <button
+                type="button"
+                disabled={busy}
+                aria-pressed={chosen?.orderId === a.orderId}
+                onClick={() => choose(a)}
+              >
                 {t('adv_select', { order: a.orderNumber })}
               </button>
               {chain && chain.advances.length > 1 && (
@@ -206,7 +235,9 @@ export function AdvancesTab(props: { api: PosApi; t: T; lang: Language }) {
                     <li key={c.orderId}>
                       {c.invoiceNumber ?? c.orderNumber} · {formatRsd(c.totalPara)}
                       {c.refundedPara > 0 ? ` · ${t('adv_refunded', { amount: formatRsd(c.refundedPara) })}` : ''}
-                      {i > 0 ? ` · ${t('adv_follows', { invoice: chain.advances[i - 1]?.invoiceNumber ?? chain.advances[i - 1]?.orderNumber ?? '' })}` : ''}
+                      {i > 0
+                        ? ` · ${t('adv_follows', { invoice: chain.advances[i - 1]?.invoiceNumber ?? chain.advances[i - 1]?.orderNumber ?? '' })}`
+                        : ''}
                     </li>
                   ))}
                 </ol>
@@ -239,19 +270,45 @@ export function AdvancesTab(props: { api: PosApi; t: T; lang: Language }) {
                 {drafts.map((d, i) => (
                   <tr key={i}>
                     <td>
-                      <input aria-label={`${t('adv_item_name')} ${i + 1}`} value={d.name} onChange={(e) => setDraft(i, { name: e.target.value })} />
+                      <input
+                        aria-label={`${t('adv_item_name')} ${i + 1}`}
+                        value={d.name}
+                        onChange={(e) => setDraft(i, { name: e.target.value })}
+                      />
                     </td>
                     <td>
-                      <input aria-label={`${t('adv_item_qty')} ${i + 1}`} inputMode="decimal" size={6} value={d.quantity} onChange={(e) => setDraft(i, { quantity: e.target.value })} />
+                      <input
+                        aria-label={`${t('adv_item_qty')} ${i + 1}`}
+                        inputMode="decimal"
+                        size={6}
+                        value={d.quantity}
+                        onChange={(e) => setDraft(i, { quantity: e.target.value })}
+                      />
                     </td>
                     <td>
-                      <input aria-label={`${t('adv_item_price')} ${i + 1}`} inputMode="decimal" size={9} value={d.price} onChange={(e) => setDraft(i, { price: e.target.value })} />
+                      <input
+                        aria-label={`${t('adv_item_price')} ${i + 1}`}
+                        inputMode="decimal"
+                        size={9}
+                        value={d.price}
+                        onChange={(e) => setDraft(i, { price: e.target.value })}
+                      />
                     </td>
                     <td>
-                      <input aria-label={`${t('adv_item_label')} ${i + 1}`} size={3} value={d.label} onChange={(e) => setDraft(i, { label: e.target.value })} />
+                      <input
+                        aria-label={`${t('adv_item_label')} ${i + 1}`}
+                        size={3}
+                        value={d.label}
+                        onChange={(e) => setDraft(i, { label: e.target.value })}
+                      />
                     </td>
                     <td>
-                      <button type="button" aria-label={t('adv_remove_line', { n: i + 1 })} disabled={drafts.length <= 1} onClick={() => setDrafts((ds) => ds.filter((_, j) => j !== i))}>
+                      <button
+                        type="button"
+                        aria-label={t('adv_remove_line', { n: i + 1 })}
+                        disabled={drafts.length <= 1}
+                        onClick={() => setDrafts((ds) => ds.filter((_, j) => j !== i))}
+                      >
                         ✕
                       </button>
                     </td>
@@ -260,12 +317,27 @@ export function AdvancesTab(props: { api: PosApi; t: T; lang: Language }) {
               </tbody>
             </table>
             <div className="mgr-row">
-              <button type="button" onClick={() => setDrafts((ds) => [...ds, { name: '', quantity: '1', price: '', label: chosen.lines[0]?.labels.join(',') ?? 'A', discountPara: 0 }])}>
+              <button
+                type="button"
+                onClick={() =>
+                  setDrafts((ds) => [
+                    ...ds,
+                    {
+                      name: '',
+                      quantity: '1',
+                      price: '',
+                      label: chosen.lines[0]?.labels.join(',') ?? 'A',
+                      discountPara: 0,
+                    },
+                  ])
+                }
+              >
                 {t('adv_add_line')}
               </button>
             </div>
             <p data-testid="adv-sums">
-              {t('adv_final_total')}: {totalPara === null ? '—' : formatRsd(totalPara)} · {t('adv_paid')}: {formatRsd(paidPara)} · {t('adv_rest')}:{' '}
+              {t('adv_final_total')}: {totalPara === null ? '—' : formatRsd(totalPara)} · {t('adv_paid')}:{' '}
+              {formatRsd(paidPara)} · {t('adv_rest')}:{' '}
               <strong>{restPara === null ? '—' : formatRsd(Math.max(0, restPara))}</strong>
             </p>
             <div className="mgr-row">
@@ -280,7 +352,12 @@ export function AdvancesTab(props: { api: PosApi; t: T; lang: Language }) {
             <Field label={t('adv_further_amount')}>
               <input inputMode="decimal" value={furtherAmount} onChange={(e) => setFurtherAmount(e.target.value)} />
             </Field>
-            <PaymentSelect lang={lang} label={t('adv_further_payment')} value={furtherPayment} onChange={setFurtherPayment} />
+            <PaymentSelect
+              lang={lang}
+              label={t('adv_further_payment')}
+              value={furtherPayment}
+              onChange={setFurtherPayment}
+            />
             <button type="submit" disabled={busy || parsePrice(furtherAmount) === null}>
               {t('adv_further_btn')}
             </button>

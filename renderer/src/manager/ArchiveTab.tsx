@@ -53,7 +53,9 @@ function ReceiptDetail(props: { api: PosApi; t: T; lang: Language; detail: Archi
             type="button"
             disabled={busy}
             onClick={() =>
-              void run(async () => setCopy(await call(api['copies.create']({ orderId: detail.orderId as number, approval }))))
+              void run(async () =>
+                setCopy(await call(api['copies.create']({ orderId: detail.orderId as number, approval }))),
+              )
             }
           >
             {t('copy')}

@@ -70,7 +70,9 @@ function AttentionOrder(props: {
           onSubmit={(e) => {
             e.preventDefault();
             void run(async () => {
-              await call(api['orders.fixLabels']({ orderId: order.orderId, replace: changes, approval: { managerPin: pin } }));
+              await call(
+                api['orders.fixLabels']({ orderId: order.orderId, replace: changes, approval: { managerPin: pin } }),
+              );
               setPin('');
               props.onDone(t('resent', { order: order.orderNumber }));
             });
@@ -124,10 +126,15 @@ function TaxGroupChanged(props: { t: T; lang: Language; orders: OrderView[] }) {
         {props.orders.map((o) => (
           <li key={o.orderId} className="mgr-attention">
             <p>
-              <strong>{o.orderNumber}</strong> · {o.receipt?.invoiceNumber ?? ''} · {formatRsd(o.totalPara)} · {o.cashier ?? ''}{' '}
-              {new Date(o.createdAt).toLocaleString(lang === 'en' ? 'en-GB' : 'sr-RS')}
+              <strong>{o.orderNumber}</strong> · {o.receipt?.invoiceNumber ?? ''} · {formatRsd(o.totalPara)} ·{' '}
+              {o.cashier ?? ''} {new Date(o.createdAt).toLocaleString(lang === 'en' ? 'en-GB' : 'sr-RS')}
             </p>
-            <p>{t('tax_group_note', { captured: o.taxGroupChanged?.capturedGroupId ?? '', issued: o.taxGroupChanged?.issuedGroupId ?? '' })}</p>
+            <p>
+              {t('tax_group_note', {
+                captured: o.taxGroupChanged?.capturedGroupId ?? '',
+                issued: o.taxGroupChanged?.issuedGroupId ?? '',
+              })}
+            </p>
           </li>
         ))}
       </ul>

@@ -42,7 +42,7 @@ export function BackupsSection(props: { api: PosApi; t: T; lang: Language }) {
               ? t('integrity_pending')
               : view.integrity.ok
                 ? t('integrity_ok')
-              : t('integrity_bad', { problems: view.integrity.problems.join('; ') })}
+                : t('integrity_bad', { problems: view.integrity.problems.join('; ') })}
           </p>
           {view.lastBackupError && <p className="mgr-error">{t('backup_error', { message: view.lastBackupError })}</p>}
           {view.backups.length === 0 ? (

@@ -57,7 +57,9 @@ export function HubTab(props: { api: PosApi; t: T; lang: Language }) {
     }
     void run(async () => {
       try {
-        const r = await call(api['hub.enrol']({ url: form.url.trim(), code: form.code.trim(), managerPin: form.managerPin }));
+        const r = await call(
+          api['hub.enrol']({ url: form.url.trim(), code: form.code.trim(), managerPin: form.managerPin }),
+        );
         setForm({ url: '', code: '', managerPin: '' });
         setNote(t('hub_enrolled_note', { till: r.tillId, shop: r.shopId }));
         setStatus(await call(api['hub.status']({})));
@@ -67,7 +69,8 @@ export function HubTab(props: { api: PosApi; t: T; lang: Language }) {
     });
   };
 
-  const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString(lang === 'en' ? 'en-GB' : 'sr-RS') : '—');
+  const when = (iso: string | null | undefined) =>
+    iso ? new Date(iso).toLocaleString(lang === 'en' ? 'en-GB' : 'sr-RS') : '—';
   const errorProps = (field: HubField) =>
     fieldErrors[field] ? { 'aria-invalid': true, 'aria-describedby': `hub-${field}-error` } : {};
 
@@ -79,7 +82,11 @@ export function HubTab(props: { api: PosApi; t: T; lang: Language }) {
           <dl className="mgr-dl" aria-label={t('hub_status')}>
             <dt>{t('state')}</dt>
             <dd data-testid="hub-state">
-              {status.enrolled ? t('hub_enrolled') : status.configured ? t('hub_not_enrolled_url') : t('hub_not_configured')}
+              {status.enrolled
+                ? t('hub_enrolled')
+                : status.configured
+                  ? t('hub_not_enrolled_url')
+                  : t('hub_not_configured')}
             </dd>
             <dt>{t('hub_url')}</dt>
             <dd data-testid="hub-url">{status.url ?? '—'}</dd>
@@ -96,7 +103,9 @@ export function HubTab(props: { api: PosApi; t: T; lang: Language }) {
             <dt>{t('hub_cursor')}</dt>
             <dd data-testid="hub-cursor">{status.cursor}</dd>
             <dt>{t('hub_gaps')}</dt>
-            <dd data-testid="hub-gaps">{status.gaps.length ? status.gaps.map((g) => `${g.from}–${g.to}`).join(', ') : '—'}</dd>
+            <dd data-testid="hub-gaps">
+              {status.gaps.length ? status.gaps.map((g) => `${g.from}–${g.to}`).join(', ') : '—'}
+            </dd>
             <dt>{t('hub_last_error')}</dt>
             <dd data-testid="hub-last-error" className={status.lastError ? 'mgr-error' : ''}>
               {status.lastError ?? '—'}
@@ -116,7 +125,12 @@ export function HubTab(props: { api: PosApi; t: T; lang: Language }) {
             />
           </CheckedField>
           <CheckedField label={labels.code} error={fieldErrors.code} errorId="hub-code-error">
-            <input autoComplete="off" value={form.code} onChange={(e) => setForm({ ...form, code: e.target.value })} {...errorProps('code')} />
+            <input
+              autoComplete="off"
+              value={form.code}
+              onChange={(e) => setForm({ ...form, code: e.target.value })}
+              {...errorProps('code')}
+            />
           </CheckedField>
           <CheckedField label={labels.managerPin} error={fieldErrors.managerPin} errorId="hub-managerPin-error">
             <input

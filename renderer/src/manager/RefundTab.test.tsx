@@ -28,7 +28,17 @@ const SOURCE: RefundSource = {
   invoiceType: 'normal',
   state: 'fiscalized',
   totalPara: 54000,
-  lines: [{ index: 0, name: 'Хлеб', labels: ['A'], unitPricePara: 8000, soldMilli: 3000, refundedMilli: 0, remainingMilli: 3000 }],
+  lines: [
+    {
+      index: 0,
+      name: 'Хлеб',
+      labels: ['A'],
+      unitPricePara: 8000,
+      soldMilli: 3000,
+      refundedMilli: 0,
+      remainingMilli: 3000,
+    },
+  ],
   payments: [{ type: 'cash', amountPara: 54000 }],
   fullRefundAllowed: true,
   buyerId: '20:008123456',
@@ -67,9 +77,15 @@ afterEach(() => {
 /** A control by its ARIA role and accessible name (aria-label, else the text of the label around it). */
 function byRole<E extends HTMLElement>(role: 'combobox' | 'checkbox', name: string): E {
   const found = [...container.querySelectorAll<HTMLElement>('select, input')].find((el) => {
-    const implicit = el instanceof HTMLSelectElement ? 'combobox' : el instanceof HTMLInputElement && el.type === 'checkbox' ? 'checkbox' : null;
+    const implicit =
+      el instanceof HTMLSelectElement
+        ? 'combobox'
+        : el instanceof HTMLInputElement && el.type === 'checkbox'
+          ? 'checkbox'
+          : null;
     const label = el.closest('label');
-    const accessibleName = el.getAttribute('aria-label') ?? (label?.querySelector('span')?.textContent ?? label?.textContent ?? '').trim();
+    const accessibleName =
+      el.getAttribute('aria-label') ?? (label?.querySelector('span')?.textContent ?? label?.textContent ?? '').trim();
     return (el.getAttribute('role') ?? implicit) === role && accessibleName === name;
   });
   if (!found) throw new Error(`no ${role} named ${name}`);
@@ -123,7 +139,9 @@ describe('the refund form’s buyer ID (issue 21)', () => {
 
   it('a correction without refund of money shows and sends the seller’s PIB', async () => {
     await mount(SOURCE);
-    act(() => byRole<HTMLInputElement>('checkbox', 'Исправка грешке без повраћаја новца (ИД купца је ПИБ продавца)').click());
+    act(() =>
+      byRole<HTMLInputElement>('checkbox', 'Исправка грешке без повраћаја новца (ИД купца је ПИБ продавца)').click(),
+    );
     const type = byRole<HTMLSelectElement>('combobox', 'Врста ИД купца');
     expect(type.value).toBe('10');
     expect(type.disabled).toBe(true);

@@ -6,7 +6,13 @@ import type { Language, OrderView, PaymentType } from '../../../shared/domain.ts
 import { formatQuantity, formatRsd, milliToDecimal, parseQuantityInput } from '../../../shared/money.ts';
 import type { ManagerText } from './i18n.ts';
 import { type T, call, useAction, Alert, Field, PaymentSelect, PinInput, OrderResult } from './common.tsx';
-import { BuyerIdField, NO_BUYER_ID, buyerIdValue, checkBuyerId, type BuyerIdValue } from '../components/BuyerIdField.tsx';
+import {
+  BuyerIdField,
+  NO_BUYER_ID,
+  buyerIdValue,
+  checkBuyerId,
+  type BuyerIdValue,
+} from '../components/BuyerIdField.tsx';
 
 export function RefundTab(props: { api: PosApi; t: T; lang: Language }) {
   const { api, t, lang } = props;
@@ -25,7 +31,10 @@ export function RefundTab(props: { api: PosApi; t: T; lang: Language }) {
 
   useEffect(() => {
     void api['orders.list']({ limit: 30 }).then((r) => {
-      if (r.ok) setRecent(r.value.orders.filter((o) => (o.kind === 'sale' || o.kind === 'finalize') && o.state !== 'needs_attention'));
+      if (r.ok)
+        setRecent(
+          r.value.orders.filter((o) => (o.kind === 'sale' || o.kind === 'finalize') && o.state !== 'needs_attention'),
+        );
     });
   }, [api]);
 

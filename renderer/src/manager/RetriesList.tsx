@@ -26,7 +26,11 @@ export function RetriesList(props: { api: PosApi; t: T }) {
       <h3>{t('retries_title')}</h3>
       <ul className="mgr-list" aria-label={t('retries_title')}>
         {items.map((i) => (
-          <li key={`${i.loop}:${i.item}`} className="mgr-attention" aria-label={t('retries_item', { loop: t(`retries_loop_${i.loop}`), label: i.label })}>
+          <li
+            key={`${i.loop}:${i.item}`}
+            className="mgr-attention"
+            aria-label={t('retries_item', { loop: t(`retries_loop_${i.loop}`), label: i.label })}
+          >
             <p>
               <strong>{t(`retries_loop_${i.loop}`)}</strong> · {i.label}
             </p>

@@ -62,7 +62,12 @@ export function Field(props: { label: string; children: ReactNode }) {
 }
 
 /** A form field whose error is shown right under it (outside the label, so the label stays the name). */
-export function CheckedField(props: { label: string; error: string | undefined; errorId: string; children: ReactNode }) {
+export function CheckedField(props: {
+  label: string;
+  error: string | undefined;
+  errorId: string;
+  children: ReactNode;
+}) {
   return (
     <div className="mgr-field-group">
       <Field label={props.label}>{props.children}</Field>

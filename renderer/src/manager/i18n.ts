@@ -36,7 +36,8 @@ const SR_CYRL = {
   backup_pre_restore: 'пре враћања',
   restore: 'Врати: {name}',
   restore_title: 'Враћање резервне копије',
-  restore_confirm: 'Вратити базу из копије {name}? Тренутна база биће сачувана као копија пре враћања. Каса мора да се поново покрене.',
+  restore_confirm:
+    'Вратити базу из копије {name}? Тренутна база биће сачувана као копија пре враћања. Каса мора да се поново покрене.',
   restore_do: 'Врати копију',
   restore_staged: 'Копија {name} је припремљена. Поново покрените Kasa да би враћање било завршено.',
   cancel: 'Откажи',
@@ -195,13 +196,15 @@ const SR_CYRL = {
   printer_source_env: 'из променљиве окружења KASA_PRINTER',
   printer_source_settings: 'из подешавања',
   printer_source_none: 'није подешена',
-  printer_env_note: 'Адресу штампача одређује променљива окружења KASA_PRINTER (профил може одредити KASA_PRINTER_PROFILE) и она има предност. Адреса сачувана овде важи тек кад та променљива није задата.',
+  printer_env_note:
+    'Адресу штампача одређује променљива окружења KASA_PRINTER (профил може одредити KASA_PRINTER_PROFILE) и она има предност. Адреса сачувана овде важи тек кад та променљива није задата.',
   printer_profile: 'Профил штампача',
   printer_profile_option: '{paper} mm · {name}',
   printer_custom: 'Прилагођени профил',
   printer_header: 'Заглавље рачуна (необавезно)',
   printer_footer: 'Подножје рачуна (необавезно)',
-  printer_text_hint: 'Сачувано заглавље и подножје се овде не приказују: поље које не дирате остаје какво јесте, празно поље брише текст.',
+  printer_text_hint:
+    'Сачувано заглавље и подножје се овде не приказују: поље које не дирате остаје какво јесте, празно поље брише текст.',
   printer_auto: 'Штампај сваки рачун чим буде фискализован',
   printer_auto_short: 'Аутоматска штампа',
   printer_save: 'Сачувај штампач',
@@ -220,7 +223,8 @@ const SR_CYRL = {
   tax_group_changed: 'Издато по другој пореској групи',
   tax_group_title: 'Рачуни издати по другој пореској групи',
   tax_in_labels: 'ПДВ у редовима ознака',
-  tax_group_note: 'Продаја је откуцана по пореској групи {captured}, а рачун је потписан по групи {issued}: ПДВ на рачуну није онај са екрана. Рачун је важећи; проверите га.',
+  tax_group_note:
+    'Продаја је откуцана по пореској групи {captured}, а рачун је потписан по групи {issued}: ПДВ на рачуну није онај са екрана. Рачун је важећи; проверите га.',
   // #21 buyer IDs
   buyer_type: 'Врста ИД купца',
   buyer_choose: 'Изаберите врсту ИД купца',
@@ -254,7 +258,8 @@ const SR_CYRL = {
   adv_first_btn: 'Издај авансни рачун',
   // #21 receipt verification
   checks_title: 'Фискализовано, али рачун се разликује — провери',
-  checks_intro: 'Рачун припада овој продаји (исти број поруџбине, врста, износ и повезани рачун) и продаја је фискализована. Ставке или плаћања на рачуну разликују се од послатих: упоредите рачун са продајом.',
+  checks_intro:
+    'Рачун припада овој продаји (исти број поруџбине, врста, износ и повезани рачун) и продаја је фискализована. Ставке или плаћања на рачуну разликују се од послатих: упоредите рачун са продајом.',
   checks_order: 'Поруџбина {order}, рачун {invoice}',
   checks_field: '{field}: послато {expected}, на рачуну {got}',
   checks_field_items: 'Ставке',
@@ -300,7 +305,8 @@ const SR_LATN: Table = {
   backup_pre_restore: 'pre vraćanja',
   restore: 'Vrati: {name}',
   restore_title: 'Vraćanje rezervne kopije',
-  restore_confirm: 'Vratiti bazu iz kopije {name}? Trenutna baza biće sačuvana kao kopija pre vraćanja. Kasa mora da se ponovo pokrene.',
+  restore_confirm:
+    'Vratiti bazu iz kopije {name}? Trenutna baza biće sačuvana kao kopija pre vraćanja. Kasa mora da se ponovo pokrene.',
   restore_do: 'Vrati kopiju',
   restore_staged: 'Kopija {name} je pripremljena. Ponovo pokrenite Kasa da bi vraćanje bilo završeno.',
   cancel: 'Otkaži',
@@ -459,13 +465,15 @@ const SR_LATN: Table = {
   printer_source_env: 'iz promenljive okruženja KASA_PRINTER',
   printer_source_settings: 'iz podešavanja',
   printer_source_none: 'nije podešena',
-  printer_env_note: 'Adresu štampača određuje promenljiva okruženja KASA_PRINTER (profil može odrediti KASA_PRINTER_PROFILE) i ona ima prednost. Adresa sačuvana ovde važi tek kad ta promenljiva nije zadata.',
+  printer_env_note:
+    'Adresu štampača određuje promenljiva okruženja KASA_PRINTER (profil može odrediti KASA_PRINTER_PROFILE) i ona ima prednost. Adresa sačuvana ovde važi tek kad ta promenljiva nije zadata.',
   printer_profile: 'Profil štampača',
   printer_profile_option: '{paper} mm · {name}',
   printer_custom: 'Prilagođeni profil',
   printer_header: 'Zaglavlje računa (neobavezno)',
   printer_footer: 'Podnožje računa (neobavezno)',
-  printer_text_hint: 'Sačuvano zaglavlje i podnožje se ovde ne prikazuju: polje koje ne dirate ostaje kakvo jeste, prazno polje briše tekst.',
+  printer_text_hint:
+    'Sačuvano zaglavlje i podnožje se ovde ne prikazuju: polje koje ne dirate ostaje kakvo jeste, prazno polje briše tekst.',
   printer_auto: 'Štampaj svaki račun čim bude fiskalizovan',
   printer_auto_short: 'Automatska štampa',
   printer_save: 'Sačuvaj štampač',
@@ -484,7 +492,8 @@ const SR_LATN: Table = {
   tax_group_changed: 'Izdato po drugoj poreskoj grupi',
   tax_group_title: 'Računi izdati po drugoj poreskoj grupi',
   tax_in_labels: 'PDV u redovima oznaka',
-  tax_group_note: 'Prodaja je otkucana po poreskoj grupi {captured}, a račun je potpisan po grupi {issued}: PDV na računu nije onaj sa ekrana. Račun je važeći; proverite ga.',
+  tax_group_note:
+    'Prodaja je otkucana po poreskoj grupi {captured}, a račun je potpisan po grupi {issued}: PDV na računu nije onaj sa ekrana. Račun je važeći; proverite ga.',
   // #21 buyer IDs
   buyer_type: 'Vrsta ID kupca',
   buyer_choose: 'Izaberite vrstu ID kupca',
@@ -518,7 +527,8 @@ const SR_LATN: Table = {
   adv_first_btn: 'Izdaj avansni račun',
   // #21 receipt verification
   checks_title: 'Fiskalizovano, ali račun se razlikuje — proveri',
-  checks_intro: 'Račun pripada ovoj prodaji (isti broj porudžbine, vrsta, iznos i povezani račun) i prodaja je fiskalizovana. Stavke ili plaćanja na računu razlikuju se od poslatih: uporedite račun sa prodajom.',
+  checks_intro:
+    'Račun pripada ovoj prodaji (isti broj porudžbine, vrsta, iznos i povezani račun) i prodaja je fiskalizovana. Stavke ili plaćanja na računu razlikuju se od poslatih: uporedite račun sa prodajom.',
   checks_order: 'Porudžbina {order}, račun {invoice}',
   checks_field: '{field}: poslato {expected}, na računu {got}',
   checks_field_items: 'Stavke',
@@ -561,7 +571,8 @@ const EN: Table = {
   backup_pre_restore: 'before a restore',
   restore: 'Restore: {name}',
   restore_title: 'Restore a backup',
-  restore_confirm: 'Restore the database from {name}? The current database is kept as a pre-restore copy. Kasa must be restarted.',
+  restore_confirm:
+    'Restore the database from {name}? The current database is kept as a pre-restore copy. Kasa must be restarted.',
   restore_do: 'Restore backup',
   restore_staged: 'Backup {name} is staged. Restart Kasa to finish the restore.',
   cancel: 'Cancel',
@@ -720,13 +731,15 @@ const EN: Table = {
   printer_source_env: 'from the KASA_PRINTER environment variable',
   printer_source_settings: 'from the settings',
   printer_source_none: 'not set',
-  printer_env_note: 'The printer address is set by the KASA_PRINTER environment variable (the profile may be set by KASA_PRINTER_PROFILE), and it wins. The address saved here applies only when that variable is not set.',
+  printer_env_note:
+    'The printer address is set by the KASA_PRINTER environment variable (the profile may be set by KASA_PRINTER_PROFILE), and it wins. The address saved here applies only when that variable is not set.',
   printer_profile: 'Printer profile',
   printer_profile_option: '{paper} mm · {name}',
   printer_custom: 'Custom profile',
   printer_header: 'Receipt header (optional)',
   printer_footer: 'Receipt footer (optional)',
-  printer_text_hint: 'The stored header and footer are not shown here: a field you leave untouched keeps its text, an emptied field clears it.',
+  printer_text_hint:
+    'The stored header and footer are not shown here: a field you leave untouched keeps its text, an emptied field clears it.',
   printer_auto: 'Print every receipt as soon as it is fiscalized',
   printer_auto_short: 'Auto-print',
   printer_save: 'Save printer',
@@ -745,7 +758,8 @@ const EN: Table = {
   tax_group_changed: 'Issued under another tax group',
   tax_group_title: 'Receipts issued under another tax group',
   tax_in_labels: 'VAT in the label rows',
-  tax_group_note: 'The sale was rung under tax group {captured}, but the receipt was signed under group {issued}: the VAT on the receipt is not what the screen showed. The receipt is valid; check it.',
+  tax_group_note:
+    'The sale was rung under tax group {captured}, but the receipt was signed under group {issued}: the VAT on the receipt is not what the screen showed. The receipt is valid; check it.',
   // #21 buyer IDs
   buyer_type: 'Buyer ID type',
   buyer_choose: 'Choose the buyer ID type',
@@ -779,7 +793,8 @@ const EN: Table = {
   adv_first_btn: 'Issue the advance receipt',
   // #21 receipt verification
   checks_title: 'Fiscalized, but the receipt differs — check',
-  checks_intro: 'The receipt is this sale’s (same order number, type, amount and referenced receipt) and the sale is fiscalized. Items or payments on the receipt differ from what was sent: compare the receipt with the sale.',
+  checks_intro:
+    'The receipt is this sale’s (same order number, type, amount and referenced receipt) and the sale is fiscalized. Items or payments on the receipt differ from what was sent: compare the receipt with the sale.',
   checks_order: 'Order {order}, receipt {invoice}',
   checks_field: '{field}: sent {expected}, on the receipt {got}',
   checks_field_items: 'Items',
