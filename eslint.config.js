@@ -28,7 +28,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['electron', 'electron/*', ...nodeBuiltins], message: 'The renderer talks to the core only through the contract.' },
+            {
+              group: ['electron', 'electron/*', ...nodeBuiltins],
+              message: 'The renderer talks to the core only through the contract.',
+            },
             { group: ['**/electron/**', '../../electron/*'], message: 'The renderer may not import the main process.' },
             { group: ['**/shared/node/**'], message: 'shared/node/ is Node-only code of the till and the hub.' },
           ],
@@ -44,7 +47,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['electron', 'electron/*', ...nodeBuiltins], message: 'shared/ runs on both sides: no Node or Electron.' },
+            {
+              group: ['electron', 'electron/*', ...nodeBuiltins],
+              message: 'shared/ runs on both sides: no Node or Electron.',
+            },
             { group: ['**/electron/**', '**/renderer/**'], message: 'shared/ imports neither side.' },
           ],
         },
