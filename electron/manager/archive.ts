@@ -8,21 +8,10 @@ import { toPara } from '../../shared/money.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { IssuedReceiptSchema } from '../gateway/types.ts';
 import type { OrderRow, OrderStore } from '../orders/store.ts';
-import { countUpTo, toReceiptView } from '../orders/store.ts';
+import { toReceiptView } from '../orders/store.ts';
+import type { ArchiveFilters } from '../orders/queries.ts';
 import { CommandError } from '../errors.ts';
 import { gatewayCommandError } from '../auth/staff.ts';
-
-export interface ArchiveFilters {
-  page?: number | undefined;
-  limit?: number | undefined;
-  startDate?: string | undefined;
-  endDate?: string | undefined;
-  orderNumber?: string | undefined;
-  invoiceNumber?: string | undefined;
-  invoiceType?: string | undefined;
-  transactionType?: string | undefined;
-  paymentType?: string | undefined;
-}
 
 export class Archive {
   readonly #store: OrderStore;
@@ -34,67 +23,14 @@ export class Archive {
   }
 
   /**
-   * Local orders, newest first, filtered like the gateway archive (dates on creation time). Every filter
-   * is an index range (migration 007): order number exact or prefix on its UNIQUE index, invoice number on
-   * `orders_invoice`, dates on `orders_created`, payment type on `order_payments`. The total is counted
-   * up to `COUNT_CAP` rows past the page asked for, so a search over years of history stays bounded: when
-   * more match, `total` says "at least" and the next page is still offered.
+   * Local orders, newest first, filtered like the gateway archive (orders/queries.ts: every filter an index
+   * range). The total is counted up to `COUNT_CAP` rows past the page asked for, so a search over years of
+   * history stays bounded: when more match, `total` says "at least" and the next page is still offered.
    */
   local(f: ArchiveFilters): { rows: ArchiveRow[]; total: number; page: number; pages: number } {
-    const where: string[] = [];
-    const args: (string | number)[] = [];
-    let from = 'orders';
-    if (f.paymentType) {
-      from = 'order_payments p JOIN orders ON orders.id = p.order_id';
-      where.push('p.type = ?');
-      args.push(f.paymentType);
-    }
-    if (f.startDate) {
-      where.push('created_at >= ?');
-      args.push(new Date(f.startDate).toISOString());
-    }
-    if (f.endDate) {
-      where.push('created_at <= ?');
-      args.push(new Date(f.endDate).toISOString());
-    }
-    if (f.orderNumber) {
-      // Exact or prefix ("T1-20260301" = that till's day): a range on the UNIQUE index.
-      where.push('order_number >= ? AND order_number < ?');
-      args.push(f.orderNumber, `${f.orderNumber}\uffff`);
-    }
-    if (f.invoiceNumber) {
-      where.push('invoice_number = ?');
-      args.push(f.invoiceNumber);
-    }
-    if (f.invoiceType) {
-      where.push('invoice_type = ?');
-      args.push(f.invoiceType);
-    }
-    if (f.transactionType) {
-      where.push('transaction_type = ?');
-      args.push(f.transactionType);
-    }
-    const sql = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const limit = f.limit ?? 20;
     const page = f.page ?? 1;
-    const offset = (page - 1) * limit;
-    const db = this.#store.db;
-    // Each order walks the index the filter ranges over, so no sort and no scan: a number search goes
-    // down the order-number index (newest day first), a payment type down order_payments (type, order_id),
-    // a date range down orders_created, else the newest ids first.
-    const order = f.orderNumber
-      ? 'order_number DESC'
-      : f.paymentType
-        ? 'p.order_id DESC'
-        : f.startDate || f.endDate
-          ? 'created_at DESC, orders.id DESC'
-          : 'orders.id DESC';
-    // Payment type alone: counted on order_payments' own key, without reading an order row per match.
-    const countFrom = f.paymentType && where.length === 1 ? 'order_payments p' : from;
-    const total = countUpTo(db, `SELECT 1 FROM ${countFrom} ${sql}`, args, offset);
-    const rows = db
-      .prepare<unknown[], OrderRow>(`SELECT orders.* FROM ${from} ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
-      .all(...args, limit, offset);
+    const { rows, total } = this.#store.queries.archive(f, limit, (page - 1) * limit);
     return { rows: rows.map(localRow), total, page, pages: Math.max(1, Math.ceil(total / limit)) };
   }
 
@@ -147,9 +83,7 @@ export class Archive {
 
   /** One receipt: the local copy (and the final receipt's companion) or the gateway archive; chain when online. */
   async get(invoiceNumber: string): Promise<ArchiveDetail> {
-    const local = this.#store.db
-      .prepare<[string], OrderRow>('SELECT * FROM orders WHERE invoice_number = ? LIMIT 1')
-      .get(invoiceNumber);
+    const local = this.#store.queries.byInvoice(invoiceNumber);
     let archived: Awaited<ReturnType<GatewayClient['archiveGet']>> | null = null;
     try {
       archived = await this.#client().archiveGet(invoiceNumber, { timeoutMs: 5000 });
@@ -207,10 +141,8 @@ export class Archive {
   }
 
   #localId(invoiceNumber: string): { orderId?: number } {
-    const row = this.#store.db
-      .prepare<[string], { id: number }>('SELECT id FROM orders WHERE invoice_number = ? LIMIT 1')
-      .get(invoiceNumber);
-    return row ? { orderId: row.id } : {};
+    const orderId = this.#store.queries.idByInvoice(invoiceNumber);
+    return orderId !== undefined ? { orderId } : {};
   }
 }
 

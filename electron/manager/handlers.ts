@@ -23,7 +23,6 @@ import type { StartupReport } from '../db/integrity.ts';
 import { listBackups, requestRestore } from '../db/backup.ts';
 import { StaffService, gatewayCommandError } from '../auth/staff.ts';
 import type { Sessions } from '../auth/context.ts';
-import { nextOrderNumber } from '../sales/order-number.ts';
 import { confirmBeforeReissue } from './reissue.ts';
 
 type ManagerCommandName = keyof typeof managerCommands;
@@ -207,7 +206,7 @@ export function createManager(deps: ManagerDeps): Manager {
         { store, client: () => gateway.client(), now, audit: (a, d) => staff.audit(approvedBy, a, d) },
         orderId,
       );
-      const renumbered = store.reissue(orderId, () => nextOrderNumber(store.db, settings.terminalId(), now()), now());
+      const renumbered = store.reissue(orderId, () => store.nextOrderNumber(settings.terminalId(), now()), now());
       if (!renumbered) throw new CommandError('conflict', 'not_receipt_mismatch', { id: orderId });
       staff.audit(approvedBy, 'order.reissue', { orderId, from: renumbered.from, to: renumbered.to });
       engine.kick();

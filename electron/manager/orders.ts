@@ -25,23 +25,13 @@ import type { GatewayClient } from '../gateway/client.ts';
 import type { GatewayItem, GatewayPayment, ReceiptRequest } from '../gateway/types.ts';
 import type { SyncEngine } from '../outbox/engine.ts';
 import type { OrderData, OrderRow, OrderStore } from '../orders/store.ts';
-import { nextOrderNumber } from '../sales/order-number.ts';
 import type { TaxRatesCache } from '../sales/tax-rates.ts';
 import { capturedTaxGroup, stampReceipt } from '../sales/receipt-stamp.ts';
 import { gatewayCommandError } from '../auth/staff.ts';
 import type { HubSale } from '../hub-client/refund.ts';
 import { archivedRefundLines } from './archive-lines.ts';
 import { refundBuyerFields, resolveRefundBuyer } from './refund-buyer.ts';
-import {
-  OPEN_ADVANCES_SQL,
-  chainPaidPara,
-  chainView,
-  openAdvanceRows,
-  finalOfChain,
-  isAdvance,
-  priceLines,
-  requireOpenAdvance,
-} from './advances.ts';
+import { chainView, isAdvance, priceLines, requireOpenAdvance } from './advances.ts';
 
 /** What back-office orders keep in `orders.data` beside the sale fields. */
 export interface BackOfficeData extends OrderData {
@@ -78,17 +68,6 @@ export interface OrdersDeps {
 }
 
 const REFUNDABLE: readonly InvoiceType[] = ['normal', 'training', 'advance'];
-
-/**
- * Refunds already made of an original, by its order id (this till) or its invoice number (another till,
- * the archive): each a probe of a partial index of migration 010 (only refunds are in it).
- */
-export const REFUNDS_OF_ID_SQL = `SELECT id, data FROM orders
-  WHERE kind IN ('refund', 'refund_full') AND json_extract(data, '$.refundOf.orderId') = ?`;
-export const REFUNDS_OF_INVOICE_SQL = `SELECT id, data FROM orders
-  WHERE kind IN ('refund', 'refund_full') AND json_extract(data, '$.refundOf.invoiceNumber') = ?`;
-/** Open-advance candidates (electron/manager/advances.ts): no final receipt, no further advance. */
-export { OPEN_ADVANCES_SQL };
 
 type CheckoutLineInput = Parameters<typeof priceLines>[0][number];
 
@@ -263,14 +242,14 @@ export class BackOfficeOrders {
   /** Open advances: the last of each chain with no final receipt and no refund (queued or fiscalized). */
   openAdvances(): OrderView[] {
     const { store } = this.#d;
-    return openAdvanceRows(store.db).map((r) => store.view(r));
+    return store.queries.openAdvances().map((r) => store.view(r));
   }
 
   /** The chain of an advance (first to last) and what it paid net of refunds. */
   advanceChain(orderId: number): ReturnType<typeof chainView> {
     const row = this.#d.store.get(orderId);
     if (!row) throw new CommandError('not_found', 'order_not_found', { id: orderId });
-    return chainView(this.#d.store.db, row);
+    return chainView(this.#d.store.queries, row);
   }
 
   /**
@@ -287,10 +266,10 @@ export class BackOfficeOrders {
     paymentType?: PaymentType | undefined;
     cashier?: string | undefined;
   }): Promise<OrderView> {
-    const db = this.#d.store.db;
-    const advance = requireOpenAdvance(db, this.#d.store.get(input.orderId), input.orderId);
+    const q = this.#d.store.queries;
+    const advance = requireOpenAdvance(q, this.#d.store.get(input.orderId), input.orderId);
     const ad = this.#data(advance);
-    const { chain, paidPara } = chainPaidPara(db, advance);
+    const { chain, paidPara } = q.chainPaidPara(advance);
     const lines = input.lines ? priceLines(input.lines, new Set(this.#d.taxRates.labels())) : ad.lines;
     const totalPara = lines.reduce((s, l) => s + l.totalPara, 0);
     const restPara = totalPara - paidPara;
@@ -342,8 +321,7 @@ export class BackOfficeOrders {
     payments: { type: PaymentType; amount: number }[];
     cashier?: string | undefined;
   }): Promise<OrderView> {
-    const db = this.#d.store.db;
-    const previous = requireOpenAdvance(db, this.#d.store.get(input.orderId), input.orderId);
+    const previous = requireOpenAdvance(this.#d.store.queries, this.#d.store.get(input.orderId), input.orderId);
     const pd = this.#data(previous);
     const lines = priceLines(input.lines, new Set(this.#d.taxRates.labels()));
     const totalPara = lines.reduce((s, l) => s + l.totalPara, 0);
@@ -456,7 +434,7 @@ export class BackOfficeOrders {
     const { store, engine } = this.#d;
     const now = this.#d.now();
     const { orderId } = store.capture(() => {
-      const orderNumber = nextOrderNumber(store.db, this.#d.terminalId(), now);
+      const orderNumber = store.nextOrderNumber(this.#d.terminalId(), now);
       const template = stampReceipt(o.body(orderNumber), now, o);
       const ref = o.reference;
       let request: string | null;
@@ -502,14 +480,7 @@ export class BackOfficeOrders {
     }
     if (!q.invoiceNumber) return undefined;
     // An invoice number, else one of this till's order numbers (the hub answers the same for other tills).
-    return (
-      store.db
-        .prepare<[string], OrderRow>('SELECT * FROM orders WHERE invoice_number = ? ORDER BY id LIMIT 1')
-        .get(q.invoiceNumber) ??
-      store.db
-        .prepare<[string], OrderRow>('SELECT * FROM orders WHERE order_number = ? ORDER BY id LIMIT 1')
-        .get(q.invoiceNumber)
-    );
+    return store.queries.byInvoiceOrOrderNumber(q.invoiceNumber);
   }
 
   /** What other tills of the shop refunded of this till's sale (through the hub; none without one or when it is away). */
@@ -528,7 +499,7 @@ export class BackOfficeOrders {
     field: 'orderId' | 'invoiceNumber' = 'orderId',
   ): RefundSource {
     // An advance closed by a final receipt is not refunded again: its АР was issued with the final sale (#21).
-    const closedBy = isAdvance(row) ? finalOfChain(this.#d.store.db, row) : undefined;
+    const closedBy = isAdvance(row) ? this.#d.store.queries.finalOfChain(row) : undefined;
     if (closedBy) {
       throw invalidInput(field, 'refund_advance_finalized', {
         id: row.invoice_number ?? row.order_number,
@@ -588,16 +559,7 @@ export class BackOfficeOrders {
     orderId?: number | undefined;
     invoiceNumber?: string | undefined;
   }): NonNullable<BackOfficeData['refundOf']>[] {
-    // Two probes of partial indexes (migration 010), one per way a refund names its original; an OR of
-    // both would walk every refund ever made.
-    const db = this.#d.store.db;
-    const byId = db.prepare<[number], { id: number; data: string }>(REFUNDS_OF_ID_SQL);
-    const byInvoice = db.prepare<[string], { id: number; data: string }>(REFUNDS_OF_INVOICE_SQL);
-    const found = new Map<number, string>();
-    if (q.orderId !== undefined) for (const r of byId.all(q.orderId)) found.set(r.id, r.data);
-    if (q.invoiceNumber !== undefined) for (const r of byInvoice.all(q.invoiceNumber)) found.set(r.id, r.data);
-    const rows = [...found.entries()].sort((a, b) => a[0] - b[0]).map(([, data]) => ({ data }));
-    return rows.flatMap((r) => {
+    return this.#d.store.queries.refundsOf(q).flatMap((r) => {
       const d = JSON.parse(r.data) as BackOfficeData;
       if (!d.refundOf) return [];
       // Refunds stored before #21 have no para per line: their own lines (same order) say what they took.

@@ -31,10 +31,8 @@ export function sellerPibBuyerId(
   const own = typeof receiptJson === 'string' ? parse(receiptJson) : receiptJson;
   const fromOriginal = sellerBuyerId(receiptTin(own));
   if (fromOriginal) return fromOriginal;
-  const newest = store.db
-    .prepare<[], { receipt: string }>('SELECT receipt FROM orders WHERE receipt IS NOT NULL ORDER BY id DESC LIMIT 1')
-    .get();
-  return newest ? sellerBuyerId(receiptTin(parse(newest.receipt))) : undefined;
+  const newest = store.queries.newestReceipt();
+  return newest ? sellerBuyerId(receiptTin(parse(newest))) : undefined;
 }
 
 function parse(json: string): unknown {

@@ -1,7 +1,9 @@
 /**
  * The order store: orders, their frozen requests, the outbox and the attempt journal. Every state change
- * of an order happens here, each in one transaction.
+ * of an order happens here, each in one transaction. It is the repository of every order: its database
+ * handle is private, and what the back office reads of the history is `queries` (queries.ts).
  */
+import type Database from 'better-sqlite3';
 import type { Db } from '../db/open.ts';
 import type { IssuedReceipt } from '../gateway/types.ts';
 import type {
@@ -17,8 +19,11 @@ import type {
 } from '../../shared/domain.ts';
 import { toPara } from '../../shared/money.ts';
 import { RECEIPT_MISMATCH, checkReceipt, type Mismatch } from '../outbox/verify.ts';
-import { parkedByReconcileLimit } from '../outbox/reconcile-budget.ts';
+import { failedLookups, parkedByReconcileLimit } from '../outbox/reconcile-budget.ts';
+import { nextOrderNumber } from '../sales/order-number.ts';
 import { taxGroupChange } from '../sales/tax-group.ts';
+import { Settings } from '../settings/settings.ts';
+import { OrderQueries } from './queries.ts';
 
 /** What an order carries besides its columns (JSON in `orders.data`). */
 export interface OrderData {
@@ -102,13 +107,22 @@ export interface NewOrder {
 }
 
 export class OrderStore {
-  readonly db: Db;
+  readonly #db: Db;
   readonly #stmts;
   /** `capture`'s transaction, wrapped once (not per sale: a sale's commit is on the cashier's critical path). */
   readonly #captureTx;
+  /** The back office's reads of the history (archive, advances, refunds), over the same handle. */
+  readonly queries: OrderQueries;
+  /**
+   * The settings, through their owner: the store keeps its list of receipt checks there, and the sync
+   * engine, which holds only the store, reads its clock-drift limit and language from it.
+   */
+  readonly settings: Settings;
 
   constructor(db: Db) {
-    this.db = db;
+    this.#db = db;
+    this.queries = new OrderQueries(db);
+    this.settings = new Settings(db);
     this.#captureTx = this.#makeCaptureTx();
     this.#stmts = {
       insertOrder: db.prepare(
@@ -151,7 +165,7 @@ export class OrderStore {
   }
 
   #makeCaptureTx() {
-    return this.db.transaction((build: () => NewOrder, dueAt: number) => {
+    return this.#db.transaction((build: () => NewOrder, dueAt: number) => {
       const o = build();
       const info = this.#stmts.insertOrder.run({
         orderNumber: o.orderNumber,
@@ -171,6 +185,19 @@ export class OrderStore {
     });
   }
 
+  /**
+   * The next order number of this till (sales/order-number.ts keeps the sequence). Called inside
+   * `capture`'s `build`, so the number is taken in the order's own transaction.
+   */
+  nextOrderNumber(terminalId: string, now: number): string {
+    return nextOrderNumber(this.#db, terminalId, now);
+  }
+
+  /** Wraps `fn` in one transaction of the orders' database (several settlements, one fsync). */
+  transaction<F extends (...args: never[]) => unknown>(fn: F): Database.Transaction<F> {
+    return this.#db.transaction(fn);
+  }
+
   get(orderId: number): OrderRow | undefined {
     return this.#stmts.get.get(orderId);
   }
@@ -185,7 +212,7 @@ export class OrderStore {
 
   /** Journals the start of attempts (before the request leaves); returns attempt ids in order. */
   startAttempts(orderIds: readonly number[], mode: 'single' | 'bulk' | 'lookup', at: number): number[] {
-    return this.db.transaction(() =>
+    return this.#db.transaction(() =>
       orderIds.map((id) => {
         if (mode !== 'lookup') this.#stmts.firstAttempt.run(at, id);
         return Number(this.#stmts.startAttempt.run(id, mode, at).lastInsertRowid);
@@ -232,7 +259,7 @@ export class OrderStore {
     opts: { confirmed?: boolean; from?: 'queued' | 'needs_attention' } = {},
   ): 'fiscalized' | 'needs_attention' | null {
     const from = opts.from ?? 'queued';
-    return this.db.transaction(() => {
+    return this.#db.transaction(() => {
       const row = this.get(orderId);
       if (!row || row.state !== from) {
         if (attempt)
@@ -266,7 +293,7 @@ export class OrderStore {
           });
         if (!confirmed) {
           // Not yet confirmed by lookup + archive: looked up before anyone is offered a new number.
-          this.db
+          this.#db
             .prepare('UPDATE outbox SET first_attempt_at = 0, unknown = 1, due_at = ? WHERE order_id = ?')
             .run(at, orderId);
           this.#stmts.setError.run(JSON.stringify(error), orderId);
@@ -311,7 +338,7 @@ export class OrderStore {
   /** Receipt mismatches recorded for the order's attempts so far. */
   #mismatchesBefore(orderId: number): number {
     return (
-      this.db
+      this.#db
         .prepare<[number], { n: number }>(
           "SELECT count(*) AS n FROM attempts WHERE order_id = ? AND outcome = 'mismatch'",
         )
@@ -323,18 +350,14 @@ export class OrderStore {
   #noteCheck(row: OrderRow, note: ReceiptCheckNote): void {
     const data = JSON.parse(row.data) as OrderData;
     data.receiptCheck = note;
-    this.db.prepare('UPDATE orders SET data = ? WHERE id = ?').run(JSON.stringify(data), row.id);
+    this.#db.prepare('UPDATE orders SET data = ? WHERE id = ?').run(JSON.stringify(data), row.id);
     const ids = this.#receiptCheckIds().filter((id) => id !== row.id);
     ids.push(row.id);
-    this.db
-      .prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
-      .run(RECEIPT_CHECKS_KEY, JSON.stringify(ids.slice(-RECEIPT_CHECKS_KEPT)));
+    this.settings.set(RECEIPT_CHECKS_KEY, JSON.stringify(ids.slice(-RECEIPT_CHECKS_KEPT)));
   }
 
   #receiptCheckIds(): number[] {
-    const raw = this.db
-      .prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?')
-      .get(RECEIPT_CHECKS_KEY)?.value;
+    const raw = this.settings.get(RECEIPT_CHECKS_KEY);
     try {
       const ids = raw ? (JSON.parse(raw) as unknown) : [];
       return Array.isArray(ids) ? ids.filter((n): n is number => Number.isInteger(n)) : [];
@@ -354,7 +377,7 @@ export class OrderStore {
 
   /** Parks the order in needs_attention with the gateway's complaint; the outbox row goes. */
   markNeedsAttention(orderId: number, error: GatewayErrorView, at: number, attemptId?: number): void {
-    this.db.transaction(() => {
+    this.#db.transaction(() => {
       if (attemptId !== undefined)
         this.finishAttempt(attemptId, at, 'rejected', {
           status: error.status,
@@ -376,7 +399,7 @@ export class OrderStore {
     attemptId?: number,
     error?: GatewayErrorView,
   ): void {
-    this.db.transaction(() => {
+    this.#db.transaction(() => {
       if (attemptId !== undefined)
         this.finishAttempt(attemptId, at, outcome, {
           status: error?.status,
@@ -393,23 +416,45 @@ export class OrderStore {
 
   /** Re-queues an order from needs_attention, optionally with a new frozen body (same order number). */
   requeue(orderId: number, request: string | null, data: OrderData | null, dueAt: number): void {
-    this.db.transaction(() => {
+    this.#db.transaction(() => {
       const row = this.get(orderId);
       if (!row || row.state !== 'needs_attention') return;
-      this.db
+      this.#db
         .prepare(
           `UPDATE orders SET state = 'queued', request = coalesce(?, request), data = coalesce(?, data) WHERE id = ?`,
         )
         .run(request, data ? JSON.stringify(data) : null, orderId);
-      this.db
+      this.#db
         .prepare(
           'INSERT INTO outbox (order_id, due_at) VALUES (?, ?) ON CONFLICT(order_id) DO UPDATE SET due_at = excluded.due_at',
         )
         .run(orderId, dueAt);
       // Parked with an unknown outcome (look-up budget spent): looked up again first, never resent blindly.
       if (parkedByReconcileLimit(row.last_error))
-        this.db.prepare('UPDATE outbox SET first_attempt_at = 0 WHERE order_id = ?').run(orderId);
+        this.#db.prepare('UPDATE outbox SET first_attempt_at = 0 WHERE order_id = ?').run(orderId);
     })();
+  }
+
+  /** A person asked to sync now: every waiting order is due now, its backoff forgotten. */
+  dueAllNow(now: number): void {
+    this.#db.prepare('UPDATE outbox SET due_at = ? WHERE due_at > ?').run(now, now);
+  }
+
+  /** Fiscalization-lookup says the order was never issued: sending afresh cannot duplicate it. */
+  restartDedupe(orderId: number, dueAt: number): void {
+    this.#db
+      .prepare('UPDATE outbox SET first_attempt_at = NULL, unknown = 0, due_at = ? WHERE order_id = ?')
+      .run(dueAt, orderId);
+  }
+
+  /** The order number is taken at the gateway: the order is looked up before it is ever sent again. */
+  lookUpFirst(orderId: number): void {
+    this.#db.prepare('UPDATE outbox SET first_attempt_at = 0 WHERE order_id = ?').run(orderId);
+  }
+
+  /** Failed look-ups of the order since it was last parked (outbox/reconcile-budget.ts). */
+  failedLookups(orderId: number): number {
+    return failedLookups(this.#db, orderId);
   }
 
   /**
@@ -419,7 +464,7 @@ export class OrderStore {
    * for a mismatch.
    */
   reissue(orderId: number, newNumber: () => string, dueAt: number): { from: string; to: string } | null {
-    return this.db.transaction(() => {
+    return this.#db.transaction(() => {
       const row = this.get(orderId);
       if (!row || row.state !== 'needs_attention') return null;
       const error = row.last_error ? (JSON.parse(row.last_error) as { code?: string }) : null;
@@ -431,12 +476,12 @@ export class OrderStore {
       const request = row.request
         ? JSON.stringify({ ...(JSON.parse(row.request) as Record<string, unknown>), orderNumber: to })
         : null;
-      this.db
+      this.#db
         .prepare(
           `UPDATE orders SET order_number = ?, request = ?, data = ?, state = 'queued', last_error = NULL WHERE id = ?`,
         )
         .run(to, request, JSON.stringify(data), orderId);
-      this.db
+      this.#db
         .prepare(
           'INSERT INTO outbox (order_id, due_at) VALUES (?, ?) ON CONFLICT(order_id) DO UPDATE SET due_at = excluded.due_at, tries = 0, first_attempt_at = NULL, unknown = 0',
         )
@@ -450,7 +495,7 @@ export class OrderStore {
    * are taken from its receipt, once, and never change afterwards.
    */
   #fillDependents(orderId: number, receipt: IssuedReceipt): void {
-    const waiting = this.db
+    const waiting = this.#db
       .prepare<[number], OrderRow>("SELECT * FROM orders WHERE depends_on = ? AND request IS NULL AND state = 'queued'")
       .all(orderId);
     for (const dep of waiting) {
@@ -460,13 +505,13 @@ export class OrderStore {
         body['referentDocumentNumber'] = receipt.invoiceNumber;
         body['referentDocumentDt'] = receipt.sdcDateTime;
       }
-      this.db.prepare('UPDATE orders SET request = ? WHERE id = ?').run(JSON.stringify(body), dep.id);
+      this.#db.prepare('UPDATE orders SET request = ? WHERE id = ?').run(JSON.stringify(body), dep.id);
     }
   }
 
   /** Orders whose outbox row is due, oldest first; only those with a frozen body. */
   due(now: number, limit: number, exclude: ReadonlySet<number>): (OrderRow & OutboxRow)[] {
-    const rows = this.db
+    const rows = this.#db
       .prepare<[number, number], OrderRow & OutboxRow>(
         `SELECT o.*, b.due_at, b.tries, b.first_attempt_at, b.unknown FROM outbox b JOIN orders o ON o.id = b.order_id
          WHERE b.due_at <= ? AND o.request IS NOT NULL ORDER BY b.due_at, b.order_id LIMIT ?`,
@@ -477,7 +522,7 @@ export class OrderStore {
 
   /** The earliest due time among sendable outbox rows, or null. */
   nextDue(): number | null {
-    const row = this.db
+    const row = this.#db
       .prepare<[], { t: number | null }>(
         'SELECT min(b.due_at) AS t FROM outbox b JOIN orders o ON o.id = b.order_id WHERE o.request IS NOT NULL',
       )
@@ -487,13 +532,13 @@ export class OrderStore {
 
   /** Attempts that started and never finished (the process died): their outcome is UNKNOWN. */
   recoverOpenAttempts(at: number): number {
-    return this.db.transaction(() => {
-      const open = this.db
+    return this.#db.transaction(() => {
+      const open = this.#db
         .prepare<[], { id: number; order_id: number }>('SELECT id, order_id FROM attempts WHERE finished_at IS NULL')
         .all();
       for (const a of open) {
         this.finishAttempt(a.id, at, 'unknown', { message: 'no outcome recorded (process stopped)' });
-        this.db
+        this.#db
           .prepare('UPDATE outbox SET unknown = 1, due_at = min(due_at, ?) WHERE order_id = ?')
           .run(at, a.order_id);
       }
@@ -502,7 +547,7 @@ export class OrderStore {
   }
 
   counts(): { queued: number; needsAttention: number; oldestQueuedAt: string | null } {
-    const r = this.db
+    const r = this.#db
       .prepare<[], { queued: number; na: number; oldest: string | null }>(
         `SELECT (SELECT count(*) FROM outbox) AS queued,
                 (SELECT count(*) FROM orders WHERE state = 'needs_attention') AS na,
@@ -524,10 +569,10 @@ export class OrderStore {
   list(state: OrderState | undefined, limit: number, offset: number): { rows: OrderRow[]; total: number } {
     const where = state ? 'WHERE state = ?' : '';
     const args = state ? [state] : [];
-    const rows = this.db
+    const rows = this.#db
       .prepare<unknown[], OrderRow>(`SELECT * FROM orders ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
       .all(...args, limit, offset);
-    const total = countUpTo(this.db, `SELECT 1 FROM orders ${where}`, args, offset);
+    const total = countUpTo(this.#db, `SELECT 1 FROM orders ${where}`, args, offset);
     return { rows, total };
   }
 

@@ -17,8 +17,7 @@ import type { BulkFailure } from '../gateway/normalize.ts';
 import type { OrderRow, OrderStore, OutboxRow } from '../orders/store.ts';
 import type { GatewayErrorView, SyncStatus } from '../../shared/domain.ts';
 import { message } from '../../shared/messages.ts';
-import { Settings } from '../settings/settings.ts';
-import { DEFAULT_MAX_LOOKUP_TRIES, failedLookups, reconcileLimitView } from './reconcile-budget.ts';
+import { DEFAULT_MAX_LOOKUP_TRIES, reconcileLimitView } from './reconcile-budget.ts';
 import { resolveLookupHit } from './chain.ts';
 
 export interface EngineOptions {
@@ -152,7 +151,7 @@ export class SyncEngine {
    * (backoff forgotten). Safe: orders past the dedupe margin still go through lookup first.
    */
   retryNow(): void {
-    this.#store.db.prepare('UPDATE outbox SET due_at = ? WHERE due_at > ?').run(this.#now(), this.#now());
+    this.#store.dueAllNow(this.#now());
     this.resume();
   }
 
@@ -197,7 +196,7 @@ export class SyncEngine {
   #clockWarning(): string | null {
     const drift = this.#clockDriftMs;
     if (drift === null) return null;
-    const settings = new Settings(this.#store.db);
+    const settings = this.#store.settings;
     const max = this.#deps.clockDriftMaxMs?.() ?? settings.number('clockDriftMaxMs', DEFAULT_CLOCK_DRIFT_MAX_MS);
     if (Math.abs(drift) <= max) return null;
     if (this.#deps.clockWarning) return this.#deps.clockWarning(drift);
@@ -427,7 +426,7 @@ export class SyncEngine {
       const now = this.#now();
       const settled: { due: Due; state: OrderRow['state'] }[] = [];
       // The whole reply is recorded in one transaction (one fsync), then announced.
-      this.#store.db.transaction(() => {
+      this.#store.transaction(() => {
         for (const el of res.receipts) {
           const parsed = IssuedReceiptSchema.safeParse(el);
           if (!parsed.success) continue;
@@ -513,9 +512,7 @@ export class SyncEngine {
             // Not issued: sending afresh cannot duplicate. Restart the dedupe clock for it.
             const now = this.#now();
             this.#store.finishAttempt(attemptId, now, 'not_issued', { status: 200 });
-            this.#store.db
-              .prepare('UPDATE outbox SET first_attempt_at = NULL, unknown = 0, due_at = ? WHERE order_id = ?')
-              .run(now, c.id);
+            this.#store.restartDedupe(c.id, now);
           } else {
             this.#handleFailure(
               c,
@@ -566,7 +563,7 @@ export class SyncEngine {
     if (
       mode === 'lookup' &&
       c.type !== 'blocked' &&
-      failedLookups(this.#store.db, d.id) + 1 >= this.options.maxLookupTries
+      this.#store.failedLookups(d.id) + 1 >= this.options.maxLookupTries
     ) {
       this.#store.markNeedsAttention(d.id, reconcileLimitView(view, this.options.maxLookupTries), now, attemptId);
       this.#log(
@@ -600,7 +597,7 @@ export class SyncEngine {
       case 'exists':
         // The order number is taken: find its receipt instead of sending again.
         this.#store.reschedule(d.id, now, 'unknown', now, attemptId, view);
-        this.#store.db.prepare('UPDATE outbox SET first_attempt_at = 0 WHERE order_id = ?').run(d.id);
+        this.#store.lookUpFirst(d.id);
         break;
       case 'rejected':
         if (mode === 'lookup') {

@@ -11,6 +11,7 @@ import type Database from 'better-sqlite3';
 import type { GatewayClient } from '../gateway/client.ts';
 import type { RetryBudgets } from '../retry/budget.ts';
 import { createSyncLoop } from '../retry/loop.ts';
+import { receiptJournals } from '../orders/journals.ts';
 
 export const JOURNAL_UNAVAILABLE = 'journal unavailable — print from archive later';
 /** How many of the newest orders a pass looks at. */
@@ -26,12 +27,6 @@ export interface JournalFetcherDeps {
   log?: (line: string) => void;
 }
 
-interface Missing {
-  id: number;
-  order_number: string;
-  invoice_number: string;
-}
-
 export interface JournalFetcher {
   /** Fiscalized orders whose stored receipt has no journal. */
   missing(): { orderId: number; orderNumber: string; invoiceNumber: string }[];
@@ -42,24 +37,13 @@ export interface JournalFetcher {
 }
 
 export function createJournalFetcher(deps: JournalFetcherDeps): JournalFetcher {
-  const { db, budgets } = deps;
-  // Only the newest orders are scanned (a primary-key range, never the whole history): a receipt without
-  // journal is fetched or handed to a person long before RECENT_ORDERS newer sales exist.
-  const select = db.prepare<[number], Missing>(
-    `SELECT id, order_number, invoice_number FROM orders
-      WHERE id > (SELECT coalesce(max(id), 0) FROM orders) - ?
-        AND state = 'fiscalized' AND receipt IS NOT NULL AND invoice_number IS NOT NULL
-        AND trim(coalesce(json_extract(receipt, '$.journal'), '')) = ''
-      ORDER BY id`,
-  );
-  const complete = db.prepare(
-    `UPDATE orders SET receipt = json_set(receipt, '$.journal', ?) WHERE id = ?
-        AND trim(coalesce(json_extract(receipt, '$.journal'), '')) = ''`,
-  );
+  const { budgets } = deps;
+  // Only the newest RECENT_ORDERS orders are scanned (orders/journals.ts).
+  const journals = receiptJournals(deps.db);
   const pass = async (): Promise<void> => {
     const client = deps.client();
     if (!client || !deps.online()) return;
-    for (const m of select.all(RECENT_ORDERS)) {
+    for (const m of journals.missing(RECENT_ORDERS)) {
       const key = String(m.id);
       if (!budgets.mayTry('journal', key)) continue;
       let journal: string | undefined;
@@ -71,7 +55,7 @@ export function createJournalFetcher(deps: JournalFetcherDeps): JournalFetcher {
         error = err instanceof Error ? err.message : String(err);
       }
       if (journal) {
-        complete.run(journal, m.id);
+        journals.complete(m.id, journal);
         budgets.succeeded('journal', key);
         deps.onJournal?.({ orderId: m.id, orderNumber: m.order_number });
       } else if (
@@ -87,8 +71,8 @@ export function createJournalFetcher(deps: JournalFetcherDeps): JournalFetcher {
 
   return {
     missing: () =>
-      select
-        .all(RECENT_ORDERS)
+      journals
+        .missing(RECENT_ORDERS)
         .map((m) => ({ orderId: m.id, orderNumber: m.order_number, invoiceNumber: m.invoice_number })),
     run: () => loop.sync(),
     start(intervalMs = 30_000) {

@@ -11,7 +11,6 @@ import type { SyncEngine } from '../outbox/engine.ts';
 import { toReceiptView, type OrderData, type OrderStore } from '../orders/store.ts';
 import type { IssuedReceipt, ReceiptRequest } from '../gateway/types.ts';
 import type { TaxRatesCache } from './tax-rates.ts';
-import { nextOrderNumber } from './order-number.ts';
 import { nominalPayments, takesNoMoney } from './no-money.ts';
 import { capturedTaxGroup, stampReceipt } from './receipt-stamp.ts';
 import { priceLines } from './price-lines.ts';
@@ -48,7 +47,7 @@ export class SalesService {
     if (this.#deps.trainingMode() && invoiceType === 'advance') throw invalidInput('invoiceType', 'training_advance');
     const now = this.#now();
     const { orderId, orderNumber } = store.capture(() => {
-      const orderNumber = nextOrderNumber(this.#deps.store.db, this.#deps.terminalId(), now);
+      const orderNumber = store.nextOrderNumber(this.#deps.terminalId(), now);
       const body: ReceiptRequest = {
         orderNumber,
         // Items that multiply out, discounts folded in and named (docs/gateway.md, "Discounts").

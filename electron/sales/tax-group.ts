@@ -6,9 +6,8 @@
  * the manager must see it. The group at capture is `orders.data.taxGroup` (receipt-stamp.ts); the group
  * that signed is the receipt's `additional.taxGroupRevision` (spec: the tax-rate group revision).
  * Migration 012 indexes exactly these orders (a partial index on the expression below), so the list
- * and its count never read the history.
+ * and its count (orders/queries.ts) never read the history.
  */
-import type { Db } from '../db/open.ts';
 import type { OrderRow, OrderStore } from '../orders/store.ts';
 import type { OrderView } from '../../shared/domain.ts';
 
@@ -28,34 +27,13 @@ export function taxGroupChange(
   return { taxGroupChanged: { capturedGroupId: data.taxGroup.groupId, issuedGroupId: String(issued) } };
 }
 
-/**
- * The ids of orders issued under another group, newest first, and how many there are. `INDEXED BY`:
- * the planner would otherwise take `orders_state` (every fiscalized order); with it SQLite reads only
- * the partial index, and refuses the query outright should the WHERE ever stop matching the index.
- */
-export function taxGroupChangedIds(db: Db, limit: number, offset: number): { ids: number[]; total: number } {
-  const ids = db
-    .prepare<[number, number], { id: number }>(
-      `SELECT id FROM orders INDEXED BY orders_tax_group_changed WHERE ${TAX_GROUP_CHANGED_WHERE} ORDER BY id DESC LIMIT ? OFFSET ?`,
-    )
-    .all(limit, offset)
-    .map((r) => r.id);
-  const total =
-    db
-      .prepare<[], { n: number }>(
-        `SELECT count(*) AS n FROM orders INDEXED BY orders_tax_group_changed WHERE ${TAX_GROUP_CHANGED_WHERE}`,
-      )
-      .get()?.n ?? 0;
-  return { ids, total };
-}
-
 /** `orders.list {taxGroupChanged: true}`: those orders as the contract shows them. */
 export function taxGroupChangedList(
   store: OrderStore,
   limit: number,
   offset: number,
 ): { orders: OrderView[]; total: number } {
-  const { ids, total } = taxGroupChangedIds(store.db, limit, offset);
+  const { ids, total } = store.queries.taxGroupChangedIds(limit, offset);
   return {
     orders: ids
       .map((id) => store.get(id))

@@ -16,10 +16,15 @@ import { createCore, type Core } from '../../electron/core.ts';
 import { Archive } from '../../electron/manager/archive.ts';
 import { COUNT_CAP, OrderStore } from '../../electron/orders/store.ts';
 import { buildReport } from '../../electron/manager/reports.ts';
-import { OPEN_ADVANCES_SQL, REFUNDS_OF_ID_SQL, REFUNDS_OF_INVOICE_SQL } from '../../electron/manager/orders.ts';
-import { REFUNDED_ID_SQL, REFUNDED_INVOICE_SQL } from '../../electron/manager/advances.ts';
+import {
+  OPEN_ADVANCES_SQL,
+  REFUNDED_ID_SQL,
+  REFUNDED_INVOICE_SQL,
+  REFUNDS_OF_ID_SQL,
+  REFUNDS_OF_INVOICE_SQL,
+  taxGroupChangedIds,
+} from '../../electron/orders/queries.ts';
 import { TaxRatesCache } from '../../electron/sales/tax-rates.ts';
-import { taxGroupChangedIds } from '../../electron/sales/tax-group.ts';
 import { buildHistory } from '../support/history.ts';
 import { tempDatabases } from '../support/temp-db.ts';
 import { saleInput } from '../support/rig.ts';
