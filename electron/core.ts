@@ -405,12 +405,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       const data = JSON.parse(row.data) as import('./orders/store.ts').OrderData;
       for (const line of data.lines) line.labels = line.labels.map((l) => replace[l] ?? l);
       store.requeue(orderId, JSON.stringify(body), data, now());
-      db.prepare('INSERT INTO audit_log (at, actor, action, detail) VALUES (?, ?, ?, ?)').run(
-        new Date(now()).toISOString(),
-        null,
-        'order.fixLabels',
-        JSON.stringify({ orderId, replace }),
-      );
+      manager.staff.audit(null, 'order.fixLabels', { orderId, replace }, null);
       engine.kick();
       return orderView(orderId);
     },

@@ -1,5 +1,6 @@
 /** The product catalog and parked carts, in SQLite (migration 003). */
 import type { Db } from '../db/open.ts';
+import { Settings } from '../settings/settings.ts';
 import type {
   BarcodeRule,
   CatalogStats,
@@ -76,8 +77,18 @@ interface ParkedRow {
 const RULES_KEY = 'catalog.barcodeRules';
 const PRODUCT_COLUMNS = 'id, code, name, price_para, label, unit, grp, favourite';
 
+/**
+ * Drops a parked cart this till no longer has: another till took it (through the hub or the gateway
+ * drafts). The catalog owns the parked carts, so the hub client removes one through here.
+ */
+export function dropParked(db: Db, parkedId: number): void {
+  db.prepare('DELETE FROM parked_sales WHERE id = ?').run(parkedId);
+}
+
 /** Creates the catalog service over an open, migrated database. */
 export function createCatalogService(db: Db, now: () => Date = () => new Date()): CatalogService {
+  // The barcode rules are a setting: written through the settings' owner.
+  const settings = new Settings(db);
   const st = {
     byIds: db.prepare<[string], ProductRow>(
       `SELECT ${PRODUCT_COLUMNS} FROM products WHERE id IN (SELECT value FROM json_each(?))`,
@@ -112,10 +123,6 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
     ),
     labelCounts: db.prepare<[], { label: string; n: number }>(
       'SELECT label, count(*) AS n FROM products GROUP BY label',
-    ),
-    getSetting: db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?'),
-    putSetting: db.prepare<[string, string]>(
-      'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
     ),
     parkInsert: db.prepare<[string, string | null, string], { id: number }>(
       'INSERT INTO parked_sales (created_at, name, cart) VALUES (?, ?, ?) RETURNING id',
@@ -319,13 +326,13 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
     },
 
     barcodeRules() {
-      const stored = st.getSetting.get(RULES_KEY);
-      if (!stored) return [...DEFAULT_BARCODE_RULES];
-      return JSON.parse(stored.value) as BarcodeRule[];
+      const stored = settings.get(RULES_KEY);
+      if (stored === undefined) return [...DEFAULT_BARCODE_RULES];
+      return JSON.parse(stored) as BarcodeRule[];
     },
 
     setBarcodeRules(rules) {
-      st.putSetting.run(RULES_KEY, JSON.stringify(rules));
+      settings.set(RULES_KEY, JSON.stringify(rules));
     },
 
     park(cart, name) {

@@ -11,6 +11,7 @@ import type { Db } from '../db/open.ts';
 import { CommandError } from '../errors.ts';
 import { ParkedCart, type ParkedSaleView, type RemoteParkedSale } from '../../shared/contract/catalog.ts';
 import type { ParkedDrafts } from '../catalog/drafts.ts';
+import { dropParked } from '../catalog/service.ts';
 import type { HubClient } from './client.ts';
 import { createSyncLoop } from '../retry/loop.ts';
 
@@ -80,7 +81,7 @@ export function createHubParked(deps: HubParkedDeps): ParkedDrafts {
       db.transaction(() => {
         // Only if still marked: a cart being resumed here has its mark dropped first (claimLocal).
         if (state(p.key) !== p.value) return;
-        db.prepare('DELETE FROM parked_sales WHERE id = ?').run(Number(p.key.slice(PUSHED.length)));
+        dropParked(db, Number(p.key.slice(PUSHED.length)));
         dropState(p.key);
       })();
     }
@@ -128,7 +129,7 @@ export function createHubParked(deps: HubParkedDeps): ParkedDrafts {
         return;
       }
       if (!taken) {
-        db.prepare('DELETE FROM parked_sales WHERE id = ?').run(parkedId);
+        dropParked(db, parkedId);
         throw new CommandError('not_found', 'parked_taken_elsewhere');
       }
     },
