@@ -1,0 +1,271 @@
+/**
+ * One writer per table. Every table has one module (or one folder, where a folder is the table's owner)
+ * that INSERTs, UPDATEs, DELETEs or REPLACEs its rows; any other module goes through that owner. The
+ * check reads the source: the SQL text of every module of the till (electron/, shared/) and of the hub
+ * (hub/, whose own database has tables of the same names), comments left out. Migrations and SQL
+ * triggers write where they must and are not modules.
+ *
+ * A new table needs an owner here; a write from another module fails with the module, the table and the
+ * line. SQL kept in a constant and run elsewhere counts for the module that holds the text.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** No module writes these: SQL triggers of the migrations do. */
+const TRIGGER_ONLY = 'trigger only';
+
+/** The till's database (electron/db/migrations): table -> its writer, a module or a folder ending in `/`. */
+const TILL_OWNERS: Record<string, string> = {
+  attempts: 'electron/orders/',
+  audit_log: 'electron/auth/staff.ts',
+  auth_attempts: 'electron/auth/attempts.ts',
+  draft_deletions: 'electron/catalog/drafts.ts',
+  email_outbox: 'electron/manager/email.ts',
+  // Also filled by the triggers of migration 009; the client sends and acknowledges it.
+  hub_outbox: 'electron/hub-client/sync.ts',
+  // The hub client's state: its sync (url, till, cursor) and its parked carts at the hub.
+  hub_state: 'electron/hub-client/',
+  order_payments: TRIGGER_ONLY,
+  order_sequence: 'electron/sales/order-number.ts',
+  orders: 'electron/orders/',
+  outbox: 'electron/orders/',
+  // The parked carts and their gateway drafts (catalog/drafts.ts keeps the link).
+  parked_sales: 'electron/catalog/',
+  print_jobs: 'electron/printer/queue.ts',
+  product_barcodes: 'electron/catalog/service.ts',
+  products: 'electron/catalog/service.ts',
+  products_fts: 'electron/catalog/service.ts',
+  report_days: 'electron/manager/report-days.ts',
+  retry_budgets: 'electron/retry/budget.ts',
+  settings: 'electron/settings/settings.ts',
+  staff: 'electron/auth/staff.ts',
+  tax_rates: 'electron/sales/tax-rates.ts',
+  tax_rates_announced: 'electron/sales/tax-rates.ts',
+};
+
+/** The hub's own database (hub/db/). */
+const HUB_OWNERS: Record<string, string> = {
+  chains: 'hub/service.ts',
+  enrol_codes: 'hub/service.ts',
+  hub_schema: 'hub/db/db.ts',
+  orders: 'hub/service.ts',
+  parked_carts: 'hub/parked.ts',
+  products: 'hub/service.ts',
+  shop_settings: 'hub/service.ts',
+  shops: 'hub/service.ts',
+  staff: 'hub/service.ts',
+  till_events: 'hub/service.ts',
+  tills: 'hub/service.ts',
+};
+
+/** The gateway sandbox's own database (electron/sandbox/store.ts). */
+const SANDBOX_OWNERS: Record<string, string> = {
+  cashiers: 'electron/sandbox/store.ts',
+  drafts: 'electron/sandbox/store.ts',
+  emails: 'electron/sandbox/store.ts',
+  receipts: 'electron/sandbox/store.ts',
+};
+
+/** Modules that write a table named at run time (`INSERT … INTO ${table}`): only into their own tables. */
+const DYNAMIC_WRITERS = ['electron/sandbox/store.ts'];
+
+/**
+ * Known writes by a module that is not the table's owner, still to be routed through the owner. The
+ * hub client's sync writes the catalog, staff and settings it receives from the hub directly; its rework
+ * (through catalog/service.ts, auth/staff.ts and settings/settings.ts) empties this list. An entry that
+ * no longer matches a write fails too, so the list cannot outlive the writes it excuses.
+ */
+const PENDING_FOREIGN_WRITES: readonly { table: string; module: string }[] = [
+  { table: 'product_barcodes', module: 'electron/hub-client/sync.ts' },
+  { table: 'products', module: 'electron/hub-client/sync.ts' },
+  { table: 'products_fts', module: 'electron/hub-client/sync.ts' },
+  { table: 'settings', module: 'electron/hub-client/sync.ts' },
+  { table: 'staff', module: 'electron/hub-client/sync.ts' },
+];
+
+interface Write {
+  module: string;
+  table: string;
+  line: number;
+}
+
+/** The source with comments blanked (strings kept: SQL is in them), line breaks kept for line numbers. */
+function stripComments(src: string): string {
+  let out = '';
+  let i = 0;
+  // Open template literals, each with the depth of `${` braces inside it.
+  const templates: number[] = [];
+  const blank = (s: string): string => s.replace(/[^\n]/g, ' ');
+  while (i < src.length) {
+    const c = src[i] as string;
+    const next = src[i + 1];
+    const inTemplateText = templates.length > 0 && templates[templates.length - 1] === 0;
+    if (inTemplateText) {
+      if (c === '\\') {
+        out += src.slice(i, i + 2);
+        i += 2;
+      } else if (c === '`') {
+        templates.pop();
+        out += c;
+        i++;
+      } else if (c === '$' && next === '{') {
+        templates[templates.length - 1] = 1;
+        out += '${';
+        i += 2;
+      } else {
+        out += c;
+        i++;
+      }
+      continue;
+    }
+    if (c === '/' && next === '/') {
+      const end = src.indexOf('\n', i);
+      const stop = end === -1 ? src.length : end;
+      out += blank(src.slice(i, stop));
+      i = stop;
+    } else if (c === '/' && next === '*') {
+      const end = src.indexOf('*/', i + 2);
+      const stop = end === -1 ? src.length : end + 2;
+      out += blank(src.slice(i, stop));
+      i = stop;
+    } else if (c === "'" || c === '"') {
+      let j = i + 1;
+      while (j < src.length && src[j] !== c && src[j] !== '\n') j += src[j] === '\\' ? 2 : 1;
+      out += src.slice(i, j + 1);
+      i = j + 1;
+    } else if (c === '`') {
+      templates.push(0);
+      out += c;
+      i++;
+    } else {
+      if (templates.length > 0 && c === '{') templates[templates.length - 1] = (templates.at(-1) as number) + 1;
+      if (templates.length > 0 && c === '}') templates[templates.length - 1] = (templates.at(-1) as number) - 1;
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+const WRITE =
+  /\b(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+(\$\{|[a-z_]\w*)/gi;
+
+/** Every write in one module's source: the table (`${` when named at run time) and the line. */
+function writesIn(module: string, src: string): Write[] {
+  const code = stripComments(src);
+  const out: Write[] = [];
+  for (const m of code.matchAll(WRITE)) {
+    const table = (m[1] as string).toLowerCase();
+    // `ON CONFLICT … DO UPDATE SET` names no table.
+    if (table === 'set') continue;
+    out.push({ module, table, line: code.slice(0, m.index).split('\n').length });
+  }
+  return out;
+}
+
+function sources(dir: string, skip: (rel: string) => boolean): { module: string; src: string }[] {
+  const out: { module: string; src: string }[] = [];
+  const walk = (rel: string): void => {
+    for (const e of readdirSync(path.join(ROOT, rel), { withFileTypes: true })) {
+      const child = `${rel}/${e.name}`;
+      if (e.isDirectory()) {
+        if (e.name !== 'node_modules') walk(child);
+      } else if (/\.(ts|tsx|mts)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) && !skip(child)) {
+        out.push({ module: child, src: readFileSync(path.join(ROOT, child), 'utf8') });
+      }
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+function tablesIn(files: readonly { src: string }[]): Set<string> {
+  const out = new Set<string>();
+  for (const f of files)
+    for (const m of f.src.matchAll(/create\s+(?:virtual\s+)?table\s+(?:if\s+not\s+exists\s+)?([a-z_]\w*)/gi))
+      out.add((m[1] as string).toLowerCase());
+  return out;
+}
+
+const owns = (owner: string, module: string): boolean =>
+  owner.endsWith('/') ? module.startsWith(owner) : module === owner;
+
+/** The writes of `files` that are not their table's owner's (nor a pending exception). */
+function foreignWrites(
+  files: readonly { module: string; src: string }[],
+  owners: Record<string, string>,
+  pending: readonly { table: string; module: string }[] = [],
+): string[] {
+  const bad: string[] = [];
+  for (const f of files) {
+    for (const w of writesIn(f.module, f.src)) {
+      if (w.table === '${') {
+        if (!DYNAMIC_WRITERS.includes(w.module)) bad.push(`${w.module}:${w.line} writes a table named at run time`);
+        continue;
+      }
+      const owner = owners[w.table];
+      if (owner === undefined) bad.push(`${w.module}:${w.line} writes ${w.table}, a table with no declared owner`);
+      else if (!owns(owner, w.module) && !pending.some((p) => p.table === w.table && p.module === w.module))
+        bad.push(`${w.module}:${w.line} writes ${w.table}, owned by ${owner}`);
+    }
+  }
+  return bad;
+}
+
+const isMigration = (rel: string): boolean => rel.includes('/migrations/');
+const till = sources('electron', (rel) => isMigration(rel) || rel.startsWith('electron/sandbox/'));
+const shared = sources('shared', isMigration);
+const sandbox = sources('electron/sandbox', () => false);
+const hub = sources('hub', isMigration);
+
+describe('one writer per table', () => {
+  it('the till: each table is written only by its owner', () => {
+    expect(foreignWrites([...till, ...shared], TILL_OWNERS, PENDING_FOREIGN_WRITES)).toEqual([]);
+  });
+
+  it('the hub: each of its tables is written only by its owner', () => {
+    expect(foreignWrites([...hub, ...shared], HUB_OWNERS)).toEqual([]);
+  });
+
+  it('the gateway sandbox: its tables only by its store', () => {
+    expect(foreignWrites(sandbox, SANDBOX_OWNERS)).toEqual([]);
+  });
+
+  it('every table of each database has exactly the owners declared here', () => {
+    const tillTables = tablesIn(sources('electron/db/migrations', () => false));
+    expect([...tillTables].sort()).toEqual(Object.keys(TILL_OWNERS).sort());
+    const hubTables = tablesIn(sources('hub/db', () => false));
+    expect([...hubTables].sort()).toEqual(Object.keys(HUB_OWNERS).sort());
+    expect([...tablesIn(sandbox)].sort()).toEqual(Object.keys(SANDBOX_OWNERS).sort());
+  });
+
+  it('every pending exception still matches a write (remove it once the write goes through the owner)', () => {
+    const all = [...till, ...shared].flatMap((f) => writesIn(f.module, f.src));
+    const stale = PENDING_FOREIGN_WRITES.filter((p) => !all.some((w) => w.table === p.table && w.module === p.module));
+    expect(stale).toEqual([]);
+  });
+
+  it('a write by another module fails, one in a comment or a DO UPDATE SET does not', () => {
+    const src = [
+      '// INSERT INTO orders (a) VALUES (1)',
+      '/* DELETE FROM outbox */',
+      "db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = 1');",
+      'db.exec(`UPDATE orders SET state = ${"x"} WHERE id = 1`);',
+      "db.prepare('insert or replace into print_jobs (id) values (1)');",
+      'db.exec(`INSERT INTO ${table} (id) VALUES (1)`);',
+    ].join('\n');
+    expect(foreignWrites([{ module: 'electron/manager/foo.ts', src }], TILL_OWNERS)).toEqual([
+      'electron/manager/foo.ts:3 writes settings, owned by electron/settings/settings.ts',
+      'electron/manager/foo.ts:4 writes orders, owned by electron/orders/',
+      'electron/manager/foo.ts:5 writes print_jobs, owned by electron/printer/queue.ts',
+      'electron/manager/foo.ts:6 writes a table named at run time',
+    ]);
+    expect(
+      foreignWrites([{ module: 'electron/orders/x.ts', src: "'UPDATE outbox SET due_at = 0'" }], TILL_OWNERS),
+    ).toEqual([]);
+  });
+});
