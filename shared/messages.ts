@@ -1,12 +1,12 @@
 /**
- * Messages the core returns to people (validation and command errors), in the three UI languages.
- * Keys double as zod custom error messages in shared/contract/schemas.ts.
+ * Messages the core returns to people (validation and command errors), in the three UI languages: a catalog
+ * in the app's one message format (shared/i18n/catalog.ts says how to add one). Keys double as zod custom
+ * error messages in shared/contract/schemas.ts.
  */
 import type { Language } from './domain.ts';
+import { interpolate, lookup, type Catalog, type Params, type Shape } from './i18n/catalog.ts';
 
-type Table = Record<string, string>;
-
-const SR_CYRL: Table = {
+const SR_CYRL = {
   parked_taken_elsewhere: 'Ову паркирану продају је већ преузела друга каса.',
   printer_uri:
     'Адреса штампача у пољу „{field}“ мора бити tcp://адреса:порт, cups://ред или уређај штампача (/dev/usb/lp0).',
@@ -130,7 +130,7 @@ const SR_CYRL: Table = {
     'Није потврђено да рачун под бројем {order} припада другој продаји ({reason}). Нови рачун се не издаје док упит и архива фискалног сервиса то не потврде; покушајте поново кад сервис буде доступан.',
 };
 
-const SR_LATN: Table = {
+const SR_LATN: Shape<typeof SR_CYRL> = {
   parked_taken_elsewhere: 'Ovu parkiranu prodaju je već preuzela druga kasa.',
   printer_uri:
     'Adresa štampača u polju „{field}“ mora biti tcp://adresa:port, cups://red ili uređaj štampača (/dev/usb/lp0).',
@@ -255,7 +255,7 @@ const SR_LATN: Table = {
     'Nije potvrđeno da račun pod brojem {order} pripada drugoj prodaji ({reason}). Novi račun se ne izdaje dok upit i arhiva fiskalnog servisa to ne potvrde; pokušajte ponovo kad servis bude dostupan.',
 };
 
-const EN: Table = {
+const EN: Shape<typeof SR_CYRL> = {
   parked_taken_elsewhere: 'Another till has already taken this parked sale.',
   printer_uri:
     'The printer address in "{field}" must be tcp://host:port, cups://queue or a printer device (/dev/usb/lp0).',
@@ -384,13 +384,16 @@ const EN: Table = {
     'It is not confirmed that the receipt under number {order} belongs to another sale ({reason}). No new receipt is issued until the fiscal service’s lookup and archive confirm it; try again when the service is reachable.',
 };
 
-const TABLES: Record<Language, Table> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };
+/** The core's messages: `{field}` names the input field, other placeholders as each text says. */
+export const coreMessages: Catalog<typeof SR_CYRL> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };
+
+/** A key of the core's messages. */
+export type CoreMessageKey = keyof typeof SR_CYRL;
 
 /** The message for `key` in `lang`, with `{name}` placeholders filled; unknown keys fall back to `invalid`. */
-export function message(lang: Language, key: string, params: Record<string, string | number> = {}): string {
-  const table = TABLES[lang] ?? SR_CYRL;
-  const template = table[key] ?? table['invalid'] ?? key;
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+export function message(lang: Language, key: string, params: Params = {}): string {
+  const template = lookup(coreMessages, lang, key) ?? lookup(coreMessages, lang, 'invalid') ?? key;
+  return interpolate(template, params);
 }
 
 export function hasMessage(key: string): boolean {

@@ -15,8 +15,8 @@ import {
   parseQuantityInput,
   toPara,
 } from '../../../shared/money.ts';
-import type { ManagerText } from './i18n.ts';
-import { type T, call, useAction, Alert, Field, PaymentSelect, OrderResult } from './common.tsx';
+import type { ManagerT, ManagerText } from './i18n.ts';
+import { call, useAction, Alert, Field, PaymentSelect, OrderResult } from './common.tsx';
 
 /** One editable line of the final receipt, as typed. */
 interface Draft {
@@ -47,7 +47,7 @@ function draftsOf(order: OrderView): Draft[] {
   }));
 }
 
-export function AdvancesTab(props: { api: PosApi; t: T; lang: Language }) {
+export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
   const [open, setOpen] = useState<OrderView[]>([]);
   const [chains, setChains] = useState<AdvanceChainView[]>([]);

@@ -9,11 +9,12 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import type { HubStatusView } from '../../../shared/contract/hub.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { message } from '../../../shared/messages.ts';
-import { type T, call, useAction, Alert, CheckedField, fieldError } from './common.tsx';
+import { call, useAction, Alert, CheckedField, fieldError } from './common.tsx';
+import type { ManagerT } from './i18n.ts';
 
 type HubField = 'url' | 'code' | 'managerPin';
 
-export function HubTab(props: { api: PosApi; t: T; lang: Language }) {
+export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
   const [status, setStatus] = useState<HubStatusView | null>(null);
   const [form, setForm] = useState({ url: '', code: '', managerPin: '' });

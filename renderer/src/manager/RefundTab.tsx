@@ -4,8 +4,8 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import type { RefundSource } from '../../../shared/contract/manager.ts';
 import type { Language, OrderView, PaymentType } from '../../../shared/domain.ts';
 import { formatQuantity, formatRsd, milliToDecimal, parseQuantityInput } from '../../../shared/money.ts';
-import type { ManagerText } from './i18n.ts';
-import { type T, call, useAction, Alert, Field, PaymentSelect, PinInput, OrderResult } from './common.tsx';
+import type { ManagerT, ManagerText } from './i18n.ts';
+import { call, useAction, Alert, Field, PaymentSelect, PinInput, OrderResult } from './common.tsx';
 import {
   BuyerIdField,
   NO_BUYER_ID,
@@ -14,7 +14,7 @@ import {
   type BuyerIdValue,
 } from '../components/BuyerIdField.tsx';
 
-export function RefundTab(props: { api: PosApi; t: T; lang: Language }) {
+export function RefundTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
   const [recent, setRecent] = useState<OrderView[]>([]);
   const [query, setQuery] = useState('');

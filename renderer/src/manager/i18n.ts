@@ -1,5 +1,12 @@
-/** The manager screens' texts in the three UI languages (kept apart from the counter's i18n resources). */
+/**
+ * The manager screens' texts in the three UI languages: a catalog in the app's one message format
+ * (shared/i18n/catalog.ts says how to add a message), the `manager` namespace of the renderer's i18next.
+ */
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../shared/domain.ts';
+import { translate, type Catalog, type Params, type Shape } from '../../../shared/i18n/catalog.ts';
+import type { Translate } from '../i18n/format.ts';
 
 const SR_CYRL = {
   tab_attention: 'Потребна пажња',
@@ -268,7 +275,7 @@ const SR_CYRL = {
 } as const;
 
 type Key = keyof typeof SR_CYRL;
-type Table = Record<Key, string>;
+type Table = Shape<typeof SR_CYRL>;
 
 const SR_LATN: Table = {
   tab_attention: 'Potrebna pažnja',
@@ -802,12 +809,25 @@ const EN: Table = {
   checks_field_meta: 'Extra fields',
 };
 
-const TABLES: Record<Language, Table> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };
+/** The manager screens' texts per language. */
+export const managerMessages: Catalog<typeof SR_CYRL> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };
 
+/** A key of the manager screens' texts. */
 export type ManagerText = Key;
 
-/** The text for `key` in `lang` with `{name}` placeholders filled. */
-export function mt(lang: Language, key: Key, params: Record<string, string | number> = {}): string {
-  const template = (TABLES[lang] ?? SR_CYRL)[key];
-  return template.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
+/** The manager screens' `t`: the renderer's i18next `t` of the `manager` namespace, narrowed to its keys. */
+export type ManagerT = Translate<ManagerText>;
+
+/**
+ * `useTranslation('manager')` in `lang` (the till's language from the store, so the screens never lag a
+ * language switch by a render); the screens pass the result down as their `t` prop.
+ */
+export function useManagerT(lang: Language): ManagerT {
+  const { t } = useTranslation('manager', { lng: lang });
+  return useCallback<ManagerT>((key, params) => t(key, { ...params }), [t]);
+}
+
+/** The text for `key` in `lang` outside React (the screens use `useTranslation('manager')`). */
+export function mt(lang: Language, key: Key, params?: Params): string {
+  return translate(managerMessages, lang, key, params);
 }
