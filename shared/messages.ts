@@ -85,9 +85,9 @@ const SR_CYRL = {
   hub_enrol_refused: 'Хаб продавнице је одбио упис (поље „{field}“): {reason}',
   hub_unreachable: 'Хаб продавнице није доступан: {reason}',
   hub_already_enrolled: 'Ова каса је већ уписана у хаб (каса {id}).',
-  // #21 money (archive-only full refunds)
+  // money (archive-only full refunds)
   refund_archive_no_items: 'Рачун {id} у архиви нема ни ставке ни порески преглед: пун поврат се не може саставити.',
-  // #21 buyer IDs
+  // buyer IDs
   buyer_id_type:
     'Непозната врста ИД купца у пољу „{field}“: дозвољене шифре Пореске управе су 10–16, 20–23, 30–35 и 40.',
   buyer_id_pib: 'ИД купца у пољу „{field}“: после шифре следи исправан ПИБ (9 цифара, последња је контролна).',
@@ -105,7 +105,7 @@ const SR_CYRL = {
   buyer_correction_pib: 'Исправка без повраћаја новца носи ПИБ продавца {pib} као ИД купца (поље „{field}“).',
   seller_pib_unknown:
     'ПИБ продавца још није познат (нема издатог рачуна): исправка без повраћаја новца није могућа (поље „{field}“).',
-  // #21 advances
+  // advances
   training_advance:
     'Режим обуке је укључен: аванс и коначни рачун не постоје као рачун за обуку, па нису дозвољени (поље „{field}“).',
   training_refund_real:
@@ -123,7 +123,7 @@ const SR_CYRL = {
   advance_payment_exact: 'Плаћање аванса мора износити тачно {due} (поље „{field}“).',
   refund_advance_other_till:
     'Аванс {id} је издат на другој каси: враћа се на тој каси, где се види да ли је затворен (поље „{field}“).',
-  // #21 receipt verification
+  // receipt verification
   reissue_own_receipt:
     'Рачун {invoice} под бројем {order} је рачун ове продаје (потврђено упитом и архивом фискалног сервиса): продаја је фискализована њиме и не издаје се поново.',
   reissue_unconfirmed:
@@ -210,9 +210,9 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   hub_enrol_refused: 'Hab prodavnice je odbio upis (polje „{field}“): {reason}',
   hub_unreachable: 'Hab prodavnice nije dostupan: {reason}',
   hub_already_enrolled: 'Ova kasa je već upisana u hab (kasa {id}).',
-  // #21 money (archive-only full refunds)
+  // money (archive-only full refunds)
   refund_archive_no_items: 'Račun {id} u arhivi nema ni stavke ni poreski pregled: pun povrat se ne može sastaviti.',
-  // #21 buyer IDs
+  // buyer IDs
   buyer_id_type:
     'Nepoznata vrsta ID kupca u polju „{field}“: dozvoljene šifre Poreske uprave su 10–16, 20–23, 30–35 i 40.',
   buyer_id_pib: 'ID kupca u polju „{field}“: posle šifre sledi ispravan PIB (9 cifara, poslednja je kontrolna).',
@@ -230,7 +230,7 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   buyer_correction_pib: 'Ispravka bez povraćaja novca nosi PIB prodavca {pib} kao ID kupca (polje „{field}“).',
   seller_pib_unknown:
     'PIB prodavca još nije poznat (nema izdatog računa): ispravka bez povraćaja novca nije moguća (polje „{field}“).',
-  // #21 advances
+  // advances
   training_advance:
     'Režim obuke je uključen: avans i konačni račun ne postoje kao račun za obuku, pa nisu dozvoljeni (polje „{field}“).',
   training_refund_real:
@@ -248,7 +248,7 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   advance_payment_exact: 'Plaćanje avansa mora iznositi tačno {due} (polje „{field}“).',
   refund_advance_other_till:
     'Avans {id} je izdat na drugoj kasi: vraća se na toj kasi, gde se vidi da li je zatvoren (polje „{field}“).',
-  // #21 receipt verification
+  // receipt verification
   reissue_own_receipt:
     'Račun {invoice} pod brojem {order} je račun ove prodaje (potvrđeno upitom i arhivom fiskalnog servisa): prodaja je fiskalizovana njime i ne izdaje se ponovo.',
   reissue_unconfirmed:
@@ -335,10 +335,10 @@ const EN: Shape<typeof SR_CYRL> = {
   hub_enrol_refused: 'The store hub refused the enrolment (field "{field}"): {reason}',
   hub_unreachable: 'The store hub is not reachable: {reason}',
   hub_already_enrolled: 'This till is already enrolled with the hub (till {id}).',
-  // #21 money (archive-only full refunds)
+  // money (archive-only full refunds)
   refund_archive_no_items:
     'Receipt {id} in the archive has neither items nor tax items: a full refund cannot be composed.',
-  // #21 buyer IDs
+  // buyer IDs
   buyer_id_type: 'Unknown buyer ID type in "{field}": the Tax Administration codes are 10–16, 20–23, 30–35 and 40.',
   buyer_id_pib:
     'Buyer ID in "{field}": the code must be followed by a valid PIB (9 digits, the last one a check digit).',
@@ -359,7 +359,7 @@ const EN: Shape<typeof SR_CYRL> = {
     'A correction without refund of money carries the seller\'s PIB {pib} as the buyer ID (field "{field}").',
   seller_pib_unknown:
     'The seller\'s PIB is not known yet (no receipt issued): a correction without refund of money is not possible (field "{field}").',
-  // #21 advances
+  // advances
   training_advance:
     'Training mode is on: an advance or a final receipt has no training form, so it is not allowed (field "{field}").',
   training_refund_real:
@@ -377,7 +377,7 @@ const EN: Shape<typeof SR_CYRL> = {
   advance_payment_exact: 'The advance payment must be exactly {due} (field "{field}").',
   refund_advance_other_till:
     'Advance {id} was issued on another till: it is refunded there, where it shows whether it was closed (field "{field}").',
-  // #21 receipt verification
+  // receipt verification
   reissue_own_receipt:
     'Receipt {invoice} under number {order} is this sale’s receipt (confirmed by the fiscal service’s lookup and archive): the sale is fiscalized with it and is not issued again.',
   reissue_unconfirmed:

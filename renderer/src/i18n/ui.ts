@@ -230,7 +230,7 @@ const srCyrl = {
     forbidden: 'Приступ одбијен: {message}',
     invalid: 'Неисправан унос ({field}): {message}',
   },
-  // #21 money (proforma and training take no money)
+  // money (proforma and training take no money)
   noMoney: {
     proforma: 'Предрачун се не наплаћује: без уноса плаћања, без кусура, фиока се не отвара.',
     training: 'Рачун за обуку се не наплаћује: без уноса плаћања, без кусура, фиока се не отвара.',
@@ -466,7 +466,7 @@ const srLatn: UiMessages = {
     forbidden: 'Pristup odbijen: {message}',
     invalid: 'Neispravan unos ({field}): {message}',
   },
-  // #21 money (proforma and training take no money)
+  // money (proforma and training take no money)
   noMoney: {
     proforma: 'Predračun se ne naplaćuje: bez unosa plaćanja, bez kusura, fioka se ne otvara.',
     training: 'Račun za obuku se ne naplaćuje: bez unosa plaćanja, bez kusura, fioka se ne otvara.',
@@ -695,7 +695,7 @@ const en: UiMessages = {
     forbidden: 'Access denied: {message}',
     invalid: 'Invalid input ({field}): {message}',
   },
-  // #21 money (proforma and training take no money)
+  // money (proforma and training take no money)
   noMoney: {
     proforma: 'A proforma takes no money: no payment, no change, the drawer stays shut.',
     training: 'A training receipt takes no money: no payment, no change, the drawer stays shut.',

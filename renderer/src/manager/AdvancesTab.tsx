@@ -1,5 +1,5 @@
 /**
- * The manager's advances tab (issue #21, docs/advances.md): the open advances with their chains, and for
+ * The manager's advances tab (docs/advances.md): the open advances with their chains, and for
  * the chosen one the final receipt (its items, editable; the advances paid; the rest and how it is paid)
  * or a further advance of the same order.
  */

@@ -23,7 +23,7 @@ function ReceiptDetail(props: { api: PosApi; t: ManagerT; lang: Language; detail
   const [cc, setCc] = useState('');
   const [note, setNote] = useState<string | null>(null);
   const [copy, setCopy] = useState<OrderView | null>(null);
-  // A fiscal copy, or an archived receipt e-mailed, needs a manager's PIN, sent with the command (issue #12).
+  // A fiscal copy, or an archived receipt e-mailed, needs a manager's PIN, sent with the command.
   const [pin, setPin] = useState('');
   const [error, busy, run] = useAction();
   const r = detail.receipt;

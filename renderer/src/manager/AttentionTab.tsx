@@ -46,7 +46,7 @@ function AttentionOrder(props: {
             e.preventDefault();
             void run(async () => {
               const r = await api['orders.reissue']({ managerPin: pin, orderId: order.orderId });
-              // #21: refused because lookup + archive show the number's receipt is this sale's (the core
+              // Refused because lookup + archive show the number's receipt is this sale's (the core
               // settled the sale with it): said at the tab, and the list reloaded.
               if (!r.ok && r.error.code === 'conflict') {
                 setPin('');
@@ -117,7 +117,7 @@ function AttentionOrder(props: {
   );
 }
 
-/** Fiscalized orders signed under another tax-rate group than the one at capture (#21): a note, not a park. */
+/** Fiscalized orders signed under another tax-rate group than the one at capture: a note, not a park. */
 function TaxGroupChanged(props: { t: ManagerT; lang: Language; orders: OrderView[] }) {
   const { t, lang } = props;
   return (

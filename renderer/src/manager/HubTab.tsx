@@ -1,5 +1,5 @@
 /**
- * The manager's "Hub" tab (#15): this till's link to the store hub (`hub.status`, refreshed every second
+ * The manager's "Hub" tab: this till's link to the store hub (`hub.status`, refreshed every second
  * while open) and, while the till is not enrolled, the enrolment form (hub URL, one-time code, manager PIN
  * → `hub.enrol`). The core checks the PIN and the input; a refusal is shown at the field it names, in the
  * manager's language. The hub credential never reaches this screen.

@@ -79,7 +79,7 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
     }
     void run(async () => {
       try {
-        // The manager's PIN travels with the command; the core checks and audits it (issue #12).
+        // The manager's PIN travels with the command; the core checks and audits it.
         const s = await call(
           api['printer.configure']({
             approval: { managerPin: form.managerPin },

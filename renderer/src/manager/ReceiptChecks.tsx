@@ -1,5 +1,5 @@
 /**
- * #21: fiscalized sales whose receipt differs from what was sent in its items, payments or extra fields
+ * Fiscalized sales whose receipt differs from what was sent in its items, payments or extra fields
  * ("differs — check"). The receipt is the sale's own (its identity matched, docs/outbox.md); a manager
  * compares the details. Never a reason to issue the sale again.
  */

@@ -46,14 +46,14 @@ export function RefundTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
       show(await call(api['refunds.source'](q)));
     });
 
-  /** The original, with the refund's buyer ID prefilled from it (#21). */
+  /** The original, with the refund's buyer ID prefilled from it. */
   const show = (s: RefundSource) => {
     setSource(s);
     setBuyer(buyerIdValue(s.buyerId));
     setSkipBuyer(false);
     setCorrection(false);
   };
-  // A correction without refund of money carries the seller's own PIB (#21).
+  // A correction without refund of money carries the seller's own PIB.
   const shownBuyer = correction && source?.sellerBuyerId ? buyerIdValue(source.sellerBuyerId) : buyer;
   const buyerCheck = checkBuyerId(buyer, lang);
 
