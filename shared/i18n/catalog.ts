@@ -15,7 +15,7 @@
  * text to all three language objects (same `{placeholders}` in each), and use the key: `message(lang, key)`
  * in the core, `t(key, params)` in the renderer. Nothing else registers it.
  */
-import type { Language } from '../domain.ts';
+import { LANGUAGES, type Language } from '../domain.ts';
 
 /** A catalog's tree for one language: keys to templates, or to nested groups (dotted keys reach them). */
 export type Tree = { readonly [key: string]: string | Tree };
@@ -48,7 +48,11 @@ export function placeholders(template: string): string[] {
 
 /** The template at the dotted `key` of `lang`'s tree (sr-Cyrl for an unknown language), or undefined. */
 export function lookup(catalog: Catalog, lang: Language, key: string): string | undefined {
-  let node: string | Tree | undefined = catalog[lang] ?? catalog['sr-Cyrl'];
+  return at(catalog[lang] ?? catalog['sr-Cyrl'], key);
+}
+
+function at(tree: Tree, key: string): string | undefined {
+  let node: string | Tree | undefined = tree;
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
   return typeof node === 'string' ? node : undefined;
 }
@@ -69,10 +73,11 @@ export function keysOf(tree: Tree, prefix = ''): string[] {
  */
 export function catalogProblems(catalog: Catalog): string[] {
   const problems: string[] = [];
-  const langs = Object.keys(catalog) as Language[];
-  const all = [...new Set(langs.flatMap((lang) => keysOf(catalog[lang])))];
+  const trees = LANGUAGES.map((lang) => [lang, catalog[lang] as Tree | undefined] as const);
+  for (const [lang, tree] of trees) if (!tree) problems.push(`${lang}: no texts at all`);
+  const all = [...new Set(trees.flatMap(([, tree]) => (tree ? keysOf(tree) : [])))];
   for (const key of all) {
-    const texts = langs.map((lang) => [lang, lookup(catalog, lang, key)] as const);
+    const texts = trees.map(([lang, tree]) => [lang, tree && at(tree, key)] as const);
     for (const [lang, text] of texts) {
       if (text === undefined) problems.push(`${key}: missing in ${lang}`);
       else if (text.trim() === '') problems.push(`${key}: empty in ${lang}`);

@@ -59,6 +59,8 @@ describe('message catalogs', () => {
     expect(catalogProblems({ 'sr-Cyrl': { a: '' }, 'sr-Latn': { a: 'A' }, en: { a: 'A' } })).toEqual([
       'a: empty in sr-Cyrl',
     ]);
+    const noEnglish = { 'sr-Cyrl': { a: 'A' }, 'sr-Latn': { a: 'A' } } as unknown as Catalog;
+    expect(catalogProblems(noEnglish)).toEqual(['en: no texts at all', 'a: missing in en']);
   });
 
   it('fills placeholders by name, a missing one with nothing, and falls back as before', () => {
