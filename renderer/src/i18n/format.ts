@@ -3,7 +3,7 @@
  * message format (shared/i18n/catalog.ts), and i18next fills their `{name}` placeholders with the same
  * `interpolate` the core uses, so a template reads the same wherever it is shown.
  */
-import i18next, { type i18n, type Module } from 'i18next';
+import i18next, { type I18nFormatModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../shared/domain.ts';
 import { interpolate, type Catalog, type Params } from '../../../shared/i18n/catalog.ts';
@@ -13,12 +13,17 @@ export type Translate<K extends string> = (key: K, params?: Params) => string;
 
 // An i18next "i18nFormat" module replaces i18next's own interpolation and plural lookups: the catalogs
 // have no plural keys, and one placeholder syntax and one fill function are the point.
-const catalogFormat = {
+interface CatalogFormat extends I18nFormatModule {
+  /** Called by i18next with the template it found and the `t` options (the params among them). */
+  parse(res: unknown, options: Readonly<Record<string, unknown>>): unknown;
+  /** Leaves the keys to look up as they are: no `_one`/`_other` or context variants. */
+  addLookupKeys(): void;
+}
+const catalogFormat: CatalogFormat = {
   type: 'i18nFormat',
-  parse: (res: unknown, options: Readonly<Record<string, unknown>>) =>
-    typeof res === 'string' ? interpolate(res, options) : res,
+  parse: (res, options) => (typeof res === 'string' ? interpolate(res, options) : res),
   addLookupKeys: () => undefined,
-} as Module;
+};
 
 /** Creates and initialises an i18next instance with one namespace per catalog (`translation` is the default). */
 export function createCatalogI18n(language: Language, namespaces: Readonly<Record<string, Catalog>>): i18n {
