@@ -3,6 +3,7 @@
  * the UI language: what happened and what to do. Pure: no I/O, no framework.
  */
 import type { GatewayErrorView, Language } from './domain.ts';
+import { interpolate, lookup, type Catalog, type Shape } from './i18n/catalog.ts';
 
 export interface Explanation {
   /** A stable key for tests and styling, e.g. `validation`, `label`, `advance_label`. */
@@ -13,9 +14,8 @@ export interface Explanation {
   action: string;
 }
 
-type Texts = Record<string, { title: string; action: string }>;
-
-const SR_CYRL: Texts = {
+// A catalog in the app's one message format (shared/i18n/catalog.ts): `<kind>.title` and `<kind>.action`.
+const SR_CYRL = {
   receipt_mismatch: {
     title:
       'Фискални сервис је за овај број поруџбине вратио рачун друге продаје (не слаже се: {fields}). Ова продаја НИЈЕ фискализована.',
@@ -85,7 +85,7 @@ const SR_CYRL: Texts = {
   },
 };
 
-const SR_LATN: Texts = {
+const SR_LATN: Shape<typeof SR_CYRL> = {
   receipt_mismatch: {
     title:
       'Fiskalni servis je za ovaj broj porudžbine vratio račun druge prodaje (ne slaže se: {fields}). Ova prodaja NIJE fiskalizovana.',
@@ -146,7 +146,7 @@ const SR_LATN: Texts = {
   other: { title: 'Fiskalni servis je odbio zahtev: {message}', action: 'Ako se ponovi, javite podršci broj zahteva.' },
 };
 
-const EN: Texts = {
+const EN: Shape<typeof SR_CYRL> = {
   receipt_mismatch: {
     title:
       'For this order number the fiscal service returned another sale’s receipt (differs in: {fields}). This sale is NOT fiscalized.',
@@ -213,11 +213,8 @@ const EN: Texts = {
   },
 };
 
-const TABLES: Record<Language, Texts> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };
-
-function fill(template: string, params: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (_, k: string) => params[k] ?? '');
-}
+/** The explanations per language: `{fields}`, `{ref}`, `{reason}` and `{message}` come from the error. */
+export const gatewayMessages: Catalog<typeof SR_CYRL> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };
 
 /** Which explanation applies to a gateway error. */
 export function gatewayErrorKind(e: GatewayErrorView): string {
@@ -244,8 +241,8 @@ export function gatewayErrorKind(e: GatewayErrorView): string {
  */
 export function explainGatewayError(e: GatewayErrorView, lang: Language): Explanation {
   const kind = gatewayErrorKind(e);
-  const table = TABLES[lang] ?? SR_CYRL;
-  const text = table[kind] ?? (table['other'] as { title: string; action: string });
+  const known = lookup(gatewayMessages, lang, `${kind}.title`) !== undefined;
+  const text = (part: 'title' | 'action') => lookup(gatewayMessages, lang, `${known ? kind : 'other'}.${part}`) ?? '';
   const fields = (e.fields ?? []).map((f) => f.field).filter(Boolean);
   const params: Record<string, string> = {
     fields: fields.length ? fields.join(', ') : e.message,
@@ -256,8 +253,8 @@ export function explainGatewayError(e: GatewayErrorView, lang: Language): Explan
   const suffix = e.correlationId ? ` (${e.correlationId})` : '';
   return {
     kind,
-    title: fill(text.title, params),
-    action: fill(text.action, params) + (kind === 'other' || kind === 'tax_administration' ? suffix : ''),
+    title: interpolate(text('title'), params),
+    action: interpolate(text('action'), params) + (kind === 'other' || kind === 'tax_administration' ? suffix : ''),
   };
 }
 

@@ -1,12 +1,12 @@
 /**
- * Messages the core returns to people (validation and command errors), in the three UI languages.
- * Keys double as zod custom error messages in shared/contract/schemas.ts.
+ * Messages the core returns to people (validation and command errors), in the three UI languages: a catalog
+ * in the app's one message format (shared/i18n/catalog.ts says how to add one). Keys double as zod custom
+ * error messages in shared/contract/schemas.ts.
  */
 import type { Language } from './domain.ts';
+import { interpolate, lookup, type Catalog, type Params, type Shape } from './i18n/catalog.ts';
 
-type Table = Record<string, string>;
-
-const SR_CYRL: Table = {
+const SR_CYRL = {
   parked_taken_elsewhere: 'Ову паркирану продају је већ преузела друга каса.',
   printer_uri:
     'Адреса штампача у пољу „{field}“ мора бити tcp://адреса:порт, cups://ред или уређај штампача (/dev/usb/lp0).',
@@ -85,9 +85,9 @@ const SR_CYRL: Table = {
   hub_enrol_refused: 'Хаб продавнице је одбио упис (поље „{field}“): {reason}',
   hub_unreachable: 'Хаб продавнице није доступан: {reason}',
   hub_already_enrolled: 'Ова каса је већ уписана у хаб (каса {id}).',
-  // #21 money (archive-only full refunds)
+  // money (archive-only full refunds)
   refund_archive_no_items: 'Рачун {id} у архиви нема ни ставке ни порески преглед: пун поврат се не може саставити.',
-  // #21 buyer IDs
+  // buyer IDs
   buyer_id_type:
     'Непозната врста ИД купца у пољу „{field}“: дозвољене шифре Пореске управе су 10–16, 20–23, 30–35 и 40.',
   buyer_id_pib: 'ИД купца у пољу „{field}“: после шифре следи исправан ПИБ (9 цифара, последња је контролна).',
@@ -105,7 +105,7 @@ const SR_CYRL: Table = {
   buyer_correction_pib: 'Исправка без повраћаја новца носи ПИБ продавца {pib} као ИД купца (поље „{field}“).',
   seller_pib_unknown:
     'ПИБ продавца још није познат (нема издатог рачуна): исправка без повраћаја новца није могућа (поље „{field}“).',
-  // #21 advances
+  // advances
   training_advance:
     'Режим обуке је укључен: аванс и коначни рачун не постоје као рачун за обуку, па нису дозвољени (поље „{field}“).',
   training_refund_real:
@@ -123,14 +123,14 @@ const SR_CYRL: Table = {
   advance_payment_exact: 'Плаћање аванса мора износити тачно {due} (поље „{field}“).',
   refund_advance_other_till:
     'Аванс {id} је издат на другој каси: враћа се на тој каси, где се види да ли је затворен (поље „{field}“).',
-  // #21 receipt verification
+  // receipt verification
   reissue_own_receipt:
     'Рачун {invoice} под бројем {order} је рачун ове продаје (потврђено упитом и архивом фискалног сервиса): продаја је фискализована њиме и не издаје се поново.',
   reissue_unconfirmed:
     'Није потврђено да рачун под бројем {order} припада другој продаји ({reason}). Нови рачун се не издаје док упит и архива фискалног сервиса то не потврде; покушајте поново кад сервис буде доступан.',
 };
 
-const SR_LATN: Table = {
+const SR_LATN: Shape<typeof SR_CYRL> = {
   parked_taken_elsewhere: 'Ovu parkiranu prodaju je već preuzela druga kasa.',
   printer_uri:
     'Adresa štampača u polju „{field}“ mora biti tcp://adresa:port, cups://red ili uređaj štampača (/dev/usb/lp0).',
@@ -210,9 +210,9 @@ const SR_LATN: Table = {
   hub_enrol_refused: 'Hab prodavnice je odbio upis (polje „{field}“): {reason}',
   hub_unreachable: 'Hab prodavnice nije dostupan: {reason}',
   hub_already_enrolled: 'Ova kasa je već upisana u hab (kasa {id}).',
-  // #21 money (archive-only full refunds)
+  // money (archive-only full refunds)
   refund_archive_no_items: 'Račun {id} u arhivi nema ni stavke ni poreski pregled: pun povrat se ne može sastaviti.',
-  // #21 buyer IDs
+  // buyer IDs
   buyer_id_type:
     'Nepoznata vrsta ID kupca u polju „{field}“: dozvoljene šifre Poreske uprave su 10–16, 20–23, 30–35 i 40.',
   buyer_id_pib: 'ID kupca u polju „{field}“: posle šifre sledi ispravan PIB (9 cifara, poslednja je kontrolna).',
@@ -230,7 +230,7 @@ const SR_LATN: Table = {
   buyer_correction_pib: 'Ispravka bez povraćaja novca nosi PIB prodavca {pib} kao ID kupca (polje „{field}“).',
   seller_pib_unknown:
     'PIB prodavca još nije poznat (nema izdatog računa): ispravka bez povraćaja novca nije moguća (polje „{field}“).',
-  // #21 advances
+  // advances
   training_advance:
     'Režim obuke je uključen: avans i konačni račun ne postoje kao račun za obuku, pa nisu dozvoljeni (polje „{field}“).',
   training_refund_real:
@@ -248,14 +248,14 @@ const SR_LATN: Table = {
   advance_payment_exact: 'Plaćanje avansa mora iznositi tačno {due} (polje „{field}“).',
   refund_advance_other_till:
     'Avans {id} je izdat na drugoj kasi: vraća se na toj kasi, gde se vidi da li je zatvoren (polje „{field}“).',
-  // #21 receipt verification
+  // receipt verification
   reissue_own_receipt:
     'Račun {invoice} pod brojem {order} je račun ove prodaje (potvrđeno upitom i arhivom fiskalnog servisa): prodaja je fiskalizovana njime i ne izdaje se ponovo.',
   reissue_unconfirmed:
     'Nije potvrđeno da račun pod brojem {order} pripada drugoj prodaji ({reason}). Novi račun se ne izdaje dok upit i arhiva fiskalnog servisa to ne potvrde; pokušajte ponovo kad servis bude dostupan.',
 };
 
-const EN: Table = {
+const EN: Shape<typeof SR_CYRL> = {
   parked_taken_elsewhere: 'Another till has already taken this parked sale.',
   printer_uri:
     'The printer address in "{field}" must be tcp://host:port, cups://queue or a printer device (/dev/usb/lp0).',
@@ -335,10 +335,10 @@ const EN: Table = {
   hub_enrol_refused: 'The store hub refused the enrolment (field "{field}"): {reason}',
   hub_unreachable: 'The store hub is not reachable: {reason}',
   hub_already_enrolled: 'This till is already enrolled with the hub (till {id}).',
-  // #21 money (archive-only full refunds)
+  // money (archive-only full refunds)
   refund_archive_no_items:
     'Receipt {id} in the archive has neither items nor tax items: a full refund cannot be composed.',
-  // #21 buyer IDs
+  // buyer IDs
   buyer_id_type: 'Unknown buyer ID type in "{field}": the Tax Administration codes are 10–16, 20–23, 30–35 and 40.',
   buyer_id_pib:
     'Buyer ID in "{field}": the code must be followed by a valid PIB (9 digits, the last one a check digit).',
@@ -359,7 +359,7 @@ const EN: Table = {
     'A correction without refund of money carries the seller\'s PIB {pib} as the buyer ID (field "{field}").',
   seller_pib_unknown:
     'The seller\'s PIB is not known yet (no receipt issued): a correction without refund of money is not possible (field "{field}").',
-  // #21 advances
+  // advances
   training_advance:
     'Training mode is on: an advance or a final receipt has no training form, so it is not allowed (field "{field}").',
   training_refund_real:
@@ -377,20 +377,23 @@ const EN: Table = {
   advance_payment_exact: 'The advance payment must be exactly {due} (field "{field}").',
   refund_advance_other_till:
     'Advance {id} was issued on another till: it is refunded there, where it shows whether it was closed (field "{field}").',
-  // #21 receipt verification
+  // receipt verification
   reissue_own_receipt:
     'Receipt {invoice} under number {order} is this sale’s receipt (confirmed by the fiscal service’s lookup and archive): the sale is fiscalized with it and is not issued again.',
   reissue_unconfirmed:
     'It is not confirmed that the receipt under number {order} belongs to another sale ({reason}). No new receipt is issued until the fiscal service’s lookup and archive confirm it; try again when the service is reachable.',
 };
 
-const TABLES: Record<Language, Table> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };
+/** The core's messages: `{field}` names the input field, other placeholders as each text says. */
+export const coreMessages: Catalog<typeof SR_CYRL> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };
+
+/** A key of the core's messages. */
+export type CoreMessageKey = keyof typeof SR_CYRL;
 
 /** The message for `key` in `lang`, with `{name}` placeholders filled; unknown keys fall back to `invalid`. */
-export function message(lang: Language, key: string, params: Record<string, string | number> = {}): string {
-  const table = TABLES[lang] ?? SR_CYRL;
-  const template = table[key] ?? table['invalid'] ?? key;
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+export function message(lang: Language, key: string, params: Params = {}): string {
+  const template = lookup(coreMessages, lang, key) ?? lookup(coreMessages, lang, 'invalid') ?? key;
+  return interpolate(template, params);
 }
 
 export function hasMessage(key: string): boolean {

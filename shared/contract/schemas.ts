@@ -1,4 +1,4 @@
-/** Reusable zod pieces for contract inputs. Custom messages are message keys (see shared/i18n/errors.ts). */
+/** Reusable zod pieces for contract inputs. Custom messages are message keys (see shared/messages.ts). */
 import { z } from 'zod';
 import { toMilli, toPara } from '../money.ts';
 import { INVOICE_TYPES, PAYMENT_TYPES } from '../domain.ts';

@@ -3,10 +3,10 @@
  * tills live (with the alarm), creates enrolment codes, edits the shop's products and reads the day's
  * report (and downloads it as CSV). Every control has an accessible name; the hub decides who may do what.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { ReportView } from '../../../shared/contract/manager.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
-import { hubText, type HubKey, type HubLang } from './i18n.ts';
+import { useHubT, type HubKey, type HubLang, type HubT } from './i18n.ts';
 
 /** The wire shapes of the hub's admin API this screen reads (hub/reports.ts, hub/service.ts). */
 interface TillRow {
@@ -62,7 +62,7 @@ const today = (): string => new Date().toISOString().slice(0, 10);
 
 export function HubApp() {
   const [lang, setLang] = useState<HubLang>('sr-Cyrl');
-  const t = useCallback((key: HubKey, params?: Record<string, string>) => hubText(lang, key, params), [lang]);
+  const t = useHubT(lang);
   const [session, setSession] = useState<{ token: string; name: string } | null>(null);
   const [section, setSection] = useState<Section>('tills');
   useEffect(() => {
@@ -111,9 +111,7 @@ export function HubApp() {
   );
 }
 
-type T = (key: HubKey, params?: Record<string, string>) => string;
-
-function Login({ t, onLogin }: { t: T; onLogin: (s: { token: string; name: string }) => void }) {
+function Login({ t, onLogin }: { t: HubT; onLogin: (s: { token: string; name: string }) => void }) {
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = async (e: FormEvent): Promise<void> => {
@@ -142,7 +140,7 @@ function Login({ t, onLogin }: { t: T; onLogin: (s: { token: string; name: strin
   );
 }
 
-function Tills({ t, token }: { t: T; token: string }) {
+function Tills({ t, token }: { t: HubT; token: string }) {
   const [tills, setTills] = useState<TillRow[]>([]);
   const [code, setCode] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -207,7 +205,7 @@ function Tills({ t, token }: { t: T; token: string }) {
   );
 }
 
-function Catalog({ t, token }: { t: T; token: string }) {
+function Catalog({ t, token }: { t: HubT; token: string }) {
   const [products, setProducts] = useState<ProductRow[]>([]);
   const [form, setForm] = useState({
     code: '',
@@ -309,7 +307,7 @@ function Catalog({ t, token }: { t: T; token: string }) {
 }
 
 /** The shop's shared settings (hub/schemas.ts ShopSettings): the hub checks them and names a bad field. */
-function ShopSettingsSection({ t, token }: { t: T; token: string }) {
+function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
   const [form, setForm] = useState({ limit: '', rules: '' });
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   useEffect(() => {
@@ -371,7 +369,7 @@ function ShopSettingsSection({ t, token }: { t: T; token: string }) {
   );
 }
 
-function ReportSection({ t, token }: { t: T; token: string }) {
+function ReportSection({ t, token }: { t: HubT; token: string }) {
   const [from, setFrom] = useState(today());
   const [to, setTo] = useState(today());
   const [report, setReport] = useState<Report | null>(null);

@@ -1,5 +1,17 @@
-/** The hub manager UI's words, in the three languages of the app (Serbian Cyrillic by default). */
-export type HubLang = 'sr-Cyrl' | 'sr-Latn' | 'en';
+/**
+ * The hub manager UI's words, in the three languages of the app (Serbian Cyrillic by default): a catalog in
+ * the app's one message format (shared/i18n/catalog.ts says how to add a message), read with i18next's
+ * `useTranslation` like the till's screens. The hub server's own (English) error texts could live in a
+ * catalog of this shape too; they are not localized yet.
+ */
+import type { i18n } from 'i18next';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../shared/domain.ts';
+import type { Catalog, Shape } from '../../../shared/i18n/catalog.ts';
+import { createCatalogI18n, type Translate } from '../i18n/format.ts';
+
+export type HubLang = Language;
 
 const SR_CYRL = {
   title: 'Хаб продавнице',
@@ -58,7 +70,7 @@ const SR_CYRL = {
 
 export type HubKey = keyof typeof SR_CYRL;
 
-const SR_LATN: Record<HubKey, string> = {
+const SR_LATN: Shape<typeof SR_CYRL> = {
   title: 'Hab prodavnice',
   language: 'Jezik',
   pin: 'PIN menadžera',
@@ -113,7 +125,7 @@ const SR_LATN: Record<HubKey, string> = {
   badSettings: 'Neispravna vrednost u polju „{field}“.',
 };
 
-const EN: Record<HubKey, string> = {
+const EN: Shape<typeof SR_CYRL> = {
   title: 'Store hub',
   language: 'Language',
   pin: 'Manager PIN',
@@ -168,8 +180,17 @@ const EN: Record<HubKey, string> = {
   badSettings: 'Invalid value in "{field}".',
 };
 
-const TABLES: Record<HubLang, Record<HubKey, string>> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };
+/** The hub UI's texts per language (the `hub` namespace of its i18next instance). */
+export const hubMessages: Catalog<typeof SR_CYRL> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };
 
-export function hubText(lang: HubLang, key: HubKey, params: Record<string, string> = {}): string {
-  return TABLES[lang][key].replace(/\{(\w+)\}/g, (_, k: string) => params[k] ?? '');
+/** The hub UI's `t`, narrowed to its keys. */
+export type HubT = Translate<HubKey>;
+
+let instance: i18n | null = null;
+
+/** `useTranslation('hub')` in `lang`, on the hub page's own i18next instance (made on first use). */
+export function useHubT(lang: HubLang): HubT {
+  instance ??= createCatalogI18n(lang, { hub: hubMessages });
+  const { t } = useTranslation('hub', { lng: lang, i18n: instance });
+  return useCallback<HubT>((key, params) => t(key, { ...params }), [t]);
 }

@@ -1,5 +1,5 @@
 /**
- * The manager's advances tab (issue #21, docs/advances.md): the open advances with their chains, and for
+ * The manager's advances tab (docs/advances.md): the open advances with their chains, and for
  * the chosen one the final receipt (its items, editable; the advances paid; the rest and how it is paid)
  * or a further advance of the same order.
  */
@@ -15,8 +15,8 @@ import {
   parseQuantityInput,
   toPara,
 } from '../../../shared/money.ts';
-import type { ManagerText } from './i18n.ts';
-import { type T, call, useAction, Alert, Field, PaymentSelect, OrderResult } from './common.tsx';
+import type { ManagerT, ManagerText } from './i18n.ts';
+import { call, useAction, Alert, Field, PaymentSelect, OrderResult } from './common.tsx';
 
 /** One editable line of the final receipt, as typed. */
 interface Draft {
@@ -47,7 +47,7 @@ function draftsOf(order: OrderView): Draft[] {
   }));
 }
 
-export function AdvancesTab(props: { api: PosApi; t: T; lang: Language }) {
+export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
   const [open, setOpen] = useState<OrderView[]>([]);
   const [chains, setChains] = useState<AdvanceChainView[]>([]);

@@ -5,8 +5,8 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import type { ArchiveDetail, ArchiveRow, LookupRow } from '../../../shared/contract/manager.ts';
 import { PAYMENT_TYPES, type Language, type OrderView, type PaymentType } from '../../../shared/domain.ts';
 import { formatRsd } from '../../../shared/money.ts';
-import type { ManagerText } from './i18n.ts';
-import { type T, PAYMENT_NAMES, call, useAction, Alert, Field, OrderResult, PinInput } from './common.tsx';
+import type { ManagerT, ManagerText } from './i18n.ts';
+import { PAYMENT_NAMES, call, useAction, Alert, Field, OrderResult, PinInput } from './common.tsx';
 
 function Qr(props: { url: string; label: string }) {
   const ref = useRef<HTMLCanvasElement>(null);
@@ -17,13 +17,13 @@ function Qr(props: { url: string; label: string }) {
   return <canvas ref={ref} role="img" aria-label={props.label} />;
 }
 
-function ReceiptDetail(props: { api: PosApi; t: T; lang: Language; detail: ArchiveDetail }) {
+function ReceiptDetail(props: { api: PosApi; t: ManagerT; lang: Language; detail: ArchiveDetail }) {
   const { api, t, lang, detail } = props;
   const [email, setEmail] = useState('');
   const [cc, setCc] = useState('');
   const [note, setNote] = useState<string | null>(null);
   const [copy, setCopy] = useState<OrderView | null>(null);
-  // A fiscal copy, or an archived receipt e-mailed, needs a manager's PIN, sent with the command (issue #12).
+  // A fiscal copy, or an archived receipt e-mailed, needs a manager's PIN, sent with the command.
   const [pin, setPin] = useState('');
   const [error, busy, run] = useAction();
   const r = detail.receipt;
@@ -97,7 +97,7 @@ function ReceiptDetail(props: { api: PosApi; t: T; lang: Language; detail: Archi
   );
 }
 
-export function ArchiveTab(props: { api: PosApi; t: T; lang: Language }) {
+export function ArchiveTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
   const [source, setSource] = useState<'local' | 'gateway'>('local');
   const [filters, setFilters] = useState({

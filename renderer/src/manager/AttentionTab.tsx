@@ -4,14 +4,15 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import type { Language, OrderView } from '../../../shared/domain.ts';
 import { explainGatewayError } from '../../../shared/gateway-errors.ts';
 import { formatRsd } from '../../../shared/money.ts';
-import { type T, call, useAction, Alert, Field, PinInput } from './common.tsx';
+import { call, useAction, Alert, Field, PinInput } from './common.tsx';
+import type { ManagerT } from './i18n.ts';
 import { RetriesList } from './RetriesList.tsx';
 import { ReceiptChecks } from './ReceiptChecks.tsx';
 
 /** One rejected order: what the gateway said (explained), and the fix: new labels, or resend as is. */
 function AttentionOrder(props: {
   api: PosApi;
-  t: T;
+  t: ManagerT;
   lang: Language;
   order: OrderView;
   labels: string[];
@@ -45,7 +46,7 @@ function AttentionOrder(props: {
             e.preventDefault();
             void run(async () => {
               const r = await api['orders.reissue']({ managerPin: pin, orderId: order.orderId });
-              // #21: refused because lookup + archive show the number's receipt is this sale's (the core
+              // Refused because lookup + archive show the number's receipt is this sale's (the core
               // settled the sale with it): said at the tab, and the list reloaded.
               if (!r.ok && r.error.code === 'conflict') {
                 setPin('');
@@ -116,8 +117,8 @@ function AttentionOrder(props: {
   );
 }
 
-/** Fiscalized orders signed under another tax-rate group than the one at capture (#21): a note, not a park. */
-function TaxGroupChanged(props: { t: T; lang: Language; orders: OrderView[] }) {
+/** Fiscalized orders signed under another tax-rate group than the one at capture: a note, not a park. */
+function TaxGroupChanged(props: { t: ManagerT; lang: Language; orders: OrderView[] }) {
   const { t, lang } = props;
   return (
     <section aria-label={t('tax_group_title')}>
@@ -142,7 +143,7 @@ function TaxGroupChanged(props: { t: T; lang: Language; orders: OrderView[] }) {
   );
 }
 
-export function AttentionTab(props: { api: PosApi; t: T; lang: Language }) {
+export function AttentionTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
   const [orders, setOrders] = useState<OrderView[] | null>(null);
   const [changed, setChanged] = useState<OrderView[]>([]);

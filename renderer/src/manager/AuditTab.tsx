@@ -3,9 +3,10 @@ import { useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { AuditEntry } from '../../../shared/contract/manager.ts';
 import type { Language } from '../../../shared/domain.ts';
-import { type T, call, useAction, Alert, PinInput } from './common.tsx';
+import { call, useAction, Alert, PinInput } from './common.tsx';
+import type { ManagerT } from './i18n.ts';
 
-export function AuditTab(props: { api: PosApi; t: T; lang: Language }) {
+export function AuditTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
   const [pin, setPin] = useState('');
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);

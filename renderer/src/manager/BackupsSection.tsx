@@ -4,10 +4,11 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import type { BackupsView } from '../../../shared/contract/manager.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { Modal } from '../components/Modal.tsx';
-import { type T, call, useAction, Alert, PinInput } from './common.tsx';
+import { call, useAction, Alert, PinInput } from './common.tsx';
+import type { ManagerT } from './i18n.ts';
 
 /** The database backups with the start-up integrity check; restore stages one for the next start. */
-export function BackupsSection(props: { api: PosApi; t: T; lang: Language }) {
+export function BackupsSection(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
   const [pin, setPin] = useState('');
   const [view, setView] = useState<BackupsView | null>(null);

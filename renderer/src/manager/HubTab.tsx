@@ -1,5 +1,5 @@
 /**
- * The manager's "Hub" tab (#15): this till's link to the store hub (`hub.status`, refreshed every second
+ * The manager's "Hub" tab: this till's link to the store hub (`hub.status`, refreshed every second
  * while open) and, while the till is not enrolled, the enrolment form (hub URL, one-time code, manager PIN
  * → `hub.enrol`). The core checks the PIN and the input; a refusal is shown at the field it names, in the
  * manager's language. The hub credential never reaches this screen.
@@ -9,11 +9,12 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import type { HubStatusView } from '../../../shared/contract/hub.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { message } from '../../../shared/messages.ts';
-import { type T, call, useAction, Alert, CheckedField, fieldError } from './common.tsx';
+import { call, useAction, Alert, CheckedField, fieldError } from './common.tsx';
+import type { ManagerT } from './i18n.ts';
 
 type HubField = 'url' | 'code' | 'managerPin';
 
-export function HubTab(props: { api: PosApi; t: T; lang: Language }) {
+export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
   const [status, setStatus] = useState<HubStatusView | null>(null);
   const [form, setForm] = useState({ url: '', code: '', managerPin: '' });

@@ -6,8 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import { usePos } from '../context.ts';
-import { mt, type ManagerText } from './i18n.ts';
-import type { T } from './common.tsx';
+import { useManagerT, type ManagerText } from './i18n.ts';
 import { RefundTab } from './RefundTab.tsx';
 import { AdvancesTab } from './AdvancesTab.tsx';
 import { ArchiveTab } from './ArchiveTab.tsx';
@@ -28,7 +27,7 @@ const isTab = (v: string | null): v is Tab => (TABS as string[]).includes(v ?? '
 /** The manager overlay. */
 export function ManagerScreen(props: { api: PosApi; onClose: () => void; initialTab?: string }) {
   const lang = usePos((s) => s.language);
-  const t: T = (key, params) => mt(lang, key, params);
+  const t = useManagerT(lang);
   const [tab, setTab] = useState<Tab>(isTab(props.initialTab ?? null) ? (props.initialTab as Tab) : 'refund');
   const [defaultPin, setDefaultPin] = useState(false);
   const checkDefault = () =>
@@ -76,7 +75,7 @@ export function ManagerScreen(props: { api: PosApi; onClose: () => void; initial
  * held back (this listener is registered before the counter's, so it sees keys first); Escape closes it.
  */
 export function ManagerLauncher(props: { api: PosApi }) {
-  const lang = usePos((s) => s.language);
+  const t = useManagerT(usePos((s) => s.language));
   const loggedIn = usePos((s) => s.cashier !== null);
   const tab = usePos((s) => s.managerTab);
   const openManager = usePos((s) => s.openManager);
@@ -112,7 +111,7 @@ export function ManagerLauncher(props: { api: PosApi }) {
   return (
     <>
       <button type="button" className="mgr-open" onClick={() => openManager()}>
-        {mt(lang, 'open')}
+        {t('open')}
       </button>
       {tab !== null && <ManagerScreen api={props.api} onClose={closeManager} initialTab={tab} />}
     </>

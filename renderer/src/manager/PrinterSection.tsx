@@ -9,8 +9,8 @@ import {
 } from '../../../shared/contract/printer.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { message } from '../../../shared/messages.ts';
-import type { ManagerText } from './i18n.ts';
-import { type T, call, useAction, Alert, CheckedField, fieldError } from './common.tsx';
+import type { ManagerT, ManagerText } from './i18n.ts';
+import { call, useAction, Alert, CheckedField, fieldError } from './common.tsx';
 
 type PrinterField = 'uri' | 'profileId' | 'header' | 'footer' | 'managerPin';
 
@@ -19,7 +19,7 @@ type PrinterField = 'uri' | 'profileId' | 'header' | 'footer' | 'managerPin';
  * auto-print (saved with `printer.configure` after a manager's approval), a test page and a reprint.
  * `KASA_PRINTER` in the environment overrides the saved address; the section says so.
  */
-export function PrinterSection(props: { api: PosApi; t: T; lang: Language }) {
+export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
   const [status, setStatus] = useState<PrintStatus | null>(null);
   const [profiles, setProfiles] = useState<PrinterProfileView[]>([]);
@@ -79,7 +79,7 @@ export function PrinterSection(props: { api: PosApi; t: T; lang: Language }) {
     }
     void run(async () => {
       try {
-        // The manager's PIN travels with the command; the core checks and audits it (issue #12).
+        // The manager's PIN travels with the command; the core checks and audits it.
         const s = await call(
           api['printer.configure']({
             approval: { managerPin: form.managerPin },

@@ -1,5 +1,5 @@
 /**
- * #21: fiscalized sales whose receipt differs from what was sent in its items, payments or extra fields
+ * Fiscalized sales whose receipt differs from what was sent in its items, payments or extra fields
  * ("differs — check"). The receipt is the sale's own (its identity matched, docs/outbox.md); a manager
  * compares the details. Never a reason to issue the sale again.
  */
@@ -7,9 +7,10 @@ import { useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { Language, OrderView } from '../../../shared/domain.ts';
 import { formatRsd } from '../../../shared/money.ts';
-import { type T, PAYMENT_NAMES, call, useAction, Alert } from './common.tsx';
+import { PAYMENT_NAMES, call, useAction, Alert } from './common.tsx';
+import type { ManagerT } from './i18n.ts';
 
-function fieldName(t: T, field: string): string {
+function fieldName(t: ManagerT, field: string): string {
   if (field === 'items') return t('checks_field_items');
   if (field === 'payments') return t('checks_field_payments');
   if (field.startsWith('metaFields.')) return `${t('checks_field_meta')} (${field.slice('metaFields.'.length)})`;
@@ -28,7 +29,7 @@ function paymentsText(lang: Language, text: string): string {
     .join('; ');
 }
 
-export function ReceiptChecks(props: { api: PosApi; t: T; lang: Language }) {
+export function ReceiptChecks(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
   const [orders, setOrders] = useState<OrderView[]>([]);
   const [error, , run] = useAction();

@@ -4,8 +4,8 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import type { RefundSource } from '../../../shared/contract/manager.ts';
 import type { Language, OrderView, PaymentType } from '../../../shared/domain.ts';
 import { formatQuantity, formatRsd, milliToDecimal, parseQuantityInput } from '../../../shared/money.ts';
-import type { ManagerText } from './i18n.ts';
-import { type T, call, useAction, Alert, Field, PaymentSelect, PinInput, OrderResult } from './common.tsx';
+import type { ManagerT, ManagerText } from './i18n.ts';
+import { call, useAction, Alert, Field, PaymentSelect, PinInput, OrderResult } from './common.tsx';
 import {
   BuyerIdField,
   NO_BUYER_ID,
@@ -14,7 +14,7 @@ import {
   type BuyerIdValue,
 } from '../components/BuyerIdField.tsx';
 
-export function RefundTab(props: { api: PosApi; t: T; lang: Language }) {
+export function RefundTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
   const [recent, setRecent] = useState<OrderView[]>([]);
   const [query, setQuery] = useState('');
@@ -46,14 +46,14 @@ export function RefundTab(props: { api: PosApi; t: T; lang: Language }) {
       show(await call(api['refunds.source'](q)));
     });
 
-  /** The original, with the refund's buyer ID prefilled from it (#21). */
+  /** The original, with the refund's buyer ID prefilled from it. */
   const show = (s: RefundSource) => {
     setSource(s);
     setBuyer(buyerIdValue(s.buyerId));
     setSkipBuyer(false);
     setCorrection(false);
   };
-  // A correction without refund of money carries the seller's own PIB (#21).
+  // A correction without refund of money carries the seller's own PIB.
   const shownBuyer = correction && source?.sellerBuyerId ? buyerIdValue(source.sellerBuyerId) : buyer;
   const buyerCheck = checkBuyerId(buyer, lang);
 

@@ -4,9 +4,10 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import type { ReportView } from '../../../shared/contract/manager.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { formatRsd } from '../../../shared/money.ts';
-import { type T, PAYMENT_NAMES, call, useAction, Alert, Field } from './common.tsx';
+import { PAYMENT_NAMES, call, useAction, Alert, Field } from './common.tsx';
+import type { ManagerT } from './i18n.ts';
 
-export function ReportsTab(props: { api: PosApi; t: T; lang: Language }) {
+export function ReportsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
   const [range, setRange] = useState({ from: '', to: '', cashier: '' });
   const [report, setReport] = useState<ReportView | null>(null);

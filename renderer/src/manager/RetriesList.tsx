@@ -5,9 +5,10 @@
 import { useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { RetryAttentionView } from '../../../shared/contract/retries.ts';
-import { type T, call, useAction, Alert } from './common.tsx';
+import { call, useAction, Alert } from './common.tsx';
+import type { ManagerT } from './i18n.ts';
 
-export function RetriesList(props: { api: PosApi; t: T }) {
+export function RetriesList(props: { api: PosApi; t: ManagerT }) {
   const { api, t } = props;
   const [items, setItems] = useState<RetryAttentionView[]>([]);
   const [note, setNote] = useState<string | null>(null);

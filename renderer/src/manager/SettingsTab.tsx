@@ -3,12 +3,12 @@ import { useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { AccountView, SettingsView } from '../../../shared/contract/manager.ts';
 import type { Language } from '../../../shared/domain.ts';
-import type { ManagerText } from './i18n.ts';
-import { type T, call, useAction, Alert, Field, PinInput } from './common.tsx';
+import type { ManagerT, ManagerText } from './i18n.ts';
+import { call, useAction, Alert, Field, PinInput } from './common.tsx';
 import { PrinterSection } from './PrinterSection.tsx';
 import { BackupsSection } from './BackupsSection.tsx';
 
-function AccountBox(props: { t: T; account: AccountView }) {
+function AccountBox(props: { t: ManagerT; account: AccountView }) {
   const { t, account: a } = props;
   return (
     <dl className="mgr-dl" aria-label={t('account')}>
@@ -32,7 +32,7 @@ function AccountBox(props: { t: T; account: AccountView }) {
   );
 }
 
-export function SettingsTab(props: { api: PosApi; t: T; lang: Language }) {
+export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t } = props;
   const [view, setView] = useState<SettingsView | null>(null);
   const [account, setAccount] = useState<AccountView | null>(null);

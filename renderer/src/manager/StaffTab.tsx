@@ -2,9 +2,10 @@
 import { useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { StaffView } from '../../../shared/contract/manager.ts';
-import { type T, call, useAction, Alert, Field, PinInput } from './common.tsx';
+import { call, useAction, Alert, Field, PinInput } from './common.tsx';
+import type { ManagerT } from './i18n.ts';
 
-export function StaffTab(props: { api: PosApi; t: T; onChanged: () => void }) {
+export function StaffTab(props: { api: PosApi; t: ManagerT; onChanged: () => void }) {
   const { api, t } = props;
   const [list, setList] = useState<{ staff: StaffView[]; online: boolean } | null>(null);
   const [form, setForm] = useState({

@@ -4,9 +4,7 @@ import type { AppError, Result } from '../../../shared/contract/index.ts';
 import { PAYMENT_TYPES, type Language, type OrderView, type PaymentType } from '../../../shared/domain.ts';
 import { explainGatewayError } from '../../../shared/gateway-errors.ts';
 import { formatRsd } from '../../../shared/money.ts';
-import type { ManagerText } from './i18n.ts';
-
-export type T = (key: ManagerText, params?: Record<string, string | number>) => string;
+import type { ManagerT, ManagerText } from './i18n.ts';
 
 export const PAYMENT_NAMES: Record<Language, Partial<Record<PaymentType, string>>> = {
   'sr-Cyrl': { cash: 'Готовина', card: 'Картица', wireTransfer: 'Пренос на рачун', voucher: 'Ваучер', other: 'Друго' },
@@ -128,7 +126,7 @@ export function PaymentSelect(props: {
   );
 }
 
-export function PinInput(props: { t: T; value: string; onChange: (v: string) => void; label?: string }) {
+export function PinInput(props: { t: ManagerT; value: string; onChange: (v: string) => void; label?: string }) {
   return (
     <Field label={props.label ?? props.t('manager_pin')}>
       <input
@@ -143,7 +141,7 @@ export function PinInput(props: { t: T; value: string; onChange: (v: string) => 
 }
 
 /** An order's state and, when the gateway complained, the explanation a manager understands. */
-export function OrderResult(props: { t: T; lang: Language; order: OrderView }) {
+export function OrderResult(props: { t: ManagerT; lang: Language; order: OrderView }) {
   const { t, lang, order } = props;
   const stateKey = `state_${order.state}` as ManagerText;
   return (

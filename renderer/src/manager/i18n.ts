@@ -1,5 +1,12 @@
-/** The manager screens' texts in the three UI languages (kept apart from the counter's i18n resources). */
+/**
+ * The manager screens' texts in the three UI languages: a catalog in the app's one message format
+ * (shared/i18n/catalog.ts says how to add a message), the `manager` namespace of the renderer's i18next.
+ */
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../shared/domain.ts';
+import { translate, type Catalog, type Params, type Shape } from '../../../shared/i18n/catalog.ts';
+import type { Translate } from '../i18n/format.ts';
 
 const SR_CYRL = {
   tab_attention: 'Потребна пажња',
@@ -217,7 +224,7 @@ const SR_CYRL = {
   printer_reprint_queued: 'Последњи посао је поново послат штампачу (посао {job}).',
   printer_nothing: 'Још ништа није штампано.',
   printer_saved: 'Подешавања штампача су сачувана.',
-  // #21 taxtime
+  // taxtime
   tax_by_rate: 'ПДВ по ознаци и стопи (из рачуна)',
   tax_total: 'Укупно ПДВ',
   tax_group_changed: 'Издато по другој пореској групи',
@@ -225,12 +232,12 @@ const SR_CYRL = {
   tax_in_labels: 'ПДВ у редовима ознака',
   tax_group_note:
     'Продаја је откуцана по пореској групи {captured}, а рачун је потписан по групи {issued}: ПДВ на рачуну није онај са екрана. Рачун је важећи; проверите га.',
-  // #21 buyer IDs
+  // buyer IDs
   buyer_type: 'Врста ИД купца',
   buyer_choose: 'Изаберите врсту ИД купца',
   refund_correction: 'Исправка грешке без повраћаја новца (ИД купца је ПИБ продавца)',
   allow_no_buyer: 'Дозволи поврат без ИД купца',
-  // #21 advances
+  // advances
   adv_chain: 'Низ аванса',
   adv_follows: 'после {invoice}',
   adv_refunded: 'враћено {amount}',
@@ -256,7 +263,7 @@ const SR_CYRL = {
   adv_first_name: 'Опис аванса',
   adv_first_amount: 'Примљени износ',
   adv_first_btn: 'Издај авансни рачун',
-  // #21 receipt verification
+  // receipt verification
   checks_title: 'Фискализовано, али рачун се разликује — провери',
   checks_intro:
     'Рачун припада овој продаји (исти број поруџбине, врста, износ и повезани рачун) и продаја је фискализована. Ставке или плаћања на рачуну разликују се од послатих: упоредите рачун са продајом.',
@@ -268,7 +275,7 @@ const SR_CYRL = {
 } as const;
 
 type Key = keyof typeof SR_CYRL;
-type Table = Record<Key, string>;
+type Table = Shape<typeof SR_CYRL>;
 
 const SR_LATN: Table = {
   tab_attention: 'Potrebna pažnja',
@@ -486,7 +493,7 @@ const SR_LATN: Table = {
   printer_reprint_queued: 'Poslednji posao je ponovo poslat štampaču (posao {job}).',
   printer_nothing: 'Još ništa nije štampano.',
   printer_saved: 'Podešavanja štampača su sačuvana.',
-  // #21 taxtime
+  // taxtime
   tax_by_rate: 'PDV po oznaci i stopi (iz računa)',
   tax_total: 'Ukupno PDV',
   tax_group_changed: 'Izdato po drugoj poreskoj grupi',
@@ -494,12 +501,12 @@ const SR_LATN: Table = {
   tax_in_labels: 'PDV u redovima oznaka',
   tax_group_note:
     'Prodaja je otkucana po poreskoj grupi {captured}, a račun je potpisan po grupi {issued}: PDV na računu nije onaj sa ekrana. Račun je važeći; proverite ga.',
-  // #21 buyer IDs
+  // buyer IDs
   buyer_type: 'Vrsta ID kupca',
   buyer_choose: 'Izaberite vrstu ID kupca',
   refund_correction: 'Ispravka greške bez povraćaja novca (ID kupca je PIB prodavca)',
   allow_no_buyer: 'Dozvoli povraćaj bez ID kupca',
-  // #21 advances
+  // advances
   adv_chain: 'Niz avansa',
   adv_follows: 'posle {invoice}',
   adv_refunded: 'vraćeno {amount}',
@@ -525,7 +532,7 @@ const SR_LATN: Table = {
   adv_first_name: 'Opis avansa',
   adv_first_amount: 'Primljeni iznos',
   adv_first_btn: 'Izdaj avansni račun',
-  // #21 receipt verification
+  // receipt verification
   checks_title: 'Fiskalizovano, ali račun se razlikuje — proveri',
   checks_intro:
     'Račun pripada ovoj prodaji (isti broj porudžbine, vrsta, iznos i povezani račun) i prodaja je fiskalizovana. Stavke ili plaćanja na računu razlikuju se od poslatih: uporedite račun sa prodajom.',
@@ -752,7 +759,7 @@ const EN: Table = {
   printer_reprint_queued: 'The last job was sent to the printer again (job {job}).',
   printer_nothing: 'Nothing has been printed yet.',
   printer_saved: 'Printer settings saved.',
-  // #21 taxtime
+  // taxtime
   tax_by_rate: 'VAT by label and rate (from the receipts)',
   tax_total: 'Total VAT',
   tax_group_changed: 'Issued under another tax group',
@@ -760,12 +767,12 @@ const EN: Table = {
   tax_in_labels: 'VAT in the label rows',
   tax_group_note:
     'The sale was rung under tax group {captured}, but the receipt was signed under group {issued}: the VAT on the receipt is not what the screen showed. The receipt is valid; check it.',
-  // #21 buyer IDs
+  // buyer IDs
   buyer_type: 'Buyer ID type',
   buyer_choose: 'Choose the buyer ID type',
   refund_correction: "Correction of a mistake without refund of money (the buyer ID is the seller's PIB)",
   allow_no_buyer: 'Allow refunds without a buyer ID',
-  // #21 advances
+  // advances
   adv_chain: 'Chain of advances',
   adv_follows: 'after {invoice}',
   adv_refunded: 'refunded {amount}',
@@ -791,7 +798,7 @@ const EN: Table = {
   adv_first_name: 'Advance description',
   adv_first_amount: 'Amount received',
   adv_first_btn: 'Issue the advance receipt',
-  // #21 receipt verification
+  // receipt verification
   checks_title: 'Fiscalized, but the receipt differs — check',
   checks_intro:
     'The receipt is this sale’s (same order number, type, amount and referenced receipt) and the sale is fiscalized. Items or payments on the receipt differ from what was sent: compare the receipt with the sale.',
@@ -802,12 +809,25 @@ const EN: Table = {
   checks_field_meta: 'Extra fields',
 };
 
-const TABLES: Record<Language, Table> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };
+/** The manager screens' texts per language. */
+export const managerMessages: Catalog<typeof SR_CYRL> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };
 
+/** A key of the manager screens' texts. */
 export type ManagerText = Key;
 
-/** The text for `key` in `lang` with `{name}` placeholders filled. */
-export function mt(lang: Language, key: Key, params: Record<string, string | number> = {}): string {
-  const template = (TABLES[lang] ?? SR_CYRL)[key];
-  return template.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
+/** The manager screens' `t`: the renderer's i18next `t` of the `manager` namespace, narrowed to its keys. */
+export type ManagerT = Translate<ManagerText>;
+
+/**
+ * `useTranslation('manager')` in `lang` (the till's language from the store, so the screens never lag a
+ * language switch by a render); the screens pass the result down as their `t` prop.
+ */
+export function useManagerT(lang: Language): ManagerT {
+  const { t } = useTranslation('manager', { lng: lang });
+  return useCallback<ManagerT>((key, params) => t(key, { ...params }), [t]);
+}
+
+/** The text for `key` in `lang` outside React (the screens use `useTranslation('manager')`). */
+export function mt(lang: Language, key: Key, params?: Params): string {
+  return translate(managerMessages, lang, key, params);
 }
