@@ -26,8 +26,15 @@ export class CommandError extends KasaError<AppError['code']> {
   readonly key: string;
   readonly params: Record<string, string | number>;
 
-  constructor(code: AppError['code'], key: string, params: Record<string, string | number> = {}, field?: string) {
-    super(code, key, { status: HTTP_STATUS[code], field });
+  /** `status` only where HTTP answers otherwise than the code's (a missing token is 401, not 403). */
+  constructor(
+    code: AppError['code'],
+    key: string,
+    params: Record<string, string | number> = {},
+    field?: string,
+    status: number = HTTP_STATUS[code],
+  ) {
+    super(code, key, { status, field });
     this.name = 'CommandError';
     this.key = key;
     this.params = params;
