@@ -7,10 +7,19 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { finished } from 'node:stream/promises';
+import {
+  authorize,
+  isJsonContentType,
+  parseJson,
+  readBody,
+  routeTable,
+  type HttpMethod,
+} from '../../shared/node/http/index.ts';
 import { ACCOUNTS, type Account } from './accounts.ts';
 import { FaultPlan, FaultPlanSchema, alterTotals, type FaultRule } from './faults.ts';
 import { tinyPdf, qrPng } from './files.ts';
-import { isJsonContentType, variantOf, type SandboxVariant } from './variant.ts';
+import { variantOf, type SandboxVariant } from './variant.ts';
 import {
   issueFinalize,
   issueFullRefund,
@@ -143,16 +152,21 @@ interface Ctx {
   path: string;
 }
 
-type AuthMode = 'none' | 'api' | 'cashier';
+/**
+ * Who may call a route: anyone (the public file links), any valid API key (the key's own details), a key
+ * with access to its shop, or the same for the cashier API, whose refusals carry the spec's shorter body.
+ */
+type Caller = 'public' | 'key' | 'shop' | 'cashier';
+
+/** The shape of an error body: the cashier API's refusals are `{message}` only. */
+type AuthMode = 'api' | 'cashier';
 
 interface Route {
-  method: string;
-  pattern: string;
-  re: RegExp;
-  auth: AuthMode;
-  /** 403 for keys without access. */
-  needsAccess: boolean;
-  bulk?: boolean;
+  method: HttpMethod;
+  path: string;
+  caller: Caller;
+  /** One bulk at a time per shop (429 for a second one meanwhile). */
+  bulk: boolean;
   handle(c: Ctx): Reply | Promise<Reply>;
 }
 
@@ -369,37 +383,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // ---- routes ---------------------------------------------------------------------------------
 
   const routes: Route[] = [];
-  const route = (
-    method: string,
-    pattern: string,
-    auth: AuthMode,
-    needsAccess: boolean,
-    handle: Route['handle'],
-    bulk = false,
-  ) => {
-    const re = new RegExp(
-      '^' +
-        pattern
-          .split('/')
-          .map((seg) => {
-            if (seg === '{id}') return '(\\d+)';
-            if (seg === '{transactionType}') return '(sale|refund|finalize)';
-            if (seg.startsWith('{')) return '([^/]+)';
-            return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-          })
-          .join('/') +
-        '$',
-    );
-    routes.push({ method, pattern, re, auth, needsAccess, handle, bulk });
+  const route = (method: HttpMethod, path: string, caller: Caller, handle: Route['handle'], bulk = false): void => {
+    routes.push({ method, path, caller, handle, bulk });
   };
 
-  route('GET', '/receipt/tax-rates', 'api', true, (c) => ({
+  route('GET', '/receipt/tax-rates', 'shop', (c) => ({
     status: 200,
     body: ((shop) => variant.taxRatesReply(shop.current, shop.history))(taxSchedule.shopAt(c.account.shop, now())),
   }));
 
   // drafts
-  route('POST', '/receipt/drafts', 'api', true, (c) => {
+  route('POST', '/receipt/drafts', 'shop', (c) => {
     const r = check(DraftCreateSchema, c.json());
     if (!r.ok) throw validationError(r.errors);
     const at = new Date(now()).toISOString();
@@ -415,7 +409,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     store.saveDraft(draft);
     return { status: 201, body: { id: draft.id, draft } };
   });
-  route('GET', '/receipt/drafts', 'api', true, (c) => {
+  route('GET', '/receipt/drafts', 'shop', (c) => {
     const q = c.query;
     const exact = q.get('orderNumberExact') === 'true';
     const orderNumber = q.get('orderNumber');
@@ -479,8 +473,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       throw new SandboxError(404, 'NOT_FOUND', `Draft ${c.params[0]} not found`);
     return d;
   };
-  route('GET', '/receipt/drafts/{id}', 'api', true, (c) => ({ status: 200, body: ownDraft(c) }));
-  route('PUT', '/receipt/drafts/{id}', 'api', true, (c) => {
+  route('GET', '/receipt/drafts/{id}', 'shop', (c) => ({ status: 200, body: ownDraft(c) }));
+  route('PUT', '/receipt/drafts/{id}', 'shop', (c) => {
     const d = ownDraft(c);
     const r = check(DraftUpdateSchema, c.json());
     if (!r.ok) throw validationError(r.errors);
@@ -497,13 +491,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     store.saveDraft(updated);
     return { status: 200, body: updated };
   });
-  route('DELETE', '/receipt/drafts/{id}', 'api', true, (c) => {
+  route('DELETE', '/receipt/drafts/{id}', 'shop', (c) => {
     const d = ownDraft(c);
     store.deleteDraft(d.id);
     return { status: 200, body: { success: true, id: d.id } };
   });
 
-  route('POST', '/receipt/send-email', 'api', true, (c) => {
+  route('POST', '/receipt/send-email', 'shop', (c) => {
     const r = check(SendEmailSchema, c.json());
     if (!r.ok) throw validationError(r.errors);
     const receipt = ownReceipt(c, r.data.invoiceNumber);
@@ -522,7 +516,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
 
   // issuing
-  route('POST', '/receipt/advance/finalize', 'api', true, (c) => {
+  route('POST', '/receipt/advance/finalize', 'shop', (c) => {
     const raw = c.json();
     const result = issueFinalize(issueCtx(c.account), raw);
     const [refund, final] = result.receipts;
@@ -535,7 +529,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       refundReceipt['metaFields'] = meta;
     return { status: 201, body: { correlationId: c.cid, refundReceipt, finalReceipt: present(final) } };
   });
-  route('POST', '/receipt/{invoiceNumber}/refund/full', 'api', true, (c) => {
+  route('POST', '/receipt/{invoiceNumber}/refund/full', 'shop', (c) => {
     const raw = c.json();
     const result = issueFullRefund(issueCtx(c.account), c.params[0] ?? '', raw);
     const r = result.receipts[0];
@@ -546,8 +540,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   route(
     'POST',
     '/receipt/{invoiceType}/{transactionType}/bulk',
-    'api',
-    true,
+    'shop',
     async (c) => {
       const invoiceType = (c.params[0] ?? '').toLowerCase();
       const transactionType = c.params[1] ?? '';
@@ -613,10 +606,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     true,
   );
-  route('POST', '/receipt/{invoiceType}/{transactionType}/async', 'api', true, (c) =>
+  route('POST', '/receipt/{invoiceType}/{transactionType}/async', 'shop', (c) =>
     queueAsync(c, (c.params[0] ?? '').toLowerCase(), c.params[1] ?? ''),
   );
-  route('POST', '/receipt/{invoiceType}/{transactionType}', 'api', true, (c) => {
+  route('POST', '/receipt/{invoiceType}/{transactionType}', 'shop', (c) => {
     const invoiceType = (c.params[0] ?? '').toLowerCase();
     const transactionType = c.params[1] ?? '';
     const raw = c.json();
@@ -633,7 +626,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
 
   // archive
-  route('GET', '/archive/receipts', 'api', true, (c) => {
+  route('GET', '/archive/receipts', 'shop', (c) => {
     const q = c.query;
     const start = dateParam(q, 'startDate');
     const end = dateParam(q, 'endDate');
@@ -663,7 +656,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const page = paginate(list, q);
     return { status: 200, body: { data: page.data.map((r) => present(r, true)), meta: page.meta } };
   });
-  route('POST', '/archive/receipts/fiscalization-lookup', 'api', true, (c) => {
+  route('POST', '/archive/receipts/fiscalization-lookup', 'shop', (c) => {
     const r = check(LookupSchema, c.json());
     if (!r.ok) throw validationError(r.errors);
     const records = r.data.orderNumbers.map((orderNumber) => {
@@ -683,14 +676,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
     return { status: 200, body: { records } };
   });
-  route('GET', '/archive/receipts/{invoiceNumber}', 'api', true, (c) => {
+  route('GET', '/archive/receipts/{invoiceNumber}', 'shop', (c) => {
     const r = ownReceipt(c, c.params[0] ?? '');
     if (!r) throw new SandboxError(404, 'NOT_FOUND', `Receipt ${c.params[0]} not found`);
     return { status: 200, body: variant.archiveRecord(present(r, true), chainOf(r)) };
   });
 
   // auth
-  route('POST', '/auth/verify-api-token', 'api', false, (c) => ({
+  route('POST', '/auth/verify-api-token', 'key', (c) => ({
     status: 201,
     body: {
       type: 'api-key',
@@ -699,7 +692,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       user: null,
     },
   }));
-  route('GET', '/auth/api-key/me', 'api', false, (c) => ({
+  route('GET', '/auth/api-key/me', 'key', (c) => ({
     status: 200,
     body: {
       apiKeyId: c.account.keyId,
@@ -717,7 +710,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (!x || x.shopId !== c.account.shop.id) throw new SandboxError(404, null, `Cashier ${c.params[0]} not found`);
     return x;
   };
-  route('POST', '/cashiers', 'cashier', true, (c) => {
+  route('POST', '/cashiers', 'cashier', (c) => {
     const r = check(CashierCreateSchema, c.json());
     if (!r.ok) throw validationError(r.errors);
     const at = new Date(now()).toISOString();
@@ -732,7 +725,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     store.saveCashier(cashier);
     return { status: 200, body: cashier };
   });
-  route('GET', '/cashiers', 'cashier', true, (c) => {
+  route('GET', '/cashiers', 'cashier', (c) => {
     const q = c.query;
     const search = q.get('search');
     const name = q.get('name');
@@ -755,8 +748,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
     return { status: 200, body: paginate(list, q) };
   });
-  route('GET', '/cashiers/{id}', 'cashier', true, (c) => ({ status: 200, body: ownCashier(c) }));
-  route('PUT', '/cashiers/{id}', 'cashier', true, (c) => {
+  route('GET', '/cashiers/{id}', 'cashier', (c) => ({ status: 200, body: ownCashier(c) }));
+  route('PUT', '/cashiers/{id}', 'cashier', (c) => {
     const x = ownCashier(c);
     const r = check(CashierUpdateSchema, c.json());
     if (!r.ok) throw validationError(r.errors);
@@ -766,7 +759,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
 
   // files (public links, no key)
-  route('GET', '/files/{name}', 'none', false, async (c) => {
+  route('GET', '/files/{name}', 'public', async (c) => {
     const m = /^(.+)\.(pdf|png)$/.exec(c.params[0] ?? '');
     const r = m ? store.byInvoice.get(m[1] ?? '') : undefined;
     if (!m || !r) throw new SandboxError(404, 'NOT_FOUND', 'File not found');
@@ -823,28 +816,32 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     res.end(data);
   };
 
-  const readBody = (req: http.IncomingMessage): Promise<Buffer | null> =>
-    new Promise((resolve) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let tooBig = false;
-      req.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > MAX_BODY) tooBig = true;
-        else chunks.push(chunk);
-      });
-      req.on('end', () => resolve(tooBig ? null : Buffer.concat(chunks)));
-      req.on('error', () => resolve(null));
-      req.on('aborted', () => resolve(null));
+  /** The whole body once it has arrived, or null when it is over the limit or broke off. */
+  const bodyOf = (req: http.IncomingMessage): Promise<Buffer | null> =>
+    readBody(req, MAX_BODY).catch(async () => {
+      // Answer only once the client has sent everything: the refusal is the handler's, not the socket's.
+      await finished(req).catch(() => undefined);
+      return null;
     });
-
-  const decoder = new TextDecoder('utf-8', { fatal: true });
 
   const authenticate = (req: http.IncomingMessage): Account | undefined => {
     const header = req.headers.authorization ?? '';
     const m = /^Bearer\s+(.+)$/i.exec(header.trim());
     return m ? ACCOUNTS.get((m[1] ?? '').trim()) : undefined;
   };
+  const withKey = (req: http.IncomingMessage): Account => {
+    const account = authenticate(req);
+    if (!account) throw new SandboxError(401, 'ERR_00101', 'Missing or invalid API key');
+    return account;
+  };
+  const withAccess = (req: http.IncomingMessage): Account => {
+    const account = withKey(req);
+    if (!account.access)
+      throw new SandboxError(403, null, 'Forbidden: this key has no access to this shop or resource');
+    return account;
+  };
+  const callers = { public: authenticate, key: withKey, shop: withAccess, cashier: withAccess };
+  const table = routeTable(routes, { params: { id: '\\d+', transactionType: 'sale|refund|finalize' } });
 
   const handleApi = async (
     req: http.IncomingMessage,
@@ -853,23 +850,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     query: URLSearchParams,
   ) => {
     const method = req.method ?? 'GET';
-    let matched: { route: Route; params: string[] } | null = null;
-    for (const r of routes) {
-      if (r.method !== method) continue;
-      const m = r.re.exec(pathname);
-      if (m) {
-        matched = { route: r, params: m.slice(1).map((s) => decodeURIComponent(s)) };
-        break;
-      }
-    }
+    const found = table.match(method, pathname);
+    // A path that is not valid percent-encoding fails the request whole (500), as a thrown decode would.
+    if (found.kind === 'bad_path') throw new URIError(`malformed path ${pathname}`);
+    const matched = found.kind === 'route' ? found : null;
     // Counted even when dropped: the stats are what clients sent.
-    const statKey = `${method} ${matched?.route.pattern ?? pathname}`;
+    const statKey = `${method} ${matched?.route.path ?? pathname}`;
     requestCounts.set(statKey, (requestCounts.get(statKey) ?? 0) + 1);
     if (offline) {
       req.socket.destroy();
       return;
     }
-    const bodyBuf = await readBody(req);
+    const bodyBuf = await bodyOf(req);
     if (offline) {
       req.socket.destroy();
       return;
@@ -880,7 +872,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       req.socket.destroy();
       return;
     }
-    const auth = matched?.route.auth ?? 'api';
+    const auth: AuthMode = matched?.route.caller === 'cashier' ? 'cashier' : 'api';
     let reply: Reply;
     const fail = (e: unknown): Reply => {
       const err = e instanceof SandboxError ? e : new SandboxError(500, 'ERR_00002', 'Internal server error');
@@ -893,11 +885,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       reply = fail(new SandboxError(404, 'NOT_FOUND', `Cannot ${method} ${pathname}`));
     } else {
       const { route: r, params } = matched;
-      const account = authenticate(req);
-      if (r.auth !== 'none' && !account) {
-        reply = fail(new SandboxError(401, 'ERR_00101', 'Missing or invalid API key'));
-      } else if (r.auth !== 'none' && r.needsAccess && account && !account.access) {
-        reply = fail(new SandboxError(403, null, 'Forbidden: this key has no access to this shop or resource'));
+      let account: Account | undefined;
+      let refused: unknown = null;
+      try {
+        account = (await authorize(r.caller, callers, req, new URL(pathname, url))) as Account | undefined;
+      } catch (e) {
+        refused = e;
+      }
+      if (refused !== null) {
+        reply = fail(refused);
       } else if (r.bulk && account && bulkLocks.has(account.shop.id)) {
         reply = fail(new SandboxError(429, null, 'A bulk request for this shop is already in progress'));
       } else {
@@ -922,7 +918,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
               ]);
             }
             try {
-              return variant.readBody(JSON.parse(decoder.decode(bodyBuf)) as unknown);
+              return variant.readBody(parseJson(bodyBuf, { empty: undefined, bom: 'skipped' }));
             } catch (e) {
               if (e instanceof SandboxError) throw e;
               throw validationError([{ field: 'body', message: 'Body is not valid UTF-8 JSON' }]);
@@ -962,14 +958,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     // The same Host/Origin checks as the browser host (issue #12): no page of another origin, and no
     // DNS-rebound name, may drive the test controls.
     if (!controlCallerOk(req, url)) return ok({ message: 'Foreign Host or Origin' }, 403);
-    const buf = (await readBody(req)) ?? Buffer.alloc(0);
-    let body: Record<string, unknown> = {};
-    if (buf.length > 0) {
-      try {
-        body = JSON.parse(buf.toString('utf8')) as Record<string, unknown>;
-      } catch {
-        return ok({ message: 'Body is not JSON' }, 400);
-      }
+    const buf = (await bodyOf(req)) ?? Buffer.alloc(0);
+    let body: Record<string, unknown>;
+    try {
+      body = parseJson(buf, { empty: {} }) as Record<string, unknown>;
+    } catch {
+      return ok({ message: 'Body is not JSON' }, 400);
     }
     const key = `${req.method} ${pathname.slice('/__sandbox'.length)}`;
     const num = (v: unknown) => typeof v === 'number' && Number.isFinite(v);

@@ -49,20 +49,23 @@ export function notJson(): KasaError {
   return new KasaError('invalid_json', 'the request body is not JSON', { status: 400 });
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
 /**
- * Strict JSON: the bytes must be valid UTF-8 (no silent U+FFFD) and one JSON text. An empty body (or, with
- * `blank: 'trimmed'`, one of whitespace only) is `empty`. Throws {@link notJson}.
+ * Strict JSON: the bytes must be valid UTF-8 (no silent U+FFFD) and one JSON text. An empty body (with
+ * `blank: 'trimmed'`, one of whitespace only) is `empty`. A leading byte-order mark is not JSON (RFC 8259)
+ * unless `bom: 'skipped'`. Throws {@link notJson}.
  */
-export function parseJson(data: Buffer, options: { empty: unknown; blank?: 'exact' | 'trimmed' }): unknown {
+export function parseJson(
+  data: Buffer,
+  options: { empty: unknown; blank?: 'exact' | 'trimmed'; bom?: 'refused' | 'skipped' },
+): unknown {
+  if (data.length === 0) return options.empty;
   let text: string;
   try {
-    text = utf8.decode(data);
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: options.bom !== 'skipped' }).decode(data);
   } catch {
     throw notJson();
   }
-  if (text.length === 0 || (options.blank === 'trimmed' && text.trim() === '')) return options.empty;
+  if (options.blank === 'trimmed' && text.trim() === '') return options.empty;
   try {
     return JSON.parse(text) as unknown;
   } catch {
