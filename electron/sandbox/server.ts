@@ -11,9 +11,11 @@ import { finished } from 'node:stream/promises';
 import {
   authorize,
   isJsonContentType,
+  JSON_TYPE,
   parseJson,
   readBody,
   routeTable,
+  sendBody,
   type HttpMethod,
 } from '../../shared/node/http/index.ts';
 import { ACCOUNTS, type Account } from './accounts.ts';
@@ -172,7 +174,6 @@ interface Route {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const MAX_BODY = 10 * 1024 * 1024;
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 function sleep(ms: number): Promise<void> {
   return ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve();
@@ -808,12 +809,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
       data = Buffer.from(truncate ? text.slice(0, Math.max(1, Math.floor(text.length / 2))) : text, 'utf8');
     }
-    res.writeHead(reply.status, {
-      'Content-Type': contentType,
-      'Content-Length': data.length,
-      'X-Correlation-Id': cid,
-    });
-    res.end(data);
+    // The spec's answers carry no Cache-Control: not the kit's JSON sender, its byte sender.
+    sendBody(res, reply.status, data, { 'Content-Type': contentType, 'X-Correlation-Id': cid });
   };
 
   /** The whole body once it has arrived, or null when it is over the limit or broke off. */

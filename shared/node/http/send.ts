@@ -2,21 +2,31 @@
 import type http from 'node:http';
 import { isKasaError } from '../../errors.ts';
 
-/** Sends `body` as JSON with `status`; `headers` are added (and may override the defaults). */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Sends bytes (or text, as UTF-8) with their length; `headers` say the rest (Content-Type first of all). */
+export function sendBody(
+  res: http.ServerResponse,
+  status: number,
+  data: Buffer | string,
+  headers: Record<string, string | number>,
+): void {
+  res.writeHead(status, { 'Content-Length': Buffer.byteLength(data), ...headers });
+  res.end(data);
+}
+
+/** Sends `body` as JSON with `status`, never cached; `headers` are added (and may override the defaults). */
 export function sendJson(
   res: http.ServerResponse,
   status: number,
   body: unknown,
   headers: Record<string, string | number> = {},
 ): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
+  sendBody(res, status, JSON.stringify(body), {
+    'Content-Type': JSON_TYPE,
     'Cache-Control': 'no-store',
     ...headers,
   });
-  res.end(text);
 }
 
 /** The wire form of a refusal: its code, its message and, when it names one, the field. */
