@@ -948,11 +948,83 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     send(res, cid, reply, fault?.action === 'malformed');
   };
 
+  // ---- test controls ---------------------------------------------------------------------------
+
+  /** A test control: what it answers, from the JSON body (an object, or `{}` when there is none). */
+  interface Control {
+    method: HttpMethod;
+    path: string;
+    handle(body: Record<string, unknown>): Reply;
+  }
+  const num = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
+  const answer = (body: unknown, status = 200): Reply => ({ status, body });
+  const controlRoute = (method: HttpMethod, name: string, handle: Control['handle']): Control => ({
+    method,
+    path: `/__sandbox/${name}`,
+    handle,
+  });
+  const controlTable = routeTable<Control>([
+    controlRoute('GET', 'ledger', () => answer(controls.ledger())),
+    controlRoute('GET', 'emails', () => answer(controls.emails())),
+    controlRoute('GET', 'stats', () => answer(controls.stats())),
+    controlRoute('GET', 'faults', () => answer({ rules: faults.list() })),
+    controlRoute('GET', 'clock', () => answer({ now: new Date(now()).toISOString(), offsetMs: clockOffset })),
+    controlRoute('POST', 'faults', (body) => {
+      const r = FaultPlanSchema.safeParse(body);
+      if (!r.success) return answer({ message: 'Invalid fault plan', issues: r.error.issues }, 400);
+      controls.setFaults(r.data.rules, r.data.seed === undefined ? {} : { seed: r.data.seed });
+      return answer({ rules: faults.list() });
+    }),
+    controlRoute('POST', 'offline', (body) => {
+      if (typeof body['offline'] !== 'boolean') return answer({ message: '{offline: boolean} required' }, 400);
+      controls.setOffline(body['offline']);
+      return answer({ offline });
+    }),
+    controlRoute('POST', 'clock', (body) => {
+      if (num(body['offsetMs'])) controls.setClockOffset(body['offsetMs'] as number);
+      else if (num(body['advanceMs'])) controls.advanceClock(body['advanceMs'] as number);
+      else return answer({ message: '{offsetMs} or {advanceMs} required' }, 400);
+      return answer({ now: new Date(now()).toISOString(), offsetMs: clockOffset });
+    }),
+    controlRoute('POST', 'latency', (body) => {
+      if (!num(body['ms']) || (body['ms'] as number) < 0) return answer({ message: '{ms: number >= 0} required' }, 400);
+      controls.setLatency(body['ms'] as number);
+      return answer({ ms: latencyMs });
+    }),
+    controlRoute('POST', 'async', (body) => {
+      if (typeof body['apiKey'] !== 'string' || typeof body['fail'] !== 'boolean')
+        return answer({ message: '{apiKey: string, fail: boolean} required' }, 400);
+      controls.setAsyncFailure(body['apiKey'], body['fail']);
+      return answer({ fail: body['fail'] });
+    }),
+    controlRoute('POST', 'journal', (body) => {
+      if (typeof body['withheld'] !== 'boolean') return answer({ message: '{withheld: boolean} required' }, 400);
+      controls.setJournalWithheld(body['withheld']);
+      return answer({ withheld: journalWithheld });
+    }),
+    controlRoute('POST', 'archive-items', (body) => {
+      if (typeof body['included'] !== 'boolean') return answer({ message: '{included: boolean} required' }, 400);
+      controls.setArchiveItems(body['included']);
+      return answer({ included: archiveItems });
+    }),
+    controlRoute('POST', 'tax-groups', (body) => {
+      const r = TaxGroupSchema.safeParse(body['group']);
+      if (!r.success) return answer({ message: '{group: TaxGroup} required', issues: r.error.issues }, 400);
+      taxSchedule.announce(r.data);
+      return answer({ announced: r.data.groupId });
+    }),
+    controlRoute('POST', 'reset', () => {
+      taxSchedule.clear();
+      controls.reset();
+      return answer({ reset: true });
+    }),
+  ]);
+
   const control = async (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
     const cid = randomUUID();
     const ok = (body: unknown, status = 200) => send(res, cid, { status, body });
     if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return ok({ message: 'Loopback only' }, 403);
-    // The same Host/Origin checks as the browser host (issue #12): no page of another origin, and no
+    // The same Host/Origin checks as the browser host: no page of another origin, and no
     // DNS-rebound name, may drive the test controls.
     if (!controlCallerOk(req, url)) return ok({ message: 'Foreign Host or Origin' }, 403);
     const buf = (await bodyOf(req)) ?? Buffer.alloc(0);
@@ -962,65 +1034,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     } catch {
       return ok({ message: 'Body is not JSON' }, 400);
     }
-    const key = `${req.method} ${pathname.slice('/__sandbox'.length)}`;
-    const num = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
-    switch (key) {
-      case 'GET /ledger':
-        return ok(controls.ledger());
-      case 'GET /emails':
-        return ok(controls.emails());
-      case 'GET /stats':
-        return ok(controls.stats());
-      case 'GET /faults':
-        return ok({ rules: faults.list() });
-      case 'GET /clock':
-        return ok({ now: new Date(now()).toISOString(), offsetMs: clockOffset });
-      case 'POST /faults': {
-        const r = FaultPlanSchema.safeParse(body);
-        if (!r.success) return ok({ message: 'Invalid fault plan', issues: r.error.issues }, 400);
-        controls.setFaults(r.data.rules, r.data.seed === undefined ? {} : { seed: r.data.seed });
-        return ok({ rules: faults.list() });
-      }
-      case 'POST /offline':
-        if (typeof body['offline'] !== 'boolean') return ok({ message: '{offline: boolean} required' }, 400);
-        controls.setOffline(body['offline']);
-        return ok({ offline });
-      case 'POST /clock':
-        if (num(body['offsetMs'])) controls.setClockOffset(body['offsetMs'] as number);
-        else if (num(body['advanceMs'])) controls.advanceClock(body['advanceMs'] as number);
-        else return ok({ message: '{offsetMs} or {advanceMs} required' }, 400);
-        return ok({ now: new Date(now()).toISOString(), offsetMs: clockOffset });
-      case 'POST /latency':
-        if (!num(body['ms']) || (body['ms'] as number) < 0) return ok({ message: '{ms: number >= 0} required' }, 400);
-        controls.setLatency(body['ms'] as number);
-        return ok({ ms: latencyMs });
-      case 'POST /async':
-        if (typeof body['apiKey'] !== 'string' || typeof body['fail'] !== 'boolean') {
-          return ok({ message: '{apiKey: string, fail: boolean} required' }, 400);
-        }
-        controls.setAsyncFailure(body['apiKey'], body['fail']);
-        return ok({ fail: body['fail'] });
-      case 'POST /journal':
-        if (typeof body['withheld'] !== 'boolean') return ok({ message: '{withheld: boolean} required' }, 400);
-        controls.setJournalWithheld(body['withheld']);
-        return ok({ withheld: journalWithheld });
-      case 'POST /archive-items':
-        if (typeof body['included'] !== 'boolean') return ok({ message: '{included: boolean} required' }, 400);
-        controls.setArchiveItems(body['included']);
-        return ok({ included: archiveItems });
-      case 'POST /tax-groups': {
-        const r = TaxGroupSchema.safeParse(body['group']);
-        if (!r.success) return ok({ message: '{group: TaxGroup} required', issues: r.error.issues }, 400);
-        taxSchedule.announce(r.data);
-        return ok({ announced: r.data.groupId });
-      }
-      case 'POST /reset':
-        taxSchedule.clear();
-        controls.reset();
-        return ok({ reset: true });
-      default:
-        return ok({ message: `Unknown control ${key}` }, 404);
-    }
+    const found = controlTable.match(req.method ?? 'GET', pathname);
+    if (found.kind !== 'route')
+      return ok({ message: `Unknown control ${req.method} ${pathname.slice('/__sandbox'.length)}` }, 404);
+    const reply = found.route.handle(body);
+    return ok(reply.body, reply.status);
   };
 
   const server = http.createServer((req, res) => {
