@@ -57,7 +57,6 @@ const SESSION_MS = 8 * 3600_000;
 const LOGIN_FAILURES_BEFORE_PAUSE = 5;
 const LOGIN_PAUSE_MS = 30_000;
 const DEFAULT_STATIC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'out', 'renderer');
-const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /** A push of more events than a batch holds is refused whole, before its events are validated. */
 const batchLimit = (raw: unknown): void => {
@@ -149,21 +148,21 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       method: 'GET',
       path: '/api/health',
       caller: 'public',
-      handle: ({ res }) => sendJson(res, 200, { ok: true, db: service.db.kind }, NO_STORE),
+      handle: ({ res }) => sendJson(res, 200, { ok: true, db: service.db.kind }),
     }),
     route({
       method: 'POST',
       path: '/api/enrol',
       caller: 'public',
       input: { schema: EnrolInput },
-      handle: async ({ input, res }) => sendJson(res, 201, await service.enrol(input.code, input.name), NO_STORE),
+      handle: async ({ input, res }) => sendJson(res, 201, await service.enrol(input.code, input.name)),
     }),
     route({
       method: 'POST',
       path: '/api/till/push',
       caller: 'till',
       input: { schema: PushInput, precheck: batchLimit },
-      handle: async ({ who, input, res }) => sendJson(res, 200, await service.push(who, input), NO_STORE),
+      handle: async ({ who, input, res }) => sendJson(res, 200, await service.push(who, input)),
     }),
     route({
       method: 'GET',
@@ -173,7 +172,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
         const since = Number(url.searchParams.get('since') ?? '0');
         if (!Number.isSafeInteger(since) || since < 0)
           throw new HubError(400, 'invalid_input', 'since: a non-negative integer is required', 'since');
-        sendJson(res, 200, await service.changes(who, since), NO_STORE);
+        sendJson(res, 200, await service.changes(who, since));
       },
     }),
     route({
@@ -183,8 +182,8 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       input: { schema: LookupInput },
       handle: async ({ who, input, res }) => {
         const found = await service.lookup(who, input);
-        if (found) sendJson(res, 200, found, NO_STORE);
-        else sendJson(res, 404, { code: 'order_not_found', message: 'no such order in this shop' }, NO_STORE);
+        if (found) sendJson(res, 200, found);
+        else sendJson(res, 404, { code: 'order_not_found', message: 'no such order in this shop' });
       },
     }),
     route({
@@ -192,13 +191,13 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       path: '/api/till/parked',
       caller: 'till',
       input: { schema: ParkInput },
-      handle: async ({ who, input, res }) => sendJson(res, 200, await parkCart(service.db, who, input), NO_STORE),
+      handle: async ({ who, input, res }) => sendJson(res, 200, await parkCart(service.db, who, input)),
     }),
     route({
       method: 'GET',
       path: '/api/till/parked',
       caller: 'till',
-      handle: async ({ who, res }) => sendJson(res, 200, { carts: await listParked(service.db, who) }, NO_STORE),
+      handle: async ({ who, res }) => sendJson(res, 200, { carts: await listParked(service.db, who) }),
     }),
     route({
       method: 'POST',
@@ -207,14 +206,9 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       input: { schema: ParkTakeInput },
       handle: async ({ who, input, res }) => {
         const taken = await takeParked(service.db, who, input);
-        if (taken) sendJson(res, 200, taken, NO_STORE);
+        if (taken) sendJson(res, 200, taken);
         else
-          sendJson(
-            res,
-            404,
-            { code: 'parked_not_found', message: 'this parked cart is gone: another till took it' },
-            NO_STORE,
-          );
+          sendJson(res, 404, { code: 'parked_not_found', message: 'this parked cart is gone: another till took it' });
       },
     }),
     route({
@@ -222,13 +216,13 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       path: '/api/admin/login',
       caller: 'public',
       input: { schema: LoginInput },
-      handle: async ({ input, res }) => sendJson(res, 200, await login(input.pin, input.shopId), NO_STORE),
+      handle: async ({ input, res }) => sendJson(res, 200, await login(input.pin, input.shopId)),
     }),
     route({
       method: 'GET',
       path: '/api/admin/me',
       caller: 'admin',
-      handle: ({ who, res }) => sendJson(res, 200, { name: who.name, shopId: who.shopId }, NO_STORE),
+      handle: ({ who, res }) => sendJson(res, 200, { name: who.name, shopId: who.shopId }),
     }),
     route({
       method: 'GET',
@@ -236,14 +230,14 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       caller: 'admin',
       input: { schema: ShopQuery, from: query },
       handle: async ({ who, input, res }) =>
-        sendJson(res, 200, { products: await service.listProducts(must(shopOf(who, input.shopId))) }, NO_STORE),
+        sendJson(res, 200, { products: await service.listProducts(must(shopOf(who, input.shopId))) }),
     }),
     route({
       method: 'POST',
       path: '/api/admin/shops',
       caller: 'chain',
       input: { schema: ShopInput },
-      handle: async ({ input, res }) => sendJson(res, 201, { shopId: await service.createShop(input.name) }, NO_STORE),
+      handle: async ({ input, res }) => sendJson(res, 201, { shopId: await service.createShop(input.name) }),
     }),
     route({
       method: 'POST',
@@ -251,7 +245,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       caller: 'admin',
       input: { schema: EnrolCodeInput.partial() },
       handle: async ({ who, input, res }) =>
-        sendJson(res, 201, { code: await service.newEnrolCode(must(shopOf(who, input.shopId))) }, NO_STORE),
+        sendJson(res, 201, { code: await service.newEnrolCode(must(shopOf(who, input.shopId))) }),
     }),
     route({
       method: 'PUT',
@@ -260,7 +254,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       input: { schema: ProductsInput },
       handle: async ({ who, input, res }) => {
         const changed = await service.upsertProducts(must(shopOf(who, input.shopId)), input.products);
-        sendJson(res, 200, { changed }, NO_STORE);
+        sendJson(res, 200, { changed });
       },
     }),
     route({
@@ -269,7 +263,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       caller: 'admin',
       input: { schema: ShopQuery, from: query },
       handle: async ({ who, input, res }) =>
-        sendJson(res, 200, { settings: await service.shopSettings(must(shopOf(who, input.shopId))) }, NO_STORE),
+        sendJson(res, 200, { settings: await service.shopSettings(must(shopOf(who, input.shopId))) }),
     }),
     route({
       method: 'PUT',
@@ -278,7 +272,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       input: { schema: ShopSettingsInput },
       handle: async ({ who, input, res }) => {
         const changed = await service.setShopSettings(must(shopOf(who, input.shopId)), input.settings);
-        sendJson(res, 200, { changed }, NO_STORE);
+        sendJson(res, 200, { changed });
       },
     }),
     route({
@@ -288,7 +282,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       input: { schema: StaffListInput },
       handle: async ({ who, input, res }) => {
         const changed = await service.upsertStaff(must(shopOf(who, input.shopId)), input.staff);
-        sendJson(res, 200, { changed }, NO_STORE);
+        sendJson(res, 200, { changed });
       },
     }),
     route({
@@ -297,7 +291,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       caller: 'admin',
       input: { schema: ShopQuery, from: query },
       handle: async ({ who, input, res }) =>
-        sendJson(res, 200, { tills: await service.tillStatus(shopOf(who, input.shopId, false)) }, NO_STORE),
+        sendJson(res, 200, { tills: await service.tillStatus(shopOf(who, input.shopId, false)) }),
     }),
     route({
       method: 'GET',
@@ -307,7 +301,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       handle: async ({ who, input, res }) => {
         const shopId = shopOf(who, input.shopId, false);
         const report = await service.report({ ...input, ...(shopId !== undefined ? { shopId } : {}) });
-        if (input.format !== 'csv') return sendJson(res, 200, report, NO_STORE);
+        if (input.format !== 'csv') return sendJson(res, 200, report);
         res.writeHead(200, {
           'content-type': 'text/csv; charset=utf-8',
           'content-disposition': `attachment; filename="kasa-hub-report-${report.total.from.slice(0, 10)}.csv"`,
@@ -346,12 +340,12 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
   const server = http.createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
       const refusal = errorReply(err);
-      if (refusal) return sendJson(res, refusal.status, refusal.body, NO_STORE);
+      if (refusal) return sendJson(res, refusal.status, refusal.body);
       // Never echo internals (SQL, paths) to a caller; the log gets the message only.
       options.log?.(
         `hub: internal error on ${req.method} ${req.url?.split('?')[0] ?? ''}: ${err instanceof Error ? err.message : String(err)}`,
       );
-      sendJson(res, 503, { code: 'internal', message: 'the hub could not complete the request; try again' }, NO_STORE);
+      sendJson(res, 503, { code: 'internal', message: 'the hub could not complete the request; try again' });
     });
   });
   return new Promise((resolve, reject) => {
