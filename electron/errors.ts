@@ -2,22 +2,42 @@
 import type { z } from 'zod';
 import type { AppError } from '../shared/contract/index.ts';
 import type { Language } from '../shared/domain.ts';
+import { isKasaError, KasaError } from '../shared/errors.ts';
 import { hasMessage, message } from '../shared/messages.ts';
 
+/** The HTTP status of each contract error code (the browser host answers a failed command with it). */
+export const HTTP_STATUS: Record<AppError['code'], number> = {
+  invalid_input: 400,
+  not_found: 404,
+  conflict: 409,
+  forbidden: 403,
+  unavailable: 503,
+  storage: 507,
+  internal: 500,
+};
+
+/** A command's failure whose text is already written (not a message key): shown as it is. */
+export function failure(code: AppError['code'], text: string, field?: string): KasaError<AppError['code']> {
+  return new KasaError(code, text, { status: HTTP_STATUS[code], field });
+}
+
 /** A localizable failure: `key` is a message key of shared/messages.ts. */
-export class CommandError extends Error {
-  readonly code: AppError['code'];
+export class CommandError extends KasaError<AppError['code']> {
   readonly key: string;
   readonly params: Record<string, string | number>;
-  readonly field: string | undefined;
 
-  constructor(code: AppError['code'], key: string, params: Record<string, string | number> = {}, field?: string) {
-    super(key);
+  /** `status` only where HTTP answers otherwise than the code's (a missing token is 401, not 403). */
+  constructor(
+    code: AppError['code'],
+    key: string,
+    params: Record<string, string | number> = {},
+    field?: string,
+    status: number = HTTP_STATUS[code],
+  ) {
+    super(code, key, { status, field });
     this.name = 'CommandError';
-    this.code = code;
     this.key = key;
     this.params = params;
-    this.field = field;
   }
 }
 
@@ -74,14 +94,14 @@ export function toAppError(err: unknown, lang: Language, log: (msg: string) => v
     if (err.code === 'forbidden' && err.field) return { code: 'forbidden', message: text, field: err.field };
     return { code: err.code, message: text };
   }
-  const e = err as { code?: unknown; message?: unknown; field?: unknown };
-  if (e && typeof e === 'object' && (e.code === 'not_found' || e.code === 'invalid_input' || e.code === 'conflict')) {
-    const text = typeof e.message === 'string' ? e.message : message(lang, 'invalid', { field: '' });
-    if (e.code === 'invalid_input') {
-      const field = typeof e.field === 'string' ? e.field : '(input)';
+  // A failure with its text written (the printer's, the hub's answers): shown as it is.
+  if (isKasaError(err) && (err.code === 'not_found' || err.code === 'invalid_input' || err.code === 'conflict')) {
+    const text = err.message;
+    if (err.code === 'invalid_input') {
+      const field = err.field ?? '(input)';
       return { code: 'invalid_input', field, message: text, issues: [{ field, message: text }] };
     }
-    return { code: e.code, message: text };
+    return { code: err.code, message: text };
   }
   if (isStorageError(err)) {
     const reason = (err as { code?: string }).code ?? 'I/O';

@@ -1,21 +1,21 @@
 /** The hub's wire contract: every input a till or a manager sends, as zod schemas (both sides import these). */
 import { z } from 'zod';
 import { BarcodeRuleSchema, ParkedCart } from '../shared/contract/catalog.ts';
+import { KasaError } from '../shared/errors.ts';
 
-/** At most this many events in one push; a bigger batch is refused whole (413). */
-/** A refusal with its HTTP status, code and the field it names: thrown by the hub, and by the till's client for the hub's answers. */
-export class HubError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly field: string | undefined;
+/**
+ * A refusal of the hub with its HTTP status, code and the field it names: thrown by the hub, and by the
+ * till's client for the hub's answers. Its own subclass of the one error type because the till branches
+ * on it (a refusal by the hub, not a failure of the till).
+ */
+export class HubError extends KasaError {
   constructor(status: number, code: string, message: string, field?: string) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.field = field;
+    super(code, message, { status, field });
+    this.name = 'HubError';
   }
 }
 
+/** At most this many events in one push; a bigger batch is refused whole (413). */
 export const MAX_BATCH_EVENTS = 500;
 /** At most this many bytes in one request body. */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;

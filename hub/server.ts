@@ -4,14 +4,13 @@
  * zod schemas of ./schemas.ts; a bad field is answered 400 with its name, nothing stored.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { verifyPin } from '../shared/node/pin.ts';
-import type { z } from 'zod';
-import { HubError, type HubService } from './service.ts';
+import { errorReply, routeBuilder, routeTable, runRoute, sendJson, staticFiles } from '../shared/node/http/index.ts';
+import { HubError, type AuthedTill, type HubService } from './service.ts';
 import { hubReportCsv } from './reports.ts';
 import { listParked, parkCart, takeParked } from './parked.ts';
 import {
@@ -58,80 +57,17 @@ const SESSION_MS = 8 * 3600_000;
 const LOGIN_FAILURES_BEFORE_PAUSE = 5;
 const LOGIN_PAUSE_MS = 30_000;
 const DEFAULT_STATIC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'out', 'renderer');
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-};
 
-/** Serves the hub UI: `/` is hub.html, `/assets/…` the build's files; nothing outside the folder. */
-function serveStatic(dir: string, pathname: string, res: http.ServerResponse): void {
-  const rel = pathname === '/' ? 'hub.html' : pathname.slice(1);
-  const file = path.resolve(dir, rel);
-  if (
-    !file.startsWith(path.resolve(dir) + path.sep) ||
-    !(rel === 'hub.html' || rel.startsWith('assets/')) ||
-    !fs.existsSync(file)
-  ) {
-    if (rel === 'hub.html') throw new HubError(404, 'ui_not_built', 'the hub UI is not built: run npm run build');
-    throw new HubError(404, 'not_found', `no file ${pathname}`);
-  }
-  res.writeHead(200, {
-    'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-    'cache-control': 'no-cache',
-  });
-  res.end(fs.readFileSync(file));
-}
-
-async function readJson(req: http.IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES)
-      throw new HubError(413, 'body_too_large', `the request body is over ${MAX_BODY_BYTES} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  if (!size) return {};
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    throw new HubError(400, 'invalid_json', 'the request body is not JSON');
-  }
-}
-
-function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  if (
-    schema === (PushInput as z.ZodType) &&
-    typeof body === 'object' &&
-    body &&
-    Array.isArray((body as { events?: unknown }).events)
-  ) {
-    const n = (body as { events: unknown[] }).events.length;
-    if (n > MAX_BATCH_EVENTS)
-      throw new HubError(
-        413,
-        'batch_too_large',
-        `a batch holds at most ${MAX_BATCH_EVENTS} events, not ${n}`,
-        'events',
-      );
-  }
-  const r = schema.safeParse(body);
-  if (!r.success) {
-    const issue = r.error.issues[0];
-    const field = issue?.path.join('.') ?? '';
-    throw new HubError(400, 'invalid_input', `${field || 'body'}: ${issue?.message ?? 'invalid'}`, field);
-  }
-  return r.data;
-}
-
-const send = (res: http.ServerResponse, status: number, body: unknown): void => {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(text);
+/** A push of more events than a batch holds is refused whole, before its events are validated. */
+const batchLimit = (raw: unknown): void => {
+  const events = typeof raw === 'object' && raw ? (raw as { events?: unknown }).events : undefined;
+  if (!Array.isArray(events) || events.length <= MAX_BATCH_EVENTS) return;
+  throw new HubError(
+    413,
+    'batch_too_large',
+    `a batch holds at most ${MAX_BATCH_EVENTS} events, not ${events.length}`,
+    'events',
+  );
 };
 
 export function startHubServer(options: HubServerOptions): Promise<HubServer> {
@@ -193,135 +129,223 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
     throw new HubError(401, 'pin_unknown', 'no active manager has this PIN', 'pin');
   };
 
-  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
-    const url = new URL(req.url ?? '/', 'http://hub');
-    const route = `${req.method} ${url.pathname}`;
-    switch (route) {
-      case 'GET /api/health':
-        return send(res, 200, { ok: true, db: service.db.kind });
-      case 'POST /api/enrol': {
-        const input = parse(EnrolInput, await readJson(req));
-        return send(res, 201, await service.enrol(input.code, input.name));
-      }
-      case 'POST /api/till/push': {
-        const till = await service.authenticate(req.headers.authorization);
-        return send(res, 200, await service.push(till, parse(PushInput, await readJson(req))));
-      }
-      case 'GET /api/till/changes': {
-        const till = await service.authenticate(req.headers.authorization);
+  /** Who may call a route: anyone, an enrolled till (its credential), or the manager (token or session). */
+  const callers = {
+    public: (): null => null,
+    till: (req: http.IncomingMessage): Promise<AuthedTill> => service.authenticate(req.headers.authorization),
+    admin,
+    /** The chain itself (the admin token): a shop's manager may not. */
+    chain: (req: http.IncomingMessage): Scope => {
+      const scope = admin(req);
+      if (scope.shopId !== null) throw new HubError(403, 'forbidden', 'only the chain (the admin token) creates shops');
+      return scope;
+    },
+  };
+  const route = routeBuilder<typeof callers, void>();
+  const query = 'query' as const;
+  const table = routeTable([
+    route({
+      method: 'GET',
+      path: '/api/health',
+      caller: 'public',
+      handle: ({ res }) => sendJson(res, 200, { ok: true, db: service.db.kind }),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/enrol',
+      caller: 'public',
+      input: { schema: EnrolInput },
+      handle: async ({ input, res }) => sendJson(res, 201, await service.enrol(input.code, input.name)),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/till/push',
+      caller: 'till',
+      input: { schema: PushInput, precheck: batchLimit },
+      handle: async ({ who, input, res }) => sendJson(res, 200, await service.push(who, input)),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/till/changes',
+      caller: 'till',
+      handle: async ({ who, url, res }) => {
         const since = Number(url.searchParams.get('since') ?? '0');
         if (!Number.isSafeInteger(since) || since < 0)
           throw new HubError(400, 'invalid_input', 'since: a non-negative integer is required', 'since');
-        return send(res, 200, await service.changes(till, since));
-      }
-      case 'POST /api/till/lookup': {
-        const till = await service.authenticate(req.headers.authorization);
-        const found = await service.lookup(till, parse(LookupInput, await readJson(req)));
-        return found
-          ? send(res, 200, found)
-          : send(res, 404, { code: 'order_not_found', message: 'no such order in this shop' });
-      }
-      case 'PUT /api/till/parked': {
-        const till = await service.authenticate(req.headers.authorization);
-        return send(res, 200, await parkCart(service.db, till, parse(ParkInput, await readJson(req))));
-      }
-      case 'GET /api/till/parked': {
-        const till = await service.authenticate(req.headers.authorization);
-        return send(res, 200, { carts: await listParked(service.db, till) });
-      }
-      case 'POST /api/till/parked/take': {
-        const till = await service.authenticate(req.headers.authorization);
-        const taken = await takeParked(service.db, till, parse(ParkTakeInput, await readJson(req)));
-        return taken
-          ? send(res, 200, taken)
-          : send(res, 404, { code: 'parked_not_found', message: 'this parked cart is gone: another till took it' });
-      }
-      case 'POST /api/admin/login': {
-        const input = parse(LoginInput, await readJson(req));
-        return send(res, 200, await login(input.pin, input.shopId));
-      }
-      case 'GET /api/admin/me': {
-        const scope = admin(req);
-        return send(res, 200, { name: scope.name, shopId: scope.shopId });
-      }
-      case 'GET /api/admin/products': {
-        const shopId = must(shopOf(admin(req), parse(ShopQuery, Object.fromEntries(url.searchParams)).shopId));
-        return send(res, 200, { products: await service.listProducts(shopId) });
-      }
-      case 'POST /api/admin/shops': {
-        if (admin(req).shopId !== null)
-          throw new HubError(403, 'forbidden', 'only the chain (the admin token) creates shops');
-        return send(res, 201, { shopId: await service.createShop(parse(ShopInput, await readJson(req)).name) });
-      }
-      case 'POST /api/admin/enrol-codes': {
-        const scope = admin(req);
-        const shopId = must(shopOf(scope, parse(EnrolCodeInput.partial(), await readJson(req)).shopId));
-        return send(res, 201, { code: await service.newEnrolCode(shopId) });
-      }
-      case 'PUT /api/admin/products': {
-        const scope = admin(req);
-        const input = parse(ProductsInput, await readJson(req));
-        return send(res, 200, {
-          changed: await service.upsertProducts(must(shopOf(scope, input.shopId)), input.products),
-        });
-      }
-      case 'GET /api/admin/settings': {
-        const shopId = must(shopOf(admin(req), parse(ShopQuery, Object.fromEntries(url.searchParams)).shopId));
-        return send(res, 200, { settings: await service.shopSettings(shopId) });
-      }
-      case 'PUT /api/admin/settings': {
-        const scope = admin(req);
-        const input = parse(ShopSettingsInput, await readJson(req));
-        return send(res, 200, {
-          changed: await service.setShopSettings(must(shopOf(scope, input.shopId)), input.settings),
-        });
-      }
-      case 'PUT /api/admin/staff': {
-        const scope = admin(req);
-        const input = parse(StaffListInput, await readJson(req));
-        return send(res, 200, { changed: await service.upsertStaff(must(shopOf(scope, input.shopId)), input.staff) });
-      }
-      case 'GET /api/admin/tills': {
-        const scope = admin(req);
-        const { shopId } = parse(ShopQuery, Object.fromEntries(url.searchParams));
-        return send(res, 200, { tills: await service.tillStatus(shopOf(scope, shopId, false)) });
-      }
-      case 'GET /api/admin/report': {
-        const scope = admin(req);
-        const input = parse(ReportInput, Object.fromEntries(url.searchParams));
-        const shopId = shopOf(scope, input.shopId, false);
+        sendJson(res, 200, await service.changes(who, since));
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/till/lookup',
+      caller: 'till',
+      input: { schema: LookupInput },
+      handle: async ({ who, input, res }) => {
+        const found = await service.lookup(who, input);
+        if (found) sendJson(res, 200, found);
+        else sendJson(res, 404, { code: 'order_not_found', message: 'no such order in this shop' });
+      },
+    }),
+    route({
+      method: 'PUT',
+      path: '/api/till/parked',
+      caller: 'till',
+      input: { schema: ParkInput },
+      handle: async ({ who, input, res }) => sendJson(res, 200, await parkCart(service.db, who, input)),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/till/parked',
+      caller: 'till',
+      handle: async ({ who, res }) => sendJson(res, 200, { carts: await listParked(service.db, who) }),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/till/parked/take',
+      caller: 'till',
+      input: { schema: ParkTakeInput },
+      handle: async ({ who, input, res }) => {
+        const taken = await takeParked(service.db, who, input);
+        if (taken) sendJson(res, 200, taken);
+        else
+          sendJson(res, 404, { code: 'parked_not_found', message: 'this parked cart is gone: another till took it' });
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/admin/login',
+      caller: 'public',
+      input: { schema: LoginInput },
+      handle: async ({ input, res }) => sendJson(res, 200, await login(input.pin, input.shopId)),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/admin/me',
+      caller: 'admin',
+      handle: ({ who, res }) => sendJson(res, 200, { name: who.name, shopId: who.shopId }),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/admin/products',
+      caller: 'admin',
+      input: { schema: ShopQuery, from: query },
+      handle: async ({ who, input, res }) =>
+        sendJson(res, 200, { products: await service.listProducts(must(shopOf(who, input.shopId))) }),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/admin/shops',
+      caller: 'chain',
+      input: { schema: ShopInput },
+      handle: async ({ input, res }) => sendJson(res, 201, { shopId: await service.createShop(input.name) }),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/admin/enrol-codes',
+      caller: 'admin',
+      input: { schema: EnrolCodeInput.partial() },
+      handle: async ({ who, input, res }) =>
+        sendJson(res, 201, { code: await service.newEnrolCode(must(shopOf(who, input.shopId))) }),
+    }),
+    route({
+      method: 'PUT',
+      path: '/api/admin/products',
+      caller: 'admin',
+      input: { schema: ProductsInput },
+      handle: async ({ who, input, res }) => {
+        const changed = await service.upsertProducts(must(shopOf(who, input.shopId)), input.products);
+        sendJson(res, 200, { changed });
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/admin/settings',
+      caller: 'admin',
+      input: { schema: ShopQuery, from: query },
+      handle: async ({ who, input, res }) =>
+        sendJson(res, 200, { settings: await service.shopSettings(must(shopOf(who, input.shopId))) }),
+    }),
+    route({
+      method: 'PUT',
+      path: '/api/admin/settings',
+      caller: 'admin',
+      input: { schema: ShopSettingsInput },
+      handle: async ({ who, input, res }) => {
+        const changed = await service.setShopSettings(must(shopOf(who, input.shopId)), input.settings);
+        sendJson(res, 200, { changed });
+      },
+    }),
+    route({
+      method: 'PUT',
+      path: '/api/admin/staff',
+      caller: 'admin',
+      input: { schema: StaffListInput },
+      handle: async ({ who, input, res }) => {
+        const changed = await service.upsertStaff(must(shopOf(who, input.shopId)), input.staff);
+        sendJson(res, 200, { changed });
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/admin/tills',
+      caller: 'admin',
+      input: { schema: ShopQuery, from: query },
+      handle: async ({ who, input, res }) =>
+        sendJson(res, 200, { tills: await service.tillStatus(shopOf(who, input.shopId, false)) }),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/admin/report',
+      caller: 'admin',
+      input: { schema: ReportInput, from: query },
+      handle: async ({ who, input, res }) => {
+        const shopId = shopOf(who, input.shopId, false);
         const report = await service.report({ ...input, ...(shopId !== undefined ? { shopId } : {}) });
-        if (input.format !== 'csv') return send(res, 200, report);
+        if (input.format !== 'csv') return sendJson(res, 200, report);
         res.writeHead(200, {
           'content-type': 'text/csv; charset=utf-8',
           'content-disposition': `attachment; filename="kasa-hub-report-${report.total.from.slice(0, 10)}.csv"`,
           'cache-control': 'no-store',
         });
         res.end(hubReportCsv(report));
-        return;
-      }
-      default:
-        if (req.method === 'GET' && !url.pathname.startsWith('/api/'))
-          return serveStatic(options.staticDir ?? DEFAULT_STATIC, url.pathname, res);
-        throw new HubError(404, 'not_found', `no route ${route}`);
+      },
+    }),
+  ]);
+
+  /** The hub UI: `/` is hub.html, `/assets/…` the build's files; nothing else of the folder. */
+  const ui = staticFiles({
+    root: options.staticDir ?? DEFAULT_STATIC,
+    index: 'hub.html',
+    allow: (rel) => rel === 'hub.html' || rel.startsWith('assets/'),
+    headers: () => ({ 'Cache-Control': 'no-cache' }),
+  });
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://hub');
+    const method = req.method ?? 'GET';
+    const found = table.match(method, url.pathname);
+    if (found.kind === 'route') {
+      await runRoute(found.route, found.params, req, res, url, { callers, maxBodyBytes: MAX_BODY_BYTES });
+      return;
     }
+    if (method === 'GET' && !url.pathname.startsWith('/api/')) {
+      const outcome = ui.serve(url.pathname, res);
+      if (outcome === 'no_index') throw new HubError(404, 'ui_not_built', 'the hub UI is not built: run npm run build');
+      if (outcome !== 'sent') throw new HubError(404, 'not_found', `no file ${url.pathname}`);
+      return;
+    }
+    throw new HubError(404, 'not_found', `no route ${method} ${url.pathname}`);
   };
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
-      if (err instanceof HubError) {
-        send(res, err.status, {
-          code: err.code,
-          message: err.message,
-          ...(err.field !== undefined ? { field: err.field } : {}),
-        });
-        return;
-      }
+      const refusal = errorReply(err);
+      if (refusal) return sendJson(res, refusal.status, refusal.body);
       // Never echo internals (SQL, paths) to a caller; the log gets the message only.
       options.log?.(
         `hub: internal error on ${req.method} ${req.url?.split('?')[0] ?? ''}: ${err instanceof Error ? err.message : String(err)}`,
       );
-      send(res, 503, { code: 'internal', message: 'the hub could not complete the request; try again' });
+      sendJson(res, 503, { code: 'internal', message: 'the hub could not complete the request; try again' });
     });
   });
   return new Promise((resolve, reject) => {

@@ -1,4 +1,5 @@
 /** The one error type of the gateway client, and the one place that decides what a failure means. */
+import { KasaError } from '../../shared/errors.ts';
 
 export type GatewayErrorKind = 'http' | 'network' | 'timeout' | 'malformed';
 
@@ -15,12 +16,13 @@ export interface GatewayErrorInit {
   fromGateway?: boolean;
 }
 
-export class GatewayError extends Error {
+/**
+ * A failure of a gateway call. `status` is the HTTP status, or null when no response arrived; `code` the
+ * gateway's error code (`ERR_00202` …), null when absent (403 and 429 carry none). A subclass of the one
+ * error type because the outbox branches on it to decide retries.
+ */
+export class GatewayError extends KasaError<string | null, number | null> {
   readonly kind: GatewayErrorKind;
-  /** HTTP status, or null when no response arrived. */
-  readonly status: number | null;
-  /** Gateway error code (`ERR_00202` …); null when absent (403 and 429 carry none). */
-  readonly code: string | null;
   readonly userMessage: string | undefined;
   readonly details: Record<string, unknown> | undefined;
   readonly correlationId: string | undefined;
@@ -28,11 +30,9 @@ export class GatewayError extends Error {
   readonly fromGateway: boolean;
 
   constructor(init: GatewayErrorInit) {
-    super(init.message);
+    super(init.code ?? null, init.message, { status: init.status ?? null });
     this.name = 'GatewayError';
     this.kind = init.kind;
-    this.status = init.status ?? null;
-    this.code = init.code ?? null;
     this.userMessage = init.userMessage;
     this.details = init.details;
     this.correlationId = init.correlationId;

@@ -4,14 +4,22 @@
  * needs the per-run bearer token; cross-origin requests and foreign Host headers are refused.
  */
 import http from 'node:http';
-import fs from 'node:fs';
-import path from 'node:path';
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { isKasaError } from '../../shared/errors.ts';
 import type { AppError } from '../../shared/contract/index.ts';
-import { message } from '../../shared/messages.ts';
+import {
+  isJsonContentType,
+  parseJson,
+  readBody,
+  routeBuilder,
+  routeTable,
+  runRoute,
+  sendJson,
+  staticFiles,
+} from '../../shared/node/http/index.ts';
 import type { Core } from '../core.ts';
-import { mimeOf } from '../window-config.ts';
+import { CommandError, HTTP_STATUS, toAppError } from '../errors.ts';
 
 export interface HostOptions {
   core: Core;
@@ -33,16 +41,6 @@ export interface Host {
   close(): Promise<void>;
 }
 
-const STATUS: Record<AppError['code'], number> = {
-  invalid_input: 400,
-  not_found: 404,
-  conflict: 409,
-  forbidden: 403,
-  unavailable: 503,
-  storage: 507,
-  internal: 500,
-};
-
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
   "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
@@ -50,15 +48,6 @@ const CSP =
 export async function startHost(options: HostOptions): Promise<Host> {
   const { core, token } = options;
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
-  const staticRoot = path.resolve(options.staticDir);
-  // The root as the filesystem resolves it, to refuse symlinks that lead out of it.
-  const realRoot = (() => {
-    try {
-      return fs.realpathSync(staticRoot);
-    } catch {
-      return staticRoot;
-    }
-  })();
   const tokenBuf = Buffer.from(token);
   const tickets = eventTickets();
   const sseClients = new Set<http.ServerResponse>();
@@ -68,6 +57,10 @@ export async function startHost(options: HostOptions): Promise<Host> {
     if (!given) return false;
     const buf = Buffer.from(given);
     return buf.length === tokenBuf.length && crypto.timingSafeEqual(buf, tokenBuf);
+  };
+  const bearer = (req: http.IncomingMessage): string | null => {
+    const auth = req.headers.authorization;
+    return auth?.startsWith('Bearer ') ? auth.slice(7).trim() : null;
   };
 
   const hostOk = (hostHeader: string | undefined): boolean => {
@@ -81,30 +74,87 @@ export async function startHost(options: HostOptions): Promise<Host> {
     return allowed.has(hostHeader.toLowerCase());
   };
 
-  const json = (res: http.ServerResponse, status: number, body: unknown): void => {
-    const text = JSON.stringify(body);
-    res.writeHead(status, {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': Buffer.byteLength(text),
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    });
-    res.end(text);
-  };
+  const json = (res: http.ServerResponse, status: number, body: unknown): void =>
+    sendJson(res, status, body, { 'X-Content-Type-Options': 'nosniff' });
 
-  const fail = (res: http.ServerResponse, status: number, code: AppError['code'], key: string, field = ''): void => {
-    const text = message(core.language(), key, { field });
-    const error: AppError =
-      code === 'invalid_input'
-        ? { code, field: field || '(input)', message: text, issues: [{ field: field || '(input)', message: text }] }
-        : { code, message: text };
-    json(res, status, { ok: false, error });
+  /** A refusal by the host itself, worded like a command's: `status` may differ from the code's own. */
+  const refuse = (status: number, code: AppError['code'], key: string, field = ''): CommandError =>
+    new CommandError(code, key, { field }, field || undefined, status);
+  const unauthorized = (): CommandError => refuse(401, 'forbidden', 'unauthorized');
+
+  const fail = (res: http.ServerResponse, err: CommandError): void =>
+    json(res, err.status, { ok: false, error: toAppError(err, core.language()) });
+
+  /** Every API route but the event stream needs the per-run token. */
+  const callers = {
+    till: (req: http.IncomingMessage): 'till' => {
+      if (!tokenOk(bearer(req))) throw unauthorized();
+      return 'till';
+    },
   };
+  const route = routeBuilder<typeof callers, void>();
+  const api = routeTable(
+    [
+      route({
+        method: 'GET',
+        path: '/api/events',
+        // EventSource cannot send a header: it brings a one-shot ticket (POST /api/events/ticket), never the
+        // token itself, which would stay in URLs, histories and logs.
+        caller: (req, url): 'events' => {
+          if (!tokenOk(bearer(req)) && !tickets.take(url.searchParams.get('ticket'))) throw unauthorized();
+          return 'events';
+        },
+        handle: ({ req, res }) => events(req, res),
+      }),
+      route({
+        method: 'POST',
+        path: EVENT_TICKET_PATH,
+        caller: 'till',
+        handle: ({ res }) => json(res, 200, { ok: true, value: { ticket: tickets.issue() } }),
+      }),
+      route({
+        method: 'POST',
+        path: '/api/{command}',
+        caller: 'till',
+        handle: async ({ params, req, res }) => {
+          if (!isJsonContentType(req.headers['content-type']))
+            return fail(res, refuse(415, 'invalid_input', 'body_json'));
+          let body: unknown;
+          try {
+            body = parseJson(await readBody(req, maxBody), { empty: {}, blank: 'trimmed' });
+          } catch (err) {
+            if (isKasaError(err) && err.status === 413) {
+              res.writeHead(413, { Connection: 'close' }).end();
+              return;
+            }
+            return fail(res, refuse(400, 'invalid_input', 'body_json'));
+          }
+          const result = await core.dispatch(params[0] ?? '', body);
+          json(res, result.ok ? 200 : HTTP_STATUS[result.error.code], result);
+        },
+      }),
+    ],
+    // A command is the rest of the path, slashes and all, or nothing: the core answers an unknown one.
+    { params: { command: '.*' } },
+  );
+
+  const app = staticFiles({
+    root: options.staticDir,
+    index: 'index.html',
+    spaFallback: true,
+    headers: (file) => ({
+      'Content-Security-Policy': CSP,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'Cache-Control': file.endsWith('index.html') ? 'no-store' : 'public, max-age=31536000, immutable',
+    }),
+  });
 
   const server = http.createServer((req, res) => {
     void handle(req, res).catch((err: unknown) => {
+      if (err instanceof CommandError && !res.headersSent) return fail(res, err);
       core.logger.error(`host: ${err instanceof Error ? err.message : String(err)}`);
-      if (!res.headersSent) fail(res, 500, 'internal', 'internal');
+      if (!res.headersSent) fail(res, refuse(500, 'internal', 'internal'));
       else res.destroy();
     });
   });
@@ -116,42 +166,18 @@ export async function startHost(options: HostOptions): Promise<Host> {
     }
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     const origin = req.headers.origin;
-    if (origin !== undefined && origin !== `http://${req.headers.host}`) {
-      fail(res, 403, 'forbidden', 'unauthorized');
-      return;
-    }
+    if (origin !== undefined && origin !== `http://${req.headers.host}`)
+      return fail(res, refuse(403, 'forbidden', 'unauthorized'));
     if (url.pathname.startsWith('/api/')) {
-      if (url.pathname === '/api/events' && req.method === 'GET') return events(req, res, url);
-      const auth = req.headers.authorization;
-      const given = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : null;
-      if (!tokenOk(given)) return fail(res, 401, 'forbidden', 'unauthorized');
-      if (req.method !== 'POST') {
-        res.writeHead(405, { Allow: 'POST' }).end();
+      const found = api.match(req.method ?? 'GET', url.pathname);
+      if (found.kind === 'route') {
+        await runRoute(found.route, found.params, req, res, url, { callers, maxBodyBytes: maxBody });
         return;
       }
-      if (url.pathname === EVENT_TICKET_PATH) return json(res, 200, { ok: true, value: { ticket: tickets.issue() } });
-      let command: string;
-      try {
-        command = decodeURIComponent(url.pathname.slice('/api/'.length));
-      } catch {
-        return fail(res, 400, 'invalid_input', 'invalid', 'command');
-      }
-      // Exactly application/json (parameters such as charset allowed): not `application/jsonfoo`.
-      const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-      if (type !== 'application/json') return fail(res, 415, 'invalid_input', 'body_json');
-      let body: unknown;
-      try {
-        const text = await readBody(req, maxBody);
-        body = text.trim() === '' ? {} : JSON.parse(text);
-      } catch (err) {
-        if ((err as { tooLarge?: boolean }).tooLarge) {
-          res.writeHead(413, { Connection: 'close' }).end();
-          return;
-        }
-        return fail(res, 400, 'invalid_input', 'body_json');
-      }
-      const result = await core.dispatch(command, body);
-      json(res, result.ok ? 200 : STATUS[result.error.code], result);
+      // No route: still the token first, so that a caller without it learns nothing about the API.
+      callers.till(req);
+      if (found.kind === 'bad_path') return fail(res, refuse(400, 'invalid_input', 'invalid', 'command'));
+      res.writeHead(405, { Allow: 'POST' }).end();
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -161,12 +187,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     serveStatic(url.pathname, res);
   }
 
-  function events(req: http.IncomingMessage, res: http.ServerResponse, url: URL): void {
-    // EventSource cannot send a header: it brings a one-shot ticket (POST /api/events/ticket), never the
-    // token itself, which would stay in URLs, histories and logs (issue #12).
-    const auth = req.headers.authorization;
-    const bearer = auth?.startsWith('Bearer ') ? tokenOk(auth.slice(7).trim()) : false;
-    if (!bearer && !tickets.take(url.searchParams.get('ticket'))) return fail(res, 401, 'forbidden', 'unauthorized');
+  function events(req: http.IncomingMessage, res: http.ServerResponse): void {
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',
@@ -188,51 +209,19 @@ export async function startHost(options: HostOptions): Promise<Host> {
   }
 
   function serveStatic(pathname: string, res: http.ServerResponse): void {
-    let rel: string;
-    try {
-      rel = decodeURIComponent(pathname);
-    } catch {
-      res.writeHead(400).end();
-      return;
-    }
-    if (rel.includes('\0')) {
-      res.writeHead(400).end();
-      return;
-    }
-    let file = path.resolve(staticRoot, '.' + path.posix.normalize('/' + rel));
-    if (file !== staticRoot && !file.startsWith(staticRoot + path.sep)) {
-      res.writeHead(404).end();
-      return;
-    }
-    if (!fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      // The app is a single page: unknown paths without an extension get index.html.
-      if (path.extname(file) === '' || file === staticRoot) file = path.join(staticRoot, 'index.html');
-      else {
-        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+    const text = { 'Content-Type': 'text/plain; charset=utf-8' };
+    switch (app.serve(pathname, res)) {
+      case 'sent':
         return;
-      }
+      case 'bad_path':
+        res.writeHead(400).end();
+        return;
+      case 'no_index':
+        res.writeHead(503, text).end('The renderer is not built: run `npm run build`.');
+        return;
+      case 'not_found':
+        res.writeHead(404, text).end('Not found');
     }
-    if (!fs.existsSync(file)) {
-      res
-        .writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' })
-        .end('The renderer is not built: run `npm run build`.');
-      return;
-    }
-    const real = fs.realpathSync(file);
-    if (real !== realRoot && !real.startsWith(realRoot + path.sep)) {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
-      return;
-    }
-    const data = fs.readFileSync(real);
-    res.writeHead(200, {
-      'Content-Type': mimeOf(file),
-      'Content-Length': data.length,
-      'Content-Security-Policy': CSP,
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'no-referrer',
-      'Cache-Control': file.endsWith('index.html') ? 'no-store' : 'public, max-age=31536000, immutable',
-    });
-    res.end(data);
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -276,23 +265,4 @@ function eventTickets(): { issue(): string; take(ticket: string | null): boolean
       return until !== undefined && until > Date.now();
     },
   };
-}
-
-function readBody(req: http.IncomingMessage, max: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > max) {
-        reject(Object.assign(new Error('too large'), { tooLarge: true }));
-        req.removeAllListeners('data');
-        req.resume();
-        return;
-      }
-      chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }

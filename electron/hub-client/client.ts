@@ -17,7 +17,7 @@ import type {
 } from '../../hub/schemas.ts';
 
 /** The hub's refusal as the till reads it: the same class the hub throws. */
-export { HubError as HubRequestError };
+export { HubError };
 
 export interface HubClientOptions {
   baseUrl: string;

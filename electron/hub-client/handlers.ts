@@ -1,7 +1,7 @@
 /** The till's `hub.*` commands (shared/contract/hub.ts): the manager sees the link and enrols the till. */
 import type { HubStatusView } from '../../shared/contract/hub.ts';
 import { CommandError } from '../errors.ts';
-import { HubRequestError } from './client.ts';
+import { HubError } from './client.ts';
 import type { HubSync } from './sync.ts';
 
 export interface HubHandlerDeps {
@@ -29,7 +29,7 @@ export function hubHandlers(sync: HubSync, deps: HubHandlerDeps) {
       try {
         r = await sync.enrol(url, code);
       } catch (err) {
-        if (err instanceof HubRequestError && err.status < 500) {
+        if (err instanceof HubError && err.status < 500) {
           const field = err.field === 'code' || err.code.startsWith('enrol_code') ? 'code' : 'url';
           throw new CommandError('invalid_input', 'hub_enrol_refused', { field, reason: err.message }, field);
         }

@@ -18,7 +18,7 @@ import { foldText } from '../catalog/normalize.ts';
 import { PRODUCT_UPSERT_SQL } from '../catalog/service.ts';
 import type { HubStatusView } from '../../shared/contract/hub.ts';
 import { ShopSettings, type ChangesResult, type HubEvent, type HubOrder, type TillStatus } from '../../hub/schemas.ts';
-import { HubClient, HubRequestError } from './client.ts';
+import { HubClient, HubError } from './client.ts';
 
 export const PUSH_BATCH = 200;
 
@@ -162,7 +162,7 @@ export class HubSync {
 
   #noteError(err: unknown): void {
     const msg =
-      err instanceof HubRequestError ? `${err.code}: ${err.message}` : err instanceof Error ? err.message : String(err);
+      err instanceof HubError ? `${err.code}: ${err.message}` : err instanceof Error ? err.message : String(err);
     if (msg !== this.#lastError) this.#o.logger.warn(`hub: ${msg}`);
     this.#lastError = msg;
   }

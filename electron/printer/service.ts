@@ -26,7 +26,9 @@ import { createSyncLoop } from '../retry/loop.ts';
 import { createTransportFactory, type TransportFactory } from './transport.ts';
 import { buildDocumentBytes, receiptDocument, slipDocument, testPageDocument } from './layout.ts';
 import { JOURNAL_UNAVAILABLE } from '../outbox/journal.ts';
-import { CommandError } from '../errors.ts';
+import { CommandError, failure } from '../errors.ts';
+import type { KasaError } from '../../shared/errors.ts';
+import type { AppError } from '../../shared/contract/index.ts';
 
 /**
  * The cash drawer opens only for documents that move money: normal and advance receipts (sales and
@@ -55,18 +57,6 @@ export interface PrintServiceDeps {
   transport?: TransportFactory;
   /** Retry policy: delay = min(capMs, baseMs × 2^(attempt−1)); a job fails after maxAttempts. */
   retry?: { baseMs?: number; capMs?: number; maxAttempts?: number };
-}
-
-/** An error the core maps to a contract error by its `code`. */
-export class PrintError extends Error {
-  readonly code: 'not_found' | 'invalid_input' | 'conflict';
-  readonly field: string | undefined;
-  constructor(code: PrintError['code'], message: string, field?: string) {
-    super(message);
-    this.name = 'PrintError';
-    this.code = code;
-    this.field = field;
-  }
 }
 
 const ReceiptPayload = z.object({
@@ -267,14 +257,14 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     await inFlight;
   };
 
-  const invalid = (error: z.ZodError): PrintError => {
+  const invalid = (error: z.ZodError): KasaError<AppError['code']> => {
     const issue = error.issues[0];
-    return new PrintError('invalid_input', issue?.message ?? 'invalid', issue ? issue.path.join('.') : '');
+    return failure('invalid_input', issue?.message ?? 'invalid', issue ? issue.path.join('.') : '');
   };
 
   return {
     enqueueReceipt(orderId) {
-      if (!Number.isSafeInteger(orderId) || orderId <= 0) throw new PrintError('invalid_input', 'orderId', 'orderId');
+      if (!Number.isSafeInteger(orderId) || orderId <= 0) throw failure('invalid_input', 'orderId', 'orderId');
       const existing = jobs.latestReceipt(orderId);
       if (existing && (existing.state === 'queued' || existing.state === 'printing')) return existing.id;
       if (existing?.state === 'failed') {
@@ -284,12 +274,9 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
         return existing.id;
       }
       if (existing?.state === 'printed')
-        throw new PrintError(
-          'conflict',
-          `the receipt of order ${orderId} was printed; issue a fiscal copy to print it again`,
-        );
+        throw failure('conflict', `the receipt of order ${orderId} was printed; issue a fiscal copy to print it again`);
       const found = deps.getReceipt(orderId);
-      if (!found) throw new PrintError('not_found', `order ${orderId} has no fiscal receipt`);
+      if (!found) throw failure('not_found', `order ${orderId} has no fiscal receipt`);
       // Never a blank fiscal receipt: without its journal the receipt waits (outbox/journal.ts fetches it).
       if (!hasJournal(found.receipt)) throw new CommandError('conflict', 'journal_unavailable', { id: orderId });
       const id = jobs.add(
@@ -325,7 +312,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
           emit();
           return last.id;
         }
-        throw new PrintError('conflict', 'the last fiscal receipt was printed; issue a fiscal copy to print it again');
+        throw failure('conflict', 'the last fiscal receipt was printed; issue a fiscal copy to print it again');
       }
       const id = jobs.add(last.kind, last.orderId, last.payload, now());
       wake();
@@ -344,9 +331,9 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       if (c.profileId === 'custom') {
         if (c.custom) deps.settings.set(PRINTER_SETTINGS.custom, JSON.stringify({ ...c.custom, id: 'custom' }));
         else if (!resolveProfile('custom', deps.settings))
-          throw new PrintError('invalid_input', 'custom profile missing', 'custom');
+          throw failure('invalid_input', 'custom profile missing', 'custom');
       } else if (!resolveProfile(c.profileId, deps.settings)) {
-        throw new PrintError('invalid_input', `unknown printer profile ${c.profileId}`, 'profileId');
+        throw failure('invalid_input', `unknown printer profile ${c.profileId}`, 'profileId');
       }
       deps.settings.set(PRINTER_SETTINGS.uri, c.uri);
       deps.settings.set(PRINTER_SETTINGS.profile, c.profileId);

@@ -7,6 +7,7 @@
  * -> advance labels (409 ERR_00302) -> Tax Administration (ERR_01010) -> issue.
  */
 import { createHash, createHmac } from 'node:crypto';
+import { KasaError } from '../../shared/errors.ts';
 import { includedTax, paraToDecimal, toMilli, toPara, type Para } from '../../shared/money.ts';
 import { findLabel, type Shop } from './accounts.ts';
 import { buildJournal, type JournalTax } from './journal.ts';
@@ -20,10 +21,11 @@ import {
 } from './schemas.ts';
 import type { Store, StoredReceipt } from './store.ts';
 
-/** A gateway error to be sent as the error body. */
-export class SandboxError extends Error {
-  readonly status: number;
-  readonly code: string | null;
+/**
+ * A gateway error to be sent as the spec's error body (server.ts). Its own subclass of the one error type:
+ * the server and the bulk endpoint branch on it, and the spec lets `code` be null (403, 429).
+ */
+export class SandboxError extends KasaError<string | null> {
   readonly details: Record<string, unknown> | undefined;
   readonly userMessage: string | undefined;
 
@@ -34,9 +36,8 @@ export class SandboxError extends Error {
     details?: Record<string, unknown>,
     userMessage?: string,
   ) {
-    super(message);
-    this.status = status;
-    this.code = code;
+    super(code, message, { status });
+    this.name = 'SandboxError';
     this.details = details;
     this.userMessage = userMessage;
   }

@@ -7,10 +7,21 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { finished } from 'node:stream/promises';
+import {
+  authorize,
+  isJsonContentType,
+  JSON_TYPE,
+  parseJson,
+  readBody,
+  routeTable,
+  sendBody,
+  type HttpMethod,
+} from '../../shared/node/http/index.ts';
 import { ACCOUNTS, type Account } from './accounts.ts';
 import { FaultPlan, FaultPlanSchema, alterTotals, type FaultRule } from './faults.ts';
 import { tinyPdf, qrPng } from './files.ts';
-import { isJsonContentType, variantOf, type SandboxVariant } from './variant.ts';
+import { variantOf, type SandboxVariant } from './variant.ts';
 import {
   issueFinalize,
   issueFullRefund,
@@ -143,22 +154,26 @@ interface Ctx {
   path: string;
 }
 
-type AuthMode = 'none' | 'api' | 'cashier';
+/**
+ * Who may call a route: anyone (the public file links), any valid API key (the key's own details), a key
+ * with access to its shop, or the same for the cashier API, whose refusals carry the spec's shorter body.
+ */
+type Caller = 'public' | 'key' | 'shop' | 'cashier';
+
+/** The shape of an error body: the cashier API's refusals are `{message}` only. */
+type AuthMode = 'api' | 'cashier';
 
 interface Route {
-  method: string;
-  pattern: string;
-  re: RegExp;
-  auth: AuthMode;
-  /** 403 for keys without access. */
-  needsAccess: boolean;
-  bulk?: boolean;
+  method: HttpMethod;
+  path: string;
+  caller: Caller;
+  /** One bulk at a time per shop (429 for a second one meanwhile). */
+  bulk: boolean;
   handle(c: Ctx): Reply | Promise<Reply>;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const MAX_BODY = 10 * 1024 * 1024;
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 function sleep(ms: number): Promise<void> {
   return ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve();
@@ -369,37 +384,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // ---- routes ---------------------------------------------------------------------------------
 
   const routes: Route[] = [];
-  const route = (
-    method: string,
-    pattern: string,
-    auth: AuthMode,
-    needsAccess: boolean,
-    handle: Route['handle'],
-    bulk = false,
-  ) => {
-    const re = new RegExp(
-      '^' +
-        pattern
-          .split('/')
-          .map((seg) => {
-            if (seg === '{id}') return '(\\d+)';
-            if (seg === '{transactionType}') return '(sale|refund|finalize)';
-            if (seg.startsWith('{')) return '([^/]+)';
-            return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-          })
-          .join('/') +
-        '$',
-    );
-    routes.push({ method, pattern, re, auth, needsAccess, handle, bulk });
+  const route = (method: HttpMethod, path: string, caller: Caller, handle: Route['handle'], bulk = false): void => {
+    routes.push({ method, path, caller, handle, bulk });
   };
 
-  route('GET', '/receipt/tax-rates', 'api', true, (c) => ({
+  route('GET', '/receipt/tax-rates', 'shop', (c) => ({
     status: 200,
     body: ((shop) => variant.taxRatesReply(shop.current, shop.history))(taxSchedule.shopAt(c.account.shop, now())),
   }));
 
   // drafts
-  route('POST', '/receipt/drafts', 'api', true, (c) => {
+  route('POST', '/receipt/drafts', 'shop', (c) => {
     const r = check(DraftCreateSchema, c.json());
     if (!r.ok) throw validationError(r.errors);
     const at = new Date(now()).toISOString();
@@ -415,7 +410,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     store.saveDraft(draft);
     return { status: 201, body: { id: draft.id, draft } };
   });
-  route('GET', '/receipt/drafts', 'api', true, (c) => {
+  route('GET', '/receipt/drafts', 'shop', (c) => {
     const q = c.query;
     const exact = q.get('orderNumberExact') === 'true';
     const orderNumber = q.get('orderNumber');
@@ -479,8 +474,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       throw new SandboxError(404, 'NOT_FOUND', `Draft ${c.params[0]} not found`);
     return d;
   };
-  route('GET', '/receipt/drafts/{id}', 'api', true, (c) => ({ status: 200, body: ownDraft(c) }));
-  route('PUT', '/receipt/drafts/{id}', 'api', true, (c) => {
+  route('GET', '/receipt/drafts/{id}', 'shop', (c) => ({ status: 200, body: ownDraft(c) }));
+  route('PUT', '/receipt/drafts/{id}', 'shop', (c) => {
     const d = ownDraft(c);
     const r = check(DraftUpdateSchema, c.json());
     if (!r.ok) throw validationError(r.errors);
@@ -497,13 +492,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     store.saveDraft(updated);
     return { status: 200, body: updated };
   });
-  route('DELETE', '/receipt/drafts/{id}', 'api', true, (c) => {
+  route('DELETE', '/receipt/drafts/{id}', 'shop', (c) => {
     const d = ownDraft(c);
     store.deleteDraft(d.id);
     return { status: 200, body: { success: true, id: d.id } };
   });
 
-  route('POST', '/receipt/send-email', 'api', true, (c) => {
+  route('POST', '/receipt/send-email', 'shop', (c) => {
     const r = check(SendEmailSchema, c.json());
     if (!r.ok) throw validationError(r.errors);
     const receipt = ownReceipt(c, r.data.invoiceNumber);
@@ -522,7 +517,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
 
   // issuing
-  route('POST', '/receipt/advance/finalize', 'api', true, (c) => {
+  route('POST', '/receipt/advance/finalize', 'shop', (c) => {
     const raw = c.json();
     const result = issueFinalize(issueCtx(c.account), raw);
     const [refund, final] = result.receipts;
@@ -535,7 +530,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       refundReceipt['metaFields'] = meta;
     return { status: 201, body: { correlationId: c.cid, refundReceipt, finalReceipt: present(final) } };
   });
-  route('POST', '/receipt/{invoiceNumber}/refund/full', 'api', true, (c) => {
+  route('POST', '/receipt/{invoiceNumber}/refund/full', 'shop', (c) => {
     const raw = c.json();
     const result = issueFullRefund(issueCtx(c.account), c.params[0] ?? '', raw);
     const r = result.receipts[0];
@@ -546,8 +541,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   route(
     'POST',
     '/receipt/{invoiceType}/{transactionType}/bulk',
-    'api',
-    true,
+    'shop',
     async (c) => {
       const invoiceType = (c.params[0] ?? '').toLowerCase();
       const transactionType = c.params[1] ?? '';
@@ -613,10 +607,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     true,
   );
-  route('POST', '/receipt/{invoiceType}/{transactionType}/async', 'api', true, (c) =>
+  route('POST', '/receipt/{invoiceType}/{transactionType}/async', 'shop', (c) =>
     queueAsync(c, (c.params[0] ?? '').toLowerCase(), c.params[1] ?? ''),
   );
-  route('POST', '/receipt/{invoiceType}/{transactionType}', 'api', true, (c) => {
+  route('POST', '/receipt/{invoiceType}/{transactionType}', 'shop', (c) => {
     const invoiceType = (c.params[0] ?? '').toLowerCase();
     const transactionType = c.params[1] ?? '';
     const raw = c.json();
@@ -633,7 +627,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
 
   // archive
-  route('GET', '/archive/receipts', 'api', true, (c) => {
+  route('GET', '/archive/receipts', 'shop', (c) => {
     const q = c.query;
     const start = dateParam(q, 'startDate');
     const end = dateParam(q, 'endDate');
@@ -663,7 +657,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const page = paginate(list, q);
     return { status: 200, body: { data: page.data.map((r) => present(r, true)), meta: page.meta } };
   });
-  route('POST', '/archive/receipts/fiscalization-lookup', 'api', true, (c) => {
+  route('POST', '/archive/receipts/fiscalization-lookup', 'shop', (c) => {
     const r = check(LookupSchema, c.json());
     if (!r.ok) throw validationError(r.errors);
     const records = r.data.orderNumbers.map((orderNumber) => {
@@ -683,14 +677,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
     return { status: 200, body: { records } };
   });
-  route('GET', '/archive/receipts/{invoiceNumber}', 'api', true, (c) => {
+  route('GET', '/archive/receipts/{invoiceNumber}', 'shop', (c) => {
     const r = ownReceipt(c, c.params[0] ?? '');
     if (!r) throw new SandboxError(404, 'NOT_FOUND', `Receipt ${c.params[0]} not found`);
     return { status: 200, body: variant.archiveRecord(present(r, true), chainOf(r)) };
   });
 
   // auth
-  route('POST', '/auth/verify-api-token', 'api', false, (c) => ({
+  route('POST', '/auth/verify-api-token', 'key', (c) => ({
     status: 201,
     body: {
       type: 'api-key',
@@ -699,7 +693,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       user: null,
     },
   }));
-  route('GET', '/auth/api-key/me', 'api', false, (c) => ({
+  route('GET', '/auth/api-key/me', 'key', (c) => ({
     status: 200,
     body: {
       apiKeyId: c.account.keyId,
@@ -717,7 +711,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (!x || x.shopId !== c.account.shop.id) throw new SandboxError(404, null, `Cashier ${c.params[0]} not found`);
     return x;
   };
-  route('POST', '/cashiers', 'cashier', true, (c) => {
+  route('POST', '/cashiers', 'cashier', (c) => {
     const r = check(CashierCreateSchema, c.json());
     if (!r.ok) throw validationError(r.errors);
     const at = new Date(now()).toISOString();
@@ -732,7 +726,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     store.saveCashier(cashier);
     return { status: 200, body: cashier };
   });
-  route('GET', '/cashiers', 'cashier', true, (c) => {
+  route('GET', '/cashiers', 'cashier', (c) => {
     const q = c.query;
     const search = q.get('search');
     const name = q.get('name');
@@ -755,8 +749,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
     return { status: 200, body: paginate(list, q) };
   });
-  route('GET', '/cashiers/{id}', 'cashier', true, (c) => ({ status: 200, body: ownCashier(c) }));
-  route('PUT', '/cashiers/{id}', 'cashier', true, (c) => {
+  route('GET', '/cashiers/{id}', 'cashier', (c) => ({ status: 200, body: ownCashier(c) }));
+  route('PUT', '/cashiers/{id}', 'cashier', (c) => {
     const x = ownCashier(c);
     const r = check(CashierUpdateSchema, c.json());
     if (!r.ok) throw validationError(r.errors);
@@ -766,7 +760,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
 
   // files (public links, no key)
-  route('GET', '/files/{name}', 'none', false, async (c) => {
+  route('GET', '/files/{name}', 'public', async (c) => {
     const m = /^(.+)\.(pdf|png)$/.exec(c.params[0] ?? '');
     const r = m ? store.byInvoice.get(m[1] ?? '') : undefined;
     if (!m || !r) throw new SandboxError(404, 'NOT_FOUND', 'File not found');
@@ -815,36 +809,36 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
       data = Buffer.from(truncate ? text.slice(0, Math.max(1, Math.floor(text.length / 2))) : text, 'utf8');
     }
-    res.writeHead(reply.status, {
-      'Content-Type': contentType,
-      'Content-Length': data.length,
-      'X-Correlation-Id': cid,
-    });
-    res.end(data);
+    // The spec's answers carry no Cache-Control: not the kit's JSON sender, its byte sender.
+    sendBody(res, reply.status, data, { 'Content-Type': contentType, 'X-Correlation-Id': cid });
   };
 
-  const readBody = (req: http.IncomingMessage): Promise<Buffer | null> =>
-    new Promise((resolve) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let tooBig = false;
-      req.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > MAX_BODY) tooBig = true;
-        else chunks.push(chunk);
-      });
-      req.on('end', () => resolve(tooBig ? null : Buffer.concat(chunks)));
-      req.on('error', () => resolve(null));
-      req.on('aborted', () => resolve(null));
+  /** The whole body once it has arrived, or null when it is over the limit or broke off. */
+  const bodyOf = (req: http.IncomingMessage): Promise<Buffer | null> =>
+    readBody(req, MAX_BODY).catch(async () => {
+      // Answer only once the client has sent everything: the refusal is the handler's, not the socket's.
+      await finished(req).catch(() => undefined);
+      return null;
     });
-
-  const decoder = new TextDecoder('utf-8', { fatal: true });
 
   const authenticate = (req: http.IncomingMessage): Account | undefined => {
     const header = req.headers.authorization ?? '';
     const m = /^Bearer\s+(.+)$/i.exec(header.trim());
     return m ? ACCOUNTS.get((m[1] ?? '').trim()) : undefined;
   };
+  const withKey = (req: http.IncomingMessage): Account => {
+    const account = authenticate(req);
+    if (!account) throw new SandboxError(401, 'ERR_00101', 'Missing or invalid API key');
+    return account;
+  };
+  const withAccess = (req: http.IncomingMessage): Account => {
+    const account = withKey(req);
+    if (!account.access)
+      throw new SandboxError(403, null, 'Forbidden: this key has no access to this shop or resource');
+    return account;
+  };
+  const callers = { public: authenticate, key: withKey, shop: withAccess, cashier: withAccess };
+  const table = routeTable(routes, { params: { id: '\\d+', transactionType: 'sale|refund|finalize' } });
 
   const handleApi = async (
     req: http.IncomingMessage,
@@ -853,23 +847,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     query: URLSearchParams,
   ) => {
     const method = req.method ?? 'GET';
-    let matched: { route: Route; params: string[] } | null = null;
-    for (const r of routes) {
-      if (r.method !== method) continue;
-      const m = r.re.exec(pathname);
-      if (m) {
-        matched = { route: r, params: m.slice(1).map((s) => decodeURIComponent(s)) };
-        break;
-      }
-    }
+    const found = table.match(method, pathname);
+    // A path that is not valid percent-encoding fails the request whole (500), as a thrown decode would.
+    if (found.kind === 'bad_path') throw new URIError(`malformed path ${pathname}`);
+    const matched = found.kind === 'route' ? found : null;
     // Counted even when dropped: the stats are what clients sent.
-    const statKey = `${method} ${matched?.route.pattern ?? pathname}`;
+    const statKey = `${method} ${matched?.route.path ?? pathname}`;
     requestCounts.set(statKey, (requestCounts.get(statKey) ?? 0) + 1);
     if (offline) {
       req.socket.destroy();
       return;
     }
-    const bodyBuf = await readBody(req);
+    const bodyBuf = await bodyOf(req);
     if (offline) {
       req.socket.destroy();
       return;
@@ -880,7 +869,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       req.socket.destroy();
       return;
     }
-    const auth = matched?.route.auth ?? 'api';
+    const auth: AuthMode = matched?.route.caller === 'cashier' ? 'cashier' : 'api';
     let reply: Reply;
     const fail = (e: unknown): Reply => {
       const err = e instanceof SandboxError ? e : new SandboxError(500, 'ERR_00002', 'Internal server error');
@@ -893,11 +882,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       reply = fail(new SandboxError(404, 'NOT_FOUND', `Cannot ${method} ${pathname}`));
     } else {
       const { route: r, params } = matched;
-      const account = authenticate(req);
-      if (r.auth !== 'none' && !account) {
-        reply = fail(new SandboxError(401, 'ERR_00101', 'Missing or invalid API key'));
-      } else if (r.auth !== 'none' && r.needsAccess && account && !account.access) {
-        reply = fail(new SandboxError(403, null, 'Forbidden: this key has no access to this shop or resource'));
+      let account: Account | undefined;
+      let refused: unknown = null;
+      try {
+        account = (await authorize(r.caller, callers, req, new URL(pathname, url))) as Account | undefined;
+      } catch (e) {
+        refused = e;
+      }
+      if (refused !== null) {
+        reply = fail(refused);
       } else if (r.bulk && account && bulkLocks.has(account.shop.id)) {
         reply = fail(new SandboxError(429, null, 'A bulk request for this shop is already in progress'));
       } else {
@@ -922,7 +915,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
               ]);
             }
             try {
-              return variant.readBody(JSON.parse(decoder.decode(bodyBuf)) as unknown);
+              return variant.readBody(parseJson(bodyBuf, { empty: undefined, bom: 'skipped' }));
             } catch (e) {
               if (e instanceof SandboxError) throw e;
               throw validationError([{ field: 'body', message: 'Body is not valid UTF-8 JSON' }]);
@@ -955,81 +948,97 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     send(res, cid, reply, fault?.action === 'malformed');
   };
 
+  // ---- test controls ---------------------------------------------------------------------------
+
+  /** A test control: what it answers, from the JSON body (an object, or `{}` when there is none). */
+  interface Control {
+    method: HttpMethod;
+    path: string;
+    handle(body: Record<string, unknown>): Reply;
+  }
+  const num = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
+  const answer = (body: unknown, status = 200): Reply => ({ status, body });
+  const controlRoute = (method: HttpMethod, name: string, handle: Control['handle']): Control => ({
+    method,
+    path: `/__sandbox/${name}`,
+    handle,
+  });
+  const controlTable = routeTable<Control>([
+    controlRoute('GET', 'ledger', () => answer(controls.ledger())),
+    controlRoute('GET', 'emails', () => answer(controls.emails())),
+    controlRoute('GET', 'stats', () => answer(controls.stats())),
+    controlRoute('GET', 'faults', () => answer({ rules: faults.list() })),
+    controlRoute('GET', 'clock', () => answer({ now: new Date(now()).toISOString(), offsetMs: clockOffset })),
+    controlRoute('POST', 'faults', (body) => {
+      const r = FaultPlanSchema.safeParse(body);
+      if (!r.success) return answer({ message: 'Invalid fault plan', issues: r.error.issues }, 400);
+      controls.setFaults(r.data.rules, r.data.seed === undefined ? {} : { seed: r.data.seed });
+      return answer({ rules: faults.list() });
+    }),
+    controlRoute('POST', 'offline', (body) => {
+      if (typeof body['offline'] !== 'boolean') return answer({ message: '{offline: boolean} required' }, 400);
+      controls.setOffline(body['offline']);
+      return answer({ offline });
+    }),
+    controlRoute('POST', 'clock', (body) => {
+      if (num(body['offsetMs'])) controls.setClockOffset(body['offsetMs'] as number);
+      else if (num(body['advanceMs'])) controls.advanceClock(body['advanceMs'] as number);
+      else return answer({ message: '{offsetMs} or {advanceMs} required' }, 400);
+      return answer({ now: new Date(now()).toISOString(), offsetMs: clockOffset });
+    }),
+    controlRoute('POST', 'latency', (body) => {
+      if (!num(body['ms']) || (body['ms'] as number) < 0) return answer({ message: '{ms: number >= 0} required' }, 400);
+      controls.setLatency(body['ms'] as number);
+      return answer({ ms: latencyMs });
+    }),
+    controlRoute('POST', 'async', (body) => {
+      if (typeof body['apiKey'] !== 'string' || typeof body['fail'] !== 'boolean')
+        return answer({ message: '{apiKey: string, fail: boolean} required' }, 400);
+      controls.setAsyncFailure(body['apiKey'], body['fail']);
+      return answer({ fail: body['fail'] });
+    }),
+    controlRoute('POST', 'journal', (body) => {
+      if (typeof body['withheld'] !== 'boolean') return answer({ message: '{withheld: boolean} required' }, 400);
+      controls.setJournalWithheld(body['withheld']);
+      return answer({ withheld: journalWithheld });
+    }),
+    controlRoute('POST', 'archive-items', (body) => {
+      if (typeof body['included'] !== 'boolean') return answer({ message: '{included: boolean} required' }, 400);
+      controls.setArchiveItems(body['included']);
+      return answer({ included: archiveItems });
+    }),
+    controlRoute('POST', 'tax-groups', (body) => {
+      const r = TaxGroupSchema.safeParse(body['group']);
+      if (!r.success) return answer({ message: '{group: TaxGroup} required', issues: r.error.issues }, 400);
+      taxSchedule.announce(r.data);
+      return answer({ announced: r.data.groupId });
+    }),
+    controlRoute('POST', 'reset', () => {
+      taxSchedule.clear();
+      controls.reset();
+      return answer({ reset: true });
+    }),
+  ]);
+
   const control = async (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
     const cid = randomUUID();
     const ok = (body: unknown, status = 200) => send(res, cid, { status, body });
     if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return ok({ message: 'Loopback only' }, 403);
-    // The same Host/Origin checks as the browser host (issue #12): no page of another origin, and no
+    // The same Host/Origin checks as the browser host: no page of another origin, and no
     // DNS-rebound name, may drive the test controls.
     if (!controlCallerOk(req, url)) return ok({ message: 'Foreign Host or Origin' }, 403);
-    const buf = (await readBody(req)) ?? Buffer.alloc(0);
-    let body: Record<string, unknown> = {};
-    if (buf.length > 0) {
-      try {
-        body = JSON.parse(buf.toString('utf8')) as Record<string, unknown>;
-      } catch {
-        return ok({ message: 'Body is not JSON' }, 400);
-      }
+    const buf = (await bodyOf(req)) ?? Buffer.alloc(0);
+    let body: Record<string, unknown>;
+    try {
+      body = parseJson(buf, { empty: {} }) as Record<string, unknown>;
+    } catch {
+      return ok({ message: 'Body is not JSON' }, 400);
     }
-    const key = `${req.method} ${pathname.slice('/__sandbox'.length)}`;
-    const num = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
-    switch (key) {
-      case 'GET /ledger':
-        return ok(controls.ledger());
-      case 'GET /emails':
-        return ok(controls.emails());
-      case 'GET /stats':
-        return ok(controls.stats());
-      case 'GET /faults':
-        return ok({ rules: faults.list() });
-      case 'GET /clock':
-        return ok({ now: new Date(now()).toISOString(), offsetMs: clockOffset });
-      case 'POST /faults': {
-        const r = FaultPlanSchema.safeParse(body);
-        if (!r.success) return ok({ message: 'Invalid fault plan', issues: r.error.issues }, 400);
-        controls.setFaults(r.data.rules, r.data.seed === undefined ? {} : { seed: r.data.seed });
-        return ok({ rules: faults.list() });
-      }
-      case 'POST /offline':
-        if (typeof body['offline'] !== 'boolean') return ok({ message: '{offline: boolean} required' }, 400);
-        controls.setOffline(body['offline']);
-        return ok({ offline });
-      case 'POST /clock':
-        if (num(body['offsetMs'])) controls.setClockOffset(body['offsetMs'] as number);
-        else if (num(body['advanceMs'])) controls.advanceClock(body['advanceMs'] as number);
-        else return ok({ message: '{offsetMs} or {advanceMs} required' }, 400);
-        return ok({ now: new Date(now()).toISOString(), offsetMs: clockOffset });
-      case 'POST /latency':
-        if (!num(body['ms']) || (body['ms'] as number) < 0) return ok({ message: '{ms: number >= 0} required' }, 400);
-        controls.setLatency(body['ms'] as number);
-        return ok({ ms: latencyMs });
-      case 'POST /async':
-        if (typeof body['apiKey'] !== 'string' || typeof body['fail'] !== 'boolean') {
-          return ok({ message: '{apiKey: string, fail: boolean} required' }, 400);
-        }
-        controls.setAsyncFailure(body['apiKey'], body['fail']);
-        return ok({ fail: body['fail'] });
-      case 'POST /journal':
-        if (typeof body['withheld'] !== 'boolean') return ok({ message: '{withheld: boolean} required' }, 400);
-        controls.setJournalWithheld(body['withheld']);
-        return ok({ withheld: journalWithheld });
-      case 'POST /archive-items':
-        if (typeof body['included'] !== 'boolean') return ok({ message: '{included: boolean} required' }, 400);
-        controls.setArchiveItems(body['included']);
-        return ok({ included: archiveItems });
-      case 'POST /tax-groups': {
-        const r = TaxGroupSchema.safeParse(body['group']);
-        if (!r.success) return ok({ message: '{group: TaxGroup} required', issues: r.error.issues }, 400);
-        taxSchedule.announce(r.data);
-        return ok({ announced: r.data.groupId });
-      }
-      case 'POST /reset':
-        taxSchedule.clear();
-        controls.reset();
-        return ok({ reset: true });
-      default:
-        return ok({ message: `Unknown control ${key}` }, 404);
-    }
+    const found = controlTable.match(req.method ?? 'GET', pathname);
+    if (found.kind !== 'route')
+      return ok({ message: `Unknown control ${req.method} ${pathname.slice('/__sandbox'.length)}` }, 404);
+    const reply = found.route.handle(body);
+    return ok(reply.body, reply.status);
   };
 
   const server = http.createServer((req, res) => {

@@ -104,11 +104,6 @@ export function variantOf(name: SandboxVariant | undefined): VariantReplies {
   return name === 'sdk' ? SDK : SPEC;
 }
 
-/** True for `application/json` with or without parameters (`; charset=utf-8`). */
-export function isJsonContentType(header: string | undefined): boolean {
-  return (header ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json';
-}
-
 /** The embedded sandbox's variant: `KASA_SANDBOX_VARIANT=sdk` (tests, CI); anything else is `spec`. */
 export function sandboxVariant(env: NodeJS.ProcessEnv): SandboxVariant {
   return env['KASA_SANDBOX_VARIANT'] === 'sdk' ? 'sdk' : 'spec';

@@ -4,7 +4,7 @@ import { HUB_MIGRATIONS } from '../../hub/db/migrations/index.ts';
 import { startHubServer, type HubServer } from '../../hub/server.ts';
 import { createHubService, type HubService } from '../../hub/service.ts';
 import type { HubEvent, OrderSnapshot } from '../../hub/schemas.ts';
-import { HubClient, HubRequestError } from '../../electron/hub-client/client.ts';
+import { HubClient, HubError as HubRequestError } from '../../electron/hub-client/client.ts';
 import { BACKENDS } from './backends.ts';
 
 const ADMIN = 'admin-token-for-tests';

@@ -1,0 +1,49 @@
+/** The one JSON sender, and the one mapping of an error to `{code, message, field}` with its status. */
+import type http from 'node:http';
+import { isKasaError } from '../../errors.ts';
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Sends bytes (or text, as UTF-8) with their length; `headers` say the rest (Content-Type first of all). */
+export function sendBody(
+  res: http.ServerResponse,
+  status: number,
+  data: Buffer | string,
+  headers: Record<string, string | number>,
+): void {
+  res.writeHead(status, { 'Content-Length': Buffer.byteLength(data), ...headers });
+  res.end(data);
+}
+
+/** Sends `body` as JSON with `status`, never cached; `headers` are added (and may override the defaults). */
+export function sendJson(
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string | number> = {},
+): void {
+  sendBody(res, status, JSON.stringify(body), {
+    'Content-Type': JSON_TYPE,
+    'Cache-Control': 'no-store',
+    ...headers,
+  });
+}
+
+/** The wire form of a refusal: its code, its message and, when it names one, the field. */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  field?: string;
+}
+
+/**
+ * A thrown error as a status and an {@link ErrorBody}, or null when it is not a refusal (a bug, a failed
+ * disk): such errors are the server's to log, and their text never goes to a caller.
+ */
+export function errorReply(err: unknown): { status: number; body: ErrorBody } | null {
+  if (!isKasaError(err) || err.code === null || err.status === null) return null;
+  return {
+    status: err.status,
+    body: { code: err.code, message: err.message, ...(err.field !== undefined ? { field: err.field } : {}) },
+  };
+}
