@@ -18,7 +18,7 @@ import { countUpTo } from '../orders/store.ts';
 import { PinAttempts, type Lockout } from './attempts.ts';
 import { hashPin, verifyPin } from '../../shared/node/pin.ts';
 import { currentCall } from './context.ts';
-import type { StaffRole, StaffView, AuditEntry } from '../../shared/contract/manager.ts';
+import type { StaffRole, StaffView, AuditEntry } from '../../shared/contract/index.ts';
 
 export const DEFAULT_MANAGER_PIN = '0000';
 
