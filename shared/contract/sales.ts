@@ -1,3 +1,4 @@
+/** The counter: the checkout, the tax rates it prices with, and the app's state (owned by electron/sales). */
 import { z } from 'zod';
 import { command } from './define.ts';
 import * as s from './schemas.ts';
