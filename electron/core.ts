@@ -54,8 +54,6 @@ import { emailsHandlers } from './manager/handlers/emails.ts';
 import { archiveHandlers } from './manager/handlers/archive.ts';
 import { reportsHandlers } from './manager/handlers/reports.ts';
 
-export type { Handlers } from './dispatch.ts';
-
 export interface CoreOptions {
   dataDir: string;
   env?: NodeJS.ProcessEnv;
