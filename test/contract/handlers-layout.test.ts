@@ -95,6 +95,13 @@ describe('handler layout', () => {
     expect(Object.keys(HANDLER_FILES).sort()).toEqual(Object.keys(contractAreas).sort());
   });
 
+  it('leaves PIN verification for a command to the guard: no handler asks StaffService.approver', () => {
+    const callers = sourceFiles('electron').filter((f) =>
+      /\.approver\(/.test(fs.readFileSync(path.join(ROOT, f), 'utf8')),
+    );
+    expect(callers).toEqual(['electron/auth/guard.ts']);
+  });
+
   describe('in a running core', () => {
     let core: Core;
     beforeAll(async () => {
