@@ -1,31 +1,20 @@
 /**
- * The core: every service of the app, wired once, behind one `dispatch(command, input)` and one event
- * stream. Both transports (Electron IPC in main.ts, the HTTP host in host/) call exactly this; neither
- * holds any business logic.
+ * The core's composition: every service of the app, wired once, and every area's handlers composed into
+ * one table (electron/dispatch.ts) behind one `dispatch(command, input)` and one event stream. Both
+ * transports (Electron IPC in main.ts, the HTTP host in host/) call exactly this; neither holds any
+ * business logic, and neither does this file: no handler bodies, no SQL, no parsing.
  */
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import {
-  commands,
-  type AppError,
-  type CommandName,
-  type CommandParsedInput,
-  type CommandResult,
-  type EventMessage,
-  type EventName,
-  type EventPayload,
-  type Result,
-} from '../shared/contract/index.ts';
+import type { EventMessage, Result } from '../shared/contract/index.ts';
 import type { AppInfo, Language } from '../shared/domain.ts';
 import { openDatabase, type Db } from './db/open.ts';
 import { GatewayClient } from './gateway/client.ts';
-import { CommandError, toAppError, zodToAppError } from './errors.ts';
 import { createLogger, type Logger } from './log/logger.ts';
 import { SyncEngine, type EngineOptions } from './outbox/engine.ts';
 import { OrderStore } from './orders/store.ts';
 import { SalesService } from './sales/service.ts';
 import { TaxRatesCache, startTaxRates } from './sales/tax-rates.ts';
-import { taxGroupChangedList } from './sales/tax-group.ts';
 import { Settings } from './settings/settings.ts';
 import { createFileSecretStore, type SecretStore } from './settings/secrets.ts';
 import { applyPendingRestore } from './db/backup.ts';
@@ -36,21 +25,33 @@ import { startSandbox, type Sandbox } from './sandbox/server.ts';
 import { sandboxVariant } from './sandbox/variant.ts';
 import { createJournalFetcher } from './outbox/journal.ts';
 import { RetryBudgets } from './retry/budget.ts';
-import { retriesHandlers } from './retry/handlers.ts';
 import { createPrintService } from './printer/service.ts';
 import { refundSlipOf } from './printer/refund-slip.ts';
-import { printerHandlers } from './printer/handlers.ts';
 import { createCatalogService } from './catalog/service.ts';
-import { catalogHandlers } from './catalog/handlers.ts';
 import { createParkedDrafts } from './catalog/drafts.ts';
-import { createManager } from './manager/handlers.ts';
-import { hubHandlers, hubSale, startHubSync } from './hub-client/start.ts';
+import { createManager } from './manager/services.ts';
+import { hubSale, startHubSync } from './hub-client/start.ts';
 import { createHubParked, parkedCarts } from './hub-client/parked.ts';
 import { Sessions } from './auth/context.ts';
 import { createGuard } from './auth/guard.ts';
 import { makeDataDirPrivate } from '../shared/node/private-files.ts';
-
-export type Handlers = { [N in CommandName]: (input: CommandParsedInput<N>) => Promise<CommandResult<N>> };
+import { composeHandlers, createDispatch, createEvents, type HandlerTable } from './dispatch.ts';
+import { salesHandlers } from './sales/handlers.ts';
+import { ordersHandlers } from './orders/handlers.ts';
+import { syncHandlers } from './outbox/handlers.ts';
+import { printerHandlers } from './printer/handlers.ts';
+import { catalogHandlers } from './catalog/handlers.ts';
+import { retriesHandlers } from './retry/handlers.ts';
+import { hubHandlers } from './hub-client/handlers.ts';
+import { auditHandlers, staffHandlers } from './auth/handlers.ts';
+import { settingsHandlers } from './settings/handlers.ts';
+import { backupsHandlers } from './db/handlers.ts';
+import { refundsHandlers } from './manager/handlers/refunds.ts';
+import { advancesHandlers } from './manager/handlers/advances.ts';
+import { copiesHandlers } from './manager/handlers/copies.ts';
+import { emailsHandlers } from './manager/handlers/emails.ts';
+import { archiveHandlers } from './manager/handlers/archive.ts';
+import { reportsHandlers } from './manager/handlers/reports.ts';
 
 export interface CoreOptions {
   dataDir: string;
@@ -77,6 +78,8 @@ export interface Core {
   readonly sandboxUrl: string | null;
   readonly db: Db;
   readonly logger: Logger;
+  /** The composed handlers and the area that provides each command (read by the layout test). */
+  readonly handlers: HandlerTable;
   close(): Promise<void>;
 }
 
@@ -86,7 +89,7 @@ const VERSION = (require('../package.json') as { version: string }).version;
 export async function createCore(options: CoreOptions): Promise<Core> {
   const env = options.env ?? process.env;
   const now = options.now ?? Date.now;
-  makeDataDirPrivate(options.dataDir); // 0700/0600 and umask 077 (issue #12)
+  makeDataDirPrivate(options.dataDir); // 0700/0600 and umask 077
   const logger = options.logger ?? createLogger({ dir: path.join(options.dataDir, 'logs') });
   // A restore a manager asked for in the last run is applied before the database is opened.
   applyPendingRestore(options.dataDir, logger);
@@ -144,17 +147,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     engine.kick();
   };
 
-  const listeners = new Set<(m: EventMessage) => void>();
-  const emit = <E extends EventName>(name: E, payload: EventPayload<E>): void => {
-    const message = { name, payload } as EventMessage;
-    for (const l of listeners) {
-      try {
-        l(message);
-      } catch (err) {
-        logger.error(`event listener failed: ${String(err)}`);
-      }
-    }
-  };
+  const events = createEvents((m) => logger.error(m));
+  const emit = events.emit;
 
   const printer = createPrintService({
     db,
@@ -163,7 +157,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (!row || row.state !== 'fiscalized') return null;
       const view = store.view(row);
       if (!view.receipt) return null;
-      // A refund that paid money back is followed by the buyer-signed slip (#21 case 9).
+      // A refund that paid money back is followed by the buyer-signed slip.
       return {
         receipt: view.receipt,
         cash: view.payments.some((p) => p.type === 'cash'),
@@ -234,24 +228,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   const sessions = new Sessions();
   const manager = createManager({
-    sessions,
     hubSource: (key: string) => hubSale(hub, key),
     db,
-    dataDir: options.dataDir,
-    secrets,
-    startup: () => maintenance.report(),
     store,
     engine,
     taxRates,
     settings,
-    printer,
-    gateway: { client: () => client, mode: () => gatewayMode, key: () => gatewayKey, set: setGateway },
+    client: () => client,
     now,
     emit: (name, payload) => emit(name, payload),
     budgets,
   });
+  const { staff } = manager;
   // A queued e-mail waits for its order's fiscalization.
-  listeners.add((m) => {
+  events.subscribe((m) => {
     if (m.name === 'order.updated' && m.payload.state === 'fiscalized') void manager.emails.pump();
   });
   await manager.start();
@@ -284,19 +274,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     transport: options.transport,
   });
 
-  const orderView = (orderId: number) => {
-    const row = store.get(orderId);
-    if (!row) throw new CommandError('not_found', 'order_not_found', { id: orderId });
-    return store.view(row);
-  };
-
-  const catalogCommands = catalogHandlers(catalog, {
-    currentLabels: () => taxRates.labels(),
-    language: () => settings.language(),
-    emit: (name, payload) => emit(name, payload),
-  });
   // Parked carts are mirrored as gateway drafts (best effort, never blocking the counter).
-  // With a store hub they go through the hub instead (LAN only; electron/hub/parked.ts).
+  // With a store hub they go through the hub instead (LAN only; electron/hub-client/parked.ts).
   const viaHub = (): boolean => hub.client() !== null;
   const drafts = parkedCarts(
     viaHub,
@@ -313,10 +292,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     createHubParked({ db, hub: () => hub.client(), tillId: () => hub.tillId(), log: (l) => logger.warn(l) }),
   );
   drafts.start();
-  // Who may run what (shared/contract/authz.ts), checked in dispatch before every handler.
+  // Who may run what (each command's `auth`, escalated in shared/contract/authz.ts), checked in dispatch.
   const guard = createGuard({
     sessions,
-    staff: () => manager.staff,
+    staff: () => staff,
     escalation: () => ({
       trainingMode: settings.bool('trainingMode'),
       discountLimitPercent: settings.number('discountLimitPercent', 10),
@@ -326,142 +305,59 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
     }),
   });
-  const handlers: Handlers = {
-    ...printerHandlers(printer),
-    ...retriesHandlers(budgets, {
+  const gateway = { client: () => client, mode: () => gatewayMode, key: () => gatewayKey, set: setGateway };
+  const table = composeHandlers([
+    salesHandlers({ sales, taxRates, client: () => client, info, warn: (l) => logger.warn(l) }),
+    ordersHandlers({
+      store,
+      engine,
+      taxRates,
+      client: () => client,
+      now,
+      nextOrderNumber: () => store.nextOrderNumber(settings.terminalId(), now()),
+      audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
+    }),
+    syncHandlers(engine),
+    printerHandlers(printer),
+    catalogHandlers(catalog, {
+      currentLabels: () => taxRates.labels(),
+      language: () => settings.language(),
+      emit: (name, payload) => emit(name, payload),
+      mirror: drafts,
+    }),
+    retriesHandlers(budgets, {
       journal: () => void journals.run(),
       email: (id) => manager.emails.resume(Number(id)),
       drafts: () => void drafts.sync(),
     }),
-    ...catalogCommands,
-    'parked.save': async (input) => {
-      const saved = await catalogCommands['parked.save'](input);
-      void drafts.parked(saved.id);
-      return saved;
-    },
-    'parked.list': async () => {
-      // Catch up with the gateway (carts another till took disappear) without ever making the cashier wait.
-      await Promise.race([drafts.sync(), new Promise((r) => setTimeout(r, 1500).unref())]);
-      return catalogCommands['parked.list']({});
-    },
-    'parked.take': async (input) => {
-      await drafts.claimLocal(input.id);
-      return catalogCommands['parked.take'](input);
-    },
-    'parked.delete': async (input) => {
-      const draftId = drafts.draftOf(input.id);
-      const deleted = await catalogCommands['parked.delete'](input);
-      void drafts.removed(draftId);
-      return deleted;
-    },
-    'parked.remote': () => drafts.remote(),
-    'parked.takeRemote': ({ draftId }) => drafts.takeRemote(draftId),
-    ...manager.handlers,
-    ...hubHandlers(hub, {
-      requireManager: (pin) => manager.staff.requireManager(pin),
-      audit: (a, action, d) => manager.staff.audit(a, action, d),
-    }),
-    'app.info': async () => info(),
-    'taxRates.get': async ({ refresh }) => {
-      if (refresh || !taxRates.get()) {
-        try {
-          return await taxRates.refresh(client);
-        } catch (err) {
-          const cached = taxRates.get();
-          if (cached) return cached;
-          logger.warn(`tax rates unavailable: ${String(err)}`);
-          throw new CommandError('unavailable', 'tax_rates_missing');
-        }
-      }
-      return taxRates.get() as NonNullable<ReturnType<TaxRatesCache['get']>>;
-    },
-    'sales.checkout': (input) => sales.checkout(input),
-    'orders.get': async ({ orderId }) => orderView(orderId),
-    'orders.list': async ({ state, limit, offset, taxGroupChanged, receiptCheck }) => {
-      if (taxGroupChanged) return taxGroupChangedList(store, limit ?? 50, offset ?? 0);
-      if (receiptCheck) {
-        const checks = store.receiptChecks(limit ?? 50);
-        return { orders: checks.map((r) => store.view(r)), total: checks.length };
-      }
-      const { rows, total } = store.list(state, limit ?? 50, offset ?? 0);
-      return { orders: rows.map((r) => store.view(r)), total };
-    },
-    'orders.fixLabels': async ({ orderId, replace }) => {
-      const row = store.get(orderId);
-      if (!row) throw new CommandError('not_found', 'order_not_found', { id: orderId });
-      if (row.state !== 'needs_attention') throw new CommandError('conflict', 'not_needs_attention', { id: orderId });
-      const known = new Set(taxRates.labels());
-      for (const [from, to] of Object.entries(replace)) {
-        if (!known.has(to))
-          throw new CommandError(
-            'invalid_input',
-            'label_unknown',
-            { label: to, field: `replace.${from}` },
-            `replace.${from}`,
-          );
-      }
-      const body = JSON.parse(row.request ?? '{}') as { items?: { labels: string[] }[] };
-      for (const item of body.items ?? []) item.labels = item.labels.map((l) => replace[l] ?? l);
-      const data = JSON.parse(row.data) as import('./orders/store.ts').OrderData;
-      for (const line of data.lines) line.labels = line.labels.map((l) => replace[l] ?? l);
-      store.requeue(orderId, JSON.stringify(body), data, now());
-      manager.staff.audit(null, 'order.fixLabels', { orderId, replace }, null);
-      engine.kick();
-      return orderView(orderId);
-    },
-    'orders.resend': async ({ orderId }) => {
-      const row = store.get(orderId);
-      if (!row) throw new CommandError('not_found', 'order_not_found', { id: orderId });
-      if (row.state !== 'needs_attention') throw new CommandError('conflict', 'not_needs_attention', { id: orderId });
-      store.requeue(orderId, null, null, now());
-      engine.resume();
-      return orderView(orderId);
-    },
-    'sync.status': async () => engine.status(),
-    'sync.now': async () => {
-      engine.retryNow();
-      await engine.runOnce();
-      return engine.status();
-    },
-  };
-
-  const dispatch = async (name: string, input: unknown): Promise<Result<unknown>> => {
-    const lang = settings.language();
-    if (!Object.hasOwn(commands, name)) {
-      const error: AppError = {
-        code: 'not_found',
-        message: toAppError(new CommandError('not_found', 'unknown_command', { field: name }), lang).message,
-      };
-      return { ok: false, error };
-    }
-    const command = name as CommandName;
-    let split: ReturnType<typeof guard.split>;
-    try {
-      split = guard.split(input);
-    } catch (err) {
-      return { ok: false, error: toAppError(err, lang) };
-    }
-    const parsed = commands[command].input.safeParse(split.input ?? {});
-    if (!parsed.success) return { ok: false, error: zodToAppError(parsed.error, lang) };
-    try {
-      const handler = handlers[command] as (i: unknown) => Promise<unknown>;
-      return { ok: true, value: await guard.run(command, parsed.data, split.approval, handler) };
-    } catch (err) {
-      return { ok: false, error: toAppError(err, lang, (m) => logger.error(m)) };
-    }
-  };
+    hubHandlers(hub, { audit: (a, action, d) => staff.audit(a, action, d) }),
+    staffHandlers(staff, sessions),
+    auditHandlers(staff),
+    refundsHandlers(manager.orders, staff),
+    advancesHandlers(manager.orders),
+    copiesHandlers(manager.orders, staff),
+    emailsHandlers(manager.emails),
+    archiveHandlers(manager.archive),
+    settingsHandlers({ settings, taxRates, gateway, secrets, staff }),
+    reportsHandlers({ db, taxRates, printer, staff, now }),
+    backupsHandlers({ dataDir: options.dataDir, startup: () => maintenance.report(), staff }),
+  ]);
+  const dispatch = createDispatch({
+    table,
+    guard,
+    language: () => settings.language(),
+    logError: (m) => logger.error(m),
+  });
 
   return {
     dispatch,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: events.subscribe,
     language: () => settings.language(),
     info,
     sandboxUrl: sandbox?.url ?? null,
     db,
     logger,
+    handlers: table,
     async close() {
       manager.stop();
       await hub.stop();

@@ -4,10 +4,10 @@
  */
 import { COMMAND_NAMES, type Result } from '../shared/contract/index.ts';
 import type { Core } from './core.ts';
+import { channelOf } from './ipc-channels.ts';
 
-/** The IPC channel of a command. The preload uses the same function. */
-export const channelOf = (command: string): string => `pos:${command}`;
-export const EVENT_CHANNEL = 'pos:event';
+// The channel names are shared with the preload through ipc-channels.ts (one definition, both ends).
+export { channelOf, EVENT_CHANNEL } from './ipc-channels.ts';
 
 /** The part of Electron's ipcMain this needs (so it is testable without Electron). */
 export interface IpcMainLike {

@@ -4,9 +4,7 @@
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { COMMAND_NAMES, EVENT_NAMES } from '../shared/contract/index.ts';
-
-const channelOf = (command: string): string => `pos:${command}`;
-const EVENT_CHANNEL = 'pos:event';
+import { channelOf, EVENT_CHANNEL } from './ipc-channels.ts';
 
 /** Builds the object exposed as `window.pos`. */
 export function buildPosApi(

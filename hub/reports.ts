@@ -5,7 +5,7 @@
  * the hub needs no gateway access. Also the live status of every till, with the alarms a manager must see.
  */
 import { reportCsv, summarizeOrders, type OrderData, type ReportOrder } from '../electron/manager/reports.ts';
-import type { ReportView } from '../shared/contract/manager.ts';
+import type { ReportView } from '../shared/contract/reports.ts';
 import type { OrderKind } from '../shared/domain.ts';
 import type { Queryable } from './db/db.ts';
 import type { ReportInput, TillStatus } from './schemas.ts';

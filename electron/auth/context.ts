@@ -1,10 +1,12 @@
 /**
- * The identity of one command call as the core established it (issue #12): the person logged in at the
- * till (the session) and the manager whose PIN approved it. Carried through the handler with
- * AsyncLocalStorage, so a handler that asks for the manager again is not asked to hash the PIN twice.
+ * The identity of one command call as the core established it: the person logged in at the till (the
+ * session) and the manager whose PIN approved it. The guard verifies that PIN, once, and hands the
+ * handler its `Caller`; the call's context is also carried with AsyncLocalStorage, so the audit log and
+ * the PIN lockout know the command and the people without every service taking them as parameters.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { StaffRole } from '../../shared/contract/manager.ts';
+import type { StaffRole } from '../../shared/contract/staff.ts';
+import { CommandError } from '../errors.ts';
 
 export interface Person {
   id: number;
@@ -19,6 +21,19 @@ export interface CallContext {
   approver: Person | null;
   /** The PIN the approver was verified with (never logged, never returned). */
   approvalPin: string | null;
+}
+
+/** Who a handler runs for: the session's person, and the manager whose PIN the guard verified for it. */
+export interface Caller {
+  readonly actor: Person | null;
+  readonly approver: Person | null;
+}
+
+/** The approving manager of a command whose rule asks for one (the guard verified the PIN before the handler). */
+export function approverOf(caller: Caller | undefined): Person {
+  if (!caller?.approver)
+    throw new CommandError('forbidden', 'approval_required', { field: 'managerPin' }, 'managerPin');
+  return caller.approver;
 }
 
 const storage = new AsyncLocalStorage<CallContext>();

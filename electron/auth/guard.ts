@@ -1,17 +1,18 @@
 /**
- * Authorization in the core (issue #12): every command passes here in `dispatch`, after its schema and
- * before its handler. The rule comes from the one table next to the contract (shared/contract/authz.ts),
- * raised by the command's input where it must be (`escalation`). The session is the core's own (the
- * person logged in at this till); a manager's PIN travels with the command, as its `managerPin` field or
- * as `approval: { managerPin }` beside the input, and is checked here, counted against brute force.
+ * Authorization in the core: every command passes here in `dispatch`, after its schema and before its
+ * handler. The rule is the one the command declares in its contract definition (`auth`), raised by the
+ * command's input where it must be (`escalation`, shared/contract/authz.ts). The session is the core's own
+ * (the person logged in at this till); a manager's PIN travels with the command, as its `managerPin` field
+ * or as `approval: { managerPin }` beside the input, and is verified here, once, counted against brute
+ * force: handlers receive the approving manager (`Caller`) and never verify a PIN themselves.
  * Refusals of money and configuration commands, and every approved action, are audited with the actor
  * and the approving manager.
  */
-import { AUDITED, AUTHZ, Approval, escalation, type EscalationContext } from '../../shared/contract/authz.ts';
-import type { CommandName } from '../../shared/contract/index.ts';
+import { AUDITED, Approval, escalation, type EscalationContext } from '../../shared/contract/authz.ts';
+import { commands, type CommandName } from '../../shared/contract/index.ts';
 import { CommandError } from '../errors.ts';
 import type { StaffService } from './staff.ts';
-import { runInCall, type CallContext, type Person, type Sessions } from './context.ts';
+import { runInCall, type CallContext, type Caller, type Person, type Sessions } from './context.ts';
 
 export interface GuardDeps {
   sessions: Sessions;
@@ -22,12 +23,12 @@ export interface GuardDeps {
 export interface Guard {
   /** Takes the optional `approval` off a raw input (it is not part of any command's schema). */
   split(raw: unknown): { input: unknown; approval: Approval | null };
-  /** Authorizes `name` with its parsed input, then runs the handler in the call's context. */
+  /** Authorizes `name` with its parsed input, then runs the handler in the call's context, for its caller. */
   run(
     name: CommandName,
     input: unknown,
     approval: Approval | null,
-    handler: (input: unknown) => Promise<unknown>,
+    handler: (input: unknown, caller: Caller) => Promise<unknown>,
   ): Promise<unknown>;
 }
 
@@ -79,7 +80,7 @@ export function createGuard(deps: GuardDeps): Guard {
     },
 
     async run(name, input, approval, handler) {
-      const rule = AUTHZ[name];
+      const rule = commands[name].auth;
       const actor = deps.sessions.current;
       const call: CallContext = { command: name, actor, approver: null, approvalPin: null };
       const raised = escalation(name, input, deps.escalation());
@@ -92,8 +93,8 @@ export function createGuard(deps: GuardDeps): Guard {
       // The first-run PIN's session may do nothing but change it.
       if (rule !== 'public' && rule !== 'manager' && actor?.mustChangePin)
         refuse(call, 'pin_must_change', 'session', needsPin, reason);
+      const own = input && typeof input === 'object' ? (input as Record<string, unknown>)['managerPin'] : undefined;
       if (needsPin) {
-        const own = input && typeof input === 'object' ? (input as Record<string, unknown>)['managerPin'] : undefined;
         const pin = approval?.managerPin ?? (typeof own === 'string' ? own : null);
         const field = approval ? 'approval.managerPin' : typeof own === 'string' ? 'managerPin' : 'approval.managerPin';
         if (pin === null) refuse(call, 'approval_required', field, true, reason);
@@ -115,7 +116,13 @@ export function createGuard(deps: GuardDeps): Guard {
           }
         }
       }
-      const value = await runInCall(call, () => handler(input));
+      // A command's own `managerPin` names the manager its handler acts for. It is verified here as well when
+      // the approval beside the input carried another PIN, or when the rule asked for none (`staff.approve`,
+      // a manager approving a counter action: the command is the approval, not a refusal to audit).
+      let approver = call.approver;
+      if (typeof own === 'string' && own !== call.approvalPin)
+        approver = person(await runInCall(call, () => deps.staff().approver(own, 'managerPin')));
+      const value = await runInCall(call, () => handler(input, { actor, approver }));
       // Approved cashier actions (the manager-only commands audit themselves).
       if (rule === 'approval' || raised?.kind === 'approval')
         deps

@@ -18,7 +18,7 @@ import { countUpTo } from '../orders/store.ts';
 import { PinAttempts, type Lockout } from './attempts.ts';
 import { hashPin, verifyPin } from '../../shared/node/pin.ts';
 import { currentCall } from './context.ts';
-import type { StaffRole, StaffView, AuditEntry } from '../../shared/contract/manager.ts';
+import type { StaffRole, StaffView, AuditEntry } from '../../shared/contract/index.ts';
 
 export const DEFAULT_MANAGER_PIN = '0000';
 
@@ -94,18 +94,13 @@ export class StaffService {
     return toView(found);
   }
 
-  /** Manager approval: the PIN must be an active manager's. Returns the manager's name (the audit actor). */
-  async requireManager(pin: string, field = 'managerPin'): Promise<string> {
-    return (await this.approver(pin, field)).name;
-  }
-
   /**
-   * The active manager whose PIN this is. The core verified it once for this call already when the same
-   * PIN approved the command (no second hash, no second count). The first-run PIN approves nothing.
+   * The active manager whose PIN this is (counted against brute force like every PIN). Only the guard asks
+   * (electron/auth/guard.ts), once per command; handlers receive the manager. The first-run PIN approves
+   * nothing.
    */
   async approver(pin: string, field = 'managerPin'): Promise<StaffView> {
     const call = currentCall();
-    if (call?.approver && call.approvalPin === pin) return this.get(call.approver.id);
     const who = await this.identify(pin, field);
     if (who.role !== 'manager') {
       this.audit(who.name, 'approval.refused', { field, command: call?.command ?? null });

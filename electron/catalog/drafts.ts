@@ -29,7 +29,11 @@ export interface ParkedDraftsDeps {
   viaHub?: () => boolean;
 }
 
-export interface ParkedDrafts {
+/**
+ * Where this till's parked carts are mirrored so the shop's other tills see them (and take them at most
+ * once): the gateway's drafts (createParkedDrafts, here) or the store hub (electron/hub-client/parked.ts).
+ */
+export interface ParkedMirror {
   /** Syncs now and then every `intervalMs` (default a minute), so carts parked offline reach the gateway. */
   start(intervalMs?: number): void;
   /** Stops the timer and waits for a sync under way. */
@@ -64,7 +68,7 @@ interface ParkedRow {
 const META_TERMINAL = 'kasaTerminal';
 const META_CART = 'kasaCart';
 
-export function createParkedDrafts(deps: ParkedDraftsDeps): ParkedDrafts {
+export function createParkedDrafts(deps: ParkedDraftsDeps): ParkedMirror {
   const { db } = deps;
   const now = deps.now ?? Date.now;
   const log = deps.log ?? (() => undefined);

@@ -1,28 +1,19 @@
-/** The till's `hub.*` commands (shared/contract/hub.ts): the manager sees the link and enrols the till. */
-import type { HubStatusView } from '../../shared/contract/hub.ts';
+/** The hub area's handlers (shared/contract/hub.ts): the manager sees the till's link and enrols the till. */
+import { approverOf } from '../auth/context.ts';
+import { areaHandlers, type AreaHandlers } from '../dispatch.ts';
 import { CommandError } from '../errors.ts';
 import { HubError } from './client.ts';
 import type { HubSync } from './sync.ts';
 
 export interface HubHandlerDeps {
-  /** The approving manager's name, or a `forbidden` error (the core decides, not the UI). */
-  requireManager: (pin: string) => Promise<string>;
   audit: (actor: string, action: string, detail: Record<string, unknown>) => void;
 }
 
-export function hubHandlers(sync: HubSync, deps: HubHandlerDeps) {
-  return {
-    'hub.status': async (): Promise<HubStatusView> => sync.status(),
-    'hub.enrol': async ({
-      managerPin,
-      url,
-      code,
-    }: {
-      managerPin: string;
-      url: string;
-      code: string;
-    }): Promise<{ tillId: number; shopId: number }> => {
-      const manager = await deps.requireManager(managerPin);
+export function hubHandlers(sync: HubSync, deps: HubHandlerDeps): AreaHandlers<'hub'> {
+  return areaHandlers('hub', {
+    'hub.status': async () => sync.status(),
+    'hub.enrol': async ({ url, code }, caller) => {
+      const manager = approverOf(caller).name;
       const already = sync.tillId();
       if (already !== null) throw new CommandError('conflict', 'hub_already_enrolled', { id: already });
       let r: { tillId: number; shopId: number };
@@ -42,5 +33,5 @@ export function hubHandlers(sync: HubSync, deps: HubHandlerDeps) {
       sync.start();
       return r;
     },
-  };
+  });
 }

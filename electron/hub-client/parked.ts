@@ -10,7 +10,7 @@
 import type { Db } from '../db/open.ts';
 import { CommandError } from '../errors.ts';
 import { ParkedCart, type ParkedSaleView, type RemoteParkedSale } from '../../shared/contract/catalog.ts';
-import type { ParkedDrafts } from '../catalog/drafts.ts';
+import type { ParkedMirror } from '../catalog/drafts.ts';
 import { dropParked } from '../catalog/service.ts';
 import type { HubClient } from './client.ts';
 import { createSyncLoop } from '../retry/loop.ts';
@@ -33,7 +33,7 @@ interface ParkedRow {
 const PUSHED = 'parked:';
 const OWED = 'parked_owed:';
 
-export function createHubParked(deps: HubParkedDeps): ParkedDrafts {
+export function createHubParked(deps: HubParkedDeps): ParkedMirror {
   const { db } = deps;
   const log = deps.log ?? (() => undefined);
   const state = (key: string): string | undefined =>
@@ -180,8 +180,8 @@ export function createHubParked(deps: HubParkedDeps): ParkedDrafts {
  * The parked-cart mirror the core uses: through the hub while this till is enrolled with one, else the
  * gateway drafts exactly as before (their background sync skips itself while the hub is in use).
  */
-export function parkedCarts(viaHub: () => boolean, gateway: ParkedDrafts, hub: ParkedDrafts): ParkedDrafts {
-  const pick = (): ParkedDrafts => (viaHub() ? hub : gateway);
+export function parkedCarts(viaHub: () => boolean, gateway: ParkedMirror, hub: ParkedMirror): ParkedMirror {
+  const pick = (): ParkedMirror => (viaHub() ? hub : gateway);
   return {
     start(intervalMs) {
       gateway.start(intervalMs);

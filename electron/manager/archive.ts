@@ -2,7 +2,7 @@
  * The archive: issued receipts from the local orders or the gateway (`/archive/receipts`), one receipt
  * with its journal, QR link and chain, and the "was this fiscalized?" lookup.
  */
-import type { ArchiveDetail, ArchiveRow, LookupRow } from '../../shared/contract/manager.ts';
+import type { ArchiveDetail, ArchiveRow, LookupRow } from '../../shared/contract/archive.ts';
 import type { OrderPayment, OrderState } from '../../shared/domain.ts';
 import { toPara } from '../../shared/money.ts';
 import type { GatewayClient } from '../gateway/client.ts';

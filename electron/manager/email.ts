@@ -6,7 +6,7 @@
  * are bounded (retry/budget.ts, loop `email`): when the budget is spent the e-mail is failed too, shows in
  * the manager's attention list with the gateway's last words, and `retries.resume` queues it again.
  */
-import type { EmailView } from '../../shared/contract/manager.ts';
+import type { EmailView } from '../../shared/contract/emails.ts';
 import type { GatewayErrorView } from '../../shared/domain.ts';
 import type { Db } from '../db/open.ts';
 import type { GatewayClient } from '../gateway/client.ts';

@@ -17,7 +17,7 @@ import type {
   PaymentType,
   TransactionType,
 } from '../../shared/domain.ts';
-import type { RefundInput, RefundSource, RefundableLine } from '../../shared/contract/manager.ts';
+import type { RefundInput, RefundSource, RefundableLine } from '../../shared/contract/refunds.ts';
 import { formatQuantity, formatRsd, paraToDecimal, toMilli, toPara } from '../../shared/money.ts';
 import { legacyRefundPara, lineItems, refundLine, type RefundedSoFar } from '../../shared/receipt-items.ts';
 import { CommandError, invalidInput } from '../errors.ts';

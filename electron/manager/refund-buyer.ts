@@ -8,7 +8,7 @@
  * Anything else is refused at field `buyerId` before anything is captured.
  */
 import { isValidBuyerId, sellerBuyerId } from '../../shared/buyer-id.ts';
-import type { RefundSource } from '../../shared/contract/manager.ts';
+import type { RefundSource } from '../../shared/contract/refunds.ts';
 import { invalidInput } from '../errors.ts';
 import type { OrderStore } from '../orders/store.ts';
 

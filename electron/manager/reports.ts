@@ -3,7 +3,7 @@
  * advances, orders not yet fiscalized. Training, proforma and copy receipts are not turnover and are left
  * out (training ones are counted as excluded). Money in para; text and CSV formatting at the edge.
  */
-import type { ReportView } from '../../shared/contract/manager.ts';
+import type { ReportView } from '../../shared/contract/reports.ts';
 import { formatRsd, paraToDecimal } from '../../shared/money.ts';
 import type { Db } from '../db/open.ts';
 import type { TaxRatesCache } from '../sales/tax-rates.ts';

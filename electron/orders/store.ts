@@ -458,6 +458,20 @@ export class OrderStore {
   }
 
   /**
+   * Re-queues an order from needs_attention with its tax labels replaced (`replace`: old label to new) in
+   * its frozen body and its lines, under the same order number.
+   */
+  relabel(orderId: number, replace: Readonly<Record<string, string>>, dueAt: number): void {
+    const row = this.get(orderId);
+    if (!row) return;
+    const body = JSON.parse(row.request ?? '{}') as { items?: { labels: string[] }[] };
+    for (const item of body.items ?? []) item.labels = item.labels.map((l) => replace[l] ?? l);
+    const data = JSON.parse(row.data) as OrderData;
+    for (const line of data.lines) line.labels = line.labels.map((l) => replace[l] ?? l);
+    this.requeue(orderId, JSON.stringify(body), data, dueAt);
+  }
+
+  /**
    * Gives an order parked for a receipt mismatch a NEW order number (its old one is taken at the gateway
    * by another sale) and queues it again, in one transaction: the frozen body gets the new number, the old
    * one is kept in `data.previousOrderNumbers`. Returns both numbers, or null if the order is not parked

@@ -14,7 +14,7 @@ import type {
   ProductView,
   ScanResult,
 } from '../../shared/contract/catalog.ts';
-import type { StaffView } from '../../shared/contract/manager.ts';
+import type { StaffView } from '../../shared/contract/staff.ts';
 import type { AppInfo, Language, OrderView, PaymentType, SyncStatus, TaxRatesView } from '../../shared/domain.ts';
 import { lineTotal, milliToDecimal, paraToDecimal, type Milli, type Para } from '../../shared/money.ts';
 import { looksLikeBarcode } from './scanner.ts';

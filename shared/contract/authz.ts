@@ -1,12 +1,8 @@
 /**
- * Who may run each command (issue #12). The core checks this table in `dispatch` before any handler runs;
- * the UI only asks for what the rule needs (a login, a manager's PIN). Nothing a transport sends is
- * trusted beyond the core's own session (the person logged in at this till).
- *
- * - `public`: anyone who reaches the core (the login screen, status bar).
- * - `session`: the person logged in at the till (cashier or manager) whose PIN is not the first-run 0000.
- * - `manager`: an active manager's PIN travels with the command (`managerPin`, or `approval.managerPin`).
- * - `approval`: a logged-in person's action approved by a manager: the session and a manager's PIN.
+ * Authorization beyond each command's own rule (its `auth`, declared in its `command()` definition): the
+ * core checks both in `dispatch` before any handler runs (electron/auth/guard.ts); the UI only asks for
+ * what the rule needs (a login, a manager's PIN). Nothing a transport sends is trusted beyond the core's
+ * own session (the person logged in at this till).
  *
  * Some `session` commands escalate by their input (`escalation` below):
  * a checkout with a price override or a discount beyond the limit needs `approval`; a training receipt is
@@ -14,80 +10,16 @@
  * new rules need `approval`; `emails.send` of an archived receipt (by invoice number) needs `approval`.
  */
 import { z } from 'zod';
-import type { AppError, CommandName, CommandParsedInput } from './index.ts';
+import { commands, type AppError, type CommandName, type CommandParsedInput } from './index.ts';
+import type { AuthRule } from './define.ts';
 import { lineTotal, toMilli, toPara } from '../money.ts';
 
-export type AuthRule = 'public' | 'session' | 'manager' | 'approval';
+export type { AuthRule } from './define.ts';
 
-export const AUTHZ: { readonly [N in CommandName]: AuthRule } = {
-  // status, login and the first-run PIN change
-  'app.info': 'public',
-  'taxRates.get': 'public',
-  'sync.status': 'public',
-  'print.status': 'public',
-  'settings.get': 'public',
-  'staff.login': 'public',
-  'staff.logout': 'public',
-  'staff.changePin': 'public',
-  // the counter
-  'sales.checkout': 'session',
-  'orders.get': 'session',
-  'orders.list': 'session',
-  'orders.resend': 'session',
-  'sync.now': 'session',
-  // background retries that spent their budget (#14): seen and resumed like orders.resend
-  'retries.list': 'session',
-  'retries.resume': 'session',
-  'catalog.search': 'session',
-  'catalog.byBarcode': 'session',
-  'catalog.favourites': 'session',
-  'catalog.stats': 'session',
-  'parked.save': 'session',
-  'parked.list': 'session',
-  'parked.take': 'session',
-  'parked.delete': 'session',
-  'parked.remote': 'session',
-  'parked.takeRemote': 'session',
-  'print.receipt': 'session',
-  'print.test': 'session',
-  'print.reprintLast': 'session',
-  'printer.profiles': 'session',
-  'staff.list': 'session',
-  'staff.approve': 'session',
-  'refunds.source': 'session',
-  'advances.list': 'session',
-  'advances.finalize': 'session',
-  'advances.add': 'session',
-  'emails.list': 'session',
-  'emails.send': 'session',
-  'archive.search': 'session',
-  'archive.get': 'session',
-  'archive.lookup': 'session',
-  'settings.verifyApiKey': 'session',
-  'reports.summary': 'session',
-  'reports.csv': 'session',
-  'reports.print': 'session',
-  // money and configuration: a manager's PIN travels with the command
-  'refunds.create': 'approval',
-  'orders.reissue': 'approval',
-  'copies.create': 'approval',
-
-  'orders.fixLabels': 'approval',
-  'catalog.import': 'session',
-  'catalog.loadSample': 'approval',
-  'catalog.barcodeRules': 'session',
-  'printer.configure': 'approval',
-  'staff.create': 'manager',
-  'staff.update': 'manager',
-  'settings.update': 'manager',
-  'settings.setApiKey': 'manager',
-  'backups.list': 'manager',
-  'backups.restore': 'manager',
-  'audit.list': 'manager',
-  // the store hub (#15)
-  'hub.status': 'session',
-  'hub.enrol': 'manager',
-};
+/** Every command's rule by name, read from the command definitions (a view for tests and readers). */
+export const AUTHZ: { readonly [N in CommandName]: AuthRule } = Object.fromEntries(
+  Object.entries(commands).map(([name, def]) => [name, def.auth]),
+) as { [N in CommandName]: AuthRule };
 
 /** `session` commands audited with the person who ran them (what leaves the shop). */
 export const AUDITED: ReadonlySet<CommandName> = new Set<CommandName>(['emails.send']);
@@ -123,7 +55,7 @@ export function escalation(name: CommandName, input: unknown, ctx: EscalationCon
     const checkout = input as CommandParsedInput<'sales.checkout'>;
     if (checkout.invoiceType === 'training' && !ctx.trainingMode)
       return { kind: 'refuse', key: 'training_off', field: 'invoiceType' };
-    // #21: the law has no training advance; in training mode every document is training or refused.
+    // The law has no training advance; in training mode every document is training or refused.
     if (checkout.invoiceType === 'advance' && ctx.trainingMode)
       return { kind: 'refuse', key: 'training_advance', field: 'invoiceType' };
     for (const [i, line] of checkout.lines.entries()) {

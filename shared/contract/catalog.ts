@@ -160,6 +160,7 @@ export const catalogCommands = {
     }),
     'Validates every CSV row (errors carry row, field and message); unless dryRun, upserts the valid rows by ' +
       'code in one transaction. Rows with a label missing from the current tax rates are imported and flagged.',
+    { auth: 'session' },
   ),
   'catalog.search': command<ProductView[]>()(
     z.strictObject({
@@ -168,6 +169,7 @@ export const catalogCommands = {
     }),
     'Products whose name words start with the query words (Cyrillic/Latin and diacritics folded), or whose ' +
       'code starts with / barcode equals the query. Fast at 100,000 products.',
+    { auth: 'session' },
   ),
   'catalog.byBarcode': command<ScanResult>()(
     z.strictObject({
@@ -178,16 +180,23 @@ export const catalogCommands = {
     }),
     'Resolves a scanned code: an exact barcode first, then an in-store EAN-13 price/weight code (prefixes ' +
       'per catalog.barcodeRules), then the product code. not_found when nothing matches.',
+    { auth: 'session' },
   ),
-  'catalog.favourites': command<ProductView[]>()(s.empty, 'Quick-key products, in name order (at most 48).'),
-  'catalog.stats': command<CatalogStats>()(s.empty, 'Catalog size and the products flagged for a missing label.'),
+  'catalog.favourites': command<ProductView[]>()(s.empty, 'Quick-key products, in name order (at most 48).', {
+    auth: 'session',
+  }),
+  'catalog.stats': command<CatalogStats>()(s.empty, 'Catalog size and the products flagged for a missing label.', {
+    auth: 'session',
+  }),
   'catalog.loadSample': command<ImportResult>()(
     s.empty,
     'Imports the bundled sample catalog (resources/catalog/sample.csv), upserting by code.',
+    { auth: 'approval' },
   ),
   'catalog.barcodeRules': command<BarcodeRule[]>()(
     z.strictObject({ rules: z.array(BarcodeRuleSchema).max(10).optional() }),
     'Returns the price/weight barcode rules; with `rules`, replaces them first.',
+    { auth: 'session' },
   ),
   'parked.save': command<ParkedSaleSummary>()(
     z.strictObject({
@@ -195,21 +204,29 @@ export const catalogCommands = {
       cart: ParkedCart,
     }),
     'Stores a cart durably (survives restart) until it is taken or deleted.',
+    { auth: 'session' },
   ),
-  'parked.list': command<ParkedSaleSummary[]>()(s.empty, 'Parked carts, oldest first.'),
+  'parked.list': command<ParkedSaleSummary[]>()(s.empty, 'Parked carts, oldest first.', { auth: 'session' }),
   'parked.take': command<ParkedSaleView>()(
     z.strictObject({ id: s.id }),
     'Removes a parked cart and returns it, atomically: a cart is resumed at most once. not_found if gone.',
+    { auth: 'session' },
   ),
-  'parked.delete': command<{ deleted: true }>()(z.strictObject({ id: s.id }), 'Discards a parked cart.'),
+  'parked.delete': command<{ deleted: true }>()(z.strictObject({ id: s.id }), 'Discards a parked cart.', {
+    auth: 'session',
+  }),
   'parked.remote': command<{ online: boolean; sales: RemoteParkedSale[] }>()(
     s.empty,
-    "Carts parked on the shop's other tills (through the store hub once enrolled, else gateway drafts); `online: false` when neither can be reached.",
+    "Carts parked on the shop's other tills (through the store hub once enrolled, else gateway drafts); `online: " +
+      'false` when neither can be reached.',
+    { auth: 'session' },
   ),
   'parked.takeRemote': command<ParkedSaleView>()(
     z.strictObject({ draftId: s.id }),
-    "Takes a cart parked on another till (`draftId`: the hub's cart id with a hub): deleted at the hub or the gateway first, so it is resumed at most " +
+    "Takes a cart parked on another till (`draftId`: the hub's cart id with a hub): deleted at the hub or the " +
+      'gateway first, so it is resumed at most ' +
       'once (not_found when another till took it).',
+    { auth: 'session' },
   ),
 } as const;
 

@@ -1,18 +1,37 @@
 import type { z } from 'zod';
 
-/** A contract command: its input schema, its documented guarantee, and (as a type only) its result. */
+/**
+ * Who may run a command; the core's guard (electron/auth/guard.ts) checks it before any handler runs.
+ * - `public`: anyone who reaches the core (the login screen, status bar).
+ * - `session`: the person logged in at the till (cashier or manager) whose PIN is not the first-run 0000.
+ * - `manager`: an active manager's PIN travels with the command (`managerPin`, or `approval.managerPin`).
+ * - `approval`: a logged-in person's action approved by a manager: the session and a manager's PIN.
+ * Some `session` commands need more by their input: see `escalation` in authz.ts.
+ */
+export type AuthRule = 'public' | 'session' | 'manager' | 'approval';
+
+/** What a command declares beside its schema: who may run it. */
+export interface CommandOptions {
+  readonly auth: AuthRule;
+}
+
+/** A contract command: its input schema, its documented guarantee, its rule, and (as a type only) its result. */
 export interface CommandDef<I extends z.ZodType, R> {
   readonly input: I;
   readonly doc: string;
+  readonly auth: AuthRule;
   /** Type-level only: never read at run time. */
   readonly __result?: R;
 }
 
-/** `command<Result>()(InputSchema, 'what it guarantees')`. */
+/** `command<Result>()(InputSchema, 'what it guarantees', { auth: 'session' })`. */
 export function command<R>() {
-  return <I extends z.ZodType>(input: I, doc: string): CommandDef<I, R> => ({ input, doc });
+  return <I extends z.ZodType>(input: I, doc: string, options: CommandOptions): CommandDef<I, R> => ({
+    input,
+    doc,
+    auth: options.auth,
+  });
 }
-
 /** A contract event: its payload type, documented. */
 export interface EventDef<P> {
   readonly doc: string;

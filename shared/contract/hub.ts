@@ -1,7 +1,7 @@
 /** The store hub, as the till's manager sees it (owned by electron/hub; docs/hub.md). */
 import { z } from 'zod';
 import { command } from './define.ts';
-import { pin } from './manager.ts';
+import * as s from './schemas.ts';
 
 /** This till's link to the store hub. The credential is never part of it. */
 export interface HubStatusView {
@@ -29,10 +29,11 @@ export const hubCommands = {
   'hub.status': command<HubStatusView>()(
     z.strictObject({}),
     "This till's link to the store hub: enrolled, backlog, last sync, gaps.",
+    { auth: 'session' },
   ),
   'hub.enrol': command<{ tillId: number; shopId: number }>()(
     z.strictObject({
-      managerPin: pin,
+      managerPin: s.pin,
       url: z
         .string({ error: 'text' })
         .trim()
@@ -43,5 +44,6 @@ export const hubCommands = {
     }),
     'Enrols this till with a store hub using a one-time code (manager only, audited); the hub credential is ' +
       'stored like the API key and sync starts at once. A till already enrolled is refused.',
+    { auth: 'manager' },
   ),
 } as const;

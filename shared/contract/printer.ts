@@ -153,24 +153,29 @@ export const printerCommands = {
     z.strictObject({ orderId: s.id }),
     "Queues the order's fiscal receipt for printing (persistent; retried while the printer is offline). " +
       'Never contacts the gateway. not_found when the order has no receipt.',
+    { auth: 'session' },
   ),
   'print.test': command<{ jobId: number }>()(
     s.empty,
     'Queues a test page: every Serbian Cyrillic and Latin letter, the code pages in use, and a QR code.',
+    { auth: 'session' },
   ),
   'print.reprintLast': command<{ jobId: number | null }>()(
     s.empty,
     'Prints the last job again. A fiscal receipt that never finished printing is re-queued; one already ' +
       'printed is not printed again locally (a second copy must be a fiscal copy from the gateway): conflict.',
+    { auth: 'session' },
   ),
-  'print.status': command<PrintStatus>()(s.empty, 'The printer state, queue size and last error.'),
+  'print.status': command<PrintStatus>()(s.empty, 'The printer state, queue size and last error.', { auth: 'public' }),
   'printer.profiles': command<{ profiles: PrinterProfileView[]; current: string }>()(
     s.empty,
     'The printer presets Kasa ships (built from escpos-printer-db) and the one in use.',
+    { auth: 'session' },
   ),
   'printer.configure': command<PrintStatus>()(
     PrinterConfigureInput,
     'Stores the printer address, profile, header/footer and auto-print in settings; takes effect for the next job.',
+    { auth: 'approval' },
   ),
 } as const;
 

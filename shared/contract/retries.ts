@@ -27,6 +27,7 @@ export const retriesCommands = {
   'retries.list': command<{ items: RetryAttentionView[] }>()(
     s.empty,
     'Background retries (missing journals, e-mails, parked-cart drafts) that spent their budget and wait for a person.',
+    { auth: 'session' },
   ),
   'retries.resume': command<{ resumed: boolean }>()(
     z.strictObject({
@@ -34,5 +35,6 @@ export const retriesCommands = {
       item: z.string({ error: 'text' }).trim().min(1, { error: 'required' }).max(100, { error: 'too_long' }),
     }),
     'A person resumes one item: a fresh retry budget, tried now.',
+    { auth: 'session' },
   ),
 } as const;

@@ -1,4 +1,4 @@
-/** Reusable zod pieces for contract inputs. Custom messages are message keys (see shared/messages.ts). */
+/** Reusable zod pieces for contract inputs. Custom messages are message keys (their texts: shared/messages.ts). */
 import { z } from 'zod';
 import { toMilli, toPara } from '../money.ts';
 import { INVOICE_TYPES, PAYMENT_TYPES } from '../domain.ts';
@@ -44,3 +44,19 @@ export const id = z.number({ error: 'number' }).int({ error: 'integer' }).positi
 export const gtin = z.string({ error: 'text' }).regex(/^\d{8,14}$/, { error: 'gtin' });
 
 export const empty = z.strictObject({});
+
+/** A PIN: 4 to 8 digits (a person's own, or a manager's approving one). */
+export const pin = z.string({ error: 'text' }).regex(/^\d{4,8}$/, { error: 'pin_format' });
+
+/** A date (or date-time) `Date.parse` reads, e.g. `2026-01-31` or an ISO timestamp. */
+export const isoDate = z.string({ error: 'text' }).refine((v) => !Number.isNaN(Date.parse(v)), { error: 'date' });
+
+/** A page number of a paginated list, from 1. */
+export const page = z.number({ error: 'number' }).int({ error: 'integer' }).min(1, { error: 'positive' });
+
+/** Rows per page of a paginated list (at most 100). */
+export const pageLimit = z
+  .number({ error: 'number' })
+  .int({ error: 'integer' })
+  .min(1, { error: 'positive' })
+  .max(100, { error: 'too_many' });

@@ -3,7 +3,7 @@
  * fiscalized sale, a refund of a sale still queued during an outage, advance then finalize, a fiscal
  * copy and an e-mail, and a cashier's PIN refused for a refund.
  */
-import type { BackupsView } from '../../shared/contract/manager.ts';
+import type { BackupsView } from '../../shared/contract/backups.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { explainGatewayError } from '../../shared/gateway-errors.ts';
 import type { Locator } from '@playwright/test';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { AuditEntry } from '../../shared/contract/manager.ts';
+import type { AuditEntry } from '../../shared/contract/audit.ts';
 import type { PrintStatus } from '../../shared/contract/printer.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 import { openManager } from './counter-support.ts';

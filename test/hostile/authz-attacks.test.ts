@@ -13,7 +13,7 @@ import { createLogger } from '../../electron/log/logger.ts';
 import { createTransportFactory } from '../../electron/printer/transport.ts';
 import { csvText, reportCsv } from '../../electron/manager/reports.ts';
 import { rawRequest } from '../support/http.ts';
-import type { AuditEntry } from '../../shared/contract/manager.ts';
+import type { AuditEntry } from '../../shared/contract/audit.ts';
 import type { EventMessage } from '../../shared/contract/index.ts';
 
 const TOKEN = 'authz-token-0123456789abcdef';

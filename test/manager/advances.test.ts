@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
 import { closeCores, control, fails, MANAGER_PIN, ok, orderCount, settled, startCore } from '../support/session.ts';
-import type { RefundSource } from '../../shared/contract/manager.ts';
+import type { RefundSource } from '../../shared/contract/refunds.ts';
 import type { OrderView } from '../../shared/domain.ts';
 
 afterEach(closeCores);

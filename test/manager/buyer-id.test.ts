@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
 import { closeCores, control, MANAGER_PIN, ok, orderCount, startCore } from '../support/session.ts';
-import type { RefundSource, SettingsView } from '../../shared/contract/manager.ts';
+import type { RefundSource, SettingsView } from '../../shared/contract/index.ts';
 import type { Language, OrderView } from '../../shared/domain.ts';
 
 afterEach(closeCores);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
 import { closeCores, control, MANAGER_PIN, ok, settled, startCore, tempDir } from '../support/session.ts';
-import type { ArchiveDetail, ArchiveRow } from '../../shared/contract/manager.ts';
+import type { ArchiveDetail, ArchiveRow } from '../../shared/contract/archive.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { explainGatewayError } from '../../shared/gateway-errors.ts';
 

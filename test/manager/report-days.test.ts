@@ -11,7 +11,7 @@ import { buildReport, summarizeOrders, type OrderData } from '../../electron/man
 import { warmReportDays } from '../../electron/manager/report-days.ts';
 import type { ReceiptTaxes } from '../../electron/manager/report-totals.ts';
 import { TaxRatesCache } from '../../electron/sales/tax-rates.ts';
-import type { ReportView } from '../../shared/contract/manager.ts';
+import type { ReportView } from '../../shared/contract/reports.ts';
 import { buildHistory } from '../support/history.ts';
 import { tempDatabases } from '../support/temp-db.ts';
 

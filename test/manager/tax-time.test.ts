@@ -28,7 +28,7 @@ import { TAX_RATES_REFRESH_MS, TaxRatesCache, startTaxRates } from '../../electr
 import { formatDateTime } from '../../electron/sandbox/journal.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import type { LoopTimers } from '../../electron/retry/loop.ts';
-import type { ReportView } from '../../shared/contract/manager.ts';
+import type { ReportView } from '../../shared/contract/reports.ts';
 import type { OrderView, TaxRatesView } from '../../shared/domain.ts';
 import { closeCores, control, MANAGER_PIN, ok, settled, startCore } from '../support/session.ts';
 

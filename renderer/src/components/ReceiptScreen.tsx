@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { formatRsd } from '../../../shared/money.ts';
 import { usePos } from '../context.ts';
 import type { PosApi } from '../../../shared/contract/index.ts';
-import type { EmailView } from '../../../shared/contract/manager.ts';
+import type { EmailView } from '../../../shared/contract/emails.ts';
 import type { Language, OrderView } from '../../../shared/domain.ts';
 import { explainGatewayError } from '../../../shared/gateway-errors.ts';
 import { ActionButton } from './SaleScreen.tsx';

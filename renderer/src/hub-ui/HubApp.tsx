@@ -4,7 +4,7 @@
  * report (and downloads it as CSV). Every control has an accessible name; the hub decides who may do what.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import type { ReportView } from '../../../shared/contract/manager.ts';
+import type { ReportView } from '../../../shared/contract/reports.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { useHubT, type HubKey, type HubLang, type HubT } from './i18n.ts';
 

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
-import type { AdvanceChainView } from '../../../shared/contract/manager.ts';
+import type { AdvanceChainView } from '../../../shared/contract/advances.ts';
 import type { Language, OrderView, PaymentType, TaxLabel } from '../../../shared/domain.ts';
 import {
   formatRsd,

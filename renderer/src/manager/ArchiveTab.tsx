@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import QRCode from 'qrcode';
 import type { PosApi } from '../../../shared/contract/index.ts';
-import type { ArchiveDetail, ArchiveRow, LookupRow } from '../../../shared/contract/manager.ts';
+import type { ArchiveDetail, ArchiveRow, LookupRow } from '../../../shared/contract/archive.ts';
 import { PAYMENT_TYPES, type Language, type OrderView, type PaymentType } from '../../../shared/domain.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';

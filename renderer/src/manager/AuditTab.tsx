@@ -1,7 +1,7 @@
 /** The manager's audit log tab. */
 import { useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
-import type { AuditEntry } from '../../../shared/contract/manager.ts';
+import type { AuditEntry } from '../../../shared/contract/audit.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { call, useAction, Alert, PinInput } from './common.tsx';
 import type { ManagerT } from './i18n.ts';

@@ -1,7 +1,7 @@
 /** The database backups' section of the manager's settings. */
 import { useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
-import type { BackupsView } from '../../../shared/contract/manager.ts';
+import type { BackupsView } from '../../../shared/contract/backups.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { Modal } from '../components/Modal.tsx';
 import { call, useAction, Alert, PinInput } from './common.tsx';

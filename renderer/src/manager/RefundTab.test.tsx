@@ -7,7 +7,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RefundInput, RefundSource } from '../../../shared/contract/manager.ts';
+import type { RefundInput, RefundSource } from '../../../shared/contract/refunds.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { createFakeApi, ok } from '../testing/fake-api.ts';
 import { order } from '../testing/fixtures.ts';

@@ -1,7 +1,7 @@
 /** The manager's refund tab. */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
-import type { RefundSource } from '../../../shared/contract/manager.ts';
+import type { RefundSource } from '../../../shared/contract/refunds.ts';
 import type { Language, OrderView, PaymentType } from '../../../shared/domain.ts';
 import { formatQuantity, formatRsd, milliToDecimal, parseQuantityInput } from '../../../shared/money.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';

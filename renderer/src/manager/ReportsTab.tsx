@@ -1,7 +1,7 @@
 /** The manager's reports tab. */
 import { useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
-import type { ReportView } from '../../../shared/contract/manager.ts';
+import type { ReportView } from '../../../shared/contract/reports.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import { PAYMENT_NAMES, call, useAction, Alert, Field } from './common.tsx';

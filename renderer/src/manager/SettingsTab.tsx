@@ -1,7 +1,7 @@
 /** The manager's settings tab (with the printer and backups sections). */
 import { useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
-import type { AccountView, SettingsView } from '../../../shared/contract/manager.ts';
+import type { AccountView, SettingsView } from '../../../shared/contract/settings.ts';
 import type { Language } from '../../../shared/domain.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
 import { call, useAction, Alert, Field, PinInput } from './common.tsx';

@@ -1,7 +1,7 @@
 /** The manager's staff tab. */
 import { useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
-import type { StaffView } from '../../../shared/contract/manager.ts';
+import type { StaffView } from '../../../shared/contract/staff.ts';
 import { call, useAction, Alert, Field, PinInput } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 

@@ -1,0 +1,53 @@
+/** The backups area's handlers (shared/contract/backups.ts): the backups, and a restore at the next start. */
+import { approverOf } from '../auth/context.ts';
+import type { StaffService } from '../auth/staff.ts';
+import { areaHandlers, type AreaHandlers } from '../dispatch.ts';
+import { CommandError } from '../errors.ts';
+import { listBackups, requestRestore } from './backup.ts';
+import type { StartupReport } from './integrity.ts';
+
+export interface BackupsHandlerDeps {
+  dataDir: string;
+  /** What the start-up checks found (quick_check, the day's backup). */
+  startup(): StartupReport;
+  staff: StaffService;
+}
+
+export function backupsHandlers(deps: BackupsHandlerDeps): AreaHandlers<'backups'> {
+  return areaHandlers('backups', {
+    'backups.list': async () => {
+      const report = deps.startup();
+      return {
+        backups: listBackups(deps.dataDir).map((b) => ({
+          name: b.name,
+          kind: b.kind,
+          createdAt: b.createdAt,
+          bytes: b.bytes,
+          ...(b.chain ? { chain: b.chain } : {}),
+        })),
+        integrity: {
+          ok: report.integrity.ok,
+          problems: report.integrity.problems,
+          ...(report.integrity.pending ? { pending: true } : {}),
+        },
+        lastBackupError: report.backupError,
+      };
+    },
+    'backups.restore': async ({ name }, caller) => {
+      const actor = approverOf(caller).name;
+      let result: { restartRequired: true; name: string };
+      try {
+        result = requestRestore(deps.dataDir, name);
+      } catch (err) {
+        throw new CommandError(
+          'invalid_input',
+          'backup_unusable',
+          { field: 'name', reason: err instanceof Error ? err.message : String(err) },
+          'name',
+        );
+      }
+      deps.staff.audit(actor, 'backups.restore', { name });
+      return result;
+    },
+  });
+}

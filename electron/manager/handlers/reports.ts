@@ -1,0 +1,32 @@
+/** The reports area's handlers (shared/contract/reports.ts): totals of a period, as CSV, or printed. */
+import { areaHandlers, type AreaHandlers } from '../../dispatch.ts';
+import type { StaffService } from '../../auth/staff.ts';
+import type { Db } from '../../db/open.ts';
+import type { PrintService } from '../../printer/service.ts';
+import type { TaxRatesCache } from '../../sales/tax-rates.ts';
+import { buildReport, reportCsv, reportLines } from '../reports.ts';
+
+export interface ReportsHandlerDeps {
+  db: Db;
+  taxRates: TaxRatesCache;
+  printer: PrintService;
+  staff: StaffService;
+  now(): number;
+}
+
+export function reportsHandlers(deps: ReportsHandlerDeps): AreaHandlers<'reports'> {
+  const { db, taxRates, now } = deps;
+  return areaHandlers('reports', {
+    'reports.summary': async (range) => buildReport(db, taxRates, range, now()),
+    'reports.print': async (range) => {
+      const report = buildReport(db, taxRates, range, now());
+      const jobId = deps.printer.enqueueSlip(reportLines(report));
+      deps.staff.audit(null, 'report.print', { from: report.from, to: report.to });
+      return { jobId };
+    },
+    'reports.csv': async (range) => {
+      const report = buildReport(db, taxRates, range, now());
+      return { fileName: `presek-${report.from.slice(0, 10)}.csv`, csv: reportCsv(report) };
+    },
+  });
+}

@@ -1,0 +1,37 @@
+/** The sales area's handlers (shared/contract/sales.ts): the checkout, the tax rates and the app's state. */
+import type { AppInfo } from '../../shared/domain.ts';
+import { areaHandlers, type AreaHandlers } from '../dispatch.ts';
+import { CommandError } from '../errors.ts';
+import type { GatewayClient } from '../gateway/client.ts';
+import type { SalesService } from './service.ts';
+import type { TaxRatesCache } from './tax-rates.ts';
+
+export interface SalesHandlerDeps {
+  sales: SalesService;
+  taxRates: TaxRatesCache;
+  /** The gateway in use (it changes when a manager sets a new key). */
+  client(): GatewayClient;
+  info(): AppInfo;
+  warn(line: string): void;
+}
+
+export function salesHandlers(deps: SalesHandlerDeps): AreaHandlers<'sales'> {
+  const { sales, taxRates } = deps;
+  return areaHandlers('sales', {
+    'app.info': async () => deps.info(),
+    'taxRates.get': async ({ refresh }) => {
+      if (refresh || !taxRates.get()) {
+        try {
+          return await taxRates.refresh(deps.client());
+        } catch (err) {
+          const cached = taxRates.get();
+          if (cached) return cached;
+          deps.warn(`tax rates unavailable: ${String(err)}`);
+          throw new CommandError('unavailable', 'tax_rates_missing');
+        }
+      }
+      return taxRates.get() as NonNullable<ReturnType<TaxRatesCache['get']>>;
+    },
+    'sales.checkout': (input) => sales.checkout(input),
+  });
+}

@@ -1,0 +1,24 @@
+/** The audit log: who did what, and which manager approved it. */
+import { z } from 'zod';
+import { command } from './define.ts';
+import * as s from './schemas.ts';
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actor: string | null;
+  /** The manager who approved the action, when one did. */
+  approver: string | null;
+  action: string;
+  detail: string | null;
+}
+
+const managerPin = s.pin;
+
+export const auditCommands = {
+  'audit.list': command<{ entries: AuditEntry[]; total: number }>()(
+    z.strictObject({ managerPin, limit: s.pageLimit.optional(), offset: z.number().int().min(0).optional() }),
+    'The audit log, newest first (managers only).',
+    { auth: 'manager' },
+  ),
+} as const;

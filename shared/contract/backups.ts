@@ -1,0 +1,34 @@
+/** The database backups and the start-up integrity check. */
+import { z } from 'zod';
+import { command } from './define.ts';
+import * as s from './schemas.ts';
+
+export interface BackupsView {
+  /** `chain`: a restore point's type and the point it is built on (absent: a whole-database `.sqlite` copy). */
+  backups: {
+    name: string;
+    kind: string;
+    createdAt: string;
+    bytes: number;
+    chain?: { type: string; parent: string | null };
+  }[];
+  /** `pending`: the check runs in the background after start-up and has not finished yet. */
+  integrity: { ok: boolean; problems: string[]; pending?: boolean };
+  lastBackupError: string | null;
+}
+
+const managerPin = s.pin;
+
+export const backupsCommands = {
+  'backups.list': command<BackupsView>()(
+    z.strictObject({ managerPin }),
+    'The database backups (daily, the last 7 kept) and what the start-up integrity check found.',
+    { auth: 'manager' },
+  ),
+  'backups.restore': command<{ restartRequired: true; name: string }>()(
+    z.strictObject({ managerPin, name: z.string({ error: 'text' }).regex(/^[\w.-]{1,100}$/, { error: 'invalid' }) }),
+    'Stages a backup (checked with integrity_check first) to replace the database at the next start; ' +
+      'the current database is kept as a pre-restore copy. Audited.',
+    { auth: 'manager' },
+  ),
+} as const;

@@ -1,0 +1,55 @@
+/** End-of-day and shift reports: totals, CSV and the printed slip. */
+import { z } from 'zod';
+import { command } from './define.ts';
+import * as s from './schemas.ts';
+import type { PaymentType } from '../domain.ts';
+import type { Para } from '../money.ts';
+
+export interface ReportView {
+  from: string;
+  to: string;
+  cashier?: string;
+  sales: { count: number; totalPara: Para };
+  refunds: { count: number; totalPara: Para };
+  /** Net per payment type (sales minus refunds). */
+  byPayment: { type: PaymentType; salesPara: Para; refundsPara: Para; netPara: Para }[];
+  /** Net per tax label, with the VAT contained, from the cached rates. */
+  byLabel: { label: string; rate: number; netPara: Para; taxPara: Para }[];
+  advances: { count: number; totalPara: Para };
+  /** Orders in the period not yet fiscalized (queued or needing attention). */
+  notFiscalized: number;
+  trainingExcluded: number;
+  /**
+   * VAT per label and rate: the sum of the issued receipts' taxItems, refunds subtracted (a label at two rates
+   * across a change: two rows).
+   */
+  byTax: { label: string; rate: number; taxPara: Para }[];
+  /** The VAT of the period: the sum of `byTax`. */
+  taxPara: Para;
+  /** Orders issued under another tax-rate group than the one in force at capture. */
+  taxGroupChanged: number;
+}
+
+const reportRange = {
+  /** ISO start (inclusive); default: today 00:00 local time. */
+  from: s.isoDate.optional(),
+  /** ISO end (exclusive); default: now. */
+  to: s.isoDate.optional(),
+  cashier: s.text(60).optional(),
+};
+
+export const reportsCommands = {
+  'reports.summary': command<ReportView>()(
+    z.strictObject(reportRange),
+    'End-of-day or shift totals (training excluded).',
+    { auth: 'session' },
+  ),
+  'reports.print': command<{ jobId: number }>()(
+    z.strictObject(reportRange),
+    'Prints the report on the receipt printer.',
+    { auth: 'session' },
+  ),
+  'reports.csv': command<{ fileName: string; csv: string }>()(z.strictObject(reportRange), 'The report as CSV.', {
+    auth: 'session',
+  }),
+} as const;

@@ -1,0 +1,96 @@
+/** The till's settings and its gateway account (the API key is never returned, only masked). */
+import { z } from 'zod';
+import { command } from './define.ts';
+import * as s from './schemas.ts';
+import type { Language } from '../domain.ts';
+
+/** The gateway account as the key reports it. The key itself is never returned: only `maskedKey`. */
+export interface AccountView {
+  mode: 'demo' | 'live';
+  maskedKey: string | null;
+  gatewayUrl: string | null;
+  shopId?: string;
+  shopName?: string;
+  companyId?: string;
+  companyName?: string;
+  keyName?: string;
+  keyVersion?: string;
+  /** Judged from the tax labels: Latin test labels = demo, Cyrillic = production. */
+  environment: 'demo' | 'production' | 'unknown';
+  labels: string[];
+}
+
+export interface SettingsView {
+  language: Language;
+  terminalId: string;
+  gatewayUrl: string | null;
+  trainingMode: boolean;
+  outageWarnMinutes: number;
+  outageAlarmMinutes: number;
+  account: AccountView;
+  /** refunds may go without a buyer ID (`settings.skipBuyerIdValidation`); default off. */
+  allowRefundWithoutBuyerId?: boolean;
+}
+
+const managerPin = s.pin;
+
+export const settingsCommands = {
+  'settings.get': command<SettingsView>()(s.empty, 'Settings and the account (the API key only masked).', {
+    auth: 'public',
+  }),
+  'settings.update': command<SettingsView>()(
+    z.strictObject({
+      managerPin,
+      language: z.enum(['sr-Cyrl', 'sr-Latn', 'en'], { error: 'invalid' }).optional(),
+      terminalId: z
+        .string({ error: 'text' })
+        .regex(/^[A-Za-z0-9]{1,12}$/, { error: 'terminal_id' })
+        .optional(),
+      trainingMode: z.boolean({ error: 'boolean' }).optional(),
+      outageWarnMinutes: z
+        .number({ error: 'number' })
+        .int({ error: 'integer' })
+        .min(1, { error: 'positive' })
+        .max(10_080)
+        .optional(),
+      outageAlarmMinutes: z
+        .number({ error: 'number' })
+        .int({ error: 'integer' })
+        .min(1, { error: 'positive' })
+        .max(40_320)
+        .optional(),
+      /** How far the till's clock may be from the gateway's before the status bar warns (ms). */
+      /** A line discount above this share of the line total needs a manager's approval (percent, default 10). */
+      discountLimitPercent: z
+        .number({ error: 'number' })
+        .int({ error: 'integer' })
+        .min(0, { error: 'non_negative' })
+        .max(100, { error: 'invalid' })
+        .optional(),
+      clockDriftMaxMs: z
+        .number({ error: 'number' })
+        .int({ error: 'integer' })
+        .min(10_000, { error: 'invalid' })
+        .max(86_400_000, { error: 'invalid' })
+        .optional(),
+      allowRefundWithoutBuyerId: z.boolean({ error: 'boolean' }).optional(),
+    }),
+    'Changes settings (manager approval; audited).',
+    { auth: 'manager' },
+  ),
+  'settings.setApiKey': command<AccountView>()(
+    z.strictObject({
+      managerPin,
+      /** Accepted, verified, stored in the secret store; never returned (only a masked form). */
+      apiKey: z.string({ error: 'text' }).trim().min(4, { error: 'required' }).max(500, { error: 'too_long' }),
+      gatewayUrl: z.string({ error: 'text' }).trim().url({ error: 'url' }).max(300, { error: 'too_long' }),
+    }),
+    'Verifies a new key (verify-api-token, api-key/me, tax rates) before storing it, then switches the gateway.',
+    { auth: 'manager' },
+  ),
+  'settings.verifyApiKey': command<AccountView>()(
+    s.empty,
+    'Checks the current key with the gateway and reports the account.',
+    { auth: 'session' },
+  ),
+} as const;

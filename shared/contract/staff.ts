@@ -1,0 +1,93 @@
+/** Staff and PINs: log in and out, a manager's approval, people and their PINs (owned by electron/auth). */
+import { z } from 'zod';
+import { command, event } from './define.ts';
+import * as s from './schemas.ts';
+
+export const role = z.enum(['cashier', 'manager'], { error: 'invalid' });
+
+export type StaffRole = z.infer<typeof role>;
+
+/** A person who can log in at the till. PINs never leave the core. */
+export interface StaffView {
+  id: number;
+  name: string;
+  role: StaffRole;
+  active: boolean;
+  email?: string;
+  phone?: string;
+  /** The gateway's cashier id, when the person is registered there. */
+  gatewayId?: number;
+  /** True for the default manager until its first-run PIN is changed. */
+  mustChangePin: boolean;
+}
+
+const pin = s.pin;
+const managerPin = s.pin;
+
+export const staffCommands = {
+  'staff.login': command<StaffView>()(
+    z.strictObject({ pin }),
+    'Identifies the person by PIN (scrypt hash, constant-time compare). Wrong PIN: forbidden.',
+    { auth: 'public' },
+  ),
+  'staff.approve': command<{ approvedBy: string }>()(
+    z.strictObject({
+      managerPin,
+      action: z.string({ error: 'text' }).trim().min(1).max(60),
+      detail: z.string().max(500).optional(),
+    }),
+    'Manager approval for a counter action (void after payment, price override, training toggle); audited.',
+    { auth: 'session' },
+  ),
+  'staff.logout': command<{ loggedOut: true }>()(s.empty, 'Ends the session of the person logged in at this till.', {
+    auth: 'public',
+  }),
+  'staff.list': command<{ staff: StaffView[]; online: boolean }>()(
+    z.strictObject({ search: z.string({ error: 'text' }).trim().max(60, { error: 'too_long' }).optional() }),
+    'People who can log in; cashiers are refreshed from the gateway /cashiers when online, else from the local cache.',
+    { auth: 'session' },
+  ),
+  'staff.create': command<StaffView>()(
+    z.strictObject({
+      managerPin,
+      name: s.text(100),
+      role,
+      pin,
+      email: s.email.optional(),
+      phone: z
+        .string({ error: 'text' })
+        .regex(/^\+?[0-9 /-]{5,20}$/, { error: 'phone' })
+        .optional(),
+    }),
+    'Creates a cashier on the gateway (/cashiers, needs the network) and locally with a hashed PIN.',
+    { auth: 'manager' },
+  ),
+  'staff.update': command<StaffView>()(
+    z.strictObject({
+      managerPin,
+      id: s.id,
+      name: s.text(100).optional(),
+      role: role.optional(),
+      pin: pin.optional(),
+      email: s.email.optional(),
+      phone: z
+        .string({ error: 'text' })
+        .regex(/^\+?[0-9 /-]{5,20}$/, { error: 'phone' })
+        .optional(),
+      active: z.boolean({ error: 'boolean' }).optional(),
+    }),
+    'Updates a person (on the gateway too when registered there); a new PIN is hashed.',
+    { auth: 'manager' },
+  ),
+  'staff.changePin': command<StaffView>()(
+    z.strictObject({ currentPin: pin, newPin: pin }),
+    'Changes one’s own PIN (clears the first-run warning). The new PIN must not be 0000 or in use.',
+    { auth: 'public' },
+  ),
+} as const;
+
+export const staffEvents = {
+  'staff.lockout': event<{ until: string; scope: string }>(
+    'PIN entry locked after too many wrong PINs (status-bar alarm).',
+  ),
+} as const;
