@@ -19,6 +19,8 @@ import { PRODUCT_UPSERT_SQL } from '../catalog/service.ts';
 import type { HubStatusView } from '../../shared/contract/hub.ts';
 import { ShopSettings, type ChangesResult, type HubEvent, type HubOrder, type TillStatus } from '../../hub/schemas.ts';
 import { HubClient, HubRequestError } from './client.ts';
+import { createSyncLoop, type SyncLoop } from '../retry/loop.ts';
+import { POLICIES } from '../retry/policy.ts';
 
 export const PUSH_BATCH = 200;
 
@@ -30,7 +32,10 @@ export interface HubSyncOptions {
   /** The till's gateway queue, reported to the hub with every push. */
   counts: () => { queued: number; needsAttention: number; oldestQueuedAt: string | null };
   terminalId: () => string;
-  /** Milliseconds between sync rounds (default 1000: a hub price change is on the till within ~1 s). */
+  /**
+   * Milliseconds between sync rounds (default 1000: a hub price change is on the till within ~1 s). After a
+   * round that failed the next waits per the policy `hubSync` instead, longer with each failure in a row.
+   */
   intervalMs?: number;
   fetch?: typeof fetch;
 }
@@ -53,8 +58,7 @@ export class HubSync {
   readonly #o: HubSyncOptions;
   readonly #db: Db;
   #client: HubClient | null = null;
-  #timer: NodeJS.Timeout | null = null;
-  #running: Promise<void> | null = null;
+  #loop: SyncLoop | null = null;
   #stopped = false;
   #started = false;
   #lastOkAt: string | null = null;
@@ -133,12 +137,16 @@ export class HubSync {
     return this.#client;
   }
 
-  /** Starts the sync loop when a hub is configured (enrolling first with KASA_HUB_ENROL_CODE if needed). */
+  /**
+   * Starts the sync loop when a hub is configured (enrolling first with KASA_HUB_ENROL_CODE if needed); on a
+   * started loop (e.g. right after an enrolment) a round now, whatever its backoff.
+   */
   start(): void {
     const url = this.url();
-    if (!url || this.#started || this.#stopped) return;
+    if (!url || this.#stopped) return;
+    if (this.#started) return this.#loop?.kick();
     this.#started = true;
-    const tick = async (): Promise<void> => {
+    const tick = async (): Promise<'failed' | undefined> => {
       try {
         if (!this.tillId()) {
           const code = this.#o.env.KASA_HUB_ENROL_CODE?.trim();
@@ -146,18 +154,14 @@ export class HubSync {
           await this.enrol(url, code);
         }
         await this.syncOnce();
+        return undefined;
       } catch (err) {
         this.#noteError(err);
+        return 'failed';
       }
     };
-    const loop = (): void => {
-      if (this.#stopped) return;
-      this.#running = tick().finally(() => {
-        this.#running = null;
-        if (!this.#stopped) this.#timer = setTimeout(loop, this.#o.intervalMs ?? 1000);
-      });
-    };
-    loop();
+    this.#loop = createSyncLoop(tick, { backoff: POLICIES.hubSync });
+    this.#loop.start(this.#o.intervalMs ?? 1000);
   }
 
   #noteError(err: unknown): void {
@@ -311,7 +315,6 @@ export class HubSync {
 
   async stop(): Promise<void> {
     this.#stopped = true;
-    if (this.#timer) clearTimeout(this.#timer);
-    await this.#running;
+    await this.#loop?.stop();
   }
 }

@@ -23,6 +23,7 @@ import { PRESETS, profileView } from './profiles.ts';
 import { PRINTER_SETTINGS, readConfig, resolveProfile, type SettingsStore } from './config.ts';
 import { createJobStore, prunePrintedJobs, type PrintJob } from './queue.ts';
 import { createSyncLoop } from '../retry/loop.ts';
+import { POLICIES, backoffMs, type BackoffPolicy } from '../retry/policy.ts';
 import { createTransportFactory, type TransportFactory } from './transport.ts';
 import { buildDocumentBytes, receiptDocument, slipDocument, testPageDocument } from './layout.ts';
 import { JOURNAL_UNAVAILABLE } from '../outbox/journal.ts';
@@ -107,8 +108,11 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
   const env = deps.env ?? process.env;
   const jobs = createJobStore(deps.db);
   const transports = deps.transport ?? createTransportFactory();
-  const baseMs = deps.retry?.baseMs ?? 1000;
-  const capMs = deps.retry?.capMs ?? 30_000;
+  const backoff: BackoffPolicy = {
+    ...POLICIES.printer,
+    baseMs: deps.retry?.baseMs ?? POLICIES.printer.baseMs,
+    capMs: deps.retry?.capMs ?? POLICIES.printer.capMs,
+  };
   const maxAttempts = deps.retry?.maxAttempts ?? 60;
 
   let running = false;
@@ -236,7 +240,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
         jobs.markFailed(job.id, message);
         health = 'failed';
       } else {
-        jobs.markRetry(job.id, now() + Math.min(capMs, baseMs * 2 ** (attempts - 1)), message);
+        jobs.markRetry(job.id, now() + backoffMs(backoff, attempts), message);
         health = 'offline';
       }
     }
