@@ -125,8 +125,9 @@ export function pendingFrames(db: Db): number {
 }
 
 /**
- * Every `intervalMs` (default 100 ms; a look at the WAL header costs ~30 µs), between commits: a PASSIVE checkpoint once the WAL holds
- * `frames` (default `CHECKPOINT_FRAMES`) not yet copied (and then the WAL restarted, `restartWal`), and,
+ * Every `intervalMs` (default 100 ms; a look at the WAL header costs ~30 µs), between commits: a PASSIVE
+ * checkpoint once the WAL holds `frames` (default `CHECKPOINT_FRAMES`) not yet copied (and then the WAL
+ * restarted, `restartWal`), and,
  * from `growAfterMs` (default 5 s: start-up reads come first) until the WAL file has its written-ahead
  * size, one more chunk of it per tick (`growWal`). Returns the function that stops it.
  */
