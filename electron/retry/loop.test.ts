@@ -56,6 +56,33 @@ describe('createSyncLoop', () => {
     expect(runs).toBe(3);
   });
 
+  it('waits for its first kick when told to, and keeps no timer after an idle pass', async () => {
+    vi.useFakeTimers();
+    const outcomes: PassOutcome[] = [{ nextInMs: 100 }, 'idle', 'idle'];
+    let runs = 0;
+    const loop = createSyncLoop(
+      async () => {
+        runs++;
+        return outcomes.shift();
+      },
+      { afterPass: true },
+    );
+    loop.start(10, Infinity);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(runs).toBe(0);
+    loop.kick();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(runs).toBe(1);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(runs).toBe(2); // idle: no timer now
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(runs).toBe(2);
+    loop.kick();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(runs).toBe(3);
+    await loop.stop();
+  });
+
   it('calls a synchronous pass directly on each tick, without a promise', () => {
     vi.useFakeTimers();
     let ticks = 0;

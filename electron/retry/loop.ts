@@ -5,7 +5,8 @@
  * - nothing: done; the next pass comes after the interval;
  * - 'failed': the next pass comes after the loop's backoff policy (retry/policy.ts), which grows with
  *   each failure in a row and is forgotten after a pass that works;
- * - `{ nextInMs }`: the pass knows when there is work again (e.g. the earliest due order).
+ * - `{ nextInMs }`: the pass knows when there is work again (e.g. the earliest due order);
+ * - 'idle': nothing to do until new work kicks the loop (no timer meanwhile).
  *
  * Two ways to keep time. By default a fixed interval (one `setInterval`, for passes that only look and
  * return; a synchronous `run` then costs one call per tick, no promise). With a backoff policy, or
@@ -14,13 +15,16 @@
  */
 import { backoffMs, type BackoffPolicy } from './policy.ts';
 
-export type PassOutcome = void | 'failed' | { nextInMs: number };
+export type PassOutcome = void | 'failed' | 'idle' | { nextInMs: number };
 
 export interface SyncLoop {
   sync(): Promise<void>;
   /** Runs a pass now when the loop is started (new work arrived); nothing before `start` or after `stop`. */
   kick(): void;
-  /** Runs the first pass after `firstAfterMs` (default: now), then every `intervalMs` (or as the pass says). */
+  /**
+   * Runs the first pass after `firstAfterMs` (default: now; Infinity: at the first `kick`), then every
+   * `intervalMs` (or as the pass says).
+   */
   start(intervalMs: number, firstAfterMs?: number): void;
   /** Stops the timer and waits for a pass under way (no pass follows it, even if one was asked for). */
   stop(): Promise<void>;
@@ -80,7 +84,10 @@ export function createSyncLoop(run: () => PassOutcome | Promise<PassOutcome>, op
     if (outcome === 'failed') failures++;
     else failures = 0;
     if (!started || halted) return;
-    if (typeof outcome === 'object') arm(outcome.nextInMs);
+    if (outcome === 'idle') {
+      if (timer) timers.clear(timer);
+      timer = null;
+    } else if (typeof outcome === 'object') arm(outcome.nextInMs);
     else if (outcome === 'failed' && options.backoff) arm(backoffMs(options.backoff, failures, random));
     else arm(every);
   };
@@ -144,6 +151,10 @@ export function createSyncLoop(run: () => PassOutcome | Promise<PassOutcome>, op
         void sync();
       };
       if (firstAfterMs <= 0) return begin();
+      if (firstAfterMs === Infinity) {
+        if (!afterPass) throw new Error('a loop on a fixed interval needs a first pass');
+        return;
+      }
       first = timers.setTimeout(begin, firstAfterMs);
       first.unref?.();
     },
