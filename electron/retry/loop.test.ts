@@ -83,6 +83,25 @@ describe('createSyncLoop', () => {
     await loop.stop();
   });
 
+  it('never loses a call made while a pass is ending: it runs once more, whatever the moment', async () => {
+    for (let depth = 0; depth < 12; depth++) {
+      let runs = 0;
+      let late: Promise<void> | null = null;
+      const loop = createSyncLoop(async () => {
+        runs++;
+        if (runs > 1) return;
+        // A call `depth` microtasks after this pass returned.
+        let hop: Promise<void> = Promise.resolve();
+        for (let i = 0; i < depth; i++) hop = hop.then(() => undefined);
+        void hop.then(() => (late = loop.sync()));
+      });
+      await loop.sync();
+      for (let i = 0; i < 20 && late === null; i++) await Promise.resolve();
+      await late;
+      expect({ depth, runs }).toEqual({ depth, runs: 2 });
+    }
+  });
+
   it('calls a synchronous pass directly on each tick, without a promise', () => {
     vi.useFakeTimers();
     let ticks = 0;

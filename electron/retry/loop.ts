@@ -107,25 +107,26 @@ export function createSyncLoop(run: () => PassOutcome | Promise<PassOutcome>, op
       after(out);
       return DONE;
     }
+    // `again` is read for the last time and `syncing` cleared in one synchronous step: a call in between
+    // would set `again` after its last read and be lost.
     syncing = (async () => {
-      let outcome = await out;
-      while (again && !halted) {
+      let outcome: PassOutcome;
+      try {
+        outcome = await out;
+        while (again && !halted) {
+          again = false;
+          outcome = await run();
+        }
+      } catch (err) {
         again = false;
-        outcome = await run();
-      }
-      again = false;
-      return outcome;
-    })().then(
-      (outcome) => {
-        syncing = null;
-        after(outcome);
-      },
-      (err: unknown) => {
         syncing = null;
         after('failed');
         throw err;
-      },
-    );
+      }
+      again = false;
+      syncing = null;
+      after(outcome);
+    })();
     return syncing;
   };
   function tick(): void {
