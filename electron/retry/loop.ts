@@ -19,7 +19,7 @@ export type PassOutcome = void | 'failed' | 'idle' | { nextInMs: number };
 
 export interface SyncLoop {
   sync(): Promise<void>;
-  /** Runs a pass now when the loop is started (new work arrived); nothing before `start` or after `stop`. */
+  /** Runs a pass at once (new work arrived) when the loop is started; nothing before `start` or after `stop`. */
   kick(): void;
   /**
    * Runs the first pass after `firstAfterMs` (default: now; Infinity: at the first `kick`), then every
@@ -136,7 +136,8 @@ export function createSyncLoop(run: () => PassOutcome | Promise<PassOutcome>, op
   return {
     sync,
     kick() {
-      if (started && !halted) void sync();
+      // Never in the caller's turn (it may be inside a transaction): the pass starts a microtask later.
+      if (started && !halted) queueMicrotask(() => void (started && !halted && sync()));
     },
     start(intervalMs, firstAfterMs = 0) {
       if (started) return;
