@@ -8,10 +8,11 @@
  */
 import type { Db } from '../db/open.ts';
 import { CommandError } from '../errors.ts';
+import { POLICIES, backoffMs } from '../retry/policy.ts';
 
 export const MAX_FAILURES = 5;
-export const BASE_LOCK_MS = 30_000;
-export const MAX_LOCK_MS = 3_600_000;
+export const BASE_LOCK_MS = POLICIES.pinLockout.baseMs;
+export const MAX_LOCK_MS = POLICIES.pinLockout.capMs;
 const FAILURE_WINDOW_MS = 15 * 60_000;
 const LOCKOUT_MEMORY_MS = 24 * 3_600_000;
 
@@ -54,7 +55,7 @@ export class PinAttempts {
       if (full.length > 0) {
         let until = now;
         for (const r of full) {
-          const lockMs = Math.min(MAX_LOCK_MS, BASE_LOCK_MS * 2 ** r.lockouts);
+          const lockMs = backoffMs(POLICIES.pinLockout, r.lockouts + 1);
           until = Math.max(until, now + lockMs);
           this.#db
             .prepare(

@@ -313,6 +313,30 @@ export class StaffService {
   #iso(): string {
     return new Date(this.#deps.now()).toISOString();
   }
+
+  /**
+   * The shop's people as the store hub sends them (hub-client/sync.ts), in the caller's transaction: each
+   * taken whole by name, its PIN no longer to be changed here; a row that already says so is left as it is.
+   */
+  static applyHubStaff(
+    db: Db,
+    people: readonly { name: string; role: StaffRole; pinHash: string; active: boolean }[],
+    at: string,
+  ): void {
+    const update = db.prepare(
+      `UPDATE staff SET role = ?, pin_hash = ?, active = ?, updated_at = ?, must_change_pin = 0 WHERE name = ?
+         AND (role IS NOT ? OR pin_hash IS NOT ? OR active IS NOT ? OR must_change_pin = 1)`,
+    );
+    const exists = db.prepare<[string], { id: number }>('SELECT id FROM staff WHERE name = ?');
+    const insert = db.prepare(
+      'INSERT INTO staff (name, role, pin_hash, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    for (const s of people) {
+      const active = s.active ? 1 : 0;
+      if (exists.get(s.name)) update.run(s.role, s.pinHash, active, at, s.name, s.role, s.pinHash, active);
+      else insert.run(s.name, s.role, s.pinHash, active, at, at);
+    }
+  }
 }
 
 /** A gateway failure of a back-office call as a command error a manager understands. */

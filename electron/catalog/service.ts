@@ -19,8 +19,9 @@ import { DEFAULT_BARCODE_RULES, parseInStoreCode } from './barcode.ts';
 import { validateCatalogCsv } from './csv.ts';
 import { foldText, ftsPrefixQuery } from './normalize.ts';
 
-/** Inserts or updates one product by its code; the till's own catalog and the hub's batches share it. */
-export const PRODUCT_UPSERT_SQL = `INSERT INTO products (code, name, name_norm, price_para, label, unit, grp, favourite, updated_at)
+/** Inserts or updates one product by its code (putProduct: a CSV row or one of the hub's). */
+const PRODUCT_UPSERT_SQL = `INSERT INTO products
+     (code, name, name_norm, price_para, label, unit, grp, favourite, updated_at)
    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
    ON CONFLICT(code) DO UPDATE SET name = excluded.name, name_norm = excluded.name_norm,
      price_para = excluded.price_para, label = excluded.label, unit = excluded.unit, grp = excluded.grp,
@@ -54,6 +55,21 @@ export interface CatalogService {
   takeParked(id: number): ParkedSaleView | null;
   /** True when a cart was removed. */
   deleteParked(id: number): boolean;
+  /** The store hub's products (hub-client/sync.ts), in the caller's transaction: upserted by code, or deleted. */
+  applyHubProducts(products: readonly HubProductChange[], at: string): void;
+}
+
+/** A product as the store hub sends it: the whole product by its code, or `deleted`. */
+export interface HubProductChange {
+  code: string;
+  name: string;
+  pricePara: number;
+  label: string;
+  unit: string;
+  group: string | null;
+  favourite: boolean;
+  barcodes: readonly string[];
+  deleted?: boolean;
 }
 
 interface ProductRow {
@@ -173,6 +189,17 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
     };
   }
 
+  /** Upserts one product by its code with its barcodes and its search terms (a CSV row or the hub's). */
+  function putProduct(p: Omit<HubProductChange, 'deleted'>, stamp: string): void {
+    const norm = foldText(p.name);
+    const row = st.upsert.get(p.code, p.name, norm, p.pricePara, p.label, p.unit, p.group, p.favourite ? 1 : 0, stamp);
+    if (!row) throw new Error('upsert returned no row');
+    st.deleteBarcodes.run(row.id);
+    for (const b of p.barcodes) st.insertBarcode.run(b, row.id);
+    st.deleteFts.run(row.id);
+    st.insertFts.run(row.id, `${norm} ${foldText(p.code)}`);
+  }
+
   const service: CatalogService = {
     importCsv(csv, options) {
       const lang = options.lang ?? 'sr-Cyrl';
@@ -205,23 +232,7 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
             db.exec('DELETE FROM product_barcodes; DELETE FROM products; DELETE FROM products_fts;');
           }
           for (const p of products) {
-            const norm = foldText(p.name);
-            const row = st.upsert.get(
-              p.code,
-              p.name,
-              norm,
-              p.pricePara,
-              p.label,
-              p.unit,
-              p.group,
-              p.favourite ? 1 : 0,
-              stamp,
-            );
-            if (!row) throw new Error('upsert returned no row');
-            st.deleteBarcodes.run(row.id);
-            for (const b of p.barcodes) st.insertBarcode.run(b, row.id);
-            st.deleteFts.run(row.id);
-            st.insertFts.run(row.id, `${norm} ${foldText(p.code)}`);
+            putProduct(p, stamp);
             imported++;
           }
         })();
@@ -356,6 +367,20 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
 
     deleteParked(id) {
       return st.parkTake.get(id) !== undefined;
+    },
+
+    applyHubProducts(products, at) {
+      const del = db.prepare<[number]>('DELETE FROM products WHERE id = ?');
+      for (const p of products) {
+        if (!p.deleted) putProduct(p, at);
+        else {
+          const row = st.byCode.get(p.code);
+          if (row) {
+            st.deleteFts.run(row.id);
+            del.run(row.id);
+          }
+        }
+      }
     },
   };
   return service;

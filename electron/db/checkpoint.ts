@@ -18,6 +18,7 @@
  */
 import fs from 'node:fs';
 import type { Db } from './open.ts';
+import { createSyncLoop } from '../retry/loop.ts';
 
 /** WAL pages after which SQLite checkpoints by itself (the fallback bound; 4 KiB pages: ~40 MiB). */
 export const WAL_FALLBACK_PAGES = 10_000;
@@ -124,8 +125,9 @@ export function pendingFrames(db: Db): number {
 }
 
 /**
- * Every `intervalMs` (default 100 ms; a look at the WAL header costs ~30 µs), between commits: a PASSIVE checkpoint once the WAL holds
- * `frames` (default `CHECKPOINT_FRAMES`) not yet copied (and then the WAL restarted, `restartWal`), and,
+ * Every `intervalMs` (default 100 ms; a look at the WAL header costs ~30 µs), between commits: a PASSIVE
+ * checkpoint once the WAL holds `frames` (default `CHECKPOINT_FRAMES`) not yet copied (and then the WAL
+ * restarted, `restartWal`), and,
  * from `growAfterMs` (default 5 s: start-up reads come first) until the WAL file has its written-ahead
  * size, one more chunk of it per tick (`growWal`). Returns the function that stops it.
  */
@@ -141,7 +143,8 @@ export function startCheckpointer(
 ): () => void {
   const frames = options.frames ?? CHECKPOINT_FRAMES;
   const growFrom = Date.now() + (options.growAfterMs ?? 5000);
-  const timer = setInterval(() => {
+  // A synchronous pass on a fixed interval: the loop calls it directly, no promise per tick.
+  const loop = createSyncLoop(() => {
     try {
       if (!db.open) return;
       if (pendingFrames(db) >= frames) {
@@ -152,7 +155,8 @@ export function startCheckpointer(
     } catch (err) {
       options.onError?.(err);
     }
-  }, options.intervalMs ?? 100);
-  timer.unref();
-  return () => clearInterval(timer);
+  });
+  const every = options.intervalMs ?? 100;
+  loop.start(every, every);
+  return () => void loop.stop();
 }

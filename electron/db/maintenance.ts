@@ -24,6 +24,7 @@ import { backupDir, backupDue, finishBackup, KEEP_BACKUPS, listBackups, pointNam
 import { MANIFEST_FILE, planNextPoint, POINT_CONSTS, POINT_WRITER_SOURCE } from './restore-points.ts';
 import type { QuickCheckResult, StartupReport } from './integrity.ts';
 import { pauseCheckpoints } from './checkpoint.ts';
+import { createSyncLoop } from '../retry/loop.ts';
 
 interface LogLike {
   info(line: string): void;
@@ -339,26 +340,27 @@ export function startMaintenance(
 
   let resolveFirst: (r: StartupReport) => void = () => {};
   const firstRun = new Promise<StartupReport>((r) => (resolveFirst = r));
-  const first = setTimeout(() => {
-    if (stopped || !db.open) return resolveFirst(current);
-    void once(true).then(resolveFirst);
-  }, options.delayMs ?? 1500);
-  first.unref();
-  const timer = setInterval(
-    () => {
-      if (!stopped && db.open && !current.integrity.pending) void once(false);
-    },
-    options.intervalMs ?? 60 * 60 * 1000,
-  );
-  timer.unref();
+  // The first pass checks the file (and resolves `firstRun`); the hourly ones only take a backup when due.
+  let checked = false;
+  const loop = createSyncLoop(async () => {
+    if (!checked) {
+      checked = true;
+      if (stopped || !db.open) return resolveFirst(current);
+      resolveFirst(await once(true));
+      return;
+    }
+    if (!stopped && db.open && !current.integrity.pending) await once(false);
+  });
+  // Never in the caller's turn: a delay of 0 is the next turn of the event loop, as a timer of 0 is.
+  loop.start(options.intervalMs ?? 60 * 60 * 1000, Math.max(1, options.delayMs ?? 1500));
 
   return {
     report: () => current,
     firstRun,
     async stop() {
       stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
+      // Not awaited: the worker in flight is ended below, and the pass that ran it ends with it.
+      void loop.stop();
       resolveFirst(current);
       const w: Worker | null = worker;
       if (w) await w.terminate();

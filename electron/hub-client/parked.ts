@@ -3,8 +3,8 @@
  * till is enrolled with a hub: it works with the internet down as long as the LAN is up. The local parked
  * cart stays this till's truth (parking never waits for the hub); it is pushed to the hub at once or at the
  * next sync. Taking a cart is one `DELETE … RETURNING` at the hub (hub/parked.ts): of two tills taking the
- * same cart exactly one gets it. Which carts are at the hub is kept in `hub_state` (`parked:<local id>` =
- * the hub's id; `parked_owed:<local id>`: a removal the hub has not heard of yet), so no till migration.
+ * same cart exactly one gets it. Which carts are at the hub is kept in `hub_parked` (migration 013: per
+ * local cart the hub's id once pushed, and `owed`: a removal the hub has not heard of yet).
  * Without a hub the gateway drafts (electron/catalog/drafts.ts) do all of this as before.
  */
 import type { Db } from '../db/open.ts';
@@ -30,59 +30,73 @@ interface ParkedRow {
   cart: string;
 }
 
-const PUSHED = 'parked:';
-const OWED = 'parked_owed:';
-
 export function createHubParked(deps: HubParkedDeps): ParkedMirror {
   const { db } = deps;
   const log = deps.log ?? (() => undefined);
-  const state = (key: string): string | undefined =>
-    db.prepare<[string], { value: string }>('SELECT value FROM hub_state WHERE key = ?').get(key)?.value;
-  const setState = (key: string, value: string): void => {
+  // A local cart's marks: its id at the hub once pushed, and a removal owed to the hub (a row has one or both).
+  const pushedAs = (localId: number): number | undefined =>
+    db
+      .prepare<[number], { hub_id: number }>('SELECT hub_id FROM hub_parked WHERE local_id = ? AND hub_id IS NOT NULL')
+      .get(localId)?.hub_id;
+  const setPushed = (localId: number, hubId: number): void => {
     db.prepare(
-      'INSERT INTO hub_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
-    ).run(key, value);
+      `INSERT INTO hub_parked (local_id, hub_id) VALUES (?, ?)
+       ON CONFLICT (local_id) DO UPDATE SET hub_id = excluded.hub_id`,
+    ).run(localId, hubId);
   };
-  const dropState = (key: string): void => {
-    db.prepare('DELETE FROM hub_state WHERE key = ?').run(key);
+  const setOwed = (localId: number): void => {
+    db.prepare(
+      'INSERT INTO hub_parked (local_id, owed) VALUES (?, 1) ON CONFLICT (local_id) DO UPDATE SET owed = 1',
+    ).run(localId);
+  };
+  // The row goes when this was its only mark, else only the mark does.
+  const dropPushed = (localId: number): void => {
+    db.prepare('DELETE FROM hub_parked WHERE local_id = ? AND owed = 0').run(localId);
+    db.prepare('UPDATE hub_parked SET hub_id = NULL WHERE local_id = ?').run(localId);
+  };
+  const dropOwed = (localId: number): void => {
+    db.prepare('DELETE FROM hub_parked WHERE local_id = ? AND hub_id IS NULL').run(localId);
+    db.prepare('UPDATE hub_parked SET owed = 0 WHERE local_id = ?').run(localId);
   };
   const unreachable = (err: unknown): CommandError =>
     new CommandError('unavailable', 'hub_unreachable', { reason: err instanceof Error ? err.message : String(err) });
 
   const runSync = async (hub: HubClient): Promise<void> => {
     // Removals the hub has not heard of (a cart resumed or discarded here while the LAN was down).
-    const owed = db.prepare<[string], { key: string }>("SELECT key FROM hub_state WHERE key LIKE ? || '%'").all(OWED);
+    const owed = db.prepare<[], { local_id: number }>('SELECT local_id FROM hub_parked WHERE owed = 1').all();
     for (const o of owed) {
-      await hub.parkedTake({ localId: Number(o.key.slice(OWED.length)) });
-      dropState(o.key);
+      await hub.parkedTake({ localId: o.local_id });
+      dropOwed(o.local_id);
     }
     const rows = db.prepare<[], ParkedRow>('SELECT id, created_at, name, cart FROM parked_sales ORDER BY id').all();
     for (const row of rows) {
-      if (state(PUSHED + row.id) !== undefined) continue;
+      if (pushedAs(row.id) !== undefined) continue;
       const cart = ParkedCart.parse(JSON.parse(row.cart));
       const { id } = await hub.park({ localId: row.id, name: row.name, createdAt: row.created_at, cart });
       const still = db.prepare<[number], { id: number }>('SELECT id FROM parked_sales WHERE id = ?').get(row.id);
-      if (still) setState(PUSHED + row.id, String(id));
+      if (still) setPushed(row.id, id);
       else {
         // Resumed or discarded here while the push was under way: the hub's copy must go too.
-        setState(OWED + row.id, '1');
+        setOwed(row.id);
         await hub.parkedTake({ localId: row.id });
-        dropState(OWED + row.id);
+        dropOwed(row.id);
       }
     }
     // This till's carts another till took: gone here too.
     const mine = deps.tillId();
-    const atHub = new Set((await hub.parkedList()).carts.filter((c) => c.tillId === mine).map((c) => String(c.id)));
+    const atHub = new Set((await hub.parkedList()).carts.filter((c) => c.tillId === mine).map((c) => c.id));
     const pushed = db
-      .prepare<[string], { key: string; value: string }>("SELECT key, value FROM hub_state WHERE key LIKE ? || '%'")
-      .all(PUSHED);
+      .prepare<[], { local_id: number; hub_id: number }>(
+        'SELECT local_id, hub_id FROM hub_parked WHERE hub_id IS NOT NULL',
+      )
+      .all();
     for (const p of pushed) {
-      if (atHub.has(p.value)) continue;
+      if (atHub.has(p.hub_id)) continue;
       db.transaction(() => {
         // Only if still marked: a cart being resumed here has its mark dropped first (claimLocal).
-        if (state(p.key) !== p.value) return;
-        dropParked(db, Number(p.key.slice(PUSHED.length)));
-        dropState(p.key);
+        if (pushedAs(p.local_id) !== p.hub_id) return;
+        dropParked(db, p.local_id);
+        dropPushed(p.local_id);
       })();
     }
   };
@@ -103,21 +117,21 @@ export function createHubParked(deps: HubParkedDeps): ParkedMirror {
     stop: loop.stop,
     // The "draft" of a cart here is the cart itself at the hub, named by its local id.
     draftOf(parkedId) {
-      return state(PUSHED + parkedId) !== undefined ? parkedId : null;
+      return pushedAs(parkedId) !== undefined ? parkedId : null;
     },
     async parked() {
       await sync();
     },
     async removed(localId) {
       if (localId === null) return;
-      dropState(PUSHED + localId);
-      setState(OWED + localId, '1');
+      dropPushed(localId);
+      setOwed(localId);
       await sync();
     },
     sync,
     async claimLocal(parkedId) {
-      if (state(PUSHED + parkedId) === undefined) return;
-      dropState(PUSHED + parkedId);
+      if (pushedAs(parkedId) === undefined) return;
+      dropPushed(parkedId);
       const hub = deps.hub();
       let taken;
       try {
@@ -125,7 +139,7 @@ export function createHubParked(deps: HubParkedDeps): ParkedMirror {
         taken = await hub.parkedTake({ localId: parkedId });
       } catch {
         // LAN down: resume it here and tell the hub later (the one race a closed network leaves open).
-        setState(OWED + parkedId, '1');
+        setOwed(parkedId);
         return;
       }
       if (!taken) {

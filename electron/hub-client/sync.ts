@@ -3,7 +3,9 @@
  * (in the same transaction as the order, its state change, the audit entry or the staff change) are pushed
  * in batches, oldest first, and deleted only once the hub acknowledged them; a lost answer means the same
  * batch again, which the hub acknowledges as duplicates. Down: master data after `hub_state.cursor`, each
- * batch applied in one transaction together with the new cursor.
+ * batch applied in one transaction together with the new cursor, every table written by its owner (products
+ * by the catalog, people by auth/staff.ts, settings by Settings). A round runs every second; after one that
+ * failed (hub away) the next waits longer each time (policy `hubSync`), and one that works restores the pace.
  *
  * Configuration: KASA_HUB_URL (or the `hubUrl` setting) and, once, KASA_HUB_ENROL_CODE; the credential the
  * hub issues lives in `<dataDir>/hub-credential` (0600, like the host's API key file) and is never logged.
@@ -14,11 +16,15 @@ import path from 'node:path';
 import type { Db } from '../db/open.ts';
 import type { Logger } from '../log/logger.ts';
 import { writePrivate } from '../settings/secrets.ts';
-import { foldText } from '../catalog/normalize.ts';
-import { PRODUCT_UPSERT_SQL } from '../catalog/service.ts';
+import { createCatalogService, type CatalogService } from '../catalog/service.ts';
+import { StaffService } from '../auth/staff.ts';
+import { Settings } from '../settings/settings.ts';
 import type { HubStatusView } from '../../shared/contract/hub.ts';
+import type { BarcodeRule } from '../../shared/contract/catalog.ts';
 import { ShopSettings, type ChangesResult, type HubEvent, type HubOrder, type TillStatus } from '../../hub/schemas.ts';
 import { HubClient, HubError } from './client.ts';
+import { createSyncLoop, type SyncLoop } from '../retry/loop.ts';
+import { POLICIES, type BackoffPolicy } from '../retry/policy.ts';
 
 export const PUSH_BATCH = 200;
 
@@ -30,13 +36,21 @@ export interface HubSyncOptions {
   /** The till's gateway queue, reported to the hub with every push. */
   counts: () => { queued: number; needsAttention: number; oldestQueuedAt: string | null };
   terminalId: () => string;
-  /** Milliseconds between sync rounds (default 1000: a hub price change is on the till within ~1 s). */
+  /**
+   * Milliseconds between sync rounds (default 1000: a hub price change is on the till within ~1 s). After a
+   * round that failed the next waits per the policy `hubSync` instead, longer with each failure in a row.
+   */
   intervalMs?: number;
+  /** The wait after a failed round (default the policy `hubSync`; tests pass their own numbers). */
+  backoff?: BackoffPolicy;
   fetch?: typeof fetch;
 }
 
 /** What `hub.status` shows (the contract's view; never the credential). */
 export type HubSyncStatus = HubStatusView;
+
+/** The till's link to its hub, in `hub_state` (parked carts' marks are in `hub_parked`: hub-client/parked.ts). */
+type HubLinkKey = 'url' | 'till_id' | 'shop_id' | 'cursor';
 
 const credentialFile = (dataDir: string): string => path.join(dataDir, 'hub-credential');
 
@@ -52,9 +66,10 @@ function readCredential(dataDir: string): string | null {
 export class HubSync {
   readonly #o: HubSyncOptions;
   readonly #db: Db;
+  readonly #catalog: CatalogService;
+  readonly #settings: Settings;
   #client: HubClient | null = null;
-  #timer: NodeJS.Timeout | null = null;
-  #running: Promise<void> | null = null;
+  #loop: SyncLoop | null = null;
   #stopped = false;
   #started = false;
   #lastOkAt: string | null = null;
@@ -66,12 +81,14 @@ export class HubSync {
   constructor(o: HubSyncOptions) {
     this.#o = o;
     this.#db = o.db;
+    this.#catalog = createCatalogService(o.db);
+    this.#settings = new Settings(o.db, o.env);
   }
 
-  #state(key: string): string | undefined {
+  #state(key: HubLinkKey): string | undefined {
     return this.#db.prepare<[string], { value: string }>('SELECT value FROM hub_state WHERE key = ?').get(key)?.value;
   }
-  #setState(key: string, value: string): void {
+  #setState(key: HubLinkKey, value: string): void {
     this.#db
       .prepare('INSERT INTO hub_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
       .run(key, value);
@@ -109,14 +126,17 @@ export class HubSync {
       // History from before enrolment, in capture order (the triggers take over from here).
       this.#db.exec(`
         INSERT INTO hub_outbox (kind, ref, payload)
-          SELECT 'order', order_number, json_object('order_number', order_number, 'kind', kind, 'invoice_type', invoice_type,
-            'transaction_type', transaction_type, 'state', state, 'created_at', created_at, 'total_para', total_para,
-            'data', json(data), 'invoice_number', invoice_number, 'sdc_date_time', sdc_date_time, 'receipt', json(receipt))
+          SELECT 'order', order_number, json_object('order_number', order_number, 'kind', kind,
+            'invoice_type', invoice_type, 'transaction_type', transaction_type, 'state', state,
+            'created_at', created_at, 'total_para', total_para, 'data', json(data), 'invoice_number', invoice_number,
+            'sdc_date_time', sdc_date_time, 'receipt', json(receipt))
           FROM orders ORDER BY id;
         INSERT INTO hub_outbox (kind, ref, payload)
-          SELECT 'audit', 'audit:' || id, json_object('at', at, 'actor', actor, 'action', action, 'detail', detail) FROM audit_log ORDER BY id;
+          SELECT 'audit', 'audit:' || id, json_object('at', at, 'actor', actor, 'action', action, 'detail', detail)
+          FROM audit_log ORDER BY id;
         INSERT INTO hub_outbox (kind, ref, payload)
-          SELECT 'staff', name, json_object('name', name, 'role', role, 'pin_hash', pin_hash, 'active', active) FROM staff WHERE must_change_pin = 0 ORDER BY id;
+          SELECT 'staff', name, json_object('name', name, 'role', role, 'pin_hash', pin_hash, 'active', active)
+          FROM staff WHERE must_change_pin = 0 ORDER BY id;
       `);
     })();
     this.#client = null;
@@ -133,12 +153,16 @@ export class HubSync {
     return this.#client;
   }
 
-  /** Starts the sync loop when a hub is configured (enrolling first with KASA_HUB_ENROL_CODE if needed). */
+  /**
+   * Starts the sync loop when a hub is configured (enrolling first with KASA_HUB_ENROL_CODE if needed); on a
+   * started loop (e.g. right after an enrolment) a round now, whatever its backoff.
+   */
   start(): void {
     const url = this.url();
-    if (!url || this.#started || this.#stopped) return;
+    if (!url || this.#stopped) return;
+    if (this.#started) return this.#loop?.kick();
     this.#started = true;
-    const tick = async (): Promise<void> => {
+    const tick = async (): Promise<'failed' | undefined> => {
       try {
         if (!this.tillId()) {
           const code = this.#o.env.KASA_HUB_ENROL_CODE?.trim();
@@ -146,18 +170,14 @@ export class HubSync {
           await this.enrol(url, code);
         }
         await this.syncOnce();
+        return undefined;
       } catch (err) {
         this.#noteError(err);
+        return 'failed';
       }
     };
-    const loop = (): void => {
-      if (this.#stopped) return;
-      this.#running = tick().finally(() => {
-        this.#running = null;
-        if (!this.#stopped) this.#timer = setTimeout(loop, this.#o.intervalMs ?? 1000);
-      });
-    };
-    loop();
+    this.#loop = createSyncLoop(tick, { backoff: this.#o.backoff ?? POLICIES.hubSync });
+    this.#loop.start(this.#o.intervalMs ?? 1000);
   }
 
   #noteError(err: unknown): void {
@@ -212,32 +232,11 @@ export class HubSync {
 
   /**
    * Applies one master-data batch and its cursor in ONE transaction: products (with barcodes and the
-   * search index), deletions, staff. A crash leaves either the whole batch or none of it.
+   * search index), deletions, staff, shop settings, each written by its owner. A crash leaves either the
+   * whole batch or none of it.
    */
   applyChanges(c: ChangesResult): void {
-    const db = this.#db;
     const at = new Date().toISOString();
-    const upsert = db.prepare<
-      [string, string, string, number, string, string, string | null, number, string],
-      { id: number }
-    >(PRODUCT_UPSERT_SQL);
-    const byCode = db.prepare<[string], { id: number }>('SELECT id FROM products WHERE code = ?');
-    const del = db.prepare('DELETE FROM products WHERE id = ?');
-    const delBarcodes = db.prepare('DELETE FROM product_barcodes WHERE product_id = ?');
-    const addBarcode = db.prepare('INSERT OR REPLACE INTO product_barcodes (barcode, product_id) VALUES (?, ?)');
-    const delFts = db.prepare('DELETE FROM products_fts WHERE rowid = ?');
-    const addFts = db.prepare('INSERT INTO products_fts (rowid, terms) VALUES (?, ?)');
-    const staffUpdate = db.prepare(
-      `UPDATE staff SET role = ?, pin_hash = ?, active = ?, updated_at = ?, must_change_pin = 0 WHERE name = ?
-         AND (role IS NOT ? OR pin_hash IS NOT ? OR active IS NOT ? OR must_change_pin = 1)`,
-    );
-    const staffExists = db.prepare<[string], { id: number }>('SELECT id FROM staff WHERE name = ?');
-    const staffInsert = db.prepare(
-      'INSERT INTO staff (name, role, pin_hash, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
-    );
-    const putSetting = db.prepare(
-      'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
-    );
     // Shop settings from the hub, checked like any input; a key this till does not know is left alone.
     const settings = (c.settings ?? []).flatMap((t) => {
       const parsed = ShopSettings.safeParse({ [t.key]: t.value });
@@ -245,36 +244,16 @@ export class HubSync {
         this.#o.logger.warn(`hub: ignored the shop setting ${JSON.stringify(t.key.slice(0, 40))} (unknown or invalid)`);
         return [];
       }
-      return [
-        t.key === 'barcodeRules'
-          ? { key: 'catalog.barcodeRules', value: JSON.stringify(t.value) }
-          : { key: t.key, value: String(t.value) },
-      ];
+      return [t];
     });
-    db.transaction(() => {
-      for (const p of c.products) {
-        if (p.deleted) {
-          const row = byCode.get(p.code);
-          if (row) {
-            delFts.run(row.id);
-            del.run(row.id);
-          }
-          continue;
-        }
-        const norm = foldText(p.name);
-        const row = upsert.get(p.code, p.name, norm, p.pricePara, p.label, p.unit, p.group, p.favourite ? 1 : 0, at);
-        if (!row) throw new Error('upsert returned no row');
-        delBarcodes.run(row.id);
-        for (const b of p.barcodes) addBarcode.run(b, row.id);
-        delFts.run(row.id);
-        addFts.run(row.id, `${norm} ${foldText(p.code)}`);
+    this.#db.transaction(() => {
+      this.#catalog.applyHubProducts(c.products, at);
+      StaffService.applyHubStaff(this.#db, c.staff, at);
+      for (const t of settings) {
+        // Checked above against ShopSettings: the rules are the catalog's, stored as the hub sent them.
+        if (t.key === 'barcodeRules') this.#catalog.setBarcodeRules(t.value as BarcodeRule[]);
+        else this.#settings.set(t.key, String(t.value));
       }
-      for (const s of c.staff) {
-        const active = s.active ? 1 : 0;
-        if (staffExists.get(s.name)) staffUpdate.run(s.role, s.pinHash, active, at, s.name, s.role, s.pinHash, active);
-        else staffInsert.run(s.name, s.role, s.pinHash, active, at, at);
-      }
-      for (const t of settings) putSetting.run(t.key, t.value);
       this.#setState('cursor', String(c.cursor));
     })();
   }
@@ -311,7 +290,6 @@ export class HubSync {
 
   async stop(): Promise<void> {
     this.#stopped = true;
-    if (this.#timer) clearTimeout(this.#timer);
-    await this.#running;
+    await this.#loop?.stop();
   }
 }

@@ -1,10 +1,11 @@
 /**
  * E-mailing receipts (`POST /receipt/send-email`) through a small persistent queue (table email_outbox):
  * a request is stored first, then sent; while offline, or while its order is not fiscalized yet, it
- * stays queued and is retried with capped backoff (every pump: on a timer, after a fiscalization, on send).
- * A rejection (bad address, unknown invoice) marks it failed with the gateway's complaint. Other failures
- * are bounded (retry/budget.ts, loop `email`): when the budget is spent the e-mail is failed too, shows in
- * the manager's attention list with the gateway's last words, and `retries.resume` queues it again.
+ * stays queued and is retried (every pump: on a timer, after a fiscalization, on send). A rejection (bad
+ * address, unknown invoice) marks it failed with the gateway's complaint. Other failures are backed off and
+ * bounded once, by the retry budget (retry/budget.ts, policy `email`): the e-mail is due again when its
+ * budget says, and when the budget is spent it is failed too, shows in the manager's attention list with
+ * the gateway's last words, and `retries.resume` queues it again.
  */
 import type { EmailView } from '../../shared/contract/emails.ts';
 import type { GatewayErrorView } from '../../shared/domain.ts';
@@ -15,6 +16,7 @@ import { errorView } from '../outbox/engine.ts';
 import type { OrderStore } from '../orders/store.ts';
 import { CommandError } from '../errors.ts';
 import type { RetryBudgets } from '../retry/budget.ts';
+import { createSyncLoop, type SyncLoop } from '../retry/loop.ts';
 
 interface EmailRow {
   id: number;
@@ -44,22 +46,20 @@ export interface EmailDeps {
 export class EmailQueue {
   readonly #d: EmailDeps;
   #pumping: Promise<void> | null = null;
-  #timer: NodeJS.Timeout | null = null;
+  readonly #loop: SyncLoop;
 
   constructor(deps: EmailDeps) {
     this.#d = deps;
+    this.#loop = createSyncLoop(() => this.pump());
   }
 
-  /** Retries queued e-mails every `everyMs` (unref'd timer). */
+  /** Retries queued e-mails every `everyMs` (unref'd timer), the first time after `everyMs`. */
   start(everyMs = 30_000): void {
-    if (this.#timer) return;
-    this.#timer = setInterval(() => void this.pump(), everyMs);
-    this.#timer.unref?.();
+    this.#loop.start(everyMs, everyMs);
   }
 
   stop(): void {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
+    void this.#loop.stop();
   }
 
   /** Stores the request, then tries to send it now. Returns its state after that try. */
@@ -140,7 +140,7 @@ export class EmailQueue {
         db.prepare('UPDATE email_outbox SET invoice_number = ? WHERE id = ?').run(invoice, row.id);
       }
       if (!invoice) continue;
-      // The queue keeps its own backoff (due_at); the budget counts the failures and ends them.
+      // The budget backs the e-mail off (its next try is the queue's due_at) and ends its retries.
       const key = String(row.id);
       try {
         const res = await this.#d.client().sendEmail(
@@ -175,9 +175,8 @@ export class EmailQueue {
             row.id,
           );
         } else {
-          const backoff = Math.min(15 * 60_000, 5_000 * 2 ** Math.min(row.tries, 10));
           db.prepare('UPDATE email_outbox SET tries = tries + 1, due_at = ?, last_error = ? WHERE id = ?').run(
-            this.#d.now() + backoff,
+            this.#d.budgets.retryAt('email', key) ?? this.#d.now(),
             JSON.stringify(view),
             row.id,
           );

@@ -19,6 +19,8 @@ import type { GatewayErrorView, SyncStatus } from '../../shared/domain.ts';
 import { message } from '../../shared/messages.ts';
 import { DEFAULT_MAX_LOOKUP_TRIES, reconcileLimitView } from './reconcile-budget.ts';
 import { resolveLookupHit } from './chain.ts';
+import { createSyncLoop, type SyncLoop } from '../retry/loop.ts';
+import { POLICIES, backoffMs, type BackoffPolicy } from '../retry/policy.ts';
 
 export interface EngineOptions {
   /** Single requests in flight at once. Default 4. */
@@ -29,9 +31,10 @@ export interface EngineOptions {
   bulkSize: number;
   /** Resend an order with an unknown outcome only while its first attempt is younger than this. Default 10 days. */
   dedupeSafeMs: number;
+  /** Bounds of the send backoff (policy `gatewaySend`). */
   baseBackoffMs: number;
   maxBackoffMs: number;
-  /** Probe interval bounds while offline. */
+  /** Probe interval bounds while offline (policy `gatewayProbe`). */
   probeMinMs: number;
   probeMaxMs: number;
   /** Timeout of one receipt request. */
@@ -45,10 +48,10 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   bulkThreshold: 5,
   bulkSize: 30,
   dedupeSafeMs: 10 * 24 * 3600_000,
-  baseBackoffMs: 1000,
-  maxBackoffMs: 5 * 60_000,
-  probeMinMs: 1000,
-  probeMaxMs: 30_000,
+  baseBackoffMs: POLICIES.gatewaySend.baseMs,
+  maxBackoffMs: POLICIES.gatewaySend.capMs,
+  probeMinMs: POLICIES.gatewayProbe.baseMs / 2,
+  probeMaxMs: POLICIES.gatewayProbe.capMs,
   requestTimeoutMs: 20_000,
   maxLookupTries: DEFAULT_MAX_LOOKUP_TRIES,
 };
@@ -91,14 +94,14 @@ export class SyncEngine {
   #lastError: string | null = null;
   #lastSuccessAt: string | null = null;
   #clockDriftMs: number | null = null;
-  #probeDelay: number;
+  /** Failed probes since the gateway went unreachable. */
+  #probeFailures = 0;
   #nextProbeAt = 0;
+  readonly #sendBackoff: BackoffPolicy;
+  readonly #probeBackoff: BackoffPolicy;
+  readonly #loop: SyncLoop;
   #running = false;
-  #timer: NodeJS.Timeout | null = null;
-  #wake: (() => void) | null = null;
-  #loop: Promise<void> | null = null;
   #passInFlight: Promise<void> | null = null;
-  #kicked = false;
   #stopping = false;
   #statusTimer: NodeJS.Timeout | null = null;
 
@@ -109,7 +112,22 @@ export class SyncEngine {
     this.#now = deps.now ?? Date.now;
     this.#random = deps.random ?? Math.random;
     this.options = { ...DEFAULT_ENGINE_OPTIONS, ...deps.options };
-    this.#probeDelay = this.options.probeMinMs;
+    const o = this.options;
+    this.#sendBackoff = { ...POLICIES.gatewaySend, baseMs: o.baseBackoffMs, capMs: o.maxBackoffMs };
+    // The first probe after going offline waits probeMinMs; each failed one doubles it.
+    this.#probeBackoff = { ...POLICIES.gatewayProbe, baseMs: 2 * o.probeMinMs, capMs: o.probeMaxMs };
+    // Each pass is timed from the store: the earliest due order, the next probe, or a minute at most.
+    this.#loop = createSyncLoop(
+      async () => {
+        try {
+          await this.runOnce();
+        } catch (err) {
+          this.#log(`sync pass failed: ${err instanceof Error ? err.message : String(err)}`);
+        }
+        return { nextInMs: this.#nextWait() };
+      },
+      { afterPass: true },
+    );
   }
 
   /** Marks attempts left open by a previous process as UNKNOWN and starts the background loop. */
@@ -119,15 +137,14 @@ export class SyncEngine {
     if (recovered) this.#log(`recovered ${recovered} attempt(s) with unknown outcome`);
     this.#running = true;
     this.#stopping = false;
-    this.#loop = this.#runLoop();
+    this.#loop.start(60_000);
   }
 
   /** Stops the loop and waits for requests in flight to settle. */
   async stop(): Promise<void> {
     this.#running = false;
     this.#stopping = true;
-    this.kick();
-    await this.#loop;
+    await this.#loop.stop();
     await this.#passInFlight;
     if (this.#statusTimer) clearTimeout(this.#statusTimer);
     this.#statusTimer = null;
@@ -135,8 +152,7 @@ export class SyncEngine {
 
   /** Wakes the loop now (a new order). Respects an auth pause and the offline probe schedule. */
   kick(): void {
-    this.#kicked = true;
-    this.#wake?.();
+    this.#loop.kick();
   }
 
   /** Clears an auth pause and probes at once (the key changed, or a person asked to sync now). */
@@ -229,21 +245,8 @@ export class SyncEngine {
     return this.#passInFlight;
   }
 
-  async #runLoop(): Promise<void> {
-    while (this.#running) {
-      this.#kicked = false;
-      try {
-        await this.runOnce();
-      } catch (err) {
-        this.#log(`sync pass failed: ${err instanceof Error ? err.message : String(err)}`);
-      }
-      if (!this.#running) break;
-      if (this.#kicked) continue;
-      await this.#sleepUntilNext();
-    }
-  }
-
-  #sleepUntilNext(): Promise<void> {
+  /** How long the loop sleeps after a pass: until the next due order or probe, at most a minute. */
+  #nextWait(): number {
     const now = this.#now();
     let wait = 60_000;
     if (this.#paused) wait = 60_000;
@@ -252,17 +255,7 @@ export class SyncEngine {
       const next = this.#store.nextDue();
       if (next !== null) wait = Math.max(0, next - now);
     }
-    wait = Math.min(wait, 60_000);
-    return new Promise((resolve) => {
-      this.#wake = () => {
-        if (this.#timer) clearTimeout(this.#timer);
-        this.#timer = null;
-        this.#wake = null;
-        resolve();
-      };
-      this.#timer = setTimeout(() => this.#wake?.(), Math.max(wait, 5));
-      this.#timer.unref?.();
-    });
+    return Math.max(Math.min(wait, 60_000), 5);
   }
 
   async #pass(): Promise<void> {
@@ -458,7 +451,7 @@ export class SyncEngine {
     } catch (err) {
       if (err instanceof GatewayError && err.status === 429) {
         const now = this.#now();
-        const wait = 500 + Math.floor(this.#random() * 1500);
+        const wait = backoffMs(POLICIES.gatewayBusy, 1, this.#random);
         for (let i = 0; i < batch.length; i++) {
           const b = batch[i] as Due;
           this.#store.reschedule(b.id, now + wait, 'deferred', now, attemptIds[i], {
@@ -612,10 +605,12 @@ export class SyncEngine {
     return null;
   }
 
-  /** Full-jitter exponential backoff: random(0, min(max, base * 2^tries)). */
+  /**
+   * The wait before the next send of an order that failed `tries` times before this failure: 100 ms plus
+   * full jitter, uniform in [0, min(maxBackoffMs, baseBackoffMs × 2^min(tries, 20))) (policy `gatewaySend`).
+   */
   #backoff(tries: number): number {
-    const cap = Math.min(this.options.maxBackoffMs, this.options.baseBackoffMs * 2 ** Math.min(tries, 20));
-    return 100 + Math.floor(this.#random() * cap);
+    return backoffMs(this.#sendBackoff, tries + 1, this.#random);
   }
 
   async #probe(client: GatewayClient): Promise<boolean> {
@@ -632,8 +627,8 @@ export class SyncEngine {
         this.#emitStatus();
         return false;
       }
-      this.#probeDelay = Math.min(this.options.probeMaxMs, this.#probeDelay * 2);
-      this.#nextProbeAt = this.#now() + this.#probeDelay / 2 + Math.floor(this.#random() * (this.#probeDelay / 2));
+      this.#probeFailures++;
+      this.#nextProbeAt = this.#now() + backoffMs(this.#probeBackoff, this.#probeFailures, this.#random);
       return false;
     }
   }
@@ -641,8 +636,8 @@ export class SyncEngine {
   #wentOffline(err: GatewayError): void {
     if (this.#online) {
       this.#online = false;
-      this.#probeDelay = this.options.probeMinMs;
-      this.#nextProbeAt = this.#now() + this.#probeDelay;
+      this.#probeFailures = 0;
+      this.#nextProbeAt = this.#now() + this.options.probeMinMs;
       this.#log(`gateway unreachable: ${err.message}`);
       this.#emitStatus();
     }
@@ -658,7 +653,7 @@ export class SyncEngine {
     this.#lastSuccessAt = new Date(this.#now()).toISOString();
     if (!this.#online) {
       this.#online = true;
-      this.#probeDelay = this.options.probeMinMs;
+      this.#probeFailures = 0;
       this.#log('gateway reachable again');
       this.#emitStatus();
     }

@@ -22,7 +22,8 @@ import {
 import { PRESETS, profileView } from './profiles.ts';
 import { PRINTER_SETTINGS, readConfig, resolveProfile, type SettingsStore } from './config.ts';
 import { createJobStore, prunePrintedJobs, type PrintJob } from './queue.ts';
-import { createSyncLoop } from '../retry/loop.ts';
+import { createSyncLoop, type PassOutcome } from '../retry/loop.ts';
+import { POLICIES, backoffMs, type BackoffPolicy } from '../retry/policy.ts';
 import { createTransportFactory, type TransportFactory } from './transport.ts';
 import { buildDocumentBytes, receiptDocument, slipDocument, testPageDocument } from './layout.ts';
 import { JOURNAL_UNAVAILABLE } from '../outbox/journal.ts';
@@ -97,14 +98,16 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
   const env = deps.env ?? process.env;
   const jobs = createJobStore(deps.db);
   const transports = deps.transport ?? createTransportFactory();
-  const baseMs = deps.retry?.baseMs ?? 1000;
-  const capMs = deps.retry?.capMs ?? 30_000;
+  const backoff: BackoffPolicy = {
+    ...POLICIES.printer,
+    baseMs: deps.retry?.baseMs ?? POLICIES.printer.baseMs,
+    capMs: deps.retry?.capMs ?? POLICIES.printer.capMs,
+  };
   const maxAttempts = deps.retry?.maxAttempts ?? 60;
 
   let running = false;
   let inFlight: Promise<void> | null = null;
   let current: number | null = null;
-  let timer: NodeJS.Timeout | null = null;
   const pruning = createSyncLoop(() =>
     prunePrintedJobs(jobs, now()).then(
       () => undefined,
@@ -158,18 +161,14 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     wakeScheduled = true;
     setImmediate(() => {
       wakeScheduled = false;
-      void tick();
+      queue.kick();
     }).unref();
   };
 
-  const schedule = () => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    if (!running) return;
+  /** The queue's next pass: when its earliest waiting job is due, else at the next wake. */
+  const schedule = (): PassOutcome => {
     const at = jobs.earliestDue();
-    if (at === null) return;
-    timer = setTimeout(() => void tick(), Math.max(0, at - now()));
-    timer.unref();
+    return at === null ? 'idle' : { nextInMs: Math.max(0, at - now()) };
   };
 
   const bytesFor = (job: PrintJob): Buffer => {
@@ -226,26 +225,29 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
         jobs.markFailed(job.id, message);
         health = 'failed';
       } else {
-        jobs.markRetry(job.id, now() + Math.min(capMs, baseMs * 2 ** (attempts - 1)), message);
+        jobs.markRetry(job.id, now() + backoffMs(backoff, attempts), message);
         health = 'offline';
       }
     }
   };
 
-  const tick = async (): Promise<void> => {
-    if (!running || inFlight) return;
+  const tick = async (): Promise<PassOutcome> => {
+    if (!running || inFlight) return 'idle';
     const cfg = readConfig(deps.settings, env);
     if (cfg.uri === null) {
       emit();
-      return; // jobs wait until a printer is configured
+      return 'idle'; // jobs wait until a printer is configured
     }
     const job = jobs.nextDue(now());
     if (!job) {
-      schedule();
+      const next = schedule();
       emit();
-      return;
+      return next;
     }
-    if (!jobs.claim(job.id)) return wake();
+    if (!jobs.claim(job.id)) {
+      wake();
+      return 'idle';
+    }
     current = job.id;
     emit();
     inFlight = runJob(job, cfg.uri).finally(() => {
@@ -255,7 +257,10 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       wake();
     });
     await inFlight;
+    return 'idle';
   };
+  // One job at a time, each pass timed by the queue itself (a wake, or the earliest retry due).
+  const queue = createSyncLoop(tick, { afterPass: true });
 
   const invalid = (error: z.ZodError): KasaError<AppError['code']> => {
     const issue = error.issues[0];
@@ -350,14 +355,14 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       if (running) return;
       running = true;
       jobs.recover();
+      queue.start(60 * 60_000, Infinity);
       wake();
       // Old printed jobs go a minute after start (start-up first), then hourly.
       pruning.start(60 * 60_000, 60_000);
     },
     async stop() {
       running = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
+      await queue.stop();
       await inFlight;
       await pruning.stop();
     },

@@ -7,24 +7,18 @@
  */
 import type Database from 'better-sqlite3';
 import type { RetryAttentionView, RetryLoopName } from '../../shared/contract/retries.ts';
+import { POLICIES, backoffMs, type BudgetedPolicy } from './policy.ts';
 
 export type RetryLoop = RetryLoopName;
 
-export interface BudgetPolicy {
-  /** Failed tries before the item needs a person. */
-  maxTries: number;
-  /** Time since the first failure after which the item needs a person. */
-  maxAgeMs: number;
-  /** Backoff: min(capMs, baseMs × 2^(tries−1)). */
-  baseMs: number;
-  capMs: number;
-}
+/** Backoff and budget of one loop: its named policy in retry/policy.ts, or a test's own numbers. */
+export type BudgetPolicy = BudgetedPolicy;
 
 export const DEFAULT_POLICIES: Record<RetryLoop, BudgetPolicy> = {
-  journal: { maxTries: 8, maxAgeMs: 24 * 3600_000, baseMs: 10_000, capMs: 30 * 60_000 },
-  email: { maxTries: 5, maxAgeMs: 24 * 3600_000, baseMs: 60_000, capMs: 60 * 60_000 },
+  journal: POLICIES.journal,
+  email: POLICIES.email,
   // Drafts keep no backoff of their own here (catalog/drafts.ts syncs every minute and on demand).
-  drafts: { maxTries: 30, maxAgeMs: 24 * 3600_000, baseMs: 30_000, capMs: 30 * 60_000 },
+  drafts: POLICIES.drafts,
 };
 
 /** One item that spent its budget, as the manager's list shows it. */
@@ -98,7 +92,7 @@ export class RetryBudgets {
       const firstAt = r?.first_at ?? now;
       const spent = tries >= p.maxTries || now - firstAt >= p.maxAgeMs;
       const state = spent ? 'needs_attention' : 'retrying';
-      const nextAt = now + Math.min(p.capMs, p.baseMs * 2 ** (tries - 1));
+      const nextAt = now + backoffMs(p, tries);
       this.#db
         .prepare(
           `INSERT INTO retry_budgets (loop, item, label, tries, first_at, next_at, state, last_error)
@@ -122,6 +116,11 @@ export class RetryBudgets {
       .prepare<[], Row>("SELECT * FROM retry_budgets WHERE state = 'needs_attention' ORDER BY first_at, loop, item")
       .all()
       .map((r) => ({ loop: r.loop, item: r.item, label: r.label, tries: r.tries, lastError: r.last_error }));
+  }
+
+  /** When the item may be tried again (ms), or null when it has no failure on record. */
+  retryAt(loop: RetryLoop, item: string): number | null {
+    return this.#row(loop, item)?.next_at ?? null;
   }
 
   /** When the earliest retrying item of `loop` is due (ms), or null. */

@@ -143,7 +143,7 @@ export function startTaxRates(o: {
         () => undefined,
         (err: unknown) => o.log(`tax rates not refreshed: ${err instanceof Error ? err.message : String(err)}`),
       ),
-    o.timers,
+    { timers: o.timers },
   );
   const every = o.intervalMs ?? TAX_RATES_REFRESH_MS;
   loop.start(every, every);

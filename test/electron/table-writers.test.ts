@@ -27,7 +27,8 @@ const TILL_OWNERS: Record<string, string> = {
   email_outbox: 'electron/manager/email.ts',
   // Also filled by the triggers of migration 009; the client sends and acknowledges it.
   hub_outbox: 'electron/hub-client/sync.ts',
-  // The hub client's state: its sync (url, till, cursor) and its parked carts at the hub.
+  // The hub client's link (url, till, shop, cursor) and the parked carts it pushed to the hub.
+  hub_parked: 'electron/hub-client/parked.ts',
   hub_state: 'electron/hub-client/',
   order_payments: TRIGGER_ONLY,
   order_sequence: 'electron/sales/order-number.ts',
@@ -74,18 +75,12 @@ const SANDBOX_OWNERS: Record<string, string> = {
 const DYNAMIC_WRITERS = ['electron/sandbox/store.ts'];
 
 /**
- * Known writes by a module that is not the table's owner, still to be routed through the owner. The
- * hub client's sync writes the catalog, staff and settings it receives from the hub directly; its rework
- * (through catalog/service.ts, auth/staff.ts and settings/settings.ts) empties this list. An entry that
- * no longer matches a write fails too, so the list cannot outlive the writes it excuses.
+ * Known writes by a module that is not the table's owner, still to be routed through the owner (none: the
+ * hub client's sync writes the catalog, staff and settings through catalog/service.ts, auth/staff.ts and
+ * settings/settings.ts). An entry that no longer matches a write fails too, so the list cannot outlive the
+ * writes it excuses.
  */
-const PENDING_FOREIGN_WRITES: readonly { table: string; module: string }[] = [
-  { table: 'product_barcodes', module: 'electron/hub-client/sync.ts' },
-  { table: 'products', module: 'electron/hub-client/sync.ts' },
-  { table: 'products_fts', module: 'electron/hub-client/sync.ts' },
-  { table: 'settings', module: 'electron/hub-client/sync.ts' },
-  { table: 'staff', module: 'electron/hub-client/sync.ts' },
-];
+const PENDING_FOREIGN_WRITES: readonly { table: string; module: string }[] = [];
 
 interface Write {
   module: string;

@@ -11,6 +11,7 @@ import { m009 } from './009_hub_sync.ts';
 import { m010 } from './010_history_lookups.ts';
 import { m011 } from './011_report_days.ts';
 import { m012 } from './012_tax_time.ts';
+import { m013 } from './013_hub_state.ts';
 
 /**
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m010,
   m011,
   m012,
+  m013,
 ];
