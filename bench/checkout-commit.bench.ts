@@ -84,7 +84,7 @@ try {
   db.close();
   console.log(benchLine('checkout-commit', 'p50', percentile(commits, 50), percentile(fsyncs, 50), 'ms'));
   console.log(benchLine('checkout-commit', 'p99', percentile(commits, 99), percentile(fsyncs, 99), 'ms'));
-  // The product target (issue #13): a sale is durable within 1 ms at p99, checkpoints never inside it.
+  // The product target: a sale is durable within 1 ms at p99, checkpoints never inside it.
   console.log(benchLine('checkout-commit', 'p99_target', percentile(commits, 99), 1, 'ms'));
   console.log(
     benchLine('checkout-commit', 'p50_vs_sqlite_min_commit', percentile(commits, 50), percentile(minimal, 50), 'ms'),

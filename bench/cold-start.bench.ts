@@ -27,7 +27,7 @@ try {
     const page = await browser.newPage();
     const t0 = performance.now();
     const host = await startHostProcess({ dataDir });
-    // The first-run PIN must be changed before a sale (issue #12): done over the API, not counted.
+    // The first-run PIN must be changed before a sale: done over the API, not counted.
     const s0 = performance.now();
     await signInHost(host);
     const setup = performance.now() - s0;

@@ -1,5 +1,5 @@
 /**
- * history: a till in its third year (issue #13). Builds BENCH_ORDERS (default 300,000) sales spread over
+ * history: a till in its third year. Builds BENCH_ORDERS (default 300,000) sales spread over
  * three years through the app's own code paths (`SalesService.checkout`, then `OrderStore.startAttempts` +
  * `markFiscalized` with a gateway-shaped receipt: test/support/history.ts), caches the database under
  * bench/results/history-<N>/ (gitignored) so reruns skip the build, and then measures on a copy:
@@ -133,7 +133,7 @@ const out = (l: string): void => {
       out(
         benchLine('history', cold ? 'cold_start_first_answer_s' : 'warm_start_first_answer_s', answered / 1000, 2, 's'),
       );
-      // Ready for sale: the manager logs in (issue #12) and the first sale is committed, while quick_check
+      // Ready for sale: the manager logs in and the first sale is committed, while quick_check
       // and the backup run in the background.
       await signInHost(host, MANAGER_PIN, false);
       const sale = await host.call('sales.checkout', saleInput(1, 80));

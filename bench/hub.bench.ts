@@ -6,9 +6,9 @@
  *    loopback) each make 10 sales a minute and, like the till's sync loop, push what they made since the
  *    last push once per (compressed) second, for BENCH_HUB_MINUTES shop minutes (default 0.5: 1,000
  *    sales). Time is compressed by BENCH_HUB_SPEEDUP (default 1: real time, 200 tills offer 33 orders/s
- *    in about 33 pushes/s; with 10 one shop minute runs in 6 s, the load of 2,000 tills). Figures: the rate the hub kept up with (orders/s, limit: the offered rate), the
- *    p99 of one push (limit 1 s) and the p99 lag from a sale to the hub's acknowledgement, in real ms
- *    (limit 5 s).
+ *    in about 33 pushes/s; with 10 one shop minute runs in 6 s, the load of 2,000 tills). Figures: the rate
+ *    the hub kept up with (orders/s, limit: the offered rate), the p99 of one push (limit 1 s) and the p99
+ *    lag from a sale to the hub's acknowledgement, in real ms (limit 5 s).
  * 2. Saturation (`ingest_max`): 8 tills pushing batches of 50 as fast as the hub acknowledges: the most
  *    orders/s the backend takes. Divided by 10/60 it is the number of 10-sales-a-minute tills it carries.
  * 3. Catalog: a 100,000-product push at the hub (`catalog_write`, limit 30 s), the whole catalog pulled by

@@ -20,7 +20,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-bench-memory-'));
 const catalog = seedCatalog(dataDir, Number(process.env.BENCH_PRODUCTS ?? 100_000));
 const browser = await launchChromium();
 const host = await startHostProcess({ dataDir });
-await signInHost(host); // past the first-run PIN (issue #12)
+await signInHost(host); // past the first-run PIN
 try {
   const page = await browser.newPage();
   await page.goto(`${host.url}#token=${host.token}`);

@@ -66,7 +66,8 @@ export function zodToAppError(error: z.ZodError, lang: Language): AppError {
 }
 
 /**
- * A dotted field path. A key that is empty, holds a dot or starts with a quote is quoted (`lines.0.""`, `"a.b"`), so that an
+ * A dotted field path. A key that is empty, holds a dot or starts with a quote is quoted (`lines.0.""`, `"a.b"`), so
+ * that an
  * unknown key `""` is still named and a path can be split back into its keys.
  */
 export function fieldPath(segments: readonly PropertyKey[]): string {

@@ -37,7 +37,7 @@ export const WEB_PREFERENCES = {
 
 /**
  * DevTools and the default application menu (whose accelerators open them, reload, zoom) exist only in an
- * unpackaged development run that asks for them with `KASA_DEVTOOLS=1` (issue #12): in a packaged build a
+ * unpackaged development run that asks for them with `KASA_DEVTOOLS=1`: in a packaged build a
  * cashier cannot open a console and call `window.pos.*` directly, whatever the environment says.
  */
 export function devToolsAllowed(isPackaged: boolean, env: NodeJS.ProcessEnv): boolean {

@@ -1,5 +1,5 @@
 /**
- * Parked carts shared through the hub (#15): a till pushes the carts it parks, the shop's other tills list
+ * Parked carts shared through the hub: a till pushes the carts it parks, the shop's other tills list
  * them and take one. Taking is one `DELETE … RETURNING` statement, so of two tills taking the same cart
  * exactly one gets it and the other is answered 404 `parked_not_found`. Works with only the LAN up.
  */

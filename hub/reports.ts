@@ -35,7 +35,7 @@ interface Row {
   } | null;
 }
 
-/** A hub row as the till's report sums it: VAT from its receipt's taxItems, the tax-group note (#21). */
+/** A hub row as the till's report sums it: VAT from its receipt's taxItems, the tax-group note. */
 function reportOrder(r: Row): ReportOrder {
   const captured = (r.data as { taxGroup?: { groupId?: unknown } }).taxGroup?.groupId;
   const issued = r.receipt?.additional?.taxGroupRevision;

@@ -1,6 +1,7 @@
 /**
- * `npm test`: typecheck, lint, format (prettier --check), vitest (unit + integration; the gateway and outbox suites a second time against
- * the sandbox's `sdk` variant), Playwright e2e through the host in Chromium (one sale on the `sdk` variant).
+ * `npm test`: typecheck, lint, format (prettier --check), vitest (unit + integration; the gateway and outbox
+ * suites a second time against the sandbox's `sdk` variant), Playwright e2e through the host in Chromium (one
+ * sale on the `sdk` variant).
  * Runs every step even when one fails, then prints a summary and exits non-zero if any failed.
  */
 import { spawnSync } from 'node:child_process';
@@ -22,7 +23,7 @@ const steps: [string, string, string[], NodeJS.ProcessEnv?][] = [
     bin('vitest'),
     ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/vitest.json`],
   ],
-  // The gateway and outbox suites again against the sandbox answering in the vendor SDK's shapes (#14).
+  // The gateway and outbox suites again against the sandbox answering in the vendor SDK's shapes.
   [
     'vitest-sdk',
     bin('vitest'),

@@ -113,13 +113,13 @@ export interface OrderView {
   attempts: number;
   /** True when an attempt's outcome is unknown (crash or lost response) and not yet reconciled. */
   unknown: boolean;
-  /** #21: issued under another tax-rate group than the one in force at capture (a note for the manager, not a park). */
+  /** Issued under another tax-rate group than the one in force at capture (a note for the manager, not a park). */
   taxGroupChanged?: { capturedGroupId: number; issuedGroupId: string };
-  /** #21: fiscalized with its own receipt, whose items/payments differ from what was sent ("differs — check"). */
+  /** Fiscalized with its own receipt, whose items/payments differ from what was sent ("differs — check"). */
   receiptCheck?: ReceiptCheckView;
 }
 
-/** #21: what differs between the receipt and the order, field by field (docs/outbox.md). */
+/** What differs between the receipt and the order, field by field (docs/outbox.md). */
 export interface ReceiptCheckView {
   invoiceNumber: string;
   at: string;

@@ -1,5 +1,5 @@
 /**
- * PIN attempt counters (issue #12), persisted in SQLite (migration 006) per scope: the till, and the
+ * PIN attempt counters, persisted in SQLite (migration 006) per scope: the till, and the
  * person logged in when one is. An attempt is counted BEFORE the slow scrypt compare, in one synchronous
  * SQLite transaction, so parallel requests are serialised: at most `MAX_FAILURES` guesses run before the
  * lock, whatever the burst. Each lockout doubles the previous one (30 s, 60 s, … up to an hour).

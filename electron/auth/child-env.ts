@@ -1,5 +1,5 @@
 /**
- * The environment a child process (the `lp` CUPS client) gets (issue #12): only what it needs to find
+ * The environment a child process (the `lp` CUPS client) gets: only what it needs to find
  * its binary, its locale and the CUPS server, never the parent's secrets (KASA_API_KEY, tokens) that a
  * child, or whatever it runs, could read or log.
  */

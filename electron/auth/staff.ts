@@ -8,7 +8,7 @@
  *   warns until it is changed (README: "First run").
  * - Cashiers live on the gateway (`/cashiers`, when online) and are cached here for offline login.
  * - Wrong PINs are counted per till and per logged-in person in SQLite before the compare, with an
- *   exponential lockout (electron/auth/attempts.ts); the first-run PIN approves nothing (issue #12).
+ *   exponential lockout (electron/auth/attempts.ts); the first-run PIN approves nothing.
  */
 import type { Db } from '../db/open.ts';
 import type { GatewayClient } from '../gateway/client.ts';

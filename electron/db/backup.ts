@@ -8,7 +8,8 @@
  *   Daily backups of the previous version (`kasa-<time>.sqlite`, full copies) are still listed, restored
  *   and pruned.
  * - `requestRestore`: rebuilds (a restore point's chain) or copies (a `.sqlite`) a listed backup, validates
- *   it (`PRAGMA integrity_check`, schema version) and stages it; the app must restart. `applyPendingRestore`, called before the database is opened, keeps a
+ *   it (`PRAGMA integrity_check`, schema version) and stages it; the app must restart. `applyPendingRestore`, called
+ *   before the database is opened, keeps a
  *   copy of the current database (`backups/pre-restore-<time>.sqlite`) and puts the staged one in place.
  */
 import Database from 'better-sqlite3';

@@ -1,5 +1,5 @@
 /**
- * WAL checkpoints off the commit path (issue #13), and a commit that costs one fsync of blocks already
+ * WAL checkpoints off the commit path, and a commit that costs one fsync of blocks already
  * written. SQLite's automatic checkpoint runs inside the commit that crosses its threshold, so one sale in
  * a thousand paid for copying the WAL into the database file. Instead:
  * - `openDatabase` sets `wal_autocheckpoint` to `WAL_FALLBACK_PAGES` (about 40 MiB of WAL), far above

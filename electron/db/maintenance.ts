@@ -1,5 +1,5 @@
 /**
- * Database maintenance off the critical path (issue #13, docs/history.md): the till answers first, then,
+ * Database maintenance off the critical path (docs/history.md): the till answers first, then,
  * once it is up, `PRAGMA quick_check` and the day's backup run in a worker thread.
  *
  * Why a sale never waits on them: the worker has its own SQLite connection (the check) or only reads and

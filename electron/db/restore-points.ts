@@ -1,5 +1,5 @@
 /**
- * Restore points: page-level, incremental, compressed daily backups (issue #13, docs/history.md).
+ * Restore points: page-level, incremental, compressed daily backups (docs/history.md).
  *
  * A restore point `backups/kasa-<UTC time>.kbak` holds the database FILE's pages that changed since the
  * previous point (a full point: all of them), zlib-compressed in chunks, plus the WAL as it was at the end

@@ -15,7 +15,10 @@ import {
   normalizeTaxRates,
 } from './normalize.ts';
 
-/** A receipt item on the wire: what Kasa sends (shared/receipt-items.ts), plus the spec's `discount`, which it never sends but may read. */
+/**
+ * A receipt item on the wire: what Kasa sends (shared/receipt-items.ts), plus the spec's `discount`, which it never
+ * sends but may read.
+ */
 export interface GatewayItem extends ReceiptItem {
   discount?: number;
 }

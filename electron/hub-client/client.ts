@@ -81,7 +81,10 @@ export class HubClient {
     return this.#call('GET', `/api/till/changes?since=${since}`);
   }
 
-  /** A sale of another till of this shop, or null when the hub knows none (a refund waits at most 3 s for a LAN that is down). */
+  /**
+   * A sale of another till of this shop, or null when the hub knows none (a refund waits at most 3 s for a LAN that is
+   * down).
+   */
   async lookup(q: LookupInput): Promise<HubOrder | null> {
     try {
       return await this.#call<HubOrder>('POST', '/api/till/lookup', q, true, Math.min(this.#timeoutMs, 3000));

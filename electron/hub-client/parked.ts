@@ -1,5 +1,5 @@
 /**
- * Parked carts taken on another till through the store hub (#15), used instead of gateway drafts once this
+ * Parked carts taken on another till through the store hub, used instead of gateway drafts once this
  * till is enrolled with a hub: it works with the internet down as long as the LAN is up. The local parked
  * cart stays this till's truth (parking never waits for the hub); it is pushed to the hub at once or at the
  * next sync. Taking a cart is one `DELETE … RETURNING` at the hub (hub/parked.ts): of two tills taking the

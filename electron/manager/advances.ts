@@ -1,5 +1,5 @@
 /**
- * The advance chain (issue #21, docs/advances.md) as the back office uses it: which advances may take a
+ * The advance chain (docs/advances.md) as the back office uses it: which advances may take a
  * further advance or the final receipt, and the chain as the manager's screen shows it. The reads of the
  * chain (which advances are open, the chain of one order, its refunds) are the order repository's
  * (orders/queries.ts); BackOfficeOrders captures.

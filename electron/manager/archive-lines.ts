@@ -1,5 +1,5 @@
 /**
- * The lines of a full refund of a receipt known only to the gateway archive (issue #21, case 12).
+ * The lines of a full refund of a receipt known only to the gateway archive.
  *
  * The full-refund endpoint refunds the original's own items (spec, rule 4), but the request still carries
  * `items`; Kasa used to send one invented line with the first tax label of the group. Now it sends the

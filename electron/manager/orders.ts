@@ -47,7 +47,7 @@ export interface BackOfficeData extends OrderData {
   /** Copy: the original order (local), or its invoice number (another till's sale found through the hub). */
   copyOf?: { orderId?: number; invoiceNumber?: string };
   approvedBy?: string;
-  /** #21: a refund made to correct a mistake (no money returned); its buyer ID is the seller's PIB. */
+  /** A refund made to correct a mistake (no money returned); its buyer ID is the seller's PIB. */
   correction?: boolean;
 }
 
@@ -59,11 +59,14 @@ export interface OrdersDeps {
   terminalId: () => string;
   onlineBudgetMs: () => number;
   now: () => number;
-  /** Another till's sale through the store hub by invoice or order number (electron/hub/refund.ts); absent without a hub. */
+  /**
+   * Another till's sale through the store hub by invoice or order number (electron/hub/refund.ts); absent without a
+   * hub.
+   */
   hubSource?: (key: string) => Promise<HubSale | null>;
-  /** #21: the manager's setting that allows refunds without a buyer ID (default off). */
+  /** The manager's setting that allows refunds without a buyer ID (default off). */
   allowRefundWithoutBuyerId?: () => boolean;
-  /** Training mode (settings): refunds and copies of real receipts are refused (#21). */
+  /** Training mode (settings): refunds and copies of real receipts are refused. */
   trainingMode?: () => boolean;
 }
 
@@ -172,7 +175,7 @@ export class BackOfficeOrders {
           });
         }
       });
-      // Priced against what earlier refunds of each line took (#21): never more than the line was paid.
+      // Priced against what earlier refunds of each line took: never more than the line was paid.
       const earlier = refundedPerLine(
         origLines,
         row
@@ -190,7 +193,7 @@ export class BackOfficeOrders {
         totalPara: (lines[i] as OrderLine).totalPara,
       }));
     } else {
-      // Known only to the gateway: the archived receipt's items, else one line per its tax label (archive-lines.ts, #21 case 12).
+      // Known only to the gateway: the archived receipt's items, else one line per its tax label (archive-lines.ts).
       lines = await archivedRefundLines(this.#d.client(), source.invoiceNumber ?? '', source.totalPara);
       refundLines = [];
     }
@@ -367,7 +370,7 @@ export class BackOfficeOrders {
     const hub = !local && q.invoiceNumber ? await this.#d.hubSource?.(q.invoiceNumber) : null;
     if (!local && !hub)
       throw new CommandError('not_found', 'order_not_found', { id: q.orderId ?? q.invoiceNumber ?? '' });
-    // A chain's final sale (kind finalize, a normal sale ПП) is copied like any sale (#21).
+    // A chain's final sale (kind finalize, a normal sale ПП) is copied like any sale.
     const original = local
       ? {
           invoiceType: local.invoice_type,
@@ -483,7 +486,9 @@ export class BackOfficeOrders {
     return store.queries.byInvoiceOrOrderNumber(q.invoiceNumber);
   }
 
-  /** What other tills of the shop refunded of this till's sale (through the hub; none without one or when it is away). */
+  /**
+   * What other tills of the shop refunded of this till's sale (through the hub; none without one or when it is away).
+   */
   async #otherTillRefunds(row: OrderRow): Promise<HubSale['refunds']> {
     if (!row.invoice_number || !this.#d.hubSource || row.kind !== 'sale') return [];
     try {
@@ -498,7 +503,7 @@ export class BackOfficeOrders {
     otherTills: HubSale['refunds'] = [],
     field: 'orderId' | 'invoiceNumber' = 'orderId',
   ): RefundSource {
-    // An advance closed by a final receipt is not refunded again: its АР was issued with the final sale (#21).
+    // An advance closed by a final receipt is not refunded again: its АР was issued with the final sale.
     const closedBy = isAdvance(row) ? this.#d.store.queries.finalOfChain(row) : undefined;
     if (closedBy) {
       throw invalidInput(field, 'refund_advance_finalized', {
@@ -562,7 +567,7 @@ export class BackOfficeOrders {
     return this.#d.store.queries.refundsOf(q).flatMap((r) => {
       const d = JSON.parse(r.data) as BackOfficeData;
       if (!d.refundOf) return [];
-      // Refunds stored before #21 have no para per line: their own lines (same order) say what they took.
+      // Refunds stored before para per line was kept have none: their own lines (same order) say what they took.
       const lines = d.refundOf.lines.map((l, i) =>
         l.totalPara === undefined && d.lines[i] ? { ...l, totalPara: d.lines[i].totalPara } : l,
       );

@@ -1,5 +1,5 @@
 /**
- * The buyer ID of a refund (issue 21, docs/buyer-id.md). A refund carries a buyer ID, as the spec's refund
+ * The buyer ID of a refund (docs/buyer-id.md). A refund carries a buyer ID, as the spec's refund
  * rule and the Tax Administration require:
  * - the one typed (already checked against its code's rule by the contract), else
  * - the original's, taken over, else

@@ -1,5 +1,5 @@
 /**
- * `orders.reissue`'s guard (#21): an order parked for another sale's receipt is issued under a new number
+ * `orders.reissue`'s guard: an order parked for another sale's receipt is issued under a new number
  * only when fiscalization-lookup and the archive confirm, now, that its number's receipt is another
  * sale's. When they show it is this order's, the order is settled with that receipt and the reissue is
  * refused; when they cannot say (gateway unreachable), it is refused and nothing changes.

@@ -1,5 +1,5 @@
 /**
- * Report totals per closed day (issue #13): a report over a month or a year reads one stored row per
+ * Report totals per closed day: a report over a month or a year reads one stored row per
  * day plus the orders of at most two partial days, instead of every order of the period.
  *
  * - A day is a UTC calendar day (`created_at` is ISO UTC text). Only days before today's are stored:
@@ -27,7 +27,9 @@ import {
 
 const DAY_MS = 86_400_000;
 
-/** 'YYYY-MM-DDT00:00:00.000Z' of the UTC day holding `iso`, or of the next one when `up` and `iso` is not a midnight. */
+/**
+ * 'YYYY-MM-DDT00:00:00.000Z' of the UTC day holding `iso`, or of the next one when `up` and `iso` is not a midnight.
+ */
 function utcMidnight(iso: string, up: boolean): string {
   const t = Date.parse(iso);
   const floor = t - (((t % DAY_MS) + DAY_MS) % DAY_MS);
@@ -89,7 +91,10 @@ function fromRows(db: Db, from: string, to: string, cashier: string | undefined)
   );
 }
 
-/** The order's receipts as a report reads them: the receipt's taxItems, then any extra receipts' (a finalize's advance refund). */
+/**
+ * The order's receipts as a report reads them: the receipt's taxItems, then any extra receipts' (a finalize's advance
+ * refund).
+ */
 function receiptTaxes(r: OrderRow): ReceiptTaxes[] {
   const list: ReceiptTaxes[] = [];
   if (r.tax_items !== null)

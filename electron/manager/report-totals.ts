@@ -10,7 +10,7 @@ export interface OrderData {
   payments: OrderPayment[];
 }
 
-/** What a report needs of an issued receipt: its transaction type and the VAT it states (issue #21). */
+/** What a report needs of an issued receipt: its transaction type and the VAT it states. */
 export interface ReceiptTaxes {
   transactionType?: string | undefined;
   taxItems?: readonly { label?: unknown; rate?: unknown; amount?: unknown }[] | null | undefined;
@@ -42,9 +42,9 @@ export interface ReportTotals {
   trainingExcluded: number;
   payments: [PaymentType, { sales: number; refunds: number }][];
   labels: [string, number][];
-  /** VAT per [label, rate, para]: the receipts' taxItems, refunds subtracted (#21). */
+  /** VAT per [label, rate, para]: the receipts' taxItems, refunds subtracted. */
   taxes?: [string, number, number][];
-  /** Orders issued under another tax-rate group than the one at capture (#21). */
+  /** Orders issued under another tax-rate group than the one at capture. */
   taxGroupChanged?: number;
 }
 

@@ -34,7 +34,7 @@ export function buildReport(db: Db, taxRates: TaxRatesCache, range: ReportRange,
 
 /**
  * The report from its totals. The VAT is what the issued receipts state (their taxItems, refunds
- * subtracted; report-totals.ts), never recomputed from the cached rates (issue #21): right across a rate
+ * subtracted; report-totals.ts), never recomputed from the cached rates: right across a rate
  * change and for lines with several labels. `byLabel` keeps the net per line label (`Ђ+Е` for a line
  * with two) with the VAT of each single label; a label known only from taxItems (its lines all carry
  * several labels) gets a row of its own with net 0, so the rows' VAT adds up to the period's VAT.
@@ -144,7 +144,7 @@ export function reportLines(r: ReportView): string[] {
 /**
  * One quoted CSV text cell, safe to open in a spreadsheet: a cell that starts like a formula (`=`, `+`,
  * `-`, `@`, tab, CR) gets a leading apostrophe, so `=HYPERLINK(…)` from a gateway label or a name shows
- * as text instead of running (issue #12).
+ * as text instead of running.
  */
 export function csvText(s: string): string {
   const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;

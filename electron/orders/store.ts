@@ -32,7 +32,7 @@ export interface OrderData {
   buyerId?: string;
   email?: string;
   cashier?: string;
-  /** The tax-rate group in force at capture (#21, sales/receipt-stamp.ts). */
+  /** The tax-rate group in force at capture (sales/receipt-stamp.ts). */
   taxGroup?: { groupId: number; validFrom: string };
   /** For orders waiting on another: the request body without the referenced document's fields. */
   template?: Record<string, unknown>;

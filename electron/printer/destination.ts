@@ -1,5 +1,5 @@
 /**
- * Where a manager may point the printer (issue #12): never a link-local or cloud-metadata address, and a
+ * Where a manager may point the printer: never a link-local or cloud-metadata address, and a
  * loopback address only where whoever installed the till allowed it (`KASA_PRINTER_ALLOW_LOOPBACK=1`, e.g.
  * a local print proxy). Every fiscal receipt goes to this address, so a surprise here sends receipts (and
  * whatever header bytes) out of the shop.

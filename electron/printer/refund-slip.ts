@@ -1,5 +1,5 @@
 /**
- * The signed refund slip (issue #21, case 9). A refund that pays money back is followed by a paper the
+ * The signed refund slip. A refund that pays money back is followed by a paper the
  * buyer signs („Потпис купца“) and the seller keeps as proof of the payout (docs/printing.md, "Signed
  * refund slip"). The gateway issues no copy of a refund (spec: the copy is an invoice type of a sale
  * only, `POST /receipt/copy/sale`; refunds take `normal`, `training`, `advance`), so Kasa prints a
@@ -122,7 +122,7 @@ export function refundSlipOf(row: RefundOrderRow, payments: readonly OrderPaymen
   if (!paysMoneyBack(payments, buyerId, sellerTin)) return undefined;
   // A correction without refund of money (refunds.create {correction: true}) pays nothing back: nothing to sign.
   if (data['correction'] === true) return undefined;
-  // A training refund is not a fiscal document and moves no money (#21 case 10d): nothing to sign.
+  // A training refund is not a fiscal document and moves no money: nothing to sign.
   if (String(receipt['invoiceType'] ?? '').toLowerCase() === 'training') return undefined;
   const invoiceNumber = str(receipt['invoiceNumber']);
   const sdcDateTime = str(receipt['sdcDateTime']);

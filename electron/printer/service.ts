@@ -33,7 +33,7 @@ import type { AppError } from '../../shared/contract/index.ts';
 
 /**
  * The cash drawer opens only for documents that move money: normal and advance receipts (sales and
- * refunds). Proforma and training take no money (#21 case 10d), a copy pays nothing: never a kick,
+ * refunds). Proforma and training take no money, a copy pays nothing: never a kick,
  * whatever payment type the order carries (orders captured before the fix carry cash).
  */
 export function movesMoney(receipt: Pick<ReceiptView, 'invoiceType'>): boolean {
@@ -63,7 +63,7 @@ export interface PrintServiceDeps {
 const ReceiptPayload = z.object({
   receipt: z.custom<ReceiptView>((v) => typeof v === 'object' && v !== null),
   cash: z.boolean(),
-  /** A slip queued once the receipt printed (the signed refund slip, #21 case 9). */
+  /** A slip queued once the receipt printed (the signed refund slip). */
   slip: z.array(z.string()).optional(),
 });
 const SlipPayload = z.object({ lines: z.array(z.string()) });

@@ -1,5 +1,5 @@
 /**
- * Proforma and training receipts take no money at the counter (issue #21, case 10d).
+ * Proforma and training receipts take no money at the counter.
  *
  * The gateway still requires payments on a sale whose sum equals the items' sum (spec: "Rule: the sum of
  * item totals must equal the sum of payment amounts, otherwise ERR_00701"), so such a receipt carries one

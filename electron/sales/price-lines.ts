@@ -3,7 +3,8 @@ import { lineTotal, toMilli, toPara } from '../../shared/money.ts';
 import { CommandError, invalidInput } from '../errors.ts';
 
 /**
- * A checkout's lines in para and thousandths: each line's total less its discount (a discount above the line is refused),
+ * A checkout's lines in para and thousandths: each line's total less its discount (a discount above the line is
+ * refused),
  * every label checked against the current tax rates (`known`). The counter's checkout, a further advance
  * and a final sale all price their lines here.
  */

@@ -1,5 +1,5 @@
 /**
- * Time, cashier and tax group of a receipt request (issue #21, docs/gateway.md "Time, cashier, tax
+ * Time, cashier and tax group of a receipt request (docs/gateway.md "Time, cashier, tax
  * group"). Called where a request is frozen, so a resend is byte-identical:
  * - `metaFields.capturedAt`: the capture time (ISO UTC) on every receipt. Echoed on the issued receipt
  *   and stored on the archived one: for a sale fiscalized hours later, the record of when it happened.

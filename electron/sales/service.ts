@@ -43,7 +43,7 @@ export class SalesService {
     const priced = this.price(input);
     let invoiceType: InvoiceType = input.invoiceType ?? 'normal';
     if (this.#deps.trainingMode() && invoiceType === 'normal') invoiceType = 'training';
-    // #21: no training advance exists; the guard refuses it first (shared/contract/authz.ts), this is the core's own check.
+    // No training advance exists; the guard refuses it first (shared/contract/authz.ts), this is the core's own check.
     if (this.#deps.trainingMode() && invoiceType === 'advance') throw invalidInput('invoiceType', 'training_advance');
     const now = this.#now();
     const { orderId, orderNumber } = store.capture(() => {
@@ -108,7 +108,7 @@ export class SalesService {
     const known = new Set(this.#deps.taxRates.labels());
     const lines = priceLines(input.lines, known);
     const totalPara = lines.reduce((s, l) => s + l.totalPara, 0);
-    // Proforma and training take no money: one nominal payment, no change (no-money.ts, #21 case 10d).
+    // Proforma and training take no money: one nominal payment, no change (no-money.ts).
     if (takesNoMoney(input.invoiceType, this.#deps.trainingMode()))
       return { lines, payments: nominalPayments(totalPara), totalPara, changePara: 0 };
     const paid = input.payments.map((p) => ({ type: p.type, amountPara: toPara(p.amount) as number }));

@@ -1,5 +1,5 @@
 /**
- * Orders issued under another tax-rate group than the one in force when they were captured (issue #21).
+ * Orders issued under another tax-rate group than the one in force when they were captured.
  *
  * A sale rung before a rate change and sent after it is signed by the gateway with the new group: the
  * receipt is valid and fiscalized (not parked), but its VAT is not what the cashier's screen showed, so

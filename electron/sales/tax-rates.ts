@@ -1,7 +1,7 @@
 /**
  * The gateway's tax rates, cached in SQLite for offline use. Labels are never hard-coded.
  *
- * Issue #21: the current group and the groups announced in advance (`allTaxRates` entries whose
+ * The current group and the groups announced in advance (`allTaxRates` entries whose
  * `validFrom` is later than the current group's, table `tax_rates_announced` of migration 012) are both
  * kept; `get()` answers the group in force at the injected clock's now, so an announced group becomes
  * current at its `validFrom` on time, offline too. `startTaxRates` refreshes from the gateway hourly.
@@ -26,7 +26,10 @@ export class TaxRatesCache {
     this.#now = now;
   }
 
-  /** The group in force now (the cached current one, or an announced one whose validFrom has come), or null if never fetched. */
+  /**
+   * The group in force now (the cached current one, or an announced one whose validFrom has come), or null if never
+   * fetched.
+   */
   get(): TaxRatesView | null {
     const now = this.#now();
     if (this.#cached !== undefined && (this.#switchAt === null || now < this.#switchAt)) return this.#cached;

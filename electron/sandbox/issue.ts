@@ -345,7 +345,7 @@ export function issueFinalize(ctx: IssueContext, raw: unknown): Issued {
   checkAmounts(req, payments);
   checkAdvanceLabels(ctx.shop, req.items);
   checkTaxAdministration(ctx.shop, req.items);
-  // #21: the advance refund cancels every advance of the chain net of their refunds (docs/advances.md).
+  // The advance refund cancels every advance of the chain net of their refunds (docs/advances.md).
   const chain = advanceChain(ctx, advance);
   const refund = build(ctx, {
     invoiceType: 'advance',

@@ -57,7 +57,7 @@ export interface JournalInput {
   total: Para;
   taxes: JournalTax[];
   sdcDateTime: Date;
-  /** The ESIR's time of the sale (the request's `dateTimeOfIssue`), printed as `ЕСИР време:` (#21). */
+  /** The ESIR's time of the sale (the request's `dateTimeOfIssue`), printed as `ЕСИР време:`. */
   esirDateTime?: Date | undefined;
   invoiceNumber: string;
   invoiceCounter: string;
@@ -190,7 +190,8 @@ export function buildJournal(input: JournalInput): string {
   for (const item of input.items) {
     lines.push(...wrap(`${item.name} (${item.labels.join(', ')})`));
     const left = `  ${formatQuantity(item.quantity)} x ${formatRsd(item.unitPrice)} =`;
-    // A discount sent as `discount`: the gross on the item's line, the discount under it (docs/gateway.md, "Discounts").
+    // A discount sent as `discount`: the gross on the item's line, the discount under it (docs/gateway.md,
+    // "Discounts").
     lines.push(...pair(left, formatRsd(sign * (item.total + (item.discount ?? 0)))));
     if (item.discount) lines.push(...pair('  Попуст:', formatRsd(-sign * item.discount)));
   }

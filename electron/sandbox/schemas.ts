@@ -60,7 +60,7 @@ export const ItemSchema = z
     discount: nonNegativeMoney.optional(),
   })
   .superRefine((item, ctx) => {
-    // The PFR's item arithmetic (#21): refused at the item's totalAmount when it does not add up.
+    // The PFR's item arithmetic: refused at the item's totalAmount when it does not add up.
     const message = itemArithmeticError(item);
     if (message) ctx.addIssue({ code: 'custom', path: ['totalAmount'], message });
   });

@@ -1,5 +1,5 @@
 /**
- * Tax-rate groups announced in advance (issue #21): a test announces a group with a future `validFrom`
+ * Tax-rate groups announced in advance: a test announces a group with a future `validFrom`
  * (`POST /__sandbox/tax-groups {group}`); from that instant on the sandbox's clock it is the shop's
  * current group, as on the Tax Administration's side: receipts are computed and signed with it
  * (`additional.taxGroupRevision`) and `GET /receipt/tax-rates` lists it in `allTaxRates` before and as

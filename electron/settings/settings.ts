@@ -72,7 +72,9 @@ export class Settings {
     return Number.isFinite(v) && this.get(key) !== undefined ? v : fallback;
   }
 
-  /** #21: refunds may go without a buyer ID (`settings.skipBuyerIdValidation`) only where a manager allowed it; default off. */
+  /**
+   * Refunds may go without a buyer ID (`settings.skipBuyerIdValidation`) only where a manager allowed it; default off.
+   */
   allowRefundWithoutBuyerId(): boolean {
     return this.bool('allowRefundWithoutBuyerId');
   }

@@ -54,7 +54,7 @@ export type Approval =
   | { kind: 'price'; index: number; unitPricePara: Para }
   | { kind: 'training'; on: boolean }
   /**
-   * The core refused a command for want of a manager's approval (issue #12): `what` is its message, and
+   * The core refused a command for want of a manager's approval: `what` is its message, and
    * `run` sends the same command again with the manager's PIN beside it (null when done, else the message).
    */
   | { kind: 'command'; what: string; run: (managerPin: string) => Promise<string | null> };
@@ -389,7 +389,7 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
           if (sale && (sale.order?.state ?? sale.result.state) !== 'fiscalized') void get().refreshOrder();
         });
         const offCatalog = api.on('catalog.changed', () => void get().refreshFavourites());
-        // Too many wrong PINs: the status bar's alarm (issue #12).
+        // Too many wrong PINs: the status bar's alarm.
         const offLockout = api.on('staff.lockout', (l) => set({ pinLockedUntil: l.until }));
         return () => {
           offLockout();

@@ -138,7 +138,7 @@ export function createHttpApi(options: HttpApiOptions): PosApi {
   let source: EventSourceLike | null = null;
   let connecting = false;
   // The token never goes into the stream's URL (it would stay in histories and logs): a one-shot ticket
-  // does, fetched with the token in a header (issue #12).
+  // does, fetched with the token in a header.
   const connect = async (): Promise<void> => {
     const ES = options.EventSource ?? globalThis.EventSource;
     if (source || connecting || !ES) return;

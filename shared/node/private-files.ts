@@ -1,5 +1,5 @@
 /**
- * The data dir holds PIN hashes, sales and backups (issue #12): a 4-digit PIN hash read by another user
+ * The data dir holds PIN hashes, sales and backups: a 4-digit PIN hash read by another user
  * of the machine is cracked offline in minutes. So the directory and everything in it is private to the
  * user the till runs as: directories 0700, files 0600, and the process umask 077 so that what SQLite,
  * backups and logs create later is born private (host mode and Electron alike). No-op on Windows, where

@@ -28,7 +28,7 @@ export async function startCounterBench(products: number): Promise<CounterBench>
   const catalog = seedCatalog(dataDir, products);
   process.stderr.write(`seeded ${products} products in ${Math.round(performance.now() - started)} ms\n`);
   const host = await startHostProcess({ dataDir });
-  await signInHost(host); // past the first-run PIN (issue #12)
+  await signInHost(host); // past the first-run PIN
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(`${host.url}#token=${host.token}`);

@@ -57,7 +57,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   try {
     for (let life = 0; life < options.kills; life++) {
       host = await startHostProcess({ dataDir, env });
-      await signInHost(host, MANAGER_PIN, life === 0); // the session is the till's, per start (issue #12)
+      await signInHost(host, MANAGER_PIN, life === 0); // the session is the till's, per start
       sandbox.controls.setOffline(random() < 0.2);
       const h = host;
       const fire = async (): Promise<void> => {

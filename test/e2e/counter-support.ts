@@ -58,7 +58,7 @@ export async function decodeReceiptQr(page: Page, name: string): Promise<string 
   return result?.data ?? null;
 }
 
-/** The manager's PIN the fixture set in place of the first-run 0000 (issue #12); it may also sell. */
+/** The manager's PIN the fixture set in place of the first-run 0000; it may also sell. */
 export const DEFAULT_PIN = MANAGER_PIN;
 
 /**

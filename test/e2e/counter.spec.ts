@@ -351,7 +351,7 @@ test('a price change, and removing a line once payment has started, need a manag
   await expect(cart.getByRole('row', { name: /^Ставка \d/ })).toHaveCount(1);
   await expect(page.getByTestId('cart-total')).toHaveText('100,00');
 
-  // The core checks the overridden price again when the sale is sent (issue #12): the manager's PIN
+  // The core checks the overridden price again when the sale is sent: the manager's PIN
   // travels with the checkout.
   await payWithKeys(page);
   await expect(prompt).toContainText('Потребно је одобрење менаџера');
@@ -392,7 +392,7 @@ test.describe('print again', () => {
       .toMatchObject({ queued: 0, lastPrintedAt: expect.any(String) });
 
     await page.getByRole('button', { name: 'Штампај поново' }).click();
-    // A fiscal copy needs a manager's approval in the core (issue #12).
+    // A fiscal copy needs a manager's approval in the core.
     const prompt = page.getByRole('dialog', { name: 'Одобрење менаџера' });
     await prompt.getByLabel('PIN менаџера').fill(MANAGER_PIN);
     await page.keyboard.press('Enter');

@@ -1,5 +1,5 @@
 /**
- * The till's "Хаб" tab (#15) in Chromium against a real hub process (PGlite): a till started without
+ * The till's "Хаб" tab in Chromium against a real hub process (PGlite): a till started without
  * KASA_HUB_URL shows it is not enrolled; a bad URL and a wrong one-time code are refused at their fields,
  * in Serbian, naming the field by its label; the manager enrols the till through the form, the status
  * turns enrolled (till, shop, last push and pull), and a sale made afterwards reaches the hub's report.

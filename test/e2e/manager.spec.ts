@@ -33,7 +33,7 @@ async function ledger(kasa: KasaFixture): Promise<LedgerReceipt[]> {
   return ((await res.json()) as { receipts: LedgerReceipt[] }).receipts;
 }
 
-/** A private person's buyer ID on a refund (issue 21): code 20, the ID card number, in the type selector. */
+/** A private person's buyer ID on a refund: code 20, the ID card number, in the type selector. */
 async function buyerIdCard(mgr: Locator): Promise<void> {
   await mgr.getByRole('combobox', { name: 'Врста ИД купца' }).selectOption('20');
   await mgr.getByLabel('ИД купца (број)').fill('008123456');
@@ -57,7 +57,7 @@ test('a manager refunds two items of a fiscalized sale', async ({ kasa }) => {
   const sale = await checkout(kasa, SALE);
   expect(sale.state).toBe('fiscalized');
   const mgr = await openManager(kasa.page, 'Поврат');
-  // The fixture changed the first-run PIN (issue #12): no warning about 0000 any more.
+  // The fixture changed the first-run PIN: no warning about 0000 any more.
   await expect(mgr.getByRole('note').filter({ hasText: '0000' })).toHaveCount(0);
   await mgr.getByLabel('Последње продаје').selectOption(String(sale.orderId));
   await mgr.getByLabel('Количина за поврат: Хлеб').fill('1');
@@ -201,7 +201,7 @@ test('a fiscal copy and an e-mailed receipt from the archive', async ({ kasa }) 
   await mgr.getByRole('button', { name: `Детаљи: ${sale.orderNumber}` }).click();
   const detail = mgr.getByRole('region', { name: `Рачун ${sale.receipt?.invoiceNumber}` });
   await expect(detail.getByLabel('Журнал рачуна', { exact: true })).toContainText('ФИСКАЛНИ РАЧУН');
-  // Without the manager's PIN the core refuses the copy (issue #12); with it, it is issued.
+  // Without the manager's PIN the core refuses the copy; with it, it is issued.
   await detail.getByRole('button', { name: 'Фискална копија' }).click();
   await expect(detail.getByRole('alert')).toContainText('PIN');
   expect((await ledger(kasa)).filter((r) => r.invoiceType === 'copy')).toEqual([]);
@@ -278,7 +278,7 @@ test("needs attention: another sale's receipt parks the sale; a manager's PIN re
 }) => {
   const { page } = kasa;
   // The gateway answers with a receipt of the right order number but 1.00 more: not this sale's receipt.
-  // #21: a reply alone parks nothing; its archive is asked first (fiscalization-lookup + archive), and
+  // A reply alone parks nothing; its archive is asked first (fiscalization-lookup + archive), and
   // again before a new number is issued: here the archive too names a receipt of another total, twice.
   await kasa.sandbox('faults', {
     rules: [

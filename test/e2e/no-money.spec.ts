@@ -1,5 +1,5 @@
 /**
- * Issue #21, case 10d through the browser host: a proforma and a training receipt take no money. The
+ * Through the browser host: a proforma and a training receipt take no money. The
  * payment screen shows no amount inputs and no change, and the order is issued with one nominal payment.
  * With KASA_SHOTS_DIR set, the screen is photographed at 1024x768 and 1366x768.
  */

@@ -54,7 +54,7 @@ async function printStatus(kasa: KasaFixture): Promise<PrintStatus> {
   return r.body.value;
 }
 
-// The test printers listen on loopback: a destination the installer allows explicitly (issue #12).
+// The test printers listen on loopback: a destination the installer allows explicitly.
 test.use({ kasaEnv: { KASA_PRINTER_ALLOW_LOOPBACK: '1' } });
 
 test('a manager configures a network printer, prints a test page and reprints it', async ({ kasa }) => {

@@ -1,5 +1,5 @@
 /**
- * Issue #21 (10c, 11) through the browser host: a sale rung before a tax-rate change and issued after it
+ * Through the browser host: a sale rung before a tax-rate change and issued after it
  * is listed on the manager's needs-attention tab with the explanation; the report shows the VAT of the
  * receipts per label and rate, and the count. `KASA_SHOTS_DIR` set: screenshots at 1024×768 and 1366×768.
  */

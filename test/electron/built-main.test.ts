@@ -1,5 +1,5 @@
 /**
- * Issue #12 on the BUILT main process: a fresh `electron-vite build` of the current sources, whose
+ * Authorization and hardening on the BUILT main process: a fresh `electron-vite build` of the current sources, whose
  * out/main/main.js runs in plain Node with `electron` replaced by a recorder (fixtures/fake-electron.mjs;
  * no Electron binary here). A packaged build removes the application menu, creates its window with
  * `devTools: false` and closes DevTools if they open anyway, even with KASA_DEVTOOLS=1 in the

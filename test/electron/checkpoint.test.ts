@@ -1,5 +1,5 @@
 /**
- * WAL checkpoints off the commit path (issue #13, electron/db/checkpoint.ts), on real SQLite files: the
+ * WAL checkpoints off the commit path (electron/db/checkpoint.ts), on real SQLite files: the
  * checkpointer copies the WAL only once it holds enough frames and then restarts it in its own tick; the
  * WAL file is written ahead so commits overwrite instead of growing it; and a database whose WAL carries
  * written-ahead zeros or stale frames of an earlier cycle still recovers every committed row after a crash.
@@ -57,7 +57,8 @@ describe('the checkpointer', () => {
     expect(few).toBeGreaterThan(0);
     const stop = startCheckpointer(d, { intervalMs: 5, frames: few + 20 });
     await new Promise((r) => setTimeout(r, 60));
-    expect(pendingFrames(d)).toBe(few); // below the threshold: not copied (every tick would cost the next sale an fsync)
+    // below the threshold: not copied (every tick would cost the next sale an fsync)
+    expect(pendingFrames(d)).toBe(few);
     for (let i = 0; i < 40; i++) insert('y'.repeat(500));
     // Above it: copied, and the WAL restarted by the checkpointer's own one-page commit.
     await until(() => walInfo(d).log === 1);

@@ -1,5 +1,5 @@
 /**
- * Issue #13 on real SQLite files: start-up does not wait for the integrity check or the backup (they run
+ * Years of history on real SQLite files: start-up does not wait for the integrity check or the backup (they run
  * in a worker), a damaged database is still detected and keeps good backups, a backup taken while sales
  * continue restores to a database holding every acknowledged order, the WAL is bounded when the
  * checkpointer stops, and every history query is an index range (query plans, not timings).
@@ -61,7 +61,7 @@ describe('start-up does not wait for history', () => {
     cores.push(core);
     // createCore returned; the check has started in the worker (it logs that first) and has not finished.
     while (!lines.some((l) => l.includes('quick_check started'))) await new Promise((r) => setImmediate(r));
-    await signIn(core); // the manager past the first-run PIN (issue #12)
+    await signIn(core); // the manager past the first-run PIN
     const info = (await core.dispatch('app.info', {})) as Result<{ version: string }>;
     expect(info).toMatchObject({ ok: true });
     const sale = (await core.dispatch('sales.checkout', saleInput(1, 80))) as Result<{ orderId: number }>;
@@ -307,7 +307,7 @@ describe('queries that stay flat', () => {
           .join(' | ');
         // A SCAN of a table (or a full walk of one of its indexes) grows with history; SEARCH is a range.
         // The outbox holds only orders not yet fiscalized: its size is the queue's, not the history's.
-        // tax_rates_announced holds the few groups the gateway announced ahead (#21), and the partial index
+        // tax_rates_announced holds the few groups the gateway announced ahead, and the partial index
         // orders_tax_group_changed only the orders issued under another group: neither grows with history.
         const scans = p
           .split(' | ')
@@ -420,7 +420,7 @@ describe('queries that stay flat', () => {
     expect(ids(REFUNDS_OF_ID_SQL, 1)).toEqual([2]);
     expect(ids(REFUNDS_OF_INVOICE_SQL, 'INV-1')).toEqual([2, 3]);
     expect(ids(OPEN_ADVANCES_SQL)).toEqual([5]);
-    // #21: whether a candidate was refunded is two probes with bound values, never a walk of the refunds.
+    // Whether a candidate was refunded is two probes with bound values, never a walk of the refunds.
     expect(plan(REFUNDED_ID_SQL, 5)).toMatch(/^SEARCH r USING INDEX orders_refund_of_id/);
     expect(plan(REFUNDED_INVOICE_SQL, 'INV-5')).toMatch(/^SEARCH r USING INDEX orders_refund_of_invoice/);
   });

@@ -1,5 +1,5 @@
 /**
- * Restore points (issue #13: backups that scale) on real SQLite files with the real maintenance worker:
+ * Restore points (backups that scale) on real SQLite files with the real maintenance worker:
  * a chain of a full point and increments taken while sales go on, each point restoring to a database that
  * passes integrity_check and holds every order acknowledged before its backup started; increments much
  * smaller than the full point; damaged, cut-short and dependent points refused by name; the manifest, a

@@ -1,7 +1,8 @@
 /**
  * Printer faults mid-job on a real TCP "printer" (ephemeral port): connection resets after part of the
  * job, a printer that is off and comes back, a printer gone long enough for the job to fail (then
- * reprinted), and a printer that stalls forever (a known limitation of raw TCP printing). The print service is wired as the core
+ * reprinted), and a printer that stalls forever (a known limitation of raw TCP printing). The print service is wired as
+ * the core
  * wires it (receipts from the order store of a till that fiscalized through the real sandbox).
  *
  * Checked: the job ends printed, whole, exactly once on a completed connection (partial prints are the

@@ -1,5 +1,5 @@
 /**
- * Conformance of the sandbox's item-arithmetic check (#21), on BOTH sandbox variants (spec and sdk),
+ * Conformance of the sandbox's item-arithmetic check, on BOTH sandbox variants (spec and sdk),
  * over real HTTP through the lead's GatewayClient: `quantity × unitPrice − discount = totalAmount` to the
  * para (the product rounded, halves away from zero), `discount` an amount with `totalAmount` after it.
  * What does not add up is refused as a PFR refuses it: 400 ERR_00202 with
@@ -94,7 +94,8 @@ describe.each(SANDBOX_VARIANTS)('item arithmetic, %s variant', (variant) => {
     // The journal prints the gross on the item's line and the discount under it: each line's arithmetic holds.
     const journal = ok.receipt.journal ?? '';
     expect(journal).toMatch(/ {2}3 x 100,00 = +300,00\n {2}Попуст: +-1,00\n/);
-    // The issue's example: 0,45 × 1.299,00 less 50,00 printed as "0,45 x 1.299,00 = 534,55" (0,45 × 1.299,00 is 584,55).
+    // The issue's example: 0,45 × 1.299,00 less 50,00 printed as "0,45 x 1.299,00 = 534,55" (0,45 × 1.299,00 is
+    // 584,55).
     const salmon = await client.issueSale('normal', s(body([item(0.45, 1299, 534.55, 50)])));
     expect(salmon.receipt.journal).toMatch(/ {2}0,45 x 1\.299,00 = +584,55\n {2}Попуст: +-50,00\n/);
     expect(salmon.receipt.journal).not.toMatch(/1\.299,00 = +534,55/);

@@ -1,5 +1,5 @@
 /**
- * Issue #12 replayed: every attack a hostile insider tried through the browser host (the same `dispatch`
+ * Every attack a hostile insider tried through the browser host (the same `dispatch`
  * the Electron preload calls) with only the host token, each refused in the core and, where it is an
  * attempt on money or configuration, audited. Real core, real SQLite file, real HTTP, the embedded sandbox.
  */
@@ -322,7 +322,7 @@ describe('attack 6: the lower items', () => {
     const t = await open(dir);
     await ready(t);
     await ok(t, 'sales.checkout', sale({ payments: [{ type: 'cash', amount: 100_000 }] }));
-    // The day's backup is taken in the background after start-up (issue #13, docs/history.md): wait for it.
+    // The day's backup is taken in the background after start-up (docs/history.md): wait for it.
     const backups = path.join(dir, 'backups');
     while (!(fs.existsSync(backups) && fs.readdirSync(backups).some((f) => /^kasa-\d.*\.kbak$/.test(f)))) {
       await new Promise((r) => setTimeout(r, 50));

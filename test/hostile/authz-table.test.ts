@@ -66,7 +66,7 @@ const EXPECTED: Record<string, string> = {
   'backups.list': 'manager',
   'backups.restore': 'manager',
   'audit.list': 'manager',
-  // #15: the hub link is seen by whoever is logged in; enrolling the till takes a manager's PIN.
+  // The hub link is seen by whoever is logged in; enrolling the till takes a manager's PIN.
   'hub.status': 'session',
   'hub.enrol': 'manager',
 };

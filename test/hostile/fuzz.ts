@@ -159,7 +159,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     KASA_PRINTER: `file://${path.join(dataDir, 'printer.bin')}`,
   };
   const core = await createCore({ dataDir, env, transport: 'host', logger: createLogger({ echo: false }) });
-  // A till in use (issue #12): the first-run PIN changed and a manager logged in, so the fuzz reaches the
+  // A till in use: the first-run PIN changed and a manager logged in, so the fuzz reaches the
   // handlers; every other object case carries a manager's approval beside its input.
   await signIn(core);
   let host: Host | null = null;

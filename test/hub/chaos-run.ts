@@ -1,4 +1,7 @@
-/** `npm run hub-chaos -- [--backend pglite|postgres|both] [--kills N] [--orders-per-life M] [--seed S]`: the long hub chaos run. */
+/**
+ * `npm run hub-chaos -- [--backend pglite|postgres|both] [--kills N] [--orders-per-life M] [--seed S]`: the long hub
+ * chaos run.
+ */
 import { parseArgs } from 'node:util';
 import { runHubChaos } from './chaos.ts';
 

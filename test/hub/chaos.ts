@@ -88,7 +88,7 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
       fs.mkdirSync(tillDirs[i] ?? '', { recursive: true });
       const t = await startHostProcess({ dataDir: tillDirs[i] ?? '', env: tillEnv(i) });
       tills[i] = t;
-      // Past the first-run PIN (#12), on the till's first start only: on a restart 0000 is a wrong PIN, and
+      // Past the first-run PIN, on the till's first start only: on a restart 0000 is a wrong PIN, and
       // wrong PINs count towards the till's lockout (five restarts would lock the long run out).
       if (!pinChanged.has(i)) {
         await t.call('staff.changePin', { currentPin: '0000', newPin: MANAGER_PIN });

@@ -303,7 +303,7 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     const shop = await service.createShop('Report shop');
     const a = await enrolTill('R1', shop);
     const b = await enrolTill('R2', shop);
-    // Each receipt states its VAT (20 % contained); the report sums the receipts' taxItems, refunds subtracted (#21).
+    // Each receipt states its VAT (20 % contained); the report sums the receipts' taxItems, refunds subtracted.
     const receipt = (totalPara: number, transactionType = 'sale') => ({
       transactionType,
       taxItems: [

@@ -1,5 +1,5 @@
 /**
- * Issue #21, advances and training mode, through the whole core (createCore → dispatch) on a real SQLite
+ * Advances and training mode, through the whole core (createCore → dispatch) on a real SQLite
  * file and the embedded sandbox gateway over HTTP. One test per case of the issue (1, 2, 3, 7, 8), a chain
  * of two advances finalized, and the refusals in three languages with nothing captured.
  */

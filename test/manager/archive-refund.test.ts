@@ -1,5 +1,5 @@
 /**
- * Issue #21, case 12: a full refund of a receipt known only to the gateway archive (another till's
+ * A full refund of a receipt known only to the gateway archive (another till's
  * sale) sends the archived receipt's own items, never one invented line with the group's first label.
  * Through the whole core (createCore) on a real SQLite file and the embedded sandbox over HTTP, on both
  * sandbox variants: the spec's archive record has no items, so the lines come from its `taxItems`, one

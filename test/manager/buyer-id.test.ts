@@ -1,5 +1,5 @@
 /**
- * Issue 21, case 10: buyer IDs through the whole core (createCore → dispatch) on a real SQLite file and the
+ * Buyer IDs through the whole core (createCore → dispatch) on a real SQLite file and the
  * embedded sandbox gateway over HTTP. Unknown codes and identifiers against their code's rule are refused
  * at field buyerId, in three languages, with nothing captured; refunds take over the original's buyer ID;
  * a correction without refund of money carries the seller's PIB; no buyer ID only where a manager allows it.

@@ -2,7 +2,7 @@
  * Manager flows through the whole core (createCore → dispatch), on a real SQLite file and the embedded
  * sandbox gateway over HTTP: PINs and approval, refunds (partial, full, offline behind a queued sale),
  * advance + finalize, fiscal copies, e-mail, archive, settings with a new key, reports, and a sale from two
- * years ago still refunded, copied and found in the archive (issue #13).
+ * years ago still refunded, copied and found in the archive.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -331,7 +331,7 @@ describe('archive, settings, reports', () => {
   it('end-of-day report: payments, labels, refunds, training excluded; CSV and printing', async () => {
     const c = await start();
     const s = await ok<{ orderId: number }>(c, 'sales.checkout', sale());
-    // Training receipts only while a manager has training mode on (issue #12).
+    // Training receipts only while a manager has training mode on.
     await ok(c, 'settings.update', { managerPin: MANAGER_PIN, trainingMode: true });
     await ok(c, 'sales.checkout', { ...sale(), invoiceType: 'training' });
     await ok(c, 'settings.update', { managerPin: MANAGER_PIN, trainingMode: false });
@@ -361,7 +361,7 @@ describe('archive, settings, reports', () => {
   });
 });
 
-// Issue #13: old orders stay fully usable (a fiscal copy is how an old receipt is printed again).
+// Old orders stay fully usable (a fiscal copy is how an old receipt is printed again).
 describe('a sale from two years ago', () => {
   const YEAR = 365 * 86_400_000;
 

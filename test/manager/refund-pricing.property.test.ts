@@ -1,5 +1,5 @@
 /**
- * Property (#21 acceptance): random lines (weighed and counted, with and without discounts) refunded in
+ * Property: random lines (weighed and counted, with and without discounts) refunded in
  * random partial steps until nothing is left. The refunds of each line sum to the line's total to the
  * para, no refund is negative, and every item sent (the sale's and each refund's) multiplies out,
  * checked by the test's own integer arithmetic and by the sandbox's PFR check.

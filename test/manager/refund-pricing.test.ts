@@ -1,5 +1,5 @@
 /**
- * Issue #21 cases 4, 5 and 6 through the whole core (createCore → dispatch) on a real SQLite file and the
+ * Refund pricing through the whole core (createCore → dispatch) on a real SQLite file and the
  * embedded sandbox gateway over HTTP, which now refuses items that do not multiply out (as a PFR does):
  * - 4: a discounted line refunded one piece at a time returns exactly what was paid, never a para more;
  * - 5: partial refunds of a weighed line send items that multiply out;
@@ -63,7 +63,8 @@ describe('#21 case 4: partial refunds of a discounted line', () => {
     const refunds: OrderView[] = [];
     for (let k = 0; k < 3; k++) refunds.push(await refund(c, s.orderId, 0, 1));
     expect(refunds.map((r) => r.state)).toEqual(['fiscalized', 'fiscalized', 'fiscalized']);
-    // Cumulative: round(299,00 × 1/3) = 99,67; round(299,00 × 2/3) = 199,33, less 99,67 = 99,66; the last takes the rest, 99,67.
+    // Cumulative: round(299,00 × 1/3) = 99,67; round(299,00 × 2/3) = 199,33, less 99,67 = 99,66; the last takes the
+    // rest, 99,67.
     expect(refunds.map((r) => r.totalPara)).toEqual([9967, 9966, 9967]);
     expect(refunds.reduce((sum, r) => sum + r.totalPara, 0)).toBe(29900);
     for (const r of refunds) {

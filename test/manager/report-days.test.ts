@@ -70,7 +70,7 @@ function dataOf(s: Spec): OrderData & { cashier?: string; taxGroup?: { groupId: 
 }
 
 /**
- * A fiscalized order's receipt as the gateway states it (#21): one taxItem per label at a rate that
+ * A fiscalized order's receipt as the gateway states it: one taxItem per label at a rate that
  * depends on the order (two groups, 20 % and 22 % for Ђ), the group that signed it (sometimes not the
  * one at capture), a refund's transactionType; a finalize also has its advance refund.
  */

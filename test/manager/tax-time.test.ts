@@ -1,5 +1,5 @@
 /**
- * Issue #21, cases 10b, 10c and 11, through the whole core (createCore → dispatch) on a real SQLite file
+ * Time, cashier and tax group of receipts, through the whole core (createCore → dispatch) on a real SQLite file
  * and the sandbox gateway over real HTTP:
  * - 10b: every receipt request carries the capture time (`metaFields.capturedAt`; `dateTimeOfIssue` on an
  *   advance sale only, docs/gateway.md) and a top-level `cashier`,
@@ -387,7 +387,8 @@ describe('11: report VAT is the sum of the receipts’ taxItems', () => {
     }
     const got = new Map(r.byTax.map((t) => [`${t.label} ${t.rate}`, t.taxPara]));
     expect(got).toEqual(expected);
-    // By hand: A 10 %: 540.00 − 150.00 → 49.09 − 13.64; A 12 %: 300.00 and 200.00 → 32.14 + 21.43; E 6 %: 200.00 → 11.32.
+    // By hand: A 10 %: 540.00 − 150.00 → 49.09 − 13.64; A 12 %: 300.00 and 200.00 → 32.14 + 21.43; E 6 %: 200.00 →
+    // 11.32.
     expect(got.get('A 10')).toBe(4909 - 1364);
     expect(got.get('A 12')).toBe(3214 + 2143);
     expect(got.get('E 6')).toBe(1132);

@@ -1,5 +1,5 @@
 /**
- * Issue 16: a sale is fiscalized only by its own receipt.
+ * A sale is fiscalized only by its own receipt.
  * - The issue's scenario through the whole core and the real restore flow (backup, restore at restart):
  *   the sale after the restore gets a number never used before and its own receipt.
  * - Two cores with default settings against one gateway never share an order number.
@@ -7,7 +7,7 @@
  *   single, bulk, lookup/archive — and parked for a person; `orders.reissue` (manager PIN, audited) then
  *   fiscalizes it under a new number with its own receipt.
  * - A reply with the right order number but a different total (sandbox fault `wrong_total`) is confirmed by
- *   lookup + archive (#21): the archive holds the sale's own receipt, so it is fiscalized with it.
+ *   lookup + archive: the archive holds the sale's own receipt, so it is fiscalized with it.
  */
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -130,7 +130,8 @@ describe('order numbers are never reused', () => {
     numbers.push((await sell(core, 16)).orderNumber);
     expect(numbers.every((n) => n.startsWith('KASA1-'))).toBe(true);
     expect(new Set(numbers).size).toBe(numbers.length);
-    expect(sandbox.controls.ledger().receipts).toHaveLength(numbers.length); // one receipt per sale, none handed back twice
+    // one receipt per sale, none handed back twice
+    expect(sandbox.controls.ledger().receipts).toHaveLength(numbers.length);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Issue 21, "the receipt check can park a legitimate receipt, and then invites a second fiscal receipt".
+ * The receipt check must never park a legitimate receipt, nor invite a second fiscal receipt.
  * Every case runs through the core with its embedded sandbox in the `sdk` variant (forced here, whatever
  * KASA_SANDBOX_VARIANT the suite runs with): issued and archived receipts carry `items` and `payments` as
  * the vendor's SDK shows the real gateway returns them — items in the gateway's own order, payments as

@@ -1,5 +1,5 @@
 /**
- * Issue #21, case 10d: proforma and training take no money. Through the whole core (createCore) on a real
+ * Proforma and training take no money. Through the whole core (createCore) on a real
  * SQLite file, the embedded sandbox over HTTP and a real TCP printer on an ephemeral port: the gateway
  * body carries one nominal payment of type `other` equal to the items' sum, no change is computed, and
  * the printed bytes hold no drawer pulse. A normal cash sale on the same till does kick the drawer (so

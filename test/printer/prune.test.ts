@@ -1,5 +1,5 @@
 /**
- * Printed jobs do not pile up for years (issue #13): each holds a snapshot of its receipt, one per sale.
+ * Printed jobs do not pile up for years: each holds a snapshot of its receipt, one per sale.
  * Real SQLite file: jobs printed more than PRINTED_JOBS_KEEP_DAYS ago are deleted in batches; jobs still
  * waiting, printing or failed, and recent printed ones, stay.
  */

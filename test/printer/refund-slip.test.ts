@@ -1,5 +1,5 @@
 /**
- * Issue #21, case 9: after a refund that pays money back, the buyer signs a slip the seller keeps.
+ * After a refund that pays money back, the buyer signs a slip the seller keeps.
  * Through the whole core (createCore) on a real SQLite file, the embedded sandbox over HTTP and a real TCP
  * printer on an ephemeral port, decoded with the project's ESC/POS decoder: the refund's fiscal journal
  * prints, then (a separate job of the persistent queue) the non-fiscal slip naming the refund, the original
@@ -114,7 +114,7 @@ describe('the signed refund slip (#21 case 9)', () => {
   });
 
   it('a correction (no money back, or the seller’s own PIB as the buyer ID) gets no slip', async () => {
-    // The counter cannot issue a correction yet (the seller-PIB option is another part of #21, and the
+    // The counter cannot issue a correction yet (it has no seller-PIB option, and the
     // sandbox's demo TIN fails the PIB checksum): the decision is checked on the stored row of a real refund.
     const { core, printer } = await startTill();
     const sale = await ok<{ orderId: number }>(core, 'sales.checkout', {

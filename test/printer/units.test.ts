@@ -184,7 +184,7 @@ describe('service configuration and handlers', () => {
   });
 
   it('configure validates; missing orders are not_found; a printed receipt is not printed again locally', async () => {
-    // The test printer listens on loopback, a destination only the installer may allow (issue #12).
+    // The test printer listens on loopback, a destination only the installer may allow.
     expect(() => make().service.configure({ uri: 'tcp://127.0.0.1:9100', profileId: 'generic-80' })).toThrow(
       expect.objectContaining({ code: 'invalid_input', field: 'uri' }),
     );

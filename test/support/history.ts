@@ -1,5 +1,5 @@
 /**
- * Builds a till's history through the app's own code paths (issue #13): every order is a real
+ * Builds a till's history through the app's own code paths: every order is a real
  * `SalesService.checkout` (pricing, order number, frozen request, outbox row in one transaction) at its
  * own time, then settled with `OrderStore.startAttempts` + `markFiscalized` as the engine does with a
  * receipt shaped like the gateway's (journal, QR and verification links included). Used by the history

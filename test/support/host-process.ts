@@ -87,7 +87,7 @@ export async function readFirstLine(child: ChildProcess, what: string): Promise<
 }
 
 /**
- * A till past its first run (issue #12): the first-run manager's PIN 0000 changed to `pin` (`firstRun`;
+ * A till past its first run: the first-run manager's PIN 0000 changed to `pin` (`firstRun`;
  * false for a later start on the same data dir) and that manager logged in, so the core has a session
  * for the commands a test sends before the UI logs in.
  */

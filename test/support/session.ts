@@ -1,5 +1,5 @@
 /**
- * A till set up the way issue #12 requires before anything is sold: the first-run manager's PIN 0000 is
+ * A till set up the way authorization requires before anything is sold: the first-run manager's PIN 0000 is
  * changed (it approves nothing until then) and that manager is logged in, so the core has a session.
  * Tests that are not about login use this instead of the first-run PIN.
  */

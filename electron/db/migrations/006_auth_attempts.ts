@@ -1,7 +1,7 @@
 import type { Migration } from '../open.ts';
 
 /**
- * PIN brute-force protection (issue #12): attempt counters per scope (`till`, `person:<id>`,
+ * PIN brute-force protection: attempt counters per scope (`till`, `person:<id>`,
  * `anonymous`) that survive a restart, and the approving manager beside the actor in the audit log.
  *
  * Schema version 6 (file 007: see index.ts).

@@ -1,7 +1,7 @@
 import type { Migration } from '../open.ts';
 
 /**
- * History that stays fast (issue #13). Every query a person waits on reads an index range, never the
+ * History that stays fast. Every query a person waits on reads an index range, never the
  * whole `orders` table:
  * - `orders_created`: reports and archive by day / date range read only that range (ISO UTC text sorts
  *   in time order; the rowid in the index keeps `ORDER BY created_at DESC, id DESC` free of a sort).

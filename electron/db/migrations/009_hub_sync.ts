@@ -6,7 +6,8 @@ import type { Migration } from '../open.ts';
  * rolled-back transaction). Triggers write the rows inside the very transaction that captures an order,
  * changes its state, writes an audit entry or changes a staff member, so nothing reaches the hub that was
  * not committed and nothing committed is missed. A staff row still on its first-run PIN (0000,
- * `must_change_pin`) never leaves the till: it would overwrite the shop's manager at the hub. They fire only once the till is enrolled (`hub_state`
+ * `must_change_pin`) never leaves the till: it would overwrite the shop's manager at the hub. They fire only once the
+ * till is enrolled (`hub_state`
  * has a `till_id`): without a hub the till behaves exactly as before.
  *
  * Schema version 9 (file 010: see index.ts).

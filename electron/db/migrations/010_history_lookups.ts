@@ -1,7 +1,7 @@
 import type { Migration } from '../open.ts';
 
 /**
- * Lookups of old orders that stay fast (issue #13). The refund screen asked "which refunds were already
+ * Lookups of old orders that stay fast. The refund screen asked "which refunds were already
  * made of this sale?" and the advances screen "which advances have no final receipt yet?" by reading
  * every order's JSON: 0.4 s and 0.6 s warm (11 s with a cold cache) at 300,000 orders, growing with
  * history. Partial indexes on the JSON reference answer them with a probe, and hold only the rows they are

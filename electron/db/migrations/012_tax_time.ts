@@ -1,16 +1,15 @@
 import type { Migration } from '../open.ts';
 
 /**
- * Issue #21 (time, cashier, tax group; reports from the receipts' VAT):
+ * Time, cashier and tax group of a receipt; reports from the receipts' VAT:
  * - `report_days` are cleared: a stored day's totals now carry the VAT of its receipts' taxItems and the
  *   count of orders issued under another tax-rate group; the days are computed again (report-days.ts
  *   warms them in the background, and a report computes a missing day when it needs it).
  * - `tax_rates_announced`: the groups the gateway announced for later than the current one
  *   (`allTaxRates`), so the till switches at their `validFrom` offline too (sales/tax-rates.ts).
- * - `orders_tax_group_changed`: a partial index (its WHERE is sales/tax-group.ts's TAX_GROUP_CHANGED_WHERE) holding only the orders issued under another group
- *   than the one at capture (sales/tax-group.ts), so the manager's list of them reads no history.
- *
- * File 014: number 013 was reserved for another part of issue #21 (see index.ts for versions).
+ * - `orders_tax_group_changed`: a partial index (its WHERE is sales/tax-group.ts's TAX_GROUP_CHANGED_WHERE)
+ *   holding only the orders issued under another group than the one at capture (sales/tax-group.ts), so the
+ *   manager's list of them reads no history.
  */
 export const m012: Migration = {
   version: 12,

@@ -26,7 +26,7 @@ export function LoginScreen() {
       setError(t('login.refused', { message }));
     }
   };
-  // The first-run PIN 0000 allows nothing but choosing a new one (issue #12).
+  // The first-run PIN 0000 allows nothing but choosing a new one.
   const submitNew = async () => {
     if (!/^\d{4,8}$/.test(newPin)) {
       setError(t('login.format'));

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue #21, case 10d on the counter: a proforma or a training receipt takes no money. The payment
+ * On the counter, a proforma or a training receipt takes no money. The payment
  * screen shows no amount inputs, no paid/remaining/change, and checks out with no payments (the core
  * sends the nominal one); a normal sale still asks for them.
  */

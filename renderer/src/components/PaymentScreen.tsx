@@ -63,7 +63,7 @@ export function PaymentScreen() {
   const [submitted, setSubmitted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
-  // Proforma and training take no money (#21 case 10d): no amounts, no change; the core sends a nominal payment.
+  // Proforma and training take no money: no amounts, no change; the core sends a nominal payment.
   const noMoney = invoiceType === 'proforma' || invoiceType === 'training';
   const check = checkPayments(amounts, due);
   const payError = noMoney ? null : check.error;

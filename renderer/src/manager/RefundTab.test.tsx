@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 21, case 10 in the manager's refund form: the buyer ID type selector (found by role and name) is
+ * The manager's refund form: the buyer ID type selector (found by role and name) is
  * prefilled with the original's buyer ID, a correction without refund of money shows and sends the seller's
  * PIB, and "no buyer ID" is offered only where the manager's setting allows it.
  */
