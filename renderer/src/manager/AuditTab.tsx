@@ -3,55 +3,36 @@ import { useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { AuditEntry } from '../../../shared/contract/audit.ts';
 import type { Language } from '../../../shared/domain.ts';
-import { call, useAction, Alert, PinInput } from './common.tsx';
+import { call, localTime, useAction, Alert, MgrTable, PinForm } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 
 export function AuditTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
-  const [pin, setPin] = useState('');
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
   const [error, busy, run] = useAction();
   return (
     <div className="mgr-tab">
-      <form
-        className="mgr-row"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(async () => {
-            setEntries((await call(api['audit.list']({ managerPin: pin, limit: 100 }))).entries);
-            setPin('');
-          });
-        }}
-      >
-        <PinInput t={t} value={pin} onChange={setPin} />
-        <button type="submit" disabled={busy}>
-          {t('show')}
-        </button>
-      </form>
+      <PinForm
+        t={t}
+        busy={busy}
+        run={run}
+        button={t('show')}
+        onPin={async (managerPin) => setEntries((await call(api['audit.list']({ managerPin, limit: 100 }))).entries)}
+      />
       <Alert text={error} />
       {entries && (
-        <table className="mgr-table" aria-label={t('audit')}>
-          <thead>
-            <tr>
-              <th>{t('at')}</th>
-              <th>{t('actor')}</th>
-              <th>{t('action')}</th>
-              <th>{t('detail')}</th>
+        <MgrTable label={t('audit')} headers={[t('at'), t('actor'), t('action'), t('detail')]}>
+          {entries.map((e) => (
+            <tr key={e.id}>
+              <td>{localTime(e.at, lang)}</td>
+              <td>{e.actor ?? '—'}</td>
+              <td>{e.action}</td>
+              <td>
+                <code>{e.detail}</code>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {entries.map((e) => (
-              <tr key={e.id}>
-                <td>{new Date(e.at).toLocaleString(lang === 'en' ? 'en-GB' : 'sr-RS')}</td>
-                <td>{e.actor ?? '—'}</td>
-                <td>{e.action}</td>
-                <td>
-                  <code>{e.detail}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </MgrTable>
       )}
     </div>
   );

@@ -4,13 +4,12 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import type { BackupsView } from '../../../shared/contract/backups.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { Modal } from '../components/Modal.tsx';
-import { call, useAction, Alert, PinInput } from './common.tsx';
+import { call, localTime, useAction, Alert, MgrTable, PinForm, PinInput } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 
 /** The database backups with the start-up integrity check; restore stages one for the next start. */
 export function BackupsSection(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
-  const [pin, setPin] = useState('');
   const [view, setView] = useState<BackupsView | null>(null);
   const [confirm, setConfirm] = useState<string | null>(null);
   const [confirmPin, setConfirmPin] = useState('');
@@ -20,21 +19,13 @@ export function BackupsSection(props: { api: PosApi; t: ManagerT; lang: Language
   return (
     <section className="mgr-backups" aria-label={t('backups')}>
       <h3>{t('backups')}</h3>
-      <form
-        className="mgr-row"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(async () => {
-            setView(await call(api['backups.list']({ managerPin: pin })));
-            setPin('');
-          });
-        }}
-      >
-        <PinInput t={t} value={pin} onChange={setPin} />
-        <button type="submit" disabled={busy}>
-          {t('backups_show')}
-        </button>
-      </form>
+      <PinForm
+        t={t}
+        busy={busy}
+        run={run}
+        button={t('backups_show')}
+        onPin={async (managerPin) => setView(await call(api['backups.list']({ managerPin })))}
+      />
       <Alert text={error} />
       {view && (
         <>
@@ -49,38 +40,30 @@ export function BackupsSection(props: { api: PosApi; t: ManagerT; lang: Language
           {view.backups.length === 0 ? (
             <p>{t('none')}</p>
           ) : (
-            <table className="mgr-table" aria-label={t('backups')}>
-              <thead>
-                <tr>
-                  <th>{t('backup_name')}</th>
-                  <th>{t('backup_kind')}</th>
-                  <th>{t('at')}</th>
-                  <th>{t('backup_size')}</th>
-                  <th />
+            <MgrTable
+              label={t('backups')}
+              headers={[t('backup_name'), t('backup_kind'), t('at'), t('backup_size'), '']}
+            >
+              {view.backups.map((b) => (
+                <tr key={b.name}>
+                  <td>{b.name}</td>
+                  <td>
+                    {b.kind === 'pre-restore'
+                      ? t('backup_pre_restore')
+                      : b.chain?.type === 'incremental'
+                        ? t('backup_incremental', { parent: b.chain.parent ?? '?' })
+                        : t(!b.chain ? 'backup_copy' : b.chain.type === 'full' ? 'backup_full' : 'backup_unreadable')}
+                  </td>
+                  <td>{localTime(b.createdAt, lang)}</td>
+                  <td>{Math.round(b.bytes / 1024)} KB</td>
+                  <td>
+                    <button type="button" onClick={() => setConfirm(b.name)}>
+                      {t('restore', { name: b.name })}
+                    </button>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {view.backups.map((b) => (
-                  <tr key={b.name}>
-                    <td>{b.name}</td>
-                    <td>
-                      {b.kind === 'pre-restore'
-                        ? t('backup_pre_restore')
-                        : b.chain?.type === 'incremental'
-                          ? t('backup_incremental', { parent: b.chain.parent ?? '?' })
-                          : t(!b.chain ? 'backup_copy' : b.chain.type === 'full' ? 'backup_full' : 'backup_unreadable')}
-                    </td>
-                    <td>{new Date(b.createdAt).toLocaleString(lang === 'en' ? 'en-GB' : 'sr-RS')}</td>
-                    <td>{Math.round(b.bytes / 1024)} KB</td>
-                    <td>
-                      <button type="button" onClick={() => setConfirm(b.name)}>
-                        {t('restore', { name: b.name })}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </MgrTable>
           )}
         </>
       )}

@@ -9,7 +9,7 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import type { HubStatusView } from '../../../shared/contract/hub.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { message } from '../../../shared/messages.ts';
-import { call, useAction, Alert, CheckedField, fieldError } from './common.tsx';
+import { call, localTime, useAction, useFieldErrors, Alert, CheckedField } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 
 type HubField = 'url' | 'code' | 'managerPin';
@@ -18,10 +18,16 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
   const [status, setStatus] = useState<HubStatusView | null>(null);
   const [form, setForm] = useState({ url: '', code: '', managerPin: '' });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<HubField, string>>>({});
   const [note, setNote] = useState<string | null>(null);
   const [error, busy, run] = useAction();
   const labels: Record<HubField, string> = { url: t('hub_url'), code: t('hub_code'), managerPin: t('manager_pin') };
+  // A refusal naming a field (bad input, a refused PIN, the hub's answer) goes next to it; the rest to the alert.
+  // An unreachable hub is about the URL the manager typed.
+  const { fieldErrors, setFieldErrors, fail, errorProps } = useFieldErrors(
+    labels,
+    'hub',
+    (e) => e.field ?? (e.code === 'unavailable' ? 'url' : undefined),
+  );
 
   useEffect(() => {
     let alive = true;
@@ -38,14 +44,6 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
       if (timer) clearTimeout(timer);
     };
   }, [api]);
-
-  /** A refusal naming a field (bad input, a refused PIN, the hub's answer) goes next to it; the rest to the alert. */
-  const fail = (err: unknown) => {
-    // An unreachable hub is about the URL the manager typed.
-    const hit = fieldError(err, labels, (e) => e.field ?? (e.code === 'unavailable' ? 'url' : undefined));
-    if (!hit) throw err;
-    setFieldErrors({ [hit.field]: hit.text });
-  };
 
   const enrol = (e: FormEvent) => {
     e.preventDefault();
@@ -70,10 +68,7 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
     });
   };
 
-  const when = (iso: string | null | undefined) =>
-    iso ? new Date(iso).toLocaleString(lang === 'en' ? 'en-GB' : 'sr-RS') : '—';
-  const errorProps = (field: HubField) =>
-    fieldErrors[field] ? { 'aria-invalid': true, 'aria-describedby': `hub-${field}-error` } : {};
+  const when = (iso: string | null | undefined) => (iso ? localTime(iso, lang) : '—');
 
   return (
     <div className="mgr-tab">

@@ -10,7 +10,7 @@ import {
 import type { Language } from '../../../shared/domain.ts';
 import { message } from '../../../shared/messages.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
-import { call, useAction, Alert, CheckedField, fieldError } from './common.tsx';
+import { call, localTime, useAction, useFieldErrors, Alert, CheckedField, RunButton } from './common.tsx';
 
 type PrinterField = 'uri' | 'profileId' | 'header' | 'footer' | 'managerPin';
 
@@ -27,7 +27,6 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
   // null: untouched, so the stored text is kept (the contract does not return it).
   const [header, setHeader] = useState<string | null>(null);
   const [footer, setFooter] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<PrinterField, string>>>({});
   const [note, setNote] = useState<string | null>(null);
   const [error, busy, run] = useAction();
   const labels: Record<PrinterField, string> = {
@@ -37,6 +36,12 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
     footer: t('printer_footer'),
     managerPin: t('manager_pin'),
   };
+  // Shows an `invalid_input` next to its field; anything else goes to the section's alert.
+  const { fieldErrors, setFieldErrors, fail, errorProps } = useFieldErrors(labels, 'printer', (e) => {
+    const head = e.code === 'invalid_input' ? e.field?.split('.')[0] : undefined;
+    // The approval's PIN (`approval.managerPin`) is the form's manager PIN field.
+    return head === 'approval' ? 'managerPin' : head;
+  });
 
   useEffect(() => {
     const off = api.on('print.status', setStatus);
@@ -54,17 +59,6 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
     return off;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api]);
-
-  /** Shows an `invalid_input` next to its field; anything else goes to the section's alert. */
-  const fail = (err: unknown) => {
-    const hit = fieldError(err, labels, (e) => {
-      const head = e.code === 'invalid_input' ? e.field?.split('.')[0] : undefined;
-      // The approval's PIN (`approval.managerPin`) is the form's manager PIN field.
-      return head === 'approval' ? 'managerPin' : head;
-    });
-    if (!hit) throw err;
-    setFieldErrors({ [hit.field]: hit.text });
-  };
 
   const save = (e: FormEvent) => {
     e.preventDefault();
@@ -101,11 +95,8 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
     });
   };
 
-  const when = (iso: string) => new Date(iso).toLocaleString(lang === 'en' ? 'en-GB' : 'sr-RS');
   const profileText = (p: PrinterProfileView) => t('printer_profile_option', { name: p.name, paper: p.paperMm });
   const currentProfile = status ? profiles.find((p) => p.id === status.profileId) : undefined;
-  const errorProps = (field: PrinterField) =>
-    fieldErrors[field] ? { 'aria-invalid': true, 'aria-describedby': `printer-${field}-error` } : {};
 
   return (
     <section className="mgr-printer" aria-label={t('printer')}>
@@ -143,7 +134,9 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
             </>
           )}
           <dt>{t('printer_last_printed')}</dt>
-          <dd data-testid="printer-last-printed">{status.lastPrintedAt ? when(status.lastPrintedAt) : '—'}</dd>
+          <dd data-testid="printer-last-printed">
+            {status.lastPrintedAt ? localTime(status.lastPrintedAt, lang) : '—'}
+          </dd>
           {status.lastError && (
             <>
               <dt>{t('printer_last_error')}</dt>
@@ -241,32 +234,28 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
         </div>
       </form>
       <div className="mgr-row">
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() =>
-            void run(async () => {
-              setNote(null);
-              const { jobId } = await call(api['print.test']({}));
-              setNote(t('printer_test_queued', { job: jobId }));
-            })
-          }
+        <RunButton
+          run={run}
+          busy={busy}
+          action={async () => {
+            setNote(null);
+            const { jobId } = await call(api['print.test']({}));
+            setNote(t('printer_test_queued', { job: jobId }));
+          }}
         >
           {t('print_test')}
-        </button>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() =>
-            void run(async () => {
-              setNote(null);
-              const { jobId } = await call(api['print.reprintLast']({}));
-              setNote(jobId === null ? t('printer_nothing') : t('printer_reprint_queued', { job: jobId }));
-            })
-          }
+        </RunButton>
+        <RunButton
+          run={run}
+          busy={busy}
+          action={async () => {
+            setNote(null);
+            const { jobId } = await call(api['print.reprintLast']({}));
+            setNote(jobId === null ? t('printer_nothing') : t('printer_reprint_queued', { job: jobId }));
+          }}
         >
           {t('printer_reprint')}
-        </button>
+        </RunButton>
       </div>
       {note && <p role="status">{note}</p>}
       <Alert text={error} />

@@ -4,7 +4,17 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import type { ReportView } from '../../../shared/contract/reports.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { formatRsd } from '../../../shared/money.ts';
-import { PAYMENT_NAMES, call, useAction, Alert, Field } from './common.tsx';
+import {
+  PAYMENT_NAMES,
+  call,
+  useAction,
+  Alert,
+  DateRange,
+  Field,
+  RowForm,
+  RunButton,
+  SubmitButton,
+} from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 
 export function ReportsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
@@ -20,49 +30,40 @@ export function ReportsTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
   });
   return (
     <div className="mgr-tab">
-      <form
-        className="mgr-row"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(async () => setReport(await call(api['reports.summary'](input()))));
-        }}
-      >
-        <Field label={t('date_from')}>
-          <input type="date" value={range.from} onChange={(e) => setRange({ ...range, from: e.target.value })} />
-        </Field>
-        <Field label={t('date_to')}>
-          <input type="date" value={range.to} onChange={(e) => setRange({ ...range, to: e.target.value })} />
-        </Field>
+      <RowForm onSubmit={() => void run(async () => setReport(await call(api['reports.summary'](input()))))}>
+        <DateRange
+          t={t}
+          from={range.from}
+          to={range.to}
+          onFrom={(from) => setRange({ ...range, from })}
+          onTo={(to) => setRange({ ...range, to })}
+        />
         <Field label={t('cashier')}>
           <input value={range.cashier} onChange={(e) => setRange({ ...range, cashier: e.target.value })} />
         </Field>
-        <button type="submit" disabled={busy}>
-          {t('show')}
-        </button>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => void run(async () => (await call(api['reports.print'](input())), setNote(t('printed'))))}
+        <SubmitButton busy={busy}>{t('show')}</SubmitButton>
+        <RunButton
+          run={run}
+          busy={busy}
+          action={async () => (await call(api['reports.print'](input())), setNote(t('printed')))}
         >
           {t('print')}
-        </button>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() =>
-            void run(async () => {
-              const { fileName, csv } = await call(api['reports.csv'](input()));
-              const a = document.createElement('a');
-              a.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-              a.download = fileName;
-              a.click();
-              URL.revokeObjectURL(a.href);
-            })
-          }
+        </RunButton>
+        <RunButton
+          run={run}
+          busy={busy}
+          action={async () => {
+            const { fileName, csv } = await call(api['reports.csv'](input()));
+            const a = document.createElement('a');
+            a.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+            a.download = fileName;
+            a.click();
+            URL.revokeObjectURL(a.href);
+          }}
         >
           {t('csv')}
-        </button>
-      </form>
+        </RunButton>
+      </RowForm>
       {report && (
         <section aria-label={t('report')}>
           <table className="mgr-table" aria-label={t('report')}>

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { RetryAttentionView } from '../../../shared/contract/retries.ts';
-import { call, useAction, Alert } from './common.tsx';
+import { call, useAction, Alert, RunButton } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 
 export function RetriesList(props: { api: PosApi; t: ManagerT }) {
@@ -36,19 +36,17 @@ export function RetriesList(props: { api: PosApi; t: ManagerT }) {
               <strong>{t(`retries_loop_${i.loop}`)}</strong> · {i.label}
             </p>
             <p className="mgr-error">{t('retries_tries', { tries: i.tries, error: i.lastError ?? '—' })}</p>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() =>
-                void run(async () => {
-                  await call(api['retries.resume']({ loop: i.loop, item: i.item }));
-                  setNote(t('retries_resumed', { label: i.label }));
-                  await reload();
-                })
-              }
+            <RunButton
+              run={run}
+              busy={busy}
+              action={async () => {
+                await call(api['retries.resume']({ loop: i.loop, item: i.item }));
+                setNote(t('retries_resumed', { label: i.label }));
+                await reload();
+              }}
             >
               {t('retries_resume', { label: i.label })}
-            </button>
+            </RunButton>
           </li>
         ))}
       </ul>

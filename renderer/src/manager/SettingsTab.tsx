@@ -4,7 +4,7 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import type { AccountView, SettingsView } from '../../../shared/contract/settings.ts';
 import type { Language } from '../../../shared/domain.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
-import { call, useAction, Alert, Field, PinInput } from './common.tsx';
+import { call, useAction, Alert, Field, PinInput, RowForm, RunButton, SubmitButton } from './common.tsx';
 import { PrinterSection } from './PrinterSection.tsx';
 import { BackupsSection } from './BackupsSection.tsx';
 
@@ -69,23 +69,17 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
   return (
     <div className="mgr-tab">
       {account && <AccountBox t={t} account={account} />}
-      <button
-        type="button"
-        disabled={busy}
-        onClick={() => void run(async () => setAccount(await call(api['settings.verifyApiKey']({}))))}
-      >
+      <RunButton run={run} busy={busy} action={async () => setAccount(await call(api['settings.verifyApiKey']({})))}>
         {t('verify')}
-      </button>
-      <form
-        className="mgr-row"
-        onSubmit={(e) => {
-          e.preventDefault();
+      </RunButton>
+      <RowForm
+        onSubmit={() =>
           void run(async () => {
             setAccount(await call(api['settings.setApiKey'](keyForm)));
             setKeyForm({ ...keyForm, apiKey: '', managerPin: '' });
             setNote(t('saved'));
-          });
-        }}
+          })
+        }
       >
         <Field label={t('gateway_url')}>
           <input
@@ -103,15 +97,11 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
           />
         </Field>
         <PinInput t={t} value={keyForm.managerPin} onChange={(v) => setKeyForm({ ...keyForm, managerPin: v })} />
-        <button type="submit" disabled={busy}>
-          {t('set_key')}
-        </button>
-      </form>
+        <SubmitButton busy={busy}>{t('set_key')}</SubmitButton>
+      </RowForm>
       {view && (
-        <form
-          className="mgr-row"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <RowForm
+          onSubmit={() =>
             void run(async () => {
               const v = await call(
                 api['settings.update']({
@@ -127,8 +117,8 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
               setView(v);
               setForm({ ...form, managerPin: '' });
               setNote(t('saved'));
-            });
-          }}
+            })
+          }
         >
           <Field label={t('terminal')}>
             <input value={form.terminalId} onChange={(e) => setForm({ ...form, terminalId: e.target.value })} />
@@ -171,10 +161,8 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
             {t('allow_no_buyer')}
           </label>
           <PinInput t={t} value={form.managerPin} onChange={(v) => setForm({ ...form, managerPin: v })} />
-          <button type="submit" disabled={busy}>
-            {t('save')}
-          </button>
-        </form>
+          <SubmitButton busy={busy}>{t('save')}</SubmitButton>
+        </RowForm>
       )}
       {note && <p role="status">{note}</p>}
       <Alert text={error} />

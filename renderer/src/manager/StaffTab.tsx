@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { StaffView } from '../../../shared/contract/staff.ts';
-import { call, useAction, Alert, Field, PinInput } from './common.tsx';
+import { call, useAction, Alert, Field, MgrTable, PinInput, RowForm, SubmitButton } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 
 export function StaffTab(props: { api: PosApi; t: ManagerT; onChanged: () => void }) {
@@ -26,28 +26,17 @@ export function StaffTab(props: { api: PosApi; t: ManagerT; onChanged: () => voi
   return (
     <div className="mgr-tab">
       {list && !list.online && <p role="status">{t('offline_cache')}</p>}
-      <table className="mgr-table" aria-label={t('staff')}>
-        <thead>
-          <tr>
-            <th>{t('name')}</th>
-            <th>{t('role')}</th>
-            <th>{t('email')}</th>
+      <MgrTable label={t('staff')} headers={[t('name'), t('role'), t('email')]}>
+        {list?.staff.map((s) => (
+          <tr key={s.id}>
+            <td>{s.name}</td>
+            <td>{s.role === 'manager' ? t('role_manager') : t('role_cashier')}</td>
+            <td>{s.email ?? ''}</td>
           </tr>
-        </thead>
-        <tbody>
-          {list?.staff.map((s) => (
-            <tr key={s.id}>
-              <td>{s.name}</td>
-              <td>{s.role === 'manager' ? t('role_manager') : t('role_cashier')}</td>
-              <td>{s.email ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <form
-        className="mgr-row"
-        onSubmit={(e) => {
-          e.preventDefault();
+        ))}
+      </MgrTable>
+      <RowForm
+        onSubmit={() =>
           void run(async () => {
             await call(
               api['staff.create']({
@@ -61,8 +50,8 @@ export function StaffTab(props: { api: PosApi; t: ManagerT; onChanged: () => voi
             setForm({ ...form, name: '', pin: '', email: '', managerPin: '' });
             setNote(t('saved'));
             await reload();
-          });
-        }}
+          })
+        }
       >
         <Field label={t('name')}>
           <input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
@@ -81,22 +70,18 @@ export function StaffTab(props: { api: PosApi; t: ManagerT; onChanged: () => voi
           <input type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
         </Field>
         <PinInput t={t} value={form.managerPin} onChange={(v) => setForm({ ...form, managerPin: v })} />
-        <button type="submit" disabled={busy}>
-          {t('add_person')}
-        </button>
-      </form>
+        <SubmitButton busy={busy}>{t('add_person')}</SubmitButton>
+      </RowForm>
       <h3>{t('change_pin')}</h3>
-      <form
-        className="mgr-row"
-        onSubmit={(e) => {
-          e.preventDefault();
+      <RowForm
+        onSubmit={() =>
           void run(async () => {
             await call(api['staff.changePin'](pins));
             setPins({ currentPin: '', newPin: '' });
             setNote(t('saved'));
             props.onChanged();
-          });
-        }}
+          })
+        }
       >
         <PinInput
           t={t}
@@ -105,10 +90,8 @@ export function StaffTab(props: { api: PosApi; t: ManagerT; onChanged: () => voi
           onChange={(v) => setPins({ ...pins, currentPin: v })}
         />
         <PinInput t={t} label={t('new_pin')} value={pins.newPin} onChange={(v) => setPins({ ...pins, newPin: v })} />
-        <button type="submit" disabled={busy}>
-          {t('save')}
-        </button>
-      </form>
+        <SubmitButton busy={busy}>{t('save')}</SubmitButton>
+      </RowForm>
       {note && <p role="status">{note}</p>}
       <Alert text={error} />
     </div>

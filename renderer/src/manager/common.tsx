@@ -1,5 +1,6 @@
 /** Shared pieces of the manager's screens: the command helpers, the form bits and an order's result. */
 import { useState, type ReactNode } from 'react';
+import { HeadedTable } from '../components/HeadedTable.tsx';
 import type { AppError, Result } from '../../../shared/contract/index.ts';
 import { PAYMENT_TYPES, type Language, type OrderView, type PaymentType } from '../../../shared/domain.ts';
 import { explainGatewayError } from '../../../shared/gateway-errors.ts';
@@ -24,11 +25,14 @@ export function errorText(err: unknown): string {
   return typeof e.message === 'string' ? e.message : String(err);
 }
 
+/** Runs an action: busy while it runs, its error text kept for an alert. */
+export type Run = (fn: () => Promise<void>) => Promise<void>;
+
 /** Runs an action, keeping its error text for an alert. */
-export function useAction(): [string | null, boolean, (fn: () => Promise<void>) => Promise<void>] {
+export function useAction(): [string | null, boolean, Run] {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const run = async (fn: () => Promise<void>): Promise<void> => {
+  const run: Run = async (fn) => {
     setBusy(true);
     setError(null);
     try {
@@ -48,6 +52,131 @@ export function Alert(props: { text: string | null }) {
       {props.text}
     </p>
   ) : null;
+}
+
+/** A date and time as the manager's language writes it. */
+export function localTime(iso: string, lang: Language): string {
+  return new Date(iso).toLocaleString(lang === 'en' ? 'en-GB' : 'sr-RS');
+}
+
+/** A button that runs one action; it waits (disabled) while any action of its tab runs, unless told otherwise. */
+export function RunButton(props: {
+  run: Run;
+  action: () => Promise<void>;
+  busy?: boolean;
+  /** Replaces `busy` as the disabled state when the button has its own condition. */
+  disabled?: boolean;
+  pressed?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      disabled={props.disabled ?? props.busy}
+      aria-pressed={props.pressed}
+      onClick={() => void props.run(props.action)}
+    >
+      {props.children}
+    </button>
+  );
+}
+
+/** The submit button of a manager form: it waits while an action of its tab runs. */
+export function SubmitButton(props: { busy: boolean; disabled?: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" disabled={props.busy || props.disabled === true}>
+      {props.children}
+    </button>
+  );
+}
+
+/** A one-row form; submitting it does not reload the page. */
+export function RowForm(props: { onSubmit: () => void; label?: string; children: ReactNode }) {
+  return (
+    <form
+      className="mgr-row"
+      aria-label={props.label}
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSubmit();
+      }}
+    >
+      {props.children}
+    </form>
+  );
+}
+
+/** A form asking only a manager's PIN before it shows something; the PIN is cleared once it was accepted. */
+export function PinForm(props: {
+  t: ManagerT;
+  busy: boolean;
+  run: Run;
+  button: string;
+  onPin: (managerPin: string) => Promise<void>;
+}) {
+  const [pin, setPin] = useState('');
+  return (
+    <RowForm
+      onSubmit={() =>
+        void props.run(async () => {
+          await props.onPin(pin);
+          setPin('');
+        })
+      }
+    >
+      <PinInput t={props.t} value={pin} onChange={setPin} />
+      <SubmitButton busy={props.busy}>{props.button}</SubmitButton>
+    </RowForm>
+  );
+}
+
+/** The from and to days of a date filter. */
+export function DateRange(props: {
+  t: ManagerT;
+  from: string;
+  to: string;
+  onFrom: (v: string) => void;
+  onTo: (v: string) => void;
+}) {
+  return (
+    <>
+      <Field label={props.t('date_from')}>
+        <input type="date" value={props.from} onChange={(e) => props.onFrom(e.target.value)} />
+      </Field>
+      <Field label={props.t('date_to')}>
+        <input type="date" value={props.to} onChange={(e) => props.onTo(e.target.value)} />
+      </Field>
+    </>
+  );
+}
+
+/** A manager's table: its label names it, its header row names the columns. */
+export function MgrTable(props: { label: string; headers: readonly ReactNode[]; children: ReactNode }) {
+  return (
+    <HeadedTable className="mgr-table" label={props.label} headers={props.headers}>
+      {props.children}
+    </HeadedTable>
+  );
+}
+
+/**
+ * The field errors of a form whose refusals name a field: `fail` puts a refusal next to its field (and
+ * rethrows any other for the alert), `errorProps` marks the field's control and points it at its message.
+ */
+export function useFieldErrors<F extends string>(
+  labels: Record<F, string>,
+  idPrefix: string,
+  toField: (e: FieldedError) => string | undefined,
+) {
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<F, string>>>({});
+  const fail = (err: unknown): void => {
+    const hit = fieldError(err, labels, toField);
+    if (!hit) throw err;
+    setFieldErrors({ [hit.field]: hit.text } as Partial<Record<F, string>>);
+  };
+  const errorProps = (field: F) =>
+    fieldErrors[field] ? { 'aria-invalid': true, 'aria-describedby': `${idPrefix}-${field}-error` } : {};
+  return { fieldErrors, setFieldErrors, fail, errorProps };
 }
 
 export function Field(props: { label: string; children: ReactNode }) {
