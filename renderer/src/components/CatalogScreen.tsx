@@ -5,6 +5,7 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import { usePos } from '../context.ts';
 import { ActionButton } from './SaleScreen.tsx';
+import { Check } from './Check.tsx';
 
 function IssueTable(props: { title: string; issues: ImportIssue[] }) {
   const { t } = useTranslation();
@@ -96,10 +97,7 @@ export function CatalogScreen(props: { api: PosApi }) {
             }}
           />
         </label>
-        <label className="check">
-          <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} />{' '}
-          {t('catalog.replace')}
-        </label>
+        <Check label={t('catalog.replace')} checked={replace} onChange={setReplace} />
         <button
           type="button"
           className="primary"

@@ -16,7 +16,7 @@ import {
   toPara,
 } from '../../../shared/money.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
-import { call, useAction, Alert, Field, PaymentSelect, OrderResult } from './common.tsx';
+import { call, useAction, Alert, Field, MgrTable, PaymentSelect, OrderResult, SubmitButton } from './common.tsx';
 
 /** One editable line of the final receipt, as typed. */
 interface Draft {
@@ -209,9 +209,9 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
           </select>
         </Field>
         <PaymentSelect lang={lang} label={t('adv_further_payment')} value={firstPayment} onChange={setFirstPayment} />
-        <button type="submit" disabled={busy || (parsePrice(firstAmount) ?? 0) <= 0 || !firstLabel}>
+        <SubmitButton busy={busy} disabled={(parsePrice(firstAmount) ?? 0) <= 0 || !firstLabel}>
           {t('adv_first_btn')}
-        </button>
+        </SubmitButton>
       </form>
       <h3>{t('advances_open')}</h3>
       {open.length === 0 && <p>{t('none')}</p>}
@@ -256,66 +256,58 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
         <>
           <form onSubmit={finalize} aria-label={t('adv_final_items')}>
             <h4>{t('adv_selected', { order: chosen.orderNumber })}</h4>
-            <table className="mgr-table" aria-label={t('adv_final_items')}>
-              <thead>
-                <tr>
-                  <th>{t('adv_item_name')}</th>
-                  <th>{t('adv_item_qty')}</th>
-                  <th>{t('adv_item_price')}</th>
-                  <th>{t('adv_item_label')}</th>
-                  <th />
+            <MgrTable
+              label={t('adv_final_items')}
+              headers={[t('adv_item_name'), t('adv_item_qty'), t('adv_item_price'), t('adv_item_label'), '']}
+            >
+              {drafts.map((d, i) => (
+                <tr key={i}>
+                  <td>
+                    <input
+                      aria-label={`${t('adv_item_name')} ${i + 1}`}
+                      value={d.name}
+                      onChange={(e) => setDraft(i, { name: e.target.value })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      aria-label={`${t('adv_item_qty')} ${i + 1}`}
+                      inputMode="decimal"
+                      size={6}
+                      value={d.quantity}
+                      onChange={(e) => setDraft(i, { quantity: e.target.value })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      aria-label={`${t('adv_item_price')} ${i + 1}`}
+                      inputMode="decimal"
+                      size={9}
+                      value={d.price}
+                      onChange={(e) => setDraft(i, { price: e.target.value })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      aria-label={`${t('adv_item_label')} ${i + 1}`}
+                      size={3}
+                      value={d.label}
+                      onChange={(e) => setDraft(i, { label: e.target.value })}
+                    />
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      aria-label={t('adv_remove_line', { n: i + 1 })}
+                      disabled={drafts.length <= 1}
+                      onClick={() => setDrafts((ds) => ds.filter((_, j) => j !== i))}
+                    >
+                      ✕
+                    </button>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {drafts.map((d, i) => (
-                  <tr key={i}>
-                    <td>
-                      <input
-                        aria-label={`${t('adv_item_name')} ${i + 1}`}
-                        value={d.name}
-                        onChange={(e) => setDraft(i, { name: e.target.value })}
-                      />
-                    </td>
-                    <td>
-                      <input
-                        aria-label={`${t('adv_item_qty')} ${i + 1}`}
-                        inputMode="decimal"
-                        size={6}
-                        value={d.quantity}
-                        onChange={(e) => setDraft(i, { quantity: e.target.value })}
-                      />
-                    </td>
-                    <td>
-                      <input
-                        aria-label={`${t('adv_item_price')} ${i + 1}`}
-                        inputMode="decimal"
-                        size={9}
-                        value={d.price}
-                        onChange={(e) => setDraft(i, { price: e.target.value })}
-                      />
-                    </td>
-                    <td>
-                      <input
-                        aria-label={`${t('adv_item_label')} ${i + 1}`}
-                        size={3}
-                        value={d.label}
-                        onChange={(e) => setDraft(i, { label: e.target.value })}
-                      />
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        aria-label={t('adv_remove_line', { n: i + 1 })}
-                        disabled={drafts.length <= 1}
-                        onClick={() => setDrafts((ds) => ds.filter((_, j) => j !== i))}
-                      >
-                        ✕
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </MgrTable>
             <div className="mgr-row">
               <button
                 type="button"
@@ -342,9 +334,9 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
             </p>
             <div className="mgr-row">
               <PaymentSelect lang={lang} label={t('final_payment')} value={payment} onChange={setPayment} />
-              <button type="submit" disabled={busy || !valid}>
+              <SubmitButton busy={busy} disabled={!valid}>
                 {t('adv_finalize_btn')}
-              </button>
+              </SubmitButton>
             </div>
           </form>
           <h4>{t('adv_further')}</h4>
@@ -358,9 +350,9 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
               value={furtherPayment}
               onChange={setFurtherPayment}
             />
-            <button type="submit" disabled={busy || parsePrice(furtherAmount) === null}>
+            <SubmitButton busy={busy} disabled={parsePrice(furtherAmount) === null}>
               {t('adv_further_btn')}
-            </button>
+            </SubmitButton>
           </form>
         </>
       )}

@@ -6,7 +6,20 @@ import type { ArchiveDetail, ArchiveRow, LookupRow } from '../../../shared/contr
 import { PAYMENT_TYPES, type Language, type OrderView, type PaymentType } from '../../../shared/domain.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
-import { PAYMENT_NAMES, call, useAction, Alert, Field, OrderResult, PinInput } from './common.tsx';
+import {
+  PAYMENT_NAMES,
+  call,
+  useAction,
+  Alert,
+  DateRange,
+  Field,
+  MgrTable,
+  OrderResult,
+  PinInput,
+  RowForm,
+  RunButton,
+  SubmitButton,
+} from './common.tsx';
 
 function Qr(props: { url: string; label: string }) {
   const ref = useRef<HTMLCanvasElement>(null);
@@ -49,23 +62,19 @@ function ReceiptDetail(props: { api: PosApi; t: ManagerT; lang: Language; detail
       <div className="mgr-row">
         <PinInput t={t} value={pin} onChange={setPin} />
         {detail.orderId !== undefined && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() =>
-              void run(async () =>
-                setCopy(await call(api['copies.create']({ orderId: detail.orderId as number, approval }))),
-              )
+          <RunButton
+            run={run}
+            busy={busy}
+            action={async () =>
+              setCopy(await call(api['copies.create']({ orderId: detail.orderId as number, approval })))
             }
           >
             {t('copy')}
-          </button>
+          </RunButton>
         )}
       </div>
-      <form
-        className="mgr-row"
-        onSubmit={(e) => {
-          e.preventDefault();
+      <RowForm
+        onSubmit={() =>
           void run(async () => {
             const ccList = cc.split(/[,;\s]+/).filter(Boolean);
             const res = await call(
@@ -77,8 +86,8 @@ function ReceiptDetail(props: { api: PosApi; t: ManagerT; lang: Language; detail
               }),
             );
             setNote(res.state === 'sent' ? t('email_sent') : t('email_queued'));
-          });
-        }}
+          })
+        }
       >
         <Field label={t('email')}>
           <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
@@ -86,10 +95,8 @@ function ReceiptDetail(props: { api: PosApi; t: ManagerT; lang: Language; detail
         <Field label={t('cc')}>
           <input value={cc} onChange={(e) => setCc(e.target.value)} />
         </Field>
-        <button type="submit" disabled={busy}>
-          {t('send_email')}
-        </button>
-      </form>
+        <SubmitButton busy={busy}>{t('send_email')}</SubmitButton>
+      </RowForm>
       {note && <p role="status">{note}</p>}
       <Alert text={error} />
       {copy && <OrderResult t={t} lang={lang} order={copy} />}
@@ -139,13 +146,7 @@ export function ArchiveTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
     setFilters({ ...filters, [k]: e.target.value });
   return (
     <div className="mgr-tab">
-      <form
-        className="mgr-row"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void search(1);
-        }}
-      >
+      <RowForm onSubmit={() => void search(1)}>
         <Field label={t('source')}>
           <select value={source} onChange={(e) => setSource(e.target.value as 'local' | 'gateway')}>
             <option value="local">{t('source_local')}</option>
@@ -158,12 +159,13 @@ export function ArchiveTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
         <Field label={t('invoice')}>
           <input value={filters.invoiceNumber} onChange={set('invoiceNumber')} />
         </Field>
-        <Field label={t('date_from')}>
-          <input type="date" value={filters.startDate} onChange={set('startDate')} />
-        </Field>
-        <Field label={t('date_to')}>
-          <input type="date" value={filters.endDate} onChange={set('endDate')} />
-        </Field>
+        <DateRange
+          t={t}
+          from={filters.startDate}
+          to={filters.endDate}
+          onFrom={(startDate) => setFilters({ ...filters, startDate })}
+          onTo={(endDate) => setFilters({ ...filters, endDate })}
+        />
         <Field label={t('invoice_type')}>
           <select value={filters.invoiceType} onChange={set('invoiceType')}>
             <option value="">{t('any')}</option>
@@ -184,51 +186,38 @@ export function ArchiveTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
             ))}
           </select>
         </Field>
-        <button type="submit" disabled={busy}>
-          {t('search')}
-        </button>
-      </form>
+        <SubmitButton busy={busy}>{t('search')}</SubmitButton>
+      </RowForm>
       {res && (
         <>
-          <table className="mgr-table" aria-label={t('tab_archive')}>
-            <thead>
-              <tr>
-                <th>{t('order')}</th>
-                <th>{t('invoice')}</th>
-                <th>{t('invoice_type')}</th>
-                <th>{t('total')}</th>
-                <th>{t('state')}</th>
-                <th />
+          <MgrTable
+            label={t('tab_archive')}
+            headers={[t('order'), t('invoice'), t('invoice_type'), t('total'), t('state'), '']}
+          >
+            {res.rows.map((r) => (
+              <tr key={`${r.source}-${r.orderId ?? r.invoiceNumber ?? r.orderNumber}`}>
+                <td>{r.orderNumber}</td>
+                <td>{r.invoiceNumber ?? '—'}</td>
+                <td>
+                  {r.invoiceType}/{r.transactionType}
+                </td>
+                <td>{formatRsd(r.totalPara)}</td>
+                <td>{t(`state_${r.state}` as ManagerText)}</td>
+                <td>
+                  {r.invoiceNumber && (
+                    <RunButton
+                      run={run}
+                      action={async () =>
+                        setDetail(await call(api['archive.get']({ invoiceNumber: r.invoiceNumber as string })))
+                      }
+                    >
+                      {t('details', { order: r.orderNumber })}
+                    </RunButton>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {res.rows.map((r) => (
-                <tr key={`${r.source}-${r.orderId ?? r.invoiceNumber ?? r.orderNumber}`}>
-                  <td>{r.orderNumber}</td>
-                  <td>{r.invoiceNumber ?? '—'}</td>
-                  <td>
-                    {r.invoiceType}/{r.transactionType}
-                  </td>
-                  <td>{formatRsd(r.totalPara)}</td>
-                  <td>{t(`state_${r.state}` as ManagerText)}</td>
-                  <td>
-                    {r.invoiceNumber && (
-                      <button
-                        type="button"
-                        onClick={() =>
-                          void run(async () =>
-                            setDetail(await call(api['archive.get']({ invoiceNumber: r.invoiceNumber as string }))),
-                          )
-                        }
-                      >
-                        {t('details', { order: r.orderNumber })}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </MgrTable>
           <div className="mgr-row">
             <button type="button" disabled={page <= 1 || busy} onClick={() => void search(page - 1)}>
               {t('prev')}
@@ -242,10 +231,8 @@ export function ArchiveTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
       )}
       <Alert text={error} />
       {detail && <ReceiptDetail api={api} t={t} lang={lang} detail={detail} />}
-      <form
-        className="mgr-row"
-        onSubmit={(e) => {
-          e.preventDefault();
+      <RowForm
+        onSubmit={() => {
           const list = numbers.split(/\s+/).filter(Boolean);
           if (list.length)
             void run(async () => setLookup((await call(api['archive.lookup']({ orderNumbers: list }))).records));
@@ -254,10 +241,8 @@ export function ArchiveTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
         <Field label={t('lookup_numbers')}>
           <textarea rows={2} value={numbers} onChange={(e) => setNumbers(e.target.value)} />
         </Field>
-        <button type="submit" disabled={busy}>
-          {t('lookup')}
-        </button>
-      </form>
+        <SubmitButton busy={busy}>{t('lookup')}</SubmitButton>
+      </RowForm>
       {lookup && (
         <ul className="mgr-list" aria-label={t('lookup')}>
           {lookup.map((l) => (

@@ -4,7 +4,7 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import type { Language, OrderView } from '../../../shared/domain.ts';
 import { explainGatewayError } from '../../../shared/gateway-errors.ts';
 import { formatRsd } from '../../../shared/money.ts';
-import { call, useAction, Alert, Field, PinInput } from './common.tsx';
+import { call, localTime, useAction, Alert, Field, PinInput, RowForm, RunButton, SubmitButton } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 import { RetriesList } from './RetriesList.tsx';
 import { ReceiptChecks } from './ReceiptChecks.tsx';
@@ -31,7 +31,7 @@ function AttentionOrder(props: {
     <li aria-label={t('attention_order', { order: order.orderNumber })} className="mgr-attention">
       <p>
         <strong>{order.orderNumber}</strong> · {formatRsd(order.totalPara)} · {order.cashier ?? ''}{' '}
-        {new Date(order.createdAt).toLocaleString(lang === 'en' ? 'en-GB' : 'sr-RS')}
+        {localTime(order.createdAt, lang)}
       </p>
       {explained && (
         <div className="mgr-error">
@@ -40,10 +40,8 @@ function AttentionOrder(props: {
         </div>
       )}
       {mismatch && (
-        <form
-          className="mgr-row"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <RowForm
+          onSubmit={() =>
             void run(async () => {
               const r = await api['orders.reissue']({ managerPin: pin, orderId: order.orderId });
               // Refused because lookup + archive show the number's receipt is this sale's (the core
@@ -56,28 +54,26 @@ function AttentionOrder(props: {
               const v = await call(Promise.resolve(r));
               setPin('');
               props.onDone(t('reissued', { order: order.orderNumber, to: v.orderNumber }));
-            });
-          }}
+            })
+          }
         >
           <PinInput t={t} value={pin} onChange={setPin} />
-          <button type="submit" disabled={busy || pin === ''}>
+          <SubmitButton busy={busy} disabled={pin === ''}>
             {t('reissue', { order: order.orderNumber })}
-          </button>
-        </form>
+          </SubmitButton>
+        </RowForm>
       )}
       {!mismatch && (
-        <form
-          className="mgr-row"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <RowForm
+          onSubmit={() =>
             void run(async () => {
               await call(
                 api['orders.fixLabels']({ orderId: order.orderId, replace: changes, approval: { managerPin: pin } }),
               );
               setPin('');
               props.onDone(t('resent', { order: order.orderNumber }));
-            });
-          }}
+            })
+          }
         >
           {used.map((label) => (
             <Field key={label} label={t('replace_label', { label })}>
@@ -95,22 +91,20 @@ function AttentionOrder(props: {
             </Field>
           ))}
           <PinInput t={t} value={pin} onChange={setPin} />
-          <button type="submit" disabled={busy || Object.keys(changes).length === 0}>
+          <SubmitButton busy={busy} disabled={Object.keys(changes).length === 0}>
             {t('fix_labels', { order: order.orderNumber })}
-          </button>
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() =>
-              void run(async () => {
-                await call(api['orders.resend']({ orderId: order.orderId }));
-                props.onDone(t('resent', { order: order.orderNumber }));
-              })
-            }
+          </SubmitButton>
+          <RunButton
+            run={run}
+            busy={busy}
+            action={async () => {
+              await call(api['orders.resend']({ orderId: order.orderId }));
+              props.onDone(t('resent', { order: order.orderNumber }));
+            }}
           >
             {t('resend', { order: order.orderNumber })}
-          </button>
-        </form>
+          </RunButton>
+        </RowForm>
       )}
       <Alert text={error} />
     </li>
@@ -128,7 +122,7 @@ function TaxGroupChanged(props: { t: ManagerT; lang: Language; orders: OrderView
           <li key={o.orderId} className="mgr-attention">
             <p>
               <strong>{o.orderNumber}</strong> · {o.receipt?.invoiceNumber ?? ''} · {formatRsd(o.totalPara)} ·{' '}
-              {o.cashier ?? ''} {new Date(o.createdAt).toLocaleString(lang === 'en' ? 'en-GB' : 'sr-RS')}
+              {o.cashier ?? ''} {localTime(o.createdAt, lang)}
             </p>
             <p>
               {t('tax_group_note', {

@@ -9,7 +9,7 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import type { HubStatusView } from '../../../shared/contract/hub.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { message } from '../../../shared/messages.ts';
-import { call, localTime, useAction, useFieldErrors, Alert, CheckedField } from './common.tsx';
+import { call, localTime, useAction, useFieldErrors, Alert, CheckedField, SubmitButton } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 
 type HubField = 'url' | 'code' | 'managerPin';
@@ -138,9 +138,7 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
               {...errorProps('managerPin')}
             />
           </CheckedField>
-          <button type="submit" disabled={busy}>
-            {t('hub_enrol')}
-          </button>
+          <SubmitButton busy={busy}>{t('hub_enrol')}</SubmitButton>
         </form>
       )}
       <Alert text={error} />

@@ -10,7 +10,8 @@ import {
 import type { Language } from '../../../shared/domain.ts';
 import { message } from '../../../shared/messages.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
-import { call, localTime, useAction, useFieldErrors, Alert, CheckedField, RunButton } from './common.tsx';
+import { call, localTime, useAction, useFieldErrors, Alert, CheckedField, RunButton, SubmitButton } from './common.tsx';
+import { Check } from '../components/Check.tsx';
 
 type PrinterField = 'uri' | 'profileId' | 'header' | 'footer' | 'managerPin';
 
@@ -210,14 +211,11 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
           {t('printer_text_hint')}
         </p>
         <div className="mgr-row">
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={form.autoPrint}
-              onChange={(e) => setForm({ ...form, autoPrint: e.target.checked })}
-            />{' '}
-            {t('printer_auto')}
-          </label>
+          <Check
+            label={t('printer_auto')}
+            checked={form.autoPrint}
+            onChange={(checked) => setForm({ ...form, autoPrint: checked })}
+          />
           <CheckedField label={labels.managerPin} error={fieldErrors.managerPin} errorId="printer-managerPin-error">
             <input
               type="password"
@@ -228,9 +226,7 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
               onChange={(e) => setForm({ ...form, managerPin: e.target.value })}
             />
           </CheckedField>
-          <button type="submit" disabled={busy}>
-            {t('printer_save')}
-          </button>
+          <SubmitButton busy={busy}>{t('printer_save')}</SubmitButton>
         </div>
       </form>
       <div className="mgr-row">

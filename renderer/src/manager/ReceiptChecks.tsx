@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { Language, OrderView } from '../../../shared/domain.ts';
 import { formatRsd } from '../../../shared/money.ts';
-import { PAYMENT_NAMES, call, useAction, Alert } from './common.tsx';
+import { PAYMENT_NAMES, call, localTime, useAction, Alert } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 
 function fieldName(t: ManagerT, field: string): string {
@@ -53,7 +53,7 @@ export function ReceiptChecks(props: { api: PosApi; t: ManagerT; lang: Language 
           >
             <p>
               <strong>{o.orderNumber}</strong> · {o.receiptCheck?.invoiceNumber ?? ''} · {formatRsd(o.totalPara)} ·{' '}
-              {new Date(o.createdAt).toLocaleString(lang === 'en' ? 'en-GB' : 'sr-RS')}
+              {localTime(o.createdAt, lang)}
             </p>
             <ul>
               {(o.receiptCheck?.fields ?? []).map((f) => (

@@ -5,7 +5,17 @@ import type { RefundSource } from '../../../shared/contract/refunds.ts';
 import type { Language, OrderView, PaymentType } from '../../../shared/domain.ts';
 import { formatQuantity, formatRsd, milliToDecimal, parseQuantityInput } from '../../../shared/money.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
-import { call, useAction, Alert, Field, PaymentSelect, PinInput, OrderResult } from './common.tsx';
+import {
+  call,
+  useAction,
+  Alert,
+  Field,
+  MgrTable,
+  PaymentSelect,
+  PinInput,
+  OrderResult,
+  SubmitButton,
+} from './common.tsx';
 import {
   BuyerIdField,
   NO_BUYER_ID,
@@ -13,6 +23,7 @@ import {
   checkBuyerId,
   type BuyerIdValue,
 } from '../components/BuyerIdField.tsx';
+import { Check } from '../components/Check.tsx';
 
 export function RefundTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
@@ -125,9 +136,7 @@ export function RefundTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
         <Field label={t('original')}>
           <input value={query} onChange={(e) => setQuery(e.target.value)} />
         </Field>
-        <button type="submit" disabled={busy}>
-          {t('find')}
-        </button>
+        <SubmitButton busy={busy}>{t('find')}</SubmitButton>
       </form>
       {source && (
         <form onSubmit={submit}>
@@ -136,46 +145,30 @@ export function RefundTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
             {formatRsd(source.totalPara)}
           </p>
           {source.lines.length > 0 && (
-            <table aria-label={t('lines')} className="mgr-table">
-              <thead>
-                <tr>
-                  <th>{t('col_item')}</th>
-                  <th>{t('col_sold')}</th>
-                  <th>{t('col_refunded')}</th>
-                  <th>{t('col_left')}</th>
-                  <th>{t('col_qty')}</th>
+            <MgrTable
+              label={t('lines')}
+              headers={[t('col_item'), t('col_sold'), t('col_refunded'), t('col_left'), t('col_qty')]}
+            >
+              {source.lines.map((l) => (
+                <tr key={l.index}>
+                  <td>{l.name}</td>
+                  <td>{formatQuantity(l.soldMilli)}</td>
+                  <td>{formatQuantity(l.refundedMilli)}</td>
+                  <td>{formatQuantity(l.remainingMilli)}</td>
+                  <td>
+                    <input
+                      aria-label={t('qty_for', { name: l.name })}
+                      inputMode="decimal"
+                      disabled={full}
+                      value={qty[l.index] ?? ''}
+                      onChange={(e) => setQty({ ...qty, [l.index]: e.target.value })}
+                    />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {source.lines.map((l) => (
-                  <tr key={l.index}>
-                    <td>{l.name}</td>
-                    <td>{formatQuantity(l.soldMilli)}</td>
-                    <td>{formatQuantity(l.refundedMilli)}</td>
-                    <td>{formatQuantity(l.remainingMilli)}</td>
-                    <td>
-                      <input
-                        aria-label={t('qty_for', { name: l.name })}
-                        inputMode="decimal"
-                        disabled={full}
-                        value={qty[l.index] ?? ''}
-                        onChange={(e) => setQty({ ...qty, [l.index]: e.target.value })}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </MgrTable>
           )}
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={full}
-              disabled={!source.fullRefundAllowed}
-              onChange={(e) => setFull(e.target.checked)}
-            />{' '}
-            {t('full')}
-          </label>
+          <Check label={t('full')} checked={full} disabled={!source.fullRefundAllowed} onChange={setFull} />
           <div className="mgr-row">
             <BuyerIdField
               lang={lang}
@@ -188,34 +181,21 @@ export function RefundTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
               disabled={skipBuyer || correction}
               invalid={!correction && !skipBuyer && 'error' in buyerCheck}
             />
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={correction}
-                disabled={!source.sellerBuyerId}
-                onChange={(e) => {
-                  setCorrection(e.target.checked);
-                  if (e.target.checked) setSkipBuyer(false);
-                }}
-              />{' '}
-              {t('refund_correction')}
-            </label>
+            <Check
+              label={t('refund_correction')}
+              checked={correction}
+              disabled={!source.sellerBuyerId}
+              onChange={(checked) => {
+                setCorrection(checked);
+                if (checked) setSkipBuyer(false);
+              }}
+            />
             {source.withoutBuyerIdAllowed && (
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={skipBuyer}
-                  disabled={correction}
-                  onChange={(e) => setSkipBuyer(e.target.checked)}
-                />{' '}
-                {t('skip_buyer')}
-              </label>
+              <Check label={t('skip_buyer')} checked={skipBuyer} disabled={correction} onChange={setSkipBuyer} />
             )}
             <PaymentSelect lang={lang} label={t('refund_payment')} value={payment} onChange={setPayment} />
             <PinInput t={t} value={pin} onChange={setPin} />
-            <button type="submit" disabled={busy}>
-              {t('do_refund')}
-            </button>
+            <SubmitButton busy={busy}>{t('do_refund')}</SubmitButton>
           </div>
         </form>
       )}

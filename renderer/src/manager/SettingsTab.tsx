@@ -7,6 +7,7 @@ import type { ManagerT, ManagerText } from './i18n.ts';
 import { call, useAction, Alert, Field, PinInput, RowForm, RunButton, SubmitButton } from './common.tsx';
 import { PrinterSection } from './PrinterSection.tsx';
 import { BackupsSection } from './BackupsSection.tsx';
+import { Check } from '../components/Check.tsx';
 
 function AccountBox(props: { t: ManagerT; account: AccountView }) {
   const { t, account: a } = props;
@@ -144,22 +145,16 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
               <option value="en">English</option>
             </select>
           </Field>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={form.trainingMode}
-              onChange={(e) => setForm({ ...form, trainingMode: e.target.checked })}
-            />{' '}
-            {t('training')}
-          </label>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={form.allowRefundWithoutBuyerId}
-              onChange={(e) => setForm({ ...form, allowRefundWithoutBuyerId: e.target.checked })}
-            />{' '}
-            {t('allow_no_buyer')}
-          </label>
+          <Check
+            label={t('training')}
+            checked={form.trainingMode}
+            onChange={(checked) => setForm({ ...form, trainingMode: checked })}
+          />
+          <Check
+            label={t('allow_no_buyer')}
+            checked={form.allowRefundWithoutBuyerId}
+            onChange={(checked) => setForm({ ...form, allowRefundWithoutBuyerId: checked })}
+          />
           <PinInput t={t} value={form.managerPin} onChange={(v) => setForm({ ...form, managerPin: v })} />
           <SubmitButton busy={busy}>{t('save')}</SubmitButton>
         </RowForm>
