@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n } from 'i18next';
 import type { PosApi } from '../../shared/contract/index.ts';
-import { StoreContext, usePos } from './context.ts';
+import { StoreContext, usePos, usePosPick } from './context.ts';
 import { createScanDetector, looksLikeBarcode } from './scanner.ts';
 import type { PosStore } from './store.ts';
 import { CatalogScreen } from './components/CatalogScreen.tsx';
@@ -188,9 +188,7 @@ function NoticeBar() {
 
 function Header(props: { api: PosApi }) {
   const { t } = useTranslation();
-  const info = usePos((s) => s.info);
-  const cashier = usePos((s) => s.cashier);
-  const requestApproval = usePos((s) => s.requestApproval);
+  const { info, cashier, requestApproval } = usePosPick('info', 'cashier', 'requestApproval');
   const training = info?.trainingMode ?? false;
   return (
     <header className="top">
@@ -215,10 +213,7 @@ function Header(props: { api: PosApi }) {
 
 function Screens(props: { api: PosApi }) {
   const { t } = useTranslation();
-  const screen = usePos((s) => s.screen);
-  const info = usePos((s) => s.info);
-  const cashier = usePos((s) => s.cashier);
-  const bootError = usePos((s) => s.bootError);
+  const { screen, info, cashier, bootError } = usePosPick('screen', 'info', 'cashier', 'bootError');
   if (bootError) {
     return (
       <main className="boot" role="alert">

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CatalogStats, ImportIssue } from '../../../shared/contract/catalog.ts';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import { formatRsd } from '../../../shared/money.ts';
-import { usePos } from '../context.ts';
+import { usePos, usePosPick } from '../context.ts';
 import { ActionButton } from './SaleScreen.tsx';
 import { Check } from './Check.tsx';
 
@@ -36,11 +36,8 @@ function IssueTable(props: { title: string; issues: ImportIssue[] }) {
 /** F8: the catalog — its size, flagged labels, CSV import with preview, the sample catalog. */
 export function CatalogScreen(props: { api: PosApi }) {
   const { t } = useTranslation();
-  const setScreen = usePos((s) => s.setScreen);
-  const importCsv = usePos((s) => s.importCsv);
-  const loadSample = usePos((s) => s.loadSample);
+  const { setScreen, importCsv, loadSample, busy } = usePosPick('setScreen', 'importCsv', 'loadSample', 'busy');
   const result = usePos((s) => s.lastImport);
-  const busy = usePos((s) => s.busy);
   const [csv, setCsv] = useState<string | null>(null);
   const [replace, setReplace] = useState(false);
   const [stats, setStats] = useState<CatalogStats | null>(null);

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_UNITS, type ProductUnit } from '../../../shared/contract/catalog.ts';
 import { formatRsd, lineTotal, parseQuantityInput, parseRsdInput } from '../../../shared/money.ts';
-import { usePos } from '../context.ts';
+import { usePos, usePosPick } from '../context.ts';
 import { formatLineQuantity, locale } from '../format.ts';
 import { Modal } from './Modal.tsx';
 
@@ -270,15 +270,17 @@ function ParkedRow(props: { text: string; onResume: () => void; onDelete?: () =>
 /** F7: parked carts, to resume or discard. */
 export function ParkedDialog() {
   const { t } = useTranslation();
-  const parked = usePos((s) => s.parked);
-  const language = usePos((s) => s.language);
-  const loadParked = usePos((s) => s.loadParked);
-  const resume = usePos((s) => s.resume);
+  const { parked, language, loadParked, resume, resumeRemote } = usePosPick(
+    'parked',
+    'language',
+    'loadParked',
+    'resume',
+    'resumeRemote',
+  );
   const remove = usePos((s) => s.deleteParked);
   const close = usePos((s) => s.openDialog);
   const remote = usePos((s) => s.remoteParked);
   const loadRemote = usePos((s) => s.loadRemoteParked);
-  const resumeRemote = usePos((s) => s.resumeRemote);
   useEffect(() => {
     void loadParked();
     void loadRemote();

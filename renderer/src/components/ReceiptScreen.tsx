@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 're
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { formatRsd } from '../../../shared/money.ts';
-import { usePos } from '../context.ts';
+import { usePos, usePosPick } from '../context.ts';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { EmailView } from '../../../shared/contract/emails.ts';
 import type { Language, OrderView } from '../../../shared/domain.ts';
@@ -131,11 +131,8 @@ function EmailReceipt(props: { api: PosApi; orderId: number; initial: string }) 
 /** After payment: state, totals, the journal verbatim and its QR; print again; the next sale with one key. */
 export function ReceiptScreen(props: { api: PosApi }) {
   const { t } = useTranslation();
+  const { newSale, setNotice, withApproval, language } = usePosPick('newSale', 'setNotice', 'withApproval', 'language');
   const sale = usePos((s) => s.lastSale);
-  const newSale = usePos((s) => s.newSale);
-  const setNotice = usePos((s) => s.setNotice);
-  const withApproval = usePos((s) => s.withApproval);
-  const language = usePos((s) => s.language);
   const [printing, setPrinting] = useState(false);
   const [reprint, setReprint] = useState<Reprint | null>(null);
   const [emailOpen, setEmailOpen] = useState(false);

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRsd, lineTotal } from '../../../shared/money.ts';
-import { usePos } from '../context.ts';
+import { usePos, usePosPick } from '../context.ts';
 import { formatLineQuantity } from '../format.ts';
 import { cartTotal } from '../store.ts';
 import { DiscountDialog, ManualDialog, ParkDialog, ParkedDialog, PriceDialog, QuantityDialog } from './Dialogs.tsx';
@@ -32,14 +32,16 @@ export function ActionButton(props: {
 
 function SearchBox() {
   const { t } = useTranslation();
-  const query = usePos((s) => s.query);
-  const results = usePos((s) => s.results);
-  const resultsFor = usePos((s) => s.resultsFor);
-  const resultIndex = usePos((s) => s.resultIndex);
-  const setQuery = usePos((s) => s.setQuery);
-  const addProduct = usePos((s) => s.addProduct);
-  const moveResult = usePos((s) => s.moveResult);
-  const dialog = usePos((s) => s.dialog);
+  const { query, results, resultsFor, resultIndex, setQuery, addProduct, moveResult, dialog } = usePosPick(
+    'query',
+    'results',
+    'resultsFor',
+    'resultIndex',
+    'setQuery',
+    'addProduct',
+    'moveResult',
+    'dialog',
+  );
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (dialog === null) ref.current?.focus();
@@ -109,11 +111,13 @@ function SearchBox() {
 
 function Cart() {
   const { t } = useTranslation();
-  const lines = usePos((s) => s.lines);
-  const selected = usePos((s) => s.selected);
-  const select = usePos((s) => s.select);
-  const removeLine = usePos((s) => s.removeLine);
-  const openDialog = usePos((s) => s.openDialog);
+  const { lines, selected, select, removeLine, openDialog } = usePosPick(
+    'lines',
+    'selected',
+    'select',
+    'removeLine',
+    'openDialog',
+  );
   const bottom = useRef<HTMLTableRowElement>(null);
   useEffect(() => {
     bottom.current?.scrollIntoView?.({ block: 'nearest' });
@@ -235,13 +239,15 @@ function QuickKeys() {
 /** The sale screen: search/scan, the cart, quick keys, actions and the total. */
 export function SaleScreen() {
   const { t } = useTranslation();
-  const lines = usePos((s) => s.lines);
-  const selected = usePos((s) => s.selected);
-  const dialog = usePos((s) => s.dialog);
-  const openDialog = usePos((s) => s.openDialog);
-  const setScreen = usePos((s) => s.setScreen);
-  const removeLine = usePos((s) => s.removeLine);
-  const clearCart = usePos((s) => s.clearCart);
+  const { lines, selected, dialog, openDialog, setScreen, removeLine, clearCart } = usePosPick(
+    'lines',
+    'selected',
+    'dialog',
+    'openDialog',
+    'setScreen',
+    'removeLine',
+    'clearCart',
+  );
   const total = cartTotal(lines);
   const hasLine = selected >= 0 && selected < lines.length;
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../shared/domain.ts';
-import { usePos } from '../context.ts';
+import { usePosPick } from '../context.ts';
 import { minutesBetween } from '../format.ts';
 import { isLanguage } from '../i18n/index.ts';
 
@@ -12,14 +12,16 @@ import { isLanguage } from '../i18n/index.ts';
  */
 export function StatusBar() {
   const { t } = useTranslation();
-  const sync = usePos((s) => s.sync);
-  const language = usePos((s) => s.language);
-  const setLanguage = usePos((s) => s.setLanguage);
-  const outage = usePos((s) => s.outage);
-  const cashier = usePos((s) => s.cashier);
-  const logout = usePos((s) => s.logout);
-  const openManager = usePos((s) => s.openManager);
-  const pinLockedUntil = usePos((s) => s.pinLockedUntil);
+  const { sync, language, setLanguage, outage, cashier, logout, openManager, pinLockedUntil } = usePosPick(
+    'sync',
+    'language',
+    'setLanguage',
+    'outage',
+    'cashier',
+    'logout',
+    'openManager',
+    'pinLockedUntil',
+  );
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), 15_000);
