@@ -10,7 +10,16 @@ import {
 import type { Language } from '../../../shared/domain.ts';
 import { message } from '../../../shared/messages.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
-import { call, localTime, useAction, useFieldErrors, Alert, CheckedField, RunButton, SubmitButton } from './common.tsx';
+import {
+  call,
+  localTime,
+  useAction,
+  useFieldErrors,
+  CheckedField,
+  RunButton,
+  SubmitButton,
+  NoteAndAlert,
+} from './common.tsx';
 import { Check } from '../components/Check.tsx';
 
 type PrinterField = 'uri' | 'profileId' | 'header' | 'footer' | 'managerPin';
@@ -186,26 +195,28 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
           {t('printer_address_hint')}
         </p>
         <div className="mgr-row mgr-top">
-          <CheckedField label={labels.header} error={fieldErrors.header} errorId="printer-header-error">
-            <textarea
-              rows={3}
-              cols={42}
-              value={header ?? ''}
-              aria-describedby="printer-text-hint"
-              {...errorProps('header')}
-              onChange={(e) => setHeader(e.target.value)}
-            />
-          </CheckedField>
-          <CheckedField label={labels.footer} error={fieldErrors.footer} errorId="printer-footer-error">
-            <textarea
-              rows={3}
-              cols={42}
-              value={footer ?? ''}
-              aria-describedby="printer-text-hint"
-              {...errorProps('footer')}
-              onChange={(e) => setFooter(e.target.value)}
-            />
-          </CheckedField>
+          {(
+            [
+              ['header', header, setHeader],
+              ['footer', footer, setFooter],
+            ] as const
+          ).map(([field, value, setValue]) => (
+            <CheckedField
+              key={field}
+              label={labels[field]}
+              error={fieldErrors[field]}
+              errorId={`printer-${field}-error`}
+            >
+              <textarea
+                rows={3}
+                cols={42}
+                value={value ?? ''}
+                aria-describedby="printer-text-hint"
+                {...errorProps(field)}
+                onChange={(e) => setValue(e.target.value)}
+              />
+            </CheckedField>
+          ))}
         </div>
         <p id="printer-text-hint" className="mgr-hint">
           {t('printer_text_hint')}
@@ -253,8 +264,7 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
           {t('printer_reprint')}
         </RunButton>
       </div>
-      {note && <p role="status">{note}</p>}
-      <Alert text={error} />
+      <NoteAndAlert note={note} error={error} />
     </section>
   );
 }

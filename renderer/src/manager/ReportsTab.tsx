@@ -8,9 +8,10 @@ import {
   PAYMENT_NAMES,
   call,
   useAction,
-  Alert,
   DateRange,
   Field,
+  MgrTable,
+  NoteAndAlert,
   RowForm,
   RunButton,
   SubmitButton,
@@ -66,82 +67,59 @@ export function ReportsTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
       </RowForm>
       {report && (
         <section aria-label={t('report')}>
-          <table className="mgr-table" aria-label={t('report')}>
-            <tbody>
-              <tr>
-                <th>{t('sales')}</th>
-                <td>{report.sales.count}</td>
-                <td>{formatRsd(report.sales.totalPara)}</td>
+          <MgrTable label={t('report')}>
+            {(
+              [
+                ['sales', report.sales.count, formatRsd(report.sales.totalPara)],
+                ['advances', report.advances.count, formatRsd(report.advances.totalPara)],
+                ['refunds', report.refunds.count, formatRsd(-report.refunds.totalPara)],
+                ['not_fiscalized', report.notFiscalized, null],
+                ['training_excluded', report.trainingExcluded, null],
+                ['tax_group_changed', report.taxGroupChanged, null],
+              ] as const
+            ).map(([name, count, amount]) => (
+              <tr key={name}>
+                <th>{t(name)}</th>
+                <td>{count}</td>
+                <td>{amount}</td>
               </tr>
-              <tr>
-                <th>{t('advances')}</th>
-                <td>{report.advances.count}</td>
-                <td>{formatRsd(report.advances.totalPara)}</td>
+            ))}
+          </MgrTable>
+          <MgrTable label={t('by_payment')}>
+            {report.byPayment.map((p) => (
+              <tr key={p.type}>
+                <th>{PAYMENT_NAMES[lang][p.type] ?? p.type}</th>
+                <td>{formatRsd(p.netPara)}</td>
               </tr>
-              <tr>
-                <th>{t('refunds')}</th>
-                <td>{report.refunds.count}</td>
-                <td>{formatRsd(-report.refunds.totalPara)}</td>
+            ))}
+          </MgrTable>
+          <MgrTable label={t('by_label')}>
+            {report.byLabel.map((l) => (
+              <tr key={l.label}>
+                <th>{l.label.includes('+') ? l.label : `${l.label} ${l.rate}%`}</th>
+                <td>{formatRsd(l.netPara)}</td>
+                <td>{l.label.includes('+') ? t('tax_in_labels') : `${t('tax')} ${formatRsd(l.taxPara)}`}</td>
               </tr>
-              <tr>
-                <th>{t('not_fiscalized')}</th>
-                <td>{report.notFiscalized}</td>
-                <td />
-              </tr>
-              <tr>
-                <th>{t('training_excluded')}</th>
-                <td>{report.trainingExcluded}</td>
-                <td />
-              </tr>
-              <tr>
-                <th>{t('tax_group_changed')}</th>
-                <td>{report.taxGroupChanged}</td>
-                <td />
-              </tr>
-            </tbody>
-          </table>
-          <table className="mgr-table" aria-label={t('by_payment')}>
-            <tbody>
-              {report.byPayment.map((p) => (
-                <tr key={p.type}>
-                  <th>{PAYMENT_NAMES[lang][p.type] ?? p.type}</th>
-                  <td>{formatRsd(p.netPara)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <table className="mgr-table" aria-label={t('by_label')}>
-            <tbody>
-              {report.byLabel.map((l) => (
-                <tr key={l.label}>
-                  <th>{l.label.includes('+') ? l.label : `${l.label} ${l.rate}%`}</th>
-                  <td>{formatRsd(l.netPara)}</td>
-                  <td>{l.label.includes('+') ? t('tax_in_labels') : `${t('tax')} ${formatRsd(l.taxPara)}`}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </MgrTable>
           <h4>{t('tax_by_rate')}</h4>
-          <table className="mgr-table" aria-label={t('tax_by_rate')}>
-            <tbody>
-              {report.byTax.map((x) => (
-                <tr key={`${x.label} ${x.rate}`}>
-                  <th>
-                    {x.label} {x.rate}%
-                  </th>
-                  <td>{formatRsd(x.taxPara)}</td>
-                </tr>
-              ))}
-              <tr>
-                <th>{t('tax_total')}</th>
-                <td>{formatRsd(report.taxPara)}</td>
+          <MgrTable label={t('tax_by_rate')}>
+            {report.byTax.map((x) => (
+              <tr key={`${x.label} ${x.rate}`}>
+                <th>
+                  {x.label} {x.rate}%
+                </th>
+                <td>{formatRsd(x.taxPara)}</td>
               </tr>
-            </tbody>
-          </table>
+            ))}
+            <tr>
+              <th>{t('tax_total')}</th>
+              <td>{formatRsd(report.taxPara)}</td>
+            </tr>
+          </MgrTable>
         </section>
       )}
-      {note && <p role="status">{note}</p>}
-      <Alert text={error} />
+      <NoteAndAlert note={note} error={error} />
     </div>
   );
 }

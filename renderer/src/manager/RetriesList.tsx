@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { RetryAttentionView } from '../../../shared/contract/retries.ts';
-import { call, useAction, Alert, RunButton } from './common.tsx';
+import { call, useAction, RunButton, NoteAndAlert } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 
 export function RetriesList(props: { api: PosApi; t: ManagerT }) {
@@ -50,8 +50,7 @@ export function RetriesList(props: { api: PosApi; t: ManagerT }) {
           </li>
         ))}
       </ul>
-      {note && <p role="status">{note}</p>}
-      <Alert text={error} />
+      <NoteAndAlert note={note} error={error} />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import type { AccountView, SettingsView } from '../../../shared/contract/settings.ts';
 import type { Language } from '../../../shared/domain.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
-import { call, useAction, Alert, Field, PinInput, RowForm, RunButton, SubmitButton } from './common.tsx';
+import { call, useAction, Field, PinInput, RowForm, RunButton, SubmitButton, NoteAndAlert } from './common.tsx';
 import { PrinterSection } from './PrinterSection.tsx';
 import { BackupsSection } from './BackupsSection.tsx';
 import { Check } from '../components/Check.tsx';
@@ -159,8 +159,7 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
           <SubmitButton busy={busy}>{t('save')}</SubmitButton>
         </RowForm>
       )}
-      {note && <p role="status">{note}</p>}
-      <Alert text={error} />
+      <NoteAndAlert note={note} error={error} />
       <PrinterSection api={api} t={t} lang={props.lang} />
       <BackupsSection api={api} t={t} lang={props.lang} />
     </div>

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { StaffView } from '../../../shared/contract/staff.ts';
-import { call, useAction, Alert, Field, MgrTable, PinInput, RowForm, SubmitButton } from './common.tsx';
+import { call, useAction, Field, MgrTable, PinInput, RowForm, SubmitButton, NoteAndAlert } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 
 export function StaffTab(props: { api: PosApi; t: ManagerT; onChanged: () => void }) {
@@ -92,8 +92,7 @@ export function StaffTab(props: { api: PosApi; t: ManagerT; onChanged: () => voi
         <PinInput t={t} label={t('new_pin')} value={pins.newPin} onChange={(v) => setPins({ ...pins, newPin: v })} />
         <SubmitButton busy={busy}>{t('save')}</SubmitButton>
       </RowForm>
-      {note && <p role="status">{note}</p>}
-      <Alert text={error} />
+      <NoteAndAlert note={note} error={error} />
     </div>
   );
 }

@@ -150,8 +150,8 @@ export function DateRange(props: {
   );
 }
 
-/** A manager's table: its label names it, its header row names the columns. */
-export function MgrTable(props: { label: string; headers: readonly ReactNode[]; children: ReactNode }) {
+/** A manager's table: its label names it, its header row (if any) names the columns. */
+export function MgrTable(props: { label: string; headers?: readonly ReactNode[]; children: ReactNode }) {
   return (
     <HeadedTable className="mgr-table" label={props.label} headers={props.headers}>
       {props.children}
@@ -177,6 +177,16 @@ export function useFieldErrors<F extends string>(
   const errorProps = (field: F) =>
     fieldErrors[field] ? { 'aria-invalid': true, 'aria-describedby': `${idPrefix}-${field}-error` } : {};
   return { fieldErrors, setFieldErrors, fail, errorProps };
+}
+
+/** What the last action said (a note) and, under it, what went wrong. */
+export function NoteAndAlert(props: { note: string | null; error: string | null }) {
+  return (
+    <>
+      {props.note && <p role="status">{props.note}</p>}
+      <Alert text={props.error} />
+    </>
+  );
 }
 
 export function Field(props: { label: string; children: ReactNode }) {
