@@ -6,7 +6,22 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ReportView } from '../../../shared/contract/reports.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
+import { HeadedTable } from '../components/HeadedTable.tsx';
 import { useHubT, type HubKey, type HubLang, type HubT } from './i18n.ts';
+
+/** A report's table of named rows: each row's name (a row header) and its figures, keyed by the first item. */
+function PairTable(props: { label: string; rows: readonly (readonly [key: string, name: string, value: string])[] }) {
+  return (
+    <HeadedTable label={props.label}>
+      {props.rows.map(([key, name, value]) => (
+        <tr key={key}>
+          <th scope="row">{name}</th>
+          <td>{value}</td>
+        </tr>
+      ))}
+    </HeadedTable>
+  );
+}
 
 /** The wire shapes of the hub's admin API this screen reads (hub/reports.ts, hub/service.ts). */
 interface TillRow {
@@ -173,28 +188,23 @@ function Tills({ t, token }: { t: HubT; token: string }) {
         </p>
       )}
       {error && <p role="alert">{error}</p>}
-      <table>
-        <thead>
-          <tr>
-            {(['till', 'online', 'queued', 'needsAttention', 'oldest', 'lastSeen', 'alarms'] as const).map((k) => (
-              <th key={k}>{t(k)}</th>
-            ))}
+      <HeadedTable
+        headers={(['till', 'online', 'queued', 'needsAttention', 'oldest', 'lastSeen', 'alarms'] as const).map((k) =>
+          t(k),
+        )}
+      >
+        {tills.map((x) => (
+          <tr key={x.tillId}>
+            <td>{x.name}</td>
+            <td>{x.online ? t('yes') : t('no')}</td>
+            <td>{x.queued}</td>
+            <td>{x.needsAttention}</td>
+            <td>{x.oldestUnfiscalizedAt ?? '—'}</td>
+            <td>{x.lastSeen ?? '—'}</td>
+            <td>{x.alarms.map((a) => t(`alarm_${a}` as HubKey)).join(', ') || '—'}</td>
           </tr>
-        </thead>
-        <tbody>
-          {tills.map((x) => (
-            <tr key={x.tillId}>
-              <td>{x.name}</td>
-              <td>{x.online ? t('yes') : t('no')}</td>
-              <td>{x.queued}</td>
-              <td>{x.needsAttention}</td>
-              <td>{x.oldestUnfiscalizedAt ?? '—'}</td>
-              <td>{x.lastSeen ?? '—'}</td>
-              <td>{x.alarms.map((a) => t(`alarm_${a}` as HubKey)).join(', ') || '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </HeadedTable>
       <p>
         <button type="button" onClick={() => void newCode().catch((err: unknown) => setError(String(err)))}>
           {t('newCode')}
@@ -282,26 +292,16 @@ function Catalog({ t, token }: { t: HubT; token: string }) {
         <button type="submit">{t('save')}</button>
       </form>
       {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
-      <table>
-        <thead>
-          <tr>
-            <th>{t('code')}</th>
-            <th>{t('name')}</th>
-            <th>{t('price')}</th>
-            <th>{t('label')}</th>
+      <HeadedTable headers={[t('code'), t('name'), t('price'), t('label')]}>
+        {products.map((p) => (
+          <tr key={p.code} onClick={() => edit(p)}>
+            <td>{p.code}</td>
+            <td>{p.name}</td>
+            <td>{formatRsd(p.pricePara)}</td>
+            <td>{p.label}</td>
           </tr>
-        </thead>
-        <tbody>
-          {products.map((p) => (
-            <tr key={p.code} onClick={() => edit(p)}>
-              <td>{p.code}</td>
-              <td>{p.name}</td>
-              <td>{formatRsd(p.pricePara)}</td>
-              <td>{p.label}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </HeadedTable>
     </section>
   );
 }
@@ -417,46 +417,23 @@ function ReportSection({ t, token }: { t: HubT; token: string }) {
         <>
           <h2>{t('sales')}</h2>
           <p aria-label={t('sales')}>{totals(report.total)}</p>
-          <table aria-label={t('tills')}>
-            <tbody>
-              {report.byTill.map((x) => (
-                <tr key={x.tillId}>
-                  <th scope="row">{x.name}</th>
-                  <td>{totals(x.report)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <table aria-label={t('cashier')}>
-            <tbody>
-              {report.byCashier.map((x) => (
-                <tr key={x.cashier}>
-                  <th scope="row">{x.cashier || '—'}</th>
-                  <td>{totals(x.report)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <table aria-label={t('payment')}>
-            <tbody>
-              {report.total.byPayment.map((p) => (
-                <tr key={p.type}>
-                  <th scope="row">{p.type}</th>
-                  <td>{formatRsd(p.netPara)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <table aria-label={t('label')}>
-            <tbody>
-              {report.total.byLabel.map((l) => (
-                <tr key={l.label}>
-                  <th scope="row">{`${l.label} ${l.rate}%`}</th>
-                  <td>{`${t('net')} ${formatRsd(l.netPara)} / ${t('tax')} ${formatRsd(l.taxPara)}`}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <PairTable label={t('tills')} rows={report.byTill.map((x) => [String(x.tillId), x.name, totals(x.report)])} />
+          <PairTable
+            label={t('cashier')}
+            rows={report.byCashier.map((x) => [x.cashier, x.cashier || '—', totals(x.report)])}
+          />
+          <PairTable
+            label={t('payment')}
+            rows={report.total.byPayment.map((p) => [p.type, p.type, formatRsd(p.netPara)])}
+          />
+          <PairTable
+            label={t('label')}
+            rows={report.total.byLabel.map((l) => [
+              l.label,
+              `${l.label} ${l.rate}%`,
+              `${t('net')} ${formatRsd(l.netPara)} / ${t('tax')} ${formatRsd(l.taxPara)}`,
+            ])}
+          />
           {report.byTill.length === 0 && <p>{t('none')}</p>}
         </>
       )}
