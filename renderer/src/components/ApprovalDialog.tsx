@@ -4,7 +4,7 @@ import { formatRsd } from '../../../shared/money.ts';
 import { usePos } from '../context.ts';
 import type { Approval } from '../store.ts';
 import { Modal } from './Modal.tsx';
-import { PinPad } from './PinPad.tsx';
+import { PinPad, usePinAttempt } from './PinPad.tsx';
 
 /** Asks for a manager's PIN before a sensitive counter action; the core checks it (and audits it). */
 export function ApprovalDialog(props: { approval: Approval }) {
@@ -13,8 +13,7 @@ export function ApprovalDialog(props: { approval: Approval }) {
   const close = usePos((s) => s.openDialog);
   const line = usePos((s) => ('index' in props.approval ? s.lines[props.approval.index] : undefined));
   const [pin, setPin] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, attempt } = usePinAttempt();
   const a = props.approval;
   const what =
     a.kind === 'command'
@@ -32,19 +31,13 @@ export function ApprovalDialog(props: { approval: Approval }) {
             : a.kind === 'reduceQuantity'
               ? t('approval.reduceQuantity', { name: line?.name ?? '' })
               : t('approval.removeLine', { name: line?.name ?? '' });
-  const submit = async () => {
-    if (!/^\d{4,8}$/.test(pin)) {
-      setError(t('login.format'));
-      return;
-    }
-    setBusy(true);
-    const message = await approve(pin);
-    setBusy(false);
-    if (message !== null) {
-      setPin('');
-      setError(t('approval.refused', { message }));
-    }
-  };
+  const submit = () =>
+    attempt(
+      pin,
+      () => approve(pin),
+      () => setPin(''),
+      (message) => t('approval.refused', { message }),
+    );
   return (
     <Modal title={t('approval.title')} onClose={() => close(null)}>
       <p>{what}</p>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePos } from '../context.ts';
-import { PinPad } from './PinPad.tsx';
+import { PinPad, usePinAttempt } from './PinPad.tsx';
 
 /** Before anything is sold: the cashier identifies with a PIN (`staff.login`). */
 export function LoginScreen() {
@@ -11,35 +11,23 @@ export function LoginScreen() {
   const mustChange = usePos((s) => s.mustChangePin);
   const [pin, setPin] = useState('');
   const [newPin, setNewPin] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    if (!/^\d{4,8}$/.test(pin)) {
-      setError(t('login.format'));
-      return;
-    }
-    setBusy(true);
-    const message = await login(pin);
-    setBusy(false);
-    if (message !== null) {
-      setPin('');
-      setError(t('login.refused', { message }));
-    }
-  };
+  const { error, setError, busy, attempt } = usePinAttempt();
+  const refused = (message: string) => t('login.refused', { message });
+  const submit = () =>
+    attempt(
+      pin,
+      () => login(pin),
+      () => setPin(''),
+      refused,
+    );
   // The first-run PIN 0000 allows nothing but choosing a new one.
-  const submitNew = async () => {
-    if (!/^\d{4,8}$/.test(newPin)) {
-      setError(t('login.format'));
-      return;
-    }
-    setBusy(true);
-    const message = await changeFirstPin(pin, newPin);
-    setBusy(false);
-    if (message !== null) {
-      setNewPin('');
-      setError(t('login.refused', { message }));
-    }
-  };
+  const submitNew = () =>
+    attempt(
+      newPin,
+      () => changeFirstPin(pin, newPin),
+      () => setNewPin(''),
+      refused,
+    );
   // After the first-run PIN the same pad asks for the new one.
   return (
     <main className="login" aria-label={t('login.title')}>

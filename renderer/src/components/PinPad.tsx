@@ -1,7 +1,36 @@
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+
+/**
+ * A PIN sent from a pad: one that does not have a PIN's shape is not sent; a refused one clears the pad
+ * (`clear`) and the pad says why (`refused` words the core's message).
+ */
+export function usePinAttempt() {
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const attempt = async (
+    pin: string,
+    send: () => Promise<string | null>,
+    clear: () => void,
+    refused: (message: string) => string,
+  ): Promise<void> => {
+    if (!/^\d{4,8}$/.test(pin)) {
+      setError(t('login.format'));
+      return;
+    }
+    setBusy(true);
+    const message = await send();
+    setBusy(false);
+    if (message !== null) {
+      clear();
+      setError(refused(message));
+    }
+  };
+  return { error, setError, busy, attempt };
+}
 
 /**
  * A PIN field with an on-screen pad: digits typed or touched, Enter (or OK) submits. The field has the
