@@ -182,22 +182,22 @@ export function PaymentScreen() {
             {amountField('cash', true)}
             {amountField('card')}
             <div className="quick-pay">
-              <ActionButton
-                label={`${t('payment.cash')} = ${formatRsd(due)}`}
-                shortcut="F5"
-                onClick={() => {
-                  setAmounts({ cash: formatRsd(due) });
-                  setCashTouched(true);
-                }}
-              />
-              <ActionButton
-                label={`${t('payment.card')} = ${formatRsd(due)}`}
-                shortcut="F6"
-                onClick={() => {
-                  setAmounts({ card: formatRsd(due) });
-                  setCashTouched(true);
-                }}
-              />
+              {(
+                [
+                  ['cash', t('payment.cash'), 'F5'],
+                  ['card', t('payment.card'), 'F6'],
+                ] as const
+              ).map(([type, name, shortcut]) => (
+                <ActionButton
+                  key={type}
+                  label={`${name} = ${formatRsd(due)}`}
+                  shortcut={shortcut}
+                  onClick={() => {
+                    setAmounts({ [type]: formatRsd(due) });
+                    setCashTouched(true);
+                  }}
+                />
+              ))}
             </div>
             <button type="button" className="link" aria-expanded={showMore} onClick={() => setShowMore(!showMore)}>
               {t('pay.moreTypes')}
