@@ -4,6 +4,7 @@
  * The hub never fiscalizes: it stores what the tills report.
  */
 import crypto from 'node:crypto';
+import type { z } from 'zod';
 import type { HubDb, Queryable } from './db/db.ts';
 import { hubReport, tillLive, type HubReport, type TillLive } from './reports.ts';
 import {
@@ -36,6 +37,30 @@ const CRED_PREFIX = 'kh1';
 /** A till's history event digest: the same event always hashes the same; an altered one does not. */
 export const eventDigest = (e: { kind: string; ref: string; payload: unknown }): string =>
   sha256(JSON.stringify([e.kind, e.ref, e.payload]));
+
+/**
+ * The payloads of one kind in a batch, parsed, at their events' places (null at the other kinds'); the first
+ * that does not parse refuses the whole batch (400 `code`, naming the event).
+ */
+function payloads<T>(
+  events: readonly { kind: string; payload: unknown }[],
+  kind: string,
+  schema: z.ZodType<T>,
+  code: string,
+): (T | null)[] {
+  return events.map((e, i) => {
+    if (e.kind !== kind) return null;
+    const parsed = schema.safeParse(e.payload);
+    if (!parsed.success)
+      throw new HubError(
+        400,
+        code,
+        `events.${i}.payload: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+        `events.${i}.payload`,
+      );
+    return parsed.data;
+  });
+}
 
 export interface HubServiceOptions {
   now?: () => Date;
@@ -176,30 +201,8 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
             `events.${i}.seq`,
           );
       }
-      const staff = events.map((e, i) => {
-        if (e.kind !== 'staff') return null;
-        const parsed = StaffSnapshot.safeParse(e.payload);
-        if (!parsed.success)
-          throw new HubError(
-            400,
-            'invalid_staff',
-            `events.${i}.payload: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
-            `events.${i}.payload`,
-          );
-        return parsed.data;
-      });
-      const orders = events.map((e, i) => {
-        if (e.kind !== 'order') return null;
-        const parsed = OrderSnapshot.safeParse(e.payload);
-        if (!parsed.success)
-          throw new HubError(
-            400,
-            'invalid_order',
-            `events.${i}.payload: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
-            `events.${i}.payload`,
-          );
-        return parsed.data;
-      });
+      const staff = payloads(events, 'staff', StaffSnapshot, 'invalid_staff');
+      const orders = payloads(events, 'order', OrderSnapshot, 'invalid_order');
       const at = iso();
       return db.tx(async (q) => {
         const current = await q.query<{ last_seq: number }>('SELECT last_seq FROM tills WHERE id = $1 FOR UPDATE', [
