@@ -62,6 +62,20 @@ function payloads<T>(
   });
 }
 
+/** A row of the hub's `products` table. */
+interface ProductRow {
+  code: string;
+  name: string;
+  price_para: number;
+  label: string;
+  unit: 'piece' | 'kg' | 'l';
+  grp: string | null;
+  favourite: boolean;
+  barcodes: string[];
+  deleted: boolean;
+  version: number;
+}
+
 export interface HubServiceOptions {
   now?: () => Date;
 }
@@ -291,22 +305,10 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
     /** Master data of the till's shop changed after `since`, oldest first, at most `limit` rows per kind. */
     async changes(till: AuthedTill, since: number, limit = 5000): Promise<ChangesResult> {
       await db.query('UPDATE tills SET last_seen = $1 WHERE id = $2', [iso(), till.id]);
-      const products = await db.query<{
-        code: string;
-        name: string;
-        price_para: number;
-        label: string;
-        unit: 'piece' | 'kg' | 'l';
-        grp: string | null;
-        favourite: boolean;
-        barcodes: string[];
-        deleted: boolean;
-        version: number;
-      }>('SELECT * FROM products WHERE shop_id = $1 AND version > $2 ORDER BY version LIMIT $3', [
-        till.shopId,
-        since,
-        limit,
-      ]);
+      const products = await db.query<ProductRow>(
+        'SELECT * FROM products WHERE shop_id = $1 AND version > $2 ORDER BY version LIMIT $3',
+        [till.shopId, since, limit],
+      );
       const staff = await db.query<{
         name: string;
         role: 'cashier' | 'manager';
@@ -536,17 +538,10 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
 
     /** A shop's catalog as the hub holds it (deleted products left out), by code. */
     async listProducts(shopId: number): Promise<(ProductInput & { version: number })[]> {
-      const rows = await db.query<{
-        code: string;
-        name: string;
-        price_para: number;
-        label: string;
-        unit: 'piece' | 'kg' | 'l';
-        grp: string | null;
-        favourite: boolean;
-        barcodes: string[];
-        version: number;
-      }>('SELECT * FROM products WHERE shop_id = $1 AND NOT deleted ORDER BY code LIMIT 5000', [shopId]);
+      const rows = await db.query<ProductRow>(
+        'SELECT * FROM products WHERE shop_id = $1 AND NOT deleted ORDER BY code LIMIT 5000',
+        [shopId],
+      );
       return rows.map((p) => ({
         code: p.code,
         name: p.name,
