@@ -76,6 +76,18 @@ interface ProductRow {
   version: number;
 }
 
+/** A product row as the contract names its fields. */
+const productOf = (p: ProductRow) => ({
+  code: p.code,
+  name: p.name,
+  pricePara: p.price_para,
+  label: p.label,
+  unit: p.unit,
+  group: p.grp,
+  favourite: p.favourite,
+  barcodes: p.barcodes,
+});
+
 export interface HubServiceOptions {
   now?: () => Date;
 }
@@ -341,18 +353,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       return {
         cursor: top,
         more: Number.isFinite(bound),
-        products: ps.map((p) => ({
-          code: p.code,
-          name: p.name,
-          pricePara: p.price_para,
-          label: p.label,
-          unit: p.unit,
-          group: p.grp,
-          favourite: p.favourite,
-          barcodes: p.barcodes,
-          deleted: p.deleted,
-          version: p.version,
-        })),
+        products: ps.map((p) => ({ ...productOf(p), deleted: p.deleted, version: p.version })),
         staff: ss.map((s) => ({
           name: s.name,
           role: s.role,
@@ -542,17 +543,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
         'SELECT * FROM products WHERE shop_id = $1 AND NOT deleted ORDER BY code LIMIT 5000',
         [shopId],
       );
-      return rows.map((p) => ({
-        code: p.code,
-        name: p.name,
-        pricePara: p.price_para,
-        label: p.label,
-        unit: p.unit,
-        group: p.grp,
-        favourite: p.favourite,
-        barcodes: p.barcodes,
-        version: p.version,
-      }));
+      return rows.map((p) => ({ ...productOf(p), version: p.version }));
     },
 
     /** The active managers of every shop (name, shop, PIN hash), for the hub UI's login. */
