@@ -8,11 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../electron/db/open.ts';
 import { GatewayClient } from '../electron/gateway/client.ts';
-import { SyncEngine } from '../electron/outbox/engine.ts';
-import { OrderStore } from '../electron/orders/store.ts';
-import { SalesService } from '../electron/sales/service.ts';
 import { TaxRatesCache } from '../electron/sales/tax-rates.ts';
 import { startSandbox } from '../electron/sandbox/server.ts';
+import { tillServices } from '../test/support/rig.ts';
 import { benchLine } from './format.ts';
 
 const N = Number(process.env.BENCH_DRAIN_N ?? 10_000);
@@ -22,18 +20,9 @@ const sandbox = await startSandbox({ port: 0 });
 try {
   const db = openDatabase(path.join(dir, 'kasa.sqlite'));
   const client = new GatewayClient({ baseUrl: sandbox.url, apiKey: 'demo-key', timeoutMs: 60_000 });
-  const store = new OrderStore(db);
   const taxRates = new TaxRatesCache(db);
   await taxRates.refresh(client);
-  const engine = new SyncEngine({ store, client: () => client });
-  const sales = new SalesService({
-    store,
-    engine,
-    taxRates,
-    terminalId: () => 'DRAIN',
-    trainingMode: () => false,
-    onlineBudgetMs: () => 0,
-  });
+  const { store, engine, sales } = tillServices({ db, client, taxRates, terminalId: 'DRAIN' });
   // The backlog, captured while offline (in one transaction to build it quickly).
   sandbox.controls.setOffline(true);
   const inputs = Array.from({ length: N }, (_, i) => ({

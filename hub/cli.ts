@@ -8,7 +8,7 @@
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runAsScript, stopOnSignals } from '../shared/node/cli.ts';
 import { defaultDataDir } from '../electron/db/open.ts';
 import { openPglite, openPostgres, type HubDb } from './db/db.ts';
 import { startHubServer } from './server.ts';
@@ -37,22 +37,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   const enrolCode = await service.newEnrolCode(shopId);
   process.stdout.write(JSON.stringify({ url: server.url, enrolCode, adminToken, shopId }) + '\n');
   log(`Kasa hub is ready on ${server.url} (${db.kind})`);
-  let closing = false;
-  const shutdown = (): void => {
-    if (closing) return;
-    closing = true;
-    void server
-      .close()
-      .then(() => db.close())
-      .finally(() => process.exit(0));
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  stopOnSignals(() => server.close().then(() => db.close()));
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((err: unknown) => {
-    process.stderr.write(`kasa hub failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exit(1);
-  });
-}
+runAsScript(import.meta.url, 'kasa hub', main);

@@ -4,6 +4,7 @@
  * The hub never fiscalizes: it stores what the tills report.
  */
 import crypto from 'node:crypto';
+import type { z } from 'zod';
 import type { HubDb, Queryable } from './db/db.ts';
 import { hubReport, tillLive, type HubReport, type TillLive } from './reports.ts';
 import {
@@ -36,6 +37,56 @@ const CRED_PREFIX = 'kh1';
 /** A till's history event digest: the same event always hashes the same; an altered one does not. */
 export const eventDigest = (e: { kind: string; ref: string; payload: unknown }): string =>
   sha256(JSON.stringify([e.kind, e.ref, e.payload]));
+
+/**
+ * The payloads of one kind in a batch, parsed, at their events' places (null at the other kinds'); the first
+ * that does not parse refuses the whole batch (400 `code`, naming the event).
+ */
+function payloads<T>(
+  events: readonly { kind: string; payload: unknown }[],
+  kind: string,
+  schema: z.ZodType<T>,
+  code: string,
+): (T | null)[] {
+  return events.map((e, i) => {
+    if (e.kind !== kind) return null;
+    const parsed = schema.safeParse(e.payload);
+    if (!parsed.success)
+      throw new HubError(
+        400,
+        code,
+        `events.${i}.payload: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+        `events.${i}.payload`,
+      );
+    return parsed.data;
+  });
+}
+
+/** A row of the hub's `products` table. */
+interface ProductRow {
+  code: string;
+  name: string;
+  price_para: number;
+  label: string;
+  unit: 'piece' | 'kg' | 'l';
+  grp: string | null;
+  favourite: boolean;
+  barcodes: string[];
+  deleted: boolean;
+  version: number;
+}
+
+/** A product row as the contract names its fields. */
+const productOf = (p: ProductRow) => ({
+  code: p.code,
+  name: p.name,
+  pricePara: p.price_para,
+  label: p.label,
+  unit: p.unit,
+  group: p.grp,
+  favourite: p.favourite,
+  barcodes: p.barcodes,
+});
 
 export interface HubServiceOptions {
   now?: () => Date;
@@ -176,30 +227,8 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
             `events.${i}.seq`,
           );
       }
-      const staff = events.map((e, i) => {
-        if (e.kind !== 'staff') return null;
-        const parsed = StaffSnapshot.safeParse(e.payload);
-        if (!parsed.success)
-          throw new HubError(
-            400,
-            'invalid_staff',
-            `events.${i}.payload: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
-            `events.${i}.payload`,
-          );
-        return parsed.data;
-      });
-      const orders = events.map((e, i) => {
-        if (e.kind !== 'order') return null;
-        const parsed = OrderSnapshot.safeParse(e.payload);
-        if (!parsed.success)
-          throw new HubError(
-            400,
-            'invalid_order',
-            `events.${i}.payload: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
-            `events.${i}.payload`,
-          );
-        return parsed.data;
-      });
+      const staff = payloads(events, 'staff', StaffSnapshot, 'invalid_staff');
+      const orders = payloads(events, 'order', OrderSnapshot, 'invalid_order');
       const at = iso();
       return db.tx(async (q) => {
         const current = await q.query<{ last_seq: number }>('SELECT last_seq FROM tills WHERE id = $1 FOR UPDATE', [
@@ -288,22 +317,10 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
     /** Master data of the till's shop changed after `since`, oldest first, at most `limit` rows per kind. */
     async changes(till: AuthedTill, since: number, limit = 5000): Promise<ChangesResult> {
       await db.query('UPDATE tills SET last_seen = $1 WHERE id = $2', [iso(), till.id]);
-      const products = await db.query<{
-        code: string;
-        name: string;
-        price_para: number;
-        label: string;
-        unit: 'piece' | 'kg' | 'l';
-        grp: string | null;
-        favourite: boolean;
-        barcodes: string[];
-        deleted: boolean;
-        version: number;
-      }>('SELECT * FROM products WHERE shop_id = $1 AND version > $2 ORDER BY version LIMIT $3', [
-        till.shopId,
-        since,
-        limit,
-      ]);
+      const products = await db.query<ProductRow>(
+        'SELECT * FROM products WHERE shop_id = $1 AND version > $2 ORDER BY version LIMIT $3',
+        [till.shopId, since, limit],
+      );
       const staff = await db.query<{
         name: string;
         role: 'cashier' | 'manager';
@@ -336,18 +353,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       return {
         cursor: top,
         more: Number.isFinite(bound),
-        products: ps.map((p) => ({
-          code: p.code,
-          name: p.name,
-          pricePara: p.price_para,
-          label: p.label,
-          unit: p.unit,
-          group: p.grp,
-          favourite: p.favourite,
-          barcodes: p.barcodes,
-          deleted: p.deleted,
-          version: p.version,
-        })),
+        products: ps.map((p) => ({ ...productOf(p), deleted: p.deleted, version: p.version })),
         staff: ss.map((s) => ({
           name: s.name,
           role: s.role,
@@ -533,28 +539,11 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
 
     /** A shop's catalog as the hub holds it (deleted products left out), by code. */
     async listProducts(shopId: number): Promise<(ProductInput & { version: number })[]> {
-      const rows = await db.query<{
-        code: string;
-        name: string;
-        price_para: number;
-        label: string;
-        unit: 'piece' | 'kg' | 'l';
-        grp: string | null;
-        favourite: boolean;
-        barcodes: string[];
-        version: number;
-      }>('SELECT * FROM products WHERE shop_id = $1 AND NOT deleted ORDER BY code LIMIT 5000', [shopId]);
-      return rows.map((p) => ({
-        code: p.code,
-        name: p.name,
-        pricePara: p.price_para,
-        label: p.label,
-        unit: p.unit,
-        group: p.grp,
-        favourite: p.favourite,
-        barcodes: p.barcodes,
-        version: p.version,
-      }));
+      const rows = await db.query<ProductRow>(
+        'SELECT * FROM products WHERE shop_id = $1 AND NOT deleted ORDER BY code LIMIT 5000',
+        [shopId],
+      );
+      return rows.map((p) => ({ ...productOf(p), version: p.version }));
     },
 
     /** The active managers of every shop (name, shop, PIN hash), for the hub UI's login. */

@@ -14,6 +14,7 @@ import { lineTotal, milliToDecimal, paraToDecimal, toMilli, toPara } from '../..
 import { ParkedCart, type ParkedSaleView, type RemoteParkedSale } from '../../shared/contract/catalog.ts';
 import type { RetryBudgets } from '../retry/budget.ts';
 import { createSyncLoop } from '../retry/loop.ts';
+import type { ParkedRow } from './service.ts';
 
 export interface ParkedDraftsDeps {
   db: Db;
@@ -56,13 +57,6 @@ export interface ParkedMirror {
   remote(): Promise<{ online: boolean; sales: RemoteParkedSale[] }>;
   /** Takes another till's cart (deleting its draft first). */
   takeRemote(draftId: number): Promise<ParkedSaleView>;
-}
-
-interface ParkedRow {
-  id: number;
-  created_at: string;
-  name: string | null;
-  cart: string;
 }
 
 const META_TERMINAL = 'kasaTerminal';

@@ -83,7 +83,8 @@ interface ProductRow {
   favourite: number;
 }
 
-interface ParkedRow {
+/** A row of parked_sales (this module writes it; the hub mirrors read it). */
+export interface ParkedRow {
   id: number;
   created_at: string;
   name: string | null;

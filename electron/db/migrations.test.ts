@@ -1,17 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { migrate, openDatabase, type Migration } from './open.ts';
 import { MIGRATIONS } from './migrations/index.ts';
+import { tempDirs } from '../../test/support/temp-dirs.ts';
 
-const dirs: string[] = [];
-const tmpFile = (): string => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-db-'));
-  dirs.push(dir);
-  return path.join(dir, 'kasa.sqlite');
-};
-afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+const { file: tmpFile, cleanup } = tempDirs('kasa-db-');
+afterEach(cleanup);
 
 const tables = (db: ReturnType<typeof openDatabase>): string[] =>
   db

@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runAsScript, stopOnSignals } from '../../shared/node/cli.ts';
 import { createCore } from '../core.ts';
 import { defaultDataDir } from '../db/open.ts';
 import { startHost } from './server.ts';
@@ -32,22 +33,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   });
   process.stdout.write(JSON.stringify({ url: host.url, token, sandboxUrl: core.sandboxUrl }) + '\n');
   process.stderr.write(`Kasa is ready: open ${host.url}#token=${token}\n`);
-  let closing = false;
-  const shutdown = (): void => {
-    if (closing) return;
-    closing = true;
-    void host
-      .close()
-      .then(() => core.close())
-      .finally(() => process.exit(0));
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  stopOnSignals(() => host.close().then(() => core.close()));
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((err: unknown) => {
-    process.stderr.write(`kasa host failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exit(1);
-  });
-}
+runAsScript(import.meta.url, 'kasa host', main);

@@ -11,7 +11,7 @@ import type { Db } from '../db/open.ts';
 import { CommandError } from '../errors.ts';
 import { ParkedCart, type ParkedSaleView, type RemoteParkedSale } from '../../shared/contract/catalog.ts';
 import type { ParkedMirror } from '../catalog/drafts.ts';
-import { dropParked } from '../catalog/service.ts';
+import { dropParked, type ParkedRow } from '../catalog/service.ts';
 import type { HubClient } from './client.ts';
 import { createSyncLoop } from '../retry/loop.ts';
 
@@ -21,13 +21,6 @@ export interface HubParkedDeps {
   hub: () => HubClient | null;
   tillId: () => number | null;
   log?: (line: string) => void;
-}
-
-interface ParkedRow {
-  id: number;
-  created_at: string;
-  name: string | null;
-  cart: string;
 }
 
 export function createHubParked(deps: HubParkedDeps): ParkedMirror {

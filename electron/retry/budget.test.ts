@@ -1,20 +1,13 @@
 /** Migration 008 (retry_budgets) and RetryBudgets on a real SQLite file: tries, age, backoff, resume, restart. */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/open.ts';
 import { MIGRATIONS } from '../db/migrations/index.ts';
 import { m008 } from '../db/migrations/008_retry_budgets.ts';
 import { RetryBudgets } from './budget.ts';
+import { tempDirs } from '../../test/support/temp-dirs.ts';
 
-const dirs: string[] = [];
-const tmpFile = (): string => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-budget-'));
-  dirs.push(dir);
-  return path.join(dir, 'kasa.sqlite');
-};
-afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+const { file: tmpFile, cleanup } = tempDirs('kasa-budget-');
+afterEach(cleanup);
 
 describe('migration 008 retry_budgets', () => {
   it('follows history (007) in order and creates the table with one row per loop and item and a checked state', () => {

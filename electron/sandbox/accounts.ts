@@ -59,80 +59,51 @@ export interface Account {
   access: boolean;
 }
 
-const DEMO_CURRENT: TaxGroup = {
+/**
+ * A category as the sandbox's groups have them (every one of type 0): `rates` maps each label to its rate, in the
+ * order served (labels are letters, so the object keeps the order they are written in).
+ */
+function category(orderId: number, name: string, rates: Record<string, number>): TaxCategory {
+  return {
+    name,
+    categoryType: 0,
+    orderId,
+    taxRates: Object.entries(rates).map(([label, rate]) => ({ rate, label })),
+  };
+}
+
+/** The demo shop's current group. Tests derive their announced "rate change" from it. */
+export const DEMO_TAX_GROUP: TaxGroup = {
   validFrom: '2024-01-01T00:00:00.000Z',
   groupId: 6,
   taxCategories: [
-    {
-      name: 'VAT',
-      categoryType: 0,
-      orderId: 1,
-      taxRates: [
-        { rate: 19, label: 'Ж' },
-        { rate: 10, label: 'A' },
-        { rate: 11, label: 'F' },
-        { rate: 6, label: 'E' },
-      ],
-    },
-    {
-      name: 'VAT-EXCL',
-      categoryType: 0,
-      orderId: 2,
-      taxRates: [
-        { rate: 0, label: 'B' },
-        { rate: 0, label: 'N' },
-        { rate: 0, label: 'C' },
-      ],
-    },
-    {
-      name: 'STT',
-      categoryType: 0,
-      orderId: 3,
-      taxRates: [
-        { rate: 0.5, label: 'P' },
-        { rate: 2, label: 'T' },
-      ],
-    },
+    category(1, 'VAT', { Ж: 19, A: 10, F: 11, E: 6 }),
+    category(2, 'VAT-EXCL', { B: 0, N: 0, C: 0 }),
+    category(3, 'STT', { P: 0.5, T: 2 }),
   ],
 };
 
 const DEMO_OLD: TaxGroup = {
   validFrom: '2022-01-01T00:00:00.000Z',
   groupId: 4,
-  taxCategories: [
-    {
-      name: 'VAT',
-      categoryType: 0,
-      orderId: 1,
-      taxRates: [
-        { rate: 18, label: 'Ж' },
-        { rate: 9, label: 'A' },
-        { rate: 6, label: 'E' },
-      ],
-    },
-    { name: 'VAT-EXCL', categoryType: 0, orderId: 2, taxRates: [{ rate: 0, label: 'N' }] },
-  ],
+  taxCategories: [category(1, 'VAT', { Ж: 18, A: 9, E: 6 }), category(2, 'VAT-EXCL', { N: 0 })],
 };
 
 const PROD_CURRENT: TaxGroup = {
   validFrom: '2023-04-01T00:00:00.000Z',
   groupId: 8,
   taxCategories: [
-    { name: 'О-ПДВ', categoryType: 0, orderId: 1, taxRates: [{ rate: 20, label: 'Ђ' }] },
-    { name: 'П-ПДВ', categoryType: 0, orderId: 2, taxRates: [{ rate: 10, label: 'Е' }] },
-    { name: 'Без ПДВ', categoryType: 0, orderId: 3, taxRates: [{ rate: 0, label: 'Г' }] },
-    { name: 'Није у ПДВ', categoryType: 0, orderId: 4, taxRates: [{ rate: 0, label: 'А' }] },
+    category(1, 'О-ПДВ', { Ђ: 20 }),
+    category(2, 'П-ПДВ', { Е: 10 }),
+    category(3, 'Без ПДВ', { Г: 0 }),
+    category(4, 'Није у ПДВ', { А: 0 }),
   ],
 };
 
 const PROD_OLD: TaxGroup = {
   validFrom: '2022-02-01T00:00:00.000Z',
   groupId: 7,
-  taxCategories: [
-    { name: 'О-ПДВ', categoryType: 0, orderId: 1, taxRates: [{ rate: 20, label: 'Ђ' }] },
-    { name: 'П-ПДВ', categoryType: 0, orderId: 2, taxRates: [{ rate: 10, label: 'Е' }] },
-    { name: 'Без ПДВ', categoryType: 0, orderId: 3, taxRates: [{ rate: 0, label: 'Г' }] },
-  ],
+  taxCategories: [category(1, 'О-ПДВ', { Ђ: 20 }), category(2, 'П-ПДВ', { Е: 10 }), category(3, 'Без ПДВ', { Г: 0 })],
 };
 
 const DEMO_SHOP: Shop = {
@@ -147,7 +118,7 @@ const DEMO_SHOP: Shop = {
   environment: 'demo',
   requestedBy: 'KS7DEM01',
   signedBy: 'T3STSE01',
-  current: DEMO_CURRENT,
+  current: DEMO_TAX_GROUP,
   history: [DEMO_OLD],
   enabledLabels: new Set(['A', 'E', 'F']),
   advanceLabels: new Set(['A', 'E', 'F']),

@@ -53,18 +53,9 @@ export interface ImportIssue {
   message: string;
 }
 
-/** One valid row as it would be imported. */
-export interface ImportPreviewRow {
+/** One valid row as it would be imported: the product it makes (no id yet) and its line in the file. */
+export interface ImportPreviewRow extends Omit<ProductView, 'id'> {
   row: number;
-  code: string;
-  name: string;
-  barcodes: string[];
-  pricePara: Para;
-  label: string;
-  unit: ProductUnit;
-  group: string | null;
-  favourite: boolean;
-  labelMissing: boolean;
 }
 
 export interface ImportResult {

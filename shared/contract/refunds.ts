@@ -82,15 +82,7 @@ export type RefundInput = z.infer<typeof RefundInput>;
 
 export const refundsCommands = {
   'refunds.source': command<RefundSource>()(
-    z
-      .strictObject({
-        orderId: s.id.optional(),
-        invoiceNumber: z.string({ error: 'text' }).trim().min(3).max(60).optional(),
-      })
-      .refine((v) => v.orderId !== undefined || v.invoiceNumber !== undefined, {
-        error: 'required',
-        path: ['invoiceNumber'],
-      }),
+    s.saleRef,
     'The original of a refund with what is left to refund per line (local orders, else the gateway archive).',
     { auth: 'session' },
   ),

@@ -41,6 +41,17 @@ export const labelCode = z.string({ error: 'text' }).min(1, { error: 'required' 
 
 export const id = z.number({ error: 'number' }).int({ error: 'integer' }).positive({ error: 'positive' });
 
+/** A sale named by its local order id or by its invoice number (the till's or another's); one of them is required. */
+export const saleRef = z
+  .strictObject({
+    orderId: id.optional(),
+    invoiceNumber: z.string({ error: 'text' }).trim().min(3).max(60).optional(),
+  })
+  .refine((v) => v.orderId !== undefined || v.invoiceNumber !== undefined, {
+    error: 'required',
+    path: ['invoiceNumber'],
+  });
+
 export const gtin = z.string({ error: 'text' }).regex(/^\d{8,14}$/, { error: 'gtin' });
 
 export const empty = z.strictObject({});

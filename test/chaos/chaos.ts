@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { startSandbox } from '../../electron/sandbox/server.ts';
-import { signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
+import { fireCheckouts, signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { mulberry32 } from '../../electron/sandbox/faults.ts';
 
@@ -60,20 +60,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       await signInHost(host, MANAGER_PIN, life === 0); // the session is the till's, per start
       sandbox.controls.setOffline(random() < 0.2);
       const h = host;
-      const fire = async (): Promise<void> => {
-        for (let i = 0; i < options.ordersPerLife; i++) {
-          try {
-            const price = 1 + Math.floor(random() * 5000) / 100;
-            const r = await h.call<{ orderNumber: string }>('sales.checkout', {
-              lines: [{ name: 'Хаос артикал', quantity: 1, unitPrice: price, labels: ['A'] }],
-              payments: [{ type: 'card', amount: price }],
-            });
-            if (r.body.ok && r.body.value) acknowledged.add(r.body.value.orderNumber);
-          } catch {
-            return; // the host died under us
-          }
-        }
-      };
+      const fire = (): Promise<void> =>
+        fireCheckouts(h, { count: options.ordersPerLife, random, payment: 'card', acknowledged });
       const killAfter = 100 + Math.floor(random() * 1400);
       await Promise.race([Promise.all([fire(), fire()]), new Promise((r) => setTimeout(r, killAfter))]);
       await host.stop(true);

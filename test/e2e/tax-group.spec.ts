@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { OrderView } from '../../shared/domain.ts';
 import { expect, test } from './fixtures.ts';
 import { openManager } from './counter-support.ts';
+import { rateChangeGroup } from '../support/tax-groups.ts';
 
 const shots = process.env['KASA_SHOTS_DIR'];
 
@@ -26,25 +27,7 @@ test('a sale issued under another tax group is listed for the manager; the repor
     })
   ).body.value;
   if (!sale) throw new Error('no sale');
-  await kasa.sandbox('tax-groups', {
-    group: {
-      validFrom: new Date(Date.now() - 1000).toISOString(),
-      groupId: 7,
-      taxCategories: [
-        {
-          name: 'VAT',
-          categoryType: 0,
-          orderId: 1,
-          taxRates: [
-            { rate: 19, label: 'Ж' },
-            { rate: 12, label: 'A' },
-            { rate: 11, label: 'F' },
-            { rate: 6, label: 'E' },
-          ],
-        },
-      ],
-    },
-  });
+  await kasa.sandbox('tax-groups', { group: rateChangeGroup(new Date(Date.now() - 1000).toISOString(), 1) });
   await kasa.sandbox('offline', { offline: false });
   await kasa.host.call('sync.now');
   await expect

@@ -6,12 +6,13 @@
  * environment; only an unpackaged run with KASA_DEVTOOLS=1 keeps them. It also creates its data dir
  * private (0700, database 0600).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/build-if-stale.ts';
+import { buildInto } from '../support/build.ts';
 
 let work = '';
 const HOOK = path.join(ROOT, 'test', 'electron', 'fixtures', 'electron-hook.mjs');
@@ -19,15 +20,7 @@ const HOOK = path.join(ROOT, 'test', 'electron', 'fixtures', 'electron-hook.mjs'
 beforeAll(() => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-built-main-'));
   const outDir = path.join(work, 'out');
-  const r = spawnSync(
-    path.join(ROOT, 'node_modules', '.bin', 'electron-vite'),
-    ['build', '--outDir', outDir, '--logLevel', 'warn'],
-    {
-      cwd: ROOT,
-      encoding: 'utf8',
-    },
-  );
-  if (r.status !== 0) throw new Error(`electron-vite build failed: ${r.stderr}`);
+  buildInto(outDir);
   // The bundle imports its dependencies from node_modules and reads ../package.json (the version).
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(work, 'node_modules'));
   fs.writeFileSync(path.join(outDir, 'package.json'), '{"type":"module","version":"0.0.0-test"}\n');

@@ -24,14 +24,13 @@
  *
  * Time: the build (~2-3 s) + two scans (~5 s each; most of it the translation download timing out).
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { transformSync } from 'rolldown/experimental';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../scripts/build-if-stale.ts';
+import { buildInto } from '../support/build.ts';
 import { CONTENT_SECURITY_POLICY } from '../../electron/window-config.ts';
 
 const require = createRequire(import.meta.url);
@@ -179,15 +178,7 @@ describe('electronegativity on the built app', () => {
     // A fresh build of the current sources into a private directory (out/ is shared with other runs).
     const started = Date.now();
     const outDir = path.join(work, 'out');
-    const r = spawnSync(
-      path.join(ROOT, 'node_modules', '.bin', 'electron-vite'),
-      ['build', '--outDir', outDir, '--logLevel', 'warn'],
-      {
-        cwd: ROOT,
-        encoding: 'utf8',
-      },
-    );
-    if (r.status !== 0) throw new Error(`electron-vite build failed:\n${r.stdout}\n${r.stderr}`);
+    buildInto(outDir);
     process.stdout.write(`[electronegativity] electron-vite build in ${Date.now() - started} ms\n`);
     mainJs = fs.readFileSync(path.join(outDir, 'main', 'main.js'), 'utf8');
     preloadJs = fs.readFileSync(path.join(outDir, 'preload', 'preload.cjs'), 'utf8');

@@ -3,18 +3,13 @@
  * secrets in every spelling and of any Bearer token, owner-only file mode.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../electron/log/logger.ts';
+import { tempDirs } from '../support/temp-dirs.ts';
 
-const dirs: string[] = [];
-const tmp = (): string => {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-log-'));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+const { dir: tmp, cleanup } = tempDirs('kasa-log-');
+afterEach(cleanup);
 const readAll = (dir: string): string =>
   fs
     .readdirSync(dir)

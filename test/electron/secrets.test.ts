@@ -5,7 +5,6 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -15,15 +14,11 @@ import {
   createSafeStorageSecretStore,
   type SafeStorageLike,
 } from '../../electron/settings/secrets.ts';
+import { tempDirs } from '../support/temp-dirs.ts';
 
 const KEY = 'kasa-test-key-5b1f0c3e9a7d4f21';
-const dirs: string[] = [];
-const tmp = (): string => {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-secret-'));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+const { dir: tmp, cleanup } = tempDirs('kasa-secret-');
+afterEach(cleanup);
 
 function fakeSafeStorage(backend = 'gnome_libsecret', available = true): SafeStorageLike & { calls: string[] } {
   const master = crypto.randomBytes(32);

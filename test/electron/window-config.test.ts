@@ -4,7 +4,6 @@
  * allowlist, the CSP and the window-state file. Plain Node: window-config.ts does not import electron.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,6 +18,7 @@ import {
   saveWindowState,
   type MainWindowOptions,
 } from '../../electron/window-config.ts';
+import { tempDirs } from '../support/temp-dirs.ts';
 
 class CapturingWindow {
   static last: MainWindowOptions | null = null;
@@ -27,13 +27,8 @@ class CapturingWindow {
   }
 }
 
-const dirs: string[] = [];
-const tmp = (): string => {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-win-'));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+const { dir: tmp, cleanup } = tempDirs('kasa-win-');
+afterEach(cleanup);
 
 describe('main window webPreferences', () => {
   it('has every security flag, exactly as WEB_PREFERENCES says, plus the preload path', () => {

@@ -10,11 +10,12 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { openDatabase, type Db } from '../../electron/db/open.ts';
 import { GatewayClient } from '../../electron/gateway/client.ts';
-import { SyncEngine, type EngineOptions } from '../../electron/outbox/engine.ts';
-import { OrderStore } from '../../electron/orders/store.ts';
-import { SalesService } from '../../electron/sales/service.ts';
+import type { SyncEngine, EngineOptions } from '../../electron/outbox/engine.ts';
+import type { OrderStore } from '../../electron/orders/store.ts';
+import type { SalesService } from '../../electron/sales/service.ts';
 import { TaxRatesCache } from '../../electron/sales/tax-rates.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
+import { tillServices } from '../support/rig.ts';
 
 export interface FaultRow {
   area: string;
@@ -161,25 +162,16 @@ export async function makeTill(
   const db = openDatabase(path.join(dir, 'kasa.sqlite'));
   const tillNow = (): number => clock.now + (options.tillOffsetMs ?? 0);
   const client = new GatewayClient({ baseUrl: gateway.url, apiKey: 'demo-key', timeoutMs: 2000 });
-  const store = new OrderStore(db);
   const taxRates = new TaxRatesCache(db, tillNow);
   await taxRates.refresh(client);
-  let seq = 1;
-  const engine = new SyncEngine({
-    store,
-    client: () => client,
-    now: tillNow,
-    random: () => (seq = (seq * 1103515245 + 12345) % 2 ** 31) / 2 ** 31,
-    options: { requestTimeoutMs: 1000, ...options.engine },
-  });
-  const sales = new SalesService({
-    store,
-    engine,
+  const { store, engine, sales } = tillServices({
+    db,
+    client,
     taxRates,
-    terminalId: () => 'F1',
-    trainingMode: () => false,
-    onlineBudgetMs: () => 0,
+    terminalId: 'F1',
     now: tillNow,
+    seed: 1,
+    engine: { requestTimeoutMs: 1000, ...options.engine },
   });
   return {
     dir,

@@ -9,6 +9,7 @@ import { classify, GatewayError } from '../../electron/gateway/errors.ts';
 import type { ReceiptRequest } from '../../electron/gateway/types.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import { sandboxVariant } from '../../electron/sandbox/variant.ts';
+import { failure } from '../support/gateway.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SDK = sandboxVariant(process.env) === 'sdk';
@@ -47,16 +48,6 @@ function body(over: Partial<ReceiptRequest> = {}): ReceiptRequest {
 }
 
 const s = (b: unknown) => JSON.stringify(b);
-
-async function failure(p: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(GatewayError);
-    return e as GatewayError;
-  }
-  throw new Error('expected a GatewayError');
-}
 
 function expectHttp(e: GatewayError, status: number, code: string | null, path: string): void {
   expect(e.kind).toBe('http');

@@ -7,23 +7,14 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../electron/gateway/client.ts';
-import { GatewayError } from '../../electron/gateway/errors.ts';
+import type { GatewayError } from '../../electron/gateway/errors.ts';
 import type { GatewayItem, ReceiptRequest } from '../../electron/gateway/types.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import { SANDBOX_VARIANTS } from '../../electron/sandbox/variant.ts';
 import { receiptItems } from '../../shared/receipt-items.ts';
+import { failure } from '../support/gateway.ts';
 
 const s = (b: unknown) => JSON.stringify(b);
-
-async function failure(p: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(GatewayError);
-    return e as GatewayError;
-  }
-  throw new Error('expected a GatewayError');
-}
 
 describe.each(SANDBOX_VARIANTS)('item arithmetic, %s variant', (variant) => {
   let sb: Sandbox;

@@ -3,19 +3,15 @@
  * SQLite file: token, validation errors naming the field, Host/Origin checks, static serving, events.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { createCore, type Core } from '../../electron/core.ts';
-import { signIn } from '../support/session.ts';
-import { startHost, type Host } from '../../electron/host/server.ts';
-import { createLogger } from '../../electron/log/logger.ts';
+import type { Host } from '../../electron/host/server.ts';
+import { startTestHost, type TestHost } from '../support/test-host.ts';
 import { rawRequest } from '../support/http.ts';
 
-let core: Core;
 let host: Host;
 let dataDir: string;
 let staticDir: string;
+let running: TestHost;
 const TOKEN = 'test-token-0123456789';
 
 const api = (command: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -28,26 +24,16 @@ const api = (command: string, body: unknown, headers: Record<string, string> = {
 const raw = (pathname: string, headers: Record<string, string>) => rawRequest(host.port, { path: pathname, headers });
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hosttest-'));
-  staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-static-'));
-  fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Kasa</title>');
-  fs.writeFileSync(path.join(dataDir, 'secret.txt'), 'do not serve');
-  core = await createCore({
-    dataDir,
-    transport: 'host',
+  running = await startTestHost({
+    token: TOKEN,
+    prefix: 'kasa-hosttest-',
     env: { KASA_LANG: 'en', KASA_ONLINE_BUDGET_MS: '3000' },
-    logger: createLogger({ echo: false }),
+    signedIn: true,
   });
-  await signIn(core);
-  host = await startHost({ core, token: TOKEN, staticDir });
+  ({ host, dataDir, staticDir } = running);
 });
 
-afterAll(async () => {
-  await host.close();
-  await core.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.rmSync(staticDir, { recursive: true, force: true });
-});
+afterAll(() => running.close());
 
 describe('browser host', () => {
   it('refuses API calls without the token (401) or with a wrong one', async () => {

@@ -8,16 +8,15 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createCore, type Core } from '../../electron/core.ts';
-import { startHost, type Host } from '../../electron/host/server.ts';
-import { createLogger } from '../../electron/log/logger.ts';
+import type { Host } from '../../electron/host/server.ts';
+import { startTestHost, type TestHost } from '../support/test-host.ts';
 import { rawRequest, type RawOptions } from '../support/http.ts';
 
 const TOKEN = 'sec-token-0123456789abcdef';
-let core: Core;
 let host: Host;
 let dataDir: string;
 let staticDir: string;
+let running: TestHost;
 
 const raw = (options: RawOptions) => rawRequest(host.port, options);
 
@@ -29,27 +28,20 @@ const ok = (extra: Record<string, string> = {}) => ({
 });
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-sec-'));
-  staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-sec-static-'));
-  fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Kasa</title>');
-  fs.writeFileSync(path.join(dataDir, 'secret.txt'), 'do not serve');
-  fs.symlinkSync(dataDir, path.join(staticDir, 'data'));
-  fs.symlinkSync(path.join(dataDir, 'secret.txt'), path.join(staticDir, 'secret.txt'));
-  core = await createCore({
-    dataDir,
-    transport: 'host',
+  running = await startTestHost({
+    token: TOKEN,
+    prefix: 'kasa-sec-',
     env: { KASA_LANG: 'en' },
-    logger: createLogger({ echo: false }),
+    // Links out of the static root: to the whole data dir and to the secret itself.
+    prepare: (d) => {
+      fs.symlinkSync(d.dataDir, path.join(d.staticDir, 'data'));
+      fs.symlinkSync(path.join(d.dataDir, 'secret.txt'), path.join(d.staticDir, 'secret.txt'));
+    },
   });
-  host = await startHost({ core, token: TOKEN, staticDir });
+  ({ host, dataDir, staticDir } = running);
 });
 
-afterAll(async () => {
-  await host.close();
-  await core.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.rmSync(staticDir, { recursive: true, force: true });
-});
+afterAll(() => running.close());
 
 describe('host security', () => {
   it('binds 127.0.0.1 only by default', async () => {

@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { startSandbox } from '../../electron/sandbox/server.ts';
 import { mulberry32 } from '../../electron/sandbox/faults.ts';
 import { openPglite, openPostgres, type HubDb } from '../../hub/db/db.ts';
-import { startHostProcess, type HostProcess } from '../support/host-process.ts';
+import { fireCheckouts, startHostProcess, type HostProcess } from '../support/host-process.ts';
 import { freePort, startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { startPostgres, type PgCluster } from '../support/postgres.ts';
@@ -100,20 +100,8 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
     };
     await startTill(0);
     await startTill(1);
-    const fire = async (t: HostProcess): Promise<void> => {
-      for (let i = 0; i < options.ordersPerLife; i++) {
-        try {
-          const price = 1 + Math.floor(random() * 5000) / 100;
-          const r = await t.call<{ orderNumber: string }>('sales.checkout', {
-            lines: [{ name: 'Хаос артикал', quantity: 1, unitPrice: price, labels: ['A'] }],
-            payments: [{ type: 'cash', amount: price }],
-          });
-          if (r.body.ok && r.body.value) acknowledged.add(r.body.value.orderNumber);
-        } catch {
-          return; // the till died under us
-        }
-      }
-    };
+    const fire = (t: HostProcess): Promise<void> =>
+      fireCheckouts(t, { count: options.ordersPerLife, random, payment: 'cash', acknowledged });
     for (let life = 0; life < options.kills; life++) {
       const victim = life % 3; // 0, 1: a till; 2: the hub (each in turn, at a random moment)
       const running = tills.filter((t): t is HostProcess => t !== null);

@@ -3,21 +3,14 @@
  * the order / state change / audit entry / staff change, only once the till is enrolled; a rolled-back
  * transaction leaves no row behind; a database with history from before migrates without loss.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../electron/db/open.ts';
 import { MIGRATIONS } from '../../electron/db/migrations/index.ts';
 import { m009 } from '../../electron/db/migrations/009_hub_sync.ts';
+import { tempDirs } from '../support/temp-dirs.ts';
 
-const dirs: string[] = [];
-const tmpFile = (): string => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-m009-'));
-  dirs.push(dir);
-  return path.join(dir, 'kasa.sqlite');
-};
-afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+const { file: tmpFile, cleanup } = tempDirs('kasa-m009-');
+afterEach(cleanup);
 
 const addOrder = (db: Db, n: string): void => {
   db.prepare(

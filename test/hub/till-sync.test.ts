@@ -18,7 +18,7 @@ import type { Result } from '../../shared/contract/index.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import type { ParkedSaleSummary, ParkedSaleView, RemoteParkedSale } from '../../shared/contract/catalog.ts';
 import { BACKENDS } from './backends.ts';
-import { MANAGER_PIN } from '../support/session.ts';
+import { BREAD_AND_MILK, MANAGER_PIN } from '../support/session.ts';
 
 const quiet = { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'];
 
@@ -32,15 +32,6 @@ async function ok<T>(c: Core, name: string, input: unknown = {}): Promise<T> {
 async function until(check: () => Promise<boolean> | boolean): Promise<void> {
   while (!(await check())) await new Promise((r) => setTimeout(r, 50));
 }
-
-const sale = {
-  lines: [
-    { name: 'Хлеб', quantity: 3, unitPrice: 80, labels: ['A'] },
-    { name: 'Млеко', quantity: 2, unitPrice: 150, labels: ['A'] },
-  ],
-  payments: [{ type: 'cash', amount: 540 }],
-  cashier: 'Ана',
-};
 
 describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
   let handle: Awaited<ReturnType<typeof backend.open>>;
@@ -107,7 +98,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
 
   it('a till without a hub queues nothing for one', async () => {
     const c = await till('SOLO', false);
-    await ok(c, 'sales.checkout', sale);
+    await ok(c, 'sales.checkout', BREAD_AND_MILK);
     expect(c.db.prepare('SELECT count(*) AS n FROM hub_outbox').get()).toEqual({ n: 0 });
     expect(c.db.prepare('SELECT count(*) AS n FROM hub_state').get()).toEqual({ n: 0 });
     expect(fs.existsSync(path.join(dirs[dirs.length - 1] ?? '', 'hub-credential'))).toBe(false);
@@ -133,7 +124,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(url).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'url' } });
     expect(await ok(c, 'hub.status')).toMatchObject({ enrolled: false });
 
-    const sold = await ok<OrderView>(c, 'sales.checkout', sale); // before enrolment: reaches the hub too
+    const sold = await ok<OrderView>(c, 'sales.checkout', BREAD_AND_MILK); // before enrolment: reaches the hub too
     const r = await ok<{ tillId: number; shopId: number }>(c, 'hub.enrol', {
       managerPin: MANAGER_PIN,
       url: server.url,
@@ -166,7 +157,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     await until(() => fs.existsSync(credFile));
     expect(fs.statSync(credFile).mode & 0o777).toBe(0o600);
 
-    const sold = await ok<OrderView>(t1, 'sales.checkout', sale);
+    const sold = await ok<OrderView>(t1, 'sales.checkout', BREAD_AND_MILK);
     expect(sold.state).toBe('fiscalized');
     const invoice = sold.receipt?.invoiceNumber ?? '';
     await until(async () => (await hubOrder(sold.orderNumber))?.state === 'fiscalized');
@@ -242,7 +233,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     const t = await till('KASA5', true);
     await until(async () => (await ok<{ enrolled: boolean }>(t, 'hub.status')).enrolled);
     const discountSale = {
-      ...sale,
+      ...BREAD_AND_MILK,
       lines: [{ name: 'Хлеб', quantity: 1, unitPrice: 100, discount: 30, labels: ['A'] }],
       payments: [{ type: 'cash', amount: 70 }],
     };
@@ -291,7 +282,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
   it("refunds part of another till's sale and copies it while the internet is down, by order or invoice number", async () => {
     const t3 = await till('KASA3', true);
     const t4 = await till('KASA4', true);
-    const sold = await ok<OrderView>(t3, 'sales.checkout', sale);
+    const sold = await ok<OrderView>(t3, 'sales.checkout', BREAD_AND_MILK);
     const invoice = sold.receipt?.invoiceNumber ?? '';
     expect(sold.state).toBe('fiscalized');
     await until(async () => (await hubOrder(sold.orderNumber))?.state === 'fiscalized');
@@ -394,7 +385,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
   it("#21: another till's advance is not refunded through the hub (its final receipt is on that till), naming the field", async () => {
     const t5 = await till('KASA5', true);
     const t6 = await till('KASA6', true);
-    const adv = await ok<OrderView>(t5, 'sales.checkout', { ...sale, invoiceType: 'advance' });
+    const adv = await ok<OrderView>(t5, 'sales.checkout', { ...BREAD_AND_MILK, invoiceType: 'advance' });
     expect(adv.state).toBe('fiscalized');
     await until(async () => (await hubOrder(adv.orderNumber))?.state === 'fiscalized');
     await ok(t5, 'advances.finalize', { orderId: adv.orderId });

@@ -11,9 +11,7 @@
  * - 11: the report's VAT is the sum of the receipts' taxItems, across a rate change, for a line with two
  *   labels, refunds subtracted; stored closed days agree (migration 012 rebuilds the old ones).
  */
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
@@ -31,21 +29,17 @@ import type { LoopTimers } from '../../electron/retry/loop.ts';
 import type { ReportView } from '../../shared/contract/reports.ts';
 import type { OrderView, TaxRatesView } from '../../shared/domain.ts';
 import { closeCores, control, MANAGER_PIN, ok, settled, startCore } from '../support/session.ts';
+import { rateChangeGroup } from '../support/tax-groups.ts';
+import { tempDirs } from '../support/temp-dirs.ts';
 
 const HOUR = 3_600_000;
 const closers: (() => Promise<void> | void)[] = [];
-const dirs: string[] = [];
+const { dir: tmp, cleanup } = tempDirs('kasa-taxtime-');
 afterEach(async () => {
   await closeCores();
   for (const c of closers.splice(0).reverse()) await c();
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+  cleanup();
 });
-
-const tmp = (): string => {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-taxtime-'));
-  dirs.push(d);
-  return d;
-};
 
 function start(opts: { now?: () => number; env?: Record<string, string>; variant?: string } = {}): Promise<Core> {
   return startCore({
@@ -56,33 +50,7 @@ function start(opts: { now?: () => number; env?: Record<string, string>; variant
 }
 
 /** The demo shop's group (6) with A at 12 % instead of 10 %: the "rate change". */
-const group7 = (validFrom: string) => ({
-  validFrom,
-  groupId: 7,
-  taxCategories: [
-    {
-      name: 'VAT',
-      categoryType: 0,
-      orderId: 1,
-      taxRates: [
-        { rate: 19, label: 'Ж' },
-        { rate: 12, label: 'A' },
-        { rate: 11, label: 'F' },
-        { rate: 6, label: 'E' },
-      ],
-    },
-    {
-      name: 'VAT-EXCL',
-      categoryType: 0,
-      orderId: 2,
-      taxRates: [
-        { rate: 0, label: 'B' },
-        { rate: 0, label: 'N' },
-        { rate: 0, label: 'C' },
-      ],
-    },
-  ],
-});
+const group7 = (validFrom: string) => rateChangeGroup(validFrom, 2);
 
 const sale = (
   lines: { name: string; quantity: number; unitPrice: number; labels: string[] }[],

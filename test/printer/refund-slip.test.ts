@@ -14,7 +14,7 @@ import { journalLines } from '../../electron/printer/layout.ts';
 import { paysMoneyBack, refundSlipOf, type RefundOrderRow } from '../../electron/printer/refund-slip.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { freePort, startCaptureServer, until, type CaptureServer } from './helpers.ts';
-import { closeCore, closeCores, MANAGER_PIN, ok, startCore, tempDir } from '../support/session.ts';
+import { BREAD_AND_MILK, closeCore, closeCores, MANAGER_PIN, ok, startCore, tempDir } from '../support/session.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(closeCores);
@@ -22,14 +22,6 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-const SALE = {
-  lines: [
-    { name: 'Хлеб', quantity: 3, unitPrice: 80, labels: ['A'] },
-    { name: 'Млеко', quantity: 2, unitPrice: 150, labels: ['A'] },
-  ],
-  payments: [{ type: 'cash', amount: 540 }],
-  cashier: 'Ана',
-};
 const profile = findPreset('epson-tm-t88v')!;
 const decode = (b: Buffer) => decodeEscPos(b, { codePages: codePageNumbers(profile) });
 
@@ -66,7 +58,7 @@ describe('the signed refund slip (#21 case 9)', () => {
     const sale = await ok<{ orderId: number; receipt?: { invoiceNumber: string; sdcDateTime: string } }>(
       core,
       'sales.checkout',
-      SALE,
+      BREAD_AND_MILK,
     );
     await until(() => printer.jobs.length === 1);
     const refund = await ok<OrderView>(core, 'refunds.create', {
@@ -118,7 +110,7 @@ describe('the signed refund slip (#21 case 9)', () => {
     // sandbox's demo TIN fails the PIB checksum): the decision is checked on the stored row of a real refund.
     const { core, printer } = await startTill();
     const sale = await ok<{ orderId: number }>(core, 'sales.checkout', {
-      ...SALE,
+      ...BREAD_AND_MILK,
       payments: [{ type: 'card', amount: 540 }],
     });
     const refund = await ok<OrderView>(core, 'refunds.create', {
@@ -163,7 +155,7 @@ describe('the signed refund slip (#21 case 9)', () => {
       autoPrint: true,
       approval: { managerPin: MANAGER_PIN },
     });
-    const sale = await ok<{ orderId: number }>(core, 'sales.checkout', SALE);
+    const sale = await ok<{ orderId: number }>(core, 'sales.checkout', BREAD_AND_MILK);
     const refund = await ok<OrderView>(core, 'refunds.create', {
       managerPin: MANAGER_PIN,
       orderId: sale.orderId,

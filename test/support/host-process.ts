@@ -101,6 +101,29 @@ export async function signInHost(host: Pick<HostProcess, 'call'>, pin = MANAGER_
   if (!login.body.ok) throw new Error(`signInHost: ${JSON.stringify(login.body.error)}`);
 }
 
+/**
+ * The chaos runs' load: `count` one-line checkouts at a random price (from `random`) fired at a till that may be
+ * killed meanwhile; each acknowledged order number is added to `acknowledged`. A failed call means the till died
+ * under us and ends the run.
+ */
+export async function fireCheckouts(
+  till: Pick<HostProcess, 'call'>,
+  o: { count: number; random: () => number; payment: 'cash' | 'card'; acknowledged: Set<string> },
+): Promise<void> {
+  for (let i = 0; i < o.count; i++) {
+    try {
+      const price = 1 + Math.floor(o.random() * 5000) / 100;
+      const r = await till.call<{ orderNumber: string }>('sales.checkout', {
+        lines: [{ name: 'Хаос артикал', quantity: 1, unitPrice: price, labels: ['A'] }],
+        payments: [{ type: o.payment, amount: price }],
+      });
+      if (r.body.ok && r.body.value) o.acknowledged.add(r.body.value.orderNumber);
+    } catch {
+      return;
+    }
+  }
+}
+
 /** POSTs to the sandbox gateway's test controls (`/__sandbox/<what>`). */
 export async function sandboxControl(sandboxUrl: string, what: string, body: unknown = {}): Promise<unknown> {
   const res = await fetch(`${sandboxUrl.replace(/\/$/, '')}/__sandbox/${what}`, {

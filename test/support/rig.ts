@@ -35,6 +35,38 @@ export interface Rig {
 
 export const START = Date.UTC(2026, 10, 22, 9, 0, 0);
 
+/**
+ * The till's sending side without the core: the order store, the sync engine and the sales service over one
+ * database and gateway client (the rig, the fault harness and the drain bench build it alike). `now` is the
+ * till's clock for the engine and the service (default Date.now); `seed` makes the engine's jitter a fixed
+ * pseudo-random sequence, so that a run's backoffs repeat (default Math.random).
+ */
+export function tillServices(o: {
+  db: Db;
+  client: GatewayClient;
+  taxRates: TaxRatesCache;
+  terminalId: string;
+  now?: () => number;
+  seed?: number;
+  engine?: Partial<EngineOptions>;
+  onlineBudgetMs?: number;
+}): { store: OrderStore; engine: SyncEngine; sales: SalesService } {
+  const store = new OrderStore(o.db);
+  let seq = o.seed ?? 0;
+  const random = o.seed === undefined ? undefined : () => (seq = (seq * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const engine = new SyncEngine({ store, client: () => o.client, now: o.now, random, options: o.engine });
+  const sales = new SalesService({
+    store,
+    engine,
+    taxRates: o.taxRates,
+    terminalId: () => o.terminalId,
+    trainingMode: () => false,
+    onlineBudgetMs: () => o.onlineBudgetMs ?? 0,
+    now: o.now,
+  });
+  return { store, engine, sales };
+}
+
 export async function makeRig(
   options: {
     engine?: Partial<EngineOptions>;
@@ -61,25 +93,17 @@ export async function makeRig(
     }));
   const db = openDatabase(path.join(dir, 'kasa.sqlite'));
   const client = new GatewayClient({ baseUrl: sandbox.url, apiKey: options.apiKey ?? 'demo-key', timeoutMs: 5000 });
-  const store = new OrderStore(db);
   const taxRates = new TaxRatesCache(db, now);
   await taxRates.refresh(new GatewayClient({ baseUrl: sandbox.url, apiKey: 'demo-key' }));
-  let sequence = 0;
-  const engine = new SyncEngine({
-    store,
-    client: () => client,
-    now,
-    random: () => (sequence = (sequence * 1103515245 + 12345) % 2 ** 31) / 2 ** 31,
-    options: { requestTimeoutMs: 3000, ...options.engine },
-  });
-  const sales = new SalesService({
-    store,
-    engine,
+  const { store, engine, sales } = tillServices({
+    db,
+    client,
     taxRates,
-    terminalId: () => options.terminalId ?? 'T1',
-    trainingMode: () => false,
-    onlineBudgetMs: () => options.onlineBudgetMs ?? 0,
+    terminalId: options.terminalId ?? 'T1',
     now,
+    seed: 0,
+    engine: { requestTimeoutMs: 3000, ...options.engine },
+    onlineBudgetMs: options.onlineBudgetMs ?? 0,
   });
   const rig: Rig = {
     dir,

@@ -2,10 +2,9 @@
  * Temporary data directories with real SQLite databases for tests, and a logger that records its lines;
  * `cleanup()` (call it in afterEach) closes every database and removes every directory.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../../electron/db/open.ts';
+import { tempDirs } from './temp-dirs.ts';
 
 export function tempDatabases(prefix: string): {
   tmp: () => string;
@@ -14,15 +13,11 @@ export function tempDatabases(prefix: string): {
   logger: { info(l: string): void; warn(l: string): void; error(l: string): void };
   cleanup: () => void;
 } {
-  const dirs: string[] = [];
+  const dirs = tempDirs(prefix);
   const open: Db[] = [];
   const lines: string[] = [];
   return {
-    tmp: () => {
-      const d = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-      dirs.push(d);
-      return d;
-    },
+    tmp: dirs.dir,
     db: (dir) => {
       const d = openDatabase(path.join(dir, 'kasa.sqlite'));
       open.push(d);
@@ -36,7 +31,7 @@ export function tempDatabases(prefix: string): {
     },
     cleanup: () => {
       open.splice(0).forEach((d) => d.open && d.close());
-      dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
+      dirs.cleanup();
       lines.length = 0;
     },
   };
