@@ -179,7 +179,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     online: () => engine.status().online,
     onJournal: (o) => {
       emit('order.updated', { ...o, state: 'fiscalized' });
-      if (printer.status().autoPrint) printer.enqueueReceipt(o.orderId);
+      printer.autoPrintReceipt(o.orderId);
     },
     log: (l) => logger.warn(l),
   });
@@ -195,9 +195,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onOrderUpdated: (o) => {
       emit('order.updated', o);
       // The fiscal receipt prints itself once issued (also for orders taken offline).
-      if (o.state === 'fiscalized' && printer.status().autoPrint) {
+      if (o.state === 'fiscalized') {
         try {
-          printer.enqueueReceipt(o.orderId);
+          printer.autoPrintReceipt(o.orderId);
         } catch (err) {
           logger.warn(`auto-print of order ${o.orderNumber} not queued: ${String(err)}`);
         }

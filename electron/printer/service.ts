@@ -8,6 +8,8 @@
  * - A fiscal receipt is printed by Kasa once; a second paper copy must be a fiscal copy issued through
  *   the gateway (DESIGN §2), so printing an already printed receipt again is refused (`conflict`).
  * - A job interrupted mid-print (reset, crash) is printed again whole; the partial print may show on paper.
+ * - With no printer set, every print command is refused (`printer_not_configured`) rather than queued as if
+ *   sent: a person learns it now, and nothing piles up to come out unasked once a printer is set.
  */
 import { checkPrinterDestination } from './destination.ts';
 import type Database from 'better-sqlite3';
@@ -72,6 +74,11 @@ const SlipPayload = z.object({ lines: z.array(z.string()) });
 export interface PrintService {
   /** Queues the order's fiscal receipt (idempotent per order while it is queued); returns the job id. */
   enqueueReceipt(orderId: number): number;
+  /**
+   * The receipt printing itself once fiscalized: queued only with auto-print on and a printer set, else
+   * null. A job queued with no printer would come out unasked, long after the customer left.
+   */
+  autoPrintReceipt(orderId: number): number | null;
   /** Queues a non-fiscal slip (e.g. `ОВО НИЈЕ ФИСКАЛНИ РАЧУН` for an order not yet fiscalized). */
   enqueueSlip(lines: readonly string[], orderId?: number): number;
   /** Queues a test page with every Serbian letter and a QR code. */
@@ -136,6 +143,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
               : 'idle';
     return {
       state,
+      configured: cfg.uri !== null,
       uri: cfg.uri,
       uriSource: cfg.uriSource,
       profileId: cfg.profile.id,
@@ -267,9 +275,21 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     return failure('invalid_input', issue?.message ?? 'invalid', issue ? issue.path.join('.') : '');
   };
 
+  const configured = () => readConfig(deps.settings, env).uri !== null;
+  const notConfigured = () => new CommandError('unavailable', 'printer_not_configured');
+  const requirePrinter = () => {
+    if (!configured()) throw notConfigured();
+  };
+  const noReceipt = (orderId: number) => failure('not_found', `order ${orderId} has no fiscal receipt`);
+
   return {
     enqueueReceipt(orderId) {
       if (!Number.isSafeInteger(orderId) || orderId <= 0) throw failure('invalid_input', 'orderId', 'orderId');
+      if (!configured()) {
+        // An unknown order is not_found whatever the printer; a known one waits for a printer to be set.
+        if (!jobs.latestReceipt(orderId) && !deps.getReceipt(orderId)) throw noReceipt(orderId);
+        throw notConfigured();
+      }
       const existing = jobs.latestReceipt(orderId);
       if (existing && (existing.state === 'queued' || existing.state === 'printing')) return existing.id;
       if (existing?.state === 'failed') {
@@ -281,7 +301,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       if (existing?.state === 'printed')
         throw failure('conflict', `the receipt of order ${orderId} was printed; issue a fiscal copy to print it again`);
       const found = deps.getReceipt(orderId);
-      if (!found) throw failure('not_found', `order ${orderId} has no fiscal receipt`);
+      if (!found) throw noReceipt(orderId);
       // Never a blank fiscal receipt: without its journal the receipt waits (outbox/journal.ts fetches it).
       if (!hasJournal(found.receipt)) throw new CommandError('conflict', 'journal_unavailable', { id: orderId });
       const id = jobs.add(
@@ -294,19 +314,26 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       emit();
       return id;
     },
+    autoPrintReceipt(orderId) {
+      const cfg = readConfig(deps.settings, env);
+      return cfg.autoPrint && cfg.uri !== null ? this.enqueueReceipt(orderId) : null;
+    },
     enqueueSlip(lines, orderId) {
+      requirePrinter();
       const id = jobs.add('slip', orderId ?? null, JSON.stringify({ lines }), now());
       wake();
       emit();
       return id;
     },
     printTest() {
+      requirePrinter();
       const id = jobs.add('test', null, '{}', now());
       wake();
       emit();
       return id;
     },
     reprintLast() {
+      requirePrinter();
       const last = jobs.latest();
       if (!last) return null;
       if (last.kind === 'receipt') {

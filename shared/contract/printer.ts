@@ -106,6 +106,11 @@ export interface PrintStatus {
    * `failed`: a job gave up after its last attempt (reprint it, or fix the printer and print again).
    */
   state: 'unconfigured' | 'idle' | 'printing' | 'offline' | 'failed';
+  /**
+   * A printer address is set. Without one every print command is refused (`printer_not_configured`) and
+   * auto-print queues nothing, so no receipt waits to come out unasked once a printer is set.
+   */
+  configured: boolean;
   uri: string | null;
   /** Where the address comes from: the `KASA_PRINTER` environment variable overrides the settings. */
   uriSource: 'env' | 'settings' | 'none';
@@ -152,18 +157,20 @@ export const printerCommands = {
   'print.receipt': command<{ jobId: number }>()(
     z.strictObject({ orderId: s.id }),
     "Queues the order's fiscal receipt for printing (persistent; retried while the printer is offline). " +
-      'Never contacts the gateway. not_found when the order has no receipt.',
+      'Never contacts the gateway. not_found when the order has no receipt; unavailable with no printer set.',
     { auth: 'session' },
   ),
   'print.test': command<{ jobId: number }>()(
     s.empty,
-    'Queues a test page: every Serbian Cyrillic and Latin letter, the code pages in use, and a QR code.',
+    'Queues a test page: every Serbian Cyrillic and Latin letter, the code pages in use, and a QR code. ' +
+      'unavailable with no printer set.',
     { auth: 'session' },
   ),
   'print.reprintLast': command<{ jobId: number | null }>()(
     s.empty,
     'Prints the last job again. A fiscal receipt that never finished printing is re-queued; one already ' +
-      'printed is not printed again locally (a second copy must be a fiscal copy from the gateway): conflict.',
+      'printed is not printed again locally (a second copy must be a fiscal copy from the gateway): conflict. ' +
+      'unavailable with no printer set.',
     { auth: 'session' },
   ),
   'print.status': command<PrintStatus>()(s.empty, 'The printer state, queue size and last error.', { auth: 'public' }),

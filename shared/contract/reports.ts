@@ -46,7 +46,7 @@ export const reportsCommands = {
   ),
   'reports.print': command<{ jobId: number }>()(
     z.strictObject(reportRange),
-    'Prints the report on the receipt printer.',
+    'Prints the report on the receipt printer; unavailable with no printer set.',
     { auth: 'session' },
   ),
   'reports.csv': command<{ fileName: string; csv: string }>()(z.strictObject(reportRange), 'The report as CSV.', {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
-import { closeCores, control, MANAGER_PIN, ok, settled, startCore, tempDir } from '../support/session.ts';
+import { closeCores, control, fails, MANAGER_PIN, ok, settled, startCore, tempDir } from '../support/session.ts';
 import type { ArchiveDetail, ArchiveRow } from '../../shared/contract/archive.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { explainGatewayError } from '../../shared/gateway-errors.ts';
@@ -356,8 +356,11 @@ describe('archive, settings, reports', () => {
     expect(r.trainingExcluded).toBe(1);
     const csv = await ok<{ csv: string }>(c, 'reports.csv');
     expect(csv.csv).toContain('"payment","cash",,390.00,');
-    const job = await ok<{ jobId: number }>(c, 'reports.print');
-    expect(job.jobId).toBeGreaterThan(0);
+    // This till has no printer: printing is refused with where to set one, never reported as sent.
+    expect(await fails(c, 'reports.print', {})).toMatchObject({
+      code: 'unavailable',
+      message: 'Штампач није подешен — Менаџер → Подешавања → Штампач',
+    });
   });
 });
 
