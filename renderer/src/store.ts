@@ -15,6 +15,7 @@ import type {
   ScanResult,
 } from '../../shared/contract/catalog.ts';
 import type { StaffView } from '../../shared/contract/staff.ts';
+import type { PrintStatus } from '../../shared/contract/printer.ts';
 import type { AppInfo, Language, OrderView, PaymentType, SyncStatus, TaxRatesView } from '../../shared/domain.ts';
 import { lineTotal, milliToDecimal, paraToDecimal, type Milli, type Para } from '../../shared/money.ts';
 import { looksLikeBarcode } from './scanner.ts';
@@ -95,6 +96,8 @@ export interface PosState {
   bootError: string | null;
   taxRates: TaxRatesView | null;
   sync: SyncStatus | null;
+  /** The receipt printer (`print.status`, kept current by its event); null until read. */
+  printer: PrintStatus | null;
   language: Language;
   /** The person logged in at the till (`staff.login`); nothing can be sold without one. */
   cashier: StaffView | null;
@@ -327,6 +330,7 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
       bootError: null,
       taxRates: null,
       sync: null,
+      printer: null,
       language: stored ?? initialLanguage ?? 'sr-Cyrl',
       cashier: null,
       mustChangePin: false,
@@ -359,15 +363,17 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
         }
         // The language is the till's own choice; the core's setting only seeds it.
         set({ info: info.value, bootError: null, ...(stored ? {} : { language: info.value.language }) });
-        const [rates, sync, favs, settings] = await Promise.all([
+        const [rates, sync, favs, settings, printer] = await Promise.all([
           api['taxRates.get']({}),
           api['sync.status']({}),
           api['catalog.favourites']({}),
           api['settings.get']({}),
+          api['print.status']({}),
         ]);
         set({
           taxRates: rates.ok ? rates.value : null,
           sync: sync.ok ? sync.value : null,
+          printer: printer.ok ? printer.value : null,
           favourites: favs.ok ? favs.value : [],
           ...(settings.ok
             ? {
@@ -389,6 +395,8 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
           if (sale && (sale.order?.state ?? sale.result.state) !== 'fiscalized') void get().refreshOrder();
         });
         const offCatalog = api.on('catalog.changed', () => void get().refreshFavourites());
+        // A printer set (or removed) in the manager's settings shows on the counter at once.
+        const offPrinter = api.on('print.status', (status) => set({ printer: status }));
         // Too many wrong PINs: the status bar's alarm.
         const offLockout = api.on('staff.lockout', (l) => set({ pinLockedUntil: l.until }));
         return () => {
@@ -396,6 +404,7 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
           offOrder();
           offSync();
           offCatalog();
+          offPrinter();
         };
       },
 

@@ -133,6 +133,8 @@ export function ReceiptScreen(props: { api: PosApi }) {
   const { t } = useTranslation();
   const { newSale, setNotice, withApproval, language } = usePosPick('newSale', 'setNotice', 'withApproval', 'language');
   const sale = usePos((s) => s.lastSale);
+  // Unknown (not read yet) counts as set: the screen never claims a problem it has not seen.
+  const noPrinter = usePos((s) => s.printer?.configured === false);
   const [printing, setPrinting] = useState(false);
   const [reprint, setReprint] = useState<Reprint | null>(null);
   const [emailOpen, setEmailOpen] = useState(false);
@@ -217,7 +219,14 @@ export function ReceiptScreen(props: { api: PosApi }) {
             ? t('receipt.nonFiscal', { type: t(`invoice.${invoiceType}`) })
             : t(`receipt.${state}`)}
         </p>
-        {state === 'queued' && <p className="help">{t('receipt.queuedHelp')}</p>}
+        {state === 'queued' && (
+          <p className="help">{t(noPrinter ? 'receipt.queuedHelpNoPrinter' : 'receipt.queuedHelp')}</p>
+        )}
+        {noPrinter && (
+          <p className="help error" data-testid="receipt-no-printer">
+            {t('receipt.noPrinterConfigured')}
+          </p>
+        )}
         {state === 'needs_attention' && (
           <p className="help error">
             {t('receipt.attentionHelp', {

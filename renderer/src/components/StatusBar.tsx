@@ -8,12 +8,13 @@ import { isLanguage } from '../i18n/index.ts';
 /**
  * The cashier (and F1 to change), online state, queue, the age of the oldest unfiscalized order (a
  * warning past `outageWarnMinutes`, an alarm past `outageAlarmMinutes`), the needs-attention count
- * (opens the manager's list), language.
+ * (opens the manager's list), no printer set (receipts are not printing: opens the settings), language.
  */
 export function StatusBar() {
   const { t } = useTranslation();
-  const { sync, language, setLanguage, outage, cashier, logout, openManager, pinLockedUntil } = usePosPick(
+  const { sync, printer, language, setLanguage, outage, cashier, logout, openManager, pinLockedUntil } = usePosPick(
     'sync',
+    'printer',
     'language',
     'setLanguage',
     'outage',
@@ -78,6 +79,19 @@ export function StatusBar() {
             </span>
           )}
         </>
+      )}
+      {printer && !printer.configured && (
+        // Said all the time, not only when printing: the cashier must know before the customer waits.
+        <button
+          type="button"
+          className="pill alarm"
+          data-testid="no-printer"
+          title={t('status.noPrinterHelp')}
+          disabled={!cashier}
+          onClick={() => openManager('settings')}
+        >
+          {t('status.noPrinter')}
+        </button>
       )}
       {pinLockedUntil !== null && Date.parse(pinLockedUntil) > now && (
         <span className="pill alarm" data-testid="pin-locked">
