@@ -1,6 +1,7 @@
 /** The printer area's handlers: one async function per command in shared/contract/printer.ts. */
 import { areaHandlers, type AreaHandlers } from '../dispatch.ts';
 import type { PrintService } from './service.ts';
+import { CommandError } from '../errors.ts';
 
 /** The printer's handlers over `service`. Errors carry `code` (not_found, invalid_input, conflict). */
 export function printerHandlers(service: PrintService): AreaHandlers<'printer'> {
@@ -9,6 +10,19 @@ export function printerHandlers(service: PrintService): AreaHandlers<'printer'> 
     'print.test': async () => ({ jobId: service.printTest() }),
     'print.reprintLast': async () => ({ jobId: service.reprintLast() }),
     'print.status': async () => service.status(),
+    // Base of the printer-truth work: these four are built on their branches before anything lands.
+    'print.confirm': async () => {
+      throw new CommandError('unavailable', 'not_built');
+    },
+    'print.held': async () => {
+      throw new CommandError('unavailable', 'not_built');
+    },
+    'print.resolveHeld': async () => {
+      throw new CommandError('unavailable', 'not_built');
+    },
+    'printer.installed': async () => {
+      throw new CommandError('unavailable', 'not_built');
+    },
     'printer.profiles': async () => service.profiles(),
     'printer.configure': async (input) => service.configure(input),
   });

@@ -2,7 +2,13 @@
 import type Database from 'better-sqlite3';
 
 export type JobKind = 'receipt' | 'test' | 'slip';
-export type JobState = 'queued' | 'printing' | 'printed' | 'failed';
+/**
+ * `queued` → `printing` → `printed`; `sent`: the bytes are in a printer that stopped (paper, cover) and
+ * will print them once fixed, never sent again; `unconfirmed`: the cashier is asked whether it came out;
+ * `failed`: gave up after its last attempt; `held`: waited too long, a manager decides; `dropped`: a
+ * manager chose not to print it. See migration 014.
+ */
+export type JobState = 'queued' | 'printing' | 'sent' | 'unconfirmed' | 'printed' | 'failed' | 'held' | 'dropped';
 
 /** One stored print job. */
 export interface PrintJob {
@@ -63,7 +69,8 @@ export function createJobStore(db: Database.Database) {
   const latest = db.prepare<[], Row>('SELECT * FROM print_jobs ORDER BY id DESC LIMIT 1');
   // Printed jobs are history (one per receipt for years): not counted, or every status would walk them all.
   const counts = db.prepare<[], { state: JobState; n: number }>(
-    "SELECT state, COUNT(*) AS n FROM print_jobs WHERE state IN ('queued', 'printing', 'failed') GROUP BY state",
+    `SELECT state, COUNT(*) AS n FROM print_jobs
+     WHERE state IN ('queued', 'printing', 'sent', 'unconfirmed', 'failed', 'held') GROUP BY state`,
   );
   const claim = db.prepare(
     `UPDATE print_jobs SET state = 'printing', attempts = attempts + 1 WHERE id = ? AND state = 'queued'`,
@@ -106,10 +113,17 @@ export function createJobStore(db: Database.Database) {
       const r = latest.get();
       return r && toJob(r);
     },
-    /** Jobs waiting, printing and failed (printed ones are not counted: see the statement). */
-    counts(): Record<Exclude<JobState, 'printed'>, number> {
-      const out: Record<Exclude<JobState, 'printed'>, number> = { queued: 0, printing: 0, failed: 0 };
-      for (const { state, n } of counts.all()) if (state !== 'printed') out[state] = n;
+    /** Jobs not yet settled (printed and dropped ones are history, not counted: see the statement). */
+    counts(): Record<Exclude<JobState, 'printed' | 'dropped'>, number> {
+      const out: Record<Exclude<JobState, 'printed' | 'dropped'>, number> = {
+        queued: 0,
+        printing: 0,
+        sent: 0,
+        unconfirmed: 0,
+        failed: 0,
+        held: 0,
+      };
+      for (const { state, n } of counts.all()) if (state !== 'printed' && state !== 'dropped') out[state] = n;
       return out;
     },
     /** Marks a queued job printing and counts the attempt; false if it was not queued. */

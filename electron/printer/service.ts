@@ -18,6 +18,7 @@ import type { ReceiptView } from '../../shared/domain.ts';
 import {
   PrinterConfigureInput,
   parsePrinterUri,
+  UNKNOWN_CONDITION,
   type PrintStatus,
   type PrinterProfileView,
 } from '../../shared/contract/printer.ts';
@@ -148,6 +149,9 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       uriSource: cfg.uriSource,
       profileId: cfg.profile.id,
       autoPrint: cfg.autoPrint,
+      printer: UNKNOWN_CONDITION,
+      confirm: null,
+      held: counts.held,
       queued,
       failed: counts.failed,
       jobId: current,

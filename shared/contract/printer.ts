@@ -81,8 +81,26 @@ export const PrinterProfileSchema = z.strictObject({
   cutter: z.enum(['full', 'partial', 'none']),
   /** Cash drawer: `ESC p` pin (0 = connector pin 2, 1 = pin 5), or null for none. */
   drawerPin: z.union([z.literal(0), z.literal(1), z.null()]),
+  /**
+   * How the printer reports its state over a bidirectional link (TCP, a USB/serial device):
+   * `dle-eot`: answers the real-time requests `DLE EOT 1–4`; `gs-r`: answers only `GS r 1` (paper);
+   * `none`: answers nothing (many clones): Kasa still prints, with the state unknown. Profiles stored
+   * before this field existed read as `none`.
+   */
+  status: z.enum(['dle-eot', 'gs-r', 'none']).default('none'),
+  /** The printer supports Automatic Status Back (`GS a`): it reports changes unasked. */
+  asb: z.boolean().default(false),
 });
 export type PrinterProfile = z.infer<typeof PrinterProfileSchema>;
+
+/** A printer installed in the operating system's spooler. */
+export interface InstalledPrinter {
+  /** The spooler's name of the printer (a Windows printer or a CUPS queue). */
+  name: string;
+  /** The address to configure: `cups://QUEUE` or `winspool://NAME`. */
+  uri: string;
+  isDefault: boolean;
+}
 
 /** A preset as listed to the UI. */
 export interface PrinterProfileView {
@@ -98,14 +116,81 @@ export interface PrinterProfileView {
   drawer: boolean;
 }
 
+/**
+ * What the printer itself last said about its state (ESC/POS real-time status), as fields a program reads.
+ * A field is null when nothing answered it: a profile with `status: 'none'`, a spooler queue, or a
+ * printer that did not reply in time. Kasa then still prints, with the state unknown, and never blocks.
+ */
+export interface PrinterCondition {
+  /**
+   * `printer`: the printer answered the last status request; `unknown`: it cannot be asked (profile,
+   * spooler) or did not answer; `unreachable`: no connection to it.
+   */
+  source: 'printer' | 'unknown' | 'unreachable';
+  /** The printer reports itself online (DLE EOT 1 bit 3 clear). */
+  online: boolean | null;
+  /** The paper roll: `near_end` (the near-end sensor), `out` (the end sensor, printing stopped). */
+  paper: 'ok' | 'near_end' | 'out' | null;
+  coverOpen: boolean | null;
+  /** The cash drawer, from the drawer kick connector's pin 3 (DLE EOT 1 bit 2); null where not reported. */
+  drawerOpen: boolean | null;
+  /** The error cause (DLE EOT 3): a cutter jam, a mechanical error, an unrecoverable or auto-recoverable one. */
+  error: 'none' | 'cutter' | 'mechanical' | 'unrecoverable' | 'recoverable' | null;
+  /** When the printer last answered (ISO 8601), or null. */
+  checkedAt: string | null;
+}
+
+/** The condition before anything was asked, and wherever nothing can be. */
+export const UNKNOWN_CONDITION: PrinterCondition = {
+  source: 'unknown',
+  online: null,
+  paper: null,
+  coverOpen: null,
+  drawerOpen: null,
+  error: null,
+  checkedAt: null,
+};
+
+/**
+ * A receipt whose printing Kasa cannot confirm (the printer does not answer status, or lost power during
+ * the job): the counter asks the cashier „Да ли је рачун одштампан?“ and answers with `print.confirm`.
+ */
+export interface PrintConfirmRequest {
+  jobId: number;
+  orderId: number | null;
+  kind: 'receipt' | 'test' | 'slip';
+  /** The fiscal receipt's number, for the question. */
+  invoiceNumber: string | null;
+}
+
+/** A job held for a manager: it waited too long (no printer, or unreachable) to come out unasked. */
+export interface HeldJob {
+  id: number;
+  orderId: number | null;
+  kind: 'receipt' | 'test' | 'slip';
+  invoiceNumber: string | null;
+  /** Total of the receipt in para, when it is one. */
+  totalPara: number | null;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
 /** The printer's state as the UI shows it. */
 export interface PrintStatus {
   /**
    * `unconfigured`: no printer address; `idle`: nothing to do; `printing`: a job is being sent;
    * `offline`: the last attempt could not reach the printer, jobs wait and are retried;
+   * `stopped`: the printer reports a condition that stops printing (paper out, cover open, an error), jobs
+   * wait and a job already sent stays in the printer until it is fixed (never sent twice);
    * `failed`: a job gave up after its last attempt (reprint it, or fix the printer and print again).
    */
-  state: 'unconfigured' | 'idle' | 'printing' | 'offline' | 'failed';
+  state: 'unconfigured' | 'idle' | 'printing' | 'offline' | 'stopped' | 'failed';
+  /** What the printer itself reports. */
+  printer: PrinterCondition;
+  /** The oldest job the cashier must answer for („Да ли је рачун одштампан?“), or null. */
+  confirm: PrintConfirmRequest | null;
+  /** Jobs held for a manager's decision (print or drop). */
+  held: number;
   /**
    * A printer address is set. Without one every print command is refused (`printer_not_configured`) and
    * auto-print queues nothing, so no receipt waits to come out unasked once a printer is set.
@@ -174,6 +259,33 @@ export const printerCommands = {
     { auth: 'session' },
   ),
   'print.status': command<PrintStatus>()(s.empty, 'The printer state, queue size and last error.', { auth: 'public' }),
+  'print.confirm': command<{ jobId: number | null }>()(
+    z.strictObject({ jobId: s.id, cameOut: z.boolean({ error: 'boolean' }) }),
+    "The cashier's answer to „Да ли је рачун одштампан?“ for a job Kasa could not confirm (audited either " +
+      'way). Yes: the job counts as printed. No: it is printed once more (returns its job id). ' +
+      'conflict when the job is not waiting for an answer.',
+    { auth: 'session' },
+  ),
+  'print.held': command<{ jobs: HeldJob[] }>()(
+    z.strictObject({ managerPin: s.pin }),
+    'Jobs held for a manager: queued while no printer was set or it was unreachable for too long.',
+    { auth: 'manager' },
+  ),
+  'print.resolveHeld': command<{ printed: number[]; dropped: number[] }>()(
+    z.strictObject({
+      managerPin: s.pin,
+      jobIds: z.array(s.id).min(1, { error: 'required' }).max(500, { error: 'too_long' }),
+      action: z.enum(['print', 'drop'], { error: 'action' }),
+    }),
+    'A manager prints held jobs (queued again, never held again) or drops them (kept, never printed); ' +
+      'audited. A fiscal receipt dropped here is still fiscalized: a copy can be issued later.',
+    { auth: 'manager' },
+  ),
+  'printer.installed': command<{ printers: InstalledPrinter[] }>()(
+    s.empty,
+    'Printers installed in the operating system (Windows printers, CUPS queues), with the address to set.',
+    { auth: 'session' },
+  ),
   'printer.profiles': command<{ profiles: PrinterProfileView[]; current: string }>()(
     s.empty,
     'The printer presets Kasa ships (built from escpos-printer-db) and the one in use.',

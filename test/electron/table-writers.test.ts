@@ -178,11 +178,18 @@ function sources(dir: string, skip: (rel: string) => boolean): { module: string;
   return out;
 }
 
+/** Tables the files create, but a scratch table (created and dropped by the same file: a table rebuild). */
 function tablesIn(files: readonly { src: string }[]): Set<string> {
   const out = new Set<string>();
-  for (const f of files)
-    for (const m of f.src.matchAll(/create\s+(?:virtual\s+)?table\s+(?:if\s+not\s+exists\s+)?([a-z_]\w*)/gi))
-      out.add((m[1] as string).toLowerCase());
+  for (const f of files) {
+    const dropped = new Set(
+      [...f.src.matchAll(/drop\s+table\s+(?:if\s+exists\s+)?([a-z_]\w*)/gi)].map((m) => (m[1] as string).toLowerCase()),
+    );
+    for (const m of f.src.matchAll(/create\s+(?:virtual\s+)?table\s+(?:if\s+not\s+exists\s+)?([a-z_]\w*)/gi)) {
+      const name = (m[1] as string).toLowerCase();
+      if (!dropped.has(name)) out.add(name);
+    }
+  }
   return out;
 }
 

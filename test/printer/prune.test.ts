@@ -33,7 +33,7 @@ describe('pruning printed jobs', () => {
     expect(await prunePrintedJobs(jobs, NOW)).toBe(old.length); // 1,200: three batches of 500
     const left = (d.prepare('SELECT id FROM print_jobs ORDER BY id').all() as { id: number }[]).map((r) => r.id);
     expect(left).toEqual([...recent, queued, failed]);
-    expect(jobs.counts()).toEqual({ queued: 1, printing: 0, failed: 1 });
+    expect(jobs.counts()).toEqual({ queued: 1, printing: 0, sent: 0, unconfirmed: 0, failed: 1, held: 0 });
     expect(await prunePrintedJobs(jobs, NOW)).toBe(0);
   });
 });

@@ -95,8 +95,8 @@ describe('layout details', () => {
   });
 });
 
-describe('migration 002', () => {
-  it('creates print_jobs with its constraints', () => {
+describe('migrations 002 and 014', () => {
+  it('create print_jobs with its constraints', () => {
     const t = tempDb();
     cleanups.push(() => t.cleanup());
     const cols = t.db.prepare("SELECT name FROM pragma_table_info('print_jobs')").pluck().all();
@@ -111,6 +111,8 @@ describe('migration 002', () => {
       'last_error',
       'created_at',
       'printed_at',
+      'sent_at',
+      'released',
     ]);
     expect(() =>
       t.db

@@ -12,6 +12,7 @@ import { m010 } from './010_history_lookups.ts';
 import { m011 } from './011_report_days.ts';
 import { m012 } from './012_tax_time.ts';
 import { m013 } from './013_hub_state.ts';
+import { m014 } from './014_print_truth.ts';
 
 /**
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
@@ -31,4 +32,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m011,
   m012,
   m013,
+  m014,
 ];
