@@ -318,7 +318,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
     }),
     syncHandlers(engine),
-    printerHandlers(printer),
+    printerHandlers(printer, {
+      audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
+    }),
     catalogHandlers(catalog, {
       currentLabels: () => taxRates.labels(),
       language: () => settings.language(),

@@ -3,8 +3,14 @@ import { areaHandlers, type AreaHandlers } from '../dispatch.ts';
 import type { PrintService } from './service.ts';
 import { CommandError } from '../errors.ts';
 
+export interface PrinterHandlerDeps {
+  /** The audit log (StaffService.audit): the cashier's answers and a manager's decisions on held jobs. */
+  audit: (actor: string | null, action: string, detail: Record<string, unknown>, approver?: string | null) => void;
+}
+
 /** The printer's handlers over `service`. Errors carry `code` (not_found, invalid_input, conflict). */
-export function printerHandlers(service: PrintService): AreaHandlers<'printer'> {
+export function printerHandlers(service: PrintService, deps: PrinterHandlerDeps): AreaHandlers<'printer'> {
+  void deps;
   return areaHandlers('printer', {
     'print.receipt': async ({ orderId }) => ({ jobId: service.enqueueReceipt(orderId) }),
     'print.test': async () => ({ jobId: service.printTest() }),
