@@ -170,7 +170,7 @@ describe('service configuration and handlers', () => {
       () => t.cleanup(),
       () => service.stop(),
     );
-    return { t, settings, service, handlers: printerHandlers(service) };
+    return { t, settings, service, handlers: printerHandlers(service, { audit: () => {} }) };
   }
 
   it('KASA_PRINTER and KASA_PRINTER_PROFILE override the settings', async () => {
