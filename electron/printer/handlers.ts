@@ -17,6 +17,9 @@ export function printerHandlers(service: PrintService, deps: PrinterHandlerDeps)
     'print.reprintLast': async () => ({ jobId: service.reprintLast() }),
     'print.status': async () => service.status(),
     // Base of the printer-truth work: these four are built on their branches before anything lands.
+    'print.check': async () => {
+      throw new CommandError('unavailable', 'not_built');
+    },
     'print.confirm': async () => {
       throw new CommandError('unavailable', 'not_built');
     },

@@ -259,6 +259,12 @@ export const printerCommands = {
     { auth: 'session' },
   ),
   'print.status': command<PrintStatus>()(s.empty, 'The printer state, queue size and last error.', { auth: 'public' }),
+  'print.check': command<PrintStatus>()(
+    s.empty,
+    'Asks the printer for its state now (the counter, before a sale ends) and returns the status. Never ' +
+      'blocks on a printer that does not answer: its condition is then unknown.',
+    { auth: 'session' },
+  ),
   'print.confirm': command<{ jobId: number | null }>()(
     z.strictObject({ jobId: s.id, cameOut: z.boolean({ error: 'boolean' }) }),
     "The cashier's answer to „Да ли је рачун одштампан?“ for a job Kasa could not confirm (audited either " +
