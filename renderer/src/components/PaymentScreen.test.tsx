@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutInput } from '../../../shared/contract/index.ts';
 import type { ScanResult } from '../../../shared/contract/catalog.ts';
 import { App } from '../App.tsx';
+import { fillRest } from './PaymentScreen.tsx';
 import { createI18n } from '../i18n/index.ts';
 import { createPosStore } from '../store.ts';
 import { createFakeApi, ok } from '../testing/fake-api.ts';
@@ -116,5 +117,40 @@ describe('the payment screen for proforma and training (#21 case 10d)', () => {
     expect(t.div.querySelector('[data-testid="no-money"]')?.textContent).toContain('Рачун за обуку се не наплаћује');
     await act(async () => t.key('F12'));
     expect(t.checkouts[0]).toMatchObject({ invoiceType: 'training', payments: [] });
+  });
+});
+
+describe('F5 and F6 fill what is left to pay', () => {
+  it('with nothing typed, F6 moves the whole total to the card (the opening cash is only a suggestion)', () => {
+    expect(fillRest('card', { cash: '65,00' }, 6500, false)).toEqual({ cash: '', card: '65,00' });
+    expect(fillRest('cash', { card: '65,00' }, 6500, true)).toEqual({ card: '65,00', cash: '0,00' });
+    expect(fillRest('cash', {}, 6500, true)).toEqual({ cash: '65,00' });
+  });
+
+  it('once cash is typed, F6 puts the rest on the card, and F5 the rest in cash after a card amount', () => {
+    expect(fillRest('card', { cash: '20' }, 6500, true)).toEqual({ cash: '20', card: '45,00' });
+    expect(fillRest('cash', { card: '40,50', cash: '99' }, 6500, true)).toEqual({ card: '40,50', cash: '24,50' });
+    // More than due already typed elsewhere: nothing left, never a negative amount.
+    expect(fillRest('card', { cash: '100' }, 6500, true)).toEqual({ cash: '100', card: '0,00' });
+  });
+
+  it('"20 cash, the rest by card": type 20, F6, F12 checks out both tenders; the F6 button shows the rest', async () => {
+    const { div, checkouts, key, amountInputs } = await till(false);
+    const cash = amountInputs()[0] as HTMLInputElement;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    act(() => {
+      setValue?.call(cash, '20');
+      cash.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    const f6 = [...div.querySelectorAll('.quick-pay button')].find((b) => b.textContent?.includes('F6'));
+    expect(f6?.textContent).toContain('= 45,00');
+    key('F6');
+    expect((amountInputs()[0] as HTMLInputElement).value).toBe('20');
+    expect((amountInputs()[1] as HTMLInputElement).value).toBe('45,00');
+    await act(async () => key('F12'));
+    expect(checkouts.at(-1)?.payments).toEqual([
+      { type: 'cash', amount: 20 },
+      { type: 'card', amount: 45 },
+    ]);
   });
 });

@@ -42,6 +42,23 @@ export function checkPayments(amounts: Partial<Record<PaymentType, string>>, due
   };
 }
 
+/**
+ * What F5 (cash) or F6 (card) puts in its field: what is left to pay once every other tender's amount is
+ * counted, so "500 cash, the rest by card" is 500, F6. Cash still showing the amount the screen opened with
+ * (`cashTouched` false) is a suggestion, not a tender: it is cleared, and the key fills the whole total.
+ */
+export function fillRest(
+  type: 'cash' | 'card',
+  amounts: Partial<Record<PaymentType, string>>,
+  duePara: number,
+  cashTouched: boolean,
+): Partial<Record<PaymentType, string>> {
+  const others: Partial<Record<PaymentType, string>> = { ...amounts, [type]: '' };
+  if (type === 'card' && !cashTouched) others.cash = '';
+  const paidByOthers = checkPayments(others, duePara).paid;
+  return { ...others, [type]: formatRsd(Math.max(0, duePara - paidByOthers)) };
+}
+
 /** F12 on the sale screen: split payment, change, buyer ID, e-mail, invoice type. */
 export function PaymentScreen() {
   const { t } = useTranslation();
@@ -93,6 +110,11 @@ export function PaymentScreen() {
     });
   };
 
+  const quickFill = (type: 'cash' | 'card') => {
+    setAmounts(fillRest(type, amounts, due, cashTouched));
+    setCashTouched(true);
+  };
+
   // Layout effect: the keys work from the first frame the screen is shown (a fast double F12 is not lost).
   useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -102,19 +124,14 @@ export function PaymentScreen() {
       } else if (e.key === 'Escape') {
         e.preventDefault();
         setScreen('sale');
-      } else if (e.key === 'F5') {
+      } else if (e.key === 'F5' || e.key === 'F6') {
         e.preventDefault();
-        setAmounts({ cash: formatRsd(due) });
-        setCashTouched(true);
-      } else if (e.key === 'F6') {
-        e.preventDefault();
-        setAmounts({ card: formatRsd(due) });
-        setCashTouched(true);
+        quickFill(e.key === 'F5' ? 'cash' : 'card');
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [due, setScreen]);
+  });
 
   const amountField = (type: PaymentType, autoFocus = false) => (
     <label className="field amount" key={type}>
@@ -190,12 +207,9 @@ export function PaymentScreen() {
               ).map(([type, name, shortcut]) => (
                 <ActionButton
                   key={type}
-                  label={`${name} = ${formatRsd(due)}`}
+                  label={`${name} = ${fillRest(type, amounts, due, cashTouched)[type] ?? ''}`}
                   shortcut={shortcut}
-                  onClick={() => {
-                    setAmounts({ [type]: formatRsd(due) });
-                    setCashTouched(true);
-                  }}
+                  onClick={() => quickFill(type)}
                 />
               ))}
             </div>
