@@ -324,10 +324,23 @@ describe('the counter', () => {
     expect(container.querySelector('main')?.getAttribute('aria-label')).toBe('Каса');
   });
 
-  it('removing a line once payment has started needs a manager PIN', async () => {
+  it('opening the payment screen and going back takes no money: a line and the sale go without a manager', async () => {
     await scan('8600000100018');
     await scan('8600000101855');
     key('F12');
+    key('Escape');
+    expect(container.querySelector('main')?.getAttribute('aria-label')).toBe('Каса');
+    key('Delete');
+    expect(container.querySelector('[role="dialog"]')).toBeNull();
+    expect(container.querySelectorAll('[data-testid="cart-line"]')).toHaveLength(1);
+    expect(approvals).toEqual([]);
+  });
+
+  it('removing a line once a tender was entered (F5 on the payment screen) needs a manager PIN', async () => {
+    await scan('8600000100018');
+    await scan('8600000101855');
+    key('F12');
+    key('F5');
     key('Escape');
     expect(container.querySelector('main')?.getAttribute('aria-label')).toBe('Каса');
     key('Delete');

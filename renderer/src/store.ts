@@ -105,7 +105,11 @@ export interface PosState {
   mustChangePin: boolean;
   /** PIN entry is locked until then (ISO; the `staff.lockout` event): the status bar's alarm. */
   pinLockedUntil: string | null;
-  /** The cart went to the payment screen: removing from it now needs a manager. */
+  /**
+   * A tender was entered on the payment screen (an amount typed, F5/F6, or the sale sent): money may have
+   * changed hands, so removing from the cart now needs a manager. Only opening the payment screen and
+   * going back is not a tender: no money was taken.
+   */
   paymentStarted: boolean;
   /** The action waiting for a manager's PIN (dialog `approval`). */
   approval: Approval | null;
@@ -158,6 +162,8 @@ export interface PosActions {
   /** Sets a line's unit price (after a manager approved it). */
   setPrice(index: number, unitPricePara: Para): void;
   setScreen(screen: Screen): void;
+  /** The payment screen took a tender (see `paymentStarted`). */
+  tendered(): void;
   openDialog(dialog: Dialog): void;
   setNotice(notice: Notice | null): void;
   setQuery(query: string): Promise<void>;
@@ -563,7 +569,10 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
       },
 
       setScreen(screen) {
-        set({ screen, dialog: null, ...(screen === 'payment' ? { paymentStarted: true } : {}) });
+        set({ screen, dialog: null });
+      },
+      tendered() {
+        if (!get().paymentStarted) set({ paymentStarted: true });
       },
       openDialog(dialog) {
         set(dialog === 'approval' ? { dialog } : { dialog, approval: null });

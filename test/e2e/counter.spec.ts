@@ -334,9 +334,11 @@ test('a price change, and removing a line once payment has started, need a manag
   await expect(prompt).toHaveCount(0);
   await expect(page.getByTestId('cart-total')).toHaveText(rsd(BREAD.pricePara + 10000));
 
-  // Before payment a line goes without asking; after the payment screen was opened it needs a manager.
+  // Before a tender a line goes without asking; once one was entered on the payment screen (F5: cash = the
+  // total) it needs a manager.
   await page.keyboard.press('F12');
   await expect(page.getByRole('main', { name: 'Плаћање' })).toBeVisible();
+  await page.keyboard.press('F5');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('combobox', { name: 'Претрага или бар-код' })).toBeFocused();
   await cart.getByRole('button', { name: `Уклони ставку: ${BREAD.name}` }).click();

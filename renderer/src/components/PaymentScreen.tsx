@@ -68,6 +68,7 @@ export function PaymentScreen() {
   const training = usePos((s) => s.info?.trainingMode ?? false);
   const checkout = usePos((s) => s.checkout);
   const setScreen = usePos((s) => s.setScreen);
+  const tendered = usePos((s) => s.tendered);
   const due = cartTotal(lines);
   const [amounts, setAmounts] = useState<Partial<Record<PaymentType, string>>>({ cash: formatRsd(due) });
   const [cashTouched, setCashTouched] = useState(false);
@@ -89,6 +90,7 @@ export function PaymentScreen() {
     email.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? 'pay.invalidEmail' : null;
 
   const setAmount = (type: PaymentType, text: string) => {
+    tendered();
     const next = { ...amounts, [type]: text };
     if (type === 'cash') setCashTouched(true);
     else if (!cashTouched) {
@@ -101,6 +103,7 @@ export function PaymentScreen() {
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     setSubmitted(true);
+    tendered();
     if (busy || payError || 'error' in buyer || emailError) return;
     void checkout({
       payments: noMoney ? [] : check.payments,
@@ -111,6 +114,7 @@ export function PaymentScreen() {
   };
 
   const quickFill = (type: 'cash' | 'card') => {
+    tendered();
     setAmounts(fillRest(type, amounts, due, cashTouched));
     setCashTouched(true);
   };
