@@ -53,13 +53,25 @@ describe('store', () => {
     expect(s().selected).toBe(1);
   });
 
-  it('asks for the weight when a product sold by weight is picked by hand', async () => {
+  it('asks for the weight when a product sold by weight is picked by hand, and adds it only with one', async () => {
     const { store } = setup();
     await store.getState().init();
     expect(store.getState().addProduct(CHEESE)).toBe(true);
-    expect(store.getState()).toMatchObject({ dialog: 'quantity', selected: 0 });
-    store.getState().setQuantity(0, 1250);
-    expect(store.getState()).toMatchObject({ dialog: null, lines: [{ quantityMilli: 1250 }] });
+    // No line (no 1,000 kg in the total) while the weight is not typed.
+    expect(store.getState()).toMatchObject({ dialog: 'quantity', lines: [], weighing: { product: CHEESE } });
+    expect(store.getState().addWeighed(1250)).toBe(true);
+    expect(store.getState()).toMatchObject({ dialog: null, weighing: null, lines: [{ quantityMilli: 1250 }] });
+    expect(store.getState().selected).toBe(0);
+  });
+
+  it('Esc on the weight of a product picked by hand adds nothing', async () => {
+    const { store } = setup();
+    await store.getState().init();
+    store.getState().addProduct(CHEESE);
+    store.getState().openDialog(null);
+    expect(store.getState()).toMatchObject({ dialog: null, weighing: null, lines: [] });
+    expect(store.getState().addWeighed(1000)).toBe(false);
+    expect(store.getState().lines).toEqual([]);
   });
 
   it('shows an unknown barcode and refuses a product whose label is not current', async () => {

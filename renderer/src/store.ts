@@ -173,6 +173,13 @@ export interface PosActions {
   /** Resolves a scanned code and adds it to the cart. True when added. */
   scan(code: string): Promise<boolean>;
   addProduct(product: ProductView, quantityMilli?: Milli, unitPricePara?: Para, gtin?: string): boolean;
+  /**
+   * Goods sold by weight or volume picked by hand wait here for their weight (the quantity dialog): they
+   * become a line only once it is typed, and Esc adds nothing. Null when nothing waits.
+   */
+  weighing: { product: ProductView; unitPricePara: Para; gtin?: string | undefined } | null;
+  /** Adds the weighed product with the weight typed; false when nothing was waiting. */
+  addWeighed(quantityMilli: Milli): boolean;
   addManual(line: { name: string; unitPricePara: Para; quantityMilli: Milli; label: string; unit: ProductUnit }): void;
   select(index: number): void;
   /** Lowering a quantity once payment has started asks for a manager first (unless `approved`). */
@@ -342,6 +349,7 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
       mustChangePin: false,
       pinLockedUntil: null,
       paymentStarted: false,
+      weighing: null,
       approval: null,
       outage: { warnMinutes: 30, alarmMinutes: 24 * 60 },
       managerTab: null,
@@ -575,7 +583,9 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
         if (!get().paymentStarted) set({ paymentStarted: true });
       },
       openDialog(dialog) {
-        set(dialog === 'approval' ? { dialog } : { dialog, approval: null });
+        // Closing or leaving the weight dialog adds nothing: the weighed product was never a line.
+        const weighing = dialog === 'quantity' ? get().weighing : null;
+        set(dialog === 'approval' ? { dialog, weighing } : { dialog, approval: null, weighing });
       },
       setNotice(notice) {
         set({ notice });
@@ -640,10 +650,28 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
       addProduct(product, quantityMilli, unitPricePara, gtin) {
         searchSeq++;
         set({ query: '', results: [], resultsFor: '' });
-        const added = addLine(product, quantityMilli, unitPricePara, gtin);
-        // Goods sold by weight or volume, picked by hand: ask for the weight straight away.
-        if (added && product.unit !== 'piece' && quantityMilli === undefined) set({ dialog: 'quantity' });
-        return added;
+        // Goods sold by weight or volume, picked by hand: no line until the weight is typed.
+        if (product.unit !== 'piece' && quantityMilli === undefined) {
+          if (product.labelMissing || !labelUsable(product.label)) {
+            set({ notice: { kind: 'error', key: 'sale.labelMissing', params: { label: product.label } } });
+            return false;
+          }
+          set({
+            weighing: { product, unitPricePara: unitPricePara ?? product.pricePara, gtin },
+            dialog: 'quantity',
+            approval: null,
+            notice: null,
+          });
+          return true;
+        }
+        return addLine(product, quantityMilli, unitPricePara, gtin);
+      },
+
+      addWeighed(quantityMilli) {
+        const w = get().weighing;
+        if (!w || quantityMilli <= 0) return false;
+        set({ weighing: null, dialog: null });
+        return addLine(w.product, quantityMilli, w.unitPricePara, w.gtin);
       },
 
       addManual(input) {

@@ -28,20 +28,26 @@ export function checkQuantity(text: string, unit: ProductUnit): { milli: number 
   return { milli };
 }
 
-/** F4: the selected line's quantity. */
+/** F4: the selected line's quantity; or the weight of a product sold by weight, before it becomes a line. */
 export function QuantityDialog() {
   const { t } = useTranslation();
-  const line = usePos((s) => s.lines[s.selected]);
+  const weighing = usePos((s) => s.weighing);
+  const selectedLine = usePos((s) => s.lines[s.selected]);
   const index = usePos((s) => s.selected);
   const setQuantity = usePos((s) => s.setQuantity);
+  const addWeighed = usePos((s) => s.addWeighed);
   const close = usePos((s) => s.openDialog);
-  const [text, setText] = useState(() => (line ? formatLineQuantity(line.quantityMilli, line.unit) : ''));
+  const line = weighing ? { name: weighing.product.name, unit: weighing.product.unit } : selectedLine;
+  const [text, setText] = useState(() =>
+    selectedLine && !weighing ? formatLineQuantity(selectedLine.quantityMilli, selectedLine.unit) : '',
+  );
   const [error, setError] = useState<string | null>(null);
   if (!line) return null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const r = checkQuantity(text, line.unit);
     if ('error' in r) setError(r.error);
+    else if (weighing) addWeighed(r.milli);
     else setQuantity(index, r.milli);
   };
   return (
