@@ -748,7 +748,17 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
         };
         const r = unwrap(await api['parked.save']({ cart, ...(name?.trim() ? { name: name.trim() } : {}) }));
         if (!r) return false;
-        set({ lines: [], selected: -1, dialog: null, notice: null, paymentStarted: false });
+        // The cart leaves the screen: say where it went.
+        const named = name?.trim();
+        set({
+          lines: [],
+          selected: -1,
+          dialog: null,
+          notice: named
+            ? { kind: 'info', key: 'sale.parked', params: { name: named } }
+            : { kind: 'info', key: 'sale.parkedUnnamed' },
+          paymentStarted: false,
+        });
         return true;
       },
 

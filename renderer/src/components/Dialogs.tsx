@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_UNITS, type ProductUnit } from '../../../shared/contract/catalog.ts';
 import { formatRsd, lineTotal, parseQuantityInput, parseRsdInput } from '../../../shared/money.ts';
@@ -246,28 +246,60 @@ export function ParkDialog() {
 }
 
 /** One parked cart: its description, Resume, and (for this till's own carts) Delete. */
+/** One parked cart: resume it, or delete it after a second, explicit confirmation (a cart is gone for good). */
 function ParkedRow(props: { text: string; onResume: () => void; onDelete?: () => void }) {
   const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  // The question takes the focus, on its safe answer: a second Enter does not delete.
+  useEffect(() => {
+    if (confirming) cancelRef.current?.focus();
+  }, [confirming]);
   return (
     <li>
       <span>{props.text}</span>
-      <button
-        type="button"
-        className="primary"
-        onClick={props.onResume}
-        aria-label={`${t('dialog.resume')}: ${props.text}`}
-      >
-        {t('dialog.resume')}
-      </button>
-      {props.onDelete && (
-        <button
-          type="button"
-          className="danger"
-          onClick={props.onDelete}
-          aria-label={`${t('dialog.delete')}: ${props.text}`}
-        >
-          {t('dialog.delete')}
-        </button>
+      {confirming ? (
+        <>
+          <span role="status">{t('dialog.deleteQuestion')}</span>
+          <button
+            type="button"
+            onClick={() => setConfirming(false)}
+            aria-label={`${t('action.cancel')}: ${props.text}`}
+            ref={cancelRef}
+          >
+            {t('action.cancel')}
+          </button>
+          <button
+            type="button"
+            className="danger"
+            onClick={props.onDelete}
+            aria-label={`${t('dialog.deleteConfirm')}: ${props.text}`}
+          >
+            {t('dialog.deleteConfirm')}
+          </button>
+        </>
+      ) : (
+        <>
+          <button
+            type="button"
+            className="primary"
+            data-resume
+            onClick={props.onResume}
+            aria-label={`${t('dialog.resume')}: ${props.text}`}
+          >
+            {t('dialog.resume')}
+          </button>
+          {props.onDelete && (
+            <button
+              type="button"
+              className="danger"
+              onClick={() => setConfirming(true)}
+              aria-label={`${t('dialog.delete')}: ${props.text}`}
+            >
+              {t('dialog.delete')}
+            </button>
+          )}
+        </>
       )}
     </li>
   );
@@ -291,12 +323,21 @@ export function ParkedDialog() {
     void loadParked();
     void loadRemote();
   }, [loadParked, loadRemote]);
+  // The list arrives after the dialog opened (focus then sat on Back, and Enter closed it): once it is
+  // there, focus goes to the first cart's Resume, so Enter resumes it.
+  const listRef = useRef<HTMLUListElement>(null);
+  const focused = useRef(false);
+  useEffect(() => {
+    if (focused.current || parked.length === 0) return;
+    focused.current = true;
+    listRef.current?.querySelector<HTMLButtonElement>('button[data-resume]')?.focus();
+  }, [parked.length]);
   return (
     <Modal title={t('dialog.parkedTitle')} onClose={() => close(null)} wide>
       {parked.length === 0 ? (
         <p>{t('dialog.noParked')}</p>
       ) : (
-        <ul className="parked-list" aria-label={t('dialog.parkedTitle')}>
+        <ul className="parked-list" aria-label={t('dialog.parkedTitle')} ref={listRef}>
           {parked.map((p) => {
             const text = t('dialog.parkedItem', {
               name: p.name ?? t('dialog.unnamed'),

@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+/**
+ * The parked list on the counter (F7): Enter resumes the first cart once the list has arrived (it used to
+ * close the dialog, focus having landed on Back before the list loaded), deleting asks first, and parking
+ * says so.
+ */
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ParkedSaleSummary } from '../../../shared/contract/catalog.ts';
+import { App } from '../App.tsx';
+import { createI18n } from '../i18n/index.ts';
+import { createPosStore, type PosStore } from '../store.ts';
+import { createFakeApi, ok, type FakeApi } from '../testing/fake-api.ts';
+import { BREAD, DEMO_RATES, INFO, SYNC } from '../testing/fixtures.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const ANA = { id: 2, name: 'Ана Анић', role: 'cashier' as const, active: true, mustChangePin: false };
+const AT = '2026-11-25T09:30:00.000Z';
+
+let container: HTMLDivElement;
+let root: Root;
+let fake: FakeApi;
+let store: PosStore;
+let parked: ParkedSaleSummary[];
+let deleted: number[];
+let taken: number[];
+
+beforeEach(async () => {
+  parked = [
+    { id: 11, createdAt: AT, name: 'Петар', lines: 1, totalPara: 6500 },
+    { id: 12, createdAt: AT, name: 'Мила', lines: 1, totalPara: 6500 },
+  ];
+  deleted = [];
+  taken = [];
+  HTMLCanvasElement.prototype.getContext = (() => null) as never;
+  fake = createFakeApi({
+    'app.info': () => ok(INFO),
+    'taxRates.get': () => ok(DEMO_RATES),
+    'sync.status': () => ok(SYNC),
+    'catalog.favourites': () => ok([BREAD]),
+    'staff.login': () => ok(ANA),
+    'parked.list': () => ok(parked),
+    'parked.remote': () => ok({ online: false, sales: [] }),
+    'parked.save': ({ name }) => ok({ id: 13, createdAt: AT, name: name ?? null, lines: 1, totalPara: 6500 }),
+    'parked.delete': ({ id }) => {
+      deleted.push(id);
+      parked = parked.filter((p) => p.id !== id);
+      return ok({ deleted: true as const });
+    },
+    'parked.take': ({ id }) => {
+      taken.push(id);
+      const p = parked.find((x) => x.id === id) ?? parked[0]!;
+      return ok({
+        ...p,
+        cart: {
+          lines: [
+            {
+              productId: BREAD.id,
+              name: BREAD.name,
+              unitPricePara: 6500,
+              quantityMilli: 1000,
+              discountPara: 0,
+              label: 'Ђ',
+              unit: 'piece',
+            },
+          ],
+        },
+      });
+    },
+  });
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  store = createPosStore(fake.api, undefined, { getItem: () => null, setItem: () => {} });
+  await act(async () => root.render(<App store={store} api={fake.api} i18n={createI18n('sr-Cyrl')} />));
+  await act(async () => void (await store.getState().login('1111')));
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+const dialog = () => container.querySelector<HTMLElement>('[role="dialog"]');
+const button = (label: string) => container.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
+
+async function openParked() {
+  await act(async () => store.getState().openDialog('parked'));
+  await act(async () => {}); // the list arrives
+}
+
+describe('the parked list', () => {
+  it('focuses the first cart once the list arrives, so Enter resumes it', async () => {
+    await openParked();
+    const first = button('Настави: Петар — 1 ставки, 65,00 RSD, ' + timeOf(AT));
+    expect(first).not.toBeNull();
+    expect(document.activeElement).toBe(first);
+    await act(async () => first?.click());
+    expect(taken).toEqual([11]);
+    expect(dialog()).toBeNull();
+    expect(store.getState().lines).toHaveLength(1);
+  });
+
+  it('asks before deleting: the first press only asks, Cancel keeps the cart, the confirmation deletes it', async () => {
+    await openParked();
+    const text = 'Мила — 1 ставки, 65,00 RSD, ' + timeOf(AT);
+    await act(async () => button(`Обриши: ${text}`)?.click());
+    expect(deleted).toEqual([]);
+    expect(dialog()?.textContent).toContain('Обрисати паркирану продају?');
+    expect(document.activeElement).toBe(button(`Откажи: ${text}`));
+    await act(async () => button(`Откажи: ${text}`)?.click());
+    expect(deleted).toEqual([]);
+    await act(async () => button(`Обриши: ${text}`)?.click());
+    await act(async () => button(`Обриши заиста: ${text}`)?.click());
+    expect(deleted).toEqual([12]);
+    expect(dialog()?.textContent).not.toContain('Мила');
+  });
+
+  it('parking says so, with the name when one was given', async () => {
+    store.getState().addProduct(BREAD);
+    await act(async () => void (await store.getState().park('Јован')));
+    expect(container.querySelector('.notice[role="status"] span')?.textContent).toBe('Паркирано: Јован');
+    store.getState().addProduct(BREAD);
+    await act(async () => void (await store.getState().park()));
+    expect(container.querySelector('.notice[role="status"] span')?.textContent).toBe('Продаја је паркирана.');
+  });
+});
+
+/** The time as the list shows it (hours and minutes in the Serbian locale of the test's time zone). */
+function timeOf(iso: string): string {
+  return new Date(iso).toLocaleTimeString('sr-Cyrl-RS', { hour: '2-digit', minute: '2-digit' });
+}
