@@ -41,6 +41,12 @@ export interface EngineOptions {
   requestTimeoutMs: number;
   /** Failed look-ups of one order before it is parked for a person (reconcile-budget.ts). */
   maxLookupTries: number;
+  /**
+   * While online with nothing to send, the gateway is asked this often whether it is still there (GET
+   * /auth/api-key/me, the cheapest call it has; the spec sets no general rate limit), so the counter's
+   * online chip turns red within this time of an outage, not at the next failed sale. 0: never. Default 10 s.
+   */
+  idleProbeMs: number;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
@@ -54,6 +60,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   probeMaxMs: POLICIES.gatewayProbe.capMs,
   requestTimeoutMs: 20_000,
   maxLookupTries: DEFAULT_MAX_LOOKUP_TRIES,
+  idleProbeMs: 10_000,
 };
 
 export interface EngineDeps {
@@ -90,6 +97,8 @@ export class SyncEngine {
   readonly #waiters = new Map<number, Set<() => void>>();
 
   #online = true;
+  /** When the gateway last answered (epoch ms; the idle probe's clock). */
+  #lastContactAt = Number.NEGATIVE_INFINITY;
   #paused: 'auth' | null = null;
   #lastError: string | null = null;
   #lastSuccessAt: string | null = null;
@@ -254,6 +263,7 @@ export class SyncEngine {
     else {
       const next = this.#store.nextDue();
       if (next !== null) wait = Math.max(0, next - now);
+      if (this.options.idleProbeMs > 0) wait = Math.min(wait, this.#lastContactAt + this.options.idleProbeMs - now);
     }
     return Math.max(Math.min(wait, 60_000), 5);
   }
@@ -264,6 +274,9 @@ export class SyncEngine {
     if (!this.#online) {
       if (this.#now() < this.#nextProbeAt) return;
       if (!(await this.#probe(client))) return;
+    } else if (this.#idleProbeDue()) {
+      await this.#idleProbe(client);
+      if (!this.#canSend()) return;
     }
     for (;;) {
       const due = this.#store.due(this.#now(), 5000, this.#claimed);
@@ -633,6 +646,32 @@ export class SyncEngine {
     }
   }
 
+  /** Online, nothing due now, and no answer from the gateway for `idleProbeMs`. */
+  #idleProbeDue(): boolean {
+    const every = this.options.idleProbeMs;
+    if (every <= 0 || this.#now() - this.#lastContactAt < every) return false;
+    return this.#store.due(this.#now(), 1, this.#claimed).length === 0;
+  }
+
+  /**
+   * The idle check: unreachable or timed out goes offline (the probes then take over), a refused key
+   * pauses sending as any other request would; any other answer shows the gateway is there.
+   */
+  async #idleProbe(client: GatewayClient): Promise<void> {
+    this.#lastContactAt = this.#now();
+    try {
+      await client.apiKeyMe({ timeoutMs: Math.min(5000, this.options.idleProbeMs) });
+      this.#succeeded();
+    } catch (err) {
+      if (err instanceof GatewayError && (err.kind === 'network' || err.kind === 'timeout')) this.#wentOffline(err);
+      else if (classify(err).type === 'blocked') {
+        this.#paused = 'auth';
+        this.#lastError = errorView(err).message;
+        this.#emitStatus();
+      }
+    }
+  }
+
   #wentOffline(err: GatewayError): void {
     if (this.#online) {
       this.#online = false;
@@ -650,6 +689,7 @@ export class SyncEngine {
   }
 
   #succeeded(): void {
+    this.#lastContactAt = this.#now();
     this.#lastSuccessAt = new Date(this.#now()).toISOString();
     if (!this.#online) {
       this.#online = true;
