@@ -26,6 +26,7 @@ import { sandboxVariant } from './sandbox/variant.ts';
 import { createJournalFetcher } from './outbox/journal.ts';
 import { RetryBudgets } from './retry/budget.ts';
 import { createPrintService } from './printer/service.ts';
+import { OpenCart } from './sales/open-cart.ts';
 import { refundSlipOf } from './printer/refund-slip.ts';
 import { createCatalogService } from './catalog/service.ts';
 import { createParkedDrafts } from './catalog/drafts.ts';
@@ -208,7 +209,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     log: (l) => logger.info(`sync: ${l}`),
   });
 
+  const openCart = new OpenCart(db);
   const sales = new SalesService({
+    openCart,
     store,
     engine,
     taxRates,
@@ -307,7 +310,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   const gateway = { client: () => client, mode: () => gatewayMode, key: () => gatewayKey, set: setGateway };
   const table = composeHandlers([
-    salesHandlers({ sales, taxRates, client: () => client, info, warn: (l) => logger.warn(l) }),
+    salesHandlers({ sales, taxRates, client: () => client, info, warn: (l) => logger.warn(l), openCart, now }),
     ordersHandlers({
       store,
       engine,

@@ -5,6 +5,7 @@ import { CommandError } from '../errors.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import type { SalesService } from './service.ts';
 import type { TaxRatesCache } from './tax-rates.ts';
+import type { OpenCart } from './open-cart.ts';
 
 export interface SalesHandlerDeps {
   sales: SalesService;
@@ -13,6 +14,8 @@ export interface SalesHandlerDeps {
   client(): GatewayClient;
   info(): AppInfo;
   warn(line: string): void;
+  openCart: OpenCart;
+  now(): number;
 }
 
 export function salesHandlers(deps: SalesHandlerDeps): AreaHandlers<'sales'> {
@@ -33,5 +36,10 @@ export function salesHandlers(deps: SalesHandlerDeps): AreaHandlers<'sales'> {
       return taxRates.get() as NonNullable<ReturnType<TaxRatesCache['get']>>;
     },
     'sales.checkout': (input) => sales.checkout(input),
+    'cart.get': async () => deps.openCart.get(),
+    'cart.save': async ({ rev, lines }, caller) => ({
+      rev,
+      saved: deps.openCart.save(rev, lines, caller?.actor?.name ?? null, deps.now()),
+    }),
   });
 }

@@ -14,6 +14,7 @@ import type { TaxRatesCache } from './tax-rates.ts';
 import { nominalPayments, takesNoMoney } from './no-money.ts';
 import { capturedTaxGroup, stampReceipt } from './receipt-stamp.ts';
 import { priceLines } from './price-lines.ts';
+import type { OpenCart } from './open-cart.ts';
 
 export interface SalesDeps {
   store: OrderStore;
@@ -22,6 +23,8 @@ export interface SalesDeps {
   terminalId: () => string;
   trainingMode: () => boolean;
   onlineBudgetMs: () => number;
+  /** The counter's open cart: a checkout with `cartRev` closes it in the order's transaction. */
+  openCart?: OpenCart;
   now?: () => number;
 }
 
@@ -47,6 +50,8 @@ export class SalesService {
     if (this.#deps.trainingMode() && invoiceType === 'advance') throw invalidInput('invoiceType', 'training_advance');
     const now = this.#now();
     const { orderId, orderNumber } = store.capture(() => {
+      // Sold with the order or not at all: a crash cannot bring back a cart that was sold.
+      if (input.cartRev !== undefined) this.#deps.openCart?.close(input.cartRev, now);
       const orderNumber = store.nextOrderNumber(this.#deps.terminalId(), now);
       const body: ReceiptRequest = {
         orderNumber,

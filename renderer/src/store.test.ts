@@ -227,3 +227,63 @@ describe('store', () => {
     expect(store.getState()).toMatchObject({ query: 'ml', resultsFor: 'ml', results: [MILK] });
   });
 });
+
+describe('the open cart kept in the core', () => {
+  const ANA = { id: 2, name: 'Ана', role: 'cashier' as const, active: true, mustChangePin: false };
+  const SAVED = {
+    name: 'Сир',
+    unitPricePara: 89900,
+    quantityMilli: 614,
+    discountPara: 0,
+    label: 'E',
+    unit: 'kg' as const,
+  };
+
+  it('comes back at login after a crash, and every change is saved with a growing revision', async () => {
+    const saves: { rev: number; lines: unknown[] }[] = [];
+    const { store } = setup({
+      'staff.login': () => ok(ANA),
+      'cart.get': () => ok({ rev: 41, lines: [SAVED], cashier: 'Ана', updatedAt: '2026-11-25T09:00:00.000Z' }),
+      'cart.save': (input) => {
+        saves.push(input);
+        return ok({ rev: input.rev, saved: true });
+      },
+    });
+    await store.getState().init();
+    expect(await store.getState().login('1111')).toBeNull();
+    expect(store.getState().lines).toMatchObject([SAVED]);
+    expect(store.getState().notice).toEqual({ kind: 'info', key: 'sale.cartRestored', params: { count: 1 } });
+    await store.getState().scan('8600000100018');
+    expect(saves.map((s) => s.rev)).toEqual([42, 43]);
+    expect(saves.at(-1)?.lines).toHaveLength(2);
+    expect(saves.at(-1)?.lines.every((l) => !('key' in (l as object)))).toBe(true);
+  });
+
+  it('the checkout sends the revision it sells; nothing is saved before the saved cart was read', async () => {
+    const saves: number[] = [];
+    const checkouts: unknown[] = [];
+    const { store } = setup({
+      'staff.login': () => ok(ANA),
+      'cart.get': () => ok({ rev: 0, lines: [], cashier: null, updatedAt: null }),
+      'cart.save': (input) => {
+        saves.push(input.rev);
+        return ok({ rev: input.rev, saved: true });
+      },
+      'sales.checkout': (input) => {
+        checkouts.push(input);
+        return ok({ orderId: 1, orderNumber: 'T1-1', state: 'queued', totalPara: 6500, changePara: 0 });
+      },
+      'orders.get': () => ok(order({ state: 'queued', totalPara: 6500 })),
+    });
+    await store.getState().init();
+    await store.getState().scan('8600000100018'); // before login: the saved cart is not known yet
+    expect(saves).toEqual([]);
+    store.setState({ lines: [] });
+    await store.getState().login('1111');
+    await store.getState().scan('8600000100018');
+    expect(saves).toEqual([1]);
+    await store.getState().checkout({ payments: [{ type: 'cash', amountPara: 6500 }], invoiceType: 'normal' });
+    expect(checkouts[0]).toMatchObject({ cartRev: 1 });
+    expect(saves).toEqual([1, 2]); // the emptied cart after the sale
+  });
+});

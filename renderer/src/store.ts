@@ -274,13 +274,31 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
     }
   })();
   let searchSeq = 0;
+  /**
+   * The open cart kept in the core (`cart.save`): each change goes with a revision that only grows; the
+   * checkout sends the revision it sells. Nothing is saved before the saved cart was read back at login, so
+   * an empty cart at start never overwrites one a crash left.
+   */
+  let cartRev = 0;
+  let cartRestored = false;
 
-  return createStore<PosState & PosActions>()((set, get) => {
+  const store = createStore<PosState & PosActions>()((set, get) => {
     /** Unwraps a result; on error shows it and returns null. */
     const unwrap = <T>(r: Result<T>): T | null => {
       if (r.ok) return r.value;
       set({ notice: errorNotice(r.error) });
       return null;
+    };
+
+    /** After a reload or a crash: the cart the core kept comes back, with a notice saying so. */
+    const restoreCart = async (): Promise<void> => {
+      const r = await api['cart.get']({});
+      if (!r.ok) return; // never worse than before: the cart on screen stays, and is not saved over
+      cartRev = Math.max(cartRev, r.value.rev);
+      cartRestored = true;
+      if (r.value.lines.length === 0 || get().lines.length > 0) return;
+      appendResumed({ lines: r.value.lines });
+      set({ notice: { kind: 'info', key: 'sale.cartRestored', params: { count: r.value.lines.length } } });
     };
 
     /** A resumed cart is appended to the current one (nothing is lost), and the sale screen shows it. */
@@ -440,6 +458,7 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
           return null;
         }
         set({ cashier: r.value, mustChangePin: false, notice: null, screen: 'sale', dialog: null });
+        await restoreCart();
         return null;
       },
 
@@ -798,7 +817,10 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
         if (lines.length === 0 || get().busy) return false;
         set({ busy: true });
         try {
-          const input = toCheckoutInput(lines, entry, get().cashier?.name);
+          const input = {
+            ...toCheckoutInput(lines, entry, get().cashier?.name),
+            ...(cartRestored && cartRev > 0 ? { cartRev } : {}),
+          };
           const paidPara = entry.payments.reduce((s, p) => s + p.amountPara, 0);
           const finish = async (r: CheckoutResult): Promise<void> => {
             set({
@@ -893,4 +915,10 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
       },
     };
   });
+  store.subscribe((state, prev) => {
+    if (!cartRestored || state.lines === prev.lines) return;
+    cartRev += 1;
+    void api['cart.save']({ rev: cartRev, lines: state.lines.map(({ key: _key, ...l }) => l) });
+  });
+  return store;
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { command } from './define.ts';
 import * as s from './schemas.ts';
 import type { AppInfo, OrderState, TaxRatesView, ReceiptView } from '../domain.ts';
+import { ParkedLine } from './catalog.ts';
 
 export const CheckoutLine = z.strictObject({
   name: s.text(100),
@@ -29,6 +30,8 @@ export const CheckoutInput = z.strictObject({
   buyerId: s.buyerId.optional(),
   email: s.email.optional(),
   cashier: s.text(60).optional(),
+  /** The open cart's revision this sale sells (`cart.save`): the core closes it with the order. */
+  cartRev: z.number({ error: 'number' }).int({ error: 'integer' }).positive({ error: 'positive' }).optional(),
 });
 export type CheckoutInput = z.infer<typeof CheckoutInput>;
 
@@ -41,6 +44,17 @@ export interface CheckoutResult {
   receipt?: ReceiptView;
 }
 
+/** The counter's open cart as kept in the core (electron/sales/open-cart.ts). */
+export interface OpenCartView {
+  /** The revision last saved or sold (0: none); the counter continues above it. */
+  rev: number;
+  lines: ParkedLine[];
+  cashier: string | null;
+  updatedAt: string | null;
+}
+
+const cartRev = z.number({ error: 'number' }).int({ error: 'integer' }).positive({ error: 'positive' });
+
 export const salesCommands = {
   'app.info': command<AppInfo>()(s.empty, 'Mode (demo or live), language, terminal and version.', { auth: 'public' }),
   'taxRates.get': command<TaxRatesView>()(
@@ -52,6 +66,20 @@ export const salesCommands = {
     CheckoutInput,
     'Commits the order, its frozen gateway request and its outbox row in one transaction before answering; ' +
       'answers `fiscalized` if the gateway issued the receipt within the online budget, otherwise `queued`.',
+    { auth: 'session' },
+  ),
+  'cart.get': command<OpenCartView>()(
+    s.empty,
+    'The open cart as last saved, so a reload, a crash or a restart brings it back (empty once sold).',
+    { auth: 'session' },
+  ),
+  'cart.save': command<{ rev: number; saved: boolean }>()(
+    z.strictObject({
+      rev: cartRev,
+      lines: z.array(ParkedLine, { error: 'lines' }).max(500, { error: 'too_many' }),
+    }),
+    'Stores the open cart at revision `rev`. saved is false when a newer revision, or a sale of this one ' +
+      '(`sales.checkout` with `cartRev`), is already stored: a late save never brings back a sold cart.',
     { auth: 'session' },
   ),
 } as const;

@@ -127,6 +127,28 @@ test('park a sale, serve another customer, resume it (also after a reload)', asy
   await expect(parked).toHaveCount(0);
 });
 
+test('a reload with a cart open brings the cart back; a sold cart never comes back', async ({ kasa }) => {
+  const { page } = kasa;
+  await ready(kasa);
+  const cart = page.getByRole('table', { name: 'Корпа' });
+  await scan(page, BREAD.barcode);
+  await scan(page, MILK.barcode);
+  await expect(cart.getByRole('row', { name: /^Ставка \d/ })).toHaveCount(2);
+
+  // The open cart lives in the core: a reload (or a crash) and a new login bring it back.
+  await page.reload();
+  await login(page);
+  await expect(page.getByRole('status').filter({ hasText: 'Враћена је отворена продаја (2 ставки).' })).toBeVisible();
+  await expect(cart.getByRole('row', { name: /^Ставка \d/ })).toHaveCount(2);
+  await expect(page.getByTestId('cart-total')).toHaveText(rsd(BREAD.pricePara + MILK.pricePara));
+
+  await payWithKeys(page);
+  await expect(page.getByTestId('receipt-state')).toBeVisible();
+  await page.reload();
+  await login(page);
+  await expect(page.getByText('Корпа је празна. Скенирајте производ.')).toBeVisible();
+});
+
 test('weighed goods by in-store barcode and by search, and a manual item with a label from the tax rates', async ({
   kasa,
 }) => {

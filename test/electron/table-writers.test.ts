@@ -36,6 +36,7 @@ const TILL_OWNERS: Record<string, string> = {
   outbox: 'electron/orders/',
   // The parked carts and their gateway drafts (catalog/drafts.ts keeps the link).
   parked_sales: 'electron/catalog/',
+  open_cart: 'electron/sales/open-cart.ts',
   print_jobs: 'electron/printer/queue.ts',
   product_barcodes: 'electron/catalog/service.ts',
   products: 'electron/catalog/service.ts',

@@ -13,6 +13,7 @@ import { m011 } from './011_report_days.ts';
 import { m012 } from './012_tax_time.ts';
 import { m013 } from './013_hub_state.ts';
 import { m014 } from './014_print_truth.ts';
+import { m015 } from './015_open_cart.ts';
 
 /**
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
@@ -33,4 +34,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m012,
   m013,
   m014,
+  m015,
 ];
