@@ -27,6 +27,8 @@ import { createJournalFetcher } from './outbox/journal.ts';
 import { RetryBudgets } from './retry/budget.ts';
 import { createPrintService } from './printer/service.ts';
 import { OpenCart } from './sales/open-cart.ts';
+import { ShiftService } from './shifts/service.ts';
+import { shiftsHandlers } from './shifts/handlers.ts';
 import { refundSlipOf } from './printer/refund-slip.ts';
 import { createCatalogService } from './catalog/service.ts';
 import { createParkedDrafts } from './catalog/drafts.ts';
@@ -212,6 +214,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const openCart = new OpenCart(db);
   const sales = new SalesService({
     openCart,
+    // Defined below with the audit log; only ever called by a checkout, after start-up.
+    requireShift: () => shifts.requireOpen(),
     store,
     engine,
     taxRates,
@@ -243,6 +247,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     budgets,
   });
   const { staff } = manager;
+  const shifts = new ShiftService({
+    db,
+    taxRates,
+    now,
+    audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
+  });
   // A queued e-mail waits for its order's fiscalization.
   events.subscribe((m) => {
     if (m.name === 'order.updated' && m.payload.state === 'fiscalized') void manager.emails.pump();
@@ -345,6 +355,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     archiveHandlers(manager.archive),
     settingsHandlers({ settings, taxRates, gateway, secrets, staff }),
     reportsHandlers({ db, taxRates, printer, staff, now }),
+    shiftsHandlers(shifts, {
+      printer,
+      shown: (iso) =>
+        new Date(iso).toLocaleString('sr-Cyrl-RS', { dateStyle: 'short', timeStyle: 'short', hour12: false }),
+      warn: (l) => logger.warn(l),
+    }),
     backupsHandlers({ dataDir: options.dataDir, startup: () => maintenance.report(), staff }),
   ]);
   const dispatch = createDispatch({

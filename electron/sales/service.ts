@@ -23,6 +23,8 @@ export interface SalesDeps {
   terminalId: () => string;
   trainingMode: () => boolean;
   onlineBudgetMs: () => number;
+  /** Throws when the till works in shifts and none is open (electron/shifts): no sale outside a shift. */
+  requireShift?: () => void;
   /** The counter's open cart: a checkout with `cartRev` closes it in the order's transaction. */
   openCart?: OpenCart;
   now?: () => number;
@@ -43,6 +45,7 @@ export class SalesService {
    */
   async checkout(input: CheckoutInput): Promise<CheckoutResult> {
     const { store, engine } = this.#deps;
+    this.#deps.requireShift?.();
     const priced = this.price(input);
     let invoiceType: InvoiceType = input.invoiceType ?? 'normal';
     if (this.#deps.trainingMode() && invoiceType === 'normal') invoiceType = 'training';

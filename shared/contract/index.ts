@@ -22,6 +22,7 @@ import { settingsCommands } from './settings.ts';
 import { reportsCommands } from './reports.ts';
 import { backupsCommands } from './backups.ts';
 import { auditCommands } from './audit.ts';
+import { shiftsCommands } from './shifts.ts';
 
 export * from './define.ts';
 export { CheckoutInput, CheckoutLine } from './sales.ts';
@@ -37,6 +38,7 @@ export type { AccountView, SettingsView } from './settings.ts';
 export type { ReportView } from './reports.ts';
 export type { BackupsView } from './backups.ts';
 export type { AuditEntry } from './audit.ts';
+export type { ShiftView, ShiftMoveView } from './shifts.ts';
 
 /**
  * The contract's areas, one file each in this folder, named by the prefix of their commands' names
@@ -60,12 +62,13 @@ export const contractAreas = {
   reports: reportsCommands,
   backups: backupsCommands,
   audit: auditCommands,
+  shifts: shiftsCommands,
 } as const;
 export type Area = keyof typeof contractAreas;
 
 /** The name prefixes of each area: its own name, and for a few areas more (`taxRates.get` is a sale's). */
 export const AREA_PREFIXES: { readonly [A in Area]: readonly string[] } = {
-  sales: ['sales', 'taxRates', 'app'],
+  sales: ['sales', 'taxRates', 'app', 'cart'],
   orders: ['orders'],
   sync: ['sync'],
   printer: ['print', 'printer'],
@@ -82,6 +85,7 @@ export const AREA_PREFIXES: { readonly [A in Area]: readonly string[] } = {
   reports: ['reports'],
   backups: ['backups'],
   audit: ['audit'],
+  shifts: ['shifts'],
 };
 
 export const commands = {
@@ -102,6 +106,7 @@ export const commands = {
   ...reportsCommands,
   ...backupsCommands,
   ...auditCommands,
+  ...shiftsCommands,
 } as const;
 
 export const events = {

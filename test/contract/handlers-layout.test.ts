@@ -40,6 +40,7 @@ const HANDLER_FILES: { readonly [A in Area]: string } = {
   emails: 'electron/manager/handlers/emails.ts',
   archive: 'electron/manager/handlers/archive.ts',
   reports: 'electron/manager/handlers/reports.ts',
+  shifts: 'electron/shifts/handlers.ts',
 };
 
 function sourceFiles(dir: string): string[] {

@@ -37,6 +37,8 @@ const TILL_OWNERS: Record<string, string> = {
   // The parked carts and their gateway drafts (catalog/drafts.ts keeps the link).
   parked_sales: 'electron/catalog/',
   open_cart: 'electron/sales/open-cart.ts',
+  shift_moves: 'electron/shifts/store.ts',
+  shifts: 'electron/shifts/store.ts',
   print_jobs: 'electron/printer/queue.ts',
   product_barcodes: 'electron/catalog/service.ts',
   products: 'electron/catalog/service.ts',

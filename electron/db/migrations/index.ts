@@ -14,6 +14,7 @@ import { m012 } from './012_tax_time.ts';
 import { m013 } from './013_hub_state.ts';
 import { m014 } from './014_print_truth.ts';
 import { m015 } from './015_open_cart.ts';
+import { m016 } from './016_shifts.ts';
 
 /**
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
@@ -35,4 +36,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m013,
   m014,
   m015,
+  m016,
 ];
