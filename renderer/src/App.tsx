@@ -8,6 +8,7 @@ import type { PosStore } from './store.ts';
 import { CatalogScreen } from './components/CatalogScreen.tsx';
 import { PaymentScreen } from './components/PaymentScreen.tsx';
 import { ReceiptScreen } from './components/ReceiptScreen.tsx';
+import { ShiftDialog } from './components/ShiftDialog.tsx';
 import { SEARCH_ID, SaleScreen } from './components/SaleScreen.tsx';
 import { StatusBar } from './components/StatusBar.tsx';
 import { LoginScreen } from './components/LoginScreen.tsx';
@@ -188,7 +189,13 @@ function NoticeBar() {
 
 function Header(props: { api: PosApi }) {
   const { t } = useTranslation();
-  const { info, cashier, requestApproval } = usePosPick('info', 'cashier', 'requestApproval');
+  const { info, cashier, requestApproval, shift, openDialog } = usePosPick(
+    'info',
+    'cashier',
+    'requestApproval',
+    'shift',
+    'openDialog',
+  );
   const training = info?.trainingMode ?? false;
   return (
     <header className="top">
@@ -204,6 +211,11 @@ function Header(props: { api: PosApi }) {
           onClick={() => requestApproval({ kind: 'training', on: !training })}
         >
           {t('action.training')}
+        </button>
+      )}
+      {cashier && info && (
+        <button type="button" className={shift ? 'shift-on' : 'shift-off'} onClick={() => openDialog('shift')}>
+          {shift ? t('shift.open') : t('shift.none')}
         </button>
       )}
       <ManagerLauncher api={props.api} />
@@ -233,6 +245,12 @@ function Screens(props: { api: PosApi }) {
     case 'catalog':
       return <CatalogScreen api={props.api} />;
   }
+}
+
+/** The shift dialog (the header's shift button), over the counter. */
+function ShiftHost(props: { api: PosApi }) {
+  const dialog = usePos((s) => s.dialog);
+  return dialog === 'shift' ? <ShiftDialog api={props.api} /> : null;
 }
 
 /** The manager-PIN prompt, over whatever screen asked for it. */
@@ -279,6 +297,7 @@ export function App(props: { store: PosStore; api: PosApi; i18n: i18n }) {
           <Header api={props.api} />
           <NoticeBar />
           <Screens api={props.api} />
+          <ShiftHost api={props.api} />
           <ApprovalHost />
           <StatusBar />
         </div>

@@ -16,6 +16,7 @@ import type {
 } from '../../shared/contract/catalog.ts';
 import type { StaffView } from '../../shared/contract/staff.ts';
 import type { PrintStatus } from '../../shared/contract/printer.ts';
+import type { ShiftView } from '../../shared/contract/shifts.ts';
 import type { AppInfo, Language, OrderView, PaymentType, SyncStatus, TaxRatesView } from '../../shared/domain.ts';
 import { lineTotal, milliToDecimal, paraToDecimal, type Milli, type Para } from '../../shared/money.ts';
 import { looksLikeBarcode } from './scanner.ts';
@@ -42,7 +43,7 @@ export interface Notice {
 }
 
 export type Screen = 'sale' | 'payment' | 'receipt' | 'catalog';
-export type Dialog = null | 'quantity' | 'discount' | 'manual' | 'park' | 'parked' | 'price' | 'approval';
+export type Dialog = null | 'quantity' | 'discount' | 'manual' | 'park' | 'parked' | 'price' | 'approval' | 'shift';
 
 /**
  * A counter action that needs a manager's PIN: removing lines once payment has started, a price
@@ -180,6 +181,9 @@ export interface PosActions {
   weighing: { product: ProductView; unitPricePara: Para; gtin?: string | undefined } | null;
   /** Adds the weighed product with the weight typed; false when nothing was waiting. */
   addWeighed(quantityMilli: Milli): boolean;
+  /** The drawer's open shift (`shifts.current`), null when none; undefined until read at login. */
+  shift: ShiftView | null | undefined;
+  setShift(shift: ShiftView | null): void;
   addManual(line: { name: string; unitPricePara: Para; quantityMilli: Milli; label: string; unit: ProductUnit }): void;
   select(index: number): void;
   /** Lowering a quantity once payment has started asks for a manager first (unless `approved`). */
@@ -368,6 +372,7 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
       pinLockedUntil: null,
       paymentStarted: false,
       weighing: null,
+      shift: undefined,
       approval: null,
       outage: { warnMinutes: 30, alarmMinutes: 24 * 60 },
       managerTab: null,
@@ -459,6 +464,8 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
         }
         set({ cashier: r.value, mustChangePin: false, notice: null, screen: 'sale', dialog: null });
         await restoreCart();
+        const shift = await api['shifts.current']({});
+        if (shift.ok) set({ shift: shift.value });
         return null;
       },
 
@@ -684,6 +691,10 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
           return true;
         }
         return addLine(product, quantityMilli, unitPricePara, gtin);
+      },
+
+      setShift(shift) {
+        set({ shift });
       },
 
       addWeighed(quantityMilli) {

@@ -1,0 +1,244 @@
+/**
+ * The header's shift button: the drawer's shift. No shift: open one with the counted float. An open
+ * shift: the drawer now (the X report), cash in and out with a reason and a manager's PIN, print the X
+ * report, close with the counted cash (a manager's PIN); the close shows the difference. Every rule is the
+ * core's (shared/contract/shifts.ts); this screen only asks.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PosApi, Result } from '../../../shared/contract/index.ts';
+import type { ShiftView } from '../../../shared/contract/shifts.ts';
+import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
+import { usePos } from '../context.ts';
+import { locale } from '../format.ts';
+import { Modal } from './Modal.tsx';
+
+/** An amount typed the Serbian way, as the RSD number the contract takes; null when it is not one. */
+function rsd(text: string): number | null {
+  const para = parseRsdInput(text);
+  return para === null || para < 0 ? null : para / 100;
+}
+
+export function ShiftDialog(props: { api: PosApi }) {
+  const { t } = useTranslation();
+  const close = usePos((s) => s.openDialog);
+  const setShift = usePos((s) => s.setShift);
+  const language = usePos((s) => s.language);
+  const [shift, setView] = useState<ShiftView | null | undefined>(undefined);
+  const [closedNow, setClosedNow] = useState<ShiftView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const [float, setFloat] = useState('');
+  const [kind, setKind] = useState<'in' | 'out'>('out');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [movePin, setMovePin] = useState('');
+  const [counted, setCounted] = useState('');
+  const [closePin, setClosePin] = useState('');
+
+  const time = (iso: string) =>
+    new Date(iso).toLocaleString(locale(language), { dateStyle: 'short', timeStyle: 'short', hour12: false });
+
+  useEffect(() => {
+    void props.api['shifts.current']({}).then((r) => {
+      if (r.ok) setView(r.value);
+      else setError(r.error.message);
+    });
+  }, [props.api]);
+
+  /** Shows the result of a command: the new shift, or the core's message. */
+  const apply = (r: Result<ShiftView>): boolean => {
+    if (!r.ok) {
+      setError(r.error.message);
+      return false;
+    }
+    setError(null);
+    setView(r.value.closedAt ? null : r.value);
+    setShift(r.value.closedAt ? null : r.value);
+    return true;
+  };
+
+  const open = async (e: FormEvent) => {
+    e.preventDefault();
+    const value = rsd(float);
+    if (value === null) return setError(t('shift.invalidAmount'));
+    if (apply(await props.api['shifts.open']({ openingFloat: value }))) setFloat('');
+  };
+
+  const move = async (e: FormEvent) => {
+    e.preventDefault();
+    const value = rsd(amount);
+    if (value === null) return setError(t('shift.invalidAmount'));
+    const r = await props.api['shifts.cash']({ kind, amount: value, reason, approval: { managerPin: movePin } });
+    setMovePin('');
+    if (apply(r)) {
+      setAmount('');
+      setReason('');
+    }
+  };
+
+  const closeShift = async (e: FormEvent) => {
+    e.preventDefault();
+    const value = rsd(counted);
+    if (value === null) return setError(t('shift.invalidAmount'));
+    const r = await props.api['shifts.close']({ counted: value, approval: { managerPin: closePin } });
+    setClosePin('');
+    if (apply(r) && r.ok) setClosedNow(r.value);
+  };
+
+  const printX = async () => {
+    if (!shift) return;
+    const r = await props.api['shifts.print']({ shiftId: shift.id });
+    if (r.ok) {
+      setError(null);
+      setInfo(t('shift.printed'));
+    } else setError(r.error.message);
+  };
+
+  const figures = (v: ShiftView) => (
+    <dl className="shift-figures">
+      <div>
+        <dt>{t('shift.openingFloat')}</dt>
+        <dd>{formatRsd(v.openingFloatPara)}</dd>
+      </div>
+      <div>
+        <dt>{t('shift.cashSales')}</dt>
+        <dd>{formatRsd(v.cashSalesPara)}</dd>
+      </div>
+      <div>
+        <dt>{t('shift.cashIn')}</dt>
+        <dd>{formatRsd(v.cashInPara)}</dd>
+      </div>
+      <div>
+        <dt>{t('shift.cashOut')}</dt>
+        <dd>{formatRsd(-v.cashOutPara)}</dd>
+      </div>
+      <div className="expected">
+        <dt>{t('shift.expected')}</dt>
+        <dd data-testid="shift-expected">{formatRsd(v.expectedPara)}</dd>
+      </div>
+      {v.countedPara !== null && (
+        <>
+          <div>
+            <dt>{t('shift.counted')}</dt>
+            <dd>{formatRsd(v.countedPara)}</dd>
+          </div>
+          <div className={(v.differencePara ?? 0) < 0 ? 'short' : undefined}>
+            <dt>{t('shift.difference')}</dt>
+            <dd data-testid="shift-difference">{formatRsd(v.differencePara ?? 0)}</dd>
+          </div>
+        </>
+      )}
+    </dl>
+  );
+
+  return (
+    <Modal title={t('shift.title')} onClose={() => close(null)} wide>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      {info && !error && <p role="status">{info}</p>}
+      {closedNow ? (
+        <section aria-label={t('shift.closed')}>
+          <p role="status">
+            {t('shift.closed')}{' '}
+            {closedNow.differencePara === 0
+              ? t('shift.exact')
+              : `${(closedNow.differencePara ?? 0) < 0 ? t('shift.short') : t('shift.over')}: ${formatRsd(
+                  Math.abs(closedNow.differencePara ?? 0),
+                )} RSD`}
+          </p>
+          {figures(closedNow)}
+        </section>
+      ) : shift === null ? (
+        <form onSubmit={open} noValidate aria-label={t('shift.openAction')}>
+          <p>{t('shift.noShift')}</p>
+          <label className="field">
+            {t('shift.float')}
+            <input inputMode="decimal" value={float} onChange={(e) => setFloat(e.target.value)} />
+          </label>
+          <button type="submit" className="primary">
+            {t('shift.openAction')}
+          </button>
+        </form>
+      ) : shift ? (
+        <>
+          <p>{t('shift.opened', { time: time(shift.openedAt), name: shift.cashier })}</p>
+          {figures(shift)}
+          {shift.moves.length > 0 && (
+            <ul className="shift-moves" aria-label={t('shift.moves')}>
+              {shift.moves.map((m) => (
+                <li key={m.id}>
+                  {m.kind === 'in' ? t('shift.cashIn') : t('shift.cashOut')}: {formatRsd(m.amountPara)} RSD — {m.reason}
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="shift-forms">
+            <form onSubmit={move} noValidate aria-label={t('shift.moves')}>
+              <h3>{t('shift.moves')}</h3>
+              <label className="field">
+                {t('shift.kind')}
+                <select value={kind} onChange={(e) => setKind(e.target.value === 'in' ? 'in' : 'out')}>
+                  <option value="out">{t('shift.cashOut')}</option>
+                  <option value="in">{t('shift.cashIn')}</option>
+                </select>
+              </label>
+              <label className="field">
+                {t('shift.amount')}
+                <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+              </label>
+              <label className="field">
+                {t('shift.reason')}
+                <input value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
+              </label>
+              <label className="field">
+                {t('shift.managerPin')}
+                <input
+                  type="password"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={movePin}
+                  onChange={(e) => setMovePin(e.target.value)}
+                />
+              </label>
+              <button type="submit">{t('shift.record')}</button>
+            </form>
+            <form onSubmit={closeShift} noValidate aria-label={t('shift.closeAction')}>
+              <h3>{t('shift.closeAction')}</h3>
+              <label className="field">
+                {t('shift.countedField')}
+                <input inputMode="decimal" value={counted} onChange={(e) => setCounted(e.target.value)} />
+              </label>
+              <label className="field">
+                {t('shift.managerPin')}
+                <input
+                  type="password"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={closePin}
+                  onChange={(e) => setClosePin(e.target.value)}
+                />
+              </label>
+              <button type="submit" className="danger">
+                {t('shift.closeAction')}
+              </button>
+            </form>
+          </div>
+        </>
+      ) : null}
+      <div className="dialog-buttons">
+        {shift && !closedNow && (
+          <button type="button" onClick={() => void printX()}>
+            {t('shift.printX')}
+          </button>
+        )}
+        <button type="button" data-close onClick={() => close(null)}>
+          {t('shift.close')} <kbd>Esc</kbd>
+        </button>
+      </div>
+    </Modal>
+  );
+}
