@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRsd, lineTotal } from '../../../shared/money.ts';
 import { usePos, usePosPick } from '../context.ts';
@@ -214,25 +214,49 @@ function QuickKeys() {
   const { t } = useTranslation();
   const favourites = usePos((s) => s.favourites);
   const addProduct = usePos((s) => s.addProduct);
+  const ref = useRef<HTMLElement>(null);
+  // More keys than fit: the list scrolls, and a cue at its foot says so (hidden at the end of the list).
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const check = () => setMore(el.scrollTop + el.clientHeight < el.scrollHeight - 2);
+    check();
+    el.addEventListener('scroll', check);
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(check);
+    resize?.observe(el);
+    return () => {
+      el.removeEventListener('scroll', check);
+      resize?.disconnect();
+    };
+  }, [favourites.length]);
   if (favourites.length === 0) return null;
   return (
-    <nav className="quick-keys" aria-label={t('sale.quickKeys')}>
-      {favourites.map((p, i) => (
-        <button
-          key={p.id}
-          type="button"
-          onClick={() => addProduct(p)}
-          aria-keyshortcuts={i < 9 ? `Alt+${i + 1}` : undefined}
-          className={p.labelMissing ? 'flagged' : undefined}
-        >
-          <span className="qk-name">{p.name}</span>
-          <span className="qk-price">
-            {formatRsd(p.pricePara)}
-            {i < 9 && <kbd>Alt+{i + 1}</kbd>}
-          </span>
-        </button>
-      ))}
-    </nav>
+    <div className="quick-keys-box">
+      <nav className="quick-keys" aria-label={t('sale.quickKeys')} ref={ref}>
+        {favourites.map((p, i) => (
+          <button
+            key={p.id}
+            type="button"
+            onClick={() => addProduct(p)}
+            aria-keyshortcuts={i < 9 ? `Alt+${i + 1}` : undefined}
+            className={p.labelMissing ? 'flagged' : undefined}
+            title={p.name}
+          >
+            <span className="qk-name">{p.name}</span>
+            <span className="qk-price">
+              {formatRsd(p.pricePara)}
+              {i < 9 && <kbd>Alt+{i + 1}</kbd>}
+            </span>
+          </button>
+        ))}
+      </nav>
+      {more && (
+        <p className="qk-more" aria-hidden="true">
+          {t('sale.moreQuickKeys')}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -1,0 +1,48 @@
+/**
+ * Nothing clipped at the two screens shops have, 1024×768 and 1366×768: the quick keys end inside the
+ * viewport (they scroll, with a cue when more are hidden), and the receipt's QR is in view without
+ * scrolling, also for a long receipt (only the journal scrolls).
+ */
+import { expect, test } from './fixtures.ts';
+import { login, payWithKeys, sampleItems, scan } from './counter-support.ts';
+import { MANAGER_PIN } from '../support/session.ts';
+
+const SIZES = [
+  { width: 1024, height: 768 },
+  { width: 1366, height: 768 },
+] as const;
+
+test('quick keys and the receipt QR fit the viewport at 1024×768 and 1366×768', async ({ kasa }) => {
+  const { page } = kasa;
+  const r = await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
+  expect(r.body.ok).toBe(true);
+  await page.reload();
+  await login(page);
+  const keys = page.getByRole('navigation', { name: 'Брзи тастери' });
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    const box = await keys.boundingBox();
+    expect(box, `quick keys at ${size.width}`).not.toBeNull();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(size.height);
+    // The sample has more quick keys than fit: the list scrolls and says so.
+    const more = await keys.evaluate((el) => el.scrollHeight > el.clientHeight);
+    if (more) await expect(page.getByText('▼ још брзих тастера')).toBeVisible();
+  }
+
+  // A long receipt: twelve lines.
+  for (const item of sampleItems()
+    .filter((i) => i.unit === 'kom' && i.barcode !== '')
+    .slice(0, 12))
+    await scan(page, item.barcode);
+  await payWithKeys(page);
+  await expect(page.getByTestId('receipt-state')).toBeVisible();
+  const qr = page.getByRole('img', { name: /QR/ });
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    const box = await qr.boundingBox();
+    expect(box, `QR at ${size.width}`).not.toBeNull();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height, `QR bottom at ${size.width}`).toBeLessThanOrEqual(size.height);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(size.width);
+  }
+});
