@@ -19,6 +19,8 @@ export interface FakeEpsonOptions {
   port?: number;
   /** false: a clone that answers nothing. */
   answersStatus?: boolean;
+  /** Sends each status answer this long after the previous one (they arrive apart, as on a slow link). */
+  answerGapMs?: number;
   /** Called with the number of bytes received so far on a connection, as each chunk arrives. */
   onBytes?: (received: number, printer: FakeEpson) => void;
 }
@@ -37,7 +39,7 @@ export interface FakeEpson {
   answersStatus: boolean;
   /** Every byte that came out on paper, in order, status requests removed. */
   paper(): Buffer;
-  /** Bytes received but not printed yet (held while stopped). */
+  /** Bytes received but not printed yet (held while stopped), status requests not counted. */
   held(): number;
   /** Status answers sent, in order (each `DLE EOT n` / `GS r 1` answered). */
   answered: { request: string; value: number }[];
@@ -97,6 +99,22 @@ function commandLength(b: Buffer, i: number): number | null {
   return 1;
 }
 
+/** `bytes` without the status requests at command positions (what would be printed of them). */
+function withoutRequests(bytes: Buffer): Buffer {
+  const out: Buffer[] = [];
+  let from = 0;
+  for (let i = 0; i < bytes.length;) {
+    const n = commandLength(bytes, i) ?? bytes.length - i;
+    if ((bytes[i] === DLE && bytes[i + 1] === EOT) || (bytes[i] === GS && bytes[i + 1] === 0x72)) {
+      out.push(bytes.subarray(from, i));
+      from = i + n;
+    }
+    i += n;
+  }
+  out.push(bytes.subarray(from));
+  return Buffer.concat(out);
+}
+
 export async function startFakeEpson(options: FakeEpsonOptions = {}): Promise<FakeEpson> {
   const sockets = new Set<net.Socket>();
   const printed: Buffer[] = [];
@@ -121,10 +139,17 @@ export async function startFakeEpson(options: FakeEpsonOptions = {}): Promise<Fa
     }
   };
 
+  /** With `answerGapMs`: the answers leave one by one, each in its own TCP segment. */
+  let answers: Promise<void> = Promise.resolve();
   const answer = (socket: net.Socket, request: string, value: number) => {
     if (!printer.answersStatus || socket.destroyed) return;
     printer.answered.push({ request, value });
-    socket.write(Buffer.from([value]));
+    const gap = options.answerGapMs ?? 0;
+    if (gap === 0) socket.write(Buffer.from([value]));
+    else
+      answers = answers
+        .then(() => new Promise((r) => setTimeout(r, gap)))
+        .then(() => void (socket.destroyed || socket.write(Buffer.from([value]))));
   };
 
   /** Prints what can be printed: complete commands, while the printer is not stopped. */
@@ -187,7 +212,7 @@ export async function startFakeEpson(options: FakeEpsonOptions = {}): Promise<Fa
     answered: [],
     connections: 0,
     paper: () => Buffer.concat(printed),
-    held: () => pending.reduce((n, p) => n + p.bytes.length, 0),
+    held: () => pending.reduce((n, p) => n + withoutRequests(p.bytes).length, 0),
     loadPaper() {
       printer.paperOut = false;
       printer.paperNearEnd = false;
@@ -223,16 +248,22 @@ export async function startFakeEpson(options: FakeEpsonOptions = {}): Promise<Fa
       received += d.length;
       options.onBytes?.(received, printer);
       if (!sockets.has(socket)) return; // the callback cut the power
-      // Real-time requests are acted on as they arrive, wherever they are in the stream.
+      // Real-time requests are acted on as they arrive, wherever they are in the stream; what came before
+      // one is printed first (this printer prints instantly), so the answer reflects it.
       const scan = Buffer.concat([tail, d]);
+      let cut = 0;
       for (let i = 0; i + 2 < scan.length; i++) {
         const n = scan[i + 2]!;
         if (scan[i] === DLE && scan[i + 1] === EOT && n >= 1 && n <= 4 && i + 2 >= tail.length) {
+          const end = i + 3 - tail.length;
+          pending.push({ bytes: d.subarray(cut, end), socket });
+          cut = end;
+          process();
           answer(socket, `DLE EOT ${n}`, statusByte(n));
         }
       }
       tail = scan.subarray(Math.max(0, scan.length - 2));
-      pending.push({ bytes: d, socket });
+      if (cut < d.length) pending.push({ bytes: d.subarray(cut), socket });
       process();
     });
     socket.on('end', () => socket.end()); // like a raw 9100 printer: close after the client's FIN
