@@ -10,19 +10,21 @@ export interface PrinterHandlerDeps {
 
 /** The printer's handlers over `service`. Errors carry `code` (not_found, invalid_input, conflict). */
 export function printerHandlers(service: PrintService, deps: PrinterHandlerDeps): AreaHandlers<'printer'> {
-  void deps;
   return areaHandlers('printer', {
     'print.receipt': async ({ orderId }) => ({ jobId: service.enqueueReceipt(orderId) }),
     'print.test': async () => ({ jobId: service.printTest() }),
     'print.reprintLast': async () => ({ jobId: service.reprintLast() }),
     'print.status': async () => service.status(),
-    // Base of the printer-truth work: these four are built on their branches before anything lands.
-    'print.check': async () => {
-      throw new CommandError('unavailable', 'not_built');
+    'print.check': async () => service.check(),
+    'print.confirm': async ({ jobId, cameOut }, caller) => {
+      const result = service.confirm(jobId, cameOut);
+      deps.audit(caller?.actor?.name ?? null, cameOut ? 'print.confirmed' : 'print.notCameOut', {
+        jobId,
+        orderId: result.orderId,
+      });
+      return { jobId: result.jobId };
     },
-    'print.confirm': async () => {
-      throw new CommandError('unavailable', 'not_built');
-    },
+    // Base of the printer-truth work: these are built on their branches before anything lands.
     'print.held': async () => {
       throw new CommandError('unavailable', 'not_built');
     },
