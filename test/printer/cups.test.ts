@@ -6,10 +6,6 @@
  * goes through the print service with `cups://QUEUE`; the bytes cupsd delivers must be exactly the bytes
  * the service handed to the transport, and decode to the receipt's journal.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrintService } from '../../electron/printer/service.ts';
 import { createTransportFactory, type TransportFactory } from '../../electron/printer/transport.ts';
@@ -18,94 +14,12 @@ import { printerHandlers } from '../../electron/printer/handlers.ts';
 import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { journalLines } from '../../electron/printer/layout.ts';
 import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
+import { cupsdSkipReason, lpadmin, startCupsd, stopCupsd, type Cupsd } from './cupsd.ts';
 import { makeReceipt } from './fixtures.ts';
 import { memorySettings, startCaptureServer, statusLog, tempDb, until, type CaptureServer } from './helpers.ts';
 
-const CUPSD = ['/usr/sbin/cupsd', '/usr/local/sbin/cupsd'].find((p) => fs.existsSync(p)) ?? null;
-const isRoot = process.getuid?.() === 0;
-const skipReason = !CUPSD
-  ? "cupsd is not installed (Debian's `cups` package; .ci/run installs it)"
-  : !isRoot
-    ? 'cupsd needs root to start its backends as `lp` (CI runs as root)'
-    : null;
+const skipReason = cupsdSkipReason();
 if (skipReason) console.warn(`test/printer/cups.test.ts skipped: ${skipReason}`);
-
-interface Cupsd {
-  dir: string;
-  socket: string;
-  child: ChildProcess;
-  env: NodeJS.ProcessEnv;
-  log(): string;
-}
-
-/** Starts a private cupsd in the foreground; resolves once it answers on its socket. */
-async function startCupsd(): Promise<Cupsd> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-cups-'));
-  fs.chmodSync(dir, 0o755); // cupsd checks the directories it is given, and runs backends as `lp`
-  for (const d of ['root', 'spool', 'cache', 'state', 'tmp', 'log']) fs.mkdirSync(path.join(dir, d));
-  const socket = path.join(dir, 'cups.sock');
-  fs.writeFileSync(
-    path.join(dir, 'cups-files.conf'),
-    [
-      `ServerRoot ${dir}/root`,
-      `RequestRoot ${dir}/spool`,
-      `CacheDir ${dir}/cache`,
-      `StateDir ${dir}/state`,
-      `TempDir ${dir}/tmp`,
-      `ErrorLog ${dir}/log/error_log`,
-      `AccessLog ${dir}/log/access_log`,
-      `PageLog ${dir}/log/page_log`,
-      'ServerBin /usr/lib/cups',
-      'DataDir /usr/share/cups',
-      'User lp',
-      'Group lp',
-      'Sandboxing relaxed',
-      'FatalErrors none',
-      '',
-    ].join('\n'),
-  );
-  fs.writeFileSync(
-    path.join(dir, 'cupsd.conf'),
-    [
-      `Listen ${socket}`,
-      'LogLevel info',
-      'Browsing No',
-      'WebInterface No',
-      'DefaultAuthType None',
-      '<Location />',
-      '  Order allow,deny',
-      '  Allow all',
-      '</Location>',
-      '',
-    ].join('\n'),
-  );
-  const child = spawn(CUPSD!, ['-f', '-c', path.join(dir, 'cupsd.conf'), '-s', path.join(dir, 'cups-files.conf')], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
-  const env = { ...process.env, CUPS_SERVER: socket, LC_ALL: 'C' };
-  const log = () => {
-    const f = path.join(dir, 'log', 'error_log');
-    return stderr + (fs.existsSync(f) ? fs.readFileSync(f, 'utf8') : '');
-  };
-  // Up to ~20 s for the scheduler to answer; an exit means it refused its configuration.
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`cupsd exited ${child.exitCode}: ${log()}`);
-    if (fs.existsSync(socket) && spawnSync('lpstat', ['-r'], { env, encoding: 'utf8' }).stdout.includes('is running')) {
-      return { dir, socket, child, env, log };
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`cupsd did not answer on ${socket}: ${log()}`);
-}
-
-/** `lpadmin` against the private cupsd; throws with its output on failure. */
-function lpadmin(c: Cupsd, args: string[]): void {
-  const r = spawnSync('lpadmin', args, { env: c.env, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`lpadmin ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
-}
 
 describe.skipIf(skipReason !== null)('a receipt through a real CUPS raw queue', () => {
   let cupsd: Cupsd;
@@ -127,12 +41,7 @@ describe.skipIf(skipReason !== null)('a receipt through a real CUPS raw queue', 
     if (savedServer === undefined) delete process.env['CUPS_SERVER'];
     else process.env['CUPS_SERVER'] = savedServer;
     await printer?.close();
-    if (cupsd) {
-      const exited = new Promise((r) => cupsd.child.once('exit', r));
-      cupsd.child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(cupsd.dir, { recursive: true, force: true });
-    }
+    if (cupsd) await stopCupsd(cupsd);
   });
 
   it('printer.installed lists the queues with their cups:// addresses and the default', async () => {
