@@ -27,8 +27,10 @@ export interface Cupsd {
 }
 
 /** Starts a private cupsd in the foreground; resolves once it answers on its socket. */
-export async function startCupsd(): Promise<Cupsd> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-cups-'));
+export async function startCupsd(at?: string): Promise<Cupsd> {
+  // `at`: a directory chosen beforehand (its socket is then known before cupsd starts); made here.
+  const dir = at ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-cups-'));
+  if (at) fs.mkdirSync(at, { recursive: false });
   fs.chmodSync(dir, 0o755); // cupsd checks the directories it is given, and runs backends as `lp`
   for (const d of ['root', 'spool', 'cache', 'state', 'tmp', 'log']) fs.mkdirSync(path.join(dir, d));
   const socket = path.join(dir, 'cups.sock');

@@ -171,6 +171,32 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
         </p>
       )}
       <form className="mgr-printer-form" onSubmit={save} noValidate>
+        {installed !== null &&
+          (installed.length > 0 ? (
+            <div className="mgr-row">
+              <Field label={t('printer_installed')}>
+                <select
+                  value={installed.some((p) => p.uri === form.uri) ? form.uri : ''}
+                  aria-describedby="printer-installed-hint"
+                  onChange={(e) => e.target.value && setForm({ ...form, uri: e.target.value })}
+                >
+                  <option value="">{t('printer_installed_choose')}</option>
+                  {installed.map((p) => (
+                    <option key={p.uri} value={p.uri}>
+                      {p.isDefault ? t('printer_installed_default', { name: p.name }) : p.name}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <span id="printer-installed-hint" className="mgr-hint">
+                {t('printer_installed_hint')}
+              </span>
+            </div>
+          ) : (
+            <p className="mgr-hint" data-testid="printer-installed-none">
+              {t('printer_installed_none')}
+            </p>
+          ))}
         <div className="mgr-row mgr-top">
           <CheckedField label={labels.uri} error={fieldErrors.uri} errorId="printer-uri-error">
             <input
@@ -199,32 +225,6 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
             </select>
           </CheckedField>
         </div>
-        {installed !== null &&
-          (installed.length > 0 ? (
-            <div className="mgr-row">
-              <Field label={t('printer_installed')}>
-                <select
-                  value={installed.some((p) => p.uri === form.uri) ? form.uri : ''}
-                  aria-describedby="printer-installed-hint"
-                  onChange={(e) => e.target.value && setForm({ ...form, uri: e.target.value })}
-                >
-                  <option value="">{t('printer_installed_choose')}</option>
-                  {installed.map((p) => (
-                    <option key={p.uri} value={p.uri}>
-                      {p.isDefault ? t('printer_installed_default', { name: p.name }) : p.name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <span id="printer-installed-hint" className="mgr-hint">
-                {t('printer_installed_hint')}
-              </span>
-            </div>
-          ) : (
-            <p className="mgr-hint" data-testid="printer-installed-none">
-              {t('printer_installed_none')}
-            </p>
-          ))}
         <p id="printer-uri-hint" className="mgr-hint">
           {t('printer_address_hint')}
         </p>
