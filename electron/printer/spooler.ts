@@ -36,17 +36,31 @@ export interface CupsSpoolerOptions {
   /** The CUPS client commands (default `lp` and `lpstat` from PATH). */
   lp?: string;
   lpstat?: string;
+  /** How long `lp` may take to hand one job over (default 60 s). */
+  printTimeoutMs?: number;
 }
 
-/** Runs a command with `input` on stdin; resolves with its exit code and output (never rejects but on spawn). */
+/** How long listing the printers may take, and one job's hand-over to the spooler. */
+const LIST_TIMEOUT_MS = 15_000;
+const PRINT_TIMEOUT_MS = 60_000;
+
+/** Runs a command with `input` on stdin; resolves with its exit code and output (rejects only if it cannot start). */
 function run(
   cmd: string,
   args: string[],
   input: Buffer | null,
   env: NodeJS.ProcessEnv,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  timeoutMs: number,
+): Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'], env, windowsHide: true });
+    // An unreachable CUPS server or a stuck spooler must not hold a job (or the settings screen) forever.
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill();
+    }, timeoutMs);
+    timer.unref();
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -56,8 +70,14 @@ function run(
       if (stderr.length < 100_000) stderr += d.toString('utf8');
     });
     child.stdin.on('error', () => {}); // reported through the exit code
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
+    child.once('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, timedOut });
+    });
     child.stdin.end(input ?? undefined);
   });
 }
@@ -71,12 +91,13 @@ function cEnv(): NodeJS.ProcessEnv {
 export function createCupsSpooler(options: CupsSpoolerOptions = {}): Spooler {
   const lp = options.lp ?? 'lp';
   const lpstat = options.lpstat ?? 'lpstat';
+  const printTimeout = options.printTimeoutMs ?? PRINT_TIMEOUT_MS;
   return {
     async list() {
       try {
-        const names = await run(lpstat, ['-e'], null, cEnv());
+        const names = await run(lpstat, ['-e'], null, cEnv(), LIST_TIMEOUT_MS);
         if (names.code !== 0) return []; // no scheduler running, or no queues
-        const def = await run(lpstat, ['-d'], null, cEnv());
+        const def = await run(lpstat, ['-d'], null, cEnv(), LIST_TIMEOUT_MS);
         const defaultName = /destination:\s*(\S+)\s*$/m.exec(def.stdout)?.[1] ?? null;
         const out: InstalledPrinter[] = [];
         for (const line of names.stdout.split('\n')) {
@@ -93,7 +114,7 @@ export function createCupsSpooler(options: CupsSpoolerOptions = {}): Spooler {
     async printRaw(queue, bytes, jobName) {
       let r: Awaited<ReturnType<typeof run>>;
       try {
-        r = await run(lp, ['-d', queue, '-o', 'raw', '-t', jobName], bytes, childEnv());
+        r = await run(lp, ['-d', queue, '-o', 'raw', '-t', jobName], bytes, childEnv(), printTimeout);
       } catch (e) {
         const err = e as NodeJS.ErrnoException;
         throw new TransportError(
@@ -101,6 +122,7 @@ export function createCupsSpooler(options: CupsSpoolerOptions = {}): Spooler {
           `cups ${queue}: ${err.code === 'ENOENT' ? `${lp} not found` : err.message}`,
         );
       }
+      if (r.timedOut) throw new TransportError('timeout', `cups ${queue}: ${lp} did not finish in ${printTimeout} ms`);
       if (r.code !== 0) {
         throw new TransportError('offline', `cups ${queue}: ${lp} exited ${r.code}: ${r.stderr.trim().slice(0, 200)}`);
       }
@@ -131,6 +153,7 @@ export class WinspoolError extends Error {
  */
 export interface WinspoolApi {
   printers(): Promise<{ name: string; isDefault: boolean }[]>;
+  /** Rejects with a `WinspoolError`; step `run` when the binding itself could not run (or timed out). */
   writeRaw(printer: string, bytes: Buffer, docName: string): Promise<number>;
 }
 
@@ -270,7 +293,7 @@ function encoded(script: string): string[] {
 export function powershellWinspool(exe: string = powershellPath()): WinspoolApi {
   return {
     async printers() {
-      const r = await run(exe, encoded(PS_LIST), null, powershellEnv({}));
+      const r = await run(exe, encoded(PS_LIST), null, powershellEnv({}), LIST_TIMEOUT_MS);
       if (r.code !== 0)
         throw new WinspoolError('run', 0, `powershell exited ${r.code}: ${r.stderr.trim().slice(0, 200)}`);
       const parsed: unknown = JSON.parse(r.stdout.trim() || '[]');
@@ -288,6 +311,7 @@ export function powershellWinspool(exe: string = powershellPath()): WinspoolApi 
           encoded(PS_PRINT),
           bytes,
           powershellEnv({ KASA_WINSPOOL_PRINTER: printer, KASA_WINSPOOL_DOC: docName }),
+          PRINT_TIMEOUT_MS,
         );
       } catch (e) {
         throw new WinspoolError('run', 0, `powershell: ${(e as Error).message}`);

@@ -6,6 +6,9 @@
  * goes through the print service with `cups://QUEUE`; the bytes cupsd delivers must be exactly the bytes
  * the service handed to the transport, and decode to the receipt's journal.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrintService } from '../../electron/printer/service.ts';
 import { createTransportFactory, type TransportFactory } from '../../electron/printer/transport.ts';
@@ -119,6 +122,24 @@ describe.skipIf(skipReason !== null)('a receipt through a real CUPS raw queue', 
     await until(() => printer.jobs.length > before);
     expect(printer.jobs.at(-1)).toEqual(Buffer.from([0x1b, 0x40, 0x00, 0xff, 0x0a]));
     await expect(spooler.printRaw('Nema', Buffer.from('x'), 'Kasa')).rejects.toMatchObject({ reason: 'offline' });
+  });
+});
+
+describe('the CUPS client tools, whatever the scheduler', () => {
+  it('an lp that never finishes is a timeout, and its child is ended; no lpstat lists nothing', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-lp-'));
+    try {
+      const lp = path.join(dir, 'lp');
+      const pidFile = path.join(dir, 'pid');
+      fs.writeFileSync(lp, `#!/bin/sh\necho $$ > ${JSON.stringify(pidFile)}\nexec sleep 30\n`, { mode: 0o755 });
+      const spooler = createCupsSpooler({ lp, lpstat: path.join(dir, 'no-lpstat'), printTimeoutMs: 300 });
+      await expect(spooler.printRaw('POS58', Buffer.from('x'), 'Kasa')).rejects.toMatchObject({ reason: 'timeout' });
+      const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+      expect(() => process.kill(pid, 0)).toThrow(); // no stuck lp left behind
+      expect(await spooler.list()).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
