@@ -6,7 +6,7 @@
  * - Windows: the spooler's own calls (OpenPrinter, StartDocPrinter with the `RAW` datatype, WritePrinter,
  *   EndDocPrinter) behind `WinspoolApi`. No maintained native library has its Windows binary on the npm
  *   registry (docs/printing.md, "Spoolers"), so the default binding runs those calls from Windows
- *   PowerShell (part of every Windows since 7) with P/Invoke; a native binding can replace it behind the
+ *   PowerShell 5.1 (part of Windows 10 and 11) with P/Invoke; a native binding can replace it behind the
  *   same interface.
  * A spooler cannot say whether paper came out: jobs printed through it leave the printer's condition
  * unknown.
