@@ -199,7 +199,7 @@ export function createWindowsSpooler(api: WinspoolApi): Spooler {
 // The P/Invoke binding PowerShell compiles once per run: RAW datatype, every byte written (WritePrinter
 // may write fewer than asked), the document ended even when a write failed. Outputs `JOB <id>` or exits
 // 2 with `ERR <step> <win32 code>`.
-const WINSPOOL_CS = String.raw`
+export const WINSPOOL_CS = String.raw`
 using System;
 using System.Runtime.InteropServices;
 public static class KasaWinspool {
