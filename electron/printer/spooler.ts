@@ -196,8 +196,9 @@ export function createWindowsSpooler(api: WinspoolApi): Spooler {
   };
 }
 
-// The P/Invoke binding PowerShell compiles once per run: RAW datatype, every byte written (WritePrinter
-// may write fewer than asked), the document ended even when a write failed. Outputs `JOB <id>` or exits
+// The P/Invoke binding PowerShell compiles once per run: RAW datatype (XPS_PASS where a v4 driver refuses
+// RAW), every byte written (WritePrinter may write fewer than asked), the document ended even when a write
+// failed. Outputs `JOB <id>` or exits
 // 2 with `ERR <step> <win32 code>`.
 export const WINSPOOL_CS = String.raw`
 using System;
@@ -221,6 +222,11 @@ public static class KasaWinspool {
     try {
       DocInfo1 info = new DocInfo1(); info.pDocName = doc; info.pDatatype = "RAW";
       int job = StartDocPrinterW(h, 1, info);
+      // A v4 (XPS) driver refuses RAW (ERROR_INVALID_DATATYPE); XPS_PASS hands it the bytes untouched.
+      if (job == 0 && Marshal.GetLastWin32Error() == 1804) {
+        info.pDatatype = "XPS_PASS";
+        job = StartDocPrinterW(h, 1, info);
+      }
       if (job == 0) return "ERR start " + Marshal.GetLastWin32Error();
       string err = null;
       GCHandle pin = GCHandle.Alloc(data, GCHandleType.Pinned);

@@ -45,6 +45,8 @@ int StartDocPrinterW(void *h, int level, DocInfo1 *di) {
   char t[32], d[64];
   narrow(di->type, t, sizeof t);
   narrow(di->doc, d, sizeof d);
+  // A v4 (XPS) driver: RAW is refused with ERROR_INVALID_DATATYPE.
+  if (getenv("FAKE_V4") && strcmp(t, "RAW") == 0) { errno = 1804; return 0; }
   f = fopen(getenv("FAKE_OUT"), "wb");
   fprintf(f, "%s|%s|%s|%d|", name, d, t, level);
   return 77;
@@ -86,7 +88,7 @@ describe.skipIf(skipReason !== null)('the Windows binding (C#) against a stand-i
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  function print(printer: string, bytes: Buffer): { out: string; spooled: Buffer | null } {
+  function print(printer: string, bytes: Buffer, v4 = false): { out: string; spooled: Buffer | null } {
     const data = path.join(dir, 'job.bin');
     const spool = path.join(dir, 'spooled.bin');
     fs.rmSync(spool, { force: true });
@@ -94,7 +96,13 @@ describe.skipIf(skipReason !== null)('the Windows binding (C#) against a stand-i
     const r = spawnSync('mono', ['run.exe', printer, 'Kasa', data], {
       cwd: dir,
       encoding: 'utf8',
-      env: { ...process.env, LD_LIBRARY_PATH: dir, FAKE_PRINTER: 'POS-80 (USB)', FAKE_OUT: spool },
+      env: {
+        ...process.env,
+        LD_LIBRARY_PATH: dir,
+        FAKE_PRINTER: 'POS-80 (USB)',
+        FAKE_OUT: spool,
+        ...(v4 ? { FAKE_V4: '1' } : {}),
+      },
     });
     if (r.status !== 0) throw new Error(`mono exited ${r.status}: ${r.stderr}`);
     return { out: r.stdout.trim(), spooled: fs.existsSync(spool) ? fs.readFileSync(spool) : null };
@@ -108,6 +116,15 @@ describe.skipIf(skipReason !== null)('the Windows binding (C#) against a stand-i
     expect(spooled!.subarray(0, head.length).toString()).toBe(head.toString());
     expect(spooled!.subarray(head.length, head.length + 100).equals(bytes)).toBe(true);
     expect(spooled!.subarray(head.length + 100).toString()).toBe('|15'); // ceil(100 / 7) writes
+  });
+
+  it('a v4 (XPS) driver that refuses RAW gets the bytes as XPS_PASS, untouched', () => {
+    const bytes = Buffer.from([0x1b, 0x40, 0x00, 0xd0, 0x9f, 0x1d, 0x56, 0x00]);
+    const { out, spooled } = print('POS-80 (USB)', bytes, true);
+    expect(out).toBe('JOB 77');
+    const head = Buffer.from('POS-80 (USB)|Kasa|XPS_PASS|1|');
+    expect(spooled!.subarray(0, head.length).toString()).toBe(head.toString());
+    expect(spooled!.subarray(head.length, head.length + bytes.length).equals(bytes)).toBe(true);
   });
 
   it('reports a printer that is not there with its Win32 error', () => {
