@@ -302,7 +302,8 @@ export function powershellWinspool(exe: string = powershellPath()): WinspoolApi 
       const r = await run(exe, encoded(PS_LIST), null, powershellEnv({}), LIST_TIMEOUT_MS);
       if (r.code !== 0)
         throw new WinspoolError('run', 0, `powershell exited ${r.code}: ${r.stderr.trim().slice(0, 200)}`);
-      const parsed: unknown = JSON.parse(r.stdout.trim() || '[]');
+      // A UTF-8 console may start its output with a byte order mark.
+      const parsed: unknown = JSON.parse(r.stdout.replace(/^\uFEFF/, '').trim() || '[]');
       if (!Array.isArray(parsed)) return [];
       return parsed.flatMap((p: unknown) => {
         const o = p as { name?: unknown; isDefault?: unknown };
@@ -322,7 +323,7 @@ export function powershellWinspool(exe: string = powershellPath()): WinspoolApi 
       } catch (e) {
         throw new WinspoolError('run', 0, `powershell: ${(e as Error).message}`);
       }
-      const out = r.stdout.trim();
+      const out = r.stdout.replace(/^\uFEFF/, '').trim();
       const job = /^JOB (\d+)$/m.exec(out);
       if (r.code === 0 && job) return Number(job[1]);
       const err = /^ERR (open|start|write|end) (\d+)$/m.exec(out);

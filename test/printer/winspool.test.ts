@@ -5,9 +5,13 @@
  * the receipt bytes, the `printer.installed` handler and the contract's validation.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
   createWindowsSpooler,
   powershellPath,
+  powershellWinspool,
   WinspoolError,
   type WinspoolApi,
 } from '../../electron/printer/spooler.ts';
@@ -172,6 +176,74 @@ describe('the Windows spooler (stubbed at the spooler calls)', () => {
       'D:\\Win\\System32\\WindowsPowerShell\\v1.0\\powershell.exe',
     );
     expect(powershellPath({ PATH: '/evil' })).toBe('C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe');
+  });
+});
+
+describe('the PowerShell binding, driven through a stand-in powershell.exe', () => {
+  // The stand-in decodes `-EncodedCommand` as PowerShell does (base64 of UTF-16LE) and answers like the
+  // script would: the printer list (after a byte order mark), or `JOB n` / `ERR step code` for a job,
+  // recording what it was given. What PowerShell itself then does is not run here (no Windows).
+  function standIn(dir: string): string {
+    const exe = path.join(dir, 'powershell.exe');
+    const log = path.join(dir, 'calls.jsonl');
+    const src = `#!${process.execPath}
+const fs = require('node:fs');
+const args = process.argv.slice(2);
+const script = Buffer.from(args[args.indexOf('-EncodedCommand') + 1], 'base64').toString('utf16le');
+if (script.includes('Win32_Printer')) {
+  process.stdout.write('\\uFEFF' + JSON.stringify([{ name: 'POS-80 (USB)', isDefault: true }, { name: 'Каса 2', isDefault: false }]));
+  process.exit(0);
+}
+const chunks = [];
+process.stdin.on('data', (c) => chunks.push(c));
+process.stdin.on('end', () => {
+  const printer = process.env.KASA_WINSPOOL_PRINTER;
+  fs.appendFileSync(${JSON.stringify(log)}, JSON.stringify({ printer, doc: process.env.KASA_WINSPOOL_DOC,
+    bytes: Buffer.concat(chunks).toString('hex'), argv: args.join(' '), raw: script.includes('pDatatype = "RAW"'),
+    secret: process.env.KASA_API_KEY ?? null }) + '\\n');
+  if (printer === 'Nema') { console.log('ERR open 1801'); process.exit(2); }
+  console.log('JOB 12');
+});
+`;
+    fs.writeFileSync(exe, src, { mode: 0o755 });
+    return exe;
+  }
+
+  it('lists printers, and prints with the name in the environment and the bytes on stdin', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-ps-'));
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const api = powershellWinspool(standIn(dir));
+    expect(await createWindowsSpooler(api).list()).toEqual([
+      { name: 'POS-80 (USB)', uri: 'winspool://POS-80%20(USB)', isDefault: true },
+      { name: 'Каса 2', uri: 'winspool://%D0%9A%D0%B0%D1%81%D0%B0%202', isDefault: false },
+    ]);
+    const saved = process.env['KASA_API_KEY'];
+    process.env['KASA_API_KEY'] = 'must-not-leak';
+    try {
+      const bytes = Buffer.from([0x1b, 0x40, 0x00, 0xff, 0x0a, 0x1d, 0x56, 0x00]);
+      expect(await api.writeRaw('Каса 2', bytes, 'Kasa')).toBe(12);
+      const spooler = createWindowsSpooler(api);
+      await expect(spooler.printRaw('Nema', bytes, 'Kasa')).rejects.toMatchObject({ reason: 'offline' });
+      const calls = fs
+        .readFileSync(path.join(dir, 'calls.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(calls[0]).toMatchObject({ printer: 'Каса 2', doc: 'Kasa', bytes: bytes.toString('hex'), raw: true });
+      expect(calls[0]!['secret']).toBeNull();
+      // Nothing from the address reaches the command line.
+      expect(String(calls[0]!['argv'])).not.toContain('Каса');
+      expect(calls[1]).toMatchObject({ printer: 'Nema' });
+    } finally {
+      if (saved === undefined) delete process.env['KASA_API_KEY'];
+      else process.env['KASA_API_KEY'] = saved;
+    }
+  });
+
+  it('a PowerShell that cannot start is offline, and no printers are listed', async () => {
+    const spooler = createWindowsSpooler(powershellWinspool('/nonexistent/powershell.exe'));
+    expect(await spooler.list()).toEqual([]);
+    await expect(spooler.printRaw('POS', Buffer.from('x'), 'Kasa')).rejects.toMatchObject({ reason: 'offline' });
   });
 });
 
