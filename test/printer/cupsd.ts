@@ -9,11 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 
 const CUPSD = ['/usr/sbin/cupsd', '/usr/local/sbin/cupsd'].find((p) => fs.existsSync(p)) ?? null;
+// lpadmin lives in sbin, which a non-login PATH may lack.
+const LPADMIN = ['/usr/sbin/lpadmin', '/usr/local/sbin/lpadmin'].find((p) => fs.existsSync(p)) ?? null;
+const LPSTAT = ['/usr/bin/lpstat', '/usr/local/bin/lpstat'].find((p) => fs.existsSync(p)) ?? null;
 const isRoot = process.getuid?.() === 0;
 
 /** Why a real cupsd cannot run here, or null when it can. */
 export function cupsdSkipReason(): string | null {
-  if (!CUPSD) return "cupsd is not installed (Debian's `cups` package; .ci/run installs it)";
+  if (!CUPSD || !LPADMIN || !LPSTAT) return "cupsd is not installed (Debian's `cups` package; .ci/run installs it)";
   if (!isRoot) return 'cupsd needs root to start its backends as `lp` (CI runs as root)';
   return null;
 }
@@ -82,7 +85,7 @@ export async function startCupsd(at?: string): Promise<Cupsd> {
   // Up to ~20 s for the scheduler to answer; an exit means it refused its configuration.
   for (let i = 0; i < 200; i++) {
     if (child.exitCode !== null) throw new Error(`cupsd exited ${child.exitCode}: ${log()}`);
-    if (fs.existsSync(socket) && spawnSync('lpstat', ['-r'], { env, encoding: 'utf8' }).stdout.includes('is running')) {
+    if (fs.existsSync(socket) && spawnSync(LPSTAT!, ['-r'], { env, encoding: 'utf8' }).stdout.includes('is running')) {
       return { dir, socket, child, env, log };
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -93,7 +96,7 @@ export async function startCupsd(at?: string): Promise<Cupsd> {
 
 /** `lpadmin` against the private cupsd; throws with its output on failure. */
 export function lpadmin(c: Cupsd, args: string[]): void {
-  const r = spawnSync('lpadmin', args, { env: c.env, encoding: 'utf8' });
+  const r = spawnSync(LPADMIN!, args, { env: c.env, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`lpadmin ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
 }
 
