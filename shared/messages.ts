@@ -9,7 +9,7 @@ import { interpolate, lookup, type Catalog, type Params, type Shape } from './i1
 const SR_CYRL = {
   parked_taken_elsewhere: 'Ову паркирану продају је већ преузела друга каса.',
   printer_uri:
-    'Адреса штампача у пољу „{field}“ мора бити tcp://адреса:порт, cups://ред или уређај штампача (/dev/usb/lp0).',
+    'Адреса штампача у пољу „{field}“ мора бити tcp://адреса:порт, winspool://име, cups://ред или уређај штампача (/dev/usb/lp0).',
   backup_unusable: 'Резервна копија „{field}“ не може да се врати: {reason}.',
   required: 'Поље „{field}“ је обавезно.',
   text: 'Поље „{field}“ мора бити текст.',
@@ -142,7 +142,7 @@ const SR_CYRL = {
 const SR_LATN: Shape<typeof SR_CYRL> = {
   parked_taken_elsewhere: 'Ovu parkiranu prodaju je već preuzela druga kasa.',
   printer_uri:
-    'Adresa štampača u polju „{field}“ mora biti tcp://adresa:port, cups://red ili uređaj štampača (/dev/usb/lp0).',
+    'Adresa štampača u polju „{field}“ mora biti tcp://adresa:port, winspool://ime, cups://red ili uređaj štampača (/dev/usb/lp0).',
   backup_unusable: 'Rezervna kopija „{field}“ ne može da se vrati: {reason}.',
   required: 'Polje „{field}“ je obavezno.',
   text: 'Polje „{field}“ mora biti tekst.',
@@ -276,7 +276,7 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
 const EN: Shape<typeof SR_CYRL> = {
   parked_taken_elsewhere: 'Another till has already taken this parked sale.',
   printer_uri:
-    'The printer address in "{field}" must be tcp://host:port, cups://queue or a printer device (/dev/usb/lp0).',
+    'The printer address in "{field}" must be tcp://host:port, winspool://name, cups://queue or a printer device (/dev/usb/lp0).',
   backup_unusable: 'The backup "{field}" cannot be restored: {reason}.',
   required: 'The field "{field}" is required.',
   text: 'The field "{field}" must be text.',

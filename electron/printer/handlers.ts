@@ -2,10 +2,14 @@
 import { areaHandlers, type AreaHandlers } from '../dispatch.ts';
 import type { PrintService } from './service.ts';
 import { CommandError } from '../errors.ts';
+import { systemSpooler } from './spooler.ts';
+import type { InstalledPrinter } from '../../shared/contract/printer.ts';
 
 export interface PrinterHandlerDeps {
   /** The audit log (StaffService.audit): the cashier's answers and a manager's decisions on held jobs. */
   audit: (actor: string | null, action: string, detail: Record<string, unknown>, approver?: string | null) => void;
+  /** The printers installed in the system's spooler (default: the system's spooler; tests pass their own). */
+  installed?: () => Promise<InstalledPrinter[]>;
 }
 
 /** The printer's handlers over `service`. Errors carry `code` (not_found, invalid_input, conflict). */
@@ -31,9 +35,8 @@ export function printerHandlers(service: PrintService, deps: PrinterHandlerDeps)
     'print.resolveHeld': async () => {
       throw new CommandError('unavailable', 'not_built');
     },
-    'printer.installed': async () => {
-      throw new CommandError('unavailable', 'not_built');
-    },
+    // An empty list, never an error, where the system has no spooler: the address can still be typed.
+    'printer.installed': async () => ({ printers: await (deps.installed ?? (() => systemSpooler().list()))() }),
     'printer.profiles': async () => service.profiles(),
     'printer.configure': async (input) => service.configure(input),
   });

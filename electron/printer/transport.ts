@@ -5,7 +5,8 @@
  *   printers close after the client's FIN); a reset or error before that rejects. If the printer keeps
  *   the connection open, `send` resolves `closeWaitMs` after every byte was flushed.
  * - file/device: written, fsync'd where the device supports it, closed.
- * - cups: `lp -d QUEUE -o raw` with the bytes on stdin, resolved on exit code 0.
+ * - cups / winspool: one RAW job handed to the operating system's spooler (electron/printer/spooler.ts:
+ *   `lp -d QUEUE -o raw`, the Windows spooler's RAW datatype), resolved once the spooler accepted it.
  * No retries here: the print queue owns retries.
  *
  * Status (tcp only, status.ts): `printAsking` asks the printer before the job's bytes and after them on the
@@ -18,10 +19,9 @@
  */
 import net from 'node:net';
 import fs from 'node:fs/promises';
-import { spawn } from 'node:child_process';
-import { childEnv } from '../auth/child-env.ts';
 import type { PrinterTarget } from '../../shared/contract/printer.ts';
 import type { StatusExchange } from './status.ts';
+import { createCupsSpooler, systemSpooler, type Spooler } from './spooler.ts';
 
 /** What a job sent with status requests found out. */
 export interface AskedJob {
@@ -55,7 +55,12 @@ export interface TransportOptions {
   lpCommand?: string;
   /** How long a status answer may take (real-time requests are answered within milliseconds). */
   statusTimeoutMs?: number;
+  /** The spoolers (tests pass their own; default: CUPS's client tools, the Windows spooler on Windows). */
+  spoolers?: { cups?: Spooler; winspool?: Spooler };
 }
+
+/** The job name a spooler shows in its queue. */
+const JOB_NAME = 'Kasa';
 
 /** An error from a transport, with a short machine-readable reason. */
 export class TransportError extends Error {
@@ -83,8 +88,14 @@ export function createTransportFactory(options: TransportOptions = {}): Transpor
         };
       case 'file':
         return { send: (bytes) => sendFile(target.path, bytes) };
-      case 'cups':
-        return { send: (bytes) => sendCups(target.queue, bytes, options.lpCommand ?? 'lp') };
+      case 'cups': {
+        const spooler = options.spoolers?.cups ?? createCupsSpooler({ lp: options.lpCommand ?? 'lp' });
+        return { send: async (bytes) => void (await spooler.printRaw(target.queue, bytes, JOB_NAME)) };
+      }
+      case 'winspool': {
+        const spooler = options.spoolers?.winspool ?? systemSpooler('win32');
+        return { send: async (bytes) => void (await spooler.printRaw(target.name, bytes, JOB_NAME)) };
+      }
     }
   };
 }
@@ -285,23 +296,4 @@ async function sendFile(path: string, bytes: Buffer): Promise<void> {
   } finally {
     await fh?.close().catch(() => {});
   }
-}
-
-function sendCups(queue: string, bytes: Buffer, lp: string): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(lp, ['-d', queue, '-o', 'raw'], { stdio: ['pipe', 'ignore', 'pipe'], env: childEnv() });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString('utf8');
-    });
-    child.stdin.on('error', () => {}); // reported through the exit code
-    child.once('error', (e: NodeJS.ErrnoException) =>
-      reject(new TransportError('offline', `cups ${queue}: ${e.code === 'ENOENT' ? `${lp} not found` : e.message}`)),
-    );
-    child.once('close', (code) => {
-      if (code === 0) resolve();
-      else reject(new TransportError('offline', `cups ${queue}: ${lp} exited ${code}: ${stderr.trim().slice(0, 200)}`));
-    });
-    child.stdin.end(bytes);
-  });
 }

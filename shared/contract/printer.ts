@@ -9,12 +9,32 @@ export type CodePageName = (typeof CODE_PAGE_NAMES)[number];
 
 /** Where print bytes go. */
 export type PrinterTarget =
-  { kind: 'tcp'; host: string; port: number } | { kind: 'file'; path: string } | { kind: 'cups'; queue: string };
+  | { kind: 'tcp'; host: string; port: number }
+  | { kind: 'file'; path: string }
+  | { kind: 'cups'; queue: string }
+  | { kind: 'winspool'; name: string };
+
+/**
+ * A Windows printer's name as the spooler knows it: what a person may type in the printer's properties
+ * (spaces, Cyrillic, parentheses), or a shared printer's connection `\\SERVER\NAME`. No control characters,
+ * no `,` and no other `\` (the spooler refuses them in a printer's name), at most 220 characters.
+ */
+function isWindowsPrinterName(name: string): boolean {
+  if (name.length === 0 || name.length > 220 || name.trim() !== name || name.includes(',')) return false;
+  if ([...name].some((ch) => (ch.codePointAt(0) ?? 0) < 0x20 || ch === '\u007f')) return false;
+  return !name.includes('\\') || /^\\\\[^\\]+\\[^\\]+$/.test(name);
+}
+
+/** The address of an installed Windows printer: `winspool://` and its name percent-encoded. */
+export function winspoolUri(name: string): string {
+  return `winspool://${encodeURIComponent(name)}`;
+}
 
 /**
  * Parses a printer address: `tcp://host[:port]` (port 9100 by default), `cups://QUEUE` (a raw CUPS
- * queue, printed with `lp -d QUEUE -o raw`), `file:///path` or a plain absolute path (`/dev/usb/lp0`,
- * `C:\...`). Null when it is none of those.
+ * queue, printed with `lp -d QUEUE -o raw`), `winspool://NAME` (an installed Windows printer, the name
+ * percent-encoded: `winspool://POS-80%20(USB)`; printed RAW through the spooler), `file:///path` or a
+ * plain absolute path (`/dev/usb/lp0`, `C:\...`). Null when it is none of those.
  */
 export function parsePrinterUri(uri: string): PrinterTarget | null {
   const tcp = /^tcp:\/\/(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+)(?::(\d{1,5}))?\/?$/.exec(uri);
@@ -25,6 +45,15 @@ export function parsePrinterUri(uri: string): PrinterTarget | null {
   }
   const cups = /^cups:\/\/([A-Za-z0-9_.@-]{1,127})\/?$/.exec(uri);
   if (cups) return { kind: 'cups', queue: cups[1] ?? '' };
+  if (uri.startsWith('winspool://')) {
+    let name: string;
+    try {
+      name = decodeURIComponent(uri.slice('winspool://'.length).replace(/\/$/, ''));
+    } catch {
+      return null; // a malformed percent escape
+    }
+    return isWindowsPrinterName(name) ? { kind: 'winspool', name } : null;
+  }
   if (uri.startsWith('file://')) {
     const p = decodeURIComponent(uri.slice('file://'.length));
     return p.startsWith('/') ? { kind: 'file', path: p } : null;

@@ -4,6 +4,7 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import {
   isPrinterDevicePath,
   parsePrinterUri,
+  type InstalledPrinter,
   type PrintStatus,
   type PrinterProfileView,
 } from '../../../shared/contract/printer.ts';
@@ -16,6 +17,7 @@ import {
   useAction,
   useFieldErrors,
   CheckedField,
+  Field,
   RunButton,
   SubmitButton,
   NoteAndAlert,
@@ -33,6 +35,8 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
   const { api, t, lang } = props;
   const [status, setStatus] = useState<PrintStatus | null>(null);
   const [profiles, setProfiles] = useState<PrinterProfileView[]>([]);
+  // The printers installed in the system's spooler (Windows printers, CUPS queues); null until listed.
+  const [installed, setInstalled] = useState<InstalledPrinter[] | null>(null);
   const [form, setForm] = useState({ uri: '', profileId: '', autoPrint: true, managerPin: '' });
   // null: untouched, so the stored text is kept (the contract does not return it).
   const [header, setHeader] = useState<string | null>(null);
@@ -66,6 +70,10 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
         autoPrint: s.autoPrint,
       }));
     });
+    // A separate call: a slow or missing spooler must not hold up the rest of the section.
+    void api['printer.installed']({})
+      .then((r) => setInstalled(r.ok ? r.value.printers : []))
+      .catch(() => setInstalled([]));
     return off;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api]);
@@ -163,6 +171,32 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
         </p>
       )}
       <form className="mgr-printer-form" onSubmit={save} noValidate>
+        {installed !== null &&
+          (installed.length > 0 ? (
+            <div className="mgr-row">
+              <Field label={t('printer_installed')}>
+                <select
+                  value={installed.some((p) => p.uri === form.uri) ? form.uri : ''}
+                  aria-describedby="printer-installed-hint"
+                  onChange={(e) => e.target.value && setForm({ ...form, uri: e.target.value })}
+                >
+                  <option value="">{t('printer_installed_choose')}</option>
+                  {installed.map((p) => (
+                    <option key={p.uri} value={p.uri}>
+                      {p.isDefault ? t('printer_installed_default', { name: p.name }) : p.name}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <span id="printer-installed-hint" className="mgr-hint">
+                {t('printer_installed_hint')}
+              </span>
+            </div>
+          ) : (
+            <p className="mgr-hint" data-testid="printer-installed-none">
+              {t('printer_installed_none')}
+            </p>
+          ))}
         <div className="mgr-row mgr-top">
           <CheckedField label={labels.uri} error={fieldErrors.uri} errorId="printer-uri-error">
             <input
