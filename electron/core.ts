@@ -285,6 +285,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     terminalId: settings.terminalId(),
     trainingMode: settings.bool('trainingMode'),
     transport: options.transport,
+    firstRun: staff.firstRun(),
   });
 
   // Parked carts are mirrored as gateway drafts (best effort, never blocking the counter).

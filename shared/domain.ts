@@ -172,4 +172,9 @@ export interface AppInfo {
   terminalId: string;
   trainingMode: boolean;
   transport: 'electron' | 'host';
+  /**
+   * A new till: no manager has set a PIN yet (only the first-run manager with PIN 0000 exists). The login
+   * screen then says how to begin. The first-run PIN is public knowledge (README), so this reveals nothing.
+   */
+  firstRun: boolean;
 }

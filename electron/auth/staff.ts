@@ -76,6 +76,16 @@ export class StaffService {
     return true;
   }
 
+  /** No active manager has a PIN of their own yet: the till is new (AppInfo.firstRun). */
+  firstRun(): boolean {
+    const row = this.#db
+      .prepare<[], { n: number }>(
+        "SELECT count(*) AS n FROM staff WHERE role = 'manager' AND active = 1 AND must_change_pin = 0",
+      )
+      .get();
+    return (row?.n ?? 0) === 0;
+  }
+
   /** The active person whose PIN this is. Wrong PIN: forbidden (`pin_wrong`), counted for the lockout. */
   async identify(pin: string, field: string): Promise<StaffView> {
     const actor = currentCall()?.actor;

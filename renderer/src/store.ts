@@ -472,6 +472,9 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
       async changeFirstPin(currentPin, newPin) {
         const r = await api['staff.changePin']({ currentPin, newPin });
         if (!r.ok) return r.error.message;
+        // The till is no longer new: the login screen stops telling how to begin.
+        const info = await api['app.info']({});
+        if (info.ok) set({ info: info.value });
         return get().login(newPin);
       },
 

@@ -29,11 +29,14 @@ test('quick keys and the receipt QR fit the viewport at 1024×768 and 1366×768'
     if (more) await expect(page.getByText('▼ још брзих тастера')).toBeVisible();
   }
 
-  // A long receipt: twelve lines.
-  for (const item of sampleItems()
+  // A long receipt: twelve lines (all in the cart before paying: a scan is answered asynchronously).
+  const items = sampleItems()
     .filter((i) => i.unit === 'kom' && i.barcode !== '')
-    .slice(0, 12))
-    await scan(page, item.barcode);
+    .slice(0, 12);
+  for (const item of items) await scan(page, item.barcode);
+  await expect(page.getByRole('table', { name: 'Корпа' }).getByRole('row', { name: /^Ставка \d/ })).toHaveCount(
+    items.length,
+  );
   await payWithKeys(page);
   await expect(page.getByTestId('receipt-state')).toBeVisible();
   const qr = page.getByRole('img', { name: /QR/ });
@@ -45,4 +48,13 @@ test('quick keys and the receipt QR fit the viewport at 1024×768 and 1366×768'
     expect(box!.y + box!.height, `QR bottom at ${size.width}`).toBeLessThanOrEqual(size.height);
     expect(box!.x + box!.width).toBeLessThanOrEqual(size.width);
   }
+});
+
+test('a till with no products says where they come from, and opens the catalog', async ({ kasa }) => {
+  const { page } = kasa;
+  await login(page);
+  const cart = page.getByRole('region', { name: 'Корпа' });
+  await expect(cart).toContainText('Нема брзих тастера. Производе учитајте у Каталогу');
+  await cart.getByRole('button', { name: 'Отвори каталог F8' }).click();
+  await expect(page.getByRole('main', { name: /Каталог/ })).toBeVisible();
 });

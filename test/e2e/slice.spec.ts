@@ -51,13 +51,27 @@ test.describe('English', () => {
     const { page } = kasa;
     const screen = page.getByRole('main', { name: 'Cashier login' });
     await expect(screen).toBeVisible();
+    // A new till says how to begin.
+    await expect(screen.getByRole('note')).toHaveText(
+      'A new till: the manager logs in the first time with PIN 0000 and sets their own PIN at once.',
+    );
     await screen.getByLabel('PIN', { exact: true }).fill('0000');
     await page.keyboard.press('Enter');
     await expect(screen.getByText('The first-run PIN 0000 must be changed')).toBeVisible();
     await screen.getByLabel('New PIN', { exact: true }).fill('0000');
     await page.keyboard.press('Enter');
+    await screen.getByLabel('Repeat the new PIN', { exact: true }).fill('0000');
+    await page.keyboard.press('Enter');
     await expect(screen.getByText(/must not be 0000/)).toBeVisible();
+    // The new PIN is typed twice: a typo is caught, nothing is changed.
     await screen.getByLabel('New PIN', { exact: true }).fill('731946');
+    await page.keyboard.press('Enter');
+    await screen.getByLabel('Repeat the new PIN', { exact: true }).fill('731964');
+    await page.keyboard.press('Enter');
+    await expect(screen.getByText('The PINs do not match: type the new PIN again.')).toBeVisible();
+    await screen.getByLabel('New PIN', { exact: true }).fill('731946');
+    await page.keyboard.press('Enter');
+    await screen.getByLabel('Repeat the new PIN', { exact: true }).fill('731946');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('combobox', { name: 'Search or barcode' })).toBeFocused();
     await expect(page.getByRole('note').filter({ hasText: 'DEMO MODE' })).toBeVisible();

@@ -84,7 +84,7 @@ async function till(trainingMode: boolean) {
       s.dispatchEvent(new Event('change', { bubbles: true }));
     });
   const amountInputs = () => div.querySelectorAll('fieldset.amounts input');
-  return { div, checkouts, key, choose, invoiceSelect, amountInputs };
+  return { div, checkouts, key, choose, invoiceSelect, amountInputs, store };
 }
 
 describe('the payment screen for proforma and training (#21 case 10d)', () => {
@@ -152,5 +152,13 @@ describe('F5 and F6 fill what is left to pay', () => {
       { type: 'cash', amount: 20 },
       { type: 'card', amount: 45 },
     ]);
+  });
+
+  it('until cash is typed, it follows the total: a scan answered after the screen opened is in it', async () => {
+    const { amountInputs, store } = await till(false);
+    expect((amountInputs()[0] as HTMLInputElement).value).toBe('65,00');
+    const line = store.getState().lines[0]!;
+    act(() => store.setState({ lines: [line, { ...line, key: 99 }] }));
+    expect((amountInputs()[0] as HTMLInputElement).value).toBe('130,00');
   });
 });

@@ -70,8 +70,13 @@ export function PaymentScreen() {
   const setScreen = usePos((s) => s.setScreen);
   const tendered = usePos((s) => s.tendered);
   const due = cartTotal(lines);
-  const [amounts, setAmounts] = useState<Partial<Record<PaymentType, string>>>({ cash: formatRsd(due) });
+  const [typed, setAmounts] = useState<Partial<Record<PaymentType, string>>>({});
   const [cashTouched, setCashTouched] = useState(false);
+  // Until the cashier types cash, it shows what is left after the other tenders, following the total: a
+  // scan answered just after the screen opened changes what is due.
+  const amounts: Partial<Record<PaymentType, string>> = cashTouched
+    ? typed
+    : { ...typed, cash: formatRsd(Math.max(0, due - checkPayments({ ...typed, cash: '' }, due).nonCash)) };
   const [showMore, setShowMore] = useState(false);
   const language = usePos((s) => s.language);
   const [buyerValue, setBuyerValue] = useState<BuyerIdValue>(NO_BUYER_ID);
@@ -93,10 +98,6 @@ export function PaymentScreen() {
     tendered();
     const next = { ...amounts, [type]: text };
     if (type === 'cash') setCashTouched(true);
-    else if (!cashTouched) {
-      const nonCash = checkPayments({ ...next, cash: '' }, due).nonCash;
-      next.cash = formatRsd(Math.max(0, due - nonCash));
-    }
     setAmounts(next);
   };
 

@@ -118,6 +118,8 @@ function Cart() {
     'removeLine',
     'openDialog',
   );
+  const noQuickKeys = usePos((s) => s.favourites.length === 0);
+  const setScreen = usePos((s) => s.setScreen);
   const bottom = useRef<HTMLTableRowElement>(null);
   useEffect(() => {
     bottom.current?.scrollIntoView?.({ block: 'nearest' });
@@ -126,6 +128,15 @@ function Cart() {
     return (
       <div className="cart empty" aria-label={t('sale.cart')} role="region">
         <p>{t('sale.emptyCart')}</p>
+        {noQuickKeys && (
+          // A new till has no products: say where they come from.
+          <p className="help">
+            {t('sale.noCatalog')}{' '}
+            <button type="button" className="link" onClick={() => setScreen('catalog')}>
+              {t('sale.openCatalog')} <kbd>F8</kbd>
+            </button>
+          </p>
+        )}
       </div>
     );
   }

@@ -22,6 +22,7 @@ export const INFO: AppInfo = {
   terminalId: 'T1',
   trainingMode: false,
   transport: 'host',
+  firstRun: false,
 };
 
 export const SYNC: SyncStatus = {
