@@ -2,6 +2,7 @@
 import { areaHandlers, type AreaHandlers } from '../dispatch.ts';
 import type { PrintService } from './service.ts';
 import { CommandError } from '../errors.ts';
+import { approverOf } from '../auth/context.ts';
 
 export interface PrinterHandlerDeps {
   /** The audit log (StaffService.audit): the cashier's answers and a manager's decisions on held jobs. */
@@ -10,7 +11,6 @@ export interface PrinterHandlerDeps {
 
 /** The printer's handlers over `service`. Errors carry `code` (not_found, invalid_input, conflict). */
 export function printerHandlers(service: PrintService, deps: PrinterHandlerDeps): AreaHandlers<'printer'> {
-  void deps;
   return areaHandlers('printer', {
     'print.receipt': async ({ orderId }) => ({ jobId: service.enqueueReceipt(orderId) }),
     'print.test': async () => ({ jobId: service.printTest() }),
@@ -23,11 +23,18 @@ export function printerHandlers(service: PrintService, deps: PrinterHandlerDeps)
     'print.confirm': async () => {
       throw new CommandError('unavailable', 'not_built');
     },
-    'print.held': async () => {
-      throw new CommandError('unavailable', 'not_built');
-    },
-    'print.resolveHeld': async () => {
-      throw new CommandError('unavailable', 'not_built');
+    'print.held': async () => ({ jobs: service.held.list() }),
+    'print.resolveHeld': async ({ jobIds, action }, caller) => {
+      const manager = approverOf(caller).name;
+      const result = service.held.resolve(jobIds, action);
+      const done = action === 'print' ? result.printed : result.dropped;
+      // Another manager (or the cashier asking for the receipt) got there first: nothing was changed.
+      if (done.length === 0) throw new CommandError('conflict', 'held_gone');
+      deps.audit(manager, action === 'print' ? 'print.heldPrinted' : 'print.heldDropped', {
+        jobIds: done,
+        ...(done.length < jobIds.length ? { skipped: jobIds.filter((id) => !done.includes(id)) } : {}),
+      });
+      return result;
     },
     'printer.installed': async () => {
       throw new CommandError('unavailable', 'not_built');

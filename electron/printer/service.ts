@@ -25,6 +25,7 @@ import {
 import { PRESETS, profileView } from './profiles.ts';
 import { PRINTER_SETTINGS, readConfig, resolveProfile, type SettingsStore } from './config.ts';
 import { createJobStore, prunePrintedJobs, type PrintJob } from './queue.ts';
+import { createHeldJobs, type HeldJobs } from './held.ts';
 import { createSyncLoop, type PassOutcome } from '../retry/loop.ts';
 import { POLICIES, backoffMs, type BackoffPolicy } from '../retry/policy.ts';
 import { createTransportFactory, type TransportFactory } from './transport.ts';
@@ -94,6 +95,8 @@ export interface PrintService {
   profiles(): { profiles: PrinterProfileView[]; current: string };
   /** Validates and stores the configuration; returns the new status. */
   configure(input: unknown): PrintStatus;
+  /** Jobs that waited too long, held for a manager (held.ts). */
+  held: HeldJobs;
   /** Starts the worker (re-queues jobs a crash left `printing`). Timers are unref'd. */
   start(): void;
   /** Stops the worker; resolves once the job in flight (if any) has finished. */
@@ -127,6 +130,15 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
   let lastError: string | null = null;
   let lastPrintedAt: string | null = null;
   let lastEmitted = '';
+  const held = createHeldJobs({
+    db: deps.db,
+    jobs,
+    now,
+    changed: () => {
+      wake();
+      emit();
+    },
+  });
 
   const status = (): PrintStatus => {
     const cfg = readConfig(deps.settings, env);
@@ -245,6 +257,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
 
   const tick = async (): Promise<PassOutcome> => {
     if (!running || inFlight) return 'idle';
+    held.holdStale(); // before anything is picked: a job that waited too long is never printed unasked
     const cfg = readConfig(deps.settings, env);
     if (cfg.uri === null) {
       emit();
@@ -296,6 +309,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       }
       const existing = jobs.latestReceipt(orderId);
       if (existing && (existing.state === 'queued' || existing.state === 'printing')) return existing.id;
+      if (existing?.state === 'held' && held.release(existing.id)) return existing.id; // asked for: it prints now
       if (existing?.state === 'failed') {
         jobs.requeue(existing.id, now());
         wake();
@@ -342,6 +356,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       if (!last) return null;
       if (last.kind === 'receipt') {
         if (last.state === 'queued' || last.state === 'printing') return last.id;
+        if (last.state === 'held' && held.release(last.id)) return last.id;
         if (last.state === 'failed') {
           jobs.requeue(last.id, now());
           wake();
@@ -356,6 +371,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       return id;
     },
     status,
+    held,
     profiles() {
       return { profiles: PRESETS.map(profileView), current: readConfig(deps.settings, env).profile.id };
     },
