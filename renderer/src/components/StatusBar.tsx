@@ -4,11 +4,13 @@ import { LANGUAGES, type Language } from '../../../shared/domain.ts';
 import { usePosPick } from '../context.ts';
 import { minutesBetween } from '../format.ts';
 import { isLanguage } from '../i18n/index.ts';
+import { PrinterChips } from './PrinterChips.tsx';
 
 /**
  * The cashier (and F1 to change), online state, queue, the age of the oldest unfiscalized order (a
  * warning past `outageWarnMinutes`, an alarm past `outageAlarmMinutes`), the needs-attention count
- * (opens the manager's list), no printer set (receipts are not printing: opens the settings), language.
+ * (opens the manager's list), no printer set (receipts are not printing: opens the settings), what the
+ * printer reports (paper, cover, errors, the drawer; PrinterChips.tsx), language.
  */
 export function StatusBar() {
   const { t } = useTranslation();
@@ -92,6 +94,9 @@ export function StatusBar() {
         >
           {t('status.noPrinter')}
         </button>
+      )}
+      {printer?.configured && (
+        <PrinterChips status={printer} onHeld={cashier ? () => openManager('settings') : undefined} />
       )}
       {pinLockedUntil !== null && Date.parse(pinLockedUntil) > now && (
         <span className="pill alarm" data-testid="pin-locked">
