@@ -105,7 +105,7 @@ export function StatusBar() {
       )}
       <span className="spacer" />
       <label className="lang">
-        {t('status.language')}{' '}
+        <span className="lang-text">{t('status.language')}</span>
         <select
           value={language}
           onChange={(e) => {
