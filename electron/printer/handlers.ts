@@ -16,12 +16,14 @@ export function printerHandlers(service: PrintService, deps: PrinterHandlerDeps)
     'print.test': async () => ({ jobId: service.printTest() }),
     'print.reprintLast': async () => ({ jobId: service.reprintLast() }),
     'print.status': async () => service.status(),
-    // Base of the printer-truth work: these four are built on their branches before anything lands.
-    'print.check': async () => {
-      throw new CommandError('unavailable', 'not_built');
-    },
-    'print.confirm': async () => {
-      throw new CommandError('unavailable', 'not_built');
+    'print.check': async () => service.check(),
+    'print.confirm': async ({ jobId, cameOut }, caller) => {
+      const result = service.confirm(jobId, cameOut);
+      deps.audit(caller?.actor?.name ?? null, cameOut ? 'print.confirmed' : 'print.notCameOut', {
+        jobId,
+        orderId: result.orderId,
+      });
+      return { jobId: result.jobId };
     },
     'print.held': async () => ({ jobs: service.held.list() }),
     'print.resolveHeld': async ({ jobIds, action }, caller) => {

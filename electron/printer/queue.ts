@@ -22,6 +22,8 @@ export interface PrintJob {
   lastError: string | null;
   createdAt: string;
   printedAt: string | null;
+  /** When its bytes reached a printer that can be asked (epoch ms), for `sent` jobs. */
+  sentAt: number | null;
 }
 
 interface Row {
@@ -35,6 +37,7 @@ interface Row {
   last_error: string | null;
   created_at: string;
   printed_at: string | null;
+  sent_at: number | null;
 }
 
 const toJob = (r: Row): PrintJob => ({
@@ -48,6 +51,7 @@ const toJob = (r: Row): PrintJob => ({
   lastError: r.last_error,
   createdAt: r.created_at,
   printedAt: r.printed_at,
+  sentAt: r.sent_at,
 });
 
 /** Prepared statements over print_jobs. */
@@ -83,6 +87,33 @@ export function createJobStore(db: Database.Database) {
      WHERE id = ? AND state = 'failed'`,
   );
   const recover = db.prepare(`UPDATE print_jobs SET state = 'queued' WHERE state = 'printing'`);
+  // What the printer said (status.ts): a job put back before its bytes went out does not count as an attempt.
+  const unclaim = db.prepare(
+    `UPDATE print_jobs SET state = 'queued', attempts = MAX(attempts - 1, 0), next_attempt_at = ?, last_error = ?
+     WHERE id = ? AND state = 'printing'`,
+  );
+  const sent = db.prepare(
+    `UPDATE print_jobs SET state = 'sent', sent_at = ?, last_error = ? WHERE id = ? AND state = 'printing'`,
+  );
+  const unconfirmed = db.prepare(
+    `UPDATE print_jobs SET state = 'unconfirmed', last_error = ? WHERE id = ? AND state = 'printing'`,
+  );
+  const sentJobs = db.prepare<[], Row>(`SELECT * FROM print_jobs WHERE state = 'sent' ORDER BY id`);
+  const oldestUnconfirmed = db.prepare<[], Row>(
+    `SELECT * FROM print_jobs WHERE state = 'unconfirmed' ORDER BY id LIMIT 1`,
+  );
+  const settle = db.prepare(
+    `UPDATE print_jobs SET state = 'printed', printed_at = ?, last_error = NULL WHERE id = ? AND state IN ('sent', 'unconfirmed')`,
+  );
+  const printAgain = db.prepare(
+    `UPDATE print_jobs SET state = 'queued', released = 1, attempts = 0, next_attempt_at = ?, last_error = NULL
+     WHERE id = ? AND state = 'unconfirmed'`,
+  );
+  const recoverUnconfirmed = db.prepare(
+    `UPDATE print_jobs SET state = 'unconfirmed', last_error = 'interrupted: Kasa stopped while printing'
+     WHERE state = 'printing'`,
+  );
+  const dueFirst = db.prepare(`UPDATE print_jobs SET next_attempt_at = 0 WHERE id = ? AND state = 'queued'`);
   const prune = db.prepare(
     `DELETE FROM print_jobs WHERE id IN
        (SELECT id FROM print_jobs WHERE state = 'printed' AND printed_at < ? ORDER BY next_attempt_at LIMIT ?)`,
@@ -183,6 +214,41 @@ export function createJobStore(db: Database.Database) {
     /** A manager drops a held job: kept as history, never printed; false if it was not held. */
     dropHeld(id: number): boolean {
       return dropHeld.run(id).changes === 1;
+    },
+    /** A printing job goes back to the queue unsent (the printer reported a stop before it): no attempt counted. */
+    unclaim(id: number, at: number, error: string): boolean {
+      return unclaim.run(at, error, id).changes === 1;
+    },
+    /** Every byte reached a printer that then reported a stop: it prints the rest once fixed; never sent again. */
+    markSent(id: number, now: number, error: string | null): boolean {
+      return sent.run(now, error, id).changes === 1;
+    },
+    /** Kasa cannot know whether it came out: the cashier is asked. */
+    markUnconfirmed(id: number, error: string): boolean {
+      return unconfirmed.run(error, id).changes === 1;
+    },
+    sentJobs(): PrintJob[] {
+      return sentJobs.all().map(toJob);
+    },
+    oldestUnconfirmed(): PrintJob | undefined {
+      const r = oldestUnconfirmed.get();
+      return r && toJob(r);
+    },
+    /** A sent job the printer finished, or an unconfirmed one the cashier saw come out. */
+    settlePrinted(id: number, now: number): boolean {
+      return settle.run(new Date(now).toISOString(), id).changes === 1;
+    },
+    /** The cashier says it did not come out: printed once more (released: never held for a manager). */
+    printAgain(id: number, now: number): boolean {
+      return printAgain.run(now, id).changes === 1;
+    },
+    /** At start, with a printer that can be asked: jobs a crash left `printing` are asked about, not reprinted. */
+    recoverUnconfirmed(): number {
+      return recoverUnconfirmed.run().changes;
+    },
+    /** Puts a queued job before every other (a receipt's slip: right after its receipt on paper). */
+    dueFirst(id: number): void {
+      dueFirst.run(id);
     },
   };
 }

@@ -3,11 +3,20 @@
  * connection per printer), retries with capped exponential backoff, and `print.status` events.
  *
  * Guarantees:
- * - A job is marked printed only after its transport acknowledged every byte (see transport.ts).
+ * - A job is marked printed only when the printer says so: with a profile whose printer answers status
+ *   (`status: 'dle-eot' | 'gs-r'`, on TCP) it is asked before the job and after its bytes (status.ts).
+ *   A stop before the job (paper out, cover open, offline, an error): the job is not sent, it waits and is
+ *   sent once a poll sees the printer fixed. A stop after the bytes: the job is `sent` (the printer keeps
+ *   the rest in its buffer) and never sent again; printed once the printer reports it is fine. The
+ *   connection dropped mid-job, or the printer stopped answering: `unconfirmed`, the cashier is asked.
+ * - A printer that cannot be asked (profile `none`, a device file, a spooler queue) or does not answer:
+ *   printed once its transport acknowledged every byte (see transport.ts), with its state unknown.
+ *   Asking the cashier after every sale on such a printer would teach cashiers to click through.
  * - The printer module never talks to the gateway: a failed print never re-fiscalizes anything.
  * - A fiscal receipt is printed by Kasa once; a second paper copy must be a fiscal copy issued through
  *   the gateway (DESIGN §2), so printing an already printed receipt again is refused (`conflict`).
- * - A job interrupted mid-print (reset, crash) is printed again whole; the partial print may show on paper.
+ * - A job interrupted mid-print on a printer that cannot be asked is printed again whole; the partial
+ *   print may show on paper. On one that can, the cashier is asked instead (a fiscal receipt prints once).
  * - With no printer set, every print command is refused (`printer_not_configured`) rather than queued as if
  *   sent: a person learns it now, and nothing piles up to come out unasked once a printer is set.
  */
@@ -19,16 +28,19 @@ import {
   PrinterConfigureInput,
   parsePrinterUri,
   UNKNOWN_CONDITION,
+  type PrintConfirmRequest,
   type PrintStatus,
+  type PrinterCondition,
   type PrinterProfileView,
 } from '../../shared/contract/printer.ts';
+import { describeStop, isStopped, parseStatus, statusExchange } from './status.ts';
 import { PRESETS, profileView } from './profiles.ts';
 import { PRINTER_SETTINGS, readConfig, resolveProfile, type SettingsStore } from './config.ts';
 import { createJobStore, prunePrintedJobs, type PrintJob } from './queue.ts';
 import { createHeldJobs, type HeldJobs } from './held.ts';
 import { createSyncLoop, type PassOutcome } from '../retry/loop.ts';
 import { POLICIES, backoffMs, type BackoffPolicy } from '../retry/policy.ts';
-import { createTransportFactory, type TransportFactory } from './transport.ts';
+import { createTransportFactory, TransportError, type TransportFactory } from './transport.ts';
 import { buildDocumentBytes, receiptDocument, slipDocument, testPageDocument } from './layout.ts';
 import { JOURNAL_UNAVAILABLE } from '../outbox/journal.ts';
 import { CommandError, failure } from '../errors.ts';
@@ -62,7 +74,21 @@ export interface PrintServiceDeps {
   transport?: TransportFactory;
   /** Retry policy: delay = min(capMs, baseMs × 2^(attempt−1)); a job fails after maxAttempts. */
   retry?: { baseMs?: number; capMs?: number; maxAttempts?: number };
+  /** How often the printer is asked for its state while idle (default `STATUS_POLL_MS`). */
+  pollMs?: number;
+  /** How long a job takes to come out before a fine answer counts for it (default `SETTLE_MS`). */
+  settleMs?: number;
 }
+
+/** The idle status poll: well within the 10 s the counter may take to show a stop (one ask costs < 1 ms CPU). */
+export const STATUS_POLL_MS = 5000;
+/**
+ * A printer answers a real-time request as soon as it receives it, while the receipt before it may still
+ * be printing: an answer right after the bytes cannot tell that the roll will end half-way through. So a
+ * job whose bytes were answered "fine" is `sent`, and counts as printed once a poll at least this long
+ * after its bytes still says fine (an 80 mm receipt of half a metre prints in about 2 s at 250 mm/s).
+ */
+export const SETTLE_MS = 3000;
 
 const ReceiptPayload = z.object({
   receipt: z.custom<ReceiptView>((v) => typeof v === 'object' && v !== null),
@@ -91,13 +117,23 @@ export interface PrintService {
    */
   reprintLast(): number | null;
   status(): PrintStatus;
+  /** Asks the printer now (not during a job: that job asks it) and returns the status. */
+  check(): Promise<PrintStatus>;
+  /**
+   * The cashier's answer for an unconfirmed job: came out → printed; did not → queued once more.
+   * Returns the job id printed again (null for „yes“) and the job's order. conflict when not unconfirmed.
+   */
+  confirm(jobId: number, cameOut: boolean): { jobId: number | null; orderId: number | null };
   /** The presets and the profile in use. */
   profiles(): { profiles: PrinterProfileView[]; current: string };
   /** Validates and stores the configuration; returns the new status. */
   configure(input: unknown): PrintStatus;
   /** Jobs that waited too long, held for a manager (held.ts). */
   held: HeldJobs;
-  /** Starts the worker (re-queues jobs a crash left `printing`). Timers are unref'd. */
+  /**
+   * Starts the worker and the status poll. Jobs a crash left `printing` are re-queued, or, with a printer
+   * that can be asked, become `unconfirmed` (Kasa cannot know what came out). Timers are unref'd.
+   */
   start(): void;
   /** Stops the worker; resolves once the job in flight (if any) has finished. */
   stop(): Promise<void>;
@@ -139,6 +175,26 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       emit();
     },
   });
+  /** What the printer last said (or that it cannot be asked / did not answer / is unreachable). */
+  let condition: PrinterCondition = UNKNOWN_CONDITION;
+  /** The printer did not answer the last request: jobs go without asking until a poll gets an answer. */
+  let silent = false;
+  /** The status poll under way: the worker waits for it (one connection to the printer at a time). */
+  let polling: Promise<void> | null = null;
+  const pollMs = deps.pollMs ?? STATUS_POLL_MS;
+  const settleMs = deps.settleMs ?? SETTLE_MS;
+
+  const confirmRequest = (): PrintConfirmRequest | null => {
+    const job = jobs.oldestUnconfirmed();
+    if (!job) return null;
+    let invoiceNumber: string | null = null;
+    if (job.kind === 'receipt') {
+      const p = ReceiptPayload.safeParse(JSON.parse(job.payload));
+      invoiceNumber =
+        p.success && typeof p.data.receipt.invoiceNumber === 'string' ? p.data.receipt.invoiceNumber : null;
+    }
+    return { jobId: job.id, orderId: job.orderId, kind: job.kind, invoiceNumber };
+  };
 
   const status = (): PrintStatus => {
     const cfg = readConfig(deps.settings, env);
@@ -149,11 +205,13 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
         ? 'unconfigured'
         : current !== null
           ? 'printing'
-          : health === 'offline' && queued > 0
-            ? 'offline'
-            : health === 'failed'
-              ? 'failed'
-              : 'idle';
+          : isStopped(condition)
+            ? 'stopped'
+            : health === 'offline' && queued > 0
+              ? 'offline'
+              : health === 'failed'
+                ? 'failed'
+                : 'idle';
     return {
       state,
       configured: cfg.uri !== null,
@@ -161,8 +219,8 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       uriSource: cfg.uriSource,
       profileId: cfg.profile.id,
       autoPrint: cfg.autoPrint,
-      printer: UNKNOWN_CONDITION,
-      confirm: null,
+      printer: cfg.uri === null ? UNKNOWN_CONDITION : condition,
+      confirm: confirmRequest(),
       held: counts.held,
       queued,
       failed: counts.failed,
@@ -174,7 +232,8 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
 
   const emit = () => {
     const s = status();
-    const key = JSON.stringify(s);
+    // Every answer has a new time: only a change of what the printer says is news.
+    const key = JSON.stringify({ ...s, printer: { ...s.printer, checkedAt: null } });
     if (key === lastEmitted) return;
     lastEmitted = key;
     deps.emit('print.status', s);
@@ -216,8 +275,36 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     }
   };
 
+  /** Marks a job printed; a receipt's follow-up slip is queued in the same transaction. */
+  const settle = (job: PrintJob, mark: () => boolean) => {
+    // The slip comes after the receipt on paper, is never lost to a crash between the two, and can be
+    // printed again on its own.
+    deps.db.transaction(() => {
+      if (!mark()) return;
+      const slip = job.kind === 'receipt' ? ReceiptPayload.safeParse(JSON.parse(job.payload)).data?.slip : undefined;
+      if (slip && slip.length > 0) jobs.dueFirst(jobs.add('slip', job.orderId, JSON.stringify({ lines: slip }), now()));
+    })();
+    lastPrintedAt = new Date(now()).toISOString();
+  };
+  const printed = (job: PrintJob) => {
+    settle(job, () => {
+      jobs.markPrinted(job.id, now());
+      return true;
+    });
+    health = 'ok';
+    lastError = null;
+  };
+
+  /** The printer said it is fine: what it held (sent jobs, given time to come out) has come out. */
+  const settleSent = () => {
+    if (condition.source !== 'printer' || isStopped(condition)) return;
+    for (const job of jobs.sentJobs())
+      if (now() - (job.sentAt ?? 0) >= settleMs) settle(job, () => jobs.settlePrinted(job.id, now()));
+  };
+
   const runJob = async (job: PrintJob, uri: string): Promise<void> => {
     const target = parsePrinterUri(uri);
+    const cfg = readConfig(deps.settings, env);
     let bytes: Buffer;
     try {
       bytes = bytesFor(job);
@@ -229,22 +316,63 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       jobs.markFailed(job.id, lastError);
       return;
     }
+    const kind = cfg.profile.status;
+    const exchange = target.kind === 'tcp' ? statusExchange(kind) : null;
+    const transport = transports(target);
     try {
-      await transports(target).send(bytes);
-      // The receipt's follow-up slip is queued in the same transaction that marks it printed: always
-      // after the receipt on paper, never lost to a crash between the two, and reprintable on its own.
-      deps.db.transaction(() => {
-        jobs.markPrinted(job.id, now());
-        const slip = job.kind === 'receipt' ? ReceiptPayload.safeParse(JSON.parse(job.payload)).data?.slip : undefined;
-        if (slip && slip.length > 0) jobs.add('slip', job.orderId, JSON.stringify({ lines: slip }), now());
-      })();
-      lastPrintedAt = new Date(now()).toISOString();
+      if (!exchange || !transport.printAsking || silent) {
+        await transport.send(bytes);
+        printed(job);
+        return;
+      }
+      const at = () => new Date(now()).toISOString();
+      const r = await transport.printAsking(bytes, exchange, (answer) => {
+        const c = answer && parseStatus(kind, answer, at());
+        return !c || !isStopped(c);
+      });
+      const before = r.before && parseStatus(kind, r.before, at());
+      if (!r.sent && before) {
+        // Stopped before the job: nothing sent; it waits for a poll to see the printer fixed.
+        condition = before;
+        lastError = describeStop(before);
+        health = 'ok';
+        jobs.unclaim(job.id, now(), lastError);
+        return;
+      }
+      if (!before) {
+        // No (valid) answer: a printer that cannot be asked, printed on the transport's word.
+        silent = true;
+        condition = UNKNOWN_CONDITION;
+        printed(job);
+        return;
+      }
+      const after = r.after && parseStatus(kind, r.after, at());
+      if (!after) {
+        condition = UNKNOWN_CONDITION;
+        lastError = `job ${job.id}: the printer stopped answering after the job; the cashier is asked`;
+        health = 'ok';
+        jobs.markUnconfirmed(job.id, lastError);
+        return;
+      }
+      condition = after;
       health = 'ok';
-      lastError = null;
+      // Every byte is in the printer. Stopped: it prints the rest once fixed. Fine: it may still be
+      // printing (SETTLE_MS). Either way never sent again; a later poll saying fine settles it.
+      lastError = isStopped(after) ? describeStop(after) : null;
+      jobs.markSent(job.id, now(), lastError);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      const attempts = job.attempts + 1;
       lastError = message;
+      if (e instanceof TransportError && e.reason === 'offline')
+        condition = { ...UNKNOWN_CONDITION, source: 'unreachable' };
+      if (e instanceof TransportError && e.midJob && exchange) {
+        // Part or all of it may be on paper: a fiscal receipt is never printed twice unasked.
+        condition = UNKNOWN_CONDITION;
+        health = 'ok';
+        jobs.markUnconfirmed(job.id, `${message}; the cashier is asked`);
+        return;
+      }
+      const attempts = job.attempts + 1;
       if (attempts >= maxAttempts) {
         jobs.markFailed(job.id, message);
         health = 'failed';
@@ -255,13 +383,56 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     }
   };
 
+  /** One ask while idle (never during a job: the job asks itself, on its own connection). */
+  const pollPass = async (): Promise<void> => {
+    if (inFlight || current !== null) return;
+    const cfg = readConfig(deps.settings, env);
+    const target = cfg.uri === null ? null : parsePrinterUri(cfg.uri);
+    const exchange = target?.kind === 'tcp' ? statusExchange(cfg.profile.status) : null;
+    const transport = target && exchange ? transports(target) : null;
+    if (!exchange || !transport?.ask) {
+      condition = UNKNOWN_CONDITION; // nothing to ask: no printer, a spooler, a device file, profile `none`
+      emit();
+      return;
+    }
+    const ask = transport.ask;
+    const wasStopped = isStopped(condition);
+    polling = (async () => {
+      try {
+        const answer = await ask(exchange);
+        const c = answer && parseStatus(cfg.profile.status, answer, new Date(now()).toISOString());
+        silent = !c;
+        condition = c ?? UNKNOWN_CONDITION;
+      } catch (e) {
+        condition = {
+          ...UNKNOWN_CONDITION,
+          source: e instanceof TransportError && e.reason === 'offline' ? 'unreachable' : 'unknown',
+        };
+      }
+    })();
+    await polling;
+    polling = null;
+    settleSent();
+    if (wasStopped && !isStopped(condition) && lastError?.startsWith('printer stopped')) lastError = null;
+    if (!isStopped(condition)) wake();
+    emit();
+  };
+  // Each next ask timed from the end of the last: a printer slow to answer never piles asks up.
+  const polls = createSyncLoop(pollPass, { afterPass: true });
+
   const tick = async (): Promise<PassOutcome> => {
+    if (!running || inFlight) return 'idle';
+    if (polling) await polling; // one connection to the printer at a time
     if (!running || inFlight) return 'idle';
     held.holdStale(); // before anything is picked: a job that waited too long is never printed unasked
     const cfg = readConfig(deps.settings, env);
     if (cfg.uri === null) {
       emit();
       return 'idle'; // jobs wait until a printer is configured
+    }
+    if (isStopped(condition)) {
+      emit();
+      return 'idle'; // the poll wakes the queue once the printer reports it is fixed
     }
     const job = jobs.nextDue(now());
     if (!job) {
@@ -308,7 +479,8 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
         throw notConfigured();
       }
       const existing = jobs.latestReceipt(orderId);
-      if (existing && (existing.state === 'queued' || existing.state === 'printing')) return existing.id;
+      // In the queue, in a stopped printer's buffer, or waiting for the cashier's answer: the same job.
+      if (existing && ['queued', 'printing', 'sent', 'unconfirmed'].includes(existing.state)) return existing.id;
       if (existing?.state === 'held' && held.release(existing.id)) return existing.id; // asked for: it prints now
       if (existing?.state === 'failed') {
         jobs.requeue(existing.id, now());
@@ -355,7 +527,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       const last = jobs.latest();
       if (!last) return null;
       if (last.kind === 'receipt') {
-        if (last.state === 'queued' || last.state === 'printing') return last.id;
+        if (['queued', 'printing', 'sent', 'unconfirmed'].includes(last.state)) return last.id;
         if (last.state === 'held' && held.release(last.id)) return last.id;
         if (last.state === 'failed') {
           jobs.requeue(last.id, now());
@@ -372,6 +544,21 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     },
     status,
     held,
+    async check() {
+      await polls.sync();
+      return status();
+    },
+    confirm(jobId, cameOut) {
+      const job = jobs.get(jobId);
+      if (!job) throw failure('not_found', `print job ${jobId} not found`);
+      if (job.state !== 'unconfirmed')
+        throw failure('conflict', `print job ${jobId} is ${job.state}, not waiting for the cashier's answer`);
+      if (cameOut) settle(job, () => jobs.settlePrinted(jobId, now()));
+      else jobs.printAgain(jobId, now());
+      wake();
+      emit();
+      return { jobId: cameOut ? null : jobId, orderId: job.orderId };
+    },
     profiles() {
       return { profiles: PRESETS.map(profileView), current: readConfig(deps.settings, env).profile.id };
     },
@@ -394,6 +581,8 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       if (c.autoPrint !== undefined) deps.settings.set(PRINTER_SETTINGS.autoPrint, String(c.autoPrint));
       health = 'ok';
       lastError = null;
+      condition = UNKNOWN_CONDITION;
+      silent = false;
       wake();
       emit();
       return status();
@@ -401,14 +590,20 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     start() {
       if (running) return;
       running = true;
-      jobs.recover();
+      const cfg = readConfig(deps.settings, env);
+      const target = cfg.uri === null ? null : parsePrinterUri(cfg.uri);
+      if (target?.kind === 'tcp' && statusExchange(cfg.profile.status)) jobs.recoverUnconfirmed();
+      else jobs.recover();
       queue.start(60 * 60_000, Infinity);
+      // The first ask after one interval: a job due at start asks the printer itself.
+      polls.start(pollMs, pollMs);
       wake();
       // Old printed jobs go a minute after start (start-up first), then hourly.
       pruning.start(60 * 60_000, 60_000);
     },
     async stop() {
       running = false;
+      await polls.stop();
       await queue.stop();
       await inFlight;
       await pruning.stop();

@@ -1,14 +1,15 @@
 /**
  * Printer faults mid-job on a real TCP "printer" (ephemeral port): connection resets after part of the
  * job, a printer that is off and comes back, a printer gone long enough for the job to fail (then
- * reprinted), and a printer that stalls forever (a known limitation of raw TCP printing). The print service is wired as
- * the core
- * wires it (receipts from the order store of a till that fiscalized through the real sandbox).
+ * reprinted), and a printer that stalls forever (a known limitation of raw TCP printing). The print
+ * service is wired as the core wires it (receipts from the order store of a till that fiscalized through
+ * the real sandbox), with a profile whose printer can be asked for status (this stand-in never answers).
  *
  * Checked: the job ends printed, whole, exactly once on a completed connection (partial prints are the
- * resets); a failed job stays in the database, is reported (status `failed`, lastError) and can be
- * reprinted; and no print fault makes a single request to the gateway (the sandbox's request count and
- * ledger do not change), so nothing is ever re-fiscalized.
+ * resets); a connection reset mid-job is never reprinted unasked: the job waits `unconfirmed` for the
+ * cashier, whose "it did not come out" prints it once more; a failed job stays in the database, is
+ * reported (status `failed`, lastError) and can be reprinted; and no print fault makes a single request to
+ * the gateway (the sandbox's request count and ledger do not change), so nothing is ever re-fiscalized.
  */
 import net from 'node:net';
 import { createPrintService, type PrintService } from '../../electron/printer/service.ts';
@@ -35,12 +36,16 @@ interface Scenario {
   /** After the first attempts: what changes (the printer comes back, or is replaced). */
   then?(port: number, current: CaptureServer | null, service: PrintService): Promise<CaptureServer | null>;
   maxAttempts?: number;
+  /** The cashier is asked this many times whether the receipt came out, and answers "no" each time. */
+  asks?: number;
 }
 
 const SCENARIOS: Scenario[] = [
   {
-    fault: 'connection reset mid-job (twice)',
+    // Part of the receipt may be on paper: the cashier is asked each time, never a silent reprint.
+    fault: 'connection reset mid-job (twice), the cashier says it did not come out',
     printer: (port) => startCaptureServer({ port, resetAfterBytes: (n) => (n <= 2 ? 200 * n : null) }),
+    asks: 2,
   },
   {
     fault: 'printer off (connection refused), then back',
@@ -92,7 +97,12 @@ async function stalledPrinter(tally: FaultTally, log: (line: string) => void): P
       settings: memorySettings({ 'printer.uri': `tcp://127.0.0.1:${port}`, 'printer.profile': PROFILE }),
       emit: () => undefined,
       env: {},
-      transport: createTransportFactory({ connectTimeoutMs: 500, writeTimeoutMs: 2000, closeWaitMs: 200 }),
+      transport: createTransportFactory({
+        connectTimeoutMs: 500,
+        writeTimeoutMs: 2000,
+        closeWaitMs: 200,
+        statusTimeoutMs: 200,
+      }),
       retry: { baseMs: 20, capMs: 80 },
     });
     service.start();
@@ -151,7 +161,12 @@ export async function runPrinterFaults(log: (line: string) => void = () => undef
         settings: memorySettings({ 'printer.uri': `tcp://127.0.0.1:${port}`, 'printer.profile': PROFILE }),
         emit: (_n, st) => void statuses.push(st),
         env: {},
-        transport: createTransportFactory({ connectTimeoutMs: 500, writeTimeoutMs: 2000, closeWaitMs: 1000 }),
+        transport: createTransportFactory({
+          connectTimeoutMs: 500,
+          writeTimeoutMs: 2000,
+          closeWaitMs: 1000,
+          statusTimeoutMs: 200,
+        }),
         retry: { baseMs: 20, capMs: 80, maxAttempts: s.maxAttempts ?? 60 },
       });
       const svc = service;
@@ -173,7 +188,15 @@ export async function runPrinterFaults(log: (line: string) => void = () => undef
         } else if (!j.last_error) problems.push('no error reported while failing');
         server = await s.then(port, server, svc);
       }
-      const done = await until(() => job()?.state === 'printed' && (server?.jobs.length ?? 0) >= 1);
+      let asked = 0;
+      const done = await until(() => {
+        if (job()?.state === 'unconfirmed') {
+          asked++;
+          svc.confirm(jobId, false);
+        }
+        return job()?.state === 'printed' && (server?.jobs.length ?? 0) >= 1;
+      });
+      if (asked !== (s.asks ?? 0)) problems.push(`the cashier was asked ${asked} time(s), expected ${s.asks ?? 0}`);
       if (!done) problems.push(`job is ${job()?.state ?? 'missing'} (${job()?.last_error ?? ''})`);
       const complete = server?.jobs ?? [];
       if (complete.length !== 1) problems.push(`${complete.length} complete prints (expected 1)`);
@@ -203,7 +226,9 @@ export async function runPrinterFaults(log: (line: string) => void = () => undef
       const attempts = job()?.attempts ?? 0;
       const result = problems.length
         ? problems.join('; ')
-        : `printed whole once after ${attempts} attempt(s) (${server?.resets.length ?? 0} partial), ledger unchanged`;
+        : `printed whole once after ${attempts} attempt(s) (${server?.resets.length ?? 0} partial${
+            asked ? `, the cashier asked ${asked} time(s)` : ''
+          }), ledger unchanged`;
       tally.rows.push({ area: 'printer', fault: s.fault, result, ok: problems.length === 0 });
       log(`${problems.length ? 'FAIL' : 'ok  '} printer: ${s.fault}: ${result}`);
     } catch (err) {

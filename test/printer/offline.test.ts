@@ -1,7 +1,8 @@
 /**
  * The printer goes away and comes back. Real TCP on ephemeral ports; the retry delay is shortened.
- * A connection reset mid-job is retried and the receipt is printed whole once more: the partial first
- * attempt may already show on paper (the printer module cannot take back what the printer printed).
+ * A connection reset mid-job on a printer that can be asked for status (this Epson profile) makes the job
+ * `unconfirmed`: the cashier says whether it came out; "no" prints it whole once more (the partial first
+ * attempt may show on paper). On a profile that cannot be asked it is retried whole (printer-truth.test.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPrintService } from '../../electron/printer/service.ts';
@@ -74,19 +75,23 @@ describe('printer offline', () => {
     expect(server.connections).toBe(1);
   });
 
-  it('a connection reset mid-job is retried and the receipt is printed whole once more', async () => {
+  it('a connection reset mid-job: the cashier is asked; "did not come out" prints it whole once more', async () => {
     const server = await startCaptureServer({ resetAfterBytes: (n) => (n === 1 ? 300 : null) });
     cleanups.push(() => server.close());
     const { service, job } = setup(server.port);
     service.start();
     const id = service.enqueueReceipt(1);
+    // A printer that can be asked for status: part of it may be on paper, so it is never reprinted unasked.
+    await until(() => job(id).state === 'unconfirmed');
+    expect(service.status().confirm).toMatchObject({ jobId: id, invoiceNumber: receipt.invoiceNumber });
+    service.confirm(id, false);
     await until(() => job(id).state === 'printed');
     expect(server.resets).toHaveLength(1);
     // The printer dropped the connection without the client's FIN being acknowledged: not printed.
     expect(server.resets[0]!.length).toBeGreaterThanOrEqual(300);
     expect(server.jobs).toHaveLength(1);
     expectWholeReceipt(server.jobs[0]!);
-    expect(job(id).attempts).toBe(2);
+    expect(job(id).attempts).toBe(1); // the print the cashier asked for, counted afresh
   });
 
   it('a job survives a restart: queued in SQLite, printed by the next service', async () => {
