@@ -308,7 +308,9 @@ export class HubSync {
 /** What the hub is told about the printer: its state and what it reports, and what waits for people. */
 export function tillPrinter(s: PrintStatus): TillPrinter {
   return {
-    state: s.state,
+    // Out of reach while idle (the status poll found no printer) is `offline` to the hub too: the next
+    // receipt will not print, whether or not a job waits yet.
+    state: s.state === 'idle' && s.printer.source === 'unreachable' ? 'offline' : s.state,
     paper: s.printer.paper,
     coverOpen: s.printer.coverOpen,
     error: s.printer.error,
