@@ -113,6 +113,9 @@ export function createJobStore(db: Database.Database) {
     `UPDATE print_jobs SET state = 'unconfirmed', last_error = 'interrupted: Kasa stopped while printing'
      WHERE state = 'printing'`,
   );
+  const sentUnconfirmed = db.prepare(
+    `UPDATE print_jobs SET state = 'unconfirmed', last_error = ? WHERE state = 'sent'`,
+  );
   const dueFirst = db.prepare(`UPDATE print_jobs SET next_attempt_at = 0 WHERE id = ? AND state = 'queued'`);
   const prune = db.prepare(
     `DELETE FROM print_jobs WHERE id IN
@@ -245,6 +248,10 @@ export function createJobStore(db: Database.Database) {
     /** At start, with a printer that can be asked: jobs a crash left `printing` are asked about, not reprinted. */
     recoverUnconfirmed(): number {
       return recoverUnconfirmed.run().changes;
+    },
+    /** The printer was lost while holding sent jobs (a power cycle empties its buffer): the cashier is asked. */
+    sentToUnconfirmed(error: string): number {
+      return sentUnconfirmed.run(error).changes;
     },
     /** Puts a queued job before every other (a receipt's slip: right after its receipt on paper). */
     dueFirst(id: number): void {

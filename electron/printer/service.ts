@@ -409,6 +409,10 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
           source: e instanceof TransportError && e.reason === 'offline' ? 'unreachable' : 'unknown',
         };
       }
+      // A printer holding sent jobs that cannot be reached, or no longer answers, may have been switched
+      // off to load paper: its buffer is then lost. Kasa cannot know what came out: the cashier is asked.
+      if (condition.source !== 'printer')
+        jobs.sentToUnconfirmed('the printer was lost while holding the job; the cashier is asked');
     })();
     await polling;
     polling = null;

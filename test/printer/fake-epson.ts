@@ -49,6 +49,9 @@ export interface FakeEpson {
   clearError(): void;
   /** Drops every connection, loses held data, comes back at once with the same condition. */
   powerCycle(): void;
+  /** Switched off: every connection dropped, held data lost, new connections reset until `powerOn`. */
+  powerOff(): void;
+  powerOn(): void;
   close(): Promise<void>;
 }
 
@@ -231,6 +234,13 @@ export async function startFakeEpson(options: FakeEpsonOptions = {}): Promise<Fa
       sockets.clear();
       pending = [];
     },
+    powerOff() {
+      off = true;
+      printer.powerCycle();
+    },
+    powerOn() {
+      off = false;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
@@ -238,7 +248,13 @@ export async function startFakeEpson(options: FakeEpsonOptions = {}): Promise<Fa
       }),
   };
 
+  let off = false;
   const server = net.createServer((socket) => {
+    if (off) {
+      socket.on('error', () => {});
+      socket.resetAndDestroy();
+      return;
+    }
     sockets.add(socket);
     printer.connections++;
     let received = 0;

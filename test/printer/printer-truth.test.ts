@@ -134,6 +134,27 @@ describe('a job is printed only when the printer says so', () => {
     expect(service.status().state).toBe('idle');
   });
 
+  it('a printer switched off while it holds a sent job (its buffer lost): the cashier is asked', async () => {
+    const { printer, service, job } = await rig();
+    printer.paperLeft = 400;
+    service.start();
+    const id = service.enqueueReceipt(1);
+    await until(() => job(id).state === 'sent');
+    printer.powerOff();
+    await until(() => job(id).state === 'unconfirmed');
+    printer.powerOn();
+    printer.loadPaper();
+    const polls = printer.connections;
+    await until(() => printer.connections >= polls + 3);
+    // Never settled as printed by a printer that says "fine" after losing what it held.
+    expect(job(id).state).toBe('unconfirmed');
+    expect(copiesOnPaper(printer.paper()).get(1)).toBe(0);
+    expect(service.status().confirm?.jobId).toBe(id);
+    service.confirm(id, false);
+    await until(() => job(id).state === 'printed');
+    expect(copiesOnPaper(printer.paper()).get(1)).toBe(1);
+  });
+
   it('cover open: nothing sent until it is closed', async () => {
     const { printer, service, job } = await rig();
     printer.coverOpen = true;
@@ -263,6 +284,39 @@ describe('a job is printed only when the printer says so', () => {
     const d = decodeEscPos(printer.paper());
     expect(d.rasterImages).toHaveLength(1);
     expect([...d.rasterImages[0]!.bits]).toEqual([0x10, 0x04, 0x02, 0x10]);
+  });
+
+  it('nothing is asked with no printer set, or of a CUPS queue: the state is unknown', async () => {
+    const t = tempDb();
+    const settings = memorySettings({ 'printer.profile': EPSON });
+    let asked = 0;
+    const service = createPrintService({
+      db: t.db,
+      settings,
+      emit: () => undefined,
+      env: {},
+      getReceipt: () => null,
+      pollMs: 20,
+      transport: () => ({
+        send: async () => undefined,
+        ask: async () => {
+          asked++;
+          return null;
+        },
+      }),
+    });
+    cleanups.push(
+      () => t.cleanup(),
+      () => service.stop(),
+    );
+    service.start();
+    expect((await service.check()).printer.source).toBe('unknown');
+    settings.set('printer.uri', 'cups://Kasa');
+    expect((await service.check()).printer.source).toBe('unknown');
+    settings.set('printer.uri', 'tcp://127.0.0.1:9');
+    await service.check();
+    // The same service asks a network printer: the two above were not asked, not merely unanswered.
+    expect(asked).toBe(1);
   });
 
   it('a profile that cannot be asked: a reset mid-job is retried and printed whole once more', async () => {
