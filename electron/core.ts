@@ -231,6 +231,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     env,
     logger,
     counts: () => store.counts(),
+    printer: () => printer.status(),
     terminalId: () => settings.terminalId(),
   });
   const sessions = new Sessions();

@@ -8,7 +8,7 @@ import { reportCsv, summarizeOrders, type OrderData, type ReportOrder } from '..
 import type { ReportView } from '../shared/contract/reports.ts';
 import type { OrderKind } from '../shared/domain.ts';
 import type { Queryable } from './db/db.ts';
-import type { ReportInput, TillStatus } from './schemas.ts';
+import type { ReportInput, TillPrinter, TillStatus } from './schemas.ts';
 
 export interface HubReport {
   total: ReportView;
@@ -125,8 +125,25 @@ export interface TillLive {
   oldestUnfiscalizedAt: string | null;
   hubQueued: number;
   gaps: { from: number; to: number }[];
-  /** Why a manager must look: not seen, sales needing attention, an old unfiscalized sale, lost history. */
-  alarms: ('silent' | 'needs_attention' | 'old_unfiscalized' | 'gap')[];
+  /** The receipt printer as the till last reported it; null for a till that does not report it. */
+  printer: TillPrinter | null;
+  /**
+   * Why a manager must look: not seen, sales needing attention, an old unfiscalized sale, lost history, the
+   * printer not printing (paper out, cover open, an error, out of reach), a receipt the cashier must confirm.
+   */
+  alarms: ('silent' | 'needs_attention' | 'old_unfiscalized' | 'gap' | 'printer_stopped' | 'printer_unconfirmed')[];
+}
+
+/** The printer cannot print now: receipts wait (or sit in its buffer) until someone at the till fixes it. */
+export function printerStopped(p: TillPrinter): boolean {
+  return (
+    p.state === 'stopped' ||
+    p.state === 'offline' ||
+    p.state === 'failed' ||
+    p.paper === 'out' ||
+    p.coverOpen === true ||
+    (p.error !== null && p.error !== 'none')
+  );
 }
 
 /** The live view of one till from what it last reported. */
@@ -148,6 +165,8 @@ export function tillLive(
   if ((s?.needsAttention ?? 0) > 0) alarms.push('needs_attention');
   if (s?.oldestQueuedAt && now - Date.parse(s.oldestQueuedAt) > ALARM_UNFISCALIZED_MS) alarms.push('old_unfiscalized');
   if (t.gaps.length) alarms.push('gap');
+  if (s?.printer && printerStopped(s.printer)) alarms.push('printer_stopped');
+  if (s?.printer?.unconfirmed) alarms.push('printer_unconfirmed');
   return {
     tillId: t.tillId,
     name: t.name,
@@ -159,6 +178,7 @@ export function tillLive(
     oldestUnfiscalizedAt: s?.oldestQueuedAt ?? null,
     hubQueued: s?.hubQueued ?? 0,
     gaps: t.gaps,
+    printer: s?.printer ?? null,
     alarms,
   };
 }

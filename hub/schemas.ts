@@ -55,11 +55,31 @@ export const HubEvent = z.object({
   payload: z.record(z.string(), z.unknown()),
 });
 
+/**
+ * The till's receipt printer as the till last knew it (its `print.status`). Words, not enums: a newer till
+ * may report a state this hub does not know, and its push must not be refused for it (shown as unknown).
+ */
+export const TillPrinter = z.object({
+  /** unconfigured | idle | printing | offline | stopped | failed */
+  state: z.string().max(20),
+  /** ok | near_end | out, null when the printer did not say */
+  paper: z.string().max(20).nullable(),
+  coverOpen: z.boolean().nullable(),
+  /** none | cutter | mechanical | unrecoverable | recoverable, or null */
+  error: z.string().max(20).nullable(),
+  /** A job waits for the cashier's answer („Да ли је рачун одштампан?“). */
+  unconfirmed: z.boolean(),
+  /** Jobs held for a manager's decision. */
+  held: z.number().int().nonnegative(),
+});
+
 export const TillStatus = z.object({
   queued: z.number().int().nonnegative(),
   needsAttention: z.number().int().nonnegative(),
   oldestQueuedAt: z.string().nullable(),
   hubQueued: z.number().int().nonnegative(),
+  /** Optional: tills from before it was reported still push. */
+  printer: TillPrinter.optional(),
 });
 
 export const PushInput = z.object({
@@ -163,6 +183,7 @@ export type ReportInput = z.infer<typeof ReportInput>;
 export type OrderSnapshot = z.infer<typeof OrderSnapshot>;
 export type HubEvent = z.infer<typeof HubEvent>;
 export type TillStatus = z.infer<typeof TillStatus>;
+export type TillPrinter = z.infer<typeof TillPrinter>;
 export type PushInput = z.infer<typeof PushInput>;
 export type LookupInput = z.infer<typeof LookupInput>;
 export type ParkInput = z.infer<typeof ParkInput>;

@@ -137,6 +137,7 @@ const SR_CYRL = {
     'Рачун {invoice} под бројем {order} је рачун ове продаје (потврђено упитом и архивом фискалног сервиса): продаја је фискализована њиме и не издаје се поново.',
   reissue_unconfirmed:
     'Није потврђено да рачун под бројем {order} припада другој продаји ({reason}). Нови рачун се не издаје док упит и архива фискалног сервиса то не потврде; покушајте поново кад сервис буде доступан.',
+  held_gone: 'Ови задржани послови су већ одштампани или одбачени. Освежите списак.',
 };
 
 const SR_LATN: Shape<typeof SR_CYRL> = {
@@ -271,6 +272,7 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
     'Račun {invoice} pod brojem {order} je račun ove prodaje (potvrđeno upitom i arhivom fiskalnog servisa): prodaja je fiskalizovana njime i ne izdaje se ponovo.',
   reissue_unconfirmed:
     'Nije potvrđeno da račun pod brojem {order} pripada drugoj prodaji ({reason}). Novi račun se ne izdaje dok upit i arhiva fiskalnog servisa to ne potvrde; pokušajte ponovo kad servis bude dostupan.',
+  held_gone: 'Ovi zadržani poslovi su već odštampani ili odbačeni. Osvežite spisak.',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -409,6 +411,7 @@ const EN: Shape<typeof SR_CYRL> = {
     'Receipt {invoice} under number {order} is this sale’s receipt (confirmed by the fiscal service’s lookup and archive): the sale is fiscalized with it and is not issued again.',
   reissue_unconfirmed:
     'It is not confirmed that the receipt under number {order} belongs to another sale ({reason}). No new receipt is issued until the fiscal service’s lookup and archive confirm it; try again when the service is reachable.',
+  held_gone: 'These held jobs were already printed or dropped. Refresh the list.',
 };
 
 /** The core's messages: `{field}` names the input field, other placeholders as each text says. */

@@ -21,7 +21,15 @@ import { StaffService } from '../auth/staff.ts';
 import { Settings } from '../settings/settings.ts';
 import type { HubStatusView } from '../../shared/contract/hub.ts';
 import type { BarcodeRule } from '../../shared/contract/catalog.ts';
-import { ShopSettings, type ChangesResult, type HubEvent, type HubOrder, type TillStatus } from '../../hub/schemas.ts';
+import {
+  ShopSettings,
+  type ChangesResult,
+  type HubEvent,
+  type HubOrder,
+  type TillPrinter,
+  type TillStatus,
+} from '../../hub/schemas.ts';
+import type { PrintStatus } from '../../shared/contract/printer.ts';
 import { HubClient, HubError } from './client.ts';
 import { createSyncLoop, type SyncLoop } from '../retry/loop.ts';
 import { POLICIES, type BackoffPolicy } from '../retry/policy.ts';
@@ -35,6 +43,8 @@ export interface HubSyncOptions {
   logger: Pick<Logger, 'warn' | 'info'>;
   /** The till's gateway queue, reported to the hub with every push. */
   counts: () => { queued: number; needsAttention: number; oldestQueuedAt: string | null };
+  /** The receipt printer's state, reported with every push (the hub's till view and its alarms). */
+  printer?: () => PrintStatus;
   terminalId: () => string;
   /**
    * Milliseconds between sync rounds (default 1000: a hub price change is on the till within ~1 s). After a
@@ -227,7 +237,8 @@ export class HubSync {
 
   #status(): TillStatus {
     const hubQueued = this.#db.prepare<[], { n: number }>('SELECT count(*) AS n FROM hub_outbox').get()?.n ?? 0;
-    return { ...this.#o.counts(), hubQueued };
+    const printer = this.#o.printer?.();
+    return { ...this.#o.counts(), hubQueued, ...(printer ? { printer: tillPrinter(printer) } : {}) };
   }
 
   /**
@@ -292,4 +303,18 @@ export class HubSync {
     this.#stopped = true;
     await this.#loop?.stop();
   }
+}
+
+/** What the hub is told about the printer: its state and what it reports, and what waits for people. */
+export function tillPrinter(s: PrintStatus): TillPrinter {
+  return {
+    // Out of reach while idle (the status poll found no printer) is `offline` to the hub too: the next
+    // receipt will not print, whether or not a job waits yet.
+    state: s.state === 'idle' && s.printer.source === 'unreachable' ? 'offline' : s.state,
+    paper: s.printer.paper,
+    coverOpen: s.printer.coverOpen,
+    error: s.printer.error,
+    unconfirmed: s.confirm !== null,
+    held: s.held,
+  };
 }

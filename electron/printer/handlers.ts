@@ -4,6 +4,7 @@ import type { PrintService } from './service.ts';
 import { CommandError } from '../errors.ts';
 import { systemSpooler } from './spooler.ts';
 import type { InstalledPrinter } from '../../shared/contract/printer.ts';
+import { approverOf } from '../auth/context.ts';
 
 export interface PrinterHandlerDeps {
   /** The audit log (StaffService.audit): the cashier's answers and a manager's decisions on held jobs. */
@@ -28,12 +29,18 @@ export function printerHandlers(service: PrintService, deps: PrinterHandlerDeps)
       });
       return { jobId: result.jobId };
     },
-    // Base of the printer-truth work: these are built on their branches before anything lands.
-    'print.held': async () => {
-      throw new CommandError('unavailable', 'not_built');
-    },
-    'print.resolveHeld': async () => {
-      throw new CommandError('unavailable', 'not_built');
+    'print.held': async () => ({ jobs: service.held.list() }),
+    'print.resolveHeld': async ({ jobIds, action }, caller) => {
+      const manager = approverOf(caller).name;
+      const result = service.held.resolve(jobIds, action);
+      const done = action === 'print' ? result.printed : result.dropped;
+      // Another manager (or the cashier asking for the receipt) got there first: nothing was changed.
+      if (done.length === 0) throw new CommandError('conflict', 'held_gone');
+      deps.audit(manager, action === 'print' ? 'print.heldPrinted' : 'print.heldDropped', {
+        jobIds: done,
+        ...(done.length < jobIds.length ? { skipped: jobIds.filter((id) => !done.includes(id)) } : {}),
+      });
+      return result;
     },
     // An empty list, never an error, where the system has no spooler: the address can still be typed.
     'printer.installed': async () => ({ printers: await (deps.installed ?? (() => systemSpooler().list()))() }),

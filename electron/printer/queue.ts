@@ -83,7 +83,8 @@ export function createJobStore(db: Database.Database) {
   const retry = db.prepare(`UPDATE print_jobs SET state = 'queued', next_attempt_at = ?, last_error = ? WHERE id = ?`);
   const failed = db.prepare(`UPDATE print_jobs SET state = 'failed', last_error = ? WHERE id = ?`);
   const requeue = db.prepare(
-    `UPDATE print_jobs SET state = 'queued', attempts = 0, next_attempt_at = ?, last_error = NULL WHERE id = ? AND state = 'failed'`,
+    `UPDATE print_jobs SET state = 'queued', attempts = 0, released = 1, next_attempt_at = ?, last_error = NULL
+     WHERE id = ? AND state = 'failed'`,
   );
   const recover = db.prepare(`UPDATE print_jobs SET state = 'queued' WHERE state = 'printing'`);
   // What the printer said (status.ts): a job put back before its bytes went out does not count as an attempt.
@@ -120,6 +121,16 @@ export function createJobStore(db: Database.Database) {
     `DELETE FROM print_jobs WHERE id IN
        (SELECT id FROM print_jobs WHERE state = 'printed' AND printed_at < ? ORDER BY next_attempt_at LIMIT ?)`,
   );
+  // Held jobs (held.ts). created_at is ISO 8601 UTC, so text order is time order.
+  const holdStale = db.prepare(
+    `UPDATE print_jobs SET state = 'held' WHERE state = 'queued' AND released = 0 AND created_at < ?`,
+  );
+  const heldList = db.prepare<[], Row>(`SELECT * FROM print_jobs WHERE state = 'held' ORDER BY id`);
+  const releaseHeld = db.prepare(
+    `UPDATE print_jobs SET state = 'queued', released = 1, attempts = 0, next_attempt_at = ?, last_error = NULL
+     WHERE id = ? AND state = 'held'`,
+  );
+  const dropHeld = db.prepare(`UPDATE print_jobs SET state = 'dropped' WHERE id = ? AND state = 'held'`);
 
   return {
     /** Stores a new queued job, due now; returns its id. */
@@ -173,7 +184,10 @@ export function createJobStore(db: Database.Database) {
     markFailed(id: number, error: string): void {
       failed.run(error, id);
     },
-    /** Puts a failed job back in the queue with fresh attempts; false if it was not failed. */
+    /**
+     * Puts a failed job back in the queue with fresh attempts; false if it was not failed. A person asked for
+     * it now, so it is released: never held for its age (held.ts).
+     */
     requeue(id: number, now: number): boolean {
       return requeue.run(now, id).changes === 1;
     },
@@ -187,6 +201,22 @@ export function createJobStore(db: Database.Database) {
     /** Deletes at most `limit` jobs printed before `beforeIso`, oldest first; returns how many. */
     prunePrinted(beforeIso: string, limit: number): number {
       return prune.run(beforeIso, limit).changes;
+    },
+    /** Queued jobs created before `beforeIso` and not released by a manager become held; returns how many. */
+    holdStale(beforeIso: string): number {
+      return holdStale.run(beforeIso).changes;
+    },
+    /** Every held job, oldest first. */
+    held(): PrintJob[] {
+      return heldList.all().map(toJob);
+    },
+    /** A manager prints a held job: queued again, due now, never held again; false if it was not held. */
+    releaseHeld(id: number, now: number): boolean {
+      return releaseHeld.run(now, id).changes === 1;
+    },
+    /** A manager drops a held job: kept as history, never printed; false if it was not held. */
+    dropHeld(id: number): boolean {
+      return dropHeld.run(id).changes === 1;
     },
     /** A printing job goes back to the queue unsent (the printer reported a stop before it): no attempt counted. */
     unclaim(id: number, at: number, error: string): boolean {

@@ -37,6 +37,7 @@ import { describeStop, isStopped, parseStatus, statusExchange } from './status.t
 import { PRESETS, profileView } from './profiles.ts';
 import { PRINTER_SETTINGS, readConfig, resolveProfile, type SettingsStore } from './config.ts';
 import { createJobStore, prunePrintedJobs, type PrintJob } from './queue.ts';
+import { createHeldJobs, type HeldJobs } from './held.ts';
 import { createSyncLoop, type PassOutcome } from '../retry/loop.ts';
 import { POLICIES, backoffMs, type BackoffPolicy } from '../retry/policy.ts';
 import { createTransportFactory, TransportError, type TransportFactory } from './transport.ts';
@@ -127,6 +128,8 @@ export interface PrintService {
   profiles(): { profiles: PrinterProfileView[]; current: string };
   /** Validates and stores the configuration; returns the new status. */
   configure(input: unknown): PrintStatus;
+  /** Jobs that waited too long, held for a manager (held.ts). */
+  held: HeldJobs;
   /**
    * Starts the worker and the status poll. Jobs a crash left `printing` are re-queued, or, with a printer
    * that can be asked, become `unconfirmed` (Kasa cannot know what came out). Timers are unref'd.
@@ -163,6 +166,15 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
   let lastError: string | null = null;
   let lastPrintedAt: string | null = null;
   let lastEmitted = '';
+  const held = createHeldJobs({
+    db: deps.db,
+    jobs,
+    now,
+    changed: () => {
+      wake();
+      emit();
+    },
+  });
   /** What the printer last said (or that it cannot be asked / did not answer / is unreachable). */
   let condition: PrinterCondition = UNKNOWN_CONDITION;
   /** The printer did not answer the last request: jobs go without asking until a poll gets an answer. */
@@ -416,6 +428,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     if (!running || inFlight) return 'idle';
     if (polling) await polling; // one connection to the printer at a time
     if (!running || inFlight) return 'idle';
+    held.holdStale(); // before anything is picked: a job that waited too long is never printed unasked
     const cfg = readConfig(deps.settings, env);
     if (cfg.uri === null) {
       emit();
@@ -472,6 +485,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       const existing = jobs.latestReceipt(orderId);
       // In the queue, in a stopped printer's buffer, or waiting for the cashier's answer: the same job.
       if (existing && ['queued', 'printing', 'sent', 'unconfirmed'].includes(existing.state)) return existing.id;
+      if (existing?.state === 'held' && held.release(existing.id)) return existing.id; // asked for: it prints now
       if (existing?.state === 'failed') {
         jobs.requeue(existing.id, now());
         wake();
@@ -518,6 +532,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       if (!last) return null;
       if (last.kind === 'receipt') {
         if (['queued', 'printing', 'sent', 'unconfirmed'].includes(last.state)) return last.id;
+        if (last.state === 'held' && held.release(last.id)) return last.id;
         if (last.state === 'failed') {
           jobs.requeue(last.id, now());
           wake();
@@ -532,6 +547,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       return id;
     },
     status,
+    held,
     async check() {
       await polls.sync();
       return status();

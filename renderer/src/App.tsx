@@ -11,6 +11,7 @@ import { ReceiptScreen } from './components/ReceiptScreen.tsx';
 import { ShiftDialog } from './components/ShiftDialog.tsx';
 import { SEARCH_ID, SaleScreen } from './components/SaleScreen.tsx';
 import { StatusBar } from './components/StatusBar.tsx';
+import { PrintConfirmDialog } from './components/PrintConfirmDialog.tsx';
 import { LoginScreen } from './components/LoginScreen.tsx';
 import { ApprovalDialog } from './components/ApprovalDialog.tsx';
 import { ManagerLauncher } from './manager/ManagerScreen.tsx';
@@ -35,7 +36,9 @@ export function installKeyboard(store: PosStore, win: Window = window): () => vo
     // Nobody logged in: the login screen has the keyboard to itself; so have the manager screens.
     if (s.cashier === null || s.managerTab !== null) return;
     if (printable) detector.key(e.key, e.timeStamp);
-    if (s.dialog !== null || (s.screen !== 'sale' && s.screen !== 'receipt')) {
+    // The printer's question („Да ли је рачун одштампан?“) is a dialog too: answered before anything else.
+    const asking = s.printer?.confirm != null;
+    if (s.dialog !== null || asking || (s.screen !== 'sale' && s.screen !== 'receipt')) {
       if (e.key === 'Enter') detector.reset();
       if (s.dialog !== null && e.key === 'Escape') {
         e.preventDefault();
@@ -299,6 +302,7 @@ export function App(props: { store: PosStore; api: PosApi; i18n: i18n }) {
           <Screens api={props.api} />
           <ShiftHost api={props.api} />
           <ApprovalHost />
+          <PrintConfirmDialog api={props.api} />
           <StatusBar />
         </div>
       </StoreContext.Provider>

@@ -207,6 +207,8 @@ export interface PosActions {
   importCsv(csv: string, dryRun: boolean, replace?: boolean): Promise<ImportResult | null>;
   loadSample(): Promise<ImportResult | null>;
   refreshFavourites(): Promise<void>;
+  /** Reads the printer's state again; `ask`: the printer is asked now (`print.check`, before a sale ends). */
+  refreshPrinter(ask?: boolean): Promise<void>;
 }
 
 export type PosStore = StoreApi<PosState & PosActions>;
@@ -607,6 +609,8 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
 
       setScreen(screen) {
         set({ screen, dialog: null });
+        // Paper out or the cover open shows before the sale ends, not after the receipt failed to print.
+        if (screen === 'payment' && get().printer?.configured) void get().refreshPrinter(true);
       },
       tendered() {
         if (!get().paymentStarted) set({ paymentStarted: true });
@@ -855,6 +859,11 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
         } finally {
           set({ busy: false });
         }
+      },
+
+      async refreshPrinter(ask = false) {
+        const r = await (ask ? api['print.check']({}) : api['print.status']({}));
+        if (r.ok) set({ printer: r.value });
       },
 
       async refreshOrder() {

@@ -422,7 +422,7 @@ test.describe('print again', () => {
     await page.keyboard.press('Enter');
     await expect(prompt).toHaveCount(0);
     const copy = page.getByRole('region', { name: 'Фискална копија' });
-    await expect(copy.getByRole('status')).toContainText('је издата и шаље се на штампу');
+    await expect(copy.getByRole('status')).toContainText('је издата и штампа се');
     const ledger = async () =>
       (
         (await (await fetch(`${kasa.sandboxUrl}/__sandbox/ledger`)).json()) as {

@@ -378,12 +378,16 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     expect((await fetch(`${server.url}/api/admin/report?shopId=${shop}`)).status).toBe(401);
   });
 
-  it('shows every till live and raises an alarm for a silent till, sales needing attention and lost history', async () => {
+  it('shows every till live and raises an alarm for a silent till, sales needing attention, lost history and a printer', async () => {
     const shop = await service.createShop('Status shop');
     const a = await enrolTill('S1', shop);
     const b = await enrolTill('S2', shop);
     const c = await enrolTill('S3', shop);
+    const d = await enrolTill('S4', shop);
+    // S1 is a till from before the printer was reported: its push is taken as before.
     await a.client.push(a.tillId, [], { queued: 0, needsAttention: 0, oldestQueuedAt: null, hubQueued: 0 });
+    const printer = { state: 'stopped', paper: 'out', coverOpen: false, error: 'none', unconfirmed: true, held: 1 };
+    await d.client.push(d.tillId, [], { queued: 0, needsAttention: 0, oldestQueuedAt: null, hubQueued: 0, printer });
     await b.client.push(b.tillId, [ev(2, order('S2-2'))], {
       queued: 3,
       needsAttention: 1,
@@ -393,7 +397,8 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     const res = await admin(server, 'GET', `/api/admin/tills?shopId=${shop}`);
     const { tills } = (await res.json()) as { tills: import('../../hub/reports.ts').TillLive[] };
     const by = new Map(tills.map((t) => [t.name, t]));
-    expect(by.get('S1')).toMatchObject({ online: true, queued: 0, alarms: [] });
+    expect(by.get('S1')).toMatchObject({ online: true, queued: 0, printer: null, alarms: [] });
+    expect(by.get('S4')).toMatchObject({ online: true, printer, alarms: ['printer_stopped', 'printer_unconfirmed'] });
     expect(by.get('S2')).toMatchObject({
       online: true,
       queued: 3,

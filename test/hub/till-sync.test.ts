@@ -227,6 +227,9 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     }
     const status = await service.tillStatus(shopId);
     expect(status.filter((s) => s.name.startsWith('KASA')).every((s) => s.gaps.length === 0)).toBe(true);
+    // Each till reports its printer with its pushes: none is set on these tills, and nothing raises an alarm.
+    for (const s of status.filter((x) => x.name.startsWith('KASA')))
+      expect(s.printer).toMatchObject({ state: 'unconfigured', unconfirmed: false, held: 0 });
   }, 120_000);
 
   it('shop settings set at the hub (barcode rules, discount limit) reach a till, also one that was away', async () => {

@@ -50,13 +50,17 @@ function CopyResult(props: { api: PosApi; copy: OrderView; language: Language })
     };
   }, [props.api, props.copy]);
   const explained = order.lastError ? explainGatewayError(order.lastError, props.language) : null;
+  // The copy prints itself only through auto-print with a printer set (core.ts); said as it is. Unknown
+  // (not read yet) counts as printing: the screen never claims a problem it has not seen.
+  const printer = usePos((s) => s.printer);
+  const how = printer?.configured === false ? 'NoPrinter' : printer?.autoPrint === false ? 'NoAuto' : '';
   return (
     <section className={`copy-result ${order.state}`} aria-label={t('copy.region')} data-testid="copy-result">
       <p role="status" data-state={order.state}>
         {order.state === 'fiscalized'
-          ? t('copy.fiscalized', { number: order.receipt?.invoiceNumber ?? order.orderNumber })
+          ? t(`copy.fiscalized${how}`, { number: order.receipt?.invoiceNumber ?? order.orderNumber })
           : order.state === 'queued'
-            ? t('copy.queued', { number: order.orderNumber })
+            ? t(`copy.queued${how}`, { number: order.orderNumber })
             : t('copy.attention', { number: order.orderNumber })}
       </p>
       {explained && (

@@ -4,11 +4,13 @@ import { LANGUAGES, type Language } from '../../../shared/domain.ts';
 import { usePosPick } from '../context.ts';
 import { minutesBetween } from '../format.ts';
 import { isLanguage } from '../i18n/index.ts';
+import { PrinterChips } from './PrinterChips.tsx';
 
 /**
  * The cashier (and F1 to change), online state, queue, the age of the oldest unfiscalized order (a
  * warning past `outageWarnMinutes`, an alarm past `outageAlarmMinutes`), the needs-attention count
- * (opens the manager's list), no printer set (receipts are not printing: opens the settings), language.
+ * (opens the manager's list), no printer set (receipts are not printing: opens the settings), what the
+ * printer reports (paper, cover, errors, the drawer; PrinterChips.tsx), language.
  */
 export function StatusBar() {
   const { t } = useTranslation();
@@ -93,6 +95,9 @@ export function StatusBar() {
           {t('status.noPrinter')}
         </button>
       )}
+      {printer?.configured && (
+        <PrinterChips status={printer} onHeld={cashier ? () => openManager('settings') : undefined} />
+      )}
       {pinLockedUntil !== null && Date.parse(pinLockedUntil) > now && (
         <span className="pill alarm" data-testid="pin-locked">
           {t('status.pinLocked', { until: new Date(pinLockedUntil).toLocaleTimeString() })}
@@ -100,7 +105,7 @@ export function StatusBar() {
       )}
       <span className="spacer" />
       <label className="lang">
-        {t('status.language')}{' '}
+        <span className="lang-text">{t('status.language')}</span>
         <select
           value={language}
           onChange={(e) => {

@@ -6,7 +6,9 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HubApp } from './HubApp.tsx';
+import { translate } from '../../../shared/i18n/catalog.ts';
+import { HubApp, printerText } from './HubApp.tsx';
+import { hubMessages, type HubKey } from './i18n.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -46,5 +48,22 @@ describe('hub page words', () => {
     choose('en');
     expect(text()).toEqual(['Store hub', 'Manager PIN Log in']);
     expect(document.documentElement.lang).toBe('en');
+  });
+});
+
+describe('a till’s printer in the hub’s till view', () => {
+  const words = (lang: 'sr-Cyrl' | 'sr-Latn' | 'en') => (key: HubKey, params?: Record<string, string | number>) =>
+    translate(hubMessages, lang, key, params);
+  const ready = { state: 'idle', paper: 'ok', coverOpen: false, error: 'none', unconfirmed: false, held: 0 };
+
+  it('says what stops it and what waits for people, in each language; nothing for a till that does not say', () => {
+    const stopped = { ...ready, state: 'stopped', paper: 'out', unconfirmed: true, held: 2 };
+    expect(printerText(stopped, words('sr-Cyrl'))).toBe('нема папира, чека потврду касира, задржано за менаџера: 2');
+    expect(printerText(stopped, words('sr-Latn'))).toBe('nema papira, čeka potvrdu kasira, zadržano za menadžera: 2');
+    expect(printerText({ ...ready, coverOpen: true }, words('en'))).toBe('cover open');
+    expect(printerText({ ...ready, paper: 'near_end' }, words('sr-Cyrl'))).toBe('спреман, папир при крају');
+    // A state a newer till reports that this hub does not know: words, never the raw code.
+    expect(printerText({ ...ready, state: 'warming' }, words('en'))).toBe('unknown');
+    expect(printerText(null, words('en'))).toBe('—');
   });
 });

@@ -32,7 +32,35 @@ interface TillRow {
   queued: number;
   needsAttention: number;
   oldestUnfiscalizedAt: string | null;
+  /** hub/schemas.ts TillPrinter; null for a till that does not report its printer. */
+  printer: {
+    state: string;
+    paper: string | null;
+    coverOpen: boolean | null;
+    error: string | null;
+    unconfirmed: boolean;
+    held: number;
+  } | null;
   alarms: string[];
+}
+
+const PRINTER_STATES = ['unconfigured', 'idle', 'printing', 'offline', 'stopped', 'failed'];
+
+/** The till's printer in words: what stops it first, else its state; what waits for people after it. */
+export function printerText(p: TillRow['printer'], t: HubT) {
+  if (!p) return '—';
+  const words =
+    p.coverOpen === true
+      ? [t('printer_cover_open')]
+      : p.paper === 'out'
+        ? [t('printer_paper_out')]
+        : p.error !== null && p.error !== 'none'
+          ? [t('printer_error')]
+          : [t(PRINTER_STATES.includes(p.state) ? (`printer_${p.state}` as HubKey) : 'printer_unknown')];
+  if (p.paper === 'near_end') words.push(t('printer_paper_low'));
+  if (p.unconfirmed) words.push(t('printer_unconfirmed'));
+  if (p.held > 0) words.push(t('printer_held', { count: p.held }));
+  return words.join(', ');
 }
 interface ProductRow {
   code: string;
@@ -189,9 +217,9 @@ function Tills({ t, token }: { t: HubT; token: string }) {
       )}
       {error && <p role="alert">{error}</p>}
       <HeadedTable
-        headers={(['till', 'online', 'queued', 'needsAttention', 'oldest', 'lastSeen', 'alarms'] as const).map((k) =>
-          t(k),
-        )}
+        headers={(
+          ['till', 'online', 'queued', 'needsAttention', 'oldest', 'lastSeen', 'printer', 'alarms'] as const
+        ).map((k) => t(k))}
       >
         {tills.map((x) => (
           <tr key={x.tillId}>
@@ -201,6 +229,7 @@ function Tills({ t, token }: { t: HubT; token: string }) {
             <td>{x.needsAttention}</td>
             <td>{x.oldestUnfiscalizedAt ?? '—'}</td>
             <td>{x.lastSeen ?? '—'}</td>
+            <td data-testid="till-printer">{printerText(x.printer, t)}</td>
             <td>{x.alarms.map((a) => t(`alarm_${a}` as HubKey)).join(', ') || '—'}</td>
           </tr>
         ))}

@@ -35,6 +35,21 @@ const srCyrl = {
     pinLocked: 'PIN закључан до {until}: превише погрешних PIN-ова',
     noPrinter: 'Нема штампача',
     noPrinterHelp: 'Штампач није подешен — Менаџер → Подешавања → Штампач',
+    printerOffline: 'Штампач недоступан',
+    printerStopped: 'Штампач заустављен',
+    printerCoverOpen: 'Отворен поклопац',
+    printerPaperOut: 'Нема папира',
+    printerPaperLow: 'Папир при крају',
+    printerError: 'Грешка штампача',
+    printerFailed: 'Штампа није успела',
+    printerDrawerOpen: 'Фиока отворена',
+    printerHeld: 'Задржано: {count}',
+    printerHeldHelp: 'Послови штампе задржани за менаџера ({count}) — Менаџер → Подешавања → Штампач',
+    printerCutter: 'заглављен нож за папир',
+    printerMechanical: 'механичка грешка',
+    printerUnrecoverable: 'тешка грешка: искључите и поново укључите штампач',
+    printerRecoverable: 'привремена грешка (нпр. прегрејана глава), пролази сама',
+    printerUnknown: 'Стање штампача није познато',
   },
   lang: { 'sr-Cyrl': 'Српски (ћирилица)', 'sr-Latn': 'Srpski (latinica)', en: 'English' },
   sale: {
@@ -225,10 +240,32 @@ const srCyrl = {
   training: {
     fixed: 'Режим обуке је закључан подешавањем касе (KASA_TRAINING_MODE) и није промењен.',
   },
+  printConfirm: {
+    titleReceipt: 'Да ли је рачун одштампан?',
+    titleTest: 'Да ли је пробна страна одштампана?',
+    titleSlip: 'Да ли је листић одштампан?',
+    bodyReceipt: 'Каса не може да провери да ли је рачун {number} изашао из штампача. Погледајте штампач.',
+    bodyTest: 'Каса не може да провери да ли је пробна страна изашла из штампача. Погледајте штампач.',
+    bodySlip: 'Каса не може да провери да ли је листић изашао из штампача. Погледајте штампач.',
+    yesReceipt: 'Да, изашао је',
+    yesTest: 'Да, изашла је',
+    yesSlip: 'Да, изашао је',
+    no: 'Не, одштампај поново',
+    noHelp: '„Не“ га штампа још једном. Ако је изашао само делимично, изаберите „Не“.',
+    failed: 'Одговор није сачуван: {message}',
+  },
   copy: {
     region: 'Фискална копија',
-    fiscalized: 'Фискална копија {number} је издата и шаље се на штампу.',
+    fiscalized: 'Фискална копија {number} је издата и штампа се.',
+    fiscalizedNoPrinter:
+      'Фискална копија {number} је издата, али се не штампа: штампач није подешен (Менаџер → Подешавања → Штампач).',
+    fiscalizedNoAuto:
+      'Фискална копија {number} је издата. Не штампа се сама: аутоматска штампа је искључена (Менаџер → Подешавања → Штампач).',
     queued: 'Фискална копија {number}: НИЈЕ ЈОШ ФИСКАЛИЗОВАНА. Биће издата и одштампана чим веза буде успостављена.',
+    queuedNoPrinter:
+      'Фискална копија {number}: НИЈЕ ЈОШ ФИСКАЛИЗОВАНА. Биће издата чим веза буде успостављена, али се неће одштампати: штампач није подешен.',
+    queuedNoAuto:
+      'Фискална копија {number}: НИЈЕ ЈОШ ФИСКАЛИЗОВАНА. Биће издата чим веза буде успостављена; сама се не штампа (аутоматска штампа је искључена).',
     attention: 'Фискална копија {number}: ПОТРЕБНА ПАЖЊА.',
   },
   mail: {
@@ -321,6 +358,21 @@ const srLatn: UiMessages = {
     pinLocked: 'PIN zaključan do {until}: previše pogrešnih PIN-ova',
     noPrinter: 'Nema štampača',
     noPrinterHelp: 'Štampač nije podešen — Menadžer → Podešavanja → Štampač',
+    printerOffline: 'Štampač nedostupan',
+    printerStopped: 'Štampač zaustavljen',
+    printerCoverOpen: 'Otvoren poklopac',
+    printerPaperOut: 'Nema papira',
+    printerPaperLow: 'Papir pri kraju',
+    printerError: 'Greška štampača',
+    printerFailed: 'Štampa nije uspela',
+    printerDrawerOpen: 'Fioka otvorena',
+    printerHeld: 'Zadržano: {count}',
+    printerHeldHelp: 'Poslovi štampe zadržani za menadžera ({count}) — Menadžer → Podešavanja → Štampač',
+    printerCutter: 'zaglavljen nož za papir',
+    printerMechanical: 'mehanička greška',
+    printerUnrecoverable: 'teška greška: isključite i ponovo uključite štampač',
+    printerRecoverable: 'privremena greška (npr. pregrejana glava), prolazi sama',
+    printerUnknown: 'Stanje štampača nije poznato',
   },
   lang: { 'sr-Cyrl': 'Српски (ћирилица)', 'sr-Latn': 'Srpski (latinica)', en: 'English' },
   sale: {
@@ -511,10 +563,32 @@ const srLatn: UiMessages = {
   training: {
     fixed: 'Režim obuke je zaključan podešavanjem kase (KASA_TRAINING_MODE) i nije promenjen.',
   },
+  printConfirm: {
+    titleReceipt: 'Da li je račun odštampan?',
+    titleTest: 'Da li je probna strana odštampana?',
+    titleSlip: 'Da li je listić odštampan?',
+    bodyReceipt: 'Kasa ne može da proveri da li je račun {number} izašao iz štampača. Pogledajte štampač.',
+    bodyTest: 'Kasa ne može da proveri da li je probna strana izašla iz štampača. Pogledajte štampač.',
+    bodySlip: 'Kasa ne može da proveri da li je listić izašao iz štampača. Pogledajte štampač.',
+    yesReceipt: 'Da, izašao je',
+    yesTest: 'Da, izašla je',
+    yesSlip: 'Da, izašao je',
+    no: 'Ne, odštampaj ponovo',
+    noHelp: '„Ne“ ga štampa još jednom. Ako je izašao samo delimično, izaberite „Ne“.',
+    failed: 'Odgovor nije sačuvan: {message}',
+  },
   copy: {
     region: 'Fiskalna kopija',
-    fiscalized: 'Fiskalna kopija {number} je izdata i šalje se na štampu.',
+    fiscalized: 'Fiskalna kopija {number} je izdata i štampa se.',
+    fiscalizedNoPrinter:
+      'Fiskalna kopija {number} je izdata, ali se ne štampa: štampač nije podešen (Menadžer → Podešavanja → Štampač).',
+    fiscalizedNoAuto:
+      'Fiskalna kopija {number} je izdata. Ne štampa se sama: automatska štampa je isključena (Menadžer → Podešavanja → Štampač).',
     queued: 'Fiskalna kopija {number}: NIJE JOŠ FISKALIZOVANA. Biće izdata i odštampana čim veza bude uspostavljena.',
+    queuedNoPrinter:
+      'Fiskalna kopija {number}: NIJE JOŠ FISKALIZOVANA. Biće izdata čim veza bude uspostavljena, ali se neće odštampati: štampač nije podešen.',
+    queuedNoAuto:
+      'Fiskalna kopija {number}: NIJE JOŠ FISKALIZOVANA. Biće izdata čim veza bude uspostavljena; sama se ne štampa (automatska štampa je isključena).',
     attention: 'Fiskalna kopija {number}: POTREBNA PAŽNJA.',
   },
   mail: {
@@ -599,6 +673,21 @@ const en: UiMessages = {
     pinLocked: 'PIN entry locked until {until}: too many wrong PINs',
     noPrinter: 'No printer',
     noPrinterHelp: 'No printer configured — Manager → Settings → Printer',
+    printerOffline: 'Printer unreachable',
+    printerStopped: 'Printer stopped',
+    printerCoverOpen: 'Cover open',
+    printerPaperOut: 'Paper out',
+    printerPaperLow: 'Paper low',
+    printerError: 'Printer error',
+    printerFailed: 'Printing failed',
+    printerDrawerOpen: 'Drawer open',
+    printerHeld: 'Held: {count}',
+    printerHeldHelp: 'Print jobs held for the manager ({count}) — Manager → Settings → Printer',
+    printerCutter: 'paper cutter jammed',
+    printerMechanical: 'mechanical error',
+    printerUnrecoverable: 'serious error: switch the printer off and on again',
+    printerRecoverable: 'temporary error (e.g. print head too hot), clears by itself',
+    printerUnknown: 'Printer state unknown',
   },
   lang: { 'sr-Cyrl': 'Српски (ћирилица)', 'sr-Latn': 'Srpski (latinica)', en: 'English' },
   sale: {
@@ -789,11 +878,33 @@ const en: UiMessages = {
   training: {
     fixed: 'Training mode is fixed by the till’s configuration (KASA_TRAINING_MODE) and was not changed.',
   },
+  printConfirm: {
+    titleReceipt: 'Did the receipt print?',
+    titleTest: 'Did the test page print?',
+    titleSlip: 'Did the slip print?',
+    bodyReceipt: 'The till cannot check whether receipt {number} came out of the printer. Look at the printer.',
+    bodyTest: 'The till cannot check whether the test page came out of the printer. Look at the printer.',
+    bodySlip: 'The till cannot check whether the slip came out of the printer. Look at the printer.',
+    yesReceipt: 'Yes, it came out',
+    yesTest: 'Yes, it came out',
+    yesSlip: 'Yes, it came out',
+    no: 'No, print it again',
+    noHelp: '"No" prints it once more. If only part of it came out, choose "No".',
+    failed: 'The answer was not saved: {message}',
+  },
   copy: {
     region: 'Fiscal copy',
     fiscalized: 'Fiscal copy {number} was issued and is being printed.',
+    fiscalizedNoPrinter:
+      'Fiscal copy {number} was issued but is not printed: no printer configured (Manager → Settings → Printer).',
+    fiscalizedNoAuto:
+      'Fiscal copy {number} was issued. It does not print by itself: automatic printing is off (Manager → Settings → Printer).',
     queued:
       'Fiscal copy {number}: NOT YET FISCALIZED. It will be issued and printed as soon as the connection is back.',
+    queuedNoPrinter:
+      'Fiscal copy {number}: NOT YET FISCALIZED. It will be issued as soon as the connection is back, but not printed: no printer configured.',
+    queuedNoAuto:
+      'Fiscal copy {number}: NOT YET FISCALIZED. It will be issued as soon as the connection is back; it does not print by itself (automatic printing is off).',
     attention: 'Fiscal copy {number}: NEEDS ATTENTION.',
   },
   mail: {

@@ -23,6 +23,7 @@ import {
   NoteAndAlert,
 } from './common.tsx';
 import { Check } from '../components/Check.tsx';
+import { HeldJobs } from './HeldJobs.tsx';
 
 type PrinterField = 'uri' | 'profileId' | 'header' | 'footer' | 'managerPin';
 
@@ -299,6 +300,7 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
         </RunButton>
       </div>
       <NoteAndAlert note={note} error={error} />
+      <HeldJobs api={api} t={t} lang={lang} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 /** Sample data for renderer tests. */
 import type { ProductView } from '../../../shared/contract/catalog.ts';
+import { UNKNOWN_CONDITION, type PrintStatus } from '../../../shared/contract/printer.ts';
 import type { AppInfo, OrderView, SyncStatus, TaxRatesView } from '../../../shared/domain.ts';
 
 export const DEMO_RATES: TaxRatesView = {
@@ -91,6 +92,27 @@ export function order(over: Partial<OrderView> = {}): OrderView {
     payments: [],
     attempts: 0,
     unknown: false,
+    ...over,
+  };
+}
+
+/** A printer set and ready, nothing waiting; `over` changes what a test needs. */
+export function printStatus(over: Partial<PrintStatus> = {}): PrintStatus {
+  return {
+    state: 'idle',
+    printer: UNKNOWN_CONDITION,
+    confirm: null,
+    held: 0,
+    configured: true,
+    uri: 'tcp://192.168.1.50:9100',
+    uriSource: 'settings',
+    profileId: 'epson-tm-t88v',
+    autoPrint: true,
+    queued: 0,
+    failed: 0,
+    jobId: null,
+    lastError: null,
+    lastPrintedAt: null,
     ...over,
   };
 }
