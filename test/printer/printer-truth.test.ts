@@ -183,18 +183,21 @@ describe('a job is printed only when the printer says so', () => {
     expect((await service.check()).printer.source).toBe('unknown');
   });
 
-  it('power cycle during a job: unconfirmed, the cashier is asked; "no" prints it once, audited', async () => {
+  /** A printer that loses power once, after `bytes` bytes of the first job it receives. */
+  const powerCutAfter = (bytes: number): FakeEpsonOptions => {
     let cut = false;
-    const { printer, service, job, handlers, audits, cashier } = await rig({
-      printer: {
-        onBytes: (n, p) => {
-          if (!cut && n > 100) {
-            cut = true;
-            p.powerCycle();
-          }
-        },
+    return {
+      onBytes: (n, p) => {
+        if (!cut && n > bytes) {
+          cut = true;
+          p.powerCycle();
+        }
       },
-    });
+    };
+  };
+
+  it('power cycle during a job: unconfirmed, the cashier is asked; "no" prints it once, audited', async () => {
+    const { printer, service, job, handlers, audits, cashier } = await rig({ printer: powerCutAfter(100) });
     service.start();
     const id = service.enqueueReceipt(1);
     await until(() => job(id).state === 'unconfirmed');
@@ -223,17 +226,7 @@ describe('a job is printed only when the printer says so', () => {
   });
 
   it('power cycle during a job; "yes, it came out": printed, nothing more on paper, audited', async () => {
-    let cut = false;
-    const { printer, service, job, handlers, audits, cashier } = await rig({
-      printer: {
-        onBytes: (n, p) => {
-          if (!cut && n > 100) {
-            cut = true;
-            p.powerCycle();
-          }
-        },
-      },
-    });
+    const { printer, service, job, handlers, audits, cashier } = await rig({ printer: powerCutAfter(100) });
     service.start();
     const id = service.enqueueReceipt(2);
     await until(() => job(id).state === 'unconfirmed');

@@ -6,8 +6,7 @@
  * copy's text says whether it really prints.
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PrintStatus, PrinterCondition } from '../../../shared/contract/printer.ts';
 import { UNKNOWN_CONDITION } from '../../../shared/contract/printer.ts';
 import type { Language } from '../../../shared/domain.ts';
@@ -17,11 +16,10 @@ import { createPosStore, type PosStore } from '../store.ts';
 import { createFakeApi, ok, type FakeApi, type FakeHandlers } from '../testing/fake-api.ts';
 import { BREAD, DEMO_RATES, INFO, SYNC, printStatus } from '../testing/fixtures.ts';
 import { printerAlerts } from './PrinterChips.tsx';
+import { testRoot } from '../testing/dom.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const dom = testRoot();
 
-let container: HTMLDivElement;
-let root: Root;
 let store: PosStore;
 
 const ANA = { id: 2, name: 'Ана Анић', role: 'cashier' as const, active: true, mustChangePin: false };
@@ -49,27 +47,19 @@ async function mount(initial: PrintStatus, lang: Language = 'sr-Cyrl', handlers:
     ...handlers,
   });
   store = createPosStore(fake.api, undefined, { getItem: () => null, setItem: () => {} });
-  await act(async () => root.render(<App store={store} api={fake.api} i18n={createI18n(lang)} />));
+  await act(async () => dom.root.render(<App store={store} api={fake.api} i18n={createI18n(lang)} />));
   await act(async () => void (await store.getState().login('1111')));
   return fake;
 }
 
 beforeEach(() => {
   HTMLCanvasElement.prototype.getContext = (() => null) as never;
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
-
-const chip = () => container.querySelector<HTMLElement>('[data-testid="printer-condition"]');
-const dialog = () => container.querySelector<HTMLElement>('[role="alertdialog"]');
+const chip = () => dom.container.querySelector<HTMLElement>('[data-testid="printer-condition"]');
+const dialog = () => dom.container.querySelector<HTMLElement>('[role="alertdialog"]');
 const button = (name: string) => {
-  const b = [...container.querySelectorAll('button')].find((x) => x.textContent === name);
+  const b = [...dom.container.querySelectorAll('button')].find((x) => x.textContent === name);
   if (!b) throw new Error(`no button ${name}`);
   return b;
 };
@@ -107,7 +97,7 @@ describe('the printer on the counter', () => {
     expect(chip()?.title).toBe('Грешка штампача: заглављен нож за папир');
     act(() => fake.emit('print.status', printer({ drawerOpen: true })));
     expect(chip()).toBeNull();
-    expect(container.querySelector('[data-testid="drawer-open"]')?.textContent).toBe('Фиока отворена');
+    expect(dom.container.querySelector('[data-testid="drawer-open"]')?.textContent).toBe('Фиока отворена');
   });
 
   it('in Latin and English too', async () => {
@@ -118,7 +108,7 @@ describe('the printer on the counter', () => {
     act(() => fake.emit('print.status', printer({ source: 'unreachable', online: null }, { state: 'offline' })));
     expect(chip()?.textContent).toBe('Printer unreachable');
     act(() => fake.emit('print.status', printStatus({ held: 3 })));
-    expect(container.querySelector('[data-testid="printer-held"]')?.textContent).toBe('Held: 3');
+    expect(dom.container.querySelector('[data-testid="printer-held"]')?.textContent).toBe('Held: 3');
   });
 
   it('asks the printer when the payment screen opens, and shows what it says', async () => {

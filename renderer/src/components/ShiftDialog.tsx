@@ -19,6 +19,22 @@ function rsd(text: string): number | null {
   return para === null || para < 0 ? null : para / 100;
 }
 
+/** A manager's PIN, typed for one action (never kept: cleared after each send). */
+function PinField(props: { label: string; value: string; onChange: (v: string) => void }) {
+  return (
+    <label className="field">
+      {props.label}
+      <input
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
+  );
+}
+
 export function ShiftDialog(props: { api: PosApi }) {
   const { t } = useTranslation();
   const close = usePos((s) => s.openDialog);
@@ -194,16 +210,7 @@ export function ShiftDialog(props: { api: PosApi }) {
                 {t('shift.reason')}
                 <input value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
               </label>
-              <label className="field">
-                {t('shift.managerPin')}
-                <input
-                  type="password"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  value={movePin}
-                  onChange={(e) => setMovePin(e.target.value)}
-                />
-              </label>
+              <PinField label={t('shift.managerPin')} value={movePin} onChange={setMovePin} />
               <button type="submit">{t('shift.record')}</button>
             </form>
             <form onSubmit={closeShift} noValidate aria-label={t('shift.closeAction')}>
@@ -212,16 +219,7 @@ export function ShiftDialog(props: { api: PosApi }) {
                 {t('shift.countedField')}
                 <input inputMode="decimal" value={counted} onChange={(e) => setCounted(e.target.value)} />
               </label>
-              <label className="field">
-                {t('shift.managerPin')}
-                <input
-                  type="password"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  value={closePin}
-                  onChange={(e) => setClosePin(e.target.value)}
-                />
-              </label>
+              <PinField label={t('shift.managerPin')} value={closePin} onChange={setClosePin} />
               <button type="submit" className="danger">
                 {t('shift.closeAction')}
               </button>

@@ -4,30 +4,16 @@
  * Serbian Cyrillic first and follows the language picker to Latin and English, word for word as the catalog.
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { translate } from '../../../shared/i18n/catalog.ts';
 import { HubApp, printerText } from './HubApp.tsx';
 import { hubMessages, type HubKey } from './i18n.ts';
+import { testRoot } from '../testing/dom.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const dom = testRoot();
 
 function choose(lang: string): void {
-  const select = container.querySelector('select') as HTMLSelectElement;
+  const select = dom.container.querySelector('select') as HTMLSelectElement;
   act(() => {
     select.value = lang;
     select.dispatchEvent(new Event('change', { bubbles: true }));
@@ -36,10 +22,10 @@ function choose(lang: string): void {
 
 describe('hub page words', () => {
   it('shows the login in Serbian Cyrillic, then in the language picked', () => {
-    act(() => root.render(<HubApp />));
+    act(() => dom.root.render(<HubApp />));
     const text = () => [
-      container.querySelector('h1')?.textContent,
-      container.querySelector('form')?.textContent?.replace(/\s+/g, ' '),
+      dom.container.querySelector('h1')?.textContent,
+      dom.container.querySelector('form')?.textContent?.replace(/\s+/g, ' '),
     ];
     expect(text()).toEqual(['Хаб продавнице', 'PIN менаџера Пријава']);
     expect(document.documentElement.lang).toBe('sr-Cyrl');

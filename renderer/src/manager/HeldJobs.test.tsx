@@ -5,19 +5,16 @@
  * the selected ones are printed or dropped with the PIN, and the list is read again.
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HeldJob } from '../../../shared/contract/printer.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { createFakeApi, ok } from '../testing/fake-api.ts';
 import { printStatus } from '../testing/fixtures.ts';
 import { mt, type ManagerText } from './i18n.ts';
 import { HeldJobs } from './HeldJobs.tsx';
+import { testRoot } from '../testing/dom.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
+const dom = testRoot();
 
 const RECEIPT: HeldJob = {
   id: 11,
@@ -49,7 +46,7 @@ async function mount(held: number, lang: Language = 'sr-Cyrl') {
     },
   });
   const t = (key: ManagerText, params?: Record<string, string | number>) => mt(lang, key, params);
-  await act(async () => root.render(<HeldJobs api={fake.api} t={t} lang={lang} />));
+  await act(async () => dom.root.render(<HeldJobs api={fake.api} t={t} lang={lang} />));
   return fake;
 }
 
@@ -57,19 +54,8 @@ function fail() {
   return { ok: false as const, error: { code: 'forbidden' as const, message: 'Погрешан PIN (поље „PIN менаџера“).' } };
 }
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
-
 function pinField(label: string): HTMLInputElement {
-  const fields = [...container.querySelectorAll('label')].filter((l) => l.querySelector('span')?.textContent === label);
+  const fields = [...dom.container.querySelectorAll('label')].filter((l) => l.querySelector('span')?.textContent === label);
   const el = fields.at(-1)?.querySelector('input');
   if (!el) throw new Error(`no input ${label}`);
   return el;
@@ -83,13 +69,13 @@ function type(el: HTMLInputElement, value: string) {
 }
 
 function button(name: string): HTMLButtonElement {
-  const b = [...container.querySelectorAll('button')].find((x) => x.textContent === name);
+  const b = [...dom.container.querySelectorAll('button')].find((x) => x.textContent === name);
   if (!b) throw new Error(`no button ${name}`);
   return b;
 }
 
 function checkbox(name: string): HTMLInputElement {
-  const c = [...container.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].find(
+  const c = [...dom.container.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].find(
     (x) => (x.getAttribute('aria-label') ?? x.closest('label')?.textContent?.trim()) === name,
   );
   if (!c) throw new Error(`no checkbox ${name}`);
@@ -102,36 +88,36 @@ async function showList(pin = '1234', lang: Language = 'sr-Cyrl') {
 }
 
 const rows = () =>
-  [...container.querySelectorAll('tbody tr')].map((tr) =>
+  [...dom.container.querySelectorAll('tbody tr')].map((tr) =>
     [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent),
   );
 
 describe('held print jobs in the manager’s printer settings', () => {
   it('shows nothing while no job is held, and appears when one is', async () => {
     const fake = await mount(0);
-    expect(container.textContent).toBe('');
+    expect(dom.container.textContent).toBe('');
     act(() => fake.emit('print.status', printStatus({ held: 2 })));
-    expect(container.querySelector('[data-testid="held-count"]')?.textContent).toBe('Задржаних послова: 2');
+    expect(dom.container.querySelector('[data-testid="held-count"]')?.textContent).toBe('Задржаних послова: 2');
   });
 
   it('lists the jobs in Serbian words and formats once the PIN is given', async () => {
     await mount(2);
-    expect(container.querySelector('table')).toBeNull(); // nothing before the PIN
+    expect(dom.container.querySelector('table')).toBeNull(); // nothing before the PIN
     await showList();
     const when = (iso: string) => new Date(iso).toLocaleString('sr-RS');
     expect(rows()).toEqual([
       ['Фискални рачун', 'X4TJ8WQH-X4TJ8WQH-1234', '1.678,25', when(RECEIPT.createdAt)],
       ['Извештај', '—', '—', when(REPORT.createdAt)],
     ]);
-    expect(container.textContent).not.toMatch(/\d{4}-\d\d-\d\dT/);
-    expect(container.textContent).not.toMatch(/\b(receipt|slip)\b/);
+    expect(dom.container.textContent).not.toMatch(/\d{4}-\d\d-\d\dT/);
+    expect(dom.container.textContent).not.toMatch(/\b(receipt|slip)\b/);
   });
 
   it('a wrong PIN shows no list and says why', async () => {
     await mount(2);
     await showList('9999');
-    expect(container.querySelector('table')).toBeNull();
-    expect(container.querySelector('[role="alert"]')?.textContent).toContain('Погрешан PIN');
+    expect(dom.container.querySelector('table')).toBeNull();
+    expect(dom.container.querySelector('[role="alert"]')?.textContent).toContain('Погрешан PIN');
   });
 
   it('prints the selected job with the PIN and reads the list again', async () => {
@@ -147,7 +133,7 @@ describe('held print jobs in the manager’s printer settings', () => {
     expect(fake.calls.filter((c) => c.name === 'print.resolveHeld').map((c) => c.input)).toEqual([
       { managerPin: '1234', jobIds: [11], action: 'print' },
     ]);
-    expect(container.querySelector('[role="status"]')?.textContent).toBe('Поново у реду за штампу: 1.');
+    expect(dom.container.querySelector('[role="status"]')?.textContent).toBe('Поново у реду за штампу: 1.');
     expect(rows().map((r) => r[0])).toEqual(['Извештај']);
     expect(pinField('PIN менаџера').value).toBe('');
   });
@@ -162,8 +148,8 @@ describe('held print jobs in the manager’s printer settings', () => {
     expect(fake.calls.filter((c) => c.name === 'print.resolveHeld').map((c) => c.input)).toEqual([
       { managerPin: '1234', jobIds: [11, 12], action: 'drop' },
     ]);
-    expect(container.querySelector('[role="status"]')?.textContent).toBe('Dropped: 2.');
-    expect(container.textContent).toContain('No held jobs.');
+    expect(dom.container.querySelector('[role="status"]')?.textContent).toBe('Dropped: 2.');
+    expect(dom.container.textContent).toContain('No held jobs.');
   });
 
   it('asks to pick a job before calling the core', async () => {
@@ -171,7 +157,7 @@ describe('held print jobs in the manager’s printer settings', () => {
     await showList('1234', 'sr-Latn');
     type(pinField('PIN menadžera'), '1234');
     await act(async () => button('Odštampaj izabrane').form?.requestSubmit());
-    expect(container.querySelector('[role="alert"]')?.textContent).toBe('Izaberite bar jedan posao.');
+    expect(dom.container.querySelector('[role="alert"]')?.textContent).toBe('Izaberite bar jedan posao.');
     expect(fake.calls.some((c) => c.name === 'print.resolveHeld')).toBe(false);
   });
 });

@@ -5,19 +5,17 @@
  * PIB, and "no buyer ID" is offered only where the manager's setting allows it.
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RefundInput, RefundSource } from '../../../shared/contract/refunds.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { createFakeApi, ok } from '../testing/fake-api.ts';
 import { order } from '../testing/fixtures.ts';
 import { mt, type ManagerText } from './i18n.ts';
 import { RefundTab } from './RefundTab.tsx';
+import { testRoot } from '../testing/dom.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const dom = testRoot();
 
-let container: HTMLDivElement;
-let root: Root;
 let refunds: RefundInput[];
 
 const SOURCE: RefundSource = {
@@ -56,7 +54,7 @@ async function mount(source: RefundSource, lang: Language = 'sr-Cyrl') {
     },
   });
   const t = (key: ManagerText, params?: Record<string, string | number>) => mt(lang, key, params);
-  await act(async () => root.render(<RefundTab api={fake.api} t={t} lang={lang} />));
+  await act(async () => dom.root.render(<RefundTab api={fake.api} t={t} lang={lang} />));
   const query = field<HTMLInputElement>('input', mt(lang, 'original'));
   setValue(query, 'AAAA-BBBB-7');
   await act(async () => query.form?.requestSubmit());
@@ -64,19 +62,11 @@ async function mount(source: RefundSource, lang: Language = 'sr-Cyrl') {
 
 beforeEach(() => {
   refunds = [];
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
 });
 
 /** A control by its ARIA role and accessible name (aria-label, else the text of the label around it). */
 function byRole<E extends HTMLElement>(role: 'combobox' | 'checkbox', name: string): E {
-  const found = [...container.querySelectorAll<HTMLElement>('select, input')].find((el) => {
+  const found = [...dom.container.querySelectorAll<HTMLElement>('select, input')].find((el) => {
     const implicit =
       el instanceof HTMLSelectElement
         ? 'combobox'
@@ -93,7 +83,7 @@ function byRole<E extends HTMLElement>(role: 'combobox' | 'checkbox', name: stri
 }
 
 function field<E extends HTMLElement>(tag: 'input' | 'select', label: string): E {
-  const l = [...container.querySelectorAll('label')].find((x) => x.querySelector('span')?.textContent === label);
+  const l = [...dom.container.querySelectorAll('label')].find((x) => x.querySelector('span')?.textContent === label);
   const el = l?.querySelector<E>(tag);
   if (!el) throw new Error(`no ${tag} ${label}`);
   return el;
@@ -109,7 +99,7 @@ function setValue(el: HTMLInputElement | HTMLSelectElement, value: string) {
 
 async function submitRefund() {
   setValue(field<HTMLInputElement>('input', 'PIN менаџера'), '0000');
-  const button = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Изврши поврат');
+  const button = [...dom.container.querySelectorAll('button')].find((b) => b.textContent === 'Изврши поврат');
   await act(async () => button?.form?.requestSubmit());
 }
 
@@ -133,7 +123,7 @@ describe('the refund form’s buyer ID (issue 21)', () => {
     setValue(byRole<HTMLSelectElement>('combobox', 'Врста ИД купца'), '12');
     setValue(field<HTMLInputElement>('input', 'ИД купца (број)'), '101134702');
     await submitRefund();
-    expect(container.querySelector('[role="alert"]')?.textContent).toContain('ПИБ:ЈБКЈС');
+    expect(dom.container.querySelector('[role="alert"]')?.textContent).toContain('ПИБ:ЈБКЈС');
     expect(refunds).toEqual([]);
   });
 
