@@ -5,6 +5,7 @@ import { formatRsd, lineTotal, parseQuantityInput, parseRsdInput } from '../../.
 import { usePos, usePosPick } from '../context.ts';
 import { formatLineQuantity, locale } from '../format.ts';
 import { Modal } from './Modal.tsx';
+import { NumberPad } from './NumberPad.tsx';
 
 function Buttons(props: { onCancel: () => void; okLabel?: string }) {
   const { t } = useTranslation();
@@ -63,6 +64,7 @@ export function QuantityDialog() {
             aria-describedby={error ? 'qty-error' : undefined}
           />
         </label>
+        <NumberPad label={t('pad.keys')} value={text} onChange={setText} decimal={line.unit !== 'piece'} />
         {error && (
           <p id="qty-error" className="field-error" role="alert">
             {t(error)}
@@ -105,6 +107,7 @@ function LineAmountDialog(props: {
             aria-invalid={error !== null}
           />
         </label>
+        <NumberPad label={t('pad.keys')} value={text} onChange={setText} decimal />
         {props.help && <p className="help">{props.help}</p>}
         {error && (
           <p className="field-error" role="alert">
@@ -149,6 +152,7 @@ export function ManualDialog() {
   const [name, setName] = useState('');
   const [price, setPrice] = useState('');
   const [qty, setQty] = useState('1');
+  const [padFor, setPadFor] = useState<'price' | 'qty'>('price');
   const [unit, setUnit] = useState<ProductUnit>('piece');
   const [label, setLabel] = useState(labels[0]?.label ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -185,13 +189,20 @@ export function ManualDialog() {
             inputMode="decimal"
             value={price}
             onChange={(e) => setPrice(e.target.value)}
+            onFocus={() => setPadFor('price')}
             aria-invalid={!!errors.price}
           />
           {err('price')}
         </label>
         <label className="field">
           {t('sale.quantity')}
-          <input inputMode="decimal" value={qty} onChange={(e) => setQty(e.target.value)} aria-invalid={!!errors.qty} />
+          <input
+            inputMode="decimal"
+            value={qty}
+            onChange={(e) => setQty(e.target.value)}
+            onFocus={() => setPadFor('qty')}
+            aria-invalid={!!errors.qty}
+          />
           {err('qty')}
         </label>
         <label className="field">
@@ -215,6 +226,13 @@ export function ManualDialog() {
           </select>
           {err('label')}
         </label>
+        {/* One keypad for the numeric field last in focus (the price until another is chosen). */}
+        <NumberPad
+          label={t('pad.keys')}
+          value={padFor === 'price' ? price : qty}
+          onChange={padFor === 'price' ? setPrice : setQty}
+          decimal={padFor === 'price' || unit !== 'piece'}
+        />
         <Buttons onCancel={() => close(null)} />
       </form>
     </Modal>

@@ -288,6 +288,12 @@ const srCyrl = {
     proforma: 'Предрачун се не наплаћује: без уноса плаћања, без кусура, фиока се не отвара.',
     training: 'Рачун за обуку се не наплаћује: без уноса плаћања, без кусура, фиока се не отвара.',
   },
+  pad: {
+    keys: 'Бројчана тастатура',
+    comma: 'Децимални зарез',
+    backspace: 'Обриши знак',
+    clear: 'Обриши све',
+  },
   shift: {
     button: 'Смена',
     open: 'Смена отворена',
@@ -611,6 +617,12 @@ const srLatn: UiMessages = {
     proforma: 'Predračun se ne naplaćuje: bez unosa plaćanja, bez kusura, fioka se ne otvara.',
     training: 'Račun za obuku se ne naplaćuje: bez unosa plaćanja, bez kusura, fioka se ne otvara.',
   },
+  pad: {
+    keys: 'Brojčana tastatura',
+    comma: 'Decimalni zarez',
+    backspace: 'Obriši znak',
+    clear: 'Obriši sve',
+  },
   shift: {
     button: 'Smena',
     open: 'Smena otvorena',
@@ -926,6 +938,12 @@ const en: UiMessages = {
   noMoney: {
     proforma: 'A proforma takes no money: no payment, no change, the drawer stays shut.',
     training: 'A training receipt takes no money: no payment, no change, the drawer stays shut.',
+  },
+  pad: {
+    keys: 'Number pad',
+    comma: 'Decimal comma',
+    backspace: 'Delete a character',
+    clear: 'Clear',
   },
   shift: {
     button: 'Shift',

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+/**
+ * A touch-only till fills numeric dialogs with the on-screen keypad: the weight of a product sold by
+ * weight (decimal comma), a whole quantity of pieces (no comma offered), and a line discount.
+ */
+import { act } from 'react';
+import { describe, expect, it } from 'vitest';
+import { App } from '../App.tsx';
+import { createI18n } from '../i18n/index.ts';
+import { createPosStore } from '../store.ts';
+import { testRoot } from '../testing/dom.ts';
+import { createFakeApi, ok } from '../testing/fake-api.ts';
+import { BREAD, CHEESE, DEMO_RATES, INFO, SYNC } from '../testing/fixtures.ts';
+
+const dom = testRoot();
+const ANA = { id: 2, name: 'Ана', role: 'cashier' as const, active: true, mustChangePin: false };
+
+async function counter() {
+  HTMLCanvasElement.prototype.getContext = (() => null) as never;
+  const fake = createFakeApi({
+    'app.info': () => ok(INFO),
+    'taxRates.get': () => ok(DEMO_RATES),
+    'sync.status': () => ok(SYNC),
+    'catalog.favourites': () => ok([BREAD]),
+    'staff.login': () => ok(ANA),
+  });
+  const store = createPosStore(fake.api, undefined, { getItem: () => null, setItem: () => {} });
+  await act(async () => dom.root.render(<App store={store} api={fake.api} i18n={createI18n('sr-Cyrl')} />));
+  await act(async () => void (await store.getState().login('1111')));
+  return store;
+}
+
+const pad = (name: string) => {
+  const group = dom.container.querySelector<HTMLElement>(`[role="group"][aria-label="${name}"]`);
+  if (!group) throw new Error(`no keypad ${name}`);
+  return {
+    group,
+    press: (...keys: string[]) => {
+      for (const k of keys) {
+        const b = [...group.querySelectorAll('button')].find(
+          (x) => (x.getAttribute('aria-label') ?? x.textContent) === k,
+        );
+        if (!b) throw new Error(`no key ${k}`);
+        act(() => b.click());
+      }
+    },
+  };
+};
+const submit = () =>
+  act(() => void dom.container.querySelector<HTMLFormElement>('[role="dialog"] form')?.requestSubmit());
+
+describe('the on-screen keypad', () => {
+  it('types the weight of a product sold by weight, with the decimal comma', async () => {
+    const store = await counter();
+    act(() => void store.getState().addProduct(CHEESE));
+    const keys = pad('Бројчана тастатура');
+    keys.press('0', 'Децимални зарез', '5', '9', 'Обриши знак', '5');
+    expect(dom.container.querySelector<HTMLInputElement>('[role="dialog"] input')?.value).toBe('0,55');
+    submit();
+    expect(store.getState().lines).toMatchObject([{ quantityMilli: 550 }]);
+  });
+
+  it('offers no comma for pieces, and clears with C', async () => {
+    const store = await counter();
+    act(() => void store.getState().addProduct(BREAD));
+    act(() => store.getState().openDialog('quantity'));
+    const keys = pad('Бројчана тастатура');
+    expect(keys.group.querySelector('[aria-label="Децимални зарез"]')).toBeNull();
+    keys.press('Обриши све', '3');
+    submit();
+    expect(store.getState().lines).toMatchObject([{ quantityMilli: 3000 }]);
+  });
+
+  it('types a line discount', async () => {
+    const store = await counter();
+    act(() => void store.getState().addProduct(BREAD));
+    act(() => store.getState().openDialog('discount'));
+    pad('Бројчана тастатура').press('1', '0');
+    submit();
+    expect(store.getState().lines[0]?.discountPara).toBe(1000);
+  });
+});
