@@ -70,6 +70,10 @@ const SR_CYRL = {
   pin_locked: 'Превише погрешних PIN-ова. Унос PIN-а је закључан до {until}.',
   session_required: 'Пријавите се PIN-ом пре ове радње.',
   approval_required: 'Потребно је одобрење менаџера за ову радњу: унесите PIN менаџера.',
+  approval_required_discount:
+    'Потребно је одобрење менаџера: попуст на ставци „{name}“ је већи од {limit} % њеног износа. Унесите PIN менаџера.',
+  approval_required_price:
+    'Потребно је одобрење менаџера: цена ставке „{name}“ није цена из каталога. Унесите PIN менаџера.',
   pin_must_change: 'Почетни PIN 0000 мора прво да се промени (Менаџер → Особље → Промена PIN-а).',
   training_off: 'Рачун за обуку је могућ само док је укључен режим обуке (поље „{field}“).',
   printer_address_forbidden:
@@ -205,6 +209,10 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   pin_locked: 'Previše pogrešnih PIN-ova. Unos PIN-a je zaključan do {until}.',
   session_required: 'Prijavite se PIN-om pre ove radnje.',
   approval_required: 'Potrebno je odobrenje menadžera za ovu radnju: unesite PIN menadžera.',
+  approval_required_discount:
+    'Potrebno je odobrenje menadžera: popust na stavci „{name}“ je veći od {limit} % njenog iznosa. Unesite PIN menadžera.',
+  approval_required_price:
+    'Potrebno je odobrenje menadžera: cena stavke „{name}“ nije cena iz kataloga. Unesite PIN menadžera.',
   pin_must_change: 'Početni PIN 0000 mora prvo da se promeni (Menadžer → Osoblje → Promena PIN-a).',
   training_off: 'Račun za obuku je moguć samo dok je uključen režim obuke (polje „{field}“).',
   printer_address_forbidden:
@@ -339,6 +347,10 @@ const EN: Shape<typeof SR_CYRL> = {
   pin_locked: 'Too many wrong PINs. PIN entry is locked until {until}.',
   session_required: 'Log in with your PIN first.',
   approval_required: 'A manager’s approval is needed for this: enter a manager’s PIN.',
+  approval_required_discount:
+    'A manager’s approval is needed for this: the discount on „{name}“ is more than {limit} % of the line. Enter a manager’s PIN.',
+  approval_required_price:
+    'A manager’s approval is needed for this: the price of „{name}“ is not the catalog’s. Enter a manager’s PIN.',
   pin_must_change: 'The first-run PIN 0000 must be changed first (Manager → Staff → Change PIN).',
   training_off: 'A training receipt is only possible while training mode is on (field "{field}").',
   printer_address_forbidden:

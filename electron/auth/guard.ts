@@ -53,6 +53,25 @@ const person = (p: { id: number; name: string; role: Person['role']; mustChangeP
   mustChangePin: p.mustChangePin,
 });
 
+/**
+ * Why a checkout needs a manager, in the words the approval prompt shows: the line and the rule (a
+ * discount beyond the limit, a price other than the catalog's). Null for every other escalation.
+ */
+function approvalWhy(
+  reason: string,
+  input: unknown,
+  ctx: EscalationContext,
+): { key: string; params: Record<string, string | number> } | null {
+  const m = /^lines\.(\d+)\.(discount|unitPrice)$/.exec(reason);
+  if (!m) return null;
+  const lines = (input as { lines?: { name?: unknown }[] } | null)?.lines;
+  const line = lines?.[Number(m[1])];
+  const name = typeof line?.name === 'string' ? line.name : String(Number(m[1]) + 1);
+  return m[2] === 'discount'
+    ? { key: 'approval_required_discount', params: { name, limit: ctx.discountLimitPercent } }
+    : { key: 'approval_required_price', params: { name } };
+}
+
 export function createGuard(deps: GuardDeps): Guard {
   const refuse = (
     call: CallContext,
@@ -60,12 +79,13 @@ export function createGuard(deps: GuardDeps): Guard {
     field: string,
     audit: boolean,
     reason: Record<string, unknown> = {},
+    params: Record<string, string | number> = {},
   ): never => {
     if (audit)
       deps
         .staff()
         .audit(call.actor?.name ?? null, 'authz.refused', { command: call.command, reason: key, ...reason }, null);
-    throw new CommandError('forbidden', key, { field }, field);
+    throw new CommandError('forbidden', key, { field, ...params }, field);
   };
 
   return {
@@ -97,8 +117,11 @@ export function createGuard(deps: GuardDeps): Guard {
       if (needsPin) {
         const pin = approval?.managerPin ?? (typeof own === 'string' ? own : null);
         const field = approval ? 'approval.managerPin' : typeof own === 'string' ? 'managerPin' : 'approval.managerPin';
-        if (pin === null) refuse(call, 'approval_required', field, true, reason);
-        else {
+        if (pin === null) {
+          const why = raised?.kind === 'approval' ? approvalWhy(raised.reason, input, deps.escalation()) : null;
+          if (why) refuse(call, why.key, field, true, reason, why.params);
+          refuse(call, 'approval_required', field, true, reason);
+        } else {
           try {
             const manager = await runInCall(call, () => deps.staff().approver(pin, field));
             call.approver = person(manager);
