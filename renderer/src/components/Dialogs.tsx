@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_UNITS, type ProductUnit } from '../../../shared/contract/catalog.ts';
-import { formatRsd, lineTotal, parseQuantityInput, parseRsdInput } from '../../../shared/money.ts';
+import { formatRsd, lineTotal, parseQuantityInput, parseRsdInput, roundDiv } from '../../../shared/money.ts';
 import { usePos, usePosPick } from '../context.ts';
 import { formatLineQuantity, locale } from '../format.ts';
 import { Modal } from './Modal.tsx';
@@ -85,6 +85,8 @@ function LineAmountDialog(props: {
   label: string;
   initial: string;
   help?: string;
+  /** The keypad offers `%`. */
+  percent?: boolean;
   submit: (text: string) => string | null;
 }) {
   const { t } = useTranslation();
@@ -107,7 +109,7 @@ function LineAmountDialog(props: {
             aria-invalid={error !== null}
           />
         </label>
-        <NumberPad label={t('pad.keys')} value={text} onChange={setText} decimal />
+        <NumberPad label={t('pad.keys')} value={text} onChange={setText} decimal percent={props.percent} />
         {props.help && <p className="help">{props.help}</p>}
         {error && (
           <p className="field-error" role="alert">
@@ -120,7 +122,19 @@ function LineAmountDialog(props: {
   );
 }
 
-/** F6: a discount on the selected line, in RSD. */
+/**
+ * A discount typed as an amount (`150,00`) or a share of the line (`10%`, up to three decimals), in para:
+ * a share is rounded half up to the para. Empty is no discount; null when it is neither.
+ */
+export function discountPara(text: string, linePara: number): number | null {
+  const t = text.trim();
+  if (t === '') return 0;
+  if (!t.endsWith('%')) return parseRsdInput(t);
+  const share = parseQuantityInput(t.slice(0, -1).trim());
+  return share === null ? null : roundDiv(linePara * share, 100_000);
+}
+
+/** F6: a discount on the selected line, in RSD or as a percentage of the line. */
 export function DiscountDialog() {
   const { t } = useTranslation();
   const line = usePos((s) => s.lines[s.selected]);
@@ -132,10 +146,13 @@ export function DiscountDialog() {
       title={t('dialog.discountTitle', { name: line.name })}
       label={t('dialog.discountAmount')}
       initial={line.discountPara > 0 ? formatRsd(line.discountPara) : ''}
+      help={t('dialog.discountHelp')}
+      percent
       submit={(text) => {
-        const para = text.trim() === '' ? 0 : parseRsdInput(text);
+        const total = lineTotal(line.unitPricePara, line.quantityMilli);
+        const para = discountPara(text, total);
         if (para === null || para < 0) return 'dialog.invalidPrice';
-        if (para > lineTotal(line.unitPricePara, line.quantityMilli)) return 'dialog.invalidDiscount';
+        if (para > total) return 'dialog.invalidDiscount';
         setDiscount(index, para);
         return null;
       }}

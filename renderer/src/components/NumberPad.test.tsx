@@ -10,6 +10,7 @@ import { createI18n } from '../i18n/index.ts';
 import { createPosStore } from '../store.ts';
 import { testRoot } from '../testing/dom.ts';
 import { createFakeApi, ok } from '../testing/fake-api.ts';
+import { discountPara } from './Dialogs.tsx';
 import { BREAD, CHEESE, DEMO_RATES, INFO, SYNC } from '../testing/fixtures.ts';
 
 const dom = testRoot();
@@ -78,5 +79,28 @@ describe('the on-screen keypad', () => {
     pad('Бројчана тастатура').press('1', '0');
     submit();
     expect(store.getState().lines[0]?.discountPara).toBe(1000);
+  });
+
+  it('types a discount as a share of the line with the % key', async () => {
+    const store = await counter();
+    act(() => void store.getState().addProduct(BREAD));
+    act(() => store.getState().openDialog('discount'));
+    pad('Бројчана тастатура').press('1', '2', 'Децимални зарез', '5', 'Проценат');
+    submit();
+    // 12,5 % of 65,00 = 8,125: rounded half up to 8,13.
+    expect(store.getState().lines[0]?.discountPara).toBe(813);
+  });
+});
+
+describe('discountPara', () => {
+  it('reads an amount or a share of the line, rounded half up to the para', () => {
+    expect(discountPara('', 6500)).toBe(0);
+    expect(discountPara('10,00', 6500)).toBe(1000);
+    expect(discountPara('10%', 6500)).toBe(650);
+    expect(discountPara(' 10 % ', 6500)).toBe(650);
+    expect(discountPara('33,333%', 100)).toBe(33);
+    expect(discountPara('0,005%', 10000)).toBe(1); // 0,5 para: half up
+    expect(discountPara('x%', 6500)).toBeNull();
+    expect(discountPara('1,2345%', 6500)).toBeNull();
   });
 });

@@ -14,10 +14,12 @@ export function NumberPad(props: {
   onChange: (text: string) => void;
   /** Offer the decimal comma (amounts, kg and l); whole numbers only without it. */
   decimal: boolean;
+  /** Offer a `%` key (a discount typed as a share of the line). */
+  percent?: boolean;
 }) {
   const { t } = useTranslation();
   const type = (key: string) => {
-    if (key === ',' && props.value.includes(',')) return;
+    if ((key === ',' || key === '%') && props.value.includes(key)) return;
     props.onChange(props.value + key);
   };
   return (
@@ -45,10 +47,15 @@ export function NumberPad(props: {
       >
         ⌫
       </button>
+      {props.percent && (
+        <button type="button" tabIndex={-1} aria-label={t('pad.percent')} onClick={() => type('%')}>
+          %
+        </button>
+      )}
       <button
         type="button"
         tabIndex={-1}
-        className="wide"
+        className={props.percent ? 'wider' : 'wide'}
         aria-label={t('pad.clear')}
         onClick={() => props.onChange('')}
       >

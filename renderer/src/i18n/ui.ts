@@ -105,6 +105,7 @@ const srCyrl = {
     quantityTitle: 'Количина: {name}',
     discountTitle: 'Попуст на ставку: {name}',
     discountAmount: 'Попуст (RSD)',
+    discountHelp: 'Износ у динарима, или проценат ставке: нпр. 10%.',
     manualTitle: 'Ручни унос ставке',
     unitPrice: 'Јединична цена (RSD)',
     label: 'Пореска ознака',
@@ -291,6 +292,7 @@ const srCyrl = {
   pad: {
     keys: 'Бројчана тастатура',
     comma: 'Децимални зарез',
+    percent: 'Проценат',
     backspace: 'Обриши знак',
     clear: 'Обриши све',
   },
@@ -434,6 +436,7 @@ const srLatn: UiMessages = {
     quantityTitle: 'Količina: {name}',
     discountTitle: 'Popust na stavku: {name}',
     discountAmount: 'Popust (RSD)',
+    discountHelp: 'Iznos u dinarima, ili procenat stavke: npr. 10%.',
     manualTitle: 'Ručni unos stavke',
     unitPrice: 'Jedinična cena (RSD)',
     label: 'Poreska oznaka',
@@ -620,6 +623,7 @@ const srLatn: UiMessages = {
   pad: {
     keys: 'Brojčana tastatura',
     comma: 'Decimalni zarez',
+    percent: 'Procenat',
     backspace: 'Obriši znak',
     clear: 'Obriši sve',
   },
@@ -755,6 +759,7 @@ const en: UiMessages = {
     quantityTitle: 'Quantity: {name}',
     discountTitle: 'Line discount: {name}',
     discountAmount: 'Discount (RSD)',
+    discountHelp: 'An amount in dinars, or a share of the line: e.g. 10%.',
     manualTitle: 'Manual item',
     unitPrice: 'Unit price (RSD)',
     label: 'Tax label',
@@ -942,6 +947,7 @@ const en: UiMessages = {
   pad: {
     keys: 'Number pad',
     comma: 'Decimal comma',
+    percent: 'Percent',
     backspace: 'Delete a character',
     clear: 'Clear',
   },
