@@ -189,6 +189,12 @@ export interface PosActions {
   /** Lowering a quantity once payment has started asks for a manager first (unless `approved`). */
   setQuantity(index: number, quantityMilli: Milli, approved?: boolean): void;
   setDiscount(index: number, discountPara: Para): void;
+  /**
+   * A discount on the whole sale: `totalPara` shared over the lines in proportion to their totals, to the
+   * para (the largest remainders get the odd para), replacing the lines' own discounts. The gateway knows
+   * only line discounts, so that is what the receipt shows.
+   */
+  setSaleDiscount(totalPara: Para): void;
   /** Once payment has started, removing asks for a manager first (unless `approved`). */
   removeLine(index: number, approved?: boolean): void;
   clearCart(approved?: boolean): void;
@@ -269,6 +275,29 @@ export function errorNotice(error: AppError): Notice {
 }
 
 /** Creates the store over a transport. */
+/**
+ * Shares `amount` (para) over `weights` in proportion, each share whole para and at most its weight, the
+ * shares adding up to `amount` exactly (capped at the weights' sum): the floor of each, then the odd para
+ * to the largest remainders, earlier lines first on a tie.
+ */
+export function shareOut(amount: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((s, w) => s + w, 0);
+  if (sum <= 0) return weights.map(() => 0);
+  const total = Math.min(amount, sum);
+  const exact = weights.map((w) => (w * total) / sum);
+  const shares = exact.map((x) => Math.floor(x));
+  let left = total - shares.reduce((s, x) => s + x, 0);
+  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    if ((shares[i] ?? 0) < (weights[i] ?? 0)) {
+      shares[i] = (shares[i] ?? 0) + 1;
+      left--;
+    }
+  }
+  return shares;
+}
+
 export function createPosStore(api: PosApi, initialLanguage?: Language, storage?: UiStorage): PosStore {
   let nextKey = 1;
   const stored = (() => {
@@ -757,6 +786,12 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
           ),
           dialog: null,
         });
+      },
+
+      setSaleDiscount(totalPara) {
+        const totals = get().lines.map((l) => lineTotal(l.unitPricePara, l.quantityMilli));
+        const shares = shareOut(Math.max(0, totalPara), totals);
+        set({ lines: get().lines.map((l, i) => ({ ...l, discountPara: shares[i] ?? 0 })), dialog: null });
       },
 
       removeLine(index, approved) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_UNITS, type ProductUnit } from '../../../shared/contract/catalog.ts';
 import { formatRsd, lineTotal, parseQuantityInput, parseRsdInput, roundDiv } from '../../../shared/money.ts';
@@ -87,6 +87,8 @@ function LineAmountDialog(props: {
   help?: string;
   /** The keypad offers `%`. */
   percent?: boolean;
+  /** Controls shown above the amount (the discount's scope). */
+  before?: ReactNode;
   submit: (text: string) => string | null;
 }) {
   const { t } = useTranslation();
@@ -100,6 +102,7 @@ function LineAmountDialog(props: {
   return (
     <Modal title={props.title} onClose={() => close(null)}>
       <form onSubmit={submit} noValidate>
+        {props.before}
         <label className="field">
           {props.label}
           <input
@@ -134,26 +137,45 @@ export function discountPara(text: string, linePara: number): number | null {
   return share === null ? null : roundDiv(linePara * share, 100_000);
 }
 
-/** F6: a discount on the selected line, in RSD or as a percentage of the line. */
+/**
+ * F6: a discount in RSD or as a percentage, on the selected line or on the whole sale. A sale's discount is
+ * shared over its lines in proportion (store's setSaleDiscount): the receipt shows line discounts.
+ */
 export function DiscountDialog() {
   const { t } = useTranslation();
   const line = usePos((s) => s.lines[s.selected]);
+  const lines = usePos((s) => s.lines);
   const index = usePos((s) => s.selected);
   const setDiscount = usePos((s) => s.setDiscount);
+  const setSaleDiscount = usePos((s) => s.setSaleDiscount);
+  const [scope, setScope] = useState<'line' | 'sale'>('line');
   if (!line) return null;
+  const gross = lines.reduce((sum, l) => sum + lineTotal(l.unitPricePara, l.quantityMilli), 0);
   return (
     <LineAmountDialog
-      title={t('dialog.discountTitle', { name: line.name })}
+      title={scope === 'line' ? t('dialog.discountTitle', { name: line.name }) : t('dialog.saleDiscountTitle')}
       label={t('dialog.discountAmount')}
       initial={line.discountPara > 0 ? formatRsd(line.discountPara) : ''}
       help={t('dialog.discountHelp')}
       percent
+      before={
+        <fieldset className="scope">
+          <legend>{t('dialog.discountScope')}</legend>
+          {(['line', 'sale'] as const).map((s) => (
+            <label key={s}>
+              <input type="radio" name="scope" checked={scope === s} onChange={() => setScope(s)} />
+              {t(s === 'line' ? 'dialog.scopeLine' : 'dialog.scopeSale')}
+            </label>
+          ))}
+        </fieldset>
+      }
       submit={(text) => {
-        const total = lineTotal(line.unitPricePara, line.quantityMilli);
+        const total = scope === 'line' ? lineTotal(line.unitPricePara, line.quantityMilli) : gross;
         const para = discountPara(text, total);
         if (para === null || para < 0) return 'dialog.invalidPrice';
         if (para > total) return 'dialog.invalidDiscount';
-        setDiscount(index, para);
+        if (scope === 'sale') setSaleDiscount(para);
+        else setDiscount(index, para);
         return null;
       }}
     />

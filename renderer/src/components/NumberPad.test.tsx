@@ -7,7 +7,7 @@ import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../App.tsx';
 import { createI18n } from '../i18n/index.ts';
-import { createPosStore } from '../store.ts';
+import { createPosStore, shareOut } from '../store.ts';
 import { testRoot } from '../testing/dom.ts';
 import { createFakeApi, ok } from '../testing/fake-api.ts';
 import { discountPara } from './Dialogs.tsx';
@@ -102,5 +102,45 @@ describe('discountPara', () => {
     expect(discountPara('0,005%', 10000)).toBe(1); // 0,5 para: half up
     expect(discountPara('x%', 6500)).toBeNull();
     expect(discountPara('1,2345%', 6500)).toBeNull();
+  });
+
+  it('a 10 % discount on the whole sale is shared over the lines to the para', async () => {
+    const store = await counter();
+    act(() => void store.getState().addProduct(BREAD));
+    act(() => void store.getState().addProduct(CHEESE));
+    act(() => void store.getState().addWeighed(614)); // 0,614 kg × 899,00 = 551,99
+    act(() => store.getState().openDialog('discount'));
+    const sale = [...dom.container.querySelectorAll<HTMLLabelElement>('[role="dialog"] fieldset label')].find(
+      (l) => l.textContent === 'цео рачун',
+    );
+    act(() => sale?.querySelector('input')?.click());
+    expect(dom.container.querySelector('[role="dialog"] h2')?.textContent).toBe('Попуст на цео рачун');
+    pad('Бројчана тастатура').press('1', '0', 'Проценат');
+    submit();
+    // 10 % of 65,00 + 551,99 = 61,70 (61,699 rounded half up), shared in proportion: 6,50 and 55,20.
+    expect(store.getState().lines.map((l) => l.discountPara)).toEqual([650, 5520]);
+  });
+});
+
+describe('shareOut', () => {
+  it('shares to the para in proportion, the odd para to the largest remainders, never above a weight', () => {
+    expect(shareOut(100, [1, 1, 1])).toEqual([1, 1, 1]);
+    expect(shareOut(10, [1, 1, 1])).toEqual([1, 1, 1]);
+    expect(shareOut(2, [1, 1, 1])).toEqual([1, 1, 0]);
+    expect(shareOut(1000, [3333, 3333, 3334])).toEqual([333, 333, 334]);
+    expect(shareOut(7, [0, 10])).toEqual([0, 7]);
+    expect(shareOut(5, [])).toEqual([]);
+    for (let n = 0; n < 200; n++) {
+      const weights = Array.from({ length: 1 + (n % 7) }, (_, i) => ((n * 7919 + i * 104729) % 100_000) + 1);
+      const amount = (n * 15485863) % 50_000;
+      const shares = shareOut(amount, weights);
+      expect(shares.reduce((a, b) => a + b, 0)).toBe(
+        Math.min(
+          amount,
+          weights.reduce((a, b) => a + b, 0),
+        ),
+      );
+      shares.forEach((x, i) => expect(x).toBeLessThanOrEqual(weights[i]!));
+    }
   });
 });

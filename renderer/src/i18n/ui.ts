@@ -104,6 +104,10 @@ const srCyrl = {
   dialog: {
     quantityTitle: 'Количина: {name}',
     discountTitle: 'Попуст на ставку: {name}',
+    saleDiscountTitle: 'Попуст на цео рачун',
+    discountScope: 'Попуст на',
+    scopeLine: 'ову ставку',
+    scopeSale: 'цео рачун',
     discountAmount: 'Попуст (RSD)',
     discountHelp: 'Износ у динарима, или проценат ставке: нпр. 10%.',
     manualTitle: 'Ручни унос ставке',
@@ -435,6 +439,10 @@ const srLatn: UiMessages = {
   dialog: {
     quantityTitle: 'Količina: {name}',
     discountTitle: 'Popust na stavku: {name}',
+    saleDiscountTitle: 'Popust na ceo račun',
+    discountScope: 'Popust na',
+    scopeLine: 'ovu stavku',
+    scopeSale: 'ceo račun',
     discountAmount: 'Popust (RSD)',
     discountHelp: 'Iznos u dinarima, ili procenat stavke: npr. 10%.',
     manualTitle: 'Ručni unos stavke',
@@ -758,6 +766,10 @@ const en: UiMessages = {
   dialog: {
     quantityTitle: 'Quantity: {name}',
     discountTitle: 'Line discount: {name}',
+    saleDiscountTitle: 'Discount on the whole sale',
+    discountScope: 'Discount on',
+    scopeLine: 'this line',
+    scopeSale: 'the whole sale',
     discountAmount: 'Discount (RSD)',
     discountHelp: 'An amount in dinars, or a share of the line: e.g. 10%.',
     manualTitle: 'Manual item',

@@ -55,7 +55,9 @@ function fail() {
 }
 
 function pinField(label: string): HTMLInputElement {
-  const fields = [...dom.container.querySelectorAll('label')].filter((l) => l.querySelector('span')?.textContent === label);
+  const fields = [...dom.container.querySelectorAll('label')].filter(
+    (l) => l.querySelector('span')?.textContent === label,
+  );
   const el = fields.at(-1)?.querySelector('input');
   if (!el) throw new Error(`no input ${label}`);
   return el;
