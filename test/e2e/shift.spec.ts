@@ -15,7 +15,11 @@ import { startFakeEpson, type FakeEpson } from '../printer/fake-epson.ts';
 
 const BREAD = pieceItem('1001');
 const printers: FakeEpson[] = [];
-test.afterEach(async () => {
+// The fake printer listens on loopback: a destination the installer allows explicitly.
+test.use({ kasaEnv: { KASA_PRINTER_ALLOW_LOOPBACK: '1' } });
+test.afterEach(async ({ page }) => {
+  // The page's event stream closed before the fixture stops the host (its close waits for connections).
+  await page.goto('about:blank');
   for (const p of printers.splice(0)) await p.close();
 });
 

@@ -53,59 +53,61 @@ export function ShiftsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
         (shown.shifts.length === 0 ? (
           <p>{t('shifts_none')}</p>
         ) : (
-          <MgrTable
-            label={t('shifts_title')}
-            headers={[
-              t('shifts_cashier'),
-              t('shifts_opened'),
-              t('shifts_closed'),
-              t('shifts_float'),
-              t('shifts_cash_sales'),
-              t('shifts_cash_in'),
-              t('shifts_cash_out'),
-              t('shifts_expected'),
-              t('shifts_counted'),
-              t('shifts_difference'),
-              '',
-            ]}
-          >
-            {shown.shifts.map((s) => {
-              const short = s.differencePara !== null && s.differencePara < 0;
-              return (
-                <tr key={s.id}>
-                  <th scope="row">{s.cashier}</th>
-                  <td>{when(s.openedAt)}</td>
-                  <td>{s.closedAt ? when(s.closedAt) : t('shifts_still_open')}</td>
-                  <td className="mgr-num">{formatRsd(s.openingFloatPara)}</td>
-                  <td className="mgr-num">{formatRsd(s.cashSalesPara)}</td>
-                  <td className="mgr-num">{formatRsd(s.cashInPara)}</td>
-                  <td className="mgr-num">{formatRsd(s.cashOutPara)}</td>
-                  <td className="mgr-num">{formatRsd(s.expectedPara)}</td>
-                  <td className="mgr-num">{s.countedPara === null ? '—' : formatRsd(s.countedPara)}</td>
-                  <td className={short ? 'mgr-num mgr-short' : 'mgr-num'}>
-                    {s.differencePara === null
-                      ? '—'
-                      : `${formatRsd(s.differencePara)} ${short ? t('shifts_short') : s.differencePara > 0 ? t('shifts_over') : ''}`.trim()}
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      disabled={busy}
-                      aria-label={t('shifts_print_one', { name: s.cashier, time: when(s.openedAt) })}
-                      onClick={() =>
-                        void run(async () => {
-                          await call(api['shifts.print']({ shiftId: s.id }));
-                          setNote(t('printed'));
-                        })
-                      }
-                    >
-                      {t('print')}
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </MgrTable>
+          <div className="mgr-shifts">
+            <MgrTable
+              label={t('shifts_title')}
+              headers={[
+                t('shifts_cashier'),
+                t('shifts_opened'),
+                t('shifts_closed'),
+                t('shifts_float'),
+                t('shifts_cash_sales'),
+                t('shifts_cash_in'),
+                t('shifts_cash_out'),
+                t('shifts_expected'),
+                t('shifts_counted'),
+                t('shifts_difference'),
+                '',
+              ]}
+            >
+              {shown.shifts.map((s) => {
+                const short = s.differencePara !== null && s.differencePara < 0;
+                return (
+                  <tr key={s.id}>
+                    <th scope="row">{s.cashier}</th>
+                    <td>{when(s.openedAt)}</td>
+                    <td>{s.closedAt ? when(s.closedAt) : t('shifts_still_open')}</td>
+                    <td className="mgr-num">{formatRsd(s.openingFloatPara)}</td>
+                    <td className="mgr-num">{formatRsd(s.cashSalesPara)}</td>
+                    <td className="mgr-num">{formatRsd(s.cashInPara)}</td>
+                    <td className="mgr-num">{formatRsd(s.cashOutPara)}</td>
+                    <td className="mgr-num">{formatRsd(s.expectedPara)}</td>
+                    <td className="mgr-num">{s.countedPara === null ? '—' : formatRsd(s.countedPara)}</td>
+                    <td className={short ? 'mgr-num mgr-short' : 'mgr-num'}>
+                      {s.differencePara === null
+                        ? '—'
+                        : `${formatRsd(s.differencePara)} ${short ? t('shifts_short') : s.differencePara > 0 ? t('shifts_over') : ''}`.trim()}
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        disabled={busy}
+                        aria-label={t('shifts_print_one', { name: s.cashier, time: when(s.openedAt) })}
+                        onClick={() =>
+                          void run(async () => {
+                            await call(api['shifts.print']({ shiftId: s.id }));
+                            setNote(t('printed'));
+                          })
+                        }
+                      >
+                        {t('print')}
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </MgrTable>
+          </div>
         ))}
       <NoteAndAlert note={note} error={error} />
     </div>
