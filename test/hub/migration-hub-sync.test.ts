@@ -98,7 +98,8 @@ describe('migration 017 hub_shifts', () => {
       "INSERT INTO shifts (cashier, opened_at, opening_float_para) VALUES ('Ана', '2026-11-23T07:00Z', 500000)",
     ).run();
     db.prepare(
-      "INSERT INTO shift_moves (shift_id, kind, amount_para, reason, at) VALUES (1, 'out', 100000, 'Банка', '2026-11-23T09:00Z')",
+      `INSERT INTO shift_moves (shift_id, kind, amount_para, reason, at)
+       VALUES (1, 'out', 100000, 'Банка', '2026-11-23T09:00Z')`,
     ).run();
     db.prepare(
       "UPDATE shifts SET closed_at = '2026-11-23T15:00Z', expected_para = 400000, counted_para = 398000 WHERE id = 1",

@@ -104,7 +104,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(fs.existsSync(path.join(dirs[dirs.length - 1] ?? '', 'hub-credential'))).toBe(false);
   });
 
-  it('a shift goes up like orders, once and in order (also one opened before enrolment); the report shows it', async () => {
+  it('a shift goes up like orders, once and in order (one opened before enrolment too); the report has it', async () => {
     const c = await till('SHIFTS', false);
     const approval = { managerPin: MANAGER_PIN };
     await ok(c, 'shifts.open', { openingFloat: 5000 });

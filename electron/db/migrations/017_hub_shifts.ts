@@ -39,7 +39,8 @@ export const m017: Migration = {
         SELECT seq, kind, ref, payload, created_at FROM hub_outbox ORDER BY seq;
       -- The counter, also when every row was already sent (the table is empty but numbers were used).
       DELETE FROM sqlite_sequence WHERE name = 'hub_outbox_new';
-      INSERT INTO sqlite_sequence (name, seq) SELECT 'hub_outbox_new', seq FROM sqlite_sequence WHERE name = 'hub_outbox';
+      INSERT INTO sqlite_sequence (name, seq)
+        SELECT 'hub_outbox_new', seq FROM sqlite_sequence WHERE name = 'hub_outbox';
       DROP TABLE hub_outbox;
     `);
     // Migration 009's triggers name `hub_outbox` and keep working on the new table of that name; the

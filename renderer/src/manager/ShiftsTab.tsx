@@ -33,6 +33,14 @@ export function ShiftsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
       ? d.toLocaleTimeString(locale(lang), { hour: '2-digit', minute: '2-digit', hour12: false })
       : d.toLocaleString(locale(lang), { dateStyle: 'short', timeStyle: 'short', hour12: false });
   };
+  const differenceText = (para: number | null): string =>
+    para === null
+      ? '—'
+      : para < 0
+        ? `${formatRsd(para)} ${t('shifts_short')}`
+        : para > 0
+          ? `${formatRsd(para)} ${t('shifts_over')}`
+          : formatRsd(para);
   const show = () =>
     void run(async () => {
       const { shifts } = await call(api['shifts.list']({ managerPin: pin, day }));
@@ -83,11 +91,7 @@ export function ShiftsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
                     <td className="mgr-num">{formatRsd(s.cashOutPara)}</td>
                     <td className="mgr-num">{formatRsd(s.expectedPara)}</td>
                     <td className="mgr-num">{s.countedPara === null ? '—' : formatRsd(s.countedPara)}</td>
-                    <td className={short ? 'mgr-num mgr-short' : 'mgr-num'}>
-                      {s.differencePara === null
-                        ? '—'
-                        : `${formatRsd(s.differencePara)} ${short ? t('shifts_short') : s.differencePara > 0 ? t('shifts_over') : ''}`.trim()}
-                    </td>
+                    <td className={short ? 'mgr-num mgr-short' : 'mgr-num'}>{differenceText(s.differencePara)}</td>
                     <td>
                       <button
                         type="button"
