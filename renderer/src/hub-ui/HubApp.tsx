@@ -415,7 +415,7 @@ function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
 }
 
 /** The tills' shifts of the period, per till and cashier: the till's own expected, counted and difference. */
-function ShiftsTable({ t, lang, shifts }: { t: HubT; lang: HubLang; shifts: Report['shifts'] }) {
+export function ShiftsTable({ t, lang, shifts }: { t: HubT; lang: HubLang; shifts: Report['shifts'] }) {
   const when = (iso: string | null): string =>
     iso === null
       ? t('shiftOpen')
