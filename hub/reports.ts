@@ -15,6 +15,78 @@ export interface HubReport {
   byShop: { shopId: number; name: string; report: ReportView }[];
   byTill: { tillId: number; name: string; shopId: number; report: ReportView }[];
   byCashier: { cashier: string; report: ReportView }[];
+  /** The tills' shifts open at some time in [from, to), by till and then by the time they opened. */
+  shifts: HubShift[];
+}
+
+/** A till's shift as the hub shows it: the till's own figures (expected, counted: null while open). */
+export interface HubShift {
+  tillId: number;
+  tillName: string;
+  shopId: number;
+  shiftId: number;
+  cashier: string;
+  openedAt: string;
+  closedAt: string | null;
+  closedBy: string | null;
+  openingFloatPara: number;
+  /** Closed: the cash the till counted its sales with (expected − float − cash in + cash out). */
+  cashSalesPara: number | null;
+  cashInPara: number;
+  cashOutPara: number;
+  expectedPara: number | null;
+  countedPara: number | null;
+  /** counted − expected: negative is short. */
+  differencePara: number | null;
+}
+
+interface ShiftRow {
+  till_id: number;
+  till_name: string;
+  shop_id: number;
+  shift_id: number;
+  cashier: string;
+  opened_at: string;
+  closed_at: string | null;
+  closed_by: string | null;
+  opening_float_para: number;
+  cash_in_para: number;
+  cash_out_para: number;
+  expected_para: number | null;
+  counted_para: number | null;
+}
+
+/** The shifts of one shop (or of the chain) open at some time in [from, to). */
+async function hubShifts(db: Queryable, from: string, to: string, shopId: number | null): Promise<HubShift[]> {
+  const rows = await db.query<ShiftRow>(
+    `SELECT s.till_id, t.name AS till_name, s.shop_id, s.shift_id, s.cashier, s.opened_at, s.closed_at, s.closed_by,
+            s.opening_float_para, s.cash_in_para, s.cash_out_para, s.expected_para, s.counted_para
+       FROM shifts s JOIN tills t ON t.id = s.till_id
+      WHERE s.opened_at < $2 AND (s.closed_at IS NULL OR s.closed_at >= $1) AND ($3::int4 IS NULL OR s.shop_id = $3)
+      ORDER BY t.name, s.till_id, s.opened_at`,
+    [from, to, shopId],
+  );
+  return rows.map((r) => {
+    const { opening_float_para: float, cash_in_para: cashIn, cash_out_para: cashOut } = r;
+    const { expected_para: expected, counted_para: counted } = r;
+    return {
+      tillId: r.till_id,
+      tillName: r.till_name,
+      shopId: r.shop_id,
+      shiftId: r.shift_id,
+      cashier: r.cashier,
+      openedAt: r.opened_at,
+      closedAt: r.closed_at,
+      closedBy: r.closed_by,
+      openingFloatPara: float,
+      cashSalesPara: expected === null ? null : expected - float - cashIn + cashOut,
+      cashInPara: cashIn,
+      cashOutPara: cashOut,
+      expectedPara: expected,
+      countedPara: counted,
+      differencePara: expected === null || counted === null ? null : counted - expected,
+    };
+  });
 }
 
 interface Row {
@@ -93,6 +165,7 @@ export async function hubReport(db: Queryable, input: ReportInput, now = Date.no
       report: sum(list),
     })),
     byCashier: [...groups((r) => r.cashier ?? '')].map(([cashier, list]) => ({ cashier, report: sum(list, cashier) })),
+    shifts: await hubShifts(db, from, to, input.shopId ?? null),
   };
 }
 

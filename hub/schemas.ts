@@ -48,9 +48,27 @@ export const StaffSnapshot = z.object({
   active: z.union([z.literal(0), z.literal(1)]),
 });
 
+/**
+ * A shift as a till's hub outbox snapshots it (till migration 017): at its open, each cash move and its
+ * close. Expected and counted are set once it is closed.
+ */
+export const ShiftSnapshot = z.object({
+  id: z.number().int().positive(),
+  cashier: z.string().min(1).max(100),
+  opened_at: z.string().min(1).max(40),
+  opening_float_para: z.number().int().nonnegative(),
+  closed_at: z.string().max(40).nullable(),
+  closed_by: z.string().max(100).nullable(),
+  expected_para: z.number().int().nullable(),
+  counted_para: z.number().int().nonnegative().nullable(),
+  counted_detail: z.record(z.string(), z.number().int().nonnegative()).nullable(),
+  cash_in_para: z.number().int().nonnegative(),
+  cash_out_para: z.number().int().nonnegative(),
+});
+
 export const HubEvent = z.object({
   seq: z.number().int().positive(),
-  kind: z.enum(['order', 'audit', 'staff']),
+  kind: z.enum(['order', 'audit', 'staff', 'shift']),
   ref: z.string().min(1).max(200),
   payload: z.record(z.string(), z.unknown()),
 });
@@ -181,6 +199,7 @@ export const ShopInput = z.object({ name: z.string().trim().min(1).max(200) });
 export type EnrolInput = z.infer<typeof EnrolInput>;
 export type ReportInput = z.infer<typeof ReportInput>;
 export type OrderSnapshot = z.infer<typeof OrderSnapshot>;
+export type ShiftSnapshot = z.infer<typeof ShiftSnapshot>;
 export type HubEvent = z.infer<typeof HubEvent>;
 export type TillStatus = z.infer<typeof TillStatus>;
 export type TillPrinter = z.infer<typeof TillPrinter>;

@@ -9,6 +9,7 @@ import type { HubDb, Queryable } from './db/db.ts';
 import { hubReport, tillLive, type HubReport, type TillLive } from './reports.ts';
 import {
   OrderSnapshot,
+  ShiftSnapshot,
   StaffSnapshot,
   TillStatus,
   type ReportInput,
@@ -229,6 +230,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       }
       const staff = payloads(events, 'staff', StaffSnapshot, 'invalid_staff');
       const orders = payloads(events, 'order', OrderSnapshot, 'invalid_order');
+      const shifts = payloads(events, 'shift', ShiftSnapshot, 'invalid_shift');
       const at = iso();
       return db.tx(async (q) => {
         const current = await q.query<{ last_seq: number }>('SELECT last_seq FROM tills WHERE id = $1 FOR UPDATE', [
@@ -299,6 +301,35 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
                 o.sdc_date_time ?? null,
                 JSON.stringify(o.data),
                 o.receipt ? JSON.stringify(o.receipt) : null,
+              ],
+            );
+          }
+          const sh = shifts[i];
+          if (sh) {
+            await q.query(
+              `INSERT INTO shifts (till_id, shift_id, shop_id, seq, cashier, opened_at, closed_at, closed_by,
+                 opening_float_para, cash_in_para, cash_out_para, expected_para, counted_para, counted_detail)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+               ON CONFLICT (till_id, shift_id) DO UPDATE SET seq = excluded.seq, closed_at = excluded.closed_at,
+                 closed_by = excluded.closed_by, cash_in_para = excluded.cash_in_para,
+                 cash_out_para = excluded.cash_out_para, expected_para = excluded.expected_para,
+                 counted_para = excluded.counted_para, counted_detail = excluded.counted_detail
+               WHERE shifts.seq < excluded.seq`,
+              [
+                till.id,
+                sh.id,
+                till.shopId,
+                e.seq,
+                sh.cashier,
+                sh.opened_at,
+                sh.closed_at,
+                sh.closed_by,
+                sh.opening_float_para,
+                sh.cash_in_para,
+                sh.cash_out_para,
+                sh.expected_para,
+                sh.counted_para,
+                sh.counted_detail ? JSON.stringify(sh.counted_detail) : null,
               ],
             );
           }

@@ -31,6 +31,7 @@ import {
 } from '../../hub/schemas.ts';
 import type { PrintStatus } from '../../shared/contract/printer.ts';
 import { HubClient, HubError } from './client.ts';
+import { shiftOutboxSql } from '../db/migrations/017_hub_shifts.ts';
 import { createSyncLoop, type SyncLoop } from '../retry/loop.ts';
 import { POLICIES, type BackoffPolicy } from '../retry/policy.ts';
 
@@ -148,6 +149,8 @@ export class HubSync {
           SELECT 'staff', name, json_object('name', name, 'role', role, 'pin_hash', pin_hash, 'active', active)
           FROM staff WHERE must_change_pin = 0 ORDER BY id;
       `);
+      for (const { id } of this.#db.prepare<[], { id: number }>('SELECT id FROM shifts ORDER BY id').all())
+        this.#db.prepare(shiftOutboxSql('?')).run(id);
     })();
     this.#client = null;
     this.#o.logger.info(`hub: enrolled as till ${r.tillId} of shop ${r.shopId} at ${url}`);

@@ -1,13 +1,27 @@
 /**
  * A shift on the counter through the browser host: open it with a 5.000,00 float, sell for cash, take
- * 1.000,00 out with a manager's PIN, close with the drawer counted 20,00 short: the difference is shown
- * and recorded. Then a sale outside a shift is refused with the reason.
+ * 1.000,00 out with a manager's PIN, close with the drawer counted by denomination 20,00 short: the
+ * difference is shown and recorded with the counts. The manager's Смене tab lists the shift with its
+ * figures, the short in red, and prints its report again (a fake Epson on a real socket: decoded, it is the
+ * non-fiscal shift report). Then a sale outside a shift is refused with the reason.
  */
 import { expect, test } from './fixtures.ts';
 import { login, payWithKeys, pieceItem, rsd, scan } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
+import { DENOMINATIONS_PARA } from '../../shared/contract/shifts.ts';
+import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
+import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
+import { startFakeEpson, type FakeEpson } from '../printer/fake-epson.ts';
 
 const BREAD = pieceItem('1001');
+const printers: FakeEpson[] = [];
+// The fake printer listens on loopback: a destination the installer allows explicitly.
+test.use({ kasaEnv: { KASA_PRINTER_ALLOW_LOOPBACK: '1' } });
+test.afterEach(async ({ page }) => {
+  // The page's event stream closed before the fixture stops the host (its close waits for connections).
+  await page.goto('about:blank');
+  for (const p of printers.splice(0)) await p.close();
+});
 
 test('open a shift, sell, cash out, close 20,00 short; no sale after it without a shift', async ({
   kasa,
@@ -15,6 +29,15 @@ test('open a shift, sell, cash out, close 20,00 short; no sale after it without 
   const { page } = kasa;
   const r = await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
   expect(r.body.ok).toBe(true);
+  const printer = await startFakeEpson();
+  printers.push(printer);
+  const configured = await kasa.host.call('printer.configure', {
+    uri: `tcp://127.0.0.1:${printer.port}`,
+    profileId: 'epson-tm-t88v',
+    autoPrint: true,
+    approval: { managerPin: MANAGER_PIN },
+  });
+  expect(configured.body.ok).toBe(true);
   await page.reload();
   await login(page);
 
@@ -48,7 +71,20 @@ test('open a shift, sell, cash out, close 20,00 short; no sale after it without 
   await page.screenshot({ path: testInfo.outputPath('shift-open-1024.png') });
 
   const closing = dialog.getByRole('form', { name: 'Затвори смену' });
-  await closing.getByLabel('Избројано у каси (RSD)').fill(rsd(expected - 2_000));
+  // The drawer counted note by note: the largest first, as a cashier sorts them.
+  let left = expected - 2_000;
+  const counts: Record<string, number> = {};
+  for (const d of DENOMINATIONS_PARA) {
+    if (left >= d) counts[String(d)] = Math.floor(left / d);
+    left -= (counts[String(d)] ?? 0) * d;
+  }
+  expect(left).toBe(0);
+  await closing.getByRole('button', { name: 'По апоенима' }).click();
+  for (const [d, n] of Object.entries(counts)) {
+    const text = rsd(Number(d)).replace(/,00$/, '');
+    await closing.getByRole('textbox', { name: `Комада од ${text} дин.` }).fill(String(n));
+  }
+  await expect(closing.getByLabel('Избројано у каси (RSD)')).toHaveValue(rsd(expected - 2_000));
   await closing.getByLabel('PIN менаџера').fill(MANAGER_PIN);
   await closing.getByRole('button', { name: 'Затвори смену' }).click();
   await expect(dialog.getByRole('status').filter({ hasText: 'Смена је затворена.' })).toContainText('Мањак: 20,00 RSD');
@@ -58,13 +94,46 @@ test('open a shift, sell, cash out, close 20,00 short; no sale after it without 
   await dialog.getByRole('button', { name: 'Затвори Esc' }).click();
   await expect(page.getByRole('button', { name: 'Нема смене' })).toBeVisible();
 
-  const day = await kasa.host.call<{ shifts: { differencePara: number }[] }>('shifts.list', {
+  const day = await kasa.host.call<{ shifts: { differencePara: number; countedDetail: unknown }[] }>('shifts.list', {
     managerPin: MANAGER_PIN,
   });
   expect(day.body.value?.shifts.map((s) => s.differencePara)).toEqual([-2_000]);
+  expect(day.body.value?.shifts[0]?.countedDetail).toEqual(counts);
+
+  // The manager sees the day's shifts and prints this one again.
+  await page.getByRole('button', { name: 'Менаџер (F11)' }).click();
+  const mgr = page.getByRole('dialog', { name: 'Менаџер' });
+  await mgr.getByRole('tab', { name: 'Смене' }).click();
+  await mgr.getByLabel('PIN менаџера').fill(MANAGER_PIN);
+  await mgr.getByRole('button', { name: 'Прикажи' }).click();
+  const table = mgr.getByRole('table', { name: 'Смене дана' });
+  const row = table.getByRole('row', { name: /Менаџер/ });
+  await expect(row.getByRole('cell')).toHaveText([
+    /^\d\d:\d\d$/,
+    /^\d\d:\d\d$/,
+    '5.000,00',
+    rsd(BREAD.pricePara),
+    '0,00',
+    '1.000,00',
+    rsd(expected),
+    rsd(expected - 2_000),
+    '-20,00 мањак',
+    'Штампај',
+  ]);
+  await expect(row.getByRole('cell', { name: '-20,00 мањак' })).toHaveCSS('color', 'rgb(176, 0, 32)');
+  const reportsBefore = (await paperText()).split('ИЗВЕШТАЈ О СМЕНИ').length;
+  await row.getByRole('button', { name: /^Штампај извештај смене: Менаџер, \d\d:\d\d$/ }).click();
+  await expect(mgr.getByRole('status')).toHaveText('Послато на штампач.');
+  await expect.poll(async () => (await paperText()).split('ИЗВЕШТАЈ О СМЕНИ').length).toBe(reportsBefore + 1);
+  expect(await paperText()).toContain('НИЈЕ ФИСКАЛНИ ДОКУМЕНТ');
+  await mgr.getByRole('button', { name: 'Затвори', exact: true }).click();
 
   // The till works in shifts now: a sale outside one is refused, with the reason.
   await scan(page, BREAD.barcode);
   await payWithKeys(page);
   await expect(page.getByRole('alert')).toContainText('без отворене смене');
+
+  async function paperText(): Promise<string> {
+    return decodeEscPos(printer.paper(), { codePages: codePageNumbers(findPreset('epson-tm-t88v')!) }).lines.join('\n');
+  }
 });

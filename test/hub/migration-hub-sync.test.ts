@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../electron/db/open.ts';
 import { MIGRATIONS } from '../../electron/db/migrations/index.ts';
 import { m009 } from '../../electron/db/migrations/009_hub_sync.ts';
+import { m017 } from '../../electron/db/migrations/017_hub_shifts.ts';
 import { tempDirs } from '../support/temp-dirs.ts';
 
 const { file: tmpFile, cleanup } = tempDirs('kasa-m009-');
@@ -76,6 +77,48 @@ describe('migration 009 hub_sync', () => {
       total_para: number;
     };
     expect(last).toMatchObject({ state: 'fiscalized', invoice_number: 'X-1', total_para: 12300, data: { lines: [] } });
+    db.close();
+  });
+});
+
+describe('migration 017 hub_shifts', () => {
+  it('keeps the rows waiting and the sequence (never reused), and queues a shift at open, move and close', () => {
+    const file = tmpFile();
+    const before = openDatabase(file, MIGRATIONS.slice(0, MIGRATIONS.indexOf(m017)));
+    before.prepare("INSERT INTO hub_state (key, value) VALUES ('till_id', '7')").run();
+    addOrder(before, 'A-1');
+    addOrder(before, 'A-2');
+    before.prepare('DELETE FROM hub_outbox WHERE seq = 1').run(); // sent; seq 2 still waits
+    before.close();
+    const db = openDatabase(file);
+    expect(outbox(db).map((r) => [r.seq, r.ref])).toEqual([[2, 'A-2']]);
+    db.prepare('DELETE FROM hub_outbox').run();
+    addOrder(db, 'A-3'); // the 009 triggers still write into the rebuilt table, after seq 2
+    db.prepare(
+      "INSERT INTO shifts (cashier, opened_at, opening_float_para) VALUES ('Ана', '2026-11-23T07:00Z', 500000)",
+    ).run();
+    db.prepare(
+      `INSERT INTO shift_moves (shift_id, kind, amount_para, reason, at)
+       VALUES (1, 'out', 100000, 'Банка', '2026-11-23T09:00Z')`,
+    ).run();
+    db.prepare(
+      "UPDATE shifts SET closed_at = '2026-11-23T15:00Z', expected_para = 400000, counted_para = 398000 WHERE id = 1",
+    ).run();
+    const rows = outbox(db);
+    expect(rows.map((r) => [r.seq, r.kind, r.ref])).toEqual([
+      [3, 'order', 'A-3'],
+      [4, 'shift', 'shift:1'],
+      [5, 'shift', 'shift:1'],
+      [6, 'shift', 'shift:1'],
+    ]);
+    expect(JSON.parse(rows[3]?.payload ?? '{}')).toMatchObject({
+      cashier: 'Ана',
+      opening_float_para: 500000,
+      cash_out_para: 100000,
+      expected_para: 400000,
+      counted_para: 398000,
+    });
+    expect(() => db.prepare("INSERT INTO hub_outbox (kind, ref, payload) VALUES ('other', 'x', '{}')").run()).toThrow();
     db.close();
   });
 });

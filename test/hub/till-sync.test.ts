@@ -104,6 +104,52 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(fs.existsSync(path.join(dirs[dirs.length - 1] ?? '', 'hub-credential'))).toBe(false);
   });
 
+  it('a shift goes up like orders, once and in order (one opened before enrolment too); the report has it', async () => {
+    const c = await till('SHIFTS', false);
+    const approval = { managerPin: MANAGER_PIN };
+    await ok(c, 'shifts.open', { openingFloat: 5000 });
+    await ok(c, 'sales.checkout', BREAD_AND_MILK); // 540.00 in cash
+    const { tillId } = await ok<{ tillId: number }>(c, 'hub.enrol', {
+      managerPin: MANAGER_PIN,
+      url: server.url,
+      code: await service.newEnrolCode(shopId),
+    });
+    await ok(c, 'shifts.cash', { kind: 'out', amount: 1000, reason: 'Банка', approval });
+    // Expected 5,000 + 540 − 1,000 = 4,540.00; counted 4,520.00 by denomination: 20.00 short.
+    await ok(c, 'shifts.close', {
+      counted: 4520,
+      denominations: { '500000': 0, '200000': 2, '5000': 10, '2000': 1 },
+      approval,
+    });
+    await until(async () => (await ok<{ pending: number }>(c, 'hub.status')).pending === 0);
+
+    const events = await handle.db.query<{ seq: number; payload: { closed_at: string | null; cash_out_para: number } }>(
+      `SELECT seq, payload FROM till_events WHERE till_id = $1 AND kind = 'shift' ORDER BY seq`,
+      [tillId],
+    );
+    // Open (queued at enrolment), the cash out, the close: once each, in the till's order.
+    expect(events.map((e) => [e.payload.closed_at !== null, e.payload.cash_out_para])).toEqual([
+      [false, 0],
+      [false, 100_000],
+      [true, 100_000],
+    ]);
+    const report = await service.report({ shopId });
+    expect(report.shifts.filter((s) => s.tillId === tillId)).toEqual([
+      expect.objectContaining({
+        tillName: 'SHIFTS',
+        cashier: 'Менаџер',
+        openingFloatPara: 500_000,
+        cashSalesPara: 54_000,
+        cashInPara: 0,
+        cashOutPara: 100_000,
+        expectedPara: 454_000,
+        countedPara: 452_000,
+        differencePara: -2_000,
+      }),
+    ]);
+    expect(report.shifts.find((s) => s.tillId === tillId)?.closedAt).not.toBeNull();
+  });
+
   it('a manager enrols a till from the settings command; a cashier may not; a bad code is refused naming the field', async () => {
     const c = await till('LATE', false);
     expect(await ok(c, 'hub.status')).toMatchObject({ configured: false, enrolled: false, pending: 0 });

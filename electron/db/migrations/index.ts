@@ -15,6 +15,7 @@ import { m013 } from './013_hub_state.ts';
 import { m014 } from './014_print_truth.ts';
 import { m015 } from './015_open_cart.ts';
 import { m016 } from './016_shifts.ts';
+import { m017 } from './017_hub_shifts.ts';
 
 /**
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
@@ -37,4 +38,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m014,
   m015,
   m016,
+  m017,
 ];

@@ -7,7 +7,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PosApi, Result } from '../../../shared/contract/index.ts';
-import type { ShiftView } from '../../../shared/contract/shifts.ts';
+import { DENOMINATIONS_PARA, type ShiftView } from '../../../shared/contract/shifts.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { usePos } from '../context.ts';
 import { locale } from '../format.ts';
@@ -35,6 +35,51 @@ function PinField(props: { label: string; value: string; onChange: (v: string) =
   );
 }
 
+/** A note or coin as the cashier reads it on the money: 5.000, 50, 1 (dinars, no decimals). */
+const denominationText = (para: number): string => formatRsd(para).replace(/,00$/, '');
+
+/**
+ * The drawer counted by denomination: a count per note and coin; the total fills the counted amount. Only
+ * digits are taken (a count is whole); the core checks again that the counts add up to the amount sent.
+ */
+function DenominationCount(props: { counts: Record<string, string>; onChange: (c: Record<string, string>) => void }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="denominations" aria-label={t('shift.byDenomination')}>
+      {DENOMINATIONS_PARA.map((para) => (
+        <label key={para} className="denomination">
+          <span>{denominationText(para)} ×</span>
+          <input
+            inputMode="numeric"
+            aria-label={t('shift.denominationCount', { value: denominationText(para) })}
+            value={props.counts[String(para)] ?? ''}
+            onChange={(e) =>
+              props.onChange({ ...props.counts, [String(para)]: e.target.value.replace(/\D/g, '').slice(0, 5) })
+            }
+          />
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The counts typed (those above zero) and what they add up to, in para. */
+function countedByDenomination(counts: Record<string, string>): {
+  denominations: Record<string, number>;
+  para: number;
+} {
+  const denominations: Record<string, number> = {};
+  let para = 0;
+  for (const d of DENOMINATIONS_PARA) {
+    const n = Number(counts[String(d)] || '0');
+    if (n > 0) {
+      denominations[String(d)] = n;
+      para += n * d;
+    }
+  }
+  return { denominations, para };
+}
+
 export function ShiftDialog(props: { api: PosApi }) {
   const { t } = useTranslation();
   const close = usePos((s) => s.openDialog);
@@ -51,6 +96,8 @@ export function ShiftDialog(props: { api: PosApi }) {
   const [movePin, setMovePin] = useState('');
   const [counted, setCounted] = useState('');
   const [closePin, setClosePin] = useState('');
+  const [byDenomination, setByDenomination] = useState(false);
+  const [counts, setCounts] = useState<Record<string, string>>({});
 
   const time = (iso: string) =>
     new Date(iso).toLocaleString(locale(language), { dateStyle: 'short', timeStyle: 'short', hour12: false });
@@ -95,9 +142,14 @@ export function ShiftDialog(props: { api: PosApi }) {
 
   const closeShift = async (e: FormEvent) => {
     e.preventDefault();
-    const value = rsd(counted);
+    const tally = countedByDenomination(counts);
+    const value = byDenomination ? tally.para / 100 : rsd(counted);
     if (value === null) return setError(t('shift.invalidAmount'));
-    const r = await props.api['shifts.close']({ counted: value, approval: { managerPin: closePin } });
+    const r = await props.api['shifts.close']({
+      counted: value,
+      ...(byDenomination ? { denominations: tally.denominations } : {}),
+      approval: { managerPin: closePin },
+    });
     setClosePin('');
     if (apply(r) && r.ok) setClosedNow(r.value);
   };
@@ -217,8 +269,17 @@ export function ShiftDialog(props: { api: PosApi }) {
               <h3>{t('shift.closeAction')}</h3>
               <label className="field">
                 {t('shift.countedField')}
-                <input inputMode="decimal" value={counted} onChange={(e) => setCounted(e.target.value)} />
+                <input
+                  inputMode="decimal"
+                  readOnly={byDenomination}
+                  value={byDenomination ? formatRsd(countedByDenomination(counts).para) : counted}
+                  onChange={(e) => setCounted(e.target.value)}
+                />
               </label>
+              <button type="button" aria-expanded={byDenomination} onClick={() => setByDenomination(!byDenomination)}>
+                {t('shift.byDenomination')}
+              </button>
+              {byDenomination && <DenominationCount counts={counts} onChange={setCounts} />}
               <PinField label={t('shift.managerPin')} value={closePin} onChange={setClosePin} />
               <button type="submit" className="danger">
                 {t('shift.closeAction')}

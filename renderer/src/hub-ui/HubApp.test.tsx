@@ -6,7 +6,7 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../../shared/i18n/catalog.ts';
-import { HubApp, printerText } from './HubApp.tsx';
+import { HubApp, ShiftsTable, printerText } from './HubApp.tsx';
 import { hubMessages, type HubKey } from './i18n.ts';
 import { testRoot } from '../testing/dom.ts';
 
@@ -51,5 +51,64 @@ describe('a till’s printer in the hub’s till view', () => {
     // A state a newer till reports that this hub does not know: words, never the raw code.
     expect(printerText({ ...ready, state: 'warming' }, words('en'))).toBe('unknown');
     expect(printerText(null, words('en'))).toBe('—');
+  });
+});
+
+describe('the tills’ shifts in the hub’s report', () => {
+  const closed = {
+    tillId: 1,
+    tillName: 'КАСА-1',
+    shiftId: 7,
+    cashier: 'Ана',
+    openedAt: '2026-11-23T07:00:00.000Z',
+    closedAt: '2026-11-23T15:00:00.000Z',
+    openingFloatPara: 500_000,
+    cashSalesPara: 54_000,
+    cashInPara: 0,
+    cashOutPara: 100_000,
+    expectedPara: 454_000,
+    countedPara: 452_000,
+    differencePara: -2_000,
+  };
+  const open = { ...closed, shiftId: 8, cashier: 'Марко', closedAt: null, cashSalesPara: null, expectedPara: null };
+  const rows = () =>
+    [...dom.container.querySelectorAll('tbody tr')].map((tr) =>
+      [...tr.querySelectorAll('td')].map((td) => td.textContent),
+    );
+
+  it('lists each shift with till and cashier, the short in red; an open one says so', () => {
+    const words = (key: HubKey, params?: Record<string, string | number>) =>
+      translate(hubMessages, 'sr-Cyrl', key, params);
+    act(() =>
+      dom.root.render(
+        <ShiftsTable
+          t={words}
+          lang="sr-Cyrl"
+          shifts={[closed, { ...open, countedPara: null, differencePara: null }]}
+        />,
+      ),
+    );
+    expect(dom.container.querySelector('table')?.getAttribute('aria-label')).toBe('Смене');
+    const [first, second] = rows();
+    expect(first?.slice(0, 2)).toEqual(['КАСА-1', 'Ана']);
+    expect(first?.slice(4)).toEqual([
+      '5.000,00',
+      '540,00',
+      '0,00',
+      '1.000,00',
+      '4.540,00',
+      '4.520,00',
+      '-20,00 (мањак)',
+    ]);
+    const diff = dom.container.querySelector('tbody tr td:last-child') as HTMLElement;
+    expect(diff.style.color).toBe('rgb(187, 0, 0)');
+    expect(second?.slice(1, 4)).toEqual(['Марко', expect.any(String), 'отворена']);
+    expect(second?.slice(8)).toEqual(['—', '—', '—']);
+  });
+
+  it('says when there were none, in English too', () => {
+    const words = (key: HubKey, params?: Record<string, string | number>) => translate(hubMessages, 'en', key, params);
+    act(() => dom.root.render(<ShiftsTable t={words} lang="en" shifts={[]} />));
+    expect(dom.container.textContent).toBe('ShiftsNo shifts in this period.');
   });
 });

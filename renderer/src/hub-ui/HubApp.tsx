@@ -74,6 +74,22 @@ interface Report {
   total: ReportView;
   byTill: { tillId: number; name: string; report: ReportView }[];
   byCashier: { cashier: string; report: ReportView }[];
+  /** hub/reports.ts HubShift */
+  shifts: {
+    tillId: number;
+    tillName: string;
+    shiftId: number;
+    cashier: string;
+    openedAt: string;
+    closedAt: string | null;
+    openingFloatPara: number;
+    cashSalesPara: number | null;
+    cashInPara: number;
+    cashOutPara: number;
+    expectedPara: number | null;
+    countedPara: number | null;
+    differencePara: number | null;
+  }[];
 }
 type Section = 'tills' | 'catalog' | 'settings' | 'report';
 interface ShopSettingsRow {
@@ -147,7 +163,7 @@ export function HubApp() {
           {section === 'tills' && <Tills t={t} token={session.token} />}
           {section === 'catalog' && <Catalog t={t} token={session.token} />}
           {section === 'settings' && <ShopSettingsSection t={t} token={session.token} />}
-          {section === 'report' && <ReportSection t={t} token={session.token} />}
+          {section === 'report' && <ReportSection t={t} lang={lang} token={session.token} />}
         </>
       )}
     </main>
@@ -398,7 +414,62 @@ function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
   );
 }
 
-function ReportSection({ t, token }: { t: HubT; token: string }) {
+/** The tills' shifts of the period, per till and cashier: the till's own expected, counted and difference. */
+export function ShiftsTable({ t, lang, shifts }: { t: HubT; lang: HubLang; shifts: Report['shifts'] }) {
+  const when = (iso: string | null): string =>
+    iso === null
+      ? t('shiftOpen')
+      : new Date(iso).toLocaleString(lang === 'en' ? 'en-GB' : 'sr-RS', { dateStyle: 'short', timeStyle: 'short' });
+  const rsd = (para: number | null): string => (para === null ? '—' : formatRsd(para));
+  return (
+    <>
+      <h2>{t('shifts')}</h2>
+      {shifts.length === 0 ? (
+        <p>{t('noShifts')}</p>
+      ) : (
+        <HeadedTable
+          label={t('shifts')}
+          headers={(
+            [
+              'till',
+              'cashier',
+              'shiftOpened',
+              'shiftClosed',
+              'openingFloat',
+              'cashSales',
+              'cashIn',
+              'cashOut',
+              'expected',
+              'counted',
+              'difference',
+            ] as const
+          ).map((k) => t(k))}
+        >
+          {shifts.map((s) => (
+            <tr key={`${s.tillId}:${s.shiftId}`}>
+              <td>{s.tillName}</td>
+              <td>{s.cashier}</td>
+              <td>{when(s.openedAt)}</td>
+              <td>{when(s.closedAt)}</td>
+              <td>{rsd(s.openingFloatPara)}</td>
+              <td>{rsd(s.cashSalesPara)}</td>
+              <td>{rsd(s.cashInPara)}</td>
+              <td>{rsd(s.cashOutPara)}</td>
+              <td>{rsd(s.expectedPara)}</td>
+              <td>{rsd(s.countedPara)}</td>
+              <td style={s.differencePara !== null && s.differencePara < 0 ? { color: '#b00' } : undefined}>
+                {rsd(s.differencePara)}
+                {s.differencePara !== null && s.differencePara < 0 ? ` (${t('short')})` : ''}
+              </td>
+            </tr>
+          ))}
+        </HeadedTable>
+      )}
+    </>
+  );
+}
+
+function ReportSection({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
   const [from, setFrom] = useState(today());
   const [to, setTo] = useState(today());
   const [report, setReport] = useState<Report | null>(null);
@@ -464,6 +535,7 @@ function ReportSection({ t, token }: { t: HubT; token: string }) {
             ])}
           />
           {report.byTill.length === 0 && <p>{t('none')}</p>}
+          <ShiftsTable t={t} lang={lang} shifts={report.shifts} />
         </>
       )}
     </section>

@@ -333,6 +333,8 @@ const srCyrl = {
     exact: 'Каса је тачна.',
     close: 'Затвори',
     invalidAmount: 'Унесите износ у динарима, нпр. 5.000,00.',
+    byDenomination: 'По апоенима',
+    denominationCount: 'Комада од {value} дин.',
   },
 };
 
@@ -668,6 +670,8 @@ const srLatn: UiMessages = {
     exact: 'Kasa je tačna.',
     close: 'Zatvori',
     invalidAmount: 'Unesite iznos u dinarima, npr. 5.000,00.',
+    byDenomination: 'Po apoenima',
+    denominationCount: 'Komada od {value} din.',
   },
 };
 
@@ -996,6 +1000,8 @@ const en: UiMessages = {
     exact: 'The drawer is exact.',
     close: 'Close',
     invalidAmount: 'Enter an amount in dinars, e.g. 5,000.00.',
+    byDenomination: 'By denomination',
+    denominationCount: 'Pieces of {value} dinars',
   },
 };
 

@@ -14,14 +14,27 @@ import { AttentionTab } from './AttentionTab.tsx';
 import { StaffTab } from './StaffTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 import { ReportsTab } from './ReportsTab.tsx';
+import { ShiftsTab } from './ShiftsTab.tsx';
 import { AuditTab } from './AuditTab.tsx';
 import { HubTab } from './HubTab.tsx';
 import './manager.css';
 
 export { OrderResult } from './common.tsx';
 
-type Tab = 'refund' | 'advances' | 'archive' | 'attention' | 'staff' | 'settings' | 'reports' | 'audit' | 'hub';
-const TABS: Tab[] = ['refund', 'advances', 'archive', 'attention', 'staff', 'settings', 'reports', 'audit', 'hub'];
+type Tab =
+  'refund' | 'advances' | 'archive' | 'attention' | 'staff' | 'settings' | 'reports' | 'shifts' | 'audit' | 'hub';
+const TABS: Tab[] = [
+  'refund',
+  'advances',
+  'archive',
+  'attention',
+  'staff',
+  'settings',
+  'reports',
+  'shifts',
+  'audit',
+  'hub',
+];
 const isTab = (v: string | null): v is Tab => (TABS as string[]).includes(v ?? '');
 
 /** The manager overlay. */
@@ -63,6 +76,7 @@ export function ManagerScreen(props: { api: PosApi; onClose: () => void; initial
         {tab === 'staff' && <StaffTab api={props.api} t={t} onChanged={checkDefault} />}
         {tab === 'settings' && <SettingsTab api={props.api} t={t} lang={lang} />}
         {tab === 'reports' && <ReportsTab api={props.api} t={t} lang={lang} />}
+        {tab === 'shifts' && <ShiftsTab api={props.api} t={t} lang={lang} />}
         {tab === 'audit' && <AuditTab api={props.api} t={t} lang={lang} />}
         {tab === 'hub' && <HubTab api={props.api} t={t} lang={lang} />}
       </div>

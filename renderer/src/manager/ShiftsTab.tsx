@@ -1,0 +1,119 @@
+/**
+ * The manager's view of the day's shifts (смене): who had the drawer and when, the float, the cash the
+ * sales brought, cash in and out, what the drawer should hold, what was counted and the difference (short
+ * in red), each printable again as its shift report (non-fiscal). The core decides who may see it
+ * (`shifts.list` wants a manager's PIN).
+ */
+import { useState } from 'react';
+import type { PosApi } from '../../../shared/contract/index.ts';
+import type { ShiftView } from '../../../shared/contract/shifts.ts';
+import type { Language } from '../../../shared/domain.ts';
+import { formatRsd } from '../../../shared/money.ts';
+import { locale } from '../format.ts';
+import { call, useAction, Field, MgrTable, NoteAndAlert, PinInput, RowForm, SubmitButton } from './common.tsx';
+import type { ManagerT } from './i18n.ts';
+
+/** Today as the date input writes it (the till's local day). */
+function localDay(d = new Date()): string {
+  const p = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+
+export function ShiftsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
+  const { api, t, lang } = props;
+  const [day, setDay] = useState(localDay());
+  const [pin, setPin] = useState('');
+  const [shown, setShown] = useState<{ day: string; shifts: ShiftView[] } | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [error, busy, run] = useAction();
+  // A time of the day shown is enough; a shift open across midnight also says the date.
+  const when = (iso: string): string => {
+    const d = new Date(iso);
+    return localDay(d) === shown?.day
+      ? d.toLocaleTimeString(locale(lang), { hour: '2-digit', minute: '2-digit', hour12: false })
+      : d.toLocaleString(locale(lang), { dateStyle: 'short', timeStyle: 'short', hour12: false });
+  };
+  const differenceText = (para: number | null): string =>
+    para === null
+      ? '—'
+      : para < 0
+        ? `${formatRsd(para)} ${t('shifts_short')}`
+        : para > 0
+          ? `${formatRsd(para)} ${t('shifts_over')}`
+          : formatRsd(para);
+  const show = () =>
+    void run(async () => {
+      const { shifts } = await call(api['shifts.list']({ managerPin: pin, day }));
+      setShown({ day, shifts });
+      setPin('');
+      setNote(null);
+    });
+  return (
+    <div className="mgr-tab">
+      <RowForm onSubmit={show} label={t('shifts_title')}>
+        <Field label={t('shifts_day')}>
+          <input type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+        </Field>
+        <PinInput t={t} value={pin} onChange={setPin} />
+        <SubmitButton busy={busy}>{t('show')}</SubmitButton>
+      </RowForm>
+      {shown &&
+        (shown.shifts.length === 0 ? (
+          <p>{t('shifts_none')}</p>
+        ) : (
+          <div className="mgr-shifts">
+            <MgrTable
+              label={t('shifts_title')}
+              headers={[
+                t('shifts_cashier'),
+                t('shifts_opened'),
+                t('shifts_closed'),
+                t('shifts_float'),
+                t('shifts_cash_sales'),
+                t('shifts_cash_in'),
+                t('shifts_cash_out'),
+                t('shifts_expected'),
+                t('shifts_counted'),
+                t('shifts_difference'),
+                '',
+              ]}
+            >
+              {shown.shifts.map((s) => {
+                const short = s.differencePara !== null && s.differencePara < 0;
+                return (
+                  <tr key={s.id}>
+                    <th scope="row">{s.cashier}</th>
+                    <td>{when(s.openedAt)}</td>
+                    <td>{s.closedAt ? when(s.closedAt) : t('shifts_still_open')}</td>
+                    <td className="mgr-num">{formatRsd(s.openingFloatPara)}</td>
+                    <td className="mgr-num">{formatRsd(s.cashSalesPara)}</td>
+                    <td className="mgr-num">{formatRsd(s.cashInPara)}</td>
+                    <td className="mgr-num">{formatRsd(s.cashOutPara)}</td>
+                    <td className="mgr-num">{formatRsd(s.expectedPara)}</td>
+                    <td className="mgr-num">{s.countedPara === null ? '—' : formatRsd(s.countedPara)}</td>
+                    <td className={short ? 'mgr-num mgr-short' : 'mgr-num'}>{differenceText(s.differencePara)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        disabled={busy}
+                        aria-label={t('shifts_print_one', { name: s.cashier, time: when(s.openedAt) })}
+                        onClick={() =>
+                          void run(async () => {
+                            await call(api['shifts.print']({ shiftId: s.id }));
+                            setNote(t('printed'));
+                          })
+                        }
+                      >
+                        {t('print')}
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </MgrTable>
+          </div>
+        ))}
+      <NoteAndAlert note={note} error={error} />
+    </div>
+  );
+}
