@@ -4,6 +4,7 @@
  * the sale screen with the sample's quick keys. A reload does not bring the flow back; the names are kept
  * in the core. Each step fits 1024×768 and 1366×768 (KASA_SHOTS=<dir> also saves screenshots of them).
  */
+import net from 'node:net';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -32,6 +33,17 @@ async function fitsBothSizes(page: Page, step: string): Promise<void> {
 }
 
 test.use({ kasaFirstRun: true });
+
+/** The first-run PIN changed to NEW_PIN on the login screen (the flow then opens). */
+async function newManager(page: Page): Promise<void> {
+  const login = page.getByRole('main', { name: 'Пријава касира' });
+  await login.getByLabel('PIN', { exact: true }).fill('0000');
+  await page.keyboard.press('Enter');
+  await login.getByLabel('Нови PIN', { exact: true }).fill(NEW_PIN);
+  await page.keyboard.press('Enter');
+  await login.getByLabel('Поновите нови PIN', { exact: true }).fill(NEW_PIN);
+  await page.keyboard.press('Enter');
+}
 
 test('a new till: first-run PIN, the new PIN typed twice, the setup flow once, then the sale screen', async ({
   kasa,
@@ -113,4 +125,52 @@ test('a new till: first-run PIN, the new PIN typed twice, the setup flow once, t
   expect(info.body.value).toMatchObject({ setupPending: false, language: 'sr-Cyrl' });
   const staff = await kasa.host.call<{ staff: { name: string; role: string }[] }>('staff.list', {});
   expect(staff.body.value?.staff.filter((p) => p.role === 'manager').map((p) => p.name)).toEqual(['Мика Микић']);
+});
+
+test.describe('a network printer', () => {
+  // The test's printer listens on this machine: only an installer may allow a loopback printer.
+  test.use({ kasaEnv: { KASA_PRINTER_ALLOW_LOOPBACK: '1' } });
+  test('the printer step saves a network printer and prints its test page; a reload half-way brings the flow back', async ({
+    kasa,
+  }) => {
+    const { page } = kasa;
+    // A network printer on an ephemeral port (never 9100): the first connection's bytes, once it closed.
+    let received: (bytes: Buffer) => void = () => undefined;
+    const firstJob = new Promise<Buffer>((resolve) => (received = resolve));
+    const server = net.createServer((socket) => {
+      const chunks: Buffer[] = [];
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      socket.on('end', () => received(Buffer.concat(chunks)));
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    try {
+      await newManager(page);
+      const flow = page.getByRole('main', { name: 'Подешавање нове касе' });
+      await flow.getByLabel('Назив радње').fill('Код Мике');
+      await flow.getByRole('button', { name: 'Даље' }).click();
+      // A reload half-way: the manager logs in again and the flow is back, at its start.
+      await expect(flow.getByText('Корак 2 од 5')).toBeVisible();
+      await page.reload();
+      await page.getByRole('main', { name: 'Пријава касира' }).getByLabel('PIN', { exact: true }).fill(NEW_PIN);
+      await page.keyboard.press('Enter');
+      await expect(flow.getByText('Корак 1 од 5')).toBeVisible();
+      await expect(flow.getByLabel('Назив радње')).toHaveValue('Код Мике');
+      await flow.getByRole('button', { name: 'Даље' }).click();
+      await flow.getByRole('button', { name: 'Даље' }).click();
+      await flow.getByLabel('Адреса штампача').fill(`tcp://127.0.0.1:${port}`);
+      await expect(flow.getByRole('checkbox', { name: 'Назив радње у заглављу рачуна' })).toBeChecked();
+      await flow.getByRole('button', { name: 'Сачувај и одштампај пробну страну' }).click();
+      await expect(flow.getByRole('status')).toContainText('Пробна страна је послата штампачу');
+      expect((await firstJob).length).toBeGreaterThan(0);
+      const status = await kasa.host.call<{ uri: string | null }>('print.status', {});
+      expect(status.body.value?.uri).toBe(`tcp://127.0.0.1:${port}`);
+      await flow.getByRole('button', { name: 'Подеси касније' }).click();
+      await expect(page.getByRole('combobox', { name: 'Претрага или бар-код' })).toBeFocused();
+      await expect(page.getByText('Нема штампача')).toHaveCount(0);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
 });

@@ -22,13 +22,13 @@ async function start(): Promise<{ fake: FakeApi; store: PosStore }> {
     'taxRates.get': () => ok(DEMO_RATES),
     'sync.status': () => ok(SYNC),
     'catalog.favourites': () => ok([]),
-    'cart.get': () => ok({ rev: 0, lines: [] }),
+    'cart.get': () => ok({ rev: 0, lines: [], cashier: null, updatedAt: null }),
     'shifts.current': () => ok(null),
     'staff.login': ({ pin }) =>
       pin === '4321' ? ok(MIKA) : pin === '1111' ? ok(ANA) : { ok: false, error: { code: 'forbidden', message: 'x' } },
     'settings.update': (input) => {
       if (input.shopName === 'Лоше') {
-        return { ok: false, error: { code: 'invalid_input', message: 'Лош назив.', field: 'shopName' } };
+        return { ok: false, error: { code: 'invalid_input', message: 'Лош назив.', field: 'shopName', issues: [] } };
       }
       if (input.setupDone) done = true;
       return ok({} as SettingsView);

@@ -5,6 +5,7 @@ import { LANGUAGES } from '../../../shared/domain.ts';
 import { message } from '../../../shared/messages.ts';
 import { usePos, usePosPick, usePosStore } from '../context.ts';
 import type { Screen } from '../store.ts';
+import { relabel } from '../manager/common.tsx';
 import { printerUriProblem, useInstalledPrinters } from '../manager/printer-choice.ts';
 import { Check } from './Check.tsx';
 import './setup.css';
@@ -104,8 +105,15 @@ export function SetupFlow(props: { api: PosApi }) {
     } catch (err) {
       const field = err instanceof Refused ? err.field : undefined;
       const text = err instanceof Error ? err.message : String(err);
+      const labels: Record<NameField, string> = {
+        shopName: t('setup.shopName'),
+        tillName: t('setup.tillName'),
+        name: t('setup.managerName'),
+        uri: t('setup.address'),
+      };
+      // Next to its field, the message names the field by the label the person sees.
       if (field === 'shopName' || field === 'tillName' || field === 'name' || field === 'uri')
-        setFieldErrors({ [field]: text });
+        setFieldErrors({ [field]: relabel(text, field, labels[field]) });
       else setError(text);
     } finally {
       setBusy(false);
