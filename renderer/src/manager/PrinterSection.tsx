@@ -61,7 +61,8 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
       setProfiles(p.profiles);
       setForm((f) => ({
         ...f,
-        uri: s.uriSource === 'settings' && s.uri ? s.uri : '',
+        // An address typed before the status arrived is the person's: it is not overwritten.
+        uri: f.uri !== '' ? f.uri : s.uriSource === 'settings' && s.uri ? s.uri : '',
         profileId: p.current,
         autoPrint: s.autoPrint,
       }));
