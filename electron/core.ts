@@ -259,6 +259,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (m.name === 'order.updated' && m.payload.state === 'fiscalized') void manager.emails.pump();
   });
   await manager.start();
+  // A new till (only the first-run manager, PIN 0000) owes its setup flow; marked once, so the flow
+  // survives the PIN change and a restart, and a till set up before the flow existed never shows it.
+  if (staff.firstRun() && settings.get('setupPending') === undefined) settings.set('setupPending', '1');
 
   // Tax rates: refresh at start when reachable; the cache serves offline.
   try {
@@ -287,6 +290,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     trainingMode: settings.bool('trainingMode'),
     transport: options.transport,
     firstRun: staff.firstRun(),
+    setupPending: settings.bool('setupPending') && !settings.bool('setupDone'),
+    shopName: settings.get('shopName') ?? '',
+    tillName: settings.get('tillName') ?? '',
   });
 
   // Parked carts are mirrored as gateway drafts (best effort, never blocking the counter).

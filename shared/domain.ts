@@ -177,4 +177,12 @@ export interface AppInfo {
    * screen then says how to begin. The first-run PIN is public knowledge (README), so this reveals nothing.
    */
   firstRun: boolean;
+  /**
+   * The till was new and its setup flow (shop and till names, language, printer, catalog) is not finished:
+   * a manager who logs in is shown it. Never true on a till that was set up before the flow existed.
+   */
+  setupPending?: boolean;
+  /** The names the owner gave the shop and the till in the setup flow or the settings ('' or absent: none). */
+  shopName?: string;
+  tillName?: string;
 }

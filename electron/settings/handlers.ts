@@ -90,6 +90,9 @@ export function settingsHandlers(deps: SettingsHandlerDeps): AreaHandlers<'setti
     outageAlarmMinutes: settings.number('outageAlarmMinutes', 24 * 60),
     account: acc,
     allowRefundWithoutBuyerId: settings.allowRefundWithoutBuyerId(),
+    shopName: settings.get('shopName') ?? '',
+    tillName: settings.get('tillName') ?? '',
+    setupDone: settings.bool('setupDone'),
   });
 
   return areaHandlers('settings', {

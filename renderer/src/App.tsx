@@ -13,6 +13,7 @@ import { SEARCH_ID, SaleScreen } from './components/SaleScreen.tsx';
 import { StatusBar } from './components/StatusBar.tsx';
 import { PrintConfirmDialog } from './components/PrintConfirmDialog.tsx';
 import { LoginScreen } from './components/LoginScreen.tsx';
+import { SetupFlow } from './components/SetupFlow.tsx';
 import { ApprovalDialog } from './components/ApprovalDialog.tsx';
 import { ManagerLauncher } from './manager/ManagerScreen.tsx';
 
@@ -33,8 +34,8 @@ export function installKeyboard(store: PosStore, win: Window = window): () => vo
     const printable = e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
     const inText = isTextField(e.target);
     const isSearch = e.target instanceof HTMLElement && e.target.id === SEARCH_ID;
-    // Nobody logged in: the login screen has the keyboard to itself; so have the manager screens.
-    if (s.cashier === null || s.managerTab !== null) return;
+    // Nobody logged in: the login screen has the keyboard to itself; so have the manager screens and setup.
+    if (s.cashier === null || s.managerTab !== null || s.setupPin !== null) return;
     if (printable) detector.key(e.key, e.timeStamp);
     // The printer's question („Да ли је рачун одштампан?“) is a dialog too: answered before anything else.
     const asking = s.printer?.confirm != null;
@@ -228,7 +229,13 @@ function Header(props: { api: PosApi }) {
 
 function Screens(props: { api: PosApi }) {
   const { t } = useTranslation();
-  const { screen, info, cashier, bootError } = usePosPick('screen', 'info', 'cashier', 'bootError');
+  const { screen, info, cashier, bootError, setupPin } = usePosPick(
+    'screen',
+    'info',
+    'cashier',
+    'bootError',
+    'setupPin',
+  );
   if (bootError) {
     return (
       <main className="boot" role="alert">
@@ -238,6 +245,8 @@ function Screens(props: { api: PosApi }) {
   }
   if (!info) return <main className="boot">{t('app.loading')}</main>;
   if (!cashier) return <LoginScreen />;
+  // A new till's manager sets it up first (shown once; see SetupFlow).
+  if (setupPin !== null) return <SetupFlow api={props.api} />;
   switch (screen) {
     case 'sale':
       return <SaleScreen />;

@@ -132,6 +132,12 @@ export interface PosState {
   busy: boolean;
   lastSale: LastSale | null;
   lastImport: ImportResult | null;
+  /**
+   * The manager's PIN while the first-run setup flow is open (a new till, `info.setupPending`): each step's
+   * command carries it, so the PIN just typed twice is not asked a third time. Null otherwise; forgotten
+   * when the flow ends or the manager logs out.
+   */
+  setupPin: string | null;
 }
 
 export interface PosActions {
@@ -152,6 +158,8 @@ export interface PosActions {
   ): Promise<boolean>;
   /** Ends the cashier's session (the cart stays for the next person only if empty; it is parked otherwise). */
   logout(): Promise<void>;
+  /** The setup flow ended (done or skipped): the counter shows `screen`; app info is read again. */
+  endSetup(screen: Screen): Promise<void>;
   /** Asks for a manager's PIN before running `approval`. */
   requestApproval(approval: Approval): void;
   /** Checks the manager PIN with the core and runs the pending action: null when done, else the message. */
@@ -422,6 +430,7 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
       busy: false,
       lastSale: null,
       lastImport: null,
+      setupPin: null,
 
       async init() {
         const info = await api['app.info']({});
@@ -494,6 +503,7 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
           return null;
         }
         set({ cashier: r.value, mustChangePin: false, notice: null, screen: 'sale', dialog: null });
+        if (r.value.role === 'manager' && get().info?.setupPending === true) set({ setupPin: pin });
         await restoreCart();
         const shift = await api['shifts.current']({});
         if (shift.ok) set({ shift: shift.value });
@@ -538,6 +548,7 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
         if (lines.length > 0 && !(await get().park(cashier?.name.slice(0, 60)))) return;
         set({
           cashier: null,
+          setupPin: null,
           screen: 'sale',
           dialog: null,
           lastSale: null,
@@ -547,6 +558,12 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
           query: '',
           results: [],
         });
+      },
+
+      async endSetup(screen) {
+        const info = await api['app.info']({});
+        set({ setupPin: null, screen, ...(info.ok ? { info: info.value } : {}) });
+        await get().refreshFavourites();
       },
 
       requestApproval(approval) {

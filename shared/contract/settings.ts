@@ -30,9 +30,24 @@ export interface SettingsView {
   account: AccountView;
   /** refunds may go without a buyer ID (`settings.skipBuyerIdValidation`); default off. */
   allowRefundWithoutBuyerId?: boolean;
+  /** The shop's and the till's names as the owner calls them ('' when not set); shown in the header. */
+  shopName: string;
+  tillName: string;
+  /** The first-run setup flow was finished (or skipped): it is never shown again. */
+  setupDone: boolean;
 }
 
 const managerPin = s.pin;
+
+/** A name the owner gives the shop or the till: one line of printable text; '' clears it. */
+const ownName = z
+  .string({ error: 'text' })
+  .trim()
+  .max(60, { error: 'too_long' })
+  .refine((v) => ![...v].some((ch) => (ch.codePointAt(0) ?? 0) < 0x20 || ch === '\u007f'), {
+    error: 'printable_only',
+  })
+  .optional();
 
 export const settingsCommands = {
   'settings.get': command<SettingsView>()(s.empty, 'Settings and the account (the API key only masked).', {
@@ -74,6 +89,10 @@ export const settingsCommands = {
         .max(86_400_000, { error: 'invalid' })
         .optional(),
       allowRefundWithoutBuyerId: z.boolean({ error: 'boolean' }).optional(),
+      shopName: ownName,
+      tillName: ownName,
+      /** Ends the first-run setup flow for good: it cannot be undone (nothing would show the flow again). */
+      setupDone: z.literal(true, { error: 'invalid' }).optional(),
     }),
     'Changes settings (manager approval; audited).',
     { auth: 'manager' },

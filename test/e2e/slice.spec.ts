@@ -73,6 +73,11 @@ test.describe('English', () => {
     await page.keyboard.press('Enter');
     await screen.getByLabel('Repeat the new PIN', { exact: true }).fill('731946');
     await page.keyboard.press('Enter');
+    // A new till's setup flow (test/e2e/setup.spec.ts), left for later.
+    await page
+      .getByRole('main', { name: 'Setting up a new till' })
+      .getByRole('button', { name: 'Set up later' })
+      .click();
     await expect(page.getByRole('combobox', { name: 'Search or barcode' })).toBeFocused();
     await expect(page.getByRole('note').filter({ hasText: 'DEMO MODE' })).toBeVisible();
   });

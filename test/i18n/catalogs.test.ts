@@ -20,6 +20,7 @@ import { hubMessages } from '../../renderer/src/hub-ui/i18n.ts';
 import { createI18n } from '../../renderer/src/i18n/index.ts';
 import { createCatalogI18n } from '../../renderer/src/i18n/format.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
+import { setupMessages } from '../../renderer/src/i18n/setup.ts';
 import { managerMessages } from '../../renderer/src/manager/i18n.ts';
 
 const CATALOGS: Record<string, Catalog> = {
@@ -27,6 +28,7 @@ const CATALOGS: Record<string, Catalog> = {
   csv: sharedMessages,
   gateway: gatewayMessages,
   counter: uiMessages,
+  setup: setupMessages,
   manager: managerMessages,
   hub: hubMessages,
 };

@@ -4,6 +4,7 @@ import { LANGUAGES, type Language } from '../../../shared/domain.ts';
 import { sharedMessages } from '../../../shared/i18n/messages.ts';
 import { managerMessages } from '../manager/i18n.ts';
 import { createCatalogI18n } from './format.ts';
+import { setupMessages } from './setup.ts';
 import { uiMessages } from './ui.ts';
 
 /** True for the three supported language codes. */
@@ -17,7 +18,10 @@ export function isLanguage(value: unknown): value is Language {
  */
 export function createI18n(language: Language = 'sr-Cyrl'): i18n {
   const translation = Object.fromEntries(
-    LANGUAGES.map((lng) => [lng, { ...uiMessages[lng], ...sharedMessages[lng] }]),
-  ) as Record<Language, (typeof uiMessages)[Language] & (typeof sharedMessages)[Language]>;
+    LANGUAGES.map((lng) => [lng, { ...uiMessages[lng], ...sharedMessages[lng], ...setupMessages[lng] }]),
+  ) as Record<
+    Language,
+    (typeof uiMessages)[Language] & (typeof sharedMessages)[Language] & (typeof setupMessages)[Language]
+  >;
   return createCatalogI18n(language, { translation, manager: managerMessages });
 }

@@ -1,13 +1,7 @@
 /** The receipt printer's section of the manager's settings. */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
-import {
-  isPrinterDevicePath,
-  parsePrinterUri,
-  type InstalledPrinter,
-  type PrintStatus,
-  type PrinterProfileView,
-} from '../../../shared/contract/printer.ts';
+import type { PrintStatus, PrinterProfileView } from '../../../shared/contract/printer.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { message } from '../../../shared/messages.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
@@ -24,6 +18,7 @@ import {
 } from './common.tsx';
 import { Check } from '../components/Check.tsx';
 import { HeldJobs } from './HeldJobs.tsx';
+import { printerUriProblem, useInstalledPrinters } from './printer-choice.ts';
 
 type PrinterField = 'uri' | 'profileId' | 'header' | 'footer' | 'managerPin';
 
@@ -37,7 +32,7 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
   const [status, setStatus] = useState<PrintStatus | null>(null);
   const [profiles, setProfiles] = useState<PrinterProfileView[]>([]);
   // The printers installed in the system's spooler (Windows printers, CUPS queues); null until listed.
-  const [installed, setInstalled] = useState<InstalledPrinter[] | null>(null);
+  const installed = useInstalledPrinters(api);
   const [form, setForm] = useState({ uri: '', profileId: '', autoPrint: true, managerPin: '' });
   // null: untouched, so the stored text is kept (the contract does not return it).
   const [header, setHeader] = useState<string | null>(null);
@@ -66,15 +61,12 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
       setProfiles(p.profiles);
       setForm((f) => ({
         ...f,
-        uri: s.uriSource === 'settings' && s.uri ? s.uri : '',
+        // An address typed before the status arrived is the person's: it is not overwritten.
+        uri: f.uri !== '' ? f.uri : s.uriSource === 'settings' && s.uri ? s.uri : '',
         profileId: p.current,
         autoPrint: s.autoPrint,
       }));
     });
-    // A separate call: a slow or missing spooler must not hold up the rest of the section.
-    void api['printer.installed']({})
-      .then((r) => setInstalled(r.ok ? r.value.printers : []))
-      .catch(() => setInstalled([]));
     return off;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api]);
@@ -84,10 +76,10 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
     setNote(null);
     setFieldErrors({});
     const uri = form.uri.trim();
-    const target = parsePrinterUri(uri);
     // The same rule the core applies, checked before the manager's approval is asked for and audited.
-    if (!uri || !target || (target.kind === 'file' && !isPrinterDevicePath(target.path))) {
-      setFieldErrors({ uri: message(lang, uri ? 'printer_uri' : 'required', { field: labels.uri }) });
+    const problem = printerUriProblem(uri);
+    if (problem) {
+      setFieldErrors({ uri: message(lang, problem, { field: labels.uri }) });
       return;
     }
     void run(async () => {

@@ -39,6 +39,8 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
   const [account, setAccount] = useState<AccountView | null>(null);
   const [keyForm, setKeyForm] = useState({ apiKey: '', gatewayUrl: '', managerPin: '' });
   const [form, setForm] = useState({
+    shopName: '',
+    tillName: '',
     terminalId: '',
     outageWarnMinutes: '',
     outageAlarmMinutes: '',
@@ -57,6 +59,8 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
       setKeyForm((k) => ({ ...k, gatewayUrl: v.gatewayUrl ?? '' }));
       setForm((f) => ({
         ...f,
+        shopName: v.shopName,
+        tillName: v.tillName,
         terminalId: v.terminalId,
         outageWarnMinutes: String(v.outageWarnMinutes),
         outageAlarmMinutes: String(v.outageAlarmMinutes),
@@ -107,6 +111,8 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
               const v = await call(
                 api['settings.update']({
                   managerPin: form.managerPin,
+                  shopName: form.shopName,
+                  tillName: form.tillName,
                   terminalId: form.terminalId,
                   outageWarnMinutes: Number(form.outageWarnMinutes),
                   outageAlarmMinutes: Number(form.outageAlarmMinutes),
@@ -121,6 +127,20 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
             })
           }
         >
+          <Field label={t('shop_name')}>
+            <input
+              maxLength={60}
+              value={form.shopName}
+              onChange={(e) => setForm({ ...form, shopName: e.target.value })}
+            />
+          </Field>
+          <Field label={t('till_name')}>
+            <input
+              maxLength={60}
+              value={form.tillName}
+              onChange={(e) => setForm({ ...form, tillName: e.target.value })}
+            />
+          </Field>
           <Field label={t('terminal')}>
             <input value={form.terminalId} onChange={(e) => setForm({ ...form, terminalId: e.target.value })} />
           </Field>
