@@ -60,6 +60,7 @@ const HUB_OWNERS: Record<string, string> = {
   parked_carts: 'hub/parked.ts',
   products: 'hub/service.ts',
   shop_settings: 'hub/service.ts',
+  shifts: 'hub/service.ts',
   shops: 'hub/service.ts',
   staff: 'hub/service.ts',
   till_events: 'hub/service.ts',

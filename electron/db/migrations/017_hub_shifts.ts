@@ -27,27 +27,29 @@ export const m017: Migration = {
   version: 17,
   name: 'hub_shifts',
   up(db) {
+    // Copied aside, dropped, created anew, copied back: not ALTER TABLE … RENAME (nor a TEMP table), after
+    // which a later VACUUM and return to WAL leave wal_checkpoint(TRUNCATE) failing (migration 014 says
+    // more). Migration 009's triggers name `hub_outbox` in their bodies only (none is ON it), so they keep
+    // working on the new table of that name.
     db.exec(`
-      CREATE TABLE hub_outbox_new (
+      CREATE TABLE hub_outbox_before_017 AS SELECT seq, kind, ref, payload, created_at FROM hub_outbox;
+      CREATE TABLE hub_outbox_seq_before_017 AS SELECT seq FROM sqlite_sequence WHERE name = 'hub_outbox';
+      DROP TABLE hub_outbox;
+      CREATE TABLE hub_outbox (
         seq INTEGER PRIMARY KEY AUTOINCREMENT,
         kind TEXT NOT NULL CHECK (kind IN ('order','audit','staff','shift')),
         ref TEXT NOT NULL,
         payload TEXT NOT NULL,
         created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
       ) STRICT;
-      INSERT INTO hub_outbox_new (seq, kind, ref, payload, created_at)
-        SELECT seq, kind, ref, payload, created_at FROM hub_outbox ORDER BY seq;
+      INSERT INTO hub_outbox (seq, kind, ref, payload, created_at)
+        SELECT seq, kind, ref, payload, created_at FROM hub_outbox_before_017 ORDER BY seq;
       -- The counter, also when every row was already sent (the table is empty but numbers were used).
-      DELETE FROM sqlite_sequence WHERE name = 'hub_outbox_new';
-      INSERT INTO sqlite_sequence (name, seq)
-        SELECT 'hub_outbox_new', seq FROM sqlite_sequence WHERE name = 'hub_outbox';
-      DROP TABLE hub_outbox;
+      DELETE FROM sqlite_sequence WHERE name = 'hub_outbox';
+      INSERT INTO sqlite_sequence (name, seq) SELECT 'hub_outbox', seq FROM hub_outbox_seq_before_017;
+      DROP TABLE hub_outbox_before_017;
+      DROP TABLE hub_outbox_seq_before_017;
     `);
-    // Migration 009's triggers name `hub_outbox` and keep working on the new table of that name; the
-    // legacy rename leaves them as they are (the modern one refuses while their table is gone).
-    db.pragma('legacy_alter_table = ON');
-    db.exec('ALTER TABLE hub_outbox_new RENAME TO hub_outbox');
-    db.pragma('legacy_alter_table = OFF');
     db.exec(`
 
       CREATE TRIGGER hub_shift_insert AFTER INSERT ON shifts WHEN ${ENROLLED}
