@@ -45,7 +45,7 @@ const auditOf = (c: Core, action: string) =>
     .all(action);
 
 describe('products on the till', () => {
-  it('adds a product that is then scanned, found and listed; a price change is what the counter sees next', async () => {
+  it('adds a product then scanned, found and listed; a new price is what the counter sees next', async () => {
     const c = await startCore({ env: { KASA_LANG: 'sr-Cyrl' } });
     const added = await ok<ProductView>(c, 'catalog.put', product());
     expect(added).toMatchObject({ code: '9001', pricePara: 8990, label: 'Ж', unit: 'piece', favourite: true });
@@ -93,7 +93,7 @@ describe('products on the till', () => {
     expect((await ok<ProductPage>(c, 'catalog.list', {})).total).toBe(0);
   });
 
-  it('refuses a label the tax rates do not have at `label`, in the user language, keeping the saved product', async () => {
+  it('refuses a label not in the tax rates at `label`, in the user language, keeping the product', async () => {
     const c = await startCore({ env: { KASA_LANG: 'en' } });
     await ok(c, 'catalog.put', product());
     const e = await fails(c, 'catalog.put', product({ create: false, label: 'Q', price: 1 }));
@@ -105,7 +105,7 @@ describe('products on the till', () => {
     });
   });
 
-  it('refuses a barcode another product owns at its index, a wrong check digit, and a code taken by "add"', async () => {
+  it('refuses a barcode another product owns at its index, a bad check digit, a code taken by "add"', async () => {
     const c = await startCore({ env: { KASA_LANG: 'sr-Latn' } });
     await ok(c, 'catalog.put', product());
     const taken = await fails(c, 'catalog.put', product({ code: '9002', name: 'Кифла', barcodes: [SECOND, BREAD] }));
@@ -159,7 +159,7 @@ describe('a till whose catalog a store hub owns', () => {
     await handle?.dispose();
   });
 
-  it('refuses to add, change or delete a product once enrolled, in all three languages; listing still works', async () => {
+  it('refuses to add, change or delete once enrolled, in all three languages; the list still works', async () => {
     const c = await startCore();
     await ok(c, 'catalog.put', product());
     await ok(c, 'hub.enrol', { managerPin: MANAGER_PIN, url: server.url, code: await enrolCode() });

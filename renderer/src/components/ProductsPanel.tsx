@@ -6,6 +6,7 @@ import type { AppError, PosApi, Result } from '../../../shared/contract/index.ts
 import { needsApproval } from '../../../shared/contract/authz.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { usePos, usePosPick } from '../context.ts';
+import { relabel } from '../manager/common.tsx';
 import { Check } from './Check.tsx';
 import { Modal } from './Modal.tsx';
 
@@ -13,14 +14,16 @@ const PAGE = 50;
 
 /** The core's refusal of a form, shown at its field (the message is already in the user's language). */
 interface FieldError {
+  /** The form's field: `barcodes` for the core's `barcodes.1`. */
   field: string;
   message: string;
+  /** The core's own name of the field (`barcodes.1`), which the message quotes. */
+  path?: string;
 }
 
-/** The form's field a refusal belongs to: `barcodes.1` is the barcodes field, `approval.*` the whole form. */
-function fieldOf(error: AppError): string {
-  const field = 'field' in error && typeof error.field === 'string' ? error.field : '';
-  return field.split('.')[0] ?? '';
+function fieldErrorOf(error: AppError): FieldError {
+  const path = 'field' in error && typeof error.field === 'string' ? error.field : '';
+  return { field: path.split('.')[0] ?? '', message: error.message, path };
 }
 
 /**
@@ -38,7 +41,7 @@ function useApproved() {
       async (approval) => {
         const r = await send(approval);
         if (r.ok || needsApproval(r.error)) return r;
-        refused({ field: fieldOf(r.error), message: r.error.message });
+        refused(fieldErrorOf(r.error));
         return { ok: true, value: null };
       },
       (v) => {
@@ -67,7 +70,21 @@ function ProductForm(props: {
   const [barcodes, setBarcodes] = useState(p?.barcodes.join(', ') ?? '');
   const [group, setGroup] = useState(p?.group ?? '');
   const [favourite, setFavourite] = useState(p?.favourite ?? false);
-  const [error, setError] = useState<FieldError | null>(null);
+  const [error, setFieldError] = useState<FieldError | null>(null);
+  const names: Record<string, string> = {
+    code: t('catalog.code'),
+    name: t('catalog.name'),
+    price: t('catalog.price'),
+    label: t('catalog.label'),
+    unit: t('dialog.unit'),
+    group: t('catalog.group'),
+    barcodes: t('catalog.barcodesHint'),
+  };
+  // The core quotes the field by its contract name (`barcodes.1`); the form names it as the person sees it.
+  const setError = (e: FieldError | null) => {
+    const name = e?.path ? names[e.field] : undefined;
+    setFieldError(e && e.path && name ? { ...e, message: relabel(e.message, e.path, name) } : e);
+  };
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const at = (field: string) => (error?.field === field ? error.message : null);
