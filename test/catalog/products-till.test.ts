@@ -9,6 +9,7 @@ import type { ProductPage, ProductView, ScanResult } from '../../shared/contract
 import { startHubServer, type HubServer } from '../../hub/server.ts';
 import { createHubService } from '../../hub/service.ts';
 import { withCheckDigit } from '../../electron/catalog/barcode.ts';
+import { createCatalogService } from '../../electron/catalog/service.ts';
 import { BACKENDS } from '../hub/backends.ts';
 import type { AppError } from '../../shared/contract/index.ts';
 import { closeCores, fails, MANAGER_PIN, ok, startCore } from '../support/session.ts';
@@ -80,9 +81,24 @@ describe('products on the till', () => {
     expect(await ok<ProductView[]>(c, 'catalog.search', { query: 'hleb' })).toEqual([]);
     expect((await ok<ProductPage>(c, 'catalog.list', {})).total).toBe(0);
     expect(auditOf(c, 'catalog.productRemoved')).toHaveLength(1);
+    expect(c.db.prepare('SELECT count(*) AS n FROM products_fts').get()).toEqual({ n: 0 });
     // The barcode is free again for another product.
     await ok(c, 'catalog.put', product({ code: '9002', name: 'Кифла' }));
     expect((await fails(c, 'catalog.remove', { code: '9001', approval })).code).toBe('not_found');
+  });
+
+  it('a deletion from the hub takes the same path: barcode and search terms go with the product', async () => {
+    const c = await startCore();
+    await ok(c, 'catalog.put', product());
+    const p = { code: '9001', name: 'Хлеб домаћи', pricePara: 8990, label: 'Ж', unit: 'piece' };
+    createCatalogService(c.db).applyHubProducts(
+      [{ ...p, group: null, favourite: false, barcodes: [], deleted: true }],
+      '2026-01-01T00:00:00Z',
+    );
+    expect((await fails(c, 'catalog.byBarcode', { code: BREAD })).code).toBe('not_found');
+    expect(await ok<ProductView[]>(c, 'catalog.search', { query: 'hleb' })).toEqual([]);
+    expect(c.db.prepare('SELECT count(*) AS n FROM product_barcodes').get()).toEqual({ n: 0 });
+    expect(c.db.prepare('SELECT count(*) AS n FROM products_fts').get()).toEqual({ n: 0 });
   });
 
   it('refuses without a manager: a cashier alone changes no price', async () => {
