@@ -347,6 +347,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       language: () => settings.language(),
       emit: (name, payload) => emit(name, payload),
       mirror: drafts,
+      // Configured or enrolled: once enrolled the hub's products overwrite the till's by code.
+      hubOwnsCatalog: () => hub.url() !== null,
+      audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
     }),
     retriesHandlers(budgets, {
       journal: () => void journals.run(),

@@ -8,8 +8,11 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { EventPayload } from '../../shared/contract/index.ts';
 import type { Language } from '../../shared/domain.ts';
+import { toPara } from '../../shared/money.ts';
+import type { Caller } from '../auth/context.ts';
 import { areaHandlers, type AreaHandlers } from '../dispatch.ts';
-import { CommandError } from '../errors.ts';
+import { CommandError, invalidInput } from '../errors.ts';
+import { isValidGtin } from './barcode.ts';
 import type { ParkedMirror } from './drafts.ts';
 import type { CatalogService } from './service.ts';
 
@@ -24,6 +27,13 @@ export interface CatalogDeps {
   sampleCsvPath?: string;
   /** Where parked carts are mirrored for the other tills (default: nowhere, this till only). */
   mirror?: ParkedMirror;
+  /**
+   * True when a store hub owns the catalog (this till is enrolled or configured for one): its products come
+   * down from the hub and would overwrite a change made here, so the till refuses to change them.
+   */
+  hubOwnsCatalog?(): boolean;
+  /** The audit log (electron/auth/staff.ts): a product added, changed or deleted on the till. */
+  audit?(actor: string | null, action: string, detail: Record<string, unknown>, approver: string | null): void;
 }
 
 /** How long `parked.list` waits for the mirror's catch-up before answering from this till's carts. */
@@ -60,7 +70,70 @@ export function catalogHandlers(service: CatalogService, deps: CatalogDeps): Are
     if (result.imported > 0) deps.emit?.('catalog.changed', { products: service.stats([]).products });
     return result;
   };
+  const refuseWhenHubOwned = (): void => {
+    if (deps.hubOwnsCatalog?.()) throw new CommandError('forbidden', 'catalog_hub_owned', { field: 'code' }, 'code');
+  };
+  const audit = (caller: Caller | undefined, action: string, detail: Record<string, unknown>): void =>
+    deps.audit?.(caller?.actor?.name ?? null, action, detail, caller?.approver?.name ?? null);
+  const changed = (): void => deps.emit?.('catalog.changed', { products: service.count() });
   return areaHandlers('catalog', {
+    'catalog.list': async ({ query, after, limit }) => {
+      const n = limit ?? 50;
+      const labels = deps.currentLabels();
+      const base = { total: service.count(), hubOwned: deps.hubOwnsCatalog?.() ?? false };
+      // A search is the FTS index's best matches (one page); the plain list pages on the code's unique index.
+      if (query !== undefined && query.trim() !== '')
+        return { ...base, products: service.search(query, n, labels), next: null };
+      const page = service.page(after ?? '', n, labels);
+      return { ...base, products: page.products, next: page.more ? (page.products.at(-1)?.code ?? null) : null };
+    },
+    'catalog.put': async (p, caller) => {
+      refuseWhenHubOwned();
+      const labels = deps.currentLabels();
+      // A product is sold under its label: one the gateway does not offer would be refused at every sale.
+      if (labels.length === 0) throw invalidInput('label', 'tax_rates_missing');
+      if (!labels.includes(p.label))
+        throw invalidInput('label', 'label_not_current', { value: p.label, labels: labels.join(', ') });
+      p.barcodes.forEach((b, i) => {
+        if (!isValidGtin(b)) throw invalidInput(`barcodes.${i}`, 'gtin_check', { value: b });
+        const owner = service.barcodeOwner(b);
+        if (owner && owner.code !== p.code)
+          throw invalidInput(`barcodes.${i}`, 'barcode_taken', { value: b, other: owner.name });
+      });
+      const before = service.product(p.code, labels);
+      if (p.create && before) throw invalidInput('code', 'product_code_taken', { value: p.code, other: before.name });
+      const pricePara = toPara(p.price) ?? 0;
+      // Checked above and written below with no await between: no other command can take a barcode meanwhile.
+      service.put({
+        code: p.code,
+        name: p.name,
+        pricePara,
+        label: p.label,
+        unit: p.unit,
+        group: p.group ? p.group : null,
+        favourite: p.favourite,
+        barcodes: [...new Set(p.barcodes)],
+      });
+      audit(caller, before ? 'catalog.productChanged' : 'catalog.productAdded', {
+        code: p.code,
+        name: p.name,
+        pricePara,
+        ...(before ? { priceBeforePara: before.pricePara, nameBefore: before.name, labelBefore: before.label } : {}),
+        label: p.label,
+      });
+      changed();
+      const saved = service.product(p.code, labels);
+      if (!saved) throw new Error(`product ${p.code} not found after it was saved`);
+      return saved;
+    },
+    'catalog.remove': async ({ code }, caller) => {
+      refuseWhenHubOwned();
+      const before = service.product(code, []);
+      if (!before || !service.remove(code)) throw new CommandError('not_found', 'not_found', { field: 'code' }, 'code');
+      audit(caller, 'catalog.productRemoved', { code, name: before.name, pricePara: before.pricePara });
+      changed();
+      return { removed: true as const };
+    },
     'catalog.import': async ({ csv, dryRun, replace }) => runImport(csv, dryRun === true, replace === true),
     'catalog.search': async ({ query, limit }) => service.search(query, limit ?? 20, deps.currentLabels()),
     'catalog.byBarcode': async ({ code }) => service.byBarcode(code, deps.currentLabels()) ?? notFound(),

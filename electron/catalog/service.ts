@@ -55,6 +55,17 @@ export interface CatalogService {
   takeParked(id: number): ParkedSaleView | null;
   /** True when a cart was removed. */
   deleteParked(id: number): boolean;
+  /** One page of products in code order after `after` (keyset on the code's unique index). */
+  page(after: string, limit: number, currentLabels: readonly string[]): { products: ProductView[]; more: boolean };
+  count(): number;
+  /** One product by its own code, or null. */
+  product(code: string, currentLabels: readonly string[]): ProductView | null;
+  /** The product that owns a barcode, or null. */
+  barcodeOwner(barcode: string): { code: string; name: string } | null;
+  /** Adds or replaces one product by its code (with its barcodes and search terms), in one transaction. */
+  put(p: Omit<HubProductChange, 'deleted'>): void;
+  /** Deletes one product by its code with its barcodes and search terms; false when it does not exist. */
+  remove(code: string): boolean;
   /** The store hub's products (hub-client/sync.ts), in the caller's transaction: upserted by code, or deleted. */
   applyHubProducts(products: readonly HubProductChange[], at: string): void;
 }
@@ -141,6 +152,12 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
     labelCounts: db.prepare<[], { label: string; n: number }>(
       'SELECT label, count(*) AS n FROM products GROUP BY label',
     ),
+    page: db.prepare<[string, number], ProductRow>(
+      `SELECT ${PRODUCT_COLUMNS} FROM products WHERE code > ? ORDER BY code LIMIT ?`,
+    ),
+    deleteProduct: db.prepare<[number]>('DELETE FROM products WHERE id = ?'),
+    // count(*) alone walks the smallest index (products_label), not the table: the list asks it every page.
+    total: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM products'),
     parkInsert: db.prepare<[string, string | null, string], { id: number }>(
       'INSERT INTO parked_sales (created_at, name, cart) VALUES (?, ?, ?) RETURNING id',
     ),
@@ -199,6 +216,15 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
     for (const b of p.barcodes) st.insertBarcode.run(b, row.id);
     st.deleteFts.run(row.id);
     st.insertFts.run(row.id, `${norm} ${foldText(p.code)}`);
+  }
+
+  /** Deletes a product by its code; its barcodes go with it (ON DELETE CASCADE), its search terms here. */
+  function deleteProduct(code: string): boolean {
+    const row = st.byCode.get(code);
+    if (!row) return false;
+    st.deleteFts.run(row.id);
+    st.deleteProduct.run(row.id);
+    return true;
   }
 
   const service: CatalogService = {
@@ -370,17 +396,37 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
       return st.parkTake.get(id) !== undefined;
     },
 
+    page(after, limit, currentLabels) {
+      const rows = st.page.all(after, limit + 1);
+      return { products: views(rows.slice(0, limit), currentLabels), more: rows.length > limit };
+    },
+
+    count() {
+      return st.total.get()?.n ?? 0;
+    },
+
+    product(code, currentLabels) {
+      const row = st.byCode.get(code);
+      return row ? (views([row], currentLabels)[0] ?? null) : null;
+    },
+
+    barcodeOwner(barcode) {
+      const owner = st.barcodeOwner.get(barcode);
+      return owner ? { code: owner.code, name: owner.name } : null;
+    },
+
+    put(p) {
+      db.transaction(() => putProduct(p, now().toISOString()))();
+    },
+
+    remove(code) {
+      return db.transaction(() => deleteProduct(code))();
+    },
+
     applyHubProducts(products, at) {
-      const del = db.prepare<[number]>('DELETE FROM products WHERE id = ?');
       for (const p of products) {
         if (!p.deleted) putProduct(p, at);
-        else {
-          const row = st.byCode.get(p.code);
-          if (row) {
-            st.deleteFts.run(row.id);
-            del.run(row.id);
-          }
-        }
+        else deleteProduct(p.code);
       }
     },
   };

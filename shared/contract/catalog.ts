@@ -140,7 +140,57 @@ export const BarcodeRuleSchema = z.strictObject({
   codeLength: z.number().int().min(1).max(9),
 });
 
+/** One page of the manager's product list (`catalog.list`). */
+export interface ProductPage {
+  products: ProductView[];
+  /** Pass as `after` for the next page; null on the last page (and for a search, which is one page). */
+  next: string | null;
+  /** Products in the catalog. */
+  total: number;
+  /** True when a store hub owns the catalog: products are added and changed there, not on the till. */
+  hubOwned: boolean;
+}
+
+/** A product as a person types it on the till (`catalog.put`): the whole product, by its code. */
+export const ProductInput = z.strictObject({
+  code: s.text(32),
+  /** True from the "add product" form: an existing code is refused instead of overwritten. */
+  create: z.boolean({ error: 'boolean' }).optional(),
+  name: s.text(100),
+  price: s.nonNegativeAmount,
+  label: s.labelCode,
+  unit: z.enum(PRODUCT_UNITS, { error: 'unit' }),
+  group: z.string({ error: 'text' }).trim().max(60, { error: 'too_long' }).nullable().optional(),
+  favourite: z.boolean({ error: 'boolean' }),
+  barcodes: z.array(s.gtin, { error: 'too_many' }).max(20, { error: 'too_many' }),
+});
+export type ProductInput = z.infer<typeof ProductInput>;
+
 export const catalogCommands = {
+  'catalog.list': command<ProductPage>()(
+    z.strictObject({
+      query: z.string({ error: 'text' }).max(100, { error: 'too_long' }).optional(),
+      /** The code after which the page starts (keyset paging in code order). */
+      after: z.string({ error: 'text' }).max(32, { error: 'too_long' }).optional(),
+      limit: s.pageLimit.optional(),
+    }),
+    "The manager screen's product list: in code order from `after`, or the search for `query` (one page). " +
+      'Says whether a store hub owns the catalog. Fast at 100,000 products.',
+    { auth: 'session' },
+  ),
+  'catalog.put': command<ProductView>()(
+    ProductInput,
+    "Adds or changes one product by its code (a manager's decision: approval). The label must be one of the " +
+      'current tax labels; every barcode a valid GTIN no other product owns. Refused when a store hub owns the ' +
+      'catalog. Audited with the price before and after.',
+    { auth: 'approval' },
+  ),
+  'catalog.remove': command<{ removed: true }>()(
+    z.strictObject({ code: s.text(32) }),
+    'Deletes one product with its barcodes (approval, audited). Sold receipts keep their lines. Refused when a ' +
+      'store hub owns the catalog; not_found when the code is unknown.',
+    { auth: 'approval' },
+  ),
   'catalog.import': command<ImportResult>()(
     z.strictObject({
       csv: z.string({ error: 'text' }).max(50_000_000, { error: 'too_long' }),

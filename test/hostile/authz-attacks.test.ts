@@ -261,12 +261,17 @@ describe('attack 3: money without approval', () => {
     ).toBe(true);
   });
 
-  it('catalog replace, barcode rules, label fixes, copies and e-mails need a manager and are audited', async () => {
+  it('catalog replace, a product by hand, barcode rules, label fixes, copies and e-mails need a manager and are audited', async () => {
     const t = await open();
     await ready(t);
     const attempts: [string, unknown][] = [
       ['catalog.import', { csv: 'code,name,price,label\n1,Злато,0.01,A\n', replace: true }],
       ['catalog.loadSample', {}],
+      [
+        'catalog.put',
+        { code: 'X1', name: 'Злато', price: 0.01, label: 'A', unit: 'piece', favourite: false, barcodes: [] },
+      ],
+      ['catalog.remove', { code: '1' }],
       ['catalog.barcodeRules', { rules: [{ prefix: '20', kind: 'price', codeLength: 5 }] }],
       ['orders.fixLabels', { orderId: 1, replace: { A: 'B' } }],
       ['copies.create', { orderId: 1 }],

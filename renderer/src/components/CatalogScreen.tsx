@@ -6,6 +6,7 @@ import { formatRsd } from '../../../shared/money.ts';
 import { usePos, usePosPick } from '../context.ts';
 import { ActionButton } from './SaleScreen.tsx';
 import { Check } from './Check.tsx';
+import { ProductsPanel } from './ProductsPanel.tsx';
 
 function IssueTable(props: { title: string; issues: ImportIssue[] }) {
   const { t } = useTranslation();
@@ -33,7 +34,10 @@ function IssueTable(props: { title: string; issues: ImportIssue[] }) {
   );
 }
 
-/** F8: the catalog — its size, flagged labels, CSV import with preview, the sample catalog. */
+/**
+ * F8: the catalog — its size, flagged labels, CSV import with preview, the sample catalog, and the products
+ * themselves (list, search, add, edit, delete: ProductsPanel).
+ */
 export function CatalogScreen(props: { api: PosApi }) {
   const { t } = useTranslation();
   const { setScreen, importCsv, loadSample, busy } = usePosPick('setScreen', 'importCsv', 'loadSample', 'busy');
@@ -146,6 +150,7 @@ export function CatalogScreen(props: { api: PosApi }) {
           )}
         </section>
       )}
+      <ProductsPanel api={props.api} onChanged={() => setVersion((v) => v + 1)} />
     </main>
   );
 }

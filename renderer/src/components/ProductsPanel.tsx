@@ -1,0 +1,365 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProductPage, ProductUnit, ProductView } from '../../../shared/contract/catalog.ts';
+import { PRODUCT_UNITS } from '../../../shared/contract/catalog.ts';
+import type { AppError, PosApi, Result } from '../../../shared/contract/index.ts';
+import { needsApproval } from '../../../shared/contract/authz.ts';
+import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
+import { usePos, usePosPick } from '../context.ts';
+import { relabel } from '../manager/common.tsx';
+import { Check } from './Check.tsx';
+import { Modal } from './Modal.tsx';
+
+const PAGE = 50;
+
+/** The core's refusal of a form, shown at its field (the message is already in the user's language). */
+interface FieldError {
+  /** The form's field: `barcodes` for the core's `barcodes.1`. */
+  field: string;
+  message: string;
+  /** The core's own name of the field (`barcodes.1`), which the message quotes. */
+  path?: string;
+}
+
+function fieldErrorOf(error: AppError): FieldError {
+  const path = 'field' in error && typeof error.field === 'string' ? error.field : '';
+  return { field: path.split('.')[0] ?? '', message: error.message, path };
+}
+
+/**
+ * Sends through the store's approval flow (the manager's PIN dialog when the core asks for it); a refusal
+ * other than "needs a manager" comes back to the form, at its field, instead of a notice.
+ */
+function useApproved() {
+  const withApproval = usePos((s) => s.withApproval);
+  return async <T,>(
+    send: (approval?: { managerPin: string }) => Promise<Result<T>>,
+    done: (value: T) => void,
+    refused: (e: FieldError) => void,
+  ): Promise<void> => {
+    await withApproval<T | null>(
+      async (approval) => {
+        const r = await send(approval);
+        if (r.ok || needsApproval(r.error)) return r;
+        refused(fieldErrorOf(r.error));
+        return { ok: true, value: null };
+      },
+      (v) => {
+        if (v !== null) done(v);
+      },
+    );
+  };
+}
+
+function ProductForm(props: {
+  api: PosApi;
+  product: ProductView | null;
+  onDone: (message: string) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { taxRates } = usePosPick('taxRates');
+  const approved = useApproved();
+  const p = props.product;
+  const labels = taxRates?.labels ?? [];
+  const [code, setCode] = useState(p?.code ?? '');
+  const [name, setName] = useState(p?.name ?? '');
+  const [price, setPrice] = useState(p ? formatRsd(p.pricePara) : '');
+  const [label, setLabel] = useState(p?.label ?? labels[0]?.label ?? '');
+  const [unit, setUnit] = useState<ProductUnit>(p?.unit ?? 'piece');
+  const [barcodes, setBarcodes] = useState(p?.barcodes.join(', ') ?? '');
+  const [group, setGroup] = useState(p?.group ?? '');
+  const [favourite, setFavourite] = useState(p?.favourite ?? false);
+  const [error, setFieldError] = useState<FieldError | null>(null);
+  const names: Record<string, string> = {
+    code: t('catalog.code'),
+    name: t('catalog.name'),
+    price: t('catalog.price'),
+    label: t('catalog.label'),
+    unit: t('dialog.unit'),
+    group: t('catalog.group'),
+    barcodes: t('catalog.barcodesHint'),
+  };
+  // The core quotes the field by its contract name (`barcodes.1`); the form names it as the person sees it.
+  const setError = (e: FieldError | null) => {
+    const name = e?.path ? names[e.field] : undefined;
+    setFieldError(e && e.path && name ? { ...e, message: relabel(e.message, e.path, name) } : e);
+  };
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const at = (field: string) => (error?.field === field ? error.message : null);
+  const invalid = (field: string) => (error?.field === field ? { 'aria-invalid': true as const } : {});
+
+  const save = async () => {
+    const pricePara = parseRsdInput(price);
+    if (pricePara === null || pricePara < 0) return setError({ field: 'price', message: t('catalog.priceInvalid') });
+    setError(null);
+    setBusy(true);
+    try {
+      const input = {
+        code: code.trim(),
+        ...(p ? {} : { create: true }),
+        name: name.trim(),
+        price: pricePara / 100,
+        label,
+        unit,
+        group: group.trim() === '' ? null : group.trim(),
+        favourite,
+        barcodes: barcodes.split(/[\s,;]+/).filter(Boolean),
+      };
+      await approved(
+        (approval) => props.api['catalog.put']({ ...input, ...(approval ? { approval } : {}) }),
+        (saved) => props.onDone(t('catalog.saved', { name: saved.name })),
+        setError,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    if (!p) return;
+    setBusy(true);
+    try {
+      await approved(
+        (approval) => props.api['catalog.remove']({ code: p.code, ...(approval ? { approval } : {}) }),
+        () => props.onDone(t('catalog.removed', { name: p.name })),
+        (e) => {
+          setConfirming(false);
+          setError(e);
+        },
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const fieldError = (field: string) => {
+    const text = at(field);
+    return text ? (
+      <span className="field-error" role="alert">
+        {text}
+      </span>
+    ) : null;
+  };
+  return (
+    <Modal title={t(p ? 'catalog.editTitle' : 'catalog.addTitle')} onClose={props.onClose} wide>
+      <form
+        className="grid-form product-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <label className="field">
+          {t('catalog.code')}
+          <input value={code} disabled={p !== null} onChange={(e) => setCode(e.target.value)} {...invalid('code')} />
+          {fieldError('code')}
+        </label>
+        <label className="field">
+          {t('catalog.name')}
+          <input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} {...invalid('name')} />
+          {fieldError('name')}
+        </label>
+        <label className="field">
+          {t('catalog.price')}
+          <input value={price} inputMode="decimal" onChange={(e) => setPrice(e.target.value)} {...invalid('price')} />
+          {fieldError('price')}
+        </label>
+        <label className="field">
+          {t('catalog.label')}
+          <select value={label} onChange={(e) => setLabel(e.target.value)} {...invalid('label')}>
+            {p && !labels.some((l) => l.label === p.label) && <option value={p.label}>{p.label}</option>}
+            {labels.map((l) => (
+              <option key={l.label} value={l.label}>
+                {`${l.label} (${l.rate} %)`}
+              </option>
+            ))}
+          </select>
+          {labels.length === 0 && <span className="field-error">{t('catalog.noLabels')}</span>}
+          {fieldError('label')}
+        </label>
+        <label className="field">
+          {t('dialog.unit')}
+          <select value={unit} onChange={(e) => setUnit(e.target.value as ProductUnit)}>
+            {PRODUCT_UNITS.map((u) => (
+              <option key={u} value={u}>
+                {t(`unit.${u}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          {t('catalog.group')}
+          <input value={group} onChange={(e) => setGroup(e.target.value)} maxLength={60} {...invalid('group')} />
+          {fieldError('group')}
+        </label>
+        <label className="field wide-field">
+          {t('catalog.barcodesHint')}
+          <input
+            value={barcodes}
+            inputMode="numeric"
+            onChange={(e) => setBarcodes(e.target.value)}
+            {...invalid('barcodes')}
+          />
+          {fieldError('barcodes')}
+        </label>
+        <Check label={t('catalog.favourite')} checked={favourite} onChange={setFavourite} />
+        {error && !['code', 'name', 'price', 'label', 'group', 'barcodes'].includes(error.field) && (
+          <p className="field-error wide-field" role="alert">
+            {error.message}
+          </p>
+        )}
+        {confirming && p ? (
+          <div className="dialog-buttons" role="group" aria-label={t('catalog.remove')}>
+            <p>{t('catalog.removeAsk', { name: p.name })}</p>
+            <button type="button" onClick={() => setConfirming(false)}>
+              {t('catalog.cancel')}
+            </button>
+            <button type="button" className="danger" disabled={busy} onClick={() => void remove()}>
+              {t('catalog.removeYes')}
+            </button>
+          </div>
+        ) : (
+          <div className="dialog-buttons">
+            {p && (
+              <button type="button" className="danger" onClick={() => setConfirming(true)}>
+                {t('catalog.remove')}
+              </button>
+            )}
+            <button type="button" data-close onClick={props.onClose}>
+              {t('catalog.cancel')}
+            </button>
+            <button type="submit" className="primary" disabled={busy}>
+              {t('catalog.save')}
+            </button>
+          </div>
+        )}
+      </form>
+    </Modal>
+  );
+}
+
+/** The catalog screen's product list: search, pages in code order, add, edit and delete one product. */
+export function ProductsPanel(props: { api: PosApi; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const { refreshFavourites } = usePosPick('refreshFavourites');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState<ProductPage | null>(null);
+  const [shown, setShown] = useState<ProductView[]>([]);
+  const [editing, setEditing] = useState<ProductView | 'new' | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+  const seq = useRef(0);
+  useEffect(() => {
+    const mine = ++seq.current;
+    const q = query.trim();
+    void props.api['catalog.list'](q === '' ? { limit: PAGE } : { query: q, limit: PAGE }).then((r) => {
+      if (mine !== seq.current || !r.ok) return;
+      setPage(r.value);
+      setShown(r.value.products);
+    });
+  }, [props.api, query, version]);
+  const more = () => {
+    if (!page?.next) return;
+    const mine = ++seq.current;
+    void props.api['catalog.list']({ after: page.next, limit: PAGE }).then((r) => {
+      if (mine !== seq.current || !r.ok) return;
+      setPage(r.value);
+      setShown((s) => [...s, ...r.value.products]);
+    });
+  };
+  const hubOwned = page?.hubOwned ?? false;
+  return (
+    <section className="products" aria-label={t('catalog.products')}>
+      <h2>{t('catalog.products')}</h2>
+      {hubOwned && (
+        <p className="warning" role="note">
+          {t('catalog.hubOwned')}
+        </p>
+      )}
+      <div className="actions row">
+        <input
+          type="search"
+          aria-label={t('catalog.search')}
+          placeholder={t('catalog.search')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        {!hubOwned && (
+          <button type="button" className="primary" onClick={() => setEditing('new')}>
+            {t('catalog.add')}
+          </button>
+        )}
+        {page && (
+          <span className="product-count">{t('catalog.shown', { shown: shown.length, total: page.total })}</span>
+        )}
+      </div>
+      {status && <p role="status">{status}</p>}
+      {page && shown.length === 0 && (
+        <p>{query.trim() === '' ? t('catalog.empty') : t('catalog.noMatch', { query: query.trim() })}</p>
+      )}
+      {shown.length > 0 && (
+        <table className="preview product-list" aria-label={t('catalog.products')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('catalog.code')}</th>
+              <th scope="col">{t('catalog.name')}</th>
+              <th scope="col" className="num">
+                {t('sale.price')}
+              </th>
+              <th scope="col">{t('sale.label')}</th>
+              <th scope="col">{t('dialog.unit')}</th>
+              <th scope="col">{t('catalog.barcodes')}</th>
+              {!hubOwned && <th scope="col">{t('catalog.actions')}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((p) => (
+              <tr key={p.id} className={p.labelMissing ? 'flagged' : undefined}>
+                <td>{p.code}</td>
+                <td>
+                  {p.favourite ? '★ ' : ''}
+                  {p.name}
+                </td>
+                <td className="num">{formatRsd(p.pricePara)}</td>
+                <td>{p.label}</td>
+                <td>{t(`unit.${p.unit}`)}</td>
+                <td className="barcodes">{p.barcodes.join(', ')}</td>
+                {!hubOwned && (
+                  <td>
+                    <button
+                      type="button"
+                      aria-label={t('catalog.editOne', { name: p.name })}
+                      onClick={() => setEditing(p)}
+                    >
+                      {t('catalog.edit')}
+                    </button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {page?.next && (
+        <button type="button" onClick={more}>
+          {t('catalog.more')}
+        </button>
+      )}
+      {editing !== null && !hubOwned && (
+        <ProductForm
+          api={props.api}
+          product={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onDone={(message) => {
+            setEditing(null);
+            setStatus(message);
+            setVersion((v) => v + 1);
+            props.onChanged();
+            void refreshFavourites();
+          }}
+        />
+      )}
+    </section>
+  );
+}
