@@ -54,7 +54,7 @@ test('a till with no products says where they come from, and opens the catalog',
   const { page } = kasa;
   await login(page);
   const cart = page.getByRole('region', { name: 'Корпа' });
-  await expect(cart).toContainText('Нема брзих тастера. Производе учитајте у Каталогу');
+  await expect(cart).toContainText('Нема брзих тастера. Производе унесите у Каталогу');
   await cart.getByRole('button', { name: 'Отвори каталог F8' }).click();
   await expect(page.getByRole('main', { name: /Каталог/ })).toBeVisible();
 });
