@@ -244,16 +244,7 @@ export function ManualDialog() {
           />
           {err('qty')}
         </label>
-        <label className="field">
-          {t('dialog.unit')}
-          <select value={unit} onChange={(e) => setUnit(e.target.value as ProductUnit)}>
-            {PRODUCT_UNITS.map((u) => (
-              <option key={u} value={u}>
-                {t(`unit.${u}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <UnitField value={unit} onChange={setUnit} />
         <label className="field">
           {t('dialog.label')}
           <select value={label} onChange={(e) => setLabel(e.target.value)} aria-invalid={!!errors.label}>
@@ -275,6 +266,23 @@ export function ManualDialog() {
         <Buttons onCancel={() => close(null)} />
       </form>
     </Modal>
+  );
+}
+
+/** The unit of measure a product is sold in (pieces, kg, l), as a labelled select. */
+export function UnitField(props: { value: ProductUnit; onChange: (unit: ProductUnit) => void }) {
+  const { t } = useTranslation();
+  return (
+    <label className="field">
+      {t('dialog.unit')}
+      <select value={props.value} onChange={(e) => props.onChange(e.target.value as ProductUnit)}>
+        {PRODUCT_UNITS.map((u) => (
+          <option key={u} value={u}>
+            {t(`unit.${u}`)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

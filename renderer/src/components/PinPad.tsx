@@ -124,3 +124,16 @@ export function PinPad(props: {
     </form>
   );
 }
+
+/** A PIN typed into a form (a manager's approval): hidden, digits on a phone keyboard, never autofilled. */
+export function PinInput(props: { value: string; onChange: (v: string) => void }) {
+  return (
+    <input
+      type="password"
+      inputMode="numeric"
+      autoComplete="off"
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+    />
+  );
+}

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductPage, ProductUnit, ProductView } from '../../../shared/contract/catalog.ts';
-import { PRODUCT_UNITS } from '../../../shared/contract/catalog.ts';
 import type { AppError, PosApi, Result } from '../../../shared/contract/index.ts';
 import { needsApproval } from '../../../shared/contract/authz.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { usePos, usePosPick } from '../context.ts';
 import { relabel } from '../manager/common.tsx';
 import { Check } from './Check.tsx';
+import { UnitField } from './Dialogs.tsx';
 import { Modal } from './Modal.tsx';
 
 const PAGE = 50;
@@ -178,16 +178,7 @@ function ProductForm(props: {
           {labels.length === 0 && <span className="field-error">{t('catalog.noLabels')}</span>}
           {fieldError('label')}
         </label>
-        <label className="field">
-          {t('dialog.unit')}
-          <select value={unit} onChange={(e) => setUnit(e.target.value as ProductUnit)}>
-            {PRODUCT_UNITS.map((u) => (
-              <option key={u} value={u}>
-                {t(`unit.${u}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <UnitField value={unit} onChange={setUnit} />
         <label className="field">
           {t('catalog.group')}
           <input value={group} onChange={(e) => setGroup(e.target.value)} maxLength={60} {...invalid('group')} />

@@ -12,6 +12,7 @@ import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { usePos } from '../context.ts';
 import { locale } from '../format.ts';
 import { Modal } from './Modal.tsx';
+import { PinInput } from './PinPad.tsx';
 
 /** An amount typed the Serbian way, as the RSD number the contract takes; null when it is not one. */
 function rsd(text: string): number | null {
@@ -24,13 +25,7 @@ function PinField(props: { label: string; value: string; onChange: (v: string) =
   return (
     <label className="field">
       {props.label}
-      <input
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
+      <PinInput value={props.value} onChange={props.onChange} />
     </label>
   );
 }

@@ -1,4 +1,5 @@
 /** Shared pieces of the manager's screens: the command helpers, the form bits and an order's result. */
+import { PinInput as BarePinInput } from '../components/PinPad.tsx';
 import { useState, type ReactNode } from 'react';
 import { HeadedTable } from '../components/HeadedTable.tsx';
 import type { AppError, Result } from '../../../shared/contract/index.ts';
@@ -268,13 +269,7 @@ export function PaymentSelect(props: {
 export function PinInput(props: { t: ManagerT; value: string; onChange: (v: string) => void; label?: string }) {
   return (
     <Field label={props.label ?? props.t('manager_pin')}>
-      <input
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
+      <BarePinInput value={props.value} onChange={props.onChange} />
     </Field>
   );
 }
