@@ -27,6 +27,7 @@ import { createJournalFetcher } from './outbox/journal.ts';
 import { RetryBudgets } from './retry/budget.ts';
 import { createPrintService } from './printer/service.ts';
 import { OpenCart } from './sales/open-cart.ts';
+import { DiscountApprovals } from './sales/discount-approvals.ts';
 import { ShiftService } from './shifts/service.ts';
 import { shiftsHandlers } from './shifts/handlers.ts';
 import { refundSlipOf } from './printer/refund-slip.ts';
@@ -212,8 +213,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
 
   const openCart = new OpenCart(db);
+  const discountApprovals = new DiscountApprovals(db, now);
   const sales = new SalesService({
     openCart,
+    discountApprovals,
     // Defined below with the audit log; only ever called by a checkout, after start-up.
     requireShift: () => shifts.requireOpen(),
     store,
@@ -317,9 +320,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const guard = createGuard({
     sessions,
     staff: () => staff,
+    discountApprovals,
     escalation: () => ({
       trainingMode: settings.bool('trainingMode'),
       discountLimitPercent: settings.number('discountLimitPercent', 10),
+      claimDiscountApproval: (line) => discountApprovals.claim(line, sessions.current?.id ?? null),
       catalogPricePara: (gtin) => {
         const hit = catalog.byBarcode(gtin, taxRates.labels());
         return hit?.kind === 'exact' ? hit.product.pricePara : null;
@@ -328,7 +333,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   const gateway = { client: () => client, mode: () => gatewayMode, key: () => gatewayKey, set: setGateway };
   const table = composeHandlers([
-    salesHandlers({ sales, taxRates, client: () => client, info, warn: (l) => logger.warn(l), openCart, now }),
+    salesHandlers({
+      sales,
+      taxRates,
+      client: () => client,
+      info,
+      warn: (l) => logger.warn(l),
+      openCart,
+      discountApprovals,
+      discountLimitPercent: () => settings.number('discountLimitPercent', 10),
+      now,
+    }),
     ordersHandlers({
       store,
       engine,

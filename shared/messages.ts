@@ -78,6 +78,8 @@ const SR_CYRL = {
   approval_required: 'Потребно је одобрење менаџера за ову радњу: унесите PIN менаџера.',
   approval_required_discount:
     'Потребно је одобрење менаџера: попуст на ставци „{name}“ је већи од {limit} % њеног износа. Унесите PIN менаџера.',
+  approval_required_sale_discount:
+    'Потребно је одобрење менаџера: попуст на целу продају је већи од дозвољених {limit} %. Унесите PIN менаџера.',
   approval_required_price:
     'Потребно је одобрење менаџера: цена ставке „{name}“ није цена из каталога. Унесите PIN менаџера.',
   pin_must_change: 'Почетни PIN 0000 мора прво да се промени (Менаџер → Особље → Промена PIN-а).',
@@ -223,6 +225,8 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   approval_required: 'Potrebno je odobrenje menadžera za ovu radnju: unesite PIN menadžera.',
   approval_required_discount:
     'Potrebno je odobrenje menadžera: popust na stavci „{name}“ je veći od {limit} % njenog iznosa. Unesite PIN menadžera.',
+  approval_required_sale_discount:
+    'Potrebno je odobrenje menadžera: popust na celu prodaju je veći od dozvoljenih {limit} %. Unesite PIN menadžera.',
   approval_required_price:
     'Potrebno je odobrenje menadžera: cena stavke „{name}“ nije cena iz kataloga. Unesite PIN menadžera.',
   pin_must_change: 'Početni PIN 0000 mora prvo da se promeni (Menadžer → Osoblje → Promena PIN-a).',
@@ -367,6 +371,8 @@ const EN: Shape<typeof SR_CYRL> = {
   approval_required: 'A manager’s approval is needed for this: enter a manager’s PIN.',
   approval_required_discount:
     'A manager’s approval is needed for this: the discount on „{name}“ is more than {limit} % of the line. Enter a manager’s PIN.',
+  approval_required_sale_discount:
+    'A manager’s approval is needed: the discount on the whole sale is more than the {limit} % allowed. Enter a manager’s PIN.',
   approval_required_price:
     'A manager’s approval is needed for this: the price of „{name}“ is not the catalog’s. Enter a manager’s PIN.',
   pin_must_change: 'The first-run PIN 0000 must be changed first (Manager → Staff → Change PIN).',

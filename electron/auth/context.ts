@@ -27,6 +27,11 @@ export interface CallContext {
 export interface Caller {
   readonly actor: Person | null;
   readonly approver: Person | null;
+  /**
+   * Discounts a manager approved when they were entered, claimed by the guard for this checkout: the
+   * checkout marks them used in the order's transaction (electron/sales/discount-approvals.ts).
+   */
+  readonly discountApprovals?: readonly number[];
 }
 
 /** The approving manager of a command whose rule asks for one (the guard verified the PIN before the handler). */

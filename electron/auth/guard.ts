@@ -8,7 +8,7 @@
  * Refusals of money and configuration commands, and every approved action, are audited with the actor
  * and the approving manager.
  */
-import { AUDITED, Approval, escalation, type EscalationContext } from '../../shared/contract/authz.ts';
+import { AUDITED, Approval, escalation, type Escalation, type EscalationContext } from '../../shared/contract/authz.ts';
 import { commands, type CommandName } from '../../shared/contract/index.ts';
 import { CommandError } from '../errors.ts';
 import type { StaffService } from './staff.ts';
@@ -18,6 +18,12 @@ export interface GuardDeps {
   sessions: Sessions;
   staff: () => StaffService;
   escalation: () => EscalationContext;
+  /** Discounts approved at entry, which the escalation context claims (electron/sales/discount-approvals.ts). */
+  discountApprovals?: {
+    drain(): number[];
+    release(ids: readonly number[]): void;
+    approvers(ids: readonly number[]): string[];
+  };
 }
 
 export interface Guard {
@@ -64,6 +70,8 @@ function approvalWhy(
 ): { key: string; params: Record<string, string | number> } | null {
   const m = /^lines\.(\d+)\.(discount|unitPrice)$/.exec(reason);
   if (!m) return null;
+  if ((input as { scope?: unknown } | null)?.scope === 'sale')
+    return { key: 'approval_required_sale_discount', params: { limit: ctx.discountLimitPercent } };
   const lines = (input as { lines?: { name?: unknown }[] } | null)?.lines;
   const line = lines?.[Number(m[1])];
   const name = typeof line?.name === 'string' ? line.name : String(Number(m[1]) + 1);
@@ -88,6 +96,86 @@ export function createGuard(deps: GuardDeps): Guard {
     throw new CommandError('forbidden', key, { field, ...params }, field);
   };
 
+  /** Runs a call whose escalation is decided: the session, the PIN, the handler, the audit line. */
+const decide = async (
+  name: CommandName,
+  input: unknown,
+  approval: Approval | null,
+  handler: (input: unknown, caller: Caller) => Promise<unknown>,
+  call: CallContext,
+  raised: Escalation,
+  claimed: readonly number[],
+): Promise<unknown> => {
+    const rule = commands[name].auth;
+    const actor = call.actor;
+    if (raised?.kind === 'refuse') refuse(call, raised.key, raised.field, true);
+    const needsPin = rule === 'manager' || rule === 'approval' || raised?.kind === 'approval';
+    const needsSession =
+      rule === 'session' || rule === 'approval' || (raised?.kind === 'approval' && rule !== 'manager');
+    const reason = raised?.kind === 'approval' ? { needs: raised.reason } : {};
+    if (needsSession && !actor) refuse(call, 'session_required', 'session', needsPin, reason);
+    // The first-run PIN's session may do nothing but change it.
+    if (rule !== 'public' && rule !== 'manager' && actor?.mustChangePin)
+      refuse(call, 'pin_must_change', 'session', needsPin, reason);
+    const own = input && typeof input === 'object' ? (input as Record<string, unknown>)['managerPin'] : undefined;
+    if (needsPin) {
+      const pin = approval?.managerPin ?? (typeof own === 'string' ? own : null);
+      const field = approval ? 'approval.managerPin' : typeof own === 'string' ? 'managerPin' : 'approval.managerPin';
+      if (pin === null) {
+        const why = raised?.kind === 'approval' ? approvalWhy(raised.reason, input, deps.escalation()) : null;
+        if (why) refuse(call, why.key, field, true, reason, why.params);
+        refuse(call, 'approval_required', field, true, reason);
+      } else {
+        try {
+          const manager = await runInCall(call, () => deps.staff().approver(pin, field));
+          call.approver = person(manager);
+          call.approvalPin = pin;
+        } catch (err) {
+          deps
+            .staff()
+            .audit(
+              actor?.name ?? null,
+              'authz.refused',
+              { command: name, reason: err instanceof CommandError ? err.key : 'error', ...reason },
+              null,
+            );
+          throw err;
+        }
+      }
+    }
+    // A command's own `managerPin` names the manager its handler acts for. It is verified here as well when
+    // the approval beside the input carried another PIN, or when the rule asked for none (`staff.approve`,
+    // a manager approving a counter action: the command is the approval, not a refusal to audit).
+    let approver = call.approver;
+    if (typeof own === 'string' && own !== call.approvalPin)
+      approver = person(await runInCall(call, () => deps.staff().approver(own, 'managerPin')));
+    const value = await runInCall(call, () =>
+      handler(input, { actor, approver, ...(claimed.length > 0 ? { discountApprovals: claimed } : {}) }),
+    );
+    // A sale whose discounts a manager approved when they were entered: audited with who approved them.
+    if (claimed.length > 0 && name === 'sales.checkout')
+      deps
+        .staff()
+        .audit(
+          actor?.name ?? null,
+          `approved.${name}`,
+          { ...auditSummary(input), needs: 'discount', approvedAtEntry: claimed.length },
+          deps.discountApprovals?.approvers(claimed).join(', ') ?? null,
+        );
+    // Approved cashier actions (the manager-only commands audit themselves).
+    if (rule === 'approval' || raised?.kind === 'approval')
+      deps
+        .staff()
+        .audit(
+          actor?.name ?? call.approver?.name ?? null,
+          `approved.${name}`,
+          { ...auditSummary(input), ...reason },
+          call.approver?.name ?? null,
+        );
+    else if (AUDITED.has(name)) deps.staff().audit(actor?.name ?? null, name, auditSummary(input), null);
+    return value;
+  };
+
   return {
     split(raw) {
       if (!raw || typeof raw !== 'object' || Array.isArray(raw) || !Object.hasOwn(raw, 'approval'))
@@ -100,64 +188,21 @@ export function createGuard(deps: GuardDeps): Guard {
     },
 
     async run(name, input, approval, handler) {
-      const rule = commands[name].auth;
       const actor = deps.sessions.current;
       const call: CallContext = { command: name, actor, approver: null, approvalPin: null };
       const raised = escalation(name, input, deps.escalation());
-      if (raised?.kind === 'refuse') refuse(call, raised.key, raised.field, true);
-      const needsPin = rule === 'manager' || rule === 'approval' || raised?.kind === 'approval';
-      const needsSession =
-        rule === 'session' || rule === 'approval' || (raised?.kind === 'approval' && rule !== 'manager');
-      const reason = raised?.kind === 'approval' ? { needs: raised.reason } : {};
-      if (needsSession && !actor) refuse(call, 'session_required', 'session', needsPin, reason);
-      // The first-run PIN's session may do nothing but change it.
-      if (rule !== 'public' && rule !== 'manager' && actor?.mustChangePin)
-        refuse(call, 'pin_must_change', 'session', needsPin, reason);
-      const own = input && typeof input === 'object' ? (input as Record<string, unknown>)['managerPin'] : undefined;
-      if (needsPin) {
-        const pin = approval?.managerPin ?? (typeof own === 'string' ? own : null);
-        const field = approval ? 'approval.managerPin' : typeof own === 'string' ? 'managerPin' : 'approval.managerPin';
-        if (pin === null) {
-          const why = raised?.kind === 'approval' ? approvalWhy(raised.reason, input, deps.escalation()) : null;
-          if (why) refuse(call, why.key, field, true, reason, why.params);
-          refuse(call, 'approval_required', field, true, reason);
-        } else {
-          try {
-            const manager = await runInCall(call, () => deps.staff().approver(pin, field));
-            call.approver = person(manager);
-            call.approvalPin = pin;
-          } catch (err) {
-            deps
-              .staff()
-              .audit(
-                actor?.name ?? null,
-                'authz.refused',
-                { command: name, reason: err instanceof CommandError ? err.key : 'error', ...reason },
-                null,
-              );
-            throw err;
-          }
-        }
+      // Approvals given at entry that this call's escalation took: the checkout uses them, or they are free
+      // again when it ends. A PIN with the call approves everything, so then none is used.
+      let claimed = deps.discountApprovals?.drain() ?? [];
+      if (raised !== null) {
+        deps.discountApprovals?.release(claimed);
+        claimed = [];
       }
-      // A command's own `managerPin` names the manager its handler acts for. It is verified here as well when
-      // the approval beside the input carried another PIN, or when the rule asked for none (`staff.approve`,
-      // a manager approving a counter action: the command is the approval, not a refusal to audit).
-      let approver = call.approver;
-      if (typeof own === 'string' && own !== call.approvalPin)
-        approver = person(await runInCall(call, () => deps.staff().approver(own, 'managerPin')));
-      const value = await runInCall(call, () => handler(input, { actor, approver }));
-      // Approved cashier actions (the manager-only commands audit themselves).
-      if (rule === 'approval' || raised?.kind === 'approval')
-        deps
-          .staff()
-          .audit(
-            actor?.name ?? call.approver?.name ?? null,
-            `approved.${name}`,
-            { ...auditSummary(input), ...reason },
-            call.approver?.name ?? null,
-          );
-      else if (AUDITED.has(name)) deps.staff().audit(actor?.name ?? null, name, auditSummary(input), null);
-      return value;
+      try {
+        return await decide(name, input, approval, handler, call, raised, claimed);
+      } finally {
+        deps.discountApprovals?.release(claimed);
+      }
     },
   };
 }

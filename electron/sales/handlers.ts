@@ -6,6 +6,8 @@ import type { GatewayClient } from '../gateway/client.ts';
 import type { SalesService } from './service.ts';
 import type { TaxRatesCache } from './tax-rates.ts';
 import type { OpenCart } from './open-cart.ts';
+import type { DiscountApprovals } from './discount-approvals.ts';
+import { discountBeyondLimit, discountedLine } from '../../shared/contract/authz.ts';
 
 export interface SalesHandlerDeps {
   sales: SalesService;
@@ -15,6 +17,8 @@ export interface SalesHandlerDeps {
   info(): AppInfo;
   warn(line: string): void;
   openCart: OpenCart;
+  discountApprovals: DiscountApprovals;
+  discountLimitPercent(): number;
   now(): number;
 }
 
@@ -35,7 +39,15 @@ export function salesHandlers(deps: SalesHandlerDeps): AreaHandlers<'sales'> {
       }
       return taxRates.get() as NonNullable<ReturnType<TaxRatesCache['get']>>;
     },
-    'sales.checkout': (input) => sales.checkout(input),
+    'sales.checkout': (input, caller) => sales.checkout(input, caller?.discountApprovals ?? []),
+    // The guard asked for a manager's PIN if any line is beyond the limit; keep the approval of exactly those.
+    'sales.approveDiscount': async ({ lines }, caller) => {
+      const beyond = lines.map(discountedLine).filter((l) => discountBeyondLimit(l, deps.discountLimitPercent()));
+      if (beyond.length === 0) return { approved: 0, approvedBy: null };
+      if (!caller?.approver) throw new CommandError('forbidden', 'approval_required', { field: 'approval.managerPin' });
+      deps.discountApprovals.record(beyond, caller.actor, caller.approver);
+      return { approved: beyond.length, approvedBy: caller.approver.name };
+    },
     'cart.get': async () => deps.openCart.get(),
     'cart.save': async ({ rev, lines }, caller) => ({
       rev,

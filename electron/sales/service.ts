@@ -15,6 +15,7 @@ import { nominalPayments, takesNoMoney } from './no-money.ts';
 import { capturedTaxGroup, stampReceipt } from './receipt-stamp.ts';
 import { priceLines } from './price-lines.ts';
 import type { OpenCart } from './open-cart.ts';
+import type { DiscountApprovals } from './discount-approvals.ts';
 
 export interface SalesDeps {
   store: OrderStore;
@@ -27,6 +28,8 @@ export interface SalesDeps {
   requireShift?: () => void;
   /** The counter's open cart: a checkout with `cartRev` closes it in the order's transaction. */
   openCart?: OpenCart;
+  /** Discounts approved when they were entered: the checkout that uses them marks them in its transaction. */
+  discountApprovals?: Pick<DiscountApprovals, 'consume'>;
   now?: () => number;
 }
 
@@ -41,9 +44,10 @@ export class SalesService {
 
   /**
    * Commits the order, its frozen request and its outbox row in one transaction, then waits at most the
-   * online budget for the gateway. Never loses a committed order; never sends it twice.
+   * online budget for the gateway. Never loses a committed order; never sends it twice. `approvals` are the
+   * discounts approved at entry that the guard claimed for this sale: used by it, or by none.
    */
-  async checkout(input: CheckoutInput): Promise<CheckoutResult> {
+  async checkout(input: CheckoutInput, approvals: readonly number[] = []): Promise<CheckoutResult> {
     const { store, engine } = this.#deps;
     this.#deps.requireShift?.();
     const priced = this.price(input);
@@ -56,6 +60,7 @@ export class SalesService {
       // Sold with the order or not at all: a crash cannot bring back a cart that was sold.
       if (input.cartRev !== undefined) this.#deps.openCart?.close(input.cartRev, now);
       const orderNumber = store.nextOrderNumber(this.#deps.terminalId(), now);
+      if (approvals.length > 0) this.#deps.discountApprovals?.consume(approvals, orderNumber);
       const body: ReceiptRequest = {
         orderNumber,
         // Items that multiply out, discounts folded in and named (docs/gateway.md, "Discounts").

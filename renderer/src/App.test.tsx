@@ -45,6 +45,7 @@ beforeEach(async () => {
         oldestQueuedAt: new Date(Date.now() - 45 * 60_000 - 30_000).toISOString(),
       }),
     'catalog.favourites': () => ok([BREAD, MILK]),
+    'sales.approveDiscount': () => ok({ approved: 0, approvedBy: null }),
     'staff.login': ({ pin }) =>
       pin === '1111' ? ok(ANA) : { ok: false, error: { code: 'forbidden', message: 'Погрешан PIN.' } },
     'staff.approve': (input) => {
@@ -222,7 +223,7 @@ describe('the counter', () => {
       'Попуст не може бити већи од износа ставке.',
     );
     type(inputLabelled('Попуст (RSD)'), '5,50');
-    act(() => form.requestSubmit());
+    await act(async () => form.requestSubmit());
     expect(container.querySelector('[role="dialog"]')).toBeNull();
     expect(byLabel('Укупно').textContent).toBe('59,50');
   });

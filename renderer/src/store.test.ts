@@ -16,6 +16,7 @@ function setup(extra: FakeHandlers = {}) {
     'taxRates.get': () => ok(DEMO_RATES),
     'sync.status': () => ok(SYNC),
     'catalog.favourites': () => ok([BREAD]),
+    'sales.approveDiscount': () => ok({ approved: 0, approvedBy: null }),
     'catalog.byBarcode': ({ code }) =>
       scans[code] ? ok(scans[code]) : { ok: false, error: { code: 'not_found', message: 'Није пронађено.' } },
     ...extra,
@@ -88,6 +89,38 @@ describe('store', () => {
     expect(store.getState().lines).toEqual([]);
   });
 
+  it('a discount the core says is beyond the limit is asked for at entry, and applies only once approved', async () => {
+    const why = 'Потребно је одобрење менаџера: попуст на целу продају је већи од дозвољених 10 %. Унесите PIN менаџера.';
+    const { store, calls } = setup({
+      'sales.approveDiscount': (input) =>
+        input.approval?.managerPin === '482916'
+          ? ok({ approved: 2, approvedBy: 'Мира' })
+          : { ok: false, error: { code: 'forbidden', message: why, field: 'approval.managerPin' } },
+    });
+    await store.getState().init();
+    const s = () => store.getState();
+    await s().scan('8600000100018');
+    await s().scan('8600000101855');
+    await s().setSaleDiscount(2050);
+    // Asked now, with the reason; the cart is unchanged until a manager approves.
+    expect(s().dialog).toBe('approval');
+    expect(s().approval).toMatchObject({ kind: 'command', what: why });
+    expect(s().lines.map((l) => l.discountPara)).toEqual([0, 0]);
+    expect(calls.filter((c) => c.name === 'sales.approveDiscount').at(-1)?.input).toMatchObject({
+      scope: 'sale',
+      lines: [
+        { name: BREAD.name, unitPrice: 65, discount: 6.5 },
+        { name: MILK.name, unitPrice: 139.99, discount: 14 },
+      ],
+    });
+    expect(await s().approve('000000')).toBe(why);
+    expect(s().lines.map((l) => l.discountPara)).toEqual([0, 0]);
+    expect(await s().approve('482916')).toBeNull();
+    expect(s().dialog).toBeNull();
+    expect(s().lines.map((l) => l.discountPara)).toEqual([650, 1400]);
+    expect(s().notice).toMatchObject({ key: 'approval.approved', params: { name: 'Мира' } });
+  });
+
   it('edits quantity and discount (never above the line), removes lines', async () => {
     const { store } = setup();
     await store.getState().init();
@@ -95,9 +128,9 @@ describe('store', () => {
     await s().scan('8600000100018');
     await s().scan('8600000101855');
     s().setQuantity(0, 3000);
-    s().setDiscount(0, 100_000);
+    await s().setDiscount(0, 100_000);
     expect(s().lines[0]).toMatchObject({ quantityMilli: 3000, discountPara: 19500 });
-    s().setDiscount(0, 500);
+    await s().setDiscount(0, 500);
     expect(cartTotal(s().lines)).toBe(19500 - 500 + 13999);
     s().removeLine(0);
     expect(s().lines.map((l) => l.name)).toEqual([MILK.name]);

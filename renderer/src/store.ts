@@ -196,13 +196,17 @@ export interface PosActions {
   select(index: number): void;
   /** Lowering a quantity once payment has started asks for a manager first (unless `approved`). */
   setQuantity(index: number, quantityMilli: Milli, approved?: boolean): void;
-  setDiscount(index: number, discountPara: Para): void;
+  /**
+   * A discount on the selected line. Beyond the limit, the core asks for a manager's approval now, when it
+   * is entered (`sales.approveDiscount`), and the discount is applied only once approved.
+   */
+  setDiscount(index: number, discountPara: Para): Promise<void>;
   /**
    * A discount on the whole sale: `totalPara` shared over the lines in proportion to their totals, to the
    * para (the largest remainders get the odd para), replacing the lines' own discounts. The gateway knows
    * only line discounts, so that is what the receipt shows.
    */
-  setSaleDiscount(totalPara: Para): void;
+  setSaleDiscount(totalPara: Para): Promise<void>;
   /** Once payment has started, removing asks for a manager first (unless `approved`). */
   removeLine(index: number, approved?: boolean): void;
   clearCart(approved?: boolean): void;
@@ -240,6 +244,18 @@ export function currentLabels(taxRates: TaxRatesView | null): string[] {
   return taxRates?.labels.map((l) => l.label) ?? [];
 }
 
+/** One cart line as the contract's decimal checkout line. */
+export function toCheckoutLine(l: CartLine): CommandInput<'sales.checkout'>['lines'][number] {
+  return {
+    name: l.name,
+    quantity: milliToDecimal(l.quantityMilli),
+    unitPrice: paraToDecimal(l.unitPricePara),
+    labels: [l.label],
+    ...(l.gtin ? { gtin: l.gtin } : {}),
+    ...(l.discountPara > 0 ? { discount: paraToDecimal(l.discountPara) } : {}),
+  };
+}
+
 /** Converts the cart and payments to the contract's decimal checkout input (the only place decimals appear). */
 export function toCheckoutInput(
   lines: readonly CartLine[],
@@ -247,14 +263,7 @@ export function toCheckoutInput(
   cashier?: string,
 ): CommandInput<'sales.checkout'> {
   return {
-    lines: lines.map((l) => ({
-      name: l.name,
-      quantity: milliToDecimal(l.quantityMilli),
-      unitPrice: paraToDecimal(l.unitPricePara),
-      labels: [l.label],
-      ...(l.gtin ? { gtin: l.gtin } : {}),
-      ...(l.discountPara > 0 ? { discount: paraToDecimal(l.discountPara) } : {}),
-    })),
+    lines: lines.map(toCheckoutLine),
     payments: entry.payments
       .filter((p) => p.amountPara > 0)
       .map((p) => ({ type: p.type, amount: paraToDecimal(p.amountPara) })),
@@ -342,6 +351,37 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
       if (r.value.lines.length === 0 || get().lines.length > 0) return;
       appendResumed({ lines: r.value.lines });
       set({ notice: { kind: 'info', key: 'sale.cartRestored', params: { count: r.value.lines.length } } });
+    };
+
+    /**
+     * Sets these lines' discounts (by line key) once the core agrees: a discount beyond the limit is approved
+     * by a manager here, when it is entered, not at checkout. The core keeps the approval for exactly the
+     * line it saw; refused or cancelled, the cart keeps its old discounts.
+     */
+    const applyDiscounts = async (discounts: ReadonlyMap<number, Para>, scope: 'line' | 'sale'): Promise<void> => {
+      const changed = get().lines.filter((l) => {
+        const next = discounts.get(l.key);
+        return next !== undefined && next > 0 && next !== l.discountPara;
+      });
+      const apply = (approvedBy: string | null): void => {
+        set({
+          lines: get().lines.map((l) => {
+            const next = discounts.get(l.key);
+            return next === undefined ? l : { ...l, discountPara: Math.min(next, lineTotal(l.unitPricePara, l.quantityMilli)) };
+          }),
+          dialog: null,
+          ...(approvedBy ? { notice: { kind: 'info', key: 'approval.approved', params: { name: approvedBy } } } : {}),
+        });
+      };
+      if (changed.length === 0) {
+        apply(null);
+        return;
+      }
+      const lines = changed.map((l) => toCheckoutLine({ ...l, discountPara: discounts.get(l.key) ?? 0 }));
+      await get().withApproval(
+        (approval) => api['sales.approveDiscount']({ lines, scope, ...(approval ? { approval } : {}) }),
+        async (r) => apply(r.approvedBy),
+      );
     };
 
     /** A resumed cart is appended to the current one (nothing is lost), and the sale screen shows it. */
@@ -794,21 +834,22 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
         });
       },
 
-      setDiscount(index, discountPara) {
-        set({
-          lines: get().lines.map((l, i) =>
-            i === index
-              ? { ...l, discountPara: Math.max(0, Math.min(discountPara, lineTotal(l.unitPricePara, l.quantityMilli))) }
-              : l,
-          ),
-          dialog: null,
+      async setDiscount(index, discountPara) {
+        const discounts = new Map<number, Para>();
+        get().lines.forEach((l, i) => {
+          if (i === index)
+            discounts.set(l.key, Math.max(0, Math.min(discountPara, lineTotal(l.unitPricePara, l.quantityMilli))));
         });
+        await applyDiscounts(discounts, 'line');
       },
 
-      setSaleDiscount(totalPara) {
-        const totals = get().lines.map((l) => lineTotal(l.unitPricePara, l.quantityMilli));
-        const shares = shareOut(Math.max(0, totalPara), totals);
-        set({ lines: get().lines.map((l, i) => ({ ...l, discountPara: shares[i] ?? 0 })), dialog: null });
+      async setSaleDiscount(totalPara) {
+        const lines = get().lines;
+        const shares = shareOut(
+          Math.max(0, totalPara),
+          lines.map((l) => lineTotal(l.unitPricePara, l.quantityMilli)),
+        );
+        await applyDiscounts(new Map(lines.map((l, i) => [l.key, shares[i] ?? 0])), 'sale');
       },
 
       removeLine(index, approved) {

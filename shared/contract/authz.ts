@@ -5,7 +5,8 @@
  * own session (the person logged in at this till).
  *
  * Some `session` commands escalate by their input (`escalation` below):
- * a checkout with a price override or a discount beyond the limit needs `approval`; a training receipt is
+ * a checkout with a price override or a discount beyond the limit needs `approval` (unless that exact discount
+ * was approved when it was entered, `sales.approveDiscount`, which itself escalates); a training receipt is
  * refused unless training mode is on; `catalog.import` (unless a dry run) and `catalog.barcodeRules` with
  * new rules need `approval`; `emails.send` of an archived receipt (by invoice number) needs `approval`.
  */
@@ -38,6 +39,15 @@ export const Approval = z.strictObject({
 });
 export type Approval = z.infer<typeof Approval>;
 
+/** One discounted line as a manager approves it: an approval covers exactly these figures. */
+export interface DiscountedLine {
+  name: string;
+  gtin: string | null;
+  unitPricePara: number;
+  quantityMilli: number;
+  discountPara: number;
+}
+
 /** What escalation needs to know about the till. */
 export interface EscalationContext {
   trainingMode: boolean;
@@ -45,6 +55,31 @@ export interface EscalationContext {
   discountLimitPercent: number;
   /** The catalog price (para) of the product with exactly this barcode, or null. */
   catalogPricePara(gtin: string): number | null;
+  /**
+   * Takes (for this call) an unused approval a manager gave when this exact discounted line was entered
+   * (`sales.approveDiscount`); false when there is none. Without it, such a line needs approval at checkout.
+   */
+  claimDiscountApproval?(line: DiscountedLine): boolean;
+}
+
+type DiscountInputLine = { name: string; quantity: number; unitPrice: number; gtin?: string | undefined } & {
+  discount?: number | undefined;
+};
+
+/** A checkout line in para and thousandths, as an approval of its discount is kept. */
+export function discountedLine(line: DiscountInputLine): DiscountedLine {
+  return {
+    name: line.name,
+    gtin: line.gtin ?? null,
+    unitPricePara: toPara(line.unitPrice) ?? 0,
+    quantityMilli: toMilli(line.quantity) ?? 0,
+    discountPara: toPara(line.discount ?? 0) ?? 0,
+  };
+}
+
+/** Is this line's discount beyond the limit (a share of the line's total, in percent)? */
+export function discountBeyondLimit(line: DiscountedLine, limitPercent: number): boolean {
+  return line.discountPara * 100 > lineTotal(line.unitPricePara, line.quantityMilli) * limitPercent;
 }
 
 /** A command that needs more than its table rule because of its input: approval, or a refusal. */
@@ -59,13 +94,20 @@ export function escalation(name: CommandName, input: unknown, ctx: EscalationCon
     if (checkout.invoiceType === 'advance' && ctx.trainingMode)
       return { kind: 'refuse', key: 'training_advance', field: 'invoiceType' };
     for (const [i, line] of checkout.lines.entries()) {
-      const unit = toPara(line.unitPrice) ?? 0;
-      const total = lineTotal(unit, toMilli(line.quantity) ?? 0);
-      const discount = toPara(line.discount ?? 0) ?? 0;
-      if (discount * 100 > total * ctx.discountLimitPercent) return { kind: 'approval', reason: `lines.${i}.discount` };
+      const priced = discountedLine(line);
+      // Approved when it was entered (and unchanged since), or approved now.
+      if (discountBeyondLimit(priced, ctx.discountLimitPercent) && !(ctx.claimDiscountApproval?.(priced) ?? false))
+        return { kind: 'approval', reason: `lines.${i}.discount` };
       const listed = line.gtin ? ctx.catalogPricePara(line.gtin) : null;
-      if (listed !== null && listed !== unit) return { kind: 'approval', reason: `lines.${i}.unitPrice` };
+      if (listed !== null && listed !== priced.unitPricePara) return { kind: 'approval', reason: `lines.${i}.unitPrice` };
     }
+  }
+  // A discount beyond the limit is approved when it is entered, for exactly the lines that carry it.
+  if (name === 'sales.approveDiscount') {
+    const { lines } = input as CommandParsedInput<'sales.approveDiscount'>;
+    for (const [i, line] of lines.entries())
+      if (discountBeyondLimit(discountedLine(line), ctx.discountLimitPercent))
+        return { kind: 'approval', reason: `lines.${i}.discount` };
   }
   if ((name === 'advances.finalize' || name === 'advances.add') && ctx.trainingMode)
     return { kind: 'refuse', key: 'training_advance', field: 'orderId' };

@@ -53,6 +53,14 @@ export interface OpenCartView {
   updatedAt: string | null;
 }
 
+/** A discount the manager approved when it was entered (`sales.approveDiscount`). */
+export interface DiscountApproval {
+  /** How many lines went beyond the limit and were approved (0: none needed approval). */
+  approved: number;
+  /** The approving manager's name, when one approved. */
+  approvedBy: string | null;
+}
+
 const cartRev = z.number({ error: 'number' }).int({ error: 'integer' }).positive({ error: 'positive' });
 
 export const salesCommands = {
@@ -66,6 +74,18 @@ export const salesCommands = {
     CheckoutInput,
     'Commits the order, its frozen gateway request and its outbox row in one transaction before answering; ' +
       'answers `fiscalized` if the gateway issued the receipt within the online budget, otherwise `queued`.',
+    { auth: 'session' },
+  ),
+  'sales.approveDiscount': command<DiscountApproval>()(
+    z.strictObject({
+      lines: z.array(CheckoutLine, { error: 'lines' }).min(1, { error: 'lines' }).max(500, { error: 'too_many' }),
+      /** The discount was given on the whole sale (the approval prompt says so), or on one line. */
+      scope: z.enum(['line', 'sale'], { error: 'scope' }),
+    }),
+    'Asks, when a discount is entered, whether it needs a manager: a line whose discount is beyond the limit ' +
+      'needs `approval`, and the approval is kept for exactly that line (name, code, price, quantity, ' +
+      'discount), for this cashier, used once by the next `sales.checkout` that sells it. A line changed ' +
+      'since needs approval again at checkout.',
     { auth: 'session' },
   ),
   'cart.get': command<OpenCartView>()(

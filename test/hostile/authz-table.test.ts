@@ -59,6 +59,7 @@ const EXPECTED: Record<string, string> = {
   'printer.installed': 'session',
   'cart.get': 'session',
   'cart.save': 'session',
+  'sales.approveDiscount': 'session',
   'shifts.current': 'session',
   'shifts.open': 'session',
   'shifts.print': 'session',

@@ -16,6 +16,7 @@ import { m014 } from './014_print_truth.ts';
 import { m015 } from './015_open_cart.ts';
 import { m016 } from './016_shifts.ts';
 import { m017 } from './017_hub_shifts.ts';
+import { m018 } from './018_discount_approvals.ts';
 
 /**
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
@@ -39,4 +40,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m015,
   m016,
   m017,
+  m018,
 ];

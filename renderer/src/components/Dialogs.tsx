@@ -174,8 +174,8 @@ export function DiscountDialog() {
         const para = discountPara(text, total);
         if (para === null || para < 0) return 'dialog.invalidPrice';
         if (para > total) return 'dialog.invalidDiscount';
-        if (scope === 'sale') setSaleDiscount(para);
-        else setDiscount(index, para);
+        // Beyond the limit, the core asks for a manager's approval now; the discount applies once approved.
+        void (scope === 'sale' ? setSaleDiscount(para) : setDiscount(index, para));
         return null;
       }}
     />
