@@ -336,6 +336,54 @@ test('nothing is sold before a cashier logs in; the name goes into the receipt r
   ]);
 });
 
+test('a discount beyond the limit is approved when it is entered, with the reason; the checkout asks nothing more', async ({
+  kasa,
+}) => {
+  const { page } = kasa;
+  await ready(kasa);
+  await scan(page, BREAD.barcode);
+  await scan(page, MILK.barcode);
+  const gross = BREAD.pricePara + MILK.pricePara;
+
+  // 15 % on the whole sale: beyond the till's 10 %, so the manager is asked now, and told why.
+  await page.keyboard.press('F6');
+  const discount = page.getByRole('dialog', { name: `Попуст на ставку: ${MILK.name}` });
+  await discount.getByRole('radio', { name: 'цео рачун' }).check();
+  await page.getByRole('dialog', { name: 'Попуст на цео рачун' }).getByLabel('Попуст (RSD)').fill('15%');
+  await page.keyboard.press('Enter');
+  const prompt = page.getByRole('dialog', { name: 'Одобрење менаџера' });
+  await expect(prompt).toContainText('попуст на целу продају је већи од дозвољених 10 %');
+  // Cancelled: the cart keeps its total.
+  await page.keyboard.press('Escape');
+  await expect(prompt).toHaveCount(0);
+  await expect(page.getByTestId('cart-total')).toHaveText(rsd(gross));
+
+  await page.keyboard.press('F6');
+  await discount.getByRole('radio', { name: 'цео рачун' }).check();
+  await page.getByRole('dialog', { name: 'Попуст на цео рачун' }).getByLabel('Попуст (RSD)').fill('15%');
+  await page.keyboard.press('Enter');
+  await prompt.getByLabel('PIN менаџера').fill(MANAGER_PIN);
+  await page.keyboard.press('Enter');
+  await expect(prompt).toHaveCount(0);
+  const total = gross - Math.round((gross * 15) / 100);
+  await expect(page.getByTestId('cart-total')).toHaveText(rsd(total));
+
+  // No second prompt at checkout: the approval given at entry covers exactly these lines.
+  await payWithKeys(page);
+  await expect(page.getByTestId('receipt-state')).toHaveText('ФИСКАЛИЗОВАН');
+  await expect(prompt).toHaveCount(0);
+  const order = await lastOrder(kasa);
+  expect(order.totalPara).toBe(total);
+  const audit = await kasa.host.call<{ entries: { action: string; approver: string | null }[] }>('audit.list', {
+    managerPin: MANAGER_PIN,
+  });
+  const approved = (audit.body.value?.entries ?? []).filter((e) => e.action.startsWith('approved.sales.'));
+  expect(approved.map((e) => [e.action, e.approver]).sort()).toEqual([
+    ['approved.sales.approveDiscount', 'Менаџер'],
+    ['approved.sales.checkout', 'Менаџер'],
+  ]);
+});
+
 test('a price change, and removing a line once payment has started, need a manager PIN', async ({ kasa }) => {
   const { page } = kasa;
   await ready(kasa);
