@@ -97,15 +97,15 @@ export function createGuard(deps: GuardDeps): Guard {
   };
 
   /** Runs a call whose escalation is decided: the session, the PIN, the handler, the audit line. */
-const decide = async (
-  name: CommandName,
-  input: unknown,
-  approval: Approval | null,
-  handler: (input: unknown, caller: Caller) => Promise<unknown>,
-  call: CallContext,
-  raised: Escalation,
-  claimed: readonly number[],
-): Promise<unknown> => {
+  const decide = async (
+    name: CommandName,
+    input: unknown,
+    approval: Approval | null,
+    handler: (input: unknown, caller: Caller) => Promise<unknown>,
+    call: CallContext,
+    raised: Escalation,
+    claimed: readonly number[],
+  ): Promise<unknown> => {
     const rule = commands[name].auth;
     const actor = call.actor;
     if (raised?.kind === 'refuse') refuse(call, raised.key, raised.field, true);

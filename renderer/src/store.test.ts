@@ -90,10 +90,11 @@ describe('store', () => {
   });
 
   it('a discount the core says is beyond the limit is asked for at entry, and applies only once approved', async () => {
-    const why = 'Потребно је одобрење менаџера: попуст на целу продају је већи од дозвољених 10 %. Унесите PIN менаџера.';
+    const why =
+      'Потребно је одобрење менаџера: попуст на целу продају је већи од дозвољених 10 %. Унесите PIN менаџера.';
     const { store, calls } = setup({
       'sales.approveDiscount': (input) =>
-        input.approval?.managerPin === '482916'
+        (input as { approval?: { managerPin: string } }).approval?.managerPin === '482916'
           ? ok({ approved: 2, approvedBy: 'Мира' })
           : { ok: false, error: { code: 'forbidden', message: why, field: 'approval.managerPin' } },
     });

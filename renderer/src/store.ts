@@ -367,7 +367,9 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
         set({
           lines: get().lines.map((l) => {
             const next = discounts.get(l.key);
-            return next === undefined ? l : { ...l, discountPara: Math.min(next, lineTotal(l.unitPricePara, l.quantityMilli)) };
+            return next === undefined
+              ? l
+              : { ...l, discountPara: Math.min(next, lineTotal(l.unitPricePara, l.quantityMilli)) };
           }),
           dialog: null,
           ...(approvedBy ? { notice: { kind: 'info', key: 'approval.approved', params: { name: approvedBy } } } : {}),

@@ -99,7 +99,8 @@ export function escalation(name: CommandName, input: unknown, ctx: EscalationCon
       if (discountBeyondLimit(priced, ctx.discountLimitPercent) && !(ctx.claimDiscountApproval?.(priced) ?? false))
         return { kind: 'approval', reason: `lines.${i}.discount` };
       const listed = line.gtin ? ctx.catalogPricePara(line.gtin) : null;
-      if (listed !== null && listed !== priced.unitPricePara) return { kind: 'approval', reason: `lines.${i}.unitPrice` };
+      if (listed !== null && listed !== priced.unitPricePara)
+        return { kind: 'approval', reason: `lines.${i}.unitPrice` };
     }
   }
   // A discount beyond the limit is approved when it is entered, for exactly the lines that carry it.

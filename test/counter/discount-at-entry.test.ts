@@ -21,7 +21,10 @@ const line = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const sale = (lines: Record<string, unknown>[], paid: number) => ({ lines, payments: [{ type: 'cash', amount: paid }] });
+const sale = (lines: Record<string, unknown>[], paid: number) => ({
+  lines,
+  payments: [{ type: 'cash', amount: paid }],
+});
 
 const audit = (core: Core, action: string) =>
   core.db
