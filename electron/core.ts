@@ -28,6 +28,7 @@ import { RetryBudgets } from './retry/budget.ts';
 import { createPrintService } from './printer/service.ts';
 import { OpenCart } from './sales/open-cart.ts';
 import { DiscountApprovals } from './sales/discount-approvals.ts';
+import { UNFISCALIZED_CASH_LIMIT_HOURS } from '../shared/contract/authz.ts';
 import { ShiftService } from './shifts/service.ts';
 import { shiftsHandlers } from './shifts/handlers.ts';
 import { refundSlipOf } from './printer/refund-slip.ts';
@@ -325,6 +326,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       trainingMode: settings.bool('trainingMode'),
       discountLimitPercent: settings.number('discountLimitPercent', 10),
       claimDiscountApproval: (line) => discountApprovals.claim(line, sessions.current?.id ?? null),
+      unfiscalizedTooLong: () => {
+        if (engine.reachable) return null;
+        const hours = settings.number('unfiscalizedCashLimitHours', UNFISCALIZED_CASH_LIMIT_HOURS);
+        const oldest = store.counts().oldestQueuedAt;
+        return oldest !== null && now() - Date.parse(oldest) > hours * 3_600_000 ? hours : null;
+      },
       catalogPricePara: (gtin) => {
         const hit = catalog.byBarcode(gtin, taxRates.labels());
         return hit?.kind === 'exact' ? hit.product.pricePara : null;

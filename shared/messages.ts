@@ -80,6 +80,8 @@ const SR_CYRL = {
     'Потребно је одобрење менаџера: попуст на ставци „{name}“ је већи од {limit} % њеног износа. Унесите PIN менаџера.',
   approval_required_sale_discount:
     'Потребно је одобрење менаџера: попуст на целу продају је већи од дозвољених {limit} %. Унесите PIN менаџера.',
+  approval_required_unfiscalized:
+    'Потребно је одобрење менаџера: без интернета рачуни се не фискализују већ дуже од {hours} h, а купац за готовину одлази без фискалног рачуна. Унесите PIN менаџера.',
   approval_required_price:
     'Потребно је одобрење менаџера: цена ставке „{name}“ није цена из каталога. Унесите PIN менаџера.',
   pin_must_change: 'Почетни PIN 0000 мора прво да се промени (Менаџер → Особље → Промена PIN-а).',
@@ -227,6 +229,8 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
     'Potrebno je odobrenje menadžera: popust na stavci „{name}“ je veći od {limit} % njenog iznosa. Unesite PIN menadžera.',
   approval_required_sale_discount:
     'Potrebno je odobrenje menadžera: popust na celu prodaju je veći od dozvoljenih {limit} %. Unesite PIN menadžera.',
+  approval_required_unfiscalized:
+    'Potrebno je odobrenje menadžera: bez interneta računi se ne fiskalizuju već duže od {hours} h, a kupac za gotovinu odlazi bez fiskalnog računa. Unesite PIN menadžera.',
   approval_required_price:
     'Potrebno je odobrenje menadžera: cena stavke „{name}“ nije cena iz kataloga. Unesite PIN menadžera.',
   pin_must_change: 'Početni PIN 0000 mora prvo da se promeni (Menadžer → Osoblje → Promena PIN-a).',
@@ -373,6 +377,8 @@ const EN: Shape<typeof SR_CYRL> = {
     'A manager’s approval is needed for this: the discount on „{name}“ is more than {limit} % of the line. Enter a manager’s PIN.',
   approval_required_sale_discount:
     'A manager’s approval is needed: the discount on the whole sale is more than the {limit} % allowed. Enter a manager’s PIN.',
+  approval_required_unfiscalized:
+    'A manager’s approval is needed: without the internet no receipt has been fiscalized for more than {hours} h, and a cash customer leaves without a fiscal receipt. Enter a manager’s PIN.',
   approval_required_price:
     'A manager’s approval is needed for this: the price of „{name}“ is not the catalog’s. Enter a manager’s PIN.',
   pin_must_change: 'The first-run PIN 0000 must be changed first (Manager → Staff → Change PIN).',

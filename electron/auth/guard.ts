@@ -8,7 +8,14 @@
  * Refusals of money and configuration commands, and every approved action, are audited with the actor
  * and the approving manager.
  */
-import { AUDITED, Approval, escalation, type Escalation, type EscalationContext } from '../../shared/contract/authz.ts';
+import {
+  AUDITED,
+  Approval,
+  escalation,
+  UNFISCALIZED_CASH_LIMIT_HOURS,
+  type Escalation,
+  type EscalationContext,
+} from '../../shared/contract/authz.ts';
 import { commands, type CommandName } from '../../shared/contract/index.ts';
 import { CommandError } from '../errors.ts';
 import type { StaffService } from './staff.ts';
@@ -68,6 +75,11 @@ function approvalWhy(
   input: unknown,
   ctx: EscalationContext,
 ): { key: string; params: Record<string, string | number> } | null {
+  if (reason === 'unfiscalized')
+    return {
+      key: 'approval_required_unfiscalized',
+      params: { hours: ctx.unfiscalizedTooLong?.() ?? UNFISCALIZED_CASH_LIMIT_HOURS },
+    };
   const m = /^lines\.(\d+)\.(discount|unitPrice)$/.exec(reason);
   if (!m) return null;
   if ((input as { scope?: unknown } | null)?.scope === 'sale')

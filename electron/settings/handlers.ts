@@ -2,6 +2,7 @@
  * The settings area's handlers (shared/contract/settings.ts): the till's settings and its gateway account.
  * The API key is verified with the gateway before it is stored, and never returned (only masked).
  */
+import { UNFISCALIZED_CASH_LIMIT_HOURS } from '../../shared/contract/authz.ts';
 import type { AccountView, SettingsView } from '../../shared/contract/settings.ts';
 import { approverOf } from '../auth/context.ts';
 import { gatewayCommandError, type StaffService } from '../auth/staff.ts';
@@ -88,6 +89,8 @@ export function settingsHandlers(deps: SettingsHandlerDeps): AreaHandlers<'setti
     trainingMode: settings.bool('trainingMode'),
     outageWarnMinutes: settings.number('outageWarnMinutes', 30),
     outageAlarmMinutes: settings.number('outageAlarmMinutes', 24 * 60),
+    unfiscalizedCashLimitHours: settings.number('unfiscalizedCashLimitHours', UNFISCALIZED_CASH_LIMIT_HOURS),
+    discountLimitPercent: settings.number('discountLimitPercent', 10),
     account: acc,
     allowRefundWithoutBuyerId: settings.allowRefundWithoutBuyerId(),
     shopName: settings.get('shopName') ?? '',

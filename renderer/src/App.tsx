@@ -155,6 +155,9 @@ function Banners() {
   const demo = usePos((s) => s.info?.mode === 'demo' || s.info?.demoAccount === true);
   const training = usePos((s) => s.info?.trainingMode ?? false);
   const clockWarning = usePos((s) => s.sync?.clockWarning ?? null);
+  // Without the gateway (and no processor on the LAN that signs offline) no receipt is fiscal: said where
+  // the cashier looks, not only in the status bar (docs/manager.md, "Selling without the internet").
+  const offline = usePos((s) => s.sync !== null && !s.sync.online && s.sync.paused === null);
   return (
     <>
       {demo && (
@@ -165,6 +168,11 @@ function Banners() {
       {training && (
         <div className="banner training" role="note" data-testid="training-banner">
           {t('banner.training')}
+        </div>
+      )}
+      {offline && (
+        <div className="banner offline" role="alert" data-testid="offline-banner">
+          {t('banner.offline')}
         </div>
       )}
       {clockWarning && (

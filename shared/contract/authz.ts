@@ -60,7 +60,15 @@ export interface EscalationContext {
    * (`sales.approveDiscount`); false when there is none. Without it, such a line needs approval at checkout.
    */
   claimDiscountApproval?(line: DiscountedLine): boolean;
+  /**
+   * The limit in hours when receipts have gone unfiscalized too long: the gateway is unreachable and the
+   * oldest sale waiting for it is older than `unfiscalizedCashLimitHours`. Null otherwise.
+   */
+  unfiscalizedTooLong?(): number | null;
 }
+
+/** Default of `unfiscalizedCashLimitHours`: a day without fiscal receipts, then a manager decides. */
+export const UNFISCALIZED_CASH_LIMIT_HOURS = 24;
 
 type DiscountInputLine = { name: string; quantity: number; unitPrice: number; gtin?: string | undefined } & {
   discount?: number | undefined;
@@ -93,6 +101,13 @@ export function escalation(name: CommandName, input: unknown, ctx: EscalationCon
     // The law has no training advance; in training mode every document is training or refused.
     if (checkout.invoiceType === 'advance' && ctx.trainingMode)
       return { kind: 'refuse', key: 'training_advance', field: 'invoiceType' };
+    // The customer leaves without a fiscal receipt while the gateway is away; past the till's bound a manager
+    // decides whether cash sales go on (docs/manager.md, "Selling without the internet").
+    const takesCash = checkout.payments.some((p) => p.type === 'cash');
+    const fiscalDocument =
+      checkout.invoiceType === undefined || checkout.invoiceType === 'normal' || checkout.invoiceType === 'advance';
+    if (takesCash && fiscalDocument && !ctx.trainingMode && (ctx.unfiscalizedTooLong?.() ?? null) !== null)
+      return { kind: 'approval', reason: 'unfiscalized' };
     for (const [i, line] of checkout.lines.entries()) {
       const priced = discountedLine(line);
       // Approved when it was entered (and unchanged since), or approved now.

@@ -27,6 +27,13 @@ export interface SettingsView {
   trainingMode: boolean;
   outageWarnMinutes: number;
   outageAlarmMinutes: number;
+  /**
+   * Without the internet (and with no processor that signs offline), how long receipts may go unfiscalized:
+   * once the oldest waiting sale is older than this, a new cash sale needs a manager's approval (hours).
+   */
+  unfiscalizedCashLimitHours: number;
+  /** A discount above this share of its line needs a manager's approval, asked when it is entered (percent). */
+  discountLimitPercent: number;
   account: AccountView;
   /** refunds may go without a buyer ID (`settings.skipBuyerIdValidation`); default off. */
   allowRefundWithoutBuyerId?: boolean;
@@ -73,6 +80,12 @@ export const settingsCommands = {
         .int({ error: 'integer' })
         .min(1, { error: 'positive' })
         .max(40_320)
+        .optional(),
+      unfiscalizedCashLimitHours: z
+        .number({ error: 'number' })
+        .int({ error: 'integer' })
+        .min(1, { error: 'positive' })
+        .max(720, { error: 'invalid' })
         .optional(),
       /** How far the till's clock may be from the gateway's before the status bar warns (ms). */
       /** A line discount above this share of the line total needs a manager's approval (percent, default 10). */

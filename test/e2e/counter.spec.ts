@@ -269,6 +269,10 @@ test('a sale taken offline shows NOT YET FISCALIZED, then fiscalizes itself when
   const status = page.getByRole('status', { name: 'Статус' });
   await expect(status.getByTestId('queued')).toHaveText('У реду: 1');
   await expect(status.getByTestId('oldest')).toBeVisible();
+  // Without an L-PFR no receipt is fiscal while the gateway is away, and the counter says so plainly.
+  await expect(page.getByRole('alert').filter({ hasText: 'НЕМА ИНТЕРНЕТА' })).toHaveText(
+    'НЕМА ИНТЕРНЕТА — рачуни нису фискални док се веза не врати: купац добија слип „ОВО НИЈЕ ФИСКАЛНИ РАЧУН“',
+  );
   await page.screenshot({ path: testInfo.outputPath('receipt-offline.png'), fullPage: true });
 
   await kasa.sandbox('offline', { offline: false });
@@ -279,6 +283,7 @@ test('a sale taken offline shows NOT YET FISCALIZED, then fiscalizes itself when
   if (!order.receipt) throw new Error('no receipt');
   expect(await decodeReceiptQr(page, 'QR код рачуна')).toBe(order.receipt.verificationUrl);
   await expect(status.getByTestId('queued')).toHaveText('У реду: 0');
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
 });
 
 test('nothing is sold before a cashier logs in; the name goes into the receipt request; F1 changes the cashier', async ({

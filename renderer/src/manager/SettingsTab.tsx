@@ -44,6 +44,8 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
     terminalId: '',
     outageWarnMinutes: '',
     outageAlarmMinutes: '',
+    unfiscalizedCashLimitHours: '',
+    discountLimitPercent: '',
     trainingMode: false,
     allowRefundWithoutBuyerId: false,
     language: 'sr-Cyrl',
@@ -64,6 +66,8 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
         terminalId: v.terminalId,
         outageWarnMinutes: String(v.outageWarnMinutes),
         outageAlarmMinutes: String(v.outageAlarmMinutes),
+        unfiscalizedCashLimitHours: String(v.unfiscalizedCashLimitHours),
+        discountLimitPercent: String(v.discountLimitPercent),
         trainingMode: v.trainingMode,
         allowRefundWithoutBuyerId: v.allowRefundWithoutBuyerId ?? false,
         language: v.language,
@@ -116,6 +120,8 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
                   terminalId: form.terminalId,
                   outageWarnMinutes: Number(form.outageWarnMinutes),
                   outageAlarmMinutes: Number(form.outageAlarmMinutes),
+                  unfiscalizedCashLimitHours: Number(form.unfiscalizedCashLimitHours),
+                  discountLimitPercent: Number(form.discountLimitPercent),
                   trainingMode: form.trainingMode,
                   allowRefundWithoutBuyerId: form.allowRefundWithoutBuyerId,
                   language: form.language as Language,
@@ -156,6 +162,20 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
               inputMode="numeric"
               value={form.outageAlarmMinutes}
               onChange={(e) => setForm({ ...form, outageAlarmMinutes: e.target.value })}
+            />
+          </Field>
+          <Field label={t('unfiscalized_limit_hours')}>
+            <input
+              inputMode="numeric"
+              value={form.unfiscalizedCashLimitHours}
+              onChange={(e) => setForm({ ...form, unfiscalizedCashLimitHours: e.target.value })}
+            />
+          </Field>
+          <Field label={t('discount_limit_percent')}>
+            <input
+              inputMode="numeric"
+              value={form.discountLimitPercent}
+              onChange={(e) => setForm({ ...form, discountLimitPercent: e.target.value })}
             />
           </Field>
           <Field label={t('language')}>
