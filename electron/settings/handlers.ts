@@ -88,6 +88,7 @@ export function settingsHandlers(deps: SettingsHandlerDeps): AreaHandlers<'setti
     trainingMode: settings.bool('trainingMode'),
     outageWarnMinutes: settings.number('outageWarnMinutes', 30),
     outageAlarmMinutes: settings.number('outageAlarmMinutes', 24 * 60),
+    discountLimitPercent: settings.number('discountLimitPercent', 10),
     account: acc,
     allowRefundWithoutBuyerId: settings.allowRefundWithoutBuyerId(),
     shopName: settings.get('shopName') ?? '',

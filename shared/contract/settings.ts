@@ -27,6 +27,8 @@ export interface SettingsView {
   trainingMode: boolean;
   outageWarnMinutes: number;
   outageAlarmMinutes: number;
+  /** A discount above this share of the amount it is on needs a manager's approval (percent, default 10). */
+  discountLimitPercent: number;
   account: AccountView;
   /** refunds may go without a buyer ID (`settings.skipBuyerIdValidation`); default off. */
   allowRefundWithoutBuyerId?: boolean;

@@ -44,6 +44,7 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
     terminalId: '',
     outageWarnMinutes: '',
     outageAlarmMinutes: '',
+    discountLimitPercent: '',
     trainingMode: false,
     allowRefundWithoutBuyerId: false,
     language: 'sr-Cyrl',
@@ -64,6 +65,7 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
         terminalId: v.terminalId,
         outageWarnMinutes: String(v.outageWarnMinutes),
         outageAlarmMinutes: String(v.outageAlarmMinutes),
+        discountLimitPercent: String(v.discountLimitPercent),
         trainingMode: v.trainingMode,
         allowRefundWithoutBuyerId: v.allowRefundWithoutBuyerId ?? false,
         language: v.language,
@@ -106,6 +108,7 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
       </RowForm>
       {view && (
         <RowForm
+          label={t('till_settings')}
           onSubmit={() =>
             void run(async () => {
               const v = await call(
@@ -116,6 +119,7 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
                   terminalId: form.terminalId,
                   outageWarnMinutes: Number(form.outageWarnMinutes),
                   outageAlarmMinutes: Number(form.outageAlarmMinutes),
+                  discountLimitPercent: Number(form.discountLimitPercent),
                   trainingMode: form.trainingMode,
                   allowRefundWithoutBuyerId: form.allowRefundWithoutBuyerId,
                   language: form.language as Language,
@@ -156,6 +160,13 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
               inputMode="numeric"
               value={form.outageAlarmMinutes}
               onChange={(e) => setForm({ ...form, outageAlarmMinutes: e.target.value })}
+            />
+          </Field>
+          <Field label={t('discount_limit')}>
+            <input
+              inputMode="numeric"
+              value={form.discountLimitPercent}
+              onChange={(e) => setForm({ ...form, discountLimitPercent: e.target.value })}
             />
           </Field>
           <Field label={t('language')}>
