@@ -28,7 +28,14 @@ export function staffHandlers(staff: StaffService, sessions: Sessions): AreaHand
     },
     'staff.list': async ({ search }) => staff.list(search),
     'staff.create': async ({ managerPin: _pin, ...input }, caller) => staff.create(approverOf(caller).name, input),
-    'staff.update': async ({ managerPin: _pin, ...input }, caller) => staff.update(approverOf(caller).name, input),
+    'staff.update': async ({ managerPin: _pin, ...input }, caller) => {
+      const who = await staff.update(approverOf(caller).name, input);
+      // The person logged in, renamed (the setup flow names the first-run manager): what they do from now on
+      // (a shift they open, a sale's cashier) carries the new name, not the one they logged in with.
+      const current = sessions.current;
+      if (current?.id === who.id) sessions.set({ ...current, name: who.name, role: who.role });
+      return who;
+    },
     'staff.changePin': async ({ currentPin, newPin }) => {
       const who = await staff.changePin(currentPin, newPin);
       if (sessions.current?.id === who.id)

@@ -32,7 +32,7 @@ export interface SettingsView {
    * once the oldest waiting sale is older than this, a new cash sale needs a manager's approval (hours).
    */
   unfiscalizedCashLimitHours: number;
-  /** A discount above this share of its line needs a manager's approval, asked when it is entered (percent). */
+  /** A discount above this share of the amount it is on needs a manager's approval (percent, default 10). */
   discountLimitPercent: number;
   account: AccountView;
   /** refunds may go without a buyer ID (`settings.skipBuyerIdValidation`); default off. */

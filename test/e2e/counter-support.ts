@@ -1,9 +1,15 @@
-/** Helpers for the counter e2e specs: logging in, the sample catalog, scanning, QR decoding. */
+/**
+ * Helpers for the counter e2e specs: the first-run PIN, logging in, the sample catalog, scanning, QR decoding,
+ * approvals, the shift dialog, the printed paper, what fits the viewport, and counting the cashier's keys.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Keyboard, type Locator, type Page } from '@playwright/test';
+import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
+import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
+import type { FakeEpson } from '../printer/fake-epson.ts';
 import { ROOT } from '../support/host-process.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 
@@ -92,12 +98,150 @@ export async function enterPin(page: Page, pin: string = DEFAULT_PIN): Promise<v
  * F12 to the payment screen, then (optionally) `between` there, then F12 to complete. Each key waits for
  * the screen it acts on, so a fast keyboard never lands on a screen that is not there yet.
  */
-export async function payWithKeys(page: Page, between?: () => Promise<void>): Promise<void> {
+export async function payWithKeys(
+  page: Page,
+  between?: () => Promise<void>,
+  keyboard: Pick<Keyboard, 'press'> = page.keyboard,
+): Promise<void> {
   await expect(page.getByTestId('cart-total')).not.toHaveText('0,00');
-  await page.keyboard.press('F12');
+  await keyboard.press('F12');
   await expect(page.getByRole('main', { name: 'Плаћање' })).toBeVisible();
   if (between) await between();
-  await page.keyboard.press('F12');
+  await keyboard.press('F12');
+}
+
+/**
+ * The cashier's hands, counted: each key press, each typed character and each click through it adds one to
+ * `count`. Waiting for the screen between them is not counted (the cashier looks, and does nothing).
+ */
+export class Keystrokes {
+  count = 0;
+  private readonly page: Page;
+  constructor(page: Page) {
+    this.page = page;
+  }
+  readonly keyboard = {
+    press: async (key: string): Promise<void> => {
+      this.count += 1;
+      await this.page.keyboard.press(key);
+    },
+    type: async (text: string): Promise<void> => {
+      this.count += [...text].length;
+      await this.page.keyboard.type(text);
+    },
+  };
+  async click(target: Locator): Promise<void> {
+    this.count += 1;
+    await target.click();
+  }
+}
+
+/**
+ * The first-run manager on the login screen: PIN 0000, then the new PIN typed twice. With `mistypedAs` the
+ * second entry is first that typo: the login screen says the two differ, and both are typed again.
+ */
+export async function setNewManagerPin(page: Page, pin: string, mistypedAs?: string): Promise<void> {
+  const screen = page.getByRole('main', { name: 'Пријава касира' });
+  await screen.getByLabel('PIN', { exact: true }).fill('0000');
+  await page.keyboard.press('Enter');
+  const twice = async (second: string): Promise<void> => {
+    await screen.getByLabel('Нови PIN', { exact: true }).fill(pin);
+    await page.keyboard.press('Enter');
+    await screen.getByLabel('Поновите нови PIN', { exact: true }).fill(second);
+    await page.keyboard.press('Enter');
+  };
+  if (mistypedAs !== undefined) {
+    await twice(mistypedAs);
+    await expect(screen.getByText('PIN-ови се не поклапају: унесите нови PIN поново.')).toBeVisible();
+  }
+  await twice(pin);
+}
+
+/** The manager's PIN in the approval dialog the counter opens (a catalog change, a discount, …). */
+export async function approveAsManager(page: Page, pin: string = MANAGER_PIN): Promise<void> {
+  const prompt = page.getByRole('dialog', { name: 'Одобрење менаџера' });
+  await prompt.getByLabel('PIN менаџера').fill(pin);
+  await page.keyboard.press('Enter');
+  await expect(prompt).toHaveCount(0);
+}
+
+/** The shift dialog, opened from the status bar's shift button (`Нема смене` or `Смена отворена`). */
+export async function openShiftDialog(page: Page, button: 'Нема смене' | 'Смена отворена'): Promise<Locator> {
+  await page.getByRole('button', { name: button }).click();
+  return page.getByRole('dialog', { name: 'Смена и каса' });
+}
+
+/** Opens a shift with `float` (typed as the cashier types it, e.g. `5.000,00`); the dialog is closed again. */
+export async function openShift(page: Page, float: string): Promise<void> {
+  const dialog = await openShiftDialog(page, 'Нема смене');
+  await dialog.getByLabel('Почетни депозит (RSD)').fill(float);
+  await dialog.getByRole('button', { name: 'Отвори смену' }).click();
+  await expect(dialog.getByTestId('shift-expected')).toHaveText(float);
+  await dialog.getByRole('button', { name: 'Затвори Esc' }).click();
+  await expect(page.getByRole('button', { name: 'Смена отворена' })).toBeVisible();
+}
+
+/** Cash taken out of the drawer with the manager's PIN, in the open shift dialog; listed among its moves. */
+export async function cashOut(dialog: Locator, amount: string, reason: string): Promise<void> {
+  const moves = dialog.getByRole('form', { name: 'Полози и подизања' });
+  await moves.getByLabel('Врста').selectOption('out');
+  await moves.getByLabel('Износ (RSD)').fill(amount);
+  await moves.getByLabel('Разлог').fill(reason);
+  await moves.getByLabel('PIN менаџера').fill(MANAGER_PIN);
+  await moves.getByRole('button', { name: 'Евидентирај' }).click();
+  await expect(dialog.getByRole('list', { name: 'Полози и подизања' })).toContainText(
+    `Подизање: ${amount} RSD — ${reason}`,
+  );
+}
+
+/** What came out on a fake printer's paper, decoded with the project's ESC/POS decoder for its profile. */
+export function paperLines(printer: FakeEpson, profileId: string): string[] {
+  const profile = findPreset(profileId);
+  if (!profile) throw new Error(`no printer profile ${profileId}`);
+  return decodeEscPos(printer.paper(), { codePages: codePageNumbers(profile) }).lines;
+}
+
+/** The quick keys end inside the viewport; when more are hidden, the list scrolls and says so. */
+export async function expectQuickKeysFit(page: Page, size: { width: number; height: number }): Promise<void> {
+  const keys = page.getByRole('navigation', { name: 'Брзи тастери' });
+  const box = await keys.boundingBox();
+  expect(box, `quick keys at ${size.width}`).not.toBeNull();
+  expect(box!.y + box!.height, `quick keys bottom at ${size.width}`).toBeLessThanOrEqual(size.height);
+  expect(box!.x + box!.width, `quick keys right at ${size.width}`).toBeLessThanOrEqual(size.width);
+  const more = await keys.evaluate((el) => el.scrollHeight > el.clientHeight);
+  if (more) await expect(page.getByText('▼ још брзих тастера')).toBeVisible();
+}
+
+/**
+ * The status bar is inside the viewport, nothing in it overflows, and it is one line: one horizontal line
+ * crosses every piece of its text (a wrapped pill, or a second row of pills, would not).
+ */
+export async function expectStatusBarFits(page: Page, size: { width: number; height: number }): Promise<void> {
+  const bar = page.getByRole('status', { name: 'Статус' });
+  const box = await bar.boundingBox();
+  expect(box, `status bar at ${size.width}`).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, `status bar right at ${size.width}`).toBeLessThanOrEqual(size.width);
+  expect(box!.y + box!.height, `status bar bottom at ${size.width}`).toBeLessThanOrEqual(size.height);
+  const shape = await bar.evaluate((el) => {
+    const rects: DOMRect[] = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if ((n.textContent ?? '').trim() === '') continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const r of range.getClientRects()) if (r.width > 0 && r.height > 0) rects.push(r);
+    }
+    return {
+      overflows: el.scrollWidth > el.clientWidth,
+      lowestTop: Math.max(...rects.map((r) => r.top)),
+      highestBottom: Math.min(...rects.map((r) => r.bottom)),
+      pieces: rects.length,
+    };
+  });
+  expect(shape.pieces, `status bar text at ${size.width}`).toBeGreaterThan(0);
+  expect(shape.overflows, `status bar overflows at ${size.width}`).toBe(false);
+  expect(shape.lowestTop, `status bar on one line at ${size.width}`).toBeLessThan(shape.highestBottom);
 }
 
 /**

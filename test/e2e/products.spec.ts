@@ -6,23 +6,14 @@
 import { withCheckDigit } from '../../electron/catalog/barcode.ts';
 import type { ProductPage } from '../../shared/contract/catalog.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { login, payWithKeys, scan } from './counter-support.ts';
+import { approveAsManager, login, payWithKeys, scan } from './counter-support.ts';
 import { expect, test } from './fixtures.ts';
-import type { Page } from '@playwright/test';
 
 test.afterEach(async ({ page }) => {
   await page.goto('about:blank');
 });
 
 const COFFEE = withCheckDigit('860999900001');
-
-/** The manager's PIN in the approval dialog the counter opens for a catalog change. */
-async function approve(page: Page): Promise<void> {
-  const prompt = page.getByRole('dialog', { name: 'Одобрење менаџера' });
-  await prompt.getByLabel('PIN менаџера').fill(MANAGER_PIN);
-  await page.keyboard.press('Enter');
-  await expect(prompt).toHaveCount(0);
-}
 
 test('a product added by hand is sold by its barcode, its price changed, then deleted', async ({ kasa }) => {
   const { page } = kasa;
@@ -48,7 +39,7 @@ test('a product added by hand is sold by its barcode, its price changed, then de
   await form.getByLabel('Група').fill('Кафа');
   await form.getByLabel('Брзи тастер на каси').check();
   await form.getByRole('button', { name: 'Сачувај' }).click();
-  await approve(page);
+  await approveAsManager(page);
   await expect(form).toHaveCount(0);
   await expect(products.getByRole('status')).toHaveText('Производ „Кафа Златна 200 г“ је сачуван.');
   const list = products.getByRole('table', { name: 'Производи' });
@@ -62,7 +53,7 @@ test('a product added by hand is sold by its barcode, its price changed, then de
   await second.getByLabel('Цена (RSD)').fill('150');
   await second.getByLabel('Бар-кодови (одвојени зарезом)').fill(COFFEE);
   await second.getByRole('button', { name: 'Сачувај' }).click();
-  await approve(page);
+  await approveAsManager(page);
   // The core's field (`barcodes.0`) is named by the label the person sees.
   await expect(second.getByRole('alert')).toHaveText(
     `Бар-код „${COFFEE}“ у пољу „Бар-кодови (одвојени зарезом)“ већ припада производу „Кафа Златна 200 г“.`,
@@ -89,7 +80,7 @@ test('a product added by hand is sold by its barcode, its price changed, then de
   await expect(edit.getByLabel('Цена (RSD)')).toHaveValue('1.234,50');
   await edit.getByLabel('Цена (RSD)').fill('1.299,00');
   await edit.getByRole('button', { name: 'Сачувај' }).click();
-  await approve(page);
+  await approveAsManager(page);
   await expect(edit).toHaveCount(0);
   await expect(list.getByRole('row', { name: /Кафа Златна 200 г/ })).toContainText('1.299,00');
   await page.keyboard.press('Escape');
@@ -102,7 +93,7 @@ test('a product added by hand is sold by its barcode, its price changed, then de
   await edit.getByRole('button', { name: 'Обриши производ' }).click();
   await expect(edit.getByText('Обрисати производ „Кафа Златна 200 г“? Издати рачуни остају какви јесу.')).toBeVisible();
   await edit.getByRole('button', { name: 'Да, обриши' }).click();
-  await approve(page);
+  await approveAsManager(page);
   await expect(edit).toHaveCount(0);
   await expect(products.getByText('Нема производа.')).toBeVisible();
   const left = await kasa.host.call<ProductPage>('catalog.list', {});

@@ -8,7 +8,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { sampleItems } from './counter-support.ts';
+import { sampleItems, setNewManagerPin } from './counter-support.ts';
 
 const NEW_PIN = '731946';
 const SIZES = [
@@ -34,35 +34,14 @@ async function fitsBothSizes(page: Page, step: string): Promise<void> {
 
 test.use({ kasaFirstRun: true });
 
-/** The first-run PIN changed to NEW_PIN on the login screen (the flow then opens). */
-async function newManager(page: Page): Promise<void> {
-  const login = page.getByRole('main', { name: 'Пријава касира' });
-  await login.getByLabel('PIN', { exact: true }).fill('0000');
-  await page.keyboard.press('Enter');
-  await login.getByLabel('Нови PIN', { exact: true }).fill(NEW_PIN);
-  await page.keyboard.press('Enter');
-  await login.getByLabel('Поновите нови PIN', { exact: true }).fill(NEW_PIN);
-  await page.keyboard.press('Enter');
-}
-
 test('a new till: first-run PIN, the new PIN typed twice, the setup flow once, then the sale screen', async ({
   kasa,
 }) => {
   const { page } = kasa;
   const login = page.getByRole('main', { name: 'Пријава касира' });
   await expect(login.getByRole('note')).toContainText('0000');
-  await login.getByLabel('PIN', { exact: true }).fill('0000');
-  await page.keyboard.press('Enter');
   // The new PIN twice: a typo is caught and nothing is changed.
-  await login.getByLabel('Нови PIN', { exact: true }).fill(NEW_PIN);
-  await page.keyboard.press('Enter');
-  await login.getByLabel('Поновите нови PIN', { exact: true }).fill('731964');
-  await page.keyboard.press('Enter');
-  await expect(login.getByText('PIN-ови се не поклапају: унесите нови PIN поново.')).toBeVisible();
-  await login.getByLabel('Нови PIN', { exact: true }).fill(NEW_PIN);
-  await page.keyboard.press('Enter');
-  await login.getByLabel('Поновите нови PIN', { exact: true }).fill(NEW_PIN);
-  await page.keyboard.press('Enter');
+  await setNewManagerPin(page, NEW_PIN, '731964');
 
   // 1. Names: the shop, the till, and the manager's own name instead of „Менаџер“.
   const flow = page.getByRole('main', { name: 'Подешавање нове касе' });
@@ -146,7 +125,7 @@ test.describe('a network printer', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as net.AddressInfo).port;
     try {
-      await newManager(page);
+      await setNewManagerPin(page, NEW_PIN);
       const flow = page.getByRole('main', { name: 'Подешавање нове касе' });
       await flow.getByLabel('Назив радње').fill('Код Мике');
       await flow.getByRole('button', { name: 'Даље' }).click();

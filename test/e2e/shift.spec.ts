@@ -6,11 +6,19 @@
  * non-fiscal shift report). Then a sale outside a shift is refused with the reason.
  */
 import { expect, test } from './fixtures.ts';
-import { login, payWithKeys, pieceItem, rsd, scan } from './counter-support.ts';
+import {
+  cashOut,
+  login,
+  openShift,
+  openShiftDialog,
+  paperLines,
+  payWithKeys,
+  pieceItem,
+  rsd,
+  scan,
+} from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { DENOMINATIONS_PARA } from '../../shared/contract/shifts.ts';
-import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
-import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
 import { startFakeEpson, type FakeEpson } from '../printer/fake-epson.ts';
 
 const BREAD = pieceItem('1001');
@@ -41,32 +49,18 @@ test('open a shift, sell, cash out, close 20,00 short; no sale after it without 
   await page.reload();
   await login(page);
 
-  await page.getByRole('button', { name: 'Нема смене' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Смена и каса' });
-  await dialog.getByLabel('Почетни депозит (RSD)').fill('5.000,00');
-  await dialog.getByRole('button', { name: 'Отвори смену' }).click();
-  await expect(dialog.getByTestId('shift-expected')).toHaveText('5.000,00');
-  await dialog.getByRole('button', { name: 'Затвори Esc' }).click();
-  await expect(page.getByRole('button', { name: 'Смена отворена' })).toBeVisible();
+  await openShift(page, '5.000,00');
 
   await scan(page, BREAD.barcode);
   await payWithKeys(page);
   await expect(page.getByTestId('receipt-state')).toBeVisible();
   await page.keyboard.press('Enter');
 
-  await page.getByRole('button', { name: 'Смена отворена' }).click();
+  const dialog = await openShiftDialog(page, 'Смена отворена');
   await expect(dialog.getByTestId('shift-expected')).toHaveText(rsd(500_000 + BREAD.pricePara));
-  const moves = dialog.getByRole('form', { name: 'Полози и подизања' });
-  await moves.getByLabel('Врста').selectOption('out');
-  await moves.getByLabel('Износ (RSD)').fill('1.000,00');
-  await moves.getByLabel('Разлог').fill('Уплата у банку');
-  await moves.getByLabel('PIN менаџера').fill(MANAGER_PIN);
-  await moves.getByRole('button', { name: 'Евидентирај' }).click();
+  await cashOut(dialog, '1.000,00', 'Уплата у банку');
   const expected = 400_000 + BREAD.pricePara;
   await expect(dialog.getByTestId('shift-expected')).toHaveText(rsd(expected));
-  await expect(dialog.getByRole('list', { name: 'Полози и подизања' })).toContainText(
-    'Подизање: 1.000,00 RSD — Уплата у банку',
-  );
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.screenshot({ path: testInfo.outputPath('shift-open-1024.png') });
 
@@ -134,6 +128,6 @@ test('open a shift, sell, cash out, close 20,00 short; no sale after it without 
   await expect(page.getByRole('alert')).toContainText('без отворене смене');
 
   async function paperText(): Promise<string> {
-    return decodeEscPos(printer.paper(), { codePages: codePageNumbers(findPreset('epson-tm-t88v')!) }).lines.join('\n');
+    return paperLines(printer, 'epson-tm-t88v').join('\n');
   }
 });

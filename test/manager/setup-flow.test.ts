@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SettingsView } from '../../shared/contract/settings.ts';
+import type { ShiftView } from '../../shared/contract/shifts.ts';
 import type { StaffView } from '../../shared/contract/staff.ts';
 import type { AppInfo } from '../../shared/domain.ts';
 import { closeCore, closeCores, fails, MANAGER_PIN, ok, signIn, startCore, tempDir } from '../support/session.ts';
@@ -80,5 +81,8 @@ describe('names and bad input', () => {
       .prepare<[], { action: string }>("SELECT action FROM audit_log WHERE action LIKE 'staff.update%'")
       .all();
     expect(audit.length).toBeGreaterThan(0);
+    // The manager renamed is the one logged in: the shift opened next is theirs under the new name.
+    const shift = await ok<ShiftView>(c, 'shifts.open', { openingFloat: 100 });
+    expect(shift.cashier).toBe('Мика Микић');
   });
 });

@@ -54,7 +54,8 @@ export function CatalogScreen(props: { api: PosApi }) {
     return () => {
       live = false;
     };
-  }, [props.api, version]);
+    // An import (the sample, a CSV file) counts too: its approval may end after the button's promise did.
+  }, [props.api, version, result]);
   // Layout effect: the keys work from the first frame the screen is shown (a fast double F12 is not lost).
   useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -150,7 +151,7 @@ export function CatalogScreen(props: { api: PosApi }) {
           )}
         </section>
       )}
-      <ProductsPanel api={props.api} onChanged={() => setVersion((v) => v + 1)} />
+      <ProductsPanel api={props.api} imported={result} onChanged={() => setVersion((v) => v + 1)} />
     </main>
   );
 }

@@ -231,7 +231,12 @@ function ProductForm(props: {
 }
 
 /** The catalog screen's product list: search, pages in code order, add, edit and delete one product. */
-export function ProductsPanel(props: { api: PosApi; onChanged: () => void }) {
+export function ProductsPanel(props: {
+  api: PosApi;
+  onChanged: () => void;
+  /** The last import's result: a new one lists the products again. */
+  imported?: unknown;
+}) {
   const { t } = useTranslation();
   const { refreshFavourites } = usePosPick('refreshFavourites');
   const [query, setQuery] = useState('');
@@ -249,7 +254,7 @@ export function ProductsPanel(props: { api: PosApi; onChanged: () => void }) {
       setPage(r.value);
       setShown(r.value.products);
     });
-  }, [props.api, query, version]);
+  }, [props.api, query, version, props.imported]);
   const more = () => {
     if (!page?.next) return;
     const mine = ++seq.current;

@@ -110,6 +110,7 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
       </RowForm>
       {view && (
         <RowForm
+          label={t('till_settings')}
           onSubmit={() =>
             void run(async () => {
               const v = await call(
@@ -171,7 +172,7 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
               onChange={(e) => setForm({ ...form, unfiscalizedCashLimitHours: e.target.value })}
             />
           </Field>
-          <Field label={t('discount_limit_percent')}>
+          <Field label={t('discount_limit')}>
             <input
               inputMode="numeric"
               value={form.discountLimitPercent}
