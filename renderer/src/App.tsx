@@ -171,7 +171,7 @@ function Banners() {
         </div>
       )}
       {offline && (
-        <div className="banner offline" role="alert" data-testid="offline-banner">
+        <div className="banner offline" role="note" data-testid="offline-banner">
           {t('banner.offline')}
         </div>
       )}

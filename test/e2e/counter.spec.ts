@@ -270,7 +270,7 @@ test('a sale taken offline shows NOT YET FISCALIZED, then fiscalizes itself when
   await expect(status.getByTestId('queued')).toHaveText('У реду: 1');
   await expect(status.getByTestId('oldest')).toBeVisible();
   // Without an L-PFR no receipt is fiscal while the gateway is away, and the counter says so plainly.
-  await expect(page.getByRole('alert').filter({ hasText: 'НЕМА ИНТЕРНЕТА' })).toHaveText(
+  await expect(page.getByRole('note').filter({ hasText: 'НЕМА ИНТЕРНЕТА' })).toHaveText(
     'НЕМА ИНТЕРНЕТА — рачуни нису фискални док се веза не врати: купац добија слип „ОВО НИЈЕ ФИСКАЛНИ РАЧУН“',
   );
   await page.screenshot({ path: testInfo.outputPath('receipt-offline.png'), fullPage: true });

@@ -24,6 +24,7 @@ async function counter() {
     'sync.status': () => ok(SYNC),
     'catalog.favourites': () => ok([BREAD]),
     'staff.login': () => ok(ANA),
+    'sales.approveDiscount': () => ok({ approved: 0, approvedBy: null }),
   });
   const store = createPosStore(fake.api, undefined, { getItem: () => null, setItem: () => {} });
   await act(async () => dom.root.render(<App store={store} api={fake.api} i18n={createI18n('sr-Cyrl')} />));
@@ -48,7 +49,7 @@ const pad = (name: string) => {
   };
 };
 const submit = () =>
-  act(() => void dom.container.querySelector<HTMLFormElement>('[role="dialog"] form')?.requestSubmit());
+  act(async () => void dom.container.querySelector<HTMLFormElement>('[role="dialog"] form')?.requestSubmit());
 
 describe('the on-screen keypad', () => {
   it('types the weight of a product sold by weight, with the decimal comma', async () => {
@@ -57,7 +58,7 @@ describe('the on-screen keypad', () => {
     const keys = pad('Бројчана тастатура');
     keys.press('0', 'Децимални зарез', '5', '9', 'Обриши знак', '5');
     expect(dom.container.querySelector<HTMLInputElement>('[role="dialog"] input')?.value).toBe('0,55');
-    submit();
+    await submit();
     expect(store.getState().lines).toMatchObject([{ quantityMilli: 550 }]);
   });
 
@@ -68,7 +69,7 @@ describe('the on-screen keypad', () => {
     const keys = pad('Бројчана тастатура');
     expect(keys.group.querySelector('[aria-label="Децимални зарез"]')).toBeNull();
     keys.press('Обриши све', '3');
-    submit();
+    await submit();
     expect(store.getState().lines).toMatchObject([{ quantityMilli: 3000 }]);
   });
 
@@ -77,7 +78,7 @@ describe('the on-screen keypad', () => {
     act(() => void store.getState().addProduct(BREAD));
     act(() => store.getState().openDialog('discount'));
     pad('Бројчана тастатура').press('1', '0');
-    submit();
+    await submit();
     expect(store.getState().lines[0]?.discountPara).toBe(1000);
   });
 
@@ -86,7 +87,7 @@ describe('the on-screen keypad', () => {
     act(() => void store.getState().addProduct(BREAD));
     act(() => store.getState().openDialog('discount'));
     pad('Бројчана тастатура').press('1', '2', 'Децимални зарез', '5', 'Проценат');
-    submit();
+    await submit();
     // 12,5 % of 65,00 = 8,125: rounded half up to 8,13.
     expect(store.getState().lines[0]?.discountPara).toBe(813);
   });
@@ -116,7 +117,7 @@ describe('discountPara', () => {
     act(() => sale?.querySelector('input')?.click());
     expect(dom.container.querySelector('[role="dialog"] h2')?.textContent).toBe('Попуст на цео рачун');
     pad('Бројчана тастатура').press('1', '0', 'Проценат');
-    submit();
+    await submit();
     // 10 % of 65,00 + 551,99 = 61,70 (61,699 rounded half up), shared in proportion: 6,50 and 55,20.
     expect(store.getState().lines.map((l) => l.discountPara)).toEqual([650, 5520]);
   });
