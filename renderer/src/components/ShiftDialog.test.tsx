@@ -60,7 +60,7 @@ function fakeShifts() {
       } as ShiftView);
       return ok(shift);
     },
-    close: (input: { counted: number; denominations?: Record<string, number> }) => {
+    close: (input: { counted: number; denominations?: Partial<Record<string, number>> }) => {
       if (!shift) throw new Error('no shift');
       const counted = Math.round(input.counted * 100);
       const closed: ShiftView = {
@@ -69,7 +69,7 @@ function fakeShifts() {
         closedBy: 'Менаџер',
         countedPara: counted,
         differencePara: counted - shift.expectedPara,
-        countedDetail: input.denominations ?? null,
+        countedDetail: (input.denominations as Record<string, number> | undefined) ?? null,
       };
       shift = null;
       return ok(closed);

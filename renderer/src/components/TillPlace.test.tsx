@@ -6,13 +6,14 @@
 import { act } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
+import type { Language } from '../../../shared/domain.ts';
 import { TillPlace } from '../App.tsx';
 import { createI18n } from '../i18n/index.ts';
 import { testRoot } from '../testing/dom.ts';
 
 const dom = testRoot();
 
-function render(props: { shopName?: string; tillName?: string; terminalId: string }, language = 'sr-Cyrl' as const) {
+function render(props: { shopName?: string; tillName?: string; terminalId: string }, language: Language = 'sr-Cyrl') {
   act(() =>
     dom.root.render(
       <I18nextProvider i18n={createI18n(language)}>
