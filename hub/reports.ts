@@ -4,13 +4,7 @@
  * the report's own breakdowns. Tax rates come from the gateway's receipts themselves (their taxItems), so
  * the hub needs no gateway access. Also the live status of every till, with the alarms a manager must see.
  */
-import {
-  csvText,
-  reportCsv,
-  summarizeOrders,
-  type OrderData,
-  type ReportOrder,
-} from '../electron/manager/reports.ts';
+import { csvText, reportCsv, summarizeOrders, type OrderData, type ReportOrder } from '../electron/manager/reports.ts';
 import { paraToDecimal } from '../shared/money.ts';
 import type { ReportView } from '../shared/contract/reports.ts';
 import type { OrderKind } from '../shared/domain.ts';

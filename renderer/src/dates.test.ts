@@ -18,7 +18,17 @@ describe('a day as the manager types and reads it', () => {
   });
 
   it('refuses what is not a real day, a month first, or a short year', () => {
-    for (const text of ['', '26.11.', '26.11.26', '31.04.2026.', '29.02.2026.', '11/26/2026', '0.1.2026', 'сутра', '26.11.2026..'])
+    for (const text of [
+      '',
+      '26.11.',
+      '26.11.26',
+      '31.04.2026.',
+      '29.02.2026.',
+      '11/26/2026',
+      '0.1.2026',
+      'сутра',
+      '26.11.2026..',
+    ])
       expect(parseDay(text), text).toBeNull();
   });
 

@@ -55,9 +55,7 @@ test('quick keys and the receipt QR fit the viewport at 1024×768 and 1366×768'
 /** The element's visible children share one row and end inside the viewport; nothing overflows it. */
 async function oneLine(el: Locator, width: number, what: string): Promise<void> {
   const fit = await el.evaluate((node) => {
-    const boxes = [...node.children]
-      .map((c) => c.getBoundingClientRect())
-      .filter((r) => r.width > 0 && r.height > 0);
+    const boxes = [...node.children].map((c) => c.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
     return {
       lowestTop: Math.max(...boxes.map((r) => r.top)),
       highestBottom: Math.min(...boxes.map((r) => r.bottom)),
@@ -82,7 +80,11 @@ test('the header names the shop and the till; it and the status bar stay one lin
   await expect(header.getByTitle(`Терминал ${id}`)).toHaveText(id);
   // Long names (the setup flow allows 60 characters): the header cuts them, never a button.
   const shopName = 'Продавница мешовите робе „Код Мике и Жике“ — Нови Београд';
-  const r = await kasa.host.call('settings.update', { managerPin: MANAGER_PIN, shopName, tillName: 'Каса 2 поред излога' });
+  const r = await kasa.host.call('settings.update', {
+    managerPin: MANAGER_PIN,
+    shopName,
+    tillName: 'Каса 2 поред излога',
+  });
   expect(r.body.ok).toBe(true);
   await page.reload();
   await login(page);

@@ -140,7 +140,9 @@ test('open a shift, sell, cash out, close 20,00 short; no sale after it without 
   await mgr.getByLabel('PIN менаџера').fill(MANAGER_PIN);
   await mgr.getByRole('button', { name: 'Прикажи' }).click();
   await expect(dayField).toHaveAttribute('aria-invalid', 'true');
-  await expect(mgr.getByRole('alert').first()).toHaveText('Датум није исправан: унесите дан, месец и годину, нпр. 26.11.2026.');
+  await expect(mgr.getByRole('alert').first()).toHaveText(
+    'Датум није исправан: унесите дан, месец и годину, нпр. 26.11.2026.',
+  );
   await expect(mgr.getByRole('alert').last()).toHaveText('Исправите датум у пољу „Дан“.');
   await expect(mgr.getByRole('table', { name: 'Смене дана' })).toHaveCount(0);
   await shots(page, 'manager-date-error');

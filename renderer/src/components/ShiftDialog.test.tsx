@@ -56,7 +56,10 @@ function fakeShifts() {
         ...shift,
         cashOutPara: shift.cashOutPara + (input.kind === 'out' ? para : 0),
         cashInPara: shift.cashInPara + (input.kind === 'in' ? para : 0),
-        moves: [...shift.moves, { id: shift.moves.length + 1, kind: input.kind, amountPara: para, reason: input.reason }],
+        moves: [
+          ...shift.moves,
+          { id: shift.moves.length + 1, kind: input.kind, amountPara: para, reason: input.reason },
+        ],
       } as ShiftView);
       return ok(shift);
     },
@@ -135,9 +138,7 @@ describe('the shift dialog on a touch-only till', () => {
     press('5', '0', '0', '0', 'Децимални зарез', '0', '5', 'Обриши знак', '0');
     expect(field('Отвори смену', 'Почетни депозит').value).toBe('5000,00');
     await act(async () => button('Отвори смену').click());
-    expect(fake.calls.filter((c) => c.name === 'shifts.open').map((c) => c.input)).toEqual([
-      { openingFloat: 5000 },
-    ]);
+    expect(fake.calls.filter((c) => c.name === 'shifts.open').map((c) => c.input)).toEqual([{ openingFloat: 5000 }]);
     expect(store.getState().shift).toMatchObject({ openingFloatPara: 500_000 });
     expect(dialog().querySelector('[data-testid="shift-expected"]')?.textContent).toBe('5.000,00');
   });

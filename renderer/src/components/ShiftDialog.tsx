@@ -196,8 +196,7 @@ export function ShiftDialog(props: { api: PosApi }) {
               }
             : { label: t('shift.amount'), value: amount, onChange: setAmount, decimal: true };
   /** Which form the keypad's field is in: its caption says so, as two fields share a label (the PINs). */
-  const padForm =
-    target === 'amount' || target === 'movePin' ? t('shift.moves') : t('shift.closeAction');
+  const padForm = target === 'amount' || target === 'movePin' ? t('shift.moves') : t('shift.closeAction');
 
   const figures = (v: ShiftView) => (
     <dl className="shift-figures">

@@ -3,7 +3,7 @@
  * English) whatever the browser's own locale, with the previous and next day one touch away. What is typed
  * and is not a day is said at the field, and the form gets `null` (it must not search with the old day).
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { Language } from '../../../shared/domain.ts';
 import { addDays, formatDay, isoDay, parseDay } from '../dates.ts';
 import type { ManagerT } from './i18n.ts';
@@ -22,27 +22,28 @@ export function DateField(props: {
   const id = useId();
   const [text, setText] = useState(() => (props.value ? formatDay(props.value, lang) : ''));
   const [error, setError] = useState<string | null>(null);
-  // The value this field sent last: a new value from outside (or a new language) is shown, its own is not
-  // re-formatted while the manager types.
-  const sent = useRef<{ value: string | null; lang: Language }>({ value: props.value, lang });
-  useEffect(() => {
-    if (props.value === sent.current.value && lang === sent.current.lang) return;
-    sent.current = { value: props.value, lang };
+  // The value this field sent last (or was shown): a new value from outside (or a new language) is shown,
+  // its own is not re-formatted while the manager types. Adjusted while rendering, not in an effect.
+  const [shown, setShown] = useState<{ value: string | null; lang: Language }>({ value: props.value, lang });
+  if (props.value !== shown.value || lang !== shown.lang) {
+    setShown({ value: props.value, lang });
     if (props.value !== null) {
       setText(props.value ? formatDay(props.value, lang) : '');
       setError(null);
     }
-  }, [props.value, lang]);
+  }
 
   const send = (value: string | null): void => {
-    sent.current = { value, lang };
+    setShown({ value, lang });
     props.onChange(value);
   };
   /** What the typed text is: a day, none, or a mistake (with its message). */
   const judge = (v: string): { day: string | null; error: string | null } => {
     if (v.trim() === '') return props.required ? { day: null, error: t('date_required') } : { day: '', error: null };
     const day = parseDay(v);
-    return day === null ? { day: null, error: t('date_invalid', { example: formatDay('2026-11-26', lang) }) } : { day, error: null };
+    return day === null
+      ? { day: null, error: t('date_invalid', { example: formatDay('2026-11-26', lang) }) }
+      : { day, error: null };
   };
   const type = (v: string): void => {
     setText(v);

@@ -146,7 +146,13 @@ export function DateRange(props: {
 }) {
   return (
     <>
-      <DateField t={props.t} lang={props.lang} label={props.t('date_from')} value={props.from} onChange={props.onFrom} />
+      <DateField
+        t={props.t}
+        lang={props.lang}
+        label={props.t('date_from')}
+        value={props.from}
+        onChange={props.onFrom}
+      />
       <DateField t={props.t} lang={props.lang} label={props.t('date_to')} value={props.to} onChange={props.onTo} />
     </>
   );
