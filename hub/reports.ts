@@ -4,7 +4,8 @@
  * the report's own breakdowns. Tax rates come from the gateway's receipts themselves (their taxItems), so
  * the hub needs no gateway access. Also the live status of every till, with the alarms a manager must see.
  */
-import { reportCsv, summarizeOrders, type OrderData, type ReportOrder } from '../electron/manager/reports.ts';
+import { csvText, reportCsv, summarizeOrders, type OrderData, type ReportOrder } from '../electron/manager/reports.ts';
+import { paraToDecimal } from '../shared/money.ts';
 import type { ReportView } from '../shared/contract/reports.ts';
 import type { OrderKind } from '../shared/domain.ts';
 import type { Queryable } from './db/db.ts';
@@ -169,17 +170,78 @@ export async function hubReport(db: Queryable, input: ReportInput, now = Date.no
   };
 }
 
-/** The hub report as one CSV: the till report's columns, prefixed by the scope (total, shop:, till:, cashier:). */
-export function hubReportCsv(r: HubReport): string {
-  const q = (s: string): string => `"${s.replace(/"/g, '""')}"`;
-  const out = ['scope,section,key,count,amount_rsd,tax_rsd'];
+/** The shift columns of the CSV, after the till report's; a report line leaves them empty. */
+const SHIFT_COLUMNS = [
+  'opened',
+  'closed',
+  'closed_by',
+  'float_rsd',
+  'cash_sales_rsd',
+  'cash_in_rsd',
+  'cash_out_rsd',
+  'expected_rsd',
+  'counted_rsd',
+  'difference_rsd',
+] as const;
+
+/**
+ * A time as a spreadsheet reads it, in the shop's local time: `2026-11-26 08:05` in `timeZone` (an IANA name,
+ * the hub's own zone when absent). The shop's clock, not UTC: a manager compares it with the till's slip.
+ */
+export function csvLocalTime(iso: string, timeZone?: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+}
+
+/**
+ * The hub report as one CSV: the till report's columns, prefixed by the scope (total, shop:, till:, cashier:),
+ * then one `shift` line per till and cashier's shift (scope `till:`, key the cashier) with its own columns:
+ * opened and closed in the shop's local time (`timeZone`), the float, cash sales, in, out, expected, counted
+ * and the difference (negative: short). A figure not known yet (a shift still open) is empty.
+ */
+export function hubReportCsv(r: HubReport, timeZone?: string): string {
+  const q = csvText;
+  const rsd = (para: number | null): string => (para === null ? '' : paraToDecimal(para).toFixed(2));
+  const padding = ','.repeat(SHIFT_COLUMNS.length);
+  const out = [['scope', 'section', 'key', 'count', 'amount_rsd', 'tax_rsd', ...SHIFT_COLUMNS].join(',')];
   const add = (scope: string, report: ReportView): void => {
-    for (const line of reportCsv(report).trimEnd().split('\r\n').slice(1)) out.push(`${q(scope)},${line}`);
+    for (const line of reportCsv(report).trimEnd().split('\r\n').slice(1)) out.push(`${q(scope)},${line}${padding}`);
   };
   add('total', r.total);
   for (const s of r.byShop) add(`shop:${s.name}`, s.report);
   for (const t of r.byTill) add(`till:${t.name}`, t.report);
   for (const c of r.byCashier) add(`cashier:${c.cashier}`, c.report);
+  for (const s of r.shifts) {
+    out.push(
+      [
+        q(`till:${s.tillName}`),
+        q('shift'),
+        q(s.cashier),
+        '',
+        '',
+        '',
+        q(csvLocalTime(s.openedAt, timeZone)),
+        s.closedAt === null ? '' : q(csvLocalTime(s.closedAt, timeZone)),
+        s.closedBy === null ? '' : q(s.closedBy),
+        rsd(s.openingFloatPara),
+        rsd(s.cashSalesPara),
+        rsd(s.cashInPara),
+        rsd(s.cashOutPara),
+        rsd(s.expectedPara),
+        rsd(s.countedPara),
+        rsd(s.differencePara),
+      ].join(','),
+    );
+  }
   return out.join('\r\n') + '\r\n';
 }
 

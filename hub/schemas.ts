@@ -180,6 +180,15 @@ export const ShopSettingsInput = z.strictObject({
 export type ShopSettings = z.infer<typeof ShopSettings>;
 
 export const EnrolCodeInput = z.object({ shopId: z.number().int().positive() });
+/** True for a time zone name this runtime knows (`Europe/Belgrade`). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 const isoTime = z.string().refine((v) => !Number.isNaN(Date.parse(v)), { message: 'an ISO date-time is required' });
 /** A report: of one shop, or of the whole chain without `shopId`; [from, to), default today until now. */
 export const ReportInput = z.object({
@@ -187,6 +196,12 @@ export const ReportInput = z.object({
   from: isoTime.optional(),
   to: isoTime.optional(),
   format: z.enum(['json', 'csv']).optional(),
+  /** The CSV's times in this IANA zone (the hub UI sends the browser's); the hub's own zone without it. */
+  timeZone: z
+    .string()
+    .max(64)
+    .refine((v) => isTimeZone(v), { message: 'a time zone name such as Europe/Belgrade is required' })
+    .optional(),
 });
 /** The hub UI's manager login: a manager's PIN (staff come from the tills or PUT /api/admin/staff). */
 export const LoginInput = z.object({

@@ -199,6 +199,32 @@ function NoticeBar() {
   );
 }
 
+/**
+ * Where the cashier stands: the shop's and the till's names as the owner set them (setup flow, Менаџер →
+ * Подешавања), the terminal id after them in small type (it is on the receipts and in the order numbers).
+ * A till without names shows the terminal id alone. Long names are cut with an ellipsis (the whole line is
+ * the title) so the header stays one line at 1024 px.
+ */
+export function TillPlace(props: { shopName?: string; tillName?: string; terminalId: string }) {
+  const { t } = useTranslation();
+  const shop = props.shopName?.trim() ?? '';
+  const till = props.tillName?.trim() ?? '';
+  const terminal = t('app.terminal', { id: props.terminalId });
+  if (shop === '' && till === '')
+    return (
+      <span className="terminal" data-testid="till-place" title={terminal}>
+        {props.terminalId}
+      </span>
+    );
+  return (
+    <span className="place" data-testid="till-place" title={[shop, till, terminal].filter((x) => x !== '').join(' · ')}>
+      {shop !== '' && <strong className="shop">{shop}</strong>}
+      {till !== '' && <span className="till">{till}</span>}
+      <span className="terminal">{props.terminalId}</span>
+    </span>
+  );
+}
+
 function Header(props: { api: PosApi }) {
   const { t } = useTranslation();
   const { info, cashier, requestApproval, shift, openDialog } = usePosPick(
@@ -212,7 +238,7 @@ function Header(props: { api: PosApi }) {
   return (
     <header className="top">
       <span className="brand">{t('app.title')}</span>
-      {info && <span className="terminal">{info.terminalId}</span>}
+      {info && <TillPlace shopName={info.shopName} tillName={info.tillName} terminalId={info.terminalId} />}
       <span className="spacer" />
       {cashier && info && (
         // The core's training mode, switched only with a manager's PIN.

@@ -3,6 +3,8 @@
  * viewport (they scroll, with a cue when more are hidden), and the receipt's QR is in view without
  * scrolling, also for a long receipt (only the journal scrolls).
  */
+import path from 'node:path';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectQuickKeysFit, expectStatusBarFits, login, payWithKeys, sampleItems, scan } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
@@ -43,6 +45,55 @@ test('quick keys and the receipt QR fit the viewport at 1024×768 and 1366×768'
     expect(box!.y).toBeGreaterThanOrEqual(0);
     expect(box!.y + box!.height, `QR bottom at ${size.width}`).toBeLessThanOrEqual(size.height);
     expect(box!.x + box!.width).toBeLessThanOrEqual(size.width);
+  }
+});
+
+/** The element's visible children share one row and end inside the viewport; nothing overflows it. */
+async function oneLine(el: Locator, width: number, what: string): Promise<void> {
+  const fit = await el.evaluate((node) => {
+    const boxes = [...node.children].map((c) => c.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+    return {
+      lowestTop: Math.max(...boxes.map((r) => r.top)),
+      highestBottom: Math.min(...boxes.map((r) => r.bottom)),
+      right: Math.max(...boxes.map((r) => r.right)),
+      overflows: node.scrollWidth > node.clientWidth,
+    };
+  });
+  expect(fit.lowestTop, `${what} at ${width}: one row`).toBeLessThan(fit.highestBottom);
+  expect(fit.right, `${what} at ${width}: inside the window`).toBeLessThanOrEqual(width);
+  expect(fit.overflows, `${what} at ${width}: overflows`).toBe(false);
+}
+
+test('the header names the shop and the till; it and the status bar stay one line at both sizes', async ({ kasa }) => {
+  const { page } = kasa;
+  const header = page.getByRole('banner');
+  const status = page.getByRole('status', { name: 'Статус' });
+  // No names yet: the terminal id alone, as before.
+  const info = await kasa.host.call<{ terminalId: string }>('app.info', {});
+  const id = info.body.value?.terminalId ?? '';
+  expect(id).not.toBe('');
+  await login(page);
+  await expect(header.getByTitle(`Терминал ${id}`)).toHaveText(id);
+  // Long names (the setup flow allows 60 characters): the header cuts them, never a button.
+  const shopName = 'Продавница мешовите робе „Код Мике и Жике“ — Нови Београд';
+  const r = await kasa.host.call('settings.update', {
+    managerPin: MANAGER_PIN,
+    shopName,
+    tillName: 'Каса 2 поред излога',
+  });
+  expect(r.body.ok).toBe(true);
+  await page.reload();
+  await login(page);
+  const place = header.getByTitle(`${shopName} · Каса 2 поред излога · Терминал ${id}`);
+  await expect(place).toContainText('Каса 2 поред излога');
+  await expect(place).toContainText(id);
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await oneLine(header, size.width, 'header');
+    await oneLine(status, size.width, 'status bar');
+    await expect(header.getByRole('button', { name: 'Менаџер (F11)' })).toBeInViewport({ ratio: 1 });
+    const shots = process.env['KASA_SHOTS'];
+    if (shots) await page.screenshot({ path: path.join(shots, `p24s-counter-header-${size.width}.png`) });
   }
 });
 

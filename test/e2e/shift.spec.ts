@@ -5,23 +5,31 @@
  * figures, the short in red, and prints its report again (a fake Epson on a real socket: decoded, it is the
  * non-fiscal shift report). Then a sale outside a shift is refused with the reason.
  */
+import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import {
-  cashOut,
-  login,
-  openShift,
-  openShiftDialog,
-  paperLines,
-  payWithKeys,
-  pieceItem,
-  rsd,
-  scan,
-} from './counter-support.ts';
+import { cashOut, login, openShiftDialog, paperLines, payWithKeys, pieceItem, rsd, scan } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { DENOMINATIONS_PARA } from '../../shared/contract/shifts.ts';
 import { startFakeEpson, type FakeEpson } from '../printer/fake-epson.ts';
 
 const BREAD = pieceItem('1001');
+
+/** KASA_SHOTS=<dir> keeps screenshots of a step at both sizes (the viewport is left at 1366×768). */
+async function shots(page: Page, name: string): Promise<void> {
+  const dir = process.env['KASA_SHOTS'];
+  if (!dir) return;
+  for (const width of [1024, 1366]) {
+    await page.setViewportSize({ width, height: 768 });
+    await page.screenshot({ path: path.join(dir, `p24s-${name}-${width}.png`) });
+  }
+}
+
+/** The local day as the Serbian date field writes it: 26.11.2026. */
+function serbianDay(d: Date): string {
+  const p = (n: number): string => String(n).padStart(2, '0');
+  return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${d.getFullYear()}.`;
+}
 const printers: FakeEpson[] = [];
 // The fake printer listens on loopback: a destination the installer allows explicitly.
 test.use({ kasaEnv: { KASA_PRINTER_ALLOW_LOOPBACK: '1' } });
@@ -49,7 +57,18 @@ test('open a shift, sell, cash out, close 20,00 short; no sale after it without 
   await page.reload();
   await login(page);
 
-  await openShift(page, '5.000,00');
+  await page.getByRole('button', { name: 'Нема смене' }).click();
+  const opening = page.getByRole('dialog', { name: 'Смена и каса' });
+  // The float touched in on the on-screen keypad, as on a till without a keyboard.
+  const keypad = opening.getByRole('group', { name: 'Бројчана тастатура' });
+  for (const key of ['5', '0', '0', '0', 'Децимални зарез', '0', '0'])
+    await keypad.getByRole('button', { name: key, exact: true }).click();
+  await expect(opening.getByLabel('Почетни депозит (RSD)')).toHaveValue('5000,00');
+  await shots(page, 'shift-open-keypad');
+  await opening.getByRole('button', { name: 'Отвори смену' }).click();
+  await expect(opening.getByTestId('shift-expected')).toHaveText('5.000,00');
+  await opening.getByRole('button', { name: 'Затвори Esc' }).click();
+  await expect(page.getByRole('button', { name: 'Смена отворена' })).toBeVisible();
 
   await scan(page, BREAD.barcode);
   await payWithKeys(page);
@@ -63,6 +82,10 @@ test('open a shift, sell, cash out, close 20,00 short; no sale after it without 
   await expect(dialog.getByTestId('shift-expected')).toHaveText(rsd(expected));
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.screenshot({ path: testInfo.outputPath('shift-open-1024.png') });
+  // The open shift's keypad types into the field last touched, and says which.
+  await dialog.getByRole('form', { name: 'Затвори смену' }).getByLabel('PIN менаџера').focus();
+  await expect(dialog.getByTestId('pad-target')).toHaveText('Тастатура уписује у: PIN менаџера (Затвори смену)');
+  await shots(page, 'shift-keypad');
 
   const closing = dialog.getByRole('form', { name: 'Затвори смену' });
   // The drawer counted note by note: the largest first, as a cashier sorts them.
@@ -79,6 +102,7 @@ test('open a shift, sell, cash out, close 20,00 short; no sale after it without 
     await closing.getByRole('textbox', { name: `Комада од ${text} дин.` }).fill(String(n));
   }
   await expect(closing.getByLabel('Избројано у каси (RSD)')).toHaveValue(rsd(expected - 2_000));
+  await shots(page, 'shift-denominations');
   await closing.getByLabel('PIN менаџера').fill(MANAGER_PIN);
   await closing.getByRole('button', { name: 'Затвори смену' }).click();
   await expect(dialog.getByRole('status').filter({ hasText: 'Смена је затворена.' })).toContainText('Мањак: 20,00 RSD');
@@ -98,6 +122,27 @@ test('open a shift, sell, cash out, close 20,00 short; no sale after it without 
   await page.getByRole('button', { name: 'Менаџер (F11)' }).click();
   const mgr = page.getByRole('dialog', { name: 'Менаџер' });
   await mgr.getByRole('tab', { name: 'Смене' }).click();
+  // The day in Serbian whatever the browser's locale; a day that does not exist is said at the field.
+  const dayField = mgr.getByLabel('Дан (дд.мм.гггг.)');
+  const today = serbianDay(new Date());
+  await expect(dayField).toHaveValue(today);
+  await dayField.fill('31.02.2026.');
+  await mgr.getByLabel('PIN менаџера').fill(MANAGER_PIN);
+  await mgr.getByRole('button', { name: 'Прикажи' }).click();
+  await expect(dayField).toHaveAttribute('aria-invalid', 'true');
+  await expect(mgr.getByRole('alert').first()).toHaveText(
+    'Датум није исправан: унесите дан, месец и годину, нпр. 26.11.2026.',
+  );
+  await expect(mgr.getByRole('alert').last()).toHaveText('Исправите датум у пољу „Дан“.');
+  await expect(mgr.getByRole('table', { name: 'Смене дана' })).toHaveCount(0);
+  await shots(page, 'manager-date-error');
+  // The day before has no shift; the next day button comes back to today's.
+  await dayField.fill(today);
+  await mgr.getByRole('button', { name: 'Претходни дан: Дан' }).click();
+  await mgr.getByRole('button', { name: 'Прикажи' }).click();
+  await expect(mgr.getByText('Тог дана није било смена.')).toBeVisible();
+  await mgr.getByRole('button', { name: 'Следећи дан: Дан' }).click();
+  await expect(dayField).toHaveValue(today);
   await mgr.getByLabel('PIN менаџера').fill(MANAGER_PIN);
   await mgr.getByRole('button', { name: 'Прикажи' }).click();
   const table = mgr.getByRole('table', { name: 'Смене дана' });
@@ -115,11 +160,17 @@ test('open a shift, sell, cash out, close 20,00 short; no sale after it without 
     'Штампај',
   ]);
   await expect(row.getByRole('cell', { name: '-20,00 мањак' })).toHaveCSS('color', 'rgb(176, 0, 32)');
+  await shots(page, 'manager-shifts-date');
   const reportsBefore = (await paperText()).split('ИЗВЕШТАЈ О СМЕНИ').length;
   await row.getByRole('button', { name: /^Штампај извештај смене: Менаџер, \d\d:\d\d$/ }).click();
   await expect(mgr.getByRole('status')).toHaveText('Послато на штампач.');
   await expect.poll(async () => (await paperText()).split('ИЗВЕШТАЈ О СМЕНИ').length).toBe(reportsBefore + 1);
   expect(await paperText()).toContain('НИЈЕ ФИСКАЛНИ ДОКУМЕНТ');
+  if (process.env['KASA_SHOTS']) {
+    // The report's from and to days, for the screenshots (leaving the tab forgets the shifts shown).
+    await mgr.getByRole('tab', { name: 'Извештај' }).click();
+    await shots(page, 'manager-report-dates');
+  }
   await mgr.getByRole('button', { name: 'Затвори', exact: true }).click();
 
   // The till works in shifts now: a sale outside one is refused, with the reason.

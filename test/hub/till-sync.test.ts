@@ -147,7 +147,51 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
         differencePara: -2_000,
       }),
     ]);
-    expect(report.shifts.find((s) => s.tillId === tillId)?.closedAt).not.toBeNull();
+    const shift = report.shifts.find((s) => s.tillId === tillId);
+    expect(shift?.closedAt).not.toBeNull();
+
+    // The CSV has the shift line, per till and cashier, its times in the shop's local time (Belgrade).
+    const csv = await (
+      await fetch(`${server.url}/api/admin/report?shopId=${shopId}&format=csv&timeZone=Europe%2FBelgrade`, {
+        headers: { authorization: 'Bearer admin' },
+      })
+    ).text();
+    const rows = csv.trimEnd().split('\r\n');
+    expect(rows[0]).toBe(
+      'scope,section,key,count,amount_rsd,tax_rsd,opened,closed,closed_by,float_rsd,cash_sales_rsd,cash_in_rsd,' +
+        'cash_out_rsd,expected_rsd,counted_rsd,difference_rsd',
+    );
+    const belgrade = (iso: string): string => {
+      const p = Object.fromEntries(
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone: 'Europe/Belgrade',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        })
+          .formatToParts(new Date(iso))
+          .map((x) => [x.type, x.value]),
+      ) as Record<string, string>;
+      return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+    };
+    expect(rows).toContain(
+      `"till:SHIFTS","shift","Менаџер",,,,"${belgrade(shift!.openedAt)}","${belgrade(shift!.closedAt!)}",` +
+        '"Менаџер",5000.00,540.00,0.00,1000.00,4540.00,4520.00,-20.00',
+    );
+    // Every line has the header's columns (the report's lines leave the shift columns empty).
+    const columns = (line: string): number => line.replace(/"(?:[^"]|"")*"/g, '').split(',').length;
+    expect(new Set(rows.map(columns))).toEqual(new Set([16]));
+    // The times are the shop's clock, not UTC: Belgrade is one or two hours ahead.
+    expect(belgrade(shift!.openedAt)).not.toBe(shift!.openedAt.slice(0, 16).replace('T', ' '));
+    // An unknown zone is refused naming the field.
+    const bad = await fetch(`${server.url}/api/admin/report?shopId=${shopId}&format=csv&timeZone=Mars%2FOlympus`, {
+      headers: { authorization: 'Bearer admin' },
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('timeZone');
   });
 
   it('a manager enrols a till from the settings command; a cashier may not; a bad code is refused naming the field', async () => {

@@ -126,13 +126,14 @@ export function PinPad(props: {
 }
 
 /** A PIN typed into a form (a manager's approval): hidden, digits on a phone keyboard, never autofilled. */
-export function PinInput(props: { value: string; onChange: (v: string) => void }) {
+export function PinInput(props: { value: string; onChange: (v: string) => void; onFocus?: () => void }) {
   return (
     <input
       type="password"
       inputMode="numeric"
       autoComplete="off"
       value={props.value}
+      onFocus={props.onFocus}
       onChange={(e) => props.onChange(e.target.value)}
     />
   );

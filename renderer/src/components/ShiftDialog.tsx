@@ -12,6 +12,7 @@ import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { usePos } from '../context.ts';
 import { locale } from '../format.ts';
 import { Modal } from './Modal.tsx';
+import { NumberPad } from './NumberPad.tsx';
 import { PinInput } from './PinPad.tsx';
 
 /** An amount typed the Serbian way, as the RSD number the contract takes; null when it is not one. */
@@ -21,14 +22,20 @@ function rsd(text: string): number | null {
 }
 
 /** A manager's PIN, typed for one action (never kept: cleared after each send). */
-function PinField(props: { label: string; value: string; onChange: (v: string) => void }) {
+function PinField(props: { label: string; value: string; onChange: (v: string) => void; onFocus: () => void }) {
   return (
     <label className="field">
       {props.label}
-      <PinInput value={props.value} onChange={props.onChange} />
+      <PinInput value={props.value} onChange={props.onChange} onFocus={props.onFocus} />
     </label>
   );
 }
+
+/**
+ * The field the on-screen keypad types into: the one last touched (an amount, the counted cash, a
+ * denomination's count, a manager's PIN). Counts and PINs take digits only.
+ */
+type PadTarget = 'amount' | 'counted' | 'movePin' | 'closePin' | { count: number };
 
 /** A note or coin as the cashier reads it on the money: 5.000, 50, 1 (dinars, no decimals). */
 const denominationText = (para: number): string => formatRsd(para).replace(/,00$/, '');
@@ -37,7 +44,11 @@ const denominationText = (para: number): string => formatRsd(para).replace(/,00$
  * The drawer counted by denomination: a count per note and coin; the total fills the counted amount. Only
  * digits are taken (a count is whole); the core checks again that the counts add up to the amount sent.
  */
-function DenominationCount(props: { counts: Record<string, string>; onChange: (c: Record<string, string>) => void }) {
+function DenominationCount(props: {
+  counts: Record<string, string>;
+  onChange: (c: Record<string, string>) => void;
+  onFocus: (para: number) => void;
+}) {
   const { t } = useTranslation();
   return (
     <fieldset className="denominations" aria-label={t('shift.byDenomination')}>
@@ -48,6 +59,7 @@ function DenominationCount(props: { counts: Record<string, string>; onChange: (c
             inputMode="numeric"
             aria-label={t('shift.denominationCount', { value: denominationText(para) })}
             value={props.counts[String(para)] ?? ''}
+            onFocus={() => props.onFocus(para)}
             onChange={(e) =>
               props.onChange({ ...props.counts, [String(para)]: e.target.value.replace(/\D/g, '').slice(0, 5) })
             }
@@ -93,6 +105,7 @@ export function ShiftDialog(props: { api: PosApi }) {
   const [closePin, setClosePin] = useState('');
   const [byDenomination, setByDenomination] = useState(false);
   const [counts, setCounts] = useState<Record<string, string>>({});
+  const [padFor, setPadFor] = useState<PadTarget>('amount');
 
   const time = (iso: string) =>
     new Date(iso).toLocaleString(locale(language), { dateStyle: 'short', timeStyle: 'short', hour12: false });
@@ -158,6 +171,33 @@ export function ShiftDialog(props: { api: PosApi }) {
     } else setError(r.error.message);
   };
 
+  // The keypad of the open shift: what it types into, what that field is called, and whether it takes a comma.
+  const digits = (v: string, max: number) => v.replace(/\D/g, '').slice(0, max);
+  // The counted amount is the counts' sum while counting by denomination: the keypad goes back to the amount.
+  const target: PadTarget = padFor === 'counted' && byDenomination ? 'amount' : padFor;
+  const pad: { label: string; value: string; onChange: (v: string) => void; decimal: boolean } =
+    typeof target === 'object'
+      ? {
+          label: t('shift.denominationCount', { value: denominationText(target.count) }),
+          value: counts[String(target.count)] ?? '',
+          onChange: (v) => setCounts({ ...counts, [String(target.count)]: digits(v, 5) }),
+          decimal: false,
+        }
+      : target === 'counted'
+        ? { label: t('shift.countedField'), value: counted, onChange: setCounted, decimal: true }
+        : target === 'movePin'
+          ? { label: t('shift.managerPin'), value: movePin, onChange: (v) => setMovePin(digits(v, 8)), decimal: false }
+          : target === 'closePin'
+            ? {
+                label: t('shift.managerPin'),
+                value: closePin,
+                onChange: (v) => setClosePin(digits(v, 8)),
+                decimal: false,
+              }
+            : { label: t('shift.amount'), value: amount, onChange: setAmount, decimal: true };
+  /** Which form the keypad's field is in: its caption says so, as two fields share a label (the PINs). */
+  const padForm = target === 'amount' || target === 'movePin' ? t('shift.moves') : t('shift.closeAction');
+
   const figures = (v: ShiftView) => (
     <dl className="shift-figures">
       <div>
@@ -222,6 +262,7 @@ export function ShiftDialog(props: { api: PosApi }) {
             {t('shift.float')}
             <input inputMode="decimal" value={float} onChange={(e) => setFloat(e.target.value)} />
           </label>
+          <NumberPad label={t('pad.keys')} value={float} onChange={setFloat} decimal />
           <button type="submit" className="primary">
             {t('shift.openAction')}
           </button>
@@ -251,13 +292,23 @@ export function ShiftDialog(props: { api: PosApi }) {
               </label>
               <label className="field">
                 {t('shift.amount')}
-                <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+                <input
+                  inputMode="decimal"
+                  value={amount}
+                  onFocus={() => setPadFor('amount')}
+                  onChange={(e) => setAmount(e.target.value)}
+                />
               </label>
               <label className="field">
                 {t('shift.reason')}
                 <input value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
               </label>
-              <PinField label={t('shift.managerPin')} value={movePin} onChange={setMovePin} />
+              <PinField
+                label={t('shift.managerPin')}
+                value={movePin}
+                onChange={setMovePin}
+                onFocus={() => setPadFor('movePin')}
+              />
               <button type="submit">{t('shift.record')}</button>
             </form>
             <form onSubmit={closeShift} noValidate aria-label={t('shift.closeAction')}>
@@ -268,18 +319,33 @@ export function ShiftDialog(props: { api: PosApi }) {
                   inputMode="decimal"
                   readOnly={byDenomination}
                   value={byDenomination ? formatRsd(countedByDenomination(counts).para) : counted}
+                  onFocus={() => setPadFor('counted')}
                   onChange={(e) => setCounted(e.target.value)}
                 />
               </label>
               <button type="button" aria-expanded={byDenomination} onClick={() => setByDenomination(!byDenomination)}>
                 {t('shift.byDenomination')}
               </button>
-              {byDenomination && <DenominationCount counts={counts} onChange={setCounts} />}
-              <PinField label={t('shift.managerPin')} value={closePin} onChange={setClosePin} />
+              {byDenomination && (
+                <DenominationCount counts={counts} onChange={setCounts} onFocus={(count) => setPadFor({ count })} />
+              )}
+              <PinField
+                label={t('shift.managerPin')}
+                value={closePin}
+                onChange={setClosePin}
+                onFocus={() => setPadFor('closePin')}
+              />
               <button type="submit" className="danger">
                 {t('shift.closeAction')}
               </button>
             </form>
+            {/* One keypad for the field last touched (the amount until another is chosen), for a touch-only till. */}
+            <div className="shift-pad">
+              <p className="help" data-testid="pad-target">
+                {t('shift.padTarget', { field: pad.label, form: padForm })}
+              </p>
+              <NumberPad label={t('pad.keys')} value={pad.value} onChange={pad.onChange} decimal={pad.decimal} />
+            </div>
           </div>
         </>
       ) : null}

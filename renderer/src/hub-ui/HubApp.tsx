@@ -488,7 +488,9 @@ function ReportSection({ t, lang, token }: { t: HubT; lang: HubLang; token: stri
     }
   };
   const csv = async (): Promise<void> => {
-    const res = await fetch(`/api/admin/report?${range()}&format=csv`, {
+    // The shifts' times in the CSV as the manager's own clock shows them.
+    const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const res = await fetch(`/api/admin/report?${range()}&format=csv&timeZone=${zone}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     const a = document.createElement('a');

@@ -10,6 +10,7 @@ const srCyrl = {
     loading: 'Учитавање…',
     noConnection: 'Нема везе са касом: {message}',
     retry: 'Покушај поново',
+    terminal: 'Терминал {id}',
   },
   banner: {
     demo: 'ДЕМО РЕЖИМ — рачуни нису правни документи (демо налог)',
@@ -364,6 +365,7 @@ const srCyrl = {
     invalidAmount: 'Унесите износ у динарима, нпр. 5.000,00.',
     byDenomination: 'По апоенима',
     denominationCount: 'Комада од {value} дин.',
+    padTarget: 'Тастатура уписује у: {field} ({form})',
   },
 };
 
@@ -376,6 +378,7 @@ const srLatn: UiMessages = {
     loading: 'Učitavanje…',
     noConnection: 'Nema veze sa kasom: {message}',
     retry: 'Pokušaj ponovo',
+    terminal: 'Terminal {id}',
   },
   banner: {
     demo: 'DEMO REŽIM — računi nisu pravni dokumenti (demo nalog)',
@@ -730,11 +733,18 @@ const srLatn: UiMessages = {
     invalidAmount: 'Unesite iznos u dinarima, npr. 5.000,00.',
     byDenomination: 'Po apoenima',
     denominationCount: 'Komada od {value} din.',
+    padTarget: 'Tastatura upisuje u: {field} ({form})',
   },
 };
 
 const en: UiMessages = {
-  app: { title: 'Kasa', loading: 'Loading…', noConnection: 'Cannot reach the till: {message}', retry: 'Retry' },
+  app: {
+    title: 'Kasa',
+    loading: 'Loading…',
+    noConnection: 'Cannot reach the till: {message}',
+    retry: 'Retry',
+    terminal: 'Terminal {id}',
+  },
   banner: {
     demo: 'DEMO MODE — receipts are not legal documents (demo account)',
     training: 'TRAINING MODE — training receipts are not fiscal',
@@ -1090,6 +1100,7 @@ const en: UiMessages = {
     invalidAmount: 'Enter an amount in dinars, e.g. 5,000.00.',
     byDenomination: 'By denomination',
     denominationCount: 'Pieces of {value} dinars',
+    padTarget: 'The keypad types into: {field} ({form})',
   },
 };
 

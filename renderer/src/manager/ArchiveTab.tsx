@@ -12,6 +12,7 @@ import {
   useAction,
   Alert,
   DateRange,
+  dayOrRefuse,
   Field,
   MgrTable,
   OrderResult,
@@ -107,7 +108,14 @@ function ReceiptDetail(props: { api: PosApi; t: ManagerT; lang: Language; detail
 export function ArchiveTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
   const [source, setSource] = useState<'local' | 'gateway'>('local');
-  const [filters, setFilters] = useState({
+  const [filters, setFilters] = useState<{
+    orderNumber: string;
+    invoiceNumber: string;
+    startDate: string | null;
+    endDate: string | null;
+    invoiceType: string;
+    paymentType: string;
+  }>({
     orderNumber: '',
     invoiceNumber: '',
     startDate: '',
@@ -124,14 +132,16 @@ export function ArchiveTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
   const search = (p: number) =>
     run(async () => {
       setDetail(null);
+      const startDate = dayOrRefuse(t, filters.startDate, t('date_from'));
+      const endDate = dayOrRefuse(t, filters.endDate, t('date_to'));
       const q = {
         source,
         page: p,
         limit: 20,
         ...(filters.orderNumber ? { orderNumber: filters.orderNumber } : {}),
         ...(filters.invoiceNumber ? { invoiceNumber: filters.invoiceNumber } : {}),
-        ...(filters.startDate ? { startDate: new Date(`${filters.startDate}T00:00:00`).toISOString() } : {}),
-        ...(filters.endDate ? { endDate: new Date(`${filters.endDate}T23:59:59`).toISOString() } : {}),
+        ...(startDate ? { startDate: new Date(`${startDate}T00:00:00`).toISOString() } : {}),
+        ...(endDate ? { endDate: new Date(`${endDate}T23:59:59`).toISOString() } : {}),
         ...(filters.invoiceType ? { invoiceType: filters.invoiceType as 'normal' } : {}),
         ...(filters.paymentType ? { paymentType: filters.paymentType as PaymentType } : {}),
       };
@@ -161,6 +171,7 @@ export function ArchiveTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
         </Field>
         <DateRange
           t={t}
+          lang={lang}
           from={filters.startDate}
           to={filters.endDate}
           onFrom={(startDate) => setFilters({ ...filters, startDate })}

@@ -9,6 +9,7 @@ import {
   call,
   useAction,
   DateRange,
+  dayOrRefuse,
   Field,
   MgrTable,
   NoteAndAlert,
@@ -20,20 +21,29 @@ import type { ManagerT } from './i18n.ts';
 
 export function ReportsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
-  const [range, setRange] = useState({ from: '', to: '', cashier: '' });
+  const [range, setRange] = useState<{ from: string | null; to: string | null; cashier: string }>({
+    from: '',
+    to: '',
+    cashier: '',
+  });
   const [report, setReport] = useState<ReportView | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [error, busy, run] = useAction();
-  const input = () => ({
-    ...(range.from ? { from: new Date(`${range.from}T00:00:00`).toISOString() } : {}),
-    ...(range.to ? { to: new Date(`${range.to}T23:59:59.999`).toISOString() } : {}),
-    ...(range.cashier ? { cashier: range.cashier } : {}),
-  });
+  const input = () => {
+    const from = dayOrRefuse(t, range.from, t('date_from'));
+    const to = dayOrRefuse(t, range.to, t('date_to'));
+    return {
+      ...(from ? { from: new Date(`${from}T00:00:00`).toISOString() } : {}),
+      ...(to ? { to: new Date(`${to}T23:59:59.999`).toISOString() } : {}),
+      ...(range.cashier ? { cashier: range.cashier } : {}),
+    };
+  };
   return (
     <div className="mgr-tab">
       <RowForm onSubmit={() => void run(async () => setReport(await call(api['reports.summary'](input()))))}>
         <DateRange
           t={t}
+          lang={lang}
           from={range.from}
           to={range.to}
           onFrom={(from) => setRange({ ...range, from })}

@@ -10,18 +10,14 @@ import type { ShiftView } from '../../../shared/contract/shifts.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import { locale } from '../format.ts';
-import { call, useAction, Field, MgrTable, NoteAndAlert, PinInput, RowForm, SubmitButton } from './common.tsx';
+import { isoDay as localDay } from '../dates.ts';
+import { call, dayOrRefuse, useAction, MgrTable, NoteAndAlert, PinInput, RowForm, SubmitButton } from './common.tsx';
+import { DateField } from './DateField.tsx';
 import type { ManagerT } from './i18n.ts';
-
-/** Today as the date input writes it (the till's local day). */
-function localDay(d = new Date()): string {
-  const p = (n: number): string => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
-}
 
 export function ShiftsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
-  const [day, setDay] = useState(localDay());
+  const [day, setDay] = useState<string | null>(() => localDay(new Date()));
   const [pin, setPin] = useState('');
   const [shown, setShown] = useState<{ day: string; shifts: ShiftView[] } | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -43,17 +39,16 @@ export function ShiftsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
           : formatRsd(para);
   const show = () =>
     void run(async () => {
-      const { shifts } = await call(api['shifts.list']({ managerPin: pin, day }));
-      setShown({ day, shifts });
+      const chosen = dayOrRefuse(t, day, t('shifts_day'));
+      const { shifts } = await call(api['shifts.list']({ managerPin: pin, day: chosen }));
+      setShown({ day: chosen, shifts });
       setPin('');
       setNote(null);
     });
   return (
     <div className="mgr-tab">
       <RowForm onSubmit={show} label={t('shifts_title')}>
-        <Field label={t('shifts_day')}>
-          <input type="date" value={day} onChange={(e) => setDay(e.target.value)} />
-        </Field>
+        <DateField t={t} lang={lang} label={t('shifts_day')} value={day} onChange={setDay} required />
         <PinInput t={t} value={pin} onChange={setPin} />
         <SubmitButton busy={busy}>{t('show')}</SubmitButton>
       </RowForm>

@@ -2,6 +2,7 @@
 import { PinInput as BarePinInput } from '../components/PinPad.tsx';
 import { useState, type ReactNode } from 'react';
 import { HeadedTable } from '../components/HeadedTable.tsx';
+import { DateField } from './DateField.tsx';
 import type { AppError, Result } from '../../../shared/contract/index.ts';
 import { PAYMENT_TYPES, type Language, type OrderView, type PaymentType } from '../../../shared/domain.ts';
 import { explainGatewayError } from '../../../shared/gateway-errors.ts';
@@ -131,24 +132,39 @@ export function PinForm(props: {
   );
 }
 
-/** The from and to days of a date filter. */
+/**
+ * The from and to days of a date filter (DateField: in the manager's language, '' for none, null while
+ * what is typed is not a day).
+ */
 export function DateRange(props: {
   t: ManagerT;
-  from: string;
-  to: string;
-  onFrom: (v: string) => void;
-  onTo: (v: string) => void;
+  lang: Language;
+  from: string | null;
+  to: string | null;
+  onFrom: (v: string | null) => void;
+  onTo: (v: string | null) => void;
 }) {
   return (
     <>
-      <Field label={props.t('date_from')}>
-        <input type="date" value={props.from} onChange={(e) => props.onFrom(e.target.value)} />
-      </Field>
-      <Field label={props.t('date_to')}>
-        <input type="date" value={props.to} onChange={(e) => props.onTo(e.target.value)} />
-      </Field>
+      <DateField
+        t={props.t}
+        lang={props.lang}
+        label={props.t('date_from')}
+        value={props.from}
+        onChange={props.onFrom}
+      />
+      <DateField t={props.t} lang={props.lang} label={props.t('date_to')} value={props.to} onChange={props.onTo} />
     </>
   );
+}
+
+/**
+ * A day of a filter about to be sent: the day ('' none), or a refusal naming the field when what is typed
+ * is not a day (the field itself says how to write one).
+ */
+export function dayOrRefuse(t: ManagerT, day: string | null, field: string): string {
+  if (day === null) throw new Error(t('date_fix', { field }));
+  return day;
 }
 
 /** A manager's table: its label names it, its header row (if any) names the columns. */

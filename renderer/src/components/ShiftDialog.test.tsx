@@ -1,0 +1,187 @@
+// @vitest-environment jsdom
+/**
+ * A touch-only till works a shift with the on-screen keypad alone: the opening float, a cash out with the
+ * manager's PIN, and the close counted by denomination, each typed by touching keys (no keyboard input).
+ */
+import { act } from 'react';
+import { describe, expect, it } from 'vitest';
+import type { ShiftView } from '../../../shared/contract/shifts.ts';
+import { App } from '../App.tsx';
+import { createI18n } from '../i18n/index.ts';
+import { createPosStore } from '../store.ts';
+import { testRoot } from '../testing/dom.ts';
+import { createFakeApi, ok } from '../testing/fake-api.ts';
+import { BREAD, DEMO_RATES, INFO, SYNC } from '../testing/fixtures.ts';
+
+const dom = testRoot();
+const ANA = { id: 2, name: 'Ана', role: 'cashier' as const, active: true, mustChangePin: false };
+
+/** A shift kept by the fake core: open, cash in/out, close, with the figures the dialog shows. */
+function fakeShifts() {
+  let shift: ShiftView | null = null;
+  const view = (s: ShiftView): ShiftView => ({
+    ...s,
+    expectedPara: s.openingFloatPara + s.cashInPara - s.cashOutPara,
+  });
+  return {
+    get current() {
+      return shift;
+    },
+    open: (input: { openingFloat: number }) => {
+      shift = view({
+        id: 1,
+        cashier: 'Ана',
+        openedAt: '2026-11-26T07:00:00.000Z',
+        closedAt: null,
+        closedBy: null,
+        openingFloatPara: Math.round(input.openingFloat * 100),
+        cashSalesPara: 0,
+        cashInPara: 0,
+        cashOutPara: 0,
+        expectedPara: 0,
+        countedPara: null,
+        differencePara: null,
+        countedDetail: null,
+        moves: [],
+        sales: { count: 0, totalPara: 0 },
+        refunds: { count: 0, totalPara: 0 },
+        byPayment: [],
+      });
+      return ok(shift);
+    },
+    cash: (input: { kind: 'in' | 'out'; amount: number; reason: string }) => {
+      if (!shift) throw new Error('no shift');
+      const para = Math.round(input.amount * 100);
+      shift = view({
+        ...shift,
+        cashOutPara: shift.cashOutPara + (input.kind === 'out' ? para : 0),
+        cashInPara: shift.cashInPara + (input.kind === 'in' ? para : 0),
+        moves: [
+          ...shift.moves,
+          { id: shift.moves.length + 1, kind: input.kind, amountPara: para, reason: input.reason },
+        ],
+      } as ShiftView);
+      return ok(shift);
+    },
+    close: (input: { counted: number; denominations?: Partial<Record<string, number>> }) => {
+      if (!shift) throw new Error('no shift');
+      const counted = Math.round(input.counted * 100);
+      const closed: ShiftView = {
+        ...shift,
+        closedAt: '2026-11-26T15:00:00.000Z',
+        closedBy: 'Менаџер',
+        countedPara: counted,
+        differencePara: counted - shift.expectedPara,
+        countedDetail: (input.denominations as Record<string, number> | undefined) ?? null,
+      };
+      shift = null;
+      return ok(closed);
+    },
+  };
+}
+
+async function counterWithShiftDialog() {
+  HTMLCanvasElement.prototype.getContext = (() => null) as never;
+  const shifts = fakeShifts();
+  const fake = createFakeApi({
+    'app.info': () => ok(INFO),
+    'taxRates.get': () => ok(DEMO_RATES),
+    'sync.status': () => ok(SYNC),
+    'catalog.favourites': () => ok([BREAD]),
+    'staff.login': () => ok(ANA),
+    'shifts.current': () => ok(shifts.current),
+    'shifts.open': (input) => shifts.open(input),
+    'shifts.cash': (input) => shifts.cash(input),
+    'shifts.close': (input) => shifts.close(input),
+  });
+  const store = createPosStore(fake.api, undefined, { getItem: () => null, setItem: () => {} });
+  await act(async () => dom.root.render(<App store={store} api={fake.api} i18n={createI18n('sr-Cyrl')} />));
+  await act(async () => void (await store.getState().login('1111')));
+  await act(async () => store.getState().openDialog('shift'));
+  return { fake, store };
+}
+
+const dialog = () => {
+  const d = dom.container.querySelector<HTMLElement>('[role="dialog"]');
+  if (!d) throw new Error('no dialog');
+  return d;
+};
+/** The dialog's keypad: keys pressed by their accessible name (a digit is its own name). */
+const press = (...keys: string[]) => {
+  const group = dialog().querySelector<HTMLElement>('[role="group"][aria-label="Бројчана тастатура"]');
+  if (!group) throw new Error('no keypad');
+  for (const k of keys) {
+    const b = [...group.querySelectorAll('button')].find((x) => (x.getAttribute('aria-label') ?? x.textContent) === k);
+    if (!b) throw new Error(`no key ${k}`);
+    act(() => b.click());
+  }
+};
+const button = (name: string) => {
+  const b = [...dialog().querySelectorAll('button')].find((x) => x.textContent?.trim() === name);
+  if (!b) throw new Error(`no button ${name}`);
+  return b;
+};
+const field = (form: string, label: string) => {
+  const f = dialog().querySelector(`form[aria-label="${form}"]`) ?? dialog();
+  const l = [...f.querySelectorAll('label')].find((x) => x.textContent?.startsWith(label));
+  const input = l?.querySelector('input');
+  if (!input) throw new Error(`no field ${label}`);
+  return input;
+};
+/** A touch on a field: it takes the focus (and so the keypad), nothing typed. */
+const touch = (el: HTMLElement) => act(() => el.focus());
+
+describe('the shift dialog on a touch-only till', () => {
+  it('opens a shift with a 5.000,00 float typed on the keypad', async () => {
+    const { fake, store } = await counterWithShiftDialog();
+    expect(dialog().textContent).toContain('Нема отворене смене');
+    press('5', '0', '0', '0', 'Децимални зарез', '0', '5', 'Обриши знак', '0');
+    expect(field('Отвори смену', 'Почетни депозит').value).toBe('5000,00');
+    await act(async () => button('Отвори смену').click());
+    expect(fake.calls.filter((c) => c.name === 'shifts.open').map((c) => c.input)).toEqual([{ openingFloat: 5000 }]);
+    expect(store.getState().shift).toMatchObject({ openingFloatPara: 500_000 });
+    expect(dialog().querySelector('[data-testid="shift-expected"]')?.textContent).toBe('5.000,00');
+  });
+
+  it('takes cash out and closes the shift counted by denomination, PINs included, on the keypad', async () => {
+    const { fake } = await counterWithShiftDialog();
+    press('5', '0', '0', '0');
+    await act(async () => button('Отвори смену').click());
+
+    // The amount has the keypad first; the PIN field takes it when touched (digits only, no comma).
+    const target = () => dialog().querySelector('[data-testid="pad-target"]')?.textContent;
+    expect(target()).toBe('Тастатура уписује у: Износ (RSD) (Полози и подизања)');
+    press('1', '0', '0', '0');
+    act(() => {
+      const reason = field('Полози и подизања', 'Разлог');
+      // The reason is text: a touch-only till has the system's on-screen keyboard for it.
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(reason, 'Банка');
+      reason.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    touch(field('Полози и подизања', 'PIN менаџера'));
+    expect(target()).toBe('Тастатура уписује у: PIN менаџера (Полози и подизања)');
+    expect(dialog().querySelector('[aria-label="Децимални зарез"]')).toBeNull();
+    press('0', '0', '0', '0');
+    await act(async () => button('Евидентирај').click());
+    expect(fake.calls.filter((c) => c.name === 'shifts.cash').map((c) => c.input)).toEqual([
+      { kind: 'out', amount: 1000, reason: 'Банка', approval: { managerPin: '0000' } },
+    ]);
+
+    // 4.000,00 expected; counted as two 2.000 notes, the count touched in: the drawer is exact.
+    await act(async () => button('По апоенима').click());
+    const twoThousand = dialog().querySelector<HTMLInputElement>('input[aria-label="Комада од 2.000 дин."]');
+    if (!twoThousand) throw new Error('no count field');
+    touch(twoThousand);
+    expect(target()).toBe('Тастатура уписује у: Комада од 2.000 дин. (Затвори смену)');
+    press('2');
+    expect(twoThousand.value).toBe('2');
+    expect(field('Затвори смену', 'Избројано у каси').value).toBe('4.000,00');
+    touch(field('Затвори смену', 'PIN менаџера'));
+    press('0', '0', '0', '0');
+    await act(async () => dialog().querySelector<HTMLFormElement>('form[aria-label="Затвори смену"]')?.requestSubmit());
+    expect(fake.calls.filter((c) => c.name === 'shifts.close').map((c) => c.input)).toEqual([
+      { counted: 4000, denominations: { '200000': 2 }, approval: { managerPin: '0000' } },
+    ]);
+    expect(dialog().textContent).toContain('Каса је тачна.');
+  });
+});
