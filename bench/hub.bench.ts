@@ -296,7 +296,7 @@ async function newTill(
 async function run(name: string, db: HubDb, gatewayUrl: string): Promise<void> {
   const service = createHubService(db);
   const shopId = await service.ensureDefaultShop();
-  const server = await startHubServer({ service, adminToken: 'bench' });
+  const server = await startHubServer({ service, adminToken: 'bench-admin-token-0123456789abcdef' });
   try {
     const tills = await enrolTills(service, server.url, shopId, TILLS, 'S');
     const shop = await shopLoad(name, tills);

@@ -38,11 +38,15 @@ export async function startHubProcess(env: Record<string, string>): Promise<HubP
   const info = JSON.parse(await readFirstLine(child, 'hub')) as {
     url: string;
     enrolCode: string;
-    adminToken: string;
+    /** Printed only when the hub made the token (none was set in its environment). */
+    adminToken?: string;
     shopId: number;
   };
+  const adminToken = info.adminToken ?? env.KASA_HUB_ADMIN_TOKEN;
+  if (!adminToken) throw new Error('the hub printed no admin token and none was given');
   return {
     ...info,
+    adminToken,
     child,
     async stop(hard = false) {
       if (child.exitCode === null && child.signalCode === null) child.kill(hard ? 'SIGKILL' : 'SIGTERM');
