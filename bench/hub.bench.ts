@@ -73,7 +73,7 @@ const order = (till: string, n: number): OrderSnapshot => ({
   created_at: new Date(Date.UTC(2026, 10, 23, 8, 0, 0, n)).toISOString(),
   total_para: 10_000 + n,
   data: {
-    lines: [{ name: 'Хлеб', quantityMilli: 1000, unitPara: 10_000 + n, totalPara: 10_000 + n, labels: ['A'] }],
+    lines: [{ name: 'Хлеб', quantityMilli: 1000, unitPricePara: 10_000 + n, totalPara: 10_000 + n, labels: ['A'] }],
     payments: [{ type: 'cash', amountPara: 10_000 + n }],
     cashier: `Касир ${till}`,
   },

@@ -144,7 +144,9 @@ export async function hubReport(db: Queryable, input: ReportInput, now = Date.no
   // Each order is read with the till's order shape: one the hub took before it checked pushes is left out
   // (and counted), never allowed to break the report of its whole period.
   const rows = all.filter(
-    (r) => OrderDataSchema.safeParse(r.data).success && (r.receipt === null || OrderReceiptData.safeParse(r.receipt).success),
+    (r) =>
+      OrderDataSchema.safeParse(r.data).success &&
+      (r.receipt === null || OrderReceiptData.safeParse(r.receipt).success),
   );
   const rates = new Map<string, number>();
   for (const r of rows) {

@@ -203,8 +203,18 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
           const input = (await readInput(PUSH_INPUT, req, url, { maxBodyBytes: MAX_BODY_BYTES })) as PushInput;
           sendJson(res, 200, await service.push(who, input));
         } catch (err) {
-          if (isKasaError(err) && err.code !== null && err.status !== null && REFUSED_BATCH_STATUSES.includes(err.status))
-            await service.noteRefusal(who, { status: err.status, code: err.code, field: err.field, message: err.message });
+          if (
+            isKasaError(err) &&
+            err.code !== null &&
+            err.status !== null &&
+            REFUSED_BATCH_STATUSES.includes(err.status)
+          )
+            await service.noteRefusal(who, {
+              status: err.status,
+              code: err.code,
+              field: err.field,
+              message: err.message,
+            });
           throw err;
         }
       },

@@ -253,117 +253,118 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       const shifts = payloads(events, input.events, 'shift', ShiftSnapshot, 'invalid_shift');
       const at = iso();
       const refused: PushRefusal[] = [];
-      const result = await db.tx(async (q) => {
-        const current = await q.query<{ last_seq: number }>('SELECT last_seq FROM tills WHERE id = $1 FOR UPDATE', [
-          till.id,
-        ]);
-        let lastSeq = current[0]?.last_seq ?? 0;
-        let stored = 0;
-        let duplicates = 0;
-        for (const [i, e] of events.entries()) {
-          const digest = eventDigest(e);
-          const ins = await q.query<{ seq: number }>(
-            `INSERT INTO till_events (till_id, seq, kind, ref, digest, payload, received_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+      const result = await db
+        .tx(async (q) => {
+          const current = await q.query<{ last_seq: number }>('SELECT last_seq FROM tills WHERE id = $1 FOR UPDATE', [
+            till.id,
+          ]);
+          let lastSeq = current[0]?.last_seq ?? 0;
+          let stored = 0;
+          let duplicates = 0;
+          for (const [i, e] of events.entries()) {
+            const digest = eventDigest(e);
+            const ins = await q.query<{ seq: number }>(
+              `INSERT INTO till_events (till_id, seq, kind, ref, digest, payload, received_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
              ON CONFLICT (till_id, seq) DO NOTHING RETURNING seq`,
-            [till.id, e.seq, e.kind, e.ref, digest, JSON.stringify(e.payload), at],
-          );
-          if (!ins.length) {
-            const old = await q.query<{ digest: string }>(
-              'SELECT digest FROM till_events WHERE till_id = $1 AND seq = $2',
-              [till.id, e.seq],
+              [till.id, e.seq, e.kind, e.ref, digest, JSON.stringify(e.payload), at],
             );
-            if (old[0]?.digest !== digest)
-              throw new HubError(
-                409,
-                'batch_altered',
-                `event ${e.seq} differs from the one already stored`,
-                `events.${input.events.indexOf(e)}`,
+            if (!ins.length) {
+              const old = await q.query<{ digest: string }>(
+                'SELECT digest FROM till_events WHERE till_id = $1 AND seq = $2',
+                [till.id, e.seq],
               );
-            duplicates++;
-            // A replay of a refused event (the answer was lost) is answered with its refusal again.
-            const claim = await q.query<{ invoice_number: string }>(
-              'SELECT invoice_number FROM invoice_claims WHERE till_id = $1 AND seq = $2',
-              [till.id, e.seq],
-            );
-            if (claim[0]) refused.push(claimRefusal(e.seq, input.events.indexOf(e), claim[0].invoice_number));
-            continue;
-          }
-          stored++;
-          lastSeq = Math.max(lastSeq, e.seq);
-          const s = staff[i];
-          if (s) {
-            // Staff edited on a till: last writer wins; an unchanged row keeps its version (no echo).
-            await lockMasterData(q);
-            await q.query(
-              `INSERT INTO staff (shop_id, name, role, pin_hash, active, version) VALUES ($1, $2, $3, $4, $5, nextval('change_seq'))
+              if (old[0]?.digest !== digest)
+                throw new HubError(
+                  409,
+                  'batch_altered',
+                  `event ${e.seq} differs from the one already stored`,
+                  `events.${input.events.indexOf(e)}`,
+                );
+              duplicates++;
+              // A replay of a refused event (the answer was lost) is answered with its refusal again.
+              const claim = await q.query<{ invoice_number: string }>(
+                'SELECT invoice_number FROM invoice_claims WHERE till_id = $1 AND seq = $2',
+                [till.id, e.seq],
+              );
+              if (claim[0]) refused.push(claimRefusal(e.seq, input.events.indexOf(e), claim[0].invoice_number));
+              continue;
+            }
+            stored++;
+            lastSeq = Math.max(lastSeq, e.seq);
+            const s = staff[i];
+            if (s) {
+              // Staff edited on a till: last writer wins; an unchanged row keeps its version (no echo).
+              await lockMasterData(q);
+              await q.query(
+                `INSERT INTO staff (shop_id, name, role, pin_hash, active, version) VALUES ($1, $2, $3, $4, $5, nextval('change_seq'))
                ON CONFLICT (shop_id, name) DO UPDATE SET role = excluded.role, pin_hash = excluded.pin_hash,
                  active = excluded.active, version = excluded.version
                WHERE (staff.role, staff.pin_hash, staff.active) IS DISTINCT FROM (excluded.role, excluded.pin_hash, excluded.active)`,
-              [till.shopId, s.name, s.role, s.pin_hash, s.active === 1],
-            );
-          }
-          const o = orders[i];
-          if (o) {
-            // An invoice number is one order's in a shop (unique index): a second claimant is kept out of
-            // `orders` (lookups and reports never see it), recorded, and answered as refused.
-            const claims = o.invoice_number != null;
-            if (claims) await q.query('SAVEPOINT claim');
-            try {
-              await q.query(
-                `INSERT INTO orders (till_id, order_number, shop_id, seq, kind, invoice_type, transaction_type, state, created_at,
+                [till.shopId, s.name, s.role, s.pin_hash, s.active === 1],
+              );
+            }
+            const o = orders[i];
+            if (o) {
+              // An invoice number is one order's in a shop (unique index): a second claimant is kept out of
+              // `orders` (lookups and reports never see it), recorded, and answered as refused.
+              const claims = o.invoice_number != null;
+              if (claims) await q.query('SAVEPOINT claim');
+              try {
+                await q.query(
+                  `INSERT INTO orders (till_id, order_number, shop_id, seq, kind, invoice_type, transaction_type, state, created_at,
                    total_para, cashier, invoice_number, sdc_date_time, data, receipt)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
                  ON CONFLICT (till_id, order_number) DO UPDATE SET seq = excluded.seq, state = excluded.state,
                    invoice_number = excluded.invoice_number, sdc_date_time = excluded.sdc_date_time,
                    data = excluded.data, receipt = excluded.receipt, cashier = excluded.cashier
                  WHERE orders.seq < excluded.seq`,
-                [
-                  till.id,
-                  o.order_number,
-                  till.shopId,
-                  e.seq,
-                  o.kind,
-                  o.invoice_type,
-                  o.transaction_type,
-                  o.state,
-                  o.created_at,
-                  o.total_para,
-                  o.data.cashier ?? null,
-                  o.invoice_number ?? null,
-                  o.sdc_date_time ?? null,
-                  JSON.stringify(o.data),
-                  o.receipt ? JSON.stringify(o.receipt) : null,
-                ],
-              );
-              if (claims) await q.query('RELEASE SAVEPOINT claim');
-            } catch (err) {
-              if (!claims || !isInvoiceClaimed(err)) throw err;
-              await q.query('ROLLBACK TO SAVEPOINT claim');
-              const holder = await q.query<{ till_id: number; order_number: string }>(
-                'SELECT till_id, order_number FROM orders WHERE shop_id = $1 AND invoice_number = $2',
-                [till.shopId, o.invoice_number],
-              );
-              await q.query(
-                `INSERT INTO invoice_claims (shop_id, till_id, seq, order_number, invoice_number, holder_till_id,
+                  [
+                    till.id,
+                    o.order_number,
+                    till.shopId,
+                    e.seq,
+                    o.kind,
+                    o.invoice_type,
+                    o.transaction_type,
+                    o.state,
+                    o.created_at,
+                    o.total_para,
+                    o.data.cashier ?? null,
+                    o.invoice_number ?? null,
+                    o.sdc_date_time ?? null,
+                    JSON.stringify(o.data),
+                    o.receipt ? JSON.stringify(o.receipt) : null,
+                  ],
+                );
+                if (claims) await q.query('RELEASE SAVEPOINT claim');
+              } catch (err) {
+                if (!claims || !isInvoiceClaimed(err)) throw err;
+                await q.query('ROLLBACK TO SAVEPOINT claim');
+                const holder = await q.query<{ till_id: number; order_number: string }>(
+                  'SELECT till_id, order_number FROM orders WHERE shop_id = $1 AND invoice_number = $2',
+                  [till.shopId, o.invoice_number],
+                );
+                await q.query(
+                  `INSERT INTO invoice_claims (shop_id, till_id, seq, order_number, invoice_number, holder_till_id,
                    holder_order_number, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (till_id, seq) DO NOTHING`,
-                [
-                  till.shopId,
-                  till.id,
-                  e.seq,
-                  o.order_number,
-                  o.invoice_number,
-                  holder[0]?.till_id ?? null,
-                  holder[0]?.order_number ?? null,
-                  at,
-                ],
-              );
-              refused.push(claimRefusal(e.seq, input.events.indexOf(e), o.invoice_number ?? ''));
+                  [
+                    till.shopId,
+                    till.id,
+                    e.seq,
+                    o.order_number,
+                    o.invoice_number,
+                    holder[0]?.till_id ?? null,
+                    holder[0]?.order_number ?? null,
+                    at,
+                  ],
+                );
+                refused.push(claimRefusal(e.seq, input.events.indexOf(e), o.invoice_number ?? ''));
+              }
             }
-          }
-          const sh = shifts[i];
-          if (sh) {
-            await q.query(
-              `INSERT INTO shifts (till_id, shift_id, shop_id, seq, cashier, opened_at, closed_at, closed_by,
+            const sh = shifts[i];
+            if (sh) {
+              await q.query(
+                `INSERT INTO shifts (till_id, shift_id, shop_id, seq, cashier, opened_at, closed_at, closed_by,
                  opening_float_para, cash_in_para, cash_out_para, expected_para, counted_para, counted_detail)
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
                ON CONFLICT (till_id, shift_id) DO UPDATE SET seq = excluded.seq, closed_at = excluded.closed_at,
@@ -371,39 +372,40 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
                  cash_out_para = excluded.cash_out_para, expected_para = excluded.expected_para,
                  counted_para = excluded.counted_para, counted_detail = excluded.counted_detail
                WHERE shifts.seq < excluded.seq`,
-              [
-                till.id,
-                sh.id,
-                till.shopId,
-                e.seq,
-                sh.cashier,
-                sh.opened_at,
-                sh.closed_at,
-                sh.closed_by,
-                sh.opening_float_para,
-                sh.cash_in_para,
-                sh.cash_out_para,
-                sh.expected_para,
-                sh.counted_para,
-                sh.counted_detail ? JSON.stringify(sh.counted_detail) : null,
-              ],
-            );
+                [
+                  till.id,
+                  sh.id,
+                  till.shopId,
+                  e.seq,
+                  sh.cashier,
+                  sh.opened_at,
+                  sh.closed_at,
+                  sh.closed_by,
+                  sh.opening_float_para,
+                  sh.cash_in_para,
+                  sh.cash_out_para,
+                  sh.expected_para,
+                  sh.counted_para,
+                  sh.counted_detail ? JSON.stringify(sh.counted_detail) : null,
+                ],
+              );
+            }
           }
-        }
-        // A batch taken ends the till's refused batch (an empty status-only push does not: nothing moved).
-        await q.query(
-          `UPDATE tills SET last_seq = $1, last_seen = $2, status = coalesce($3, status),
+          // A batch taken ends the till's refused batch (an empty status-only push does not: nothing moved).
+          await q.query(
+            `UPDATE tills SET last_seq = $1, last_seen = $2, status = coalesce($3, status),
              refusal = CASE WHEN $5 THEN NULL ELSE refusal END WHERE id = $4`,
-          [lastSeq, at, input.status ? JSON.stringify(input.status) : null, till.id, events.length > 0],
-        );
-        const acked = events.length ? (events[events.length - 1]?.seq ?? 0) : 0;
-        return { acked, stored, duplicates, gaps: await gapsOf(q, till.id) };
-      }).catch((err: unknown) => {
-        // A value the database refuses is the batch's fault: a 400 the till keeps, never a 503 it retries.
-        if (isDataException(err))
-          throw new HubError(400, 'invalid_value', 'the batch holds a value the hub cannot store', 'events');
-        throw err;
-      });
+            [lastSeq, at, input.status ? JSON.stringify(input.status) : null, till.id, events.length > 0],
+          );
+          const acked = events.length ? (events[events.length - 1]?.seq ?? 0) : 0;
+          return { acked, stored, duplicates, gaps: await gapsOf(q, till.id) };
+        })
+        .catch((err: unknown) => {
+          // A value the database refuses is the batch's fault: a 400 the till keeps, never a 503 it retries.
+          if (isDataException(err))
+            throw new HubError(400, 'invalid_value', 'the batch holds a value the hub cannot store', 'events');
+          throw err;
+        });
       return refused.length ? { ...result, refused } : result;
     },
 
@@ -411,7 +413,10 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
      * Records that a till's batch was refused whole (its `batch_refused` alarm until a later batch is taken).
      * Only what the refusal says is kept: never the batch.
      */
-    async noteRefusal(till: AuthedTill, refusal: { status: number; code: string; field?: string | undefined; message: string }): Promise<void> {
+    async noteRefusal(
+      till: AuthedTill,
+      refusal: { status: number; code: string; field?: string | undefined; message: string },
+    ): Promise<void> {
       const note = {
         at: iso(),
         status: refusal.status,

@@ -16,7 +16,10 @@ let hub: HubProcess;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-enrol-e2e-'));
 
 test.beforeAll(async () => {
-  hub = await startHubProcess({ KASA_HUB_DATA: path.join(dir, 'hub'), KASA_HUB_ADMIN_TOKEN: 'e2e-admin-token-0123456789abcdefgh' });
+  hub = await startHubProcess({
+    KASA_HUB_DATA: path.join(dir, 'hub'),
+    KASA_HUB_ADMIN_TOKEN: 'e2e-admin-token-0123456789abcdefgh',
+  });
 });
 test.afterAll(async () => {
   await hub?.stop();

@@ -26,13 +26,17 @@ const sale = (n: string, invoice: string | null, extra: Partial<OrderSnapshot> =
   created_at: '2026-11-23T08:00:00.000Z',
   total_para: 24_000,
   data: {
-    lines: [{ name: 'Хлеб', quantityMilli: 3000, unitPricePara: 8000, discountPara: 0, totalPara: 24_000, labels: ['A'] }],
+    lines: [
+      { name: 'Хлеб', quantityMilli: 3000, unitPricePara: 8000, discountPara: 0, totalPara: 24_000, labels: ['A'] },
+    ],
     payments: [{ type: 'cash', amountPara: 24_000 }],
     cashier: 'Ана',
   },
   invoice_number: invoice,
   sdc_date_time: invoice ? '2026-11-23T08:00:01.000Z' : null,
-  receipt: invoice ? { invoiceNumber: invoice, transactionType: 'sale', taxItems: [{ label: 'A', rate: 20, amount: 40 }] } : null,
+  receipt: invoice
+    ? { invoiceNumber: invoice, transactionType: 'sale', taxItems: [{ label: 'A', rate: 20, amount: 40 }] }
+    : null,
   ...extra,
 });
 /** Till 2's forgery of an invoice number: a 999,999.00 "TV". */
@@ -40,7 +44,16 @@ const forged = (n: string, invoice: string): OrderSnapshot =>
   sale(n, invoice, {
     total_para: 99_999_900,
     data: {
-      lines: [{ name: 'TV', quantityMilli: 1000, unitPricePara: 99_999_900, discountPara: 0, totalPara: 99_999_900, labels: ['A'] }],
+      lines: [
+        {
+          name: 'TV',
+          quantityMilli: 1000,
+          unitPricePara: 99_999_900,
+          discountPara: 0,
+          totalPara: 99_999_900,
+          labels: ['A'],
+        },
+      ],
       payments: [{ type: 'cash', amountPara: 99_999_900 }],
     },
   });
@@ -182,9 +195,9 @@ describe.each(BACKENDS)('nothing a till can forge, on $name', (backend) => {
     const chain = await admin('GET', `/api/admin/report?from=${DAY.from}&to=${DAY.to}`);
     expect(chain.status).toBe(200);
     expect(await chain.json()).toMatchObject({ unreadable: 1 });
-    expect((await admin('GET', `/api/admin/report?shopId=${shop}&from=${DAY.from}&to=${DAY.to}&format=csv`)).status).toBe(
-      200,
-    );
+    expect(
+      (await admin('GET', `/api/admin/report?shopId=${shop}&from=${DAY.from}&to=${DAY.to}&format=csv`)).status,
+    ).toBe(200);
     // The till's next batch that the hub takes ends the alarm.
     await t.client.push(t.id, [ev(2, sale('M1-2', 'INV-M-2'))]);
     expect((await tills(shop))[0]?.alarms).not.toContain('batch_refused');

@@ -317,7 +317,8 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
       totalPara,
       labels: [label],
     });
-    const sold = (n: string, totalPara: number, type: string, cashier: string, extra: Partial<OrderSnapshot> = {}) =>
+    type Pay = OrderSnapshot['data']['payments'][number]['type'];
+    const sold = (n: string, totalPara: number, type: Pay, cashier: string, extra: Partial<OrderSnapshot> = {}) =>
       order(n, {
         state: 'fiscalized',
         total_para: totalPara,
