@@ -73,7 +73,7 @@ const order = (till: string, n: number): OrderSnapshot => ({
   created_at: new Date(Date.UTC(2026, 10, 23, 8, 0, 0, n)).toISOString(),
   total_para: 10_000 + n,
   data: {
-    lines: [{ name: 'Хлеб', quantityMilli: 1000, unitPara: 10_000 + n, totalPara: 10_000 + n, labels: ['A'] }],
+    lines: [{ name: 'Хлеб', quantityMilli: 1000, unitPricePara: 10_000 + n, totalPara: 10_000 + n, labels: ['A'] }],
     payments: [{ type: 'cash', amountPara: 10_000 + n }],
     cashier: `Касир ${till}`,
   },
@@ -296,7 +296,7 @@ async function newTill(
 async function run(name: string, db: HubDb, gatewayUrl: string): Promise<void> {
   const service = createHubService(db);
   const shopId = await service.ensureDefaultShop();
-  const server = await startHubServer({ service, adminToken: 'bench' });
+  const server = await startHubServer({ service, adminToken: 'bench-admin-token-0123456789abcdef' });
   try {
     const tills = await enrolTills(service, server.url, shopId, TILLS, 'S');
     const shop = await shopLoad(name, tills);

@@ -1,17 +1,19 @@
 /**
- * `npm run hub`: the store hub. Prints one JSON line `{"url", "enrolCode", "adminToken", "shopId"}` to
- * stdout (a fresh one-time code for the first shop); everything else goes to stderr.
+ * `npm run hub`: the store hub. Prints one JSON line `{"url", "enrolCode", "shopId"}` to stdout (a fresh
+ * one-time code for the first shop), with `"adminToken"` only when the hub made the token itself (one set in
+ * the environment is never printed); everything else goes to stderr.
  *
  * Environment: KASA_HUB_DATABASE_URL (a PostgreSQL URL; without it the embedded PGlite in KASA_HUB_DATA,
- * default `<KASA data dir>/hub`), KASA_HUB_PORT (default: a free port), KASA_HUB_BIND (default 127.0.0.1;
- * 0.0.0.0 for the shop's LAN), KASA_HUB_ADMIN_TOKEN (default: a new random token per run).
+ * default `<KASA data dir>/hub`, kept 0700/0600), KASA_HUB_PORT (default: a free port), KASA_HUB_BIND
+ * (default 127.0.0.1; 0.0.0.0 for the shop's LAN), KASA_HUB_ADMIN_TOKEN (at least 32 characters, else the
+ * hub does not start; default: a new random token per run).
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { runAsScript, stopOnSignals } from '../shared/node/cli.ts';
 import { defaultDataDir } from '../electron/db/open.ts';
 import { openPglite, openPostgres, type HubDb } from './db/db.ts';
-import { startHubServer } from './server.ts';
+import { checkAdminToken, startHubServer } from './server.ts';
 import { createHubService } from './service.ts';
 
 /** Opens the hub's database as the environment says. */
@@ -21,11 +23,22 @@ export async function openHubDb(env: NodeJS.ProcessEnv): Promise<HubDb> {
   return openPglite(env.KASA_HUB_DATA ? path.resolve(env.KASA_HUB_DATA) : path.join(defaultDataDir(env), 'hub'));
 }
 
+/** The admin token: the environment's (checked, never printed) or a new one the hub prints once. */
+export function adminTokenOf(env: NodeJS.ProcessEnv): { token: string; made: boolean } {
+  const given = env.KASA_HUB_ADMIN_TOKEN?.trim();
+  if (given) {
+    checkAdminToken(given);
+    return { token: given, made: false };
+  }
+  return { token: crypto.randomBytes(32).toString('base64url'), made: true };
+}
+
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  // A bad token stops the hub before it opens anything.
+  const { token: adminToken, made } = adminTokenOf(env);
   const db = await openHubDb(env);
   const service = createHubService(db);
   const shopId = await service.ensureDefaultShop();
-  const adminToken = env.KASA_HUB_ADMIN_TOKEN?.trim() || crypto.randomBytes(24).toString('base64url');
   const log = (line: string): void => void process.stderr.write(line + '\n');
   const server = await startHubServer({
     service,
@@ -35,7 +48,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     log,
   });
   const enrolCode = await service.newEnrolCode(shopId);
-  process.stdout.write(JSON.stringify({ url: server.url, enrolCode, adminToken, shopId }) + '\n');
+  process.stdout.write(JSON.stringify({ url: server.url, enrolCode, ...(made ? { adminToken } : {}), shopId }) + '\n');
   log(`Kasa hub is ready on ${server.url} (${db.kind})`);
   stopOnSignals(() => server.close().then(() => db.close()));
 }

@@ -9,9 +9,15 @@ import { paraToDecimal } from '../shared/money.ts';
 import type { ReportView } from '../shared/contract/reports.ts';
 import type { OrderKind } from '../shared/domain.ts';
 import type { Queryable } from './db/db.ts';
-import type { ReportInput, TillPrinter, TillStatus } from './schemas.ts';
+import { OrderDataSchema, OrderReceiptData } from '../shared/order-data.ts';
+import type { ReportInput, TillPrinter, TillRefusal, TillStatus } from './schemas.ts';
 
 export interface HubReport {
+  /**
+   * Orders of the period the till's order shape cannot read (stored before the hub checked it): left out of
+   * every sum, counted here so a manager knows the report is short.
+   */
+  unreadable: number;
   total: ReportView;
   byShop: { shopId: number; name: string; report: ReportView }[];
   byTill: { tillId: number; name: string; shopId: number; report: ReportView }[];
@@ -128,13 +134,20 @@ export async function hubReport(db: Queryable, input: ReportInput, now = Date.no
   start.setHours(0, 0, 0, 0);
   const from = input.from ? new Date(input.from).toISOString() : start.toISOString();
   const to = input.to ? new Date(input.to).toISOString() : new Date(now + 1).toISOString();
-  const rows = await db.query<Row>(
+  const all = await db.query<Row>(
     `SELECT o.shop_id, s.name AS shop_name, o.till_id, t.name AS till_name, o.cashier, o.kind, o.invoice_type, o.state,
             o.total_para, o.data, o.receipt
        FROM orders o JOIN tills t ON t.id = o.till_id JOIN shops s ON s.id = o.shop_id
       WHERE o.created_at >= $1 AND o.created_at < $2 AND ($3::int4 IS NULL OR o.shop_id = $3)
       ORDER BY o.created_at`,
     [from, to, input.shopId ?? null],
+  );
+  // Each order is read with the till's order shape: one the hub took before it checked pushes is left out
+  // (and counted), never allowed to break the report of its whole period.
+  const rows = all.filter(
+    (r) =>
+      OrderDataSchema.safeParse(r.data).success &&
+      (r.receipt === null || OrderReceiptData.safeParse(r.receipt).success),
   );
   const rates = new Map<string, number>();
   for (const r of rows) {
@@ -153,6 +166,7 @@ export async function hubReport(db: Queryable, input: ReportInput, now = Date.no
     return m;
   };
   return {
+    unreadable: all.length - rows.length,
     total: sum(rows),
     byShop: [...groups((r) => r.shop_id)].map(([shopId, list]) => ({
       shopId,
@@ -262,11 +276,40 @@ export interface TillLive {
   gaps: { from: number; to: number }[];
   /** The receipt printer as the till last reported it; null for a till that does not report it. */
   printer: TillPrinter | null;
+  /** The till's last batch the hub refused whole while it lasts (the till keeps it and stops retrying it). */
+  refusal: TillRefusal | null;
+  /** Orders of this till refused because their invoice number belongs to another order of the shop. */
+  claims: InvoiceClaim[];
   /**
    * Why a manager must look: not seen, sales needing attention, an old unfiscalized sale, lost history, the
    * printer not printing (paper out, cover open, an error, out of reach), a receipt the cashier must confirm.
    */
-  alarms: ('silent' | 'needs_attention' | 'old_unfiscalized' | 'gap' | 'printer_stopped' | 'printer_unconfirmed')[];
+  alarms: TillAlarm[];
+}
+
+/**
+ * Why a manager must look. `batch_refused`: the hub refused the till's oldest batch (a malformed order, a NUL
+ * …), so its history stopped reaching the hub. `invoice_claimed`: the till pushed an order under an invoice
+ * number another order of the shop holds (a forgery, or a re-enrolled till); cleared by a manager.
+ */
+export type TillAlarm =
+  | 'silent'
+  | 'needs_attention'
+  | 'old_unfiscalized'
+  | 'gap'
+  | 'printer_stopped'
+  | 'printer_unconfirmed'
+  | 'batch_refused'
+  | 'invoice_claimed';
+
+/** An order refused for its invoice number, with the order that holds the number. */
+export interface InvoiceClaim {
+  seq: number;
+  orderNumber: string;
+  invoiceNumber: string;
+  holderTillId: number | null;
+  holderOrderNumber: string | null;
+  at: string;
 }
 
 /** The printer cannot print now: receipts wait (or sit in its buffer) until someone at the till fixes it. */
@@ -290,6 +333,8 @@ export function tillLive(
     lastSeen: string | null;
     status: TillStatus | null;
     gaps: { from: number; to: number }[];
+    refusal?: TillRefusal | null;
+    claims?: InvoiceClaim[];
   },
   now = Date.now(),
 ): TillLive {
@@ -302,6 +347,8 @@ export function tillLive(
   if (t.gaps.length) alarms.push('gap');
   if (s?.printer && printerStopped(s.printer)) alarms.push('printer_stopped');
   if (s?.printer?.unconfirmed) alarms.push('printer_unconfirmed');
+  if (t.refusal) alarms.push('batch_refused');
+  if (t.claims?.length) alarms.push('invoice_claimed');
   return {
     tillId: t.tillId,
     name: t.name,
@@ -314,6 +361,8 @@ export function tillLive(
     hubQueued: s?.hubQueued ?? 0,
     gaps: t.gaps,
     printer: s?.printer ?? null,
+    refusal: t.refusal ?? null,
+    claims: t.claims ?? [],
     alarms,
   };
 }

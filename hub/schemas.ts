@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { BarcodeRuleSchema, ParkedCart } from '../shared/contract/catalog.ts';
 import { KasaError } from '../shared/errors.ts';
+import { OrderRowData } from '../shared/order-data.ts';
 
 /**
  * A refusal of the hub with its HTTP status, code and the field it names: thrown by the hub, and by the
@@ -25,20 +26,11 @@ export const EnrolInput = z.object({
   name: z.string().trim().min(1).max(100),
 });
 
-/** One order as the till's hub outbox snapshots it (column names as in the till's `orders`). */
-export const OrderSnapshot = z.object({
-  order_number: z.string().min(1).max(100),
-  kind: z.string().min(1).max(40),
-  invoice_type: z.string().min(1).max(40),
-  transaction_type: z.string().min(1).max(40),
-  state: z.string().min(1).max(40),
-  created_at: z.string().min(1).max(40),
-  total_para: z.number().int(),
-  data: z.record(z.string(), z.unknown()),
-  invoice_number: z.string().max(100).nullable().optional(),
-  sdc_date_time: z.string().max(60).nullable().optional(),
-  receipt: z.record(z.string(), z.unknown()).nullable().optional(),
-});
+/**
+ * One order as the till's hub outbox snapshots it, parsed with the till's own order shape
+ * (shared/order-data.ts): an order the hub's reports or lookups could not read is refused, naming the field.
+ */
+export const OrderSnapshot = OrderRowData;
 
 /** A staff member as a till's hub outbox snapshots it (a cashier created on one till logs in on all). */
 export const StaffSnapshot = z.object({
@@ -99,6 +91,16 @@ export const TillStatus = z.object({
   /** Optional: tills from before it was reported still push. */
   printer: TillPrinter.optional(),
 });
+
+/** The last batch of a till the hub refused whole, as it records it (`tills.refusal`). */
+export const TillRefusal = z.object({
+  at: z.string(),
+  status: z.number().int(),
+  code: z.string(),
+  field: z.string(),
+  message: z.string(),
+});
+export type TillRefusal = z.infer<typeof TillRefusal>;
 
 export const PushInput = z.object({
   tillId: z.number().int().positive(),
@@ -208,6 +210,8 @@ export const LoginInput = z.object({
   pin: z.string().regex(/^\d{4,8}$/, { message: '4 to 8 digits' }),
   shopId: z.number().int().positive().optional(),
 });
+/** Clears a till's refused invoice claims (its `invoice_claimed` alarm) once a manager has looked. */
+export const ClaimsClearInput = z.object({ tillId: z.number().int().positive() });
 export const ShopQuery = z.object({ shopId: z.coerce.number().int().positive().optional() });
 export const ShopInput = z.object({ name: z.string().trim().min(1).max(200) });
 
@@ -225,12 +229,69 @@ export type ParkTakeInput = z.infer<typeof ParkTakeInput>;
 export type ProductInput = z.infer<typeof ProductInput>;
 export type StaffInput = z.infer<typeof StaffInput>;
 
-/** What a push answers: everything up to `acked` is stored; `gaps` are sequence ranges never received. */
+/** An event of a batch the hub took (acknowledged) but did not apply, and why. */
+export interface PushRefusal {
+  seq: number;
+  /** `invoice_claimed`: the order's invoice number belongs to another order of the shop. */
+  code: string;
+  field: string;
+  message: string;
+}
+
+/**
+ * What a push answers: everything up to `acked` is stored; `gaps` are sequence ranges never received;
+ * `refused` the events kept as evidence but not applied (absent from an older hub).
+ */
 export interface PushResult {
   acked: number;
   stored: number;
   duplicates: number;
   gaps: { from: number; to: number }[];
+  refused?: PushRefusal[];
+}
+
+/** The statuses of a push the hub refused for what the batch holds (the till keeps the batch and says so). */
+export const REFUSED_BATCH_STATUSES: readonly number[] = [400, 409, 413, 422];
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Text PostgreSQL cannot store: a NUL (U+0000) anywhere, or a lone UTF-16 surrogate (it has no UTF-8 form;
+ * the drivers would silently turn it into U+FFFD). Returns the path of the first value or key holding one
+ * (`events.0.payload.data.lines.0.name`), or null when everything can be stored.
+ */
+export function unstorableText(value: unknown, path: readonly (string | number)[] = []): string | null {
+  const bad = (s: string): boolean => s.includes('\0') || LONE_SURROGATE.test(s);
+  const here = (): string => (path.length ? path.join('.') : 'body');
+  if (typeof value === 'string') return bad(value) ? here() : null;
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) {
+      const found = unstorableText(v, [...path, i]);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [k, v] of Object.entries(value)) {
+      // A bad key is named by its parent: the key itself cannot be shown.
+      if (bad(k)) return here();
+      const found = unstorableText(v, [...path, k]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/** Refuses input holding text PostgreSQL cannot store (400 `invalid_text`, naming the field). */
+export function refuseUnstorableText(raw: unknown): void {
+  const field = unstorableText(raw);
+  if (field === null) return;
+  throw new HubError(
+    400,
+    'invalid_text',
+    `${field}: a NUL character or a broken Unicode character (lone surrogate) cannot be stored`,
+    field,
+  );
 }
 
 /** One master-data batch after `since`; apply it whole, then ask again from `cursor`. */

@@ -9,13 +9,25 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { verifyPin } from '../shared/node/pin.ts';
-import { errorReply, routeBuilder, routeTable, runRoute, sendJson, staticFiles } from '../shared/node/http/index.ts';
+import {
+  errorReply,
+  readInput,
+  routeBuilder,
+  routeTable,
+  runRoute,
+  sendJson,
+  staticFiles,
+  type RouteInput,
+} from '../shared/node/http/index.ts';
+import { isKasaError } from '../shared/errors.ts';
+import { isDataException } from './db/db.ts';
 import { HubError, type AuthedTill, type HubService } from './service.ts';
 import { hubReportCsv } from './reports.ts';
 import { listParked, parkCart, takeParked } from './parked.ts';
 import {
   EnrolCodeInput,
   EnrolInput,
+  ClaimsClearInput,
   LoginInput,
   LookupInput,
   ParkInput,
@@ -24,6 +36,8 @@ import {
   MAX_BODY_BYTES,
   ProductsInput,
   PushInput,
+  REFUSED_BATCH_STATUSES,
+  refuseUnstorableText,
   ReportInput,
   ShopInput,
   ShopSettingsInput,
@@ -70,8 +84,30 @@ const batchLimit = (raw: unknown): void => {
   );
 };
 
+/** The shortest admin token the hub accepts: it acts on the whole chain, so it must not be guessable. */
+export const MIN_ADMIN_TOKEN_LENGTH = 32;
+
+/** Refuses an admin token too short to be one (the hub does not start with it). */
+export function checkAdminToken(token: string): void {
+  if (token.length < MIN_ADMIN_TOKEN_LENGTH)
+    throw new Error(
+      `the admin token (KASA_HUB_ADMIN_TOKEN) has ${token.length} characters; it needs at least ` +
+        `${MIN_ADMIN_TOKEN_LENGTH}. Leave it unset and the hub makes one, or make one with: openssl rand -base64 32`,
+    );
+}
+
+/** A push's input: the batch limit first (413), then text PostgreSQL cannot store (400), then the schema. */
+const PUSH_INPUT: RouteInput<PushInput> = {
+  schema: PushInput,
+  precheck: (raw) => {
+    batchLimit(raw);
+    refuseUnstorableText(raw);
+  },
+};
+
 export function startHubServer(options: HubServerOptions): Promise<HubServer> {
   const { service } = options;
+  checkAdminToken(options.adminToken);
   const adminHash = crypto.createHash('sha256').update(options.adminToken).digest();
   const sessions = new Map<string, Scope & { expires: number }>();
   let loginFailures = 0;
@@ -161,8 +197,27 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       method: 'POST',
       path: '/api/till/push',
       caller: 'till',
-      input: { schema: PushInput, precheck: batchLimit },
-      handle: async ({ who, input, res }) => sendJson(res, 200, await service.push(who, input)),
+      // The input is read here, not by the router, so that a refused batch is recorded for the till's alarm.
+      handle: async ({ who, req, url, res }) => {
+        try {
+          const input = (await readInput(PUSH_INPUT, req, url, { maxBodyBytes: MAX_BODY_BYTES })) as PushInput;
+          sendJson(res, 200, await service.push(who, input));
+        } catch (err) {
+          if (
+            isKasaError(err) &&
+            err.code !== null &&
+            err.status !== null &&
+            REFUSED_BATCH_STATUSES.includes(err.status)
+          )
+            await service.noteRefusal(who, {
+              status: err.status,
+              code: err.code,
+              field: err.field,
+              message: err.message,
+            });
+          throw err;
+        }
+      },
     }),
     route({
       method: 'GET',
@@ -294,6 +349,14 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
         sendJson(res, 200, { tills: await service.tillStatus(shopOf(who, input.shopId, false)) }),
     }),
     route({
+      method: 'POST',
+      path: '/api/admin/invoice-claims/clear',
+      caller: 'admin',
+      input: { schema: ClaimsClearInput },
+      handle: async ({ who, input, res }) =>
+        sendJson(res, 200, { cleared: await service.clearClaims(input.tillId, who.shopId) }),
+    }),
+    route({
       method: 'GET',
       path: '/api/admin/report',
       caller: 'admin',
@@ -325,7 +388,16 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
     const method = req.method ?? 'GET';
     const found = table.match(method, url.pathname);
     if (found.kind === 'route') {
-      await runRoute(found.route, found.params, req, res, url, { callers, maxBodyBytes: MAX_BODY_BYTES });
+      // Every input is checked for text PostgreSQL cannot store (a NUL, a lone surrogate): 400, never 503.
+      const r = found.route;
+      const input = r.input && {
+        ...r.input,
+        precheck: (raw: unknown) => {
+          r.input?.precheck?.(raw);
+          refuseUnstorableText(raw);
+        },
+      };
+      await runRoute({ ...r, input }, found.params, req, res, url, { callers, maxBodyBytes: MAX_BODY_BYTES });
       return;
     }
     if (method === 'GET' && !url.pathname.startsWith('/api/')) {
@@ -341,6 +413,9 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
     handle(req, res).catch((err: unknown) => {
       const refusal = errorReply(err);
       if (refusal) return sendJson(res, refusal.status, refusal.body);
+      // A value the database refused as data is the request's: 400 (a retry would be refused the same way).
+      if (isDataException(err))
+        return sendJson(res, 400, { code: 'invalid_value', message: 'the request holds a value the hub cannot store' });
       // Never echo internals (SQL, paths) to a caller; the log gets the message only.
       options.log?.(
         `hub: internal error on ${req.method} ${req.url?.split('?')[0] ?? ''}: ${err instanceof Error ? err.message : String(err)}`,

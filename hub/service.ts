@@ -5,12 +5,13 @@
  */
 import crypto from 'node:crypto';
 import type { z } from 'zod';
-import type { HubDb, Queryable } from './db/db.ts';
+import { dbError, isDataException, type HubDb, type Queryable } from './db/db.ts';
 import { hubReport, tillLive, type HubReport, type TillLive } from './reports.ts';
 import {
   OrderSnapshot,
   ShiftSnapshot,
   StaffSnapshot,
+  TillRefusal,
   TillStatus,
   type ReportInput,
   type ChangesResult,
@@ -18,6 +19,7 @@ import {
   type LookupInput,
   type ProductInput,
   type PushInput,
+  type PushRefusal,
   type PushResult,
   type ShopSettings,
   type StaffInput,
@@ -41,27 +43,45 @@ export const eventDigest = (e: { kind: string; ref: string; payload: unknown }):
 
 /**
  * The payloads of one kind in a batch, parsed, at their events' places (null at the other kinds'); the first
- * that does not parse refuses the whole batch (400 `code`, naming the event).
+ * that does not parse refuses the whole batch (400 `code`, naming the field: `events.3.payload.data.lines.0.labels`,
+ * where 3 is the event's place in the batch as the till sent it).
  */
 function payloads<T>(
   events: readonly { kind: string; payload: unknown }[],
+  sent: readonly unknown[],
   kind: string,
   schema: z.ZodType<T>,
   code: string,
 ): (T | null)[] {
-  return events.map((e, i) => {
+  return events.map((e) => {
     if (e.kind !== kind) return null;
     const parsed = schema.safeParse(e.payload);
-    if (!parsed.success)
-      throw new HubError(
-        400,
-        code,
-        `events.${i}.payload: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
-        `events.${i}.payload`,
-      );
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = [`events.${sent.indexOf(e)}.payload`, ...(issue?.path ?? []).map(String)].join('.');
+      throw new HubError(400, code, `${field}: ${issue?.message ?? 'invalid'}`, field);
+    }
     return parsed.data;
   });
 }
+
+/** The order's upsert failed on the shop's invoice-number index: another order holds the number. */
+const isInvoiceClaimed = (err: unknown): boolean => {
+  const e = dbError(err);
+  return e?.state === '23505' && e.constraint === 'orders_shop_invoice_unique';
+};
+
+/** Text safe to store whatever a refusal quoted (a NUL or a lone surrogate becomes U+FFFD). */
+const storable = (s: string): string => s.replace(/\0/g, '\uFFFD').replace(LONE_SURROGATES, '\uFFFD');
+const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** The answer for an order whose invoice number another order of the shop holds (`place`: its place in the batch). */
+const claimRefusal = (seq: number, place: number, invoiceNumber: string): PushRefusal => ({
+  seq,
+  code: 'invoice_claimed',
+  field: `events.${place}.payload.invoice_number`,
+  message: `invoice number ${invoiceNumber} belongs to another order of this shop: this order is not stored`,
+});
 
 /** A row of the hub's `products` table. */
 interface ProductRow {
@@ -228,86 +248,123 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
             `events.${i}.seq`,
           );
       }
-      const staff = payloads(events, 'staff', StaffSnapshot, 'invalid_staff');
-      const orders = payloads(events, 'order', OrderSnapshot, 'invalid_order');
-      const shifts = payloads(events, 'shift', ShiftSnapshot, 'invalid_shift');
+      const staff = payloads(events, input.events, 'staff', StaffSnapshot, 'invalid_staff');
+      const orders = payloads(events, input.events, 'order', OrderSnapshot, 'invalid_order');
+      const shifts = payloads(events, input.events, 'shift', ShiftSnapshot, 'invalid_shift');
       const at = iso();
-      return db.tx(async (q) => {
-        const current = await q.query<{ last_seq: number }>('SELECT last_seq FROM tills WHERE id = $1 FOR UPDATE', [
-          till.id,
-        ]);
-        let lastSeq = current[0]?.last_seq ?? 0;
-        let stored = 0;
-        let duplicates = 0;
-        for (const [i, e] of events.entries()) {
-          const digest = eventDigest(e);
-          const ins = await q.query<{ seq: number }>(
-            `INSERT INTO till_events (till_id, seq, kind, ref, digest, payload, received_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+      const refused: PushRefusal[] = [];
+      const result = await db
+        .tx(async (q) => {
+          const current = await q.query<{ last_seq: number }>('SELECT last_seq FROM tills WHERE id = $1 FOR UPDATE', [
+            till.id,
+          ]);
+          let lastSeq = current[0]?.last_seq ?? 0;
+          let stored = 0;
+          let duplicates = 0;
+          for (const [i, e] of events.entries()) {
+            const digest = eventDigest(e);
+            const ins = await q.query<{ seq: number }>(
+              `INSERT INTO till_events (till_id, seq, kind, ref, digest, payload, received_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
              ON CONFLICT (till_id, seq) DO NOTHING RETURNING seq`,
-            [till.id, e.seq, e.kind, e.ref, digest, JSON.stringify(e.payload), at],
-          );
-          if (!ins.length) {
-            const old = await q.query<{ digest: string }>(
-              'SELECT digest FROM till_events WHERE till_id = $1 AND seq = $2',
-              [till.id, e.seq],
+              [till.id, e.seq, e.kind, e.ref, digest, JSON.stringify(e.payload), at],
             );
-            if (old[0]?.digest !== digest)
-              throw new HubError(
-                409,
-                'batch_altered',
-                `event ${e.seq} differs from the one already stored`,
-                `events.${i}`,
+            if (!ins.length) {
+              const old = await q.query<{ digest: string }>(
+                'SELECT digest FROM till_events WHERE till_id = $1 AND seq = $2',
+                [till.id, e.seq],
               );
-            duplicates++;
-            continue;
-          }
-          stored++;
-          lastSeq = Math.max(lastSeq, e.seq);
-          const s = staff[i];
-          if (s) {
-            // Staff edited on a till: last writer wins; an unchanged row keeps its version (no echo).
-            await lockMasterData(q);
-            await q.query(
-              `INSERT INTO staff (shop_id, name, role, pin_hash, active, version) VALUES ($1, $2, $3, $4, $5, nextval('change_seq'))
+              if (old[0]?.digest !== digest)
+                throw new HubError(
+                  409,
+                  'batch_altered',
+                  `event ${e.seq} differs from the one already stored`,
+                  `events.${input.events.indexOf(e)}`,
+                );
+              duplicates++;
+              // A replay of a refused event (the answer was lost) is answered with its refusal again.
+              const claim = await q.query<{ invoice_number: string }>(
+                'SELECT invoice_number FROM invoice_claims WHERE till_id = $1 AND seq = $2',
+                [till.id, e.seq],
+              );
+              if (claim[0]) refused.push(claimRefusal(e.seq, input.events.indexOf(e), claim[0].invoice_number));
+              continue;
+            }
+            stored++;
+            lastSeq = Math.max(lastSeq, e.seq);
+            const s = staff[i];
+            if (s) {
+              // Staff edited on a till: last writer wins; an unchanged row keeps its version (no echo).
+              await lockMasterData(q);
+              await q.query(
+                `INSERT INTO staff (shop_id, name, role, pin_hash, active, version) VALUES ($1, $2, $3, $4, $5, nextval('change_seq'))
                ON CONFLICT (shop_id, name) DO UPDATE SET role = excluded.role, pin_hash = excluded.pin_hash,
                  active = excluded.active, version = excluded.version
                WHERE (staff.role, staff.pin_hash, staff.active) IS DISTINCT FROM (excluded.role, excluded.pin_hash, excluded.active)`,
-              [till.shopId, s.name, s.role, s.pin_hash, s.active === 1],
-            );
-          }
-          const o = orders[i];
-          if (o) {
-            await q.query(
-              `INSERT INTO orders (till_id, order_number, shop_id, seq, kind, invoice_type, transaction_type, state, created_at,
-                 total_para, cashier, invoice_number, sdc_date_time, data, receipt)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-               ON CONFLICT (till_id, order_number) DO UPDATE SET seq = excluded.seq, state = excluded.state,
-                 invoice_number = excluded.invoice_number, sdc_date_time = excluded.sdc_date_time,
-                 data = excluded.data, receipt = excluded.receipt, cashier = excluded.cashier
-               WHERE orders.seq < excluded.seq`,
-              [
-                till.id,
-                o.order_number,
-                till.shopId,
-                e.seq,
-                o.kind,
-                o.invoice_type,
-                o.transaction_type,
-                o.state,
-                o.created_at,
-                o.total_para,
-                typeof o.data['cashier'] === 'string' ? o.data['cashier'] : null,
-                o.invoice_number ?? null,
-                o.sdc_date_time ?? null,
-                JSON.stringify(o.data),
-                o.receipt ? JSON.stringify(o.receipt) : null,
-              ],
-            );
-          }
-          const sh = shifts[i];
-          if (sh) {
-            await q.query(
-              `INSERT INTO shifts (till_id, shift_id, shop_id, seq, cashier, opened_at, closed_at, closed_by,
+                [till.shopId, s.name, s.role, s.pin_hash, s.active === 1],
+              );
+            }
+            const o = orders[i];
+            if (o) {
+              // An invoice number is one order's in a shop (unique index): a second claimant is kept out of
+              // `orders` (lookups and reports never see it), recorded, and answered as refused.
+              const claims = o.invoice_number != null;
+              if (claims) await q.query('SAVEPOINT claim');
+              try {
+                await q.query(
+                  `INSERT INTO orders (till_id, order_number, shop_id, seq, kind, invoice_type, transaction_type, state, created_at,
+                   total_para, cashier, invoice_number, sdc_date_time, data, receipt)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                 ON CONFLICT (till_id, order_number) DO UPDATE SET seq = excluded.seq, state = excluded.state,
+                   invoice_number = excluded.invoice_number, sdc_date_time = excluded.sdc_date_time,
+                   data = excluded.data, receipt = excluded.receipt, cashier = excluded.cashier
+                 WHERE orders.seq < excluded.seq`,
+                  [
+                    till.id,
+                    o.order_number,
+                    till.shopId,
+                    e.seq,
+                    o.kind,
+                    o.invoice_type,
+                    o.transaction_type,
+                    o.state,
+                    o.created_at,
+                    o.total_para,
+                    o.data.cashier ?? null,
+                    o.invoice_number ?? null,
+                    o.sdc_date_time ?? null,
+                    JSON.stringify(o.data),
+                    o.receipt ? JSON.stringify(o.receipt) : null,
+                  ],
+                );
+                if (claims) await q.query('RELEASE SAVEPOINT claim');
+              } catch (err) {
+                if (!claims || !isInvoiceClaimed(err)) throw err;
+                await q.query('ROLLBACK TO SAVEPOINT claim');
+                const holder = await q.query<{ till_id: number; order_number: string }>(
+                  'SELECT till_id, order_number FROM orders WHERE shop_id = $1 AND invoice_number = $2',
+                  [till.shopId, o.invoice_number],
+                );
+                await q.query(
+                  `INSERT INTO invoice_claims (shop_id, till_id, seq, order_number, invoice_number, holder_till_id,
+                   holder_order_number, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (till_id, seq) DO NOTHING`,
+                  [
+                    till.shopId,
+                    till.id,
+                    e.seq,
+                    o.order_number,
+                    o.invoice_number,
+                    holder[0]?.till_id ?? null,
+                    holder[0]?.order_number ?? null,
+                    at,
+                  ],
+                );
+                refused.push(claimRefusal(e.seq, input.events.indexOf(e), o.invoice_number ?? ''));
+              }
+            }
+            const sh = shifts[i];
+            if (sh) {
+              await q.query(
+                `INSERT INTO shifts (till_id, shift_id, shop_id, seq, cashier, opened_at, closed_at, closed_by,
                  opening_float_para, cash_in_para, cash_out_para, expected_para, counted_para, counted_detail)
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
                ON CONFLICT (till_id, shift_id) DO UPDATE SET seq = excluded.seq, closed_at = excluded.closed_at,
@@ -315,34 +372,69 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
                  cash_out_para = excluded.cash_out_para, expected_para = excluded.expected_para,
                  counted_para = excluded.counted_para, counted_detail = excluded.counted_detail
                WHERE shifts.seq < excluded.seq`,
-              [
-                till.id,
-                sh.id,
-                till.shopId,
-                e.seq,
-                sh.cashier,
-                sh.opened_at,
-                sh.closed_at,
-                sh.closed_by,
-                sh.opening_float_para,
-                sh.cash_in_para,
-                sh.cash_out_para,
-                sh.expected_para,
-                sh.counted_para,
-                sh.counted_detail ? JSON.stringify(sh.counted_detail) : null,
-              ],
-            );
+                [
+                  till.id,
+                  sh.id,
+                  till.shopId,
+                  e.seq,
+                  sh.cashier,
+                  sh.opened_at,
+                  sh.closed_at,
+                  sh.closed_by,
+                  sh.opening_float_para,
+                  sh.cash_in_para,
+                  sh.cash_out_para,
+                  sh.expected_para,
+                  sh.counted_para,
+                  sh.counted_detail ? JSON.stringify(sh.counted_detail) : null,
+                ],
+              );
+            }
           }
-        }
-        await q.query('UPDATE tills SET last_seq = $1, last_seen = $2, status = coalesce($3, status) WHERE id = $4', [
-          lastSeq,
-          at,
-          input.status ? JSON.stringify(input.status) : null,
-          till.id,
-        ]);
-        const acked = events.length ? (events[events.length - 1]?.seq ?? 0) : 0;
-        return { acked, stored, duplicates, gaps: await gapsOf(q, till.id) };
-      });
+          // A batch taken ends the till's refused batch (an empty status-only push does not: nothing moved).
+          await q.query(
+            `UPDATE tills SET last_seq = $1, last_seen = $2, status = coalesce($3, status),
+             refusal = CASE WHEN $5 THEN NULL ELSE refusal END WHERE id = $4`,
+            [lastSeq, at, input.status ? JSON.stringify(input.status) : null, till.id, events.length > 0],
+          );
+          const acked = events.length ? (events[events.length - 1]?.seq ?? 0) : 0;
+          return { acked, stored, duplicates, gaps: await gapsOf(q, till.id) };
+        })
+        .catch((err: unknown) => {
+          // A value the database refuses is the batch's fault: a 400 the till keeps, never a 503 it retries.
+          if (isDataException(err))
+            throw new HubError(400, 'invalid_value', 'the batch holds a value the hub cannot store', 'events');
+          throw err;
+        });
+      return refused.length ? { ...result, refused } : result;
+    },
+
+    /**
+     * Records that a till's batch was refused whole (its `batch_refused` alarm until a later batch is taken).
+     * Only what the refusal says is kept: never the batch.
+     */
+    async noteRefusal(
+      till: AuthedTill,
+      refusal: { status: number; code: string; field?: string | undefined; message: string },
+    ): Promise<void> {
+      const note = {
+        at: iso(),
+        status: refusal.status,
+        code: storable(refusal.code).slice(0, 60),
+        field: storable(refusal.field ?? '').slice(0, 200),
+        message: storable(refusal.message).slice(0, 300),
+      };
+      await db.query('UPDATE tills SET refusal = $1 WHERE id = $2', [JSON.stringify(note), till.id]);
+    },
+
+    /** Clears a till's refused invoice claims once a manager has looked (its `invoice_claimed` alarm ends). */
+    async clearClaims(tillId: number, shopId: number | null): Promise<number> {
+      const r = await db.query(
+        `UPDATE invoice_claims SET cleared_at = $1 WHERE till_id = $2 AND cleared_at IS NULL
+           AND ($3::int4 IS NULL OR shop_id = $3) RETURNING id`,
+        [iso(), tillId, shopId],
+      );
+      return r.length;
     },
 
     /** Master data of the till's shop changed after `since`, oldest first, at most `limit` rows per kind. */
@@ -485,16 +577,16 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
         till_id: number;
         name: string;
         order_number: string;
-        kind: string;
-        invoice_type: string;
-        transaction_type: string;
-        state: string;
+        kind: OrderSnapshot['kind'];
+        invoice_type: OrderSnapshot['invoice_type'];
+        transaction_type: OrderSnapshot['transaction_type'];
+        state: OrderSnapshot['state'];
         created_at: string;
         total_para: number;
-        data: Record<string, unknown>;
+        data: OrderSnapshot['data'];
         invoice_number: string | null;
         sdc_date_time: string | null;
-        receipt: Record<string, unknown> | null;
+        receipt: OrderSnapshot['receipt'];
         refunded: boolean;
       }>(
         `SELECT o.*, t.name, EXISTS (SELECT 1 FROM orders r WHERE r.shop_id = o.shop_id AND r.kind IN ('refund', 'refund_full')
@@ -544,13 +636,29 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
         name: string;
         last_seen: string | null;
         status: unknown;
+        refusal: unknown;
       }>(
-        'SELECT id, shop_id, name, last_seen, status FROM tills WHERE ($1::int4 IS NULL OR shop_id = $1) ORDER BY id',
+        'SELECT id, shop_id, name, last_seen, status, refusal FROM tills WHERE ($1::int4 IS NULL OR shop_id = $1) ORDER BY id',
+        [shopId ?? null],
+      );
+      const claims = await db.query<{
+        till_id: number;
+        seq: number;
+        order_number: string;
+        invoice_number: string;
+        holder_till_id: number | null;
+        holder_order_number: string | null;
+        at: string;
+      }>(
+        `SELECT c.till_id, c.seq, c.order_number, c.invoice_number, c.holder_till_id, c.holder_order_number, c.at
+           FROM invoice_claims c JOIN tills t ON t.id = c.till_id
+          WHERE c.cleared_at IS NULL AND ($1::int4 IS NULL OR t.shop_id = $1) ORDER BY c.id`,
         [shopId ?? null],
       );
       const out: TillLive[] = [];
       for (const t of tills) {
         const status = TillStatus.safeParse(t.status);
+        const refusal = TillRefusal.safeParse(t.refusal);
         out.push(
           tillLive(
             {
@@ -560,6 +668,17 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
               lastSeen: t.last_seen,
               status: status.success ? status.data : null,
               gaps: await gapsOf(db, t.id),
+              refusal: refusal.success ? refusal.data : null,
+              claims: claims
+                .filter((c) => c.till_id === t.id)
+                .map((c) => ({
+                  seq: c.seq,
+                  orderNumber: c.order_number,
+                  invoiceNumber: c.invoice_number,
+                  holderTillId: c.holder_till_id,
+                  holderOrderNumber: c.holder_order_number,
+                  at: c.at,
+                })),
             },
             now,
           ),

@@ -19,13 +19,15 @@ import { writePrivate } from '../settings/secrets.ts';
 import { createCatalogService, type CatalogService } from '../catalog/service.ts';
 import { StaffService } from '../auth/staff.ts';
 import { Settings } from '../settings/settings.ts';
-import type { HubStatusView } from '../../shared/contract/hub.ts';
+import type { HubRefusedView, HubStatusView } from '../../shared/contract/hub.ts';
 import type { BarcodeRule } from '../../shared/contract/catalog.ts';
 import {
+  REFUSED_BATCH_STATUSES,
   ShopSettings,
   type ChangesResult,
   type HubEvent,
   type HubOrder,
+  type PushResult,
   type TillPrinter,
   type TillStatus,
 } from '../../hub/schemas.ts';
@@ -36,6 +38,8 @@ import { createSyncLoop, type SyncLoop } from '../retry/loop.ts';
 import { POLICIES, type BackoffPolicy } from '../retry/policy.ts';
 
 export const PUSH_BATCH = 200;
+/** A batch the hub refused whole is offered again after this long (a fixed hub may take it), not every second. */
+export const REFUSED_RETRY_MS = 10 * 60_000;
 
 export interface HubSyncOptions {
   db: Db;
@@ -54,6 +58,8 @@ export interface HubSyncOptions {
   intervalMs?: number;
   /** The wait after a failed round (default the policy `hubSync`; tests pass their own numbers). */
   backoff?: BackoffPolicy;
+  /** How long a refused batch waits before it is offered again (default {@link REFUSED_RETRY_MS}). */
+  refusedRetryMs?: number;
   fetch?: typeof fetch;
 }
 
@@ -61,7 +67,7 @@ export interface HubSyncOptions {
 export type HubSyncStatus = HubStatusView;
 
 /** The till's link to its hub, in `hub_state` (parked carts' marks are in `hub_parked`: hub-client/parked.ts). */
-type HubLinkKey = 'url' | 'till_id' | 'shop_id' | 'cursor';
+type HubLinkKey = 'url' | 'till_id' | 'shop_id' | 'cursor' | 'refused';
 
 const credentialFile = (dataDir: string): string => path.join(dataDir, 'hub-credential');
 
@@ -88,6 +94,8 @@ export class HubSync {
   #gaps: { from: number; to: number }[] = [];
   #lastPushAt: string | null = null;
   #lastPullAt: string | null = null;
+  /** The last change the hub took but did not store (its order refused for its invoice number); until restart. */
+  #refusedEvent: HubRefusedView | null = null;
 
   constructor(o: HubSyncOptions) {
     this.#o = o;
@@ -217,15 +225,28 @@ export class HubSync {
         ref: r.ref,
         payload: JSON.parse(r.payload) as Record<string, unknown>,
       }));
-      const res = await hub.push(tillId, events, this.#status());
+      const stuck = this.#stuck();
+      if (stuck && events[0]?.seq === stuck.seq && Date.now() < Date.parse(stuck.retryAt ?? '')) {
+        // The hub refused this batch: it stays here, and only the till's status goes up until the retry.
+        await hub.push(tillId, [], this.#status());
+        break;
+      }
+      const pushed = await this.#pushOrKeep(hub, tillId, events);
+      if (!pushed) break;
+      const res = pushed.result;
       this.#gaps = res.gaps;
       if (res.gaps.length)
         this.#o.logger.warn(
           `hub: the hub reports missing sequences ${res.gaps.map((g) => `${g.from}-${g.to}`).join(', ')}`,
         );
-      if (rows.length) this.#db.prepare('DELETE FROM hub_outbox WHERE seq <= ?').run(res.acked);
+      const claimed = res.refused?.[res.refused.length - 1];
+      if (claimed) {
+        this.#refusedEvent = { at: new Date().toISOString(), seq: claimed.seq, code: claimed.code, stuck: false };
+        this.#o.logger.warn(`hub: the hub did not store change ${claimed.seq}: ${claimed.code}: ${claimed.message}`);
+      }
+      if (pushed.sent) this.#db.prepare('DELETE FROM hub_outbox WHERE seq <= ?').run(res.acked);
       this.#lastPushAt = new Date().toISOString();
-      if (rows.length < PUSH_BATCH) break;
+      if (pushed.sent < events.length || rows.length < PUSH_BATCH) break;
     }
     for (let round = 0; round < 1000; round++) {
       const cursor = Number(this.#state('cursor') ?? '0');
@@ -236,6 +257,68 @@ export class HubSync {
     }
     this.#lastOkAt = new Date().toISOString();
     this.#lastError = null;
+  }
+
+  /**
+   * Pushes `events`. A batch the hub refuses for what it holds (400/409/413) is kept on this till and
+   * recorded (`refused`, an alarm here and at the hub) instead of failing the round, so master data still
+   * comes down every second and the batch is not hammered at the hub. When the refusal names an event after
+   * the first, the events before it are pushed alone. Returns the answer and how many events it covers, or
+   * null when nothing was taken.
+   */
+  async #pushOrKeep(
+    hub: HubClient,
+    tillId: number,
+    events: HubEvent[],
+  ): Promise<{ result: PushResult; sent: number } | null> {
+    let batch = events;
+    let refusedAt: { seq: number; err: HubError } | null = null;
+    for (;;) {
+      try {
+        const result = await hub.push(tillId, batch, this.#status());
+        if (refusedAt) this.#keepRefused(refusedAt.seq, refusedAt.err);
+        else if (batch.length && this.#state('refused')) this.#setState('refused', '');
+        return { result, sent: batch.length };
+      } catch (err) {
+        if (!(err instanceof HubError) || !REFUSED_BATCH_STATUSES.includes(err.status) || !batch.length) throw err;
+        const place = Number(/^events\.(\d+)/.exec(err.field ?? '')?.[1] ?? '0');
+        const seq = batch[place]?.seq ?? batch[0]?.seq ?? 0;
+        if (place > 0 && place < batch.length && !refusedAt) {
+          refusedAt = { seq, err };
+          batch = batch.slice(0, place);
+          continue;
+        }
+        this.#keepRefused(refusedAt?.seq ?? batch[0]?.seq ?? 0, refusedAt?.err ?? err);
+        return null;
+      }
+    }
+  }
+
+  #keepRefused(seq: number, err: HubError): void {
+    const now = Date.now();
+    const view: HubRefusedView = {
+      at: new Date(now).toISOString(),
+      seq,
+      code: err.code ?? 'refused',
+      stuck: true,
+      retryAt: new Date(now + (this.#o.refusedRetryMs ?? REFUSED_RETRY_MS)).toISOString(),
+    };
+    this.#setState('refused', JSON.stringify(view));
+    this.#o.logger.warn(
+      `hub: the hub refused change ${seq} and those after it (${err.status} ${err.code}: ${err.message}); ` +
+        'they stay on this till and are offered again later',
+    );
+  }
+
+  /** The batch the hub refused whole, while it is refused (kept in `hub_state`, so a restart still knows). */
+  #stuck(): HubRefusedView | null {
+    const raw = this.#state('refused');
+    if (!raw) return null;
+    try {
+      return JSON.parse(raw) as HubRefusedView;
+    } catch {
+      return null;
+    }
   }
 
   #status(): TillStatus {
@@ -299,6 +382,7 @@ export class HubSync {
       lastPushAt: this.#lastPushAt,
       lastPullAt: this.#lastPullAt,
       gaps: this.#gaps,
+      refused: this.#stuck() ?? this.#refusedEvent,
     };
   }
 

@@ -5,7 +5,8 @@
  */
 import fs from 'node:fs';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, messages } from '@electric-sql/pglite';
+import { makeDataDirPrivate } from '../../shared/node/private-files.ts';
 import { HUB_MIGRATIONS, type HubMigration } from './migrations/index.ts';
 
 export interface Queryable {
@@ -20,6 +21,19 @@ export interface HubDb extends Queryable {
 }
 
 const INT8 = 20;
+
+/** The SQLSTATE and constraint of a database error (either driver), or null for any other error. */
+export function dbError(err: unknown): { state: string; constraint: string | null } | null {
+  if (err instanceof pg.DatabaseError || err instanceof messages.DatabaseError)
+    return err.code ? { state: err.code, constraint: err.constraint ?? null } : null;
+  return null;
+}
+
+/**
+ * A value PostgreSQL refused as data (class 22: a NUL, a broken character, a number out of range): the
+ * caller's input, so a 400, never the hub's failure.
+ */
+export const isDataException = (err: unknown): boolean => dbError(err)?.state.startsWith('22') ?? false;
 
 /** Opens a real PostgreSQL through a `pg` pool and applies pending migrations. */
 export async function openPostgres(url: string, migrations: readonly HubMigration[] = HUB_MIGRATIONS): Promise<HubDb> {
@@ -62,13 +76,30 @@ export async function openPostgres(url: string, migrations: readonly HubMigratio
   return db;
 }
 
-/** Opens (creating) an embedded PGlite database in `dataDir` and applies pending migrations. */
+/** How often the PGlite data dir is tightened again (PGlite creates its files 0666 whatever the umask). */
+const TIGHTEN_MS = 60_000;
+
+/**
+ * Opens (creating) an embedded PGlite database in `dataDir` and applies pending migrations. Every order and
+ * staff PIN hash is in there, so the folder is private like the till's (shared/node/private-files.ts):
+ * directories 0700 and files 0600, at open, after the migrations, every minute while open and at close.
+ */
 export async function openPglite(
   dataDir: string,
   migrations: readonly HubMigration[] = HUB_MIGRATIONS,
 ): Promise<HubDb> {
+  makeDataDirPrivate(dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
   const lite = await PGlite.create(dataDir);
+  makeDataDirPrivate(dataDir);
+  const tighten = setInterval(() => {
+    try {
+      makeDataDirPrivate(dataDir);
+    } catch {
+      // A file PGlite removed between the listing and its chmod: the next round catches up.
+    }
+  }, TIGHTEN_MS);
+  tighten.unref();
   // PGlite is one connection: transactions are serialised here so a query of another request never
   // lands inside someone else's transaction.
   let chain: Promise<unknown> = Promise.resolve();
@@ -94,10 +125,13 @@ export async function openPglite(
       );
     },
     async close() {
+      clearInterval(tighten);
       await serial(() => lite.close());
+      makeDataDirPrivate(dataDir);
     },
   };
   await migrate(db, migrations);
+  makeDataDirPrivate(dataDir);
   return db;
 }
 

@@ -23,6 +23,23 @@ export interface HubStatusView {
   lastError: string | null;
   /** Sequence ranges the hub reports it never received from this till. */
   gaps: { from: number; to: number }[];
+  /**
+   * The hub refused this till's changes: an alarm. `stuck`: the oldest waiting change (`seq`) was refused
+   * whole; it stays on this till with the changes after it, offered again now and then (`retryAt`). Not
+   * stuck: the hub took the change but did not store its order (`invoice_claimed`: its invoice number is
+   * another order's at the hub). The till's own order is never touched. Absent or null: nothing refused.
+   */
+  refused?: HubRefusedView | null;
+}
+
+export interface HubRefusedView {
+  at: string;
+  seq: number;
+  /** The hub's code: `invalid_order`, `invalid_text`, `invalid_value`, `batch_altered`, `invoice_claimed` … */
+  code: string;
+  stuck: boolean;
+  /** Stuck only: when the till offers the batch again. */
+  retryAt?: string | null;
 }
 
 export const hubCommands = {

@@ -167,7 +167,7 @@ describe('a till whose catalog a store hub owns', () => {
     handle = await backend.open();
     const service = createHubService(handle.db);
     const shopId = await service.ensureDefaultShop();
-    server = await startHubServer({ service, adminToken: 'admin' });
+    server = await startHubServer({ service, adminToken: 'kasa-test-admin-token-0123456789abcdef' });
     enrolCode = () => service.newEnrolCode(shopId);
   }, 120_000);
   afterAll(async () => {

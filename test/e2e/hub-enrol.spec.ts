@@ -16,7 +16,10 @@ let hub: HubProcess;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-enrol-e2e-'));
 
 test.beforeAll(async () => {
-  hub = await startHubProcess({ KASA_HUB_DATA: path.join(dir, 'hub'), KASA_HUB_ADMIN_TOKEN: 'e2e-admin' });
+  hub = await startHubProcess({
+    KASA_HUB_DATA: path.join(dir, 'hub'),
+    KASA_HUB_ADMIN_TOKEN: 'e2e-admin-token-0123456789abcdefgh',
+  });
 });
 test.afterAll(async () => {
   await hub?.stop();
@@ -28,7 +31,7 @@ test.use({ kasaEnv: { KASA_TERMINAL_ID: 'HUBUI1' } });
 const hubCsv = async (): Promise<string> =>
   (
     await fetch(`${hub.url}/api/admin/report?shopId=${hub.shopId}&format=csv`, {
-      headers: { authorization: 'Bearer e2e-admin' },
+      headers: { authorization: 'Bearer e2e-admin-token-0123456789abcdefgh' },
     })
   ).text();
 

@@ -17,7 +17,10 @@ let till: HostProcess;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-e2e-'));
 
 test.beforeAll(async () => {
-  hub = await startHubProcess({ KASA_HUB_DATA: path.join(dir, 'hub'), KASA_HUB_ADMIN_TOKEN: 'e2e-admin' });
+  hub = await startHubProcess({
+    KASA_HUB_DATA: path.join(dir, 'hub'),
+    KASA_HUB_ADMIN_TOKEN: 'e2e-admin-token-0123456789abcdefgh',
+  });
   till = await startHostProcess({
     env: { KASA_TERMINAL_ID: 'HUBE2E', KASA_HUB_URL: hub.url, KASA_HUB_ENROL_CODE: hub.enrolCode, KASA_LANG: 'en' },
   });
@@ -31,7 +34,7 @@ test.beforeAll(async () => {
   const code = (await (
     await fetch(`${hub.url}/api/admin/enrol-codes`, {
       method: 'POST',
-      headers: { authorization: 'Bearer e2e-admin' },
+      headers: { authorization: 'Bearer e2e-admin-token-0123456789abcdefgh' },
       body: '{"shopId":1}',
     })
   ).json()) as { code: string };

@@ -59,13 +59,13 @@ test('with a store hub a sale parked on one till is resumed on another while the
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-parked-hub-e2e-'));
   const hub: HubProcess = await startHubProcess({
     KASA_HUB_DATA: path.join(dir, 'hub'),
-    KASA_HUB_ADMIN_TOKEN: 'e2e-admin',
+    KASA_HUB_ADMIN_TOKEN: 'e2e-admin-token-0123456789abcdefgh',
   });
   try {
     const code = async (): Promise<string> => {
       const r = await fetch(`${hub.url}/api/admin/enrol-codes`, {
         method: 'POST',
-        headers: { authorization: 'Bearer e2e-admin', 'content-type': 'application/json' },
+        headers: { authorization: 'Bearer e2e-admin-token-0123456789abcdefgh', 'content-type': 'application/json' },
         body: JSON.stringify({ shopId: hub.shopId }),
       });
       return ((await r.json()) as { code: string }).code;

@@ -39,7 +39,7 @@ export interface HubChaosResult {
   seconds: number;
 }
 
-const ADMIN = 'chaos-admin-token';
+const ADMIN = 'chaos-admin-token-0123456789abcdef';
 
 export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosResult> {
   const started = Date.now();

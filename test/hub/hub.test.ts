@@ -7,7 +7,7 @@ import type { HubEvent, OrderSnapshot } from '../../hub/schemas.ts';
 import { HubClient, HubError as HubRequestError } from '../../electron/hub-client/client.ts';
 import { BACKENDS } from './backends.ts';
 
-const ADMIN = 'admin-token-for-tests';
+const ADMIN = 'admin-token-for-tests-0123456789ab';
 
 const order = (n: string, extra: Partial<OrderSnapshot> = {}): OrderSnapshot => ({
   order_number: n,
@@ -151,7 +151,7 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     expect([e1.status, e1.code]).toEqual([413, 'batch_too_large']);
     const bad = { ...order('BAD-1'), total_para: 'a lot' } as unknown as OrderSnapshot;
     const e2 = await rejects(t.client.push(t.tillId, [ev(1, order('OK-1')), ev(2, bad)]));
-    expect([e2.status, e2.field]).toEqual([400, 'events.1.payload']);
+    expect([e2.status, e2.field]).toEqual([400, 'events.1.payload.total_para']);
     expect(await db.query('SELECT 1 FROM till_events WHERE till_id = $1', [t.tillId])).toEqual([]);
   });
 
@@ -313,11 +313,12 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     const line = (totalPara: number, label = 'A') => ({
       name: 'X',
       quantityMilli: 1000,
-      unitPara: totalPara,
+      unitPricePara: totalPara,
       totalPara,
       labels: [label],
     });
-    const sold = (n: string, totalPara: number, type: string, cashier: string, extra: Partial<OrderSnapshot> = {}) =>
+    type Pay = OrderSnapshot['data']['payments'][number]['type'];
+    const sold = (n: string, totalPara: number, type: Pay, cashier: string, extra: Partial<OrderSnapshot> = {}) =>
       order(n, {
         state: 'fiscalized',
         total_para: totalPara,

@@ -46,7 +46,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     handle = await backend.open();
     service = createHubService(handle.db);
     shopId = await service.ensureDefaultShop();
-    server = await startHubServer({ service, adminToken: 'admin' });
+    server = await startHubServer({ service, adminToken: 'kasa-test-admin-token-0123456789abcdef' });
     sandbox = await startSandbox({ port: 0 });
   }, 120_000);
   afterAll(async () => {
@@ -335,7 +335,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     const rules = [{ prefix: '27', kind: 'weight', codeLength: 5 }];
     const res = await fetch(`${server.url}/api/admin/settings`, {
       method: 'PUT',
-      headers: { authorization: 'Bearer admin', 'content-type': 'application/json' },
+      headers: { authorization: 'Bearer kasa-test-admin-token-0123456789abcdef', 'content-type': 'application/json' },
       body: JSON.stringify({ shopId, settings: { barcodeRules: rules, discountLimitPercent: 35 } }),
     });
     expect(res.status).toBe(200);

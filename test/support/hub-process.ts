@@ -12,6 +12,8 @@ export interface HubProcess {
   enrolCode: string;
   adminToken: string;
   shopId: number;
+  /** The hub's ready line as it printed it. */
+  firstLine: string;
   child: ChildProcess;
   /** Stops the hub (SIGTERM, or SIGKILL with `hard`). */
   stop(hard?: boolean): Promise<void>;
@@ -35,14 +37,20 @@ export async function startHubProcess(env: Record<string, string>): Promise<HubP
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const info = JSON.parse(await readFirstLine(child, 'hub')) as {
+  const firstLine = await readFirstLine(child, 'hub');
+  const info = JSON.parse(firstLine) as {
     url: string;
     enrolCode: string;
-    adminToken: string;
+    /** Printed only when the hub made the token (none was set in its environment). */
+    adminToken?: string;
     shopId: number;
   };
+  const adminToken = info.adminToken ?? env.KASA_HUB_ADMIN_TOKEN;
+  if (!adminToken) throw new Error('the hub printed no admin token and none was given');
   return {
     ...info,
+    adminToken,
+    firstLine,
     child,
     async stop(hard = false) {
       if (child.exitCode === null && child.signalCode === null) child.kill(hard ? 'SIGKILL' : 'SIGTERM');

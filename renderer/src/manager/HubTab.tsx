@@ -108,6 +108,13 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
             </dd>
           </dl>
         )}
+        {status?.refused && (
+          <p role="alert" className="mgr-error" data-testid="hub-refused">
+            {status.refused.stuck
+              ? t('hub_refused', { seq: status.refused.seq, retry: when(status.refused.retryAt) })
+              : t('hub_refused_claimed', { seq: status.refused.seq })}
+          </p>
+        )}
       </section>
       {status && !status.enrolled && (
         <form className="mgr-row" aria-label={t('hub_enrol')} onSubmit={enrol} noValidate>

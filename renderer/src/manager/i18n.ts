@@ -92,6 +92,10 @@ const SR_CYRL = {
   hub_cursor: 'Курсор матичних података',
   hub_gaps: 'Празнине које хаб пријављује',
   hub_last_error: 'Последња грешка',
+  hub_refused:
+    'Хаб одбија промене ове касе од броја {seq}: остају сачуване на каси и шаљу се поново у {retry}. Позовите подршку.',
+  hub_refused_claimed:
+    'Хаб није сачувао промену број {seq}: број рачуна већ припада другој продаји. Продаја је сачувана на каси.',
   hub_enrol: 'Упиши касу у хаб',
   hub_enrolled_note: 'Каса је уписана у хаб као каса {till} продавнице {shop}.',
   manager_pin: 'PIN менаџера',
@@ -417,6 +421,10 @@ const SR_LATN: Table = {
   hub_cursor: 'Kursor matičnih podataka',
   hub_gaps: 'Praznine koje hab prijavljuje',
   hub_last_error: 'Poslednja greška',
+  hub_refused:
+    'Hab odbija promene ove kase od broja {seq}: ostaju sačuvane na kasi i šalju se ponovo u {retry}. Pozovite podršku.',
+  hub_refused_claimed:
+    'Hab nije sačuvao promenu broj {seq}: broj računa već pripada drugoj prodaji. Prodaja je sačuvana na kasi.',
   hub_enrol: 'Upiši kasu u hab',
   hub_enrolled_note: 'Kasa je upisana u hab kao kasa {till} prodavnice {shop}.',
   manager_pin: 'PIN menadžera',
@@ -739,6 +747,10 @@ const EN: Table = {
   hub_cursor: 'Master-data cursor',
   hub_gaps: 'Gaps the hub reports',
   hub_last_error: 'Last error',
+  hub_refused:
+    'The hub refuses this till’s changes from number {seq} on: they stay saved on the till and are offered again at {retry}. Call support.',
+  hub_refused_claimed:
+    'The hub did not store change number {seq}: its invoice number belongs to another sale. The sale is saved on the till.',
   hub_enrol: 'Enrol this till with the hub',
   hub_enrolled_note: 'This till is enrolled with the hub as till {till} of shop {shop}.',
   manager_pin: 'Manager PIN',
