@@ -21,7 +21,7 @@ import { applyPendingRestore } from './db/backup.ts';
 import { startMaintenance, type MaintenanceOptions } from './db/maintenance.ts';
 import { startReportDays } from './manager/report-days.ts';
 import { startCheckpointer } from './db/checkpoint.ts';
-import { startSandbox, type Sandbox } from './sandbox/server.ts';
+import { demoSigner, startSandbox, type Sandbox } from './sandbox/server.ts';
 import { sandboxVariant } from './sandbox/variant.ts';
 import { createJournalFetcher } from './outbox/journal.ts';
 import { RetryBudgets } from './retry/budget.ts';
@@ -130,6 +130,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       port: 0,
       dataFile: path.join(options.dataDir, 'sandbox.sqlite'),
       variant: sandboxVariant(env),
+      signedBy: demoSigner(settings.terminalId()),
     });
     client = new GatewayClient({ baseUrl: sandbox.url, apiKey: 'demo-key', onRequest });
     logger.info(`demo mode: embedded sandbox gateway at ${sandbox.url}`);

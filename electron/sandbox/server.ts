@@ -60,6 +60,16 @@ export function controlCallerOk(req: http.IncomingMessage, baseUrl: string): boo
   return origin === undefined || origin === `http://${host}`;
 }
 
+/**
+ * The embedded demo gateway's signer for a till: `D` and seven characters of a hash of its terminal id, so
+ * each demo till's invoice numbers are its own (8 characters, like a real security element's id).
+ */
+export function demoSigner(terminalId: string): string {
+  let h = 0x811c9dc5;
+  for (const ch of terminalId) h = Math.imul(h ^ (ch.codePointAt(0) ?? 0), 0x01000193) >>> 0;
+  return `D${h.toString(36).toUpperCase().padStart(7, '0').slice(-7)}`;
+}
+
 /** Options of {@link startSandbox}. */
 export interface SandboxOptions {
   /** Port to listen on; 0 (default) picks a free one. */
@@ -79,6 +89,12 @@ export interface SandboxOptions {
   variant?: SandboxVariant;
   /** Processing time of a bulk request, per receipt in it, in ms (the shop stays locked meanwhile). Default 5. */
   bulkDelayMsPerReceipt?: number;
+  /**
+   * The security element that signs (the middle of every invoice number, 8 characters). Default: the demo
+   * account's. An embedded sandbox takes one of its own per till, as two real tills with their own demo
+   * accounts would have, so two demo tills never issue the same invoice number (a store hub refuses that).
+   */
+  signedBy?: string;
 }
 
 /** One ledger line: every receipt issued, in order. */
@@ -239,11 +255,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const now = () => baseClock() + clockOffset;
   const taxSchedule = createTaxSchedule();
-  const issueCtx = (account: Account): IssueContext => ({
-    store,
-    shop: taxSchedule.shopAt(account.shop, now()),
-    now: now(),
-  });
+  const issueCtx = (account: Account): IssueContext => {
+    const shop = taxSchedule.shopAt(account.shop, now());
+    return { store, shop: options.signedBy ? { ...shop, signedBy: options.signedBy } : shop, now: now() };
+  };
 
   /** The wire receipt: stored fields plus the URLs of this server. */
   const present = (r: StoredReceipt, archive = false, bulk = false): Record<string, unknown> => {
