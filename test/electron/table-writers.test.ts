@@ -37,6 +37,7 @@ const TILL_OWNERS: Record<string, string> = {
   // The parked carts and their gateway drafts (catalog/drafts.ts keeps the link).
   parked_sales: 'electron/catalog/',
   open_cart: 'electron/sales/open-cart.ts',
+  discount_approvals: 'electron/sales/discount-approvals.ts',
   shift_moves: 'electron/shifts/store.ts',
   shifts: 'electron/shifts/store.ts',
   print_jobs: 'electron/printer/queue.ts',
@@ -55,6 +56,7 @@ const TILL_OWNERS: Record<string, string> = {
 const HUB_OWNERS: Record<string, string> = {
   chains: 'hub/service.ts',
   enrol_codes: 'hub/service.ts',
+  invoice_claims: 'hub/service.ts',
   hub_schema: 'hub/db/db.ts',
   orders: 'hub/service.ts',
   parked_carts: 'hub/parked.ts',

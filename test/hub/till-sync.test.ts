@@ -20,6 +20,8 @@ import type { ParkedSaleSummary, ParkedSaleView, RemoteParkedSale } from '../../
 import { BACKENDS } from './backends.ts';
 import { BREAD_AND_MILK, MANAGER_PIN } from '../support/session.ts';
 
+const ADMIN_TOKEN = 'kasa-test-admin-token-0123456789abcdef';
+
 const quiet = { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'];
 
 async function ok<T>(c: Core, name: string, input: unknown = {}): Promise<T> {
@@ -46,7 +48,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     handle = await backend.open();
     service = createHubService(handle.db);
     shopId = await service.ensureDefaultShop();
-    server = await startHubServer({ service, adminToken: 'kasa-test-admin-token-0123456789abcdef' });
+    server = await startHubServer({ service, adminToken: ADMIN_TOKEN });
     sandbox = await startSandbox({ port: 0 });
   }, 120_000);
   afterAll(async () => {
@@ -153,7 +155,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     // The CSV has the shift line, per till and cashier, its times in the shop's local time (Belgrade).
     const csv = await (
       await fetch(`${server.url}/api/admin/report?shopId=${shopId}&format=csv&timeZone=Europe%2FBelgrade`, {
-        headers: { authorization: 'Bearer admin' },
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
       })
     ).text();
     const rows = csv.trimEnd().split('\r\n');
@@ -188,7 +190,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(belgrade(shift!.openedAt)).not.toBe(shift!.openedAt.slice(0, 16).replace('T', ' '));
     // An unknown zone is refused naming the field.
     const bad = await fetch(`${server.url}/api/admin/report?shopId=${shopId}&format=csv&timeZone=Mars%2FOlympus`, {
-      headers: { authorization: 'Bearer admin' },
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('timeZone');
@@ -335,7 +337,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     const rules = [{ prefix: '27', kind: 'weight', codeLength: 5 }];
     const res = await fetch(`${server.url}/api/admin/settings`, {
       method: 'PUT',
-      headers: { authorization: 'Bearer kasa-test-admin-token-0123456789abcdef', 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
       body: JSON.stringify({ shopId, settings: { barcodeRules: rules, discountLimitPercent: 35 } }),
     });
     expect(res.status).toBe(200);
