@@ -111,6 +111,9 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   await page.getByRole('button', { name: 'Преузми CSV' }).click();
   const file = await (await download).path();
   const csv = fs.readFileSync(file, 'utf8');
-  expect(csv.split('\r\n')[0]).toBe('scope,section,key,count,amount_rsd,tax_rsd');
+  expect(csv.split('\r\n')[0]).toBe(
+    'scope,section,key,count,amount_rsd,tax_rsd,opened,closed,closed_by,float_rsd,cash_sales_rsd,cash_in_rsd,' +
+      'cash_out_rsd,expected_rsd,counted_rsd,difference_rsd',
+  );
   expect(csv).toContain('"till:HUBE2E","sales","total",1,160.00,');
 });

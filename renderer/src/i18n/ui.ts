@@ -16,7 +16,7 @@ const srCyrl = {
     demo: 'ДЕМО РЕЖИМ — рачуни нису правни документи (демо налог)',
     training: 'РЕЖИМ ОБУКЕ — рачуни за обуку нису фискални',
     clock: 'САТ КАСЕ НИЈЕ ТАЧАН: {message}',
-    offline: 'НЕМА ИНТЕРНЕТА — рачуни нису фискални док се веза не врати: купац добија слип „ОВО НИЈЕ ФИСКАЛНИ РАЧУН“',
+    offline: 'БЕЗ ИНТЕРНЕТА — рачуни нису фискални: купац добија слип „ОВО НИЈЕ ФИСКАЛНИ РАЧУН“',
   },
   status: {
     online: 'На мрежи',
@@ -384,7 +384,7 @@ const srLatn: UiMessages = {
     demo: 'DEMO REŽIM — računi nisu pravni dokumenti (demo nalog)',
     training: 'REŽIM OBUKE — računi za obuku nisu fiskalni',
     clock: 'SAT KASE NIJE TAČAN: {message}',
-    offline: 'NEMA INTERNETA — računi nisu fiskalni dok se veza ne vrati: kupac dobija slip „OVO NIJE FISKALNI RAČUN“',
+    offline: 'BEZ INTERNETA — računi nisu fiskalni: kupac dobija slip „OVO NIJE FISKALNI RAČUN“',
   },
   status: {
     online: 'Na mreži',
@@ -749,8 +749,7 @@ const en: UiMessages = {
     demo: 'DEMO MODE — receipts are not legal documents (demo account)',
     training: 'TRAINING MODE — training receipts are not fiscal',
     clock: 'THE TILL’S CLOCK IS WRONG: {message}',
-    offline:
-      'NO INTERNET — receipts are not fiscal until the connection is back: the customer gets a slip marked „ОВО НИЈЕ ФИСКАЛНИ РАЧУН“',
+    offline: 'NO INTERNET — receipts are not fiscal: the customer gets a slip „ОВО НИЈЕ ФИСКАЛНИ РАЧУН“',
   },
   status: {
     online: 'Online',
