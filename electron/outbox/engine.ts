@@ -162,6 +162,9 @@ export class SyncEngine {
   /** Wakes the loop now (a new order). Respects an auth pause and the offline probe schedule. */
   kick(): void {
     this.#loop.kick();
+    // A new order changes the queue even when nothing is sent (known offline: only probes run), so the
+    // status bar's count and age follow the sale at once.
+    this.#emitStatus();
   }
 
   /** Clears an auth pause and probes at once (the key changed, or a person asked to sync now). */

@@ -9,7 +9,16 @@ import type { OrderView } from '../../shared/domain.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 import { withCheckDigit } from '../../electron/catalog/barcode.ts';
 import { lineTotal } from '../../shared/money.ts';
-import { decodeReceiptQr, login, payWithKeys, pieceItem, rsd, sampleItems, scan } from './counter-support.ts';
+import {
+  decodeReceiptQr,
+  expectStatusBarFits,
+  login,
+  payWithKeys,
+  pieceItem,
+  rsd,
+  sampleItems,
+  scan,
+} from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 
 /** The sample catalog loaded, the page reloaded, a cashier logged in (the first-run manager by default). */
@@ -277,6 +286,8 @@ test('a sale taken offline shows NOT YET FISCALIZED, then fiscalizes itself when
   await page.setViewportSize({ width: 1024, height: 768 });
   // One line at the narrowest till: the sale screen below keeps its room.
   expect((await page.getByTestId('offline-banner').boundingBox())?.height).toBe(banner?.height);
+  // The status bar's busiest state (offline, a queue, its age, no printer) still fits one line at 1024 px.
+  await expectStatusBarFits(page, { width: 1024, height: 768 });
   await page.screenshot({ path: testInfo.outputPath('receipt-offline.png'), fullPage: true });
 
   await kasa.sandbox('offline', { offline: false });

@@ -8,8 +8,8 @@ import { PrinterChips } from './PrinterChips.tsx';
 
 /**
  * The cashier (and F1 to change), online state, queue, the age of the oldest unfiscalized order (a
- * warning past `outageWarnMinutes`, an alarm past `outageAlarmMinutes`), the needs-attention count
- * (opens the manager's list), no printer set (receipts are not printing: opens the settings), what the
+ * warning past `outageWarnMinutes`, an alarm past `outageAlarmMinutes`), the needs-attention count when
+ * there is any (opens the manager's list; a zero is not shown, so the bar keeps its room on one line), no printer set (receipts are not printing: opens the settings), what the
  * printer reports (paper, cover, errors, the drawer; PrinterChips.tsx), language.
  */
 export function StatusBar() {
@@ -70,11 +70,11 @@ export function StatusBar() {
             <button type="button" className="pill bad" data-testid="attention" onClick={() => openManager('attention')}>
               {t('status.attention', { count: sync.needsAttention })}
             </button>
-          ) : (
-            <span className="pill" data-testid="attention">
+          ) : sync.needsAttention > 0 ? (
+            <span className="pill bad" data-testid="attention">
               {t('status.attention', { count: sync.needsAttention })}
             </span>
-          )}
+          ) : null}
           {sync.clockWarning && (
             <span className="pill alarm" data-testid="clock">
               {t('status.clock')}
