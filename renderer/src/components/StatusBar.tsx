@@ -9,8 +9,9 @@ import { PrinterChips } from './PrinterChips.tsx';
 /**
  * The cashier (and F1 to change), online state, queue, the age of the oldest unfiscalized order (a
  * warning past `outageWarnMinutes`, an alarm past `outageAlarmMinutes`), the needs-attention count when
- * there is any (opens the manager's list; a zero is not shown, so the bar keeps its room on one line), no printer set (receipts are not printing: opens the settings), what the
- * printer reports (paper, cover, errors, the drawer; PrinterChips.tsx), language.
+ * there is any (opens the manager's list; a zero is not shown, so the bar keeps its room on one line), no
+ * printer set (receipts are not printing: opens the settings), what the printer reports (paper, cover,
+ * errors, the drawer; PrinterChips.tsx), language.
  */
 export function StatusBar() {
   const { t } = useTranslation();
