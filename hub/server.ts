@@ -22,6 +22,7 @@ import {
 import { isKasaError } from '../shared/errors.ts';
 import { isDataException } from './db/db.ts';
 import { HubError, type AuthedTill, type HubService } from './service.ts';
+import { beginLoginAttempt, loginSucceeded } from './attempts.ts';
 import { hubReportCsv } from './reports.ts';
 import { listParked, parkCart, takeParked } from './parked.ts';
 import {
@@ -59,6 +60,10 @@ export interface HubServerOptions {
   log?: (line: string) => void;
   /** The built hub UI (renderer/hub.html, built into out/renderer by `electron-vite build`). */
   staticDir?: string;
+  /** The clock of the login lockout (tests move it past a lockout). */
+  now?: () => number;
+  /** Called once per login attempt whose PIN is compared (tests count evaluations). */
+  onPinCompare?: (shopId: number) => void;
 }
 
 /** Who is asking on /api/admin/*: the admin token (the whole chain) or a manager's session (one shop). */
@@ -68,8 +73,6 @@ interface Scope {
 }
 
 const SESSION_MS = 8 * 3600_000;
-const LOGIN_FAILURES_BEFORE_PAUSE = 5;
-const LOGIN_PAUSE_MS = 30_000;
 const DEFAULT_STATIC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'out', 'renderer');
 
 /** A push of more events than a batch holds is refused whole, before its events are validated. */
@@ -110,8 +113,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
   checkAdminToken(options.adminToken);
   const adminHash = crypto.createHash('sha256').update(options.adminToken).digest();
   const sessions = new Map<string, Scope & { expires: number }>();
-  let loginFailures = 0;
-  let loginPausedUntil = 0;
+  const now = options.now ?? Date.now;
   const admin = (req: http.IncomingMessage): Scope => {
     const m = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
     const given = crypto
@@ -139,30 +141,38 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       throw new HubError(400, 'invalid_input', 'shopId: a positive integer is required', 'shopId');
     return shopId;
   };
+  /**
+   * A manager's login: counted per source address and per shop BEFORE the PIN compare (hub/attempts.ts,
+   * shared with the till), and compared with that shop's active managers only. One shop's wrong PINs never
+   * lock another shop's managers.
+   */
   const login = async (
     pin: string,
-    shopId: number | undefined,
+    asked: number | undefined,
+    source: string,
   ): Promise<{ token: string; shopId: number; name: string }> => {
-    if (Date.now() < loginPausedUntil)
-      throw new HubError(429, 'login_paused', 'too many wrong PINs; try again in 30 seconds', 'pin');
-    for (const m of await service.managers()) {
-      if (shopId !== undefined && m.shopId !== shopId) continue;
-      if (await verifyPin(pin, m.pinHash)) {
-        loginFailures = 0;
-        const token = crypto.randomBytes(32).toString('base64url');
-        sessions.set(crypto.createHash('sha256').update(token).digest('hex'), {
-          shopId: m.shopId,
-          name: m.name,
-          expires: Date.now() + SESSION_MS,
-        });
-        return { token, shopId: m.shopId, name: m.name };
-      }
+    const shopId = await service.loginShop(asked);
+    const scopes = [`source:${source}`, `shop:${shopId}`];
+    const decision = await beginLoginAttempt(service.db, scopes, now());
+    for (const l of decision.started)
+      options.log?.(`hub: PIN login locked for ${l.scope} until ${new Date(l.until).toISOString()}`);
+    if (decision.refusedUntil !== null) {
+      const seconds = Math.max(1, Math.ceil((decision.refusedUntil - now()) / 1000));
+      throw new HubError(429, 'login_paused', `too many wrong PINs; try again in ${seconds} seconds`, 'pin');
     }
-    if (++loginFailures >= LOGIN_FAILURES_BEFORE_PAUSE) {
-      loginFailures = 0;
-      loginPausedUntil = Date.now() + LOGIN_PAUSE_MS;
-    }
-    throw new HubError(401, 'pin_unknown', 'no active manager has this PIN', 'pin');
+    options.onPinCompare?.(shopId);
+    let found: { shopId: number; name: string } | undefined;
+    // Every manager's hash is checked, so the time taken does not tell which one matched.
+    for (const m of await service.managers(shopId)) if ((await verifyPin(pin, m.pinHash)) && !found) found = m;
+    if (!found) throw new HubError(401, 'pin_unknown', 'no active manager of this shop has this PIN', 'pin');
+    await loginSucceeded(service.db, scopes, now());
+    const token = crypto.randomBytes(32).toString('base64url');
+    sessions.set(crypto.createHash('sha256').update(token).digest('hex'), {
+      shopId: found.shopId,
+      name: found.name,
+      expires: Date.now() + SESSION_MS,
+    });
+    return { token, shopId: found.shopId, name: found.name };
   };
 
   /** Who may call a route: anyone, an enrolled till (its credential), or the manager (token or session). */
@@ -267,11 +277,18 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       },
     }),
     route({
+      method: 'GET',
+      path: '/api/shops',
+      caller: 'public',
+      handle: async ({ res }) => sendJson(res, 200, { shops: await service.shops() }),
+    }),
+    route({
       method: 'POST',
       path: '/api/admin/login',
       caller: 'public',
       input: { schema: LoginInput },
-      handle: async ({ input, res }) => sendJson(res, 200, await login(input.pin, input.shopId)),
+      handle: async ({ input, req, res }) =>
+        sendJson(res, 200, await login(input.pin, input.shopId, req.socket.remoteAddress ?? 'unknown')),
     }),
     route({
       method: 'GET',

@@ -697,11 +697,32 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
     },
 
     /** The active managers of every shop (name, shop, PIN hash), for the hub UI's login. */
-    async managers(): Promise<{ shopId: number; name: string; pinHash: string }[]> {
+    async managers(shopId: number): Promise<{ shopId: number; name: string; pinHash: string }[]> {
       const rows = await db.query<{ shop_id: number; name: string; pin_hash: string }>(
-        "SELECT shop_id, name, pin_hash FROM staff WHERE role = 'manager' AND active ORDER BY shop_id, name",
+        "SELECT shop_id, name, pin_hash FROM staff WHERE shop_id = $1 AND role = 'manager' AND active ORDER BY name",
+        [shopId],
       );
       return rows.map((r) => ({ shopId: r.shop_id, name: r.name, pinHash: r.pin_hash }));
+    },
+
+    /**
+     * The shop a hub login is for: the one it names, or the hub's only shop when it names none. A hub of
+     * several shops needs the shop named (the PIN is compared with that shop's managers only).
+     */
+    async loginShop(shopId: number | undefined): Promise<number> {
+      const shops = await db.query<{ id: number }>('SELECT id FROM shops ORDER BY id LIMIT 2');
+      if (shopId === undefined) {
+        if (shops.length === 1 && shops[0]) return shops[0].id;
+        throw new HubError(400, 'invalid_input', 'shopId: this hub has several shops; name the shop', 'shopId');
+      }
+      const have = await db.query('SELECT 1 FROM shops WHERE id = $1', [shopId]);
+      if (!have.length) throw new HubError(404, 'shop_unknown', `no shop ${shopId}`, 'shopId');
+      return shopId;
+    },
+
+    /** The shops' ids and names, for the hub UI's login (which shop a manager logs in to). */
+    async shops(): Promise<{ id: number; name: string }[]> {
+      return db.query<{ id: number; name: string }>('SELECT id, name FROM shops ORDER BY id');
     },
 
     /** The consolidated report (hub/reports.ts). */

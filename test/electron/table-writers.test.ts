@@ -53,6 +53,7 @@ const TILL_OWNERS: Record<string, string> = {
 
 /** The hub's own database (hub/db/). */
 const HUB_OWNERS: Record<string, string> = {
+  auth_attempts: 'hub/attempts.ts',
   chains: 'hub/service.ts',
   enrol_codes: 'hub/service.ts',
   hub_schema: 'hub/db/db.ts',

@@ -99,9 +99,11 @@ interface ShopSettingsRow {
 
 class HubCallError extends Error {
   readonly field: string | undefined;
-  constructor(message: string, field?: string) {
+  readonly code: string | undefined;
+  constructor(message: string, field?: string, code?: string) {
     super(message);
     this.field = field;
+    this.code = code;
   }
 }
 
@@ -111,8 +113,8 @@ async function call<T>(token: string | null, method: string, path: string, body?
   if (body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
   if (!res.ok) {
-    const e = (await res.json().catch(() => ({}))) as { message?: string; field?: string };
-    throw new HubCallError(e.message ?? `HTTP ${res.status}`, e.field);
+    const e = (await res.json().catch(() => ({}))) as { message?: string; field?: string; code?: string };
+    throw new HubCallError(e.message ?? `HTTP ${res.status}`, e.field, e.code);
   }
   return (await res.json()) as T;
 }
@@ -170,19 +172,58 @@ export function HubApp() {
   );
 }
 
+/** The login's refusal in the user's language (the hub's own texts are English). */
+const loginError = (t: HubT, err: unknown): string => {
+  const code = err instanceof HubCallError ? err.code : undefined;
+  if (code === 'pin_unknown') return t('loginWrongPin');
+  if (code === 'login_paused') return t('loginPaused');
+  return t('loginFailed');
+};
+
 function Login({ t, onLogin }: { t: HubT; onLogin: (s: { token: string; name: string }) => void }) {
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // A hub of several shops: the manager picks the shop (the PIN is compared with its managers only).
+  const [shops, setShops] = useState<{ id: number; name: string }[]>([]);
+  const [shopId, setShopId] = useState<number | null>(null);
+  useEffect(() => {
+    let alive = true;
+    call<{ shops: { id: number; name: string }[] }>(null, 'GET', '/api/shops')
+      .then((r) => {
+        if (!alive) return;
+        setShops(r.shops);
+        setShopId(r.shops[0]?.id ?? null);
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, []);
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     try {
-      onLogin(await call<{ token: string; name: string }>(null, 'POST', '/api/admin/login', { pin }));
+      const body = shopId !== null ? { pin, shopId } : { pin };
+      onLogin(await call<{ token: string; name: string }>(null, 'POST', '/api/admin/login', body));
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(loginError(t, err));
     }
   };
   return (
     <form onSubmit={(e) => void submit(e)} style={{ marginTop: 16 }}>
+      {shops.length > 1 && (
+        <>
+          <label>
+            {t('shop')}{' '}
+            <select value={shopId ?? ''} onChange={(e) => setShopId(Number(e.target.value))}>
+              {shops.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </label>{' '}
+        </>
+      )}
       <label>
         {t('pin')}{' '}
         <input

@@ -14,6 +14,10 @@ import { createCatalogI18n, type Translate } from '../i18n/format.ts';
 export type HubLang = Language;
 
 const SR_CYRL = {
+  shop: 'Продавница',
+  loginWrongPin: 'Ниједан менаџер ове продавнице нема тај PIN.',
+  loginPaused: 'Превише погрешних PIN-ова. Пријава је привремено закључана; покушајте касније.',
+  loginFailed: 'Пријава није успела. Покушајте поново.',
   title: 'Хаб продавнице',
   language: 'Језик',
   pin: 'PIN менаџера',
@@ -102,6 +106,10 @@ const SR_CYRL = {
 export type HubKey = keyof typeof SR_CYRL;
 
 const SR_LATN: Shape<typeof SR_CYRL> = {
+  shop: 'Prodavnica',
+  loginWrongPin: 'Nijedan menadžer ove prodavnice nema taj PIN.',
+  loginPaused: 'Previše pogrešnih PIN-ova. Prijava je privremeno zaključana; pokušajte kasnije.',
+  loginFailed: 'Prijava nije uspela. Pokušajte ponovo.',
   title: 'Hab prodavnice',
   language: 'Jezik',
   pin: 'PIN menadžera',
@@ -188,6 +196,10 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
 };
 
 const EN: Shape<typeof SR_CYRL> = {
+  shop: 'Shop',
+  loginWrongPin: 'No manager of this shop has this PIN.',
+  loginPaused: 'Too many wrong PINs. Login is locked for a while; try again later.',
+  loginFailed: 'Login failed. Try again.',
   title: 'Store hub',
   language: 'Language',
   pin: 'Manager PIN',
