@@ -23,6 +23,7 @@ import { isKasaError } from '../shared/errors.ts';
 import { isDataException } from './db/db.ts';
 import { HubError, type AuthedTill, type HubService } from './service.ts';
 import { beginLoginAttempt, loginSucceeded } from './attempts.ts';
+import { createSession, endSession, sessionOf } from './sessions.ts';
 import { hubReportCsv } from './reports.ts';
 import { listParked, parkCart, takeParked } from './parked.ts';
 import {
@@ -72,7 +73,6 @@ interface Scope {
   name: string;
 }
 
-const SESSION_MS = 8 * 3600_000;
 const DEFAULT_STATIC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'out', 'renderer');
 
 /** A push of more events than a batch holds is refused whole, before its events are validated. */
@@ -112,17 +112,17 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
   const { service } = options;
   checkAdminToken(options.adminToken);
   const adminHash = crypto.createHash('sha256').update(options.adminToken).digest();
-  const sessions = new Map<string, Scope & { expires: number }>();
   const now = options.now ?? Date.now;
-  const admin = (req: http.IncomingMessage): Scope => {
+  const admin = async (req: http.IncomingMessage): Promise<Scope & { session?: string }> => {
     const m = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
     const given = crypto
       .createHash('sha256')
       .update(m?.[1] ?? '')
       .digest();
     if (m && crypto.timingSafeEqual(given, adminHash)) return { shopId: null, name: 'admin' };
-    const session = sessions.get(given.toString('hex'));
-    if (session && session.expires > Date.now()) return session;
+    const hash = given.toString('hex');
+    const session = m ? await sessionOf(service.db, hash, now()) : null;
+    if (session) return { ...session, session: hash };
     throw new HubError(401, 'unauthenticated', 'the manager token is required');
   };
   /** The shop a request may act on: a manager's own shop only; the admin token any (required when `need`). */
@@ -166,12 +166,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
     for (const m of await service.managers(shopId)) if ((await verifyPin(pin, m.pinHash)) && !found) found = m;
     if (!found) throw new HubError(401, 'pin_unknown', 'no active manager of this shop has this PIN', 'pin');
     await loginSucceeded(service.db, scopes, now());
-    const token = crypto.randomBytes(32).toString('base64url');
-    sessions.set(crypto.createHash('sha256').update(token).digest('hex'), {
-      shopId: found.shopId,
-      name: found.name,
-      expires: Date.now() + SESSION_MS,
-    });
+    const token = await createSession(service.db, found, now());
     return { token, shopId: found.shopId, name: found.name };
   };
 
@@ -181,8 +176,8 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
     till: (req: http.IncomingMessage): Promise<AuthedTill> => service.authenticate(req.headers.authorization),
     admin,
     /** The chain itself (the admin token): a shop's manager may not. */
-    chain: (req: http.IncomingMessage): Scope => {
-      const scope = admin(req);
+    chain: async (req: http.IncomingMessage): Promise<Scope> => {
+      const scope = await admin(req);
       if (scope.shopId !== null) throw new HubError(403, 'forbidden', 'only the chain (the admin token) creates shops');
       return scope;
     },
@@ -289,6 +284,13 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       input: { schema: LoginInput },
       handle: async ({ input, req, res }) =>
         sendJson(res, 200, await login(input.pin, input.shopId, req.socket.remoteAddress ?? 'unknown')),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/admin/logout',
+      caller: 'admin',
+      handle: async ({ who, res }) =>
+        sendJson(res, 200, { ended: who.session !== undefined && (await endSession(service.db, who.session)) }),
     }),
     route({
       method: 'GET',

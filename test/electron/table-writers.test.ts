@@ -23,6 +23,7 @@ const TILL_OWNERS: Record<string, string> = {
   attempts: 'electron/orders/',
   audit_log: 'electron/auth/staff.ts',
   auth_attempts: 'electron/auth/attempts.ts',
+  discount_approvals: 'electron/sales/discount-approvals.ts',
   draft_deletions: 'electron/catalog/drafts.ts',
   email_outbox: 'electron/manager/email.ts',
   // Also filled by the triggers of migration 009; the client sends and acknowledges it.
@@ -54,9 +55,11 @@ const TILL_OWNERS: Record<string, string> = {
 /** The hub's own database (hub/db/). */
 const HUB_OWNERS: Record<string, string> = {
   auth_attempts: 'hub/attempts.ts',
+  hub_sessions: 'hub/sessions.ts',
   chains: 'hub/service.ts',
   enrol_codes: 'hub/service.ts',
   hub_schema: 'hub/db/db.ts',
+  invoice_claims: 'hub/service.ts',
   orders: 'hub/service.ts',
   parked_carts: 'hub/parked.ts',
   products: 'hub/service.ts',

@@ -145,7 +145,14 @@ export function HubApp() {
         {session && (
           <>
             <span>{session.name}</span>
-            <button type="button" onClick={() => setSession(null)}>
+            <button
+              type="button"
+              onClick={() => {
+                // The hub ends the session (a copied token stops working too); the page forgets it either way.
+                void call(session.token, 'POST', '/api/admin/logout', {}).catch(() => undefined);
+                setSession(null);
+              }}
+            >
               {t('logout')}
             </button>
           </>
