@@ -30,6 +30,7 @@ import {
   EnrolCodeInput,
   EnrolInput,
   ClaimsClearInput,
+  TillRevokeInput,
   LoginInput,
   LookupInput,
   ParkInput,
@@ -366,6 +367,17 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       input: { schema: ShopQuery, from: query },
       handle: async ({ who, input, res }) =>
         sendJson(res, 200, { tills: await service.tillStatus(shopOf(who, input.shopId, false)) }),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/admin/tills/revoke',
+      caller: 'admin',
+      input: { schema: TillRevokeInput },
+      handle: async ({ who, input, res }) => {
+        if (!(await service.revokeTill(input.tillId, who.shopId)))
+          throw new HubError(404, 'till_unknown', `no till ${input.tillId} in this shop`, 'tillId');
+        sendJson(res, 200, { revoked: input.tillId });
+      },
     }),
     route({
       method: 'POST',

@@ -1,8 +1,8 @@
 /**
  * The store hub's manager UI in Chromium: the hub (child process, PGlite) and a till (the browser host)
  * enrolled with it. The till's default manager logs in at the hub with the PIN, sees the till live and the
- * alarm for a till that never connected, creates an enrolment code, changes a price that reaches the
- * till, and reads the day's report and its CSV.
+ * alarm for a till that never connected, revokes that till, creates an enrolment code, changes a price
+ * that reaches the till, reads the day's report and its CSV, and logs out.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -72,6 +72,20 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
     /^[A-Za-z0-9_-]{8,}$/,
   );
 
+  // A lost till is revoked from the hub (asked once more); its row says so and its alarm is gone.
+  page.once('dialog', (d) => void d.accept());
+  await tills.getByRole('button', { name: 'Опозови касу ТИХА' }).click();
+  await expect(tills.getByRole('row', { name: /ТИХА/ })).toContainText('опозвана');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  const shots = process.env['KASA_SHOTS'];
+  for (const size of [
+    { width: 1024, height: 768 },
+    { width: 1366, height: 768 },
+  ]) {
+    await page.setViewportSize(size);
+    if (shots) await page.screenshot({ path: path.join(shots, `p25-hub-tills-${size.width}.png`) });
+  }
+
   await page.getByRole('button', { name: 'Артикли' }).click();
   await page.getByLabel('Шифра').fill('1001');
   await page.getByLabel('Назив').fill('Млеко 1л');
@@ -111,6 +125,11 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   await page.getByRole('button', { name: 'Преузми CSV' }).click();
   const file = await (await download).path();
   const csv = fs.readFileSync(file, 'utf8');
-  expect(csv.split('\r\n')[0]).toBe('scope,section,key,count,amount_rsd,tax_rsd');
+  // The shift columns follow the totals' (hub/reports.ts hubReportCsv).
+  expect(csv.split('\r\n')[0]).toMatch(/^scope,section,key,count,amount_rsd,tax_rsd,opened,/);
   expect(csv).toContain('"till:HUBE2E","sales","total",1,160.00,');
+
+  // Logout ends the session at the hub and shows the login again.
+  await page.getByRole('button', { name: 'Одјава' }).click();
+  await expect(page.getByRole('button', { name: 'Пријава' })).toBeVisible();
 });

@@ -27,6 +27,8 @@ function PairTable(props: { label: string; rows: readonly (readonly [key: string
 interface TillRow {
   tillId: number;
   name: string;
+  /** The till's credential was revoked at the hub. */
+  revoked: boolean;
   online: boolean;
   lastSeen: string | null;
   queued: number;
@@ -268,6 +270,16 @@ function Tills({ t, token }: { t: HubT; token: string }) {
   const alarmed = tills.filter((x) => x.alarms.length);
   const newCode = async (): Promise<void> =>
     setCode((await call<{ code: string }>(token, 'POST', '/api/admin/enrol-codes', {})).code);
+  /** A lost or stolen till: the hub refuses its credential from now on (asked once more: it cannot be undone). */
+  const revoke = async (x: TillRow): Promise<void> => {
+    if (!window.confirm(t('revokeConfirm', { name: x.name }))) return;
+    try {
+      await call(token, 'POST', '/api/admin/tills/revoke', { tillId: x.tillId });
+      setTills((all) => all.map((y) => (y.tillId === x.tillId ? { ...y, revoked: true, alarms: [] } : y)));
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  };
   return (
     <section aria-label={t('tills')}>
       {alarmed.length > 0 && (
@@ -282,7 +294,7 @@ function Tills({ t, token }: { t: HubT; token: string }) {
       {error && <p role="alert">{error}</p>}
       <HeadedTable
         headers={(
-          ['till', 'online', 'queued', 'needsAttention', 'oldest', 'lastSeen', 'printer', 'alarms'] as const
+          ['till', 'online', 'queued', 'needsAttention', 'oldest', 'lastSeen', 'printer', 'alarms', 'actions'] as const
         ).map((k) => t(k))}
       >
         {tills.map((x) => (
@@ -295,6 +307,15 @@ function Tills({ t, token }: { t: HubT; token: string }) {
             <td>{x.lastSeen ?? '—'}</td>
             <td data-testid="till-printer">{printerText(x.printer, t)}</td>
             <td>{x.alarms.map((a) => t(`alarm_${a}` as HubKey)).join(', ') || '—'}</td>
+            <td>
+              {x.revoked ? (
+                t('revoked')
+              ) : (
+                <button type="button" onClick={() => void revoke(x)}>
+                  {t('revokeTill', { name: x.name })}
+                </button>
+              )}
+            </td>
           </tr>
         ))}
       </HeadedTable>

@@ -14,6 +14,11 @@ import { createCatalogI18n, type Translate } from '../i18n/format.ts';
 export type HubLang = Language;
 
 const SR_CYRL = {
+  actions: 'Радње',
+  revokeTill: 'Опозови касу {name}',
+  revokeConfirm:
+    'Опозвати касу „{name}“? Хаб је више неће примати; да би опет радила са хабом, мора се поново уписати.',
+  revoked: 'опозвана',
   shop: 'Продавница',
   loginWrongPin: 'Ниједан менаџер ове продавнице нема тај PIN.',
   loginPaused: 'Превише погрешних PIN-ова. Пријава је привремено закључана; покушајте касније.',
@@ -106,6 +111,11 @@ const SR_CYRL = {
 export type HubKey = keyof typeof SR_CYRL;
 
 const SR_LATN: Shape<typeof SR_CYRL> = {
+  actions: 'Radnje',
+  revokeTill: 'Opozovi kasu {name}',
+  revokeConfirm:
+    'Opozvati kasu „{name}“? Hab je više neće primati; da bi opet radila sa habom, mora se ponovo upisati.',
+  revoked: 'opozvana',
   shop: 'Prodavnica',
   loginWrongPin: 'Nijedan menadžer ove prodavnice nema taj PIN.',
   loginPaused: 'Previše pogrešnih PIN-ova. Prijava je privremeno zaključana; pokušajte kasnije.',
@@ -196,6 +206,10 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
 };
 
 const EN: Shape<typeof SR_CYRL> = {
+  actions: 'Actions',
+  revokeTill: 'Revoke till {name}',
+  revokeConfirm: 'Revoke till "{name}"? The hub will refuse it; to work with the hub again it must be enrolled anew.',
+  revoked: 'revoked',
   shop: 'Shop',
   loginWrongPin: 'No manager of this shop has this PIN.',
   loginPaused: 'Too many wrong PINs. Login is locked for a while; try again later.',
