@@ -24,6 +24,7 @@ import { isDataException } from './db/db.ts';
 import { HubError, type AuthedTill, type HubService } from './service.ts';
 import { beginLoginAttempt, loginSucceeded } from './attempts.ts';
 import { createSession, endSession, sessionOf } from './sessions.ts';
+import { listAudit, recordAudit, type HubAuditAction, type HubAuditEntry } from './audit.ts';
 import { hubReportCsv } from './reports.ts';
 import { listParked, parkCart, takeParked } from './parked.ts';
 import {
@@ -75,6 +76,10 @@ interface Scope {
 }
 
 const DEFAULT_STATIC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'out', 'renderer');
+
+/** A list of names or codes for the audit: the first 20, and how many more. */
+const codesOf = (names: readonly string[]): string =>
+  names.slice(0, 20).join(', ') + (names.length > 20 ? ` (+${names.length - 20})` : '');
 
 /** A push of more events than a batch holds is refused whole, before its events are validated. */
 const batchLimit = (raw: unknown): void => {
@@ -155,8 +160,15 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
     const shopId = await service.loginShop(asked);
     const scopes = [`source:${source}`, `shop:${shopId}`];
     const decision = await beginLoginAttempt(service.db, scopes, now());
-    for (const l of decision.started)
+    for (const l of decision.started) {
       options.log?.(`hub: PIN login locked for ${l.scope} until ${new Date(l.until).toISOString()}`);
+      await recordAudit(service.db, {
+        shopId,
+        actor: source,
+        action: 'login_locked',
+        detail: { scope: l.scope.startsWith('shop:') ? 'shop' : 'source', until: l.until },
+      });
+    }
     if (decision.refusedUntil !== null) {
       const seconds = Math.max(1, Math.ceil((decision.refusedUntil - now()) / 1000));
       throw new HubError(429, 'login_paused', `too many wrong PINs; try again in ${seconds} seconds`, 'pin');
@@ -168,8 +180,13 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
     if (!found) throw new HubError(401, 'pin_unknown', 'no active manager of this shop has this PIN', 'pin');
     await loginSucceeded(service.db, scopes, now());
     const token = await createSession(service.db, found, now());
+    await recordAudit(service.db, { shopId: found.shopId, actor: found.name, action: 'login', detail: {} });
     return { token, shopId: found.shopId, name: found.name };
   };
+
+  /** Records an admin's or a manager's action (`shopId`: the shop acted on; default the manager's own). */
+  const audit = (who: Scope, action: HubAuditAction, detail: HubAuditEntry['detail'], shopId?: number) =>
+    recordAudit(service.db, { shopId: shopId ?? who.shopId, actor: who.name, action, detail }, now());
 
   /** Who may call a route: anyone, an enrolled till (its credential), or the manager (token or session). */
   const callers = {
@@ -290,8 +307,19 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       method: 'POST',
       path: '/api/admin/logout',
       caller: 'admin',
-      handle: async ({ who, res }) =>
-        sendJson(res, 200, { ended: who.session !== undefined && (await endSession(service.db, who.session)) }),
+      handle: async ({ who, res }) => {
+        const ended = who.session !== undefined && (await endSession(service.db, who.session));
+        if (ended) await audit(who, 'logout', {});
+        sendJson(res, 200, { ended });
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/admin/audit',
+      caller: 'admin',
+      input: { schema: ShopQuery, from: query },
+      handle: async ({ who, input, res }) =>
+        sendJson(res, 200, { entries: await listAudit(service.db, shopOf(who, input.shopId, false) ?? null) }),
     }),
     route({
       method: 'GET',
@@ -312,15 +340,24 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       path: '/api/admin/shops',
       caller: 'chain',
       input: { schema: ShopInput },
-      handle: async ({ input, res }) => sendJson(res, 201, { shopId: await service.createShop(input.name) }),
+      handle: async ({ who, input, res }) => {
+        const shopId = await service.createShop(input.name);
+        await audit(who, 'shop_create', { shop: shopId, name: input.name }, shopId);
+        sendJson(res, 201, { shopId });
+      },
     }),
     route({
       method: 'POST',
       path: '/api/admin/enrol-codes',
       caller: 'admin',
       input: { schema: EnrolCodeInput.partial() },
-      handle: async ({ who, input, res }) =>
-        sendJson(res, 201, { code: await service.newEnrolCode(must(shopOf(who, input.shopId))) }),
+      handle: async ({ who, input, res }) => {
+        const shopId = must(shopOf(who, input.shopId));
+        const code = await service.newEnrolCode(shopId);
+        // The code itself is a secret until spent: not in the audit.
+        await audit(who, 'enrol_code', {}, shopId);
+        sendJson(res, 201, { code });
+      },
     }),
     route({
       method: 'PUT',
@@ -328,7 +365,9 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       caller: 'admin',
       input: { schema: ProductsInput },
       handle: async ({ who, input, res }) => {
-        const changed = await service.upsertProducts(must(shopOf(who, input.shopId)), input.products);
+        const shopId = must(shopOf(who, input.shopId));
+        const changed = await service.upsertProducts(shopId, input.products);
+        await audit(who, 'products', { count: changed, codes: codesOf(input.products.map((p) => p.code)) }, shopId);
         sendJson(res, 200, { changed });
       },
     }),
@@ -346,7 +385,9 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       caller: 'admin',
       input: { schema: ShopSettingsInput },
       handle: async ({ who, input, res }) => {
-        const changed = await service.setShopSettings(must(shopOf(who, input.shopId)), input.settings);
+        const shopId = must(shopOf(who, input.shopId));
+        const changed = await service.setShopSettings(shopId, input.settings);
+        await audit(who, 'settings', { count: Object.keys(input.settings).length }, shopId);
         sendJson(res, 200, { changed });
       },
     }),
@@ -356,7 +397,10 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       caller: 'admin',
       input: { schema: StaffListInput },
       handle: async ({ who, input, res }) => {
-        const changed = await service.upsertStaff(must(shopOf(who, input.shopId)), input.staff);
+        const shopId = must(shopOf(who, input.shopId));
+        const changed = await service.upsertStaff(shopId, input.staff);
+        // Names and roles only: never the PIN hashes.
+        await audit(who, 'staff', { count: changed, names: codesOf(input.staff.map((s) => s.name)) }, shopId);
         sendJson(res, 200, { changed });
       },
     }),
@@ -374,8 +418,9 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       caller: 'admin',
       input: { schema: TillRevokeInput },
       handle: async ({ who, input, res }) => {
-        if (!(await service.revokeTill(input.tillId, who.shopId)))
-          throw new HubError(404, 'till_unknown', `no till ${input.tillId} in this shop`, 'tillId');
+        const till = await service.revokeTill(input.tillId, who.shopId);
+        if (!till) throw new HubError(404, 'till_unknown', `no till ${input.tillId} in this shop`, 'tillId');
+        await audit(who, 'till_revoke', { till: input.tillId, name: till.name }, till.shopId);
         sendJson(res, 200, { revoked: input.tillId });
       },
     }),
@@ -384,8 +429,11 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       path: '/api/admin/invoice-claims/clear',
       caller: 'admin',
       input: { schema: ClaimsClearInput },
-      handle: async ({ who, input, res }) =>
-        sendJson(res, 200, { cleared: await service.clearClaims(input.tillId, who.shopId) }),
+      handle: async ({ who, input, res }) => {
+        const cleared = await service.clearClaims(input.tillId, who.shopId);
+        if (cleared > 0) await audit(who, 'claims_clear', { till: input.tillId, count: cleared });
+        sendJson(res, 200, { cleared });
+      },
     }),
     route({
       method: 'GET',

@@ -239,15 +239,15 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
 
     /**
      * Revokes a till's credential (a lost or stolen till): every till route refuses it from then on. A
-     * manager revokes only a till of their shop (`shopId`; null for the admin token). False: no such till.
+     * manager revokes only a till of their shop (`shopId`; null for the admin token). Null: no such till.
      */
-    async revokeTill(tillId: number, shopId: number | null): Promise<boolean> {
-      const r = await db.query(
+    async revokeTill(tillId: number, shopId: number | null): Promise<{ shopId: number; name: string } | null> {
+      const r = await db.query<{ shop_id: number; name: string }>(
         `UPDATE tills SET revoked_at = coalesce(revoked_at, $1) WHERE id = $2 AND ($3::int4 IS NULL OR shop_id = $3)
-         RETURNING id`,
+         RETURNING shop_id, name`,
         [iso(), tillId, shopId],
       );
-      return r.length > 0;
+      return r[0] ? { shopId: r[0].shop_id, name: r[0].name } : null;
     },
 
     /** The till an `Authorization: Bearer kh1.<till>.<secret>` header proves, or a 401. */

@@ -2,7 +2,7 @@
  * The store hub's manager UI in Chromium: the hub (child process, PGlite) and a till (the browser host)
  * enrolled with it. The till's default manager logs in at the hub with the PIN, sees the till live and the
  * alarm for a till that never connected, revokes that till, creates an enrolment code, changes a price
- * that reaches the till, reads the day's report and its CSV, and logs out.
+ * that reaches the till, reads the day's report and its CSV and the hub's audit, and logs out.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -128,6 +128,24 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   // The shift columns follow the totals' (hub/reports.ts hubReportCsv).
   expect(csv.split('\r\n')[0]).toMatch(/^scope,section,key,count,amount_rsd,tax_rsd,opened,/);
   expect(csv).toContain('"till:HUBE2E","sales","total",1,160.00,');
+
+  // The hub's audit: who did what, times in the local format (never ISO), in the user's language.
+  await page.getByRole('button', { name: 'Дневник' }).click();
+  const log = page.getByRole('table', { name: 'Дневник' });
+  await expect(log.getByRole('row', { name: /Опозвана каса/ })).toContainText('ТИХА');
+  await expect(log.getByRole('row', { name: /Измена артикала/ })).toContainText('1001');
+  await expect(log.getByRole('row', { name: /Пријава/ }).first()).toBeVisible();
+  expect(await log.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+  for (const size of [
+    { width: 1024, height: 768 },
+    { width: 1366, height: 768 },
+  ]) {
+    await page.setViewportSize(size);
+    if (shots) await page.screenshot({ path: path.join(shots, `p25-hub-audit-${size.width}.png`) });
+  }
+  await page.getByLabel('Језик').selectOption('en');
+  await expect(page.getByRole('table', { name: 'Log' }).getByRole('row', { name: /Till revoked/ })).toBeVisible();
+  await page.getByLabel('Language').selectOption('sr-Cyrl');
 
   // Logout ends the session at the hub and shows the login again.
   await page.getByRole('button', { name: 'Одјава' }).click();

@@ -56,6 +56,7 @@ const TILL_OWNERS: Record<string, string> = {
 const HUB_OWNERS: Record<string, string> = {
   auth_attempts: 'hub/attempts.ts',
   hub_sessions: 'hub/sessions.ts',
+  hub_audit: 'hub/audit.ts',
   chains: 'hub/service.ts',
   enrol_codes: 'hub/service.ts',
   hub_schema: 'hub/db/db.ts',

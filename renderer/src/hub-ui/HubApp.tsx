@@ -93,7 +93,7 @@ interface Report {
     differencePara: number | null;
   }[];
 }
-type Section = 'tills' | 'catalog' | 'settings' | 'report';
+type Section = 'tills' | 'catalog' | 'settings' | 'report' | 'audit';
 interface ShopSettingsRow {
   barcodeRules?: { prefix: string; kind: 'weight' | 'price'; codeLength: number }[];
   discountLimitPercent?: number;
@@ -122,6 +122,56 @@ async function call<T>(token: string | null, method: string, path: string, body?
 }
 
 const today = (): string => new Date().toISOString().slice(0, 10);
+
+/** A moment in the user's language and local time zone (never ISO on the screen). */
+const localTime = (lang: HubLang, at: string | number): string =>
+  new Date(at).toLocaleString(lang === 'en' ? 'en-GB' : lang === 'sr-Latn' ? 'sr-Latn-RS' : 'sr-Cyrl-RS', {
+    dateStyle: 'short',
+    timeStyle: 'medium',
+  });
+
+/** An entry of the hub's audit (hub/audit.ts). */
+interface AuditRow {
+  id: number;
+  at: string;
+  actor: string;
+  action:
+    | 'login'
+    | 'login_locked'
+    | 'logout'
+    | 'shop_create'
+    | 'enrol_code'
+    | 'products'
+    | 'settings'
+    | 'staff'
+    | 'till_revoke'
+    | 'claims_clear';
+  detail: Record<string, string | number | boolean | null>;
+}
+
+/** An audit entry's detail in words: names and counts, never a raw key. */
+function auditDetail(t: HubT, lang: HubLang, e: AuditRow): string {
+  const d = e.detail;
+  const count = typeof d.count === 'number' ? d.count : 0;
+  switch (e.action) {
+    case 'login_locked':
+      return t(d.scope === 'shop' ? 'auditLockedShop' : 'auditLockedSource', {
+        until: localTime(lang, typeof d.until === 'number' ? d.until : 0),
+      });
+    case 'products':
+      return t('auditNames', { count, names: String(d.codes ?? '') });
+    case 'staff':
+      return t('auditNames', { count, names: String(d.names ?? '') });
+    case 'settings':
+    case 'claims_clear':
+      return t('auditCount', { count });
+    case 'shop_create':
+    case 'till_revoke':
+      return String(d.name ?? '');
+    default:
+      return '—';
+  }
+}
 
 export function HubApp() {
   const [lang, setLang] = useState<HubLang>('sr-Cyrl');
@@ -165,16 +215,17 @@ export function HubApp() {
       ) : (
         <>
           <nav aria-label={t('sections')} style={{ display: 'flex', gap: 8, margin: '12px 0' }}>
-            {(['tills', 'catalog', 'settings', 'report'] as const).map((s) => (
+            {(['tills', 'catalog', 'settings', 'report', 'audit'] as const).map((s) => (
               <button key={s} type="button" aria-pressed={section === s} onClick={() => setSection(s)}>
                 {t(s)}
               </button>
             ))}
           </nav>
-          {section === 'tills' && <Tills t={t} token={session.token} />}
+          {section === 'tills' && <Tills t={t} lang={lang} token={session.token} />}
           {section === 'catalog' && <Catalog t={t} token={session.token} />}
           {section === 'settings' && <ShopSettingsSection t={t} token={session.token} />}
           {section === 'report' && <ReportSection t={t} lang={lang} token={session.token} />}
+          {section === 'audit' && <AuditSection t={t} lang={lang} token={session.token} />}
         </>
       )}
     </main>
@@ -249,7 +300,7 @@ function Login({ t, onLogin }: { t: HubT; onLogin: (s: { token: string; name: st
   );
 }
 
-function Tills({ t, token }: { t: HubT; token: string }) {
+function Tills({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
   const [tills, setTills] = useState<TillRow[]>([]);
   const [code, setCode] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -303,8 +354,8 @@ function Tills({ t, token }: { t: HubT; token: string }) {
             <td>{x.online ? t('yes') : t('no')}</td>
             <td>{x.queued}</td>
             <td>{x.needsAttention}</td>
-            <td>{x.oldestUnfiscalizedAt ?? '—'}</td>
-            <td>{x.lastSeen ?? '—'}</td>
+            <td>{x.oldestUnfiscalizedAt ? localTime(lang, x.oldestUnfiscalizedAt) : '—'}</td>
+            <td>{x.lastSeen ? localTime(lang, x.lastSeen) : '—'}</td>
             <td data-testid="till-printer">{printerText(x.printer, t)}</td>
             <td>{x.alarms.map((a) => t(`alarm_${a}` as HubKey)).join(', ') || '—'}</td>
             <td>
@@ -608,6 +659,40 @@ function ReportSection({ t, lang, token }: { t: HubT; lang: HubLang; token: stri
           {report.byTill.length === 0 && <p>{t('none')}</p>}
           <ShiftsTable t={t} lang={lang} shifts={report.shifts} />
         </>
+      )}
+    </section>
+  );
+}
+
+/** The hub's audit: who did what and when at the hub, newest first. */
+function AuditSection({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
+  const [entries, setEntries] = useState<AuditRow[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let alive = true;
+    call<{ entries: AuditRow[] }>(token, 'GET', '/api/admin/audit')
+      .then((r) => alive && setEntries(r.entries))
+      .catch((err: unknown) => alive && setError(err instanceof Error ? err.message : String(err)));
+    return () => {
+      alive = false;
+    };
+  }, [token]);
+  return (
+    <section aria-label={t('audit')}>
+      {error && <p role="alert">{error}</p>}
+      {entries?.length === 0 && <p>{t('auditEmpty')}</p>}
+      {entries && entries.length > 0 && (
+        <HeadedTable label={t('audit')} headers={[t('auditWhen'), t('auditWho'), t('auditWhat'), t('auditDetail')]}>
+          {entries.map((e) => (
+            <tr key={e.id}>
+              <td>{localTime(lang, e.at)}</td>
+              {/* The admin token's actions are the chain administrator's (recorded as `admin`). */}
+              <td>{e.actor === 'admin' ? t('auditAdmin') : e.actor}</td>
+              <td>{t(`auditAction_${e.action}` as HubKey)}</td>
+              <td>{auditDetail(t, lang, e)}</td>
+            </tr>
+          ))}
+        </HeadedTable>
       )}
     </section>
   );
