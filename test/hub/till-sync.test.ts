@@ -153,7 +153,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     // The CSV has the shift line, per till and cashier, its times in the shop's local time (Belgrade).
     const csv = await (
       await fetch(`${server.url}/api/admin/report?shopId=${shopId}&format=csv&timeZone=Europe%2FBelgrade`, {
-        headers: { authorization: 'Bearer admin' },
+        headers: { authorization: 'Bearer kasa-test-admin-token-0123456789abcdef' },
       })
     ).text();
     const rows = csv.trimEnd().split('\r\n');
@@ -188,7 +188,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(belgrade(shift!.openedAt)).not.toBe(shift!.openedAt.slice(0, 16).replace('T', ' '));
     // An unknown zone is refused naming the field.
     const bad = await fetch(`${server.url}/api/admin/report?shopId=${shopId}&format=csv&timeZone=Mars%2FOlympus`, {
-      headers: { authorization: 'Bearer admin' },
+      headers: { authorization: 'Bearer kasa-test-admin-token-0123456789abcdef' },
     });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('timeZone');
