@@ -6,7 +6,8 @@
  * Environment: KASA_HUB_DATABASE_URL (a PostgreSQL URL; without it the embedded PGlite in KASA_HUB_DATA,
  * default `<KASA data dir>/hub`, kept 0700/0600), KASA_HUB_PORT (default: a free port), KASA_HUB_BIND
  * (default 127.0.0.1; 0.0.0.0 for the shop's LAN), KASA_HUB_ADMIN_TOKEN (at least 32 characters, else the
- * hub does not start; default: a new random token per run).
+ * hub does not start; default: a new random token per run), KASA_HUB_ENROL_CODE_HOURS (how long an enrolment
+ * code may be spent, default 24).
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
@@ -14,7 +15,7 @@ import { runAsScript, stopOnSignals } from '../shared/node/cli.ts';
 import { defaultDataDir } from '../electron/db/open.ts';
 import { openPglite, openPostgres, type HubDb } from './db/db.ts';
 import { checkAdminToken, startHubServer } from './server.ts';
-import { createHubService } from './service.ts';
+import { createHubService, DEFAULT_ENROL_CODE_TTL_MS } from './service.ts';
 
 /** Opens the hub's database as the environment says. */
 export async function openHubDb(env: NodeJS.ProcessEnv): Promise<HubDb> {
@@ -33,11 +34,22 @@ export function adminTokenOf(env: NodeJS.ProcessEnv): { token: string; made: boo
   return { token: crypto.randomBytes(32).toString('base64url'), made: true };
 }
 
+/** How long an enrolment code may be spent: `KASA_HUB_ENROL_CODE_HOURS` (default 24), refused when not > 0. */
+export function enrolCodeTtlOf(env: NodeJS.ProcessEnv): number {
+  const raw = env.KASA_HUB_ENROL_CODE_HOURS?.trim();
+  if (!raw) return DEFAULT_ENROL_CODE_TTL_MS;
+  const hours = Number(raw);
+  if (!Number.isFinite(hours) || hours <= 0)
+    throw new Error(`KASA_HUB_ENROL_CODE_HOURS must be a positive number of hours, not "${raw}"`);
+  return hours * 3600_000;
+}
+
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   // A bad token stops the hub before it opens anything.
   const { token: adminToken, made } = adminTokenOf(env);
+  const enrolCodeTtlMs = enrolCodeTtlOf(env);
   const db = await openHubDb(env);
-  const service = createHubService(db);
+  const service = createHubService(db, { enrolCodeTtlMs });
   const shopId = await service.ensureDefaultShop();
   const log = (line: string): void => void process.stderr.write(line + '\n');
   const server = await startHubServer({

@@ -280,6 +280,8 @@ export interface TillLive {
   refusal: TillRefusal | null;
   /** Orders of this till refused because their invoice number belongs to another order of the shop. */
   claims: InvoiceClaim[];
+  /** The till's credential was revoked at the hub: it is refused on every till route and raises no alarm. */
+  revoked: boolean;
   /**
    * Why a manager must look: not seen, sales needing attention, an old unfiscalized sale, lost history, the
    * printer not printing (paper out, cover open, an error, out of reach), a receipt the cashier must confirm.
@@ -335,6 +337,7 @@ export function tillLive(
     gaps: { from: number; to: number }[];
     refusal?: TillRefusal | null;
     claims?: InvoiceClaim[];
+    revoked?: boolean;
   },
   now = Date.now(),
 ): TillLive {
@@ -349,7 +352,10 @@ export function tillLive(
   if (s?.printer?.unconfirmed) alarms.push('printer_unconfirmed');
   if (t.refusal) alarms.push('batch_refused');
   if (t.claims?.length) alarms.push('invoice_claimed');
+  const revoked = t.revoked ?? false;
+  if (revoked) alarms.length = 0;
   return {
+    revoked,
     tillId: t.tillId,
     name: t.name,
     shopId: t.shopId,

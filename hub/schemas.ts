@@ -212,6 +212,8 @@ export const LoginInput = z.object({
 });
 /** Clears a till's refused invoice claims (its `invoice_claimed` alarm) once a manager has looked. */
 export const ClaimsClearInput = z.object({ tillId: z.number().int().positive() });
+/** Revokes a till's credential (a lost or stolen till). */
+export const TillRevokeInput = z.object({ tillId: z.number().int().positive() });
 export const ShopQuery = z.object({ shopId: z.coerce.number().int().positive().optional() });
 export const ShopInput = z.object({ name: z.string().trim().min(1).max(200) });
 

@@ -22,12 +22,16 @@ import {
 import { isKasaError } from '../shared/errors.ts';
 import { isDataException } from './db/db.ts';
 import { HubError, type AuthedTill, type HubService } from './service.ts';
+import { beginLoginAttempt, loginSucceeded } from './attempts.ts';
+import { createSession, endSession, sessionOf } from './sessions.ts';
+import { listAudit, recordAudit, type HubAuditAction, type HubAuditEntry } from './audit.ts';
 import { hubReportCsv } from './reports.ts';
 import { listParked, parkCart, takeParked } from './parked.ts';
 import {
   EnrolCodeInput,
   EnrolInput,
   ClaimsClearInput,
+  TillRevokeInput,
   LoginInput,
   LookupInput,
   ParkInput,
@@ -59,6 +63,10 @@ export interface HubServerOptions {
   log?: (line: string) => void;
   /** The built hub UI (renderer/hub.html, built into out/renderer by `electron-vite build`). */
   staticDir?: string;
+  /** The clock of the login lockout (tests move it past a lockout). */
+  now?: () => number;
+  /** Called once per login attempt whose PIN is compared (tests count evaluations). */
+  onPinCompare?: (shopId: number) => void;
 }
 
 /** Who is asking on /api/admin/*: the admin token (the whole chain) or a manager's session (one shop). */
@@ -67,10 +75,11 @@ interface Scope {
   name: string;
 }
 
-const SESSION_MS = 8 * 3600_000;
-const LOGIN_FAILURES_BEFORE_PAUSE = 5;
-const LOGIN_PAUSE_MS = 30_000;
 const DEFAULT_STATIC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'out', 'renderer');
+
+/** A list of names or codes for the audit: the first 20, and how many more. */
+const codesOf = (names: readonly string[]): string =>
+  names.slice(0, 20).join(', ') + (names.length > 20 ? ` (+${names.length - 20})` : '');
 
 /** A push of more events than a batch holds is refused whole, before its events are validated. */
 const batchLimit = (raw: unknown): void => {
@@ -109,18 +118,17 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
   const { service } = options;
   checkAdminToken(options.adminToken);
   const adminHash = crypto.createHash('sha256').update(options.adminToken).digest();
-  const sessions = new Map<string, Scope & { expires: number }>();
-  let loginFailures = 0;
-  let loginPausedUntil = 0;
-  const admin = (req: http.IncomingMessage): Scope => {
+  const now = options.now ?? Date.now;
+  const admin = async (req: http.IncomingMessage): Promise<Scope & { session?: string }> => {
     const m = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
     const given = crypto
       .createHash('sha256')
       .update(m?.[1] ?? '')
       .digest();
     if (m && crypto.timingSafeEqual(given, adminHash)) return { shopId: null, name: 'admin' };
-    const session = sessions.get(given.toString('hex'));
-    if (session && session.expires > Date.now()) return session;
+    const hash = given.toString('hex');
+    const session = m ? await sessionOf(service.db, hash, now()) : null;
+    if (session) return { ...session, session: hash };
     throw new HubError(401, 'unauthenticated', 'the manager token is required');
   };
   /** The shop a request may act on: a manager's own shop only; the admin token any (required when `need`). */
@@ -139,31 +147,46 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       throw new HubError(400, 'invalid_input', 'shopId: a positive integer is required', 'shopId');
     return shopId;
   };
+  /**
+   * A manager's login: counted per source address and per shop BEFORE the PIN compare (hub/attempts.ts,
+   * shared with the till), and compared with that shop's active managers only. One shop's wrong PINs never
+   * lock another shop's managers.
+   */
   const login = async (
     pin: string,
-    shopId: number | undefined,
+    asked: number | undefined,
+    source: string,
   ): Promise<{ token: string; shopId: number; name: string }> => {
-    if (Date.now() < loginPausedUntil)
-      throw new HubError(429, 'login_paused', 'too many wrong PINs; try again in 30 seconds', 'pin');
-    for (const m of await service.managers()) {
-      if (shopId !== undefined && m.shopId !== shopId) continue;
-      if (await verifyPin(pin, m.pinHash)) {
-        loginFailures = 0;
-        const token = crypto.randomBytes(32).toString('base64url');
-        sessions.set(crypto.createHash('sha256').update(token).digest('hex'), {
-          shopId: m.shopId,
-          name: m.name,
-          expires: Date.now() + SESSION_MS,
-        });
-        return { token, shopId: m.shopId, name: m.name };
-      }
+    const shopId = await service.loginShop(asked);
+    const scopes = [`source:${source}`, `shop:${shopId}`];
+    const decision = await beginLoginAttempt(service.db, scopes, now());
+    for (const l of decision.started) {
+      options.log?.(`hub: PIN login locked for ${l.scope} until ${new Date(l.until).toISOString()}`);
+      await recordAudit(service.db, {
+        shopId,
+        actor: source,
+        action: 'login_locked',
+        detail: { scope: l.scope.startsWith('shop:') ? 'shop' : 'source', until: l.until },
+      });
     }
-    if (++loginFailures >= LOGIN_FAILURES_BEFORE_PAUSE) {
-      loginFailures = 0;
-      loginPausedUntil = Date.now() + LOGIN_PAUSE_MS;
+    if (decision.refusedUntil !== null) {
+      const seconds = Math.max(1, Math.ceil((decision.refusedUntil - now()) / 1000));
+      throw new HubError(429, 'login_paused', `too many wrong PINs; try again in ${seconds} seconds`, 'pin');
     }
-    throw new HubError(401, 'pin_unknown', 'no active manager has this PIN', 'pin');
+    options.onPinCompare?.(shopId);
+    let found: { shopId: number; name: string } | undefined;
+    // Every manager's hash is checked, so the time taken does not tell which one matched.
+    for (const m of await service.managers(shopId)) if ((await verifyPin(pin, m.pinHash)) && !found) found = m;
+    if (!found) throw new HubError(401, 'pin_unknown', 'no active manager of this shop has this PIN', 'pin');
+    await loginSucceeded(service.db, scopes, now());
+    const token = await createSession(service.db, found, now());
+    await recordAudit(service.db, { shopId: found.shopId, actor: found.name, action: 'login', detail: {} });
+    return { token, shopId: found.shopId, name: found.name };
   };
+
+  /** Records an admin's or a manager's action (`shopId`: the shop acted on; default the manager's own). */
+  const audit = (who: Scope, action: HubAuditAction, detail: HubAuditEntry['detail'], shopId?: number) =>
+    recordAudit(service.db, { shopId: shopId ?? who.shopId, actor: who.name, action, detail }, now());
 
   /** Who may call a route: anyone, an enrolled till (its credential), or the manager (token or session). */
   const callers = {
@@ -171,8 +194,8 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
     till: (req: http.IncomingMessage): Promise<AuthedTill> => service.authenticate(req.headers.authorization),
     admin,
     /** The chain itself (the admin token): a shop's manager may not. */
-    chain: (req: http.IncomingMessage): Scope => {
-      const scope = admin(req);
+    chain: async (req: http.IncomingMessage): Promise<Scope> => {
+      const scope = await admin(req);
       if (scope.shopId !== null) throw new HubError(403, 'forbidden', 'only the chain (the admin token) creates shops');
       return scope;
     },
@@ -267,11 +290,36 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       },
     }),
     route({
+      method: 'GET',
+      path: '/api/shops',
+      caller: 'public',
+      handle: async ({ res }) => sendJson(res, 200, { shops: await service.shops() }),
+    }),
+    route({
       method: 'POST',
       path: '/api/admin/login',
       caller: 'public',
       input: { schema: LoginInput },
-      handle: async ({ input, res }) => sendJson(res, 200, await login(input.pin, input.shopId)),
+      handle: async ({ input, req, res }) =>
+        sendJson(res, 200, await login(input.pin, input.shopId, req.socket.remoteAddress ?? 'unknown')),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/admin/logout',
+      caller: 'admin',
+      handle: async ({ who, res }) => {
+        const ended = who.session !== undefined && (await endSession(service.db, who.session));
+        if (ended) await audit(who, 'logout', {});
+        sendJson(res, 200, { ended });
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/admin/audit',
+      caller: 'admin',
+      input: { schema: ShopQuery, from: query },
+      handle: async ({ who, input, res }) =>
+        sendJson(res, 200, { entries: await listAudit(service.db, shopOf(who, input.shopId, false) ?? null) }),
     }),
     route({
       method: 'GET',
@@ -292,15 +340,24 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       path: '/api/admin/shops',
       caller: 'chain',
       input: { schema: ShopInput },
-      handle: async ({ input, res }) => sendJson(res, 201, { shopId: await service.createShop(input.name) }),
+      handle: async ({ who, input, res }) => {
+        const shopId = await service.createShop(input.name);
+        await audit(who, 'shop_create', { shop: shopId, name: input.name }, shopId);
+        sendJson(res, 201, { shopId });
+      },
     }),
     route({
       method: 'POST',
       path: '/api/admin/enrol-codes',
       caller: 'admin',
       input: { schema: EnrolCodeInput.partial() },
-      handle: async ({ who, input, res }) =>
-        sendJson(res, 201, { code: await service.newEnrolCode(must(shopOf(who, input.shopId))) }),
+      handle: async ({ who, input, res }) => {
+        const shopId = must(shopOf(who, input.shopId));
+        const code = await service.newEnrolCode(shopId);
+        // The code itself is a secret until spent: not in the audit.
+        await audit(who, 'enrol_code', {}, shopId);
+        sendJson(res, 201, { code });
+      },
     }),
     route({
       method: 'PUT',
@@ -308,7 +365,9 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       caller: 'admin',
       input: { schema: ProductsInput },
       handle: async ({ who, input, res }) => {
-        const changed = await service.upsertProducts(must(shopOf(who, input.shopId)), input.products);
+        const shopId = must(shopOf(who, input.shopId));
+        const changed = await service.upsertProducts(shopId, input.products);
+        await audit(who, 'products', { count: changed, codes: codesOf(input.products.map((p) => p.code)) }, shopId);
         sendJson(res, 200, { changed });
       },
     }),
@@ -326,7 +385,9 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       caller: 'admin',
       input: { schema: ShopSettingsInput },
       handle: async ({ who, input, res }) => {
-        const changed = await service.setShopSettings(must(shopOf(who, input.shopId)), input.settings);
+        const shopId = must(shopOf(who, input.shopId));
+        const changed = await service.setShopSettings(shopId, input.settings);
+        await audit(who, 'settings', { count: Object.keys(input.settings).length }, shopId);
         sendJson(res, 200, { changed });
       },
     }),
@@ -336,7 +397,10 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       caller: 'admin',
       input: { schema: StaffListInput },
       handle: async ({ who, input, res }) => {
-        const changed = await service.upsertStaff(must(shopOf(who, input.shopId)), input.staff);
+        const shopId = must(shopOf(who, input.shopId));
+        const changed = await service.upsertStaff(shopId, input.staff);
+        // Names and roles only: never the PIN hashes.
+        await audit(who, 'staff', { count: changed, names: codesOf(input.staff.map((s) => s.name)) }, shopId);
         sendJson(res, 200, { changed });
       },
     }),
@@ -350,11 +414,26 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
     }),
     route({
       method: 'POST',
+      path: '/api/admin/tills/revoke',
+      caller: 'admin',
+      input: { schema: TillRevokeInput },
+      handle: async ({ who, input, res }) => {
+        const till = await service.revokeTill(input.tillId, who.shopId);
+        if (!till) throw new HubError(404, 'till_unknown', `no till ${input.tillId} in this shop`, 'tillId');
+        await audit(who, 'till_revoke', { till: input.tillId, name: till.name }, till.shopId);
+        sendJson(res, 200, { revoked: input.tillId });
+      },
+    }),
+    route({
+      method: 'POST',
       path: '/api/admin/invoice-claims/clear',
       caller: 'admin',
       input: { schema: ClaimsClearInput },
-      handle: async ({ who, input, res }) =>
-        sendJson(res, 200, { cleared: await service.clearClaims(input.tillId, who.shopId) }),
+      handle: async ({ who, input, res }) => {
+        const cleared = await service.clearClaims(input.tillId, who.shopId);
+        if (cleared > 0) await audit(who, 'claims_clear', { till: input.tillId, count: cleared });
+        sendJson(res, 200, { cleared });
+      },
     }),
     route({
       method: 'GET',

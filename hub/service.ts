@@ -111,22 +111,40 @@ const productOf = (p: ProductRow) => ({
 
 export interface HubServiceOptions {
   now?: () => Date;
+  /** How long a new enrolment code may be spent (default 24 h; `KASA_HUB_ENROL_CODE_HOURS`). */
+  enrolCodeTtlMs?: number;
 }
+
+export const DEFAULT_ENROL_CODE_TTL_MS = 24 * 3600_000;
 
 export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
   const now = options.now ?? (() => new Date());
   const iso = (): string => now().toISOString();
+  const codeTtl = options.enrolCodeTtlMs ?? DEFAULT_ENROL_CODE_TTL_MS;
 
   async function tillById(
     q: Queryable,
     id: number,
-  ): Promise<(AuthedTill & { cred_hash: string; last_seq: number }) | undefined> {
-    const rows = await q.query<{ id: number; shop_id: number; name: string; cred_hash: string; last_seq: number }>(
-      'SELECT id, shop_id, name, cred_hash, last_seq FROM tills WHERE id = $1',
-      [id],
-    );
+  ): Promise<(AuthedTill & { cred_hash: string; last_seq: number; revoked: boolean }) | undefined> {
+    const rows = await q.query<{
+      id: number;
+      shop_id: number;
+      name: string;
+      cred_hash: string;
+      last_seq: number;
+      revoked_at: string | null;
+    }>('SELECT id, shop_id, name, cred_hash, last_seq, revoked_at FROM tills WHERE id = $1', [id]);
     const r = rows[0];
-    return r && { id: r.id, shopId: r.shop_id, name: r.name, cred_hash: r.cred_hash, last_seq: r.last_seq };
+    return (
+      r && {
+        id: r.id,
+        shopId: r.shop_id,
+        name: r.name,
+        cred_hash: r.cred_hash,
+        last_seq: r.last_seq,
+        revoked: r.revoked_at !== null,
+      }
+    );
   }
 
   /** Gaps in a till's received sequence, as ranges. */
@@ -175,29 +193,35 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       return r[0]?.id ?? 0;
     },
 
-    /** A new one-time enrolment code for `shopId` (only its hash is stored). */
+    /** A new one-time enrolment code for `shopId` (only its hash is stored), spendable until it expires. */
     async newEnrolCode(shopId: number): Promise<string> {
       const shop = await db.query('SELECT 1 FROM shops WHERE id = $1', [shopId]);
       if (!shop.length) throw new HubError(404, 'shop_unknown', `no shop ${shopId}`, 'shopId');
       const code = crypto.randomBytes(9).toString('base64url');
-      await db.query('INSERT INTO enrol_codes (code_hash, shop_id, created_at) VALUES ($1, $2, $3)', [
+      await db.query('INSERT INTO enrol_codes (code_hash, shop_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
         sha256(code),
         shopId,
         iso(),
+        now().getTime() + codeTtl,
       ]);
       return code;
     },
 
-    /** Spends an enrolment code once: a new till in the code's shop and its credential (shown only here). */
+    /**
+     * Spends an enrolment code once: a new till in the code's shop and its credential (shown only here).
+     * An unknown, used or expired code is refused (403, naming `code`).
+     */
     async enrol(code: string, name: string): Promise<{ tillId: number; shopId: number; credential: string }> {
       return db.tx(async (q) => {
-        const rows = await q.query<{ shop_id: number; used_at: string | null }>(
-          'SELECT shop_id, used_at FROM enrol_codes WHERE code_hash = $1 FOR UPDATE',
+        const rows = await q.query<{ shop_id: number; used_at: string | null; expires_at: number }>(
+          'SELECT shop_id, used_at, expires_at FROM enrol_codes WHERE code_hash = $1 FOR UPDATE',
           [sha256(code)],
         );
         const row = rows[0];
         if (!row) throw new HubError(403, 'enrol_code_unknown', 'unknown enrolment code', 'code');
         if (row.used_at) throw new HubError(403, 'enrol_code_used', 'this enrolment code was already used', 'code');
+        if (row.expires_at <= now().getTime())
+          throw new HubError(403, 'enrol_code_expired', 'this enrolment code has expired; ask for a new one', 'code');
         const secret = crypto.randomBytes(32).toString('base64url');
         const till = await q.query<{ id: number }>(
           'INSERT INTO tills (shop_id, name, cred_hash, created_at) VALUES ($1, $2, $3, $4) RETURNING id',
@@ -213,6 +237,19 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       });
     },
 
+    /**
+     * Revokes a till's credential (a lost or stolen till): every till route refuses it from then on. A
+     * manager revokes only a till of their shop (`shopId`; null for the admin token). Null: no such till.
+     */
+    async revokeTill(tillId: number, shopId: number | null): Promise<{ shopId: number; name: string } | null> {
+      const r = await db.query<{ shop_id: number; name: string }>(
+        `UPDATE tills SET revoked_at = coalesce(revoked_at, $1) WHERE id = $2 AND ($3::int4 IS NULL OR shop_id = $3)
+         RETURNING shop_id, name`,
+        [iso(), tillId, shopId],
+      );
+      return r[0] ? { shopId: r[0].shop_id, name: r[0].name } : null;
+    },
+
     /** The till an `Authorization: Bearer kh1.<till>.<secret>` header proves, or a 401. */
     async authenticate(header: string | undefined): Promise<AuthedTill> {
       const m = /^Bearer kh1\.(\d{1,9})\.([A-Za-z0-9_-]{20,100})$/.exec(header ?? '');
@@ -222,6 +259,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       if (!till || !crypto.timingSafeEqual(given, Buffer.from(till.cred_hash))) {
         throw new HubError(401, 'unauthenticated', 'unknown till credential');
       }
+      if (till.revoked) throw new HubError(403, 'till_revoked', 'this till was revoked at the hub; enrol it again');
       return { id: till.id, shopId: till.shopId, name: till.name };
     },
 
@@ -637,8 +675,9 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
         last_seen: string | null;
         status: unknown;
         refusal: unknown;
+        revoked_at: string | null;
       }>(
-        'SELECT id, shop_id, name, last_seen, status, refusal FROM tills WHERE ($1::int4 IS NULL OR shop_id = $1) ORDER BY id',
+        'SELECT id, shop_id, name, last_seen, status, refusal, revoked_at FROM tills WHERE ($1::int4 IS NULL OR shop_id = $1) ORDER BY id',
         [shopId ?? null],
       );
       const claims = await db.query<{
@@ -669,6 +708,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
               status: status.success ? status.data : null,
               gaps: await gapsOf(db, t.id),
               refusal: refusal.success ? refusal.data : null,
+              revoked: t.revoked_at !== null,
               claims: claims
                 .filter((c) => c.till_id === t.id)
                 .map((c) => ({
@@ -697,11 +737,32 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
     },
 
     /** The active managers of every shop (name, shop, PIN hash), for the hub UI's login. */
-    async managers(): Promise<{ shopId: number; name: string; pinHash: string }[]> {
+    async managers(shopId: number): Promise<{ shopId: number; name: string; pinHash: string }[]> {
       const rows = await db.query<{ shop_id: number; name: string; pin_hash: string }>(
-        "SELECT shop_id, name, pin_hash FROM staff WHERE role = 'manager' AND active ORDER BY shop_id, name",
+        "SELECT shop_id, name, pin_hash FROM staff WHERE shop_id = $1 AND role = 'manager' AND active ORDER BY name",
+        [shopId],
       );
       return rows.map((r) => ({ shopId: r.shop_id, name: r.name, pinHash: r.pin_hash }));
+    },
+
+    /**
+     * The shop a hub login is for: the one it names, or the hub's only shop when it names none. A hub of
+     * several shops needs the shop named (the PIN is compared with that shop's managers only).
+     */
+    async loginShop(shopId: number | undefined): Promise<number> {
+      const shops = await db.query<{ id: number }>('SELECT id FROM shops ORDER BY id LIMIT 2');
+      if (shopId === undefined) {
+        if (shops.length === 1 && shops[0]) return shops[0].id;
+        throw new HubError(400, 'invalid_input', 'shopId: this hub has several shops; name the shop', 'shopId');
+      }
+      const have = await db.query('SELECT 1 FROM shops WHERE id = $1', [shopId]);
+      if (!have.length) throw new HubError(404, 'shop_unknown', `no shop ${shopId}`, 'shopId');
+      return shopId;
+    },
+
+    /** The shops' ids and names, for the hub UI's login (which shop a manager logs in to). */
+    async shops(): Promise<{ id: number; name: string }[]> {
+      return db.query<{ id: number; name: string }>('SELECT id, name FROM shops ORDER BY id');
     },
 
     /** The consolidated report (hub/reports.ts). */

@@ -13,6 +13,8 @@
  * after `maxTries` failures or `maxAgeMs` since its first failure.
  */
 
+import { PIN_LOCK_POLICY } from '../../shared/auth/attempts.ts';
+
 export interface BackoffPolicy {
   /** The ceiling after the first failure. */
   readonly baseMs: number;
@@ -54,7 +56,7 @@ export const POLICIES = {
   /** A print job the printer did not take (printer/service.ts; its deps may override base and cap). */
   printer: { baseMs: 1000, capMs: 30_000, jitter: 'none' },
   /** A PIN scope locked after too many wrong PINs (auth/attempts.ts), by how many lockouts came before. */
-  pinLockout: { baseMs: 30_000, capMs: 3_600_000, jitter: 'none' },
+  pinLockout: { ...PIN_LOCK_POLICY, jitter: 'none' },
   /** A store hub that did not answer a sync round (hub-client/sync.ts); a round that works resets it. */
   hubSync: { baseMs: 1000, capMs: 10_000, jitter: 'full' },
 } as const satisfies Record<string, BackoffPolicy | BudgetedPolicy>;

@@ -1,8 +1,8 @@
 /**
  * The store hub's manager UI in Chromium: the hub (child process, PGlite) and a till (the browser host)
  * enrolled with it. The till's default manager logs in at the hub with the PIN, sees the till live and the
- * alarm for a till that never connected, creates an enrolment code, changes a price that reaches the
- * till, and reads the day's report and its CSV.
+ * alarm for a till that never connected, revokes that till, creates an enrolment code, changes a price
+ * that reaches the till, reads the day's report and its CSV and the hub's audit, and logs out.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -72,6 +72,20 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
     /^[A-Za-z0-9_-]{8,}$/,
   );
 
+  // A lost till is revoked from the hub (asked once more); its row says so and its alarm is gone.
+  page.once('dialog', (d) => void d.accept());
+  await tills.getByRole('button', { name: 'Опозови касу ТИХА' }).click();
+  await expect(tills.getByRole('row', { name: /ТИХА/ })).toContainText('опозвана');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  const shots = process.env['KASA_SHOTS'];
+  for (const size of [
+    { width: 1024, height: 768 },
+    { width: 1366, height: 768 },
+  ]) {
+    await page.setViewportSize(size);
+    if (shots) await page.screenshot({ path: path.join(shots, `p25-hub-tills-${size.width}.png`) });
+  }
+
   await page.getByRole('button', { name: 'Артикли' }).click();
   await page.getByLabel('Шифра').fill('1001');
   await page.getByLabel('Назив').fill('Млеко 1л');
@@ -116,4 +130,26 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
       'cash_out_rsd,expected_rsd,counted_rsd,difference_rsd',
   );
   expect(csv).toContain('"till:HUBE2E","sales","total",1,160.00,');
+
+  // The hub's audit: who did what, times in the local format (never ISO), in the user's language.
+  await page.getByRole('button', { name: 'Дневник' }).click();
+  const log = page.getByRole('table', { name: 'Дневник' });
+  await expect(log.getByRole('row', { name: /Опозвана каса/ })).toContainText('ТИХА');
+  await expect(log.getByRole('row', { name: /Измена артикала/ })).toContainText('1001');
+  await expect(log.getByRole('row', { name: /Пријава/ }).first()).toBeVisible();
+  expect(await log.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+  for (const size of [
+    { width: 1024, height: 768 },
+    { width: 1366, height: 768 },
+  ]) {
+    await page.setViewportSize(size);
+    if (shots) await page.screenshot({ path: path.join(shots, `p25-hub-audit-${size.width}.png`) });
+  }
+  await page.getByLabel('Језик').selectOption('en');
+  await expect(page.getByRole('table', { name: 'Log' }).getByRole('row', { name: /Till revoked/ })).toBeVisible();
+  await page.getByLabel('Language').selectOption('sr-Cyrl');
+
+  // Logout ends the session at the hub and shows the login again.
+  await page.getByRole('button', { name: 'Одјава' }).click();
+  await expect(page.getByRole('button', { name: 'Пријава' })).toBeVisible();
 });

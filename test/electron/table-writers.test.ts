@@ -23,6 +23,7 @@ const TILL_OWNERS: Record<string, string> = {
   attempts: 'electron/orders/',
   audit_log: 'electron/auth/staff.ts',
   auth_attempts: 'electron/auth/attempts.ts',
+  discount_approvals: 'electron/sales/discount-approvals.ts',
   draft_deletions: 'electron/catalog/drafts.ts',
   email_outbox: 'electron/manager/email.ts',
   // Also filled by the triggers of migration 009; the client sends and acknowledges it.
@@ -37,7 +38,6 @@ const TILL_OWNERS: Record<string, string> = {
   // The parked carts and their gateway drafts (catalog/drafts.ts keeps the link).
   parked_sales: 'electron/catalog/',
   open_cart: 'electron/sales/open-cart.ts',
-  discount_approvals: 'electron/sales/discount-approvals.ts',
   shift_moves: 'electron/shifts/store.ts',
   shifts: 'electron/shifts/store.ts',
   print_jobs: 'electron/printer/queue.ts',
@@ -54,6 +54,9 @@ const TILL_OWNERS: Record<string, string> = {
 
 /** The hub's own database (hub/db/). */
 const HUB_OWNERS: Record<string, string> = {
+  auth_attempts: 'hub/attempts.ts',
+  hub_sessions: 'hub/sessions.ts',
+  hub_audit: 'hub/audit.ts',
   chains: 'hub/service.ts',
   enrol_codes: 'hub/service.ts',
   invoice_claims: 'hub/service.ts',

@@ -3,6 +3,10 @@ import { h002 } from './002_shop_settings.ts';
 import { h003 } from './003_parked_carts.ts';
 import { h004 } from './004_shifts.ts';
 import { h005 } from './005_invoice_claims.ts';
+import { h006 } from './006_login_attempts.ts';
+import { h007 } from './007_sessions.ts';
+import { h008 } from './008_till_revocation.ts';
+import { h009 } from './009_audit.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -13,4 +17,4 @@ export interface HubMigration {
 }
 
 /** Every hub migration, in order. Append only; never edit one that has shipped. */
-export const HUB_MIGRATIONS: readonly HubMigration[] = [h001, h002, h003, h004, h005];
+export const HUB_MIGRATIONS: readonly HubMigration[] = [h001, h002, h003, h004, h005, h006, h007, h008, h009];

@@ -27,6 +27,8 @@ function PairTable(props: { label: string; rows: readonly (readonly [key: string
 interface TillRow {
   tillId: number;
   name: string;
+  /** The till's credential was revoked at the hub. */
+  revoked: boolean;
   online: boolean;
   lastSeen: string | null;
   queued: number;
@@ -91,7 +93,7 @@ interface Report {
     differencePara: number | null;
   }[];
 }
-type Section = 'tills' | 'catalog' | 'settings' | 'report';
+type Section = 'tills' | 'catalog' | 'settings' | 'report' | 'audit';
 interface ShopSettingsRow {
   barcodeRules?: { prefix: string; kind: 'weight' | 'price'; codeLength: number }[];
   discountLimitPercent?: number;
@@ -99,9 +101,11 @@ interface ShopSettingsRow {
 
 class HubCallError extends Error {
   readonly field: string | undefined;
-  constructor(message: string, field?: string) {
+  readonly code: string | undefined;
+  constructor(message: string, field?: string, code?: string) {
     super(message);
     this.field = field;
+    this.code = code;
   }
 }
 
@@ -111,13 +115,63 @@ async function call<T>(token: string | null, method: string, path: string, body?
   if (body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
   if (!res.ok) {
-    const e = (await res.json().catch(() => ({}))) as { message?: string; field?: string };
-    throw new HubCallError(e.message ?? `HTTP ${res.status}`, e.field);
+    const e = (await res.json().catch(() => ({}))) as { message?: string; field?: string; code?: string };
+    throw new HubCallError(e.message ?? `HTTP ${res.status}`, e.field, e.code);
   }
   return (await res.json()) as T;
 }
 
 const today = (): string => new Date().toISOString().slice(0, 10);
+
+/** A moment in the user's language and local time zone (never ISO on the screen). */
+const localTime = (lang: HubLang, at: string | number): string =>
+  new Date(at).toLocaleString(lang === 'en' ? 'en-GB' : lang === 'sr-Latn' ? 'sr-Latn-RS' : 'sr-Cyrl-RS', {
+    dateStyle: 'short',
+    timeStyle: 'medium',
+  });
+
+/** An entry of the hub's audit (hub/audit.ts). */
+interface AuditRow {
+  id: number;
+  at: string;
+  actor: string;
+  action:
+    | 'login'
+    | 'login_locked'
+    | 'logout'
+    | 'shop_create'
+    | 'enrol_code'
+    | 'products'
+    | 'settings'
+    | 'staff'
+    | 'till_revoke'
+    | 'claims_clear';
+  detail: Record<string, string | number | boolean | null>;
+}
+
+/** An audit entry's detail in words: names and counts, never a raw key. */
+function auditDetail(t: HubT, lang: HubLang, e: AuditRow): string {
+  const d = e.detail;
+  const count = typeof d.count === 'number' ? d.count : 0;
+  switch (e.action) {
+    case 'login_locked':
+      return t(d.scope === 'shop' ? 'auditLockedShop' : 'auditLockedSource', {
+        until: localTime(lang, typeof d.until === 'number' ? d.until : 0),
+      });
+    case 'products':
+      return t('auditNames', { count, names: String(d.codes ?? '') });
+    case 'staff':
+      return t('auditNames', { count, names: String(d.names ?? '') });
+    case 'settings':
+    case 'claims_clear':
+      return t('auditCount', { count });
+    case 'shop_create':
+    case 'till_revoke':
+      return String(d.name ?? '');
+    default:
+      return '—';
+  }
+}
 
 export function HubApp() {
   const [lang, setLang] = useState<HubLang>('sr-Cyrl');
@@ -143,7 +197,14 @@ export function HubApp() {
         {session && (
           <>
             <span>{session.name}</span>
-            <button type="button" onClick={() => setSession(null)}>
+            <button
+              type="button"
+              onClick={() => {
+                // The hub ends the session (a copied token stops working too); the page forgets it either way.
+                void call(session.token, 'POST', '/api/admin/logout', {}).catch(() => undefined);
+                setSession(null);
+              }}
+            >
               {t('logout')}
             </button>
           </>
@@ -154,35 +215,75 @@ export function HubApp() {
       ) : (
         <>
           <nav aria-label={t('sections')} style={{ display: 'flex', gap: 8, margin: '12px 0' }}>
-            {(['tills', 'catalog', 'settings', 'report'] as const).map((s) => (
+            {(['tills', 'catalog', 'settings', 'report', 'audit'] as const).map((s) => (
               <button key={s} type="button" aria-pressed={section === s} onClick={() => setSection(s)}>
                 {t(s)}
               </button>
             ))}
           </nav>
-          {section === 'tills' && <Tills t={t} token={session.token} />}
+          {section === 'tills' && <Tills t={t} lang={lang} token={session.token} />}
           {section === 'catalog' && <Catalog t={t} token={session.token} />}
           {section === 'settings' && <ShopSettingsSection t={t} token={session.token} />}
           {section === 'report' && <ReportSection t={t} lang={lang} token={session.token} />}
+          {section === 'audit' && <AuditSection t={t} lang={lang} token={session.token} />}
         </>
       )}
     </main>
   );
 }
 
+/** The login's refusal in the user's language (the hub's own texts are English). */
+const loginError = (t: HubT, err: unknown): string => {
+  const code = err instanceof HubCallError ? err.code : undefined;
+  if (code === 'pin_unknown') return t('loginWrongPin');
+  if (code === 'login_paused') return t('loginPaused');
+  return t('loginFailed');
+};
+
 function Login({ t, onLogin }: { t: HubT; onLogin: (s: { token: string; name: string }) => void }) {
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // A hub of several shops: the manager picks the shop (the PIN is compared with its managers only).
+  const [shops, setShops] = useState<{ id: number; name: string }[]>([]);
+  const [shopId, setShopId] = useState<number | null>(null);
+  useEffect(() => {
+    let alive = true;
+    call<{ shops: { id: number; name: string }[] }>(null, 'GET', '/api/shops')
+      .then((r) => {
+        if (!alive) return;
+        setShops(r.shops);
+        setShopId(r.shops[0]?.id ?? null);
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, []);
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     try {
-      onLogin(await call<{ token: string; name: string }>(null, 'POST', '/api/admin/login', { pin }));
+      const body = shopId !== null ? { pin, shopId } : { pin };
+      onLogin(await call<{ token: string; name: string }>(null, 'POST', '/api/admin/login', body));
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(loginError(t, err));
     }
   };
   return (
     <form onSubmit={(e) => void submit(e)} style={{ marginTop: 16 }}>
+      {shops.length > 1 && (
+        <>
+          <label>
+            {t('shop')}{' '}
+            <select value={shopId ?? ''} onChange={(e) => setShopId(Number(e.target.value))}>
+              {shops.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </label>{' '}
+        </>
+      )}
       <label>
         {t('pin')}{' '}
         <input
@@ -199,7 +300,7 @@ function Login({ t, onLogin }: { t: HubT; onLogin: (s: { token: string; name: st
   );
 }
 
-function Tills({ t, token }: { t: HubT; token: string }) {
+function Tills({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
   const [tills, setTills] = useState<TillRow[]>([]);
   const [code, setCode] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -220,6 +321,16 @@ function Tills({ t, token }: { t: HubT; token: string }) {
   const alarmed = tills.filter((x) => x.alarms.length);
   const newCode = async (): Promise<void> =>
     setCode((await call<{ code: string }>(token, 'POST', '/api/admin/enrol-codes', {})).code);
+  /** A lost or stolen till: the hub refuses its credential from now on (asked once more: it cannot be undone). */
+  const revoke = async (x: TillRow): Promise<void> => {
+    if (!window.confirm(t('revokeConfirm', { name: x.name }))) return;
+    try {
+      await call(token, 'POST', '/api/admin/tills/revoke', { tillId: x.tillId });
+      setTills((all) => all.map((y) => (y.tillId === x.tillId ? { ...y, revoked: true, alarms: [] } : y)));
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  };
   return (
     <section aria-label={t('tills')}>
       {alarmed.length > 0 && (
@@ -234,7 +345,7 @@ function Tills({ t, token }: { t: HubT; token: string }) {
       {error && <p role="alert">{error}</p>}
       <HeadedTable
         headers={(
-          ['till', 'online', 'queued', 'needsAttention', 'oldest', 'lastSeen', 'printer', 'alarms'] as const
+          ['till', 'online', 'queued', 'needsAttention', 'oldest', 'lastSeen', 'printer', 'alarms', 'actions'] as const
         ).map((k) => t(k))}
       >
         {tills.map((x) => (
@@ -243,10 +354,19 @@ function Tills({ t, token }: { t: HubT; token: string }) {
             <td>{x.online ? t('yes') : t('no')}</td>
             <td>{x.queued}</td>
             <td>{x.needsAttention}</td>
-            <td>{x.oldestUnfiscalizedAt ?? '—'}</td>
-            <td>{x.lastSeen ?? '—'}</td>
+            <td>{x.oldestUnfiscalizedAt ? localTime(lang, x.oldestUnfiscalizedAt) : '—'}</td>
+            <td>{x.lastSeen ? localTime(lang, x.lastSeen) : '—'}</td>
             <td data-testid="till-printer">{printerText(x.printer, t)}</td>
             <td>{x.alarms.map((a) => t(`alarm_${a}` as HubKey)).join(', ') || '—'}</td>
+            <td>
+              {x.revoked ? (
+                t('revoked')
+              ) : (
+                <button type="button" onClick={() => void revoke(x)}>
+                  {t('revokeTill', { name: x.name })}
+                </button>
+              )}
+            </td>
           </tr>
         ))}
       </HeadedTable>
@@ -539,6 +659,40 @@ function ReportSection({ t, lang, token }: { t: HubT; lang: HubLang; token: stri
           {report.byTill.length === 0 && <p>{t('none')}</p>}
           <ShiftsTable t={t} lang={lang} shifts={report.shifts} />
         </>
+      )}
+    </section>
+  );
+}
+
+/** The hub's audit: who did what and when at the hub, newest first. */
+function AuditSection({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
+  const [entries, setEntries] = useState<AuditRow[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let alive = true;
+    call<{ entries: AuditRow[] }>(token, 'GET', '/api/admin/audit')
+      .then((r) => alive && setEntries(r.entries))
+      .catch((err: unknown) => alive && setError(err instanceof Error ? err.message : String(err)));
+    return () => {
+      alive = false;
+    };
+  }, [token]);
+  return (
+    <section aria-label={t('audit')}>
+      {error && <p role="alert">{error}</p>}
+      {entries?.length === 0 && <p>{t('auditEmpty')}</p>}
+      {entries && entries.length > 0 && (
+        <HeadedTable label={t('audit')} headers={[t('auditWhen'), t('auditWho'), t('auditWhat'), t('auditDetail')]}>
+          {entries.map((e) => (
+            <tr key={e.id}>
+              <td>{localTime(lang, e.at)}</td>
+              {/* The admin token's actions are the chain administrator's (recorded as `admin`). */}
+              <td>{e.actor === 'admin' ? t('auditAdmin') : e.actor}</td>
+              <td>{t(`auditAction_${e.action}` as HubKey)}</td>
+              <td>{auditDetail(t, lang, e)}</td>
+            </tr>
+          ))}
+        </HeadedTable>
       )}
     </section>
   );

@@ -1,0 +1,66 @@
+/**
+ * The hub's audit log (`hub_audit`, migration 9): admin and manager actions at the hub, shown in the hub UI.
+ * A detail holds names, ids and counts, never a secret (PIN, PIN hash, token, credential, enrolment code).
+ */
+import type { HubDb } from './db/db.ts';
+
+/** What was done at the hub (the UI names each in the user's language). */
+export type HubAuditAction =
+  | 'login'
+  | 'login_locked'
+  | 'logout'
+  | 'shop_create'
+  | 'enrol_code'
+  | 'products'
+  | 'settings'
+  | 'staff'
+  | 'till_revoke'
+  | 'claims_clear';
+
+export interface HubAuditEntry {
+  id: number;
+  at: string;
+  shopId: number | null;
+  actor: string;
+  action: HubAuditAction;
+  detail: Record<string, string | number | boolean | null>;
+}
+
+/** Records one action (`shopId` null: the chain's, seen by the admin token only). */
+export async function recordAudit(
+  db: HubDb,
+  entry: Omit<HubAuditEntry, 'id' | 'at'>,
+  now: number = Date.now(),
+): Promise<void> {
+  await db.query('INSERT INTO hub_audit (at, shop_id, actor, action, detail) VALUES ($1, $2, $3, $4, $5)', [
+    new Date(now).toISOString(),
+    entry.shopId,
+    entry.actor,
+    entry.action,
+    JSON.stringify(entry.detail),
+  ]);
+}
+
+/** The newest entries first: of one shop (a manager), or of the whole chain (the admin token, `shopId` null). */
+export async function listAudit(db: HubDb, shopId: number | null, limit = 200): Promise<HubAuditEntry[]> {
+  const rows = await db.query<{
+    id: number;
+    at: string;
+    shop_id: number | null;
+    actor: string;
+    action: HubAuditAction;
+    detail: HubAuditEntry['detail'];
+  }>(
+    `SELECT id, at, shop_id, actor, action, detail FROM hub_audit
+      WHERE ($1::int4 IS NULL OR shop_id = $1) ORDER BY id DESC LIMIT $2`,
+    [shopId, limit],
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    at: r.at,
+    shopId: r.shop_id,
+    actor: r.actor,
+    action: r.action,
+    detail: r.detail,
+  }));
+}
