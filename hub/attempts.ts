@@ -4,29 +4,27 @@
  * holds the hub's login lock, BEFORE the PIN compare, so a parallel burst is serialised and at most
  * `MAX_FAILURES` guesses of a scope are ever compared before its lockout.
  */
-import { beginAttempt, emptyRow, takeBack, type AttemptDecision, type AttemptRow } from '../shared/auth/attempts.ts';
+import {
+  beginAttempt,
+  emptyRow,
+  fromStored,
+  takeBack,
+  type AttemptDecision,
+  type AttemptRow,
+  type StoredAttemptRow,
+} from '../shared/auth/attempts.ts';
 import type { HubDb, Queryable } from './db/db.ts';
-
-interface Row {
-  scope: string;
-  failures: number;
-  lockouts: number;
-  locked_until: number;
-  updated_at: number;
-}
 
 /** Serialises every login attempt of the hub (on PostgreSQL across hub processes too). */
 const LOGIN_LOCK = 715004;
 
 async function load(q: Queryable, scope: string, now: number): Promise<AttemptRow> {
-  const rows = await q.query<Row>(
+  const rows = await q.query<StoredAttemptRow>(
     'SELECT scope, failures, lockouts, locked_until, updated_at FROM auth_attempts WHERE scope = $1',
     [scope],
   );
   const r = rows[0];
-  return r
-    ? { scope, failures: r.failures, lockouts: r.lockouts, lockedUntil: r.locked_until, updatedAt: r.updated_at }
-    : emptyRow(scope, now);
+  return r ? fromStored(r) : emptyRow(scope, now);
 }
 
 async function store(q: Queryable, r: AttemptRow): Promise<void> {

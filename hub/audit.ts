@@ -3,28 +3,9 @@
  * A detail holds names, ids and counts, never a secret (PIN, PIN hash, token, credential, enrolment code).
  */
 import type { HubDb } from './db/db.ts';
+import type { HubAuditAction, HubAuditEntry } from '../shared/contract/hub.ts';
 
-/** What was done at the hub (the UI names each in the user's language). */
-export type HubAuditAction =
-  | 'login'
-  | 'login_locked'
-  | 'logout'
-  | 'shop_create'
-  | 'enrol_code'
-  | 'products'
-  | 'settings'
-  | 'staff'
-  | 'till_revoke'
-  | 'claims_clear';
-
-export interface HubAuditEntry {
-  id: number;
-  at: string;
-  shopId: number | null;
-  actor: string;
-  action: HubAuditAction;
-  detail: Record<string, string | number | boolean | null>;
-}
+export type { HubAuditAction, HubAuditEntry } from '../shared/contract/hub.ts';
 
 /** Records one action (`shopId` null: the chain's, seen by the admin token only). */
 export async function recordAudit(

@@ -7,27 +7,22 @@
 import type { Db } from '../db/open.ts';
 import { CommandError } from '../errors.ts';
 import { POLICIES } from '../retry/policy.ts';
-import { beginAttempt, emptyRow, takeBack, type AttemptRow, type Lockout } from '../../shared/auth/attempts.ts';
+import {
+  beginAttempt,
+  emptyRow,
+  fromStored,
+  takeBack,
+  type AttemptRow,
+  type Lockout,
+  type StoredAttemptRow,
+} from '../../shared/auth/attempts.ts';
 
 export { MAX_FAILURES, type Lockout } from '../../shared/auth/attempts.ts';
 export const BASE_LOCK_MS = POLICIES.pinLockout.baseMs;
 export const MAX_LOCK_MS = POLICIES.pinLockout.capMs;
 
-interface Row {
-  scope: string;
-  failures: number;
-  lockouts: number;
-  locked_until: number;
-  updated_at: number;
-}
-
-const toAttempt = (r: Row): AttemptRow => ({
-  scope: r.scope,
-  failures: r.failures,
-  lockouts: r.lockouts,
-  lockedUntil: r.locked_until,
-  updatedAt: r.updated_at,
-});
+type Row = StoredAttemptRow;
+const toAttempt = fromStored;
 
 export class PinAttempts {
   readonly #db: Db;

@@ -24,6 +24,24 @@ export interface AttemptRow {
   updatedAt: number;
 }
 
+/** An attempt row as both sides store it (table `auth_attempts`, till and hub alike). */
+export interface StoredAttemptRow {
+  scope: string;
+  failures: number;
+  lockouts: number;
+  locked_until: number;
+  updated_at: number;
+}
+
+/** A stored row as the counting reads it. */
+export const fromStored = (r: StoredAttemptRow): AttemptRow => ({
+  scope: r.scope,
+  failures: r.failures,
+  lockouts: r.lockouts,
+  lockedUntil: r.locked_until,
+  updatedAt: r.updated_at,
+});
+
 export interface Lockout {
   scope: string;
   until: number;

@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { commands, type AppError, type CommandName, type CommandParsedInput } from './index.ts';
 import type { AuthRule } from './define.ts';
+import type { CheckoutLine } from './sales.ts';
 import { lineTotal, toMilli, toPara } from '../money.ts';
 
 export type { AuthRule } from './define.ts';
@@ -70,9 +71,7 @@ export interface EscalationContext {
 /** Default of `unfiscalizedCashLimitHours`: a day without fiscal receipts, then a manager decides. */
 export const UNFISCALIZED_CASH_LIMIT_HOURS = 24;
 
-type DiscountInputLine = { name: string; quantity: number; unitPrice: number; gtin?: string | undefined } & {
-  discount?: number | undefined;
-};
+type DiscountInputLine = Pick<z.infer<typeof CheckoutLine>, 'name' | 'quantity' | 'unitPrice' | 'gtin' | 'discount'>;
 
 /** A checkout line in para and thousandths, as an approval of its discount is kept. */
 export function discountedLine(line: DiscountInputLine): DiscountedLine {

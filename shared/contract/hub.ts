@@ -64,3 +64,26 @@ export const hubCommands = {
     { auth: 'manager' },
   ),
 } as const;
+
+/** What was done at the hub, as its audit log (hub/audit.ts) records it and the hub UI names it. */
+export type HubAuditAction =
+  | 'login'
+  | 'login_locked'
+  | 'logout'
+  | 'shop_create'
+  | 'enrol_code'
+  | 'products'
+  | 'settings'
+  | 'staff'
+  | 'till_revoke'
+  | 'claims_clear';
+
+/** One entry of the hub's audit log, as `GET /api/admin/audit` answers it. */
+export interface HubAuditEntry {
+  id: number;
+  at: string;
+  shopId: number | null;
+  actor: string;
+  action: HubAuditAction;
+  detail: Record<string, string | number | boolean | null>;
+}

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ReportView } from '../../../shared/contract/reports.ts';
+import type { HubAuditEntry } from '../../../shared/contract/hub.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { HeadedTable } from '../components/HeadedTable.tsx';
 import { useHubT, type HubKey, type HubLang, type HubT } from './i18n.ts';
@@ -131,23 +132,7 @@ const localTime = (lang: HubLang, at: string | number): string =>
   });
 
 /** An entry of the hub's audit (hub/audit.ts). */
-interface AuditRow {
-  id: number;
-  at: string;
-  actor: string;
-  action:
-    | 'login'
-    | 'login_locked'
-    | 'logout'
-    | 'shop_create'
-    | 'enrol_code'
-    | 'products'
-    | 'settings'
-    | 'staff'
-    | 'till_revoke'
-    | 'claims_clear';
-  detail: Record<string, string | number | boolean | null>;
-}
+type AuditRow = HubAuditEntry;
 
 /** An audit entry's detail in words: names and counts, never a raw key. */
 function auditDetail(t: HubT, lang: HubLang, e: AuditRow): string {
