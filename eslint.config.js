@@ -62,4 +62,31 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The store hub and the till are two deployables: what both need lives in shared/ (the protocol in
+    // shared/hub/, Node-only helpers in shared/node/), so neither ever imports the other.
+    files: ['hub/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/electron/**'], message: 'The hub may not import the till: move it to shared/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['electron/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/hub/*', '!**/shared/hub/*'],
+              message: 'The till may not import the hub: move it to shared/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

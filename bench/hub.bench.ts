@@ -26,7 +26,7 @@ import { createCore, type Core } from '../electron/core.ts';
 import { HubClient } from '../electron/hub-client/client.ts';
 import { startSandbox } from '../electron/sandbox/server.ts';
 import { openPglite, openPostgres, type HubDb } from '../hub/db/db.ts';
-import type { HubEvent, OrderSnapshot, ProductInput } from '../hub/schemas.ts';
+import type { HubEvent, OrderSnapshot, ProductInput } from '../shared/hub/protocol.ts';
 import { startHubServer } from '../hub/server.ts';
 import { createHubService, type HubService } from '../hub/service.ts';
 import type { HubStatusView } from '../shared/contract/hub.ts';

@@ -22,7 +22,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from './core.ts';
-import { defaultDataDir } from './db/open.ts';
+import { defaultDataDir } from '../shared/node/data-dir.ts';
 import { EVENT_CHANNEL, registerCommands } from './ipc.ts';
 import { createLogger, type Logger } from './log/logger.ts';
 import { createSafeStorageSecretStore } from './settings/secrets.ts';

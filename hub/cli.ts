@@ -12,7 +12,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { runAsScript, stopOnSignals } from '../shared/node/cli.ts';
-import { defaultDataDir } from '../electron/db/open.ts';
+import { defaultDataDir } from '../shared/node/data-dir.ts';
 import { openPglite, openPostgres, type HubDb } from './db/db.ts';
 import { checkAdminToken, startHubServer } from './server.ts';
 import { createHubService, DEFAULT_ENROL_CODE_TTL_MS } from './service.ts';

@@ -6,7 +6,7 @@
 import type { HubDb } from './db/db.ts';
 import { lineTotal } from '../shared/money.ts';
 import type { AuthedTill } from './service.ts';
-import type { HubParkedCart, HubParkedSummary, ParkInput, ParkTakeInput } from './schemas.ts';
+import type { HubParkedCart, HubParkedSummary, ParkInput, ParkTakeInput } from '../shared/hub/protocol.ts';
 import { ParkedCart } from '../shared/contract/catalog.ts';
 
 interface Row {

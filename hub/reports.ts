@@ -1,16 +1,16 @@
 /**
- * The shop's (or the chain's) day at the hub: the till's report (electron/manager/reports.ts, the same
+ * The shop's (or the chain's) day at the hub: the till's report (shared/reports/view.ts, the same
  * sums) over every till's orders, in total and per shop, till, cashier; payment types and tax labels are
  * the report's own breakdowns. Tax rates come from the gateway's receipts themselves (their taxItems), so
  * the hub needs no gateway access. Also the live status of every till, with the alarms a manager must see.
  */
-import { csvText, reportCsv, summarizeOrders, type OrderData, type ReportOrder } from '../electron/manager/reports.ts';
+import { csvText, reportCsv, summarizeOrders, type OrderData, type ReportOrder } from '../shared/reports/view.ts';
 import { paraToDecimal } from '../shared/money.ts';
 import type { ReportView } from '../shared/contract/reports.ts';
 import type { OrderKind } from '../shared/domain.ts';
 import type { Queryable } from './db/db.ts';
 import { OrderDataSchema, OrderReceiptData } from '../shared/order-data.ts';
-import type { ReportInput, TillPrinter, TillRefusal, TillStatus } from './schemas.ts';
+import type { ReportInput, TillPrinter, TillRefusal, TillStatus } from '../shared/hub/protocol.ts';
 
 export interface HubReport {
   /**

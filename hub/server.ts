@@ -1,7 +1,7 @@
 /**
  * The hub's HTTP API on the shop's LAN. Tills authenticate with their credential (Bearer kh1.<till>.<secret>),
  * the manager's endpoints with the admin token; everything else is refused. Bodies are parsed with the
- * zod schemas of ./schemas.ts; a bad field is answered 400 with its name, nothing stored.
+ * zod schemas of shared/hub/protocol.ts; a bad field is answered 400 with its name, nothing stored.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -47,7 +47,7 @@ import {
   ShopSettingsInput,
   ShopQuery,
   StaffListInput,
-} from './schemas.ts';
+} from '../shared/hub/protocol.ts';
 
 export interface HubServer {
   url: string;

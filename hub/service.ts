@@ -23,8 +23,8 @@ import {
   type PushResult,
   type ShopSettings,
   type StaffInput,
-} from './schemas.ts';
-import { HubError } from './schemas.ts';
+} from '../shared/hub/protocol.ts';
+import { HubError } from '../shared/hub/protocol.ts';
 
 export { HubError };
 

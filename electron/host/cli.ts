@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runAsScript, stopOnSignals } from '../../shared/node/cli.ts';
 import { createCore } from '../core.ts';
-import { defaultDataDir } from '../db/open.ts';
+import { defaultDataDir } from '../../shared/node/data-dir.ts';
 import { startHost } from './server.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -2,7 +2,7 @@
  * The till's HTTP client for the store hub. The credential goes only into the Authorization header of
  * requests to the hub: never into a log line, an error message or the renderer.
  */
-import { HubError } from '../../hub/schemas.ts';
+import { HubError } from '../../shared/hub/protocol.ts';
 import type {
   ChangesResult,
   HubEvent,
@@ -14,7 +14,7 @@ import type {
   ParkTakeInput,
   PushResult,
   TillStatus,
-} from '../../hub/schemas.ts';
+} from '../../shared/hub/protocol.ts';
 
 /** The hub's refusal as the till reads it: the same class the hub throws. */
 export { HubError };

@@ -30,7 +30,7 @@ import {
   type PushResult,
   type TillPrinter,
   type TillStatus,
-} from '../../hub/schemas.ts';
+} from '../../shared/hub/protocol.ts';
 import type { PrintStatus } from '../../shared/contract/printer.ts';
 import { HubClient, HubError } from './client.ts';
 import { shiftOutboxSql } from '../db/migrations/017_hub_shifts.ts';

@@ -23,7 +23,7 @@ import {
   type OrderData,
   type ReceiptTaxes,
   type ReportTotals,
-} from './report-totals.ts';
+} from '../../shared/reports/totals.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -11,7 +11,7 @@ import { createCore, type Core } from '../../electron/core.ts';
 import { startHost, type Host } from '../../electron/host/server.ts';
 import { createLogger } from '../../electron/log/logger.ts';
 import { createTransportFactory } from '../../electron/printer/transport.ts';
-import { csvText, reportCsv } from '../../electron/manager/reports.ts';
+import { csvText, reportCsv } from '../../shared/reports/view.ts';
 import { rawRequest } from '../support/http.ts';
 import type { AuditEntry } from '../../shared/contract/audit.ts';
 import type { EventMessage } from '../../shared/contract/index.ts';

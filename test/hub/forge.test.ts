@@ -10,7 +10,7 @@ import type { HubDb } from '../../hub/db/db.ts';
 import { startHubServer, type HubServer } from '../../hub/server.ts';
 import { createHubService, type HubService } from '../../hub/service.ts';
 import type { TillLive } from '../../hub/reports.ts';
-import type { HubEvent, OrderSnapshot } from '../../hub/schemas.ts';
+import type { HubEvent, OrderSnapshot } from '../../shared/hub/protocol.ts';
 import { HubClient, HubError } from '../../electron/hub-client/client.ts';
 import { BACKENDS } from './backends.ts';
 

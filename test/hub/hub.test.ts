@@ -3,7 +3,7 @@ import { migrate, type HubDb } from '../../hub/db/db.ts';
 import { HUB_MIGRATIONS } from '../../hub/db/migrations/index.ts';
 import { startHubServer, type HubServer } from '../../hub/server.ts';
 import { createHubService, type HubService } from '../../hub/service.ts';
-import type { HubEvent, OrderSnapshot } from '../../hub/schemas.ts';
+import type { HubEvent, OrderSnapshot } from '../../shared/hub/protocol.ts';
 import { HubClient, HubError as HubRequestError } from '../../electron/hub-client/client.ts';
 import { BACKENDS } from './backends.ts';
 

@@ -4,7 +4,8 @@ import type { StaffService } from '../../auth/staff.ts';
 import type { Db } from '../../db/open.ts';
 import type { PrintService } from '../../printer/service.ts';
 import type { TaxRatesCache } from '../../sales/tax-rates.ts';
-import { buildReport, reportCsv, reportLines } from '../reports.ts';
+import { buildReport } from '../reports.ts';
+import { reportCsv, reportLines } from '../../../shared/reports/view.ts';
 
 export interface ReportsHandlerDeps {
   db: Db;

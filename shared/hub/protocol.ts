@@ -1,8 +1,8 @@
 /** The hub's wire contract: every input a till or a manager sends, as zod schemas (both sides import these). */
 import { z } from 'zod';
-import { BarcodeRuleSchema, ParkedCart } from '../shared/contract/catalog.ts';
-import { KasaError } from '../shared/errors.ts';
-import { OrderRowData } from '../shared/order-data.ts';
+import { BarcodeRuleSchema, ParkedCart } from '../contract/catalog.ts';
+import { KasaError } from '../errors.ts';
+import { OrderRowData } from '../order-data.ts';
 
 /**
  * A refusal of the hub with its HTTP status, code and the field it names: thrown by the hub, and by the

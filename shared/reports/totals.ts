@@ -2,7 +2,7 @@
  * The part of a report that adds up order by order (reports.ts makes the report of it; report-days.ts
  * keeps one per closed day). Pure: no database.
  */
-import type { OrderKind, OrderLine, OrderPayment, PaymentType } from '../../shared/domain.ts';
+import type { OrderKind, OrderLine, OrderPayment, PaymentType } from '../domain.ts';
 
 /** What a report needs of an order's `data`. */
 export interface OrderData {

@@ -1,0 +1,155 @@
+/**
+ * A report from its totals, as a view, slip lines and CSV: the same on the till (electron/manager/reports.ts)
+ * and at the hub (hub/reports.ts). Pure: no database, no Node.
+ */
+import type { ReportView } from '../contract/reports.ts';
+import { formatRsd, paraToDecimal } from '../money.ts';
+import { addOrders, emptyTotals, type ReportTotals, type ReportOrder } from './totals.ts';
+
+export type { OrderData, ReportOrder } from './totals.ts';
+/**
+ * The report from its totals. The VAT is what the issued receipts state (their taxItems, refunds
+ * subtracted; shared/reports/totals.ts), never recomputed from the cached rates: right across a rate
+ * change and for lines with several labels. `byLabel` keeps the net per line label (`Ђ+Е` for a line
+ * with two) with the VAT of each single label; a label known only from taxItems (its lines all carry
+ * several labels) gets a row of its own with net 0, so the rows' VAT adds up to the period's VAT.
+ * `rateOf` only names a label's rate where no receipt stated one.
+ */
+export function finishReport(
+  t: ReportTotals,
+  rateOf: (label: string) => number | undefined,
+  head: { from: string; to: string; cashier?: string },
+): ReportView {
+  const taxes = t.taxes ?? [];
+  const taxOf = (label: string): number => taxes.filter((x) => x[0] === label).reduce((s, x) => s + x[2], 0);
+  const rateIn = (label: string): number | undefined => taxes.filter((x) => x[0] === label).at(-1)?.[1];
+  const labels = [...t.labels];
+  for (const [label] of taxes) if (!labels.some((l) => l[0] === label)) labels.push([label, 0]);
+  return {
+    ...head,
+    sales: { ...t.sales },
+    refunds: { ...t.refunds },
+    byPayment: t.payments.map(([type, e]) => ({
+      type,
+      salesPara: e.sales,
+      refundsPara: e.refunds,
+      netPara: e.sales - e.refunds,
+    })),
+    byLabel: labels.map(([label, netPara]) => {
+      const multi = label.includes('+');
+      return {
+        label,
+        rate: multi ? 0 : (rateIn(label) ?? rateOf(label) ?? 0),
+        netPara,
+        taxPara: multi ? 0 : taxOf(label),
+      };
+    }),
+    advances: { ...t.advances },
+    notFiscalized: t.notFiscalized,
+    trainingExcluded: t.trainingExcluded,
+    byTax: taxes.map(([label, rate, taxPara]) => ({ label, rate, taxPara })),
+    taxPara: taxes.reduce((s, x) => s + x[2], 0),
+    taxGroupChanged: t.taxGroupChanged ?? 0,
+  };
+}
+
+/** Sums orders into a report; `rateOf` gives a tax label's rate (for the VAT contained). */
+export function summarizeOrders(
+  rows: readonly ReportOrder[],
+  rateOf: (label: string) => number | undefined,
+  head: { from: string; to: string; cashier?: string },
+): ReportView {
+  return finishReport(addOrders(emptyTotals(), rows), rateOf, head);
+}
+
+const PAYMENT_NAMES: Record<string, string> = {
+  cash: 'Готовина',
+  card: 'Картица',
+  wireTransfer: 'Пренос',
+  check: 'Чек',
+  voucher: 'Ваучер',
+  mobileMoney: 'Инстант',
+  virman: 'Вирман',
+  mobile: 'Мобилно',
+  factoring: 'Факторинг',
+  account: 'Рачун',
+  other: 'Друго',
+};
+
+/** The report as slip lines (at most 32 columns: fits 58 mm paper), Serbian Cyrillic. */
+export function reportLines(r: ReportView): string[] {
+  const row = (left: string, right: string): string => {
+    const l = left.slice(0, 31 - right.length);
+    return l + ' '.repeat(Math.max(1, 32 - l.length - right.length)) + right;
+  };
+  const lines = [
+    'ПРЕСЕК СТАЊА',
+    `Од: ${r.from.slice(0, 16).replace('T', ' ')}`,
+    `До: ${r.to.slice(0, 16).replace('T', ' ')}`,
+    ...(r.cashier ? [`Касир: ${r.cashier}`] : []),
+    '-'.repeat(32),
+    row(`Продаје (${r.sales.count})`, formatRsd(r.sales.totalPara)),
+    row(`Аванси (${r.advances.count})`, formatRsd(r.advances.totalPara)),
+    row(`Рефундације (${r.refunds.count})`, formatRsd(-r.refunds.totalPara)),
+    '-'.repeat(32),
+    'Начин плаћања (нето):',
+    ...r.byPayment.map((p) => row(PAYMENT_NAMES[p.type] ?? p.type, formatRsd(p.netPara))),
+    '-'.repeat(32),
+    'Пореске ознаке (нето / ПДВ):',
+    ...r.byLabel.map((l) =>
+      row(
+        l.label.includes('+') ? l.label : `${l.label} ${l.rate}%`,
+        `${formatRsd(l.netPara)} / ${l.label.includes('+') ? '-' : formatRsd(l.taxPara)}`,
+      ),
+    ),
+    '-'.repeat(32),
+    'ПДВ по стопама (из рачуна):',
+    ...r.byTax.map((x) => row(`${x.label} ${x.rate}%`, formatRsd(x.taxPara))),
+    row('Укупно ПДВ:', formatRsd(r.taxPara)),
+    '-'.repeat(32),
+    row('Нефискализовано:', String(r.notFiscalized)),
+    row('Обука (изузето):', String(r.trainingExcluded)),
+    row('Друга пореска група:', String(r.taxGroupChanged)),
+    'ОВО НИЈЕ ФИСКАЛНИ РАЧУН',
+  ];
+  return lines;
+}
+
+/** The report as CSV (comma-separated, decimal point, quoted text, one section per block). */
+/**
+ * One quoted CSV text cell, safe to open in a spreadsheet: a cell that starts like a formula (`=`, `+`,
+ * `-`, `@`, tab, CR) gets a leading apostrophe, so `=HYPERLINK(…)` from a gateway label or a name shows
+ * as text instead of running.
+ */
+export function csvText(s: string): string {
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+export function reportCsv(r: ReportView): string {
+  const q = csvText;
+  const out: string[] = ['section,key,count,amount_rsd,tax_rsd'];
+  const line = (section: string, key: string, count: number | '', amount: number, tax: number | '' = ''): void => {
+    out.push(
+      [
+        q(section),
+        q(key),
+        count,
+        paraToDecimal(amount).toFixed(2),
+        tax === '' ? '' : paraToDecimal(tax).toFixed(2),
+      ].join(','),
+    );
+  };
+  line('period', `${r.from}..${r.to}`, '', 0);
+  line('sales', 'total', r.sales.count, r.sales.totalPara);
+  line('advances', 'total', r.advances.count, r.advances.totalPara);
+  line('refunds', 'total', r.refunds.count, r.refunds.totalPara);
+  for (const p of r.byPayment) line('payment', p.type, '', p.netPara);
+  for (const l of r.byLabel) line('label', `${l.label} ${l.rate}%`, '', l.netPara, l.taxPara);
+  line('not_fiscalized', 'orders', r.notFiscalized, 0);
+  line('training_excluded', 'orders', r.trainingExcluded, 0);
+  for (const x of r.byTax) line('tax', `${x.label} ${x.rate}%`, '', 0, x.taxPara);
+  line('tax', 'total', '', 0, r.taxPara);
+  line('tax_group_changed', 'orders', r.taxGroupChanged, 0);
+  return out.join('\r\n') + '\r\n';
+}
