@@ -66,6 +66,11 @@ const WORKER_SOURCE = `
 const fs = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
+// The driver binds its native module at the first connection: bind it now, then say so. Only from then on may
+// the main thread end this worker (stopWorker): a thread ended inside a native module's registration can abort
+// the whole process (N-API "Error::New napi_get_last_error_info", seen twice in test runs under heavy load).
+new Database(':memory:').close();
+parentPort.postMessage({ loaded: true });
 const { task, file } = workerData;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 // On Linux the nice value is per thread: this worker (hashing, compressing, checking) yields the CPU to the
@@ -133,6 +138,18 @@ export interface PointWritten {
 }
 type WorkerResult = QuickCheckResult & { point?: PointWritten };
 
+/** Resolves when a worker has loaded the SQLite driver (or ended): only then may it be terminated. */
+const driverLoaded = new WeakMap<Worker, Promise<void>>();
+
+/**
+ * Ends a maintenance worker, but never while it loads the native SQLite driver: terminating a thread inside
+ * a native module's registration aborts the process (N-API "Error::New napi_get_last_error_info").
+ */
+async function stopWorker(worker: Worker): Promise<void> {
+  await driverLoaded.get(worker);
+  await worker.terminate();
+}
+
 /** Runs one task in a fresh worker with its own read-only connection to `file`. */
 function runInWorker(
   file: string,
@@ -144,15 +161,18 @@ function runInWorker(
       eval: true,
       workerData: { driver: nodeRequire.resolve('better-sqlite3'), file, task },
     });
+    let loaded: () => void = () => {};
+    driverLoaded.set(worker, new Promise<void>((r) => (loaded = r)));
     track(worker);
     let settled = false;
     const done = (r: WorkerResult): void => {
+      loaded();
       if (settled) return;
       settled = true;
       track(null);
       resolve(r);
     };
-    worker.once('message', (m: WorkerResult) => done(m));
+    worker.on('message', (m: WorkerResult | { loaded: true }) => ('loaded' in m ? loaded() : done(m)));
     worker.once('error', (err) => done({ ok: false, problems: [err.message], ms: 0 }));
     worker.once('exit', (code) => done({ ok: false, problems: [`maintenance worker stopped (exit ${code})`], ms: 0 }));
   });
@@ -250,7 +270,7 @@ async function takePoint(
   const watch = setInterval(() => {
     if ((fs.statSync(`${db.name}-wal`, { throwIfNoEntry: false })?.size ?? 0) <= walLimit) return;
     walTooBig = true;
-    void worker?.terminate();
+    if (worker) void stopWorker(worker);
   }, 250);
   const r = await runInWorker(db.name, task, (w) => {
     worker = w;
@@ -363,7 +383,7 @@ export function startMaintenance(
       void loop.stop();
       resolveFirst(current);
       const w: Worker | null = worker;
-      if (w) await w.terminate();
+      if (w) await stopWorker(w);
       removeInProgress(dataDir);
     },
   };
