@@ -6,7 +6,8 @@
 import { parseArgs } from 'node:util';
 import { startLpfrSandbox, type LpfrSandboxOptions } from './server.ts';
 
-const USAGE = 'usage: npm run lpfr-sandbox -- [--port <n>] [--host <ip>] [--data <dir>] [--pin <4 digits>] [--uid <8 chars>]';
+const USAGE =
+  'usage: npm run lpfr-sandbox -- [--port <n>] [--host <ip>] [--data <dir>] [--pin <4 digits>] [--uid <8 chars>]';
 
 function fail(message: string): never {
   process.stderr.write(`lpfr-sandbox: ${message}\n${USAGE}\n`);

@@ -285,7 +285,8 @@ export async function startLpfrSandbox(options: LpfrSandboxOptions = {}): Promis
     return {
       status: e.status,
       body: {
-        message: e.fields.length === 1 && e.fields[0]?.property === '' && first ? (GSC_TEXT[first] ?? e.message) : e.message,
+        message:
+          e.fields.length === 1 && e.fields[0]?.property === '' && first ? (GSC_TEXT[first] ?? e.message) : e.message,
         modelState: e.fields,
       },
     };
@@ -385,7 +386,8 @@ export async function startLpfrSandbox(options: LpfrSandboxOptions = {}): Promis
       }
       case 'POST /faults': {
         const rules = parseRules(input['rules']);
-        if (!rules) return controlReply(res, 400, { message: '{rules: [{match?, action, times?, delayMs?}]} required' });
+        if (!rules)
+          return controlReply(res, 400, { message: '{rules: [{match?, action, times?, delayMs?}]} required' });
         controls.setFaults(rules);
         return controlReply(res, 200, { rules: faults });
       }

@@ -291,8 +291,14 @@ function taxItems(rates: TaxGroup, items: ValidInvoice['items']) {
   for (const item of items) {
     for (const label of new Set(item.labels)) perLabel.set(label, (perLabel.get(label) ?? 0) + item.total);
   }
-  const out: { label: string; rate: number; categoryType: number; categoryName: string; order: number; amount: Para }[] =
-    [];
+  const out: {
+    label: string;
+    rate: number;
+    categoryType: number;
+    categoryName: string;
+    order: number;
+    amount: Para;
+  }[] = [];
   for (const [label, base] of perLabel) {
     const hit = findLabel(rates, label);
     if (!hit) continue;

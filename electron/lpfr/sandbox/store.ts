@@ -58,8 +58,7 @@ export class LpfrStore {
     const rows = this.#db.prepare('SELECT json FROM invoices ORDER BY total_counter').all() as { json: string }[];
     for (const r of rows) this.#index(JSON.parse(r.json) as SignedInvoice);
     const tries = this.#db.prepare("SELECT value FROM card WHERE key = 'wrong_pins'").get() as
-      | { value: string }
-      | undefined;
+      { value: string } | undefined;
     this.#wrongPins = tries ? Number(tries.value) : 0;
   }
 
