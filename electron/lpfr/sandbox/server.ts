@@ -76,8 +76,11 @@ export interface LpfrControls {
   setAuditLocked(locked: boolean): void;
   /** Answers refusals as text/plain codes instead of JSON, as some L-PFRs do (POST /__lpfr/error-style). */
   setPlainErrors(plain: boolean): void;
-  /** Stops accepting connections for `ms` (connection refused), then listens again on the same port. */
-  refuseConnections(ms: number): Promise<void>;
+  /**
+   * Stops accepting connections at once for `ms` (connection refused; open connections but `except` are cut),
+   * then listens again on the same port (POST /__lpfr/refuse {ms}).
+   */
+  refuseConnections(ms: number, except?: Socket): Promise<void>;
   /** Every signed invoice, in order (GET /__lpfr/ledger). */
   ledger(): { invoices: LpfrLedgerEntry[] };
   /** Card and counters (GET /__lpfr/state). */
@@ -107,12 +110,14 @@ function sleep(ms: number): Promise<void> {
 
 /**
  * The first supported language of an Accept-Language list (`;` separated per the guide, `,` accepted too,
- * q-values ignored); the first supported language when the header is absent; null when none is supported.
+ * q-values ignored, `*` any); the first supported language when the header is absent; null when none is supported.
  */
 export function pickLanguage(header: string | undefined): LpfrLanguage | null {
   if (header === undefined || header.trim() === '') return LPFR_LANGUAGES[0];
   for (const part of header.split(/[;,]/)) {
     const tag = part.trim().toLowerCase();
+    // `*` (what fetch sends by default) is any language: the first supported.
+    if (tag === '*') return LPFR_LANGUAGES[0];
     const hit = LPFR_LANGUAGES.find((l) => l.toLowerCase() === tag);
     if (hit) return hit;
   }
@@ -395,8 +400,10 @@ export async function startLpfrSandbox(options: LpfrSandboxOptions = {}): Promis
         const ms = input['ms'];
         if (typeof ms !== 'number' || !(ms > 0) || ms > 600_000)
           return controlReply(res, 400, { message: '{ms: 1..600000} required' });
-        // Answer first: once the listener closes, the next connection is refused.
-        res.once('finish', () => void controls.refuseConnections(ms));
+        // The listener closes now (the next connection is refused); this answer still goes out, then its
+        // connection closes.
+        void controls.refuseConnections(ms, req.socket);
+        res.setHeader('Connection', 'close');
         return controlReply(res, 200, { refusingMs: ms });
       }
       default:
@@ -432,6 +439,8 @@ export async function startLpfrSandbox(options: LpfrSandboxOptions = {}): Promis
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
   let closing = false;
+  /** The pause of refuseConnections, ended early by close(). */
+  let refusing: { timer: NodeJS.Timeout; resolve: () => void } | null = null;
 
   const controls: LpfrControls = {
     setCard(present) {
@@ -448,13 +457,17 @@ export async function startLpfrSandbox(options: LpfrSandboxOptions = {}): Promis
     setPlainErrors(plain) {
       plainErrors = plain;
     },
-    async refuseConnections(ms) {
+    async refuseConnections(ms, except) {
       if (!server.listening) return;
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
-        for (const s of sockets) s.destroy();
+        for (const s of sockets) if (s !== except) s.destroy();
       });
-      await sleep(ms);
+      if (closing) return;
+      await new Promise<void>((resolve) => {
+        refusing = { timer: setTimeout(resolve, ms), resolve };
+      });
+      refusing = null;
       if (!closing) await listen(port);
     },
     ledger() {
@@ -490,6 +503,10 @@ export async function startLpfrSandbox(options: LpfrSandboxOptions = {}): Promis
     controls,
     close() {
       closing = true;
+      if (refusing) {
+        clearTimeout(refusing.timer);
+        refusing.resolve();
+      }
       closed ??= new Promise<void>((resolve) => {
         const done = () => {
           store.close();
