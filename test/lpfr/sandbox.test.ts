@@ -3,7 +3,9 @@
  * signing, counters and invoice numbers, journal, vl payload, PIN and card, restart, faults and the
  * outcome classification the exactly-once integration depends on.
  */
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -382,6 +384,17 @@ describe('L-PFR sandbox: durability and faults', () => {
     expect(stopped.code).toBe('unreachable');
   });
 
+  it('after refusing connections for a while it listens again on the same port; a delay still answers', async () => {
+    const { sandbox, client } = await kit.ready();
+    const refusing = sandbox.controls.refuseConnections(100);
+    expect((await failure(client.attention())).code).toBe('unreachable');
+    await refusing;
+    sandbox.controls.setFaults([{ match: 'POST /api/v3/invoices', action: 'delay', delayMs: 50, times: 1 }]);
+    expect((await client.signInvoice(body(), 'back-1')).invoiceCounter).toBe('1/1ПП');
+    // The card stayed unlocked: the L-PFR itself never stopped.
+    expect(sandbox.controls.state().unlocked).toBe(true);
+  });
+
   it('an unreadable 200 to an invoice is unknown (it may be a signed invoice)', async () => {
     const server = http.createServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
@@ -399,9 +412,19 @@ describe('L-PFR sandbox: durability and faults', () => {
 
   it('`npm run lpfr-sandbox` prints one JSON line with its URL and serves until killed', async () => {
     const dataDir = kit.dir();
+    // Its own tax rates from a file: the production labels, where the demo ones are foreign.
+    const rates = path.join(dataDir, 'rates.json');
+    fs.writeFileSync(
+      rates,
+      JSON.stringify({
+        validFrom: '2023-04-01T00:00:00.000Z',
+        groupId: 8,
+        taxCategories: [{ name: 'О-ПДВ', categoryType: 0, orderId: 1, taxRates: [{ rate: 20, label: 'Ђ' }] }],
+      }),
+    );
     const child = spawn(
       process.execPath,
-      ['electron/lpfr/sandbox/cli.ts', '--port', '0', '--data', dataDir, '--pin', PIN],
+      ['electron/lpfr/sandbox/cli.ts', '--port', '0', '--data', dataDir, '--pin', PIN, '--tax-rates', rates],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
       },
@@ -420,7 +443,10 @@ describe('L-PFR sandbox: durability and faults', () => {
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const client = new LpfrClient({ baseUrl: url });
       await client.enterPin(PIN);
-      expect((await client.signInvoice(body(), 'cli-1')).invoiceCounter).toBe('1/1ПП');
+      expect((await client.signInvoice(body({}, [['Хлеб', 1, 120, 'Ђ']]), 'cli-1')).taxItems).toEqual([
+        { categoryType: 0, label: 'Ђ', amount: 20, rate: 20, categoryName: 'О-ПДВ' },
+      ]);
+      expect((await failure(client.signInvoice(body(), 'cli-2'))).code).toBe('invalid_labels');
       expect(line).not.toContain(PIN);
     } finally {
       const exited = new Promise((r) => child.once('exit', r));

@@ -1,13 +1,17 @@
 /**
  * Standalone L-PFR sandbox: `npm run lpfr-sandbox -- [--port <n>] [--host <ip>] [--data <dir>] [--pin <4 digits>]
- * [--uid <8 chars>]`. Prints exactly one JSON line `{"url":"http://127.0.0.1:<port>"}` to stdout, then serves
- * until SIGTERM or SIGINT. The PIN is never printed.
+ * [--uid <8 chars>] [--tax-rates <group.json>]`. The tax rates file is one group as `GET /status` serves
+ * `currentTaxRates` ({validFrom, groupId, taxCategories}); default: the gateway sandbox's demo group.
+ * Prints exactly one JSON line `{"url":"http://127.0.0.1:<port>"}` to stdout, then serves until SIGTERM or
+ * SIGINT. The PIN is never printed.
  */
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import { TaxGroupSchema } from '../../sandbox/tax-schedule.ts';
 import { startLpfrSandbox, type LpfrSandboxOptions } from './server.ts';
 
 const USAGE =
-  'usage: npm run lpfr-sandbox -- [--port <n>] [--host <ip>] [--data <dir>] [--pin <4 digits>] [--uid <8 chars>]';
+  'usage: npm run lpfr-sandbox -- [--port <n>] [--host <ip>] [--data <dir>] [--pin <4 digits>] [--uid <8 chars>] [--tax-rates <group.json>]';
 
 function fail(message: string): never {
   process.stderr.write(`lpfr-sandbox: ${message}\n${USAGE}\n`);
@@ -23,6 +27,7 @@ function parse() {
         data: { type: 'string' },
         pin: { type: 'string' },
         uid: { type: 'string' },
+        'tax-rates': { type: 'string' },
       },
       strict: true,
     });
@@ -44,6 +49,19 @@ if (values.pin !== undefined) {
 if (values.uid !== undefined) {
   if (!/^[A-Z0-9]{8}$/.test(values.uid)) fail(`invalid --uid ${values.uid} (8 characters A-Z 0-9)`);
   options.uid = values.uid;
+}
+
+if (values['tax-rates'] !== undefined) {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(values['tax-rates'], 'utf8'));
+  } catch (e) {
+    fail(`cannot read --tax-rates ${values['tax-rates']}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const group = TaxGroupSchema.safeParse(raw);
+  if (!group.success)
+    fail(`invalid --tax-rates: ${group.error.issues[0]?.path.join('.') ?? ''} ${group.error.issues[0]?.message ?? ''}`);
+  options.taxRates = group.data;
 }
 
 const sandbox = await startLpfrSandbox(options);

@@ -12,7 +12,7 @@ import { DEMO_TAX_GROUP, type TaxGroup } from '../../sandbox/accounts.ts';
 import { controlCallerOk } from '../../sandbox/server.ts';
 import { GSC, GSC_TEXT, LPFR_LANGUAGES, type LpfrLanguage } from '../protocol.ts';
 import { LpfrStore, type SignedInvoice } from './store.ts';
-import { LpfrRefusal, signInvoice, validateInvoice, type LpfrIdentity } from './sign.ts';
+import { belgradeIso, LpfrRefusal, signInvoice, validateInvoice, type LpfrIdentity } from './sign.ts';
 
 /** Options of {@link startLpfrSandbox}. */
 export interface LpfrSandboxOptions {
@@ -177,7 +177,7 @@ export async function startLpfrSandbox(options: LpfrSandboxOptions = {}): Promis
     body: {
       isPinRequired: !unlocked || !cardPresent,
       auditRequired: auditLocked,
-      sdcDateTime: new Date(now()).toISOString(),
+      sdcDateTime: belgradeIso(now()),
       lastInvoiceNumber: store.lastInvoiceNumber,
       protocolVersion: '3.0',
       secureElementVersion: '3.0',
