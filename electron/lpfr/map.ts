@@ -75,6 +75,11 @@ const INVOICE_TYPE_OF: Readonly<Record<string, LpfrInvoiceType>> = {
   advance: 'Advance',
 };
 
+/** `table[key]` when it is the table's own entry (never `constructor` and the like from the prototype). */
+function own<V>(table: Readonly<Record<string, V>>, key: string): V | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 /** The order as the outbox holds it. */
 export interface LpfrOrder {
   kind: OrderKind;
@@ -147,13 +152,13 @@ export function lpfrTypesOf(order: Pick<LpfrOrder, 'kind' | 'invoiceType'>): {
     case 'copy':
       return { invoiceType: 'Copy', transactionType: 'Sale' };
     case 'sale': {
-      const t = INVOICE_TYPE_OF[order.invoiceType];
+      const t = own(INVOICE_TYPE_OF, order.invoiceType);
       if (!t || t === 'Copy') throw unsupported('invoice_type', `a sale of type ${order.invoiceType}`);
       return { invoiceType: t, transactionType: 'Sale' };
     }
     case 'refund':
     case 'refund_full': {
-      const t = INVOICE_TYPE_OF[order.invoiceType];
+      const t = own(INVOICE_TYPE_OF, order.invoiceType);
       if (t !== 'Normal' && t !== 'Advance' && t !== 'Training')
         throw unsupported('invoice_type', `a refund of type ${order.invoiceType}`);
       return { invoiceType: t, transactionType: 'Refund' };
@@ -203,7 +208,7 @@ export function toLpfrInvoice(order: LpfrOrder, ctx: LpfrMapContext): string {
   const payments = (r.payments ?? []).map((p, i) => {
     if (p.advanceAmount !== undefined && p.advanceAmount !== null && para(p.advanceAmount, 'advanceAmount') !== 0)
       throw new LpfrUnsupportedError('advance_payment', `payments.${i} carries an advanceAmount`);
-    const type = LPFR_PAYMENT_OF[p.type as PaymentType] ?? readEnum(LPFR_PAYMENT_TYPES, p.type);
+    const type = own(LPFR_PAYMENT_OF, p.type) ?? readEnum(LPFR_PAYMENT_TYPES, p.type);
     if (!type) throw new LpfrUnsupportedError('malformed', `payments.${i}.type ${p.type}`);
     return { amount: paraToDecimal(para(p.amount, `payments.${i}.amount`)), paymentType: type };
   });

@@ -181,6 +181,9 @@ describe('toLpfrInvoice', () => {
       'invoice_type',
     );
     expect(reason({ ...base, kind: 'sale', invoiceType: 'normal', request: '{"orderNumber":"x"}' })).toBe('malformed');
+    expect(reason({ ...base, kind: 'sale', invoiceType: 'constructor' })).toBe('invoice_type');
+    const foreignPayment = gatewayBody(LINES, pay).replace('"type":"cash"', '"type":"toString"');
+    expect(reason({ ...base, kind: 'sale', invoiceType: 'normal', request: foreignPayment })).toBe('malformed');
     expect(reason({ ...base, kind: 'sale', invoiceType: 'normal' })).toBe('mapped');
   });
 });
