@@ -1,0 +1,80 @@
+/**
+ * Standalone L-PFR sandbox: `npm run lpfr-sandbox -- [--port <n>] [--host <ip>] [--data <dir>] [--pin <4 digits>]
+ * [--uid <8 chars>] [--tax-rates <group.json>]`. The tax rates file is one group as `GET /status` serves
+ * `currentTaxRates` ({validFrom, groupId, taxCategories}); default: the gateway sandbox's demo group.
+ * Prints exactly one JSON line `{"url":"http://127.0.0.1:<port>"}` to stdout, then serves until SIGTERM or
+ * SIGINT. The PIN is never printed.
+ */
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { TaxGroupSchema } from '../../sandbox/tax-schedule.ts';
+import { startLpfrSandbox, type LpfrSandboxOptions } from './server.ts';
+
+const USAGE =
+  'usage: npm run lpfr-sandbox -- [--port <n>] [--host <ip>] [--data <dir>] [--pin <4 digits>] [--uid <8 chars>] [--tax-rates <group.json>]';
+
+function fail(message: string): never {
+  process.stderr.write(`lpfr-sandbox: ${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function parse() {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string', default: '0' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        pin: { type: 'string' },
+        uid: { type: 'string' },
+        'tax-rates': { type: 'string' },
+      },
+      strict: true,
+    });
+  } catch (e) {
+    return fail(e instanceof Error ? (e.message.split('\n')[0] ?? 'bad arguments') : 'bad arguments');
+  }
+}
+const { values } = parse();
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid --port ${values.port}`);
+const options: LpfrSandboxOptions = { port };
+if (values.host) options.host = values.host;
+if (values.data) options.dataDir = values.data;
+if (values.pin !== undefined) {
+  if (!/^\d{4}$/.test(values.pin)) fail('invalid --pin (4 digits)');
+  options.pin = values.pin;
+}
+if (values.uid !== undefined) {
+  if (!/^[A-Z0-9]{8}$/.test(values.uid)) fail(`invalid --uid ${values.uid} (8 characters A-Z 0-9)`);
+  options.uid = values.uid;
+}
+
+if (values['tax-rates'] !== undefined) {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(values['tax-rates'], 'utf8'));
+  } catch (e) {
+    fail(`cannot read --tax-rates ${values['tax-rates']}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const group = TaxGroupSchema.safeParse(raw);
+  if (!group.success)
+    fail(`invalid --tax-rates: ${group.error.issues[0]?.path.join('.') ?? ''} ${group.error.issues[0]?.message ?? ''}`);
+  options.taxRates = group.data;
+}
+
+const sandbox = await startLpfrSandbox(options);
+process.stdout.write(`${JSON.stringify({ url: sandbox.url })}\n`);
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  sandbox.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
