@@ -16,7 +16,8 @@ import { OrderStore } from './orders/store.ts';
 import { SalesService } from './sales/service.ts';
 import { TaxRatesCache, startTaxRates } from './sales/tax-rates.ts';
 import { Settings } from './settings/settings.ts';
-import { createFileSecretStore, type SecretStore } from './settings/secrets.ts';
+import { createFileSecretStore, LPFR_PIN_SECRET, type SecretStore } from './settings/secrets.ts';
+import { createLpfrControl } from './lpfr/setup.ts';
 import { applyPendingRestore } from './db/backup.ts';
 import { startMaintenance, type MaintenanceOptions } from './db/maintenance.ts';
 import { startReportDays } from './manager/report-days.ts';
@@ -68,6 +69,8 @@ export interface CoreOptions {
   engine?: Partial<EngineOptions>;
   /** Where the API key lives: safeStorage in Electron; by default KASA_API_KEY or a 0600 file. */
   secrets?: SecretStore;
+  /** Where the L-PFR's PIN lives: safeStorage in Electron; by default KASA_LPFR_PIN or a 0600 file. */
+  lpfrSecrets?: SecretStore;
   /** Background integrity check and backup tuning (tests: a deliberately slow check). */
   maintenance?: Partial<MaintenanceOptions>;
 }
@@ -190,9 +193,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     log: (l) => logger.warn(l),
   });
 
+  // The shop's local fiscal processor, when one is set up: the engine's second processor (docs/lpfr.md).
+  const lpfr = createLpfrControl({
+    settings,
+    env,
+    secrets: options.lpfrSecrets ?? createFileSecretStore(env, options.dataDir, LPFR_PIN_SECRET),
+    store,
+    log: (line) => logger.info(line),
+  });
   const engine = new SyncEngine({
     store,
     client: () => client,
+    lpfr: () => lpfr.route(),
     now,
     options: {
       concurrency: settings.number('syncConcurrency', 4),
@@ -328,7 +340,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       discountLimitPercent: settings.number('discountLimitPercent', 10),
       claimDiscountApproval: (line) => discountApprovals.claim(line, sessions.current?.id ?? null),
       unfiscalizedTooLong: () => {
-        if (engine.reachable) return null;
+        if (engine.fiscalNow) return null;
         const hours = settings.number('unfiscalizedCashLimitHours', UNFISCALIZED_CASH_LIMIT_HOURS);
         const oldest = store.counts().oldestQueuedAt;
         return oldest !== null && now() - Date.parse(oldest) > hours * 3_600_000 ? hours : null;
@@ -387,7 +399,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     copiesHandlers(manager.orders, staff),
     emailsHandlers(manager.emails),
     archiveHandlers(manager.archive),
-    settingsHandlers({ settings, taxRates, gateway, secrets, staff }),
+    settingsHandlers({
+      settings,
+      taxRates,
+      gateway,
+      secrets,
+      staff,
+      lpfr: { control: lpfr, state: () => engine.status().lpfr ?? null, changed: () => engine.lpfrChanged() },
+    }),
     reportsHandlers({ db, taxRates, printer, staff, now }),
     shiftsHandlers(shifts, {
       printer,

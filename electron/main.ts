@@ -25,7 +25,7 @@ import { createCore, type Core } from './core.ts';
 import { defaultDataDir } from '../shared/node/data-dir.ts';
 import { EVENT_CHANNEL, registerCommands } from './ipc.ts';
 import { createLogger, type Logger } from './log/logger.ts';
-import { createSafeStorageSecretStore } from './settings/secrets.ts';
+import { createSafeStorageSecretStore, LPFR_PIN_SECRET } from './settings/secrets.ts';
 import {
   APP_SCHEME,
   APP_START_URL,
@@ -176,7 +176,8 @@ async function start(): Promise<void> {
   if (key) logger.redact(key);
 
   // The core applies a pending restore, runs quick_check and takes the day's backup.
-  core = await createCore({ dataDir, env: process.env, transport: 'electron', logger, secrets });
+  const lpfrSecrets = createSafeStorageSecretStore(safeStorage, dataDir, { env: process.env, spec: LPFR_PIN_SECRET });
+  core = await createCore({ dataDir, env: process.env, transport: 'electron', logger, secrets, lpfrSecrets });
   registerCommands(ipcMain, core);
 
   const win = openMainWindow(dataDir);

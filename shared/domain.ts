@@ -37,6 +37,22 @@ export type OrderState = 'queued' | 'fiscalized' | 'needs_attention';
 /** What kind of gateway request an order becomes. */
 export type OrderKind = 'sale' | 'refund' | 'refund_full' | 'finalize' | 'copy';
 
+/**
+ * Which fiscal processor signs an order (docs/lpfr.md): the Fiscal Receipt Gateway (a V-PFR in the cloud)
+ * or the shop's local processor (L-PFR) on its LAN.
+ */
+export type Processor = 'gateway' | 'lpfr';
+
+/**
+ * True for an invoice number signed on an L-PFR: `requestedBy-signedBy-counter` where the same smart card
+ * requested and signed, so both parts are equal. A V-PFR signs with its own UID, which differs
+ * (../shared/spec/lpfr-api-notes.md, section 5).
+ */
+export function isLpfrInvoiceNumber(invoiceNumber: string): boolean {
+  const [requestedBy, signedBy, counter] = invoiceNumber.split('-');
+  return requestedBy !== undefined && requestedBy.length > 0 && requestedBy === signedBy && counter !== undefined;
+}
+
 export interface OrderLine {
   name: string;
   quantityMilli: Milli;
@@ -107,6 +123,8 @@ export interface OrderView {
   referencedOrderId?: number;
   referentDocumentNumber?: string;
   receipt?: ReceiptView;
+  /** Which fiscal processor signed it: the gateway, or the shop's L-PFR (set once fiscalized). */
+  processor?: Processor;
   /** For finalize: the advance refund receipt the gateway issued first. */
   extraReceipts?: ReceiptView[];
   lastError?: GatewayErrorView;
@@ -143,7 +161,25 @@ export interface SyncStatus {
   clockDriftMs?: number | null;
   /** Set (localized) when |clockDriftMs| exceeds the `clockDriftMaxMs` setting (default 5 minutes). */
   clockWarning?: string | null;
+  /** The shop's local fiscal processor: null when none is set up (docs/lpfr.md). */
+  lpfr?: LpfrState | null;
 }
+
+/**
+ * How the shop's L-PFR is, as the engine last found it: `ready` signs now; the others say why not (it does not
+ * answer; its card is out; it waits for the PIN; it refused the stored PIN; the card is locked after wrong PINs;
+ * the secure element waits for an audit; any other refusal). `unknown`: not asked yet.
+ */
+export type LpfrState =
+  | 'unknown'
+  | 'ready'
+  | 'unreachable'
+  | 'card_absent'
+  | 'pin_required'
+  | 'pin_wrong'
+  | 'card_locked'
+  | 'audit_locked'
+  | 'error';
 
 export interface TaxLabel {
   label: string;

@@ -152,6 +152,13 @@ const SR_CYRL = {
   reissue_unconfirmed:
     'Није потврђено да рачун под бројем {order} припада другој продаји ({reason}). Нови рачун се не издаје док упит и архива фискалног сервиса то не потврде; покушајте поново кад сервис буде доступан.',
   held_gone: 'Ови задржани послови су већ одштампани или одбачени. Освежите списак.',
+  lpfr_unreachable: 'Локални ПФР се не јавља на тој адреси: проверите адресу и да ли је уређај укључен.',
+  lpfr_card_absent: 'У локалном ПФР-у нема паметне картице: уметните картицу безбедносног елемента.',
+  lpfr_pin_format: 'ПИН безбедносног елемента има тачно 4 цифре.',
+  lpfr_pin_wrong: 'Погрешан ПИН безбедносног елемента. После 5 погрешних покушаја картица се трајно закључава.',
+  lpfr_pin_needed: 'Картица у локалном ПФР-у тражи ПИН: унесите ПИН безбедносног елемента.',
+  lpfr_card_locked: 'Картица безбедносног елемента је закључана после погрешних ПИН-ова и враћа се Пореској управи.',
+  lpfr_refused: 'Локални ПФР не може сада да потписује рачуне: {reason}.',
 };
 
 const SR_LATN: Shape<typeof SR_CYRL> = {
@@ -301,6 +308,13 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   reissue_unconfirmed:
     'Nije potvrđeno da račun pod brojem {order} pripada drugoj prodaji ({reason}). Novi račun se ne izdaje dok upit i arhiva fiskalnog servisa to ne potvrde; pokušajte ponovo kad servis bude dostupan.',
   held_gone: 'Ovi zadržani poslovi su već odštampani ili odbačeni. Osvežite spisak.',
+  lpfr_unreachable: 'Lokalni PFR se ne javlja na toj adresi: proverite adresu i da li je uređaj uključen.',
+  lpfr_card_absent: 'U lokalnom PFR-u nema pametne kartice: umetnite karticu bezbednosnog elementa.',
+  lpfr_pin_format: 'PIN bezbednosnog elementa ima tačno 4 cifre.',
+  lpfr_pin_wrong: 'Pogrešan PIN bezbednosnog elementa. Posle 5 pogrešnih pokušaja kartica se trajno zaključava.',
+  lpfr_pin_needed: 'Kartica u lokalnom PFR-u traži PIN: unesite PIN bezbednosnog elementa.',
+  lpfr_card_locked: 'Kartica bezbednosnog elementa je zaključana posle pogrešnih PIN-ova i vraća se Poreskoj upravi.',
+  lpfr_refused: 'Lokalni PFR ne može sada da potpisuje račune: {reason}.',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -454,6 +468,13 @@ const EN: Shape<typeof SR_CYRL> = {
   reissue_unconfirmed:
     'It is not confirmed that the receipt under number {order} belongs to another sale ({reason}). No new receipt is issued until the fiscal service’s lookup and archive confirm it; try again when the service is reachable.',
   held_gone: 'These held jobs were already printed or dropped. Refresh the list.',
+  lpfr_unreachable: 'The local fiscal processor does not answer at that address: check the address and that it is on.',
+  lpfr_card_absent: 'The local fiscal processor has no smart card: insert the secure element card.',
+  lpfr_pin_format: 'The secure element PIN has exactly 4 digits.',
+  lpfr_pin_wrong: 'Wrong secure element PIN. After 5 wrong tries the card is locked for good.',
+  lpfr_pin_needed: 'The card in the local fiscal processor asks for its PIN: enter the secure element PIN.',
+  lpfr_card_locked: 'The secure element card is locked after wrong PINs and goes back to the Tax Administration.',
+  lpfr_refused: 'The local fiscal processor cannot sign receipts now: {reason}.',
 };
 
 /** The core's messages: `{field}` names the input field, other placeholders as each text says. */

@@ -17,6 +17,7 @@ import type {
   ReceiptView,
   TransactionType,
 } from '../../shared/domain.ts';
+import { isLpfrInvoiceNumber, type Processor } from '../../shared/domain.ts';
 import { toPara } from '../../shared/money.ts';
 import { RECEIPT_MISMATCH, checkReceipt, type Mismatch } from '../outbox/verify.ts';
 import { failedLookups, parkedByReconcileLimit } from '../outbox/reconcile-budget.ts';
@@ -70,7 +71,24 @@ export interface OrderRow {
   extra_receipts: string | null;
   last_error: string | null;
   fiscalized_at: string | null;
+  /** Which processor signed it (null until fiscalized). */
+  processor: Processor | null;
 }
+
+/**
+ * One attempt's kind: `single`/`bulk` send to the gateway, `lookup` asks the gateway what became of an order,
+ * `lpfr` signs at the L-PFR, `lpfr_lookup` asks the L-PFR by RequestId.
+ */
+export type AttemptMode = 'single' | 'bulk' | 'lookup' | 'lpfr' | 'lpfr_lookup';
+
+/** Whose queue `due` reads: the gateway's, the orders pinned to the L-PFR, or every order the L-PFR may sign. */
+export type DueLane = 'gateway' | 'lpfr_pinned' | 'lpfr_any';
+
+const LANE_FILTER: Record<DueLane, string> = {
+  gateway: `(b.route IS NULL OR b.route = 'gateway')`,
+  lpfr_pinned: `b.route = 'lpfr'`,
+  lpfr_any: `(b.route IS NULL OR b.route = 'lpfr')`,
+};
 
 export interface OutboxRow {
   order_id: number;
@@ -78,6 +96,8 @@ export interface OutboxRow {
   tries: number;
   first_attempt_at: number | null;
   unknown: number;
+  /** The one processor the order may go to from now on; null: either (migration 019). */
+  route: Processor | null;
 }
 
 /** How many rows past the asked page a list or search counts at most, so its cost never grows with history. */
@@ -146,12 +166,14 @@ export class OrderStore {
       ),
       fiscalize: db.prepare(
         `UPDATE orders SET state = 'fiscalized', invoice_number = @invoiceNumber, sdc_date_time = @sdc,
-           receipt = @receipt, extra_receipts = @extra, fiscalized_at = @at, last_error = NULL
+           receipt = @receipt, extra_receipts = @extra, fiscalized_at = @at, last_error = NULL, processor = @processor
          WHERE id = @id AND state = @from`,
       ),
       deleteOutbox: db.prepare('DELETE FROM outbox WHERE order_id = ?'),
       park: db.prepare(`UPDATE orders SET state = 'needs_attention', last_error = ? WHERE id = ? AND state = 'queued'`),
       reschedule: db.prepare('UPDATE outbox SET due_at = ?, unknown = ? WHERE order_id = ?'),
+      pinRoute: db.prepare('UPDATE outbox SET route = ? WHERE order_id = ?'),
+      lpfrAttempt: db.prepare('UPDATE outbox SET tries = tries + 1 WHERE order_id = ?'),
       setError: db.prepare('UPDATE orders SET last_error = ? WHERE id = ?'),
     };
   }
@@ -181,6 +203,7 @@ export class OrderStore {
       });
       const orderId = Number(info.lastInsertRowid);
       this.#stmts.insertOutbox.run(orderId, dueAt);
+      this.#routeByReference(orderId);
       return { orderId, orderNumber: o.orderNumber };
     });
   }
@@ -211,13 +234,84 @@ export class OrderStore {
   }
 
   /** Journals the start of attempts (before the request leaves); returns attempt ids in order. */
-  startAttempts(orderIds: readonly number[], mode: 'single' | 'bulk' | 'lookup', at: number): number[] {
+  startAttempts(orderIds: readonly number[], mode: AttemptMode, at: number): number[] {
     return this.#db.transaction(() =>
       orderIds.map((id) => {
-        if (mode !== 'lookup') this.#stmts.firstAttempt.run(at, id);
+        // From here on the order may be signed at this processor: it is pinned to it (migration 019) in the
+        // same transaction, so a crash never leaves an attempt whose processor the order could leave.
+        if (mode === 'single' || mode === 'bulk') {
+          this.#stmts.firstAttempt.run(at, id);
+          this.#stmts.pinRoute.run('gateway', id);
+        } else if (mode === 'lpfr') {
+          this.#stmts.lpfrAttempt.run(id);
+          this.#stmts.pinRoute.run('lpfr', id);
+        }
         return Number(this.#stmts.startAttempt.run(id, mode, at).lastInsertRowid);
       }),
     )();
+  }
+
+  /**
+   * The L-PFR answered that it did not sign the order (a definite refusal: card out, PIN, a label it does not
+   * have), or its own look-up found no invoice for the order's RequestId. Nothing of this order exists at the
+   * L-PFR, so the order is free for either processor again, unless it refunds or copies an L-PFR receipt.
+   */
+  lpfrNotSigned(
+    orderId: number,
+    attemptId: number,
+    at: number,
+    outcome: 'not_signed' | 'not_issued',
+    dueAt: number,
+    error?: GatewayErrorView,
+  ): void {
+    this.#db.transaction(() => {
+      this.finishAttempt(attemptId, at, outcome, { code: error?.code, message: error?.message });
+      // The L-PFR's own look-up says it never signed the order: its earlier attempts' outcome is known now.
+      if (outcome === 'not_issued')
+        this.#db
+          .prepare(
+            "UPDATE attempts SET outcome = 'not_issued' WHERE order_id = ? AND mode = 'lpfr' AND outcome = 'unknown'",
+          )
+          .run(orderId);
+      this.#db
+        .prepare('UPDATE outbox SET route = NULL, unknown = 0, due_at = ? WHERE order_id = ?')
+        .run(dueAt, orderId);
+      this.#routeByReference(orderId);
+      if (error) this.#stmts.setError.run(JSON.stringify(error), orderId);
+    })();
+  }
+
+  /**
+   * A refund or copy of an L-PFR receipt is signed on the L-PFR too (docs/lpfr.md, "Routing"): the gateway knows
+   * only the receipts it signed. The original is this till's order (by dependency or invoice number), else its
+   * number tells (isLpfrInvoiceNumber: a receipt of another till, found through the hub).
+   */
+  #routeByReference(orderId: number): void {
+    // An order once sent to the gateway stays with it (its look-up decides what became of it); one whose
+    // L-PFR attempt has no known outcome stays with the L-PFR until its look-up by RequestId answers.
+    const history = this.#db
+      .prepare<[number], { gateway: number; lpfr: number }>(
+        `SELECT count(*) FILTER (WHERE mode IN ('single', 'bulk')) AS gateway,
+                count(*) FILTER (WHERE mode = 'lpfr' AND (outcome IS NULL OR outcome = 'unknown')) AS lpfr
+           FROM attempts WHERE order_id = ?`,
+      )
+      .get(orderId);
+    if (history && history.gateway > 0) return void this.#stmts.pinRoute.run('gateway', orderId);
+    if (history && history.lpfr > 0) return void this.#stmts.pinRoute.run('lpfr', orderId);
+    const row = this.get(orderId);
+    if (!row || (row.kind === 'sale' && row.invoice_type !== 'copy') || row.kind === 'finalize') return;
+    let processor: Processor | null = null;
+    if (row.depends_on !== null) processor = this.get(row.depends_on)?.processor ?? null;
+    else if (row.request) {
+      const ref = (JSON.parse(row.request) as { referentDocumentNumber?: unknown }).referentDocumentNumber;
+      if (typeof ref === 'string' && ref) {
+        const original = this.#db
+          .prepare<[string], { processor: Processor | null }>('SELECT processor FROM orders WHERE invoice_number = ?')
+          .get(ref);
+        processor = original?.processor ?? (isLpfrInvoiceNumber(ref) ? 'lpfr' : null);
+      }
+    }
+    if (processor === 'lpfr') this.#stmts.pinRoute.run('lpfr', orderId);
   }
 
   finishAttempt(
@@ -256,7 +350,7 @@ export class OrderStore {
     at: number,
     attempt?: { id: number; correlationId?: string; status?: number },
     extra: IssuedReceipt[] = [],
-    opts: { confirmed?: boolean; from?: 'queued' | 'needs_attention' } = {},
+    opts: { confirmed?: boolean; from?: 'queued' | 'needs_attention'; processor?: Processor } = {},
   ): 'fiscalized' | 'needs_attention' | null {
     const from = opts.from ?? 'queued';
     return this.#db.transaction(() => {
@@ -322,6 +416,7 @@ export class OrderStore {
         receipt: JSON.stringify(receipt),
         extra: extra.length ? JSON.stringify(extra) : null,
         at: new Date(at).toISOString(),
+        processor: opts.processor ?? 'gateway',
       }).changes;
       this.#stmts.deleteOutbox.run(orderId);
       if (changed && check.notes.length > 0)
@@ -432,6 +527,7 @@ export class OrderStore {
       // Parked with an unknown outcome (look-up budget spent): looked up again first, never resent blindly.
       if (parkedByReconcileLimit(row.last_error))
         this.#db.prepare('UPDATE outbox SET first_attempt_at = 0 WHERE order_id = ?').run(orderId);
+      this.#routeByReference(orderId);
     })();
   }
 
@@ -500,6 +596,7 @@ export class OrderStore {
           'INSERT INTO outbox (order_id, due_at) VALUES (?, ?) ON CONFLICT(order_id) DO UPDATE SET due_at = excluded.due_at, tries = 0, first_attempt_at = NULL, unknown = 0',
         )
         .run(orderId, dueAt);
+      this.#routeByReference(orderId);
       return { from: row.order_number, to };
     })();
   }
@@ -520,25 +617,28 @@ export class OrderStore {
         body['referentDocumentDt'] = receipt.sdcDateTime;
       }
       this.#db.prepare('UPDATE orders SET request = ? WHERE id = ?').run(JSON.stringify(body), dep.id);
+      this.#routeByReference(dep.id);
     }
   }
 
   /** Orders whose outbox row is due, oldest first; only those with a frozen body. */
-  due(now: number, limit: number, exclude: ReadonlySet<number>): (OrderRow & OutboxRow)[] {
+  due(now: number, limit: number, exclude: ReadonlySet<number>, lane: DueLane = 'gateway'): (OrderRow & OutboxRow)[] {
+    const route = LANE_FILTER[lane];
     const rows = this.#db
       .prepare<[number, number], OrderRow & OutboxRow>(
-        `SELECT o.*, b.due_at, b.tries, b.first_attempt_at, b.unknown FROM outbox b JOIN orders o ON o.id = b.order_id
-         WHERE b.due_at <= ? AND o.request IS NOT NULL ORDER BY b.due_at, b.order_id LIMIT ?`,
+        `SELECT o.*, b.due_at, b.tries, b.first_attempt_at, b.unknown, b.route FROM outbox b JOIN orders o ON o.id = b.order_id
+         WHERE b.due_at <= ? AND o.request IS NOT NULL AND ${route} ORDER BY b.due_at, b.order_id LIMIT ?`,
       )
       .all(now, limit + exclude.size);
     return rows.filter((r) => !exclude.has(r.id)).slice(0, limit);
   }
 
   /** The earliest due time among sendable outbox rows, or null. */
-  nextDue(): number | null {
+  nextDue(lane?: DueLane): number | null {
+    const route = lane === undefined ? '' : `AND ${LANE_FILTER[lane]}`;
     const row = this.#db
       .prepare<[], { t: number | null }>(
-        'SELECT min(b.due_at) AS t FROM outbox b JOIN orders o ON o.id = b.order_id WHERE o.request IS NOT NULL',
+        `SELECT min(b.due_at) AS t FROM outbox b JOIN orders o ON o.id = b.order_id WHERE o.request IS NOT NULL ${route}`,
       )
       .get();
     return row?.t ?? null;
@@ -621,6 +721,7 @@ export class OrderStore {
       ...(row.depends_on ? { referencedOrderId: row.depends_on } : {}),
       ...(referentDocumentNumber ? { referentDocumentNumber } : {}),
       ...(receipt ? { receipt } : {}),
+      ...(row.processor ? { processor: row.processor } : {}),
       ...(extra ? { extraReceipts: extra } : {}),
       ...(row.last_error ? { lastError: JSON.parse(row.last_error) as GatewayErrorView } : {}),
       ...(data.receiptCheck ? { receiptCheck: data.receiptCheck } : {}),

@@ -9,13 +9,19 @@
  *   full jitter; auth pauses the engine; rejections park the order in needs_attention.
  * - A backlog drains through the bulk endpoint (30 per request, one bulk at a time, 429 = wait) while a
  *   few single sends run beside it.
+ * - The L-PFR lane (docs/lpfr.md, "Routing"): while the gateway is unreachable, orders never sent to it are
+ *   signed on the shop's local processor at once. Each order is pinned to the processor of its first attempt
+ *   that may have signed it (OrderStore.startAttempts, in the attempt's own transaction): an order whose gateway
+ *   outcome is unknown stays with the gateway, one whose L-PFR outcome is unknown stays with the L-PFR until its
+ *   look-up by RequestId answers. So no order is ever signed by both.
  */
 import { GatewayError, classify } from '../gateway/errors.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { IssuedReceiptSchema, type IssuedReceipt } from '../gateway/types.ts';
 import type { BulkFailure } from '../gateway/normalize.ts';
-import type { OrderRow, OrderStore, OutboxRow } from '../orders/store.ts';
-import type { GatewayErrorView, SyncStatus } from '../../shared/domain.ts';
+import type { DueLane, OrderRow, OrderStore, OutboxRow } from '../orders/store.ts';
+import type { GatewayErrorView, LpfrState, SyncStatus } from '../../shared/domain.ts';
+import { LpfrFailure, type LpfrPort } from './lpfr-port.ts';
 import { message } from '../../shared/messages.ts';
 import { DEFAULT_MAX_LOOKUP_TRIES, reconcileLimitView } from './reconcile-budget.ts';
 import { resolveLookupHit } from './chain.ts';
@@ -47,6 +53,8 @@ export interface EngineOptions {
    * online chip turns red within this time of an outage, not at the next failed sale. 0: never. Default 10 s.
    */
   idleProbeMs: number;
+  /** How often the L-PFR's state is asked while nothing waits for it (status bar, checkout). Default 10 s. */
+  lpfrProbeMs: number;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
@@ -61,12 +69,15 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   requestTimeoutMs: 20_000,
   maxLookupTries: DEFAULT_MAX_LOOKUP_TRIES,
   idleProbeMs: 10_000,
+  lpfrProbeMs: 10_000,
 };
 
 export interface EngineDeps {
   store: OrderStore;
   /** The client to use now (it changes when the API key or URL changes); null = not configured. */
   client: () => GatewayClient | null;
+  /** The shop's local fiscal processor, when one is set up (electron/lpfr/route.ts); null = none. */
+  lpfr?: () => LpfrPort | null;
   now?: () => number;
   random?: () => number;
   options?: Partial<EngineOptions>;
@@ -113,6 +124,9 @@ export class SyncEngine {
   #passInFlight: Promise<void> | null = null;
   #stopping = false;
   #statusTimer: NodeJS.Timeout | null = null;
+  /** The L-PFR as last found (null: none set up) and when it was last asked. */
+  #lpfrState: LpfrState | null = null;
+  #lpfrCheckedAt = Number.NEGATIVE_INFINITY;
 
   constructor(deps: EngineDeps) {
     this.#deps = deps;
@@ -174,6 +188,13 @@ export class SyncEngine {
     this.kick();
   }
 
+  /** The L-PFR was set up, changed or removed: it is asked again at once. */
+  lpfrChanged(): void {
+    this.#lpfrCheckedAt = Number.NEGATIVE_INFINITY;
+    this.#setLpfrState(this.#deps.lpfr?.() ? 'unknown' : null);
+    this.kick();
+  }
+
   /**
    * A person asked to sync now: lift an auth pause, probe at once, and make every waiting order due now
    * (backoff forgotten). Safe: orders past the dedupe margin still go through lookup first.
@@ -186,6 +207,14 @@ export class SyncEngine {
   /** True when the engine believes it can reach the gateway now (not offline, not paused). */
   get reachable(): boolean {
     return this.#online && !this.#paused;
+  }
+
+  /**
+   * True when a sale made now is expected to be fiscalized at once: by the gateway, or, while the gateway is
+   * unreachable, by a ready L-PFR. A checkout waits for its receipt only then.
+   */
+  get fiscalNow(): boolean {
+    return this.reachable || (!this.#online && this.#lpfrState === 'ready');
   }
 
   /** Resolves when the order leaves `queued` or after `ms`. */
@@ -218,6 +247,7 @@ export class SyncEngine {
       lastError: this.#lastError,
       clockDriftMs: this.#clockDriftMs,
       clockWarning: this.#clockWarning(),
+      lpfr: this.#lpfrState,
     };
   }
 
@@ -262,16 +292,39 @@ export class SyncEngine {
     const now = this.#now();
     let wait = 60_000;
     if (this.#paused) wait = 60_000;
-    else if (!this.#online) wait = Math.max(0, this.#nextProbeAt - now);
-    else {
+    else if (!this.#online) {
+      wait = Math.max(0, this.#nextProbeAt - now);
+      if (this.#lpfrState === 'ready') {
+        const next = this.#store.nextDue('lpfr_any');
+        if (next !== null) wait = Math.min(wait, Math.max(0, next - now));
+      }
+    } else {
       const next = this.#store.nextDue();
       if (next !== null) wait = Math.max(0, next - now);
       if (this.options.idleProbeMs > 0) wait = Math.min(wait, this.#lastContactAt + this.options.idleProbeMs - now);
     }
+    if (this.#deps.lpfr?.()) {
+      wait = Math.min(wait, Math.max(0, this.#lpfrCheckedAt + this.options.lpfrProbeMs - now));
+      const pinned = this.#store.nextDue('lpfr_pinned');
+      if (pinned !== null && this.#lpfrState === 'ready') wait = Math.min(wait, Math.max(0, pinned - now));
+    }
     return Math.max(Math.min(wait, 60_000), 5);
   }
 
+  /**
+   * The gateway first; then the L-PFR: every order it may sign while the gateway is unreachable, else only the
+   * orders pinned to it (an outcome to look up, a refund of its own receipt).
+   */
   async #pass(): Promise<void> {
+    // Known offline: the L-PFR signs new sales before the gateway is probed (a probe may take seconds).
+    if (!this.#online) await this.#lpfrPass('lpfr_any');
+    if (this.#stopping) return;
+    await this.#gatewayPass();
+    if (this.#stopping) return;
+    await this.#lpfrPass(!this.#online ? 'lpfr_any' : 'lpfr_pinned');
+  }
+
+  async #gatewayPass(): Promise<void> {
     const client = this.#client();
     if (!client || this.#paused) return;
     if (!this.#online) {
@@ -683,7 +736,140 @@ export class SyncEngine {
       this.#log(`gateway unreachable: ${err.message}`);
       this.#emitStatus();
     }
-    this.#releaseWaiters();
+    // With a ready L-PFR, waiting checkouts are signed there in this same pass (#lpfrPass).
+    if (this.#lpfrState !== 'ready') this.#releaseWaiters();
+  }
+
+  /**
+   * The L-PFR lane. Orders are signed one at a time (the L-PFR has one secure element); the lane stops at the
+   * first failure that concerns the L-PFR itself. Its state is asked when something waits for it, else every
+   * `lpfrProbeMs`, so the status bar and the checkout know whether a sale now gets a fiscal receipt.
+   */
+  async #lpfrPass(lane: DueLane): Promise<void> {
+    const port = this.#deps.lpfr?.() ?? null;
+    if (!port) {
+      if (this.#lpfrState !== null) this.#setLpfrState(null);
+      return;
+    }
+    const due = this.#store.due(this.#now(), 500, this.#claimed, lane).filter((d) => port.accepts(d));
+    // Asked again when its last answer is older than lpfrProbeMs, or when it was not ready and work waits.
+    // A ready L-PFR is not asked before each sale: a failed signing says at once what changed.
+    const fresh = this.#now() - this.#lpfrCheckedAt < this.options.lpfrProbeMs;
+    const ask = !fresh || (due.length > 0 && this.#lpfrState !== 'ready');
+    if (!ask && due.length === 0) return;
+    if (ask) {
+      this.#lpfrCheckedAt = this.#now();
+      let state: LpfrState;
+      try {
+        state = await port.readiness();
+      } catch (err) {
+        this.#log(`L-PFR state unknown: ${err instanceof Error ? err.message : String(err)}`);
+        state = 'unreachable';
+      }
+      this.#setLpfrState(state);
+    }
+    if (this.#lpfrState !== 'ready') {
+      if (lane === 'lpfr_any') this.#releaseWaiters();
+      return;
+    }
+    for (const d of due) {
+      if (this.#stopping) return;
+      // The gateway came back while this lane ran: orders not yet pinned go to the gateway.
+      if (lane === 'lpfr_any' && this.#online && d.route === null) continue;
+      this.#claimed.add(d.id);
+      try {
+        let go = d.route === 'lpfr' && d.unknown !== 0 ? await this.#lpfrLookUp(port, d) : 'sign';
+        if (go === 'sign' && (d.route === 'lpfr' || lane === 'lpfr_any')) go = await this.#lpfrSign(port, d);
+        if (go === 'stop') return;
+      } finally {
+        this.#claimed.delete(d.id);
+      }
+    }
+  }
+
+  /** Signs one order on the L-PFR; 'stop' when the L-PFR can sign nothing more now. */
+  async #lpfrSign(port: LpfrPort, d: Due): Promise<'next' | 'stop'> {
+    const [attemptId] = this.#store.startAttempts([d.id], 'lpfr', this.#now());
+    if (attemptId === undefined) return 'next';
+    try {
+      const receipt = await port.sign(d);
+      const state = this.#store.markFiscalized(d.id, receipt, this.#now(), { id: attemptId, status: 200 }, [], {
+        confirmed: true,
+        processor: 'lpfr',
+      });
+      if (state) this.#notify(d, state);
+      return 'next';
+    } catch (err) {
+      return this.#lpfrFailed(d, err, attemptId);
+    }
+  }
+
+  /**
+   * Asks the L-PFR what became of an order whose signing has no known outcome. Signed: settled with that
+   * invoice. Never signed: free again ('sign' lets the lane sign it now if it may).
+   */
+  async #lpfrLookUp(port: LpfrPort, d: Due): Promise<'sign' | 'next' | 'stop'> {
+    const [attemptId] = this.#store.startAttempts([d.id], 'lpfr_lookup', this.#now());
+    if (attemptId === undefined) return 'next';
+    try {
+      const found = await port.find(d);
+      const now = this.#now();
+      if (found) {
+        const state = this.#store.markFiscalized(d.id, found, now, { id: attemptId, status: 200 }, [], {
+          confirmed: true,
+          processor: 'lpfr',
+        });
+        if (state) this.#notify(d, state);
+        return 'next';
+      }
+      this.#store.lpfrNotSigned(d.id, attemptId, now, 'not_issued', now);
+      const fresh = this.#store.outbox(d.id);
+      if (!fresh) return 'next';
+      d.route = fresh.route;
+      d.unknown = 0;
+      return 'sign';
+    } catch (err) {
+      return this.#lpfrFailed(d, err, attemptId);
+    }
+  }
+
+  #lpfrFailed(d: Due, err: unknown, attemptId: number): 'next' | 'stop' {
+    const now = this.#now();
+    const f =
+      err instanceof LpfrFailure
+        ? err
+        : new LpfrFailure({
+            outcome: 'unknown',
+            code: 'unknown',
+            state: 'error',
+            message: err instanceof Error ? err.message : String(err),
+          });
+    const view: GatewayErrorView = { status: null, code: `LPFR_${f.code}`, message: f.message };
+    if (f.outcome === 'unknown') {
+      // It may be signed: the order stays with the L-PFR and is looked up there (never sent to the gateway).
+      this.#store.reschedule(d.id, now + this.#backoff(d.tries), 'unknown', now, attemptId, view);
+      this.#setLpfrState(f.state ?? 'unreachable');
+      this.#log(`order ${d.order_number}: L-PFR outcome unknown: ${f.message}`);
+      return 'stop';
+    }
+    // Not signed: free for either processor again; an order the L-PFR refuses waits before it is offered again.
+    this.#store.lpfrNotSigned(d.id, attemptId, now, 'not_signed', f.state ? now : now + this.#backoff(d.tries), view);
+    if (f.state) {
+      this.#setLpfrState(f.state);
+      return 'stop';
+    }
+    this.#log(`order ${d.order_number}: the L-PFR refused it: ${f.message}`);
+    return 'next';
+  }
+
+  #setLpfrState(state: LpfrState | null): void {
+    if (state === this.#lpfrState) return;
+    const was = this.#lpfrState;
+    this.#lpfrState = state;
+    if (state !== null) this.#log(`L-PFR: ${state}`);
+    // Checkouts waiting while the gateway is away get their answer now: nothing signs their order.
+    if (was === 'ready' && !this.#online) this.#releaseWaiters();
+    this.#emitStatus();
   }
 
   /** Nobody waits on a gateway that is unreachable or refuses the key: checkouts answer `queued` now. */

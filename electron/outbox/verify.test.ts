@@ -32,6 +32,7 @@ const row = (over: Partial<OrderRow> = {}): OrderRow => ({
   extra_receipts: null,
   last_error: null,
   fiscalized_at: null,
+  processor: null,
   ...over,
 });
 

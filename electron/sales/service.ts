@@ -94,10 +94,10 @@ export class SalesService {
       };
     }, now);
     engine.kick();
-    // Known offline or paused (or no online budget): answer at once; the cashier never waits on a network
-    // that is not there. Nothing ran since the commit, so the order is as captured: no need to read it back.
+    // Known offline with no ready L-PFR, or paused (or no online budget): answer at once; the cashier never waits on
+    // a network that is not there. Nothing ran since the commit, so the order is as captured: no need to read it back.
     const budgetMs = this.#deps.onlineBudgetMs();
-    if (!engine.reachable || budgetMs <= 0) {
+    if (!engine.fiscalNow || budgetMs <= 0) {
       return { orderId, orderNumber, state: 'queued', totalPara: priced.totalPara, changePara: priced.changePara };
     }
     await engine.waitForSettled(orderId, budgetMs);
@@ -110,6 +110,7 @@ export class SalesService {
       totalPara: row.total_para,
       changePara: row.change_para,
       ...(row.receipt ? { receipt: toReceiptView(JSON.parse(row.receipt) as IssuedReceipt) } : {}),
+      ...(row.processor ? { processor: row.processor } : {}),
     };
   }
 

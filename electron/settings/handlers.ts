@@ -12,6 +12,8 @@ import { GatewayClient } from '../gateway/client.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import type { TaxRatesCache } from '../sales/tax-rates.ts';
 import type { SecretStore } from './secrets.ts';
+import type { LpfrControl } from '../lpfr/setup.ts';
+import type { LpfrState } from '../../shared/domain.ts';
 import type { Settings } from './settings.ts';
 
 /** The gateway as the core holds it: switchable at run time (demo sandbox ⇄ live key). */
@@ -31,6 +33,8 @@ export interface SettingsHandlerDeps {
   /** The API key's store (safeStorage in Electron, a 0600 file in the host). */
   secrets: SecretStore;
   staff: StaffService;
+  /** The shop's L-PFR (docs/lpfr.md) and the engine's last finding of it; `changed` wakes the engine. */
+  lpfr: { control: LpfrControl; state: () => LpfrState | null; changed: () => void };
 }
 
 /** `••••1234`: enough to recognise a key, never enough to use it. */
@@ -131,6 +135,14 @@ export function settingsHandlers(deps: SettingsHandlerDeps): AreaHandlers<'setti
       await gateway.set(gatewayUrl, apiKey);
       staff.audit(actor, 'settings.apiKey', { gatewayUrl, maskedKey: acc.maskedKey, environment: acc.environment });
       return acc;
+    },
+    'settings.lpfr': async () => deps.lpfr.control.view(deps.lpfr.state()),
+    'settings.setLpfr': async ({ url, pin }, caller) => {
+      const actor = approverOf(caller).name;
+      await deps.lpfr.control.set(url, pin);
+      staff.audit(actor, 'settings.lpfr', { url: url || null, pinChanged: pin !== undefined });
+      deps.lpfr.changed();
+      return deps.lpfr.control.view(url ? 'unknown' : null);
     },
     'settings.verifyApiKey': async () => {
       try {

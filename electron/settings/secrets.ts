@@ -10,9 +10,42 @@
  * - Host (plain Node): `createFileSecretStore(env, dataDir)`: `KASA_API_KEY`, else the file named by
  *   `KASA_API_KEY_FILE` or `<dataDir>/api-key`, which must be readable by its owner only (0600).
  * In both, `KASA_API_KEY` in the environment wins (development, tests, CI).
+ *
+ * The L-PFR's PIN (docs/lpfr.md) is kept the same way under its own names (`LPFR_PIN_SECRET`): `KASA_LPFR_PIN`,
+ * `KASA_LPFR_PIN_FILE` or `<dataDir>/lpfr-pin`, and `lpfr-pin.safe` in Electron.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+
+/** The names one secret is kept under. */
+export interface SecretSpec {
+  /** What it is, in log and error lines. */
+  what: string;
+  /** The environment variable that holds it (it wins). */
+  env: string;
+  /** The environment variable naming its 0600 file (host). */
+  fileEnv: string;
+  /** Its file in the data dir (host). */
+  file: string;
+  /** Its encrypted blob in the data dir (Electron). */
+  safeFile: string;
+}
+
+export const API_KEY_SECRET: SecretSpec = {
+  what: 'the API key',
+  env: 'KASA_API_KEY',
+  fileEnv: 'KASA_API_KEY_FILE',
+  file: 'api-key',
+  safeFile: 'api-key.safe',
+};
+
+export const LPFR_PIN_SECRET: SecretSpec = {
+  what: 'the L-PFR PIN',
+  env: 'KASA_LPFR_PIN',
+  fileEnv: 'KASA_LPFR_PIN_FILE',
+  file: 'lpfr-pin',
+  safeFile: 'lpfr-pin.safe',
+};
 
 export interface ApiKeySource {
   key: string | null;
@@ -46,10 +79,10 @@ export interface SecretStore {
 // ---------------------------------------------------------------------------------------------------
 // Host: environment or a 0600 file
 
-export function loadApiKey(env: NodeJS.ProcessEnv, dataDir: string): ApiKeySource {
-  const fromEnv = env.KASA_API_KEY?.trim();
+export function loadApiKey(env: NodeJS.ProcessEnv, dataDir: string, spec: SecretSpec = API_KEY_SECRET): ApiKeySource {
+  const fromEnv = env[spec.env]?.trim();
   if (fromEnv) return { key: fromEnv, from: 'env' };
-  const file = keyFilePath(env, dataDir);
+  const file = keyFilePath(env, dataDir, spec);
   if (!fs.existsSync(file)) return { key: null, from: 'none' };
   const st = fs.statSync(file);
   if (process.platform !== 'win32' && (st.mode & 0o077) !== 0) {
@@ -63,8 +96,10 @@ export function loadApiKey(env: NodeJS.ProcessEnv, dataDir: string): ApiKeySourc
   return key ? { key, from: 'file' } : { key: null, from: 'none' };
 }
 
-const keyFilePath = (env: NodeJS.ProcessEnv, dataDir: string): string =>
-  env.KASA_API_KEY_FILE ? path.resolve(env.KASA_API_KEY_FILE) : path.join(dataDir, 'api-key');
+const keyFilePath = (env: NodeJS.ProcessEnv, dataDir: string, spec: SecretSpec): string => {
+  const named = env[spec.fileEnv];
+  return named ? path.resolve(named) : path.join(dataDir, spec.file);
+};
 
 /** Stores the key in `<dataDir>/api-key` with mode 0600. */
 export function saveApiKeyFile(dataDir: string, key: string): void {
@@ -80,26 +115,30 @@ export function writePrivate(file: string, data: string | Buffer): void {
   fs.renameSync(tmp, file);
 }
 
-function cleanKey(key: string): string {
+function cleanKey(key: string, spec: SecretSpec): string {
   const k = key.trim();
-  if (!k) throw new Error('the API key is empty');
-  if (/[\r\n\0]/.test(k)) throw new Error('the API key contains a line break or NUL');
+  if (!k) throw new Error(`${spec.what} is empty`);
+  if (/[\r\n\0]/.test(k)) throw new Error(`${spec.what} contains a line break or NUL`);
   return k;
 }
 
 /** The host's store: `KASA_API_KEY`, else the 0600 file (`KASA_API_KEY_FILE` or `<dataDir>/api-key`). */
-export function createFileSecretStore(env: NodeJS.ProcessEnv, dataDir: string): SecretStore {
-  const file = keyFilePath(env, dataDir);
+export function createFileSecretStore(
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+  spec: SecretSpec = API_KEY_SECRET,
+): SecretStore {
+  const file = keyFilePath(env, dataDir, spec);
   return {
-    get: () => loadApiKey(env, dataDir).key,
+    get: () => loadApiKey(env, dataDir, spec).key,
     set(key) {
-      writePrivate(file, cleanKey(key) + '\n');
+      writePrivate(file, cleanKey(key, spec) + '\n');
     },
     clear() {
       fs.rmSync(file, { force: true });
     },
     status() {
-      const s = loadApiKey(env, dataDir);
+      const s = loadApiKey(env, dataDir, spec);
       return {
         kind: 'file',
         source: s.from === 'env' ? 'env' : s.from === 'file' ? 'store' : 'none',
@@ -147,9 +186,10 @@ export const BASIC_TEXT_WARNING =
 export function createSafeStorageSecretStore(
   safeStorage: SafeStorageLike,
   dataDir: string,
-  options: { env?: NodeJS.ProcessEnv } = {},
+  options: { env?: NodeJS.ProcessEnv; spec?: SecretSpec } = {},
 ): SecretStore {
-  const file = path.join(dataDir, SAFE_BLOB_FILE);
+  const spec = options.spec ?? API_KEY_SECRET;
+  const file = path.join(dataDir, spec.safeFile);
   const env = options.env ?? {};
   let decryptError: string | null = null;
 
@@ -181,7 +221,7 @@ export function createSafeStorageSecretStore(
     const blob = readBlob();
     if (!blob) return null;
     if (!safeStorage.isEncryptionAvailable()) {
-      decryptError = 'safeStorage is not available: the stored API key cannot be decrypted';
+      decryptError = `safeStorage is not available: ${spec.what} stored cannot be decrypted`;
       return null;
     }
     try {
@@ -189,21 +229,21 @@ export function createSafeStorageSecretStore(
       decryptError = null;
       return key || null;
     } catch {
-      decryptError = 'the stored API key could not be decrypted (keyring changed or reset?); enter it again';
+      decryptError = `${spec.what} stored could not be decrypted (keyring changed or reset?); enter it again`;
       return null;
     }
   };
 
   return {
     get() {
-      const fromEnv = env.KASA_API_KEY?.trim();
+      const fromEnv = env[spec.env]?.trim();
       if (fromEnv) return fromEnv;
       return fromStore();
     },
     set(key) {
-      const clean = cleanKey(key);
+      const clean = cleanKey(key, spec);
       if (!safeStorage.isEncryptionAvailable()) {
-        throw new Error('safeStorage encryption is not available; the API key was not stored');
+        throw new Error(`safeStorage encryption is not available; ${spec.what} was not stored`);
       }
       const encrypted = safeStorage.encryptString(clean);
       const blob: Blob = {
@@ -218,7 +258,7 @@ export function createSafeStorageSecretStore(
       fs.rmSync(file, { force: true });
     },
     status() {
-      const fromEnv = Boolean(env.KASA_API_KEY?.trim());
+      const fromEnv = Boolean(env[spec.env]?.trim());
       const stored = fromEnv ? null : fromStore();
       const be = backend() ?? readBlob()?.backend ?? null;
       const weak = be === 'basic_text';

@@ -11,6 +11,7 @@ export const ENV_OVERRIDES: Record<string, string> = {
   language: 'KASA_LANG',
   terminalId: 'KASA_TERMINAL_ID',
   gatewayUrl: 'KASA_GATEWAY_URL',
+  lpfrUrl: 'KASA_LPFR_URL',
   onlineBudgetMs: 'KASA_ONLINE_BUDGET_MS',
   syncConcurrency: 'KASA_SYNC_CONCURRENCY',
   trainingMode: 'KASA_TRAINING_MODE',

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { command } from './define.ts';
 import * as s from './schemas.ts';
-import type { AppInfo, OrderState, TaxRatesView, ReceiptView } from '../domain.ts';
+import type { AppInfo, OrderState, Processor, TaxRatesView, ReceiptView } from '../domain.ts';
 import { ParkedLine } from './catalog.ts';
 
 export const CheckoutLine = z.strictObject({
@@ -42,6 +42,8 @@ export interface CheckoutResult {
   totalPara: number;
   changePara: number;
   receipt?: ReceiptView;
+  /** Which fiscal processor signed it (set with `receipt`). */
+  processor?: Processor;
 }
 
 /** The counter's open cart as kept in the core (electron/sales/open-cart.ts). */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { command } from './define.ts';
 import * as s from './schemas.ts';
-import type { Language } from '../domain.ts';
+import type { Language, LpfrState } from '../domain.ts';
 
 /** The gateway account as the key reports it. The key itself is never returned: only `maskedKey`. */
 export interface AccountView {
@@ -45,6 +45,25 @@ export interface SettingsView {
 }
 
 const managerPin = s.pin;
+
+/**
+ * The shop's local fiscal processor (L-PFR, docs/lpfr.md) as this till uses it. Its PIN is never returned:
+ * only whether one is stored.
+ */
+export interface LpfrView {
+  /** Its address, e.g. http://192.168.1.20:8888; null when none is set up. */
+  url: string | null;
+  /** Set by KASA_LPFR_URL: the screen shows it and cannot change it. */
+  urlFromEnv: boolean;
+  /** A PIN is stored (secret store, or KASA_LPFR_PIN). */
+  hasPin: boolean;
+  /** How it is now (null when none is set up). */
+  state: LpfrState | null;
+  /** Its secure element's UID, the first part of every invoice number it signs. */
+  uid?: string;
+  /** The tax labels its current rates have. */
+  labels?: string[];
+}
 
 /** A name the owner gives the shop or the till: one line of printable text; '' clears it. */
 const ownName = z
@@ -118,6 +137,26 @@ export const settingsCommands = {
       gatewayUrl: z.string({ error: 'text' }).trim().url({ error: 'url' }).max(300, { error: 'too_long' }),
     }),
     'Verifies a new key (verify-api-token, api-key/me, tax rates) before storing it, then switches the gateway.',
+    { auth: 'manager' },
+  ),
+  'settings.lpfr': command<LpfrView>()(s.empty, 'The L-PFR this till uses, asked now (the PIN never returned).', {
+    auth: 'session',
+  }),
+  'settings.setLpfr': command<LpfrView>()(
+    z.strictObject({
+      managerPin,
+      /** The L-PFR's address; '' removes it (sales then queue while the internet is down, as without one). */
+      url: z.union([
+        z.literal(''),
+        z.string({ error: 'text' }).trim().url({ error: 'url' }).max(300, { error: 'too_long' }),
+      ]),
+      /** The secure element's PIN: entered on the card when it asks, then kept in the secret store. */
+      pin: z
+        .string({ error: 'text' })
+        .regex(/^\d{4}$/, { error: 'lpfr_pin_format' })
+        .optional(),
+    }),
+    'Sets up the L-PFR: it must answer; the PIN is entered once when its card asks (a wrong one is never retried).',
     { auth: 'manager' },
   ),
   'settings.verifyApiKey': command<AccountView>()(

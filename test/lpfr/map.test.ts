@@ -89,6 +89,7 @@ function row(order: LpfrOrder, totalPara: number): OrderRow {
     extra_receipts: null,
     last_error: null,
     fiscalized_at: null,
+    processor: null,
   };
 }
 

@@ -17,6 +17,7 @@ import { m015 } from './015_open_cart.ts';
 import { m016 } from './016_shifts.ts';
 import { m017 } from './017_hub_shifts.ts';
 import { m018 } from './018_discount_approvals.ts';
+import { m019 } from './019_processor.ts';
 
 /**
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
@@ -41,4 +42,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m016,
   m017,
   m018,
+  m019,
 ];
