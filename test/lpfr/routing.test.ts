@@ -1,0 +1,315 @@
+/**
+ * The L-PFR as Kasa's second fiscal path, through the whole core (createCore) on a real SQLite file, against
+ * both sandboxes over HTTP (the gateway's, taken offline with its switch; the L-PFR's, with its card, PIN and
+ * faults) and a real TCP printer on an ephemeral port. Each processor's ledger is the truth: an order is signed
+ * by exactly one of them.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Core } from '../../electron/core.ts';
+import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
+import { journalLines } from '../../electron/printer/layout.ts';
+import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
+import type { LpfrSandbox } from '../../electron/lpfr/sandbox/server.ts';
+import type { CheckoutResult } from '../../shared/contract/sales.ts';
+import type { OrderView, SyncStatus } from '../../shared/domain.ts';
+import { startCaptureServer, type CaptureServer } from '../printer/helpers.ts';
+import { BREAD_AND_MILK, closeCores, control, MANAGER_PIN, ok, startCore } from '../support/session.ts';
+import { Kit, PIN } from './helpers.ts';
+
+const kit = new Kit();
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(closeCores);
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+  await kit.cleanup();
+});
+
+const profile = findPreset('epson-tm-t88v')!;
+const decode = (b: Buffer) => decodeEscPos(b, { codePages: codePageNumbers(profile) });
+
+async function until<T>(what: string, probe: () => Promise<T> | T, test: (v: T) => boolean): Promise<T> {
+  for (let i = 0; i < 400; i++) {
+    const v = await probe();
+    if (test(v)) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`never: ${what}`);
+}
+
+const status = (core: Core) => ok<SyncStatus>(core, 'sync.status');
+const gatewayLedger = async (core: Core): Promise<string[]> =>
+  ((await control(core, 'ledger')) as { receipts: { orderNumber: string }[] }).receipts.map((r) => r.orderNumber);
+
+interface Till {
+  core: Core;
+  lpfr: LpfrSandbox;
+  printer: CaptureServer;
+}
+
+/** A till with an L-PFR (its PIN in KASA_LPFR_PIN) and a printer; the gateway is offline and known to be. */
+async function offlineTill(options: { pin?: string; idleProbeMs?: number } = {}): Promise<Till> {
+  const lpfr = await kit.sandbox({ dataDir: kit.dir() });
+  const core = await startCore({
+    prefix: 'kasa-lpfr-route-',
+    env: {
+      KASA_LPFR_URL: lpfr.url,
+      KASA_LPFR_PIN: options.pin ?? PIN,
+      KASA_PRINTER_ALLOW_LOOPBACK: '1',
+    },
+    engine: {
+      probeMinMs: 50,
+      probeMaxMs: 200,
+      baseBackoffMs: 20,
+      maxBackoffMs: 100,
+      lpfrProbeMs: 100,
+      idleProbeMs: options.idleProbeMs ?? 50,
+    },
+  });
+  const printer = await startCaptureServer();
+  cleanups.push(() => printer.close());
+  await ok(core, 'printer.configure', {
+    uri: `tcp://127.0.0.1:${printer.port}`,
+    profileId: profile.id,
+    autoPrint: true,
+    approval: { managerPin: MANAGER_PIN },
+  });
+  await control(core, 'offline', { offline: true });
+  return { core, lpfr, printer };
+}
+
+const ledgerOf = (lpfr: LpfrSandbox) => lpfr.controls.ledger().invoices;
+
+describe('the L-PFR signs while the internet is down', () => {
+  it('a sale gets a fiscal receipt at once: signed by the L-PFR, printed verbatim with its QR', async () => {
+    const { core, lpfr, printer } = await offlineTill();
+    await until(
+      'offline with the L-PFR ready',
+      () => status(core),
+      (s) => !s.online && s.lpfr === 'ready',
+    );
+
+    const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
+    expect(sale.state).toBe('fiscalized');
+    expect(sale.processor).toBe('lpfr');
+    expect(sale.receipt?.invoiceNumber).toMatch(new RegExp(`^${lpfr.uid}-${lpfr.uid}-\\d+$`));
+
+    const signed = ledgerOf(lpfr);
+    expect(signed).toHaveLength(1);
+    expect(signed[0]).toMatchObject({ requestId: sale.orderNumber, totalAmount: 540, transactionType: 'Sale' });
+    expect(await gatewayLedger(core)).not.toContain(sale.orderNumber);
+
+    // Printed as any fiscal receipt: the L-PFR's journal line for line, and the QR of its verification URL.
+    const order = await ok<OrderView>(core, 'orders.get', { orderId: sale.orderId });
+    expect(order.processor).toBe('lpfr');
+    await until(
+      'the receipt printed',
+      () => printer.jobs.length,
+      (n) => n >= 1,
+    );
+    const printed = decode(printer.jobs[0]!);
+    expect(printed.problems).toEqual([]);
+    const journal = order.receipt?.journal ?? '';
+    expect(journal).toContain('ФИСКАЛНИ РАЧУН');
+    expect(printed.lines.filter((l) => l !== '')).toEqual(journalLines(journal));
+    expect(printed.qr.map((q) => q.data)).toEqual([order.receipt?.verificationUrl]);
+    expect(order.receipt?.verificationUrl).toMatch(/\?vl=/);
+    expect(await status(core)).toMatchObject({ queued: 0, lpfr: 'ready' });
+  });
+
+  it('an order whose gateway outcome is unknown is never sent to the L-PFR; the next sale is signed there', async () => {
+    // The gateway goes away between probes: the first sale's request is cut after it left (outcome unknown).
+    const { core, lpfr } = await offlineTill({ idleProbeMs: 60_000 });
+    await control(core, 'offline', { offline: false });
+    await until(
+      'online',
+      () => status(core),
+      (s) => s.online,
+    );
+    await until(
+      'the L-PFR asked',
+      () => status(core),
+      (s) => s.lpfr === 'ready',
+    );
+    await control(core, 'offline', { offline: true });
+
+    const first = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
+    expect(first.state).toBe('queued');
+    const pinned = core.db
+      .prepare<[number], { route: string | null; unknown: number }>(
+        'SELECT route, unknown FROM outbox WHERE order_id = ?',
+      )
+      .get(first.orderId);
+    expect(pinned).toEqual({ route: 'gateway', unknown: 1 });
+
+    const second = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
+    expect(second).toMatchObject({ state: 'fiscalized', processor: 'lpfr' });
+    // Many passes later the first order is still the gateway's: it never reached the L-PFR.
+    for (let i = 0; i < 5; i++) await ok(core, 'sync.now');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ledgerOf(lpfr).map((e) => e.requestId)).toEqual([second.orderNumber]);
+
+    // The gateway back: the first order is reconciled there, exactly once.
+    await control(core, 'offline', { offline: false });
+    await ok(core, 'sync.now');
+    const settled = await until(
+      'the first order fiscalized',
+      () => ok<OrderView>(core, 'orders.get', { orderId: first.orderId }),
+      (o) => o.state === 'fiscalized',
+    );
+    expect(settled.processor).toBe('gateway');
+    const ledger = await gatewayLedger(core);
+    expect(ledger.filter((n) => n === first.orderNumber)).toHaveLength(1);
+    expect(ledger).not.toContain(second.orderNumber);
+    expect(ledgerOf(lpfr).map((e) => e.requestId)).toEqual([second.orderNumber]);
+  });
+
+  it('an L-PFR reply lost after signing is looked up by RequestId, never signed twice', async () => {
+    const { core, lpfr } = await offlineTill();
+    await until(
+      'offline with the L-PFR ready',
+      () => status(core),
+      (s) => !s.online && s.lpfr === 'ready',
+    );
+    lpfr.controls.setFaults([{ match: 'POST /api/v3/invoices', action: 'drop_after', times: 1 }]);
+    const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
+    const order = await until(
+      'the lost reply resolved',
+      async () => {
+        await ok(core, 'sync.now');
+        return ok<OrderView>(core, 'orders.get', { orderId: sale.orderId });
+      },
+      (o) => o.state === 'fiscalized',
+    );
+    expect(order.processor).toBe('lpfr');
+    expect(ledgerOf(lpfr).map((e) => e.requestId)).toEqual([sale.orderNumber]);
+    expect(order.receipt?.invoiceNumber).toBe(ledgerOf(lpfr)[0]?.invoiceNumber);
+    const modes = core.db
+      .prepare<[number], { mode: string; outcome: string }>(
+        'SELECT mode, outcome FROM attempts WHERE order_id = ? ORDER BY id',
+      )
+      .all(sale.orderId);
+    expect(modes).toEqual([
+      { mode: 'lpfr', outcome: 'unknown' },
+      { mode: 'lpfr_lookup', outcome: 'issued' },
+    ]);
+    expect(await gatewayLedger(core)).not.toContain(sale.orderNumber);
+  });
+});
+
+describe('without a usable L-PFR the queue works as before', () => {
+  it('a wrong stored PIN is entered once, never again; sales queue and go to the gateway when it is back', async () => {
+    const { core, lpfr } = await offlineTill({ pin: '9999' });
+    await until(
+      'the PIN refused',
+      () => status(core),
+      (s) => !s.online && s.lpfr === 'pin_wrong',
+    );
+    const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
+    expect(sale.state).toBe('queued');
+    for (let i = 0; i < 5; i++) await ok(core, 'sync.now');
+    await new Promise((r) => setTimeout(r, 300));
+    // One wrong PIN on the card, whatever the engine did since: five would lock it for good.
+    expect(lpfr.controls.state()).toMatchObject({ wrongPins: 1, locked: false });
+    expect(ledgerOf(lpfr)).toEqual([]);
+
+    await control(core, 'offline', { offline: false });
+    await ok(core, 'sync.now');
+    await until(
+      'fiscalized by the gateway',
+      () => ok<OrderView>(core, 'orders.get', { orderId: sale.orderId }),
+      (o) => o.state === 'fiscalized',
+    );
+    expect((await ok<OrderView>(core, 'orders.get', { orderId: sale.orderId })).processor).toBe('gateway');
+    expect(ledgerOf(lpfr)).toEqual([]);
+  });
+
+  it('the card removed: sales queue; put back, the stored PIN unlocks it and the L-PFR signs the queue', async () => {
+    const { core, lpfr } = await offlineTill();
+    await until(
+      'ready',
+      () => status(core),
+      (s) => !s.online && s.lpfr === 'ready',
+    );
+    lpfr.controls.setCard(false);
+    const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
+    expect(sale.state).toBe('queued');
+    await until(
+      'card out seen',
+      () => status(core),
+      (s) => s.lpfr === 'card_absent',
+    );
+    expect(core.db.prepare('SELECT route FROM outbox WHERE order_id = ?').pluck().get(sale.orderId)).toBeNull();
+
+    lpfr.controls.setCard(true);
+    await until(
+      'signed after the card came back',
+      () => ok<OrderView>(core, 'orders.get', { orderId: sale.orderId }),
+      (o) => o.state === 'fiscalized',
+    );
+    expect(ledgerOf(lpfr).map((e) => e.requestId)).toEqual([sale.orderNumber]);
+    expect(lpfr.controls.state()).toMatchObject({ wrongPins: 0, unlocked: true });
+  });
+
+  it('the L-PFR down: sales queue, and the gateway takes them when it is back', async () => {
+    const { core, lpfr } = await offlineTill();
+    await until(
+      'ready',
+      () => status(core),
+      (s) => !s.online && s.lpfr === 'ready',
+    );
+    await lpfr.close();
+    const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
+    expect(sale.state).toBe('queued');
+    await until(
+      'L-PFR unreachable',
+      () => status(core),
+      (s) => s.lpfr === 'unreachable',
+    );
+    await control(core, 'offline', { offline: false });
+    await ok(core, 'sync.now');
+    const order = await until(
+      'fiscalized',
+      () => ok<OrderView>(core, 'orders.get', { orderId: sale.orderId }),
+      (o) => o.state === 'fiscalized',
+    );
+    expect(order.processor).toBe('gateway');
+  });
+});
+
+describe('refunds of an L-PFR receipt', () => {
+  it('are signed on the L-PFR, referencing its invoice, even once the gateway is back', async () => {
+    const { core, lpfr } = await offlineTill();
+    await until(
+      'ready',
+      () => status(core),
+      (s) => !s.online && s.lpfr === 'ready',
+    );
+    const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
+    expect(sale.processor).toBe('lpfr');
+    await control(core, 'offline', { offline: false });
+    await ok(core, 'sync.now');
+    await until(
+      'online',
+      () => status(core),
+      (s) => s.online,
+    );
+
+    const refund = await ok<OrderView>(core, 'refunds.create', {
+      managerPin: MANAGER_PIN,
+      orderId: sale.orderId,
+      lines: [{ index: 0, quantity: 2 }],
+      buyerId: '11:1234567890125',
+      paymentType: 'cash',
+    });
+    const done = await until(
+      'refund signed',
+      () => ok<OrderView>(core, 'orders.get', { orderId: refund.orderId }),
+      (o) => o.state === 'fiscalized',
+    );
+    expect(done.processor).toBe('lpfr');
+    expect(done.receipt?.invoiceNumber).toMatch(new RegExp(`^${lpfr.uid}-${lpfr.uid}-\\d+$`));
+    const entry = ledgerOf(lpfr).find((e) => e.requestId === refund.orderNumber);
+    expect(entry).toMatchObject({ transactionType: 'Refund', referentDocumentNumber: sale.receipt?.invoiceNumber });
+    expect(await gatewayLedger(core)).not.toContain(refund.orderNumber);
+  });
+});
