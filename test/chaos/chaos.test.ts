@@ -13,4 +13,19 @@ describe('chaos (short version; `npm run chaos -- --kills 1000` runs the long on
     expect(r.lost).toBe(0);
     expect(r.unfiscalized).toBe(0);
   }, 180_000);
+
+  it('with an L-PFR up, down, without its card or faulty: exactly once across both processors', async () => {
+    const r = await runChaos({ kills: 12, ordersPerLife: 40, seed: 11, lpfr: true });
+    console.log(
+      `lpfr: orders=${r.orders} kills=${r.kills} duplicates=${r.duplicates} lost=${r.lost} ` +
+        `signedByLpfr=${r.signedByLpfr} wrongProcessor=${r.wrongProcessor}`,
+    );
+    expect(r.kills).toBe(12);
+    expect(r.acknowledged).toBeGreaterThan(100);
+    expect(r.signedByLpfr).toBeGreaterThan(0);
+    expect(r.duplicates).toBe(0);
+    expect(r.lost).toBe(0);
+    expect(r.unfiscalized).toBe(0);
+    expect(r.wrongProcessor).toBe(0);
+  }, 180_000);
 });
