@@ -85,6 +85,8 @@ export const OrderRowData = z.object({
   invoice_number: z.string().min(1).max(100).nullable().optional(),
   sdc_date_time: z.string().max(60).nullable().optional(),
   receipt: OrderReceiptData.nullable().optional(),
+  /** Which fiscal processor signed it (till migration 019); absent from tills before it. */
+  processor: z.enum(['gateway', 'lpfr']).nullable().optional(),
 });
 
 export type OrderRowData = z.infer<typeof OrderRowData>;

@@ -148,7 +148,7 @@ export class HubSync {
           SELECT 'order', order_number, json_object('order_number', order_number, 'kind', kind,
             'invoice_type', invoice_type, 'transaction_type', transaction_type, 'state', state,
             'created_at', created_at, 'total_para', total_para, 'data', json(data), 'invoice_number', invoice_number,
-            'sdc_date_time', sdc_date_time, 'receipt', json(receipt))
+            'sdc_date_time', sdc_date_time, 'receipt', json(receipt), 'processor', processor)
           FROM orders ORDER BY id;
         INSERT INTO hub_outbox (kind, ref, payload)
           SELECT 'audit', 'audit:' || id, json_object('at', at, 'actor', actor, 'action', action, 'detail', detail)

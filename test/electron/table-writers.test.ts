@@ -80,6 +80,12 @@ const SANDBOX_OWNERS: Record<string, string> = {
   receipts: 'electron/sandbox/store.ts',
 };
 
+/** The L-PFR sandbox's own database (electron/lpfr/sandbox/store.ts): its journal and its card. */
+const LPFR_SANDBOX_OWNERS: Record<string, string> = {
+  card: 'electron/lpfr/sandbox/store.ts',
+  invoices: 'electron/lpfr/sandbox/store.ts',
+};
+
 /** Modules that write a table named at run time (`INSERT … INTO ${table}`): only into their own tables. */
 const DYNAMIC_WRITERS = ['electron/sandbox/store.ts'];
 
@@ -228,9 +234,13 @@ function foreignWrites(
 }
 
 const isMigration = (rel: string): boolean => rel.includes('/migrations/');
-const till = sources('electron', (rel) => isMigration(rel) || rel.startsWith('electron/sandbox/'));
+const till = sources(
+  'electron',
+  (rel) => isMigration(rel) || rel.startsWith('electron/sandbox/') || rel.startsWith('electron/lpfr/sandbox/'),
+);
 const shared = sources('shared', isMigration);
 const sandbox = sources('electron/sandbox', () => false);
+const lpfrSandbox = sources('electron/lpfr/sandbox', () => false);
 const hub = sources('hub', isMigration);
 
 describe('one writer per table', () => {
@@ -246,12 +256,17 @@ describe('one writer per table', () => {
     expect(foreignWrites(sandbox, SANDBOX_OWNERS)).toEqual([]);
   });
 
+  it('the L-PFR sandbox: its tables only by its store', () => {
+    expect(foreignWrites(lpfrSandbox, LPFR_SANDBOX_OWNERS)).toEqual([]);
+  });
+
   it('every table of each database has exactly the owners declared here', () => {
     const tillTables = tablesIn(sources('electron/db/migrations', () => false));
     expect([...tillTables].sort()).toEqual(Object.keys(TILL_OWNERS).sort());
     const hubTables = tablesIn(sources('hub/db', () => false));
     expect([...hubTables].sort()).toEqual(Object.keys(HUB_OWNERS).sort());
     expect([...tablesIn(sandbox)].sort()).toEqual(Object.keys(SANDBOX_OWNERS).sort());
+    expect([...tablesIn(lpfrSandbox)].sort()).toEqual(Object.keys(LPFR_SANDBOX_OWNERS).sort());
   });
 
   it('every pending exception still matches a write (remove it once the write goes through the owner)', () => {

@@ -18,6 +18,7 @@ import { m016 } from './016_shifts.ts';
 import { m017 } from './017_hub_shifts.ts';
 import { m018 } from './018_discount_approvals.ts';
 import { m019 } from './019_processor.ts';
+import { m020 } from './020_hub_processor.ts';
 
 /**
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
@@ -43,4 +44,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m017,
   m018,
   m019,
+  m020,
 ];
