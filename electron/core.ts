@@ -379,7 +379,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       email: (id) => manager.emails.resume(Number(id)),
       drafts: () => void drafts.sync(),
     }),
-    hubHandlers(hub, { audit: (a, action, d) => staff.audit(a, action, d) }),
+    hubHandlers(hub, { audit: (a, action, d) => staff.audit(a, action, d), language: () => settings.language() }),
     staffHandlers(staff, sessions),
     auditHandlers(staff),
     refundsHandlers(manager.orders, staff),
@@ -388,7 +388,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     emailsHandlers(manager.emails),
     archiveHandlers(manager.archive),
     settingsHandlers({ settings, taxRates, gateway, secrets, staff }),
-    reportsHandlers({ db, taxRates, printer, staff, now }),
+    reportsHandlers({ db, taxRates, printer, staff, now, language: () => settings.language() }),
     shiftsHandlers(shifts, {
       printer,
       shown: (iso) =>

@@ -126,11 +126,12 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   await page.getByRole('button', { name: 'Преузми CSV' }).click();
   const file = await (await download).path();
   const csv = fs.readFileSync(file, 'utf8');
+  // The CSV in the UI's language (the API without `lang` keeps the English machine names).
   expect(csv.split('\r\n')[0]).toBe(
-    'scope,section,key,count,amount_rsd,tax_rsd,opened,closed,closed_by,float_rsd,cash_sales_rsd,cash_in_rsd,' +
-      'cash_out_rsd,expected_rsd,counted_rsd,difference_rsd',
+    'Обухват,Одељак,Ставка,Број,Износ (RSD),Порез (RSD),Отворена,Затворена,Затворио,Почетни депозит (RSD),' +
+      'Готовина од продаје (RSD),Уплате у касу (RSD),Исплате из касе (RSD),Очекивано (RSD),Избројано (RSD),Разлика (RSD)',
   );
-  expect(csv).toContain('"till:HUBE2E","sales","total",1,160.00,');
+  expect(csv).toContain('"каса:HUBE2E","Продаје","укупно",1,160.00,');
 
   // The hub's audit: who did what, times in the local format (never ISO), in the user's language.
   await page.getByRole('button', { name: 'Дневник' }).click();

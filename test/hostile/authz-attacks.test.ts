@@ -209,7 +209,7 @@ describe('attack 3: money without approval', () => {
     await ready(t);
     const r = await call(t, 'sales.checkout', sale({ invoiceType: 'training' }));
     expect(r.status).toBe(403);
-    expect(r.error?.message).toMatch(/training mode is on \(field "invoiceType"\)/);
+    expect(r.error?.message).toMatch(/training mode is on \(Invoice type\)/);
     expect(await refusals(t, 'sales.checkout')).toHaveLength(1);
     expect((await ok<{ total: number }>(t, 'orders.list', {})).total).toBe(0);
   });

@@ -5,6 +5,7 @@ import type { Db } from '../../db/open.ts';
 import type { PrintService } from '../../printer/service.ts';
 import type { TaxRatesCache } from '../../sales/tax-rates.ts';
 import { buildReport, reportCsv, reportLines } from '../reports.ts';
+import type { Language } from '../../../shared/domain.ts';
 
 export interface ReportsHandlerDeps {
   db: Db;
@@ -12,6 +13,8 @@ export interface ReportsHandlerDeps {
   printer: PrintService;
   staff: StaffService;
   now(): number;
+  /** The UI language: the CSV's headers and names are in it. */
+  language(): Language;
 }
 
 export function reportsHandlers(deps: ReportsHandlerDeps): AreaHandlers<'reports'> {
@@ -26,7 +29,7 @@ export function reportsHandlers(deps: ReportsHandlerDeps): AreaHandlers<'reports
     },
     'reports.csv': async (range) => {
       const report = buildReport(db, taxRates, range, now());
-      return { fileName: `presek-${report.from.slice(0, 10)}.csv`, csv: reportCsv(report) };
+      return { fileName: `presek-${report.from.slice(0, 10)}.csv`, csv: reportCsv(report, deps.language()) };
     },
   });
 }

@@ -51,7 +51,7 @@ async function mount(held: number, lang: Language = 'sr-Cyrl') {
 }
 
 function fail() {
-  return { ok: false as const, error: { code: 'forbidden' as const, message: 'Погрешан PIN (поље „PIN менаџера“).' } };
+  return { ok: false as const, error: { code: 'forbidden' as const, message: 'Погрешан PIN (PIN менаџера).' } };
 }
 
 function pinField(label: string): HTMLInputElement {
