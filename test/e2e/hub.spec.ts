@@ -58,11 +58,15 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   await page.getByRole('button', { name: 'Пријава' }).click();
   await expect(page.getByRole('alert')).toContainText('PIN');
   // The till's manager (PIN changed at its first run) reached the hub through the till's outbox.
+  // A login slower than the try's wait is not tried again (the PIN field is gone once it went through).
+  const logout = page.getByRole('button', { name: 'Одјава' });
   await expect(async () => {
-    await page.getByLabel('PIN менаџера').fill(MANAGER_PIN);
-    await page.getByRole('button', { name: 'Пријава' }).click();
-    await expect(page.getByRole('button', { name: 'Одјава' })).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
+    if (!(await logout.isVisible())) {
+      await page.getByLabel('PIN менаџера').fill(MANAGER_PIN);
+      await page.getByRole('button', { name: 'Пријава' }).click();
+    }
+    await expect(logout).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
 
   const tills = page.getByRole('region', { name: 'Касе' });
   await expect(tills.getByRole('row', { name: /HUBE2E/ })).toContainText('да');

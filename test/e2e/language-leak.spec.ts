@@ -107,6 +107,21 @@ async function readText(page: Page): Promise<string> {
   });
 }
 
+/** With KASA_SHOTS set: the screen at 1024×768 and 1366×768, as `lang-<what>-<lang>-<width>.png` there. */
+async function shots(page: Page, lang: Lang, what: string): Promise<void> {
+  const dir = process.env['KASA_SHOTS'];
+  if (!dir) return;
+  const before = page.viewportSize();
+  for (const size of [
+    { width: 1024, height: 768 },
+    { width: 1366, height: 768 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: path.join(dir, `lang-${what}-${lang}-${size.width}.png`) });
+  }
+  if (before) await page.setViewportSize(before);
+}
+
 class Findings {
   readonly all: (Leak & { screen: string })[] = [];
   private readonly page: Page;
@@ -219,6 +234,7 @@ for (const lang of ['sr-Cyrl', 'sr-Latn'] as const) {
       await mgr.getByRole('button', { name: m('show') }).click();
       await expect(mgr.getByRole('table').first()).toBeVisible();
       await f.check('Менаџер: report');
+      await shots(page, lang, 'till-report');
       // Staff: a person with a PIN of letters, then a wrong current PIN until the lockout.
       await mgr.getByRole('tab', { name: m('tab_staff') }).click();
       await mgr.getByLabel(m('name'), { exact: true }).fill('Марко');
@@ -272,6 +288,7 @@ for (const lang of ['sr-Cyrl', 'sr-Latn'] as const) {
       await page.getByRole('button', { name: h('show') }).click();
       await expect(page.getByLabel(h('sales'), { exact: true })).toBeVisible();
       await f.check('hub: report');
+      await shots(page, lang, 'hub-report');
       await page.getByRole('button', { name: h('audit') }).click();
       await expect(page.getByRole('table', { name: h('audit') })).toBeVisible();
       await f.check('hub: audit');

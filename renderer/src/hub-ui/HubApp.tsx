@@ -105,7 +105,7 @@ interface ShopSettingsRow {
   discountLimitPercent?: number;
 }
 
-class HubCallError extends Error {
+export class HubCallError extends Error {
   readonly field: string | undefined;
   readonly code: string | undefined;
   constructor(message: string, field?: string, code?: string) {
