@@ -23,6 +23,12 @@ import { mt, type ManagerText } from '../../renderer/src/manager/i18n.ts';
  */
 export const KNOWN_LEAKS: readonly { lang: Lang; match: string; why: string }[] = [];
 
+/*
+ * Not visited yet (so not checked), with leaks known there: the needs-attention list and a rejected sale's receipt
+ * screen name the gateway's fields raw (`totalAmount`, `payments[0].type`: shared/gateway-errors.ts `{fields}`);
+ * the first-run setup flow, the catalog screen and the parked-carts dialog are not opened; English is not read.
+ */
+
 const ADMIN = 'leak-e2e-admin-token-0123456789abcdef';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-leak-e2e-'));
 let hub: HubProcess;
