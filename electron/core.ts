@@ -391,7 +391,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       email: (id) => manager.emails.resume(Number(id)),
       drafts: () => void drafts.sync(),
     }),
-    hubHandlers(hub, { audit: (a, action, d) => staff.audit(a, action, d) }),
+    hubHandlers(hub, { audit: (a, action, d) => staff.audit(a, action, d), language: () => settings.language() }),
     staffHandlers(staff, sessions),
     auditHandlers(staff),
     refundsHandlers(manager.orders, staff),
@@ -407,7 +407,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       staff,
       lpfr: { control: lpfr, state: () => engine.status().lpfr ?? null, changed: () => engine.lpfrChanged() },
     }),
-    reportsHandlers({ db, taxRates, printer, staff, now }),
+    reportsHandlers({ db, taxRates, printer, staff, now, language: () => settings.language() }),
     shiftsHandlers(shifts, {
       printer,
       shown: (iso) =>

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AppError } from '../shared/contract/index.ts';
 import type { Language } from '../shared/domain.ts';
 import { isKasaError, KasaError } from '../shared/errors.ts';
+import { fieldLabel } from '../shared/i18n/fields.ts';
 import { hasMessage, message } from '../shared/messages.ts';
 
 /** The HTTP status of each contract error code (the browser host answers a failed command with it). */
@@ -59,9 +60,9 @@ export function zodToAppError(error: z.ZodError, lang: Language): AppError {
       key = 'required';
     }
     const field = path || '(input)';
-    return { field, message: message(lang, key, { field }) };
+    return { field, message: message(lang, key, { field: fieldLabel(lang, path) }) };
   });
-  const first = issues[0] ?? { field: '(input)', message: message(lang, 'invalid', { field: '(input)' }) };
+  const first = issues[0] ?? { field: '(input)', message: message(lang, 'invalid', { field: fieldLabel(lang, '') }) };
   return { code: 'invalid_input', field: first.field, message: first.message, issues };
 }
 
@@ -87,7 +88,13 @@ export function fieldPath(segments: readonly PropertyKey[]): string {
 /** Anything thrown by a handler, as an AppError. Unknown errors become `internal` and are logged. */
 export function toAppError(err: unknown, lang: Language, log: (msg: string) => void = console.error): AppError {
   if (err instanceof CommandError) {
-    const text = message(lang, err.key, err.params);
+    // The message names the field by its label; the path stays in `field`, for the form to show it there.
+    const named = err.field !== undefined && err.params.field === err.field;
+    const text = message(
+      lang,
+      err.key,
+      named ? { ...err.params, field: fieldLabel(lang, err.field ?? '') } : err.params,
+    );
     if (err.code === 'invalid_input') {
       const field = err.field ?? '(input)';
       return { code: 'invalid_input', field, message: text, issues: [{ field, message: text }] };

@@ -4,10 +4,11 @@
  * the report's own breakdowns. Tax rates come from the gateway's receipts themselves (their taxItems), so
  * the hub needs no gateway access. Also the live status of every till, with the alarms a manager must see.
  */
+import { reportCsvWords } from '../shared/i18n/report-csv.ts';
 import { csvText, reportCsv, summarizeOrders, type OrderData, type ReportOrder } from '../shared/reports/view.ts';
 import { paraToDecimal } from '../shared/money.ts';
 import type { ReportView } from '../shared/contract/reports.ts';
-import type { OrderKind } from '../shared/domain.ts';
+import type { Language, OrderKind } from '../shared/domain.ts';
 import type { Queryable } from './db/db.ts';
 import { OrderDataSchema, OrderReceiptData } from '../shared/order-data.ts';
 import type { ReportInput, TillPrinter, TillRefusal, TillStatus } from '../shared/hub/protocol.ts';
@@ -222,23 +223,26 @@ export function csvLocalTime(iso: string, timeZone?: string): string {
  * opened and closed in the shop's local time (`timeZone`), the float, cash sales, in, out, expected, counted
  * and the difference (negative: short). A figure not known yet (a shift still open) is empty.
  */
-export function hubReportCsv(r: HubReport, timeZone?: string): string {
+export function hubReportCsv(r: HubReport, timeZone?: string, lang: Language = 'en'): string {
   const q = csvText;
+  const { word: w } = reportCsvWords(lang);
   const rsd = (para: number | null): string => (para === null ? '' : paraToDecimal(para).toFixed(2));
   const padding = ','.repeat(SHIFT_COLUMNS.length);
-  const out = [['scope', 'section', 'key', 'count', 'amount_rsd', 'tax_rsd', ...SHIFT_COLUMNS].join(',')];
+  const out = [['scope', 'section', 'key', 'count', 'amount_rsd', 'tax_rsd', ...SHIFT_COLUMNS].map(w).join(',')];
   const add = (scope: string, report: ReportView): void => {
-    for (const line of reportCsv(report).trimEnd().split('\r\n').slice(1)) out.push(`${q(scope)},${line}${padding}`);
+    for (const line of reportCsv(report, lang).trimEnd().split('\r\n').slice(1)) {
+      out.push(`${q(scope)},${line}${padding}`);
+    }
   };
-  add('total', r.total);
-  for (const s of r.byShop) add(`shop:${s.name}`, s.report);
-  for (const t of r.byTill) add(`till:${t.name}`, t.report);
-  for (const c of r.byCashier) add(`cashier:${c.cashier}`, c.report);
+  add(w('total'), r.total);
+  for (const s of r.byShop) add(`${w('shop')}:${s.name}`, s.report);
+  for (const t of r.byTill) add(`${w('till')}:${t.name}`, t.report);
+  for (const c of r.byCashier) add(`${w('cashier')}:${c.cashier}`, c.report);
   for (const s of r.shifts) {
     out.push(
       [
-        q(`till:${s.tillName}`),
-        q('shift'),
+        q(`${w('till')}:${s.tillName}`),
+        q(w('shift')),
         q(s.cashier),
         '',
         '',

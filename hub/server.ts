@@ -449,7 +449,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
           'content-disposition': `attachment; filename="kasa-hub-report-${report.total.from.slice(0, 10)}.csv"`,
           'cache-control': 'no-store',
         });
-        res.end(hubReportCsv(report, input.timeZone));
+        res.end(hubReportCsv(report, input.timeZone, input.lang));
       },
     }),
   ]);

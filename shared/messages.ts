@@ -5,6 +5,7 @@
  */
 import type { Language } from './domain.ts';
 import { interpolate, lookup, type Catalog, type Params, type Shape } from './i18n/catalog.ts';
+import { formatMoment, ISO_MOMENT } from './i18n/time.ts';
 
 const SR_CYRL = {
   parked_taken_elsewhere: 'Ову паркирану продају је већ преузела друга каса.',
@@ -26,9 +27,9 @@ const SR_CYRL = {
   email: 'Поље „{field}“ мора бити исправна е-адреса.',
   payment_type: 'Непознат начин плаћања у пољу „{field}“.',
   invoice_type: 'Непозната врста рачуна у пољу „{field}“.',
-  labels: 'Ставка мора имати бар једну пореску ознаку (поље „{field}“).',
-  lines: 'Рачун мора имати бар једну ставку (поље „{field}“).',
-  payments: 'Рачун мора имати бар једно плаћање (поље „{field}“).',
+  labels: 'Ставка мора имати бар једну пореску ознаку ({field}).',
+  lines: 'Рачун мора имати бар једну ставку.',
+  payments: 'Рачун мора имати бар једно плаћање.',
   gtin: 'GTIN у пољу „{field}“ мора имати 8 до 14 цифара.',
   unknown_field: 'Поље „{field}“ није дозвољено.',
   invalid: 'Поље „{field}“ није исправно.',
@@ -67,11 +68,11 @@ const SR_CYRL = {
   body_json: 'Тело захтева мора бити исправан JSON.',
   pin_format: 'PIN у пољу „{field}“ мора имати 4 до 8 цифара.',
   date: 'Поље „{field}“ мора бити исправан датум.',
-  buyer_required: 'Унесите ИД купца (поље „{field}“) или означите да купац нема ИД.',
+  buyer_required: 'Унесите ИД купца или означите да купац нема ИД.',
   phone: 'Поље „{field}“ мора бити број телефона.',
-  terminal_id: 'Ознака касе (поље „{field}“) може имати само слова и цифре, до 12 знакова.',
+  terminal_id: 'Ознака касе може имати само слова и цифре, до 12 знакова.',
   url: 'Поље „{field}“ мора бити исправна адреса (https://…).',
-  pin_wrong: 'Погрешан PIN (поље „{field}“).',
+  pin_wrong: 'Погрешан PIN ({field}).',
   pin_not_manager: 'Потребно је одобрење менаџера: PIN у пољу „{field}“ припада касиру.',
   pin_locked: 'Превише погрешних PIN-ова. Унос PIN-а је закључан до {until}.',
   session_required: 'Пријавите се PIN-ом пре ове радње.',
@@ -85,28 +86,33 @@ const SR_CYRL = {
   approval_required_price:
     'Потребно је одобрење менаџера: цена ставке „{name}“ није цена из каталога. Унесите PIN менаџера.',
   pin_must_change: 'Почетни PIN 0000 мора прво да се промени (Менаџер → Особље → Промена PIN-а).',
-  training_off: 'Рачун за обуку је могућ само док је укључен режим обуке (поље „{field}“).',
+  training_off: 'Рачун за обуку је могућ само док је укључен режим обуке ({field}).',
   printer_address_forbidden:
     'Адреса штампача у пољу „{field}“ није дозвољена (link-local, loopback или metadata адреса).',
   printable_only: 'Поље „{field}“ сме садржати само знакове за штампу.',
-  pin_weak: 'Нови PIN (поље „{field}“) не сме бити 0000 ни већ заузет.',
+  pin_weak: 'Нови PIN не сме бити 0000 ни већ заузет.',
   staff_not_found: 'Особа {id} не постоји.',
   last_manager: 'Мора остати бар један активан менаџер.',
   needs_online: 'За ову радњу потребна је веза са фискалним сервисом.',
   refund_too_much: 'Поврат у пољу „{field}“ је већи од преосталог ({remaining}) за ставку „{name}“.',
   refund_line_unknown: 'Ставка у пољу „{field}“ не постоји на оригиналном рачуну.',
   refund_not_refundable: 'Рачун {id} не може да се рефундира ({reason}).',
-  refund_full_after_partial: 'Део рачуна је већ враћен; пун поврат није могућ (поље „{field}“). Изаберите ставке.',
-  refund_archive_partial: 'Рачун није у овој каси: делимичан поврат није могућ, само пун (поље „{field}“).',
-  invoice_not_found: 'Рачун „{invoice}“ не постоји (поље „{field}“).',
+  refund_full_after_partial: 'Део рачуна је већ враћен; пун поврат није могућ ({field}). Изаберите ставке.',
+  refund_archive_partial: 'Рачун није у овој каси: делимичан поврат није могућ, само пун ({field}).',
+  invoice_not_found: 'Рачун „{invoice}“ не постоји ({field}).',
   advance_not_open: 'Аванс {id} није отворен за коначни рачун.',
   copy_not_allowed: 'Копија је могућа само за фискални рачун продаје (поруџбина {id}).',
   email_not_possible: 'Рачун {id} не може да се пошаље е-поштом ({reason}).',
-  api_key_invalid: 'API кључ није исправан (поље „{field}“).',
-  api_key_forbidden: 'API кључ нема приступ продавници (поље „{field}“).',
+  api_key_invalid: 'API кључ није исправан.',
+  api_key_forbidden: 'API кључ нема приступ продавници.',
   gateway_unreachable: 'Фискални сервис није доступан: {reason}',
-  hub_enrol_refused: 'Хаб продавнице је одбио упис (поље „{field}“): {reason}',
+  hub_enrol_refused: 'Хаб продавнице је одбио упис ({field}): {reason}',
   hub_unreachable: 'Хаб продавнице није доступан: {reason}',
+  hub_code_unknown: 'хаб не познаје овај код за упис',
+  hub_code_used: 'овај код за упис је већ искоришћен',
+  hub_code_expired: 'код за упис је истекао; затражите нови на хабу',
+  hub_refused: 'хаб није прихватио захтев',
+  hub_no_answer: 'хаб не одговара на тој адреси',
   hub_already_enrolled: 'Ова каса је већ уписана у хаб (каса {id}).',
   // money (archive-only full refunds)
   refund_archive_no_items: 'Рачун {id} у архиви нема ни ставке ни порески преглед: пун поврат се не може саставити.',
@@ -124,28 +130,28 @@ const SR_CYRL = {
     'ИД купца у пољу „{field}“: број документа су велика слова и цифре (бар једна цифра), до 17 знакова.',
   buyer_id_foreign_tin:
     'ИД купца у пољу „{field}“: страни порески број су велика слова, цифре и цртице (бар једна цифра), до 17 знакова.',
-  buyer_skip_not_allowed: 'Повраћај без ИД купца није дозвољен у подешавањима (поље „{field}“): унесите ИД купца.',
-  buyer_correction_pib: 'Исправка без повраћаја новца носи ПИБ продавца {pib} као ИД купца (поље „{field}“).',
+  buyer_skip_not_allowed: 'Повраћај без ИД купца није дозвољен у подешавањима ({field}): унесите ИД купца.',
+  buyer_correction_pib: 'Исправка без повраћаја новца носи ПИБ продавца {pib} као ИД купца ({field}).',
   seller_pib_unknown:
-    'ПИБ продавца још није познат (нема издатог рачуна): исправка без повраћаја новца није могућа (поље „{field}“).',
+    'ПИБ продавца још није познат (нема издатог рачуна): исправка без повраћаја новца није могућа ({field}).',
   // advances
   training_advance:
-    'Режим обуке је укључен: аванс и коначни рачун не постоје као рачун за обуку, па нису дозвољени (поље „{field}“).',
+    'Режим обуке је укључен: аванс и коначни рачун не постоје као рачун за обуку, па нису дозвољени ({field}).',
   training_refund_real:
-    'Режим обуке је укључен: поврат фискалног рачуна {id} није дозвољен, само рачуна за обуку (поље „{field}“).',
-  training_copy_real: 'Режим обуке је укључен: копија фискалног рачуна {id} није дозвољена (поље „{field}“).',
+    'Режим обуке је укључен: поврат фискалног рачуна {id} није дозвољен, само рачуна за обуку ({field}).',
+  training_copy_real: 'Режим обуке је укључен: копија фискалног рачуна {id} није дозвољена ({field}).',
   advance_refunded:
-    'Аванс {id} је делимично или потпуно враћен: није отворен ни за нови аванс ни за коначни рачун (поље „{field}“).',
-  advance_finalized: 'Аванс {id} је већ затворен коначним рачуном (поље „{field}“).',
-  advance_chained: 'На аванс {id} надовезан је нови аванс: користите последњи аванс у низу (поље „{field}“).',
-  advance_parked: 'Аванс {id} чека проверу и није отворен (поље „{field}“).',
+    'Аванс {id} је делимично или потпуно враћен: није отворен ни за нови аванс ни за коначни рачун ({field}).',
+  advance_finalized: 'Аванс {id} је већ затворен коначним рачуном ({field}).',
+  advance_chained: 'На аванс {id} надовезан је нови аванс: користите последњи аванс у низу ({field}).',
+  advance_parked: 'Аванс {id} чека проверу и није отворен ({field}).',
   refund_advance_finalized:
-    'Аванс {id} је затворен коначним рачуном {final}: аванс се више не враћа; вратите коначни рачун (поље „{field}“).',
-  finalize_below_advance: 'Коначни рачун ({total}) мањи је од плаћених аванса ({advance}) (поље „{field}“).',
-  finalize_payment_rest: 'Плаћање остатка мора износити тачно {rest} (поље „{field}“).',
-  advance_payment_exact: 'Плаћање аванса мора износити тачно {due} (поље „{field}“).',
+    'Аванс {id} је затворен коначним рачуном {final}: аванс се више не враћа; вратите коначни рачун ({field}).',
+  finalize_below_advance: 'Коначни рачун ({total}) мањи је од плаћених аванса ({advance}) ({field}).',
+  finalize_payment_rest: 'Плаћање остатка мора износити тачно {rest} ({field}).',
+  advance_payment_exact: 'Плаћање аванса мора износити тачно {due} ({field}).',
   refund_advance_other_till:
-    'Аванс {id} је издат на другој каси: враћа се на тој каси, где се види да ли је затворен (поље „{field}“).',
+    'Аванс {id} је издат на другој каси: враћа се на тој каси, где се види да ли је затворен ({field}).',
   // receipt verification
   reissue_own_receipt:
     'Рачун {invoice} под бројем {order} је рачун ове продаје (потврђено упитом и архивом фискалног сервиса): продаја је фискализована њиме и не издаје се поново.',
@@ -181,9 +187,9 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   email: 'Polje „{field}“ mora biti ispravna e-adresa.',
   payment_type: 'Nepoznat način plaćanja u polju „{field}“.',
   invoice_type: 'Nepoznata vrsta računa u polju „{field}“.',
-  labels: 'Stavka mora imati bar jednu poresku oznaku (polje „{field}“).',
-  lines: 'Račun mora imati bar jednu stavku (polje „{field}“).',
-  payments: 'Račun mora imati bar jedno plaćanje (polje „{field}“).',
+  labels: 'Stavka mora imati bar jednu poresku oznaku ({field}).',
+  lines: 'Račun mora imati bar jednu stavku.',
+  payments: 'Račun mora imati bar jedno plaćanje.',
   gtin: 'GTIN u polju „{field}“ mora imati 8 do 14 cifara.',
   unknown_field: 'Polje „{field}“ nije dozvoljeno.',
   invalid: 'Polje „{field}“ nije ispravno.',
@@ -223,11 +229,11 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   body_json: 'Telo zahteva mora biti ispravan JSON.',
   pin_format: 'PIN u polju „{field}“ mora imati 4 do 8 cifara.',
   date: 'Polje „{field}“ mora biti ispravan datum.',
-  buyer_required: 'Unesite ID kupca (polje „{field}“) ili označite da kupac nema ID.',
+  buyer_required: 'Unesite ID kupca ili označite da kupac nema ID.',
   phone: 'Polje „{field}“ mora biti broj telefona.',
-  terminal_id: 'Oznaka kase (polje „{field}“) može imati samo slova i cifre, do 12 znakova.',
+  terminal_id: 'Oznaka kase može imati samo slova i cifre, do 12 znakova.',
   url: 'Polje „{field}“ mora biti ispravna adresa (https://…).',
-  pin_wrong: 'Pogrešan PIN (polje „{field}“).',
+  pin_wrong: 'Pogrešan PIN ({field}).',
   pin_not_manager: 'Potrebno je odobrenje menadžera: PIN u polju „{field}“ pripada kasiru.',
   pin_locked: 'Previše pogrešnih PIN-ova. Unos PIN-a je zaključan do {until}.',
   session_required: 'Prijavite se PIN-om pre ove radnje.',
@@ -241,28 +247,33 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   approval_required_price:
     'Potrebno je odobrenje menadžera: cena stavke „{name}“ nije cena iz kataloga. Unesite PIN menadžera.',
   pin_must_change: 'Početni PIN 0000 mora prvo da se promeni (Menadžer → Osoblje → Promena PIN-a).',
-  training_off: 'Račun za obuku je moguć samo dok je uključen režim obuke (polje „{field}“).',
+  training_off: 'Račun za obuku je moguć samo dok je uključen režim obuke ({field}).',
   printer_address_forbidden:
     'Adresa štampača u polju „{field}“ nije dozvoljena (link-local, loopback ili metadata adresa).',
   printable_only: 'Polje „{field}“ sme sadržati samo znakove za štampu.',
-  pin_weak: 'Novi PIN (polje „{field}“) ne sme biti 0000 ni već zauzet.',
+  pin_weak: 'Novi PIN ne sme biti 0000 ni već zauzet.',
   staff_not_found: 'Osoba {id} ne postoji.',
   last_manager: 'Mora ostati bar jedan aktivan menadžer.',
   needs_online: 'Za ovu radnju potrebna je veza sa fiskalnim servisom.',
   refund_too_much: 'Povrat u polju „{field}“ je veći od preostalog ({remaining}) za stavku „{name}“.',
   refund_line_unknown: 'Stavka u polju „{field}“ ne postoji na originalnom računu.',
   refund_not_refundable: 'Račun {id} ne može da se refundira ({reason}).',
-  refund_full_after_partial: 'Deo računa je već vraćen; pun povrat nije moguć (polje „{field}“). Izaberite stavke.',
-  refund_archive_partial: 'Račun nije u ovoj kasi: delimičan povrat nije moguć, samo pun (polje „{field}“).',
-  invoice_not_found: 'Račun „{invoice}“ ne postoji (polje „{field}“).',
+  refund_full_after_partial: 'Deo računa je već vraćen; pun povrat nije moguć ({field}). Izaberite stavke.',
+  refund_archive_partial: 'Račun nije u ovoj kasi: delimičan povrat nije moguć, samo pun ({field}).',
+  invoice_not_found: 'Račun „{invoice}“ ne postoji ({field}).',
   advance_not_open: 'Avans {id} nije otvoren za konačni račun.',
   copy_not_allowed: 'Kopija je moguća samo za fiskalni račun prodaje (porudžbina {id}).',
   email_not_possible: 'Račun {id} ne može da se pošalje e-poštom ({reason}).',
-  api_key_invalid: 'API ključ nije ispravan (polje „{field}“).',
-  api_key_forbidden: 'API ključ nema pristup prodavnici (polje „{field}“).',
+  api_key_invalid: 'API ključ nije ispravan.',
+  api_key_forbidden: 'API ključ nema pristup prodavnici.',
   gateway_unreachable: 'Fiskalni servis nije dostupan: {reason}',
-  hub_enrol_refused: 'Hab prodavnice je odbio upis (polje „{field}“): {reason}',
+  hub_enrol_refused: 'Hab prodavnice je odbio upis ({field}): {reason}',
   hub_unreachable: 'Hab prodavnice nije dostupan: {reason}',
+  hub_code_unknown: 'hab ne poznaje ovaj kod za upis',
+  hub_code_used: 'ovaj kod za upis je već iskorišćen',
+  hub_code_expired: 'kod za upis je istekao; zatražite novi na habu',
+  hub_refused: 'hab nije prihvatio zahtev',
+  hub_no_answer: 'hab ne odgovara na toj adresi',
   hub_already_enrolled: 'Ova kasa je već upisana u hab (kasa {id}).',
   // money (archive-only full refunds)
   refund_archive_no_items: 'Račun {id} u arhivi nema ni stavke ni poreski pregled: pun povrat se ne može sastaviti.',
@@ -280,28 +291,28 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
     'ID kupca u polju „{field}“: broj dokumenta su velika slova i cifre (bar jedna cifra), do 17 znakova.',
   buyer_id_foreign_tin:
     'ID kupca u polju „{field}“: strani poreski broj su velika slova, cifre i crtice (bar jedna cifra), do 17 znakova.',
-  buyer_skip_not_allowed: 'Povraćaj bez ID kupca nije dozvoljen u podešavanjima (polje „{field}“): unesite ID kupca.',
-  buyer_correction_pib: 'Ispravka bez povraćaja novca nosi PIB prodavca {pib} kao ID kupca (polje „{field}“).',
+  buyer_skip_not_allowed: 'Povraćaj bez ID kupca nije dozvoljen u podešavanjima ({field}): unesite ID kupca.',
+  buyer_correction_pib: 'Ispravka bez povraćaja novca nosi PIB prodavca {pib} kao ID kupca ({field}).',
   seller_pib_unknown:
-    'PIB prodavca još nije poznat (nema izdatog računa): ispravka bez povraćaja novca nije moguća (polje „{field}“).',
+    'PIB prodavca još nije poznat (nema izdatog računa): ispravka bez povraćaja novca nije moguća ({field}).',
   // advances
   training_advance:
-    'Režim obuke je uključen: avans i konačni račun ne postoje kao račun za obuku, pa nisu dozvoljeni (polje „{field}“).',
+    'Režim obuke je uključen: avans i konačni račun ne postoje kao račun za obuku, pa nisu dozvoljeni ({field}).',
   training_refund_real:
-    'Režim obuke je uključen: povrat fiskalnog računa {id} nije dozvoljen, samo računa za obuku (polje „{field}“).',
-  training_copy_real: 'Režim obuke je uključen: kopija fiskalnog računa {id} nije dozvoljena (polje „{field}“).',
+    'Režim obuke je uključen: povrat fiskalnog računa {id} nije dozvoljen, samo računa za obuku ({field}).',
+  training_copy_real: 'Režim obuke je uključen: kopija fiskalnog računa {id} nije dozvoljena ({field}).',
   advance_refunded:
-    'Avans {id} je delimično ili potpuno vraćen: nije otvoren ni za novi avans ni za konačni račun (polje „{field}“).',
-  advance_finalized: 'Avans {id} je već zatvoren konačnim računom (polje „{field}“).',
-  advance_chained: 'Na avans {id} nadovezan je novi avans: koristite poslednji avans u nizu (polje „{field}“).',
-  advance_parked: 'Avans {id} čeka proveru i nije otvoren (polje „{field}“).',
+    'Avans {id} je delimično ili potpuno vraćen: nije otvoren ni za novi avans ni za konačni račun ({field}).',
+  advance_finalized: 'Avans {id} je već zatvoren konačnim računom ({field}).',
+  advance_chained: 'Na avans {id} nadovezan je novi avans: koristite poslednji avans u nizu ({field}).',
+  advance_parked: 'Avans {id} čeka proveru i nije otvoren ({field}).',
   refund_advance_finalized:
-    'Avans {id} je zatvoren konačnim računom {final}: avans se više ne vraća; vratite konačni račun (polje „{field}“).',
-  finalize_below_advance: 'Konačni račun ({total}) manji je od plaćenih avansa ({advance}) (polje „{field}“).',
-  finalize_payment_rest: 'Plaćanje ostatka mora iznositi tačno {rest} (polje „{field}“).',
-  advance_payment_exact: 'Plaćanje avansa mora iznositi tačno {due} (polje „{field}“).',
+    'Avans {id} je zatvoren konačnim računom {final}: avans se više ne vraća; vratite konačni račun ({field}).',
+  finalize_below_advance: 'Konačni račun ({total}) manji je od plaćenih avansa ({advance}) ({field}).',
+  finalize_payment_rest: 'Plaćanje ostatka mora iznositi tačno {rest} ({field}).',
+  advance_payment_exact: 'Plaćanje avansa mora iznositi tačno {due} ({field}).',
   refund_advance_other_till:
-    'Avans {id} je izdat na drugoj kasi: vraća se na toj kasi, gde se vidi da li je zatvoren (polje „{field}“).',
+    'Avans {id} je izdat na drugoj kasi: vraća se na toj kasi, gde se vidi da li je zatvoren ({field}).',
   // receipt verification
   reissue_own_receipt:
     'Račun {invoice} pod brojem {order} je račun ove prodaje (potvrđeno upitom i arhivom fiskalnog servisa): prodaja je fiskalizovana njime i ne izdaje se ponovo.',
@@ -337,9 +348,9 @@ const EN: Shape<typeof SR_CYRL> = {
   email: 'The field "{field}" must be a valid e-mail address.',
   payment_type: 'Unknown payment type in "{field}".',
   invoice_type: 'Unknown invoice type in "{field}".',
-  labels: 'An item needs at least one tax label (field "{field}").',
-  lines: 'A receipt needs at least one item (field "{field}").',
-  payments: 'A receipt needs at least one payment (field "{field}").',
+  labels: 'An item needs at least one tax label ({field}).',
+  lines: 'A receipt needs at least one item.',
+  payments: 'A receipt needs at least one payment.',
   gtin: 'The GTIN in "{field}" must have 8 to 14 digits.',
   unknown_field: 'The field "{field}" is not allowed.',
   invalid: 'The field "{field}" is not valid.',
@@ -378,11 +389,11 @@ const EN: Shape<typeof SR_CYRL> = {
   body_json: 'The request body must be valid JSON.',
   pin_format: 'The PIN in "{field}" must have 4 to 8 digits.',
   date: 'The field "{field}" must be a valid date.',
-  buyer_required: 'Enter the buyer ID (field "{field}") or mark that the buyer has none.',
+  buyer_required: 'Enter the buyer ID or mark that the buyer has none.',
   phone: 'The field "{field}" must be a phone number.',
-  terminal_id: 'The terminal id ("{field}") may have only letters and digits, up to 12.',
+  terminal_id: 'The terminal id may have only letters and digits, up to 12.',
   url: 'The field "{field}" must be a valid address (https://…).',
-  pin_wrong: 'Wrong PIN (field "{field}").',
+  pin_wrong: 'Wrong PIN ({field}).',
   pin_not_manager: 'Manager approval needed: the PIN in "{field}" belongs to a cashier.',
   pin_locked: 'Too many wrong PINs. PIN entry is locked until {until}.',
   session_required: 'Log in with your PIN first.',
@@ -396,11 +407,11 @@ const EN: Shape<typeof SR_CYRL> = {
   approval_required_price:
     'A manager’s approval is needed for this: the price of „{name}“ is not the catalog’s. Enter a manager’s PIN.',
   pin_must_change: 'The first-run PIN 0000 must be changed first (Manager → Staff → Change PIN).',
-  training_off: 'A training receipt is only possible while training mode is on (field "{field}").',
+  training_off: 'A training receipt is only possible while training mode is on ({field}).',
   printer_address_forbidden:
     'The printer address in "{field}" is not allowed (link-local, loopback or metadata address).',
   printable_only: 'Field "{field}" may contain printable characters only.',
-  pin_weak: 'The new PIN ("{field}") must not be 0000 or already in use.',
+  pin_weak: 'The new PIN must not be 0000 or already in use.',
   staff_not_found: 'Person {id} does not exist.',
   last_manager: 'At least one active manager must remain.',
   needs_online: 'This needs a connection to the fiscal service.',
@@ -410,15 +421,20 @@ const EN: Shape<typeof SR_CYRL> = {
   refund_full_after_partial:
     'Part of this receipt was already refunded; a full refund is not possible ("{field}"). Choose lines.',
   refund_archive_partial: 'The receipt is not from this till: only a full refund is possible ("{field}").',
-  invoice_not_found: 'Receipt "{invoice}" does not exist (field "{field}").',
+  invoice_not_found: 'Receipt "{invoice}" does not exist ({field}).',
   advance_not_open: 'Advance {id} is not open for a final receipt.',
   copy_not_allowed: 'A copy is only possible of a fiscal sale receipt (order {id}).',
   email_not_possible: 'Receipt {id} cannot be e-mailed ({reason}).',
-  api_key_invalid: 'The API key is not valid (field "{field}").',
-  api_key_forbidden: 'The API key has no access to the shop (field "{field}").',
+  api_key_invalid: 'The API key is not valid.',
+  api_key_forbidden: 'The API key has no access to the shop.',
   gateway_unreachable: 'The fiscal service is not reachable: {reason}',
-  hub_enrol_refused: 'The store hub refused the enrolment (field "{field}"): {reason}',
+  hub_enrol_refused: 'The store hub refused the enrolment ({field}): {reason}',
   hub_unreachable: 'The store hub is not reachable: {reason}',
+  hub_code_unknown: 'the hub does not know this enrolment code',
+  hub_code_used: 'this enrolment code was already used',
+  hub_code_expired: 'the enrolment code has expired; ask the hub for a new one',
+  hub_refused: 'the hub did not accept the request',
+  hub_no_answer: 'the hub does not answer at that address',
   hub_already_enrolled: 'This till is already enrolled with the hub (till {id}).',
   // money (archive-only full refunds)
   refund_archive_no_items:
@@ -438,30 +454,29 @@ const EN: Shape<typeof SR_CYRL> = {
     'Buyer ID in "{field}": a document number is capital letters and digits (at least one digit), up to 17 characters.',
   buyer_id_foreign_tin:
     'Buyer ID in "{field}": a foreign tax number is capital letters, digits and hyphens (at least one digit), up to 17 characters.',
-  buyer_skip_not_allowed:
-    'A refund without a buyer ID is not allowed by the settings (field "{field}"): enter the buyer ID.',
+  buyer_skip_not_allowed: 'A refund without a buyer ID is not allowed by the settings ({field}): enter the buyer ID.',
   buyer_correction_pib:
-    'A correction without refund of money carries the seller\'s PIB {pib} as the buyer ID (field "{field}").',
+    "A correction without refund of money carries the seller's PIB {pib} as the buyer ID ({field}).",
   seller_pib_unknown:
-    'The seller\'s PIB is not known yet (no receipt issued): a correction without refund of money is not possible (field "{field}").',
+    "The seller's PIB is not known yet (no receipt issued): a correction without refund of money is not possible ({field}).",
   // advances
   training_advance:
-    'Training mode is on: an advance or a final receipt has no training form, so it is not allowed (field "{field}").',
+    'Training mode is on: an advance or a final receipt has no training form, so it is not allowed ({field}).',
   training_refund_real:
-    'Training mode is on: refunding the fiscal receipt {id} is not allowed, only training receipts (field "{field}").',
-  training_copy_real: 'Training mode is on: a copy of the fiscal receipt {id} is not allowed (field "{field}").',
+    'Training mode is on: refunding the fiscal receipt {id} is not allowed, only training receipts ({field}).',
+  training_copy_real: 'Training mode is on: a copy of the fiscal receipt {id} is not allowed ({field}).',
   advance_refunded:
-    'Advance {id} was refunded in part or in full: it is open neither for a further advance nor for the final receipt (field "{field}").',
-  advance_finalized: 'Advance {id} is already closed by a final receipt (field "{field}").',
-  advance_chained: 'A further advance follows advance {id}: use the last advance of the chain (field "{field}").',
-  advance_parked: 'Advance {id} needs attention and is not open (field "{field}").',
+    'Advance {id} was refunded in part or in full: it is open neither for a further advance nor for the final receipt ({field}).',
+  advance_finalized: 'Advance {id} is already closed by a final receipt ({field}).',
+  advance_chained: 'A further advance follows advance {id}: use the last advance of the chain ({field}).',
+  advance_parked: 'Advance {id} needs attention and is not open ({field}).',
   refund_advance_finalized:
-    'Advance {id} is closed by the final receipt {final}: the advance is no longer refunded; refund the final receipt (field "{field}").',
-  finalize_below_advance: 'The final receipt ({total}) is less than the advances paid ({advance}) (field "{field}").',
-  finalize_payment_rest: 'The payment of the rest must be exactly {rest} (field "{field}").',
-  advance_payment_exact: 'The advance payment must be exactly {due} (field "{field}").',
+    'Advance {id} is closed by the final receipt {final}: the advance is no longer refunded; refund the final receipt ({field}).',
+  finalize_below_advance: 'The final receipt ({total}) is less than the advances paid ({advance}) ({field}).',
+  finalize_payment_rest: 'The payment of the rest must be exactly {rest} ({field}).',
+  advance_payment_exact: 'The advance payment must be exactly {due} ({field}).',
   refund_advance_other_till:
-    'Advance {id} was issued on another till: it is refunded there, where it shows whether it was closed (field "{field}").',
+    'Advance {id} was issued on another till: it is refunded there, where it shows whether it was closed ({field}).',
   // receipt verification
   reissue_own_receipt:
     'Receipt {invoice} under number {order} is this sale’s receipt (confirmed by the fiscal service’s lookup and archive): the sale is fiscalized with it and is not issued again.',
@@ -483,10 +498,19 @@ export const coreMessages: Catalog<typeof SR_CYRL> = { 'sr-Cyrl': SR_CYRL, 'sr-L
 /** A key of the core's messages. */
 export type CoreMessageKey = keyof typeof SR_CYRL;
 
-/** The message for `key` in `lang`, with `{name}` placeholders filled; unknown keys fall back to `invalid`. */
+/**
+ * The message for `key` in `lang`, with `{name}` placeholders filled; unknown keys fall back to `invalid`. A
+ * placeholder given an ISO timestamp (a lockout's `until`) is written as a local moment, never as ISO.
+ */
 export function message(lang: Language, key: string, params: Params = {}): string {
   const template = lookup(coreMessages, lang, key) ?? lookup(coreMessages, lang, 'invalid') ?? key;
-  return interpolate(template, params);
+  const shown = Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [
+      k,
+      typeof v === 'string' && ISO_MOMENT.test(v) ? formatMoment(v, lang, { seconds: true }) : v,
+    ]),
+  );
+  return interpolate(template, shown);
 }
 
 export function hasMessage(key: string): boolean {

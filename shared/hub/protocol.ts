@@ -204,6 +204,8 @@ export const ReportInput = z.object({
     .max(64)
     .refine((v) => isTimeZone(v), { message: 'a time zone name such as Europe/Belgrade is required' })
     .optional(),
+  /** The CSV's headers and names in this UI language (the hub UI sends its own); English machine names without. */
+  lang: z.enum(['sr-Cyrl', 'sr-Latn', 'en']).optional(),
 });
 /** The hub UI's manager login: a manager's PIN (staff come from the tills or PUT /api/admin/staff). */
 export const LoginInput = z.object({

@@ -3,6 +3,8 @@
  * and at the hub (hub/reports.ts). Pure: no database, no Node.
  */
 import type { ReportView } from '../contract/reports.ts';
+import type { Language } from '../domain.ts';
+import { reportCsvWords } from '../i18n/report-csv.ts';
 import { formatRsd, paraToDecimal } from '../money.ts';
 import { addOrders, emptyTotals, type ReportTotals, type ReportOrder } from './totals.ts';
 
@@ -126,13 +128,15 @@ export function csvText(s: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-export function reportCsv(r: ReportView): string {
+/** The report as CSV; `lang` names columns, sections and payment types (English: the machine names). */
+export function reportCsv(r: ReportView, lang: Language = 'en'): string {
   const q = csvText;
-  const out: string[] = ['section,key,count,amount_rsd,tax_rsd'];
+  const { word: w, payment } = reportCsvWords(lang);
+  const out: string[] = [['section', 'key', 'count', 'amount_rsd', 'tax_rsd'].map(w).join(',')];
   const line = (section: string, key: string, count: number | '', amount: number, tax: number | '' = ''): void => {
     out.push(
       [
-        q(section),
+        q(w(section)),
         q(key),
         count,
         paraToDecimal(amount).toFixed(2),
@@ -141,15 +145,15 @@ export function reportCsv(r: ReportView): string {
     );
   };
   line('period', `${r.from}..${r.to}`, '', 0);
-  line('sales', 'total', r.sales.count, r.sales.totalPara);
-  line('advances', 'total', r.advances.count, r.advances.totalPara);
-  line('refunds', 'total', r.refunds.count, r.refunds.totalPara);
-  for (const p of r.byPayment) line('payment', p.type, '', p.netPara);
+  line('sales', w('total'), r.sales.count, r.sales.totalPara);
+  line('advances', w('total'), r.advances.count, r.advances.totalPara);
+  line('refunds', w('total'), r.refunds.count, r.refunds.totalPara);
+  for (const p of r.byPayment) line('payment', payment(p.type), '', p.netPara);
   for (const l of r.byLabel) line('label', `${l.label} ${l.rate}%`, '', l.netPara, l.taxPara);
-  line('not_fiscalized', 'orders', r.notFiscalized, 0);
-  line('training_excluded', 'orders', r.trainingExcluded, 0);
+  line('not_fiscalized', w('orders'), r.notFiscalized, 0);
+  line('training_excluded', w('orders'), r.trainingExcluded, 0);
   for (const x of r.byTax) line('tax', `${x.label} ${x.rate}%`, '', 0, x.taxPara);
-  line('tax', 'total', '', 0, r.taxPara);
-  line('tax_group_changed', 'orders', r.taxGroupChanged, 0);
+  line('tax', w('total'), '', 0, r.taxPara);
+  line('tax_group_changed', w('orders'), r.taxGroupChanged, 0);
   return out.join('\r\n') + '\r\n';
 }

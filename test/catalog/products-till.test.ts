@@ -114,7 +114,7 @@ describe('products on the till', () => {
     await ok(c, 'catalog.put', product());
     const e = await fails(c, 'catalog.put', product({ create: false, label: 'Q', price: 1 }));
     expect(fieldOf(e)).toBe('label');
-    expect(e.message).toMatch(/tax label "Q" in "label" is not among the current tax labels/);
+    expect(e.message).toMatch(/tax label "Q" in "Tax label" is not among the current tax labels/);
     expect((await ok<ScanResult>(c, 'catalog.byBarcode', { code: BREAD })).product).toMatchObject({
       label: 'Ж',
       pricePara: 8990,

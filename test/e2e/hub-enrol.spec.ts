@@ -66,7 +66,9 @@ test('a manager enrols the till with the hub from the Hub tab; the status turns 
   await pin.fill(MANAGER_PIN);
   await submit.click();
   const codeError = form.locator('#hub-code-error');
-  await expect(codeError).toContainText('Хаб продавнице је одбио упис (поље „Једнократни код за упис“)');
+  await expect(codeError).toContainText(
+    'Хаб продавнице је одбио упис (Једнократни код за упис): хаб не познаје овај код за упис',
+  );
   await expect(urlError).toHaveCount(0);
   await expect(status.getByTestId('hub-state')).toHaveText('Није уписана у хаб (каса ради сама)');
 

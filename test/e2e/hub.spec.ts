@@ -58,11 +58,15 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   await page.getByRole('button', { name: 'Пријава' }).click();
   await expect(page.getByRole('alert')).toContainText('PIN');
   // The till's manager (PIN changed at its first run) reached the hub through the till's outbox.
+  // A login slower than the try's wait is not tried again (the PIN field is gone once it went through).
+  const logout = page.getByRole('button', { name: 'Одјава' });
   await expect(async () => {
-    await page.getByLabel('PIN менаџера').fill(MANAGER_PIN);
-    await page.getByRole('button', { name: 'Пријава' }).click();
-    await expect(page.getByRole('button', { name: 'Одјава' })).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
+    if (!(await logout.isVisible())) {
+      await page.getByLabel('PIN менаџера').fill(MANAGER_PIN);
+      await page.getByRole('button', { name: 'Пријава' }).click();
+    }
+    await expect(logout).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
 
   const tills = page.getByRole('region', { name: 'Касе' });
   await expect(tills.getByRole('row', { name: /HUBE2E/ })).toContainText('да');
@@ -126,11 +130,12 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   await page.getByRole('button', { name: 'Преузми CSV' }).click();
   const file = await (await download).path();
   const csv = fs.readFileSync(file, 'utf8');
+  // The CSV in the UI's language (the API without `lang` keeps the English machine names).
   expect(csv.split('\r\n')[0]).toBe(
-    'scope,section,key,count,amount_rsd,tax_rsd,opened,closed,closed_by,float_rsd,cash_sales_rsd,cash_in_rsd,' +
-      'cash_out_rsd,expected_rsd,counted_rsd,difference_rsd',
+    'Обухват,Одељак,Ставка,Број,Износ (RSD),Порез (RSD),Отворена,Затворена,Затворио,Почетни депозит (RSD),' +
+      'Готовина од продаје (RSD),Уплате у касу (RSD),Исплате из касе (RSD),Очекивано (RSD),Избројано (RSD),Разлика (RSD)',
   );
-  expect(csv).toContain('"till:HUBE2E","sales","total",1,160.00,');
+  expect(csv).toContain('"каса:HUBE2E","Продаје","укупно",1,160.00,');
 
   // The hub's audit: who did what, times in the local format (never ISO), in the user's language.
   await page.getByRole('button', { name: 'Дневник' }).click();

@@ -103,7 +103,7 @@ test('a manager configures a network printer, prints a test page and reprints it
 
     // The profile list shows paper width and name.
     const profile = section.getByLabel('Профил штампача');
-    await expect(profile.locator('option[value="generic-58"]')).toHaveText(/^58 mm · Generic ESC\/POS/);
+    await expect(profile.locator('option[value="generic-58"]')).toHaveText(/^58 mm · Општи ESC\/POS/);
 
     const uri = `tcp://127.0.0.1:${printer.port}`;
     await address.fill(uri);

@@ -42,21 +42,22 @@ const sale = (buyerId?: string) => ({
 
 const REFUSED: Record<Language, Record<string, string>> = {
   'sr-Cyrl': {
-    '99:x': 'Непозната врста ИД купца у пољу „buyerId“: дозвољене шифре Пореске управе су 10–16, 20–23, 30–35 и 40.',
-    '20:abc': 'ИД купца у пољу „buyerId“: број личне карте или пасоша има тачно 9 цифара.',
+    '99:x': 'Непозната врста ИД купца у пољу „ИД купца“: дозвољене шифре Пореске управе су 10–16, 20–23, 30–35 и 40.',
+    '20:abc': 'ИД купца у пољу „ИД купца“: број личне карте или пасоша има тачно 9 цифара.',
     '12:101134702':
-      'ИД купца у пољу „buyerId“: шифра 12 тражи ПИБ:ЈБКЈС (исправан ПИБ од 9 цифара, двотачка, ЈБКЈС од 5 цифара).',
+      'ИД купца у пољу „ИД купца“: шифра 12 тражи ПИБ:ЈБКЈС (исправан ПИБ од 9 цифара, двотачка, ЈБКЈС од 5 цифара).',
   },
   'sr-Latn': {
-    '99:x': 'Nepoznata vrsta ID kupca u polju „buyerId“: dozvoljene šifre Poreske uprave su 10–16, 20–23, 30–35 i 40.',
-    '20:abc': 'ID kupca u polju „buyerId“: broj lične karte ili pasoša ima tačno 9 cifara.',
+    '99:x': 'Nepoznata vrsta ID kupca u polju „ID kupca“: dozvoljene šifre Poreske uprave su 10–16, 20–23, 30–35 i 40.',
+    '20:abc': 'ID kupca u polju „ID kupca“: broj lične karte ili pasoša ima tačno 9 cifara.',
     '12:101134702':
-      'ID kupca u polju „buyerId“: šifra 12 traži PIB:JBKJS (ispravan PIB od 9 cifara, dvotačka, JBKJS od 5 cifara).',
+      'ID kupca u polju „ID kupca“: šifra 12 traži PIB:JBKJS (ispravan PIB od 9 cifara, dvotačka, JBKJS od 5 cifara).',
   },
   en: {
-    '99:x': 'Unknown buyer ID type in "buyerId": the Tax Administration codes are 10–16, 20–23, 30–35 and 40.',
-    '20:abc': 'Buyer ID in "buyerId": an ID card or passport number has exactly 9 digits.',
-    '12:101134702': 'Buyer ID in "buyerId": code 12 needs PIB:JBKJS (a valid 9-digit PIB, a colon, the 5-digit JBKJS).',
+    '99:x': 'Unknown buyer ID type in "Buyer ID": the Tax Administration codes are 10–16, 20–23, 30–35 and 40.',
+    '20:abc': 'Buyer ID in "Buyer ID": an ID card or passport number has exactly 9 digits.',
+    '12:101134702':
+      'Buyer ID in "Buyer ID": code 12 needs PIB:JBKJS (a valid 9-digit PIB, a colon, the 5-digit JBKJS).',
   },
 };
 
@@ -161,7 +162,7 @@ describe('buyer IDs at the counter and in refunds (issue 21, case 10)', () => {
       error: {
         code: 'invalid_input',
         field: 'buyerId',
-        message: `A correction without refund of money carries the seller's PIB ${tin} as the buyer ID (field "buyerId").`,
+        message: `A correction without refund of money carries the seller's PIB ${tin} as the buyer ID (Buyer ID).`,
       },
     });
     expect(orderCount(c)).toBe(before);
@@ -198,7 +199,7 @@ describe('buyer IDs at the counter and in refunds (issue 21, case 10)', () => {
       error: {
         code: 'invalid_input',
         field: 'buyerId',
-        message: 'Повраћај без ИД купца није дозвољен у подешавањима (поље „buyerId“): унесите ИД купца.',
+        message: 'Повраћај без ИД купца није дозвољен у подешавањима (ИД купца): унесите ИД купца.',
       },
     });
     const none = await c.dispatch('refunds.create', {

@@ -68,7 +68,7 @@ describe('staff and approval', () => {
       paymentType: 'cash',
     });
     expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    if (!refused.ok) expect(refused.error.message).toContain('managerPin');
+    if (!refused.ok) expect(refused.error.message).toContain('„PIN менаџера“');
     const audit = await ok<{ entries: { action: string; actor: string | null }[] }>(c, 'audit.list', {
       managerPin: MANAGER_PIN,
     });
@@ -355,7 +355,9 @@ describe('archive, settings, reports', () => {
     expect(r.byLabel).toEqual([{ label: 'A', rate: 10, netPara: 39000, taxPara: 3545 }]);
     expect(r.trainingExcluded).toBe(1);
     const csv = await ok<{ csv: string }>(c, 'reports.csv');
-    expect(csv.csv).toContain('"payment","cash",,390.00,');
+    // In the UI language: the accountant's file reads like the screen.
+    expect(csv.csv.split('\r\n')[0]).toBe('Одељак,Ставка,Број,Износ (RSD),Порез (RSD)');
+    expect(csv.csv).toContain('"Плаћање","Готовина",,390.00,');
     // This till has no printer: printing is refused with where to set one, never reported as sent.
     expect(await fails(c, 'reports.print', {})).toMatchObject({
       code: 'unavailable',

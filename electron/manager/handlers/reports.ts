@@ -6,6 +6,7 @@ import type { PrintService } from '../../printer/service.ts';
 import type { TaxRatesCache } from '../../sales/tax-rates.ts';
 import { buildReport } from '../reports.ts';
 import { reportCsv, reportLines } from '../../../shared/reports/view.ts';
+import type { Language } from '../../../shared/domain.ts';
 
 export interface ReportsHandlerDeps {
   db: Db;
@@ -13,6 +14,8 @@ export interface ReportsHandlerDeps {
   printer: PrintService;
   staff: StaffService;
   now(): number;
+  /** The UI language: the CSV's headers and names are in it. */
+  language(): Language;
 }
 
 export function reportsHandlers(deps: ReportsHandlerDeps): AreaHandlers<'reports'> {
@@ -27,7 +30,7 @@ export function reportsHandlers(deps: ReportsHandlerDeps): AreaHandlers<'reports
     },
     'reports.csv': async (range) => {
       const report = buildReport(db, taxRates, range, now());
-      return { fileName: `presek-${report.from.slice(0, 10)}.csv`, csv: reportCsv(report) };
+      return { fileName: `presek-${report.from.slice(0, 10)}.csv`, csv: reportCsv(report, deps.language()) };
     },
   });
 }

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { taxCategoryName } from '../../../shared/i18n/enums.ts';
+import { formatMoment } from '../../../shared/i18n/time.ts';
 import { PRODUCT_UNITS, type ProductUnit } from '../../../shared/contract/catalog.ts';
 import { formatRsd, lineTotal, parseQuantityInput, parseRsdInput, roundDiv } from '../../../shared/money.ts';
 import { usePos, usePosPick } from '../context.ts';
-import { formatLineQuantity, locale } from '../format.ts';
+import { formatLineQuantity } from '../format.ts';
 import { Modal } from './Modal.tsx';
 import { NumberPad } from './NumberPad.tsx';
 
@@ -185,6 +187,7 @@ export function DiscountDialog() {
 /** F3: an item not in the catalog: name, unit price, quantity, a label from the current tax rates. */
 export function ManualDialog() {
   const { t } = useTranslation();
+  const language = usePos((s) => s.language);
   const labels = usePos((s) => s.taxRates?.labels ?? []);
   const addManual = usePos((s) => s.addManual);
   const close = usePos((s) => s.openDialog);
@@ -250,7 +253,7 @@ export function ManualDialog() {
           <select value={label} onChange={(e) => setLabel(e.target.value)} aria-invalid={!!errors.label}>
             {labels.map((l) => (
               <option key={l.label} value={l.label}>
-                {l.label} — {l.rate}% {l.categoryName}
+                {l.label} — {l.rate}% {taxCategoryName(language, l.categoryName)}
               </option>
             ))}
           </select>
@@ -408,7 +411,7 @@ export function ParkedDialog() {
               name: p.name ?? t('dialog.unnamed'),
               lines: p.lines,
               total: formatRsd(p.totalPara),
-              time: new Date(p.createdAt).toLocaleTimeString(locale(language), { hour: '2-digit', minute: '2-digit' }),
+              time: formatMoment(p.createdAt, language, { timeOnly: true }),
             });
             return (
               <ParkedRow key={p.id} text={text} onResume={() => void resume(p.id)} onDelete={() => void remove(p.id)} />

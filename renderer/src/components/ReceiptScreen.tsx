@@ -232,11 +232,15 @@ export function ReceiptScreen(props: { api: PosApi }) {
           </p>
         )}
         {state === 'needs_attention' && (
-          <p className="help error">
-            {t('receipt.attentionHelp', {
-              message: sale.order?.lastError?.userMessage ?? sale.order?.lastError?.message ?? '',
-            })}
-          </p>
+          // The same explanation as the manager's needs-attention list, never the gateway's own words.
+          <div className="help error" data-testid="receipt-attention">
+            <p>
+              {t('receipt.attentionHelp', {
+                message: sale.order?.lastError ? explainGatewayError(sale.order.lastError, language).title : '',
+              })}
+            </p>
+            {sale.order?.lastError && <p>{explainGatewayError(sale.order.lastError, language).action}</p>}
+          </div>
         )}
         <dl className="pay-summary">
           <div>

@@ -5,6 +5,13 @@ import { usePosPick } from '../context.ts';
 import { minutesBetween } from '../format.ts';
 import { isLanguage } from '../i18n/index.ts';
 import { PrinterChips } from './PrinterChips.tsx';
+import { formatMoment } from '../../../shared/i18n/time.ts';
+
+/** Time left as minutes and seconds (`4:05`), rounded up so that 0:00 is never shown while locked. */
+export const countdown = (ms: number): string => {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
 
 /**
  * The cashier (and F1 to change), online state, queue, the age of the oldest unfiscalized order (a
@@ -27,10 +34,12 @@ export function StatusBar() {
     'pinLockedUntil',
   );
   const [now, setNow] = useState(() => Date.now());
+  // Every 15 s; every second while a PIN lockout counts down.
+  const locked = pinLockedUntil !== null && Date.parse(pinLockedUntil) > now;
   useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 15_000);
+    const id = setInterval(() => setNow(Date.now()), locked ? 1000 : 15_000);
     return () => clearInterval(id);
-  }, []);
+  }, [locked]);
   const age = sync?.oldestQueuedAt ? minutesBetween(sync.oldestQueuedAt, now) : null;
   const ageText =
     age === null
@@ -99,9 +108,12 @@ export function StatusBar() {
       {printer?.configured && (
         <PrinterChips status={printer} onHeld={cashier ? () => openManager('settings') : undefined} />
       )}
-      {pinLockedUntil !== null && Date.parse(pinLockedUntil) > now && (
+      {locked && pinLockedUntil !== null && (
         <span className="pill alarm" data-testid="pin-locked">
-          {t('status.pinLocked', { until: new Date(pinLockedUntil).toLocaleTimeString() })}
+          {t('status.pinLocked', {
+            until: formatMoment(pinLockedUntil, language, { timeOnly: true }),
+            left: countdown(Date.parse(pinLockedUntil) - now),
+          })}
         </span>
       )}
       <span className="spacer" />

@@ -6,7 +6,7 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../../shared/i18n/catalog.ts';
-import { HubApp, ShiftsTable, printerText } from './HubApp.tsx';
+import { HubApp, HubCallError, ShiftsTable, hubErrorText, printerText } from './HubApp.tsx';
 import { hubMessages, type HubKey } from './i18n.ts';
 import { testRoot } from '../testing/dom.ts';
 
@@ -110,5 +110,27 @@ describe('the tills’ shifts in the hub’s report', () => {
     const words = (key: HubKey, params?: Record<string, string | number>) => translate(hubMessages, 'en', key, params);
     act(() => dom.root.render(<ShiftsTable t={words} lang="en" shifts={[]} />));
     expect(dom.container.textContent).toBe('ShiftsNo shifts in this period.');
+  });
+});
+
+describe('the hub’s refusals in the UI language', () => {
+  const words = (lang: 'sr-Cyrl' | 'sr-Latn' | 'en') => (key: HubKey, params?: Record<string, string | number>) =>
+    translate(hubMessages, lang, key, params);
+
+  it('translates the code and names the field by its label, never the hub’s English text or a path', () => {
+    const wrongPin = new HubCallError('no active manager of this shop has this PIN', 'pin', 'pin_unknown');
+    expect(hubErrorText(words('sr-Cyrl'), wrongPin)).toBe('Ниједан менаџер ове продавнице нема тај PIN.');
+    expect(hubErrorText(words('sr-Latn'), wrongPin)).toBe('Nijedan menadžer ove prodavnice nema taj PIN.');
+    const badPrice = new HubCallError('products.0.pricePara: invalid', 'products.0.pricePara', 'invalid_input');
+    expect(hubErrorText(words('sr-Cyrl'), badPrice, { pricePara: 'Цена (RSD)' })).toBe(
+      'Поље „Цена (RSD)“ није исправно.',
+    );
+    expect(hubErrorText(words('sr-Cyrl'), badPrice)).toBe('Хаб није прихватио захтев. Покушајте поново.');
+    expect(hubErrorText(words('sr-Cyrl'), new HubCallError('x', undefined, 'unauthenticated'))).toBe(
+      'Пријава је истекла: пријавите се поново.',
+    );
+    expect(hubErrorText(words('en'), new TypeError('Failed to fetch'))).toBe(
+      'The hub cannot be reached. Check the connection and try again.',
+    );
   });
 });

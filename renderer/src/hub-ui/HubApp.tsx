@@ -8,6 +8,11 @@ import type { ReportView } from '../../../shared/contract/reports.ts';
 import type { HubAuditEntry } from '../../../shared/contract/hub.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { HeadedTable } from '../components/HeadedTable.tsx';
+import { paymentName, unitName } from '../../../shared/i18n/enums.ts';
+import { formatMoment } from '../../../shared/i18n/time.ts';
+import { isoDay } from '../dates.ts';
+import { DateField } from '../manager/DateField.tsx';
+import { mt, type ManagerT } from '../manager/i18n.ts';
 import { useHubT, type HubKey, type HubLang, type HubT } from './i18n.ts';
 
 /** A report's table of named rows: each row's name (a row header) and its figures, keyed by the first item. */
@@ -100,7 +105,7 @@ interface ShopSettingsRow {
   discountLimitPercent?: number;
 }
 
-class HubCallError extends Error {
+export class HubCallError extends Error {
   readonly field: string | undefined;
   readonly code: string | undefined;
   constructor(message: string, field?: string, code?: string) {
@@ -122,14 +127,11 @@ async function call<T>(token: string | null, method: string, path: string, body?
   return (await res.json()) as T;
 }
 
-const today = (): string => new Date().toISOString().slice(0, 10);
+/** Today as the hub UI's clock has it (a local day, not UTC's). */
+const today = (): string => isoDay(new Date());
 
 /** A moment in the user's language and local time zone (never ISO on the screen). */
-const localTime = (lang: HubLang, at: string | number): string =>
-  new Date(at).toLocaleString(lang === 'en' ? 'en-GB' : lang === 'sr-Latn' ? 'sr-Latn-RS' : 'sr-Cyrl-RS', {
-    dateStyle: 'short',
-    timeStyle: 'medium',
-  });
+const localTime = (lang: HubLang, at: string | number): string => formatMoment(at, lang, { seconds: true });
 
 /** An entry of the hub's audit (hub/audit.ts). */
 type AuditRow = HubAuditEntry;
@@ -207,7 +209,7 @@ export function HubApp() {
             ))}
           </nav>
           {section === 'tills' && <Tills t={t} lang={lang} token={session.token} />}
-          {section === 'catalog' && <Catalog t={t} token={session.token} />}
+          {section === 'catalog' && <Catalog t={t} lang={lang} token={session.token} />}
           {section === 'settings' && <ShopSettingsSection t={t} token={session.token} />}
           {section === 'report' && <ReportSection t={t} lang={lang} token={session.token} />}
           {section === 'audit' && <AuditSection t={t} lang={lang} token={session.token} />}
@@ -217,13 +219,39 @@ export function HubApp() {
   );
 }
 
-/** The login's refusal in the user's language (the hub's own texts are English). */
-const loginError = (t: HubT, err: unknown): string => {
-  const code = err instanceof HubCallError ? err.code : undefined;
-  if (code === 'pin_unknown') return t('loginWrongPin');
-  if (code === 'login_paused') return t('loginPaused');
-  return t('loginFailed');
-};
+/**
+ * A refusal of the hub in the user's language, from its code (the hub's own texts are English, for API users).
+ * `labels` name the form's fields by the contract name's last word (`products.0.pricePara` -> `pricePara`).
+ */
+export function hubErrorText(t: HubT, err: unknown, labels: Readonly<Record<string, string>> = {}): string {
+  if (!(err instanceof HubCallError)) return t('errUnreachable');
+  switch (err.code) {
+    case 'pin_unknown':
+      return t('loginWrongPin');
+    case 'login_paused':
+      return t('loginPaused');
+    case 'unauthenticated':
+      return t('errSession');
+    case 'forbidden':
+      return t('errForbidden');
+    case 'not_found':
+    case 'till_unknown':
+    case 'shop_unknown':
+      return t('errNotFound');
+  }
+  const name = err.field
+    ?.split('.')
+    .filter((s) => !/^\d+$/.test(s))
+    .pop();
+  const label = name ? labels[name] : undefined;
+  return label ? t('errField', { field: label }) : t('errFailed');
+}
+
+/** The login's refusal in the user's language. */
+const loginError = (t: HubT, err: unknown): string =>
+  err instanceof HubCallError && (err.code === 'pin_unknown' || err.code === 'login_paused')
+    ? hubErrorText(t, err)
+    : t('loginFailed');
 
 function Login({ t, onLogin }: { t: HubT; onLogin: (s: { token: string; name: string }) => void }) {
   const [pin, setPin] = useState('');
@@ -294,7 +322,7 @@ function Tills({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
     const load = (): void => {
       call<{ tills: TillRow[] }>(token, 'GET', '/api/admin/tills')
         .then((r) => alive && setTills(r.tills))
-        .catch((err: unknown) => alive && setError(String(err)));
+        .catch((err: unknown) => alive && setError(hubErrorText(t, err)));
     };
     load();
     const timer = setInterval(load, 3000);
@@ -302,7 +330,7 @@ function Tills({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
       alive = false;
       clearInterval(timer);
     };
-  }, [token]);
+  }, [token, t]);
   const alarmed = tills.filter((x) => x.alarms.length);
   const newCode = async (): Promise<void> =>
     setCode((await call<{ code: string }>(token, 'POST', '/api/admin/enrol-codes', {})).code);
@@ -313,7 +341,7 @@ function Tills({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
       await call(token, 'POST', '/api/admin/tills/revoke', { tillId: x.tillId });
       setTills((all) => all.map((y) => (y.tillId === x.tillId ? { ...y, revoked: true, alarms: [] } : y)));
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(hubErrorText(t, err));
     }
   };
   return (
@@ -356,7 +384,7 @@ function Tills({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
         ))}
       </HeadedTable>
       <p>
-        <button type="button" onClick={() => void newCode().catch((err: unknown) => setError(String(err)))}>
+        <button type="button" onClick={() => void newCode().catch((err: unknown) => setError(hubErrorText(t, err)))}>
           {t('newCode')}
         </button>{' '}
         {code && <output aria-label={t('enrolCode')}>{code}</output>}
@@ -365,7 +393,7 @@ function Tills({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
   );
 }
 
-function Catalog({ t, token }: { t: HubT; token: string }) {
+function Catalog({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
   const [products, setProducts] = useState<ProductRow[]>([]);
   const [form, setForm] = useState({
     code: '',
@@ -381,11 +409,11 @@ function Catalog({ t, token }: { t: HubT; token: string }) {
     let alive = true;
     call<{ products: ProductRow[] }>(token, 'GET', '/api/admin/products')
       .then((r) => alive && setProducts(r.products))
-      .catch((err: unknown) => alive && setMessage({ text: String(err), error: true }));
+      .catch((err: unknown) => alive && setMessage({ text: hubErrorText(t, err), error: true }));
     return () => {
       alive = false;
     };
-  }, [token, version]);
+  }, [token, version, t]);
   const save = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     const pricePara = parseRsdInput(form.price);
@@ -406,7 +434,8 @@ function Catalog({ t, token }: { t: HubT; token: string }) {
       setMessage({ text: t('saved', { name: form.name }), error: false });
       setVersion((v) => v + 1);
     } catch (err) {
-      setMessage({ text: err instanceof Error ? err.message : String(err), error: true });
+      const labels = { code: t('code'), name: t('name'), pricePara: t('price'), label: t('label'), unit: t('unit') };
+      setMessage({ text: hubErrorText(t, err, { ...labels, barcodes: t('barcode') }), error: true });
     }
   };
   const edit = (p: ProductRow): void =>
@@ -433,9 +462,11 @@ function Catalog({ t, token }: { t: HubT; token: string }) {
         <label style={{ marginRight: 8 }}>
           {t('unit')}{' '}
           <select value={form.unit} onChange={(e) => setForm({ ...form, unit: e.target.value as ProductRow['unit'] })}>
-            <option value="piece">piece</option>
-            <option value="kg">kg</option>
-            <option value="l">l</option>
+            {(['piece', 'kg', 'l'] as const).map((u) => (
+              <option key={u} value={u}>
+                {unitName(lang, u)}
+              </option>
+            ))}
           </select>
         </label>
         {field('barcode', 'barcode')}
@@ -470,11 +501,11 @@ function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
           rules: (s.barcodeRules ?? []).map((r) => `${r.prefix}:${r.kind}:${r.codeLength}`).join(', '),
         });
       })
-      .catch((err: unknown) => alive && setMessage({ text: String(err), error: true }));
+      .catch((err: unknown) => alive && setMessage({ text: hubErrorText(t, err), error: true }));
     return () => {
       alive = false;
     };
-  }, [token]);
+  }, [token, t]);
   const save = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     const limit = form.limit.trim() === '' ? undefined : Number(form.limit);
@@ -521,10 +552,7 @@ function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
 
 /** The tills' shifts of the period, per till and cashier: the till's own expected, counted and difference. */
 export function ShiftsTable({ t, lang, shifts }: { t: HubT; lang: HubLang; shifts: Report['shifts'] }) {
-  const when = (iso: string | null): string =>
-    iso === null
-      ? t('shiftOpen')
-      : new Date(iso).toLocaleString(lang === 'en' ? 'en-GB' : 'sr-RS', { dateStyle: 'short', timeStyle: 'short' });
+  const when = (iso: string | null): string => (iso === null ? t('shiftOpen') : formatMoment(iso, lang));
   const rsd = (para: number | null): string => (para === null ? '—' : formatRsd(para));
   return (
     <>
@@ -575,27 +603,31 @@ export function ShiftsTable({ t, lang, shifts }: { t: HubT; lang: HubLang; shift
 }
 
 function ReportSection({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
-  const [from, setFrom] = useState(today());
-  const [to, setTo] = useState(today());
+  const [from, setFrom] = useState<string | null>(today());
+  const [to, setTo] = useState<string | null>(today());
   const [report, setReport] = useState<Report | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const range = (): string => {
+  // The till's date field, with its words from the manager screens' catalog.
+  const mgrT: ManagerT = (key, params) => mt(lang, key, params);
+  const range = (from: string, to: string): string => {
     const end = new Date(`${to}T00:00:00`);
     end.setDate(end.getDate() + 1);
     return `from=${new Date(`${from}T00:00:00`).toISOString()}&to=${end.toISOString()}`;
   };
   const show = async (): Promise<void> => {
+    if (!from || !to) return; // the date field says what is wrong at the field
     try {
-      setReport(await call<Report>(token, 'GET', `/api/admin/report?${range()}`));
+      setReport(await call<Report>(token, 'GET', `/api/admin/report?${range(from, to)}`));
       setError(null);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(hubErrorText(t, err, { from: t('from'), to: t('to') }));
     }
   };
   const csv = async (): Promise<void> => {
+    if (!from || !to) return;
     // The shifts' times in the CSV as the manager's own clock shows them.
     const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
-    const res = await fetch(`/api/admin/report?${range()}&format=csv&timeZone=${zone}`, {
+    const res = await fetch(`/api/admin/report?${range(from, to)}&format=csv&timeZone=${zone}&lang=${lang}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     const a = document.createElement('a');
@@ -607,12 +639,8 @@ function ReportSection({ t, lang, token }: { t: HubT; lang: HubLang; token: stri
     `${r.sales.count} / ${formatRsd(r.sales.totalPara)} — ${t('refunds')} ${r.refunds.count} / ${formatRsd(r.refunds.totalPara)}`;
   return (
     <section aria-label={t('report')}>
-      <label>
-        {t('from')} <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-      </label>{' '}
-      <label>
-        {t('to')} <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-      </label>{' '}
+      <DateField t={mgrT} lang={lang} label={t('from')} value={from} onChange={setFrom} required />{' '}
+      <DateField t={mgrT} lang={lang} label={t('to')} value={to} onChange={setTo} required />{' '}
       <button type="button" onClick={() => void show()}>
         {t('show')}
       </button>{' '}
@@ -631,7 +659,7 @@ function ReportSection({ t, lang, token }: { t: HubT; lang: HubLang; token: stri
           />
           <PairTable
             label={t('payment')}
-            rows={report.total.byPayment.map((p) => [p.type, p.type, formatRsd(p.netPara)])}
+            rows={report.total.byPayment.map((p) => [p.type, paymentName(lang, p.type), formatRsd(p.netPara)])}
           />
           <PairTable
             label={t('label')}
@@ -657,11 +685,11 @@ function AuditSection({ t, lang, token }: { t: HubT; lang: HubLang; token: strin
     let alive = true;
     call<{ entries: AuditRow[] }>(token, 'GET', '/api/admin/audit')
       .then((r) => alive && setEntries(r.entries))
-      .catch((err: unknown) => alive && setError(err instanceof Error ? err.message : String(err)));
+      .catch((err: unknown) => alive && setError(hubErrorText(t, err)));
     return () => {
       alive = false;
     };
-  }, [token]);
+  }, [token, t]);
   return (
     <section aria-label={t('audit')}>
       {error && <p role="alert">{error}</p>}

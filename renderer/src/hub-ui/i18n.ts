@@ -1,8 +1,8 @@
 /**
  * The hub manager UI's words, in the three languages of the app (Serbian Cyrillic by default): a catalog in
  * the app's one message format (shared/i18n/catalog.ts says how to add a message), read with i18next's
- * `useTranslation` like the till's screens. The hub server's own (English) error texts could live in a
- * catalog of this shape too; they are not localized yet.
+ * `useTranslation` like the till's screens. The hub server answers errors with a code (its English text is
+ * for API users); `hubErrorText` in HubApp.tsx shows the code's translation from here.
  */
 import type { i18n } from 'i18next';
 import { useCallback } from 'react';
@@ -44,6 +44,12 @@ const SR_CYRL = {
   loginWrongPin: 'Ниједан менаџер ове продавнице нема тај PIN.',
   loginPaused: 'Превише погрешних PIN-ова. Пријава је привремено закључана; покушајте касније.',
   loginFailed: 'Пријава није успела. Покушајте поново.',
+  errSession: 'Пријава је истекла: пријавите се поново.',
+  errForbidden: 'Ова радња није дозвољена за вашу продавницу.',
+  errNotFound: 'Није пронађено: освежите страницу.',
+  errField: 'Поље „{field}“ није исправно.',
+  errUnreachable: 'Хаб није доступан. Проверите везу и покушајте поново.',
+  errFailed: 'Хаб није прихватио захтев. Покушајте поново.',
   title: 'Хаб продавнице',
   language: 'Језик',
   pin: 'PIN менаџера',
@@ -162,6 +168,12 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   loginWrongPin: 'Nijedan menadžer ove prodavnice nema taj PIN.',
   loginPaused: 'Previše pogrešnih PIN-ova. Prijava je privremeno zaključana; pokušajte kasnije.',
   loginFailed: 'Prijava nije uspela. Pokušajte ponovo.',
+  errSession: 'Prijava je istekla: prijavite se ponovo.',
+  errForbidden: 'Ova radnja nije dozvoljena za vašu prodavnicu.',
+  errNotFound: 'Nije pronađeno: osvežite stranicu.',
+  errField: 'Polje „{field}“ nije ispravno.',
+  errUnreachable: 'Hab nije dostupan. Proverite vezu i pokušajte ponovo.',
+  errFailed: 'Hab nije prihvatio zahtev. Pokušajte ponovo.',
   title: 'Hab prodavnice',
   language: 'Jezik',
   pin: 'PIN menadžera',
@@ -277,6 +289,12 @@ const EN: Shape<typeof SR_CYRL> = {
   loginWrongPin: 'No manager of this shop has this PIN.',
   loginPaused: 'Too many wrong PINs. Login is locked for a while; try again later.',
   loginFailed: 'Login failed. Try again.',
+  errSession: 'Your login has expired: log in again.',
+  errForbidden: 'This action is not allowed for your shop.',
+  errNotFound: 'Not found: reload the page.',
+  errField: 'The field "{field}" is not valid.',
+  errUnreachable: 'The hub cannot be reached. Check the connection and try again.',
+  errFailed: 'The hub did not accept the request. Try again.',
   title: 'Store hub',
   language: 'Language',
   pin: 'Manager PIN',

@@ -1,4 +1,5 @@
 /** The manager's archive tab: receipt detail, fiscal copy, e-mail and lookup. */
+import { invoiceTypeName, receiptKindName } from '../../../shared/i18n/enums.ts';
 import { useEffect, useRef, useState } from 'react';
 import QRCode from 'qrcode';
 import type { PosApi } from '../../../shared/contract/index.ts';
@@ -55,7 +56,7 @@ function ReceiptDetail(props: { api: PosApi; t: ManagerT; lang: Language; detail
         <ul className="mgr-list">
           {detail.chain.map((c) => (
             <li key={c.invoiceNumber}>
-              {c.invoiceNumber} · {c.invoiceType}/{c.transactionType} · {formatRsd(c.totalPara)}
+              {c.invoiceNumber} · {receiptKindName(lang, c.invoiceType, c.transactionType)} · {formatRsd(c.totalPara)}
             </li>
           ))}
         </ul>
@@ -182,7 +183,7 @@ export function ArchiveTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
             <option value="">{t('any')}</option>
             {['normal', 'advance', 'copy', 'training', 'proforma'].map((v) => (
               <option key={v} value={v}>
-                {v}
+                {invoiceTypeName(lang, v)}
               </option>
             ))}
           </select>
@@ -209,9 +210,7 @@ export function ArchiveTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
               <tr key={`${r.source}-${r.orderId ?? r.invoiceNumber ?? r.orderNumber}`}>
                 <td>{r.orderNumber}</td>
                 <td>{r.invoiceNumber ?? '—'}</td>
-                <td>
-                  {r.invoiceType}/{r.transactionType}
-                </td>
+                <td>{receiptKindName(lang, r.invoiceType, r.transactionType)}</td>
                 <td>{formatRsd(r.totalPara)}</td>
                 <td>{t(`state_${r.state}` as ManagerText)}</td>
                 <td>

@@ -51,7 +51,7 @@ async function mount(held: number, lang: Language = 'sr-Cyrl') {
 }
 
 function fail() {
-  return { ok: false as const, error: { code: 'forbidden' as const, message: 'Погрешан PIN (поље „PIN менаџера“).' } };
+  return { ok: false as const, error: { code: 'forbidden' as const, message: 'Погрешан PIN (PIN менаџера).' } };
 }
 
 function pinField(label: string): HTMLInputElement {
@@ -106,7 +106,9 @@ describe('held print jobs in the manager’s printer settings', () => {
     await mount(2);
     expect(dom.container.querySelector('table')).toBeNull(); // nothing before the PIN
     await showList();
-    const when = (iso: string) => new Date(iso).toLocaleString('sr-RS');
+    // The shop's time (Belgrade, UTC+1 in March), 24 h, in the UI language: never the test machine's zone.
+    const when = (iso: string) =>
+      ({ [RECEIPT.createdAt]: '02.03.2026. 10:15:00', [REPORT.createdAt]: '02.03.2026. 10:20:00' })[iso];
     expect(rows()).toEqual([
       ['Фискални рачун', 'X4TJ8WQH-X4TJ8WQH-1234', '1.678,25', when(RECEIPT.createdAt)],
       ['Извештај', '—', '—', when(REPORT.createdAt)],
@@ -125,11 +127,7 @@ describe('held print jobs in the manager’s printer settings', () => {
   it('prints the selected job with the PIN and reads the list again', async () => {
     const fake = await mount(2);
     await showList();
-    act(() =>
-      checkbox(
-        `Изабери: Фискални рачун X4TJ8WQH-X4TJ8WQH-1234 ${new Date(RECEIPT.createdAt).toLocaleString('sr-RS')}`,
-      ).click(),
-    );
+    act(() => checkbox(`Изабери: Фискални рачун X4TJ8WQH-X4TJ8WQH-1234 02.03.2026. 10:15:00`).click());
     type(pinField('PIN менаџера'), '1234');
     await act(async () => button('Одштампај изабране').form?.requestSubmit());
     expect(fake.calls.filter((c) => c.name === 'print.resolveHeld').map((c) => c.input)).toEqual([

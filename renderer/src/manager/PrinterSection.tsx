@@ -1,4 +1,5 @@
 /** The receipt printer's section of the manager's settings. */
+import { printerProfileName } from '../../../shared/i18n/enums.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { PrintStatus, PrinterProfileView } from '../../../shared/contract/printer.ts';
@@ -106,7 +107,8 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
     });
   };
 
-  const profileText = (p: PrinterProfileView) => t('printer_profile_option', { name: p.name, paper: p.paperMm });
+  const profileText = (p: PrinterProfileView) =>
+    t('printer_profile_option', { name: printerProfileName(lang, p.name), paper: p.paperMm });
   const currentProfile = status ? profiles.find((p) => p.id === status.profileId) : undefined;
 
   return (

@@ -4,16 +4,16 @@ import { useState, type ReactNode } from 'react';
 import { HeadedTable } from '../components/HeadedTable.tsx';
 import { DateField } from './DateField.tsx';
 import type { AppError, Result } from '../../../shared/contract/index.ts';
-import { PAYMENT_TYPES, type Language, type OrderView, type PaymentType } from '../../../shared/domain.ts';
+import { LANGUAGES, PAYMENT_TYPES, type Language, type OrderView, type PaymentType } from '../../../shared/domain.ts';
 import { explainGatewayError } from '../../../shared/gateway-errors.ts';
+import { PAYMENT_NAMES } from '../../../shared/i18n/enums.ts';
+import { fieldLabel } from '../../../shared/i18n/fields.ts';
+import { formatMoment } from '../../../shared/i18n/time.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
 
-export const PAYMENT_NAMES: Record<Language, Partial<Record<PaymentType, string>>> = {
-  'sr-Cyrl': { cash: 'Готовина', card: 'Картица', wireTransfer: 'Пренос на рачун', voucher: 'Ваучер', other: 'Друго' },
-  'sr-Latn': { cash: 'Gotovina', card: 'Kartica', wireTransfer: 'Prenos na račun', voucher: 'Vaučer', other: 'Drugo' },
-  en: { cash: 'Cash', card: 'Card', wireTransfer: 'Wire transfer', voucher: 'Voucher', other: 'Other' },
-};
+/** Payment types by name (shared/i18n/enums.ts): every type, in every language. */
+export { PAYMENT_NAMES };
 
 /** Unwraps a command result: the value, or throws the AppError's message (shown by the caller). */
 export async function call<V>(p: Promise<Result<V>>): Promise<V> {
@@ -58,7 +58,7 @@ export function Alert(props: { text: string | null }) {
 
 /** A date and time as the manager's language writes it. */
 export function localTime(iso: string, lang: Language): string {
-  return new Date(iso).toLocaleString(lang === 'en' ? 'en-GB' : 'sr-RS');
+  return formatMoment(iso, lang, { seconds: true });
 }
 
 /** A button that runs one action; it waits (disabled) while any action of its tab runs, unless told otherwise. */
@@ -235,12 +235,15 @@ export function CheckedField(props: {
 }
 
 /**
- * The core names a bad field by its contract name (`uri`); shown next to that field, the message names it
- * by the label the person sees instead.
+ * The core names a bad field by its label (`fieldLabel`, „ИД купца“; an older core by its contract name `uri`);
+ * shown next to that field, the message names it by the label the form shows instead.
  */
 export function relabel(text: string, field: string, label: string): string {
-  const escaped = field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return text.replace(new RegExp(`([„"“])${escaped}([“"”])`, 'g'), `$1${label}$2`);
+  const names = [field, ...LANGUAGES.map((lang) => fieldLabel(lang, field))];
+  const alternatives = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  return text
+    .replace(new RegExp(`([„"“])(?:${alternatives})([“"”])`, 'g'), `$1${label}$2`)
+    .replace(new RegExp(`\\((?:${alternatives})\\)`, 'g'), `(${label})`);
 }
 
 /** An error as the core sends it: its code and, for bad input or a refused PIN, the contract path of the field. */

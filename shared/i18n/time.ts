@@ -1,0 +1,34 @@
+/**
+ * Moments as people read them: in the UI's language, the shop's time zone (Europe/Belgrade unless told) and a
+ * 24-hour clock — `25.11.2026. 00:04` in Serbian, `25/11/2026, 00:04` in English. Never ISO on a screen.
+ */
+import type { Language } from '../domain.ts';
+
+export const SHOP_TIME_ZONE = 'Europe/Belgrade';
+
+const LOCALE: Record<Language, string> = { 'sr-Cyrl': 'sr-Cyrl-RS', 'sr-Latn': 'sr-Latn-RS', en: 'en-GB' };
+
+export interface MomentOptions {
+  /** Only the time of day (`00:04`), for a moment of today. */
+  timeOnly?: boolean;
+  /** With seconds (`00:04:09`). */
+  seconds?: boolean;
+  timeZone?: string;
+}
+
+/** A moment (ISO text, epoch milliseconds or Date) as the language writes it; '' for what is not a moment. */
+export function formatMoment(at: string | number | Date, lang: Language, options: MomentOptions = {}): string {
+  const d = at instanceof Date ? at : new Date(at);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat(LOCALE[lang], {
+    timeZone: options.timeZone ?? SHOP_TIME_ZONE,
+    ...(options.timeOnly ? {} : { year: 'numeric', month: '2-digit', day: '2-digit' }),
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(options.seconds ? { second: '2-digit' } : {}),
+    hourCycle: 'h23',
+  }).format(d);
+}
+
+/** An ISO timestamp (`2026-11-24T23:04:09.809Z`): what a message must not show as it is. */
+export const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;

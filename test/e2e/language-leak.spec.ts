@@ -1,0 +1,307 @@
+/**
+ * The language-leak test: every screen of the till (login, counter, payment, each Менаџер tab) and of the hub UI
+ * (login, each section), in Serbian Cyrillic and Latin, some driven to their error states (a wrong PIN, an empty
+ * or invalid field), is read as a person sees it and checked by test/support/language-leak.ts: no Latin words on a
+ * Cyrillic screen beyond the reviewed allowlist, no ISO timestamps, no `поље „` field paths, no English sentences.
+ * Leaks not fixed yet are listed in KNOWN_LEAKS, reviewed, and the test fails when one of them is gone (so the
+ * list only shrinks).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { findLeaks, type Lang, type Leak } from '../support/language-leak.ts';
+import { ROOT, signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
+import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
+import { MANAGER_PIN } from '../support/session.ts';
+import { hubMessages, type HubKey } from '../../renderer/src/hub-ui/i18n.ts';
+import { mt, type ManagerText } from '../../renderer/src/manager/i18n.ts';
+
+/**
+ * Leaks seen and not fixed yet, reviewed: language, the leak's word, and why it is still there. Fix one and
+ * remove its entry (the test fails on an entry no screen shows any more).
+ */
+export const KNOWN_LEAKS: readonly { lang: Lang; match: string; why: string }[] = [];
+
+/*
+ * Not visited yet (so not checked), with leaks known there: the needs-attention list and a rejected sale's receipt
+ * screen name the gateway's fields raw (`totalAmount`, `payments[0].type`: shared/gateway-errors.ts `{fields}`);
+ * the first-run setup flow, the catalog screen and the parked-carts dialog are not opened; English is not read.
+ */
+
+const ADMIN = 'leak-e2e-admin-token-0123456789abcdef';
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-leak-e2e-'));
+let hub: HubProcess;
+
+/**
+ * Data shown as it is, reviewed: this till's id, the tail of the sandbox's API key (shown masked: `••••-key`), the
+ * printer makers in the presets' names, the sample catalog's product names.
+ */
+const DATA_WORDS = [
+  'LEAK',
+  'key',
+  'Epson',
+  'Star',
+  'Netum',
+  'ZiJiang',
+  'Sunmi',
+  'Rongta',
+  ...new Set(
+    fs
+      .readFileSync(path.join(ROOT, 'resources/catalog/sample.csv'), 'utf8')
+      .split('\n')
+      .slice(1)
+      .flatMap((row) => (row.split(';')[1] ?? '').split(/[\s,.()]+/))
+      .filter((w) => /[A-Za-z]/.test(w)),
+  ),
+];
+
+/** A hub of its own for each language (the hub shares the shop's staff with every till it enrols). */
+async function startHub(lang: Lang): Promise<void> {
+  hub = await startHubProcess({ KASA_HUB_DATA: path.join(dir, `hub-${lang}`), KASA_HUB_ADMIN_TOKEN: ADMIN });
+  // The shop's catalog lives at the hub: a product by the piece and one by weight, sent to every till.
+  const res = await fetch(`${hub.url}/api/admin/products`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${ADMIN}` },
+    body: JSON.stringify({
+      shopId: hub.shopId,
+      products: [
+        { code: '1001', name: 'Хлеб бели', pricePara: 6500, label: 'A', unit: 'piece', barcodes: ['8600000100018'] },
+        { code: '2001', name: 'Јабуке', pricePara: 12000, label: 'A', unit: 'kg', group: 'Воће' },
+      ],
+    }),
+  });
+  expect(res.status, await res.text()).toBe(200);
+}
+test.afterEach(async () => {
+  await hub?.stop();
+});
+test.afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function enrolCode(): Promise<string> {
+  const res = await fetch(`${hub.url}/api/admin/enrol-codes`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ADMIN}` },
+    body: JSON.stringify({ shopId: hub.shopId }),
+  });
+  return ((await res.json()) as { code: string }).code;
+}
+
+/** What a person sees once the screen settled (the same text twice, a quarter second apart; at most 5 s). */
+async function visibleText(page: Page): Promise<string> {
+  let text = await readText(page);
+  for (let i = 0; i < 20; i += 1) {
+    await page.waitForTimeout(250);
+    const again = await readText(page);
+    if (again === text) break;
+    text = again;
+  }
+  return text;
+}
+
+/** The visible text, and the placeholders and titles of visible controls. */
+async function readText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const extra: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('[placeholder], [title]'))) {
+      if (el.offsetParent === null) continue;
+      extra.push(el.getAttribute('placeholder') ?? '', el.getAttribute('title') ?? '');
+    }
+    return `${document.body.innerText}\n${extra.join('\n')}`;
+  });
+}
+
+/** With KASA_SHOTS set: the screen at 1024×768 and 1366×768, as `lang-<what>-<lang>-<width>.png` there. */
+async function shots(page: Page, lang: Lang, what: string): Promise<void> {
+  const dir = process.env['KASA_SHOTS'];
+  if (!dir) return;
+  const before = page.viewportSize();
+  for (const size of [
+    { width: 1024, height: 768 },
+    { width: 1366, height: 768 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: path.join(dir, `lang-${what}-${lang}-${size.width}.png`) });
+  }
+  if (before) await page.setViewportSize(before);
+}
+
+class Findings {
+  readonly all: (Leak & { screen: string })[] = [];
+  private readonly page: Page;
+  private readonly lang: Lang;
+  constructor(page: Page, lang: Lang) {
+    this.page = page;
+    this.lang = lang;
+  }
+  async check(screen: string): Promise<void> {
+    for (const leak of findLeaks(await visibleText(this.page), this.lang, DATA_WORDS)) {
+      if (!this.all.some((l) => l.match === leak.match && l.kind === leak.kind)) this.all.push({ ...leak, screen });
+    }
+  }
+  /** Fails on any leak not in KNOWN_LEAKS, and on a known leak this language no longer shows. */
+  verdict(): void {
+    const known = KNOWN_LEAKS.filter((k) => k.lang === this.lang);
+    const fresh = this.all.filter((l) => !known.some((k) => k.match === l.match));
+    const gone = known.filter((k) => !this.all.some((l) => l.match === k.match));
+    expect(
+      fresh.map((l) => `${l.screen}: ${l.kind} «${l.match}» in «${l.context}»`),
+      'language leaks',
+    ).toEqual([]);
+    expect(
+      gone.map((k) => k.match),
+      'KNOWN_LEAKS entries no screen shows any more',
+    ).toEqual([]);
+  }
+}
+
+// Two dozen screens, each read once it settled, and a hub and a till started: longer than one flow.
+test.setTimeout(300_000);
+
+for (const lang of ['sr-Cyrl', 'sr-Latn'] as const) {
+  test(`no language leaks on the till's and the hub's screens in ${lang}`, async ({ page }) => {
+    await startHub(lang);
+    const till: HostProcess = await startHostProcess({
+      env: { KASA_LANG: lang, KASA_TERMINAL_ID: 'LEAK', KASA_HUB_URL: hub.url, KASA_HUB_ENROL_CODE: await enrolCode() },
+    });
+    try {
+      await signInHost(till);
+      await expect(async () => {
+        const r = await till.call('catalog.byBarcode', { code: '1001' });
+        expect(JSON.stringify(r.body)).toContain('6500');
+      }).toPass({ timeout: 20_000 });
+      // Sales paid every way, so the reports and the archive show each payment type.
+      for (const payments of [
+        [{ type: 'cash', amount: 160 }],
+        [
+          { type: 'card', amount: 60 },
+          { type: 'check', amount: 20 },
+          { type: 'mobileMoney', amount: 20 },
+          { type: 'virman', amount: 20 },
+          { type: 'mobile', amount: 10 },
+          { type: 'factoring', amount: 10 },
+          { type: 'account', amount: 10 },
+          { type: 'voucher', amount: 5 },
+          { type: 'other', amount: 5 },
+        ],
+      ]) {
+        const sold = await till.call('sales.checkout', {
+          lines: [{ name: 'Хлеб', quantity: 2, unitPrice: 80, labels: ['A'] }],
+          payments,
+        });
+        expect(sold.body.ok, JSON.stringify(sold.body)).toBe(true);
+      }
+      const f = new Findings(page, lang);
+
+      // The till: login with a wrong PIN, then the counter and the payment screen.
+      await page.goto(`${till.url}#token=${till.token}`);
+      const pin = page.getByRole('main').getByLabel('PIN', { exact: true });
+      await pin.fill('9999');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('alert')).toBeVisible();
+      await f.check('till login, wrong PIN');
+      await pin.fill(MANAGER_PIN);
+      await page.keyboard.press('Enter');
+      const search = page.getByRole('combobox').first();
+      await expect(search).toBeFocused();
+      await f.check('counter');
+      await search.fill('1001');
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('cart-total')).not.toHaveText('0,00');
+      await f.check('counter with a line');
+      await page.keyboard.press('F12');
+      await expect(page.getByRole('main').getByRole('button').first()).toBeVisible();
+      await f.check('payment');
+      await page.keyboard.press('Escape');
+
+      // Every Менаџер tab; a few submitted empty or wrong, for their errors.
+      const m = (key: ManagerText): string => mt(lang, key);
+      await page.getByRole('button', { name: /\(F11\)/ }).click();
+      const mgr = page.getByRole('dialog', { name: m('title') });
+      const tabs = mgr.getByRole('tab');
+      const count = await tabs.count();
+      expect(count).toBeGreaterThan(5);
+      for (let i = 0; i < count; i += 1) {
+        const tab = tabs.nth(i);
+        const name = (await tab.textContent()) ?? `tab ${i}`;
+        await tab.click();
+        await expect(tab).toHaveAttribute('aria-selected', 'true');
+        await f.check(`Менаџер: ${name}`);
+      }
+      // The archive's result list (invoice and transaction types of each receipt).
+      await mgr.getByRole('tab', { name: m('tab_archive') }).click();
+      await mgr.getByRole('button', { name: m('search') }).click();
+      await expect(mgr.getByRole('table', { name: m('tab_archive') })).toBeVisible();
+      await f.check('Менаџер: archive results');
+      // The day's report: payment types, labels.
+      await mgr.getByRole('tab', { name: m('tab_reports') }).click();
+      await mgr.getByRole('button', { name: m('show') }).click();
+      await expect(mgr.getByRole('table').first()).toBeVisible();
+      await f.check('Менаџер: report');
+      await shots(page, lang, 'till-report');
+      // Staff: a person with a PIN of letters, then a wrong current PIN until the lockout.
+      await mgr.getByRole('tab', { name: m('tab_staff') }).click();
+      await mgr.getByLabel(m('name'), { exact: true }).fill('Марко');
+      await mgr.getByLabel(m('pin'), { exact: true }).fill('12ab');
+      await mgr.getByLabel(m('manager_pin'), { exact: true }).fill(MANAGER_PIN);
+      await mgr.getByRole('button', { name: m('add_person') }).click();
+      await expect(mgr.getByRole('alert').first()).toBeVisible();
+      await f.check('Менаџер: staff, bad PIN');
+      for (let i = 0; i < 6; i += 1) {
+        await mgr.getByLabel(m('current_pin'), { exact: true }).fill('000111');
+        await mgr.getByLabel(m('new_pin'), { exact: true }).fill('135790');
+        await mgr.getByRole('button', { name: m('save'), exact: true }).click();
+        await expect(mgr.getByRole('alert').first()).toBeVisible();
+        await f.check('Менаџер: staff, wrong current PIN');
+      }
+      await mgr.getByRole('button', { name: m('close') }).click();
+      await f.check('counter, PIN locked');
+
+      // The hub UI: a wrong PIN, then every section; the catalog with a bad price, the report.
+      await page.goto(hub.url);
+      const h = (key: HubKey): string => hubMessages[lang][key];
+      await page.getByLabel(hubMessages['sr-Cyrl'].language).selectOption(lang);
+      await page.getByLabel(h('pin')).fill('000000');
+      await page.getByRole('button', { name: h('login') }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      await f.check('hub login, wrong PIN');
+      // The till's manager reaches the hub through the till's outbox: the PIN works once it arrived.
+      const logout = page.getByRole('button', { name: h('logout') });
+      await expect(async () => {
+        if (!(await logout.isVisible())) {
+          await page.getByLabel(h('pin')).fill(MANAGER_PIN);
+          await page.getByRole('button', { name: h('login') }).click();
+        }
+        await expect(logout).toBeVisible({ timeout: 3000 });
+      }).toPass({ timeout: 30_000 });
+      await expect(page.getByRole('region', { name: h('tills') }).getByRole('row', { name: /LEAK/ })).toBeVisible();
+      await f.check('hub: tills');
+      await page.getByRole('button', { name: h('catalog') }).click();
+      await page.getByLabel(h('code')).fill('3001');
+      await page.getByLabel(h('name')).fill('Сок');
+      await page.getByLabel(h('price')).fill('abc');
+      await page.getByRole('button', { name: h('save') }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      await f.check('hub: catalog, bad price');
+      await page.getByRole('button', { name: h('settings') }).click();
+      await page.getByLabel(h('barcodeRules')).fill('99:x:5');
+      await page.getByRole('button', { name: h('saveSettings') }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      await f.check('hub: settings, bad rule');
+      await page.getByRole('button', { name: h('report') }).click();
+      await page.getByRole('button', { name: h('show') }).click();
+      await expect(page.getByLabel(h('sales'), { exact: true })).toBeVisible();
+      await f.check('hub: report');
+      await shots(page, lang, 'hub-report');
+      await page.getByRole('button', { name: h('audit') }).click();
+      await expect(page.getByRole('table', { name: h('audit') })).toBeVisible();
+      await f.check('hub: audit');
+      await f.verdict();
+    } finally {
+      await till.stop();
+      fs.rmSync(till.dataDir, { recursive: true, force: true });
+    }
+  });
+}
