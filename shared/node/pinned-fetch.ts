@@ -19,17 +19,33 @@ export type PinnedFetch = (
 /** The server showed a certificate other than the pinned one: nothing was sent to it. */
 export class PinMismatchError extends Error {
   readonly code = 'hub_certificate_changed';
-  constructor(
-    /** The pinned fingerprint (64 hex digits). */
-    readonly expected: string,
-    /** The fingerprint of the certificate the server showed (64 hex digits; '' when it showed none). */
-    readonly seen: string,
-  ) {
+  /** The pinned fingerprint (64 hex digits). */
+  readonly expected: string;
+  /** The fingerprint of the certificate the server showed (64 hex digits; '' when it showed none). */
+  readonly seen: string;
+  constructor(expected: string, seen: string) {
     super(
       `the hub's certificate (SHA-256 ${formatFingerprint(seen) || 'none'}) is not the pinned one ` +
         `(${formatFingerprint(expected)}); nothing was sent to it`,
     );
     this.name = 'PinMismatchError';
+    this.expected = expected;
+    this.seen = seen;
+  }
+}
+
+/** 127.0.0.0/8, ::1 and `localhost`: the only hosts plain HTTP is used with (tests, one machine). */
+export function isLoopbackHost(host: string): boolean {
+  const a = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return a === 'localhost' || a === '::1' || /^127\.\d+\.\d+\.\d+$/.test(a) || /^::ffff:127\./.test(a);
+}
+
+/** The URL's host is a loopback one (false for a URL that does not parse). */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    return isLoopbackHost(new URL(url).hostname);
+  } catch {
+    return false;
   }
 }
 
