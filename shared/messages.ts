@@ -111,10 +111,8 @@ const SR_CYRL = {
   hub_not_enrolled: 'Ова каса није уписана у хаб: прво је упишите.',
   hub_fingerprint:
     'Поље „{field}“ мора бити SHA-256 отисак сертификата хаба: 64 хексадекадна знака (0–9, A–F), као што их хаб приказује.',
-  hub_fingerprint_required:
-    'Унесите отисак сертификата хаба (поље „{field}“): хаб га приказује уз код за упис.',
-  hub_plain_http:
-    'Хабу се приступа преко https:// (поље „{field}“); http:// само на овом рачунару (127.0.0.1).',
+  hub_fingerprint_required: 'Унесите отисак сертификата хаба (поље „{field}“): хаб га приказује уз код за упис.',
+  hub_plain_http: 'Хабу се приступа преко https:// (поље „{field}“); http:// само на овом рачунару (127.0.0.1).',
   hub_pin_mismatch:
     'Хаб на овој адреси има други сертификат (отисак {seen}), не онај који је унет: ништа му није послато. Упоредите отисак са екраном хаба.',
   // money (archive-only full refunds)
@@ -425,10 +423,11 @@ const EN: Shape<typeof SR_CYRL> = {
   hub_not_enrolled: 'This till is not enrolled with a hub: enrol it first.',
   hub_fingerprint:
     'The field "{field}" must be the SHA-256 fingerprint of the hub\'s certificate: 64 hex digits (0–9, A–F), as the hub shows it.',
-  hub_fingerprint_required: 'Enter the fingerprint of the hub\'s certificate (field "{field}"): the hub shows it with the enrolment code.',
+  hub_fingerprint_required:
+    'Enter the fingerprint of the hub\'s certificate (field "{field}"): the hub shows it with the enrolment code.',
   hub_plain_http: 'The hub is reached over https:// (field "{field}"); http:// only on this computer (127.0.0.1).',
   hub_pin_mismatch:
-    'The hub at this address has another certificate (fingerprint {seen}), not the one entered: nothing was sent to it. Compare the fingerprint with the hub\'s screen.',
+    "The hub at this address has another certificate (fingerprint {seen}), not the one entered: nothing was sent to it. Compare the fingerprint with the hub's screen.",
   // money (archive-only full refunds)
   refund_archive_no_items:
     'Receipt {id} in the archive has neither items nor tax items: a full refund cannot be composed.',

@@ -51,7 +51,11 @@ export class HubTransportError extends Error {
 }
 
 /** The transport for a hub URL (see the header), or the refusal of it. */
-export function hubTransport(baseUrl: string, fingerprint: string | null | undefined, plain?: PinnedFetch): PinnedFetch {
+export function hubTransport(
+  baseUrl: string,
+  fingerprint: string | null | undefined,
+  plain?: PinnedFetch,
+): PinnedFetch {
   if (/^https:/i.test(baseUrl)) {
     const pin = normalizeFingerprint(fingerprint ?? '');
     if (!pin) throw new HubTransportError('no_pin');

@@ -24,7 +24,9 @@ function linkError(err: unknown): CommandError {
       'fingerprint',
     );
   if (err instanceof HubTransportError)
-    return err.reason === 'plain_http' ? invalidInput('url', 'hub_plain_http') : invalidInput('fingerprint', 'hub_fingerprint_required');
+    return err.reason === 'plain_http'
+      ? invalidInput('url', 'hub_plain_http')
+      : invalidInput('fingerprint', 'hub_fingerprint_required');
   if (err instanceof HubError && err.status < 500) {
     const field = err.field === 'code' || err.code.startsWith('enrol_code') ? 'code' : 'url';
     return new CommandError('invalid_input', 'hub_enrol_refused', { field, reason: err.message }, field);
@@ -50,7 +52,12 @@ export function hubHandlers(sync: HubSync, deps: HubHandlerDeps): AreaHandlers<'
       // The code is spent; only the URL, the till id and the pinned fingerprint go into the audit (never the
       // credential).
       const pin = normalizeFingerprint(fingerprint ?? '');
-      deps.audit(manager, 'hub.enrol', { url, tillId: r.tillId, shopId: r.shopId, ...(pin ? { fingerprint: pin } : {}) });
+      deps.audit(manager, 'hub.enrol', {
+        url,
+        tillId: r.tillId,
+        shopId: r.shopId,
+        ...(pin ? { fingerprint: pin } : {}),
+      });
       sync.start();
       return r;
     },

@@ -184,7 +184,11 @@ export class HubSync {
     const pin = normalizeFingerprint(fingerprint);
     const target = url ?? this.url();
     if (!pin || !target) throw new HubTransportError('no_pin');
-    const probe = new HubClient({ baseUrl: target, fingerprint: pin, ...(this.#o.fetch ? { fetch: this.#o.fetch } : {}) });
+    const probe = new HubClient({
+      baseUrl: target,
+      fingerprint: pin,
+      ...(this.#o.fetch ? { fetch: this.#o.fetch } : {}),
+    });
     await probe.health();
     this.#db.transaction(() => {
       if (url) this.#setState('url', url);

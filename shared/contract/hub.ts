@@ -85,7 +85,7 @@ export const hubCommands = {
   ),
   'hub.repin': command<{ fingerprint: string }>()(
     z.strictObject({ managerPin: s.pin, fingerprint, url: hubUrl.optional() }),
-    "Pins a new certificate of the hub (a shop that replaced it) and optionally its new URL, once the hub shows " +
+    'Pins a new certificate of the hub (a shop that replaced it) and optionally its new URL, once the hub shows ' +
       'exactly that certificate (manager only, audited). The till stays enrolled.',
     { auth: 'manager' },
   ),

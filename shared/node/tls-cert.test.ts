@@ -52,7 +52,10 @@ describe('the hub certificate (DER built with node:crypto)', () => {
   });
 
   it('uses GeneralizedTime past 2049 and encodes IPv6 forms', () => {
-    const m = selfSignedCertificate({ hosts: ['::ffff:10.0.0.1', 'fe80::1%eth0'], now: new Date('2045-01-01T00:00:00Z') });
+    const m = selfSignedCertificate({
+      hosts: ['::ffff:10.0.0.1', 'fe80::1%eth0'],
+      now: new Date('2045-01-01T00:00:00Z'),
+    });
     const x = new crypto.X509Certificate(m.cert);
     expect(new Date(x.validTo).getUTCFullYear()).toBe(2055);
     expect(x.verify(x.publicKey)).toBe(true);

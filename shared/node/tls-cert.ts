@@ -62,7 +62,9 @@ export function ipBytes(ip: string): Buffer {
   const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
   if (v4) {
     const b = v4.split('.').map(Number);
-    text = text.slice(0, -v4.length) + `${((b[0] ?? 0) * 256 + (b[1] ?? 0)).toString(16)}:${((b[2] ?? 0) * 256 + (b[3] ?? 0)).toString(16)}`;
+    text =
+      text.slice(0, -v4.length) +
+      `${((b[0] ?? 0) * 256 + (b[1] ?? 0)).toString(16)}:${((b[2] ?? 0) * 256 + (b[3] ?? 0)).toString(16)}`;
   }
   const [head = '', tail] = text.split('::');
   const h = head ? head.split(':') : [];
