@@ -1,12 +1,16 @@
 /**
  * The till's "Хаб" tab in Chromium against a real hub process (PGlite): a till started without
  * KASA_HUB_URL shows it is not enrolled; a bad URL and a wrong one-time code are refused at their fields,
- * in Serbian, naming the field by its label; the manager enrols the till through the form, the status
- * turns enrolled (till, shop, last push and pull), and a sale made afterwards reaches the hub's report.
+ * in Serbian, naming the field by its label; the hub serves HTTPS (#25), so its certificate's fingerprint is
+ * required, and a fingerprint of another certificate is refused at its field naming what the hub showed;
+ * the manager enrols the till through the form, the status turns enrolled (till, shop, the pinned
+ * fingerprint, last push and pull), and a sale made afterwards reaches the hub's report.
+ * With KASA_SHOTS=<dir> the Hub tab is photographed at 1024×768 and 1366×768 (tls-*.png).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { openManager } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
@@ -19,6 +23,7 @@ test.beforeAll(async () => {
   hub = await startHubProcess({
     KASA_HUB_DATA: path.join(dir, 'hub'),
     KASA_HUB_ADMIN_TOKEN: 'e2e-admin-token-0123456789abcdefgh',
+    KASA_HUB_TLS: 'on',
   });
 });
 test.afterAll(async () => {
@@ -30,14 +35,29 @@ test.use({ kasaEnv: { KASA_TERMINAL_ID: 'HUBUI1' } });
 
 const hubCsv = async (): Promise<string> =>
   (
-    await fetch(`${hub.url}/api/admin/report?shopId=${hub.shopId}&format=csv`, {
+    await hub.request(`${hub.url}/api/admin/report?shopId=${hub.shopId}&format=csv`, {
+      method: 'GET',
       headers: { authorization: 'Bearer e2e-admin-token-0123456789abcdefgh' },
     })
   ).text();
 
+const shots = process.env['KASA_SHOTS'];
+const photograph = async (page: Page, name: string): Promise<void> => {
+  if (!shots) return;
+  for (const size of [
+    { width: 1024, height: 768 },
+    { width: 1366, height: 768 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: path.join(shots, `tls-${name}-${size.width}.png`), fullPage: true });
+  }
+};
+
 test('a manager enrols the till with the hub from the Hub tab; the status turns enrolled and a sale reaches the hub', async ({
   kasa,
 }) => {
+  expect(hub.url).toMatch(/^https:/);
+  const fingerprint = hub.fingerprint ?? '';
   const mgr = await openManager(kasa.page, 'Хаб');
   const status = mgr.getByRole('region', { name: 'Веза са хабом продавнице' });
   await expect(status.getByTestId('hub-state')).toHaveText('Није уписана у хаб (каса ради сама)');
@@ -47,6 +67,7 @@ test('a manager enrols the till with the hub from the Hub tab; the status turns 
   const url = form.getByLabel('Адреса хаба');
   const code = form.getByLabel('Једнократни код за упис');
   const pin = form.getByLabel('PIN менаџера');
+  const print = form.getByLabel('Отисак сертификата хаба (SHA-256)');
   const submit = form.getByRole('button', { name: 'Упиши касу у хаб' });
 
   // A URL the contract refuses: named at the URL field by its label, nothing enrolled.
@@ -62,6 +83,7 @@ test('a manager enrols the till with the hub from the Hub tab; the status turns 
 
   // A one-time code the hub does not know: refused by the hub, shown at the code field.
   await url.fill(hub.url);
+  await print.fill(fingerprint);
   await code.fill('NEPOSTOJECI-KOD');
   await pin.fill(MANAGER_PIN);
   await submit.click();
@@ -69,6 +91,25 @@ test('a manager enrols the till with the hub from the Hub tab; the status turns 
   await expect(codeError).toContainText('Хаб продавнице је одбио упис (поље „Једнократни код за упис“)');
   await expect(urlError).toHaveCount(0);
   await expect(status.getByTestId('hub-state')).toHaveText('Није уписана у хаб (каса ради сама)');
+
+  // An https hub without the fingerprint: asked for at its field, nothing sent.
+  await print.fill('');
+  await code.fill(hub.enrolCode);
+  await pin.fill(MANAGER_PIN);
+  await submit.click();
+  const printError = form.locator('#hub-fingerprint-error');
+  await expect(printError).toHaveText('Поље „Отисак сертификата хаба (SHA-256)“ је обавезно.');
+  await expect(print).toHaveAttribute('aria-invalid', 'true');
+
+  // Another certificate's fingerprint: refused at the field, naming the one the hub shows; the code is unspent.
+  const other = fingerprint.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
+  await print.fill(other);
+  await pin.fill(MANAGER_PIN);
+  await submit.click();
+  await expect(printError).toContainText(`други сертификат (отисак ${fingerprint})`);
+  await expect(printError).toHaveRole('alert');
+  await photograph(kasa.page, 'enrol-refused');
+  await print.fill(fingerprint);
 
   // A wrong manager PIN: the core refuses before the code is spent.
   await code.fill(hub.enrolCode);
@@ -88,12 +129,15 @@ test('a manager enrols the till with the hub from the Hub tab; the status turns 
   await expect(status.getByTestId('hub-url')).toHaveText(hub.url);
   await expect(status.getByTestId('hub-till')).toHaveText(/^\d+$/);
   await expect(status.getByTestId('hub-shop')).toHaveText(String(hub.shopId));
+  await expect(status.getByTestId('hub-fingerprint')).toHaveText(fingerprint);
   await expect(form).toHaveCount(0);
+  await expect(mgr.getByRole('form', { name: 'Закључај нови сертификат хаба' })).toBeVisible();
   // The sync ran: a push and a pull were acknowledged, nothing waits, no error.
   await expect(status.getByTestId('hub-last-push')).not.toHaveText('—');
   await expect(status.getByTestId('hub-last-pull')).not.toHaveText('—');
   await expect(status.getByTestId('hub-pending')).toHaveText('0');
   await expect(status.getByTestId('hub-last-error')).toHaveText('—');
+  await photograph(kasa.page, 'enrolled');
 
   // A sale made now reaches the hub through the till's hub outbox.
   const sold = await kasa.host.call<{ state: string }>('sales.checkout', {

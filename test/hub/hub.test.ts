@@ -430,7 +430,7 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     const as = (method: string, path: string, body?: unknown) =>
       fetch(`${server.url}${path}`, {
         method,
-        headers: { authorization: `Bearer ${ok.token}` },
+        headers: { authorization: `Bearer ${ok.token}`, 'content-type': 'application/json' },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
     expect((await as('POST', '/api/admin/enrol-codes', {})).status).toBe(201);

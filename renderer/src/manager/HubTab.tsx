@@ -156,7 +156,7 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
             <dt>{t('hub_url')}</dt>
             <dd data-testid="hub-url">{status.url ?? '—'}</dd>
             <dt>{t('hub_pinned')}</dt>
-            <dd data-testid="hub-fingerprint" className="mgr-fingerprint">
+            <dd data-testid="hub-fingerprint" className={status.fingerprint ? 'mgr-fingerprint' : ''}>
               {status.fingerprint ? formatFingerprint(status.fingerprint) : status.enrolled ? t('hub_no_tls') : '—'}
             </dd>
             <dt>{t('hub_till')}</dt>
