@@ -4,7 +4,8 @@
  * in Serbian, naming the field by its label; the hub serves HTTPS (#25), so its certificate's fingerprint is
  * required, and a fingerprint of another certificate is refused at its field naming what the hub showed;
  * the manager enrols the till through the form, the status turns enrolled (till, shop, the pinned
- * fingerprint, last push and pull), and a sale made afterwards reaches the hub's report.
+ * fingerprint, last push and pull), and a sale made afterwards reaches the hub's report. The hub restarted
+ * with another certificate is refused (the alarm names what it showed) until the manager pins the new one.
  * With KASA_SHOTS=<dir> the Hub tab is photographed at 1024×768 and 1366×768 (tls-*.png).
  */
 import fs from 'node:fs';
@@ -14,17 +15,22 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { openManager } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
+import { freePort, startHubProcess, type HubProcess } from '../support/hub-process.ts';
 
 let hub: HubProcess;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-enrol-e2e-'));
 
+let hubEnv: Record<string, string>;
+
 test.beforeAll(async () => {
-  hub = await startHubProcess({
+  hubEnv = {
     KASA_HUB_DATA: path.join(dir, 'hub'),
     KASA_HUB_ADMIN_TOKEN: 'e2e-admin-token-0123456789abcdefgh',
     KASA_HUB_TLS: 'on',
-  });
+    // A fixed port for this run: the hub is restarted with another certificate at the same URL.
+    KASA_HUB_PORT: String(await freePort()),
+  };
+  hub = await startHubProcess(hubEnv);
 });
 test.afterAll(async () => {
   await hub?.stop();
@@ -147,4 +153,25 @@ test('a manager enrols the till with the hub from the Hub tab; the status turns 
   expect(sold.body.ok).toBe(true);
   await expect.poll(hubCsv, { timeout: 15_000 }).toContain('"till:HUBUI1","sales","total",1,160.00,');
   await expect(status.getByTestId('hub-pending')).toHaveText('0');
+
+  // The shop replaces the hub's certificate: the till sends it nothing and raises the alarm with the
+  // fingerprint it saw, until a manager pins the new one on this tab.
+  await hub.stop();
+  fs.rmSync(path.join(dir, 'hub', 'tls'), { recursive: true });
+  hub = await startHubProcess(hubEnv);
+  const fresh = hub.fingerprint ?? '';
+  expect(fresh).not.toBe(fingerprint);
+  const alarm = status.getByTestId('hub-pin-mismatch');
+  await expect(alarm).toContainText(`други сертификат (отисак ${fresh})`, { timeout: 30_000 });
+  await expect(alarm).toHaveRole('alert');
+  await expect(status.getByTestId('hub-last-error')).toHaveText('Хаб има други сертификат (упозорење испод)');
+  await photograph(kasa.page, 'mismatch');
+  const repin = mgr.getByRole('form', { name: 'Закључај нови сертификат хаба' });
+  await repin.getByLabel('Отисак сертификата хаба (SHA-256)').fill(fresh.toLowerCase());
+  await repin.getByLabel('PIN менаџера').fill(MANAGER_PIN);
+  await repin.getByRole('button', { name: 'Закључај нови сертификат хаба' }).click();
+  await expect(mgr.getByRole('status')).toContainText('Нови сертификат хаба је закључан');
+  await expect(status.getByTestId('hub-fingerprint')).toHaveText(fresh);
+  await expect(alarm).toHaveCount(0);
+  await expect(status.getByTestId('hub-last-error')).toHaveText('—');
 });

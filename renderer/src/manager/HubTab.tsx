@@ -177,7 +177,7 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
             </dd>
             <dt>{t('hub_last_error')}</dt>
             <dd data-testid="hub-last-error" className={status.lastError ? 'mgr-error' : ''}>
-              {status.lastError ?? '—'}
+              {status.pinMismatch ? t('hub_pin_mismatch_short') : (status.lastError ?? '—')}
             </dd>
           </dl>
         )}

@@ -104,6 +104,7 @@ const SR_CYRL = {
   hub_pin_mismatch:
     'Хаб сада показује други сертификат (отисак {seen}), не закључани: каса му ништа не шаље и ради сама. Ако је продавница заменила сертификат, упоредите нови отисак са екраном хаба и закључајте га испод.',
   hub_repin: 'Закључај нови сертификат хаба',
+  hub_pin_mismatch_short: 'Хаб има други сертификат (упозорење испод)',
   hub_new_url: 'Нова адреса хаба (само ако се мења)',
   hub_repinned_note: 'Нови сертификат хаба је закључан; каса опет шаље хабу.',
   manager_pin: 'PIN менаџера',
@@ -441,6 +442,7 @@ const SR_LATN: Table = {
   hub_pin_mismatch:
     'Hab sada pokazuje drugi sertifikat (otisak {seen}), ne zaključani: kasa mu ništa ne šalje i radi sama. Ako je prodavnica zamenila sertifikat, uporedite novi otisak sa ekranom haba i zaključajte ga ispod.',
   hub_repin: 'Zaključaj novi sertifikat haba',
+  hub_pin_mismatch_short: 'Hab ima drugi sertifikat (upozorenje ispod)',
   hub_new_url: 'Nova adresa haba (samo ako se menja)',
   hub_repinned_note: 'Novi sertifikat haba je zaključan; kasa opet šalje habu.',
   manager_pin: 'PIN menadžera',
@@ -775,6 +777,7 @@ const EN: Table = {
   hub_pin_mismatch:
     'The hub now shows another certificate (fingerprint {seen}), not the pinned one: the till sends it nothing and works on its own. If the shop replaced the certificate, compare the new fingerprint with the hub’s screen and pin it below.',
   hub_repin: 'Pin the hub’s new certificate',
+  hub_pin_mismatch_short: 'The hub has another certificate (see the warning below)',
   hub_new_url: 'New hub URL (only if it changes)',
   hub_repinned_note: 'The hub’s new certificate is pinned; the till sends to the hub again.',
   manager_pin: 'Manager PIN',
