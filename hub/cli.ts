@@ -1,27 +1,38 @@
 /**
- * `npm run hub`: the store hub. Prints one JSON line `{"url", "enrolCode", "shopId"}` to stdout (a fresh
- * one-time code for the first shop), with `"adminToken"` only when the hub made the token itself (one set in
- * the environment is never printed); everything else goes to stderr.
+ * `npm run hub`: the store hub. Prints one JSON line `{"url", "fingerprint", "enrolCode", "shopId"}` to stdout (a
+ * fresh one-time code for the first shop, and the SHA-256 of the hub's certificate that tills pin, in groups
+ * of four), with `"adminToken"` only when the hub made the token itself (one set in the environment is never
+ * printed); everything else goes to stderr.
  *
  * Environment: KASA_HUB_DATABASE_URL (a PostgreSQL URL; without it the embedded PGlite in KASA_HUB_DATA,
  * default `<KASA data dir>/hub`, kept 0700/0600), KASA_HUB_PORT (default: a free port), KASA_HUB_BIND
  * (default 127.0.0.1; 0.0.0.0 for the shop's LAN), KASA_HUB_ADMIN_TOKEN (at least 32 characters, else the
  * hub does not start; default: a new random token per run), KASA_HUB_ENROL_CODE_HOURS (how long an enrolment
- * code may be spent, default 24).
+ * code may be spent, default 24). TLS (docs/hub.md "TLS on the LAN"): HTTPS with the hub's own certificate, made
+ * at first start in `<hub data>/tls/`, or KASA_HUB_TLS_CERT + KASA_HUB_TLS_KEY (a shop's own); KASA_HUB_TLS=off
+ * serves plain HTTP, on loopback only. KASA_HUB_HOSTS: more host names the hub answers to (comma-separated).
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { runAsScript, stopOnSignals } from '../shared/node/cli.ts';
 import { defaultDataDir } from '../shared/node/data-dir.ts';
+import { formatFingerprint } from '../shared/hub/fingerprint.ts';
 import { openPglite, openPostgres, type HubDb } from './db/db.ts';
+import { allowedHosts, certificateHosts, hostsOf, isLoopback } from './lan.ts';
 import { checkAdminToken, startHubServer } from './server.ts';
+import { hubTlsOf } from './tls.ts';
 import { createHubService, DEFAULT_ENROL_CODE_TTL_MS } from './service.ts';
 
 /** Opens the hub's database as the environment says. */
 export async function openHubDb(env: NodeJS.ProcessEnv): Promise<HubDb> {
   const url = env.KASA_HUB_DATABASE_URL?.trim();
   if (url) return openPostgres(url);
-  return openPglite(env.KASA_HUB_DATA ? path.resolve(env.KASA_HUB_DATA) : path.join(defaultDataDir(env), 'hub'));
+  return openPglite(hubDataDirOf(env));
+}
+
+/** The hub's data dir: PGlite's files and the hub's own TLS key and certificate. */
+export function hubDataDirOf(env: NodeJS.ProcessEnv): string {
+  return env.KASA_HUB_DATA ? path.resolve(env.KASA_HUB_DATA) : path.join(defaultDataDir(env), 'hub');
 }
 
 /** The admin token: the environment's (checked, never printed) or a new one the hub prints once. */
@@ -48,7 +59,12 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   // A bad token stops the hub before it opens anything.
   const { token: adminToken, made } = adminTokenOf(env);
   const enrolCodeTtlMs = enrolCodeTtlOf(env);
+  const bind = env.KASA_HUB_BIND ?? '127.0.0.1';
+  const hosts = hostsOf(env.KASA_HUB_HOSTS);
+  if (env.KASA_HUB_TLS?.trim().toLowerCase() === 'off' && !isLoopback(bind))
+    throw new Error(`KASA_HUB_TLS=off serves plain HTTP, on loopback only, not on ${bind}`);
   const db = await openHubDb(env);
+  const tls = hubTlsOf(env, hubDataDirOf(env), certificateHosts(allowedHosts(bind, hosts)));
   const service = createHubService(db, { enrolCodeTtlMs });
   const shopId = await service.ensureDefaultShop();
   const log = (line: string): void => void process.stderr.write(line + '\n');
@@ -56,12 +72,20 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     service,
     adminToken,
     port: Number(env.KASA_HUB_PORT ?? 0) || 0,
-    bind: env.KASA_HUB_BIND ?? '127.0.0.1',
+    bind,
+    hosts,
+    ...(tls ? { tls } : {}),
     log,
   });
   const enrolCode = await service.newEnrolCode(shopId);
-  process.stdout.write(JSON.stringify({ url: server.url, enrolCode, ...(made ? { adminToken } : {}), shopId }) + '\n');
-  log(`Kasa hub is ready on ${server.url} (${db.kind})`);
+  const fingerprint = server.fingerprint ? formatFingerprint(server.fingerprint) : null;
+  process.stdout.write(
+    JSON.stringify({ url: server.url, fingerprint, enrolCode, ...(made ? { adminToken } : {}), shopId }) + '\n',
+  );
+  log(
+    `Kasa hub is ready on ${server.url} (${db.kind})` +
+      (fingerprint ? `; certificate SHA-256 ${fingerprint}` : '; plain HTTP on loopback (KASA_HUB_TLS=off)'),
+  );
   stopOnSignals(() => server.close().then(() => db.close()));
 }
 

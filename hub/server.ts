@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,8 @@ import { createSession, endSession, sessionOf } from './sessions.ts';
 import { listAudit, recordAudit, type HubAuditAction, type HubAuditEntry } from './audit.ts';
 import { hubReportCsv } from './reports.ts';
 import { listParked, parkCart, takeParked } from './parked.ts';
+import { allowedHosts, guardRequest, isLoopback, SECURITY_HEADERS } from './lan.ts';
+import { certificateFingerprint, type TlsMaterial } from '../shared/node/tls-cert.ts';
 import {
   EnrolCodeInput,
   EnrolInput,
@@ -51,6 +54,8 @@ import {
 
 export interface HubServer {
   url: string;
+  /** The SHA-256 of the certificate served (64 hex digits), or null for plain HTTP on loopback. */
+  fingerprint: string | null;
   close(): Promise<void>;
 }
 
@@ -60,6 +65,10 @@ export interface HubServerOptions {
   adminToken: string;
   port?: number;
   bind?: string;
+  /** HTTPS with this key and certificate; without it plain HTTP, which only a loopback `bind` may serve. */
+  tls?: TlsMaterial;
+  /** Host names besides the bound address and localhost that requests may name (KASA_HUB_HOSTS). */
+  hosts?: readonly string[];
   log?: (line: string) => void;
   /** The built hub UI (renderer/hub.html, built into out/renderer by `electron-vite build`). */
   staticDir?: string;
@@ -117,6 +126,12 @@ const PUSH_INPUT: RouteInput<PushInput> = {
 export function startHubServer(options: HubServerOptions): Promise<HubServer> {
   const { service } = options;
   checkAdminToken(options.adminToken);
+  const bind = options.bind ?? '127.0.0.1';
+  // Till credentials, the admin token and PINs never cross a LAN in clear.
+  if (!options.tls && !isLoopback(bind))
+    throw new Error(`the hub serves plain HTTP only on loopback (127.0.0.1, ::1), not on ${bind}: give it TLS`);
+  const hosts = allowedHosts(bind, options.hosts);
+  const fingerprint = options.tls ? certificateFingerprint(options.tls.cert) : null;
   const adminHash = crypto.createHash('sha256').update(options.adminToken).digest();
   const now = options.now ?? Date.now;
   const admin = async (req: http.IncomingMessage): Promise<Scope & { session?: string }> => {
@@ -207,7 +222,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       method: 'GET',
       path: '/api/health',
       caller: 'public',
-      handle: ({ res }) => sendJson(res, 200, { ok: true, db: service.db.kind }),
+      handle: ({ res }) => sendJson(res, 200, { ok: true, db: service.db.kind, fingerprint }),
     }),
     route({
       method: 'POST',
@@ -356,7 +371,8 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
         const code = await service.newEnrolCode(shopId);
         // The code itself is a secret until spent: not in the audit.
         await audit(who, 'enrol_code', {}, shopId);
-        sendJson(res, 201, { code });
+        // The till pins the hub's certificate at enrolment: the code goes with its fingerprint.
+        sendJson(res, 201, { code, fingerprint });
       },
     }),
     route({
@@ -463,6 +479,8 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
   });
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+    guardRequest(req, { hosts, secure: options.tls !== undefined });
     const url = new URL(req.url ?? '/', 'http://hub');
     const method = req.method ?? 'GET';
     const found = table.match(method, url.pathname);
@@ -488,7 +506,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
     throw new HubError(404, 'not_found', `no route ${method} ${url.pathname}`);
   };
 
-  const server = http.createServer((req, res) => {
+  const onRequest = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     handle(req, res).catch((err: unknown) => {
       const refusal = errorReply(err);
       if (refusal) return sendJson(res, refusal.status, refusal.body);
@@ -501,14 +519,18 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       );
       sendJson(res, 503, { code: 'internal', message: 'the hub could not complete the request; try again' });
     });
-  });
+  };
+  const server = options.tls
+    ? https.createServer({ key: options.tls.key, cert: options.tls.cert, minVersion: 'TLSv1.2' }, onRequest)
+    : http.createServer(onRequest);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.bind ?? '127.0.0.1', () => {
+    server.listen(options.port ?? 0, bind, () => {
       const a = server.address() as AddressInfo;
       const host = a.family === 'IPv6' ? `[${a.address}]` : a.address;
       resolve({
-        url: `http://${host}:${a.port}`,
+        url: `${options.tls ? 'https' : 'http'}://${host}:${a.port}`,
+        fingerprint,
         close: () =>
           new Promise<void>((r) => {
             server.close(() => r());

@@ -1,8 +1,15 @@
 /**
  * The till's HTTP client for the store hub. The credential goes only into the Authorization header of
  * requests to the hub: never into a log line, an error message or the renderer.
+ *
+ * Every request goes through one transport (#25): HTTPS to the hub's pinned certificate (its SHA-256, taken
+ * at enrolment), checked on every new connection before anything is sent; or plain HTTP to a hub on this
+ * machine's loopback. Plain HTTP to any other address, or HTTPS without a pin, is refused: never a
+ * fallback.
  */
 import { HubError } from '../../shared/hub/protocol.ts';
+import { normalizeFingerprint } from '../../shared/hub/fingerprint.ts';
+import { isLoopbackUrl, pinnedFetch, type PinnedFetch } from '../../shared/node/pinned-fetch.ts';
 import type {
   ChangesResult,
   HubEvent,
@@ -22,20 +29,53 @@ export { HubError };
 export interface HubClientOptions {
   baseUrl: string;
   credential?: string | null;
-  fetch?: typeof fetch;
+  /** The SHA-256 of the hub's certificate (any accepted form); required for an https URL. */
+  fingerprint?: string | null;
+  /** Plain HTTP on loopback only (tests): the transport for an http URL; default the global fetch. */
+  fetch?: PinnedFetch;
   timeoutMs?: number;
+}
+
+/** Why a hub URL cannot be used: plain HTTP off loopback, or https without a pinned certificate. */
+export class HubTransportError extends Error {
+  readonly reason: 'plain_http' | 'no_pin';
+  constructor(reason: 'plain_http' | 'no_pin') {
+    super(
+      reason === 'plain_http'
+        ? 'the hub is reached over https only (plain http only on this machine: 127.0.0.1, ::1, localhost)'
+        : "the hub's certificate fingerprint is not known: enrol again or pin it on the Hub tab",
+    );
+    this.name = 'HubTransportError';
+    this.reason = reason;
+  }
+}
+
+/** The transport for a hub URL (see the header), or the refusal of it. */
+export function hubTransport(
+  baseUrl: string,
+  fingerprint: string | null | undefined,
+  plain?: PinnedFetch,
+): PinnedFetch {
+  if (/^https:/i.test(baseUrl)) {
+    const pin = normalizeFingerprint(fingerprint ?? '');
+    if (!pin) throw new HubTransportError('no_pin');
+    return pinnedFetch(pin);
+  }
+  if (!isLoopbackUrl(baseUrl)) throw new HubTransportError('plain_http');
+  return plain ?? ((url, init) => fetch(url, init));
 }
 
 export class HubClient {
   readonly baseUrl: string;
   readonly #credential: string | null;
-  readonly #fetch: typeof fetch;
+  readonly #fetch: PinnedFetch;
   readonly #timeoutMs: number;
 
+  /** Throws {@link HubTransportError} for a URL the till may not use. */
   constructor(o: HubClientOptions) {
     this.baseUrl = o.baseUrl.replace(/\/+$/, '');
     this.#credential = o.credential ?? null;
-    this.#fetch = o.fetch ?? fetch;
+    this.#fetch = hubTransport(this.baseUrl, o.fingerprint, o.fetch);
     this.#timeoutMs = o.timeoutMs ?? 10_000;
   }
 
@@ -66,6 +106,11 @@ export class HubClient {
       );
     }
     return json as T;
+  }
+
+  /** The hub's health; the first request of a re-pin, to see the hub shows the new certificate. */
+  health(): Promise<{ ok: boolean }> {
+    return this.#call('GET', '/api/health', undefined, false, Math.min(this.#timeoutMs, 5000));
   }
 
   /** Spends a one-time enrolment code; the answer holds the till's credential (store it, never log it). */

@@ -1,8 +1,10 @@
-/** The hub area's handlers (shared/contract/hub.ts): the manager sees the till's link and enrols the till. */
+/** The hub area's handlers (shared/contract/hub.ts): the manager sees the till's link, enrols the till, re-pins. */
 import { approverOf } from '../auth/context.ts';
 import { areaHandlers, type AreaHandlers } from '../dispatch.ts';
-import { CommandError } from '../errors.ts';
-import { HubError } from './client.ts';
+import { CommandError, invalidInput } from '../errors.ts';
+import { formatFingerprint, normalizeFingerprint } from '../../shared/hub/fingerprint.ts';
+import { PinMismatchError } from '../../shared/node/pinned-fetch.ts';
+import { HubError, HubTransportError } from './client.ts';
 import type { Language } from '../../shared/domain.ts';
 import { message } from '../../shared/messages.ts';
 import type { HubSync } from './sync.ts';
@@ -20,30 +22,67 @@ const HUB_REASONS: Readonly<Record<string, string>> = {
   enrol_code_expired: 'hub_code_expired',
 };
 
+/**
+ * A refusal of the hub's link in the manager's words: another certificate than the one typed (at the
+ * fingerprint), a URL the till may not use (at the URL), the hub's own refusal, or an unreachable hub.
+ */
+function linkError(err: unknown, lang: Language): CommandError {
+  if (err instanceof PinMismatchError)
+    return new CommandError(
+      'invalid_input',
+      'hub_pin_mismatch',
+      { field: 'fingerprint', seen: formatFingerprint(err.seen) || '—' },
+      'fingerprint',
+    );
+  if (err instanceof HubTransportError)
+    return err.reason === 'plain_http'
+      ? invalidInput('url', 'hub_plain_http')
+      : invalidInput('fingerprint', 'hub_fingerprint_required');
+  if (err instanceof HubError && err.status < 500) {
+    const field = err.field === 'code' || err.code.startsWith('enrol_code') ? 'code' : 'url';
+    // The hub's own text is English (for API users): the till says its code's reason in words.
+    const reason = message(lang, HUB_REASONS[err.code] ?? 'hub_refused');
+    return new CommandError('invalid_input', 'hub_enrol_refused', { field, reason }, field);
+  }
+  return new CommandError('unavailable', 'hub_unreachable', { reason: message(lang, 'hub_no_answer') });
+}
+
 export function hubHandlers(sync: HubSync, deps: HubHandlerDeps): AreaHandlers<'hub'> {
   return areaHandlers('hub', {
     'hub.status': async () => sync.status(),
-    'hub.enrol': async ({ url, code }, caller) => {
+    'hub.enrol': async ({ url, code, fingerprint }, caller) => {
       const manager = approverOf(caller).name;
       const already = sync.tillId();
       if (already !== null) throw new CommandError('conflict', 'hub_already_enrolled', { id: already });
       let r: { tillId: number; shopId: number };
       try {
-        r = await sync.enrol(url, code);
+        r = await sync.enrol(url, code, fingerprint ?? null);
       } catch (err) {
-        const lang = deps.language();
-        if (err instanceof HubError && err.status < 500) {
-          const field = err.field === 'code' || err.code.startsWith('enrol_code') ? 'code' : 'url';
-          // The hub's own text is English (for API users): the till says its code's reason in words.
-          const reason = message(lang, HUB_REASONS[err.code] ?? 'hub_refused');
-          throw new CommandError('invalid_input', 'hub_enrol_refused', { field, reason }, field);
-        }
-        throw new CommandError('unavailable', 'hub_unreachable', { reason: message(lang, 'hub_no_answer') });
+        throw linkError(err, deps.language());
       }
-      // The code is spent; only the URL and the till id are worth an audit line (never the credential).
-      deps.audit(manager, 'hub.enrol', { url, tillId: r.tillId, shopId: r.shopId });
+      // The code is spent; only the URL, the till id and the pinned fingerprint go into the audit (never the
+      // credential).
+      const pin = normalizeFingerprint(fingerprint ?? '');
+      deps.audit(manager, 'hub.enrol', {
+        url,
+        tillId: r.tillId,
+        shopId: r.shopId,
+        ...(pin ? { fingerprint: pin } : {}),
+      });
       sync.start();
       return r;
+    },
+    'hub.repin': async ({ fingerprint, url }, caller) => {
+      const manager = approverOf(caller).name;
+      if (sync.tillId() === null) throw new CommandError('conflict', 'hub_not_enrolled');
+      try {
+        await sync.repin(fingerprint, url);
+      } catch (err) {
+        throw linkError(err, deps.language());
+      }
+      const pin = normalizeFingerprint(fingerprint) ?? '';
+      deps.audit(manager, 'hub.repin', { fingerprint: pin, ...(url ? { url } : {}) });
+      return { fingerprint: pin };
     },
   });
 }

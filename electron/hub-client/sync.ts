@@ -7,7 +7,8 @@
  * by the catalog, people by auth/staff.ts, settings by Settings). A round runs every second; after one that
  * failed (hub away) the next waits longer each time (policy `hubSync`), and one that works restores the pace.
  *
- * Configuration: KASA_HUB_URL (or the `hubUrl` setting) and, once, KASA_HUB_ENROL_CODE; the credential the
+ * Configuration: KASA_HUB_URL (or the `hubUrl` setting) and, once, KASA_HUB_ENROL_CODE with KASA_HUB_FINGERPRINT
+ * (the SHA-256 of the hub's certificate, pinned at enrolment into `hub_state.pin`); the credential the
  * hub issues lives in `<dataDir>/hub-credential` (0600, like the host's API key file) and is never logged.
  * Without a hub URL nothing here runs and the till behaves exactly as without a hub.
  */
@@ -32,7 +33,9 @@ import {
   type TillStatus,
 } from '../../shared/hub/protocol.ts';
 import type { PrintStatus } from '../../shared/contract/printer.ts';
-import { HubClient, HubError } from './client.ts';
+import { HubClient, HubError, HubTransportError } from './client.ts';
+import { normalizeFingerprint } from '../../shared/hub/fingerprint.ts';
+import { PinMismatchError, type PinnedFetch } from '../../shared/node/pinned-fetch.ts';
 import { shiftOutboxSql } from '../db/migrations/017_hub_shifts.ts';
 import { createSyncLoop, type SyncLoop } from '../retry/loop.ts';
 import { POLICIES, type BackoffPolicy } from '../retry/policy.ts';
@@ -60,14 +63,15 @@ export interface HubSyncOptions {
   backoff?: BackoffPolicy;
   /** How long a refused batch waits before it is offered again (default {@link REFUSED_RETRY_MS}). */
   refusedRetryMs?: number;
-  fetch?: typeof fetch;
+  /** The transport of a plain-HTTP hub on loopback (tests); an https hub is always the pinned transport. */
+  fetch?: PinnedFetch;
 }
 
 /** What `hub.status` shows (the contract's view; never the credential). */
 export type HubSyncStatus = HubStatusView;
 
 /** The till's link to its hub, in `hub_state` (parked carts' marks are in `hub_parked`: hub-client/parked.ts). */
-type HubLinkKey = 'url' | 'till_id' | 'shop_id' | 'cursor' | 'refused';
+type HubLinkKey = 'url' | 'till_id' | 'shop_id' | 'cursor' | 'refused' | 'pin';
 
 const credentialFile = (dataDir: string): string => path.join(dataDir, 'hub-credential');
 
@@ -96,6 +100,8 @@ export class HubSync {
   #lastPullAt: string | null = null;
   /** The last change the hub took but did not store (its order refused for its invoice number); until restart. */
   #refusedEvent: HubRefusedView | null = null;
+  /** The hub showed a certificate other than the pinned one (nothing was sent): until a round works again. */
+  #pinMismatch: { seen: string; at: string } | null = null;
 
   constructor(o: HubSyncOptions) {
     this.#o = o;
@@ -133,12 +139,15 @@ export class HubSync {
    * Enrols this till with a one-time code: stores the credential (0600 file) and the till id, and queues
    * the till's whole existing history (orders, audit, staff) in one transaction so it reaches the hub too.
    */
-  async enrol(url: string, code: string): Promise<{ tillId: number; shopId: number }> {
-    const anon = new HubClient({ baseUrl: url, ...(this.#o.fetch ? { fetch: this.#o.fetch } : {}) });
+  async enrol(url: string, code: string, fingerprint?: string | null): Promise<{ tillId: number; shopId: number }> {
+    const pin = normalizeFingerprint(fingerprint ?? '');
+    // An https hub must show the certificate with this fingerprint, or the code is never sent to it.
+    const anon = new HubClient({ baseUrl: url, fingerprint: pin, ...(this.#o.fetch ? { fetch: this.#o.fetch } : {}) });
     const r = await anon.enrol(code, this.#o.terminalId());
     writePrivate(credentialFile(this.#o.dataDir), r.credential + '\n');
     this.#db.transaction(() => {
       this.#setState('url', url);
+      this.#setState('pin', pin ?? '');
       this.#setState('till_id', String(r.tillId));
       this.#setState('shop_id', String(r.shopId));
       this.#setState('cursor', '0');
@@ -161,8 +170,35 @@ export class HubSync {
         this.#db.prepare(shiftOutboxSql('?')).run(id);
     })();
     this.#client = null;
+    this.#pinMismatch = null;
     this.#o.logger.info(`hub: enrolled as till ${r.tillId} of shop ${r.shopId} at ${url}`);
     return { tillId: r.tillId, shopId: r.shopId };
+  }
+
+  /**
+   * Pins another certificate of the hub (a shop that replaced it), and optionally a new URL: only once the
+   * hub at that URL shows exactly that certificate. Throws PinMismatchError (it shows another one),
+   * HubTransportError (a URL the till may not use) or the network's error; nothing changes then.
+   */
+  async repin(fingerprint: string, url?: string): Promise<void> {
+    const pin = normalizeFingerprint(fingerprint);
+    const target = url ?? this.url();
+    if (!pin || !target) throw new HubTransportError('no_pin');
+    const probe = new HubClient({
+      baseUrl: target,
+      fingerprint: pin,
+      ...(this.#o.fetch ? { fetch: this.#o.fetch } : {}),
+    });
+    await probe.health();
+    this.#db.transaction(() => {
+      if (url) this.#setState('url', url);
+      this.#setState('pin', pin);
+    })();
+    this.#client = null;
+    this.#pinMismatch = null;
+    this.#lastError = null;
+    this.#o.logger.info(`hub: pinned a new certificate of the hub at ${target}`);
+    this.#loop?.kick();
   }
 
   #hub(): HubClient | null {
@@ -170,7 +206,19 @@ export class HubSync {
     const url = this.url();
     const credential = readCredential(this.#o.dataDir);
     if (!url || !credential) return null;
-    this.#client = new HubClient({ baseUrl: url, credential, ...(this.#o.fetch ? { fetch: this.#o.fetch } : {}) });
+    try {
+      this.#client = new HubClient({
+        baseUrl: url,
+        credential,
+        fingerprint: this.#state('pin') || null,
+        ...(this.#o.fetch ? { fetch: this.#o.fetch } : {}),
+      });
+    } catch (err) {
+      // A URL the till may not use (plain HTTP on the LAN, https without a pin): said, never a fallback.
+      if (!(err instanceof HubTransportError)) throw err;
+      this.#noteError(err);
+      return null;
+    }
     return this.#client;
   }
 
@@ -188,7 +236,7 @@ export class HubSync {
         if (!this.tillId()) {
           const code = this.#o.env.KASA_HUB_ENROL_CODE?.trim();
           if (!code) throw new Error('not enrolled: set KASA_HUB_ENROL_CODE or enrol in the settings');
-          await this.enrol(url, code);
+          await this.enrol(url, code, this.#o.env.KASA_HUB_FINGERPRINT?.trim() || null);
         }
         await this.syncOnce();
         return undefined;
@@ -202,6 +250,7 @@ export class HubSync {
   }
 
   #noteError(err: unknown): void {
+    if (err instanceof PinMismatchError) this.#pinMismatch = { seen: err.seen, at: new Date().toISOString() };
     const msg =
       err instanceof HubError ? `${err.code}: ${err.message}` : err instanceof Error ? err.message : String(err);
     if (msg !== this.#lastError) this.#o.logger.warn(`hub: ${msg}`);
@@ -257,6 +306,7 @@ export class HubSync {
     }
     this.#lastOkAt = new Date().toISOString();
     this.#lastError = null;
+    this.#pinMismatch = null;
   }
 
   /**
@@ -383,6 +433,8 @@ export class HubSync {
       lastPullAt: this.#lastPullAt,
       gaps: this.#gaps,
       refused: this.#stuck() ?? this.#refusedEvent,
+      fingerprint: this.#state('pin') || null,
+      pinMismatch: this.#pinMismatch,
     };
   }
 

@@ -2,6 +2,21 @@
 import { z } from 'zod';
 import { command } from './define.ts';
 import * as s from './schemas.ts';
+import { normalizeFingerprint } from '../hub/fingerprint.ts';
+
+/** The SHA-256 of the hub's certificate as a person types it (grouped hex, colons, any case). */
+const fingerprint = z
+  .string({ error: 'text' })
+  .trim()
+  .max(200, { error: 'too_long' })
+  .refine((v) => normalizeFingerprint(v) !== null, { error: 'hub_fingerprint' });
+
+const hubUrl = z
+  .string({ error: 'text' })
+  .trim()
+  .url({ error: 'url' })
+  .regex(/^https?:\/\//, { error: 'url' })
+  .max(300, { error: 'too_long' });
 
 /** This till's link to the store hub. The credential is never part of it. */
 export interface HubStatusView {
@@ -30,6 +45,13 @@ export interface HubStatusView {
    * another order's at the hub). The till's own order is never touched. Absent or null: nothing refused.
    */
   refused?: HubRefusedView | null;
+  /** The SHA-256 of the hub's certificate this till pinned (64 hex digits); null for plain HTTP on loopback. */
+  fingerprint?: string | null;
+  /**
+   * The hub showed another certificate (`seen`, 64 hex digits) than the pinned one: nothing was sent to it.
+   * An alarm until a round works (the old certificate is back, or a manager pinned the new one).
+   */
+  pinMismatch?: { seen: string; at: string } | null;
 }
 
 export interface HubRefusedView {
@@ -51,16 +73,20 @@ export const hubCommands = {
   'hub.enrol': command<{ tillId: number; shopId: number }>()(
     z.strictObject({
       managerPin: s.pin,
-      url: z
-        .string({ error: 'text' })
-        .trim()
-        .url({ error: 'url' })
-        .regex(/^https?:\/\//, { error: 'url' })
-        .max(300, { error: 'too_long' }),
+      url: hubUrl,
       code: z.string({ error: 'text' }).trim().min(6, { error: 'required' }).max(64, { error: 'too_long' }),
+      /** The SHA-256 of the hub's certificate, as the hub shows it: required for an https URL, and pinned. */
+      fingerprint: fingerprint.optional(),
     }),
-    'Enrols this till with a store hub using a one-time code (manager only, audited); the hub credential is ' +
-      'stored like the API key and sync starts at once. A till already enrolled is refused.',
+    'Enrols this till with a store hub using a one-time code (manager only, audited); an https hub must show ' +
+      'the certificate with the given fingerprint, which is pinned. The hub credential is stored like the API ' +
+      'key and sync starts at once. A till already enrolled is refused.',
+    { auth: 'manager' },
+  ),
+  'hub.repin': command<{ fingerprint: string }>()(
+    z.strictObject({ managerPin: s.pin, fingerprint, url: hubUrl.optional() }),
+    'Pins a new certificate of the hub (a shop that replaced it) and optionally its new URL, once the hub shows ' +
+      'exactly that certificate (manager only, audited). The till stays enrolled.',
     { auth: 'manager' },
   ),
 } as const;

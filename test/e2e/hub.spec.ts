@@ -34,13 +34,18 @@ test.beforeAll(async () => {
   const code = (await (
     await fetch(`${hub.url}/api/admin/enrol-codes`, {
       method: 'POST',
-      headers: { authorization: 'Bearer e2e-admin-token-0123456789abcdefgh' },
+      headers: { authorization: 'Bearer e2e-admin-token-0123456789abcdefgh', 'content-type': 'application/json' },
       body: '{"shopId":1}',
     })
   ).json()) as { code: string };
   expect(
-    (await fetch(`${hub.url}/api/enrol`, { method: 'POST', body: JSON.stringify({ code: code.code, name: 'ТИХА' }) }))
-      .status,
+    (
+      await fetch(`${hub.url}/api/enrol`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code: code.code, name: 'ТИХА' }),
+      })
+    ).status,
   ).toBe(201);
 });
 test.afterAll(async () => {

@@ -86,6 +86,8 @@ const EXPECTED: Record<string, string> = {
   // The hub link is seen by whoever is logged in; enrolling the till takes a manager's PIN.
   'hub.status': 'session',
   'hub.enrol': 'manager',
+  // Pinning another certificate of the hub is as sensitive as enrolling (#25).
+  'hub.repin': 'manager',
 };
 
 describe('authorization table', () => {

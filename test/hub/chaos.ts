@@ -4,7 +4,8 @@
  * sandbox gateway. Checkouts are fired at both tills while, at random moments, a till or the hub is
  * killed with SIGKILL and restarted on the same data. At the end, with everything calm, every order of
  * every till must be at the hub exactly once, in the till's final state, and no till may have a gap in
- * its sequence at the hub.
+ * its sequence at the hub. All of it over TLS (#25): the hub serves HTTPS with the certificate it made at its
+ * first start (kept in its data dir across the kills), the tills enrol with its fingerprint and pin it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -49,8 +50,9 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
   const sandbox = await startSandbox({ port: 0 });
   let cluster: PgCluster | null = null;
   const port = await freePort();
-  const hubUrl = `http://127.0.0.1:${port}`;
+  const hubUrl = `https://127.0.0.1:${port}`;
   const hubEnv: Record<string, string> = {
+    KASA_HUB_TLS: 'on',
     KASA_HUB_PORT: String(port),
     KASA_HUB_ADMIN_TOKEN: ADMIN,
     KASA_HUB_DATA: path.join(root, 'hub'),
@@ -66,9 +68,12 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
   const kills = { till: 0, hub: 0 };
   try {
     hub = await startHubProcess(hubEnv);
+    const fingerprint = hub.fingerprint ?? '';
+    if (!hub.url.startsWith('https:') || !fingerprint)
+      throw new Error(`the hub does not serve HTTPS: ${hub.firstLine}`);
     const codes: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const res = await fetch(`${hubUrl}/api/admin/enrol-codes`, {
+      const res = await hub.request(`${hubUrl}/api/admin/enrol-codes`, {
         method: 'POST',
         headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
         body: JSON.stringify({ shopId: 1 }),
@@ -82,6 +87,7 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
       KASA_TERMINAL_ID: `HUBCHAOS${i + 1}`,
       KASA_HUB_URL: hubUrl,
       KASA_HUB_ENROL_CODE: codes[i] ?? '',
+      KASA_HUB_FINGERPRINT: fingerprint,
     });
     const pinChanged = new Set<number>();
     const startTill = async (i: number): Promise<HostProcess> => {
@@ -111,6 +117,8 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
         await hub.stop(true);
         kills.hub++;
         hub = await startHubProcess(hubEnv);
+        // The same data dir, the same certificate: the tills' pin still holds.
+        if (hub.fingerprint !== fingerprint) throw new Error('the restarted hub shows another certificate');
       } else {
         await tills[victim]?.stop(true);
         kills.till++;

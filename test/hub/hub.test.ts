@@ -251,7 +251,7 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     expect(unknown.status).toBe(400);
     const noAuth = await fetch(`${server.url}/api/admin/settings`, {
       method: 'PUT',
-      headers: { authorization: `Bearer ${t.credential}` },
+      headers: { authorization: `Bearer ${t.credential}`, 'content-type': 'application/json' },
       body: JSON.stringify({ shopId: shop, settings: {} }),
     });
     expect(noAuth.status).toBe(401);
@@ -420,13 +420,17 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     const other = await service.createShop('Other shop');
     await service.upsertStaff(mine, [{ name: 'Шеф', role: 'manager', pinHash: await hashPin('4321') }]);
     const login = (pin: string) =>
-      fetch(`${server.url}/api/admin/login`, { method: 'POST', body: JSON.stringify({ pin, shopId: mine }) });
+      fetch(`${server.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ pin, shopId: mine }),
+      });
     const ok = (await (await login('4321')).json()) as { token: string; shopId: number; name: string };
     expect(ok).toMatchObject({ shopId: mine, name: 'Шеф' });
     const as = (method: string, path: string, body?: unknown) =>
       fetch(`${server.url}${path}`, {
         method,
-        headers: { authorization: `Bearer ${ok.token}` },
+        headers: { authorization: `Bearer ${ok.token}`, 'content-type': 'application/json' },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
     expect((await as('POST', '/api/admin/enrol-codes', {})).status).toBe(201);

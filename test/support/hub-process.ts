@@ -1,17 +1,24 @@
 /**
  * Starts the store hub (`node hub/cli.ts`) as a child process and reads its one JSON line. Used by the hub
- * chaos run and the hub UI's e2e test.
+ * chaos run, the hub process tests and the hub UI's e2e tests. The hub serves plain HTTP on loopback
+ * (KASA_HUB_TLS=off, the documented mode for one machine) unless `env` says `KASA_HUB_TLS: 'on'`; then it
+ * serves HTTPS with its own certificate, and `request` talks to it pinned to that certificate.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { readFirstLine, ROOT } from './host-process.ts';
+import { pinnedFetch, type PinnedFetch } from '../../shared/node/pinned-fetch.ts';
 
 export interface HubProcess {
   url: string;
   enrolCode: string;
   adminToken: string;
   shopId: number;
+  /** The SHA-256 of the hub's certificate as it printed it (groups of four), null for plain HTTP. */
+  fingerprint: string | null;
+  /** A fetch to this hub: pinned to its certificate over HTTPS, the global fetch over plain HTTP. */
+  request: PinnedFetch;
   /** The hub's ready line as it printed it. */
   firstLine: string;
   child: ChildProcess;
@@ -33,7 +40,7 @@ export const freePort = (): Promise<number> =>
 export async function startHubProcess(env: Record<string, string>): Promise<HubProcess> {
   const child = spawn(process.execPath, [path.join(ROOT, 'hub', 'cli.ts')], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: { ...process.env, KASA_HUB_TLS: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -44,12 +51,14 @@ export async function startHubProcess(env: Record<string, string>): Promise<HubP
     /** Printed only when the hub made the token (none was set in its environment). */
     adminToken?: string;
     shopId: number;
+    fingerprint: string | null;
   };
   const adminToken = info.adminToken ?? env.KASA_HUB_ADMIN_TOKEN;
   if (!adminToken) throw new Error('the hub printed no admin token and none was given');
   return {
     ...info,
     adminToken,
+    request: info.fingerprint ? pinnedFetch(info.fingerprint) : (url, init) => fetch(url, init),
     firstLine,
     child,
     async stop(hard = false) {

@@ -7,6 +7,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { ReportView } from '../../../shared/contract/reports.ts';
 import type { HubAuditEntry } from '../../../shared/contract/hub.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
+import { formatFingerprint } from '../../../shared/hub/fingerprint.ts';
 import { HeadedTable } from '../components/HeadedTable.tsx';
 import { paymentName, unitName } from '../../../shared/i18n/enums.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
@@ -317,6 +318,13 @@ function Tills({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
   const [tills, setTills] = useState<TillRow[]>([]);
   const [code, setCode] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The SHA-256 of the hub's certificate: the manager types it on the till with the code, which pins it. */
+  const [fingerprint, setFingerprint] = useState<string | null>(null);
+  useEffect(() => {
+    void call<{ fingerprint?: string | null }>(null, 'GET', '/api/health')
+      .then((r) => setFingerprint(r.fingerprint ?? null))
+      .catch(() => undefined);
+  }, []);
   useEffect(() => {
     let alive = true;
     const load = (): void => {
@@ -389,6 +397,14 @@ function Tills({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
         </button>{' '}
         {code && <output aria-label={t('enrolCode')}>{code}</output>}
       </p>
+      {fingerprint && (
+        <p>
+          {t('fingerprint')}:{' '}
+          <output aria-label={t('fingerprint')} style={{ fontFamily: 'monospace' }}>
+            {formatFingerprint(fingerprint)}
+          </output>
+        </p>
+      )}
     </section>
   );
 }

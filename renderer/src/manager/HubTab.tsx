@@ -1,26 +1,34 @@
 /**
  * The manager's "Hub" tab: this till's link to the store hub (`hub.status`, refreshed every second
- * while open) and, while the till is not enrolled, the enrolment form (hub URL, one-time code, manager PIN
- * → `hub.enrol`). The core checks the PIN and the input; a refusal is shown at the field it names, in the
- * manager's language. The hub credential never reaches this screen.
+ * while open) and, while the till is not enrolled, the enrolment form (hub URL, one-time code, the hub
+ * certificate's fingerprint as the hub shows it, manager PIN → `hub.enrol`). Once enrolled: the pinned
+ * fingerprint, an alarm when the hub shows another certificate, and the form that pins a replaced one
+ * (`hub.repin`, a manager's PIN). The core checks the PIN and the input; a refusal is shown at the field it
+ * names, in the manager's language. The hub credential never reaches this screen.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { HubStatusView } from '../../../shared/contract/hub.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { message } from '../../../shared/messages.ts';
+import { formatFingerprint } from '../../../shared/hub/fingerprint.ts';
 import { call, localTime, useAction, useFieldErrors, Alert, CheckedField, SubmitButton } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 
-type HubField = 'url' | 'code' | 'managerPin';
+type HubField = 'url' | 'code' | 'fingerprint' | 'managerPin';
 
 export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
   const [status, setStatus] = useState<HubStatusView | null>(null);
-  const [form, setForm] = useState({ url: '', code: '', managerPin: '' });
+  const [form, setForm] = useState({ url: '', code: '', fingerprint: '', managerPin: '' });
   const [note, setNote] = useState<string | null>(null);
   const [error, busy, run] = useAction();
-  const labels: Record<HubField, string> = { url: t('hub_url'), code: t('hub_code'), managerPin: t('manager_pin') };
+  const labels: Record<HubField, string> = {
+    url: t('hub_url'),
+    code: t('hub_code'),
+    fingerprint: t('hub_fingerprint'),
+    managerPin: t('manager_pin'),
+  };
   // A refusal naming a field (bad input, a refused PIN, the hub's answer) goes next to it; the rest to the alert.
   // An unreachable hub is about the URL the manager typed.
   const { fieldErrors, setFieldErrors, fail, errorProps } = useFieldErrors(
@@ -49,7 +57,11 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
     e.preventDefault();
     setNote(null);
     setFieldErrors({});
-    const missing = (['url', 'code', 'managerPin'] as const).find((f) => !form[f].trim());
+    // The fingerprint is required for an https hub; a plain http one (this computer only) has none.
+    const https = /^https:/i.test(form.url.trim());
+    const missing = (['url', 'code', ...(https ? (['fingerprint'] as const) : []), 'managerPin'] as const).find(
+      (f) => !form[f].trim(),
+    );
     if (missing) {
       setFieldErrors({ [missing]: message(lang, 'required', { field: labels[missing] }) });
       return;
@@ -57,9 +69,14 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
     void run(async () => {
       try {
         const r = await call(
-          api['hub.enrol']({ url: form.url.trim(), code: form.code.trim(), managerPin: form.managerPin }),
+          api['hub.enrol']({
+            url: form.url.trim(),
+            code: form.code.trim(),
+            managerPin: form.managerPin,
+            ...(form.fingerprint.trim() ? { fingerprint: form.fingerprint.trim() } : {}),
+          }),
         );
-        setForm({ url: '', code: '', managerPin: '' });
+        setForm({ url: '', code: '', fingerprint: '', managerPin: '' });
         setNote(t('hub_enrolled_note', { till: r.tillId, shop: r.shopId }));
         setStatus(await call(api['hub.status']({})));
       } catch (err) {
@@ -68,7 +85,59 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
     });
   };
 
+  const repin = (e: FormEvent) => {
+    e.preventDefault();
+    setNote(null);
+    setFieldErrors({});
+    const missing = (['fingerprint', 'managerPin'] as const).find((f) => !form[f].trim());
+    if (missing) {
+      setFieldErrors({ [missing]: message(lang, 'required', { field: labels[missing] }) });
+      return;
+    }
+    void run(async () => {
+      try {
+        await call(
+          api['hub.repin']({
+            fingerprint: form.fingerprint.trim(),
+            managerPin: form.managerPin,
+            ...(form.url.trim() ? { url: form.url.trim() } : {}),
+          }),
+        );
+        setForm({ url: '', code: '', fingerprint: '', managerPin: '' });
+        setNote(t('hub_repinned_note'));
+        setStatus(await call(api['hub.status']({})));
+      } catch (err) {
+        fail(err);
+      }
+    });
+  };
+
   const when = (iso: string | null | undefined) => (iso ? localTime(iso, lang) : '—');
+  const fingerprintField = (
+    <CheckedField label={labels.fingerprint} error={fieldErrors.fingerprint} errorId="hub-fingerprint-error">
+      <input
+        autoComplete="off"
+        spellCheck={false}
+        className="mgr-fingerprint"
+        placeholder="3F2A 9C01 …"
+        value={form.fingerprint}
+        onChange={(e) => setForm({ ...form, fingerprint: e.target.value })}
+        {...errorProps('fingerprint')}
+      />
+    </CheckedField>
+  );
+  const pinField = (
+    <CheckedField label={labels.managerPin} error={fieldErrors.managerPin} errorId="hub-managerPin-error">
+      <input
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        value={form.managerPin}
+        onChange={(e) => setForm({ ...form, managerPin: e.target.value })}
+        {...errorProps('managerPin')}
+      />
+    </CheckedField>
+  );
 
   return (
     <div className="mgr-tab">
@@ -86,6 +155,10 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
             </dd>
             <dt>{t('hub_url')}</dt>
             <dd data-testid="hub-url">{status.url ?? '—'}</dd>
+            <dt>{t('hub_pinned')}</dt>
+            <dd data-testid="hub-fingerprint" className={status.fingerprint ? 'mgr-fingerprint' : ''}>
+              {status.fingerprint ? formatFingerprint(status.fingerprint) : status.enrolled ? t('hub_no_tls') : '—'}
+            </dd>
             <dt>{t('hub_till')}</dt>
             <dd data-testid="hub-till">{status.tillId ?? '—'}</dd>
             <dt>{t('hub_shop')}</dt>
@@ -104,9 +177,14 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
             </dd>
             <dt>{t('hub_last_error')}</dt>
             <dd data-testid="hub-last-error" className={status.lastError ? 'mgr-error' : ''}>
-              {status.lastError ?? '—'}
+              {status.pinMismatch ? t('hub_pin_mismatch_short') : (status.lastError ?? '—')}
             </dd>
           </dl>
+        )}
+        {status?.pinMismatch && (
+          <p role="alert" className="mgr-error" data-testid="hub-pin-mismatch">
+            {t('hub_pin_mismatch', { seen: formatFingerprint(status.pinMismatch.seen) || '—' })}
+          </p>
         )}
         {status?.refused && (
           <p role="alert" className="mgr-error" data-testid="hub-refused">
@@ -121,7 +199,7 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
           <CheckedField label={labels.url} error={fieldErrors.url} errorId="hub-url-error">
             <input
               type="url"
-              placeholder="http://192.168.1.10:8787"
+              placeholder="https://192.168.1.10:8787"
               value={form.url}
               onChange={(e) => setForm({ ...form, url: e.target.value })}
               {...errorProps('url')}
@@ -135,17 +213,25 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
               {...errorProps('code')}
             />
           </CheckedField>
-          <CheckedField label={labels.managerPin} error={fieldErrors.managerPin} errorId="hub-managerPin-error">
+          {fingerprintField}
+          {pinField}
+          <SubmitButton busy={busy}>{t('hub_enrol')}</SubmitButton>
+        </form>
+      )}
+      {status?.enrolled && (
+        <form className="mgr-row" aria-label={t('hub_repin')} onSubmit={repin} noValidate>
+          {fingerprintField}
+          <CheckedField label={t('hub_new_url')} error={fieldErrors.url} errorId="hub-url-error">
             <input
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              value={form.managerPin}
-              onChange={(e) => setForm({ ...form, managerPin: e.target.value })}
-              {...errorProps('managerPin')}
+              type="url"
+              placeholder={status.url ?? ''}
+              value={form.url}
+              onChange={(e) => setForm({ ...form, url: e.target.value })}
+              {...errorProps('url')}
             />
           </CheckedField>
-          <SubmitButton busy={busy}>{t('hub_enrol')}</SubmitButton>
+          {pinField}
+          <SubmitButton busy={busy}>{t('hub_repin')}</SubmitButton>
         </form>
       )}
       <Alert text={error} />
