@@ -117,8 +117,8 @@ const SR_CYRL = {
   hub_not_enrolled: 'Ова каса није уписана у хаб: прво је упишите.',
   hub_fingerprint:
     'Поље „{field}“ мора бити SHA-256 отисак сертификата хаба: 64 хексадекадна знака (0–9, A–F), као што их хаб приказује.',
-  hub_fingerprint_required: 'Унесите отисак сертификата хаба (поље „{field}“): хаб га приказује уз код за упис.',
-  hub_plain_http: 'Хабу се приступа преко https:// (поље „{field}“); http:// само на овом рачунару (127.0.0.1).',
+  hub_fingerprint_required: 'Унесите отисак сертификата хаба ({field}): хаб га приказује уз код за упис.',
+  hub_plain_http: 'Адреса хаба почиње са https:// ({field}); без шифровања само хаб на овом рачунару (127.0.0.1).',
   hub_pin_mismatch:
     'Хаб на овој адреси има други сертификат (отисак {seen}), не онај који је унет: ништа му није послато. Упоредите отисак са екраном хаба.',
   // money (archive-only full refunds)
@@ -285,8 +285,8 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   hub_not_enrolled: 'Ova kasa nije upisana u hab: prvo je upišite.',
   hub_fingerprint:
     'Polje „{field}“ mora biti SHA-256 otisak sertifikata haba: 64 heksadekadna znaka (0–9, A–F), kao što ih hab prikazuje.',
-  hub_fingerprint_required: 'Unesite otisak sertifikata haba (polje „{field}“): hab ga prikazuje uz kod za upis.',
-  hub_plain_http: 'Habu se pristupa preko https:// (polje „{field}“); http:// samo na ovom računaru (127.0.0.1).',
+  hub_fingerprint_required: 'Unesite otisak sertifikata haba ({field}): hab ga prikazuje uz kod za upis.',
+  hub_plain_http: 'Adresa haba počinje sa https:// ({field}); bez šifrovanja samo hab na ovom računaru (127.0.0.1).',
   hub_pin_mismatch:
     'Hab na ovoj adresi ima drugi sertifikat (otisak {seen}), ne onaj koji je unet: ništa mu nije poslato. Uporedite otisak sa ekranom haba.',
   // money (archive-only full refunds)
@@ -454,8 +454,9 @@ const EN: Shape<typeof SR_CYRL> = {
   hub_fingerprint:
     'The field "{field}" must be the SHA-256 fingerprint of the hub\'s certificate: 64 hex digits (0–9, A–F), as the hub shows it.',
   hub_fingerprint_required:
-    'Enter the fingerprint of the hub\'s certificate (field "{field}"): the hub shows it with the enrolment code.',
-  hub_plain_http: 'The hub is reached over https:// (field "{field}"); http:// only on this computer (127.0.0.1).',
+    "Enter the fingerprint of the hub's certificate ({field}): the hub shows it with the enrolment code.",
+  hub_plain_http:
+    'The hub address starts with https:// ({field}); unencrypted only for a hub on this computer (127.0.0.1).',
   hub_pin_mismatch:
     "The hub at this address has another certificate (fingerprint {seen}), not the one entered: nothing was sent to it. Compare the fingerprint with the hub's screen.",
   // money (archive-only full refunds)

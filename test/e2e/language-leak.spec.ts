@@ -62,7 +62,7 @@ async function startHub(lang: Lang): Promise<void> {
   // The shop's catalog lives at the hub: a product by the piece and one by weight, sent to every till.
   const res = await fetch(`${hub.url}/api/admin/products`, {
     method: 'PUT',
-    headers: { authorization: `Bearer ${ADMIN}` },
+    headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
     body: JSON.stringify({
       shopId: hub.shopId,
       products: [
@@ -83,7 +83,7 @@ test.afterAll(() => {
 async function enrolCode(): Promise<string> {
   const res = await fetch(`${hub.url}/api/admin/enrol-codes`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${ADMIN}` },
+    headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
     body: JSON.stringify({ shopId: hub.shopId }),
   });
   return ((await res.json()) as { code: string }).code;

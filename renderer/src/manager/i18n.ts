@@ -100,7 +100,7 @@ const SR_CYRL = {
   hub_enrolled_note: 'Каса је уписана у хаб као каса {till} продавнице {shop}.',
   hub_fingerprint: 'Отисак сертификата хаба (SHA-256)',
   hub_pinned: 'Закључани сертификат хаба (SHA-256)',
-  hub_no_tls: 'нема: http на овом рачунару',
+  hub_no_tls: 'нема: хаб је на овом рачунару, веза не излази у мрежу',
   hub_pin_mismatch:
     'Хаб сада показује други сертификат (отисак {seen}), не закључани: каса му ништа не шаље и ради сама. Ако је продавница заменила сертификат, упоредите нови отисак са екраном хаба и закључајте га испод.',
   hub_repin: 'Закључај нови сертификат хаба',
@@ -438,7 +438,7 @@ const SR_LATN: Table = {
   hub_enrolled_note: 'Kasa je upisana u hab kao kasa {till} prodavnice {shop}.',
   hub_fingerprint: 'Otisak sertifikata haba (SHA-256)',
   hub_pinned: 'Zaključani sertifikat haba (SHA-256)',
-  hub_no_tls: 'nema: http na ovom računaru',
+  hub_no_tls: 'nema: hab je na ovom računaru, veza ne izlazi u mrežu',
   hub_pin_mismatch:
     'Hab sada pokazuje drugi sertifikat (otisak {seen}), ne zaključani: kasa mu ništa ne šalje i radi sama. Ako je prodavnica zamenila sertifikat, uporedite novi otisak sa ekranom haba i zaključajte ga ispod.',
   hub_repin: 'Zaključaj novi sertifikat haba',
@@ -773,7 +773,7 @@ const EN: Table = {
   hub_enrolled_note: 'This till is enrolled with the hub as till {till} of shop {shop}.',
   hub_fingerprint: 'Hub certificate fingerprint (SHA-256)',
   hub_pinned: 'Pinned hub certificate (SHA-256)',
-  hub_no_tls: 'none: http on this computer',
+  hub_no_tls: 'none: the hub is on this computer, the link never leaves it',
   hub_pin_mismatch:
     'The hub now shows another certificate (fingerprint {seen}), not the pinned one: the till sends it nothing and works on its own. If the shop replaced the certificate, compare the new fingerprint with the hub’s screen and pin it below.',
   hub_repin: 'Pin the hub’s new certificate',
