@@ -16,6 +16,7 @@ import { defaultDataDir } from '../shared/node/data-dir.ts';
 import { openPglite, openPostgres, type HubDb } from './db/db.ts';
 import { checkAdminToken, startHubServer } from './server.ts';
 import { createHubService, DEFAULT_ENROL_CODE_TTL_MS } from './service.ts';
+import { DEFAULT_HUB_TIME_ZONE, startDayCloser } from './report-days.ts';
 
 /** Opens the hub's database as the environment says. */
 export async function openHubDb(env: NodeJS.ProcessEnv): Promise<HubDb> {
@@ -44,12 +45,26 @@ export function enrolCodeTtlOf(env: NodeJS.ProcessEnv): number {
   return hours * 3600_000;
 }
 
+/** The shops' calendar day for the hub's stored day totals: an IANA zone name (default Europe/Belgrade). */
+function timeZoneOf(env: NodeJS.ProcessEnv): string {
+  const zone = env.KASA_HUB_TIME_ZONE ?? DEFAULT_HUB_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+  } catch {
+    throw new Error(`KASA_HUB_TIME_ZONE must be a time zone name such as Europe/Belgrade, not "${zone}"`);
+  }
+  return zone;
+}
+
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   // A bad token stops the hub before it opens anything.
   const { token: adminToken, made } = adminTokenOf(env);
   const enrolCodeTtlMs = enrolCodeTtlOf(env);
+  const timeZone = timeZoneOf(env);
   const db = await openHubDb(env);
-  const service = createHubService(db, { enrolCodeTtlMs });
+  const service = createHubService(db, { enrolCodeTtlMs, timeZone });
+  // Closed days are summed in the background (hub/report-days.ts): at start, then every 5 minutes.
+  const closer = startDayCloser(db, timeZone);
   const shopId = await service.ensureDefaultShop();
   const log = (line: string): void => void process.stderr.write(line + '\n');
   const server = await startHubServer({
@@ -62,7 +77,12 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   const enrolCode = await service.newEnrolCode(shopId);
   process.stdout.write(JSON.stringify({ url: server.url, enrolCode, ...(made ? { adminToken } : {}), shopId }) + '\n');
   log(`Kasa hub is ready on ${server.url} (${db.kind})`);
-  stopOnSignals(() => server.close().then(() => db.close()));
+  stopOnSignals(() =>
+    server
+      .close()
+      .then(() => closer.stop())
+      .then(() => db.close()),
+  );
 }
 
 runAsScript(import.meta.url, 'kasa hub', main);

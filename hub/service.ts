@@ -7,6 +7,8 @@ import crypto from 'node:crypto';
 import type { z } from 'zod';
 import { dbError, isDataException, type HubDb, type Queryable } from './db/db.ts';
 import { hubReport, tillLive, type HubReport, type TillLive } from './reports.ts';
+import { orderFacts } from './report-facts.ts';
+import { DEFAULT_HUB_TIME_ZONE, closeDays, markDirty } from './report-days.ts';
 import {
   OrderSnapshot,
   ShiftSnapshot,
@@ -113,6 +115,8 @@ export interface HubServiceOptions {
   now?: () => Date;
   /** How long a new enrolment code may be spent (default 24 h; `KASA_HUB_ENROL_CODE_HOURS`). */
   enrolCodeTtlMs?: number;
+  /** The shops' calendar day for stored day totals (hub/report-days.ts; `KASA_HUB_TIME_ZONE`). */
+  timeZone?: string;
 }
 
 export const DEFAULT_ENROL_CODE_TTL_MS = 24 * 3600_000;
@@ -121,6 +125,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
   const now = options.now ?? (() => new Date());
   const iso = (): string => now().toISOString();
   const codeTtl = options.enrolCodeTtlMs ?? DEFAULT_ENROL_CODE_TTL_MS;
+  const zone = options.timeZone ?? DEFAULT_HUB_TIME_ZONE;
 
   async function tillById(
     q: Queryable,
@@ -299,6 +304,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
           let lastSeq = current[0]?.last_seq ?? 0;
           let stored = 0;
           let duplicates = 0;
+          const orderTimes: string[] = [];
           for (const [i, e] of events.entries()) {
             const digest = eventDigest(e);
             const ins = await q.query<{ seq: number }>(
@@ -343,6 +349,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
             }
             const o = orders[i];
             if (o) {
+              orderTimes.push(o.created_at);
               // An invoice number is one order's in a shop (unique index): a second claimant is kept out of
               // `orders` (lookups and reports never see it), recorded, and answered as refused.
               const claims = o.invoice_number != null;
@@ -350,11 +357,11 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
               try {
                 await q.query(
                   `INSERT INTO orders (till_id, order_number, shop_id, seq, kind, invoice_type, transaction_type, state, created_at,
-                   total_para, cashier, invoice_number, sdc_date_time, data, receipt)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                   total_para, cashier, invoice_number, sdc_date_time, data, receipt, facts)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
                  ON CONFLICT (till_id, order_number) DO UPDATE SET seq = excluded.seq, state = excluded.state,
                    invoice_number = excluded.invoice_number, sdc_date_time = excluded.sdc_date_time,
-                   data = excluded.data, receipt = excluded.receipt, cashier = excluded.cashier
+                   data = excluded.data, receipt = excluded.receipt, cashier = excluded.cashier, facts = excluded.facts
                  WHERE orders.seq < excluded.seq`,
                   [
                     till.id,
@@ -372,6 +379,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
                     o.sdc_date_time ?? null,
                     JSON.stringify(o.data),
                     o.receipt ? JSON.stringify(o.receipt) : null,
+                    JSON.stringify(orderFacts({ ...o, receipt: o.receipt ?? null })),
                   ],
                 );
                 if (claims) await q.query('RELEASE SAVEPOINT claim');
@@ -429,6 +437,8 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
               );
             }
           }
+          // An order of a day that may be closed already marks that day of the till to be summed again.
+          await markDirty(q, zone, till.id, orderTimes, now().getTime());
           // A batch taken ends the till's refused batch (an empty status-only push does not: nothing moved).
           await q.query(
             `UPDATE tills SET last_seq = $1, last_seen = $2, status = coalesce($3, status),
@@ -767,7 +777,12 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
 
     /** The consolidated report (hub/reports.ts). */
     report(input: ReportInput, now = Date.now()): Promise<HubReport> {
-      return hubReport(db, input, now);
+      return hubReport(db, input, now, zone);
+    },
+
+    /** One round of closing days (hub/report-days.ts): what the day closer runs, for tests and benchmarks. */
+    closeDays(at = Date.now()): Promise<{ closed: number; resummed: number }> {
+      return closeDays(db, zone, at);
     },
 
     /** Orders of a shop stored at the hub (count, and the sum of totals), for tests and reports. */
