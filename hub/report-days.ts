@@ -20,9 +20,13 @@ export const CLOSE_GRACE_MS = 3600_000;
 export const DIRTY_AFTER_MS = CLOSE_GRACE_MS / 2;
 export const DEFAULT_HUB_TIME_ZONE = 'Europe/Belgrade';
 
-/** The facts of the orders `o` as rows: the order's key then the fact's place orders them (first appearance). */
+/**
+ * The facts of the orders `o` as rows, with their place: the order's time in ms, then the fact's place in it
+ * (`ms * 4096 + n`, within 2^53). Entries of a report keep the order in which they first appeared; two orders
+ * of the same millisecond are ordered by their facts' places (the till's own report orders such ties by row).
+ */
 export const FACT_ITEMS = `jsonb_array_elements(o.facts) WITH ORDINALITY AS e(f, n)`;
-export const FACT_POS = `ARRAY[(extract(epoch FROM o.created_at) * 1000000)::int8, o.till_id::int8, o.seq, e.n]`;
+export const FACT_POS = `((extract(epoch FROM o.created_at) * 1000)::int8 * 4096 + least(e.n, 4095))`;
 
 /** Sums the orders of `day` ('YYYY-MM-DD', of one till or all) into `hub_days`. */
 async function sumDay(q: Queryable, zone: string, day: string, tillId: number | null): Promise<void> {

@@ -109,30 +109,20 @@ interface SumRow {
   rate: number | null;
   a: number;
   b: number;
-  first: string;
-  last: string;
+  first: number;
+  last: number;
 }
 
-/** `{1,2,3}` (an int8[] as text) as numbers, to order facts by their first appearance. */
-const posOf = (text: string): number[] => text.replace(/[{}]/g, '').split(',').map(Number);
-const byPos = (x: number[], y: number[]): number => {
-  for (let i = 0; i < Math.max(x.length, y.length); i++) {
-    const d = (x[i] ?? -Infinity) - (y[i] ?? -Infinity);
-    if (d) return d;
-  }
-  return 0;
-};
-
 /** One scope's summed facts as the till's totals: entries in the order they first appeared. */
-function totalsOf(rows: readonly SumRow[]): { totals: ReportTotals; first: number[]; unreadable: number } {
+function totalsOf(rows: readonly SumRow[]): { totals: ReportTotals; first: number | null; unreadable: number } {
   const t = emptyTotals();
-  const sorted = rows.map((r) => ({ r, first: posOf(r.first) })).sort((x, y) => byPos(x.first, y.first));
-  let first: number[] = [];
+  const sorted = [...rows].sort((x, y) => x.first - y.first);
+  let first: number | null = null;
   let unreadable = 0;
-  for (const { r, first: pos } of sorted) {
+  for (const r of sorted) {
     switch (r.kind) {
       case 'o':
-        first = pos;
+        first = r.first;
         break;
       case 'x':
         unreadable += r.a;
@@ -230,7 +220,7 @@ export async function hubReport(
      per AS (SELECT shop_id, till_id, cashier, kind, k, rate, sum(a) AS a, sum(b) AS b, min(first) AS first, max(last) AS last
                FROM items GROUP BY shop_id, till_id, cashier, kind, k, rate)
      SELECT grouping(shop_id, till_id, cashier)::int4 AS g, shop_id, till_id, cashier, kind, k, rate,
-            sum(a)::int8 AS a, sum(b)::int8 AS b, min(first)::text AS first, max(last)::text AS last
+            sum(a)::int8 AS a, sum(b)::int8 AS b, min(first) AS first, max(last) AS last
        FROM per
       GROUP BY GROUPING SETS ((kind, k, rate), (shop_id, kind, k, rate), (shop_id, till_id, kind, k, rate),
                               (cashier, kind, k, rate))`,
@@ -254,20 +244,19 @@ export async function hubReport(
     return m;
   };
   // The rate of a label where no VAT of it was counted: the last one a receipt of the period stated.
-  const rates = new Map<string, { rate: number; last: number[] }>();
+  const rates = new Map<string, { rate: number; last: number }>();
   for (const r of sums) {
     if (r.g !== 7 || r.kind !== 'r' || r.rate === null) continue;
-    const last = posOf(r.last);
     const have = rates.get(r.k);
-    if (!have || byPos(last, have.last) > 0) rates.set(r.k, { rate: r.rate, last });
+    if (!have || r.last > have.last) rates.set(r.k, { rate: r.rate, last: r.last });
   }
   const rateOf = (label: string): number | undefined => rates.get(label)?.rate;
   const head = { from, to };
   const groups = (g: number) =>
     [...scope(g).values()]
       .map((rows) => ({ row: rows[0] as SumRow, ...totalsOf(rows) }))
-      .filter((x) => x.first.length > 0)
-      .sort((x, y) => byPos(x.first, y.first));
+      .filter((x): x is typeof x & { first: number } => x.first !== null)
+      .sort((x, y) => x.first - y.first);
   const total = totalsOf(scope(7).get('//') ?? []);
   return {
     unreadable: total.unreadable,

@@ -27,7 +27,7 @@ export const h010: HubMigration = {
     `CREATE TABLE hub_days (
        till_id integer NOT NULL REFERENCES tills(id), day date NOT NULL, shop_id integer NOT NULL,
        cashier text NOT NULL, kind text NOT NULL, k text NOT NULL, rate float8, a int8 NOT NULL, b int8 NOT NULL,
-       first int8[] NOT NULL, last int8[] NOT NULL)`,
+       first int8 NOT NULL, last int8 NOT NULL)`,
     `CREATE INDEX hub_days_day ON hub_days (day, till_id)`,
     `CREATE TABLE hub_days_closed (day date PRIMARY KEY, at timestamptz NOT NULL)`,
     `CREATE TABLE hub_days_dirty (
