@@ -17,6 +17,7 @@ import { openPglite, openPostgres, type HubDb } from './db/db.ts';
 import { checkAdminToken, startHubServer } from './server.ts';
 import { createHubService, DEFAULT_ENROL_CODE_TTL_MS } from './service.ts';
 import { DEFAULT_HUB_TIME_ZONE, startDayCloser } from './report-days.ts';
+import { DEFAULT_EVENTS_KEEP_DAYS } from './events.ts';
 
 /** Opens the hub's database as the environment says. */
 export async function openHubDb(env: NodeJS.ProcessEnv): Promise<HubDb> {
@@ -45,6 +46,17 @@ export function enrolCodeTtlOf(env: NodeJS.ProcessEnv): number {
   return hours * 3600_000;
 }
 
+/** How long acknowledged till events are kept before pruning (hub/events.ts), from `KASA_HUB_EVENTS_KEEP_DAYS`. */
+function eventsKeepOf(env: NodeJS.ProcessEnv): number {
+  const raw = env.KASA_HUB_EVENTS_KEEP_DAYS;
+  if (!raw) return DEFAULT_EVENTS_KEEP_DAYS * DAY_MS;
+  const days = Number(raw);
+  if (!Number.isFinite(days) || days < 1)
+    throw new Error(`KASA_HUB_EVENTS_KEEP_DAYS must be a number of days, at least 1, not "${raw}"`);
+  return days * DAY_MS;
+}
+const DAY_MS = 86_400_000;
+
 /** The shops' calendar day for the hub's stored day totals: an IANA zone name (default Europe/Belgrade). */
 function timeZoneOf(env: NodeJS.ProcessEnv): string {
   const zone = env.KASA_HUB_TIME_ZONE ?? DEFAULT_HUB_TIME_ZONE;
@@ -64,7 +76,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   const db = await openHubDb(env);
   const service = createHubService(db, { enrolCodeTtlMs, timeZone });
   // Closed days are summed in the background (hub/report-days.ts): at start, then every 5 minutes.
-  const closer = startDayCloser(db, timeZone);
+  const closer = startDayCloser(db, timeZone, eventsKeepOf(env));
   const shopId = await service.ensureDefaultShop();
   const log = (line: string): void => void process.stderr.write(line + '\n');
   const server = await startHubServer({

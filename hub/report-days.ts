@@ -14,6 +14,7 @@
  */
 import type { HubDb, Queryable } from './db/db.ts';
 import { fillFacts } from './report-facts.ts';
+import { pruneEvents } from './events.ts';
 
 export const CLOSE_GRACE_MS = 3600_000;
 /** Half the grace: a push transaction has that long to commit before the day it did not mark is closed. */
@@ -105,11 +106,22 @@ export async function markDirty(
   );
 }
 
-/** Closes days every `everyMs` (and at once) until stopped; a failed round is tried again at the next. */
-export function startDayCloser(db: HubDb, zone: string, everyMs = 5 * 60_000): { stop(): Promise<void> } {
+/**
+ * Closes days every `everyMs` (and at once) until stopped, then prunes acknowledged history older than
+ * `keepEventsMs` (hub/events.ts); a failed round is tried again at the next.
+ */
+export function startDayCloser(
+  db: HubDb,
+  zone: string,
+  keepEventsMs: number,
+  everyMs = 5 * 60_000,
+): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   const round = (): void => {
-    running = running.then(() => closeDays(db, zone)).catch(() => undefined);
+    running = running
+      .then(() => closeDays(db, zone))
+      .then(() => pruneEvents(db, keepEventsMs))
+      .catch(() => undefined);
   };
   round();
   const timer = setInterval(round, everyMs);

@@ -9,6 +9,7 @@ import { dbError, isDataException, type HubDb, type Queryable } from './db/db.ts
 import { hubReport, tillLive, type HubReport, type TillLive } from './reports.ts';
 import { orderFacts } from './report-facts.ts';
 import { DEFAULT_HUB_TIME_ZONE, closeDays, markDirty } from './report-days.ts';
+import { pruneEvents } from './events.ts';
 import {
   OrderSnapshot,
   ShiftSnapshot,
@@ -152,12 +153,14 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
     );
   }
 
-  /** Gaps in a till's received sequence, as ranges. */
+  /** Gaps in a till's received sequence, as ranges (above its pruned floor, hub/events.ts). */
   async function gapsOf(q: Queryable, tillId: number): Promise<{ from: number; to: number }[]> {
     const rows = await q.query<{ from_seq: number; to_seq: number }>(
-      `SELECT seq + 1 AS from_seq, next - 1 AS to_seq FROM (
-         SELECT seq, lead(seq) OVER (ORDER BY seq) AS next FROM till_events WHERE till_id = $1
-         UNION ALL SELECT 0 AS seq, (SELECT min(seq) FROM till_events WHERE till_id = $1) AS next
+      `WITH f AS (SELECT events_floor AS floor FROM tills WHERE id = $1)
+       SELECT seq + 1 AS from_seq, next - 1 AS to_seq FROM (
+         SELECT seq, lead(seq) OVER (ORDER BY seq) AS next FROM till_events WHERE till_id = $1 AND seq > (SELECT floor FROM f)
+         UNION ALL SELECT (SELECT floor FROM f) AS seq,
+                          (SELECT min(seq) FROM till_events WHERE till_id = $1 AND seq > (SELECT floor FROM f)) AS next
        ) s WHERE next > seq + 1 ORDER BY from_seq`,
       [tillId],
     );
@@ -298,14 +301,26 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       const refused: PushRefusal[] = [];
       const result = await db
         .tx(async (q) => {
-          const current = await q.query<{ last_seq: number }>('SELECT last_seq FROM tills WHERE id = $1 FOR UPDATE', [
-            till.id,
-          ]);
+          const current = await q.query<{ last_seq: number; events_floor: number }>(
+            'SELECT last_seq, events_floor FROM tills WHERE id = $1 FOR UPDATE',
+            [till.id],
+          );
           let lastSeq = current[0]?.last_seq ?? 0;
+          const floor = current[0]?.events_floor ?? 0;
           let stored = 0;
           let duplicates = 0;
           const orderTimes: string[] = [];
           for (const [i, e] of events.entries()) {
+            if (e.seq <= floor) {
+              // Received long ago and pruned (hub/events.ts): a replay, acknowledged; its digest is gone.
+              duplicates++;
+              const claim = await q.query<{ invoice_number: string }>(
+                'SELECT invoice_number FROM invoice_claims WHERE till_id = $1 AND seq = $2',
+                [till.id, e.seq],
+              );
+              if (claim[0]) refused.push(claimRefusal(e.seq, input.events.indexOf(e), claim[0].invoice_number));
+              continue;
+            }
             const digest = eventDigest(e);
             const ins = await q.query<{ seq: number }>(
               `INSERT INTO till_events (till_id, seq, kind, ref, digest, payload, received_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -783,6 +798,11 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
     /** One round of closing days (hub/report-days.ts): what the day closer runs, for tests and benchmarks. */
     closeDays(at = Date.now()): Promise<{ closed: number; resummed: number }> {
       return closeDays(db, zone, at);
+    },
+
+    /** Prunes acknowledged history older than `keepMs` (hub/events.ts), as the day closer does. */
+    pruneEvents(keepMs: number, at = Date.now()): Promise<number> {
+      return pruneEvents(db, keepMs, at);
     },
 
     /** Orders of a shop stored at the hub (count, and the sum of totals), for tests and reports. */

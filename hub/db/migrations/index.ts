@@ -8,6 +8,7 @@ import { h007 } from './007_sessions.ts';
 import { h008 } from './008_till_revocation.ts';
 import { h009 } from './009_audit.ts';
 import { h010 } from './010_report_days.ts';
+import { h011 } from './011_events_floor.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -20,4 +21,16 @@ export interface HubMigration {
 }
 
 /** Every hub migration, in order. Append only; never edit one that has shipped. */
-export const HUB_MIGRATIONS: readonly HubMigration[] = [h001, h002, h003, h004, h005, h006, h007, h008, h009, h010];
+export const HUB_MIGRATIONS: readonly HubMigration[] = [
+  h001,
+  h002,
+  h003,
+  h004,
+  h005,
+  h006,
+  h007,
+  h008,
+  h009,
+  h010,
+  h011,
+];
