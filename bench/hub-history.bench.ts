@@ -226,6 +226,7 @@ try {
       if (!found) throw new Error(`invoice ${other.name}-${n} not found`);
     }
     out(benchLine('hub-history', 'lookup_p99_ms', percentile(times, 99), 20, 'ms'));
+    out(benchLine('hub-history', 'lookup_median_ms', median(times), 20, 'ms'));
   }
 
   // --- pushes while chain-year reports run: 20 tills push one sale every 250 ms each ----------------------

@@ -109,20 +109,23 @@ interface SumRow {
   rate: number | null;
   a: number;
   b: number;
-  first: number;
-  last: number;
+  /** int8 as text (above 2^53): read with BigInt. */
+  first: string;
+  last: string;
 }
 
 /** One scope's summed facts as the till's totals: entries in the order they first appeared. */
-function totalsOf(rows: readonly SumRow[]): { totals: ReportTotals; first: number | null; unreadable: number } {
+const cmp = (x: bigint, y: bigint): number => (x < y ? -1 : x > y ? 1 : 0);
+
+function totalsOf(rows: readonly SumRow[]): { totals: ReportTotals; first: bigint | null; unreadable: number } {
   const t = emptyTotals();
-  const sorted = [...rows].sort((x, y) => x.first - y.first);
-  let first: number | null = null;
+  const sorted = [...rows].sort((x, y) => cmp(BigInt(x.first), BigInt(y.first)));
+  let first: bigint | null = null;
   let unreadable = 0;
   for (const r of sorted) {
     switch (r.kind) {
       case 'o':
-        first = r.first;
+        first = BigInt(r.first);
         break;
       case 'x':
         unreadable += r.a;
@@ -220,7 +223,7 @@ export async function hubReport(
      per AS (SELECT shop_id, till_id, cashier, kind, k, rate, sum(a) AS a, sum(b) AS b, min(first) AS first, max(last) AS last
                FROM items GROUP BY shop_id, till_id, cashier, kind, k, rate)
      SELECT grouping(shop_id, till_id, cashier)::int4 AS g, shop_id, till_id, cashier, kind, k, rate,
-            sum(a)::int8 AS a, sum(b)::int8 AS b, min(first) AS first, max(last) AS last
+            sum(a)::int8 AS a, sum(b)::int8 AS b, min(first)::text AS first, max(last)::text AS last
        FROM per
       GROUP BY GROUPING SETS ((kind, k, rate), (shop_id, kind, k, rate), (shop_id, till_id, kind, k, rate),
                               (cashier, kind, k, rate))`,
@@ -244,19 +247,20 @@ export async function hubReport(
     return m;
   };
   // The rate of a label where no VAT of it was counted: the last one a receipt of the period stated.
-  const rates = new Map<string, { rate: number; last: number }>();
+  const rates = new Map<string, { rate: number; last: bigint }>();
   for (const r of sums) {
     if (r.g !== 7 || r.kind !== 'r' || r.rate === null) continue;
     const have = rates.get(r.k);
-    if (!have || r.last > have.last) rates.set(r.k, { rate: r.rate, last: r.last });
+    const last = BigInt(r.last);
+    if (!have || last > have.last) rates.set(r.k, { rate: r.rate, last });
   }
   const rateOf = (label: string): number | undefined => rates.get(label)?.rate;
   const head = { from, to };
   const groups = (g: number) =>
     [...scope(g).values()]
       .map((rows) => ({ row: rows[0] as SumRow, ...totalsOf(rows) }))
-      .filter((x): x is typeof x & { first: number } => x.first !== null)
-      .sort((x, y) => x.first - y.first);
+      .filter((x): x is typeof x & { first: bigint } => x.first !== null)
+      .sort((x, y) => cmp(x.first, y.first));
   const total = totalsOf(scope(7).get('//') ?? []);
   return {
     unreadable: total.unreadable,
