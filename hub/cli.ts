@@ -22,6 +22,8 @@ import { allowedHosts, certificateHosts, hostsOf, isLoopback } from './lan.ts';
 import { checkAdminToken, startHubServer } from './server.ts';
 import { hubTlsOf } from './tls.ts';
 import { createHubService, DEFAULT_ENROL_CODE_TTL_MS } from './service.ts';
+import { DEFAULT_HUB_TIME_ZONE, startDayCloser } from './report-days.ts';
+import { DEFAULT_EVENTS_KEEP_DAYS } from './events.ts';
 
 /** Opens the hub's database as the environment says. */
 export async function openHubDb(env: NodeJS.ProcessEnv): Promise<HubDb> {
@@ -55,6 +57,28 @@ export function enrolCodeTtlOf(env: NodeJS.ProcessEnv): number {
   return hours * 3600_000;
 }
 
+/** How long acknowledged till events are kept before pruning (hub/events.ts), from `KASA_HUB_EVENTS_KEEP_DAYS`. */
+function eventsKeepOf(env: NodeJS.ProcessEnv): number {
+  const raw = env.KASA_HUB_EVENTS_KEEP_DAYS;
+  if (!raw) return DEFAULT_EVENTS_KEEP_DAYS * DAY_MS;
+  const days = Number(raw);
+  if (!Number.isFinite(days) || days < 1)
+    throw new Error(`KASA_HUB_EVENTS_KEEP_DAYS must be a number of days, at least 1, not "${raw}"`);
+  return days * DAY_MS;
+}
+const DAY_MS = 86_400_000;
+
+/** The shops' calendar day for the hub's stored day totals: an IANA zone name (default Europe/Belgrade). */
+function timeZoneOf(env: NodeJS.ProcessEnv): string {
+  const zone = env.KASA_HUB_TIME_ZONE ?? DEFAULT_HUB_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+  } catch {
+    throw new Error(`KASA_HUB_TIME_ZONE must be a time zone name such as Europe/Belgrade, not "${zone}"`);
+  }
+  return zone;
+}
+
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   // A bad token stops the hub before it opens anything.
   const { token: adminToken, made } = adminTokenOf(env);
@@ -63,9 +87,12 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   const hosts = hostsOf(env.KASA_HUB_HOSTS);
   if (env.KASA_HUB_TLS?.trim().toLowerCase() === 'off' && !isLoopback(bind))
     throw new Error(`KASA_HUB_TLS=off serves plain HTTP, on loopback only, not on ${bind}`);
+  const timeZone = timeZoneOf(env);
   const db = await openHubDb(env);
   const tls = hubTlsOf(env, hubDataDirOf(env), certificateHosts(allowedHosts(bind, hosts)));
-  const service = createHubService(db, { enrolCodeTtlMs });
+  const service = createHubService(db, { enrolCodeTtlMs, timeZone });
+  // Closed days are summed in the background (hub/report-days.ts): at start, then every 5 minutes.
+  const closer = startDayCloser(db, timeZone, eventsKeepOf(env));
   const shopId = await service.ensureDefaultShop();
   const log = (line: string): void => void process.stderr.write(line + '\n');
   const server = await startHubServer({
@@ -86,7 +113,12 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     `Kasa hub is ready on ${server.url} (${db.kind})` +
       (fingerprint ? `; certificate SHA-256 ${fingerprint}` : '; plain HTTP on loopback (KASA_HUB_TLS=off)'),
   );
-  stopOnSignals(() => server.close().then(() => db.close()));
+  stopOnSignals(() =>
+    server
+      .close()
+      .then(() => closer.stop())
+      .then(() => db.close()),
+  );
 }
 
 runAsScript(import.meta.url, 'kasa hub', main);

@@ -5,12 +5,14 @@
  * the hub needs no gateway access. Also the live status of every till, with the alarms a manager must see.
  */
 import { reportCsvWords } from '../shared/i18n/report-csv.ts';
-import { csvText, reportCsv, summarizeOrders, type OrderData, type ReportOrder } from '../shared/reports/view.ts';
+import { csvText, finishReport, reportCsv } from '../shared/reports/view.ts';
+import { emptyTotals, type ReportTotals } from '../shared/reports/totals.ts';
+import type { Language, PaymentType } from '../shared/domain.ts';
+import { fillFacts } from './report-facts.ts';
+import { DEFAULT_HUB_TIME_ZONE, FACT_ITEMS, FACT_POS } from './report-days.ts';
 import { paraToDecimal } from '../shared/money.ts';
 import type { ReportView } from '../shared/contract/reports.ts';
-import type { Language, OrderKind } from '../shared/domain.ts';
 import type { Queryable } from './db/db.ts';
-import { OrderDataSchema, OrderReceiptData } from '../shared/order-data.ts';
 import type { ReportInput, TillPrinter, TillRefusal, TillStatus } from '../shared/hub/protocol.ts';
 
 export interface HubReport {
@@ -97,91 +99,189 @@ async function hubShifts(db: Queryable, from: string, to: string, shopId: number
   });
 }
 
-interface Row {
-  shop_id: number;
-  shop_name: string;
-  till_id: number;
-  till_name: string;
+/** One summed fact of a scope (`g`: which of shop, till, cashier are summed over, as SQL `grouping()`). */
+interface SumRow {
+  g: number;
+  shop_id: number | null;
+  till_id: number | null;
   cashier: string | null;
-  kind: OrderKind;
-  invoice_type: string;
-  state: string;
-  total_para: number;
-  data: OrderData;
-  receipt: {
-    taxItems?: { label?: unknown; rate?: unknown; amount?: unknown }[];
-    transactionType?: string;
-    additional?: { taxGroupRevision?: unknown };
-  } | null;
+  kind: string;
+  k: string;
+  rate: number | null;
+  a: number;
+  b: number;
+  /** int8 as text (above 2^53): read with BigInt. */
+  first: string;
+  last: string;
 }
 
-/** A hub row as the till's report sums it: VAT from its receipt's taxItems, the tax-group note. */
-function reportOrder(r: Row): ReportOrder {
-  const captured = (r.data as { taxGroup?: { groupId?: unknown } }).taxGroup?.groupId;
-  const issued = r.receipt?.additional?.taxGroupRevision;
-  return {
-    ...r,
-    // A finalize's advance refund is not in the hub's snapshot: its final sale alone would count the
-    // advance's VAT twice, so a finalize adds no VAT here (today it takes no new money; see docs/hub.md).
-    receipts: r.receipt && r.kind !== 'finalize' ? [r.receipt] : [],
-    taxGroupChanged:
-      r.state === 'fiscalized' && captured != null && issued != null && String(captured) !== String(issued),
-  };
+/** One scope's summed facts as the till's totals: entries in the order they first appeared. */
+const cmp = (x: bigint, y: bigint): number => (x < y ? -1 : x > y ? 1 : 0);
+
+function totalsOf(rows: readonly SumRow[]): { totals: ReportTotals; first: bigint | null; unreadable: number } {
+  const t = emptyTotals();
+  const sorted = [...rows].sort((x, y) => cmp(BigInt(x.first), BigInt(y.first)));
+  let first: bigint | null = null;
+  let unreadable = 0;
+  for (const r of sorted) {
+    switch (r.kind) {
+      case 'o':
+        first = BigInt(r.first);
+        break;
+      case 'x':
+        unreadable += r.a;
+        break;
+      case 'sales':
+      case 'refunds':
+      case 'advances':
+        t[r.kind] = { count: r.a, totalPara: r.b };
+        break;
+      case 'nf':
+        t.notFiscalized = r.a;
+        break;
+      case 'tr':
+        t.trainingExcluded = r.a;
+        break;
+      case 'tg':
+        t.taxGroupChanged = r.a;
+        break;
+      case 'p':
+        t.payments.push([r.k as PaymentType, { sales: r.a, refunds: r.b }]);
+        break;
+      case 'l':
+        t.labels.push([r.k, r.a]);
+        break;
+      case 't':
+        (t.taxes ??= []).push([r.k, r.rate ?? 0, r.a]);
+        break;
+    }
+  }
+  return { totals: t, first, unreadable };
 }
 
-/** The report for [from, to) of one shop, or of every shop of the chain when `shopId` is absent. */
-export async function hubReport(db: Queryable, input: ReportInput, now = Date.now()): Promise<HubReport> {
+/**
+ * The report for [from, to) of one shop, or of every shop of the chain when `shopId` is absent. Summed in SQL
+ * from the orders' facts (hub/report-facts.ts): closed days from their day rows (hub/report-days.ts), the rest
+ * (the ends of the period, today, a till's day that got a late order) from its orders.
+ */
+export async function hubReport(
+  db: Queryable,
+  input: ReportInput,
+  now = Date.now(),
+  zone = DEFAULT_HUB_TIME_ZONE,
+): Promise<HubReport> {
   const start = new Date(now);
   start.setHours(0, 0, 0, 0);
   const from = input.from ? new Date(input.from).toISOString() : start.toISOString();
   const to = input.to ? new Date(input.to).toISOString() : new Date(now + 1).toISOString();
-  const all = await db.query<Row>(
-    `SELECT o.shop_id, s.name AS shop_name, o.till_id, t.name AS till_name, o.cashier, o.kind, o.invoice_type, o.state,
-            o.total_para, o.data, o.receipt
-       FROM orders o JOIN tills t ON t.id = o.till_id JOIN shops s ON s.id = o.shop_id
-      WHERE o.created_at >= $1 AND o.created_at < $2 AND ($3::int4 IS NULL OR o.shop_id = $3)
-      ORDER BY o.created_at`,
-    [from, to, input.shopId ?? null],
+  const shopId = input.shopId ?? null;
+  await fillFacts(db, from, to);
+  // Closed days wholly inside the period, and the tills' days among them that got a late order.
+  const closed = await db.query<{ day: string; a: string; b: string }>(
+    `SELECT to_char(c.day, 'YYYY-MM-DD') AS day, (c.day::timestamp AT TIME ZONE $3) AS a,
+            ((c.day + 1)::timestamp AT TIME ZONE $3) AS b
+       FROM hub_days_closed c
+      WHERE c.day >= ($1::timestamptz AT TIME ZONE $3)::date AND c.day <= ($2::timestamptz AT TIME ZONE $3)::date
+        AND (c.day::timestamp AT TIME ZONE $3) >= $1::timestamptz AND ((c.day + 1)::timestamp AT TIME ZONE $3) <= $2::timestamptz
+      ORDER BY c.day`,
+    [from, to, zone],
   );
-  // Each order is read with the till's order shape: one the hub took before it checked pushes is left out
-  // (and counted), never allowed to break the report of its whole period.
-  const rows = all.filter(
-    (r) =>
-      OrderDataSchema.safeParse(r.data).success &&
-      (r.receipt === null || OrderReceiptData.safeParse(r.receipt).success),
-  );
-  const rates = new Map<string, number>();
-  for (const r of rows) {
-    for (const t of r.receipt?.taxItems ?? [])
-      if (typeof t.label === 'string' && typeof t.rate === 'number') rates.set(t.label, t.rate);
+  const days = closed.map((c) => c.day);
+  const dirty = days.length
+    ? await db.query<{ till_id: number; day: string; a: string; b: string }>(
+        `SELECT x.till_id, to_char(x.day, 'YYYY-MM-DD') AS day, (x.day::timestamp AT TIME ZONE $3) AS a,
+                ((x.day + 1)::timestamp AT TIME ZONE $3) AS b
+           FROM hub_days_dirty x JOIN tills t ON t.id = x.till_id
+          WHERE x.day = ANY($1::date[]) AND ($2::int4 IS NULL OR t.shop_id = $2)`,
+        [days, shopId, zone],
+      )
+    : [];
+  // The period less its closed days: the time ranges read from orders (closed days are consecutive runs).
+  const ranges: { a: string; b: string; till: number | null }[] = [];
+  let cursor = from;
+  for (const c of closed) {
+    if (cursor < c.a) ranges.push({ a: cursor, b: c.a, till: null });
+    cursor = c.b;
   }
-  const sum = (list: readonly Row[], cashier?: string): ReportView =>
-    summarizeOrders(list.map(reportOrder), (label) => rates.get(label), {
-      from,
-      to,
-      ...(cashier !== undefined ? { cashier } : {}),
-    });
-  const groups = <K>(key: (r: Row) => K): Map<K, Row[]> => {
-    const m = new Map<K, Row[]>();
-    for (const r of rows) m.set(key(r), [...(m.get(key(r)) ?? []), r]);
+  if (cursor < to) ranges.push({ a: cursor, b: to, till: null });
+  for (const d of dirty) ranges.push({ a: d.a, b: d.b, till: d.till_id });
+  const params: unknown[] = [shopId, days, dirty.map((d) => d.till_id), dirty.map((d) => d.day)];
+  const branches = ranges.map((r) => {
+    params.push(r.a, r.b);
+    const range = `o.created_at >= $${params.length - 1}::timestamptz AND o.created_at < $${params.length}::timestamptz`;
+    if (r.till !== null) params.push(r.till);
+    return `SELECT o.shop_id, o.till_id, coalesce(o.cashier, '') AS cashier, f->>0 AS kind, f->>1 AS k,
+                   (f->>2)::float8 AS rate, (f->>3)::int8 AS a, (f->>4)::int8 AS b, ${FACT_POS} AS first, ${FACT_POS} AS last
+              FROM orders o CROSS JOIN LATERAL ${FACT_ITEMS}
+             WHERE ${range} AND ($1::int4 IS NULL OR o.shop_id = $1)${r.till !== null ? ` AND o.till_id = $${params.length}` : ''}`;
+  });
+  branches.push(`SELECT d.shop_id, d.till_id, d.cashier, d.kind, d.k, d.rate, d.a, d.b, d.first, d.last
+                   FROM hub_days d
+                  WHERE d.day = ANY($2::date[]) AND ($1::int4 IS NULL OR d.shop_id = $1)
+                    AND (d.till_id, d.day) NOT IN (SELECT * FROM unnest($3::int4[], $4::date[]))`);
+  const sums = await db.query<SumRow>(
+    `WITH items AS (${branches.join('\n UNION ALL ')}),
+     per AS (SELECT shop_id, till_id, cashier, kind, k, rate, sum(a) AS a, sum(b) AS b, min(first) AS first, max(last) AS last
+               FROM items GROUP BY shop_id, till_id, cashier, kind, k, rate)
+     SELECT grouping(shop_id, till_id, cashier)::int4 AS g, shop_id, till_id, cashier, kind, k, rate,
+            sum(a)::int8 AS a, sum(b)::int8 AS b, min(first)::text AS first, max(last)::text AS last
+       FROM per
+      GROUP BY GROUPING SETS ((kind, k, rate), (shop_id, kind, k, rate), (shop_id, till_id, kind, k, rate),
+                              (cashier, kind, k, rate))`,
+    params,
+  );
+  const tillName = new Map(
+    (await db.query<{ id: number; name: string }>('SELECT id, name FROM tills')).map((t) => [t.id, t.name]),
+  );
+  const shopName = new Map(
+    (await db.query<{ id: number; name: string }>('SELECT id, name FROM shops')).map((t) => [t.id, t.name]),
+  );
+  const scope = (g: number): Map<string, SumRow[]> => {
+    const m = new Map<string, SumRow[]>();
+    for (const r of sums) {
+      if (r.g !== g) continue;
+      const key = `${r.shop_id ?? ''}/${r.till_id ?? ''}/${r.cashier ?? ''}`;
+      const list = m.get(key);
+      if (list) list.push(r);
+      else m.set(key, [r]);
+    }
     return m;
   };
+  // The rate of a label where no VAT of it was counted: the last one a receipt of the period stated.
+  const rates = new Map<string, { rate: number; last: bigint }>();
+  for (const r of sums) {
+    if (r.g !== 7 || r.kind !== 'r' || r.rate === null) continue;
+    const have = rates.get(r.k);
+    const last = BigInt(r.last);
+    if (!have || last > have.last) rates.set(r.k, { rate: r.rate, last });
+  }
+  const rateOf = (label: string): number | undefined => rates.get(label)?.rate;
+  const head = { from, to };
+  const groups = (g: number) =>
+    [...scope(g).values()]
+      .map((rows) => ({ row: rows[0] as SumRow, ...totalsOf(rows) }))
+      .filter((x): x is typeof x & { first: bigint } => x.first !== null)
+      .sort((x, y) => cmp(x.first, y.first));
+  const total = totalsOf(scope(7).get('//') ?? []);
   return {
-    unreadable: all.length - rows.length,
-    total: sum(rows),
-    byShop: [...groups((r) => r.shop_id)].map(([shopId, list]) => ({
-      shopId,
-      name: list[0]?.shop_name ?? '',
-      report: sum(list),
+    unreadable: total.unreadable,
+    total: finishReport(total.totals, rateOf, head),
+    byShop: groups(3).map(({ row, totals }) => ({
+      shopId: row.shop_id ?? 0,
+      name: shopName.get(row.shop_id ?? 0) ?? '',
+      report: finishReport(totals, rateOf, head),
     })),
-    byTill: [...groups((r) => r.till_id)].map(([tillId, list]) => ({
-      tillId,
-      name: list[0]?.till_name ?? '',
-      shopId: list[0]?.shop_id ?? 0,
-      report: sum(list),
+    byTill: groups(1).map(({ row, totals }) => ({
+      tillId: row.till_id ?? 0,
+      name: tillName.get(row.till_id ?? 0) ?? '',
+      shopId: row.shop_id ?? 0,
+      report: finishReport(totals, rateOf, head),
     })),
-    byCashier: [...groups((r) => r.cashier ?? '')].map(([cashier, list]) => ({ cashier, report: sum(list, cashier) })),
-    shifts: await hubShifts(db, from, to, input.shopId ?? null),
+    byCashier: groups(6).map(({ row, totals }) => ({
+      cashier: row.cashier ?? '',
+      report: finishReport(totals, rateOf, { ...head, cashier: row.cashier ?? '' }),
+    })),
+    shifts: await hubShifts(db, from, to, shopId),
   };
 }
 

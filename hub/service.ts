@@ -7,6 +7,9 @@ import crypto from 'node:crypto';
 import type { z } from 'zod';
 import { dbError, isDataException, type HubDb, type Queryable } from './db/db.ts';
 import { hubReport, tillLive, type HubReport, type TillLive } from './reports.ts';
+import { orderFacts } from './report-facts.ts';
+import { DEFAULT_HUB_TIME_ZONE, closeDays, markDirty } from './report-days.ts';
+import { pruneEvents } from './events.ts';
 import {
   OrderSnapshot,
   ShiftSnapshot,
@@ -113,6 +116,8 @@ export interface HubServiceOptions {
   now?: () => Date;
   /** How long a new enrolment code may be spent (default 24 h; `KASA_HUB_ENROL_CODE_HOURS`). */
   enrolCodeTtlMs?: number;
+  /** The shops' calendar day for stored day totals (hub/report-days.ts; `KASA_HUB_TIME_ZONE`). */
+  timeZone?: string;
 }
 
 export const DEFAULT_ENROL_CODE_TTL_MS = 24 * 3600_000;
@@ -121,6 +126,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
   const now = options.now ?? (() => new Date());
   const iso = (): string => now().toISOString();
   const codeTtl = options.enrolCodeTtlMs ?? DEFAULT_ENROL_CODE_TTL_MS;
+  const zone = options.timeZone ?? DEFAULT_HUB_TIME_ZONE;
 
   async function tillById(
     q: Queryable,
@@ -147,12 +153,14 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
     );
   }
 
-  /** Gaps in a till's received sequence, as ranges. */
+  /** Gaps in a till's received sequence, as ranges (above its pruned floor, hub/events.ts). */
   async function gapsOf(q: Queryable, tillId: number): Promise<{ from: number; to: number }[]> {
     const rows = await q.query<{ from_seq: number; to_seq: number }>(
-      `SELECT seq + 1 AS from_seq, next - 1 AS to_seq FROM (
-         SELECT seq, lead(seq) OVER (ORDER BY seq) AS next FROM till_events WHERE till_id = $1
-         UNION ALL SELECT 0 AS seq, (SELECT min(seq) FROM till_events WHERE till_id = $1) AS next
+      `WITH f AS (SELECT events_floor AS floor FROM tills WHERE id = $1)
+       SELECT seq + 1 AS from_seq, next - 1 AS to_seq FROM (
+         SELECT seq, lead(seq) OVER (ORDER BY seq) AS next FROM till_events WHERE till_id = $1 AND seq > (SELECT floor FROM f)
+         UNION ALL SELECT (SELECT floor FROM f) AS seq,
+                          (SELECT min(seq) FROM till_events WHERE till_id = $1 AND seq > (SELECT floor FROM f)) AS next
        ) s WHERE next > seq + 1 ORDER BY from_seq`,
       [tillId],
     );
@@ -293,13 +301,26 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       const refused: PushRefusal[] = [];
       const result = await db
         .tx(async (q) => {
-          const current = await q.query<{ last_seq: number }>('SELECT last_seq FROM tills WHERE id = $1 FOR UPDATE', [
-            till.id,
-          ]);
+          const current = await q.query<{ last_seq: number; events_floor: number }>(
+            'SELECT last_seq, events_floor FROM tills WHERE id = $1 FOR UPDATE',
+            [till.id],
+          );
           let lastSeq = current[0]?.last_seq ?? 0;
+          const floor = current[0]?.events_floor ?? 0;
           let stored = 0;
           let duplicates = 0;
+          const orderTimes: string[] = [];
           for (const [i, e] of events.entries()) {
+            if (e.seq <= floor) {
+              // Received long ago and pruned (hub/events.ts): a replay, acknowledged; its digest is gone.
+              duplicates++;
+              const claim = await q.query<{ invoice_number: string }>(
+                'SELECT invoice_number FROM invoice_claims WHERE till_id = $1 AND seq = $2',
+                [till.id, e.seq],
+              );
+              if (claim[0]) refused.push(claimRefusal(e.seq, input.events.indexOf(e), claim[0].invoice_number));
+              continue;
+            }
             const digest = eventDigest(e);
             const ins = await q.query<{ seq: number }>(
               `INSERT INTO till_events (till_id, seq, kind, ref, digest, payload, received_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -343,6 +364,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
             }
             const o = orders[i];
             if (o) {
+              orderTimes.push(o.created_at);
               // An invoice number is one order's in a shop (unique index): a second claimant is kept out of
               // `orders` (lookups and reports never see it), recorded, and answered as refused.
               const claims = o.invoice_number != null;
@@ -350,11 +372,11 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
               try {
                 await q.query(
                   `INSERT INTO orders (till_id, order_number, shop_id, seq, kind, invoice_type, transaction_type, state, created_at,
-                   total_para, cashier, invoice_number, sdc_date_time, data, receipt)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                   total_para, cashier, invoice_number, sdc_date_time, data, receipt, facts)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
                  ON CONFLICT (till_id, order_number) DO UPDATE SET seq = excluded.seq, state = excluded.state,
                    invoice_number = excluded.invoice_number, sdc_date_time = excluded.sdc_date_time,
-                   data = excluded.data, receipt = excluded.receipt, cashier = excluded.cashier
+                   data = excluded.data, receipt = excluded.receipt, cashier = excluded.cashier, facts = excluded.facts
                  WHERE orders.seq < excluded.seq`,
                   [
                     till.id,
@@ -372,6 +394,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
                     o.sdc_date_time ?? null,
                     JSON.stringify(o.data),
                     o.receipt ? JSON.stringify(o.receipt) : null,
+                    JSON.stringify(orderFacts({ ...o, receipt: o.receipt ?? null })),
                   ],
                 );
                 if (claims) await q.query('RELEASE SAVEPOINT claim');
@@ -429,6 +452,8 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
               );
             }
           }
+          // An order of a day that may be closed already marks that day of the till to be summed again.
+          await markDirty(q, zone, till.id, orderTimes, now().getTime());
           // A batch taken ends the till's refused batch (an empty status-only push does not: nothing moved).
           await q.query(
             `UPDATE tills SET last_seq = $1, last_seen = $2, status = coalesce($3, status),
@@ -767,7 +792,17 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
 
     /** The consolidated report (hub/reports.ts). */
     report(input: ReportInput, now = Date.now()): Promise<HubReport> {
-      return hubReport(db, input, now);
+      return hubReport(db, input, now, zone);
+    },
+
+    /** One round of closing days (hub/report-days.ts): what the day closer runs, for tests and benchmarks. */
+    closeDays(at = Date.now()): Promise<{ closed: number; resummed: number }> {
+      return closeDays(db, zone, at);
+    },
+
+    /** Prunes acknowledged history older than `keepMs` (hub/events.ts), as the day closer does. */
+    pruneEvents(keepMs: number, at = Date.now()): Promise<number> {
+      return pruneEvents(db, keepMs, at);
     },
 
     /** Orders of a shop stored at the hub (count, and the sum of totals), for tests and reports. */

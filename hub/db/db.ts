@@ -21,6 +21,16 @@ export interface HubDb extends Queryable {
 }
 
 const INT8 = 20;
+const TIMESTAMPTZ = 1184;
+
+/**
+ * A `timestamptz` as the hub's code and wire use times: ISO UTC text (`2026-11-26T08:05:00.000Z`), the same
+ * whether the column was text before (migration 010) or the driver would make a Date of it.
+ */
+const isoOf = (v: string): string => {
+  const d = pg.types.getTypeParser(TIMESTAMPTZ, 'text')(v) as Date;
+  return d.toISOString();
+};
 
 /** The SQLSTATE and constraint of a database error (either driver), or null for any other error. */
 export function dbError(err: unknown): { state: string; constraint: string | null } | null {
@@ -39,7 +49,7 @@ export const isDataException = (err: unknown): boolean => dbError(err)?.state.st
 export async function openPostgres(url: string, migrations: readonly HubMigration[] = HUB_MIGRATIONS): Promise<HubDb> {
   const types = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-      oid === INT8 ? Number : pg.types.getTypeParser(oid, format),
+      oid === INT8 ? Number : oid === TIMESTAMPTZ ? isoOf : pg.types.getTypeParser(oid, format),
   };
   const pool = new pg.Pool({ connectionString: url, max: 8, types });
   // A dropped connection must not crash the hub: the next query gets a new one.
@@ -90,7 +100,7 @@ export async function openPglite(
 ): Promise<HubDb> {
   makeDataDirPrivate(dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
-  const lite = await PGlite.create(dataDir);
+  const lite = await PGlite.create(dataDir, { parsers: { [TIMESTAMPTZ]: isoOf } });
   makeDataDirPrivate(dataDir);
   const tighten = setInterval(() => {
     try {
@@ -151,7 +161,7 @@ export async function migrate(db: HubDb, migrations: readonly HubMigration[] = H
       await q.query('SELECT pg_advisory_xact_lock(715001)');
       const have = await q.query<{ version: number }>('SELECT version FROM hub_schema WHERE version = $1', [m.version]);
       if (have.length) return false;
-      for (const stmt of m.statements) await q.query(stmt);
+      for (const stmt of [...m.statements, ...(m.only?.[db.kind] ?? [])]) await q.query(stmt);
       await q.query('INSERT INTO hub_schema (version, name, applied_at) VALUES ($1, $2, $3)', [
         m.version,
         m.name,

@@ -7,6 +7,8 @@ import { h006 } from './006_login_attempts.ts';
 import { h007 } from './007_sessions.ts';
 import { h008 } from './008_till_revocation.ts';
 import { h009 } from './009_audit.ts';
+import { h010 } from './010_report_days.ts';
+import { h011 } from './011_events_floor.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -14,7 +16,21 @@ export interface HubMigration {
   name: string;
   /** Run in order inside one transaction. */
   statements: readonly string[];
+  /** Run after `statements` on one backend only (PostgreSQL's partitioning, which PGlite does without). */
+  only?: { postgres?: readonly string[]; pglite?: readonly string[] };
 }
 
 /** Every hub migration, in order. Append only; never edit one that has shipped. */
-export const HUB_MIGRATIONS: readonly HubMigration[] = [h001, h002, h003, h004, h005, h006, h007, h008, h009];
+export const HUB_MIGRATIONS: readonly HubMigration[] = [
+  h001,
+  h002,
+  h003,
+  h004,
+  h005,
+  h006,
+  h007,
+  h008,
+  h009,
+  h010,
+  h011,
+];

@@ -1,0 +1,109 @@
+/**
+ * An order's own share of every report, computed once in JavaScript when the hub stores it (and for orders
+ * stored before, on first need) with the till's arithmetic (shared/reports/totals.ts `addOrders`), kept in
+ * `orders.facts` as a flat list the database sums: reports add up facts in SQL (hub/reports.ts), never orders'
+ * JSON. Summing the facts of many orders in their order is `mergeTotals` of their totals, which is
+ * `addOrders` of them all: the same report, exactly.
+ *
+ * A fact is `[kind, key, rate, a, b]`:
+ * - `o`: the order counts (a = 1; its group exists and is ordered by its first order);
+ * - `x`: the order cannot be read with the till's order shape (left out of every sum, counted);
+ * - `sales` / `refunds` / `advances`: a = count, b = para; `nf` not fiscalized, `tr` training, `tg` tax group
+ *   changed: a = count;
+ * - `p`: a payment type (a = sales, b = refunds); `l`: a line label (a = net); `t`: VAT (key label, rate;
+ *   a = para); `r`: a receipt's stated rate of a label (the report's rate where no VAT of it was counted).
+ */
+import { addOrders, emptyTotals, type OrderData, type ReportOrder } from '../shared/reports/totals.ts';
+import type { OrderKind } from '../shared/domain.ts';
+import { OrderDataSchema, OrderReceiptData } from '../shared/order-data.ts';
+import type { Queryable } from './db/db.ts';
+
+export type Fact = [kind: string, key: string, rate: number | null, a: number, b: number];
+
+/** An order as the hub stores it: the columns a report reads. */
+export interface FactRow {
+  kind: OrderKind;
+  invoice_type: string;
+  state: string;
+  total_para: number;
+  data: unknown;
+  receipt: unknown;
+}
+
+interface HubReceipt {
+  taxItems?: { label?: unknown; rate?: unknown; amount?: unknown }[] | null;
+  transactionType?: string;
+  additional?: { taxGroupRevision?: unknown } | null;
+}
+
+/** A hub row as the till's report sums it: VAT from its receipt's taxItems, the tax-group note. */
+export function reportOrder(r: FactRow & { data: OrderData; receipt: HubReceipt | null }): ReportOrder {
+  const captured = (r.data as { taxGroup?: { groupId?: unknown } }).taxGroup?.groupId;
+  const issued = r.receipt?.additional?.taxGroupRevision;
+  return {
+    kind: r.kind,
+    invoice_type: r.invoice_type,
+    state: r.state,
+    total_para: r.total_para,
+    data: r.data,
+    // A finalize's advance refund is not in the hub's snapshot: its final sale alone would count the
+    // advance's VAT twice, so a finalize adds no VAT here (today it takes no new money; see docs/hub.md).
+    receipts: r.receipt && r.kind !== 'finalize' ? [r.receipt] : [],
+    taxGroupChanged:
+      r.state === 'fiscalized' && captured != null && issued != null && String(captured) !== String(issued),
+  };
+}
+
+/** The facts of one order (see the module's comment). */
+export function orderFacts(row: FactRow): Fact[] {
+  const receipt = row.receipt ?? null;
+  if (
+    !OrderDataSchema.safeParse(row.data).success ||
+    (receipt !== null && !OrderReceiptData.safeParse(receipt).success)
+  )
+    return [['x', '', null, 1, 0]];
+  const r = { ...row, data: row.data as OrderData, receipt: receipt as HubReceipt | null };
+  const t = addOrders(emptyTotals(), [reportOrder(r)]);
+  const out: Fact[] = [['o', '', null, 1, 0]];
+  for (const k of ['sales', 'refunds', 'advances'] as const)
+    if (t[k].count) out.push([k, '', null, t[k].count, t[k].totalPara]);
+  if (t.notFiscalized) out.push(['nf', '', null, t.notFiscalized, 0]);
+  if (t.trainingExcluded) out.push(['tr', '', null, t.trainingExcluded, 0]);
+  if (t.taxGroupChanged) out.push(['tg', '', null, t.taxGroupChanged, 0]);
+  for (const [type, e] of t.payments) out.push(['p', type, null, e.sales, e.refunds]);
+  for (const [label, net] of t.labels) out.push(['l', label, null, net, 0]);
+  for (const [label, rate, para] of t.taxes ?? []) out.push(['t', label, rate, para, 0]);
+  // The rate a receipt states for a label, the last one of the order (the report takes the period's last).
+  const rates = new Map<string, number>();
+  for (const item of r.receipt?.taxItems ?? [])
+    if (typeof item.label === 'string' && typeof item.rate === 'number') {
+      rates.delete(item.label);
+      rates.set(item.label, item.rate);
+    }
+  for (const [label, rate] of rates) out.push(['r', label, rate, 0, 0]);
+  return out;
+}
+
+/**
+ * Computes the facts of the orders created in [from, to) that have none yet (stored before migration 010),
+ * a page at a time. Returns how many it computed.
+ */
+export async function fillFacts(db: Queryable, from: string | null, to: string | null): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const rows = await db.query<FactRow & { till_id: number; order_number: string }>(
+      `SELECT till_id, order_number, kind, invoice_type, state, total_para, data, receipt FROM orders
+        WHERE facts IS NULL AND ($1::timestamptz IS NULL OR created_at >= $1) AND ($2::timestamptz IS NULL OR created_at < $2)
+        LIMIT 500`,
+      [from, to],
+    );
+    if (!rows.length) return done;
+    await db.query(
+      `UPDATE orders o SET facts = f.facts FROM
+         (SELECT * FROM unnest($1::int4[], $2::text[], $3::jsonb[]) AS u(till_id, order_number, facts)) f
+        WHERE o.till_id = f.till_id AND o.order_number = f.order_number`,
+      [rows.map((r) => r.till_id), rows.map((r) => r.order_number), rows.map((r) => JSON.stringify(orderFacts(r)))],
+    );
+    done += rows.length;
+  }
+}
