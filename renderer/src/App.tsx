@@ -158,6 +158,8 @@ function Banners() {
   // Without the gateway (and no processor on the LAN that signs offline) no receipt is fiscal: said where
   // the cashier looks, not only in the status bar (docs/manager.md, "Selling without the internet").
   const offline = usePos((s) => s.sync !== null && !s.sync.online && s.sync.paused === null);
+  // With a ready L-PFR the receipts stay fiscal while the internet is down: a calm note instead of the warning.
+  const lpfrSigns = usePos((s) => s.sync?.lpfr === 'ready');
   return (
     <>
       {demo && (
@@ -170,9 +172,14 @@ function Banners() {
           {t('banner.training')}
         </div>
       )}
-      {offline && (
+      {offline && !lpfrSigns && (
         <div className="banner offline" role="note" data-testid="offline-banner">
           {t('banner.offline')}
+        </div>
+      )}
+      {offline && lpfrSigns && (
+        <div className="banner offline-lpfr" role="note" data-testid="offline-lpfr-banner">
+          {t('lpfr.offlineBanner')}
         </div>
       )}
       {clockWarning && (

@@ -11,7 +11,7 @@ import { PrinterChips } from './PrinterChips.tsx';
  * warning past `outageWarnMinutes`, an alarm past `outageAlarmMinutes`), the needs-attention count when
  * there is any (opens the manager's list; a zero is not shown, so the bar keeps its room on one line), no
  * printer set (receipts are not printing: opens the settings), what the printer reports (paper, cover,
- * errors, the drawer; PrinterChips.tsx), language.
+ * errors, the drawer; PrinterChips.tsx), the shop's L-PFR when one is set up (its state), language.
  */
 export function StatusBar() {
   const { t } = useTranslation();
@@ -76,6 +76,18 @@ export function StatusBar() {
               {t('status.attention', { count: sync.needsAttention })}
             </span>
           ) : null}
+          {sync.lpfr && (
+            // The shop's L-PFR, when one is set up: whether a sale made now without the internet is fiscal.
+            <span
+              className={`pill ${sync.lpfr === 'ready' ? 'ok' : sync.lpfr === 'unknown' ? '' : 'warn'}`}
+              role="note"
+              aria-label={t('lpfr.chip', { state: t(`lpfr.state.${sync.lpfr}`) })}
+              data-testid="lpfr"
+              data-state={sync.lpfr}
+            >
+              {t('lpfr.chip', { state: t(`lpfr.state.${sync.lpfr}`) })}
+            </span>
+          )}
           {sync.clockWarning && (
             <span className="pill alarm" data-testid="clock">
               {t('status.clock')}
