@@ -11,6 +11,7 @@ import { ReceiptScreen } from './components/ReceiptScreen.tsx';
 import { ShiftDialog } from './components/ShiftDialog.tsx';
 import { SEARCH_ID, SaleScreen } from './components/SaleScreen.tsx';
 import { StatusBar } from './components/StatusBar.tsx';
+import { LpfrChip } from './components/LpfrChip.tsx';
 import { PrintConfirmDialog } from './components/PrintConfirmDialog.tsx';
 import { LoginScreen } from './components/LoginScreen.tsx';
 import { SetupFlow } from './components/SetupFlow.tsx';
@@ -247,6 +248,8 @@ function Header(props: { api: PosApi }) {
       <span className="brand">{t('app.title')}</span>
       {info && <TillPlace shopName={info.shopName} tillName={info.tillName} terminalId={info.terminalId} />}
       <span className="spacer" />
+      {/* The L-PFR's state, when one is set up (the status bar has no room left for it). */}
+      <LpfrChip />
       {cashier && info && (
         // The core's training mode, switched only with a manager's PIN.
         <button

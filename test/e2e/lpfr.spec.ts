@@ -14,7 +14,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { startLpfrSandbox, type LpfrSandbox } from '../../electron/lpfr/sandbox/server.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { login, payWithKeys, pieceItem, scan } from './counter-support.ts';
+import { expectStatusBarFits, login, payWithKeys, pieceItem, scan } from './counter-support.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 
 const CARD_PIN = '1234';
@@ -71,6 +71,25 @@ async function shots(page: Page, testInfo: TestInfo, what: string, show?: Locato
   }
 }
 
+/** The header's items on one row, inside the window, nothing overflowing. */
+async function expectOneLine(el: Locator, width: number): Promise<void> {
+  const fit = await el.evaluate((node) => {
+    const boxes = [...node.children].map((c) => c.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+    return {
+      lowestTop: Math.max(...boxes.map((r) => r.top)),
+      highestBottom: Math.min(...boxes.map((r) => r.bottom)),
+      right: Math.max(...boxes.map((r) => r.right)),
+      overflows: node.scrollWidth > node.clientWidth,
+      // An item whose own content spills out of it (it would overlap its neighbour).
+      spills: [...node.children].filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent),
+    };
+  });
+  expect(fit.spills, `header at ${width}: an item spills over its neighbour`).toEqual([]);
+  expect(fit.lowestTop, `header at ${width}: one row`).toBeLessThan(fit.highestBottom);
+  expect(fit.right, `header at ${width}: inside the window`).toBeLessThanOrEqual(width);
+  expect(fit.overflows, `header at ${width}: overflows`).toBe(false);
+}
+
 /** One item sold for cash; waits for the receipt screen. */
 async function sell(page: Page, barcode: string): Promise<void> {
   await scan(page, barcode);
@@ -84,11 +103,19 @@ test('the manager sets up the L-PFR on screen; offline it signs the sale; withou
   const { page } = kasa;
   const lpfr = await startLpfrSandbox({ port: 0, pin: CARD_PIN });
   sandboxes.push(lpfr);
+  // The longest names a shop may give (60 characters): the header keeps one line with the L-PFR's chip in it.
+  const named = await kasa.host.call('settings.update', {
+    managerPin: MANAGER_PIN,
+    shopName: 'Продавница мешовите робе „Код Мике и Жике“ — Нови Београд',
+    tillName: 'Каса 2 поред излога',
+  });
+  expect(named.body.ok).toBe(true);
   await ready(kasa);
   const status = page.getByRole('status', { name: 'Статус' });
-  // None set up: the status bar has no L-PFR chip.
+  const header = page.getByRole('banner');
+  // None set up: no L-PFR chip.
   await expect(status.getByTestId('online')).toHaveText('На мрежи');
-  await expect(status.getByTestId('lpfr')).toHaveCount(0);
+  await expect(page.getByTestId('lpfr')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Менаџер (F11)' }).click();
   const mgr = page.getByRole('dialog', { name: 'Менаџер' });
@@ -147,7 +174,7 @@ test('the manager sets up the L-PFR on screen; offline it signs the sale; withou
   await page.setViewportSize({ width: 1280, height: 800 });
   await mgr.getByRole('button', { name: 'Затвори' }).click();
   await expect(mgr).toHaveCount(0);
-  await expect(status.getByRole('note', { name: 'Локални ПФР: спреман' })).toBeVisible();
+  await expect(header.getByRole('note', { name: 'Локални ПФР: спреман' })).toBeVisible();
 
   // 4. The gateway goes away: once the till knows, the banner says the L-PFR signs and receipts are fiscal.
   await kasa.sandbox('offline', { offline: true });
@@ -172,7 +199,7 @@ test('the manager sets up the L-PFR on screen; offline it signs the sale; withou
 
   // 5. The card is taken out: the status bar says so, and the plain warning is back (receipts are not fiscal).
   lpfr.controls.setCard(false);
-  await expect(status.getByRole('note', { name: 'Локални ПФР: без картице' })).toBeVisible({ timeout: 45_000 });
+  await expect(header.getByRole('note', { name: 'Локални ПФР: без картице' })).toBeVisible({ timeout: 45_000 });
   await expect(page.getByRole('note').filter({ hasText: 'БЕЗ ИНТЕРНЕТА' })).toHaveText(
     'БЕЗ ИНТЕРНЕТА — рачуни нису фискални: купац добија слип „ОВО НИЈЕ ФИСКАЛНИ РАЧУН“',
   );
@@ -184,6 +211,16 @@ test('the manager sets up the L-PFR on screen; offline it signs the sale; withou
   const waiting = await lastOrder(kasa);
   expect(waiting.state).toBe('queued');
   expect(lpfr.controls.ledger().invoices).toHaveLength(1);
+  // The busiest status bar yet (offline, a queue and its age, the L-PFR's chip, no printer) fits one line.
+  await expect(status.getByTestId('oldest')).toBeVisible();
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expectStatusBarFits(page, size);
+    await expect(header.getByRole('note', { name: 'Локални ПФР: без картице' })).toBeInViewport({ ratio: 1 });
+    await expect(header.getByRole('button', { name: 'Менаџер (F11)' })).toBeInViewport({ ratio: 1 });
+    await expectOneLine(header, size.width);
+  }
+  await shots(page, testInfo, 'counter-card-out');
 });
 
 test('without an L-PFR: no chip, a sale says the cloud processor signed it, and offline the plain banner', async ({
@@ -196,7 +233,7 @@ test('without an L-PFR: no chip, a sale says the cloud processor signed it, and 
   await expect(page.getByTestId('receipt-state')).toHaveText('ФИСКАЛИЗОВАН');
   await expect(page.getByTestId('receipt-processor')).toHaveText('Потписао: ПФР преко интернета');
   expect((await lastOrder(kasa)).processor).toBe('gateway');
-  await expect(status.getByTestId('lpfr')).toHaveCount(0);
+  await expect(page.getByTestId('lpfr')).toHaveCount(0);
 
   await kasa.sandbox('offline', { offline: true });
   await expect(status.getByTestId('online')).toHaveText('Ван мреже', { timeout: 45_000 });

@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../shared/domain.ts';
-import { usePosPick } from '../context.ts';
 import { minutesBetween } from '../format.ts';
 import { isLanguage } from '../i18n/index.ts';
 import { PrinterChips } from './PrinterChips.tsx';
+import { usePosPick } from '../context.ts';
 
 /**
  * The cashier (and F1 to change), online state, queue, the age of the oldest unfiscalized order (a
  * warning past `outageWarnMinutes`, an alarm past `outageAlarmMinutes`), the needs-attention count when
  * there is any (opens the manager's list; a zero is not shown, so the bar keeps its room on one line), no
  * printer set (receipts are not printing: opens the settings), what the printer reports (paper, cover,
- * errors, the drawer; PrinterChips.tsx), the shop's L-PFR when one is set up (its state), language.
+ * errors, the drawer; PrinterChips.tsx), language. The L-PFR's state is in the header
+ * (LpfrChip.tsx): with it, the busiest bar did not fit one line at 1024 or 1366 px.
  */
 export function StatusBar() {
   const { t } = useTranslation();
@@ -76,18 +77,6 @@ export function StatusBar() {
               {t('status.attention', { count: sync.needsAttention })}
             </span>
           ) : null}
-          {sync.lpfr && (
-            // The shop's L-PFR, when one is set up: whether a sale made now without the internet is fiscal.
-            <span
-              className={`pill ${sync.lpfr === 'ready' ? 'ok' : sync.lpfr === 'unknown' ? '' : 'warn'}`}
-              role="note"
-              aria-label={t('lpfr.chip', { state: t(`lpfr.state.${sync.lpfr}`) })}
-              data-testid="lpfr"
-              data-state={sync.lpfr}
-            >
-              {t('lpfr.chip', { state: t(`lpfr.state.${sync.lpfr}`) })}
-            </span>
-          )}
           {sync.clockWarning && (
             <span className="pill alarm" data-testid="clock">
               {t('status.clock')}
