@@ -3,7 +3,8 @@
  * on an ephemeral port (issue 27): the manager sets it up in Менаџер → Подешавања (a wrong address and a wrong
  * card PIN refused at their fields, in words); the gateway goes offline and a sale is signed by the L-PFR (the
  * receipt says so, the banner says receipts stay fiscal, the status bar shows the L-PFR ready); the card is taken
- * out and the next sale waits unfiscalized under the plain offline banner. Without an L-PFR: no L-PFR chip, a sale
+ * out and the next sale waits unfiscalized under the plain offline banner; the archive's detail names the L-PFR.
+ * The L-PFR's chip is in the header; both bars stay one line at both sizes. Without an L-PFR: no L-PFR chip, a sale
  * says the cloud's processor signed it, and offline the plain banner. Screenshots go to the test's output
  * directory and, when KASA_SHOTS=<dir> is set, to <dir>/lpfr-<what>-<width>.png.
  */
@@ -221,6 +222,14 @@ test('the manager sets up the L-PFR on screen; offline it signs the sale; withou
     await expectOneLine(header, size.width);
   }
   await shots(page, testInfo, 'counter-card-out');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The archive's receipt detail says who signed it too.
+  await page.getByRole('button', { name: 'Менаџер (F11)' }).click();
+  await mgr.getByRole('tab', { name: 'Архива' }).click();
+  await mgr.getByRole('button', { name: `Детаљи: ${signed.orderNumber}` }).click();
+  const detail = mgr.getByRole('region', { name: `Рачун ${signed.receipt?.invoiceNumber}` });
+  await expect(detail.getByTestId('archive-processor')).toHaveText('Потписао: локални ПФР');
 });
 
 test('without an L-PFR: no chip, a sale says the cloud processor signed it, and offline the plain banner', async ({
