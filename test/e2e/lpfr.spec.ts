@@ -2,7 +2,7 @@
  * The L-PFR (the shop's local fiscal processor, docs/lpfr.md) through the browser host and a real L-PFR sandbox
  * on an ephemeral port (issue 27): the manager sets it up in Менаџер → Подешавања (a wrong address and a wrong
  * card PIN refused at their fields, in words); the gateway goes offline and a sale is signed by the L-PFR (the
- * receipt says so, the banner says receipts stay fiscal, the status bar shows the L-PFR ready); the card is taken
+ * receipt says so, the banner says receipts stay fiscal, the header shows the L-PFR ready); the card is taken
  * out and the next sale waits unfiscalized under the plain offline banner; the archive's detail names the L-PFR.
  * The L-PFR's chip is in the header; both bars stay one line at both sizes. Without an L-PFR: no L-PFR chip, a sale
  * says the cloud's processor signed it, and offline the plain banner. Screenshots go to the test's output
