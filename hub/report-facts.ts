@@ -11,10 +11,12 @@
  * - `sales` / `refunds` / `advances`: a = count, b = para; `nf` not fiscalized, `tr` training, `tg` tax group
  *   changed: a = count;
  * - `p`: a payment type (a = sales, b = refunds); `l`: a line label (a = net); `t`: VAT (key label, rate;
- *   a = para); `r`: a receipt's stated rate of a label (the report's rate where no VAT of it was counted).
+ *   a = para); `r`: a receipt's stated rate of a label (the report's rate where no VAT of it was counted);
+ *   `s`: the processor that signed a fiscalized order (key `gateway` or `lpfr`; a = 1, b = its turnover:
+ *   sales and advances less refunds, the report's own figures; docs/lpfr.md).
  */
 import { addOrders, emptyTotals, type OrderData, type ReportOrder } from '../shared/reports/totals.ts';
-import type { OrderKind } from '../shared/domain.ts';
+import { isLpfrInvoiceNumber, type OrderKind } from '../shared/domain.ts';
 import { OrderDataSchema, OrderReceiptData } from '../shared/order-data.ts';
 import type { Queryable } from './db/db.ts';
 
@@ -28,6 +30,16 @@ export interface FactRow {
   total_para: number;
   data: unknown;
   receipt: unknown;
+  invoice_number?: string | null;
+  /** As the till recorded it (till migration 019); older tills send none: then the invoice number tells. */
+  processor?: string | null;
+}
+
+/** Which processor signed a fiscalized order: the till's word, else its invoice number's form. */
+export function processorOf(row: Pick<FactRow, 'state' | 'invoice_number' | 'processor'>): 'gateway' | 'lpfr' | null {
+  if (row.state !== 'fiscalized' || !row.invoice_number) return null;
+  if (row.processor === 'gateway' || row.processor === 'lpfr') return row.processor;
+  return isLpfrInvoiceNumber(row.invoice_number) ? 'lpfr' : 'gateway';
 }
 
 interface HubReceipt {
@@ -73,6 +85,8 @@ export function orderFacts(row: FactRow): Fact[] {
   for (const [type, e] of t.payments) out.push(['p', type, null, e.sales, e.refunds]);
   for (const [label, net] of t.labels) out.push(['l', label, null, net, 0]);
   for (const [label, rate, para] of t.taxes ?? []) out.push(['t', label, rate, para, 0]);
+  const processor = processorOf(row);
+  if (processor) out.push(['s', processor, null, 1, t.sales.totalPara + t.advances.totalPara - t.refunds.totalPara]);
   // The rate a receipt states for a label, the last one of the order (the report takes the period's last).
   const rates = new Map<string, number>();
   for (const item of r.receipt?.taxItems ?? [])
@@ -92,7 +106,7 @@ export async function fillFacts(db: Queryable, from: string | null, to: string |
   let done = 0;
   for (;;) {
     const rows = await db.query<FactRow & { till_id: number; order_number: string }>(
-      `SELECT till_id, order_number, kind, invoice_type, state, total_para, data, receipt FROM orders
+      `SELECT till_id, order_number, kind, invoice_type, state, total_para, data, receipt, invoice_number FROM orders
         WHERE facts IS NULL AND ($1::timestamptz IS NULL OR created_at >= $1) AND ($2::timestamptz IS NULL OR created_at < $2)
         LIMIT 500`,
       [from, to],

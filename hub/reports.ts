@@ -25,6 +25,11 @@ export interface HubReport {
   byShop: { shopId: number; name: string; report: ReportView }[];
   byTill: { tillId: number; name: string; shopId: number; report: ReportView }[];
   byCashier: { cashier: string; report: ReportView }[];
+  /**
+   * The period's fiscalized orders by the processor that signed them (docs/lpfr.md): the gateway (a V-PFR in
+   * the cloud) or a shop's L-PFR; `netPara` is their turnover (sales and advances less refunds).
+   */
+  byProcessor: { processor: 'gateway' | 'lpfr'; count: number; netPara: number }[];
   /** The tills' shifts open at some time in [from, to), by till and then by the time they opened. */
   shifts: HubShift[];
 }
@@ -262,9 +267,16 @@ export async function hubReport(
       .map((rows) => ({ row: rows[0] as SumRow, ...totalsOf(rows) }))
       .filter((x): x is typeof x & { first: bigint } => x.first !== null)
       .sort((x, y) => cmp(x.first, y.first));
-  const total = totalsOf(scope(7).get('//') ?? []);
+  const totalRows = scope(7).get('//') ?? [];
+  const total = totalsOf(totalRows);
+  const byProcessor = (['gateway', 'lpfr'] as const).flatMap((processor) => {
+    const rows = totalRows.filter((r) => r.kind === 's' && r.k === processor);
+    const count = rows.reduce((n, r) => n + Number(r.a), 0);
+    return count ? [{ processor, count, netPara: rows.reduce((n, r) => n + Number(r.b), 0) }] : [];
+  });
   return {
     unreadable: total.unreadable,
+    byProcessor,
     total: finishReport(total.totals, rateOf, head),
     byShop: groups(3).map(({ row, totals }) => ({
       shopId: row.shop_id ?? 0,
@@ -335,6 +347,8 @@ export function hubReportCsv(r: HubReport, timeZone?: string, lang: Language = '
     }
   };
   add(w('total'), r.total);
+  for (const p of r.byProcessor)
+    out.push(`${q(w('total'))},${q(w('processor'))},${q(p.processor)},${p.count},${rsd(p.netPara)},${padding}`);
   for (const s of r.byShop) add(`${w('shop')}:${s.name}`, s.report);
   for (const t of r.byTill) add(`${w('till')}:${t.name}`, t.report);
   for (const c of r.byCashier) add(`${w('cashier')}:${c.cashier}`, c.report);

@@ -11,6 +11,7 @@ import { ReceiptScreen } from './components/ReceiptScreen.tsx';
 import { ShiftDialog } from './components/ShiftDialog.tsx';
 import { SEARCH_ID, SaleScreen } from './components/SaleScreen.tsx';
 import { StatusBar } from './components/StatusBar.tsx';
+import { LpfrChip } from './components/LpfrChip.tsx';
 import { PrintConfirmDialog } from './components/PrintConfirmDialog.tsx';
 import { LoginScreen } from './components/LoginScreen.tsx';
 import { SetupFlow } from './components/SetupFlow.tsx';
@@ -158,6 +159,8 @@ function Banners() {
   // Without the gateway (and no processor on the LAN that signs offline) no receipt is fiscal: said where
   // the cashier looks, not only in the status bar (docs/manager.md, "Selling without the internet").
   const offline = usePos((s) => s.sync !== null && !s.sync.online && s.sync.paused === null);
+  // With a ready L-PFR the receipts stay fiscal while the internet is down: a calm note instead of the warning.
+  const lpfrSigns = usePos((s) => s.sync?.lpfr === 'ready');
   return (
     <>
       {demo && (
@@ -170,9 +173,14 @@ function Banners() {
           {t('banner.training')}
         </div>
       )}
-      {offline && (
+      {offline && !lpfrSigns && (
         <div className="banner offline" role="note" data-testid="offline-banner">
           {t('banner.offline')}
+        </div>
+      )}
+      {offline && lpfrSigns && (
+        <div className="banner offline-lpfr" role="note" data-testid="offline-lpfr-banner">
+          {t('lpfr.offlineBanner')}
         </div>
       )}
       {clockWarning && (
@@ -240,6 +248,8 @@ function Header(props: { api: PosApi }) {
       <span className="brand">{t('app.title')}</span>
       {info && <TillPlace shopName={info.shopName} tillName={info.tillName} terminalId={info.terminalId} />}
       <span className="spacer" />
+      {/* The L-PFR's state, when one is set up (the status bar has no room left for it). */}
+      <LpfrChip />
       {cashier && info && (
         // The core's training mode, switched only with a manager's PIN.
         <button

@@ -201,6 +201,7 @@ test('a fiscal copy and an e-mailed receipt from the archive', async ({ kasa }) 
   await mgr.getByRole('button', { name: `Детаљи: ${sale.orderNumber}` }).click();
   const detail = mgr.getByRole('region', { name: `Рачун ${sale.receipt?.invoiceNumber}` });
   await expect(detail.getByLabel('Журнал рачуна', { exact: true })).toContainText('ФИСКАЛНИ РАЧУН');
+  await expect(detail.getByTestId('archive-processor')).toHaveText('Потписао: ПФР преко интернета');
   // Without the manager's PIN the core refuses the copy; with it, it is issued.
   await detail.getByRole('button', { name: 'Фискална копија' }).click();
   await expect(detail.getByRole('alert')).toContainText('PIN');

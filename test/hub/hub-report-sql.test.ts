@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubDb } from '../../hub/db/db.ts';
 import { createHubService, type AuthedTill, type HubService } from '../../hub/service.ts';
 import type { HubReport } from '../../hub/reports.ts';
-import { orderFacts, reportOrder } from '../../hub/report-facts.ts';
+import { orderFacts, reportOrder, processorOf } from '../../hub/report-facts.ts';
 import { CLOSE_GRACE_MS } from '../../hub/report-days.ts';
 import { summarizeOrders, type OrderData } from '../../shared/reports/view.ts';
 import type { ReportView } from '../../shared/contract/reports.ts';
@@ -79,6 +79,11 @@ function randomOrder(r: () => number, till: AuthedTill, n: number, at: number): 
   const cashier = pick(CASHIERS);
   const groupId = r() < 0.1 ? 2 : 1;
   const fiscal = state === 'fiscalized';
+  // A third signed by a shop's L-PFR (the same card requests and signs); some of them from tills before
+  // migration 019, which send no processor: the hub tells it from the number.
+  const onLpfr = fiscal && r() < 0.3;
+  const invoiceNumber = onLpfr ? `LPF${till.id}CARD-LPF${till.id}CARD-${n}` : `INV-${till.name}-${n}`;
+  const processor = fiscal && r() < 0.8 ? { processor: onLpfr ? ('lpfr' as const) : ('gateway' as const) } : {};
   return {
     order_number: `${till.name}-${n}`,
     kind,
@@ -93,12 +98,13 @@ function randomOrder(r: () => number, till: AuthedTill, n: number, at: number): 
       ...(cashier ? { cashier } : {}),
       taxGroup: { groupId, validFrom: '2026-01-01' },
     },
-    invoice_number: fiscal ? `INV-${till.name}-${n}` : null,
+    invoice_number: fiscal ? invoiceNumber : null,
+    ...processor,
     sdc_date_time: fiscal ? new Date(at + 500).toISOString() : null,
     receipt:
       fiscal && r() < 0.95
         ? {
-            invoiceNumber: `INV-${till.name}-${n}`,
+            invoiceNumber,
             transactionType: r() < 0.1 ? (refund ? 'Refund' : 'Sale') : refund ? 'refund' : 'sale',
             taxItems,
             additional: { taxGroupRevision: 1 },
@@ -158,6 +164,14 @@ function expected(list: readonly Stored[], from: string, to: string, shopId?: nu
       report: sum(g),
     })),
     byCashier: [...groups((s) => s.order.data.cashier ?? '')].map(([c, g]) => ({ cashier: c, report: sum(g, c) })),
+    byProcessor: (['gateway', 'lpfr'] as const).flatMap((processor) => {
+      const signed = rows.filter((s) => processorOf(s.order) === processor);
+      if (!signed.length) return [];
+      const r = sum(signed);
+      return [
+        { processor, count: signed.length, netPara: r.sales.totalPara + r.advances.totalPara - r.refunds.totalPara },
+      ];
+    }),
   };
 }
 

@@ -163,6 +163,8 @@ export function ReceiptScreen(props: { api: PosApi }) {
   const totalPara = sale.order?.totalPara ?? sale.result.totalPara;
   const changePara = sale.order?.changePara ?? sale.result.changePara;
   const invoiceType = sale.order?.invoiceType ?? 'normal';
+  // Which fiscal processor signed it: the cloud's (V-PFR) or the shop's own (L-PFR), in the cashier's words.
+  const processor = sale.order?.processor ?? sale.result.processor;
   // Training, proforma and copy receipts are issued by the gateway but are not fiscal receipts.
   const nonFiscal = invoiceType === 'training' || invoiceType === 'proforma' || invoiceType === 'copy';
   /**
@@ -223,6 +225,13 @@ export function ReceiptScreen(props: { api: PosApi }) {
             ? t('receipt.nonFiscal', { type: t(`invoice.${invoiceType}`) })
             : t(`receipt.${state}`)}
         </p>
+        {state === 'fiscalized' && processor && (
+          <p className="processor" data-testid="receipt-processor" data-processor={processor}>
+            {t('lpfr.signedBy', {
+              processor: t(processor === 'lpfr' ? 'lpfr.processorLpfr' : 'lpfr.processorGateway'),
+            })}
+          </p>
+        )}
         {state === 'queued' && (
           <p className="help">{t(noPrinter ? 'receipt.queuedHelpNoPrinter' : 'receipt.queuedHelp')}</p>
         )}

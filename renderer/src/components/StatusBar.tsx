@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../shared/domain.ts';
-import { usePosPick } from '../context.ts';
 import { minutesBetween } from '../format.ts';
 import { isLanguage } from '../i18n/index.ts';
 import { PrinterChips } from './PrinterChips.tsx';
@@ -12,13 +11,15 @@ export const countdown = (ms: number): string => {
   const s = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
+import { usePosPick } from '../context.ts';
 
 /**
  * The cashier (and F1 to change), online state, queue, the age of the oldest unfiscalized order (a
  * warning past `outageWarnMinutes`, an alarm past `outageAlarmMinutes`), the needs-attention count when
  * there is any (opens the manager's list; a zero is not shown, so the bar keeps its room on one line), no
  * printer set (receipts are not printing: opens the settings), what the printer reports (paper, cover,
- * errors, the drawer; PrinterChips.tsx), language.
+ * errors, the drawer; PrinterChips.tsx), language. The L-PFR's state is in the header
+ * (LpfrChip.tsx): with it, the busiest bar did not fit one line at 1024 or 1366 px.
  */
 export function StatusBar() {
   const { t } = useTranslation();

@@ -367,6 +367,24 @@ const srCyrl = {
     denominationCount: 'Комада од {value} дин.',
     padTarget: 'Тастатура уписује у: {field} ({form})',
   },
+  lpfr: {
+    chip: 'Локални ПФР: {state}',
+    offlineBanner: 'Нема интернета — рачуне потписује локални ПФР у радњи: рачуни су фискални.',
+    signedBy: 'Потписао: {processor}',
+    processorLpfr: 'локални ПФР',
+    processorGateway: 'ПФР преко интернета',
+    state: {
+      unknown: 'провера…',
+      ready: 'спреман',
+      unreachable: 'не јавља се',
+      card_absent: 'без картице',
+      pin_required: 'тражи ПИН',
+      pin_wrong: 'погрешан ПИН',
+      card_locked: 'картица закључана',
+      audit_locked: 'чека ревизију',
+      error: 'грешка',
+    },
+  },
 };
 
 /** The shape every language must fill in. */
@@ -735,6 +753,24 @@ const srLatn: UiMessages = {
     denominationCount: 'Komada od {value} din.',
     padTarget: 'Tastatura upisuje u: {field} ({form})',
   },
+  lpfr: {
+    chip: 'Lokalni PFR: {state}',
+    offlineBanner: 'Nema interneta — račune potpisuje lokalni PFR u radnji: računi su fiskalni.',
+    signedBy: 'Potpisao: {processor}',
+    processorLpfr: 'lokalni PFR',
+    processorGateway: 'PFR preko interneta',
+    state: {
+      unknown: 'provera…',
+      ready: 'spreman',
+      unreachable: 'ne javlja se',
+      card_absent: 'bez kartice',
+      pin_required: 'traži PIN',
+      pin_wrong: 'pogrešan PIN',
+      card_locked: 'kartica zaključana',
+      audit_locked: 'čeka reviziju',
+      error: 'greška',
+    },
+  },
 };
 
 const en: UiMessages = {
@@ -1100,6 +1136,24 @@ const en: UiMessages = {
     byDenomination: 'By denomination',
     denominationCount: 'Pieces of {value} dinars',
     padTarget: 'The keypad types into: {field} ({form})',
+  },
+  lpfr: {
+    chip: 'Local fiscal processor: {state}',
+    offlineBanner: "No internet — the shop's local fiscal processor signs receipts: they are fiscal.",
+    signedBy: 'Signed by: {processor}',
+    processorLpfr: 'the local fiscal processor (L-PFR)',
+    processorGateway: 'the fiscal processor over the internet (V-PFR)',
+    state: {
+      unknown: 'checking…',
+      ready: 'ready',
+      unreachable: 'not answering',
+      card_absent: 'no card',
+      pin_required: 'asks for the PIN',
+      pin_wrong: 'wrong PIN',
+      card_locked: 'card locked',
+      audit_locked: 'waits for an audit',
+      error: 'error',
+    },
   },
 };
 

@@ -4,7 +4,13 @@ import { useEffect, useRef, useState } from 'react';
 import QRCode from 'qrcode';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { ArchiveDetail, ArchiveRow, LookupRow } from '../../../shared/contract/archive.ts';
-import { PAYMENT_TYPES, type Language, type OrderView, type PaymentType } from '../../../shared/domain.ts';
+import {
+  PAYMENT_TYPES,
+  isLpfrInvoiceNumber,
+  type Language,
+  type OrderView,
+  type PaymentType,
+} from '../../../shared/domain.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
 import {
@@ -46,6 +52,12 @@ function ReceiptDetail(props: { api: PosApi; t: ManagerT; lang: Language; detail
   return (
     <section className="mgr-detail" aria-label={t('receipt', { invoice: r.invoiceNumber })}>
       <h3>{t('receipt', { invoice: r.invoiceNumber })}</h3>
+      {/* An L-PFR's invoice number has the card's UID twice; the cloud's V-PFR signs with its own UID. */}
+      <p data-testid="archive-processor">
+        {t('signed_by', {
+          processor: t(isLpfrInvoiceNumber(r.invoiceNumber) ? 'processor_lpfr' : 'processor_gateway'),
+        })}
+      </p>
       <div className="mgr-row">
         <pre className="mgr-journal" aria-label={t('journal')}>
           {r.journal}

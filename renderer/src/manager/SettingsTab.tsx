@@ -7,6 +7,7 @@ import type { ManagerT, ManagerText } from './i18n.ts';
 import { call, useAction, Field, PinInput, RowForm, RunButton, SubmitButton, NoteAndAlert } from './common.tsx';
 import { PrinterSection } from './PrinterSection.tsx';
 import { BackupsSection } from './BackupsSection.tsx';
+import { LpfrSection } from './LpfrSection.tsx';
 import { Check } from '../components/Check.tsx';
 
 function AccountBox(props: { t: ManagerT; account: AccountView }) {
@@ -201,6 +202,7 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
         </RowForm>
       )}
       <NoteAndAlert note={note} error={error} />
+      <LpfrSection api={api} t={t} />
       <PrinterSection api={api} t={t} lang={props.lang} />
       <BackupsSection api={api} t={t} lang={props.lang} />
     </div>

@@ -304,6 +304,11 @@ export function OrderResult(props: { t: ManagerT; lang: Language; order: OrderVi
         {formatRsd(order.totalPara)}
       </p>
       {order.receipt && <p data-testid="mgr-result-invoice">{order.receipt.invoiceNumber}</p>}
+      {order.receipt && order.processor && (
+        <p data-testid="mgr-result-processor">
+          {t('signed_by', { processor: t(order.processor === 'lpfr' ? 'processor_lpfr' : 'processor_gateway') })}
+        </p>
+      )}
       {order.state === 'queued' && (
         <p role="status">
           {order.referencedOrderId && !order.referentDocumentNumber ? t('waits_for') : t('queued_offline')}

@@ -1,0 +1,176 @@
+/** The local fiscal processor's (L-PFR) section of the manager's settings (docs/lpfr.md). */
+import { useEffect, useState, type FormEvent } from 'react';
+import type { PosApi } from '../../../shared/contract/index.ts';
+import type { LpfrView } from '../../../shared/contract/settings.ts';
+import type { LpfrState } from '../../../shared/domain.ts';
+import type { ManagerT, ManagerText } from './i18n.ts';
+import { call, useAction, useFieldErrors, CheckedField, NoteAndAlert, SubmitButton } from './common.tsx';
+
+type LpfrField = 'url' | 'pin' | 'managerPin';
+
+/** The state of the L-PFR in the manager's words. */
+export function lpfrStateText(t: ManagerT, state: LpfrState): string {
+  return t(`lpfr_state_${state}` as ManagerText);
+}
+
+/**
+ * The L-PFR: its address, whether a PIN is stored (never the PIN), its state as the sync engine last found it
+ * (kept current from `sync.status`), its card's UID and tax labels; a form that sets it up or removes it with
+ * `settings.setLpfr` and the manager's PIN. A refusal about the address or the card's PIN is shown at that field.
+ * When KASA_LPFR_URL sets the address, the section says so and only the PIN can be given.
+ */
+export function LpfrSection(props: { api: PosApi; t: ManagerT }) {
+  const { api, t } = props;
+  const [view, setView] = useState<LpfrView | null>(null);
+  const [form, setForm] = useState({ url: '', pin: '', managerPin: '' });
+  const [note, setNote] = useState<string | null>(null);
+  const [error, busy, run] = useAction();
+  const labels: Record<LpfrField, string> = {
+    url: t('lpfr_address'),
+    pin: t('lpfr_pin'),
+    managerPin: t('manager_pin'),
+  };
+  const { fieldErrors, setFieldErrors, fail, errorProps } = useFieldErrors(labels, 'lpfr', (e) =>
+    e.field === 'approval.managerPin' ? 'managerPin' : e.field,
+  );
+
+  useEffect(() => {
+    void run(async () => {
+      const v = await call(api['settings.lpfr']({}));
+      setView(v);
+      setForm((f) => ({ ...f, url: f.url !== '' ? f.url : (v.url ?? '') }));
+    });
+    // The state follows the engine: the card taken out or the PIN asked for shows here at once.
+    return api.on('sync.status', (s) => {
+      const state = s.lpfr;
+      if (state !== undefined) setView((v) => (v && v.url !== null && state !== null ? { ...v, state } : v));
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api]);
+
+  const send = (url: string, done: string) => {
+    setNote(null);
+    setFieldErrors({});
+    void run(async () => {
+      try {
+        const v = await call(
+          api['settings.setLpfr']({
+            managerPin: form.managerPin,
+            url,
+            ...(url !== '' && form.pin !== '' ? { pin: form.pin } : {}),
+          }),
+        );
+        setView(v);
+        setForm({ url: v.url ?? '', pin: '', managerPin: '' });
+        setNote(done);
+      } catch (err) {
+        fail(err);
+      }
+    });
+  };
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    send(view?.urlFromEnv ? (view.url ?? '') : form.url.trim(), t('lpfr_saved'));
+  };
+
+  const fromEnv = view?.urlFromEnv === true;
+  return (
+    <section className="mgr-lpfr" aria-label={t('lpfr')}>
+      <h3>{t('lpfr')}</h3>
+      <p className="mgr-hint">{t('lpfr_intro')}</p>
+      {view && (
+        <dl className="mgr-dl" aria-label={t('lpfr_status')}>
+          <dt>{t('state')}</dt>
+          <dd
+            data-testid="lpfr-state"
+            className={view.state !== null && view.state !== 'ready' && view.state !== 'unknown' ? 'mgr-error' : ''}
+          >
+            {view.state === null ? t('lpfr_none') : lpfrStateText(t, view.state)}
+          </dd>
+          <dt>{t('lpfr_address')}</dt>
+          <dd>
+            <code data-testid="lpfr-url">{view.url ?? '—'}</code>
+          </dd>
+          <dt>{t('lpfr_has_pin')}</dt>
+          <dd data-testid="lpfr-has-pin">{view.hasPin ? t('lpfr_pin_stored') : t('lpfr_pin_none')}</dd>
+          {view.uid && (
+            <>
+              <dt>{t('lpfr_uid')}</dt>
+              <dd data-testid="lpfr-uid">{view.uid}</dd>
+            </>
+          )}
+          {view.labels && view.labels.length > 0 && (
+            <>
+              <dt>{t('lpfr_labels')}</dt>
+              <dd data-testid="lpfr-labels">{view.labels.join(' ')}</dd>
+            </>
+          )}
+        </dl>
+      )}
+      {fromEnv && (
+        <p role="note" className="mgr-warn" data-testid="lpfr-env-note">
+          {t('lpfr_env_note')}
+        </p>
+      )}
+      <form className="mgr-printer-form" aria-label={t('lpfr')} onSubmit={save} noValidate>
+        <div className="mgr-row mgr-top">
+          {!fromEnv && (
+            <CheckedField label={labels.url} error={fieldErrors.url} errorId="lpfr-url-error">
+              <input
+                type="url"
+                value={form.url}
+                size={34}
+                spellCheck={false}
+                autoComplete="off"
+                placeholder="http://192.168.1.20:8888"
+                aria-describedby={fieldErrors.url ? 'lpfr-url-error lpfr-url-hint' : 'lpfr-url-hint'}
+                aria-invalid={fieldErrors.url ? true : undefined}
+                onChange={(e) => setForm({ ...form, url: e.target.value })}
+              />
+            </CheckedField>
+          )}
+          <CheckedField label={labels.pin} error={fieldErrors.pin} errorId="lpfr-pin-error">
+            <input
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={4}
+              size={6}
+              value={form.pin}
+              aria-describedby={fieldErrors.pin ? 'lpfr-pin-error lpfr-pin-hint' : 'lpfr-pin-hint'}
+              aria-invalid={fieldErrors.pin ? true : undefined}
+              onChange={(e) => setForm({ ...form, pin: e.target.value })}
+            />
+          </CheckedField>
+          <CheckedField label={labels.managerPin} error={fieldErrors.managerPin} errorId="lpfr-managerPin-error">
+            <input
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              value={form.managerPin}
+              {...errorProps('managerPin')}
+              onChange={(e) => setForm({ ...form, managerPin: e.target.value })}
+            />
+          </CheckedField>
+        </div>
+        {!fromEnv && (
+          <p id="lpfr-url-hint" className="mgr-hint">
+            {t('lpfr_address_hint')}
+          </p>
+        )}
+        <p id="lpfr-pin-hint" className="mgr-hint">
+          {t('lpfr_pin_hint')}
+        </p>
+        <div className="mgr-row">
+          <SubmitButton busy={busy}>{t('lpfr_save')}</SubmitButton>
+          {!fromEnv && view?.url && (
+            <button type="button" disabled={busy} onClick={() => send('', t('lpfr_removed'))}>
+              {t('lpfr_remove')}
+            </button>
+          )}
+        </div>
+      </form>
+      <NoteAndAlert note={note} error={error} />
+    </section>
+  );
+}
