@@ -15,7 +15,9 @@ import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import { startHubServer, type HubServer } from '../../hub/server.ts';
 import { createHubService, type HubService } from '../../hub/service.ts';
 import type { Result } from '../../shared/contract/index.ts';
-import type { OrderView } from '../../shared/domain.ts';
+import type { OrderView, SyncStatus } from '../../shared/domain.ts';
+import type { CheckoutResult } from '../../shared/contract/sales.ts';
+import { startLpfrSandbox } from '../../electron/lpfr/sandbox/server.ts';
 import type { ParkedSaleSummary, ParkedSaleView, RemoteParkedSale } from '../../shared/contract/catalog.ts';
 import { BACKENDS } from './backends.ts';
 import { BREAD_AND_MILK, MANAGER_PIN } from '../support/session.ts';
@@ -59,7 +61,11 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
   });
 
-  async function till(terminalId: string, hub: boolean): Promise<Core> {
+  async function till(
+    terminalId: string,
+    hub: boolean,
+    extra: { env?: NodeJS.ProcessEnv; engine?: Record<string, number> } = {},
+  ): Promise<Core> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-till-'));
     dirs.push(dir);
     const env: NodeJS.ProcessEnv = {
@@ -68,6 +74,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
       KASA_GATEWAY_URL: sandbox.url,
       KASA_API_KEY: 'demo-key',
       KASA_ONLINE_BUDGET_MS: '3000',
+      ...extra.env,
     };
     if (hub) {
       env.KASA_HUB_URL = server.url;
@@ -78,7 +85,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
       transport: 'host',
       env,
       logger: quiet,
-      engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100 },
+      engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100, ...extra.engine },
     });
     cores.push(core);
     // A first-run PIN change; on a second till of the shop the manager's changed PIN may already have come
@@ -194,6 +201,43 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('timeZone');
+  });
+
+  it('the report breaks down by processor: the L-PFR signs while the internet is down, the gateway otherwise', async () => {
+    const lpfr = await startLpfrSandbox({ pin: '4821' });
+    try {
+      const c = await till('LPFRHUB', true, {
+        env: { KASA_LPFR_URL: lpfr.url, KASA_LPFR_PIN: '4821' },
+        engine: { idleProbeMs: 50, lpfrProbeMs: 100 },
+      });
+      const online = await ok<CheckoutResult>(c, 'sales.checkout', BREAD_AND_MILK);
+      expect(online.processor).toBe('gateway');
+      sandbox.controls.setOffline(true);
+      await until(async () => {
+        const s = await ok<SyncStatus>(c, 'sync.status');
+        return !s.online && s.lpfr === 'ready';
+      });
+      const offline = await ok<CheckoutResult>(c, 'sales.checkout', BREAD_AND_MILK);
+      expect(offline.processor).toBe('lpfr');
+      await until(async () => (await ok<{ pending: number }>(c, 'hub.status')).pending === 0);
+      const report = await service.report({ shopId });
+      // This shop's other tills signed only on the gateway: the L-PFR's one receipt is this sale.
+      expect(report.byProcessor.find((p) => p.processor === 'lpfr')).toEqual({
+        processor: 'lpfr',
+        count: 1,
+        netPara: 54_000,
+      });
+      expect(report.byProcessor.find((p) => p.processor === 'gateway')?.count).toBeGreaterThanOrEqual(1);
+      const csv = await (
+        await fetch(`${server.url}/api/admin/report?shopId=${shopId}&format=csv`, {
+          headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        })
+      ).text();
+      expect(csv).toContain('"total","processor","lpfr",1,540.00,');
+    } finally {
+      sandbox.controls.setOffline(false);
+      await lpfr.close();
+    }
   });
 
   it('a manager enrols a till from the settings command; a cashier may not; a bad code is refused naming the field', async () => {

@@ -83,6 +83,8 @@ interface Report {
   total: ReportView;
   byTill: { tillId: number; name: string; report: ReportView }[];
   byCashier: { cashier: string; report: ReportView }[];
+  /** hub/reports.ts: the period's fiscalized orders by the processor that signed them. */
+  byProcessor?: { processor: 'gateway' | 'lpfr'; count: number; netPara: number }[];
   /** hub/reports.ts HubShift */
   shifts: {
     tillId: number;
@@ -683,6 +685,14 @@ function ReportSection({ t, lang, token }: { t: HubT; lang: HubLang; token: stri
               l.label,
               `${l.label} ${l.rate}%`,
               `${t('net')} ${formatRsd(l.netPara)} / ${t('tax')} ${formatRsd(l.taxPara)}`,
+            ])}
+          />
+          <PairTable
+            label={t('processor')}
+            rows={(report.byProcessor ?? []).map((p) => [
+              p.processor,
+              t(p.processor === 'lpfr' ? 'processor_lpfr' : 'processor_gateway'),
+              `${t('receipts_count', { count: p.count })} / ${formatRsd(p.netPara)}`,
             ])}
           />
           {report.byTill.length === 0 && <p>{t('none')}</p>}
