@@ -2,6 +2,7 @@
  * Typed client for every endpoint of the Fiscal Receipt Gateway. Receipt-creating calls take the
  * request body as a string so that a retry sends it byte for byte. Every failure is a GatewayError.
  */
+import { readReplyCapped } from '../../shared/node/http/reply.ts';
 import { z } from 'zod';
 import { GatewayError } from './errors.ts';
 import {
@@ -384,23 +385,11 @@ function transportError(err: unknown, path: string): GatewayError {
 }
 
 async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new GatewayError({
-        kind: 'malformed',
-        status: response.status,
-        message: `Reply larger than ${maxBytes} bytes`,
-      });
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+  const text = await readReplyCapped(response, maxBytes);
+  if (text !== null) return text;
+  throw new GatewayError({
+    kind: 'malformed',
+    status: response.status,
+    message: `Reply larger than ${maxBytes} bytes`,
+  });
 }

@@ -4,6 +4,7 @@
  * for byte, with the same RequestId. Every failure is an {@link LpfrError} whose `outcome` says whether the
  * invoice may have been signed (errors.ts). The PIN is sent and forgotten: never kept, logged or echoed.
  */
+import { readReplyCapped } from '../../shared/node/http/reply.ts';
 import type { z } from 'zod';
 import { LpfrError, codeOfGscs, httpFailure, transportFailure } from './errors.ts';
 import { GSC } from './protocol.ts';
@@ -272,25 +273,13 @@ export function gscsOf(text: string): string[] {
 }
 
 async function readCapped(response: Response, maxBytes: number, path: string): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new LpfrError({
-        code: 'malformed',
-        outcome: response.status === 200 || response.status >= 500 ? 'unknown' : 'not_signed',
-        status: response.status,
-        path,
-        message: `Reply larger than ${maxBytes} bytes`,
-      });
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+  const text = await readReplyCapped(response, maxBytes);
+  if (text !== null) return text;
+  throw new LpfrError({
+    code: 'malformed',
+    outcome: response.status === 200 || response.status >= 500 ? 'unknown' : 'not_signed',
+    status: response.status,
+    path,
+    message: `Reply larger than ${maxBytes} bytes`,
+  });
 }

@@ -3,6 +3,7 @@
  * message format (shared/i18n/catalog.ts says how to add a message), loaded into i18next.
  */
 import type { Catalog, KeyOf, Shape } from '../../../shared/i18n/catalog.ts';
+import { PAYMENT_NAMES } from '../../../shared/i18n/enums.ts';
 
 const srCyrl = {
   app: {
@@ -156,19 +157,7 @@ const srCyrl = {
     invalidEmail: 'Неисправна е-адреса.',
     saving: 'Чување…',
   },
-  payment: {
-    cash: 'Готовина',
-    card: 'Картица',
-    wireTransfer: 'Пренос на рачун',
-    check: 'Чек',
-    voucher: 'Ваучер',
-    mobileMoney: 'Инстант плаћање',
-    virman: 'Вирман',
-    mobile: 'Мобилно плаћање',
-    factoring: 'Факторинг',
-    account: 'На рачун',
-    other: 'Друго безготовинско',
-  },
+  payment: PAYMENT_NAMES['sr-Cyrl'],
   invoice: { normal: 'Промет', training: 'Обука', proforma: 'Предрачун', advance: 'Аванс', copy: 'Копија' },
   receipt: {
     title: 'Рачун {number}',
@@ -542,19 +531,7 @@ const srLatn: UiMessages = {
     invalidEmail: 'Neispravna e-adresa.',
     saving: 'Čuvanje…',
   },
-  payment: {
-    cash: 'Gotovina',
-    card: 'Kartica',
-    wireTransfer: 'Prenos na račun',
-    check: 'Ček',
-    voucher: 'Vaučer',
-    mobileMoney: 'Instant plaćanje',
-    virman: 'Virman',
-    mobile: 'Mobilno plaćanje',
-    factoring: 'Faktoring',
-    account: 'Na račun',
-    other: 'Drugo bezgotovinsko',
-  },
+  payment: PAYMENT_NAMES['sr-Latn'],
   invoice: { normal: 'Promet', training: 'Obuka', proforma: 'Predračun', advance: 'Avans', copy: 'Kopija' },
   receipt: {
     title: 'Račun {number}',
@@ -925,19 +902,7 @@ const en: UiMessages = {
     invalidEmail: 'Invalid e-mail address.',
     saving: 'Saving…',
   },
-  payment: {
-    cash: 'Cash',
-    card: 'Card',
-    wireTransfer: 'Wire transfer',
-    check: 'Cheque',
-    voucher: 'Voucher',
-    mobileMoney: 'Instant payment',
-    virman: 'Virman',
-    mobile: 'Mobile payment',
-    factoring: 'Factoring',
-    account: 'On account',
-    other: 'Other non-cash',
-  },
+  payment: PAYMENT_NAMES['en'],
   invoice: { normal: 'Normal', training: 'Training', proforma: 'Proforma', advance: 'Advance', copy: 'Copy' },
   receipt: {
     title: 'Receipt {number}',
