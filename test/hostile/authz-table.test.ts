@@ -51,6 +51,8 @@ const EXPECTED: Record<string, string> = {
   'archive.get': 'session',
   'archive.lookup': 'session',
   'settings.verifyApiKey': 'session',
+  // The L-PFR as this till sees it (the PIN never returned); setting it up is a manager's.
+  'settings.lpfr': 'session',
   'reports.summary': 'session',
   'reports.csv': 'session',
   'reports.print': 'session',
@@ -77,6 +79,7 @@ const EXPECTED: Record<string, string> = {
   'staff.update': 'manager',
   'settings.update': 'manager',
   'settings.setApiKey': 'manager',
+  'settings.setLpfr': 'manager',
   'backups.list': 'manager',
   'backups.restore': 'manager',
   'audit.list': 'manager',
