@@ -609,10 +609,17 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(JSON.stringify(await gwDrafts.json())).not.toContain('PARKA');
   }, 120_000);
   it('with the LAN to the hub down a till parks and resumes its own carts; the hub hears of both when it is back', async () => {
-    // A real TCP relay between till D and the hub, cut and restored on the same port (the LAN going down).
+    // A real TCP relay between till D and the hub, cut and restored (the LAN going down). It keeps its port
+    // while cut and resets every connection, in flight or new: closing and listening again on the same port
+    // raced other test files' ephemeral ports and a connection accepted during the close.
     const hubPort = Number(new URL(server.url).port);
     const open = new Set<net.Socket>();
+    let cut = false;
     const relay = net.createServer((sock) => {
+      if (cut) {
+        sock.destroy();
+        return;
+      }
       const up = net.connect(hubPort, '127.0.0.1');
       for (const x of [sock, up]) {
         open.add(x);
@@ -620,6 +627,10 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
       }
       sock.pipe(up).pipe(sock);
     });
+    const setCut = (value: boolean): void => {
+      cut = value;
+      if (value) open.forEach((x) => x.destroy());
+    };
     await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
     const port = (relay.address() as net.AddressInfo).port;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-till-'));
@@ -650,10 +661,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     const before = await ok<ParkedSaleSummary>(d, 'parked.save', { name: 'Сто 9', cart });
     await until(() => seen('Сто 9'));
 
-    await new Promise<void>((r) => {
-      relay.close(() => r());
-      open.forEach((x) => x.destroy());
-    });
+    setCut(true);
     const during = await ok<ParkedSaleSummary>(d, 'parked.save', { name: 'Сто 8', cart });
     expect((await ok<ParkedSaleView>(d, 'parked.take', { id: before.id })).cart).toEqual(cart);
     expect((await ok<ParkedSaleSummary[]>(d, 'parked.list')).map((x) => x.id)).toEqual([during.id]);
@@ -661,11 +669,9 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(await seen('Сто 9')).toBe(true);
     expect(await seen('Сто 8')).toBe(false);
 
-    await new Promise<void>((r) => relay.listen(port, '127.0.0.1', r));
+    setCut(false);
     await until(async () => (await seen('Сто 8')) && !(await seen('Сто 9')));
-    await new Promise<void>((r) => {
-      relay.close(() => r());
-      open.forEach((x) => x.destroy());
-    });
+    setCut(true);
+    await new Promise<void>((r) => relay.close(() => r()));
   }, 120_000);
 });
