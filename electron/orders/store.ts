@@ -126,6 +126,19 @@ export interface NewOrder {
   dependsOn?: number;
 }
 
+/** What decides whether an order refers to an earlier receipt (and so may have to follow its processor). */
+interface RouteFields {
+  kind: OrderKind;
+  invoiceType: InvoiceType;
+  dependsOn: number | null;
+  request: string | null;
+}
+
+/** A refund, a copy or an advance's refund refers to a receipt; a plain sale and a finalize do not. */
+function referencesReceipt(o: Pick<RouteFields, 'kind' | 'invoiceType'>): boolean {
+  return !((o.kind === 'sale' && o.invoiceType !== 'copy') || o.kind === 'finalize');
+}
+
 export class OrderStore {
   readonly #db: Db;
   readonly #stmts;
@@ -175,6 +188,14 @@ export class OrderStore {
       pinRoute: db.prepare('UPDATE outbox SET route = ? WHERE order_id = ?'),
       lpfrAttempt: db.prepare('UPDATE outbox SET tries = tries + 1 WHERE order_id = ?'),
       setError: db.prepare('UPDATE orders SET last_error = ? WHERE id = ?'),
+      routeHistory: db.prepare<[number], { gateway: number; lpfr: number }>(
+        `SELECT count(*) FILTER (WHERE mode IN ('single', 'bulk')) AS gateway,
+                count(*) FILTER (WHERE mode = 'lpfr' AND (outcome IS NULL OR outcome = 'unknown')) AS lpfr
+           FROM attempts WHERE order_id = ?`,
+      ),
+      processorOfInvoice: db.prepare<[string], { processor: Processor | null }>(
+        'SELECT processor FROM orders WHERE invoice_number = ?',
+      ),
     };
   }
 
@@ -203,7 +224,9 @@ export class OrderStore {
       });
       const orderId = Number(info.lastInsertRowid);
       this.#stmts.insertOutbox.run(orderId, dueAt);
-      this.#routeByReference(orderId);
+      // A new order has no attempts: only a refund or copy of an L-PFR receipt is pinned (a plain sale, the
+      // hot path, reads nothing more).
+      if (referencesReceipt(o)) this.#routeByReference(orderId, o);
       return { orderId, orderNumber: o.orderNumber };
     });
   }
@@ -286,32 +309,34 @@ export class OrderStore {
    * only the receipts it signed. The original is this till's order (by dependency or invoice number), else its
    * number tells (isLpfrInvoiceNumber: a receipt of another till, found through the hub).
    */
-  #routeByReference(orderId: number): void {
-    // An order once sent to the gateway stays with it (its look-up decides what became of it); one whose
-    // L-PFR attempt has no known outcome stays with the L-PFR until its look-up by RequestId answers.
-    const history = this.#db
-      .prepare<[number], { gateway: number; lpfr: number }>(
-        `SELECT count(*) FILTER (WHERE mode IN ('single', 'bulk')) AS gateway,
-                count(*) FILTER (WHERE mode = 'lpfr' AND (outcome IS NULL OR outcome = 'unknown')) AS lpfr
-           FROM attempts WHERE order_id = ?`,
-      )
-      .get(orderId);
-    if (history && history.gateway > 0) return void this.#stmts.pinRoute.run('gateway', orderId);
-    if (history && history.lpfr > 0) return void this.#stmts.pinRoute.run('lpfr', orderId);
-    const row = this.get(orderId);
-    if (!row || (row.kind === 'sale' && row.invoice_type !== 'copy') || row.kind === 'finalize') return;
+  #routeByReference(orderId: number, fresh?: NewOrder): void {
+    if (!fresh) {
+      // An order once sent to the gateway stays with it (its look-up decides what became of it); one whose
+      // L-PFR attempt has no known outcome stays with the L-PFR until its look-up by RequestId answers.
+      const history = this.#stmts.routeHistory.get(orderId);
+      if (history && history.gateway > 0) return void this.#stmts.pinRoute.run('gateway', orderId);
+      if (history && history.lpfr > 0) return void this.#stmts.pinRoute.run('lpfr', orderId);
+    }
+    const row = fresh
+      ? { kind: fresh.kind, invoiceType: fresh.invoiceType, dependsOn: fresh.dependsOn ?? null, request: fresh.request }
+      : this.#routeFields(orderId);
+    if (!row || !referencesReceipt(row)) return;
     let processor: Processor | null = null;
-    if (row.depends_on !== null) processor = this.get(row.depends_on)?.processor ?? null;
+    if (row.dependsOn !== null) processor = this.get(row.dependsOn)?.processor ?? null;
     else if (row.request) {
       const ref = (JSON.parse(row.request) as { referentDocumentNumber?: unknown }).referentDocumentNumber;
       if (typeof ref === 'string' && ref) {
-        const original = this.#db
-          .prepare<[string], { processor: Processor | null }>('SELECT processor FROM orders WHERE invoice_number = ?')
-          .get(ref);
+        const original = this.#stmts.processorOfInvoice.get(ref);
         processor = original?.processor ?? (isLpfrInvoiceNumber(ref) ? 'lpfr' : null);
       }
     }
     if (processor === 'lpfr') this.#stmts.pinRoute.run('lpfr', orderId);
+  }
+
+  #routeFields(orderId: number): RouteFields | null {
+    const row = this.get(orderId);
+    if (!row) return null;
+    return { kind: row.kind, invoiceType: row.invoice_type, dependsOn: row.depends_on, request: row.request };
   }
 
   finishAttempt(
