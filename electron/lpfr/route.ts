@@ -34,6 +34,9 @@ export interface LpfrRoute extends LpfrPort {
 }
 
 /** What a refusal says of the L-PFR as a whole; null when it concerns only the order. */
+/** How many mapped bodies the route keeps between `accepts` and `sign` (a pass is at most a few hundred). */
+const MAPPED_KEEP = 512;
+
 export function lpfrStateOf(code: LpfrErrorCode): LpfrState | null {
   switch (code) {
     case 'pin_required':
@@ -83,7 +86,20 @@ export function createLpfrRoute(options: LpfrRouteOptions): LpfrRoute {
     referent: options.referentOf(o),
   });
   // The same order always maps to the same bytes (map.ts), so a resend after `not_signed` is the same invoice.
-  const bodyOf = (o: OrderRow): string => toLpfrInvoice(orderOf(o), { cashier: options.cashier() });
+  // The engine asks `accepts` of every due order on each pass and then signs it: the body mapped for the
+  // question is kept for the signing (keyed by everything the mapping reads), so a pass maps each order once.
+  const mapped = new Map<number, { key: string; body: string }>();
+  const bodyOf = (o: OrderRow): string => {
+    const order = orderOf(o);
+    const cashier = options.cashier();
+    const key = JSON.stringify([order.kind, order.invoiceType, order.request, order.referent ?? null, cashier]);
+    const hit = mapped.get(o.id);
+    if (hit?.key === key) return hit.body;
+    const body = toLpfrInvoice(order, { cashier });
+    if (mapped.size >= MAPPED_KEEP) mapped.delete(mapped.keys().next().value as number);
+    mapped.set(o.id, { key, body });
+    return body;
+  };
 
   const failure = (err: unknown): LpfrFailure => {
     if (err instanceof LpfrFailure) return err;
@@ -142,7 +158,9 @@ export function createLpfrRoute(options: LpfrRouteOptions): LpfrRoute {
     async sign(order): Promise<IssuedReceipt> {
       const body = bodyOf(order);
       try {
-        return lpfrToIssuedReceipt(await client.signInvoice(body, order.order_number), body);
+        const issued = lpfrToIssuedReceipt(await client.signInvoice(body, order.order_number), body);
+        mapped.delete(order.id);
+        return issued;
       } catch (err) {
         throw failure(err);
       }
