@@ -6,40 +6,27 @@
  * SIGINT. The PIN is never printed.
  */
 import fs from 'node:fs';
-import { parseArgs } from 'node:util';
+import { announceAndServe, numberFlag, parseFlags, usageError } from '../../../shared/node/cli.ts';
 import { TaxGroupSchema } from '../../sandbox/tax-schedule.ts';
 import { startLpfrSandbox, type LpfrSandboxOptions } from './server.ts';
 
-const USAGE =
-  'usage: npm run lpfr-sandbox -- [--port <n>] [--host <ip>] [--data <dir>] [--pin <4 digits>] [--uid <8 chars>] [--tax-rates <group.json>]';
+const fail = usageError(
+  'lpfr-sandbox',
+  'usage: npm run lpfr-sandbox -- [--port <n>] [--host <ip>] [--data <dir>] [--pin <4 digits>] [--uid <8 chars>] [--tax-rates <group.json>]',
+);
+const values = parseFlags(
+  {
+    port: { type: 'string', default: '0' },
+    host: { type: 'string' },
+    data: { type: 'string' },
+    pin: { type: 'string' },
+    uid: { type: 'string' },
+    'tax-rates': { type: 'string' },
+  },
+  fail,
+);
 
-function fail(message: string): never {
-  process.stderr.write(`lpfr-sandbox: ${message}\n${USAGE}\n`);
-  process.exit(2);
-}
-
-function parse() {
-  try {
-    return parseArgs({
-      options: {
-        port: { type: 'string', default: '0' },
-        host: { type: 'string' },
-        data: { type: 'string' },
-        pin: { type: 'string' },
-        uid: { type: 'string' },
-        'tax-rates': { type: 'string' },
-      },
-      strict: true,
-    });
-  } catch (e) {
-    return fail(e instanceof Error ? (e.message.split('\n')[0] ?? 'bad arguments') : 'bad arguments');
-  }
-}
-const { values } = parse();
-
-const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid --port ${values.port}`);
-const options: LpfrSandboxOptions = { port };
+const options: LpfrSandboxOptions = { port: numberFlag('port', values.port, fail, { integer: true, max: 65535 }) };
 if (values.host) options.host = values.host;
 if (values.data) options.dataDir = values.data;
 if (values.pin !== undefined) {
@@ -64,17 +51,4 @@ if (values['tax-rates'] !== undefined) {
   options.taxRates = group.data;
 }
 
-const sandbox = await startLpfrSandbox(options);
-process.stdout.write(`${JSON.stringify({ url: sandbox.url })}\n`);
-
-let stopping = false;
-const stop = () => {
-  if (stopping) return;
-  stopping = true;
-  sandbox.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+announceAndServe(await startLpfrSandbox(options));
