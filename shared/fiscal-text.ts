@@ -4,6 +4,8 @@
  * names a payment or a time differently from the receipt it belongs to.
  */
 
+import { wallClock } from './i18n/time.ts';
+
 /** Payment types as the Tax Administration names them on receipts. */
 export const PAYMENT_TYPE_NAMES: Readonly<Record<string, string>> = {
   cash: 'Готовина',
@@ -19,20 +21,8 @@ export const PAYMENT_TYPE_NAMES: Readonly<Record<string, string>> = {
   other: 'Друго безготовинско плаћање',
 };
 
-const belgrade = new Intl.DateTimeFormat('sr-Latn-RS', {
-  timeZone: 'Europe/Belgrade',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** Belgrade local time as on Serbian receipts: `22.11.2024. 10:11:12`. */
 export function formatReceiptDateTime(date: Date): string {
-  const parts: Record<string, string> = {};
-  for (const p of belgrade.formatToParts(date)) parts[p.type] = p.value;
-  return `${parts['day']}.${parts['month']}.${parts['year']}. ${parts['hour']}:${parts['minute']}:${parts['second']}`;
+  const c = wallClock(date);
+  return `${c.day}.${c.month}.${c.year}. ${c.hour}:${c.minute}:${c.second}`;
 }

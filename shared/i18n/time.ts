@@ -32,3 +32,36 @@ export function formatMoment(at: string | number | Date, lang: Language, options
 
 /** An ISO timestamp (`2026-11-24T23:04:09.809Z`): what a message must not show as it is. */
 export const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** A moment's wall-clock fields in the shop's zone, two digits each (the year four): for fixed formats. */
+export interface WallClock {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
+}
+
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock of `date` in `timeZone` (Belgrade unless told), one cached formatter per zone. */
+export function wallClock(date: Date, timeZone: string = SHOP_TIME_ZONE): WallClock {
+  let fmt = wallClockFormats.get(timeZone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    wallClockFormats.set(timeZone, fmt);
+  }
+  const out: WallClock = { year: '', month: '', day: '', hour: '', minute: '', second: '' };
+  for (const p of fmt.formatToParts(date)) if (p.type in out) out[p.type as keyof WallClock] = p.value;
+  return out;
+}

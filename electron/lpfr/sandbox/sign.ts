@@ -20,6 +20,7 @@ import {
   type LpfrPaymentType,
   type LpfrTransactionType,
 } from '../protocol.ts';
+import { wallClock } from '../../../shared/i18n/time.ts';
 import { qrGifBase64 } from './gif.ts';
 import { buildLpfrJournal } from './journal.ts';
 import type { SignedInvoice } from './store.ts';
@@ -257,32 +258,21 @@ export function validateInvoice(raw: unknown, rates: TaxGroup): ValidInvoice {
 
 /** `2024-03-12T07:47:09.548+01:00`: the instant in Belgrade local time with its offset. */
 export function belgradeIso(ms: number): string {
-  const parts: Record<string, string> = {};
-  const fmt = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Belgrade',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  for (const p of fmt.formatToParts(new Date(ms))) parts[p.type] = p.value;
+  const parts = wallClock(new Date(ms));
   const local = Date.UTC(
-    Number(parts['year']),
-    Number(parts['month']) - 1,
-    Number(parts['day']),
-    Number(parts['hour']),
-    Number(parts['minute']),
-    Number(parts['second']),
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
   );
   const offsetMin = Math.round((local - (ms - (ms % 1000))) / 60000);
   const sign = offsetMin >= 0 ? '+' : '-';
   const abs = Math.abs(offsetMin);
   const off = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
   const msPart = String(((ms % 1000) + 1000) % 1000).padStart(3, '0');
-  return `${parts['year']}-${parts['month']}-${parts['day']}T${parts['hour']}:${parts['minute']}:${parts['second']}.${msPart}${off}`;
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}.${msPart}${off}`;
 }
 
 /** Tax items per label (VAT included in the gross), in the rates' category order. */
