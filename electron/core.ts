@@ -254,6 +254,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const sessions = new Sessions();
   const manager = createManager({
     hubSource: (key: string) => hubSale(hub, key),
+    hubHold: { hold: (input) => hub.holdRefund(input), release: (holdId) => hub.releaseRefund(holdId) },
     db,
     store,
     engine,

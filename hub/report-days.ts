@@ -15,6 +15,7 @@
 import type { HubDb, Queryable } from './db/db.ts';
 import { fillFacts } from './report-facts.ts';
 import { pruneEvents } from './events.ts';
+import { pruneRefundHolds } from './refund-holds.ts';
 
 export const CLOSE_GRACE_MS = 3600_000;
 /** Half the grace: a push transaction has that long to commit before the day it did not mark is closed. */
@@ -123,6 +124,7 @@ export function startDayCloser(
     running = running
       .then(() => closeDays(db, zone))
       .then(() => pruneEvents(db, keepEventsMs))
+      .then(() => pruneRefundHolds(db))
       .catch(() => undefined);
   };
   round();

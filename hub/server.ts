@@ -28,6 +28,7 @@ import { createSession, endSession, sessionOf } from './sessions.ts';
 import { listAudit, recordAudit, type HubAuditAction, type HubAuditEntry } from './audit.ts';
 import { hubReportCsv } from './reports.ts';
 import { listParked, parkCart, takeParked } from './parked.ts';
+import { holdRefund, releaseRefund } from './refund-holds.ts';
 import { allowedHosts, guardRequest, isLoopback, SECURITY_HEADERS } from './lan.ts';
 import { certificateFingerprint, type TlsMaterial } from '../shared/node/tls-cert.ts';
 import {
@@ -39,6 +40,8 @@ import {
   LookupInput,
   ParkInput,
   ParkTakeInput,
+  RefundHoldInput,
+  RefundReleaseInput,
   MAX_BATCH_EVENTS,
   MAX_BODY_BYTES,
   ProductsInput,
@@ -277,6 +280,24 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
         const found = await service.lookup(who, input);
         if (found) sendJson(res, 200, found);
         else sendJson(res, 404, { code: 'order_not_found', message: 'no such order in this shop' });
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/till/refund-hold',
+      caller: 'till',
+      input: { schema: RefundHoldInput },
+      // A refusal is an answer, not an error: `held: false` with what is left of each line.
+      handle: async ({ who, input, res }) => sendJson(res, 200, await holdRefund(service.db, who, input)),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/till/refund-release',
+      caller: 'till',
+      input: { schema: RefundReleaseInput },
+      handle: async ({ who, input, res }) => {
+        await releaseRefund(service.db, who, input.holdId);
+        sendJson(res, 200, { released: true });
       },
     }),
     route({

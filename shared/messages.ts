@@ -99,6 +99,10 @@ const SR_CYRL = {
   refund_not_refundable: 'Рачун {id} не може да се рефундира ({reason}).',
   refund_full_after_partial: 'Део рачуна је већ враћен; пун поврат није могућ ({field}). Изаберите ставке.',
   refund_archive_partial: 'Рачун није у овој каси: делимичан поврат није могућ, само пун ({field}).',
+  refund_taken_elsewhere:
+    'Друга каса управо враћа или је вратила ову ставку: за „{name}“ преостало је {remaining} ({field}).',
+  refund_full_taken_elsewhere:
+    'Друга каса управо враћа део овог рачуна; пун поврат није могућ ({field}). Изаберите ставке.',
   invoice_not_found: 'Рачун „{invoice}“ не постоји ({field}).',
   advance_not_open: 'Аванс {id} није отворен за коначни рачун.',
   copy_not_allowed: 'Копија је могућа само за фискални рачун продаје (поруџбина {id}).',
@@ -267,6 +271,10 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   refund_not_refundable: 'Račun {id} ne može da se refundira ({reason}).',
   refund_full_after_partial: 'Deo računa je već vraćen; pun povrat nije moguć ({field}). Izaberite stavke.',
   refund_archive_partial: 'Račun nije u ovoj kasi: delimičan povrat nije moguć, samo pun ({field}).',
+  refund_taken_elsewhere:
+    'Druga kasa upravo vraća ili je vratila ovu stavku: za „{name}“ preostalo je {remaining} ({field}).',
+  refund_full_taken_elsewhere:
+    'Druga kasa upravo vraća deo ovog računa; pun povrat nije moguć ({field}). Izaberite stavke.',
   invoice_not_found: 'Račun „{invoice}“ ne postoji ({field}).',
   advance_not_open: 'Avans {id} nije otvoren za konačni račun.',
   copy_not_allowed: 'Kopija je moguća samo za fiskalni račun prodaje (porudžbina {id}).',
@@ -435,6 +443,10 @@ const EN: Shape<typeof SR_CYRL> = {
   refund_full_after_partial:
     'Part of this receipt was already refunded; a full refund is not possible ("{field}"). Choose lines.',
   refund_archive_partial: 'The receipt is not from this till: only a full refund is possible ("{field}").',
+  refund_taken_elsewhere:
+    'Another till is refunding or refunded this line: {remaining} of "{name}" is left ("{field}").',
+  refund_full_taken_elsewhere:
+    'Another till is refunding part of this receipt; a full refund is not possible ("{field}"). Choose lines.',
   invoice_not_found: 'Receipt "{invoice}" does not exist ({field}).',
   advance_not_open: 'Advance {id} is not open for a final receipt.',
   copy_not_allowed: 'A copy is only possible of a fiscal sale receipt (order {id}).',

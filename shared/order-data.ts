@@ -37,6 +37,8 @@ export const RefundOfData = z.looseObject({
     }),
   ),
   full: z.boolean(),
+  /** The hold taken at the store hub before the refund was captured (hub/refund-holds.ts). */
+  holdId: z.string().max(64).optional(),
 });
 
 /** `orders.data`: lines, payments and what a back-office order keeps beside them. */

@@ -20,6 +20,8 @@ import type {
   ParkInput,
   ParkTakeInput,
   PushResult,
+  RefundHoldInput,
+  RefundHoldResult,
   TillStatus,
 } from '../../shared/hub/protocol.ts';
 
@@ -138,6 +140,19 @@ export class HubClient {
       throw err;
     }
   }
+  /**
+   * Holds the lines of a sale this till is about to refund (hub/refund-holds.ts): held, or refused with what is
+   * left when another till holds or refunded them. Waits at most 3 s for a LAN that is down.
+   */
+  refundHold(input: RefundHoldInput): Promise<RefundHoldResult> {
+    return this.#call<RefundHoldResult>('POST', '/api/till/refund-hold', input, true, Math.min(this.#timeoutMs, 3000));
+  }
+
+  /** Lets a hold go: the refund was not captured after all. */
+  async refundRelease(holdId: string): Promise<void> {
+    await this.#call('POST', '/api/till/refund-release', { holdId }, true, Math.min(this.#timeoutMs, 3000));
+  }
+
   /** Parked carts wait at most 3 s for the LAN: a hub that is away leaves the cart on this till. */
   park(input: ParkInput): Promise<{ id: number }> {
     return this.#call('PUT', '/api/till/parked', input, true, Math.min(this.#timeoutMs, 3000));

@@ -32,6 +32,7 @@ import {
   type TillPrinter,
   type TillStatus,
 } from '../../shared/hub/protocol.ts';
+import type { RefundHoldInput } from '../../shared/hub/protocol.ts';
 import type { PrintStatus } from '../../shared/contract/printer.ts';
 import { HubClient, HubError, HubTransportError } from './client.ts';
 import { normalizeFingerprint } from '../../shared/hub/fingerprint.ts';
@@ -43,6 +44,12 @@ import { POLICIES, type BackoffPolicy } from '../retry/policy.ts';
 export const PUSH_BATCH = 200;
 /** A batch the hub refused whole is offered again after this long (a fixed hub may take it), not every second. */
 export const REFUSED_RETRY_MS = 10 * 60_000;
+
+/** The hub's word on a refund hold, as the till acts on it. */
+export type RefundHoldAnswer =
+  | { outcome: 'held' }
+  | { outcome: 'refused'; remaining: { index: number; quantityMilli: number }[] }
+  | { outcome: 'away' };
 
 export interface HubSyncOptions {
   db: Db;
@@ -415,6 +422,29 @@ export class HubSync {
       this.#noteError(err);
       return null;
     }
+  }
+
+  /**
+   * Holds a refund's lines at the hub (hub/refund-holds.ts): `held`, `refused` with what is left, or `away` when
+   * this till has no hub or cannot reach it (the refund then goes on with this till's own checks).
+   */
+  async holdRefund(input: RefundHoldInput): Promise<RefundHoldAnswer> {
+    const hub = this.client();
+    if (!hub) return { outcome: 'away' };
+    try {
+      const r = await hub.refundHold(input);
+      return r.held ? { outcome: 'held' } : { outcome: 'refused', remaining: r.remaining ?? [] };
+    } catch (err) {
+      this.#noteError(err);
+      return { outcome: 'away' };
+    }
+  }
+
+  /** Lets a hold go, best effort (a hold whose refund never comes lapses at the hub). */
+  async releaseRefund(holdId: string): Promise<void> {
+    await this.client()
+      ?.refundRelease(holdId)
+      .catch(() => undefined);
   }
 
   status(): HubSyncStatus {

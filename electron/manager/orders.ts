@@ -8,6 +8,7 @@
  *
  * Quantities are thousandths and money para inside; decimals only in the gateway body.
  */
+import { randomUUID } from 'node:crypto';
 import type {
   OrderKind,
   InvoiceType,
@@ -29,6 +30,8 @@ import type { TaxRatesCache } from '../sales/tax-rates.ts';
 import { capturedTaxGroup, stampReceipt } from '../sales/receipt-stamp.ts';
 import { gatewayCommandError } from '../auth/staff.ts';
 import type { HubSale } from '../hub-client/refund.ts';
+import type { RefundHoldAnswer } from '../hub-client/sync.ts';
+import type { RefundHoldInput } from '../../shared/hub/protocol.ts';
 import { archivedRefundLines } from './archive-lines.ts';
 import { refundBuyerFields, resolveRefundBuyer } from './refund-buyer.ts';
 import { chainView, isAdvance, priceLines, requireOpenAdvance } from './advances.ts';
@@ -39,7 +42,7 @@ export interface BackOfficeData extends OrderData {
    * Refunds: the original and the refunded quantities per original line, with the para refunded of
    * each (`totalPara`; refunds stored before it had none, see `refundedPerLine`).
    */
-  refundOf?: { orderId?: number; invoiceNumber?: string; lines: RefundOfLine[]; full: boolean };
+  refundOf?: { orderId?: number; invoiceNumber?: string; lines: RefundOfLine[]; full: boolean; holdId?: string };
   /** Finalize: the chain's last advance, the advance amount applied (the chain net of refunds), the chain's ids. */
   advanceOf?: { orderId: number; advancePara: number; chain?: number[] };
   /** A further advance: the previous advance of the same order (its receipt is referenced). */
@@ -64,6 +67,14 @@ export interface OrdersDeps {
    * hub.
    */
   hubSource?: (key: string) => Promise<HubSale | null>;
+  /**
+   * Holds a refund's lines at the store hub before it is captured (hub/refund-holds.ts), and lets a hold go when
+   * the capture fails; absent without a hub.
+   */
+  hubHold?: {
+    hold(input: RefundHoldInput): Promise<RefundHoldAnswer>;
+    release(holdId: string): Promise<void>;
+  };
   /** The manager's setting that allows refunds without a buyer ID (default off). */
   allowRefundWithoutBuyerId?: () => boolean;
   /** Training mode (settings): refunds and copies of real receipts are refused. */
@@ -198,6 +209,8 @@ export class BackOfficeOrders {
       refundLines = [];
     }
     const totalPara = lines.reduce((s, l) => s + l.totalPara, 0);
+    // Held at the hub first, so two tills refunding this sale at once never refund more than was sold.
+    const holdId = await this.#holdAtHub(source, full, refundLines, input.lines ?? []);
     // A final sale's payments are only the rest (the advances paid the others): its full refund pays back its total.
     const payments: OrderPayment[] =
       full && orig && row?.kind !== 'finalize'
@@ -220,6 +233,7 @@ export class BackOfficeOrders {
         ...(source.invoiceNumber ? { invoiceNumber: source.invoiceNumber } : {}),
         lines: refundLines,
         full,
+        ...(holdId ? { holdId } : {}),
       },
       approvedBy,
     };
@@ -231,15 +245,56 @@ export class BackOfficeOrders {
       metaFields: this.#meta(input.cashier, { refundOf: source.orderNumber ?? source.invoiceNumber ?? '' }),
       settings: { returnIfOrderNumberExists: true, ...(buyer.skip ? { skipBuyerIdValidation: true } : {}) },
     });
-    return this.#capture({
-      kind: full ? 'refund_full' : 'refund',
-      invoiceType: source.invoiceType,
-      transactionType: 'refund',
-      totalPara,
-      data,
-      body,
-      reference: original ?? { invoiceNumber: source.invoiceNumber ?? '', sdcDateTime: source.sdcDateTime ?? '' },
+    try {
+      return await this.#capture({
+        kind: full ? 'refund_full' : 'refund',
+        invoiceType: source.invoiceType,
+        transactionType: 'refund',
+        totalPara,
+        data,
+        body,
+        reference: original ?? { invoiceNumber: source.invoiceNumber ?? '', sdcDateTime: source.sdcDateTime ?? '' },
+      });
+    } catch (err) {
+      if (holdId) await this.#d.hubHold?.release(holdId);
+      throw err;
+    }
+  }
+
+  /**
+   * Holds the refund's lines at the hub; the hold's id, or null when there is no hub to ask or it cannot be
+   * reached (the till's own checks stand). Refused at the field when another till holds or refunded them.
+   */
+  async #holdAtHub(
+    source: RefundSource,
+    full: boolean,
+    refundLines: RefundOfLine[],
+    asked: NonNullable<RefundInput['lines']>,
+  ): Promise<string | null> {
+    const hub = this.#d.hubHold;
+    if (!hub || !source.invoiceNumber || (!full && refundLines.length === 0)) return null;
+    const holdId = randomUUID();
+    const answer = await hub.hold({
+      invoiceNumber: source.invoiceNumber,
+      holdId,
+      full,
+      lines: refundLines.map((l) => ({ index: l.index, quantityMilli: l.quantityMilli })),
     });
+    if (answer.outcome === 'away') return null;
+    if (answer.outcome === 'held') return holdId;
+    if (full) throw invalidInput('full', 'refund_full_taken_elsewhere');
+    const left = new Map(answer.remaining.map((r) => [r.index, r.quantityMilli]));
+    const seen = new Map<number, number>();
+    asked.forEach((l, i) => {
+      seen.set(l.index, (seen.get(l.index) ?? 0) + (toMilli(l.quantity) ?? 0));
+      const remaining = left.get(l.index) ?? 0;
+      if ((seen.get(l.index) ?? 0) > remaining)
+        throw invalidInput(`lines.${i}.quantity`, 'refund_taken_elsewhere', {
+          remaining: formatQuantity(remaining),
+          name: source.lines[l.index]?.name ?? '',
+        });
+    });
+    throw invalidInput('lines', 'refund_taken_elsewhere', { remaining: '0', name: '' });
   }
 
   /** Open advances: the last of each chain with no final receipt and no refund (queued or fiscalized). */

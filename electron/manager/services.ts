@@ -29,6 +29,7 @@ export interface ManagerDeps {
   budgets: RetryBudgets;
   /** Refund sources of other tills through the store hub, when one is configured. */
   hubSource?: OrdersDeps['hubSource'];
+  hubHold?: OrdersDeps['hubHold'];
 }
 
 export interface Manager {
@@ -58,6 +59,7 @@ export function createManager(deps: ManagerDeps): Manager {
     onlineBudgetMs: () => settings.number('onlineBudgetMs', 3000),
     now,
     ...(deps.hubSource ? { hubSource: deps.hubSource } : {}),
+    ...(deps.hubHold ? { hubHold: deps.hubHold } : {}),
     allowRefundWithoutBuyerId: () => settings.allowRefundWithoutBuyerId(),
     trainingMode: () => settings.bool('trainingMode'),
   });

@@ -118,6 +118,29 @@ export const LookupInput = z
     path: ['orderNumber'],
   });
 
+/**
+ * A refund about to be captured on a till: the lines (by index in the sale) and quantities it takes back, held
+ * at the hub before the till captures it, so two tills refunding one sale cannot together refund more than was
+ * sold (hub/refund-holds.ts). `holdId` is the till's random name for it, carried in the refund's `refundOf`.
+ */
+export const RefundHoldInput = z.object({
+  invoiceNumber: z.string().trim().min(1).max(100),
+  holdId: z.string().regex(/^[0-9a-f-]{16,64}$/),
+  full: z.boolean(),
+  lines: z
+    .array(z.object({ index: z.number().int().nonnegative().max(9_999), quantityMilli: z.number().int().positive() }))
+    .max(10_000),
+});
+export type RefundHoldInput = z.infer<typeof RefundHoldInput>;
+/** A hold let go: the refund was not captured after all. */
+export const RefundReleaseInput = z.object({ holdId: RefundHoldInput.shape.holdId });
+/** The hub's answer to a hold: held, or refused with what is left of each line of the sale. */
+export interface RefundHoldResult {
+  held: boolean;
+  /** Per line of the sale, what is left once other tills' refunds and holds are taken (refused holds only). */
+  remaining?: { index: number; quantityMilli: number }[];
+}
+
 /** A cart parked on a till, pushed so another till of the shop can take it (`localId`: its id on that till). */
 export const ParkInput = z.object({
   localId: z.number().int().positive(),

@@ -67,6 +67,7 @@ const HUB_OWNERS: Record<string, string> = {
   hub_days_dirty: 'hub/report-days.ts',
   orders: 'hub/service.ts',
   parked_carts: 'hub/parked.ts',
+  refund_holds: 'hub/refund-holds.ts',
   products: 'hub/service.ts',
   shop_settings: 'hub/service.ts',
   shifts: 'hub/service.ts',

@@ -542,6 +542,51 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(n(t6)).toBe(before);
   });
 
+  it("two tills refunding the same line of a third till's sale at once: the hub holds it for the first", async () => {
+    const [t7, t8, t9] = [await till('KASA7', true), await till('KASA8', true), await till('KASA9', true)];
+    for (const t of [t7, t8, t9]) await until(async () => (await ok<{ enrolled: boolean }>(t, 'hub.status')).enrolled);
+    const sold = await ok<OrderView>(t7, 'sales.checkout', BREAD_AND_MILK);
+    const invoice = sold.receipt?.invoiceNumber ?? '';
+    await until(async () => (await hubOrder(sold.orderNumber))?.state === 'fiscalized');
+    const allBread = {
+      managerPin: MANAGER_PIN,
+      invoiceNumber: invoice,
+      lines: [{ index: 0, quantity: 3 }],
+      buyerId: '20:008123456',
+      paymentType: 'cash',
+    };
+    const n = (c: Core): number =>
+      c.db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM orders WHERE kind = 'refund'`).get()?.n ?? 0;
+    // Both found the sale with its three breads left; both ask at once.
+    const answers = await Promise.all([
+      t8.dispatch('refunds.create', allBread),
+      t9.dispatch('refunds.create', allBread),
+    ]);
+    const won = answers.filter((a) => a.ok);
+    const lost = answers.filter((a) => !a.ok);
+    expect(won).toHaveLength(1);
+    expect(lost[0]).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'lines.0.quantity' } });
+    if (lost[0] && !lost[0].ok) expect(lost[0].error.message).toContain('Another till');
+    expect(n(t8) + n(t9)).toBe(1);
+    const winner = answers[0]?.ok ? t8 : t9;
+    const refund = (won[0] as { value: OrderView }).value;
+    // The milk is still there for the other till; once the refund reached the hub its hold is not counted twice.
+    await until(async () => (await hubOrder(refund.orderNumber))?.n === 1);
+    const other = winner === t8 ? t9 : t8;
+    const milk = await ok<OrderView>(other, 'refunds.create', {
+      ...allBread,
+      lines: [{ index: 1, quantity: 2 }],
+    });
+    expect(milk).toMatchObject({ kind: 'refund', totalPara: 30_000 });
+    const again = await t7.dispatch('refunds.create', { ...allBread, lines: [{ index: 0, quantity: 1 }] });
+    expect(again).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'lines.0.quantity' } });
+    const holds = await handle.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM refund_holds WHERE invoice_number = $1',
+      [invoice],
+    );
+    expect(holds[0]?.n).toBe(2);
+  }, 120_000);
+
   it('a cart parked on one till is taken on another through the hub while the internet is down, exactly once', async () => {
     const a = await till('PARKA', true);
     const b = await till('PARKB', true);
