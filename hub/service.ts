@@ -650,30 +650,36 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
         invoice_number: string | null;
         sdc_date_time: string | null;
         receipt: OrderSnapshot['receipt'];
-        refunded: boolean;
       }>(
-        `SELECT o.*, t.name, EXISTS (SELECT 1 FROM orders r WHERE r.shop_id = o.shop_id AND r.kind IN ('refund', 'refund_full')
-             AND r.data->'refundOf'->>'invoiceNumber' = o.invoice_number) AS refunded
-         FROM orders o JOIN tills t ON t.id = o.till_id
-         WHERE o.shop_id = $1 AND ($2::text IS NULL OR o.order_number = $2) AND ($3::text IS NULL OR o.invoice_number = $3)
-         ORDER BY o.created_at LIMIT 1`,
-        [till.shopId, input.orderNumber ?? null, input.invoiceNumber ?? null],
+        // One key at a time, so each query is a plain probe of its index (orders_shop_invoice or
+        // orders_shop_number) whatever plan the driver's prepared statement gets.
+        input.invoiceNumber !== undefined
+          ? `SELECT o.*, t.name FROM orders o JOIN tills t ON t.id = o.till_id
+              WHERE o.shop_id = $1 AND o.invoice_number = $2 ${input.orderNumber !== undefined ? 'AND o.order_number = $3' : ''}
+              ORDER BY o.created_at LIMIT 1`
+          : `SELECT o.*, t.name FROM orders o JOIN tills t ON t.id = o.till_id
+              WHERE o.shop_id = $1 AND o.order_number = $2 ORDER BY o.created_at LIMIT 1`,
+        input.invoiceNumber !== undefined
+          ? [till.shopId, input.invoiceNumber, ...(input.orderNumber !== undefined ? [input.orderNumber] : [])]
+          : [till.shopId, input.orderNumber ?? ''],
       );
       const r = rows[0];
       if (!r) return null;
-      // What other tills already refunded of it, so a partial refund here never takes back more than is left.
-      const refunds = r.invoice_number
+      // Every refund of it (one probe of orders_refund_of): whether any till refunded it, and what OTHER tills
+      // refunded, so a partial refund here never takes back more than is left.
+      const allRefunds = r.invoice_number
         ? await db.query<{ till_id: number; order_number: string; refund_of: unknown }>(
             `SELECT till_id, order_number, data->'refundOf' AS refund_of FROM orders
-             WHERE shop_id = $1 AND till_id <> $2 AND kind IN ('refund', 'refund_full') AND data->'refundOf'->>'invoiceNumber' = $3
+             WHERE shop_id = $1 AND kind IN ('refund', 'refund_full') AND data->'refundOf'->>'invoiceNumber' = $2
              ORDER BY till_id, order_number`,
-            [till.shopId, till.id, r.invoice_number],
+            [till.shopId, r.invoice_number],
           )
         : [];
+      const refunds = allRefunds.filter((x) => x.till_id !== till.id);
       return {
         tillId: r.till_id,
         tillName: r.name,
-        refunded: r.refunded,
+        refunded: allRefunds.length > 0,
         refunds: refunds.map((x) => ({ tillId: x.till_id, orderNumber: x.order_number, refundOf: x.refund_of })),
         order: {
           order_number: r.order_number,
