@@ -249,6 +249,20 @@ for (const lang of ['sr-Cyrl', 'sr-Latn'] as const) {
       await mgr.getByRole('button', { name: m('add_person') }).click();
       await expect(mgr.getByRole('alert').first()).toBeVisible();
       await f.check('Менаџер: staff, bad PIN');
+      // A person picked: the manager's own deactivation refused at its field, a new PIN with letters.
+      await mgr.getByRole('table', { name: m('staff') }).getByRole('button').first().click();
+      const activity = mgr.getByRole('form', { name: m('staff_activity') });
+      await activity.getByLabel(m('manager_pin'), { exact: true }).fill(MANAGER_PIN);
+      await activity.getByRole('button').click();
+      await expect(activity.getByRole('alert')).toBeVisible();
+      await f.check('Менаџер: staff, deactivating oneself');
+      const reset = mgr.getByRole('form', { name: m('staff_reset_pin') });
+      await reset.getByLabel(m('staff_new_pin'), { exact: true }).fill('12ab');
+      await reset.getByLabel(m('manager_pin'), { exact: true }).fill(MANAGER_PIN);
+      await reset.getByRole('button').click();
+      await expect(reset.getByRole('alert')).toBeVisible();
+      await f.check('Менаџер: staff, new PIN with letters');
+      await mgr.getByRole('button', { name: m('staff_done') }).click();
       for (let i = 0; i < 6; i += 1) {
         await mgr.getByLabel(m('current_pin'), { exact: true }).fill('000111');
         await mgr.getByLabel(m('new_pin'), { exact: true }).fill('135790');
