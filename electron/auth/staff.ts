@@ -334,9 +334,11 @@ export class StaffService {
     const at = this.#iso();
     const existing = this.#db.prepare<[number], { id: number }>('SELECT id FROM staff WHERE gateway_id = ?').get(id);
     if (existing) {
+      // Who may log in here is the till's and the hub's decision (a manager deactivated them): the gateway's
+      // flag does not undo it, nor would it travel back to the hub as a change of this till.
       this.#db
-        .prepare('UPDATE staff SET name = ?, email = ?, phone = ?, active = ?, updated_at = ? WHERE id = ?')
-        .run(name, email, phone, active, at, existing.id);
+        .prepare('UPDATE staff SET name = ?, email = ?, phone = ?, updated_at = ? WHERE id = ?')
+        .run(name, email, phone, at, existing.id);
     } else {
       this.#db
         .prepare(
