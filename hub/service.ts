@@ -706,7 +706,12 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       const target = await staffRow(db, shopId, name);
       if (!/^\d{4,8}$/.test(pin)) throw new HubError(400, 'pin_format', 'pin: 4 to 8 digits', 'pin');
       if (target.role === 'manager' && pin.length < MIN_MANAGER_PIN_DIGITS)
-        throw new HubError(400, 'pin_short', `pin: a manager's PIN has at least ${MIN_MANAGER_PIN_DIGITS} digits`, 'pin');
+        throw new HubError(
+          400,
+          'pin_short',
+          `pin: a manager's PIN has at least ${MIN_MANAGER_PIN_DIGITS} digits`,
+          'pin',
+        );
       const others = await db.query<{ pin_hash: string }>(
         'SELECT pin_hash FROM staff WHERE shop_id = $1 AND active AND name <> $2',
         [shopId, name],

@@ -93,7 +93,8 @@ const SR_CYRL = {
   pin_weak: 'Нови PIN не сме бити 0000 ни већ заузет.',
   staff_not_found: 'Особа {id} не постоји.',
   last_manager: 'Мора остати бар један активан менаџер ({field}).',
-  staff_self: 'Менаџер не може сам себе да искључи нити да себи одузме улогу менаџера ({field}): то ради други менаџер.',
+  staff_self:
+    'Менаџер не може сам себе да искључи нити да себи одузме улогу менаџера ({field}): то ради други менаџер.',
   staff_inactive: 'Ова особа је искључена и не може да се пријави. Обратите се менаџеру.',
   staff_name_taken: 'Име „{value}“ у пољу „{field}“ већ има друга особа.',
   needs_online: 'За ову радњу потребна је веза са фискалним сервисом.',
@@ -264,7 +265,8 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   pin_weak: 'Novi PIN ne sme biti 0000 ni već zauzet.',
   staff_not_found: 'Osoba {id} ne postoji.',
   last_manager: 'Mora ostati bar jedan aktivan menadžer ({field}).',
-  staff_self: 'Menadžer ne može sam sebe da isključi niti da sebi oduzme ulogu menadžera ({field}): to radi drugi menadžer.',
+  staff_self:
+    'Menadžer ne može sam sebe da isključi niti da sebi oduzme ulogu menadžera ({field}): to radi drugi menadžer.',
   staff_inactive: 'Ova osoba je isključena i ne može da se prijavi. Obratite se menadžeru.',
   staff_name_taken: 'Ime „{value}“ u polju „{field}“ već ima druga osoba.',
   needs_online: 'Za ovu radnju potrebna je veza sa fiskalnim servisom.',
@@ -434,7 +436,8 @@ const EN: Shape<typeof SR_CYRL> = {
   pin_weak: 'The new PIN must not be 0000 or already in use.',
   staff_not_found: 'Person {id} does not exist.',
   last_manager: 'At least one active manager must remain ({field}).',
-  staff_self: 'A manager cannot deactivate themself or take away their own manager role ({field}): another manager does that.',
+  staff_self:
+    'A manager cannot deactivate themself or take away their own manager role ({field}): another manager does that.',
   staff_inactive: 'This person is deactivated and cannot log in. Ask a manager.',
   staff_name_taken: 'The name "{value}" in the field "{field}" already belongs to another person.',
   needs_online: 'This needs a connection to the fiscal service.',

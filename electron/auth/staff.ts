@@ -302,7 +302,9 @@ export class StaffService {
 
   /** True while the person may act: exists and is active (a session of a deactivated person ends). */
   isActive(id: number): boolean {
-    return this.#db.prepare<[number], { active: number }>('SELECT active FROM staff WHERE id = ?').get(id)?.active === 1;
+    return (
+      this.#db.prepare<[number], { active: number }>('SELECT active FROM staff WHERE id = ?').get(id)?.active === 1
+    );
   }
 
   /** Names identify people to each other (and to the hub): two people never share one. */

@@ -99,10 +99,7 @@ export function StaffSection(props: { t: HubT; request: HubRequest; errorText: (
         </p>
       )}
       {staff && staff.length === 0 && <p>{t('staffNone')}</p>}
-      <HeadedTable
-        label={t('staff')}
-        headers={[t('staffName'), t('staffRole'), t('staffState'), t('actions')]}
-      >
+      <HeadedTable label={t('staff')} headers={[t('staffName'), t('staffRole'), t('staffState'), t('actions')]}>
         {staff?.map((p) => (
           <tr key={p.name}>
             <td>{p.name}</td>

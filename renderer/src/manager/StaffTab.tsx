@@ -226,7 +226,12 @@ function PersonEditor(props: {
       >
         {(field) =>
           field('active', (p) => (
-            <input readOnly {...p} className="mgr-staff-state" value={person.active ? t('staff_active') : t('staff_inactive')} />
+            <input
+              readOnly
+              {...p}
+              className="mgr-staff-state"
+              value={person.active ? t('staff_active') : t('staff_inactive')}
+            />
           ))
         }
       </ApprovedForm>
@@ -317,7 +322,12 @@ function AddPerson(props: {
             />
           ))}
           {field('email', (p) => (
-            <input type="email" value={form.email} {...p} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+            <input
+              type="email"
+              value={form.email}
+              {...p}
+              onChange={(e) => setForm({ ...form, email: e.target.value })}
+            />
           ))}
         </>
       )}

@@ -232,12 +232,7 @@ export function ApprovedForm<F extends string>(props: {
     return names[0] === 'approval' ? 'managerPin' : names[names.length - 1];
   });
   const field: ApprovedField<F> = (name, control) => (
-    <CheckedField
-      key={name}
-      label={labels[name]}
-      error={fieldErrors[name]}
-      errorId={`${props.idPrefix}-${name}-error`}
-    >
+    <CheckedField key={name} label={labels[name]} error={fieldErrors[name]} errorId={`${props.idPrefix}-${name}-error`}>
       {control(errorProps(name))}
     </CheckedField>
   );
