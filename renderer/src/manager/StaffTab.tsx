@@ -80,7 +80,7 @@ export function StaffTab(props: { api: PosApi; t: ManagerT; onChanged: () => voi
         headers={[t('name'), t('role'), t('staff_state'), t('staff_email'), t('staff_phone'), '']}
       >
         {list?.staff.map((s) => (
-          <tr key={s.id} aria-selected={s.id === picked}>
+          <tr key={s.id} className={s.id === picked ? 'mgr-picked' : undefined}>
             <td>{s.name}</td>
             <td>{s.role === 'manager' ? t('role_manager') : t('role_cashier')}</td>
             <td>{s.active ? t('staff_active') : t('staff_inactive')}</td>
