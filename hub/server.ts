@@ -53,6 +53,8 @@ import {
   ShopSettingsInput,
   ShopQuery,
   StaffListInput,
+  StaffActiveInput,
+  StaffPinInput,
 } from '../shared/hub/protocol.ts';
 
 export interface HubServer {
@@ -439,6 +441,42 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
         // Names and roles only: never the PIN hashes.
         await audit(who, 'staff', { count: changed, names: codesOf(input.staff.map((s) => s.name)) }, shopId);
         sendJson(res, 200, { changed });
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/admin/staff',
+      caller: 'admin',
+      input: { schema: ShopQuery, from: query },
+      handle: async ({ who, input, res }) =>
+        sendJson(res, 200, { staff: await service.listStaff(must(shopOf(who, input.shopId))) }),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/admin/staff/active',
+      caller: 'admin',
+      input: { schema: StaffActiveInput },
+      handle: async ({ who, input, res }) => {
+        const shopId = must(shopOf(who, input.shopId));
+        // A manager's session acts as that manager (who may not deactivate themself); the admin token is nobody.
+        const self = who.shopId === null ? null : who.name;
+        const changed = await service.setStaffActive(shopId, input.name, input.active, self);
+        if (changed)
+          await audit(who, input.active ? 'staff_reactivate' : 'staff_deactivate', { name: input.name }, shopId);
+        sendJson(res, 200, { changed });
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/admin/staff/pin',
+      caller: 'admin',
+      input: { schema: StaffPinInput },
+      handle: async ({ who, input, res }) => {
+        const shopId = must(shopOf(who, input.shopId));
+        await service.setStaffPin(shopId, input.name, input.pin);
+        // The name only: never the PIN or its hash.
+        await audit(who, 'staff_pin', { name: input.name }, shopId);
+        sendJson(res, 200, { changed: true });
       },
     }),
     route({

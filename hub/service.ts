@@ -26,10 +26,19 @@ import {
   type PushResult,
   type ShopSettings,
   type StaffInput,
+  type HubStaffRow,
 } from '../shared/hub/protocol.ts';
+import { MIN_MANAGER_PIN_DIGITS, staffChangeRefusal } from '../shared/contract/staff.ts';
+import { hashPin, verifyPin } from '../shared/node/pin.ts';
 import { HubError } from '../shared/hub/protocol.ts';
 
 export { HubError };
+
+/** The hub's own words for a staff refusal (for API users; the hub UI translates the code). */
+const refusalText = {
+  staff_self: 'a manager cannot deactivate themself: another manager does that',
+  last_manager: 'the last active manager of the shop stays active',
+} as const;
 
 export interface AuthedTill {
   id: number;
@@ -170,6 +179,21 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
   /** Bumps the change cursor; callers hold the master-data lock so versions commit in order. */
   async function lockMasterData(q: Queryable): Promise<void> {
     await q.query('SELECT pg_advisory_xact_lock(715002)');
+  }
+
+  /** A person of the shop by name, or 404 naming the field. */
+  async function staffRow(
+    q: Queryable,
+    shopId: number,
+    name: string,
+  ): Promise<{ name: string; role: 'cashier' | 'manager'; active: boolean }> {
+    const rows = await q.query<{ name: string; role: 'cashier' | 'manager'; active: boolean }>(
+      'SELECT name, role, active FROM staff WHERE shop_id = $1 AND name = $2',
+      [shopId, name],
+    );
+    const row = rows[0];
+    if (!row) throw new HubError(404, 'staff_unknown', 'name: no such person in this shop', 'name');
+    return row;
   }
 
   return {
@@ -631,6 +655,78 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
           );
         }
         return staff.length;
+      });
+    },
+
+    /** A shop's people for the hub UI: name, role and whether active; never a PIN hash. */
+    async listStaff(shopId: number): Promise<HubStaffRow[]> {
+      const rows = await db.query<{ name: string; role: HubStaffRow['role']; active: boolean }>(
+        'SELECT name, role, active FROM staff WHERE shop_id = $1 ORDER BY role DESC, name',
+        [shopId],
+      );
+      return rows.map((r) => ({ name: r.name, role: r.role, active: r.active }));
+    },
+
+    /**
+     * Deactivates or reactivates a person of the shop; `self` is the manager asking (null: the admin token).
+     * Nobody deactivates themself and the last active manager stays (shared/contract/staff.ts). The change
+     * gets a new version, so it reaches every till of the shop with the staff sync, and the database's
+     * trigger ends the person's hub sessions. Returns false when nothing changed.
+     */
+    async setStaffActive(shopId: number, name: string, active: boolean, self: string | null): Promise<boolean> {
+      return db.tx(async (q) => {
+        await lockMasterData(q);
+        const target = await staffRow(q, shopId, name);
+        if (target.active === active) return false;
+        const others = await q.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM staff WHERE shop_id = $1 AND role = 'manager' AND active AND name <> $2",
+          [shopId, name],
+        );
+        const refusal = staffChangeRefusal(
+          { id: target.name, role: target.role, active: target.active },
+          { active },
+          self === null ? [] : [self],
+          Number(others[0]?.n ?? 0),
+        );
+        if (refusal) throw new HubError(409, refusal.key, refusalText[refusal.key], refusal.field);
+        await q.query(
+          "UPDATE staff SET active = $3, version = nextval('change_seq') WHERE shop_id = $1 AND name = $2",
+          [shopId, name, active],
+        );
+        return true;
+      });
+    },
+
+    /**
+     * Sets a person's new PIN (hashed here; the PIN is never stored or logged): 4 to 8 digits, a manager's at
+     * least `MIN_MANAGER_PIN_DIGITS` (tills carry the hashes: issue 25), and no other active person of the
+     * shop's PIN (a PIN identifies its person at the till). Reaches the tills and ends the person's sessions.
+     */
+    async setStaffPin(shopId: number, name: string, pin: string): Promise<void> {
+      const target = await staffRow(db, shopId, name);
+      if (!/^\d{4,8}$/.test(pin)) throw new HubError(400, 'pin_format', 'pin: 4 to 8 digits', 'pin');
+      if (target.role === 'manager' && pin.length < MIN_MANAGER_PIN_DIGITS)
+        throw new HubError(
+          400,
+          'pin_short',
+          `pin: a manager's PIN has at least ${MIN_MANAGER_PIN_DIGITS} digits`,
+          'pin',
+        );
+      const others = await db.query<{ pin_hash: string }>(
+        'SELECT pin_hash FROM staff WHERE shop_id = $1 AND active AND name <> $2',
+        [shopId, name],
+      );
+      let taken = false;
+      // Every hash is checked, so the time taken does not tell which one matched.
+      for (const o of others) if (await verifyPin(pin, o.pin_hash)) taken = true;
+      if (taken) throw new HubError(409, 'pin_taken', 'pin: another person of this shop has this PIN', 'pin');
+      const hash = await hashPin(pin);
+      await db.tx(async (q) => {
+        await lockMasterData(q);
+        await q.query(
+          "UPDATE staff SET pin_hash = $3, version = nextval('change_seq') WHERE shop_id = $1 AND name = $2",
+          [shopId, name, hash],
+        );
       });
     },
 

@@ -200,7 +200,13 @@ export function createGuard(deps: GuardDeps): Guard {
     },
 
     async run(name, input, approval, handler) {
-      const actor = deps.sessions.current;
+      let actor = deps.sessions.current;
+      // A person deactivated since they logged in (here, on another till, or at the hub): their session ends.
+      if (actor && !deps.staff().isActive(actor.id)) {
+        deps.staff().audit(actor.name, 'staff.sessionEnded', { id: actor.id, command: name }, null);
+        deps.sessions.clear();
+        actor = null;
+      }
       const call: CallContext = { command: name, actor, approver: null, approvalPin: null };
       const raised = escalation(name, input, deps.escalation());
       // Approvals given at entry that this call's escalation took: the checkout uses them, or they are free

@@ -19,6 +19,7 @@ import { PinAttempts, type Lockout } from './attempts.ts';
 import { hashPin, verifyPin } from '../../shared/node/pin.ts';
 import { currentCall } from './context.ts';
 import type { StaffRole, StaffView, AuditEntry } from '../../shared/contract/index.ts';
+import { staffChangeRefusal } from '../../shared/contract/staff.ts';
 
 export const DEFAULT_MANAGER_PIN = '0000';
 
@@ -92,13 +93,19 @@ export class StaffService {
     const scopes = ['till', ...(actor ? [`person:${actor.id}`] : [])];
     // Counted (or refused) atomically before the slow compare: a parallel burst cannot outrun the lock.
     this.attempts.begin(scopes);
-    const rows = this.#db.prepare<[], StaffRow>("SELECT * FROM staff WHERE active = 1 AND pin_hash <> ''").all();
+    // Deactivated people are checked too, so that their login is refused in words (not as a wrong PIN).
+    const rows = this.#db.prepare<[], StaffRow>("SELECT * FROM staff WHERE pin_hash <> '' ORDER BY active DESC").all();
     let found: StaffRow | undefined;
-    // Every hash is checked, so the time taken does not tell which row matched.
+    // Every hash is checked, so the time taken does not tell which row matched; an active person wins.
     for (const row of rows) if ((await verifyPin(pin, row.pin_hash)) && !found) found = row;
     if (!found) {
       this.audit(actor?.name ?? null, 'staff.pinRejected', { field, command: currentCall()?.command ?? null });
       throw new CommandError('forbidden', 'pin_wrong', { field }, field);
+    }
+    if (found.active !== 1) {
+      // Counted like a wrong PIN (no `succeed`): a deactivated person's PIN opens nothing.
+      this.audit(found.name, 'staff.inactiveRefused', { id: found.id, command: currentCall()?.command ?? null });
+      throw new CommandError('forbidden', 'staff_inactive', { field }, field);
     }
     this.attempts.succeed(scopes);
     return toView(found);
@@ -175,6 +182,7 @@ export class StaffService {
     actor: string,
     input: { name: string; role: StaffRole; pin: string; email?: string | undefined; phone?: string | undefined },
   ): Promise<StaffView> {
+    this.#ensureNameFree(input.name, null);
     await this.#ensurePinFree(input.pin, null, 'pin');
     const body: Record<string, unknown> = { name: input.name, active: true };
     if (input.email) body['email'] = input.email;
@@ -195,7 +203,12 @@ export class StaffService {
     return this.get(id);
   }
 
-  /** Updates a person (at the gateway too when registered there). */
+  /**
+   * Updates a person (at the gateway too when registered there). `self` are the ids of the people acting
+   * (the approving manager, the manager logged in): nobody deactivates or demotes themself, and the last
+   * active manager stays (shared/contract/staff.ts `staffChangeRefusal`). Refused: nothing changes. Audited as
+   * `staff.deactivate`, `staff.reactivate`, `staff.resetPin` or `staff.update`, with actor and approver.
+   */
   async update(
     actor: string,
     input: {
@@ -207,17 +220,24 @@ export class StaffService {
       phone?: string | undefined;
       active?: boolean | undefined;
     },
+    self: readonly number[] = [],
   ): Promise<StaffView> {
     const row = this.#row(input.id);
-    if ((input.active === false || input.role === 'cashier') && row.role === 'manager') {
-      const others =
-        this.#db
-          .prepare<[number], { n: number }>(
-            "SELECT count(*) AS n FROM staff WHERE role = 'manager' AND active = 1 AND id <> ?",
-          )
-          .get(input.id)?.n ?? 0;
-      if (others === 0) throw new CommandError('conflict', 'last_manager');
-    }
+    const others =
+      this.#db
+        .prepare<[number], { n: number }>(
+          "SELECT count(*) AS n FROM staff WHERE role = 'manager' AND active = 1 AND id <> ?",
+        )
+        .get(input.id)?.n ?? 0;
+    const refusal = staffChangeRefusal(
+      { id: row.id, role: row.role, active: row.active === 1 },
+      { role: input.role, active: input.active },
+      self,
+      others,
+    );
+    if (refusal) throw new CommandError('invalid_input', refusal.key, { field: refusal.field }, refusal.field);
+    if (input.name !== undefined) this.#ensureNameFree(input.name, input.id);
+    if (input.pin === DEFAULT_MANAGER_PIN) throw new CommandError('invalid_input', 'pin_weak', { field: 'pin' }, 'pin');
     if (input.pin) await this.#ensurePinFree(input.pin, input.id, 'pin');
     if (row.gateway_id !== null) {
       const patch: Record<string, unknown> = {};
@@ -246,11 +266,13 @@ export class StaffService {
         this.#iso(),
         input.id,
       );
-    this.audit(actor, 'staff.update', {
-      id: input.id,
-      fields: Object.keys(input).filter((k) => k !== 'id' && k !== 'pin'),
-      pinChanged: Boolean(input.pin),
-    });
+    const fields = Object.keys(input).filter((k) => k !== 'id' && k !== 'pin' && k !== 'active');
+    const target = { id: input.id, name: input.name ?? row.name };
+    // One line per kind of change, so the log reads as what happened (never the PIN itself).
+    if (input.active !== undefined && input.active !== (row.active === 1))
+      this.audit(actor, input.active ? 'staff.reactivate' : 'staff.deactivate', target);
+    if (input.pin) this.audit(actor, 'staff.resetPin', target);
+    if (fields.length > 0) this.audit(actor, 'staff.update', { ...target, fields });
     return this.get(input.id);
   }
 
@@ -278,6 +300,21 @@ export class StaffService {
     return row;
   }
 
+  /** True while the person may act: exists and is active (a session of a deactivated person ends). */
+  isActive(id: number): boolean {
+    return (
+      this.#db.prepare<[number], { active: number }>('SELECT active FROM staff WHERE id = ?').get(id)?.active === 1
+    );
+  }
+
+  /** Names identify people to each other (and to the hub): two people never share one. */
+  #ensureNameFree(name: string, exceptId: number | null): void {
+    const other = this.#db
+      .prepare<[string, number], { id: number }>('SELECT id FROM staff WHERE name = ? AND id <> ?')
+      .get(name, exceptId ?? 0);
+    if (other) throw new CommandError('invalid_input', 'staff_name_taken', { field: 'name', value: name }, 'name');
+  }
+
   async #ensurePinFree(pin: string, exceptId: number | null, field: string): Promise<void> {
     const rows = this.#db.prepare<[], StaffRow>("SELECT * FROM staff WHERE active = 1 AND pin_hash <> ''").all();
     for (const row of rows) {
@@ -299,9 +336,11 @@ export class StaffService {
     const at = this.#iso();
     const existing = this.#db.prepare<[number], { id: number }>('SELECT id FROM staff WHERE gateway_id = ?').get(id);
     if (existing) {
+      // Who may log in here is the till's and the hub's decision (a manager deactivated them): the gateway's
+      // flag does not undo it, nor would it travel back to the hub as a change of this till.
       this.#db
-        .prepare('UPDATE staff SET name = ?, email = ?, phone = ?, active = ?, updated_at = ? WHERE id = ?')
-        .run(name, email, phone, active, at, existing.id);
+        .prepare('UPDATE staff SET name = ?, email = ?, phone = ?, updated_at = ? WHERE id = ?')
+        .run(name, email, phone, at, existing.id);
     } else {
       this.#db
         .prepare(
@@ -327,6 +366,7 @@ export class StaffService {
   /**
    * The shop's people as the store hub sends them (hub-client/sync.ts), in the caller's transaction: each
    * taken whole by name, its PIN no longer to be changed here; a row that already says so is left as it is.
+   * The outbox rows its triggers write for them become notes of the till's history (no echo to the hub).
    */
   static applyHubStaff(
     db: Db,
@@ -341,11 +381,20 @@ export class StaffService {
     const insert = db.prepare(
       'INSERT INTO staff (name, role, pin_hash, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
     );
+    // The hub's own change is not sent back to it: a late echo of an older state would undo a newer change
+    // made at the hub meanwhile (deactivated, then reactivated with a new PIN: the echo re-deactivates).
+    const before = db.prepare<[], { seq: number | null }>('SELECT max(seq) AS seq FROM hub_outbox').get()?.seq ?? 0;
     for (const s of people) {
       const active = s.active ? 1 : 0;
       if (exists.get(s.name)) update.run(s.role, s.pinHash, active, at, s.name, s.role, s.pinHash, active);
       else insert.run(s.name, s.role, s.pinHash, active, at, at);
     }
+    // Kept as a note in the till's history (not deleted: the hub counts the till's sequence for gaps).
+    db.prepare(
+      `UPDATE hub_outbox SET kind = 'audit', ref = 'hub-staff:' || seq,
+         payload = json_object('at', ?, 'actor', NULL, 'action', 'staff.fromHub', 'detail', json_object('name', ref))
+       WHERE kind = 'staff' AND seq > ?`,
+    ).run(at, before);
   }
 }
 

@@ -101,6 +101,9 @@ export type HubAuditAction =
   | 'products'
   | 'settings'
   | 'staff'
+  | 'staff_deactivate'
+  | 'staff_reactivate'
+  | 'staff_pin'
   | 'till_revoke'
   | 'claims_clear';
 

@@ -24,6 +24,38 @@ export interface StaffView {
 const pin = s.pin;
 const managerPin = s.pin;
 
+/** The shortest PIN a manager may have where PIN hashes leave the till (the hub; issue 25): 6 digits. */
+export const MIN_MANAGER_PIN_DIGITS = 6;
+
+/** A person as the staff rules see them: who they are now. */
+export interface StaffRuleSubject {
+  id: number | string;
+  role: StaffRole;
+  active: boolean;
+}
+
+/**
+ * Why a manager may not make this change to a person, as a message key and the field it is about; null
+ * when it is allowed. The till (electron/auth/staff.ts) and the hub (hub/service.ts) both ask it:
+ * - nobody deactivates or demotes themself (`staff_self`): another manager must do it;
+ * - the last active manager is never deactivated or demoted (`last_manager`): nobody could approve again.
+ * `otherActiveManagers` counts the active managers other than `target`.
+ */
+export function staffChangeRefusal(
+  target: StaffRuleSubject,
+  change: { role?: StaffRole | undefined; active?: boolean | undefined },
+  self: readonly (number | string)[],
+  otherActiveManagers: number,
+): { key: 'staff_self' | 'last_manager'; field: 'active' | 'role' } | null {
+  const deactivates = change.active === false && target.active;
+  const demotes = change.role === 'cashier' && target.role === 'manager';
+  if (!deactivates && !demotes) return null;
+  const field = deactivates ? 'active' : 'role';
+  if (self.includes(target.id)) return { key: 'staff_self', field };
+  if (target.role === 'manager' && target.active && otherActiveManagers === 0) return { key: 'last_manager', field };
+  return null;
+}
+
 export const staffCommands = {
   'staff.login': command<StaffView>()(
     z.strictObject({ pin }),

@@ -186,6 +186,28 @@ export const StaffListInput = z.object({
   staff: z.array(StaffInput).min(1).max(10_000),
 });
 
+/** A person of a shop deactivated or reactivated at the hub UI (`POST /api/admin/staff/active`). */
+export const StaffActiveInput = z.strictObject({
+  shopId: z.number().int().positive().optional(),
+  name: z.string().trim().min(1).max(100),
+  active: z.boolean(),
+});
+/**
+ * A person's new PIN set at the hub UI (`POST /api/admin/staff/pin`): digits only, 4 to 8, and at least
+ * `MIN_MANAGER_PIN_DIGITS` for a manager (checked by the hub, which knows the role: `pin_format`, `pin_short`).
+ */
+export const StaffPinInput = z.strictObject({
+  shopId: z.number().int().positive().optional(),
+  name: z.string().trim().min(1).max(100),
+  pin: z.string().max(100),
+});
+/** A person of a shop as the hub UI lists them: never a PIN hash. */
+export interface HubStaffRow {
+  name: string;
+  role: 'cashier' | 'manager';
+  active: boolean;
+}
+
 /**
  * The settings a shop's tills share, set at the hub (`PUT /api/admin/settings`) and applied by every till
  * (its own `settings.update` / `catalog.barcodeRules` change them locally until the hub's next change).
@@ -255,6 +277,8 @@ export type ParkInput = z.infer<typeof ParkInput>;
 export type ParkTakeInput = z.infer<typeof ParkTakeInput>;
 export type ProductInput = z.infer<typeof ProductInput>;
 export type StaffInput = z.infer<typeof StaffInput>;
+export type StaffActiveInput = z.infer<typeof StaffActiveInput>;
+export type StaffPinInput = z.infer<typeof StaffPinInput>;
 
 /** An event of a batch the hub took (acknowledged) but did not apply, and why. */
 export interface PushRefusal {

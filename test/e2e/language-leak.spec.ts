@@ -249,6 +249,24 @@ for (const lang of ['sr-Cyrl', 'sr-Latn'] as const) {
       await mgr.getByRole('button', { name: m('add_person') }).click();
       await expect(mgr.getByRole('alert').first()).toBeVisible();
       await f.check('Менаџер: staff, bad PIN');
+      // A person picked: the manager's own deactivation refused at its field, a new PIN with letters.
+      await mgr
+        .getByRole('table', { name: m('staff') })
+        .getByRole('button')
+        .first()
+        .click();
+      const activity = mgr.getByRole('form', { name: m('staff_activity') });
+      await activity.getByLabel(m('manager_pin'), { exact: true }).fill(MANAGER_PIN);
+      await activity.getByRole('button').click();
+      await expect(activity.getByRole('alert')).toBeVisible();
+      await f.check('Менаџер: staff, deactivating oneself');
+      const reset = mgr.getByRole('form', { name: m('staff_reset_pin') });
+      await reset.getByLabel(m('staff_new_pin'), { exact: true }).fill('12ab');
+      await reset.getByLabel(m('manager_pin'), { exact: true }).fill(MANAGER_PIN);
+      await reset.getByRole('button').click();
+      await expect(reset.getByRole('alert')).toBeVisible();
+      await f.check('Менаџер: staff, new PIN with letters');
+      await mgr.getByRole('button', { name: m('staff_done') }).click();
       for (let i = 0; i < 6; i += 1) {
         await mgr.getByLabel(m('current_pin'), { exact: true }).fill('000111');
         await mgr.getByLabel(m('new_pin'), { exact: true }).fill('135790');
@@ -285,6 +303,18 @@ for (const lang of ['sr-Cyrl', 'sr-Latn'] as const) {
       await page.getByRole('button', { name: h('save') }).click();
       await expect(page.getByRole('alert')).toBeVisible();
       await f.check('hub: catalog, bad price');
+      // Staff: the manager's own deactivation refused, a manager's PIN too short (both at the hub's words).
+      await page.getByRole('button', { name: h('staff') }).click();
+      const staff = page.getByRole('region', { name: h('staff') });
+      await staff.getByRole('button').first().click();
+      await expect(staff.getByRole('alert')).toBeVisible();
+      await f.check('hub: staff, deactivating oneself');
+      const newPin = h('staffNewPinFor').split('{name}')[0] ?? '';
+      await staff.getByRole('button', { name: newPin }).first().click();
+      await staff.getByLabel(h('staffPinLabel')).fill('1234');
+      await staff.getByRole('button', { name: h('staffSetPin') }).click();
+      await expect(staff.getByRole('form').getByRole('alert')).toBeVisible();
+      await f.check('hub: staff, short manager PIN');
       await page.getByRole('button', { name: h('settings') }).click();
       await page.getByLabel(h('barcodeRules')).fill('99:x:5');
       await page.getByRole('button', { name: h('saveSettings') }).click();

@@ -15,6 +15,7 @@ import { isoDay } from '../dates.ts';
 import { DateField } from '../manager/DateField.tsx';
 import { mt, type ManagerT } from '../manager/i18n.ts';
 import { useHubT, type HubKey, type HubLang, type HubT } from './i18n.ts';
+import { StaffSection } from './StaffSection.tsx';
 
 /** A report's table of named rows: each row's name (a row header) and its figures, keyed by the first item. */
 function PairTable(props: { label: string; rows: readonly (readonly [key: string, name: string, value: string])[] }) {
@@ -102,7 +103,7 @@ interface Report {
     differencePara: number | null;
   }[];
 }
-type Section = 'tills' | 'catalog' | 'settings' | 'report' | 'audit';
+type Section = 'tills' | 'catalog' | 'staff' | 'settings' | 'report' | 'audit';
 interface ShopSettingsRow {
   barcodeRules?: { prefix: string; kind: 'weight' | 'price'; codeLength: number }[];
   discountLimitPercent?: number;
@@ -157,6 +158,9 @@ function auditDetail(t: HubT, lang: HubLang, e: AuditRow): string {
       return t('auditCount', { count });
     case 'shop_create':
     case 'till_revoke':
+    case 'staff_deactivate':
+    case 'staff_reactivate':
+    case 'staff_pin':
       return String(d.name ?? '');
     default:
       return '—';
@@ -205,7 +209,7 @@ export function HubApp() {
       ) : (
         <>
           <nav aria-label={t('sections')} style={{ display: 'flex', gap: 8, margin: '12px 0' }}>
-            {(['tills', 'catalog', 'settings', 'report', 'audit'] as const).map((s) => (
+            {(['tills', 'catalog', 'staff', 'settings', 'report', 'audit'] as const).map((s) => (
               <button key={s} type="button" aria-pressed={section === s} onClick={() => setSection(s)}>
                 {t(s)}
               </button>
@@ -213,6 +217,13 @@ export function HubApp() {
           </nav>
           {section === 'tills' && <Tills t={t} lang={lang} token={session.token} />}
           {section === 'catalog' && <Catalog t={t} lang={lang} token={session.token} />}
+          {section === 'staff' && (
+            <StaffSection
+              t={t}
+              request={(method, path, body) => call(session.token, method, path, body)}
+              errorText={(err) => hubErrorText(t, err)}
+            />
+          )}
           {section === 'settings' && <ShopSettingsSection t={t} token={session.token} />}
           {section === 'report' && <ReportSection t={t} lang={lang} token={session.token} />}
           {section === 'audit' && <AuditSection t={t} lang={lang} token={session.token} />}

@@ -1,84 +1,130 @@
-/** The manager's staff tab. */
+/**
+ * The manager's staff tab: the till's people; a manager picks one to edit their name, role, e-mail and
+ * phone, to deactivate or reactivate them, or to give them a new PIN (never shown back), each with a
+ * manager's PIN. The core decides what is allowed (shared/contract/staff.ts `staffChangeRefusal`); a refusal
+ * is shown at its field (`ApprovedForm`).
+ */
 import { useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
-import type { StaffView } from '../../../shared/contract/staff.ts';
-import { call, useAction, Field, MgrTable, PinInput, RowForm, SubmitButton, NoteAndAlert } from './common.tsx';
+import type { StaffRole, StaffView } from '../../../shared/contract/staff.ts';
+import {
+  call,
+  useAction,
+  ApprovedForm,
+  MgrTable,
+  PinInput,
+  RowForm,
+  SubmitButton,
+  NoteAndAlert,
+  type Run,
+} from './common.tsx';
 import type { ManagerT } from './i18n.ts';
+
+/** The details a manager edits, as the form holds them. */
+interface Details {
+  name: string;
+  role: StaffRole;
+  email: string;
+  phone: string;
+}
+
+const detailsOf = (s: StaffView): Details => ({
+  name: s.name,
+  role: s.role,
+  email: s.email ?? '',
+  phone: s.phone ?? '',
+});
+
+function RoleSelect(props: {
+  t: ManagerT;
+  value: StaffRole;
+  onChange: (v: StaffRole) => void;
+  errorProps?: Record<string, unknown>;
+}) {
+  const { t } = props;
+  return (
+    <select value={props.value} {...props.errorProps} onChange={(e) => props.onChange(e.target.value as StaffRole)}>
+      <option value="cashier">{t('role_cashier')}</option>
+      <option value="manager">{t('role_manager')}</option>
+    </select>
+  );
+}
 
 export function StaffTab(props: { api: PosApi; t: ManagerT; onChanged: () => void }) {
   const { api, t } = props;
   const [list, setList] = useState<{ staff: StaffView[]; online: boolean } | null>(null);
-  const [form, setForm] = useState({
-    name: '',
-    role: 'cashier' as 'cashier' | 'manager',
-    pin: '',
-    email: '',
-    managerPin: '',
-  });
+  const [picked, setPicked] = useState<number | null>(null);
   const [pins, setPins] = useState({ currentPin: '', newPin: '' });
   const [note, setNote] = useState<string | null>(null);
   const [error, busy, run] = useAction();
+  // One's own PIN has its own form, and its refusals stay beside it.
+  const [pinError, pinBusy, pinRun] = useAction();
+  const [pinNote, setPinNote] = useState<string | null>(null);
   const reload = async () => setList(await call(api['staff.list']({})));
   useEffect(() => {
     void run(reload);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  const person = list?.staff.find((s) => s.id === picked) ?? null;
+  /** Runs a change, then says what it did and shows the list as it now is. */
+  const changed = async (text: string) => {
+    setNote(text);
+    await reload();
+    props.onChanged();
+  };
   return (
     <div className="mgr-tab">
       {list && !list.online && <p role="status">{t('offline_cache')}</p>}
-      <MgrTable label={t('staff')} headers={[t('name'), t('role'), t('email')]}>
+      <MgrTable
+        label={t('staff')}
+        headers={[t('name'), t('role'), t('staff_state'), t('staff_email'), t('staff_phone'), '']}
+      >
         {list?.staff.map((s) => (
-          <tr key={s.id}>
+          <tr key={s.id} className={s.id === picked ? 'mgr-picked' : undefined}>
             <td>{s.name}</td>
             <td>{s.role === 'manager' ? t('role_manager') : t('role_cashier')}</td>
+            <td>{s.active ? t('staff_active') : t('staff_inactive')}</td>
             <td>{s.email ?? ''}</td>
+            <td>{s.phone ?? ''}</td>
+            <td>
+              <button
+                type="button"
+                aria-pressed={s.id === picked}
+                onClick={() => {
+                  setPicked(s.id);
+                  setNote(null);
+                }}
+              >
+                {t('staff_pick', { name: s.name })}
+              </button>
+            </td>
           </tr>
         ))}
       </MgrTable>
-      <RowForm
-        onSubmit={() =>
-          void run(async () => {
-            await call(
-              api['staff.create']({
-                managerPin: form.managerPin,
-                name: form.name,
-                role: form.role,
-                pin: form.pin,
-                ...(form.email ? { email: form.email } : {}),
-              }),
-            );
-            setForm({ ...form, name: '', pin: '', email: '', managerPin: '' });
-            setNote(t('saved'));
-            await reload();
-          })
-        }
-      >
-        <Field label={t('name')}>
-          <input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-        </Field>
-        <Field label={t('role')}>
-          <select
-            value={form.role}
-            onChange={(e) => setForm({ ...form, role: e.target.value as 'cashier' | 'manager' })}
-          >
-            <option value="cashier">{t('role_cashier')}</option>
-            <option value="manager">{t('role_manager')}</option>
-          </select>
-        </Field>
-        <PinInput t={t} label={t('pin')} value={form.pin} onChange={(v) => setForm({ ...form, pin: v })} />
-        <Field label={t('email')}>
-          <input type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
-        </Field>
-        <PinInput t={t} value={form.managerPin} onChange={(v) => setForm({ ...form, managerPin: v })} />
-        <SubmitButton busy={busy}>{t('add_person')}</SubmitButton>
-      </RowForm>
+      <NoteAndAlert note={note} error={error} />
+      {person && (
+        <PersonEditor
+          key={person.id}
+          api={api}
+          t={t}
+          person={person}
+          run={run}
+          busy={busy}
+          onDone={changed}
+          onClose={() => setPicked(null)}
+        />
+      )}
+      <h3>{t('staff_add_title')}</h3>
+      <AddPerson api={api} t={t} run={run} busy={busy} onDone={changed} />
       <h3>{t('change_pin')}</h3>
       <RowForm
+        label={t('change_pin')}
         onSubmit={() =>
-          void run(async () => {
+          void pinRun(async () => {
+            setPinNote(null);
             await call(api['staff.changePin'](pins));
             setPins({ currentPin: '', newPin: '' });
-            setNote(t('saved'));
+            setPinNote(t('saved'));
             props.onChanged();
           })
         }
@@ -90,9 +136,201 @@ export function StaffTab(props: { api: PosApi; t: ManagerT; onChanged: () => voi
           onChange={(v) => setPins({ ...pins, currentPin: v })}
         />
         <PinInput t={t} label={t('new_pin')} value={pins.newPin} onChange={(v) => setPins({ ...pins, newPin: v })} />
-        <SubmitButton busy={busy}>{t('save')}</SubmitButton>
+        <SubmitButton busy={pinBusy}>{t('save')}</SubmitButton>
       </RowForm>
-      <NoteAndAlert note={note} error={error} />
+      <NoteAndAlert note={pinNote} error={pinError} />
     </div>
+  );
+}
+
+/** One person picked from the list: their details, their activity, a new PIN. */
+function PersonEditor(props: {
+  api: PosApi;
+  t: ManagerT;
+  person: StaffView;
+  run: Run;
+  busy: boolean;
+  onDone: (note: string) => Promise<void>;
+  onClose: () => void;
+}) {
+  const { api, t, person, run, busy } = props;
+  const [form, setForm] = useState<Details>(detailsOf(person));
+  const [newPin, setNewPin] = useState('');
+  const name = person.name;
+  return (
+    <section className="mgr-staff-person" aria-label={t('staff_editing', { name })}>
+      <h3>{t('staff_editing', { name })}</h3>
+      <ApprovedForm
+        t={t}
+        run={run}
+        busy={busy}
+        label={t('staff_details')}
+        button={t('staff_save')}
+        idPrefix="staff-edit"
+        labels={{ name: t('name'), role: t('role'), email: t('staff_email'), phone: t('staff_phone') }}
+        onSubmit={async (managerPin) => {
+          const was = detailsOf(person);
+          const change = {
+            ...(form.name !== was.name ? { name: form.name } : {}),
+            ...(form.role !== was.role ? { role: form.role } : {}),
+            ...(form.email !== was.email && form.email !== '' ? { email: form.email } : {}),
+            ...(form.phone !== was.phone && form.phone !== '' ? { phone: form.phone } : {}),
+          };
+          if (Object.keys(change).length === 0) {
+            await props.onDone(t('staff_no_change'));
+            return;
+          }
+          const saved = await call(api['staff.update']({ managerPin, id: person.id, ...change }));
+          await props.onDone(t('staff_saved', { name: saved.name }));
+        }}
+      >
+        {(field) => (
+          <>
+            {field('name', (p) => (
+              <input value={form.name} {...p} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+            ))}
+            {field('role', (p) => (
+              <RoleSelect t={t} value={form.role} errorProps={p} onChange={(role) => setForm({ ...form, role })} />
+            ))}
+            {field('email', (p) => (
+              <input
+                type="email"
+                value={form.email}
+                {...p}
+                onChange={(e) => setForm({ ...form, email: e.target.value })}
+              />
+            ))}
+            {field('phone', (p) => (
+              <input
+                type="tel"
+                value={form.phone}
+                {...p}
+                onChange={(e) => setForm({ ...form, phone: e.target.value })}
+              />
+            ))}
+          </>
+        )}
+      </ApprovedForm>
+      <ApprovedForm
+        t={t}
+        run={run}
+        busy={busy}
+        label={t('staff_activity')}
+        button={person.active ? t('staff_deactivate', { name }) : t('staff_reactivate', { name })}
+        idPrefix="staff-active"
+        labels={{ active: t('staff_state') }}
+        onSubmit={async (managerPin) => {
+          const saved = await call(api['staff.update']({ managerPin, id: person.id, active: !person.active }));
+          await props.onDone(t(saved.active ? 'staff_reactivated' : 'staff_deactivated', { name }));
+        }}
+      >
+        {(field) =>
+          field('active', (p) => (
+            <input
+              readOnly
+              {...p}
+              className="mgr-staff-state"
+              value={person.active ? t('staff_active') : t('staff_inactive')}
+            />
+          ))
+        }
+      </ApprovedForm>
+      <ApprovedForm
+        t={t}
+        run={run}
+        busy={busy}
+        label={t('staff_reset_pin')}
+        button={t('staff_set_pin')}
+        idPrefix="staff-pin"
+        labels={{ pin: t('staff_new_pin') }}
+        onSubmit={async (managerPin) => {
+          await call(api['staff.update']({ managerPin, id: person.id, pin: newPin }));
+          setNewPin('');
+          await props.onDone(t('staff_pin_set', { name }));
+        }}
+      >
+        {(field) =>
+          field('pin', (p) => (
+            <input
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              value={newPin}
+              {...p}
+              onChange={(e) => setNewPin(e.target.value)}
+            />
+          ))
+        }
+      </ApprovedForm>
+      <button type="button" onClick={props.onClose}>
+        {t('staff_done')}
+      </button>
+    </section>
+  );
+}
+
+/** A new person: name, role, their PIN and e-mail, with a manager's PIN. */
+function AddPerson(props: {
+  api: PosApi;
+  t: ManagerT;
+  run: Run;
+  busy: boolean;
+  onDone: (note: string) => Promise<void>;
+}) {
+  const { api, t } = props;
+  const empty = { name: '', role: 'cashier' as StaffRole, pin: '', email: '' };
+  const [form, setForm] = useState(empty);
+  return (
+    <ApprovedForm
+      t={t}
+      run={props.run}
+      busy={props.busy}
+      label={t('staff_add_title')}
+      button={t('add_person')}
+      idPrefix="staff-add"
+      labels={{ name: t('name'), role: t('role'), pin: t('pin'), email: t('staff_email') }}
+      onSubmit={async (managerPin) => {
+        await call(
+          api['staff.create']({
+            managerPin,
+            name: form.name,
+            role: form.role,
+            pin: form.pin,
+            ...(form.email ? { email: form.email } : {}),
+          }),
+        );
+        setForm(empty);
+        await props.onDone(t('saved'));
+      }}
+    >
+      {(field) => (
+        <>
+          {field('name', (p) => (
+            <input value={form.name} {...p} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+          ))}
+          {field('role', (p) => (
+            <RoleSelect t={t} value={form.role} errorProps={p} onChange={(role) => setForm({ ...form, role })} />
+          ))}
+          {field('pin', (p) => (
+            <input
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              value={form.pin}
+              {...p}
+              onChange={(e) => setForm({ ...form, pin: e.target.value })}
+            />
+          ))}
+          {field('email', (p) => (
+            <input
+              type="email"
+              value={form.email}
+              {...p}
+              onChange={(e) => setForm({ ...form, email: e.target.value })}
+            />
+          ))}
+        </>
+      )}
+    </ApprovedForm>
   );
 }

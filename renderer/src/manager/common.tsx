@@ -196,6 +196,84 @@ export function useFieldErrors<F extends string>(
   return { fieldErrors, setFieldErrors, fail, errorProps };
 }
 
+/** Puts one field of an `ApprovedForm` on screen: its label, its control (given its error props), its error. */
+export type ApprovedField<F extends string> = (
+  field: F,
+  control: (errorProps: { 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => ReactNode,
+) => ReactNode;
+
+/**
+ * The manager screens' one "fields, the manager's PIN, submit, errors at their fields" form. `onSubmit` gets
+ * the PIN typed; a refusal that names a field (`labels`, or the PIN: `managerPin` / `approval.managerPin`) is
+ * shown under that field in the person's language, anything else is rethrown to the tab's alert (`run`).
+ * The PIN is cleared once accepted, and when it was the PIN that was refused; otherwise it stays.
+ */
+export function ApprovedForm<F extends string>(props: {
+  t: ManagerT;
+  run: Run;
+  busy: boolean;
+  /** The form's accessible name (several on one tab each have their own). */
+  label: string;
+  button: string;
+  /** Ids of the error messages start with it (unique on the screen). */
+  idPrefix: string;
+  /** The form's other fields by their contract names, with the labels they show. */
+  labels: Record<F, string>;
+  onSubmit: (managerPin: string) => Promise<void>;
+  children?: (field: ApprovedField<F>) => ReactNode;
+  disabled?: boolean;
+}) {
+  const { t } = props;
+  const [pin, setPin] = useState('');
+  const labels = { ...props.labels, managerPin: t('manager_pin') } as Record<F | 'managerPin', string>;
+  const { fieldErrors, setFieldErrors, fail, errorProps } = useFieldErrors(labels, props.idPrefix, (e) => {
+    if (e.field === undefined) return undefined;
+    const names = e.field.split('.').filter((k) => !/^\d+$/.test(k));
+    return names[0] === 'approval' ? 'managerPin' : names[names.length - 1];
+  });
+  const field: ApprovedField<F> = (name, control) => (
+    <CheckedField key={name} label={labels[name]} error={fieldErrors[name]} errorId={`${props.idPrefix}-${name}-error`}>
+      {control(errorProps(name))}
+    </CheckedField>
+  );
+  return (
+    <RowForm
+      label={props.label}
+      onSubmit={() =>
+        void props.run(async () => {
+          setFieldErrors({});
+          try {
+            await props.onSubmit(pin);
+            setPin('');
+          } catch (err) {
+            if ((err as FieldedError).field?.endsWith('managerPin')) setPin('');
+            fail(err);
+          }
+        })
+      }
+    >
+      {props.children?.(field)}
+      <CheckedField
+        label={labels.managerPin}
+        error={fieldErrors.managerPin}
+        errorId={`${props.idPrefix}-managerPin-error`}
+      >
+        <input
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          value={pin}
+          {...errorProps('managerPin')}
+          onChange={(e) => setPin(e.target.value)}
+        />
+      </CheckedField>
+      <SubmitButton busy={props.busy} disabled={props.disabled === true}>
+        {props.button}
+      </SubmitButton>
+    </RowForm>
+  );
+}
+
 /** What the last action said (a note) and, under it, what went wrong. */
 export function NoteAndAlert(props: { note: string | null; error: string | null }) {
   return (

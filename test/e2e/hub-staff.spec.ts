@@ -1,0 +1,129 @@
+/**
+ * Staff at the hub UI in Chromium: a hub (child process, PGlite) and a till (the browser host) enrolled with
+ * it. A cashier made on the till reaches the hub; the hub's manager deactivates her (the till then refuses
+ * her login), reactivates her and sets her a new PIN that logs in at the till; a manager's PIN shorter than
+ * 6 digits is refused at the field. Screenshots at 1024x768 and 1366x768 go to /work/shots.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
+import { MANAGER_PIN } from '../support/session.ts';
+import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
+
+const SHOTS = process.env['KASA_SHOTS_DIR'] ?? '/work/shots';
+let hub: HubProcess;
+let till: HostProcess;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-staff-e2e-'));
+
+test.beforeAll(async () => {
+  hub = await startHubProcess({
+    KASA_HUB_DATA: path.join(dir, 'hub'),
+    KASA_HUB_ADMIN_TOKEN: 'e2e-admin-token-0123456789abcdefgh',
+  });
+  till = await startHostProcess({
+    env: { KASA_TERMINAL_ID: 'STAFF1', KASA_HUB_URL: hub.url, KASA_HUB_ENROL_CODE: hub.enrolCode },
+  });
+  await signInHost(till);
+  const made = await till.call('staff.create', {
+    managerPin: MANAGER_PIN,
+    name: 'Ана Анић',
+    role: 'cashier',
+    pin: '1357',
+  });
+  expect(made.body.ok).toBe(true);
+});
+test.afterAll(async () => {
+  await till?.stop();
+  await hub?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+  if (till) fs.rmSync(till.dataDir, { recursive: true, force: true });
+});
+
+async function shots(page: Page, name: string): Promise<void> {
+  if (!fs.existsSync(SHOTS)) return;
+  for (const [width, height] of [
+    [1024, 768],
+    [1366, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${SHOTS}/staff-${name}-${width}.png` });
+  }
+}
+
+/** What the till answers a login with this PIN: the person's name, or the refusal's words. */
+async function tillLogin(pin: string): Promise<string> {
+  const r = await till.call<{ name: string }>('staff.login', { pin });
+  return r.body.ok ? (r.body.value?.name ?? '') : (r.body.error?.message ?? '');
+}
+
+/** Whether the till has the person as active (its staff list; the hub's changes arrive with the staff sync). */
+async function tillSeesActive(name: string): Promise<boolean | null> {
+  const r = await till.call<{ staff: { name: string; active: boolean }[] }>('staff.list', {});
+  return r.body.value?.staff.find((p) => p.name === name)?.active ?? null;
+}
+
+test('at the hub: deactivate a cashier (the till refuses her), reactivate her, and reset her PIN', async ({ page }) => {
+  await page.goto(hub.url);
+  const logout = page.getByRole('button', { name: 'Одјава' });
+  // The till's manager reaches the hub through the till's outbox: the PIN works once it arrived.
+  await expect(async () => {
+    if (!(await logout.isVisible())) {
+      await page.getByLabel('PIN менаџера').fill(MANAGER_PIN);
+      await page.getByRole('button', { name: 'Пријава' }).click();
+    }
+    await expect(logout).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
+
+  await page.getByRole('button', { name: 'Особље' }).click();
+  const section = page.getByRole('region', { name: 'Особље' });
+  const ana = section.getByRole('row', { name: /Ана Анић/ });
+  // The cashier made on the till arrives with the till's outbox.
+  await expect(async () => {
+    if (!(await ana.isVisible())) {
+      await page.getByRole('button', { name: 'Артикли' }).click();
+      await page.getByRole('button', { name: 'Особље' }).click();
+    }
+    await expect(ana).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+
+  // The manager cannot deactivate themself.
+  await section.getByRole('button', { name: 'Искључи: Менаџер' }).click();
+  await expect(section.getByRole('alert')).toHaveText('Не можете сами себе да искључите: то ради други менаџер.');
+
+  await section.getByRole('button', { name: 'Искључи: Ана Анић' }).click();
+  await expect(section.getByRole('status')).toContainText('Особа Ана Анић је искључена');
+  await expect(ana).toContainText('Искључена');
+  // Waited for through the till's list, not by trying PINs (wrong ones count toward the till's lockout).
+  await expect.poll(() => tillSeesActive('Ана Анић'), { timeout: 30_000 }).toBe(false);
+  expect(await tillLogin('1357')).toBe('Ова особа је искључена и не може да се пријави. Обратите се менаџеру.');
+
+  // A manager's PIN at the hub has at least 6 digits: said under the field, and refused there.
+  await section.getByRole('button', { name: 'Нови PIN: Менаџер' }).click();
+  const mine = section.getByRole('form', { name: 'Нови PIN за особу Менаџер' });
+  await expect(mine).toContainText('Менаџер: од 6 до 8 цифара.');
+  await mine.getByLabel('Нови PIN особе').fill('1234');
+  await mine.getByRole('button', { name: 'Постави PIN' }).click();
+  await expect(mine.getByRole('alert')).toHaveText('PIN менаџера у пољу „Нови PIN особе“ мора имати најмање 6 цифара.');
+  await expect(mine.getByLabel('Нови PIN особе')).toHaveAttribute('aria-invalid', 'true');
+  await shots(page, 'hub-pin-error');
+
+  // Her new PIN, then she is reactivated: the till gets both (in the hub's order) and she logs in with it.
+  await section.getByRole('button', { name: 'Нови PIN: Ана Анић' }).click();
+  const hers = section.getByRole('form', { name: 'Нови PIN за особу Ана Анић' });
+  await expect(hers).toContainText('Касир: од 4 до 8 цифара.');
+  await hers.getByLabel('Нови PIN особе').fill('8642');
+  await hers.getByRole('button', { name: 'Постави PIN' }).click();
+  await expect(section.getByRole('status')).toContainText('Нови PIN за особу Ана Анић је постављен');
+  await section.getByRole('button', { name: 'Поново укључи: Ана Анић' }).click();
+  await expect(ana).toContainText('Активна');
+  await expect.poll(() => tillSeesActive('Ана Анић'), { timeout: 30_000 }).toBe(true);
+  expect(await tillLogin('8642')).toBe('Ана Анић');
+  await shots(page, 'hub-list');
+
+  await page.getByRole('button', { name: 'Дневник' }).click();
+  const audit = page.getByRole('table', { name: 'Дневник' });
+  await expect(audit.getByRole('row', { name: /Искључена особа/ })).toContainText('Ана Анић');
+  await expect(audit.getByRole('row', { name: /Нови PIN особе/ })).toContainText('Ана Анић');
+});
