@@ -10,6 +10,7 @@ import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { formatFingerprint } from '../../../shared/hub/fingerprint.ts';
 import { HeadedTable } from '../components/HeadedTable.tsx';
 import { paymentName, unitName } from '../../../shared/i18n/enums.ts';
+import { auditPerson, hubAuditSentence } from '../../../shared/i18n/audit.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { isoDay } from '../dates.ts';
 import { DateField } from '../manager/DateField.tsx';
@@ -138,30 +139,6 @@ const localTime = (lang: HubLang, at: string | number): string => formatMoment(a
 
 /** An entry of the hub's audit (hub/audit.ts). */
 type AuditRow = HubAuditEntry;
-
-/** An audit entry's detail in words: names and counts, never a raw key. */
-function auditDetail(t: HubT, lang: HubLang, e: AuditRow): string {
-  const d = e.detail;
-  const count = typeof d.count === 'number' ? d.count : 0;
-  switch (e.action) {
-    case 'login_locked':
-      return t(d.scope === 'shop' ? 'auditLockedShop' : 'auditLockedSource', {
-        until: localTime(lang, typeof d.until === 'number' ? d.until : 0),
-      });
-    case 'products':
-      return t('auditNames', { count, names: String(d.codes ?? '') });
-    case 'staff':
-      return t('auditNames', { count, names: String(d.names ?? '') });
-    case 'settings':
-    case 'claims_clear':
-      return t('auditCount', { count });
-    case 'shop_create':
-    case 'till_revoke':
-      return String(d.name ?? '');
-    default:
-      return '—';
-  }
-}
 
 export function HubApp() {
   const [lang, setLang] = useState<HubLang>('sr-Cyrl');
@@ -721,14 +698,13 @@ function AuditSection({ t, lang, token }: { t: HubT; lang: HubLang; token: strin
       {error && <p role="alert">{error}</p>}
       {entries?.length === 0 && <p>{t('auditEmpty')}</p>}
       {entries && entries.length > 0 && (
-        <HeadedTable label={t('audit')} headers={[t('auditWhen'), t('auditWho'), t('auditWhat'), t('auditDetail')]}>
+        <HeadedTable label={t('audit')} headers={[t('auditWhen'), t('auditWho'), t('auditWhat')]}>
           {entries.map((e) => (
             <tr key={e.id}>
               <td>{localTime(lang, e.at)}</td>
               {/* The admin token's actions are the chain administrator's (recorded as `admin`). */}
-              <td>{e.actor === 'admin' ? t('auditAdmin') : e.actor}</td>
-              <td>{t(`auditAction_${e.action}` as HubKey)}</td>
-              <td>{auditDetail(t, lang, e)}</td>
+              <td>{auditPerson(lang, e.actor)}</td>
+              <td>{hubAuditSentence(lang, e)}</td>
             </tr>
           ))}
         </HeadedTable>
