@@ -8,6 +8,7 @@ import type { ReportView } from '../../../shared/contract/reports.ts';
 import type { HubAuditEntry } from '../../../shared/contract/hub.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { formatFingerprint } from '../../../shared/hub/fingerprint.ts';
+import { DEFAULT_DISCOUNT_LIMIT_PERCENT } from '../../../shared/contract/authz.ts';
 import { HeadedTable } from '../components/HeadedTable.tsx';
 import { paymentName, unitName } from '../../../shared/i18n/enums.ts';
 import { auditPerson, hubAuditSentence } from '../../../shared/i18n/audit.ts';
@@ -485,21 +486,26 @@ function Catalog({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) 
 /** The shop's shared settings (hub/schemas.ts ShopSettings): the hub checks them and names a bad field. */
 function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
   const [form, setForm] = useState({ limit: '', rules: '' });
+  // What the hub holds (null until read): a value it never set is the tills' default, said beside the field.
+  const [held, setHeld] = useState<ShopSettingsRow | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const kindWord = (kind: 'weight' | 'price'): string => t(kind === 'weight' ? 'ruleWeight' : 'rulePrice');
   useEffect(() => {
     let alive = true;
     call<{ settings: ShopSettingsRow }>(token, 'GET', '/api/admin/settings')
       .then(({ settings: s }) => {
         if (!alive) return;
+        setHeld(s);
         setForm({
-          limit: s.discountLimitPercent === undefined ? '' : String(s.discountLimitPercent),
-          rules: (s.barcodeRules ?? []).map((r) => `${r.prefix}:${r.kind}:${r.codeLength}`).join(', '),
+          limit: String(s.discountLimitPercent ?? DEFAULT_DISCOUNT_LIMIT_PERCENT),
+          rules: (s.barcodeRules ?? []).map((r) => `${r.prefix}:${kindWord(r.kind)}:${r.codeLength}`).join(', '),
         });
       })
       .catch((err: unknown) => alive && setMessage({ text: hubErrorText(t, err), error: true }));
     return () => {
       alive = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token, t]);
   const save = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
@@ -514,12 +520,12 @@ function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
       .filter(Boolean);
     const rules = parts.map((r) => {
       const [prefix = '', kind = '', digits = ''] = r.split(':').map((x) => x.trim());
-      return { prefix, kind, codeLength: Number(digits) };
+      return { prefix, kind: ruleKind(kind), codeLength: Number(digits) };
     });
     try {
-      await call(token, 'PUT', '/api/admin/settings', {
-        settings: { ...(limit !== undefined ? { discountLimitPercent: limit } : {}), barcodeRules: rules },
-      });
+      const settings = { ...(limit !== undefined ? { discountLimitPercent: limit } : {}), barcodeRules: rules };
+      await call(token, 'PUT', '/api/admin/settings', { settings });
+      setHeld(settings as ShopSettingsRow);
       setMessage({ text: t('settingsSaved'), error: false });
     } catch (err) {
       const field =
@@ -534,15 +540,27 @@ function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
           {t('discountLimit')}{' '}
           <input inputMode="numeric" value={form.limit} onChange={(e) => setForm({ ...form, limit: e.target.value })} />
         </label>
+        {held && held.discountLimitPercent === undefined && (
+          <p>{t('settingsDefault', { value: `${DEFAULT_DISCOUNT_LIMIT_PERCENT} %` })}</p>
+        )}
         <label style={{ display: 'block', marginBottom: 8 }}>
           {t('barcodeRules')}{' '}
           <input size={40} value={form.rules} onChange={(e) => setForm({ ...form, rules: e.target.value })} />
         </label>
+        {held && (held.barcodeRules ?? []).length === 0 && <p>{t('settingsNoRules')}</p>}
         <button type="submit">{t('saveSettings')}</button>
       </form>
       {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
     </section>
   );
+}
+
+/** A barcode rule's kind as typed in any UI language (`тежина`, `tezina`, `weight`), else as typed (refused). */
+export function ruleKind(word: string): string {
+  const w = word.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+  if (['тежина', 'tezina', 'weight'].includes(w)) return 'weight';
+  if (['цена', 'cena', 'price'].includes(w)) return 'price';
+  return word;
 }
 
 /** The tills' shifts of the period, per till and cashier: the till's own expected, counted and difference. */
