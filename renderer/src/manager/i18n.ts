@@ -235,6 +235,8 @@ const SR_CYRL = {
   auditApprover: 'Одобрио',
   auditWhat: 'Шта се десило',
   archive_when: 'Датум и време',
+  printer_job_failed:
+    'Последњи посао штампе није успео: штампач није одговорио или је одбио податке. Каса покушава поново.',
   printed: 'Послато на штампач.',
   printer: 'Штампач',
   printer_status: 'Стање штампача',
@@ -609,6 +611,8 @@ const SR_LATN: Table = {
   auditApprover: 'Odobrio',
   auditWhat: 'Šta se desilo',
   archive_when: 'Datum i vreme',
+  printer_job_failed:
+    'Poslednji posao štampe nije uspeo: štampač nije odgovorio ili je odbio podatke. Kasa pokušava ponovo.',
   printed: 'Poslato na štampač.',
   printer: 'Štampač',
   printer_status: 'Stanje štampača',
@@ -980,6 +984,8 @@ const EN: Table = {
   auditApprover: 'Approved by',
   auditWhat: 'What happened',
   archive_when: 'Date and time',
+  printer_job_failed:
+    'The last print job failed: the printer did not answer or refused the data. The till tries again.',
   printed: 'Sent to the printer.',
   printer: 'Printer',
   printer_status: 'Printer status',
