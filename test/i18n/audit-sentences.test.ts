@@ -19,6 +19,7 @@ import {
   tillAuditSentence,
 } from '../../shared/i18n/audit.ts';
 import { closeCores, MANAGER_PIN, ok, startCore } from '../support/session.ts';
+import { findLeaks } from '../support/language-leak.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -115,6 +116,12 @@ describe('every audit action has a sentence', () => {
       expect(Object.keys(AUDIT_TEXT[lang]).sort()).toEqual(keys);
       for (const k of keys) expect(AUDIT_TEXT[lang][k as keyof (typeof AUDIT_TEXT)['en']].trim()).not.toBe('');
     }
+  });
+
+  it('the leak checker the e2e spec runs on the audit tab flags what the tab showed before', () => {
+    expect(findLeaks('staff.login {"id":1}', 'sr-Cyrl', []).map((l) => l.match)).toContain('staff.login');
+    const said = tillAuditSentence('sr-Cyrl', { action: 'staff.login', actor: 'Менаџер', detail: '{"id":1}' });
+    expect(findLeaks(said, 'sr-Cyrl', [])).toEqual([]);
   });
 
   it('an action with no sentence, or a detail that is not JSON, still reads as words', () => {
