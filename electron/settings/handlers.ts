@@ -2,7 +2,8 @@
  * The settings area's handlers (shared/contract/settings.ts): the till's settings and its gateway account.
  * The API key is verified with the gateway before it is stored, and never returned (only masked).
  */
-import { DEFAULT_DISCOUNT_LIMIT_PERCENT, UNFISCALIZED_CASH_LIMIT_HOURS } from '../../shared/contract/authz.ts';
+import { UNFISCALIZED_CASH_LIMIT_HOURS } from '../../shared/contract/authz.ts';
+import { DEFAULT_DISCOUNT_LIMIT_PERCENT } from '../../shared/domain.ts';
 import type { AccountView, SettingsView } from '../../shared/contract/settings.ts';
 import { approverOf } from '../auth/context.ts';
 import { gatewayCommandError, type StaffService } from '../auth/staff.ts';

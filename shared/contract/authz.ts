@@ -71,9 +71,6 @@ export interface EscalationContext {
 /** Default of `unfiscalizedCashLimitHours`: a day without fiscal receipts, then a manager decides. */
 export const UNFISCALIZED_CASH_LIMIT_HOURS = 24;
 
-/** A line discount above this share of the line (percent) needs a manager, unless the shop sets its own. */
-export const DEFAULT_DISCOUNT_LIMIT_PERCENT = 10;
-
 type DiscountInputLine = Pick<z.infer<typeof CheckoutLine>, 'name' | 'quantity' | 'unitPrice' | 'gtin' | 'discount'>;
 
 /** A checkout line in para and thousandths, as an approval of its discount is kept. */

@@ -8,7 +8,7 @@ import type { ReportView } from '../../../shared/contract/reports.ts';
 import type { HubAuditEntry } from '../../../shared/contract/hub.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { formatFingerprint } from '../../../shared/hub/fingerprint.ts';
-import { DEFAULT_DISCOUNT_LIMIT_PERCENT } from '../../../shared/contract/authz.ts';
+import { DEFAULT_DISCOUNT_LIMIT_PERCENT } from '../../../shared/domain.ts';
 import { HeadedTable } from '../components/HeadedTable.tsx';
 import { paymentName, unitName } from '../../../shared/i18n/enums.ts';
 import { auditPerson, hubAuditSentence } from '../../../shared/i18n/audit.ts';
