@@ -259,8 +259,9 @@ export function ArchiveTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
                       action={async () =>
                         setDetail(await call(api['archive.get']({ invoiceNumber: r.invoiceNumber as string })))
                       }
+                      label={t('details', { order: r.orderNumber })}
                     >
-                      {t('details', { order: r.orderNumber })}
+                      {t('details_short')}
                     </RunButton>
                   )}
                 </td>
