@@ -30,6 +30,7 @@ import { createPrintService } from './printer/service.ts';
 import { OpenCart } from './sales/open-cart.ts';
 import { DiscountApprovals } from './sales/discount-approvals.ts';
 import { UNFISCALIZED_CASH_LIMIT_HOURS } from '../shared/contract/authz.ts';
+import { DEFAULT_DISCOUNT_LIMIT_PERCENT } from '../shared/domain.ts';
 import { ShiftService } from './shifts/service.ts';
 import { shiftsHandlers } from './shifts/handlers.ts';
 import { refundSlipOf } from './printer/refund-slip.ts';
@@ -338,7 +339,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     discountApprovals,
     escalation: () => ({
       trainingMode: settings.bool('trainingMode'),
-      discountLimitPercent: settings.number('discountLimitPercent', 10),
+      discountLimitPercent: settings.number('discountLimitPercent', DEFAULT_DISCOUNT_LIMIT_PERCENT),
       claimDiscountApproval: (line) => discountApprovals.claim(line, sessions.current?.id ?? null),
       unfiscalizedTooLong: () => {
         if (engine.fiscalNow) return null;
@@ -362,7 +363,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       warn: (l) => logger.warn(l),
       openCart,
       discountApprovals,
-      discountLimitPercent: () => settings.number('discountLimitPercent', 10),
+      discountLimitPercent: () => settings.number('discountLimitPercent', DEFAULT_DISCOUNT_LIMIT_PERCENT),
       now,
     }),
     ordersHandlers({

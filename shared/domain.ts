@@ -3,6 +3,9 @@
  */
 import type { Milli, Para } from './money.ts';
 
+/** A line discount above this share of the line (percent) needs a manager, unless the shop sets its own. */
+export const DEFAULT_DISCOUNT_LIMIT_PERCENT = 10;
+
 export const PAYMENT_TYPES = [
   'cash',
   'card',

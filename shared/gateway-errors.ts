@@ -216,6 +216,114 @@ const EN: Shape<typeof SR_CYRL> = {
 /** The explanations per language: `{fields}`, `{ref}`, `{reason}` and `{message}` come from the error. */
 export const gatewayMessages: Catalog<typeof SR_CYRL> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };
 
+/** The gateway request's fields by name, as people read them (a complaint names them, never `totalAmount`). */
+const FIELD_WORDS: Record<Language, Record<string, string>> = {
+  'sr-Cyrl': {
+    orderNumber: 'број поруџбине',
+    invoiceType: 'врста рачуна',
+    transactionType: 'врста трансакције',
+    totalAmount: 'укупан износ',
+    referentDocumentNumber: 'број оригиналног рачуна',
+    referentDocumentDt: 'датум оригиналног рачуна',
+    items: 'ставке',
+    payments: 'плаћања',
+    labels: 'пореска ознака',
+    label: 'пореска ознака',
+    gtin: 'GTIN',
+    name: 'назив',
+    quantity: 'количина',
+    unitPrice: 'јединична цена',
+    discount: 'попуст',
+    type: 'начин плаћања',
+    amount: 'износ',
+    buyerId: 'ИД купца',
+    buyerCostCenterId: 'место трошка купца',
+    dateTimeOfIssue: 'време издавања',
+    cashier: 'касир',
+    advanceAmount: 'износ аванса',
+    sendToEmail: 'е-адреса',
+    metaFields: 'додатни подаци',
+  },
+  'sr-Latn': {
+    orderNumber: 'broj porudžbine',
+    invoiceType: 'vrsta računa',
+    transactionType: 'vrsta transakcije',
+    totalAmount: 'ukupan iznos',
+    referentDocumentNumber: 'broj originalnog računa',
+    referentDocumentDt: 'datum originalnog računa',
+    items: 'stavke',
+    payments: 'plaćanja',
+    labels: 'poreska oznaka',
+    label: 'poreska oznaka',
+    gtin: 'GTIN',
+    name: 'naziv',
+    quantity: 'količina',
+    unitPrice: 'jedinična cena',
+    discount: 'popust',
+    type: 'način plaćanja',
+    amount: 'iznos',
+    buyerId: 'ID kupca',
+    buyerCostCenterId: 'mesto troška kupca',
+    dateTimeOfIssue: 'vreme izdavanja',
+    cashier: 'kasir',
+    advanceAmount: 'iznos avansa',
+    sendToEmail: 'e-adresa',
+    metaFields: 'dodatni podaci',
+  },
+  en: {
+    orderNumber: 'order number',
+    invoiceType: 'invoice type',
+    transactionType: 'transaction type',
+    totalAmount: 'total amount',
+    referentDocumentNumber: 'original receipt number',
+    referentDocumentDt: 'original receipt date',
+    items: 'items',
+    payments: 'payments',
+    labels: 'tax label',
+    label: 'tax label',
+    gtin: 'GTIN',
+    name: 'name',
+    quantity: 'quantity',
+    unitPrice: 'unit price',
+    discount: 'discount',
+    type: 'payment type',
+    amount: 'amount',
+    buyerId: 'buyer ID',
+    buyerCostCenterId: 'buyer cost centre',
+    dateTimeOfIssue: 'time of issue',
+    cashier: 'cashier',
+    advanceAmount: 'advance amount',
+    sendToEmail: 'e-mail address',
+    metaFields: 'additional data',
+  },
+};
+
+const ITEM_WORDS: Record<Language, Record<string, string>> = {
+  'sr-Cyrl': { items: 'ставка', payments: 'плаћање', unknown: 'податак рачуна', data: 'подаци рачуна' },
+  'sr-Latn': { items: 'stavka', payments: 'plaćanje', unknown: 'podatak računa', data: 'podaci računa' },
+  en: { items: 'item', payments: 'payment', unknown: 'receipt data', data: 'the receipt data' },
+};
+
+/**
+ * A gateway field path (`items[1].unitPrice`, `payments.0.type`, `totalAmount`) in words: its last name's words
+ * with the item it points at („јединична цена, ставка 2“); a name the table lacks is „податак рачуна“.
+ */
+export function gatewayFieldWords(lang: Language, path: string): string {
+  const keys = path
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .filter(Boolean);
+  const named = keys.filter((k) => !/^\d+$/.test(k));
+  const last = named[named.length - 1] ?? '';
+  const words = FIELD_WORDS[lang][last] ?? ITEM_WORDS[lang]['unknown'] ?? '';
+  const items = keys.flatMap((k, i) => {
+    const list = keys[i - 1];
+    const item = list !== undefined && /^\d+$/.test(k) ? ITEM_WORDS[lang][list] : undefined;
+    return item && list !== last ? [`${item} ${Number(k) + 1}`] : [];
+  });
+  return [words, ...items].join(', ');
+}
+
 /** Which explanation applies to a gateway error. */
 export function gatewayErrorKind(e: GatewayErrorView): string {
   if (e.code === 'KASA_RECEIPT_MISMATCH') return 'receipt_mismatch';
@@ -243,9 +351,12 @@ export function explainGatewayError(e: GatewayErrorView, lang: Language): Explan
   const kind = gatewayErrorKind(e);
   const known = lookup(gatewayMessages, lang, `${kind}.title`) !== undefined;
   const text = (part: 'title' | 'action') => lookup(gatewayMessages, lang, `${known ? kind : 'other'}.${part}`) ?? '';
-  const fields = (e.fields ?? []).map((f) => f.field).filter(Boolean);
+  const fields = [...new Set((e.fields ?? []).map((f) => f.field).filter(Boolean))];
   const params: Record<string, string> = {
-    fields: fields.length ? fields.join(', ') : e.message,
+    // Named in words; the gateway's own (English) sentence is never shown for them.
+    fields: fields.length
+      ? [...new Set(fields.map((f) => gatewayFieldWords(lang, f)))].join('; ')
+      : (ITEM_WORDS[lang]['data'] ?? ''),
     ref: pick(e.message, /([A-Z0-9]+-[A-Z0-9]+-\d+)/) ?? '—',
     reason: e.reason ?? '—',
     message: e.userMessage ?? e.message,

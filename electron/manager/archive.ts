@@ -62,7 +62,14 @@ export class Archive {
       // Items come normalised from the gateway module (flat, payment types in the spec's spelling).
       const parsed = IssuedReceiptSchema.safeParse(item);
       if (!parsed.success) continue;
-      const r = parsed.data as typeof parsed.data & { referentDocumentNumber?: string };
+      const r = parsed.data as typeof parsed.data & {
+        referentDocumentNumber?: string;
+        cashier?: unknown;
+        metaFields?: Record<string, unknown>;
+      };
+      // The spec's receipt has no cashier field: the till sends it in `metaFields` (a gateway may add its own).
+      const named = [r.cashier, r.metaFields?.['cashier']].find((c) => typeof c === 'string' && c !== '');
+      const cashier = typeof named === 'string' ? named : undefined;
       rows.push({
         source: 'gateway',
         orderNumber: r.orderNumber ?? '',
@@ -73,6 +80,7 @@ export class Archive {
         sdcDateTime: r.sdcDateTime,
         totalPara: toPara(r.totalAmount ?? 0) ?? 0,
         paymentTypes: r.payments?.map((p) => p.type) ?? [],
+        ...(cashier ? { cashier } : {}),
         ...(typeof r.referentDocumentNumber === 'string' ? { referentDocumentNumber: r.referentDocumentNumber } : {}),
         ...this.#localId(r.invoiceNumber),
       });
@@ -147,7 +155,7 @@ export class Archive {
 }
 
 function localRow(r: OrderRow): ArchiveRow {
-  const data = JSON.parse(r.data) as { payments?: OrderPayment[] };
+  const data = JSON.parse(r.data) as { payments?: OrderPayment[]; cashier?: string };
   let referentDocumentNumber: string | undefined;
   if (r.request) {
     const body = JSON.parse(r.request) as { referentDocumentNumber?: unknown };
@@ -165,6 +173,7 @@ function localRow(r: OrderRow): ArchiveRow {
     createdAt: r.created_at,
     totalPara: r.total_para,
     paymentTypes: (data.payments ?? []).map((p) => p.type),
+    ...(data.cashier ? { cashier: data.cashier } : {}),
     ...(referentDocumentNumber ? { referentDocumentNumber } : {}),
   };
 }

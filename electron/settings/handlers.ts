@@ -3,6 +3,7 @@
  * The API key is verified with the gateway before it is stored, and never returned (only masked).
  */
 import { UNFISCALIZED_CASH_LIMIT_HOURS } from '../../shared/contract/authz.ts';
+import { DEFAULT_DISCOUNT_LIMIT_PERCENT } from '../../shared/domain.ts';
 import type { AccountView, SettingsView } from '../../shared/contract/settings.ts';
 import { approverOf } from '../auth/context.ts';
 import { gatewayCommandError, type StaffService } from '../auth/staff.ts';
@@ -94,7 +95,7 @@ export function settingsHandlers(deps: SettingsHandlerDeps): AreaHandlers<'setti
     outageWarnMinutes: settings.number('outageWarnMinutes', 30),
     outageAlarmMinutes: settings.number('outageAlarmMinutes', 24 * 60),
     unfiscalizedCashLimitHours: settings.number('unfiscalizedCashLimitHours', UNFISCALIZED_CASH_LIMIT_HOURS),
-    discountLimitPercent: settings.number('discountLimitPercent', 10),
+    discountLimitPercent: settings.number('discountLimitPercent', DEFAULT_DISCOUNT_LIMIT_PERCENT),
     account: acc,
     allowRefundWithoutBuyerId: settings.allowRefundWithoutBuyerId(),
     shopName: settings.get('shopName') ?? '',

@@ -18,6 +18,8 @@ export interface ArchiveRow {
   createdAt?: string;
   totalPara: Para;
   paymentTypes: string[];
+  /** The cashier who rang the sale up, as the order (or the gateway's receipt) names them. */
+  cashier?: string;
   referentDocumentNumber?: string;
 }
 

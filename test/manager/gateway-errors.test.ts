@@ -62,7 +62,13 @@ describe('explainGatewayError over real sandbox errors', () => {
     expect(e.code).toBe('ERR_00202');
     const { kind, texts } = explainAll(e);
     expect(kind).toBe('validation');
-    for (const t of texts) expect(t).toContain('payments[0].type');
+    // Named in words in each language, never by the gateway's path.
+    expect(texts.map((t) => /: ([^.]*)\./.exec(t)?.[1])).toEqual([
+      'начин плаћања, плаћање 1',
+      'način plaćanja, plaćanje 1',
+      'payment type, payment 1',
+    ]);
+    for (const t of texts) expect(t).not.toMatch(/payments|\[0\]|[A-Za-z]+ is /);
   });
 
   it('ERR_00701 totals mismatch (advanceAmount repeating amount)', async () => {

@@ -176,8 +176,11 @@ describe('a receipt is checked against its order before the order counts as fisc
     const explained = explainGatewayError(parked.lastError as NonNullable<OrderView['lastError']>, 'sr-Cyrl');
     expect(explained.kind).toBe('receipt_mismatch');
     expect(explained.title).toContain('НИЈЕ фискализована');
+    // The differing field in words, as the cashier's receipt screen and the needs-attention list both say it.
+    expect(explained.title).toContain('не слаже се: укупан износ');
+    expect(explained.title).not.toMatch(/totalAmount|another sale/);
     expect(explainGatewayError(parked.lastError as NonNullable<OrderView['lastError']>, 'en').title).toContain(
-      'totalAmount',
+      'differs in: total amount',
     );
 
     // Only a manager may decide; a cashier's or a wrong PIN is refused in the core.

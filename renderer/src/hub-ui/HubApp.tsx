@@ -8,8 +8,10 @@ import type { ReportView } from '../../../shared/contract/reports.ts';
 import type { HubAuditEntry } from '../../../shared/contract/hub.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { formatFingerprint } from '../../../shared/hub/fingerprint.ts';
+import { DEFAULT_DISCOUNT_LIMIT_PERCENT } from '../../../shared/domain.ts';
 import { HeadedTable } from '../components/HeadedTable.tsx';
 import { paymentName, unitName } from '../../../shared/i18n/enums.ts';
+import { auditPerson, hubAuditSentence } from '../../../shared/i18n/audit.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { isoDay } from '../dates.ts';
 import { DateField } from '../manager/DateField.tsx';
@@ -139,33 +141,6 @@ const localTime = (lang: HubLang, at: string | number): string => formatMoment(a
 
 /** An entry of the hub's audit (hub/audit.ts). */
 type AuditRow = HubAuditEntry;
-
-/** An audit entry's detail in words: names and counts, never a raw key. */
-function auditDetail(t: HubT, lang: HubLang, e: AuditRow): string {
-  const d = e.detail;
-  const count = typeof d.count === 'number' ? d.count : 0;
-  switch (e.action) {
-    case 'login_locked':
-      return t(d.scope === 'shop' ? 'auditLockedShop' : 'auditLockedSource', {
-        until: localTime(lang, typeof d.until === 'number' ? d.until : 0),
-      });
-    case 'products':
-      return t('auditNames', { count, names: String(d.codes ?? '') });
-    case 'staff':
-      return t('auditNames', { count, names: String(d.names ?? '') });
-    case 'settings':
-    case 'claims_clear':
-      return t('auditCount', { count });
-    case 'shop_create':
-    case 'till_revoke':
-    case 'staff_deactivate':
-    case 'staff_reactivate':
-    case 'staff_pin':
-      return String(d.name ?? '');
-    default:
-      return '—';
-  }
-}
 
 export function HubApp() {
   const [lang, setLang] = useState<HubLang>('sr-Cyrl');
@@ -519,21 +494,26 @@ function Catalog({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) 
 /** The shop's shared settings (hub/schemas.ts ShopSettings): the hub checks them and names a bad field. */
 function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
   const [form, setForm] = useState({ limit: '', rules: '' });
+  // What the hub holds (null until read): a value it never set is the tills' default, said beside the field.
+  const [held, setHeld] = useState<ShopSettingsRow | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const kindWord = (kind: 'weight' | 'price'): string => t(kind === 'weight' ? 'ruleWeight' : 'rulePrice');
   useEffect(() => {
     let alive = true;
     call<{ settings: ShopSettingsRow }>(token, 'GET', '/api/admin/settings')
       .then(({ settings: s }) => {
         if (!alive) return;
+        setHeld(s);
         setForm({
-          limit: s.discountLimitPercent === undefined ? '' : String(s.discountLimitPercent),
-          rules: (s.barcodeRules ?? []).map((r) => `${r.prefix}:${r.kind}:${r.codeLength}`).join(', '),
+          limit: String(s.discountLimitPercent ?? DEFAULT_DISCOUNT_LIMIT_PERCENT),
+          rules: (s.barcodeRules ?? []).map((r) => `${r.prefix}:${kindWord(r.kind)}:${r.codeLength}`).join(', '),
         });
       })
       .catch((err: unknown) => alive && setMessage({ text: hubErrorText(t, err), error: true }));
     return () => {
       alive = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token, t]);
   const save = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
@@ -548,12 +528,12 @@ function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
       .filter(Boolean);
     const rules = parts.map((r) => {
       const [prefix = '', kind = '', digits = ''] = r.split(':').map((x) => x.trim());
-      return { prefix, kind, codeLength: Number(digits) };
+      return { prefix, kind: ruleKind(kind), codeLength: Number(digits) };
     });
     try {
-      await call(token, 'PUT', '/api/admin/settings', {
-        settings: { ...(limit !== undefined ? { discountLimitPercent: limit } : {}), barcodeRules: rules },
-      });
+      const settings = { ...(limit !== undefined ? { discountLimitPercent: limit } : {}), barcodeRules: rules };
+      await call(token, 'PUT', '/api/admin/settings', { settings });
+      setHeld(settings as ShopSettingsRow);
       setMessage({ text: t('settingsSaved'), error: false });
     } catch (err) {
       const field =
@@ -568,15 +548,27 @@ function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
           {t('discountLimit')}{' '}
           <input inputMode="numeric" value={form.limit} onChange={(e) => setForm({ ...form, limit: e.target.value })} />
         </label>
+        {held && held.discountLimitPercent === undefined && (
+          <p>{t('settingsDefault', { value: `${DEFAULT_DISCOUNT_LIMIT_PERCENT} %` })}</p>
+        )}
         <label style={{ display: 'block', marginBottom: 8 }}>
           {t('barcodeRules')}{' '}
           <input size={40} value={form.rules} onChange={(e) => setForm({ ...form, rules: e.target.value })} />
         </label>
+        {held && (held.barcodeRules ?? []).length === 0 && <p>{t('settingsNoRules')}</p>}
         <button type="submit">{t('saveSettings')}</button>
       </form>
       {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
     </section>
   );
+}
+
+/** A barcode rule's kind as typed in any UI language (`тежина`, `tezina`, `weight`), else as typed (refused). */
+export function ruleKind(word: string): string {
+  const w = word.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+  if (['тежина', 'tezina', 'weight'].includes(w)) return 'weight';
+  if (['цена', 'cena', 'price'].includes(w)) return 'price';
+  return word;
 }
 
 /** The tills' shifts of the period, per till and cashier: the till's own expected, counted and difference. */
@@ -732,14 +724,13 @@ function AuditSection({ t, lang, token }: { t: HubT; lang: HubLang; token: strin
       {error && <p role="alert">{error}</p>}
       {entries?.length === 0 && <p>{t('auditEmpty')}</p>}
       {entries && entries.length > 0 && (
-        <HeadedTable label={t('audit')} headers={[t('auditWhen'), t('auditWho'), t('auditWhat'), t('auditDetail')]}>
+        <HeadedTable label={t('audit')} headers={[t('auditWhen'), t('auditWho'), t('auditWhat')]}>
           {entries.map((e) => (
             <tr key={e.id}>
               <td>{localTime(lang, e.at)}</td>
               {/* The admin token's actions are the chain administrator's (recorded as `admin`). */}
-              <td>{e.actor === 'admin' ? t('auditAdmin') : e.actor}</td>
-              <td>{t(`auditAction_${e.action}` as HubKey)}</td>
-              <td>{auditDetail(t, lang, e)}</td>
+              <td>{auditPerson(lang, e.actor)}</td>
+              <td>{hubAuditSentence(lang, e)}</td>
             </tr>
           ))}
         </HeadedTable>

@@ -12,6 +12,7 @@ import {
   type PaymentType,
 } from '../../../shared/domain.ts';
 import { formatRsd } from '../../../shared/money.ts';
+import { formatMoment } from '../../../shared/i18n/time.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
 import {
   PAYMENT_NAMES,
@@ -118,6 +119,12 @@ function ReceiptDetail(props: { api: PosApi; t: ManagerT; lang: Language; detail
   );
 }
 
+/** A receipt's payment types in words (`Готовина, Картица`), each once, in the order paid. */
+export function paymentNames(lang: Language, types: readonly string[]): string {
+  const names = [...new Set(types)].map((p) => PAYMENT_NAMES[lang][p as PaymentType] ?? p);
+  return names.length > 0 ? names.join(', ') : '—';
+}
+
 export function ArchiveTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
   const [source, setSource] = useState<'local' | 'gateway'>('local');
@@ -142,7 +149,13 @@ export function ArchiveTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
   const [numbers, setNumbers] = useState('');
   const [lookup, setLookup] = useState<LookupRow[] | null>(null);
   const [error, busy, run] = useAction();
-  const search = (p: number) =>
+  // A search the manager asked for brings its result into view (the filters fill the screen at 1024×768).
+  const results = useRef<HTMLDivElement>(null);
+  const [asked, setAsked] = useState(0);
+  useEffect(() => {
+    if (asked > 0) results.current?.scrollIntoView({ block: 'start' });
+  }, [asked]);
+  const search = (p: number, shown = true) =>
     run(async () => {
       setDetail(null);
       const startDate = dayOrRefuse(t, filters.startDate, t('date_from'));
@@ -160,9 +173,10 @@ export function ArchiveTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
       };
       setRes(await call(api['archive.search'](q)));
       setPage(p);
+      if (shown) setAsked((n) => n + 1);
     });
   useEffect(() => {
-    void search(1);
+    void search(1, false);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const set = (k: keyof typeof filters) => (e: { target: { value: string } }) =>
@@ -213,16 +227,29 @@ export function ArchiveTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
         <SubmitButton busy={busy}>{t('search')}</SubmitButton>
       </RowForm>
       {res && (
-        <>
+        <div ref={results}>
           <MgrTable
             label={t('tab_archive')}
-            headers={[t('order'), t('invoice'), t('invoice_type'), t('total'), t('state'), '']}
+            headers={[
+              t('archive_when'),
+              t('order'),
+              t('invoice'),
+              t('invoice_type'),
+              t('cashier'),
+              t('payment_type'),
+              t('total'),
+              t('state'),
+              '',
+            ]}
           >
             {res.rows.map((r) => (
               <tr key={`${r.source}-${r.orderId ?? r.invoiceNumber ?? r.orderNumber}`}>
+                <td>{formatMoment(r.sdcDateTime ?? r.createdAt ?? '', lang) || '—'}</td>
                 <td>{r.orderNumber}</td>
                 <td>{r.invoiceNumber ?? '—'}</td>
                 <td>{receiptKindName(lang, r.invoiceType, r.transactionType)}</td>
+                <td>{r.cashier ?? '—'}</td>
+                <td>{paymentNames(lang, r.paymentTypes)}</td>
                 <td>{formatRsd(r.totalPara)}</td>
                 <td>{t(`state_${r.state}` as ManagerText)}</td>
                 <td>
@@ -232,8 +259,9 @@ export function ArchiveTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
                       action={async () =>
                         setDetail(await call(api['archive.get']({ invoiceNumber: r.invoiceNumber as string })))
                       }
+                      label={t('details', { order: r.orderNumber })}
                     >
-                      {t('details', { order: r.orderNumber })}
+                      {t('details_short')}
                     </RunButton>
                   )}
                 </td>
@@ -249,7 +277,7 @@ export function ArchiveTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
               {t('next')}
             </button>
           </div>
-        </>
+        </div>
       )}
       <Alert text={error} />
       {detail && <ReceiptDetail api={api} t={t} lang={lang} detail={detail} />}

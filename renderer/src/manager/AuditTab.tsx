@@ -1,8 +1,9 @@
-/** The manager's audit log tab. */
+/** The manager's audit log tab: each entry as a sentence in the UI language, with who did it and who approved. */
 import { useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { AuditEntry } from '../../../shared/contract/audit.ts';
 import type { Language } from '../../../shared/domain.ts';
+import { tillAuditSentence } from '../../../shared/i18n/audit.ts';
 import { call, localTime, useAction, Alert, MgrTable, PinForm } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 
@@ -21,15 +22,13 @@ export function AuditTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
       />
       <Alert text={error} />
       {entries && (
-        <MgrTable label={t('audit')} headers={[t('at'), t('actor'), t('action'), t('detail')]}>
+        <MgrTable label={t('audit')} headers={[t('at'), t('actor'), t('auditApprover'), t('auditWhat')]}>
           {entries.map((e) => (
             <tr key={e.id}>
               <td>{localTime(e.at, lang)}</td>
               <td>{e.actor ?? '—'}</td>
-              <td>{e.action}</td>
-              <td>
-                <code>{e.detail}</code>
-              </td>
+              <td>{e.approver ?? '—'}</td>
+              <td>{tillAuditSentence(lang, e)}</td>
             </tr>
           ))}
         </MgrTable>

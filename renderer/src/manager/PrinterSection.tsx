@@ -1,5 +1,5 @@
 /** The receipt printer's section of the manager's settings. */
-import { printerProfileName } from '../../../shared/i18n/enums.ts';
+import { presetName } from '../../../shared/i18n/printers.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { PrintStatus, PrinterProfileView } from '../../../shared/contract/printer.ts';
@@ -108,7 +108,7 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
   };
 
   const profileText = (p: PrinterProfileView) =>
-    t('printer_profile_option', { name: printerProfileName(lang, p.name), paper: p.paperMm });
+    t('printer_profile_option', { name: presetName(lang, p), paper: p.paperMm });
   const currentProfile = status ? profiles.find((p) => p.id === status.profileId) : undefined;
 
   return (
@@ -153,8 +153,9 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
           {status.lastError && (
             <>
               <dt>{t('printer_last_error')}</dt>
+              {/* The core's text is the system's (`job 7: connect ECONNREFUSED …`), for the log: said in words. */}
               <dd data-testid="printer-last-error" className="mgr-error">
-                {status.lastError}
+                {t('printer_job_failed')}
               </dd>
             </>
           )}

@@ -69,6 +69,8 @@ export function RunButton(props: {
   /** Replaces `busy` as the disabled state when the button has its own condition. */
   disabled?: boolean;
   pressed?: boolean;
+  /** The accessible name when the visible text is shorter (it starts with the visible text). */
+  label?: string;
   children: ReactNode;
 }) {
   return (
@@ -76,6 +78,7 @@ export function RunButton(props: {
       type="button"
       disabled={props.disabled ?? props.busy}
       aria-pressed={props.pressed}
+      aria-label={props.label}
       onClick={() => void props.run(props.action)}
     >
       {props.children}

@@ -1,0 +1,721 @@
+/**
+ * The audit log in words: each entry of the till's `audit_log` and of the hub's `hub_audit` as one sentence in
+ * the UI language („Менаџер се пријавио“, „Промењена цена: Хлеб 89,00 → 95,00 дин“), never its action code or
+ * its JSON detail. An action without a sentence of its own (a newer till's, say) still reads as words.
+ */
+import type { Language } from '../domain.ts';
+import { formatRsd } from '../money.ts';
+import { fieldLabel } from './fields.ts';
+import { formatMoment } from './time.ts';
+
+const SR_CYRL = {
+  login: '{who} се пријавио',
+  logout: '{who} се одјавио',
+  pinLockout: 'Превише погрешних PIN-ова: унос PIN-а закључан до {until}',
+  defaultManager: 'Направљен почетни менаџер „{name}“ са PIN-ом 0000',
+  pinRejected: 'Погрешан PIN: {what}',
+  pinRejectedLogin: 'Погрешан PIN при пријави',
+  approvalRefused: 'Одобрење одбијено, PIN није менаџерски: {what}',
+  approvalRefusedFirstRun: 'Одобрење одбијено, почетни PIN менаџера још није промењен: {what}',
+  staffCreate: 'Додат запослени: {name}, {role}',
+  staffUpdate: 'Измењени подаци запосленог {name}: {fields}',
+  staffUpdatePin: 'Нови PIN за запосленог {name}',
+  staffDeactivate: 'Искључен запослени {name}: пријава му је одбијена',
+  staffReactivate: 'Поново укључен запослени {name}',
+  sessionEnded: 'Сесија особе {who} завршена: искључена је',
+  inactiveRefused: 'Одбијена пријава искључене особе {who}',
+  changePin: '{who} је променио свој PIN',
+  refused: 'Одбијено: {what} ({reason})',
+  approved: 'Одобрено: {what}',
+  approvedSale: 'Одобрена продаја: {reason}',
+  printerChanged: 'Промењен штампач: {uri}',
+  voidLine: 'Одобрено брисање ставке: {detail}',
+  voidSale: 'Одобрено поништавање целе продаје: {detail}',
+  voidQuantity: 'Одобрено смањење количине: {detail}',
+  priceOverride: 'Одобрена промена цене на каси: {detail}',
+  approveOther: 'Менаџер одобрио радњу на каси: {detail}',
+  emailSent: 'Рачун послат е-поштом на {email}',
+  fixLabels: 'Исправљене пореске ознаке продаје бр. {orderId}',
+  reissue: 'Продаја поново послата на фискализацију: {from} → {to}',
+  reissueRefused: 'Рачун {invoice} већ припада продаји {order}: ново издавање одбијено',
+  printConfirmed: 'Касир потврдио да је рачун одштампан',
+  printNotCameOut: 'Рачун није изашао из штампача: штампа се поново',
+  heldPrinted: 'Одштампани задржани послови штампе: {count}',
+  heldDropped: 'Одбачени задржани послови штампе: {count}',
+  shiftOpen: 'Отворена смена, почетни износ у фиоци {amount}',
+  cashIn: 'Улаз готовине у фиоку {amount}: {reason}',
+  cashOut: 'Излаз готовине из фиоке {amount}: {reason}',
+  shiftClose: 'Затворена смена: очекивано {expected}, избројано {counted}, разлика {difference}',
+  settings: 'Промењена подешавања: {fields}',
+  apiKey: 'Промењен API кључ фискалног сервиса ({environment})',
+  lpfrSet: 'Подешен локални фискални процесор: {url}',
+  lpfrOff: 'Искључен локални фискални процесор',
+  refundFull: 'Рефундација целог рачуна {original}: {amount}',
+  refundPartial: 'Делимична рефундација рачуна {original}: {amount}',
+  reportPrint: 'Одштампан извештај од {from} до {to}',
+  copy: 'Издата копија рачуна {of}',
+  restore: 'Враћена резервна копија базе {name}',
+  hubEnrol: 'Каса уписана у хаб {url}',
+  hubRepin: 'Прихваћен нови отисак сертификата хаба',
+  productAdded: 'Додат артикал: {name}, {price}',
+  productPrice: 'Промењена цена: {name} {before} → {after}',
+  productRenamed: 'Преименован артикал: {before} → {name}',
+  productChanged: 'Измењен артикал: {name}',
+  productRemoved: 'Обрисан артикал: {name}',
+  other: 'Забележена радња која у овој верзији нема опис',
+  hubLogin: '{who} се пријавио на хаб',
+  hubLoginLockedShop: 'Пријава на хаб закључана за продавницу до {until}',
+  hubLoginLockedSource: 'Пријава на хаб закључана за овај рачунар до {until}',
+  hubLogout: '{who} се одјавио са хаба',
+  hubShopCreate: 'Отворена продавница „{name}“',
+  hubEnrolCode: 'Направљен код за упис касе',
+  hubProducts: 'Измењени артикли ({count}): {names}',
+  hubSettings: 'Промењена подешавања продавнице ({count})',
+  hubStaff: 'Измењено особље ({count}): {names}',
+  hubTillRevoke: 'Опозвана каса „{name}“',
+  hubClaimsClear: 'Очишћени спорни бројеви рачуна ({count})',
+  hubStaffDeactivate: 'На хабу искључена особа {name}',
+  hubStaffReactivate: 'На хабу поново укључена особа {name}',
+  hubStaffPin: 'На хабу постављен нови PIN особе {name}',
+  // words inside sentences
+  currency: 'дин',
+  someone: 'Непозната особа',
+  chainAdmin: 'Администратор ланца',
+  roleCashier: 'касир',
+  roleManager: 'менаџер',
+  yes: 'укључено',
+  no: 'искључено',
+  test: 'пробни налог',
+  live: 'прави налог',
+  reasonApproval: 'без одобрења менаџера',
+  reasonSession: 'без пријаве',
+  reasonFirstPin: 'почетни PIN није промењен',
+  reasonPin: 'погрешан PIN',
+  reasonOther: 'није дозвољено',
+  reasonDiscount: 'попуст преко дозвољеног',
+  reasonPrice: 'цена другачија од ценовника',
+  reasonUnfiscalized: 'готовина док рачуни чекају фискализацију',
+  allLines: 'све ставке',
+};
+
+type AuditKey = keyof typeof SR_CYRL;
+
+const SR_LATN: Record<AuditKey, string> = {
+  login: '{who} se prijavio',
+  logout: '{who} se odjavio',
+  pinLockout: 'Previše pogrešnih PIN-ova: unos PIN-a zaključan do {until}',
+  defaultManager: 'Napravljen početni menadžer „{name}“ sa PIN-om 0000',
+  pinRejected: 'Pogrešan PIN: {what}',
+  pinRejectedLogin: 'Pogrešan PIN pri prijavi',
+  approvalRefused: 'Odobrenje odbijeno, PIN nije menadžerski: {what}',
+  approvalRefusedFirstRun: 'Odobrenje odbijeno, početni PIN menadžera još nije promenjen: {what}',
+  staffCreate: 'Dodat zaposleni: {name}, {role}',
+  staffUpdate: 'Izmenjeni podaci zaposlenog {name}: {fields}',
+  staffUpdatePin: 'Novi PIN za zaposlenog {name}',
+  staffDeactivate: 'Isključen zaposleni {name}: prijava mu je odbijena',
+  staffReactivate: 'Ponovo uključen zaposleni {name}',
+  sessionEnded: 'Sesija osobe {who} završena: isključena je',
+  inactiveRefused: 'Odbijena prijava isključene osobe {who}',
+  changePin: '{who} je promenio svoj PIN',
+  refused: 'Odbijeno: {what} ({reason})',
+  approved: 'Odobreno: {what}',
+  approvedSale: 'Odobrena prodaja: {reason}',
+  printerChanged: 'Promenjen štampač: {uri}',
+  voidLine: 'Odobreno brisanje stavke: {detail}',
+  voidSale: 'Odobreno poništavanje cele prodaje: {detail}',
+  voidQuantity: 'Odobreno smanjenje količine: {detail}',
+  priceOverride: 'Odobrena promena cene na kasi: {detail}',
+  approveOther: 'Menadžer odobrio radnju na kasi: {detail}',
+  emailSent: 'Račun poslat e-poštom na {email}',
+  fixLabels: 'Ispravljene poreske oznake prodaje br. {orderId}',
+  reissue: 'Prodaja ponovo poslata na fiskalizaciju: {from} → {to}',
+  reissueRefused: 'Račun {invoice} već pripada prodaji {order}: novo izdavanje odbijeno',
+  printConfirmed: 'Kasir potvrdio da je račun odštampan',
+  printNotCameOut: 'Račun nije izašao iz štampača: štampa se ponovo',
+  heldPrinted: 'Odštampani zadržani poslovi štampe: {count}',
+  heldDropped: 'Odbačeni zadržani poslovi štampe: {count}',
+  shiftOpen: 'Otvorena smena, početni iznos u fioci {amount}',
+  cashIn: 'Ulaz gotovine u fioku {amount}: {reason}',
+  cashOut: 'Izlaz gotovine iz fioke {amount}: {reason}',
+  shiftClose: 'Zatvorena smena: očekivano {expected}, izbrojano {counted}, razlika {difference}',
+  settings: 'Promenjena podešavanja: {fields}',
+  apiKey: 'Promenjen API ključ fiskalnog servisa ({environment})',
+  lpfrSet: 'Podešen lokalni fiskalni procesor: {url}',
+  lpfrOff: 'Isključen lokalni fiskalni procesor',
+  refundFull: 'Refundacija celog računa {original}: {amount}',
+  refundPartial: 'Delimična refundacija računa {original}: {amount}',
+  reportPrint: 'Odštampan izveštaj od {from} do {to}',
+  copy: 'Izdata kopija računa {of}',
+  restore: 'Vraćena rezervna kopija baze {name}',
+  hubEnrol: 'Kasa upisana u hab {url}',
+  hubRepin: 'Prihvaćen novi otisak sertifikata haba',
+  productAdded: 'Dodat artikal: {name}, {price}',
+  productPrice: 'Promenjena cena: {name} {before} → {after}',
+  productRenamed: 'Preimenovan artikal: {before} → {name}',
+  productChanged: 'Izmenjen artikal: {name}',
+  productRemoved: 'Obrisan artikal: {name}',
+  other: 'Zabeležena radnja koja u ovoj verziji nema opis',
+  hubLogin: '{who} se prijavio na hab',
+  hubLoginLockedShop: 'Prijava na hab zaključana za prodavnicu do {until}',
+  hubLoginLockedSource: 'Prijava na hab zaključana za ovaj računar do {until}',
+  hubLogout: '{who} se odjavio sa haba',
+  hubShopCreate: 'Otvorena prodavnica „{name}“',
+  hubEnrolCode: 'Napravljen kod za upis kase',
+  hubProducts: 'Izmenjeni artikli ({count}): {names}',
+  hubSettings: 'Promenjena podešavanja prodavnice ({count})',
+  hubStaff: 'Izmenjeno osoblje ({count}): {names}',
+  hubTillRevoke: 'Opozvana kasa „{name}“',
+  hubClaimsClear: 'Očišćeni sporni brojevi računa ({count})',
+  hubStaffDeactivate: 'Na habu isključena osoba {name}',
+  hubStaffReactivate: 'Na habu ponovo uključena osoba {name}',
+  hubStaffPin: 'Na habu postavljen novi PIN osobe {name}',
+  currency: 'din',
+  someone: 'Nepoznata osoba',
+  chainAdmin: 'Administrator lanca',
+  roleCashier: 'kasir',
+  roleManager: 'menadžer',
+  yes: 'uključeno',
+  no: 'isključeno',
+  test: 'probni nalog',
+  live: 'pravi nalog',
+  reasonApproval: 'bez odobrenja menadžera',
+  reasonSession: 'bez prijave',
+  reasonFirstPin: 'početni PIN nije promenjen',
+  reasonPin: 'pogrešan PIN',
+  reasonOther: 'nije dozvoljeno',
+  reasonDiscount: 'popust preko dozvoljenog',
+  reasonPrice: 'cena drugačija od cenovnika',
+  reasonUnfiscalized: 'gotovina dok računi čekaju fiskalizaciju',
+  allLines: 'sve stavke',
+};
+
+const EN: Record<AuditKey, string> = {
+  login: '{who} logged in',
+  logout: '{who} logged out',
+  pinLockout: 'Too many wrong PINs: PIN entry locked until {until}',
+  defaultManager: 'First-run manager “{name}” created with PIN 0000',
+  pinRejected: 'Wrong PIN: {what}',
+  pinRejectedLogin: 'Wrong PIN at login',
+  approvalRefused: 'Approval refused, not a manager’s PIN: {what}',
+  approvalRefusedFirstRun: 'Approval refused, the manager’s first-run PIN is not changed yet: {what}',
+  staffCreate: 'Staff member added: {name}, {role}',
+  staffUpdate: 'Staff member {name} changed: {fields}',
+  staffUpdatePin: 'New PIN for staff member {name}',
+  staffDeactivate: 'Staff member {name} deactivated: their login is refused',
+  staffReactivate: 'Staff member {name} reactivated',
+  sessionEnded: 'Session of {who} ended: deactivated',
+  inactiveRefused: 'Login of deactivated {who} refused',
+  changePin: '{who} changed their PIN',
+  refused: 'Refused: {what} ({reason})',
+  approved: 'Approved: {what}',
+  approvedSale: 'Sale approved: {reason}',
+  printerChanged: 'Printer changed: {uri}',
+  voidLine: 'Line removal approved: {detail}',
+  voidSale: 'Voiding the whole sale approved: {detail}',
+  voidQuantity: 'Quantity reduction approved: {detail}',
+  priceOverride: 'Price change at the counter approved: {detail}',
+  approveOther: 'A manager approved a counter action: {detail}',
+  emailSent: 'Receipt e-mailed to {email}',
+  fixLabels: 'Tax labels of sale no. {orderId} corrected',
+  reissue: 'Sale sent for fiscalization again: {from} → {to}',
+  reissueRefused: 'Receipt {invoice} already belongs to sale {order}: issuing again refused',
+  printConfirmed: 'The cashier confirmed the receipt was printed',
+  printNotCameOut: 'The receipt did not come out of the printer: printing again',
+  heldPrinted: 'Held print jobs printed: {count}',
+  heldDropped: 'Held print jobs dropped: {count}',
+  shiftOpen: 'Shift opened, opening float {amount}',
+  cashIn: 'Cash into the drawer {amount}: {reason}',
+  cashOut: 'Cash out of the drawer {amount}: {reason}',
+  shiftClose: 'Shift closed: expected {expected}, counted {counted}, difference {difference}',
+  settings: 'Settings changed: {fields}',
+  apiKey: 'Fiscal service API key changed ({environment})',
+  lpfrSet: 'Local fiscal processor set: {url}',
+  lpfrOff: 'Local fiscal processor turned off',
+  refundFull: 'Full refund of receipt {original}: {amount}',
+  refundPartial: 'Partial refund of receipt {original}: {amount}',
+  reportPrint: 'Report printed from {from} to {to}',
+  copy: 'Copy of receipt {of} issued',
+  restore: 'Database backup {name} restored',
+  hubEnrol: 'Till enrolled into the hub {url}',
+  hubRepin: 'The hub’s new certificate fingerprint accepted',
+  productAdded: 'Product added: {name}, {price}',
+  productPrice: 'Price changed: {name} {before} → {after}',
+  productRenamed: 'Product renamed: {before} → {name}',
+  productChanged: 'Product changed: {name}',
+  productRemoved: 'Product deleted: {name}',
+  other: 'An action this version has no description for',
+  hubLogin: '{who} logged in to the hub',
+  hubLoginLockedShop: 'Hub login locked for the shop until {until}',
+  hubLoginLockedSource: 'Hub login locked for this computer until {until}',
+  hubLogout: '{who} logged out of the hub',
+  hubShopCreate: 'Shop “{name}” opened',
+  hubEnrolCode: 'Till enrolment code created',
+  hubProducts: 'Products changed ({count}): {names}',
+  hubSettings: 'Shop settings changed ({count})',
+  hubStaff: 'Staff changed ({count}): {names}',
+  hubTillRevoke: 'Till “{name}” revoked',
+  hubClaimsClear: 'Disputed invoice numbers cleared ({count})',
+  hubStaffDeactivate: 'Person {name} deactivated at the hub',
+  hubStaffReactivate: 'Person {name} reactivated at the hub',
+  hubStaffPin: 'New PIN set at the hub for {name}',
+  currency: 'RSD',
+  someone: 'Unknown person',
+  chainAdmin: 'Chain administrator',
+  roleCashier: 'cashier',
+  roleManager: 'manager',
+  yes: 'on',
+  no: 'off',
+  test: 'test account',
+  live: 'live account',
+  reasonApproval: 'without a manager’s approval',
+  reasonSession: 'without logging in',
+  reasonFirstPin: 'first-run PIN not changed',
+  reasonPin: 'wrong PIN',
+  reasonOther: 'not allowed',
+  reasonDiscount: 'discount above the limit',
+  reasonPrice: 'price differs from the price list',
+  reasonUnfiscalized: 'cash while receipts wait for fiscalization',
+  allLines: 'all lines',
+};
+
+export const AUDIT_TEXT: Record<Language, Record<AuditKey, string>> = {
+  'sr-Cyrl': SR_CYRL,
+  'sr-Latn': SR_LATN,
+  en: EN,
+};
+
+/**
+ * The commands an audit entry can name (`approved.<command>`, `authz.refused`, a wrong PIN's command), as what
+ * was done. Every command a manager's PIN guards or approves has its words (a test checks the contract).
+ */
+const COMMAND_WORDS: Record<Language, Record<string, string>> = {
+  'sr-Cyrl': {
+    'audit.list': 'преглед дневника',
+    'backups.list': 'преглед резервних копија',
+    'backups.restore': 'враћање резервне копије',
+    'catalog.put': 'унос или измена артикла',
+    'catalog.remove': 'брисање артикла',
+    'catalog.stats': 'преглед каталога',
+    'catalog.loadSample': 'учитавање пробног каталога',
+    'catalog.import': 'увоз каталога',
+    'catalog.barcodeRules': 'правила бар-кодова',
+    'copies.create': 'копија рачуна',
+    'hub.repin': 'нови отисак сертификата хаба',
+    'hub.enrol': 'упис касе у хаб',
+    'settings.setLpfr': 'подешавање локалног фискалног процесора',
+    'orders.fixLabels': 'исправка пореских ознака',
+    'orders.reissue': 'поновно слање на фискализацију',
+    'print.held': 'преглед задржаних послова штампе',
+    'print.resolveHeld': 'задржани послови штампе',
+    'printer.profiles': 'преглед профила штампача',
+    'printer.configure': 'подешавање штампача',
+    'refunds.source': 'тражење рачуна за рефундацију',
+    'refunds.create': 'рефундација',
+    'settings.setApiKey': 'нови API кључ',
+    'settings.update': 'измена подешавања',
+    'shifts.cash': 'улаз или излаз готовине',
+    'shifts.list': 'преглед смена',
+    'shifts.close': 'затварање смене',
+    'sales.checkout': 'продаја',
+    'sales.approveDiscount': 'попуст',
+    'emails.send': 'слање рачуна е-поштом',
+    'advances.add': 'аванс',
+    'advances.finalize': 'коначни рачун аванса',
+    'staff.create': 'нови запослени',
+    'staff.update': 'измена запосленог',
+    'staff.list': 'преглед особља',
+    'staff.approve': 'одобрење радње на каси',
+    'staff.login': 'пријава',
+    'staff.changePin': 'промена PIN-а',
+  },
+  'sr-Latn': {
+    'audit.list': 'pregled dnevnika',
+    'backups.list': 'pregled rezervnih kopija',
+    'backups.restore': 'vraćanje rezervne kopije',
+    'catalog.put': 'unos ili izmena artikla',
+    'catalog.remove': 'brisanje artikla',
+    'catalog.stats': 'pregled kataloga',
+    'catalog.loadSample': 'učitavanje probnog kataloga',
+    'catalog.import': 'uvoz kataloga',
+    'catalog.barcodeRules': 'pravila bar-kodova',
+    'copies.create': 'kopija računa',
+    'hub.repin': 'novi otisak sertifikata haba',
+    'hub.enrol': 'upis kase u hab',
+    'settings.setLpfr': 'podešavanje lokalnog fiskalnog procesora',
+    'orders.fixLabels': 'ispravka poreskih oznaka',
+    'orders.reissue': 'ponovno slanje na fiskalizaciju',
+    'print.held': 'pregled zadržanih poslova štampe',
+    'print.resolveHeld': 'zadržani poslovi štampe',
+    'printer.profiles': 'pregled profila štampača',
+    'printer.configure': 'podešavanje štampača',
+    'refunds.source': 'traženje računa za refundaciju',
+    'refunds.create': 'refundacija',
+    'settings.setApiKey': 'novi API ključ',
+    'settings.update': 'izmena podešavanja',
+    'shifts.cash': 'ulaz ili izlaz gotovine',
+    'shifts.list': 'pregled smena',
+    'shifts.close': 'zatvaranje smene',
+    'sales.checkout': 'prodaja',
+    'sales.approveDiscount': 'popust',
+    'emails.send': 'slanje računa e-poštom',
+    'advances.add': 'avans',
+    'advances.finalize': 'konačni račun avansa',
+    'staff.create': 'novi zaposleni',
+    'staff.update': 'izmena zaposlenog',
+    'staff.list': 'pregled osoblja',
+    'staff.approve': 'odobrenje radnje na kasi',
+    'staff.login': 'prijava',
+    'staff.changePin': 'promena PIN-a',
+  },
+  en: {
+    'audit.list': 'viewing the log',
+    'backups.list': 'viewing the backups',
+    'backups.restore': 'restoring a backup',
+    'catalog.put': 'adding or changing a product',
+    'catalog.remove': 'deleting a product',
+    'catalog.stats': 'viewing the catalog',
+    'catalog.loadSample': 'loading the sample catalog',
+    'catalog.import': 'catalog import',
+    'catalog.barcodeRules': 'barcode rules',
+    'copies.create': 'receipt copy',
+    'hub.repin': 'new hub certificate fingerprint',
+    'hub.enrol': 'enrolling the till into a hub',
+    'settings.setLpfr': 'local fiscal processor setup',
+    'orders.fixLabels': 'tax label correction',
+    'orders.reissue': 'sending for fiscalization again',
+    'print.held': 'viewing held print jobs',
+    'print.resolveHeld': 'held print jobs',
+    'printer.profiles': 'viewing printer profiles',
+    'printer.configure': 'printer setup',
+    'refunds.source': 'finding a receipt to refund',
+    'refunds.create': 'refund',
+    'settings.setApiKey': 'new API key',
+    'settings.update': 'changing settings',
+    'shifts.cash': 'cash in or out',
+    'shifts.list': 'viewing shifts',
+    'shifts.close': 'closing a shift',
+    'sales.checkout': 'sale',
+    'sales.approveDiscount': 'discount',
+    'emails.send': 'e-mailing a receipt',
+    'advances.add': 'advance',
+    'advances.finalize': 'advance final receipt',
+    'staff.create': 'new staff member',
+    'staff.update': 'changing a staff member',
+    'staff.list': 'viewing staff',
+    'staff.approve': 'approving a counter action',
+    'staff.login': 'login',
+    'staff.changePin': 'PIN change',
+  },
+};
+
+/** The settings a manager changes, by name (`settings.update`'s detail keys). */
+const SETTING_WORDS: Record<Language, Record<string, string>> = {
+  'sr-Cyrl': {
+    language: 'језик',
+    terminalId: 'ознака касе',
+    trainingMode: 'режим обуке',
+    outageWarnMinutes: 'упозорење о прекиду везе',
+    outageAlarmMinutes: 'аларм о прекиду везе',
+    unfiscalizedCashLimitHours: 'рок за готовину без фискализације',
+    discountLimitPercent: 'највећи попуст без одобрења',
+    clockDriftMaxMs: 'дозвољено одступање сата',
+    allowRefundWithoutBuyerId: 'рефундација без ИД купца',
+    shopName: 'назив продавнице',
+    tillName: 'назив касе',
+    setupDone: 'почетно подешавање завршено',
+    gatewayUrl: 'адреса фискалног сервиса',
+  },
+  'sr-Latn': {
+    language: 'jezik',
+    terminalId: 'oznaka kase',
+    trainingMode: 'režim obuke',
+    outageWarnMinutes: 'upozorenje o prekidu veze',
+    outageAlarmMinutes: 'alarm o prekidu veze',
+    unfiscalizedCashLimitHours: 'rok za gotovinu bez fiskalizacije',
+    discountLimitPercent: 'najveći popust bez odobrenja',
+    clockDriftMaxMs: 'dozvoljeno odstupanje sata',
+    allowRefundWithoutBuyerId: 'refundacija bez ID kupca',
+    shopName: 'naziv prodavnice',
+    tillName: 'naziv kase',
+    setupDone: 'početno podešavanje završeno',
+    gatewayUrl: 'adresa fiskalnog servisa',
+  },
+  en: {
+    language: 'language',
+    terminalId: 'till code',
+    trainingMode: 'training mode',
+    outageWarnMinutes: 'outage warning',
+    outageAlarmMinutes: 'outage alarm',
+    unfiscalizedCashLimitHours: 'limit for cash without fiscalization',
+    discountLimitPercent: 'largest discount without approval',
+    clockDriftMaxMs: 'allowed clock drift',
+    allowRefundWithoutBuyerId: 'refund without buyer ID',
+    shopName: 'shop name',
+    tillName: 'till name',
+    setupDone: 'first-run setup done',
+    gatewayUrl: 'fiscal service address',
+  },
+};
+
+type Detail = Readonly<Record<string, unknown>>;
+
+/** What a sentence is made from: its key and its placeholders' words. */
+interface Said {
+  key: AuditKey;
+  params?: Readonly<Record<string, string | number | undefined>>;
+}
+
+/** The tools a rule words its detail with, in the entry's language. */
+interface Words {
+  lang: Language;
+  text(key: AuditKey): string;
+  money(value: unknown): string;
+  moment(value: unknown): string;
+  command(value: unknown): string;
+  who: string;
+}
+
+const str = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+function reasonWords(w: Words, key: unknown): string {
+  const k = str(key);
+  if (k.startsWith('approval_required')) return w.text('reasonApproval');
+  if (k === 'session_required') return w.text('reasonSession');
+  if (k === 'pin_must_change') return w.text('reasonFirstPin');
+  if (k.startsWith('pin_')) return w.text('reasonPin');
+  return w.text('reasonOther');
+}
+
+/** Why a sale needed a manager (`needs`: `lines.0.discount`, `lines.1.unitPrice`, `unfiscalized`, `discount`). */
+function needsWords(w: Words, needs: unknown): string {
+  const n = str(needs);
+  if (n.endsWith('discount')) return w.text('reasonDiscount');
+  if (n.endsWith('unitPrice')) return w.text('reasonPrice');
+  if (n === 'unfiscalized') return w.text('reasonUnfiscalized');
+  return w.text('reasonApproval');
+}
+
+const approveKeys: Readonly<Record<string, AuditKey>> = {
+  void_line: 'voidLine',
+  void_sale: 'voidSale',
+  void_quantity: 'voidQuantity',
+  price_override: 'priceOverride',
+};
+
+/** The till's actions (electron/, every `audit(` call) and how each is said. */
+const TILL_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
+  'staff.login': (_d, w) => ({ key: 'login', params: { who: w.who } }),
+  'staff.logout': (_d, w) => ({ key: 'logout', params: { who: w.who } }),
+  'staff.pinLockout': (d, w) => ({ key: 'pinLockout', params: { until: w.moment(d.until) } }),
+  'staff.defaultManager': (d) => ({ key: 'defaultManager', params: { name: str(d.name) } }),
+  'staff.pinRejected': (d, w) =>
+    d.command ? { key: 'pinRejected', params: { what: w.command(d.command) } } : { key: 'pinRejectedLogin' },
+  'approval.refused': (d, w) => ({
+    key: d.reason ? 'approvalRefusedFirstRun' : 'approvalRefused',
+    params: { what: w.command(d.command) },
+  }),
+  'staff.create': (d, w) => ({
+    key: 'staffCreate',
+    params: { name: str(d.name), role: w.text(d.role === 'manager' ? 'roleManager' : 'roleCashier') },
+  }),
+  'staff.update': (d, w) => {
+    const name = str(d.name) || `#${str(d.id)}`;
+    const fields = Array.isArray(d.fields) ? d.fields.map((f) => fieldLabel(w.lang, str(f))) : [];
+    if (fields.length === 0 && d.pinChanged === true) return { key: 'staffUpdatePin', params: { name } };
+    return { key: 'staffUpdate', params: { name, fields: fields.join(', ') } };
+  },
+  'staff.changePin': (_d, w) => ({ key: 'changePin', params: { who: w.who } }),
+  'staff.deactivate': (d) => ({ key: 'staffDeactivate', params: { name: str(d.name) || `#${str(d.id)}` } }),
+  'staff.reactivate': (d) => ({ key: 'staffReactivate', params: { name: str(d.name) || `#${str(d.id)}` } }),
+  'staff.sessionEnded': (_d, w) => ({ key: 'sessionEnded', params: { who: w.who } }),
+  'staff.inactiveRefused': (_d, w) => ({ key: 'inactiveRefused', params: { who: w.who } }),
+  'staff.resetPin': (d) => ({ key: 'staffUpdatePin', params: { name: str(d.name) || `#${str(d.id)}` } }),
+  'authz.refused': (d, w) => ({
+    key: 'refused',
+    params: { what: w.command(d.command), reason: reasonWords(w, d.reason) },
+  }),
+  'emails.send': (d) => ({ key: 'emailSent', params: { email: str(d.email) } }),
+  'order.fixLabels': (d) => ({ key: 'fixLabels', params: { orderId: str(d.orderId) } }),
+  'order.reissue': (d) => ({ key: 'reissue', params: { from: str(d.from), to: str(d.to) } }),
+  'order.reissue_refused': (d) => ({
+    key: 'reissueRefused',
+    params: { invoice: str(d.invoiceNumber), order: str(d.orderNumber) },
+  }),
+  'print.confirmed': () => ({ key: 'printConfirmed' }),
+  'print.notCameOut': () => ({ key: 'printNotCameOut' }),
+  'print.heldPrinted': (d) => ({
+    key: 'heldPrinted',
+    params: { count: Array.isArray(d.jobIds) ? d.jobIds.length : 0 },
+  }),
+  'print.heldDropped': (d) => ({
+    key: 'heldDropped',
+    params: { count: Array.isArray(d.jobIds) ? d.jobIds.length : 0 },
+  }),
+  'shift.open': (d, w) => ({ key: 'shiftOpen', params: { amount: w.money(d.openingFloatPara) } }),
+  'shift.cashIn': (d, w) => ({ key: 'cashIn', params: { amount: w.money(d.amountPara), reason: str(d.reason) } }),
+  'shift.cashOut': (d, w) => ({ key: 'cashOut', params: { amount: w.money(d.amountPara), reason: str(d.reason) } }),
+  'shift.close': (d, w) => ({
+    key: 'shiftClose',
+    params: {
+      expected: w.money(d.expectedPara),
+      counted: w.money(d.countedPara),
+      difference: w.money(d.differencePara),
+    },
+  }),
+  'settings.update': (d, w) => ({
+    key: 'settings',
+    params: {
+      fields: Object.entries(d)
+        .map(([k, v]) => {
+          const name = SETTING_WORDS[w.lang][k] ?? fieldLabel(w.lang, k);
+          return typeof v === 'boolean' ? `${name} ${w.text(v ? 'yes' : 'no')}` : name;
+        })
+        .join(', '),
+    },
+  }),
+  'settings.apiKey': (d, w) => ({
+    key: 'apiKey',
+    params: { environment: w.text(d.environment === 'live' ? 'live' : 'test') },
+  }),
+  'settings.lpfr': (d) => (d.url ? { key: 'lpfrSet', params: { url: str(d.url) } } : { key: 'lpfrOff' }),
+  'refund.full': (d, w) => ({ key: 'refundFull', params: { original: str(d.original), amount: w.money(d.totalPara) } }),
+  'refund.partial': (d, w) => ({
+    key: 'refundPartial',
+    params: { original: str(d.original), amount: w.money(d.totalPara) },
+  }),
+  'report.print': (d, w) => ({ key: 'reportPrint', params: { from: w.moment(d.from), to: w.moment(d.to) } }),
+  'receipt.copy': (d) => ({ key: 'copy', params: { of: str(d.of) } }),
+  'backups.restore': (d) => ({ key: 'restore', params: { name: str(d.name) } }),
+  'hub.enrol': (d) => ({ key: 'hubEnrol', params: { url: str(d.url) } }),
+  'hub.repin': () => ({ key: 'hubRepin' }),
+  'catalog.productAdded': (d, w) => ({
+    key: 'productAdded',
+    params: { name: str(d.name), price: w.money(d.pricePara) },
+  }),
+  'catalog.productChanged': (d, w) => {
+    const name = str(d.name);
+    if (typeof d.priceBeforePara === 'number' && d.priceBeforePara !== d.pricePara)
+      return {
+        key: 'productPrice',
+        params: { name, before: formatRsd(d.priceBeforePara), after: w.money(d.pricePara) },
+      };
+    if (typeof d.nameBefore === 'string' && d.nameBefore !== name)
+      return { key: 'productRenamed', params: { name, before: d.nameBefore } };
+    return { key: 'productChanged', params: { name } };
+  },
+  'catalog.productRemoved': (d) => ({ key: 'productRemoved', params: { name: str(d.name) } }),
+};
+
+/** The prefixes of actions named after something else: a counter action, or a command a manager approved. */
+const TILL_PREFIX_RULES: Readonly<Record<string, (rest: string, d: Detail, w: Words) => Said>> = {
+  'approve.': (rest, d) => ({ key: approveKeys[rest] ?? 'approveOther', params: { detail: str(d.detail) } }),
+  'approved.': (rest, d, w) => {
+    if (rest === 'printer.configure') return { key: 'printerChanged', params: { uri: str(d.uri) } };
+    if (rest === 'sales.checkout') return { key: 'approvedSale', params: { reason: needsWords(w, d.needs) } };
+    return { key: 'approved', params: { what: w.command(rest) } };
+  },
+};
+
+/** The hub's actions (shared/contract/hub.ts `HubAuditAction`) and how each is said. */
+const HUB_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
+  login: (_d, w) => ({ key: 'hubLogin', params: { who: w.who } }),
+  login_locked: (d, w) => ({
+    key: d.scope === 'shop' ? 'hubLoginLockedShop' : 'hubLoginLockedSource',
+    params: { until: w.moment(d.until) },
+  }),
+  logout: (_d, w) => ({ key: 'hubLogout', params: { who: w.who } }),
+  shop_create: (d) => ({ key: 'hubShopCreate', params: { name: str(d.name) } }),
+  enrol_code: () => ({ key: 'hubEnrolCode' }),
+  products: (d) => ({ key: 'hubProducts', params: { count: num(d.count), names: str(d.codes) } }),
+  settings: (d) => ({ key: 'hubSettings', params: { count: num(d.count) } }),
+  staff: (d) => ({ key: 'hubStaff', params: { count: num(d.count), names: str(d.names) } }),
+  till_revoke: (d) => ({ key: 'hubTillRevoke', params: { name: str(d.name) } }),
+  claims_clear: (d) => ({ key: 'hubClaimsClear', params: { count: num(d.count) } }),
+  staff_deactivate: (d) => ({ key: 'hubStaffDeactivate', params: { name: str(d.name) } }),
+  staff_reactivate: (d) => ({ key: 'hubStaffReactivate', params: { name: str(d.name) } }),
+  staff_pin: (d) => ({ key: 'hubStaffPin', params: { name: str(d.name) } }),
+};
+
+/** Does the till's audit have a sentence of its own for this action (not the generic one)? */
+export function hasTillSentence(action: string): boolean {
+  if (Object.hasOwn(TILL_RULES, action)) return true;
+  return Object.keys(TILL_PREFIX_RULES).some((p) => action.startsWith(p) && action.length > p.length);
+}
+
+/** Does the hub's audit have a sentence of its own for this action? */
+export function hasHubSentence(action: string): boolean {
+  return Object.hasOwn(HUB_RULES, action);
+}
+
+/** Has this command words of its own (for `approved.<command>`, a refusal or a wrong PIN)? */
+export function hasCommandWords(command: string): boolean {
+  return Object.hasOwn(COMMAND_WORDS['sr-Cyrl'], command);
+}
+
+/** An entry's detail as stored (JSON text at the till, an object at the hub); {} for anything else. */
+function detailOf(detail: unknown): Detail {
+  if (typeof detail === 'string') {
+    try {
+      return detailOf(JSON.parse(detail) as unknown);
+    } catch {
+      return {};
+    }
+  }
+  return detail && typeof detail === 'object' && !Array.isArray(detail) ? (detail as Detail) : {};
+}
+
+function words(lang: Language, actor: string | null): Words {
+  const text = (key: AuditKey): string => AUDIT_TEXT[lang][key];
+  return {
+    lang,
+    text,
+    money: (v) => `${formatRsd(num(v))} ${text('currency')}`,
+    // A day (`2026-11-25`) is written as the language writes days; a moment in the shop's time zone.
+    moment: (v) => {
+      const s = str(v);
+      if (/^\d{4}-\d{2}-\d{2}$/.test(s)) return formatMoment(`${s}T12:00:00Z`, lang).replace(/,?\s*\d{2}:\d{2}$/, '');
+      return formatMoment(typeof v === 'number' ? v : s, lang) || s;
+    },
+    command: (v) => COMMAND_WORDS[lang][str(v)] ?? text('reasonOther'),
+    who: actor ?? text('someone'),
+  };
+}
+
+function say(lang: Language, said: Said): string {
+  const template = AUDIT_TEXT[lang][said.key];
+  return template.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const v = said.params?.[name];
+    return v === undefined || v === '' ? '—' : String(v);
+  });
+}
+
+/** A till audit entry (`audit_log`) as one sentence in `lang`. */
+export function tillAuditSentence(
+  lang: Language,
+  entry: { action: string; actor: string | null; detail: unknown },
+): string {
+  const d = detailOf(entry.detail);
+  const w = words(lang, entry.actor);
+  const rule = Object.hasOwn(TILL_RULES, entry.action) ? TILL_RULES[entry.action] : undefined;
+  if (rule) return say(lang, rule(d, w));
+  for (const [prefix, prefixed] of Object.entries(TILL_PREFIX_RULES))
+    if (entry.action.startsWith(prefix)) return say(lang, prefixed(entry.action.slice(prefix.length), d, w));
+  return say(lang, { key: 'other' });
+}
+
+/** A hub audit entry (`hub_audit`) as one sentence in `lang`; the admin token's actor is the chain's administrator. */
+export function hubAuditSentence(
+  lang: Language,
+  entry: { action: string; actor: string | null; detail: unknown },
+): string {
+  const actor = entry.actor === 'admin' ? AUDIT_TEXT[lang].chainAdmin : entry.actor;
+  const rule = Object.hasOwn(HUB_RULES, entry.action) ? HUB_RULES[entry.action] : undefined;
+  return say(lang, rule ? rule(detailOf(entry.detail), words(lang, actor)) : { key: 'other' });
+}
+
+/** The person an entry names as actor or approver, in words (the hub's admin token, nobody). */
+export function auditPerson(lang: Language, name: string | null): string {
+  if (name === null || name === '') return '—';
+  return name === 'admin' ? AUDIT_TEXT[lang].chainAdmin : name;
+}
