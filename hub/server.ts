@@ -41,6 +41,9 @@ import {
   ParkTakeInput,
   MAX_BATCH_EVENTS,
   MAX_BODY_BYTES,
+  HubBulkPriceInput,
+  ProductPageQuery,
+  ProductsCsvQuery,
   ProductsInput,
   PushInput,
   REFUSED_BATCH_STATUSES,
@@ -346,9 +349,52 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       method: 'GET',
       path: '/api/admin/products',
       caller: 'admin',
+      input: { schema: ProductPageQuery, from: query },
+      handle: async ({ who, input, res }) =>
+        sendJson(
+          res,
+          200,
+          await service.productPage(must(shopOf(who, input.shopId)), {
+            ...(input.q !== undefined ? { query: input.q } : {}),
+            ...(input.after !== undefined ? { after: input.after } : {}),
+            ...(input.limit !== undefined ? { limit: input.limit } : {}),
+          }),
+        ),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/admin/products/groups',
+      caller: 'admin',
       input: { schema: ShopQuery, from: query },
       handle: async ({ who, input, res }) =>
-        sendJson(res, 200, { products: await service.listProducts(must(shopOf(who, input.shopId))) }),
+        sendJson(res, 200, { groups: await service.productGroups(must(shopOf(who, input.shopId))) }),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/admin/products/csv',
+      caller: 'admin',
+      input: { schema: ProductsCsvQuery, from: query },
+      handle: async ({ who, input, res }) => {
+        const { csv } = await service.productsCsv(must(shopOf(who, input.shopId)), input.lang ?? 'sr-Cyrl');
+        res.writeHead(200, {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="kasa-catalog.csv"',
+        });
+        res.end(csv);
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/admin/products/bulk-price',
+      caller: 'admin',
+      input: { schema: HubBulkPriceInput },
+      handle: async ({ who, input, res }) => {
+        const shopId = must(shopOf(who, input.shopId));
+        const count = await service.bulkPrice(shopId, input.group, input.percentBp, input.dryRun === true);
+        if (input.dryRun !== true)
+          await audit(who, 'products_bulk_price', { group: input.group, percentBp: input.percentBp, count }, shopId);
+        sendJson(res, 200, { group: input.group, percentBp: input.percentBp, count, dryRun: input.dryRun === true });
+      },
     }),
     route({
       method: 'POST',

@@ -53,6 +53,8 @@ export interface HubSyncOptions {
   counts: () => { queued: number; needsAttention: number; oldestQueuedAt: string | null };
   /** The receipt printer's state, reported with every push (the hub's till view and its alarms). */
   printer?: () => PrintStatus;
+  /** The current tax labels (the gateway's), reported so the hub refuses a product with another label. */
+  taxLabels?: () => string[];
   terminalId: () => string;
   /**
    * Milliseconds between sync rounds (default 1000: a hub price change is on the till within ~1 s). After a
@@ -374,7 +376,13 @@ export class HubSync {
   #status(): TillStatus {
     const hubQueued = this.#db.prepare<[], { n: number }>('SELECT count(*) AS n FROM hub_outbox').get()?.n ?? 0;
     const printer = this.#o.printer?.();
-    return { ...this.#o.counts(), hubQueued, ...(printer ? { printer: tillPrinter(printer) } : {}) };
+    const taxLabels = this.#o.taxLabels?.() ?? [];
+    return {
+      ...this.#o.counts(),
+      hubQueued,
+      ...(printer ? { printer: tillPrinter(printer) } : {}),
+      ...(taxLabels.length > 0 ? { taxLabels: taxLabels.slice(0, 50) } : {}),
+    };
   }
 
   /**

@@ -99,6 +99,7 @@ export type HubAuditAction =
   | 'shop_create'
   | 'enrol_code'
   | 'products'
+  | 'products_bulk_price'
   | 'settings'
   | 'staff'
   | 'till_revoke'
