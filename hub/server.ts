@@ -366,8 +366,10 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       path: '/api/admin/products/groups',
       caller: 'admin',
       input: { schema: ShopQuery, from: query },
-      handle: async ({ who, input, res }) =>
-        sendJson(res, 200, { groups: await service.productGroups(must(shopOf(who, input.shopId))) }),
+      handle: async ({ who, input, res }) => {
+        const shopId = must(shopOf(who, input.shopId));
+        sendJson(res, 200, { groups: await service.productGroups(shopId), labels: await service.taxLabels(shopId) });
+      },
     }),
     route({
       method: 'GET',

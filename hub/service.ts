@@ -175,6 +175,16 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
     await q.query('SELECT pg_advisory_xact_lock(715002)');
   }
 
+  /** The tax labels the shop's tills (not revoked) report as current, sorted; empty before any reported. */
+  async function reportedLabels(q: Queryable, shopId: number): Promise<string[]> {
+    const rows = await q.query<{ label: string }>(
+      `SELECT DISTINCT l.value AS label FROM tills t, jsonb_array_elements_text(coalesce(t.status->'taxLabels', '[]'))
+       AS l(value) WHERE t.shop_id = $1 AND t.revoked_at IS NULL ORDER BY 1`,
+      [shopId],
+    );
+    return rows.map((r) => r.label);
+  }
+
   /**
    * Refuses a batch of products before anything is written: a barcode given to two products of the batch, or
    * owned by a product of the shop the batch does not also change, or a label none of the shop's tills
@@ -182,12 +192,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
    */
   async function checkProducts(q: Queryable, shopId: number, products: readonly ProductInput[]): Promise<void> {
     const live = products.map((p, i) => ({ p, i })).filter(({ p }) => !p.deleted);
-    const reported = await q.query<{ label: string }>(
-      `SELECT DISTINCT l.value AS label FROM tills t, jsonb_array_elements_text(coalesce(t.status->'taxLabels', '[]'))
-       AS l(value) WHERE t.shop_id = $1 AND t.revoked_at IS NULL`,
-      [shopId],
-    );
-    const labels = new Set(reported.map((r) => r.label));
+    const labels = new Set(await reportedLabels(q, shopId));
     for (const { p, i } of live)
       if (labels.size > 0 && !labels.has(p.label))
         throw new HubError(
@@ -201,7 +206,12 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       for (const b of new Set(p.barcodes ?? [])) {
         const other = owner.get(b);
         if (other && other.code !== p.code)
-          throw new HubError(400, 'barcode_taken', `the barcode ${b} also names ${other.code}`, `products.${i}.barcodes`);
+          throw new HubError(
+            400,
+            'barcode_taken',
+            `the barcode ${b} also names ${other.code}`,
+            `products.${i}.barcodes`,
+          );
         owner.set(b, { code: p.code, i });
       }
     if (owner.size === 0) return;
@@ -838,6 +848,11 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       };
     },
 
+    /** The tax labels the shop's tills report (the product form's choice; empty before any till reported). */
+    taxLabels(shopId: number): Promise<string[]> {
+      return reportedLabels(db, shopId);
+    },
+
     /** A shop's product groups with their product counts, by name (the bulk price change's choice). */
     async productGroups(shopId: number): Promise<{ name: string; products: number }[]> {
       const rows = await db.query<{ name: string; n: number }>(
@@ -878,9 +893,10 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
 
     /** A shop's whole catalog as CSV with the till import's columns, in code order (shared/catalog/csv-export.ts). */
     async productsCsv(shopId: number, lang: Language = 'sr-Cyrl'): Promise<{ csv: string; products: number }> {
-      const rows = await db.query<ProductRow>('SELECT * FROM products WHERE shop_id = $1 AND NOT deleted ORDER BY code', [
-        shopId,
-      ]);
+      const rows = await db.query<ProductRow>(
+        'SELECT * FROM products WHERE shop_id = $1 AND NOT deleted ORDER BY code',
+        [shopId],
+      );
       return { csv: catalogCsv(rows.map(productOf), lang), products: rows.length };
     },
 

@@ -229,7 +229,7 @@ export const catalogCommands = {
   ),
   'catalog.bulkPrice': command<BulkPriceResult>()(
     BulkPriceInput,
-    "Changes the price of every product of a group by a percentage (shared/catalog/price-change.ts), in one " +
+    'Changes the price of every product of a group by a percentage (shared/catalog/price-change.ts), in one ' +
       'transaction (audited with the group, the count and the percentage). A dry run counts and ' +
       'changes nothing. invalid_input at `group` for a group with no products; refused when a store hub owns ' +
       'the catalog. Needs approval unless a dry run (shared/contract/authz.ts).',
@@ -237,7 +237,7 @@ export const catalogCommands = {
   ),
   'catalog.export': command<{ csv: string; products: number }>()(
     s.empty,
-    'The whole catalog as CSV with the import\'s columns (code;name;barcode;price;label;unit;group;favourite), ' +
+    "The whole catalog as CSV with the import's columns (code;name;barcode;price;label;unit;group;favourite), " +
       'so that importing it again changes nothing.',
     { auth: 'session' },
   ),

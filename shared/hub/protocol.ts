@@ -166,9 +166,14 @@ export const ProductPageQuery = z.object({
 export const HubBulkPriceInput = z.object({
   shopId: z.number().int().positive().optional(),
   group: z.string().trim().min(1).max(100),
-  percentBp: z.number().int().min(MIN_PERCENT_BP).max(MAX_PERCENT_BP).refine((v) => v !== 0, {
-    message: 'a percentage other than zero is required',
-  }),
+  percentBp: z
+    .number()
+    .int()
+    .min(MIN_PERCENT_BP)
+    .max(MAX_PERCENT_BP)
+    .refine((v) => v !== 0, {
+      message: 'a percentage other than zero is required',
+    }),
   dryRun: z.boolean().optional(),
 });
 /** The catalog as CSV in the UI's language (shared/catalog/csv-export.ts). */

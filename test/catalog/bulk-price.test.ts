@@ -121,7 +121,10 @@ describe('catalog CSV export', () => {
 
     const out = await ok<{ csv: string; products: number }>(c, 'catalog.export');
     expect(out.products).toBe(2);
-    const lines = out.csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = out.csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('Шифра;Назив;Бар-код;Цена;Пореска ознака;Јединица мере;Група;Омиљено');
     expect(lines[1]).toContain('"A;1";"Кока ""кола"" 0,5 l";');
     expect(lines[1]).toContain(';1234,50;Ж;kom;"Пиће; газирано";da');

@@ -77,9 +77,7 @@ describe.each(BACKENDS)('hub catalog on $name', (backend) => {
     const milk = await page(`q=${encodeURIComponent('МЛЕКО')}&limit=5`);
     expect(milk.products.map((p) => p.code)).toEqual(['P000', 'P010', 'P020', 'P030', 'P040']);
     expect((await page(`q=${encodeURIComponent('млеко')}&limit=5&after=P040`)).products[0]?.code).toBe('P050');
-    expect((await page('q=p11')).products.map((p) => p.code)).toEqual(
-      Array.from({ length: 10 }, (_, i) => `P11${i}`),
-    );
+    expect((await page('q=p11')).products.map((p) => p.code)).toEqual(Array.from({ length: 10 }, (_, i) => `P11${i}`));
     expect((await call('GET', '/api/admin/products/groups')).body.groups).toEqual([
       { name: 'Пекара', products: 90 },
       { name: 'Пиће', products: 30 },
@@ -124,7 +122,11 @@ describe.each(BACKENDS)('hub catalog on $name', (backend) => {
   it('changes a group by a percentage in one step, new versions reach the till, audited; refusals change nothing', async () => {
     const before = await snapshot();
     const since = (await service.changes(till, 0, 100_000)).cursor;
-    const preview = await call('POST', '/api/admin/products/bulk-price', { group: 'Пиће', percentBp: 500, dryRun: true });
+    const preview = await call('POST', '/api/admin/products/bulk-price', {
+      group: 'Пиће',
+      percentBp: 500,
+      dryRun: true,
+    });
     expect(preview).toEqual({ status: 200, body: { group: 'Пиће', percentBp: 500, count: 30, dryRun: true } });
     expect(await snapshot()).toEqual(before);
 
