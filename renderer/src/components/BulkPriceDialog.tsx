@@ -75,9 +75,9 @@ export function BulkPriceDialog(props: { api: PosApi; onDone: (message: string) 
     errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `bulk-${field}-error` } : {};
   return (
     <Modal title={t('catalog.bulkTitle')} onClose={props.onClose}>
-      <form className="form" onSubmit={(e) => void submit(e)}>
-        {groups !== null && groups.length === 0 && <p>{t('catalog.noGroups')}</p>}
-        <label>
+      <form className="grid-form product-form" onSubmit={(e) => void submit(e)}>
+        {groups !== null && groups.length === 0 && <p className="wide-field">{t('catalog.noGroups')}</p>}
+        <label className="field">
           {t('catalog.bulkGroup')}
           <select
             value={group}
@@ -96,7 +96,7 @@ export function BulkPriceDialog(props: { api: PosApi; onDone: (message: string) 
           </select>
           {at('group')}
         </label>
-        <label>
+        <label className="field">
           {t('catalog.bulkPercent')}
           <input
             inputMode="decimal"
@@ -110,7 +110,7 @@ export function BulkPriceDialog(props: { api: PosApi; onDone: (message: string) 
           {at('percent')}
         </label>
         {preview && (
-          <p role="status">
+          <p role="status" className="wide-field">
             {t('catalog.bulkAsk', {
               count: preview.count,
               group: preview.group,
