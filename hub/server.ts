@@ -41,6 +41,7 @@ import {
   ParkTakeInput,
   MAX_BATCH_EVENTS,
   MAX_BODY_BYTES,
+  AdoptCatalogInput,
   HubBulkPriceInput,
   ProductPageQuery,
   ProductsCsvQuery,
@@ -305,6 +306,23 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
         if (taken) sendJson(res, 200, taken);
         else
           sendJson(res, 404, { code: 'parked_not_found', message: 'this parked cart is gone: another till took it' });
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/till/catalog',
+      caller: 'till',
+      input: { schema: AdoptCatalogInput },
+      handle: async ({ who, input, res }) => {
+        const r = await service.adoptCatalog(who.shopId, input.products, input.replace === true);
+        if (r.adopted)
+          await recordAudit(service.db, {
+            shopId: who.shopId,
+            actor: who.name,
+            action: 'catalog_adopt',
+            detail: { count: input.products.length, replace: input.replace === true },
+          });
+        sendJson(res, 200, r);
       },
     }),
     route({

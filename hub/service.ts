@@ -175,6 +175,67 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
     await q.query('SELECT pg_advisory_xact_lock(715002)');
   }
 
+  /**
+   * A shop's live product count, counted again only when its products changed: every change (a deletion too)
+   * gives the product a new version, so the newest version (one step down `products_version`) says whether the
+   * count kept is still true. The list asks for it with every page; counting 100,000 rows each time would not
+   * keep a page under 50 ms.
+   */
+  const counts = new Map<number, { version: number; n: number }>();
+  async function productCount(shopId: number): Promise<number> {
+    const top = await db.query<{ v: number | null }>(
+      'SELECT max(version)::int8 AS v FROM products WHERE shop_id = $1',
+      [shopId],
+    );
+    const version = Number(top[0]?.v ?? 0);
+    const kept = counts.get(shopId);
+    if (kept && kept.version === version) return kept.n;
+    const r = await db.query<{ n: number }>(
+      'SELECT count(*)::int8 AS n FROM products WHERE shop_id = $1 AND NOT deleted',
+      [shopId],
+    );
+    const n = Number(r[0]?.n ?? 0);
+    counts.set(shopId, { version, n });
+    return n;
+  }
+
+  /** Writes products of a shop by code, each with a new version (the caller holds the master-data lock). */
+  async function writeProducts(q: Queryable, shopId: number, products: readonly ProductInput[]): Promise<number> {
+    const CHUNK = 1000;
+    for (let i = 0; i < products.length; i += CHUNK) {
+      const part = products.slice(i, i + CHUNK);
+      await q.query(
+        `INSERT INTO products (shop_id, code, name, price_para, label, unit, grp, favourite, barcodes, deleted, version)
+         SELECT $1, p.code, p.name, p.price_para, p.label, p.unit, p.grp, p.favourite, p.barcodes, p.deleted, nextval('change_seq')
+         FROM jsonb_to_recordset($2::jsonb) AS p(code text, name text, price_para bigint, label text, unit text, grp text,
+              favourite boolean, barcodes jsonb, deleted boolean)
+         ON CONFLICT (shop_id, code) DO UPDATE SET name = excluded.name, price_para = excluded.price_para,
+           label = excluded.label, unit = excluded.unit, grp = excluded.grp, favourite = excluded.favourite,
+           barcodes = excluded.barcodes, deleted = excluded.deleted, version = excluded.version`,
+        [
+          shopId,
+          JSON.stringify(
+            part.map((p) => ({
+              code: p.code,
+              name: p.name,
+              price_para: p.pricePara,
+              label: p.label,
+              unit: p.unit,
+              grp: p.group ?? null,
+              favourite: p.favourite ?? false,
+              barcodes: p.barcodes ?? [],
+              deleted: p.deleted ?? false,
+            })),
+          ),
+        ],
+      );
+    }
+    // A big write leaves the planner's statistics behind (PGlite has no autovacuum): the list's keyset would be
+    // planned as a scan and a sort of the whole shop. Fresh statistics keep a page on `products_live`.
+    if (products.length >= 1000) await q.query('ANALYZE products');
+    return products.length;
+  }
+
   /** The tax labels the shop's tills (not revoked) report as current, sorted; empty before any reported. */
   async function reportedLabels(q: Queryable, shopId: number): Promise<string[]> {
     const rows = await q.query<{ label: string }>(
@@ -621,36 +682,37 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       return db.tx(async (q) => {
         await lockMasterData(q);
         await checkProducts(q, shopId, products);
-        const CHUNK = 1000;
-        for (let i = 0; i < products.length; i += CHUNK) {
-          const part = products.slice(i, i + CHUNK);
+        return writeProducts(q, shopId, products);
+      });
+    },
+
+    /**
+     * A till's catalog offered at its enrolment, in ONE transaction: adopted when the shop has no products (the
+     * first till brings the shop's catalog), else nothing is written and the shop's count is answered, for the
+     * manager to choose. With `replace` (the manager chose the till's) the shop's products the till does not
+     * have are deleted and the till's written, each with a new version the other tills pull.
+     */
+    async adoptCatalog(
+      shopId: number,
+      products: readonly ProductInput[],
+      replace = false,
+    ): Promise<{ adopted: boolean; hubProducts: number }> {
+      return db.tx(async (q) => {
+        await lockMasterData(q);
+        const have = await q.query<{ n: number }>(
+          'SELECT count(*)::int8 AS n FROM products WHERE shop_id = $1 AND NOT deleted',
+          [shopId],
+        );
+        const hubProducts = Number(have[0]?.n ?? 0);
+        if (hubProducts > 0 && !replace) return { adopted: false, hubProducts };
+        if (replace)
           await q.query(
-            `INSERT INTO products (shop_id, code, name, price_para, label, unit, grp, favourite, barcodes, deleted, version)
-             SELECT $1, p.code, p.name, p.price_para, p.label, p.unit, p.grp, p.favourite, p.barcodes, p.deleted, nextval('change_seq')
-             FROM jsonb_to_recordset($2::jsonb) AS p(code text, name text, price_para bigint, label text, unit text, grp text,
-                  favourite boolean, barcodes jsonb, deleted boolean)
-             ON CONFLICT (shop_id, code) DO UPDATE SET name = excluded.name, price_para = excluded.price_para,
-               label = excluded.label, unit = excluded.unit, grp = excluded.grp, favourite = excluded.favourite,
-               barcodes = excluded.barcodes, deleted = excluded.deleted, version = excluded.version`,
-            [
-              shopId,
-              JSON.stringify(
-                part.map((p) => ({
-                  code: p.code,
-                  name: p.name,
-                  price_para: p.pricePara,
-                  label: p.label,
-                  unit: p.unit,
-                  grp: p.group ?? null,
-                  favourite: p.favourite ?? false,
-                  barcodes: p.barcodes ?? [],
-                  deleted: p.deleted ?? false,
-                })),
-              ),
-            ],
+            `UPDATE products SET deleted = true, version = nextval('change_seq')
+             WHERE shop_id = $1 AND NOT deleted AND NOT (code = ANY($2::text[]))`,
+            [shopId, products.map((p) => p.code)],
           );
-        }
-        return products.length;
+        await writeProducts(q, shopId, products);
+        return { adopted: true, hubProducts: products.length };
       });
     },
 
@@ -830,21 +892,24 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
     ): Promise<{ products: (ProductInput & { version: number })[]; next: string | null; total: number }> {
       const limit = o.limit ?? 50;
       const query = o.query?.trim().toLowerCase() || null;
-      const rows = await db.query<ProductRow>(
-        `SELECT * FROM products WHERE shop_id = $1 AND NOT deleted AND code > $2
-           AND ($3::text IS NULL OR left(lower(code), length($3)) = $3 OR strpos(lower(name), $3) > 0)
-         ORDER BY code LIMIT $4`,
-        [shopId, o.after ?? '', query, limit + 1],
-      );
-      const total = await db.query<{ n: number }>(
-        'SELECT count(*)::int8 AS n FROM products WHERE shop_id = $1 AND NOT deleted',
-        [shopId],
-      );
+      // Two statements, so the plain page's plan is the keyset on `products_live` whatever a search needs.
+      const rows =
+        query === null
+          ? await db.query<ProductRow>(
+              `SELECT * FROM products WHERE shop_id = $1 AND NOT deleted AND code > $2 ORDER BY code LIMIT $3`,
+              [shopId, o.after ?? '', limit + 1],
+            )
+          : await db.query<ProductRow>(
+              `SELECT * FROM products WHERE shop_id = $1 AND NOT deleted AND code > $2
+                 AND (left(lower(code), length($3)) = $3 OR strpos(lower(name), $3) > 0)
+               ORDER BY code LIMIT $4`,
+              [shopId, o.after ?? '', query, limit + 1],
+            );
       const page = rows.slice(0, limit);
       return {
         products: page.map((p) => ({ ...productOf(p), version: Number(p.version) })),
         next: rows.length > limit ? (page.at(-1)?.code ?? null) : null,
-        total: Number(total[0]?.n ?? 0),
+        total: await productCount(shopId),
       };
     },
 

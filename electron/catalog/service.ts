@@ -78,6 +78,10 @@ export interface CatalogService {
   bulkPrice(group: string, percentBp: number, options: { dryRun: boolean; rounding?: PriceRounding }): number;
   /** The whole catalog as CSV with the import's columns, in code order. */
   exportCsv(lang?: Language): { csv: string; products: number };
+  /** Every product as the hub takes it (hub-client/sync.ts offers the catalog at enrolment), in code order. */
+  all(): (HubProductChange & { unit: ProductUnit; barcodes: string[] })[];
+  /** Deletes every product (the manager chose the hub's catalog at enrolment), in the caller's transaction. */
+  clear(): void;
   /** The store hub's products (hub-client/sync.ts), in the caller's transaction: upserted by code, or deleted. */
   applyHubProducts(products: readonly HubProductChange[], at: string): void;
 }
@@ -461,6 +465,23 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
         }
         return rows.length;
       })();
+    },
+
+    all() {
+      return st.allForExport.all().map((r) => ({
+        code: r.code,
+        name: r.name,
+        pricePara: r.price_para,
+        label: r.label,
+        unit: r.unit,
+        group: r.grp,
+        favourite: r.favourite === 1,
+        barcodes: r.barcodes ? r.barcodes.split(' ') : [],
+      }));
+    },
+
+    clear() {
+      db.exec('DELETE FROM product_barcodes; DELETE FROM products; DELETE FROM products_fts;');
     },
 
     exportCsv(lang) {

@@ -176,6 +176,15 @@ export const HubBulkPriceInput = z.object({
     }),
   dryRun: z.boolean().optional(),
 });
+/**
+ * A till's catalog offered at its enrolment (`POST /api/till/catalog`): adopted when the shop has no products;
+ * with `replace` (the manager chose the till's), the till's catalog becomes the shop's.
+ */
+export const AdoptCatalogInput = z.object({
+  products: z.array(ProductInput).max(200_000),
+  replace: z.boolean().optional(),
+});
+export type AdoptCatalogInput = z.infer<typeof AdoptCatalogInput>;
 /** The catalog as CSV in the UI's language (shared/catalog/csv-export.ts). */
 export const ProductsCsvQuery = z.object({
   shopId: z.coerce.number().int().positive().optional(),

@@ -94,6 +94,7 @@ const EXPECTED: Record<string, string> = {
   'hub.enrol': 'manager',
   // Pinning another certificate of the hub is as sensitive as enrolling (#25).
   'hub.repin': 'manager',
+  'hub.catalogChoice': 'manager',
 };
 
 describe('authorization table', () => {

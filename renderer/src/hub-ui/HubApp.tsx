@@ -156,6 +156,7 @@ function auditDetail(t: HubT, lang: HubLang, e: AuditRow): string {
       return t('auditNames', { count, names: String(d.names ?? '') });
     case 'settings':
     case 'claims_clear':
+    case 'catalog_adopt':
       return t('auditCount', { count });
     case 'shop_create':
     case 'till_revoke':
