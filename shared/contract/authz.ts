@@ -7,8 +7,9 @@
  * Some `session` commands escalate by their input (`escalation` below):
  * a checkout with a price override or a discount beyond the limit needs `approval` (unless that exact discount
  * was approved when it was entered, `sales.approveDiscount`, which itself escalates); a training receipt is
- * refused unless training mode is on; `catalog.import` and `catalog.bulkPrice` (unless a dry run) and `catalog.barcodeRules` with
- * new rules need `approval`; `emails.send` of an archived receipt (by invoice number) needs `approval`.
+ * refused unless training mode is on; `catalog.import` and `catalog.bulkPrice` (unless a dry run) and
+ * `catalog.barcodeRules` with new rules need `approval`; `emails.send` of an archived receipt (by invoice
+ * number) needs `approval`.
  */
 import { z } from 'zod';
 import { commands, type AppError, type CommandName, type CommandParsedInput } from './index.ts';
