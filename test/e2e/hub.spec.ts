@@ -97,8 +97,8 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
 
   await page.getByRole('button', { name: 'Артикли' }).click();
   await page.getByRole('button', { name: 'Нови артикал' }).click();
-  await page.getByLabel('Шифра').fill('1001');
-  await page.getByLabel('Назив').fill('Млеко 1л');
+  await page.getByLabel('Шифра', { exact: true }).fill('1001');
+  await page.getByLabel('Назив', { exact: true }).fill('Млеко 1л');
   await page.getByLabel('Цена (RSD)').fill('abc');
   await page.getByRole('button', { name: 'Сачувај артикал' }).click();
   // Said at the price field, which is marked invalid.

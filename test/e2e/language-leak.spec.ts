@@ -284,8 +284,8 @@ for (const lang of ['sr-Cyrl', 'sr-Latn'] as const) {
       await expect(page.getByRole('table', { name: h('catalog') })).toBeVisible();
       await f.check('hub: catalog');
       await page.getByRole('button', { name: c('add') }).click();
-      await page.getByLabel(h('code')).fill('3001');
-      await page.getByLabel(h('name')).fill('Сок');
+      await page.getByLabel(h('code'), { exact: true }).fill('3001');
+      await page.getByLabel(h('name'), { exact: true }).fill('Сок');
       await page.getByLabel(h('price')).fill('abc');
       await page.getByRole('button', { name: h('save') }).click();
       await expect(page.getByRole('alert')).toBeVisible();
