@@ -250,6 +250,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     logger,
     counts: () => store.counts(),
     printer: () => printer.status(),
+    taxLabels: () => taxRates.labels(),
     terminalId: () => settings.terminalId(),
   });
   const sessions = new Sessions();

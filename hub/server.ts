@@ -44,6 +44,10 @@ import {
   RefundReleaseInput,
   MAX_BATCH_EVENTS,
   MAX_BODY_BYTES,
+  AdoptCatalogInput,
+  HubBulkPriceInput,
+  ProductPageQuery,
+  ProductsCsvQuery,
   ProductsInput,
   PushInput,
   REFUSED_BATCH_STATUSES,
@@ -328,6 +332,23 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       },
     }),
     route({
+      method: 'POST',
+      path: '/api/till/catalog',
+      caller: 'till',
+      input: { schema: AdoptCatalogInput },
+      handle: async ({ who, input, res }) => {
+        const r = await service.adoptCatalog(who.shopId, input.products, input.replace === true);
+        if (r.adopted)
+          await recordAudit(service.db, {
+            shopId: who.shopId,
+            actor: who.name,
+            action: 'catalog_adopt',
+            detail: { count: input.products.length, replace: input.replace === true },
+          });
+        sendJson(res, 200, r);
+      },
+    }),
+    route({
       method: 'GET',
       path: '/api/shops',
       caller: 'public',
@@ -369,9 +390,54 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       method: 'GET',
       path: '/api/admin/products',
       caller: 'admin',
-      input: { schema: ShopQuery, from: query },
+      input: { schema: ProductPageQuery, from: query },
       handle: async ({ who, input, res }) =>
-        sendJson(res, 200, { products: await service.listProducts(must(shopOf(who, input.shopId))) }),
+        sendJson(
+          res,
+          200,
+          await service.productPage(must(shopOf(who, input.shopId)), {
+            ...(input.q !== undefined ? { query: input.q } : {}),
+            ...(input.after !== undefined ? { after: input.after } : {}),
+            ...(input.limit !== undefined ? { limit: input.limit } : {}),
+          }),
+        ),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/admin/products/groups',
+      caller: 'admin',
+      input: { schema: ShopQuery, from: query },
+      handle: async ({ who, input, res }) => {
+        const shopId = must(shopOf(who, input.shopId));
+        sendJson(res, 200, { groups: await service.productGroups(shopId), labels: await service.taxLabels(shopId) });
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/admin/products/csv',
+      caller: 'admin',
+      input: { schema: ProductsCsvQuery, from: query },
+      handle: async ({ who, input, res }) => {
+        const { csv } = await service.productsCsv(must(shopOf(who, input.shopId)), input.lang ?? 'sr-Cyrl');
+        res.writeHead(200, {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="kasa-catalog.csv"',
+        });
+        res.end(csv);
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/admin/products/bulk-price',
+      caller: 'admin',
+      input: { schema: HubBulkPriceInput },
+      handle: async ({ who, input, res }) => {
+        const shopId = must(shopOf(who, input.shopId));
+        const count = await service.bulkPrice(shopId, input.group, input.percentBp, input.dryRun === true);
+        if (input.dryRun !== true)
+          await audit(who, 'products_bulk_price', { group: input.group, percentBp: input.percentBp, count }, shopId);
+        sendJson(res, 200, { group: input.group, percentBp: input.percentBp, count, dryRun: input.dryRun === true });
+      },
     }),
     route({
       method: 'POST',

@@ -31,6 +31,9 @@ import {
 import { MIN_MANAGER_PIN_DIGITS, staffChangeRefusal } from '../shared/contract/staff.ts';
 import { hashPin, verifyPin } from '../shared/node/pin.ts';
 import { HubError } from '../shared/hub/protocol.ts';
+import { changePriceByPercent } from '../shared/catalog/price-change.ts';
+import { catalogCsv } from '../shared/catalog/csv-export.ts';
+import type { Language } from '../shared/domain.ts';
 
 export { HubError };
 
@@ -194,6 +197,125 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
     const row = rows[0];
     if (!row) throw new HubError(404, 'staff_unknown', 'name: no such person in this shop', 'name');
     return row;
+  }
+
+  /**
+   * A shop's live product count, counted again only when its products changed: every change (a deletion too)
+   * gives the product a new version, so the newest version (one step down `products_version`) says whether the
+   * count kept is still true. The list asks for it with every page; counting 100,000 rows each time would not
+   * keep a page under 50 ms.
+   */
+  const counts = new Map<number, { version: number; n: number }>();
+  async function productCount(shopId: number): Promise<number> {
+    const top = await db.query<{ v: number | null }>(
+      'SELECT max(version)::int8 AS v FROM products WHERE shop_id = $1',
+      [shopId],
+    );
+    const version = Number(top[0]?.v ?? 0);
+    const kept = counts.get(shopId);
+    if (kept && kept.version === version) return kept.n;
+    const r = await db.query<{ n: number }>(
+      'SELECT count(*)::int8 AS n FROM products WHERE shop_id = $1 AND NOT deleted',
+      [shopId],
+    );
+    const n = Number(r[0]?.n ?? 0);
+    counts.set(shopId, { version, n });
+    return n;
+  }
+
+  /** Writes products of a shop by code, each with a new version (the caller holds the master-data lock). */
+  async function writeProducts(q: Queryable, shopId: number, products: readonly ProductInput[]): Promise<number> {
+    const CHUNK = 1000;
+    for (let i = 0; i < products.length; i += CHUNK) {
+      const part = products.slice(i, i + CHUNK);
+      await q.query(
+        `INSERT INTO products (shop_id, code, name, price_para, label, unit, grp, favourite, barcodes, deleted, version)
+         SELECT $1, p.code, p.name, p.price_para, p.label, p.unit, p.grp, p.favourite, p.barcodes, p.deleted, nextval('change_seq')
+         FROM jsonb_to_recordset($2::jsonb) AS p(code text, name text, price_para bigint, label text, unit text, grp text,
+              favourite boolean, barcodes jsonb, deleted boolean)
+         ON CONFLICT (shop_id, code) DO UPDATE SET name = excluded.name, price_para = excluded.price_para,
+           label = excluded.label, unit = excluded.unit, grp = excluded.grp, favourite = excluded.favourite,
+           barcodes = excluded.barcodes, deleted = excluded.deleted, version = excluded.version`,
+        [
+          shopId,
+          JSON.stringify(
+            part.map((p) => ({
+              code: p.code,
+              name: p.name,
+              price_para: p.pricePara,
+              label: p.label,
+              unit: p.unit,
+              grp: p.group ?? null,
+              favourite: p.favourite ?? false,
+              barcodes: p.barcodes ?? [],
+              deleted: p.deleted ?? false,
+            })),
+          ),
+        ],
+      );
+    }
+    // A big write leaves the planner's statistics behind (PGlite has no autovacuum): the list's keyset would be
+    // planned as a scan and a sort of the whole shop. Fresh statistics keep a page on `products_live`.
+    if (products.length >= 1000) await q.query('ANALYZE products');
+    return products.length;
+  }
+
+  /** The tax labels the shop's tills (not revoked) report as current, sorted; empty before any reported. */
+  async function reportedLabels(q: Queryable, shopId: number): Promise<string[]> {
+    const rows = await q.query<{ label: string }>(
+      `SELECT DISTINCT l.value AS label FROM tills t, jsonb_array_elements_text(coalesce(t.status->'taxLabels', '[]'))
+       AS l(value) WHERE t.shop_id = $1 AND t.revoked_at IS NULL ORDER BY 1`,
+      [shopId],
+    );
+    return rows.map((r) => r.label);
+  }
+
+  /**
+   * Refuses a batch of products before anything is written: a barcode given to two products of the batch, or
+   * owned by a product of the shop the batch does not also change, or a label none of the shop's tills
+   * reports among its current tax labels (400, `products.<i>.barcodes` / `products.<i>.label`).
+   */
+  async function checkProducts(q: Queryable, shopId: number, products: readonly ProductInput[]): Promise<void> {
+    const live = products.map((p, i) => ({ p, i })).filter(({ p }) => !p.deleted);
+    const labels = new Set(await reportedLabels(q, shopId));
+    for (const { p, i } of live)
+      if (labels.size > 0 && !labels.has(p.label))
+        throw new HubError(
+          400,
+          'label_not_current',
+          `the tax label ${p.label} is not among the shop's tax labels (${[...labels].join(', ')})`,
+          `products.${i}.label`,
+        );
+    const owner = new Map<string, { code: string; i: number }>();
+    for (const { p, i } of live)
+      for (const b of new Set(p.barcodes ?? [])) {
+        const other = owner.get(b);
+        if (other && other.code !== p.code)
+          throw new HubError(
+            400,
+            'barcode_taken',
+            `the barcode ${b} also names ${other.code}`,
+            `products.${i}.barcodes`,
+          );
+        owner.set(b, { code: p.code, i });
+      }
+    if (owner.size === 0) return;
+    const batchCodes = new Set(products.map((p) => p.code));
+    const held = await q.query<{ code: string; name: string; barcode: string }>(
+      `SELECT p.code, p.name, b.value AS barcode FROM products p, jsonb_array_elements_text(p.barcodes) AS b(value)
+       WHERE p.shop_id = $1 AND NOT p.deleted AND p.barcodes ?| $2::text[]`,
+      [shopId, [...owner.keys()]],
+    );
+    for (const h of held) {
+      const mine = owner.get(h.barcode);
+      if (mine && !batchCodes.has(h.code))
+        throw new HubError(
+          400,
+          'barcode_taken',
+          `the barcode ${h.barcode} belongs to ${h.code} ${h.name}`,
+          `products.${mine.i}.barcodes`,
+        );
+    }
   }
 
   return {
@@ -575,40 +697,46 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       };
     },
 
-    /** Creates or changes products of a shop (a price change, a new barcode, a deletion) in one transaction. */
+    /**
+     * Creates or changes products of a shop (a price change, a new barcode, a deletion) in one transaction.
+     * Refused whole (400, naming `products.<i>.<field>`, nothing written) when a barcode would name two
+     * products, or a label is not among the tax labels the shop's tills report (not judged before any has).
+     */
     async upsertProducts(shopId: number, products: readonly ProductInput[]): Promise<number> {
       return db.tx(async (q) => {
         await lockMasterData(q);
-        const CHUNK = 1000;
-        for (let i = 0; i < products.length; i += CHUNK) {
-          const part = products.slice(i, i + CHUNK);
+        await checkProducts(q, shopId, products);
+        return writeProducts(q, shopId, products);
+      });
+    },
+
+    /**
+     * A till's catalog offered at its enrolment, in ONE transaction: adopted when the shop has no products (the
+     * first till brings the shop's catalog), else nothing is written and the shop's count is answered, for the
+     * manager to choose. With `replace` (the manager chose the till's) the shop's products the till does not
+     * have are deleted and the till's written, each with a new version the other tills pull.
+     */
+    async adoptCatalog(
+      shopId: number,
+      products: readonly ProductInput[],
+      replace = false,
+    ): Promise<{ adopted: boolean; hubProducts: number }> {
+      return db.tx(async (q) => {
+        await lockMasterData(q);
+        const have = await q.query<{ n: number }>(
+          'SELECT count(*)::int8 AS n FROM products WHERE shop_id = $1 AND NOT deleted',
+          [shopId],
+        );
+        const hubProducts = Number(have[0]?.n ?? 0);
+        if (hubProducts > 0 && !replace) return { adopted: false, hubProducts };
+        if (replace)
           await q.query(
-            `INSERT INTO products (shop_id, code, name, price_para, label, unit, grp, favourite, barcodes, deleted, version)
-             SELECT $1, p.code, p.name, p.price_para, p.label, p.unit, p.grp, p.favourite, p.barcodes, p.deleted, nextval('change_seq')
-             FROM jsonb_to_recordset($2::jsonb) AS p(code text, name text, price_para bigint, label text, unit text, grp text,
-                  favourite boolean, barcodes jsonb, deleted boolean)
-             ON CONFLICT (shop_id, code) DO UPDATE SET name = excluded.name, price_para = excluded.price_para,
-               label = excluded.label, unit = excluded.unit, grp = excluded.grp, favourite = excluded.favourite,
-               barcodes = excluded.barcodes, deleted = excluded.deleted, version = excluded.version`,
-            [
-              shopId,
-              JSON.stringify(
-                part.map((p) => ({
-                  code: p.code,
-                  name: p.name,
-                  price_para: p.pricePara,
-                  label: p.label,
-                  unit: p.unit,
-                  grp: p.group ?? null,
-                  favourite: p.favourite ?? false,
-                  barcodes: p.barcodes ?? [],
-                  deleted: p.deleted ?? false,
-                })),
-              ),
-            ],
+            `UPDATE products SET deleted = true, version = nextval('change_seq')
+             WHERE shop_id = $1 AND NOT deleted AND NOT (code = ANY($2::text[]))`,
+            [shopId, products.map((p) => p.code)],
           );
-        }
-        return products.length;
+        await writeProducts(q, shopId, products);
+        return { adopted: true, hubProducts: products.length };
       });
     },
 
@@ -854,13 +982,89 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       return out;
     },
 
-    /** A shop's catalog as the hub holds it (deleted products left out), by code. */
-    async listProducts(shopId: number): Promise<(ProductInput & { version: number })[]> {
-      const rows = await db.query<ProductRow>(
-        'SELECT * FROM products WHERE shop_id = $1 AND NOT deleted ORDER BY code LIMIT 5000',
+    /**
+     * One page of a shop's catalog (deleted products left out) in code order after `after`: all products, or
+     * those whose code starts with `query` or whose name holds it (case folded). `next` is the code to pass as
+     * `after` for the next page, null on the last; `total` counts the shop's products. A keyset on
+     * `products_live`: as fast at the 2,000th page as at the first.
+     */
+    async productPage(
+      shopId: number,
+      o: { query?: string; after?: string; limit?: number } = {},
+    ): Promise<{ products: (ProductInput & { version: number })[]; next: string | null; total: number }> {
+      const limit = o.limit ?? 50;
+      const query = o.query?.trim().toLowerCase() || null;
+      // Two statements, so the plain page's plan is the keyset on `products_live` whatever a search needs.
+      const rows =
+        query === null
+          ? await db.query<ProductRow>(
+              `SELECT * FROM products WHERE shop_id = $1 AND NOT deleted AND code > $2 ORDER BY code LIMIT $3`,
+              [shopId, o.after ?? '', limit + 1],
+            )
+          : await db.query<ProductRow>(
+              `SELECT * FROM products WHERE shop_id = $1 AND NOT deleted AND code > $2
+                 AND (left(lower(code), length($3)) = $3 OR strpos(lower(name), $3) > 0)
+               ORDER BY code LIMIT $4`,
+              [shopId, o.after ?? '', query, limit + 1],
+            );
+      const page = rows.slice(0, limit);
+      return {
+        products: page.map((p) => ({ ...productOf(p), version: Number(p.version) })),
+        next: rows.length > limit ? (page.at(-1)?.code ?? null) : null,
+        total: await productCount(shopId),
+      };
+    },
+
+    /** The tax labels the shop's tills report (the product form's choice; empty before any till reported). */
+    taxLabels(shopId: number): Promise<string[]> {
+      return reportedLabels(db, shopId);
+    },
+
+    /** A shop's product groups with their product counts, by name (the bulk price change's choice). */
+    async productGroups(shopId: number): Promise<{ name: string; products: number }[]> {
+      const rows = await db.query<{ name: string; n: number }>(
+        `SELECT grp AS name, count(*)::int8 AS n FROM products WHERE shop_id = $1 AND NOT deleted AND grp IS NOT NULL
+         GROUP BY grp ORDER BY grp`,
         [shopId],
       );
-      return rows.map((p) => ({ ...productOf(p), version: p.version }));
+      return rows.map((r) => ({ name: r.name, products: Number(r.n) }));
+    },
+
+    /**
+     * Changes every price of a shop's group by `percentBp` hundredths of a percent (shared/catalog/price-change.ts)
+     * in ONE transaction; each changed product gets a new version, so every till takes it at its next pull.
+     * A dry run only counts. 400 `group_unknown` at `group` when the group has no products.
+     */
+    async bulkPrice(shopId: number, group: string, percentBp: number, dryRun = false): Promise<number> {
+      return db.tx(async (q) => {
+        await lockMasterData(q);
+        const rows = await q.query<{ code: string; price_para: number }>(
+          'SELECT code, price_para FROM products WHERE shop_id = $1 AND grp = $2 AND NOT deleted',
+          [shopId, group],
+        );
+        if (rows.length === 0) throw new HubError(400, 'group_unknown', `the group ${group} has no products`, 'group');
+        if (dryRun) return rows.length;
+        const changed = rows
+          .map((r) => ({ code: r.code, price: changePriceByPercent(Number(r.price_para), percentBp) }))
+          .filter((c, i) => c.price !== Number(rows[i]?.price_para));
+        if (changed.length > 0)
+          await q.query(
+            `UPDATE products p SET price_para = c.price, version = nextval('change_seq')
+             FROM jsonb_to_recordset($2::jsonb) AS c(code text, price bigint)
+             WHERE p.shop_id = $1 AND p.code = c.code`,
+            [shopId, JSON.stringify(changed)],
+          );
+        return rows.length;
+      });
+    },
+
+    /** A shop's whole catalog as CSV with the till import's columns, in code order (shared/catalog/csv-export.ts). */
+    async productsCsv(shopId: number, lang: Language = 'sr-Cyrl'): Promise<{ csv: string; products: number }> {
+      const rows = await db.query<ProductRow>(
+        'SELECT * FROM products WHERE shop_id = $1 AND NOT deleted ORDER BY code',
+        [shopId],
+      );
+      return { csv: catalogCsv(rows.map(productOf), lang), products: rows.length };
     },
 
     /** The active managers of every shop (name, shop, PIN hash), for the hub UI's login. */

@@ -70,8 +70,8 @@ export function catalogHandlers(service: CatalogService, deps: CatalogDeps): Are
     if (result.imported > 0) deps.emit?.('catalog.changed', { products: service.stats([]).products });
     return result;
   };
-  const refuseWhenHubOwned = (): void => {
-    if (deps.hubOwnsCatalog?.()) throw new CommandError('forbidden', 'catalog_hub_owned', { field: 'code' }, 'code');
+  const refuseWhenHubOwned = (field = 'code'): void => {
+    if (deps.hubOwnsCatalog?.()) throw new CommandError('forbidden', 'catalog_hub_owned', { field }, field);
   };
   const audit = (caller: Caller | undefined, action: string, detail: Record<string, unknown>): void =>
     deps.audit?.(caller?.actor?.name ?? null, action, detail, caller?.approver?.name ?? null);
@@ -134,6 +134,18 @@ export function catalogHandlers(service: CatalogService, deps: CatalogDeps): Are
       changed();
       return { removed: true as const };
     },
+    'catalog.groups': async () => service.groups(),
+    'catalog.bulkPrice': async ({ group, percentBp, dryRun }, caller) => {
+      refuseWhenHubOwned('group');
+      const count = service.bulkPrice(group, percentBp, { dryRun: dryRun === true });
+      if (count === 0) throw invalidInput('group', 'group_unknown', { value: group });
+      if (dryRun !== true) {
+        audit(caller, 'catalog.bulkPrice', { group, percentBp, count });
+        changed();
+      }
+      return { group, percentBp, count, dryRun: dryRun === true };
+    },
+    'catalog.export': async () => service.exportCsv(lang()),
     'catalog.import': async ({ csv, dryRun, replace }) => runImport(csv, dryRun === true, replace === true),
     'catalog.search': async ({ query, limit }) => service.search(query, limit ?? 20, deps.currentLabels()),
     'catalog.byBarcode': async ({ code }) => service.byBarcode(code, deps.currentLabels()) ?? notFound(),

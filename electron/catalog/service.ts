@@ -6,6 +6,7 @@ import type {
   CatalogStats,
   ImportResult,
   ParkedCart,
+  ProductGroup,
   ParkedSaleSummary,
   ParkedSaleView,
   ProductUnit,
@@ -17,6 +18,8 @@ import { formatMessage } from '../../shared/i18n/messages.ts';
 import { lineTotal, roundDiv } from '../../shared/money.ts';
 import { DEFAULT_BARCODE_RULES, parseInStoreCode } from './barcode.ts';
 import { validateCatalogCsv } from './csv.ts';
+import { catalogCsv } from '../../shared/catalog/csv-export.ts';
+import { changePriceByPercent, type PriceRounding } from '../../shared/catalog/price-change.ts';
 import { foldText, ftsPrefixQuery } from './normalize.ts';
 
 /** Inserts or updates one product by its code (putProduct: a CSV row or one of the hub's). */
@@ -66,6 +69,19 @@ export interface CatalogService {
   put(p: Omit<HubProductChange, 'deleted'>): void;
   /** Deletes one product by its code with its barcodes and search terms; false when it does not exist. */
   remove(code: string): boolean;
+  /** The product groups with their product counts, by name. */
+  groups(): ProductGroup[];
+  /**
+   * Changes every price of a group by `percentBp` hundredths of a percent in one transaction (nothing on a
+   * dry run); returns how many products the group has. Prices that stay the same are left as they are.
+   */
+  bulkPrice(group: string, percentBp: number, options: { dryRun: boolean; rounding?: PriceRounding }): number;
+  /** The whole catalog as CSV with the import's columns, in code order. */
+  exportCsv(lang?: Language): { csv: string; products: number };
+  /** Every product as the hub takes it (hub-client/sync.ts offers the catalog at enrolment), in code order. */
+  all(): (HubProductChange & { unit: ProductUnit; barcodes: string[] })[];
+  /** Deletes every product (the manager chose the hub's catalog at enrolment), in the caller's transaction. */
+  clear(): void;
   /** The store hub's products (hub-client/sync.ts), in the caller's transaction: upserted by code, or deleted. */
   applyHubProducts(products: readonly HubProductChange[], at: string): void;
 }
@@ -158,6 +174,17 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
     deleteProduct: db.prepare<[number]>('DELETE FROM products WHERE id = ?'),
     // count(*) alone walks the smallest index (products_label), not the table: the list asks it every page.
     total: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM products'),
+    groups: db.prepare<[], { name: string; n: number }>(
+      'SELECT grp AS name, count(*) AS n FROM products WHERE grp IS NOT NULL GROUP BY grp ORDER BY grp',
+    ),
+    groupPrices: db.prepare<[string], { id: number; price_para: number }>(
+      'SELECT id, price_para FROM products WHERE grp = ?',
+    ),
+    setPrice: db.prepare<[number, string, number]>('UPDATE products SET price_para = ?, updated_at = ? WHERE id = ?'),
+    allForExport: db.prepare<[], ProductRow & { barcodes: string | null }>(
+      `SELECT ${PRODUCT_COLUMNS}, (SELECT group_concat(barcode, ' ') FROM (SELECT barcode FROM product_barcodes b
+         WHERE b.product_id = products.id ORDER BY barcode)) AS barcodes FROM products ORDER BY code`,
+    ),
     parkInsert: db.prepare<[string, string | null, string], { id: number }>(
       'INSERT INTO parked_sales (created_at, name, cart) VALUES (?, ?, ?) RETURNING id',
     ),
@@ -421,6 +448,60 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
 
     remove(code) {
       return db.transaction(() => deleteProduct(code))();
+    },
+
+    groups() {
+      return st.groups.all().map((g) => ({ name: g.name, products: g.n }));
+    },
+
+    bulkPrice(group, percentBp, { dryRun, rounding = 'para' }) {
+      return db.transaction(() => {
+        const rows = st.groupPrices.all(group);
+        if (dryRun) return rows.length;
+        const stamp = now().toISOString();
+        for (const r of rows) {
+          const price = changePriceByPercent(r.price_para, percentBp, rounding);
+          if (price !== r.price_para) st.setPrice.run(price, stamp, r.id);
+        }
+        return rows.length;
+      })();
+    },
+
+    all() {
+      return st.allForExport.all().map((r) => ({
+        code: r.code,
+        name: r.name,
+        pricePara: r.price_para,
+        label: r.label,
+        unit: r.unit,
+        group: r.grp,
+        favourite: r.favourite === 1,
+        barcodes: r.barcodes ? r.barcodes.split(' ') : [],
+      }));
+    },
+
+    clear() {
+      db.exec('DELETE FROM product_barcodes; DELETE FROM products; DELETE FROM products_fts;');
+    },
+
+    exportCsv(lang) {
+      const rows = st.allForExport.all();
+      return {
+        csv: catalogCsv(
+          rows.map((r) => ({
+            code: r.code,
+            name: r.name,
+            barcodes: r.barcodes ? r.barcodes.split(' ') : [],
+            pricePara: r.price_para,
+            label: r.label,
+            unit: r.unit,
+            group: r.grp,
+            favourite: r.favourite === 1,
+          })),
+          lang,
+        ),
+        products: rows.length,
+      };
     },
 
     applyHubProducts(products, at) {

@@ -19,6 +19,7 @@ import type {
   LookupInput,
   ParkInput,
   ParkTakeInput,
+  ProductInput,
   PushResult,
   RefundHoldInput,
   RefundHoldResult,
@@ -132,6 +133,11 @@ export class HubClient {
    * A sale of another till of this shop, or null when the hub knows none (a refund waits at most 3 s for a LAN that is
    * down).
    */
+  /** Offers this till's catalog to the hub (at enrolment, or the manager's choice with `replace`). */
+  adoptCatalog(products: ProductInput[], replace: boolean): Promise<{ adopted: boolean; hubProducts: number }> {
+    return this.#call('POST', '/api/till/catalog', { products, ...(replace ? { replace: true } : {}) });
+  }
+
   async lookup(q: LookupInput): Promise<HubOrder | null> {
     try {
       return await this.#call<HubOrder>('POST', '/api/till/lookup', q, true, Math.min(this.#timeoutMs, 3000));

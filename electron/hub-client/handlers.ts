@@ -50,6 +50,17 @@ function linkError(err: unknown, lang: Language): CommandError {
 export function hubHandlers(sync: HubSync, deps: HubHandlerDeps): AreaHandlers<'hub'> {
   return areaHandlers('hub', {
     'hub.status': async () => sync.status(),
+    'hub.catalogChoice': async ({ keep }, caller) => {
+      if (sync.catalogChoice() === null)
+        throw new CommandError('conflict', 'hub_no_catalog_choice', { field: 'keep' }, 'keep');
+      try {
+        await sync.chooseCatalog(keep);
+      } catch {
+        throw new CommandError('unavailable', 'hub_unreachable', { reason: message(deps.language(), 'hub_no_answer') });
+      }
+      deps.audit(approverOf(caller).name, 'hub.catalogChoice', { keep });
+      return { kept: keep };
+    },
     'hub.enrol': async ({ url, code, fingerprint }, caller) => {
       const manager = approverOf(caller).name;
       const already = sync.tillId();

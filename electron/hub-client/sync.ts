@@ -60,6 +60,8 @@ export interface HubSyncOptions {
   counts: () => { queued: number; needsAttention: number; oldestQueuedAt: string | null };
   /** The receipt printer's state, reported with every push (the hub's till view and its alarms). */
   printer?: () => PrintStatus;
+  /** The current tax labels (the gateway's), reported so the hub refuses a product with another label. */
+  taxLabels?: () => string[];
   terminalId: () => string;
   /**
    * Milliseconds between sync rounds (default 1000: a hub price change is on the till within ~1 s). After a
@@ -78,7 +80,7 @@ export interface HubSyncOptions {
 export type HubSyncStatus = HubStatusView;
 
 /** The till's link to its hub, in `hub_state` (parked carts' marks are in `hub_parked`: hub-client/parked.ts). */
-type HubLinkKey = 'url' | 'till_id' | 'shop_id' | 'cursor' | 'refused' | 'pin';
+type HubLinkKey = 'url' | 'till_id' | 'shop_id' | 'cursor' | 'refused' | 'pin' | 'catalog_choice';
 
 const credentialFile = (dataDir: string): string => path.join(dataDir, 'hub-credential');
 
@@ -179,7 +181,57 @@ export class HubSync {
     this.#client = null;
     this.#pinMismatch = null;
     this.#o.logger.info(`hub: enrolled as till ${r.tillId} of shop ${r.shopId} at ${url}`);
+    await this.#offerCatalog();
     return { tillId: r.tillId, shopId: r.shopId };
+  }
+
+  /**
+   * At enrolment the till's catalog goes to a hub whose shop has no products (the hub adopts it). When the shop
+   * has products, nothing is overwritten: both counts wait for the manager's choice (`chooseCatalog`, the Hub
+   * tab), and no master data is pulled until then (it would overwrite the till's products by code).
+   */
+  async #offerCatalog(): Promise<void> {
+    const products = this.#catalog.all();
+    if (products.length === 0) return;
+    const pending = (hubProducts: number | null) =>
+      this.#setState('catalog_choice', JSON.stringify({ tillProducts: products.length, hubProducts }));
+    const hub = this.#hub();
+    try {
+      if (!hub) throw new Error('no hub client after enrolment');
+      const r = await hub.adoptCatalog(products, false);
+      if (r.adopted) this.#o.logger.info(`hub: the shop adopted this till's ${products.length} products`);
+      else pending(r.hubProducts);
+    } catch (err) {
+      // Unknown whether the shop has products: the manager decides rather than the hub's overwriting them.
+      this.#noteError(err);
+      pending(null);
+    }
+  }
+
+  /** The catalog choice waiting for the manager after enrolment, or null. */
+  catalogChoice(): { tillProducts: number; hubProducts: number | null } | null {
+    const v = this.#state('catalog_choice');
+    return v ? (JSON.parse(v) as { tillProducts: number; hubProducts: number | null }) : null;
+  }
+
+  /**
+   * The manager's choice between the hub's catalog and this till's: `hub` empties the till's catalog and pulls
+   * the shop's whole; `till` makes the till's catalog the shop's at the hub (the others' products deleted there),
+   * then pulls it back. Either way the pulls start again from the first change.
+   */
+  async chooseCatalog(keep: 'hub' | 'till'): Promise<void> {
+    if (this.catalogChoice() === null) return;
+    if (keep === 'till') {
+      const hub = this.#hub();
+      if (!hub) throw new Error('not enrolled');
+      await hub.adoptCatalog(this.#catalog.all(), true);
+    }
+    this.#db.transaction(() => {
+      if (keep === 'hub') this.#catalog.clear();
+      this.#db.prepare("DELETE FROM hub_state WHERE key = 'catalog_choice'").run();
+      this.#setState('cursor', '0');
+    })();
+    this.start();
   }
 
   /**
@@ -304,7 +356,8 @@ export class HubSync {
       this.#lastPushAt = new Date().toISOString();
       if (pushed.sent < events.length || rows.length < PUSH_BATCH) break;
     }
-    for (let round = 0; round < 1000; round++) {
+    // Until the manager chose between the hub's catalog and this till's, nothing comes down (#offerCatalog).
+    for (let round = 0; round < 1000 && this.catalogChoice() === null; round++) {
       const cursor = Number(this.#state('cursor') ?? '0');
       const c = await hub.changes(cursor);
       if (c.cursor > cursor) this.applyChanges(c);
@@ -381,7 +434,13 @@ export class HubSync {
   #status(): TillStatus {
     const hubQueued = this.#db.prepare<[], { n: number }>('SELECT count(*) AS n FROM hub_outbox').get()?.n ?? 0;
     const printer = this.#o.printer?.();
-    return { ...this.#o.counts(), hubQueued, ...(printer ? { printer: tillPrinter(printer) } : {}) };
+    const taxLabels = this.#o.taxLabels?.() ?? [];
+    return {
+      ...this.#o.counts(),
+      hubQueued,
+      ...(printer ? { printer: tillPrinter(printer) } : {}),
+      ...(taxLabels.length > 0 ? { taxLabels: taxLabels.slice(0, 50) } : {}),
+    };
   }
 
   /**
@@ -465,6 +524,7 @@ export class HubSync {
       refused: this.#stuck() ?? this.#refusedEvent,
       fingerprint: this.#state('pin') || null,
       pinMismatch: this.#pinMismatch,
+      catalogChoice: this.catalogChoice(),
     };
   }
 

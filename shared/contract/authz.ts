@@ -7,8 +7,9 @@
  * Some `session` commands escalate by their input (`escalation` below):
  * a checkout with a price override or a discount beyond the limit needs `approval` (unless that exact discount
  * was approved when it was entered, `sales.approveDiscount`, which itself escalates); a training receipt is
- * refused unless training mode is on; `catalog.import` (unless a dry run) and `catalog.barcodeRules` with
- * new rules need `approval`; `emails.send` of an archived receipt (by invoice number) needs `approval`.
+ * refused unless training mode is on; `catalog.import` and `catalog.bulkPrice` (unless a dry run) and
+ * `catalog.barcodeRules` with new rules need `approval`; `emails.send` of an archived receipt (by invoice
+ * number) needs `approval`.
  */
 import { z } from 'zod';
 import { commands, type AppError, type CommandName, type CommandParsedInput } from './index.ts';
@@ -128,6 +129,9 @@ export function escalation(name: CommandName, input: unknown, ctx: EscalationCon
     return { kind: 'refuse', key: 'training_advance', field: 'orderId' };
   if (name === 'catalog.import' && (input as CommandParsedInput<'catalog.import'>).dryRun !== true)
     return { kind: 'approval', reason: 'catalog.import' };
+  // A bulk price change is previewed by anyone logged in and made only with a manager's approval.
+  if (name === 'catalog.bulkPrice' && (input as CommandParsedInput<'catalog.bulkPrice'>).dryRun !== true)
+    return { kind: 'approval', reason: 'catalog.bulkPrice' };
   // The sale's own receipt is e-mailed by the cashier; any other receipt (by invoice number, from the
   // archive, of any till) goes out of the shop only with a manager's approval.
   if (name === 'emails.send' && (input as CommandParsedInput<'emails.send'>).invoiceNumber !== undefined)

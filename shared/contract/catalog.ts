@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { command, event } from './define.ts';
 import * as s from './schemas.ts';
 import type { Milli, Para } from '../money.ts';
+import { MAX_PERCENT_BP, MIN_PERCENT_BP } from '../catalog/price-change.ts';
 
 export const PRODUCT_UNITS = ['piece', 'kg', 'l'] as const;
 /** The unit a product is sold in; `kg` and `l` take quantities with 3 decimals. */
@@ -166,6 +167,36 @@ export const ProductInput = z.strictObject({
 });
 export type ProductInput = z.infer<typeof ProductInput>;
 
+/** A group of products as the bulk price change offers it. */
+export interface ProductGroup {
+  name: string;
+  products: number;
+}
+
+/** What a bulk price change did (or, on a dry run, would do). */
+export interface BulkPriceResult {
+  group: string;
+  percentBp: number;
+  /** Products of the group whose price changes (or would). */
+  count: number;
+  dryRun: boolean;
+}
+
+/** A bulk price change by percent (`catalog.bulkPrice`); the hub's route takes the same fields. */
+export const BulkPriceInput = z.strictObject({
+  group: z.string({ error: 'text' }).trim().min(1, { error: 'required' }).max(60, { error: 'too_long' }),
+  /** Hundredths of a percent (+5 % = 500), shared/catalog/price-change.ts. */
+  percentBp: z
+    .number({ error: 'number' })
+    .int({ error: 'integer' })
+    .min(MIN_PERCENT_BP, { error: 'percent_range' })
+    .max(MAX_PERCENT_BP, { error: 'percent_range' })
+    .refine((v) => v !== 0, { error: 'percent_range' }),
+  /** Counts the products it would change and changes nothing. */
+  dryRun: z.boolean({ error: 'boolean' }).optional(),
+});
+export type BulkPriceInput = z.infer<typeof BulkPriceInput>;
+
 export const catalogCommands = {
   'catalog.list': command<ProductPage>()(
     z.strictObject({
@@ -190,6 +221,25 @@ export const catalogCommands = {
     'Deletes one product with its barcodes (approval, audited). Sold receipts keep their lines. Refused when a ' +
       'store hub owns the catalog; not_found when the code is unknown.',
     { auth: 'approval' },
+  ),
+  'catalog.groups': command<ProductGroup[]>()(
+    s.empty,
+    "The catalog's product groups with their product counts, by name (the bulk price change's choice).",
+    { auth: 'session' },
+  ),
+  'catalog.bulkPrice': command<BulkPriceResult>()(
+    BulkPriceInput,
+    'Changes the price of every product of a group by a percentage (shared/catalog/price-change.ts), in one ' +
+      'transaction (audited with the group, the count and the percentage). A dry run counts and ' +
+      'changes nothing. invalid_input at `group` for a group with no products; refused when a store hub owns ' +
+      'the catalog. Needs approval unless a dry run (shared/contract/authz.ts).',
+    { auth: 'session' },
+  ),
+  'catalog.export': command<{ csv: string; products: number }>()(
+    s.empty,
+    "The whole catalog as CSV with the import's columns (code;name;barcode;price;label;unit;group;favourite), " +
+      'so that importing it again changes nothing.',
+    { auth: 'session' },
   ),
   'catalog.import': command<ImportResult>()(
     z.strictObject({

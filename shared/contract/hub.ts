@@ -52,6 +52,11 @@ export interface HubStatusView {
    * An alarm until a round works (the old certificate is back, or a manager pinned the new one).
    */
   pinMismatch?: { seen: string; at: string } | null;
+  /**
+   * After enrolment into a shop that already has products: both counts (`hubProducts` null when the hub could
+   * not be asked), waiting for the manager's `hub.catalogChoice`; nothing is pulled until then.
+   */
+  catalogChoice?: { tillProducts: number; hubProducts: number | null } | null;
 }
 
 export interface HubRefusedView {
@@ -83,6 +88,12 @@ export const hubCommands = {
       'key and sync starts at once. A till already enrolled is refused.',
     { auth: 'manager' },
   ),
+  'hub.catalogChoice': command<{ kept: 'hub' | 'till' }>()(
+    z.strictObject({ managerPin: s.pin, keep: z.enum(['hub', 'till'], { error: 'invalid' }) }),
+    "The manager's choice after enrolling into a shop that has products (manager only, audited): `hub` keeps the " +
+      "shop's catalog (the till's is replaced by it), `till` sends this till's catalog to the hub as the shop's.",
+    { auth: 'manager' },
+  ),
   'hub.repin': command<{ fingerprint: string }>()(
     z.strictObject({ managerPin: s.pin, fingerprint, url: hubUrl.optional() }),
     'Pins a new certificate of the hub (a shop that replaced it) and optionally its new URL, once the hub shows ' +
@@ -99,6 +110,8 @@ export type HubAuditAction =
   | 'shop_create'
   | 'enrol_code'
   | 'products'
+  | 'products_bulk_price'
+  | 'catalog_adopt'
   | 'settings'
   | 'staff'
   | 'staff_deactivate'

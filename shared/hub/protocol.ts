@@ -1,6 +1,7 @@
 /** The hub's wire contract: every input a till or a manager sends, as zod schemas (both sides import these). */
 import { z } from 'zod';
 import { BarcodeRuleSchema, ParkedCart } from '../contract/catalog.ts';
+import { MAX_PERCENT_BP, MIN_PERCENT_BP } from '../catalog/price-change.ts';
 import { KasaError } from '../errors.ts';
 import { OrderRowData } from '../order-data.ts';
 
@@ -90,6 +91,8 @@ export const TillStatus = z.object({
   hubQueued: z.number().int().nonnegative(),
   /** Optional: tills from before it was reported still push. */
   printer: TillPrinter.optional(),
+  /** The till's current tax labels (the gateway's): the hub refuses a product whose label none of them has. */
+  taxLabels: z.array(z.string().min(1).max(4)).max(50).optional(),
 });
 
 /** The last batch of a till the hub refused whole, as it records it (`tills.refusal`). */
@@ -173,6 +176,42 @@ export const ProductInput = z.object({
 export const ProductsInput = z.object({
   shopId: z.number().int().positive().optional(),
   products: z.array(ProductInput).min(1).max(200_000),
+});
+
+/** The manager's product list: a page in code order after `after`, kept to `q` (code prefix or name part). */
+export const ProductPageQuery = z.object({
+  shopId: z.coerce.number().int().positive().optional(),
+  q: z.string().trim().max(100).optional(),
+  after: z.string().max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+});
+/** A bulk price change of a shop's group by a percentage (hundredths of a percent, shared/catalog/price-change.ts). */
+export const HubBulkPriceInput = z.object({
+  shopId: z.number().int().positive().optional(),
+  group: z.string().trim().min(1).max(100),
+  percentBp: z
+    .number()
+    .int()
+    .min(MIN_PERCENT_BP)
+    .max(MAX_PERCENT_BP)
+    .refine((v) => v !== 0, {
+      message: 'a percentage other than zero is required',
+    }),
+  dryRun: z.boolean().optional(),
+});
+/**
+ * A till's catalog offered at its enrolment (`POST /api/till/catalog`): adopted when the shop has no products;
+ * with `replace` (the manager chose the till's), the till's catalog becomes the shop's.
+ */
+export const AdoptCatalogInput = z.object({
+  products: z.array(ProductInput).max(200_000),
+  replace: z.boolean().optional(),
+});
+export type AdoptCatalogInput = z.infer<typeof AdoptCatalogInput>;
+/** The catalog as CSV in the UI's language (shared/catalog/csv-export.ts). */
+export const ProductsCsvQuery = z.object({
+  shopId: z.coerce.number().int().positive().optional(),
+  lang: z.enum(['sr-Cyrl', 'sr-Latn', 'en']).optional(),
 });
 
 export const StaffInput = z.object({

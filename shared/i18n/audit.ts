@@ -4,6 +4,7 @@
  * its JSON detail. An action without a sentence of its own (a newer till's, say) still reads as words.
  */
 import type { Language } from '../domain.ts';
+import { formatPercent } from '../catalog/percent.ts';
 import { formatRsd } from '../money.ts';
 import { fieldLabel } from './fields.ts';
 import { formatMoment } from './time.ts';
@@ -56,6 +57,9 @@ const SR_CYRL = {
   copy: 'Издата копија рачуна {of}',
   restore: 'Враћена резервна копија базе {name}',
   hubEnrol: 'Каса уписана у хаб {url}',
+  bulkPrice: 'Промењене цене групе „{group}“ за {percent} %: {count} артикала',
+  catalogKeepHub: 'Изабран каталог хаба: каталог касе замењен њиме',
+  catalogSendTill: 'Каталог ове касе послат на хаб као каталог продавнице',
   hubRepin: 'Прихваћен нови отисак сертификата хаба',
   productAdded: 'Додат артикал: {name}, {price}',
   productPrice: 'Промењена цена: {name} {before} → {after}',
@@ -74,6 +78,8 @@ const SR_CYRL = {
   hubStaff: 'Измењено особље ({count}): {names}',
   hubTillRevoke: 'Опозвана каса „{name}“',
   hubClaimsClear: 'Очишћени спорни бројеви рачуна ({count})',
+  hubBulkPrice: 'На хабу промењене цене групе „{group}“ за {percent} %: {count} артикала',
+  hubCatalogAdopt: 'Хаб преузео каталог касе ({count} артикала)',
   hubStaffDeactivate: 'На хабу искључена особа {name}',
   hubStaffReactivate: 'На хабу поново укључена особа {name}',
   hubStaffPin: 'На хабу постављен нови PIN особе {name}',
@@ -148,6 +154,9 @@ const SR_LATN: Record<AuditKey, string> = {
   copy: 'Izdata kopija računa {of}',
   restore: 'Vraćena rezervna kopija baze {name}',
   hubEnrol: 'Kasa upisana u hab {url}',
+  bulkPrice: 'Promenjene cene grupe „{group}“ za {percent} %: {count} artikala',
+  catalogKeepHub: 'Izabran katalog haba: katalog kase zamenjen njime',
+  catalogSendTill: 'Katalog ove kase poslat na hab kao katalog prodavnice',
   hubRepin: 'Prihvaćen novi otisak sertifikata haba',
   productAdded: 'Dodat artikal: {name}, {price}',
   productPrice: 'Promenjena cena: {name} {before} → {after}',
@@ -166,6 +175,8 @@ const SR_LATN: Record<AuditKey, string> = {
   hubStaff: 'Izmenjeno osoblje ({count}): {names}',
   hubTillRevoke: 'Opozvana kasa „{name}“',
   hubClaimsClear: 'Očišćeni sporni brojevi računa ({count})',
+  hubBulkPrice: 'Na habu promenjene cene grupe „{group}“ za {percent} %: {count} artikala',
+  hubCatalogAdopt: 'Hab preuzeo katalog kase ({count} artikala)',
   hubStaffDeactivate: 'Na habu isključena osoba {name}',
   hubStaffReactivate: 'Na habu ponovo uključena osoba {name}',
   hubStaffPin: 'Na habu postavljen novi PIN osobe {name}',
@@ -237,6 +248,9 @@ const EN: Record<AuditKey, string> = {
   copy: 'Copy of receipt {of} issued',
   restore: 'Database backup {name} restored',
   hubEnrol: 'Till enrolled into the hub {url}',
+  bulkPrice: 'Prices of group “{group}” changed by {percent} %: {count} products',
+  catalogKeepHub: "The hub's catalog chosen: it replaced the till's",
+  catalogSendTill: "This till's catalog sent to the hub as the shop's",
   hubRepin: 'The hub’s new certificate fingerprint accepted',
   productAdded: 'Product added: {name}, {price}',
   productPrice: 'Price changed: {name} {before} → {after}',
@@ -255,6 +269,8 @@ const EN: Record<AuditKey, string> = {
   hubStaff: 'Staff changed ({count}): {names}',
   hubTillRevoke: 'Till “{name}” revoked',
   hubClaimsClear: 'Disputed invoice numbers cleared ({count})',
+  hubBulkPrice: 'Prices of group “{group}” changed at the hub by {percent} %: {count} products',
+  hubCatalogAdopt: "The hub adopted a till's catalog ({count} products)",
   hubStaffDeactivate: 'Person {name} deactivated at the hub',
   hubStaffReactivate: 'Person {name} reactivated at the hub',
   hubStaffPin: 'New PIN set at the hub for {name}',
@@ -302,6 +318,8 @@ const COMMAND_WORDS: Record<Language, Record<string, string>> = {
     'copies.create': 'копија рачуна',
     'hub.repin': 'нови отисак сертификата хаба',
     'hub.enrol': 'упис касе у хаб',
+    'catalog.bulkPrice': 'промена цена групе',
+    'hub.catalogChoice': 'избор каталога хаба или касе',
     'settings.setLpfr': 'подешавање локалног фискалног процесора',
     'orders.fixLabels': 'исправка пореских ознака',
     'orders.reissue': 'поновно слање на фискализацију',
@@ -341,6 +359,8 @@ const COMMAND_WORDS: Record<Language, Record<string, string>> = {
     'copies.create': 'kopija računa',
     'hub.repin': 'novi otisak sertifikata haba',
     'hub.enrol': 'upis kase u hab',
+    'catalog.bulkPrice': 'promena cena grupe',
+    'hub.catalogChoice': 'izbor kataloga haba ili kase',
     'settings.setLpfr': 'podešavanje lokalnog fiskalnog procesora',
     'orders.fixLabels': 'ispravka poreskih oznaka',
     'orders.reissue': 'ponovno slanje na fiskalizaciju',
@@ -380,6 +400,8 @@ const COMMAND_WORDS: Record<Language, Record<string, string>> = {
     'copies.create': 'receipt copy',
     'hub.repin': 'new hub certificate fingerprint',
     'hub.enrol': 'enrolling the till into a hub',
+    'catalog.bulkPrice': "a group's price change",
+    'hub.catalogChoice': "choosing the hub's or the till's catalog",
     'settings.setLpfr': 'local fiscal processor setup',
     'orders.fixLabels': 'tax label correction',
     'orders.reissue': 'sending for fiscalization again',
@@ -588,6 +610,15 @@ const TILL_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
   'receipt.copy': (d) => ({ key: 'copy', params: { of: str(d.of) } }),
   'backups.restore': (d) => ({ key: 'restore', params: { name: str(d.name) } }),
   'hub.enrol': (d) => ({ key: 'hubEnrol', params: { url: str(d.url) } }),
+  'hub.catalogChoice': (d) => ({ key: d.keep === 'till' ? 'catalogSendTill' : 'catalogKeepHub' }),
+  'catalog.bulkPrice': (d, w) => ({
+    key: 'bulkPrice',
+    params: {
+      group: str(d.group),
+      percent: formatPercent(num(d.percentBp), w.lang === 'en' ? '.' : ','),
+      count: num(d.count),
+    },
+  }),
   'hub.repin': () => ({ key: 'hubRepin' }),
   'catalog.productAdded': (d, w) => ({
     key: 'productAdded',
@@ -635,6 +666,15 @@ const HUB_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
   staff_deactivate: (d) => ({ key: 'hubStaffDeactivate', params: { name: str(d.name) } }),
   staff_reactivate: (d) => ({ key: 'hubStaffReactivate', params: { name: str(d.name) } }),
   staff_pin: (d) => ({ key: 'hubStaffPin', params: { name: str(d.name) } }),
+  products_bulk_price: (d, w) => ({
+    key: 'hubBulkPrice',
+    params: {
+      group: str(d.group),
+      percent: formatPercent(num(d.percentBp), w.lang === 'en' ? '.' : ','),
+      count: num(d.count),
+    },
+  }),
+  catalog_adopt: (d) => ({ key: 'hubCatalogAdopt', params: { count: num(d.count) } }),
 };
 
 /** Does the till's audit have a sentence of its own for this action (not the generic one)? */

@@ -96,11 +96,14 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   }
 
   await page.getByRole('button', { name: 'Артикли' }).click();
-  await page.getByLabel('Шифра').fill('1001');
-  await page.getByLabel('Назив').fill('Млеко 1л');
+  await page.getByRole('button', { name: 'Нови артикал' }).click();
+  await page.getByLabel('Шифра', { exact: true }).fill('1001');
+  await page.getByLabel('Назив', { exact: true }).fill('Млеко 1л');
   await page.getByLabel('Цена (RSD)').fill('abc');
   await page.getByRole('button', { name: 'Сачувај артикал' }).click();
-  await expect(page.getByRole('alert')).toContainText('Цена (RSD)');
+  // Said at the price field, which is marked invalid.
+  await expect(page.getByRole('alert')).toContainText('Цена мора бити износ у динарима');
+  await expect(page.getByLabel('Цена (RSD)')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Цена (RSD)').fill('159,90');
   await page.getByRole('button', { name: 'Сачувај артикал' }).click();
   await expect(page.getByRole('status')).toContainText('Млеко 1л');

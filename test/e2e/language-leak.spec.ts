@@ -15,6 +15,7 @@ import { ROOT, signInHost, startHostProcess, type HostProcess } from '../support
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { hubMessages, type HubKey } from '../../renderer/src/hub-ui/i18n.ts';
+import { ct, type HubCatalogKey } from '../../renderer/src/hub-ui/catalog-i18n.ts';
 import { mt, type ManagerText } from '../../renderer/src/manager/i18n.ts';
 import { PAYMENT_NAMES } from '../../shared/i18n/enums.ts';
 import { tillAuditSentence } from '../../shared/i18n/audit.ts';
@@ -314,6 +315,7 @@ for (const lang of ['sr-Cyrl', 'sr-Latn'] as const) {
       // The hub UI: a wrong PIN, then every section; the catalog with a bad price, the report.
       await page.goto(hub.url);
       const h = (key: HubKey): string => hubMessages[lang][key];
+      const c = (key: HubCatalogKey, params?: Record<string, string>): string => ct(lang, key, params);
       await page.getByLabel(hubMessages['sr-Cyrl'].language).selectOption(lang);
       await page.getByLabel(h('pin')).fill('000000');
       await page.getByRole('button', { name: h('login') }).click();
@@ -331,12 +333,29 @@ for (const lang of ['sr-Cyrl', 'sr-Latn'] as const) {
       await expect(page.getByRole('region', { name: h('tills') }).getByRole('row', { name: /LEAK/ })).toBeVisible();
       await f.check('hub: tills');
       await page.getByRole('button', { name: h('catalog') }).click();
-      await page.getByLabel(h('code')).fill('3001');
-      await page.getByLabel(h('name')).fill('Сок');
+      await expect(page.getByRole('table', { name: h('catalog') })).toBeVisible();
+      await f.check('hub: catalog');
+      await page.getByRole('button', { name: c('add') }).click();
+      await page.getByLabel(h('code'), { exact: true }).fill('3001');
+      await page.getByLabel(h('name'), { exact: true }).fill('Сок');
       await page.getByLabel(h('price')).fill('abc');
       await page.getByRole('button', { name: h('save') }).click();
       await expect(page.getByRole('alert')).toBeVisible();
       await f.check('hub: catalog, bad price');
+      // A product picked from the list, then a group's prices with a percentage of letters, then its preview.
+      await page.getByRole('button', { name: c('editOne', { name: 'Јабуке' }) }).click();
+      await expect(page.getByRole('form', { name: new RegExp(c('editTitle')) })).toBeVisible();
+      await f.check('hub: catalog, a product picked');
+      const bulk = page.getByRole('form', { name: c('bulkTitle') });
+      await bulk.getByLabel(c('bulkGroup')).selectOption('Воће');
+      await bulk.getByLabel(c('bulkPercent')).fill('5a');
+      await bulk.getByRole('button', { name: c('bulkPreview') }).click();
+      await expect(bulk.getByRole('alert')).toBeVisible();
+      await f.check('hub: catalog, bulk with a bad percentage');
+      await bulk.getByLabel(c('bulkPercent')).fill('5');
+      await bulk.getByRole('button', { name: c('bulkPreview') }).click();
+      await expect(bulk.getByRole('status')).toBeVisible();
+      await f.check('hub: catalog, bulk preview');
       // Staff: the manager's own deactivation refused, a manager's PIN too short (both at the hub's words).
       await page.getByRole('button', { name: h('staff') }).click();
       const staff = page.getByRole('region', { name: h('staff') });

@@ -29,6 +29,9 @@ const EXPECTED: Record<string, string> = {
   'catalog.import': 'session',
   'catalog.barcodeRules': 'session',
   'catalog.list': 'session',
+  'catalog.groups': 'session',
+  'catalog.bulkPrice': 'session',
+  'catalog.export': 'session',
   'parked.save': 'session',
   'parked.list': 'session',
   'parked.take': 'session',
@@ -91,6 +94,7 @@ const EXPECTED: Record<string, string> = {
   'hub.enrol': 'manager',
   // Pinning another certificate of the hub is as sensitive as enrolling (#25).
   'hub.repin': 'manager',
+  'hub.catalogChoice': 'manager',
 };
 
 describe('authorization table', () => {
@@ -137,6 +141,11 @@ describe('authorization table', () => {
     expect(escalation('catalog.import', { csv: '', dryRun: true }, ctx)).toBeNull();
     expect(escalation('catalog.import', { csv: '' }, ctx)).toEqual({ kind: 'approval', reason: 'catalog.import' });
     expect(escalation('catalog.barcodeRules', {}, ctx)).toBeNull();
+    expect(escalation('catalog.bulkPrice', { group: 'Пиће', percentBp: 500, dryRun: true }, ctx)).toBeNull();
+    expect(escalation('catalog.bulkPrice', { group: 'Пиће', percentBp: 500 }, ctx)).toEqual({
+      kind: 'approval',
+      reason: 'catalog.bulkPrice',
+    });
     expect(escalation('emails.send', { orderId: 1, email: 'a@b.rs' }, ctx)).toBeNull();
     expect(escalation('emails.send', { invoiceNumber: 'AB-CD-1', email: 'a@b.rs' }, ctx)).toEqual({
       kind: 'approval',

@@ -17,6 +17,7 @@ import {
 import { sharedMessages } from '../../shared/i18n/messages.ts';
 import { coreMessages, message } from '../../shared/messages.ts';
 import { hubMessages } from '../../renderer/src/hub-ui/i18n.ts';
+import { hubCatalogMessages } from '../../renderer/src/hub-ui/catalog-i18n.ts';
 import { createI18n } from '../../renderer/src/i18n/index.ts';
 import { createCatalogI18n } from '../../renderer/src/i18n/format.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
@@ -31,6 +32,7 @@ const CATALOGS: Record<string, Catalog> = {
   setup: setupMessages,
   manager: managerMessages,
   hub: hubMessages,
+  hubCatalog: hubCatalogMessages,
 };
 
 /** Params for every placeholder of `key` in any language: `<name>=1` so a swapped one shows. */

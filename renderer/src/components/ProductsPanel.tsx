@@ -9,6 +9,7 @@ import { relabel } from '../manager/common.tsx';
 import { Check } from './Check.tsx';
 import { UnitField } from './Dialogs.tsx';
 import { Modal } from './Modal.tsx';
+import { BulkPriceDialog } from './BulkPriceDialog.tsx';
 
 const PAGE = 50;
 
@@ -243,6 +244,7 @@ export function ProductsPanel(props: {
   const [page, setPage] = useState<ProductPage | null>(null);
   const [shown, setShown] = useState<ProductView[]>([]);
   const [editing, setEditing] = useState<ProductView | 'new' | null>(null);
+  const [bulk, setBulk] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   const seq = useRef(0);
@@ -265,6 +267,16 @@ export function ProductsPanel(props: {
     });
   };
   const hubOwned = page?.hubOwned ?? false;
+  /** The catalog as the import reads it, saved as a file (the browser's download; Electron's save dialog). */
+  const exportCsv = async () => {
+    const r = await props.api['catalog.export']({});
+    if (!r.ok) return setStatus(r.error.message);
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([r.value.csv], { type: 'text/csv;charset=utf-8' }));
+    a.download = 'kasa-catalog.csv';
+    a.click();
+    setStatus(t('catalog.exported', { count: r.value.products }));
+  };
   return (
     <section className="products" aria-label={t('catalog.products')}>
       <h2>{t('catalog.products')}</h2>
@@ -286,6 +298,14 @@ export function ProductsPanel(props: {
             {t('catalog.add')}
           </button>
         )}
+        {!hubOwned && (
+          <button type="button" onClick={() => setBulk(true)}>
+            {t('catalog.bulk')}
+          </button>
+        )}
+        <button type="button" onClick={() => void exportCsv()}>
+          {t('catalog.export')}
+        </button>
         {page && (
           <span className="product-count">{t('catalog.shown', { shown: shown.length, total: page.total })}</span>
         )}
@@ -341,6 +361,19 @@ export function ProductsPanel(props: {
         <button type="button" onClick={more}>
           {t('catalog.more')}
         </button>
+      )}
+      {bulk && !hubOwned && (
+        <BulkPriceDialog
+          api={props.api}
+          onClose={() => setBulk(false)}
+          onDone={(message) => {
+            setBulk(false);
+            setStatus(message);
+            setVersion((v) => v + 1);
+            props.onChanged();
+            void refreshFavourites();
+          }}
+        />
       )}
       {editing !== null && !hubOwned && (
         <ProductForm

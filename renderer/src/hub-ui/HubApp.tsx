@@ -6,11 +6,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ReportView } from '../../../shared/contract/reports.ts';
 import type { HubAuditEntry } from '../../../shared/contract/hub.ts';
-import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
+import { formatRsd } from '../../../shared/money.ts';
 import { formatFingerprint } from '../../../shared/hub/fingerprint.ts';
 import { DEFAULT_DISCOUNT_LIMIT_PERCENT } from '../../../shared/domain.ts';
 import { HeadedTable } from '../components/HeadedTable.tsx';
-import { paymentName, unitName } from '../../../shared/i18n/enums.ts';
+import { paymentName } from '../../../shared/i18n/enums.ts';
 import { auditPerson, hubAuditSentence } from '../../../shared/i18n/audit.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { isoDay } from '../dates.ts';
@@ -18,6 +18,7 @@ import { DateField } from '../manager/DateField.tsx';
 import { mt, type ManagerT } from '../manager/i18n.ts';
 import { useHubT, type HubKey, type HubLang, type HubT } from './i18n.ts';
 import { StaffSection } from './StaffSection.tsx';
+import { HubCatalog } from './HubCatalog.tsx';
 
 /** A report's table of named rows: each row's name (a row header) and its figures, keyed by the first item. */
 function PairTable(props: { label: string; rows: readonly (readonly [key: string, name: string, value: string])[] }) {
@@ -74,14 +75,6 @@ export function printerText(p: TillRow['printer'], t: HubT) {
   if (p.held > 0) words.push(t('printer_held', { count: p.held }));
   return words.join(', ');
 }
-interface ProductRow {
-  code: string;
-  name: string;
-  pricePara: number;
-  label: string;
-  unit: 'piece' | 'kg' | 'l';
-  barcodes?: string[];
-}
 interface Report {
   total: ReportView;
   byTill: { tillId: number; name: string; report: ReportView }[];
@@ -121,7 +114,8 @@ export class HubCallError extends Error {
   }
 }
 
-async function call<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
+/** One call to the hub's API with the session's token; a refusal becomes a HubCallError (code, field). */
+export async function call<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -191,7 +185,7 @@ export function HubApp() {
             ))}
           </nav>
           {section === 'tills' && <Tills t={t} lang={lang} token={session.token} />}
-          {section === 'catalog' && <Catalog t={t} lang={lang} token={session.token} />}
+          {section === 'catalog' && <HubCatalog t={t} lang={lang} token={session.token} />}
           {section === 'staff' && (
             <StaffSection
               t={t}
@@ -393,100 +387,6 @@ function Tills({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
           </output>
         </p>
       )}
-    </section>
-  );
-}
-
-function Catalog({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
-  const [products, setProducts] = useState<ProductRow[]>([]);
-  const [form, setForm] = useState({
-    code: '',
-    name: '',
-    price: '',
-    label: 'A',
-    unit: 'piece' as ProductRow['unit'],
-    barcode: '',
-  });
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let alive = true;
-    call<{ products: ProductRow[] }>(token, 'GET', '/api/admin/products')
-      .then((r) => alive && setProducts(r.products))
-      .catch((err: unknown) => alive && setMessage({ text: hubErrorText(t, err), error: true }));
-    return () => {
-      alive = false;
-    };
-  }, [token, version, t]);
-  const save = async (e: FormEvent): Promise<void> => {
-    e.preventDefault();
-    const pricePara = parseRsdInput(form.price);
-    if (pricePara === null) {
-      setMessage({ text: t('badPrice', { field: t('price') }), error: true });
-      return;
-    }
-    try {
-      const product = {
-        code: form.code,
-        name: form.name,
-        pricePara,
-        label: form.label,
-        unit: form.unit,
-        ...(form.barcode ? { barcodes: [form.barcode] } : {}),
-      };
-      await call(token, 'PUT', '/api/admin/products', { products: [product] });
-      setMessage({ text: t('saved', { name: form.name }), error: false });
-      setVersion((v) => v + 1);
-    } catch (err) {
-      const labels = { code: t('code'), name: t('name'), pricePara: t('price'), label: t('label'), unit: t('unit') };
-      setMessage({ text: hubErrorText(t, err, { ...labels, barcodes: t('barcode') }), error: true });
-    }
-  };
-  const edit = (p: ProductRow): void =>
-    setForm({
-      code: p.code,
-      name: p.name,
-      price: (p.pricePara / 100).toFixed(2),
-      label: p.label,
-      unit: p.unit,
-      barcode: p.barcodes?.[0] ?? '',
-    });
-  const field = (key: 'code' | 'name' | 'price' | 'label' | 'barcode', label: HubKey) => (
-    <label style={{ marginRight: 8 }}>
-      {t(label)} <input value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} />
-    </label>
-  );
-  return (
-    <section aria-label={t('catalog')}>
-      <form onSubmit={(e) => void save(e)}>
-        {field('code', 'code')}
-        {field('name', 'name')}
-        {field('price', 'price')}
-        {field('label', 'label')}
-        <label style={{ marginRight: 8 }}>
-          {t('unit')}{' '}
-          <select value={form.unit} onChange={(e) => setForm({ ...form, unit: e.target.value as ProductRow['unit'] })}>
-            {(['piece', 'kg', 'l'] as const).map((u) => (
-              <option key={u} value={u}>
-                {unitName(lang, u)}
-              </option>
-            ))}
-          </select>
-        </label>
-        {field('barcode', 'barcode')}
-        <button type="submit">{t('save')}</button>
-      </form>
-      {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
-      <HeadedTable headers={[t('code'), t('name'), t('price'), t('label')]}>
-        {products.map((p) => (
-          <tr key={p.code} onClick={() => edit(p)}>
-            <td>{p.code}</td>
-            <td>{p.name}</td>
-            <td>{formatRsd(p.pricePara)}</td>
-            <td>{p.label}</td>
-          </tr>
-        ))}
-      </HeadedTable>
     </section>
   );
 }

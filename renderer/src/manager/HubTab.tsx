@@ -112,6 +112,20 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
     });
   };
 
+  /** The manager's choice after enrolling into a shop with products (`hub.catalogChoice`). */
+  const chooseCatalog = (keep: 'hub' | 'till') => {
+    void run(async () => {
+      try {
+        await call(api['hub.catalogChoice']({ keep, managerPin: form.managerPin }));
+        setForm({ ...form, managerPin: '' });
+        setNote(t(keep === 'hub' ? 'hub_catalog_kept_hub' : 'hub_catalog_kept_till'));
+        setStatus(await call(api['hub.status']({})));
+      } catch (err) {
+        fail(err);
+      }
+    });
+  };
+
   const when = (iso: string | null | undefined) => (iso ? localTime(iso, lang) : '—');
   const fingerprintField = (
     <CheckedField label={labels.fingerprint} error={fieldErrors.fingerprint} errorId="hub-fingerprint-error">
@@ -216,6 +230,23 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
           {fingerprintField}
           {pinField}
           <SubmitButton busy={busy}>{t('hub_enrol')}</SubmitButton>
+        </form>
+      )}
+      {status?.catalogChoice && (
+        <form className="mgr-row" aria-label={t('hub_catalog_choice')} onSubmit={(e) => e.preventDefault()} noValidate>
+          <p>
+            {t('hub_catalog_choice_text', {
+              till: status.catalogChoice.tillProducts,
+              hub: status.catalogChoice.hubProducts ?? '—',
+            })}
+          </p>
+          {pinField}
+          <button type="button" disabled={busy} onClick={() => chooseCatalog('hub')}>
+            {t('hub_keep_hub')}
+          </button>
+          <button type="button" disabled={busy} onClick={() => chooseCatalog('till')}>
+            {t('hub_keep_till')}
+          </button>
         </form>
       )}
       {status?.enrolled && (

@@ -1,0 +1,528 @@
+/**
+ * The hub's Артикли section: the shop's products listed with search and keyset paging (GET /api/admin/products),
+ * a product changed by picking it from the list (the form comes filled; its code is not retyped), a new one
+ * added, a group's prices changed by a percentage with a preview of how many products change, and the catalog
+ * exported as CSV. Every refusal is shown at its field; the hub refuses a product whole, so nothing changes.
+ */
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
+import { formatPercent, parsePercentInput } from '../../../shared/catalog/percent.ts';
+import { MAX_PERCENT_BP, MIN_PERCENT_BP } from '../../../shared/catalog/price-change.ts';
+import { unitName } from '../../../shared/i18n/enums.ts';
+import { HeadedTable } from '../components/HeadedTable.tsx';
+import { call, HubCallError, hubErrorText } from './HubApp.tsx';
+import { ct, type HubCatalogKey } from './catalog-i18n.ts';
+import type { HubLang, HubT } from './i18n.ts';
+
+const PAGE = 50;
+const UNITS = ['piece', 'kg', 'l'] as const;
+
+/** A product as the hub's list answers it. */
+export interface HubProduct {
+  code: string;
+  name: string;
+  pricePara: number;
+  label: string;
+  unit: (typeof UNITS)[number];
+  group: string | null;
+  favourite: boolean;
+  barcodes: string[];
+}
+interface Page {
+  products: HubProduct[];
+  next: string | null;
+  total: number;
+}
+type Field = 'code' | 'name' | 'price' | 'label' | 'unit' | 'group' | 'barcodes';
+type Errors = Partial<Record<Field, string>>;
+
+/** A field with its label and, below it, its error (announced, and named by the input's aria-describedby). */
+function Labelled(props: { id: string; label: string; error: string | undefined; children: ReactNode }) {
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 160 }}>
+      <label htmlFor={props.id}>{props.label}</label>
+      {props.children}
+      {props.error && (
+        <span id={`${props.id}-error`} role="alert" style={{ color: '#b00', fontSize: '0.9em' }}>
+          {props.error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+const invalid = (id: string, error: string | undefined) =>
+  error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+
+/** The hub's refusal of a product, at the form's field it names. */
+function productError(t: HubT, lang: HubLang, err: unknown, labels: readonly string[], label: string): Errors {
+  const c = (key: HubCatalogKey, p?: Record<string, string>) => ct(lang, key, p);
+  if (err instanceof HubCallError) {
+    if (err.code === 'barcode_taken') return { barcodes: c('barcodeTaken') };
+    if (err.code === 'label_not_current')
+      return { label: c('labelNotCurrent', { value: label, labels: labels.join(', ') }) };
+    const parts = (err.field ?? '').split('.').filter((s) => !/^\d+$/.test(s) && s !== 'products');
+    const field = parts[0];
+    if (field === 'pricePara') return { price: c('priceInvalid') };
+    if (field === 'barcodes') return { barcodes: c('barcodeInvalid') };
+    if (field === 'code' || field === 'name' || field === 'label' || field === 'unit' || field === 'group')
+      return { [field]: hubErrorText(t, err, { [field]: field }) };
+  }
+  return { name: hubErrorText(t, err) };
+}
+
+function ProductForm(props: {
+  t: HubT;
+  lang: HubLang;
+  token: string;
+  product: HubProduct | null;
+  labels: readonly string[];
+  onDone: (message: string) => void;
+  onClose: () => void;
+}) {
+  const { t, lang, token, labels } = props;
+  const c = (key: HubCatalogKey, p?: Record<string, string>) => ct(lang, key, p);
+  const p = props.product;
+  const [form, setForm] = useState({
+    code: p?.code ?? '',
+    name: p?.name ?? '',
+    price: p ? formatRsd(p.pricePara).replace(/\./g, '') : '',
+    label: p?.label ?? labels[0] ?? '',
+    unit: p?.unit ?? ('piece' as HubProduct['unit']),
+    group: p?.group ?? '',
+    favourite: p?.favourite ?? false,
+    barcodes: p?.barcodes.join(' ') ?? '',
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => first.current?.focus(), []);
+  const set = (key: keyof typeof form, value: string | boolean) => setForm((f) => ({ ...f, [key]: value }));
+
+  const check = (): Errors => {
+    const e: Errors = {};
+    if (!p && form.code.trim() === '') e.code = c('required', { field: t('code') });
+    if (form.name.trim() === '') e.name = c('required', { field: t('name') });
+    const price = parseRsdInput(form.price);
+    if (price === null || price < 0) e.price = c('priceInvalid');
+    if (form.label.trim() === '') e.label = c('required', { field: t('label') });
+    else if (labels.length > 0 && !labels.includes(form.label))
+      e.label = c('labelNotCurrent', { value: form.label, labels: labels.join(', ') });
+    if (form.barcodes.split(/[\s,;]+/).some((b) => b !== '' && !/^\d{8,14}$/.test(b))) e.barcodes = c('barcodeInvalid');
+    return e;
+  };
+  const product = (deleted = false) => ({
+    code: p?.code ?? form.code.trim(),
+    name: form.name.trim(),
+    pricePara: parseRsdInput(form.price) ?? 0,
+    label: form.label,
+    unit: form.unit,
+    group: form.group.trim() === '' ? null : form.group.trim(),
+    favourite: form.favourite,
+    barcodes: [...new Set(form.barcodes.split(/[\s,;]+/).filter(Boolean))],
+    ...(deleted ? { deleted: true } : {}),
+  });
+  const save = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    const found = check();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      // "New product" never overwrites one: an existing code is picked from the list instead.
+      if (!p) {
+        const code = form.code.trim();
+        const same = await call<Page>(token, 'GET', `/api/admin/products?q=${encodeURIComponent(code)}&limit=5`);
+        if (same.products.some((x) => x.code === code)) {
+          setErrors({ code: c('codeTaken', { value: code }) });
+          return;
+        }
+      }
+      await call(token, 'PUT', '/api/admin/products', { products: [product()] });
+      props.onDone(c('saved', { name: form.name.trim() }));
+    } catch (err) {
+      setErrors(productError(t, lang, err, labels, form.label));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async (): Promise<void> => {
+    if (!p) return;
+    setBusy(true);
+    try {
+      await call(token, 'PUT', '/api/admin/products', { products: [{ ...product(true), name: p.name }] });
+      props.onDone(c('removed', { name: p.name }));
+    } catch (err) {
+      setConfirming(false);
+      setErrors(productError(t, lang, err, labels, form.label));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const title = p ? `${c('editTitle')}: ${p.name}` : c('addTitle');
+  return (
+    <form
+      aria-label={title}
+      onSubmit={(e) => void save(e)}
+      style={{ border: '1px solid #999', borderRadius: 6, padding: 12, margin: '12px 0', maxWidth: 960 }}
+    >
+      <h2 style={{ marginTop: 0 }}>{title}</h2>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
+        {p ? (
+          <div style={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 120 }}>
+            <span id="hp-code-label">{c('codeFixed')}</span>
+            <output aria-labelledby="hp-code-label" style={{ fontWeight: 'bold', padding: '2px 0' }}>
+              {p.code}
+            </output>
+          </div>
+        ) : (
+          <Labelled id="hp-code" label={t('code')} error={errors.code}>
+            <input
+              id="hp-code"
+              ref={first}
+              value={form.code}
+              onChange={(e) => set('code', e.target.value)}
+              {...invalid('hp-code', errors.code)}
+            />
+          </Labelled>
+        )}
+        <Labelled id="hp-name" label={t('name')} error={errors.name}>
+          <input
+            id="hp-name"
+            ref={p ? first : undefined}
+            size={30}
+            value={form.name}
+            onChange={(e) => set('name', e.target.value)}
+            {...invalid('hp-name', errors.name)}
+          />
+        </Labelled>
+        <Labelled id="hp-price" label={t('price')} error={errors.price}>
+          <input
+            id="hp-price"
+            inputMode="decimal"
+            value={form.price}
+            onChange={(e) => set('price', e.target.value)}
+            {...invalid('hp-price', errors.price)}
+          />
+        </Labelled>
+        <Labelled id="hp-label" label={t('label')} error={errors.label}>
+          {labels.length > 0 && (p === null || labels.includes(p.label)) ? (
+            <select
+              id="hp-label"
+              value={form.label}
+              onChange={(e) => set('label', e.target.value)}
+              {...invalid('hp-label', errors.label)}
+            >
+              {labels.map((l) => (
+                <option key={l} value={l}>
+                  {l}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input
+              id="hp-label"
+              size={4}
+              value={form.label}
+              onChange={(e) => set('label', e.target.value)}
+              {...invalid('hp-label', errors.label)}
+            />
+          )}
+        </Labelled>
+        <Labelled id="hp-unit" label={t('unit')} error={errors.unit}>
+          <select id="hp-unit" value={form.unit} onChange={(e) => set('unit', e.target.value)}>
+            {UNITS.map((u) => (
+              <option key={u} value={u}>
+                {unitName(lang, u)}
+              </option>
+            ))}
+          </select>
+        </Labelled>
+        <Labelled id="hp-group" label={c('group')} error={errors.group}>
+          <input id="hp-group" value={form.group} onChange={(e) => set('group', e.target.value)} />
+        </Labelled>
+        <Labelled id="hp-barcodes" label={c('barcodes')} error={errors.barcodes}>
+          <input
+            id="hp-barcodes"
+            size={32}
+            inputMode="numeric"
+            value={form.barcodes}
+            onChange={(e) => set('barcodes', e.target.value)}
+            {...invalid('hp-barcodes', errors.barcodes)}
+          />
+        </Labelled>
+        <label style={{ alignSelf: 'end' }}>
+          <input type="checkbox" checked={form.favourite} onChange={(e) => set('favourite', e.target.checked)} />{' '}
+          {c('favourite')}
+        </label>
+      </div>
+      <div style={{ display: 'flex', gap: 8, marginTop: 12, flexWrap: 'wrap' }}>
+        <button type="submit" disabled={busy}>
+          {t('save')}
+        </button>
+        <button type="button" onClick={props.onClose}>
+          {c('cancel')}
+        </button>
+        {p &&
+          (confirming ? (
+            <span role="group" aria-label={c('remove')}>
+              {c('removeAsk', { name: p.name })}{' '}
+              <button type="button" disabled={busy} onClick={() => void remove()}>
+                {c('removeYes')}
+              </button>{' '}
+              <button type="button" onClick={() => setConfirming(false)}>
+                {c('cancel')}
+              </button>
+            </span>
+          ) : (
+            <button type="button" onClick={() => setConfirming(true)}>
+              {c('remove')}
+            </button>
+          ))}
+      </div>
+    </form>
+  );
+}
+
+/** A group's prices by a percentage: choose the group, type the percentage, see how many change, confirm. */
+function BulkPrice(props: {
+  t: HubT;
+  lang: HubLang;
+  token: string;
+  groups: readonly { name: string; products: number }[];
+  onDone: (message: string) => void;
+}) {
+  const { t, lang, token } = props;
+  const c = (key: HubCatalogKey, p?: Record<string, string>) => ct(lang, key, p);
+  const [group, setGroup] = useState('');
+  const [percent, setPercent] = useState('');
+  const [errors, setErrors] = useState<{ group?: string; percent?: string }>({});
+  const [preview, setPreview] = useState<{ group: string; percentBp: number; count: number } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const mark = lang === 'en' ? '.' : ',';
+  const send = async (dryRun: boolean): Promise<void> => {
+    const bp = parsePercentInput(percent);
+    const e: typeof errors = {};
+    if (group === '') e.group = c('groupRequired');
+    if (bp === null || bp === 0 || bp < MIN_PERCENT_BP || bp > MAX_PERCENT_BP) e.percent = c('percentInvalid');
+    setErrors(e);
+    if (Object.keys(e).length > 0 || bp === null) return;
+    setBusy(true);
+    try {
+      const r = await call<{ count: number }>(token, 'POST', '/api/admin/products/bulk-price', {
+        group,
+        percentBp: bp,
+        ...(dryRun ? { dryRun: true } : {}),
+      });
+      const params = { count: String(r.count), group, percent: formatPercent(bp, mark) };
+      if (dryRun) setPreview({ group, percentBp: bp, count: r.count });
+      else {
+        setPreview(null);
+        setPercent('');
+        props.onDone(c('bulkDone', params));
+      }
+    } catch (err) {
+      setPreview(null);
+      if (err instanceof HubCallError && err.code === 'group_unknown')
+        setErrors({ group: c('groupUnknown', { value: group }) });
+      else if (err instanceof HubCallError && err.field === 'percentBp') setErrors({ percent: c('percentInvalid') });
+      else setErrors({ group: hubErrorText(t, err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      aria-label={c('bulkTitle')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send(preview === null);
+      }}
+      style={{ border: '1px solid #999', borderRadius: 6, padding: 12, margin: '12px 0', maxWidth: 960 }}
+    >
+      <h2 style={{ marginTop: 0 }}>{c('bulkTitle')}</h2>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-start' }}>
+        <Labelled id="hb-group" label={c('bulkGroup')} error={errors.group}>
+          <select
+            id="hb-group"
+            value={group}
+            onChange={(e) => {
+              setGroup(e.target.value);
+              setPreview(null);
+            }}
+            {...invalid('hb-group', errors.group)}
+          >
+            <option value="">{c('chooseGroup')}</option>
+            {props.groups.map((g) => (
+              <option key={g.name} value={g.name}>
+                {`${g.name} (${g.products})`}
+              </option>
+            ))}
+          </select>
+        </Labelled>
+        <Labelled id="hb-percent" label={c('bulkPercent')} error={errors.percent}>
+          <input
+            id="hb-percent"
+            inputMode="decimal"
+            size={8}
+            value={percent}
+            onChange={(e) => {
+              setPercent(e.target.value);
+              setPreview(null);
+            }}
+            {...invalid('hb-percent', errors.percent)}
+          />
+        </Labelled>
+        <div style={{ alignSelf: 'end', display: 'flex', gap: 8 }}>
+          {preview === null ? (
+            <button type="submit" disabled={busy}>
+              {c('bulkPreview')}
+            </button>
+          ) : (
+            <button type="submit" disabled={busy}>
+              {c('bulkConfirm')}
+            </button>
+          )}
+        </div>
+      </div>
+      {preview && (
+        <p role="status">
+          {c('bulkAsk', {
+            count: String(preview.count),
+            group: preview.group,
+            percent: formatPercent(preview.percentBp, mark),
+          })}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** The Артикли section. */
+export function HubCatalog({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
+  const c = (key: HubCatalogKey, p?: Record<string, string>) => ct(lang, key, p);
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState<Page | null>(null);
+  const [shown, setShown] = useState<HubProduct[]>([]);
+  const [editing, setEditing] = useState<HubProduct | 'new' | null>(null);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [version, setVersion] = useState(0);
+  const [groups, setGroups] = useState<{ name: string; products: number }[]>([]);
+  const [labels, setLabels] = useState<string[]>([]);
+  const seq = useRef(0);
+  const list = (after?: string) => {
+    const q = query.trim();
+    const params = new URLSearchParams({ limit: String(PAGE) });
+    if (q !== '') params.set('q', q);
+    if (after !== undefined) params.set('after', after);
+    return call<Page>(token, 'GET', `/api/admin/products?${params.toString()}`);
+  };
+  useEffect(() => {
+    const mine = ++seq.current;
+    list()
+      .then((r) => {
+        if (mine !== seq.current) return;
+        setPage(r);
+        setShown(r.products);
+      })
+      .catch((err: unknown) => setMessage({ text: hubErrorText(t, err), error: true }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `list` reads these
+  }, [token, query, version, t]);
+  useEffect(() => {
+    call<{ groups: { name: string; products: number }[]; labels: string[] }>(token, 'GET', '/api/admin/products/groups')
+      .then((r) => {
+        setGroups(r.groups);
+        setLabels(r.labels);
+      })
+      .catch(() => undefined);
+  }, [token, version]);
+  const more = () => {
+    if (!page?.next) return;
+    const mine = ++seq.current;
+    void list(page.next).then((r) => {
+      if (mine !== seq.current) return;
+      setPage(r);
+      setShown((s) => [...s, ...r.products]);
+    });
+  };
+  const done = (text: string) => {
+    setEditing(null);
+    setMessage({ text, error: false });
+    setVersion((v) => v + 1);
+  };
+  const exportCsv = async (): Promise<void> => {
+    const res = await fetch(`/api/admin/products/csv?lang=${lang}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!res.ok) return setMessage({ text: t('errFailed'), error: true });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(await res.blob());
+    a.download = 'kasa-catalog.csv';
+    a.click();
+  };
+  return (
+    <section aria-label={t('catalog')}>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+        <input
+          type="search"
+          aria-label={c('search')}
+          placeholder={c('search')}
+          size={32}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <button type="button" onClick={() => setEditing('new')}>
+          {c('add')}
+        </button>
+        <button type="button" onClick={() => void exportCsv()}>
+          {c('csvExport')}
+        </button>
+        {page && <span>{c('shown', { shown: String(shown.length), total: String(page.total) })}</span>}
+      </div>
+      {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+      {editing !== null && (
+        <ProductForm
+          key={editing === 'new' ? '' : editing.code}
+          t={t}
+          lang={lang}
+          token={token}
+          product={editing === 'new' ? null : editing}
+          labels={labels}
+          onClose={() => setEditing(null)}
+          onDone={done}
+        />
+      )}
+      {page && shown.length === 0 && <p>{query.trim() === '' ? c('empty') : c('noMatch', { query: query.trim() })}</p>}
+      {shown.length > 0 && (
+        <HeadedTable
+          label={t('catalog')}
+          headers={[t('code'), t('name'), t('price'), t('label'), t('unit'), c('group'), c('edit')]}
+        >
+          {shown.map((p) => (
+            <tr key={p.code}>
+              <td>{p.code}</td>
+              <td>
+                {p.favourite ? '★ ' : ''}
+                {p.name}
+              </td>
+              <td style={{ textAlign: 'right' }}>{formatRsd(p.pricePara)}</td>
+              <td>{p.label}</td>
+              <td>{unitName(lang, p.unit)}</td>
+              <td>{p.group ?? '—'}</td>
+              <td>
+                <button type="button" aria-label={c('editOne', { name: p.name })} onClick={() => setEditing(p)}>
+                  {c('edit')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </HeadedTable>
+      )}
+      {page?.next && (
+        <button type="button" onClick={more}>
+          {c('more')}
+        </button>
+      )}
+      <BulkPrice t={t} lang={lang} token={token} groups={groups} onDone={done} />
+    </section>
+  );
+}

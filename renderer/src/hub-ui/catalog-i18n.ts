@@ -1,0 +1,145 @@
+/**
+ * The words of the hub's Артикли section (HubCatalog.tsx), in the three languages: a catalog in the app's one
+ * message format (shared/i18n/catalog.ts says how to add a message), kept beside the section it serves.
+ * The hub answers a refusal with a code and the field; `catalogErrorText` turns both into one of these.
+ */
+import type { Language } from '../../../shared/domain.ts';
+import { translate, type Catalog, type KeyOf, type Params, type Shape } from '../../../shared/i18n/catalog.ts';
+
+const SR_CYRL = {
+  search: 'Претрага артикала (шифра или назив)',
+  shown: 'Приказано {shown} од {total}',
+  more: 'Још артикала',
+  empty: 'Продавница још нема артикала.',
+  noMatch: 'Ниједан артикал не одговара упиту „{query}“.',
+  add: 'Нови артикал',
+  edit: 'Измени',
+  editOne: 'Измени артикал {name}',
+  editTitle: 'Измена артикла',
+  addTitle: 'Нови артикал',
+  codeFixed: 'Шифра (не мења се)',
+  group: 'Група',
+  favourite: 'Брзи тастер на каси',
+  barcodes: 'Бар-кодови (размак између)',
+  cancel: 'Одустани',
+  remove: 'Обриши артикал',
+  removeAsk: 'Обрисати „{name}“ са свих каса продавнице?',
+  removeYes: 'Да, обриши',
+  saved: 'Сачувано: {name}. Касе преузимају измену за неколико секунди.',
+  removed: 'Обрисано: {name}.',
+  required: 'Поље „{field}“ је обавезно.',
+  priceInvalid: 'Цена мора бити износ у динарима, нула или већи (нпр. 159,90).',
+  barcodeInvalid: 'Бар-код може имати само цифре; више бар-кодова одвојите размаком.',
+  barcodeTaken: 'Један од ових бар-кодова већ припада другом артиклу.',
+  labelNotCurrent: 'Ознака „{value}“ није међу пореским ознакама каса ове продавнице ({labels}).',
+  codeTaken: 'Артикал са шифром „{value}“ већ постоји: изаберите га са списка да бисте га изменили.',
+  bulkTitle: 'Промена цена групе у процентима',
+  bulkGroup: 'Група артикала',
+  chooseGroup: '— изаберите групу —',
+  bulkPercent: 'Проценат промене (%)',
+  bulkPreview: 'Прегледај',
+  bulkConfirm: 'Промени цене',
+  bulkAsk: 'Цене {count} артикала групе „{group}“ ће се променити за {percent} %. Потврдите.',
+  bulkDone: 'Промењене су цене {count} артикала групе „{group}“ за {percent} %.',
+  groupRequired: 'Изаберите групу артикала.',
+  groupUnknown: 'Група „{value}“ нема ниједан артикал.',
+  percentInvalid: 'Унесите проценат бројем, нпр. 5 или −2,5 (од −100 до +1000, не нула).',
+  csvExport: 'Извези артикле (CSV)',
+  auditBulk: 'група „{group}“, {percent} %, {count} артикала',
+};
+
+type Messages = Shape<typeof SR_CYRL>;
+
+const SR_LATN: Messages = {
+  search: 'Pretraga artikala (šifra ili naziv)',
+  shown: 'Prikazano {shown} od {total}',
+  more: 'Još artikala',
+  empty: 'Prodavnica još nema artikala.',
+  noMatch: 'Nijedan artikal ne odgovara upitu „{query}“.',
+  add: 'Novi artikal',
+  edit: 'Izmeni',
+  editOne: 'Izmeni artikal {name}',
+  editTitle: 'Izmena artikla',
+  addTitle: 'Novi artikal',
+  codeFixed: 'Šifra (ne menja se)',
+  group: 'Grupa',
+  favourite: 'Brzi taster na kasi',
+  barcodes: 'Bar-kodovi (razmak između)',
+  cancel: 'Odustani',
+  remove: 'Obriši artikal',
+  removeAsk: 'Obrisati „{name}“ sa svih kasa prodavnice?',
+  removeYes: 'Da, obriši',
+  saved: 'Sačuvano: {name}. Kase preuzimaju izmenu za nekoliko sekundi.',
+  removed: 'Obrisano: {name}.',
+  required: 'Polje „{field}“ je obavezno.',
+  priceInvalid: 'Cena mora biti iznos u dinarima, nula ili veći (npr. 159,90).',
+  barcodeInvalid: 'Bar-kod može imati samo cifre; više bar-kodova odvojite razmakom.',
+  barcodeTaken: 'Jedan od ovih bar-kodova već pripada drugom artiklu.',
+  labelNotCurrent: 'Oznaka „{value}“ nije među poreskim oznakama kasa ove prodavnice ({labels}).',
+  codeTaken: 'Artikal sa šifrom „{value}“ već postoji: izaberite ga sa spiska da biste ga izmenili.',
+  bulkTitle: 'Promena cena grupe u procentima',
+  bulkGroup: 'Grupa artikala',
+  chooseGroup: '— izaberite grupu —',
+  bulkPercent: 'Procenat promene (%)',
+  bulkPreview: 'Pregledaj',
+  bulkConfirm: 'Promeni cene',
+  bulkAsk: 'Cene {count} artikala grupe „{group}“ će se promeniti za {percent} %. Potvrdite.',
+  bulkDone: 'Promenjene su cene {count} artikala grupe „{group}“ za {percent} %.',
+  groupRequired: 'Izaberite grupu artikala.',
+  groupUnknown: 'Grupa „{value}“ nema nijedan artikal.',
+  percentInvalid: 'Unesite procenat brojem, npr. 5 ili −2,5 (od −100 do +1000, ne nula).',
+  csvExport: 'Izvezi artikle (CSV)',
+  auditBulk: 'grupa „{group}“, {percent} %, {count} artikala',
+};
+
+const EN: Messages = {
+  search: 'Search products (code or name)',
+  shown: 'Showing {shown} of {total}',
+  more: 'More products',
+  empty: 'The shop has no products yet.',
+  noMatch: 'No product matches “{query}”.',
+  add: 'New product',
+  edit: 'Edit',
+  editOne: 'Edit product {name}',
+  editTitle: 'Edit product',
+  addTitle: 'New product',
+  codeFixed: 'Code (fixed)',
+  group: 'Group',
+  favourite: 'Quick key on the till',
+  barcodes: 'Barcodes (space between)',
+  cancel: 'Cancel',
+  remove: 'Delete product',
+  removeAsk: 'Delete “{name}” from every till of the shop?',
+  removeYes: 'Yes, delete',
+  saved: 'Saved: {name}. The tills take the change within seconds.',
+  removed: 'Deleted: {name}.',
+  required: 'The field “{field}” is required.',
+  priceInvalid: 'The price must be an amount in dinars, zero or more (e.g. 159.90).',
+  barcodeInvalid: 'A barcode has digits only; separate several barcodes with a space.',
+  barcodeTaken: 'One of these barcodes already belongs to another product.',
+  labelNotCurrent: 'The label “{value}” is not among the tax labels of this shop’s tills ({labels}).',
+  codeTaken: 'A product with the code “{value}” exists: pick it from the list to change it.',
+  bulkTitle: 'Change a group’s prices by a percentage',
+  bulkGroup: 'Product group',
+  chooseGroup: '— choose a group —',
+  bulkPercent: 'Change (%)',
+  bulkPreview: 'Preview',
+  bulkConfirm: 'Change prices',
+  bulkAsk: 'The prices of {count} products of “{group}” will change by {percent} %. Confirm.',
+  bulkDone: 'The prices of {count} products of “{group}” changed by {percent} %.',
+  groupRequired: 'Choose a product group.',
+  groupUnknown: 'The group “{value}” has no products.',
+  percentInvalid: 'Enter the percentage as a number, e.g. 5 or −2.5 (−100 to +1000, not zero).',
+  csvExport: 'Export products (CSV)',
+  auditBulk: 'group “{group}”, {percent} %, {count} products',
+};
+
+/** The Артикли section's texts per language. */
+export const hubCatalogMessages: Catalog<typeof SR_CYRL> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };
+
+export type HubCatalogKey = KeyOf<typeof SR_CYRL>;
+
+/** One text of the Артикли section in `lang`. */
+export function ct(lang: Language, key: HubCatalogKey, params?: Params): string {
+  return translate(hubCatalogMessages, lang, key, params);
+}
