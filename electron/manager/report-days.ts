@@ -16,6 +16,7 @@ import type { OrderKind } from '../../shared/domain.ts';
 import type { Db } from '../db/open.ts';
 import { createSyncLoop } from '../retry/loop.ts';
 import { TAX_GROUP_CHANGED_WHERE } from '../sales/tax-group.ts';
+import { shopHour } from '../../shared/reports/hours.ts';
 import {
   addOrders,
   emptyTotals,
@@ -47,6 +48,8 @@ interface OrderRow {
   tax_items: string | null;
   extra_receipts: string | null;
   tax_group_changed: number;
+  created_at: string;
+  cashier: string | null;
 }
 
 const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
@@ -55,14 +58,15 @@ function prepare(db: Db) {
     rows: db.prepare<[string, string, string | null, string | null], OrderRow>(
       `SELECT kind, invoice_type, state, total_para, data, json_extract(receipt, '$.transactionType') AS tx,
               json_extract(receipt, '$.taxItems') AS tax_items, extra_receipts,
-              coalesce(${TAX_GROUP_CHANGED_WHERE}, 0) AS tax_group_changed FROM orders
+              coalesce(${TAX_GROUP_CHANGED_WHERE}, 0) AS tax_group_changed, created_at,
+              json_extract(data, '$.cashier') AS cashier FROM orders
        WHERE created_at >= ? AND created_at < ? AND (? IS NULL OR json_extract(data, '$.cashier') = ?)`,
     ),
     days: db.prepare<[string, string, string], { day: string; body: string }>(
       'SELECT day, body FROM report_days WHERE day >= ? AND day < ? AND cashier = ?',
     ),
     has: db.prepare<[string, string], { one: number }>(
-      'SELECT 1 AS one FROM report_days WHERE day = ? AND cashier = ?',
+      `SELECT 1 AS one FROM report_days WHERE day = ? AND cashier = ? AND instr(body, '"hours"') > 0`,
     ),
     put: db.prepare('INSERT OR REPLACE INTO report_days (day, cashier, body) VALUES (?, ?, ?)'),
     oldest: db.prepare<[], { at: string | null }>('SELECT min(created_at) AS at FROM orders'),
@@ -87,6 +91,8 @@ function fromRows(db: Db, from: string, to: string, cashier: string | undefined)
       data: JSON.parse(r.data) as OrderData,
       receipts: receiptTaxes(r),
       taxGroupChanged: r.tax_group_changed === 1,
+      hour: shopHour(r.created_at),
+      cashier: typeof r.cashier === 'string' ? r.cashier : '',
     })),
   );
 }
@@ -144,7 +150,9 @@ export function reportTotals(
     for (let t = Date.parse(d0); t < Date.parse(d1); t += DAY_MS) {
       const day = new Date(t).toISOString().slice(0, 10);
       const body = stored.get(day);
-      mergeTotals(totals, body ? (JSON.parse(body) as ReportTotals) : storeDay(db, day, cashier));
+      const kept = body ? (JSON.parse(body) as ReportTotals) : null;
+      // A day stored before the hour and cashier buckets existed is summed again (and stored with them).
+      mergeTotals(totals, kept?.hours && kept.cashiers ? kept : storeDay(db, day, cashier));
     }
   })();
   return mergeTotals(totals, fromRows(db, d1, to, cashier));

@@ -28,6 +28,14 @@ export interface ReportView {
   taxPara: Para;
   /** Orders issued under another tax-rate group than the one in force at capture. */
   taxGroupChanged: number;
+  /** Turnover with VAT (бруто): sales and advances less refunds. */
+  grossPara: Para;
+  /** Turnover without VAT (нето): `grossPara - taxPara`. */
+  netPara: Para;
+  /** Per hour of the day in the shop's zone (Europe/Belgrade), by hour: orders and their gross (refunds less). */
+  byHour: { hour: number; count: number; grossPara: Para }[];
+  /** Per cashier ('' for orders with none named): orders and their gross (refunds less). */
+  byCashier: { cashier: string; count: number; grossPara: Para }[];
 }
 
 const reportRange = {

@@ -41,6 +41,10 @@ const SR_CYRL: Words = {
   shop: 'продавница',
   till: 'каса',
   cashier: 'касир',
+  gross: 'Бруто (са ПДВ)',
+  net: 'Нето (без ПДВ)',
+  hour: 'Сат',
+  processor: 'Обрађивач',
 };
 
 const SR_LATN: Words = {
@@ -76,6 +80,10 @@ const SR_LATN: Words = {
   shop: 'prodavnica',
   till: 'kasa',
   cashier: 'kasir',
+  gross: 'Bruto (sa PDV)',
+  net: 'Neto (bez PDV)',
+  hour: 'Sat',
+  processor: 'Obrađivač',
 };
 
 /** The CSV's words for `lang`: `word('sales')`, `payment('cash')`; English returns the machine names. */

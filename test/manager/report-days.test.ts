@@ -14,6 +14,7 @@ import type { ReceiptTaxes } from '../../shared/reports/totals.ts';
 import { TaxRatesCache } from '../../electron/sales/tax-rates.ts';
 import type { ReportView } from '../../shared/contract/reports.ts';
 import { buildHistory } from '../support/history.ts';
+import { shopHour } from '../../shared/reports/hours.ts';
 import { tempDatabases } from '../support/temp-db.ts';
 
 const { tmp, db, cleanup } = tempDatabases('kasa-report-days-');
@@ -142,9 +143,10 @@ function direct(d: Db, taxRates: TaxRatesCache, from: string, to: string, cashie
         data: string;
         receipt: string | null;
         extra_receipts: string | null;
+        created_at: string;
       }
     >(
-      'SELECT kind, invoice_type, state, total_para, data, receipt, extra_receipts FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY created_at, id',
+      'SELECT kind, invoice_type, state, total_para, data, receipt, extra_receipts, created_at FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY created_at, id',
     )
     .all(from, to)
     .map((r) => {
@@ -157,6 +159,8 @@ function direct(d: Db, taxRates: TaxRatesCache, from: string, to: string, cashie
       return {
         ...r,
         data,
+        hour: shopHour(r.created_at),
+        cashier: data.cashier ?? '',
         receipts: receipt ? [receipt, ...extra] : [],
         taxGroupChanged:
           r.state === 'fiscalized' && issued !== undefined && String(issued) !== String(data.taxGroup?.groupId),
@@ -171,6 +175,7 @@ const sorted = (r: ReportView): ReportView => ({
   byPayment: [...r.byPayment].sort((a, b) => a.type.localeCompare(b.type)),
   byLabel: [...r.byLabel].sort((a, b) => a.label.localeCompare(b.label)),
   byTax: [...r.byTax].sort((a, b) => a.label.localeCompare(b.label) || a.rate - b.rate),
+  byCashier: [...r.byCashier].sort((a, b) => a.cashier.localeCompare(b.cashier)),
 });
 
 /**

@@ -9,6 +9,7 @@ import { h008 } from './008_till_revocation.ts';
 import { h009 } from './009_audit.ts';
 import { h010 } from './010_report_days.ts';
 import { h011 } from './011_events_floor.ts';
+import { h012 } from './012_report_hours.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -33,4 +34,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   h009,
   h010,
   h011,
+  h012,
 ];
