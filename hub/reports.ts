@@ -11,6 +11,9 @@ import type { Language, PaymentType } from '../shared/domain.ts';
 import { fillFacts } from './report-facts.ts';
 import { DEFAULT_HUB_TIME_ZONE, FACT_POS, factItemsWithHours } from './report-days.ts';
 import { paraToDecimal } from '../shared/money.ts';
+import { csvLocalTime } from '../shared/reports/local-time.ts';
+
+export { csvLocalTime };
 import type { ReportView } from '../shared/contract/reports.ts';
 import type { Queryable } from './db/db.ts';
 import type { ReportInput, TillPrinter, TillRefusal, TillStatus } from '../shared/hub/protocol.ts';
@@ -322,24 +325,6 @@ const SHIFT_COLUMNS = [
   'counted_rsd',
   'difference_rsd',
 ] as const;
-
-/**
- * A time as a spreadsheet reads it, in the shop's local time: `2026-11-26 08:05` in `timeZone` (an IANA name,
- * the hub's own zone when absent). The shop's clock, not UTC: a manager compares it with the till's slip.
- */
-export function csvLocalTime(iso: string, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
-}
 
 /**
  * The hub report as one CSV: the till report's columns, prefixed by the scope (total, shop:, till:, cashier:),

@@ -23,8 +23,10 @@ import {
   mergeTotals,
   type OrderData,
   type ReceiptTaxes,
+  type ReportOrder,
   type ReportTotals,
 } from '../../shared/reports/totals.ts';
+import { receiptRow, type ReceiptRow } from '../../shared/reports/receipts.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -50,6 +52,7 @@ interface OrderRow {
   tax_group_changed: number;
   created_at: string;
   cashier: string | null;
+  invoice_number: string | null;
 }
 
 const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
@@ -59,8 +62,9 @@ function prepare(db: Db) {
       `SELECT kind, invoice_type, state, total_para, data, json_extract(receipt, '$.transactionType') AS tx,
               json_extract(receipt, '$.taxItems') AS tax_items, extra_receipts,
               coalesce(${TAX_GROUP_CHANGED_WHERE}, 0) AS tax_group_changed, created_at,
-              json_extract(data, '$.cashier') AS cashier FROM orders
-       WHERE created_at >= ? AND created_at < ? AND (? IS NULL OR json_extract(data, '$.cashier') = ?)`,
+              json_extract(data, '$.cashier') AS cashier, invoice_number FROM orders
+       WHERE created_at >= ? AND created_at < ? AND (? IS NULL OR json_extract(data, '$.cashier') = ?)
+       ORDER BY created_at, id`,
     ),
     days: db.prepare<[string, string, string], { day: string; body: string }>(
       'SELECT day, body FROM report_days WHERE day >= ? AND day < ? AND cashier = ?',
@@ -80,10 +84,19 @@ const stmts = (db: Db): ReturnType<typeof prepare> => {
 
 /** Totals of the orders created in [from, to), read row by row. */
 function fromRows(db: Db, from: string, to: string, cashier: string | undefined): ReportTotals {
+  return addOrders(emptyTotals(), reportOrders(db, from, to, cashier));
+}
+
+/** The orders created in [from, to) as a report sums them, in time order. */
+function reportOrders(db: Db, from: string, to: string, cashier: string | undefined): ReportOrder[] {
+  return readOrders(db, from, to, cashier).map((x) => x.order);
+}
+
+function readOrders(db: Db, from: string, to: string, cashier: string | undefined) {
   const rows = stmts(db).rows.all(from, to, cashier ?? null, cashier ?? null);
-  return addOrders(
-    emptyTotals(),
-    rows.map((r) => ({
+  return rows.map((r) => ({
+    row: r,
+    order: {
       kind: r.kind,
       invoice_type: r.invoice_type,
       state: r.state,
@@ -93,8 +106,28 @@ function fromRows(db: Db, from: string, to: string, cashier: string | undefined)
       taxGroupChanged: r.tax_group_changed === 1,
       hour: shopHour(r.created_at),
       cashier: typeof r.cashier === 'string' ? r.cashier : '',
-    })),
-  );
+    } satisfies ReportOrder,
+  }));
+}
+
+/**
+ * The receipts of [from, to) for the accountant (shared/reports/receipts.ts), one per order the report counts, in
+ * time order: read from the orders (a list of every receipt, not a sum: stored days do not help).
+ */
+export function receiptRows(
+  db: Db,
+  range: { from: string; to: string; cashier?: string | undefined },
+  till: string,
+): ReceiptRow[] {
+  return readOrders(db, range.from, range.to, range.cashier).flatMap(({ row, order }) => {
+    const r = receiptRow(order, {
+      at: row.created_at,
+      invoiceNumber: row.invoice_number,
+      cashier: order.cashier,
+      till,
+    });
+    return r ? [r] : [];
+  });
 }
 
 /**

@@ -60,4 +60,10 @@ export const reportsCommands = {
   'reports.csv': command<{ fileName: string; csv: string }>()(z.strictObject(reportRange), 'The report as CSV.', {
     auth: 'session',
   }),
+  'reports.receiptsCsv': command<{ fileName: string; csv: string }>()(
+    z.strictObject(reportRange),
+    'The receipts of the period for the accountant as CSV: one row per receipt the report counts (time on the ' +
+      "shop's clock, invoice number, type, payment, cashier, till, gross, VAT, net; refunds negative), then the total.",
+    { auth: 'session' },
+  ),
 } as const;

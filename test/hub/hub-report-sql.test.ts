@@ -238,6 +238,17 @@ for (const backend of BACKENDS) {
       const shopId = tills[0]?.shopId ?? 0;
       const shop = await service.report({ from, to, shopId });
       expect(withoutShifts(shop)).toEqual(expected(stored, from, to, shopId));
+      // The receipts list (summed from the same facts in SQL) adds up to the report: gross, VAT, count.
+      for (const [report, input] of [
+        [chain, { from, to }],
+        [shop, { from, to, shopId }],
+      ] as const) {
+        const rows = await service.receipts(input);
+        const t = report.total;
+        expect(rows).toHaveLength(t.sales.count + t.advances.count + t.refunds.count);
+        expect(rows.reduce((n, r) => n + r.grossPara, 0)).toBe(t.grossPara);
+        expect(rows.reduce((n, r) => n + r.taxPara, 0)).toBe(t.taxPara);
+      }
     }
 
     const iso = (t: number): string => new Date(t).toISOString();
