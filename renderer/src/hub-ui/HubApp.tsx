@@ -9,7 +9,7 @@ import type { HubAuditEntry } from '../../../shared/contract/hub.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { formatFingerprint } from '../../../shared/hub/fingerprint.ts';
 import { HeadedTable } from '../components/HeadedTable.tsx';
-import { paymentName, unitName } from '../../../shared/i18n/enums.ts';
+import { unitName } from '../../../shared/i18n/enums.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { isoDay } from '../dates.ts';
 import { DateField } from '../manager/DateField.tsx';
@@ -716,10 +716,12 @@ function ReportSection({ t, lang, token }: { t: HubT; lang: HubLang; token: stri
           />
           <h3>{t('tills')}</h3>
           <PairTable label={t('tills')} rows={r.byTill.map((x) => [String(x.tillId), x.name, totals(x.report)])} />
+          <h3>{t('cashier')}</h3>
           <PairTable
             label={t('cashier')}
             rows={r.byCashier.map((x) => [x.cashier, x.cashier || rt('no_cashier'), totals(x.report)])}
           />
+          <h3>{t('label')}</h3>
           <PairTable
             label={t('label')}
             rows={r.total.byLabel.map((l) => [
@@ -728,6 +730,7 @@ function ReportSection({ t, lang, token }: { t: HubT; lang: HubLang; token: stri
               `${rt('gross')} ${formatRsd(l.netPara)} / ${rt('tax')} ${formatRsd(l.taxPara)}`,
             ])}
           />
+          <h3>{t('processor')}</h3>
           <PairTable
             label={t('processor')}
             rows={(r.byProcessor ?? []).map((p) => [
