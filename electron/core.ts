@@ -410,7 +410,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       staff,
       lpfr: { control: lpfr, state: () => engine.status().lpfr ?? null, changed: () => engine.lpfrChanged() },
     }),
-    reportsHandlers({ db, taxRates, printer, staff, now, language: () => settings.language() }),
+    reportsHandlers({
+      db,
+      taxRates,
+      printer,
+      staff,
+      now,
+      language: () => settings.language(),
+      till: () => settings.terminalId(),
+    }),
     shiftsHandlers(shifts, {
       printer,
       shown: (iso) =>

@@ -32,6 +32,19 @@ export const FACT_ITEMS = `jsonb_array_elements(o.facts) WITH ORDINALITY AS e(f,
 export const FACT_POS = `((((extract(epoch FROM o.created_at) * 1000)::int8 - 1577836800000) * 4194304)
   + (o.till_id % 1024) * 4096 + least(e.n, 4095))`;
 
+/**
+ * `FACT_ITEMS` and, for each order's sales, refunds and advances facts, one more fact `['h', hour, null, count,
+ * para]`: the hour of the order's creation on the shop's clock (`zone`: a SQL parameter such as `$2`), with its
+ * count and turnover (refunds negative). The report's by-hour breakdown, summed like every other fact.
+ */
+export const factItemsWithHours = (zone: string): string => `(
+  SELECT f, n FROM jsonb_array_elements(o.facts) WITH ORDINALITY AS e(f, n)
+  UNION ALL
+  SELECT jsonb_build_array('h', to_char(o.created_at AT TIME ZONE ${zone}, 'FMHH24'), NULL, f->3,
+                           CASE WHEN f->>0 = 'refunds' THEN -(f->>4)::int8 ELSE (f->>4)::int8 END), n
+    FROM jsonb_array_elements(o.facts) WITH ORDINALITY AS e(f, n) WHERE f->>0 IN ('sales', 'refunds', 'advances')
+) AS e(f, n)`;
+
 /** Sums the orders of `day` ('YYYY-MM-DD', of one till or all) into `hub_days`. */
 async function sumDay(q: Queryable, zone: string, day: string, tillId: number | null): Promise<void> {
   await q.query('DELETE FROM hub_days WHERE day = $1::date AND ($2::int4 IS NULL OR till_id = $2)', [day, tillId]);
@@ -39,7 +52,7 @@ async function sumDay(q: Queryable, zone: string, day: string, tillId: number | 
     `INSERT INTO hub_days (till_id, day, shop_id, cashier, kind, k, rate, a, b, first, last)
      SELECT o.till_id, $1::date, o.shop_id, coalesce(o.cashier, ''), f->>0, f->>1, (f->>2)::float8,
             sum((f->>3)::int8), sum((f->>4)::int8), min(${FACT_POS}), max(${FACT_POS})
-       FROM orders o CROSS JOIN LATERAL ${FACT_ITEMS}
+       FROM orders o CROSS JOIN LATERAL ${factItemsWithHours('$2::text')}
       WHERE o.created_at >= ($1::date::timestamp AT TIME ZONE $2) AND o.created_at < (($1::date + 1)::timestamp AT TIME ZONE $2)
         AND ($3::int4 IS NULL OR o.till_id = $3)
       GROUP BY o.till_id, o.shop_id, coalesce(o.cashier, ''), f->>0, f->>1, (f->>2)::float8`,

@@ -9,8 +9,11 @@ import { csvText, finishReport, reportCsv } from '../shared/reports/view.ts';
 import { emptyTotals, type ReportTotals } from '../shared/reports/totals.ts';
 import type { Language, PaymentType } from '../shared/domain.ts';
 import { fillFacts } from './report-facts.ts';
-import { DEFAULT_HUB_TIME_ZONE, FACT_ITEMS, FACT_POS } from './report-days.ts';
+import { DEFAULT_HUB_TIME_ZONE, FACT_POS, factItemsWithHours } from './report-days.ts';
 import { paraToDecimal } from '../shared/money.ts';
+import { csvLocalTime } from '../shared/reports/local-time.ts';
+
+export { csvLocalTime };
 import type { ReportView } from '../shared/contract/reports.ts';
 import type { Queryable } from './db/db.ts';
 import type { ReportInput, TillPrinter, TillRefusal, TillStatus } from '../shared/hub/protocol.ts';
@@ -159,6 +162,9 @@ function totalsOf(rows: readonly SumRow[]): { totals: ReportTotals; first: bigin
       case 't':
         (t.taxes ??= []).push([r.k, r.rate ?? 0, r.a]);
         break;
+      case 'h':
+        (t.hours ??= []).push([Number(r.k), { count: Number(r.a), para: Number(r.b) }]);
+        break;
     }
   }
   return { totals: t, first, unreadable };
@@ -210,19 +216,19 @@ export async function hubReport(
   }
   if (cursor < to) ranges.push({ a: cursor, b: to, till: null });
   for (const d of dirty) ranges.push({ a: d.a, b: d.b, till: d.till_id });
-  const params: unknown[] = [shopId, days, dirty.map((d) => d.till_id), dirty.map((d) => d.day)];
+  const params: unknown[] = [shopId, days, dirty.map((d) => d.till_id), dirty.map((d) => d.day), zone];
   const branches = ranges.map((r) => {
     params.push(r.a, r.b);
     const range = `o.created_at >= $${params.length - 1}::timestamptz AND o.created_at < $${params.length}::timestamptz`;
     if (r.till !== null) params.push(r.till);
     return `SELECT o.shop_id, o.till_id, coalesce(o.cashier, '') AS cashier, f->>0 AS kind, f->>1 AS k,
                    (f->>2)::float8 AS rate, (f->>3)::int8 AS a, (f->>4)::int8 AS b, ${FACT_POS} AS first, ${FACT_POS} AS last
-              FROM orders o CROSS JOIN LATERAL ${FACT_ITEMS}
+              FROM orders o CROSS JOIN LATERAL ${factItemsWithHours('$5::text')}
              WHERE ${range} AND ($1::int4 IS NULL OR o.shop_id = $1)${r.till !== null ? ` AND o.till_id = $${params.length}` : ''}`;
   });
   branches.push(`SELECT d.shop_id, d.till_id, d.cashier, d.kind, d.k, d.rate, d.a, d.b, d.first, d.last
                    FROM hub_days d
-                  WHERE d.day = ANY($2::date[]) AND ($1::int4 IS NULL OR d.shop_id = $1)
+                  WHERE d.day = ANY($2::date[]) AND ($1::int4 IS NULL OR d.shop_id = $1) AND $5::text IS NOT NULL
                     AND (d.till_id, d.day) NOT IN (SELECT * FROM unnest($3::int4[], $4::date[]))`);
   const sums = await db.query<SumRow>(
     `WITH items AS (${branches.join('\n UNION ALL ')}),
@@ -274,6 +280,15 @@ export async function hubReport(
     const count = rows.reduce((n, r) => n + Number(r.a), 0);
     return count ? [{ processor, count, netPara: rows.reduce((n, r) => n + Number(r.b), 0) }] : [];
   });
+  const cashiers = groups(6);
+  // The total's by-cashier breakdown: each cashier's own sums (orders counted, turnover).
+  total.totals.cashiers = cashiers.map(({ row, totals: c }) => [
+    row.cashier ?? '',
+    {
+      count: c.sales.count + c.advances.count + c.refunds.count,
+      para: c.sales.totalPara + c.advances.totalPara - c.refunds.totalPara,
+    },
+  ]);
   return {
     unreadable: total.unreadable,
     byProcessor,
@@ -289,7 +304,7 @@ export async function hubReport(
       shopId: row.shop_id ?? 0,
       report: finishReport(totals, rateOf, head),
     })),
-    byCashier: groups(6).map(({ row, totals }) => ({
+    byCashier: cashiers.map(({ row, totals }) => ({
       cashier: row.cashier ?? '',
       report: finishReport(totals, rateOf, { ...head, cashier: row.cashier ?? '' }),
     })),
@@ -310,24 +325,6 @@ const SHIFT_COLUMNS = [
   'counted_rsd',
   'difference_rsd',
 ] as const;
-
-/**
- * A time as a spreadsheet reads it, in the shop's local time: `2026-11-26 08:05` in `timeZone` (an IANA name,
- * the hub's own zone when absent). The shop's clock, not UTC: a manager compares it with the till's slip.
- */
-export function csvLocalTime(iso: string, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
-}
 
 /**
  * The hub report as one CSV: the till report's columns, prefixed by the scope (total, shop:, till:, cashier:),

@@ -27,6 +27,7 @@ import { beginLoginAttempt, loginSucceeded } from './attempts.ts';
 import { createSession, endSession, sessionOf } from './sessions.ts';
 import { listAudit, recordAudit, type HubAuditAction, type HubAuditEntry } from './audit.ts';
 import { hubReportCsv } from './reports.ts';
+import { receiptsCsv } from '../shared/reports/receipts.ts';
 import { listParked, parkCart, takeParked } from './parked.ts';
 import { holdRefund, releaseRefund } from './refund-holds.ts';
 import { allowedHosts, guardRequest, isLoopback, SECURITY_HEADERS } from './lan.ts';
@@ -583,6 +584,16 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       input: { schema: ReportInput, from: query },
       handle: async ({ who, input, res }) => {
         const shopId = shopOf(who, input.shopId, false);
+        if (input.format === 'receipts') {
+          const rows = await service.receipts({ ...input, ...(shopId !== undefined ? { shopId } : {}) });
+          res.writeHead(200, {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': `attachment; filename="kasa-hub-receipts.csv"`,
+            'cache-control': 'no-store',
+          });
+          res.end(receiptsCsv(rows, input.lang ?? 'en', input.timeZone));
+          return;
+        }
         const report = await service.report({ ...input, ...(shopId !== undefined ? { shopId } : {}) });
         if (input.format !== 'csv') return sendJson(res, 200, report);
         res.writeHead(200, {

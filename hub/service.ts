@@ -7,6 +7,8 @@ import crypto from 'node:crypto';
 import type { z } from 'zod';
 import { dbError, isDataException, type HubDb, type Queryable } from './db/db.ts';
 import { hubReport, tillLive, type HubReport, type TillLive } from './reports.ts';
+import { hubReceipts } from './report-receipts.ts';
+import type { ReceiptRow } from '../shared/reports/receipts.ts';
 import { orderFacts } from './report-facts.ts';
 import { DEFAULT_HUB_TIME_ZONE, closeDays, markDirty } from './report-days.ts';
 import { pruneEvents } from './events.ts';
@@ -1099,6 +1101,11 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
     /** The consolidated report (hub/reports.ts). */
     report(input: ReportInput, now = Date.now()): Promise<HubReport> {
       return hubReport(db, input, now, zone);
+    },
+
+    /** The receipts list for the accountant (hub/report-receipts.ts). */
+    receipts(input: ReportInput, now = Date.now()): Promise<ReceiptRow[]> {
+      return hubReceipts(db, input, now);
     },
 
     /** One round of closing days (hub/report-days.ts): what the day closer runs, for tests and benchmarks. */

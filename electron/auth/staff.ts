@@ -366,7 +366,7 @@ export class StaffService {
   /**
    * The shop's people as the store hub sends them (hub-client/sync.ts), in the caller's transaction: each
    * taken whole by name, its PIN no longer to be changed here; a row that already says so is left as it is.
-   * The outbox rows its triggers write for them become notes of the till's history (no echo to the hub).
+   * The caller turns the outbox rows its triggers write into notes of the till's history (no echo to the hub).
    */
   static applyHubStaff(
     db: Db,
@@ -381,20 +381,11 @@ export class StaffService {
     const insert = db.prepare(
       'INSERT INTO staff (name, role, pin_hash, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
     );
-    // The hub's own change is not sent back to it: a late echo of an older state would undo a newer change
-    // made at the hub meanwhile (deactivated, then reactivated with a new PIN: the echo re-deactivates).
-    const before = db.prepare<[], { seq: number | null }>('SELECT max(seq) AS seq FROM hub_outbox').get()?.seq ?? 0;
     for (const s of people) {
       const active = s.active ? 1 : 0;
       if (exists.get(s.name)) update.run(s.role, s.pinHash, active, at, s.name, s.role, s.pinHash, active);
       else insert.run(s.name, s.role, s.pinHash, active, at, at);
     }
-    // Kept as a note in the till's history (not deleted: the hub counts the till's sequence for gaps).
-    db.prepare(
-      `UPDATE hub_outbox SET kind = 'audit', ref = 'hub-staff:' || seq,
-         payload = json_object('at', ?, 'actor', NULL, 'action', 'staff.fromHub', 'detail', json_object('name', ref))
-       WHERE kind = 'staff' AND seq > ?`,
-    ).run(at, before);
   }
 }
 

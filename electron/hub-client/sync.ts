@@ -461,7 +461,19 @@ export class HubSync {
     });
     this.#db.transaction(() => {
       this.#catalog.applyHubProducts(c.products, at);
+      // The hub's own staff change is not sent back to it: a late echo of an older state would undo a newer
+      // change made at the hub meanwhile (deactivated, then reactivated with a new PIN: the echo re-deactivates).
+      // The staff triggers' rows become notes in the till's history (not deleted: the hub counts the sequence).
+      const before =
+        this.#db.prepare<[], { seq: number | null }>('SELECT max(seq) AS seq FROM hub_outbox').get()?.seq ?? 0;
       StaffService.applyHubStaff(this.#db, c.staff, at);
+      this.#db
+        .prepare(
+          `UPDATE hub_outbox SET kind = 'audit', ref = 'hub-staff:' || seq,
+             payload = json_object('at', ?, 'actor', NULL, 'action', 'staff.fromHub', 'detail', json_object('name', ref))
+           WHERE kind = 'staff' AND seq > ?`,
+        )
+        .run(at, before);
       for (const t of settings) {
         // Checked above against ShopSettings: the rules are the catalog's, stored as the hub sent them.
         if (t.key === 'barcodeRules') this.#catalog.setBarcodeRules(t.value as BarcodeRule[]);

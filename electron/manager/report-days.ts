@@ -16,14 +16,17 @@ import type { OrderKind } from '../../shared/domain.ts';
 import type { Db } from '../db/open.ts';
 import { createSyncLoop } from '../retry/loop.ts';
 import { TAX_GROUP_CHANGED_WHERE } from '../sales/tax-group.ts';
+import { shopHour } from '../../shared/reports/hours.ts';
 import {
   addOrders,
   emptyTotals,
   mergeTotals,
   type OrderData,
   type ReceiptTaxes,
+  type ReportOrder,
   type ReportTotals,
 } from '../../shared/reports/totals.ts';
+import { receiptRow, type ReceiptRow } from '../../shared/reports/receipts.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -47,6 +50,9 @@ interface OrderRow {
   tax_items: string | null;
   extra_receipts: string | null;
   tax_group_changed: number;
+  created_at: string;
+  cashier: string | null;
+  invoice_number: string | null;
 }
 
 const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
@@ -55,14 +61,16 @@ function prepare(db: Db) {
     rows: db.prepare<[string, string, string | null, string | null], OrderRow>(
       `SELECT kind, invoice_type, state, total_para, data, json_extract(receipt, '$.transactionType') AS tx,
               json_extract(receipt, '$.taxItems') AS tax_items, extra_receipts,
-              coalesce(${TAX_GROUP_CHANGED_WHERE}, 0) AS tax_group_changed FROM orders
-       WHERE created_at >= ? AND created_at < ? AND (? IS NULL OR json_extract(data, '$.cashier') = ?)`,
+              coalesce(${TAX_GROUP_CHANGED_WHERE}, 0) AS tax_group_changed, created_at,
+              json_extract(data, '$.cashier') AS cashier, invoice_number FROM orders
+       WHERE created_at >= ? AND created_at < ? AND (? IS NULL OR json_extract(data, '$.cashier') = ?)
+       ORDER BY created_at, id`,
     ),
     days: db.prepare<[string, string, string], { day: string; body: string }>(
       'SELECT day, body FROM report_days WHERE day >= ? AND day < ? AND cashier = ?',
     ),
     has: db.prepare<[string, string], { one: number }>(
-      'SELECT 1 AS one FROM report_days WHERE day = ? AND cashier = ?',
+      `SELECT 1 AS one FROM report_days WHERE day = ? AND cashier = ? AND instr(body, '"hours"') > 0`,
     ),
     put: db.prepare('INSERT OR REPLACE INTO report_days (day, cashier, body) VALUES (?, ?, ?)'),
     oldest: db.prepare<[], { at: string | null }>('SELECT min(created_at) AS at FROM orders'),
@@ -76,10 +84,19 @@ const stmts = (db: Db): ReturnType<typeof prepare> => {
 
 /** Totals of the orders created in [from, to), read row by row. */
 function fromRows(db: Db, from: string, to: string, cashier: string | undefined): ReportTotals {
+  return addOrders(emptyTotals(), reportOrders(db, from, to, cashier));
+}
+
+/** The orders created in [from, to) as a report sums them, in time order. */
+function reportOrders(db: Db, from: string, to: string, cashier: string | undefined): ReportOrder[] {
+  return readOrders(db, from, to, cashier).map((x) => x.order);
+}
+
+function readOrders(db: Db, from: string, to: string, cashier: string | undefined) {
   const rows = stmts(db).rows.all(from, to, cashier ?? null, cashier ?? null);
-  return addOrders(
-    emptyTotals(),
-    rows.map((r) => ({
+  return rows.map((r) => ({
+    row: r,
+    order: {
       kind: r.kind,
       invoice_type: r.invoice_type,
       state: r.state,
@@ -87,8 +104,30 @@ function fromRows(db: Db, from: string, to: string, cashier: string | undefined)
       data: JSON.parse(r.data) as OrderData,
       receipts: receiptTaxes(r),
       taxGroupChanged: r.tax_group_changed === 1,
-    })),
-  );
+      hour: shopHour(r.created_at),
+      cashier: typeof r.cashier === 'string' ? r.cashier : '',
+    } satisfies ReportOrder,
+  }));
+}
+
+/**
+ * The receipts of [from, to) for the accountant (shared/reports/receipts.ts), one per order the report counts, in
+ * time order: read from the orders (a list of every receipt, not a sum: stored days do not help).
+ */
+export function receiptRows(
+  db: Db,
+  range: { from: string; to: string; cashier?: string | undefined },
+  till: string,
+): ReceiptRow[] {
+  return readOrders(db, range.from, range.to, range.cashier).flatMap(({ row, order }) => {
+    const r = receiptRow(order, {
+      at: row.created_at,
+      invoiceNumber: row.invoice_number,
+      cashier: order.cashier,
+      till,
+    });
+    return r ? [r] : [];
+  });
 }
 
 /**
@@ -144,7 +183,9 @@ export function reportTotals(
     for (let t = Date.parse(d0); t < Date.parse(d1); t += DAY_MS) {
       const day = new Date(t).toISOString().slice(0, 10);
       const body = stored.get(day);
-      mergeTotals(totals, body ? (JSON.parse(body) as ReportTotals) : storeDay(db, day, cashier));
+      const kept = body ? (JSON.parse(body) as ReportTotals) : null;
+      // A day stored before the hour and cashier buckets existed is summed again (and stored with them).
+      mergeTotals(totals, kept?.hours && kept.cashiers ? kept : storeDay(db, day, cashier));
     }
   })();
   return mergeTotals(totals, fromRows(db, d1, to, cashier));

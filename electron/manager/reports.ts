@@ -15,12 +15,18 @@ export interface ReportRange {
   cashier?: string | undefined;
 }
 
-/** Computes the report for [from, to) (default: local midnight today to now); see report-days.ts. */
-export function buildReport(db: Db, taxRates: TaxRatesCache, range: ReportRange, now: number): ReportView {
+/** The period [from, to) as ISO UTC (default: local midnight today to now). */
+export function reportPeriod(range: ReportRange, now: number): { from: string; to: string } {
   const start = new Date(now);
   start.setHours(0, 0, 0, 0);
   const from = range.from ? new Date(range.from).toISOString() : start.toISOString();
   const to = range.to ? new Date(range.to).toISOString() : new Date(now + 1).toISOString();
+  return { from, to };
+}
+
+/** Computes the report for [from, to) (default: local midnight today to now); see report-days.ts. */
+export function buildReport(db: Db, taxRates: TaxRatesCache, range: ReportRange, now: number): ReportView {
+  const { from, to } = reportPeriod(range, now);
   const totals = reportTotals(db, { from, to, cashier: range.cashier }, now);
   return finishReport(totals, (label) => taxRates.rateOf(label), {
     from,

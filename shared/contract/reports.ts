@@ -28,6 +28,14 @@ export interface ReportView {
   taxPara: Para;
   /** Orders issued under another tax-rate group than the one in force at capture. */
   taxGroupChanged: number;
+  /** Turnover with VAT (бруто): sales and advances less refunds. */
+  grossPara: Para;
+  /** Turnover without VAT (нето): `grossPara - taxPara`. */
+  netPara: Para;
+  /** Per hour of the day in the shop's zone (Europe/Belgrade), by hour: orders and their gross (refunds less). */
+  byHour: { hour: number; count: number; grossPara: Para }[];
+  /** Per cashier ('' for orders with none named): orders and their gross (refunds less). */
+  byCashier: { cashier: string; count: number; grossPara: Para }[];
 }
 
 const reportRange = {
@@ -52,4 +60,10 @@ export const reportsCommands = {
   'reports.csv': command<{ fileName: string; csv: string }>()(z.strictObject(reportRange), 'The report as CSV.', {
     auth: 'session',
   }),
+  'reports.receiptsCsv': command<{ fileName: string; csv: string }>()(
+    z.strictObject(reportRange),
+    'The receipts of the period for the accountant as CSV: one row per receipt the report counts (time on the ' +
+      "shop's clock, invoice number, type, payment, cashier, till, gross, VAT, net; refunds negative), then the total.",
+    { auth: 'session' },
+  ),
 } as const;

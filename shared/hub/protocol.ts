@@ -281,7 +281,8 @@ export const ReportInput = z.object({
   shopId: z.coerce.number().int().positive().optional(),
   from: isoTime.optional(),
   to: isoTime.optional(),
-  format: z.enum(['json', 'csv']).optional(),
+  /** `receipts`: the receipts list for the accountant as CSV (shared/reports/receipts.ts). */
+  format: z.enum(['json', 'csv', 'receipts']).optional(),
   /** The CSV's times in this IANA zone (the hub UI sends the browser's); the hub's own zone without it. */
   timeZone: z
     .string()

@@ -41,6 +41,18 @@ const SR_CYRL: Words = {
   shop: 'продавница',
   till: 'каса',
   cashier: 'касир',
+  gross: 'Бруто (са ПДВ)',
+  net: 'Нето (без ПДВ)',
+  hour: 'Сат',
+  processor: 'Обрађивач',
+  date_time: 'Датум и време',
+  invoice_number: 'Број рачуна',
+  receipt_type: 'Врста рачуна',
+  till_name: 'Каса',
+  cashier_name: 'Касир',
+  payment_types: 'Начин плаћања',
+  gross_rsd: 'Бруто (RSD)',
+  net_rsd: 'Нето (RSD)',
 };
 
 const SR_LATN: Words = {
@@ -76,6 +88,18 @@ const SR_LATN: Words = {
   shop: 'prodavnica',
   till: 'kasa',
   cashier: 'kasir',
+  gross: 'Bruto (sa PDV)',
+  net: 'Neto (bez PDV)',
+  hour: 'Sat',
+  processor: 'Obrađivač',
+  date_time: 'Datum i vreme',
+  invoice_number: 'Broj računa',
+  receipt_type: 'Vrsta računa',
+  till_name: 'Kasa',
+  cashier_name: 'Kasir',
+  payment_types: 'Način plaćanja',
+  gross_rsd: 'Bruto (RSD)',
+  net_rsd: 'Neto (RSD)',
 };
 
 /** The CSV's words for `lang`: `word('sales')`, `payment('cash')`; English returns the machine names. */

@@ -27,6 +27,10 @@ export interface ReportOrder {
   receipts?: readonly ReceiptTaxes[] | undefined;
   /** Issued under another tax-rate group than the one in force at capture (sales/tax-group.ts). */
   taxGroupChanged?: boolean | undefined;
+  /** The hour (0–23) of its creation in the shop's time zone: the by-hour bucket (none: not bucketed). */
+  hour?: number | undefined;
+  /** Who sold it (`data.cashier`): the by-cashier bucket (none: not bucketed; '' for nobody named). */
+  cashier?: string | undefined;
 }
 
 /**
@@ -46,6 +50,18 @@ export interface ReportTotals {
   taxes?: [string, number, number][];
   /** Orders issued under another tax-rate group than the one at capture. */
   taxGroupChanged?: number;
+  /**
+   * Per hour of the day (shop's zone) and per cashier: the orders counted and their turnover (sales and
+   * advances less refunds, the report's own figures). Absent in a day stored before they existed.
+   */
+  hours?: [number, Bucket][];
+  cashiers?: [string, Bucket][];
+}
+
+/** A bucket of a breakdown: orders counted, and their turnover in para (refunds subtracted). */
+export interface Bucket {
+  count: number;
+  para: number;
 }
 
 export const emptyTotals = (): ReportTotals => ({
@@ -58,7 +74,17 @@ export const emptyTotals = (): ReportTotals => ({
   labels: [],
   taxes: [],
   taxGroupChanged: 0,
+  hours: [],
+  cashiers: [],
 });
+
+function addBucket<K>(list: [K, Bucket][], key: K, count: number, para: number): void {
+  const e = list.find((x) => x[0] === key);
+  if (e) {
+    e[1].count += count;
+    e[1].para += para;
+  } else list.push([key, { count, para: para === 0 ? 0 : para }]);
+}
 
 /** One taxItem amount in para, or null when it is not a number. */
 function taxPara(amount: unknown): number | null {
@@ -135,6 +161,7 @@ export function addOrders(t: ReportTotals, rows: readonly ReportOrder[]): Report
     else addReceiptTaxes(t, r);
     if (r.taxGroupChanged) t.taxGroupChanged = (t.taxGroupChanged ?? 0) + 1;
     const data = r.data;
+    const before = t.sales.totalPara + t.advances.totalPara - t.refunds.totalPara;
     switch (r.kind) {
       case 'sale':
         if (r.invoice_type === 'advance') {
@@ -162,7 +189,12 @@ export function addOrders(t: ReportTotals, rows: readonly ReportOrder[]): Report
         addPayments(data.payments, -1);
         addLines(data.lines, -1);
         break;
+      default:
+        continue;
     }
+    const turnover = t.sales.totalPara + t.advances.totalPara - t.refunds.totalPara - before;
+    if (r.hour !== undefined) addBucket((t.hours ??= []), r.hour, 1, turnover);
+    if (r.cashier !== undefined) addBucket((t.cashiers ??= []), r.cashier, 1, turnover);
   }
   return t;
 }
@@ -187,5 +219,7 @@ export function mergeTotals(into: ReportTotals, from: ReportTotals): ReportTotal
   }
   for (const [label, rate, para] of from.taxes ?? []) addTax(into, label, rate, para);
   into.taxGroupChanged = (into.taxGroupChanged ?? 0) + (from.taxGroupChanged ?? 0);
+  for (const [hour, b] of from.hours ?? []) addBucket((into.hours ??= []), hour, b.count, b.para);
+  for (const [who, b] of from.cashiers ?? []) addBucket((into.cashiers ??= []), who, b.count, b.para);
   return into;
 }

@@ -26,6 +26,8 @@ export function finishReport(
   const taxOf = (label: string): number => taxes.filter((x) => x[0] === label).reduce((s, x) => s + x[2], 0);
   const rateIn = (label: string): number | undefined => taxes.filter((x) => x[0] === label).at(-1)?.[1];
   const labels = [...t.labels];
+  const tax = taxes.reduce((s, x) => s + x[2], 0);
+  const gross = t.sales.totalPara + t.advances.totalPara - t.refunds.totalPara;
   for (const [label] of taxes) if (!labels.some((l) => l[0] === label)) labels.push([label, 0]);
   return {
     ...head,
@@ -50,8 +52,18 @@ export function finishReport(
     notFiscalized: t.notFiscalized,
     trainingExcluded: t.trainingExcluded,
     byTax: taxes.map(([label, rate, taxPara]) => ({ label, rate, taxPara })),
-    taxPara: taxes.reduce((s, x) => s + x[2], 0),
+    taxPara: tax,
     taxGroupChanged: t.taxGroupChanged ?? 0,
+    grossPara: gross,
+    netPara: gross - tax,
+    byHour: [...(t.hours ?? [])]
+      .sort((a, b) => a[0] - b[0])
+      .map(([hour, b]) => ({ hour, count: b.count, grossPara: b.para })),
+    // By name (code point order: the same wherever the report is made), so two periods line up.
+    byCashier: (t.cashiers ?? [])
+      .filter(([, b]) => b.count > 0)
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+      .map(([cashier, b]) => ({ cashier, count: b.count, grossPara: b.para })),
   };
 }
 
@@ -93,6 +105,9 @@ export function reportLines(r: ReportView): string[] {
     row(`Продаје (${r.sales.count})`, formatRsd(r.sales.totalPara)),
     row(`Аванси (${r.advances.count})`, formatRsd(r.advances.totalPara)),
     row(`Рефундације (${r.refunds.count})`, formatRsd(-r.refunds.totalPara)),
+    row('Бруто (са ПДВ):', formatRsd(r.grossPara)),
+    row('ПДВ:', formatRsd(r.taxPara)),
+    row('Нето (без ПДВ):', formatRsd(r.netPara)),
     '-'.repeat(32),
     'Начин плаћања (нето):',
     ...r.byPayment.map((p) => row(PAYMENT_NAMES[p.type] ?? p.type, formatRsd(p.netPara))),
@@ -117,7 +132,10 @@ export function reportLines(r: ReportView): string[] {
   return lines;
 }
 
-/** The report as CSV (comma-separated, decimal point, quoted text, one section per block). */
+/** An hour of the day as a span on a 24-hour clock: `08:00–09:00`. */
+export const hourSpan = (hour: number): string =>
+  `${String(hour).padStart(2, '0')}:00–${String((hour + 1) % 24).padStart(2, '0')}:00`;
+
 /**
  * One quoted CSV text cell, safe to open in a spreadsheet: a cell that starts like a formula (`=`, `+`,
  * `-`, `@`, tab, CR) gets a leading apostrophe, so `=HYPERLINK(…)` from a gateway label or a name shows
@@ -147,7 +165,10 @@ export function reportCsv(r: ReportView, lang: Language = 'en'): string {
   line('period', `${r.from}..${r.to}`, '', 0);
   line('sales', w('total'), r.sales.count, r.sales.totalPara);
   line('advances', w('total'), r.advances.count, r.advances.totalPara);
-  line('refunds', w('total'), r.refunds.count, r.refunds.totalPara);
+  // Refunds take money back: negative, as the screen shows them, so the column adds up to the gross.
+  line('refunds', w('total'), r.refunds.count, -r.refunds.totalPara);
+  line('gross', w('total'), r.sales.count + r.advances.count + r.refunds.count, r.grossPara, r.taxPara);
+  line('net', w('total'), '', r.netPara);
   for (const p of r.byPayment) line('payment', payment(p.type), '', p.netPara);
   for (const l of r.byLabel) line('label', `${l.label} ${l.rate}%`, '', l.netPara, l.taxPara);
   line('not_fiscalized', w('orders'), r.notFiscalized, 0);
@@ -155,5 +176,7 @@ export function reportCsv(r: ReportView, lang: Language = 'en'): string {
   for (const x of r.byTax) line('tax', `${x.label} ${x.rate}%`, '', 0, x.taxPara);
   line('tax', w('total'), '', 0, r.taxPara);
   line('tax_group_changed', w('orders'), r.taxGroupChanged, 0);
+  for (const h of r.byHour) line('hour', hourSpan(h.hour), h.count, h.grossPara);
+  for (const c of r.byCashier) line('cashier', c.cashier, c.count, c.grossPara);
   return out.join('\r\n') + '\r\n';
 }

@@ -132,7 +132,9 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
 
   await page.getByRole('button', { name: 'Извештај' }).click();
   await page.getByRole('button', { name: 'Прикажи' }).click();
-  await expect(page.getByLabel('Продаје', { exact: true })).toContainText('1 /');
+  await expect(page.getByRole('table', { name: 'Промет' }).getByRole('row', { name: /^Продаје/ })).toContainText(
+    '160,00 дин.',
+  );
   await expect(page.getByRole('table', { name: 'Касе' }).getByRole('row', { name: /HUBE2E/ })).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Преузми CSV' }).click();
@@ -168,4 +170,52 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   // Logout ends the session at the hub and shows the login again.
   await page.getByRole('button', { name: 'Одјава' }).click();
   await expect(page.getByRole('button', { name: 'Пријава' })).toBeVisible();
+});
+
+test('a report with its charts rendered', async ({ page }) => {
+  await page.goto(hub.url);
+  const logout = page.getByRole('button', { name: 'Одјава' });
+  await expect(async () => {
+    if (!(await logout.isVisible())) {
+      await page.getByLabel('PIN менаџера').fill(MANAGER_PIN);
+      await page.getByRole('button', { name: 'Пријава' }).click();
+    }
+    await expect(logout).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Извештај' }).click();
+  await page.getByRole('button', { name: 'Прикажи' }).click();
+  // Gross, VAT and net named as what they are (the hub called the gross „Нето“), this period beside the last.
+  const overview = page.getByRole('table', { name: 'Промет' });
+  await expect(overview.getByRole('row', { name: /^Укупно са ПДВ \(бруто\)/ })).toContainText('160,00 дин.');
+  await expect(overview.getByRole('row', { name: /^ПДВ/ })).toBeVisible();
+  await expect(overview.getByRole('row', { name: /^Без ПДВ \(нето\)/ })).toBeVisible();
+  await expect(overview.getByRole('columnheader', { name: 'Претходни период' })).toBeVisible();
+  // Every chart by its name, each with the bar of this period's sale (an image named by what and how much).
+  const bar = (chart: string, name: RegExp) => page.getByRole('figure', { name: chart }).getByRole('img', { name });
+  await expect(bar('Промет по сату', /^\d\d:00, Овај период: 160,00 дин\.$/)).toHaveCount(1);
+  await expect(bar('Промет по начину плаћања', /^Готовина, Овај период: 160,00 дин\.$/)).toHaveCount(1);
+  await expect(bar('Промет по пореској ознаци', /^A \d+%, Овај период: 160,00 дин\.$/)).toHaveCount(1);
+  await expect(bar('Промет по касиру', /, Овај период: 160,00 дин\.$/)).toHaveCount(1);
+  await expect(bar('Промет по каси', /^HUBE2E, Овај период: 160,00 дин\.$/)).toHaveCount(1);
+  await expect(bar('Промет по сату', /Претходни период: 0,00 дин\.$/).first()).toBeAttached();
+  const text = (await page.getByRole('region', { name: 'Извештај' }).textContent()) ?? '';
+  expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T|\bcash\b|\bcard\b/);
+
+  // The receipts list for the accountant: one row per receipt, in Serbian, refunds negative, then the total.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Рачуни (CSV)' }).click();
+  const csv = fs.readFileSync(await (await download).path(), 'utf8').split('\r\n');
+  expect(csv[0]).toBe(
+    '"Датум и време","Број рачуна","Врста рачуна","Начин плаћања","Касир","Каса","Бруто (RSD)","Порез (RSD)","Нето (RSD)"',
+  );
+  expect(csv[1]).toMatch(/^"\d{4}-\d\d-\d\d \d\d:\d\d",".+","Промет — продаја","Готовина",".*","HUBE2E",160\.00,/);
+  expect(csv[2]).toMatch(/^"укупно",,,,,,160\.00,/);
+  for (const size of [
+    { width: 1024, height: 768 },
+    { width: 1366, height: 768 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.getByRole('figure', { name: 'Промет по сату' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/work/shots/report-hub-${size.width}x${size.height}.png`, fullPage: true });
+  }
 });

@@ -406,3 +406,58 @@ test('needs attention (#21): a new number is refused when lookup + archive show 
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.screenshot({ path: '/work/shots/verify/reissue-refused-1366x768.png' });
 });
+
+test('a report with its charts rendered', async ({ kasa }) => {
+  // Two sales paid in cash and by card, and a refund of part of the first: refunds negative everywhere.
+  const sale = await checkout(kasa, SALE);
+  await checkout(kasa, {
+    lines: [{ name: 'Сок', quantity: 1, unitPrice: 210, labels: ['A'] }],
+    payments: [{ type: 'card', amount: 210 }],
+  });
+  const mgr = await openManager(kasa.page, 'Поврат');
+  await mgr.getByLabel('Последње продаје').selectOption(String(sale.orderId));
+  await mgr.getByLabel('Количина за поврат: Хлеб').fill('1');
+  await buyerIdCard(mgr);
+  await mgr.getByLabel('PIN менаџера').fill(MANAGER_PIN);
+  await mgr.getByRole('button', { name: 'Изврши поврат' }).click();
+  await expect(mgr.getByTestId('mgr-result-state')).toHaveText('ФИСКАЛИЗОВАН');
+
+  await mgr.getByRole('tab', { name: 'Извештај' }).click();
+  await mgr.getByRole('button', { name: 'Прикажи' }).click();
+  const overview = mgr.getByRole('table', { name: 'Промет' });
+  await expect(overview.getByRole('row', { name: /^Рефундације/ })).toContainText('-80,00 дин.');
+  // 790 + 210 − 80 with VAT: the gross; VAT and net beside it, and the previous period's column.
+  await expect(overview.getByRole('row', { name: /^Укупно са ПДВ \(бруто\)/ })).toContainText('920,00 дин.');
+  await expect(overview.getByRole('row', { name: /^Без ПДВ \(нето\)/ })).toBeVisible();
+  await expect(overview.getByRole('columnheader', { name: 'Претходни период' })).toBeVisible();
+  const bar = (chart: string, name: RegExp) => mgr.getByRole('figure', { name: chart }).getByRole('img', { name });
+  await expect(bar('Промет по сату', /^\d\d:00, Овај период: 920,00 дин\.$/)).toHaveCount(1);
+  await expect(bar('Промет по начину плаћања', /^Готовина, Овај период: 710,00 дин\.$/)).toHaveCount(1);
+  await expect(bar('Промет по начину плаћања', /^Картица, Овај период: 210,00 дин\.$/)).toHaveCount(1);
+  await expect(bar('Промет по пореској ознаци', /^A \d+%, Овај период: 920,00 дин\.$/)).toHaveCount(1);
+  await expect(bar('Промет по касиру', /, Овај период: 920,00 дин\.$/)).toHaveCount(1);
+  expect(await mgr.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}T|\bcash\b/);
+
+  // The receipts list: three rows (the refund negative), then the total the screen shows.
+  const download = kasa.page.waitForEvent('download');
+  await mgr.getByRole('button', { name: 'Рачуни (CSV)' }).click();
+  const rows = (await (await download).createReadStream()).toArray();
+  const csv = Buffer.concat((await rows) as Buffer[])
+    .toString('utf8')
+    .trimEnd()
+    .split('\r\n');
+  expect(csv).toHaveLength(5);
+  expect(csv[3]).toContain('"Промет — рефундација","Готовина"');
+  expect(csv[3]).toContain(',-80.00,');
+  expect(csv[4]).toMatch(/^"укупно",,,,,,920\.00,/);
+  for (const size of [
+    { width: 1024, height: 768 },
+    { width: 1366, height: 768 },
+  ]) {
+    await kasa.page.setViewportSize(size);
+    await mgr.getByRole('table', { name: 'Промет' }).scrollIntoViewIfNeeded();
+    await kasa.page.screenshot({ path: `/work/shots/report-till-${size.width}x${size.height}.png` });
+    await mgr.getByRole('figure', { name: 'Промет по касиру' }).scrollIntoViewIfNeeded();
+    await kasa.page.screenshot({ path: `/work/shots/report-till-charts-${size.width}x${size.height}.png` });
+  }
+});

@@ -58,6 +58,7 @@ const EXPECTED: Record<string, string> = {
   'settings.lpfr': 'session',
   'reports.summary': 'session',
   'reports.csv': 'session',
+  'reports.receiptsCsv': 'session',
   'reports.print': 'session',
   'print.check': 'session',
   'print.confirm': 'session',

@@ -16,6 +16,7 @@ import { orderFacts, reportOrder, processorOf } from '../../hub/report-facts.ts'
 import { CLOSE_GRACE_MS } from '../../hub/report-days.ts';
 import { summarizeOrders, type OrderData } from '../../shared/reports/view.ts';
 import type { ReportView } from '../../shared/contract/reports.ts';
+import { shopHour } from '../../shared/reports/hours.ts';
 import type { OrderSnapshot } from '../../shared/hub/protocol.ts';
 import { OrderDataSchema, OrderReceiptData } from '../../shared/order-data.ts';
 import { BACKENDS } from './backends.ts';
@@ -134,9 +135,14 @@ function expected(list: readonly Stored[], from: string, to: string, shopId?: nu
   for (const s of rows)
     for (const t of s.order.receipt?.taxItems ?? [])
       if (typeof t.label === 'string' && typeof t.rate === 'number') rates.set(t.label, t.rate);
-  const sum = (group: readonly Stored[], cashier?: string): ReportView =>
+  // Every report breaks down by the hour on the shop's clock; the chain's or shop's total also by cashier.
+  const sum = (group: readonly Stored[], cashier?: string, byCashier = false): ReportView =>
     summarizeOrders(
-      group.map((s) => reportOrder({ ...s.order, data: s.order.data as OrderData, receipt: s.order.receipt ?? null })),
+      group.map((s) => ({
+        ...reportOrder({ ...s.order, data: s.order.data as OrderData, receipt: s.order.receipt ?? null }),
+        hour: shopHour(s.order.created_at, 'Europe/Belgrade'),
+        ...(byCashier ? { cashier: s.order.data.cashier ?? '' } : {}),
+      })),
       (label) => rates.get(label),
       { from, to, ...(cashier !== undefined ? { cashier } : {}) },
     );
@@ -151,7 +157,7 @@ function expected(list: readonly Stored[], from: string, to: string, shopId?: nu
   };
   return {
     unreadable: inRange.length - rows.length,
-    total: sum(rows),
+    total: sum(rows, undefined, true),
     byShop: [...groups((s) => s.till.shopId)].map(([id, g]) => ({
       shopId: id,
       name: g[0]?.shopName ?? '',
@@ -232,6 +238,17 @@ for (const backend of BACKENDS) {
       const shopId = tills[0]?.shopId ?? 0;
       const shop = await service.report({ from, to, shopId });
       expect(withoutShifts(shop)).toEqual(expected(stored, from, to, shopId));
+      // The receipts list (summed from the same facts in SQL) adds up to the report: gross, VAT, count.
+      for (const [report, input] of [
+        [chain, { from, to }],
+        [shop, { from, to, shopId }],
+      ] as const) {
+        const rows = await service.receipts(input);
+        const t = report.total;
+        expect(rows).toHaveLength(t.sales.count + t.advances.count + t.refunds.count);
+        expect(rows.reduce((n, r) => n + r.grossPara, 0)).toBe(t.grossPara);
+        expect(rows.reduce((n, r) => n + r.taxPara, 0)).toBe(t.taxPara);
+      }
     }
 
     const iso = (t: number): string => new Date(t).toISOString();

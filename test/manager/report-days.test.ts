@@ -14,6 +14,12 @@ import type { ReceiptTaxes } from '../../shared/reports/totals.ts';
 import { TaxRatesCache } from '../../electron/sales/tax-rates.ts';
 import type { ReportView } from '../../shared/contract/reports.ts';
 import { buildHistory } from '../support/history.ts';
+import { shopHour } from '../../shared/reports/hours.ts';
+import { receiptRows } from '../../electron/manager/report-days.ts';
+import { receiptsCsv } from '../../shared/reports/receipts.ts';
+import { reportCsv } from '../../shared/reports/view.ts';
+import type { Language } from '../../shared/domain.ts';
+import { reportCsvWords } from '../../shared/i18n/report-csv.ts';
 import { tempDatabases } from '../support/temp-db.ts';
 
 const { tmp, db, cleanup } = tempDatabases('kasa-report-days-');
@@ -142,9 +148,10 @@ function direct(d: Db, taxRates: TaxRatesCache, from: string, to: string, cashie
         data: string;
         receipt: string | null;
         extra_receipts: string | null;
+        created_at: string;
       }
     >(
-      'SELECT kind, invoice_type, state, total_para, data, receipt, extra_receipts FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY created_at, id',
+      'SELECT kind, invoice_type, state, total_para, data, receipt, extra_receipts, created_at FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY created_at, id',
     )
     .all(from, to)
     .map((r) => {
@@ -157,6 +164,8 @@ function direct(d: Db, taxRates: TaxRatesCache, from: string, to: string, cashie
       return {
         ...r,
         data,
+        hour: shopHour(r.created_at),
+        cashier: data.cashier ?? '',
         receipts: receipt ? [receipt, ...extra] : [],
         taxGroupChanged:
           r.state === 'fiscalized' && issued !== undefined && String(issued) !== String(data.taxGroup?.groupId),
@@ -171,6 +180,7 @@ const sorted = (r: ReportView): ReportView => ({
   byPayment: [...r.byPayment].sort((a, b) => a.type.localeCompare(b.type)),
   byLabel: [...r.byLabel].sort((a, b) => a.label.localeCompare(b.label)),
   byTax: [...r.byTax].sort((a, b) => a.label.localeCompare(b.label) || a.rate - b.rate),
+  byCashier: [...r.byCashier].sort((a, b) => a.cashier.localeCompare(b.cashier)),
 });
 
 /**
@@ -285,5 +295,69 @@ describe('report totals per closed day', () => {
     const r2 = buildReport(d, taxRates, { from: since, to }, NOW);
     expect(read).toHaveLength(1); // no whole closed day in it: its orders, read at once
     expect(r2).toEqual(direct(d, taxRates, since, to));
+  });
+
+  it('report totals equal the sums of its receipts, and the CSVs add up to what the screen shows', () => {
+    /** The amount column of a CSV (para), by its rows' first cell (the section) and second (the key). */
+    const cells = (line: string): string[] =>
+      [...line.matchAll(/"((?:[^"]|"")*)"|([^,]*)/g)]
+        .filter((m) => m.index === 0 || line[m.index - 1] === ',')
+        .map((m) => m[1] ?? m[2] ?? '');
+    const para = (x: string | undefined): number => Math.round(Number(x) * 100);
+    fc.assert(
+      fc.property(
+        fc.array(spec, { minLength: 1, maxLength: 80 }),
+        fc.constantFrom<Language>('sr-Cyrl', 'sr-Latn', 'en'),
+        (orders, lang) => {
+          const d = db(tmp());
+          const taxRates = withRates(d);
+          orders.forEach((o) => insert(d, o));
+          const from = new Date(T0).toISOString();
+          const to = new Date(NOW).toISOString();
+          const screen = buildReport(d, taxRates, { from, to }, NOW);
+          const rows = receiptRows(d, { from, to }, 'К1');
+          // Each receipt the report counts, once: its gross, VAT and count add up to the report's.
+          expect(rows).toHaveLength(screen.sales.count + screen.advances.count + screen.refunds.count);
+          expect(rows.reduce((s, r) => s + r.grossPara, 0)).toBe(screen.grossPara);
+          expect(rows.reduce((s, r) => s + r.taxPara, 0)).toBe(screen.taxPara);
+          expect(screen.grossPara).toBe(screen.sales.totalPara + screen.advances.totalPara - screen.refunds.totalPara);
+          expect(screen.netPara).toBe(screen.grossPara - screen.taxPara);
+          expect(screen.byPayment.reduce((s, p) => s + p.netPara, 0)).toBe(screen.grossPara);
+          expect(screen.byHour.reduce((s, h) => s + h.grossPara, 0)).toBe(screen.grossPara);
+          expect(screen.byCashier.reduce((s, c) => s + c.grossPara, 0)).toBe(screen.grossPara);
+          // A refund is negative in the receipts list, as on the screen.
+          for (const r of rows) if (r.transactionType === 'refund') expect(r.grossPara).toBeLessThanOrEqual(0);
+
+          // The report's CSV: its sales, advances and refunds rows add up to its gross row, which is the screen's.
+          const report = reportCsv(screen, lang).trimEnd().split('\r\n').slice(1).map(cells);
+          const sales = report[1];
+          const refunds = report[3];
+          const gross = report[4];
+          expect(para(sales?.[3]) + para(report[2]?.[3]) + para(refunds?.[3])).toBe(screen.grossPara);
+          expect(para(refunds?.[3]) + screen.refunds.totalPara).toBe(0); // negative (0 is -0.00 nowhere)
+          expect(para(gross?.[3])).toBe(screen.grossPara);
+          expect(para(gross?.[4])).toBe(screen.taxPara);
+          expect(para(report[5]?.[3])).toBe(screen.netPara);
+          const payments = report.filter((c) => c[0] === reportCsvWords(lang).word('payment'));
+          expect(payments).toHaveLength(screen.byPayment.length);
+          expect(payments.reduce((s, c) => s + para(c[3]), 0)).toBe(screen.grossPara);
+
+          // The receipts CSV: its rows add up to its total line, which is the screen's gross, VAT and net.
+          const list = receiptsCsv(rows, lang).trimEnd().split('\r\n').slice(1).map(cells);
+          const total = list.at(-1);
+          const body = list.slice(0, -1);
+          expect(body).toHaveLength(rows.length);
+          expect(body.reduce((s, c) => s + para(c[6]), 0)).toBe(screen.grossPara);
+          expect(body.reduce((s, c) => s + para(c[7]), 0)).toBe(screen.taxPara);
+          expect([para(total?.[6]), para(total?.[7]), para(total?.[8])]).toEqual([
+            screen.grossPara,
+            screen.taxPara,
+            screen.netPara,
+          ]);
+          d.close();
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });

@@ -4,7 +4,9 @@ import type { StaffService } from '../../auth/staff.ts';
 import type { Db } from '../../db/open.ts';
 import type { PrintService } from '../../printer/service.ts';
 import type { TaxRatesCache } from '../../sales/tax-rates.ts';
-import { buildReport } from '../reports.ts';
+import { buildReport, reportPeriod } from '../reports.ts';
+import { receiptRows } from '../report-days.ts';
+import { receiptsCsv } from '../../../shared/reports/receipts.ts';
 import { reportCsv, reportLines } from '../../../shared/reports/view.ts';
 import type { Language } from '../../../shared/domain.ts';
 
@@ -16,6 +18,8 @@ export interface ReportsHandlerDeps {
   now(): number;
   /** The UI language: the CSV's headers and names are in it. */
   language(): Language;
+  /** The till's name in the receipts list (its terminal id). */
+  till(): string;
 }
 
 export function reportsHandlers(deps: ReportsHandlerDeps): AreaHandlers<'reports'> {
@@ -31,6 +35,11 @@ export function reportsHandlers(deps: ReportsHandlerDeps): AreaHandlers<'reports
     'reports.csv': async (range) => {
       const report = buildReport(db, taxRates, range, now());
       return { fileName: `presek-${report.from.slice(0, 10)}.csv`, csv: reportCsv(report, deps.language()) };
+    },
+    'reports.receiptsCsv': async (range) => {
+      const { from, to } = reportPeriod(range, now());
+      const rows = receiptRows(db, { from, to, cashier: range.cashier }, deps.till());
+      return { fileName: `racuni-${from.slice(0, 10)}.csv`, csv: receiptsCsv(rows, deps.language()) };
     },
   });
 }

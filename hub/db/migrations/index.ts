@@ -11,6 +11,7 @@ import { h010 } from './010_report_days.ts';
 import { h011 } from './011_events_floor.ts';
 import { h012 } from './012_refund_holds.ts';
 import { h013 } from './013_product_list.ts';
+import { h014 } from './014_report_hours.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -37,4 +38,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   h011,
   h012,
   h013,
+  h014,
 ];

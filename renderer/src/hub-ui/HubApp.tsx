@@ -10,7 +10,6 @@ import { formatRsd } from '../../../shared/money.ts';
 import { formatFingerprint } from '../../../shared/hub/fingerprint.ts';
 import { DEFAULT_DISCOUNT_LIMIT_PERCENT } from '../../../shared/domain.ts';
 import { HeadedTable } from '../components/HeadedTable.tsx';
-import { paymentName } from '../../../shared/i18n/enums.ts';
 import { auditPerson, hubAuditSentence } from '../../../shared/i18n/audit.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { isoDay } from '../dates.ts';
@@ -19,6 +18,8 @@ import { mt, type ManagerT } from '../manager/i18n.ts';
 import { useHubT, type HubKey, type HubLang, type HubT } from './i18n.ts';
 import { StaffSection } from './StaffSection.tsx';
 import { HubCatalog } from './HubCatalog.tsx';
+import { ReportCharts, previousPeriod, type ReportExtras } from '../reports/ReportCharts.tsx';
+import { reportT } from '../reports/words.ts';
 
 /** A report's table of named rows: each row's name (a row header) and its figures, keyed by the first item. */
 function PairTable(props: { label: string; rows: readonly (readonly [key: string, name: string, value: string])[] }) {
@@ -77,6 +78,7 @@ export function printerText(p: TillRow['printer'], t: HubT) {
 }
 interface Report {
   total: ReportView;
+  byShop?: { shopId: number; name: string; report: ReportView }[];
   byTill: { tillId: number; name: string; report: ReportView }[];
   byCashier: { cashier: string; report: ReportView }[];
   /** hub/reports.ts: the period's fiscalized orders by the processor that signed them. */
@@ -526,38 +528,72 @@ export function ShiftsTable({ t, lang, shifts }: { t: HubT; lang: HubLang; shift
 function ReportSection({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
   const [from, setFrom] = useState<string | null>(today());
   const [to, setTo] = useState<string | null>(today());
-  const [report, setReport] = useState<Report | null>(null);
+  const [report, setReport] = useState<{ current: Report; previous: Report } | null>(null);
   const [error, setError] = useState<string | null>(null);
   // The till's date field, with its words from the manager screens' catalog.
   const mgrT: ManagerT = (key, params) => mt(lang, key, params);
-  const range = (from: string, to: string): string => {
+  const rt = reportT(lang);
+  const period = (from: string, to: string): { from: string; to: string } => {
     const end = new Date(`${to}T00:00:00`);
     end.setDate(end.getDate() + 1);
-    return `from=${new Date(`${from}T00:00:00`).toISOString()}&to=${end.toISOString()}`;
+    return { from: new Date(`${from}T00:00:00`).toISOString(), to: end.toISOString() };
   };
+  const query = (p: { from: string; to: string }): string =>
+    `from=${encodeURIComponent(p.from)}&to=${encodeURIComponent(p.to)}`;
   const show = async (): Promise<void> => {
     if (!from || !to) return; // the date field says what is wrong at the field
     try {
-      setReport(await call<Report>(token, 'GET', `/api/admin/report?${range(from, to)}`));
+      const p = period(from, to);
+      const current = await call<Report>(token, 'GET', `/api/admin/report?${query(p)}`);
+      const previous = await call<Report>(token, 'GET', `/api/admin/report?${query(previousPeriod(p.from, p.to))}`);
+      setReport({ current, previous });
       setError(null);
     } catch (err) {
       setError(hubErrorText(t, err, { from: t('from'), to: t('to') }));
     }
   };
-  const csv = async (): Promise<void> => {
+  const csv = async (format: 'csv' | 'receipts'): Promise<void> => {
     if (!from || !to) return;
-    // The shifts' times in the CSV as the manager's own clock shows them.
+    // The times in the CSV as the manager's own clock shows them.
     const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
-    const res = await fetch(`/api/admin/report?${range(from, to)}&format=csv&timeZone=${zone}&lang=${lang}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const res = await fetch(
+      `/api/admin/report?${query(period(from, to))}&format=${format}&timeZone=${zone}&lang=${lang}`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
     const a = document.createElement('a');
     a.href = URL.createObjectURL(await res.blob());
-    a.download = `kasa-hub-report-${from}.csv`;
+    a.download = format === 'csv' ? `kasa-hub-report-${from}.csv` : `kasa-hub-receipts-${from}.csv`;
     a.click();
   };
   const totals = (r: ReportView) =>
-    `${r.sales.count} / ${formatRsd(r.sales.totalPara)} — ${t('refunds')} ${r.refunds.count} / ${formatRsd(r.refunds.totalPara)}`;
+    `${rt('receipts')} ${r.sales.count + r.advances.count + r.refunds.count} — ${rt('gross')} ${formatRsd(r.grossPara)}`;
+  const r = report?.current;
+  const grossOf = <K,>(list: readonly { key: K; report: ReportView }[] | undefined, key: K): number | undefined =>
+    list?.find((x) => x.key === key)?.report.grossPara;
+  const extras = (cur: Report, prev: Report): ReportExtras => {
+    const prevTills = prev.byTill.map((x) => ({ key: x.tillId, report: x.report }));
+    const prevShops = (prev.byShop ?? []).map((x) => ({ key: x.shopId, report: x.report }));
+    return {
+      byTill: cur.byTill.map((x) => ({
+        key: String(x.tillId),
+        name: x.name,
+        current: x.report.grossPara,
+        previous: grossOf(prevTills, x.tillId) ?? 0,
+      })),
+      ...((cur.byShop ?? []).length > 1
+        ? {
+            byShop: (cur.byShop ?? []).map((x) => ({
+              key: String(x.shopId),
+              name: x.name,
+              current: x.report.grossPara,
+              previous: grossOf(prevShops, x.shopId) ?? 0,
+            })),
+          }
+        : {}),
+    };
+  };
   return (
     <section aria-label={t('report')}>
       <DateField t={mgrT} lang={lang} label={t('from')} value={from} onChange={setFrom} required />{' '}
@@ -565,41 +601,48 @@ function ReportSection({ t, lang, token }: { t: HubT; lang: HubLang; token: stri
       <button type="button" onClick={() => void show()}>
         {t('show')}
       </button>{' '}
-      <button type="button" onClick={() => void csv()}>
+      <button type="button" onClick={() => void csv('csv')}>
         {t('csv')}
+      </button>{' '}
+      <button type="button" onClick={() => void csv('receipts')}>
+        {rt('receipts_csv')}
       </button>
       {error && <p role="alert">{error}</p>}
-      {report && (
+      {r && report && (
         <>
-          <h2>{t('sales')}</h2>
-          <p aria-label={t('sales')}>{totals(report.total)}</p>
-          <PairTable label={t('tills')} rows={report.byTill.map((x) => [String(x.tillId), x.name, totals(x.report)])} />
+          <ReportCharts
+            lang={lang}
+            current={r.total}
+            previous={report.previous.total}
+            extras={extras(r, report.previous)}
+          />
+          <h3>{t('tills')}</h3>
+          <PairTable label={t('tills')} rows={r.byTill.map((x) => [String(x.tillId), x.name, totals(x.report)])} />
+          <h3>{t('cashier')}</h3>
           <PairTable
             label={t('cashier')}
-            rows={report.byCashier.map((x) => [x.cashier, x.cashier || '—', totals(x.report)])}
+            rows={r.byCashier.map((x) => [x.cashier, x.cashier || rt('no_cashier'), totals(x.report)])}
           />
-          <PairTable
-            label={t('payment')}
-            rows={report.total.byPayment.map((p) => [p.type, paymentName(lang, p.type), formatRsd(p.netPara)])}
-          />
+          <h3>{t('label')}</h3>
           <PairTable
             label={t('label')}
-            rows={report.total.byLabel.map((l) => [
+            rows={r.total.byLabel.map((l) => [
               l.label,
-              `${l.label} ${l.rate}%`,
-              `${t('net')} ${formatRsd(l.netPara)} / ${t('tax')} ${formatRsd(l.taxPara)}`,
+              l.label.includes('+') ? l.label : `${l.label} ${l.rate}%`,
+              `${rt('gross')} ${formatRsd(l.netPara)} / ${rt('tax')} ${formatRsd(l.taxPara)}`,
             ])}
           />
+          <h3>{t('processor')}</h3>
           <PairTable
             label={t('processor')}
-            rows={(report.byProcessor ?? []).map((p) => [
+            rows={(r.byProcessor ?? []).map((p) => [
               p.processor,
               t(p.processor === 'lpfr' ? 'processor_lpfr' : 'processor_gateway'),
               `${t('receipts_count', { count: p.count })} / ${formatRsd(p.netPara)}`,
             ])}
           />
-          {report.byTill.length === 0 && <p>{t('none')}</p>}
-          <ShiftsTable t={t} lang={lang} shifts={report.shifts} />
+          {r.byTill.length === 0 && <p>{t('none')}</p>}
+          <ShiftsTable t={t} lang={lang} shifts={r.shifts} />
         </>
       )}
     </section>

@@ -1,11 +1,10 @@
-/** The manager's reports tab. */
+/** The manager's reports tab: a day, a period or the current shift, with the previous one beside it. */
 import { useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { ReportView } from '../../../shared/contract/reports.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import {
-  PAYMENT_NAMES,
   call,
   useAction,
   DateRange,
@@ -17,19 +16,33 @@ import {
   RunButton,
   SubmitButton,
 } from './common.tsx';
+import { ReportCharts, previousPeriod } from '../reports/ReportCharts.tsx';
+import { reportT } from '../reports/words.ts';
 import type { ManagerT } from './i18n.ts';
+
+/** Saves a CSV the core made as a file the browser downloads. */
+function download(fileName: string, csv: string): void {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  a.download = fileName;
+  a.click();
+  URL.revokeObjectURL(a.href);
+}
+
+type Range = { from?: string; to?: string; cashier?: string };
 
 export function ReportsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
+  const rt = reportT(lang);
   const [range, setRange] = useState<{ from: string | null; to: string | null; cashier: string }>({
     from: '',
     to: '',
     cashier: '',
   });
-  const [report, setReport] = useState<ReportView | null>(null);
+  const [report, setReport] = useState<{ current: ReportView; previous: ReportView; input: Range } | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [error, busy, run] = useAction();
-  const input = () => {
+  const input = (): Range => {
     const from = dayOrRefuse(t, range.from, t('date_from'));
     const to = dayOrRefuse(t, range.to, t('date_to'));
     return {
@@ -38,9 +51,28 @@ export function ReportsTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
       ...(range.cashier ? { cashier: range.cashier } : {}),
     };
   };
+  /** The period's report, and the one of the same length just before it. */
+  const show = async (which: Range): Promise<void> => {
+    const current = await call(api['reports.summary'](which));
+    const before = previousPeriod(current.from, current.to);
+    const previous = await call(
+      api['reports.summary']({ ...before, ...(which.cashier ? { cashier: which.cashier } : {}) }),
+    );
+    setReport({ current, previous, input: which });
+    setNote(null);
+  };
+  const shift = async (): Promise<void> => {
+    const open = await call(api['shifts.current']({}));
+    if (!open) {
+      setReport(null);
+      setNote(rt('no_shift'));
+      return;
+    }
+    await show({ from: open.openedAt, cashier: open.cashier });
+  };
   return (
     <div className="mgr-tab">
-      <RowForm onSubmit={() => void run(async () => setReport(await call(api['reports.summary'](input()))))}>
+      <RowForm onSubmit={() => void run(() => show(input()))}>
         <DateRange
           t={t}
           lang={lang}
@@ -53,10 +85,13 @@ export function ReportsTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
           <input value={range.cashier} onChange={(e) => setRange({ ...range, cashier: e.target.value })} />
         </Field>
         <SubmitButton busy={busy}>{t('show')}</SubmitButton>
+        <RunButton run={run} busy={busy} action={shift}>
+          {rt('shift')}
+        </RunButton>
         <RunButton
           run={run}
           busy={busy}
-          action={async () => (await call(api['reports.print'](input())), setNote(t('printed')))}
+          action={async () => (await call(api['reports.print'](report?.input ?? input())), setNote(t('printed')))}
         >
           {t('print')}
         </RunButton>
@@ -64,57 +99,30 @@ export function ReportsTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
           run={run}
           busy={busy}
           action={async () => {
-            const { fileName, csv } = await call(api['reports.csv'](input()));
-            const a = document.createElement('a');
-            a.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-            a.download = fileName;
-            a.click();
-            URL.revokeObjectURL(a.href);
+            const { fileName, csv } = await call(api['reports.csv'](report?.input ?? input()));
+            download(fileName, csv);
           }}
         >
           {t('csv')}
         </RunButton>
+        <RunButton
+          run={run}
+          busy={busy}
+          action={async () => {
+            const { fileName, csv } = await call(api['reports.receiptsCsv'](report?.input ?? input()));
+            download(fileName, csv);
+          }}
+        >
+          {rt('receipts_csv')}
+        </RunButton>
       </RowForm>
+      <NoteAndAlert note={note} error={error} />
       {report && (
         <section aria-label={t('report')}>
-          <MgrTable label={t('report')}>
-            {(
-              [
-                ['sales', report.sales.count, formatRsd(report.sales.totalPara)],
-                ['advances', report.advances.count, formatRsd(report.advances.totalPara)],
-                ['refunds', report.refunds.count, formatRsd(-report.refunds.totalPara)],
-                ['not_fiscalized', report.notFiscalized, null],
-                ['training_excluded', report.trainingExcluded, null],
-                ['tax_group_changed', report.taxGroupChanged, null],
-              ] as const
-            ).map(([name, count, amount]) => (
-              <tr key={name}>
-                <th>{t(name)}</th>
-                <td>{count}</td>
-                <td>{amount}</td>
-              </tr>
-            ))}
-          </MgrTable>
-          <MgrTable label={t('by_payment')}>
-            {report.byPayment.map((p) => (
-              <tr key={p.type}>
-                <th>{PAYMENT_NAMES[lang][p.type] ?? p.type}</th>
-                <td>{formatRsd(p.netPara)}</td>
-              </tr>
-            ))}
-          </MgrTable>
-          <MgrTable label={t('by_label')}>
-            {report.byLabel.map((l) => (
-              <tr key={l.label}>
-                <th>{l.label.includes('+') ? l.label : `${l.label} ${l.rate}%`}</th>
-                <td>{formatRsd(l.netPara)}</td>
-                <td>{l.label.includes('+') ? t('tax_in_labels') : `${t('tax')} ${formatRsd(l.taxPara)}`}</td>
-              </tr>
-            ))}
-          </MgrTable>
+          <ReportCharts lang={lang} current={report.current} previous={report.previous} />
           <h4>{t('tax_by_rate')}</h4>
           <MgrTable label={t('tax_by_rate')}>
-            {report.byTax.map((x) => (
+            {report.current.byTax.map((x) => (
               <tr key={`${x.label} ${x.rate}`}>
                 <th>
                   {x.label} {x.rate}%
@@ -124,12 +132,25 @@ export function ReportsTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
             ))}
             <tr>
               <th>{t('tax_total')}</th>
-              <td>{formatRsd(report.taxPara)}</td>
+              <td>{formatRsd(report.current.taxPara)}</td>
             </tr>
+          </MgrTable>
+          <MgrTable label={t('report')}>
+            {(['not_fiscalized', 'training_excluded', 'tax_group_changed'] as const).map((name) => (
+              <tr key={name}>
+                <th>{t(name)}</th>
+                <td>
+                  {name === 'not_fiscalized'
+                    ? report.current.notFiscalized
+                    : name === 'training_excluded'
+                      ? report.current.trainingExcluded
+                      : report.current.taxGroupChanged}
+                </td>
+              </tr>
+            ))}
           </MgrTable>
         </section>
       )}
-      <NoteAndAlert note={note} error={error} />
     </div>
   );
 }
