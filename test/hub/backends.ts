@@ -39,7 +39,14 @@ export const BACKENDS: Backend[] = [
       if (!postgresAvailable())
         throw new Error('PostgreSQL 15 is not installed (apt-get install -y postgresql); the hub suite needs it');
       const cluster = await startPostgres();
-      let db = await openPostgres(cluster.url);
+      let db: HubDb;
+      try {
+        db = await openPostgres(cluster.url);
+      } catch (err) {
+        // A migration that fails must not leave its cluster running after the test file ends.
+        cluster.stop();
+        throw err;
+      }
       return {
         db,
         async reopen() {
