@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Two at a time on the 2-core CI machine: most files wait on child processes (gateway, hub, PostgreSQL).
+    maxWorkers: 2,
   },
 });

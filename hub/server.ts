@@ -504,7 +504,8 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       input: { schema: StaffListInput },
       handle: async ({ who, input, res }) => {
         const shopId = must(shopOf(who, input.shopId));
-        const changed = await service.upsertStaff(shopId, input.staff);
+        // A manager's session acts as that manager; the admin token is nobody.
+        const changed = await service.upsertStaff(shopId, input.staff, who.shopId === null ? null : who.name);
         // Names and roles only: never the PIN hashes.
         await audit(who, 'staff', { count: changed, names: codesOf(input.staff.map((s) => s.name)) }, shopId);
         sendJson(res, 200, { changed });

@@ -773,9 +773,29 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
     },
 
     /** Creates or changes staff of a shop (PIN hashes, never PINs). */
-    async upsertStaff(shopId: number, staff: readonly StaffInput[]): Promise<number> {
+    async upsertStaff(shopId: number, staff: readonly StaffInput[], self: string | null = null): Promise<number> {
       return db.tx(async (q) => {
         await lockMasterData(q);
+        const managers = async (): Promise<number> =>
+          Number(
+            (
+              await q.query<{ n: number }>(
+                "SELECT count(*)::int8 AS n FROM staff WHERE shop_id = $1 AND role = 'manager' AND active",
+                [shopId],
+              )
+            )[0]?.n ?? 0,
+          );
+        const before = await managers();
+        // The staff screen's rules hold here too (shared/contract/staff.ts): a manager never deactivates or
+        // demotes themself, and a shop that had an active manager keeps one.
+        const selfChange = staff.findIndex((s) => s.name === self && (s.role !== 'manager' || s.active === false));
+        if (selfChange >= 0)
+          throw new HubError(
+            409,
+            'staff_self',
+            'a manager cannot deactivate or demote themself',
+            `staff.${selfChange}`,
+          );
         for (const s of staff) {
           await q.query(
             `INSERT INTO staff (shop_id, name, role, pin_hash, active, version) VALUES ($1, $2, $3, $4, $5, nextval('change_seq'))
@@ -784,6 +804,8 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
             [shopId, s.name, s.role, s.pinHash, s.active ?? true],
           );
         }
+        if (before > 0 && (await managers()) === 0)
+          throw new HubError(409, 'last_manager', 'the shop would have no active manager', 'staff');
         return staff.length;
       });
     },

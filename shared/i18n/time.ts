@@ -65,3 +65,25 @@ export function wallClock(date: Date, timeZone: string = SHOP_TIME_ZONE): WallCl
   for (const p of fmt.formatToParts(date)) if (p.type in out) out[p.type as keyof WallClock] = p.value;
   return out;
 }
+
+/** The ISO day (`2026-11-26`) it is at `date` in `timeZone` (Belgrade unless told). */
+export function dayIn(date: Date, timeZone: string = SHOP_TIME_ZONE): string {
+  const c = wallClock(date, timeZone);
+  return `${c.year}-${c.month}-${c.day}`;
+}
+
+/**
+ * The instant (epoch ms) the ISO day `isoDay` begins in `timeZone`: its midnight there, whatever the zone of the
+ * machine asking (a hub UI opened from elsewhere, a test browser in UTC). Days start at midnight in Serbia on
+ * both sides of a daylight-saving change (the change is at 02:00 and 03:00).
+ */
+export function dayStart(isoDay: string, timeZone: string = SHOP_TIME_ZONE): number {
+  const [y, m, d] = isoDay.split('-').map(Number) as [number, number, number];
+  const guess = Date.UTC(y, m - 1, d);
+  const offsetAt = (t: number): number => {
+    const c = wallClock(new Date(t), timeZone);
+    return Date.UTC(+c.year, +c.month - 1, +c.day, +c.hour, +c.minute, +c.second) - Math.floor(t / 1000) * 1000;
+  };
+  const first = guess - offsetAt(guess);
+  return guess - offsetAt(first);
+}

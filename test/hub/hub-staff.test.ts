@@ -123,4 +123,25 @@ describe.each(BACKENDS)('hub staff on $name', (backend) => {
     ]);
     expect(JSON.stringify(audit)).not.toMatch(/975310|8642|scrypt/);
   }, 120_000);
+
+  it('the bulk staff route keeps the same rules: no self-deactivation, never the last manager; nothing changes', async () => {
+    const other = await service.createShop('Б');
+    await service.upsertStaff(other, [{ name: 'Гога', role: 'manager', pinHash: await hashPin('975310') }]);
+    const hashOf = async (): Promise<string | undefined> =>
+      (
+        await handle.db.query<{ h: string }>(`SELECT pin_hash || active::text AS h FROM staff WHERE shop_id = $1`, [
+          other,
+        ])
+      )[0]?.h;
+    const before = await hashOf();
+    const last = await call(ADMIN, 'PUT', '/api/admin/staff', {
+      shopId: other,
+      staff: [{ name: 'Гога', role: 'manager', pinHash: await hashPin('975310'), active: false }],
+    });
+    expect(last).toMatchObject({ status: 409, body: { code: 'last_manager' } });
+    await expect(
+      service.upsertStaff(other, [{ name: 'Гога', role: 'cashier', pinHash: await hashPin('975310') }], 'Гога'),
+    ).rejects.toMatchObject({ code: 'staff_self' });
+    expect(await hashOf()).toBe(before);
+  });
 });

@@ -11,8 +11,8 @@ import { formatFingerprint } from '../../../shared/hub/fingerprint.ts';
 import { DEFAULT_DISCOUNT_LIMIT_PERCENT } from '../../../shared/domain.ts';
 import { HeadedTable } from '../components/HeadedTable.tsx';
 import { auditPerson, hubAuditSentence } from '../../../shared/i18n/audit.ts';
-import { formatMoment } from '../../../shared/i18n/time.ts';
-import { isoDay } from '../dates.ts';
+import { dayIn, dayStart, formatMoment } from '../../../shared/i18n/time.ts';
+import { addDays } from '../dates.ts';
 import { DateField } from '../manager/DateField.tsx';
 import { mt, type ManagerT } from '../manager/i18n.ts';
 import { useHubT, type HubKey, type HubLang, type HubT } from './i18n.ts';
@@ -130,7 +130,7 @@ export async function call<T>(token: string | null, method: string, path: string
 }
 
 /** Today as the hub UI's clock has it (a local day, not UTC's). */
-const today = (): string => isoDay(new Date());
+const today = (): string => dayIn(new Date());
 
 /** A moment in the user's language and local time zone (never ISO on the screen). */
 const localTime = (lang: HubLang, at: string | number): string => formatMoment(at, lang, { seconds: true });
@@ -533,11 +533,11 @@ function ReportSection({ t, lang, token }: { t: HubT; lang: HubLang; token: stri
   // The till's date field, with its words from the manager screens' catalog.
   const mgrT: ManagerT = (key, params) => mt(lang, key, params);
   const rt = reportT(lang);
-  const period = (from: string, to: string): { from: string; to: string } => {
-    const end = new Date(`${to}T00:00:00`);
-    end.setDate(end.getDate() + 1);
-    return { from: new Date(`${from}T00:00:00`).toISOString(), to: end.toISOString() };
-  };
+  // Whole days of the shop (Belgrade midnight to midnight), whatever the zone of the machine showing the hub.
+  const period = (from: string, to: string): { from: string; to: string } => ({
+    from: new Date(dayStart(from)).toISOString(),
+    to: new Date(dayStart(addDays(to, 1))).toISOString(),
+  });
   const query = (p: { from: string; to: string }): string =>
     `from=${encodeURIComponent(p.from)}&to=${encodeURIComponent(p.to)}`;
   const show = async (): Promise<void> => {

@@ -18,6 +18,8 @@ import {
 } from './common.tsx';
 import { ReportCharts, previousPeriod } from '../reports/ReportCharts.tsx';
 import { reportT } from '../reports/words.ts';
+import { addDays } from '../dates.ts';
+import { dayStart } from '../../../shared/i18n/time.ts';
 import type { ManagerT } from './i18n.ts';
 
 /** Saves a CSV the core made as a file the browser downloads. */
@@ -46,8 +48,9 @@ export function ReportsTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
     const from = dayOrRefuse(t, range.from, t('date_from'));
     const to = dayOrRefuse(t, range.to, t('date_to'));
     return {
-      ...(from ? { from: new Date(`${from}T00:00:00`).toISOString() } : {}),
-      ...(to ? { to: new Date(`${to}T23:59:59.999`).toISOString() } : {}),
+      // Whole days of the shop: Belgrade midnight to the last millisecond before the next one.
+      ...(from ? { from: new Date(dayStart(from)).toISOString() } : {}),
+      ...(to ? { to: new Date(dayStart(addDays(to, 1)) - 1).toISOString() } : {}),
       ...(range.cashier ? { cashier: range.cashier } : {}),
     };
   };
