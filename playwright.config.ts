@@ -5,8 +5,8 @@ import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './test/support/chromium.ts';
 export default defineConfig({
   testDir: 'test/e2e',
   globalSetup: './test/e2e/global-setup.ts',
-  // Each test starts its own host, sandbox and data dir on ephemeral ports: two run side by side.
-  workers: 2,
+  // One at a time: two workers on the 2-core CI machine made every test twice as slow (CPU-bound), no faster in all.
+  workers: 1,
   timeout: 90_000,
   expect: { timeout: 15_000 },
   retries: 0,

@@ -161,6 +161,6 @@ test('a bulk +5 % on a group', async ({ page }) => {
   // In the hub's audit, in words.
   await page.getByRole('button', { name: 'Дневник' }).click();
   await expect(
-    page.getByRole('table', { name: 'Дневник' }).getByRole('row', { name: /Промена цена групе/ }),
-  ).toContainText('група „Пиће“, +5 %, 3 артикала');
+    page.getByRole('table', { name: 'Дневник' }).getByRole('row', { name: /На хабу промењене цене групе/ }),
+  ).toContainText('групе „Пиће“ за +5 %: 3 артикала');
 });

@@ -17,6 +17,7 @@ import { MANAGER_PIN } from '../support/session.ts';
 import { hubMessages, type HubKey } from '../../renderer/src/hub-ui/i18n.ts';
 import { ct, type HubCatalogKey } from '../../renderer/src/hub-ui/catalog-i18n.ts';
 import { mt, type ManagerText } from '../../renderer/src/manager/i18n.ts';
+import { reportT } from '../../renderer/src/reports/words.ts';
 import { PAYMENT_NAMES } from '../../shared/i18n/enums.ts';
 import { tillAuditSentence } from '../../shared/i18n/audit.ts';
 
@@ -380,7 +381,8 @@ for (const lang of ['sr-Cyrl', 'sr-Latn'] as const) {
       await f.check('hub: settings, bad rule');
       await page.getByRole('button', { name: h('report') }).click();
       await page.getByRole('button', { name: h('show') }).click();
-      await expect(page.getByLabel(h('sales'), { exact: true })).toBeVisible();
+      // The report with its charts (renderer/src/reports): a chart's figure named in the UI language.
+      await expect(page.getByRole('figure', { name: reportT(lang)('by_hour') })).toBeVisible();
       await f.check('hub: report');
       await shots(page, lang, 'hub-report');
       await page.getByRole('button', { name: h('audit') }).click();
