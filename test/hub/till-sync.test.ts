@@ -566,7 +566,9 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     const lost = answers.filter((a) => !a.ok);
     expect(won).toHaveLength(1);
     expect(lost[0]).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'lines.0.quantity' } });
-    if (lost[0] && !lost[0].ok) expect(lost[0].error.message).toContain('Another till');
+    // Refused by the hub's hold, or, when the winner's refund had already reached the hub before the loser
+    // looked the sale up, by the loser's own count of what is left: either way at the line, never captured.
+    if (lost[0] && !lost[0].ok) expect(lost[0].error.message).toMatch(/Another till|more than what is left/);
     expect(n(t8) + n(t9)).toBe(1);
     const winner = answers[0]?.ok ? t8 : t9;
     const refund = (won[0] as { value: OrderView }).value;
