@@ -3,6 +3,7 @@
  * message format (shared/i18n/catalog.ts says how to add a message), kept beside the section it serves.
  * The hub answers a refusal with a code and the field; `catalogErrorText` turns both into one of these.
  */
+import { BULK_PRICE_WORDS } from '../../../shared/i18n/bulk-price.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { translate, type Catalog, type KeyOf, type Params, type Shape } from '../../../shared/i18n/catalog.ts';
 
@@ -33,17 +34,12 @@ const SR_CYRL = {
   barcodeTaken: 'Један од ових бар-кодова већ припада другом артиклу.',
   labelNotCurrent: 'Ознака „{value}“ није међу пореским ознакама каса ове продавнице ({labels}).',
   codeTaken: 'Артикал са шифром „{value}“ већ постоји: изаберите га са списка да бисте га изменили.',
-  bulkTitle: 'Промена цена групе у процентима',
+  ...BULK_PRICE_WORDS['sr-Cyrl'],
   bulkGroup: 'Група артикала',
-  chooseGroup: '— изаберите групу —',
-  bulkPercent: 'Проценат промене (%)',
-  bulkPreview: 'Прегледај',
-  bulkConfirm: 'Промени цене',
   bulkAsk: 'Цене {count} артикала групе „{group}“ ће се променити за {percent} %. Потврдите.',
   bulkDone: 'Промењене су цене {count} артикала групе „{group}“ за {percent} %.',
   groupRequired: 'Изаберите групу артикала.',
   groupUnknown: 'Група „{value}“ нема ниједан артикал.',
-  percentInvalid: 'Унесите проценат бројем, нпр. 5 или −2,5 (од −100 до +1000, не нула).',
   csvExport: 'Извези артикле (CSV)',
   auditBulk: 'група „{group}“, {percent} %, {count} артикала',
 };
@@ -77,17 +73,12 @@ const SR_LATN: Messages = {
   barcodeTaken: 'Jedan od ovih bar-kodova već pripada drugom artiklu.',
   labelNotCurrent: 'Oznaka „{value}“ nije među poreskim oznakama kasa ove prodavnice ({labels}).',
   codeTaken: 'Artikal sa šifrom „{value}“ već postoji: izaberite ga sa spiska da biste ga izmenili.',
-  bulkTitle: 'Promena cena grupe u procentima',
+  ...BULK_PRICE_WORDS['sr-Latn'],
   bulkGroup: 'Grupa artikala',
-  chooseGroup: '— izaberite grupu —',
-  bulkPercent: 'Procenat promene (%)',
-  bulkPreview: 'Pregledaj',
-  bulkConfirm: 'Promeni cene',
   bulkAsk: 'Cene {count} artikala grupe „{group}“ će se promeniti za {percent} %. Potvrdite.',
   bulkDone: 'Promenjene su cene {count} artikala grupe „{group}“ za {percent} %.',
   groupRequired: 'Izaberite grupu artikala.',
   groupUnknown: 'Grupa „{value}“ nema nijedan artikal.',
-  percentInvalid: 'Unesite procenat brojem, npr. 5 ili −2,5 (od −100 do +1000, ne nula).',
   csvExport: 'Izvezi artikle (CSV)',
   auditBulk: 'grupa „{group}“, {percent} %, {count} artikala',
 };
@@ -119,17 +110,12 @@ const EN: Messages = {
   barcodeTaken: 'One of these barcodes already belongs to another product.',
   labelNotCurrent: 'The label “{value}” is not among the tax labels of this shop’s tills ({labels}).',
   codeTaken: 'A product with the code “{value}” exists: pick it from the list to change it.',
-  bulkTitle: 'Change a group’s prices by a percentage',
+  ...BULK_PRICE_WORDS['en'],
   bulkGroup: 'Product group',
-  chooseGroup: '— choose a group —',
-  bulkPercent: 'Change (%)',
-  bulkPreview: 'Preview',
-  bulkConfirm: 'Change prices',
   bulkAsk: 'The prices of {count} products of “{group}” will change by {percent} %. Confirm.',
   bulkDone: 'The prices of {count} products of “{group}” changed by {percent} %.',
   groupRequired: 'Choose a product group.',
   groupUnknown: 'The group “{value}” has no products.',
-  percentInvalid: 'Enter the percentage as a number, e.g. 5 or −2.5 (−100 to +1000, not zero).',
   csvExport: 'Export products (CSV)',
   auditBulk: 'group “{group}”, {percent} %, {count} products',
 };
