@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowestFirst from './test/support/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -9,5 +10,7 @@ export default defineConfig({
     pool: 'forks',
     // Two at a time on the 2-core CI machine: most files wait on child processes (gateway, hub, PostgreSQL).
     maxWorkers: 2,
+    // The slowest files first (test/support/sequencer.ts): a fresh clone has no timings cache.
+    sequence: { sequencer: SlowestFirst },
   },
 });
