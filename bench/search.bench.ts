@@ -8,7 +8,7 @@
 import { startCounterBench } from '../test/catalog/counter-bench.ts';
 import { rng } from '../test/catalog/generate.ts';
 import { benchLine, percentile } from './format.ts';
-import { foldText } from '../electron/catalog/normalize.ts';
+import { foldText } from '../shared/catalog/fold.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const QUERIES = Number(process.env.BENCH_N ?? 60);

@@ -31,6 +31,7 @@ import {
   type HubStaffRow,
 } from '../shared/hub/protocol.ts';
 import { MIN_MANAGER_PIN_DIGITS, staffChangeRefusal } from '../shared/contract/staff.ts';
+import { foldText } from '../shared/catalog/fold.ts';
 import { hashPin, verifyPin } from '../shared/node/pin.ts';
 import { HubError } from '../shared/hub/protocol.ts';
 import { changePriceByPercent } from '../shared/catalog/price-change.ts';
@@ -1017,19 +1018,24 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       o: { query?: string; after?: string; limit?: number } = {},
     ): Promise<{ products: (ProductInput & { version: number })[]; next: string | null; total: number }> {
       const limit = o.limit ?? 50;
-      const query = o.query?.trim().toLowerCase() || null;
+      // Each folded word anywhere in the folded name and code (hub migration 15), so „mleko 2“ finds „Млеко 2,8%“.
+      const words = foldText(o.query ?? '')
+        .split(' ')
+        .filter(Boolean)
+        .slice(0, 8);
       // Two statements, so the plain page's plan is the keyset on `products_live` whatever a search needs.
       const rows =
-        query === null
+        words.length === 0
           ? await db.query<ProductRow>(
               `SELECT * FROM products WHERE shop_id = $1 AND NOT deleted AND code > $2 ORDER BY code LIMIT $3`,
               [shopId, o.after ?? '', limit + 1],
             )
           : await db.query<ProductRow>(
               `SELECT * FROM products WHERE shop_id = $1 AND NOT deleted AND code > $2
-                 AND (left(lower(code), length($3)) = $3 OR strpos(lower(name), $3) > 0)
-               ORDER BY code LIMIT $4`,
-              [shopId, o.after ?? '', query, limit + 1],
+                 AND ${words.map((_, i) => `search LIKE $${i + 4}`).join(' AND ')}
+               ORDER BY code LIMIT $3`,
+              // A folded word is letters and digits only: nothing in it is a LIKE wildcard.
+              [shopId, o.after ?? '', limit + 1, ...words.map((w) => `%${w}%`)],
             );
       const page = rows.slice(0, limit);
       return {

@@ -8,7 +8,7 @@ import {
 import type { Language } from '../../shared/domain.ts';
 import { formatMessage } from '../../shared/i18n/messages.ts';
 import { parseRsdInput } from '../../shared/money.ts';
-import { foldText } from './normalize.ts';
+import { foldText } from '../../shared/catalog/fold.ts';
 import { isValidGtin } from './barcode.ts';
 
 /** One record and the file line it starts on (1-based). */

@@ -20,7 +20,8 @@ import { DEFAULT_BARCODE_RULES, parseInStoreCode } from './barcode.ts';
 import { validateCatalogCsv } from './csv.ts';
 import { catalogCsv } from '../../shared/catalog/csv-export.ts';
 import { changePriceByPercent, type PriceRounding } from '../../shared/catalog/price-change.ts';
-import { foldText, ftsPrefixQuery } from './normalize.ts';
+import { foldText } from '../../shared/catalog/fold.ts';
+import { ftsPrefixQuery } from './normalize.ts';
 
 /** Inserts or updates one product by its code (putProduct: a CSV row or one of the hub's). */
 const PRODUCT_UPSERT_SQL = `INSERT INTO products

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import pg from 'pg';
 import { PGlite, messages } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { makeDataDirPrivate } from '../../shared/node/private-files.ts';
 import { HUB_MIGRATIONS, type HubMigration } from './migrations/index.ts';
 
@@ -100,7 +101,8 @@ export async function openPglite(
 ): Promise<HubDb> {
   makeDataDirPrivate(dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
-  const lite = await PGlite.create(dataDir, { parsers: { [TIMESTAMPTZ]: isoOf } });
+  // pg_trgm: the catalog search's trigram index (hub migration 15).
+  const lite = await PGlite.create(dataDir, { parsers: { [TIMESTAMPTZ]: isoOf }, extensions: { pg_trgm } });
   makeDataDirPrivate(dataDir);
   const tighten = setInterval(() => {
     try {

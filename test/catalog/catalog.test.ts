@@ -14,7 +14,7 @@ import {
   withCheckDigit,
   DEFAULT_BARCODE_RULES,
 } from '../../electron/catalog/barcode.ts';
-import { foldText } from '../../electron/catalog/normalize.ts';
+import { foldText } from '../../shared/catalog/fold.ts';
 import { validateCatalogCsv } from '../../electron/catalog/csv.ts';
 
 const DEMO_LABELS = ['Ж', 'A', 'F', 'B', 'N', 'C', 'E', 'P', 'T'];

@@ -10,6 +10,7 @@ import { createHubService, type HubService, type AuthedTill } from '../../hub/se
 import { changePriceByPercent } from '../../shared/catalog/price-change.ts';
 import { validateCatalogCsv } from '../../electron/catalog/csv.ts';
 import { hashPin } from '../../shared/node/pin.ts';
+import { foldText } from '../../shared/catalog/fold.ts';
 import { BACKENDS } from './backends.ts';
 
 const ADMIN = 'admin-token-for-tests-0123456789ab';
@@ -82,6 +83,40 @@ describe.each(BACKENDS)('hub catalog on $name', (backend) => {
       { name: 'Пекара', products: 90 },
       { name: 'Пиће', products: 30 },
     ]);
+  });
+
+  it('searches folded as the till does: Cyrillic and Latin, any case, with or without diacritics, word by word', async () => {
+    const extra = [
+      { code: 'F01', name: 'Чоколада црна 80%' },
+      { code: 'F02', name: 'Šljivovica Đuja 0,7 l' },
+      { code: 'F03', name: 'ЏЕМ од кајсије' },
+    ].map((p) => ({ ...p, pricePara: 50_000, label: 'A', unit: 'piece' as const }));
+    expect((await call('PUT', '/api/admin/products', { products: extra })).status).toBe(200);
+    const codes = async (q: string): Promise<string[]> =>
+      (await page(`q=${encodeURIComponent(q)}&limit=20`)).products.map((p) => p.code);
+    expect(await codes('cokolada')).toEqual(['F01']);
+    expect(await codes('ČOKOLADA crna')).toEqual(['F01']);
+    expect(await codes('шљивовица ђуја')).toEqual(['F02']);
+    expect(await codes('djuja 0,7')).toEqual(['F02']);
+    expect(await codes('dzem kajsij')).toEqual(['F03']);
+    expect(await codes('čokolada bela')).toEqual([]);
+    // Two words, each anywhere: „mleko 11“ is Млеко 110 only (Млеко 10 has no 11 in its name or code).
+    expect(await codes('mleko 11')).toEqual(['P110']);
+    // The database's fold is the till's, letter for letter (one rule: shared/catalog/fold.ts).
+    for (const text of [
+      'Шљивовица Ђуја Чачак',
+      'ŠLJIVOVICA ĐUJA ČAČAK',
+      'Млеко 2,8% — 1 l',
+      'ЉУБИЧИЦА Њива џем Ћевап Жуто',
+      'Café Crème brûlée Ñandú',
+      '  Сок  од   јабуке!! ',
+    ]) {
+      const [row] = await handle.db.query<{ f: string }>('SELECT kasa_fold($1) AS f', [text]);
+      expect(row?.f, text).toBe(foldText(text));
+    }
+    expect(
+      (await call('PUT', '/api/admin/products', { products: extra.map((p) => ({ ...p, deleted: true })) })).status,
+    ).toBe(200);
   });
 
   it('refuses a duplicate barcode, a label no till reports, a negative price, naming the field; nothing changes', async () => {
