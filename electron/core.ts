@@ -26,7 +26,7 @@ import { demoSigner, startSandbox, type Sandbox } from './sandbox/server.ts';
 import { sandboxVariant } from './sandbox/variant.ts';
 import { createJournalFetcher } from './outbox/journal.ts';
 import { RetryBudgets } from './retry/budget.ts';
-import { createPrintService } from './printer/service.ts';
+import { createPrintService, STATUS_POLL_MS } from './printer/service.ts';
 import { OpenCart } from './sales/open-cart.ts';
 import { DiscountApprovals } from './sales/discount-approvals.ts';
 import { UNFISCALIZED_CASH_LIMIT_HOURS } from '../shared/contract/authz.ts';
@@ -178,6 +178,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     emit: (name, payload) => emit(name, payload),
     now,
     env,
+    // At least half a second: the printer answers one request at a time, and a sale's receipt waits behind a poll.
+    pollMs: Math.max(500, settings.number('printerPollMs', STATUS_POLL_MS)),
   });
   const catalog = createCatalogService(db);
   // A receipt issued without its journal is completed from the archive, within a retry budget, then printed.

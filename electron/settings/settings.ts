@@ -14,6 +14,7 @@ export const ENV_OVERRIDES: Record<string, string> = {
   lpfrUrl: 'KASA_LPFR_URL',
   onlineBudgetMs: 'KASA_ONLINE_BUDGET_MS',
   syncConcurrency: 'KASA_SYNC_CONCURRENCY',
+  printerPollMs: 'KASA_PRINTER_POLL_MS',
   trainingMode: 'KASA_TRAINING_MODE',
 };
 

@@ -17,7 +17,8 @@ import { MANAGER_PIN } from '../support/session.ts';
 const PROFILE = 'epson-tm-t88v';
 
 // The fake printer listens on loopback: a destination the installer allows explicitly.
-test.use({ kasaEnv: { KASA_PRINTER_ALLOW_LOOPBACK: '1' } });
+// The idle printer is asked every second instead of every 5 s, so each state change shows within the expect's wait.
+test.use({ kasaEnv: { KASA_PRINTER_ALLOW_LOOPBACK: '1', KASA_PRINTER_POLL_MS: '1000' } });
 
 test.afterEach(async ({ page }) => {
   // The page's event stream closed before the fixture stops the host (its close waits for connections).
@@ -91,7 +92,7 @@ test('paper out, cover open and paper low show on the counter in Cyrillic, Latin
     await expect(chip).toHaveCount(0);
 
     fake.paperOut = true;
-    // Within the poll while idle (at least every 10 s): the expect's 15 s bound the wait.
+    // Within the next idle poll (every second here, KASA_PRINTER_POLL_MS).
     await expect(chip).toHaveText('Нема папира', { timeout: 10_000 });
     await expect(chip).toHaveAttribute('data-level', 'alarm');
     fake.loadPaper();
