@@ -12,5 +12,7 @@ export default defineConfig({
     maxWorkers: 2,
     // The slowest files first (test/support/sequencer.ts): a fresh clone has no timings cache.
     sequence: { sequencer: SlowestFirst },
+    // One PostgreSQL cluster for the run, a database per test (test/support/postgres-shared.ts).
+    globalSetup: ['test/support/vitest-setup.ts'],
   },
 });

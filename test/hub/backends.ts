@@ -1,12 +1,15 @@
 /**
- * The hub's test suites run on both databases: the embedded PGlite (one instance per test file, its first
- * open is slow) and a real PostgreSQL 15 cluster started for the file (test/support/postgres.ts).
+ * The hub's test suites run on both databases: the embedded PGlite (one instance per test file, a copy of a
+ * migrated template: test/support/pglite-template.ts) and a database of its own on the run's real PostgreSQL 15
+ * cluster (test/support/postgres-shared.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openPglite, openPostgres, type HubDb } from '../../hub/db/db.ts';
-import { startPostgres, postgresAvailable } from '../support/postgres.ts';
+import { postgresAvailable } from '../support/postgres.ts';
+import { postgresDatabase } from '../support/postgres-shared.ts';
+import { seedPgliteDir } from '../support/pglite-template.ts';
 
 export interface Backend {
   name: 'pglite' | 'postgres';
@@ -18,6 +21,7 @@ export const BACKENDS: Backend[] = [
     name: 'pglite',
     async open() {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-'));
+      await seedPgliteDir(dir);
       let db = await openPglite(dir);
       return {
         db,
@@ -38,25 +42,26 @@ export const BACKENDS: Backend[] = [
     async open() {
       if (!postgresAvailable())
         throw new Error('PostgreSQL 15 is not installed (apt-get install -y postgresql); the hub suite needs it');
-      const cluster = await startPostgres();
+      // A database of its own on the run's one cluster (test/support/postgres-shared.ts).
+      const database = await postgresDatabase();
       let db: HubDb;
       try {
-        db = await openPostgres(cluster.url);
+        db = await openPostgres(database.url);
       } catch (err) {
-        // A migration that fails must not leave its cluster running after the test file ends.
-        cluster.stop();
+        // A migration that fails must not leave its database (or its own cluster) behind.
+        await database.dispose();
         throw err;
       }
       return {
         db,
         async reopen() {
           await db.close();
-          db = await openPostgres(cluster.url);
+          db = await openPostgres(database.url);
           return db;
         },
         async dispose() {
           await db.close();
-          cluster.stop();
+          await database.dispose();
         },
       };
     },

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/host-process.ts';
 import { startHubProcess } from '../support/hub-process.ts';
-import { startPostgres, type PgCluster } from '../support/postgres.ts';
+import { postgresDatabase, type PgDatabase } from '../support/postgres-shared.ts';
 
 const dirs: string[] = [];
 const tmp = (): string => {
@@ -56,7 +56,8 @@ function failedStart(env: Record<string, string>): Promise<{ code: number | null
 describe('the hub process: secrets at rest and in the open', () => {
   it('keeps the PGlite data dir private: directories 0700, files 0600, while it runs and after it stops', async () => {
     const data = path.join(tmp(), 'hub');
-    const hub = await startHubProcess({ KASA_HUB_DATA: data });
+    // The hub's real first start (not the tests' migrated template): PGlite makes its files 0666 whatever the umask.
+    const hub = await startHubProcess({ KASA_HUB_DATA: data, KASA_TEST_HUB_FIRST_START: '1' });
     try {
       // Some writes first, so the hub has created files after its start too.
       const res = await fetch(`${hub.url}/api/admin/enrol-codes`, {
@@ -93,12 +94,12 @@ describe('the hub process: secrets at rest and in the open', () => {
   }, 60_000);
 
   describe.each(['pglite', 'postgres'] as const)('on %s', (backend) => {
-    let cluster: PgCluster | null = null;
-    afterAll(() => cluster?.stop());
+    let database: PgDatabase | null = null;
+    afterAll(() => database?.dispose());
     const env = async (): Promise<Record<string, string>> => {
       if (backend === 'pglite') return { KASA_HUB_DATA: path.join(tmp(), 'hub') };
-      cluster ??= await startPostgres();
-      return { KASA_HUB_DATABASE_URL: cluster.url };
+      database ??= await postgresDatabase();
+      return { KASA_HUB_DATABASE_URL: database.url };
     };
 
     it('prints the admin token only when it made it; a token from the environment is never printed', async () => {

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashPin } from '../../shared/node/pin.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
-import { postgresAvailable, startPostgres, type PgCluster } from '../support/postgres.ts';
+import { postgresAvailable } from '../support/postgres.ts';
+import { postgresDatabase } from '../support/postgres-shared.ts';
 
 const ADMIN = 'sessions-test-admin-token-0123456789abcdef';
 const cleanups: (() => unknown)[] = [];
@@ -31,9 +32,9 @@ const BACKENDS: { name: string; env(): Promise<Record<string, string>> }[] = [
     name: 'postgres',
     env: async () => {
       if (!postgresAvailable()) throw new Error('PostgreSQL 15 is not installed (apt-get install -y postgresql)');
-      const cluster: PgCluster = await startPostgres();
-      cleanups.push(() => cluster.stop());
-      return { KASA_HUB_DATABASE_URL: cluster.url };
+      const database = await postgresDatabase();
+      cleanups.push(() => database.dispose());
+      return { KASA_HUB_DATABASE_URL: database.url };
     },
   },
 ];

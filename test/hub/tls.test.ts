@@ -27,6 +27,7 @@ import { peerFingerprint } from '../../shared/node/pinned-fetch.ts';
 import { certificateFingerprint, selfSignedCertificate } from '../../shared/node/tls-cert.ts';
 import { ROOT } from '../support/host-process.ts';
 import { freePort, startHubProcess, type HubProcess } from '../support/hub-process.ts';
+import { seedPgliteDir } from '../support/pglite-template.ts';
 import { BREAD_AND_MILK, MANAGER_PIN } from '../support/session.ts';
 
 const ADMIN = 'kasa-tls-admin-token-0123456789abcdef';
@@ -105,7 +106,9 @@ describe('the hub on the LAN: HTTPS, pinning, Host, content type, framing', () =
     // As docs/hub.md says: TLS is the default (KASA_HUB_TLS unset means on).
     hubEnv = { KASA_HUB_DATA: data, KASA_HUB_ADMIN_TOKEN: ADMIN, KASA_HUB_PORT: String(await freePort()) };
     hub = await startHubProcess({ ...hubEnv, KASA_HUB_TLS: 'on' });
-    db = await openPglite(path.join(tmp(), 'db'));
+    const dbDir = path.join(tmp(), 'db');
+    await seedPgliteDir(dbDir);
+    db = await openPglite(dbDir);
   }, 240_000);
   afterAll(async () => {
     for (const c of cores) await c.close();

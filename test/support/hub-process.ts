@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { readFirstLine, ROOT } from './host-process.ts';
+import { isEmptyDir, seedPgliteDir } from './pglite-template.ts';
 import { pinnedFetch, type PinnedFetch } from '../../shared/node/pinned-fetch.ts';
 
 export interface HubProcess {
@@ -38,6 +39,11 @@ export const freePort = (): Promise<number> =>
   });
 
 export async function startHubProcess(env: Record<string, string>): Promise<HubProcess> {
+  // A new embedded hub starts on a copy of the migrated template (test/support/pglite-template.ts), not PGlite's
+  // own first start; `KASA_TEST_HUB_FIRST_START=1` keeps the real first start for a test that is about it.
+  const data = env.KASA_HUB_DATA;
+  if (data && !env.KASA_HUB_DATABASE_URL && env.KASA_TEST_HUB_FIRST_START !== '1' && isEmptyDir(data))
+    await seedPgliteDir(data);
   const child = spawn(process.execPath, [path.join(ROOT, 'hub', 'cli.ts')], {
     cwd: ROOT,
     env: { ...process.env, KASA_HUB_TLS: 'off', ...env },

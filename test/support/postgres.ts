@@ -14,6 +14,8 @@ export const PG_BIN = process.env.KASA_PG_BIN ?? '/usr/lib/postgresql/15/bin';
 export interface PgCluster {
   url: string;
   port: number;
+  /** The temp dir holding the cluster's data dir (`<root>/data`): `stopPostgresAt(root)` stops it. */
+  root: string;
   stop(): void;
 }
 
@@ -26,11 +28,6 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-pg-'));
   const data = path.join(root, 'data');
   const asRoot = process.getuid?.() === 0;
-  const run = (bin: string, args: string[]): void => {
-    const cmd = path.join(PG_BIN, bin);
-    if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' });
-    else execFileSync(cmd, args, { stdio: 'pipe' });
-  };
   if (asRoot) {
     fs.chmodSync(root, 0o755);
     execFileSync('chown', ['postgres:postgres', root]);
@@ -42,12 +39,23 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
-    stop() {
-      try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-      } finally {
-        fs.rmSync(root, { recursive: true, force: true });
-      }
-    },
+    root,
+    stop: () => stopPostgresAt(root),
   };
+}
+
+/** Runs a PostgreSQL binary, as the `postgres` user when we are root (the server refuses root). */
+function run(bin: string, args: string[]): void {
+  const cmd = path.join(PG_BIN, bin);
+  if (process.getuid?.() === 0) execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' });
+  else execFileSync(cmd, args, { stdio: 'pipe' });
+}
+
+/** Stops the cluster made by `startPostgres` in `root` and removes its files. */
+export function stopPostgresAt(root: string): void {
+  try {
+    run('pg_ctl', ['-D', path.join(root, 'data'), '-m', 'immediate', '-w', 'stop']);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 }
