@@ -152,7 +152,9 @@ export class HubSync {
     const pin = normalizeFingerprint(fingerprint ?? '');
     // An https hub must show the certificate with this fingerprint, or the code is never sent to it.
     const anon = new HubClient({ baseUrl: url, fingerprint: pin, ...(this.#o.fetch ? { fetch: this.#o.fetch } : {}) });
-    const r = await anon.enrol(code, this.#o.terminalId());
+    // The hub lists the till by the name the shop gave it (the header's „Каса 2“), else by its terminal id.
+    const name = this.#settings.get('tillName')?.trim() || this.#o.terminalId();
+    const r = await anon.enrol(code, name);
     writePrivate(credentialFile(this.#o.dataDir), r.credential + '\n');
     this.#db.transaction(() => {
       this.#setState('url', url);

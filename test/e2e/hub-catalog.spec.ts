@@ -70,7 +70,7 @@ async function hubLogin(page: Page): Promise<void> {
     }
     await expect(logout).toBeVisible({ timeout: 3000 });
   }).toPass({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Артикли' }).click();
+  await page.getByRole('tab', { name: 'Артикли' }).click();
 }
 
 async function shots(page: Page, name: string): Promise<void> {
@@ -159,7 +159,7 @@ test('a bulk +5 % on a group', async ({ page }) => {
   await shots(page, 'hub-list');
 
   // In the hub's audit, in words.
-  await page.getByRole('button', { name: 'Дневник' }).click();
+  await page.getByRole('tab', { name: 'Дневник' }).click();
   await expect(
     page.getByRole('table', { name: 'Дневник' }).getByRole('row', { name: /На хабу промењене цене групе/ }),
   ).toContainText('групе „Пиће“ за +5 %: 3 артикала');

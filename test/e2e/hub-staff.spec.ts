@@ -76,14 +76,14 @@ test('at the hub: deactivate a cashier (the till refuses her), reactivate her, a
     await expect(logout).toBeVisible({ timeout: 3000 });
   }).toPass({ timeout: 30_000 });
 
-  await page.getByRole('button', { name: 'Особље' }).click();
+  await page.getByRole('tab', { name: 'Особље' }).click();
   const section = page.getByRole('region', { name: 'Особље' });
   const ana = section.getByRole('row', { name: /Ана Анић/ });
   // The cashier made on the till arrives with the till's outbox.
   await expect(async () => {
     if (!(await ana.isVisible())) {
-      await page.getByRole('button', { name: 'Артикли' }).click();
-      await page.getByRole('button', { name: 'Особље' }).click();
+      await page.getByRole('tab', { name: 'Артикли' }).click();
+      await page.getByRole('tab', { name: 'Особље' }).click();
     }
     await expect(ana).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 30_000 });
@@ -122,7 +122,7 @@ test('at the hub: deactivate a cashier (the till refuses her), reactivate her, a
   expect(await tillLogin('8642')).toBe('Ана Анић');
   await shots(page, 'hub-list');
 
-  await page.getByRole('button', { name: 'Дневник' }).click();
+  await page.getByRole('tab', { name: 'Дневник' }).click();
   const audit = page.getByRole('table', { name: 'Дневник' });
   // The audit's sentences (shared/i18n/audit.ts), with the person's name in them.
   await expect(audit.getByRole('row', { name: /На хабу искључена особа Ана Анић/ })).toBeVisible();

@@ -95,7 +95,7 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
     if (shots) await page.screenshot({ path: path.join(shots, `p25-hub-tills-${size.width}.png`) });
   }
 
-  await page.getByRole('button', { name: 'Артикли' }).click();
+  await page.getByRole('tab', { name: 'Артикли' }).click();
   await page.getByRole('button', { name: 'Нови артикал' }).click();
   await page.getByLabel('Шифра', { exact: true }).fill('1001');
   await page.getByLabel('Назив', { exact: true }).fill('Млеко 1л');
@@ -115,7 +115,7 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   }).toPass({ timeout: 10_000 });
 
   // Shop settings: a bad barcode rule is refused naming the field; good ones reach the till.
-  await page.getByRole('button', { name: 'Подешавања' }).click();
+  await page.getByRole('tab', { name: 'Подешавања' }).click();
   const rulesField = page.getByLabel(/Правила бар-кодова/);
   await rulesField.fill('99:price:5');
   await page.getByRole('button', { name: 'Сачувај подешавања' }).click();
@@ -130,7 +130,7 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
     expect(r.body.value).toContainEqual({ prefix: '28', kind: 'price', codeLength: 5 });
   }).toPass({ timeout: 10_000 });
 
-  await page.getByRole('button', { name: 'Извештај' }).click();
+  await page.getByRole('tab', { name: 'Извештај' }).click();
   await page.getByRole('button', { name: 'Прикажи' }).click();
   await expect(page.getByRole('table', { name: 'Промет' }).getByRole('row', { name: /^Продаје/ })).toContainText(
     '160,00 дин.',
@@ -148,7 +148,7 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   expect(csv).toContain('"каса:HUBE2E","Продаје","укупно",1,160.00,');
 
   // The hub's audit: who did what, times in the local format (never ISO), in the user's language.
-  await page.getByRole('button', { name: 'Дневник' }).click();
+  await page.getByRole('tab', { name: 'Дневник' }).click();
   const log = page.getByRole('table', { name: 'Дневник' });
   await expect(log.getByRole('row', { name: /Опозвана каса „ТИХА“/ })).toBeVisible();
   await expect(log.getByRole('row', { name: /Измењени артикли/ })).toContainText('1001');
@@ -182,7 +182,7 @@ test('a report with its charts rendered', async ({ page }) => {
     }
     await expect(logout).toBeVisible({ timeout: 3000 });
   }).toPass({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Извештај' }).click();
+  await page.getByRole('tab', { name: 'Извештај' }).click();
   await page.getByRole('button', { name: 'Прикажи' }).click();
   // Gross, VAT and net named as what they are (the hub called the gross „Нето“), this period beside the last.
   const overview = page.getByRole('table', { name: 'Промет' });
@@ -218,4 +218,100 @@ test('a report with its charts rendered', async ({ page }) => {
     await page.getByRole('figure', { name: 'Промет по сату' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `/work/shots/report-hub-${size.width}x${size.height}.png`, fullPage: true });
   }
+});
+
+/**
+ * The hub's screens laid out as the till's Менаџер screens, at 1366×768, 1024×768 and a tablet upright
+ * (800×1280): the page never scrolls sideways (a wide table scrolls in its own box), every tab of the wrapping
+ * tab bar is inside the window, and the report's charts say the currency on their value axis and show the last
+ * payment type's name whole. With KASA_SHOTS=<dir>, each screen at each size is saved there
+ * (`<KASA_SHOTS_PREFIX or hub-><screen>-sr-Cyrl-<width>.png`).
+ */
+test('the hub’s screens fit 1366 and 1024 wide and a tablet upright; the charts name the currency', async ({
+  page,
+}) => {
+  // A sale paid five ways: the payment chart has five names, the longest last.
+  const sold = await till.call<{ state: string }>('sales.checkout', {
+    lines: [{ name: 'Сир', quantity: 1, unitPrice: 500, labels: ['A'] }],
+    payments: [
+      { type: 'cash', amount: 100 },
+      { type: 'card', amount: 100 },
+      { type: 'check', amount: 100 },
+      { type: 'virman', amount: 100 },
+      { type: 'other', amount: 100 },
+    ],
+  });
+  expect(sold.body.ok).toBe(true);
+  const sizes = [
+    { width: 1366, height: 768 },
+    { width: 1024, height: 768 },
+    { width: 800, height: 1280 },
+  ];
+  const dir = process.env['KASA_SHOTS'];
+  const prefix = process.env['KASA_SHOTS_PREFIX'] ?? 'hub-';
+  const fits = async (what: string): Promise<void> => {
+    for (const size of sizes) {
+      await page.setViewportSize(size);
+      const { scroll, client } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }));
+      expect(scroll, `${what} at ${size.width}: the page scrolls sideways`).toBeLessThanOrEqual(client);
+      for (const tab of await page.getByRole('tab').all()) {
+        const box = await tab.boundingBox();
+        expect(box && box.x + box.width, `${what} at ${size.width}: a tab outside the window`).toBeLessThanOrEqual(
+          size.width,
+        );
+      }
+      if (dir)
+        await page.screenshot({ path: path.join(dir, `${prefix}${what}-sr-Cyrl-${size.width}.png`), fullPage: true });
+    }
+  };
+
+  await page.goto(hub.url);
+  await expect(page.getByLabel('PIN менаџера')).toBeVisible();
+  await fits('login');
+  const logout = page.getByRole('button', { name: 'Одјава' });
+  await expect(async () => {
+    if (!(await logout.isVisible())) {
+      await page.getByLabel('PIN менаџера').fill(MANAGER_PIN);
+      await page.getByRole('button', { name: 'Пријава' }).click();
+    }
+    await expect(logout).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
+
+  await expect(page.getByRole('region', { name: 'Касе' }).getByRole('row', { name: /HUBE2E/ })).toBeVisible();
+  await fits('tills');
+  await page.getByRole('tab', { name: 'Артикли' }).click();
+  await expect(page.getByRole('form', { name: 'Промена цена групе у процентима' })).toBeVisible();
+  await fits('catalog');
+  await page.getByRole('tab', { name: 'Особље' }).click();
+  await expect(page.getByRole('table', { name: 'Особље' }).getByRole('row').nth(1)).toBeVisible();
+  await fits('staff');
+  await page.getByRole('tab', { name: 'Подешавања' }).click();
+  await expect(page.getByLabel('Граница попуста без менаџера (%)')).not.toHaveValue('');
+  await fits('settings');
+
+  await page.getByRole('tab', { name: 'Извештај' }).click();
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const payments = page.getByRole('figure', { name: 'Промет по начину плаћања' });
+  // The sale reaches the hub through the till's outbox: shown again until it has.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Прикажи' }).click();
+    await expect(payments.getByRole('img', { name: /^Друго безготовинско, Овај период: 100,00 дин\.$/ })).toHaveCount(
+      1,
+      { timeout: 2000 },
+    );
+  }).toPass({ timeout: 30_000 });
+  // The value axis says what its numbers are: dinars, in the UI's words.
+  await expect(payments.getByText(/^\d[\d.]* дин\.$/).first()).toBeVisible();
+  // The last payment type's name is whole inside its chart at 1024 wide (it ran past the right edge).
+  const last = await payments.getByText('Друго безготовинско', { exact: true }).first().boundingBox();
+  const chart = await payments.boundingBox();
+  expect(last && chart && last.x + last.width).toBeLessThanOrEqual((chart?.x ?? 0) + (chart?.width ?? 0));
+  expect(last && chart && last.x).toBeGreaterThanOrEqual(chart?.x ?? 0);
+  await fits('report');
+  await page.getByRole('tab', { name: 'Дневник' }).click();
+  await expect(page.getByRole('table', { name: 'Дневник' })).toBeVisible();
+  await fits('audit');
 });

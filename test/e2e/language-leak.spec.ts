@@ -333,7 +333,7 @@ for (const lang of ['sr-Cyrl', 'sr-Latn'] as const) {
       }).toPass({ timeout: 30_000 });
       await expect(page.getByRole('region', { name: h('tills') }).getByRole('row', { name: /LEAK/ })).toBeVisible();
       await f.check('hub: tills');
-      await page.getByRole('button', { name: h('catalog') }).click();
+      await page.getByRole('tab', { name: h('catalog') }).click();
       await expect(page.getByRole('table', { name: h('catalog') })).toBeVisible();
       await f.check('hub: catalog');
       await page.getByRole('button', { name: c('add') }).click();
@@ -358,7 +358,7 @@ for (const lang of ['sr-Cyrl', 'sr-Latn'] as const) {
       await expect(bulk.getByRole('status')).toBeVisible();
       await f.check('hub: catalog, bulk preview');
       // Staff: the manager's own deactivation refused, a manager's PIN too short (both at the hub's words).
-      await page.getByRole('button', { name: h('staff') }).click();
+      await page.getByRole('tab', { name: h('staff') }).click();
       const staff = page.getByRole('region', { name: h('staff') });
       await staff.getByRole('button').first().click();
       await expect(staff.getByRole('alert')).toBeVisible();
@@ -369,7 +369,7 @@ for (const lang of ['sr-Cyrl', 'sr-Latn'] as const) {
       await staff.getByRole('button', { name: h('staffSetPin') }).click();
       await expect(staff.getByRole('form').getByRole('alert')).toBeVisible();
       await f.check('hub: staff, short manager PIN');
-      await page.getByRole('button', { name: h('settings') }).click();
+      await page.getByRole('tab', { name: h('settings') }).click();
       // Opened with what is in effect: the hub never set a limit, so the tills' default, said as such.
       await expect(page.getByLabel(h('discountLimit'))).toHaveValue('10');
       await expect(page.getByText(h('settingsNoRules'))).toBeVisible();
@@ -379,13 +379,13 @@ for (const lang of ['sr-Cyrl', 'sr-Latn'] as const) {
       await page.getByRole('button', { name: h('saveSettings') }).click();
       await expect(page.getByRole('alert')).toBeVisible();
       await f.check('hub: settings, bad rule');
-      await page.getByRole('button', { name: h('report') }).click();
+      await page.getByRole('tab', { name: h('report') }).click();
       await page.getByRole('button', { name: h('show') }).click();
       // The report with its charts (renderer/src/reports): a chart's figure named in the UI language.
       await expect(page.getByRole('figure', { name: reportT(lang)('by_hour') })).toBeVisible();
       await f.check('hub: report');
       await shots(page, lang, 'hub-report');
-      await page.getByRole('button', { name: h('audit') }).click();
+      await page.getByRole('tab', { name: h('audit') }).click();
       await expect(page.getByRole('table', { name: h('audit') })).toBeVisible();
       await f.check('hub: audit');
       await f.verdict();

@@ -261,12 +261,16 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(await ok(c, 'hub.status')).toMatchObject({ enrolled: false });
 
     const sold = await ok<OrderView>(c, 'sales.checkout', BREAD_AND_MILK); // before enrolment: reaches the hub too
+    // The till's friendly name, not its terminal id, is how the hub's manager sees it.
+    await ok(c, 'settings.update', { managerPin: MANAGER_PIN, tillName: 'Каса код улаза' });
     const r = await ok<{ tillId: number; shopId: number }>(c, 'hub.enrol', {
       managerPin: MANAGER_PIN,
       url: server.url,
       code,
     });
     expect(r.shopId).toBe(shopId);
+    const named = await handle.db.query<{ name: string }>('SELECT name FROM tills WHERE id = $1', [r.tillId]);
+    expect(named[0]?.name).toBe('Каса код улаза');
     await until(async () => (await hubOrder(sold.orderNumber))?.n === 1);
     await until(async () => (await ok<{ pending: number; lastOkAt: string | null }>(c, 'hub.status')).pending === 0);
     const status = await ok<Record<string, unknown>>(c, 'hub.status');

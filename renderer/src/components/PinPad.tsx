@@ -32,11 +32,8 @@ export function usePinAttempt() {
   return { error, setError, busy, attempt };
 }
 
-/**
- * A PIN field with an on-screen pad: digits typed or touched, Enter (or OK) submits. The field has the
- * focus from the start, so a cashier types the PIN and presses Enter without touching the mouse.
- */
-export function PinPad(props: {
+/** The props of a PIN pad: its field, what it says, and what submitting and cancelling do. */
+export interface PinPadProps {
   label: string;
   value: string;
   onChange: (v: string) => void;
@@ -45,8 +42,38 @@ export function PinPad(props: {
   error: string | null;
   busy: boolean;
   onCancel?: () => void;
-}) {
+}
+
+/** The words of a pad's own keys, in the screen's language. */
+export interface PinPadWords {
+  pad: string;
+  backspace: string;
+  clear: string;
+  cancel: string;
+}
+
+/**
+ * A PIN field with an on-screen pad: digits typed or touched, Enter (or OK) submits. The field has the
+ * focus from the start, so a cashier types the PIN and presses Enter without touching the mouse.
+ */
+export function PinPad(props: PinPadProps) {
   const { t } = useTranslation();
+  return (
+    <PinPadView
+      {...props}
+      words={{
+        pad: t('login.pad'),
+        backspace: t('login.backspace'),
+        clear: t('login.clearPin'),
+        cancel: t('action.cancel'),
+      }}
+    />
+  );
+}
+
+/** The PIN pad with its words given (the hub UI's login, whose words are its own catalog's). */
+export function PinPadView(props: PinPadProps & { words: PinPadWords }) {
+  const { words } = props;
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     ref.current?.focus();
@@ -79,7 +106,7 @@ export function PinPad(props: {
           {props.error}
         </p>
       )}
-      <div className="pin-keys" role="group" aria-label={t('login.pad')}>
+      <div className="pin-keys" role="group" aria-label={words.pad}>
         {KEYS.map((d) => (
           <button key={d} type="button" tabIndex={-1} onClick={() => press(d)}>
             {d}
@@ -88,7 +115,7 @@ export function PinPad(props: {
         <button
           type="button"
           tabIndex={-1}
-          aria-label={t('login.backspace')}
+          aria-label={words.backspace}
           onClick={() => {
             props.onChange(props.value.slice(0, -1));
             ref.current?.focus();
@@ -102,7 +129,7 @@ export function PinPad(props: {
         <button
           type="button"
           tabIndex={-1}
-          aria-label={t('login.clearPin')}
+          aria-label={words.clear}
           onClick={() => {
             props.onChange('');
             ref.current?.focus();
@@ -114,7 +141,7 @@ export function PinPad(props: {
       <div className="dialog-buttons">
         {props.onCancel && (
           <button type="button" data-close onClick={props.onCancel}>
-            {t('action.cancel')} <kbd>Esc</kbd>
+            {words.cancel} <kbd>Esc</kbd>
           </button>
         )}
         <button type="submit" className="primary" disabled={props.busy}>

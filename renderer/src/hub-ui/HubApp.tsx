@@ -9,7 +9,9 @@ import type { HubAuditEntry } from '../../../shared/contract/hub.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import { formatFingerprint } from '../../../shared/hub/fingerprint.ts';
 import { DEFAULT_DISCOUNT_LIMIT_PERCENT } from '../../../shared/domain.ts';
-import { HeadedTable } from '../components/HeadedTable.tsx';
+import { PinPadView } from '../components/PinPad.tsx';
+import { ScreenHead } from '../ui/ScreenHead.tsx';
+import { Alert, CheckedField, MgrTable } from '../ui/forms.tsx';
 import { auditPerson, hubAuditSentence } from '../../../shared/i18n/audit.ts';
 import { dayIn, dayStart, formatMoment } from '../../../shared/i18n/time.ts';
 import { addDays } from '../dates.ts';
@@ -24,14 +26,14 @@ import { reportT } from '../reports/words.ts';
 /** A report's table of named rows: each row's name (a row header) and its figures, keyed by the first item. */
 function PairTable(props: { label: string; rows: readonly (readonly [key: string, name: string, value: string])[] }) {
   return (
-    <HeadedTable label={props.label}>
+    <MgrTable scroll label={props.label}>
       {props.rows.map(([key, name, value]) => (
         <tr key={key}>
           <th scope="row">{name}</th>
           <td>{value}</td>
         </tr>
       ))}
-    </HeadedTable>
+    </MgrTable>
   );
 }
 
@@ -101,6 +103,7 @@ interface Report {
   }[];
 }
 type Section = 'tills' | 'catalog' | 'staff' | 'settings' | 'report' | 'audit';
+const SECTIONS: readonly Section[] = ['tills', 'catalog', 'staff', 'settings', 'report', 'audit'];
 interface ShopSettingsRow {
   barcodeRules?: { prefix: string; kind: 'weight' | 'price'; codeLength: number }[];
   discountLimitPercent?: number;
@@ -148,44 +151,45 @@ export function HubApp() {
   }, [lang]);
 
   return (
-    <main style={{ fontFamily: 'sans-serif', padding: 16 }}>
-      <header style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
-        <h1 style={{ margin: 0 }}>{t('title')}</h1>
-        <label>
-          {t('language')}{' '}
-          <select value={lang} onChange={(e) => setLang(e.target.value as HubLang)}>
-            <option value="sr-Cyrl">Српски</option>
-            <option value="sr-Latn">Srpski</option>
-            <option value="en">English</option>
-          </select>
-        </label>
-        {session && (
-          <>
-            <span>{session.name}</span>
-            <button
-              type="button"
-              onClick={() => {
-                // The hub ends the session (a copied token stops working too); the page forgets it either way.
-                void call(session.token, 'POST', '/api/admin/logout', {}).catch(() => undefined);
-                setSession(null);
-              }}
-            >
-              {t('logout')}
-            </button>
-          </>
-        )}
-      </header>
+    <div className="hub">
+      <ScreenHead
+        title={t('title')}
+        level={1}
+        tabsLabel={t('sections')}
+        tabs={session ? SECTIONS.map((k) => ({ key: k, label: t(k) })) : []}
+        selected={session ? section : null}
+        onSelect={setSection}
+      >
+        <div className="mgr-head-end">
+          <label className="hub-lang">
+            <span>{t('language')}</span>
+            <select value={lang} onChange={(e) => setLang(e.target.value as HubLang)}>
+              <option value="sr-Cyrl">Српски</option>
+              <option value="sr-Latn">Srpski</option>
+              <option value="en">English</option>
+            </select>
+          </label>
+          {session && (
+            <>
+              <span className="hub-who">{session.name}</span>
+              <button
+                type="button"
+                onClick={() => {
+                  // The hub ends the session (a copied token stops working too); the page forgets it either way.
+                  void call(session.token, 'POST', '/api/admin/logout', {}).catch(() => undefined);
+                  setSession(null);
+                }}
+              >
+                {t('logout')}
+              </button>
+            </>
+          )}
+        </div>
+      </ScreenHead>
       {!session ? (
         <Login t={t} onLogin={setSession} />
       ) : (
-        <>
-          <nav aria-label={t('sections')} style={{ display: 'flex', gap: 8, margin: '12px 0' }}>
-            {(['tills', 'catalog', 'staff', 'settings', 'report', 'audit'] as const).map((s) => (
-              <button key={s} type="button" aria-pressed={section === s} onClick={() => setSection(s)}>
-                {t(s)}
-              </button>
-            ))}
-          </nav>
+        <main className="mgr-body" role="tabpanel" aria-label={t(section)}>
           {section === 'tills' && <Tills t={t} lang={lang} token={session.token} />}
           {section === 'catalog' && <HubCatalog t={t} lang={lang} token={session.token} />}
           {section === 'staff' && (
@@ -198,9 +202,9 @@ export function HubApp() {
           {section === 'settings' && <ShopSettingsSection t={t} token={session.token} />}
           {section === 'report' && <ReportSection t={t} lang={lang} token={session.token} />}
           {section === 'audit' && <AuditSection t={t} lang={lang} token={session.token} />}
-        </>
+        </main>
       )}
-    </main>
+    </div>
   );
 }
 
@@ -257,44 +261,49 @@ function Login({ t, onLogin }: { t: HubT; onLogin: (s: { token: string; name: st
       alive = false;
     };
   }, []);
-  const submit = async (e: FormEvent): Promise<void> => {
-    e.preventDefault();
+  const [busy, setBusy] = useState(false);
+  const submit = async (): Promise<void> => {
+    setBusy(true);
     try {
       const body = shopId !== null ? { pin, shopId } : { pin };
       onLogin(await call<{ token: string; name: string }>(null, 'POST', '/api/admin/login', body));
     } catch (err) {
+      // A refused PIN is typed again from the start, as at the till's login.
+      setPin('');
       setError(loginError(t, err));
+    } finally {
+      setBusy(false);
     }
   };
   return (
-    <form onSubmit={(e) => void submit(e)} style={{ marginTop: 16 }}>
+    <main className="login" aria-label={t('login')}>
+      <p className="help">{t('loginHelp')}</p>
       {shops.length > 1 && (
-        <>
-          <label>
-            {t('shop')}{' '}
-            <select value={shopId ?? ''} onChange={(e) => setShopId(Number(e.target.value))}>
-              {shops.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </label>{' '}
-        </>
+        <label className="field hub-shop">
+          {t('shop')}
+          <select value={shopId ?? ''} onChange={(e) => setShopId(Number(e.target.value))}>
+            {shops.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
       )}
-      <label>
-        {t('pin')}{' '}
-        <input
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          value={pin}
-          onChange={(e) => setPin(e.target.value)}
-        />
-      </label>{' '}
-      <button type="submit">{t('login')}</button>
-      {error && <p role="alert">{error}</p>}
-    </form>
+      <PinPadView
+        label={t('pin')}
+        value={pin}
+        onChange={(v) => {
+          setPin(v);
+          setError(null);
+        }}
+        onSubmit={() => void submit()}
+        submitLabel={t('login')}
+        error={error}
+        busy={busy}
+        words={{ pad: t('pinPad'), backspace: t('pinBackspace'), clear: t('pinClear'), cancel: t('staffCancel') }}
+      />
+    </main>
   );
 }
 
@@ -337,9 +346,9 @@ function Tills({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
     }
   };
   return (
-    <section aria-label={t('tills')}>
+    <section aria-label={t('tills')} className="mgr-tab">
       {alarmed.length > 0 && (
-        <p role="alert" style={{ color: '#b00' }}>
+        <p role="alert" className="mgr-error">
           {t('alarm', {
             names: alarmed
               .map((x) => `${x.name} (${x.alarms.map((a) => t(`alarm_${a}` as HubKey)).join(', ')})`)
@@ -347,8 +356,10 @@ function Tills({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
           })}
         </p>
       )}
-      {error && <p role="alert">{error}</p>}
-      <HeadedTable
+      <Alert text={error} />
+      <MgrTable
+        scroll
+        label={t('tills')}
         headers={(
           ['till', 'online', 'queued', 'needsAttention', 'oldest', 'lastSeen', 'printer', 'alarms', 'actions'] as const
         ).map((k) => t(k))}
@@ -367,27 +378,31 @@ function Tills({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
               {x.revoked ? (
                 t('revoked')
               ) : (
-                <button type="button" onClick={() => void revoke(x)}>
+                <button type="button" className="danger" onClick={() => void revoke(x)}>
                   {t('revokeTill', { name: x.name })}
                 </button>
               )}
             </td>
           </tr>
         ))}
-      </HeadedTable>
-      <p>
+      </MgrTable>
+      <div className="mgr-row mgr-middle">
         <button type="button" onClick={() => void newCode().catch((err: unknown) => setError(hubErrorText(t, err)))}>
           {t('newCode')}
-        </button>{' '}
-        {code && <output aria-label={t('enrolCode')}>{code}</output>}
-      </p>
+        </button>
+        {code && (
+          <output aria-label={t('enrolCode')} className="hub-code">
+            {code}
+          </output>
+        )}
+      </div>
       {fingerprint && (
-        <p>
-          {t('fingerprint')}:{' '}
-          <output aria-label={t('fingerprint')} style={{ fontFamily: 'monospace' }}>
+        <div className="mgr-field">
+          <span>{t('fingerprint')}</span>
+          <output aria-label={t('fingerprint')} className="mgr-fingerprint">
             {formatFingerprint(fingerprint)}
           </output>
-        </p>
+        </div>
       )}
     </section>
   );
@@ -399,6 +414,8 @@ function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
   // What the hub holds (null until read): a value it never set is the tills' default, said beside the field.
   const [held, setHeld] = useState<ShopSettingsRow | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  // A refused value is said under its own field (the other field keeps what was typed).
+  const [fieldErrors, setFieldErrors] = useState<{ limit?: string; rules?: string }>({});
   const kindWord = (kind: 'weight' | 'price'): string => t(kind === 'weight' ? 'ruleWeight' : 'rulePrice');
   useEffect(() => {
     let alive = true;
@@ -419,9 +436,11 @@ function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
   }, [token, t]);
   const save = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
+    setMessage(null);
+    setFieldErrors({});
     const limit = form.limit.trim() === '' ? undefined : Number(form.limit);
     if (limit !== undefined && !Number.isInteger(limit)) {
-      setMessage({ text: t('badSettings', { field: t('discountLimit') }), error: true });
+      setFieldErrors({ limit: t('badSettings', { field: t('discountLimit') }) });
       return;
     }
     const parts = form.rules
@@ -438,29 +457,46 @@ function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
       setHeld(settings as ShopSettingsRow);
       setMessage({ text: t('settingsSaved'), error: false });
     } catch (err) {
-      const field =
-        err instanceof HubCallError && err.field?.includes('barcodeRules') ? t('barcodeRules') : t('discountLimit');
-      setMessage({ text: t('badSettings', { field }), error: true });
+      if (!(err instanceof HubCallError) || err.code === 'unauthenticated' || err.code === 'forbidden')
+        setMessage({ text: hubErrorText(t, err), error: true });
+      else if (err.field?.includes('barcodeRules'))
+        setFieldErrors({ rules: t('badSettings', { field: t('barcodeRules') }) });
+      else setFieldErrors({ limit: t('badSettings', { field: t('discountLimit') }) });
     }
   };
+  const invalid = (field: 'limit' | 'rules') =>
+    fieldErrors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `hub-settings-${field}-error` } : {};
   return (
-    <section aria-label={t('settings')}>
-      <form onSubmit={(e) => void save(e)}>
-        <label style={{ display: 'block', marginBottom: 8 }}>
-          {t('discountLimit')}{' '}
-          <input inputMode="numeric" value={form.limit} onChange={(e) => setForm({ ...form, limit: e.target.value })} />
-        </label>
+    <section aria-label={t('settings')} className="mgr-tab">
+      <form className="mgr-panel" onSubmit={(e) => void save(e)}>
+        <CheckedField label={t('discountLimit')} error={fieldErrors.limit} errorId="hub-settings-limit-error">
+          <input
+            inputMode="numeric"
+            size={6}
+            value={form.limit}
+            {...invalid('limit')}
+            onChange={(e) => setForm({ ...form, limit: e.target.value })}
+          />
+        </CheckedField>
         {held && held.discountLimitPercent === undefined && (
-          <p>{t('settingsDefault', { value: `${DEFAULT_DISCOUNT_LIMIT_PERCENT} %` })}</p>
+          <p className="mgr-hint">{t('settingsDefault', { value: `${DEFAULT_DISCOUNT_LIMIT_PERCENT} %` })}</p>
         )}
-        <label style={{ display: 'block', marginBottom: 8 }}>
-          {t('barcodeRules')}{' '}
-          <input size={40} value={form.rules} onChange={(e) => setForm({ ...form, rules: e.target.value })} />
-        </label>
-        {held && (held.barcodeRules ?? []).length === 0 && <p>{t('settingsNoRules')}</p>}
-        <button type="submit">{t('saveSettings')}</button>
+        <CheckedField label={t('barcodeRules')} error={fieldErrors.rules} errorId="hub-settings-rules-error">
+          <input
+            size={40}
+            value={form.rules}
+            {...invalid('rules')}
+            onChange={(e) => setForm({ ...form, rules: e.target.value })}
+          />
+        </CheckedField>
+        {held && (held.barcodeRules ?? []).length === 0 && <p className="mgr-hint">{t('settingsNoRules')}</p>}
+        <div className="mgr-row">
+          <button type="submit" className="primary">
+            {t('saveSettings')}
+          </button>
+        </div>
       </form>
-      {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+      {message && (message.error ? <Alert text={message.text} /> : <p role="status">{message.text}</p>)}
     </section>
   );
 }
@@ -479,11 +515,12 @@ export function ShiftsTable({ t, lang, shifts }: { t: HubT; lang: HubLang; shift
   const rsd = (para: number | null): string => (para === null ? '—' : formatRsd(para));
   return (
     <>
-      <h2>{t('shifts')}</h2>
+      <h3>{t('shifts')}</h3>
       {shifts.length === 0 ? (
         <p>{t('noShifts')}</p>
       ) : (
-        <HeadedTable
+        <MgrTable
+          scroll
           label={t('shifts')}
           headers={(
             [
@@ -507,19 +544,19 @@ export function ShiftsTable({ t, lang, shifts }: { t: HubT; lang: HubLang; shift
               <td>{s.cashier}</td>
               <td>{when(s.openedAt)}</td>
               <td>{when(s.closedAt)}</td>
-              <td>{rsd(s.openingFloatPara)}</td>
-              <td>{rsd(s.cashSalesPara)}</td>
-              <td>{rsd(s.cashInPara)}</td>
-              <td>{rsd(s.cashOutPara)}</td>
-              <td>{rsd(s.expectedPara)}</td>
-              <td>{rsd(s.countedPara)}</td>
-              <td style={s.differencePara !== null && s.differencePara < 0 ? { color: '#b00' } : undefined}>
+              <td className="mgr-num">{rsd(s.openingFloatPara)}</td>
+              <td className="mgr-num">{rsd(s.cashSalesPara)}</td>
+              <td className="mgr-num">{rsd(s.cashInPara)}</td>
+              <td className="mgr-num">{rsd(s.cashOutPara)}</td>
+              <td className="mgr-num">{rsd(s.expectedPara)}</td>
+              <td className="mgr-num">{rsd(s.countedPara)}</td>
+              <td className={s.differencePara !== null && s.differencePara < 0 ? 'mgr-num mgr-short' : 'mgr-num'}>
                 {rsd(s.differencePara)}
                 {s.differencePara !== null && s.differencePara < 0 ? ` (${t('short')})` : ''}
               </td>
             </tr>
           ))}
-        </HeadedTable>
+        </MgrTable>
       )}
     </>
   );
@@ -595,19 +632,23 @@ function ReportSection({ t, lang, token }: { t: HubT; lang: HubLang; token: stri
     };
   };
   return (
-    <section aria-label={t('report')}>
-      <DateField t={mgrT} lang={lang} label={t('from')} value={from} onChange={setFrom} required />{' '}
-      <DateField t={mgrT} lang={lang} label={t('to')} value={to} onChange={setTo} required />{' '}
-      <button type="button" onClick={() => void show()}>
-        {t('show')}
-      </button>{' '}
-      <button type="button" onClick={() => void csv('csv')}>
-        {t('csv')}
-      </button>{' '}
-      <button type="button" onClick={() => void csv('receipts')}>
-        {rt('receipts_csv')}
-      </button>
-      {error && <p role="alert">{error}</p>}
+    <section aria-label={t('report')} className="mgr-tab">
+      <div className="mgr-row mgr-top">
+        <DateField t={mgrT} lang={lang} label={t('from')} value={from} onChange={setFrom} required />
+        <DateField t={mgrT} lang={lang} label={t('to')} value={to} onChange={setTo} required />
+        <div className="mgr-field-actions">
+          <button type="button" className="primary" onClick={() => void show()}>
+            {t('show')}
+          </button>
+          <button type="button" onClick={() => void csv('csv')}>
+            {t('csv')}
+          </button>
+          <button type="button" onClick={() => void csv('receipts')}>
+            {rt('receipts_csv')}
+          </button>
+        </div>
+      </div>
+      <Alert text={error} />
       {r && report && (
         <>
           <ReportCharts
@@ -663,11 +704,11 @@ function AuditSection({ t, lang, token }: { t: HubT; lang: HubLang; token: strin
     };
   }, [token, t]);
   return (
-    <section aria-label={t('audit')}>
-      {error && <p role="alert">{error}</p>}
+    <section aria-label={t('audit')} className="mgr-tab">
+      <Alert text={error} />
       {entries?.length === 0 && <p>{t('auditEmpty')}</p>}
       {entries && entries.length > 0 && (
-        <HeadedTable label={t('audit')} headers={[t('auditWhen'), t('auditWho'), t('auditWhat')]}>
+        <MgrTable scroll label={t('audit')} headers={[t('auditWhen'), t('auditWho'), t('auditWhat')]}>
           {entries.map((e) => (
             <tr key={e.id}>
               <td>{localTime(lang, e.at)}</td>
@@ -676,7 +717,7 @@ function AuditSection({ t, lang, token }: { t: HubT; lang: HubLang; token: strin
               <td>{hubAuditSentence(lang, e)}</td>
             </tr>
           ))}
-        </HeadedTable>
+        </MgrTable>
       )}
     </section>
   );

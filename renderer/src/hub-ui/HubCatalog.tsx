@@ -9,7 +9,7 @@ import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { formatPercent, parsePercentInput } from '../../../shared/catalog/percent.ts';
 import { MAX_PERCENT_BP, MIN_PERCENT_BP } from '../../../shared/catalog/price-change.ts';
 import { unitName } from '../../../shared/i18n/enums.ts';
-import { HeadedTable } from '../components/HeadedTable.tsx';
+import { MgrTable } from '../ui/forms.tsx';
 import { call, HubCallError, hubErrorText } from './HubApp.tsx';
 import { ct, type HubCatalogKey } from './catalog-i18n.ts';
 import type { HubLang, HubT } from './i18n.ts';
@@ -39,11 +39,13 @@ type Errors = Partial<Record<Field, string>>;
 /** A field with its label and, below it, its error (announced, and named by the input's aria-describedby). */
 function Labelled(props: { id: string; label: string; error: string | undefined; children: ReactNode }) {
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 160 }}>
-      <label htmlFor={props.id}>{props.label}</label>
-      {props.children}
+    <div className="mgr-field-group">
+      <div className="mgr-field">
+        <label htmlFor={props.id}>{props.label}</label>
+        {props.children}
+      </div>
       {props.error && (
-        <span id={`${props.id}-error`} role="alert" style={{ color: '#b00', fontSize: '0.9em' }}>
+        <span id={`${props.id}-error`} role="alert" className="mgr-error mgr-field-error">
           {props.error}
         </span>
       )}
@@ -162,17 +164,13 @@ function ProductForm(props: {
   };
   const title = p ? `${c('editTitle')}: ${p.name}` : c('addTitle');
   return (
-    <form
-      aria-label={title}
-      onSubmit={(e) => void save(e)}
-      style={{ border: '1px solid #999', borderRadius: 6, padding: 12, margin: '12px 0', maxWidth: 960 }}
-    >
-      <h2 style={{ marginTop: 0 }}>{title}</h2>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
+    <form aria-label={title} onSubmit={(e) => void save(e)} className="mgr-panel">
+      <h2>{title}</h2>
+      <div className="mgr-row mgr-top">
         {p ? (
-          <div style={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 120 }}>
+          <div className="mgr-field">
             <span id="hp-code-label">{c('codeFixed')}</span>
-            <output aria-labelledby="hp-code-label" style={{ fontWeight: 'bold', padding: '2px 0' }}>
+            <output aria-labelledby="hp-code-label" className="mgr-fixed">
               {p.code}
             </output>
           </div>
@@ -252,13 +250,13 @@ function ProductForm(props: {
             {...invalid('hp-barcodes', errors.barcodes)}
           />
         </Labelled>
-        <label style={{ alignSelf: 'end' }}>
+        <label className="check">
           <input type="checkbox" checked={form.favourite} onChange={(e) => set('favourite', e.target.checked)} />{' '}
           {c('favourite')}
         </label>
       </div>
-      <div style={{ display: 'flex', gap: 8, marginTop: 12, flexWrap: 'wrap' }}>
-        <button type="submit" disabled={busy}>
+      <div className="mgr-row">
+        <button type="submit" className="primary" disabled={busy}>
           {t('save')}
         </button>
         <button type="button" onClick={props.onClose}>
@@ -339,10 +337,10 @@ function BulkPrice(props: {
         e.preventDefault();
         void send(preview === null);
       }}
-      style={{ border: '1px solid #999', borderRadius: 6, padding: 12, margin: '12px 0', maxWidth: 960 }}
+      className="mgr-panel"
     >
-      <h2 style={{ marginTop: 0 }}>{c('bulkTitle')}</h2>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-start' }}>
+      <h2>{c('bulkTitle')}</h2>
+      <div className="mgr-row mgr-top">
         <Labelled id="hb-group" label={c('bulkGroup')} error={errors.group}>
           <select
             id="hb-group"
@@ -374,13 +372,13 @@ function BulkPrice(props: {
             {...invalid('hb-percent', errors.percent)}
           />
         </Labelled>
-        <div style={{ alignSelf: 'end', display: 'flex', gap: 8 }}>
+        <div className="mgr-field-actions">
           {preview === null ? (
             <button type="submit" disabled={busy}>
               {c('bulkPreview')}
             </button>
           ) : (
-            <button type="submit" disabled={busy}>
+            <button type="submit" className="primary" disabled={busy}>
               {c('bulkConfirm')}
             </button>
           )}
@@ -460,8 +458,8 @@ export function HubCatalog({ t, lang, token }: { t: HubT; lang: HubLang; token: 
     a.click();
   };
   return (
-    <section aria-label={t('catalog')}>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+    <section aria-label={t('catalog')} className="mgr-tab">
+      <div className="mgr-row mgr-middle">
         <input
           type="search"
           aria-label={c('search')}
@@ -478,7 +476,11 @@ export function HubCatalog({ t, lang, token }: { t: HubT; lang: HubLang; token: 
         </button>
         {page && <span>{c('shown', { shown: String(shown.length), total: String(page.total) })}</span>}
       </div>
-      {message && <p role={message.error ? 'alert' : 'status'}>{message.text}</p>}
+      {message && (
+        <p role={message.error ? 'alert' : 'status'} className={message.error ? 'mgr-error' : undefined}>
+          {message.text}
+        </p>
+      )}
       {editing !== null && (
         <ProductForm
           key={editing === 'new' ? '' : editing.code}
@@ -493,7 +495,8 @@ export function HubCatalog({ t, lang, token }: { t: HubT; lang: HubLang; token: 
       )}
       {page && shown.length === 0 && <p>{query.trim() === '' ? c('empty') : c('noMatch', { query: query.trim() })}</p>}
       {shown.length > 0 && (
-        <HeadedTable
+        <MgrTable
+          scroll
           label={t('catalog')}
           headers={[t('code'), t('name'), t('price'), t('label'), t('unit'), c('group'), c('edit')]}
         >
@@ -504,7 +507,7 @@ export function HubCatalog({ t, lang, token }: { t: HubT; lang: HubLang; token: 
                 {p.favourite ? '★ ' : ''}
                 {p.name}
               </td>
-              <td style={{ textAlign: 'right' }}>{formatRsd(p.pricePara)}</td>
+              <td className="mgr-num">{formatRsd(p.pricePara)}</td>
               <td>{p.label}</td>
               <td>{unitName(lang, p.unit)}</td>
               <td>{p.group ?? '—'}</td>
@@ -515,7 +518,7 @@ export function HubCatalog({ t, lang, token }: { t: HubT; lang: HubLang; token: 
               </td>
             </tr>
           ))}
-        </HeadedTable>
+        </MgrTable>
       )}
       {page?.next && (
         <button type="button" onClick={more}>

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { HubStaffRow } from '../../../shared/hub/protocol.ts';
-import { HeadedTable } from '../components/HeadedTable.tsx';
+import { CheckedField, MgrTable, NoteAndAlert } from '../ui/forms.tsx';
 import type { HubT } from './i18n.ts';
 
 /** A call of the hub's admin API with the session (HubApp.tsx `call`). */
@@ -31,9 +31,6 @@ function staffErrorText(t: HubT, err: unknown, fallback: (err: unknown) => strin
       return fallback(err);
   }
 }
-
-/** A refusal's look, as the hub UI's alarm has it. */
-const ALERT = { color: '#b00', fontWeight: 600 } as const;
 
 export function StaffSection(props: { t: HubT; request: HubRequest; errorText: (err: unknown) => string }) {
   const { t, request } = props;
@@ -91,70 +88,67 @@ export function StaffSection(props: { t: HubT; request: HubRequest; errorText: (
   };
   const hint = pinFor?.role === 'manager' ? t('staffPinHintManager') : t('staffPinHintCashier');
   return (
-    <section aria-label={t('staff')} className="hub-staff">
-      {note && <p role="status">{note}</p>}
-      {error && (
-        <p role="alert" style={ALERT}>
-          {error}
-        </p>
-      )}
+    <section aria-label={t('staff')} className="hub-staff mgr-tab">
+      <NoteAndAlert note={note} error={error} />
       {staff && staff.length === 0 && <p>{t('staffNone')}</p>}
-      <HeadedTable label={t('staff')} headers={[t('staffName'), t('staffRole'), t('staffState'), t('actions')]}>
+      <MgrTable scroll label={t('staff')} headers={[t('staffName'), t('staffRole'), t('staffState'), t('actions')]}>
         {staff?.map((p) => (
           <tr key={p.name}>
             <td>{p.name}</td>
             <td>{p.role === 'manager' ? t('roleManager') : t('roleCashier')}</td>
             <td>{p.active ? t('staffActive') : t('staffInactive')}</td>
             <td>
-              <button type="button" onClick={() => void toggle(p)}>
-                {t(p.active ? 'staffDeactivate' : 'staffReactivate', { name: p.name })}
-              </button>{' '}
-              <button
-                type="button"
-                aria-pressed={pinFor?.name === p.name}
-                onClick={() => {
-                  setPinFor(p);
-                  setPin('');
-                  setPinError(null);
-                }}
-              >
-                {t('staffNewPinFor', { name: p.name })}
-              </button>
+              <div className="mgr-actions">
+                <button type="button" onClick={() => void toggle(p)}>
+                  {t(p.active ? 'staffDeactivate' : 'staffReactivate', { name: p.name })}
+                </button>
+                <button
+                  type="button"
+                  aria-pressed={pinFor?.name === p.name}
+                  onClick={() => {
+                    setPinFor(p);
+                    setPin('');
+                    setPinError(null);
+                  }}
+                >
+                  {t('staffNewPinFor', { name: p.name })}
+                </button>
+              </div>
             </td>
           </tr>
         ))}
-      </HeadedTable>
+      </MgrTable>
       {pinFor && (
         <form
           aria-label={t('staffPinForm', { name: pinFor.name })}
           onSubmit={(e) => void setNewPin(e)}
-          style={{ marginTop: 16, padding: 12, border: '1px solid #ccc', borderRadius: 6, maxWidth: 640 }}
+          className="mgr-panel"
         >
-          <h3 style={{ marginTop: 0 }}>{t('staffPinForm', { name: pinFor.name })}</h3>
-          <label>
-            {t('staffPinLabel')}{' '}
-            <input
-              type="password"
-              inputMode="numeric"
-              autoComplete="new-password"
-              value={pin}
-              aria-describedby={pinError ? 'hub-staff-pin-hint hub-staff-pin-error' : 'hub-staff-pin-hint'}
-              aria-invalid={pinError ? true : undefined}
-              onChange={(e) => setPin(e.target.value)}
-            />
-          </label>{' '}
-          <button type="submit">{t('staffSetPin')}</button>{' '}
-          <button type="button" onClick={() => setPinFor(null)}>
-            {t('staffCancel')}
-          </button>
-          <p id="hub-staff-pin-hint" style={{ color: '#555', margin: '6px 0' }}>
+          <h3>{t('staffPinForm', { name: pinFor.name })}</h3>
+          <div className="mgr-row mgr-top">
+            <CheckedField label={t('staffPinLabel')} error={pinError ?? undefined} errorId="hub-staff-pin-error">
+              <input
+                type="password"
+                inputMode="numeric"
+                autoComplete="new-password"
+                value={pin}
+                aria-describedby={pinError ? 'hub-staff-pin-hint hub-staff-pin-error' : 'hub-staff-pin-hint'}
+                aria-invalid={pinError ? true : undefined}
+                onChange={(e) => setPin(e.target.value)}
+              />
+            </CheckedField>
+            <div className="mgr-field-actions">
+              <button type="submit" className="primary">
+                {t('staffSetPin')}
+              </button>
+              <button type="button" onClick={() => setPinFor(null)}>
+                {t('staffCancel')}
+              </button>
+            </div>
+          </div>
+          <p id="hub-staff-pin-hint" className="mgr-hint">
             {hint}
           </p>
-          {pinError && (
-            <p id="hub-staff-pin-error" role="alert" style={ALERT}>
-              {pinError}
-            </p>
-          )}
         </form>
       )}
     </section>

@@ -2,6 +2,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HubApp } from './HubApp.tsx';
+import '../ui/base.css';
+import './hub.css';
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -17,6 +17,7 @@ import { ReportsTab } from './ReportsTab.tsx';
 import { ShiftsTab } from './ShiftsTab.tsx';
 import { AuditTab } from './AuditTab.tsx';
 import { HubTab } from './HubTab.tsx';
+import { ScreenHead } from '../ui/ScreenHead.tsx';
 import './manager.css';
 
 export { OrderResult } from './common.tsx';
@@ -50,19 +51,18 @@ export function ManagerScreen(props: { api: PosApi; onClose: () => void; initial
   useEffect(checkDefault, [props.api]);
   return (
     <div className="mgr" role="dialog" aria-modal="true" aria-label={t('title')}>
-      <header className="mgr-head">
-        <h2>{t('title')}</h2>
-        <nav aria-label={t('tabs')} role="tablist">
-          {TABS.map((k) => (
-            <button key={k} type="button" role="tab" aria-selected={tab === k} onClick={() => setTab(k)}>
-              {t(`tab_${k}` as ManagerText)}
-            </button>
-          ))}
-        </nav>
+      <ScreenHead
+        title={t('title')}
+        level={2}
+        tabsLabel={t('tabs')}
+        tabs={TABS.map((k) => ({ key: k, label: t(`tab_${k}` as ManagerText) }))}
+        selected={tab}
+        onSelect={setTab}
+      >
         <button type="button" onClick={props.onClose}>
           {t('close')}
         </button>
-      </header>
+      </ScreenHead>
       {defaultPin && (
         <p role="note" className="mgr-warn">
           {t('default_pin_warning')}

@@ -1,7 +1,6 @@
 /** Shared pieces of the manager's screens: the command helpers, the form bits and an order's result. */
 import { PinInput as BarePinInput } from '../components/PinPad.tsx';
 import { useState, type ReactNode } from 'react';
-import { HeadedTable } from '../components/HeadedTable.tsx';
 import { DateField } from './DateField.tsx';
 import type { AppError, Result } from '../../../shared/contract/index.ts';
 import { LANGUAGES, PAYMENT_TYPES, type Language, type OrderView, type PaymentType } from '../../../shared/domain.ts';
@@ -11,6 +10,10 @@ import { fieldLabel } from '../../../shared/i18n/fields.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
+import { Alert, CheckedField, Field, MgrTable, NoteAndAlert } from '../ui/forms.tsx';
+
+/** The form pieces the till's manager screens share with the hub UI (ui/forms.tsx). */
+export { Alert, CheckedField, Field, MgrTable, NoteAndAlert };
 
 /** Payment types by name (shared/i18n/enums.ts): every type, in every language. */
 export { PAYMENT_NAMES };
@@ -46,14 +49,6 @@ export function useAction(): [string | null, boolean, Run] {
     }
   };
   return [error, busy, run];
-}
-
-export function Alert(props: { text: string | null }) {
-  return props.text ? (
-    <p role="alert" className="mgr-error">
-      {props.text}
-    </p>
-  ) : null;
 }
 
 /** A date and time as the manager's language writes it. */
@@ -170,15 +165,6 @@ export function dayOrRefuse(t: ManagerT, day: string | null, field: string): str
   return day;
 }
 
-/** A manager's table: its label names it, its header row (if any) names the columns. */
-export function MgrTable(props: { label: string; headers?: readonly ReactNode[]; children: ReactNode }) {
-  return (
-    <HeadedTable className="mgr-table" label={props.label} headers={props.headers}>
-      {props.children}
-    </HeadedTable>
-  );
-}
-
 /**
  * The field errors of a form whose refusals name a field: `fail` puts a refusal next to its field (and
  * rethrows any other for the alert), `errorProps` marks the field's control and points it at its message.
@@ -274,44 +260,6 @@ export function ApprovedForm<F extends string>(props: {
         {props.button}
       </SubmitButton>
     </RowForm>
-  );
-}
-
-/** What the last action said (a note) and, under it, what went wrong. */
-export function NoteAndAlert(props: { note: string | null; error: string | null }) {
-  return (
-    <>
-      {props.note && <p role="status">{props.note}</p>}
-      <Alert text={props.error} />
-    </>
-  );
-}
-
-export function Field(props: { label: string; children: ReactNode }) {
-  return (
-    <label className="mgr-field">
-      <span>{props.label}</span>
-      {props.children}
-    </label>
-  );
-}
-
-/** A form field whose error is shown right under it (outside the label, so the label stays the name). */
-export function CheckedField(props: {
-  label: string;
-  error: string | undefined;
-  errorId: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="mgr-field-group">
-      <Field label={props.label}>{props.children}</Field>
-      {props.error && (
-        <span id={props.errorId} role="alert" className="mgr-error mgr-field-error">
-          {props.error}
-        </span>
-      )}
-    </div>
   );
 }
 

@@ -55,9 +55,20 @@ function dinars(t: ReportT, para: number): string {
   return `${formatRsd(para)} ${t('dinars')}`;
 }
 
-/** Whole dinars with thousands dots for an axis: `12.340`. */
-function axisDinars(para: number): string {
-  return formatRsd(Math.round(para / 100) * 100).replace(/,00$/, '');
+/** Whole dinars with thousands dots and the currency in the UI language, for an axis: `12.340 дин.`. */
+export function axisDinars(t: ReportT, para: number): string {
+  return `${formatRsd(Math.round(para / 100) * 100).replace(/,00$/, '')} ${t('dinars')}`;
+}
+
+/**
+ * How a chart's category names are laid out: level while they are few and short, else slanted (all of them
+ * shown, the last one too, ending at its bar instead of running past the chart's right edge).
+ */
+export function categoryTicks(names: readonly string[]): { slanted: boolean; height: number } {
+  const longest = Math.max(0, ...names.map((n) => n.length));
+  const slanted = names.length > 4 || (names.length > 1 && longest > 10);
+  // A slanted name needs room below the axis: about 7.5 px per letter at 12 px, sin 35° of it downwards.
+  return { slanted, height: slanted ? Math.min(120, 24 + Math.ceil(longest * 7.5 * 0.57)) : 30 };
 }
 
 const CURRENT_FILL = '#1f6fb2';
@@ -87,15 +98,27 @@ export function ReportChart(props: { t: ReportT; title: string; rows: readonly C
         </rect>
       );
     };
-  const height = Math.max(200, Math.min(320, 60 + rows.length * 14));
+  const ticks = categoryTicks(rows.map((r) => r.name));
+  const height = Math.max(200, Math.min(320, 60 + rows.length * 14)) + (ticks.slanted ? ticks.height - 30 : 0);
   return (
     <figure className="report-chart" aria-label={title}>
       <figcaption>{title}</figcaption>
       <ResponsiveContainer width="100%" height={height}>
-        <BarChart data={[...rows]} margin={{ top: 8, right: 8, bottom: 4, left: 8 }}>
+        <BarChart data={[...rows]} margin={{ top: 8, right: 16, bottom: 4, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="name" tick={{ fontSize: 12 }} interval="preserveStartEnd" />
-          <YAxis tickFormatter={axisDinars} tick={{ fontSize: 12 }} width={72} />
+          {ticks.slanted ? (
+            <XAxis
+              dataKey="name"
+              tick={{ fontSize: 12 }}
+              interval={0}
+              angle={-35}
+              textAnchor="end"
+              height={ticks.height}
+            />
+          ) : (
+            <XAxis dataKey="name" tick={{ fontSize: 12 }} interval="preserveStartEnd" />
+          )}
+          <YAxis tickFormatter={(para: number) => axisDinars(t, para)} tick={{ fontSize: 12 }} width={92} />
           <Tooltip
             formatter={(value) => dinars(t, Number(value))}
             labelFormatter={(label) => String(label)}
@@ -170,25 +193,27 @@ export function ReportCharts(props: {
           </>
         )}
       </p>
-      <HeadedTable
-        label={t('overview')}
-        className="report-totals"
-        headers={['', t('receipts'), t('current'), ...(p ? [t('previous'), t('change')] : [])]}
-      >
-        {rows.map(([key, para, count]) => (
-          <tr key={key} className={key === 'gross' || key === 'net' ? 'report-total-line' : undefined}>
-            <th scope="row">{t(key)}</th>
-            <td>{count(r) ?? ''}</td>
-            <td>{dinars(t, para(r))}</td>
-            {p && (
-              <>
-                <td>{dinars(t, para(p))}</td>
-                <td>{dinars(t, para(r) - para(p))}</td>
-              </>
-            )}
-          </tr>
-        ))}
-      </HeadedTable>
+      <div className="report-scroll">
+        <HeadedTable
+          label={t('overview')}
+          className="report-totals"
+          headers={['', t('receipts'), t('current'), ...(p ? [t('previous'), t('change')] : [])]}
+        >
+          {rows.map(([key, para, count]) => (
+            <tr key={key} className={key === 'gross' || key === 'net' ? 'report-total-line' : undefined}>
+              <th scope="row">{t(key)}</th>
+              <td>{count(r) ?? ''}</td>
+              <td>{dinars(t, para(r))}</td>
+              {p && (
+                <>
+                  <td>{dinars(t, para(p))}</td>
+                  <td>{dinars(t, para(r) - para(p))}</td>
+                </>
+              )}
+            </tr>
+          ))}
+        </HeadedTable>
+      </div>
       <div className="report-charts">
         <ReportChart t={t} title={t('by_hour')} rows={hours} compare={compare} />
         <ReportChart
