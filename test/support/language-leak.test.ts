@@ -72,6 +72,7 @@ describe('the language-leak checker', () => {
       'serbian:obavezan',
     ]);
     expect(kinds('Хлеб бели', 'en')).toEqual(['serbian:Хлеб', 'serbian:бели']);
+    expect(kinds('Card, Cheque, Virman, Mobile payment', 'en')).toEqual(['serbian:Virman']);
     expect(kinds('Wrong PIN (поље „pin“)', 'en')).toEqual(['serbian:поље']);
   });
 });

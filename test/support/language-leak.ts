@@ -122,6 +122,7 @@ export const SERBIAN_LATIN_WORDS: readonly string[] = [
   'ovde',
   'sada',
   'dinara',
+  'virman',
   'iznos',
   'ukupno',
   'greska',
