@@ -36,6 +36,8 @@ const SR_CYRL = {
   payments_short: 'Плаћено је мање од укупног износа ({due} RSD).',
   change_non_cash: 'Кусур се може вратити само на готовину; безготовинска плаћања прелазе укупан износ.',
   label_unknown: 'Пореска ознака „{label}“ није у важећим пореским стопама.',
+  /** The name a new till gives its first manager, until the manager writes their own (the setup flow). */
+  default_manager_name: 'Менаџер',
   catalog_hub_owned:
     'Каталогом ове продавнице управља хаб продавнице: производи се додају, мењају и бришу на хабу, не на каси.',
   gtin_check: 'Бар-код „{value}“ у пољу „{field}“ нема исправну контролну цифру.',
@@ -214,6 +216,7 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   payments_short: 'Plaćeno je manje od ukupnog iznosa ({due} RSD).',
   change_non_cash: 'Kusur se može vratiti samo na gotovinu; bezgotovinska plaćanja prelaze ukupan iznos.',
   label_unknown: 'Poreska oznaka „{label}“ nije u važećim poreskim stopama.',
+  default_manager_name: 'Menadžer',
   catalog_hub_owned:
     'Katalogom ove prodavnice upravlja hab prodavnice: proizvodi se dodaju, menjaju i brišu na habu, ne na kasi.',
   gtin_check: 'Bar-kod „{value}“ u polju „{field}“ nema ispravnu kontrolnu cifru.',
@@ -393,6 +396,7 @@ const EN: Shape<typeof SR_CYRL> = {
   payments_short: 'The payments are less than the total ({due} RSD).',
   change_non_cash: 'Change can only be given on cash; the non-cash payments exceed the total.',
   label_unknown: 'The tax label "{label}" is not in the current tax rates.',
+  default_manager_name: 'Manager',
   catalog_hub_owned:
     "This shop's catalog is managed at the store hub: products are added, changed and deleted there, not on the till.",
   gtin_check: 'The barcode "{value}" in "{field}" has a wrong check digit.',

@@ -4,8 +4,8 @@
  * - A PIN is stored only as `scrypt$<salt>$<hash>` (node:crypto scrypt, 16-byte random salt per PIN) and
  *   compared with `timingSafeEqual`. PINs never leave the core and are never logged.
  * - A PIN identifies its person, so PINs are unique among active people.
- * - First run: a default manager `Менаџер` with PIN `0000` is created and flagged `mustChangePin`; the UI
- *   warns until it is changed (README: "First run").
+ * - First run: a default manager (`Менаџер`, in the till's language) with PIN `0000` is created and flagged
+ *   `mustChangePin`; the UI warns until it is changed (README: "First run").
  * - Cashiers live on the gateway (`/cashiers`, when online) and are cached here for offline login.
  * - Wrong PINs are counted per till and per logged-in person in SQLite before the compare, with an
  *   exponential lockout (electron/auth/attempts.ts); the first-run PIN approves nothing.
@@ -20,6 +20,8 @@ import { hashPin, verifyPin } from '../../shared/node/pin.ts';
 import { currentCall } from './context.ts';
 import type { StaffRole, StaffView, AuditEntry } from '../../shared/contract/index.ts';
 import { staffChangeRefusal } from '../../shared/contract/staff.ts';
+import type { Language } from '../../shared/domain.ts';
+import { message } from '../../shared/messages.ts';
 
 export const DEFAULT_MANAGER_PIN = '0000';
 
@@ -41,6 +43,8 @@ export interface StaffDeps {
   now: () => number;
   /** PIN entry was locked (the status-bar alarm). */
   onLockout?: (lockout: Lockout) => void;
+  /** The till's language: the first manager's name is written in it (sr-Cyrl when not given). */
+  language?: () => Language;
 }
 
 export class StaffService {
@@ -67,13 +71,15 @@ export class StaffService {
     if (n > 0) return false;
     const hash = await hashPin(DEFAULT_MANAGER_PIN);
     const at = this.#iso();
+    // A person's name from then on (renamed in the setup flow), so in the language the till was set up in.
+    const name = message(this.#deps.language?.() ?? 'sr-Cyrl', 'default_manager_name');
     this.#db
       .prepare(
         `INSERT INTO staff (name, role, pin_hash, active, must_change_pin, created_at, updated_at)
-         VALUES ('Менаџер', 'manager', ?, 1, 1, ?, ?)`,
+         VALUES (?, 'manager', ?, 1, 1, ?, ?)`,
       )
-      .run(hash, at, at);
-    this.audit(null, 'staff.defaultManager', { name: 'Менаџер' });
+      .run(name, hash, at, at);
+    this.audit(null, 'staff.defaultManager', { name });
     return true;
   }
 

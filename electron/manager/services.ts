@@ -49,6 +49,7 @@ export function createManager(deps: ManagerDeps): Manager {
     client,
     now,
     onLockout: (l) => deps.emit('staff.lockout', { scope: l.scope, until: new Date(l.until).toISOString() }),
+    language: () => settings.language(),
   });
   const orders = new BackOfficeOrders({
     store,

@@ -6,7 +6,7 @@ import type { CheckoutInput } from '../../shared/contract/index.ts';
 import type { ScanResult } from '../../shared/contract/catalog.ts';
 import { App } from './App.tsx';
 import { createI18n } from './i18n/index.ts';
-import { createPosStore, type PosStore } from './store.ts';
+import { createPosStore, type PosStore } from './store/index.ts';
 import { createFakeApi, ok, type FakeApi } from './testing/fake-api.ts';
 import { BREAD, DEMO_RATES, INFO, MILK, SYNC, order } from './testing/fixtures.ts';
 

@@ -4,7 +4,7 @@ import type { i18n } from 'i18next';
 import type { PosApi } from '../../shared/contract/index.ts';
 import { StoreContext, usePos, usePosPick } from './context.ts';
 import { createScanDetector, looksLikeBarcode } from './scanner.ts';
-import type { PosStore } from './store.ts';
+import type { PosStore } from './store/index.ts';
 import { CatalogScreen } from './components/CatalogScreen.tsx';
 import { PaymentScreen } from './components/PaymentScreen.tsx';
 import { ReceiptScreen } from './components/ReceiptScreen.tsx';

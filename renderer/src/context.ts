@@ -2,7 +2,7 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import type { PosActions, PosState, PosStore } from './store.ts';
+import type { PosActions, PosState, PosStore } from './store/index.ts';
 
 export const StoreContext = createContext<PosStore | null>(null);
 

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { createI18n } from './i18n/index.ts';
-import { createPosStore } from './store.ts';
+import { createPosStore } from './store/index.ts';
 import { pickTransport } from './transport.ts';
 import './app.css';
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '../../shared/contract/index.ts';
-import { createPosStore } from './store.ts';
+import { createPosStore } from './store/index.ts';
 import { createFakeApi, ok } from './testing/fake-api.ts';
 import { DEMO_RATES, INFO, SYNC } from './testing/fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ScanResult } from '../../shared/contract/catalog.ts';
-import { cartTotal, createPosStore, toCheckoutInput } from './store.ts';
+import { cartTotal, createPosStore, toCheckoutInput } from './store/index.ts';
 import { createFakeApi, ok, type FakeHandlers } from './testing/fake-api.ts';
 import { BREAD, CHEESE, DEMO_RATES, INFO, MILK, SYNC, WINE_BAD_LABEL, order } from './testing/fixtures.ts';
 

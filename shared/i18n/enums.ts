@@ -40,7 +40,8 @@ export const PAYMENT_NAMES: Names<PaymentType> = {
     check: 'Cheque',
     voucher: 'Voucher',
     mobileMoney: 'Instant payment',
-    virman: 'Virman',
+    // A Serbian bank payment order (virman), not the Serbian word on an English screen.
+    virman: 'Payment order',
     mobile: 'Mobile payment',
     factoring: 'Factoring',
     account: 'On account',

@@ -85,7 +85,7 @@ describe('every audit action has a sentence', () => {
   });
 
   it("the counter's approvals (staff.approve's actions in the store) each have their sentence", () => {
-    const store = fs.readFileSync(path.join(root, 'renderer/src/store.ts'), 'utf8');
+    const store = fs.readFileSync(path.join(root, 'renderer/src/store/manager.ts'), 'utf8');
     const block = /const action = \{([^}]*)\}/.exec(store)?.[1] ?? '';
     const actions = [...block.matchAll(/'([a-z_]+)'/g)].map((m) => m[1] ?? '');
     expect(actions.length).toBeGreaterThanOrEqual(4);

@@ -85,4 +85,20 @@ describe('names and bad input', () => {
     const shift = await ok<ShiftView>(c, 'shifts.open', { openingFloat: 100 });
     expect(shift.cashier).toBe('Мика Микић');
   });
+
+  it('a new till names its first manager in the language it starts in, and writes that name in the audit', async () => {
+    for (const [lang, name] of [
+      ['sr-Latn', 'Menadžer'],
+      ['en', 'Manager'],
+    ] as const) {
+      const c = await startCore({ env: { KASA_LANG: lang } });
+      const me = (await ok<{ staff: StaffView[] }>(c, 'staff.list', {})).staff.find((p) => p.role === 'manager');
+      expect(me?.name, lang).toBe(name);
+      const seeded = c.db
+        .prepare<[], { detail: string }>("SELECT detail FROM audit_log WHERE action = 'staff.defaultManager'")
+        .get();
+      expect(JSON.parse(seeded?.detail ?? '{}'), lang).toEqual({ name });
+      await closeCore(c);
+    }
+  });
 });

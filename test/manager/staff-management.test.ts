@@ -115,7 +115,7 @@ describe('staff management', () => {
     expect((await c.dispatch('staff.login', { pin: '1357' })).ok).toBe(false);
     expect(await ok<StaffView>(c, 'staff.login', { pin: '8642' })).toMatchObject({ name: 'Ana' });
     const reset = auditRows(c).find((e) => e.action === 'staff.resetPin');
-    expect(reset).toMatchObject({ approver: 'Менаџер' });
+    expect(reset).toMatchObject({ approver: 'Manager' });
     expect(JSON.stringify(auditRows(c))).not.toContain('8642');
   });
 

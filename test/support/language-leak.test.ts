@@ -55,4 +55,24 @@ describe('the language-leak checker', () => {
       kinds('The gateway returned receipt X but it is another sale’s').filter((k) => k.startsWith('english')),
     ).toEqual(['english:The', 'english:returned', 'english:is', 'english:another']);
   });
+
+  it('passes clean English with the data it is told of and the language picker', () => {
+    const text =
+      'Kasa — Manager\nReport for 26/11/2026, 14:05\nCash 1,344.08 RSD\nХлеб бели 0.500 kg\n' +
+      'Cashier Ана · Label Ж · 19 % · Српски (ћирилица) · Srpski (latinica) · English · The field "Quantity" is required.';
+    expect(findLeaks(text, 'en', ['Хлеб', 'бели', 'Ана'])).toEqual([]);
+  });
+
+  it('catches Serbian on an English screen: Cyrillic words, Serbian letters, Serbian function words', () => {
+    expect(kinds('Payment: Готовина · Hleb 0.5 kg', 'en')).toEqual(['serbian:Готовина']);
+    expect(kinds('Izveštaj · Iznos je obavezan', 'en')).toEqual([
+      'serbian:Izveštaj',
+      'serbian:Iznos',
+      'serbian:je',
+      'serbian:obavezan',
+    ]);
+    expect(kinds('Хлеб бели', 'en')).toEqual(['serbian:Хлеб', 'serbian:бели']);
+    expect(kinds('Card, Cheque, Virman, Mobile payment', 'en')).toEqual(['serbian:Virman']);
+    expect(kinds('Wrong PIN (поље „pin“)', 'en')).toEqual(['serbian:поље']);
+  });
 });

@@ -1,16 +1,20 @@
 /**
- * The language-leak checker: what a person sees on a Serbian screen must be Serbian. Given the visible text of a
- * screen and its language, it lists every leak of four kinds:
+ * The language-leak checker: what a person sees on a screen must be in the screen's language. Given the visible
+ * text of a screen and its language, it lists every leak of five kinds:
  * - `latin`: a Latin-script word on a Cyrillic screen that is not on the reviewed allowlist below and is not a
  *   code (a token with a digit: invoice and order numbers, PIB, terminal ids);
  * - `iso`: an ISO timestamp (`2026-11-24T23:04:09.809Z`), which no screen may show;
  * - `field`: a contract path in a message (`поље „`, `polje „`, `(field "`): errors name the field by its label;
- * - `english`: an English function word (the, is, not, ...) on a Serbian screen, the mark of an English sentence.
+ * - `english`: an English function word (the, is, not, ...) on a Serbian screen, the mark of an English sentence;
+ * - `serbian`: on an English screen, the other way round: a Cyrillic word, a Latin word with a Serbian letter
+ *   (č ć ž š đ), or a Serbian function word, unless it is data the caller names (product, people's and shop
+ *   names are Cyrillic by data), a tax label (one capital letter, the gateway's: `Ж`, `Ђ`), or on the English
+ *   allowlist.
  * The e2e spec test/e2e/language-leak.spec.ts runs it on every screen it opens.
  */
 
 export type Lang = 'sr-Cyrl' | 'sr-Latn' | 'en';
-export type LeakKind = 'latin' | 'iso' | 'field' | 'english';
+export type LeakKind = 'latin' | 'iso' | 'field' | 'english' | 'serbian';
 
 export interface Leak {
   kind: LeakKind;
@@ -87,6 +91,53 @@ export const ENGLISH_WORDS: readonly string[] = [
   'missing',
 ];
 
+/**
+ * Serbian words an English screen may show, reviewed: the language picker names each language in its own words
+ * (`Српски (ћирилица)`, `Srpski (latinica)`). Do not add a word here to silence a leak: translate the text instead.
+ */
+export const SERBIAN_ALLOWLIST_EN: readonly string[] = ['Српски', 'ћирилица', 'Srpski', 'latinica'];
+
+/**
+ * Serbian words in Latin letters without a Serbian letter, that are not English words: one of them on an English
+ * screen means a Serbian text (`Iznos je obavezan`, `Nema veze sa serverom`).
+ */
+export const SERBIAN_LATIN_WORDS: readonly string[] = [
+  'je',
+  'nije',
+  'su',
+  'za',
+  'ili',
+  'sa',
+  'od',
+  'iz',
+  'se',
+  'koji',
+  'koja',
+  'koje',
+  'nema',
+  'ako',
+  'kada',
+  'samo',
+  'bez',
+  'ovde',
+  'sada',
+  'dinara',
+  'virman',
+  'iznos',
+  'ukupno',
+  'greska',
+  'pogresan',
+  'obavezno',
+  'obavezan',
+  'prodaja',
+  'zatvori',
+  'nazad',
+  'sacuvaj',
+];
+
+const SERBIAN_LETTER = /[čćžšđČĆŽŠĐ]/u;
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+
 const ISO = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?/g;
 const FIELD: Record<Lang, RegExp> = {
   'sr-Cyrl': /поље „/g,
@@ -122,7 +173,7 @@ export function findLeaks(text: string, lang: Lang, extraAllowed: readonly strin
   for (const m of text.matchAll(FIELD[lang])) {
     leaks.push({ kind: 'field', match: m[0], context: around(text, m.index, m[0].length) });
   }
-  if (lang === 'en') return leaks;
+  if (lang === 'en') return leaks.concat(serbianLeaks(text, extraAllowed));
   const english = new Set(ENGLISH_WORDS);
   for (const m of text.matchAll(WORD)) {
     const word = m[0];
@@ -132,6 +183,21 @@ export function findLeaks(text: string, lang: Lang, extraAllowed: readonly strin
     } else if (lang === 'sr-Cyrl' && !latinAllowed(word) && !extraAllowed.includes(word)) {
       leaks.push({ kind: 'latin', match: word, context: around(text, m.index, word.length) });
     }
+  }
+  return leaks;
+}
+
+/** The Serbian words on an English screen that are neither data (`extraAllowed`) nor on the English allowlist. */
+function serbianLeaks(text: string, extraAllowed: readonly string[]): Leak[] {
+  const leaks: Leak[] = [];
+  const serbian = new Set(SERBIAN_LATIN_WORDS);
+  for (const m of text.matchAll(WORD)) {
+    const word = m[0];
+    if (SERBIAN_ALLOWLIST_EN.includes(word) || extraAllowed.includes(word)) continue;
+    // One Cyrillic capital is a tax label (`Ж · 19 %`): the gateway's, shown as it is in every language.
+    if (/^\p{Lu}$/u.test(word)) continue;
+    if (CYRILLIC.test(word) || SERBIAN_LETTER.test(word) || serbian.has(word.toLowerCase()))
+      leaks.push({ kind: 'serbian', match: word, context: around(text, m.index, word.length) });
   }
   return leaks;
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRsd } from '../../../shared/money.ts';
 import { usePos } from '../context.ts';
-import type { Approval } from '../store.ts';
+import type { Approval } from '../store/index.ts';
 import { Modal } from './Modal.tsx';
 import { PinPad, usePinAttempt } from './PinPad.tsx';
 

@@ -7,7 +7,7 @@ import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../App.tsx';
 import { createI18n } from '../i18n/index.ts';
-import { createPosStore, shareOut } from '../store.ts';
+import { createPosStore, shareOut } from '../store/index.ts';
 import { testRoot } from '../testing/dom.ts';
 import { createFakeApi, ok } from '../testing/fake-api.ts';
 import { discountPara } from './Dialogs.tsx';

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParkedSaleSummary } from '../../../shared/contract/catalog.ts';
 import { App } from '../App.tsx';
 import { createI18n } from '../i18n/index.ts';
-import { createPosStore, type PosStore } from '../store.ts';
+import { createPosStore, type PosStore } from '../store/index.ts';
 import { createFakeApi, ok, type FakeApi } from '../testing/fake-api.ts';
 import { BREAD, DEMO_RATES, INFO, SYNC } from '../testing/fixtures.ts';
 

@@ -12,7 +12,7 @@ import type { ScanResult } from '../../../shared/contract/catalog.ts';
 import { App } from '../App.tsx';
 import { fillRest } from './PaymentScreen.tsx';
 import { createI18n } from '../i18n/index.ts';
-import { createPosStore } from '../store.ts';
+import { createPosStore } from '../store/index.ts';
 import { createFakeApi, ok } from '../testing/fake-api.ts';
 import { BREAD, DEMO_RATES, INFO, SYNC, order } from '../testing/fixtures.ts';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PAYMENT_TYPES, type PaymentType } from '../../../shared/domain.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { usePos } from '../context.ts';
-import { cartTotal, type PaymentEntry } from '../store.ts';
+import { cartTotal, type PaymentEntry } from '../store/index.ts';
 import { ActionButton } from './SaleScreen.tsx';
 import { BuyerIdField, NO_BUYER_ID, checkBuyerId, type BuyerIdValue } from './BuyerIdField.tsx';
 

@@ -12,7 +12,7 @@ import { UNKNOWN_CONDITION } from '../../../shared/contract/printer.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { App } from '../App.tsx';
 import { createI18n } from '../i18n/index.ts';
-import { createPosStore, type PosStore } from '../store.ts';
+import { createPosStore, type PosStore } from '../store/index.ts';
 import { createFakeApi, ok, type FakeApi, type FakeHandlers } from '../testing/fake-api.ts';
 import { BREAD, DEMO_RATES, INFO, SYNC, printStatus } from '../testing/fixtures.ts';
 import { printerAlerts } from './PrinterChips.tsx';

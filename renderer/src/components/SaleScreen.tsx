@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatRsd, lineTotal } from '../../../shared/money.ts';
 import { usePos, usePosPick } from '../context.ts';
 import { formatLineQuantity } from '../format.ts';
-import { cartTotal } from '../store.ts';
+import { cartTotal } from '../store/index.ts';
 import { DiscountDialog, ManualDialog, ParkDialog, ParkedDialog, PriceDialog, QuantityDialog } from './Dialogs.tsx';
 
 /** The id of the search box: the global key handler sends stray typing and scans there. */

@@ -5,7 +5,7 @@ import type { StaffView } from '../../../shared/contract/staff.ts';
 import type { SettingsView } from '../../../shared/contract/settings.ts';
 import { App } from '../App.tsx';
 import { createI18n } from '../i18n/index.ts';
-import { createPosStore, type PosStore } from '../store.ts';
+import { createPosStore, type PosStore } from '../store/index.ts';
 import { testRoot } from '../testing/dom.ts';
 import { createFakeApi, ok, type FakeApi } from '../testing/fake-api.ts';
 import { DEMO_RATES, INFO, SYNC } from '../testing/fixtures.ts';

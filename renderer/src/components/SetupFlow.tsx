@@ -4,7 +4,7 @@ import type { AppError, PosApi, Result } from '../../../shared/contract/index.ts
 import { LANGUAGES } from '../../../shared/domain.ts';
 import { message } from '../../../shared/messages.ts';
 import { usePos, usePosPick, usePosStore } from '../context.ts';
-import type { Screen } from '../store.ts';
+import type { Screen } from '../store/index.ts';
 import { relabel } from '../manager/common.tsx';
 import { printerUriProblem, useInstalledPrinters } from '../manager/printer-choice.ts';
 import { Check } from './Check.tsx';

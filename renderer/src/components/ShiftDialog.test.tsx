@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { ShiftView } from '../../../shared/contract/shifts.ts';
 import { App } from '../App.tsx';
 import { createI18n } from '../i18n/index.ts';
-import { createPosStore } from '../store.ts';
+import { createPosStore } from '../store/index.ts';
 import { testRoot } from '../testing/dom.ts';
 import { createFakeApi, ok } from '../testing/fake-api.ts';
 import { BREAD, DEMO_RATES, INFO, SYNC } from '../testing/fixtures.ts';

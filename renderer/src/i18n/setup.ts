@@ -121,7 +121,7 @@ const en: typeof srCyrl = {
     shopName: 'Shop name',
     tillName: 'Till name',
     managerName: 'Manager’s name',
-    managerHint: 'Your name in the audit log and at login (now „Менаџер“).',
+    managerHint: 'Your name in the audit log and at login (now „Manager“).',
     saved: 'Saved.',
     languageIntro: 'The language of the till’s screens. Later: Language in the status bar or Manager → Settings.',
     language: 'Till language',

@@ -1,0 +1,85 @@
+/**
+ * The cart's arithmetic, without state: line totals, the sale discount shared over the lines, and the one
+ * place decimals appear (the contract's checkout input). Money is integer para, quantities integer thousandths.
+ */
+import type { CommandInput } from '../../../shared/contract/index.ts';
+import type { ProductUnit } from '../../../shared/contract/catalog.ts';
+import type { TaxRatesView } from '../../../shared/domain.ts';
+import { lineTotal, milliToDecimal, paraToDecimal, type Milli, type Para } from '../../../shared/money.ts';
+import type { PaymentEntry } from './payment.ts';
+
+/** One cart line. `key` is stable for React and tests. */
+export interface CartLine {
+  key: number;
+  productId?: number;
+  name: string;
+  unitPricePara: Para;
+  quantityMilli: Milli;
+  discountPara: Para;
+  label: string;
+  unit: ProductUnit;
+  gtin?: string;
+}
+
+/** The cart total in para. */
+export function cartTotal(lines: readonly CartLine[]): Para {
+  return lines.reduce((sum, l) => sum + lineTotal(l.unitPricePara, l.quantityMilli, l.discountPara), 0);
+}
+
+/** The labels the cashier may choose: exactly those `taxRates.get` returned. */
+export function currentLabels(taxRates: TaxRatesView | null): string[] {
+  return taxRates?.labels.map((l) => l.label) ?? [];
+}
+
+/** One cart line as the contract's decimal checkout line. */
+export function toCheckoutLine(l: CartLine): CommandInput<'sales.checkout'>['lines'][number] {
+  return {
+    name: l.name,
+    quantity: milliToDecimal(l.quantityMilli),
+    unitPrice: paraToDecimal(l.unitPricePara),
+    labels: [l.label],
+    ...(l.gtin ? { gtin: l.gtin } : {}),
+    ...(l.discountPara > 0 ? { discount: paraToDecimal(l.discountPara) } : {}),
+  };
+}
+
+/** Converts the cart and payments to the contract's decimal checkout input (the only place decimals appear). */
+export function toCheckoutInput(
+  lines: readonly CartLine[],
+  entry: PaymentEntry,
+  cashier?: string,
+): CommandInput<'sales.checkout'> {
+  return {
+    lines: lines.map(toCheckoutLine),
+    payments: entry.payments
+      .filter((p) => p.amountPara > 0)
+      .map((p) => ({ type: p.type, amount: paraToDecimal(p.amountPara) })),
+    invoiceType: entry.invoiceType,
+    ...(entry.buyerId ? { buyerId: entry.buyerId } : {}),
+    ...(entry.email ? { email: entry.email } : {}),
+    ...(cashier ? { cashier: cashier.slice(0, 60) } : {}),
+  };
+}
+
+/**
+ * Shares `amount` (para) over `weights` in proportion, each share whole para and at most its weight, the
+ * shares adding up to `amount` exactly (capped at the weights' sum): the floor of each, then the odd para
+ * to the largest remainders, earlier lines first on a tie.
+ */
+export function shareOut(amount: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((s, w) => s + w, 0);
+  if (sum <= 0) return weights.map(() => 0);
+  const total = Math.min(amount, sum);
+  const exact = weights.map((w) => (w * total) / sum);
+  const shares = exact.map((x) => Math.floor(x));
+  let left = total - shares.reduce((s, x) => s + x, 0);
+  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    if ((shares[i] ?? 0) < (weights[i] ?? 0)) {
+      shares[i] = (shares[i] ?? 0) + 1;
+      left--;
+    }
+  }
+  return shares;
+}

@@ -1,0 +1,47 @@
+/**
+ * The counter's state (zustand): one store composed of per-area slices, each owning its fields and actions.
+ * - `session.ts`: app info, language, the cashier logged in, the shift, `init` and the core's events;
+ * - `counter.ts`: the cart, search and scans, dialogs and notices (`parked.ts`: parked carts);
+ * - `payment.ts`: the tender, the checkout, the last sale and the printer;
+ * - `manager.ts`: manager tabs, approvals by a manager's PIN, settings the counter reads, catalog import.
+ * All money is integer para, all quantities integer thousandths; decimals exist only in `cart.ts`.
+ * Every call to the core goes through the injected `PosApi`; events arrive through `subscribe`.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { PosApi } from '../../../shared/contract/index.ts';
+import type { Language } from '../../../shared/domain.ts';
+import { createCounterSlice, type CounterActions, type CounterState } from './counter.ts';
+import { createKit, type UiStorage } from './kit.ts';
+import { createManagerSlice, type ManagerActions, type ManagerState } from './manager.ts';
+import { createParkedSlice, type ParkedActions, type ParkedState } from './parked.ts';
+import { createPaymentSlice, type PaymentActions, type PaymentState } from './payment.ts';
+import { createSessionSlice, type SessionActions, type SessionState } from './session.ts';
+
+export { cartTotal, currentLabels, shareOut, toCheckoutInput, toCheckoutLine, type CartLine } from './cart.ts';
+export { DIGIT_SEARCH_DELAY_MS, type Dialog, type Screen } from './counter.ts';
+export { errorNotice, LANGUAGE_KEY, type Notice, type UiStorage } from './kit.ts';
+export type { Approval, OutageThresholds } from './manager.ts';
+export type { LastSale, PaymentEntry } from './payment.ts';
+
+export type PosState = SessionState & CounterState & ParkedState & PaymentState & ManagerState;
+export type PosActions = SessionActions & CounterActions & ParkedActions & PaymentActions & ManagerActions;
+export type PosStore = StoreApi<PosState & PosActions>;
+
+/** Creates the store over a transport. */
+export function createPosStore(api: PosApi, initialLanguage?: Language, storage?: UiStorage): PosStore {
+  const kit = createKit(api, storage);
+  const store = createStore<PosState & PosActions>()((...a) => ({
+    ...createSessionSlice(kit, initialLanguage)(...a),
+    ...createCounterSlice(kit)(...a),
+    ...createParkedSlice(kit)(...a),
+    ...createPaymentSlice(kit)(...a),
+    ...createManagerSlice(kit)(...a),
+  }));
+  // Every change of the cart's lines is saved in the core (once the saved cart was read back at login).
+  store.subscribe((state, prev) => {
+    if (!kit.cart.restored || state.lines === prev.lines) return;
+    kit.cart.rev += 1;
+    void api['cart.save']({ rev: kit.cart.rev, lines: state.lines.map(({ key: _key, ...l }) => l) });
+  });
+  return store;
+}

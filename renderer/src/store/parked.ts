@@ -1,0 +1,87 @@
+/**
+ * The parked-sales slice, part of the counter: carts set aside on this till (`parked.*`) and on the shop's
+ * other tills (gateway drafts), and taking one back into the cart.
+ */
+import type { ParkedCart, ParkedSaleSummary, RemoteParkedSale } from '../../../shared/contract/catalog.ts';
+import { appendResumed } from './counter.ts';
+import { unwrapInto, type SliceCreator, type StoreKit } from './kit.ts';
+
+export interface ParkedState {
+  parked: ParkedSaleSummary[];
+  /** Carts parked on the shop's other tills (gateway drafts); null until asked. */
+  remoteParked: { online: boolean; sales: RemoteParkedSale[] } | null;
+}
+
+export interface ParkedActions {
+  park(name?: string): Promise<boolean>;
+  loadParked(): Promise<void>;
+  resume(id: number): Promise<boolean>;
+  loadRemoteParked(): Promise<void>;
+  /** Takes another till's parked cart (at most one till gets it). */
+  resumeRemote(draftId: number): Promise<boolean>;
+  deleteParked(id: number): Promise<void>;
+}
+
+export function createParkedSlice(kit: StoreKit): SliceCreator<ParkedState & ParkedActions> {
+  const { api } = kit;
+  return (set, get) => {
+    const unwrap = unwrapInto(set);
+    return {
+      parked: [],
+      remoteParked: null,
+
+      async park(name) {
+        const lines = get().lines;
+        if (lines.length === 0) return false;
+        const cart: ParkedCart = {
+          lines: lines.map(({ key: _key, ...l }) => l),
+        };
+        const r = unwrap(await api['parked.save']({ cart, ...(name?.trim() ? { name: name.trim() } : {}) }));
+        if (!r) return false;
+        // The cart leaves the screen: say where it went.
+        const named = name?.trim();
+        set({
+          lines: [],
+          selected: -1,
+          dialog: null,
+          notice: named
+            ? { kind: 'info', key: 'sale.parked', params: { name: named } }
+            : { kind: 'info', key: 'sale.parkedUnnamed' },
+          paymentStarted: false,
+        });
+        return true;
+      },
+
+      async loadParked() {
+        const r = unwrap(await api['parked.list']({}));
+        if (r) set({ parked: r });
+      },
+
+      async resume(id) {
+        const r = unwrap(await api['parked.take']({ id }));
+        if (!r) return false;
+        appendResumed(kit, set, get, r.cart);
+        set({ parked: get().parked.filter((p) => p.id !== id) });
+        return true;
+      },
+
+      async loadRemoteParked() {
+        const r = unwrap(await api['parked.remote']({}));
+        if (r) set({ remoteParked: r });
+      },
+
+      async resumeRemote(draftId) {
+        const r = unwrap(await api['parked.takeRemote']({ draftId }));
+        const remote = get().remoteParked;
+        if (remote) set({ remoteParked: { ...remote, sales: remote.sales.filter((x) => x.draftId !== draftId) } });
+        if (!r) return false;
+        appendResumed(kit, set, get, r.cart);
+        return true;
+      },
+
+      async deleteParked(id) {
+        if (unwrap(await api['parked.delete']({ id }))) set({ parked: get().parked.filter((p) => p.id !== id) });
+      },
+    };
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * The payment slice: from the tender to the receipt. Whether money may have changed hands, the sale being
+ * sent (`checkout`, with the manager's approval when the core asks), the last sale as the receipt screen
+ * shows it (kept current by the core's events), and the receipt printer's state.
+ */
+import type { CheckoutResult } from '../../../shared/contract/index.ts';
+import type { PrintStatus } from '../../../shared/contract/printer.ts';
+import type { OrderView, PaymentType } from '../../../shared/domain.ts';
+import type { Para } from '../../../shared/money.ts';
+import { toCheckoutInput } from './cart.ts';
+import type { SliceCreator, StoreKit } from './kit.ts';
+
+/** What the cashier entered on the payment screen. */
+export interface PaymentEntry {
+  payments: { type: PaymentType; amountPara: Para }[];
+  invoiceType: 'normal' | 'training' | 'proforma';
+  buyerId?: string;
+  email?: string;
+}
+
+/** The last completed sale as shown on the receipt screen. */
+export interface LastSale {
+  result: CheckoutResult;
+  order: OrderView | null;
+  paidPara: Para;
+}
+
+export interface PaymentState {
+  /**
+   * A tender was entered on the payment screen (an amount typed, F5/F6, or the sale sent): money may have
+   * changed hands, so removing from the cart now needs a manager. Only opening the payment screen and
+   * going back is not a tender: no money was taken.
+   */
+  paymentStarted: boolean;
+  /** A sale or an import is being sent: the buttons that would send another wait. */
+  busy: boolean;
+  lastSale: LastSale | null;
+  /** The receipt printer (`print.status`, kept current by its event); null until read. */
+  printer: PrintStatus | null;
+}
+
+export interface PaymentActions {
+  /** The payment screen took a tender (see `paymentStarted`). */
+  tendered(): void;
+  checkout(entry: PaymentEntry): Promise<boolean>;
+  refreshOrder(): Promise<void>;
+  newSale(): void;
+  /** Reads the printer's state again; `ask`: the printer is asked now (`print.check`, before a sale ends). */
+  refreshPrinter(ask?: boolean): Promise<void>;
+}
+
+export function createPaymentSlice(kit: StoreKit): SliceCreator<PaymentState & PaymentActions> {
+  const { api } = kit;
+  return (set, get) => ({
+    paymentStarted: false,
+    busy: false,
+    lastSale: null,
+    printer: null,
+
+    tendered() {
+      if (!get().paymentStarted) set({ paymentStarted: true });
+    },
+
+    async checkout(entry) {
+      const lines = get().lines;
+      if (lines.length === 0 || get().busy) return false;
+      set({ busy: true });
+      try {
+        const input = {
+          ...toCheckoutInput(lines, entry, get().cashier?.name),
+          ...(kit.cart.restored && kit.cart.rev > 0 ? { cartRev: kit.cart.rev } : {}),
+        };
+        const paidPara = entry.payments.reduce((s, p) => s + p.amountPara, 0);
+        const finish = async (r: CheckoutResult): Promise<void> => {
+          set({
+            lastSale: { result: r, order: null, paidPara },
+            lines: [],
+            selected: -1,
+            screen: 'receipt',
+            notice: null,
+            paymentStarted: false,
+          });
+          await get().refreshOrder();
+        };
+        // A price override or a discount beyond the limit: the core asks for a manager's PIN.
+        return await get().withApproval(
+          (approval) => api['sales.checkout']({ ...input, ...(approval ? { approval } : {}) }),
+          finish,
+        );
+      } finally {
+        set({ busy: false });
+      }
+    },
+
+    async refreshOrder() {
+      const sale = get().lastSale;
+      if (!sale) return;
+      const r = await api['orders.get']({ orderId: sale.result.orderId });
+      const current = get().lastSale;
+      if (r.ok && current && current.result.orderId === r.value.orderId)
+        set({ lastSale: { ...current, order: r.value } });
+    },
+
+    newSale() {
+      set({
+        screen: 'sale',
+        lastSale: null,
+        lines: [],
+        selected: -1,
+        query: '',
+        results: [],
+        dialog: null,
+        notice: null,
+        paymentStarted: false,
+      });
+    },
+
+    async refreshPrinter(ask = false) {
+      const r = await (ask ? api['print.check']({}) : api['print.status']({}));
+      if (r.ok) set({ printer: r.value });
+    },
+  });
+}
