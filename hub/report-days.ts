@@ -16,6 +16,7 @@ import type { HubDb, Queryable } from './db/db.ts';
 import { fillFacts } from './report-facts.ts';
 import { pruneEvents } from './events.ts';
 import { pruneRefundHolds } from './refund-holds.ts';
+import { ensureMonthPartitions } from './partitions.ts';
 
 export const CLOSE_GRACE_MS = 3600_000;
 /** Half the grace: a push transaction has that long to commit before the day it did not mark is closed. */
@@ -69,6 +70,8 @@ export async function closeDays(
   zone: string,
   now: number = Date.now(),
 ): Promise<{ closed: number; resummed: number }> {
+  // The coming month's tables ahead, and the months stranded in a default partition (hub/partitions.ts).
+  await ensureMonthPartitions(db, now);
   await fillFacts(db, null, null);
   const limit = new Date(now - CLOSE_GRACE_MS).toISOString();
   const days = await db.query<{ day: string }>(

@@ -12,6 +12,7 @@ import { h011 } from './011_events_floor.ts';
 import { h012 } from './012_refund_holds.ts';
 import { h013 } from './013_product_list.ts';
 import { h014 } from './014_report_hours.ts';
+import { h015 } from './015_month_partitions.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -19,7 +20,7 @@ export interface HubMigration {
   name: string;
   /** Run in order inside one transaction. */
   statements: readonly string[];
-  /** Run after `statements` on one backend only (PostgreSQL's partitioning, which PGlite does without). */
+  /** Run after `statements` on one backend only. */
   only?: { postgres?: readonly string[]; pglite?: readonly string[] };
 }
 
@@ -39,4 +40,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   h012,
   h013,
   h014,
+  h015,
 ];
