@@ -13,6 +13,7 @@ import { h012 } from './012_refund_holds.ts';
 import { h013 } from './013_product_list.ts';
 import { h014 } from './014_report_hours.ts';
 import { h015 } from './015_month_partitions.ts';
+import { h016 } from './016_report_months.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -41,4 +42,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   h013,
   h014,
   h015,
+  h016,
 ];
