@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { openPostgres } from '../hub/db/db.ts';
 import { createHubService, type AuthedTill } from '../hub/service.ts';
 import { orderFacts } from '../hub/report-facts.ts';
+import { ensureMonthPartitions } from '../hub/partitions.ts';
 import type { HubEvent, OrderSnapshot } from '../shared/hub/protocol.ts';
 import { postgresAvailable, startPostgres } from '../test/support/postgres.ts';
 import { benchLine, percentile } from './format.ts';
@@ -120,6 +121,8 @@ try {
 
   // --- build: every till's orders, day by day, in inserts of 5,000 rows (unnest) of the push's columns ---
   const t0 = performance.now();
+  // The history's month tables, as a hub that ran through those months has them (hub/partitions.ts).
+  await ensureMonthPartitions(db, TODAY - DAYS * DAY_MS, NOW);
   const perTillDay = ORDERS / TILLS / DAYS;
   const BATCH = 5000;
   let rows: unknown[][] = [];
@@ -130,12 +133,16 @@ try {
     if (!rows.length) return;
     const cols = Array.from({ length: 16 }, (_, c) => rows.map((r) => r[c]));
     if (inFlight.length >= 2) await inFlight.shift();
+    // The orders and their keys (hub migration 16), as the push writes both.
     const insert = db.query(
-      `INSERT INTO orders (till_id, order_number, shop_id, seq, kind, invoice_type, transaction_type, state, created_at,
-         total_para, cashier, invoice_number, sdc_date_time, data, receipt, facts)
-       SELECT * FROM unnest($1::int4[], $2::text[], $3::int4[], $4::int8[], $5::text[], $6::text[], $7::text[], $8::text[],
-                            $9::timestamptz[], $10::int8[], $11::text[], $12::text[], $13::text[], $14::jsonb[], $15::jsonb[],
-                            $16::jsonb[])`,
+      `WITH o AS (
+         INSERT INTO orders (till_id, order_number, shop_id, seq, kind, invoice_type, transaction_type, state, created_at,
+           total_para, cashier, invoice_number, sdc_date_time, data, receipt, facts)
+         SELECT * FROM unnest($1::int4[], $2::text[], $3::int4[], $4::int8[], $5::text[], $6::text[], $7::text[],
+                              $8::text[], $9::timestamptz[], $10::int8[], $11::text[], $12::text[], $13::text[],
+                              $14::jsonb[], $15::jsonb[], $16::jsonb[])
+         RETURNING till_id, order_number, created_at, shop_id, seq, invoice_number)
+       INSERT INTO order_keys (till_id, order_number, created_at, shop_id, seq, invoice_number) SELECT * FROM o`,
       cols,
     );
     insert.catch(() => undefined);

@@ -4,9 +4,11 @@
  * received (no gap below it) and is older than the keep period (`KASA_HUB_EVENTS_KEEP_DAYS`, default 30), those
  * rows are deleted and the till's `events_floor` moves up to it: the orders, shifts and staff they carried stay
  * in their own tables, a replay at or below the floor is acknowledged as a duplicate, gaps are looked for
- * above it. Events an invoice claim refers to are kept.
+ * above it. Events an invoice claim refers to are kept. A month of `till_events` (hub migration 16) left empty
+ * and over before the keep period is dropped as a whole table (hub/partitions.ts).
  */
 import type { HubDb } from './db/db.ts';
+import { dropEmptyEventMonths } from './partitions.ts';
 
 export const DEFAULT_EVENTS_KEEP_DAYS = 30;
 
@@ -44,5 +46,7 @@ export async function pruneEvents(db: HubDb, keepMs: number, now: number = Date.
       return gone.length;
     });
   }
+  // Whole months of events are gone now (hub migration 16): their tables go too.
+  await dropEmptyEventMonths(db, now - keepMs);
   return deleted;
 }

@@ -1,6 +1,7 @@
 /**
  * Closed days at the hub: the summed facts (hub/report-facts.ts) of each till's day per cashier in `hub_days`,
- * so a report over a month or a year reads day rows, not orders (hub/reports.ts).
+ * so a report over a month or a year reads day rows, not orders (hub/reports.ts); a month whose days are all
+ * closed is summed again from them into `hub_months` (hub migration 17), so a year reads 12 months' rows.
  *
  * - A day is a calendar day in the hub's time zone (`KASA_HUB_TIME_ZONE`, default Europe/Belgrade: the shops'
  *   day, so a shop's day, month or year is whole days).
@@ -16,6 +17,7 @@ import type { HubDb, Queryable } from './db/db.ts';
 import { fillFacts } from './report-facts.ts';
 import { pruneEvents } from './events.ts';
 import { pruneRefundHolds } from './refund-holds.ts';
+import { ensureMonthPartitions } from './partitions.ts';
 
 export const CLOSE_GRACE_MS = 3600_000;
 /** Half the grace: a push transaction has that long to commit before the day it did not mark is closed. */
@@ -60,6 +62,22 @@ async function sumDay(q: Queryable, zone: string, day: string, tillId: number | 
   );
 }
 
+/** Sums the closed days of `month` ('YYYY-MM-01', of one till or all) into `hub_months`. */
+async function sumMonth(q: Queryable, month: string, tillId: number | null): Promise<void> {
+  await q.query('DELETE FROM hub_months WHERE month = $1::date AND ($2::int4 IS NULL OR till_id = $2)', [
+    month,
+    tillId,
+  ]);
+  await q.query(
+    `INSERT INTO hub_months (till_id, month, shop_id, cashier, kind, k, rate, a, b, first, last)
+     SELECT till_id, $1::date, shop_id, cashier, kind, k, rate, sum(a), sum(b), min(first), max(last)
+       FROM hub_days
+      WHERE day >= $1::date AND day < ($1::date + interval '1 month')::date AND ($2::int4 IS NULL OR till_id = $2)
+      GROUP BY till_id, shop_id, cashier, kind, k, rate`,
+    [month, tillId],
+  );
+}
+
 /**
  * One round: computes missing facts, closes every day over for the grace that is not closed yet (from the
  * oldest order's), and sums again the dirty days of closed days. Returns the days closed and resummed.
@@ -69,6 +87,8 @@ export async function closeDays(
   zone: string,
   now: number = Date.now(),
 ): Promise<{ closed: number; resummed: number }> {
+  // The coming month's tables ahead, and the months stranded in a default partition (hub/partitions.ts).
+  await ensureMonthPartitions(db, now);
   await fillFacts(db, null, null);
   const limit = new Date(now - CLOSE_GRACE_MS).toISOString();
   const days = await db.query<{ day: string }>(
@@ -88,6 +108,22 @@ export async function closeDays(
       ]);
     });
   }
+  // Months all of whose days are closed, summed from their days once.
+  const months = await db.query<{ month: string }>(
+    `SELECT to_char(m, 'YYYY-MM-DD') AS month FROM (
+       SELECT date_trunc('month', day)::date AS m, count(*) AS n FROM hub_days_closed GROUP BY 1) c
+      WHERE n = ((m + interval '1 month')::date - m)
+        AND NOT EXISTS (SELECT 1 FROM hub_months_closed x WHERE x.month = c.m) ORDER BY m`,
+  );
+  for (const { month } of months) {
+    await db.tx(async (q) => {
+      await sumMonth(q, month, null);
+      await q.query('INSERT INTO hub_months_closed (month, at) VALUES ($1::date, $2) ON CONFLICT (month) DO NOTHING', [
+        month,
+        new Date(now).toISOString(),
+      ]);
+    });
+  }
   const dirty = await db.query<{ till_id: number; day: string }>(
     `SELECT x.till_id, to_char(x.day, 'YYYY-MM-DD') AS day FROM hub_days_dirty x
       WHERE EXISTS (SELECT 1 FROM hub_days_closed c WHERE c.day = x.day) ORDER BY x.day, x.till_id`,
@@ -96,6 +132,10 @@ export async function closeDays(
     await db.tx(async (q) => {
       await q.query('DELETE FROM hub_days_dirty WHERE till_id = $1 AND day = $2::date', [tillId, day]);
       await sumDay(q, zone, day, tillId);
+      // The till's month, when it is closed, from its days again.
+      const month = `${day.slice(0, 8)}01`;
+      const closedMonth = await q.query('SELECT 1 FROM hub_months_closed WHERE month = $1::date', [month]);
+      if (closedMonth.length) await sumMonth(q, month, tillId);
     });
   }
   return { closed: days.length, resummed: dirty.length };

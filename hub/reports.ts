@@ -197,6 +197,21 @@ export async function hubReport(
       ORDER BY c.day`,
     [from, to, zone],
   );
+  // Closed months wholly inside the period: read from their month rows instead of their days.
+  const months = closed.length
+    ? (
+        await db.query<{ month: string }>(
+          `SELECT to_char(m.month, 'YYYY-MM-DD') AS month FROM hub_months_closed m
+            WHERE m.month >= ($1::timestamptz AT TIME ZONE $3)::date AND m.month <= ($2::timestamptz AT TIME ZONE $3)::date
+              AND (m.month::timestamp AT TIME ZONE $3) >= $1::timestamptz
+              AND ((m.month + interval '1 month')::timestamp AT TIME ZONE $3) <= $2::timestamptz
+            ORDER BY m.month`,
+          [from, to, zone],
+        )
+      ).map((m) => m.month)
+    : [];
+  const monthOf = (day: string): string => `${day.slice(0, 8)}01`;
+  const inMonths = new Set(months);
   const days = closed.map((c) => c.day);
   const dirty = days.length
     ? await db.query<{ till_id: number; day: string; a: string; b: string }>(
@@ -216,7 +231,22 @@ export async function hubReport(
   }
   if (cursor < to) ranges.push({ a: cursor, b: to, till: null });
   for (const d of dirty) ranges.push({ a: d.a, b: d.b, till: d.till_id });
-  const params: unknown[] = [shopId, days, dirty.map((d) => d.till_id), dirty.map((d) => d.day), zone];
+  // A till's month with a dirty day is read from its clean days (and the dirty day from its orders).
+  const dirtyMonths = [
+    ...new Map(
+      dirty.filter((d) => inMonths.has(monthOf(d.day))).map((d) => [`${d.till_id}/${monthOf(d.day)}`, d]),
+    ).values(),
+  ];
+  const params: unknown[] = [
+    shopId,
+    days.filter((d) => !inMonths.has(monthOf(d))),
+    dirty.map((d) => d.till_id),
+    dirty.map((d) => d.day),
+    zone,
+    months,
+    dirtyMonths.map((d) => d.till_id),
+    dirtyMonths.map((d) => monthOf(d.day)),
+  ];
   const branches = ranges.map((r) => {
     params.push(r.a, r.b);
     const range = `o.created_at >= $${params.length - 1}::timestamptz AND o.created_at < $${params.length}::timestamptz`;
@@ -230,6 +260,17 @@ export async function hubReport(
                    FROM hub_days d
                   WHERE d.day = ANY($2::date[]) AND ($1::int4 IS NULL OR d.shop_id = $1) AND $5::text IS NOT NULL
                     AND (d.till_id, d.day) NOT IN (SELECT * FROM unnest($3::int4[], $4::date[]))`);
+  branches.push(
+    `SELECT m.shop_id, m.till_id, m.cashier, m.kind, m.k, m.rate, m.a, m.b, m.first, m.last
+         FROM hub_months m
+        WHERE m.month = ANY($6::date[]) AND ($1::int4 IS NULL OR m.shop_id = $1)
+          AND (m.till_id, m.month) NOT IN (SELECT * FROM unnest($7::int4[], $8::date[]))`,
+    `SELECT d.shop_id, d.till_id, d.cashier, d.kind, d.k, d.rate, d.a, d.b, d.first, d.last
+         FROM hub_days d
+        WHERE (d.till_id, date_trunc('month', d.day)::date) IN (SELECT * FROM unnest($7::int4[], $8::date[]))
+          AND ($1::int4 IS NULL OR d.shop_id = $1)
+          AND (d.till_id, d.day) NOT IN (SELECT * FROM unnest($3::int4[], $4::date[]))`,
+  );
   const sums = await db.query<SumRow>(
     `WITH items AS (${branches.join('\n UNION ALL ')}),
      per AS (SELECT shop_id, till_id, cashier, kind, k, rate, sum(a) AS a, sum(b) AS b, min(first) AS first, max(last) AS last

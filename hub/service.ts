@@ -86,7 +86,7 @@ function payloads<T>(
 /** The order's upsert failed on the shop's invoice-number index: another order holds the number. */
 const isInvoiceClaimed = (err: unknown): boolean => {
   const e = dbError(err);
-  return e?.state === '23505' && e.constraint === 'orders_shop_invoice_unique';
+  return e?.state === '23505' && e.constraint === 'order_keys_shop_invoice';
 };
 
 /** Text safe to store whatever a refusal quoted (a NUL or a lone surrogate becomes U+FFFD). */
@@ -471,16 +471,19 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
               continue;
             }
             const digest = eventDigest(e);
-            const ins = await q.query<{ seq: number }>(
-              `INSERT INTO till_events (till_id, seq, kind, ref, digest, payload, received_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
-             ON CONFLICT (till_id, seq) DO NOTHING RETURNING seq`,
-              [till.id, e.seq, e.kind, e.ref, digest, JSON.stringify(e.payload), at],
+            // An event once (till, seq): `till_events` is partitioned by month (hub migration 16), so no unique
+            // index holds it; the till's row lock taken above keeps every other push of this till out meanwhile.
+            const old = await q.query<{ digest: string }>(
+              'SELECT digest FROM till_events WHERE till_id = $1 AND seq = $2',
+              [till.id, e.seq],
             );
-            if (!ins.length) {
-              const old = await q.query<{ digest: string }>(
-                'SELECT digest FROM till_events WHERE till_id = $1 AND seq = $2',
-                [till.id, e.seq],
+            if (!old.length)
+              await q.query(
+                `INSERT INTO till_events (till_id, seq, kind, ref, digest, payload, received_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+                [till.id, e.seq, e.kind, e.ref, digest, JSON.stringify(e.payload), at],
               );
+            else {
               if (old[0]?.digest !== digest)
                 throw new HubError(
                   409,
@@ -519,11 +522,20 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
               const claims = o.invoice_number != null;
               if (claims) await q.query('SAVEPOINT claim');
               try {
+                // The order's key first (hub migration 16): its identity and its invoice number, each once; the
+                // order's row is the one of the key's first `created_at` (its month's partition).
                 await q.query(
-                  `INSERT INTO orders (till_id, order_number, shop_id, seq, kind, invoice_type, transaction_type, state, created_at,
-                   total_para, cashier, invoice_number, sdc_date_time, data, receipt, facts)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-                 ON CONFLICT (till_id, order_number) DO UPDATE SET seq = excluded.seq, state = excluded.state,
+                  `WITH k AS (
+                     INSERT INTO order_keys (till_id, order_number, created_at, shop_id, seq, invoice_number)
+                     VALUES ($1, $2, $9, $3, $4, $12)
+                     ON CONFLICT (till_id, order_number) DO UPDATE SET seq = excluded.seq,
+                       invoice_number = excluded.invoice_number
+                     WHERE order_keys.seq < excluded.seq RETURNING created_at)
+                   INSERT INTO orders (till_id, order_number, shop_id, seq, kind, invoice_type, transaction_type, state,
+                     created_at, total_para, cashier, invoice_number, sdc_date_time, data, receipt, facts)
+                   SELECT $1::int4, $2::text, $3::int4, $4::int8, $5::text, $6::text, $7::text, $8::text, k.created_at,
+                          $10::int8, $11::text, $12::text, $13::text, $14::jsonb, $15::jsonb, $16::jsonb FROM k
+                 ON CONFLICT (till_id, order_number, created_at) DO UPDATE SET seq = excluded.seq, state = excluded.state,
                    invoice_number = excluded.invoice_number, sdc_date_time = excluded.sdc_date_time,
                    data = excluded.data, receipt = excluded.receipt, cashier = excluded.cashier, facts = excluded.facts
                  WHERE orders.seq < excluded.seq`,
@@ -551,7 +563,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
                 if (!claims || !isInvoiceClaimed(err)) throw err;
                 await q.query('ROLLBACK TO SAVEPOINT claim');
                 const holder = await q.query<{ till_id: number; order_number: string }>(
-                  'SELECT till_id, order_number FROM orders WHERE shop_id = $1 AND invoice_number = $2',
+                  'SELECT till_id, order_number FROM order_keys WHERE shop_id = $1 AND invoice_number = $2',
                   [till.shopId, o.invoice_number],
                 );
                 await q.query(

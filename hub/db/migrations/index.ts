@@ -13,6 +13,8 @@ import { h012 } from './012_refund_holds.ts';
 import { h013 } from './013_product_list.ts';
 import { h014 } from './014_report_hours.ts';
 import { h015 } from './015_product_search.ts';
+import { h016 } from './016_month_partitions.ts';
+import { h017 } from './017_report_months.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -20,7 +22,7 @@ export interface HubMigration {
   name: string;
   /** Run in order inside one transaction. */
   statements: readonly string[];
-  /** Run after `statements` on one backend only (PostgreSQL's partitioning, which PGlite does without). */
+  /** Run after `statements` on one backend only. */
   only?: { postgres?: readonly string[]; pglite?: readonly string[] };
 }
 
@@ -41,4 +43,6 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   h013,
   h014,
   h015,
+  h016,
+  h017,
 ];
