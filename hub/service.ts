@@ -912,14 +912,17 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
         sdc_date_time: string | null;
         receipt: OrderSnapshot['receipt'];
       }>(
-        // One key at a time, so each query is a plain probe of its index (orders_shop_invoice or
-        // orders_shop_number) whatever plan the driver's prepared statement gets.
-        input.invoiceNumber !== undefined
-          ? `SELECT o.*, t.name FROM orders o JOIN tills t ON t.id = o.till_id
-              WHERE o.shop_id = $1 AND o.invoice_number = $2 ${input.orderNumber !== undefined ? 'AND o.order_number = $3' : ''}
-              ORDER BY o.created_at LIMIT 1`
-          : `SELECT o.*, t.name FROM orders o JOIN tills t ON t.id = o.till_id
-              WHERE o.shop_id = $1 AND o.order_number = $2 ORDER BY o.created_at LIMIT 1`,
+        // Through the order's key (hub migration 16): one probe of order_keys by one key at a time, then the order
+        // in the one month table its time names, instead of a probe of every month's index.
+        `SELECT o.*, t.name FROM order_keys k
+           JOIN orders o ON o.till_id = k.till_id AND o.order_number = k.order_number AND o.created_at = k.created_at
+           JOIN tills t ON t.id = k.till_id
+          WHERE k.shop_id = $1 AND ${
+            input.invoiceNumber !== undefined
+              ? `k.invoice_number = $2 ${input.orderNumber !== undefined ? 'AND k.order_number = $3' : ''}`
+              : 'k.order_number = $2'
+          }
+          ORDER BY k.created_at LIMIT 1`,
         input.invoiceNumber !== undefined
           ? [till.shopId, input.invoiceNumber, ...(input.orderNumber !== undefined ? [input.orderNumber] : [])]
           : [till.shopId, input.orderNumber ?? ''],

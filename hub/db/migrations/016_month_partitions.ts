@@ -41,6 +41,8 @@ export const h016: HubMigration = {
     `INSERT INTO order_keys (till_id, order_number, created_at, shop_id, seq, invoice_number)
      SELECT till_id, order_number, created_at, shop_id, seq, invoice_number FROM orders`,
     `CREATE UNIQUE INDEX order_keys_shop_invoice ON order_keys (shop_id, invoice_number) WHERE invoice_number IS NOT NULL`,
+    // A cross-till lookup by order number (hub/service.ts lookup) finds the order's month here.
+    `CREATE INDEX order_keys_shop_number ON order_keys (shop_id, order_number)`,
 
     // orders: the old table keeps its rows under another name, without its indexes (their names are reused).
     `ALTER TABLE orders RENAME TO orders_unparted`,
