@@ -12,6 +12,7 @@ import { h011 } from './011_events_floor.ts';
 import { h012 } from './012_refund_holds.ts';
 import { h013 } from './013_product_list.ts';
 import { h014 } from './014_report_hours.ts';
+import { h015 } from './015_staff_ids.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -39,4 +40,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   h012,
   h013,
   h014,
+  h015,
 ];
