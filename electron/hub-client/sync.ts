@@ -309,6 +309,9 @@ export class HubSync {
     if (this.tillId() === null) return false;
     const hub = this.#hub();
     if (!hub) throw new CommandError('unavailable', 'hub_needed', { field }, field);
+    // What waits to go up goes first (a first-run manager's new PIN, which the shop may have adopted), so the hub
+    // knows the approving manager this till just set; the hub takes a batch sent twice as duplicates.
+    await this.syncOnce().catch((err: unknown) => this.#noteError(err));
     try {
       await hub.staffChange(approverPin, [person]);
     } catch (err) {
