@@ -259,6 +259,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const manager = createManager({
     hubSource: (key: string) => hubSale(hub, key),
     hubHold: { hold: (input) => hub.holdRefund(input), release: (holdId) => hub.releaseRefund(holdId) },
+    hubStaff: (pin, person, field) => hub.approveStaff(pin, person, field),
     db,
     store,
     engine,

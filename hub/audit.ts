@@ -2,14 +2,14 @@
  * The hub's audit log (`hub_audit`, migration 9): admin and manager actions at the hub, shown in the hub UI.
  * A detail holds names, ids and counts, never a secret (PIN, PIN hash, token, credential, enrolment code).
  */
-import type { HubDb } from './db/db.ts';
+import type { HubDb, Queryable } from './db/db.ts';
 import type { HubAuditAction, HubAuditEntry } from '../shared/contract/hub.ts';
 
 export type { HubAuditAction, HubAuditEntry } from '../shared/contract/hub.ts';
 
 /** Records one action (`shopId` null: the chain's, seen by the admin token only). */
 export async function recordAudit(
-  db: HubDb,
+  db: Queryable,
   entry: Omit<HubAuditEntry, 'id' | 'at'>,
   now: number = Date.now(),
 ): Promise<void> {

@@ -59,6 +59,8 @@ import {
   ShopQuery,
   StaffListInput,
   StaffActiveInput,
+  OfferStaffInput,
+  TillStaffChangeInput,
   StaffPinInput,
 } from '../shared/hub/protocol.ts';
 
@@ -183,7 +185,23 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
     source: string,
   ): Promise<{ token: string; shopId: number; name: string }> => {
     const shopId = await service.loginShop(asked);
-    const scopes = [`source:${source}`, `shop:${shopId}`];
+    const found = await managerOfPin(shopId, pin, [`source:${source}`, `shop:${shopId}`], source, 'pin');
+    const token = await createSession(service.db, found, now());
+    await recordAudit(service.db, { shopId: found.shopId, actor: found.name, action: 'login', detail: {} });
+    return { token, shopId: found.shopId, name: found.name };
+  };
+  /**
+   * The active manager of the shop whose PIN this is: counted in `scopes` BEFORE the compare (hub/attempts.ts),
+   * compared with that shop's active managers only; 429 while a scope is locked, 401 at `field` when no manager
+   * has it. A hub login and a till's staff change approved by a manager (#25) both ask here.
+   */
+  const managerOfPin = async (
+    shopId: number,
+    pin: string,
+    scopes: string[],
+    source: string,
+    field: string,
+  ): Promise<{ shopId: number; name: string }> => {
     const decision = await beginLoginAttempt(service.db, scopes, now());
     for (const l of decision.started) {
       options.log?.(`hub: PIN login locked for ${l.scope} until ${new Date(l.until).toISOString()}`);
@@ -196,17 +214,15 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
     }
     if (decision.refusedUntil !== null) {
       const seconds = Math.max(1, Math.ceil((decision.refusedUntil - now()) / 1000));
-      throw new HubError(429, 'login_paused', `too many wrong PINs; try again in ${seconds} seconds`, 'pin');
+      throw new HubError(429, 'login_paused', `too many wrong PINs; try again in ${seconds} seconds`, field);
     }
     options.onPinCompare?.(shopId);
     let found: { shopId: number; name: string } | undefined;
     // Every manager's hash is checked, so the time taken does not tell which one matched.
     for (const m of await service.managers(shopId)) if ((await verifyPin(pin, m.pinHash)) && !found) found = m;
-    if (!found) throw new HubError(401, 'pin_unknown', 'no active manager of this shop has this PIN', 'pin');
+    if (!found) throw new HubError(401, 'pin_unknown', 'no active manager of this shop has this PIN', field);
     await loginSucceeded(service.db, scopes, now());
-    const token = await createSession(service.db, found, now());
-    await recordAudit(service.db, { shopId: found.shopId, actor: found.name, action: 'login', detail: {} });
-    return { token, shopId: found.shopId, name: found.name };
+    return found;
   };
 
   /** Records an admin's or a manager's action (`shopId`: the shop acted on; default the manager's own). */
@@ -347,6 +363,48 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
             detail: { count: input.products.length, replace: input.replace === true },
           });
         sendJson(res, 200, r);
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/till/staff',
+      caller: 'till',
+      input: { schema: OfferStaffInput },
+      handle: async ({ who, input, res }) => {
+        const r = await service.offerStaff(who.shopId, input.people);
+        if (r.adopted && input.people.length > 0)
+          await recordAudit(service.db, {
+            shopId: who.shopId,
+            actor: who.name,
+            action: 'staff_adopt',
+            detail: { count: input.people.length, names: codesOf(input.people.map((p) => p.name)) },
+          });
+        sendJson(res, 200, r);
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/till/staff/change',
+      caller: 'till',
+      input: { schema: TillStaffChangeInput },
+      handle: async ({ who, input, res }) => {
+        // The hub's own check of the approving manager (a till's word is not enough): counted per till and shop.
+        const approver = await managerOfPin(
+          who.shopId,
+          input.approverPin,
+          [`till:${who.id}`, `shop:${who.shopId}`],
+          `till ${who.name}`,
+          'approverPin',
+        );
+        const changed = await service.tillStaffChange(who.shopId, input.people);
+        if (changed > 0)
+          await recordAudit(service.db, {
+            shopId: who.shopId,
+            actor: approver.name,
+            action: 'staff_till',
+            detail: { till: who.name, names: codesOf(input.people.map((p) => p.name)) },
+          });
+        sendJson(res, 200, { changed, approver: approver.name });
       },
     }),
     route({

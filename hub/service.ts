@@ -12,6 +12,7 @@ import type { ReceiptRow } from '../shared/reports/receipts.ts';
 import { orderFacts } from './report-facts.ts';
 import { DEFAULT_HUB_TIME_ZONE, closeDays, markDirty } from './report-days.ts';
 import { pruneEvents } from './events.ts';
+import { recordAudit } from './audit.ts';
 import {
   OrderSnapshot,
   ShiftSnapshot,
@@ -29,6 +30,9 @@ import {
   type ShopSettings,
   type StaffInput,
   type HubStaffRow,
+  type HubPerson,
+  type StaffSnapshot as StaffSnapshotRow,
+  type TillPerson,
 } from '../shared/hub/protocol.ts';
 import { MIN_MANAGER_PIN_DIGITS, staffChangeRefusal } from '../shared/contract/staff.ts';
 import { foldText } from '../shared/catalog/fold.ts';
@@ -200,6 +204,122 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
     const row = rows[0];
     if (!row) throw new HubError(404, 'staff_unknown', 'name: no such person in this shop', 'name');
     return row;
+  }
+
+  /** How many active managers a shop has (the staff rules: who may approve, and that one always stays). */
+  async function activeManagers(q: Queryable, shopId: number): Promise<number> {
+    const r = await q.query<{ n: number }>(
+      "SELECT count(*)::int8 AS n FROM staff WHERE shop_id = $1 AND role = 'manager' AND active",
+      [shopId],
+    );
+    return Number(r[0]?.n ?? 0);
+  }
+
+  /**
+   * A staff snapshot a till pushed (#25: nothing a till can forge). Applied by the person's id only when no
+   * manager's approval is needed: the shop has no active manager yet (it adopts the till's people, as a shop
+   * without staff does at enrolment), or it is a cashier's own PIN change, proven by the PIN hash before it being
+   * the one the hub holds. An unchanged person is nothing to do (no echo). Anything else (a new person, a role,
+   * a name, an active flag, a manager's PIN) needs a manager's approval the hub verifies (`tillStaffChange`), so
+   * it is refused: taken, not applied (the batch goes on; the till is never stuck on it), and recorded in the
+   * hub's audit. Returns the refusal to answer for it, or null.
+   */
+  async function pushedStaff(
+    q: Queryable,
+    till: AuthedTill,
+    s: StaffSnapshotRow,
+    seq: number,
+    place: number,
+  ): Promise<PushRefusal | null> {
+    const refuse = async (code: string, field: string, message: string): Promise<PushRefusal> => {
+      await recordAudit(
+        q,
+        { shopId: till.shopId, actor: till.name, action: 'staff_refused', detail: { name: s.name, code } },
+        now().getTime(),
+      );
+      return { seq, code, field: `events.${place}.payload.${field}`, message };
+    };
+    if (!s.id) return refuse('staff_no_id', 'id', 'a person without an id is not taken');
+    await lockMasterData(q);
+    const rows = await q.query<{ name: string; role: string; pin_hash: string; active: boolean }>(
+      'SELECT name, role, pin_hash, active FROM staff WHERE shop_id = $1 AND id = $2',
+      [till.shopId, s.id],
+    );
+    const row = rows[0];
+    const active = s.active === 1;
+    if (row && row.name === s.name && row.role === s.role && row.pin_hash === s.pin_hash && row.active === active)
+      return null;
+    const unmanaged = (await activeManagers(q, till.shopId)) === 0;
+    const ownPin =
+      row !== undefined &&
+      row.role === 'cashier' &&
+      row.active &&
+      row.name === s.name &&
+      row.role === s.role &&
+      active &&
+      s.prev_pin_hash === row.pin_hash;
+    if (!unmanaged && !ownPin)
+      return refuse(
+        'staff_unapproved',
+        row ? 'pin_hash' : 'id',
+        "a staff change needs a manager's approval at the hub",
+      );
+    const taken = await q.query('SELECT 1 FROM staff WHERE shop_id = $1 AND name = $2 AND id <> $3', [
+      till.shopId,
+      s.name,
+      s.id,
+    ]);
+    if (taken.length) return refuse('staff_name_taken', 'name', `another person of this shop is named ${s.name}`);
+    await q.query(
+      `INSERT INTO staff (shop_id, id, name, role, pin_hash, active, version)
+       VALUES ($1, $2, $3, $4, $5, $6, nextval('change_seq'))
+       ON CONFLICT (shop_id, id) DO UPDATE SET name = excluded.name, role = excluded.role, pin_hash = excluded.pin_hash,
+         active = excluded.active, version = excluded.version`,
+      [till.shopId, s.id, s.name, s.role, s.pin_hash, active],
+    );
+    return null;
+  }
+
+  /**
+   * Writes people a till sent by id in the caller's transaction (it holds the master-data lock): refused whole
+   * (409 naming `people.<i>.name`) when a name is another person's, and (409 `last_manager`) when a shop that had
+   * an active manager would have none.
+   */
+  async function writePeople(q: Queryable, shopId: number, people: readonly TillPerson[]): Promise<void> {
+    const before = await activeManagers(q, shopId);
+    for (const [i, p] of people.entries()) {
+      const clash = await q.query('SELECT 1 FROM staff WHERE shop_id = $1 AND name = $2 AND id <> $3', [
+        shopId,
+        p.name,
+        p.id,
+      ]);
+      if (clash.length)
+        throw new HubError(
+          409,
+          'staff_name_taken',
+          'name: another person of this shop has this name',
+          `people.${i}.name`,
+        );
+      await q.query(
+        `INSERT INTO staff (shop_id, id, name, role, pin_hash, active, version)
+         VALUES ($1, $2, $3, $4, $5, $6, nextval('change_seq'))
+         ON CONFLICT (shop_id, id) DO UPDATE SET name = excluded.name, role = excluded.role,
+           pin_hash = excluded.pin_hash, active = excluded.active, version = excluded.version
+         WHERE (staff.name, staff.role, staff.pin_hash, staff.active)
+           IS DISTINCT FROM (excluded.name, excluded.role, excluded.pin_hash, excluded.active)`,
+        [shopId, p.id, p.name, p.role, p.pinHash, p.active],
+      );
+    }
+    if (before > 0 && (await activeManagers(q, shopId)) === 0)
+      throw new HubError(409, 'last_manager', 'the shop would have no active manager', 'people');
+  }
+
+  async function peopleOf(q: Queryable, shopId: number): Promise<HubPerson[]> {
+    const rows = await q.query<HubPerson>(
+      'SELECT id, name, role, active FROM staff WHERE shop_id = $1 ORDER BY role DESC, name',
+      [shopId],
+    );
+    return rows.map((r) => ({ id: r.id, name: r.name, role: r.role, active: r.active }));
   }
 
   /**
@@ -504,15 +624,8 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
             lastSeq = Math.max(lastSeq, e.seq);
             const s = staff[i];
             if (s) {
-              // Staff edited on a till: last writer wins; an unchanged row keeps its version (no echo).
-              await lockMasterData(q);
-              await q.query(
-                `INSERT INTO staff (shop_id, name, role, pin_hash, active, version) VALUES ($1, $2, $3, $4, $5, nextval('change_seq'))
-               ON CONFLICT (shop_id, name) DO UPDATE SET role = excluded.role, pin_hash = excluded.pin_hash,
-                 active = excluded.active, version = excluded.version
-               WHERE (staff.role, staff.pin_hash, staff.active) IS DISTINCT FROM (excluded.role, excluded.pin_hash, excluded.active)`,
-                [till.shopId, s.name, s.role, s.pin_hash, s.active === 1],
-              );
+              const no = await pushedStaff(q, till, s, e.seq, input.events.indexOf(e));
+              if (no) refused.push(no);
             }
             const o = orders[i];
             if (o) {
@@ -669,6 +782,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
         [till.shopId, since, limit],
       );
       const staff = await db.query<{
+        id: string;
         name: string;
         role: 'cashier' | 'manager';
         pin_hash: string;
@@ -702,6 +816,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
         more: Number.isFinite(bound),
         products: ps.map((p) => ({ ...productOf(p), deleted: p.deleted, version: p.version })),
         staff: ss.map((s) => ({
+          id: s.id,
           name: s.name,
           role: s.role,
           pinHash: s.pin_hash,
@@ -753,6 +868,37 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
         await writeProducts(q, shopId, products);
         return { adopted: true, hubProducts: products.length };
       });
+    },
+
+    /**
+     * A till's people offered at its enrolment, in ONE transaction: adopted when the shop has no active manager
+     * (the first till brings the shop's people), else nothing is written and the shop's people are answered
+     * (never a PIN hash), for the till's manager to map each of theirs to one of them or add them as new.
+     */
+    async offerStaff(shopId: number, people: readonly TillPerson[]): Promise<{ adopted: boolean; hub: HubPerson[] }> {
+      return db.tx(async (q) => {
+        await lockMasterData(q);
+        if ((await activeManagers(q, shopId)) > 0) return { adopted: false, hub: await peopleOf(q, shopId) };
+        await writePeople(q, shopId, people);
+        return { adopted: true, hub: [] };
+      });
+    },
+
+    /**
+     * A staff change of an enrolled till, written by id in one transaction once the server checked the approving
+     * manager's PIN against the shop's own active managers (`approverFor`). Every other till gets it by pull.
+     */
+    async tillStaffChange(shopId: number, people: readonly TillPerson[]): Promise<number> {
+      return db.tx(async (q) => {
+        await lockMasterData(q);
+        await writePeople(q, shopId, people);
+        return people.length;
+      });
+    },
+
+    /** A shop's people as a till maps its own to them: id, name, role, active; never a PIN hash. */
+    shopPeople(shopId: number): Promise<HubPerson[]> {
+      return peopleOf(db, shopId);
     },
 
     /** Sets a shop's shared settings (each given key; an unchanged value keeps its version) in one transaction. */
@@ -809,12 +955,31 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
             'a manager cannot deactivate or demote themself',
             `staff.${selfChange}`,
           );
-        for (const s of staff) {
+        for (const [i, s] of staff.entries()) {
+          // By id when given (a rename), else the person of that name keeps their id, else a new person.
+          const known = await q.query<{ id: string }>(
+            'SELECT id FROM staff WHERE shop_id = $1 AND (id = $2::text OR ($2::text IS NULL AND name = $3))',
+            [shopId, s.id ?? null, s.name],
+          );
+          const id = known[0]?.id ?? s.id ?? crypto.randomUUID();
+          const clash = await q.query('SELECT 1 FROM staff WHERE shop_id = $1 AND name = $2 AND id <> $3', [
+            shopId,
+            s.name,
+            id,
+          ]);
+          if (clash.length)
+            throw new HubError(
+              409,
+              'staff_name_taken',
+              'name: another person of this shop has this name',
+              `staff.${i}.name`,
+            );
           await q.query(
-            `INSERT INTO staff (shop_id, name, role, pin_hash, active, version) VALUES ($1, $2, $3, $4, $5, nextval('change_seq'))
-             ON CONFLICT (shop_id, name) DO UPDATE SET role = excluded.role, pin_hash = excluded.pin_hash,
-               active = excluded.active, version = excluded.version`,
-            [shopId, s.name, s.role, s.pinHash, s.active ?? true],
+            `INSERT INTO staff (shop_id, id, name, role, pin_hash, active, version)
+             VALUES ($1, $2, $3, $4, $5, $6, nextval('change_seq'))
+             ON CONFLICT (shop_id, id) DO UPDATE SET name = excluded.name, role = excluded.role,
+               pin_hash = excluded.pin_hash, active = excluded.active, version = excluded.version`,
+            [shopId, id, s.name, s.role, s.pinHash, s.active ?? true],
           );
         }
         if (before > 0 && (await managers()) === 0)

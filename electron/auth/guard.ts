@@ -45,7 +45,7 @@ export interface Guard {
   ): Promise<unknown>;
 }
 
-const SECRET_FIELDS = new Set(['managerPin', 'pin', 'currentPin', 'newPin', 'apiKey']);
+const SECRET_FIELDS = new Set(['managerPin', 'hubPin', 'pin', 'currentPin', 'newPin', 'apiKey']);
 
 /** The input as the audit log keeps it: no PINs or keys, long text only by its length. */
 export function auditSummary(input: unknown): Record<string, unknown> {

@@ -27,13 +27,14 @@ export function staffHandlers(staff: StaffService, sessions: Sessions): AreaHand
       return { approvedBy };
     },
     'staff.list': async ({ search }) => staff.list(search),
-    'staff.create': async ({ managerPin: _pin, ...input }, caller) => staff.create(approverOf(caller).name, input),
-    'staff.update': async ({ managerPin: _pin, ...input }, caller) => {
+    'staff.create': async ({ managerPin, ...input }, caller) =>
+      staff.create(approverOf(caller).name, input, managerPin),
+    'staff.update': async ({ managerPin, ...input }, caller) => {
       const approver = approverOf(caller);
       // Nobody deactivates or demotes themself: neither the approving manager nor a manager logged in.
       const actor = caller?.actor ?? null;
       const self = [approver.id, ...(actor?.role === 'manager' ? [actor.id] : [])];
-      const who = await staff.update(actor?.name ?? approver.name, input, self);
+      const who = await staff.update(actor?.name ?? approver.name, input, self, managerPin);
       // The person logged in, renamed (the setup flow names the first-run manager): what they do from now on
       // (a shift they open, a sale's cashier) carries the new name, not the one they logged in with.
       // Deactivated, their session ends here (and the guard ends it on any till whose person is inactive).

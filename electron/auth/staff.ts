@@ -10,6 +10,7 @@
  * - Wrong PINs are counted per till and per logged-in person in SQLite before the compare, with an
  *   exponential lockout (electron/auth/attempts.ts); the first-run PIN approves nothing.
  */
+import crypto from 'node:crypto';
 import type { Db } from '../db/open.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { GatewayError } from '../gateway/errors.ts';
@@ -27,6 +28,7 @@ export const DEFAULT_MANAGER_PIN = '0000';
 
 interface StaffRow {
   id: number;
+  uid: string;
   name: string;
   role: StaffRole;
   pin_hash: string;
@@ -45,6 +47,21 @@ export interface StaffDeps {
   onLockout?: (lockout: Lockout) => void;
   /** The till's language: the first manager's name is written in it (sr-Cyrl when not given). */
   language?: () => Language;
+  /**
+   * At a till enrolled with a store hub a staff change goes to the hub first, approved by the PIN typed in `field`,
+   * which the hub checks against its own managers (hub-client/sync.ts `approveStaff`); it throws when refused or
+   * unreachable, and answers false when the till is not enrolled (the change is the till's own).
+   */
+  hubStaff?: (approverPin: string, person: HubPersonChange, field: string) => Promise<boolean>;
+}
+
+/** A person as a staff change sends them to the hub: the stable id and the PIN's hash, never the PIN. */
+export interface HubPersonChange {
+  id: string;
+  name: string;
+  role: StaffRole;
+  pinHash: string;
+  active: boolean;
 }
 
 export class StaffService {
@@ -75,10 +92,10 @@ export class StaffService {
     const name = message(this.#deps.language?.() ?? 'sr-Cyrl', 'default_manager_name');
     this.#db
       .prepare(
-        `INSERT INTO staff (name, role, pin_hash, active, must_change_pin, created_at, updated_at)
-         VALUES (?, 'manager', ?, 1, 1, ?, ?)`,
+        `INSERT INTO staff (uid, name, role, pin_hash, active, must_change_pin, created_at, updated_at)
+         VALUES (?, ?, 'manager', ?, 1, 1, ?, ?)`,
       )
-      .run(name, hash, at, at);
+      .run(crypto.randomUUID(), name, hash, at, at);
     this.audit(null, 'staff.defaultManager', { name });
     return true;
   }
@@ -187,23 +204,33 @@ export class StaffService {
   async create(
     actor: string,
     input: { name: string; role: StaffRole; pin: string; email?: string | undefined; phone?: string | undefined },
+    managerPin?: string,
   ): Promise<StaffView> {
     this.#ensureNameFree(input.name, null);
     await this.#ensurePinFree(input.pin, null, 'pin');
+    const uid = crypto.randomUUID();
+    const hash = await hashPin(input.pin);
+    // Enrolled: the hub first (the manager's PIN checked there); refused or away, nothing is made.
+    if (managerPin !== undefined)
+      await this.#deps.hubStaff?.(
+        managerPin,
+        { id: uid, name: input.name, role: input.role, pinHash: hash, active: true },
+        'managerPin',
+      );
     const body: Record<string, unknown> = { name: input.name, active: true };
     if (input.email) body['email'] = input.email;
     if (input.phone) body['phone'] = input.phone;
     const created = await this.#gateway(() => this.#deps.client().createCashier(body));
     const gatewayId = typeof created['id'] === 'number' ? created['id'] : null;
-    const hash = await hashPin(input.pin);
     const at = this.#iso();
     const id = Number(
       this.#db
         .prepare(
-          `INSERT INTO staff (name, role, pin_hash, gateway_id, email, phone, active, must_change_pin, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, 1, 0, ?, ?)`,
+          `INSERT INTO staff (uid, name, role, pin_hash, gateway_id, email, phone, active, must_change_pin, created_at,
+             updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, 0, ?, ?)`,
         )
-        .run(input.name, input.role, hash, gatewayId, input.email ?? null, input.phone ?? null, at, at).lastInsertRowid,
+        .run(uid, input.name, input.role, hash, gatewayId, input.email ?? null, input.phone ?? null, at, at)
+        .lastInsertRowid,
     );
     this.audit(actor, 'staff.create', { id, name: input.name, role: input.role, gatewayId });
     return this.get(id);
@@ -227,6 +254,7 @@ export class StaffService {
       active?: boolean | undefined;
     },
     self: readonly number[] = [],
+    managerPin?: string,
   ): Promise<StaffView> {
     const row = this.#row(input.id);
     const others =
@@ -245,6 +273,20 @@ export class StaffService {
     if (input.name !== undefined) this.#ensureNameFree(input.name, input.id);
     if (input.pin === DEFAULT_MANAGER_PIN) throw new CommandError('invalid_input', 'pin_weak', { field: 'pin' }, 'pin');
     if (input.pin) await this.#ensurePinFree(input.pin, input.id, 'pin');
+    const hash = input.pin ? await hashPin(input.pin) : null;
+    const after: HubPersonChange = {
+      id: row.uid,
+      name: input.name ?? row.name,
+      role: input.role ?? row.role,
+      pinHash: hash ?? row.pin_hash,
+      active: input.active ?? row.active === 1,
+    };
+    const synced =
+      after.name !== row.name || after.role !== row.role || hash !== null || after.active !== (row.active === 1);
+    // Enrolled: who may log in, and as what, changes at the hub first (the manager's PIN checked there). A person
+    // without a PIN yet (a gateway cashier) is not at the hub.
+    if (managerPin !== undefined && synced && after.pinHash !== '')
+      await this.#deps.hubStaff?.(managerPin, after, 'managerPin');
     if (row.gateway_id !== null) {
       const patch: Record<string, unknown> = {};
       if (input.name !== undefined) patch['name'] = input.name;
@@ -254,7 +296,6 @@ export class StaffService {
       if (Object.keys(patch).length)
         await this.#gateway(() => this.#deps.client().updateCashier(row.gateway_id as number, patch));
     }
-    const hash = input.pin ? await hashPin(input.pin) : null;
     this.#db
       .prepare(
         `UPDATE staff SET name = coalesce(?, name), role = coalesce(?, role), pin_hash = coalesce(?, pin_hash),
@@ -289,6 +330,17 @@ export class StaffService {
       throw new CommandError('invalid_input', 'pin_weak', { field: 'newPin' }, 'newPin');
     await this.#ensurePinFree(newPin, who.id, 'newPin');
     const hash = await hashPin(newPin);
+    // Enrolled: a manager's PIN changes at the hub first, their current PIN being the approval the hub checks. A
+    // cashier's own change goes up with the hash it replaces (the hub takes it on that proof), and the first-run
+    // manager on 0000 is nobody at the hub yet.
+    if (who.role === 'manager' && !who.mustChangePin) {
+      const row = this.#row(who.id);
+      await this.#deps.hubStaff?.(
+        currentPin,
+        { id: row.uid, name: row.name, role: row.role, pinHash: hash, active: row.active === 1 },
+        'currentPin',
+      );
+    }
     this.#db
       .prepare('UPDATE staff SET pin_hash = ?, must_change_pin = 0, updated_at = ? WHERE id = ?')
       .run(hash, this.#iso(), who.id);
@@ -350,10 +402,10 @@ export class StaffService {
     } else {
       this.#db
         .prepare(
-          `INSERT INTO staff (name, role, pin_hash, gateway_id, email, phone, active, must_change_pin, created_at, updated_at)
-           VALUES (?, 'cashier', '', ?, ?, ?, ?, 0, ?, ?)`,
+          `INSERT INTO staff (uid, name, role, pin_hash, gateway_id, email, phone, active, must_change_pin, created_at,
+             updated_at) VALUES (?, ?, 'cashier', '', ?, ?, ?, ?, 0, ?, ?)`,
         )
-        .run(name, id, email, phone, active, at, at);
+        .run(crypto.randomUUID(), name, id, email, phone, active, at, at);
     }
   }
 
@@ -370,27 +422,44 @@ export class StaffService {
   }
 
   /**
-   * The shop's people as the store hub sends them (hub-client/sync.ts), in the caller's transaction: each
-   * taken whole by name, its PIN no longer to be changed here; a row that already says so is left as it is.
-   * The caller turns the outbox rows its triggers write into notes of the till's history (no echo to the hub).
+   * The manager's staff choice at enrolment (hub-client/sync.ts), in the caller's transaction: a person added to
+   * the shop keeps their id under the name the hub took for them, and a person mapped to one of the hub's takes
+   * that person's id (their PIN hash and role then come by pull).
+   */
+  static applyStaffChoice(
+    db: Db,
+    added: readonly { id: string; name: string }[],
+    mapped: readonly { from: string; to: string }[],
+  ): void {
+    const rename = db.prepare('UPDATE staff SET name = ? WHERE uid = ?');
+    for (const a of added) rename.run(a.name, a.id);
+    const adopt = db.prepare('UPDATE staff SET uid = ? WHERE uid = ?');
+    for (const m of mapped) adopt.run(m.to, m.from);
+  }
+
+  /**
+   * The shop's people as the store hub sends them (hub-client/sync.ts), in the caller's transaction: each taken
+   * whole by its id (never by name: the hub's "Менаџер" is not this till's first-run one), its PIN no longer to be
+   * changed here; a row that already says so is left as it is. The caller turns the outbox rows its triggers write
+   * into notes of the till's history (no echo to the hub).
    */
   static applyHubStaff(
     db: Db,
-    people: readonly { name: string; role: StaffRole; pinHash: string; active: boolean }[],
+    people: readonly { id: string; name: string; role: StaffRole; pinHash: string; active: boolean }[],
     at: string,
   ): void {
     const update = db.prepare(
-      `UPDATE staff SET role = ?, pin_hash = ?, active = ?, updated_at = ?, must_change_pin = 0 WHERE name = ?
-         AND (role IS NOT ? OR pin_hash IS NOT ? OR active IS NOT ? OR must_change_pin = 1)`,
+      `UPDATE staff SET name = ?, role = ?, pin_hash = ?, active = ?, updated_at = ?, must_change_pin = 0 WHERE uid = ?
+         AND (name IS NOT ? OR role IS NOT ? OR pin_hash IS NOT ? OR active IS NOT ? OR must_change_pin = 1)`,
     );
-    const exists = db.prepare<[string], { id: number }>('SELECT id FROM staff WHERE name = ?');
+    const exists = db.prepare<[string], { id: number }>('SELECT id FROM staff WHERE uid = ?');
     const insert = db.prepare(
-      'INSERT INTO staff (name, role, pin_hash, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO staff (uid, name, role, pin_hash, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     for (const s of people) {
       const active = s.active ? 1 : 0;
-      if (exists.get(s.name)) update.run(s.role, s.pinHash, active, at, s.name, s.role, s.pinHash, active);
-      else insert.run(s.name, s.role, s.pinHash, active, at, at);
+      if (exists.get(s.id)) update.run(s.name, s.role, s.pinHash, active, at, s.id, s.name, s.role, s.pinHash, active);
+      else insert.run(s.id, s.name, s.role, s.pinHash, active, at, at);
     }
   }
 }

@@ -11,6 +11,8 @@ import { HubError } from '../../shared/hub/protocol.ts';
 import { normalizeFingerprint } from '../../shared/hub/fingerprint.ts';
 import { isLoopbackUrl, pinnedFetch, type PinnedFetch } from '../../shared/node/pinned-fetch.ts';
 import type {
+  HubPerson,
+  TillPerson,
   ChangesResult,
   HubEvent,
   HubOrder,
@@ -136,6 +138,16 @@ export class HubClient {
   /** Offers this till's catalog to the hub (at enrolment, or the manager's choice with `replace`). */
   adoptCatalog(products: ProductInput[], replace: boolean): Promise<{ adopted: boolean; hubProducts: number }> {
     return this.#call('POST', '/api/till/catalog', { products, ...(replace ? { replace: true } : {}) });
+  }
+
+  /** Offers the till's people right after enrolment: adopted by a shop without a manager, else the shop's answered. */
+  offerStaff(people: TillPerson[]): Promise<{ adopted: boolean; hub: HubPerson[] }> {
+    return this.#call('POST', '/api/till/staff', { people });
+  }
+
+  /** A staff change approved by a manager's PIN, which the hub checks itself (no people: only the PIN is checked). */
+  staffChange(approverPin: string, people: TillPerson[]): Promise<{ changed: number; approver: string }> {
+    return this.#call('POST', '/api/till/staff/change', { approverPin, people });
   }
 
   async lookup(q: LookupInput): Promise<HubOrder | null> {

@@ -61,6 +61,15 @@ export function hubHandlers(sync: HubSync, deps: HubHandlerDeps): AreaHandlers<'
       deps.audit(approverOf(caller).name, 'hub.catalogChoice', { keep });
       return { kept: keep };
     },
+    'hub.staffChoice': async ({ hubPin, choices }, caller) => {
+      // A manager of this till asks; the approval is a manager's PIN at the hub, checked there.
+      const actor = caller?.actor;
+      if (actor?.role !== 'manager')
+        throw new CommandError('forbidden', 'pin_not_manager', { field: 'hubPin' }, 'hubPin');
+      const r = await sync.chooseStaff(hubPin, choices);
+      deps.audit(actor.name, 'hub.staffChoice', r);
+      return r;
+    },
     'hub.enrol': async ({ url, code, fingerprint }, caller) => {
       const manager = approverOf(caller).name;
       const already = sync.tillId();

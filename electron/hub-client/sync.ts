@@ -17,6 +17,7 @@ import path from 'node:path';
 import type { Db } from '../db/open.ts';
 import type { Logger } from '../log/logger.ts';
 import { writePrivate } from '../settings/secrets.ts';
+import { CommandError } from '../errors.ts';
 import { createCatalogService, type CatalogService } from '../catalog/service.ts';
 import { StaffService } from '../auth/staff.ts';
 import { Settings } from '../settings/settings.ts';
@@ -28,7 +29,9 @@ import {
   type ChangesResult,
   type HubEvent,
   type HubOrder,
+  type HubPerson,
   type PushResult,
+  type TillPerson,
   type TillPrinter,
   type TillStatus,
 } from '../../shared/hub/protocol.ts';
@@ -80,7 +83,23 @@ export interface HubSyncOptions {
 export type HubSyncStatus = HubStatusView;
 
 /** The till's link to its hub, in `hub_state` (parked carts' marks are in `hub_parked`: hub-client/parked.ts). */
-type HubLinkKey = 'url' | 'till_id' | 'shop_id' | 'cursor' | 'refused' | 'pin' | 'catalog_choice';
+type HubLinkKey = 'url' | 'till_id' | 'shop_id' | 'cursor' | 'refused' | 'pin' | 'catalog_choice' | 'staff_choice';
+
+/** The staff choice after enrolment: the till's people (by id) and the shop's (null: the hub could not be asked). */
+export type StaffChoiceView = NonNullable<HubStatusView['staffChoice']>;
+
+/** The hub's refusal of a staff change in the till's words, at the field it concerns. */
+function staffChangeError(err: unknown, pinField: string, nameField: (i: number) => string): CommandError {
+  if (err instanceof HubError && (err.status === 401 || err.status === 429) && err.field === 'approverPin')
+    return new CommandError('forbidden', 'hub_pin_not_manager', { field: pinField }, pinField);
+  if (err instanceof HubError && err.code === 'staff_name_taken') {
+    const field = nameField(Number(/^people\.(\d+)/.exec(err.field ?? '')?.[1] ?? '0'));
+    return new CommandError('invalid_input', 'staff_name_taken', { field, value: '' }, field);
+  }
+  if (err instanceof HubError && err.code === 'last_manager')
+    return new CommandError('invalid_input', 'last_manager', { field: 'active' }, 'active');
+  return new CommandError('unavailable', 'hub_needed', { field: pinField }, pinField);
+}
 
 const credentialFile = (dataDir: string): string => path.join(dataDir, 'hub-credential');
 
@@ -146,7 +165,8 @@ export class HubSync {
 
   /**
    * Enrols this till with a one-time code: stores the credential (0600 file) and the till id, and queues
-   * the till's whole existing history (orders, audit, staff) in one transaction so it reaches the hub too.
+   * the till's whole existing history (orders, audit, shifts) in one transaction so it reaches the hub too. The
+   * till's people are offered apart (`#offerStaff`): never merged silently with the shop's.
    */
   async enrol(url: string, code: string, fingerprint?: string | null): Promise<{ tillId: number; shopId: number }> {
     const pin = normalizeFingerprint(fingerprint ?? '');
@@ -173,9 +193,6 @@ export class HubSync {
         INSERT INTO hub_outbox (kind, ref, payload)
           SELECT 'audit', 'audit:' || id, json_object('at', at, 'actor', actor, 'action', action, 'detail', detail)
           FROM audit_log ORDER BY id;
-        INSERT INTO hub_outbox (kind, ref, payload)
-          SELECT 'staff', name, json_object('name', name, 'role', role, 'pin_hash', pin_hash, 'active', active)
-          FROM staff WHERE must_change_pin = 0 ORDER BY id;
       `);
       for (const { id } of this.#db.prepare<[], { id: number }>('SELECT id FROM shifts ORDER BY id').all())
         this.#db.prepare(shiftOutboxSql('?')).run(id);
@@ -184,7 +201,126 @@ export class HubSync {
     this.#pinMismatch = null;
     this.#o.logger.info(`hub: enrolled as till ${r.tillId} of shop ${r.shopId} at ${url}`);
     await this.#offerCatalog();
+    await this.#offerStaff();
     return { tillId: r.tillId, shopId: r.shopId };
+  }
+
+  /** The till's own people with a PIN of their own (the first-run manager on 0000 is nobody yet), for the hub. */
+  #tillPeople(): TillPerson[] {
+    return this.#db
+      .prepare<[], { uid: string; name: string; role: TillPerson['role']; pin_hash: string; active: number }>(
+        "SELECT uid, name, role, pin_hash, active FROM staff WHERE must_change_pin = 0 AND pin_hash <> '' ORDER BY id",
+      )
+      .all()
+      .map((r) => ({ id: r.uid, name: r.name, role: r.role, pinHash: r.pin_hash, active: r.active === 1 }));
+  }
+
+  /**
+   * At enrolment the till's people go to a shop without an active manager (the hub adopts them). When the shop
+   * has one, nothing is merged (two "Менаџер" are two people): both lists wait for the manager's choice
+   * (`chooseStaff`, the Hub tab), and no master data is pulled until then.
+   */
+  async #offerStaff(): Promise<void> {
+    const people = this.#tillPeople();
+    if (people.length === 0) return;
+    const pending = (hub: HubPerson[] | null) =>
+      this.#setState(
+        'staff_choice',
+        JSON.stringify({ till: people.map((p) => ({ id: p.id, name: p.name, role: p.role })), hub }),
+      );
+    const hub = this.#hub();
+    try {
+      if (!hub) throw new Error('no hub client after enrolment');
+      const r = await hub.offerStaff(people);
+      if (r.adopted) this.#o.logger.info(`hub: the shop adopted this till's ${people.length} people`);
+      else pending(r.hub);
+    } catch (err) {
+      // Unknown whether the shop has people: the manager decides rather than anything being merged.
+      this.#noteError(err);
+      pending(null);
+    }
+  }
+
+  /** The staff choice waiting for the manager after enrolment (the till's people and the shop's), or null. */
+  staffChoice(): StaffChoiceView | null {
+    const v = this.#state('staff_choice');
+    return v ? (JSON.parse(v) as StaffChoiceView) : null;
+  }
+
+  /**
+   * The manager's staff choice after enrolment: each till person (by id) is mapped to a person of the hub (the till
+   * takes that person's id, and with the next pull their PIN hash and role) or added as new (with `name`, another
+   * name when theirs is taken). The hub checks `approverPin` against the shop's own managers and adds the new ones
+   * in one transaction; only then the till changes, in one transaction, and pulls start again from the first
+   * change. Throws CommandError naming the field (`choices.<i>.hubId`, `choices.<i>.name`, `hubPin`).
+   */
+  async chooseStaff(
+    approverPin: string,
+    choices: readonly { id: string; hubId?: string | null | undefined; name?: string | undefined }[],
+  ): Promise<{ mapped: number; added: number }> {
+    const pending = this.staffChoice();
+    if (pending === null) throw new CommandError('conflict', 'hub_no_staff_choice', { field: 'choices' }, 'choices');
+    const hub = this.#hub();
+    if (!hub) throw new CommandError('unavailable', 'hub_needed', { field: 'choices' }, 'choices');
+    const mine = new Map(this.#tillPeople().map((p) => [p.id, p]));
+    const taken = new Set<string>();
+    const adds: { at: number; person: TillPerson }[] = [];
+    const maps: { from: string; to: string }[] = [];
+    for (const [i, t] of pending.till.entries()) {
+      const at = choices.findIndex((c) => c.id === t.id);
+      const c = choices[at];
+      const field = `choices.${at < 0 ? i : at}.hubId`;
+      if (!c) throw new CommandError('invalid_input', 'hub_staff_choice_missing', { field, value: t.name }, field);
+      if (c.hubId) {
+        if (!pending.hub?.some((h) => h.id === c.hubId) || taken.has(c.hubId))
+          throw new CommandError('invalid_input', 'hub_staff_choice_twice', { field }, field);
+        taken.add(c.hubId);
+        maps.push({ from: t.id, to: c.hubId });
+      } else {
+        const person = mine.get(t.id);
+        if (person) adds.push({ at, person: { ...person, name: c.name?.trim() || person.name } });
+      }
+    }
+    try {
+      await hub.staffChange(
+        approverPin,
+        adds.map((a) => a.person),
+      );
+    } catch (err) {
+      throw staffChangeError(err, 'hubPin', (i) => `choices.${adds[i]?.at ?? 0}.name`);
+    }
+    this.#db.transaction(() => {
+      StaffService.applyStaffChoice(
+        this.#db,
+        adds.map((a) => ({ id: a.person.id, name: a.person.name })),
+        maps,
+      );
+      this.#db.prepare("DELETE FROM hub_state WHERE key = 'staff_choice'").run();
+      this.#setState('cursor', '0');
+    })();
+    this.start();
+    return { mapped: maps.length, added: adds.length };
+  }
+
+  /**
+   * A staff change at this till, approved by `approverPin` (the PIN typed at the till in `field`): when the till is
+   * enrolled it goes to the hub first, which checks the PIN against the shop's own managers and applies it (every
+   * till gets it by pull); refused or unreachable, nothing changes here (CommandError: the PIN's field, the name,
+   * or `hub_needed`). Not enrolled: false, the change is the till's own.
+   */
+  async approveStaff(approverPin: string, person: TillPerson, field: string): Promise<boolean> {
+    if (this.tillId() === null) return false;
+    const hub = this.#hub();
+    if (!hub) throw new CommandError('unavailable', 'hub_needed', { field }, field);
+    // What waits to go up goes first (a first-run manager's new PIN, which the shop may have adopted), so the hub
+    // knows the approving manager this till just set; the hub takes a batch sent twice as duplicates.
+    await this.syncOnce().catch((err: unknown) => this.#noteError(err));
+    try {
+      await hub.staffChange(approverPin, [person]);
+    } catch (err) {
+      throw staffChangeError(err, field, () => 'name');
+    }
+    return true;
   }
 
   /**
@@ -358,8 +494,9 @@ export class HubSync {
       this.#lastPushAt = new Date().toISOString();
       if (pushed.sent < events.length || rows.length < PUSH_BATCH) break;
     }
-    // Until the manager chose between the hub's catalog and this till's, nothing comes down (#offerCatalog).
-    for (let round = 0; round < 1000 && this.catalogChoice() === null; round++) {
+    // Until the manager chose between the hub's catalog and this till's, and mapped this till's people to the
+    // shop's, nothing comes down (#offerCatalog, #offerStaff).
+    for (let round = 0; round < 1000 && this.catalogChoice() === null && this.staffChoice() === null; round++) {
       const cursor = Number(this.#state('cursor') ?? '0');
       const c = await hub.changes(cursor);
       if (c.cursor > cursor) this.applyChanges(c);
@@ -539,6 +676,7 @@ export class HubSync {
       fingerprint: this.#state('pin') || null,
       pinMismatch: this.#pinMismatch,
       catalogChoice: this.catalogChoice(),
+      staffChoice: this.staffChoice(),
     };
   }
 

@@ -13,7 +13,7 @@ import { Archive } from './archive.ts';
 import { EmailQueue } from './email.ts';
 import type { RetryBudgets } from '../retry/budget.ts';
 import { BackOfficeOrders, type OrdersDeps } from './orders.ts';
-import { StaffService } from '../auth/staff.ts';
+import { StaffService, type StaffDeps } from '../auth/staff.ts';
 
 export interface ManagerDeps {
   db: Db;
@@ -30,6 +30,8 @@ export interface ManagerDeps {
   /** Refund sources of other tills through the store hub, when one is configured. */
   hubSource?: OrdersDeps['hubSource'];
   hubHold?: OrdersDeps['hubHold'];
+  /** Staff changes of an enrolled till go to the store hub first (StaffDeps.hubStaff). */
+  hubStaff?: StaffDeps['hubStaff'];
 }
 
 export interface Manager {
@@ -50,6 +52,7 @@ export function createManager(deps: ManagerDeps): Manager {
     now,
     onLockout: (l) => deps.emit('staff.lockout', { scope: l.scope, until: new Date(l.until).toISOString() }),
     language: () => settings.language(),
+    ...(deps.hubStaff ? { hubStaff: deps.hubStaff } : {}),
   });
   const orders = new BackOfficeOrders({
     store,

@@ -57,6 +57,15 @@ export interface HubStatusView {
    * not be asked), waiting for the manager's `hub.catalogChoice`; nothing is pulled until then.
    */
   catalogChoice?: { tillProducts: number; hubProducts: number | null } | null;
+  /**
+   * After enrolment into a shop that already has a manager: this till's people and the shop's (`hub` null when the
+   * hub could not be asked), waiting for the manager's `hub.staffChoice`; nothing is pulled until then. Never a PIN
+   * hash.
+   */
+  staffChoice?: {
+    till: { id: string; name: string; role: 'cashier' | 'manager' }[];
+    hub: { id: string; name: string; role: 'cashier' | 'manager'; active: boolean }[] | null;
+  } | null;
 }
 
 export interface HubRefusedView {
@@ -94,6 +103,34 @@ export const hubCommands = {
       "shop's catalog (the till's is replaced by it), `till` sends this till's catalog to the hub as the shop's.",
     { auth: 'manager' },
   ),
+  'hub.staffChoice': command<{ mapped: number; added: number }>()(
+    z.strictObject({
+      /** The PIN of a manager of the shop at the hub: the hub checks it (this till may not know that person yet). */
+      hubPin: s.pin,
+      choices: z
+        .array(
+          z.strictObject({
+            /** The till person's id. */
+            id: z.string({ error: 'text' }).uuid({ error: 'invalid' }),
+            /** The hub person they are (the till takes their id, PIN and role); absent or null: add as new. */
+            hubId: z.string({ error: 'text' }).uuid({ error: 'invalid' }).nullable().optional(),
+            /** Add as new under this name (theirs when absent), refused when another person has it. */
+            name: z
+              .string({ error: 'text' })
+              .trim()
+              .min(1, { error: 'required' })
+              .max(100, { error: 'too_long' })
+              .optional(),
+          }),
+        )
+        .max(10_000, { error: 'too_long' }),
+    }),
+    "The manager's staff choice after enrolling into a shop that has a manager (audited): each of this till's " +
+      "people is mapped to a person of the hub or added there as new. The hub checks the manager's PIN against " +
+      "its own managers (`hubPin`); a name taken by another person is refused at that person's field. A manager's " +
+      'session at this till asks.',
+    { auth: 'session' },
+  ),
   'hub.repin': command<{ fingerprint: string }>()(
     z.strictObject({ managerPin: s.pin, fingerprint, url: hubUrl.optional() }),
     'Pins a new certificate of the hub (a shop that replaced it) and optionally its new URL, once the hub shows ' +
@@ -117,6 +154,9 @@ export type HubAuditAction =
   | 'staff_deactivate'
   | 'staff_reactivate'
   | 'staff_pin'
+  | 'staff_adopt'
+  | 'staff_till'
+  | 'staff_refused'
   | 'till_revoke'
   | 'claims_clear';
 

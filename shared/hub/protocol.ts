@@ -33,8 +33,14 @@ export const EnrolInput = z.object({
  */
 export const OrderSnapshot = OrderRowData;
 
-/** A staff member as a till's hub outbox snapshots it (a cashier created on one till logs in on all). */
+/**
+ * A staff member as a till's hub outbox snapshots it (till migration 021): the person's stable id, and on a change
+ * the PIN hash before it (`prev_pin_hash`). A snapshot without an id (queued by a till before it had ids) is
+ * taken and not applied.
+ */
 export const StaffSnapshot = z.object({
+  id: z.string().uuid().optional(),
+  prev_pin_hash: z.string().max(300).optional(),
   name: z.string().trim().min(1).max(100),
   role: z.enum(['cashier', 'manager']),
   pin_hash: z.string().regex(/^scrypt\$[0-9a-f]+\$[0-9a-f]+$/),
@@ -215,6 +221,8 @@ export const ProductsCsvQuery = z.object({
 });
 
 export const StaffInput = z.object({
+  /** The person's stable id; a new person without one gets one at the hub (a person known by name keeps theirs). */
+  id: z.string().uuid().optional(),
   name: z.string().trim().min(1).max(100),
   role: z.enum(['cashier', 'manager']),
   pinHash: z.string().regex(/^scrypt\$[0-9a-f]+\$[0-9a-f]+$/),
@@ -224,6 +232,36 @@ export const StaffListInput = z.object({
   shopId: z.number().int().positive().optional(),
   staff: z.array(StaffInput).min(1).max(10_000),
 });
+
+/** A person as a till offers or changes them at the hub: the stable id and the PIN's hash (never the PIN). */
+export const TillPerson = z.object({
+  id: z.string().uuid(),
+  name: z.string().trim().min(1).max(100),
+  role: z.enum(['cashier', 'manager']),
+  pinHash: z.string().regex(/^scrypt\$[0-9a-f]+\$[0-9a-f]+$/),
+  active: z.boolean(),
+});
+/**
+ * A till's people offered right after its enrolment (`POST /api/till/staff`): a shop without an active manager
+ * adopts them; else nothing is written and the shop's people are answered, for the manager to map or add.
+ */
+export const OfferStaffInput = z.object({ people: z.array(TillPerson).max(10_000) });
+/**
+ * A staff change made at an enrolled till (`POST /api/till/staff/change`): applied only when `approverPin` is the
+ * PIN of an active manager of the shop, checked by the hub itself (counted against guessing). No people: the PIN
+ * is only checked (a mapping at the till's staff choice, which writes nothing at the hub).
+ */
+export const TillStaffChangeInput = z.object({
+  approverPin: z.string().regex(/^\d{4,8}$/, { message: '4 to 8 digits' }),
+  people: z.array(TillPerson).max(100),
+});
+/** A person of the shop as a till is shown them to map its own people to (never a PIN hash). */
+export interface HubPerson {
+  id: string;
+  name: string;
+  role: 'cashier' | 'manager';
+  active: boolean;
+}
 
 /** A person of a shop deactivated or reactivated at the hub UI (`POST /api/admin/staff/active`). */
 export const StaffActiveInput = z.strictObject({
@@ -307,6 +345,9 @@ export const ShopInput = z.object({ name: z.string().trim().min(1).max(200) });
 export type EnrolInput = z.infer<typeof EnrolInput>;
 export type ReportInput = z.infer<typeof ReportInput>;
 export type OrderSnapshot = z.infer<typeof OrderSnapshot>;
+export type StaffSnapshot = z.infer<typeof StaffSnapshot>;
+export type TillPerson = z.infer<typeof TillPerson>;
+export type TillStaffChangeInput = z.infer<typeof TillStaffChangeInput>;
 export type ShiftSnapshot = z.infer<typeof ShiftSnapshot>;
 export type HubEvent = z.infer<typeof HubEvent>;
 export type TillStatus = z.infer<typeof TillStatus>;

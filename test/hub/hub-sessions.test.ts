@@ -112,13 +112,19 @@ describe.each(BACKENDS)('hub sessions on $name', (backend) => {
     // Dule logs in again with the new PIN.
     expect(await me(await login('445567'))).toBe(200);
 
-    // A PIN change that reaches the hub from a till ends the session too.
+    // A PIN change that reaches the hub from a till ends the session too: Eva's own, approved by her PIN, which
+    // the hub checks itself (#25). The same change pushed as a plain staff snapshot is refused and changes nothing.
     const enrol = await fetch(`${hub.url}/api/enrol`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ code: hub.enrolCode, name: 'Каса 1' }),
     });
     const till = (await enrol.json()) as { tillId: number; credential: string };
+    const down = (await (await req(till.credential, 'GET', '/api/till/changes?since=0')).json()) as {
+      staff: { id: string; name: string; pinHash: string }[];
+    };
+    const eva0 = down.staff.find((p) => p.name === 'Ева');
+    const evaNew = { id: eva0?.id, name: 'Ева', role: 'manager', active: true, pinHash: await hashPin('778800') };
     const pushed = await req(till.credential, 'POST', '/api/till/push', {
       tillId: till.tillId,
       events: [
@@ -126,11 +132,20 @@ describe.each(BACKENDS)('hub sessions on $name', (backend) => {
           seq: 1,
           kind: 'staff',
           ref: 'Ева',
-          payload: { name: 'Ева', role: 'manager', pin_hash: await hashPin('778800'), active: 1 },
+          payload: { ...evaNew, pinHash: undefined, pin_hash: evaNew.pinHash, prev_pin_hash: eva0?.pinHash, active: 1 },
         },
       ],
     });
     expect(pushed.status).toBe(200);
+    expect(((await pushed.json()) as { refused?: { code: string }[] }).refused).toEqual([
+      expect.objectContaining({ code: 'staff_unapproved' }),
+    ]);
+    expect(await me(eva)).toBe(200);
+    const approved = await req(till.credential, 'POST', '/api/till/staff/change', {
+      approverPin: '778899',
+      people: [evaNew],
+    });
+    expect(approved.status).toBe(200);
     expect(await me(eva)).toBe(401);
   }, 120_000);
 });

@@ -88,6 +88,8 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
       engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100, ...extra.engine },
     });
     cores.push(core);
+    // Enrolled first (its first-run manager on 0000 is nobody at the hub, so nothing waits for a staff choice).
+    if (hub) await until(() => core.db.prepare("SELECT 1 FROM hub_state WHERE key = 'till_id'").get() !== undefined);
     // A first-run PIN change; on a second till of the shop the manager's changed PIN may already have come
     // down from the hub (then the change is refused as "in use" and the login simply works).
     await core.dispatch('staff.changePin', { currentPin: '0000', newPin: MANAGER_PIN });

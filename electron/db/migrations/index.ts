@@ -19,6 +19,7 @@ import { m017 } from './017_hub_shifts.ts';
 import { m018 } from './018_discount_approvals.ts';
 import { m019 } from './019_processor.ts';
 import { m020 } from './020_hub_processor.ts';
+import { m021 } from './021_staff_uid.ts';
 
 /**
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
@@ -45,4 +46,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m018,
   m019,
   m020,
+  m021,
 ];

@@ -15,6 +15,7 @@ import { h014 } from './014_report_hours.ts';
 import { h015 } from './015_product_search.ts';
 import { h016 } from './016_month_partitions.ts';
 import { h017 } from './017_report_months.ts';
+import { h018 } from './018_staff_ids.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -45,4 +46,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   h015,
   h016,
   h017,
+  h018,
 ];

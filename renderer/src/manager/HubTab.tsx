@@ -249,6 +249,19 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
           </button>
         </form>
       )}
+      {status?.staffChoice && (
+        <StaffChoice
+          api={api}
+          t={t}
+          choice={status.staffChoice}
+          run={run}
+          busy={busy}
+          onDone={async (n) => {
+            setNote(t('hub_staff_chosen', n));
+            setStatus(await call(api['hub.status']({})));
+          }}
+        />
+      )}
       {status?.enrolled && (
         <form className="mgr-row" aria-label={t('hub_repin')} onSubmit={repin} noValidate>
           {fingerprintField}
@@ -268,5 +281,120 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
       <Alert text={error} />
       {note && <p role="status">{note}</p>}
     </div>
+  );
+}
+
+/**
+ * The staff choice after enrolling into a shop that has a manager (`hub.staffChoice`): both lists, and for each of
+ * this till's people the hub person they are or "add as new" (with another name when theirs is taken), approved by
+ * a manager's PIN at the hub. A refusal is shown at the field it names.
+ */
+function StaffChoice(props: {
+  api: PosApi;
+  t: ManagerT;
+  choice: NonNullable<HubStatusView['staffChoice']>;
+  run: ReturnType<typeof useAction>[2];
+  busy: boolean;
+  onDone: (n: { mapped: number; added: number }) => Promise<void>;
+}) {
+  const { api, t, choice, run, busy } = props;
+  const [picks, setPicks] = useState<Record<string, string>>({});
+  const [names, setNames] = useState<Record<string, string>>({});
+  const [hubPin, setHubPin] = useState('');
+  const labels: Record<string, string> = { hubPin: t('hub_pin_at_hub') };
+  choice.till.forEach((p, i) => {
+    labels[`choices.${i}.hubId`] = p.name;
+    labels[`choices.${i}.name`] = t('hub_staff_new_name', { name: p.name });
+  });
+  const { fieldErrors, setFieldErrors, fail, errorProps } = useFieldErrors(labels, 'hub-staff', (e) => e.field);
+  const role = (r: 'cashier' | 'manager') => t(r === 'manager' ? 'role_manager' : 'role_cashier');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setFieldErrors({});
+    void run(async () => {
+      try {
+        const r = await call(
+          api['hub.staffChoice']({
+            hubPin,
+            choices: choice.till.map((p) => {
+              const hubId = picks[p.id] ?? '';
+              const name = names[p.id]?.trim();
+              return { id: p.id, hubId: hubId || null, ...(!hubId && name ? { name } : {}) };
+            }),
+          }),
+        );
+        setHubPin('');
+        await props.onDone(r);
+      } catch (err) {
+        fail(err);
+      }
+    });
+  };
+  return (
+    <form className="mgr-col" aria-label={t('hub_staff_choice')} onSubmit={submit} noValidate>
+      <p>{t('hub_staff_choice_text')}</p>
+      <h4 id="hub-staff-hub-people">{t('hub_staff_hub_people')}</h4>
+      <table aria-labelledby="hub-staff-hub-people">
+        <tbody>
+          {(choice.hub ?? []).map((h) => (
+            <tr key={h.id}>
+              <td>{h.name}</td>
+              <td>{role(h.role)}</td>
+            </tr>
+          ))}
+          {choice.hub === null && (
+            <tr>
+              <td>{t('hub_staff_hub_unknown')}</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      {choice.till.map((p, i) => (
+        <div className="mgr-row" key={p.id}>
+          <CheckedField
+            label={`${p.name} (${role(p.role)})`}
+            error={fieldErrors[`choices.${i}.hubId`]}
+            errorId={`hub-staff-choices.${i}.hubId-error`}
+          >
+            <select
+              value={picks[p.id] ?? ''}
+              onChange={(e) => setPicks({ ...picks, [p.id]: e.target.value })}
+              {...errorProps(`choices.${i}.hubId`)}
+            >
+              <option value="">{t('hub_staff_add_new')}</option>
+              {(choice.hub ?? []).map((h) => (
+                <option key={h.id} value={h.id}>
+                  {t('hub_staff_is', { name: h.name, role: role(h.role) })}
+                </option>
+              ))}
+            </select>
+          </CheckedField>
+          {!picks[p.id] && (
+            <CheckedField
+              label={labels[`choices.${i}.name`] ?? ''}
+              error={fieldErrors[`choices.${i}.name`]}
+              errorId={`hub-staff-choices.${i}.name-error`}
+            >
+              <input
+                value={names[p.id] ?? p.name}
+                onChange={(e) => setNames({ ...names, [p.id]: e.target.value })}
+                {...errorProps(`choices.${i}.name`)}
+              />
+            </CheckedField>
+          )}
+        </div>
+      ))}
+      <CheckedField label={labels.hubPin ?? ''} error={fieldErrors.hubPin} errorId="hub-staff-hubPin-error">
+        <input
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          value={hubPin}
+          onChange={(e) => setHubPin(e.target.value)}
+          {...errorProps('hubPin')}
+        />
+      </CheckedField>
+      <SubmitButton busy={busy}>{t('hub_staff_apply')}</SubmitButton>
+    </form>
   );
 }

@@ -1,0 +1,258 @@
+/**
+ * People have ids (#25), whole tills (createCore, real SQLite files) and a real hub over HTTP, on both hub
+ * databases. Two tills set up apart, each with its first-run "Менаџер" and a PIN of its own, both enrol: the
+ * first brings the shop's people, the second's are not merged (each PIN opens its own till's manager only) until
+ * a manager maps them at the hub's word: mapped, the till takes the hub person; added, the hub has a new person.
+ * A till pushing a staff snapshot that makes a manager or overwrites a manager's PIN is refused (nothing changes at
+ * the hub, no other till gets it); a change approved by a manager's PIN the hub checks reaches the other till by
+ * pull; with the hub away such a change is refused in words and nothing changes.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../electron/core.ts';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
+import { startHubServer, type HubServer } from '../../hub/server.ts';
+import { createHubService, type HubService } from '../../hub/service.ts';
+import { HubClient } from '../../electron/hub-client/client.ts';
+import type { Result } from '../../shared/contract/index.ts';
+import type { HubStatusView } from '../../shared/contract/hub.ts';
+import { hashPin, verifyPin } from '../../shared/node/pin.ts';
+import { BACKENDS } from './backends.ts';
+
+const quiet = { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'];
+const PIN_1 = '111111';
+const PIN_2 = '222222';
+
+async function ok<T>(c: Core, name: string, input: unknown = {}): Promise<T> {
+  const r = (await c.dispatch(name, input)) as Result<T>;
+  if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
+  return r.value;
+}
+
+/** Waits (no sleeping assertions: the suite's timeout bounds it) until `check` holds. */
+async function until(check: () => Promise<boolean> | boolean): Promise<void> {
+  while (!(await check())) await new Promise((r) => setTimeout(r, 50));
+}
+
+describe.each(BACKENDS)('people with ids on $name', (backend) => {
+  let handle: Awaited<ReturnType<typeof backend.open>>;
+  let service: HubService;
+  let server: HubServer;
+  let sandbox: Sandbox;
+  let shopId: number;
+  const dirs: string[] = [];
+  const cores: Core[] = [];
+
+  beforeAll(async () => {
+    handle = await backend.open();
+    service = createHubService(handle.db);
+    shopId = await service.ensureDefaultShop();
+    server = await startHubServer({ service, adminToken: 'kasa-test-admin-token-0123456789abcdef' });
+    sandbox = await startSandbox({ port: 0 });
+  }, 120_000);
+  afterAll(async () => {
+    for (const c of cores) await c.close();
+    // The test closes it itself to take the hub away.
+    await server?.close().catch(() => undefined);
+    await sandbox?.close();
+    await handle?.dispose();
+    dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
+  });
+
+  /** A till set up apart (no hub): its first-run manager takes `pin` and logs in. */
+  async function till(terminalId: string, pin: string): Promise<{ core: Core; dir: string }> {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-ids-till-'));
+    dirs.push(dir);
+    const core = await createCore({
+      dataDir: dir,
+      transport: 'host',
+      env: {
+        // English tills: each names its first-run manager „Manager“ (in Cyrillic it would be „Менаџер“ on both).
+        KASA_LANG: 'en',
+        KASA_TERMINAL_ID: terminalId,
+        KASA_GATEWAY_URL: sandbox.url,
+        KASA_API_KEY: 'demo-key',
+      },
+      logger: quiet,
+      engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100 },
+    });
+    cores.push(core);
+    await ok(core, 'staff.changePin', { currentPin: '0000', newPin: pin });
+    await ok(core, 'staff.login', { pin });
+    return { core, dir };
+  }
+  const login = async (c: Core, pin: string): Promise<string | null> => {
+    const r = (await c.dispatch('staff.login', { pin })) as Result<{ name: string; id: number }>;
+    return r.ok ? `${r.value.name}#${r.value.id}` : null;
+  };
+  const hubManagers = async (pin: string): Promise<string[]> => {
+    const out: string[] = [];
+    for (const m of await service.managers(shopId)) if (await verifyPin(pin, m.pinHash)) out.push(m.name);
+    return out;
+  };
+  const hubStaff = () =>
+    handle.db.query<{ id: string; name: string; role: string; pin_hash: string; active: boolean }>(
+      'SELECT id, name, role, pin_hash, active FROM staff WHERE shop_id = $1 ORDER BY name',
+      [shopId],
+    );
+  const status = (c: Core): Promise<HubStatusView> => ok<HubStatusView>(c, 'hub.status');
+  const synced = async (c: Core): Promise<void> => {
+    await ok(c, 'sync.now', {});
+    await until(async () => {
+      const s = await status(c);
+      return s.pending === 0 && s.lastPullAt !== null;
+    });
+  };
+
+  it('two first-run managers never merge; the mapping is what was chosen; a forged staff push changes nothing', async () => {
+    const t1 = await till('IDS1', PIN_1);
+    const t2 = await till('IDS2', PIN_2);
+    // Till 2 also has a cashier of its own.
+    await ok(t2.core, 'staff.create', { managerPin: PIN_2, name: 'Зоран', role: 'cashier', pin: '5555' });
+    const own1 = await login(t1.core, PIN_1);
+    const own2 = await login(t2.core, PIN_2);
+
+    // Till 1 enrols first: the shop has nobody, so it adopts till 1's manager (by its id).
+    await ok(t1.core, 'hub.enrol', { managerPin: PIN_1, url: server.url, code: await service.newEnrolCode(shopId) });
+    const uid1 = t1.core.db.prepare<[], { uid: string }>("SELECT uid FROM staff WHERE role = 'manager'").get()?.uid;
+    expect((await hubStaff()).map((s) => [s.id, s.name, s.role])).toEqual([[uid1, 'Manager', 'manager']]);
+
+    // Till 2 enrols: the shop has a manager, so nothing of till 2's is merged or pushed; both lists wait.
+    await ok(t2.core, 'hub.enrol', { managerPin: PIN_2, url: server.url, code: await service.newEnrolCode(shopId) });
+    await synced(t1.core);
+    await ok(t2.core, 'sync.now', {});
+    const choice = (await status(t2.core)).staffChoice;
+    expect(choice?.till.map((p) => [p.name, p.role])).toEqual([
+      ['Manager', 'manager'],
+      ['Зоран', 'cashier'],
+    ]);
+    expect(choice?.hub).toEqual([{ id: uid1, name: 'Manager', role: 'manager', active: true }]);
+    expect(JSON.stringify(choice)).not.toContain('scrypt');
+    expect((await hubStaff()).map((s) => s.name)).toEqual(['Manager']);
+    expect(await hubManagers(PIN_1)).toEqual(['Manager']);
+    expect(await hubManagers(PIN_2)).toEqual([]);
+    // Each PIN opens its own till's manager, and neither opens the other till's.
+    expect(await login(t1.core, PIN_1)).toBe(own1);
+    expect(await login(t1.core, PIN_2)).toBeNull();
+    expect(await login(t2.core, PIN_2)).toBe(own2);
+    expect(await login(t2.core, PIN_1)).toBeNull();
+
+    // The choice needs a manager's PIN at the hub: till 2's own manager's PIN is not one, and nothing changes.
+    const [mgr2, zoran] = choice?.till ?? [];
+    const map = [
+      { id: mgr2?.id, hubId: uid1 },
+      { id: zoran?.id, hubId: null },
+    ];
+    const wrong = await t2.core.dispatch('hub.staffChoice', { hubPin: PIN_2, choices: map });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'forbidden', field: 'hubPin' } });
+    const twice = await t2.core.dispatch('hub.staffChoice', {
+      hubPin: PIN_1,
+      choices: [map[0], { id: zoran?.id, hubId: uid1 }],
+    });
+    expect(twice).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'choices.1.hubId' } });
+    expect((await status(t2.core)).staffChoice).not.toBeNull();
+    expect((await hubStaff()).map((s) => s.name)).toEqual(['Manager']);
+
+    // Mapped: till 2's manager is the hub's (its id, PIN and role); Zoran is added as a new person of the shop.
+    expect(await ok(t2.core, 'hub.staffChoice', { hubPin: PIN_1, choices: map })).toEqual({ mapped: 1, added: 1 });
+    await until(async () => (await login(t2.core, PIN_1)) !== null);
+    await synced(t2.core);
+    expect(t2.core.db.prepare("SELECT uid FROM staff WHERE name = 'Manager'").all()).toEqual([{ uid: uid1 }]);
+    expect(await login(t2.core, PIN_2)).toBeNull();
+    expect((await hubStaff()).map((s) => [s.name, s.role])).toEqual([
+      ['Manager', 'manager'],
+      ['Зоран', 'cashier'],
+    ]);
+    expect((await hubStaff()).find((s) => s.name === 'Зоран')?.id).toBe(zoran?.id);
+    await until(async () => {
+      await ok(t1.core, 'sync.now', {});
+      return (await login(t1.core, '5555')) !== null;
+    });
+    expect(await login(t1.core, PIN_1)).toBe(own1);
+
+    // A till pushing a staff snapshot that makes a manager, or overwrites the manager's PIN with the hash it knows
+    // as proof: taken, not applied (the till is not stuck), recorded at the hub; no other till gets it.
+    const before = await hubStaff();
+    const credential = fs.readFileSync(path.join(t2.dir, 'hub-credential'), 'utf8').trim();
+    const forger = new HubClient({ baseUrl: server.url, credential });
+    const tillId = (await status(t2.core)).tillId ?? 0;
+    const last = Number(
+      (await handle.db.query<{ s: number }>('SELECT last_seq AS s FROM tills WHERE id = $1', [tillId]))[0]?.s ?? 0,
+    );
+    const forged = await forger.push(tillId, [
+      {
+        seq: last + 1,
+        kind: 'staff',
+        ref: 'Лажни',
+        payload: {
+          id: '7d1c2f4e-1111-4a2b-8c3d-000000000001',
+          name: 'Лажни',
+          role: 'manager',
+          pin_hash: await hashPin('999999'),
+          active: 1,
+        },
+      },
+      {
+        seq: last + 2,
+        kind: 'staff',
+        ref: 'Manager',
+        payload: {
+          id: uid1,
+          name: 'Manager',
+          role: 'manager',
+          pin_hash: await hashPin('999999'),
+          prev_pin_hash: before.find((s) => s.id === uid1)?.pin_hash,
+          active: 1,
+        },
+      },
+      {
+        seq: last + 3,
+        kind: 'staff',
+        ref: 'Зоран',
+        payload: { id: zoran?.id, name: 'Зоран', role: 'manager', pin_hash: await hashPin('999999'), active: 1 },
+      },
+    ]);
+    expect(forged.acked).toBe(last + 3);
+    expect(forged.refused?.map((r) => r.code)).toEqual(['staff_unapproved', 'staff_unapproved', 'staff_unapproved']);
+    expect(await hubStaff()).toEqual(before);
+    expect(await hubManagers('999999')).toEqual([]);
+    await synced(t1.core);
+    expect(await login(t1.core, '999999')).toBeNull();
+    expect(t1.core.db.prepare("SELECT 1 FROM staff WHERE name = 'Лажни'").get()).toBeUndefined();
+    const refusedAudit = await handle.db.query<{ detail: { name: string } }>(
+      "SELECT detail FROM hub_audit WHERE action = 'staff_refused' ORDER BY id",
+    );
+    expect(refusedAudit.map((a) => a.detail.name)).toEqual(['Лажни', 'Manager', 'Зоран']);
+
+    // Approved by the manager's PIN, which the hub checks: Zoran's new PIN, set at till 1, opens till 2.
+    await ok(t1.core, 'staff.login', { pin: PIN_1 });
+    const z1 = t1.core.db.prepare<[], { id: number }>("SELECT id FROM staff WHERE name = 'Зоран'").get()?.id;
+    await ok(t1.core, 'staff.update', { managerPin: PIN_1, id: z1, pin: '6666' });
+    await until(async () => {
+      await ok(t2.core, 'sync.now', {});
+      return (await login(t2.core, '6666')) !== null;
+    });
+    expect(await login(t2.core, '5555')).toBeNull();
+    const approved = await handle.db.query<{ actor: string; detail: { till: string; names: string } }>(
+      "SELECT actor, detail FROM hub_audit WHERE action = 'staff_till' ORDER BY id",
+    );
+    expect(approved.map((a) => [a.actor, a.detail.names])).toEqual([
+      ['Manager', 'Зоран'],
+      ['Manager', 'Зоран'],
+    ]);
+
+    // With the hub away a staff change at an enrolled till is refused in words; nothing changes on the till.
+    await server.close();
+    const away = await t1.core.dispatch('staff.create', {
+      managerPin: PIN_1,
+      name: 'Нада',
+      role: 'cashier',
+      pin: '7777',
+    });
+    expect(away).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+    expect(JSON.stringify(away)).toContain('goes through the hub');
+    expect(t1.core.db.prepare("SELECT 1 FROM staff WHERE name = 'Нада'").get()).toBeUndefined();
+  }, 300_000);
+});
