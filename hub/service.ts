@@ -264,20 +264,36 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
         row ? 'pin_hash' : 'id',
         "a staff change needs a manager's approval at the hub",
       );
-    const taken = await q.query('SELECT 1 FROM staff WHERE shop_id = $1 AND name = $2 AND id <> $3', [
-      till.shopId,
-      s.name,
-      s.id,
-    ]);
-    if (taken.length) return refuse('staff_name_taken', 'name', `another person of this shop is named ${s.name}`);
+    if (await nameTaken(q, till.shopId, s.name, s.id))
+      return refuse('staff_name_taken', 'name', `another person of this shop is named ${s.name}`);
+    await upsertPerson(q, till.shopId, { id: s.id, name: s.name, role: s.role, pinHash: s.pin_hash, active });
+    return null;
+  }
+
+  /** Whether a person of the shop other than `id` has this name (a name is one person's in a shop). */
+  async function nameTaken(q: Queryable, shopId: number, name: string, id: string): Promise<boolean> {
+    const rows = await q.query('SELECT 1 FROM staff WHERE shop_id = $1 AND name = $2 AND id <> $3', [shopId, name, id]);
+    return rows.length > 0;
+  }
+
+  /**
+   * Writes one person of a shop by id, in the caller's transaction (it holds the master-data lock). A row that
+   * would not change keeps its version, so the tills are not sent it again; a changed one gets a new version.
+   */
+  async function upsertPerson(
+    q: Queryable,
+    shopId: number,
+    p: { id: string; name: string; role: string; pinHash: string; active: boolean },
+  ): Promise<void> {
     await q.query(
       `INSERT INTO staff (shop_id, id, name, role, pin_hash, active, version)
        VALUES ($1, $2, $3, $4, $5, $6, nextval('change_seq'))
-       ON CONFLICT (shop_id, id) DO UPDATE SET name = excluded.name, role = excluded.role, pin_hash = excluded.pin_hash,
-         active = excluded.active, version = excluded.version`,
-      [till.shopId, s.id, s.name, s.role, s.pin_hash, active],
+       ON CONFLICT (shop_id, id) DO UPDATE SET name = excluded.name, role = excluded.role,
+         pin_hash = excluded.pin_hash, active = excluded.active, version = excluded.version
+       WHERE (staff.name, staff.role, staff.pin_hash, staff.active)
+         IS DISTINCT FROM (excluded.name, excluded.role, excluded.pin_hash, excluded.active)`,
+      [shopId, p.id, p.name, p.role, p.pinHash, p.active],
     );
-    return null;
   }
 
   /**
@@ -288,27 +304,14 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
   async function writePeople(q: Queryable, shopId: number, people: readonly TillPerson[]): Promise<void> {
     const before = await activeManagers(q, shopId);
     for (const [i, p] of people.entries()) {
-      const clash = await q.query('SELECT 1 FROM staff WHERE shop_id = $1 AND name = $2 AND id <> $3', [
-        shopId,
-        p.name,
-        p.id,
-      ]);
-      if (clash.length)
+      if (await nameTaken(q, shopId, p.name, p.id))
         throw new HubError(
           409,
           'staff_name_taken',
           'name: another person of this shop has this name',
           `people.${i}.name`,
         );
-      await q.query(
-        `INSERT INTO staff (shop_id, id, name, role, pin_hash, active, version)
-         VALUES ($1, $2, $3, $4, $5, $6, nextval('change_seq'))
-         ON CONFLICT (shop_id, id) DO UPDATE SET name = excluded.name, role = excluded.role,
-           pin_hash = excluded.pin_hash, active = excluded.active, version = excluded.version
-         WHERE (staff.name, staff.role, staff.pin_hash, staff.active)
-           IS DISTINCT FROM (excluded.name, excluded.role, excluded.pin_hash, excluded.active)`,
-        [shopId, p.id, p.name, p.role, p.pinHash, p.active],
-      );
+      await upsertPerson(q, shopId, p);
     }
     if (before > 0 && (await activeManagers(q, shopId)) === 0)
       throw new HubError(409, 'last_manager', 'the shop would have no active manager', 'people');
@@ -962,25 +965,20 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
             [shopId, s.id ?? null, s.name],
           );
           const id = known[0]?.id ?? s.id ?? crypto.randomUUID();
-          const clash = await q.query('SELECT 1 FROM staff WHERE shop_id = $1 AND name = $2 AND id <> $3', [
-            shopId,
-            s.name,
-            id,
-          ]);
-          if (clash.length)
+          if (await nameTaken(q, shopId, s.name, id))
             throw new HubError(
               409,
               'staff_name_taken',
               'name: another person of this shop has this name',
               `staff.${i}.name`,
             );
-          await q.query(
-            `INSERT INTO staff (shop_id, id, name, role, pin_hash, active, version)
-             VALUES ($1, $2, $3, $4, $5, $6, nextval('change_seq'))
-             ON CONFLICT (shop_id, id) DO UPDATE SET name = excluded.name, role = excluded.role,
-               pin_hash = excluded.pin_hash, active = excluded.active, version = excluded.version`,
-            [shopId, id, s.name, s.role, s.pinHash, s.active ?? true],
-          );
+          await upsertPerson(q, shopId, {
+            id,
+            name: s.name,
+            role: s.role,
+            pinHash: s.pinHash,
+            active: s.active ?? true,
+          });
         }
         if (before > 0 && (await managers()) === 0)
           throw new HubError(409, 'last_manager', 'the shop would have no active manager', 'staff');
