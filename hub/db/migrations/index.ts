@@ -16,6 +16,7 @@ import { h015 } from './015_product_search.ts';
 import { h016 } from './016_month_partitions.ts';
 import { h017 } from './017_report_months.ts';
 import { h018 } from './018_staff_ids.ts';
+import { h019 } from './019_report_shop_index.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -47,4 +48,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   h016,
   h017,
   h018,
+  h019,
 ];
