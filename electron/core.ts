@@ -260,6 +260,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     hubSource: (key: string) => hubSale(hub, key),
     hubHold: { hold: (input) => hub.holdRefund(input), release: (holdId) => hub.releaseRefund(holdId) },
     hubStaff: (pin, person, field) => hub.approveStaff(pin, person, field),
+    hubFirstPin: () => hub.offerLatePeople(),
     db,
     store,
     engine,

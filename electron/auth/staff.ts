@@ -53,6 +53,11 @@ export interface StaffDeps {
    * unreachable, and answers false when the till is not enrolled (the change is the till's own).
    */
   hubStaff?: (approverPin: string, person: HubPersonChange, field: string) => Promise<boolean>;
+  /**
+   * The first-run manager set their first PIN: at an enrolled till they are nobody at the hub yet, and the hub link
+   * offers them to the shop (adopted, or a staff choice for a hub manager: hub-client/sync.ts `offerLatePeople`).
+   */
+  hubFirstPin?: () => Promise<void>;
 }
 
 /** A person as a staff change sends them to the hub: the stable id and the PIN's hash, never the PIN. */
@@ -345,6 +350,8 @@ export class StaffService {
       .prepare('UPDATE staff SET pin_hash = ?, must_change_pin = 0, updated_at = ? WHERE id = ?')
       .run(hash, this.#iso(), who.id);
     this.audit(who.name, 'staff.changePin', { id: who.id });
+    // The PIN is set whatever the hub says; with the hub away the offer waits as a choice with no hub list.
+    if (who.mustChangePin) await this.#deps.hubFirstPin?.();
     return this.get(who.id);
   }
 
@@ -393,7 +400,19 @@ export class StaffService {
     const active = c['active'] === false ? 0 : 1;
     const at = this.#iso();
     const existing = this.#db.prepare<[number], { id: number }>('SELECT id FROM staff WHERE gateway_id = ?').get(id);
-    if (existing) {
+    // A person of this name without a gateway link is this cashier: one the hub sent (created at another till,
+    // which registered them at the gateway), or one made here while the gateway was away. A name is one person's
+    // at a till, so the row takes the link rather than a second person of the name arriving without a PIN.
+    const named = existing
+      ? undefined
+      : this.#db
+          .prepare<[string], { id: number }>('SELECT id FROM staff WHERE name = ? AND gateway_id IS NULL')
+          .get(name);
+    if (named) {
+      this.#db
+        .prepare('UPDATE staff SET gateway_id = ?, email = coalesce(email, ?), phone = coalesce(phone, ?) WHERE id = ?')
+        .run(id, email, phone, named.id);
+    } else if (existing) {
       // Who may log in here is the till's and the hub's decision (a manager deactivated them): the gateway's
       // flag does not undo it, nor would it travel back to the hub as a change of this till.
       this.#db
@@ -424,7 +443,7 @@ export class StaffService {
   /**
    * The manager's staff choice at enrolment (hub-client/sync.ts), in the caller's transaction: a person added to
    * the shop keeps their id under the name the hub took for them, and a person mapped to one of the hub's takes
-   * that person's id (their PIN hash and role then come by pull).
+   * that person's id (their PIN hash and role then come by pull), or goes when the hub's is here already.
    */
   static applyStaffChoice(
     db: Db,
@@ -434,7 +453,14 @@ export class StaffService {
     const rename = db.prepare('UPDATE staff SET name = ? WHERE uid = ?');
     for (const a of added) rename.run(a.name, a.id);
     const adopt = db.prepare('UPDATE staff SET uid = ? WHERE uid = ?');
-    for (const m of mapped) adopt.run(m.to, m.from);
+    // A hub person this till already has (pulled before its own person had a PIN: a till enrolled on its first-run
+    // PIN) is that person here already: the till's row of them goes, and the hub's stays.
+    const here = db.prepare<[string], { id: number }>('SELECT id FROM staff WHERE uid = ?');
+    const drop = db.prepare('DELETE FROM staff WHERE uid = ?');
+    for (const m of mapped) {
+      if (here.get(m.to)) drop.run(m.from);
+      else adopt.run(m.to, m.from);
+    }
   }
 
   /**
@@ -442,6 +468,11 @@ export class StaffService {
    * whole by its id (never by name: the hub's "Менаџер" is not this till's first-run one), its PIN no longer to be
    * changed here; a row that already says so is left as it is. The caller turns the outbox rows its triggers write
    * into notes of the till's history (no echo to the hub).
+   *
+   * A person new here whose name is a cashier's this till took from the gateway's list and who has no PIN here
+   * (nobody may log in as them yet) is that cashier: the row takes the hub's id, keeping its gateway link. Every
+   * till imports the gateway's cashiers itself, each under its own id, and the one whose PIN a manager set reaches
+   * the others by pull; without this they would hold two people of one name.
    */
   static applyHubStaff(
     db: Db,
@@ -456,9 +487,16 @@ export class StaffService {
     const insert = db.prepare(
       'INSERT INTO staff (uid, name, role, pin_hash, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
+    const pinless = db.prepare<[string, string], { id: number }>(
+      "SELECT id FROM staff WHERE name = ? AND uid <> ? AND pin_hash = '' AND gateway_id IS NOT NULL",
+    );
+    const adopt = db.prepare('UPDATE staff SET uid = ? WHERE id = ?');
     for (const s of people) {
       const active = s.active ? 1 : 0;
-      if (exists.get(s.id)) update.run(s.name, s.role, s.pinHash, active, at, s.id, s.name, s.role, s.pinHash, active);
+      const imported = exists.get(s.id) ? undefined : pinless.get(s.name, s.id);
+      if (imported) adopt.run(s.id, imported.id);
+      if (imported || exists.get(s.id))
+        update.run(s.name, s.role, s.pinHash, active, at, s.id, s.name, s.role, s.pinHash, active);
       else insert.run(s.id, s.name, s.role, s.pinHash, active, at, at);
     }
   }

@@ -83,7 +83,8 @@ export interface HubSyncOptions {
 export type HubSyncStatus = HubStatusView;
 
 /** The till's link to its hub, in `hub_state` (parked carts' marks are in `hub_parked`: hub-client/parked.ts). */
-type HubLinkKey = 'url' | 'till_id' | 'shop_id' | 'cursor' | 'refused' | 'pin' | 'catalog_choice' | 'staff_choice';
+type HubLinkKey =
+  'url' | 'till_id' | 'shop_id' | 'cursor' | 'refused' | 'pin' | 'catalog_choice' | 'staff_choice' | 'staff_offer';
 
 /** The staff choice after enrolment: the till's people (by id) and the shop's (null: the hub could not be asked). */
 export type StaffChoiceView = NonNullable<HubStatusView['staffChoice']>;
@@ -220,25 +221,53 @@ export class HubSync {
    * has one, nothing is merged (two "Менаџер" are two people): both lists wait for the manager's choice
    * (`chooseStaff`, the Hub tab), and no master data is pulled until then.
    */
-  async #offerStaff(): Promise<void> {
+  async #offerStaff(late = false): Promise<void> {
     const people = this.#tillPeople();
     if (people.length === 0) return;
-    const pending = (hub: HubPerson[] | null) =>
+    const pending = (hub: HubPerson[] | null, till: readonly TillPerson[] = people) =>
       this.#setState(
         'staff_choice',
-        JSON.stringify({ till: people.map((p) => ({ id: p.id, name: p.name, role: p.role })), hub }),
+        JSON.stringify({ till: till.map((p) => ({ id: p.id, name: p.name, role: p.role })), hub }),
       );
     const hub = this.#hub();
     try {
       if (!hub) throw new Error('no hub client after enrolment');
       const r = await hub.offerStaff(people);
+      // People the shop already has (by id: mapped or added at an earlier choice) are nobody to choose for.
+      const known = new Set(r.hub.map((h) => h.id));
+      const unknown = people.filter((p) => !known.has(p.id));
       if (r.adopted) this.#o.logger.info(`hub: the shop adopted this till's ${people.length} people`);
-      else pending(r.hub);
+      else if (unknown.length) pending(r.hub, unknown);
     } catch (err) {
+      // A late offer is made again by the next round (`staff_offer`): the hub was there at enrolment.
+      if (late) throw err;
       // Unknown whether the shop has people: the manager decides rather than anything being merged.
       this.#noteError(err);
       pending(null);
     }
+  }
+
+  /**
+   * A first-run manager who set their first PIN after this till enrolled (an enrolled till may be set up on 0000):
+   * nobody at the hub yet, so the shop adopts them when it has no manager, else they wait for the manager's choice
+   * like the people of an enrolment (the Hub tab), and pulls wait with them. Not enrolled, or a choice already
+   * pending: nothing to do (the pending choice's people are offered as they were).
+   */
+  async offerLatePeople(): Promise<void> {
+    if (this.tillId() === null || this.staffChoice() !== null) return;
+    this.#setState('staff_offer', '1');
+    try {
+      await this.#offerLate();
+    } catch (err) {
+      this.#noteError(err);
+    }
+  }
+
+  /** The late offer when one is due (`staff_offer`), until the hub answered it: each sync round tries it first. */
+  async #offerLate(): Promise<void> {
+    if (!this.#state('staff_offer')) return;
+    if (this.staffChoice() === null) await this.#offerStaff(true);
+    this.#db.prepare("DELETE FROM hub_state WHERE key = 'staff_offer'").run();
   }
 
   /** The staff choice waiting for the manager after enrolment (the till's people and the shop's), or null. */
@@ -459,6 +488,7 @@ export class HubSync {
     const hub = this.#hub();
     const tillId = this.tillId();
     if (!hub || !tillId) return;
+    await this.#offerLate();
     for (let round = 0; round < 50; round++) {
       const rows = this.#db
         .prepare<[number], { seq: number; kind: HubEvent['kind']; ref: string; payload: string }>(

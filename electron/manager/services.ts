@@ -32,6 +32,8 @@ export interface ManagerDeps {
   hubHold?: OrdersDeps['hubHold'];
   /** Staff changes of an enrolled till go to the store hub first (StaffDeps.hubStaff). */
   hubStaff?: StaffDeps['hubStaff'];
+  /** The first-run manager's first PIN at an enrolled till is offered to the shop (StaffDeps.hubFirstPin). */
+  hubFirstPin?: StaffDeps['hubFirstPin'];
 }
 
 export interface Manager {
@@ -53,6 +55,7 @@ export function createManager(deps: ManagerDeps): Manager {
     onLockout: (l) => deps.emit('staff.lockout', { scope: l.scope, until: new Date(l.until).toISOString() }),
     language: () => settings.language(),
     ...(deps.hubStaff ? { hubStaff: deps.hubStaff } : {}),
+    ...(deps.hubFirstPin ? { hubFirstPin: deps.hubFirstPin } : {}),
   });
   const orders = new BackOfficeOrders({
     store,

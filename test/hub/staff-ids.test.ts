@@ -61,8 +61,12 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
     dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
   });
 
-  /** A till set up apart (no hub): its first-run manager takes `pin` and logs in. */
-  async function till(terminalId: string, pin: string): Promise<{ core: Core; dir: string }> {
+  /** A till set up apart (no hub): its first-run manager takes `pin` and logs in (null: stays on 0000). */
+  async function till(
+    terminalId: string,
+    pin: string | null,
+    hubEnv: Record<string, string> = {},
+  ): Promise<{ core: Core; dir: string }> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-ids-till-'));
     dirs.push(dir);
     const core = await createCore({
@@ -74,11 +78,13 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
         KASA_TERMINAL_ID: terminalId,
         KASA_GATEWAY_URL: sandbox.url,
         KASA_API_KEY: 'demo-key',
+        ...hubEnv,
       },
       logger: quiet,
       engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100 },
     });
     cores.push(core);
+    if (pin === null) return { core, dir };
     await ok(core, 'staff.changePin', { currentPin: '0000', newPin: pin });
     await ok(core, 'staff.login', { pin });
     return { core, dir };
@@ -105,6 +111,106 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
       return s.pending === 0 && s.lastPullAt !== null;
     });
   };
+
+  it('a first-run PIN set after enrolment is offered to the shop; a gateway cashier without a PIN is one person on every till', async () => {
+    // A shop of its own: the next test starts from a shop without people.
+    const shop = await service.createShop('Друга продавница');
+    const people = () =>
+      handle.db.query<{ id: string; name: string; role: string }>(
+        'SELECT id, name, role FROM staff WHERE shop_id = $1 ORDER BY name',
+        [shop],
+      );
+    const a = await till('IDS3', '333333');
+    await ok(a.core, 'hub.enrol', { managerPin: '333333', url: server.url, code: await service.newEnrolCode(shop) });
+    const uidA = a.core.db.prepare<[], { uid: string }>("SELECT uid FROM staff WHERE role = 'manager'").get()?.uid;
+    expect((await people()).map((p) => p.id)).toEqual([uidA]);
+
+    // Till B is set up enrolled from its environment while its first-run manager is still on 0000: nobody to
+    // offer yet.
+    const b = await till('IDS4', null, {
+      KASA_HUB_URL: server.url,
+      KASA_HUB_ENROL_CODE: await service.newEnrolCode(shop),
+    });
+    await until(() => b.core.db.prepare("SELECT 1 FROM hub_state WHERE key = 'till_id'").get() !== undefined);
+    expect(b.core.db.prepare("SELECT 1 FROM hub_state WHERE key = 'staff_choice'").get()).toBeUndefined();
+    // The first PIN makes them somebody: the shop has a manager, so they wait for a choice (never merged, never
+    // taken from the till's push), and the hub has nobody new.
+    await ok(b.core, 'staff.changePin', { currentPin: '0000', newPin: '444444' });
+    await ok(b.core, 'staff.login', { pin: '444444' });
+    const late = (await status(b.core)).staffChoice;
+    expect(late?.till.map((p) => p.role)).toEqual(['manager']);
+    expect(late?.hub?.map((p) => p.id)).toEqual([uidA]);
+    await ok(b.core, 'sync.now', {});
+    expect((await people()).map((p) => p.id)).toEqual([uidA]);
+    expect(await login(b.core, '444444')).not.toBeNull();
+    // Mapped to the shop's manager: till B's manager is the hub's, PIN and all.
+    expect(
+      await ok(b.core, 'hub.staffChoice', { hubPin: '333333', choices: [{ id: late?.till[0]?.id, hubId: uidA }] }),
+    ).toEqual({ mapped: 1, added: 0 });
+    // Till B held the hub's manager already (pulled while its own was on 0000): its own row of them goes.
+    // (Waiting on the database: a PIN tried every 50 ms would lock the login.)
+    const managersB = b.core.db.prepare<[], { uid: string }>("SELECT uid FROM staff WHERE role = 'manager'");
+    await until(() => managersB.all().length === 1);
+    expect(await login(b.core, '333333')).not.toBeNull();
+    expect(await login(b.core, '444444')).toBeNull();
+    expect(b.core.db.prepare("SELECT uid FROM staff WHERE role = 'manager'").all()).toEqual([{ uid: uidA }]);
+    expect((await status(b.core)).staffChoice).toBeNull();
+
+    // A cashier on the gateway's list comes to each till without a PIN: nobody at the hub, nothing pushed for them.
+    const gw = await fetch(`${sandbox.url}/cashiers`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer demo-key', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Милица' }),
+    });
+    expect(gw.status).toBe(200);
+    for (const t of [a, b]) {
+      await ok(t.core, 'staff.login', { pin: '333333' });
+      await ok(t.core, 'staff.list', {});
+      expect(t.core.db.prepare("SELECT pin_hash FROM staff WHERE name = 'Милица'").all()).toEqual([{ pin_hash: '' }]);
+      expect(t.core.db.prepare("SELECT count(*) AS n FROM hub_outbox WHERE kind = 'staff'").get()).toEqual({ n: 0 });
+    }
+    // Her PIN, set at till A with the manager's approval, makes her the shop's; till B's row of her takes that id.
+    const milicaA = a.core.db.prepare<[], { id: number; uid: string }>(
+      "SELECT id, uid FROM staff WHERE name = 'Милица'",
+    );
+    await ok(a.core, 'staff.update', { managerPin: '333333', id: milicaA.get()?.id, pin: '5151' });
+    expect((await people()).map((p) => [p.name, p.id])).toEqual([
+      ['Manager', uidA],
+      ['Милица', milicaA.get()?.uid],
+    ]);
+    const milicaPin = b.core.db.prepare<[], { pin_hash: string }>("SELECT pin_hash FROM staff WHERE name = 'Милица'");
+    await until(async () => {
+      await ok(b.core, 'sync.now', {});
+      return milicaPin.all().every((r) => r.pin_hash !== '');
+    });
+    expect(await login(b.core, '5151')).not.toBeNull();
+    const milicaB = b.core.db
+      .prepare<[], { uid: string; gateway_id: number | null }>(
+        "SELECT uid, gateway_id FROM staff WHERE name = 'Милица'",
+      )
+      .all();
+    expect(milicaB).toHaveLength(1);
+    expect(milicaB[0]?.uid).toBe(milicaA.get()?.uid);
+    expect(milicaB[0]?.gateway_id).not.toBeNull();
+
+    // The other way round: a cashier made at till A (at the gateway and the hub) reaches till B by pull first; the
+    // gateway's list then links that row, never a second person of the name.
+    await ok(a.core, 'staff.create', { managerPin: '333333', name: 'Јован', role: 'cashier', pin: '6161' });
+    await until(async () => {
+      await ok(b.core, 'sync.now', {});
+      return b.core.db.prepare("SELECT 1 FROM staff WHERE name = 'Јован'").get() !== undefined;
+    });
+    expect(await login(b.core, '6161')).not.toBeNull();
+    await ok(b.core, 'staff.login', { pin: '333333' });
+    await ok(b.core, 'staff.list', {});
+    const jovan = b.core.db.prepare("SELECT gateway_id FROM staff WHERE name = 'Јован'").all();
+    expect(jovan).toHaveLength(1);
+    expect(jovan[0]).toMatchObject({ gateway_id: expect.any(Number) as number });
+    const refused = await handle.db.query("SELECT 1 FROM hub_audit WHERE action = 'staff_refused' AND shop_id = $1", [
+      shop,
+    ]);
+    expect(refused).toEqual([]);
+  }, 300_000);
 
   it('two first-run managers never merge; the mapping is what was chosen; a forged staff push changes nothing', async () => {
     const t1 = await till('IDS1', PIN_1);
@@ -157,7 +263,9 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
 
     // Mapped: till 2's manager is the hub's (its id, PIN and role); Zoran is added as a new person of the shop.
     expect(await ok(t2.core, 'hub.staffChoice', { hubPin: PIN_1, choices: map })).toEqual({ mapped: 1, added: 1 });
-    await until(async () => (await login(t2.core, PIN_1)) !== null);
+    await until(
+      () => t2.core.db.prepare("SELECT 1 FROM staff WHERE name = 'Manager' AND pin_hash <> ''").get() !== undefined,
+    );
     await synced(t2.core);
     expect(t2.core.db.prepare("SELECT uid FROM staff WHERE name = 'Manager'").all()).toEqual([{ uid: uid1 }]);
     expect(await login(t2.core, PIN_2)).toBeNull();
@@ -168,8 +276,9 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
     expect((await hubStaff()).find((s) => s.name === 'Зоран')?.id).toBe(zoran?.id);
     await until(async () => {
       await ok(t1.core, 'sync.now', {});
-      return (await login(t1.core, '5555')) !== null;
+      return t1.core.db.prepare("SELECT 1 FROM staff WHERE name = 'Зоран'").get() !== undefined;
     });
+    expect(await login(t1.core, '5555')).not.toBeNull();
     expect(await login(t1.core, PIN_1)).toBe(own1);
 
     // A till pushing a staff snapshot that makes a manager, or overwrites the manager's PIN with the hash it knows
@@ -222,7 +331,8 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
     expect(await login(t1.core, '999999')).toBeNull();
     expect(t1.core.db.prepare("SELECT 1 FROM staff WHERE name = 'Лажни'").get()).toBeUndefined();
     const refusedAudit = await handle.db.query<{ detail: { name: string } }>(
-      "SELECT detail FROM hub_audit WHERE action = 'staff_refused' ORDER BY id",
+      "SELECT detail FROM hub_audit WHERE action = 'staff_refused' AND shop_id = $1 ORDER BY id",
+      [shopId],
     );
     expect(refusedAudit.map((a) => a.detail.name)).toEqual(['Лажни', 'Manager', 'Зоран']);
 
@@ -230,13 +340,17 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
     await ok(t1.core, 'staff.login', { pin: PIN_1 });
     const z1 = t1.core.db.prepare<[], { id: number }>("SELECT id FROM staff WHERE name = 'Зоран'").get()?.id;
     await ok(t1.core, 'staff.update', { managerPin: PIN_1, id: z1, pin: '6666' });
+    const zoranHash = (c: Core) =>
+      c.db.prepare<[], { pin_hash: string }>("SELECT pin_hash FROM staff WHERE name = 'Зоран'").get()?.pin_hash;
     await until(async () => {
       await ok(t2.core, 'sync.now', {});
-      return (await login(t2.core, '6666')) !== null;
+      return zoranHash(t2.core) === zoranHash(t1.core);
     });
+    expect(await login(t2.core, '6666')).not.toBeNull();
     expect(await login(t2.core, '5555')).toBeNull();
     const approved = await handle.db.query<{ actor: string; detail: { till: string; names: string } }>(
-      "SELECT actor, detail FROM hub_audit WHERE action = 'staff_till' ORDER BY id",
+      "SELECT actor, detail FROM hub_audit WHERE action = 'staff_till' AND shop_id = $1 ORDER BY id",
+      [shopId],
     );
     expect(approved.map((a) => [a.actor, a.detail.names])).toEqual([
       ['Manager', 'Зоран'],

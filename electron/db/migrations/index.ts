@@ -20,6 +20,7 @@ import { m018 } from './018_discount_approvals.ts';
 import { m019 } from './019_processor.ts';
 import { m020 } from './020_hub_processor.ts';
 import { m021 } from './021_staff_uid.ts';
+import { m022 } from './022_staff_pinless.ts';
 
 /**
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
@@ -47,4 +48,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m019,
   m020,
   m021,
+  m022,
 ];
