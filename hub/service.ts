@@ -105,6 +105,24 @@ const claimRefusal = (seq: number, place: number, invoiceNumber: string): PushRe
   message: `invoice number ${invoiceNumber} belongs to another order of this shop: this order is not stored`,
 });
 
+/**
+ * The refusal of an event the hub took before and refused (an invoice claim, a staff change), answered again to
+ * its replay (the till never got the first answer); null when it was applied.
+ */
+async function replayRefusal(q: Queryable, tillId: number, seq: number, place: number): Promise<PushRefusal | null> {
+  const claim = await q.query<{ invoice_number: string }>(
+    'SELECT invoice_number FROM invoice_claims WHERE till_id = $1 AND seq = $2',
+    [tillId, seq],
+  );
+  if (claim[0]) return claimRefusal(seq, place, claim[0].invoice_number);
+  const staff = await q.query<{ code: string; field: string; message: string }>(
+    'SELECT code, field, message FROM staff_refusals WHERE till_id = $1 AND seq = $2',
+    [tillId, seq],
+  );
+  const r = staff[0];
+  return r ? { seq, code: r.code, field: `events.${place}.payload.${r.field}`, message: r.message } : null;
+}
+
 /** A row of the hub's `products` table. */
 interface ProductRow {
   code: string;
@@ -236,6 +254,12 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
         q,
         { shopId: till.shopId, actor: till.name, action: 'staff_refused', detail: { name: s.name, code } },
         now().getTime(),
+      );
+      // Kept with its answer: a replay of this event is answered the same (`replayRefusal`).
+      await q.query(
+        `INSERT INTO staff_refusals (till_id, seq, code, field, message, at) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (till_id, seq) DO NOTHING`,
+        [till.id, seq, code, field, message, now().toISOString()],
       );
       return { seq, code, field: `events.${place}.payload.${field}`, message };
     };
@@ -586,11 +610,8 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
             if (e.seq <= floor) {
               // Received long ago and pruned (hub/events.ts): a replay, acknowledged; its digest is gone.
               duplicates++;
-              const claim = await q.query<{ invoice_number: string }>(
-                'SELECT invoice_number FROM invoice_claims WHERE till_id = $1 AND seq = $2',
-                [till.id, e.seq],
-              );
-              if (claim[0]) refused.push(claimRefusal(e.seq, input.events.indexOf(e), claim[0].invoice_number));
+              const again = await replayRefusal(q, till.id, e.seq, input.events.indexOf(e));
+              if (again) refused.push(again);
               continue;
             }
             const digest = eventDigest(e);
@@ -616,11 +637,8 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
                 );
               duplicates++;
               // A replay of a refused event (the answer was lost) is answered with its refusal again.
-              const claim = await q.query<{ invoice_number: string }>(
-                'SELECT invoice_number FROM invoice_claims WHERE till_id = $1 AND seq = $2',
-                [till.id, e.seq],
-              );
-              if (claim[0]) refused.push(claimRefusal(e.seq, input.events.indexOf(e), claim[0].invoice_number));
+              const again = await replayRefusal(q, till.id, e.seq, input.events.indexOf(e));
+              if (again) refused.push(again);
               continue;
             }
             stored++;

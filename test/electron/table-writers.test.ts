@@ -60,6 +60,7 @@ const HUB_OWNERS: Record<string, string> = {
   chains: 'hub/service.ts',
   enrol_codes: 'hub/service.ts',
   invoice_claims: 'hub/service.ts',
+  staff_refusals: 'hub/service.ts',
   hub_schema: 'hub/db/db.ts',
   // A till's closed days, summed by the day closer (hub/report-days.ts; hub migration 010).
   hub_days: 'hub/report-days.ts',

@@ -284,13 +284,12 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
     // A till pushing a staff snapshot that makes a manager, or overwrites the manager's PIN with the hash it knows
     // as proof: taken, not applied (the till is not stuck), recorded at the hub; no other till gets it.
     const before = await hubStaff();
-    const credential = fs.readFileSync(path.join(t2.dir, 'hub-credential'), 'utf8').trim();
-    const forger = new HubClient({ baseUrl: server.url, credential });
-    const tillId = (await status(t2.core)).tillId ?? 0;
-    const last = Number(
-      (await handle.db.query<{ s: number }>('SELECT last_seq AS s FROM tills WHERE id = $1', [tillId]))[0]?.s ?? 0,
-    );
-    const forged = await forger.push(tillId, [
+    // A till of the shop of its own (no till process pushes under its credential meanwhile): seqs from 1.
+    const rogue = await service.enrol(await service.newEnrolCode(shopId), 'Лажна каса');
+    const forger = new HubClient({ baseUrl: server.url, credential: rogue.credential });
+    const tillId = rogue.tillId;
+    const last = 0;
+    const forgedEvents = [
       {
         seq: last + 1,
         kind: 'staff',
@@ -322,9 +321,14 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
         ref: 'Зоран',
         payload: { id: zoran?.id, name: 'Зоран', role: 'manager', pin_hash: await hashPin('999999'), active: 1 },
       },
-    ]);
+    ];
+    const forged = await forger.push(tillId, forgedEvents);
     expect(forged.acked).toBe(last + 3);
     expect(forged.refused?.map((r) => r.code)).toEqual(['staff_unapproved', 'staff_unapproved', 'staff_unapproved']);
+    // The answer lost, the till sends the same events again: acknowledged as duplicates, answered the same.
+    const replayed = await forger.push(tillId, forgedEvents);
+    expect(replayed.acked).toBe(last + 3);
+    expect(replayed.refused).toEqual(forged.refused);
     expect(await hubStaff()).toEqual(before);
     expect(await hubManagers('999999')).toEqual([]);
     await synced(t1.core);

@@ -17,6 +17,7 @@ import { h016 } from './016_month_partitions.ts';
 import { h017 } from './017_report_months.ts';
 import { h018 } from './018_staff_ids.ts';
 import { h019 } from './019_report_shop_index.ts';
+import { h020 } from './020_staff_refusals.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -49,4 +50,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   h017,
   h018,
   h019,
+  h020,
 ];
