@@ -750,10 +750,18 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
           // An order of a day that may be closed already marks that day of the till to be summed again.
           await markDirty(q, zone, till.id, orderTimes, now().getTime());
           // A batch taken ends the till's refused batch (an empty status-only push does not: nothing moved).
+          // The till's name follows the shop's name for it (renamed at the till after enrolment too).
           await q.query(
             `UPDATE tills SET last_seq = $1, last_seen = $2, status = coalesce($3, status),
-             refusal = CASE WHEN $5 THEN NULL ELSE refusal END WHERE id = $4`,
-            [lastSeq, at, input.status ? JSON.stringify(input.status) : null, till.id, events.length > 0],
+             refusal = CASE WHEN $5 THEN NULL ELSE refusal END, name = coalesce($6, name) WHERE id = $4`,
+            [
+              lastSeq,
+              at,
+              input.status ? JSON.stringify(input.status) : null,
+              till.id,
+              events.length > 0,
+              input.status?.name ?? null,
+            ],
           );
           const acked = events.length ? (events[events.length - 1]?.seq ?? 0) : 0;
           return { acked, stored, duplicates, gaps: await gapsOf(q, till.id) };

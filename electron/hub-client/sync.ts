@@ -174,8 +174,7 @@ export class HubSync {
     // An https hub must show the certificate with this fingerprint, or the code is never sent to it.
     const anon = new HubClient({ baseUrl: url, fingerprint: pin, ...(this.#o.fetch ? { fetch: this.#o.fetch } : {}) });
     // The hub lists the till by the name the shop gave it (the header's „Каса 2“), else by its terminal id.
-    const name = this.#settings.get('tillName')?.trim() || this.#o.terminalId();
-    const r = await anon.enrol(code, name);
+    const r = await anon.enrol(code, this.#tillName());
     writePrivate(credentialFile(this.#o.dataDir), r.credential + '\n');
     this.#db.transaction(() => {
       this.#setState('url', url);
@@ -600,13 +599,20 @@ export class HubSync {
     }
   }
 
+  /** The name the hub lists this till by: the shop's name for it (the header's „Каса 2“), else its terminal id. */
+  #tillName(): string {
+    return this.#settings.get('tillName')?.trim() || this.#o.terminalId();
+  }
+
   #status(): TillStatus {
     const hubQueued = this.#db.prepare<[], { n: number }>('SELECT count(*) AS n FROM hub_outbox').get()?.n ?? 0;
     const printer = this.#o.printer?.();
     const taxLabels = this.#o.taxLabels?.() ?? [];
+    const name = this.#tillName().slice(0, 100);
     return {
       ...this.#o.counts(),
       hubQueued,
+      ...(name ? { name } : {}),
       ...(printer ? { printer: tillPrinter(printer) } : {}),
       ...(taxLabels.length > 0 ? { taxLabels: taxLabels.slice(0, 50) } : {}),
     };

@@ -99,6 +99,8 @@ export const TillStatus = z.object({
   printer: TillPrinter.optional(),
   /** The till's current tax labels (the gateway's): the hub refuses a product whose label none of them has. */
   taxLabels: z.array(z.string().min(1).max(4)).max(50).optional(),
+  /** The till's name as the shop set it (its header's „Каса 2“): the hub lists the till by it, renamed too. */
+  name: z.string().trim().min(1).max(100).optional(),
 });
 
 /** The last batch of a till the hub refused whole, as it records it (`tills.refusal`). */

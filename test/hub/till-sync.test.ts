@@ -286,6 +286,13 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
       code: await service.newEnrolCode(shopId),
     });
     expect(again).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    // Renamed at the till after enrolment: the hub lists it by its new name from its next push.
+    await ok(c, 'settings.update', { managerPin: MANAGER_PIN, tillName: 'Каса 2' });
+    await until(
+      async () =>
+        (await handle.db.query<{ name: string }>('SELECT name FROM tills WHERE id = $1', [r.tillId]))[0]?.name ===
+        'Каса 2',
+    );
     const audit = c.db
       .prepare<[], { actor: string; detail: string }>("SELECT actor, detail FROM audit_log WHERE action = 'hub.enrol'")
       .all();
