@@ -11,8 +11,10 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       rolldownOptions: {
-        input: { main: resolve('electron/main.ts') },
-        output: { format: 'es', entryFileNames: '[name].js' },
+        // `host`: the browser host (electron/host/cli.ts) as plain JS; the e2e tests start it from here.
+        input: { main: resolve('electron/main.ts'), host: resolve('electron/host/cli.ts') },
+        // Shared code beside the entries, not in chunks/: paths in it are relative to its file (`../../resources`).
+        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
       },
     },
   },

@@ -5,7 +5,7 @@
  * business logic, and neither does this file: no handler bodies, no SQL, no parsing.
  */
 import path from 'node:path';
-import { createRequire } from 'node:module';
+import packageJson from '../package.json' with { type: 'json' };
 import type { EventMessage, Result } from '../shared/contract/index.ts';
 import type { AppInfo, Language } from '../shared/domain.ts';
 import { openDatabase, type Db } from './db/open.ts';
@@ -92,8 +92,8 @@ export interface Core {
   close(): Promise<void>;
 }
 
-const require = createRequire(import.meta.url);
-const VERSION = (require('../package.json') as { version: string }).version;
+// Imported, not read beside this file: the Electron main and the browser host are also built into out/main.
+const VERSION = packageJson.version;
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   const env = options.env ?? process.env;

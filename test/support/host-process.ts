@@ -36,9 +36,21 @@ export interface HostStartOptions {
   verbose?: boolean;
 }
 
+/**
+ * The host's entry: its build (out/main/host.js, plain JS: about 0.7 s less per start than stripping the types of
+ * every source file) when the run built it just now (the e2e global setup sets `KASA_TEST_HOST_BUILT`), else
+ * the sources, so a test never runs an older build than the code it tests.
+ */
+function hostEntry(): string {
+  const built = path.join(ROOT, 'out', 'main', 'host.js');
+  return process.env.KASA_TEST_HOST_BUILT === '1' && fs.existsSync(built)
+    ? built
+    : path.join(ROOT, 'electron', 'host', 'cli.ts');
+}
+
 export async function startHostProcess(options: HostStartOptions = {}): Promise<HostProcess> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-host-'));
-  const child = spawn(process.execPath, [path.join(ROOT, 'electron', 'host', 'cli.ts')], {
+  const child = spawn(process.execPath, [hostEntry()], {
     cwd: ROOT,
     env: { ...process.env, KASA_DATA_DIR: dataDir, KASA_LANG: 'sr-Cyrl', ...options.env },
     stdio: ['ignore', 'pipe', options.verbose ? 'inherit' : 'pipe'],
