@@ -308,6 +308,9 @@ function StaffChoice(props: {
   });
   const { fieldErrors, setFieldErrors, fail, errorProps } = useFieldErrors(labels, 'hub-staff', (e) => e.field);
   const role = (r: 'cashier' | 'manager') => t(r === 'manager' ? 'role_manager' : 'role_cashier');
+  // „Менаџер (Менаџер)“ says nothing twice: a first-run manager is named after the role.
+  const who = (name: string, r: 'cashier' | 'manager') =>
+    name.toLocaleLowerCase() === role(r).toLocaleLowerCase() ? name : `${name} (${role(r)})`;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setFieldErrors({});
@@ -352,7 +355,7 @@ function StaffChoice(props: {
       {choice.till.map((p, i) => (
         <div className="mgr-row" key={p.id}>
           <CheckedField
-            label={`${p.name} (${role(p.role)})`}
+            label={who(p.name, p.role)}
             error={fieldErrors[`choices.${i}.hubId`]}
             errorId={`hub-staff-choices.${i}.hubId-error`}
           >
@@ -364,7 +367,7 @@ function StaffChoice(props: {
               <option value="">{t('hub_staff_add_new')}</option>
               {(choice.hub ?? []).map((h) => (
                 <option key={h.id} value={h.id}>
-                  {t('hub_staff_is', { name: h.name, role: role(h.role) })}
+                  {t('hub_staff_is', { who: who(h.name, h.role) })}
                 </option>
               ))}
             </select>
