@@ -10,7 +10,8 @@
  * the chain's day ≤ 500 ms; the chain's 30 days ≤ 2 s; the chain's year ≤ 5 s; a till's cross-till lookup by
  * invoice number (p99 of 200) ≤ 20 ms; the push p99 of 20 tills pushing while chain-year reports run back to
  * back ≤ 1 s; ingest (8 tills pushing batches of 50 as fast as acknowledged) in orders/s, against the full
- * database, not below 722 orders/s (before #25, on a fresh database). Building and closing are reported too (no limit). Reports are timed warm: the median of 3.
+ * database, not below 722 orders/s (before #25, on a fresh database). Building and closing are reported too
+ * (no limit). Reports are timed warm: the median of 3.
  */
 import { performance } from 'node:perf_hooks';
 import { openPostgres } from '../hub/db/db.ts';

@@ -1,7 +1,7 @@
 /**
  * Electronegativity (Doyensec's static scanner for Electron apps) on the BUILT main process and preload
- * (main/*.js: main.js, host.js and their shared code; preload/preload.cjs of a fresh `electron-vite build --outDir <tmp>`): zero HIGH or MEDIUM findings,
- * read from its CSV report.
+ * (main/*.js: main.js, host.js and their shared code; preload/preload.cjs) of a fresh
+ * `electron-vite build --outDir <tmp>`: zero HIGH or MEDIUM findings, read from its CSV report.
  *
  * Three things this test has to do to get an honest result out of electronegativity 1.10.3 here:
  * - It silently skips a file it cannot parse (the CLI exits 0 and, with `-o`, prints nothing): its scope

@@ -18,6 +18,7 @@ import { createHubService, type HubService } from '../../hub/service.ts';
 import { HubClient } from '../../electron/hub-client/client.ts';
 import type { Result } from '../../shared/contract/index.ts';
 import type { HubStatusView } from '../../shared/contract/hub.ts';
+import type { HubEvent } from '../../shared/hub/protocol.ts';
 import { hashPin, verifyPin } from '../../shared/node/pin.ts';
 import { BACKENDS } from './backends.ts';
 
@@ -289,7 +290,7 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
     const forger = new HubClient({ baseUrl: server.url, credential: rogue.credential });
     const tillId = rogue.tillId;
     const last = 0;
-    const forgedEvents = [
+    const forgedEvents: HubEvent[] = [
       {
         seq: last + 1,
         kind: 'staff',
