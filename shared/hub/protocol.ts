@@ -47,6 +47,9 @@ export const StaffSnapshot = z.object({
   active: z.union([z.literal(0), z.literal(1)]),
 });
 
+/** A time a till sends: ISO 8601 with its offset (`Z` as the till writes it), as the hub stores it (timestamptz). */
+const IsoTime = z.iso.datetime({ offset: true });
+
 /**
  * A shift as a till's hub outbox snapshots it (till migration 017): at its open, each cash move and its
  * close. Expected and counted are set once it is closed.
@@ -54,9 +57,9 @@ export const StaffSnapshot = z.object({
 export const ShiftSnapshot = z.object({
   id: z.number().int().positive(),
   cashier: z.string().min(1).max(100),
-  opened_at: z.string().min(1).max(40),
+  opened_at: IsoTime,
   opening_float_para: z.number().int().nonnegative(),
-  closed_at: z.string().max(40).nullable(),
+  closed_at: IsoTime.nullable(),
   closed_by: z.string().max(100).nullable(),
   expected_para: z.number().int().nullable(),
   counted_para: z.number().int().nonnegative().nullable(),
@@ -156,7 +159,7 @@ export interface RefundHoldResult {
 export const ParkInput = z.object({
   localId: z.number().int().positive(),
   name: z.string().max(200).nullable(),
-  createdAt: z.string().min(1).max(40),
+  createdAt: IsoTime,
   cart: ParkedCart,
 });
 /** Takes a parked cart: another till's by the hub's `id`, or the asking till's own by its `localId`. */

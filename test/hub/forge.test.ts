@@ -232,4 +232,30 @@ describe.each(BACKENDS)('nothing a till can forge, on $name', (backend) => {
     // The hub still works for the till afterwards.
     expect(await t.client.push(t.id, [ev(1, sale('N1-1', null))])).toMatchObject({ acked: 1, stored: 1 });
   });
+
+  it('a shift time that is not ISO 8601 with an offset is 400 naming the field; a good one is stored as the instant', async () => {
+    const shop = await service.createShop('Shift times');
+    const t = await till(shop, 'S1');
+    const shift = (openedAt: string) => ({
+      id: 1,
+      cashier: 'Ана',
+      opened_at: openedAt,
+      opening_float_para: 0,
+      closed_at: null,
+      closed_by: null,
+      expected_para: null,
+      counted_para: null,
+      cash_in_para: 0,
+      cash_out_para: 0,
+      counted_detail: null,
+    });
+    for (const bad of ['2026-11-25 08:00:00', 'јутрос', '2026-13-40T08:00:00Z']) {
+      const e = await refusal(t.client.push(t.id, [ev(1, shift(bad), 'shift')]));
+      expect([e.status, e.field]).toEqual([400, 'events.0.payload.opened_at']);
+    }
+    await t.client.push(t.id, [ev(1, shift('2026-11-25T09:00:00+01:00'), 'shift')]);
+    expect(await db.query('SELECT opened_at FROM shifts WHERE till_id = $1', [t.id])).toEqual([
+      { opened_at: '2026-11-25T08:00:00.000Z' },
+    ]);
+  });
 });

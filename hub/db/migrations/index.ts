@@ -18,6 +18,7 @@ import { h017 } from './017_report_months.ts';
 import { h018 } from './018_staff_ids.ts';
 import { h019 } from './019_report_shop_index.ts';
 import { h020 } from './020_staff_refusals.ts';
+import { h021 } from './021_times.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -51,4 +52,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   h018,
   h019,
   h020,
+  h021,
 ];
