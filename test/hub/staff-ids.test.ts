@@ -21,21 +21,10 @@ import type { HubStatusView } from '../../shared/contract/hub.ts';
 import type { HubEvent } from '../../shared/hub/protocol.ts';
 import { hashPin, verifyPin } from '../../shared/node/pin.ts';
 import { BACKENDS } from './backends.ts';
+import { ok, quiet, until } from '../support/core-calls.ts';
 
-const quiet = { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'];
 const PIN_1 = '111111';
 const PIN_2 = '222222';
-
-async function ok<T>(c: Core, name: string, input: unknown = {}): Promise<T> {
-  const r = (await c.dispatch(name, input)) as Result<T>;
-  if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
-
-/** Waits (no sleeping assertions: the suite's timeout bounds it) until `check` holds. */
-async function until(check: () => Promise<boolean> | boolean): Promise<void> {
-  while (!(await check())) await new Promise((r) => setTimeout(r, 50));
-}
 
 describe.each(BACKENDS)('people with ids on $name', (backend) => {
   let handle: Awaited<ReturnType<typeof backend.open>>;

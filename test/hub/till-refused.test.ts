@@ -16,13 +16,7 @@ import { createHubService, type HubService } from '../../hub/service.ts';
 import type { HubStatusView } from '../../shared/contract/hub.ts';
 import { BACKENDS } from './backends.ts';
 import { BREAD_AND_MILK, MANAGER_PIN, ok } from '../support/session.ts';
-
-const quiet = { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'];
-
-/** Waits (no sleeping assertions: the test's timeout bounds it) until `check` holds. */
-async function until(check: () => Promise<boolean> | boolean): Promise<void> {
-  while (!(await check())) await new Promise((r) => setTimeout(r, 50));
-}
+import { quiet, until } from '../support/core-calls.ts';
 
 describe.each(BACKENDS)('a till with a refused batch, hub on $name', (backend) => {
   let handle: Awaited<ReturnType<typeof backend.open>>;

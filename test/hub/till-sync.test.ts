@@ -14,28 +14,15 @@ import { createCore, type Core } from '../../electron/core.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import { startHubServer, type HubServer } from '../../hub/server.ts';
 import { createHubService, type HubService } from '../../hub/service.ts';
-import type { Result } from '../../shared/contract/index.ts';
 import type { OrderView, SyncStatus } from '../../shared/domain.ts';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
 import { startLpfrSandbox } from '../../electron/lpfr/sandbox/server.ts';
 import type { ParkedSaleSummary, ParkedSaleView, RemoteParkedSale } from '../../shared/contract/catalog.ts';
 import { BACKENDS } from './backends.ts';
 import { BREAD_AND_MILK, MANAGER_PIN } from '../support/session.ts';
+import { ok, quiet, until } from '../support/core-calls.ts';
 
 const ADMIN_TOKEN = 'kasa-test-admin-token-0123456789abcdef';
-
-const quiet = { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'];
-
-async function ok<T>(c: Core, name: string, input: unknown = {}): Promise<T> {
-  const r = (await c.dispatch(name, input)) as Result<T>;
-  if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
-  return r.value;
-}
-
-/** Waits (no sleeping assertions: the suite's timeout bounds it) until `check` holds. */
-async function until(check: () => Promise<boolean> | boolean): Promise<void> {
-  while (!(await check())) await new Promise((r) => setTimeout(r, 50));
-}
 
 describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
   let handle: Awaited<ReturnType<typeof backend.open>>;

@@ -29,9 +29,9 @@ import { ROOT } from '../support/host-process.ts';
 import { freePort, startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { seedPgliteDir } from '../support/pglite-template.ts';
 import { BREAD_AND_MILK, MANAGER_PIN } from '../support/session.ts';
+import { quiet, until } from '../support/core-calls.ts';
 
 const ADMIN = 'kasa-tls-admin-token-0123456789abcdef';
-const quiet = { info() {}, warn() {}, error() {}, redact() {} } as unknown as Core['logger'];
 
 const dirs: string[] = [];
 const tmp = (): string => {
@@ -42,10 +42,6 @@ const tmp = (): string => {
 
 /** The field a refused command names. */
 const fieldOf = (r: Result<unknown>): string | undefined => (r.ok ? undefined : (r.error as { field?: string }).field);
-
-async function until(check: () => Promise<boolean> | boolean): Promise<void> {
-  while (!(await check())) await new Promise((r) => setTimeout(r, 50));
-}
 
 /** The certificate a TLS server at `url` shows, by a real handshake (no CA asked). */
 function shownFingerprint(url: string): Promise<string> {
