@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
+import Database from 'better-sqlite3';
 import { signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
 import { login, pieceItem, rsd, scan } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
@@ -30,15 +31,22 @@ test.afterEach(async () => {
   await sandbox.close();
 });
 
-async function till(terminal: string, hubEnv: Record<string, string> = {}): Promise<HostProcess> {
+async function till(terminal: string, hubEnv: Record<string, string> = {}, takesManager = false): Promise<HostProcess> {
   const host = await startHostProcess({
     env: { KASA_API_KEY: 'demo-key', KASA_GATEWAY_URL: sandbox.url, KASA_TERMINAL_ID: terminal, ...hubEnv },
   });
   hosts.push(host);
   if (hubEnv.KASA_HUB_URL) {
-    // On the second till the manager's changed PIN may already have come down from the hub: then the change
-    // is refused as "in use" and the login simply works.
-    await host.call('staff.changePin', { currentPin: '0000', newPin: MANAGER_PIN });
+    // The first till sets its first-run PIN (the shop adopts that manager). The second takes the shop's manager
+    // by pull: its own first PIN would be a new person waiting for a staff choice, and pulls with it.
+    if (takesManager) {
+      const db = new Database(path.join(host.dataDir, 'kasa.sqlite'), { readonly: true });
+      const pulled = db.prepare(
+        "SELECT 1 FROM staff WHERE role = 'manager' AND must_change_pin = 0 AND pin_hash <> ''",
+      );
+      await expect.poll(() => pulled.get() !== undefined, { timeout: 30_000 }).toBe(true);
+      db.close();
+    } else await host.call('staff.changePin', { currentPin: '0000', newPin: MANAGER_PIN });
     await signInHost(host, MANAGER_PIN, false);
     // A till the test uses as set up: the counter opens on the sale screen, not the first-run setup flow.
     const setUp = await host.call('settings.update', { managerPin: MANAGER_PIN, setupDone: true });
@@ -71,7 +79,7 @@ test('with a store hub a sale parked on one till is resumed on another while the
       return ((await r.json()) as { code: string }).code;
     };
     const a = await till('KASA1', { KASA_HUB_URL: hub.url, KASA_HUB_ENROL_CODE: hub.enrolCode });
-    const b = await till('KASA2', { KASA_HUB_URL: hub.url, KASA_HUB_ENROL_CODE: await code() });
+    const b = await till('KASA2', { KASA_HUB_URL: hub.url, KASA_HUB_ENROL_CODE: await code() }, true);
     for (const h of [a, b]) {
       await expect(async () =>
         expect((await h.call('hub.status', {})).body).toMatchObject({ ok: true, value: { enrolled: true } }),
