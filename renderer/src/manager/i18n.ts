@@ -89,7 +89,7 @@ const SR_CYRL = {
   hub_last_push: 'Последње слање продаја',
   hub_last_pull: 'Последње преузимање артикала',
   hub_pending: 'Промене које чекају слање',
-  hub_cursor: 'Курсор матичних података',
+  hub_cursor: 'Примљена верзија матичних података',
   hub_gaps: 'Празнине које хаб пријављује',
   hub_last_error: 'Последња грешка',
   hub_refused:
@@ -506,7 +506,7 @@ const SR_LATN: Table = {
   hub_last_push: 'Poslednje slanje prodaja',
   hub_last_pull: 'Poslednje preuzimanje artikala',
   hub_pending: 'Promene koje čekaju slanje',
-  hub_cursor: 'Kursor matičnih podataka',
+  hub_cursor: 'Primljena verzija matičnih podataka',
   hub_gaps: 'Praznine koje hab prijavljuje',
   hub_last_error: 'Poslednja greška',
   hub_refused:
@@ -920,7 +920,7 @@ const EN: Table = {
   hub_last_push: 'Last push of sales',
   hub_last_pull: 'Last pull of master data',
   hub_pending: 'Changes waiting to be pushed',
-  hub_cursor: 'Master-data cursor',
+  hub_cursor: 'Master data version received',
   hub_gaps: 'Gaps the hub reports',
   hub_last_error: 'Last error',
   hub_refused:
