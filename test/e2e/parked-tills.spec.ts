@@ -8,8 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
-import Database from 'better-sqlite3';
-import { signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
+import { awaitPulledManager, signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
 import { login, pieceItem, rsd, scan } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
@@ -39,14 +38,8 @@ async function till(terminal: string, hubEnv: Record<string, string> = {}, takes
   if (hubEnv.KASA_HUB_URL) {
     // The first till sets its first-run PIN (the shop adopts that manager). The second takes the shop's manager
     // by pull: its own first PIN would be a new person waiting for a staff choice, and pulls with it.
-    if (takesManager) {
-      const db = new Database(path.join(host.dataDir, 'kasa.sqlite'), { readonly: true });
-      const pulled = db.prepare(
-        "SELECT 1 FROM staff WHERE role = 'manager' AND must_change_pin = 0 AND pin_hash <> ''",
-      );
-      await expect.poll(() => pulled.get() !== undefined, { timeout: 30_000 }).toBe(true);
-      db.close();
-    } else await host.call('staff.changePin', { currentPin: '0000', newPin: MANAGER_PIN });
+    if (takesManager) await awaitPulledManager(host.dataDir);
+    else await host.call('staff.changePin', { currentPin: '0000', newPin: MANAGER_PIN });
     await signInHost(host, MANAGER_PIN, false);
     // A till the test uses as set up: the counter opens on the sale screen, not the first-run setup flow.
     const setUp = await host.call('settings.update', { managerPin: MANAGER_PIN, setupDone: true });

@@ -29,8 +29,8 @@ for (const backend of backends) {
     log: (l) => process.stderr.write(l + '\n'),
   });
   console.log(
-    `${backend}: orders=${r.orders} acknowledged=${r.acknowledged} kills=${JSON.stringify(r.kills)} lost=${r.lost} foreign=${r.foreign} gaps=${r.gaps} seconds=${r.seconds.toFixed(1)}`,
+    `${backend}: orders=${r.orders} acknowledged=${r.acknowledged} kills=${JSON.stringify(r.kills)} lost=${r.lost} foreign=${r.foreign} gaps=${r.gaps} stale=${r.stale} seconds=${r.seconds.toFixed(1)}`,
   );
-  if (r.lost || r.foreign || r.gaps) bad++;
+  if (r.lost || r.foreign || r.gaps || r.stale) bad++;
 }
 process.exit(bad ? 1 : 0);

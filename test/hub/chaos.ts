@@ -4,8 +4,10 @@
  * sandbox gateway. Checkouts are fired at both tills while, at random moments, a till or the hub is
  * killed with SIGKILL and restarted on the same data. At the end, with everything calm, every order of
  * every till must be at the hub exactly once, in the till's final state, and no till may have a gap in
- * its sequence at the hub. All of it over TLS (#25): the hub serves HTTPS with the certificate it made at its
- * first start (kept in its data dir across the kills), the tills enrol with its fingerprint and pin it.
+ * its sequence at the hub. Master data goes the other way through the same kills: the hub's price of one
+ * product changes at every life, and at the end every till must sell at the last price. All of it over TLS
+ * (#25): the hub serves HTTPS with the certificate it made at its first start (kept in its data dir across the
+ * kills), the tills enrol with its fingerprint and pin it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +16,7 @@ import Database from 'better-sqlite3';
 import { startSandbox } from '../../electron/sandbox/server.ts';
 import { mulberry32 } from '../../electron/sandbox/faults.ts';
 import { openPglite, openPostgres, type HubDb } from '../../hub/db/db.ts';
-import { fireCheckouts, startHostProcess, type HostProcess } from '../support/host-process.ts';
+import { awaitPulledManager, fireCheckouts, startHostProcess, type HostProcess } from '../support/host-process.ts';
 import { freePort, startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { startPostgres, type PgCluster } from '../support/postgres.ts';
@@ -37,8 +39,13 @@ export interface HubChaosResult {
   /** Orders the hub holds that no till has. */
   foreign: number;
   gaps: number;
+  /** Tills that, after the calm, still did not sell at the hub's last price (master data lost on the way down). */
+  stale: number;
   seconds: number;
 }
+
+/** The product whose price the hub changes at every life. */
+const CHAOS_CODE = '7001';
 
 const ADMIN = 'chaos-admin-token-0123456789abcdef';
 
@@ -96,8 +103,11 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
       tills[i] = t;
       // Past the first-run PIN, on the till's first start only: on a restart 0000 is a wrong PIN, and
       // wrong PINs count towards the till's lockout (five restarts would lock the long run out).
+      // The first till sets its first-run PIN and the shop adopts that manager; the second takes the manager by
+      // pull (its own first PIN would wait for a staff choice at the hub, and its pulls with it).
       if (!pinChanged.has(i)) {
-        await t.call('staff.changePin', { currentPin: '0000', newPin: MANAGER_PIN });
+        if (i === 0) await t.call('staff.changePin', { currentPin: '0000', newPin: MANAGER_PIN });
+        else await awaitPulledManager(tillDirs[i] ?? '');
         pinChanged.add(i);
       }
       const login = await t.call('staff.login', { pin: MANAGER_PIN });
@@ -106,12 +116,27 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
     };
     await startTill(0);
     await startTill(1);
+    // The hub's price of one product, set again at every life: each till must end up selling at the last one.
+    let price = 0;
+    const setPrice = async (para: number): Promise<void> => {
+      const res = await hub?.request(`${hubUrl}/api/admin/products`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          shopId: 1,
+          products: [{ code: CHAOS_CODE, name: 'Хаос цена', pricePara: para, label: 'A', unit: 'piece' }],
+        }),
+      });
+      if (res?.status !== 200) throw new Error(`the hub refused a price: ${res?.status} ${await res?.text()}`);
+      price = para;
+    };
     const fire = (t: HostProcess): Promise<void> =>
       fireCheckouts(t, { count: options.ordersPerLife, random, payment: 'cash', acknowledged });
     for (let life = 0; life < options.kills; life++) {
       const victim = life % 3; // 0, 1: a till; 2: the hub (each in turn, at a random moment)
       const running = tills.filter((t): t is HostProcess => t !== null);
       const killAfter = 200 + Math.floor(random() * 1500);
+      await setPrice(10_000 + life);
       await Promise.race([Promise.all(running.map((t) => fire(t))), new Promise((r) => setTimeout(r, killAfter))]);
       if (victim === 2) {
         await hub.stop(true);
@@ -136,6 +161,17 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
         if (s?.body.ok && s.body.value?.queued === 0 && pending === 0) break;
         await new Promise((r) => setTimeout(r, 200));
       }
+    }
+    // Master data: every till pulls the hub's last price (a pull each second; at most 30 s after the calm).
+    let stale = 0;
+    for (const t of tills) {
+      let seen = -1;
+      for (let i = 0; i < 150 && seen !== price; i++) {
+        const r = await t?.call<{ product: { pricePara: number } } | null>('catalog.byBarcode', { code: CHAOS_CODE });
+        seen = r?.body.ok && r.body.value ? r.body.value.product.pricePara : -1;
+        if (seen !== price) await new Promise((r) => setTimeout(r, 200));
+      }
+      if (seen !== price) stale++;
     }
     for (let i = 0; i < tills.length; i++) {
       await tills[i]?.stop();
@@ -183,6 +219,7 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
       lost,
       foreign,
       gaps,
+      stale,
       seconds: (Date.now() - started) / 1000,
     };
   } finally {

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { MANAGER_PIN } from './session.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -114,6 +115,32 @@ export async function signInHost(host: Pick<HostProcess, 'call'>, pin = MANAGER_
   }
   const login = await host.call('staff.login', { pin });
   if (!login.body.ok) throw new Error(`signInHost: ${JSON.stringify(login.body.error)}`);
+}
+
+/**
+ * Waits until the till in `dataDir` has pulled its shop's manager from the hub (a manager past the first-run PIN),
+ * reading its SQLite file read-only. A later till of a shop takes the manager this way instead of setting its own
+ * first-run PIN: that PIN would be a new person the hub offers for a staff choice, and pulls would wait for it
+ * (docs/hub.md, "A first PIN after enrolment"). Polls every 100 ms for at most `timeoutMs`.
+ */
+export async function awaitPulledManager(dataDir: string, timeoutMs = 30_000): Promise<void> {
+  const file = path.join(dataDir, 'kasa.sqlite');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (fs.existsSync(file)) {
+      const db = new Database(file, { readonly: true });
+      try {
+        const pulled = db
+          .prepare("SELECT 1 FROM staff WHERE role = 'manager' AND must_change_pin = 0 AND pin_hash <> ''")
+          .get();
+        if (pulled) return;
+      } finally {
+        db.close();
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`no manager pulled from the hub into ${file} in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /**
