@@ -355,7 +355,7 @@ function StaffChoice(props: {
       {choice.till.map((p, i) => (
         <div className="mgr-row" key={p.id}>
           <CheckedField
-            label={who(p.name, p.role)}
+            label={t('hub_staff_till_person', { who: who(p.name, p.role) })}
             error={fieldErrors[`choices.${i}.hubId`]}
             errorId={`hub-staff-choices.${i}.hubId-error`}
           >
