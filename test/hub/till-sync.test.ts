@@ -21,6 +21,7 @@ import type { ParkedSaleSummary, ParkedSaleView, RemoteParkedSale } from '../../
 import { BACKENDS } from './backends.ts';
 import { BREAD_AND_MILK, MANAGER_PIN } from '../support/session.ts';
 import { ok, quiet, until } from '../support/core-calls.ts';
+import { awaitPulledManager } from '../support/host-process.ts';
 
 const ADMIN_TOKEN = 'kasa-test-admin-token-0123456789abcdef';
 
@@ -84,13 +85,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
       ? (await handle.db.query("SELECT 1 FROM staff WHERE shop_id = $1 AND role = 'manager' AND active", [shopId]))
           .length > 0
       : false;
-    if (managed)
-      await until(
-        () =>
-          core.db
-            .prepare("SELECT 1 FROM staff WHERE role = 'manager' AND must_change_pin = 0 AND pin_hash <> ''")
-            .get() !== undefined,
-      );
+    if (managed) await awaitPulledManager(dir);
     else await ok(core, 'staff.changePin', { currentPin: '0000', newPin: MANAGER_PIN });
     const login = await core.dispatch('staff.login', { pin: MANAGER_PIN });
     if (!login.ok) throw new Error(`login: ${JSON.stringify(login.error)}`);

@@ -39,8 +39,9 @@ export interface HostStartOptions {
 
 /**
  * The host's entry: its build (out/main/host.js, plain JS: about 0.7 s less per start than stripping the types of
- * every source file) when the run built it just now (the e2e and the vitest global setups build what is stale and
- * set `KASA_TEST_HOST_BUILT`), else the sources, so a test never runs an older build than the code it tests.
+ * every source file) when the run built it just now (`KASA_TEST_HOST_BUILT`: set by the e2e global setup, which
+ * builds what is stale, and by `npm test` after its build step), else the sources, so a test never runs an older
+ * build than the code it tests.
  */
 function hostEntry(): string {
   const built = path.join(ROOT, 'out', 'main', 'host.js');
