@@ -22,6 +22,12 @@ const SR_CYRL = {
     action:
       'Број поруџбине је заузет рачуном друге продаје (потврдили су упит и архива фискалног сервиса). Проверите продају и изаберите „Издај под новим бројем“ (потребан PIN менаџера); пре новог рачуна каса још једном проверава архиву, па ако је рачун ипак ове продаје, продаја се њиме фискализује и нови се не издаје.',
   },
+  lpfr_unproven: {
+    title:
+      'Л-ПФР не зна да ли је потписао поруџбину {order}: тај захтев више не памти, а број његових рачуна је од слања порастао са {before} на {after}.',
+    action:
+      'Каса је неће сама потписати поново. У журналу Л-ПФР-а погледајте рачуне после броја {before}: ако је међу њима рачун са ЕСИР бројем {order}, продаја је фискализована и не сме се издати поново; ако га нема, изаберите „Није потписано — потпиши“ (потребан PIN менаџера).',
+  },
   reconcile_limit: {
     title: 'Провера да ли је рачун већ издат није успела ни после више покушаја: {message}',
     action:
@@ -92,6 +98,12 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
     action:
       'Broj porudžbine je zauzet računom druge prodaje (potvrdili su upit i arhiva fiskalnog servisa). Proverite prodaju i izaberite „Izdaj pod novim brojem“ (potreban PIN menadžera); pre novog računa kasa još jednom proverava arhivu, pa ako je račun ipak ove prodaje, prodaja se njime fiskalizuje i novi se ne izdaje.',
   },
+  lpfr_unproven: {
+    title:
+      'L-PFR ne zna da li je potpisao porudžbinu {order}: taj zahtev više ne pamti, a broj njegovih računa je od slanja porastao sa {before} na {after}.',
+    action:
+      'Kasa je neće sama potpisati ponovo. U žurnalu L-PFR-a pogledajte račune posle broja {before}: ako je među njima račun sa ESIR brojem {order}, prodaja je fiskalizovana i ne sme se izdati ponovo; ako ga nema, izaberite „Nije potpisano — potpiši“ (potreban PIN menadžera).',
+  },
   reconcile_limit: {
     title: 'Provera da li je račun već izdat nije uspela ni posle više pokušaja: {message}',
     action:
@@ -152,6 +164,12 @@ const EN: Shape<typeof SR_CYRL> = {
       'For this order number the fiscal service returned another sale’s receipt (differs in: {fields}). This sale is NOT fiscalized.',
     action:
       'The order number is taken by another sale’s receipt (confirmed by the fiscal service’s lookup and archive). Check the sale and choose “Re-issue under a new number” (manager PIN required); before a new receipt the till checks the archive once more, and if the receipt is this sale’s after all, the sale is fiscalized with it and no new one is issued.',
+  },
+  lpfr_unproven: {
+    title:
+      'The L-PFR cannot tell whether it signed order {order}: it no longer remembers that request, and its invoice count has grown from {before} to {after} since it was sent.',
+    action:
+      'The till will not sign it again by itself. Look in the L-PFR’s journal at the invoices after number {before}: if one has ESIR number {order}, the sale is fiscalized and must not be issued again; if none has, choose “Not signed — sign it” (manager PIN required).',
   },
   reconcile_limit: {
     title: 'Checking whether the receipt was already issued failed again and again: {message}',
@@ -328,6 +346,7 @@ export function gatewayFieldWords(lang: Language, path: string): string {
 export function gatewayErrorKind(e: GatewayErrorView): string {
   if (e.code === 'KASA_RECEIPT_MISMATCH') return 'receipt_mismatch';
   if (e.code === 'KASA_RECONCILE_LIMIT') return 'reconcile_limit';
+  if (e.code === 'LPFR_UNPROVEN') return 'lpfr_unproven';
   if (e.status === null) return 'offline';
   if (e.code === 'ERR_00202') return 'validation';
   if (e.code === 'ERR_00701') return 'totals';
@@ -360,6 +379,10 @@ export function explainGatewayError(e: GatewayErrorView, lang: Language): Explan
     ref: pick(e.message, /([A-Z0-9]+-[A-Z0-9]+-\d+)/) ?? '—',
     reason: e.reason ?? '—',
     message: e.userMessage ?? e.message,
+    // An L-PFR that could not prove it never signed (engine.ts #lpfrLookUp): the order and the device's counter.
+    order: pick(e.message, /RequestId (\S+?);/) ?? '—',
+    before: pick(e.message, /counter before: (\d+)/) ?? '—',
+    after: pick(e.message, /counter now: (\d+)/) ?? '—',
   };
   const suffix = e.correlationId ? ` (${e.correlationId})` : '';
   return {

@@ -2,6 +2,7 @@
  * Typed client for every endpoint of the Fiscal Receipt Gateway. Receipt-creating calls take the
  * request body as a string so that a retry sends it byte for byte. Every failure is a GatewayError.
  */
+import { neverConnectedCode } from '../../shared/node/never-connected.ts';
 import { readReplyCapped } from '../../shared/node/http/reply.ts';
 import { z } from 'zod';
 import { GatewayError } from './errors.ts';
@@ -377,10 +378,14 @@ function pickString(json: unknown, key: string): string | undefined {
 function transportError(err: unknown, path: string): GatewayError {
   const e = err as { name?: string; message?: string; cause?: { code?: string } };
   const timeout = e?.name === 'TimeoutError' || e?.name === 'AbortError';
+  const never = neverConnectedCode(err);
   return new GatewayError({
     kind: timeout ? 'timeout' : 'network',
-    message: timeout ? `Timed out: ${path}` : `Network error on ${path}: ${e?.cause?.code ?? e?.message ?? 'unknown'}`,
+    message: timeout
+      ? `Timed out: ${path}`
+      : `Network error on ${path}: ${never ?? e?.cause?.code ?? e?.message ?? 'unknown'}`,
     path,
+    ...(never ? { neverSent: never } : {}),
   });
 }
 

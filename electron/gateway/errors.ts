@@ -14,6 +14,8 @@ export interface GatewayErrorInit {
   path?: string;
   /** False when an HTTP error's body was not the gateway's error object (a proxy's HTML page, say). */
   fromGateway?: boolean;
+  /** The code proving no connection was made (shared/node/never-connected.ts): nothing reached the gateway. */
+  neverSent?: string;
 }
 
 /**
@@ -28,6 +30,8 @@ export class GatewayError extends KasaError<string | null, number | null> {
   readonly correlationId: string | undefined;
   readonly path: string | undefined;
   readonly fromGateway: boolean;
+  /** Set when the request provably never left (connection refused, no such host, no route, connect timeout). */
+  readonly neverSent: string | undefined;
 
   constructor(init: GatewayErrorInit) {
     super(init.code ?? null, init.message, { status: init.status ?? null });
@@ -38,6 +42,7 @@ export class GatewayError extends KasaError<string | null, number | null> {
     this.correlationId = init.correlationId;
     this.path = init.path;
     this.fromGateway = init.fromGateway ?? true;
+    this.neverSent = init.neverSent;
   }
 
   /** Validation errors from `details.validationErrors`, when the gateway sent them. */

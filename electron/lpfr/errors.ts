@@ -3,6 +3,7 @@
  * invoice: `not_signed` (the PFR certainly did not sign it: resending the same body cannot make a second
  * receipt) or `unknown` (it may have been signed: look it up by RequestId before anything else).
  */
+import { causeCodes, neverConnectedCode } from '../../shared/node/never-connected.ts';
 import { KasaError } from '../../shared/errors.ts';
 import { GSC } from './protocol.ts';
 
@@ -115,24 +116,6 @@ export function httpFailure(status: number, gscs: string[], path: string): LpfrE
   return new LpfrError({ code, outcome: 'not_signed', status, gscs, path, message: `HTTP ${status}${text}` });
 }
 
-/** Error codes of a failed connection that mean no byte of the request reached the PFR. */
-const NEVER_CONNECTED = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EADDRNOTAVAIL',
-]);
-
-function causeCodes(err: unknown): string[] {
-  const e = err as { code?: unknown; errors?: unknown; cause?: unknown } | null;
-  if (!e || typeof e !== 'object') return [];
-  const own = typeof e.code === 'string' ? [e.code] : [];
-  const nested = Array.isArray(e.errors) ? e.errors.flatMap(causeCodes) : [];
-  return [...own, ...nested, ...(e.cause ? causeCodes(e.cause) : [])];
-}
-
 /**
  * A fetch that threw. Only a connection that was never made is `not_signed`; a timeout or a broken
  * connection may come after the PFR read the request (and signed it), so it is `unknown`.
@@ -142,15 +125,16 @@ export function transportFailure(err: unknown, path: string): LpfrError {
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError') {
     return new LpfrError({ code: 'timeout', outcome: 'unknown', path, message: `Timed out: ${path}` });
   }
-  const codes = causeCodes(err);
-  if (codes.length > 0 && codes.every((c) => NEVER_CONNECTED.has(c))) {
+  const never = neverConnectedCode(err);
+  if (never) {
     return new LpfrError({
       code: 'unreachable',
       outcome: 'not_signed',
       path,
-      message: `No connection to the L-PFR (${codes[0]}): ${path}`,
+      message: `No connection to the L-PFR (${never}): ${path}`,
     });
   }
+  const codes = causeCodes(err);
   return new LpfrError({
     code: 'connection_lost',
     outcome: 'unknown',

@@ -6,7 +6,7 @@
  */
 import type { IssuedReceipt } from '../gateway/types.ts';
 import type { OrderRow } from '../orders/store.ts';
-import { LpfrFailure, type LpfrPort } from '../outbox/lpfr-port.ts';
+import { LpfrFailure, snapshotOfInvoice, type LpfrPort } from '../outbox/lpfr-port.ts';
 import type { LpfrState } from '../../shared/domain.ts';
 import { LpfrClient } from './client.ts';
 import { LpfrError, type LpfrErrorCode } from './errors.ts';
@@ -164,6 +164,25 @@ export function createLpfrRoute(options: LpfrRouteOptions): LpfrRoute {
       } catch (err) {
         throw failure(err);
       }
+    },
+    async counter() {
+      let status: LpfrStatus;
+      try {
+        status = await client.status({ timeoutMs: 3000 });
+      } catch (err) {
+        throw failure(err);
+      }
+      const last = status.lastInvoiceNumber?.trim() ?? '';
+      const fromLast = snapshotOfInvoice(last);
+      if (fromLast) return fromLast;
+      // No invoice yet: the card's counter is 0.
+      if (last === '' && status.uid) return { uid: status.uid, counter: 0 };
+      throw new LpfrFailure({
+        outcome: 'unknown',
+        code: 'malformed',
+        state: null,
+        message: `The L-PFR's status names no readable last invoice (${last || 'none'}) or card`,
+      });
     },
     async find(order): Promise<IssuedReceipt | null> {
       const body = bodyOf(order);

@@ -20,7 +20,7 @@ import type {
 import { isLpfrInvoiceNumber, type Processor } from '../../shared/domain.ts';
 import { toPara } from '../../shared/money.ts';
 import { RECEIPT_MISMATCH, checkReceipt, type Mismatch } from '../outbox/verify.ts';
-import { failedLookups, parkedByReconcileLimit } from '../outbox/reconcile-budget.ts';
+import { failedLookups, parkedByReconcileLimit, parkedUnproven } from '../outbox/reconcile-budget.ts';
 import { nextOrderNumber } from '../sales/order-number.ts';
 import { taxGroupChange } from '../sales/tax-group.ts';
 import { Settings } from '../settings/settings.ts';
@@ -89,6 +89,12 @@ const LANE_FILTER: Record<DueLane, string> = {
   lpfr_pinned: `b.route = 'lpfr'`,
   lpfr_any: `(b.route IS NULL OR b.route = 'lpfr')`,
 };
+
+/** The L-PFR's card and its total counter, read just before a signing left (migration 023). */
+export interface LpfrSnapshot {
+  uid: string;
+  counter: number;
+}
 
 export interface OutboxRow {
   order_id: number;
@@ -169,7 +175,9 @@ export class OrderStore {
       getByNumber: db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE order_number = ?'),
       outbox: db.prepare<[number], OutboxRow>('SELECT * FROM outbox WHERE order_id = ?'),
       attempts: db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM attempts WHERE order_id = ?'),
-      startAttempt: db.prepare('INSERT INTO attempts (order_id, mode, started_at) VALUES (?, ?, ?)'),
+      startAttempt: db.prepare(
+        'INSERT INTO attempts (order_id, mode, started_at, lpfr_uid, lpfr_counter) VALUES (?, ?, ?, ?, ?)',
+      ),
       firstAttempt: db.prepare(
         'UPDATE outbox SET first_attempt_at = coalesce(first_attempt_at, ?), tries = tries + 1 WHERE order_id = ?',
       ),
@@ -189,7 +197,7 @@ export class OrderStore {
       lpfrAttempt: db.prepare('UPDATE outbox SET tries = tries + 1 WHERE order_id = ?'),
       setError: db.prepare('UPDATE orders SET last_error = ? WHERE id = ?'),
       routeHistory: db.prepare<[number], { gateway: number; lpfr: number }>(
-        `SELECT count(*) FILTER (WHERE mode IN ('single', 'bulk')) AS gateway,
+        `SELECT count(*) FILTER (WHERE mode IN ('single', 'bulk') AND outcome IS NOT 'not_sent') AS gateway,
                 count(*) FILTER (WHERE mode = 'lpfr' AND (outcome IS NULL OR outcome = 'unknown')) AS lpfr
            FROM attempts WHERE order_id = ?`,
       ),
@@ -257,7 +265,7 @@ export class OrderStore {
   }
 
   /** Journals the start of attempts (before the request leaves); returns attempt ids in order. */
-  startAttempts(orderIds: readonly number[], mode: AttemptMode, at: number): number[] {
+  startAttempts(orderIds: readonly number[], mode: AttemptMode, at: number, lpfr?: LpfrSnapshot): number[] {
     return this.#db.transaction(() =>
       orderIds.map((id) => {
         // From here on the order may be signed at this processor: it is pinned to it (migration 019) in the
@@ -269,7 +277,9 @@ export class OrderStore {
           this.#stmts.lpfrAttempt.run(id);
           this.#stmts.pinRoute.run('lpfr', id);
         }
-        return Number(this.#stmts.startAttempt.run(id, mode, at).lastInsertRowid);
+        return Number(
+          this.#stmts.startAttempt.run(id, mode, at, lpfr?.uid ?? null, lpfr?.counter ?? null).lastInsertRowid,
+        );
       }),
     )();
   }
@@ -302,6 +312,57 @@ export class OrderStore {
       this.#routeByReference(orderId);
       if (error) this.#stmts.setError.run(JSON.stringify(error), orderId);
     })();
+  }
+
+  /**
+   * A gateway send that provably sent nothing (the connection was never made: refused, no such host, no route,
+   * a connect timeout). It cannot have been issued, so it pins nothing: the order is free for either processor
+   * again (a sale made as the internet drops is signed on the L-PFR at once), unless an earlier gateway attempt
+   * may have reached the gateway. The dedupe clock starts at the first attempt that may have reached it.
+   */
+  gatewayNotSent(orderId: number, attemptId: number, at: number, dueAt: number, error: GatewayErrorView): void {
+    this.#db.transaction(() => {
+      this.finishAttempt(attemptId, at, 'not_sent', { code: error.code, message: error.message });
+      this.#db
+        .prepare(
+          `UPDATE outbox SET route = NULL, due_at = ?, first_attempt_at = (SELECT min(started_at) FROM attempts
+             WHERE order_id = ? AND mode IN ('single', 'bulk') AND outcome IS NOT 'not_sent') WHERE order_id = ?`,
+        )
+        .run(dueAt, orderId, orderId);
+      this.#routeByReference(orderId);
+      this.#stmts.setError.run(JSON.stringify(error), orderId);
+    })();
+  }
+
+  /**
+   * Orders pinned to the L-PFR whose signing has no known outcome, whatever their due time: each is looked up
+   * before the L-PFR signs anything else (docs/lpfr.md, "One signature per sale"). Oldest attempt first.
+   */
+  lpfrInDoubt(limit: number, exclude: ReadonlySet<number>): (OrderRow & OutboxRow)[] {
+    return this.#db
+      .prepare<[number], OrderRow & OutboxRow>(
+        `SELECT o.*, b.due_at, b.tries, b.first_attempt_at, b.unknown, b.route FROM outbox b
+           JOIN orders o ON o.id = b.order_id
+          WHERE b.route = 'lpfr' AND b.unknown <> 0 AND o.request IS NOT NULL ORDER BY b.order_id LIMIT ?`,
+      )
+      .all(limit + exclude.size)
+      .filter((r) => !exclude.has(r.id))
+      .slice(0, limit);
+  }
+
+  /**
+   * The L-PFR's counter as it was just before the order's latest signing whose outcome is unknown, or null when
+   * that attempt has none (then a look-up's "not found" proves nothing).
+   */
+  lpfrSnapshot(orderId: number): LpfrSnapshot | null {
+    const row = this.#db
+      .prepare<[number], { lpfr_uid: string | null; lpfr_counter: number | null }>(
+        `SELECT lpfr_uid, lpfr_counter FROM attempts WHERE order_id = ? AND mode = 'lpfr'
+            AND (outcome IS NULL OR outcome = 'unknown') ORDER BY id DESC LIMIT 1`,
+      )
+      .get(orderId);
+    if (!row || row.lpfr_uid === null || row.lpfr_counter === null) return null;
+    return { uid: row.lpfr_uid, counter: row.lpfr_counter };
   }
 
   /**
@@ -552,6 +613,9 @@ export class OrderStore {
       // Parked with an unknown outcome (look-up budget spent): looked up again first, never resent blindly.
       if (parkedByReconcileLimit(row.last_error))
         this.#db.prepare('UPDATE outbox SET first_attempt_at = 0 WHERE order_id = ?').run(orderId);
+      // Parked because the L-PFR could not prove it never signed it: looked up there again, never signed blindly.
+      if (parkedUnproven(row.last_error))
+        this.#db.prepare("UPDATE outbox SET unknown = 1, route = 'lpfr' WHERE order_id = ?").run(orderId);
       this.#routeByReference(orderId);
     })();
   }

@@ -19,11 +19,11 @@ import { GatewayError, classify } from '../gateway/errors.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { IssuedReceiptSchema, type IssuedReceipt } from '../gateway/types.ts';
 import type { BulkFailure } from '../gateway/normalize.ts';
-import type { DueLane, OrderRow, OrderStore, OutboxRow } from '../orders/store.ts';
+import type { DueLane, LpfrSnapshot, OrderRow, OrderStore, OutboxRow } from '../orders/store.ts';
 import type { GatewayErrorView, LpfrState, SyncStatus } from '../../shared/domain.ts';
 import { LpfrFailure, type LpfrPort } from './lpfr-port.ts';
 import { message } from '../../shared/messages.ts';
-import { DEFAULT_MAX_LOOKUP_TRIES, reconcileLimitView } from './reconcile-budget.ts';
+import { DEFAULT_MAX_LOOKUP_TRIES, LPFR_UNPROVEN, reconcileLimitView } from './reconcile-budget.ts';
 import { resolveLookupHit } from './chain.ts';
 import { createSyncLoop, type SyncLoop } from '../retry/loop.ts';
 import { POLICIES, backoffMs, type BackoffPolicy } from '../retry/policy.ts';
@@ -637,6 +637,12 @@ export class SyncEngine {
     switch (c.type) {
       case 'retry': {
         if (err instanceof GatewayError && (err.kind === 'network' || err.kind === 'timeout')) this.#wentOffline(err);
+        if (mode === 'send' && err instanceof GatewayError && err.neverSent) {
+          // Provably nothing reached the gateway: no pin. With a ready L-PFR this same pass signs it there, so the
+          // first sale after the internet drops leaves with its fiscal receipt (docs/lpfr.md, "Routing").
+          this.#store.gatewayNotSent(d.id, attemptId, now, now, view);
+          break;
+        }
         // A send whose reply never arrived or was unreadable may have been issued: unknown outcome.
         const unknownOutcome =
           mode === 'send' && (!(err instanceof GatewayError) || err.kind !== 'http' || (err.status ?? 0) >= 500);
@@ -736,14 +742,18 @@ export class SyncEngine {
       this.#log(`gateway unreachable: ${err.message}`);
       this.#emitStatus();
     }
-    // With a ready L-PFR, waiting checkouts are signed there in this same pass (#lpfrPass).
-    if (this.#lpfrState !== 'ready') this.#releaseWaiters();
+    // With an L-PFR that is ready (or not asked yet), waiting checkouts are signed there in this same pass
+    // (#lpfrPass asks it, and releases them when it cannot sign).
+    if (this.#lpfrState !== 'ready' && this.#lpfrState !== 'unknown') this.#releaseWaiters();
   }
 
   /**
    * The L-PFR lane. Orders are signed one at a time (the L-PFR has one secure element); the lane stops at the
    * first failure that concerns the L-PFR itself. Its state is asked when something waits for it, else every
    * `lpfrProbeMs`, so the status bar and the checkout know whether a sale now gets a fiscal receipt.
+   *
+   * One signature per sale (docs/lpfr.md): an order whose signing has no known outcome is looked up before the
+   * L-PFR signs anything else, whatever its due time; while one stays in doubt, nothing else is signed.
    */
   async #lpfrPass(lane: DueLane): Promise<void> {
     const port = this.#deps.lpfr?.() ?? null;
@@ -751,12 +761,16 @@ export class SyncEngine {
       if (this.#lpfrState !== null) this.#setLpfrState(null);
       return;
     }
-    const due = this.#store.due(this.#now(), 500, this.#claimed, lane).filter((d) => port.accepts(d));
+    const dueNow = (): Due[] =>
+      this.#store.due(this.#now(), 500, this.#claimed, lane).filter((d) => port.accepts(d));
+    const due = dueNow();
+    const doubt = this.#store.lpfrInDoubt(1, this.#claimed).length > 0;
     // Asked again when its last answer is older than lpfrProbeMs, or when it was not ready and work waits.
     // A ready L-PFR is not asked before each sale: a failed signing says at once what changed.
     const fresh = this.#now() - this.#lpfrCheckedAt < this.options.lpfrProbeMs;
-    const ask = !fresh || (due.length > 0 && this.#lpfrState !== 'ready');
-    if (!ask && due.length === 0) return;
+    const waiting = due.length > 0 || doubt;
+    const ask = !fresh || (waiting && this.#lpfrState !== 'ready');
+    if (!ask && !waiting) return;
     if (ask) {
       this.#lpfrCheckedAt = this.#now();
       let state: LpfrState;
@@ -772,24 +786,48 @@ export class SyncEngine {
       if (lane === 'lpfr_any') this.#releaseWaiters();
       return;
     }
-    for (const d of due) {
+    // Every order in doubt first, each settled, proven unsigned (and then signed first) or parked for a person.
+    for (const d of this.#store.lpfrInDoubt(100, this.#claimed)) {
+      if (this.#stopping) return;
+      if ((await this.#lpfrOne(port, d, lane)) === 'stop') return;
+    }
+    // Still in doubt (more than a pass holds): nothing else is signed yet.
+    if (doubt && this.#store.lpfrInDoubt(1, this.#claimed).length > 0) return;
+    for (const d of doubt ? dueNow() : due) {
       if (this.#stopping) return;
       // The gateway came back while this lane ran: orders not yet pinned go to the gateway.
       if (lane === 'lpfr_any' && this.#online && d.route === null) continue;
-      this.#claimed.add(d.id);
-      try {
-        let go = d.route === 'lpfr' && d.unknown !== 0 ? await this.#lpfrLookUp(port, d) : 'sign';
-        if (go === 'sign' && (d.route === 'lpfr' || lane === 'lpfr_any')) go = await this.#lpfrSign(port, d);
-        if (go === 'stop') return;
-      } finally {
-        this.#claimed.delete(d.id);
-      }
+      if ((await this.#lpfrOne(port, d, lane)) === 'stop') return;
     }
   }
 
-  /** Signs one order on the L-PFR; 'stop' when the L-PFR can sign nothing more now. */
+  /** Looks up (when in doubt) and signs one order; 'stop' when the L-PFR may sign nothing more now. */
+  async #lpfrOne(port: LpfrPort, d: Due, lane: DueLane): Promise<'next' | 'stop'> {
+    this.#claimed.add(d.id);
+    try {
+      let go = d.route === 'lpfr' && d.unknown !== 0 ? await this.#lpfrLookUp(port, d) : 'sign';
+      if (go === 'sign' && (d.route === 'lpfr' || lane === 'lpfr_any')) go = await this.#lpfrSign(port, d);
+      return go === 'stop' ? 'stop' : 'next';
+    } finally {
+      this.#claimed.delete(d.id);
+    }
+  }
+
+  /**
+   * Signs one order on the L-PFR; 'stop' when the L-PFR can sign nothing more now. The card's counter is read
+   * first and kept with the attempt: should the answer be lost, it is what proves a later "not found" (#lpfrLookUp).
+   */
   async #lpfrSign(port: LpfrPort, d: Due): Promise<'next' | 'stop'> {
-    const [attemptId] = this.#store.startAttempts([d.id], 'lpfr', this.#now());
+    let before: LpfrSnapshot;
+    try {
+      before = await port.counter();
+    } catch (err) {
+      const f = lpfrFailure(err);
+      this.#setLpfrState(f.state ?? 'error');
+      this.#log(`L-PFR counter unreadable, nothing is signed: ${f.message}`);
+      return 'stop';
+    }
+    const [attemptId] = this.#store.startAttempts([d.id], 'lpfr', this.#now(), before);
     if (attemptId === undefined) return 'next';
     try {
       const receipt = await port.sign(d);
@@ -800,53 +838,66 @@ export class SyncEngine {
       if (state) this.#notify(d, state);
       return 'next';
     } catch (err) {
-      return this.#lpfrFailed(d, err, attemptId);
+      return this.#lpfrFailed(d, err, attemptId, 'sign');
     }
   }
 
   /**
-   * Asks the L-PFR what became of an order whose signing has no known outcome. Signed: settled with that
-   * invoice. Never signed: free again ('sign' lets the lane sign it now if it may).
+   * Asks the L-PFR what became of an order whose signing has no known outcome. Found: settled with that invoice.
+   * Not found is trusted only when proven: the same card's total counter has not moved since just before the
+   * signing, so it signed nothing since, ours included ('sign' lets the lane sign it now, first). A device that
+   * remembers only its latest RequestIds (ML: one, OFS: 100) may have signed it and forgotten it when the counter
+   * moved (another till, or a request between): then the order is parked for a person with the evidence, never
+   * signed again by itself.
    */
   async #lpfrLookUp(port: LpfrPort, d: Due): Promise<'sign' | 'next' | 'stop'> {
     const [attemptId] = this.#store.startAttempts([d.id], 'lpfr_lookup', this.#now());
     if (attemptId === undefined) return 'next';
     try {
       const found = await port.find(d);
-      const now = this.#now();
       if (found) {
-        const state = this.#store.markFiscalized(d.id, found, now, { id: attemptId, status: 200 }, [], {
+        const state = this.#store.markFiscalized(d.id, found, this.#now(), { id: attemptId, status: 200 }, [], {
           confirmed: true,
           processor: 'lpfr',
         });
         if (state) this.#notify(d, state);
         return 'next';
       }
-      this.#store.lpfrNotSigned(d.id, attemptId, now, 'not_issued', now);
-      const fresh = this.#store.outbox(d.id);
-      if (!fresh) return 'next';
-      d.route = fresh.route;
-      d.unknown = 0;
-      return 'sign';
+      // Read after the look-up: an unchanged counter covers the look-up too.
+      const after = await port.counter();
+      const before = this.#store.lpfrSnapshot(d.id);
+      const now = this.#now();
+      if (before && before.uid === after.uid && before.counter === after.counter) {
+        this.#store.lpfrNotSigned(d.id, attemptId, now, 'not_issued', now);
+        const fresh = this.#store.outbox(d.id);
+        if (!fresh) return 'next';
+        d.route = fresh.route;
+        d.unknown = 0;
+        return 'sign';
+      }
+      const view: GatewayErrorView = {
+        status: null,
+        code: LPFR_UNPROVEN,
+        message:
+          `L-PFR ${after.uid}: no invoice under RequestId ${d.order_number}; counter before: ` +
+          `${before ? `${before.counter} (${before.uid})` : 'not read'}, counter now: ${after.counter}`,
+      };
+      this.#store.markNeedsAttention(d.id, view, now, attemptId);
+      this.#log(`order ${d.order_number}: ${view.message}; parked for a person, never signed again by itself`);
+      this.#notify(d, 'needs_attention');
+      return 'next';
     } catch (err) {
-      return this.#lpfrFailed(d, err, attemptId);
+      return this.#lpfrFailed(d, err, attemptId, 'lookup');
     }
   }
 
-  #lpfrFailed(d: Due, err: unknown, attemptId: number): 'next' | 'stop' {
+  #lpfrFailed(d: Due, err: unknown, attemptId: number, mode: 'sign' | 'lookup'): 'next' | 'stop' {
     const now = this.#now();
-    const f =
-      err instanceof LpfrFailure
-        ? err
-        : new LpfrFailure({
-            outcome: 'unknown',
-            code: 'unknown',
-            state: 'error',
-            message: err instanceof Error ? err.message : String(err),
-          });
+    const f = lpfrFailure(err);
     const view: GatewayErrorView = { status: null, code: `LPFR_${f.code}`, message: f.message };
-    if (f.outcome === 'unknown') {
-      // It may be signed: the order stays with the L-PFR and is looked up there (never sent to the gateway).
+    if (f.outcome === 'unknown' || mode === 'lookup') {
+      // It may be signed (a failed look-up says nothing of the invoice): the order stays with the L-PFR, in doubt,
+      // and nothing else is signed there until its look-up answers (never sent to the gateway).
       this.#store.reschedule(d.id, now + this.#backoff(d.tries), 'unknown', now, attemptId, view);
       this.#setLpfrState(f.state ?? 'unreachable');
       this.#log(`order ${d.order_number}: L-PFR outcome unknown: ${f.message}`);
@@ -944,4 +995,16 @@ export function errorView(err: unknown): GatewayErrorView {
     };
   }
   return { status: null, code: null, message: err instanceof Error ? err.message : String(err) };
+}
+
+/** Any failure of the L-PFR port as an LpfrFailure (an unexpected error: outcome unknown). */
+function lpfrFailure(err: unknown): LpfrFailure {
+  return err instanceof LpfrFailure
+    ? err
+    : new LpfrFailure({
+        outcome: 'unknown',
+        code: 'unknown',
+        state: 'error',
+        message: err instanceof Error ? err.message : String(err),
+      });
 }

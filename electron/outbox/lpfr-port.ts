@@ -5,7 +5,7 @@
  * the L-PFR client and its mapping to this port.
  */
 import type { IssuedReceipt } from '../gateway/types.ts';
-import type { OrderRow } from '../orders/store.ts';
+import type { LpfrSnapshot, OrderRow } from '../orders/store.ts';
 import type { LpfrState } from '../../shared/domain.ts';
 
 export interface LpfrPort {
@@ -19,8 +19,23 @@ export interface LpfrPort {
   accepts(order: OrderRow): boolean;
   /** Signs the order with its order number as RequestId. Throws an LpfrFailure. */
   sign(order: OrderRow): Promise<IssuedReceipt>;
-  /** The invoice the L-PFR signed for the order's RequestId, or null when it signed none. Throws an LpfrFailure. */
+  /**
+   * The invoice the L-PFR signed for the order's RequestId, or null when it finds none: on a device that remembers
+   * only its latest RequestIds that is no proof by itself (the engine checks `counter`). Throws an LpfrFailure.
+   */
   find(order: OrderRow): Promise<IssuedReceipt | null>;
+  /**
+   * The card's UID and its total counter now (from GET /status, `lastInvoiceNumber` UID-UID-N; 0 before the
+   * first invoice). Throws an LpfrFailure when the L-PFR does not answer or does not say.
+   */
+  counter(): Promise<LpfrSnapshot>;
+}
+
+/** The card and total counter an L-PFR invoice names (requestedBy-signedBy-totalCounter), or null. */
+export function snapshotOfInvoice(invoiceNumber: string | undefined | null): LpfrSnapshot | null {
+  const m = /^([A-Za-z0-9]{8})-([A-Za-z0-9]{8})-(\d{1,15})$/.exec(invoiceNumber ?? '');
+  if (!m?.[2] || !m[3]) return null;
+  return { uid: m[2], counter: Number(m[3]) };
 }
 
 /**

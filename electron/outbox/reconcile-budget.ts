@@ -51,3 +51,16 @@ export function parkedByReconcileLimit(lastError: string | null): boolean {
     return false;
   }
 }
+
+/** The code of an order parked because the L-PFR could not prove it never signed it (engine.ts, #lpfrLookUp). */
+export const LPFR_UNPROVEN = 'LPFR_UNPROVEN';
+
+/** For OrderStore.requeue: an order parked unproven is looked up at the L-PFR again when resumed. */
+export function parkedUnproven(lastError: string | null): boolean {
+  if (!lastError) return false;
+  try {
+    return (JSON.parse(lastError) as { code?: unknown }).code === LPFR_UNPROVEN;
+  } catch {
+    return false;
+  }
+}

@@ -21,6 +21,7 @@ import { m019 } from './019_processor.ts';
 import { m020 } from './020_hub_processor.ts';
 import { m021 } from './021_staff_uid.ts';
 import { m022 } from './022_staff_pinless.ts';
+import { m023 } from './023_lpfr_counter.ts';
 
 /**
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
@@ -49,4 +50,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m020,
   m021,
   m022,
+  m023,
 ];

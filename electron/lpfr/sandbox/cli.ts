@@ -1,6 +1,6 @@
 /**
  * Standalone L-PFR sandbox: `npm run lpfr-sandbox -- [--port <n>] [--host <ip>] [--data <dir>] [--pin <4 digits>]
- * [--uid <8 chars>] [--tax-rates <group.json>]`. The tax rates file is one group as `GET /status` serves
+ * [--uid <8 chars>] [--tax-rates <group.json>] [--keep <n>]`. The tax rates file is one group as `GET /status` serves
  * `currentTaxRates` ({validFrom, groupId, taxCategories}); default: the gateway sandbox's demo group.
  * Prints exactly one JSON line `{"url":"http://127.0.0.1:<port>"}` to stdout, then serves until SIGTERM or
  * SIGINT. The PIN is never printed.
@@ -12,7 +12,7 @@ import { startLpfrSandbox, type LpfrSandboxOptions } from './server.ts';
 
 const fail = usageError(
   'lpfr-sandbox',
-  'usage: npm run lpfr-sandbox -- [--port <n>] [--host <ip>] [--data <dir>] [--pin <4 digits>] [--uid <8 chars>] [--tax-rates <group.json>]',
+  'usage: npm run lpfr-sandbox -- [--port <n>] [--host <ip>] [--data <dir>] [--pin <4 digits>] [--uid <8 chars>] [--tax-rates <group.json>] [--keep <n>]',
 );
 const values = parseFlags(
   {
@@ -22,12 +22,14 @@ const values = parseFlags(
     pin: { type: 'string' },
     uid: { type: 'string' },
     'tax-rates': { type: 'string' },
+    keep: { type: 'string' },
   },
   fail,
 );
 
 const options: LpfrSandboxOptions = { port: numberFlag('port', values.port, fail, { integer: true, max: 65535 }) };
 if (values.host) options.host = values.host;
+if (values.keep !== undefined) options.keepRequests = numberFlag('keep', values.keep, fail, { integer: true, min: 1 });
 if (values.data) options.dataDir = values.data;
 if (values.pin !== undefined) {
   if (!/^\d{4}$/.test(values.pin)) fail('invalid --pin (4 digits)');

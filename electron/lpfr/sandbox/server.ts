@@ -30,6 +30,12 @@ export interface LpfrSandboxOptions {
   taxRates?: TaxGroup;
   /** The clock (ms since epoch). Default Date.now. */
   now?: () => number;
+  /**
+   * How many RequestIds the device remembers for `GET /api/v3/invoices/{requestId}`: the latest signing requests
+   * it received (signed or refused), as real devices do (ML: the last one; OFS: the last 100) [M]. An older one
+   * is 404 even when it was signed. Default: every one.
+   */
+  keepRequests?: number;
 }
 
 /** What a test can do to the next matching requests (`match` is a substring of "METHOD /path"). */
@@ -142,6 +148,17 @@ export async function startLpfrSandbox(options: LpfrSandboxOptions = {}): Promis
     mrc: `00-1002-${uid}`,
   };
   const store = new LpfrStore(options.dataDir);
+  const keep = options.keepRequests;
+  if (keep !== undefined && (!Number.isInteger(keep) || keep < 1)) throw new RangeError('keepRequests: 1 or more');
+  /** The latest signing requests' RequestIds, newest last (with `keep`); after a restart, the latest signed. */
+  const recent: string[] =
+    keep === undefined ? [] : store.invoices.slice(-keep).flatMap((i) => (i.requestId ? [i.requestId] : []));
+  const remember = (req: http.IncomingMessage): void => {
+    const id = req.headers['requestid'];
+    if (keep === undefined || typeof id !== 'string' || id === '') return;
+    recent.push(id);
+    if (recent.length > keep) recent.splice(0, recent.length - keep);
+  };
   let cardPresent = true;
   let unlocked = false;
   let auditLocked = false;
@@ -277,7 +294,8 @@ export async function startLpfrSandbox(options: LpfrSandboxOptions = {}): Promis
   };
 
   const findByRequest = (requestId: string): Reply => {
-    const hit = store.byRequestId(decodeURIComponent(requestId));
+    const id = decodeURIComponent(requestId);
+    const hit = keep === undefined || recent.includes(id) ? store.byRequestId(id) : undefined;
     if (!hit) return { status: 404, body: { message: 'Not Found' } };
     return { status: 200, body: hit.result };
   };
@@ -338,7 +356,10 @@ export async function startLpfrSandbox(options: LpfrSandboxOptions = {}): Promis
       else if (route === 'GET /api/v3/status') reply = status();
       else if (route === 'GET /api/v3/environment-parameters') reply = environment();
       else if (route === 'POST /api/v3/pin') reply = enterPin(body);
-      else if (route === 'POST /api/v3/invoices') reply = sign(req, body).reply;
+      else if (route === 'POST /api/v3/invoices') {
+        remember(req);
+        reply = sign(req, body).reply;
+      }
       else if (byRequest?.[1]) reply = findByRequest(byRequest[1]);
       else reply = { status: 404, body: { message: 'Not Found' } };
     } catch (e) {

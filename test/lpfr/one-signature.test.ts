@@ -1,0 +1,281 @@
+/**
+ * One signature per sale on L-PFRs as they really are (issue 37 §1, docs/lpfr.md "One signature per sale"): a
+ * device that remembers only its latest RequestId (`keepRequests: 1`, the ML class) and loses answers after
+ * signing. Whole cores on real SQLite files, the L-PFR sandbox over HTTP, and for the first sale after the
+ * internet drops, a real TCP connection refused in front of the gateway sandbox. Each processor's ledger is
+ * the truth.
+ */
+import net from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Core } from '../../electron/core.ts';
+import type { LpfrSandbox } from '../../electron/lpfr/sandbox/server.ts';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
+import type { CheckoutResult } from '../../shared/contract/sales.ts';
+import type { OrderView, SyncStatus } from '../../shared/domain.ts';
+import { explainGatewayError } from '../../shared/gateway-errors.ts';
+import { BREAD_AND_MILK, closeCores, control, ok, startCore } from '../support/session.ts';
+import { Kit, PIN } from './helpers.ts';
+
+const kit = new Kit();
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(closeCores);
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+  await kit.cleanup();
+});
+
+async function until<T>(what: string, probe: () => Promise<T> | T, test: (v: T) => boolean): Promise<T> {
+  for (let i = 0; i < 600; i++) {
+    const v = await probe();
+    if (test(v)) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`never: ${what}`);
+}
+
+const status = (core: Core) => ok<SyncStatus>(core, 'sync.status');
+const signedTimes = (lpfr: LpfrSandbox): Map<string, number> => {
+  const m = new Map<string, number>();
+  for (const e of lpfr.controls.ledger().invoices) m.set(e.requestId ?? '', (m.get(e.requestId ?? '') ?? 0) + 1);
+  return m;
+};
+
+/** A till on this L-PFR with the gateway offline and known to be. */
+async function offlineTill(lpfr: LpfrSandbox, terminal: string): Promise<Core> {
+  const core = await startCore({
+    prefix: 'kasa-lpfr-once-',
+    env: { KASA_LPFR_URL: lpfr.url, KASA_LPFR_PIN: PIN, KASA_TERMINAL_ID: terminal },
+    engine: {
+      probeMinMs: 50,
+      probeMaxMs: 200,
+      baseBackoffMs: 20,
+      maxBackoffMs: 100,
+      lpfrProbeMs: 100,
+      idleProbeMs: 50,
+    },
+  });
+  await control(core, 'offline', { offline: true });
+  await until(
+    'offline with the L-PFR ready',
+    () => status(core),
+    (s) => !s.online && s.lpfr === 'ready',
+  );
+  return core;
+}
+
+const attemptsOf = (core: Core, orderId: number) =>
+  core.db
+    .prepare<[number], { mode: string; outcome: string }>(
+      'SELECT mode, outcome FROM attempts WHERE order_id = ? ORDER BY id',
+    )
+    .all(orderId);
+
+describe('an L-PFR that remembers one RequestId', () => {
+  it('loses answers after signing while sales keep coming: 24 sales, each signed exactly once', async () => {
+    const lpfr = await kit.sandbox({ dataDir: kit.dir(), keepRequests: 1 });
+    const core = await offlineTill(lpfr, 'ONCE1');
+    // The first eight signings' answers are lost after the device signed; sales arrive four at a time, so later
+    // sales are waiting while an earlier one's outcome is unknown.
+    lpfr.controls.setFaults([{ match: 'POST /api/v3/invoices', action: 'drop_after', times: 8 }]);
+    const sales: CheckoutResult[] = [];
+    for (let round = 0; round < 6; round++) {
+      const batch = await Promise.all(
+        Array.from({ length: 4 }, () => ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK)),
+      );
+      sales.push(...batch);
+    }
+    await until(
+      'every sale settled',
+      async () => {
+        await ok(core, 'sync.now');
+        return status(core);
+      },
+      (s) => s.queued === 0,
+    );
+    const times = signedTimes(lpfr);
+    const twice = sales.filter((s) => (times.get(s.orderNumber) ?? 0) > 1).length;
+    const lost = sales.filter((s) => (times.get(s.orderNumber) ?? 0) === 0).length;
+    console.log(`keep=1: sales=${sales.length} signedTwice=${twice} lost=${lost}`);
+    expect(twice).toBe(0);
+    expect(lost).toBe(0);
+    for (const s of sales) {
+      const o = await ok<OrderView>(core, 'orders.get', { orderId: s.orderId });
+      expect(o).toMatchObject({ state: 'fiscalized', processor: 'lpfr' });
+    }
+    // The lost answers were found by their look-up, none was signed again.
+    const lookedUp = core.db
+      .prepare<[], { n: number }>("SELECT count(*) AS n FROM attempts WHERE mode = 'lpfr_lookup' AND outcome = 'issued'")
+      .get()?.n;
+    expect(lookedUp).toBe(8);
+  });
+
+  it('a request that never reached the device is proven unsigned by its unchanged counter, then signed once', async () => {
+    const lpfr = await kit.sandbox({ dataDir: kit.dir(), keepRequests: 1 });
+    const core = await offlineTill(lpfr, 'ONCE2');
+    lpfr.controls.setFaults([{ match: 'POST /api/v3/invoices', action: 'drop_before', times: 1 }]);
+    const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
+    const order = await until(
+      'signed after its look-up',
+      async () => {
+        await ok(core, 'sync.now');
+        return ok<OrderView>(core, 'orders.get', { orderId: sale.orderId });
+      },
+      (o) => o.state === 'fiscalized',
+    );
+    expect(order.processor).toBe('lpfr');
+    expect(signedTimes(lpfr).get(sale.orderNumber)).toBe(1);
+    expect(attemptsOf(core, sale.orderId)).toEqual([
+      { mode: 'lpfr', outcome: 'not_issued' },
+      { mode: 'lpfr_lookup', outcome: 'not_issued' },
+      { mode: 'lpfr', outcome: 'issued' },
+    ]);
+  });
+});
+
+describe('several tills share one L-PFR', () => {
+  it('another till signed while one answer was lost: "not found" proves nothing, the sale waits for a person', async () => {
+    const lpfr = await kit.sandbox({ dataDir: kit.dir(), keepRequests: 1 });
+    const till1 = await offlineTill(lpfr, 'SHAR1');
+    const till2 = await offlineTill(lpfr, 'SHAR2');
+    // Till 1's answer is lost after signing, and its look-ups fail until till 2 has sold.
+    lpfr.controls.setFaults([
+      { match: 'POST /api/v3/invoices', action: 'drop_after', times: 1 },
+      { match: 'GET /api/v3/invoices/', action: 'error500' },
+    ]);
+    const first = await ok<CheckoutResult>(till1, 'sales.checkout', BREAD_AND_MILK);
+    expect(first.state).toBe('queued');
+    await until(
+      'till 1 in doubt',
+      () => till1.db.prepare('SELECT unknown FROM outbox WHERE order_id = ?').pluck().get(first.orderId),
+      (u) => u === 1,
+    );
+    const second = await ok<CheckoutResult>(till2, 'sales.checkout', BREAD_AND_MILK);
+    expect(second).toMatchObject({ state: 'fiscalized', processor: 'lpfr' });
+    lpfr.controls.setFaults([]);
+
+    const parked = await until(
+      'till 1 parks its sale',
+      async () => {
+        await ok(till1, 'sync.now');
+        return ok<OrderView>(till1, 'orders.get', { orderId: first.orderId });
+      },
+      (o) => o.state === 'needs_attention',
+    );
+    expect(parked.lastError?.code).toBe('LPFR_UNPROVEN');
+    // The evidence, in the manager's language: the order number and the device's counter before and now.
+    const told = explainGatewayError(parked.lastError!, 'sr-Cyrl');
+    expect(told.kind).toBe('lpfr_unproven');
+    expect(told.title).toContain(first.orderNumber);
+    expect(told.title).toMatch(/\b0\b.*\b2\b/);
+    expect(told.action).toContain('журнал');
+
+    // A person resends it: looked up again, never signed again by itself.
+    await ok(till1, 'orders.resend', { orderId: first.orderId });
+    for (let i = 0; i < 5; i++) await ok(till1, 'sync.now');
+    const again = await until(
+      'parked again',
+      () => ok<OrderView>(till1, 'orders.get', { orderId: first.orderId }),
+      (o) => o.state === 'needs_attention',
+    );
+    expect(again.lastError?.code).toBe('LPFR_UNPROVEN');
+    const times = signedTimes(lpfr);
+    expect(times.get(first.orderNumber)).toBe(1);
+    expect(times.get(second.orderNumber)).toBe(1);
+    expect(lpfr.controls.ledger().invoices).toHaveLength(2);
+  });
+});
+
+/** A TCP relay in front of the gateway sandbox that can refuse connections (the line is down). */
+async function relay(target: string): Promise<{ url: string; refuse(on: boolean): Promise<void>; close(): void }> {
+  const { port: targetPort } = new URL(target);
+  const sockets = new Set<net.Socket>();
+  let server = net.createServer();
+  const serve = (s: net.Server) =>
+    s.on('connection', (c) => {
+      const up = net.connect(Number(targetPort), '127.0.0.1');
+      sockets.add(c).add(up);
+      c.pipe(up).pipe(c);
+      const end = () => {
+        c.destroy();
+        up.destroy();
+      };
+      c.on('error', end).on('close', end);
+      up.on('error', end).on('close', end);
+    });
+  serve(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async refuse(on) {
+      if (on) {
+        await new Promise<void>((r) => {
+          server.close(() => r());
+          for (const s of sockets) s.destroy();
+          sockets.clear();
+        });
+      } else {
+        server = net.createServer();
+        serve(server);
+        await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+      }
+    },
+    close() {
+      for (const s of sockets) s.destroy();
+      server.close();
+    },
+  };
+}
+
+describe('the first sale after the internet drops', () => {
+  it('a connection refused sent nothing: the sale is signed on the L-PFR within the checkout, not pinned', async () => {
+    const gateway: Sandbox = await startSandbox({ port: 0 });
+    cleanups.push(() => gateway.close());
+    const line = await relay(gateway.url);
+    cleanups.push(() => line.close());
+    const lpfr = await kit.sandbox({ dataDir: kit.dir(), keepRequests: 1 });
+    const core = await startCore({
+      prefix: 'kasa-lpfr-drop-',
+      env: {
+        KASA_API_KEY: 'demo-key',
+        KASA_GATEWAY_URL: line.url,
+        KASA_LPFR_URL: lpfr.url,
+        KASA_LPFR_PIN: PIN,
+        KASA_TERMINAL_ID: 'DROP1',
+      },
+      // The engine does not learn of the outage before the sale: no idle probe.
+      engine: { probeMinMs: 50, probeMaxMs: 200, baseBackoffMs: 20, maxBackoffMs: 100, idleProbeMs: 0 },
+    });
+    const online = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
+    expect(online).toMatchObject({ state: 'fiscalized', processor: 'gateway' });
+    await until(
+      'the L-PFR asked',
+      () => status(core),
+      (s) => s.online && s.lpfr === 'ready',
+    );
+
+    await line.refuse(true);
+    const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
+    expect(sale).toMatchObject({ state: 'fiscalized', processor: 'lpfr' });
+    expect(signedTimes(lpfr).get(sale.orderNumber)).toBe(1);
+    expect(attemptsOf(core, sale.orderId).map((a) => `${a.mode}:${a.outcome}`)).toEqual([
+      'single:not_sent',
+      'lpfr:issued',
+    ]);
+
+    // The line back: the gateway never saw it, and nothing is sent there for it.
+    await line.refuse(false);
+    await ok(core, 'sync.now');
+    await until(
+      'online again',
+      async () => {
+        await ok(core, 'sync.now');
+        return status(core);
+      },
+      (s) => s.online,
+    );
+    const ledger = gateway.controls.ledger().receipts.map((r) => r.orderNumber);
+    expect(ledger).toContain(online.orderNumber);
+    expect(ledger).not.toContain(sale.orderNumber);
+  });
+});
