@@ -761,8 +761,7 @@ export class SyncEngine {
       if (this.#lpfrState !== null) this.#setLpfrState(null);
       return;
     }
-    const dueNow = (): Due[] =>
-      this.#store.due(this.#now(), 500, this.#claimed, lane).filter((d) => port.accepts(d));
+    const dueNow = (): Due[] => this.#store.due(this.#now(), 500, this.#claimed, lane).filter((d) => port.accepts(d));
     const due = dueNow();
     const doubt = this.#store.lpfrInDoubt(1, this.#claimed).length > 0;
     // Asked again when its last answer is older than lpfrProbeMs, or when it was not ready and work waits.

@@ -14,8 +14,8 @@ describe('chaos (short version; `npm run chaos -- --kills 1000` runs the long on
     expect(r.unfiscalized).toBe(0);
   }, 180_000);
 
-  it('with an L-PFR up, down, without its card or faulty: exactly once across both processors', async () => {
-    const r = await runChaos({ kills: 12, ordersPerLife: 40, seed: 11, lpfr: true });
+  it('with an L-PFR up, down, without its card or faulty, remembering one RequestId: exactly once across both processors', async () => {
+    const r = await runChaos({ kills: 12, ordersPerLife: 40, seed: 11, lpfr: true, keep: 1 });
     console.log(
       `lpfr: orders=${r.orders} kills=${r.kills} duplicates=${r.duplicates} lost=${r.lost} ` +
         `signedByLpfr=${r.signedByLpfr} wrongProcessor=${r.wrongProcessor}`,

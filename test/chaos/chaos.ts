@@ -29,6 +29,8 @@ export interface ChaosOptions {
   log?: (line: string) => void;
   /** The shop has an L-PFR too (up, down, card out or faulty at random). */
   lpfr?: boolean;
+  /** The L-PFR remembers only its last `keep` RequestIds, as real devices do (ML: 1, OFS: 100); default all. */
+  keep?: number;
 }
 
 export interface ChaosResult {
@@ -60,7 +62,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   ];
   sandbox.controls.setFaults(faults, { seed: options.seed ?? 42 });
   const lpfrDir = options.lpfr ? fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-chaos-lpfr-')) : null;
-  const lpfr: LpfrSandbox | null = lpfrDir ? await startLpfrSandbox({ dataDir: lpfrDir, pin: LPFR_PIN }) : null;
+  const lpfr: LpfrSandbox | null = lpfrDir
+    ? await startLpfrSandbox({
+        dataDir: lpfrDir,
+        pin: LPFR_PIN,
+        ...(options.keep !== undefined ? { keepRequests: options.keep } : {}),
+      })
+    : null;
   const env: Record<string, string> = {
     KASA_API_KEY: 'demo-key',
     KASA_GATEWAY_URL: sandbox.url,

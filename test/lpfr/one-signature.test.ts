@@ -104,7 +104,9 @@ describe('an L-PFR that remembers one RequestId', () => {
     }
     // The lost answers were found by their look-up, none was signed again.
     const lookedUp = core.db
-      .prepare<[], { n: number }>("SELECT count(*) AS n FROM attempts WHERE mode = 'lpfr_lookup' AND outcome = 'issued'")
+      .prepare<[], { n: number }>(
+        "SELECT count(*) AS n FROM attempts WHERE mode = 'lpfr_lookup' AND outcome = 'issued'",
+      )
       .get()?.n;
     expect(lookedUp).toBe(8);
   });

@@ -359,8 +359,7 @@ export async function startLpfrSandbox(options: LpfrSandboxOptions = {}): Promis
       else if (route === 'POST /api/v3/invoices') {
         remember(req);
         reply = sign(req, body).reply;
-      }
-      else if (byRequest?.[1]) reply = findByRequest(byRequest[1]);
+      } else if (byRequest?.[1]) reply = findByRequest(byRequest[1]);
       else reply = { status: 404, body: { message: 'Not Found' } };
     } catch (e) {
       if (!(e instanceof LpfrRefusal)) throw e;
