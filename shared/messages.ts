@@ -70,6 +70,8 @@ const SR_CYRL = {
   journal_unavailable:
     'Рачун поруџбине {id} је фискализован, али фискални сервис још није послао његов журнал: одштампајте га касније из архиве.',
   not_receipt_mismatch: 'Поруџбина {id} није заустављена због туђег рачуна, па се не издаје под новим бројем.',
+  not_lpfr_unproven: 'Поруџбина {id} није заустављена због Л-ПФР-а који не зна да ли ју је потписао.',
+  journal_checked: 'Потврдите да сте у журналу Л-ПФР-а проверили да рачуна ове продаје нема.',
   storage: 'Продаја НИЈЕ сачувана: база података не може да се упише ({reason}). Ништа раније сачувано није изгубљено.',
   clock_drift:
     'Сат касе се разликује од времена фискалног сервиса за {minutes} мин. Подесите датум и време на рачунару.',
@@ -255,6 +257,8 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   journal_unavailable:
     'Račun porudžbine {id} je fiskalizovan, ali fiskalni servis još nije poslao njegov žurnal: odštampajte ga kasnije iz arhive.',
   not_receipt_mismatch: 'Porudžbina {id} nije zaustavljena zbog tuđeg računa, pa se ne izdaje pod novim brojem.',
+  not_lpfr_unproven: 'Porudžbina {id} nije zaustavljena zbog L-PFR-a koji ne zna da li ju je potpisao.',
+  journal_checked: 'Potvrdite da ste u žurnalu L-PFR-a proverili da računa ove prodaje nema.',
   storage:
     'Prodaja NIJE sačuvana: baza podataka ne može da se upiše ({reason}). Ništa ranije sačuvano nije izgubljeno.',
   clock_drift:
@@ -442,6 +446,8 @@ const EN: Shape<typeof SR_CYRL> = {
     'Order {id} is fiscalized, but the fiscal service has not sent its journal yet: print it from the archive later.',
   not_receipt_mismatch:
     'Order {id} was not stopped for another sale’s receipt, so it is not re-issued under a new number.',
+  not_lpfr_unproven: 'Order {id} was not stopped for an L-PFR that cannot tell whether it signed it.',
+  journal_checked: 'Confirm that you checked the L-PFR’s journal and found no receipt of this sale.',
   storage: 'The sale was NOT saved: the database cannot be written ({reason}). Nothing saved earlier was lost.',
   clock_drift: "The till's clock is {minutes} min off the fiscal service's time. Set the computer's date and time.",
   internal: 'Internal error. Please try again.',

@@ -73,6 +73,16 @@ export function ordersHandlers(deps: OrdersHandlerDeps): AreaHandlers<'orders'> 
       engine.resume();
       return orderView(orderId);
     },
+    'orders.lpfrNotSigned': async ({ orderId }, caller) => {
+      const approver: Person = approverOf(caller);
+      needingAttention(orderId);
+      const row = store.get(orderId);
+      if (!row || !store.lpfrConfirmNotSigned(orderId, now()))
+        throw new CommandError('conflict', 'not_lpfr_unproven', { id: orderId });
+      deps.audit(approver.name, 'order.lpfrNotSigned', { orderId, order: row.order_number });
+      engine.kick();
+      return orderView(orderId);
+    },
     'orders.reissue': async ({ orderId }, caller) => {
       const approver: Person = approverOf(caller);
       // Only when lookup and archive confirm the number's receipt is another sale's (reissue-check.ts).

@@ -620,6 +620,34 @@ export class OrderStore {
     })();
   }
 
+  /**
+   * A manager looked in the L-PFR's journal for an order parked unproven (LPFR_UNPROVEN) and found no invoice
+   * of it: the person's word is the proof the device could not give. Its L-PFR attempts in doubt are
+   * `not_issued`, and it is queued free for either processor (unless it refunds or copies an L-PFR receipt).
+   * False when the order is not parked unproven.
+   */
+  lpfrConfirmNotSigned(orderId: number, dueAt: number): boolean {
+    return this.#db.transaction(() => {
+      const row = this.get(orderId);
+      if (!row || row.state !== 'needs_attention' || !parkedUnproven(row.last_error)) return false;
+      this.#db
+        .prepare(
+          `UPDATE attempts SET outcome = 'not_issued' WHERE order_id = ? AND mode = 'lpfr'
+             AND (outcome IS NULL OR outcome = 'unknown')`,
+        )
+        .run(orderId);
+      this.#db.prepare(`UPDATE orders SET state = 'queued', last_error = NULL WHERE id = ?`).run(orderId);
+      this.#db
+        .prepare(
+          `INSERT INTO outbox (order_id, due_at) VALUES (?, ?)
+             ON CONFLICT(order_id) DO UPDATE SET due_at = excluded.due_at, unknown = 0, route = NULL`,
+        )
+        .run(orderId, dueAt);
+      this.#routeByReference(orderId);
+      return true;
+    })();
+  }
+
   /** A person asked to sync now: every waiting order is due now, its backoff forgotten. */
   dueAllNow(now: number): void {
     this.#db.prepare('UPDATE outbox SET due_at = ? WHERE due_at > ?').run(now, now);

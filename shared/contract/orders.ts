@@ -50,6 +50,17 @@ export const ordersCommands = {
       "number and queues it again. A manager's PIN, checked in the core; audited with the old and new number.",
     { auth: 'approval' },
   ),
+  'orders.lpfrNotSigned': command<OrderView>()(
+    z.strictObject({
+      managerPin,
+      orderId: s.id,
+      /** The manager looked in the L-PFR's journal and found no invoice with this order's ESIR number. */
+      journalChecked: z.literal(true, { error: 'journal_checked' }),
+    }),
+    'For an order parked because the L-PFR could not prove it never signed it (LPFR_UNPROVEN): a manager who found ' +
+      "no invoice of it in the L-PFR's journal frees it, and it is signed once. A manager's PIN; audited.",
+    { auth: 'approval' },
+  ),
 } as const;
 
 export const ordersEvents = {

@@ -73,6 +73,7 @@ const EXPECTED: Record<string, string> = {
   'shifts.close': 'approval',
   'refunds.create': 'approval',
   'orders.reissue': 'approval',
+  'orders.lpfrNotSigned': 'approval',
   'copies.create': 'approval',
   'orders.fixLabels': 'approval',
   'catalog.loadSample': 'approval',

@@ -13,7 +13,7 @@ import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
 import type { OrderView, SyncStatus } from '../../shared/domain.ts';
 import { explainGatewayError } from '../../shared/gateway-errors.ts';
-import { BREAD_AND_MILK, closeCores, control, ok, startCore } from '../support/session.ts';
+import { BREAD_AND_MILK, closeCores, control, MANAGER_PIN, ok, startCore } from '../support/session.ts';
 import { Kit, PIN } from './helpers.ts';
 
 const kit = new Kit();
@@ -184,6 +184,73 @@ describe('several tills share one L-PFR', () => {
     expect(times.get(first.orderNumber)).toBe(1);
     expect(times.get(second.orderNumber)).toBe(1);
     expect(lpfr.controls.ledger().invoices).toHaveLength(2);
+  });
+});
+
+describe('a person resolves a sale the L-PFR cannot vouch for', () => {
+  it('a manager who found no invoice of it in the journal frees it (PIN, audited); it is signed exactly once', async () => {
+    const lpfr = await kit.sandbox({ dataDir: kit.dir(), keepRequests: 1 });
+    const till1 = await offlineTill(lpfr, 'FREE1');
+    const till2 = await offlineTill(lpfr, 'FREE2');
+    // Till 1's request is cut before the device reads it (never signed), and its look-ups fail until till 2 sold.
+    lpfr.controls.setFaults([
+      { match: 'POST /api/v3/invoices', action: 'drop_before', times: 1 },
+      { match: 'GET /api/v3/invoices/', action: 'error500' },
+    ]);
+    const first = await ok<CheckoutResult>(till1, 'sales.checkout', BREAD_AND_MILK);
+    await until(
+      'till 1 in doubt',
+      () => till1.db.prepare('SELECT unknown FROM outbox WHERE order_id = ?').pluck().get(first.orderId),
+      (u) => u === 1,
+    );
+    await ok<CheckoutResult>(till2, 'sales.checkout', BREAD_AND_MILK);
+    lpfr.controls.setFaults([]);
+    await until(
+      'parked unproven',
+      async () => {
+        await ok(till1, 'sync.now');
+        return ok<OrderView>(till1, 'orders.get', { orderId: first.orderId });
+      },
+      (o) => o.state === 'needs_attention',
+    );
+    expect(lpfr.controls.ledger().invoices.map((e) => e.requestId)).not.toContain(first.orderNumber);
+
+    // Without the journal checked, or without a manager's PIN: refused, nothing changes.
+    const unchecked = await till1.dispatch('orders.lpfrNotSigned', { managerPin: MANAGER_PIN, orderId: first.orderId });
+    expect(unchecked.ok).toBe(false);
+    if (!unchecked.ok) expect(unchecked.error).toMatchObject({ code: 'invalid_input', field: 'journalChecked' });
+    const noPin = await till1.dispatch('orders.lpfrNotSigned', {
+      managerPin: '000000',
+      orderId: first.orderId,
+      journalChecked: true,
+    });
+    expect(noPin.ok).toBe(false);
+    expect((await ok<OrderView>(till1, 'orders.get', { orderId: first.orderId })).state).toBe('needs_attention');
+
+    await ok(till1, 'orders.lpfrNotSigned', { managerPin: MANAGER_PIN, orderId: first.orderId, journalChecked: true });
+    const signed = await until(
+      'signed once',
+      async () => {
+        await ok(till1, 'sync.now');
+        return ok<OrderView>(till1, 'orders.get', { orderId: first.orderId });
+      },
+      (o) => o.state === 'fiscalized',
+    );
+    expect(signed.processor).toBe('lpfr');
+    expect(signedTimes(lpfr).get(first.orderNumber)).toBe(1);
+    const audit = till1.db
+      .prepare<[], { action: string; detail: string }>(
+        "SELECT action, detail FROM audit_log WHERE action LIKE 'order.%'",
+      )
+      .all();
+    expect(audit.map((a) => a.action)).toContain('order.lpfrNotSigned');
+    // A second press finds nothing parked: refused.
+    const again = await till1.dispatch('orders.lpfrNotSigned', {
+      managerPin: MANAGER_PIN,
+      orderId: first.orderId,
+      journalChecked: true,
+    });
+    expect(again.ok).toBe(false);
   });
 });
 

@@ -24,6 +24,9 @@ function AttentionOrder(props: {
   const [pin, setPin] = useState('');
   // Another sale's receipt came back for this number: it is taken, so only a new number helps.
   const mismatch = order.lastError?.code === 'KASA_RECEIPT_MISMATCH';
+  // The L-PFR cannot prove it never signed it: looked up again, or freed by a manager who checked its journal.
+  const unproven = order.lastError?.code === 'LPFR_UNPROVEN';
+  const [checked, setChecked] = useState(false);
   const [error, busy, run] = useAction();
   const explained = order.lastError ? explainGatewayError(order.lastError, lang) : null;
   const changes = Object.fromEntries(Object.entries(replace).filter(([from, to]) => to !== '' && to !== from));
@@ -63,7 +66,39 @@ function AttentionOrder(props: {
           </SubmitButton>
         </RowForm>
       )}
-      {!mismatch && (
+      {unproven && (
+        <RowForm
+          onSubmit={() =>
+            void run(async () => {
+              await call(
+                api['orders.lpfrNotSigned']({ managerPin: pin, orderId: order.orderId, journalChecked: true }),
+              );
+              setPin('');
+              props.onDone(t('lpfr_signing', { order: order.orderNumber }));
+            })
+          }
+        >
+          <label className="check">
+            <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} />
+            {t('lpfr_journal_checked', { order: order.orderNumber })}
+          </label>
+          <PinInput t={t} value={pin} onChange={setPin} />
+          <SubmitButton busy={busy} disabled={pin === '' || !checked}>
+            {t('lpfr_not_signed', { order: order.orderNumber })}
+          </SubmitButton>
+          <RunButton
+            run={run}
+            busy={busy}
+            action={async () => {
+              await call(api['orders.resend']({ orderId: order.orderId }));
+              props.onDone(t('resent', { order: order.orderNumber }));
+            }}
+          >
+            {t('lpfr_look_again', { order: order.orderNumber })}
+          </RunButton>
+        </RowForm>
+      )}
+      {!mismatch && !unproven && (
         <RowForm
           onSubmit={() =>
             void run(async () => {
