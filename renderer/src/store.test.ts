@@ -143,6 +143,7 @@ describe('store', () => {
         { key: 1, name: 'Сир', unitPricePara: 89900, quantityMilli: 614, discountPara: 199, label: 'E', unit: 'kg' },
         {
           key: 2,
+          productId: 7,
           name: 'Хлеб',
           unitPricePara: 6500,
           quantityMilli: 2000,
@@ -165,7 +166,8 @@ describe('store', () => {
     expect(input).toEqual({
       lines: [
         { name: 'Сир', quantity: 0.614, unitPrice: 899, labels: ['E'], discount: 1.99 },
-        { name: 'Хлеб', quantity: 2, unitPrice: 65, labels: ['E'], gtin: '8600000100018' },
+        // The catalog product by its id (its price is checked by the core, barcode or not); no cashier is sent.
+        { name: 'Хлеб', quantity: 2, unitPrice: 65, labels: ['E'], gtin: '8600000100018', productId: 7 },
       ],
       payments: [
         { type: 'card', amount: 300 },
