@@ -86,7 +86,8 @@ export const salesCommands = {
   'sales.checkout': command<CheckoutResult>()(
     CheckoutInput,
     'Commits the order, its frozen gateway request and its outbox row in one transaction before answering; ' +
-      'answers `fiscalized` if the gateway issued the receipt within the online budget, otherwise `queued`.',
+      'answers `fiscalized` if the gateway issued the receipt within the online budget, otherwise `queued`. The ' +
+      'receipt names the person logged in; a `cashier` sent is refused at that field.',
     { auth: 'session' },
   ),
   'sales.approveDiscount': command<DiscountApproval>()(
