@@ -352,9 +352,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         const oldest = store.counts().oldestQueuedAt;
         return oldest !== null && now() - Date.parse(oldest) > hours * 3_600_000 ? hours : null;
       },
-      catalogPricePara: (gtin) => {
-        const hit = catalog.byBarcode(gtin, taxRates.labels());
-        return hit?.kind === 'exact' ? hit.product.pricePara : null;
+      catalogPrices: (line) => {
+        const labels = taxRates.labels();
+        // An in-store price barcode carries this line's price of its product.
+        const scanned = line.priceCode ? catalog.byBarcode(line.priceCode, labels) : null;
+        const carried = scanned?.kind === 'price' ? scanned : null;
+        const price = (p: { id: number; pricePara: number }): number =>
+          carried && carried.product.id === p.id ? carried.unitPricePara : p.pricePara;
+        const prices: (number | 'unknown')[] = carried ? [carried.unitPricePara] : [];
+        if (line.productId !== undefined) {
+          const product = catalog.productById(line.productId, labels);
+          prices.push(product ? price(product) : 'unknown');
+        }
+        const byCode = line.gtin ? catalog.byBarcode(line.gtin, labels) : null;
+        if (byCode?.kind === 'exact') prices.push(price(byCode.product));
+        return prices;
       },
     }),
   });

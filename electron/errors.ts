@@ -1,6 +1,7 @@
 /** Command errors: thrown inside services, turned into the contract's AppError at the dispatcher. */
 import type { z } from 'zod';
 import type { AppError } from '../shared/contract/index.ts';
+import { SESSION_KEYS } from '../shared/contract/schemas.ts';
 import type { Language } from '../shared/domain.ts';
 import { isKasaError, KasaError } from '../shared/errors.ts';
 import { fieldLabel } from '../shared/i18n/fields.ts';
@@ -54,8 +55,11 @@ export function zodToAppError(error: z.ZodError, lang: Language): AppError {
     let key = hasMessage(issue.message) ? issue.message : 'invalid';
     if (issue.code === 'unrecognized_keys') {
       const keys = (issue as { keys?: string[] }).keys ?? [];
-      path = keys.length ? fieldPath([...issue.path, keys[0] as string]) : path;
-      key = 'unknown_field';
+      // A key the core sets from the session (the cashier) is named first and says so, not only "not allowed".
+      const own = issue.path.length === 0 ? keys.find((k) => Object.hasOwn(SESSION_KEYS, k)) : undefined;
+      const named = own ?? keys[0];
+      path = named !== undefined ? fieldPath([...issue.path, named]) : path;
+      key = own !== undefined ? (SESSION_KEYS[own] ?? 'unknown_field') : 'unknown_field';
     } else if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) {
       key = 'required';
     }

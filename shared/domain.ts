@@ -64,6 +64,10 @@ export interface OrderLine {
   totalPara: Para;
   labels: string[];
   gtin?: string;
+  /** The catalog product the line sold (its price checked against the catalog's at checkout). */
+  productId?: number;
+  /** A hand-typed item: the line named no catalog product (neither `productId` nor `gtin`). */
+  handTyped?: true;
 }
 
 export interface OrderPayment {

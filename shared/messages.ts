@@ -32,6 +32,8 @@ const SR_CYRL = {
   payments: 'Рачун мора имати бар једно плаћање.',
   gtin: 'GTIN у пољу „{field}“ мора имати 8 до 14 цифара.',
   unknown_field: 'Поље „{field}“ није дозвољено.',
+  cashier_from_session:
+    'Поље „{field}“ се не шаље: на сваком рачуну је касир особа пријављена на каси, коју одређује каса.',
   invalid: 'Поље „{field}“ није исправно.',
   payments_short: 'Плаћено је мање од укупног износа ({due} RSD).',
   change_non_cash: 'Кусур се може вратити само на готовину; безготовинска плаћања прелазе укупан износ.',
@@ -220,6 +222,8 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   payments: 'Račun mora imati bar jedno plaćanje.',
   gtin: 'GTIN u polju „{field}“ mora imati 8 do 14 cifara.',
   unknown_field: 'Polje „{field}“ nije dozvoljeno.',
+  cashier_from_session:
+    'Polje „{field}“ se ne šalje: na svakom računu je kasir osoba prijavljena na kasi, koju određuje kasa.',
   invalid: 'Polje „{field}“ nije ispravno.',
   payments_short: 'Plaćeno je manje od ukupnog iznosa ({due} RSD).',
   change_non_cash: 'Kusur se može vratiti samo na gotovinu; bezgotovinska plaćanja prelaze ukupan iznos.',
@@ -408,6 +412,8 @@ const EN: Shape<typeof SR_CYRL> = {
   payments: 'A receipt needs at least one payment.',
   gtin: 'The GTIN in "{field}" must have 8 to 14 digits.',
   unknown_field: 'The field "{field}" is not allowed.',
+  cashier_from_session:
+    'The field "{field}" is not sent: the cashier on every receipt is the person logged in at the till, set by the till.',
   invalid: 'The field "{field}" is not valid.',
   payments_short: 'The payments are less than the total ({due} RSD).',
   change_non_cash: 'Change can only be given on cash; the non-cash payments exceed the total.',

@@ -41,6 +41,17 @@ export function approverOf(caller: Caller | undefined): Person {
   return caller.approver;
 }
 
+/**
+ * The name a document (sale, advance, final, refund, copy) is issued under: the person logged in at the till,
+ * never a name the caller sends. A manager who approves is the approver in the audit row, not the cashier
+ * (docs/manager.md, "Who is named on a document"). Every document command needs a session, so the guard
+ * refused a call without one before its handler; this is the handler's own check.
+ */
+export function cashierOf(caller: Caller | undefined): string {
+  if (!caller?.actor) throw new CommandError('forbidden', 'session_required', { field: 'session' }, 'session');
+  return caller.actor.name;
+}
+
 const storage = new AsyncLocalStorage<CallContext>();
 
 export function runInCall<T>(context: CallContext, fn: () => Promise<T>): Promise<T> {

@@ -64,6 +64,8 @@ export interface CatalogService {
   count(): number;
   /** One product by its own code, or null. */
   product(code: string, currentLabels: readonly string[]): ProductView | null;
+  /** One product by its id (a checkout line names it so), or null. */
+  productById(id: number, currentLabels: readonly string[]): ProductView | null;
   /** The product that owns a barcode, or null. */
   barcodeOwner(barcode: string): { code: string; name: string } | null;
   /** Adds or replaces one product by its code (with its barcodes and search terms), in one transaction. */
@@ -145,6 +147,7 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
       'SELECT b.product_id, p.code, p.name FROM product_barcodes b JOIN products p ON p.id = b.product_id WHERE b.barcode = ?',
     ),
     byCode: db.prepare<[string], ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE code = ?`),
+    byId: db.prepare<[number], ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ?`),
     codePrefix: db.prepare<[string, string, number], { id: number }>(
       'SELECT id FROM products WHERE code >= ? AND code < ? ORDER BY code LIMIT ?',
     ),
@@ -435,6 +438,11 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
 
     product(code, currentLabels) {
       const row = st.byCode.get(code);
+      return row ? (views([row], currentLabels)[0] ?? null) : null;
+    },
+
+    productById(id, currentLabels) {
+      const row = st.byId.get(id);
       return row ? (views([row], currentLabels)[0] ?? null) : null;
     },
 

@@ -135,7 +135,7 @@ export class BackOfficeOrders {
    * Captures a refund. Partial: the chosen lines and quantities, refused above what is left (sold minus
    * earlier refunds). Full: the gateway's full-refund endpoint. Works offline; waits for a queued original.
    */
-  async refund(input: RefundInput, approvedBy: string): Promise<OrderView> {
+  async refund(input: RefundInput, approvedBy: string, cashier: string): Promise<OrderView> {
     const row = this.#findLocal(input);
     // Another till's sale through the hub carries its lines and payments: refundable in part like a local one.
     const hub = !row && input.invoiceNumber ? await this.#d.hubSource?.(input.invoiceNumber) : null;
@@ -227,7 +227,7 @@ export class BackOfficeOrders {
       payments,
       ...(buyer.buyerId ? { buyerId: buyer.buyerId } : {}),
       ...(input.correction ? { correction: true } : {}),
-      ...(input.cashier ? { cashier: input.cashier } : {}),
+      cashier,
       refundOf: {
         ...(original ? { orderId: original.id } : {}),
         ...(source.invoiceNumber ? { invoiceNumber: source.invoiceNumber } : {}),
@@ -242,7 +242,7 @@ export class BackOfficeOrders {
       items: lines.flatMap(toItem),
       payments: payments.map(toPayment),
       ...(buyer.buyerId ? { buyerId: buyer.buyerId } : {}),
-      metaFields: this.#meta(input.cashier, { refundOf: source.orderNumber ?? source.invoiceNumber ?? '' }),
+      metaFields: this.#meta(cashier, { refundOf: source.orderNumber ?? source.invoiceNumber ?? '' }),
       settings: { returnIfOrderNumberExists: true, ...(buyer.skip ? { skipBuyerIdValidation: true } : {}) },
     });
     try {
@@ -317,13 +317,15 @@ export class BackOfficeOrders {
    * chain paid net of its refunds, `amount` the rest (zero only when the advances cover it all): never the
    * same money twice. docs/advances.md.
    */
-  async finalize(input: {
-    orderId: number;
-    lines?: CheckoutLineInput[] | undefined;
-    payments?: { type: PaymentType; amount: number }[] | undefined;
-    paymentType?: PaymentType | undefined;
-    cashier?: string | undefined;
-  }): Promise<OrderView> {
+  async finalize(
+    input: {
+      orderId: number;
+      lines?: CheckoutLineInput[] | undefined;
+      payments?: { type: PaymentType; amount: number }[] | undefined;
+      paymentType?: PaymentType | undefined;
+    },
+    cashier: string,
+  ): Promise<OrderView> {
     const q = this.#d.store.queries;
     const advance = requireOpenAdvance(q, this.#d.store.get(input.orderId), input.orderId);
     const ad = this.#data(advance);
@@ -347,7 +349,7 @@ export class BackOfficeOrders {
       lines,
       payments,
       ...(ad.buyerId ? { buyerId: ad.buyerId } : {}),
-      ...(input.cashier ? { cashier: input.cashier } : {}),
+      cashier,
       advanceOf: { orderId: advance.id, advancePara: paidPara, chain: chain.map((r) => r.id) },
     };
     const body = (orderNumber: string): ReceiptRequest => ({
@@ -355,7 +357,7 @@ export class BackOfficeOrders {
       items: lines.flatMap(toItem),
       payments: finalPayments(payments, paidPara),
       ...(ad.buyerId ? { buyerId: ad.buyerId } : {}),
-      metaFields: this.#meta(input.cashier, { advanceOf: advance.order_number }),
+      metaFields: this.#meta(cashier, { advanceOf: advance.order_number }),
       settings: { returnIfOrderNumberExists: true, isFinal: true },
     });
     return this.#capture({
@@ -373,12 +375,14 @@ export class BackOfficeOrders {
    * A further advance of the same order: an advance sale referencing the chain's last advance (the Tax
    * Administration's rule: each further АП references the previous АП). Waits for a queued previous one.
    */
-  async addAdvance(input: {
-    orderId: number;
-    lines: CheckoutLineInput[];
-    payments: { type: PaymentType; amount: number }[];
-    cashier?: string | undefined;
-  }): Promise<OrderView> {
+  async addAdvance(
+    input: {
+      orderId: number;
+      lines: CheckoutLineInput[];
+      payments: { type: PaymentType; amount: number }[];
+    },
+    cashier: string,
+  ): Promise<OrderView> {
     const previous = requireOpenAdvance(this.#d.store.queries, this.#d.store.get(input.orderId), input.orderId);
     const pd = this.#data(previous);
     const lines = priceLines(input.lines, new Set(this.#d.taxRates.labels()));
@@ -393,7 +397,7 @@ export class BackOfficeOrders {
       lines,
       payments,
       ...(pd.buyerId ? { buyerId: pd.buyerId } : {}),
-      ...(input.cashier ? { cashier: input.cashier } : {}),
+      cashier,
       advanceChain: { previousOrderId: previous.id },
     };
     const body = (orderNumber: string): ReceiptRequest => ({
@@ -401,7 +405,7 @@ export class BackOfficeOrders {
       items: lines.flatMap(toItem),
       payments: payments.map(toPayment),
       ...(pd.buyerId ? { buyerId: pd.buyerId } : {}),
-      metaFields: this.#meta(input.cashier, { advanceAfter: previous.order_number }),
+      metaFields: this.#meta(cashier, { advanceAfter: previous.order_number }),
       settings: { returnIfOrderNumberExists: true },
     });
     return this.#capture({
@@ -417,9 +421,13 @@ export class BackOfficeOrders {
 
   /**
    * A fiscal COPY of a sale (invoiceType `copy`, the original's items and payments, referencing it). The
-   * gateway issues it; its journal says it is not a fiscal receipt. Queued when offline.
+   * gateway issues it; its journal says it is not a fiscal receipt. Queued when offline. Like every document it
+   * names the person logged in who issues it (`cashier`), not the original's cashier.
    */
-  async copy(q: { orderId?: number | undefined; invoiceNumber?: string | undefined }): Promise<OrderView> {
+  async copy(
+    q: { orderId?: number | undefined; invoiceNumber?: string | undefined },
+    cashier: string,
+  ): Promise<OrderView> {
     const local = this.#findLocal(q);
     // Not on this till: another till's sale (by invoice or order number) through the hub, also offline.
     const hub = !local && q.invoiceNumber ? await this.#d.hubSource?.(q.invoiceNumber) : null;
@@ -449,6 +457,7 @@ export class BackOfficeOrders {
     const data: BackOfficeData = {
       lines: od.lines,
       payments: od.payments,
+      cashier,
       copyOf: local ? { orderId: local.id } : { invoiceNumber: (hub as HubSale).invoiceNumber },
     };
     const body = (orderNumber: string): ReceiptRequest => ({
@@ -456,7 +465,7 @@ export class BackOfficeOrders {
       items: od.lines.flatMap(toItem),
       payments: advancePara > 0 ? finalPayments(od.payments, advancePara) : od.payments.map(toPayment),
       ...(od.buyerId ? { buyerId: od.buyerId } : {}),
-      metaFields: this.#meta(od.cashier, { copyOf: od.orderNumber }),
+      metaFields: this.#meta(cashier, { copyOf: od.orderNumber }),
       settings: { returnIfOrderNumberExists: true },
     });
     const reference = local ?? {
@@ -638,9 +647,12 @@ export class BackOfficeOrders {
     return JSON.parse(row.data) as BackOfficeData;
   }
 
-  /** metaFields: the terminal and the cashier's name (the spec's request has no cashier field). */
-  #meta(cashier: string | undefined, extra: Record<string, string>): Record<string, unknown> {
-    return { terminal: this.#d.terminalId(), ...(cashier ? { cashier } : {}), ...extra };
+  /**
+   * metaFields: the terminal and the name of the person logged in who issues the document (the spec's request has
+   * no cashier field; receipt-stamp.ts copies it to the top-level `cashier` the vendor's request and the PFR take).
+   */
+  #meta(cashier: string, extra: Record<string, string>): Record<string, unknown> {
+    return { terminal: this.#d.terminalId(), cashier, ...extra };
   }
 }
 

@@ -1,6 +1,7 @@
 /** The sales area's handlers (shared/contract/sales.ts): the checkout, the tax rates and the app's state. */
 import type { AppInfo } from '../../shared/domain.ts';
 import { areaHandlers, type AreaHandlers } from '../dispatch.ts';
+import { cashierOf } from '../auth/context.ts';
 import { CommandError } from '../errors.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import type { SalesService } from './service.ts';
@@ -39,7 +40,9 @@ export function salesHandlers(deps: SalesHandlerDeps): AreaHandlers<'sales'> {
       }
       return taxRates.get() as NonNullable<ReturnType<TaxRatesCache['get']>>;
     },
-    'sales.checkout': (input, caller) => sales.checkout(input, caller?.discountApprovals ?? []),
+    // The receipt names the person logged in: the contract takes no cashier from the caller.
+    'sales.checkout': (input, caller) =>
+      sales.checkout(input, { cashier: cashierOf(caller), approvals: caller?.discountApprovals ?? [] }),
     // The guard asked for a manager's PIN if any line is beyond the limit; keep the approval of exactly those.
     'sales.approveDiscount': async ({ lines }, caller) => {
       const beyond = lines.map(discountedLine).filter((l) => discountBeyondLimit(l, deps.discountLimitPercent()));

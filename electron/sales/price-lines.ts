@@ -4,9 +4,9 @@ import { CommandError, invalidInput } from '../errors.ts';
 
 /**
  * A checkout's lines in para and thousandths: each line's total less its discount (a discount above the line is
- * refused),
- * every label checked against the current tax rates (`known`). The counter's checkout, a further advance
- * and a final sale all price their lines here.
+ * refused), every label checked against the current tax rates (`known`), the catalog product it names kept
+ * (`productId`) or the line marked hand-typed when it names none. The counter's checkout, a further advance
+ * and a final sale all price their lines here; whether a price needs a manager is the guard's (authz.ts).
  */
 export function priceLines(
   input: readonly {
@@ -15,6 +15,7 @@ export function priceLines(
     unitPrice: number;
     labels: string[];
     gtin?: string | undefined;
+    productId?: number | undefined;
     discount?: number | undefined;
   }[],
   known: ReadonlySet<string>,
@@ -37,6 +38,9 @@ export function priceLines(
       totalPara: gross - discountPara,
       labels: [...l.labels],
       ...(l.gtin ? { gtin: l.gtin } : {}),
+      ...(l.productId !== undefined ? { productId: l.productId } : {}),
+      // Naming no catalog product (no id, no barcode): a hand-typed item, kept marked as such.
+      ...(l.productId === undefined && !l.gtin ? { handTyped: true as const } : {}),
     };
   });
 }

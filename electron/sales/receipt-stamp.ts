@@ -7,7 +7,8 @@
  *   advance sale only. The Tax Administration's technical guide scopes the ESIR time to an advance sale
  *   (paid earlier); a receipt the law does not ask it on does not carry it (docs/gateway.md).
  * - `cashier`: the cashier's name at the top level (the vendor's request field) besides
- *   `metaFields.cashier`, which the spec's sandbox and older Kasa receipts read.
+ *   `metaFields.cashier`, which the spec's sandbox and older Kasa receipts read. The name is the person logged
+ *   in, which the document's handler took from the session (`cashierOf`), never one the caller sent.
  * - `taxGroup`: the tax-rate group in force at capture, kept in the order's data (never sent), so a
  *   receipt signed with another group is noticed (tax-group.ts).
  */

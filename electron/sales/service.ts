@@ -44,10 +44,17 @@ export class SalesService {
 
   /**
    * Commits the order, its frozen request and its outbox row in one transaction, then waits at most the
-   * online budget for the gateway. Never loses a committed order; never sends it twice. `approvals` are the
-   * discounts approved at entry that the guard claimed for this sale: used by it, or by none.
+   * online budget for the gateway. Never loses a committed order; never sends it twice. `by.cashier` is the
+   * person logged in (the handler passes the session's, never a name from the caller): the receipt, the order
+   * and the reports name them. `by.approvals` are the discounts approved at entry that the guard claimed for
+   * this sale: used by it, or by none.
    */
-  async checkout(input: CheckoutInput, approvals: readonly number[] = []): Promise<CheckoutResult> {
+  async checkout(
+    input: CheckoutInput,
+    by: { cashier?: string | undefined; approvals?: readonly number[] } = {},
+  ): Promise<CheckoutResult> {
+    const approvals = by.approvals ?? [];
+    const cashier = by.cashier;
     const { store, engine } = this.#deps;
     this.#deps.requireShift?.();
     const priced = this.price(input);
@@ -67,7 +74,7 @@ export class SalesService {
         items: receiptItems(priced.lines),
         payments: priced.payments.map((p) => ({ type: p.type, amount: paraToDecimal(p.amountPara) })),
         ...(input.buyerId ? { buyerId: input.buyerId } : {}),
-        metaFields: { terminal: this.#deps.terminalId(), ...(input.cashier ? { cashier: input.cashier } : {}) },
+        metaFields: { terminal: this.#deps.terminalId(), ...(cashier ? { cashier } : {}) },
         settings: {
           returnIfOrderNumberExists: true,
           ...(input.email ? { sendToEmail: input.email } : {}),
@@ -78,7 +85,7 @@ export class SalesService {
         payments: priced.payments,
         ...(input.buyerId ? { buyerId: input.buyerId } : {}),
         ...(input.email ? { email: input.email } : {}),
-        ...(input.cashier ? { cashier: input.cashier } : {}),
+        ...(cashier ? { cashier } : {}),
         ...capturedTaxGroup(this.#deps.taxRates),
       };
       return {

@@ -8,6 +8,7 @@ const scans: Record<string, ScanResult> = {
   '8600000100018': { product: BREAD, kind: 'exact', quantityMilli: 1000, unitPricePara: 6500, code: '8600000100018' },
   '8600000101855': { product: MILK, kind: 'exact', quantityMilli: 1000, unitPricePara: 13999, code: '8600000101855' },
   '2001011006141': { product: CHEESE, kind: 'weight', quantityMilli: 614, unitPricePara: 89900, code: '2001011006141' },
+  '2701011001019': { product: CHEESE, kind: 'price', quantityMilli: 1000, unitPricePara: 101, code: '2701011001019' },
 };
 
 function setup(extra: FakeHandlers = {}) {
@@ -52,6 +53,19 @@ describe('store', () => {
     // 2 x 65,00 + 0,614 x 899,00 = 130,00 + 551,99 (551,986 rounded)
     expect(cartTotal(s().lines)).toBe(13000 + 55199);
     expect(s().selected).toBe(1);
+  });
+
+  it('sends each scanned line with its product id, and a price sticker with its code, so the core checks the price', async () => {
+    const { store } = setup();
+    await store.getState().init();
+    const s = () => store.getState();
+    await s().scan('8600000100018');
+    await s().scan('2701011001019');
+    const lines = toCheckoutInput(s().lines, { payments: [], invoiceType: 'normal' }).lines;
+    expect(lines.map((l) => [l.productId, l.gtin, l.priceCode, l.unitPrice])).toEqual([
+      [BREAD.id, '8600000100018', undefined, 65],
+      [CHEESE.id, undefined, '2701011001019', 1.01],
+    ]);
   });
 
   it('asks for the weight when a product sold by weight is picked by hand, and adds it only with one', async () => {
@@ -143,6 +157,7 @@ describe('store', () => {
         { key: 1, name: 'Сир', unitPricePara: 89900, quantityMilli: 614, discountPara: 199, label: 'E', unit: 'kg' },
         {
           key: 2,
+          productId: 7,
           name: 'Хлеб',
           unitPricePara: 6500,
           quantityMilli: 2000,
@@ -165,7 +180,8 @@ describe('store', () => {
     expect(input).toEqual({
       lines: [
         { name: 'Сир', quantity: 0.614, unitPrice: 899, labels: ['E'], discount: 1.99 },
-        { name: 'Хлеб', quantity: 2, unitPrice: 65, labels: ['E'], gtin: '8600000100018' },
+        // The catalog product by its id (its price is checked by the core, barcode or not); no cashier is sent.
+        { name: 'Хлеб', quantity: 2, unitPrice: 65, labels: ['E'], gtin: '8600000100018', productId: 7 },
       ],
       payments: [
         { type: 'card', amount: 300 },

@@ -34,7 +34,7 @@ export const advancesCommands = {
         .max(11, { error: 'too_many' })
         .optional(),
       paymentType: s.paymentType.optional(),
-      cashier: s.text(60).optional(),
+      // No `cashier`: the final receipt names the person logged in.
     }),
     'Finalizes the chain of the open advance `orderId` (its last): the gateway issues the advance refund and the ' +
       'final receipt (both stored); `advanceAmount` is what the chain paid net of refunds, `payments` the rest.',
@@ -48,7 +48,7 @@ export const advancesCommands = {
         .array(z.strictObject({ type: s.paymentType, amount: s.positiveAmount }), { error: 'payments' })
         .min(1, { error: 'payments' })
         .max(11, { error: 'too_many' }),
-      cashier: s.text(60).optional(),
+      // No `cashier`: the advance names the person logged in.
     }),
     "A further advance of the same order: an advance sale referencing the open advance `orderId` (the chain's last).",
     { auth: 'session' },

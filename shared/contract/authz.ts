@@ -5,8 +5,10 @@
  * own session (the person logged in at this till).
  *
  * Some `session` commands escalate by their input (`escalation` below):
- * a checkout with a price override or a discount beyond the limit needs `approval` (unless that exact discount
- * was approved when it was entered, `sales.approveDiscount`, which itself escalates); a training receipt is
+ * a checkout (or a further advance, or a final sale) with a line naming a catalog product at another price than
+ * the catalog's, by id or barcode, needs `approval`; so does a checkout line with a discount beyond the limit
+ * (unless that exact discount was approved when it was entered, `sales.approveDiscount`, which itself
+ * escalates); a training receipt is
  * refused unless training mode is on; `catalog.import` and `catalog.bulkPrice` (unless a dry run) and
  * `catalog.barcodeRules` with new rules need `approval`; `emails.send` of an archived receipt (by invoice
  * number) needs `approval`.
@@ -55,8 +57,13 @@ export interface EscalationContext {
   trainingMode: boolean;
   /** A line discount above this share of the line total needs approval (percent). */
   discountLimitPercent: number;
-  /** The catalog price (para) of the product with exactly this barcode, or null. */
-  catalogPricePara(gtin: string): number | null;
+  /**
+   * The price (para) each catalog product a checkout line names may be sold at without a manager: the product
+   * of its `productId` and the product with exactly its barcode `gtin`, each at its catalog price, or at the
+   * price an in-store price barcode of that product (`priceCode`) carries. `unknown` for a `productId` the
+   * catalog does not have (its price cannot be checked). Empty: the line names no product (a hand-typed item).
+   */
+  catalogPrices(line: CatalogRef): (number | 'unknown')[];
   /**
    * Takes (for this call) an unused approval a manager gave when this exact discounted line was entered
    * (`sales.approveDiscount`); false when there is none. Without it, such a line needs approval at checkout.
@@ -67,6 +74,24 @@ export interface EscalationContext {
    * oldest sale waiting for it is older than `unfiscalizedCashLimitHours`. Null otherwise.
    */
   unfiscalizedTooLong?(): number | null;
+}
+
+/** How a checkout line names a catalog product: by its id, by its barcode, by an in-store price barcode. */
+export type CatalogRef = Pick<z.infer<typeof CheckoutLine>, 'productId' | 'gtin' | 'priceCode'>;
+
+/**
+ * The first line that names a catalog product at a price the catalog does not give it (`lines.<i>.unitPrice`),
+ * barcode or not, or null. A hand-typed item (naming no product) is sold at the price typed.
+ */
+export function priceOverride(
+  lines: readonly (CatalogRef & { unitPrice: number })[],
+  ctx: Pick<EscalationContext, 'catalogPrices'>,
+): string | null {
+  for (const [i, line] of lines.entries()) {
+    const price = toPara(line.unitPrice) ?? 0;
+    if (ctx.catalogPrices(line).some((listed) => listed !== price)) return `lines.${i}.unitPrice`;
+  }
+  return null;
 }
 
 /** Default of `unfiscalizedCashLimitHours`: a day without fiscal receipts, then a manager decides. */
@@ -113,10 +138,14 @@ export function escalation(name: CommandName, input: unknown, ctx: EscalationCon
       // Approved when it was entered (and unchanged since), or approved now.
       if (discountBeyondLimit(priced, ctx.discountLimitPercent) && !(ctx.claimDiscountApproval?.(priced) ?? false))
         return { kind: 'approval', reason: `lines.${i}.discount` };
-      const listed = line.gtin ? ctx.catalogPricePara(line.gtin) : null;
-      if (listed !== null && listed !== priced.unitPricePara)
-        return { kind: 'approval', reason: `lines.${i}.unitPrice` };
+      if (priceOverride([line], ctx) !== null) return { kind: 'approval', reason: `lines.${i}.unitPrice` };
     }
+  }
+  // A further advance and a final sale price their own lines: another price than the catalog's needs a manager too.
+  if (name === 'advances.add' || name === 'advances.finalize') {
+    const { lines } = input as CommandParsedInput<'advances.add'> | CommandParsedInput<'advances.finalize'>;
+    const override = lines && !ctx.trainingMode ? priceOverride(lines, ctx) : null;
+    if (override !== null) return { kind: 'approval', reason: override };
   }
   // A discount beyond the limit is approved when it is entered, for exactly the lines that carry it.
   if (name === 'sales.approveDiscount') {

@@ -104,6 +104,8 @@ export const ParkedLine = z.strictObject({
   label: s.labelCode,
   unit: z.enum(PRODUCT_UNITS, { error: 'unit' }),
   gtin: s.gtin.optional(),
+  /** The in-store price barcode the line was scanned by (its price is the product's for this line). */
+  priceCode: s.gtin.optional(),
 });
 export type ParkedLine = z.infer<typeof ParkedLine>;
 

@@ -71,7 +71,7 @@ export const RefundInput = z
      */
     correction: z.boolean({ error: 'boolean' }).optional(),
     paymentType: s.paymentType,
-    cashier: s.text(60).optional(),
+    // No `cashier`: the refund names the person logged in (docs/manager.md, "Who is named on a document").
   })
   .refine((v) => v.orderId !== undefined || v.invoiceNumber !== undefined, {
     error: 'required',

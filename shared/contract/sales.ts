@@ -11,6 +11,17 @@ export const CheckoutLine = z.strictObject({
   unitPrice: s.nonNegativeAmount,
   labels: z.array(s.labelCode, { error: 'labels' }).min(1, { error: 'labels' }).max(5, { error: 'too_many' }),
   gtin: s.gtin.optional(),
+  /**
+   * The catalog product this line sells (`catalog.*` ids). A line that names a product (by this id or by its
+   * barcode `gtin`) at a price other than the catalog's needs a manager's approval; a line naming none is a
+   * hand-typed item, sold at the price typed and kept marked as such (`OrderLine.handTyped`).
+   */
+  productId: s.id.optional(),
+  /**
+   * The in-store price barcode (EAN-13, prefix 20–29) the line was scanned by: the price it carries is the
+   * product's price for this line. Only checked by the core, never sent to the gateway.
+   */
+  priceCode: s.gtin.optional(),
   /** Line discount in RSD, taken off the line total. */
   discount: s.nonNegativeAmount.optional(),
 });
@@ -29,7 +40,7 @@ export const CheckoutInput = z.strictObject({
   invoiceType: z.enum(['normal', 'training', 'proforma', 'advance'], { error: 'invoice_type' }).optional(),
   buyerId: s.buyerId.optional(),
   email: s.email.optional(),
-  cashier: s.text(60).optional(),
+  // No `cashier`: the core names the person logged in on every document (a `cashier` sent is refused by name).
   /** The open cart's revision this sale sells (`cart.save`): the core closes it with the order. */
   cartRev: z.number({ error: 'number' }).int({ error: 'integer' }).positive({ error: 'positive' }).optional(),
 });
@@ -75,7 +86,8 @@ export const salesCommands = {
   'sales.checkout': command<CheckoutResult>()(
     CheckoutInput,
     'Commits the order, its frozen gateway request and its outbox row in one transaction before answering; ' +
-      'answers `fiscalized` if the gateway issued the receipt within the online budget, otherwise `queued`.',
+      'answers `fiscalized` if the gateway issued the receipt within the online budget, otherwise `queued`. The ' +
+      'receipt names the person logged in; a `cashier` sent is refused at that field.',
     { auth: 'session' },
   ),
   'sales.approveDiscount': command<DiscountApproval>()(

@@ -56,6 +56,13 @@ export const gtin = z.string({ error: 'text' }).regex(/^\d{8,14}$/, { error: 'gt
 
 export const empty = z.strictObject({});
 
+/**
+ * Keys no command takes from its caller because the core sets them from the session, each with the message its
+ * refusal gives (an unknown key to every strict schema, named at its field): the cashier of a document is the
+ * person logged in at the till (docs/manager.md, "Who is named on a document").
+ */
+export const SESSION_KEYS: Readonly<Record<string, string>> = { cashier: 'cashier_from_session' };
+
 /** A PIN: 4 to 8 digits (a person's own, or a manager's approving one). */
 export const pin = z.string({ error: 'text' }).regex(/^\d{4,8}$/, { error: 'pin_format' });
 

@@ -55,7 +55,6 @@ async function sell(kasa: KasaFixture): Promise<OrderView> {
     await kasa.host.call<{ orderId: number }>('sales.checkout', {
       lines: [{ name: 'Хлеб', quantity: 1, unitPrice: 120, labels: ['A'] }],
       payments: [{ type: 'cash', amount: 120 }],
-      cashier: 'Менаџер',
     })
   ).body.value;
   if (!sale) throw new Error('no sale');

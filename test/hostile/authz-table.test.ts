@@ -117,7 +117,11 @@ describe('authorization table', () => {
     const ctx: EscalationContext = {
       trainingMode: false,
       discountLimitPercent: 10,
-      catalogPricePara: (g) => (g === '8600000100018' ? 6500 : null),
+      // Product 7 (barcode 8600000100018) at 65,00; product 9 is not in the catalog any more.
+      catalogPrices: (l) => [
+        ...(l.productId === 7 ? [6500] : l.productId !== undefined ? ['unknown' as const] : []),
+        ...(l.gtin === '8600000100018' ? [6500] : []),
+      ],
     };
     const sale = (line: Record<string, unknown>, invoiceType?: string) =>
       commands['sales.checkout'].input.parse({
@@ -142,6 +146,24 @@ describe('authorization table', () => {
       kind: 'approval',
       reason: 'lines.0.unitPrice',
     });
+    // Named by its id, without a barcode: another price needs a manager all the same; a hand-typed item does not.
+    expect(escalation('sales.checkout', sale({ productId: 7 }), ctx)).toBeNull();
+    expect(escalation('sales.checkout', sale({ productId: 7, unitPrice: 1 }), ctx)).toEqual({
+      kind: 'approval',
+      reason: 'lines.0.unitPrice',
+    });
+    expect(escalation('sales.checkout', sale({ productId: 9 }), ctx)).toEqual({
+      kind: 'approval',
+      reason: 'lines.0.unitPrice',
+    });
+    expect(escalation('sales.checkout', sale({ unitPrice: 1 }), ctx)).toBeNull();
+    const further = { orderId: 1, payments: [{ type: 'cash', amount: 0.02 }] };
+    const line = { name: 'x', quantity: 2, labels: ['A'], productId: 7 };
+    expect(escalation('advances.add', { ...further, lines: [{ ...line, unitPrice: 0.01 }] }, ctx)).toEqual({
+      kind: 'approval',
+      reason: 'lines.0.unitPrice',
+    });
+    expect(escalation('advances.finalize', { orderId: 1, lines: [{ ...line, unitPrice: 65 }] }, ctx)).toBeNull();
     expect(escalation('catalog.import', { csv: '', dryRun: true }, ctx)).toBeNull();
     expect(escalation('catalog.import', { csv: '' }, ctx)).toEqual({ kind: 'approval', reason: 'catalog.import' });
     expect(escalation('catalog.barcodeRules', {}, ctx)).toBeNull();

@@ -90,6 +90,8 @@ export const DEFAULT_HINTS: Hints = {
   label: fc.constantFrom('A', 'Ђ', 'Ж', 'E', 'F', 'Q'),
   orderId: fc.integer({ min: 1, max: 40 }),
   id: fc.integer({ min: 1, max: 10 }),
+  // A checkout line's catalog product: the sample catalog's ids, so its price check is reached.
+  productId: fc.integer({ min: 1, max: 60 }),
   unitPrice: fc.oneof(
     fc.integer({ min: 0, max: 5000 }),
     fc.integer({ min: 1, max: 500_000 }).map((p) => p / 100),

@@ -139,6 +139,9 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
       [true, 100_000],
     ]);
     const report = await service.report({ shopId });
+    // The sale names the person logged in (the sale sent no name), and so does the hub's by-cashier report.
+    expect(report.byCashier.map((c) => [c.cashier, c.report.sales.count])).toContainEqual(['Manager', 1]);
+    expect(report.byCashier.map((c) => c.cashier)).not.toContain('');
     expect(report.shifts.filter((s) => s.tillId === tillId)).toEqual([
       expect.objectContaining({
         tillName: 'SHIFTS',

@@ -110,6 +110,8 @@ describe('the L-PFR signs while the internet is down', () => {
     expect(printed.problems).toEqual([]);
     const journal = order.receipt?.journal ?? '';
     expect(journal).toContain('ФИСКАЛНИ РАЧУН');
+    // The L-PFR got the name of the person logged in (the sale sent none) and prints it.
+    expect(journal).toMatch(/Касир:\s+Менаџер/);
     expect(printed.lines.filter((l) => l !== '')).toEqual(journalLines(journal));
     expect(printed.qr.map((q) => q.data)).toEqual([order.receipt?.verificationUrl]);
     expect(order.receipt?.verificationUrl).toMatch(/\?vl=/);

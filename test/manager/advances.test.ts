@@ -55,7 +55,6 @@ const advanceSale = (lines = goods, amount = 540) => ({
   lines,
   payments: [{ type: 'cash', amount }],
   invoiceType: 'advance',
-  cashier: 'Ана',
 });
 type Checkout = {
   orderId: number;

@@ -8,20 +8,22 @@ import type { ArchiveRow } from '../../shared/contract/archive.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { formatMoment } from '../../shared/i18n/time.ts';
 import { paymentNames } from '../../renderer/src/manager/ArchiveTab.tsx';
-import { closeCores, ok, settled, startCore } from '../support/session.ts';
+import { closeCores, MANAGER_PIN, ok, settled, startCore } from '../support/session.ts';
 
 afterEach(closeCores);
 
 describe('archive columns', () => {
   it('each row carries its moment, its cashier and its payment types, locally and at the gateway', async () => {
     const c = await startCore({ prefix: 'kasa-archive-cols-', env: { KASA_LANG: 'sr-Cyrl' } });
+    // The cashier is the person logged in (the sale sends no name).
+    await ok(c, 'staff.create', { managerPin: MANAGER_PIN, name: 'Ана Анић', role: 'cashier', pin: '731905' });
+    await ok(c, 'staff.login', { pin: '731905' });
     const sold = await ok<OrderView>(c, 'sales.checkout', {
       lines: [{ name: 'Хлеб', quantity: 2, unitPrice: 80, labels: ['A'] }],
       payments: [
         { type: 'cash', amount: 100 },
         { type: 'card', amount: 60 },
       ],
-      cashier: 'Ана Анић',
     });
     await settled(c, sold.orderId);
     const local = await ok<{ rows: ArchiveRow[] }>(c, 'archive.search', {

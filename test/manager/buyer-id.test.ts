@@ -37,7 +37,6 @@ const sale = (buyerId?: string) => ({
   ],
   payments: [{ type: 'cash', amount: 540 }],
   ...(buyerId ? { buyerId } : {}),
-  cashier: 'Ана',
 });
 
 const REFUSED: Record<Language, Record<string, string>> = {

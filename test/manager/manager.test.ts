@@ -20,7 +20,6 @@ const sale = (labels = ['A'], invoiceType?: string) => ({
   ],
   payments: [{ type: 'cash', amount: 540 }],
   ...(invoiceType ? { invoiceType } : {}),
-  cashier: 'Ана',
 });
 
 let dir = '';

@@ -27,7 +27,6 @@ afterEach(async () => {
 const SALE = {
   lines: [{ name: 'Хлеб', quantity: 2, unitPrice: 80, labels: ['A'] }],
   payments: [{ type: 'cash', amount: 160 }],
-  cashier: 'Ана',
 };
 
 /** The whole core on the sdk sandbox, on a clock the test moves, signed in; closed after the test. */

@@ -48,7 +48,6 @@ async function sellAndPrint(core: Core, printer: CaptureServer, input: Record<st
   const before = printer.jobs.length;
   const res = await ok<{ orderId: number; state: string; changePara: number }>(core, 'sales.checkout', {
     lines: LINES,
-    cashier: 'Ана',
     ...input,
   });
   expect(res.state).toBe('fiscalized');

@@ -63,7 +63,10 @@ export async function buildHistory(db: Db, o: HistoryOptions): Promise<number[]>
       labels: [k % 3 === 0 ? 'Е' : 'Ђ'],
     }));
     const total = lines.reduce((s, l) => s + Math.round(l.unitPrice * 100) * l.quantity, 0) / 100;
-    const res = await sales.checkout({ lines, payments: [{ type, amount: total }], cashier: i % 2 ? 'Ана' : 'Марко' });
+    const res = await sales.checkout(
+      { lines, payments: [{ type, amount: total }] },
+      { cashier: i % 2 ? 'Ана' : 'Марко' },
+    );
     ids.push(res.orderId);
     if (o.queuedEvery && i % o.queuedEvery === o.queuedEvery - 1) continue;
     const [attempt] = store.startAttempts([res.orderId], 'single', clock + 200);

@@ -90,14 +90,13 @@ export async function closeCores(): Promise<void> {
   for (const d of tempDirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 }
 
-/** The plain sale many tests ring: bread and milk, label A, 540 RSD paid in cash, by cashier Ана. */
+/** The plain sale many tests ring: bread and milk, label A, 540 RSD paid in cash (by the person logged in). */
 export const BREAD_AND_MILK = {
   lines: [
     { name: 'Хлеб', quantity: 3, unitPrice: 80, labels: ['A'] },
     { name: 'Млеко', quantity: 2, unitPrice: 150, labels: ['A'] },
   ],
   payments: [{ type: 'cash', amount: 540 }],
-  cashier: 'Ана',
 };
 
 /** Dispatches and returns the value; throws with the error when refused. */

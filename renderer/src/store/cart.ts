@@ -19,6 +19,8 @@ export interface CartLine {
   label: string;
   unit: ProductUnit;
   gtin?: string;
+  /** The in-store price barcode the line was scanned by: the core accepts the price it carries. */
+  priceCode?: string;
 }
 
 /** The cart total in para. */
@@ -39,16 +41,18 @@ export function toCheckoutLine(l: CartLine): CommandInput<'sales.checkout'>['lin
     unitPrice: paraToDecimal(l.unitPricePara),
     labels: [l.label],
     ...(l.gtin ? { gtin: l.gtin } : {}),
+    // The catalog product the line sells: its price is checked against the catalog's, barcode or not.
+    ...(l.productId !== undefined ? { productId: l.productId } : {}),
+    ...(l.priceCode ? { priceCode: l.priceCode } : {}),
     ...(l.discountPara > 0 ? { discount: paraToDecimal(l.discountPara) } : {}),
   };
 }
 
-/** Converts the cart and payments to the contract's decimal checkout input (the only place decimals appear). */
-export function toCheckoutInput(
-  lines: readonly CartLine[],
-  entry: PaymentEntry,
-  cashier?: string,
-): CommandInput<'sales.checkout'> {
+/**
+ * Converts the cart and payments to the contract's decimal checkout input (the only place decimals appear). No
+ * cashier: the core names the person logged in.
+ */
+export function toCheckoutInput(lines: readonly CartLine[], entry: PaymentEntry): CommandInput<'sales.checkout'> {
   return {
     lines: lines.map(toCheckoutLine),
     payments: entry.payments
@@ -57,7 +61,6 @@ export function toCheckoutInput(
     invoiceType: entry.invoiceType,
     ...(entry.buyerId ? { buyerId: entry.buyerId } : {}),
     ...(entry.email ? { email: entry.email } : {}),
-    ...(cashier ? { cashier: cashier.slice(0, 60) } : {}),
   };
 }
 

@@ -138,6 +138,7 @@ export function createCounterSlice(kit: StoreKit): SliceCreator<CounterState & C
       quantityMilli = 1000,
       unitPricePara = product.pricePara,
       gtin?: string,
+      priceCode?: string,
     ): boolean => {
       if (product.labelMissing || !labelUsable(product.label)) {
         set({ notice: { kind: 'error', key: 'sale.labelMissing', params: { label: product.label } } });
@@ -169,6 +170,7 @@ export function createCounterSlice(kit: StoreKit): SliceCreator<CounterState & C
         label: product.label,
         unit: product.unit,
         ...(code ? { gtin: code } : {}),
+        ...(priceCode ? { priceCode } : {}),
       };
       set({ lines: [...lines, line], selected: lines.length, notice: null });
       return true;
@@ -254,7 +256,14 @@ export function createCounterSlice(kit: StoreKit): SliceCreator<CounterState & C
         }
         const s: ScanResult = r.value;
         // The next scan may already be typing into the search box: leave the query alone.
-        return addLine(s.product, s.quantityMilli, s.unitPricePara, s.kind === 'exact' ? s.code : undefined);
+        // A price barcode's price is the product's for this line: the core checks it against the code itself.
+        return addLine(
+          s.product,
+          s.quantityMilli,
+          s.unitPricePara,
+          s.kind === 'exact' ? s.code : undefined,
+          s.kind === 'price' ? s.code : undefined,
+        );
       },
 
       addProduct(product, quantityMilli, unitPricePara, gtin) {

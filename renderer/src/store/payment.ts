@@ -67,7 +67,7 @@ export function createPaymentSlice(kit: StoreKit): SliceCreator<PaymentState & P
       set({ busy: true });
       try {
         const input = {
-          ...toCheckoutInput(lines, entry, get().cashier?.name),
+          ...toCheckoutInput(lines, entry),
           ...(kit.cart.restored && kit.cart.rev > 0 ? { cartRev: kit.cart.rev } : {}),
         };
         const paidPara = entry.payments.reduce((s, p) => s + p.amountPara, 0);
