@@ -74,6 +74,8 @@ const SR_CYRL = {
   not_receipt_mismatch: 'Поруџбина {id} није заустављена због туђег рачуна, па се не издаје под новим бројем.',
   not_lpfr_unproven: 'Поруџбина {id} није заустављена због Л-ПФР-а који не зна да ли ју је потписао.',
   journal_checked: 'Потврдите да сте у журналу Л-ПФР-а проверили да рачуна ове продаје нема.',
+  esir_id: 'ИБ са решења о одобрењу ЕСИР-а: само цифре, нпр. 1060.',
+  esir_version: 'Верзија ЕСИР-а са решења: бројеви раздвојени тачком, нпр. 1.2.',
   storage: 'Продаја НИЈЕ сачувана: база података не може да се упише ({reason}). Ништа раније сачувано није изгубљено.',
   clock_drift:
     'Сат касе се разликује од времена фискалног сервиса за {minutes} мин. Подесите датум и време на рачунару.',
@@ -263,6 +265,8 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   not_receipt_mismatch: 'Porudžbina {id} nije zaustavljena zbog tuđeg računa, pa se ne izdaje pod novim brojem.',
   not_lpfr_unproven: 'Porudžbina {id} nije zaustavljena zbog L-PFR-a koji ne zna da li ju je potpisao.',
   journal_checked: 'Potvrdite da ste u žurnalu L-PFR-a proverili da računa ove prodaje nema.',
+  esir_id: 'IB sa rešenja o odobrenju ESIR-a: samo cifre, npr. 1060.',
+  esir_version: 'Verzija ESIR-a sa rešenja: brojevi razdvojeni tačkom, npr. 1.2.',
   storage:
     'Prodaja NIJE sačuvana: baza podataka ne može da se upiše ({reason}). Ništa ranije sačuvano nije izgubljeno.',
   clock_drift:
@@ -454,6 +458,8 @@ const EN: Shape<typeof SR_CYRL> = {
     'Order {id} was not stopped for another sale’s receipt, so it is not re-issued under a new number.',
   not_lpfr_unproven: 'Order {id} was not stopped for an L-PFR that cannot tell whether it signed it.',
   journal_checked: 'Confirm that you checked the L-PFR’s journal and found no receipt of this sale.',
+  esir_id: 'The IB from the ESIR’s approval: digits only, e.g. 1060.',
+  esir_version: 'The ESIR version from the approval: numbers separated by dots, e.g. 1.2.',
   storage: 'The sale was NOT saved: the database cannot be written ({reason}). Nothing saved earlier was lost.',
   clock_drift: "The till's clock is {minutes} min off the fiscal service's time. Set the computer's date and time.",
   internal: 'Internal error. Please try again.',

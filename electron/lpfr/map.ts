@@ -98,6 +98,11 @@ export interface LpfrMapContext {
   cashier: string;
   /** Ask the L-PFR for the QR GIF too (Kasa draws the QR itself from verificationUrl). Default false. */
   qrImage?: boolean;
+  /**
+   * „ЕСИР број“: the IB from the Tax Administration's approval of this ESIR and its version (`IB/version`), sent as
+   * the InvoiceRequest's `invoiceNumber`, which the L-PFR prints on the receipt. Omitted when not set yet.
+   */
+  esirNumber?: string;
 }
 
 const amount = z.union([z.number(), z.string()]);
@@ -133,7 +138,7 @@ export interface LpfrInvoiceRequest {
   invoiceType: LpfrInvoiceType;
   transactionType: LpfrTransactionType;
   payment: { amount: number; paymentType: LpfrPaymentType }[];
-  invoiceNumber: string;
+  invoiceNumber?: string;
   referentDocumentNumber?: string;
   referentDocumentDT?: string;
   options: { omitQRCodeGen: '0' | '1'; omitTextualRepresentation: '0' };
@@ -232,8 +237,8 @@ export function toLpfrInvoice(order: LpfrOrder, ctx: LpfrMapContext): string {
     invoiceType: types.invoiceType,
     transactionType: types.transactionType,
     payment: payments,
-    // The ESIR's own document number: Kasa's order number, printed as „ЕСИР број“ and echoed back.
-    invoiceNumber: r.orderNumber,
+    // „ЕСИР број“ is the ESIR's identity (IB/version), never the order number: the order is the RequestId.
+    ...(ctx.esirNumber ? { invoiceNumber: ctx.esirNumber } : {}),
     ...(refNumber && refDt ? { referentDocumentNumber: refNumber, referentDocumentDT: refDt } : {}),
     options: { omitQRCodeGen: ctx.qrImage ? '0' : '1', omitTextualRepresentation: '0' },
     items,
@@ -252,10 +257,11 @@ const KASA_INVOICE_TYPE: Readonly<Record<LpfrInvoiceType, string>> = {
 
 /**
  * The IssuedReceipt (electron/gateway/types.ts) of a signed L-PFR invoice. `sentJson` is the InvoiceRequest
- * that was signed (its types, ESIR number and reference are not in the InvoiceResult). The journal is kept
+ * that was signed (its types and reference are not in the InvoiceResult); `orderNumber` the RequestId it was
+ * signed under (the order's number, which Kasa's identity check reads). The journal is kept
  * verbatim (CRLF; the printer splits on either), the total in para exactly.
  */
-export function lpfrToIssuedReceipt(result: LpfrInvoiceResult, sentJson: string): IssuedReceipt {
+export function lpfrToIssuedReceipt(result: LpfrInvoiceResult, sentJson: string, orderNumber?: string): IssuedReceipt {
   let sent: Record<string, unknown> = {};
   try {
     const s: unknown = JSON.parse(sentJson);
@@ -279,7 +285,8 @@ export function lpfrToIssuedReceipt(result: LpfrInvoiceResult, sentJson: string)
     ...(result.journal ? { journal: result.journal } : {}),
     ...(result.businessName ? { businessName: result.businessName } : {}),
     ...(result.locationName ? { locationName: result.locationName } : {}),
-    ...(str(sent['invoiceNumber']) ? { orderNumber: str(sent['invoiceNumber']) } : {}),
+    // The order it answers: the RequestId it was signed (or found) under.
+    ...(orderNumber ? { orderNumber } : {}),
     ...(str(sent['referentDocumentNumber']) ? { referentDocumentNumber: str(sent['referentDocumentNumber']) } : {}),
     taxItems: (result.taxItems ?? []).map((t) => ({
       ...(t.categoryType !== undefined ? { categoryType: t.categoryType } : {}),

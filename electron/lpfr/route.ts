@@ -22,6 +22,8 @@ export interface LpfrRouteOptions {
   referentOf: (order: OrderRow) => { invoiceNumber: string; sdcDateTime: string } | undefined;
   /** Who issues, when the frozen request names no cashier (the till's id). */
   cashier: () => string;
+  /** „ЕСИР број“ (IB/version from the ESIR's approval), or null when not entered yet. */
+  esirNumber?: () => string | null;
   log?: (line: string) => void;
   /** One request's timeout. Default 8 s: a signature takes tens of ms, a card's PIN entry a little more. */
   timeoutMs?: number;
@@ -92,10 +94,18 @@ export function createLpfrRoute(options: LpfrRouteOptions): LpfrRoute {
   const bodyOf = (o: OrderRow): string => {
     const order = orderOf(o);
     const cashier = options.cashier();
-    const key = JSON.stringify([order.kind, order.invoiceType, order.request, order.referent ?? null, cashier]);
+    const esirNumber = options.esirNumber?.() ?? null;
+    const key = JSON.stringify([
+      order.kind,
+      order.invoiceType,
+      order.request,
+      order.referent ?? null,
+      cashier,
+      esirNumber,
+    ]);
     const hit = mapped.get(o.id);
     if (hit?.key === key) return hit.body;
-    const body = toLpfrInvoice(order, { cashier });
+    const body = toLpfrInvoice(order, { cashier, ...(esirNumber ? { esirNumber } : {}) });
     if (mapped.size >= MAPPED_KEEP) mapped.delete(mapped.keys().next().value as number);
     mapped.set(o.id, { key, body });
     return body;
@@ -158,7 +168,11 @@ export function createLpfrRoute(options: LpfrRouteOptions): LpfrRoute {
     async sign(order): Promise<IssuedReceipt> {
       const body = bodyOf(order);
       try {
-        const issued = lpfrToIssuedReceipt(await client.signInvoice(body, order.order_number), body);
+        const issued = lpfrToIssuedReceipt(
+          await client.signInvoice(body, order.order_number),
+          body,
+          order.order_number,
+        );
         mapped.delete(order.id);
         return issued;
       } catch (err) {
@@ -188,7 +202,7 @@ export function createLpfrRoute(options: LpfrRouteOptions): LpfrRoute {
       const body = bodyOf(order);
       try {
         const found = await client.findInvoice(order.order_number);
-        return found ? lpfrToIssuedReceipt(found, body) : null;
+        return found ? lpfrToIssuedReceipt(found, body, order.order_number) : null;
       } catch (err) {
         throw failure(err);
       }

@@ -24,6 +24,16 @@ export interface LpfrControl {
   set(url: string, pin: string | undefined): Promise<void>;
 }
 
+/**
+ * „ЕСИР број“ as the Tax Administration's rules print it on every receipt: the IB from the approval of this ESIR
+ * and its approved version, `IB/version` (docs/lpfr.md, "The ESIR's own identity"); null until both are set.
+ */
+export function esirNumberOf(settings: Settings): string | null {
+  const id = settings.get('esirId') ?? '';
+  const version = settings.get('esirVersion') ?? '';
+  return id !== '' && version !== '' ? `${id}/${version}` : null;
+}
+
 export interface LpfrControlDeps {
   settings: Settings;
   env: NodeJS.ProcessEnv;
@@ -41,6 +51,7 @@ export function createLpfrControl(deps: LpfrControlDeps): LpfrControl {
           baseUrl: url,
           pin: () => secrets.get(),
           cashier: () => settings.terminalId(),
+          esirNumber: () => esirNumberOf(settings),
           log: deps.log,
           referentOf: (o) => {
             const original = o.depends_on !== null ? store.get(o.depends_on) : undefined;
@@ -62,6 +73,7 @@ export function createLpfrControl(deps: LpfrControlDeps): LpfrControl {
         urlFromEnv: Boolean(deps.env[ENV_OVERRIDES.lpfrUrl as string]),
         hasPin: secrets.get() !== null,
         state: url ? (state ?? 'unknown') : null,
+        esirNumber: esirNumberOf(settings),
       };
       if (!route) return view;
       try {

@@ -145,6 +145,16 @@ export function settingsHandlers(deps: SettingsHandlerDeps): AreaHandlers<'setti
       deps.lpfr.changed();
       return deps.lpfr.control.view(url ? 'unknown' : null);
     },
+    'settings.setEsir': async ({ esirId, esirVersion }, caller) => {
+      const actor = approverOf(caller).name;
+      if (esirId !== '' && !esirVersion)
+        throw new CommandError('invalid_input', 'esir_version', { field: 'esirVersion' }, 'esirVersion');
+      settings.set('esirId', esirId);
+      if (esirVersion !== undefined) settings.set('esirVersion', esirId === '' ? '' : esirVersion);
+      if (esirId === '') settings.set('esirVersion', '');
+      staff.audit(actor, 'settings.esir', { esirNumber: esirId === '' ? null : `${esirId}/${esirVersion ?? ''}` });
+      return deps.lpfr.control.view(deps.lpfr.state());
+    },
     'settings.verifyApiKey': async () => {
       try {
         return await account(client(), gateway.key(), gateway.mode(), taxRates.labels());

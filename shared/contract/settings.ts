@@ -63,6 +63,11 @@ export interface LpfrView {
   uid?: string;
   /** The tax labels its current rates have. */
   labels?: string[];
+  /**
+   * The ESIR number printed on every L-PFR receipt („ЕСИР број: IB/верзија“): the identification number from the
+   * Tax Administration's approval of this ESIR and its approved version; null until a manager enters them.
+   */
+  esirNumber: string | null;
 }
 
 /** A name the owner gives the shop or the till: one line of printable text; '' clears it. */
@@ -157,6 +162,27 @@ export const settingsCommands = {
         .optional(),
     }),
     'Sets up the L-PFR: it must answer; the PIN is entered once when its card asks (a wrong one is never retried).',
+    { auth: 'manager' },
+  ),
+  'settings.setEsir': command<LpfrView>()(
+    z.strictObject({
+      managerPin,
+      /** The ESIR's identification number (IB) from the Tax Administration's approval; '' clears it. */
+      esirId: z.union([
+        z.literal(''),
+        z
+          .string({ error: 'text' })
+          .trim()
+          .regex(/^\d{1,9}$/, { error: 'esir_id' }),
+      ]),
+      /** The approved version, e.g. 1.2 or 1.0.0.0. */
+      esirVersion: z
+        .string({ error: 'text' })
+        .trim()
+        .regex(/^\d{1,4}(\.\d{1,4}){1,3}$/, { error: 'esir_version' })
+        .optional(),
+    }),
+    "Sets the ESIR number the L-PFR prints on every receipt (IB/version, from the Tax Administration's approval).",
     { auth: 'manager' },
   ),
   'settings.verifyApiKey': command<AccountView>()(

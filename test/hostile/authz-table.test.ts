@@ -85,6 +85,7 @@ const EXPECTED: Record<string, string> = {
   'settings.update': 'manager',
   'settings.setApiKey': 'manager',
   'settings.setLpfr': 'manager',
+  'settings.setEsir': 'manager',
   'backups.list': 'manager',
   'backups.restore': 'manager',
   'audit.list': 'manager',

@@ -104,7 +104,10 @@ describe('toLpfrInvoice', () => {
         { type: 'cash', para: total(LINES) - 50000 },
       ]),
     };
-    const sent = JSON.parse(toLpfrInvoice(order, { cashier: 'Каса' })) as Record<string, unknown>;
+    const sent = JSON.parse(toLpfrInvoice(order, { cashier: 'Каса', esirNumber: '1060/1.2' })) as Record<
+      string,
+      unknown
+    >;
     expect(sent).toEqual({
       cashier: 'Мара',
       invoiceType: 'Normal',
@@ -113,7 +116,8 @@ describe('toLpfrInvoice', () => {
         { amount: 500, paymentType: 'Card' },
         { amount: 389.73, paymentType: 'Cash' },
       ],
-      invoiceNumber: 'T1-20261126-0001',
+      // „ЕСИР број“: the ESIR's IB/version, never the order number (that is the RequestId).
+      invoiceNumber: '1060/1.2',
       options: { omitQRCodeGen: '1', omitTextualRepresentation: '0' },
       items: [
         { gtin: '8600000000011', name: 'Хлеб', quantity: 2, unitPrice: 69.99, labels: ['A'], totalAmount: 139.98 },

@@ -83,7 +83,14 @@ describe('LpfrSection', () => {
 
   it('follows the engine: the card taken out shows at once', async () => {
     const fake = await mount(
-      { url: 'http://192.168.1.20:8888', urlFromEnv: false, hasPin: true, state: 'ready', uid: 'KS7LPF01' },
+      {
+        url: 'http://192.168.1.20:8888',
+        urlFromEnv: false,
+        hasPin: true,
+        state: 'ready',
+        uid: 'KS7LPF01',
+        esirNumber: null,
+      },
       () => ok(null),
     );
     expect(text('lpfr-state')).toBe('Спреман: потписује рачуне и без интернета');
@@ -95,7 +102,13 @@ describe('LpfrSection', () => {
 
   it('with KASA_LPFR_URL: says so, offers no address or removal, and sends only the PIN with that address', async () => {
     const sent: { url: string; pin?: string }[] = [];
-    const view: LpfrView = { url: 'http://10.0.0.5:8888', urlFromEnv: true, hasPin: false, state: 'pin_required' };
+    const view: LpfrView = {
+      url: 'http://10.0.0.5:8888',
+      urlFromEnv: true,
+      hasPin: false,
+      state: 'pin_required',
+      esirNumber: null,
+    };
     await mount(view, (input) => {
       sent.push(input);
       return ok({ ...view, hasPin: true, state: 'unknown' });
@@ -113,7 +126,13 @@ describe('LpfrSection', () => {
 
   it('„Уклони“ sends the empty address; a refused PIN is shown at the PIN field', async () => {
     const sent: { url: string; pin?: string }[] = [];
-    const view: LpfrView = { url: 'http://192.168.1.20:8888', urlFromEnv: false, hasPin: true, state: 'pin_wrong' };
+    const view: LpfrView = {
+      url: 'http://192.168.1.20:8888',
+      urlFromEnv: false,
+      hasPin: true,
+      state: 'pin_wrong',
+      esirNumber: null,
+    };
     await mount(view, (input) => {
       sent.push(input);
       if (input.pin === '0000')

@@ -4,7 +4,7 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import type { LpfrView } from '../../../shared/contract/settings.ts';
 import type { LpfrState } from '../../../shared/domain.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
-import { call, useAction, useFieldErrors, CheckedField, NoteAndAlert, SubmitButton } from './common.tsx';
+import { call, useAction, useFieldErrors, ApprovedForm, CheckedField, NoteAndAlert, SubmitButton } from './common.tsx';
 
 type LpfrField = 'url' | 'pin' | 'managerPin';
 
@@ -24,6 +24,7 @@ export function LpfrSection(props: { api: PosApi; t: ManagerT }) {
   const [view, setView] = useState<LpfrView | null>(null);
   const [form, setForm] = useState({ url: '', pin: '', managerPin: '' });
   const [note, setNote] = useState<string | null>(null);
+  const [esir, setEsir] = useState({ esirId: '', esirVersion: '' });
   const [error, busy, run] = useAction();
   const labels: Record<LpfrField, string> = {
     url: t('lpfr_address'),
@@ -105,6 +106,8 @@ export function LpfrSection(props: { api: PosApi; t: ManagerT }) {
               <dd data-testid="lpfr-labels">{view.labels.join(' ')}</dd>
             </>
           )}
+          <dt>{t('esir_number')}</dt>
+          <dd data-testid="esir-number">{view.esirNumber ?? t('esir_number_none')}</dd>
         </dl>
       )}
       {fromEnv && (
@@ -170,6 +173,54 @@ export function LpfrSection(props: { api: PosApi; t: ManagerT }) {
           )}
         </div>
       </form>
+      <p className="mgr-hint">{t('esir_hint')}</p>
+      <ApprovedForm
+        t={t}
+        run={run}
+        busy={busy}
+        label={t('esir_number')}
+        button={t('esir_save')}
+        idPrefix="esir"
+        labels={{ esirId: t('esir_id'), esirVersion: t('esir_version') }}
+        onSubmit={async (managerPin) => {
+          setNote(null);
+          const v = await call(
+            api['settings.setEsir']({
+              managerPin,
+              esirId: esir.esirId.trim(),
+              ...(esir.esirVersion.trim() !== '' ? { esirVersion: esir.esirVersion.trim() } : {}),
+            }),
+          );
+          setView(v);
+          setNote(v.esirNumber ? t('esir_saved', { number: v.esirNumber }) : t('esir_cleared'));
+        }}
+      >
+        {(field) => (
+          <>
+            {field('esirId', (p) => (
+              <input
+                inputMode="numeric"
+                autoComplete="off"
+                size={8}
+                value={esir.esirId}
+                placeholder="1060"
+                {...p}
+                onChange={(e) => setEsir({ ...esir, esirId: e.target.value })}
+              />
+            ))}
+            {field('esirVersion', (p) => (
+              <input
+                autoComplete="off"
+                size={8}
+                value={esir.esirVersion}
+                placeholder="1.2"
+                {...p}
+                onChange={(e) => setEsir({ ...esir, esirVersion: e.target.value })}
+              />
+            ))}
+          </>
+        )}
+      </ApprovedForm>
       <NoteAndAlert note={note} error={error} />
     </section>
   );
