@@ -35,6 +35,7 @@ import type { RefundHoldInput } from '../../shared/hub/protocol.ts';
 import { archivedRefundLines } from './archive-lines.ts';
 import { refundBuyerFields, resolveRefundBuyer } from './refund-buyer.ts';
 import { chainView, isAdvance, priceLines, requireOpenAdvance } from './advances.ts';
+import { advancePaidBy, documentPayments, finalSaleFullRefund, paidBack } from './refund-payments.ts';
 
 /** What back-office orders keep in `orders.data` beside the sale fields. */
 export interface BackOfficeData extends OrderData {
@@ -211,16 +212,20 @@ export class BackOfficeOrders {
     const totalPara = lines.reduce((s, l) => s + l.totalPara, 0);
     // Held at the hub first, so two tills refunding this sale at once never refund more than was sold.
     const holdId = await this.#holdAtHub(source, full, refundLines, input.lines ?? []);
-    // A final sale's payments are only the rest (the advances paid the others): its full refund pays back its total.
-    const payments: OrderPayment[] =
-      full && orig && row?.kind !== 'finalize'
-        ? orig.payments
-        : [
-            {
-              type: full && orig ? (orig.payments[0]?.type ?? input.paymentType) : input.paymentType,
-              amountPara: totalPara,
-            },
-          ];
+    // What the refund document pays back per type (refund-payments.ts). A full refund pays back what the sale was
+    // paid with; a final sale's were only the rest, so its full refund adds what its advances paid, in their types,
+    // and goes through the refund endpoint, which carries those payments (the full-refund endpoint copies the
+    // original's `advanceAmount`, which pays nothing back in any type). A partial refund pays in the chosen type.
+    const finalSale = full && row?.kind === 'finalize';
+    const document = documentPayments(
+      finalSale
+        ? finalSaleFullRefund(orig?.payments ?? [], this.#advancesPaidBy(row, input.paymentType))
+        : full && orig
+          ? orig.payments
+          : [{ type: input.paymentType, amountPara: totalPara }],
+    );
+    // The till records exactly what the document pays back: the drawer, shift, reports, hub and slip read this.
+    const payments = paidBack(document);
     const original = row ?? null;
     const data: BackOfficeData = {
       lines,
@@ -240,14 +245,14 @@ export class BackOfficeOrders {
     const body = (orderNumber: string): ReceiptRequest => ({
       orderNumber,
       items: lines.flatMap(toItem),
-      payments: payments.map(toPayment),
+      payments: document,
       ...(buyer.buyerId ? { buyerId: buyer.buyerId } : {}),
       metaFields: this.#meta(cashier, { refundOf: source.orderNumber ?? source.invoiceNumber ?? '' }),
       settings: { returnIfOrderNumberExists: true, ...(buyer.skip ? { skipBuyerIdValidation: true } : {}) },
     });
     try {
       return await this.#capture({
-        kind: full ? 'refund_full' : 'refund',
+        kind: full && !finalSale ? 'refund_full' : 'refund',
         invoiceType: source.invoiceType,
         transactionType: 'refund',
         totalPara,
@@ -295,6 +300,34 @@ export class BackOfficeOrders {
         });
     });
     throw invalidInput('lines', 'refund_taken_elsewhere', { remaining: '0', name: '' });
+  }
+
+  /**
+   * What the advances of a final sale's chain paid, per type, net of their refunds (not the refused ones): the
+   * amount the final sale took as `advanceAmount`, in the types the customer paid it in.
+   */
+  #advancesPaidBy(finalSale: OrderRow, fallback: PaymentType): OrderPayment[] {
+    const { store } = this.#d;
+    const advanceOf = this.#data(finalSale).advanceOf;
+    if (!advanceOf || advanceOf.advancePara <= 0) return [];
+    const head = store.get(advanceOf.orderId);
+    const chain = advanceOf.chain
+      ? advanceOf.chain.flatMap((id) => store.get(id) ?? [])
+      : head
+        ? store.queries.chainOf(head)
+        : [];
+    const refunds = chain.flatMap((a) =>
+      store.queries
+        .refundsOf({ orderId: a.id, invoiceNumber: a.invoice_number ?? undefined })
+        .filter((r) => store.get(r.id)?.state !== 'needs_attention')
+        .map((r) => (JSON.parse(r.data) as BackOfficeData).payments),
+    );
+    return advancePaidBy(
+      chain.map((a) => this.#data(a).payments),
+      refunds,
+      advanceOf.advancePara,
+      this.#data(chain[0] ?? finalSale).payments[0]?.type ?? fallback,
+    );
   }
 
   /** Open advances: the last of each chain with no final receipt and no refund (queued or fiscalized). */

@@ -288,7 +288,10 @@ describe('case 7: the final sale of a chain is refunded and copied like a normal
       paymentType: 'cash',
       buyerId: '20:008123456',
     });
-    expect(full).toMatchObject({ kind: 'refund_full', invoiceType: 'normal', state: 'fiscalized', totalPara: 54000 });
+    // Through the refund endpoint with its payments (issue 37: the full-refund endpoint would copy the ПП's
+    // advanceAmount, which pays nothing back): the advance's 540.00 cash, the final's 0.00 left out.
+    expect(full).toMatchObject({ kind: 'refund', invoiceType: 'normal', state: 'fiscalized', totalPara: 54000 });
+    expect(full.payments).toEqual([{ type: 'cash', amountPara: 54000 }]);
     expect(full.receipt?.invoiceCounterExtension).toBe('ПР');
   });
 });
