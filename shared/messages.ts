@@ -75,6 +75,10 @@ const SR_CYRL = {
   not_lpfr_unproven: 'Поруџбина {id} није заустављена због Л-ПФР-а који не зна да ли ју је потписао.',
   journal_checked: 'Потврдите да сте у журналу Л-ПФР-а проверили да рачуна ове продаје нема.',
   esir_id: 'ИБ са решења о одобрењу ЕСИР-а: само цифре, нпр. 1060.',
+  paid_on_not_transfer: 'Датум уплате се уноси само за аванс плаћен преносом на рачун.',
+  paid_on_future: 'Датум уплате не може бити у будућности.',
+  paid_on_too_old:
+    'Датум уплате може бити највише {days} дана уназад: аванс уплаћен преносом издаје се најкасније наредног радног дана.',
   esir_version: 'Верзија ЕСИР-а са решења: бројеви раздвојени тачком, нпр. 1.2.',
   storage: 'Продаја НИЈЕ сачувана: база података не може да се упише ({reason}). Ништа раније сачувано није изгубљено.',
   clock_drift:
@@ -266,6 +270,10 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   not_lpfr_unproven: 'Porudžbina {id} nije zaustavljena zbog L-PFR-a koji ne zna da li ju je potpisao.',
   journal_checked: 'Potvrdite da ste u žurnalu L-PFR-a proverili da računa ove prodaje nema.',
   esir_id: 'IB sa rešenja o odobrenju ESIR-a: samo cifre, npr. 1060.',
+  paid_on_not_transfer: 'Datum uplate se unosi samo za avans plaćen prenosom na račun.',
+  paid_on_future: 'Datum uplate ne može biti u budućnosti.',
+  paid_on_too_old:
+    'Datum uplate može biti najviše {days} dana unazad: avans uplaćen prenosom izdaje se najkasnije narednog radnog dana.',
   esir_version: 'Verzija ESIR-a sa rešenja: brojevi razdvojeni tačkom, npr. 1.2.',
   storage:
     'Prodaja NIJE sačuvana: baza podataka ne može da se upiše ({reason}). Ništa ranije sačuvano nije izgubljeno.',
@@ -459,6 +467,10 @@ const EN: Shape<typeof SR_CYRL> = {
   not_lpfr_unproven: 'Order {id} was not stopped for an L-PFR that cannot tell whether it signed it.',
   journal_checked: 'Confirm that you checked the L-PFR’s journal and found no receipt of this sale.',
   esir_id: 'The IB from the ESIR’s approval: digits only, e.g. 1060.',
+  paid_on_not_transfer: 'The payment date is entered only for an advance paid by bank transfer.',
+  paid_on_future: 'The payment date cannot be in the future.',
+  paid_on_too_old:
+    'The payment date may be at most {days} days back: an advance paid by transfer is issued the next working day at the latest.',
   esir_version: 'The ESIR version from the approval: numbers separated by dots, e.g. 1.2.',
   storage: 'The sale was NOT saved: the database cannot be written ({reason}). Nothing saved earlier was lost.',
   clock_drift: "The till's clock is {minutes} min off the fiscal service's time. Set the computer's date and time.",

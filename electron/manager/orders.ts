@@ -27,7 +27,7 @@ import type { GatewayItem, GatewayPayment, ReceiptRequest } from '../gateway/typ
 import type { SyncEngine } from '../outbox/engine.ts';
 import type { OrderData, OrderRow, OrderStore } from '../orders/store.ts';
 import type { TaxRatesCache } from '../sales/tax-rates.ts';
-import { capturedTaxGroup, stampReceipt } from '../sales/receipt-stamp.ts';
+import { capturedTaxGroup, stampReceipt, transferEsirTime } from '../sales/receipt-stamp.ts';
 import { gatewayCommandError } from '../auth/staff.ts';
 import type { HubSale } from '../hub-client/refund.ts';
 import type { RefundHoldAnswer } from '../hub-client/sync.ts';
@@ -413,9 +413,15 @@ export class BackOfficeOrders {
       orderId: number;
       lines: CheckoutLineInput[];
       payments: { type: PaymentType; amount: number }[];
+      paidOn?: string | undefined;
     },
     cashier: string,
   ): Promise<OrderView> {
+    const esirTime = transferEsirTime(
+      input.paidOn,
+      { invoiceType: 'advance', payments: input.payments },
+      this.#d.now(),
+    );
     const previous = requireOpenAdvance(this.#d.store.queries, this.#d.store.get(input.orderId), input.orderId);
     const pd = this.#data(previous);
     const lines = priceLines(input.lines, new Set(this.#d.taxRates.labels()));
@@ -449,6 +455,7 @@ export class BackOfficeOrders {
       data,
       body,
       reference: previous,
+      ...(esirTime ? { esirTime } : {}),
     });
   }
 
@@ -530,12 +537,14 @@ export class BackOfficeOrders {
     data: BackOfficeData;
     body: (orderNumber: string) => ReceiptRequest;
     reference: OrderRow | { invoiceNumber: string; sdcDateTime: string };
+    /** An advance paid earlier by transfer: its ESIR time (receipt-stamp.ts transferEsirTime). */
+    esirTime?: string;
   }): Promise<OrderView> {
     const { store, engine } = this.#d;
     const now = this.#d.now();
     const { orderId } = store.capture(() => {
       const orderNumber = store.nextOrderNumber(this.#d.terminalId(), now);
-      const template = stampReceipt(o.body(orderNumber), now, o);
+      const template = stampReceipt(o.body(orderNumber), now, o, o.esirTime);
       const ref = o.reference;
       let request: string | null;
       let dependsOn: number | undefined;

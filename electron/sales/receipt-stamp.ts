@@ -12,6 +12,7 @@
  * - `taxGroup`: the tax-rate group in force at capture, kept in the order's data (never sent), so a
  *   receipt signed with another group is noticed (tax-group.ts).
  */
+import { invalidInput } from '../errors.ts';
 import type { ReceiptRequest } from '../gateway/types.ts';
 import type { TaxRatesCache } from './tax-rates.ts';
 
@@ -19,6 +20,50 @@ import type { TaxRatesCache } from './tax-rates.ts';
 export interface CapturedTaxGroup {
   groupId: number;
   validFrom: string;
+}
+
+/**
+ * An advance paid earlier by bank transfer (docs/advances.md, "An advance paid by bank transfer"): when the payment
+ * reached the account on an earlier day, the Advance-Sale receipt is issued (at the latest the next working day)
+ * with the date of the payment as its ESIR time. The manager enters that date (`paidOn`, YYYY-MM-DD); it may not be
+ * in the future, nor more than TRANSFER_MAX_DAYS calendar days back (a weekend and a two-day public holiday after
+ * the payment still fit). The bank statement has no time of day: Kasa sends 10:00 UTC of that date (11:00 or
+ * 12:00 in Belgrade), which is that date in any time zone the receipt may be printed in.
+ */
+export const TRANSFER_MAX_DAYS = 5;
+
+/** The Belgrade calendar date of an instant, YYYY-MM-DD. */
+export function belgradeDate(ms: number): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Belgrade',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(ms));
+}
+
+/**
+ * Checks `paidOn` of an advance paid by transfer against the rule above; throws `invalidInput` at `paidOn`.
+ * Returns the ESIR time to send, or undefined when there is no `paidOn`.
+ */
+export function transferEsirTime(
+  paidOn: string | undefined,
+  o: { invoiceType: string; payments: readonly { type: string }[] },
+  now: number,
+): string | undefined {
+  if (paidOn === undefined) return undefined;
+  if (o.invoiceType !== 'advance' || !o.payments.some((p) => p.type === 'wireTransfer'))
+    throw invalidInput('paidOn', 'paid_on_not_transfer');
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(paidOn);
+  const at = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 10) : Number.NaN;
+  if (!m || !Number.isFinite(at) || new Date(at).toISOString().slice(0, 10) !== paidOn)
+    throw invalidInput('paidOn', 'date');
+  const today = belgradeDate(now);
+  if (paidOn > today) throw invalidInput('paidOn', 'paid_on_future');
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  const days = Math.round((Date.UTC(ty, tm - 1, td, 10) - at) / 86_400_000);
+  if (days > TRANSFER_MAX_DAYS) throw invalidInput('paidOn', 'paid_on_too_old', { days: TRANSFER_MAX_DAYS });
+  return new Date(at).toISOString();
 }
 
 /** True for the one document the ESIR time is sent on: an advance sale. */
@@ -34,6 +79,8 @@ export function stampReceipt(
   body: ReceiptRequest,
   capturedAtMs: number,
   types: { invoiceType: string; transactionType: string },
+  /** The ESIR time of an advance paid earlier by transfer (transferEsirTime); default the capture time. */
+  esirTime?: string,
 ): ReceiptRequest {
   const meta = body.metaFields?.['cashier'];
   const cashier = body.cashier ?? (typeof meta === 'string' && meta.trim() !== '' ? meta.trim() : undefined);
@@ -41,7 +88,7 @@ export function stampReceipt(
   return {
     ...body,
     metaFields: { ...body.metaFields, capturedAt: at },
-    ...(carriesEsirTime(types) ? { dateTimeOfIssue: at } : {}),
+    ...(carriesEsirTime(types) ? { dateTimeOfIssue: esirTime ?? at } : {}),
     ...(cashier ? { cashier } : {}),
   };
 }

@@ -12,7 +12,7 @@ import { toReceiptView, type OrderData, type OrderStore } from '../orders/store.
 import type { IssuedReceipt, ReceiptRequest } from '../gateway/types.ts';
 import type { TaxRatesCache } from './tax-rates.ts';
 import { nominalPayments, takesNoMoney } from './no-money.ts';
-import { capturedTaxGroup, stampReceipt } from './receipt-stamp.ts';
+import { capturedTaxGroup, stampReceipt, transferEsirTime } from './receipt-stamp.ts';
 import { priceLines } from './price-lines.ts';
 import type { OpenCart } from './open-cart.ts';
 import type { DiscountApprovals } from './discount-approvals.ts';
@@ -63,6 +63,7 @@ export class SalesService {
     // No training advance exists; the guard refuses it first (shared/contract/authz.ts), this is the core's own check.
     if (this.#deps.trainingMode() && invoiceType === 'advance') throw invalidInput('invoiceType', 'training_advance');
     const now = this.#now();
+    const esirTime = transferEsirTime(input.paidOn, { invoiceType, payments: input.payments }, now);
     const { orderId, orderNumber } = store.capture(() => {
       // Sold with the order or not at all: a crash cannot bring back a cart that was sold.
       if (input.cartRev !== undefined) this.#deps.openCart?.close(input.cartRev, now);
@@ -97,7 +98,7 @@ export class SalesService {
         totalPara: priced.totalPara,
         changePara: priced.changePara,
         data,
-        request: JSON.stringify(stampReceipt(body, now, { invoiceType, transactionType: 'sale' })),
+        request: JSON.stringify(stampReceipt(body, now, { invoiceType, transactionType: 'sale' }, esirTime)),
       };
     }, now);
     engine.kick();

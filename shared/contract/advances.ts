@@ -49,6 +49,8 @@ export const advancesCommands = {
         .min(1, { error: 'payments' })
         .max(11, { error: 'too_many' }),
       // No `cashier`: the advance names the person logged in.
+      /** Paid earlier by bank transfer: the day of the payment (YYYY-MM-DD), sent as the ESIR time. */
+      paidOn: s.calendarDate.optional(),
     }),
     "A further advance of the same order: an advance sale referencing the open advance `orderId` (the chain's last).",
     { auth: 'session' },

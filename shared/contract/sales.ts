@@ -40,6 +40,8 @@ export const CheckoutInput = z.strictObject({
   invoiceType: z.enum(['normal', 'training', 'proforma', 'advance'], { error: 'invoice_type' }).optional(),
   buyerId: s.buyerId.optional(),
   email: s.email.optional(),
+  /** An advance paid earlier by bank transfer: the day the payment was made (YYYY-MM-DD), sent as its ESIR time. */
+  paidOn: s.calendarDate.optional(),
   // No `cashier`: the core names the person logged in on every document (a `cashier` sent is refused by name).
   /** The open cart's revision this sale sells (`cart.save`): the core closes it with the order. */
   cartRev: z.number({ error: 'number' }).int({ error: 'integer' }).positive({ error: 'positive' }).optional(),

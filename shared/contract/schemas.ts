@@ -67,6 +67,9 @@ export const SESSION_KEYS: Readonly<Record<string, string>> = { cashier: 'cashie
 export const pin = z.string({ error: 'text' }).regex(/^\d{4,8}$/, { error: 'pin_format' });
 
 /** A date (or date-time) `Date.parse` reads, e.g. `2026-01-31` or an ISO timestamp. */
+/** A calendar day, YYYY-MM-DD. */
+export const calendarDate = z.string({ error: 'text' }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date' });
+
 export const isoDate = z.string({ error: 'text' }).refine((v) => !Number.isNaN(Date.parse(v)), { error: 'date' });
 
 /** A page number of a paginated list, from 1. */

@@ -16,7 +16,18 @@ import {
   toPara,
 } from '../../../shared/money.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
-import { call, useAction, Alert, Field, MgrTable, PaymentSelect, OrderResult, SubmitButton } from './common.tsx';
+import {
+  call,
+  useAction,
+  useFieldErrors,
+  Alert,
+  CheckedField,
+  Field,
+  MgrTable,
+  PaymentSelect,
+  OrderResult,
+  SubmitButton,
+} from './common.tsx';
 
 /** One editable line of the final receipt, as typed. */
 interface Draft {
@@ -63,6 +74,12 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
   const [firstAmount, setFirstAmount] = useState('');
   const [firstLabel, setFirstLabel] = useState('');
   const [firstPayment, setFirstPayment] = useState<PaymentType>('cash');
+  // An advance paid earlier by bank transfer: the day of the payment is its ESIR time (docs/advances.md).
+  const [firstPaidOn, setFirstPaidOn] = useState('');
+  const [furtherPaidOn, setFurtherPaidOn] = useState('');
+  const paidOnLabels = { paidOn: t('adv_paid_on') };
+  const firstErrors = useFieldErrors(paidOnLabels, 'adv-first', (e) => e.field);
+  const furtherErrors = useFieldErrors(paidOnLabels, 'adv-further', (e) => e.field);
   const [error, busy, run] = useAction();
 
   const reload = async (): Promise<void> => {
@@ -150,19 +167,27 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
     if (!chosen) return;
     const para = parsePrice(furtherAmount);
     const label = chosen.lines[0]?.labels[0] ?? 'A';
+    furtherErrors.setFieldErrors({});
     void run(async () => {
       const amount = paraToDecimal(para ?? 0);
-      setResult(
-        await call(
-          api['advances.add']({
-            orderId: chosen.orderId,
-            lines: [{ name: t('adv_line_name'), quantity: 1, unitPrice: amount, labels: [label] }],
-            payments: [{ type: furtherPayment, amount }],
-          }),
-        ),
-      );
+      try {
+        setResult(
+          await call(
+            api['advances.add']({
+              orderId: chosen.orderId,
+              lines: [{ name: t('adv_line_name'), quantity: 1, unitPrice: amount, labels: [label] }],
+              payments: [{ type: furtherPayment, amount }],
+              ...(furtherPayment === 'wireTransfer' && furtherPaidOn !== '' ? { paidOn: furtherPaidOn } : {}),
+            }),
+          ),
+        );
+      } catch (err) {
+        furtherErrors.fail(err);
+        return;
+      }
       setChosen(null);
       setFurtherAmount('');
+      setFurtherPaidOn('');
       await reload();
     });
   };
@@ -171,20 +196,29 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
     e.preventDefault();
     const para = parsePrice(firstAmount);
     if (para === null || para <= 0 || !firstLabel) return;
+    firstErrors.setFieldErrors({});
     void run(async () => {
       const amount = paraToDecimal(para);
-      const sold = await call(
-        api['sales.checkout']({
-          invoiceType: 'advance',
-          lines: [
-            { name: firstName.trim() || t('adv_line_name'), quantity: 1, unitPrice: amount, labels: [firstLabel] },
-          ],
-          payments: [{ type: firstPayment, amount }],
-        }),
-      );
+      let sold;
+      try {
+        sold = await call(
+          api['sales.checkout']({
+            invoiceType: 'advance',
+            lines: [
+              { name: firstName.trim() || t('adv_line_name'), quantity: 1, unitPrice: amount, labels: [firstLabel] },
+            ],
+            payments: [{ type: firstPayment, amount }],
+            ...(firstPayment === 'wireTransfer' && firstPaidOn !== '' ? { paidOn: firstPaidOn } : {}),
+          }),
+        );
+      } catch (err) {
+        firstErrors.fail(err);
+        return;
+      }
       setResult(await call(api['orders.get']({ orderId: sold.orderId })));
       setFirstAmount('');
       setFirstName('');
+      setFirstPaidOn('');
       await reload();
     });
   };
@@ -209,6 +243,20 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
           </select>
         </Field>
         <PaymentSelect lang={lang} label={t('adv_further_payment')} value={firstPayment} onChange={setFirstPayment} />
+        {firstPayment === 'wireTransfer' && (
+          <CheckedField
+            label={paidOnLabels.paidOn}
+            error={firstErrors.fieldErrors.paidOn}
+            errorId="adv-first-paidOn-error"
+          >
+            <input
+              type="date"
+              value={firstPaidOn}
+              {...firstErrors.errorProps('paidOn')}
+              onChange={(e) => setFirstPaidOn(e.target.value)}
+            />
+          </CheckedField>
+        )}
         <SubmitButton busy={busy} disabled={(parsePrice(firstAmount) ?? 0) <= 0 || !firstLabel}>
           {t('adv_first_btn')}
         </SubmitButton>
@@ -350,6 +398,20 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
               value={furtherPayment}
               onChange={setFurtherPayment}
             />
+            {furtherPayment === 'wireTransfer' && (
+              <CheckedField
+                label={paidOnLabels.paidOn}
+                error={furtherErrors.fieldErrors.paidOn}
+                errorId="adv-further-paidOn-error"
+              >
+                <input
+                  type="date"
+                  value={furtherPaidOn}
+                  {...furtherErrors.errorProps('paidOn')}
+                  onChange={(e) => setFurtherPaidOn(e.target.value)}
+                />
+              </CheckedField>
+            )}
             <SubmitButton busy={busy} disabled={parsePrice(furtherAmount) === null}>
               {t('adv_further_btn')}
             </SubmitButton>

@@ -1,0 +1,79 @@
+/**
+ * An advance paid earlier by bank transfer (issue 37 §5, docs/advances.md): in Менаџер → Аванси, choosing
+ * „пренос на рачун“ asks for the payment date; a date in the future is refused at that field in words, the day
+ * before yesterday is accepted and becomes the receipt's ESIR time. Three languages, screenshots at both till
+ * sizes (KASA_SHOTS=<dir>: <dir>/advance-transfer-<lang>-<width>.png).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { uiMessages } from '../../renderer/src/i18n/ui.ts';
+import { mt } from '../../renderer/src/manager/i18n.ts';
+import { belgradeDate } from '../../electron/sales/receipt-stamp.ts';
+import type { OrderView } from '../../shared/domain.ts';
+import { MANAGER_PIN } from '../support/session.ts';
+import { expect, test } from './fixtures.ts';
+
+const SIZES = [
+  { width: 1024, height: 768 },
+  { width: 1366, height: 768 },
+] as const;
+const DAY = 86_400_000;
+
+for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
+  test.describe(lang, () => {
+    // The browser's locale draws the date field (a shop's computer is set to Serbian).
+    test.use({ kasaEnv: { KASA_LANG: lang }, locale: lang === 'en' ? 'en-GB' : 'sr-RS' });
+
+    test('an advance paid by transfer takes the payment date; a future date is refused at its field', async ({
+      kasa,
+    }, testInfo) => {
+      const { page } = kasa;
+      const ui = uiMessages[lang];
+      await page
+        .getByRole('main', { name: ui.login.title })
+        .getByLabel(ui.login.pin, { exact: true })
+        .fill(MANAGER_PIN);
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('combobox', { name: ui.sale.search })).toBeVisible();
+      await page.getByRole('button', { name: mt(lang, 'open') }).click();
+      const mgr = page.getByRole('dialog', { name: mt(lang, 'title') });
+      await mgr.getByRole('tab', { name: mt(lang, 'tab_advances') }).click();
+      const form = mgr.getByRole('form', { name: mt(lang, 'adv_first') });
+      await form.getByLabel(mt(lang, 'adv_first_amount')).fill('30000');
+      await form.getByLabel(mt(lang, 'adv_item_label')).selectOption('A');
+      await expect(form.getByLabel(mt(lang, 'adv_paid_on'))).toHaveCount(0);
+      await form.getByLabel(mt(lang, 'adv_further_payment')).selectOption('wireTransfer');
+      const paidOn = form.getByLabel(mt(lang, 'adv_paid_on'));
+      await paidOn.fill(belgradeDate(Date.now() + 3 * DAY));
+      await form.getByRole('button', { name: mt(lang, 'adv_first_btn') }).click();
+      await expect(paidOn).toHaveAttribute('aria-invalid', 'true');
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await paidOn.scrollIntoViewIfNeeded();
+        const name = `advance-transfer-${lang}-${size.width}.png`;
+        await page.screenshot({ path: testInfo.outputPath(name) });
+        const dir = process.env['KASA_SHOTS'];
+        if (dir) {
+          fs.mkdirSync(dir, { recursive: true });
+          fs.copyFileSync(testInfo.outputPath(name), path.join(dir, name));
+        }
+      }
+      const r = await kasa.host.call<{ orders: OrderView[] }>('orders.list', {});
+      expect(r.body.value?.orders).toEqual([]);
+
+      const day = belgradeDate(Date.now() - 2 * DAY);
+      await paidOn.fill(day);
+      await form.getByRole('button', { name: mt(lang, 'adv_first_btn') }).click();
+      await expect(paidOn).toHaveValue('');
+      await expect(paidOn).not.toHaveAttribute('aria-invalid', 'true');
+      const [y, m, d] = day.split('-');
+      await expect
+        .poll(async () => {
+          const list = await kasa.host.call<{ orders: OrderView[] }>('orders.list', {});
+          const id = list.body.value?.orders[0]?.orderId ?? 0;
+          return (await kasa.host.call<OrderView>('orders.get', { orderId: id })).body.value?.receipt?.journal ?? '';
+        })
+        .toMatch(new RegExp(`${d}\\.${m}\\.${y}\\. 1[12]:00:00`));
+    });
+  });
+}
