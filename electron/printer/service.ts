@@ -324,7 +324,8 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     deps.db.transaction(() => {
       if (!mark()) return;
       // A late receipt on paper is handed over: it leaves the manager's list with the job, never apart.
-      if (job.kind === 'late' && job.orderId !== null) late.handedOver(job.orderId, 'printed', new Date(now()).toISOString());
+      if (job.kind === 'late' && job.orderId !== null)
+        late.handedOver(job.orderId, 'printed', new Date(now()).toISOString());
       const slip = job.kind === 'receipt' ? ReceiptPayload.safeParse(JSON.parse(job.payload)).data?.slip : undefined;
       if (slip && slip.length > 0) jobs.dueFirst(jobs.add('slip', job.orderId, JSON.stringify({ lines: slip }), now()));
     })();

@@ -245,7 +245,7 @@ describe('a sale nobody can sign (#37 §4)', () => {
         payments: [{ type, amount: 540 }],
       });
       expect(refused).toMatchObject({ code: 'unavailable' });
-      expect(refused.field ?? '').toBe('');
+      expect((refused as { field?: string }).field ?? '').toBe(''); // not a field's fault: the whole sale
       expect(refused.message).toBe(
         'Продаја није могућа: нема везе са фискалним сервисом ни са локалним ПФР-ом, а радња је подесила да се ' +
           'без фискалног рачуна не продаје (Менаџер → Подешавања). Ништа није сачувано.',
