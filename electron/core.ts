@@ -34,6 +34,8 @@ import { DEFAULT_DISCOUNT_LIMIT_PERCENT } from '../shared/domain.ts';
 import { ShiftService } from './shifts/service.ts';
 import { shiftsHandlers } from './shifts/handlers.ts';
 import { refundSlipOf } from './printer/refund-slip.ts';
+import { outageSlipLines } from './printer/outage-slip.ts';
+import { offlineSalesOf } from './settings/settings.ts';
 import { createCatalogService } from './catalog/service.ts';
 import { createParkedDrafts } from './catalog/drafts.ts';
 import { createManager } from './manager/services.ts';
@@ -172,6 +174,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         receipt: view.receipt,
         cash: view.payments.some((p) => p.type === 'cash'),
         slip: refundSlipOf(row, view.payments),
+        order: { orderNumber: row.order_number, soldAt: row.created_at },
       };
     },
     settings,
@@ -181,6 +184,62 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // At least half a second: the printer answers one request at a time, and a sale's receipt waits behind a poll.
     pollMs: Math.max(500, settings.number('printerPollMs', STATUS_POLL_MS)),
   });
+  /**
+   * A fiscal receipt was issued (with its journal). A sale nobody could sign when it was made (late.ts) gets it
+   * now at this till: e-mailed by the gateway where the buyer gave an address (the request's `sendToEmail`),
+   * else printed as a late receipt whatever auto-print says (the customer holds only the slip); with no printer
+   * it waits on the manager's list. Any other receipt prints through auto-print as before.
+   */
+  const issued = (orderId: number): void => {
+    if (!printer.late.waiting(orderId)) {
+      printer.autoPrintReceipt(orderId);
+      return;
+    }
+    const row = store.get(orderId);
+    if (!row || row.state !== 'fiscalized') return;
+    const email = store.view(row).email;
+    if (email && row.processor === 'gateway') {
+      printer.late.handedOver(orderId, 'emailed', new Date(now()).toISOString());
+      return;
+    }
+    if (!printer.status().configured) return;
+    try {
+      printer.enqueueLate(orderId);
+    } catch (err) {
+      // Without its journal yet: the journal fetcher calls back once it has it.
+      logger.warn(`late receipt of order ${row.order_number} not queued yet: ${String(err)}`);
+    }
+  };
+  /**
+   * A sale that takes money left the checkout unsigned: the customer gets the non-fiscal slip now where a
+   * printer is set, and the sale is kept until its fiscal receipt reaches them.
+   */
+  const unsigned = (orderId: number): 'printing' | 'no_printer' => {
+    const row = store.get(orderId);
+    if (!row) return 'no_printer';
+    const view = store.view(row);
+    let outcome: 'printing' | 'no_printer' = 'no_printer';
+    if (printer.status().configured) {
+      printer.enqueueSlip(
+        outageSlipLines({
+          orderNumber: row.order_number,
+          soldAt: row.created_at,
+          lines: view.lines,
+          payments: view.payments,
+          totalPara: row.total_para,
+          changePara: row.change_para,
+          shopName: settings.get('shopName'),
+          tillName: settings.get('tillName'),
+          terminalId: settings.terminalId(),
+          cashier: view.cashier,
+        }),
+        orderId,
+      );
+      outcome = 'printing';
+    }
+    printer.late.record(orderId, row.created_at, outcome === 'printing' ? 'printing' : 'none');
+    return outcome;
+  };
   const catalog = createCatalogService(db);
   // A receipt issued without its journal is completed from the archive, within a retry budget, then printed.
   const budgets = new RetryBudgets(db, now);
@@ -191,7 +250,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     online: () => engine.status().online,
     onJournal: (o) => {
       emit('order.updated', { ...o, state: 'fiscalized' });
-      printer.autoPrintReceipt(o.orderId);
+      issued(o.orderId);
     },
     log: (l) => logger.warn(l),
   });
@@ -218,7 +277,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       // The fiscal receipt prints itself once issued (also for orders taken offline).
       if (o.state === 'fiscalized') {
         try {
-          printer.autoPrintReceipt(o.orderId);
+          issued(o.orderId);
         } catch (err) {
           logger.warn(`auto-print of order ${o.orderNumber} not queued: ${String(err)}`);
         }
@@ -242,6 +301,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     terminalId: () => settings.terminalId(),
     trainingMode: () => settings.bool('trainingMode'),
     onlineBudgetMs: () => settings.number('onlineBudgetMs', 3000),
+    offlineSales: () => offlineSalesOf(settings),
+    onUnsigned: unsigned,
     now,
   });
 
@@ -317,6 +378,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     setupPending: settings.bool('setupPending') && !settings.bool('setupDone'),
     shopName: settings.get('shopName') ?? '',
     tillName: settings.get('tillName') ?? '',
+    offlineSales: offlineSalesOf(settings),
   });
 
   // Parked carts are mirrored as gateway drafts (best effort, never blocking the counter).

@@ -205,6 +205,14 @@ export interface TaxRatesView {
 export type Language = 'sr-Cyrl' | 'sr-Latn' | 'en';
 export const LANGUAGES: readonly Language[] = ['sr-Cyrl', 'sr-Latn', 'en'];
 
+/**
+ * Whether a sale that takes money may be made while neither the gateway nor an L-PFR can sign it (setting
+ * `offlineSales`, Менаџер → Подешавања): `allowed` with the non-fiscal slip and the unfiscalized limits
+ * (default), or `refused`. Decided in the core at checkout (electron/sales/service.ts).
+ */
+export type OfflineSales = 'allowed' | 'refused';
+export const DEFAULT_OFFLINE_SALES: OfflineSales = 'allowed';
+
 export interface AppInfo {
   version: string;
   /** `demo` when the embedded sandbox gateway is in use (no API key configured). */
@@ -228,4 +236,6 @@ export interface AppInfo {
   /** The names the owner gave the shop and the till in the setup flow or the settings ('' or absent: none). */
   shopName?: string;
   tillName?: string;
+  /** The shop's choice for sales nobody can sign (the counter's outage banner says which applies). */
+  offlineSales?: OfflineSales;
 }

@@ -69,6 +69,9 @@ const SR_CYRL = {
   not_found: 'Није пронађено.',
   order_not_found: 'Поруџбина {id} не постоји.',
   not_needs_attention: 'Поруџбина {id} не чека исправку.',
+  offline_sales_refused:
+    'Продаја није могућа: нема везе са фискалним сервисом ни са локалним ПФР-ом, а радња је подесила да се без фискалног рачуна не продаје (Менаџер → Подешавања). Ништа није сачувано.',
+  late_not_issued: 'Фискални рачун поруџбине {id} још није издат: штампа се сам чим буде издат.',
   journal_unavailable:
     'Рачун поруџбине {id} је фискализован, али фискални сервис још није послао његов журнал: одштампајте га касније из архиве.',
   not_receipt_mismatch: 'Поруџбина {id} није заустављена због туђег рачуна, па се не издаје под новим бројем.',
@@ -264,6 +267,9 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   not_found: 'Nije pronađeno.',
   order_not_found: 'Porudžbina {id} ne postoji.',
   not_needs_attention: 'Porudžbina {id} ne čeka ispravku.',
+  offline_sales_refused:
+    'Prodaja nije moguća: nema veze sa fiskalnim servisom ni sa lokalnim PFR-om, a radnja je podesila da se bez fiskalnog računa ne prodaje (Menadžer → Podešavanja). Ništa nije sačuvano.',
+  late_not_issued: 'Fiskalni račun porudžbine {id} još nije izdat: štampa se sam čim bude izdat.',
   journal_unavailable:
     'Račun porudžbine {id} je fiskalizovan, ali fiskalni servis još nije poslao njegov žurnal: odštampajte ga kasnije iz arhive.',
   not_receipt_mismatch: 'Porudžbina {id} nije zaustavljena zbog tuđeg računa, pa se ne izdaje pod novim brojem.',
@@ -460,6 +466,9 @@ const EN: Shape<typeof SR_CYRL> = {
   not_found: 'Not found.',
   order_not_found: 'Order {id} does not exist.',
   not_needs_attention: 'Order {id} is not waiting for a fix.',
+  offline_sales_refused:
+    'No sale: neither the fiscal service nor the local fiscal processor can be reached, and the shop has chosen not to sell without a fiscal receipt (Manager → Settings). Nothing was saved.',
+  late_not_issued: 'The fiscal receipt of order {id} is not issued yet: it prints by itself once it is.',
   journal_unavailable:
     'Order {id} is fiscalized, but the fiscal service has not sent its journal yet: print it from the archive later.',
   not_receipt_mismatch:

@@ -29,6 +29,13 @@ export function printerHandlers(service: PrintService, deps: PrinterHandlerDeps)
       });
       return { jobId: result.jobId };
     },
+    'print.lateReceipts': async () => ({ receipts: service.late.list() }),
+    'print.lateReceipt': async ({ orderId }, caller) => {
+      const orderNumber = service.late.list().find((r) => r.orderId === orderId)?.orderNumber ?? null;
+      const jobId = service.enqueueLate(orderId);
+      deps.audit(caller?.actor?.name ?? null, 'print.latePrinted', { orderId, orderNumber, jobId });
+      return { jobId };
+    },
     'print.held': async () => ({ jobs: service.held.list() }),
     'print.resolveHeld': async ({ jobIds, action }, caller) => {
       const manager = approverOf(caller).name;

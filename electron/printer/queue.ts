@@ -1,7 +1,11 @@
 /** The print_jobs table (migration 002): every read and write of the persistent print queue. */
 import type Database from 'better-sqlite3';
 
-export type JobKind = 'receipt' | 'test' | 'slip';
+/**
+ * `late`: the fiscal receipt of a sale made while nothing could sign it, printed when it is issued later
+ * (late.ts): never held for its age, never opens the drawer.
+ */
+export type JobKind = 'receipt' | 'test' | 'slip' | 'late';
 /**
  * `queued` → `printing` → `printed`; `sent`: the bytes are in a printer that stopped (paper, cover) and
  * will print them once fixed, never sent again; `unconfirmed`: the cashier is asked whether it came out;
@@ -68,7 +72,7 @@ export function createJobStore(db: Database.Database) {
     `SELECT MIN(next_attempt_at) AS at FROM print_jobs WHERE state = 'queued'`,
   );
   const latestForOrder = db.prepare<[number], Row>(
-    `SELECT * FROM print_jobs WHERE order_id = ? AND kind = 'receipt' ORDER BY id DESC LIMIT 1`,
+    `SELECT * FROM print_jobs WHERE order_id = ? AND kind IN ('receipt', 'late') ORDER BY id DESC LIMIT 1`,
   );
   const latest = db.prepare<[], Row>('SELECT * FROM print_jobs ORDER BY id DESC LIMIT 1');
   // Printed jobs are history (one per receipt for years): not counted, or every status would walk them all.
@@ -123,7 +127,8 @@ export function createJobStore(db: Database.Database) {
   );
   // Held jobs (held.ts). created_at is ISO 8601 UTC, so text order is time order.
   const holdStale = db.prepare(
-    `UPDATE print_jobs SET state = 'held' WHERE state = 'queued' AND released = 0 AND created_at < ?`,
+    // A late receipt (late.ts) is kept for a customer who has left anyway: it waits, never held for its age.
+    `UPDATE print_jobs SET state = 'held' WHERE state = 'queued' AND released = 0 AND kind <> 'late' AND created_at < ?`,
   );
   const heldList = db.prepare<[], Row>(`SELECT * FROM print_jobs WHERE state = 'held' ORDER BY id`);
   const releaseHeld = db.prepare(

@@ -38,6 +38,8 @@ import { PRESETS, profileView } from './profiles.ts';
 import { PRINTER_SETTINGS, readConfig, resolveProfile, type SettingsStore } from './config.ts';
 import { createJobStore, prunePrintedJobs, type PrintJob } from './queue.ts';
 import { createHeldJobs, type HeldJobs } from './held.ts';
+import { createLateReceipts, type LateReceipts } from './late.ts';
+import { slipDateTime } from './refund-slip.ts';
 import { createSyncLoop, type PassOutcome } from '../retry/loop.ts';
 import { POLICIES, backoffMs, type BackoffPolicy } from '../retry/policy.ts';
 import { createTransportFactory, TransportError, type TransportFactory } from './transport.ts';
@@ -57,6 +59,11 @@ export function movesMoney(receipt: Pick<ReceiptView, 'invoiceType'>): boolean {
   return type === 'normal' || type === 'advance';
 }
 
+/** Above a late receipt's journal: which sale it is (the customer's slip names the same order and time). */
+export function lateHeading(orderNumber: string, soldAt: string): string[] {
+  return ['НАКНАДНО ИЗДАТ ФИСКАЛНИ РАЧУН', `Поруџбина ${orderNumber}`, `Продаја ${slipDateTime(soldAt)}`];
+}
+
 /** A receipt is printable only with a journal that has text. */
 function hasJournal(receipt: ReceiptView): boolean {
   return typeof receipt.journal === 'string' && receipt.journal.trim() !== '';
@@ -64,8 +71,18 @@ function hasJournal(receipt: ReceiptView): boolean {
 
 export interface PrintServiceDeps {
   db: Database.Database;
-  /** The order's receipt; `slip`: the lines of a non-fiscal slip printed right after it (refund-slip.ts). */
-  getReceipt(orderId: number): { receipt: ReceiptView; cash: boolean; slip?: readonly string[] | undefined } | null;
+  /**
+   * The order's receipt; `slip`: the lines of a non-fiscal slip printed right after it (refund-slip.ts);
+   * `order`: its number and when it was sold (the heading of a late receipt).
+   */
+  getReceipt(orderId: number): {
+    receipt: ReceiptView;
+    cash: boolean;
+    slip?: readonly string[] | undefined;
+    order?: { orderNumber: string; soldAt: string } | undefined;
+  } | null;
+  /** Sales nobody could sign (late.ts): a late receipt printed hands it over. Default: over `db`. */
+  late?: LateReceipts;
   settings: SettingsStore;
   emit(name: 'print.status', payload: PrintStatus): void;
   now?: () => number;
@@ -95,6 +112,8 @@ const ReceiptPayload = z.object({
   cash: z.boolean(),
   /** A slip queued once the receipt printed (the signed refund slip). */
   slip: z.array(z.string()).optional(),
+  /** A late receipt (kind `late`): the sale it belongs to, named above the journal. */
+  late: z.object({ orderNumber: z.string(), soldAt: z.string() }).optional(),
 });
 const SlipPayload = z.object({ lines: z.array(z.string()) });
 
@@ -109,6 +128,15 @@ export interface PrintService {
   autoPrintReceipt(orderId: number): number | null;
   /** Queues a non-fiscal slip (e.g. `ОВО НИЈЕ ФИСКАЛНИ РАЧУН` for an order not yet fiscalized). */
   enqueueSlip(lines: readonly string[], orderId?: number): number;
+  /**
+   * Queues the fiscal receipt of a sale nobody could sign when it was made (late.ts) as a `late` job: never
+   * held for its age, no drawer kick, the sale named above the journal. The same job while it waits (due now);
+   * a failed one is tried again. conflict when not issued yet (`late_not_issued`), without its journal, or
+   * once printed; unavailable with no printer set.
+   */
+  enqueueLate(orderId: number): number;
+  /** Sales nobody could sign whose receipt has not reached the buyer (late.ts). */
+  late: LateReceipts;
   /** Queues a test page with every Serbian letter and a QR code. */
   printTest(): number;
   /**
@@ -144,6 +172,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
   const now = deps.now ?? Date.now;
   const env = deps.env ?? process.env;
   const jobs = createJobStore(deps.db);
+  const late = deps.late ?? createLateReceipts(deps.db);
   const transports = deps.transport ?? createTransportFactory();
   const backoff: BackoffPolicy = {
     ...POLICIES.printer,
@@ -188,7 +217,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     const job = jobs.oldestUnconfirmed();
     if (!job) return null;
     let invoiceNumber: string | null = null;
-    if (job.kind === 'receipt') {
+    if (job.kind === 'receipt' || job.kind === 'late') {
       const p = ReceiptPayload.safeParse(JSON.parse(job.payload));
       invoiceNumber =
         p.success && typeof p.data.receipt.invoiceNumber === 'string' ? p.data.receipt.invoiceNumber : null;
@@ -268,6 +297,19 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
         });
         return buildDocumentBytes(doc, cfg.profile);
       }
+      case 'late': {
+        // The fiscal journal verbatim; above it, the sale it belongs to (the slip the customer holds names it).
+        // The money was taken at the sale: the drawer stays shut.
+        const p = ReceiptPayload.parse(data);
+        if (!hasJournal(p.receipt)) throw new Error(JOURNAL_UNAVAILABLE);
+        const heading = p.late ? lateHeading(p.late.orderNumber, p.late.soldAt) : [];
+        const doc = receiptDocument(p.receipt, cfg.profile, {
+          header: [cfg.header, ...heading].filter((l) => l !== undefined && l !== '').join('\n'),
+          footer: cfg.footer,
+          openDrawer: false,
+        });
+        return buildDocumentBytes(doc, cfg.profile);
+      }
       case 'test':
         return buildDocumentBytes(testPageDocument(cfg.profile, new Date(now()).toISOString()), cfg.profile);
       case 'slip':
@@ -281,6 +323,9 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     // printed again on its own.
     deps.db.transaction(() => {
       if (!mark()) return;
+      // A late receipt on paper is handed over: it leaves the manager's list with the job, never apart.
+      if (job.kind === 'late' && job.orderId !== null)
+        late.handedOver(job.orderId, 'printed', new Date(now()).toISOString());
       const slip = job.kind === 'receipt' ? ReceiptPayload.safeParse(JSON.parse(job.payload)).data?.slip : undefined;
       if (slip && slip.length > 0) jobs.dueFirst(jobs.add('slip', job.orderId, JSON.stringify({ lines: slip }), now()));
     })();
@@ -477,6 +522,8 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
   return {
     enqueueReceipt(orderId) {
       if (!Number.isSafeInteger(orderId) || orderId <= 0) throw failure('invalid_input', 'orderId', 'orderId');
+      // A sale nobody could sign: its receipt prints as a late one (no drawer kick, never held, leaves the list).
+      if (configured() && late.waiting(orderId)) return this.enqueueLate(orderId);
       if (!configured()) {
         // An unknown order is not_found whatever the printer; a known one waits for a printer to be set.
         if (!jobs.latestReceipt(orderId) && !deps.getReceipt(orderId)) throw noReceipt(orderId);
@@ -519,6 +566,38 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       emit();
       return id;
     },
+    enqueueLate(orderId) {
+      requirePrinter();
+      const existing = jobs.latestReceipt(orderId);
+      if (existing?.state === 'printed')
+        throw failure('conflict', `the receipt of order ${orderId} was printed; issue a fiscal copy to print it again`);
+      if (existing && ['queued', 'printing', 'sent', 'unconfirmed'].includes(existing.state)) {
+        // On its way (or the cashier is asked whether it came out): the same job, tried now if it waits.
+        jobs.dueFirst(existing.id);
+        wake();
+        emit();
+        return existing.id;
+      }
+      if (existing?.state === 'failed') {
+        jobs.requeue(existing.id, now());
+        wake();
+        emit();
+        return existing.id;
+      }
+      const found = deps.getReceipt(orderId);
+      if (!found) throw new CommandError('conflict', 'late_not_issued', { id: orderId });
+      if (!hasJournal(found.receipt)) throw new CommandError('conflict', 'journal_unavailable', { id: orderId });
+      const id = jobs.add(
+        'late',
+        orderId,
+        JSON.stringify({ receipt: found.receipt, cash: false, ...(found.order ? { late: found.order } : {}) }),
+        now(),
+      );
+      wake();
+      emit();
+      return id;
+    },
+    late,
     printTest() {
       requirePrinter();
       const id = jobs.add('test', null, '{}', now());
@@ -530,7 +609,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       requirePrinter();
       const last = jobs.latest();
       if (!last) return null;
-      if (last.kind === 'receipt') {
+      if (last.kind === 'receipt' || last.kind === 'late') {
         if (['queued', 'printing', 'sent', 'unconfirmed'].includes(last.state)) return last.id;
         if (last.state === 'held' && held.release(last.id)) return last.id;
         if (last.state === 'failed') {

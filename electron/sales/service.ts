@@ -3,7 +3,7 @@
  * one transaction, then gives the sync engine a short online budget to fiscalize it.
  */
 import type { CheckoutInput, CheckoutResult } from '../../shared/contract/index.ts';
-import type { InvoiceType, OrderLine, OrderPayment } from '../../shared/domain.ts';
+import type { InvoiceType, OfflineSales, OrderLine, OrderPayment } from '../../shared/domain.ts';
 import { paraToDecimal, toPara, formatRsd } from '../../shared/money.ts';
 import { receiptItems } from '../../shared/receipt-items.ts';
 import { CommandError, invalidInput } from '../errors.ts';
@@ -30,6 +30,13 @@ export interface SalesDeps {
   openCart?: OpenCart;
   /** Discounts approved when they were entered: the checkout that uses them marks them in its transaction. */
   discountApprovals?: Pick<DiscountApprovals, 'consume'>;
+  /** The shop's choice for sales nobody can sign (setting `offlineSales`); default `allowed`. */
+  offlineSales?: () => OfflineSales;
+  /**
+   * A sale that takes money left the checkout unsigned: the core queues the non-fiscal slip (`printing`) or
+   * says no printer is set (`no_printer`), and keeps the sale until its fiscal receipt reaches the buyer.
+   */
+  onUnsigned?: (orderId: number) => 'printing' | 'no_printer';
   now?: () => number;
 }
 
@@ -62,6 +69,11 @@ export class SalesService {
     if (this.#deps.trainingMode() && invoiceType === 'normal') invoiceType = 'training';
     // No training advance exists; the guard refuses it first (shared/contract/authz.ts), this is the core's own check.
     if (this.#deps.trainingMode() && invoiceType === 'advance') throw invalidInput('invoiceType', 'training_advance');
+    // Nothing can sign it and the shop sells only with a fiscal receipt: refused before anything is saved. Proforma
+    // and training take no money (no-money.ts): no customer leaves with goods they paid for without a receipt.
+    const takesMoney = !takesNoMoney(invoiceType, this.#deps.trainingMode());
+    if (takesMoney && !engine.fiscalNow && (this.#deps.offlineSales?.() ?? 'allowed') === 'refused')
+      throw new CommandError('unavailable', 'offline_sales_refused');
     const now = this.#now();
     const esirTime = transferEsirTime(input.paidOn, { invoiceType, payments: input.payments }, now);
     const { orderId, orderNumber } = store.capture(() => {
@@ -106,12 +118,20 @@ export class SalesService {
     // a network that is not there. Nothing ran since the commit, so the order is as captured: no need to read it back.
     const budgetMs = this.#deps.onlineBudgetMs();
     if (!engine.fiscalNow || budgetMs <= 0) {
-      return { orderId, orderNumber, state: 'queued', totalPara: priced.totalPara, changePara: priced.changePara };
+      return {
+        orderId,
+        orderNumber,
+        state: 'queued',
+        totalPara: priced.totalPara,
+        changePara: priced.changePara,
+        ...this.#unsigned(orderId, takesMoney),
+      };
     }
     await engine.waitForSettled(orderId, budgetMs);
     const row = store.get(orderId);
     if (!row) throw new CommandError('internal', 'internal');
     return {
+      ...(row.state === 'queued' ? this.#unsigned(orderId, takesMoney) : {}),
       orderId,
       orderNumber,
       state: row.state,
@@ -120,6 +140,15 @@ export class SalesService {
       ...(row.receipt ? { receipt: toReceiptView(JSON.parse(row.receipt) as IssuedReceipt) } : {}),
       ...(row.processor ? { processor: row.processor } : {}),
     };
+  }
+
+  /**
+   * The sale is still unsigned as the checkout answers (read in the same synchronous step as its state, so an
+   * engine that signs it a moment later finds it recorded): the customer gets the slip now, the receipt later.
+   */
+  #unsigned(orderId: number, takesMoney: boolean): { outageSlip?: 'printing' | 'no_printer' } {
+    if (!takesMoney || !this.#deps.onUnsigned) return {};
+    return { outageSlip: this.#deps.onUnsigned(orderId) };
   }
 
   /**

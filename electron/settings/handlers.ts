@@ -15,7 +15,7 @@ import type { TaxRatesCache } from '../sales/tax-rates.ts';
 import type { SecretStore } from './secrets.ts';
 import type { LpfrControl } from '../lpfr/setup.ts';
 import type { LpfrState } from '../../shared/domain.ts';
-import type { Settings } from './settings.ts';
+import { offlineSalesOf, type Settings } from './settings.ts';
 
 /** The gateway as the core holds it: switchable at run time (demo sandbox ⇄ live key). */
 export interface GatewayControl {
@@ -96,6 +96,7 @@ export function settingsHandlers(deps: SettingsHandlerDeps): AreaHandlers<'setti
     outageAlarmMinutes: settings.number('outageAlarmMinutes', 24 * 60),
     unfiscalizedCashLimitHours: settings.number('unfiscalizedCashLimitHours', UNFISCALIZED_CASH_LIMIT_HOURS),
     discountLimitPercent: settings.number('discountLimitPercent', DEFAULT_DISCOUNT_LIMIT_PERCENT),
+    offlineSales: offlineSalesOf(settings),
     account: acc,
     allowRefundWithoutBuyerId: settings.allowRefundWithoutBuyerId(),
     shopName: settings.get('shopName') ?? '',

@@ -4,7 +4,7 @@
  */
 import type { Db } from '../db/open.ts';
 import { randomTag } from '../sales/order-number.ts';
-import { LANGUAGES, type Language } from '../../shared/domain.ts';
+import { DEFAULT_OFFLINE_SALES, LANGUAGES, type Language, type OfflineSales } from '../../shared/domain.ts';
 
 /** Setting keys and the environment variable that overrides each. */
 export const ENV_OVERRIDES: Record<string, string> = {
@@ -85,4 +85,9 @@ export class Settings {
     const v = this.get(key);
     return v === '1' || v === 'true';
   }
+}
+
+/** The shop's choice for sales nobody can sign (`offlineSales`): anything but `refused` is the default, allowed. */
+export function offlineSalesOf(settings: Pick<Settings, 'get'>): OfflineSales {
+  return settings.get('offlineSales') === 'refused' ? 'refused' : DEFAULT_OFFLINE_SALES;
 }

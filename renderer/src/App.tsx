@@ -161,6 +161,8 @@ function Banners() {
   const offline = usePos((s) => s.sync !== null && !s.sync.online && s.sync.paused === null);
   // With a ready L-PFR the receipts stay fiscal while the internet is down: a calm note instead of the warning.
   const lpfrSigns = usePos((s) => s.sync?.lpfr === 'ready');
+  // The shop's choice (offlineSales, decided in the core at checkout): the banner says which applies.
+  const refused = usePos((s) => s.info?.offlineSales === 'refused');
   return (
     <>
       {demo && (
@@ -174,8 +176,13 @@ function Banners() {
         </div>
       )}
       {offline && !lpfrSigns && (
-        <div className="banner offline" role="note" data-testid="offline-banner">
-          {t('banner.offline')}
+        <div
+          className="banner offline"
+          role="note"
+          data-testid="offline-banner"
+          data-offline-sales={refused ? 'refused' : 'allowed'}
+        >
+          {t(refused ? 'banner.offlineRefused' : 'banner.offline')}
         </div>
       )}
       {offline && lpfrSigns && (

@@ -187,7 +187,7 @@ export const UNKNOWN_CONDITION: PrinterCondition = {
 export interface PrintConfirmRequest {
   jobId: number;
   orderId: number | null;
-  kind: 'receipt' | 'test' | 'slip';
+  kind: 'receipt' | 'test' | 'slip' | 'late';
   /** The fiscal receipt's number, for the question. */
   invoiceNumber: string | null;
 }
@@ -196,12 +196,37 @@ export interface PrintConfirmRequest {
 export interface HeldJob {
   id: number;
   orderId: number | null;
-  kind: 'receipt' | 'test' | 'slip';
+  kind: 'receipt' | 'test' | 'slip' | 'late';
   invoiceNumber: string | null;
   /** Total of the receipt in para, when it is one. */
   totalPara: number | null;
   /** ISO 8601. */
   createdAt: string;
+}
+
+/**
+ * A sale made while neither the gateway nor an L-PFR could sign it (the customer got the non-fiscal slip, or
+ * nothing with no printer set) whose fiscal receipt has not reached the buyer yet: not issued, or issued and
+ * not printed here (no printer, the printer down, the job failed). Gone from the list once printed at this
+ * till or e-mailed to the address the buyer gave (docs/printing.md, "Sales nobody could sign").
+ */
+export interface LateReceipt {
+  orderId: number;
+  orderNumber: string;
+  totalPara: number;
+  /** When the sale was made (ISO 8601). */
+  soldAt: string;
+  cashier: string | null;
+  /** Whether the customer got the slip („ОВО НИЈЕ ФИСКАЛНИ РАЧУН“) or nothing (no printer set). */
+  slip: 'printing' | 'none';
+  /** The order: `queued` (not issued yet), `fiscalized` (issued, waits to be printed), `needs_attention`. */
+  orderState: 'queued' | 'fiscalized' | 'needs_attention';
+  invoiceNumber: string | null;
+  /** When the fiscal receipt was issued (ISO 8601), or null. */
+  issuedAt: string | null;
+  /** Its print job: none yet (`null`), waiting (`queued`, `printing`, `sent`), `unconfirmed`, `failed`. */
+  job: 'queued' | 'printing' | 'sent' | 'unconfirmed' | 'failed' | null;
+  lastError: string | null;
 }
 
 /** The printer's state as the UI shows it. */
@@ -315,6 +340,18 @@ export const printerCommands = {
     'A manager prints held jobs (queued again, never held again) or drops them (kept, never printed); ' +
       'audited. A fiscal receipt dropped here is still fiscalized: a copy can be issued later.',
     { auth: 'manager' },
+  ),
+  'print.lateReceipts': command<{ receipts: LateReceipt[] }>()(
+    s.empty,
+    'Sales made while nothing could sign them whose fiscal receipt has not reached the buyer yet (not issued, ' +
+      'or issued and not printed here nor e-mailed), oldest first.',
+    { auth: 'session' },
+  ),
+  'print.lateReceipt': command<{ jobId: number }>()(
+    z.strictObject({ orderId: s.id }),
+    "Prints such a sale's fiscal receipt now (queued as a late receipt, never held; a failed one is tried " +
+      'again; audited). conflict while it is not issued yet or once printed; unavailable with no printer set.',
+    { auth: 'session' },
   ),
   'printer.installed': command<{ printers: InstalledPrinter[] }>()(
     s.empty,

@@ -57,6 +57,12 @@ export interface CheckoutResult {
   receipt?: ReceiptView;
   /** Which fiscal processor signed it (set with `receipt`). */
   processor?: Processor;
+  /**
+   * A sale that takes money left unsigned (`queued`: neither the gateway nor an L-PFR could sign it): the
+   * non-fiscal slip „ОВО НИЈЕ ФИСКАЛНИ РАЧУН“ was queued at this till's printer (`printing`), or no printer is
+   * set (`no_printer`) and the customer got no paper. Its fiscal receipt prints here once issued.
+   */
+  outageSlip?: 'printing' | 'no_printer';
 }
 
 /** The counter's open cart as kept in the core (electron/sales/open-cart.ts). */
@@ -88,8 +94,10 @@ export const salesCommands = {
   'sales.checkout': command<CheckoutResult>()(
     CheckoutInput,
     'Commits the order, its frozen gateway request and its outbox row in one transaction before answering; ' +
-      'answers `fiscalized` if the gateway issued the receipt within the online budget, otherwise `queued`. The ' +
-      'receipt names the person logged in; a `cashier` sent is refused at that field.',
+      'answers `fiscalized` if the gateway issued the receipt within the online budget, otherwise `queued` (then ' +
+      'the non-fiscal slip prints: `outageSlip`). The receipt names the person logged in; a `cashier` sent is ' +
+      'refused at that field. With `offlineSales: refused`, a sale that takes money while nothing can sign it is ' +
+      'refused (unavailable, offline_sales_refused) and nothing is saved.',
     { auth: 'session' },
   ),
   'sales.approveDiscount': command<DiscountApproval>()(

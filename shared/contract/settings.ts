@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { command } from './define.ts';
 import * as s from './schemas.ts';
-import type { Language, LpfrState } from '../domain.ts';
+import type { Language, LpfrState, OfflineSales } from '../domain.ts';
 
 /** The gateway account as the key reports it. The key itself is never returned: only `maskedKey`. */
 export interface AccountView {
@@ -34,6 +34,11 @@ export interface SettingsView {
   unfiscalizedCashLimitHours: number;
   /** A discount above this share of the amount it is on needs a manager's approval (percent, default 10). */
   discountLimitPercent: number;
+  /**
+   * Whether a sale that takes money may be made while neither the gateway nor an L-PFR can sign it:
+   * `allowed` (default: the customer gets the non-fiscal slip, the limits above apply) or `refused`.
+   */
+  offlineSales: OfflineSales;
   account: AccountView;
   /** refunds may go without a buyer ID (`settings.skipBuyerIdValidation`); default off. */
   allowRefundWithoutBuyerId?: boolean;
@@ -126,6 +131,8 @@ export const settingsCommands = {
         .max(86_400_000, { error: 'invalid' })
         .optional(),
       allowRefundWithoutBuyerId: z.boolean({ error: 'boolean' }).optional(),
+      /** Sales while nothing can sign them: `allowed` with the slip (default) or `refused`. */
+      offlineSales: z.enum(['allowed', 'refused'], { error: 'invalid' }).optional(),
       shopName: ownName,
       tillName: ownName,
       /** Ends the first-run setup flow for good: it cannot be undone (nothing would show the flow again). */

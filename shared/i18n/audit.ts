@@ -43,6 +43,9 @@ const SR_CYRL = {
   printConfirmed: 'Касир потврдио да је рачун одштампан',
   printNotCameOut: 'Рачун није изашао из штампача: штампа се поново',
   heldPrinted: 'Одштампани задржани послови штампе: {count}',
+  latePrinted: 'Штампа накнадно издатог фискалног рачуна, поруџбина {order}',
+  offlineAllowed: 'дозвољена уз слип',
+  offlineRefused: 'забрањена',
   heldDropped: 'Одбачени задржани послови штампе: {count}',
   shiftOpen: 'Отворена смена, почетни износ у фиоци {amount}',
   cashIn: 'Улаз готовине у фиоку {amount}: {reason}',
@@ -147,6 +150,9 @@ const SR_LATN: Record<AuditKey, string> = {
   printConfirmed: 'Kasir potvrdio da je račun odštampan',
   printNotCameOut: 'Račun nije izašao iz štampača: štampa se ponovo',
   heldPrinted: 'Odštampani zadržani poslovi štampe: {count}',
+  latePrinted: 'Štampa naknadno izdatog fiskalnog računa, porudžbina {order}',
+  offlineAllowed: 'dozvoljena uz slip',
+  offlineRefused: 'zabranjena',
   heldDropped: 'Odbačeni zadržani poslovi štampe: {count}',
   shiftOpen: 'Otvorena smena, početni iznos u fioci {amount}',
   cashIn: 'Ulaz gotovine u fioku {amount}: {reason}',
@@ -248,6 +254,9 @@ const EN: Record<AuditKey, string> = {
   printConfirmed: 'The cashier confirmed the receipt was printed',
   printNotCameOut: 'The receipt did not come out of the printer: printing again',
   heldPrinted: 'Held print jobs printed: {count}',
+  latePrinted: 'Late fiscal receipt printed, order {order}',
+  offlineAllowed: 'allowed with the slip',
+  offlineRefused: 'refused',
   heldDropped: 'Held print jobs dropped: {count}',
   shiftOpen: 'Shift opened, opening float {amount}',
   cashIn: 'Cash into the drawer {amount}: {reason}',
@@ -469,6 +478,7 @@ const SETTING_WORDS: Record<Language, Record<string, string>> = {
     outageWarnMinutes: 'упозорење о прекиду везе',
     outageAlarmMinutes: 'аларм о прекиду везе',
     unfiscalizedCashLimitHours: 'рок за готовину без фискализације',
+    offlineSales: 'продаја без фискалног процесора',
     discountLimitPercent: 'највећи попуст без одобрења',
     clockDriftMaxMs: 'дозвољено одступање сата',
     allowRefundWithoutBuyerId: 'рефундација без ИД купца',
@@ -484,6 +494,7 @@ const SETTING_WORDS: Record<Language, Record<string, string>> = {
     outageWarnMinutes: 'upozorenje o prekidu veze',
     outageAlarmMinutes: 'alarm o prekidu veze',
     unfiscalizedCashLimitHours: 'rok za gotovinu bez fiskalizacije',
+    offlineSales: 'prodaja bez fiskalnog procesora',
     discountLimitPercent: 'najveći popust bez odobrenja',
     clockDriftMaxMs: 'dozvoljeno odstupanje sata',
     allowRefundWithoutBuyerId: 'refundacija bez ID kupca',
@@ -499,6 +510,7 @@ const SETTING_WORDS: Record<Language, Record<string, string>> = {
     outageWarnMinutes: 'outage warning',
     outageAlarmMinutes: 'outage alarm',
     unfiscalizedCashLimitHours: 'limit for cash without fiscalization',
+    offlineSales: 'sales with no fiscal processor',
     discountLimitPercent: 'largest discount without approval',
     clockDriftMaxMs: 'allowed clock drift',
     allowRefundWithoutBuyerId: 'refund without buyer ID',
@@ -601,6 +613,7 @@ const TILL_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
     key: 'heldPrinted',
     params: { count: Array.isArray(d.jobIds) ? d.jobIds.length : 0 },
   }),
+  'print.latePrinted': (d) => ({ key: 'latePrinted', params: { order: str(d.orderNumber ?? d.orderId) } }),
   'print.heldDropped': (d) => ({
     key: 'heldDropped',
     params: { count: Array.isArray(d.jobIds) ? d.jobIds.length : 0 },
@@ -622,6 +635,7 @@ const TILL_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
       fields: Object.entries(d)
         .map(([k, v]) => {
           const name = SETTING_WORDS[w.lang][k] ?? fieldLabel(w.lang, k);
+          if (k === 'offlineSales') return `${name}: ${w.text(v === 'refused' ? 'offlineRefused' : 'offlineAllowed')}`;
           return typeof v === 'boolean' ? `${name} ${w.text(v ? 'yes' : 'no')}` : name;
         })
         .join(', '),

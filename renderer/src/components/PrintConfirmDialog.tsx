@@ -4,7 +4,7 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import type { PrintConfirmRequest } from '../../../shared/contract/printer.ts';
 import { usePos } from '../context.ts';
 
-const KIND = { receipt: 'Receipt', test: 'Test', slip: 'Slip' } as const;
+const KIND = { receipt: 'Receipt', late: 'Receipt', test: 'Test', slip: 'Slip' } as const;
 
 /**
  * „Да ли је рачун одштампан?“: Kasa could not learn from the printer whether a job came out (it does not

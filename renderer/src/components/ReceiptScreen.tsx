@@ -235,6 +235,17 @@ export function ReceiptScreen(props: { api: PosApi }) {
         {state === 'queued' && (
           <p className="help">{t(noPrinter ? 'receipt.queuedHelpNoPrinter' : 'receipt.queuedHelp')}</p>
         )}
+        {/* A sale nobody could sign: whether the customer holds the slip, or nothing (said as it is). */}
+        {sale.result.outageSlip && (
+          <p
+            className={sale.result.outageSlip === 'printing' ? 'help' : 'help error'}
+            role={sale.result.outageSlip === 'printing' ? 'status' : 'alert'}
+            data-testid="outage-slip"
+            data-slip={sale.result.outageSlip}
+          >
+            {t(sale.result.outageSlip === 'printing' ? 'receipt.outageSlip' : 'receipt.outageNoSlip')}
+          </p>
+        )}
         {noPrinter && (
           <p className="help error" data-testid="receipt-no-printer">
             {t('receipt.noPrinterConfigured')}

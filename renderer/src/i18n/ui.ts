@@ -19,6 +19,7 @@ const srCyrl = {
     training: 'РЕЖИМ ОБУКЕ — рачуни за обуку нису фискални',
     clock: 'САТ КАСЕ НИЈЕ ТАЧАН: {message}',
     offline: 'БЕЗ ИНТЕРНЕТА — рачуни нису фискални: купац добија слип „ОВО НИЈЕ ФИСКАЛНИ РАЧУН“',
+    offlineRefused: 'БЕЗ ИНТЕРНЕТА — продаја није могућа: радња не продаје без фискалног рачуна (Менаџер → Подешавања)',
   },
   status: {
     online: 'На мрежи',
@@ -175,6 +176,10 @@ const srCyrl = {
     queued: 'НИЈЕ ЈОШ ФИСКАЛИЗОВАН',
     queuedHelp: 'Рачун ће бити фискализован и одштампан чим веза буде успостављена.',
     queuedHelpNoPrinter: 'Рачун ће бити фискализован чим веза буде успостављена.',
+    outageSlip:
+      'Одштампан је слип „ОВО НИЈЕ ФИСКАЛНИ РАЧУН“ за купца. Фискални рачун се штампа на овој каси кад веза буде успостављена.',
+    outageNoSlip:
+      'Слип није одштампан: штампач није подешен, купац нема ништа на папиру. Фискални рачун чека код менаџера (Потребна пажња).',
     needs_attention: 'ПОТРЕБНА ПАЖЊА',
     attentionHelp: 'Фискализација је одбијена: {message}',
     state: 'Стање',
@@ -402,6 +407,8 @@ const srLatn: UiMessages = {
     training: 'REŽIM OBUKE — računi za obuku nisu fiskalni',
     clock: 'SAT KASE NIJE TAČAN: {message}',
     offline: 'BEZ INTERNETA — računi nisu fiskalni: kupac dobija slip „OVO NIJE FISKALNI RAČUN“',
+    offlineRefused:
+      'BEZ INTERNETA — prodaja nije moguća: radnja ne prodaje bez fiskalnog računa (Menadžer → Podešavanja)',
   },
   status: {
     online: 'Na mreži',
@@ -558,6 +565,10 @@ const srLatn: UiMessages = {
     queued: 'NIJE JOŠ FISKALIZOVAN',
     queuedHelp: 'Račun će biti fiskalizovan i odštampan čim veza bude uspostavljena.',
     queuedHelpNoPrinter: 'Račun će biti fiskalizovan čim veza bude uspostavljena.',
+    outageSlip:
+      'Odštampan je slip „OVO NIJE FISKALNI RAČUN“ za kupca. Fiskalni račun se štampa na ovoj kasi kad veza bude uspostavljena.',
+    outageNoSlip:
+      'Slip nije odštampan: štampač nije podešen, kupac nema ništa na papiru. Fiskalni račun čeka kod menadžera (Potrebna pažnja).',
     needs_attention: 'POTREBNA PAŽNJA',
     attentionHelp: 'Fiskalizacija je odbijena: {message}',
     state: 'Stanje',
@@ -782,6 +793,7 @@ const en: UiMessages = {
     training: 'TRAINING MODE — training receipts are not fiscal',
     clock: 'THE TILL’S CLOCK IS WRONG: {message}',
     offline: 'NO INTERNET — receipts are not fiscal: the customer gets a slip „ОВО НИЈЕ ФИСКАЛНИ РАЧУН“',
+    offlineRefused: 'NO INTERNET — no sales: the shop does not sell without a fiscal receipt (Manager → Settings)',
   },
   status: {
     online: 'Online',
@@ -938,6 +950,10 @@ const en: UiMessages = {
     queued: 'NOT YET FISCALIZED',
     queuedHelp: 'The receipt will be fiscalized and printed as soon as the connection is back.',
     queuedHelpNoPrinter: 'The receipt will be fiscalized as soon as the connection is back.',
+    outageSlip:
+      'A slip „ОВО НИЈЕ ФИСКАЛНИ РАЧУН“ was printed for the customer. The fiscal receipt prints at this till once the connection is back.',
+    outageNoSlip:
+      'No slip was printed: no printer is set, the customer has nothing on paper. The fiscal receipt waits for the manager (Needs attention).',
     needs_attention: 'NEEDS ATTENTION',
     attentionHelp: 'Fiscalization was rejected: {message}',
     state: 'State',

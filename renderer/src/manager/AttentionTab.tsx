@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { Language, OrderView } from '../../../shared/domain.ts';
+import type { LateReceipt } from '../../../shared/contract/printer.ts';
 import { explainGatewayError } from '../../../shared/gateway-errors.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import { call, localTime, useAction, Alert, Field, PinInput, RowForm, RunButton, SubmitButton } from './common.tsx';
@@ -172,6 +173,71 @@ function TaxGroupChanged(props: { t: ManagerT; lang: Language; orders: OrderView
   );
 }
 
+/**
+ * Sales nobody could sign whose fiscal receipt has not reached the buyer (`print.lateReceipts`): here, not in
+ * the printer's held jobs, because it is a customer owed a fiscal receipt (a sale's matter, shown with or
+ * without a printer, before the receipt is even issued), not a print job's. Each issued one can be printed.
+ */
+function LateReceipts(props: { api: PosApi; t: ManagerT; lang: Language }) {
+  const { api, t, lang } = props;
+  const [list, setList] = useState<LateReceipt[] | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [error, busy, run] = useAction();
+  const reload = () =>
+    run(async () => {
+      setList((await call(api['print.lateReceipts']({}))).receipts);
+    });
+  useEffect(() => {
+    void reload();
+    // Issued or printed meanwhile: the list follows the orders and the printer.
+    const offOrder = api.on('order.updated', () => void reload());
+    const offPrint = api.on('print.status', () => void reload());
+    return () => {
+      offOrder();
+      offPrint();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const stateText = (r: LateReceipt): string => {
+    if (r.orderState === 'queued') return t('late_state_queued');
+    if (r.orderState === 'needs_attention') return t('late_state_attention');
+    if (r.job === 'failed') return t('late_state_failed', { invoice: r.invoiceNumber ?? '', error: r.lastError ?? '' });
+    return t('late_state_waiting', { invoice: r.invoiceNumber ?? '' });
+  };
+  return (
+    <section aria-label={t('late_title')} data-testid="late-receipts">
+      <h3>{t('late_title')}</h3>
+      {list && list.length === 0 && <p>{t('late_none')}</p>}
+      <ul className="mgr-list">
+        {list?.map((r) => (
+          <li key={r.orderId} className="mgr-attention" aria-label={t('late_order', { order: r.orderNumber })}>
+            <p>
+              <strong>{r.orderNumber}</strong> · {formatRsd(r.totalPara)} · {r.cashier ?? ''}{' '}
+              {localTime(r.soldAt, lang)} · {t(r.slip === 'printing' ? 'late_slip_printing' : 'late_slip_none')}
+            </p>
+            <p>{stateText(r)}</p>
+            {r.orderState === 'fiscalized' && (
+              <RunButton
+                run={run}
+                busy={busy}
+                action={async () => {
+                  await call(api['print.lateReceipt']({ orderId: r.orderId }));
+                  setNote(t('late_printed', { order: r.orderNumber }));
+                  await reload();
+                }}
+              >
+                {t('late_print', { order: r.orderNumber })}
+              </RunButton>
+            )}
+          </li>
+        ))}
+      </ul>
+      {note && <p role="status">{note}</p>}
+      <Alert text={error} />
+    </section>
+  );
+}
+
 export function AttentionTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
   const [orders, setOrders] = useState<OrderView[] | null>(null);
@@ -217,6 +283,7 @@ export function AttentionTab(props: { api: PosApi; t: ManagerT; lang: Language }
       {changed.length > 0 && <TaxGroupChanged t={t} lang={lang} orders={changed} />}
       {note && <p role="status">{note}</p>}
       <Alert text={error} />
+      <LateReceipts api={api} t={t} lang={lang} />
       <ReceiptChecks api={api} t={t} lang={lang} />
       <RetriesList api={api} t={t} />
     </div>

@@ -16,7 +16,7 @@ import type { ManagerT, ManagerText } from './i18n.ts';
 /** What a job is, in words: a slip without an order is a printed report (`reports.print`). */
 export function heldKindKey(job: Pick<HeldJob, 'kind' | 'orderId'>): ManagerText {
   if (job.kind === 'slip') return job.orderId === null ? 'held_kind_report' : 'held_kind_slip';
-  return job.kind === 'receipt' ? 'held_kind_receipt' : 'held_kind_test';
+  return job.kind === 'receipt' || job.kind === 'late' ? 'held_kind_receipt' : 'held_kind_test';
 }
 
 export function HeldJobs(props: { api: PosApi; t: ManagerT; lang: Language }) {

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { AccountView, SettingsView } from '../../../shared/contract/settings.ts';
-import type { Language } from '../../../shared/domain.ts';
+import type { Language, OfflineSales } from '../../../shared/domain.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
 import { call, useAction, Field, PinInput, RowForm, RunButton, SubmitButton, NoteAndAlert } from './common.tsx';
 import { PrinterSection } from './PrinterSection.tsx';
@@ -46,6 +46,7 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
     outageWarnMinutes: '',
     outageAlarmMinutes: '',
     unfiscalizedCashLimitHours: '',
+    offlineSales: 'allowed' as OfflineSales,
     discountLimitPercent: '',
     trainingMode: false,
     allowRefundWithoutBuyerId: false,
@@ -68,6 +69,7 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
         outageWarnMinutes: String(v.outageWarnMinutes),
         outageAlarmMinutes: String(v.outageAlarmMinutes),
         unfiscalizedCashLimitHours: String(v.unfiscalizedCashLimitHours),
+        offlineSales: v.offlineSales,
         discountLimitPercent: String(v.discountLimitPercent),
         trainingMode: v.trainingMode,
         allowRefundWithoutBuyerId: v.allowRefundWithoutBuyerId ?? false,
@@ -123,6 +125,7 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
                   outageWarnMinutes: Number(form.outageWarnMinutes),
                   outageAlarmMinutes: Number(form.outageAlarmMinutes),
                   unfiscalizedCashLimitHours: Number(form.unfiscalizedCashLimitHours),
+                  offlineSales: form.offlineSales,
                   discountLimitPercent: Number(form.discountLimitPercent),
                   trainingMode: form.trainingMode,
                   allowRefundWithoutBuyerId: form.allowRefundWithoutBuyerId,
@@ -172,6 +175,15 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
               value={form.unfiscalizedCashLimitHours}
               onChange={(e) => setForm({ ...form, unfiscalizedCashLimitHours: e.target.value })}
             />
+          </Field>
+          <Field label={t('offline_sales')}>
+            <select
+              value={form.offlineSales}
+              onChange={(e) => setForm({ ...form, offlineSales: e.target.value === 'refused' ? 'refused' : 'allowed' })}
+            >
+              <option value="allowed">{t('offline_sales_allowed')}</option>
+              <option value="refused">{t('offline_sales_refused')}</option>
+            </select>
           </Field>
           <Field label={t('discount_limit')}>
             <input
