@@ -112,11 +112,15 @@ const isRefund = (kind: OrderKind): boolean => kind === 'refund' || kind === 're
  * The receipts of an order as shared/tax-summary.ts sums them, each with the gross the report counts for it:
  * a signed order's receipts, each signed by its transaction type (its main receipt's items are the order's
  * lines; a finalize's advance refund cancels what the chain paid, its total less the new money), or, for an
- * order not signed yet (or signed with no receipt the report can read), its lines without VAT.
+ * order not signed yet (or signed with no receipt the report can read, or a finalize without its advance
+ * refund), its lines without VAT.
  */
 export function orderTaxReceipts(r: ReportOrder, contributionPara: number): TaxReceipt[] {
   const kindSign: 1 | -1 = isRefund(r.kind) ? -1 : 1;
-  const receipts = r.state === 'fiscalized' ? (r.receipts ?? []) : [];
+  let receipts = r.state === 'fiscalized' ? (r.receipts ?? []) : [];
+  // A finalize without its advance refund (not stored, or not pushed by an older till): its final sale alone
+  // would count the advances' VAT twice, so it is counted as not signed: its gross by line label, no VAT.
+  if (r.kind === 'finalize' && receipts.length < 2) receipts = [];
   if (!receipts.length)
     return [{ sign: kindSign, totalPara: Math.abs(contributionPara), taxItems: null, items: r.data.lines }];
   return receipts.map((receipt, i): TaxReceipt => {
