@@ -10,14 +10,16 @@
  * - `x`: the order cannot be read with the till's order shape (left out of every sum, counted);
  * - `sales` / `refunds` / `advances`: a = count, b = para; `nf` not fiscalized, `tr` training, `tg` tax group
  *   changed: a = count;
- * - `p`: a payment type (a = sales, b = refunds); `l`: a line label (a = net); `t`: VAT (key label, rate;
- *   a = para); `r`: a receipt's stated rate of a label (the report's rate where no VAT of it was counted);
+ * - `p`: a payment type (a = sales, b = refunds); `g`: gross by label (key label, rate or null; a = para, refunds
+ *   negative; shared/tax-summary.ts); `t`: VAT (key label, rate; a = para); `r`: a receipt's stated rate of a
+ *   label (the report's rate where no VAT of it was counted); (`l`, the gross by line label, is no longer made);
  *   `s`: the processor that signed a fiscalized order (key `gateway` or `lpfr`; a = 1, b = its turnover:
  *   sales and advances less refunds, the report's own figures; docs/lpfr.md).
  */
 import { addOrders, emptyTotals, type OrderData, type ReportOrder } from '../shared/reports/totals.ts';
 import { isLpfrInvoiceNumber, type OrderKind } from '../shared/domain.ts';
 import { OrderDataSchema, OrderReceiptData } from '../shared/order-data.ts';
+import { z } from 'zod';
 import type { Queryable } from './db/db.ts';
 
 export type Fact = [kind: string, key: string, rate: number | null, a: number, b: number];
@@ -33,6 +35,8 @@ export interface FactRow {
   invoice_number?: string | null;
   /** As the till recorded it (till migration 019); older tills send none: then the invoice number tells. */
   processor?: string | null;
+  /** The order's other receipts: a finalize's advance refund (till migration 024); older tills send none. */
+  extra_receipts?: unknown;
 }
 
 /** Which processor signed a fiscalized order: the till's word, else its invoice number's form. */
@@ -48,8 +52,10 @@ interface HubReceipt {
   additional?: { taxGroupRevision?: unknown } | null;
 }
 
-/** A hub row as the till's report sums it: VAT from its receipt's taxItems, the tax-group note. */
-export function reportOrder(r: FactRow & { data: OrderData; receipt: HubReceipt | null }): ReportOrder {
+/** A hub row as the till's report sums it: VAT from its receipts' taxItems, the tax-group note. */
+export function reportOrder(
+  r: FactRow & { data: OrderData; receipt: HubReceipt | null; extra_receipts?: HubReceipt[] | null | undefined },
+): ReportOrder {
   const captured = (r.data as { taxGroup?: { groupId?: unknown } }).taxGroup?.groupId;
   const issued = r.receipt?.additional?.taxGroupRevision;
   return {
@@ -58,9 +64,14 @@ export function reportOrder(r: FactRow & { data: OrderData; receipt: HubReceipt 
     state: r.state,
     total_para: r.total_para,
     data: r.data,
-    // A finalize's advance refund is not in the hub's snapshot: its final sale alone would count the
-    // advance's VAT twice, so a finalize adds no VAT here (today it takes no new money; see docs/hub.md).
-    receipts: r.receipt && r.kind !== 'finalize' ? [r.receipt] : [],
+    // The receipts as the till reads them (electron/manager/report-days.ts): the receipt, then the extra ones (a
+    // finalize's advance refund). A finalize from a till that does not send its advance refund yet: its final
+    // sale alone would count the advances' VAT twice, so it adds its gross by line label and no VAT.
+    receipts: !r.receipt
+      ? []
+      : r.kind === 'finalize' && !r.extra_receipts?.length
+        ? []
+        : [r.receipt, ...(r.extra_receipts ?? [])],
     taxGroupChanged:
       r.state === 'fiscalized' && captured != null && issued != null && String(captured) !== String(issued),
   };
@@ -69,12 +80,19 @@ export function reportOrder(r: FactRow & { data: OrderData; receipt: HubReceipt 
 /** The facts of one order (see the module's comment). */
 export function orderFacts(row: FactRow): Fact[] {
   const receipt = row.receipt ?? null;
+  const extra = row.extra_receipts ?? null;
   if (
     !OrderDataSchema.safeParse(row.data).success ||
-    (receipt !== null && !OrderReceiptData.safeParse(receipt).success)
+    (receipt !== null && !OrderReceiptData.safeParse(receipt).success) ||
+    (extra !== null && !z.array(OrderReceiptData).safeParse(extra).success)
   )
     return [['x', '', null, 1, 0]];
-  const r = { ...row, data: row.data as OrderData, receipt: receipt as HubReceipt | null };
+  const r = {
+    ...row,
+    data: row.data as OrderData,
+    receipt: receipt as HubReceipt | null,
+    extra_receipts: extra as HubReceipt[] | null,
+  };
   const t = addOrders(emptyTotals(), [reportOrder(r)]);
   const out: Fact[] = [['o', '', null, 1, 0]];
   for (const k of ['sales', 'refunds', 'advances'] as const)
@@ -83,7 +101,7 @@ export function orderFacts(row: FactRow): Fact[] {
   if (t.trainingExcluded) out.push(['tr', '', null, t.trainingExcluded, 0]);
   if (t.taxGroupChanged) out.push(['tg', '', null, t.taxGroupChanged, 0]);
   for (const [type, e] of t.payments) out.push(['p', type, null, e.sales, e.refunds]);
-  for (const [label, net] of t.labels) out.push(['l', label, null, net, 0]);
+  for (const [label, rate, para] of t.gross ?? []) out.push(['g', label, rate, para, 0]);
   for (const [label, rate, para] of t.taxes ?? []) out.push(['t', label, rate, para, 0]);
   const processor = processorOf(row);
   if (processor) out.push(['s', processor, null, 1, t.sales.totalPara + t.advances.totalPara - t.refunds.totalPara]);
@@ -106,7 +124,8 @@ export async function fillFacts(db: Queryable, from: string | null, to: string |
   let done = 0;
   for (;;) {
     const rows = await db.query<FactRow & { till_id: number; order_number: string }>(
-      `SELECT till_id, order_number, kind, invoice_type, state, total_para, data, receipt, invoice_number FROM orders
+      `SELECT till_id, order_number, kind, invoice_type, state, total_para, data, receipt, extra_receipts, invoice_number
+         FROM orders
         WHERE facts IS NULL AND ($1::timestamptz IS NULL OR created_at >= $1) AND ($2::timestamptz IS NULL OR created_at < $2)
         LIMIT 500`,
       [from, to],

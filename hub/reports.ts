@@ -156,8 +156,8 @@ function totalsOf(rows: readonly SumRow[]): { totals: ReportTotals; first: bigin
       case 'p':
         t.payments.push([r.k as PaymentType, { sales: r.a, refunds: r.b }]);
         break;
-      case 'l':
-        t.labels.push([r.k, r.a]);
+      case 'g':
+        (t.gross ??= []).push([r.k, r.rate, r.a]);
         break;
       case 't':
         (t.taxes ??= []).push([r.k, r.rate ?? 0, r.a]);

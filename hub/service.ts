@@ -666,12 +666,13 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
                        invoice_number = excluded.invoice_number
                      WHERE order_keys.seq < excluded.seq RETURNING created_at)
                    INSERT INTO orders (till_id, order_number, shop_id, seq, kind, invoice_type, transaction_type, state,
-                     created_at, total_para, cashier, invoice_number, sdc_date_time, data, receipt, facts)
+                     created_at, total_para, cashier, invoice_number, sdc_date_time, data, receipt, facts, extra_receipts)
                    SELECT $1::int4, $2::text, $3::int4, $4::int8, $5::text, $6::text, $7::text, $8::text, k.created_at,
-                          $10::int8, $11::text, $12::text, $13::text, $14::jsonb, $15::jsonb, $16::jsonb FROM k
+                          $10::int8, $11::text, $12::text, $13::text, $14::jsonb, $15::jsonb, $16::jsonb, $17::jsonb FROM k
                  ON CONFLICT (till_id, order_number, created_at) DO UPDATE SET seq = excluded.seq, state = excluded.state,
                    invoice_number = excluded.invoice_number, sdc_date_time = excluded.sdc_date_time,
-                   data = excluded.data, receipt = excluded.receipt, cashier = excluded.cashier, facts = excluded.facts
+                   data = excluded.data, receipt = excluded.receipt, cashier = excluded.cashier, facts = excluded.facts,
+                   extra_receipts = excluded.extra_receipts
                  WHERE orders.seq < excluded.seq`,
                   [
                     till.id,
@@ -690,6 +691,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
                     JSON.stringify(o.data),
                     o.receipt ? JSON.stringify(o.receipt) : null,
                     JSON.stringify(orderFacts({ ...o, receipt: o.receipt ?? null })),
+                    o.extra_receipts ? JSON.stringify(o.extra_receipts) : null,
                   ],
                 );
                 if (claims) await q.query('RELEASE SAVEPOINT claim');

@@ -89,6 +89,8 @@ export const OrderRowData = z.object({
   receipt: OrderReceiptData.nullable().optional(),
   /** Which fiscal processor signed it (till migration 019); absent from tills before it. */
   processor: z.enum(['gateway', 'lpfr']).nullable().optional(),
+  /** The order's other receipts (a finalize's advance refund, АР; till migration 024); absent from tills before. */
+  extra_receipts: z.array(OrderReceiptData).max(10).nullable().optional(),
 });
 
 export type OrderRowData = z.infer<typeof OrderRowData>;

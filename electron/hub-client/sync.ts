@@ -41,6 +41,7 @@ import { HubClient, HubError, HubTransportError } from './client.ts';
 import { normalizeFingerprint } from '../../shared/hub/fingerprint.ts';
 import { PinMismatchError, type PinnedFetch } from '../../shared/node/pinned-fetch.ts';
 import { shiftOutboxSql } from '../db/migrations/017_hub_shifts.ts';
+import { ORDER_ROW_SNAPSHOT_JSON } from '../db/migrations/024_hub_extra_receipts.ts';
 import { createSyncLoop, type SyncLoop } from '../retry/loop.ts';
 import { POLICIES, type BackoffPolicy } from '../retry/policy.ts';
 
@@ -185,11 +186,7 @@ export class HubSync {
       // History from before enrolment, in capture order (the triggers take over from here).
       this.#db.exec(`
         INSERT INTO hub_outbox (kind, ref, payload)
-          SELECT 'order', order_number, json_object('order_number', order_number, 'kind', kind,
-            'invoice_type', invoice_type, 'transaction_type', transaction_type, 'state', state,
-            'created_at', created_at, 'total_para', total_para, 'data', json(data), 'invoice_number', invoice_number,
-            'sdc_date_time', sdc_date_time, 'receipt', json(receipt), 'processor', processor)
-          FROM orders ORDER BY id;
+          SELECT 'order', order_number, ${ORDER_ROW_SNAPSHOT_JSON} FROM orders ORDER BY id;
         INSERT INTO hub_outbox (kind, ref, payload)
           SELECT 'audit', 'audit:' || id, json_object('at', at, 'actor', actor, 'action', action, 'detail', detail)
           FROM audit_log ORDER BY id;

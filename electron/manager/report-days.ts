@@ -48,6 +48,7 @@ interface OrderRow {
   /** The receipt's transactionType and taxItems (JSON), read without parsing the whole receipt. */
   tx: string | null;
   tax_items: string | null;
+  has_receipt: number;
   extra_receipts: string | null;
   tax_group_changed: number;
   created_at: string;
@@ -60,7 +61,8 @@ function prepare(db: Db) {
   return {
     rows: db.prepare<[string, string, string | null, string | null], OrderRow>(
       `SELECT kind, invoice_type, state, total_para, data, json_extract(receipt, '$.transactionType') AS tx,
-              json_extract(receipt, '$.taxItems') AS tax_items, extra_receipts,
+              json_extract(receipt, '$.taxItems') AS tax_items,
+              receipt IS NOT NULL AS has_receipt, extra_receipts,
               coalesce(${TAX_GROUP_CHANGED_WHERE}, 0) AS tax_group_changed, created_at,
               json_extract(data, '$.cashier') AS cashier, invoice_number FROM orders
        WHERE created_at >= ? AND created_at < ? AND (? IS NULL OR json_extract(data, '$.cashier') = ?)
@@ -70,7 +72,7 @@ function prepare(db: Db) {
       'SELECT day, body FROM report_days WHERE day >= ? AND day < ? AND cashier = ?',
     ),
     has: db.prepare<[string, string], { one: number }>(
-      `SELECT 1 AS one FROM report_days WHERE day = ? AND cashier = ? AND instr(body, '"hours"') > 0`,
+      `SELECT 1 AS one FROM report_days WHERE day = ? AND cashier = ? AND instr(body, '"gross"') > 0`,
     ),
     put: db.prepare('INSERT OR REPLACE INTO report_days (day, cashier, body) VALUES (?, ?, ?)'),
     oldest: db.prepare<[], { at: string | null }>('SELECT min(created_at) AS at FROM orders'),
@@ -136,8 +138,11 @@ export function receiptRows(
  */
 function receiptTaxes(r: OrderRow): ReceiptTaxes[] {
   const list: ReceiptTaxes[] = [];
-  if (r.tax_items !== null)
-    list.push({ transactionType: r.tx ?? undefined, taxItems: JSON.parse(r.tax_items) as ReceiptTaxes['taxItems'] });
+  if (r.has_receipt)
+    list.push({
+      transactionType: r.tx ?? undefined,
+      taxItems: r.tax_items === null ? null : (JSON.parse(r.tax_items) as ReceiptTaxes['taxItems']),
+    });
   if (r.extra_receipts) {
     for (const e of JSON.parse(r.extra_receipts) as ReceiptTaxes[])
       list.push({ transactionType: e.transactionType, taxItems: e.taxItems });
@@ -184,8 +189,9 @@ export function reportTotals(
       const day = new Date(t).toISOString().slice(0, 10);
       const body = stored.get(day);
       const kept = body ? (JSON.parse(body) as ReportTotals) : null;
-      // A day stored before the hour and cashier buckets existed is summed again (and stored with them).
-      mergeTotals(totals, kept?.hours && kept.cashiers ? kept : storeDay(db, day, cashier));
+      // A day stored before the hour and cashier buckets, or the gross by label (shared/tax-summary.ts),
+      // existed is summed again (and stored with them).
+      mergeTotals(totals, kept?.hours && kept.cashiers && kept.gross ? kept : storeDay(db, day, cashier));
     }
   })();
   return mergeTotals(totals, fromRows(db, d1, to, cashier));

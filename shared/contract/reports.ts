@@ -13,7 +13,11 @@ export interface ReportView {
   refunds: { count: number; totalPara: Para };
   /** Net per payment type (sales minus refunds). */
   byPayment: { type: PaymentType; salesPara: Para; refundsPara: Para; netPara: Para }[];
-  /** Net per tax label, with the VAT contained, from the cached rates. */
+  /**
+   * Per tax label and rate (shared/tax-summary.ts): `netPara` is the gross (VAT included) net of refunds, the
+   * receipts' totals split over their labels, so the rows add up to `grossPara`; `taxPara` the VAT the receipts
+   * state, so the rows add up to `taxPara`.
+   */
   byLabel: { label: string; rate: number; netPara: Para; taxPara: Para }[];
   advances: { count: number; totalPara: Para };
   /** Orders in the period not yet fiscalized (queued or needing attention). */

@@ -3,6 +3,7 @@
  * keeps one per closed day). Pure: no database.
  */
 import type { OrderKind, OrderLine, OrderPayment, PaymentType } from '../domain.ts';
+import { addReceiptTax, type LabelTax, type TaxReceipt } from '../tax-summary.ts';
 
 /** What a report needs of an order's `data`. */
 export interface OrderData {
@@ -45,8 +46,13 @@ export interface ReportTotals {
   notFiscalized: number;
   trainingExcluded: number;
   payments: [PaymentType, { sales: number; refunds: number }][];
-  labels: [string, number][];
-  /** VAT per [label, rate, para]: the receipts' taxItems, refunds subtracted. */
+  /**
+   * Gross per [label, rate, para] (refunds subtracted): the orders' receipts' totals split over their labels
+   * (shared/tax-summary.ts); rate null where no receipt stated one (an order not signed yet). Adds up to the
+   * gross. Absent in a day stored before it existed (such a day is summed again).
+   */
+  gross?: [string, number | null, number][];
+  /** VAT per [label, rate, para]: the receipts' taxItems, refunds subtracted (shared/tax-summary.ts). */
   taxes?: [string, number, number][];
   /** Orders issued under another tax-rate group than the one at capture. */
   taxGroupChanged?: number;
@@ -71,7 +77,7 @@ export const emptyTotals = (): ReportTotals => ({
   notFiscalized: 0,
   trainingExcluded: 0,
   payments: [],
-  labels: [],
+  gross: [],
   taxes: [],
   taxGroupChanged: 0,
   hours: [],
@@ -86,19 +92,6 @@ function addBucket<K>(list: [K, Bucket][], key: K, count: number, para: number):
   } else list.push([key, { count, para: para === 0 ? 0 : para }]);
 }
 
-/** One taxItem amount in para, or null when it is not a number. */
-function taxPara(amount: unknown): number | null {
-  const n = typeof amount === 'number' ? amount : typeof amount === 'string' ? Number(amount) : NaN;
-  return Number.isFinite(n) ? Math.round(Math.abs(n) * 100) : null;
-}
-
-/**
- * `sign * para` without a negative zero: a refund of a 0.00 taxItem (or of a 0-para line) is 0, not -0.
- * A -0 would survive in totals summed from rows but turn into 0 in a day stored as JSON (report_days),
- * so the same report would differ with the cache state (and -0 shows as "-0,00" in Intl formats).
- */
-const signed = (sign: 1 | -1, para: number): number => (para === 0 ? 0 : sign * para);
-
 function addTax(t: ReportTotals, label: string, rate: number, para: number): void {
   const list = (t.taxes ??= []);
   const e = list.find((x) => x[0] === label && x[1] === rate);
@@ -106,23 +99,46 @@ function addTax(t: ReportTotals, label: string, rate: number, para: number): voi
   else list.push([label, rate, para === 0 ? 0 : para]);
 }
 
+function addGross(t: ReportTotals, label: string, rate: number | null, para: number): void {
+  const list = (t.gross ??= []);
+  const e = list.find((x) => x[0] === label && x[1] === rate);
+  if (e) e[2] += para;
+  else list.push([label, rate, para === 0 ? 0 : para]);
+}
+
+const isRefund = (kind: OrderKind): boolean => kind === 'refund' || kind === 'refund_full';
+
 /**
- * The VAT of an order: the sum of its receipts' taxItems, each receipt signed by its transaction type
- * (a refund subtracts; a finalize adds its final sale and subtracts its advance refund, so only the VAT
- * of the new money counts, as the totals count only the new money). Never recomputed from today's rates.
+ * The receipts of an order as shared/tax-summary.ts sums them, each with the gross the report counts for it:
+ * a signed order's receipts, each signed by its transaction type (its main receipt's items are the order's
+ * lines; a finalize's advance refund cancels what the chain paid, its total less the new money), or, for an
+ * order not signed yet (or signed with no receipt the report can read, or a finalize without its advance
+ * refund), its lines without VAT.
  */
-function addReceiptTaxes(t: ReportTotals, r: ReportOrder): void {
-  for (const receipt of r.receipts ?? []) {
-    const tx = (
-      receipt.transactionType ?? (r.kind === 'refund' || r.kind === 'refund_full' ? 'refund' : 'sale')
-    ).toLowerCase();
-    const sign: 1 | -1 = tx === 'refund' ? -1 : 1;
-    for (const item of receipt.taxItems ?? []) {
-      const para = taxPara(item.amount);
-      const rate = typeof item.rate === 'number' ? item.rate : Number(item.rate);
-      if (typeof item.label !== 'string' || para === null || !Number.isFinite(rate)) continue;
-      addTax(t, item.label, rate, signed(sign, para));
-    }
+export function orderTaxReceipts(r: ReportOrder, contributionPara: number): TaxReceipt[] {
+  const kindSign: 1 | -1 = isRefund(r.kind) ? -1 : 1;
+  let receipts = r.state === 'fiscalized' ? (r.receipts ?? []) : [];
+  // A finalize without its advance refund (not stored, or not pushed by an older till): its final sale alone
+  // would count the advances' VAT twice, so it is counted as not signed: its gross by line label, no VAT.
+  if (r.kind === 'finalize' && receipts.length < 2) receipts = [];
+  if (!receipts.length)
+    return [{ sign: kindSign, totalPara: Math.abs(contributionPara), taxItems: null, items: r.data.lines }];
+  return receipts.map((receipt, i): TaxReceipt => {
+    const tx = receipt.transactionType?.toLowerCase();
+    const sign: 1 | -1 = tx === undefined ? (i === 0 ? kindSign : -1) : tx === 'refund' ? -1 : 1;
+    return i === 0
+      ? { sign, totalPara: r.total_para, taxItems: receipt.taxItems, items: r.data.lines }
+      : { sign, totalPara: Math.max(0, r.total_para - Math.abs(contributionPara)), taxItems: receipt.taxItems };
+  });
+}
+
+/** Adds the order's gross and VAT by label (shared/tax-summary.ts) to `t`. */
+function addOrderTax(t: ReportTotals, r: ReportOrder, contributionPara: number): void {
+  const rows: LabelTax[] = [];
+  for (const receipt of orderTaxReceipts(r, contributionPara)) addReceiptTax(rows, receipt);
+  for (const x of rows) {
+    if (x.rate !== null) addTax(t, x.label, x.rate, x.taxPara);
+    addGross(t, x.label, x.rate, x.grossPara);
   }
 }
 
@@ -143,14 +159,6 @@ export function addOrders(t: ReportTotals, rows: readonly ReportOrder[]): Report
       else e.refunds += p.amountPara;
     }
   };
-  const addLines = (list: OrderLine[], sign: 1 | -1): void => {
-    for (const l of list) {
-      const label = l.labels.join('+');
-      const e = t.labels.find((x) => x[0] === label);
-      if (e) e[1] += signed(sign, l.totalPara);
-      else t.labels.push([label, signed(sign, l.totalPara)]);
-    }
-  };
   for (const r of rows) {
     if (r.invoice_type === 'training') {
       t.trainingExcluded++;
@@ -158,7 +166,6 @@ export function addOrders(t: ReportTotals, rows: readonly ReportOrder[]): Report
     }
     if (r.invoice_type === 'proforma' || r.kind === 'copy') continue;
     if (r.state !== 'fiscalized') t.notFiscalized++;
-    else addReceiptTaxes(t, r);
     if (r.taxGroupChanged) t.taxGroupChanged = (t.taxGroupChanged ?? 0) + 1;
     const data = r.data;
     const before = t.sales.totalPara + t.advances.totalPara - t.refunds.totalPara;
@@ -172,7 +179,6 @@ export function addOrders(t: ReportTotals, rows: readonly ReportOrder[]): Report
           t.sales.totalPara += r.total_para;
         }
         addPayments(data.payments, 1);
-        addLines(data.lines, 1);
         break;
       case 'finalize': {
         // The advance was counted when it was paid; only new money counts now.
@@ -187,12 +193,12 @@ export function addOrders(t: ReportTotals, rows: readonly ReportOrder[]): Report
         t.refunds.count++;
         t.refunds.totalPara += r.total_para;
         addPayments(data.payments, -1);
-        addLines(data.lines, -1);
         break;
       default:
         continue;
     }
     const turnover = t.sales.totalPara + t.advances.totalPara - t.refunds.totalPara - before;
+    addOrderTax(t, r, turnover);
     if (r.hour !== undefined) addBucket((t.hours ??= []), r.hour, 1, turnover);
     if (r.cashier !== undefined) addBucket((t.cashiers ??= []), r.cashier, 1, turnover);
   }
@@ -212,11 +218,7 @@ export function mergeTotals(into: ReportTotals, from: ReportTotals): ReportTotal
     x.sales += e.sales;
     x.refunds += e.refunds;
   }
-  for (const [label, net] of from.labels) {
-    const x = into.labels.find((e) => e[0] === label);
-    if (x) x[1] += net;
-    else into.labels.push([label, net]);
-  }
+  for (const [label, rate, para] of from.gross ?? []) addGross(into, label, rate, para);
   for (const [label, rate, para] of from.taxes ?? []) addTax(into, label, rate, para);
   into.taxGroupChanged = (into.taxGroupChanged ?? 0) + (from.taxGroupChanged ?? 0);
   for (const [hour, b] of from.hours ?? []) addBucket((into.hours ??= []), hour, b.count, b.para);

@@ -10,12 +10,10 @@ import { addOrders, emptyTotals, type ReportTotals, type ReportOrder } from './t
 
 export type { OrderData, ReportOrder } from './totals.ts';
 /**
- * The report from its totals. The VAT is what the issued receipts state (their taxItems, refunds
- * subtracted; shared/reports/totals.ts), never recomputed from the cached rates: right across a rate
- * change and for lines with several labels. `byLabel` keeps the net per line label (`Ђ+Е` for a line
- * with two) with the VAT of each single label; a label known only from taxItems (its lines all carry
- * several labels) gets a row of its own with net 0, so the rows' VAT adds up to the period's VAT.
- * `rateOf` only names a label's rate where no receipt stated one.
+ * The report from its totals. Gross and VAT by label follow shared/tax-summary.ts: the VAT is what the issued
+ * receipts state (their taxItems, refunds subtracted), never recomputed from the cached rates; the gross by label
+ * adds up to the gross. A label's rows at a rate no receipt stated (orders not signed yet) join the row of the
+ * rate the period's receipts last stated for it, else of `rateOf` (the tax-rates cache), else 0.
  */
 export function finishReport(
   t: ReportTotals,
@@ -23,12 +21,20 @@ export function finishReport(
   head: { from: string; to: string; cashier?: string },
 ): ReportView {
   const taxes = t.taxes ?? [];
-  const taxOf = (label: string): number => taxes.filter((x) => x[0] === label).reduce((s, x) => s + x[2], 0);
   const rateIn = (label: string): number | undefined => taxes.filter((x) => x[0] === label).at(-1)?.[1];
-  const labels = [...t.labels];
   const tax = taxes.reduce((s, x) => s + x[2], 0);
   const gross = t.sales.totalPara + t.advances.totalPara - t.refunds.totalPara;
-  for (const [label] of taxes) if (!labels.some((l) => l[0] === label)) labels.push([label, 0]);
+  const byLabel: ReportView['byLabel'] = [];
+  const row = (label: string, rate: number): ReportView['byLabel'][number] => {
+    let e = byLabel.find((x) => x.label === label && x.rate === rate);
+    if (!e) byLabel.push((e = { label, rate, netPara: 0, taxPara: 0 }));
+    return e;
+  };
+  for (const [label, rate, para] of t.gross ?? []) {
+    const e = row(label, rate ?? rateIn(label) ?? rateOf(label) ?? 0);
+    e.netPara += para;
+  }
+  for (const [label, rate, para] of taxes) row(label, rate).taxPara += para;
   return {
     ...head,
     sales: { ...t.sales },
@@ -39,15 +45,7 @@ export function finishReport(
       refundsPara: e.refunds,
       netPara: e.sales - e.refunds,
     })),
-    byLabel: labels.map(([label, netPara]) => {
-      const multi = label.includes('+');
-      return {
-        label,
-        rate: multi ? 0 : (rateIn(label) ?? rateOf(label) ?? 0),
-        netPara,
-        taxPara: multi ? 0 : taxOf(label),
-      };
-    }),
+    byLabel,
     advances: { ...t.advances },
     notFiscalized: t.notFiscalized,
     trainingExcluded: t.trainingExcluded,
@@ -112,13 +110,8 @@ export function reportLines(r: ReportView): string[] {
     'Начин плаћања (нето):',
     ...r.byPayment.map((p) => row(PAYMENT_NAMES[p.type] ?? p.type, formatRsd(p.netPara))),
     '-'.repeat(32),
-    'Пореске ознаке (нето / ПДВ):',
-    ...r.byLabel.map((l) =>
-      row(
-        l.label.includes('+') ? l.label : `${l.label} ${l.rate}%`,
-        `${formatRsd(l.netPara)} / ${l.label.includes('+') ? '-' : formatRsd(l.taxPara)}`,
-      ),
-    ),
+    'Пореске ознаке (бруто / ПДВ):',
+    ...r.byLabel.map((l) => row(`${l.label} ${l.rate}%`, `${formatRsd(l.netPara)} / ${formatRsd(l.taxPara)}`)),
     '-'.repeat(32),
     'ПДВ по стопама (из рачуна):',
     ...r.byTax.map((x) => row(`${x.label} ${x.rate}%`, formatRsd(x.taxPara))),

@@ -10,11 +10,9 @@ import type { Migration } from '../open.ts';
  *   non-fiscal slip was queued for the customer (`printing`) or no printer was set (`none`). `handed_over`: how
  *   its fiscal receipt reached the buyer once issued (`printed` at this till, or `emailed` by the gateway to
  *   the address the buyer gave), NULL while it still waits: the manager's list (print.lateReceipts).
- *
- * Numbered 025 for the merge (another branch holds 024); here it is the 24th migration, so version 24.
  */
 export const m025: Migration = {
-  version: 24,
+  version: 25,
   name: 'outage_slips',
   up(db) {
     db.exec(`

@@ -22,6 +22,7 @@ import { m020 } from './020_hub_processor.ts';
 import { m021 } from './021_staff_uid.ts';
 import { m022 } from './022_staff_pinless.ts';
 import { m023 } from './023_lpfr_counter.ts';
+import { m024 } from './024_hub_extra_receipts.ts';
 import { m025 } from './025_outage_slips.ts';
 
 /**
@@ -52,5 +53,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m021,
   m022,
   m023,
+  m024,
   m025,
 ];

@@ -19,6 +19,7 @@ import { h018 } from './018_staff_ids.ts';
 import { h019 } from './019_report_shop_index.ts';
 import { h020 } from './020_staff_refusals.ts';
 import { h021 } from './021_times.ts';
+import { h022 } from './022_report_tax.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -53,4 +54,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   h019,
   h020,
   h021,
+  h022,
 ];
