@@ -166,7 +166,15 @@ export interface SyncStatus {
    * that moment, in ms; null until a receipt was issued in this run.
    */
   clockDriftMs?: number | null;
-  /** Set (localized) when |clockDriftMs| exceeds the `clockDriftMaxMs` setting (default 5 minutes). */
+  /**
+   * The L-PFR's clock (its status' `sdcDateTime`, read just before a signing) minus the till's clock, in ms; null
+   * until the L-PFR signed in this run, or when none is set up.
+   */
+  lpfrClockDriftMs?: number | null;
+  /**
+   * Set (localized) when |clockDriftMs| or |lpfrClockDriftMs| exceeds the `clockDriftMaxMs` setting (default 5
+   * minutes): one sentence per clock that is off, naming it (the fiscal service's, the local PFR's).
+   */
   clockWarning?: string | null;
   /** The shop's local fiscal processor: null when none is set up (docs/lpfr.md). */
   lpfr?: LpfrState | null;

@@ -86,6 +86,8 @@ const SR_CYRL = {
   storage: 'Продаја НИЈЕ сачувана: база података не може да се упише ({reason}). Ништа раније сачувано није изгубљено.',
   clock_drift:
     'Сат касе се разликује од времена фискалног сервиса за {minutes} мин. Подесите датум и време на рачунару.',
+  clock_drift_lpfr:
+    'Сат касе се разликује од времена локалног ПФР-а за {minutes} мин. Подесите датум и време на рачунару (или на локалном ПФР-у).',
   internal: 'Унутрашња грешка. Покушајте поново.',
   unknown_command: 'Непозната команда „{field}“.',
   unauthorized: 'Недостаје или је погрешан приступни токен.',
@@ -285,6 +287,8 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
     'Prodaja NIJE sačuvana: baza podataka ne može da se upiše ({reason}). Ništa ranije sačuvano nije izgubljeno.',
   clock_drift:
     'Sat kase se razlikuje od vremena fiskalnog servisa za {minutes} min. Podesite datum i vreme na računaru.',
+  clock_drift_lpfr:
+    'Sat kase se razlikuje od vremena lokalnog PFR-a za {minutes} min. Podesite datum i vreme na računaru (ili na lokalnom PFR-u).',
   internal: 'Unutrašnja greška. Pokušajte ponovo.',
   unknown_command: 'Nepoznata komanda „{field}“.',
   unauthorized: 'Nedostaje ili je pogrešan pristupni token.',
@@ -483,6 +487,8 @@ const EN: Shape<typeof SR_CYRL> = {
   esir_version: 'The ESIR version from the approval: numbers separated by dots, e.g. 1.2.',
   storage: 'The sale was NOT saved: the database cannot be written ({reason}). Nothing saved earlier was lost.',
   clock_drift: "The till's clock is {minutes} min off the fiscal service's time. Set the computer's date and time.",
+  clock_drift_lpfr:
+    "The till's clock is {minutes} min off the local PFR's time. Set the date and time on the computer (or on the local PFR).",
   internal: 'Internal error. Please try again.',
   unknown_command: 'Unknown command "{field}".',
   unauthorized: 'The access token is missing or wrong.',

@@ -187,10 +187,11 @@ export function createLpfrRoute(options: LpfrRouteOptions): LpfrRoute {
         throw failure(err);
       }
       const last = status.lastInvoiceNumber?.trim() ?? '';
+      const time = status.sdcDateTime ? { sdcDateTime: status.sdcDateTime } : {};
       const fromLast = snapshotOfInvoice(last);
-      if (fromLast) return fromLast;
+      if (fromLast) return { ...fromLast, ...time };
       // No invoice yet: the card's counter is 0.
-      if (last === '' && status.uid) return { uid: status.uid, counter: 0 };
+      if (last === '' && status.uid) return { uid: status.uid, counter: 0, ...time };
       throw new LpfrFailure({
         outcome: 'unknown',
         code: 'malformed',

@@ -114,6 +114,8 @@ export class SyncEngine {
   #lastError: string | null = null;
   #lastSuccessAt: string | null = null;
   #clockDriftMs: number | null = null;
+  /** The L-PFR's clock minus the till's (its status read before a signing); null until then. */
+  #lpfrClockDriftMs: number | null = null;
   /** Failed probes since the gateway went unreachable. */
   #probeFailures = 0;
   #nextProbeAt = 0;
@@ -246,19 +248,34 @@ export class SyncEngine {
       lastSuccessAt: this.#lastSuccessAt,
       lastError: this.#lastError,
       clockDriftMs: this.#clockDriftMs,
+      lpfrClockDriftMs: this.#lpfrClockDriftMs,
       clockWarning: this.#clockWarning(),
       lpfr: this.#lpfrState,
     };
   }
 
+  /** One sentence per clock the till's is off from by more than the limit, naming it; null when none is. */
   #clockWarning(): string | null {
-    const drift = this.#clockDriftMs;
-    if (drift === null) return null;
     const settings = this.#store.settings;
     const max = this.#deps.clockDriftMaxMs?.() ?? settings.number('clockDriftMaxMs', DEFAULT_CLOCK_DRIFT_MAX_MS);
-    if (Math.abs(drift) <= max) return null;
-    if (this.#deps.clockWarning) return this.#deps.clockWarning(drift);
-    return message(settings.language(), 'clock_drift', { minutes: Math.round(Math.abs(drift) / 60_000) });
+    const off = (drift: number | null): drift is number => drift !== null && Math.abs(drift) > max;
+    const minutes = (drift: number) => ({ minutes: Math.round(Math.abs(drift) / 60_000) });
+    const parts: string[] = [];
+    const gateway = this.#clockDriftMs;
+    if (off(gateway))
+      parts.push(this.#deps.clockWarning?.(gateway) ?? message(settings.language(), 'clock_drift', minutes(gateway)));
+    const lpfr = this.#lpfrClockDriftMs;
+    if (off(lpfr)) parts.push(message(settings.language(), 'clock_drift_lpfr', minutes(lpfr)));
+    return parts.length ? parts.join(' ') : null;
+  }
+
+  /** Records the L-PFR's clock from its status, read between `askedAt` and now. */
+  #observeLpfrClock(sdcDateTime: string | undefined, askedAt: number): void {
+    const device = sdcDateTime ? Date.parse(sdcDateTime) : Number.NaN;
+    if (!Number.isFinite(device)) return;
+    const previous = this.#lpfrClockDriftMs;
+    this.#lpfrClockDriftMs = device - Math.round((askedAt + this.#now()) / 2);
+    if (previous === null || Math.abs(previous - this.#lpfrClockDriftMs) > 1000) this.#emitStatus();
   }
 
   /**
@@ -840,8 +857,11 @@ export class SyncEngine {
    */
   async #lpfrSign(port: LpfrPort, d: Due): Promise<'next' | 'stop'> {
     let before: LpfrSnapshot;
+    const askedAt = this.#now();
     try {
-      before = await port.counter();
+      const reading = await port.counter();
+      this.#observeLpfrClock(reading.sdcDateTime, askedAt);
+      before = { uid: reading.uid, counter: reading.counter };
     } catch (err) {
       const f = lpfrFailure(err);
       this.#setLpfrState(f.state ?? 'error');

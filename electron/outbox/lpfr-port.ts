@@ -26,9 +26,10 @@ export interface LpfrPort {
   find(order: OrderRow): Promise<IssuedReceipt | null>;
   /**
    * The card's UID and its total counter now (from GET /status, `lastInvoiceNumber` UID-UID-N; 0 before the
-   * first invoice). Throws an LpfrFailure when the L-PFR does not answer or does not say.
+   * first invoice), with the L-PFR's own time (`sdcDateTime`) when it says. Throws an LpfrFailure when the L-PFR
+   * does not answer or does not say.
    */
-  counter(): Promise<LpfrSnapshot>;
+  counter(): Promise<LpfrSnapshot & { sdcDateTime?: string }>;
 }
 
 /** The card and total counter an L-PFR invoice names (requestedBy-signedBy-totalCounter), or null. */
