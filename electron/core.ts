@@ -34,6 +34,7 @@ import { DEFAULT_DISCOUNT_LIMIT_PERCENT } from '../shared/domain.ts';
 import { ShiftService } from './shifts/service.ts';
 import { shiftsHandlers } from './shifts/handlers.ts';
 import { refundSlipOf } from './printer/refund-slip.ts';
+import { captureRefundCopy, wantsFiscalRefundCopy } from './orders/refund-copy.ts';
 import { outageSlipLines } from './printer/outage-slip.ts';
 import { offlineSalesOf } from './settings/settings.ts';
 import { createCatalogService } from './catalog/service.ts';
@@ -173,7 +174,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       return {
         receipt: view.receipt,
         cash: view.payments.some((p) => p.type === 'cash'),
-        slip: refundSlipOf(row, view.payments),
+        // Signed on the L-PFR, the refund gets a fiscal copy with the signature line instead (refund-copy.ts).
+        slip: row.processor === 'lpfr' ? undefined : refundSlipOf(row, view.payments),
         order: { orderNumber: row.order_number, soldAt: row.created_at },
       };
     },
@@ -191,6 +193,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
    * it waits on the manager's list. Any other receipt prints through auto-print as before.
    */
   const issued = (orderId: number): void => {
+    fiscalRefundCopy(orderId);
     if (!printer.late.waiting(orderId)) {
       printer.autoPrintReceipt(orderId);
       return;
@@ -208,6 +211,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     } catch (err) {
       // Without its journal yet: the journal fetcher calls back once it has it.
       logger.warn(`late receipt of order ${row.order_number} not queued yet: ${String(err)}`);
+    }
+  };
+  /** A refund the L-PFR signed that paid money back gets its fiscal copy for the buyer's signature, once. */
+  const fiscalRefundCopy = (orderId: number): void => {
+    const row = store.get(orderId);
+    if (!row || !wantsFiscalRefundCopy(row, refundSlipOf(row, store.view(row).payments) !== undefined)) return;
+    try {
+      if (captureRefundCopy(store, db, row, { terminalId: settings.terminalId(), now: now() }) !== null) engine.kick();
+    } catch (err) {
+      logger.warn(`copy of refund ${row.order_number} not captured: ${String(err)}`);
     }
   };
   /**
@@ -357,6 +370,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Hourly, through the one loop mechanism; an announced group switches at its validFrom (tax-rates.ts).
   const taxRatesLoop = startTaxRates({ taxRates, client: () => client, log: (l) => logger.warn(l) });
   engine.start();
+  // A refund the L-PFR signed just before the till stopped may still lack its copy (refund-copy.ts): the last
+  // three days are looked at once, in the background (created_at is indexed; the cost does not grow with history).
+  setTimeout(() => {
+    const since = new Date(now() - 3 * 86_400_000).toISOString();
+    const ids = db
+      .prepare<[string], { id: number }>(
+        `SELECT id FROM orders WHERE created_at >= ? AND kind IN ('refund', 'refund_full') AND processor = 'lpfr'
+           AND state = 'fiscalized'`,
+      )
+      .all(since);
+    for (const { id } of ids) fiscalRefundCopy(id);
+  }, 0).unref?.();
   printer.start();
   journals.start();
   // Crash safety off the critical path (docs/history.md): quick_check and the day's backup in a worker

@@ -146,7 +146,7 @@ export interface LpfrInvoiceRequest {
 }
 
 /** The L-PFR types of an order kind, or the reason it has none. */
-export function lpfrTypesOf(order: Pick<LpfrOrder, 'kind' | 'invoiceType'>): {
+export function lpfrTypesOf(order: Pick<LpfrOrder, 'kind' | 'invoiceType'> & { transactionType?: string }): {
   invoiceType: LpfrInvoiceType;
   transactionType: LpfrTransactionType;
 } {
@@ -155,7 +155,8 @@ export function lpfrTypesOf(order: Pick<LpfrOrder, 'kind' | 'invoiceType'>): {
     case 'finalize':
       throw unsupported('finalize', 'an advance is finalized by two invoices in one call: only through the gateway');
     case 'copy':
-      return { invoiceType: 'Copy', transactionType: 'Sale' };
+      // A copy of a sale, or of a refund (КОПИЈА РЕФУНДАЦИЈА: the buyer signs it, electron/orders/refund-copy.ts).
+      return { invoiceType: 'Copy', transactionType: order.transactionType === 'refund' ? 'Refund' : 'Sale' };
     case 'sale': {
       const t = own(INVOICE_TYPE_OF, order.invoiceType);
       if (!t || t === 'Copy') throw unsupported('invoice_type', `a sale of type ${order.invoiceType}`);

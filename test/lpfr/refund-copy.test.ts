@@ -1,0 +1,115 @@
+/**
+ * A refund the L-PFR signed that paid money back gets a fiscal copy (КОПИЈА РЕФУНДАЦИЈА) for the buyer's signature,
+ * signed on that L-PFR and printed after the refund, instead of Kasa's non-fiscal slip (docs/printing.md, "Signed
+ * refund slip"), exactly once. Whole core on a real SQLite file, the L-PFR sandbox over HTTP, a TCP printer.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
+import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
+import { captureRefundCopy } from '../../electron/orders/refund-copy.ts';
+import { OrderStore } from '../../electron/orders/store.ts';
+import type { CheckoutResult } from '../../shared/contract/sales.ts';
+import type { OrderView, SyncStatus } from '../../shared/domain.ts';
+import { startCaptureServer } from '../printer/helpers.ts';
+import { BREAD_AND_MILK, closeCores, control, MANAGER_PIN, ok, startCore } from '../support/session.ts';
+import { Kit, PIN } from './helpers.ts';
+
+const kit = new Kit();
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(closeCores);
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+  await kit.cleanup();
+});
+
+const profile = findPreset('epson-tm-t88v')!;
+const decode = (b: Buffer) => decodeEscPos(b, { codePages: codePageNumbers(profile) });
+
+async function until<T>(what: string, probe: () => Promise<T> | T, test: (v: T) => boolean): Promise<T> {
+  for (let i = 0; i < 400; i++) {
+    const v = await probe();
+    if (test(v)) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`never: ${what}`);
+}
+
+describe('the copy of a refund the L-PFR signed', () => {
+  it('is a fiscal Copy/Refund on the L-PFR with the signature line, printed after the refund, once', async () => {
+    const lpfr = await kit.sandbox({ dataDir: kit.dir() });
+    const core = await startCore({
+      prefix: 'kasa-refund-copy-',
+      env: { KASA_LPFR_URL: lpfr.url, KASA_LPFR_PIN: PIN, KASA_PRINTER_ALLOW_LOOPBACK: '1' },
+      engine: { probeMinMs: 50, probeMaxMs: 200, baseBackoffMs: 20, maxBackoffMs: 100, lpfrProbeMs: 100 },
+    });
+    const printer = await startCaptureServer();
+    cleanups.push(() => printer.close());
+    await ok(core, 'printer.configure', {
+      uri: `tcp://127.0.0.1:${printer.port}`,
+      profileId: profile.id,
+      autoPrint: true,
+      approval: { managerPin: MANAGER_PIN },
+    });
+    await control(core, 'offline', { offline: true });
+    await until(
+      'offline with the L-PFR ready',
+      () => ok<SyncStatus>(core, 'sync.status'),
+      (s) => !s.online && s.lpfr === 'ready',
+    );
+    const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
+    expect(sale.processor).toBe('lpfr');
+    const refund = await ok<OrderView>(core, 'refunds.create', {
+      managerPin: MANAGER_PIN,
+      orderId: sale.orderId,
+      lines: [{ index: 0, quantity: 2 }],
+      buyerId: '11:1234567890125',
+      paymentType: 'cash',
+    });
+    await until(
+      'refund signed',
+      () => ok<OrderView>(core, 'orders.get', { orderId: refund.orderId }),
+      (o) => o.state === 'fiscalized',
+    );
+    const copyRow = () =>
+      core.db
+        .prepare<[number], { id: number; state: string; processor: string | null; transaction_type: string }>(
+          "SELECT id, state, processor, transaction_type FROM orders WHERE kind = 'copy' AND depends_on = ?",
+        )
+        .all(refund.orderId);
+    const copies = await until(
+      'the copy signed',
+      () => copyRow(),
+      (r) => r.length === 1 && r[0]?.state === 'fiscalized',
+    );
+    expect(copies[0]).toMatchObject({ processor: 'lpfr', transaction_type: 'refund' });
+    const ledger = lpfr.controls.ledger().invoices;
+    const refundInvoice = ledger.find((e) => e.transactionType === 'Refund' && e.invoiceType === 'Normal');
+    const copyInvoice = ledger.find((e) => e.invoiceType === 'Copy');
+    expect(copyInvoice).toMatchObject({
+      transactionType: 'Refund',
+      referentDocumentNumber: refundInvoice?.invoiceNumber,
+    });
+
+    // On paper: the sale, the refund, then its fiscal copy ending with the signature line; no non-fiscal slip.
+    const printed = await until(
+      'three receipts printed',
+      () => printer.jobs.map((j) => decode(j).lines.join('\n')).filter((t) => t.trim() !== ''),
+      (texts) => texts.length >= 3,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    // (The printer's connections that carried no text, its status queries, are left out.)
+    const texts = printer.jobs.map((j) => decode(j).lines.join('\n')).filter((t) => t.trim() !== '');
+    expect(texts).toHaveLength(3);
+    expect(printed[1]).toContain('РЕФУНДАЦИЈА');
+    expect(texts[2]).toContain('КОПИЈА');
+    expect(texts[2]).toContain('Потпис купца:');
+    expect(texts.join('\n')).not.toMatch(/ПОТПИСАНА ИСПЛАТА|SIGNED/);
+
+    // Asked again (the start-up sweep after a restart): no second copy.
+    const store = new OrderStore(core.db);
+    const row = store.get(refund.orderId)!;
+    expect(captureRefundCopy(store, core.db, row, { terminalId: 'X', now: Date.now() })).toBeNull();
+    expect(copyRow()).toHaveLength(1);
+    expect(lpfr.controls.ledger().invoices.filter((e) => e.invoiceType === 'Copy')).toHaveLength(1);
+  });
+});
