@@ -190,15 +190,22 @@ describe('the counter', () => {
     expect(checkouts).toEqual([
       {
         lines: [
-          { name: 'Хлеб бели 500 г', quantity: 2, unitPrice: 65, labels: ['E'], gtin: '8600000100018' },
-          { name: 'Млеко 2,8% 1 л', quantity: 1, unitPrice: 139.99, labels: ['E'], gtin: '8600000101855' },
+          { name: 'Хлеб бели 500 г', quantity: 2, unitPrice: 65, labels: ['E'], gtin: '8600000100018', productId: 1 },
+          {
+            name: 'Млеко 2,8% 1 л',
+            quantity: 1,
+            unitPrice: 139.99,
+            labels: ['E'],
+            gtin: '8600000101855',
+            productId: 2,
+          },
         ],
         payments: [
           { type: 'cash', amount: 200 },
           { type: 'card', amount: 100 },
         ],
         invoiceType: 'normal',
-        cashier: 'Ана Анић',
+        // No cashier: the core names the person logged in (issue 37 §2).
       },
     ]);
     expect(byLabel('Стање').textContent).toBe('НИЈЕ ЈОШ ФИСКАЛИЗОВАН');

@@ -90,6 +90,8 @@ const EXPECTED: Record<string, string> = {
   'backups.restore': 'manager',
   'audit.list': 'manager',
   'print.held': 'manager',
+  'print.lateReceipt': 'session',
+  'print.lateReceipts': 'session',
   'print.resolveHeld': 'manager',
   'shifts.list': 'manager',
   // The hub link is seen by whoever is logged in; enrolling the till takes a manager's PIN.

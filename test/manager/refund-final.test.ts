@@ -69,6 +69,7 @@ function hubPayments(c: Core, orderIds: number[]): PerType {
       ...r,
       data: JSON.parse(r.data) as unknown,
       receipt: r['receipt'] ? (JSON.parse(String(r['receipt'])) as unknown) : null,
+      extra_receipts: r['extra_receipts'] ? (JSON.parse(String(r['extra_receipts'])) as unknown) : null,
     });
     return {
       kind: parsed.kind,
