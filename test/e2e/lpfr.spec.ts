@@ -130,7 +130,8 @@ test('the manager sets up the L-PFR on screen; offline it signs the sale; withou
   await expect(section.getByRole('button', { name: 'Уклони локални ПФР' })).toHaveCount(0);
   const address = section.getByLabel('Адреса локалног ПФР-а');
   const cardPin = section.getByLabel('ПИН безбедносног елемента');
-  const managerPin = section.getByLabel('PIN менаџера');
+  // The L-PFR's own form (the section's second form, the ESIR number, has a manager's PIN of its own).
+  const managerPin = section.getByRole('form', { name: 'Локални ПФР' }).getByLabel('PIN менаџера');
   const save = section.getByRole('button', { name: 'Сачувај локални ПФР' });
   await expect(cardPin).toHaveAttribute('type', 'password');
 
