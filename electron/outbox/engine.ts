@@ -398,39 +398,14 @@ export class SyncEngine {
     }
   }
 
-  /**
-   * The bulk lane. Bulks are pipelined: when a reply arrives the shop's bulk lock at the gateway is free (spec: one
-   * bulk per shop at a time), so the next bulk is journaled and sent before this reply is recorded, and recording
-   * overlaps the next request's round trip. Exactly-once is the journal's as ever: each batch's attempts are
-   * written before it leaves, and a reply not yet recorded when the process dies leaves them open (unknown).
-   */
   async #bulkLane(client: GatewayClient, queue: Due[]): Promise<void> {
-    const run = async (batch: Due[]): Promise<void> => {
-      let next: Promise<void> | null = null;
-      for (const b of batch) this.#claimed.add(b.id);
-      try {
-        await this.#sendBulk(client, batch, () => {
-          const following = this.#canSend() ? this.#takeBulk(queue) : null;
-          if (following) next = run(following);
-        });
-      } finally {
-        for (const b of batch) this.#claimed.delete(b.id);
-      }
-      if (next) await next;
-    };
-    const first = this.#takeBulk(queue);
-    if (first) await run(first);
-  }
-
-  /** The next bulk from the queue: up to bulkSize orders of one invoice and transaction type, or null. */
-  #takeBulk(queue: Due[]): Due[] | null {
-    while (queue.length > this.options.bulkThreshold) {
+    while (queue.length > this.options.bulkThreshold && this.#canSend()) {
       const head = queue[0];
-      if (!head) return null;
+      if (!head) return;
       if (!isBulkable(head)) {
         // Leave it to a single lane: take the first bulkable group instead.
         const idx = queue.findIndex(isBulkable);
-        if (idx < 0) return null;
+        if (idx < 0) return;
         queue.push(...queue.splice(0, idx));
         continue;
       }
@@ -449,11 +424,16 @@ export class SyncEngine {
       }
       if (batch.length < 2) {
         queue.unshift(...batch);
-        return null;
+        return;
       }
-      return batch;
+      for (const b of batch) this.#claimed.add(b.id);
+      try {
+        const back = await this.#sendBulk(client, batch);
+        if (back.length) queue.unshift(...back);
+      } finally {
+        for (const b of batch) this.#claimed.delete(b.id);
+      }
     }
-    return null;
   }
 
   async #sendSingle(client: GatewayClient, d: Due): Promise<void> {
@@ -505,11 +485,8 @@ export class SyncEngine {
     }
   }
 
-  /**
-   * Sends one bulk request and records its reply (429: another bulk is running: the batch waits). `onReply` runs
-   * when the reply has arrived, before it is recorded (the lane sends its next bulk then).
-   */
-  async #sendBulk(client: GatewayClient, batch: Due[], onReply: () => void): Promise<void> {
+  /** Sends one bulk request; returns orders to give back to the queue (429: another bulk is running). */
+  async #sendBulk(client: GatewayClient, batch: Due[]): Promise<Due[]> {
     const attemptIds = this.#store.startAttempts(
       batch.map((b) => b.id),
       'bulk',
@@ -524,7 +501,6 @@ export class SyncEngine {
         { timeoutMs: this.options.requestTimeoutMs * 3 },
       );
       this.#succeeded();
-      onReply();
       const byNumber = new Map(batch.map((b, i) => [b.order_number, { due: b, attemptId: attemptIds[i] as number }]));
       const now = this.#now();
       const settled: { due: Due; state: OrderRow['state'] }[] = [];
@@ -557,6 +533,7 @@ export class SyncEngine {
         }
       })();
       for (const s of settled) this.#notify(s.due, s.state);
+      return [];
     } catch (err) {
       if (err instanceof GatewayError && err.status === 429) {
         const now = this.#now();
@@ -570,9 +547,10 @@ export class SyncEngine {
             correlationId: err.correlationId,
           });
         }
-        return;
+        return [];
       }
       batch.forEach((b, i) => this.#handleFailure(b, err, attemptIds[i] as number));
+      return [];
     }
   }
 
