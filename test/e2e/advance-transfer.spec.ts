@@ -4,22 +4,15 @@
  * before yesterday is accepted and becomes the receipt's ESIR time. Three languages, screenshots at both till
  * sizes (KASA_SHOTS=<dir>: <dir>/advance-transfer-<lang>-<width>.png).
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { mt } from '../../renderer/src/manager/i18n.ts';
 import { belgradeDate } from '../../electron/sales/receipt-stamp.ts';
 import type { OrderView } from '../../shared/domain.ts';
-import { MANAGER_PIN } from '../support/session.ts';
 import { expect, test } from './fixtures.ts';
+import { LANGUAGES, openManagerTab, shotsAtTillSizes } from './languages.ts';
 
-const SIZES = [
-  { width: 1024, height: 768 },
-  { width: 1366, height: 768 },
-] as const;
 const DAY = 86_400_000;
 
-for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
+for (const lang of LANGUAGES) {
   test.describe(lang, () => {
     // The browser's locale draws the date field (a shop's computer is set to Serbian).
     test.use({ kasaEnv: { KASA_LANG: lang }, locale: lang === 'en' ? 'en-GB' : 'sr-RS' });
@@ -28,16 +21,7 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
       kasa,
     }, testInfo) => {
       const { page } = kasa;
-      const ui = uiMessages[lang];
-      await page
-        .getByRole('main', { name: ui.login.title })
-        .getByLabel(ui.login.pin, { exact: true })
-        .fill(MANAGER_PIN);
-      await page.keyboard.press('Enter');
-      await expect(page.getByRole('combobox', { name: ui.sale.search })).toBeVisible();
-      await page.getByRole('button', { name: mt(lang, 'open') }).click();
-      const mgr = page.getByRole('dialog', { name: mt(lang, 'title') });
-      await mgr.getByRole('tab', { name: mt(lang, 'tab_advances') }).click();
+      const mgr = await openManagerTab(page, lang, 'tab_advances');
       const form = mgr.getByRole('form', { name: mt(lang, 'adv_first') });
       await form.getByLabel(mt(lang, 'adv_first_amount')).fill('30000');
       await form.getByLabel(mt(lang, 'adv_item_label')).selectOption('A');
@@ -47,17 +31,7 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
       await paidOn.fill(belgradeDate(Date.now() + 3 * DAY));
       await form.getByRole('button', { name: mt(lang, 'adv_first_btn') }).click();
       await expect(paidOn).toHaveAttribute('aria-invalid', 'true');
-      for (const size of SIZES) {
-        await page.setViewportSize(size);
-        await paidOn.scrollIntoViewIfNeeded();
-        const name = `advance-transfer-${lang}-${size.width}.png`;
-        await page.screenshot({ path: testInfo.outputPath(name) });
-        const dir = process.env['KASA_SHOTS'];
-        if (dir) {
-          fs.mkdirSync(dir, { recursive: true });
-          fs.copyFileSync(testInfo.outputPath(name), path.join(dir, name));
-        }
-      }
+      await shotsAtTillSizes(page, testInfo, `advance-transfer-${lang}`, paidOn);
       const r = await kasa.host.call<{ orders: OrderView[] }>('orders.list', {});
       expect(r.body.value?.orders).toEqual([]);
 

@@ -7,23 +7,15 @@
  * and the sale is signed exactly once. In all three languages, with screenshots at both till sizes (in the test's
  * output directory and, when KASA_SHOTS=<dir> is set, <dir>/lpfr-unproven-<lang>-<width>.png).
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
 import { startLpfrSandbox, type LpfrSandbox } from '../../electron/lpfr/sandbox/server.ts';
-import type { Language, OrderView, SyncStatus } from '../../shared/domain.ts';
-import { uiMessages } from '../../renderer/src/i18n/ui.ts';
+import type { OrderView, SyncStatus } from '../../shared/domain.ts';
 import { mt } from '../../renderer/src/manager/i18n.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { invoice, rawSign } from '../lpfr/helpers.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
+import { LANGUAGES, openManagerTab, shotsAtTillSizes } from './languages.ts';
 
 const CARD_PIN = '1234';
-const SIZES = [
-  { width: 1024, height: 768 },
-  { width: 1366, height: 768 },
-] as const;
-
 const sandboxes: LpfrSandbox[] = [];
 test.afterEach(async ({ page }) => {
   await page.goto('about:blank');
@@ -37,19 +29,6 @@ async function until<T>(what: string, probe: () => Promise<T>, ok: (v: T) => boo
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`never: ${what}`);
-}
-
-async function shots(page: Page, testInfo: TestInfo, lang: Language): Promise<void> {
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    const name = `lpfr-unproven-${lang}-${size.width}.png`;
-    await page.screenshot({ path: testInfo.outputPath(name) });
-    const dir = process.env['KASA_SHOTS'];
-    if (dir) {
-      fs.mkdirSync(dir, { recursive: true });
-      fs.copyFileSync(testInfo.outputPath(name), path.join(dir, name));
-    }
-  }
 }
 
 /** The L-PFR set up, the gateway offline and known to be, and a sale parked unproven; returns it. */
@@ -94,7 +73,7 @@ async function parkedUnproven(kasa: KasaFixture): Promise<{ lpfr: LpfrSandbox; o
   return { lpfr, order };
 }
 
-for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
+for (const lang of LANGUAGES) {
   test.describe(lang, () => {
     test.use({ kasaEnv: { KASA_LANG: lang, KASA_TERMINAL_ID: 'UNPROVEN' } });
 
@@ -103,17 +82,8 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
     }, testInfo) => {
       const { page } = kasa;
       const { lpfr, order } = await parkedUnproven(kasa);
-      const ui = uiMessages[lang];
       await page.reload();
-      await page
-        .getByRole('main', { name: ui.login.title })
-        .getByLabel(ui.login.pin, { exact: true })
-        .fill(MANAGER_PIN);
-      await page.keyboard.press('Enter');
-      await expect(page.getByRole('combobox', { name: ui.sale.search })).toBeVisible();
-      await page.getByRole('button', { name: mt(lang, 'open') }).click();
-      const mgr = page.getByRole('dialog', { name: mt(lang, 'title') });
-      await mgr.getByRole('tab', { name: mt(lang, 'tab_attention') }).click();
+      const mgr = await openManagerTab(page, lang, 'tab_attention');
       const item = mgr.getByRole('listitem', { name: mt(lang, 'attention_order', { order: order.orderNumber }) });
       // Why, in words: the order and the device's counter before the signing (0) and now (1); no code, no English.
       await expect(item).toContainText(order.orderNumber);
@@ -130,7 +100,7 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
         .check();
       await item.getByLabel(mt(lang, 'manager_pin')).fill(MANAGER_PIN);
       await expect(sign).toBeEnabled();
-      await shots(page, testInfo, lang);
+      await shotsAtTillSizes(page, testInfo, `lpfr-unproven-${lang}`);
       await page.setViewportSize({ width: 1280, height: 800 });
 
       await sign.click();

@@ -3,6 +3,7 @@
  * before each signing, and its time off by more than the limit gives a warning that names the local PFR. Whole
  * core on a real SQLite file, the L-PFR sandbox over HTTP with its clock ten minutes ahead.
  */
+import { untilValue as until } from '../support/poll.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
 import type { SyncStatus } from '../../shared/domain.ts';
@@ -12,15 +13,6 @@ import { Kit, PIN } from './helpers.ts';
 const kit = new Kit();
 afterEach(closeCores);
 afterEach(() => kit.cleanup());
-
-async function until<T>(what: string, probe: () => Promise<T>, test: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = await probe();
-    if (test(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`never: ${what}`);
-}
 
 describe("the L-PFR's clock", () => {
   it('ten minutes ahead of the till: the warning names the local PFR, not the fiscal service', async () => {

@@ -4,6 +4,7 @@
  * (`settings.setEsir`, refused at its field when malformed), the L-PFR prints it in the journal, and the order is
  * still known by its RequestId. Whole core on a real SQLite file, the L-PFR sandbox over HTTP.
  */
+import { untilValue as until } from '../support/poll.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LpfrView } from '../../shared/contract/settings.ts';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
@@ -14,15 +15,6 @@ import { Kit, PIN } from './helpers.ts';
 const kit = new Kit();
 afterEach(closeCores);
 afterEach(() => kit.cleanup());
-
-async function until<T>(what: string, probe: () => Promise<T>, test: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = await probe();
-    if (test(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`never: ${what}`);
-}
 
 describe('the ESIR number', () => {
   it('is entered by a manager, printed by the L-PFR as IB/version, and the order keeps its own number', async () => {

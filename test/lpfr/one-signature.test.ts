@@ -5,6 +5,7 @@
  * internet drops, a real TCP connection refused in front of the gateway sandbox. Each processor's ledger is
  * the truth.
  */
+import { untilValue } from '../support/poll.ts';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
@@ -17,21 +18,15 @@ import { BREAD_AND_MILK, closeCores, control, MANAGER_PIN, ok, startCore } from 
 import { Kit, PIN } from './helpers.ts';
 
 const kit = new Kit();
+/** Up to 15 s: the 24 sales' look-ups run one after another. */
+const until = <T>(what: string, probe: () => Promise<T> | T, test: (v: T) => boolean): Promise<T> =>
+  untilValue(what, probe, test, { tries: 600 });
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(closeCores);
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
   await kit.cleanup();
 });
-
-async function until<T>(what: string, probe: () => Promise<T> | T, test: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 600; i++) {
-    const v = await probe();
-    if (test(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`never: ${what}`);
-}
 
 const status = (core: Core) => ok<SyncStatus>(core, 'sync.status');
 const signedTimes = (lpfr: LpfrSandbox): Map<string, number> => {

@@ -3,6 +3,7 @@
  * signed on that L-PFR and printed after the refund, instead of Kasa's non-fiscal slip (docs/printing.md, "Signed
  * refund slip"), exactly once. Whole core on a real SQLite file, the L-PFR sandbox over HTTP, a TCP printer.
  */
+import { untilValue as until } from '../support/poll.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
@@ -24,15 +25,6 @@ afterEach(async () => {
 
 const profile = findPreset('epson-tm-t88v')!;
 const decode = (b: Buffer) => decodeEscPos(b, { codePages: codePageNumbers(profile) });
-
-async function until<T>(what: string, probe: () => Promise<T> | T, test: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = await probe();
-    if (test(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`never: ${what}`);
-}
 
 describe('the copy of a refund the L-PFR signed', () => {
   it('is a fiscal Copy/Refund on the L-PFR with the signature line, printed after the refund, once', async () => {

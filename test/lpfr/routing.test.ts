@@ -4,6 +4,7 @@
  * faults) and a real TCP printer on an ephemeral port. Each processor's ledger is the truth: an order is signed
  * by exactly one of them.
  */
+import { untilValue as until } from '../support/poll.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
 import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
@@ -26,15 +27,6 @@ afterEach(async () => {
 
 const profile = findPreset('epson-tm-t88v')!;
 const decode = (b: Buffer) => decodeEscPos(b, { codePages: codePageNumbers(profile) });
-
-async function until<T>(what: string, probe: () => Promise<T> | T, test: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = await probe();
-    if (test(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`never: ${what}`);
-}
 
 const status = (core: Core) => ok<SyncStatus>(core, 'sync.status');
 const gatewayLedger = async (core: Core): Promise<string[]> =>

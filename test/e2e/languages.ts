@@ -1,0 +1,47 @@
+/**
+ * What the specs that run in all three languages share: logging in and opening a manager tab by the names the
+ * renderer's own catalogs give them in that language, and screenshots at both till sizes (the test's output
+ * directory and, when KASA_SHOTS=<dir> is set, <dir>/<name>-<width>.png).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Language } from '../../shared/domain.ts';
+import { uiMessages } from '../../renderer/src/i18n/ui.ts';
+import { mt, type ManagerText } from '../../renderer/src/manager/i18n.ts';
+import { MANAGER_PIN } from '../support/session.ts';
+import { expect } from './fixtures.ts';
+
+export const LANGUAGES = ['sr-Cyrl', 'sr-Latn', 'en'] as const;
+
+export const TILL_SIZES = [
+  { width: 1024, height: 768 },
+  { width: 1366, height: 768 },
+] as const;
+
+/** The manager logs in at the counter (`lang` being the till's language) and opens tab `tab`; returns the dialog. */
+export async function openManagerTab(page: Page, lang: Language, tab: ManagerText): Promise<Locator> {
+  const ui = uiMessages[lang];
+  await page.getByRole('main', { name: ui.login.title }).getByLabel(ui.login.pin, { exact: true }).fill(MANAGER_PIN);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('combobox', { name: ui.sale.search })).toBeVisible();
+  await page.getByRole('button', { name: mt(lang, 'open') }).click();
+  const mgr = page.getByRole('dialog', { name: mt(lang, 'title') });
+  await mgr.getByRole('tab', { name: mt(lang, tab) }).click();
+  return mgr;
+}
+
+/** The window at both till sizes; `show` is scrolled into view at each size first. */
+export async function shotsAtTillSizes(page: Page, testInfo: TestInfo, name: string, show?: Locator): Promise<void> {
+  for (const size of TILL_SIZES) {
+    await page.setViewportSize(size);
+    if (show) await show.scrollIntoViewIfNeeded();
+    const file = `${name}-${size.width}.png`;
+    await page.screenshot({ path: testInfo.outputPath(file) });
+    const dir = process.env['KASA_SHOTS'];
+    if (dir) {
+      fs.mkdirSync(dir, { recursive: true });
+      fs.copyFileSync(testInfo.outputPath(file), path.join(dir, file));
+    }
+  }
+}
