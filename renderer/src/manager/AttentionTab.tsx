@@ -30,6 +30,19 @@ function AttentionOrder(props: {
   const [checked, setChecked] = useState(false);
   const [error, busy, run] = useAction();
   const explained = order.lastError ? explainGatewayError(order.lastError, lang) : null;
+  /** Queues the order again unchanged (looked up first where its outcome is unknown), named `label`. */
+  const resendButton = (label: 'resend' | 'lpfr_look_again') => (
+    <RunButton
+      run={run}
+      busy={busy}
+      action={async () => {
+        await call(api['orders.resend']({ orderId: order.orderId }));
+        props.onDone(t('resent', { order: order.orderNumber }));
+      }}
+    >
+      {t(label, { order: order.orderNumber })}
+    </RunButton>
+  );
   const changes = Object.fromEntries(Object.entries(replace).filter(([from, to]) => to !== '' && to !== from));
   return (
     <li aria-label={t('attention_order', { order: order.orderNumber })} className="mgr-attention">
@@ -87,16 +100,7 @@ function AttentionOrder(props: {
           <SubmitButton busy={busy} disabled={pin === '' || !checked}>
             {t('lpfr_not_signed', { order: order.orderNumber })}
           </SubmitButton>
-          <RunButton
-            run={run}
-            busy={busy}
-            action={async () => {
-              await call(api['orders.resend']({ orderId: order.orderId }));
-              props.onDone(t('resent', { order: order.orderNumber }));
-            }}
-          >
-            {t('lpfr_look_again', { order: order.orderNumber })}
-          </RunButton>
+          {resendButton('lpfr_look_again')}
         </RowForm>
       )}
       {!mismatch && !unproven && (
@@ -130,16 +134,7 @@ function AttentionOrder(props: {
           <SubmitButton busy={busy} disabled={Object.keys(changes).length === 0}>
             {t('fix_labels', { order: order.orderNumber })}
           </SubmitButton>
-          <RunButton
-            run={run}
-            busy={busy}
-            action={async () => {
-              await call(api['orders.resend']({ orderId: order.orderId }));
-              props.onDone(t('resent', { order: order.orderNumber }));
-            }}
-          >
-            {t('resend', { order: order.orderNumber })}
-          </RunButton>
+          {resendButton('resend')}
         </RowForm>
       )}
       <Alert text={error} />
