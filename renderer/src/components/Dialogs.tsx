@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { taxCategoryName } from '../../../shared/i18n/enums.ts';
+import { taxLabelName } from '../../../shared/i18n/enums.ts';
+import { defaultLabel } from '../store/cart.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { PRODUCT_UNITS, type ProductUnit } from '../../../shared/contract/catalog.ts';
 import { formatRsd, lineTotal, parseQuantityInput, parseRsdInput, roundDiv } from '../../../shared/money.ts';
@@ -188,7 +189,8 @@ export function DiscountDialog() {
 export function ManualDialog() {
   const { t } = useTranslation();
   const language = usePos((s) => s.language);
-  const labels = usePos((s) => s.taxRates?.labels ?? []);
+  const taxRates = usePos((s) => s.taxRates);
+  const labels = taxRates?.labels ?? [];
   const addManual = usePos((s) => s.addManual);
   const close = usePos((s) => s.openDialog);
   const [name, setName] = useState('');
@@ -196,7 +198,7 @@ export function ManualDialog() {
   const [qty, setQty] = useState('1');
   const [padFor, setPadFor] = useState<'price' | 'qty'>('price');
   const [unit, setUnit] = useState<ProductUnit>('piece');
-  const [label, setLabel] = useState(labels[0]?.label ?? '');
+  const [label, setLabel] = useState(defaultLabel(taxRates));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -253,7 +255,7 @@ export function ManualDialog() {
           <select value={label} onChange={(e) => setLabel(e.target.value)} aria-invalid={!!errors.label}>
             {labels.map((l) => (
               <option key={l.label} value={l.label}>
-                {l.label} — {l.rate}% {taxCategoryName(language, l.categoryName)}
+                {taxLabelName(language, l)}
               </option>
             ))}
           </select>
