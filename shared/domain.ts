@@ -208,6 +208,11 @@ export interface TaxRatesView {
   validFrom: string;
   labels: TaxLabel[];
   fetchedAt: string;
+  /**
+   * The shop's usual label, the one a new item starts with: the current label most used by the catalog's
+   * products, else the general rate's (the highest rate). Set by `taxRates.get`.
+   */
+  usualLabel?: string;
 }
 
 export type Language = 'sr-Cyrl' | 'sr-Latn' | 'en';

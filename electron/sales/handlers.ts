@@ -1,5 +1,5 @@
 /** The sales area's handlers (shared/contract/sales.ts): the checkout, the tax rates and the app's state. */
-import type { AppInfo } from '../../shared/domain.ts';
+import type { AppInfo, TaxRatesView } from '../../shared/domain.ts';
 import { areaHandlers, type AreaHandlers } from '../dispatch.ts';
 import { cashierOf } from '../auth/context.ts';
 import { CommandError } from '../errors.ts';
@@ -28,17 +28,21 @@ export function salesHandlers(deps: SalesHandlerDeps): AreaHandlers<'sales'> {
   return areaHandlers('sales', {
     'app.info': async () => deps.info(),
     'taxRates.get': async ({ refresh }) => {
+      const withUsual = (view: TaxRatesView): TaxRatesView => {
+        const usualLabel = taxRates.usualLabel(view);
+        return usualLabel === undefined ? view : { ...view, usualLabel };
+      };
       if (refresh || !taxRates.get()) {
         try {
-          return await taxRates.refresh(deps.client());
+          return withUsual(await taxRates.refresh(deps.client()));
         } catch (err) {
           const cached = taxRates.get();
-          if (cached) return cached;
+          if (cached) return withUsual(cached);
           deps.warn(`tax rates unavailable: ${String(err)}`);
           throw new CommandError('unavailable', 'tax_rates_missing');
         }
       }
-      return taxRates.get() as NonNullable<ReturnType<TaxRatesCache['get']>>;
+      return withUsual(taxRates.get() as NonNullable<ReturnType<TaxRatesCache['get']>>);
     },
     // The receipt names the person logged in: the contract takes no cashier from the caller.
     'sales.checkout': (input, caller) =>

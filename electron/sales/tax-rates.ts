@@ -116,6 +116,21 @@ export class TaxRatesCache {
     return this.get()?.labels.find((l) => l.label === label)?.rate;
   }
 
+  /**
+   * The shop's usual label in `view` (the group in force): the label most used by the catalog's products among
+   * the current ones, else the general rate's (the highest rate). A new item starts with it; the first label in
+   * the list (demo: Ж, which the demo account's secure element refuses) was a guess that cost a fiscal receipt.
+   */
+  usualLabel(view: TaxRatesView): string | undefined {
+    const current = new Set(view.labels.map((l) => l.label));
+    const used = this.#db
+      .prepare<[], { label: string }>('SELECT label FROM products GROUP BY label ORDER BY COUNT(*) DESC, label')
+      .all();
+    const fromCatalog = used.find((u) => current.has(u.label))?.label;
+    if (fromCatalog !== undefined) return fromCatalog;
+    return [...view.labels].sort((a, b) => b.rate - a.rate)[0]?.label;
+  }
+
   /** The labels of the group in force. */
   labels(): string[] {
     return this.get()?.labels.map((l) => l.label) ?? [];

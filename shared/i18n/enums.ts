@@ -68,11 +68,38 @@ export const UNIT_NAMES: Names<Unit> = {
   en: { piece: 'pcs', kg: 'kg', l: 'l' },
 };
 
-/** The gateway's tax category names (`VAT`, `VAT-EXCL`, `STT`) as the Serbian tax law names them. */
+/**
+ * The gateway's tax category names as the Serbian tax law names them: the demo group's (`VAT`, `VAT-EXCL`, `STT`)
+ * and production's (`О-ПДВ` general and `П-ПДВ` special rate are both ПДВ, the rate tells them apart).
+ */
 const TAX_CATEGORY_NAMES: Record<Language, Record<string, string>> = {
-  'sr-Cyrl': { VAT: 'ПДВ', 'VAT-EXCL': 'Без ПДВ-а', STT: 'Порез на промет' },
-  'sr-Latn': { VAT: 'PDV', 'VAT-EXCL': 'Bez PDV-a', STT: 'Porez na promet' },
-  en: { VAT: 'VAT', 'VAT-EXCL': 'VAT exempt', STT: 'Sales turnover tax' },
+  'sr-Cyrl': {
+    VAT: 'ПДВ',
+    'VAT-EXCL': 'Без ПДВ-а',
+    STT: 'Порез на промет',
+    'О-ПДВ': 'ПДВ',
+    'П-ПДВ': 'ПДВ',
+    'Без ПДВ': 'Без ПДВ-а',
+    'Није у ПДВ': 'Ван система ПДВ-а',
+  },
+  'sr-Latn': {
+    VAT: 'PDV',
+    'VAT-EXCL': 'Bez PDV-a',
+    STT: 'Porez na promet',
+    'О-ПДВ': 'PDV',
+    'П-ПДВ': 'PDV',
+    'Без ПДВ': 'Bez PDV-a',
+    'Није у ПДВ': 'Van sistema PDV-a',
+  },
+  en: {
+    VAT: 'VAT',
+    'VAT-EXCL': 'VAT exempt',
+    STT: 'Sales turnover tax',
+    'О-ПДВ': 'VAT',
+    'П-ПДВ': 'VAT',
+    'Без ПДВ': 'VAT exempt',
+    'Није у ПДВ': 'Outside VAT',
+  },
 };
 
 const pick = <K extends string>(names: Names<K>, lang: Language, value: string): string =>
@@ -84,6 +111,16 @@ export const transactionTypeName = (lang: Language, type: string): string => pic
 export const unitName = (lang: Language, unit: string): string => pick(UNIT_NAMES, lang, unit);
 /** A tax category's name; one the gateway sent that is not known here is shown as sent. */
 export const taxCategoryName = (lang: Language, name: string): string => TAX_CATEGORY_NAMES[lang][name] ?? name;
+
+/** A tax rate in percent with the decimal comma, as the shop reads it: 20 → „20“, 0.5 → „0,5“. */
+export const taxRateText = (rate: number): string => String(rate).replace('.', ',');
+
+/**
+ * A tax label as every screen writes it: the letter, the category's name and the rate, „Ђ — ПДВ 20 %“,
+ * „P — Порез на промет 0,5 %“ (one way everywhere: it used to be four).
+ */
+export const taxLabelName = (lang: Language, l: { label: string; rate: number; categoryName: string }): string =>
+  `${l.label} — ${taxCategoryName(lang, l.categoryName)} ${taxRateText(l.rate)} %`;
 
 /** An invoice and transaction type pair (`normal/sale`) in words: „Промет — продаја“. */
 export const receiptKindName = (lang: Language, invoiceType: string, transactionType: string): string =>

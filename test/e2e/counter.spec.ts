@@ -102,13 +102,16 @@ test('scan three items, change a quantity, split cash + card, receipt with a QR 
   await expect(page.getByTestId('cart-total')).toHaveText('0,00');
 });
 
-test('park a sale, serve another customer, resume it (also after a reload)', async ({ kasa }) => {
+test('park a sale, serve another customer, resume it (also after a reload); two carts are never merged', async ({
+  kasa,
+}) => {
   const { page } = kasa;
   await ready(kasa);
   const cart = page.getByRole('table', { name: 'Корпа' });
+  const rows = cart.getByRole('row', { name: /^Ставка \d/ });
   await scan(page, BREAD.barcode);
   await scan(page, MILK.barcode);
-  await expect(cart.getByRole('row', { name: /^Ставка \d/ })).toHaveCount(2);
+  await expect(rows).toHaveCount(2);
 
   await page.keyboard.press('F9');
   const park = page.getByRole('dialog', { name: 'Паркирај продају' });
@@ -121,17 +124,54 @@ test('park a sale, serve another customer, resume it (also after a reload)', asy
   // A reload ends the cashier's session.
   await login(page);
   await scan(page, OIL.barcode);
-  await expect(cart.getByRole('row', { name: /^Ставка \d/ })).toHaveCount(1);
+  await expect(rows).toHaveCount(1);
 
+  // Another customer's cart is open: Resume asks first (it used to merge both carts into one sale).
   await page.keyboard.press('F7');
   const parked = page.getByRole('dialog', { name: 'Паркиране продаје' });
-  await parked.getByRole('button', { name: /^Настави: Петар — 2 ставки/ }).click();
+  const resumePetar = parked.getByRole('button', { name: /^Настави: Петар — 2 ставки/ });
+  await resumePetar.click();
+  const ask = page.getByRole('dialog', { name: 'Корпа није празна' });
+  await expect(ask).toContainText(`друга продаја (1 ставки, ${rsd(OIL.pricePara)} RSD)`);
+  await expect(ask).toContainText('„Петар“');
+  // Cancel: nothing changes, the open cart stays alone, Петар stays parked.
+  await ask.getByRole('button', { name: 'Откажи' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(resumePetar).toBeVisible();
+  await page.keyboard.press('Escape');
   await expect(parked).toHaveCount(0);
-  await expect(cart.getByRole('row', { name: /^Ставка \d/ })).toHaveCount(3);
-  await expect(page.getByTestId('cart-total')).toHaveText(rsd(BREAD.pricePara + MILK.pricePara + OIL.pricePara));
+  await expect(rows).toHaveCount(1);
+  await expect(page.getByTestId('cart-total')).toHaveText(rsd(OIL.pricePara));
+
+  // Esc on the question cancels too (and closes the list, as Esc does).
+  await page.keyboard.press('F7');
+  await resumePetar.click();
+  await page.keyboard.press('Escape');
+  await expect(ask).toHaveCount(0);
+  await expect(rows).toHaveCount(1);
+
+  // Park the current cart and resume: exactly Петар's two lines, and the oil cart waits among the parked.
+  await page.keyboard.press('F7');
+  await resumePetar.click();
+  await expect(ask.getByRole('button', { name: 'Паркирај тренутну и настави' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(ask).toHaveCount(0);
+  await expect(parked).toHaveCount(0);
+  await expect(rows).toHaveCount(2);
+  await expect(cart.getByRole('row', { name: `Ставка 1: ${BREAD.name}` })).toBeVisible();
+  await expect(cart.getByRole('row', { name: `Ставка 2: ${MILK.name}` })).toBeVisible();
+  await expect(page.getByTestId('cart-total')).toHaveText(rsd(BREAD.pricePara + MILK.pricePara));
+
+  // The oil cart comes back the same way: Петар's cart is parked in its turn, never merged.
+  await page.keyboard.press('F7');
+  await parked.getByRole('button', { name: /^Настави: Без назива — 1 ставки/ }).click();
+  await ask.getByRole('button', { name: 'Паркирај тренутну и настави' }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(cart.getByRole('row', { name: `Ставка 1: ${OIL.name}` })).toBeVisible();
 
   await page.keyboard.press('F7');
-  await expect(parked.getByText('Нема паркираних продаја.')).toBeVisible();
+  await expect(parked.getByRole('button', { name: /^Настави: / })).toHaveCount(1);
+  await expect(parked.getByRole('button', { name: /^Настави: Без назива — 2 ставки/ })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(parked).toHaveCount(0);
 });

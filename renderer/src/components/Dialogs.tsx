@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { taxCategoryName } from '../../../shared/i18n/enums.ts';
+import { taxLabelName } from '../../../shared/i18n/enums.ts';
+import { defaultLabel } from '../store/cart.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { PRODUCT_UNITS, type ProductUnit } from '../../../shared/contract/catalog.ts';
 import { formatRsd, lineTotal, parseQuantityInput, parseRsdInput, roundDiv } from '../../../shared/money.ts';
@@ -188,7 +189,8 @@ export function DiscountDialog() {
 export function ManualDialog() {
   const { t } = useTranslation();
   const language = usePos((s) => s.language);
-  const labels = usePos((s) => s.taxRates?.labels ?? []);
+  const taxRates = usePos((s) => s.taxRates);
+  const labels = taxRates?.labels ?? [];
   const addManual = usePos((s) => s.addManual);
   const close = usePos((s) => s.openDialog);
   const [name, setName] = useState('');
@@ -196,7 +198,7 @@ export function ManualDialog() {
   const [qty, setQty] = useState('1');
   const [padFor, setPadFor] = useState<'price' | 'qty'>('price');
   const [unit, setUnit] = useState<ProductUnit>('piece');
-  const [label, setLabel] = useState(labels[0]?.label ?? '');
+  const [label, setLabel] = useState(defaultLabel(taxRates));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -253,7 +255,7 @@ export function ManualDialog() {
           <select value={label} onChange={(e) => setLabel(e.target.value)} aria-invalid={!!errors.label}>
             {labels.map((l) => (
               <option key={l.label} value={l.label}>
-                {l.label} — {l.rate}% {taxCategoryName(language, l.categoryName)}
+                {taxLabelName(language, l)}
               </option>
             ))}
           </select>
@@ -385,6 +387,9 @@ export function ParkedDialog() {
   );
   const remove = usePos((s) => s.deleteParked);
   const close = usePos((s) => s.openDialog);
+  const cart = usePos((s) => s.lines);
+  /** The cart the cashier asked to resume while another is open: the question comes first. */
+  const [asking, setAsking] = useState<{ name: string; go: (parkCurrent: boolean) => void } | null>(null);
   const remote = usePos((s) => s.remoteParked);
   const loadRemote = usePos((s) => s.loadRemoteParked);
   useEffect(() => {
@@ -400,6 +405,28 @@ export function ParkedDialog() {
     focused.current = true;
     listRef.current?.querySelector<HTMLButtonElement>('button[data-resume]')?.focus();
   }, [parked.length]);
+  // Resuming never merges two customers' carts: with a cart open the cashier parks it first, or cancels.
+  const resumeOr = (name: string, go: (parkCurrent: boolean) => void) => () => {
+    if (cart.length === 0) go(false);
+    else setAsking({ name, go });
+  };
+  if (asking) {
+    const total = cart.reduce((sum, l) => sum + lineTotal(l.unitPricePara, l.quantityMilli) - l.discountPara, 0);
+    return (
+      <Modal key="ask" title={t('dialog.resumeAskTitle')} onClose={() => close(null)}>
+        <p>{t('dialog.resumeAsk', { lines: cart.length, total: formatRsd(total), name: asking.name })}</p>
+        <div className="dialog-buttons">
+          <button type="button" className="primary" onClick={() => asking.go(true)}>
+            {t('dialog.parkAndResume')}
+          </button>
+          {/* Cancel goes back to the list; Esc, as everywhere on the counter, closes it. */}
+          <button type="button" onClick={() => setAsking(null)}>
+            {t('action.cancel')}
+          </button>
+        </div>
+      </Modal>
+    );
+  }
   return (
     <Modal title={t('dialog.parkedTitle')} onClose={() => close(null)} wide>
       {parked.length === 0 ? (
@@ -407,14 +434,20 @@ export function ParkedDialog() {
       ) : (
         <ul className="parked-list" aria-label={t('dialog.parkedTitle')} ref={listRef}>
           {parked.map((p) => {
+            const name = p.name ?? t('dialog.unnamed');
             const text = t('dialog.parkedItem', {
-              name: p.name ?? t('dialog.unnamed'),
+              name,
               lines: p.lines,
               total: formatRsd(p.totalPara),
               time: formatMoment(p.createdAt, language, { timeOnly: true }),
             });
             return (
-              <ParkedRow key={p.id} text={text} onResume={() => void resume(p.id)} onDelete={() => void remove(p.id)} />
+              <ParkedRow
+                key={p.id}
+                text={text}
+                onResume={resumeOr(name, (parkCurrent) => void resume(p.id, parkCurrent))}
+                onDelete={() => void remove(p.id)}
+              />
             );
           })}
         </ul>
@@ -428,13 +461,20 @@ export function ParkedDialog() {
         ) : (
           <ul className="parked-list" aria-label={t('dialog.otherTills')}>
             {remote.sales.map((p) => {
+              const name = p.name ?? t('dialog.unnamed');
               const text = t('dialog.remoteItem', {
-                name: p.name ?? t('dialog.unnamed'),
+                name,
                 terminal: p.terminal ?? '?',
                 lines: p.lines,
                 total: formatRsd(p.totalPara),
               });
-              return <ParkedRow key={p.draftId} text={text} onResume={() => void resumeRemote(p.draftId)} />;
+              return (
+                <ParkedRow
+                  key={p.draftId}
+                  text={text}
+                  onResume={resumeOr(name, (parkCurrent) => void resumeRemote(p.draftId, parkCurrent))}
+                />
+              );
             })}
           </ul>
         )}

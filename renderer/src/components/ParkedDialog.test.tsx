@@ -134,3 +134,28 @@ function timeOf(iso: string): string {
   if (iso !== AT) throw new Error(`no Belgrade time written down for ${iso}`);
   return '10:30';
 }
+
+describe('resuming with another cart open', () => {
+  it('asks first, Cancel changes nothing, and parking the open cart resumes exactly the parked lines', async () => {
+    store.getState().addProduct({ ...BREAD, id: 99, name: 'Уље' });
+    await openParked();
+    await act(async () => button('Настави: Петар — 1 ставки, 65,00 RSD, ' + timeOf(AT))?.click());
+    expect(dialog()?.textContent).toContain('Корпа није празна');
+    expect(taken).toEqual([]);
+    const byText = (text: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === text);
+    await act(async () => byText('Откажи')?.click());
+    expect(taken).toEqual([]);
+    expect(store.getState().lines.map((l) => l.name)).toEqual(['Уље']);
+    await act(async () => button('Настави: Петар — 1 ставки, 65,00 RSD, ' + timeOf(AT))?.click());
+    await act(async () => byText('Паркирај тренутну и настави')?.click());
+    expect(taken).toEqual([11]);
+    expect(store.getState().lines.map((l) => l.name)).toEqual([BREAD.name]);
+  });
+
+  it('the store never merges: resume with a cart open and no choice does nothing', async () => {
+    store.getState().addProduct(BREAD);
+    expect(await store.getState().resume(11)).toBe(false);
+    expect(taken).toEqual([]);
+    expect(store.getState().lines).toHaveLength(1);
+  });
+});

@@ -4,6 +4,8 @@ import type { ProductPage, ProductUnit, ProductView } from '../../../shared/cont
 import type { AppError, PosApi, Result } from '../../../shared/contract/index.ts';
 import { needsApproval } from '../../../shared/contract/authz.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
+import { taxLabelName } from '../../../shared/i18n/enums.ts';
+import { defaultLabel } from '../store/cart.ts';
 import { usePos, usePosPick } from '../context.ts';
 import { relabel } from '../manager/common.tsx';
 import { Check } from './Check.tsx';
@@ -59,14 +61,14 @@ function ProductForm(props: {
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { taxRates } = usePosPick('taxRates');
+  const { taxRates, language } = usePosPick('taxRates', 'language');
   const approved = useApproved();
   const p = props.product;
   const labels = taxRates?.labels ?? [];
   const [code, setCode] = useState(p?.code ?? '');
   const [name, setName] = useState(p?.name ?? '');
   const [price, setPrice] = useState(p ? formatRsd(p.pricePara) : '');
-  const [label, setLabel] = useState(p?.label ?? labels[0]?.label ?? '');
+  const [label, setLabel] = useState(p?.label ?? defaultLabel(taxRates));
   const [unit, setUnit] = useState<ProductUnit>(p?.unit ?? 'piece');
   const [barcodes, setBarcodes] = useState(p?.barcodes.join(', ') ?? '');
   const [group, setGroup] = useState(p?.group ?? '');
@@ -172,7 +174,7 @@ function ProductForm(props: {
             {p && !labels.some((l) => l.label === p.label) && <option value={p.label}>{p.label}</option>}
             {labels.map((l) => (
               <option key={l.label} value={l.label}>
-                {`${l.label} (${l.rate} %)`}
+                {taxLabelName(language, l)}
               </option>
             ))}
           </select>

@@ -127,6 +127,10 @@ const srCyrl = {
     delete: 'Обриши',
     deleteConfirm: 'Обриши заиста',
     deleteQuestion: 'Обрисати паркирану продају?',
+    resumeAskTitle: 'Корпа није празна',
+    resumeAsk:
+      'У корпи је друга продаја ({lines} ставки, {total} RSD). Да бисте наставили „{name}“, паркирајте је; продаје се не спајају.',
+    parkAndResume: 'Паркирај тренутну и настави',
     parkedItem: '{name} — {lines} ставки, {total} RSD, {time}',
     otherTills: 'Са других каса',
     otherTillsOffline: 'Паркиране продаје других каса виде се само када има везе.',
@@ -516,6 +520,10 @@ const srLatn: UiMessages = {
     delete: 'Obriši',
     deleteConfirm: 'Obriši zaista',
     deleteQuestion: 'Obrisati parkiranu prodaju?',
+    resumeAskTitle: 'Korpa nije prazna',
+    resumeAsk:
+      'U korpi je druga prodaja ({lines} stavki, {total} RSD). Da biste nastavili „{name}“, parkirajte je; prodaje se ne spajaju.',
+    parkAndResume: 'Parkiraj trenutnu i nastavi',
     parkedItem: '{name} — {lines} stavki, {total} RSD, {time}',
     otherTills: 'Sa drugih kasa',
     otherTillsOffline: 'Parkirane prodaje drugih kasa vide se samo kada ima veze.',
@@ -901,6 +909,10 @@ const en: UiMessages = {
     delete: 'Delete',
     deleteConfirm: 'Delete for good',
     deleteQuestion: 'Delete this parked sale?',
+    resumeAskTitle: 'The cart is not empty',
+    resumeAsk:
+      'Another sale is in the cart ({lines} items, {total} RSD). To resume “{name}”, park it first; sales are never merged.',
+    parkAndResume: 'Park current and resume',
     parkedItem: '{name} — {lines} items, {total} RSD, {time}',
     otherTills: 'From other tills',
     otherTillsOffline: 'Sales parked on other tills show only when the connection is up.',

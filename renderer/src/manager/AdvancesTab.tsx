@@ -16,6 +16,8 @@ import {
   toPara,
 } from '../../../shared/money.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
+import { taxLabelName } from '../../../shared/i18n/enums.ts';
+import { defaultLabel } from '../store/cart.ts';
 import {
   call,
   useAction,
@@ -91,7 +93,7 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
     void api['taxRates.get']({}).then((r) => {
       if (r.ok) {
         setLabels(r.value.labels);
-        setFirstLabel((l) => l || (r.value.labels[0]?.label ?? ''));
+        setFirstLabel((l) => l || defaultLabel(r.value));
       }
     });
     void run(reload);
@@ -237,7 +239,7 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
           <select value={firstLabel} onChange={(e) => setFirstLabel(e.target.value)}>
             {labels.map((l) => (
               <option key={l.label} value={l.label}>
-                {l.label} · {l.rate} %
+                {taxLabelName(lang, l)}
               </option>
             ))}
           </select>

@@ -1,7 +1,8 @@
 /** The manager's tab of orders that need attention. */
 import { useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
-import type { Language, OrderView } from '../../../shared/domain.ts';
+import type { Language, OrderView, TaxLabel } from '../../../shared/domain.ts';
+import { taxLabelName } from '../../../shared/i18n/enums.ts';
 import type { LateReceipt } from '../../../shared/contract/printer.ts';
 import { explainGatewayError } from '../../../shared/gateway-errors.ts';
 import { formatRsd } from '../../../shared/money.ts';
@@ -16,7 +17,7 @@ function AttentionOrder(props: {
   t: ManagerT;
   lang: Language;
   order: OrderView;
-  labels: string[];
+  labels: TaxLabel[];
   onDone: (note: string) => void;
 }) {
   const { api, t, lang, order } = props;
@@ -123,8 +124,8 @@ function AttentionOrder(props: {
               >
                 <option value="">{t('keep_label')}</option>
                 {props.labels.map((l) => (
-                  <option key={l} value={l}>
-                    {l}
+                  <option key={l.label} value={l.label}>
+                    {taxLabelName(lang, l)}
                   </option>
                 ))}
               </select>
@@ -237,7 +238,7 @@ export function AttentionTab(props: { api: PosApi; t: ManagerT; lang: Language }
   const { api, t, lang } = props;
   const [orders, setOrders] = useState<OrderView[] | null>(null);
   const [changed, setChanged] = useState<OrderView[]>([]);
-  const [labels, setLabels] = useState<string[]>([]);
+  const [labels, setLabels] = useState<TaxLabel[]>([]);
   const [note, setNote] = useState<string | null>(null);
   const [error, , run] = useAction();
   const reload = () =>
@@ -249,7 +250,7 @@ export function AttentionTab(props: { api: PosApi; t: ManagerT; lang: Language }
       ]);
       setOrders(list.orders);
       setChanged(flagged.orders);
-      if (rates.ok) setLabels(rates.value.labels.map((l) => l.label));
+      if (rates.ok) setLabels(rates.value.labels);
     });
   useEffect(() => {
     void reload();

@@ -28,6 +28,16 @@ export function cartTotal(lines: readonly CartLine[]): Para {
   return lines.reduce((sum, l) => sum + lineTotal(l.unitPricePara, l.quantityMilli, l.discountPara), 0);
 }
 
+/**
+ * The label a new item starts with (F3, the product form, an advance): the shop's usual label as the core
+ * decided it (`usualLabel`), while it is a current one; else the first current label.
+ */
+export function defaultLabel(taxRates: TaxRatesView | null): string {
+  const labels = currentLabels(taxRates);
+  const usual = taxRates?.usualLabel;
+  return usual !== undefined && labels.includes(usual) ? usual : (labels[0] ?? '');
+}
+
 /** The labels the cashier may choose: exactly those `taxRates.get` returned. */
 export function currentLabels(taxRates: TaxRatesView | null): string[] {
   return taxRates?.labels.map((l) => l.label) ?? [];

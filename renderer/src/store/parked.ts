@@ -15,10 +15,14 @@ export interface ParkedState {
 export interface ParkedActions {
   park(name?: string): Promise<boolean>;
   loadParked(): Promise<void>;
-  resume(id: number): Promise<boolean>;
+  /**
+   * Takes a parked cart back into the cart. Two customers' carts are never merged: with a cart open, nothing
+   * happens unless `parkCurrent` says to park the open cart first (the dialog asks the cashier).
+   */
+  resume(id: number, parkCurrent?: boolean): Promise<boolean>;
   loadRemoteParked(): Promise<void>;
-  /** Takes another till's parked cart (at most one till gets it). */
-  resumeRemote(draftId: number): Promise<boolean>;
+  /** Takes another till's parked cart (at most one till gets it); an open cart as for `resume`. */
+  resumeRemote(draftId: number, parkCurrent?: boolean): Promise<boolean>;
   deleteParked(id: number): Promise<void>;
 }
 
@@ -26,6 +30,16 @@ export function createParkedSlice(kit: StoreKit): SliceCreator<ParkedState & Par
   const { api } = kit;
   return (set, get) => {
     const unwrap = unwrapInto(set);
+    /**
+     * Makes room for a resumed cart: true when the cart is empty, or once the open cart is parked (unnamed) if
+     * the cashier chose that. It used to append the resumed lines to the open ones, one customer's sale
+     * silently merged into another's.
+     */
+    const clearForResume = async (parkCurrent: boolean | undefined): Promise<boolean> => {
+      if (get().lines.length === 0) return true;
+      if (!parkCurrent) return false;
+      return get().park();
+    };
     return {
       parked: [],
       remoteParked: null,
@@ -57,7 +71,8 @@ export function createParkedSlice(kit: StoreKit): SliceCreator<ParkedState & Par
         if (r) set({ parked: r });
       },
 
-      async resume(id) {
+      async resume(id, parkCurrent) {
+        if (!(await clearForResume(parkCurrent))) return false;
         const r = unwrap(await api['parked.take']({ id }));
         if (!r) return false;
         appendResumed(kit, set, get, r.cart);
@@ -70,7 +85,8 @@ export function createParkedSlice(kit: StoreKit): SliceCreator<ParkedState & Par
         if (r) set({ remoteParked: r });
       },
 
-      async resumeRemote(draftId) {
+      async resumeRemote(draftId, parkCurrent) {
+        if (!(await clearForResume(parkCurrent))) return false;
         const r = unwrap(await api['parked.takeRemote']({ draftId }));
         const remote = get().remoteParked;
         if (remote) set({ remoteParked: { ...remote, sales: remote.sales.filter((x) => x.draftId !== draftId) } });
