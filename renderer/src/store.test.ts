@@ -404,3 +404,23 @@ describe('the counter follows the core (issue 38)', () => {
     expect(store.getState().lines).toHaveLength(1);
   });
 });
+
+describe('F1 after the core ended the session unseen', () => {
+  it('returns to the login with the cart kept when parking is refused for want of a session', async () => {
+    const ANA = { id: 2, name: 'Ана', role: 'cashier' as const, active: true, mustChangePin: false };
+    let session = true;
+    const forbidden = { ok: false as const, error: { code: 'forbidden' as const, message: 'Приступ одбијен.' } };
+    const { store } = setup({
+      'staff.login': () => ok(ANA),
+      'cart.get': () => (session ? ok({ rev: 0, lines: [], cashier: null, updatedAt: null }) : forbidden),
+      'parked.save': () => forbidden,
+    });
+    await store.getState().init();
+    await store.getState().login('1111');
+    await store.getState().scan('8600000100018');
+    session = false;
+    await store.getState().logout();
+    expect(store.getState().cashier).toBeNull();
+    expect(store.getState().lines).toHaveLength(1);
+  });
+});

@@ -185,7 +185,13 @@ export function createSessionSlice(
     async logout() {
       // A cart left behind is parked under the cashier's name, so the next person starts clean.
       const { lines, cashier } = get();
-      if (lines.length > 0 && !(await get().park(cashier?.name.slice(0, 60)))) return;
+      if (lines.length > 0 && !(await get().park(cashier?.name.slice(0, 60)))) {
+        // Parking needs a session: one the core already ended (its `session.ended` missed, e.g. while the
+        // event stream reconnected) must not freeze F1. Then the login, the cart kept on screen.
+        const probe = await api['cart.get']({});
+        if (probe.ok || probe.error.code !== 'forbidden') return;
+        set({ notice: null });
+      }
       set({
         cashier: null,
         setupPin: null,
