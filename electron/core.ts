@@ -319,17 +319,26 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
   });
 
+  // A person deactivated while logged in: the counter hears of it at once (the login, the cart kept).
+  const sessions = new Sessions((p) => emit('session.ended', { name: p.name, reason: 'deactivated' }));
   const hub = startHubSync({
     db,
     dataDir: options.dataDir,
     env,
     logger,
+    onApplied: ({ products, staff: people }) => {
+      if (products > 0) emit('catalog.changed', { products: catalog.count() });
+      const who = sessions.current;
+      if (people > 0 && who && !staff.isActive(who.id)) {
+        staff.audit(who.name, 'staff.sessionEnded', { id: who.id, from: 'hub' }, null);
+        sessions.end();
+      }
+    },
     counts: () => store.counts(),
     printer: () => printer.status(),
     taxLabels: () => taxRates.labels(),
     terminalId: () => settings.terminalId(),
   });
-  const sessions = new Sessions();
   const manager = createManager({
     hubSource: (key: string) => hubSale(hub, key),
     hubHold: { hold: (input) => hub.holdRefund(input), release: (holdId) => hub.releaseRefund(holdId) },

@@ -62,9 +62,16 @@ export function currentCall(): CallContext | undefined {
   return storage.getStore();
 }
 
-/** The till's current session: who logged in last on this core (one till, one person at a time). */
+/**
+ * The till's current session: who logged in last on this core (one till, one person at a time). `onEnded` hears
+ * of a session the core ended itself (its person deactivated), so the counter can return to the login at once.
+ */
 export class Sessions {
   #current: Person | null = null;
+  readonly #onEnded: ((person: Person) => void) | undefined;
+  constructor(onEnded?: (person: Person) => void) {
+    this.#onEnded = onEnded;
+  }
   get current(): Person | null {
     return this.#current;
   }
@@ -73,5 +80,11 @@ export class Sessions {
   }
   clear(): void {
     this.#current = null;
+  }
+  /** Ends the session of a person who was deactivated (not a logout): `onEnded` is told. */
+  end(): void {
+    const person = this.#current;
+    this.#current = null;
+    if (person) this.#onEnded?.(person);
   }
 }

@@ -204,7 +204,7 @@ export function createGuard(deps: GuardDeps): Guard {
       // A person deactivated since they logged in (here, on another till, or at the hub): their session ends.
       if (actor && !deps.staff().isActive(actor.id)) {
         deps.staff().audit(actor.name, 'staff.sessionEnded', { id: actor.id, command: name }, null);
-        deps.sessions.clear();
+        deps.sessions.end();
         actor = null;
       }
       const call: CallContext = { command: name, actor, approver: null, approvalPin: null };

@@ -42,8 +42,8 @@ export function staffHandlers(staff: StaffService, sessions: Sessions): AreaHand
       if (current?.id === who.id) {
         if (who.active) sessions.set({ ...current, name: who.name, role: who.role });
         else {
-          sessions.clear();
           staff.audit(who.name, 'staff.sessionEnded', { id: who.id });
+          sessions.end();
         }
       }
       return who;

@@ -149,6 +149,10 @@ export function catalogHandlers(service: CatalogService, deps: CatalogDeps): Are
     'catalog.import': async ({ csv, dryRun, replace }) => runImport(csv, dryRun === true, replace === true),
     'catalog.search': async ({ query, limit }) => service.search(query, limit ?? 20, deps.currentLabels()),
     'catalog.byBarcode': async ({ code }) => service.byBarcode(code, deps.currentLabels()) ?? notFound(),
+    'catalog.byIds': async ({ ids }) => {
+      const labels = deps.currentLabels();
+      return [...new Set(ids)].flatMap((id) => service.productById(id, labels) ?? []);
+    },
     'catalog.favourites': async () => service.favourites(deps.currentLabels()),
     'catalog.stats': async () => service.stats(deps.currentLabels()),
     'catalog.loadSample': async () => {

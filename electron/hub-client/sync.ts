@@ -76,6 +76,11 @@ export interface HubSyncOptions {
   backoff?: BackoffPolicy;
   /** How long a refused batch waits before it is offered again (default {@link REFUSED_RETRY_MS}). */
   refusedRetryMs?: number;
+  /**
+   * A batch from the hub was applied, with how many products and people it changed: the core tells the counter
+   * (`catalog.changed`) and ends the session of a person the hub deactivated (`session.ended`).
+   */
+  onApplied?(applied: { products: number; staff: number }): void;
   /** The transport of a plain-HTTP hub on loopback (tests); an https hub is always the pinned transport. */
   fetch?: PinnedFetch;
 }
@@ -653,6 +658,7 @@ export class HubSync {
       }
       this.#setState('cursor', String(c.cursor));
     })();
+    this.#o.onApplied?.({ products: c.products.length, staff: c.staff.length });
   }
 
   /** A sale of another till of this shop, via the hub (LAN), or null (no hub, unknown, unreachable). */

@@ -337,3 +337,90 @@ describe('the open cart kept in the core', () => {
     expect(saves).toEqual([1, 2]); // the emptied cart after the sale
   });
 });
+
+describe('the counter follows the core (issue 38)', () => {
+  const ANA = { id: 2, name: 'Ана', role: 'cashier' as const, active: true, mustChangePin: false };
+  const empty = () => ok({ rev: 0, lines: [], cashier: null, updatedAt: null });
+
+  it('a catalog change moves quick keys and catalog-priced lines to the new price, not a manager-set one', async () => {
+    let price = 6500;
+    const saves: unknown[][] = [];
+    const { store, emit } = setup({
+      'staff.login': () => ok(ANA),
+      'cart.get': empty,
+      'cart.save': (input) => {
+        saves.push(input.lines);
+        return ok({ rev: input.rev, saved: true });
+      },
+      'catalog.favourites': () => ok([{ ...BREAD, pricePara: price }]),
+      'catalog.byIds': ({ ids }) =>
+        ok(
+          [
+            { ...BREAD, pricePara: price },
+            { ...MILK, pricePara: 15000 },
+          ].filter((p) => ids.includes(p.id)),
+        ),
+      'staff.approve': () => ok({ approvedBy: 'Менаџер' }),
+    });
+    await store.getState().init();
+    await store.getState().login('1111');
+    const s = () => store.getState();
+    await s().scan('8600000100018');
+    await s().scan('2701011001019'); // a price sticker: its own price stays
+    await s().scan('8600000101855');
+    s().setPrice(2, 12000); // the milk at a manager's price
+    price = 7000;
+    emit('catalog.changed', { products: 3 });
+    await vi.waitFor(() => expect(s().lines[0]?.unitPricePara).toBe(7000));
+    expect(s().favourites.map((p) => p.pricePara)).toEqual([7000]);
+    expect(s().lines.map((l) => [l.unitPricePara, l.priceWas])).toEqual([
+      [7000, 6500],
+      [101, undefined],
+      [12000, undefined],
+    ]);
+    expect(s().notice).toMatchObject({ key: 'sale.priceFollowed', params: { was: '65,00', now: '70,00' } });
+    // The marks are the counter's own: the core's strict cart schema never sees them.
+    expect(saves.at(-1)?.some((l) => 'priceWas' in (l as object) || 'priceSet' in (l as object))).toBe(false);
+    // The checkout sends the catalog's price: nothing for the core's guard to ask a PIN for.
+    expect(toCheckoutInput(s().lines, { payments: [], invoiceType: 'normal' }).lines[0]?.unitPrice).toBe(70);
+  });
+
+  it('a session the core ended returns to the login and keeps the cart for the next person', async () => {
+    const { store, emit } = setup({ 'staff.login': () => ok(ANA), 'cart.get': empty });
+    await store.getState().init();
+    await store.getState().login('1111');
+    await store.getState().scan('8600000100018');
+    store.setState({ managerTab: 'staff', dialog: 'discount' });
+    emit('session.ended', { name: 'Ана', reason: 'deactivated' });
+    expect(store.getState()).toMatchObject({
+      cashier: null,
+      managerTab: null,
+      dialog: null,
+      sessionEnded: { name: 'Ана', lines: 1 },
+    });
+    expect(store.getState().lines).toHaveLength(1);
+    await store.getState().login('2222');
+    expect(store.getState()).toMatchObject({ cashier: ANA, sessionEnded: null });
+    expect(store.getState().lines).toHaveLength(1);
+  });
+});
+
+describe('F1 after the core ended the session unseen', () => {
+  it('returns to the login with the cart kept when parking is refused for want of a session', async () => {
+    const ANA = { id: 2, name: 'Ана', role: 'cashier' as const, active: true, mustChangePin: false };
+    let session = true;
+    const forbidden = { ok: false as const, error: { code: 'forbidden' as const, message: 'Приступ одбијен.' } };
+    const { store } = setup({
+      'staff.login': () => ok(ANA),
+      'cart.get': () => (session ? ok({ rev: 0, lines: [], cashier: null, updatedAt: null }) : forbidden),
+      'parked.save': () => forbidden,
+    });
+    await store.getState().init();
+    await store.getState().login('1111');
+    await store.getState().scan('8600000100018');
+    session = false;
+    await store.getState().logout();
+    expect(store.getState().cashier).toBeNull();
+    expect(store.getState().lines).toHaveLength(1);
+  });
+});

@@ -275,6 +275,12 @@ export const catalogCommands = {
       'per catalog.barcodeRules), then the product code. not_found when nothing matches.',
     { auth: 'session' },
   ),
+  'catalog.byIds': command<ProductView[]>()(
+    z.strictObject({ ids: z.array(s.id, { error: 'too_many' }).min(1).max(500, { error: 'too_many' }) }),
+    "The products with these ids as the catalog has them now (ids it no longer has are left out): the cart's " +
+      'lines follow a price changed under them (`catalog.changed`).',
+    { auth: 'session' },
+  ),
   'catalog.favourites': command<ProductView[]>()(s.empty, 'Quick-key products, in name order (at most 48).', {
     auth: 'session',
   }),
@@ -324,5 +330,8 @@ export const catalogCommands = {
 } as const;
 
 export const catalogEvents = {
-  'catalog.changed': event<{ products: number }>('The catalog was imported or changed.'),
+  'catalog.changed': event<{ products: number }>(
+    'The catalog was imported or changed, at this till or by a store hub pull: the counter reads its quick keys, ' +
+      "search and cart lines' prices again.",
+  ),
 } as const;

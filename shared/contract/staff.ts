@@ -122,4 +122,8 @@ export const staffEvents = {
   'staff.lockout': event<{ until: string; scope: string }>(
     'PIN entry locked after too many wrong PINs (status-bar alarm).',
   ),
+  'session.ended': event<{ name: string; reason: 'deactivated' }>(
+    'The person logged in was deactivated (here, at the hub or on another till) and their session ended: the ' +
+      'counter returns to the login at once, keeping the open cart for the next person.',
+  ),
 } as const;

@@ -24,6 +24,7 @@ const EXPECTED: Record<string, string> = {
   'sync.now': 'session',
   'catalog.search': 'session',
   'catalog.byBarcode': 'session',
+  'catalog.byIds': 'session',
   'catalog.favourites': 'session',
   'catalog.stats': 'session',
   'catalog.import': 'session',

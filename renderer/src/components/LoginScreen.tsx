@@ -14,6 +14,7 @@ export function LoginScreen() {
   const changeFirstPin = usePos((s) => s.changeFirstPin);
   const mustChange = usePos((s) => s.mustChangePin);
   const firstRun = usePos((s) => s.info?.firstRun ?? false);
+  const ended = usePos((s) => s.sessionEnded);
   const [pin, setPin] = useState('');
   const [newPin, setNewPin] = useState('');
   const [repeat, setRepeat] = useState<string | null>(null);
@@ -53,6 +54,12 @@ export function LoginScreen() {
   return (
     <main className="login" aria-label={t('login.title')}>
       <h1>{t('login.title')}</h1>
+      {ended && (
+        <p className="session-ended" role="status">
+          {t('login.sessionEnded', { name: ended.name })}
+          {ended.lines > 0 && <> {t('login.cartKept', { count: ended.lines })}</>}
+        </p>
+      )}
       {firstRun && !mustChange && (
         <p className="first-run" role="note">
           {t('login.firstRun')}

@@ -192,7 +192,15 @@ function Cart() {
                   {formatLineQuantity(l.quantityMilli, l.unit)} {t(`unit.${l.unit}`)}
                 </button>
               </td>
-              <td className="num">{formatRsd(l.unitPricePara)}</td>
+              <td className="num">
+                {formatRsd(l.unitPricePara)}
+                {l.priceWas !== undefined && (
+                  // The catalog changed the price under the line: the old one beside the new, not a surprise.
+                  <span className="price-was" data-testid="price-was">
+                    {t('sale.priceWas', { was: formatRsd(l.priceWas) })}
+                  </span>
+                )}
+              </td>
               <td className="num">{l.discountPara > 0 ? `-${formatRsd(l.discountPara)}` : ''}</td>
               <td>
                 <span className="label-tag">{l.label}</span>

@@ -84,6 +84,10 @@ const srCyrl = {
     parkedUnnamed: 'Продаја је паркирана.',
     cartRestored: 'Враћена је отворена продаја ({count} ставки).',
     items: '{count} ставки',
+    priceFollowed: 'Цена у каталогу је промењена: {name} {was} → {now}. Ставка у корпи је по новој цени.',
+    pricesFollowed:
+      'Цене у каталогу су промењене (ставке у корпи: {count}), нпр. {name} {was} → {now}. Корпа је по новим ценама.',
+    priceWas: 'било {was}',
   },
   unit: { piece: 'ком', kg: 'kg', l: 'l' },
   action: {
@@ -266,6 +270,8 @@ const srCyrl = {
     repeatHelp: 'Унесите нови PIN још једном, да грешка у куцању не закључа менаџера.',
     mismatch: 'PIN-ови се не поклапају: унесите нови PIN поново.',
     firstRun: 'Нова каса: менаџер се први пут пријављује PIN-ом 0000 и одмах поставља свој PIN.',
+    sessionEnded: 'Особа {name} је искључена и одјављена. Следећа особа нека се пријави.',
+    cartKept: 'Отворена продаја чека следећу пријаву (ставке у корпи: {count}).',
   },
   approval: {
     title: 'Одобрење менаџера',
@@ -477,6 +483,10 @@ const srLatn: UiMessages = {
     parkedUnnamed: 'Prodaja je parkirana.',
     cartRestored: 'Vraćena je otvorena prodaja ({count} stavki).',
     items: '{count} stavki',
+    priceFollowed: 'Cena u katalogu je promenjena: {name} {was} → {now}. Stavka u korpi je po novoj ceni.',
+    pricesFollowed:
+      'Cene u katalogu su promenjene (stavke u korpi: {count}), npr. {name} {was} → {now}. Korpa je po novim cenama.',
+    priceWas: 'bilo {was}',
   },
   unit: { piece: 'kom', kg: 'kg', l: 'l' },
   action: {
@@ -659,6 +669,8 @@ const srLatn: UiMessages = {
     repeatHelp: 'Unesite novi PIN još jednom, da greška u kucanju ne zaključa menadžera.',
     mismatch: 'PIN-ovi se ne poklapaju: unesite novi PIN ponovo.',
     firstRun: 'Nova kasa: menadžer se prvi put prijavljuje PIN-om 0000 i odmah postavlja svoj PIN.',
+    sessionEnded: 'Osoba {name} je isključena i odjavljena. Sledeća osoba neka se prijavi.',
+    cartKept: 'Otvorena prodaja čeka sledeću prijavu (stavke u korpi: {count}).',
   },
   approval: {
     title: 'Odobrenje menadžera',
@@ -866,6 +878,10 @@ const en: UiMessages = {
     parkedUnnamed: 'Sale parked.',
     cartRestored: 'The open sale is back ({count} items).',
     items: '{count} items',
+    priceFollowed: 'The catalog price changed: {name} {was} → {now}. The line in the cart has the new price.',
+    pricesFollowed:
+      'Catalog prices changed (lines in the cart: {count}), e.g. {name} {was} → {now}. The cart has the new prices.',
+    priceWas: 'was {was}',
   },
   unit: { piece: 'pcs', kg: 'kg', l: 'l' },
   action: {
@@ -1048,6 +1064,8 @@ const en: UiMessages = {
     repeatHelp: 'Type the new PIN once more, so that a typo cannot lock the manager out.',
     mismatch: 'The PINs do not match: type the new PIN again.',
     firstRun: 'A new till: the manager logs in the first time with PIN 0000 and sets their own PIN at once.',
+    sessionEnded: '{name} was deactivated and logged out. The next person may log in.',
+    cartKept: 'The open sale waits for the next login (lines in the cart: {count}).',
   },
   approval: {
     title: 'Manager approval',

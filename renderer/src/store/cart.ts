@@ -21,6 +21,43 @@ export interface CartLine {
   gtin?: string;
   /** The in-store price barcode the line was scanned by: the core accepts the price it carries. */
   priceCode?: string;
+  /** A price a manager approved at the counter (the price dialog): a catalog change leaves it alone. Not saved. */
+  priceSet?: true;
+  /** The price before the catalog changed it under the line (shown beside the new one). Not saved. */
+  priceWas?: Para;
+}
+
+/** A line as the core keeps it (`cart.save`, `parked.save`): without the counter's own marks. */
+export function storedLine({ key: _key, priceSet: _set, priceWas: _was, ...l }: CartLine): Omit<CartLine, 'key'> {
+  return l;
+}
+
+/**
+ * The lines after a catalog change: a line of a catalog product sold at its catalog price follows the product's
+ * new price (`priceWas` keeps the old one to show), its discount capped at the new total. A line with a
+ * manager's price, an in-store price barcode's price, or a product the catalog no longer has stays as it is.
+ */
+export function followCatalog(
+  lines: readonly CartLine[],
+  products: readonly { id: number; pricePara: Para }[],
+): { lines: CartLine[]; changed: CartLine[] } {
+  const price = new Map(products.map((p) => [p.id, p.pricePara]));
+  const changed: CartLine[] = [];
+  const next = lines.map((l) => {
+    const now = l.productId === undefined ? undefined : price.get(l.productId);
+    if (now === undefined || now === l.unitPricePara || l.priceSet || l.priceCode) return l;
+    const line: CartLine = {
+      ...l,
+      unitPricePara: now,
+      priceWas: l.priceWas ?? l.unitPricePara,
+      discountPara: Math.min(l.discountPara, lineTotal(now, l.quantityMilli)),
+    };
+    // Back at the price it had: nothing to point out.
+    if (line.priceWas === now) delete line.priceWas;
+    changed.push(line);
+    return line;
+  });
+  return { lines: changed.length > 0 ? next : [...lines], changed };
 }
 
 /** The cart total in para. */

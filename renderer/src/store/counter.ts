@@ -5,9 +5,9 @@
  * in `parked.ts`; its arithmetic in `cart.ts`.
  */
 import type { ParkedCart, ProductUnit, ProductView, ScanResult } from '../../../shared/contract/catalog.ts';
-import { lineTotal, type Milli, type Para } from '../../../shared/money.ts';
+import { formatRsd, lineTotal, type Milli, type Para } from '../../../shared/money.ts';
 import { looksLikeBarcode } from '../scanner.ts';
-import { currentLabels, shareOut, toCheckoutLine, type CartLine } from './cart.ts';
+import { currentLabels, followCatalog, shareOut, toCheckoutLine, type CartLine } from './cart.ts';
 import { errorNotice, type GetPos, type Notice, type SetPos, type SliceCreator, type StoreKit } from './kit.ts';
 
 export type Screen = 'sale' | 'payment' | 'receipt' | 'catalog';
@@ -67,6 +67,12 @@ export interface CounterActions {
   removeLine(index: number, approved?: boolean): void;
   clearCart(approved?: boolean): void;
   refreshFavourites(): Promise<void>;
+  /**
+   * The catalog changed (`catalog.changed`: a manager's edit here, an import, a hub pull): the quick keys, the
+   * search results, the product waiting for its weight and the cart's lines at a catalog price take the new
+   * prices at once; a line whose price changed says so (a notice and the old price beside the new one).
+   */
+  followCatalog(): Promise<void>;
 }
 
 /** A resumed cart is appended to the current one (nothing is lost), and the sale screen shows it. */
@@ -369,6 +375,41 @@ export function createCounterSlice(kit: StoreKit): SliceCreator<CounterState & C
       async refreshFavourites() {
         const r = await api['catalog.favourites']({});
         if (r.ok) set({ favourites: r.value });
+      },
+
+      async followCatalog() {
+        const query = get().query;
+        const ids = [
+          ...new Set(get().lines.flatMap((l) => (l.productId !== undefined && !l.priceCode ? [l.productId] : []))),
+        ];
+        const weighing = get().weighing;
+        if (weighing) ids.push(weighing.product.id);
+        const [, products] = await Promise.all([
+          get().refreshFavourites(),
+          ids.length > 0 ? api['catalog.byIds']({ ids: ids.slice(0, 500) }) : null,
+          query.trim() !== '' ? get().setQuery(query) : null,
+        ]);
+        if (!products?.ok) return;
+        const waiting = get().weighing;
+        const fresh = waiting && products.value.find((p) => p.id === waiting.product.id);
+        if (waiting && fresh && waiting.unitPricePara === waiting.product.pricePara)
+          set({ weighing: { ...waiting, product: fresh, unitPricePara: fresh.pricePara } });
+        const { lines, changed } = followCatalog(get().lines, products.value);
+        if (changed.length === 0) return;
+        const first = changed[0] as CartLine;
+        set({
+          lines,
+          notice: {
+            kind: 'info',
+            key: changed.length === 1 ? 'sale.priceFollowed' : 'sale.pricesFollowed',
+            params: {
+              name: first.name,
+              was: formatRsd(first.priceWas ?? first.unitPricePara),
+              now: formatRsd(first.unitPricePara),
+              count: changed.length,
+            },
+          },
+        });
       },
     };
   };

@@ -10,6 +10,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { Language } from '../../../shared/domain.ts';
+import { storedLine } from './cart.ts';
 import { createCounterSlice, type CounterActions, type CounterState } from './counter.ts';
 import { createKit, type UiStorage } from './kit.ts';
 import { createManagerSlice, type ManagerActions, type ManagerState } from './manager.ts';
@@ -41,7 +42,7 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
   store.subscribe((state, prev) => {
     if (!kit.cart.restored || state.lines === prev.lines) return;
     kit.cart.rev += 1;
-    void api['cart.save']({ rev: kit.cart.rev, lines: state.lines.map(({ key: _key, ...l }) => l) });
+    void api['cart.save']({ rev: kit.cart.rev, lines: state.lines.map(storedLine) });
   });
   return store;
 }

@@ -175,6 +175,9 @@ export function createManagerSlice(kit: StoreKit): SliceCreator<ManagerState & M
                 ...l,
                 unitPricePara,
                 discountPara: Math.min(l.discountPara, lineTotal(unitPricePara, l.quantityMilli)),
+                // A manager's price: a later catalog change leaves it alone.
+                priceSet: true as const,
+                priceWas: undefined,
               }
             : l,
         ),

@@ -3,6 +3,7 @@
  * other tills (gateway drafts), and taking one back into the cart.
  */
 import type { ParkedCart, ParkedSaleSummary, RemoteParkedSale } from '../../../shared/contract/catalog.ts';
+import { storedLine } from './cart.ts';
 import { appendResumed } from './counter.ts';
 import { unwrapInto, type SliceCreator, type StoreKit } from './kit.ts';
 
@@ -48,7 +49,7 @@ export function createParkedSlice(kit: StoreKit): SliceCreator<ParkedState & Par
         const lines = get().lines;
         if (lines.length === 0) return false;
         const cart: ParkedCart = {
-          lines: lines.map(({ key: _key, ...l }) => l),
+          lines: lines.map(storedLine),
         };
         const r = unwrap(await api['parked.save']({ cart, ...(name?.trim() ? { name: name.trim() } : {}) }));
         if (!r) return false;

@@ -31,6 +31,11 @@ export interface SessionState {
    * when the flow ends or the manager logs out.
    */
   setupPin: string | null;
+  /**
+   * The core ended the session of the person logged in (`session.ended`: deactivated here, at the hub or on
+   * another till): the login says who and how many lines the open cart keeps for the next person. Null otherwise.
+   */
+  sessionEnded: { name: string; lines: number } | null;
 }
 
 export interface SessionActions {
@@ -64,6 +69,7 @@ export function createSessionSlice(
     pinLockedUntil: null,
     shift: undefined,
     setupPin: null,
+    sessionEnded: null,
 
     async init() {
       const info = await api['app.info']({});
@@ -104,12 +110,36 @@ export function createSessionSlice(
         const sale = get().lastSale;
         if (sale && (sale.order?.state ?? sale.result.state) !== 'fiscalized') void get().refreshOrder();
       });
-      const offCatalog = api.on('catalog.changed', () => void get().refreshFavourites());
+      // Quick keys, search and the cart's catalog prices follow a change at once, wherever it was made.
+      const offCatalog = api.on('catalog.changed', () => {
+        if (get().cashier) void get().followCatalog();
+        else void get().refreshFavourites();
+      });
+      // The person logged in was deactivated: back to the login at once, the cart kept (not parked: parking
+      // needs a session) for the next person, who finds it on the sale screen.
+      const offEnded = api.on('session.ended', (p) => {
+        if (!get().cashier) return;
+        set({
+          cashier: null,
+          setupPin: null,
+          sessionEnded: { name: p.name, lines: get().lines.length },
+          screen: 'sale',
+          dialog: null,
+          approval: null,
+          managerTab: null,
+          paymentStarted: false,
+          weighing: null,
+          notice: null,
+          query: '',
+          results: [],
+        });
+      });
       // A printer set (or removed) in the manager's settings shows on the counter at once.
       const offPrinter = api.on('print.status', (status) => set({ printer: status }));
       // Too many wrong PINs: the status bar's alarm.
       const offLockout = api.on('staff.lockout', (l) => set({ pinLockedUntil: l.until }));
       return () => {
+        offEnded();
         offLockout();
         offOrder();
         offSync();
@@ -135,7 +165,7 @@ export function createSessionSlice(
         set({ mustChangePin: true });
         return null;
       }
-      set({ cashier: r.value, mustChangePin: false, notice: null, screen: 'sale', dialog: null });
+      set({ cashier: r.value, mustChangePin: false, notice: null, screen: 'sale', dialog: null, sessionEnded: null });
       if (r.value.role === 'manager' && get().info?.setupPending === true) set({ setupPin: pin });
       await restoreCart(kit, set, get);
       const shift = await api['shifts.current']({});
@@ -155,7 +185,13 @@ export function createSessionSlice(
     async logout() {
       // A cart left behind is parked under the cashier's name, so the next person starts clean.
       const { lines, cashier } = get();
-      if (lines.length > 0 && !(await get().park(cashier?.name.slice(0, 60)))) return;
+      if (lines.length > 0 && !(await get().park(cashier?.name.slice(0, 60)))) {
+        // Parking needs a session: one the core already ended (its `session.ended` missed, e.g. while the
+        // event stream reconnected) must not freeze F1. Then the login, the cart kept on screen.
+        const probe = await api['cart.get']({});
+        if (probe.ok || probe.error.code !== 'forbidden') return;
+        set({ notice: null });
+      }
       set({
         cashier: null,
         setupPin: null,
