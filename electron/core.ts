@@ -216,7 +216,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   /** A refund the L-PFR signed that paid money back gets its fiscal copy for the buyer's signature, once. */
   const fiscalRefundCopy = (orderId: number): void => {
     const row = store.get(orderId);
-    if (!row || !wantsFiscalRefundCopy(row, refundSlipOf(row, store.view(row).payments) !== undefined)) return;
+    if (!row || !wantsFiscalRefundCopy(row, () => refundSlipOf(row, store.view(row).payments) !== undefined)) return;
     try {
       if (captureRefundCopy(store, db, row, { terminalId: settings.terminalId(), now: now() }) !== null) engine.kick();
     } catch (err) {

@@ -12,16 +12,19 @@
 import type { OrderData, OrderRow, OrderStore } from './store.ts';
 import type { Db } from '../db/open.ts';
 
-/** True for a fiscalized refund the L-PFR signed whose buyer-signed paper is due (`slip`: refundSlipOf's verdict). */
-export function wantsFiscalRefundCopy(row: OrderRow, slipDue: boolean): boolean {
+/**
+ * True for a fiscalized refund the L-PFR signed whose buyer-signed paper is due. `slipDue` (refundSlipOf's verdict,
+ * which parses the order) is asked only of such a refund: every fiscalized order passes here.
+ */
+export function wantsFiscalRefundCopy(row: OrderRow, slipDue: () => boolean): boolean {
   return (
-    slipDue &&
     row.state === 'fiscalized' &&
     row.processor === 'lpfr' &&
     row.transaction_type === 'refund' &&
     (row.kind === 'refund' || row.kind === 'refund_full') &&
     row.invoice_number !== null &&
-    row.sdc_date_time !== null
+    row.sdc_date_time !== null &&
+    slipDue()
   );
 }
 

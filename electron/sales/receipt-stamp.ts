@@ -12,6 +12,7 @@
  * - `taxGroup`: the tax-rate group in force at capture, kept in the order's data (never sent), so a
  *   receipt signed with another group is noticed (tax-group.ts).
  */
+import { dayIn } from '../../shared/i18n/time.ts';
 import { invalidInput } from '../errors.ts';
 import type { ReceiptRequest } from '../gateway/types.ts';
 import type { TaxRatesCache } from './tax-rates.ts';
@@ -32,16 +33,6 @@ export interface CapturedTaxGroup {
  */
 export const TRANSFER_MAX_DAYS = 5;
 
-/** The Belgrade calendar date of an instant, YYYY-MM-DD. */
-export function belgradeDate(ms: number): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Belgrade',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(ms));
-}
-
 /**
  * Checks `paidOn` of an advance paid by transfer against the rule above; throws `invalidInput` at `paidOn`.
  * Returns the ESIR time to send, or undefined when there is no `paidOn`.
@@ -58,7 +49,7 @@ export function transferEsirTime(
   const at = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 10) : Number.NaN;
   if (!m || !Number.isFinite(at) || new Date(at).toISOString().slice(0, 10) !== paidOn)
     throw invalidInput('paidOn', 'date');
-  const today = belgradeDate(now);
+  const today = dayIn(new Date(now));
   if (paidOn > today) throw invalidInput('paidOn', 'paid_on_future');
   const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
   const days = Math.round((Date.UTC(ty, tm - 1, td, 10) - at) / 86_400_000);

@@ -5,7 +5,7 @@
  * sizes (KASA_SHOTS=<dir>: <dir>/advance-transfer-<lang>-<width>.png).
  */
 import { mt } from '../../renderer/src/manager/i18n.ts';
-import { belgradeDate } from '../../electron/sales/receipt-stamp.ts';
+import { dayIn } from '../../shared/i18n/time.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { expect, test } from './fixtures.ts';
 import { LANGUAGES, openManagerTab, shotsAtTillSizes } from './languages.ts';
@@ -28,14 +28,14 @@ for (const lang of LANGUAGES) {
       await expect(form.getByLabel(mt(lang, 'adv_paid_on'))).toHaveCount(0);
       await form.getByLabel(mt(lang, 'adv_further_payment')).selectOption('wireTransfer');
       const paidOn = form.getByLabel(mt(lang, 'adv_paid_on'));
-      await paidOn.fill(belgradeDate(Date.now() + 3 * DAY));
+      await paidOn.fill(dayIn(new Date(Date.now() + 3 * DAY)));
       await form.getByRole('button', { name: mt(lang, 'adv_first_btn') }).click();
       await expect(paidOn).toHaveAttribute('aria-invalid', 'true');
       await shotsAtTillSizes(page, testInfo, `advance-transfer-${lang}`, paidOn);
       const r = await kasa.host.call<{ orders: OrderView[] }>('orders.list', {});
       expect(r.body.value?.orders).toEqual([]);
 
-      const day = belgradeDate(Date.now() - 2 * DAY);
+      const day = dayIn(new Date(Date.now() - 2 * DAY));
       await paidOn.fill(day);
       await form.getByRole('button', { name: mt(lang, 'adv_first_btn') }).click();
       await expect(paidOn).toHaveValue('');

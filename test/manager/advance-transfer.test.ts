@@ -7,7 +7,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
 import type { OrderView } from '../../shared/domain.ts';
-import { belgradeDate, TRANSFER_MAX_DAYS } from '../../electron/sales/receipt-stamp.ts';
+import { TRANSFER_MAX_DAYS } from '../../electron/sales/receipt-stamp.ts';
+import { dayIn } from '../../shared/i18n/time.ts';
 import { closeCores, ok, startCore } from '../support/session.ts';
 
 afterEach(closeCores);
@@ -24,11 +25,11 @@ describe('an advance paid earlier by bank transfer', () => {
   it('carries the payment date as its ESIR time, printed on the receipt; other days are refused at the field', async () => {
     const core = await startCore({ prefix: 'kasa-adv-transfer-' });
     const count = () => core.db.prepare('SELECT count(*) FROM orders').pluck().get() as number;
-    const twoDaysAgo = belgradeDate(Date.now() - 2 * DAY);
+    const twoDaysAgo = dayIn(new Date(Date.now() - 2 * DAY));
 
     const refused: [unknown, string][] = [
-      [advance(belgradeDate(Date.now() + 2 * DAY)), 'будућности'],
-      [advance(belgradeDate(Date.now() - (TRANSFER_MAX_DAYS + 2) * DAY)), `${TRANSFER_MAX_DAYS} дана`],
+      [advance(dayIn(new Date(Date.now() + 2 * DAY))), 'будућности'],
+      [advance(dayIn(new Date(Date.now() - (TRANSFER_MAX_DAYS + 2) * DAY))), `${TRANSFER_MAX_DAYS} дана`],
       [advance(twoDaysAgo, 'cash'), 'преносом на рачун'],
       [{ ...advance(twoDaysAgo), invoiceType: 'normal' }, 'преносом на рачун'],
       [advance('2026-02-30'), 'Датум уплате'],
@@ -55,7 +56,7 @@ describe('an advance paid earlier by bank transfer', () => {
     expect(order.receipt?.journal).toMatch(new RegExp(`ЕСИР време: +${d}\\.${m}\\.${y}\\. 1[12]:00:00`));
 
     // A further advance by transfer too; without a date, the capture time as before.
-    const yesterday = belgradeDate(Date.now() - DAY);
+    const yesterday = dayIn(new Date(Date.now() - DAY));
     const further = await ok<OrderView>(core, 'advances.add', {
       orderId: sale.orderId,
       lines: [{ name: 'Аванс за кухињу', quantity: 1, unitPrice: 10_000, labels: ['A'] }],
