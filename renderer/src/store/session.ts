@@ -168,7 +168,9 @@ export function createSessionSlice(
       set({ cashier: r.value, mustChangePin: false, notice: null, screen: 'sale', dialog: null, sessionEnded: null });
       if (r.value.role === 'manager' && get().info?.setupPending === true) set({ setupPin: pin });
       await restoreCart(kit, set, get);
-      const shift = await api['shifts.current']({});
+      // The quick keys need a session: read at start with nobody logged in (a till's start, a reload after F1),
+      // they came back empty and stayed so („Нема брзих тастера“ with the catalog full). Read for this person.
+      const [shift] = await Promise.all([api['shifts.current']({}), get().refreshFavourites()]);
       if (shift.ok) set({ shift: shift.value });
       return null;
     },
