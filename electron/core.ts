@@ -353,6 +353,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
     emit: (name, payload) => emit(name, payload),
     budgets,
+    // Defined below with the audit log; called only by a refund or an advance's next document, after start-up.
+    requireShift: () => shifts.requireOpen(),
   });
   const { staff } = manager;
   const shifts = new ShiftService({
