@@ -415,6 +415,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     shopName: settings.get('shopName') ?? '',
     tillName: settings.get('tillName') ?? '',
     offlineSales: offlineSalesOf(settings),
+    worksInShifts: shifts.store.used(),
   });
 
   // Parked carts are mirrored as gateway drafts (best effort, never blocking the counter).

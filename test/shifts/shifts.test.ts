@@ -160,6 +160,29 @@ describe('shifts', () => {
     expect(await ok<ShiftView>(core, 'shifts.current')).toMatchObject({ expectedPara: 254_000 - 54_000 + 50_000 });
   });
 
+  it('a count by denomination can end in para: the para beside the notes and coins (was: refused)', async () => {
+    const core = await startCore();
+    await ok(core, 'shifts.open', { openingFloat: 100 });
+    // 119,99 in cash: the drawer should hold 219,99, which no note or coin makes.
+    await ok(core, 'sales.checkout', {
+      lines: [{ name: 'Јаја', quantity: 1, unitPrice: 119.99, labels: ['A'] }],
+      payments: [{ type: 'cash', amount: 119.99 }],
+    });
+    const wrong = await fails(core, 'shifts.close', {
+      counted: 219.99,
+      denominations: { '20000': 1, '1000': 1, '500': 1, '100': 4, '1': 98 },
+      approval,
+    });
+    expect(wrong).toMatchObject({ code: 'invalid_input', field: 'denominations' });
+    const closed = await ok<ShiftView>(core, 'shifts.close', {
+      counted: 219.99,
+      denominations: { '20000': 1, '1000': 1, '500': 1, '100': 4, '1': 99 },
+      approval,
+    });
+    expect(closed).toMatchObject({ expectedPara: 21_999, countedPara: 21_999, differencePara: 0 });
+    expect(closed.countedDetail).toEqual({ '20000': 1, '1000': 1, '500': 1, '100': 4, '1': 99 });
+  });
+
   it('bad input is refused at its field in Serbian and records nothing', async () => {
     const core = await startCore();
     const countShifts = () => core.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM shifts').get()?.n;

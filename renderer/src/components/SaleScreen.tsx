@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatRsd, lineTotal } from '../../../shared/money.ts';
 import { usePos, usePosPick } from '../context.ts';
 import { formatLineQuantity } from '../format.ts';
-import { cartTotal } from '../store/index.ts';
+import { cartTotal, needsShift } from '../store/index.ts';
 import { DiscountDialog, ManualDialog, ParkDialog, ParkedDialog, PriceDialog, QuantityDialog } from './Dialogs.tsx';
 
 /** The id of the search box: the global key handler sends stray typing and scans there. */
@@ -296,6 +296,8 @@ export function SaleScreen() {
   );
   const total = cartTotal(lines);
   const hasLine = selected >= 0 && selected < lines.length;
+  // The till works in shifts and none is open: said above the cart, and Pay becomes „Отвори смену“.
+  const noShift = usePos(needsShift);
   // The cart and its actions on the left; the total, the quick keys and Pay on the right. The actions sit in two
   // short rows under the cart, so the quick keys get the right column's height: at 1024×768 and 1366×768 at least
   // twelve are whole on screen, under a banner and a notice too (test/e2e/counter-fold.spec.ts).
@@ -303,6 +305,12 @@ export function SaleScreen() {
     <main className="sale" aria-label={t('app.title')}>
       <section className="left">
         <SearchBox />
+        {noShift && (
+          <div className="shift-required" role="alert">
+            <span>{t('shift.required')}</span>
+            <ActionButton label={t('shift.openAction')} shortcut="Ctrl+S" onClick={() => openDialog('shift')} />
+          </div>
+        )}
         <Cart />
         <div className="actions sale-actions">
           <ActionButton
@@ -361,13 +369,22 @@ export function SaleScreen() {
           <small>{t('sale.items', { count: lines.length })}</small>
         </div>
         <QuickKeys />
-        <ActionButton
-          label={t('action.pay')}
-          shortcut="F12"
-          onClick={() => setScreen('payment')}
-          disabled={lines.length === 0}
-          className="primary pay"
-        />
+        {noShift ? (
+          <ActionButton
+            label={t('shift.openAction')}
+            shortcut="F12"
+            onClick={() => openDialog('shift')}
+            className="primary pay"
+          />
+        ) : (
+          <ActionButton
+            label={t('action.pay')}
+            shortcut="F12"
+            onClick={() => setScreen('payment')}
+            disabled={lines.length === 0}
+            className="primary pay"
+          />
+        )}
       </section>
       {dialog === 'quantity' && <QuantityDialog />}
       {dialog === 'discount' && <DiscountDialog />}
