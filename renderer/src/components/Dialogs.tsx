@@ -168,14 +168,16 @@ export function DiscountDialog() {
       help={t('dialog.discountHelp')}
       percent
       before={
-        <fieldset className="scope">
-          <legend>{t('dialog.discountScope')}</legend>
-          {(['line', 'sale'] as const).map((s) => (
-            <label key={s}>
-              <input type="radio" name="scope" checked={scope === s} onChange={() => setScope(s)} />
-              {t(s === 'line' ? 'dialog.scopeLine' : 'dialog.scopeSale')}
-            </label>
-          ))}
+        <>
+          <fieldset className="scope">
+            <legend>{t('dialog.discountScope')}</legend>
+            {(['line', 'sale'] as const).map((s) => (
+              <label key={s}>
+                <input type="radio" name="scope" checked={scope === s} onChange={() => setScope(s)} />
+                {t(s === 'line' ? 'dialog.scopeLine' : 'dialog.scopeSale')}
+              </label>
+            ))}
+          </fieldset>
           {scope === 'sale' && own > 0 && (
             <fieldset className="scope line-discounts" data-testid="line-discounts">
               <legend>{t('dialog.lineDiscountsHave', { amount: formatRsd(own) })}</legend>
@@ -189,7 +191,7 @@ export function DiscountDialog() {
               </label>
             </fieldset>
           )}
-        </fieldset>
+        </>
       }
       submit={(text) => {
         // A share of what is left to discount: the line, the sale, or (keeping the lines' own) the sale after them.

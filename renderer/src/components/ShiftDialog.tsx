@@ -103,6 +103,16 @@ function countedByDenomination(counts: Record<string, string>): {
   return { denominations, para };
 }
 
+/** Cash and card always (as a shop reads its day), then every other payment type the shift took. */
+function paymentRows(v: ShiftView): { type: string; netPara: number }[] {
+  const of = (type: string) => v.byPayment.find((p) => p.type === type)?.netPara ?? 0;
+  return [
+    { type: 'cash', netPara: of('cash') },
+    { type: 'card', netPara: of('card') },
+    ...v.byPayment.filter((p) => p.type !== 'cash' && p.type !== 'card'),
+  ];
+}
+
 export function ShiftDialog(props: { api: PosApi }) {
   const { t } = useTranslation();
   const close = usePos((s) => s.openDialog);
@@ -249,7 +259,7 @@ export function ShiftDialog(props: { api: PosApi }) {
       <dl className="shift-figures" aria-label={t('shift.byPayment')}>
         {row(t('shift.salesCount', { count: v.sales.count }), v.sales.totalPara, 'shift-sales')}
         {row(t('shift.refundsCount', { count: v.refunds.count }), -v.refunds.totalPara, 'shift-refunds')}
-        {v.byPayment.map((p) => (
+        {paymentRows(v).map((p) => (
           <div key={p.type}>
             <dt>{paymentName(language, p.type)}</dt>
             <dd data-testid={`shift-pay-${p.type}`}>{formatRsd(p.netPara)}</dd>
