@@ -56,7 +56,7 @@ async function wholeTiles(keys: Locator): Promise<{ whole: number; total: number
         r.left >= Math.max(0, clip.left) - 0.5 &&
         r.bottom <= Math.min(window.innerHeight, clip.bottom) + 0.5 &&
         r.right <= Math.min(window.innerWidth, clip.right) + 0.5;
-      // Whatever is drawn at its corners (inside the rounding) and its middle must be the tile itself (no banner, notice or cue on it).
+      // What is drawn at its corners (inside the rounding) and its middle is the tile (no banner, notice or cue).
       const points: [number, number][] = [
         [r.left + 5, r.top + 5],
         [r.right - 5, r.top + 5],
