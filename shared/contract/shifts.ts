@@ -55,6 +55,19 @@ export const DENOMINATIONS_PARA = [
  */
 export const PARA_REST = 1;
 
+/**
+ * A shift's net per payment type as the close screen and the printed report show it: cash and card always (as a
+ * shop reads its day), then every other type the shift took.
+ */
+export function paymentTotals(v: Pick<ShiftView, 'byPayment'>): { type: string; netPara: Para }[] {
+  const of = (type: string) => v.byPayment.find((p) => p.type === type)?.netPara ?? 0;
+  return [
+    { type: 'cash', netPara: of('cash') },
+    { type: 'card', netPara: of('card') },
+    ...v.byPayment.filter((p) => p.type !== 'cash' && p.type !== 'card'),
+  ];
+}
+
 export const shiftsCommands = {
   'shifts.current': command<ShiftView | null>()(s.empty, 'The open shift with its drawer now (the X report).', {
     auth: 'session',

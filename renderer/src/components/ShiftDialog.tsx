@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PosApi, Result } from '../../../shared/contract/index.ts';
-import { DENOMINATIONS_PARA, PARA_REST, type ShiftView } from '../../../shared/contract/shifts.ts';
+import { DENOMINATIONS_PARA, PARA_REST, paymentTotals, type ShiftView } from '../../../shared/contract/shifts.ts';
 import { paymentName } from '../../../shared/i18n/enums.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { usePos } from '../context.ts';
@@ -101,16 +101,6 @@ function countedByDenomination(counts: Record<string, string>): {
     }
   }
   return { denominations, para };
-}
-
-/** Cash and card always (as a shop reads its day), then every other payment type the shift took. */
-function paymentRows(v: ShiftView): { type: string; netPara: number }[] {
-  const of = (type: string) => v.byPayment.find((p) => p.type === type)?.netPara ?? 0;
-  return [
-    { type: 'cash', netPara: of('cash') },
-    { type: 'card', netPara: of('card') },
-    ...v.byPayment.filter((p) => p.type !== 'cash' && p.type !== 'card'),
-  ];
 }
 
 export function ShiftDialog(props: { api: PosApi }) {
@@ -259,7 +249,7 @@ export function ShiftDialog(props: { api: PosApi }) {
       <dl className="shift-figures" aria-label={t('shift.byPayment')}>
         {row(t('shift.salesCount', { count: v.sales.count }), v.sales.totalPara, 'shift-sales')}
         {row(t('shift.refundsCount', { count: v.refunds.count }), -v.refunds.totalPara, 'shift-refunds')}
-        {paymentRows(v).map((p) => (
+        {paymentTotals(v).map((p) => (
           <div key={p.type}>
             <dt>{paymentName(language, p.type)}</dt>
             <dd data-testid={`shift-pay-${p.type}`}>{formatRsd(p.netPara)}</dd>
