@@ -70,7 +70,7 @@ function DenominationCount(props: {
         </label>
       ))}
       {/* The drawer's cash can end in para (prices and change are to the para): counted as para, 0 to 99. */}
-      <label className="denomination">
+      <label className="denomination para-rest">
         <span>{t('shift.paraRest')}</span>
         <input
           inputMode="numeric"
