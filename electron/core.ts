@@ -353,6 +353,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
     emit: (name, payload) => emit(name, payload),
     budgets,
+    // Defined below with the audit log; called only by a refund or an advance's next document, after start-up.
+    requireShift: () => shifts.requireOpen(),
   });
   const { staff } = manager;
   const shifts = new ShiftService({
@@ -413,6 +415,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     shopName: settings.get('shopName') ?? '',
     tillName: settings.get('tillName') ?? '',
     offlineSales: offlineSalesOf(settings),
+    worksInShifts: shifts.store.used(),
   });
 
   // Parked carts are mirrored as gateway drafts (best effort, never blocking the counter).

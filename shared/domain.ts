@@ -251,4 +251,9 @@ export interface AppInfo {
   tillName?: string;
   /** The shop's choice for sales nobody can sign (the counter's outage banner says which applies). */
   offlineSales?: OfflineSales;
+  /**
+   * The till has opened a shift once: from then on a sale, a refund and an advance need an open shift (the core
+   * refuses them with `shift_required`, docs/shifts.md); the counter says so before anything is rung up.
+   */
+  worksInShifts?: boolean;
 }

@@ -57,7 +57,8 @@ const SR_CYRL = {
   percent_range: 'Проценат у пољу „{field}“ мора бити између −100 и +1000 и не нула (нпр. 5 или −2,5).',
   discount_too_big: 'Попуст у пољу „{field}“ је већи од износа ставке.',
   printer_not_configured: 'Штампач није подешен — Менаџер → Подешавања → Штампач',
-  shift_required: 'Продаја није могућа без отворене смене: отворите смену (почетни депозит у каси).',
+  shift_required:
+    'Продаја, рефундација и аванс нису могући без отворене смене: отворите смену (почетни депозит у каси).',
   shift_already_open: 'Смена је већ отворена: затворите је пре него што отворите нову.',
   shift_not_open: 'Нема отворене смене.',
   beyond_drawer: 'Подизање је веће од стања у каси ({drawer} RSD).',
@@ -257,7 +258,8 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   percent_range: 'Procenat u polju „{field}“ mora biti između −100 i +1000 i ne nula (npr. 5 ili −2,5).',
   discount_too_big: 'Popust u polju „{field}“ je veći od iznosa stavke.',
   printer_not_configured: 'Štampač nije podešen — Menadžer → Podešavanja → Štampač',
-  shift_required: 'Prodaja nije moguća bez otvorene smene: otvorite smenu (početni depozit u kasi).',
+  shift_required:
+    'Prodaja, refundacija i avans nisu mogući bez otvorene smene: otvorite smenu (početni depozit u kasi).',
   shift_already_open: 'Smena je već otvorena: zatvorite je pre nego što otvorite novu.',
   shift_not_open: 'Nema otvorene smene.',
   beyond_drawer: 'Podizanje je veće od stanja u kasi ({drawer} RSD).',
@@ -458,7 +460,7 @@ const EN: Shape<typeof SR_CYRL> = {
   percent_range: 'The percentage in "{field}" must be between −100 and +1000 and not zero (e.g. 5 or −2.5).',
   discount_too_big: 'The discount in "{field}" is larger than the line amount.',
   printer_not_configured: 'No printer configured — Manager → Settings → Printer',
-  shift_required: 'No sale without an open shift: open a shift (the opening float in the drawer).',
+  shift_required: 'No sale, refund or advance without an open shift: open a shift (the opening float in the drawer).',
   shift_already_open: 'A shift is already open: close it before opening a new one.',
   shift_not_open: 'No shift is open.',
   beyond_drawer: 'The cash out is more than the drawer holds ({drawer} RSD).',

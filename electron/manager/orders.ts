@@ -80,6 +80,11 @@ export interface OrdersDeps {
   allowRefundWithoutBuyerId?: () => boolean;
   /** Training mode (settings): refunds and copies of real receipts are refused. */
   trainingMode?: () => boolean;
+  /**
+   * Refuses a document that moves the drawer's money (a refund, a further advance, a final sale) when the till
+   * works in shifts and none is open (`shift_required`, electron/shifts/service.ts), as a sale is refused.
+   */
+  requireShift?: () => void;
 }
 
 const REFUNDABLE: readonly InvoiceType[] = ['normal', 'training', 'advance'];
@@ -137,6 +142,7 @@ export class BackOfficeOrders {
    * earlier refunds). Full: the gateway's full-refund endpoint. Works offline; waits for a queued original.
    */
   async refund(input: RefundInput, approvedBy: string, cashier: string): Promise<OrderView> {
+    this.#d.requireShift?.();
     const row = this.#findLocal(input);
     // Another till's sale through the hub carries its lines and payments: refundable in part like a local one.
     const hub = !row && input.invoiceNumber ? await this.#d.hubSource?.(input.invoiceNumber) : null;
@@ -359,6 +365,7 @@ export class BackOfficeOrders {
     },
     cashier: string,
   ): Promise<OrderView> {
+    this.#d.requireShift?.();
     const q = this.#d.store.queries;
     const advance = requireOpenAdvance(q, this.#d.store.get(input.orderId), input.orderId);
     const ad = this.#data(advance);
@@ -417,6 +424,7 @@ export class BackOfficeOrders {
     },
     cashier: string,
   ): Promise<OrderView> {
+    this.#d.requireShift?.();
     const esirTime = transferEsirTime(
       input.paidOn,
       { invoiceType: 'advance', payments: input.payments },

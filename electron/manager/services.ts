@@ -34,6 +34,8 @@ export interface ManagerDeps {
   hubStaff?: StaffDeps['hubStaff'];
   /** The first-run manager's first PIN at an enrolled till is offered to the shop (StaffDeps.hubFirstPin). */
   hubFirstPin?: StaffDeps['hubFirstPin'];
+  /** A refund or an advance's next document needs an open shift once the till works in shifts. */
+  requireShift?: OrdersDeps['requireShift'];
 }
 
 export interface Manager {
@@ -69,6 +71,7 @@ export function createManager(deps: ManagerDeps): Manager {
     ...(deps.hubHold ? { hubHold: deps.hubHold } : {}),
     allowRefundWithoutBuyerId: () => settings.allowRefundWithoutBuyerId(),
     trainingMode: () => settings.bool('trainingMode'),
+    ...(deps.requireShift ? { requireShift: deps.requireShift } : {}),
   });
   const emails = new EmailQueue({
     db,

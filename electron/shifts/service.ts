@@ -9,8 +9,9 @@ import type { Db } from '../db/open.ts';
 import { CommandError } from '../errors.ts';
 import { buildReport } from '../manager/reports.ts';
 import type { TaxRatesCache } from '../sales/tax-rates.ts';
-import type { ShiftView } from '../../shared/contract/shifts.ts';
+import { paymentTotals, type ShiftView } from '../../shared/contract/shifts.ts';
 import { formatRsd, toPara } from '../../shared/money.ts';
+import { paymentName } from '../../shared/i18n/enums.ts';
 import { ShiftStore, type ShiftRow } from './store.ts';
 
 export interface ShiftDeps {
@@ -196,6 +197,8 @@ export function shiftLines(v: ShiftView, shown: (iso: string) => string): string
     rule,
     row(`Продаје (${v.sales.count})`, formatRsd(v.sales.totalPara)),
     row(`Рефундације (${v.refunds.count})`, formatRsd(-v.refunds.totalPara)),
+    // Net per payment type, cash and card always (the close screen shows the same).
+    ...paymentTotals(v).map((p) => row(paymentName('sr-Cyrl', p.type), formatRsd(p.netPara))),
     rule,
     row('Почетни депозит', formatRsd(v.openingFloatPara)),
     row('Готовина из продаје', formatRsd(v.cashSalesPara)),

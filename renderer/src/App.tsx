@@ -4,7 +4,7 @@ import type { i18n } from 'i18next';
 import type { PosApi } from '../../shared/contract/index.ts';
 import { StoreContext, usePos, usePosPick } from './context.ts';
 import { createScanDetector, looksLikeBarcode } from './scanner.ts';
-import type { PosStore } from './store/index.ts';
+import { needsShift, type PosStore } from './store/index.ts';
 import { CatalogScreen } from './components/CatalogScreen.tsx';
 import { PaymentScreen } from './components/PaymentScreen.tsx';
 import { ReceiptScreen } from './components/ReceiptScreen.tsx';
@@ -55,6 +55,8 @@ export function installKeyboard(store: PosStore, win: Window = window): () => vo
       fn();
     };
     if (e.key === 'F1') return run(() => void s.logout());
+    // Ctrl+S: the shift (смена / smena / shift), by the key's place, so a Cyrillic layout types it too.
+    if (e.ctrlKey && !e.altKey && e.code === 'KeyS') return run(() => s.openDialog('shift'));
     if (s.screen === 'receipt') {
       // Typing in a field of the receipt screen (the e-mail address) belongs to that field.
       if (inText && (printable || e.key === 'Enter' || e.key === 'Escape' || e.key === 'Backspace')) return;
@@ -115,6 +117,8 @@ export function installKeyboard(store: PosStore, win: Window = window): () => vo
         return run(() => s.lines.length > 0 && s.openDialog('park'));
       case 'F10':
       case 'F12':
+        // No shift where the till works in shifts: the core would refuse the sale; open one first.
+        if (needsShift(s)) return run(() => s.openDialog('shift'));
         return run(() => s.lines.length > 0 && s.setScreen('payment'));
       case 'Escape':
         return run(() => (s.query !== '' ? void s.setQuery('') : s.setNotice(null)));
@@ -269,8 +273,13 @@ function Header(props: { api: PosApi }) {
         </button>
       )}
       {cashier && info && (
-        <button type="button" className={shift ? 'shift-on' : 'shift-off'} onClick={() => openDialog('shift')}>
-          {shift ? t('shift.open') : t('shift.none')}
+        <button
+          type="button"
+          className={shift ? 'shift-on' : 'shift-off'}
+          onClick={() => openDialog('shift')}
+          aria-keyshortcuts="Control+S"
+        >
+          {shift ? t('shift.open') : t('shift.none')} <kbd>Ctrl+S</kbd>
         </button>
       )}
       <ManagerLauncher api={props.api} />

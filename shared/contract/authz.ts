@@ -110,9 +110,18 @@ export function discountedLine(line: DiscountInputLine): DiscountedLine {
   };
 }
 
-/** Is this line's discount beyond the limit (a share of the line's total, in percent)? */
+/**
+ * The largest discount a cashier gives alone on a line of `totalPara`: the limit's share of it, rounded up to the
+ * para, in the customer's favour. The till shows and takes money only in whole para, so at a 10 % limit 25,00 off
+ * 249,99 (whose 10 % is 24,999) is within the limit, and 25,01 is not (docs/counter.md, "Discounts").
+ */
+export function discountLimitPara(totalPara: number, limitPercent: number): number {
+  return Math.floor((totalPara * limitPercent + 99) / 100);
+}
+
+/** Is this line's discount beyond the limit (a share of the line's total, in percent, rounded up to the para)? */
 export function discountBeyondLimit(line: DiscountedLine, limitPercent: number): boolean {
-  return line.discountPara * 100 > lineTotal(line.unitPricePara, line.quantityMilli) * limitPercent;
+  return line.discountPara > discountLimitPara(lineTotal(line.unitPricePara, line.quantityMilli), limitPercent);
 }
 
 /** A command that needs more than its table rule because of its input: approval, or a refusal. */

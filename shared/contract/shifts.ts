@@ -49,6 +49,25 @@ export const DENOMINATIONS_PARA = [
   500_000, 200_000, 100_000, 50_000, 20_000, 10_000, 5_000, 2_000, 1_000, 500, 200, 100,
 ] as const;
 
+/**
+ * The para a drawer's cash can end in (prices and change are to the para; no note or coin makes them): counted
+ * beside the notes and coins as a number of para, under the key `1` (1 para each), 0 to 99.
+ */
+export const PARA_REST = 1;
+
+/**
+ * A shift's net per payment type as the close screen and the printed report show it: cash and card always (as a
+ * shop reads its day), then every other type the shift took.
+ */
+export function paymentTotals(v: Pick<ShiftView, 'byPayment'>): { type: string; netPara: Para }[] {
+  const of = (type: string) => v.byPayment.find((p) => p.type === type)?.netPara ?? 0;
+  return [
+    { type: 'cash', netPara: of('cash') },
+    { type: 'card', netPara: of('card') },
+    ...v.byPayment.filter((p) => p.type !== 'cash' && p.type !== 'card'),
+  ];
+}
+
 export const shiftsCommands = {
   'shifts.current': command<ShiftView | null>()(s.empty, 'The open shift with its drawer now (the X report).', {
     auth: 'session',
@@ -72,10 +91,12 @@ export const shiftsCommands = {
   'shifts.close': command<ShiftView>()(
     z.strictObject({
       counted: s.nonNegativeAmount,
-      /** Optional: count per denomination (para as the key); must add up to `counted`. */
+      /** Optional: count per denomination (para as the key; `1`: the para rest); must add up to `counted`. */
       denominations: z
         .partialRecord(
-          z.enum(DENOMINATIONS_PARA.map(String) as [string, ...string[]], { error: 'denomination' }),
+          z.enum([String(PARA_REST), ...DENOMINATIONS_PARA.map(String)] as [string, ...string[]], {
+            error: 'denomination',
+          }),
           z.number({ error: 'number' }).int({ error: 'integer' }).min(0, { error: 'non_negative' }),
         )
         .optional(),

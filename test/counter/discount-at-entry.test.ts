@@ -132,6 +132,29 @@ describe('a discount approved when it is entered', () => {
     await ok(core, 'sales.checkout', sale(lines, 968));
   });
 
+  it('exactly the limit is within it: 25,00 off 249,99 at 10 % asks nothing, 25,01 asks (was: 25,00 asked)', async () => {
+    // 10 % of 249,99 is 24,999: the limit is rounded up to the para, in the customer's favour.
+    const core = await startCore();
+    await withCashier(core);
+    const at = (discount: number) => line({ name: 'Јаја', unitPrice: 249.99, discount });
+    expect(await ok(core, 'sales.approveDiscount', { lines: [at(25)], scope: 'line' })).toEqual({
+      approved: 0,
+      approvedBy: null,
+    });
+    await ok(core, 'sales.checkout', sale([at(25)], 224.99));
+    expect(audit(core, 'approved.sales.checkout')).toEqual([]);
+    const beyond = await fails(core, 'sales.approveDiscount', { lines: [at(25.01)], scope: 'line' });
+    expect(beyond).toMatchObject({ code: 'forbidden', field: 'approval.managerPin' });
+    expect(await fails(core, 'sales.checkout', sale([at(25.01)], 224.98))).toMatchObject({
+      code: 'forbidden',
+      field: 'approval.managerPin',
+    });
+    // Two pieces: 10 % of 499,98 is exactly 49,998, so 50,00 is the limit.
+    const two = (discount: number) => line({ name: 'Јаја', unitPrice: 249.99, quantity: 2, discount });
+    await ok(core, 'sales.checkout', sale([two(50)], 449.98));
+    expect(await fails(core, 'sales.checkout', sale([two(50.01)], 449.97))).toMatchObject({ code: 'forbidden' });
+  });
+
   it('a wrong PIN at entry approves nothing and records nothing', async () => {
     const core = await startCore();
     const wrong = await fails(core, 'sales.approveDiscount', {

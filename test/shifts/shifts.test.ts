@@ -9,7 +9,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ShiftView } from '../../shared/contract/shifts.ts';
 import { ShiftService } from '../../electron/shifts/service.ts';
 import { TaxRatesCache } from '../../electron/sales/tax-rates.ts';
-import { BREAD_AND_MILK, MANAGER_PIN, closeCores, fails, ok, startCore } from '../support/session.ts';
+import {
+  BREAD_AND_MILK,
+  MANAGER_PIN,
+  closeCores,
+  fails,
+  ok,
+  orderCount,
+  settled,
+  startCore,
+} from '../support/session.ts';
 import { makeRig, type Rig } from '../support/rig.ts';
 import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
@@ -89,6 +98,9 @@ describe('shifts', () => {
       expect(text).toMatch(/Избројано\s+3\.980,00/);
       expect(text).toMatch(/Разлика\s+-20,00/);
       expect(text).toMatch(/Подизање\s+-1\.000,00/);
+      // Each payment type's total, as the close screen shows it: cash and card always.
+      expect(text).toMatch(/Готовина\s+0,00/);
+      expect(text).toMatch(/Картица\s+0,00/);
     } finally {
       await printer.close();
     }
@@ -105,6 +117,73 @@ describe('shifts', () => {
     const next = await ok<ShiftView>(core, 'shifts.open', { openingFloat: 1005.4 });
     expect(next.openingFloatPara).toBe(100_540);
     await ok(core, 'sales.checkout', BREAD_AND_MILK);
+  });
+
+  it('once the till works in shifts, a refund, a further advance and a final sale outside one are refused too', async () => {
+    // Before: only sales.checkout asked for the shift, so these moved the drawer's cash with no shift to count it.
+    const core = await startCore();
+    await ok(core, 'shifts.open', { openingFloat: 1000 });
+    const sale = await ok<{ orderId: number }>(core, 'sales.checkout', BREAD_AND_MILK);
+    await settled(core, sale.orderId);
+    const advance = await ok<{ orderId: number }>(core, 'sales.checkout', {
+      lines: [{ name: 'Аванс за кухињу', quantity: 1, unitPrice: 1000, labels: ['A'] }],
+      payments: [{ type: 'cash', amount: 1000 }],
+      invoiceType: 'advance',
+    });
+    await settled(core, advance.orderId);
+    await ok(core, 'shifts.close', { counted: 2540, approval });
+    const orders = () => orderCount(core);
+    const before = orders();
+    const refund = {
+      managerPin: MANAGER_PIN,
+      orderId: sale.orderId,
+      full: true,
+      paymentType: 'cash',
+      buyerId: '20:008123456',
+    };
+    const further = {
+      orderId: advance.orderId,
+      lines: [{ name: 'Аванс за кухињу', quantity: 1, unitPrice: 500, labels: ['A'] }],
+      payments: [{ type: 'cash', amount: 500 }],
+    };
+    for (const [name, input] of [
+      ['refunds.create', refund],
+      ['advances.add', further],
+      ['advances.finalize', { orderId: advance.orderId }],
+    ] as const) {
+      const refused = await fails(core, name, input);
+      expect(refused, name).toMatchObject({ code: 'conflict' });
+      expect(refused.message, name).toContain('отворене смене');
+    }
+    expect(orders()).toBe(before);
+    // With a shift open, each is made, and its cash is in that shift's drawer.
+    await ok(core, 'shifts.open', { openingFloat: 2540 });
+    await ok(core, 'refunds.create', refund);
+    await ok(core, 'advances.add', further);
+    expect(await ok<ShiftView>(core, 'shifts.current')).toMatchObject({ expectedPara: 254_000 - 54_000 + 50_000 });
+  });
+
+  it('a count by denomination can end in para: the para beside the notes and coins (was: refused)', async () => {
+    const core = await startCore();
+    await ok(core, 'shifts.open', { openingFloat: 100 });
+    // 119,99 in cash: the drawer should hold 219,99, which no note or coin makes.
+    await ok(core, 'sales.checkout', {
+      lines: [{ name: 'Јаја', quantity: 1, unitPrice: 119.99, labels: ['A'] }],
+      payments: [{ type: 'cash', amount: 119.99 }],
+    });
+    const wrong = await fails(core, 'shifts.close', {
+      counted: 219.99,
+      denominations: { '20000': 1, '1000': 1, '500': 1, '100': 4, '1': 98 },
+      approval,
+    });
+    expect(wrong).toMatchObject({ code: 'invalid_input', field: 'denominations' });
+    const closed = await ok<ShiftView>(core, 'shifts.close', {
+      counted: 219.99,
+      denominations: { '20000': 1, '1000': 1, '500': 1, '100': 4, '1': 99 },
+      approval,
+    });
+    expect(closed).toMatchObject({ expectedPara: 21_999, countedPara: 21_999, differencePara: 0 });
+    expect(closed.countedDetail).toEqual({ '20000': 1, '1000': 1, '500': 1, '100': 4, '1': 99 });
   });
 
   it('bad input is refused at its field in Serbian and records nothing', async () => {

@@ -113,6 +113,7 @@ function LineAmountDialog(props: {
             value={text}
             onChange={(e) => setText(e.target.value)}
             aria-invalid={error !== null}
+            data-autofocus
           />
         </label>
         <NumberPad label={t('pad.keys')} value={text} onChange={setText} decimal percent={props.percent} />
@@ -152,8 +153,13 @@ export function DiscountDialog() {
   const setDiscount = usePos((s) => s.setDiscount);
   const setSaleDiscount = usePos((s) => s.setSaleDiscount);
   const [scope, setScope] = useState<'line' | 'sale'>('line');
+  // A discount on the whole sale never silently replaces the lines' own: with some, the cashier chooses (keep
+  // them and add this one, the default; or replace them).
+  const [keep, setKeep] = useState(true);
   if (!line) return null;
   const gross = lines.reduce((sum, l) => sum + lineTotal(l.unitPricePara, l.quantityMilli), 0);
+  const own = lines.reduce((sum, l) => sum + l.discountPara, 0);
+  const adding = scope === 'sale' && own > 0 && keep;
   return (
     <LineAmountDialog
       title={scope === 'line' ? t('dialog.discountTitle', { name: line.name }) : t('dialog.saleDiscountTitle')}
@@ -162,23 +168,40 @@ export function DiscountDialog() {
       help={t('dialog.discountHelp')}
       percent
       before={
-        <fieldset className="scope">
-          <legend>{t('dialog.discountScope')}</legend>
-          {(['line', 'sale'] as const).map((s) => (
-            <label key={s}>
-              <input type="radio" name="scope" checked={scope === s} onChange={() => setScope(s)} />
-              {t(s === 'line' ? 'dialog.scopeLine' : 'dialog.scopeSale')}
-            </label>
-          ))}
-        </fieldset>
+        <>
+          <fieldset className="scope">
+            <legend>{t('dialog.discountScope')}</legend>
+            {(['line', 'sale'] as const).map((s) => (
+              <label key={s}>
+                <input type="radio" name="scope" checked={scope === s} onChange={() => setScope(s)} />
+                {t(s === 'line' ? 'dialog.scopeLine' : 'dialog.scopeSale')}
+              </label>
+            ))}
+          </fieldset>
+          {scope === 'sale' && own > 0 && (
+            <fieldset className="scope line-discounts" data-testid="line-discounts">
+              <legend>{t('dialog.lineDiscountsHave', { amount: formatRsd(own) })}</legend>
+              <label>
+                <input type="radio" name="keep" checked={keep} onChange={() => setKeep(true)} />
+                {t('dialog.keepLineDiscounts')}
+              </label>
+              <label>
+                <input type="radio" name="keep" checked={!keep} onChange={() => setKeep(false)} />
+                {t('dialog.replaceLineDiscounts')}
+              </label>
+            </fieldset>
+          )}
+        </>
       }
       submit={(text) => {
-        const total = scope === 'line' ? lineTotal(line.unitPricePara, line.quantityMilli) : gross;
+        // A share of what is left to discount: the line, the sale, or (keeping the lines' own) the sale after them.
+        const total =
+          scope === 'line' ? lineTotal(line.unitPricePara, line.quantityMilli) : adding ? gross - own : gross;
         const para = discountPara(text, total);
         if (para === null || para < 0) return 'dialog.invalidPrice';
         if (para > total) return 'dialog.invalidDiscount';
         // Beyond the limit, the core asks for a manager's approval now; the discount applies once approved.
-        void (scope === 'sale' ? setSaleDiscount(para) : setDiscount(index, para));
+        void (scope === 'sale' ? setSaleDiscount(para, adding) : setDiscount(index, para));
         return null;
       }}
     />

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatRsd, lineTotal } from '../../../shared/money.ts';
 import { usePos, usePosPick } from '../context.ts';
 import { formatLineQuantity } from '../format.ts';
-import { cartTotal } from '../store/index.ts';
+import { cartTotal, needsShift } from '../store/index.ts';
 import { DiscountDialog, ManualDialog, ParkDialog, ParkedDialog, PriceDialog, QuantityDialog } from './Dialogs.tsx';
 
 /** The id of the search box: the global key handler sends stray typing and scans there. */
@@ -147,16 +147,19 @@ function Cart() {
           <tr>
             <th scope="col">#</th>
             <th scope="col">{t('sale.name')}</th>
-            <th scope="col" className="num">
-              {t('sale.quantity')}
+            {/* Short headers (the whole word is their name): the name column keeps the room at 1024 px. */}
+            <th scope="col" className="num" aria-label={t('sale.quantity')} title={t('sale.quantity')}>
+              {t('sale.quantityShort')}
             </th>
             <th scope="col" className="num">
               {t('sale.price')}
             </th>
-            <th scope="col" className="num">
-              {t('sale.discount')}
+            <th scope="col" className="num" aria-label={t('sale.discount')} title={t('sale.discount')}>
+              {t('sale.discountShort')}
             </th>
-            <th scope="col">{t('sale.label')}</th>
+            <th scope="col" aria-label={t('sale.label')} title={t('sale.label')}>
+              {t('sale.labelShort')}
+            </th>
             <th scope="col" className="num">
               {t('sale.lineTotal')}
             </th>
@@ -293,21 +296,23 @@ export function SaleScreen() {
   );
   const total = cartTotal(lines);
   const hasLine = selected >= 0 && selected < lines.length;
+  // The till works in shifts and none is open: said above the cart, and Pay becomes „Отвори смену“.
+  const noShift = usePos(needsShift);
+  // The cart and its actions on the left; the total, the quick keys and Pay on the right. The actions sit in two
+  // short rows under the cart, so the quick keys get the right column's height: at 1024×768 and 1366×768 at least
+  // twelve are whole on screen, under a banner and a notice too (test/e2e/counter-fold.spec.ts).
   return (
     <main className="sale" aria-label={t('app.title')}>
       <section className="left">
         <SearchBox />
+        {noShift && (
+          <div className="shift-required" role="alert">
+            <span>{t('shift.required')}</span>
+            <ActionButton label={t('shift.openAction')} shortcut="Ctrl+S" onClick={() => openDialog('shift')} />
+          </div>
+        )}
         <Cart />
-      </section>
-      <section className="right">
-        <div className="total" aria-live="polite">
-          <span>{t('sale.total')}</span>
-          <output aria-label={t('sale.total')} data-testid="cart-total">
-            {formatRsd(total)}
-          </output>
-          <small>{t('sale.items', { count: lines.length })}</small>
-        </div>
-        <div className="actions">
+        <div className="actions sale-actions">
           <ActionButton
             label={t('action.search')}
             shortcut="F2"
@@ -353,6 +358,25 @@ export function SaleScreen() {
             disabled={lines.length === 0}
             className="danger"
           />
+        </div>
+      </section>
+      <section className="right">
+        <div className="total" aria-live="polite">
+          <span>{t('sale.total')}</span>
+          <output aria-label={t('sale.total')} data-testid="cart-total">
+            {formatRsd(total)}
+          </output>
+          <small>{t('sale.items', { count: lines.length })}</small>
+        </div>
+        <QuickKeys />
+        {noShift ? (
+          <ActionButton
+            label={t('shift.openAction')}
+            shortcut="F12"
+            onClick={() => openDialog('shift')}
+            className="primary pay"
+          />
+        ) : (
           <ActionButton
             label={t('action.pay')}
             shortcut="F12"
@@ -360,8 +384,7 @@ export function SaleScreen() {
             disabled={lines.length === 0}
             className="primary pay"
           />
-        </div>
-        <QuickKeys />
+        )}
       </section>
       {dialog === 'quantity' && <QuantityDialog />}
       {dialog === 'discount' && <DiscountDialog />}

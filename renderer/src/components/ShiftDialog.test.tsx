@@ -2,6 +2,10 @@
 /**
  * A touch-only till works a shift with the on-screen keypad alone: the opening float, a cash out with the
  * manager's PIN, and the close counted by denomination, each typed by touching keys (no keyboard input).
+ * And the dialog's friction (issue 38): the float field has the focus, opening returns to the sale, „Затвори“
+ * is never beside „Затвори смену“ (the dialog's own button is „Назад“), the close is blind (no expected drawer
+ * before the count), a count by denomination can end in para, and the closed shift shows the sales and refunds
+ * with their counts and each payment type's total.
  */
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -68,6 +72,12 @@ function fakeShifts() {
       const counted = Math.round(input.counted * 100);
       const closed: ShiftView = {
         ...shift,
+        sales: { count: 3, totalPara: 150_000 },
+        refunds: { count: 1, totalPara: 10_000 },
+        byPayment: [
+          { type: 'cash', netPara: 0 },
+          { type: 'card', netPara: 140_000 },
+        ],
         closedAt: '2026-11-26T15:00:00.000Z',
         closedBy: 'Менаџер',
         countedPara: counted,
@@ -132,21 +142,36 @@ const field = (form: string, label: string) => {
 const touch = (el: HTMLElement) => act(() => el.focus());
 
 describe('the shift dialog on a touch-only till', () => {
-  it('opens a shift with a 5.000,00 float typed on the keypad', async () => {
+  it('opens a shift with a 5.000,00 float typed on the keypad, then returns to the sale', async () => {
     const { fake, store } = await counterWithShiftDialog();
     expect(dialog().textContent).toContain('Нема отворене смене');
+    // The float is the field the cashier types first: it has the focus once the dialog knows there is no shift.
+    expect(document.activeElement).toBe(field('Отвори смену', 'Почетни депозит'));
     press('5', '0', '0', '0', 'Децимални зарез', '0', '5', 'Обриши знак', '0');
     expect(field('Отвори смену', 'Почетни депозит').value).toBe('5000,00');
     await act(async () => button('Отвори смену').click());
     expect(fake.calls.filter((c) => c.name === 'shifts.open').map((c) => c.input)).toEqual([{ openingFloat: 5000 }]);
     expect(store.getState().shift).toMatchObject({ openingFloatPara: 500_000 });
-    expect(dialog().querySelector('[data-testid="shift-expected"]')?.textContent).toBe('5.000,00');
+    // Opened: the dialog is gone and the notice says the float.
+    expect(dom.container.querySelector('[role="dialog"]')).toBeNull();
+    expect(dom.container.textContent).toContain('Смена је отворена: почетни депозит 5.000,00 RSD.');
+    // The till works in shifts now: it knows so without a reload.
+    expect(store.getState().info?.worksInShifts).toBe(true);
   });
 
   it('takes cash out and closes the shift counted by denomination, PINs included, on the keypad', async () => {
-    const { fake } = await counterWithShiftDialog();
+    const { fake, store } = await counterWithShiftDialog();
     press('5', '0', '0', '0');
     await act(async () => button('Отвори смену').click());
+    await act(async () => store.getState().openDialog('shift'));
+    // Blind: the float and the moves, never what the drawer should hold, until the count.
+    expect(dialog().querySelector('[data-testid="shift-float"]')?.textContent).toBe('5.000,00');
+    expect(dialog().querySelector('[data-testid="shift-expected"]')).toBeNull();
+    // „Затвори смену“ and the dialog's own button are never both „Затвори“.
+    const names = [...dialog().querySelectorAll('button')].map((b) => b.textContent?.trim() ?? '');
+    expect(names).toContain('Затвори смену');
+    expect(names.filter((n) => /^Затвори\b(?! смену)/.test(n))).toEqual([]);
+    expect(names).toContain('Назад Esc');
 
     // The amount has the keypad first; the PIN field takes it when touched (digits only, no comma).
     const target = () => dialog().querySelector('[data-testid="pad-target"]')?.textContent;
@@ -167,7 +192,7 @@ describe('the shift dialog on a touch-only till', () => {
       { kind: 'out', amount: 1000, reason: 'Банка', approval: { managerPin: '0000' } },
     ]);
 
-    // 4.000,00 expected; counted as two 2.000 notes, the count touched in: the drawer is exact.
+    // 4.000,00 expected; counted as two 2.000 notes and 50 para, the counts touched in: 0,50 over.
     await act(async () => button('По апоенима').click());
     const twoThousand = dialog().querySelector<HTMLInputElement>('input[aria-label="Комада од 2.000 дин."]');
     if (!twoThousand) throw new Error('no count field');
@@ -175,13 +200,29 @@ describe('the shift dialog on a touch-only till', () => {
     expect(target()).toBe('Тастатура уписује у: Комада од 2.000 дин. (Затвори смену)');
     press('2');
     expect(twoThousand.value).toBe('2');
-    expect(field('Затвори смену', 'Избројано у каси').value).toBe('4.000,00');
+    const para = dialog().querySelector<HTMLInputElement>('input[aria-label="Паре (испод динара)"]');
+    if (!para) throw new Error('no para field');
+    touch(para);
+    press('5', '0', '0');
+    expect(para.value).toBe('50');
+    expect(field('Затвори смену', 'Избројано у каси').value).toBe('4.000,50');
     touch(field('Затвори смену', 'PIN менаџера'));
     press('0', '0', '0', '0');
     await act(async () => dialog().querySelector<HTMLFormElement>('form[aria-label="Затвори смену"]')?.requestSubmit());
     expect(fake.calls.filter((c) => c.name === 'shifts.close').map((c) => c.input)).toEqual([
-      { counted: 4000, denominations: { '200000': 2 }, approval: { managerPin: '0000' } },
+      { counted: 4000.5, denominations: { '200000': 2, '1': 50 }, approval: { managerPin: '0000' } },
     ]);
-    expect(dialog().textContent).toContain('Каса је тачна.');
+    expect(dialog().textContent).toContain('Вишак: 0,50 RSD');
+    // After the count: the expected drawer, and the sales, refunds and payment types as on the printed report.
+    const shown = (id: string) => dialog().querySelector(`[data-testid="${id}"]`)?.textContent;
+    expect(shown('shift-expected')).toBe('4.000,00');
+    expect(shown('shift-counted')).toBe('4.000,50');
+    expect(shown('shift-difference')).toBe('0,50');
+    expect(shown('shift-sales')).toBe('1.500,00');
+    expect(shown('shift-refunds')).toBe('-100,00');
+    expect(shown('shift-pay-card')).toBe('1.400,00');
+    expect(dialog().textContent).toContain('Продаје (3)');
+    expect(dialog().textContent).toContain('Рефундације (1)');
+    expect(dialog().textContent).toContain('Картица');
   });
 });

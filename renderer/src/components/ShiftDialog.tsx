@@ -1,13 +1,16 @@
 /**
- * The header's shift button: the drawer's shift. No shift: open one with the counted float. An open
- * shift: the drawer now (the X report), cash in and out with a reason and a manager's PIN, print the X
- * report, close with the counted cash (a manager's PIN); the close shows the difference. Every rule is the
- * core's (shared/contract/shifts.ts); this screen only asks.
+ * The header's shift button (Ctrl+S): the drawer's shift. No shift: open one with the counted float (the field
+ * has the focus; Enter opens it and returns to the sale). An open shift: the float and the cash put in and taken
+ * out, cash in and out with a reason and a manager's PIN, print the X report, close with the counted cash (a
+ * manager's PIN). The close is blind: the expected drawer is shown only after the count, with the difference, the
+ * sales and refunds, and the totals per payment type, as on the printed report. Every rule is the core's
+ * (shared/contract/shifts.ts); this screen only asks.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PosApi, Result } from '../../../shared/contract/index.ts';
-import { DENOMINATIONS_PARA, type ShiftView } from '../../../shared/contract/shifts.ts';
+import { DENOMINATIONS_PARA, PARA_REST, paymentTotals, type ShiftView } from '../../../shared/contract/shifts.ts';
+import { paymentName } from '../../../shared/i18n/enums.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { usePos } from '../context.ts';
 import { locale } from '../format.ts';
@@ -66,6 +69,19 @@ function DenominationCount(props: {
           />
         </label>
       ))}
+      {/* The drawer's cash can end in para (prices and change are to the para): counted as para, 0 to 99. */}
+      <label className="denomination para-rest">
+        <span>{t('shift.paraRest')}</span>
+        <input
+          inputMode="numeric"
+          aria-label={t('shift.paraRest')}
+          value={props.counts[String(PARA_REST)] ?? ''}
+          onFocus={() => props.onFocus(PARA_REST)}
+          onChange={(e) =>
+            props.onChange({ ...props.counts, [String(PARA_REST)]: e.target.value.replace(/\D/g, '').slice(0, 2) })
+          }
+        />
+      </label>
     </fieldset>
   );
 }
@@ -77,7 +93,7 @@ function countedByDenomination(counts: Record<string, string>): {
 } {
   const denominations: Record<string, number> = {};
   let para = 0;
-  for (const d of DENOMINATIONS_PARA) {
+  for (const d of [...DENOMINATIONS_PARA, PARA_REST]) {
     const n = Number(counts[String(d)] || '0');
     if (n > 0) {
       denominations[String(d)] = n;
@@ -91,7 +107,9 @@ export function ShiftDialog(props: { api: PosApi }) {
   const { t } = useTranslation();
   const close = usePos((s) => s.openDialog);
   const setShift = usePos((s) => s.setShift);
+  const setNotice = usePos((s) => s.setNotice);
   const language = usePos((s) => s.language);
+  const floatRef = useRef<HTMLInputElement>(null);
   const [shift, setView] = useState<ShiftView | null | undefined>(undefined);
   const [closedNow, setClosedNow] = useState<ShiftView | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -116,6 +134,10 @@ export function ShiftDialog(props: { api: PosApi }) {
       else setError(r.error.message);
     });
   }, [props.api]);
+  // No shift: the float is what the cashier types first (the dialog opens before the shift is read).
+  useEffect(() => {
+    if (shift === null && !closedNow) floatRef.current?.focus();
+  }, [shift, closedNow]);
 
   /** Shows the result of a command: the new shift, or the core's message. */
   const apply = (r: Result<ShiftView>): boolean => {
@@ -133,7 +155,12 @@ export function ShiftDialog(props: { api: PosApi }) {
     e.preventDefault();
     const value = rsd(float);
     if (value === null) return setError(t('shift.invalidAmount'));
-    if (apply(await props.api['shifts.open']({ openingFloat: value }))) setFloat('');
+    const r = await props.api['shifts.open']({ openingFloat: value });
+    if (!apply(r) || !r.ok) return;
+    // Opened: back to the sale at once, the float said in the notice.
+    setFloat('');
+    close(null);
+    setNotice({ kind: 'info', key: 'shift.openedNotice', params: { float: formatRsd(r.value.openingFloatPara) } });
   };
 
   const move = async (e: FormEvent) => {
@@ -178,9 +205,13 @@ export function ShiftDialog(props: { api: PosApi }) {
   const pad: { label: string; value: string; onChange: (v: string) => void; decimal: boolean } =
     typeof target === 'object'
       ? {
-          label: t('shift.denominationCount', { value: denominationText(target.count) }),
+          label:
+            target.count === PARA_REST
+              ? t('shift.paraRest')
+              : t('shift.denominationCount', { value: denominationText(target.count) }),
           value: counts[String(target.count)] ?? '',
-          onChange: (v) => setCounts({ ...counts, [String(target.count)]: digits(v, 5) }),
+          onChange: (v) =>
+            setCounts({ ...counts, [String(target.count)]: digits(v, target.count === PARA_REST ? 2 : 5) }),
           decimal: false,
         }
       : target === 'counted'
@@ -198,41 +229,49 @@ export function ShiftDialog(props: { api: PosApi }) {
   /** Which form the keypad's field is in: its caption says so, as two fields share a label (the PINs). */
   const padForm = target === 'amount' || target === 'movePin' ? t('shift.moves') : t('shift.closeAction');
 
-  const figures = (v: ShiftView) => (
+  const row = (label: string, para: number, testId?: string, className?: string) => (
+    <div className={className}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{formatRsd(para)}</dd>
+    </div>
+  );
+  /** The open shift, blind: the float and the cash moved by hand, never what the drawer should hold. */
+  const openFigures = (v: ShiftView) => (
     <dl className="shift-figures">
-      <div>
-        <dt>{t('shift.openingFloat')}</dt>
-        <dd>{formatRsd(v.openingFloatPara)}</dd>
-      </div>
-      <div>
-        <dt>{t('shift.cashSales')}</dt>
-        <dd>{formatRsd(v.cashSalesPara)}</dd>
-      </div>
-      <div>
-        <dt>{t('shift.cashIn')}</dt>
-        <dd>{formatRsd(v.cashInPara)}</dd>
-      </div>
-      <div>
-        <dt>{t('shift.cashOut')}</dt>
-        <dd>{formatRsd(-v.cashOutPara)}</dd>
-      </div>
-      <div className="expected">
-        <dt>{t('shift.expected')}</dt>
-        <dd data-testid="shift-expected">{formatRsd(v.expectedPara)}</dd>
-      </div>
-      {v.countedPara !== null && (
-        <>
-          <div>
-            <dt>{t('shift.counted')}</dt>
-            <dd>{formatRsd(v.countedPara)}</dd>
-          </div>
-          <div className={(v.differencePara ?? 0) < 0 ? 'short' : undefined}>
-            <dt>{t('shift.difference')}</dt>
-            <dd data-testid="shift-difference">{formatRsd(v.differencePara ?? 0)}</dd>
-          </div>
-        </>
-      )}
+      {row(t('shift.openingFloat'), v.openingFloatPara, 'shift-float')}
+      {row(t('shift.cashIn'), v.cashInPara)}
+      {row(t('shift.cashOut'), -v.cashOutPara)}
     </dl>
+  );
+  /** The closed shift, as on the printed report: sales and refunds, each payment type, then the drawer. */
+  const closedFigures = (v: ShiftView) => (
+    <div className="shift-closed">
+      <dl className="shift-figures" aria-label={t('shift.byPayment')}>
+        {row(t('shift.salesCount', { count: v.sales.count }), v.sales.totalPara, 'shift-sales')}
+        {row(t('shift.refundsCount', { count: v.refunds.count }), -v.refunds.totalPara, 'shift-refunds')}
+        {paymentTotals(v).map((p) => (
+          <div key={p.type}>
+            <dt>{paymentName(language, p.type)}</dt>
+            <dd data-testid={`shift-pay-${p.type}`}>{formatRsd(p.netPara)}</dd>
+          </div>
+        ))}
+      </dl>
+      <dl className="shift-figures" aria-label={t('shift.drawer')}>
+        {row(t('shift.openingFloat'), v.openingFloatPara)}
+        {row(t('shift.cashSales'), v.cashSalesPara)}
+        {row(t('shift.cashIn'), v.cashInPara)}
+        {row(t('shift.cashOut'), -v.cashOutPara)}
+        {row(t('shift.expected'), v.expectedPara, 'shift-expected', 'expected')}
+        {v.countedPara !== null && row(t('shift.counted'), v.countedPara, 'shift-counted')}
+        {v.countedPara !== null &&
+          row(
+            t('shift.difference'),
+            v.differencePara ?? 0,
+            'shift-difference',
+            (v.differencePara ?? 0) < 0 ? 'short' : undefined,
+          )}
+      </dl>
+    </div>
   );
 
   return (
@@ -253,14 +292,14 @@ export function ShiftDialog(props: { api: PosApi }) {
                   Math.abs(closedNow.differencePara ?? 0),
                 )} RSD`}
           </p>
-          {figures(closedNow)}
+          {closedFigures(closedNow)}
         </section>
       ) : shift === null ? (
         <form onSubmit={open} noValidate aria-label={t('shift.openAction')}>
           <p>{t('shift.noShift')}</p>
           <label className="field">
             {t('shift.float')}
-            <input inputMode="decimal" value={float} onChange={(e) => setFloat(e.target.value)} />
+            <input ref={floatRef} inputMode="decimal" value={float} onChange={(e) => setFloat(e.target.value)} />
           </label>
           <NumberPad label={t('pad.keys')} value={float} onChange={setFloat} decimal />
           <button type="submit" className="primary">
@@ -270,7 +309,8 @@ export function ShiftDialog(props: { api: PosApi }) {
       ) : shift ? (
         <>
           <p>{t('shift.opened', { time: time(shift.openedAt), name: shift.cashier })}</p>
-          {figures(shift)}
+          {openFigures(shift)}
+          <p className="help">{t('shift.blind')}</p>
           {shift.moves.length > 0 && (
             <ul className="shift-moves" aria-label={t('shift.moves')}>
               {shift.moves.map((m) => (

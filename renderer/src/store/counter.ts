@@ -59,10 +59,11 @@ export interface CounterActions {
   setDiscount(index: number, discountPara: Para): Promise<void>;
   /**
    * A discount on the whole sale: `totalPara` shared over the lines in proportion to their totals, to the
-   * para (the largest remainders get the odd para), replacing the lines' own discounts. The gateway knows
-   * only line discounts, so that is what the receipt shows.
+   * para (the largest remainders get the odd para). It replaces the lines' own discounts, or, with
+   * `keepLineDiscounts`, is shared over what the lines cost after them and added to them (the discount dialog asks
+   * which when lines have their own). The gateway knows only line discounts, so that is what the receipt shows.
    */
-  setSaleDiscount(totalPara: Para): Promise<void>;
+  setSaleDiscount(totalPara: Para, keepLineDiscounts?: boolean): Promise<void>;
   /** Once payment has started, removing asks for a manager first (unless `approved`). */
   removeLine(index: number, approved?: boolean): void;
   clearCart(approved?: boolean): void;
@@ -345,13 +346,14 @@ export function createCounterSlice(kit: StoreKit): SliceCreator<CounterState & C
         await applyDiscounts(discounts, 'line');
       },
 
-      async setSaleDiscount(totalPara) {
+      async setSaleDiscount(totalPara, keepLineDiscounts = false) {
         const lines = get().lines;
+        const own = (l: CartLine) => (keepLineDiscounts ? l.discountPara : 0);
         const shares = shareOut(
           Math.max(0, totalPara),
-          lines.map((l) => lineTotal(l.unitPricePara, l.quantityMilli)),
+          lines.map((l) => lineTotal(l.unitPricePara, l.quantityMilli) - own(l)),
         );
-        await applyDiscounts(new Map(lines.map((l, i) => [l.key, shares[i] ?? 0])), 'sale');
+        await applyDiscounts(new Map(lines.map((l, i) => [l.key, own(l) + (shares[i] ?? 0)])), 'sale');
       },
 
       removeLine(index, approved) {

@@ -18,6 +18,8 @@ import { createParkedSlice, type ParkedActions, type ParkedState } from './parke
 import { createPaymentSlice, type PaymentActions, type PaymentState } from './payment.ts';
 import { createSessionSlice, type SessionActions, type SessionState } from './session.ts';
 
+export { needsShift } from './session.ts';
+
 export { cartTotal, currentLabels, shareOut, toCheckoutInput, toCheckoutLine, type CartLine } from './cart.ts';
 export { DIGIT_SEARCH_DELAY_MS, type Dialog, type Screen } from './counter.ts';
 export { errorNotice, LANGUAGE_KEY, type Notice, type UiStorage } from './kit.ts';

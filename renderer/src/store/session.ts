@@ -53,6 +53,14 @@ export interface SessionActions {
   setShift(shift: ShiftView | null): void;
 }
 
+/**
+ * The till works in shifts (it opened one once) and none is open: the core refuses a sale (`shift_required`), so
+ * the counter says so and F12 opens the shift dialog instead of the payment. False while the shift is not read yet.
+ */
+export function needsShift(s: Pick<SessionState, 'info' | 'shift'>): boolean {
+  return s.info?.worksInShifts === true && s.shift === null;
+}
+
 export function createSessionSlice(
   kit: StoreKit,
   initialLanguage: Language | undefined,
@@ -168,7 +176,9 @@ export function createSessionSlice(
       set({ cashier: r.value, mustChangePin: false, notice: null, screen: 'sale', dialog: null, sessionEnded: null });
       if (r.value.role === 'manager' && get().info?.setupPending === true) set({ setupPin: pin });
       await restoreCart(kit, set, get);
-      const shift = await api['shifts.current']({});
+      // The quick keys need a session: read at start with nobody logged in (a till's start, a reload after F1),
+      // they came back empty and stayed so („Нема брзих тастера“ with the catalog full). Read for this person.
+      const [shift] = await Promise.all([api['shifts.current']({}), get().refreshFavourites()]);
       if (shift.ok) set({ shift: shift.value });
       return null;
     },
@@ -213,7 +223,12 @@ export function createSessionSlice(
     },
 
     setShift(shift) {
-      set({ shift });
+      // The first shift makes the till one that works in shifts (the core's rule): no reload needed to know it.
+      const info = get().info;
+      set({
+        shift,
+        ...(shift && info && info.worksInShifts !== true ? { info: { ...info, worksInShifts: true } } : {}),
+      });
     },
   });
 }
