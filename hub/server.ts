@@ -31,6 +31,7 @@ import { receiptsCsv } from '../shared/reports/receipts.ts';
 import { listParked, parkCart, takeParked } from './parked.ts';
 import { holdRefund, releaseRefund } from './refund-holds.ts';
 import { allowedHosts, guardRequest, isLoopback, SECURITY_HEADERS } from './lan.ts';
+import { refuseOversizedShape } from './input-shape.ts';
 import { certificateFingerprint, type TlsMaterial } from '../shared/node/tls-cert.ts';
 import {
   EnrolCodeInput,
@@ -130,6 +131,7 @@ export function checkAdminToken(token: string): void {
 const PUSH_INPUT: RouteInput<PushInput> = {
   schema: PushInput,
   precheck: (raw) => {
+    refuseOversizedShape(raw);
     batchLimit(raw);
     refuseUnstorableText(raw);
   },
@@ -685,6 +687,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       const input = r.input && {
         ...r.input,
         precheck: (raw: unknown) => {
+          refuseOversizedShape(raw);
           r.input?.precheck?.(raw);
           refuseUnstorableText(raw);
         },
