@@ -24,6 +24,7 @@ import { isKasaError } from '../shared/errors.ts';
 import { isDataException } from './db/db.ts';
 import { HubError, type AuthedTill, type HubService } from './service.ts';
 import { beginLoginAttempt, loginSucceeded } from './attempts.ts';
+import { approvalScopes, loginScopes } from './login-throttle.ts';
 import { createSession, endSession, sessionOf } from './sessions.ts';
 import { listAudit, recordAudit, type HubAuditAction, type HubAuditEntry } from './audit.ts';
 import { hubReportCsv } from './reports.ts';
@@ -187,7 +188,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
     source: string,
   ): Promise<{ token: string; shopId: number; name: string }> => {
     const shopId = await service.loginShop(asked);
-    const found = await managerOfPin(shopId, pin, [`source:${source}`, `shop:${shopId}`], source, 'pin');
+    const found = await managerOfPin(shopId, pin, loginScopes(shopId, source), source, 'pin');
     const token = await createSession(service.db, found, now());
     await recordAudit(service.db, { shopId: found.shopId, actor: found.name, action: 'login', detail: {} });
     return { token, shopId: found.shopId, name: found.name };
@@ -394,7 +395,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
         const approver = await managerOfPin(
           who.shopId,
           input.approverPin,
-          [`till:${who.id}`, `shop:${who.shopId}`],
+          approvalScopes(who.id, who.shopId),
           `till ${who.name}`,
           'approverPin',
         );
