@@ -204,7 +204,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
     scopes: string[],
     source: string,
     field: string,
-  ): Promise<{ shopId: number; name: string }> => {
+  ): Promise<{ shopId: number; id: string; name: string }> => {
     const decision = await beginLoginAttempt(service.db, scopes, now());
     for (const l of decision.started) {
       options.log?.(`hub: PIN login locked for ${l.scope} until ${new Date(l.until).toISOString()}`);
@@ -220,7 +220,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       throw new HubError(429, 'login_paused', `too many wrong PINs; try again in ${seconds} seconds`, field);
     }
     options.onPinCompare?.(shopId);
-    let found: { shopId: number; name: string } | undefined;
+    let found: { shopId: number; id: string; name: string } | undefined;
     // Every manager's hash is checked, so the time taken does not tell which one matched.
     for (const m of await service.managers(shopId)) if ((await verifyPin(pin, m.pinHash)) && !found) found = m;
     if (!found) throw new HubError(401, 'pin_unknown', 'no active manager of this shop has this PIN', field);

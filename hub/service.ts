@@ -13,6 +13,7 @@ import { orderFacts } from './report-facts.ts';
 import { DEFAULT_HUB_TIME_ZONE, closeDays, markDirty } from './report-days.ts';
 import { pruneEvents } from './events.ts';
 import { recordAudit } from './audit.ts';
+import { checkedPersonName } from './person-names.ts';
 import {
   OrderSnapshot,
   ShiftSnapshot,
@@ -290,6 +291,14 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       );
     if (await nameTaken(q, till.shopId, s.name, s.id))
       return refuse('staff_name_taken', 'name', `another person of this shop is named ${s.name}`);
+    // A new or changed name follows the names' rule (issue 39); one the hub already holds is left as it is.
+    if (row?.name !== s.name)
+      try {
+        await checkedPersonName(q, till.shopId, s.name, s.id, 'name');
+      } catch (err) {
+        if (err instanceof HubError && err.code !== null) return refuse(err.code, 'name', err.message);
+        throw err;
+      }
     await upsertPerson(q, till.shopId, { id: s.id, name: s.name, role: s.role, pinHash: s.pin_hash, active });
     return null;
   }
@@ -327,7 +336,8 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
    */
   async function writePeople(q: Queryable, shopId: number, people: readonly TillPerson[]): Promise<void> {
     const before = await activeManagers(q, shopId);
-    for (const [i, p] of people.entries()) {
+    for (const [i, raw] of people.entries()) {
+      const p = { ...raw, name: await checkedPersonName(q, shopId, raw.name, raw.id, `people.${i}.name`) };
       if (await nameTaken(q, shopId, p.name, p.id))
         throw new HubError(
           409,
@@ -993,7 +1003,8 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
             [shopId, s.id ?? null, s.name],
           );
           const id = known[0]?.id ?? s.id ?? crypto.randomUUID();
-          if (await nameTaken(q, shopId, s.name, id))
+          const name = await checkedPersonName(q, shopId, s.name, id, `staff.${i}.name`);
+          if (await nameTaken(q, shopId, name, id))
             throw new HubError(
               409,
               'staff_name_taken',
@@ -1002,7 +1013,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
             );
           await upsertPerson(q, shopId, {
             id,
-            name: s.name,
+            name,
             role: s.role,
             pinHash: s.pinHash,
             active: s.active ?? true,
@@ -1303,13 +1314,13 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       return { csv: catalogCsv(rows.map(productOf), lang), products: rows.length };
     },
 
-    /** The active managers of every shop (name, shop, PIN hash), for the hub UI's login. */
-    async managers(shopId: number): Promise<{ shopId: number; name: string; pinHash: string }[]> {
-      const rows = await db.query<{ shop_id: number; name: string; pin_hash: string }>(
-        "SELECT shop_id, name, pin_hash FROM staff WHERE shop_id = $1 AND role = 'manager' AND active ORDER BY name",
+    /** The active managers of every shop (id, name, shop, PIN hash), for the hub UI's login. */
+    async managers(shopId: number): Promise<{ shopId: number; id: string; name: string; pinHash: string }[]> {
+      const rows = await db.query<{ shop_id: number; id: string; name: string; pin_hash: string }>(
+        "SELECT shop_id, id, name, pin_hash FROM staff WHERE shop_id = $1 AND role = 'manager' AND active ORDER BY name",
         [shopId],
       );
-      return rows.map((r) => ({ shopId: r.shop_id, name: r.name, pinHash: r.pin_hash }));
+      return rows.map((r) => ({ shopId: r.shop_id, id: r.id, name: r.name, pinHash: r.pin_hash }));
     },
 
     /**
