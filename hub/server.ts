@@ -36,6 +36,7 @@ import { refuseOversizedShape } from './input-shape.ts';
 import { certificateFingerprint, type TlsMaterial } from '../shared/node/tls-cert.ts';
 import {
   EnrolCodeInput,
+  EnrolCodeRevokeInput,
   EnrolInput,
   ClaimsClearInput,
   TillRevokeInput,
@@ -524,6 +525,28 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
         await audit(who, 'enrol_code', {}, shopId);
         // The till pins the hub's certificate at enrolment: the code goes with its fingerprint.
         sendJson(res, 201, { code, fingerprint });
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/admin/enrol-codes',
+      caller: 'admin',
+      input: { schema: ShopQuery, from: query },
+      handle: async ({ who, input, res }) =>
+        sendJson(res, 200, { codes: await service.enrolCodes(shopOf(who, input.shopId, false) ?? null), fingerprint }),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/admin/enrol-codes/revoke',
+      caller: 'admin',
+      input: { schema: EnrolCodeRevokeInput },
+      handle: async ({ who, input, res }) => {
+        const r = await service.revokeEnrolCode(input.id, shopOf(who, input.shopId, false) ?? null);
+        if (!r) throw new HubError(404, 'enrol_code_not_found', `no enrolment code ${input.id} in this shop`, 'id');
+        if (r.state === 'used')
+          throw new HubError(409, 'enrol_code_used', 'this code was spent: revoke its till instead', 'id');
+        await audit(who, 'enrol_code_revoke', { id: input.id }, r.shopId);
+        sendJson(res, 200, { revoked: input.id });
       },
     }),
     route({

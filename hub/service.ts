@@ -14,6 +14,7 @@ import { DEFAULT_HUB_TIME_ZONE, closeDays, markDirty } from './report-days.ts';
 import { pruneEvents } from './events.ts';
 import { recordAudit } from './audit.ts';
 import { checkedPersonName } from './person-names.ts';
+import { listEnrolCodes, revokeEnrolCode, type EnrolCodeRow, type EnrolCodeState } from './enrol-codes.ts';
 import {
   OrderSnapshot,
   ShiftSnapshot,
@@ -521,18 +522,34 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       return code;
     },
 
+    /** The shop's enrolment codes, newest first (every shop's with null): never a code or its hash. */
+    enrolCodes(shopId: number | null): Promise<EnrolCodeRow[]> {
+      return listEnrolCodes(db, shopId, now().getTime());
+    },
+
+    /** Revokes an unspent enrolment code (hub/enrol-codes.ts); null when the shop has no such code. */
+    revokeEnrolCode(id: number, shopId: number | null): Promise<{ shopId: number; state: EnrolCodeState } | null> {
+      return revokeEnrolCode(db, id, shopId, iso());
+    },
+
     /**
      * Spends an enrolment code once: a new till in the code's shop and its credential (shown only here).
      * An unknown, used or expired code is refused (403, naming `code`).
      */
     async enrol(code: string, name: string): Promise<{ tillId: number; shopId: number; credential: string }> {
       return db.tx(async (q) => {
-        const rows = await q.query<{ shop_id: number; used_at: string | null; expires_at: number }>(
-          'SELECT shop_id, used_at, expires_at FROM enrol_codes WHERE code_hash = $1 FOR UPDATE',
-          [sha256(code)],
-        );
+        const rows = await q.query<{
+          shop_id: number;
+          used_at: string | null;
+          expires_at: number;
+          revoked_at: string | null;
+        }>('SELECT shop_id, used_at, expires_at, revoked_at FROM enrol_codes WHERE code_hash = $1 FOR UPDATE', [
+          sha256(code),
+        ]);
         const row = rows[0];
         if (!row) throw new HubError(403, 'enrol_code_unknown', 'unknown enrolment code', 'code');
+        if (row.revoked_at)
+          throw new HubError(403, 'enrol_code_revoked', 'this enrolment code was revoked at the hub', 'code');
         if (row.used_at) throw new HubError(403, 'enrol_code_used', 'this enrolment code was already used', 'code');
         if (row.expires_at <= now().getTime())
           throw new HubError(403, 'enrol_code_expired', 'this enrolment code has expired; ask for a new one', 'code');
