@@ -2,8 +2,9 @@
  * Hub login like the till's (#25), on PGlite and on a real PostgreSQL 15, over real HTTP to a hub server:
  * attempts are counted per source address and shop, and per shop, before the PIN compare (the counting shared
  * with the till; hub/login-throttle.ts), so a 300-request parallel burst of wrong PINs from one machine gets at
- * most 5 compares; another shop's manager, and this shop's from another machine, log in meanwhile; the right PIN works once the lockout has passed (the hub's login clock is moved past it,
- * so the test does not wait 30 s). Evaluations are counted by the server's `onPinCompare` hook.
+ * most 5 compares; another shop's manager, and this shop's from another machine, log in meanwhile; the right PIN
+ * works from that machine once the lockout has passed (the hub's login clock is moved past it, so the test does
+ * not wait 30 s). Evaluations are counted by the server's `onPinCompare` hook.
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
