@@ -7,6 +7,7 @@
 import {
   beginAttempt,
   emptyRow,
+  PIN_LOCK_POLICY,
   fromStored,
   takeBack,
   type AttemptDecision,
@@ -14,6 +15,7 @@ import {
   type StoredAttemptRow,
 } from '../shared/auth/attempts.ts';
 import type { HubDb, Queryable } from './db/db.ts';
+import { allowanceOf } from './login-throttle.ts';
 
 /** Serialises every login attempt of the hub (on PostgreSQL across hub processes too). */
 const LOGIN_LOCK = 715004;
@@ -42,7 +44,7 @@ export function beginLoginAttempt(db: HubDb, scopes: readonly string[], now: num
     await q.query('SELECT pg_advisory_xact_lock($1)', [LOGIN_LOCK]);
     const current: AttemptRow[] = [];
     for (const s of scopes) current.push(await load(q, s, now));
-    const decision = beginAttempt(current, now);
+    const decision = beginAttempt(current, now, PIN_LOCK_POLICY, allowanceOf);
     for (const r of decision.rows) await store(q, r);
     return decision;
   });

@@ -1,8 +1,10 @@
 /**
- * `npm run hub`: the store hub. Prints one JSON line `{"url", "fingerprint", "enrolCode", "shopId"}` to stdout (a
- * fresh one-time code for the first shop, and the SHA-256 of the hub's certificate that tills pin, in groups
- * of four), with `"adminToken"` only when the hub made the token itself (one set in the environment is never
- * printed); everything else goes to stderr.
+ * `npm run hub`: the store hub. Prints one JSON line `{"url", "fingerprint", "shopId"}` to stdout (the SHA-256 of
+ * the hub's certificate that tills pin, in groups of four), with `"adminToken"` only when the hub made the token
+ * itself (one set in the environment is never printed); everything else goes to stderr. It mints no enrolment
+ * code (issue 39): `npm run hub -- enrol-code [--shop N]` prints one (`{"code", "shopId", "expiresAt",
+ * "fingerprint"}`), asking the running hub through its control socket (hub/control.ts), or opening the hub's
+ * database itself when no hub runs; the hub UI's manager makes one too.
  *
  * Environment: KASA_HUB_DATABASE_URL (a PostgreSQL URL; without it the embedded PGlite in KASA_HUB_DATA,
  * default `<KASA data dir>/hub`, kept 0700/0600), KASA_HUB_PORT (default: a free port), KASA_HUB_BIND
@@ -21,7 +23,10 @@ import { openPglite, openPostgres, type HubDb } from './db/db.ts';
 import { allowedHosts, certificateHosts, hostsOf, isLoopback } from './lan.ts';
 import { checkAdminToken, startHubServer } from './server.ts';
 import { hubTlsOf } from './tls.ts';
-import { createHubService, DEFAULT_ENROL_CODE_TTL_MS } from './service.ts';
+import { certificateFingerprint } from '../shared/node/tls-cert.ts';
+import { createHubService, DEFAULT_ENROL_CODE_TTL_MS, type HubService } from './service.ts';
+import { askControl, startControl, type MintedCode } from './control.ts';
+import { recordAudit } from './audit.ts';
 import { DEFAULT_HUB_TIME_ZONE, startDayCloser } from './report-days.ts';
 import { DEFAULT_EVENTS_KEEP_DAYS } from './events.ts';
 
@@ -79,7 +84,56 @@ function timeZoneOf(env: NodeJS.ProcessEnv): string {
   return zone;
 }
 
+/** A new enrolment code for the shop (the hub's only shop when none is named), audited as the admin's. */
+async function mintCode(
+  service: HubService,
+  shopId: number | undefined,
+  fingerprint: string | null,
+): Promise<MintedCode> {
+  const shop = await service.loginShop(shopId);
+  const code = await service.newEnrolCode(shop);
+  await recordAudit(service.db, { shopId: shop, actor: 'admin', action: 'enrol_code', detail: {} });
+  const [made] = await service.enrolCodes(shop);
+  return { code, shopId: shop, expiresAt: made?.expiresAt ?? '', fingerprint };
+}
+
+/** `npm run hub -- enrol-code [--shop N]`: prints one new enrolment code as a JSON line. */
+export async function enrolCodeCommand(env: NodeJS.ProcessEnv, args: readonly string[]): Promise<void> {
+  let shopId: number | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? '';
+    const value = a === '--shop' ? args[++i] : a.startsWith('--shop=') ? a.slice('--shop='.length) : null;
+    if (value === null || value === undefined || !/^[1-9]\d{0,8}$/.test(value))
+      throw new Error(`usage: npm run hub -- enrol-code [--shop <shop id>] (not "${a}")`);
+    shopId = Number(value);
+  }
+  const dir = hubDataDirOf(env);
+  const asked = await askControl(dir, shopId);
+  const minted =
+    asked ??
+    (await (async () => {
+      // No hub runs on this data dir: the command opens the database itself (as the hub would, with its migrations).
+      const bind = env.KASA_HUB_BIND ?? '127.0.0.1';
+      const tls = hubTlsOf(env, dir, certificateHosts(allowedHosts(bind, hostsOf(env.KASA_HUB_HOSTS))));
+      const db = await openHubDb(env);
+      try {
+        const service = createHubService(db, { enrolCodeTtlMs: enrolCodeTtlOf(env) });
+        return await mintCode(
+          service,
+          shopId ?? undefined,
+          tls ? formatFingerprint(certificateFingerprint(tls.cert)) : null,
+        );
+      } finally {
+        await db.close();
+      }
+    })());
+  process.stdout.write(JSON.stringify(minted) + '\n');
+}
+
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  if (process.argv[2] === 'enrol-code') return enrolCodeCommand(env, process.argv.slice(3));
+  if (process.argv[2] !== undefined)
+    throw new Error(`unknown command "${process.argv[2]}": the only one is enrol-code`);
   // A bad token stops the hub before it opens anything.
   const { token: adminToken, made } = adminTokenOf(env);
   const enrolCodeTtlMs = enrolCodeTtlOf(env);
@@ -104,10 +158,11 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     ...(tls ? { tls } : {}),
     log,
   });
-  const enrolCode = await service.newEnrolCode(shopId);
   const fingerprint = server.fingerprint ? formatFingerprint(server.fingerprint) : null;
+  // Codes are minted on request only (issue 39): `npm run hub -- enrol-code` asks here, or the hub UI's manager.
+  const control = await startControl(hubDataDirOf(env), (asked) => mintCode(service, asked, fingerprint), log);
   process.stdout.write(
-    JSON.stringify({ url: server.url, fingerprint, enrolCode, ...(made ? { adminToken } : {}), shopId }) + '\n',
+    JSON.stringify({ url: server.url, fingerprint, ...(made ? { adminToken } : {}), shopId }) + '\n',
   );
   log(
     `Kasa hub is ready on ${server.url} (${db.kind})` +
@@ -116,6 +171,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   stopOnSignals(() =>
     server
       .close()
+      .then(() => control.close())
       .then(() => closer.stop())
       .then(() => db.close()),
   );

@@ -24,6 +24,7 @@ import { isKasaError } from '../shared/errors.ts';
 import { isDataException } from './db/db.ts';
 import { HubError, type AuthedTill, type HubService } from './service.ts';
 import { beginLoginAttempt, loginSucceeded } from './attempts.ts';
+import { approvalScopes, loginScopes } from './login-throttle.ts';
 import { createSession, endSession, sessionOf } from './sessions.ts';
 import { listAudit, recordAudit, type HubAuditAction, type HubAuditEntry } from './audit.ts';
 import { hubReportCsv } from './reports.ts';
@@ -31,9 +32,11 @@ import { receiptsCsv } from '../shared/reports/receipts.ts';
 import { listParked, parkCart, takeParked } from './parked.ts';
 import { holdRefund, releaseRefund } from './refund-holds.ts';
 import { allowedHosts, guardRequest, isLoopback, SECURITY_HEADERS } from './lan.ts';
+import { refuseOversizedShape } from './input-shape.ts';
 import { certificateFingerprint, type TlsMaterial } from '../shared/node/tls-cert.ts';
 import {
   EnrolCodeInput,
+  EnrolCodeRevokeInput,
   EnrolInput,
   ClaimsClearInput,
   TillRevokeInput,
@@ -130,6 +133,7 @@ export function checkAdminToken(token: string): void {
 const PUSH_INPUT: RouteInput<PushInput> = {
   schema: PushInput,
   precheck: (raw) => {
+    refuseOversizedShape(raw);
     batchLimit(raw);
     refuseUnstorableText(raw);
   },
@@ -185,7 +189,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
     source: string,
   ): Promise<{ token: string; shopId: number; name: string }> => {
     const shopId = await service.loginShop(asked);
-    const found = await managerOfPin(shopId, pin, [`source:${source}`, `shop:${shopId}`], source, 'pin');
+    const found = await managerOfPin(shopId, pin, loginScopes(shopId, source), source, 'pin');
     const token = await createSession(service.db, found, now());
     await recordAudit(service.db, { shopId: found.shopId, actor: found.name, action: 'login', detail: {} });
     return { token, shopId: found.shopId, name: found.name };
@@ -201,7 +205,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
     scopes: string[],
     source: string,
     field: string,
-  ): Promise<{ shopId: number; name: string }> => {
+  ): Promise<{ shopId: number; id: string; name: string }> => {
     const decision = await beginLoginAttempt(service.db, scopes, now());
     for (const l of decision.started) {
       options.log?.(`hub: PIN login locked for ${l.scope} until ${new Date(l.until).toISOString()}`);
@@ -217,7 +221,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       throw new HubError(429, 'login_paused', `too many wrong PINs; try again in ${seconds} seconds`, field);
     }
     options.onPinCompare?.(shopId);
-    let found: { shopId: number; name: string } | undefined;
+    let found: { shopId: number; id: string; name: string } | undefined;
     // Every manager's hash is checked, so the time taken does not tell which one matched.
     for (const m of await service.managers(shopId)) if ((await verifyPin(pin, m.pinHash)) && !found) found = m;
     if (!found) throw new HubError(401, 'pin_unknown', 'no active manager of this shop has this PIN', field);
@@ -392,7 +396,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
         const approver = await managerOfPin(
           who.shopId,
           input.approverPin,
-          [`till:${who.id}`, `shop:${who.shopId}`],
+          approvalScopes(who.id, who.shopId),
           `till ${who.name}`,
           'approverPin',
         );
@@ -521,6 +525,28 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
         await audit(who, 'enrol_code', {}, shopId);
         // The till pins the hub's certificate at enrolment: the code goes with its fingerprint.
         sendJson(res, 201, { code, fingerprint });
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/admin/enrol-codes',
+      caller: 'admin',
+      input: { schema: ShopQuery, from: query },
+      handle: async ({ who, input, res }) =>
+        sendJson(res, 200, { codes: await service.enrolCodes(shopOf(who, input.shopId, false) ?? null), fingerprint }),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/admin/enrol-codes/revoke',
+      caller: 'admin',
+      input: { schema: EnrolCodeRevokeInput },
+      handle: async ({ who, input, res }) => {
+        const r = await service.revokeEnrolCode(input.id, shopOf(who, input.shopId, false) ?? null);
+        if (!r) throw new HubError(404, 'enrol_code_not_found', `no enrolment code ${input.id} in this shop`, 'id');
+        if (r.state === 'used')
+          throw new HubError(409, 'enrol_code_used', 'this code was spent: revoke its till instead', 'id');
+        await audit(who, 'enrol_code_revoke', { id: input.id }, r.shopId);
+        sendJson(res, 200, { revoked: input.id });
       },
     }),
     route({
@@ -685,6 +711,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       const input = r.input && {
         ...r.input,
         precheck: (raw: unknown) => {
+          refuseOversizedShape(raw);
           r.input?.precheck?.(raw);
           refuseUnstorableText(raw);
         },

@@ -13,6 +13,8 @@ import { orderFacts } from './report-facts.ts';
 import { DEFAULT_HUB_TIME_ZONE, closeDays, markDirty } from './report-days.ts';
 import { pruneEvents } from './events.ts';
 import { recordAudit } from './audit.ts';
+import { checkedPersonName } from './person-names.ts';
+import { listEnrolCodes, revokeEnrolCode, type EnrolCodeRow, type EnrolCodeState } from './enrol-codes.ts';
 import {
   OrderSnapshot,
   ShiftSnapshot,
@@ -290,6 +292,14 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       );
     if (await nameTaken(q, till.shopId, s.name, s.id))
       return refuse('staff_name_taken', 'name', `another person of this shop is named ${s.name}`);
+    // A new or changed name follows the names' rule (issue 39); one the hub already holds is left as it is.
+    if (row?.name !== s.name)
+      try {
+        await checkedPersonName(q, till.shopId, s.name, s.id, 'name');
+      } catch (err) {
+        if (err instanceof HubError && err.code !== null) return refuse(err.code, 'name', err.message);
+        throw err;
+      }
     await upsertPerson(q, till.shopId, { id: s.id, name: s.name, role: s.role, pinHash: s.pin_hash, active });
     return null;
   }
@@ -327,7 +337,8 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
    */
   async function writePeople(q: Queryable, shopId: number, people: readonly TillPerson[]): Promise<void> {
     const before = await activeManagers(q, shopId);
-    for (const [i, p] of people.entries()) {
+    for (const [i, raw] of people.entries()) {
+      const p = { ...raw, name: await checkedPersonName(q, shopId, raw.name, raw.id, `people.${i}.name`) };
       if (await nameTaken(q, shopId, p.name, p.id))
         throw new HubError(
           409,
@@ -511,18 +522,34 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       return code;
     },
 
+    /** The shop's enrolment codes, newest first (every shop's with null): never a code or its hash. */
+    enrolCodes(shopId: number | null): Promise<EnrolCodeRow[]> {
+      return listEnrolCodes(db, shopId, now().getTime());
+    },
+
+    /** Revokes an unspent enrolment code (hub/enrol-codes.ts); null when the shop has no such code. */
+    revokeEnrolCode(id: number, shopId: number | null): Promise<{ shopId: number; state: EnrolCodeState } | null> {
+      return revokeEnrolCode(db, id, shopId, iso());
+    },
+
     /**
      * Spends an enrolment code once: a new till in the code's shop and its credential (shown only here).
      * An unknown, used or expired code is refused (403, naming `code`).
      */
     async enrol(code: string, name: string): Promise<{ tillId: number; shopId: number; credential: string }> {
       return db.tx(async (q) => {
-        const rows = await q.query<{ shop_id: number; used_at: string | null; expires_at: number }>(
-          'SELECT shop_id, used_at, expires_at FROM enrol_codes WHERE code_hash = $1 FOR UPDATE',
-          [sha256(code)],
-        );
+        const rows = await q.query<{
+          shop_id: number;
+          used_at: string | null;
+          expires_at: number;
+          revoked_at: string | null;
+        }>('SELECT shop_id, used_at, expires_at, revoked_at FROM enrol_codes WHERE code_hash = $1 FOR UPDATE', [
+          sha256(code),
+        ]);
         const row = rows[0];
         if (!row) throw new HubError(403, 'enrol_code_unknown', 'unknown enrolment code', 'code');
+        if (row.revoked_at)
+          throw new HubError(403, 'enrol_code_revoked', 'this enrolment code was revoked at the hub', 'code');
         if (row.used_at) throw new HubError(403, 'enrol_code_used', 'this enrolment code was already used', 'code');
         if (row.expires_at <= now().getTime())
           throw new HubError(403, 'enrol_code_expired', 'this enrolment code has expired; ask for a new one', 'code');
@@ -993,7 +1020,8 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
             [shopId, s.id ?? null, s.name],
           );
           const id = known[0]?.id ?? s.id ?? crypto.randomUUID();
-          if (await nameTaken(q, shopId, s.name, id))
+          const name = await checkedPersonName(q, shopId, s.name, id, `staff.${i}.name`);
+          if (await nameTaken(q, shopId, name, id))
             throw new HubError(
               409,
               'staff_name_taken',
@@ -1002,7 +1030,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
             );
           await upsertPerson(q, shopId, {
             id,
-            name: s.name,
+            name,
             role: s.role,
             pinHash: s.pinHash,
             active: s.active ?? true,
@@ -1303,13 +1331,13 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       return { csv: catalogCsv(rows.map(productOf), lang), products: rows.length };
     },
 
-    /** The active managers of every shop (name, shop, PIN hash), for the hub UI's login. */
-    async managers(shopId: number): Promise<{ shopId: number; name: string; pinHash: string }[]> {
-      const rows = await db.query<{ shop_id: number; name: string; pin_hash: string }>(
-        "SELECT shop_id, name, pin_hash FROM staff WHERE shop_id = $1 AND role = 'manager' AND active ORDER BY name",
+    /** The active managers of every shop (id, name, shop, PIN hash), for the hub UI's login. */
+    async managers(shopId: number): Promise<{ shopId: number; id: string; name: string; pinHash: string }[]> {
+      const rows = await db.query<{ shop_id: number; id: string; name: string; pin_hash: string }>(
+        "SELECT shop_id, id, name, pin_hash FROM staff WHERE shop_id = $1 AND role = 'manager' AND active ORDER BY name",
         [shopId],
       );
-      return rows.map((r) => ({ shopId: r.shop_id, name: r.name, pinHash: r.pin_hash }));
+      return rows.map((r) => ({ shopId: r.shop_id, id: r.id, name: r.name, pinHash: r.pin_hash }));
     },
 
     /**

@@ -124,6 +124,10 @@ const SR_CYRL = {
     'Менаџер не може сам себе да искључи нити да себи одузме улогу менаџера ({field}): то ради други менаџер.',
   staff_inactive: 'Ова особа је искључена и не може да се пријави. Обратите се менаџеру.',
   staff_name_taken: 'Име „{value}“ у пољу „{field}“ већ има друга особа.',
+  name_invisible:
+    'Име у пољу „{field}“ садржи невидљив знак (размак нулте ширине, ознаку смера …). Откуцајте га поново.',
+  name_mixed_script: 'Реч имена у пољу „{field}“ меша ћирилична и латинична слова. Откуцајте је једним писмом.',
+  name_lookalike: 'Име у пољу „{field}“ изгледа исто као име особе „{other}“. Изаберите име које се разликује.',
   needs_online: 'За ову радњу потребна је веза са фискалним сервисом.',
   refund_too_much: 'Поврат у пољу „{field}“ је већи од преосталог ({remaining}) за ставку „{name}“.',
   refund_line_unknown: 'Ставка у пољу „{field}“ не постоји на оригиналном рачуну.',
@@ -326,6 +330,10 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
     'Menadžer ne može sam sebe da isključi niti da sebi oduzme ulogu menadžera ({field}): to radi drugi menadžer.',
   staff_inactive: 'Ova osoba je isključena i ne može da se prijavi. Obratite se menadžeru.',
   staff_name_taken: 'Ime „{value}“ u polju „{field}“ već ima druga osoba.',
+  name_invisible:
+    'Ime u polju „{field}“ sadrži nevidljiv znak (razmak nulte širine, oznaku smera …). Otkucajte ga ponovo.',
+  name_mixed_script: 'Reč imena u polju „{field}“ meša ćirilična i latinična slova. Otkucajte je jednim pismom.',
+  name_lookalike: 'Ime u polju „{field}“ izgleda isto kao ime osobe „{other}“. Izaberite ime koje se razlikuje.',
   needs_online: 'Za ovu radnju potrebna je veza sa fiskalnim servisom.',
   refund_too_much: 'Povrat u polju „{field}“ je veći od preostalog ({remaining}) za stavku „{name}“.',
   refund_line_unknown: 'Stavka u polju „{field}“ ne postoji na originalnom računu.',
@@ -526,6 +534,12 @@ const EN: Shape<typeof SR_CYRL> = {
     'A manager cannot deactivate themself or take away their own manager role ({field}): another manager does that.',
   staff_inactive: 'This person is deactivated and cannot log in. Ask a manager.',
   staff_name_taken: 'The name "{value}" in the field "{field}" already belongs to another person.',
+  name_invisible:
+    'The name in the field "{field}" holds an invisible character (a zero-width space, a direction mark …). Type it again.',
+  name_mixed_script:
+    'A word of the name in the field "{field}" mixes Cyrillic and Latin letters. Type it in one script.',
+  name_lookalike:
+    'The name in the field "{field}" looks the same as the name of "{other}". Choose a name that differs.',
   needs_online: 'This needs a connection to the fiscal service.',
   refund_too_much: 'The refund in "{field}" is more than what is left ({remaining}) of "{name}".',
   refund_line_unknown: 'The line in "{field}" is not on the original receipt.',

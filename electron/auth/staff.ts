@@ -23,6 +23,7 @@ import type { StaffRole, StaffView, AuditEntry } from '../../shared/contract/ind
 import { staffChangeRefusal } from '../../shared/contract/staff.ts';
 import type { Language } from '../../shared/domain.ts';
 import { message } from '../../shared/messages.ts';
+import { personName, personNameProblem } from '../../shared/staff/person-name.ts';
 
 export const DEFAULT_MANAGER_PIN = '0000';
 
@@ -211,6 +212,7 @@ export class StaffService {
     input: { name: string; role: StaffRole; pin: string; email?: string | undefined; phone?: string | undefined },
     managerPin?: string,
   ): Promise<StaffView> {
+    input = { ...input, name: personName(input.name) };
     this.#ensureNameFree(input.name, null);
     await this.#ensurePinFree(input.pin, null, 'pin');
     const uid = crypto.randomUUID();
@@ -275,7 +277,11 @@ export class StaffService {
       others,
     );
     if (refusal) throw new CommandError('invalid_input', refusal.key, { field: refusal.field }, refusal.field);
-    if (input.name !== undefined) this.#ensureNameFree(input.name, input.id);
+    if (input.name !== undefined) {
+      const name = personName(input.name);
+      input = { ...input, name };
+      this.#ensureNameFree(name, input.id);
+    }
     if (input.pin === DEFAULT_MANAGER_PIN) throw new CommandError('invalid_input', 'pin_weak', { field: 'pin' }, 'pin');
     if (input.pin) await this.#ensurePinFree(input.pin, input.id, 'pin');
     const hash = input.pin ? await hashPin(input.pin) : null;
@@ -372,12 +378,28 @@ export class StaffService {
     );
   }
 
-  /** Names identify people to each other (and to the hub): two people never share one. */
+  /**
+   * Names identify people to each other (and to the hub): two people never share one, and a name follows the names'
+   * rule shared with the hub (shared/staff/person-name.ts: no invisible characters, no word mixing scripts, no
+   * look-alike of another person's name). `name` is already `personName`d.
+   */
   #ensureNameFree(name: string, exceptId: number | null): void {
     const other = this.#db
       .prepare<[string, number], { id: number }>('SELECT id FROM staff WHERE name = ? AND id <> ?')
       .get(name, exceptId ?? 0);
     if (other) throw new CommandError('invalid_input', 'staff_name_taken', { field: 'name', value: name }, 'name');
+    const others = this.#db
+      .prepare<[number], { name: string }>('SELECT name FROM staff WHERE id <> ?')
+      .all(exceptId ?? 0)
+      .map((r) => r.name);
+    const problem = personNameProblem(name, others);
+    if (problem)
+      throw new CommandError(
+        'invalid_input',
+        problem.key,
+        { field: 'name', ...(problem.key === 'name_lookalike' ? { other: problem.other } : {}) },
+        'name',
+      );
   }
 
   async #ensurePinFree(pin: string, exceptId: number | null, field: string): Promise<void> {

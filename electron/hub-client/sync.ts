@@ -103,6 +103,10 @@ function staffChangeError(err: unknown, pinField: string, nameField: (i: number)
     const field = nameField(Number(/^people\.(\d+)/.exec(err.field ?? '')?.[1] ?? '0'));
     return new CommandError('invalid_input', 'staff_name_taken', { field, value: '' }, field);
   }
+  if (err instanceof HubError && (err.code === 'name_invisible' || err.code === 'name_mixed_script')) {
+    const field = nameField(Number(/^people\.(\d+)/.exec(err.field ?? '')?.[1] ?? '0'));
+    return new CommandError('invalid_input', err.code, { field }, field);
+  }
   if (err instanceof HubError && err.code === 'last_manager')
     return new CommandError('invalid_input', 'last_manager', { field: 'active' }, 'active');
   return new CommandError('unavailable', 'hub_needed', { field: pinField }, pinField);

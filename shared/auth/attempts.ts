@@ -91,21 +91,22 @@ export interface AttemptDecision {
 /**
  * One attempt over the scopes' current rows (`emptyRow` for a scope without one): refused without counting
  * when a scope is locked, or when it would exceed a scope's allowance (which starts that scope's lockout);
- * otherwise counted in every scope.
+ * otherwise counted in every scope. `allowance` gives a scope's allowance (default `MAX_FAILURES` for all).
  */
 export function beginAttempt(
   current: readonly AttemptRow[],
   now: number,
   policy: LockPolicy = PIN_LOCK_POLICY,
+  allowance: (scope: string) => number = () => MAX_FAILURES,
 ): AttemptDecision {
   const rows = current.map((r) => freshen(r, now));
   const locked = rows.find((r) => r.lockedUntil > now);
   if (locked) return { refusedUntil: locked.lockedUntil, rows, started: [] };
-  const full = rows.filter((r) => r.failures >= MAX_FAILURES);
+  const full = rows.filter((r) => r.failures >= allowance(r.scope));
   if (full.length > 0) {
     const started: Lockout[] = [];
     const out = rows.map((r) => {
-      if (r.failures < MAX_FAILURES) return r;
+      if (r.failures < allowance(r.scope)) return r;
       const until = now + lockMs(policy, r.lockouts + 1);
       started.push({ scope: r.scope, until });
       return { ...r, failures: 0, lockouts: r.lockouts + 1, lockedUntil: until, updatedAt: now };

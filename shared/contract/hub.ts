@@ -146,6 +146,7 @@ export type HubAuditAction =
   | 'logout'
   | 'shop_create'
   | 'enrol_code'
+  | 'enrol_code_revoke'
   | 'products'
   | 'products_bulk_price'
   | 'catalog_adopt'

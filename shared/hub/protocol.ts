@@ -342,6 +342,11 @@ export const LoginInput = z.object({
 });
 /** Clears a till's refused invoice claims (its `invoice_claimed` alarm) once a manager has looked. */
 export const ClaimsClearInput = z.object({ tillId: z.number().int().positive() });
+/** Revokes an unspent enrolment code, named by its id (`GET /api/admin/enrol-codes` lists them). */
+export const EnrolCodeRevokeInput = z.strictObject({
+  shopId: z.number().int().positive().optional(),
+  id: z.number().int().positive(),
+});
 /** Revokes a till's credential (a lost or stolen till). */
 export const TillRevokeInput = z.object({ tillId: z.number().int().positive() });
 export const ShopQuery = z.object({ shopId: z.coerce.number().int().positive().optional() });

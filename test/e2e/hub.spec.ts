@@ -1,7 +1,8 @@
 /**
  * The store hub's manager UI in Chromium: the hub (child process, PGlite) and a till (the browser host)
  * enrolled with it. The till's default manager logs in at the hub with the PIN, sees the till live and the
- * alarm for a till that never connected, revokes that till, creates an enrolment code, changes a price
+ * alarm for a till that never connected, revokes that till, creates an enrolment code (listed with the spent ones,
+ * never showing a code) and revokes it, changes a price
  * that reaches the till, reads the day's report and its CSV and the hub's audit, and logs out.
  */
 import fs from 'node:fs';
@@ -74,7 +75,8 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   }).toPass({ timeout: 30_000 });
 
   const tills = page.getByRole('region', { name: 'Касе' });
-  await expect(tills.getByRole('row', { name: /HUBE2E/ })).toContainText('да');
+  const tillRows = tills.getByRole('table', { name: 'Касе', exact: true });
+  await expect(tillRows.getByRole('row', { name: /HUBE2E/ })).toContainText('да');
   await expect(page.getByRole('alert')).toContainText('ТИХА (нема везе)');
   await page.getByRole('button', { name: 'Нови код за упис касе' }).click();
   await expect(page.getByRole('status', { name: 'Код за упис' }).or(page.getByLabel('Код за упис'))).toHaveText(
@@ -84,8 +86,31 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   // A lost till is revoked from the hub (asked once more); its row says so and its alarm is gone.
   page.once('dialog', (d) => void d.accept());
   await tills.getByRole('button', { name: 'Опозови касу ТИХА' }).click();
-  await expect(tills.getByRole('row', { name: /ТИХА/ })).toContainText('опозвана');
+  await expect(tillRows.getByRole('row', { name: /ТИХА/ })).toContainText('опозвана');
   await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // The shop's codes (issue 39): none made at the hub's start; each listed without the code, the spent ones with
+  // their till; the open one revoked in one click.
+  const codes = tills.getByRole('table', { name: 'Кодови за упис касе' });
+  await expect(codes.getByRole('row')).toHaveCount(4);
+  await expect(codes.getByRole('row', { name: /HUBE2E/ })).toContainText('искоришћен: HUBE2E');
+  await expect(codes.getByRole('row', { name: /ТИХА/ })).toContainText('искоришћен: ТИХА');
+  const made = String(await page.getByLabel('Код за упис').textContent());
+  await expect(codes).not.toContainText(made);
+  for (const size of [
+    { width: 1024, height: 768 },
+    { width: 1366, height: 768 },
+  ])
+    await page.setViewportSize(size).then(() =>
+      page.screenshot({
+        path: `/work/shots/hub-trust-b/hub-enrol-codes-${size.width}x${size.height}.png`,
+        fullPage: true,
+      }),
+    );
+  await codes.getByRole('button', { name: /^Опозови код направљен / }).click();
+  await expect(codes.getByRole('row', { name: /опозван/ })).toHaveCount(1);
+  await expect(codes.getByRole('button', { name: /^Опозови код/ })).toHaveCount(0);
+  await page.screenshot({ path: '/work/shots/hub-trust-b/hub-enrol-codes-revoked-1366x768.png', fullPage: true });
   const shots = process.env['KASA_SHOTS'];
   for (const size of [
     { width: 1024, height: 768 },
@@ -280,7 +305,9 @@ test('the hub’s screens fit 1366 and 1024 wide and a tablet upright; the chart
     await expect(logout).toBeVisible({ timeout: 3000 });
   }).toPass({ timeout: 30_000 });
 
-  await expect(page.getByRole('region', { name: 'Касе' }).getByRole('row', { name: /HUBE2E/ })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Касе', exact: true }).getByRole('row', { name: /HUBE2E/ }),
+  ).toBeVisible();
   await fits('tills');
   await page.getByRole('tab', { name: 'Артикли' }).click();
   await expect(page.getByRole('form', { name: 'Промена цена групе у процентима' })).toBeVisible();

@@ -144,6 +144,47 @@ describe('staff management', () => {
     expect(row(c, ana.id)).toEqual(before);
   });
 
+  it('a name with an invisible character, a word mixing scripts or a look-alike of another’s is refused at its field (issue 39)', async () => {
+    const c = await start();
+    const marko = await person(c, 'МАРКО', 'cashier', '1357');
+    const before = row(c, marko.id);
+    const count = (): number => c.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM staff').get()?.n ?? 0;
+    const people = count();
+    const mixed = await fails(c, 'staff.create', {
+      managerPin: MANAGER_PIN,
+      name: 'Mенаџер',
+      role: 'manager',
+      pin: '864213',
+    });
+    expect(mixed).toMatchObject({ code: 'invalid_input', field: 'name' });
+    expect(mixed.message).toBe(
+      'Реч имена у пољу „Назив“ меша ћирилична и латинична слова. Откуцајте је једним писмом.',
+    );
+    const hidden = await fails(c, 'staff.create', {
+      managerPin: MANAGER_PIN,
+      name: 'Ана\u200B',
+      role: 'cashier',
+      pin: '9753',
+    });
+    expect(hidden).toMatchObject({ code: 'invalid_input', field: 'name' });
+    expect(hidden.message).toContain('невидљив знак');
+    const alike = await fails(c, 'staff.create', {
+      managerPin: MANAGER_PIN,
+      name: 'MAPKO',
+      role: 'cashier',
+      pin: '9753',
+    });
+    expect(alike).toMatchObject({ code: 'invalid_input', field: 'name' });
+    expect(alike.message).toContain('„МАРКО“');
+    const renamed = await fails(c, 'staff.update', { managerPin: MANAGER_PIN, id: marko.id, name: 'MAPKO\u202E' });
+    expect(renamed).toMatchObject({ code: 'invalid_input', field: 'name' });
+    expect(row(c, marko.id)).toEqual(before);
+    expect(count()).toBe(people);
+    // A decomposed „ć“ is kept composed (NFC).
+    const nfc = await person(c, 'Ненад Ћосић'.normalize('NFD'), 'cashier', '9753');
+    expect(nfc.name).toBe('Ненад Ћосић'.normalize('NFC'));
+  });
+
   it('edits name, role, e-mail and phone with approval, audited with the fields changed', async () => {
     const c = await start();
     const ana = await person(c, 'Ана Анић', 'cashier', '1357');

@@ -13,6 +13,7 @@ import { pinnedFetch, type PinnedFetch } from '../../shared/node/pinned-fetch.ts
 
 export interface HubProcess {
   url: string;
+  /** A one-time code made for this start through the admin API ('' when asked not to). */
   enrolCode: string;
   adminToken: string;
   shopId: number;
@@ -38,7 +39,14 @@ export const freePort = (): Promise<number> =>
     });
   });
 
-export async function startHubProcess(env: Record<string, string>): Promise<HubProcess> {
+/**
+ * Starts a hub process. It mints no enrolment code itself (issue 39): unless `options.enrolCode` is false, one is
+ * made through the admin API for `enrolCode`, as a manager would.
+ */
+export async function startHubProcess(
+  env: Record<string, string>,
+  options: { enrolCode?: boolean } = {},
+): Promise<HubProcess> {
   // A new embedded hub starts on a copy of the migrated template (test/support/pglite-template.ts), not PGlite's
   // own first start; `KASA_TEST_HUB_FIRST_START=1` keeps the real first start for a test that is about it.
   const data = env.KASA_HUB_DATA;
@@ -53,7 +61,6 @@ export async function startHubProcess(env: Record<string, string>): Promise<HubP
   const firstLine = await readFirstLine(child, 'hub');
   const info = JSON.parse(firstLine) as {
     url: string;
-    enrolCode: string;
     /** Printed only when the hub made the token (none was set in its environment). */
     adminToken?: string;
     shopId: number;
@@ -61,10 +68,22 @@ export async function startHubProcess(env: Record<string, string>): Promise<HubP
   };
   const adminToken = info.adminToken ?? env.KASA_HUB_ADMIN_TOKEN;
   if (!adminToken) throw new Error('the hub printed no admin token and none was given');
+  const request: PinnedFetch = info.fingerprint ? pinnedFetch(info.fingerprint) : (url, init) => fetch(url, init);
+  let enrolCode = '';
+  if (options.enrolCode !== false) {
+    const minted = await request(`${info.url}/api/admin/enrol-codes`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ shopId: info.shopId }),
+    });
+    if (minted.status !== 201) throw new Error(`the hub made no enrolment code: ${minted.status}`);
+    enrolCode = ((await minted.json()) as { code: string }).code;
+  }
   return {
     ...info,
+    enrolCode,
     adminToken,
-    request: info.fingerprint ? pinnedFetch(info.fingerprint) : (url, init) => fetch(url, init),
+    request,
     firstLine,
     child,
     async stop(hard = false) {

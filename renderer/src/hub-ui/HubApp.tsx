@@ -3,7 +3,7 @@
  * tills live (with the alarm), creates enrolment codes, edits the shop's products and reads the day's
  * report (and downloads it as CSV). Every control has an accessible name; the hub decides who may do what.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { ReportView } from '../../../shared/contract/reports.ts';
 import type { HubAuditEntry } from '../../../shared/contract/hub.ts';
 import { formatRsd } from '../../../shared/money.ts';
@@ -18,7 +18,8 @@ import { addDays } from '../dates.ts';
 import { DateField } from '../manager/DateField.tsx';
 import { mt, type ManagerT } from '../manager/i18n.ts';
 import { useHubT, type HubKey, type HubLang, type HubT } from './i18n.ts';
-import { StaffSection } from './StaffSection.tsx';
+import { StaffSection, type HubRequest } from './StaffSection.tsx';
+import { EnrolCodes } from './EnrolCodes.tsx';
 import { HubCatalog } from './HubCatalog.tsx';
 import { ReportCharts, previousPeriod, type ReportExtras } from '../reports/ReportCharts.tsx';
 import { reportT } from '../reports/words.ts';
@@ -311,6 +312,10 @@ function Tills({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
   const [tills, setTills] = useState<TillRow[]>([]);
   const [code, setCode] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** Bumped by a new code: the codes' list is read again. */
+  const [codes, setCodes] = useState(0);
+  const request = useCallback<HubRequest>((method, path, body) => call(token, method, path, body), [token]);
+  const errorText = useCallback((err: unknown) => hubErrorText(t, err), [t]);
   /** The SHA-256 of the hub's certificate: the manager types it on the till with the code, which pins it. */
   const [fingerprint, setFingerprint] = useState<string | null>(null);
   useEffect(() => {
@@ -333,8 +338,10 @@ function Tills({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
     };
   }, [token, t]);
   const alarmed = tills.filter((x) => x.alarms.length);
-  const newCode = async (): Promise<void> =>
+  const newCode = async (): Promise<void> => {
     setCode((await call<{ code: string }>(token, 'POST', '/api/admin/enrol-codes', {})).code);
+    setCodes((n) => n + 1);
+  };
   /** A lost or stolen till: the hub refuses its credential from now on (asked once more: it cannot be undone). */
   const revoke = async (x: TillRow): Promise<void> => {
     if (!window.confirm(t('revokeConfirm', { name: x.name }))) return;
@@ -404,6 +411,14 @@ function Tills({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
           </output>
         </div>
       )}
+      <EnrolCodes
+        t={t}
+        lang={lang}
+        request={request}
+        errorText={errorText}
+        version={codes}
+        tillName={(id) => tills.find((x) => x.tillId === id)?.name ?? `#${id}`}
+      />
     </section>
   );
 }
