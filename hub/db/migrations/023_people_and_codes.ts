@@ -1,7 +1,7 @@
 import type { HubMigration } from './index.ts';
 
 /**
- * Issue 39 (file 024 for the merge with the parallel branch, which takes 023; the version is its place here).
+ * Issue 39 (the version is its place in the list).
  *
  * - Hub sessions belong to a person, not a name: `hub_sessions.person_id` (the staff row's id). A session counts
  *   only while that person is an active manager, and ends on ANY change of that person (a rename too) or their
@@ -10,7 +10,7 @@ import type { HubMigration } from './index.ts';
  * - Enrolment codes are minted on request only and can be listed and revoked: each gets an id to name it by
  *   (never its hash) and `revoked_at`.
  */
-export const h024: HubMigration = {
+export const h023: HubMigration = {
   version: 23,
   name: 'people_and_codes',
   statements: [
