@@ -278,6 +278,12 @@ export function ReceiptScreen(props: { api: PosApi }) {
                 <dt>{t('receipt.paid')}</dt>
                 <dd>{formatRsd(sale.paidPara)}</dd>
               </div>
+              {sale.order?.ipsReference && (
+                <div>
+                  <dt>{t('receipt.ipsReference')}</dt>
+                  <dd data-testid="receipt-ips-reference">{sale.order.ipsReference}</dd>
+                </div>
+              )}
               <div className="change">
                 <dt>{t('receipt.change')}</dt>
                 <dd>
