@@ -63,7 +63,7 @@ export function ipsSlip(view: IpsRequestView): { lines: string[]; qr: { data: st
   const lines = [
     'ОВО НИЈЕ ФИСКАЛНИ РАЧУН',
     'ИПС QR — плаћање инстант трансфером',
-    'Скенирајте апликацијом банке: IPS скенирај',
+    'Скенирајте апликацијом банке: ИПС скенирај',
     '',
     `Износ: ${formatRsd(view.amountPara)} RSD`,
     `Прималац: ${view.name}`,

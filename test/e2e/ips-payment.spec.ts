@@ -85,6 +85,7 @@ for (const lang of LANGUAGES) {
       await expect(payment).toBeVisible();
       const ipsButton = payment.getByRole('button', { name: new RegExp(`^${ui.ips.button.replace(/[()]/g, '\\$&')}`) });
       await expect(ipsButton).toContainText(rsd(due));
+      await shotsAtTillSizes(page, testInfo, `ips-payment-${lang}`);
 
       // F7: the code for what is due. Esc goes back to the payment screen, nothing sold.
       await page.keyboard.press('F7');

@@ -435,7 +435,7 @@ const SR_CYRL = {
   esir_cleared: 'ЕСИР број је обрисан.',
   ips_title: 'ИПС плаћање (инстант)',
   ips_hint:
-    'Рачун на који купци плаћају скенирањем ИПС QR кôда („IPS скенирај“) и назив продавнице који им банка покаже. Рачун се проверава по контролном броју.',
+    'Рачун на који купци плаћају скенирањем ИПС QR кода („ИПС скенирај“) и назив продавнице који им банка покаже. Рачун се проверава по контролном броју.',
   ips_account: 'Рачун за ИПС уплате',
   ips_name: 'Назив примаоца',
   ips_save: 'Сачувај ИПС плаћање',
@@ -889,7 +889,7 @@ const SR_LATN: Table = {
   esir_cleared: 'ESIR broj je obrisan.',
   ips_title: 'IPS plaćanje (instant)',
   ips_hint:
-    'Račun na koji kupci plaćaju skeniranjem IPS QR kôda („IPS skeniraj“) i naziv prodavnice koji im banka pokaže. Račun se proverava po kontrolnom broju.',
+    'Račun na koji kupci plaćaju skeniranjem IPS QR koda („IPS skeniraj“) i naziv prodavnice koji im banka pokaže. Račun se proverava po kontrolnom broju.',
   ips_account: 'Račun za IPS uplate',
   ips_name: 'Naziv primaoca',
   ips_save: 'Sačuvaj IPS plaćanje',
