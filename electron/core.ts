@@ -481,6 +481,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       discountApprovals,
       discountLimitPercent: () => settings.number('discountLimitPercent', DEFAULT_DISCOUNT_LIMIT_PERCENT),
       now,
+      ips: { setting: (key) => settings.get(key), now },
+      printSlip: (lines, qr) => printer.enqueueSlip(lines, undefined, qr),
     }),
     ordersHandlers({
       store,

@@ -126,6 +126,8 @@ export interface OrderView {
   buyerId?: string;
   email?: string;
   cashier?: string;
+  /** Paid by an IPS instant transfer: the reference (model 97) the transfer carries, tying it to this order. */
+  ipsReference?: string;
   /** The order this one refers to (refund, copy, finalize), if any. */
   referencedOrderId?: number;
   referentDocumentNumber?: string;

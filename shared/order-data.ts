@@ -48,6 +48,7 @@ export const OrderDataSchema = z.looseObject({
   buyerId: z.string().max(40).optional(),
   email: z.string().max(320).optional(),
   cashier: z.string().max(100).optional(),
+  ipsReference: z.string().max(35).optional(),
   taxGroup: z.looseObject({ groupId: z.union([z.number(), z.string()]), validFrom: z.string().max(60) }).optional(),
   refundOf: RefundOfData.optional(),
 });

@@ -33,6 +33,8 @@ export interface OrderData {
   buyerId?: string;
   email?: string;
   cashier?: string;
+  /** Paid by an IPS instant transfer: the reference (`RO`) the customer's transfer carries (sales/ips.ts). */
+  ipsReference?: string;
   /** The tax-rate group in force at capture (sales/receipt-stamp.ts). */
   taxGroup?: { groupId: number; validFrom: string };
   /** For orders waiting on another: the request body without the referenced document's fields. */
@@ -835,6 +837,7 @@ export class OrderStore {
       ...(data.buyerId ? { buyerId: data.buyerId } : {}),
       ...(data.email ? { email: data.email } : {}),
       ...(data.cashier ? { cashier: data.cashier } : {}),
+      ...(data.ipsReference ? { ipsReference: data.ipsReference } : {}),
       ...(row.depends_on ? { referencedOrderId: row.depends_on } : {}),
       ...(referentDocumentNumber ? { referentDocumentNumber } : {}),
       ...(receipt ? { receipt } : {}),

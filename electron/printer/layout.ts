@@ -127,9 +127,14 @@ export function testPageDocument(profile: PrinterProfile, when: string): PrintDo
   };
 }
 
-/** A non-fiscal slip (e.g. an order not yet fiscalized), printed as given. */
-export function slipDocument(lines: readonly string[]): PrintDocument {
-  return { openDrawer: false, blocks: lines.map((text) => ({ type: 'text', text, align: 'left' })) };
+/**
+ * A non-fiscal slip (e.g. an order not yet fiscalized), printed as given; with `qr`, its code is printed before
+ * line `qr.at` as the receipt's QR is (native or raster, the largest cell that fits): the IPS QR slip.
+ */
+export function slipDocument(lines: readonly string[], qr?: { data: string; at: number }): PrintDocument {
+  const blocks: Block[] = lines.map((text) => ({ type: 'text', text, align: 'left' }));
+  if (qr) blocks.splice(Math.max(0, Math.min(qr.at, blocks.length)), 0, { type: 'qr', data: qr.data });
+  return { openDrawer: false, blocks };
 }
 
 /** Builds the bytes of a fiscal receipt for `profile`. Pure. */
@@ -233,11 +238,28 @@ export function buildDocumentBytes(doc: PrintDocument, profile: PrinterProfile, 
 function qrBytes(data: string, profile: PrinterProfile): Buffer {
   const m = qrMatrix(data);
   const cell = qrCellSize(m.size, profile.dots);
-  if (profile.qr === 'native') {
-    // Model 2 explicitly: Star's printQR defaults to model 1; Kasa builds ESC/POS (Star in emulation mode).
-    return Buffer.concat([commands((p) => p.printQR(data, { model: 2, cellSize: cell, correction: 'M' })), feed(1)]);
-  }
+  if (profile.qr === 'native') return Buffer.concat([nativeQr(data, cell), feed(1)]);
   return rasterCommands(qrBitmap(data, profile.dots));
+}
+
+/**
+ * `GS ( k`, function 165/167/169/180/181: model 2 (explicitly: Star's printQR defaults to model 1; Kasa builds ESC/POS,
+ * Star in emulation mode), the cell size, error correction M, the data stored, printed. Built here rather than with
+ * node-thermal-printer's printQR, whose store command counts the data's UTF-16 code units for pL pH but sends its UTF-8
+ * bytes: a code with a Cyrillic or Latin diacritic letter (the IPS QR's payee name) was cut short by the printer and
+ * the rest of its bytes printed as text. pL pH here are the UTF-8 byte count + 3.
+ */
+export function nativeQr(data: string, cellSize: number): Buffer {
+  const bytes = Buffer.from(data, 'utf8');
+  const n = bytes.length + 3;
+  return Buffer.concat([
+    Buffer.from([0x1d, 0x28, 0x6b, 0x04, 0x00, 0x31, 0x41, 0x32, 0x00]),
+    Buffer.from([0x1d, 0x28, 0x6b, 0x03, 0x00, 0x31, 0x43, cellSize]),
+    Buffer.from([0x1d, 0x28, 0x6b, 0x03, 0x00, 0x31, 0x45, 0x31]),
+    Buffer.from([0x1d, 0x28, 0x6b, n % 256, Math.floor(n / 256), 0x31, 0x50, 0x30]),
+    bytes,
+    Buffer.from([0x1d, 0x28, 0x6b, 0x03, 0x00, 0x31, 0x51, 0x30]),
+  ]);
 }
 
 /** A bitmap of the paper's width with the QR of `data` centred, with its quiet zone. */

@@ -115,7 +115,10 @@ const ReceiptPayload = z.object({
   /** A late receipt (kind `late`): the sale it belongs to, named above the journal. */
   late: z.object({ orderNumber: z.string(), soldAt: z.string() }).optional(),
 });
-const SlipPayload = z.object({ lines: z.array(z.string()) });
+const SlipPayload = z.object({
+  lines: z.array(z.string()),
+  qr: z.object({ data: z.string(), at: z.number().int().nonnegative() }).optional(),
+});
 
 /** The service the core holds. */
 export interface PrintService {
@@ -127,7 +130,7 @@ export interface PrintService {
    */
   autoPrintReceipt(orderId: number): number | null;
   /** Queues a non-fiscal slip (e.g. `ОВО НИЈЕ ФИСКАЛНИ РАЧУН` for an order not yet fiscalized). */
-  enqueueSlip(lines: readonly string[], orderId?: number): number;
+  enqueueSlip(lines: readonly string[], orderId?: number, qr?: { data: string; at: number }): number;
   /**
    * Queues the fiscal receipt of a sale nobody could sign when it was made (late.ts) as a `late` job: never
    * held for its age, no drawer kick, the sale named above the journal. The same job while it waits (due now);
@@ -312,8 +315,10 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       }
       case 'test':
         return buildDocumentBytes(testPageDocument(cfg.profile, new Date(now()).toISOString()), cfg.profile);
-      case 'slip':
-        return buildDocumentBytes(slipDocument(SlipPayload.parse(data).lines), cfg.profile);
+      case 'slip': {
+        const p = SlipPayload.parse(data);
+        return buildDocumentBytes(slipDocument(p.lines, p.qr), cfg.profile);
+      }
     }
   };
 
@@ -559,9 +564,9 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       const cfg = readConfig(deps.settings, env);
       return cfg.autoPrint && cfg.uri !== null ? this.enqueueReceipt(orderId) : null;
     },
-    enqueueSlip(lines, orderId) {
+    enqueueSlip(lines, orderId, qr) {
       requirePrinter();
-      const id = jobs.add('slip', orderId ?? null, JSON.stringify({ lines }), now());
+      const id = jobs.add('slip', orderId ?? null, JSON.stringify(qr ? { lines, qr } : { lines }), now());
       wake();
       emit();
       return id;

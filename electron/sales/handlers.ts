@@ -9,6 +9,8 @@ import type { TaxRatesCache } from './tax-rates.ts';
 import type { OpenCart } from './open-cart.ts';
 import type { DiscountApprovals } from './discount-approvals.ts';
 import { discountBeyondLimit, discountedLine } from '../../shared/contract/authz.ts';
+import { toPara } from '../../shared/money.ts';
+import { ipsRequest, ipsSlip, type IpsDeps } from './ips.ts';
 
 export interface SalesHandlerDeps {
   sales: SalesService;
@@ -21,6 +23,10 @@ export interface SalesHandlerDeps {
   discountApprovals: DiscountApprovals;
   discountLimitPercent(): number;
   now(): number;
+  /** The shop's IPS settings (docs/payments.md). */
+  ips: IpsDeps;
+  /** Queues a non-fiscal slip with a QR code on the receipt printer (refused without one); its job id. */
+  printSlip(lines: readonly string[], qr: { data: string; at: number }): number;
 }
 
 export function salesHandlers(deps: SalesHandlerDeps): AreaHandlers<'sales'> {
@@ -54,6 +60,11 @@ export function salesHandlers(deps: SalesHandlerDeps): AreaHandlers<'sales'> {
       if (!caller?.approver) throw new CommandError('forbidden', 'approval_required', { field: 'approval.managerPin' });
       deps.discountApprovals.record(beyond, caller.actor, caller.approver);
       return { approved: beyond.length, approvedBy: caller.approver.name };
+    },
+    'ips.request': async ({ amount }) => ipsRequest(deps.ips, toPara(amount) as number),
+    'ips.print': async ({ amount, reference }) => {
+      const slip = ipsSlip(ipsRequest(deps.ips, toPara(amount) as number, reference));
+      return { jobId: deps.printSlip(slip.lines, slip.qr) };
     },
     'cart.get': async () => deps.openCart.get(),
     'cart.save': async ({ rev, lines }, caller) => ({

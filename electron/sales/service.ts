@@ -74,6 +74,9 @@ export class SalesService {
     const takesMoney = !takesNoMoney(invoiceType, this.#deps.trainingMode());
     if (takesMoney && !engine.fiscalNow && (this.#deps.offlineSales?.() ?? 'allowed') === 'refused')
       throw new CommandError('unavailable', 'offline_sales_refused');
+    // A transfer's reference belongs to a sale paid (in part) by that transfer: never to cash, a card or a proforma.
+    if (input.ipsReference !== undefined && !priced.payments.some((p) => p.type === 'mobileMoney'))
+      throw invalidInput('ipsReference', 'ips_payment_missing');
     const now = this.#now();
     const esirTime = transferEsirTime(input.paidOn, { invoiceType, payments: input.payments }, now);
     const { orderId, orderNumber } = store.capture(() => {
@@ -87,7 +90,11 @@ export class SalesService {
         items: receiptItems(priced.lines),
         payments: priced.payments.map((p) => ({ type: p.type, amount: paraToDecimal(p.amountPara) })),
         ...(input.buyerId ? { buyerId: input.buyerId } : {}),
-        metaFields: { terminal: this.#deps.terminalId(), ...(cashier ? { cashier } : {}) },
+        metaFields: {
+          terminal: this.#deps.terminalId(),
+          ...(cashier ? { cashier } : {}),
+          ...(input.ipsReference ? { ipsReference: input.ipsReference } : {}),
+        },
         settings: {
           returnIfOrderNumberExists: true,
           ...(input.email ? { sendToEmail: input.email } : {}),
@@ -99,6 +106,7 @@ export class SalesService {
         ...(input.buyerId ? { buyerId: input.buyerId } : {}),
         ...(input.email ? { email: input.email } : {}),
         ...(cashier ? { cashier } : {}),
+        ...(input.ipsReference ? { ipsReference: input.ipsReference } : {}),
         ...capturedTaxGroup(this.#deps.taxRates),
       };
       return {

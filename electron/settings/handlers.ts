@@ -102,6 +102,8 @@ export function settingsHandlers(deps: SettingsHandlerDeps): AreaHandlers<'setti
     shopName: settings.get('shopName') ?? '',
     tillName: settings.get('tillName') ?? '',
     setupDone: settings.bool('setupDone'),
+    ipsAccount: settings.get('ipsAccount') ?? '',
+    ipsName: settings.get('ipsName') ?? '',
   });
 
   return areaHandlers('settings', {

@@ -26,7 +26,7 @@ import { shiftsCommands } from './shifts.ts';
 
 export * from './define.ts';
 export { CheckoutInput, CheckoutLine } from './sales.ts';
-export type { CheckoutResult } from './sales.ts';
+export type { CheckoutResult, IpsRequestView } from './sales.ts';
 export type { OrderListResult } from './orders.ts';
 // The views the renderer shows, from one place (each is defined in its area's file).
 export type { StaffRole, StaffView } from './staff.ts';
@@ -68,7 +68,7 @@ export type Area = keyof typeof contractAreas;
 
 /** The name prefixes of each area: its own name, and for a few areas more (`taxRates.get` is a sale's). */
 export const AREA_PREFIXES: { readonly [A in Area]: readonly string[] } = {
-  sales: ['sales', 'taxRates', 'app', 'cart'],
+  sales: ['sales', 'taxRates', 'app', 'cart', 'ips'],
   orders: ['orders'],
   sync: ['sync'],
   printer: ['print', 'printer'],

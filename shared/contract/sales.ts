@@ -4,6 +4,7 @@ import { command } from './define.ts';
 import * as s from './schemas.ts';
 import type { AppInfo, OrderState, Processor, TaxRatesView, ReceiptView } from '../domain.ts';
 import { ParkedLine } from './catalog.ts';
+import { ipsReference } from '../payments/ips-qr.ts';
 
 export const CheckoutLine = z.strictObject({
   name: s.text(100),
@@ -45,6 +46,12 @@ export const CheckoutInput = z.strictObject({
   // No `cashier`: the core names the person logged in on every document (a `cashier` sent is refused by name).
   /** The open cart's revision this sale sells (`cart.save`): the core closes it with the order. */
   cartRev: z.number({ error: 'number' }).int({ error: 'integer' }).positive({ error: 'positive' }).optional(),
+  /**
+   * Paid by an instant transfer the customer made by scanning the till's IPS QR code (`ips.request`): its model 97
+   * reference (`RO`), stored with the order and sent in the receipt's `metaFields`, so the transfer on the shop's
+   * account statement names the order. Needs a `mobileMoney` payment.
+   */
+  ipsReference: ipsReference.optional(),
 });
 export type CheckoutInput = z.infer<typeof CheckoutInput>;
 
@@ -63,6 +70,18 @@ export interface CheckoutResult {
    * set (`no_printer`) and the customer got no paper. Its fiscal receipt prints here once issued.
    */
   outageSlip?: 'printing' | 'no_printer';
+}
+
+/** An IPS QR code for one payment at this till (docs/payments.md): what the customer's bank app reads. */
+export interface IpsRequestView {
+  /** The code's text (`K:PT|V:01|C:1|R:…|N:…|I:RSD…|SF:221|RO:97…`), drawn as the QR code. */
+  payload: string;
+  /** `RO`: model 97 and its control pair, then the reference; ties the transfer to the order (`ipsReference`). */
+  reference: string;
+  /** The shop's account (18 digits) and the payee name as the code carries them. */
+  account: string;
+  name: string;
+  amountPara: number;
 }
 
 /** The counter's open cart as kept in the core (electron/sales/open-cart.ts). */
@@ -124,6 +143,21 @@ export const salesCommands = {
     }),
     'Stores the open cart at revision `rev`. saved is false when a newer revision, or a sale of this one ' +
       '(`sales.checkout` with `cartRev`), is already stored: a late save never brings back a sold cart.',
+    { auth: 'session' },
+  ),
+  'ips.request': command<IpsRequestView>()(
+    z.strictObject({ amount: s.positiveAmount }),
+    "An IPS QR code („IPS скенирај“, K:PT) for `amount` RSD into the shop's IPS account, with a new model 97 " +
+      'reference made from the Belgrade time and a random pair. Refused (unavailable, ips_not_configured) while ' +
+      'the manager has not set the account and the payee name. Nothing is saved: the sale is made by ' +
+      '`sales.checkout` with the `ipsReference` once the cashier sees the transfer arrived.',
+    { auth: 'session' },
+  ),
+  'ips.print': command<{ jobId: number }>()(
+    z.strictObject({ amount: s.positiveAmount, reference: ipsReference }),
+    'Prints the IPS QR code for `amount` with this `reference` (the one shown) on the receipt printer: a ' +
+      'non-fiscal slip with the amount, the account and the reference, the code printed as the receipt QR is ' +
+      '(native or raster). Refused without a printer (printer_not_configured) or IPS settings.',
     { auth: 'session' },
   ),
 } as const;

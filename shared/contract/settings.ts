@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { command } from './define.ts';
 import * as s from './schemas.ts';
 import type { Language, LpfrState, OfflineSales } from '../domain.ts';
+import { accountCheckDigitsOk, normalizeAccount } from '../payments/ips-qr.ts';
 
 /** The gateway account as the key reports it. The key itself is never returned: only `maskedKey`. */
 export interface AccountView {
@@ -47,6 +48,10 @@ export interface SettingsView {
   tillName: string;
   /** The first-run setup flow was finished (or skipped): it is never shown again. */
   setupDone: boolean;
+  /** The shop's account instant payments (IPS QR) are paid into: 18 digits, '' when not set (docs/payments.md). */
+  ipsAccount: string;
+  /** The payee's name the IPS QR code carries (`N`): the shop's short business name; '' when not set. */
+  ipsName: string;
 }
 
 const managerPin = s.pin;
@@ -82,6 +87,28 @@ const ownName = z
   .max(60, { error: 'too_long' })
   .refine((v) => ![...v].some((ch) => (ch.codePointAt(0) ?? 0) < 0x20 || ch === '\u007f'), {
     error: 'printable_only',
+  })
+  .optional();
+
+/**
+ * The shop's account for IPS payments as the manager types it („840-955845-10“ or the 18 digits), stored as the
+ * 18 digits; its control pair must check (ISO 7064 MOD 97-10). '' clears it.
+ */
+const ipsAccount = z
+  .string({ error: 'text' })
+  .trim()
+  .refine((v) => v === '' || normalizeAccount(v) !== null, { error: 'ips_account', abort: true })
+  .refine((v) => v === '' || accountCheckDigitsOk(normalizeAccount(v) ?? ''), { error: 'ips_account_check' })
+  .transform((v) => (v === '' ? '' : (normalizeAccount(v) ?? '')))
+  .optional();
+
+/** The payee's name in the IPS QR code (`N`, at most 70 characters, no `|`); '' clears it. */
+const ipsName = z
+  .string({ error: 'text' })
+  .trim()
+  .max(70, { error: 'too_long' })
+  .refine((v) => ![...v].some((ch) => (ch.codePointAt(0) ?? 0) < 0x20 || ch === '\u007f' || ch === '|'), {
+    error: 'ips_text',
   })
   .optional();
 
@@ -135,6 +162,8 @@ export const settingsCommands = {
       offlineSales: z.enum(['allowed', 'refused'], { error: 'invalid' }).optional(),
       shopName: ownName,
       tillName: ownName,
+      ipsAccount,
+      ipsName,
       /** Ends the first-run setup flow for good: it cannot be undone (nothing would show the flow again). */
       setupDone: z.literal(true, { error: 'invalid' }).optional(),
     }),

@@ -74,6 +74,9 @@ const SR_CYRL: Labels = {
   hub: 'Хаб',
   url: 'Адреса',
   correction: 'Исправка',
+  ipsAccount: 'Рачун за ИПС уплате',
+  ipsName: 'Назив примаоца ИПС уплате',
+  ipsReference: 'Позив на број ИПС уплате',
   path: 'Резервна копија',
 };
 
@@ -144,6 +147,9 @@ const SR_LATN: Labels = {
   hub: 'Hab',
   url: 'Adresa',
   correction: 'Ispravka',
+  ipsAccount: 'Račun za IPS uplate',
+  ipsName: 'Naziv primaoca IPS uplate',
+  ipsReference: 'Poziv na broj IPS uplate',
   path: 'Rezervna kopija',
 };
 
@@ -214,6 +220,9 @@ const EN: Labels = {
   hub: 'Hub',
   url: 'Address',
   correction: 'Correction',
+  ipsAccount: 'Account for IPS payments',
+  ipsName: 'IPS payee name',
+  ipsReference: 'IPS payment reference',
   path: 'Backup',
 };
 

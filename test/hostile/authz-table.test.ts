@@ -66,6 +66,8 @@ const EXPECTED: Record<string, string> = {
   'printer.installed': 'session',
   'cart.get': 'session',
   'cart.save': 'session',
+  'ips.request': 'session',
+  'ips.print': 'session',
   'sales.approveDiscount': 'session',
   'shifts.current': 'session',
   'shifts.open': 'session',

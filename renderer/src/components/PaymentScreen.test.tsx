@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutInput } from '../../../shared/contract/index.ts';
 import type { ScanResult } from '../../../shared/contract/catalog.ts';
 import { App } from '../App.tsx';
-import { fillRest } from './PaymentScreen.tsx';
+import { fillRest, ipsRest } from './PaymentScreen.tsx';
 import { createI18n } from '../i18n/index.ts';
 import { createPosStore } from '../store/index.ts';
 import { createFakeApi, ok } from '../testing/fake-api.ts';
@@ -160,5 +160,19 @@ describe('F5 and F6 fill what is left to pay', () => {
     const line = store.getState().lines[0]!;
     act(() => store.setState({ lines: [line, { ...line, key: 99 }] }));
     expect((amountInputs()[0] as HTMLInputElement).value).toBe('130,00');
+  });
+});
+
+describe('F7 pays the rest by IPS QR', () => {
+  it('is what the typed tenders leave; the cash suggestion is not a tender', () => {
+    expect(ipsRest({ cash: '540,00' }, 54000, false)).toEqual({ restPara: 54000, others: [], error: null });
+    expect(ipsRest({ cash: '200' }, 54000, true)).toEqual({
+      restPara: 34000,
+      others: [{ type: 'cash', amountPara: 20000 }],
+      error: null,
+    });
+    expect(ipsRest({ card: '100', mobileMoney: '999' }, 54000, false)).toMatchObject({ restPara: 44000 });
+    expect(ipsRest({ cash: '600' }, 54000, true)).toMatchObject({ restPara: 0, error: 'ips.nothingLeft' });
+    expect(ipsRest({ card: '1x' }, 54000, false)).toMatchObject({ error: 'dialog.invalidPrice' });
   });
 });

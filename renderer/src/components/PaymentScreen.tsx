@@ -6,6 +6,7 @@ import { usePos } from '../context.ts';
 import { cartTotal, type PaymentEntry } from '../store/index.ts';
 import { ActionButton } from './SaleScreen.tsx';
 import { BuyerIdField, NO_BUYER_ID, checkBuyerId, type BuyerIdValue } from './BuyerIdField.tsx';
+import { IpsDialog } from './IpsPayment.tsx';
 
 const MAIN_TYPES: PaymentType[] = ['cash', 'card'];
 const OTHER_TYPES = PAYMENT_TYPES.filter((p) => !MAIN_TYPES.includes(p));
@@ -59,7 +60,31 @@ export function fillRest(
   return { ...others, [type]: formatRsd(Math.max(0, duePara - paidByOthers)) };
 }
 
-/** F12 on the sale screen: split payment, change, buyer ID, e-mail, invoice type. */
+/**
+ * What an IPS transfer pays (F7): what is left once the other tenders are counted (cash only when the cashier
+ * typed it: the suggestion is not a tender), and the other payments that go with it on the receipt.
+ */
+export function ipsRest(
+  amounts: Partial<Record<PaymentType, string>>,
+  duePara: number,
+  cashTouched: boolean,
+): { restPara: number; others: PaymentEntry['payments']; error: string | null } {
+  const others: Partial<Record<PaymentType, string>> = { ...amounts, mobileMoney: '' };
+  if (!cashTouched) others.cash = '';
+  const check = checkPayments(others, duePara);
+  const restPara = Math.max(0, duePara - check.paid);
+  const error =
+    check.invalid.length > 0
+      ? 'dialog.invalidPrice'
+      : check.nonCash > duePara
+        ? 'pay.nonCashTooMuch'
+        : restPara === 0
+          ? 'ips.nothingLeft'
+          : null;
+  return { restPara, others: check.payments, error };
+}
+
+/** F12 on the sale screen: split payment, change, buyer ID, e-mail, invoice type; F7 pays by IPS QR. */
 export function PaymentScreen() {
   const { t } = useTranslation();
   const lines = usePos((s) => s.lines);
@@ -84,6 +109,9 @@ export function PaymentScreen() {
   const invoiceTypes: PaymentEntry['invoiceType'][] = training ? ['training', 'proforma'] : ['normal', 'proforma'];
   const [invoiceType, setInvoiceType] = useState<PaymentEntry['invoiceType']>(invoiceTypes[0] ?? 'normal');
   const [submitted, setSubmitted] = useState(false);
+  // The IPS QR dialog, open for this amount (para); its own error when it cannot open.
+  const [ipsPara, setIpsPara] = useState<number | null>(null);
+  const [ipsError, setIpsError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
   // Proforma and training take no money: no amounts, no change; the core sends a nominal payment.
@@ -114,6 +142,32 @@ export function PaymentScreen() {
     });
   };
 
+  const ips = ipsRest(amounts, due, cashTouched);
+  const openIps = () => {
+    setIpsError(null);
+    if (busy || noMoney) return;
+    if ('error' in buyer || emailError) {
+      setSubmitted(true);
+      return;
+    }
+    if (ips.error) {
+      setIpsError(ips.error);
+      return;
+    }
+    tendered();
+    setIpsPara(ips.restPara);
+  };
+  const ipsArrived = (reference: string) => {
+    if (ipsPara === null || 'error' in buyer) return;
+    void checkout({
+      payments: [...ips.others, { type: 'mobileMoney', amountPara: ipsPara }],
+      invoiceType,
+      ...(buyer.buyerId ? { buyerId: buyer.buyerId } : {}),
+      ...(email.trim() ? { email: email.trim() } : {}),
+      ipsReference: reference,
+    });
+  };
+
   const quickFill = (type: 'cash' | 'card') => {
     tendered();
     setAmounts(fillRest(type, amounts, due, cashTouched));
@@ -123,7 +177,12 @@ export function PaymentScreen() {
   // Layout effect: the keys work from the first frame the screen is shown (a fast double F12 is not lost).
   useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'F12' || e.key === 'F10') {
+      // The IPS dialog has its own keys (Esc cancels it): none of the payment screen's act behind it.
+      if (ipsPara !== null) return;
+      if (e.key === 'F7') {
+        e.preventDefault();
+        openIps();
+      } else if (e.key === 'F12' || e.key === 'F10') {
         e.preventDefault();
         formRef.current?.requestSubmit();
       } else if (e.key === 'Escape') {
@@ -217,7 +276,18 @@ export function PaymentScreen() {
                   onClick={() => quickFill(type)}
                 />
               ))}
+              <ActionButton
+                label={`${t('ips.button')} = ${formatRsd(ips.restPara)}`}
+                shortcut="F7"
+                className="ips-button"
+                onClick={openIps}
+              />
             </div>
+            {ipsError && (
+              <p className="field-error" role="alert">
+                {t(ipsError)}
+              </p>
+            )}
             <button type="button" className="link" aria-expanded={showMore} onClick={() => setShowMore(!showMore)}>
               {t('pay.moreTypes')}
             </button>
@@ -270,6 +340,7 @@ export function PaymentScreen() {
           </button>
         </div>
       </form>
+      {ipsPara !== null && <IpsDialog amountPara={ipsPara} onArrived={ipsArrived} onCancel={() => setIpsPara(null)} />}
     </main>
   );
 }

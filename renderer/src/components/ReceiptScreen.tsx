@@ -262,6 +262,12 @@ export function ReceiptScreen(props: { api: PosApi }) {
             {sale.order?.lastError && <p>{explainGatewayError(sale.order.lastError, language).action}</p>}
           </div>
         )}
+        {/* One line, not a tile: the actions stay above the status bar at 1024×768. */}
+        {sale.order?.ipsReference && (
+          <p className="processor">
+            {t('receipt.ipsReference')}: <span data-testid="receipt-ips-reference">{sale.order.ipsReference}</span>
+          </p>
+        )}
         <dl className="pay-summary">
           <div>
             <dt>{t('receipt.orderNumber')}</dt>

@@ -8,6 +8,7 @@ import { call, useAction, Field, PinInput, RowForm, RunButton, SubmitButton, Not
 import { PrinterSection } from './PrinterSection.tsx';
 import { BackupsSection } from './BackupsSection.tsx';
 import { LpfrSection } from './LpfrSection.tsx';
+import { IpsSection } from './IpsSection.tsx';
 import { Check } from '../components/Check.tsx';
 
 function AccountBox(props: { t: ManagerT; account: AccountView }) {
@@ -215,6 +216,7 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
       )}
       <NoteAndAlert note={note} error={error} />
       <LpfrSection api={api} t={t} />
+      <IpsSection api={api} t={t} />
       <PrinterSection api={api} t={t} lang={props.lang} />
       <BackupsSection api={api} t={t} lang={props.lang} />
     </div>

@@ -108,6 +108,7 @@ export function toCheckoutInput(lines: readonly CartLine[], entry: PaymentEntry)
     invoiceType: entry.invoiceType,
     ...(entry.buyerId ? { buyerId: entry.buyerId } : {}),
     ...(entry.email ? { email: entry.email } : {}),
+    ...(entry.ipsReference ? { ipsReference: entry.ipsReference } : {}),
   };
 }
 

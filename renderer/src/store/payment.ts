@@ -3,10 +3,10 @@
  * sent (`checkout`, with the manager's approval when the core asks), the last sale as the receipt screen
  * shows it (kept current by the core's events), and the receipt printer's state.
  */
-import type { CheckoutResult } from '../../../shared/contract/index.ts';
+import type { CheckoutResult, IpsRequestView, Result } from '../../../shared/contract/index.ts';
 import type { PrintStatus } from '../../../shared/contract/printer.ts';
 import type { OrderView, PaymentType } from '../../../shared/domain.ts';
-import type { Para } from '../../../shared/money.ts';
+import { paraToDecimal, type Para } from '../../../shared/money.ts';
 import { toCheckoutInput } from './cart.ts';
 import type { SliceCreator, StoreKit } from './kit.ts';
 
@@ -16,6 +16,8 @@ export interface PaymentEntry {
   invoiceType: 'normal' | 'training' | 'proforma';
   buyerId?: string;
   email?: string;
+  /** Paid by an IPS transfer: the reference of the code the customer scanned (`ips.request`). */
+  ipsReference?: string;
 }
 
 /** The last completed sale as shown on the receipt screen. */
@@ -47,6 +49,10 @@ export interface PaymentActions {
   newSale(): void;
   /** Reads the printer's state again; `ask`: the printer is asked now (`print.check`, before a sale ends). */
   refreshPrinter(ask?: boolean): Promise<void>;
+  /** The IPS QR code for `amountPara` (the core builds it from the shop's IPS settings). */
+  ipsRequest(amountPara: Para): Promise<Result<IpsRequestView>>;
+  /** Prints that code (same amount and reference) on the receipt printer. */
+  ipsPrint(amountPara: Para, reference: string): Promise<Result<{ jobId: number }>>;
 }
 
 export function createPaymentSlice(kit: StoreKit): SliceCreator<PaymentState & PaymentActions> {
@@ -113,6 +119,14 @@ export function createPaymentSlice(kit: StoreKit): SliceCreator<PaymentState & P
         notice: null,
         paymentStarted: false,
       });
+    },
+
+    ipsRequest(amountPara) {
+      return api['ips.request']({ amount: paraToDecimal(amountPara) });
+    },
+
+    ipsPrint(amountPara, reference) {
+      return api['ips.print']({ amount: paraToDecimal(amountPara), reference });
     },
 
     async refreshPrinter(ask = false) {

@@ -1,0 +1,73 @@
+/**
+ * Менаџер → Подешавања → ИПС плаћање: the account customers pay into by scanning the till's IPS QR code and the
+ * payee name their bank shows (docs/payments.md). Saved with `settings.update` and the manager's PIN; the core
+ * checks the account's control pair and the refusal is shown at its field.
+ */
+import { useEffect, useState } from 'react';
+import type { PosApi } from '../../../shared/contract/index.ts';
+import { formatAccount } from '../../../shared/payments/ips-qr.ts';
+import type { ManagerT } from './i18n.ts';
+import { call, useAction, ApprovedForm, NoteAndAlert } from './common.tsx';
+
+export function IpsSection(props: { api: PosApi; t: ManagerT }) {
+  const { api, t } = props;
+  const [form, setForm] = useState({ ipsAccount: '', ipsName: '' });
+  const [note, setNote] = useState<string | null>(null);
+  const [error, busy, run] = useAction();
+  useEffect(() => {
+    void run(async () => {
+      const v = await call(api['settings.get']({}));
+      setForm({ ipsAccount: v.ipsAccount ? formatAccount(v.ipsAccount) : '', ipsName: v.ipsName });
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <section className="mgr-ips" aria-label={t('ips_title')}>
+      <h3>{t('ips_title')}</h3>
+      <p className="mgr-hint">{t('ips_hint')}</p>
+      <ApprovedForm
+        t={t}
+        run={run}
+        busy={busy}
+        label={t('ips_title')}
+        button={t('ips_save')}
+        idPrefix="ips"
+        labels={{ ipsAccount: t('ips_account'), ipsName: t('ips_name') }}
+        onSubmit={async (managerPin) => {
+          setNote(null);
+          const v = await call(
+            api['settings.update']({ managerPin, ipsAccount: form.ipsAccount, ipsName: form.ipsName }),
+          );
+          setForm({ ipsAccount: v.ipsAccount ? formatAccount(v.ipsAccount) : '', ipsName: v.ipsName });
+          setNote(v.ipsAccount ? t('ips_saved', { account: formatAccount(v.ipsAccount) }) : t('ips_cleared'));
+        }}
+      >
+        {(field) => (
+          <>
+            {field('ipsAccount', (p) => (
+              <input
+                inputMode="numeric"
+                autoComplete="off"
+                size={22}
+                value={form.ipsAccount}
+                placeholder="840-0000000955845-10"
+                {...p}
+                onChange={(e) => setForm({ ...form, ipsAccount: e.target.value })}
+              />
+            ))}
+            {field('ipsName', (p) => (
+              <input
+                autoComplete="off"
+                maxLength={70}
+                value={form.ipsName}
+                {...p}
+                onChange={(e) => setForm({ ...form, ipsName: e.target.value })}
+              />
+            ))}
+          </>
+        )}
+      </ApprovedForm>
+      <NoteAndAlert note={note} error={error} />
+    </section>
+  );
+}
