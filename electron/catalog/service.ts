@@ -22,6 +22,7 @@ import { catalogCsv } from '../../shared/catalog/csv-export.ts';
 import { changePriceByPercent, type PriceRounding } from '../../shared/catalog/price-change.ts';
 import { foldText } from '../../shared/catalog/fold.ts';
 import { ftsPrefixQuery } from './normalize.ts';
+import { priceChanged, type PriceChangeSource } from '../goods/ledger.ts';
 
 /** Inserts or updates one product by its code (putProduct: a CSV row or one of the hub's). */
 const PRODUCT_UPSERT_SQL = `INSERT INTO products
@@ -181,8 +182,8 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
     groups: db.prepare<[], { name: string; n: number }>(
       'SELECT grp AS name, count(*) AS n FROM products WHERE grp IS NOT NULL GROUP BY grp ORDER BY grp',
     ),
-    groupPrices: db.prepare<[string], { id: number; price_para: number }>(
-      'SELECT id, price_para FROM products WHERE grp = ?',
+    groupPrices: db.prepare<[string], { id: number; code: string; name: string; price_para: number }>(
+      'SELECT id, code, name, price_para FROM products WHERE grp = ?',
     ),
     setPrice: db.prepare<[number, string, number]>('UPDATE products SET price_para = ?, updated_at = ? WHERE id = ?'),
     allForExport: db.prepare<[], ProductRow & { barcodes: string | null }>(
@@ -239,8 +240,10 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
   }
 
   /** Upserts one product by its code with its barcodes and its search terms (a CSV row or the hub's). */
-  function putProduct(p: Omit<HubProductChange, 'deleted'>, stamp: string): void {
+  function putProduct(p: Omit<HubProductChange, 'deleted'>, stamp: string, source: PriceChangeSource): void {
     const norm = foldText(p.name);
+    // A price change of goods on hand is recorded (нивелација) in this transaction (docs/goods.md).
+    priceChanged(db, { code: p.code, name: p.name, newPara: p.pricePara, at: stamp, source });
     const row = st.upsert.get(p.code, p.name, norm, p.pricePara, p.label, p.unit, p.group, p.favourite ? 1 : 0, stamp);
     if (!row) throw new Error('upsert returned no row');
     st.deleteBarcodes.run(row.id);
@@ -290,7 +293,7 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
             db.exec('DELETE FROM product_barcodes; DELETE FROM products; DELETE FROM products_fts;');
           }
           for (const p of products) {
-            putProduct(p, stamp);
+            putProduct(p, stamp, 'import');
             imported++;
           }
         })();
@@ -452,7 +455,7 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
     },
 
     put(p) {
-      db.transaction(() => putProduct(p, now().toISOString()))();
+      db.transaction(() => putProduct(p, now().toISOString(), 'catalog'))();
     },
 
     remove(code) {
@@ -470,7 +473,9 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
         const stamp = now().toISOString();
         for (const r of rows) {
           const price = changePriceByPercent(r.price_para, percentBp, rounding);
-          if (price !== r.price_para) st.setPrice.run(price, stamp, r.id);
+          if (price === r.price_para) continue;
+          st.setPrice.run(price, stamp, r.id);
+          priceChanged(db, { code: r.code, name: r.name, newPara: price, at: stamp, source: 'bulk' });
         }
         return rows.length;
       })();
@@ -515,7 +520,7 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
 
     applyHubProducts(products, at) {
       for (const p of products) {
-        if (!p.deleted) putProduct(p, at);
+        if (!p.deleted) putProduct(p, at, 'hub');
         else deleteProduct(p.code);
       }
     },
