@@ -70,7 +70,7 @@ export interface CatalogService {
   /** The product that owns a barcode, or null. */
   barcodeOwner(barcode: string): { code: string; name: string } | null;
   /** Adds or replaces one product by its code (with its barcodes and search terms), in one transaction. */
-  put(p: Omit<HubProductChange, 'deleted'>): void;
+  put(p: Omit<HubProductChange, 'deleted'>, source?: PriceChangeSource): void;
   /** Deletes one product by its code with its barcodes and search terms; false when it does not exist. */
   remove(code: string): boolean;
   /** The product groups with their product counts, by name. */
@@ -454,8 +454,8 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
       return owner ? { code: owner.code, name: owner.name } : null;
     },
 
-    put(p) {
-      db.transaction(() => putProduct(p, now().toISOString(), 'catalog'))();
+    put(p, source = 'catalog') {
+      db.transaction(() => putProduct(p, now().toISOString(), source))();
     },
 
     remove(code) {

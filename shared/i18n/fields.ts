@@ -75,6 +75,17 @@ const SR_CYRL: Labels = {
   url: 'Адреса',
   correction: 'Исправка',
   path: 'Резервна копија',
+  pib: 'ПИБ',
+  supplierId: 'Добављач',
+  invoiceDate: 'Датум рачуна',
+  purchasePrice: 'Набавна цена',
+  discountPercent: 'Рабат добављача',
+  marginPercent: 'Маржа',
+  retailPrice: 'Малопродајна цена',
+  address: 'Адреса',
+  account: 'Текући рачун',
+  contact: 'Контакт',
+  confirmBelowPurchase: 'Потврда цене испод набавне',
 };
 
 const SR_LATN: Labels = {
@@ -145,6 +156,17 @@ const SR_LATN: Labels = {
   url: 'Adresa',
   correction: 'Ispravka',
   path: 'Rezervna kopija',
+  pib: 'PIB',
+  supplierId: 'Dobavljač',
+  invoiceDate: 'Datum računa',
+  purchasePrice: 'Nabavna cena',
+  discountPercent: 'Rabat dobavljača',
+  marginPercent: 'Marža',
+  retailPrice: 'Maloprodajna cena',
+  address: 'Adresa',
+  account: 'Tekući račun',
+  contact: 'Kontakt',
+  confirmBelowPurchase: 'Potvrda cene ispod nabavne',
 };
 
 const EN: Labels = {
@@ -215,6 +237,17 @@ const EN: Labels = {
   url: 'Address',
   correction: 'Correction',
   path: 'Backup',
+  pib: 'PIB',
+  supplierId: 'Supplier',
+  invoiceDate: 'Invoice date',
+  purchasePrice: 'Purchase price',
+  discountPercent: "Supplier's discount",
+  marginPercent: 'Margin',
+  retailPrice: 'Retail price',
+  address: 'Address',
+  account: 'Bank account',
+  contact: 'Contact',
+  confirmBelowPurchase: 'Price below purchase confirmed',
 };
 
 const LABELS: Record<Language, Labels> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };

@@ -100,6 +100,10 @@ export const m030: Migration = {
         product_code TEXT NOT NULL,
         name TEXT NOT NULL,
         label TEXT NOT NULL,
+        -- For a product made by the receipt (its code unknown to the catalog): its unit, group and barcode.
+        unit TEXT,
+        grp TEXT,
+        barcode TEXT,
         qty_milli INTEGER NOT NULL,
         -- The supplier's price per unit without VAT, before their discount.
         purchase_para INTEGER NOT NULL,
