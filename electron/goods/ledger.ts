@@ -8,6 +8,7 @@
  * movement's value is the change of its product's rounded retail value (after − before), and each price change
  * records round(q × new) − round(q × old): the sums telescope, with no rounding drift.
  */
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open.ts';
 import type { OrderLine, OrderPayment } from '../../shared/domain.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
@@ -27,6 +28,16 @@ export interface StockRow {
   updated_at: string;
 }
 
+/** Statements prepared once per database (a 500-line receipt moves 500 times: docs/goods.md, bench). */
+const prepared = new WeakMap<Db, Map<string, Statement>>();
+function sql<P extends unknown[] = unknown[], R = unknown>(db: Db, text: string): Statement<P, R> {
+  let byText = prepared.get(db);
+  if (!byText) prepared.set(db, (byText = new Map()));
+  let st = byText.get(text);
+  if (!st) byText.set(text, (st = db.prepare(text)));
+  return st as unknown as Statement<P, R>;
+}
+
 /** The Belgrade day of an instant: the KEP's date of an entry. */
 export function bookDay(at: string | number | Date): string {
   const d = new Date(at);
@@ -35,25 +46,25 @@ export function bookDay(at: string | number | Date): string {
 
 /** The next number of a kind of document in a year (1, 2, 3 …), taken in the caller's transaction. */
 export function nextNumber(db: Db, kind: NumberedKind, year: number): number {
-  const row = db
-    .prepare<[string, number], { last: number }>(
-      `INSERT INTO goods_numbers (kind, year, last) VALUES (?, ?, 1)
+  const row = sql<[string, number], { last: number }>(
+    db,
+    `INSERT INTO goods_numbers (kind, year, last) VALUES (?, ?, 1)
        ON CONFLICT (kind, year) DO UPDATE SET last = last + 1 RETURNING last`,
-    )
-    .get(kind, year);
+  ).get(kind, year);
   if (!row) throw new Error('no document number');
   return row.last;
 }
 
 export function stockOf(db: Db, code: string): StockRow | undefined {
-  return db.prepare<[string], StockRow>('SELECT * FROM stock WHERE product_code = ?').get(code);
+  return sql<[string], StockRow>(db, 'SELECT * FROM stock WHERE product_code = ?').get(code);
 }
 
 /** The catalog's product by code (its current retail price), read only. */
 function catalogProduct(db: Db, code: string): { name: string; price_para: number } | undefined {
-  return db
-    .prepare<[string], { name: string; price_para: number }>('SELECT name, price_para FROM products WHERE code = ?')
-    .get(code);
+  return sql<[string], { name: string; price_para: number }>(
+    db,
+    'SELECT name, price_para FROM products WHERE code = ?',
+  ).get(code);
 }
 
 export interface Move {
@@ -75,20 +86,23 @@ export interface Move {
  * line has moved goods already.
  */
 export function move(db: Db, m: Move): boolean {
-  const seen = db
-    .prepare<[string, number], { id: number }>('SELECT id FROM stock_movements WHERE source = ? AND line = ?')
-    .get(m.source, m.line);
+  const seen = sql<[string, number], { id: number }>(
+    db,
+    'SELECT id FROM stock_movements WHERE source = ? AND line = ?',
+  ).get(m.source, m.line);
   if (seen) return false;
   const row = stockOf(db, m.code);
   const price = row?.price_para ?? m.pricePara;
   const before = row?.qty_milli ?? 0;
   const after = before + m.qtyMilli;
   const value = valueAt(after, price) - valueAt(before, price);
-  db.prepare(
+  sql(
+    db,
     `INSERT INTO stock_movements (product_code, at, day, kind, source, line, qty_milli, price_para, value_para)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(m.code, m.at, bookDay(m.at), m.kind, m.source, m.line, m.qtyMilli, price, value);
-  db.prepare(
+  sql(
+    db,
     `INSERT INTO stock (product_code, name, qty_milli, price_para, purchase_para, updated_at)
      VALUES (@code, @name, @after, @price, @purchase, @at)
      ON CONFLICT (product_code) DO UPDATE SET qty_milli = @after, name = @name,
@@ -119,7 +133,7 @@ export function priceChanged(
 ): PriceChangeRecord | null {
   const row = stockOf(db, p.code);
   if (!row || row.price_para === p.newPara) return null;
-  db.prepare('UPDATE stock SET price_para = ?, name = ?, updated_at = ? WHERE product_code = ?').run(
+  sql(db, 'UPDATE stock SET price_para = ?, name = ?, updated_at = ? WHERE product_code = ?').run(
     p.newPara,
     p.name,
     p.at,
@@ -130,12 +144,11 @@ export function priceChanged(
   const year = Number(day.slice(0, 4));
   const number = nextNumber(db, 'price_change', year);
   const diff = valueAt(row.qty_milli, p.newPara) - valueAt(row.qty_milli, row.price_para);
-  const r = db
-    .prepare(
-      `INSERT INTO price_changes (number, year, at, day, product_code, name, old_para, new_para, qty_milli, diff_para,
+  const r = sql(
+    db,
+    `INSERT INTO price_changes (number, year, at, day, product_code, name, old_para, new_para, qty_milli, diff_para,
          source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(number, year, p.at, day, p.code, p.name, row.price_para, p.newPara, row.qty_milli, diff, p.source);
+  ).run(number, year, p.at, day, p.code, p.name, row.price_para, p.newPara, row.qty_milli, diff, p.source);
   return {
     id: Number(r.lastInsertRowid),
     number,
@@ -164,15 +177,14 @@ export interface FiscalizedOrder {
 /** The product code of a sold line: its catalog id, else its barcode; null for a hand-typed item (no stock). */
 function codeOfLine(db: Db, line: OrderLine): string | null {
   if (line.productId !== undefined) {
-    const byId = db.prepare<[number], { code: string }>('SELECT code FROM products WHERE id = ?').get(line.productId);
+    const byId = sql<[number], { code: string }>(db, 'SELECT code FROM products WHERE id = ?').get(line.productId);
     if (byId) return byId.code;
   }
   if (line.gtin) {
-    const byBarcode = db
-      .prepare<[string], { code: string }>(
-        'SELECT p.code FROM product_barcodes b JOIN products p ON p.id = b.product_id WHERE b.barcode = ?',
-      )
-      .get(line.gtin);
+    const byBarcode = sql<[string], { code: string }>(
+      db,
+      'SELECT p.code FROM product_barcodes b JOIN products p ON p.id = b.product_id WHERE b.barcode = ?',
+    ).get(line.gtin);
     if (byBarcode) return byBarcode.code;
   }
   return null;
@@ -191,19 +203,18 @@ export function recordFiscalized(db: Db, o: FiscalizedOrder): boolean {
   if (!refund && o.transactionType !== 'sale' && o.transactionType !== 'finalize') return false;
   const sign = refund ? -1 : 1;
   const day = bookDay(o.issuedAt);
-  const inserted = db
-    .prepare(
-      `INSERT INTO stock_sales (order_id, day, at, invoice_number, turnover_para, payments) VALUES (?, ?, ?, ?, ?, ?)
+  const inserted = sql(
+    db,
+    `INSERT INTO stock_sales (order_id, day, at, invoice_number, turnover_para, payments) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (order_id) DO NOTHING`,
-    )
-    .run(
-      o.id,
-      day,
-      o.issuedAt,
-      o.invoiceNumber,
-      sign * Math.abs(o.totalPara),
-      JSON.stringify(o.payments.map((p) => ({ type: p.type, amountPara: sign * Math.abs(p.amountPara) }))),
-    ).changes;
+  ).run(
+    o.id,
+    day,
+    o.issuedAt,
+    o.invoiceNumber,
+    sign * Math.abs(o.totalPara),
+    JSON.stringify(o.payments.map((p) => ({ type: p.type, amountPara: sign * Math.abs(p.amountPara) }))),
+  ).changes;
   if (inserted === 0) return false;
   o.lines.forEach((line, i) => {
     const code = codeOfLine(db, line);
