@@ -144,6 +144,10 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
     barcodesOf: db.prepare<[string], { barcode: string; product_id: number }>(
       'SELECT barcode, product_id FROM product_barcodes WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY barcode',
     ),
+    // What the goods ledger holds on hand (electron/goods/ledger.ts writes it; read here for the counter).
+    onHand: db.prepare<[string], { product_code: string; qty_milli: number }>(
+      'SELECT product_code, qty_milli FROM stock WHERE product_code IN (SELECT value FROM json_each(?))',
+    ),
     barcodeOwner: db.prepare<[string], { product_id: number; code: string; name: string }>(
       'SELECT b.product_id, p.code, p.name FROM product_barcodes b JOIN products p ON p.id = b.product_id WHERE b.barcode = ?',
     ),
@@ -209,11 +213,15 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
       if (list) list.push(b.barcode);
       else codes.set(b.product_id, [b.barcode]);
     }
+    const held = new Map(
+      st.onHand.all(JSON.stringify(rows.map((r) => r.code))).map((h) => [h.product_code, h.qty_milli]),
+    );
     return rows.map((r) => ({
       id: r.id,
       code: r.code,
       name: r.name,
       barcodes: codes.get(r.id) ?? [],
+      ...(held.has(r.code) ? { onHandMilli: held.get(r.code) } : {}),
       pricePara: r.price_para,
       label: r.label,
       unit: r.unit,
