@@ -1,4 +1,5 @@
 /** The product catalog and parked carts, in SQLite (migration 003). */
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open.ts';
 import { Settings } from '../settings/settings.ts';
 import type {
@@ -144,10 +145,6 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
     barcodesOf: db.prepare<[string], { barcode: string; product_id: number }>(
       'SELECT barcode, product_id FROM product_barcodes WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY barcode',
     ),
-    // What the goods ledger holds on hand (electron/goods/ledger.ts writes it; read here for the counter).
-    onHand: db.prepare<[string], { product_code: string; qty_milli: number }>(
-      'SELECT product_code, qty_milli FROM stock WHERE product_code IN (SELECT value FROM json_each(?))',
-    ),
     barcodeOwner: db.prepare<[string], { product_id: number; code: string; name: string }>(
       'SELECT b.product_id, p.code, p.name FROM product_barcodes b JOIN products p ON p.id = b.product_id WHERE b.barcode = ?',
     ),
@@ -203,6 +200,7 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
     ),
   };
 
+  let onHand: Statement<[string], { product_code: string; qty_milli: number }> | undefined;
   function views(rows: ProductRow[], currentLabels: readonly string[]): ProductView[] {
     if (rows.length === 0) return [];
     const labels = new Set(currentLabels);
@@ -213,9 +211,12 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
       if (list) list.push(b.barcode);
       else codes.set(b.product_id, [b.barcode]);
     }
-    const held = new Map(
-      st.onHand.all(JSON.stringify(rows.map((r) => r.code))).map((h) => [h.product_code, h.qty_milli]),
+    // What the goods ledger holds on hand (electron/goods/ledger.ts writes it; read here for the counter). Prepared
+    // at first use: the catalog also runs on a database migrated only as far as its own tables (migration 003).
+    onHand ??= db.prepare<[string], { product_code: string; qty_milli: number }>(
+      'SELECT product_code, qty_milli FROM stock WHERE product_code IN (SELECT value FROM json_each(?))',
     );
+    const held = new Map(onHand.all(JSON.stringify(rows.map((r) => r.code))).map((h) => [h.product_code, h.qty_milli]));
     return rows.map((r) => ({
       id: r.id,
       code: r.code,
