@@ -51,6 +51,8 @@ import { ordersHandlers } from './orders/handlers.ts';
 import { syncHandlers } from './outbox/handlers.ts';
 import { printerHandlers } from './printer/handlers.ts';
 import { catalogHandlers } from './catalog/handlers.ts';
+import { createGoodsService } from './goods/service.ts';
+import { goodsHandlers } from './goods/handlers.ts';
 import { retriesHandlers } from './retry/handlers.ts';
 import { hubHandlers } from './hub-client/handlers.ts';
 import { auditHandlers, staffHandlers } from './auth/handlers.ts';
@@ -506,6 +508,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       hubOwnsCatalog: () => hub.url() !== null,
       audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
     }),
+    goodsHandlers(
+      createGoodsService(db, catalog, {
+        rateOf: (label) => taxRates.rateOf(label),
+        labels: () => taxRates.labels(),
+        language: () => settings.language(),
+        hubOwnsCatalog: () => hub.url() !== null,
+        audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
+        now: () => new Date(now()),
+      }),
+    ),
     retriesHandlers(budgets, {
       journal: () => void journals.run(),
       email: (id) => manager.emails.resume(Number(id)),

@@ -218,6 +218,25 @@ const SR_CYRL = {
   lpfr_pin_needed: 'Картица у локалном ПФР-у тражи ПИН: унесите ПИН безбедносног елемента.',
   lpfr_card_locked: 'Картица безбедносног елемента је закључана после погрешних ПИН-ова и враћа се Пореској управи.',
   lpfr_refused: 'Локални ПФР не може сада да потписује рачуне: {reason}.',
+  pib_format: 'ПИБ у пољу „{field}“ има тачно 9 цифара.',
+  pib_check: 'ПИБ у пољу „{field}“ није исправан: контролна цифра (последња) се не слаже. Проверите број.',
+  bank_account: 'Текући рачун у пољу „{field}“ пишите као 160-0000000012345-67 (банка, број, контролни број).',
+  margin_or_retail: 'Унесите или маржу или малопродајну цену ({field}), не обе.',
+  date_order: 'Датум у пољу „{field}“ не сме бити пре почетног датума.',
+  goods_percent_range: 'Проценат у пољу „{field}“ није у дозвољеном опсегу.',
+  goods_pib_taken: 'Добављач са ПИБ-ом {value} већ постоји: „{other}“ ({field}).',
+  goods_supplier_not_found: 'Тај добављач не постоји ({field}). Изаберите га са списка.',
+  goods_receipt_not_found: 'Пријемница бр. {id} не постоји.',
+  goods_receipt_posted: 'Пријемница је већ прокњижена: мења се само сторнирањем.',
+  goods_not_reversible: 'Сторнира се само прокњижена пријемница, једном.',
+  goods_invoice_taken: 'Рачун „{value}“ овог добављача је већ примљен ({field}).',
+  goods_new_product: 'Шифра није у каталогу: за нов артикал унесите назив, пореску ознаку и јединицу мере ({field}).',
+  goods_product_label:
+    'Артикал има пореску ознаку „{value}“ које нема међу важећим стопама ({labels}): исправите артикал у каталогу ({field}).',
+  goods_below_purchase:
+    'Малопродајна цена за „{name}“ је испод набавне ({field}). Проверите цену или потврдите да је тако.',
+  goods_hub_catalog: 'Каталогом управља сервер продавнице: нов артикал или цену унесите тамо ({field}).',
+  goods_unknown_product: 'Артикал са шифром „{value}“ не постоји ({field}).',
 };
 
 const SR_LATN: Shape<typeof SR_CYRL> = {
@@ -431,6 +450,25 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   lpfr_pin_needed: 'Kartica u lokalnom PFR-u traži PIN: unesite PIN bezbednosnog elementa.',
   lpfr_card_locked: 'Kartica bezbednosnog elementa je zaključana posle pogrešnih PIN-ova i vraća se Poreskoj upravi.',
   lpfr_refused: 'Lokalni PFR ne može sada da potpisuje račune: {reason}.',
+  pib_format: 'PIB u polju „{field}“ ima tačno 9 cifara.',
+  pib_check: 'PIB u polju „{field}“ nije ispravan: kontrolna cifra (poslednja) se ne slaže. Proverite broj.',
+  bank_account: 'Tekući račun u polju „{field}“ pišite kao 160-0000000012345-67 (banka, broj, kontrolni broj).',
+  margin_or_retail: 'Unesite ili maržu ili maloprodajnu cenu ({field}), ne obe.',
+  date_order: 'Datum u polju „{field}“ ne sme biti pre početnog datuma.',
+  goods_percent_range: 'Procenat u polju „{field}“ nije u dozvoljenom opsegu.',
+  goods_pib_taken: 'Dobavljač sa PIB-om {value} već postoji: „{other}“ ({field}).',
+  goods_supplier_not_found: 'Taj dobavljač ne postoji ({field}). Izaberite ga sa spiska.',
+  goods_receipt_not_found: 'Prijemnica br. {id} ne postoji.',
+  goods_receipt_posted: 'Prijemnica je već proknjižena: menja se samo storniranjem.',
+  goods_not_reversible: 'Stornira se samo proknjižena prijemnica, jednom.',
+  goods_invoice_taken: 'Račun „{value}“ ovog dobavljača je već primljen ({field}).',
+  goods_new_product: 'Šifra nije u katalogu: za nov artikal unesite naziv, poresku oznaku i jedinicu mere ({field}).',
+  goods_product_label:
+    'Artikal ima poresku oznaku „{value}“ koje nema među važećim stopama ({labels}): ispravite artikal u katalogu ({field}).',
+  goods_below_purchase:
+    'Maloprodajna cena za „{name}“ je ispod nabavne ({field}). Proverite cenu ili potvrdite da je tako.',
+  goods_hub_catalog: 'Katalogom upravlja server prodavnice: nov artikal ili cenu unesite tamo ({field}).',
+  goods_unknown_product: 'Artikal sa šifrom „{value}“ ne postoji ({field}).',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -649,6 +687,25 @@ const EN: Shape<typeof SR_CYRL> = {
   lpfr_pin_needed: 'The card in the local fiscal processor asks for its PIN: enter the secure element PIN.',
   lpfr_card_locked: 'The secure element card is locked after wrong PINs and goes back to the Tax Administration.',
   lpfr_refused: 'The local fiscal processor cannot sign receipts now: {reason}.',
+  pib_format: 'The PIB in “{field}” has exactly 9 digits.',
+  pib_check: 'The PIB in “{field}” is not valid: its check digit (the last) does not match. Check the number.',
+  bank_account: 'Write the bank account in “{field}” as 160-0000000012345-67 (bank, number, check number).',
+  margin_or_retail: 'Enter either the margin or the retail price ({field}), not both.',
+  date_order: 'The date in “{field}” cannot be before the start date.',
+  goods_percent_range: 'The percentage in “{field}” is out of range.',
+  goods_pib_taken: 'A supplier with PIB {value} already exists: “{other}” ({field}).',
+  goods_supplier_not_found: 'That supplier does not exist ({field}). Pick one from the list.',
+  goods_receipt_not_found: 'Goods receipt no. {id} does not exist.',
+  goods_receipt_posted: 'The goods receipt is already posted: it is changed only by a reversal.',
+  goods_not_reversible: 'Only a posted goods receipt can be reversed, once.',
+  goods_invoice_taken: 'Invoice “{value}” of this supplier has already been received ({field}).',
+  goods_new_product: 'The code is not in the catalog: for a new product enter its name, tax label and unit ({field}).',
+  goods_product_label:
+    'The product has tax label “{value}”, which is not among the current rates ({labels}): fix the product in the catalog ({field}).',
+  goods_below_purchase:
+    'The retail price of “{name}” is below its purchase price ({field}). Check the price or confirm it.',
+  goods_hub_catalog: 'The store hub owns the catalog: enter a new product or price there ({field}).',
+  goods_unknown_product: 'There is no product with code “{value}” ({field}).',
 };
 
 /** The core's messages: `{field}` names the input field, other placeholders as each text says. */

@@ -1,4 +1,5 @@
 /** The product catalog and parked carts, in SQLite (migration 003). */
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open.ts';
 import { Settings } from '../settings/settings.ts';
 import type {
@@ -22,6 +23,7 @@ import { catalogCsv } from '../../shared/catalog/csv-export.ts';
 import { changePriceByPercent, type PriceRounding } from '../../shared/catalog/price-change.ts';
 import { foldText } from '../../shared/catalog/fold.ts';
 import { ftsPrefixQuery } from './normalize.ts';
+import { priceChanged, type PriceChangeSource } from '../goods/ledger.ts';
 
 /** Inserts or updates one product by its code (putProduct: a CSV row or one of the hub's). */
 const PRODUCT_UPSERT_SQL = `INSERT INTO products
@@ -69,7 +71,7 @@ export interface CatalogService {
   /** The product that owns a barcode, or null. */
   barcodeOwner(barcode: string): { code: string; name: string } | null;
   /** Adds or replaces one product by its code (with its barcodes and search terms), in one transaction. */
-  put(p: Omit<HubProductChange, 'deleted'>): void;
+  put(p: Omit<HubProductChange, 'deleted'>, source?: PriceChangeSource): void;
   /** Deletes one product by its code with its barcodes and search terms; false when it does not exist. */
   remove(code: string): boolean;
   /** The product groups with their product counts, by name. */
@@ -181,8 +183,8 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
     groups: db.prepare<[], { name: string; n: number }>(
       'SELECT grp AS name, count(*) AS n FROM products WHERE grp IS NOT NULL GROUP BY grp ORDER BY grp',
     ),
-    groupPrices: db.prepare<[string], { id: number; price_para: number }>(
-      'SELECT id, price_para FROM products WHERE grp = ?',
+    groupPrices: db.prepare<[string], { id: number; code: string; name: string; price_para: number }>(
+      'SELECT id, code, name, price_para FROM products WHERE grp = ?',
     ),
     setPrice: db.prepare<[number, string, number]>('UPDATE products SET price_para = ?, updated_at = ? WHERE id = ?'),
     allForExport: db.prepare<[], ProductRow & { barcodes: string | null }>(
@@ -198,6 +200,7 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
     ),
   };
 
+  let onHand: Statement<[string], { product_code: string; qty_milli: number }> | undefined;
   function views(rows: ProductRow[], currentLabels: readonly string[]): ProductView[] {
     if (rows.length === 0) return [];
     const labels = new Set(currentLabels);
@@ -208,11 +211,18 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
       if (list) list.push(b.barcode);
       else codes.set(b.product_id, [b.barcode]);
     }
+    // What the goods ledger holds on hand (electron/goods/ledger.ts writes it; read here for the counter). Prepared
+    // at first use: the catalog also runs on a database migrated only as far as its own tables (migration 003).
+    onHand ??= db.prepare<[string], { product_code: string; qty_milli: number }>(
+      'SELECT product_code, qty_milli FROM stock WHERE product_code IN (SELECT value FROM json_each(?))',
+    );
+    const held = new Map(onHand.all(JSON.stringify(rows.map((r) => r.code))).map((h) => [h.product_code, h.qty_milli]));
     return rows.map((r) => ({
       id: r.id,
       code: r.code,
       name: r.name,
       barcodes: codes.get(r.id) ?? [],
+      ...(held.has(r.code) ? { onHandMilli: held.get(r.code) } : {}),
       pricePara: r.price_para,
       label: r.label,
       unit: r.unit,
@@ -239,8 +249,10 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
   }
 
   /** Upserts one product by its code with its barcodes and its search terms (a CSV row or the hub's). */
-  function putProduct(p: Omit<HubProductChange, 'deleted'>, stamp: string): void {
+  function putProduct(p: Omit<HubProductChange, 'deleted'>, stamp: string, source: PriceChangeSource): void {
     const norm = foldText(p.name);
+    // A price change of goods on hand is recorded (нивелација) in this transaction (docs/goods.md).
+    priceChanged(db, { code: p.code, name: p.name, newPara: p.pricePara, at: stamp, source });
     const row = st.upsert.get(p.code, p.name, norm, p.pricePara, p.label, p.unit, p.group, p.favourite ? 1 : 0, stamp);
     if (!row) throw new Error('upsert returned no row');
     st.deleteBarcodes.run(row.id);
@@ -290,7 +302,7 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
             db.exec('DELETE FROM product_barcodes; DELETE FROM products; DELETE FROM products_fts;');
           }
           for (const p of products) {
-            putProduct(p, stamp);
+            putProduct(p, stamp, 'import');
             imported++;
           }
         })();
@@ -451,8 +463,8 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
       return owner ? { code: owner.code, name: owner.name } : null;
     },
 
-    put(p) {
-      db.transaction(() => putProduct(p, now().toISOString()))();
+    put(p, source = 'catalog') {
+      db.transaction(() => putProduct(p, now().toISOString(), source))();
     },
 
     remove(code) {
@@ -470,7 +482,9 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
         const stamp = now().toISOString();
         for (const r of rows) {
           const price = changePriceByPercent(r.price_para, percentBp, rounding);
-          if (price !== r.price_para) st.setPrice.run(price, stamp, r.id);
+          if (price === r.price_para) continue;
+          st.setPrice.run(price, stamp, r.id);
+          priceChanged(db, { code: r.code, name: r.name, newPara: price, at: stamp, source: 'bulk' });
         }
         return rows.length;
       })();
@@ -515,7 +529,7 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
 
     applyHubProducts(products, at) {
       for (const p of products) {
-        if (!p.deleted) putProduct(p, at);
+        if (!p.deleted) putProduct(p, at, 'hub');
         else deleteProduct(p.code);
       }
     },

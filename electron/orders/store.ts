@@ -25,6 +25,7 @@ import { nextOrderNumber } from '../sales/order-number.ts';
 import { taxGroupChange } from '../sales/tax-group.ts';
 import { Settings } from '../settings/settings.ts';
 import { OrderQueries } from './queries.ts';
+import { recordFiscalized } from '../goods/ledger.ts';
 
 /** What an order carries besides its columns (JSON in `orders.data`). */
 export interface OrderData {
@@ -514,6 +515,20 @@ export class OrderStore {
           fields: check.notes,
         });
       if (changed) this.#fillDependents(orderId, receipt);
+      if (changed) {
+        // The goods it sold or took back move now, in this transaction: exactly once (docs/goods.md).
+        const data = JSON.parse(row.data) as Partial<OrderData>;
+        recordFiscalized(this.#db, {
+          id: orderId,
+          invoiceType: row.invoice_type,
+          transactionType: row.transaction_type,
+          lines: data.lines ?? [],
+          payments: data.payments ?? [],
+          totalPara: row.total_para,
+          invoiceNumber: receipt.invoiceNumber,
+          issuedAt: receipt.sdcDateTime || new Date(at).toISOString(),
+        });
+      }
       return changed > 0 ? 'fiscalized' : null;
     })();
   }

@@ -26,6 +26,8 @@ export interface ProductView {
   favourite: boolean;
   /** True when `label` is not among the current tax labels: such a product cannot be sold as is. */
   labelMissing: boolean;
+  /** On hand in thousandths, as the goods ledger holds it (docs/goods.md); absent when it never held any. */
+  onHandMilli?: Milli;
 }
 
 /** What a scanned code resolved to. */

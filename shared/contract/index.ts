@@ -23,6 +23,7 @@ import { reportsCommands } from './reports.ts';
 import { backupsCommands } from './backups.ts';
 import { auditCommands } from './audit.ts';
 import { shiftsCommands } from './shifts.ts';
+import { goodsCommands } from './goods.ts';
 
 export * from './define.ts';
 export { CheckoutInput, CheckoutLine } from './sales.ts';
@@ -39,6 +40,16 @@ export type { ReportView } from './reports.ts';
 export type { BackupsView } from './backups.ts';
 export type { AuditEntry } from './audit.ts';
 export type { ShiftView, ShiftMoveView } from './shifts.ts';
+export type {
+  KepEntry,
+  KepView,
+  PriceChangeView,
+  ReceiptSummary,
+  ReceiptView,
+  StockView,
+  SupplierView,
+  WriteOffView,
+} from './goods.ts';
 
 /**
  * The contract's areas, one file each in this folder, named by the prefix of their commands' names
@@ -63,6 +74,7 @@ export const contractAreas = {
   backups: backupsCommands,
   audit: auditCommands,
   shifts: shiftsCommands,
+  goods: goodsCommands,
 } as const;
 export type Area = keyof typeof contractAreas;
 
@@ -86,6 +98,7 @@ export const AREA_PREFIXES: { readonly [A in Area]: readonly string[] } = {
   backups: ['backups'],
   audit: ['audit'],
   shifts: ['shifts'],
+  goods: ['goods', 'suppliers'],
 };
 
 export const commands = {
@@ -107,6 +120,7 @@ export const commands = {
   ...backupsCommands,
   ...auditCommands,
   ...shiftsCommands,
+  ...goodsCommands,
 } as const;
 
 export const events = {

@@ -5,7 +5,7 @@
  */
 import type { Language } from '../domain.ts';
 import { formatPercent } from '../catalog/percent.ts';
-import { formatRsd } from '../money.ts';
+import { formatQuantity, formatRsd } from '../money.ts';
 import { fieldLabel } from './fields.ts';
 import { formatMoment } from './time.ts';
 
@@ -73,6 +73,10 @@ const SR_CYRL = {
   productRenamed: 'Преименован артикал: {before} → {name}',
   productChanged: 'Измењен артикал: {name}',
   productRemoved: 'Обрисан артикал: {name}',
+  supplierPut: 'Унет добављач {name}, ПИБ {pib}',
+  receiptPost: 'Прокњижена пријемница бр. {number} (рачун {invoice}, ставки: {lines}, {value})',
+  receiptReverse: 'Сторнирана пријемница бр. {of} документом бр. {number}',
+  writeOff: 'Отпис бр. {number}: {name}, количина {quantity} ({reason})',
   other: 'Забележена радња која у овој верзији нема опис',
   hubLogin: '{who} се пријавио на хаб',
   hubLoginLockedShop: 'Пријава на хаб закључана за продавницу до {until}',
@@ -181,6 +185,10 @@ const SR_LATN: Record<AuditKey, string> = {
   productRenamed: 'Preimenovan artikal: {before} → {name}',
   productChanged: 'Izmenjen artikal: {name}',
   productRemoved: 'Obrisan artikal: {name}',
+  supplierPut: 'Unet dobavljač {name}, PIB {pib}',
+  receiptPost: 'Proknjižena prijemnica br. {number} (račun {invoice}, stavki: {lines}, {value})',
+  receiptReverse: 'Stornirana prijemnica br. {of} dokumentom br. {number}',
+  writeOff: 'Otpis br. {number}: {name}, količina {quantity} ({reason})',
   other: 'Zabeležena radnja koja u ovoj verziji nema opis',
   hubLogin: '{who} se prijavio na hab',
   hubLoginLockedShop: 'Prijava na hab zaključana za prodavnicu do {until}',
@@ -286,6 +294,10 @@ const EN: Record<AuditKey, string> = {
   productRenamed: 'Product renamed: {before} → {name}',
   productChanged: 'Product changed: {name}',
   productRemoved: 'Product deleted: {name}',
+  supplierPut: 'Supplier saved: {name}, PIB {pib}',
+  receiptPost: 'Goods receipt no. {number} posted (invoice {invoice}, {lines} lines, {value})',
+  receiptReverse: 'Goods receipt no. {of} reversed by document no. {number}',
+  writeOff: 'Write-off no. {number}: {name}, quantity {quantity} ({reason})',
   other: 'An action this version has no description for',
   hubLogin: '{who} logged in to the hub',
   hubLoginLockedShop: 'Hub login locked for the shop until {until}',
@@ -352,6 +364,11 @@ const COMMAND_WORDS: Record<Language, Record<string, string>> = {
     'hub.repin': 'нови отисак сертификата хаба',
     'hub.enrol': 'упис касе у хаб',
     'catalog.bulkPrice': 'промена цена групе',
+    'suppliers.put': 'унос добављача',
+    'goods.receiptSave': 'унос пријемнице',
+    'goods.receiptPost': 'књижење пријемнице',
+    'goods.receiptReverse': 'сторнирање пријемнице',
+    'goods.writeOff': 'отпис робе',
     'hub.catalogChoice': 'избор каталога хаба или касе',
     'hub.staffChoice': 'усклађивање особља касе са хабом',
     'settings.setLpfr': 'подешавање локалног фискалног процесора',
@@ -396,6 +413,11 @@ const COMMAND_WORDS: Record<Language, Record<string, string>> = {
     'hub.repin': 'novi otisak sertifikata haba',
     'hub.enrol': 'upis kase u hab',
     'catalog.bulkPrice': 'promena cena grupe',
+    'suppliers.put': 'unos dobavljača',
+    'goods.receiptSave': 'unos prijemnice',
+    'goods.receiptPost': 'knjiženje prijemnice',
+    'goods.receiptReverse': 'storniranje prijemnice',
+    'goods.writeOff': 'otpis robe',
     'hub.catalogChoice': 'izbor kataloga haba ili kase',
     'hub.staffChoice': 'usklađivanje osoblja kase sa habom',
     'settings.setLpfr': 'podešavanje lokalnog fiskalnog procesora',
@@ -440,6 +462,11 @@ const COMMAND_WORDS: Record<Language, Record<string, string>> = {
     'hub.repin': 'new hub certificate fingerprint',
     'hub.enrol': 'enrolling the till into a hub',
     'catalog.bulkPrice': "a group's price change",
+    'suppliers.put': 'saving a supplier',
+    'goods.receiptSave': 'saving a goods receipt',
+    'goods.receiptPost': 'posting a goods receipt',
+    'goods.receiptReverse': 'reversing a goods receipt',
+    'goods.writeOff': 'writing goods off',
     'hub.catalogChoice': "choosing the hub's or the till's catalog",
     'hub.staffChoice': "matching the till's people with the hub's",
     'settings.setLpfr': 'local fiscal processor setup',
@@ -687,6 +714,21 @@ const TILL_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
     return { key: 'productChanged', params: { name } };
   },
   'catalog.productRemoved': (d) => ({ key: 'productRemoved', params: { name: str(d.name) } }),
+  'suppliers.put': (d) => ({ key: 'supplierPut', params: { name: str(d.name), pib: str(d.pib) } }),
+  'goods.receiptPost': (d, w) => ({
+    key: 'receiptPost',
+    params: { number: str(d.number), invoice: str(d.invoice), lines: num(d.lines), value: w.money(d.retailPara) },
+  }),
+  'goods.receiptReverse': (d) => ({ key: 'receiptReverse', params: { number: str(d.number), of: str(d.of) } }),
+  'goods.writeOff': (d) => ({
+    key: 'writeOff',
+    params: {
+      number: str(d.number),
+      name: str(d.name),
+      quantity: formatQuantity(num(d.quantityMilli)),
+      reason: str(d.reason),
+    },
+  }),
 };
 
 /** The prefixes of actions named after something else: a counter action, or a command a manager approved. */

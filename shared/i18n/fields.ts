@@ -78,6 +78,17 @@ const SR_CYRL: Labels = {
   ipsName: 'Назив примаоца ИПС уплате',
   ipsReference: 'Позив на број ИПС уплате',
   path: 'Резервна копија',
+  pib: 'ПИБ',
+  supplierId: 'Добављач',
+  invoiceDate: 'Датум рачуна',
+  purchasePrice: 'Набавна цена',
+  discountPercent: 'Рабат добављача',
+  marginPercent: 'Маржа',
+  retailPrice: 'Малопродајна цена',
+  address: 'Адреса',
+  account: 'Текући рачун',
+  contact: 'Контакт',
+  confirmBelowPurchase: 'Потврда цене испод набавне',
 };
 
 const SR_LATN: Labels = {
@@ -151,6 +162,17 @@ const SR_LATN: Labels = {
   ipsName: 'Naziv primaoca IPS uplate',
   ipsReference: 'Poziv na broj IPS uplate',
   path: 'Rezervna kopija',
+  pib: 'PIB',
+  supplierId: 'Dobavljač',
+  invoiceDate: 'Datum računa',
+  purchasePrice: 'Nabavna cena',
+  discountPercent: 'Rabat dobavljača',
+  marginPercent: 'Marža',
+  retailPrice: 'Maloprodajna cena',
+  address: 'Adresa',
+  account: 'Tekući račun',
+  contact: 'Kontakt',
+  confirmBelowPurchase: 'Potvrda cene ispod nabavne',
 };
 
 const EN: Labels = {
@@ -224,6 +246,17 @@ const EN: Labels = {
   ipsName: 'IPS payee name',
   ipsReference: 'IPS payment reference',
   path: 'Backup',
+  pib: 'PIB',
+  supplierId: 'Supplier',
+  invoiceDate: 'Invoice date',
+  purchasePrice: 'Purchase price',
+  discountPercent: "Supplier's discount",
+  marginPercent: 'Margin',
+  retailPrice: 'Retail price',
+  address: 'Address',
+  account: 'Bank account',
+  contact: 'Contact',
+  confirmBelowPurchase: 'Price below purchase confirmed',
 };
 
 const LABELS: Record<Language, Labels> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };

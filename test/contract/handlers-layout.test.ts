@@ -41,6 +41,7 @@ const HANDLER_FILES: { readonly [A in Area]: string } = {
   archive: 'electron/manager/handlers/archive.ts',
   reports: 'electron/manager/handlers/reports.ts',
   shifts: 'electron/shifts/handlers.ts',
+  goods: 'electron/goods/handlers.ts',
 };
 
 function sourceFiles(dir: string): string[] {

@@ -26,6 +26,17 @@ const TILL_OWNERS: Record<string, string> = {
   discount_approvals: 'electron/sales/discount-approvals.ts',
   draft_deletions: 'electron/catalog/drafts.ts',
   email_outbox: 'electron/manager/email.ts',
+  // Goods and the KEP book (docs/goods.md): the ledger (stock, movements, price changes, numbers) and the goods
+  // service (suppliers, receipts, write-offs), one folder.
+  goods_numbers: 'electron/goods/',
+  goods_receipt_lines: 'electron/goods/',
+  goods_receipts: 'electron/goods/',
+  price_changes: 'electron/goods/',
+  stock: 'electron/goods/',
+  stock_movements: 'electron/goods/',
+  stock_sales: 'electron/goods/',
+  suppliers: 'electron/goods/',
+  write_offs: 'electron/goods/',
   // Also filled by the triggers of migration 009; the client sends and acknowledges it.
   hub_outbox: 'electron/hub-client/sync.ts',
   // The hub client's link (url, till, shop, cursor) and the parked carts it pushed to the hub.

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatRsd, lineTotal } from '../../../shared/money.ts';
+import { formatQuantity, formatRsd, lineTotal } from '../../../shared/money.ts';
 import { usePos, usePosPick } from '../context.ts';
 import { formatLineQuantity } from '../format.ts';
 import { cartTotal, needsShift } from '../store/index.ts';
@@ -97,6 +97,9 @@ function SearchBox() {
               <span className="code">{p.code}</span>
               <span className="name">{p.name}</span>
               <span className="label-tag">{p.label}</span>
+              <span className={p.onHandMilli !== undefined && p.onHandMilli < 0 ? 'on-hand flagged' : 'on-hand'}>
+                {p.onHandMilli !== undefined ? t('sale.onHand', { quantity: formatQuantity(p.onHandMilli) }) : ''}
+              </span>
               <span className="price">
                 {formatRsd(p.pricePara)}
                 {p.unit !== 'piece' ? ` /${t(`unit.${p.unit}`)}` : ''}

@@ -17,18 +17,30 @@ import { ReportsTab } from './ReportsTab.tsx';
 import { ShiftsTab } from './ShiftsTab.tsx';
 import { AuditTab } from './AuditTab.tsx';
 import { HubTab } from './HubTab.tsx';
+import { GoodsTab } from './GoodsTab.tsx';
 import { ScreenHead } from '../ui/ScreenHead.tsx';
 import './manager.css';
 
 export { OrderResult } from './common.tsx';
 
 type Tab =
-  'refund' | 'advances' | 'archive' | 'attention' | 'staff' | 'settings' | 'reports' | 'shifts' | 'audit' | 'hub';
+  | 'refund'
+  | 'advances'
+  | 'archive'
+  | 'attention'
+  | 'goods'
+  | 'staff'
+  | 'settings'
+  | 'reports'
+  | 'shifts'
+  | 'audit'
+  | 'hub';
 const TABS: Tab[] = [
   'refund',
   'advances',
   'archive',
   'attention',
+  'goods',
   'staff',
   'settings',
   'reports',
@@ -73,6 +85,7 @@ export function ManagerScreen(props: { api: PosApi; onClose: () => void; initial
         {tab === 'advances' && <AdvancesTab api={props.api} t={t} lang={lang} />}
         {tab === 'archive' && <ArchiveTab api={props.api} t={t} lang={lang} />}
         {tab === 'attention' && <AttentionTab api={props.api} t={t} lang={lang} />}
+        {tab === 'goods' && <GoodsTab api={props.api} t={t} lang={lang} />}
         {tab === 'staff' && <StaffTab api={props.api} t={t} onChanged={checkDefault} />}
         {tab === 'settings' && <SettingsTab api={props.api} t={t} lang={lang} />}
         {tab === 'reports' && <ReportsTab api={props.api} t={t} lang={lang} />}

@@ -1,0 +1,565 @@
+/**
+ * Менаџер → Роба (docs/goods.md): stock on hand with its values, goods receipts (a draft calculated line by line,
+ * posted with a manager's PIN, reversed by a document), suppliers, the KEP book for a period with its CSV, and the
+ * price change records. The core calculates, checks and numbers everything; this screen only shows and asks.
+ */
+import { useEffect, useState } from 'react';
+import type { PosApi } from '../../../shared/contract/index.ts';
+import type {
+  KepView,
+  PriceChangeView,
+  ReceiptLineInput,
+  ReceiptSummary,
+  ReceiptView,
+  StockView,
+  SupplierView,
+} from '../../../shared/contract/goods.ts';
+import type { Language } from '../../../shared/domain.ts';
+import { formatQuantity, formatRsd, parseQuantityInput, parseRsdInput } from '../../../shared/money.ts';
+import { formatDay, isoDay } from '../dates.ts';
+import { DateField } from './DateField.tsx';
+import {
+  call,
+  DateRange,
+  dayOrRefuse,
+  Field,
+  MgrTable,
+  NoteAndAlert,
+  PinInput,
+  RowForm,
+  SubmitButton,
+  useAction,
+} from './common.tsx';
+import type { ManagerT } from './i18n.ts';
+
+type Section = 'stock' | 'receipts' | 'suppliers' | 'kep' | 'prices';
+const SECTIONS: Section[] = ['stock', 'receipts', 'suppliers', 'kep', 'prices'];
+const bpText = (bp: number): string => formatRsd(bp).replace(/,00$/, '');
+
+export function GoodsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
+  const { t } = props;
+  const [section, setSection] = useState<Section>('stock');
+  return (
+    <div className="mgr-tab">
+      <div className="mgr-row" role="group" aria-label={t('goods_sections')}>
+        {SECTIONS.map((s) => (
+          <button key={s} type="button" aria-pressed={section === s} onClick={() => setSection(s)}>
+            {t(`goods_${s}`)}
+          </button>
+        ))}
+      </div>
+      {section === 'stock' && <StockSection {...props} />}
+      {section === 'receipts' && <ReceiptsSection {...props} />}
+      {section === 'suppliers' && <SuppliersSection {...props} />}
+      {section === 'kep' && <KepSection {...props} />}
+      {section === 'prices' && <PricesSection {...props} />}
+    </div>
+  );
+}
+
+type Props = { api: PosApi; t: ManagerT; lang: Language };
+
+function StockSection({ api, t }: Props) {
+  const [query, setQuery] = useState('');
+  const [stock, setStock] = useState<StockView | null>(null);
+  const [error, busy, run] = useAction();
+  const show = () => void run(async () => setStock(await call(api['goods.stock'](query ? { query } : {}))));
+  useEffect(show, [api]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <>
+      <RowForm onSubmit={show} label={t('goods_stock')}>
+        <Field label={t('goods_search')}>
+          <input value={query} onChange={(e) => setQuery(e.target.value)} />
+        </Field>
+        <SubmitButton busy={busy}>{t('show')}</SubmitButton>
+      </RowForm>
+      <NoteAndAlert note={null} error={error} />
+      {stock && (
+        <>
+          <p role="status">
+            {t('goods_stock_totals', {
+              items: stock.totals.items,
+              retail: formatRsd(stock.totals.retailValuePara),
+              purchase: stock.totals.purchaseValuePara === null ? '—' : formatRsd(stock.totals.purchaseValuePara),
+            })}
+            {stock.totals.negative > 0 && ` ${t('goods_negative_count', { count: stock.totals.negative })}`}
+          </p>
+          <MgrTable
+            scroll
+            label={t('goods_stock')}
+            headers={[
+              t('goods_code'),
+              t('goods_name'),
+              t('goods_group'),
+              t('goods_quantity'),
+              t('goods_retail_price'),
+              t('goods_retail_value'),
+              t('goods_purchase_value'),
+            ]}
+          >
+            {stock.items.map((i) => (
+              <tr key={i.code} className={i.negative ? 'flagged' : undefined}>
+                <td>{i.code}</td>
+                <th scope="row">{i.name}</th>
+                <td>{i.group ?? '—'}</td>
+                <td className="mgr-num">
+                  {formatQuantity(i.quantityMilli)}
+                  {i.negative && ` (${t('goods_below_zero')})`}
+                </td>
+                <td className="mgr-num">{formatRsd(i.pricePara)}</td>
+                <td className="mgr-num">{formatRsd(i.retailValuePara)}</td>
+                <td className="mgr-num">{i.purchaseValuePara === null ? '—' : formatRsd(i.purchaseValuePara)}</td>
+              </tr>
+            ))}
+          </MgrTable>
+          <MgrTable
+            scroll
+            label={t('goods_by_group')}
+            headers={[t('goods_group'), t('goods_items'), t('goods_retail_value'), t('goods_purchase_value')]}
+          >
+            {stock.groups.map((g) => (
+              <tr key={g.group ?? ''}>
+                <th scope="row">{g.group ?? t('goods_no_group')}</th>
+                <td className="mgr-num">{g.items}</td>
+                <td className="mgr-num">{formatRsd(g.retailValuePara)}</td>
+                <td className="mgr-num">{g.purchaseValuePara === null ? '—' : formatRsd(g.purchaseValuePara)}</td>
+              </tr>
+            ))}
+          </MgrTable>
+        </>
+      )}
+    </>
+  );
+}
+
+function SuppliersSection({ api, t }: Props) {
+  const [list, setList] = useState<SupplierView[]>([]);
+  const [form, setForm] = useState({ name: '', pib: '', address: '', account: '', contact: '' });
+  const [pin, setPin] = useState('');
+  const [note, setNote] = useState<string | null>(null);
+  const [error, busy, run] = useAction();
+  const load = () => void run(async () => setList(await call(api['suppliers.list']({}))));
+  useEffect(load, [api]); // eslint-disable-line react-hooks/exhaustive-deps
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  const save = () =>
+    void run(async () => {
+      const saved = await call(
+        api['suppliers.put']({
+          managerPin: pin,
+          name: form.name,
+          pib: form.pib.trim(),
+          address: form.address || null,
+          account: form.account || null,
+          contact: form.contact || null,
+        }),
+      );
+      setNote(t('goods_supplier_saved', { name: saved.name }));
+      setPin('');
+      setForm({ name: '', pib: '', address: '', account: '', contact: '' });
+      setList(await call(api['suppliers.list']({})));
+    });
+  return (
+    <>
+      <RowForm onSubmit={save} label={t('goods_supplier_new')}>
+        <Field label={t('goods_name')}>
+          <input value={form.name} onChange={set('name')} />
+        </Field>
+        <Field label={t('goods_pib')}>
+          <input value={form.pib} onChange={set('pib')} inputMode="numeric" size={10} />
+        </Field>
+        <Field label={t('goods_address')}>
+          <input value={form.address} onChange={set('address')} />
+        </Field>
+        <Field label={t('goods_account')}>
+          <input value={form.account} onChange={set('account')} size={22} />
+        </Field>
+        <Field label={t('goods_contact')}>
+          <input value={form.contact} onChange={set('contact')} />
+        </Field>
+        <PinInput t={t} value={pin} onChange={setPin} />
+        <SubmitButton busy={busy}>{t('goods_save_supplier')}</SubmitButton>
+      </RowForm>
+      <NoteAndAlert note={note} error={error} />
+      <MgrTable
+        label={t('goods_suppliers')}
+        headers={[t('goods_name'), t('goods_pib'), t('goods_address'), t('goods_account'), t('goods_contact')]}
+      >
+        {list.map((s) => (
+          <tr key={s.id}>
+            <th scope="row">{s.name}</th>
+            <td>{s.pib}</td>
+            <td>{s.address ?? '—'}</td>
+            <td>{s.account ?? '—'}</td>
+            <td>{s.contact ?? '—'}</td>
+          </tr>
+        ))}
+      </MgrTable>
+    </>
+  );
+}
+
+const EMPTY_LINE = {
+  code: '',
+  name: '',
+  label: '',
+  unit: 'piece',
+  quantity: '',
+  purchase: '',
+  discount: '',
+  margin: '',
+  retail: '',
+};
+
+function ReceiptsSection({ api, t, lang }: Props) {
+  const [suppliers, setSuppliers] = useState<SupplierView[]>([]);
+  const [receipts, setReceipts] = useState<ReceiptSummary[]>([]);
+  const [supplierId, setSupplierId] = useState('');
+  const [invoiceNumber, setInvoiceNumber] = useState('');
+  const [invoiceDate, setInvoiceDate] = useState<string | null>(() => isoDay(new Date()));
+  const [line, setLine] = useState(EMPTY_LINE);
+  const [lines, setLines] = useState<ReceiptLineInput[]>([]);
+  const [draft, setDraft] = useState<ReceiptView | null>(null);
+  const [confirm, setConfirm] = useState(false);
+  const [pin, setPin] = useState('');
+  const [note, setNote] = useState<string | null>(null);
+  const [error, busy, run] = useAction();
+  const reload = async () => {
+    setSuppliers(await call(api['suppliers.list']({})));
+    setReceipts(await call(api['goods.receipts']({})));
+  };
+  useEffect(() => void run(reload), [api]); // eslint-disable-line react-hooks/exhaustive-deps
+  const set = (k: keyof typeof EMPTY_LINE) => (e: { target: { value: string } }) =>
+    setLine({ ...line, [k]: e.target.value });
+  const num = (text: string, field: string): number => {
+    const para = parseRsdInput(text);
+    if (para === null) throw new Error(t('goods_number_needed', { field }));
+    return para / 100;
+  };
+  const addLine = () =>
+    void run(async () => {
+      const quantity = parseQuantityInput(line.quantity);
+      if (quantity === null) throw new Error(t('goods_number_needed', { field: t('goods_quantity') }));
+      const l: ReceiptLineInput = {
+        code: line.code.trim(),
+        ...(line.name.trim() ? { name: line.name.trim() } : {}),
+        ...(line.label.trim() ? { label: line.label.trim(), unit: line.unit as 'piece' | 'kg' | 'l' } : {}),
+        quantity: quantity / 1000,
+        purchasePrice: num(line.purchase, t('goods_purchase_price')),
+        ...(line.discount.trim() ? { discountPercent: num(line.discount, t('goods_discount')) } : {}),
+        ...(line.retail.trim()
+          ? { retailPrice: num(line.retail, t('goods_retail_price')) }
+          : { marginPercent: num(line.margin || '0', t('goods_margin')) }),
+      };
+      setLines([...lines, l]);
+      setLine(EMPTY_LINE);
+    });
+  const save = () =>
+    void run(async () => {
+      const saved = await call(
+        api['goods.receiptSave']({
+          managerPin: pin,
+          ...(draft ? { id: draft.id } : {}),
+          supplierId: Number(supplierId),
+          invoiceNumber,
+          invoiceDate: dayOrRefuse(t, invoiceDate, t('goods_invoice_date')),
+          lines,
+        }),
+      );
+      setDraft(saved);
+      setPin('');
+      setNote(t('goods_draft_saved'));
+      await reload();
+    });
+  const post = () =>
+    void run(async () => {
+      if (!draft) return;
+      const posted = await call(
+        api['goods.receiptPost']({ managerPin: pin, id: draft.id, ...(confirm ? { confirmBelowPurchase: true } : {}) }),
+      );
+      setNote(t('goods_posted', { number: posted.number ?? '' }));
+      setDraft(null);
+      setLines([]);
+      setPin('');
+      setConfirm(false);
+      setInvoiceNumber('');
+      await reload();
+    });
+  const reverse = (r: ReceiptSummary) =>
+    void run(async () => {
+      const rev = await call(api['goods.receiptReverse']({ managerPin: pin, id: r.id }));
+      setNote(t('goods_reversed', { number: r.number ?? '', reversal: rev.number ?? '' }));
+      setPin('');
+      await reload();
+    });
+  return (
+    <>
+      <h3>{t('goods_receipt_new')}</h3>
+      <div className="mgr-row">
+        <Field label={t('goods_supplier')}>
+          <select value={supplierId} onChange={(e) => setSupplierId(e.target.value)}>
+            <option value="">{t('goods_choose')}</option>
+            {suppliers.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('goods_invoice_number')}>
+          <input value={invoiceNumber} onChange={(e) => setInvoiceNumber(e.target.value)} />
+        </Field>
+        <DateField
+          t={t}
+          lang={lang}
+          label={t('goods_invoice_date')}
+          value={invoiceDate}
+          onChange={setInvoiceDate}
+          required
+        />
+      </div>
+      <RowForm onSubmit={addLine} label={t('goods_line')}>
+        <Field label={t('goods_code')}>
+          <input value={line.code} onChange={set('code')} size={8} />
+        </Field>
+        <Field label={t('goods_new_name')}>
+          <input value={line.name} onChange={set('name')} size={14} />
+        </Field>
+        <Field label={t('goods_new_label')}>
+          <input value={line.label} onChange={set('label')} size={3} />
+        </Field>
+        <Field label={t('goods_unit')}>
+          <select value={line.unit} onChange={set('unit')}>
+            <option value="piece">{t('goods_unit_piece')}</option>
+            <option value="kg">{t('goods_unit_kg')}</option>
+            <option value="l">{t('goods_unit_l')}</option>
+          </select>
+        </Field>
+        <Field label={t('goods_quantity')}>
+          <input value={line.quantity} onChange={set('quantity')} size={6} inputMode="decimal" />
+        </Field>
+        <Field label={t('goods_purchase_price')}>
+          <input value={line.purchase} onChange={set('purchase')} size={8} inputMode="decimal" />
+        </Field>
+        <Field label={t('goods_discount')}>
+          <input value={line.discount} onChange={set('discount')} size={4} inputMode="decimal" />
+        </Field>
+        <Field label={t('goods_margin')}>
+          <input value={line.margin} onChange={set('margin')} size={4} inputMode="decimal" />
+        </Field>
+        <Field label={t('goods_retail_price')}>
+          <input value={line.retail} onChange={set('retail')} size={8} inputMode="decimal" />
+        </Field>
+        <SubmitButton busy={busy}>{t('goods_add_line')}</SubmitButton>
+      </RowForm>
+      {lines.length > 0 && (
+        <MgrTable
+          label={t('goods_lines')}
+          headers={[
+            t('goods_code'),
+            t('goods_quantity'),
+            t('goods_purchase_price'),
+            t('goods_margin'),
+            t('goods_retail_price'),
+          ]}
+        >
+          {lines.map((l, i) => {
+            const calc = draft?.lines[i];
+            return (
+              <tr key={i}>
+                <th scope="row">{calc ? `${l.code} ${calc.name}` : l.code}</th>
+                <td className="mgr-num">{formatQuantity(Math.round(l.quantity * 1000))}</td>
+                <td className="mgr-num">{formatRsd(Math.round(l.purchasePrice * 100))}</td>
+                <td className="mgr-num">
+                  {calc ? `${bpText(calc.marginBp)} %` : l.marginPercent !== undefined ? `${l.marginPercent} %` : '—'}
+                </td>
+                <td className="mgr-num">
+                  {calc
+                    ? formatRsd(calc.retailPara)
+                    : l.retailPrice !== undefined
+                      ? formatRsd(Math.round(l.retailPrice * 100))
+                      : '—'}
+                </td>
+              </tr>
+            );
+          })}
+        </MgrTable>
+      )}
+      <RowForm onSubmit={save} label={t('goods_receipt_actions')}>
+        <PinInput t={t} value={pin} onChange={setPin} />
+        <SubmitButton busy={busy} disabled={lines.length === 0}>
+          {t('goods_save_draft')}
+        </SubmitButton>
+        <label>
+          <input type="checkbox" checked={confirm} onChange={(e) => setConfirm(e.target.checked)} />{' '}
+          {t('goods_confirm_below')}
+        </label>
+        <button type="button" disabled={busy || !draft} onClick={post}>
+          {t('goods_post')}
+        </button>
+      </RowForm>
+      <NoteAndAlert note={note} error={error} />
+      <MgrTable
+        label={t('goods_receipts')}
+        headers={[
+          t('goods_number'),
+          t('goods_supplier'),
+          t('goods_invoice_number'),
+          t('goods_state'),
+          t('goods_retail_value'),
+          '',
+        ]}
+      >
+        {receipts.map((r) => (
+          <tr key={r.id}>
+            <th scope="row">{r.number ?? t('goods_draft')}</th>
+            <td>{r.supplier.name}</td>
+            <td>{r.invoiceNumber}</td>
+            <td>{t(r.kind === 'reversal' ? 'goods_state_reversal' : `goods_state_${r.state}`)}</td>
+            <td className="mgr-num">{formatRsd(r.retailPara)}</td>
+            <td>
+              {r.kind === 'receipt' && r.state === 'posted' && (
+                <button type="button" disabled={busy} onClick={() => reverse(r)}>
+                  {t('goods_reverse', { number: r.number ?? '' })}
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </MgrTable>
+    </>
+  );
+}
+
+function usePeriod(): [string | null, string | null, (v: string | null) => void, (v: string | null) => void] {
+  const today = isoDay(new Date());
+  const [from, setFrom] = useState<string | null>(`${today.slice(0, 8)}01`);
+  const [to, setTo] = useState<string | null>(today);
+  return [from, to, setFrom, setTo];
+}
+
+function KepSection({ api, t, lang }: Props) {
+  const [from, to, setFrom, setTo] = usePeriod();
+  const [kep, setKep] = useState<KepView | null>(null);
+  const [error, busy, run] = useAction();
+  const show = () =>
+    void run(async () =>
+      setKep(
+        await call(
+          api['goods.kep']({
+            from: dayOrRefuse(t, from, t('date_from')),
+            to: dayOrRefuse(t, to, t('date_to')),
+            csv: true,
+          }),
+        ),
+      ),
+    );
+  useEffect(show, [api]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <>
+      <RowForm onSubmit={show} label={t('goods_kep')}>
+        <DateRange t={t} lang={lang} from={from} to={to} onFrom={setFrom} onTo={setTo} />
+        <SubmitButton busy={busy}>{t('show')}</SubmitButton>
+        {kep?.csv && (
+          <a
+            href={`data:text/csv;charset=utf-8,${encodeURIComponent('\ufeff' + kep.csv)}`}
+            download={`KEP-${kep.from}-${kep.to}.csv`}
+          >
+            {t('goods_kep_csv')}
+          </a>
+        )}
+      </RowForm>
+      <NoteAndAlert note={null} error={error} />
+      {kep && (
+        <>
+          {(kep.late.draftReceipts > 0 || kep.late.unsignedSales > 0) && (
+            <p className="mgr-warn" role="alert">
+              {t('goods_kep_late', { drafts: kep.late.draftReceipts, sales: kep.late.unsignedSales })}
+            </p>
+          )}
+          <p role="status">
+            {t('goods_kep_summary', {
+              opening: formatRsd(kep.openingPara),
+              closing: formatRsd(kep.closingPara),
+              stock: formatRsd(kep.stockValuePara),
+            })}
+          </p>
+          <MgrTable
+            scroll
+            label={t('goods_kep')}
+            headers={[
+              t('goods_kep_no'),
+              t('goods_kep_date'),
+              t('goods_kep_description'),
+              t('goods_kep_debit'),
+              t('goods_kep_credit'),
+              t('goods_kep_balance'),
+            ]}
+          >
+            {kep.entries.map((e) => (
+              <tr key={e.number}>
+                <td className="mgr-num">{e.number}</td>
+                <td>{formatDay(e.day, lang)}</td>
+                <th scope="row">{e.description}</th>
+                <td className="mgr-num">{e.debitPara ? formatRsd(e.debitPara) : ''}</td>
+                <td className="mgr-num">{e.creditPara ? formatRsd(e.creditPara) : ''}</td>
+                <td className="mgr-num">{formatRsd(e.balancePara)}</td>
+              </tr>
+            ))}
+          </MgrTable>
+        </>
+      )}
+    </>
+  );
+}
+
+function PricesSection({ api, t, lang }: Props) {
+  const [from, to, setFrom, setTo] = usePeriod();
+  const [rows, setRows] = useState<PriceChangeView[] | null>(null);
+  const [error, busy, run] = useAction();
+  const show = () =>
+    void run(async () =>
+      setRows(
+        await call(
+          api['goods.priceChanges']({
+            from: dayOrRefuse(t, from, t('date_from')),
+            to: dayOrRefuse(t, to, t('date_to')),
+          }),
+        ),
+      ),
+    );
+  useEffect(show, [api]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <>
+      <RowForm onSubmit={show} label={t('goods_prices')}>
+        <DateRange t={t} lang={lang} from={from} to={to} onFrom={setFrom} onTo={setTo} />
+        <SubmitButton busy={busy}>{t('show')}</SubmitButton>
+      </RowForm>
+      <NoteAndAlert note={null} error={error} />
+      {rows && (
+        <MgrTable
+          scroll
+          label={t('goods_prices')}
+          headers={[
+            t('goods_number'),
+            t('goods_name'),
+            t('goods_old_price'),
+            t('goods_new_price'),
+            t('goods_quantity'),
+            t('goods_difference'),
+          ]}
+        >
+          {rows.map((p) => (
+            <tr key={p.id}>
+              <td>{p.number}</td>
+              <th scope="row">{p.name}</th>
+              <td className="mgr-num">{formatRsd(p.oldPara)}</td>
+              <td className="mgr-num">{formatRsd(p.newPara)}</td>
+              <td className="mgr-num">{formatQuantity(p.quantityMilli)}</td>
+              <td className="mgr-num">{formatRsd(p.diffPara)}</td>
+            </tr>
+          ))}
+        </MgrTable>
+      )}
+    </>
+  );
+}

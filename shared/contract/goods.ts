@@ -1,0 +1,292 @@
+/**
+ * Goods and the KEP book (owned by electron/goods, docs/goods.md): suppliers, goods receipts (пријемница with the
+ * retail price calculation), write-offs, stock, price change records and the KEP book of this shop. A manager
+ * posts and edits (their PIN travels with the command); a cashier reads stock.
+ */
+import { z } from 'zod';
+import { command } from './define.ts';
+import * as s from './schemas.ts';
+import { PRODUCT_UNITS } from './catalog.ts';
+import type { Milli, Para } from '../money.ts';
+import { pibProblem } from '../goods/pib.ts';
+
+const managerPin = s.pin;
+
+export interface SupplierView {
+  id: number;
+  name: string;
+  pib: string;
+  address: string | null;
+  account: string | null;
+  contact: string | null;
+}
+
+/** A percentage with at most two decimals (12.5 = 12,5 %). */
+const percent = (min: number, max: number) =>
+  z
+    .number({ error: 'number' })
+    .finite({ error: 'number' })
+    .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+      error: 'amount_decimals',
+    })
+    .refine((v) => v >= min && v <= max, { error: 'goods_percent_range' });
+
+const optionalText = (max: number) =>
+  z.string({ error: 'text' }).trim().max(max, { error: 'too_long' }).nullable().optional();
+
+export const SupplierInput = z.strictObject({
+  managerPin,
+  /** Absent: a new supplier. */
+  id: s.id.optional(),
+  name: s.text(120),
+  pib: z
+    .string({ error: 'text' })
+    .trim()
+    .superRefine((v, ctx) => {
+      const problem = pibProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  address: optionalText(200),
+  account: z
+    .string({ error: 'text' })
+    .trim()
+    .regex(/^(\d{3}-\d{1,13}-\d{2}|\d{18})$/, { error: 'bank_account' })
+    .nullable()
+    .optional(),
+  contact: optionalText(200),
+});
+export type SupplierInput = z.infer<typeof SupplierInput>;
+
+/** One line of a goods receipt as a manager types it (decimal RSD and quantities, percentages). */
+export const ReceiptLineInput = z
+  .strictObject({
+    /** The product's code; an unknown code with `name`, `label` and `unit` makes the product on posting. */
+    code: s.text(32),
+    name: s.text(100).optional(),
+    label: s.labelCode.optional(),
+    unit: z.enum(PRODUCT_UNITS, { error: 'unit' }).optional(),
+    group: z.string({ error: 'text' }).trim().max(60, { error: 'too_long' }).nullable().optional(),
+    barcode: s.gtin.optional(),
+    quantity: s.quantity,
+    /** The supplier's price per unit without VAT, before their discount. */
+    purchasePrice: s.positiveAmount,
+    /** The supplier's discount, 0–100 %. */
+    discountPercent: percent(0, 100).optional(),
+    /** Either the margin (the retail price is calculated) … */
+    marginPercent: percent(0, 10_000).optional(),
+    /** … or the retail price with VAT (kept; the margin is shown). */
+    retailPrice: s.positiveAmount.optional(),
+  })
+  .refine((l) => (l.marginPercent === undefined) !== (l.retailPrice === undefined), {
+    error: 'margin_or_retail',
+    path: ['retailPrice'],
+  });
+export type ReceiptLineInput = z.infer<typeof ReceiptLineInput>;
+
+export const ReceiptInput = z.strictObject({
+  managerPin,
+  /** Absent: a new draft; present: the draft replaced (a posted receipt is changed only by a reversal). */
+  id: s.id.optional(),
+  supplierId: s.id,
+  invoiceNumber: s.text(40),
+  invoiceDate: s.calendarDate,
+  lines: z.array(ReceiptLineInput, { error: 'lines' }).min(1, { error: 'lines' }).max(1000, { error: 'too_many' }),
+});
+export type ReceiptInput = z.infer<typeof ReceiptInput>;
+
+/** A receipt line with its calculation. */
+export interface ReceiptLineView {
+  line: number;
+  code: string;
+  name: string;
+  label: string;
+  /** The tax label's rate (percent) in the gateway's current tax rates; null when the label is not among them. */
+  ratePercent: number | null;
+  quantityMilli: Milli;
+  purchasePara: Para;
+  discountBp: number;
+  /** Purchase price less the discount, per unit. */
+  netPara: Para;
+  marginBp: number;
+  /** Retail price with VAT, per unit. */
+  retailPara: Para;
+  /** The VAT in the retail price, per unit. */
+  vatPara: Para;
+  /** quantity × net, quantity × retail. */
+  purchaseValuePara: Para;
+  retailValuePara: Para;
+  /** The product does not exist yet: it is made when the receipt is posted. */
+  newProduct: boolean;
+}
+
+export interface ReceiptView {
+  id: number;
+  kind: 'receipt' | 'reversal';
+  state: 'draft' | 'posted' | 'reversed';
+  /** `5/2026` once posted. */
+  number: string | null;
+  supplier: SupplierView;
+  invoiceNumber: string;
+  invoiceDate: string;
+  createdAt: string;
+  postedAt: string | null;
+  postedBy: string | null;
+  reverses: number | null;
+  purchasePara: Para;
+  retailPara: Para;
+  lines: ReceiptLineView[];
+}
+
+export type ReceiptSummary = Omit<ReceiptView, 'lines'> & { lineCount: number };
+
+export interface StockItemView {
+  code: string;
+  name: string;
+  group: string | null;
+  unit: string;
+  quantityMilli: Milli;
+  /** Below zero: sold more than the book holds (allowed, flagged). */
+  negative: boolean;
+  pricePara: Para;
+  retailValuePara: Para;
+  /** For a manager only (null for a cashier): the last purchase price and the value at it. */
+  purchasePara: Para | null;
+  purchaseValuePara: Para | null;
+}
+
+export interface StockView {
+  items: StockItemView[];
+  groups: { group: string | null; items: number; retailValuePara: Para; purchaseValuePara: Para | null }[];
+  totals: { items: number; retailValuePara: Para; purchaseValuePara: Para | null; negative: number };
+}
+
+export interface PriceChangeView {
+  id: number;
+  number: string;
+  at: string;
+  code: string;
+  name: string;
+  oldPara: Para;
+  newPara: Para;
+  quantityMilli: Milli;
+  diffPara: Para;
+  source: 'catalog' | 'bulk' | 'import' | 'hub' | 'receipt';
+}
+
+export interface WriteOffView {
+  id: number;
+  number: string;
+  at: string;
+  code: string;
+  name: string;
+  quantityMilli: Milli;
+  valuePara: Para;
+  reason: string;
+  actor: string | null;
+}
+
+/** One entry of the KEP book in the rulebook's columns. */
+export interface KepEntry {
+  /** Serial number within the period. */
+  number: number;
+  /** The Belgrade day, YYYY-MM-DD (shown as 28.11.2026.). */
+  day: string;
+  /** The document and what it is, in the UI language. */
+  description: string;
+  debitPara: Para;
+  creditPara: Para;
+  balancePara: Para;
+}
+
+export interface KepView {
+  from: string;
+  to: string;
+  openingPara: Para;
+  entries: KepEntry[];
+  closingPara: Para;
+  /** Σ stock × retail price now (equal to the balance at the end of today). */
+  stockValuePara: Para;
+  /** Days whose documents are not in the book by the next day: drafts of goods received, sales not yet signed. */
+  late: { draftReceipts: number; unsignedSales: number };
+  /** With `csv`: the period as CSV (`;`, decimal comma, Serbian dates). */
+  csv?: string;
+}
+
+const period = z
+  .strictObject({ from: s.calendarDate, to: s.calendarDate })
+  .refine((p) => p.from <= p.to, { error: 'date_order', path: ['to'] });
+
+export const goodsCommands = {
+  'suppliers.list': command<SupplierView[]>()(s.empty, 'Every supplier, by name.', { auth: 'session' }),
+  'suppliers.put': command<SupplierView>()(
+    SupplierInput,
+    'Adds a supplier, or changes one by `id` (a manager). The PIB must carry its check digit (ISO 7064 MOD 11,10, ' +
+      'docs/goods.md); one PIB is one supplier (conflict at `pib`). Audited.',
+    { auth: 'manager' },
+  ),
+  'goods.receipts': command<ReceiptSummary[]>()(
+    z.strictObject({ limit: s.pageLimit.optional() }),
+    'Goods receipts and reversals, newest first.',
+    { auth: 'session' },
+  ),
+  'goods.receipt': command<ReceiptView>()(z.strictObject({ id: s.id }), 'One receipt with its calculation.', {
+    auth: 'session',
+  }),
+  'goods.receiptSave': command<ReceiptView>()(
+    ReceiptInput,
+    'Saves a draft goods receipt (a new one, or a draft replaced by `id`) with each line calculated: net purchase ' +
+      "price, margin ↔ retail price with the VAT of the product's tax label (the gateway's rates), rounded to the " +
+      'para. Nothing moves until it is posted. An unknown code needs `name`, `label` and `unit` (a new product); a ' +
+      "label not among the gateway's rates, a posted receipt or an invoice number already received from the " +
+      'supplier is refused at its field.',
+    { auth: 'manager' },
+  ),
+  'goods.receiptPost': command<ReceiptView>()(
+    z.strictObject({
+      managerPin,
+      id: s.id,
+      /** The manager saw that some retail price is below its purchase price and posts it all the same. */
+      confirmBelowPurchase: z.boolean({ error: 'boolean' }).optional(),
+    }),
+    'Posts a draft in one transaction: numbered per year, new products made, retail prices set (a price change ' +
+      'record for goods on hand at another price), stock moved in, audited. A second post is refused (conflict); ' +
+      'a retail price below the net purchase price is refused at its line until confirmed.',
+    { auth: 'manager' },
+  ),
+  'goods.receiptReverse': command<ReceiptView>()(
+    z.strictObject({ managerPin, id: s.id }),
+    'Reverses a posted receipt by a numbered reversal document that takes its quantities out again (one ' +
+      'transaction, audited); the receipt becomes `reversed`. Its invoice may then be received again.',
+    { auth: 'manager' },
+  ),
+  'goods.writeOff': command<WriteOffView>()(
+    z.strictObject({ managerPin, code: s.text(32), quantity: s.quantity, reason: s.text(200) }),
+    'Writes goods off with a reason (отпис): numbered per year, the stock moved out at its retail price, audited.',
+    { auth: 'manager' },
+  ),
+  'goods.writeOffs': command<WriteOffView[]>()(period, 'The write-offs of a period, in number order.', {
+    auth: 'session',
+  }),
+  'goods.stock': command<StockView>()(
+    z.strictObject({
+      query: z.string({ error: 'text' }).trim().max(100, { error: 'too_long' }).optional(),
+      group: z.string({ error: 'text' }).trim().max(60, { error: 'too_long' }).optional(),
+    }),
+    'What is on hand by product and by group, at retail value; a manager also sees the value at purchase price.',
+    { auth: 'session' },
+  ),
+  'goods.priceChanges': command<PriceChangeView[]>()(
+    period,
+    'The price change records (нивелација) of a period, in number order.',
+    { auth: 'session' },
+  ),
+  'goods.kep': command<KepView>()(
+    z
+      .strictObject({ from: s.calendarDate, to: s.calendarDate, csv: z.boolean({ error: 'boolean' }).optional() })
+      .refine((p) => p.from <= p.to, { error: 'date_order', path: ['to'] }),
+    'The KEP book of this shop for a period (Pravilnik o evidenciji prometa): each day the debit at retail value ' +
+      '(goods receipts, price increases) and the credit (fiscal turnover by payment type, refunds reducing it; ' +
+      'price decreases, write-offs), with the running balance; with `csv`, the same as CSV.',
+    { auth: 'session' },
+  ),
+} as const;
