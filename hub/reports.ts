@@ -17,6 +17,7 @@ export { csvLocalTime };
 import type { ReportView } from '../shared/contract/reports.ts';
 import type { Queryable } from './db/db.ts';
 import type { ReportInput, TillPrinter, TillRefusal, TillStatus } from '../shared/hub/protocol.ts';
+import { dayIn, dayStart } from '../shared/i18n/time.ts';
 
 export interface HubReport {
   /**
@@ -181,8 +182,8 @@ export async function hubReport(
   now = Date.now(),
   zone = DEFAULT_HUB_TIME_ZONE,
 ): Promise<HubReport> {
-  const start = new Date(now);
-  start.setHours(0, 0, 0, 0);
+  // Today from midnight in the shop's zone, not the hub machine's.
+  const start = new Date(dayStart(dayIn(new Date(now), zone), zone));
   const from = input.from ? new Date(input.from).toISOString() : start.toISOString();
   const to = input.to ? new Date(input.to).toISOString() : new Date(now + 1).toISOString();
   const shopId = input.shopId ?? null;
