@@ -1,6 +1,7 @@
 /** The manager's tab of orders that need attention. */
 import { useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
+import { printerErrorText } from '../../../shared/i18n/printer-errors.ts';
 import type { Language, OrderView, TaxLabel } from '../../../shared/domain.ts';
 import { taxLabelName } from '../../../shared/i18n/enums.ts';
 import type { LateReceipt } from '../../../shared/contract/printer.ts';
@@ -197,7 +198,8 @@ function LateReceipts(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const stateText = (r: LateReceipt): string => {
     if (r.orderState === 'queued') return t('late_state_queued');
     if (r.orderState === 'needs_attention') return t('late_state_attention');
-    if (r.job === 'failed') return t('late_state_failed', { invoice: r.invoiceNumber ?? '', error: r.lastError ?? '' });
+    if (r.job === 'failed')
+      return t('late_state_failed', { invoice: r.invoiceNumber ?? '', error: printerErrorText(lang, r.lastError) });
     return t('late_state_waiting', { invoice: r.invoiceNumber ?? '' });
   };
   return (

@@ -1,8 +1,13 @@
 /** The receipt printer's section of the manager's settings. */
 import { presetName } from '../../../shared/i18n/printers.ts';
+import { printerErrorText } from '../../../shared/i18n/printer-errors.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
-import type { PrintStatus, PrinterProfileView } from '../../../shared/contract/printer.ts';
+import {
+  normalizePrinterAddress,
+  type PrintStatus,
+  type PrinterProfileView,
+} from '../../../shared/contract/printer.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { message } from '../../../shared/messages.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
@@ -76,7 +81,8 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
     e.preventDefault();
     setNote(null);
     setFieldErrors({});
-    const uri = form.uri.trim();
+    // `192.168.1.50:9100` as printed on the printer's self-test page is saved as `tcp://192.168.1.50:9100`.
+    const uri = normalizePrinterAddress(form.uri);
     // The same rule the core applies, checked before the manager's approval is asked for and audited.
     const problem = printerUriProblem(uri);
     if (problem) {
@@ -155,7 +161,7 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
               <dt>{t('printer_last_error')}</dt>
               {/* The core's text is the system's (`job 7: connect ECONNREFUSED …`), for the log: said in words. */}
               <dd data-testid="printer-last-error" className="mgr-error">
-                {t('printer_job_failed')}
+                {t('printer_job_failed', { reason: printerErrorText(lang, status.lastError) })}
               </dd>
             </>
           )}

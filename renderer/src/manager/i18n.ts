@@ -285,7 +285,7 @@ const SR_CYRL = {
   auditWhat: 'Шта се десило',
   archive_when: 'Датум и време',
   printer_job_failed:
-    'Последњи посао штампе није успео: штампач није одговорио или је одбио податке. Каса покушава поново.',
+    'Последњи посао штампе није успео: {reason}. Каса покушава поново.',
   printed: 'Послато на штампач.',
   printer: 'Штампач',
   printer_status: 'Стање штампача',
@@ -296,7 +296,7 @@ const SR_CYRL = {
   printer_state_failed: 'Штампа није успела',
   printer_address: 'Адреса штампача',
   printer_address_hint:
-    'tcp://адреса:порт (мрежни), winspool://ИМЕ (штампач инсталиран у Windows-у), cups://РЕД (CUPS) или уређај штампача: /dev/usb/lp0, \\\\.\\COM3',
+    '192.168.1.50:9100 или tcp://адреса:порт (мрежни), winspool://ИМЕ (штампач инсталиран у Windows-у), cups://РЕД (CUPS) или уређај штампача: /dev/usb/lp0, \\\\.\\COM3',
   printer_installed: 'Инсталирани штампачи',
   printer_installed_choose: 'Изаберите штампач…',
   printer_installed_default: '{name} (подразумевани)',
@@ -731,7 +731,7 @@ const SR_LATN: Table = {
   auditWhat: 'Šta se desilo',
   archive_when: 'Datum i vreme',
   printer_job_failed:
-    'Poslednji posao štampe nije uspeo: štampač nije odgovorio ili je odbio podatke. Kasa pokušava ponovo.',
+    'Poslednji posao štampe nije uspeo: {reason}. Kasa pokušava ponovo.',
   printed: 'Poslato na štampač.',
   printer: 'Štampač',
   printer_status: 'Stanje štampača',
@@ -742,7 +742,7 @@ const SR_LATN: Table = {
   printer_state_failed: 'Štampa nije uspela',
   printer_address: 'Adresa štampača',
   printer_address_hint:
-    'tcp://adresa:port (mrežni), winspool://IME (štampač instaliran u Windows-u), cups://RED (CUPS) ili uređaj štampača: /dev/usb/lp0, \\\\.\\COM3',
+    '192.168.1.50:9100 ili tcp://adresa:port (mrežni), winspool://IME (štampač instaliran u Windows-u), cups://RED (CUPS) ili uređaj štampača: /dev/usb/lp0, \\\\.\\COM3',
   printer_installed: 'Instalirani štampači',
   printer_installed_choose: 'Izaberite štampač…',
   printer_installed_default: '{name} (podrazumevani)',
@@ -1174,7 +1174,7 @@ const EN: Table = {
   auditWhat: 'What happened',
   archive_when: 'Date and time',
   printer_job_failed:
-    'The last print job failed: the printer did not answer or refused the data. The till tries again.',
+    'The last print job failed: {reason}. The till tries again.',
   printed: 'Sent to the printer.',
   printer: 'Printer',
   printer_status: 'Printer status',
@@ -1185,7 +1185,7 @@ const EN: Table = {
   printer_state_failed: 'Printing failed',
   printer_address: 'Printer address',
   printer_address_hint:
-    'tcp://host:port (network), winspool://NAME (a printer installed in Windows), cups://QUEUE (CUPS) or a printer device: /dev/usb/lp0, \\\\.\\COM3',
+    '192.168.1.50:9100 or tcp://host:port (network), winspool://NAME (a printer installed in Windows), cups://QUEUE (CUPS) or a printer device: /dev/usb/lp0, \\\\.\\COM3',
   printer_installed: 'Installed printers',
   printer_installed_choose: 'Choose a printer…',
   printer_installed_default: '{name} (default)',
