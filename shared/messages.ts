@@ -81,7 +81,7 @@ const SR_CYRL = {
   paid_on_not_transfer: 'Датум уплате се уноси само за аванс плаћен преносом на рачун.',
   paid_on_future: 'Датум уплате не може бити у будућности.',
   paid_on_too_old:
-    'Датум уплате може бити највише {days} дана уназад: аванс уплаћен преносом издаје се најкасније наредног радног дана.',
+    'Датум уплате може бити највише {days|дан|дана|дана} уназад: аванс уплаћен преносом издаје се најкасније наредног радног дана.',
   esir_version: 'Верзија ЕСИР-а са решења: бројеви раздвојени тачком, нпр. 1.2.',
   storage: 'Продаја НИЈЕ сачувана: база података не може да се упише ({reason}). Ништа раније сачувано није изгубљено.',
   clock_drift:
@@ -281,7 +281,7 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   paid_on_not_transfer: 'Datum uplate se unosi samo za avans plaćen prenosom na račun.',
   paid_on_future: 'Datum uplate ne može biti u budućnosti.',
   paid_on_too_old:
-    'Datum uplate može biti najviše {days} dana unazad: avans uplaćen prenosom izdaje se najkasnije narednog radnog dana.',
+    'Datum uplate može biti najviše {days|dan|dana|dana} unazad: avans uplaćen prenosom izdaje se najkasnije narednog radnog dana.',
   esir_version: 'Verzija ESIR-a sa rešenja: brojevi razdvojeni tačkom, npr. 1.2.',
   storage:
     'Prodaja NIJE sačuvana: baza podataka ne može da se upiše ({reason}). Ništa ranije sačuvano nije izgubljeno.',
@@ -483,7 +483,7 @@ const EN: Shape<typeof SR_CYRL> = {
   paid_on_not_transfer: 'The payment date is entered only for an advance paid by bank transfer.',
   paid_on_future: 'The payment date cannot be in the future.',
   paid_on_too_old:
-    'The payment date may be at most {days} days back: an advance paid by transfer is issued the next working day at the latest.',
+    'The payment date may be at most {days|day|days} back: an advance paid by transfer is issued the next working day at the latest.',
   esir_version: 'The ESIR version from the approval: numbers separated by dots, e.g. 1.2.',
   storage: 'The sale was NOT saved: the database cannot be written ({reason}). Nothing saved earlier was lost.',
   clock_drift: "The till's clock is {minutes} min off the fiscal service's time. Set the computer's date and time.",

@@ -42,7 +42,7 @@ const srCyrl = {
     catalogIntro:
       'Артикли за продају: пример каталога за пробу, ваши артикли из CSV датотеке, или један по један на екрану Каталог (F8).',
     sample: 'Учитај пример каталога',
-    sampleDone: 'Пример каталога је учитан: {count} артикала.',
+    sampleDone: 'Пример каталога је учитан: {count|артикал|артикла|артикала}.',
     catalogScreen: 'Увоз CSV и додавање артикала (екран Каталог)',
     later: 'Артикли касније',
     doneIntro: 'Каса је спремна за продају.',
@@ -91,7 +91,7 @@ const srLatn: typeof srCyrl = {
     catalogIntro:
       'Artikli za prodaju: primer kataloga za probu, vaši artikli iz CSV datoteke, ili jedan po jedan na ekranu Katalog (F8).',
     sample: 'Učitaj primer kataloga',
-    sampleDone: 'Primer kataloga je učitan: {count} artikala.',
+    sampleDone: 'Primer kataloga je učitan: {count|artikal|artikla|artikala}.',
     catalogScreen: 'Uvoz CSV i dodavanje artikala (ekran Katalog)',
     later: 'Artikli kasnije',
     doneIntro: 'Kasa je spremna za prodaju.',
@@ -140,7 +140,7 @@ const en: typeof srCyrl = {
     catalogIntro:
       'Products to sell: the sample catalog to try things out, your products from a CSV file, or one by one in the Catalog screen (F8).',
     sample: 'Load the sample catalog',
-    sampleDone: 'The sample catalog is loaded: {count} products.',
+    sampleDone: 'The sample catalog is loaded: {count|product|products}.',
     catalogScreen: 'Import a CSV or add products (Catalog screen)',
     later: 'Products later',
     doneIntro: 'The till is ready to sell.',
