@@ -6,6 +6,7 @@
  */
 import { reportCsvWords } from '../shared/i18n/report-csv.ts';
 import { csvText, finishReport, reportCsv } from '../shared/reports/view.ts';
+import { csvDialect } from '../shared/reports/csv-dialect.ts';
 import { emptyTotals, type ReportTotals } from '../shared/reports/totals.ts';
 import type { Language, PaymentType } from '../shared/domain.ts';
 import { fillFacts } from './report-facts.ts';
@@ -377,17 +378,19 @@ const SHIFT_COLUMNS = [
 export function hubReportCsv(r: HubReport, timeZone?: string, lang: Language = 'en'): string {
   const q = csvText;
   const { word: w } = reportCsvWords(lang);
-  const rsd = (para: number | null): string => (para === null ? '' : paraToDecimal(para).toFixed(2));
-  const padding = ','.repeat(SHIFT_COLUMNS.length);
-  const out = [['scope', 'section', 'key', 'count', 'amount_rsd', 'tax_rsd', ...SHIFT_COLUMNS].map(w).join(',')];
+  const d = csvDialect(lang);
+  const rsd = (para: number | null): string => (para === null ? '' : d.amount(para));
+  const when = (iso: string): string => (lang === 'en' ? csvLocalTime(iso, timeZone) : d.moment(iso, timeZone));
+  const padding = d.sep.repeat(SHIFT_COLUMNS.length);
+  const out = [['scope', 'section', 'key', 'count', 'amount_rsd', 'tax_rsd', ...SHIFT_COLUMNS].map(w).join(d.sep)];
   const add = (scope: string, report: ReportView): void => {
     for (const line of reportCsv(report, lang).trimEnd().split('\r\n').slice(1)) {
-      out.push(`${q(scope)},${line}${padding}`);
+      out.push(`${q(scope)}${d.sep}${line}${padding}`);
     }
   };
   add(w('total'), r.total);
   for (const p of r.byProcessor)
-    out.push(`${q(w('total'))},${q(w('processor'))},${q(p.processor)},${p.count},${rsd(p.netPara)},${padding}`);
+    out.push([q(w('total')), q(w('processor')), q(p.processor), p.count, rsd(p.netPara), ''].join(d.sep) + padding);
   for (const s of r.byShop) add(`${w('shop')}:${s.name}`, s.report);
   for (const t of r.byTill) add(`${w('till')}:${t.name}`, t.report);
   for (const c of r.byCashier) add(`${w('cashier')}:${c.cashier}`, c.report);
@@ -400,8 +403,8 @@ export function hubReportCsv(r: HubReport, timeZone?: string, lang: Language = '
         '',
         '',
         '',
-        q(csvLocalTime(s.openedAt, timeZone)),
-        s.closedAt === null ? '' : q(csvLocalTime(s.closedAt, timeZone)),
+        q(when(s.openedAt)),
+        s.closedAt === null ? '' : q(when(s.closedAt)),
         s.closedBy === null ? '' : q(s.closedBy),
         rsd(s.openingFloatPara),
         rsd(s.cashSalesPara),
@@ -410,7 +413,7 @@ export function hubReportCsv(r: HubReport, timeZone?: string, lang: Language = '
         rsd(s.expectedPara),
         rsd(s.countedPara),
         rsd(s.differencePara),
-      ].join(','),
+      ].join(d.sep),
     );
   }
   return out.join('\r\n') + '\r\n';
