@@ -7,7 +7,19 @@ import { taxLabelName } from '../../../shared/i18n/enums.ts';
 import type { LateReceipt } from '../../../shared/contract/printer.ts';
 import { explainGatewayError } from '../../../shared/gateway-errors.ts';
 import { formatRsd } from '../../../shared/money.ts';
-import { call, localTime, useAction, Alert, Field, PinInput, RowForm, RunButton, SubmitButton } from './common.tsx';
+import {
+  approvalOf,
+  call,
+  localTime,
+  pinOf,
+  useAction,
+  Alert,
+  Field,
+  PinInput,
+  RowForm,
+  RunButton,
+  SubmitButton,
+} from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 import { RetriesList } from './RetriesList.tsx';
 import { ReceiptChecks } from './ReceiptChecks.tsx';
@@ -62,7 +74,7 @@ function AttentionOrder(props: {
         <RowForm
           onSubmit={() =>
             void run(async () => {
-              const r = await api['orders.reissue']({ managerPin: pin, orderId: order.orderId });
+              const r = await api['orders.reissue']({ ...pinOf(pin), orderId: order.orderId });
               // Refused because lookup + archive show the number's receipt is this sale's (the core
               // settled the sale with it): said at the tab, and the list reloaded.
               if (!r.ok && r.error.code === 'conflict') {
@@ -86,9 +98,7 @@ function AttentionOrder(props: {
         <RowForm
           onSubmit={() =>
             void run(async () => {
-              await call(
-                api['orders.lpfrNotSigned']({ managerPin: pin, orderId: order.orderId, journalChecked: true }),
-              );
+              await call(api['orders.lpfrNotSigned']({ ...pinOf(pin), orderId: order.orderId, journalChecked: true }));
               setPin('');
               props.onDone(t('lpfr_signing', { order: order.orderNumber }));
             })
@@ -109,9 +119,7 @@ function AttentionOrder(props: {
         <RowForm
           onSubmit={() =>
             void run(async () => {
-              await call(
-                api['orders.fixLabels']({ orderId: order.orderId, replace: changes, approval: { managerPin: pin } }),
-              );
+              await call(api['orders.fixLabels']({ orderId: order.orderId, replace: changes, ...approvalOf(pin) }));
               setPin('');
               props.onDone(t('resent', { order: order.orderNumber }));
             })

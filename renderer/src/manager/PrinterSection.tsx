@@ -12,8 +12,10 @@ import type { Language } from '../../../shared/domain.ts';
 import { message } from '../../../shared/messages.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
 import {
+  approvalOf,
   call,
   localTime,
+  usePinLabel,
   useAction,
   useFieldErrors,
   CheckedField,
@@ -45,12 +47,13 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
   const [footer, setFooter] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [error, busy, run] = useAction();
+  const pinLabel = usePinLabel(t);
   const labels: Record<PrinterField, string> = {
     uri: t('printer_address'),
     profileId: t('printer_profile'),
     header: t('printer_header'),
     footer: t('printer_footer'),
-    managerPin: t('manager_pin'),
+    managerPin: pinLabel,
   };
   // Shows an `invalid_input` next to its field; anything else goes to the section's alert.
   const { fieldErrors, setFieldErrors, fail, errorProps } = useFieldErrors(labels, 'printer', (e) => {
@@ -94,7 +97,7 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
         // The manager's PIN travels with the command; the core checks and audits it.
         const s = await call(
           api['printer.configure']({
-            approval: { managerPin: form.managerPin },
+            ...approvalOf(form.managerPin),
             uri,
             profileId: form.profileId,
             autoPrint: form.autoPrint,

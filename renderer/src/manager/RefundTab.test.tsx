@@ -13,6 +13,7 @@ import { order } from '../testing/fixtures.ts';
 import { mt, type ManagerText } from './i18n.ts';
 import { RefundTab } from './RefundTab.tsx';
 import { testRoot } from '../testing/dom.ts';
+import { SelfApproval } from './common.tsx';
 
 const dom = testRoot();
 
@@ -236,5 +237,35 @@ describe('the refund form at the counter of a busy week (issue 38 §3)', () => {
     expect(dom.container.querySelector('#refund-lines-error')?.textContent).toBe(
       'Упишите количину за бар једну ставку или изаберите потпун поврат.',
     );
+  });
+});
+
+describe('a manager logged in (issue 38 §7)', () => {
+  it('is not asked for her PIN: the field says it is not needed, and an empty one is not sent', async () => {
+    const fake = createFakeApi({
+      'orders.list': () => ok({ orders: [order()], total: 1 }),
+      'refunds.source': () => ok(SOURCE),
+      'refunds.create': (input) => {
+        refunds.push(input as RefundInput);
+        return ok(order({ orderId: 8, kind: 'refund', transactionType: 'refund' }));
+      },
+    });
+    const t = (key: ManagerText, params?: Record<string, string | number>) => mt('sr-Cyrl', key, params);
+    await act(async () =>
+      dom.root.render(
+        <SelfApproval.Provider value={true}>
+          <RefundTab api={fake.api} t={t} lang="sr-Cyrl" />
+        </SelfApproval.Provider>,
+      ),
+    );
+    const query = field<HTMLInputElement>('input', mt('sr-Cyrl', 'original'));
+    setValue(query, 'AAAA-BBBB-7');
+    await act(async () => query.form?.requestSubmit());
+    expect(field<HTMLInputElement>('input', 'PIN менаџера (не треба: пријављени сте као менаџер)').value).toBe('');
+    act(() => byRole<HTMLInputElement>('checkbox', 'Пун поврат (цео рачун)').click());
+    const button = [...dom.container.querySelectorAll('button')].find((b) => b.textContent === 'Изврши поврат');
+    await act(async () => button?.form?.requestSubmit());
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).not.toHaveProperty('managerPin');
   });
 });

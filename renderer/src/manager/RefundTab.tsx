@@ -14,6 +14,7 @@ import { formatMoment } from '../../../shared/i18n/time.ts';
 import {
   call,
   fieldError,
+  pinOf,
   useAction,
   Alert,
   CheckedField,
@@ -214,7 +215,7 @@ export function RefundTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
     {
       const order = await call(
         api['refunds.create']({
-          managerPin: pin,
+          ...pinOf(pin),
           ...(source.orderId !== undefined
             ? { orderId: source.orderId }
             : { invoiceNumber: source.invoiceNumber ?? '' }),

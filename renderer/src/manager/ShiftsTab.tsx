@@ -11,7 +11,17 @@ import type { Language } from '../../../shared/domain.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { isoDay as shopDay } from '../dates.ts';
-import { call, dayOrRefuse, useAction, MgrTable, NoteAndAlert, PinInput, RowForm, SubmitButton } from './common.tsx';
+import {
+  call,
+  dayOrRefuse,
+  pinOf,
+  useAction,
+  MgrTable,
+  NoteAndAlert,
+  PinInput,
+  RowForm,
+  SubmitButton,
+} from './common.tsx';
 import { DateField } from './DateField.tsx';
 import type { ManagerT } from './i18n.ts';
 
@@ -35,7 +45,7 @@ export function ShiftsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const show = () =>
     void run(async () => {
       const chosen = dayOrRefuse(t, day, t('shifts_day'));
-      const { shifts } = await call(api['shifts.list']({ managerPin: pin, day: chosen }));
+      const { shifts } = await call(api['shifts.list']({ ...pinOf(pin), day: chosen }));
       setShown({ day: chosen, shifts });
       setPin('');
       setNote(null);

@@ -1,6 +1,6 @@
 /** Shared pieces of the manager's screens: the command helpers, the form bits and an order's result. */
 import { PinInput as BarePinInput } from '../components/PinPad.tsx';
-import { useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { DateField } from './DateField.tsx';
 import type { AppError, Result } from '../../../shared/contract/index.ts';
 import { LANGUAGES, PAYMENT_TYPES, type Language, type OrderView, type PaymentType } from '../../../shared/domain.ts';
@@ -17,6 +17,25 @@ export { Alert, CheckedField, Field, MgrTable, NoteAndAlert };
 
 /** Payment types by name (shared/i18n/enums.ts): every type, in every language. */
 export { PAYMENT_NAMES };
+
+/**
+ * The person logged in at this till is an active manager: the core approves her own actions without her PIN
+ * (electron/auth/guard.ts `selfApprover`), so the manager screens' PIN fields are optional for her and say so;
+ * an empty one is not sent. Provided by the manager screen from the session.
+ */
+export const SelfApproval = createContext(false);
+
+/** The command's own `managerPin` when one was typed; nothing when empty (the core decides, issue 38 §7). */
+export const pinOf = (pin: string): { managerPin?: string } => (pin.trim() ? { managerPin: pin.trim() } : {});
+
+/** The `approval` beside a command when a PIN was typed; nothing when empty. */
+export const approvalOf = (pin: string): { approval?: { managerPin: string } } =>
+  pin.trim() ? { approval: { managerPin: pin.trim() } } : {};
+
+/** The PIN field's label: optional, and saying why, for a manager logged in. */
+export function usePinLabel(t: ManagerT): string {
+  return useContext(SelfApproval) ? t('manager_pin_self') : t('manager_pin');
+}
 
 /** Unwraps a command result: the value, or throws the AppError's message (shown by the caller). */
 export async function call<V>(p: Promise<Result<V>>): Promise<V> {
@@ -211,10 +230,19 @@ export function ApprovedForm<F extends string>(props: {
   onSubmit: (managerPin: string) => Promise<void>;
   children?: (field: ApprovedField<F>) => ReactNode;
   disabled?: boolean;
+  /**
+   * The command takes no PIN from a manager logged in (the core approves her own action): the field is optional
+   * for her and says so. Off for commands the hub checks the PIN of (staff, hub).
+   */
+  selfApproves?: boolean;
 }) {
   const { t } = props;
   const [pin, setPin] = useState('');
-  const labels = { ...props.labels, managerPin: t('manager_pin') } as Record<F | 'managerPin', string>;
+  const selfLabel = usePinLabel(t);
+  const labels = {
+    ...props.labels,
+    managerPin: props.selfApproves === true ? selfLabel : t('manager_pin'),
+  } as Record<F | 'managerPin', string>;
   const { fieldErrors, setFieldErrors, fail, errorProps } = useFieldErrors(labels, props.idPrefix, (e) => {
     if (e.field === undefined) return undefined;
     const names = e.field.split('.').filter((k) => !/^\d+$/.test(k));
@@ -315,8 +343,9 @@ export function PaymentSelect(props: {
 }
 
 export function PinInput(props: { t: ManagerT; value: string; onChange: (v: string) => void; label?: string }) {
+  const pinLabel = usePinLabel(props.t);
   return (
-    <Field label={props.label ?? props.t('manager_pin')}>
+    <Field label={props.label ?? pinLabel}>
       <BarePinInput value={props.value} onChange={props.onChange} />
     </Field>
   );
