@@ -11,7 +11,6 @@ import { emptyTotals, type ReportTotals } from '../shared/reports/totals.ts';
 import type { Language, PaymentType } from '../shared/domain.ts';
 import { fillFacts } from './report-facts.ts';
 import { DEFAULT_HUB_TIME_ZONE, FACT_POS, factItemsWithHours } from './report-days.ts';
-import { paraToDecimal } from '../shared/money.ts';
 import { csvLocalTime } from '../shared/reports/local-time.ts';
 
 export { csvLocalTime };

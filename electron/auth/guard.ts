@@ -11,6 +11,7 @@
 import {
   AUDITED,
   Approval,
+  SELF_APPROVED,
   escalation,
   UNFISCALIZED_CASH_LIMIT_HOURS,
   type Escalation,
@@ -142,11 +143,10 @@ export function createGuard(deps: GuardDeps): Guard {
     if (needsPin) {
       const pin = approval?.managerPin ?? (typeof own === 'string' ? own : null);
       const field = approval ? 'approval.managerPin' : typeof own === 'string' ? 'managerPin' : 'approval.managerPin';
-      if (pin === null && raised?.kind !== 'approval' && selfApprover(actor)) {
-        // A manager logged in at this till approves her own manager actions (a command whose rule is `manager`
-        // or `approval`): she is not asked for her PIN again (issue 38 §7). The audit names her as actor and
-        // approver. What a sale's input raises (a discount or price beyond the rules, cash past the unfiscalized
-        // bound) still asks at the counter, where the till may be left logged in.
+      if (pin === null && raised?.kind !== 'approval' && SELF_APPROVED.has(name) && selfApprover(actor)) {
+        // A manager logged in at this till approves her own actions on the manager screens (`SELF_APPROVED`):
+        // she is not asked for her PIN again (issue 38 §7). The audit names her as actor and approver. What the
+        // counter asks a manager for, and what a sale's input raises, still asks.
         call.approver = actor;
       } else if (pin === null) {
         const why = raised?.kind === 'approval' ? approvalWhy(raised.reason, input, deps.escalation()) : null;

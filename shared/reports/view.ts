@@ -6,7 +6,7 @@ import type { ReportView } from '../contract/reports.ts';
 import type { Language } from '../domain.ts';
 import { csvDialect } from './csv-dialect.ts';
 import { reportCsvWords } from '../i18n/report-csv.ts';
-import { formatRsd, paraToDecimal } from '../money.ts';
+import { formatRsd } from '../money.ts';
 import { addOrders, emptyTotals, type ReportTotals, type ReportOrder } from './totals.ts';
 
 export type { OrderData, ReportOrder } from './totals.ts';

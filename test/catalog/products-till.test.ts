@@ -103,8 +103,6 @@ describe('products on the till', () => {
 
   it('refuses without a manager: a cashier alone changes no price', async () => {
     const c = await startCore();
-    await ok(c, 'staff.create', { managerPin: MANAGER_PIN, name: 'Ана Анић', role: 'cashier', pin: '7315' });
-    await ok(c, 'staff.login', { pin: '7315' });
     const { approval: _none, ...input } = product();
     const e = await fails(c, 'catalog.put', input);
     expect(e).toMatchObject({ code: 'forbidden', field: 'approval.managerPin' });

@@ -1,9 +1,9 @@
 /**
  * A manager logged in at this till is not asked for her own PIN again (issue 38 §7), decided in the core
- * (electron/auth/guard.ts `selfApprover`, beside the authz rules): a `manager` or `approval` command without a
- * PIN goes through for her, audited with her as actor and approver. A cashier's session, no session, and the
- * first-run PIN's session are still asked; what a sale's input raises (a discount beyond the limit) still asks
- * at the counter.
+ * (electron/auth/guard.ts `selfApprover`, the list `SELF_APPROVED` beside the authz rules in
+ * shared/contract/authz.ts): a manager screen's command without a PIN goes through for her, audited with her as
+ * actor and approver. A cashier's session, no session, and the first-run PIN's session are still asked; so is
+ * what the counter asks a manager for (catalog, copies, the drawer, a discount beyond the limit).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ShiftView } from '../../shared/contract/shifts.ts';
@@ -69,6 +69,20 @@ describe('a logged-in manager approves her own actions', () => {
     const fresh = await startCore({ signedIn: false });
     await ok(fresh, 'staff.login', { pin: '0000' });
     expect(await fails(fresh, 'audit.list', {})).toMatchObject({ code: 'forbidden' });
+  });
+
+  it('what the counter asks a manager for still asks her: a catalog change, a fiscal copy, the drawer', async () => {
+    const core = await startCore();
+    const sale = await ok<OrderView>(core, 'sales.checkout', BREAD_AND_MILK);
+    const product = { code: 'H1', name: 'Хлеб', price: 89, label: 'A', unit: 'piece', favourite: false, barcodes: [] };
+    expect(await fails(core, 'catalog.put', product)).toMatchObject({ field: 'approval.managerPin' });
+    expect(await fails(core, 'copies.create', { orderId: sale.orderId })).toMatchObject({
+      field: 'approval.managerPin',
+    });
+    await ok(core, 'shifts.open', { openingFloat: 100 });
+    expect(await fails(core, 'shifts.cash', { kind: 'in', amount: 5, reason: 'кусур' })).toMatchObject({
+      code: 'forbidden',
+    });
   });
 
   it("a discount beyond the limit still asks for a manager's PIN at the counter, even hers", async () => {

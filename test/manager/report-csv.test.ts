@@ -19,10 +19,14 @@ function cells(line: string, sep: string): string[] {
   let quoted = false;
   for (let i = 0; i < line.length; i++) {
     const ch = line[i];
-    if (quoted && ch === '"' && line[i + 1] === '"') ((cur += '"'), i++);
-    else if (ch === '"') quoted = !quoted;
-    else if (ch === sep && !quoted) (out.push(cur), (cur = ''));
-    else cur += ch;
+    if (quoted && ch === '"' && line[i + 1] === '"') {
+      cur += '"';
+      i++;
+    } else if (ch === '"') quoted = !quoted;
+    else if (ch === sep && !quoted) {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
   }
   out.push(cur);
   return out;

@@ -102,10 +102,7 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
   const [found, setFound] = useState<ProductView[]>([]);
   useEffect(() => {
     const q = search.trim();
-    if (q === '') {
-      setFound([]);
-      return;
-    }
+    if (q === '') return;
     let live = true;
     void api['catalog.search']({ query: q, limit: 8 }).then((r) => live && setFound(r.ok ? r.value : []));
     return () => {
@@ -422,7 +419,7 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
                   onChange={(e) => setSearch(e.target.value)}
                 />
               </Field>
-              {found.length > 0 && (
+              {search.trim() !== '' && found.length > 0 && (
                 <ul className="mgr-list mgr-found" aria-label={t('adv_catalog')}>
                   {found.map((p) => (
                     <li key={p.id}>

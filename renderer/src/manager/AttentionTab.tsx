@@ -88,7 +88,7 @@ function AttentionOrder(props: {
             })
           }
         >
-          <PinInput t={t} value={pin} onChange={setPin} />
+          <PinInput selfApproves t={t} value={pin} onChange={setPin} />
           <SubmitButton busy={busy} disabled={pin === ''}>
             {t('reissue', { order: order.orderNumber })}
           </SubmitButton>
@@ -108,7 +108,7 @@ function AttentionOrder(props: {
             <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} />
             {t('lpfr_journal_checked', { order: order.orderNumber })}
           </label>
-          <PinInput t={t} value={pin} onChange={setPin} />
+          <PinInput selfApproves t={t} value={pin} onChange={setPin} />
           <SubmitButton busy={busy} disabled={pin === '' || !checked}>
             {t('lpfr_not_signed', { order: order.orderNumber })}
           </SubmitButton>
@@ -140,7 +140,7 @@ function AttentionOrder(props: {
               </select>
             </Field>
           ))}
-          <PinInput t={t} value={pin} onChange={setPin} />
+          <PinInput selfApproves t={t} value={pin} onChange={setPin} />
           <SubmitButton busy={busy} disabled={Object.keys(changes).length === 0}>
             {t('fix_labels', { order: order.orderNumber })}
           </SubmitButton>

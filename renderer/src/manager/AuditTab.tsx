@@ -14,6 +14,7 @@ export function AuditTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   return (
     <div className="mgr-tab">
       <PinForm
+        selfApproves
         t={t}
         busy={busy}
         run={run}

@@ -20,6 +20,7 @@ export function BackupsSection(props: { api: PosApi; t: ManagerT; lang: Language
     <section className="mgr-backups" aria-label={t('backups')}>
       <h3>{t('backups')}</h3>
       <PinForm
+        selfApproves
         t={t}
         busy={busy}
         run={run}
@@ -86,7 +87,7 @@ export function BackupsSection(props: { api: PosApi; t: ManagerT; lang: Language
             }}
           >
             <p>{t('restore_confirm', { name: confirm })}</p>
-            <PinInput t={t} value={confirmPin} onChange={setConfirmPin} />
+            <PinInput selfApproves t={t} value={confirmPin} onChange={setConfirmPin} />
             <Alert text={confirmError} />
             <div className="dialog-buttons">
               <button type="button" data-close onClick={() => setConfirm(null)}>

@@ -88,6 +88,7 @@ export function HeldJobs(props: { api: PosApi; t: ManagerT; lang: Language }) {
       </p>
       <p className="mgr-hint">{t('held_intro')}</p>
       <PinForm
+        selfApproves
         t={t}
         busy={listBusy}
         run={runList}
@@ -127,7 +128,7 @@ export function HeldJobs(props: { api: PosApi; t: ManagerT; lang: Language }) {
               ))}
             </MgrTable>
             <RowForm label={t('held_title')} onSubmit={() => resolve('print')}>
-              <PinInput t={t} value={pin} onChange={setPin} />
+              <PinInput selfApproves t={t} value={pin} onChange={setPin} />
               <button type="submit" disabled={busy}>
                 {t('held_print')}
               </button>

@@ -323,7 +323,7 @@ export function RefundTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
             )}
             <PaymentSelect lang={lang} label={t('refund_payment')} value={payment} onChange={setPayment} />
             {fieldMessage('paymentType')}
-            <PinInput t={t} value={pin} onChange={setPin} />
+            <PinInput selfApproves t={t} value={pin} onChange={setPin} />
             {fieldMessage('managerPin')}
             <SubmitButton busy={busy}>{t('do_refund')}</SubmitButton>
           </div>

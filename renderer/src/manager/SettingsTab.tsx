@@ -116,7 +116,12 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
             onChange={(e) => setKeyForm({ ...keyForm, apiKey: e.target.value })}
           />
         </Field>
-        <PinInput t={t} value={keyForm.managerPin} onChange={(v) => setKeyForm({ ...keyForm, managerPin: v })} />
+        <PinInput
+          selfApproves
+          t={t}
+          value={keyForm.managerPin}
+          onChange={(v) => setKeyForm({ ...keyForm, managerPin: v })}
+        />
         <SubmitButton busy={busy}>{t('set_key')}</SubmitButton>
       </RowForm>
       {view && (
@@ -217,7 +222,7 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
             checked={form.allowRefundWithoutBuyerId}
             onChange={(checked) => setForm({ ...form, allowRefundWithoutBuyerId: checked })}
           />
-          <PinInput t={t} value={form.managerPin} onChange={(v) => setForm({ ...form, managerPin: v })} />
+          <PinInput selfApproves t={t} value={form.managerPin} onChange={(v) => setForm({ ...form, managerPin: v })} />
           <SubmitButton busy={busy}>{t('save')}</SubmitButton>
         </RowForm>
       )}

@@ -54,7 +54,7 @@ export function ShiftsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
     <div className="mgr-tab">
       <RowForm onSubmit={show} label={t('shifts_title')}>
         <DateField t={t} lang={lang} label={t('shifts_day')} value={day} onChange={setDay} required />
-        <PinInput t={t} value={pin} onChange={setPin} />
+        <PinInput selfApproves t={t} value={pin} onChange={setPin} />
         <SubmitButton busy={busy}>{t('show')}</SubmitButton>
       </RowForm>
       {shown &&

@@ -20,8 +20,8 @@ export { PAYMENT_NAMES };
 
 /**
  * The person logged in at this till is an active manager: the core approves her own actions without her PIN
- * (electron/auth/guard.ts `selfApprover`), so the manager screens' PIN fields are optional for her and say so;
- * an empty one is not sent. Provided by the manager screen from the session.
+ * (electron/auth/guard.ts `selfApprover`), so the manager screens' PIN fields are optional for her and say so
+ * („PIN менаџера (није потребан)“); an empty one is not sent. Provided by the manager screen from the session.
  */
 export const SelfApproval = createContext(false);
 
@@ -132,6 +132,8 @@ export function PinForm(props: {
   run: Run;
   button: string;
   onPin: (managerPin: string) => Promise<void>;
+  /** The command is one a manager logged in runs without her PIN (`SELF_APPROVED`). */
+  selfApproves?: boolean;
 }) {
   const [pin, setPin] = useState('');
   return (
@@ -143,7 +145,7 @@ export function PinForm(props: {
         })
       }
     >
-      <PinInput t={props.t} value={pin} onChange={setPin} />
+      <PinInput t={props.t} value={pin} onChange={setPin} selfApproves={props.selfApproves === true} />
       <SubmitButton busy={props.busy}>{props.button}</SubmitButton>
     </RowForm>
   );
@@ -342,10 +344,17 @@ export function PaymentSelect(props: {
   );
 }
 
-export function PinInput(props: { t: ManagerT; value: string; onChange: (v: string) => void; label?: string }) {
-  const pinLabel = usePinLabel(props.t);
+export function PinInput(props: {
+  t: ManagerT;
+  value: string;
+  onChange: (v: string) => void;
+  label?: string;
+  /** The command is one a manager logged in runs without her PIN (shared/contract/authz.ts `SELF_APPROVED`). */
+  selfApproves?: boolean;
+}) {
+  const selfLabel = usePinLabel(props.t);
   return (
-    <Field label={props.label ?? pinLabel}>
+    <Field label={props.label ?? (props.selfApproves === true ? selfLabel : props.t('manager_pin'))}>
       <BarePinInput value={props.value} onChange={props.onChange} />
     </Field>
   );
