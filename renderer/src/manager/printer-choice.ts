@@ -5,7 +5,12 @@
  */
 import { useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
-import { isPrinterDevicePath, normalizePrinterAddress, parsePrinterUri, type InstalledPrinter } from '../../../shared/contract/printer.ts';
+import {
+  isPrinterDevicePath,
+  normalizePrinterAddress,
+  parsePrinterUri,
+  type InstalledPrinter,
+} from '../../../shared/contract/printer.ts';
 
 /** The printers installed in the spooler (Windows printers, CUPS queues); null until listed, [] on failure. */
 export function useInstalledPrinters(api: PosApi): InstalledPrinter[] | null {
