@@ -316,7 +316,7 @@ test('a sale taken offline shows NOT YET FISCALIZED, then fiscalizes itself when
 
   await expect(page.getByTestId('receipt-state')).toHaveText('НИЈЕ ЈОШ ФИСКАЛИЗОВАН');
   const status = page.getByRole('status', { name: 'Статус' });
-  await expect(status.getByTestId('queued')).toHaveText('За фискализацију: 1 рачун');
+  await expect(status.getByTestId('queued')).toHaveText('Чека: 1 рачун');
   await expect(status.getByTestId('oldest')).toBeVisible();
   // Without an L-PFR no receipt is fiscal while the gateway is away, and the counter says so plainly.
   await expect(page.getByRole('note').filter({ hasText: 'БЕЗ ИНТЕРНЕТА' })).toHaveText(
@@ -337,7 +337,7 @@ test('a sale taken offline shows NOT YET FISCALIZED, then fiscalizes itself when
   const order = await lastOrder(kasa);
   if (!order.receipt) throw new Error('no receipt');
   expect(await decodeReceiptQr(page, 'QR код рачуна')).toBe(order.receipt.verificationUrl);
-  await expect(status.getByTestId('queued')).toHaveText('За фискализацију: 0 рачуна');
+  await expect(status.getByTestId('queued')).toHaveText('Чека: 0 рачуна');
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
 });
 

@@ -100,7 +100,7 @@ test('refund picker, tender by default; open advances with their description; pr
 
   // The status bar says what it counts, on one line at both sizes.
   await mgr.getByRole('button', { name: 'Затвори' }).click();
-  await expect(page.getByTestId('queued')).toHaveText(/^За фискализацију: \d+ рачун/);
+  await expect(page.getByTestId('queued')).toHaveText(/^Чека: \d+ рачун/);
   for (const size of TILL_SIZES) {
     await page.setViewportSize(size);
     await expectStatusBarFits(page, size);
