@@ -64,6 +64,7 @@ import { copiesHandlers } from './manager/handlers/copies.ts';
 import { emailsHandlers } from './manager/handlers/emails.ts';
 import { archiveHandlers } from './manager/handlers/archive.ts';
 import { reportsHandlers } from './manager/handlers/reports.ts';
+import { formatMoment } from '../shared/i18n/time.ts';
 
 export interface CoreOptions {
   dataDir: string;
@@ -550,8 +551,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
     shiftsHandlers(shifts, {
       printer,
-      shown: (iso) =>
-        new Date(iso).toLocaleString('sr-Cyrl-RS', { dateStyle: 'short', timeStyle: 'short', hour12: false }),
+      // The slip's times in the shop's zone, whatever the machine's clock is set to.
+      shown: (iso) => formatMoment(iso, 'sr-Cyrl'),
       warn: (l) => logger.warn(l),
     }),
     backupsHandlers({ dataDir: options.dataDir, startup: () => maintenance.report(), staff }),

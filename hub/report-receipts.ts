@@ -7,6 +7,8 @@ import type { ReceiptRow } from '../shared/reports/receipts.ts';
 import type { ReportInput } from '../shared/hub/protocol.ts';
 import type { Queryable } from './db/db.ts';
 import { fillFacts } from './report-facts.ts';
+import { DEFAULT_HUB_TIME_ZONE } from './report-days.ts';
+import { dayIn, dayStart } from '../shared/i18n/time.ts';
 
 interface Row {
   at: string;
@@ -26,8 +28,8 @@ export async function hubReceipts(
   input: Pick<ReportInput, 'from' | 'to' | 'shopId'>,
   now = Date.now(),
 ): Promise<ReceiptRow[]> {
-  const start = new Date(now);
-  start.setHours(0, 0, 0, 0);
+  // Today from midnight in the shop's zone, not the hub machine's.
+  const start = new Date(dayStart(dayIn(new Date(now), DEFAULT_HUB_TIME_ZONE), DEFAULT_HUB_TIME_ZONE));
   const from = input.from ? new Date(input.from).toISOString() : start.toISOString();
   const to = input.to ? new Date(input.to).toISOString() : new Date(now + 1).toISOString();
   await fillFacts(db, from, to);

@@ -6,17 +6,18 @@
  */
 import { reportCsvWords } from '../shared/i18n/report-csv.ts';
 import { csvText, finishReport, reportCsv } from '../shared/reports/view.ts';
+import { csvDialect } from '../shared/reports/csv-dialect.ts';
 import { emptyTotals, type ReportTotals } from '../shared/reports/totals.ts';
 import type { Language, PaymentType } from '../shared/domain.ts';
 import { fillFacts } from './report-facts.ts';
 import { DEFAULT_HUB_TIME_ZONE, FACT_POS, factItemsWithHours } from './report-days.ts';
-import { paraToDecimal } from '../shared/money.ts';
 import { csvLocalTime } from '../shared/reports/local-time.ts';
 
 export { csvLocalTime };
 import type { ReportView } from '../shared/contract/reports.ts';
 import type { Queryable } from './db/db.ts';
 import type { ReportInput, TillPrinter, TillRefusal, TillStatus } from '../shared/hub/protocol.ts';
+import { dayIn, dayStart } from '../shared/i18n/time.ts';
 
 export interface HubReport {
   /**
@@ -181,8 +182,8 @@ export async function hubReport(
   now = Date.now(),
   zone = DEFAULT_HUB_TIME_ZONE,
 ): Promise<HubReport> {
-  const start = new Date(now);
-  start.setHours(0, 0, 0, 0);
+  // Today from midnight in the shop's zone, not the hub machine's.
+  const start = new Date(dayStart(dayIn(new Date(now), zone), zone));
   const from = input.from ? new Date(input.from).toISOString() : start.toISOString();
   const to = input.to ? new Date(input.to).toISOString() : new Date(now + 1).toISOString();
   const shopId = input.shopId ?? null;
@@ -376,17 +377,19 @@ const SHIFT_COLUMNS = [
 export function hubReportCsv(r: HubReport, timeZone?: string, lang: Language = 'en'): string {
   const q = csvText;
   const { word: w } = reportCsvWords(lang);
-  const rsd = (para: number | null): string => (para === null ? '' : paraToDecimal(para).toFixed(2));
-  const padding = ','.repeat(SHIFT_COLUMNS.length);
-  const out = [['scope', 'section', 'key', 'count', 'amount_rsd', 'tax_rsd', ...SHIFT_COLUMNS].map(w).join(',')];
+  const d = csvDialect(lang);
+  const rsd = (para: number | null): string => (para === null ? '' : d.amount(para));
+  const when = (iso: string): string => (lang === 'en' ? csvLocalTime(iso, timeZone) : d.moment(iso, timeZone));
+  const padding = d.sep.repeat(SHIFT_COLUMNS.length);
+  const out = [['scope', 'section', 'key', 'count', 'amount_rsd', 'tax_rsd', ...SHIFT_COLUMNS].map(w).join(d.sep)];
   const add = (scope: string, report: ReportView): void => {
     for (const line of reportCsv(report, lang).trimEnd().split('\r\n').slice(1)) {
-      out.push(`${q(scope)},${line}${padding}`);
+      out.push(`${q(scope)}${d.sep}${line}${padding}`);
     }
   };
   add(w('total'), r.total);
   for (const p of r.byProcessor)
-    out.push(`${q(w('total'))},${q(w('processor'))},${q(p.processor)},${p.count},${rsd(p.netPara)},${padding}`);
+    out.push([q(w('total')), q(w('processor')), q(p.processor), p.count, rsd(p.netPara), ''].join(d.sep) + padding);
   for (const s of r.byShop) add(`${w('shop')}:${s.name}`, s.report);
   for (const t of r.byTill) add(`${w('till')}:${t.name}`, t.report);
   for (const c of r.byCashier) add(`${w('cashier')}:${c.cashier}`, c.report);
@@ -399,8 +402,8 @@ export function hubReportCsv(r: HubReport, timeZone?: string, lang: Language = '
         '',
         '',
         '',
-        q(csvLocalTime(s.openedAt, timeZone)),
-        s.closedAt === null ? '' : q(csvLocalTime(s.closedAt, timeZone)),
+        q(when(s.openedAt)),
+        s.closedAt === null ? '' : q(when(s.closedAt)),
         s.closedBy === null ? '' : q(s.closedBy),
         rsd(s.openingFloatPara),
         rsd(s.cashSalesPara),
@@ -409,7 +412,7 @@ export function hubReportCsv(r: HubReport, timeZone?: string, lang: Language = '
         rsd(s.expectedPara),
         rsd(s.countedPara),
         rsd(s.differencePara),
-      ].join(','),
+      ].join(d.sep),
     );
   }
   return out.join('\r\n') + '\r\n';

@@ -29,6 +29,8 @@ import { createSession, endSession, sessionOf } from './sessions.ts';
 import { listAudit, recordAudit, type HubAuditAction, type HubAuditEntry } from './audit.ts';
 import { hubReportCsv } from './reports.ts';
 import { receiptsCsv } from '../shared/reports/receipts.ts';
+import { dayIn } from '../shared/i18n/time.ts';
+import { DEFAULT_HUB_TIME_ZONE } from './report-days.ts';
 import { listParked, parkCart, takeParked } from './parked.ts';
 import { holdRefund, releaseRefund } from './refund-holds.ts';
 import { allowedHosts, guardRequest, isLoopback, SECURITY_HEADERS } from './lan.ts';
@@ -683,7 +685,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
         if (input.format !== 'csv') return sendJson(res, 200, report);
         res.writeHead(200, {
           'content-type': 'text/csv; charset=utf-8',
-          'content-disposition': `attachment; filename="kasa-hub-report-${report.total.from.slice(0, 10)}.csv"`,
+          'content-disposition': `attachment; filename="kasa-hub-report-${dayIn(new Date(report.total.from), input.timeZone ?? DEFAULT_HUB_TIME_ZONE)}.csv"`,
           'cache-control': 'no-store',
         });
         res.end(hubReportCsv(report, input.timeZone, input.lang));

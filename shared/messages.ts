@@ -10,7 +10,7 @@ import { formatMoment, ISO_MOMENT } from './i18n/time.ts';
 const SR_CYRL = {
   parked_taken_elsewhere: 'Ову паркирану продају је већ преузела друга каса.',
   printer_uri:
-    'Адреса штампача у пољу „{field}“ мора бити tcp://адреса:порт, winspool://име, cups://ред или уређај штампача (/dev/usb/lp0).',
+    'Адреса штампача у пољу „{field}“ мора бити мрежна адреса (192.168.1.50:9100 или tcp://адреса:порт), winspool://име, cups://ред или уређај штампача (/dev/usb/lp0).',
   backup_unusable: 'Резервна копија „{field}“ не може да се врати: {reason}.',
   required: 'Поље „{field}“ је обавезно.',
   text: 'Поље „{field}“ мора бити текст.',
@@ -82,7 +82,7 @@ const SR_CYRL = {
   paid_on_not_transfer: 'Датум уплате се уноси само за аванс плаћен преносом на рачун.',
   paid_on_future: 'Датум уплате не може бити у будућности.',
   paid_on_too_old:
-    'Датум уплате може бити највише {days} дана уназад: аванс уплаћен преносом издаје се најкасније наредног радног дана.',
+    'Датум уплате може бити највише {days|дан|дана|дана} уназад: аванс уплаћен преносом издаје се најкасније наредног радног дана.',
   esir_version: 'Верзија ЕСИР-а са решења: бројеви раздвојени тачком, нпр. 1.2.',
   storage: 'Продаја НИЈЕ сачувана: база података не може да се упише ({reason}). Ништа раније сачувано није изгубљено.',
   clock_drift:
@@ -122,7 +122,7 @@ const SR_CYRL = {
   pin_must_change: 'Почетни PIN 0000 мора прво да се промени (Менаџер → Особље → Промена PIN-а).',
   training_off: 'Рачун за обуку је могућ само док је укључен режим обуке ({field}).',
   printer_address_forbidden:
-    'Адреса штампача у пољу „{field}“ није дозвољена (link-local, loopback или metadata адреса).',
+    'Адреса штампача у пољу „{field}“ није дозвољена: то је адреса самог рачунара или адреса коју мрежа додељује сама себи, не адреса штампача.',
   printable_only: 'Поље „{field}“ сме садржати само знакове за штампу.',
   pin_weak: 'Нови PIN не сме бити 0000 ни већ заузет.',
   staff_not_found: 'Особа {id} не постоји.',
@@ -242,7 +242,7 @@ const SR_CYRL = {
 const SR_LATN: Shape<typeof SR_CYRL> = {
   parked_taken_elsewhere: 'Ovu parkiranu prodaju je već preuzela druga kasa.',
   printer_uri:
-    'Adresa štampača u polju „{field}“ mora biti tcp://adresa:port, winspool://ime, cups://red ili uređaj štampača (/dev/usb/lp0).',
+    'Adresa štampača u polju „{field}“ mora biti mrežna adresa (192.168.1.50:9100 ili tcp://adresa:port), winspool://ime, cups://red ili uređaj štampača (/dev/usb/lp0).',
   backup_unusable: 'Rezervna kopija „{field}“ ne može da se vrati: {reason}.',
   required: 'Polje „{field}“ je obavezno.',
   text: 'Polje „{field}“ mora biti tekst.',
@@ -313,7 +313,7 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   paid_on_not_transfer: 'Datum uplate se unosi samo za avans plaćen prenosom na račun.',
   paid_on_future: 'Datum uplate ne može biti u budućnosti.',
   paid_on_too_old:
-    'Datum uplate može biti najviše {days} dana unazad: avans uplaćen prenosom izdaje se najkasnije narednog radnog dana.',
+    'Datum uplate može biti najviše {days|dan|dana|dana} unazad: avans uplaćen prenosom izdaje se najkasnije narednog radnog dana.',
   esir_version: 'Verzija ESIR-a sa rešenja: brojevi razdvojeni tačkom, npr. 1.2.',
   storage:
     'Prodaja NIJE sačuvana: baza podataka ne može da se upiše ({reason}). Ništa ranije sačuvano nije izgubljeno.',
@@ -354,7 +354,7 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   pin_must_change: 'Početni PIN 0000 mora prvo da se promeni (Menadžer → Osoblje → Promena PIN-a).',
   training_off: 'Račun za obuku je moguć samo dok je uključen režim obuke ({field}).',
   printer_address_forbidden:
-    'Adresa štampača u polju „{field}“ nije dozvoljena (link-local, loopback ili metadata adresa).',
+    'Adresa štampača u polju „{field}“ nije dozvoljena: to je adresa samog računara ili adresa koju mreža dodeljuje sama sebi, ne adresa štampača.',
   printable_only: 'Polje „{field}“ sme sadržati samo znakove za štampu.',
   pin_weak: 'Novi PIN ne sme biti 0000 ni već zauzet.',
   staff_not_found: 'Osoba {id} ne postoji.',
@@ -474,7 +474,7 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
 const EN: Shape<typeof SR_CYRL> = {
   parked_taken_elsewhere: 'Another till has already taken this parked sale.',
   printer_uri:
-    'The printer address in "{field}" must be tcp://host:port, winspool://name, cups://queue or a printer device (/dev/usb/lp0).',
+    'The printer address in "{field}" must be a network address (192.168.1.50:9100 or tcp://host:port), winspool://name, cups://queue or a printer device (/dev/usb/lp0).',
   backup_unusable: 'The backup "{field}" cannot be restored: {reason}.',
   required: 'The field "{field}" is required.',
   text: 'The field "{field}" must be text.',
@@ -545,7 +545,7 @@ const EN: Shape<typeof SR_CYRL> = {
   paid_on_not_transfer: 'The payment date is entered only for an advance paid by bank transfer.',
   paid_on_future: 'The payment date cannot be in the future.',
   paid_on_too_old:
-    'The payment date may be at most {days} days back: an advance paid by transfer is issued the next working day at the latest.',
+    'The payment date may be at most {days|day|days} back: an advance paid by transfer is issued the next working day at the latest.',
   esir_version: 'The ESIR version from the approval: numbers separated by dots, e.g. 1.2.',
   storage: 'The sale was NOT saved: the database cannot be written ({reason}). Nothing saved earlier was lost.',
   clock_drift: "The till's clock is {minutes} min off the fiscal service's time. Set the computer's date and time.",
@@ -583,7 +583,7 @@ const EN: Shape<typeof SR_CYRL> = {
   pin_must_change: 'The first-run PIN 0000 must be changed first (Manager → Staff → Change PIN).',
   training_off: 'A training receipt is only possible while training mode is on ({field}).',
   printer_address_forbidden:
-    'The printer address in "{field}" is not allowed (link-local, loopback or metadata address).',
+    'The printer address in "{field}" is not allowed: it is an address of this computer itself or one the network assigns to itself, not a printer address.',
   printable_only: 'Field "{field}" may contain printable characters only.',
   pin_weak: 'The new PIN must not be 0000 or already in use.',
   staff_not_found: 'Person {id} does not exist.',

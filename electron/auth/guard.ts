@@ -11,6 +11,7 @@
 import {
   AUDITED,
   Approval,
+  SELF_APPROVED,
   escalation,
   UNFISCALIZED_CASH_LIMIT_HOURS,
   type Escalation,
@@ -92,6 +93,15 @@ function approvalWhy(
     : { key: 'approval_required_price', params: { name } };
 }
 
+/**
+ * The session's person when she may approve her own actions without typing her PIN again: an active manager
+ * logged in at this till (her PIN was verified at login; the first-run PIN's session may not). The hub's own
+ * checks (staff and hub commands send the PIN on to the hub) still want it typed: their schemas require it.
+ */
+export function selfApprover(actor: Person | null): actor is Person {
+  return actor !== null && actor.role === 'manager' && !actor.mustChangePin;
+}
+
 export function createGuard(deps: GuardDeps): Guard {
   const refuse = (
     call: CallContext,
@@ -133,7 +143,12 @@ export function createGuard(deps: GuardDeps): Guard {
     if (needsPin) {
       const pin = approval?.managerPin ?? (typeof own === 'string' ? own : null);
       const field = approval ? 'approval.managerPin' : typeof own === 'string' ? 'managerPin' : 'approval.managerPin';
-      if (pin === null) {
+      if (pin === null && raised?.kind !== 'approval' && SELF_APPROVED.has(name) && selfApprover(actor)) {
+        // A manager logged in at this till approves her own actions on the manager screens (`SELF_APPROVED`):
+        // she is not asked for her PIN again (issue 38 §7). The audit names her as actor and approver. What the
+        // counter asks a manager for, and what a sale's input raises, still asks.
+        call.approver = actor;
+      } else if (pin === null) {
         const why = raised?.kind === 'approval' ? approvalWhy(raised.reason, input, deps.escalation()) : null;
         if (why) refuse(call, why.key, field, true, reason, why.params);
         refuse(call, 'approval_required', field, true, reason);

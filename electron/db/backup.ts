@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MIGRATIONS } from './migrations/index.ts';
 import { MANIFEST_FILE, POINT_EXT, readPointHeader, rebuildPoint, type PointInfo } from './restore-points.ts';
+import { dayIn } from '../../shared/i18n/time.ts';
 
 export const DB_FILE = 'kasa.sqlite';
 export const BACKUP_DIR = 'backups';
@@ -88,13 +89,11 @@ export function listBackups(dataDir: string): BackupInfo[] {
   );
 }
 
-/** True when no daily backup was taken on `now`'s local calendar day. */
+/** True when no daily backup was taken on `now`'s day in the shop's time zone. */
 export function backupDue(dataDir: string, now: number = Date.now()): boolean {
   const last = listBackups(dataDir).find((b) => b.kind === 'daily');
   if (!last) return true;
-  const a = new Date(last.createdAt);
-  const b = new Date(now);
-  return a.getFullYear() !== b.getFullYear() || a.getMonth() !== b.getMonth() || a.getDate() !== b.getDate();
+  return dayIn(new Date(last.createdAt)) !== dayIn(new Date(now));
 }
 
 /** The file name of the restore point taken at `now`. */

@@ -1,5 +1,10 @@
 /** Printer configuration: settings keys and the environment overrides. */
-import { PrinterProfileSchema, parsePrinterUri, type PrinterProfile } from '../../shared/contract/printer.ts';
+import {
+  PrinterProfileSchema,
+  normalizePrinterAddress,
+  parsePrinterUri,
+  type PrinterProfile,
+} from '../../shared/contract/printer.ts';
 import { DEFAULT_PROFILE_ID, findPreset } from './profiles.ts';
 
 /** Settings keys the printer module owns. */
@@ -33,7 +38,8 @@ export interface PrinterConfig {
  * preset id) override the settings; an unknown profile falls back to the default preset.
  */
 export function readConfig(settings: SettingsStore, env: NodeJS.ProcessEnv): PrinterConfig {
-  const envUri = env.KASA_PRINTER?.trim();
+  // `192.168.1.50:9100` as set by hand reads as `tcp://192.168.1.50:9100`, as in the settings.
+  const envUri = env.KASA_PRINTER === undefined ? undefined : normalizePrinterAddress(env.KASA_PRINTER);
   const setUri = settings.get(PRINTER_SETTINGS.uri)?.trim();
   const uri = envUri && parsePrinterUri(envUri) ? envUri : setUri && parsePrinterUri(setUri) ? setUri : null;
   const uriSource = uri === null ? 'none' : uri === envUri ? 'env' : 'settings';

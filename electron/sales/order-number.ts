@@ -14,6 +14,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Db } from '../db/open.ts';
+import { dayIn } from '../../shared/i18n/time.ts';
 
 /** Crockford base32: no I, L, O, U, so a tag read aloud or typed is not misread. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -42,8 +43,8 @@ const prepare = (db: Db) =>
 
 /** The next order number (see the module comment). Call it inside the capture transaction. */
 export function nextOrderNumber(db: Db, terminalId: string, now: number): string {
-  const d = new Date(now);
-  const day = `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
+  // The shop's day (Belgrade), not the machine's: a till whose clock is set to another zone still numbers by it.
+  const day = dayIn(new Date(now)).replaceAll('-', '');
   const prefix = `${terminalId}-${day}-${runTag(db)}`;
   let stmt = statements.get(db);
   if (!stmt) statements.set(db, (stmt = prepare(db)));

@@ -12,6 +12,7 @@ import type { TaxRatesCache } from '../sales/tax-rates.ts';
 import { paymentTotals, type ShiftView } from '../../shared/contract/shifts.ts';
 import { formatRsd, toPara } from '../../shared/money.ts';
 import { paymentName } from '../../shared/i18n/enums.ts';
+import { dayIn, dayStart } from '../../shared/i18n/time.ts';
 import { ShiftStore, type ShiftRow } from './store.ts';
 
 export interface ShiftDeps {
@@ -157,13 +158,15 @@ export class ShiftService {
     });
   }
 
-  /** The shifts open at some time during the local day of `day` (default today). */
+  /**
+   * The shifts open at some time during the shop's day `day` (default today), midnight to midnight in the shop's
+   * time zone whatever the machine's clock is set to (it used to be the machine's day).
+   */
   list(day?: string): ShiftView[] {
-    const start = new Date(day ? Date.parse(day) : this.#deps.now());
-    start.setHours(0, 0, 0, 0);
-    const end = new Date(start);
-    end.setDate(end.getDate() + 1);
-    return this.store.between(start.toISOString(), end.toISOString()).map((r) => this.view(r));
+    const shopDay = day ?? dayIn(new Date(this.#deps.now()));
+    const start = dayStart(shopDay);
+    const end = dayStart(nextDay(shopDay));
+    return this.store.between(new Date(start).toISOString(), new Date(end).toISOString()).map((r) => this.view(r));
   }
 
   get(id: number): ShiftView {
@@ -171,6 +174,12 @@ export class ShiftService {
     if (!row) throw new CommandError('not_found', 'not_found');
     return this.view(row);
   }
+}
+
+/** The ISO day after `iso` (calendar arithmetic, no clock). */
+function nextDay(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 }
 
 /** An amount the schema already checked (two decimals) as para. */

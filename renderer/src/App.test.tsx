@@ -164,7 +164,7 @@ describe('the counter', () => {
     expect(container.textContent).toContain('ДЕМО РЕЖИМ');
     const status = byLabel('Статус');
     expect(status.textContent).toContain('Ван мреже');
-    expect(status.textContent).toContain('У реду: 2');
+    expect(status.textContent).toContain('Чека: 2 рачуна');
     expect(status.textContent).toContain('Најстарији нефискализован: 45 мин');
   });
 

@@ -36,7 +36,9 @@ describe('a day as the manager types and reads it', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
-    expect(isoDay(new Date(2026, 10, 26, 23, 59))).toBe('2026-11-26');
+    // The shop's day, not the machine's: 23:30 UTC on the 26th is already the 27th in Belgrade.
+    expect(isoDay(new Date('2026-11-26T23:30:00Z'))).toBe('2026-11-27');
+    expect(isoDay(new Date('2026-11-26T22:59:00Z'))).toBe('2026-11-26');
     expect(() => addDays('26.11.2026.', 1)).toThrow();
   });
 });

@@ -1,15 +1,16 @@
 /**
  * A calendar day as the manager types and reads it: `26.11.2026.` in Serbian (Cyrillic and Latin), `26/11/2026`
- * in English (day first, as the shop's receipts); the screens keep the day as `2026-11-26` (the till's local
- * day). Typing is forgiving about separators and leading zeros, strict about the day being real.
+ * in English (day first, as the shop's receipts); the screens keep the day as `2026-11-26` (the shop's day,
+ * Europe/Belgrade). Typing is forgiving about separators and leading zeros, strict about the day being real.
  */
 import type { Language } from '../../shared/domain.ts';
+import { dayIn } from '../../shared/i18n/time.ts';
 
 const two = (n: number): string => String(n).padStart(2, '0');
 
-/** The ISO day of a local date (`2026-11-26`). */
+/** The ISO day (`2026-11-26`) it is at `d` in the shop's time zone, not the machine's. */
 export function isoDay(d: Date): string {
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+  return dayIn(d);
 }
 
 /** Year, month and day of an ISO day; null when it is not one or not a real day. */

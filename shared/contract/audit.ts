@@ -13,7 +13,8 @@ export interface AuditEntry {
   detail: string | null;
 }
 
-const managerPin = s.pin;
+// Optional: a manager logged in at this till is not asked for her PIN again (electron/auth/guard.ts `selfApprover`).
+const managerPin = s.pin.optional();
 
 export const auditCommands = {
   'audit.list': command<{ entries: AuditEntry[]; total: number }>()(

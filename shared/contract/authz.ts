@@ -29,6 +29,30 @@ export const AUTHZ: { readonly [N in CommandName]: AuthRule } = Object.fromEntri
 /** `session` commands audited with the person who ran them (what leaves the shop). */
 export const AUDITED: ReadonlySet<CommandName> = new Set<CommandName>(['emails.send']);
 
+/**
+ * The manager screens' commands a manager logged in at this till may run without typing her PIN again
+ * (issue 38 §7): the core takes her as the approver (electron/auth/guard.ts `selfApprover`). Not here: what the
+ * counter asks a manager for over a cashier's shoulder (catalog changes, fiscal copies, the drawer's cash,
+ * discounts and prices), and staff and hub changes, whose PIN the hub checks itself.
+ */
+export const SELF_APPROVED: ReadonlySet<CommandName> = new Set<CommandName>([
+  'refunds.create',
+  'orders.reissue',
+  'orders.lpfrNotSigned',
+  'orders.fixLabels',
+  'printer.configure',
+  'print.held',
+  'print.resolveHeld',
+  'shifts.list',
+  'audit.list',
+  'backups.list',
+  'backups.restore',
+  'settings.update',
+  'settings.setApiKey',
+  'settings.setLpfr',
+  'settings.setEsir',
+]);
+
 /** The field a refusal names when a manager's PIN beside the input would let the command through. */
 export const APPROVAL_FIELD = 'approval.managerPin';
 

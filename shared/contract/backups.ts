@@ -17,7 +17,8 @@ export interface BackupsView {
   lastBackupError: string | null;
 }
 
-const managerPin = s.pin;
+// Optional: a manager logged in at this till is not asked for her PIN again (electron/auth/guard.ts `selfApprover`).
+const managerPin = s.pin.optional();
 
 export const backupsCommands = {
   'backups.list': command<BackupsView>()(

@@ -10,7 +10,8 @@ export interface OrderListResult {
   total: number;
 }
 
-const managerPin = s.pin;
+// Optional: a manager logged in at this till is not asked for her PIN again (electron/auth/guard.ts `selfApprover`).
+const managerPin = s.pin.optional();
 
 export const ordersCommands = {
   'orders.get': command<OrderView>()(z.strictObject({ orderId: s.id }), 'One order with its state and receipt.', {

@@ -31,6 +31,22 @@ export function winspoolUri(name: string): string {
 }
 
 /**
+ * A network printer's address typed without its scheme, as it is written on the printer's self-test page
+ * (`192.168.1.50:9100`, `192.168.1.50`, `pos-printer.local:9100`, `[fd00::5]:9100`), as `tcp://…`; anything else
+ * as typed (trimmed). A bare word without a dot or a port (`COM3`, `printer`) is not taken for a host.
+ */
+export function normalizePrinterAddress(text: string): string {
+  const t = text.trim();
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(t)) return t;
+  const m = /^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+)(?::(\d{1,5}))?\/?$/.exec(t);
+  if (!m) return t;
+  const host = m[1] ?? '';
+  const port = m[2];
+  if (port === undefined && !host.includes('.') && !host.startsWith('[')) return t;
+  return `tcp://${host}${port === undefined ? '' : `:${port}`}`;
+}
+
+/**
  * Parses a printer address: `tcp://host[:port]` (port 9100 by default), `cups://QUEUE` (a raw CUPS
  * queue, printed with `lp -d QUEUE -o raw`), `winspool://NAME` (an installed Windows printer, the name
  * percent-encoded: `winspool://POS-80%20(USB)`; printed RAW through the spooler), `file:///path` or a
@@ -74,18 +90,22 @@ export function isPrinterDevicePath(path: string): boolean {
   );
 }
 
-export const PrinterUri = z
-  .string({ error: 'text' })
-  .trim()
-  .min(1, { error: 'required' })
-  .max(300, { error: 'too_long' })
-  .refine(
-    (v) => {
-      const target = parsePrinterUri(v);
-      return target !== null && (target.kind !== 'file' || isPrinterDevicePath(target.path));
-    },
-    { error: 'printer_uri' },
-  );
+/** A printer address as the contract takes it: a bare `host:port` is read as `tcp://host:port`. */
+export const PrinterUri = z.preprocess(
+  (v) => (typeof v === 'string' ? normalizePrinterAddress(v) : v),
+  z
+    .string({ error: 'text' })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(300, { error: 'too_long' })
+    .refine(
+      (v) => {
+        const target = parsePrinterUri(v);
+        return target !== null && (target.kind !== 'file' || isPrinterDevicePath(target.path));
+      },
+      { error: 'printer_uri' },
+    ),
+);
 
 /** A printer profile: everything the byte builder needs to know about one printer model. */
 export const PrinterProfileSchema = z.strictObject({
@@ -327,13 +347,13 @@ export const printerCommands = {
     { auth: 'session' },
   ),
   'print.held': command<{ jobs: HeldJob[] }>()(
-    z.strictObject({ managerPin: s.pin }),
+    z.strictObject({ managerPin: s.pin.optional() }),
     'Jobs held for a manager: queued while no printer was set or it was unreachable for too long.',
     { auth: 'manager' },
   ),
   'print.resolveHeld': command<{ printed: number[]; dropped: number[] }>()(
     z.strictObject({
-      managerPin: s.pin,
+      managerPin: s.pin.optional(),
       jobIds: z.array(s.id).min(1, { error: 'required' }).max(500, { error: 'too_long' }),
       action: z.enum(['print', 'drop'], { error: 'action' }),
     }),

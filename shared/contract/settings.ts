@@ -54,7 +54,8 @@ export interface SettingsView {
   ipsName: string;
 }
 
-const managerPin = s.pin;
+// Optional: a manager logged in at this till is not asked for her PIN again (electron/auth/guard.ts `selfApprover`).
+const managerPin = s.pin.optional();
 
 /**
  * The shop's local fiscal processor (L-PFR, docs/lpfr.md) as this till uses it. Its PIN is never returned:

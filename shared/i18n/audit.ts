@@ -1,6 +1,6 @@
 /**
  * The audit log in words: each entry of the till's `audit_log` and of the hub's `hub_audit` as one sentence in
- * the UI language („Менаџер се пријавио“, „Промењена цена: Хлеб 89,00 → 95,00 дин“), never its action code or
+ * the UI language („Пријава: Менаџер“, „Промењена цена: Хлеб 89,00 → 95,00 дин“), never its action code or
  * its JSON detail. An action without a sentence of its own (a newer till's, say) still reads as words.
  */
 import type { Language } from '../domain.ts';
@@ -8,24 +8,25 @@ import { formatPercent } from '../catalog/percent.ts';
 import { formatQuantity, formatRsd } from '../money.ts';
 import { fieldLabel } from './fields.ts';
 import { formatMoment } from './time.ts';
+import { pluralForm } from './plural.ts';
 
 const SR_CYRL = {
-  login: '{who} се пријавио',
-  logout: '{who} се одјавио',
+  login: 'Пријава: {who}',
+  logout: 'Одјава: {who}',
   pinLockout: 'Превише погрешних PIN-ова: унос PIN-а закључан до {until}',
   defaultManager: 'Направљен почетни менаџер „{name}“ са PIN-ом 0000',
   pinRejected: 'Погрешан PIN: {what}',
   pinRejectedLogin: 'Погрешан PIN при пријави',
   approvalRefused: 'Одобрење одбијено, PIN није менаџерски: {what}',
   approvalRefusedFirstRun: 'Одобрење одбијено, почетни PIN менаџера још није промењен: {what}',
-  staffCreate: 'Додат запослени: {name}, {role}',
-  staffUpdate: 'Измењени подаци запосленог {name}: {fields}',
-  staffUpdatePin: 'Нови PIN за запосленог {name}',
-  staffDeactivate: 'Искључен запослени {name}: пријава му је одбијена',
-  staffReactivate: 'Поново укључен запослени {name}',
+  staffCreate: 'Нова особа у особљу: {name}, {role}',
+  staffUpdate: 'Измењени подаци особе {name}: {fields}',
+  staffUpdatePin: 'Нови PIN особе {name}',
+  staffDeactivate: 'Искључена особа {name}: пријава се одбија',
+  staffReactivate: 'Поново укључена особа {name}',
   sessionEnded: 'Сесија особе {who} завршена: искључена је',
   inactiveRefused: 'Одбијена пријава искључене особе {who}',
-  changePin: '{who} је променио свој PIN',
+  changePin: 'Промена сопственог PIN-а: {who}',
   refused: 'Одбијено: {what} ({reason})',
   approved: 'Одобрено: {what}',
   approvedSale: 'Одобрена продаја: {reason}',
@@ -34,13 +35,13 @@ const SR_CYRL = {
   voidSale: 'Одобрено поништавање целе продаје: {detail}',
   voidQuantity: 'Одобрено смањење количине: {detail}',
   priceOverride: 'Одобрена промена цене на каси: {detail}',
-  approveOther: 'Менаџер одобрио радњу на каси: {detail}',
+  approveOther: 'Одобрена радња на каси: {detail}',
   emailSent: 'Рачун послат е-поштом на {email}',
   fixLabels: 'Исправљене пореске ознаке продаје бр. {orderId}',
   reissue: 'Продаја поново послата на фискализацију: {from} → {to}',
   reissueRefused: 'Рачун {invoice} већ припада продаји {order}: ново издавање одбијено',
-  lpfrNotSigned: 'Менаџер проверио журнал Л-ПФР-а, рачуна продаје {order} нема: продаја се потписује',
-  printConfirmed: 'Касир потврдио да је рачун одштампан',
+  lpfrNotSigned: 'Проверен журнал Л-ПФР-а, рачуна продаје {order} нема: продаја се потписује',
+  printConfirmed: 'На каси потврђено да је рачун одштампан',
   printNotCameOut: 'Рачун није изашао из штампача: штампа се поново',
   heldPrinted: 'Одштампани задржани послови штампе: {count}',
   latePrinted: 'Штампа накнадно издатог фискалног рачуна, поруџбина {order}',
@@ -63,10 +64,10 @@ const SR_CYRL = {
   copy: 'Издата копија рачуна {of}',
   restore: 'Враћена резервна копија базе {name}',
   hubEnrol: 'Каса уписана у хаб {url}',
-  bulkPrice: 'Промењене цене групе „{group}“ за {percent} %: {count} артикала',
+  bulkPrice: 'Промењене цене групе „{group}“ за {percent} %: {count|артикал|артикла|артикала}',
   catalogKeepHub: 'Изабран каталог хаба: каталог касе замењен њиме',
   catalogSendTill: 'Каталог ове касе послат на хаб као каталог продавнице',
-  staffChoice: 'Особље касе усклађено са хабом: {mapped} особа повезано са особама хаба, {added} додато као нове',
+  staffChoice: 'Особље касе усклађено са хабом — повезано са особама хаба: {mapped}, додато као нове: {added}',
   hubRepin: 'Прихваћен нови отисак сертификата хаба',
   productAdded: 'Додат артикал: {name}, {price}',
   productPrice: 'Промењена цена: {name} {before} → {after}',
@@ -78,10 +79,10 @@ const SR_CYRL = {
   receiptReverse: 'Сторнирана пријемница бр. {of} документом бр. {number}',
   writeOff: 'Отпис бр. {number}: {name}, количина {quantity} ({reason})',
   other: 'Забележена радња која у овој верзији нема опис',
-  hubLogin: '{who} се пријавио на хаб',
+  hubLogin: 'Пријава на хаб: {who}',
   hubLoginLockedShop: 'Пријава на хаб закључана за продавницу до {until}',
   hubLoginLockedSource: 'Пријава на хаб закључана за овај рачунар до {until}',
-  hubLogout: '{who} се одјавио са хаба',
+  hubLogout: 'Одјава са хаба: {who}',
   hubShopCreate: 'Отворена продавница „{name}“',
   hubEnrolCode: 'Направљен код за упис касе',
   hubEnrolCodeRevoke: 'Опозван код за упис касе бр. {id}',
@@ -90,8 +91,8 @@ const SR_CYRL = {
   hubStaff: 'Измењено особље ({count}): {names}',
   hubTillRevoke: 'Опозвана каса „{name}“',
   hubClaimsClear: 'Очишћени спорни бројеви рачуна ({count})',
-  hubBulkPrice: 'На хабу промењене цене групе „{group}“ за {percent} %: {count} артикала',
-  hubCatalogAdopt: 'Хаб преузео каталог касе ({count} артикала)',
+  hubBulkPrice: 'На хабу промењене цене групе „{group}“ за {percent} %: {count|артикал|артикла|артикала}',
+  hubCatalogAdopt: 'Хаб преузео каталог касе ({count|артикал|артикла|артикала})',
   hubStaffDeactivate: 'На хабу искључена особа {name}',
   hubStaffReactivate: 'На хабу поново укључена особа {name}',
   hubStaffPin: 'На хабу постављен нови PIN особе {name}',
@@ -122,22 +123,22 @@ const SR_CYRL = {
 type AuditKey = keyof typeof SR_CYRL;
 
 const SR_LATN: Record<AuditKey, string> = {
-  login: '{who} se prijavio',
-  logout: '{who} se odjavio',
+  login: 'Prijava: {who}',
+  logout: 'Odjava: {who}',
   pinLockout: 'Previše pogrešnih PIN-ova: unos PIN-a zaključan do {until}',
   defaultManager: 'Napravljen početni menadžer „{name}“ sa PIN-om 0000',
   pinRejected: 'Pogrešan PIN: {what}',
   pinRejectedLogin: 'Pogrešan PIN pri prijavi',
   approvalRefused: 'Odobrenje odbijeno, PIN nije menadžerski: {what}',
   approvalRefusedFirstRun: 'Odobrenje odbijeno, početni PIN menadžera još nije promenjen: {what}',
-  staffCreate: 'Dodat zaposleni: {name}, {role}',
-  staffUpdate: 'Izmenjeni podaci zaposlenog {name}: {fields}',
-  staffUpdatePin: 'Novi PIN za zaposlenog {name}',
-  staffDeactivate: 'Isključen zaposleni {name}: prijava mu je odbijena',
-  staffReactivate: 'Ponovo uključen zaposleni {name}',
+  staffCreate: 'Nova osoba u osoblju: {name}, {role}',
+  staffUpdate: 'Izmenjeni podaci osobe {name}: {fields}',
+  staffUpdatePin: 'Novi PIN osobe {name}',
+  staffDeactivate: 'Isključena osoba {name}: prijava se odbija',
+  staffReactivate: 'Ponovo uključena osoba {name}',
   sessionEnded: 'Sesija osobe {who} završena: isključena je',
   inactiveRefused: 'Odbijena prijava isključene osobe {who}',
-  changePin: '{who} je promenio svoj PIN',
+  changePin: 'Promena sopstvenog PIN-a: {who}',
   refused: 'Odbijeno: {what} ({reason})',
   approved: 'Odobreno: {what}',
   approvedSale: 'Odobrena prodaja: {reason}',
@@ -146,13 +147,13 @@ const SR_LATN: Record<AuditKey, string> = {
   voidSale: 'Odobreno poništavanje cele prodaje: {detail}',
   voidQuantity: 'Odobreno smanjenje količine: {detail}',
   priceOverride: 'Odobrena promena cene na kasi: {detail}',
-  approveOther: 'Menadžer odobrio radnju na kasi: {detail}',
+  approveOther: 'Odobrena radnja na kasi: {detail}',
   emailSent: 'Račun poslat e-poštom na {email}',
   fixLabels: 'Ispravljene poreske oznake prodaje br. {orderId}',
   reissue: 'Prodaja ponovo poslata na fiskalizaciju: {from} → {to}',
   reissueRefused: 'Račun {invoice} već pripada prodaji {order}: novo izdavanje odbijeno',
-  lpfrNotSigned: 'Menadžer proverio žurnal L-PFR-a, računa prodaje {order} nema: prodaja se potpisuje',
-  printConfirmed: 'Kasir potvrdio da je račun odštampan',
+  lpfrNotSigned: 'Proveren žurnal L-PFR-a, računa prodaje {order} nema: prodaja se potpisuje',
+  printConfirmed: 'Na kasi potvrđeno da je račun odštampan',
   printNotCameOut: 'Račun nije izašao iz štampača: štampa se ponovo',
   heldPrinted: 'Odštampani zadržani poslovi štampe: {count}',
   latePrinted: 'Štampa naknadno izdatog fiskalnog računa, porudžbina {order}',
@@ -175,10 +176,10 @@ const SR_LATN: Record<AuditKey, string> = {
   copy: 'Izdata kopija računa {of}',
   restore: 'Vraćena rezervna kopija baze {name}',
   hubEnrol: 'Kasa upisana u hab {url}',
-  bulkPrice: 'Promenjene cene grupe „{group}“ za {percent} %: {count} artikala',
+  bulkPrice: 'Promenjene cene grupe „{group}“ za {percent} %: {count|artikal|artikla|artikala}',
   catalogKeepHub: 'Izabran katalog haba: katalog kase zamenjen njime',
   catalogSendTill: 'Katalog ove kase poslat na hab kao katalog prodavnice',
-  staffChoice: 'Osoblje kase usklađeno sa habom: {mapped} osoba povezano sa osobama haba, {added} dodato kao nove',
+  staffChoice: 'Osoblje kase usklađeno sa habom — povezano sa osobama haba: {mapped}, dodato kao nove: {added}',
   hubRepin: 'Prihvaćen novi otisak sertifikata haba',
   productAdded: 'Dodat artikal: {name}, {price}',
   productPrice: 'Promenjena cena: {name} {before} → {after}',
@@ -190,10 +191,10 @@ const SR_LATN: Record<AuditKey, string> = {
   receiptReverse: 'Stornirana prijemnica br. {of} dokumentom br. {number}',
   writeOff: 'Otpis br. {number}: {name}, količina {quantity} ({reason})',
   other: 'Zabeležena radnja koja u ovoj verziji nema opis',
-  hubLogin: '{who} se prijavio na hab',
+  hubLogin: 'Prijava na hab: {who}',
   hubLoginLockedShop: 'Prijava na hab zaključana za prodavnicu do {until}',
   hubLoginLockedSource: 'Prijava na hab zaključana za ovaj računar do {until}',
-  hubLogout: '{who} se odjavio sa haba',
+  hubLogout: 'Odjava sa haba: {who}',
   hubShopCreate: 'Otvorena prodavnica „{name}“',
   hubEnrolCode: 'Napravljen kod za upis kase',
   hubEnrolCodeRevoke: 'Opozvan kod za upis kase br. {id}',
@@ -202,8 +203,8 @@ const SR_LATN: Record<AuditKey, string> = {
   hubStaff: 'Izmenjeno osoblje ({count}): {names}',
   hubTillRevoke: 'Opozvana kasa „{name}“',
   hubClaimsClear: 'Očišćeni sporni brojevi računa ({count})',
-  hubBulkPrice: 'Na habu promenjene cene grupe „{group}“ za {percent} %: {count} artikala',
-  hubCatalogAdopt: 'Hab preuzeo katalog kase ({count} artikala)',
+  hubBulkPrice: 'Na habu promenjene cene grupe „{group}“ za {percent} %: {count|artikal|artikla|artikala}',
+  hubCatalogAdopt: 'Hab preuzeo katalog kase ({count|artikal|artikla|artikala})',
   hubStaffDeactivate: 'Na habu isključena osoba {name}',
   hubStaffReactivate: 'Na habu ponovo uključena osoba {name}',
   hubStaffPin: 'Na habu postavljen novi PIN osobe {name}',
@@ -284,7 +285,7 @@ const EN: Record<AuditKey, string> = {
   copy: 'Copy of receipt {of} issued',
   restore: 'Database backup {name} restored',
   hubEnrol: 'Till enrolled into the hub {url}',
-  bulkPrice: 'Prices of group “{group}” changed by {percent} %: {count} products',
+  bulkPrice: 'Prices of group “{group}” changed by {percent} %: {count|product|products}',
   catalogKeepHub: "The hub's catalog chosen: it replaced the till's",
   catalogSendTill: "This till's catalog sent to the hub as the shop's",
   staffChoice: "The till's people matched with the hub: {mapped} mapped to the hub's people, {added} added as new",
@@ -311,8 +312,8 @@ const EN: Record<AuditKey, string> = {
   hubStaff: 'Staff changed ({count}): {names}',
   hubTillRevoke: 'Till “{name}” revoked',
   hubClaimsClear: 'Disputed invoice numbers cleared ({count})',
-  hubBulkPrice: 'Prices of group “{group}” changed at the hub by {percent} %: {count} products',
-  hubCatalogAdopt: "The hub adopted a till's catalog ({count} products)",
+  hubBulkPrice: 'Prices of group “{group}” changed at the hub by {percent} %: {count|product|products}',
+  hubCatalogAdopt: "The hub adopted a till's catalog ({count|product|products})",
   hubStaffDeactivate: 'Person {name} deactivated at the hub',
   hubStaffReactivate: 'Person {name} reactivated at the hub',
   hubStaffPin: 'New PIN set at the hub for {name}',
@@ -821,9 +822,11 @@ function words(lang: Language, actor: string | null): Words {
 
 function say(lang: Language, said: Said): string {
   const template = AUDIT_TEXT[lang][said.key];
-  return template.replace(/\{(\w+)\}/g, (_m, name: string) => {
+  return template.replace(/\{(\w+)(?:\|([^{}]*))?\}/g, (_m, name: string, forms: string | undefined) => {
     const v = said.params?.[name];
-    return v === undefined || v === '' ? '—' : String(v);
+    if (v === undefined || v === '') return '—';
+    // A count with its word in the form the number takes (shared/i18n/plural.ts): „3 артикла“.
+    return forms !== undefined && typeof v === 'number' ? `${v} ${pluralForm(v, forms.split('|'))}` : String(v);
   });
 }
 

@@ -4,7 +4,9 @@
  * renderer through i18next, which hands its templates to the same function: renderer/src/i18n/format.ts).
  *
  * A catalog is one object per language (sr-Cyrl, sr-Latn, en) of the same tree: keys to templates or to
- * nested groups. Placeholders are `{name}`, filled from the params by name (a missing param gives '').
+ * nested groups. Placeholders are `{name}`, filled from the params by name (a missing param gives ''). A count
+ * is `{count|ставка|ставке|ставки}` (Serbian: one, few, other) or `{count|item|items}` (English): the number and
+ * the word in the form the number takes (shared/i18n/plural.ts), „1 ставка“, „3 ставке“, „5 ставки“.
  * The Serbian Cyrillic tree is written first; the other two are typed `Shape<typeof srCyrl>`, so a missing
  * or extra key is a type error, and test/i18n/catalogs.test.ts fails on a key or placeholder that one
  * language has and another lacks.
@@ -16,6 +18,7 @@
  * in the core, `t(key, params)` in the renderer. Nothing else registers it.
  */
 import { LANGUAGES, type Language } from '../domain.ts';
+import { pluralForm } from './plural.ts';
 
 /** A catalog's tree for one language: keys to templates, or to nested groups (dotted keys reach them). */
 export type Tree = { readonly [key: string]: string | Tree };
@@ -34,11 +37,19 @@ export type KeyOf<T> = {
 /** Values for a template's placeholders. */
 export type Params = Readonly<Record<string, string | number>>;
 
-const PLACEHOLDER = /\{(\w+)\}/g;
+const PLACEHOLDER = /\{(\w+)(?:\|([^{}]*))?\}/g;
 
-/** Fills `{name}` placeholders of `template` from `params`; a missing (or null) param leaves nothing. */
+/**
+ * Fills `{name}` placeholders of `template` from `params`; a missing (or null) param leaves nothing. A count
+ * `{name|one|few|other}` gives the number and its word in the form the number takes.
+ */
 export function interpolate(template: string, params: Readonly<Record<string, unknown>> = {}): string {
-  return template.replace(PLACEHOLDER, (_, name: string) => String(params[name] ?? ''));
+  return template.replace(PLACEHOLDER, (_, name: string, forms: string | undefined) => {
+    const value = params[name];
+    if (forms === undefined) return String(value ?? '');
+    const n = typeof value === 'number' ? value : Number(value);
+    return Number.isFinite(n) ? `${String(value)} ${pluralForm(n, forms.split('|'))}` : String(value ?? '');
+  });
 }
 
 /** The placeholder names of `template`, sorted and without repeats (for the catalog tests). */

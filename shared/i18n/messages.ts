@@ -21,7 +21,7 @@ const srCyrl = {
     duplicate_barcode: 'Бар-код „{value}“ се понавља (ред {other}).',
     barcode_taken: 'Бар-код „{value}“ већ припада производу „{other}“.',
     favourite: 'Вредност „{value}“ није да/не.',
-    columns: 'Ред има {count} колона, заглавље {expected}.',
+    columns: 'Ред има {count|колону|колоне|колона}, заглавље {expected}.',
     quote: 'Наводници нису затворени.',
   },
 } satisfies Tree;
@@ -43,7 +43,7 @@ const srLatn: Messages = {
     duplicate_barcode: 'Bar-kod „{value}“ se ponavlja (red {other}).',
     barcode_taken: 'Bar-kod „{value}“ već pripada proizvodu „{other}“.',
     favourite: 'Vrednost „{value}“ nije da/ne.',
-    columns: 'Red ima {count} kolona, zaglavlje {expected}.',
+    columns: 'Red ima {count|kolonu|kolone|kolona}, zaglavlje {expected}.',
     quote: 'Navodnici nisu zatvoreni.',
   },
 };
@@ -63,7 +63,7 @@ const en: Messages = {
     duplicate_barcode: 'Barcode “{value}” is repeated (row {other}).',
     barcode_taken: 'Barcode “{value}” already belongs to “{other}”.',
     favourite: 'Value “{value}” is not yes/no.',
-    columns: 'The row has {count} columns, the header {expected}.',
+    columns: 'The row has {count|column|columns}, the header {expected}.',
     quote: 'Unclosed quotes.',
   },
 };

@@ -6,9 +6,8 @@
 import type { Language } from '../domain.ts';
 import { receiptKindName, paymentName } from '../i18n/enums.ts';
 import { reportCsvWords } from '../i18n/report-csv.ts';
-import { paraToDecimal } from '../money.ts';
 import { addOrders, emptyTotals, type ReportOrder } from './totals.ts';
-import { csvLocalTime } from './local-time.ts';
+import { csvDialect } from './csv-dialect.ts';
 import { csvText } from './view.ts';
 
 export interface ReceiptRow {
@@ -64,12 +63,15 @@ export const RECEIPT_COLUMNS = [
 
 /**
  * The receipts as CSV: headers and words in `lang` (English: machine names), times on the shop's clock
- * (`timeZone`, Europe/Belgrade by default), amounts with a decimal point; the last line is the total.
+ * (`timeZone`, Europe/Belgrade by default); the dialect by language (shared/reports/csv-dialect.ts: Serbian
+ * `;`, the decimal comma and `26.11.2026. 08:05`; English `,`, `1234.50` and `2026-11-26 08:05`). The last line
+ * is the total.
  */
 export function receiptsCsv(rows: readonly ReceiptRow[], lang: Language, timeZone = 'Europe/Belgrade'): string {
   const { word: w } = reportCsvWords(lang);
-  const rsd = (para: number): string => paraToDecimal(para).toFixed(2);
-  const out = [RECEIPT_COLUMNS.map((c) => csvText(w(c))).join(',')];
+  const d = csvDialect(lang);
+  const rsd = d.amount;
+  const out = [RECEIPT_COLUMNS.map((c) => csvText(w(c))).join(d.sep)];
   let gross = 0;
   let tax = 0;
   for (const r of rows) {
@@ -77,7 +79,7 @@ export function receiptsCsv(rows: readonly ReceiptRow[], lang: Language, timeZon
     tax += r.taxPara;
     out.push(
       [
-        csvText(csvLocalTime(r.at, timeZone)),
+        csvText(d.moment(r.at, timeZone)),
         csvText(r.invoiceNumber ?? w('not_fiscalized')),
         csvText(
           lang === 'en'
@@ -90,9 +92,9 @@ export function receiptsCsv(rows: readonly ReceiptRow[], lang: Language, timeZon
         rsd(r.grossPara),
         rsd(r.taxPara),
         rsd(r.grossPara - r.taxPara),
-      ].join(','),
+      ].join(d.sep),
     );
   }
-  out.push([csvText(w('total')), '', '', '', '', '', rsd(gross), rsd(tax), rsd(gross - tax)].join(','));
+  out.push([csvText(w('total')), '', '', '', '', '', rsd(gross), rsd(tax), rsd(gross - tax)].join(d.sep));
   return out.join('\r\n') + '\r\n';
 }

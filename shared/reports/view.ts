@@ -4,8 +4,9 @@
  */
 import type { ReportView } from '../contract/reports.ts';
 import type { Language } from '../domain.ts';
+import { csvDialect } from './csv-dialect.ts';
 import { reportCsvWords } from '../i18n/report-csv.ts';
-import { formatRsd, paraToDecimal } from '../money.ts';
+import { formatRsd } from '../money.ts';
 import { addOrders, emptyTotals, type ReportTotals, type ReportOrder } from './totals.ts';
 
 export type { OrderData, ReportOrder } from './totals.ts';
@@ -139,23 +140,19 @@ export function csvText(s: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-/** The report as CSV; `lang` names columns, sections and payment types (English: the machine names). */
+/**
+ * The report as CSV; `lang` names columns, sections and payment types (English: the machine names) and sets the
+ * dialect (shared/reports/csv-dialect.ts: `;` and the decimal comma in Serbian, the period in the shop's format).
+ */
 export function reportCsv(r: ReportView, lang: Language = 'en'): string {
   const q = csvText;
   const { word: w, payment } = reportCsvWords(lang);
-  const out: string[] = [['section', 'key', 'count', 'amount_rsd', 'tax_rsd'].map(w).join(',')];
+  const d = csvDialect(lang);
+  const out: string[] = [['section', 'key', 'count', 'amount_rsd', 'tax_rsd'].map(w).join(d.sep)];
   const line = (section: string, key: string, count: number | '', amount: number, tax: number | '' = ''): void => {
-    out.push(
-      [
-        q(w(section)),
-        q(key),
-        count,
-        paraToDecimal(amount).toFixed(2),
-        tax === '' ? '' : paraToDecimal(tax).toFixed(2),
-      ].join(','),
-    );
+    out.push([q(w(section)), q(key), count, d.amount(amount), tax === '' ? '' : d.amount(tax)].join(d.sep));
   };
-  line('period', `${r.from}..${r.to}`, '', 0);
+  line('period', d.period(r.from, r.to), '', 0);
   line('sales', w('total'), r.sales.count, r.sales.totalPara);
   line('advances', w('total'), r.advances.count, r.advances.totalPara);
   // Refunds take money back: negative, as the screen shows them, so the column adds up to the gross.

@@ -129,10 +129,10 @@ test('park a sale, serve another customer, resume it (also after a reload); two 
   // Another customer's cart is open: Resume asks first (it used to merge both carts into one sale).
   await page.keyboard.press('F7');
   const parked = page.getByRole('dialog', { name: 'Паркиране продаје' });
-  const resumePetar = parked.getByRole('button', { name: /^Настави: Петар — 2 ставки/ });
+  const resumePetar = parked.getByRole('button', { name: /^Настави: Петар — 2 ставке/ });
   await resumePetar.click();
   const ask = page.getByRole('dialog', { name: 'Корпа није празна' });
-  await expect(ask).toContainText(`друга продаја (1 ставки, ${rsd(OIL.pricePara)} RSD)`);
+  await expect(ask).toContainText(`друга продаја (1 ставка, ${rsd(OIL.pricePara)} RSD)`);
   await expect(ask).toContainText('„Петар“');
   // Cancel: nothing changes, the open cart stays alone, Петар stays parked.
   await ask.getByRole('button', { name: 'Откажи' }).click();
@@ -164,14 +164,14 @@ test('park a sale, serve another customer, resume it (also after a reload); two 
 
   // The oil cart comes back the same way: Петар's cart is parked in its turn, never merged.
   await page.keyboard.press('F7');
-  await parked.getByRole('button', { name: /^Настави: Без назива — 1 ставки/ }).click();
+  await parked.getByRole('button', { name: /^Настави: Без назива — 1 ставка/ }).click();
   await ask.getByRole('button', { name: 'Паркирај тренутну и настави' }).click();
   await expect(rows).toHaveCount(1);
   await expect(cart.getByRole('row', { name: `Ставка 1: ${OIL.name}` })).toBeVisible();
 
   await page.keyboard.press('F7');
   await expect(parked.getByRole('button', { name: /^Настави: / })).toHaveCount(1);
-  await expect(parked.getByRole('button', { name: /^Настави: Без назива — 2 ставки/ })).toBeVisible();
+  await expect(parked.getByRole('button', { name: /^Настави: Без назива — 2 ставке/ })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(parked).toHaveCount(0);
 });
@@ -187,7 +187,7 @@ test('a reload with a cart open brings the cart back; a sold cart never comes ba
   // The open cart lives in the core: a reload (or a crash) and a new login bring it back.
   await page.reload();
   await login(page);
-  await expect(page.getByRole('status').filter({ hasText: 'Враћена је отворена продаја (2 ставки).' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Враћена је отворена продаја (2 ставке).' })).toBeVisible();
   await expect(cart.getByRole('row', { name: /^Ставка \d/ })).toHaveCount(2);
   await expect(page.getByTestId('cart-total')).toHaveText(rsd(BREAD.pricePara + MILK.pricePara));
 
@@ -316,7 +316,7 @@ test('a sale taken offline shows NOT YET FISCALIZED, then fiscalizes itself when
 
   await expect(page.getByTestId('receipt-state')).toHaveText('НИЈЕ ЈОШ ФИСКАЛИЗОВАН');
   const status = page.getByRole('status', { name: 'Статус' });
-  await expect(status.getByTestId('queued')).toHaveText('У реду: 1');
+  await expect(status.getByTestId('queued')).toHaveText('Чека: 1 рачун');
   await expect(status.getByTestId('oldest')).toBeVisible();
   // Without an L-PFR no receipt is fiscal while the gateway is away, and the counter says so plainly.
   await expect(page.getByRole('note').filter({ hasText: 'БЕЗ ИНТЕРНЕТА' })).toHaveText(
@@ -337,7 +337,7 @@ test('a sale taken offline shows NOT YET FISCALIZED, then fiscalizes itself when
   const order = await lastOrder(kasa);
   if (!order.receipt) throw new Error('no receipt');
   expect(await decodeReceiptQr(page, 'QR код рачуна')).toBe(order.receipt.verificationUrl);
-  await expect(status.getByTestId('queued')).toHaveText('У реду: 0');
+  await expect(status.getByTestId('queued')).toHaveText('Чека: 0 рачуна');
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
 });
 

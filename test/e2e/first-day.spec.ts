@@ -296,7 +296,7 @@ for (const size of SIZES) {
     // 5. A reload with the cart open: after the login the cart is back.
     await page.reload();
     await login(page);
-    await expect(page.getByRole('status').filter({ hasText: 'Враћена је отворена продаја (2 ставки).' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Враћена је отворена продаја (2 ставке).' })).toBeVisible();
     await expect(rows).toHaveCount(2);
     await expect(page.getByTestId('cart-total')).toHaveText(rsd(open));
     await payWithKeys(page);

@@ -140,10 +140,10 @@ test('a bulk +5 % on a group', async ({ page }) => {
   await bulk.getByLabel('Група артикала').selectOption('Пиће');
   await bulk.getByLabel('Проценат промене (%)').fill('+5');
   await bulk.getByRole('button', { name: 'Прегледај' }).click();
-  await expect(bulk.getByRole('status')).toHaveText('Цене 3 артикала групе „Пиће“ ће се променити за +5 %. Потврдите.');
+  await expect(bulk.getByRole('status')).toHaveText('Цене 3 артикла групе „Пиће“ ће се променити за +5 %. Потврдите.');
   await shots(page, 'hub-bulk');
   await bulk.getByRole('button', { name: 'Промени цене' }).click();
-  await expect(section.getByRole('status').first()).toHaveText('Промењене су цене 3 артикала групе „Пиће“ за +5 %.');
+  await expect(section.getByRole('status').first()).toHaveText('Промењене су цене 3 артикла групе „Пиће“ за +5 %.');
   const list = section.getByRole('table', { name: 'Артикли' });
   await expect(list.getByRole('row', { name: /1002/ })).toContainText('73,40'); // 69,90 + 5 % = 73,395
   await expect(list.getByRole('row', { name: /2001/ })).toContainText('65,00');
@@ -162,5 +162,5 @@ test('a bulk +5 % on a group', async ({ page }) => {
   await page.getByRole('tab', { name: 'Дневник' }).click();
   await expect(
     page.getByRole('table', { name: 'Дневник' }).getByRole('row', { name: /На хабу промењене цене групе/ }),
-  ).toContainText('групе „Пиће“ за +5 %: 3 артикала');
+  ).toContainText('групе „Пиће“ за +5 %: 3 артикла');
 });

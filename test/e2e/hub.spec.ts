@@ -165,19 +165,20 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   await page.getByRole('button', { name: 'Преузми CSV' }).click();
   const file = await (await download).path();
   const csv = fs.readFileSync(file, 'utf8');
-  // The CSV in the UI's language (the API without `lang` keeps the English machine names).
+  // The CSV in the UI's language, for a Serbian spreadsheet: `;` and the decimal comma (the API without `lang`
+  // keeps the English machine names and format).
   expect(csv.split('\r\n')[0]).toBe(
-    'Обухват,Одељак,Ставка,Број,Износ (RSD),Порез (RSD),Отворена,Затворена,Затворио,Почетни депозит (RSD),' +
-      'Готовина од продаје (RSD),Уплате у касу (RSD),Исплате из касе (RSD),Очекивано (RSD),Избројано (RSD),Разлика (RSD)',
+    'Обухват;Одељак;Ставка;Број;Износ (RSD);Порез (RSD);Отворена;Затворена;Затворио;Почетни депозит (RSD);' +
+      'Готовина од продаје (RSD);Уплате у касу (RSD);Исплате из касе (RSD);Очекивано (RSD);Избројано (RSD);Разлика (RSD)',
   );
-  expect(csv).toContain('"каса:HUBE2E","Продаје","укупно",1,160.00,');
+  expect(csv).toContain('"каса:HUBE2E";"Продаје";"укупно";1;160,00;');
 
   // The hub's audit: who did what, times in the local format (never ISO), in the user's language.
   await page.getByRole('tab', { name: 'Дневник' }).click();
   const log = page.getByRole('table', { name: 'Дневник' });
   await expect(log.getByRole('row', { name: /Опозвана каса „ТИХА“/ })).toBeVisible();
   await expect(log.getByRole('row', { name: /Измењени артикли/ })).toContainText('1001');
-  await expect(log.getByRole('row', { name: /се пријавио на хаб/ }).first()).toBeVisible();
+  await expect(log.getByRole('row', { name: /Пријава на хаб/ }).first()).toBeVisible();
   expect(await log.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
   for (const size of [
     { width: 1024, height: 768 },
@@ -231,10 +232,10 @@ test('a report with its charts rendered', async ({ page }) => {
   await page.getByRole('button', { name: 'Рачуни (CSV)' }).click();
   const csv = fs.readFileSync(await (await download).path(), 'utf8').split('\r\n');
   expect(csv[0]).toBe(
-    '"Датум и време","Број рачуна","Врста рачуна","Начин плаћања","Касир","Каса","Бруто (RSD)","Порез (RSD)","Нето (RSD)"',
+    '"Датум и време";"Број рачуна";"Врста рачуна";"Начин плаћања";"Касир";"Каса";"Бруто (RSD)";"Порез (RSD)";"Нето (RSD)"',
   );
-  expect(csv[1]).toMatch(/^"\d{4}-\d\d-\d\d \d\d:\d\d",".+","Промет — продаја","Готовина",".*","HUBE2E",160\.00,/);
-  expect(csv[2]).toMatch(/^"укупно",,,,,,160\.00,/);
+  expect(csv[1]).toMatch(/^"\d\d\.\d\d\.\d{4}\. \d\d:\d\d";".+";"Промет — продаја";"Готовина";".*";"HUBE2E";160,00;/);
+  expect(csv[2]).toMatch(/^"укупно";;;;;;160,00;/);
   for (const size of [
     { width: 1024, height: 768 },
     { width: 1366, height: 768 },

@@ -447,9 +447,10 @@ test('a report with its charts rendered', async ({ kasa }) => {
     .trimEnd()
     .split('\r\n');
   expect(csv).toHaveLength(5);
-  expect(csv[3]).toContain('"Промет — рефундација","Готовина"');
-  expect(csv[3]).toContain(',-80.00,');
-  expect(csv[4]).toMatch(/^"укупно",,,,,,920\.00,/);
+  // For a Serbian spreadsheet: `;` and the decimal comma (docs/manager.md, "Reports").
+  expect(csv[3]).toContain('"Промет — рефундација";"Готовина"');
+  expect(csv[3]).toContain(';-80,00;');
+  expect(csv[4]).toMatch(/^"укупно";;;;;;920,00;/);
   for (const size of [
     { width: 1024, height: 768 },
     { width: 1366, height: 768 },

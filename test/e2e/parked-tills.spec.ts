@@ -110,7 +110,7 @@ async function parkOnAResumeOnB(browser: Browser, a: HostProcess, b: HostProcess
     if (await parked.isVisible()) await pageB.keyboard.press('Escape');
     await expect(parked).toHaveCount(0);
     await pageB.keyboard.press('F7');
-    await expect(other.getByRole('button', { name: /^Настави: Марко — каса KASA1, 2 ставки/ })).toBeVisible({
+    await expect(other.getByRole('button', { name: /^Настави: Марко — каса KASA1, 2 ставке/ })).toBeVisible({
       timeout: 1000,
     });
   }).toPass({ timeout: 15_000 });

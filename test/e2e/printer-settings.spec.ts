@@ -95,7 +95,9 @@ test('a manager configures a network printer, prints a test page and reprints it
     await section.getByLabel('PIN менаџера').fill(MANAGER_PIN);
     await section.getByRole('button', { name: 'Сачувај штампач' }).click();
     const addressError = section.locator('#printer-uri-error');
-    await expect(addressError).toHaveText(/^Адреса штампача у пољу „Адреса штампача“ мора бити tcp:\/\//);
+    await expect(addressError).toHaveText(
+      /^Адреса штампача у пољу „Адреса штампача“ мора бити мрежна адреса \(192\.168\.1\.50:9100 или tcp:\/\//,
+    );
     await expect(addressError).toHaveRole('alert');
     await expect(address).toHaveAttribute('aria-invalid', 'true');
     await expect(address).toHaveAccessibleDescription(/„Адреса штампача“ мора бити/);
@@ -165,16 +167,14 @@ test('a manager configures a network printer, prints a test page and reprints it
   }
 });
 
-test('a missing or wrong manager PIN saves nothing', async ({ kasa }) => {
+test('a wrong manager PIN saves nothing', async ({ kasa }) => {
   const printer = await startPrinter();
   try {
+    // A manager logged in is not asked for her PIN (issue 38 §7; a cashier still is:
+    // test/hostile/self-approval.test.ts); a PIN typed is checked all the same.
     const mgr = await openManager(kasa.page, 'Подешавања');
     const section = mgr.getByRole('region', { name: 'Штампач' });
     await section.getByLabel('Адреса штампача').fill(`tcp://127.0.0.1:${printer.port}`);
-    // No PIN: the core's message is shown next to the PIN field, naming it as the label does.
-    await section.getByRole('button', { name: 'Сачувај штампач' }).click();
-    await expect(section.locator('#printer-managerPin-error')).toContainText('„PIN менаџера“');
-    await expect(section.getByLabel('PIN менаџера')).toHaveAttribute('aria-invalid', 'true');
     await section.getByLabel('PIN менаџера').fill('9876');
     await section.getByRole('button', { name: 'Сачувај штампач' }).click();
     await expect(section.getByRole('alert')).toBeVisible();

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { sampleItems, setNewManagerPin } from './counter-support.ts';
+import { countText } from '../../shared/i18n/plural.ts';
 
 const NEW_PIN = '731946';
 const SIZES = [
@@ -74,7 +75,9 @@ test('a new till: first-run PIN, the new PIN typed twice, the setup flow once, t
   await expect(flow.getByText('Корак 4 од 5')).toBeVisible();
   await flow.getByRole('button', { name: 'Учитај пример каталога' }).click();
   const count = sampleItems().length;
-  await expect(flow.getByRole('status')).toHaveText(`Пример каталога је учитан: ${count} артикала.`);
+  await expect(flow.getByRole('status')).toHaveText(
+    `Пример каталога је учитан: ${countText('sr-Cyrl', count, 'product')}.`,
+  );
   await fitsBothSizes(page, '4-catalog');
   await flow.getByRole('button', { name: 'Даље' }).click();
 

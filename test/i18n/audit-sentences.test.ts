@@ -148,8 +148,8 @@ describe('a till shows its audit log in words', () => {
     await ok(c, 'printer.configure', { uri: 'tcp://127.0.0.1:9', profileId: 'generic-80', approval });
     const { entries } = await ok<{ entries: AuditEntry[] }>(c, 'audit.list', { managerPin: MANAGER_PIN });
     const said = entries.map((e) => tillAuditSentence('sr-Cyrl', e));
-    expect(said).toContain('Менаџер се пријавио');
-    expect(said).toContain('Менаџер је променио свој PIN');
+    expect(said).toContain('Пријава: Менаџер');
+    expect(said).toContain('Промена сопственог PIN-а: Менаџер');
     expect(said).toContain('Промењена цена: Хлеб 89,00 → 95,00 дин');
     expect(said).toContain('Додат артикал: Хлеб, 89,00 дин');
     expect(said).toContain('Промењен штампач: tcp://127.0.0.1:9');

@@ -355,8 +355,8 @@ describe('archive, settings, reports', () => {
     expect(r.trainingExcluded).toBe(1);
     const csv = await ok<{ csv: string }>(c, 'reports.csv');
     // In the UI language: the accountant's file reads like the screen.
-    expect(csv.csv.split('\r\n')[0]).toBe('Одељак,Ставка,Број,Износ (RSD),Порез (RSD)');
-    expect(csv.csv).toContain('"Плаћање","Готовина",,390.00,');
+    expect(csv.csv.split('\r\n')[0]).toBe('Одељак;Ставка;Број;Износ (RSD);Порез (RSD)');
+    expect(csv.csv).toContain('"Плаћање";"Готовина";;390,00;');
     // This till has no printer: printing is refused with where to set one, never reported as sent.
     expect(await fails(c, 'reports.print', {})).toMatchObject({
       code: 'unavailable',

@@ -238,7 +238,7 @@ describe.each(['spec', 'sdk'])('10c: tax-rate changes (%s sandbox)', (variant) =
     const report = await ok<ReportView>(c, 'reports.summary');
     expect(report.taxGroupChanged).toBe(1);
     const csv = await ok<{ csv: string }>(c, 'reports.csv');
-    expect(csv.csv).toContain('"Промењена пореска група","поруџбине",1,'); // the CSV speaks the UI's language
+    expect(csv.csv).toContain('"Промењена пореска група";"поруџбине";1;'); // the CSV speaks the UI's language
     // A sale rung under the new group (after the refresh) is not flagged.
     expect((await ok<TaxRatesView>(c, 'taxRates.get', { refresh: true })).groupId).toBe(7);
     const s2 = await ok<{ orderId: number; state: string }>(c, 'sales.checkout', sale(bread()));
@@ -368,7 +368,7 @@ describe('11: report VAT is the sum of the receipts’ taxItems', () => {
     expect(r.byLabel.find((l) => l.label === 'E')).toMatchObject({ netPara: 10000, taxPara: 1132, rate: 6 });
     expect(r.byLabel.reduce((s, l) => s + l.taxPara, 0)).toBe(r.taxPara);
     const csv = await ok<{ csv: string }>(c, 'reports.csv');
-    expect(csv.csv).toContain('"Порез","A 12%",,0.00,53.57');
+    expect(csv.csv).toContain('"Порез";"A 12%";;0,00;53,57');
 
     // The same orders read back from a stored (closed) day give the same VAT.
     const tomorrow = Date.now() + 86_400_000;

@@ -9,6 +9,7 @@ import { receiptRows } from '../report-days.ts';
 import { receiptsCsv } from '../../../shared/reports/receipts.ts';
 import { reportCsv, reportLines } from '../../../shared/reports/view.ts';
 import type { Language } from '../../../shared/domain.ts';
+import { dayIn } from '../../../shared/i18n/time.ts';
 
 export interface ReportsHandlerDeps {
   db: Db;
@@ -20,6 +21,16 @@ export interface ReportsHandlerDeps {
   language(): Language;
   /** The till's name in the receipts list (its terminal id). */
   till(): string;
+}
+
+/**
+ * A report file's name by its own days in the shop's time zone: `2026-11-26` for one day, `2026-11-20_2026-11-26`
+ * for more (`to` is the end, exclusive). It used to be the UTC date of `from`: the day before, for a Belgrade day.
+ */
+export function periodName(fromIso: string, toIso: string): string {
+  const first = dayIn(new Date(fromIso));
+  const last = dayIn(new Date(Date.parse(toIso) - 1));
+  return last > first ? `${first}_${last}` : first;
 }
 
 export function reportsHandlers(deps: ReportsHandlerDeps): AreaHandlers<'reports'> {
@@ -34,12 +45,12 @@ export function reportsHandlers(deps: ReportsHandlerDeps): AreaHandlers<'reports
     },
     'reports.csv': async (range) => {
       const report = buildReport(db, taxRates, range, now());
-      return { fileName: `presek-${report.from.slice(0, 10)}.csv`, csv: reportCsv(report, deps.language()) };
+      return { fileName: `presek-${periodName(report.from, report.to)}.csv`, csv: reportCsv(report, deps.language()) };
     },
     'reports.receiptsCsv': async (range) => {
       const { from, to } = reportPeriod(range, now());
       const rows = receiptRows(db, { from, to, cashier: range.cashier }, deps.till());
-      return { fileName: `racuni-${from.slice(0, 10)}.csv`, csv: receiptsCsv(rows, deps.language()) };
+      return { fileName: `racuni-${periodName(from, to)}.csv`, csv: receiptsCsv(rows, deps.language()) };
     },
   });
 }

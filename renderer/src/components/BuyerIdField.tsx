@@ -51,6 +51,8 @@ export function BuyerIdField(props: {
   disabled?: boolean;
   /** Marks the identifier invalid (after a submit attempt). */
   invalid?: boolean;
+  /** The id of the message that says what is wrong with it (shown by the caller next to the field). */
+  errorId?: string;
 }) {
   const { lang, value, onChange } = props;
   const type = buyerIdType(value.code);
@@ -85,6 +87,7 @@ export function BuyerIdField(props: {
             placeholder={type.rule === 'pib_jbkjs' ? (lang === 'sr-Cyrl' ? 'ПИБ:ЈБКЈС' : 'PIB:JBKJS') : undefined}
             onChange={(e) => onChange({ code: value.code, id: normalizeBuyerIdentifier(e.target.value) })}
             aria-invalid={props.invalid === true}
+            aria-describedby={props.invalid && props.errorId ? props.errorId : undefined}
           />
         </label>
       )}

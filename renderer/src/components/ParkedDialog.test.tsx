@@ -94,7 +94,7 @@ async function openParked() {
 describe('the parked list', () => {
   it('focuses the first cart once the list arrives, so Enter resumes it', async () => {
     await openParked();
-    const first = button('Настави: Петар — 1 ставки, 65,00 RSD, ' + timeOf(AT));
+    const first = button('Настави: Петар — 1 ставка, 65,00 RSD, ' + timeOf(AT));
     expect(first).not.toBeNull();
     expect(document.activeElement).toBe(first);
     await act(async () => first?.click());
@@ -105,7 +105,7 @@ describe('the parked list', () => {
 
   it('asks before deleting: the first press only asks, Cancel keeps the cart, the confirmation deletes it', async () => {
     await openParked();
-    const text = 'Мила — 1 ставки, 65,00 RSD, ' + timeOf(AT);
+    const text = 'Мила — 1 ставка, 65,00 RSD, ' + timeOf(AT);
     await act(async () => button(`Обриши: ${text}`)?.click());
     expect(deleted).toEqual([]);
     expect(dialog()?.textContent).toContain('Обрисати паркирану продају?');
@@ -139,14 +139,14 @@ describe('resuming with another cart open', () => {
   it('asks first, Cancel changes nothing, and parking the open cart resumes exactly the parked lines', async () => {
     store.getState().addProduct({ ...BREAD, id: 99, name: 'Уље' });
     await openParked();
-    await act(async () => button('Настави: Петар — 1 ставки, 65,00 RSD, ' + timeOf(AT))?.click());
+    await act(async () => button('Настави: Петар — 1 ставка, 65,00 RSD, ' + timeOf(AT))?.click());
     expect(dialog()?.textContent).toContain('Корпа није празна');
     expect(taken).toEqual([]);
     const byText = (text: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === text);
     await act(async () => byText('Откажи')?.click());
     expect(taken).toEqual([]);
     expect(store.getState().lines.map((l) => l.name)).toEqual(['Уље']);
-    await act(async () => button('Настави: Петар — 1 ставки, 65,00 RSD, ' + timeOf(AT))?.click());
+    await act(async () => button('Настави: Петар — 1 ставка, 65,00 RSD, ' + timeOf(AT))?.click());
     await act(async () => byText('Паркирај тренутну и настави')?.click());
     expect(taken).toEqual([11]);
     expect(store.getState().lines.map((l) => l.name)).toEqual([BREAD.name]);

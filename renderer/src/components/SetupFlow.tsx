@@ -7,6 +7,7 @@ import { usePos, usePosPick, usePosStore } from '../context.ts';
 import type { Screen } from '../store/index.ts';
 import { relabel } from '../manager/common.tsx';
 import { printerUriProblem, useInstalledPrinters } from '../manager/printer-choice.ts';
+import { normalizePrinterAddress } from '../../../shared/contract/printer.ts';
 import { Check } from './Check.tsx';
 import './setup.css';
 
@@ -150,7 +151,7 @@ export function SetupFlow(props: { api: PosApi }) {
     });
   const saveAndTest = () =>
     run(async () => {
-      const address = uri.trim();
+      const address = normalizePrinterAddress(uri);
       const problem = printerUriProblem(address);
       if (problem) {
         setFieldErrors({ uri: message(language, problem, { field: t('setup.address') }) });

@@ -36,12 +36,12 @@ const SR_CYRL = {
   codeTaken: 'Артикал са шифром „{value}“ већ постоји: изаберите га са списка да бисте га изменили.',
   ...BULK_PRICE_WORDS['sr-Cyrl'],
   bulkGroup: 'Група артикала',
-  bulkAsk: 'Цене {count} артикала групе „{group}“ ће се променити за {percent} %. Потврдите.',
-  bulkDone: 'Промењене су цене {count} артикала групе „{group}“ за {percent} %.',
+  bulkAsk: 'Цене {count|артикла|артикла|артикала} групе „{group}“ ће се променити за {percent} %. Потврдите.',
+  bulkDone: 'Промењене су цене {count|артикла|артикла|артикала} групе „{group}“ за {percent} %.',
   groupRequired: 'Изаберите групу артикала.',
   groupUnknown: 'Група „{value}“ нема ниједан артикал.',
   csvExport: 'Извези артикле (CSV)',
-  auditBulk: 'група „{group}“, {percent} %, {count} артикала',
+  auditBulk: 'група „{group}“, {percent} %, {count|артикал|артикла|артикала}',
 };
 
 type Messages = Shape<typeof SR_CYRL>;
@@ -75,12 +75,12 @@ const SR_LATN: Messages = {
   codeTaken: 'Artikal sa šifrom „{value}“ već postoji: izaberite ga sa spiska da biste ga izmenili.',
   ...BULK_PRICE_WORDS['sr-Latn'],
   bulkGroup: 'Grupa artikala',
-  bulkAsk: 'Cene {count} artikala grupe „{group}“ će se promeniti za {percent} %. Potvrdite.',
-  bulkDone: 'Promenjene su cene {count} artikala grupe „{group}“ za {percent} %.',
+  bulkAsk: 'Cene {count|artikla|artikla|artikala} grupe „{group}“ će se promeniti za {percent} %. Potvrdite.',
+  bulkDone: 'Promenjene su cene {count|artikla|artikla|artikala} grupe „{group}“ za {percent} %.',
   groupRequired: 'Izaberite grupu artikala.',
   groupUnknown: 'Grupa „{value}“ nema nijedan artikal.',
   csvExport: 'Izvezi artikle (CSV)',
-  auditBulk: 'grupa „{group}“, {percent} %, {count} artikala',
+  auditBulk: 'grupa „{group}“, {percent} %, {count|artikal|artikla|artikala}',
 };
 
 const EN: Messages = {
@@ -112,12 +112,12 @@ const EN: Messages = {
   codeTaken: 'A product with the code “{value}” exists: pick it from the list to change it.',
   ...BULK_PRICE_WORDS['en'],
   bulkGroup: 'Product group',
-  bulkAsk: 'The prices of {count} products of “{group}” will change by {percent} %. Confirm.',
-  bulkDone: 'The prices of {count} products of “{group}” changed by {percent} %.',
+  bulkAsk: 'The prices of {count|product|products} of “{group}” will change by {percent} %. Confirm.',
+  bulkDone: 'The prices of {count|product|products} of “{group}” changed by {percent} %.',
   groupRequired: 'Choose a product group.',
   groupUnknown: 'The group “{value}” has no products.',
   csvExport: 'Export products (CSV)',
-  auditBulk: 'group “{group}”, {percent} %, {count} products',
+  auditBulk: 'group “{group}”, {percent} %, {count|product|products}',
 };
 
 /** The Артикли section's texts per language. */

@@ -1,13 +1,18 @@
 /**
  * The manager's advances tab (docs/advances.md): the open advances with their chains, and for
  * the chosen one the final receipt (its items, editable; the advances paid; the rest and how it is paid)
- * or a further advance of the same order.
+ * or a further advance of the same order. The open list says what each advance is for (its description); the
+ * final items are picked from the catalog (at the catalog's price, the product named) or typed, prices with the
+ * decimal comma, labels written as everywhere else (`taxLabelName`).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { AdvanceChainView } from '../../../shared/contract/advances.ts';
+import type { ProductView } from '../../../shared/contract/catalog.ts';
+import { formatMoment } from '../../../shared/i18n/time.ts';
 import type { Language, OrderView, PaymentType, TaxLabel } from '../../../shared/domain.ts';
 import {
+  formatQuantity,
   formatRsd,
   lineTotal,
   milliToDecimal,
@@ -39,9 +44,17 @@ interface Draft {
   label: string;
   /** The advance line's discount (para), kept while its quantity and price are unchanged. */
   discountPara: number;
+  /** The catalog product it sells (picked from the catalog): the core checks its price against the catalog's. */
+  productId?: number;
 }
 
-const priceText = (para: number): string => (para / 100).toFixed(2);
+/** A price as the field shows it: the decimal comma, `1.234,50`. */
+const priceText = (para: number): string => formatRsd(para);
+
+/** What an advance is for, as its lines name it (the first advance's description). */
+export function advanceDescription(order: OrderView): string {
+  return order.lines.map((l) => l.name).join(', ');
+}
 /** Para of a typed price ("1.234,50", "1234.5"), or null. */
 function parsePrice(text: string): number | null {
   const t = text.trim().replace(/\s/g, '');
@@ -53,10 +66,11 @@ function parsePrice(text: string): number | null {
 function draftsOf(order: OrderView): Draft[] {
   return order.lines.map((l) => ({
     name: l.name,
-    quantity: milliToDecimal(l.quantityMilli).toString(),
+    quantity: formatQuantity(l.quantityMilli),
     price: priceText(l.unitPricePara),
     label: l.labels.join(','),
     discountPara: l.discountPara,
+    ...(l.productId !== undefined ? { productId: l.productId } : {}),
   }));
 }
 
@@ -83,6 +97,29 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
   const firstErrors = useFieldErrors(paidOnLabels, 'adv-first', (e) => e.field);
   const furtherErrors = useFieldErrors(paidOnLabels, 'adv-further', (e) => e.field);
   const [error, busy, run] = useAction();
+  // The catalog search of the final receipt's editor.
+  const [search, setSearch] = useState('');
+  const [found, setFound] = useState<ProductView[]>([]);
+  useEffect(() => {
+    const q = search.trim();
+    if (q === '') return;
+    let live = true;
+    void api['catalog.search']({ query: q, limit: 8 }).then((r) => live && setFound(r.ok ? r.value : []));
+    return () => {
+      live = false;
+    };
+  }, [api, search]);
+  const labelText = (code: string): string => {
+    const l = labels.find((x) => x.label === code);
+    return l ? taxLabelName(lang, l) : code;
+  };
+  const addProduct = (p: ProductView) => {
+    setDrafts((ds) => [
+      ...ds,
+      { name: p.name, quantity: '1', price: priceText(p.pricePara), label: p.label, discountPara: 0, productId: p.id },
+    ]);
+    setSearch('');
+  };
 
   const reload = async (): Promise<void> => {
     const list = await call(api['advances.list']({}));
@@ -147,6 +184,7 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
           .map((l) => l.trim())
           .filter(Boolean),
         ...(x && x.d.discountPara > 0 ? { discount: paraToDecimal(x.d.discountPara) } : {}),
+        ...(x?.d.productId !== undefined ? { productId: x.d.productId } : {}),
       }));
       const rest = restPara ?? 0;
       setResult(
@@ -270,7 +308,13 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
           const chain = chainOf(a.orderId);
           return (
             <li key={a.orderId}>
-              {a.orderNumber} · {formatRsd(a.totalPara)} · {t(`state_${a.state}` as ManagerText)}{' '}
+              {t('adv_open_item', {
+                description: advanceDescription(a),
+                time: formatMoment(a.createdAt, lang),
+                order: a.orderNumber,
+                total: formatRsd(a.totalPara),
+                state: t(`state_${a.state}` as ManagerText),
+              })}{' '}
               <button
                 type="button"
                 disabled={busy}
@@ -338,12 +382,20 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
                     />
                   </td>
                   <td>
-                    <input
+                    <select
                       aria-label={`${t('adv_item_label')} ${i + 1}`}
-                      size={3}
                       value={d.label}
                       onChange={(e) => setDraft(i, { label: e.target.value })}
-                    />
+                    >
+                      {!labels.some((l) => l.label === d.label) && (
+                        <option value={d.label}>{labelText(d.label)}</option>
+                      )}
+                      {labels.map((l) => (
+                        <option key={l.label} value={l.label}>
+                          {taxLabelName(lang, l)}
+                        </option>
+                      ))}
+                    </select>
                   </td>
                   <td>
                     <button
@@ -359,6 +411,25 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
               ))}
             </MgrTable>
             <div className="mgr-row">
+              <Field label={t('adv_catalog')}>
+                <input
+                  type="search"
+                  value={search}
+                  placeholder={t('adv_catalog_hint')}
+                  onChange={(e) => setSearch(e.target.value)}
+                />
+              </Field>
+              {search.trim() !== '' && found.length > 0 && (
+                <ul className="mgr-list mgr-found" aria-label={t('adv_catalog')}>
+                  {found.map((p) => (
+                    <li key={p.id}>
+                      <button type="button" onClick={() => addProduct(p)}>
+                        {t('adv_catalog_add', { name: p.name, price: formatRsd(p.pricePara) })}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
               <button
                 type="button"
                 onClick={() =>

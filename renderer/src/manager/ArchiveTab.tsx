@@ -25,6 +25,7 @@ import {
   MgrTable,
   OrderResult,
   PinInput,
+  approvalOf,
   RowForm,
   RunButton,
   SubmitButton,
@@ -49,7 +50,6 @@ function ReceiptDetail(props: { api: PosApi; t: ManagerT; lang: Language; detail
   const [pin, setPin] = useState('');
   const [error, busy, run] = useAction();
   const r = detail.receipt;
-  const approval = { managerPin: pin };
   return (
     <section className="mgr-detail" aria-label={t('receipt', { invoice: r.invoiceNumber })}>
       <h3>{t('receipt', { invoice: r.invoiceNumber })}</h3>
@@ -81,7 +81,7 @@ function ReceiptDetail(props: { api: PosApi; t: ManagerT; lang: Language; detail
             run={run}
             busy={busy}
             action={async () =>
-              setCopy(await call(api['copies.create']({ orderId: detail.orderId as number, approval })))
+              setCopy(await call(api['copies.create']({ orderId: detail.orderId as number, ...approvalOf(pin) })))
             }
           >
             {t('copy')}
@@ -97,7 +97,7 @@ function ReceiptDetail(props: { api: PosApi; t: ManagerT; lang: Language; detail
                 invoiceNumber: r.invoiceNumber,
                 email: email.trim(),
                 ...(ccList.length ? { cc: ccList } : {}),
-                approval,
+                ...approvalOf(pin),
               }),
             );
             setNote(res.state === 'sent' ? t('email_sent') : t('email_queued'));

@@ -1,12 +1,25 @@
 /** The manager's tab of orders that need attention. */
 import { useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
+import { printerErrorText } from '../../../shared/i18n/printer-errors.ts';
 import type { Language, OrderView, TaxLabel } from '../../../shared/domain.ts';
 import { taxLabelName } from '../../../shared/i18n/enums.ts';
 import type { LateReceipt } from '../../../shared/contract/printer.ts';
 import { explainGatewayError } from '../../../shared/gateway-errors.ts';
 import { formatRsd } from '../../../shared/money.ts';
-import { call, localTime, useAction, Alert, Field, PinInput, RowForm, RunButton, SubmitButton } from './common.tsx';
+import {
+  approvalOf,
+  call,
+  localTime,
+  pinOf,
+  useAction,
+  Alert,
+  Field,
+  PinInput,
+  RowForm,
+  RunButton,
+  SubmitButton,
+} from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 import { RetriesList } from './RetriesList.tsx';
 import { ReceiptChecks } from './ReceiptChecks.tsx';
@@ -61,7 +74,7 @@ function AttentionOrder(props: {
         <RowForm
           onSubmit={() =>
             void run(async () => {
-              const r = await api['orders.reissue']({ managerPin: pin, orderId: order.orderId });
+              const r = await api['orders.reissue']({ ...pinOf(pin), orderId: order.orderId });
               // Refused because lookup + archive show the number's receipt is this sale's (the core
               // settled the sale with it): said at the tab, and the list reloaded.
               if (!r.ok && r.error.code === 'conflict') {
@@ -75,7 +88,7 @@ function AttentionOrder(props: {
             })
           }
         >
-          <PinInput t={t} value={pin} onChange={setPin} />
+          <PinInput selfApproves t={t} value={pin} onChange={setPin} />
           <SubmitButton busy={busy} disabled={pin === ''}>
             {t('reissue', { order: order.orderNumber })}
           </SubmitButton>
@@ -85,9 +98,7 @@ function AttentionOrder(props: {
         <RowForm
           onSubmit={() =>
             void run(async () => {
-              await call(
-                api['orders.lpfrNotSigned']({ managerPin: pin, orderId: order.orderId, journalChecked: true }),
-              );
+              await call(api['orders.lpfrNotSigned']({ ...pinOf(pin), orderId: order.orderId, journalChecked: true }));
               setPin('');
               props.onDone(t('lpfr_signing', { order: order.orderNumber }));
             })
@@ -97,7 +108,7 @@ function AttentionOrder(props: {
             <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} />
             {t('lpfr_journal_checked', { order: order.orderNumber })}
           </label>
-          <PinInput t={t} value={pin} onChange={setPin} />
+          <PinInput selfApproves t={t} value={pin} onChange={setPin} />
           <SubmitButton busy={busy} disabled={pin === '' || !checked}>
             {t('lpfr_not_signed', { order: order.orderNumber })}
           </SubmitButton>
@@ -108,9 +119,7 @@ function AttentionOrder(props: {
         <RowForm
           onSubmit={() =>
             void run(async () => {
-              await call(
-                api['orders.fixLabels']({ orderId: order.orderId, replace: changes, approval: { managerPin: pin } }),
-              );
+              await call(api['orders.fixLabels']({ orderId: order.orderId, replace: changes, ...approvalOf(pin) }));
               setPin('');
               props.onDone(t('resent', { order: order.orderNumber }));
             })
@@ -131,7 +140,7 @@ function AttentionOrder(props: {
               </select>
             </Field>
           ))}
-          <PinInput t={t} value={pin} onChange={setPin} />
+          <PinInput selfApproves t={t} value={pin} onChange={setPin} />
           <SubmitButton busy={busy} disabled={Object.keys(changes).length === 0}>
             {t('fix_labels', { order: order.orderNumber })}
           </SubmitButton>
@@ -197,7 +206,8 @@ function LateReceipts(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const stateText = (r: LateReceipt): string => {
     if (r.orderState === 'queued') return t('late_state_queued');
     if (r.orderState === 'needs_attention') return t('late_state_attention');
-    if (r.job === 'failed') return t('late_state_failed', { invoice: r.invoiceNumber ?? '', error: r.lastError ?? '' });
+    if (r.job === 'failed')
+      return t('late_state_failed', { invoice: r.invoiceNumber ?? '', error: printerErrorText(lang, r.lastError) });
     return t('late_state_waiting', { invoice: r.invoiceNumber ?? '' });
   };
   return (

@@ -4,7 +4,7 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import type { AuditEntry } from '../../../shared/contract/audit.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { tillAuditSentence } from '../../../shared/i18n/audit.ts';
-import { call, localTime, useAction, Alert, MgrTable, PinForm } from './common.tsx';
+import { call, localTime, pinOf, useAction, Alert, MgrTable, PinForm } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 
 export function AuditTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
@@ -14,11 +14,14 @@ export function AuditTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   return (
     <div className="mgr-tab">
       <PinForm
+        selfApproves
         t={t}
         busy={busy}
         run={run}
         button={t('show')}
-        onPin={async (managerPin) => setEntries((await call(api['audit.list']({ managerPin, limit: 100 }))).entries)}
+        onPin={async (managerPin) =>
+          setEntries((await call(api['audit.list']({ ...pinOf(managerPin), limit: 100 }))).entries)
+        }
       />
       <Alert text={error} />
       {entries && (

@@ -4,7 +4,7 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import type { BackupsView } from '../../../shared/contract/backups.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { Modal } from '../components/Modal.tsx';
-import { call, localTime, useAction, Alert, MgrTable, PinForm, PinInput } from './common.tsx';
+import { call, localTime, pinOf, useAction, Alert, MgrTable, PinForm, PinInput } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 
 /** The database backups with the start-up integrity check; restore stages one for the next start. */
@@ -20,11 +20,12 @@ export function BackupsSection(props: { api: PosApi; t: ManagerT; lang: Language
     <section className="mgr-backups" aria-label={t('backups')}>
       <h3>{t('backups')}</h3>
       <PinForm
+        selfApproves
         t={t}
         busy={busy}
         run={run}
         button={t('backups_show')}
-        onPin={async (managerPin) => setView(await call(api['backups.list']({ managerPin })))}
+        onPin={async (managerPin) => setView(await call(api['backups.list']({ ...pinOf(managerPin) })))}
       />
       <Alert text={error} />
       {view && (
@@ -78,7 +79,7 @@ export function BackupsSection(props: { api: PosApi; t: ManagerT; lang: Language
             onSubmit={(e) => {
               e.preventDefault();
               void runConfirm(async () => {
-                const r = await call(api['backups.restore']({ managerPin: confirmPin, name: confirm }));
+                const r = await call(api['backups.restore']({ ...pinOf(confirmPin), name: confirm }));
                 setRestored(r.name);
                 setConfirm(null);
                 setConfirmPin('');
@@ -86,7 +87,7 @@ export function BackupsSection(props: { api: PosApi; t: ManagerT; lang: Language
             }}
           >
             <p>{t('restore_confirm', { name: confirm })}</p>
-            <PinInput t={t} value={confirmPin} onChange={setConfirmPin} />
+            <PinInput selfApproves t={t} value={confirmPin} onChange={setConfirmPin} />
             <Alert text={confirmError} />
             <div className="dialog-buttons">
               <button type="button" data-close onClick={() => setConfirm(null)}>

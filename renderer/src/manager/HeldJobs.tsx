@@ -10,7 +10,18 @@ import type { HeldJob } from '../../../shared/contract/printer.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import { Check } from '../components/Check.tsx';
-import { call, localTime, useAction, MgrTable, NoteAndAlert, PinForm, PinInput, RowForm, Alert } from './common.tsx';
+import {
+  call,
+  localTime,
+  pinOf,
+  useAction,
+  MgrTable,
+  NoteAndAlert,
+  PinForm,
+  PinInput,
+  RowForm,
+  Alert,
+} from './common.tsx';
 import type { ManagerT, ManagerText } from './i18n.ts';
 
 /** What a job is, in words: a slip without an order is a printed report (`reports.print`). */
@@ -57,14 +68,14 @@ export function HeldJobs(props: { api: PosApi; t: ManagerT; lang: Language }) {
     void run(async () => {
       setNote(null);
       if (selected.size === 0) throw new Error(t('held_pick'));
-      const r = await call(api['print.resolveHeld']({ managerPin: pin, jobIds: [...selected], action }));
+      const r = await call(api['print.resolveHeld']({ ...pinOf(pin), jobIds: [...selected], action }));
       setNote(
         action === 'print'
           ? t('held_printed', { count: r.printed.length })
           : t('held_dropped', { count: r.dropped.length }),
       );
       // The PIN was just accepted: the list is read again with it, then it is forgotten.
-      show((await call(api['print.held']({ managerPin: pin }))).jobs);
+      show((await call(api['print.held']({ ...pinOf(pin) }))).jobs);
       setPin('');
     });
   const all = jobs !== null && jobs.length > 0 && jobs.every((j) => selected.has(j.id));
@@ -77,11 +88,12 @@ export function HeldJobs(props: { api: PosApi; t: ManagerT; lang: Language }) {
       </p>
       <p className="mgr-hint">{t('held_intro')}</p>
       <PinForm
+        selfApproves
         t={t}
         busy={listBusy}
         run={runList}
         button={t('held_show')}
-        onPin={async (managerPin) => show((await call(api['print.held']({ managerPin }))).jobs)}
+        onPin={async (managerPin) => show((await call(api['print.held']({ ...pinOf(managerPin) }))).jobs)}
       />
       <Alert text={listError} />
       {jobs !== null &&
@@ -116,7 +128,7 @@ export function HeldJobs(props: { api: PosApi; t: ManagerT; lang: Language }) {
               ))}
             </MgrTable>
             <RowForm label={t('held_title')} onSubmit={() => resolve('print')}>
-              <PinInput t={t} value={pin} onChange={setPin} />
+              <PinInput selfApproves t={t} value={pin} onChange={setPin} />
               <button type="submit" disabled={busy}>
                 {t('held_print')}
               </button>

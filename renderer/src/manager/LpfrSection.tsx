@@ -4,7 +4,17 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import type { LpfrView } from '../../../shared/contract/settings.ts';
 import type { LpfrState } from '../../../shared/domain.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
-import { call, useAction, useFieldErrors, ApprovedForm, CheckedField, NoteAndAlert, SubmitButton } from './common.tsx';
+import {
+  call,
+  pinOf,
+  usePinLabel,
+  useAction,
+  useFieldErrors,
+  ApprovedForm,
+  CheckedField,
+  NoteAndAlert,
+  SubmitButton,
+} from './common.tsx';
 
 type LpfrField = 'url' | 'pin' | 'managerPin';
 
@@ -26,10 +36,11 @@ export function LpfrSection(props: { api: PosApi; t: ManagerT }) {
   const [note, setNote] = useState<string | null>(null);
   const [esir, setEsir] = useState({ esirId: '', esirVersion: '' });
   const [error, busy, run] = useAction();
+  const pinLabel = usePinLabel(t);
   const labels: Record<LpfrField, string> = {
     url: t('lpfr_address'),
     pin: t('lpfr_pin'),
-    managerPin: t('manager_pin'),
+    managerPin: pinLabel,
   };
   const { fieldErrors, setFieldErrors, fail, errorProps } = useFieldErrors(labels, 'lpfr', (e) =>
     e.field === 'approval.managerPin' ? 'managerPin' : e.field,
@@ -56,7 +67,7 @@ export function LpfrSection(props: { api: PosApi; t: ManagerT }) {
       try {
         const v = await call(
           api['settings.setLpfr']({
-            managerPin: form.managerPin,
+            ...pinOf(form.managerPin),
             url,
             ...(url !== '' && form.pin !== '' ? { pin: form.pin } : {}),
           }),
@@ -181,12 +192,13 @@ export function LpfrSection(props: { api: PosApi; t: ManagerT }) {
         label={t('esir_number')}
         button={t('esir_save')}
         idPrefix="esir"
+        selfApproves
         labels={{ esirId: t('esir_id'), esirVersion: t('esir_version') }}
         onSubmit={async (managerPin) => {
           setNote(null);
           const v = await call(
             api['settings.setEsir']({
-              managerPin,
+              ...pinOf(managerPin),
               esirId: esir.esirId.trim(),
               ...(esir.esirVersion.trim() !== '' ? { esirVersion: esir.esirVersion.trim() } : {}),
             }),

@@ -19,6 +19,7 @@ import { AuditTab } from './AuditTab.tsx';
 import { HubTab } from './HubTab.tsx';
 import { GoodsTab } from './GoodsTab.tsx';
 import { ScreenHead } from '../ui/ScreenHead.tsx';
+import { SelfApproval } from './common.tsx';
 import './manager.css';
 
 export { OrderResult } from './common.tsx';
@@ -61,39 +62,43 @@ export function ManagerScreen(props: { api: PosApi; onClose: () => void; initial
       if (r.ok) setDefaultPin(r.value.staff.some((s) => s.role === 'manager' && s.mustChangePin && s.active));
     });
   useEffect(checkDefault, [props.api]);
+  // A manager logged in approves her own actions in the core: the PIN fields are optional for her.
+  const selfApproves = usePos((s) => s.cashier?.role === 'manager' && !s.mustChangePin);
   return (
-    <div className="mgr" role="dialog" aria-modal="true" aria-label={t('title')}>
-      <ScreenHead
-        title={t('title')}
-        level={2}
-        tabsLabel={t('tabs')}
-        tabs={TABS.map((k) => ({ key: k, label: t(`tab_${k}` as ManagerText) }))}
-        selected={tab}
-        onSelect={setTab}
-      >
-        <button type="button" onClick={props.onClose}>
-          {t('close')}
-        </button>
-      </ScreenHead>
-      {defaultPin && (
-        <p role="note" className="mgr-warn">
-          {t('default_pin_warning')}
-        </p>
-      )}
-      <div role="tabpanel" aria-label={t(`tab_${tab}` as ManagerText)} className="mgr-body">
-        {tab === 'refund' && <RefundTab api={props.api} t={t} lang={lang} />}
-        {tab === 'advances' && <AdvancesTab api={props.api} t={t} lang={lang} />}
-        {tab === 'archive' && <ArchiveTab api={props.api} t={t} lang={lang} />}
-        {tab === 'attention' && <AttentionTab api={props.api} t={t} lang={lang} />}
-        {tab === 'goods' && <GoodsTab api={props.api} t={t} lang={lang} />}
-        {tab === 'staff' && <StaffTab api={props.api} t={t} onChanged={checkDefault} />}
-        {tab === 'settings' && <SettingsTab api={props.api} t={t} lang={lang} />}
-        {tab === 'reports' && <ReportsTab api={props.api} t={t} lang={lang} />}
-        {tab === 'shifts' && <ShiftsTab api={props.api} t={t} lang={lang} />}
-        {tab === 'audit' && <AuditTab api={props.api} t={t} lang={lang} />}
-        {tab === 'hub' && <HubTab api={props.api} t={t} lang={lang} />}
+    <SelfApproval.Provider value={selfApproves}>
+      <div className="mgr" role="dialog" aria-modal="true" aria-label={t('title')}>
+        <ScreenHead
+          title={t('title')}
+          level={2}
+          tabsLabel={t('tabs')}
+          tabs={TABS.map((k) => ({ key: k, label: t(`tab_${k}` as ManagerText) }))}
+          selected={tab}
+          onSelect={setTab}
+        >
+          <button type="button" onClick={props.onClose}>
+            {t('close')}
+          </button>
+        </ScreenHead>
+        {defaultPin && (
+          <p role="note" className="mgr-warn">
+            {t('default_pin_warning')}
+          </p>
+        )}
+        <div role="tabpanel" aria-label={t(`tab_${tab}` as ManagerText)} className="mgr-body">
+          {tab === 'refund' && <RefundTab api={props.api} t={t} lang={lang} />}
+          {tab === 'advances' && <AdvancesTab api={props.api} t={t} lang={lang} />}
+          {tab === 'archive' && <ArchiveTab api={props.api} t={t} lang={lang} />}
+          {tab === 'attention' && <AttentionTab api={props.api} t={t} lang={lang} />}
+          {tab === 'goods' && <GoodsTab api={props.api} t={t} lang={lang} />}
+          {tab === 'staff' && <StaffTab api={props.api} t={t} onChanged={checkDefault} />}
+          {tab === 'settings' && <SettingsTab api={props.api} t={t} lang={lang} />}
+          {tab === 'reports' && <ReportsTab api={props.api} t={t} lang={lang} />}
+          {tab === 'shifts' && <ShiftsTab api={props.api} t={t} lang={lang} />}
+          {tab === 'audit' && <AuditTab api={props.api} t={t} lang={lang} />}
+          {tab === 'hub' && <HubTab api={props.api} t={t} lang={lang} />}
+        </div>
       </div>
-    </div>
+    </SelfApproval.Provider>
   );
 }
 

@@ -1,14 +1,21 @@
 /** The receipt printer's section of the manager's settings. */
 import { presetName } from '../../../shared/i18n/printers.ts';
+import { printerErrorText } from '../../../shared/i18n/printer-errors.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
-import type { PrintStatus, PrinterProfileView } from '../../../shared/contract/printer.ts';
+import {
+  normalizePrinterAddress,
+  type PrintStatus,
+  type PrinterProfileView,
+} from '../../../shared/contract/printer.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { message } from '../../../shared/messages.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
 import {
+  approvalOf,
   call,
   localTime,
+  usePinLabel,
   useAction,
   useFieldErrors,
   CheckedField,
@@ -40,12 +47,13 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
   const [footer, setFooter] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [error, busy, run] = useAction();
+  const pinLabel = usePinLabel(t);
   const labels: Record<PrinterField, string> = {
     uri: t('printer_address'),
     profileId: t('printer_profile'),
     header: t('printer_header'),
     footer: t('printer_footer'),
-    managerPin: t('manager_pin'),
+    managerPin: pinLabel,
   };
   // Shows an `invalid_input` next to its field; anything else goes to the section's alert.
   const { fieldErrors, setFieldErrors, fail, errorProps } = useFieldErrors(labels, 'printer', (e) => {
@@ -76,7 +84,8 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
     e.preventDefault();
     setNote(null);
     setFieldErrors({});
-    const uri = form.uri.trim();
+    // `192.168.1.50:9100` as printed on the printer's self-test page is saved as `tcp://192.168.1.50:9100`.
+    const uri = normalizePrinterAddress(form.uri);
     // The same rule the core applies, checked before the manager's approval is asked for and audited.
     const problem = printerUriProblem(uri);
     if (problem) {
@@ -88,7 +97,7 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
         // The manager's PIN travels with the command; the core checks and audits it.
         const s = await call(
           api['printer.configure']({
-            approval: { managerPin: form.managerPin },
+            ...approvalOf(form.managerPin),
             uri,
             profileId: form.profileId,
             autoPrint: form.autoPrint,
@@ -155,7 +164,7 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
               <dt>{t('printer_last_error')}</dt>
               {/* The core's text is the system's (`job 7: connect ECONNREFUSED …`), for the log: said in words. */}
               <dd data-testid="printer-last-error" className="mgr-error">
-                {t('printer_job_failed')}
+                {t('printer_job_failed', { reason: printerErrorText(lang, status.lastError) })}
               </dd>
             </>
           )}

@@ -13,6 +13,7 @@ import { order } from '../testing/fixtures.ts';
 import { mt, type ManagerText } from './i18n.ts';
 import { RefundTab } from './RefundTab.tsx';
 import { testRoot } from '../testing/dom.ts';
+import { SelfApproval } from './common.tsx';
 
 const dom = testRoot();
 
@@ -149,5 +150,122 @@ describe('the refund form’s buyer ID (issue 21)', () => {
     expect(type.querySelector('option[value="23"]')?.textContent).toBe('23 – passport number (Serbian citizen)');
     act(() => byRole<HTMLInputElement>('checkbox', 'No buyer ID (allowed in the settings)').click());
     expect(type.disabled).toBe(true);
+  });
+});
+
+describe('the refund form at the counter of a busy week (issue 38 §3)', () => {
+  const SOLD = order({
+    orderId: 7,
+    cashier: 'Марко',
+    createdAt: '2025-03-01T10:05:00Z',
+    totalPara: 54000,
+    state: 'fiscalized',
+    lines: [
+      { name: 'Хлеб', quantityMilli: 3000, unitPricePara: 8000, discountPara: 0, totalPara: 24000, labels: ['A'] },
+      { name: 'Млеко', quantityMilli: 2000, unitPricePara: 15000, discountPara: 0, totalPara: 30000, labels: ['A'] },
+    ],
+  });
+
+  async function mountWith(
+    source: RefundSource,
+    create: (input: RefundInput) => ReturnType<typeof ok> | { ok: false; error: unknown },
+  ) {
+    const fake = createFakeApi({
+      'orders.list': () => ok({ orders: [SOLD], total: 1 }),
+      'refunds.source': () => ok(source),
+      'refunds.create': (input) => {
+        refunds.push(input as RefundInput);
+        return create(input as RefundInput) as never;
+      },
+    });
+    const t = (key: ManagerText, params?: Record<string, string | number>) => mt('sr-Cyrl', key, params);
+    await act(async () => dom.root.render(<RefundTab api={fake.api} t={t} lang="sr-Cyrl" />));
+  }
+
+  it('the picker says when, who, what and how much: „01.03.2025. 11:05 · Марко · Хлеб, Млеко · 540,00“', async () => {
+    await mountWith(SOURCE, () => ok(order()));
+    const picker = field<HTMLSelectElement>('select', 'Последње продаје');
+    const option = picker.querySelector('option[value="7"]');
+    // 10:05 UTC is 11:05 in Belgrade in March.
+    expect(option?.textContent).toBe('01.03.2025. 11:05 · Марко · Хлеб, Млеко · 540,00');
+  });
+
+  it("the refund is paid back by the original's tender, card here, unless changed", async () => {
+    await mountWith({ ...SOURCE, payments: [{ type: 'card', amountPara: 54000 }] }, () => ok(order()));
+    const query = field<HTMLInputElement>('input', mt('sr-Cyrl', 'original'));
+    setValue(query, 'AAAA-BBBB-7');
+    await act(async () => query.form?.requestSubmit());
+    expect(field<HTMLSelectElement>('select', 'Начин повраћаја').value).toBe('card');
+    act(() => byRole<HTMLInputElement>('checkbox', 'Пун поврат (цео рачун)').click());
+    await submitRefund();
+    expect(refunds).toEqual([expect.objectContaining({ full: true, paymentType: 'card' })]);
+  });
+
+  it('a quantity that is no number, and the core refusing too much, are said under that line; nothing half-sent', async () => {
+    await mountWith(SOURCE, () => ({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        field: 'lines.0.quantity',
+        message: 'Поврат у пољу „lines.0.quantity“ је већи од преосталог (3) за ставку „Хлеб“.',
+        issues: [],
+      },
+    }));
+    const query = field<HTMLInputElement>('input', mt('sr-Cyrl', 'original'));
+    setValue(query, 'AAAA-BBBB-7');
+    await act(async () => query.form?.requestSubmit());
+    const qty = dom.container.querySelector<HTMLInputElement>('input[aria-label="Количина за поврат: Хлеб"]')!;
+    setValue(qty, 'два');
+    await submitRefund();
+    expect(refunds).toEqual([]);
+    const said = () => dom.container.querySelector(`#${qty.getAttribute('aria-describedby') ?? 'none'}`)?.textContent;
+    expect(qty.getAttribute('aria-invalid')).toBe('true');
+    expect(said()).toContain('мора бити број');
+    setValue(qty, '5');
+    await submitRefund();
+    expect(refunds).toHaveLength(1);
+    expect(said()).toBe('Поврат у пољу „Количина за поврат: Хлеб“ је већи од преосталог (3) за ставку „Хлеб“.');
+  });
+
+  it('no line chosen: said under the lines, not sent', async () => {
+    await mountWith(SOURCE, () => ok(order()));
+    const query = field<HTMLInputElement>('input', mt('sr-Cyrl', 'original'));
+    setValue(query, 'AAAA-BBBB-7');
+    await act(async () => query.form?.requestSubmit());
+    await submitRefund();
+    expect(refunds).toEqual([]);
+    expect(dom.container.querySelector('#refund-lines-error')?.textContent).toBe(
+      'Упишите количину за бар једну ставку или изаберите потпун поврат.',
+    );
+  });
+});
+
+describe('a manager logged in (issue 38 §7)', () => {
+  it('is not asked for her PIN: the field says it is not needed, and an empty one is not sent', async () => {
+    const fake = createFakeApi({
+      'orders.list': () => ok({ orders: [order()], total: 1 }),
+      'refunds.source': () => ok(SOURCE),
+      'refunds.create': (input) => {
+        refunds.push(input as RefundInput);
+        return ok(order({ orderId: 8, kind: 'refund', transactionType: 'refund' }));
+      },
+    });
+    const t = (key: ManagerText, params?: Record<string, string | number>) => mt('sr-Cyrl', key, params);
+    await act(async () =>
+      dom.root.render(
+        <SelfApproval.Provider value={true}>
+          <RefundTab api={fake.api} t={t} lang="sr-Cyrl" />
+        </SelfApproval.Provider>,
+      ),
+    );
+    const query = field<HTMLInputElement>('input', mt('sr-Cyrl', 'original'));
+    setValue(query, 'AAAA-BBBB-7');
+    await act(async () => query.form?.requestSubmit());
+    expect(field<HTMLInputElement>('input', 'PIN менаџера (није потребан)').value).toBe('');
+    act(() => byRole<HTMLInputElement>('checkbox', 'Пун поврат (цео рачун)').click());
+    const button = [...dom.container.querySelectorAll('button')].find((b) => b.textContent === 'Изврши поврат');
+    await act(async () => button?.form?.requestSubmit());
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).not.toHaveProperty('managerPin');
   });
 });

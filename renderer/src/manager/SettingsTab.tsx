@@ -4,7 +4,7 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import type { AccountView, SettingsView } from '../../../shared/contract/settings.ts';
 import type { Language, OfflineSales } from '../../../shared/domain.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
-import { call, useAction, Field, PinInput, RowForm, RunButton, SubmitButton, NoteAndAlert } from './common.tsx';
+import { call, pinOf, useAction, Field, PinInput, RowForm, RunButton, SubmitButton, NoteAndAlert } from './common.tsx';
 import { PrinterSection } from './PrinterSection.tsx';
 import { BackupsSection } from './BackupsSection.tsx';
 import { LpfrSection } from './LpfrSection.tsx';
@@ -88,7 +88,15 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
       <RowForm
         onSubmit={() =>
           void run(async () => {
-            setAccount(await call(api['settings.setApiKey'](keyForm)));
+            setAccount(
+              await call(
+                api['settings.setApiKey']({
+                  apiKey: keyForm.apiKey,
+                  gatewayUrl: keyForm.gatewayUrl,
+                  ...pinOf(keyForm.managerPin),
+                }),
+              ),
+            );
             setKeyForm({ ...keyForm, apiKey: '', managerPin: '' });
             setNote(t('saved'));
           })
@@ -109,7 +117,12 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
             onChange={(e) => setKeyForm({ ...keyForm, apiKey: e.target.value })}
           />
         </Field>
-        <PinInput t={t} value={keyForm.managerPin} onChange={(v) => setKeyForm({ ...keyForm, managerPin: v })} />
+        <PinInput
+          selfApproves
+          t={t}
+          value={keyForm.managerPin}
+          onChange={(v) => setKeyForm({ ...keyForm, managerPin: v })}
+        />
         <SubmitButton busy={busy}>{t('set_key')}</SubmitButton>
       </RowForm>
       {view && (
@@ -119,7 +132,7 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
             void run(async () => {
               const v = await call(
                 api['settings.update']({
-                  managerPin: form.managerPin,
+                  ...pinOf(form.managerPin),
                   shopName: form.shopName,
                   tillName: form.tillName,
                   terminalId: form.terminalId,
@@ -210,7 +223,7 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
             checked={form.allowRefundWithoutBuyerId}
             onChange={(checked) => setForm({ ...form, allowRefundWithoutBuyerId: checked })}
           />
-          <PinInput t={t} value={form.managerPin} onChange={(v) => setForm({ ...form, managerPin: v })} />
+          <PinInput selfApproves t={t} value={form.managerPin} onChange={(v) => setForm({ ...form, managerPin: v })} />
           <SubmitButton busy={busy}>{t('save')}</SubmitButton>
         </RowForm>
       )}

@@ -9,26 +9,31 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import type { ShiftView } from '../../../shared/contract/shifts.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { formatRsd } from '../../../shared/money.ts';
-import { locale } from '../format.ts';
-import { isoDay as localDay } from '../dates.ts';
-import { call, dayOrRefuse, useAction, MgrTable, NoteAndAlert, PinInput, RowForm, SubmitButton } from './common.tsx';
+import { formatMoment } from '../../../shared/i18n/time.ts';
+import { isoDay as shopDay } from '../dates.ts';
+import {
+  call,
+  dayOrRefuse,
+  pinOf,
+  useAction,
+  MgrTable,
+  NoteAndAlert,
+  PinInput,
+  RowForm,
+  SubmitButton,
+} from './common.tsx';
 import { DateField } from './DateField.tsx';
 import type { ManagerT } from './i18n.ts';
 
 export function ShiftsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
-  const [day, setDay] = useState<string | null>(() => localDay(new Date()));
+  const [day, setDay] = useState<string | null>(() => shopDay(new Date()));
   const [pin, setPin] = useState('');
   const [shown, setShown] = useState<{ day: string; shifts: ShiftView[] } | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [error, busy, run] = useAction();
-  // A time of the day shown is enough; a shift open across midnight also says the date.
-  const when = (iso: string): string => {
-    const d = new Date(iso);
-    return localDay(d) === shown?.day
-      ? d.toLocaleTimeString(locale(lang), { hour: '2-digit', minute: '2-digit', hour12: false })
-      : d.toLocaleString(locale(lang), { dateStyle: 'short', timeStyle: 'short', hour12: false });
-  };
+  // A time of the day shown is enough; a shift open across midnight also says the date. In the shop's zone.
+  const when = (iso: string): string => formatMoment(iso, lang, { timeOnly: shopDay(new Date(iso)) === shown?.day });
   const differenceText = (para: number | null): string =>
     para === null
       ? '—'
@@ -40,7 +45,7 @@ export function ShiftsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const show = () =>
     void run(async () => {
       const chosen = dayOrRefuse(t, day, t('shifts_day'));
-      const { shifts } = await call(api['shifts.list']({ managerPin: pin, day: chosen }));
+      const { shifts } = await call(api['shifts.list']({ ...pinOf(pin), day: chosen }));
       setShown({ day: chosen, shifts });
       setPin('');
       setNote(null);
@@ -49,7 +54,7 @@ export function ShiftsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
     <div className="mgr-tab">
       <RowForm onSubmit={show} label={t('shifts_title')}>
         <DateField t={t} lang={lang} label={t('shifts_day')} value={day} onChange={setDay} required />
-        <PinInput t={t} value={pin} onChange={setPin} />
+        <PinInput selfApproves t={t} value={pin} onChange={setPin} />
         <SubmitButton busy={busy}>{t('show')}</SubmitButton>
       </RowForm>
       {shown &&

@@ -1,6 +1,6 @@
 /** Shared pieces of the manager's screens: the command helpers, the form bits and an order's result. */
 import { PinInput as BarePinInput } from '../components/PinPad.tsx';
-import { useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { DateField } from './DateField.tsx';
 import type { AppError, Result } from '../../../shared/contract/index.ts';
 import { LANGUAGES, PAYMENT_TYPES, type Language, type OrderView, type PaymentType } from '../../../shared/domain.ts';
@@ -17,6 +17,25 @@ export { Alert, CheckedField, Field, MgrTable, NoteAndAlert };
 
 /** Payment types by name (shared/i18n/enums.ts): every type, in every language. */
 export { PAYMENT_NAMES };
+
+/**
+ * The person logged in at this till is an active manager: the core approves her own actions without her PIN
+ * (electron/auth/guard.ts `selfApprover`), so the manager screens' PIN fields are optional for her and say so
+ * („PIN менаџера (није потребан)“); an empty one is not sent. Provided by the manager screen from the session.
+ */
+export const SelfApproval = createContext(false);
+
+/** The command's own `managerPin` when one was typed; nothing when empty (the core decides, issue 38 §7). */
+export const pinOf = (pin: string): { managerPin?: string } => (pin.trim() ? { managerPin: pin.trim() } : {});
+
+/** The `approval` beside a command when a PIN was typed; nothing when empty. */
+export const approvalOf = (pin: string): { approval?: { managerPin: string } } =>
+  pin.trim() ? { approval: { managerPin: pin.trim() } } : {};
+
+/** The PIN field's label: optional, and saying why, for a manager logged in. */
+export function usePinLabel(t: ManagerT): string {
+  return useContext(SelfApproval) ? t('manager_pin_self') : t('manager_pin');
+}
 
 /** Unwraps a command result: the value, or throws the AppError's message (shown by the caller). */
 export async function call<V>(p: Promise<Result<V>>): Promise<V> {
@@ -113,6 +132,8 @@ export function PinForm(props: {
   run: Run;
   button: string;
   onPin: (managerPin: string) => Promise<void>;
+  /** The command is one a manager logged in runs without her PIN (`SELF_APPROVED`). */
+  selfApproves?: boolean;
 }) {
   const [pin, setPin] = useState('');
   return (
@@ -124,7 +145,7 @@ export function PinForm(props: {
         })
       }
     >
-      <PinInput t={props.t} value={pin} onChange={setPin} />
+      <PinInput t={props.t} value={pin} onChange={setPin} selfApproves={props.selfApproves === true} />
       <SubmitButton busy={props.busy}>{props.button}</SubmitButton>
     </RowForm>
   );
@@ -211,10 +232,19 @@ export function ApprovedForm<F extends string>(props: {
   onSubmit: (managerPin: string) => Promise<void>;
   children?: (field: ApprovedField<F>) => ReactNode;
   disabled?: boolean;
+  /**
+   * The command takes no PIN from a manager logged in (the core approves her own action): the field is optional
+   * for her and says so. Off for commands the hub checks the PIN of (staff, hub).
+   */
+  selfApproves?: boolean;
 }) {
   const { t } = props;
   const [pin, setPin] = useState('');
-  const labels = { ...props.labels, managerPin: t('manager_pin') } as Record<F | 'managerPin', string>;
+  const selfLabel = usePinLabel(t);
+  const labels = {
+    ...props.labels,
+    managerPin: props.selfApproves === true ? selfLabel : t('manager_pin'),
+  } as Record<F | 'managerPin', string>;
   const { fieldErrors, setFieldErrors, fail, errorProps } = useFieldErrors(labels, props.idPrefix, (e) => {
     if (e.field === undefined) return undefined;
     const names = e.field.split('.').filter((k) => !/^\d+$/.test(k));
@@ -314,9 +344,17 @@ export function PaymentSelect(props: {
   );
 }
 
-export function PinInput(props: { t: ManagerT; value: string; onChange: (v: string) => void; label?: string }) {
+export function PinInput(props: {
+  t: ManagerT;
+  value: string;
+  onChange: (v: string) => void;
+  label?: string;
+  /** The command is one a manager logged in runs without her PIN (shared/contract/authz.ts `SELF_APPROVED`). */
+  selfApproves?: boolean;
+}) {
+  const selfLabel = usePinLabel(props.t);
   return (
-    <Field label={props.label ?? props.t('manager_pin')}>
+    <Field label={props.label ?? (props.selfApproves === true ? selfLabel : props.t('manager_pin'))}>
       <BarePinInput value={props.value} onChange={props.onChange} />
     </Field>
   );

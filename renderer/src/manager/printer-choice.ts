@@ -5,7 +5,12 @@
  */
 import { useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
-import { isPrinterDevicePath, parsePrinterUri, type InstalledPrinter } from '../../../shared/contract/printer.ts';
+import {
+  isPrinterDevicePath,
+  normalizePrinterAddress,
+  parsePrinterUri,
+  type InstalledPrinter,
+} from '../../../shared/contract/printer.ts';
 
 /** The printers installed in the spooler (Windows printers, CUPS queues); null until listed, [] on failure. */
 export function useInstalledPrinters(api: PosApi): InstalledPrinter[] | null {
@@ -26,6 +31,6 @@ export function useInstalledPrinters(api: PosApi): InstalledPrinter[] | null {
 /** The message key for an address the core would refuse (empty, unknown form, a file that is no printer). */
 export function printerUriProblem(uri: string): 'required' | 'printer_uri' | null {
   if (!uri) return 'required';
-  const target = parsePrinterUri(uri);
+  const target = parsePrinterUri(normalizePrinterAddress(uri));
   return !target || (target.kind === 'file' && !isPrinterDevicePath(target.path)) ? 'printer_uri' : null;
 }
