@@ -20,6 +20,7 @@ import { h019 } from './019_report_shop_index.ts';
 import { h020 } from './020_staff_refusals.ts';
 import { h021 } from './021_times.ts';
 import { h022 } from './022_report_tax.ts';
+import { h023 } from './023_till_trust.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -55,4 +56,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   h020,
   h021,
   h022,
+  h023,
 ];
