@@ -152,18 +152,12 @@ export const countsInReports = (o: {
   invoice_number?: string | null | undefined;
 }): boolean => !(o.kind === 'refund' || o.kind === 'refund_full') || (o.state === 'fiscalized' && !!o.invoice_number);
 
-/** The facts (hub/report-facts.ts) that still count for a refund not fiscalized yet: it is there, not fiscalized. */
-const UNCOUNTED_KEEPS = new Set(['o', 'x', 'nf', 'tr', 'tg']);
-
 /**
- * An order's report facts as stored: all of them, but of a refund not fiscalized yet only that it exists and is not
- * fiscalized; its sums count once the till pushes it fiscalized (a new snapshot, new facts).
+ * An order's report facts as stored (hub/report-facts.ts): all of them, but none for a refund not fiscalized yet
+ * (reports leave it out); its facts count once the till pushes it fiscalized (a new snapshot, new facts).
  */
-export function countedFacts<F extends readonly [string, ...unknown[]]>(
-  o: Parameters<typeof countsInReports>[0],
-  facts: F[],
-): F[] {
-  return countsInReports(o) ? facts : facts.filter((f) => UNCOUNTED_KEEPS.has(f[0]));
+export function countedFacts<F>(o: Parameters<typeof countsInReports>[0], facts: F[]): F[] {
+  return countsInReports(o) ? facts : [];
 }
 
 /** Names no till may take: the audit's word for the admin token, and the hub's own. */
