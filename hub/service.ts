@@ -14,7 +14,7 @@ import { DEFAULT_HUB_TIME_ZONE, closeDays, markDirty } from './report-days.ts';
 import { pruneEvents } from './events.ts';
 import { recordAudit } from './audit.ts';
 import {
-  COUNTED_REFUND,
+  countedRefund,
   checkEventTimes,
   checkTillCatalog,
   countedFacts,
@@ -554,16 +554,18 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
         if (row.used_at) throw new HubError(403, 'enrol_code_used', 'this enrolment code was already used', 'code');
         if (row.expires_at <= now().getTime())
           throw new HubError(403, 'enrol_code_expired', 'this enrolment code has expired; ask for a new one', 'code');
-        // A till's name is one till's in its shop and never a reserved word (the audit names tills by it).
+        // A till's name is one till's in its shop and never a reserved word (the audit names tills by it): a
+        // reserved one is refused; another till's gets the new till's id (`Каса 1 (#8)`), so enrolment goes on.
         await q.query('SELECT pg_advisory_xact_lock($1, $2)', [715_012, row.shop_id]);
         const badName = await tillNameRefusal(q, row.shop_id, null, name);
-        if (badName) throw new HubError(400, badName.code, badName.message, 'name');
+        if (badName?.code === 'till_name_reserved') throw new HubError(400, badName.code, badName.message, 'name');
         const secret = crypto.randomBytes(32).toString('base64url');
         const till = await q.query<{ id: number }>(
           'INSERT INTO tills (shop_id, name, cred_hash, created_at) VALUES ($1, $2, $3, $4) RETURNING id',
           [row.shop_id, name, sha256(secret), iso()],
         );
         const tillId = till[0]?.id ?? 0;
+        if (badName) await q.query('UPDATE tills SET name = $1 WHERE id = $2', [`${name} (#${tillId})`, tillId]);
         await q.query('UPDATE enrol_codes SET used_at = $1, till_id = $2 WHERE code_hash = $3', [
           iso(),
           tillId,
@@ -1187,10 +1189,10 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       // refunded, so a partial refund here never takes back more than is left.
       const allRefunds = r.invoice_number
         ? await db.query<{ till_id: number; order_number: string; refund_of: unknown }>(
-            `SELECT till_id, order_number, data->'refundOf' AS refund_of FROM orders
-             WHERE shop_id = $1 AND kind IN ('refund', 'refund_full') AND data->'refundOf'->>'invoiceNumber' = $2
-               AND ${COUNTED_REFUND}
-             ORDER BY till_id, order_number`,
+            `SELECT o.till_id, o.order_number, o.data->'refundOf' AS refund_of FROM orders o
+             WHERE o.shop_id = $1 AND o.kind IN ('refund', 'refund_full') AND o.data->'refundOf'->>'invoiceNumber' = $2
+               AND ${countedRefund('o')}
+             ORDER BY o.till_id, o.order_number`,
             [till.shopId, r.invoice_number],
           )
         : [];

@@ -7,9 +7,9 @@
  * - Times: every time a till sends is ISO 8601 with its offset, at most {@link TILL_TIME_SKEW_MS} ahead of the
  *   hub's clock and at most {@link TILL_TIME_PAST_MS} behind it (an offline till pushes weeks late; a till enrolled
  *   after years of use pushes its whole history).
- * - Invoice numbers: an invoice number `requestedBy-signedBy-counter` is the till's only under a signer the till
- *   uses: the first till of a shop to store an order under a signer uses it; another till (not revoked) claiming a
- *   number under it is unproven, its order held, never stored.
+ * - Invoice numbers: an invoice number signed by a till's own card (`UID-UID-counter`, an L-PFR's) is the till's
+ *   only under a card the till uses: the first till of a shop to store an order under a card uses it; another till
+ *   (not revoked) claiming a number under it is unproven, its order held, never stored.
  * - Refunds count against a sale, and in reports, only once fiscalized (an invoice number stored as proven).
  * - Till names: one till's in a shop, never a reserved word; the audit names a till by name and id.
  * - Tax labels: the shop's are those every till that reports labels agrees on; a till cannot widen them.
@@ -18,6 +18,7 @@
  */
 import { z } from 'zod';
 import type { Queryable } from './db/db.ts';
+import { HOLD_TTL_HOURS } from './refund-holds.ts';
 import { HubError, type ProductInput, type PushRefusal } from '../shared/hub/protocol.ts';
 
 /** How far ahead of the hub's clock a till's time may be (its clock a little fast). */
@@ -70,10 +71,15 @@ export function checkEventTimes(
   }
 }
 
-/** An invoice number's signer: `requestedBy-signedBy` of `requestedBy-signedBy-totalCounter`, or null. */
+/**
+ * The signer of an invoice number signed by one till's own card: `requestedBy-signedBy` of
+ * `requestedBy-signedBy-totalCounter` where one smart card requested and signed (an L-PFR's, so both are equal:
+ * shared/domain.ts `isLpfrInvoiceNumber`), or null. A V-PFR (the gateway) signs with its own UID for every till
+ * on the shop's account, so its numbers name no one till: they are not judged by signer.
+ */
 export function invoiceSigner(invoiceNumber: string | null | undefined): string | null {
-  const m = /^([A-Za-z0-9]{8}-[A-Za-z0-9]{8})-\d{1,12}$/.exec(invoiceNumber ?? '');
-  return m?.[1] ?? null;
+  const m = /^([A-Za-z0-9]{8})-([A-Za-z0-9]{8})-\d{1,12}$/.exec(invoiceNumber ?? '');
+  return m && m[1] === m[2] ? `${m[1]}-${m[2]}` : null;
 }
 
 /** The advisory lock class of a shop's signer (the second key: shop and signer, hashed). */
@@ -142,8 +148,17 @@ export async function holdUnproven(
   return unprovenRefusal(seq, place, order.invoice_number);
 }
 
-/** The SQL condition of a refund that counts against its sale: fiscalized, with its invoice number. */
-export const COUNTED_REFUND = "state = 'fiscalized' AND invoice_number IS NOT NULL";
+/**
+ * The SQL condition of a refund (the `orders` row `r`) that counts against its sale: fiscalized, with its invoice
+ * number; or, until then, made under a hold the hub granted that till for it (hub/refund-holds.ts) that has not
+ * lapsed. A refund pushed without a hold (no till that asked the hub could make it) takes nothing back until it is
+ * fiscalized; one whose hold lapsed (24 h) neither.
+ */
+export const countedRefund = (r: string): string =>
+  `((${r}.state = 'fiscalized' AND ${r}.invoice_number IS NOT NULL) OR EXISTS (
+     SELECT 1 FROM refund_holds ch WHERE ch.shop_id = ${r}.shop_id AND ch.till_id = ${r}.till_id
+        AND ch.hold_id = ${r}.data->'refundOf'->>'holdId'
+        AND ch.created_at > now() - make_interval(hours => ${HOLD_TTL_HOURS})))`;
 
 /** Whether an order's sums count in reports: every order's but a refund's not fiscalized yet. */
 export const countsInReports = (o: {

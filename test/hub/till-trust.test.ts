@@ -301,7 +301,10 @@ describe.each(BACKENDS)('a till speaks only for its own records, on $name', (bac
       expect(r.statusRefused).toMatchObject({ field: 'status.name' });
     }
     expect((await tills(shop)).map((t) => t.name)).toEqual(['Каса 1', 'Каса 2']);
-    // Enrolling under a taken or reserved name is refused at the name.
+    // Enrolling under a reserved name is refused at the name; under a taken one the new till gets its id.
+    const twin = await new HubClient({ baseUrl: server.url }).enrol(await service.newEnrolCode(shop), 'каса 1');
+    expect((await tills(shop)).find((t) => t.tillId === twin.tillId)?.name).toBe(`каса 1 (#${twin.tillId})`);
+    await service.revokeTill(twin.tillId, shop);
     const taken = await refusal(
       new HubClient({ baseUrl: server.url }).enrol(await service.newEnrolCode(shop), 'admin'),
     );
