@@ -4,8 +4,8 @@
  * transaction, serialized per sale by an advisory lock, whether the lines are still there: sold, minus the
  * refunds of it the tills pushed that count (issue 39, hub/till-trust.ts `countedRefund`: fiscalized, or made
  * under a live hold), minus the other tills' holds not yet matched by a pushed refund. A hold stays until its
- * refund is fiscalized (or it lapses): while the refund waits for the gateway, the hold is what makes it count. The first
- * till gets the hold, the second is refused with what is left. A pushed refund names its hold
+ * refund is fiscalized (or it lapses): while the refund waits for the gateway, the hold is what makes it count.
+ * The first till gets the hold, the second is refused with what is left. A pushed refund names its hold
  * (`refundOf.holdId`), so it is never counted twice; a hold whose refund never came (a till that died between
  * hold and capture) lapses after {@link HOLD_TTL_HOURS}.
  *

@@ -22,7 +22,6 @@ import {
   unprovenRefusal,
   maintenanceAlarm,
   shopTaxLabels,
-  signerHolder,
   tillActor,
   tillNameRefusal,
   type MaintenanceAlarm,

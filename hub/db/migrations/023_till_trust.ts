@@ -3,9 +3,9 @@ import type { HubMigration } from './index.ts';
 /**
  * A till speaks only for its own records (issue 39, hub/till-trust.ts):
  * - `hub_signers`: which tills of a shop have signed with which card (an L-PFR invoice number's
- *   `requestedBy-signedBy`, the same UID twice). An invoice number under a signer another till of the shop uses, and this till never
- *   did, is not the till's: its order is held as an unproven claim (`invoice_claims.code` `invoice_unproven`), never
- *   stored. Filled here from the orders stored so far.
+ *   `requestedBy-signedBy`, the same UID twice). An invoice number under a card another till of the shop
+ *   uses, and this till never did, is not the till's: its order is held as an unproven claim
+ *   (`invoice_claims.code` `invoice_unproven`), never stored. Filled here from the orders stored so far.
  * - `hub_maintenance`: the day closer's (and its partition upkeep's) last failure, shown to the managers as an alarm
  *   until a round works again.
  */
