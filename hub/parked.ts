@@ -8,6 +8,7 @@ import { lineTotal } from '../shared/money.ts';
 import type { AuthedTill } from './service.ts';
 import type { HubParkedCart, HubParkedSummary, ParkInput, ParkTakeInput } from '../shared/hub/protocol.ts';
 import { ParkedCart } from '../shared/contract/catalog.ts';
+import { checkTillTime } from './till-trust.ts';
 
 interface Row {
   id: number;
@@ -34,6 +35,8 @@ const summary = (r: Row): HubParkedSummary => ({
 
 /** Stores a till's parked cart; the same (till, localId) again is the same row (a retried push). */
 export async function parkCart(db: HubDb, till: AuthedTill, input: ParkInput): Promise<{ id: number }> {
+  // A till's time near the hub's clock (issue 39: hub/till-trust.ts), 400 `invalid_time` at `createdAt`.
+  checkTillTime(input.createdAt, 'createdAt', Date.now());
   const total = input.cart.lines.reduce((s, l) => s + lineTotal(l.unitPricePara, l.quantityMilli, l.discountPara), 0);
   const rows = await db.query<{ id: number }>(
     `INSERT INTO parked_carts (shop_id, till_id, local_id, name, created_at, cart, lines, total_para)

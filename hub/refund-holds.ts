@@ -2,8 +2,10 @@
  * Refund holds (#25): two tills refunding the same lines of one sale while both reach the hub cannot together
  * refund more than was sold. A till holds the lines here before it captures a refund; the hub answers in one
  * transaction, serialized per sale by an advisory lock, whether the lines are still there: sold, minus the
- * refunds of it the tills pushed, minus the other tills' holds not yet matched by a pushed refund. The first
- * till gets the hold, the second is refused with what is left. A pushed refund names its hold
+ * refunds of it the tills pushed that count (issue 39, hub/till-trust.ts `countedRefund`: fiscalized, or made
+ * under a live hold), minus the other tills' holds not yet matched by a pushed refund. A hold stays until its
+ * refund is fiscalized (or it lapses): while the refund waits for the gateway, the hold is what makes it count.
+ * The first till gets the hold, the second is refused with what is left. A pushed refund names its hold
  * (`refundOf.holdId`), so it is never counted twice; a hold whose refund never came (a till that died between
  * hold and capture) lapses after {@link HOLD_TTL_HOURS}.
  *
@@ -14,6 +16,7 @@ import { z } from 'zod';
 import type { HubDb, Queryable } from './db/db.ts';
 import type { AuthedTill } from './service.ts';
 import type { RefundHoldInput, RefundHoldResult } from '../shared/hub/protocol.ts';
+import { countedRefund } from './till-trust.ts';
 
 /** How long a hold without its pushed refund keeps its lines. */
 export const HOLD_TTL_HOURS = 24;
@@ -44,8 +47,9 @@ async function takenOf(
         if (l.index < taken.length) taken[l.index] = (taken[l.index] ?? 0) + l.quantityMilli;
   };
   const refunds = await q.query<{ refund_of: unknown }>(
-    `SELECT data->'refundOf' AS refund_of FROM orders
-      WHERE shop_id = $1 AND kind IN ('refund', 'refund_full') AND data->'refundOf'->>'invoiceNumber' = $2`,
+    `SELECT o.data->'refundOf' AS refund_of FROM orders o
+      WHERE o.shop_id = $1 AND o.kind IN ('refund', 'refund_full') AND o.data->'refundOf'->>'invoiceNumber' = $2
+        AND ${countedRefund('o')}`,
     [shopId, invoiceNumber],
   );
   for (const r of refunds) add(r.refund_of);
@@ -131,7 +135,7 @@ export async function pruneRefundHolds(db: Queryable): Promise<number> {
         WHERE h.created_at <= now() - make_interval(hours => $1)
            OR EXISTS (SELECT 1 FROM orders r WHERE r.shop_id = h.shop_id AND r.kind IN ('refund', 'refund_full')
                         AND r.data->'refundOf'->>'invoiceNumber' = h.invoice_number
-                        AND r.data->'refundOf'->>'holdId' = h.hold_id)
+                        AND r.data->'refundOf'->>'holdId' = h.hold_id AND r.state = 'fiscalized')
         RETURNING 1)
      SELECT count(*)::int AS n FROM gone`,
     [HOLD_TTL_HOURS],

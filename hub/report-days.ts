@@ -18,6 +18,7 @@ import { fillFacts } from './report-facts.ts';
 import { pruneEvents } from './events.ts';
 import { pruneRefundHolds } from './refund-holds.ts';
 import { ensureMonthPartitions } from './partitions.ts';
+import { DAY_CLOSER, noteMaintenance } from './till-trust.ts';
 
 export const CLOSE_GRACE_MS = 3600_000;
 /** Half the grace: a push transaction has that long to commit before the day it did not mark is closed. */
@@ -164,13 +165,15 @@ export async function markDirty(
 
 /**
  * Closes days every `everyMs` (and at once) until stopped, then prunes acknowledged history older than
- * `keepEventsMs` (hub/events.ts); a failed round is tried again at the next.
+ * `keepEventsMs` (hub/events.ts); a failed round is tried again at the next. A failure is logged and kept
+ * (`hub_maintenance`, hub/till-trust.ts): the managers see it as an alarm until a round works again.
  */
 export function startDayCloser(
   db: HubDb,
   zone: string,
   keepEventsMs: number,
   everyMs = 5 * 60_000,
+  log: (line: string) => void = (line) => void process.stderr.write(line + '\n'),
 ): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   const round = (): void => {
@@ -178,7 +181,14 @@ export function startDayCloser(
       .then(() => closeDays(db, zone))
       .then(() => pruneEvents(db, keepEventsMs))
       .then(() => pruneRefundHolds(db))
-      .catch(() => undefined);
+      .then(() => noteMaintenance(db, DAY_CLOSER, null, Date.now()))
+      .catch(async (err: unknown) => {
+        const message = (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? 'failed';
+        log(`hub: day closer failed (tried again in ${Math.round(everyMs / 1000)} s): ${message}`);
+        await noteMaintenance(db, DAY_CLOSER, message, Date.now()).catch((e: unknown) =>
+          log(`hub: the day closer's failure could not be recorded: ${e instanceof Error ? e.message : String(e)}`),
+        );
+      });
   };
   round();
   const timer = setInterval(round, everyMs);

@@ -471,6 +471,11 @@ export interface InvoiceClaim {
   holderTillId: number | null;
   holderOrderNumber: string | null;
   at: string;
+  /**
+   * `invoice_claimed`: another order of the shop holds the number; `invoice_unproven`: the number's signer is the
+   * holder till's and this till never used it (hub/till-trust.ts). Absent on claims from before.
+   */
+  code?: string;
 }
 
 /** The printer cannot print now: receipts wait (or sit in its buffer) until someone at the till fixes it. */

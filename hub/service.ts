@@ -16,6 +16,19 @@ import { recordAudit } from './audit.ts';
 import { checkedPersonName } from './person-names.ts';
 import { listEnrolCodes, revokeEnrolCode, type EnrolCodeRow, type EnrolCodeState } from './enrol-codes.ts';
 import {
+  countedRefund,
+  checkEventTimes,
+  checkTillCatalog,
+  countedFacts,
+  holdUnproven,
+  unprovenRefusal,
+  maintenanceAlarm,
+  shopTaxLabels,
+  tillActor,
+  tillNameRefusal,
+  type MaintenanceAlarm,
+} from './till-trust.ts';
+import {
   OrderSnapshot,
   ShiftSnapshot,
   StaffSnapshot,
@@ -112,11 +125,14 @@ const claimRefusal = (seq: number, place: number, invoiceNumber: string): PushRe
  * its replay (the till never got the first answer); null when it was applied.
  */
 async function replayRefusal(q: Queryable, tillId: number, seq: number, place: number): Promise<PushRefusal | null> {
-  const claim = await q.query<{ invoice_number: string }>(
-    'SELECT invoice_number FROM invoice_claims WHERE till_id = $1 AND seq = $2',
+  const claim = await q.query<{ invoice_number: string; code: string }>(
+    'SELECT invoice_number, code FROM invoice_claims WHERE till_id = $1 AND seq = $2',
     [tillId, seq],
   );
-  if (claim[0]) return claimRefusal(seq, place, claim[0].invoice_number);
+  if (claim[0])
+    return claim[0].code === 'invoice_unproven'
+      ? unprovenRefusal(seq, place, claim[0].invoice_number)
+      : claimRefusal(seq, place, claim[0].invoice_number);
   const staff = await q.query<{ code: string; field: string; message: string }>(
     'SELECT code, field, message FROM staff_refusals WHERE till_id = $1 AND seq = $2',
     [tillId, seq],
@@ -206,6 +222,18 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
     return rows.map((r) => ({ from: r.from_seq, to: r.to_seq }));
   }
 
+  /** Why a till's status may not rename it (`status.name`), or null: another till's name, or a reserved word. */
+  async function renameRefusal(
+    q: Queryable,
+    till: AuthedTill,
+    name: string | undefined,
+  ): Promise<{ code: string; field: string; message: string } | null> {
+    if (name === undefined || name === till.name) return null;
+    await q.query('SELECT pg_advisory_xact_lock($1, $2)', [715_012, till.shopId]);
+    const no = await tillNameRefusal(q, till.shopId, till.id, name);
+    return no && { ...no, field: 'status.name' };
+  }
+
   /** Bumps the change cursor; callers hold the master-data lock so versions commit in order. */
   async function lockMasterData(q: Queryable): Promise<void> {
     await q.query('SELECT pg_advisory_xact_lock(715002)');
@@ -254,7 +282,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
     const refuse = async (code: string, field: string, message: string): Promise<PushRefusal> => {
       await recordAudit(
         q,
-        { shopId: till.shopId, actor: till.name, action: 'staff_refused', detail: { name: s.name, code } },
+        { shopId: till.shopId, actor: tillActor(till), action: 'staff_refused', detail: { name: s.name, code } },
         now().getTime(),
       );
       // Kept with its answer: a replay of this event is answered the same (`replayRefusal`).
@@ -421,14 +449,12 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
     return products.length;
   }
 
-  /** The tax labels the shop's tills (not revoked) report as current, sorted; empty before any reported. */
+  /**
+   * The tax labels every till of the shop (not revoked) that reports labels reports as current, sorted; empty before
+   * any reported (hub/till-trust.ts `shopTaxLabels`: one till's status cannot widen them).
+   */
   async function reportedLabels(q: Queryable, shopId: number): Promise<string[]> {
-    const rows = await q.query<{ label: string }>(
-      `SELECT DISTINCT l.value AS label FROM tills t, jsonb_array_elements_text(coalesce(t.status->'taxLabels', '[]'))
-       AS l(value) WHERE t.shop_id = $1 AND t.revoked_at IS NULL ORDER BY 1`,
-      [shopId],
-    );
-    return rows.map((r) => r.label);
+    return (await shopTaxLabels(q, shopId)).labels;
   }
 
   /**
@@ -438,9 +464,10 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
    */
   async function checkProducts(q: Queryable, shopId: number, products: readonly ProductInput[]): Promise<void> {
     const live = products.map((p, i) => ({ p, i })).filter(({ p }) => !p.deleted);
-    const labels = new Set(await reportedLabels(q, shopId));
+    const current = await shopTaxLabels(q, shopId);
+    const labels = new Set(current.labels);
     for (const { p, i } of live)
-      if (labels.size > 0 && !labels.has(p.label))
+      if (current.judged && !labels.has(p.label))
         throw new HubError(
           400,
           'label_not_current',
@@ -553,12 +580,18 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
         if (row.used_at) throw new HubError(403, 'enrol_code_used', 'this enrolment code was already used', 'code');
         if (row.expires_at <= now().getTime())
           throw new HubError(403, 'enrol_code_expired', 'this enrolment code has expired; ask for a new one', 'code');
+        // A till's name is one till's in its shop and never a reserved word (the audit names tills by it): a
+        // reserved one is refused; another till's gets the new till's id (`Каса 1 (#8)`), so enrolment goes on.
+        await q.query('SELECT pg_advisory_xact_lock($1, $2)', [715_012, row.shop_id]);
+        const badName = await tillNameRefusal(q, row.shop_id, null, name);
+        if (badName?.code === 'till_name_reserved') throw new HubError(400, badName.code, badName.message, 'name');
         const secret = crypto.randomBytes(32).toString('base64url');
         const till = await q.query<{ id: number }>(
           'INSERT INTO tills (shop_id, name, cred_hash, created_at) VALUES ($1, $2, $3, $4) RETURNING id',
           [row.shop_id, name, sha256(secret), iso()],
         );
         const tillId = till[0]?.id ?? 0;
+        if (badName) await q.query('UPDATE tills SET name = $1 WHERE id = $2', [`${name} (#${tillId})`, tillId]);
         await q.query('UPDATE enrol_codes SET used_at = $1, till_id = $2 WHERE code_hash = $3', [
           iso(),
           tillId,
@@ -620,6 +653,8 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       const staff = payloads(events, input.events, 'staff', StaffSnapshot, 'invalid_staff');
       const orders = payloads(events, input.events, 'order', OrderSnapshot, 'invalid_order');
       const shifts = payloads(events, input.events, 'shift', ShiftSnapshot, 'invalid_shift');
+      // Every time a till sends is ISO 8601 with its offset, near the hub's clock (hub/till-trust.ts): 400 naming it.
+      events.forEach((e, i) => checkEventTimes(input.events.indexOf(e), orders[i], shifts[i], now().getTime()));
       const at = iso();
       const refused: PushRefusal[] = [];
       const result = await db
@@ -676,6 +711,12 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
               if (no) refused.push(no);
             }
             const o = orders[i];
+            // An invoice number under another till's signer is not this till's: held as evidence, never stored.
+            const unproven = o ? await holdUnproven(q, till, o, e.seq, input.events.indexOf(e), at) : null;
+            if (unproven) {
+              refused.push(unproven);
+              continue;
+            }
             if (o) {
               orderTimes.push(o.created_at);
               // An invoice number is one order's in a shop (unique index): a second claimant is kept out of
@@ -717,7 +758,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
                     o.sdc_date_time ?? null,
                     JSON.stringify(o.data),
                     o.receipt ? JSON.stringify(o.receipt) : null,
-                    JSON.stringify(orderFacts({ ...o, receipt: o.receipt ?? null })),
+                    JSON.stringify(countedFacts(o, orderFacts({ ...o, receipt: o.receipt ?? null }))),
                     o.extra_receipts ? JSON.stringify(o.extra_receipts) : null,
                   ],
                 );
@@ -778,6 +819,8 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
           }
           // An order of a day that may be closed already marks that day of the till to be summed again.
           await markDirty(q, zone, till.id, orderTimes, now().getTime());
+          // A till's name is one till's in its shop, never a reserved word: a refused rename keeps the old name.
+          const statusRefused = await renameRefusal(q, till, input.status?.name);
           // A batch taken ends the till's refused batch (an empty status-only push does not: nothing moved).
           // The till's name follows the shop's name for it (renamed at the till after enrolment too).
           await q.query(
@@ -789,11 +832,17 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
               input.status ? JSON.stringify(input.status) : null,
               till.id,
               events.length > 0,
-              input.status?.name ?? null,
+              statusRefused ? null : (input.status?.name ?? null),
             ],
           );
           const acked = events.length ? (events[events.length - 1]?.seq ?? 0) : 0;
-          return { acked, stored, duplicates, gaps: await gapsOf(q, till.id) };
+          return {
+            acked,
+            stored,
+            duplicates,
+            gaps: await gapsOf(q, till.id),
+            ...(statusRefused ? { statusRefused } : {}),
+          };
         })
         .catch((err: unknown) => {
           // A value the database refuses is the batch's fault: a 400 the till keeps, never a 503 it retries.
@@ -903,12 +952,25 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
      * first till brings the shop's catalog), else nothing is written and the shop's count is answered, for the
      * manager to choose. With `replace` (the manager chose the till's) the shop's products the till does not
      * have are deleted and the till's written, each with a new version the other tills pull.
+     * Issue 39: a till's word alone writes nothing. `approver` is the hub manager whose PIN the hub checked (null:
+     * none given): without one an offer is answered with the shop's count only, and a `replace` is refused (403
+     * `catalog_unapproved` at `approverPin`). Every product passes the till's own product rules and the admin's
+     * checks (labels the shop's tills agree on, barcodes), refused at its field with nothing written.
      */
     async adoptCatalog(
       shopId: number,
       products: readonly ProductInput[],
       replace = false,
+      approver: string | null = null,
     ): Promise<{ adopted: boolean; hubProducts: number }> {
+      if (approver === null && replace)
+        throw new HubError(
+          403,
+          'catalog_unapproved',
+          "approverPin: a till's catalog replaces the shop's only with a hub manager's PIN",
+          'approverPin',
+        );
+      checkTillCatalog(products);
       return db.tx(async (q) => {
         await lockMasterData(q);
         const have = await q.query<{ n: number }>(
@@ -916,13 +978,15 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
           [shopId],
         );
         const hubProducts = Number(have[0]?.n ?? 0);
-        if (hubProducts > 0 && !replace) return { adopted: false, hubProducts };
+        if ((hubProducts > 0 && !replace) || approver === null) return { adopted: false, hubProducts };
         if (replace)
           await q.query(
             `UPDATE products SET deleted = true, version = nextval('change_seq')
              WHERE shop_id = $1 AND NOT deleted AND NOT (code = ANY($2::text[]))`,
             [shopId, products.map((p) => p.code)],
           );
+        // After the deletion: a barcode of a product the till's catalog replaces is free for the till's.
+        await checkProducts(q, shopId, products);
         await writeProducts(q, shopId, products);
         return { adopted: true, hubProducts: products.length };
       });
@@ -1152,9 +1216,10 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       // refunded, so a partial refund here never takes back more than is left.
       const allRefunds = r.invoice_number
         ? await db.query<{ till_id: number; order_number: string; refund_of: unknown }>(
-            `SELECT till_id, order_number, data->'refundOf' AS refund_of FROM orders
-             WHERE shop_id = $1 AND kind IN ('refund', 'refund_full') AND data->'refundOf'->>'invoiceNumber' = $2
-             ORDER BY till_id, order_number`,
+            `SELECT o.till_id, o.order_number, o.data->'refundOf' AS refund_of FROM orders o
+             WHERE o.shop_id = $1 AND o.kind IN ('refund', 'refund_full') AND o.data->'refundOf'->>'invoiceNumber' = $2
+               AND ${countedRefund('o')}
+             ORDER BY o.till_id, o.order_number`,
             [till.shopId, r.invoice_number],
           )
         : [];
@@ -1202,8 +1267,9 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
         holder_till_id: number | null;
         holder_order_number: string | null;
         at: string;
+        code: string;
       }>(
-        `SELECT c.till_id, c.seq, c.order_number, c.invoice_number, c.holder_till_id, c.holder_order_number, c.at
+        `SELECT c.till_id, c.seq, c.order_number, c.invoice_number, c.holder_till_id, c.holder_order_number, c.at, c.code
            FROM invoice_claims c JOIN tills t ON t.id = c.till_id
           WHERE c.cleared_at IS NULL AND ($1::int4 IS NULL OR t.shop_id = $1) ORDER BY c.id`,
         [shopId ?? null],
@@ -1232,6 +1298,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
                   holderTillId: c.holder_till_id,
                   holderOrderNumber: c.holder_order_number,
                   at: c.at,
+                  code: c.code,
                 })),
             },
             now,
@@ -1368,6 +1435,11 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
     /** The receipts list for the accountant (hub/report-receipts.ts). */
     receipts(input: ReportInput, now = Date.now()): Promise<ReceiptRow[]> {
       return hubReceipts(db, input, now);
+    },
+
+    /** The day closer's failure while it lasts (hub/till-trust.ts): the managers' alarm; null while it works. */
+    maintenance(): Promise<MaintenanceAlarm | null> {
+      return maintenanceAlarm(db);
     },
 
     /** One round of closing days (hub/report-days.ts): what the day closer runs, for tests and benchmarks. */

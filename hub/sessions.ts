@@ -1,7 +1,7 @@
 /**
  * The hub UI's manager sessions, in the database (`hub_sessions`, migration 7) so a hub restart keeps them.
  * The token is 32 random bytes shown once to the browser; only its SHA-256 is stored. A session belongs to a
- * person (their id: hub migration 24), not a name: it is valid while unexpired and while that person is still an
+ * person (their id: hub migration 23), not a name: it is valid while unexpired and while that person is still an
  * active manager of the shop; it ends on logout, and a trigger ends it on any change of that person (a rename,
  * role, PIN or active flag) or their removal, so it never comes back for whoever takes the name.
  */

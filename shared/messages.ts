@@ -157,6 +157,10 @@ const SR_CYRL = {
   hub_code_unknown: 'хаб не познаје овај код за упис',
   hub_code_used: 'овај код за упис је већ искоришћен',
   hub_code_expired: 'код за упис је истекао; затражите нови на хабу',
+  hub_till_name_taken: 'друга каса ове продавнице на хабу већ има овај назив: дајте каси други назив',
+  hub_till_name_reserved: 'овај назив касе је резервисан на хабу: дајте каси други назив',
+  hub_catalog_refused:
+    'Хаб није прихватио каталог ове касе: сваки производ мора имати важећу пореску ознаку продавнице, цену већу од нуле и исправне бар-кодове које нема други производ.',
   hub_refused: 'хаб није прихватио захтев',
   hub_no_answer: 'хаб не одговара на тој адреси',
   hub_already_enrolled: 'Ова каса је већ уписана у хаб (каса {id}).',
@@ -389,6 +393,10 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   hub_code_unknown: 'hab ne poznaje ovaj kod za upis',
   hub_code_used: 'ovaj kod za upis je već iskorišćen',
   hub_code_expired: 'kod za upis je istekao; zatražite novi na habu',
+  hub_till_name_taken: 'druga kasa ove prodavnice na habu već ima ovaj naziv: dajte kasi drugi naziv',
+  hub_till_name_reserved: 'ovaj naziv kase je rezervisan na habu: dajte kasi drugi naziv',
+  hub_catalog_refused:
+    'Hab nije prihvatio katalog ove kase: svaki proizvod mora imati važeću poresku oznaku prodavnice, cenu veću od nule i ispravne bar-kodove koje nema drugi proizvod.',
   hub_refused: 'hab nije prihvatio zahtev',
   hub_no_answer: 'hab ne odgovara na toj adresi',
   hub_already_enrolled: 'Ova kasa je već upisana u hab (kasa {id}).',
@@ -621,6 +629,10 @@ const EN: Shape<typeof SR_CYRL> = {
   hub_code_unknown: 'the hub does not know this enrolment code',
   hub_code_used: 'this enrolment code was already used',
   hub_code_expired: 'the enrolment code has expired; ask the hub for a new one',
+  hub_till_name_taken: 'another till of this shop at the hub already has this name: give the till another name',
+  hub_till_name_reserved: 'this till name is reserved at the hub: give the till another name',
+  hub_catalog_refused:
+    "The hub did not accept this till's catalog: every product needs one of the shop's current tax labels, a price above zero and valid barcodes no other product has.",
   hub_refused: 'the hub did not accept the request',
   hub_no_answer: 'the hub does not answer at that address',
   hub_already_enrolled: 'This till is already enrolled with the hub (till {id}).',

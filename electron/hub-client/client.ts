@@ -135,9 +135,20 @@ export class HubClient {
    * A sale of another till of this shop, or null when the hub knows none (a refund waits at most 3 s for a LAN that is
    * down).
    */
-  /** Offers this till's catalog to the hub (at enrolment, or the manager's choice with `replace`). */
-  adoptCatalog(products: ProductInput[], replace: boolean): Promise<{ adopted: boolean; hubProducts: number }> {
-    return this.#call('POST', '/api/till/catalog', { products, ...(replace ? { replace: true } : {}) });
+  /**
+   * Offers this till's catalog to the hub (at enrolment, or the manager's choice with `replace`); the hub writes it
+   * only with `approverPin`, a hub manager's PIN it checks itself.
+   */
+  adoptCatalog(
+    products: ProductInput[],
+    replace: boolean,
+    approverPin?: string,
+  ): Promise<{ adopted: boolean; hubProducts: number }> {
+    return this.#call('POST', '/api/till/catalog', {
+      products,
+      ...(replace ? { replace: true } : {}),
+      ...(approverPin !== undefined ? { approverPin } : {}),
+    });
   }
 
   /** Offers the till's people right after enrolment: adopted by a shop without a manager, else the shop's answered. */

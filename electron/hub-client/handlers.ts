@@ -20,6 +20,8 @@ const HUB_REASONS: Readonly<Record<string, string>> = {
   enrol_code_unknown: 'hub_code_unknown',
   enrol_code_used: 'hub_code_used',
   enrol_code_expired: 'hub_code_expired',
+  till_name_taken: 'hub_till_name_taken',
+  till_name_reserved: 'hub_till_name_reserved',
 };
 
 /**
@@ -50,12 +52,17 @@ function linkError(err: unknown, lang: Language): CommandError {
 export function hubHandlers(sync: HubSync, deps: HubHandlerDeps): AreaHandlers<'hub'> {
   return areaHandlers('hub', {
     'hub.status': async () => sync.status(),
-    'hub.catalogChoice': async ({ keep }, caller) => {
+    'hub.catalogChoice': async ({ managerPin, keep }, caller) => {
       if (sync.catalogChoice() === null)
         throw new CommandError('conflict', 'hub_no_catalog_choice', { field: 'keep' }, 'keep');
       try {
-        await sync.chooseCatalog(keep);
-      } catch {
+        await sync.chooseCatalog(keep, managerPin);
+      } catch (err) {
+        // The hub checks the PIN itself (issue 39): this till's manager must be a manager of the shop at the hub.
+        if (err instanceof HubError && err.field === 'approverPin')
+          throw new CommandError('forbidden', 'hub_pin_not_manager', { field: 'managerPin' }, 'managerPin');
+        if (err instanceof HubError && err.status === 400)
+          throw new CommandError('invalid_input', 'hub_catalog_refused', { field: 'keep' }, 'keep');
         throw new CommandError('unavailable', 'hub_unreachable', { reason: message(deps.language(), 'hub_no_answer') });
       }
       deps.audit(approverOf(caller).name, 'hub.catalogChoice', { keep });
@@ -70,13 +77,13 @@ export function hubHandlers(sync: HubSync, deps: HubHandlerDeps): AreaHandlers<'
       deps.audit(actor.name, 'hub.staffChoice', r);
       return r;
     },
-    'hub.enrol': async ({ url, code, fingerprint }, caller) => {
+    'hub.enrol': async ({ managerPin, url, code, fingerprint }, caller) => {
       const manager = approverOf(caller).name;
       const already = sync.tillId();
       if (already !== null) throw new CommandError('conflict', 'hub_already_enrolled', { id: already });
       let r: { tillId: number; shopId: number };
       try {
-        r = await sync.enrol(url, code, fingerprint ?? null);
+        r = await sync.enrol(url, code, fingerprint ?? null, managerPin);
       } catch (err) {
         throw linkError(err, deps.language());
       }

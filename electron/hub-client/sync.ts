@@ -177,9 +177,16 @@ export class HubSync {
   /**
    * Enrols this till with a one-time code: stores the credential (0600 file) and the till id, and queues
    * the till's whole existing history (orders, audit, shifts) in one transaction so it reaches the hub too. The
-   * till's people are offered apart (`#offerStaff`): never merged silently with the shop's.
+   * till's people are offered apart (`#offerStaff`): never merged silently with the shop's. The people go first, so
+   * that a shop without a manager has this till's before its catalog is offered with `managerPin` (the PIN the
+   * manager typed to enrol, which the hub checks itself: issue 39).
    */
-  async enrol(url: string, code: string, fingerprint?: string | null): Promise<{ tillId: number; shopId: number }> {
+  async enrol(
+    url: string,
+    code: string,
+    fingerprint?: string | null,
+    managerPin?: string,
+  ): Promise<{ tillId: number; shopId: number }> {
     const pin = normalizeFingerprint(fingerprint ?? '');
     // An https hub must show the certificate with this fingerprint, or the code is never sent to it.
     const anon = new HubClient({ baseUrl: url, fingerprint: pin, ...(this.#o.fetch ? { fetch: this.#o.fetch } : {}) });
@@ -206,8 +213,8 @@ export class HubSync {
     this.#client = null;
     this.#pinMismatch = null;
     this.#o.logger.info(`hub: enrolled as till ${r.tillId} of shop ${r.shopId} at ${url}`);
-    await this.#offerCatalog();
     await this.#offerStaff();
+    await this.#offerCatalog(managerPin);
     return { tillId: r.tillId, shopId: r.shopId };
   }
 
@@ -360,9 +367,11 @@ export class HubSync {
   /**
    * At enrolment the till's catalog goes to a hub whose shop has no products (the hub adopts it). When the shop
    * has products, nothing is overwritten: both counts wait for the manager's choice (`chooseCatalog`, the Hub
-   * tab), and no master data is pulled until then (it would overwrite the till's products by code).
+   * tab), and no master data is pulled until then (it would overwrite the till's products by code). The hub adopts
+   * it only with a hub manager's PIN (`managerPin`, checked there); without one, or refused, the choice waits for
+   * the manager as well.
    */
-  async #offerCatalog(): Promise<void> {
+  async #offerCatalog(managerPin?: string): Promise<void> {
     const products = this.#catalog.all();
     if (products.length === 0) return;
     const pending = (hubProducts: number | null) =>
@@ -370,7 +379,14 @@ export class HubSync {
     const hub = this.#hub();
     try {
       if (!hub) throw new Error('no hub client after enrolment');
-      const r = await hub.adoptCatalog(products, false);
+      // A PIN the hub does not know (this till's manager is not the shop's yet) still learns the shop's count.
+      const r = await hub
+        .adoptCatalog(products, false, managerPin)
+        .catch((err: unknown) =>
+          managerPin !== undefined && err instanceof HubError && err.field === 'approverPin'
+            ? hub.adoptCatalog(products, false)
+            : Promise.reject(err),
+        );
       if (r.adopted) this.#o.logger.info(`hub: the shop adopted this till's ${products.length} products`);
       else pending(r.hubProducts);
     } catch (err) {
@@ -389,14 +405,15 @@ export class HubSync {
   /**
    * The manager's choice between the hub's catalog and this till's: `hub` empties the till's catalog and pulls
    * the shop's whole; `till` makes the till's catalog the shop's at the hub (the others' products deleted there),
-   * then pulls it back. Either way the pulls start again from the first change.
+   * then pulls it back. Either way the pulls start again from the first change. Sending the till's needs
+   * `managerPin` to be a hub manager's PIN: the hub checks it (HubError at `approverPin` otherwise).
    */
-  async chooseCatalog(keep: 'hub' | 'till'): Promise<void> {
+  async chooseCatalog(keep: 'hub' | 'till', managerPin?: string): Promise<void> {
     if (this.catalogChoice() === null) return;
     if (keep === 'till') {
       const hub = this.#hub();
       if (!hub) throw new Error('not enrolled');
-      await hub.adoptCatalog(this.#catalog.all(), true);
+      await hub.adoptCatalog(this.#catalog.all(), true, managerPin);
     }
     this.#db.transaction(() => {
       if (keep === 'hub') this.#catalog.clear();

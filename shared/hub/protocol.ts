@@ -217,6 +217,11 @@ export const HubBulkPriceInput = z.object({
 export const AdoptCatalogInput = z.object({
   products: z.array(ProductInput).max(200_000),
   replace: z.boolean().optional(),
+  /** A hub manager's PIN, checked at the hub: without it nothing is written (issue 39). */
+  approverPin: z
+    .string()
+    .regex(/^\d{4,8}$/, { message: '4 to 8 digits' })
+    .optional(),
 });
 export type AdoptCatalogInput = z.infer<typeof AdoptCatalogInput>;
 /** The catalog as CSV in the UI's language (shared/catalog/csv-export.ts). */
@@ -390,6 +395,11 @@ export interface PushResult {
   duplicates: number;
   gaps: { from: number; to: number }[];
   refused?: PushRefusal[];
+  /**
+   * The status's name was not taken (`status.name`: another till's name, or a reserved word): the hub keeps
+   * listing the till by its earlier name. Absent when the status was taken whole.
+   */
+  statusRefused?: { code: string; field: string; message: string };
 }
 
 /** The statuses of a push the hub refused for what the batch holds (the till keeps the batch and says so). */

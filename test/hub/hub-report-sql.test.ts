@@ -13,6 +13,7 @@ import type { HubDb } from '../../hub/db/db.ts';
 import { createHubService, type AuthedTill, type HubService } from '../../hub/service.ts';
 import type { HubReport } from '../../hub/reports.ts';
 import { orderFacts, reportOrder, processorOf } from '../../hub/report-facts.ts';
+import { countsInReports } from '../../hub/till-trust.ts';
 import { CLOSE_GRACE_MS } from '../../hub/report-days.ts';
 import { summarizeOrders, type OrderData } from '../../shared/reports/view.ts';
 import type { ReportView } from '../../shared/contract/reports.ts';
@@ -126,11 +127,13 @@ function expected(list: readonly Stored[], from: string, to: string, shopId?: nu
       (a, b) =>
         Date.parse(a.order.created_at) - Date.parse(b.order.created_at) || a.till.id - b.till.id || a.seq - b.seq,
     );
-  const rows = inRange.filter(
+  const readable = inRange.filter(
     (s) =>
       OrderDataSchema.safeParse(s.order.data).success &&
       (s.order.receipt == null || OrderReceiptData.safeParse(s.order.receipt).success),
   );
+  // A refund counts in reports only once fiscalized (issue 39, hub/till-trust.ts).
+  const rows = readable.filter((s) => countsInReports(s.order));
   const rates = new Map<string, number>();
   for (const s of rows)
     for (const t of s.order.receipt?.taxItems ?? [])
@@ -156,7 +159,7 @@ function expected(list: readonly Stored[], from: string, to: string, shopId?: nu
     return m;
   };
   return {
-    unreadable: inRange.length - rows.length,
+    unreadable: inRange.length - readable.length,
     total: sum(rows, undefined, true),
     byShop: [...groups((s) => s.till.shopId)].map(([id, g]) => ({
       shopId: id,

@@ -21,6 +21,7 @@ import { h020 } from './020_staff_refusals.ts';
 import { h021 } from './021_times.ts';
 import { h022 } from './022_report_tax.ts';
 import { h023 } from './023_people_and_codes.ts';
+import { h024 } from './024_till_trust.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -57,4 +58,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   h021,
   h022,
   h023,
+  h024,
 ];
