@@ -51,6 +51,11 @@ export const SELF_APPROVED: ReadonlySet<CommandName> = new Set<CommandName>([
   'settings.setApiKey',
   'settings.setLpfr',
   'settings.setEsir',
+  'suppliers.put',
+  'goods.receiptSave',
+  'goods.receiptPost',
+  'goods.receiptReverse',
+  'goods.writeOff',
 ]);
 
 /** The field a refusal names when a manager's PIN beside the input would let the command through. */

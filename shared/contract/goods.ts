@@ -10,7 +10,7 @@ import { PRODUCT_UNITS } from './catalog.ts';
 import type { Milli, Para } from '../money.ts';
 import { pibProblem } from '../goods/pib.ts';
 
-const managerPin = s.pin;
+const managerPin = s.pin.optional();
 
 export interface SupplierView {
   id: number;

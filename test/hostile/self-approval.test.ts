@@ -94,4 +94,19 @@ describe('a logged-in manager approves her own actions', () => {
     });
     expect(e).toMatchObject({ code: 'forbidden', field: 'approval.managerPin' });
   });
+  it("the goods screens' posts go through for her without a PIN, and a cashier's session is still asked", async () => {
+    const core = await startCore();
+    const supplier = { name: 'Добављач д.о.о.', pib: '113460262', address: null, account: null, contact: null };
+    const saved = await ok<{ id: number }>(core, 'suppliers.put', supplier);
+    expect(saved.id).toBeGreaterThan(0);
+    await ok(core, 'staff.create', { managerPin: MANAGER_PIN, name: 'Ана Анић', role: 'cashier', pin: '7315' });
+    await ok(core, 'staff.login', { pin: '7315' });
+    expect(await fails(core, 'suppliers.put', { ...supplier, name: 'Други', pib: '100000024' })).toMatchObject({
+      code: 'forbidden',
+    });
+    const rows = core.db
+      .prepare<[], AuditRow>("SELECT actor, approver, action FROM audit_log WHERE action = 'suppliers.put' ORDER BY id")
+      .all();
+    expect(rows).toContainEqual({ actor: 'Менаџер', approver: 'Менаџер', action: 'suppliers.put' });
+  });
 });

@@ -3,7 +3,7 @@
  * posted with a manager's PIN, reversed by a document), suppliers, the KEP book for a period with its CSV, and the
  * price change records. The core calculates, checks and numbers everything; this screen only shows and asks.
  */
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type {
   KepView,
@@ -27,10 +27,14 @@ import {
   NoteAndAlert,
   PinInput,
   RowForm,
+  SelfApproval,
   SubmitButton,
   useAction,
 } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
+
+/** A manager's PIN when one was typed; a manager logged in posts without hers (`SELF_APPROVED`). */
+const ownPin = (pin: string): { managerPin?: string } => (pin.trim() ? { managerPin: pin.trim() } : {});
 
 type Section = 'stock' | 'receipts' | 'suppliers' | 'kep' | 'prices';
 const SECTIONS: Section[] = ['stock', 'receipts', 'suppliers', 'kep', 'prices'];
@@ -133,6 +137,7 @@ function StockSection({ api, t }: Props) {
 }
 
 function SuppliersSection({ api, t }: Props) {
+  const selfApproves = useContext(SelfApproval);
   const [list, setList] = useState<SupplierView[]>([]);
   const [form, setForm] = useState({ name: '', pib: '', address: '', account: '', contact: '' });
   const [pin, setPin] = useState('');
@@ -145,7 +150,7 @@ function SuppliersSection({ api, t }: Props) {
     void run(async () => {
       const saved = await call(
         api['suppliers.put']({
-          managerPin: pin,
+          ...ownPin(pin),
           name: form.name,
           pib: form.pib.trim(),
           address: form.address || null,
@@ -176,7 +181,7 @@ function SuppliersSection({ api, t }: Props) {
         <Field label={t('goods_contact')}>
           <input value={form.contact} onChange={set('contact')} />
         </Field>
-        <PinInput t={t} value={pin} onChange={setPin} />
+        <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />
         <SubmitButton busy={busy}>{t('goods_save_supplier')}</SubmitButton>
       </RowForm>
       <NoteAndAlert note={note} error={error} />
@@ -211,6 +216,7 @@ const EMPTY_LINE = {
 };
 
 function ReceiptsSection({ api, t, lang }: Props) {
+  const selfApproves = useContext(SelfApproval);
   const [suppliers, setSuppliers] = useState<SupplierView[]>([]);
   const [receipts, setReceipts] = useState<ReceiptSummary[]>([]);
   const [supplierId, setSupplierId] = useState('');
@@ -257,7 +263,7 @@ function ReceiptsSection({ api, t, lang }: Props) {
     void run(async () => {
       const saved = await call(
         api['goods.receiptSave']({
-          managerPin: pin,
+          ...ownPin(pin),
           ...(draft ? { id: draft.id } : {}),
           supplierId: Number(supplierId),
           invoiceNumber,
@@ -274,7 +280,7 @@ function ReceiptsSection({ api, t, lang }: Props) {
     void run(async () => {
       if (!draft) return;
       const posted = await call(
-        api['goods.receiptPost']({ managerPin: pin, id: draft.id, ...(confirm ? { confirmBelowPurchase: true } : {}) }),
+        api['goods.receiptPost']({ ...ownPin(pin), id: draft.id, ...(confirm ? { confirmBelowPurchase: true } : {}) }),
       );
       setNote(t('goods_posted', { number: posted.number ?? '' }));
       setDraft(null);
@@ -286,7 +292,7 @@ function ReceiptsSection({ api, t, lang }: Props) {
     });
   const reverse = (r: ReceiptSummary) =>
     void run(async () => {
-      const rev = await call(api['goods.receiptReverse']({ managerPin: pin, id: r.id }));
+      const rev = await call(api['goods.receiptReverse']({ ...ownPin(pin), id: r.id }));
       setNote(t('goods_reversed', { number: r.number ?? '', reversal: rev.number ?? '' }));
       setPin('');
       await reload();
@@ -385,7 +391,7 @@ function ReceiptsSection({ api, t, lang }: Props) {
         </MgrTable>
       )}
       <RowForm onSubmit={save} label={t('goods_receipt_actions')}>
-        <PinInput t={t} value={pin} onChange={setPin} />
+        <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />
         <SubmitButton busy={busy} disabled={lines.length === 0}>
           {t('goods_save_draft')}
         </SubmitButton>
