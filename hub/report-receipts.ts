@@ -23,15 +23,24 @@ interface Row {
 }
 
 /** The receipts of [from, to) of one shop (or the chain), in time order, then till and sequence. */
+/** The receipts list's period: `from`/`to` as asked, else today from midnight in the shop's zone until now. */
+export function receiptsPeriod(
+  input: Pick<ReportInput, 'from' | 'to'>,
+  now = Date.now(),
+): { from: string; to: string } {
+  // Today from midnight in the shop's zone, not the hub machine's.
+  const start = new Date(dayStart(dayIn(new Date(now), DEFAULT_HUB_TIME_ZONE), DEFAULT_HUB_TIME_ZONE));
+  const from = input.from ? new Date(input.from).toISOString() : start.toISOString();
+  const to = input.to ? new Date(input.to).toISOString() : new Date(now + 1).toISOString();
+  return { from, to };
+}
+
 export async function hubReceipts(
   db: Queryable,
   input: Pick<ReportInput, 'from' | 'to' | 'shopId'>,
   now = Date.now(),
 ): Promise<ReceiptRow[]> {
-  // Today from midnight in the shop's zone, not the hub machine's.
-  const start = new Date(dayStart(dayIn(new Date(now), DEFAULT_HUB_TIME_ZONE), DEFAULT_HUB_TIME_ZONE));
-  const from = input.from ? new Date(input.from).toISOString() : start.toISOString();
-  const to = input.to ? new Date(input.to).toISOString() : new Date(now + 1).toISOString();
+  const { from, to } = receiptsPeriod(input, now);
   await fillFacts(db, from, to);
   const rows = await db.query<Row>(
     `SELECT o.created_at AS at, o.invoice_number, o.invoice_type, o.kind, coalesce(o.cashier, '') AS cashier,

@@ -29,7 +29,8 @@ import { createSession, endSession, sessionOf } from './sessions.ts';
 import { listAudit, recordAudit, type HubAuditAction, type HubAuditEntry } from './audit.ts';
 import { hubReportCsv } from './reports.ts';
 import { receiptsCsv } from '../shared/reports/receipts.ts';
-import { dayIn } from '../shared/i18n/time.ts';
+import { dayIn, periodName } from '../shared/i18n/time.ts';
+import { receiptsPeriod } from './report-receipts.ts';
 import { DEFAULT_HUB_TIME_ZONE } from './report-days.ts';
 import { listParked, parkCart, takeParked } from './parked.ts';
 import { holdRefund, releaseRefund } from './refund-holds.ts';
@@ -701,10 +702,14 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       handle: async ({ who, input, res }) => {
         const shopId = shopOf(who, input.shopId, false);
         if (input.format === 'receipts') {
-          const rows = await service.receipts({ ...input, ...(shopId !== undefined ? { shopId } : {}) });
+          const now = Date.now();
+          const rows = await service.receipts({ ...input, ...(shopId !== undefined ? { shopId } : {}) }, now);
+          // Named by its own days, as the till's CSVs (issue 38): `kasa-hub-receipts-2026-11-27.csv`.
+          const period = receiptsPeriod(input, now);
+          const days = periodName(period.from, period.to, input.timeZone ?? DEFAULT_HUB_TIME_ZONE);
           res.writeHead(200, {
             'content-type': 'text/csv; charset=utf-8',
-            'content-disposition': `attachment; filename="kasa-hub-receipts.csv"`,
+            'content-disposition': `attachment; filename="kasa-hub-receipts-${days}.csv"`,
             'cache-control': 'no-store',
           });
           res.end(receiptsCsv(rows, input.lang ?? 'en', input.timeZone));

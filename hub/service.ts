@@ -52,6 +52,7 @@ import {
 import { MIN_MANAGER_PIN_DIGITS, staffChangeRefusal } from '../shared/contract/staff.ts';
 import { foldText } from '../shared/catalog/fold.ts';
 import { hashPin, verifyPin } from '../shared/node/pin.ts';
+import { MANAGER_PIN_TEXT, managerPinProblem } from '../shared/staff/pin-strength.ts';
 import { HubError } from '../shared/hub/protocol.ts';
 import { changePriceByPercent } from '../shared/catalog/price-change.ts';
 import { catalogCsv } from '../shared/catalog/csv-export.ts';
@@ -1147,7 +1148,8 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
 
     /**
      * Sets a person's new PIN (hashed here; the PIN is never stored or logged): 4 to 8 digits, a manager's at
-     * least `MIN_MANAGER_PIN_DIGITS` (tills carry the hashes: issue 25), and no other active person of the
+     * least `MIN_MANAGER_PIN_DIGITS` (tills carry the hashes: issue 25) and not trivial (`pin_trivial`: 111111,
+     * 123456, 654321; shared/staff/pin-strength.ts), and no other active person of the
      * shop's PIN (a PIN identifies its person at the till). Reaches the tills and ends the person's sessions.
      */
     async setStaffPin(shopId: number, name: string, pin: string): Promise<void> {
@@ -1160,6 +1162,9 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
           `pin: a manager's PIN has at least ${MIN_MANAGER_PIN_DIGITS} digits`,
           'pin',
         );
+      // Not a PIN anyone tries first (shared/staff/pin-strength.ts), the till's own rule.
+      if (target.role === 'manager' && managerPinProblem(pin))
+        throw new HubError(400, 'pin_trivial', MANAGER_PIN_TEXT, 'pin');
       const others = await db.query<{ pin_hash: string }>(
         'SELECT pin_hash FROM staff WHERE shop_id = $1 AND active AND name <> $2',
         [shopId, name],

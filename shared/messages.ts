@@ -125,6 +125,8 @@ const SR_CYRL = {
     'Адреса штампача у пољу „{field}“ није дозвољена: то је адреса самог рачунара или адреса коју мрежа додељује сама себи, не адреса штампача.',
   printable_only: 'Поље „{field}“ сме садржати само знакове за штампу.',
   pin_weak: 'Нови PIN не сме бити 0000 ни већ заузет.',
+  pin_trivial:
+    'PIN менаџера у пољу „{field}“ је лако погодити: не сме бити иста цифра више пута, низ као 1234 или 4321, ни 0000.',
   staff_not_found: 'Особа {id} не постоји.',
   last_manager: 'Мора остати бар један активан менаџер ({field}).',
   staff_self:
@@ -361,6 +363,8 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
     'Adresa štampača u polju „{field}“ nije dozvoljena: to je adresa samog računara ili adresa koju mreža dodeljuje sama sebi, ne adresa štampača.',
   printable_only: 'Polje „{field}“ sme sadržati samo znakove za štampu.',
   pin_weak: 'Novi PIN ne sme biti 0000 ni već zauzet.',
+  pin_trivial:
+    'PIN menadžera u polju „{field}“ je lako pogoditi: ne sme biti ista cifra više puta, niz kao 1234 ili 4321, ni 0000.',
   staff_not_found: 'Osoba {id} ne postoji.',
   last_manager: 'Mora ostati bar jedan aktivan menadžer ({field}).',
   staff_self:
@@ -594,6 +598,8 @@ const EN: Shape<typeof SR_CYRL> = {
     'The printer address in "{field}" is not allowed: it is an address of this computer itself or one the network assigns to itself, not a printer address.',
   printable_only: 'Field "{field}" may contain printable characters only.',
   pin_weak: 'The new PIN must not be 0000 or already in use.',
+  pin_trivial:
+    'The manager’s PIN in "{field}" is easy to guess: not one digit repeated, a run such as 1234 or 4321, or 0000.',
   staff_not_found: 'Person {id} does not exist.',
   last_manager: 'At least one active manager must remain ({field}).',
   staff_self:

@@ -24,8 +24,9 @@ import { staffChangeRefusal } from '../../shared/contract/staff.ts';
 import type { Language } from '../../shared/domain.ts';
 import { message } from '../../shared/messages.ts';
 import { personName, personNameProblem } from '../../shared/staff/person-name.ts';
+import { DEFAULT_MANAGER_PIN, managerPinProblem } from '../../shared/staff/pin-strength.ts';
 
-export const DEFAULT_MANAGER_PIN = '0000';
+export { DEFAULT_MANAGER_PIN };
 
 interface StaffRow {
   id: number;
@@ -214,6 +215,7 @@ export class StaffService {
   ): Promise<StaffView> {
     input = { ...input, name: personName(input.name) };
     this.#ensureNameFree(input.name, null);
+    this.#ensureManagerPinStrong(input.pin, input.role, 'pin');
     await this.#ensurePinFree(input.pin, null, 'pin');
     const uid = crypto.randomUUID();
     const hash = await hashPin(input.pin);
@@ -283,6 +285,7 @@ export class StaffService {
       this.#ensureNameFree(name, input.id);
     }
     if (input.pin === DEFAULT_MANAGER_PIN) throw new CommandError('invalid_input', 'pin_weak', { field: 'pin' }, 'pin');
+    if (input.pin) this.#ensureManagerPinStrong(input.pin, input.role ?? row.role, 'pin');
     if (input.pin) await this.#ensurePinFree(input.pin, input.id, 'pin');
     const hash = input.pin ? await hashPin(input.pin) : null;
     const after: HubPersonChange = {
@@ -339,6 +342,8 @@ export class StaffService {
     const who = await this.identify(currentPin, 'currentPin');
     if (newPin === DEFAULT_MANAGER_PIN)
       throw new CommandError('invalid_input', 'pin_weak', { field: 'newPin' }, 'newPin');
+    // A manager's new PIN, the first-run change included, is not a trivial one (shared/staff/pin-strength.ts).
+    this.#ensureManagerPinStrong(newPin, who.role, 'newPin');
     await this.#ensurePinFree(newPin, who.id, 'newPin');
     const hash = await hashPin(newPin);
     // Enrolled: a manager's PIN changes at the hub first, their current PIN being the approval the hub checks. A
@@ -400,6 +405,13 @@ export class StaffService {
         { field: 'name', ...(problem.key === 'name_lookalike' ? { other: problem.other } : {}) },
         'name',
       );
+  }
+
+  /** A manager's PIN is not one digit repeated, a run (1234, 4321) or 0000: `pin_trivial` at `field`. */
+  #ensureManagerPinStrong(pin: string, role: StaffRole, field: string): void {
+    if (role !== 'manager') return;
+    const problem = managerPinProblem(pin);
+    if (problem) throw new CommandError('invalid_input', problem.key, { field }, field);
   }
 
   async #ensurePinFree(pin: string, exceptId: number | null, field: string): Promise<void> {

@@ -73,6 +73,16 @@ export function dayIn(date: Date, timeZone: string = SHOP_TIME_ZONE): string {
 }
 
 /**
+ * A report file's name by its own days in the shop's time zone: `2026-11-26` for one day, `2026-11-20_2026-11-26`
+ * for more (`to` is the end, exclusive). The till's CSVs (`presek-…`, `racuni-…`) and the hub's are named so.
+ */
+export function periodName(fromIso: string, toIso: string, timeZone: string = SHOP_TIME_ZONE): string {
+  const first = dayIn(new Date(fromIso), timeZone);
+  const last = dayIn(new Date(Date.parse(toIso) - 1), timeZone);
+  return last > first ? `${first}_${last}` : first;
+}
+
+/**
  * The instant (epoch ms) the ISO day `isoDay` begins in `timeZone`: its midnight there, whatever the zone of the
  * machine asking (a hub UI opened from elsewhere, a test browser in UTC). Days start at midnight in Serbia on
  * both sides of a daylight-saving change (the change is at 02:00 and 03:00).

@@ -99,6 +99,12 @@ describe.each(BACKENDS)('hub staff on $name', (backend) => {
     expect(letters).toMatchObject({ status: 400, body: { code: 'pin_format', field: 'pin' } });
     const taken = await call(ana, 'POST', '/api/admin/staff/pin', { name: 'Бора', pin: '246810' });
     expect(taken).toMatchObject({ status: 409, body: { code: 'pin_taken', field: 'pin' } });
+    // Not a PIN anyone tries first (issue 38): one digit repeated, a run up or down; nothing changes.
+    for (const pin of ['123456', '654321', '999999', '3456789'])
+      expect(await call(ana, 'POST', '/api/admin/staff/pin', { name: 'Бора', pin })).toMatchObject({
+        status: 400,
+        body: { code: 'pin_trivial', field: 'pin' },
+      });
     expect((await login('135791')).status).toBe(200);
     expect((await call(ana, 'POST', '/api/admin/staff/pin', { name: 'Бора', pin: '975310' })).status).toBe(200);
     expect((await call(again.token, 'GET', '/api/admin/me')).status).toBe(401);

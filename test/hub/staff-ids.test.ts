@@ -23,8 +23,8 @@ import { hashPin, verifyPin } from '../../shared/node/pin.ts';
 import { BACKENDS } from './backends.ts';
 import { ok, quiet, until } from '../support/core-calls.ts';
 
-const PIN_1 = '111111';
-const PIN_2 = '222222';
+const PIN_1 = '518273';
+const PIN_2 = '629384';
 
 describe.each(BACKENDS)('people with ids on $name', (backend) => {
   let handle: Awaited<ReturnType<typeof backend.open>>;
@@ -110,8 +110,8 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
         'SELECT id, name, role FROM staff WHERE shop_id = $1 ORDER BY name',
         [shop],
       );
-    const a = await till('IDS3', '333333');
-    await ok(a.core, 'hub.enrol', { managerPin: '333333', url: server.url, code: await service.newEnrolCode(shop) });
+    const a = await till('IDS3', '730495');
+    await ok(a.core, 'hub.enrol', { managerPin: '730495', url: server.url, code: await service.newEnrolCode(shop) });
     const uidA = a.core.db.prepare<[], { uid: string }>("SELECT uid FROM staff WHERE role = 'manager'").get()?.uid;
     expect((await people()).map((p) => p.id)).toEqual([uidA]);
 
@@ -125,24 +125,24 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
     expect(b.core.db.prepare("SELECT 1 FROM hub_state WHERE key = 'staff_choice'").get()).toBeUndefined();
     // The first PIN makes them somebody: the shop has a manager, so they wait for a choice (never merged, never
     // taken from the till's push), and the hub has nobody new.
-    await ok(b.core, 'staff.changePin', { currentPin: '0000', newPin: '444444' });
-    await ok(b.core, 'staff.login', { pin: '444444' });
+    await ok(b.core, 'staff.changePin', { currentPin: '0000', newPin: '841506' });
+    await ok(b.core, 'staff.login', { pin: '841506' });
     const late = (await status(b.core)).staffChoice;
     expect(late?.till.map((p) => p.role)).toEqual(['manager']);
     expect(late?.hub?.map((p) => p.id)).toEqual([uidA]);
     await ok(b.core, 'sync.now', {});
     expect((await people()).map((p) => p.id)).toEqual([uidA]);
-    expect(await login(b.core, '444444')).not.toBeNull();
+    expect(await login(b.core, '841506')).not.toBeNull();
     // Mapped to the shop's manager: till B's manager is the hub's, PIN and all.
     expect(
-      await ok(b.core, 'hub.staffChoice', { hubPin: '333333', choices: [{ id: late?.till[0]?.id, hubId: uidA }] }),
+      await ok(b.core, 'hub.staffChoice', { hubPin: '730495', choices: [{ id: late?.till[0]?.id, hubId: uidA }] }),
     ).toEqual({ mapped: 1, added: 0 });
     // Till B held the hub's manager already (pulled while its own was on 0000): its own row of them goes.
     // (Waiting on the database: a PIN tried every 50 ms would lock the login.)
     const managersB = b.core.db.prepare<[], { uid: string }>("SELECT uid FROM staff WHERE role = 'manager'");
     await until(() => managersB.all().length === 1);
-    expect(await login(b.core, '333333')).not.toBeNull();
-    expect(await login(b.core, '444444')).toBeNull();
+    expect(await login(b.core, '730495')).not.toBeNull();
+    expect(await login(b.core, '841506')).toBeNull();
     expect(b.core.db.prepare("SELECT uid FROM staff WHERE role = 'manager'").all()).toEqual([{ uid: uidA }]);
     expect((await status(b.core)).staffChoice).toBeNull();
 
@@ -154,7 +154,7 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
     });
     expect(gw.status).toBe(200);
     for (const t of [a, b]) {
-      await ok(t.core, 'staff.login', { pin: '333333' });
+      await ok(t.core, 'staff.login', { pin: '730495' });
       await ok(t.core, 'staff.list', {});
       expect(t.core.db.prepare("SELECT pin_hash FROM staff WHERE name = 'Милица'").all()).toEqual([{ pin_hash: '' }]);
       expect(t.core.db.prepare("SELECT count(*) AS n FROM hub_outbox WHERE kind = 'staff'").get()).toEqual({ n: 0 });
@@ -163,7 +163,7 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
     const milicaA = a.core.db.prepare<[], { id: number; uid: string }>(
       "SELECT id, uid FROM staff WHERE name = 'Милица'",
     );
-    await ok(a.core, 'staff.update', { managerPin: '333333', id: milicaA.get()?.id, pin: '5151' });
+    await ok(a.core, 'staff.update', { managerPin: '730495', id: milicaA.get()?.id, pin: '5151' });
     expect((await people()).map((p) => [p.name, p.id])).toEqual([
       ['Manager', uidA],
       ['Милица', milicaA.get()?.uid],
@@ -185,13 +185,13 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
 
     // The other way round: a cashier made at till A (at the gateway and the hub) reaches till B by pull first; the
     // gateway's list then links that row, never a second person of the name.
-    await ok(a.core, 'staff.create', { managerPin: '333333', name: 'Јован', role: 'cashier', pin: '6161' });
+    await ok(a.core, 'staff.create', { managerPin: '730495', name: 'Јован', role: 'cashier', pin: '6161' });
     await until(async () => {
       await ok(b.core, 'sync.now', {});
       return b.core.db.prepare("SELECT 1 FROM staff WHERE name = 'Јован'").get() !== undefined;
     });
     expect(await login(b.core, '6161')).not.toBeNull();
-    await ok(b.core, 'staff.login', { pin: '333333' });
+    await ok(b.core, 'staff.login', { pin: '730495' });
     await ok(b.core, 'staff.list', {});
     const jovan = b.core.db.prepare("SELECT gateway_id FROM staff WHERE name = 'Јован'").all();
     expect(jovan).toHaveLength(1);

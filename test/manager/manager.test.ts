@@ -40,9 +40,53 @@ describe('staff and approval', () => {
     const stored = c.db.prepare<[], { pin_hash: string }>('SELECT pin_hash FROM staff').get();
     expect(stored?.pin_hash).toMatch(/^scrypt\$[0-9a-f]{32}\$[0-9a-f]{64}$/);
     expect(stored?.pin_hash).not.toContain('0000');
-    const changed = await ok<{ mustChangePin: boolean }>(c, 'staff.changePin', { currentPin: '0000', newPin: '4321' });
+    // A trivial first PIN is refused at its field, in the till's language (issue 38), and nothing changes.
+    for (const newPin of ['4321', '1234', '1111', '123456'])
+      expect(await fails(c, 'staff.changePin', { currentPin: '0000', newPin })).toMatchObject({
+        code: 'invalid_input',
+        field: 'newPin',
+        message: expect.stringContaining('„Нови PIN“ је лако погодити'),
+      });
+    expect((await c.dispatch('staff.login', { pin: '0000' })).ok).toBe(true);
+    const changed = await ok<{ mustChangePin: boolean }>(c, 'staff.changePin', { currentPin: '0000', newPin: '4827' });
     expect(changed.mustChangePin).toBe(false);
     expect((await c.dispatch('staff.login', { pin: '0000' })).ok).toBe(false);
+  });
+
+  it("refuses a trivial PIN for a manager, made, given or changed, in the user's language; a cashier may", async () => {
+    const c = await start('sr-Latn');
+    const trivial = { code: 'invalid_input', field: 'pin', message: expect.stringContaining('lako pogoditi') };
+    for (const pin of ['123456', '654321', '777777', '0000'])
+      expect(
+        await fails(c, 'staff.create', { managerPin: MANAGER_PIN, name: 'Bora', role: 'manager', pin }),
+      ).toMatchObject(trivial);
+    const cashier = await ok<{ id: number }>(c, 'staff.create', {
+      managerPin: MANAGER_PIN,
+      name: 'Ceca',
+      role: 'cashier',
+      pin: '1234',
+    });
+    // Made a manager with a new PIN: the PIN is a manager's.
+    expect(
+      await fails(c, 'staff.update', { managerPin: MANAGER_PIN, id: cashier.id, role: 'manager', pin: '98765' }),
+    ).toMatchObject(trivial);
+    const boss = await ok<{ id: number }>(c, 'staff.create', {
+      managerPin: MANAGER_PIN,
+      name: 'Bora',
+      role: 'manager',
+      pin: '583920',
+    });
+    expect(await fails(c, 'staff.update', { managerPin: MANAGER_PIN, id: boss.id, pin: '222222' })).toMatchObject(
+      trivial,
+    );
+    // Her own change: the new PIN's field.
+    expect(await fails(c, 'staff.changePin', { currentPin: '583920', newPin: '3456' })).toMatchObject({
+      ...trivial,
+      field: 'newPin',
+    });
+    expect((await c.dispatch('staff.login', { pin: '583920' })).ok).toBe(true);
+    // A cashier's own change is not held to it.
+    await ok(c, 'staff.changePin', { currentPin: '1234', newPin: '4444' });
   });
 
   it('creates a cashier on the gateway; the cashier’s PIN is refused a refund, with the field named', async () => {

@@ -9,7 +9,7 @@ import { receiptRows } from '../report-days.ts';
 import { receiptsCsv } from '../../../shared/reports/receipts.ts';
 import { reportCsv, reportLines } from '../../../shared/reports/view.ts';
 import type { Language } from '../../../shared/domain.ts';
-import { dayIn } from '../../../shared/i18n/time.ts';
+import { periodName } from '../../../shared/i18n/time.ts';
 
 export interface ReportsHandlerDeps {
   db: Db;
@@ -21,16 +21,6 @@ export interface ReportsHandlerDeps {
   language(): Language;
   /** The till's name in the receipts list (its terminal id). */
   till(): string;
-}
-
-/**
- * A report file's name by its own days in the shop's time zone: `2026-11-26` for one day, `2026-11-20_2026-11-26`
- * for more (`to` is the end, exclusive). It used to be the UTC date of `from`: the day before, for a Belgrade day.
- */
-export function periodName(fromIso: string, toIso: string): string {
-  const first = dayIn(new Date(fromIso));
-  const last = dayIn(new Date(Date.parse(toIso) - 1));
-  return last > first ? `${first}_${last}` : first;
 }
 
 export function reportsHandlers(deps: ReportsHandlerDeps): AreaHandlers<'reports'> {

@@ -1,11 +1,10 @@
 /**
  * An on-screen keypad for a number typed the Serbian way (decimal comma), so that a touch-only till can
- * fill every numeric field. It edits the text it is given; the physical keyboard still types into the
- * field itself (the keys are out of the tab order, as on the PIN pad).
+ * fill every numeric field: the one pad (Keypad.tsx) with the till's words. It edits the text it is given; the
+ * physical keyboard still types into the field itself.
  */
 import { useTranslation } from 'react-i18next';
-
-const ROWS = ['7', '8', '9', '4', '5', '6', '1', '2', '3'] as const;
+import { Keypad } from './Keypad.tsx';
 
 export function NumberPad(props: {
   /** The group's accessible name („Бројчана тастатура“): it must not repeat a field's label. */
@@ -23,44 +22,19 @@ export function NumberPad(props: {
     props.onChange(props.value + key);
   };
   return (
-    <div className="number-pad" role="group" aria-label={props.label}>
-      {ROWS.map((d) => (
-        <button key={d} type="button" tabIndex={-1} onClick={() => type(d)}>
-          {d}
-        </button>
-      ))}
-      {props.decimal ? (
-        <button type="button" tabIndex={-1} aria-label={t('pad.comma')} onClick={() => type(',')}>
-          ,
-        </button>
-      ) : (
-        <span />
-      )}
-      <button type="button" tabIndex={-1} onClick={() => type('0')}>
-        0
-      </button>
-      <button
-        type="button"
-        tabIndex={-1}
-        aria-label={t('pad.backspace')}
-        onClick={() => props.onChange(props.value.slice(0, -1))}
-      >
-        ⌫
-      </button>
-      {props.percent && (
-        <button type="button" tabIndex={-1} aria-label={t('pad.percent')} onClick={() => type('%')}>
-          %
-        </button>
-      )}
-      <button
-        type="button"
-        tabIndex={-1}
-        className={props.percent ? 'wider' : 'wide'}
-        aria-label={t('pad.clear')}
-        onClick={() => props.onChange('')}
-      >
-        C
-      </button>
-    </div>
+    <Keypad
+      label={props.label}
+      words={{
+        backspace: t('pad.backspace'),
+        clear: t('pad.clear'),
+        comma: t('pad.comma'),
+        percent: t('pad.percent'),
+      }}
+      onKey={type}
+      onBackspace={() => props.onChange(props.value.slice(0, -1))}
+      onClear={() => props.onChange('')}
+      decimal={props.decimal}
+      {...(props.percent !== undefined ? { percent: props.percent } : {})}
+    />
   );
 }

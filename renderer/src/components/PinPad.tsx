@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-
-const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+import { Keypad } from './Keypad.tsx';
 
 /**
  * A PIN sent from a pad: one that does not have a PIN's shape is not sent; a refused one clears the pad
@@ -44,7 +43,7 @@ export interface PinPadProps {
   onCancel?: () => void;
 }
 
-/** The words of a pad's own keys, in the screen's language. */
+/** The words of a pad's own keys, in the screen's language: the same key names as every pad (Keypad.tsx). */
 export interface PinPadWords {
   pad: string;
   backspace: string;
@@ -63,8 +62,8 @@ export function PinPad(props: PinPadProps) {
       {...props}
       words={{
         pad: t('login.pad'),
-        backspace: t('login.backspace'),
-        clear: t('login.clearPin'),
+        backspace: t('pad.backspace'),
+        clear: t('pad.clear'),
         cancel: t('action.cancel'),
       }}
     />
@@ -106,38 +105,19 @@ export function PinPadView(props: PinPadProps & { words: PinPadWords }) {
           {props.error}
         </p>
       )}
-      <div className="pin-keys" role="group" aria-label={words.pad}>
-        {KEYS.map((d) => (
-          <button key={d} type="button" tabIndex={-1} onClick={() => press(d)}>
-            {d}
-          </button>
-        ))}
-        <button
-          type="button"
-          tabIndex={-1}
-          aria-label={words.backspace}
-          onClick={() => {
-            props.onChange(props.value.slice(0, -1));
-            ref.current?.focus();
-          }}
-        >
-          ⌫
-        </button>
-        <button type="button" tabIndex={-1} onClick={() => press('0')}>
-          0
-        </button>
-        <button
-          type="button"
-          tabIndex={-1}
-          aria-label={words.clear}
-          onClick={() => {
-            props.onChange('');
-            ref.current?.focus();
-          }}
-        >
-          C
-        </button>
-      </div>
+      <Keypad
+        label={words.pad}
+        words={words}
+        onKey={press}
+        onBackspace={() => {
+          props.onChange(props.value.slice(0, -1));
+          ref.current?.focus();
+        }}
+        onClear={() => {
+          props.onChange('');
+          ref.current?.focus();
+        }}
+      />
       <div className="dialog-buttons">
         {props.onCancel && (
           <button type="button" data-close onClick={props.onCancel}>

@@ -17,6 +17,9 @@ import { testRoot } from '../testing/dom.ts';
 import { createFakeApi, ok } from '../testing/fake-api.ts';
 import { BREAD, DEMO_RATES, INFO, SYNC } from '../testing/fixtures.ts';
 
+// The machine's clock is not the shop's (issue 38): the dialog's times must still be Belgrade's.
+process.env.TZ = 'America/New_York';
+
 const dom = testRoot();
 const ANA = { id: 2, name: 'Ана', role: 'cashier' as const, active: true, mustChangePin: false };
 
@@ -157,6 +160,17 @@ describe('the shift dialog on a touch-only till', () => {
     expect(dom.container.textContent).toContain('Смена је отворена: почетни депозит 5.000,00 RSD.');
     // The till works in shifts now: it knows so without a reload.
     expect(store.getState().info?.worksInShifts).toBe(true);
+  });
+
+  it("shows the shift's opening time on the shop's clock, not the machine's", async () => {
+    const { store } = await counterWithShiftDialog();
+    press('5', '0', '0', '0');
+    await act(async () => button('Отвори смену').click());
+    await act(async () => store.getState().openDialog('shift'));
+    // Opened at 07:00 UTC: 08:00 in Belgrade, 02:00 in New York (this process's zone).
+    expect(new Date('2026-11-26T07:00:00.000Z').getHours()).toBe(2);
+    expect(dialog().textContent).toContain('26.11.2026. 08:00');
+    expect(dialog().textContent).not.toContain('02:00');
   });
 
   it('takes cash out and closes the shift counted by denomination, PINs included, on the keypad', async () => {

@@ -11,9 +11,9 @@ import { useTranslation } from 'react-i18next';
 import type { PosApi, Result } from '../../../shared/contract/index.ts';
 import { DENOMINATIONS_PARA, PARA_REST, paymentTotals, type ShiftView } from '../../../shared/contract/shifts.ts';
 import { paymentName } from '../../../shared/i18n/enums.ts';
+import { formatMoment } from '../../../shared/i18n/time.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { usePos } from '../context.ts';
-import { locale } from '../format.ts';
 import { Modal } from './Modal.tsx';
 import { NumberPad } from './NumberPad.tsx';
 import { PinInput } from './PinPad.tsx';
@@ -125,8 +125,8 @@ export function ShiftDialog(props: { api: PosApi }) {
   const [counts, setCounts] = useState<Record<string, string>>({});
   const [padFor, setPadFor] = useState<PadTarget>('amount');
 
-  const time = (iso: string) =>
-    new Date(iso).toLocaleString(locale(language), { dateStyle: 'short', timeStyle: 'short', hour12: false });
+  // The shop's clock (Europe/Belgrade), whatever the machine's zone is (issue 38).
+  const time = (iso: string) => formatMoment(iso, language);
 
   useEffect(() => {
     void props.api['shifts.current']({}).then((r) => {

@@ -33,7 +33,7 @@ describe('hub page words', () => {
     expect(text()).toEqual([
       'Хаб продавнице',
       'PIN менаџера',
-      'Тастатура за PIN / Обриши цифру / Обриши PIN',
+      'Тастатура за PIN / Обриши знак / Обриши све',
       'Пријава Enter',
     ]);
     expect(document.documentElement.lang).toBe('sr-Cyrl');
@@ -41,11 +41,11 @@ describe('hub page words', () => {
     expect(text()).toEqual([
       'Hab prodavnice',
       'PIN menadžera',
-      'Tastatura za PIN / Obriši cifru / Obriši PIN',
+      'Tastatura za PIN / Obriši znak / Obriši sve',
       'Prijava Enter',
     ]);
     choose('en');
-    expect(text()).toEqual(['Store hub', 'Manager PIN', 'PIN keypad / Delete digit / Clear PIN', 'Log in Enter']);
+    expect(text()).toEqual(['Store hub', 'Manager PIN', 'PIN keypad / Delete a character / Clear', 'Log in Enter']);
     expect(document.documentElement.lang).toBe('en');
   });
 });

@@ -616,7 +616,9 @@ function ReportSection({ t, lang, token }: { t: HubT; lang: HubLang; token: stri
     );
     const a = document.createElement('a');
     a.href = URL.createObjectURL(await res.blob());
-    a.download = format === 'csv' ? `kasa-hub-report-${from}.csv` : `kasa-hub-receipts-${from}.csv`;
+    // The hub names the file by its own days (`kasa-hub-receipts-2026-11-20_2026-11-26.csv`), as the till does.
+    const named = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
+    a.download = named ?? (format === 'csv' ? `kasa-hub-report-${from}.csv` : `kasa-hub-receipts-${from}.csv`);
     a.click();
   };
   const totals = (r: ReportView) =>

@@ -27,6 +27,8 @@ function staffErrorText(t: HubT, err: unknown, fallback: (err: unknown) => strin
       return t('errPinShort', { field });
     case 'pin_taken':
       return t('errPinTaken', { field });
+    case 'pin_trivial':
+      return t('errPinTrivial', { field });
     default:
       return fallback(err);
   }
@@ -82,7 +84,8 @@ export function StaffSection(props: { t: HubT; request: HubRequest; errorText: (
     } catch (err) {
       // The PIN's own refusals go under the PIN; anything else to the section's alert.
       const code = (err as { code?: unknown } | null)?.code;
-      if (code === 'pin_format' || code === 'pin_short' || code === 'pin_taken') setPinError(fail(err));
+      if (code === 'pin_format' || code === 'pin_short' || code === 'pin_taken' || code === 'pin_trivial')
+        setPinError(fail(err));
       else setError(fail(err));
     }
   };
