@@ -126,7 +126,8 @@ const SR_CYRL = {
   printable_only: 'Поље „{field}“ сме садржати само знакове за штампу.',
   pin_weak: 'Нови PIN не сме бити 0000 ни већ заузет.',
   staff_not_found: 'Особа {id} не постоји.',
-  last_manager: 'Мора остати бар један активан менаџер ({field}).',
+  last_manager:
+    'Последњи активни менаџер не може бити искључен нити остати без улоге менаџера ({field}): прво додајте или укључите другог менаџера.',
   staff_self:
     'Менаџер не може сам себе да искључи нити да себи одузме улогу менаџера ({field}): то ради други менаџер.',
   staff_inactive: 'Ова особа је искључена и не може да се пријави. Обратите се менаџеру.',
@@ -362,7 +363,8 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   printable_only: 'Polje „{field}“ sme sadržati samo znakove za štampu.',
   pin_weak: 'Novi PIN ne sme biti 0000 ni već zauzet.',
   staff_not_found: 'Osoba {id} ne postoji.',
-  last_manager: 'Mora ostati bar jedan aktivan menadžer ({field}).',
+  last_manager:
+    'Poslednji aktivni menadžer ne može biti isključen niti ostati bez uloge menadžera ({field}): prvo dodajte ili uključite drugog menadžera.',
   staff_self:
     'Menadžer ne može sam sebe da isključi niti da sebi oduzme ulogu menadžera ({field}): to radi drugi menadžer.',
   staff_inactive: 'Ova osoba je isključena i ne može da se prijavi. Obratite se menadžeru.',
@@ -595,7 +597,8 @@ const EN: Shape<typeof SR_CYRL> = {
   printable_only: 'Field "{field}" may contain printable characters only.',
   pin_weak: 'The new PIN must not be 0000 or already in use.',
   staff_not_found: 'Person {id} does not exist.',
-  last_manager: 'At least one active manager must remain ({field}).',
+  last_manager:
+    'The last active manager cannot be deactivated or lose the manager role ({field}): first add or reactivate another manager.',
   staff_self:
     'A manager cannot deactivate themself or take away their own manager role ({field}): another manager does that.',
   staff_inactive: 'This person is deactivated and cannot log in. Ask a manager.',

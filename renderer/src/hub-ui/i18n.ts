@@ -41,7 +41,8 @@ const SR_CYRL = {
   staffDeactivated: 'Особа {name} је искључена: њене сесије су завршене, а касе одбијају њену пријаву.',
   staffReactivated: 'Особа {name} је поново укључена.',
   errStaffSelf: 'Не можете сами себе да искључите: то ради други менаџер.',
-  errLastManager: 'Последњи активни менаџер продавнице не може да се искључи.',
+  errLastManager:
+    'Последњи активни менаџер продавнице не може да се искључи: прво додајте или укључите другог менаџера.',
   errPinFormat: 'PIN у пољу „{field}“ сме имати само цифре, од 4 до 8.',
   errPinShort: 'PIN менаџера у пољу „{field}“ мора имати најмање 6 цифара.',
   errPinTaken: 'PIN у пољу „{field}“ већ има друга особа ове продавнице: изаберите други.',
@@ -202,7 +203,8 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   staffDeactivated: 'Osoba {name} je isključena: njene sesije su završene, a kase odbijaju njenu prijavu.',
   staffReactivated: 'Osoba {name} je ponovo uključena.',
   errStaffSelf: 'Ne možete sami sebe da isključite: to radi drugi menadžer.',
-  errLastManager: 'Poslednji aktivni menadžer prodavnice ne može da se isključi.',
+  errLastManager:
+    'Poslednji aktivni menadžer prodavnice ne može da se isključi: prvo dodajte ili uključite drugog menadžera.',
   errPinFormat: 'PIN u polju „{field}“ sme imati samo cifre, od 4 do 8.',
   errPinShort: 'PIN menadžera u polju „{field}“ mora imati najmanje 6 cifara.',
   errPinTaken: 'PIN u polju „{field}“ već ima druga osoba ove prodavnice: izaberite drugi.',
@@ -361,7 +363,7 @@ const EN: Shape<typeof SR_CYRL> = {
   staffDeactivated: '{name} is deactivated: their sessions have ended and the tills refuse their login.',
   staffReactivated: '{name} is active again.',
   errStaffSelf: 'You cannot deactivate yourself: another manager does that.',
-  errLastManager: 'The shop’s last active manager cannot be deactivated.',
+  errLastManager: 'The shop’s last active manager cannot be deactivated: first add or reactivate another manager.',
   errPinFormat: 'The PIN in "{field}" may only have digits, 4 to 8 of them.',
   errPinShort: 'A manager’s PIN in "{field}" has at least 6 digits.',
   errPinTaken: 'Another person of this shop has the PIN in "{field}": choose another.',
