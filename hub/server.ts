@@ -69,6 +69,7 @@ import {
   OfferStaffInput,
   TillStaffChangeInput,
   StaffPinInput,
+  StaffAddInput,
 } from '../shared/hub/protocol.ts';
 
 export interface HubServer {
@@ -644,6 +645,20 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
         if (changed)
           await audit(who, input.active ? 'staff_reactivate' : 'staff_deactivate', { name: input.name }, shopId);
         sendJson(res, 200, { changed });
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/admin/staff/add',
+      caller: 'admin',
+      input: { schema: StaffAddInput },
+      handle: async ({ who, input, res }) => {
+        const shopId = must(shopOf(who, input.shopId));
+        // The service decides (the till's name and PIN rules) and writes; this only carries.
+        const name = await service.addStaff(shopId, { name: input.name, role: input.role, pin: input.pin });
+        // The name and role only: never the PIN or its hash.
+        await audit(who, 'staff_create', { name, role: input.role }, shopId);
+        sendJson(res, 200, { name });
       },
     }),
     route({

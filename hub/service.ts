@@ -240,6 +240,39 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
     await q.query('SELECT pg_advisory_xact_lock(715002)');
   }
 
+  /**
+   * A new PIN checked by the till's rules and hashed (the PIN is never stored or logged): 4 to 8 digits, a
+   * manager's at least `MIN_MANAGER_PIN_DIGITS` (tills carry the hashes: issue 25), and no other active person's
+   * of the shop (`except`: the person whose PIN it becomes), since a PIN identifies its person at the till.
+   */
+  async function checkedNewPin(
+    shopId: number,
+    role: 'cashier' | 'manager',
+    pin: string,
+    except: string | null,
+    field: string,
+  ): Promise<string> {
+    if (!/^\d{4,8}$/.test(pin)) throw new HubError(400, 'pin_format', `${field}: 4 to 8 digits`, field);
+    if (role === 'manager' && pin.length < MIN_MANAGER_PIN_DIGITS)
+      throw new HubError(
+        400,
+        'pin_short',
+        `${field}: a manager's PIN has at least ${MIN_MANAGER_PIN_DIGITS} digits`,
+        field,
+      );
+    // Not a PIN anyone tries first (shared/staff/pin-strength.ts), the till's own rule.
+    if (role === 'manager' && managerPinProblem(pin)) throw new HubError(400, 'pin_trivial', MANAGER_PIN_TEXT, field);
+    const others = await db.query<{ pin_hash: string }>(
+      'SELECT pin_hash FROM staff WHERE shop_id = $1 AND active AND name IS DISTINCT FROM $2',
+      [shopId, except],
+    );
+    let taken = false;
+    // Every hash is checked, so the time taken does not tell which one matched.
+    for (const o of others) if (await verifyPin(pin, o.pin_hash)) taken = true;
+    if (taken) throw new HubError(409, 'pin_taken', `${field}: another person of this shop has this PIN`, field);
+    return hashPin(pin);
+  }
+
   /** A person of the shop by name, or 404 naming the field. */
   async function staffRow(
     q: Queryable,
@@ -1068,16 +1101,6 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
             )[0]?.n ?? 0,
           );
         const before = await managers();
-        // The staff screen's rules hold here too (shared/contract/staff.ts): a manager never deactivates or
-        // demotes themself, and a shop that had an active manager keeps one.
-        const selfChange = staff.findIndex((s) => s.name === self && (s.role !== 'manager' || s.active === false));
-        if (selfChange >= 0)
-          throw new HubError(
-            409,
-            'staff_self',
-            'a manager cannot deactivate or demote themself',
-            `staff.${selfChange}`,
-          );
         for (const [i, s] of staff.entries()) {
           // By id when given (a rename), else the person of that name keeps their id, else a new person.
           const known = await q.query<{ id: string }>(
@@ -1101,8 +1124,19 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
             active: s.active ?? true,
           });
         }
+        // The staff screen's rules hold here too (shared/contract/staff.ts), in its order: a shop that had an
+        // active manager keeps one (said first, also to the last one changing herself), and a manager never
+        // deactivates or demotes themself. A refusal rolls the whole list back.
         if (before > 0 && (await managers()) === 0)
           throw new HubError(409, 'last_manager', 'the shop would have no active manager', 'staff');
+        const selfChange = staff.findIndex((s) => s.name === self && (s.role !== 'manager' || s.active === false));
+        if (selfChange >= 0)
+          throw new HubError(
+            409,
+            'staff_self',
+            'a manager cannot deactivate or demote themself',
+            `staff.${selfChange}`,
+          );
         return staff.length;
       });
     },
@@ -1154,32 +1188,39 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
      */
     async setStaffPin(shopId: number, name: string, pin: string): Promise<void> {
       const target = await staffRow(db, shopId, name);
-      if (!/^\d{4,8}$/.test(pin)) throw new HubError(400, 'pin_format', 'pin: 4 to 8 digits', 'pin');
-      if (target.role === 'manager' && pin.length < MIN_MANAGER_PIN_DIGITS)
-        throw new HubError(
-          400,
-          'pin_short',
-          `pin: a manager's PIN has at least ${MIN_MANAGER_PIN_DIGITS} digits`,
-          'pin',
-        );
-      // Not a PIN anyone tries first (shared/staff/pin-strength.ts), the till's own rule.
-      if (target.role === 'manager' && managerPinProblem(pin))
-        throw new HubError(400, 'pin_trivial', MANAGER_PIN_TEXT, 'pin');
-      const others = await db.query<{ pin_hash: string }>(
-        'SELECT pin_hash FROM staff WHERE shop_id = $1 AND active AND name <> $2',
-        [shopId, name],
-      );
-      let taken = false;
-      // Every hash is checked, so the time taken does not tell which one matched.
-      for (const o of others) if (await verifyPin(pin, o.pin_hash)) taken = true;
-      if (taken) throw new HubError(409, 'pin_taken', 'pin: another person of this shop has this PIN', 'pin');
-      const hash = await hashPin(pin);
+      const hash = await checkedNewPin(shopId, target.role, pin, name, 'pin');
       await db.tx(async (q) => {
         await lockMasterData(q);
         await q.query(
           "UPDATE staff SET pin_hash = $3, version = nextval('change_seq') WHERE shop_id = $1 AND name = $2",
           [shopId, name, hash],
         );
+      });
+    },
+
+    /**
+     * Adds a person of the shop from the hub UI (a manager's session or the admin token): the till's staff rules
+     * in one transaction (the name rule of `shared/staff/person-name.ts`, one person per name, a PIN of 4 to 8
+     * digits, a manager's at least `MIN_MANAGER_PIN_DIGITS`, no other active person's PIN), under a new id and
+     * a new version, so every till of the shop gets the person with the staff sync. Returns the name kept (NFC).
+     */
+    async addStaff(shopId: number, input: { name: string; role: 'cashier' | 'manager'; pin: string }): Promise<string> {
+      const shop = await db.query('SELECT 1 FROM shops WHERE id = $1', [shopId]);
+      if (!shop.length) throw new HubError(404, 'shop_unknown', `no shop ${shopId}`, 'shopId');
+      const id = crypto.randomUUID();
+      // The name first (a refusal there costs no hashing), then the PIN, then the write under the lock.
+      const early = await checkedPersonName(db, shopId, input.name, id, 'name');
+      if (await nameTaken(db, shopId, early, id))
+        throw new HubError(409, 'staff_name_taken', 'name: another person of this shop has this name', 'name');
+      const pinHash = await checkedNewPin(shopId, input.role, input.pin, null, 'pin');
+      return db.tx(async (q) => {
+        await lockMasterData(q);
+        // Checked again under the lock: another manager may have added the name meanwhile.
+        const name = await checkedPersonName(q, shopId, input.name, id, 'name');
+        if (await nameTaken(q, shopId, name, id))
+          throw new HubError(409, 'staff_name_taken', 'name: another person of this shop has this name', 'name');
+        await upsertPerson(q, shopId, { id, name, role: input.role, pinHash, active: true });
+        return name;
       });
     },
 

@@ -128,7 +128,8 @@ const SR_CYRL = {
   pin_trivial:
     'PIN менаџера у пољу „{field}“ је лако погодити: не сме бити иста цифра више пута, низ као 1234 или 4321, ни 0000.',
   staff_not_found: 'Особа {id} не постоји.',
-  last_manager: 'Мора остати бар један активан менаџер ({field}).',
+  last_manager:
+    'Последњи активни менаџер не може бити искључен нити остати без улоге менаџера ({field}): прво додајте или укључите другог менаџера.',
   staff_self:
     'Менаџер не може сам себе да искључи нити да себи одузме улогу менаџера ({field}): то ради други менаџер.',
   staff_inactive: 'Ова особа је искључена и не може да се пријави. Обратите се менаџеру.',
@@ -366,7 +367,8 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   pin_trivial:
     'PIN menadžera u polju „{field}“ je lako pogoditi: ne sme biti ista cifra više puta, niz kao 1234 ili 4321, ni 0000.',
   staff_not_found: 'Osoba {id} ne postoji.',
-  last_manager: 'Mora ostati bar jedan aktivan menadžer ({field}).',
+  last_manager:
+    'Poslednji aktivni menadžer ne može biti isključen niti ostati bez uloge menadžera ({field}): prvo dodajte ili uključite drugog menadžera.',
   staff_self:
     'Menadžer ne može sam sebe da isključi niti da sebi oduzme ulogu menadžera ({field}): to radi drugi menadžer.',
   staff_inactive: 'Ova osoba je isključena i ne može da se prijavi. Obratite se menadžeru.',
@@ -601,7 +603,8 @@ const EN: Shape<typeof SR_CYRL> = {
   pin_trivial:
     'The manager’s PIN in "{field}" is easy to guess: not one digit repeated, a run such as 1234 or 4321, or 0000.',
   staff_not_found: 'Person {id} does not exist.',
-  last_manager: 'At least one active manager must remain ({field}).',
+  last_manager:
+    'The last active manager cannot be deactivated or lose the manager role ({field}): first add or reactivate another manager.',
   staff_self:
     'A manager cannot deactivate themself or take away their own manager role ({field}): another manager does that.',
   staff_inactive: 'This person is deactivated and cannot log in. Ask a manager.',

@@ -37,8 +37,9 @@ export interface StaffRuleSubject {
 /**
  * Why a manager may not make this change to a person, as a message key and the field it is about; null
  * when it is allowed. The till (electron/auth/staff.ts) and the hub (hub/service.ts) both ask it:
- * - nobody deactivates or demotes themself (`staff_self`): another manager must do it;
- * - the last active manager is never deactivated or demoted (`last_manager`): nobody could approve again.
+ * - the last active manager is never deactivated or demoted (`last_manager`), by anyone, herself included:
+ *   nobody could approve again (said first, since „another manager does that“ would name nobody);
+ * - otherwise nobody deactivates or demotes themself (`staff_self`): another manager must do it.
  * `otherActiveManagers` counts the active managers other than `target`.
  */
 export function staffChangeRefusal(
@@ -51,8 +52,10 @@ export function staffChangeRefusal(
   const demotes = change.role === 'cashier' && target.role === 'manager';
   if (!deactivates && !demotes) return null;
   const field = deactivates ? 'active' : 'role';
-  if (self.includes(target.id)) return { key: 'staff_self', field };
+  // The last manager first: to the last one deactivating herself, „another manager does that“ would point at
+  // nobody (issue 38); she stays, whoever asks.
   if (target.role === 'manager' && target.active && otherActiveManagers === 0) return { key: 'last_manager', field };
+  if (self.includes(target.id)) return { key: 'staff_self', field };
   return null;
 }
 

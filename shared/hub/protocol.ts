@@ -288,6 +288,16 @@ export const StaffPinInput = z.strictObject({
   name: z.string().trim().min(1).max(100),
   pin: z.string().max(100),
 });
+/**
+ * A person added at the hub UI (`POST /api/admin/staff/add`): the name (the till's name rule, checked by the hub),
+ * the role and the first PIN, hashed at the hub (`pin_format`, `pin_short`, `pin_taken` at `pin`).
+ */
+export const StaffAddInput = z.strictObject({
+  shopId: z.number().int().positive().optional(),
+  name: z.string().trim().min(1).max(100),
+  role: z.enum(['cashier', 'manager']),
+  pin: z.string().max(100),
+});
 /** A person of a shop as the hub UI lists them: never a PIN hash. */
 export interface HubStaffRow {
   name: string;
@@ -375,6 +385,7 @@ export type ProductInput = z.infer<typeof ProductInput>;
 export type StaffInput = z.infer<typeof StaffInput>;
 export type StaffActiveInput = z.infer<typeof StaffActiveInput>;
 export type StaffPinInput = z.infer<typeof StaffPinInput>;
+export type StaffAddInput = z.infer<typeof StaffAddInput>;
 
 /** An event of a batch the hub took (acknowledged) but did not apply, and why. */
 export interface PushRefusal {

@@ -42,13 +42,17 @@ test('deactivate a cashier, whose next login is refused', async ({ kasa }) => {
   const table = mgr.getByRole('table', { name: 'Особље' });
   await expect(table.getByRole('columnheader', { name: 'Е-пошта', exact: true })).toBeVisible();
 
-  // The manager cannot deactivate themself: the refusal is at the state field, nothing changes.
+  // The till's only manager cannot deactivate themself: told at the state field that they are the last one and
+  // what to do (issue 38), nothing changes.
   await mgr.getByRole('button', { name: 'Измени: Менаџер' }).click();
   const self = mgr.getByRole('form', { name: 'Искључивање и поновно укључивање' });
   await self.getByLabel('PIN менаџера').fill(MANAGER_PIN);
   await self.getByRole('button', { name: 'Искључи: Менаџер' }).click();
-  await expect(self.getByRole('alert')).toContainText('сам себе');
+  await expect(self.getByRole('alert')).toContainText('Последњи активни менаџер не може бити искључен');
+  await expect(self.getByRole('alert')).toContainText('прво додајте или укључите другог менаџера');
   await expect(self.getByLabel('Стање')).toHaveValue('Активна');
+  await self.scrollIntoViewIfNeeded();
+  await shots(kasa.page, 'till-last-manager');
 
   await mgr.getByRole('button', { name: 'Измени: Ана Анић' }).click();
   const activity = mgr.getByRole('form', { name: 'Искључивање и поновно укључивање' });

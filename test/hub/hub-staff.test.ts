@@ -80,9 +80,10 @@ describe.each(BACKENDS)('hub staff on $name', (backend) => {
     const changes = await call(till.credential, 'GET', `/api/till/changes?since=${cursor}`);
     expect(changes.body.staff).toEqual([expect.objectContaining({ name: 'Бора', active: false })]);
 
-    // Ana is now the last active manager: she cannot deactivate herself, and the admin cannot either.
+    // Ana is now the last active manager: she cannot deactivate herself, and the admin cannot either. She is told
+    // she is the last (issue 38: „another manager does that“ named nobody).
     const self = await call(ana, 'POST', '/api/admin/staff/active', { name: 'Ана', active: false });
-    expect(self).toMatchObject({ status: 409, body: { code: 'staff_self', field: 'active' } });
+    expect(self).toMatchObject({ status: 409, body: { code: 'last_manager', field: 'active' } });
     const last = await call(ADMIN, 'POST', '/api/admin/staff/active', { shopId: shop, name: 'Ана', active: false });
     expect(last).toMatchObject({ status: 409, body: { code: 'last_manager', field: 'active' } });
     expect((await call(ana, 'GET', '/api/admin/me')).status).toBe(200);
@@ -145,9 +146,105 @@ describe.each(BACKENDS)('hub staff on $name', (backend) => {
       staff: [{ name: 'Гога', role: 'manager', pinHash: await hashPin('975310'), active: false }],
     });
     expect(last).toMatchObject({ status: 409, body: { code: 'last_manager' } });
+    // The last manager demoting herself through the bulk route: she is the last, said so; nothing changes.
+    await expect(
+      service.upsertStaff(other, [{ name: 'Гога', role: 'cashier', pinHash: await hashPin('975310') }], 'Гога'),
+    ).rejects.toMatchObject({ code: 'last_manager' });
+    expect(await hashOf()).toBe(before);
+    // With a second manager, demoting herself is still hers to ask of another manager.
+    await service.upsertStaff(other, [{ name: 'Дана', role: 'manager', pinHash: await hashPin('864213') }]);
     await expect(
       service.upsertStaff(other, [{ name: 'Гога', role: 'cashier', pinHash: await hashPin('975310') }], 'Гога'),
     ).rejects.toMatchObject({ code: 'staff_self' });
     expect(await hashOf()).toBe(before);
+  });
+
+  it('adds a person from the hub UI by the till’s rules: name, role, PIN; audited; the tills get them', async () => {
+    const shop3 = await service.createShop('В');
+    await service.upsertStaff(shop3, [{ name: 'Жарко', role: 'manager', pinHash: await hashPin('112233') }]);
+    const r = await fetch(`${server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pin: '112233', shopId: shop3 }),
+    });
+    const zarko = ((await r.json()) as { token: string }).token;
+    const count = async (): Promise<number> =>
+      Number(
+        (await handle.db.query<{ n: number }>('SELECT count(*)::int AS n FROM staff WHERE shop_id = $1', [shop3]))[0]
+          ?.n,
+      );
+    const add = (body: Record<string, unknown>) => call(zarko, 'POST', '/api/admin/staff/add', body);
+
+    // Each refusal at its field, nothing written.
+    expect(await add({ name: 'Зоран', role: 'manager', pin: '1234' })).toMatchObject({
+      status: 400,
+      body: { code: 'pin_short', field: 'pin' },
+    });
+    expect(await add({ name: 'Зоран', role: 'cashier', pin: '12a4' })).toMatchObject({
+      status: 400,
+      body: { code: 'pin_format', field: 'pin' },
+    });
+    expect(await add({ name: 'Зоран', role: 'cashier', pin: '112233' })).toMatchObject({
+      status: 409,
+      body: { code: 'pin_taken', field: 'pin' },
+    });
+    // „Жарко“ with a Latin „a“: a look-alike of another person; a Latin M in a Cyrillic word; a name taken.
+    expect(await add({ name: 'Жaрко', role: 'cashier', pin: '4321' })).toMatchObject({
+      status: 400,
+      body: { field: 'name' },
+    });
+    expect(await add({ name: 'Mилан', role: 'cashier', pin: '4321' })).toMatchObject({
+      status: 400,
+      body: { code: 'name_mixed_script', field: 'name' },
+    });
+    expect(await add({ name: 'Жарко', role: 'cashier', pin: '4321' })).toMatchObject({
+      status: 409,
+      body: { code: 'staff_name_taken', field: 'name' },
+    });
+    expect(await add({ name: 'Зоран', role: 'chef', pin: '4321' })).toMatchObject({ status: 400 });
+    expect(await count()).toBe(1);
+
+    // Added: listed, logs in with the PIN (a manager), reaches an enrolled till, audited without the PIN.
+    const code = (await call(zarko, 'POST', '/api/admin/enrol-codes', {})).body.code as string;
+    const enrol = await fetch(`${server.url}/api/enrol`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code, name: 'Каса В' }),
+    });
+    const till = (await enrol.json()) as { credential: string };
+    const cursor = Number((await call(till.credential, 'GET', '/api/till/changes?since=0')).body.cursor);
+    expect(await add({ name: 'Зоран', role: 'manager', pin: '445566' })).toEqual({
+      status: 200,
+      body: { name: 'Зоран' },
+    });
+    expect(await add({ name: 'Исидора', role: 'cashier', pin: '7788' })).toMatchObject({ status: 200 });
+    expect((await call(zarko, 'GET', '/api/admin/staff')).body.staff).toEqual([
+      { name: 'Жарко', role: 'manager', active: true },
+      { name: 'Зоран', role: 'manager', active: true },
+      { name: 'Исидора', role: 'cashier', active: true },
+    ]);
+    const zoran = await fetch(`${server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pin: '445566', shopId: shop3 }),
+    });
+    expect(zoran.status).toBe(200);
+    const changes = await call(till.credential, 'GET', `/api/till/changes?since=${cursor}`);
+    expect((changes.body.staff as { name: string }[]).map((p) => p.name).sort()).toEqual(['Зоран', 'Исидора']);
+    const audit = (await call(zarko, 'GET', '/api/admin/audit')).body.entries as {
+      actor: string;
+      action: string;
+      detail: Record<string, unknown>;
+    }[];
+    expect(
+      audit
+        .filter((e) => e.action === 'staff_create')
+        .reverse()
+        .map((e) => [e.actor, e.detail.name, e.detail.role]),
+    ).toEqual([
+      ['Жарко', 'Зоран', 'manager'],
+      ['Жарко', 'Исидора', 'cashier'],
+    ]);
+    expect(JSON.stringify(audit)).not.toMatch(/445566|7788|scrypt/);
   });
 });

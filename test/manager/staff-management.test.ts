@@ -45,7 +45,10 @@ describe('staff management', () => {
     const before = row(c, id);
     const self = await fails(c, 'staff.update', { managerPin: MANAGER_PIN, id, active: false });
     expect(self).toMatchObject({ code: 'invalid_input', field: 'active' });
-    expect(self.message).toContain('сам себе');
+    // The first-run manager is the last one: told so, and what to do (issue 38), not „another manager does that“.
+    expect(self.message).toBe(
+      'Последњи активни менаџер не може бити искључен нити остати без улоге менаџера (Активна особа): прво додајте или укључите другог менаџера.',
+    );
     const demote = await fails(c, 'staff.update', { managerPin: MANAGER_PIN, id, role: 'cashier' });
     expect(demote).toMatchObject({ code: 'invalid_input', field: 'role' });
     expect(row(c, id)).toEqual(before);
@@ -65,6 +68,9 @@ describe('staff management', () => {
     expect(staffChangeRefusal(manager, { active: false }, [], 0)).toEqual({ key: 'last_manager', field: 'active' });
     expect(staffChangeRefusal(manager, { role: 'cashier' }, [], 0)).toEqual({ key: 'last_manager', field: 'role' });
     expect(staffChangeRefusal(manager, { active: false }, [7], 1)).toEqual({ key: 'staff_self', field: 'active' });
+    // The last one deactivating or demoting herself hears that she is the last (issue 38), not „another manager“.
+    expect(staffChangeRefusal(manager, { active: false }, [7], 0)).toEqual({ key: 'last_manager', field: 'active' });
+    expect(staffChangeRefusal(manager, { role: 'cashier' }, [7], 0)).toEqual({ key: 'last_manager', field: 'role' });
     expect(staffChangeRefusal(manager, { active: false }, [3], 1)).toBeNull();
     expect(staffChangeRefusal(manager, { active: true, role: 'manager' }, [7], 0)).toBeNull();
     const cashier = { id: 8, role: 'cashier' as const, active: true };

@@ -423,88 +423,235 @@ function Tills({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
   );
 }
 
+/** A barcode rule as its fields are typed: prefix, kind, item-code digits, value digits (the rest of 10). */
+export interface RuleDraft {
+  prefix: string;
+  kind: 'weight' | 'price';
+  code: string;
+  value: string;
+}
+type RuleField = 'prefix' | 'code' | 'value';
+/** What is wrong with a rule's field (`twice`: a prefix another rule has). */
+type RuleErrorKey = 'errRulePrefix' | 'errRuleDigits' | 'errRuleSum' | 'twice';
+/** Refusals of the rules' fields, by row and field (the hub's `barcodeRules.<i>.<field>` too). */
+export type RuleErrors = Record<number, Partial<Record<RuleField, RuleErrorKey>>>;
+
+/** An EAN-13 in-store code: 2 prefix digits, the item code and the value (10 together), and the check digit. */
+const RULE_DIGITS = 10;
+
+/**
+ * Checks each rule's fields as the till's contract does (shared/contract/catalog.ts `BarcodeRuleSchema`): a
+ * prefix of 20 to 29 and one rule per prefix, code and value digits from 1 to 9 that fill the 10 between the
+ * prefix and the check digit. The rules as the hub takes them, or the refusals by row and field.
+ */
+export function checkRules(
+  drafts: readonly RuleDraft[],
+): { rules: { prefix: string; kind: 'weight' | 'price'; codeLength: number }[] } | { errors: RuleErrors } {
+  const errors: RuleErrors = {};
+  const seen = new Set<string>();
+  const digits = (v: string): number | null => (/^\s*[1-9]\s*$/.test(v) ? Number(v) : null);
+  drafts.forEach((d, i) => {
+    const e: Partial<Record<RuleField, RuleErrorKey>> = {};
+    const prefix = d.prefix.trim();
+    if (!/^2\d$/.test(prefix)) e.prefix = 'errRulePrefix';
+    else if (seen.has(prefix)) e.prefix = 'twice';
+    seen.add(prefix);
+    const code = digits(d.code);
+    const value = digits(d.value);
+    if (code === null) e.code = 'errRuleDigits';
+    if (value === null) e.value = 'errRuleDigits';
+    if (code !== null && value !== null && code + value !== RULE_DIGITS) e.value = 'errRuleSum';
+    if (Object.keys(e).length) errors[i] = e;
+  });
+  if (Object.keys(errors).length) return { errors };
+  return { rules: drafts.map((d) => ({ prefix: d.prefix.trim(), kind: d.kind, codeLength: Number(d.code) })) };
+}
+
 /** The shop's shared settings (hub/schemas.ts ShopSettings): the hub checks them and names a bad field. */
 function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
-  const [form, setForm] = useState({ limit: '', rules: '' });
+  const [limit, setLimit] = useState('');
+  const [rules, setRules] = useState<RuleDraft[]>([]);
   // What the hub holds (null until read): a value it never set is the tills' default, said beside the field.
   const [held, setHeld] = useState<ShopSettingsRow | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  // A refused value is said under its own field (the other field keeps what was typed).
-  const [fieldErrors, setFieldErrors] = useState<{ limit?: string; rules?: string }>({});
-  const kindWord = (kind: 'weight' | 'price'): string => t(kind === 'weight' ? 'ruleWeight' : 'rulePrice');
+  // A refused value is said under its own field (the other fields keep what was typed).
+  const [limitError, setLimitError] = useState<string | undefined>(undefined);
+  const [ruleErrors, setRuleErrors] = useState<RuleErrors>({});
   useEffect(() => {
     let alive = true;
     call<{ settings: ShopSettingsRow }>(token, 'GET', '/api/admin/settings')
       .then(({ settings: s }) => {
         if (!alive) return;
         setHeld(s);
-        setForm({
-          limit: String(s.discountLimitPercent ?? DEFAULT_DISCOUNT_LIMIT_PERCENT),
-          rules: (s.barcodeRules ?? []).map((r) => `${r.prefix}:${kindWord(r.kind)}:${r.codeLength}`).join(', '),
-        });
+        setLimit(String(s.discountLimitPercent ?? DEFAULT_DISCOUNT_LIMIT_PERCENT));
+        setRules(
+          (s.barcodeRules ?? []).map((r) => ({
+            prefix: r.prefix,
+            kind: r.kind,
+            code: String(r.codeLength),
+            value: String(RULE_DIGITS - r.codeLength),
+          })),
+        );
       })
       .catch((err: unknown) => alive && setMessage({ text: hubErrorText(t, err), error: true }));
     return () => {
       alive = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token, t]);
+  /** One field of rule `i` changed; the code and value digits keep filling the 10 between them. */
+  const setRule = (i: number, change: Partial<RuleDraft>): void => {
+    setRules((rs) =>
+      rs.map((r, j) => {
+        if (j !== i) return r;
+        const next = { ...r, ...change };
+        const n = (v: string | undefined): number | null =>
+          v !== undefined && /^[1-9]$/.test(v.trim()) ? Number(v) : null;
+        const code = n(change.code);
+        const value = n(change.value);
+        if (code !== null) next.value = String(RULE_DIGITS - code);
+        if (value !== null) next.code = String(RULE_DIGITS - value);
+        return next;
+      }),
+    );
+  };
+  const ruleText = (i: number, field: RuleField): string | undefined => {
+    const key = ruleErrors[i]?.[field];
+    if (!key) return undefined;
+    const label = `${t('ruleRow', { n: i + 1 })}: ${t(field === 'prefix' ? 'rulePrefix' : field === 'code' ? 'ruleCodeDigits' : 'ruleValueDigits')}`;
+    return key === 'twice'
+      ? t('errRulePrefixTwice', { prefix: rules[i]?.prefix.trim() ?? '' })
+      : t(key, { field: label });
+  };
   const save = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     setMessage(null);
-    setFieldErrors({});
-    const limit = form.limit.trim() === '' ? undefined : Number(form.limit);
-    if (limit !== undefined && !Number.isInteger(limit)) {
-      setFieldErrors({ limit: t('badSettings', { field: t('discountLimit') }) });
-      return;
+    setLimitError(undefined);
+    setRuleErrors({});
+    const limitN = limit.trim() === '' ? undefined : Number(limit);
+    let bad = false;
+    if (limitN !== undefined && !Number.isInteger(limitN)) {
+      setLimitError(t('badSettings', { field: t('discountLimit') }));
+      bad = true;
     }
-    const parts = form.rules
-      .split(',')
-      .map((r) => r.trim())
-      .filter(Boolean);
-    const rules = parts.map((r) => {
-      const [prefix = '', kind = '', digits = ''] = r.split(':').map((x) => x.trim());
-      return { prefix, kind: ruleKind(kind), codeLength: Number(digits) };
-    });
+    const checked = checkRules(rules);
+    if ('errors' in checked) {
+      setRuleErrors(checked.errors);
+      bad = true;
+    }
+    if (bad || 'errors' in checked) return;
     try {
-      const settings = { ...(limit !== undefined ? { discountLimitPercent: limit } : {}), barcodeRules: rules };
+      const settings = {
+        ...(limitN !== undefined ? { discountLimitPercent: limitN } : {}),
+        barcodeRules: checked.rules,
+      };
       await call(token, 'PUT', '/api/admin/settings', { settings });
       setHeld(settings as ShopSettingsRow);
       setMessage({ text: t('settingsSaved'), error: false });
     } catch (err) {
       if (!(err instanceof HubCallError) || err.code === 'unauthenticated' || err.code === 'forbidden')
         setMessage({ text: hubErrorText(t, err), error: true });
-      else if (err.field?.includes('barcodeRules'))
-        setFieldErrors({ rules: t('badSettings', { field: t('barcodeRules') }) });
-      else setFieldErrors({ limit: t('badSettings', { field: t('discountLimit') }) });
+      else if (err.field?.includes('barcodeRules')) {
+        // `settings.barcodeRules.<i>.<field>`: said under that rule's field (the prefix when the hub names none).
+        const m = /barcodeRules\.(\d+)(?:\.(\w+))?/.exec(err.field);
+        const i = Number(m?.[1] ?? 0);
+        const field: RuleField = m?.[2] === 'codeLength' ? 'code' : 'prefix';
+        setRuleErrors({ [i]: { [field]: field === 'prefix' ? 'errRulePrefix' : 'errRuleDigits' } });
+      } else setLimitError(t('badSettings', { field: t('discountLimit') }));
     }
   };
-  const invalid = (field: 'limit' | 'rules') =>
-    fieldErrors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `hub-settings-${field}-error` } : {};
+  const errorProps = (id: string, error: string | undefined) =>
+    error ? { 'aria-invalid': true as const, 'aria-describedby': id } : {};
   return (
     <section aria-label={t('settings')} className="mgr-tab">
       <form className="mgr-panel" onSubmit={(e) => void save(e)}>
-        <CheckedField label={t('discountLimit')} error={fieldErrors.limit} errorId="hub-settings-limit-error">
+        <CheckedField label={t('discountLimit')} error={limitError} errorId="hub-settings-limit-error">
           <input
             inputMode="numeric"
             size={6}
-            value={form.limit}
-            {...invalid('limit')}
-            onChange={(e) => setForm({ ...form, limit: e.target.value })}
+            value={limit}
+            {...errorProps('hub-settings-limit-error', limitError)}
+            onChange={(e) => setLimit(e.target.value)}
           />
         </CheckedField>
         {held && held.discountLimitPercent === undefined && (
           <p className="mgr-hint">{t('settingsDefault', { value: `${DEFAULT_DISCOUNT_LIMIT_PERCENT} %` })}</p>
         )}
-        <CheckedField label={t('barcodeRules')} error={fieldErrors.rules} errorId="hub-settings-rules-error">
-          <input
-            size={40}
-            value={form.rules}
-            {...invalid('rules')}
-            onChange={(e) => setForm({ ...form, rules: e.target.value })}
-          />
-        </CheckedField>
-        {held && (held.barcodeRules ?? []).length === 0 && <p className="mgr-hint">{t('settingsNoRules')}</p>}
+        <fieldset className="hub-rules" aria-describedby="hub-rules-shape">
+          <legend>{t('barcodeRules')}</legend>
+          <p id="hub-rules-shape" className="mgr-hint">
+            {t('ruleShape')}
+          </p>
+          {rules.length === 0 && <p className="mgr-hint">{t('settingsNoRules')}</p>}
+          {rules.map((r, i) => {
+            const n = i + 1;
+            const err = { prefix: ruleText(i, 'prefix'), code: ruleText(i, 'code'), value: ruleText(i, 'value') };
+            const id = (f: RuleField): string => `hub-rule-${i}-${f}-error`;
+            return (
+              <div key={i} role="group" aria-label={t('ruleRow', { n })} className="mgr-row mgr-top hub-rule">
+                <CheckedField label={t('rulePrefix')} error={err.prefix} errorId={id('prefix')}>
+                  <input
+                    inputMode="numeric"
+                    size={3}
+                    maxLength={2}
+                    value={r.prefix}
+                    {...errorProps(id('prefix'), err.prefix)}
+                    onChange={(e) => setRule(i, { prefix: e.target.value })}
+                  />
+                </CheckedField>
+                <CheckedField label={t('ruleKind')} error={undefined} errorId={`hub-rule-${i}-kind-error`}>
+                  <select
+                    value={r.kind}
+                    onChange={(e) => setRule(i, { kind: e.target.value === 'weight' ? 'weight' : 'price' })}
+                  >
+                    <option value="price">{t('rulePrice')}</option>
+                    <option value="weight">{t('ruleWeight')}</option>
+                  </select>
+                </CheckedField>
+                <CheckedField label={t('ruleCodeDigits')} error={err.code} errorId={id('code')}>
+                  <input
+                    inputMode="numeric"
+                    size={2}
+                    maxLength={1}
+                    value={r.code}
+                    {...errorProps(id('code'), err.code)}
+                    onChange={(e) => setRule(i, { code: e.target.value })}
+                  />
+                </CheckedField>
+                <CheckedField label={t('ruleValueDigits')} error={err.value} errorId={id('value')}>
+                  <input
+                    inputMode="numeric"
+                    size={2}
+                    maxLength={1}
+                    value={r.value}
+                    {...errorProps(id('value'), err.value)}
+                    onChange={(e) => setRule(i, { value: e.target.value })}
+                  />
+                </CheckedField>
+                <div className="mgr-field-actions">
+                  <button
+                    type="button"
+                    onClick={() => {
+                      setRules(rules.filter((_, j) => j !== i));
+                      setRuleErrors({});
+                    }}
+                  >
+                    {t('ruleRemove', { n })}
+                  </button>
+                </div>
+              </div>
+            );
+          })}
+          {rules.length < 10 && (
+            <div className="mgr-row">
+              <button
+                type="button"
+                onClick={() => setRules([...rules, { prefix: '', kind: 'price', code: '5', value: '5' }])}
+              >
+                {t('ruleAdd')}
+              </button>
+            </div>
+          )}
+        </fieldset>
         <div className="mgr-row">
           <button type="submit" className="primary">
             {t('saveSettings')}
@@ -514,14 +661,6 @@ function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
       {message && (message.error ? <Alert text={message.text} /> : <p role="status">{message.text}</p>)}
     </section>
   );
-}
-
-/** A barcode rule's kind as typed in any UI language (`тежина`, `tezina`, `weight`), else as typed (refused). */
-export function ruleKind(word: string): string {
-  const w = word.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
-  if (['тежина', 'tezina', 'weight'].includes(w)) return 'weight';
-  if (['цена', 'cena', 'price'].includes(w)) return 'price';
-  return word;
 }
 
 /** The tills' shifts of the period, per till and cashier: the till's own expected, counted and difference. */

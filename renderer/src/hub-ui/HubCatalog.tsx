@@ -93,7 +93,7 @@ function ProductForm(props: {
     unit: p?.unit ?? ('piece' as HubProduct['unit']),
     group: p?.group ?? '',
     favourite: p?.favourite ?? false,
-    barcodes: p?.barcodes.join(' ') ?? '',
+    barcodes: p?.barcodes.join(', ') ?? '',
   });
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);

@@ -1,8 +1,10 @@
 /**
- * The hub UI's staff section: the shop's people (never a PIN hash); the manager logged in deactivates or
- * reactivates a person, or sets a new PIN (a manager's has at least 6 digits, said at the field). The hub
- * decides what is allowed (nobody deactivates themself, the last active manager stays), records it in its
- * audit, ends the person's sessions, and the change reaches the shop's tills with the staff sync.
+ * The hub UI's staff section: the shop's people (never a PIN hash); the manager logged in adds a person (name,
+ * role, first PIN), deactivates or reactivates a person, or sets a new PIN (a manager's has at least 6 digits,
+ * said at the field). The hub decides what is allowed (the till's name and PIN rules; the last active manager
+ * stays, and nobody else deactivates themself), records it in its audit, ends the person's sessions, and the
+ * change reaches the shop's tills with the staff sync. A refusal is said at its field: under the name or PIN
+ * typed, or in the row of the person whose state could not change.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { HubStaffRow } from '../../../shared/hub/protocol.ts';
@@ -13,9 +15,14 @@ import type { HubT } from './i18n.ts';
 export type HubRequest = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 
 /** A refusal of the hub as its code says it: the staff codes here, the rest as the hub UI says them. */
-function staffErrorText(t: HubT, err: unknown, fallback: (err: unknown) => string): string {
+function staffErrorText(
+  t: HubT,
+  err: unknown,
+  fallback: (err: unknown) => string,
+  fieldLabel?: 'staffAddName' | 'staffAddPin',
+): string {
   const code = (err as { code?: unknown } | null)?.code;
-  const field = t('staffPinLabel');
+  const field = t(fieldLabel ?? 'staffPinLabel');
   switch (code) {
     case 'staff_self':
       return t('errStaffSelf');
@@ -29,6 +36,14 @@ function staffErrorText(t: HubT, err: unknown, fallback: (err: unknown) => strin
       return t('errPinTaken', { field });
     case 'pin_trivial':
       return t('errPinTrivial', { field });
+    case 'staff_name_taken':
+      return t('errNameTaken', { field });
+    case 'name_invisible':
+      return t('errNameInvisible', { field });
+    case 'name_mixed_script':
+      return t('errNameMixed', { field });
+    case 'name_lookalike':
+      return t('errNameLookalike', { field });
     default:
       return fallback(err);
   }
@@ -44,6 +59,16 @@ export function StaffSection(props: { t: HubT; request: HubRequest; errorText: (
   const [pin, setPin] = useState('');
   const [pinError, setPinError] = useState<string | null>(null);
   const fail = (err: unknown): string => staffErrorText(t, err, props.errorText);
+  /** A refusal of a person's state, said in that person's row (by name). */
+  const [rowError, setRowError] = useState<{ name: string; text: string } | null>(null);
+  /** The new person's form (open or not), its fields and the refusals under them. */
+  const [adding, setAdding] = useState(false);
+  const [draft, setDraft] = useState<{ name: string; role: 'cashier' | 'manager'; pin: string }>({
+    name: '',
+    role: 'cashier',
+    pin: '',
+  });
+  const [addErrors, setAddErrors] = useState<{ name?: string; pin?: string }>({});
 
   const load = async (): Promise<void> => {
     setStaff((await request<{ staff: HubStaffRow[] }>('GET', '/api/admin/staff')).staff);
@@ -63,12 +88,40 @@ export function StaffSection(props: { t: HubT; request: HubRequest; errorText: (
   const toggle = async (p: HubStaffRow): Promise<void> => {
     setNote(null);
     setError(null);
+    setRowError(null);
     try {
       await request('POST', '/api/admin/staff/active', { name: p.name, active: !p.active });
       setNote(t(p.active ? 'staffDeactivated' : 'staffReactivated', { name: p.name }));
       await load();
     } catch (err) {
-      setError(fail(err));
+      // The hub's staff rules concern this person's state: said in their row, at the button.
+      const code = (err as { code?: unknown } | null)?.code;
+      if (code === 'last_manager' || code === 'staff_self') setRowError({ name: p.name, text: fail(err) });
+      else setError(fail(err));
+    }
+  };
+  const add = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    setNote(null);
+    setError(null);
+    setRowError(null);
+    setAddErrors({});
+    if (draft.name.trim() === '') {
+      setAddErrors({ name: t('errNameEmpty', { field: t('staffAddName') }) });
+      return;
+    }
+    try {
+      const r = await request<{ name: string }>('POST', '/api/admin/staff/add', draft);
+      setNote(t('staffAdded', { name: r.name }));
+      setDraft({ name: '', role: 'cashier', pin: '' });
+      setAdding(false);
+      await load();
+    } catch (err) {
+      const { code, field } = (err as { code?: unknown; field?: unknown } | null) ?? {};
+      if (field === 'name' || code === 'staff_name_taken')
+        setAddErrors({ name: staffErrorText(t, err, props.errorText, 'staffAddName') });
+      else if (field === 'pin') setAddErrors({ pin: staffErrorText(t, err, props.errorText, 'staffAddPin') });
+      else setError(fail(err));
     }
   };
   const setNewPin = async (e: FormEvent): Promise<void> => {
@@ -93,6 +146,67 @@ export function StaffSection(props: { t: HubT; request: HubRequest; errorText: (
   return (
     <section aria-label={t('staff')} className="hub-staff mgr-tab">
       <NoteAndAlert note={note} error={error} />
+      <div className="mgr-row">
+        <button
+          type="button"
+          aria-expanded={adding}
+          onClick={() => {
+            setAdding(!adding);
+            setRowError(null);
+          }}
+        >
+          {t('staffAdd')}
+        </button>
+      </div>
+      {adding && (
+        <form aria-label={t('staffAddForm')} onSubmit={(e) => void add(e)} className="mgr-panel">
+          <h3>{t('staffAddForm')}</h3>
+          <div className="mgr-row mgr-top">
+            <CheckedField label={t('staffAddName')} error={addErrors.name} errorId="hub-staff-add-name-error">
+              <input
+                value={draft.name}
+                maxLength={100}
+                autoComplete="off"
+                aria-invalid={addErrors.name ? true : undefined}
+                aria-describedby={addErrors.name ? 'hub-staff-add-name-error' : undefined}
+                onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+              />
+            </CheckedField>
+            <CheckedField label={t('staffAddRole')} error={undefined} errorId="hub-staff-add-role-error">
+              <select
+                value={draft.role}
+                onChange={(e) => setDraft({ ...draft, role: e.target.value === 'manager' ? 'manager' : 'cashier' })}
+              >
+                <option value="cashier">{t('roleCashier')}</option>
+                <option value="manager">{t('roleManager')}</option>
+              </select>
+            </CheckedField>
+            <CheckedField label={t('staffAddPin')} error={addErrors.pin} errorId="hub-staff-add-pin-error">
+              <input
+                type="password"
+                inputMode="numeric"
+                autoComplete="new-password"
+                size={10}
+                value={draft.pin}
+                aria-invalid={addErrors.pin ? true : undefined}
+                aria-describedby={addErrors.pin ? 'hub-staff-add-hint hub-staff-add-pin-error' : 'hub-staff-add-hint'}
+                onChange={(e) => setDraft({ ...draft, pin: e.target.value })}
+              />
+            </CheckedField>
+            <div className="mgr-field-actions">
+              <button type="submit" className="primary">
+                {t('staffAdd')}
+              </button>
+              <button type="button" onClick={() => setAdding(false)}>
+                {t('staffCancel')}
+              </button>
+            </div>
+          </div>
+          <p id="hub-staff-add-hint" className="mgr-hint">
+            {t('staffAddHint')}
+          </p>
+        </form>
+      )}
       {staff && staff.length === 0 && <p>{t('staffNone')}</p>}
       <MgrTable scroll label={t('staff')} headers={[t('staffName'), t('staffRole'), t('staffState'), t('actions')]}>
         {staff?.map((p) => (
@@ -102,7 +216,11 @@ export function StaffSection(props: { t: HubT; request: HubRequest; errorText: (
             <td>{p.active ? t('staffActive') : t('staffInactive')}</td>
             <td>
               <div className="mgr-actions">
-                <button type="button" onClick={() => void toggle(p)}>
+                <button
+                  type="button"
+                  aria-describedby={rowError?.name === p.name ? 'hub-staff-row-error' : undefined}
+                  onClick={() => void toggle(p)}
+                >
                   {t(p.active ? 'staffDeactivate' : 'staffReactivate', { name: p.name })}
                 </button>
                 <button
@@ -117,6 +235,11 @@ export function StaffSection(props: { t: HubT; request: HubRequest; errorText: (
                   {t('staffNewPinFor', { name: p.name })}
                 </button>
               </div>
+              {rowError?.name === p.name && (
+                <span id="hub-staff-row-error" role="alert" className="mgr-error mgr-field-error">
+                  {rowError.text}
+                </span>
+              )}
             </td>
           </tr>
         ))}
