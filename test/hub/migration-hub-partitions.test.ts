@@ -86,10 +86,16 @@ for (const opener of OPENERS) {
       let clock = NOV + 3600_000;
       const service = createHubService(db, { now: () => new Date(clock) });
       const shopId = await service.ensureDefaultShop();
-      const ta = await service.enrol(await service.newEnrolCode(shopId), 'A');
-      const tb = await service.enrol(await service.newEnrolCode(shopId), 'B');
-      const a: AuthedTill = { id: ta.tillId, shopId, name: 'A' };
-      const b: AuthedTill = { id: tb.tillId, shopId, name: 'B' };
+      // Two tills as migration 15's hub enrolled them (today's enrolment reads columns of later migrations).
+      const tillAt15 = async (name: string): Promise<AuthedTill> => {
+        const rows = await db.query<{ id: number }>(
+          'INSERT INTO tills (shop_id, name, cred_hash, created_at) VALUES ($1, $2, $3, $4) RETURNING id',
+          [shopId, name, `hash-${name}`, new Date(clock).toISOString()],
+        );
+        return { id: rows[0]?.id ?? 0, shopId, name };
+      };
+      const a = await tillAt15('A');
+      const b = await tillAt15('B');
       // History as the hub of migration 15 stored it: two orders either side of October's end, their events.
       const history = [ev(1, sale('A-1', OCT, 'IA-1', 'fiscalized')), ev(2, sale('A-2', NOV, 'IA-2', 'fiscalized'))];
       for (const e of history) {
