@@ -34,6 +34,6 @@ export const h023: HubMigration = {
        EXECUTE FUNCTION hub_sessions_end_on_staff_change()`,
     `ALTER TABLE enrol_codes ADD COLUMN id bigint GENERATED ALWAYS AS IDENTITY`,
     `ALTER TABLE enrol_codes ADD CONSTRAINT enrol_codes_id UNIQUE (id)`,
-    `ALTER TABLE enrol_codes ADD COLUMN revoked_at text`,
+    `ALTER TABLE enrol_codes ADD COLUMN revoked_at timestamptz`,
   ],
 };
