@@ -9,15 +9,13 @@
  * Screenshots at both sizes in the test's output directory and, with KASA_SHOTS=<dir>, in
  * <dir>/counter-fold-<what>-<lang>-<width>.png.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import type { Language } from '../../shared/domain.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { sampleItems, scan } from './counter-support.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
-import { TILL_SIZES } from './languages.ts';
+import { TILL_SIZES, shotsAndBack } from './languages.ts';
 
 /** A sample favourite whose name is 20 characters, one of them a 12-letter word. */
 const LONG_NAME = 'Уље сунцокретово 1 л';
@@ -26,20 +24,8 @@ test.afterEach(async ({ page }) => {
   await page.goto('about:blank');
 });
 
-async function shots(page: Page, testInfo: TestInfo, what: string, lang: Language): Promise<void> {
-  const was = page.viewportSize();
-  for (const size of TILL_SIZES) {
-    await page.setViewportSize(size);
-    const name = `counter-fold-${what}-${lang}-${size.width}.png`;
-    await page.screenshot({ path: testInfo.outputPath(name) });
-    const dir = process.env['KASA_SHOTS'];
-    if (dir) {
-      fs.mkdirSync(dir, { recursive: true });
-      fs.copyFileSync(testInfo.outputPath(name), path.join(dir, name));
-    }
-  }
-  if (was) await page.setViewportSize(was);
-}
+const shots = (page: Page, testInfo: TestInfo, what: string, lang: Language): Promise<void> =>
+  shotsAndBack(page, testInfo, `counter-fold-${what}-${lang}`);
 
 /** The quick keys wholly on screen, and the names of those that are not. */
 async function wholeTiles(keys: Locator): Promise<{ whole: number; total: number; cut: string[] }> {

@@ -9,8 +9,7 @@
  * Screenshots at 1024×768 and 1366×768 in the test's output directory and, with KASA_SHOTS=<dir>, in
  * <dir>/counter-follows-<what>-<lang>-<width>.png.
  */
-import fs from 'node:fs';
-import path from 'node:path';
+import { shotsAndBack } from './languages.ts';
 import type { Page, TestInfo } from '@playwright/test';
 import type { ProductView } from '../../shared/contract/catalog.ts';
 import type { Language, OrderView } from '../../shared/domain.ts';
@@ -20,10 +19,6 @@ import { MANAGER_PIN } from '../support/session.ts';
 import { pieceItem, rsd, scan } from './counter-support.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 
-const SIZES = [
-  { width: 1024, height: 768 },
-  { width: 1366, height: 768 },
-] as const;
 const CASHIER = { name: 'Ана Анић', pin: '1357' };
 
 // Close the page's event stream before the fixture stops the host (its close() waits for open connections).
@@ -31,20 +26,8 @@ test.afterEach(async ({ page }) => {
   await page.goto('about:blank');
 });
 
-async function shots(page: Page, testInfo: TestInfo, what: string, lang: Language): Promise<void> {
-  const was = page.viewportSize();
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    const name = `counter-follows-${what}-${lang}-${size.width}.png`;
-    await page.screenshot({ path: testInfo.outputPath(name) });
-    const dir = process.env['KASA_SHOTS'];
-    if (dir) {
-      fs.mkdirSync(dir, { recursive: true });
-      fs.copyFileSync(testInfo.outputPath(name), path.join(dir, name));
-    }
-  }
-  if (was) await page.setViewportSize(was);
-}
+const shots = (page: Page, testInfo: TestInfo, what: string, lang: Language): Promise<void> =>
+  shotsAndBack(page, testInfo, `counter-follows-${what}-${lang}`);
 
 /** The sample catalog and a cashier (not a manager: nothing she does is approved by her own PIN). */
 async function prepare(kasa: KasaFixture): Promise<void> {

@@ -12,15 +12,13 @@
  * Screenshots at 1024×768 and 1366×768 in the test's output directory and, with KASA_SHOTS=<dir>, in
  * <dir>/counter-friction-<what>-<lang>-<width>.png.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import type { Language, OrderView } from '../../shared/domain.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { pieceItem, rsd, scan } from './counter-support.ts';
 import { expect, test } from './fixtures.ts';
-import { TILL_SIZES } from './languages.ts';
+import { shotsAndBack } from './languages.ts';
 
 /** Јаја С класа 10 ком, 249,99, and Хлеб бели 500 г, 65,00. */
 const EGGS = pieceItem('1014');
@@ -30,20 +28,8 @@ test.afterEach(async ({ page }) => {
   await page.goto('about:blank');
 });
 
-async function shots(page: Page, testInfo: TestInfo, what: string, lang: Language): Promise<void> {
-  const was = page.viewportSize();
-  for (const size of TILL_SIZES) {
-    await page.setViewportSize(size);
-    const name = `counter-friction-${what}-${lang}-${size.width}.png`;
-    await page.screenshot({ path: testInfo.outputPath(name) });
-    const dir = process.env['KASA_SHOTS'];
-    if (dir) {
-      fs.mkdirSync(dir, { recursive: true });
-      fs.copyFileSync(testInfo.outputPath(name), path.join(dir, name));
-    }
-  }
-  if (was) await page.setViewportSize(was);
-}
+const shots = (page: Page, testInfo: TestInfo, what: string, lang: Language): Promise<void> =>
+  shotsAndBack(page, testInfo, `counter-friction-${what}-${lang}`);
 
 const fill = (text: string, params: Record<string, string | number>): string =>
   text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));

@@ -45,3 +45,10 @@ export async function shotsAtTillSizes(page: Page, testInfo: TestInfo, name: str
     }
   }
 }
+
+/** `shotsAtTillSizes`, then the page back at the size the test had (a test that goes on after its pictures). */
+export async function shotsAndBack(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const was = page.viewportSize();
+  await shotsAtTillSizes(page, testInfo, name);
+  if (was) await page.setViewportSize(was);
+}
