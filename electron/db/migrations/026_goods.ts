@@ -16,7 +16,7 @@ import type { Migration } from '../open.ts';
  *   fiscal result recorded twice cannot count twice.
  * - goods_numbers: the last number given per kind of document and year.
  */
-export const m030: Migration = {
+export const m026: Migration = {
   version: 26,
   name: 'goods',
   up(db) {

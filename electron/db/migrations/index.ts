@@ -25,7 +25,7 @@ import { m023 } from './023_lpfr_counter.ts';
 import { m024 } from './024_hub_extra_receipts.ts';
 import { m025 } from './025_outage_slips.ts';
 // Numbered 030 while other branches take 026–029; the merge renumbers it to its position (its version).
-import { m030 } from './030_goods.ts';
+import { m026 } from './026_goods.ts';
 
 /**
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
@@ -57,5 +57,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m023,
   m024,
   m025,
-  m030,
+  m026,
 ];
