@@ -6,18 +6,7 @@ import type { Language } from '../../../shared/domain.ts';
 import { Modal } from '../components/Modal.tsx';
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { formatSize } from '../../../shared/i18n/size.ts';
-import {
-  call,
-  pinOf,
-  useAction,
-  usePinLabel,
-  Alert,
-  ApprovedForm,
-  MgrTable,
-  PinForm,
-  PinInput,
-  RunButton,
-} from './common.tsx';
+import { call, pinOf, useAction, Alert, ApprovedForm, MgrTable, PinForm, PinInput, RunButton } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 
 /**
