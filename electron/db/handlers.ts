@@ -69,7 +69,7 @@ export function backupsHandlers(deps: BackupsHandlerDeps): AreaHandlers<'backups
         if (err instanceof BackupCopyRefused)
           throw err.key === 'backup_copy_failed'
             ? new CommandError('conflict', 'backup_copy_failed')
-            : new CommandError('invalid_input', err.key, { file: err.file }, 'folder');
+            : new CommandError('invalid_input', err.key, { field: 'folder', file: err.file }, 'folder');
         throw err;
       }
       deps.staff.audit(actor, 'backups.copy', { name, file });
