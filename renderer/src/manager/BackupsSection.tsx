@@ -25,6 +25,11 @@ export function BackupsSection(props: { api: PosApi; t: ManagerT; lang: Language
   const [error, busy, run] = useAction();
   const [copyError, copyBusy, runCopy] = useAction();
   const when = (iso: string) => formatMoment(iso, lang);
+  // The point an increment builds on, by its time as the list shows it (its file name when not listed).
+  const parentWhen = (parent: string | null): string => {
+    const p = view?.backups.find((b) => b.name === parent);
+    return p ? when(p.createdAt) : (parent ?? '?');
+  };
   const refresh = async () => setView(await call(api['backups.list']({})));
   const [confirmError, confirmBusy, runConfirm] = useAction();
   return (
@@ -69,10 +74,7 @@ export function BackupsSection(props: { api: PosApi; t: ManagerT; lang: Language
           {view.backups.length === 0 ? (
             <p>{t('none')}</p>
           ) : (
-            <MgrTable
-              label={t('backups')}
-              headers={[t('at'), t('backup_kind'), t('backup_size'), t('backup_name'), '']}
-            >
+            <MgrTable label={t('backups')} headers={[t('at'), t('backup_kind'), t('backup_size'), '']}>
               {view.backups.map((b) => (
                 <tr key={b.name}>
                   <td>{when(b.createdAt)}</td>
@@ -80,11 +82,10 @@ export function BackupsSection(props: { api: PosApi; t: ManagerT; lang: Language
                     {b.kind === 'pre-restore'
                       ? t('backup_pre_restore')
                       : b.chain?.type === 'incremental'
-                        ? t('backup_incremental', { parent: b.chain.parent ?? '?' })
+                        ? t('backup_incremental', { parent: parentWhen(b.chain.parent) })
                         : t(!b.chain ? 'backup_copy' : b.chain.type === 'full' ? 'backup_full' : 'backup_unreadable')}
                   </td>
                   <td className="num">{formatSize(b.bytes, lang)}</td>
-                  <td className="mgr-file">{b.name}</td>
                   <td className="mgr-actions">
                     <button
                       type="button"

@@ -47,7 +47,8 @@ const SR_CYRL = {
   backup_copy_named: 'Копирај у фасциклу… ({at})',
   backup_copy_title: 'Копија резервне копије од {at}',
   backup_copy_folder: 'Фасцикла за копију',
-  backup_copy_hint: 'Цела путања фасцикле на овој каси, на пример USB диска: /media/usb или E:\\. Постојећа датотека се не мења.',
+  backup_copy_hint:
+    'Цела путања фасцикле на овој каси, на пример USB диска: /media/usb или E:\\. Постојећа датотека се не мења.',
   backup_copy_do: 'Копирај',
   backup_copied: 'Копија је сачувана: {file}',
   integrity_ok: 'Провера исправности базе при покретању: исправна.',
@@ -331,8 +332,7 @@ const SR_CYRL = {
   printer_custom: 'Прилагођени профил',
   printer_header: 'Заглавље рачуна (необавезно)',
   printer_footer: 'Подножје рачуна (необавезно)',
-  printer_text_hint:
-    'Сачувано заглавље и подножје се овде не приказују: поље које не дирате остаје какво јесте, празно поље брише текст.',
+  printer_text_hint: 'Ово је сачувано заглавље и подножје рачуна; измените их и сачувајте, празно поље брише текст.',
   printer_auto: 'Штампај сваки рачун чим буде фискализован',
   printer_auto_short: 'Аутоматска штампа',
   printer_save: 'Сачувај штампач',
@@ -600,7 +600,8 @@ const SR_LATN: Table = {
   backup_copy_named: 'Kopiraj u fasciklu… ({at})',
   backup_copy_title: 'Kopija rezervne kopije od {at}',
   backup_copy_folder: 'Fascikla za kopiju',
-  backup_copy_hint: 'Cela putanja fascikle na ovoj kasi, na primer USB diska: /media/usb ili E:\\. Postojeća datoteka se ne menja.',
+  backup_copy_hint:
+    'Cela putanja fascikle na ovoj kasi, na primer USB diska: /media/usb ili E:\\. Postojeća datoteka se ne menja.',
   backup_copy_do: 'Kopiraj',
   backup_copied: 'Kopija je sačuvana: {file}',
   integrity_ok: 'Provera ispravnosti baze pri pokretanju: ispravna.',
@@ -884,8 +885,7 @@ const SR_LATN: Table = {
   printer_custom: 'Prilagođeni profil',
   printer_header: 'Zaglavlje računa (neobavezno)',
   printer_footer: 'Podnožje računa (neobavezno)',
-  printer_text_hint:
-    'Sačuvano zaglavlje i podnožje se ovde ne prikazuju: polje koje ne dirate ostaje kakvo jeste, prazno polje briše tekst.',
+  printer_text_hint: 'Ovo je sačuvano zaglavlje i podnožje računa; izmenite ih i sačuvajte, prazno polje briše tekst.',
   printer_auto: 'Štampaj svaki račun čim bude fiskalizovan',
   printer_auto_short: 'Automatska štampa',
   printer_save: 'Sačuvaj štampač',
@@ -1150,7 +1150,8 @@ const EN: Table = {
   backup_copy_named: 'Copy to a folder… ({at})',
   backup_copy_title: 'Copy the backup of {at}',
   backup_copy_folder: 'Folder for the copy',
-  backup_copy_hint: 'The folder\'s whole path on this till, e.g. a USB drive: /media/usb or E:\\. An existing file is never changed.',
+  backup_copy_hint:
+    "The folder's whole path on this till, e.g. a USB drive: /media/usb or E:\\. An existing file is never changed.",
   backup_copy_do: 'Copy',
   backup_copied: 'The copy was saved: {file}',
   integrity_ok: 'Database check at start-up: OK.',
@@ -1435,7 +1436,7 @@ const EN: Table = {
   printer_header: 'Receipt header (optional)',
   printer_footer: 'Receipt footer (optional)',
   printer_text_hint:
-    'The stored header and footer are not shown here: a field you leave untouched keeps its text, an emptied field clears it.',
+    "This is the receipt's saved header and footer; change them and save, an emptied field clears the text.",
   printer_auto: 'Print every receipt as soon as it is fiscalized',
   printer_auto_short: 'Auto-print',
   printer_save: 'Save printer',
