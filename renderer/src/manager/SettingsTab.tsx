@@ -157,8 +157,8 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
   return (
     <div className="mgr-tab mgr-settings">
       <NoteAndAlert note={note} error={error} />
-      {view && (
-        <Group title={t('group_shop')}>
+      <Group title={t('group_shop')}>
+        {view && (
           <ApprovedForm
             selfApproves
             t={t}
@@ -197,10 +197,10 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
               </>
             )}
           </ApprovedForm>
-        </Group>
-      )}
-      {view && (
-        <Group title={t('group_receipt')}>
+        )}
+      </Group>
+      <Group title={t('group_receipt')}>
+        {view && (
           <ApprovedForm
             selfApproves
             t={t}
@@ -230,9 +230,10 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
               </>
             )}
           </ApprovedForm>
-          <IpsSection api={api} t={t} />
-        </Group>
-      )}
+        )}
+        {/* Mounted with the tab, not once the settings arrived: its own load must not overwrite typing. */}
+        <IpsSection api={api} t={t} />
+      </Group>
       <Group title={t('group_fiscal')}>
         {account && <AccountBox t={t} account={account} />}
         <RunButton run={run} busy={busy} action={async () => setAccount(await call(api['settings.verifyApiKey']({})))}>
