@@ -555,7 +555,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       shown: (iso) => formatMoment(iso, 'sr-Cyrl'),
       warn: (l) => logger.warn(l),
     }),
-    backupsHandlers({ dataDir: options.dataDir, startup: () => maintenance.report(), staff }),
+    backupsHandlers({
+      dataDir: options.dataDir,
+      startup: () => maintenance.report(),
+      backupNow: () => maintenance.backupNow(),
+      staff,
+    }),
   ]);
   const dispatch = createDispatch({
     table,

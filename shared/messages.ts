@@ -12,6 +12,14 @@ const SR_CYRL = {
   printer_uri:
     'Адреса штампача у пољу „{field}“ мора бити мрежна адреса (192.168.1.50:9100 или tcp://адреса:порт), winspool://име, cups://ред или уређај штампача (/dev/usb/lp0).',
   backup_unusable: 'Резервна копија „{field}“ не може да се врати: {reason}.',
+  backup_folder_relative: 'У пољу „{field}“ упишите целу путању фасцикле (на пример /media/usb или E:\\Копије).',
+  backup_folder_missing: 'Фасцикла из поља „{field}“ не постоји на овој каси.',
+  backup_folder_readonly: 'У фасциклу из поља „{field}“ не може да се пише (погледајте да ли је USB откључан).',
+  backup_file_exists: 'У фасцикли из поља „{field}“ већ постоји датотека {file}: копија се не пише преко ње.',
+  backup_copy_failed:
+    'Резервна копија није копирана до краја (да ли је диск пун или извађен?); ништа није остало упола.',
+  backup_missing: 'Резервна копија {name} више не постоји на овој каси.',
+  backup_not_now: 'Резервна копија се сада не прави: провера исправности базе нашла је проблеме.',
   required: 'Поље „{field}“ је обавезно.',
   text: 'Поље „{field}“ мора бити текст.',
   number: 'Поље „{field}“ мора бити број.',
@@ -251,6 +259,14 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   printer_uri:
     'Adresa štampača u polju „{field}“ mora biti mrežna adresa (192.168.1.50:9100 ili tcp://adresa:port), winspool://ime, cups://red ili uređaj štampača (/dev/usb/lp0).',
   backup_unusable: 'Rezervna kopija „{field}“ ne može da se vrati: {reason}.',
+  backup_folder_relative: 'U polju „{field}“ upišite celu putanju fascikle (na primer /media/usb ili E:\\Kopije).',
+  backup_folder_missing: 'Fascikla iz polja „{field}“ ne postoji na ovoj kasi.',
+  backup_folder_readonly: 'U fasciklu iz polja „{field}“ ne može da se piše (pogledajte da li je USB otključan).',
+  backup_file_exists: 'U fascikli iz polja „{field}“ već postoji datoteka {file}: kopija se ne piše preko nje.',
+  backup_copy_failed:
+    'Rezervna kopija nije kopirana do kraja (da li je disk pun ili izvađen?); ništa nije ostalo upola.',
+  backup_missing: 'Rezervna kopija {name} više ne postoji na ovoj kasi.',
+  backup_not_now: 'Rezervna kopija se sada ne pravi: provera ispravnosti baze našla je probleme.',
   required: 'Polje „{field}“ je obavezno.',
   text: 'Polje „{field}“ mora biti tekst.',
   number: 'Polje „{field}“ mora biti broj.',
@@ -490,6 +506,14 @@ const EN: Shape<typeof SR_CYRL> = {
   printer_uri:
     'The printer address in "{field}" must be a network address (192.168.1.50:9100 or tcp://host:port), winspool://name, cups://queue or a printer device (/dev/usb/lp0).',
   backup_unusable: 'The backup "{field}" cannot be restored: {reason}.',
+  backup_folder_relative: 'Type the folder\'s whole path in "{field}" (for example /media/usb or E:\\Backups).',
+  backup_folder_missing: 'The folder in "{field}" does not exist on this till.',
+  backup_folder_readonly: 'The folder in "{field}" cannot be written to (is the USB drive unlocked?).',
+  backup_file_exists: 'The folder in "{field}" already has a file {file}: the copy does not overwrite it.',
+  backup_copy_failed:
+    'The backup was not copied completely (is the drive full or removed?); nothing half-written was left.',
+  backup_missing: 'The backup {name} no longer exists on this till.',
+  backup_not_now: 'No backup is taken now: the database integrity check found problems.',
   required: 'The field "{field}" is required.',
   text: 'The field "{field}" must be text.',
   number: 'The field "{field}" must be a number.',

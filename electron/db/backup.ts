@@ -331,3 +331,77 @@ function copyDatabase(from: string, to: string): void {
 function removeDbFiles(file: string): void {
   for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(file + suffix, { force: true });
 }
+
+/** Why `copyBackupTo` refused, as a message key (shared/messages.ts) and the file it names, if any. */
+type CopyRefusal =
+  | 'backup_folder_relative'
+  | 'backup_folder_missing'
+  | 'backup_folder_readonly'
+  | 'backup_file_exists'
+  | 'backup_copy_failed';
+
+export class BackupCopyRefused extends Error {
+  readonly key: CopyRefusal;
+  readonly file: string;
+  constructor(key: CopyRefusal, file = '', reason: string = key) {
+    super(reason);
+    this.name = 'BackupCopyRefused';
+    this.key = key;
+    this.file = file;
+  }
+}
+
+/**
+ * Copies backup `name` into `folder` (a USB drive, a share) as one database file that stands alone, so it
+ * can be put back in `backups/` of any till and restored: a restore point is rebuilt (with its chain) and
+ * checked first, a `.sqlite` copy is copied. The folder must be an absolute path that exists and can be
+ * written to; a file of the same name there is never overwritten. Returns the file written.
+ */
+export function copyBackupTo(dataDir: string, name: string, folder: string): { file: string } {
+  const backup = listBackups(dataDir).find((b) => b.name === name);
+  if (!backup) throw new Error(`no backup named ${JSON.stringify(name)}`);
+  if (!path.isAbsolute(folder)) throw new BackupCopyRefused('backup_folder_relative');
+  let st: fs.Stats;
+  try {
+    st = fs.statSync(folder);
+  } catch {
+    throw new BackupCopyRefused('backup_folder_missing');
+  }
+  if (!st.isDirectory()) throw new BackupCopyRefused('backup_folder_missing');
+  try {
+    fs.accessSync(folder, fs.constants.W_OK);
+  } catch {
+    throw new BackupCopyRefused('backup_folder_readonly');
+  }
+  const base = name.endsWith(POINT_EXT) ? name.slice(0, -POINT_EXT.length) + '.sqlite' : name;
+  const target = path.join(folder, base);
+  if (fs.existsSync(target)) throw new BackupCopyRefused('backup_file_exists', base);
+  let source = path.join(backupDir(dataDir), name);
+  let rebuilt: string | null = null;
+  let copying = false;
+  try {
+    if (name.endsWith(POINT_EXT)) {
+      const dir = path.join(dataDir, RESTORE_DIR);
+      fs.mkdirSync(dir, { recursive: true });
+      rebuilt = path.join(dir, `copy-${process.pid}-${Date.now()}.sqlite`);
+      rebuildPoint(backupDir(dataDir), name, rebuilt);
+      foldWal(rebuilt);
+      const check = checkDatabaseFile(rebuilt);
+      if (!check.ok) throw new Error(`integrity_check failed: ${check.problems.slice(0, 3).join('; ')}`);
+      source = rebuilt;
+    }
+    // COPYFILE_EXCL: a file that appeared there meanwhile is not overwritten either.
+    copying = true;
+    fs.copyFileSync(source, target, fs.constants.COPYFILE_EXCL);
+  } catch (err) {
+    if (err instanceof BackupCopyRefused) throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw new BackupCopyRefused('backup_file_exists', base);
+    // A half-written copy (a full drive, a pulled USB stick) is not left behind as if it were a backup.
+    if (copying && code !== 'EEXIST') fs.rmSync(target, { force: true });
+    throw new BackupCopyRefused('backup_copy_failed', '', err instanceof Error ? err.message : String(err));
+  } finally {
+    if (rebuilt) removeDbFiles(rebuilt);
+  }
+  return { file: target };
+}

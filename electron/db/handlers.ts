@@ -3,13 +3,15 @@ import { approverOf } from '../auth/context.ts';
 import type { StaffService } from '../auth/staff.ts';
 import { areaHandlers, type AreaHandlers } from '../dispatch.ts';
 import { CommandError } from '../errors.ts';
-import { listBackups, requestRestore } from './backup.ts';
+import { BackupCopyRefused, copyBackupTo, listBackups, requestRestore, type BackupInfo } from './backup.ts';
 import type { StartupReport } from './integrity.ts';
 
 export interface BackupsHandlerDeps {
   dataDir: string;
   /** What the start-up checks found (quick_check, the day's backup). */
   startup(): StartupReport;
+  /** A backup now (maintenance.ts `backupNow`); null while the integrity check found problems. */
+  backupNow(): Promise<BackupInfo | null>;
   staff: StaffService;
 }
 
@@ -48,6 +50,30 @@ export function backupsHandlers(deps: BackupsHandlerDeps): AreaHandlers<'backups
       }
       deps.staff.audit(actor, 'backups.restore', { name });
       return result;
+    },
+    'backups.create': async (_input, caller) => {
+      const actor = approverOf(caller).name;
+      const b = await deps.backupNow();
+      if (!b) throw new CommandError('conflict', 'backup_not_now');
+      deps.staff.audit(actor, 'backups.create', { name: b.name });
+      return { name: b.name, createdAt: b.createdAt, bytes: b.bytes };
+    },
+    'backups.copy': async ({ name, folder }, caller) => {
+      const actor = approverOf(caller).name;
+      if (!listBackups(deps.dataDir).some((b) => b.name === name))
+        throw new CommandError('not_found', 'backup_missing', { name }, 'name');
+      let file: string;
+      try {
+        file = copyBackupTo(deps.dataDir, name, folder).file;
+      } catch (err) {
+        if (err instanceof BackupCopyRefused)
+          throw err.key === 'backup_copy_failed'
+            ? new CommandError('conflict', 'backup_copy_failed')
+            : new CommandError('invalid_input', err.key, { field: 'folder', file: err.file }, 'folder');
+        throw err;
+      }
+      deps.staff.audit(actor, 'backups.copy', { name, file });
+      return { name, file };
     },
   });
 }

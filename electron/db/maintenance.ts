@@ -50,6 +50,11 @@ export interface Maintenance {
   report(): StartupReport;
   /** Resolves with the report once the first check (and backup, when due) has finished. */
   readonly firstRun: Promise<StartupReport>;
+  /**
+   * A backup now, at a manager's word (`backups.create`), after the first check; null while that check found
+   * problems (a damaged database never pushes a good backup out). One at a time with the daily one.
+   */
+  backupNow(): Promise<BackupInfo | null>;
   stop(): Promise<void>;
 }
 
@@ -377,6 +382,15 @@ export function startMaintenance(
   return {
     report: () => current,
     firstRun,
+    async backupNow() {
+      await firstRun;
+      if (stopped || !current.integrity.ok) return null;
+      const b = await backupInWorker(db, dataDir, { now: now(), keep, maxBytes: options.maxBytes }, track);
+      logger.info(`backup ${b.name} taken at a manager's word (${b.point.kind}: ${b.bytes} bytes, ${b.ms} ms)`);
+      current = { ...current, backup: b, backupError: null };
+      const { ms: _ms, point: _point, ...info } = b;
+      return info;
+    },
     async stop() {
       stopped = true;
       // Not awaited: the worker in flight is ended below, and the pass that ran it ends with it.

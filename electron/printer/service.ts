@@ -251,6 +251,8 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       uriSource: cfg.uriSource,
       profileId: cfg.profile.id,
       autoPrint: cfg.autoPrint,
+      header: cfg.header,
+      footer: cfg.footer,
       printer: cfg.uri === null ? UNKNOWN_CONDITION : condition,
       confirm: confirmRequest(),
       held: counts.held,

@@ -47,6 +47,8 @@ export const SELF_APPROVED: ReadonlySet<CommandName> = new Set<CommandName>([
   'audit.list',
   'backups.list',
   'backups.restore',
+  'backups.create',
+  'backups.copy',
   'settings.update',
   'settings.setApiKey',
   'settings.setLpfr',

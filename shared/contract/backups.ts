@@ -32,4 +32,20 @@ export const backupsCommands = {
       'the current database is kept as a pre-restore copy. Audited.',
     { auth: 'manager' },
   ),
+  'backups.create': command<{ name: string; createdAt: string; bytes: number }>()(
+    z.strictObject({ managerPin }),
+    'Takes a backup now (a restore point, as the daily one; refused while the integrity check found problems). Audited.',
+    { auth: 'manager' },
+  ),
+  'backups.copy': command<{ name: string; file: string }>()(
+    z.strictObject({
+      managerPin,
+      name: z.string({ error: 'text' }).regex(/^[\w.-]{1,100}$/, { error: 'invalid' }),
+      // A folder on this till (a USB drive, a share) the manager names: absolute, existing and writable is
+      // checked by the core; the copy never overwrites a file there (docs/reliability.md).
+      folder: z.string({ error: 'text' }).trim().min(1, { error: 'required' }).max(1000, { error: 'too_long' }),
+    }),
+    'Copies a backup, as a whole database file that stands alone, into a folder on this till; never overwrites. Audited.',
+    { auth: 'manager' },
+  ),
 } as const;

@@ -275,6 +275,9 @@ export interface PrintStatus {
   uriSource: 'env' | 'settings' | 'none';
   profileId: string;
   autoPrint: boolean;
+  /** The shop's saved text above and below every receipt ('' when none): the settings screen shows it. */
+  header: string;
+  footer: string;
   /** Jobs waiting (queued or printing). */
   queued: number;
   /** Jobs that gave up. */

@@ -6,7 +6,7 @@ import type { Language } from '../domain.ts';
 
 export const SHOP_TIME_ZONE = 'Europe/Belgrade';
 
-const LOCALE: Record<Language, string> = { 'sr-Cyrl': 'sr-Cyrl-RS', 'sr-Latn': 'sr-Latn-RS', en: 'en-GB' };
+export const LOCALE: Record<Language, string> = { 'sr-Cyrl': 'sr-Cyrl-RS', 'sr-Latn': 'sr-Latn-RS', en: 'en-GB' };
 
 export interface MomentOptions {
   /** Only the time of day (`00:04`), for a moment of today. */

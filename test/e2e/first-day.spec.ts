@@ -154,7 +154,7 @@ async function tenPercentOffTheSaleApprovedAtEntry(kasa: KasaFixture): Promise<O
   await page.getByRole('button', { name: 'Менаџер (F11)' }).click();
   const mgr = page.getByRole('dialog', { name: 'Менаџер' });
   await mgr.getByRole('tab', { name: 'Подешавања' }).click();
-  const settings = mgr.getByRole('form', { name: 'Подешавања касе' });
+  const settings = mgr.getByRole('form', { name: 'Подешавања рачуна' });
   await expect(settings.getByLabel('Граница попуста без менаџера (%)')).toHaveValue('10');
   await settings.getByLabel('Граница попуста без менаџера (%)').fill('5');
   await settings.getByLabel('PIN менаџера').fill(MANAGER_PIN);

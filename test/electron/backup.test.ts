@@ -10,7 +10,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../electron/db/open.ts';
 import {
   applyPendingRestore,
+  BackupCopyRefused,
   backupDue,
+  copyBackupTo,
   backupDir,
   listBackups,
   pendingRestore,
@@ -129,4 +131,71 @@ describe('restore', () => {
     other.close();
     expect(() => requestRestore(dir, 'kasa-20261122T090000000Z.sqlite')).toThrow(/not a Kasa database/);
   });
+});
+
+describe('a backup copied to a folder the manager names (backups.copy)', () => {
+  const refusal = (f: () => unknown): string => {
+    try {
+      f();
+    } catch (err) {
+      if (err instanceof BackupCopyRefused) return err.key;
+      throw err;
+    }
+    throw new Error('not refused');
+  };
+
+  it('writes an increment as one standalone database that restores on its own, and never overwrites', async () => {
+    const dir = tmp();
+    const d = db(dir);
+    mark(d, 'monday');
+    await backupInWorker(d, dir, { now: T0 });
+    mark(d, 'tuesday');
+    const inc = await backupInWorker(d, dir, { now: T0 + 86_400_000 });
+    expect(inc.chain?.type).toBe('incremental');
+    const usb = tmp();
+
+    expect(refusal(() => copyBackupTo(dir, inc.name, 'usb'))).toBe('backup_folder_relative');
+    expect(refusal(() => copyBackupTo(dir, inc.name, path.join(usb, 'missing')))).toBe('backup_folder_missing');
+    fs.writeFileSync(path.join(usb, 'a-file'), 'x');
+    expect(refusal(() => copyBackupTo(dir, inc.name, path.join(usb, 'a-file')))).toBe('backup_folder_missing');
+
+    const { file } = copyBackupTo(dir, inc.name, usb);
+    expect(path.basename(file)).toBe(inc.name.replace(/\.kbak$/, '.sqlite'));
+    // Alone (no chain beside it) it is the whole database of Tuesday.
+    const copy = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect((copy.prepare('SELECT v FROM t_mark ORDER BY rowid').all() as { v: string }[]).map((r) => r.v)).toEqual([
+        'monday',
+        'tuesday',
+      ]);
+    } finally {
+      copy.close();
+    }
+    // Nothing of the rebuild is left in the data directory.
+    expect(fs.readdirSync(path.join(dir, 'restore')).filter((f) => f.startsWith('copy-'))).toEqual([]);
+
+    // The same copy again: the file there is the manager's, never overwritten.
+    fs.writeFileSync(file, 'hers');
+    expect(refusal(() => copyBackupTo(dir, inc.name, usb))).toBe('backup_file_exists');
+    expect(fs.readFileSync(file, 'utf8')).toBe('hers');
+  });
+
+  it.skipIf(process.platform === 'win32' || process.getuid?.() === 0)(
+    'refuses a folder it cannot write to',
+    async () => {
+      const dir = tmp();
+      const d = db(dir);
+      mark(d, 'monday');
+      const b = await backupInWorker(d, dir, { now: T0 });
+      const locked = tmp();
+      fs.chmodSync(locked, 0o555);
+      try {
+        expect(refusal(() => copyBackupTo(dir, b.name, locked))).toBe('backup_folder_readonly');
+        expect(fs.readdirSync(locked)).toEqual([]);
+      } finally {
+        fs.chmodSync(locked, 0o755);
+      }
+    },
+  );
 });

@@ -104,6 +104,8 @@ const EXPECTED: Record<string, string> = {
   'settings.setEsir': 'manager',
   'backups.list': 'manager',
   'backups.restore': 'manager',
+  'backups.create': 'manager',
+  'backups.copy': 'manager',
   'audit.list': 'manager',
   'print.held': 'manager',
   'print.lateReceipt': 'session',

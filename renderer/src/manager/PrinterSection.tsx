@@ -42,7 +42,7 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
   // The printers installed in the system's spooler (Windows printers, CUPS queues); null until listed.
   const installed = useInstalledPrinters(api);
   const [form, setForm] = useState({ uri: '', profileId: '', autoPrint: true, managerPin: '' });
-  // null: untouched, so the stored text is kept (the contract does not return it).
+  // null: untouched, so the saved text (`print.status`) is shown and kept as it is.
   const [header, setHeader] = useState<string | null>(null);
   const [footer, setFooter] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -249,7 +249,7 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
               <textarea
                 rows={3}
                 cols={42}
-                value={value ?? ''}
+                value={value ?? status?.[field] ?? ''}
                 aria-describedby="printer-text-hint"
                 {...errorProps(field)}
                 onChange={(e) => setValue(e.target.value)}

@@ -1,10 +1,24 @@
 /** The manager's settings tab (with the printer and backups sections). */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { AccountView, SettingsView } from '../../../shared/contract/settings.ts';
+import type { CommandInput } from '../../../shared/contract/index.ts';
+
+type SettingsUpdate = Omit<CommandInput<'settings.update'>, 'managerPin'>;
 import type { Language, OfflineSales } from '../../../shared/domain.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
-import { call, pinOf, useAction, Field, PinInput, RowForm, RunButton, SubmitButton, NoteAndAlert } from './common.tsx';
+import {
+  call,
+  pinOf,
+  useAction,
+  ApprovedForm,
+  Field,
+  PinInput,
+  RowForm,
+  RunButton,
+  SubmitButton,
+  NoteAndAlert,
+} from './common.tsx';
 import { PrinterSection } from './PrinterSection.tsx';
 import { BackupsSection } from './BackupsSection.tsx';
 import { LpfrSection } from './LpfrSection.tsx';
@@ -35,24 +49,67 @@ function AccountBox(props: { t: ManagerT; account: AccountView }) {
   );
 }
 
+/** Hours for a threshold stored in minutes, as the manager reads them („24“, „1,5“). */
+export function minutesAsHours(minutes: number, lang: Language): string {
+  return new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'sr-Latn-RS', {
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  }).format(minutes / 60);
+}
+
+/** Minutes from hours as typed („24“, „1,5“, „1.5“); null when it is not a number of hours. */
+export function hoursAsMinutes(typed: string): number | null {
+  const t = typed.trim().replace(',', '.');
+  if (!/^\d+(\.\d+)?$/.test(t)) return null;
+  return Math.round(Number(t) * 60);
+}
+
+type SettingsForm = {
+  shopName: string;
+  tillName: string;
+  terminalId: string;
+  language: string;
+  outageWarnMinutes: string;
+  outageAlarmHours: string;
+  unfiscalizedCashLimitHours: string;
+  offlineSales: OfflineSales;
+  discountLimitPercent: string;
+  trainingMode: boolean;
+  allowRefundWithoutBuyerId: boolean;
+};
+
+/** One headed group of the settings (Продавница, Рачун, Фискализација, ...). */
+function Group(props: { title: string; children: ReactNode }) {
+  return (
+    <section className="mgr-group" aria-label={props.title}>
+      <h2 className="mgr-group-title">{props.title}</h2>
+      {props.children}
+    </section>
+  );
+}
+
+/**
+ * The manager's settings, grouped as a shop thinks of them: the shop and the till, the receipt, fiscalization
+ * (the account, the limits without the internet, the L-PFR), the printer, the backups. Each group saves its own
+ * fields (`settings.update` takes any of them).
+ */
 export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
-  const { api, t } = props;
+  const { api, t, lang } = props;
   const [view, setView] = useState<SettingsView | null>(null);
   const [account, setAccount] = useState<AccountView | null>(null);
   const [keyForm, setKeyForm] = useState({ apiKey: '', gatewayUrl: '', managerPin: '' });
-  const [form, setForm] = useState({
+  const [form, setForm] = useState<SettingsForm>({
     shopName: '',
     tillName: '',
     terminalId: '',
+    language: 'sr-Cyrl',
     outageWarnMinutes: '',
-    outageAlarmMinutes: '',
+    outageAlarmHours: '',
     unfiscalizedCashLimitHours: '',
-    offlineSales: 'allowed' as OfflineSales,
+    offlineSales: 'allowed',
     discountLimitPercent: '',
     trainingMode: false,
     allowRefundWithoutBuyerId: false,
-    language: 'sr-Cyrl',
-    managerPin: '',
   });
   const [note, setNote] = useState<string | null>(null);
   const [error, busy, run] = useAction();
@@ -62,176 +119,219 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
       setView(v);
       setAccount(v.account);
       setKeyForm((k) => ({ ...k, gatewayUrl: v.gatewayUrl ?? '' }));
-      setForm((f) => ({
-        ...f,
+      setForm({
         shopName: v.shopName,
         tillName: v.tillName,
         terminalId: v.terminalId,
+        language: v.language,
         outageWarnMinutes: String(v.outageWarnMinutes),
-        outageAlarmMinutes: String(v.outageAlarmMinutes),
+        outageAlarmHours: minutesAsHours(v.outageAlarmMinutes, lang),
         unfiscalizedCashLimitHours: String(v.unfiscalizedCashLimitHours),
         offlineSales: v.offlineSales,
         discountLimitPercent: String(v.discountLimitPercent),
         trainingMode: v.trainingMode,
         allowRefundWithoutBuyerId: v.allowRefundWithoutBuyerId ?? false,
-        language: v.language,
-      }));
+      });
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  return (
-    <div className="mgr-tab">
-      {account && <AccountBox t={t} account={account} />}
-      <RunButton run={run} busy={busy} action={async () => setAccount(await call(api['settings.verifyApiKey']({})))}>
-        {t('verify')}
-      </RunButton>
-      <RowForm
-        onSubmit={() =>
-          void run(async () => {
-            setAccount(
-              await call(
-                api['settings.setApiKey']({
-                  apiKey: keyForm.apiKey,
-                  gatewayUrl: keyForm.gatewayUrl,
-                  ...pinOf(keyForm.managerPin),
-                }),
-              ),
-            );
-            setKeyForm({ ...keyForm, apiKey: '', managerPin: '' });
-            setNote(t('saved'));
-          })
-        }
-      >
-        <Field label={t('gateway_url')}>
-          <input
-            type="url"
-            value={keyForm.gatewayUrl}
-            onChange={(e) => setKeyForm({ ...keyForm, gatewayUrl: e.target.value })}
-          />
-        </Field>
-        <Field label={t('new_key')}>
-          <input
-            type="password"
-            autoComplete="off"
-            value={keyForm.apiKey}
-            onChange={(e) => setKeyForm({ ...keyForm, apiKey: e.target.value })}
-          />
-        </Field>
-        <PinInput
-          selfApproves
-          t={t}
-          value={keyForm.managerPin}
-          onChange={(v) => setKeyForm({ ...keyForm, managerPin: v })}
+  const set = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+  /** Saves one group's fields; the other groups' typing stays as it is. */
+  const save = async (managerPin: string, fields: SettingsUpdate) => {
+    setNote(null);
+    setView(await call(api['settings.update']({ ...pinOf(managerPin), ...fields })));
+    setNote(t('saved'));
+  };
+  const input = (key: keyof SettingsForm, extra: { maxLength?: number; inputMode?: 'numeric' | 'decimal' } = {}) =>
+    function Control(errorProps: { 'aria-invalid'?: boolean; 'aria-describedby'?: string }) {
+      return (
+        <input
+          {...extra}
+          {...errorProps}
+          value={String(form[key])}
+          onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
         />
-        <SubmitButton busy={busy}>{t('set_key')}</SubmitButton>
-      </RowForm>
-      {view && (
+      );
+    };
+  return (
+    <div className="mgr-tab mgr-settings">
+      <NoteAndAlert note={note} error={error} />
+      <Group title={t('group_shop')}>
+        {view && (
+          <ApprovedForm
+            selfApproves
+            t={t}
+            run={run}
+            busy={busy}
+            label={t('shop_settings')}
+            button={t('save')}
+            idPrefix="settings-shop"
+            labels={{
+              shopName: t('shop_name'),
+              tillName: t('till_name'),
+              terminalId: t('terminal'),
+              language: t('language'),
+            }}
+            onSubmit={(pin) =>
+              save(pin, {
+                shopName: form.shopName,
+                tillName: form.tillName,
+                terminalId: form.terminalId,
+                language: form.language as Language,
+              })
+            }
+          >
+            {(field) => (
+              <>
+                {field('shopName', input('shopName', { maxLength: 60 }))}
+                {field('tillName', input('tillName', { maxLength: 60 }))}
+                {field('terminalId', input('terminalId'))}
+                {field('language', (errorProps) => (
+                  <select {...errorProps} value={form.language} onChange={(e) => set('language', e.target.value)}>
+                    <option value="sr-Cyrl">Српски (ћирилица)</option>
+                    <option value="sr-Latn">Srpski (latinica)</option>
+                    <option value="en">English</option>
+                  </select>
+                ))}
+              </>
+            )}
+          </ApprovedForm>
+        )}
+      </Group>
+      <Group title={t('group_receipt')}>
+        {view && (
+          <ApprovedForm
+            selfApproves
+            t={t}
+            run={run}
+            busy={busy}
+            label={t('receipt_settings')}
+            button={t('save')}
+            idPrefix="settings-receipt"
+            labels={{ discountLimitPercent: t('discount_limit') }}
+            onSubmit={(pin) =>
+              save(pin, {
+                discountLimitPercent: Number(form.discountLimitPercent),
+                trainingMode: form.trainingMode,
+                allowRefundWithoutBuyerId: form.allowRefundWithoutBuyerId,
+              })
+            }
+          >
+            {(field) => (
+              <>
+                {field('discountLimitPercent', input('discountLimitPercent', { inputMode: 'numeric' }))}
+                <Check label={t('training')} checked={form.trainingMode} onChange={(c) => set('trainingMode', c)} />
+                <Check
+                  label={t('allow_no_buyer')}
+                  checked={form.allowRefundWithoutBuyerId}
+                  onChange={(c) => set('allowRefundWithoutBuyerId', c)}
+                />
+              </>
+            )}
+          </ApprovedForm>
+        )}
+        {/* Mounted with the tab, not once the settings arrived: its own load must not overwrite typing. */}
+        <IpsSection api={api} t={t} />
+      </Group>
+      <Group title={t('group_fiscal')}>
+        {account && <AccountBox t={t} account={account} />}
+        <RunButton run={run} busy={busy} action={async () => setAccount(await call(api['settings.verifyApiKey']({})))}>
+          {t('verify')}
+        </RunButton>
         <RowForm
-          label={t('till_settings')}
           onSubmit={() =>
             void run(async () => {
-              const v = await call(
-                api['settings.update']({
-                  ...pinOf(form.managerPin),
-                  shopName: form.shopName,
-                  tillName: form.tillName,
-                  terminalId: form.terminalId,
-                  outageWarnMinutes: Number(form.outageWarnMinutes),
-                  outageAlarmMinutes: Number(form.outageAlarmMinutes),
-                  unfiscalizedCashLimitHours: Number(form.unfiscalizedCashLimitHours),
-                  offlineSales: form.offlineSales,
-                  discountLimitPercent: Number(form.discountLimitPercent),
-                  trainingMode: form.trainingMode,
-                  allowRefundWithoutBuyerId: form.allowRefundWithoutBuyerId,
-                  language: form.language as Language,
-                }),
+              setAccount(
+                await call(
+                  api['settings.setApiKey']({
+                    apiKey: keyForm.apiKey,
+                    gatewayUrl: keyForm.gatewayUrl,
+                    ...pinOf(keyForm.managerPin),
+                  }),
+                ),
               );
-              setView(v);
-              setForm({ ...form, managerPin: '' });
+              setKeyForm({ ...keyForm, apiKey: '', managerPin: '' });
               setNote(t('saved'));
             })
           }
         >
-          <Field label={t('shop_name')}>
+          <Field label={t('gateway_url')}>
             <input
-              maxLength={60}
-              value={form.shopName}
-              onChange={(e) => setForm({ ...form, shopName: e.target.value })}
+              type="url"
+              value={keyForm.gatewayUrl}
+              onChange={(e) => setKeyForm({ ...keyForm, gatewayUrl: e.target.value })}
             />
           </Field>
-          <Field label={t('till_name')}>
+          <Field label={t('new_key')}>
             <input
-              maxLength={60}
-              value={form.tillName}
-              onChange={(e) => setForm({ ...form, tillName: e.target.value })}
+              type="password"
+              autoComplete="off"
+              value={keyForm.apiKey}
+              onChange={(e) => setKeyForm({ ...keyForm, apiKey: e.target.value })}
             />
           </Field>
-          <Field label={t('terminal')}>
-            <input value={form.terminalId} onChange={(e) => setForm({ ...form, terminalId: e.target.value })} />
-          </Field>
-          <Field label={t('warn_minutes')}>
-            <input
-              inputMode="numeric"
-              value={form.outageWarnMinutes}
-              onChange={(e) => setForm({ ...form, outageWarnMinutes: e.target.value })}
-            />
-          </Field>
-          <Field label={t('alarm_minutes')}>
-            <input
-              inputMode="numeric"
-              value={form.outageAlarmMinutes}
-              onChange={(e) => setForm({ ...form, outageAlarmMinutes: e.target.value })}
-            />
-          </Field>
-          <Field label={t('unfiscalized_limit_hours')}>
-            <input
-              inputMode="numeric"
-              value={form.unfiscalizedCashLimitHours}
-              onChange={(e) => setForm({ ...form, unfiscalizedCashLimitHours: e.target.value })}
-            />
-          </Field>
-          <Field label={t('offline_sales')}>
-            <select
-              value={form.offlineSales}
-              onChange={(e) => setForm({ ...form, offlineSales: e.target.value === 'refused' ? 'refused' : 'allowed' })}
-            >
-              <option value="allowed">{t('offline_sales_allowed')}</option>
-              <option value="refused">{t('offline_sales_refused')}</option>
-            </select>
-          </Field>
-          <Field label={t('discount_limit')}>
-            <input
-              inputMode="numeric"
-              value={form.discountLimitPercent}
-              onChange={(e) => setForm({ ...form, discountLimitPercent: e.target.value })}
-            />
-          </Field>
-          <Field label={t('language')}>
-            <select value={form.language} onChange={(e) => setForm({ ...form, language: e.target.value })}>
-              <option value="sr-Cyrl">Српски (ћирилица)</option>
-              <option value="sr-Latn">Srpski (latinica)</option>
-              <option value="en">English</option>
-            </select>
-          </Field>
-          <Check
-            label={t('training')}
-            checked={form.trainingMode}
-            onChange={(checked) => setForm({ ...form, trainingMode: checked })}
+          <PinInput
+            selfApproves
+            t={t}
+            value={keyForm.managerPin}
+            onChange={(v) => setKeyForm({ ...keyForm, managerPin: v })}
           />
-          <Check
-            label={t('allow_no_buyer')}
-            checked={form.allowRefundWithoutBuyerId}
-            onChange={(checked) => setForm({ ...form, allowRefundWithoutBuyerId: checked })}
-          />
-          <PinInput selfApproves t={t} value={form.managerPin} onChange={(v) => setForm({ ...form, managerPin: v })} />
-          <SubmitButton busy={busy}>{t('save')}</SubmitButton>
+          <SubmitButton busy={busy}>{t('set_key')}</SubmitButton>
         </RowForm>
-      )}
-      <NoteAndAlert note={note} error={error} />
-      <LpfrSection api={api} t={t} />
-      <IpsSection api={api} t={t} />
-      <PrinterSection api={api} t={t} lang={props.lang} />
-      <BackupsSection api={api} t={t} lang={props.lang} />
+        {view && (
+          <ApprovedForm
+            selfApproves
+            t={t}
+            run={run}
+            busy={busy}
+            label={t('offline_settings')}
+            button={t('save')}
+            idPrefix="settings-offline"
+            labels={{
+              outageWarnMinutes: t('warn_minutes'),
+              outageAlarmMinutes: t('alarm_hours'),
+              unfiscalizedCashLimitHours: t('unfiscalized_limit_hours'),
+              offlineSales: t('offline_sales'),
+            }}
+            onSubmit={(pin) => {
+              const alarm = hoursAsMinutes(form.outageAlarmHours);
+              if (alarm === null)
+                throw Object.assign(new Error(t('hours_format', { field: t('alarm_hours') })), {
+                  code: 'invalid_input',
+                  field: 'outageAlarmMinutes',
+                });
+              return save(pin, {
+                outageWarnMinutes: Number(form.outageWarnMinutes),
+                outageAlarmMinutes: alarm,
+                unfiscalizedCashLimitHours: Number(form.unfiscalizedCashLimitHours),
+                offlineSales: form.offlineSales,
+              });
+            }}
+          >
+            {(field) => (
+              <>
+                {field('outageWarnMinutes', input('outageWarnMinutes', { inputMode: 'numeric' }))}
+                {field('outageAlarmMinutes', input('outageAlarmHours', { inputMode: 'decimal' }))}
+                {field('unfiscalizedCashLimitHours', input('unfiscalizedCashLimitHours', { inputMode: 'numeric' }))}
+                {field('offlineSales', (errorProps) => (
+                  <select
+                    {...errorProps}
+                    value={form.offlineSales}
+                    onChange={(e) => set('offlineSales', e.target.value === 'refused' ? 'refused' : 'allowed')}
+                  >
+                    <option value="allowed">{t('offline_sales_allowed')}</option>
+                    <option value="refused">{t('offline_sales_refused')}</option>
+                  </select>
+                ))}
+              </>
+            )}
+          </ApprovedForm>
+        )}
+        <LpfrSection api={api} t={t} />
+      </Group>
+      <PrinterSection api={api} t={t} lang={lang} />
+      <BackupsSection api={api} t={t} lang={lang} />
     </div>
   );
 }

@@ -108,6 +108,8 @@ export function printStatus(over: Partial<PrintStatus> = {}): PrintStatus {
     uriSource: 'settings',
     profileId: 'epson-tm-t88v',
     autoPrint: true,
+    header: '',
+    footer: '',
     queued: 0,
     failed: 0,
     jobId: null,
