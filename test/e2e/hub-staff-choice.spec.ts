@@ -75,7 +75,7 @@ test("enrolled into a shop with a manager, the till's manager waits for the choi
 
   await hubPin.fill('246810');
   await choice.getByRole('button', { name: 'Усклади особље' }).click();
-  await expect(mgr.getByText('Особље је усклађено: 1 повезано, 0 додато.')).toBeVisible();
+  await expect(mgr.getByText('Особље је усклађено — повезано: 1, додато: 0.')).toBeVisible();
   await expect(choice).toHaveCount(0);
   await photograph(kasa.page, 'done');
 });

@@ -367,7 +367,7 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
         }
         await expect(logout).toBeVisible({ timeout: 3000 });
       }).toPass({ timeout: 30_000 });
-      await expect(page.getByRole('region', { name: h('tills') }).getByRole('row', { name: /LEAK/ })).toBeVisible();
+      await expect(page.getByRole('region', { name: h('tills') }).getByRole('row', { name: /^LEAK / })).toBeVisible();
       await f.check('hub: tills');
       await page.getByRole('tab', { name: h('catalog') }).click();
       await expect(page.getByRole('table', { name: h('catalog') })).toBeVisible();
@@ -396,7 +396,8 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
       // Staff: the manager's own deactivation refused, a manager's PIN too short (both at the hub's words).
       await page.getByRole('tab', { name: h('staff') }).click();
       const staff = page.getByRole('region', { name: h('staff') });
-      await staff.getByRole('button').first().click();
+      const deactivate = h('staffDeactivate').split('{name}')[0] ?? '';
+      await staff.getByRole('button', { name: deactivate }).first().click();
       await expect(staff.getByRole('alert')).toBeVisible();
       await f.check('hub: staff, deactivating oneself');
       const newPin = h('staffNewPinFor').split('{name}')[0] ?? '';
@@ -411,9 +412,13 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
       await expect(page.getByText(h('settingsNoRules'))).toBeVisible();
       await f.check('hub: settings');
       await shots(page, lang, 'hub-settings');
-      await page.getByLabel(h('barcodeRules')).fill('99:x:5');
+      // A barcode rule in its fields, its prefix out of 20–29: refused at the field, in the page's language.
+      const rules = page.getByRole('group', { name: h('barcodeRules') });
+      await rules.getByRole('button', { name: h('ruleAdd') }).click();
+      const rule = rules.getByRole('group', { name: h('ruleRow').replace('{n}', '1') });
+      await rule.getByLabel(h('rulePrefix')).fill('99');
       await page.getByRole('button', { name: h('saveSettings') }).click();
-      await expect(page.getByRole('alert')).toBeVisible();
+      await expect(rule.getByRole('alert')).toBeVisible();
       await f.check('hub: settings, bad rule');
       await page.getByRole('tab', { name: h('report') }).click();
       await page.getByRole('button', { name: h('show') }).click();
