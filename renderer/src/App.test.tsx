@@ -165,7 +165,7 @@ describe('the counter', () => {
     const status = byLabel('Статус');
     expect(status.textContent).toContain('Ван мреже');
     expect(status.textContent).toContain('Чека: 2 рачуна');
-    expect(status.textContent).toContain('Најстарији нефискализован: 45 мин');
+    expect(status.textContent).toContain('Најстарији: 45 мин');
   });
 
   it('adds scanned items from anywhere, pays cash + card with change, and follows the receipt to fiscalized', async () => {
