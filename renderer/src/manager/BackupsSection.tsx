@@ -98,7 +98,7 @@ export function BackupsSection(props: { api: PosApi; t: ManagerT; lang: Language
                       {t('backup_copy_to')}
                     </button>{' '}
                     <button type="button" onClick={() => setConfirm(b.name)}>
-                      {t('restore', { name: b.name })}
+                      {t('restore', { name: when(b.createdAt) })}
                     </button>
                   </td>
                 </tr>
@@ -170,7 +170,11 @@ export function BackupsSection(props: { api: PosApi; t: ManagerT; lang: Language
               });
             }}
           >
-            <p>{t('restore_confirm', { name: confirm })}</p>
+            <p>
+              {t('restore_confirm', {
+                name: ((at) => (at ? when(at) : confirm))(view?.backups.find((b) => b.name === confirm)?.createdAt),
+              })}
+            </p>
             <PinInput selfApproves t={t} value={confirmPin} onChange={setConfirmPin} />
             <Alert text={confirmError} />
             <div className="dialog-buttons">
