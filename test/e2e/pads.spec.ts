@@ -31,15 +31,19 @@ test('every digit pad has 7-8-9 on top and the same keys', async ({ kasa }, test
 
   const shift = await openShiftDialog(page, 'Нема смене');
   const amountPad = shift.getByRole('group', { name: 'Бројчана тастатура' });
+  await expect(amountPad).toBeVisible();
   expect(await keys(amountPad)).toEqual([...DIGITS, 'Децимални зарез', '0', 'Обриши знак', 'Обриши све']);
   await shotsAtTillSizes(page, testInfo, 'pads-shift');
   await page.keyboard.press('Escape');
   await expect(shift).toHaveCount(0);
 
   await scan(page, BREAD.barcode);
+  // F6 acts on the selected cart line: wait for the scanned line before pressing it.
+  await expect(page.getByRole('row', { name: new RegExp(BREAD.name) })).toBeVisible();
   await page.keyboard.press('F6');
   const discount = page.getByRole('dialog', { name: `Попуст на ставку: ${BREAD.name}` });
   const discountPad = discount.getByRole('group', { name: 'Бројчана тастатура' });
+  await expect(discountPad).toBeVisible();
   expect(await keys(discountPad)).toEqual([...DIGITS, 'Децимални зарез', '0', 'Обриши знак', 'Проценат', 'Обриши све']);
   await shotsAtTillSizes(page, testInfo, 'pads-discount');
   await discount.getByRole('radio', { name: 'цео рачун' }).check();
@@ -47,6 +51,7 @@ test('every digit pad has 7-8-9 on top and the same keys', async ({ kasa }, test
   await page.keyboard.press('Enter');
   const prompt = page.getByRole('dialog', { name: 'Одобрење менаџера' });
   const approvalPad = prompt.getByRole('group', { name: 'Тастатура за PIN' });
+  await expect(approvalPad).toBeVisible();
   expect(await keys(approvalPad)).toEqual([...DIGITS, '·', '0', 'Обриши знак', 'Обриши све']);
   await shotsAtTillSizes(page, testInfo, 'pads-approval');
 });
