@@ -229,6 +229,38 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
       throw invalidInput('invoiceNumber', 'goods_invoice_taken', { value: invoiceNumber });
   }
 
+  /** Write-offs as the screens show them: one by id after it is made, or a period's (`where` and its values). */
+  function writeOffRows(where: string, values: (string | number)[]): WriteOffView[] {
+    return db
+      .prepare<
+        (string | number)[],
+        {
+          id: number;
+          number: number;
+          year: number;
+          at: string;
+          product_code: string;
+          name: string;
+          qty_milli: number;
+          value_para: number;
+          reason: string;
+          actor: string | null;
+        }
+      >(`SELECT * FROM write_offs ${where}`)
+      .all(...values)
+      .map((w) => ({
+        id: w.id,
+        number: `${w.number}/${w.year}`,
+        at: w.at,
+        code: w.product_code,
+        name: w.name,
+        quantityMilli: w.qty_milli,
+        valuePara: w.value_para,
+        reason: w.reason,
+        actor: w.actor,
+      }));
+  }
+
   const totals = (lines: readonly Omit<LineRow, 'receipt_id'>[]): { purchase: number; retail: number } => ({
     purchase: lines.reduce((s, l) => s + valueAt(l.qty_milli, netPurchase(l.purchase_para, l.discount_bp)), 0),
     retail: lines.reduce((s, l) => s + valueAt(l.qty_milli, l.retail_para), 0),
@@ -532,40 +564,13 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
         );
         return woId;
       })();
-      const row = this.writeOffs('0000-01-01', '9999-12-31').find((w) => w.id === id);
+      const row = writeOffRows('WHERE id = ?', [id])[0];
       if (!row) throw new Error('write-off not saved');
       return row;
     },
 
     writeOffs(from: string, to: string): WriteOffView[] {
-      return db
-        .prepare<
-          [string, string],
-          {
-            id: number;
-            number: number;
-            year: number;
-            at: string;
-            product_code: string;
-            name: string;
-            qty_milli: number;
-            value_para: number;
-            reason: string;
-            actor: string | null;
-          }
-        >('SELECT * FROM write_offs WHERE day BETWEEN ? AND ? ORDER BY year, number')
-        .all(from, to)
-        .map((w) => ({
-          id: w.id,
-          number: `${w.number}/${w.year}`,
-          at: w.at,
-          code: w.product_code,
-          name: w.name,
-          quantityMilli: w.qty_milli,
-          valuePara: w.value_para,
-          reason: w.reason,
-          actor: w.actor,
-        }));
+      return writeOffRows('WHERE day BETWEEN ? AND ? ORDER BY year, number', [from, to]);
     },
 
     stock(filter: { query?: string; group?: string }, manager: boolean): StockView {
