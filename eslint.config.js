@@ -4,6 +4,20 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** The till's domain folders: each builds on the order repository (electron/orders/), which imports none of them. */
+const ordersMayNotImport = [
+  'sales',
+  'manager',
+  'goods',
+  'printer',
+  'catalog',
+  'shifts',
+  'hub-client',
+  'lpfr',
+  'sandbox',
+  'host',
+];
+
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'http', 'https', 'net', 'child_process', 'crypto', 'url', 'stream'];
 
 export default tseslint.config(
@@ -83,6 +97,29 @@ export default tseslint.config(
             {
               group: ['**/hub/*', '!**/shared/hub/*'],
               message: 'The till may not import the hub: move it to shared/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The order repository is what the areas build on (docs/architecture.md): it may rest on the database, the
+    // gateway's types, the outbox's receipt checks, settings and auth, but never on an area that uses it.
+    files: ['electron/orders/**/*.ts'],
+    ignores: ['electron/orders/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/hub/*', '!**/shared/hub/*'],
+              message: 'The till may not import the hub: move it to shared/.',
+            },
+            {
+              group: ordersMayNotImport.map((area) => `../${area}/*`),
+              message: 'electron/orders/ imports no domain folder: pass what it needs in, or move it to orders/.',
             },
           ],
         },

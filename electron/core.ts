@@ -13,6 +13,7 @@ import { GatewayClient } from './gateway/client.ts';
 import { createLogger, type Logger } from './log/logger.ts';
 import { SyncEngine, type EngineOptions } from './outbox/engine.ts';
 import { OrderStore } from './orders/store.ts';
+import { recordFiscalized } from './goods/ledger.ts';
 import { SalesService } from './sales/service.ts';
 import { TaxRatesCache, startTaxRates } from './sales/tax-rates.ts';
 import { Settings } from './settings/settings.ts';
@@ -110,7 +111,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   applyPendingRestore(options.dataDir, logger);
   const db = openDatabase(path.join(options.dataDir, 'kasa.sqlite'));
   const settings = new Settings(db, env);
-  const store = new OrderStore(db);
+  const store = new OrderStore(db, { onFiscalized: recordFiscalized });
   const taxRates = new TaxRatesCache(db, now);
 
   // Gateway: the configured one with the user's key, or the embedded sandbox (demo mode).

@@ -33,4 +33,17 @@ describe('import boundaries', () => {
       await errors("import { App } from '../renderer/src/App.tsx';\nexport const x = App;\n", file),
     ).not.toHaveLength(0);
   });
+
+  it('electron/orders/ imports no domain folder: the areas build on the orders, never the reverse', async () => {
+    const file = 'electron/orders/__boundary_probe.ts';
+    for (const area of ['sales/service.ts', 'manager/orders.ts', 'goods/ledger.ts', 'printer/service.ts']) {
+      const [folder] = area.split('/');
+      const code = `import * as m from '../${area}';\nexport const x = m;\n`;
+      expect(await errors(code, file), folder).not.toHaveLength(0);
+    }
+    // What an order rests on stays allowed: the database, the gateway's types, the outbox's checks, the errors.
+    for (const base of ['db/open.ts', 'gateway/types.ts', 'outbox/verify.ts', 'errors.ts']) {
+      expect(await errors(`import * as m from '../${base}';\nexport const x = m;\n`, file), base).toHaveLength(0);
+    }
+  });
 });

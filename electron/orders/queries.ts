@@ -9,7 +9,7 @@
  * those indexes were built for, so a change to it is a change to the plans.
  */
 import type { Db } from '../db/open.ts';
-import { TAX_GROUP_CHANGED_WHERE } from '../sales/tax-group.ts';
+import { TAX_GROUP_CHANGED_WHERE } from './tax-group.ts';
 import { countUpTo, type OrderRow } from './store.ts';
 
 /** A refund counts against an advance in every state but a refused (parked) one. */
@@ -293,7 +293,7 @@ export class OrderQueries {
 
   // ---- tax groups ----------------------------------------------------------------------------------
 
-  /** Orders issued under another tax-rate group than the one at capture (sales/tax-group.ts). */
+  /** Orders issued under another tax-rate group than the one at capture (tax-group.ts). */
   taxGroupChangedIds(limit: number, offset: number): { ids: number[]; total: number } {
     return taxGroupChangedIds(this.#db, limit, offset);
   }

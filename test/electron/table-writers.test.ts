@@ -43,7 +43,7 @@ const TILL_OWNERS: Record<string, string> = {
   hub_parked: 'electron/hub-client/parked.ts',
   hub_state: 'electron/hub-client/',
   order_payments: TRIGGER_ONLY,
-  order_sequence: 'electron/sales/order-number.ts',
+  order_sequence: 'electron/orders/order-number.ts',
   orders: 'electron/orders/',
   outbox: 'electron/orders/',
   // The parked carts and their gateway drafts (catalog/drafts.ts keeps the link).
