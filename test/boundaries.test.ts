@@ -46,4 +46,16 @@ describe('import boundaries', () => {
       expect(await errors(`import * as m from '../${base}';\nexport const x = m;\n`, file), base).toHaveLength(0);
     }
   });
+
+  it('the app never imports the L-PFR sandbox (test/support/lpfr-sandbox/, a development double)', async () => {
+    const sandbox = 'test/support/lpfr-sandbox/server.ts';
+    const code = (up: string): string => `import { startLpfrSandbox } from '${up}${sandbox}';\nexport const x = 1;\n`;
+    expect(await errors(code('../../'), 'electron/lpfr/__boundary_probe.ts')).not.toHaveLength(0);
+    expect(await errors(code('../../'), 'electron/orders/__boundary_probe.ts')).not.toHaveLength(0);
+    expect(await errors(code('../'), 'electron/__boundary_probe.ts')).not.toHaveLength(0);
+    expect(await errors(code('../../'), 'renderer/src/__boundary_probe.ts')).not.toHaveLength(0);
+    expect(await errors(code('../'), 'shared/__boundary_probe.ts')).not.toHaveLength(0);
+    // Tests beside the code may use the test kit.
+    expect(await errors(code('../../'), 'electron/lpfr/__boundary_probe.test.ts')).toHaveLength(0);
+  });
 });
