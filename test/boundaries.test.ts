@@ -1,5 +1,7 @@
 /** The layering rules hold: lint refuses Node/Electron in the renderer and either side in shared/. */
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
 import { ESLint } from 'eslint';
 
 const eslint = new ESLint();
@@ -57,5 +59,13 @@ describe('import boundaries', () => {
     expect(await errors(code('../'), 'shared/__boundary_probe.ts')).not.toHaveLength(0);
     // Tests beside the code may use the test kit.
     expect(await errors(code('../../'), 'electron/lpfr/__boundary_probe.test.ts')).toHaveLength(0);
+  });
+
+  it('electron/core.ts only composes: no SQL, no timers, no paper or e-mail rules of its own', () => {
+    const core = fs.readFileSync(path.join(import.meta.dirname, '../electron/core.ts'), 'utf8');
+    expect(core).not.toMatch(/\.prepare\(|\b(SELECT|INSERT|UPDATE|DELETE)\s/);
+    expect(core).not.toMatch(/\bset(Timeout|Interval)\(/);
+    // The automatic print and the e-mail pump live with their owners, started with one call each.
+    expect(core).not.toMatch(/autoPrintReceipt|enqueueLate|outageSlipLines|emails\.pump\(/);
   });
 });

@@ -291,6 +291,20 @@ export class OrderQueries {
       .get(invoiceNumber)?.id;
   }
 
+  /**
+   * Fiscalized refunds the L-PFR signed since `sinceIso` (refund-copy.ts: those that may still lack their fiscal
+   * copy after a stop). created_at is indexed: the cost does not grow with history.
+   */
+  lpfrRefundIdsSince(sinceIso: string): number[] {
+    return this.#db
+      .prepare<[string], { id: number }>(
+        `SELECT id FROM orders WHERE created_at >= ? AND kind IN ('refund', 'refund_full') AND processor = 'lpfr'
+           AND state = 'fiscalized'`,
+      )
+      .all(sinceIso)
+      .map((r) => r.id);
+  }
+
   // ---- tax groups ----------------------------------------------------------------------------------
 
   /** Orders issued under another tax-rate group than the one at capture (tax-group.ts). */
