@@ -294,7 +294,7 @@ describe('sales, refunds, price changes, write-offs and the KEP', () => {
         expect.stringContaining('Нивелација бр. 1/'),
         expect.stringContaining('Отпис бр. 1/'),
         'Промет по фискалним рачунима: Готовина',
-        'Промет по фискалним рачунима: Картица',
+        'Промет по фискалним рачунима: Платна картица',
       ]),
     );
     const cash = kep.entries.find((e) => e.description.endsWith('Готовина'));
