@@ -4,6 +4,35 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** The till's domain folders: each builds on the order repository (electron/orders/), which imports none of them. */
+const ordersMayNotImport = [
+  'sales',
+  'manager',
+  'goods',
+  'printer',
+  'catalog',
+  'shifts',
+  'hub-client',
+  'lpfr',
+  'sandbox',
+  'host',
+];
+
+/**
+ * The app never imports test code: the L-PFR sandbox (test/support/lpfr-sandbox/) is a development double that only
+ * tests, benchmarks and `npm run lpfr-sandbox` start (docs/lpfr.md).
+ */
+const appNeverImportsTest = {
+  group: ['**/test/**'],
+  message: 'The app never imports test code (test/support/, the L-PFR sandbox).',
+};
+
+/** The store hub and the till are two deployables: what both need lives in shared/. */
+const tillNotHub = {
+  group: ['**/hub/*', '!**/shared/hub/*'],
+  message: 'The till may not import the hub: move it to shared/.',
+};
+
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'http', 'https', 'net', 'child_process', 'crypto', 'url', 'stream'];
 
 export default tseslint.config(
@@ -39,6 +68,7 @@ export default tseslint.config(
             },
             { group: ['**/electron/**', '../../electron/*'], message: 'The renderer may not import the main process.' },
             { group: ['**/shared/node/**'], message: 'shared/node/ is Node-only code of the till and the hub.' },
+            appNeverImportsTest,
           ],
         },
       ],
@@ -57,6 +87,7 @@ export default tseslint.config(
               message: 'shared/ runs on both sides: no Node or Electron.',
             },
             { group: ['**/electron/**', '**/renderer/**'], message: 'shared/ imports neither side.' },
+            appNeverImportsTest,
           ],
         },
       ],
@@ -75,14 +106,28 @@ export default tseslint.config(
   },
   {
     files: ['electron/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [tillNotHub] }] },
+  },
+  {
+    files: ['electron/**/*.ts'],
+    ignores: ['electron/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [tillNotHub, appNeverImportsTest] }] },
+  },
+  {
+    // The order repository is what the areas build on (docs/architecture.md): it may rest on the database, the
+    // gateway's types, the outbox's receipt checks, settings and auth, but never on an area that uses it.
+    files: ['electron/orders/**/*.ts'],
+    ignores: ['electron/orders/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            tillNotHub,
+            appNeverImportsTest,
             {
-              group: ['**/hub/*', '!**/shared/hub/*'],
-              message: 'The till may not import the hub: move it to shared/.',
+              group: ordersMayNotImport.map((area) => `../${area}/*`),
+              message: 'electron/orders/ imports no domain folder: pass what it needs in, or move it to orders/.',
             },
           ],
         },

@@ -10,6 +10,7 @@ import { openDatabase } from '../electron/db/open.ts';
 import { startCheckpointer, WAL_PREALLOC_BYTES } from '../electron/db/checkpoint.ts';
 import { SyncEngine } from '../electron/outbox/engine.ts';
 import { OrderStore } from '../electron/orders/store.ts';
+import { recordFiscalized } from '../electron/goods/ledger.ts';
 import { SalesService } from '../electron/sales/service.ts';
 import { TaxRatesCache } from '../electron/sales/tax-rates.ts';
 import { benchLine, percentile } from './format.ts';
@@ -23,7 +24,7 @@ try {
   ).run(JSON.stringify([{ label: 'A', rate: 10, categoryName: 'VAT', categoryType: 0 }]));
   // As the core runs it: WAL checkpoints on an idle timer between commits, never inside one.
   const stopCheckpointer = startCheckpointer(db);
-  const store = new OrderStore(db);
+  const store = new OrderStore(db, { onFiscalized: recordFiscalized });
   const engine = new SyncEngine({ store, client: () => null });
   const sales = new SalesService({
     store,

@@ -36,6 +36,7 @@ import { buildReport } from '../electron/manager/reports.ts';
 import { warmReportDays } from '../electron/manager/report-days.ts';
 import { SyncEngine } from '../electron/outbox/engine.ts';
 import { OrderStore } from '../electron/orders/store.ts';
+import { recordFiscalized } from '../electron/goods/ledger.ts';
 import { TaxRatesCache } from '../electron/sales/tax-rates.ts';
 import { buildHistory } from '../test/support/history.ts';
 import { signInHost, startHostProcess } from '../test/support/host-process.ts';
@@ -162,7 +163,7 @@ const out = (l: string): void => {
   const dir = copyTill();
   const db = openDatabase(path.join(dir, 'kasa.sqlite'));
   try {
-    const store = new OrderStore(db);
+    const store = new OrderStore(db, { onFiscalized: recordFiscalized });
     const taxRates = new TaxRatesCache(db, () => END);
     const archive = new Archive(store, () => {
       throw new Error('offline: the bench reads the local archive');

@@ -31,7 +31,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const dir = fs.mkdtempSync(path.join(process.env.BENCH_DIR ?? os.tmpdir(), 'kasa-bench-lpfr-'));
 const child = spawn(
   process.execPath,
-  [path.join(HERE, '../electron/lpfr/sandbox/cli.ts'), '--port', '0', '--data', dir, '--pin', PIN],
+  [path.join(HERE, '../test/support/lpfr-sandbox/cli.ts'), '--port', '0', '--data', dir, '--pin', PIN],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 try {

@@ -13,6 +13,7 @@ import { GatewayClient } from './gateway/client.ts';
 import { createLogger, type Logger } from './log/logger.ts';
 import { SyncEngine, type EngineOptions } from './outbox/engine.ts';
 import { OrderStore } from './orders/store.ts';
+import { recordFiscalized } from './goods/ledger.ts';
 import { SalesService } from './sales/service.ts';
 import { TaxRatesCache, startTaxRates } from './sales/tax-rates.ts';
 import { Settings } from './settings/settings.ts';
@@ -27,17 +28,17 @@ import { sandboxVariant } from './sandbox/variant.ts';
 import { createJournalFetcher } from './outbox/journal.ts';
 import { RetryBudgets } from './retry/budget.ts';
 import { createPrintService, STATUS_POLL_MS } from './printer/service.ts';
+import { createFiscalPaper, printedReceiptOf } from './printer/fiscal-paper.ts';
 import { OpenCart } from './sales/open-cart.ts';
 import { DiscountApprovals } from './sales/discount-approvals.ts';
 import { UNFISCALIZED_CASH_LIMIT_HOURS } from '../shared/contract/authz.ts';
 import { DEFAULT_DISCOUNT_LIMIT_PERCENT } from '../shared/domain.ts';
 import { ShiftService } from './shifts/service.ts';
 import { shiftsHandlers } from './shifts/handlers.ts';
-import { refundSlipOf } from './printer/refund-slip.ts';
-import { captureRefundCopy, wantsFiscalRefundCopy } from './orders/refund-copy.ts';
-import { outageSlipLines } from './printer/outage-slip.ts';
 import { offlineSalesOf } from './settings/settings.ts';
 import { createCatalogService } from './catalog/service.ts';
+import { listedPrices } from './catalog/listed-prices.ts';
+import { unsignedTooLong } from './outbox/unsigned-age.ts';
 import { createParkedDrafts } from './catalog/drafts.ts';
 import { createManager } from './manager/services.ts';
 import { hubSale, startHubSync } from './hub-client/start.ts';
@@ -110,7 +111,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   applyPendingRestore(options.dataDir, logger);
   const db = openDatabase(path.join(options.dataDir, 'kasa.sqlite'));
   const settings = new Settings(db, env);
-  const store = new OrderStore(db);
+  const store = new OrderStore(db, { onFiscalized: recordFiscalized });
   const taxRates = new TaxRatesCache(db, now);
 
   // Gateway: the configured one with the user's key, or the embedded sandbox (demo mode).
@@ -168,20 +169,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const printer = createPrintService({
     db,
-    getReceipt: (orderId) => {
-      const row = store.get(orderId);
-      if (!row || row.state !== 'fiscalized') return null;
-      const view = store.view(row);
-      if (!view.receipt) return null;
-      // A refund that paid money back is followed by the buyer-signed slip.
-      return {
-        receipt: view.receipt,
-        cash: view.payments.some((p) => p.type === 'cash'),
-        // Signed on the L-PFR, the refund gets a fiscal copy with the signature line instead (refund-copy.ts).
-        slip: row.processor === 'lpfr' ? undefined : refundSlipOf(row, view.payments),
-        order: { orderNumber: row.order_number, soldAt: row.created_at },
-      };
-    },
+    getReceipt: printedReceiptOf(store),
     settings,
     emit: (name, payload) => emit(name, payload),
     now,
@@ -189,73 +177,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // At least half a second: the printer answers one request at a time, and a sale's receipt waits behind a poll.
     pollMs: Math.max(500, settings.number('printerPollMs', STATUS_POLL_MS)),
   });
-  /**
-   * A fiscal receipt was issued (with its journal). A sale nobody could sign when it was made (late.ts) gets it
-   * now at this till: e-mailed by the gateway where the buyer gave an address (the request's `sendToEmail`),
-   * else printed as a late receipt whatever auto-print says (the customer holds only the slip); with no printer
-   * it waits on the manager's list. Any other receipt prints through auto-print as before.
-   */
-  const issued = (orderId: number): void => {
-    fiscalRefundCopy(orderId);
-    if (!printer.late.waiting(orderId)) {
-      printer.autoPrintReceipt(orderId);
-      return;
-    }
-    const row = store.get(orderId);
-    if (!row || row.state !== 'fiscalized') return;
-    const email = store.view(row).email;
-    if (email && row.processor === 'gateway') {
-      printer.late.handedOver(orderId, 'emailed', new Date(now()).toISOString());
-      return;
-    }
-    if (!printer.status().configured) return;
-    try {
-      printer.enqueueLate(orderId);
-    } catch (err) {
-      // Without its journal yet: the journal fetcher calls back once it has it.
-      logger.warn(`late receipt of order ${row.order_number} not queued yet: ${String(err)}`);
-    }
-  };
-  /** A refund the L-PFR signed that paid money back gets its fiscal copy for the buyer's signature, once. */
-  const fiscalRefundCopy = (orderId: number): void => {
-    const row = store.get(orderId);
-    if (!row || !wantsFiscalRefundCopy(row, () => refundSlipOf(row, store.view(row).payments) !== undefined)) return;
-    try {
-      if (captureRefundCopy(store, db, row, { terminalId: settings.terminalId(), now: now() }) !== null) engine.kick();
-    } catch (err) {
-      logger.warn(`copy of refund ${row.order_number} not captured: ${String(err)}`);
-    }
-  };
-  /**
-   * A sale that takes money left the checkout unsigned: the customer gets the non-fiscal slip now where a
-   * printer is set, and the sale is kept until its fiscal receipt reaches them.
-   */
-  const unsigned = (orderId: number): 'printing' | 'no_printer' => {
-    const row = store.get(orderId);
-    if (!row) return 'no_printer';
-    const view = store.view(row);
-    let outcome: 'printing' | 'no_printer' = 'no_printer';
-    if (printer.status().configured) {
-      printer.enqueueSlip(
-        outageSlipLines({
-          orderNumber: row.order_number,
-          soldAt: row.created_at,
-          lines: view.lines,
-          payments: view.payments,
-          totalPara: row.total_para,
-          changePara: row.change_para,
-          shopName: settings.get('shopName'),
-          tillName: settings.get('tillName'),
-          terminalId: settings.terminalId(),
-          cashier: view.cashier,
-        }),
-        orderId,
-      );
-      outcome = 'printing';
-    }
-    printer.late.record(orderId, row.created_at, outcome === 'printing' ? 'printing' : 'none');
-    return outcome;
-  };
+  // The paper that follows a fiscal result: auto-print, late receipts, outage slips, a refund's fiscal copy.
+  const paper = createFiscalPaper({
+    db,
+    store,
+    printer,
+    settings,
+    kick: () => engine.kick(),
+    now,
+    warn: (l) => logger.warn(l),
+  });
   const catalog = createCatalogService(db);
   // A receipt issued without its journal is completed from the archive, within a retry budget, then printed.
   const budgets = new RetryBudgets(db, now);
@@ -264,10 +195,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     client: () => client,
     budgets,
     online: () => engine.status().online,
-    onJournal: (o) => {
-      emit('order.updated', { ...o, state: 'fiscalized' });
-      issued(o.orderId);
-    },
+    // Announced again with its journal: the receipt prints now (printer/fiscal-paper.ts).
+    onJournal: (o) => emit('order.updated', { ...o, state: 'fiscalized' }),
     log: (l) => logger.warn(l),
   });
 
@@ -290,14 +219,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     onOrderUpdated: (o) => {
       emit('order.updated', o);
-      // The fiscal receipt prints itself once issued (also for orders taken offline).
-      if (o.state === 'fiscalized') {
-        try {
-          issued(o.orderId);
-        } catch (err) {
-          logger.warn(`auto-print of order ${o.orderNumber} not queued: ${String(err)}`);
-        }
-      }
       if (o.state === 'fiscalized') void journals.run();
     },
     onStatus: (s) => emit('sync.status', s),
@@ -318,7 +239,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     trainingMode: () => settings.bool('trainingMode'),
     onlineBudgetMs: () => settings.number('onlineBudgetMs', 3000),
     offlineSales: () => offlineSalesOf(settings),
-    onUnsigned: unsigned,
+    onUnsigned: (orderId) => paper.unsigned(orderId),
     now,
   });
 
@@ -367,9 +288,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
   });
   // A queued e-mail waits for its order's fiscalization.
-  events.subscribe((m) => {
-    if (m.name === 'order.updated' && m.payload.state === 'fiscalized') void manager.emails.pump();
-  });
+  const stopEmailFollow = manager.emails.follow(events.subscribe);
   await manager.start();
   // A new till (only the first-run manager, PIN 0000) owes its setup flow; marked once, so the flow
   // survives the PIN change and a restart, and a till set up before the flow existed never shows it.
@@ -384,18 +303,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Hourly, through the one loop mechanism; an announced group switches at its validFrom (tax-rates.ts).
   const taxRatesLoop = startTaxRates({ taxRates, client: () => client, log: (l) => logger.warn(l) });
   engine.start();
-  // A refund the L-PFR signed just before the till stopped may still lack its copy (refund-copy.ts): the last
-  // three days are looked at once, in the background (created_at is indexed; the cost does not grow with history).
-  setTimeout(() => {
-    const since = new Date(now() - 3 * 86_400_000).toISOString();
-    const ids = db
-      .prepare<[string], { id: number }>(
-        `SELECT id FROM orders WHERE created_at >= ? AND kind IN ('refund', 'refund_full') AND processor = 'lpfr'
-           AND state = 'fiscalized'`,
-      )
-      .all(since);
-    for (const { id } of ids) fiscalRefundCopy(id);
-  }, 0).unref?.();
+  const stopPaper = paper.start(events.subscribe);
   printer.start();
   journals.start();
   // Crash safety off the critical path (docs/history.md): quick_check and the day's backup in a worker
@@ -448,28 +356,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       trainingMode: settings.bool('trainingMode'),
       discountLimitPercent: settings.number('discountLimitPercent', DEFAULT_DISCOUNT_LIMIT_PERCENT),
       claimDiscountApproval: (line) => discountApprovals.claim(line, sessions.current?.id ?? null),
-      unfiscalizedTooLong: () => {
-        if (engine.fiscalNow) return null;
-        const hours = settings.number('unfiscalizedCashLimitHours', UNFISCALIZED_CASH_LIMIT_HOURS);
-        const oldest = store.counts().oldestQueuedAt;
-        return oldest !== null && now() - Date.parse(oldest) > hours * 3_600_000 ? hours : null;
-      },
-      catalogPrices: (line) => {
-        const labels = taxRates.labels();
-        // An in-store price barcode carries this line's price of its product.
-        const scanned = line.priceCode ? catalog.byBarcode(line.priceCode, labels) : null;
-        const carried = scanned?.kind === 'price' ? scanned : null;
-        const price = (p: { id: number; pricePara: number }): number =>
-          carried && carried.product.id === p.id ? carried.unitPricePara : p.pricePara;
-        const prices: (number | 'unknown')[] = carried ? [carried.unitPricePara] : [];
-        if (line.productId !== undefined) {
-          const product = catalog.productById(line.productId, labels);
-          prices.push(product ? price(product) : 'unknown');
-        }
-        const byCode = line.gtin ? catalog.byBarcode(line.gtin, labels) : null;
-        if (byCode?.kind === 'exact') prices.push(price(byCode.product));
-        return prices;
-      },
+      unfiscalizedTooLong: unsignedTooLong({
+        engine,
+        store,
+        limitHours: () => settings.number('unfiscalizedCashLimitHours', UNFISCALIZED_CASH_LIMIT_HOURS),
+        now,
+      }),
+      catalogPrices: listedPrices(catalog, () => taxRates.labels()),
     }),
   });
   const gateway = { client: () => client, mode: () => gatewayMode, key: () => gatewayKey, set: setGateway };
@@ -579,6 +472,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     logger,
     handlers: table,
     async close() {
+      stopPaper();
+      stopEmailFollow();
       manager.stop();
       await hub.stop();
       await engine.stop();

@@ -5,21 +5,10 @@
  */
 
 import { wallClock } from './i18n/time.ts';
+import { PAYMENT_NAMES } from './i18n/enums.ts';
 
-/** Payment types as the Tax Administration names them on receipts. */
-export const PAYMENT_TYPE_NAMES: Readonly<Record<string, string>> = {
-  cash: 'Готовина',
-  card: 'Платна картица',
-  wireTransfer: 'Пренос на рачун',
-  check: 'Чек',
-  voucher: 'Ваучер',
-  mobileMoney: 'Инстант плаћање',
-  virman: 'Вирман',
-  mobile: 'Мобилно плаћање',
-  factoring: 'Факторинг',
-  account: 'На рачун',
-  other: 'Друго безготовинско плаћање',
-};
+/** Payment types as the Tax Administration names them on receipts: the one table's Serbian Cyrillic names. */
+export const PAYMENT_TYPE_NAMES: Readonly<Record<string, string>> = PAYMENT_NAMES['sr-Cyrl'];
 
 /** Belgrade local time as on Serbian receipts: `22.11.2024. 10:11:12`. */
 export function formatReceiptDateTime(date: Date): string {

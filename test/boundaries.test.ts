@@ -1,5 +1,7 @@
 /** The layering rules hold: lint refuses Node/Electron in the renderer and either side in shared/. */
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
 import { ESLint } from 'eslint';
 
 const eslint = new ESLint();
@@ -32,5 +34,38 @@ describe('import boundaries', () => {
     expect(
       await errors("import { App } from '../renderer/src/App.tsx';\nexport const x = App;\n", file),
     ).not.toHaveLength(0);
+  });
+
+  it('electron/orders/ imports no domain folder: the areas build on the orders, never the reverse', async () => {
+    const file = 'electron/orders/__boundary_probe.ts';
+    for (const area of ['sales/service.ts', 'manager/orders.ts', 'goods/ledger.ts', 'printer/service.ts']) {
+      const [folder] = area.split('/');
+      const code = `import * as m from '../${area}';\nexport const x = m;\n`;
+      expect(await errors(code, file), folder).not.toHaveLength(0);
+    }
+    // What an order rests on stays allowed: the database, the gateway's types, the outbox's checks, the errors.
+    for (const base of ['db/open.ts', 'gateway/types.ts', 'outbox/verify.ts', 'errors.ts']) {
+      expect(await errors(`import * as m from '../${base}';\nexport const x = m;\n`, file), base).toHaveLength(0);
+    }
+  });
+
+  it('the app never imports the L-PFR sandbox (test/support/lpfr-sandbox/, a development double)', async () => {
+    const sandbox = 'test/support/lpfr-sandbox/server.ts';
+    const code = (up: string): string => `import { startLpfrSandbox } from '${up}${sandbox}';\nexport const x = 1;\n`;
+    expect(await errors(code('../../'), 'electron/lpfr/__boundary_probe.ts')).not.toHaveLength(0);
+    expect(await errors(code('../../'), 'electron/orders/__boundary_probe.ts')).not.toHaveLength(0);
+    expect(await errors(code('../'), 'electron/__boundary_probe.ts')).not.toHaveLength(0);
+    expect(await errors(code('../../'), 'renderer/src/__boundary_probe.ts')).not.toHaveLength(0);
+    expect(await errors(code('../'), 'shared/__boundary_probe.ts')).not.toHaveLength(0);
+    // Tests beside the code may use the test kit.
+    expect(await errors(code('../../'), 'electron/lpfr/__boundary_probe.test.ts')).toHaveLength(0);
+  });
+
+  it('electron/core.ts only composes: no SQL, no timers, no paper or e-mail rules of its own', () => {
+    const core = fs.readFileSync(path.join(import.meta.dirname, '../electron/core.ts'), 'utf8');
+    expect(core).not.toMatch(/\.prepare\(|\b(SELECT|INSERT|UPDATE|DELETE)\s/);
+    expect(core).not.toMatch(/\bset(Timeout|Interval)\(/);
+    // The automatic print and the e-mail pump live with their owners, started with one call each.
+    expect(core).not.toMatch(/autoPrintReceipt|enqueueLate|outageSlipLines|emails\.pump\(/);
   });
 });

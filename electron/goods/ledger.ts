@@ -10,7 +10,8 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open.ts';
-import type { OrderLine, OrderPayment } from '../../shared/domain.ts';
+import type { OrderLine } from '../../shared/domain.ts';
+import type { FiscalizedOrder } from '../orders/store.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
 import { valueAt } from '../../shared/goods/calc.ts';
 
@@ -162,17 +163,6 @@ export function priceChanged(
 }
 
 /** What the ledger reads of a fiscalized order (electron/orders/store.ts hands it over). */
-export interface FiscalizedOrder {
-  id: number;
-  invoiceType: string;
-  transactionType: string;
-  lines: readonly OrderLine[];
-  payments: readonly OrderPayment[];
-  totalPara: number;
-  invoiceNumber: string;
-  /** The fiscal document's time (sdcDateTime): its day is the KEP's day of the turnover. */
-  issuedAt: string;
-}
 
 /** The product code of a sold line: its catalog id, else its barcode; null for a hand-typed item (no stock). */
 function codeOfLine(db: Db, line: OrderLine): string | null {

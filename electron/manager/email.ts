@@ -8,6 +8,7 @@
  * the gateway's last words, and `retries.resume` queues it again.
  */
 import type { EmailView } from '../../shared/contract/emails.ts';
+import type { EventMessage } from '../../shared/contract/index.ts';
 import type { GatewayErrorView } from '../../shared/domain.ts';
 import type { Db } from '../db/open.ts';
 import type { GatewayClient } from '../gateway/client.ts';
@@ -113,6 +114,17 @@ export class EmailQueue {
       .prepare("UPDATE email_outbox SET state = 'queued', due_at = ? WHERE id = ? AND state = 'failed'")
       .run(this.#d.now(), id);
     void this.pump();
+  }
+
+  /**
+   * A queued e-mail waits for its order's fiscalization: pumps whenever an order is fiscalized (the core's event
+   * stream). Returns the unsubscribe function.
+   */
+  follow(subscribe: (listener: (m: EventMessage) => void) => () => unknown): () => void {
+    const off = subscribe((m) => {
+      if (m.name === 'order.updated' && m.payload.state === 'fiscalized') void this.pump();
+    });
+    return () => void off();
   }
 
   /** Sends every due e-mail whose invoice number is known; one pump at a time. */

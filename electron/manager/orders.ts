@@ -25,6 +25,7 @@ import { CommandError, invalidInput } from '../errors.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import type { GatewayItem, GatewayPayment, ReceiptRequest } from '../gateway/types.ts';
 import type { SyncEngine } from '../outbox/engine.ts';
+import { createCapturePipeline, type CapturePipeline } from '../outbox/capture.ts';
 import type { OrderData, OrderRow, OrderStore } from '../orders/store.ts';
 import type { TaxRatesCache } from '../sales/tax-rates.ts';
 import { capturedTaxGroup, stampReceipt, transferEsirTime } from '../sales/receipt-stamp.ts';
@@ -93,9 +94,11 @@ type CheckoutLineInput = Parameters<typeof priceLines>[0][number];
 
 export class BackOfficeOrders {
   readonly #d: OrdersDeps;
+  readonly #pipeline: CapturePipeline;
 
   constructor(deps: OrdersDeps) {
     this.#d = deps;
+    this.#pipeline = createCapturePipeline(deps);
   }
 
   /** The original of a refund with what is left per line: a local order, else the gateway archive. */
@@ -535,7 +538,7 @@ export class BackOfficeOrders {
 
   /**
    * One transaction: the order number, the body (or the template when the reference is still queued)
-   * and the outbox row. Then a short online budget, like a sale.
+   * and the outbox row. Then a short online budget, like a sale: the one pipeline (outbox/capture.ts).
    */
   async #capture(o: {
     kind: OrderKind;
@@ -548,9 +551,9 @@ export class BackOfficeOrders {
     /** An advance paid earlier by transfer: its ESIR time (receipt-stamp.ts transferEsirTime). */
     esirTime?: string;
   }): Promise<OrderView> {
-    const { store, engine } = this.#d;
+    const { store } = this.#d;
     const now = this.#d.now();
-    const { orderId } = store.capture(() => {
+    const row = await this.#pipeline.run(() => {
       const orderNumber = store.nextOrderNumber(this.#d.terminalId(), now);
       const template = stampReceipt(o.body(orderNumber), now, o, o.esirTime);
       const ref = o.reference;
@@ -583,9 +586,7 @@ export class BackOfficeOrders {
         ...(dependsOn !== undefined ? { dependsOn } : {}),
       };
     }, now);
-    engine.kick();
-    await engine.waitForSettled(orderId, this.#d.onlineBudgetMs());
-    return store.view(store.get(orderId) as OrderRow);
+    return store.view(row);
   }
 
   #findLocal(q: { orderId?: number | undefined; invoiceNumber?: string | undefined }): OrderRow | undefined {

@@ -15,7 +15,7 @@
 import type { OrderKind } from '../../shared/domain.ts';
 import type { Db } from '../db/open.ts';
 import { createSyncLoop } from '../retry/loop.ts';
-import { TAX_GROUP_CHANGED_WHERE } from '../sales/tax-group.ts';
+import { TAX_GROUP_CHANGED_WHERE } from '../orders/tax-group.ts';
 import { shopHour } from '../../shared/reports/hours.ts';
 import {
   addOrders,

@@ -7,16 +7,16 @@ import { approverOf, type Person } from '../auth/context.ts';
 import { areaHandlers, type AreaHandlers } from '../dispatch.ts';
 import { CommandError } from '../errors.ts';
 import type { GatewayClient } from '../gateway/client.ts';
-import { confirmBeforeReissue } from '../manager/reissue.ts';
+import { confirmBeforeReissue } from './reissue.ts';
 import type { SyncEngine } from '../outbox/engine.ts';
-import { taxGroupChangedList } from '../sales/tax-group.ts';
-import type { TaxRatesCache } from '../sales/tax-rates.ts';
+import { taxGroupChangedList } from './tax-group.ts';
 import type { OrderStore } from './store.ts';
 
 export interface OrdersHandlerDeps {
   store: OrderStore;
   engine: SyncEngine;
-  taxRates: TaxRatesCache;
+  /** The tax labels in force (the cached gateway tax rates, sales/tax-rates.ts): a fixed label must be one of them. */
+  taxRates: { labels(): readonly string[] };
   client(): GatewayClient;
   now(): number;
   /** The next free order number of this till (a reissued order's new one). */

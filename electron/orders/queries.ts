@@ -9,7 +9,7 @@
  * those indexes were built for, so a change to it is a change to the plans.
  */
 import type { Db } from '../db/open.ts';
-import { TAX_GROUP_CHANGED_WHERE } from '../sales/tax-group.ts';
+import { TAX_GROUP_CHANGED_WHERE } from './tax-group.ts';
 import { countUpTo, type OrderRow } from './store.ts';
 
 /** A refund counts against an advance in every state but a refused (parked) one. */
@@ -291,9 +291,23 @@ export class OrderQueries {
       .get(invoiceNumber)?.id;
   }
 
+  /**
+   * Fiscalized refunds the L-PFR signed since `sinceIso` (refund-copy.ts: those that may still lack their fiscal
+   * copy after a stop). created_at is indexed: the cost does not grow with history.
+   */
+  lpfrRefundIdsSince(sinceIso: string): number[] {
+    return this.#db
+      .prepare<[string], { id: number }>(
+        `SELECT id FROM orders WHERE created_at >= ? AND kind IN ('refund', 'refund_full') AND processor = 'lpfr'
+           AND state = 'fiscalized'`,
+      )
+      .all(sinceIso)
+      .map((r) => r.id);
+  }
+
   // ---- tax groups ----------------------------------------------------------------------------------
 
-  /** Orders issued under another tax-rate group than the one at capture (sales/tax-group.ts). */
+  /** Orders issued under another tax-rate group than the one at capture (tax-group.ts). */
   taxGroupChangedIds(limit: number, offset: number): { ids: number[]; total: number } {
     return taxGroupChangedIds(this.#db, limit, offset);
   }

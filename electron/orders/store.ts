@@ -21,11 +21,10 @@ import { isLpfrInvoiceNumber, type Processor } from '../../shared/domain.ts';
 import { toPara } from '../../shared/money.ts';
 import { RECEIPT_MISMATCH, checkReceipt, type Mismatch } from '../outbox/verify.ts';
 import { failedLookups, parkedByReconcileLimit, parkedUnproven } from '../outbox/reconcile-budget.ts';
-import { nextOrderNumber } from '../sales/order-number.ts';
-import { taxGroupChange } from '../sales/tax-group.ts';
+import { nextOrderNumber } from './order-number.ts';
+import { taxGroupChange } from './tax-group.ts';
 import { Settings } from '../settings/settings.ts';
 import { OrderQueries } from './queries.ts';
-import { recordFiscalized } from '../goods/ledger.ts';
 
 /** What an order carries besides its columns (JSON in `orders.data`). */
 export interface OrderData {
@@ -148,6 +147,22 @@ function referencesReceipt(o: Pick<RouteFields, 'kind' | 'invoiceType'>): boolea
   return !((o.kind === 'sale' && o.invoiceType !== 'copy') || o.kind === 'finalize');
 }
 
+/** A settled order as the goods ledger reads it (goods/ledger.ts recordFiscalized). */
+export interface FiscalizedOrder {
+  id: number;
+  invoiceType: string;
+  transactionType: string;
+  lines: readonly OrderLine[];
+  payments: readonly OrderPayment[];
+  totalPara: number;
+  invoiceNumber: string;
+  /** The fiscal document's time (sdcDateTime): its day is the KEP's day of the turnover. */
+  issuedAt: string;
+}
+
+/** Runs in the transaction that settles an order: what it writes is settled with it, and a throw undoes both. */
+export type OnFiscalized = (db: Db, order: FiscalizedOrder) => unknown;
+
 export class OrderStore {
   readonly #db: Db;
   readonly #stmts;
@@ -161,8 +176,16 @@ export class OrderStore {
    */
   readonly settings: Settings;
 
-  constructor(db: Db) {
+  /** What else moves in the transaction that settles an order (the goods ledger, goods/ledger.ts). */
+  readonly #onFiscalized: OnFiscalized | undefined;
+
+  /**
+   * `hooks.onFiscalized` runs inside `markFiscalized`'s transaction for every order it settles: the core passes the
+   * goods ledger's `recordFiscalized`, so the orders do not import the goods.
+   */
+  constructor(db: Db, hooks: { onFiscalized?: OnFiscalized } = {}) {
     this.#db = db;
+    this.#onFiscalized = hooks.onFiscalized;
     this.queries = new OrderQueries(db);
     this.settings = new Settings(db);
     this.#captureTx = this.#makeCaptureTx();
@@ -243,7 +266,7 @@ export class OrderStore {
   }
 
   /**
-   * The next order number of this till (sales/order-number.ts keeps the sequence). Called inside
+   * The next order number of this till (order-number.ts keeps the sequence). Called inside
    * `capture`'s `build`, so the number is taken in the order's own transaction.
    */
   nextOrderNumber(terminalId: string, now: number): string {
@@ -518,7 +541,7 @@ export class OrderStore {
       if (changed) {
         // The goods it sold or took back move now, in this transaction: exactly once (docs/goods.md).
         const data = JSON.parse(row.data) as Partial<OrderData>;
-        recordFiscalized(this.#db, {
+        this.#onFiscalized?.(this.#db, {
           id: orderId,
           invoiceType: row.invoice_type,
           transactionType: row.transaction_type,

@@ -10,7 +10,7 @@
  *   `metaFields.cashier`, which the spec's sandbox and older Kasa receipts read. The name is the person logged
  *   in, which the document's handler took from the session (`cashierOf`), never one the caller sent.
  * - `taxGroup`: the tax-rate group in force at capture, kept in the order's data (never sent), so a
- *   receipt signed with another group is noticed (tax-group.ts).
+ *   receipt signed with another group is noticed (orders/tax-group.ts).
  */
 import { dayIn } from '../../shared/i18n/time.ts';
 import { invalidInput } from '../errors.ts';

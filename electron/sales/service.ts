@@ -1,6 +1,6 @@
 /**
  * Sales: turns a validated checkout into an order with its frozen gateway request, captured durably in
- * one transaction, then gives the sync engine a short online budget to fiscalize it.
+ * one transaction, then gives the sync engine a short online budget to fiscalize it (outbox/capture.ts).
  */
 import type { CheckoutInput, CheckoutResult } from '../../shared/contract/index.ts';
 import type { InvoiceType, OfflineSales, OrderLine, OrderPayment } from '../../shared/domain.ts';
@@ -8,6 +8,7 @@ import { paraToDecimal, toPara, formatRsd } from '../../shared/money.ts';
 import { receiptItems } from '../../shared/receipt-items.ts';
 import { CommandError, invalidInput } from '../errors.ts';
 import type { SyncEngine } from '../outbox/engine.ts';
+import { createCapturePipeline, type CapturePipeline } from '../outbox/capture.ts';
 import { toReceiptView, type OrderData, type OrderStore } from '../orders/store.ts';
 import type { IssuedReceipt, ReceiptRequest } from '../gateway/types.ts';
 import type { TaxRatesCache } from './tax-rates.ts';
@@ -43,10 +44,12 @@ export interface SalesDeps {
 export class SalesService {
   readonly #deps: SalesDeps;
   readonly #now: () => number;
+  readonly #pipeline: CapturePipeline;
 
   constructor(deps: SalesDeps) {
     this.#deps = deps;
     this.#now = deps.now ?? Date.now;
+    this.#pipeline = createCapturePipeline(deps);
   }
 
   /**
@@ -79,69 +82,59 @@ export class SalesService {
       throw invalidInput('ipsReference', 'ips_payment_missing');
     const now = this.#now();
     const esirTime = transferEsirTime(input.paidOn, { invoiceType, payments: input.payments }, now);
-    const { orderId, orderNumber } = store.capture(() => {
-      // Sold with the order or not at all: a crash cannot bring back a cart that was sold.
-      if (input.cartRev !== undefined) this.#deps.openCart?.close(input.cartRev, now);
-      const orderNumber = store.nextOrderNumber(this.#deps.terminalId(), now);
-      if (approvals.length > 0) this.#deps.discountApprovals?.consume(approvals, orderNumber);
-      const body: ReceiptRequest = {
-        orderNumber,
-        // Items that multiply out, discounts folded in and named (docs/gateway.md, "Discounts").
-        items: receiptItems(priced.lines),
-        payments: priced.payments.map((p) => ({ type: p.type, amount: paraToDecimal(p.amountPara) })),
-        ...(input.buyerId ? { buyerId: input.buyerId } : {}),
-        metaFields: {
-          terminal: this.#deps.terminalId(),
+    // Captured, kicked and waited for by the one pipeline (outbox/capture.ts); still unsigned as it answers, a sale
+    // that takes money gets its outage slip in the same synchronous step as the read of its state.
+    let outageSlip: 'printing' | 'no_printer' | undefined;
+    const row = await this.#pipeline.run(
+      () => {
+        // Sold with the order or not at all: a crash cannot bring back a cart that was sold.
+        if (input.cartRev !== undefined) this.#deps.openCart?.close(input.cartRev, now);
+        const orderNumber = store.nextOrderNumber(this.#deps.terminalId(), now);
+        if (approvals.length > 0) this.#deps.discountApprovals?.consume(approvals, orderNumber);
+        const body: ReceiptRequest = {
+          orderNumber,
+          // Items that multiply out, discounts folded in and named (docs/gateway.md, "Discounts").
+          items: receiptItems(priced.lines),
+          payments: priced.payments.map((p) => ({ type: p.type, amount: paraToDecimal(p.amountPara) })),
+          ...(input.buyerId ? { buyerId: input.buyerId } : {}),
+          metaFields: {
+            terminal: this.#deps.terminalId(),
+            ...(cashier ? { cashier } : {}),
+            ...(input.ipsReference ? { ipsReference: input.ipsReference } : {}),
+          },
+          settings: {
+            returnIfOrderNumberExists: true,
+            ...(input.email ? { sendToEmail: input.email } : {}),
+          },
+        };
+        const data: OrderData = {
+          lines: priced.lines,
+          payments: priced.payments,
+          ...(input.buyerId ? { buyerId: input.buyerId } : {}),
+          ...(input.email ? { email: input.email } : {}),
           ...(cashier ? { cashier } : {}),
           ...(input.ipsReference ? { ipsReference: input.ipsReference } : {}),
-        },
-        settings: {
-          returnIfOrderNumberExists: true,
-          ...(input.email ? { sendToEmail: input.email } : {}),
-        },
-      };
-      const data: OrderData = {
-        lines: priced.lines,
-        payments: priced.payments,
-        ...(input.buyerId ? { buyerId: input.buyerId } : {}),
-        ...(input.email ? { email: input.email } : {}),
-        ...(cashier ? { cashier } : {}),
-        ...(input.ipsReference ? { ipsReference: input.ipsReference } : {}),
-        ...capturedTaxGroup(this.#deps.taxRates),
-      };
-      return {
-        orderNumber,
-        kind: 'sale',
-        invoiceType,
-        transactionType: 'sale',
-        createdAt: new Date(now).toISOString(),
-        totalPara: priced.totalPara,
-        changePara: priced.changePara,
-        data,
-        request: JSON.stringify(stampReceipt(body, now, { invoiceType, transactionType: 'sale' }, esirTime)),
-      };
-    }, now);
-    engine.kick();
-    // Known offline with no ready L-PFR, or paused (or no online budget): answer at once; the cashier never waits on
-    // a network that is not there. Nothing ran since the commit, so the order is as captured: no need to read it back.
-    const budgetMs = this.#deps.onlineBudgetMs();
-    if (!engine.fiscalNow || budgetMs <= 0) {
-      return {
-        orderId,
-        orderNumber,
-        state: 'queued',
-        totalPara: priced.totalPara,
-        changePara: priced.changePara,
-        ...this.#unsigned(orderId, takesMoney),
-      };
-    }
-    await engine.waitForSettled(orderId, budgetMs);
-    const row = store.get(orderId);
-    if (!row) throw new CommandError('internal', 'internal');
+          ...capturedTaxGroup(this.#deps.taxRates),
+        };
+        return {
+          orderNumber,
+          kind: 'sale',
+          invoiceType,
+          transactionType: 'sale',
+          createdAt: new Date(now).toISOString(),
+          totalPara: priced.totalPara,
+          changePara: priced.changePara,
+          data,
+          request: JSON.stringify(stampReceipt(body, now, { invoiceType, transactionType: 'sale' }, esirTime)),
+        };
+      },
+      now,
+      { onQueued: (r) => (outageSlip = this.#unsigned(r.id, takesMoney).outageSlip) },
+    );
     return {
-      ...(row.state === 'queued' ? this.#unsigned(orderId, takesMoney) : {}),
-      orderId,
-      orderNumber,
+      ...(outageSlip ? { outageSlip } : {}),
+      orderId: row.id,
+      orderNumber: row.order_number,
       state: row.state,
       totalPara: row.total_para,
       changePara: row.change_para,

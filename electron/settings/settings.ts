@@ -3,7 +3,7 @@
  * not a setting: it lives in the secret store (electron/settings/secrets.ts) and never reaches the UI.
  */
 import type { Db } from '../db/open.ts';
-import { randomTag } from '../sales/order-number.ts';
+import { randomTag } from '../orders/order-number.ts';
 import { DEFAULT_OFFLINE_SALES, LANGUAGES, type Language, type OfflineSales } from '../../shared/domain.ts';
 
 /** Setting keys and the environment variable that overrides each. */

@@ -195,6 +195,9 @@ export function shiftLines(v: ShiftView, shown: (iso: string) => string): string
     const l = left.slice(0, 31 - right.length);
     return l + ' '.repeat(Math.max(1, 32 - l.length - right.length)) + right;
   };
+  // A payment's one name (shared/i18n/enums.ts) too long for the line sits above its amount, never cut.
+  const named = (name: string, right: string): string[] =>
+    name.length + 1 + right.length <= 32 ? [row(name, right)] : [name, row('', right)];
   const rule = '-'.repeat(32);
   return [
     v.closedAt ? 'ИЗВЕШТАЈ О СМЕНИ' : 'X ИЗВЕШТАЈ (СМЕНА ОТВОРЕНА)',
@@ -207,7 +210,7 @@ export function shiftLines(v: ShiftView, shown: (iso: string) => string): string
     row(`Продаје (${v.sales.count})`, formatRsd(v.sales.totalPara)),
     row(`Рефундације (${v.refunds.count})`, formatRsd(-v.refunds.totalPara)),
     // Net per payment type, cash and card always (the close screen shows the same).
-    ...paymentTotals(v).map((p) => row(paymentName('sr-Cyrl', p.type), formatRsd(p.netPara))),
+    ...paymentTotals(v).flatMap((p) => named(paymentName('sr-Cyrl', p.type), formatRsd(p.netPara))),
     rule,
     row('Почетни депозит', formatRsd(v.openingFloatPara)),
     row('Готовина из продаје', formatRsd(v.cashSalesPara)),

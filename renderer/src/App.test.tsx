@@ -181,7 +181,7 @@ describe('the counter', () => {
 
     key('F12');
     expect(container.querySelector('main')?.getAttribute('aria-label')).toBe('Плаћање');
-    type(inputLabelled('Картица'), '100');
+    type(inputLabelled('Платна картица'), '100');
     expect(inputLabelled('Готовина').value).toBe('169,99');
     type(inputLabelled('Готовина'), '200');
     expect(byLabel('Кусур').textContent).toBe('30,01');

@@ -8,7 +8,7 @@ import { formatPercent } from '../catalog/percent.ts';
 import { formatQuantity, formatRsd } from '../money.ts';
 import { fieldLabel } from './fields.ts';
 import { formatMoment } from './time.ts';
-import { pluralForm } from './plural.ts';
+import { interpolate, placeholders } from './catalog.ts';
 
 const SR_CYRL = {
   login: 'Пријава: {who}',
@@ -845,13 +845,14 @@ function words(lang: Language, actor: string | null): Words {
 }
 
 function say(lang: Language, said: Said): string {
-  const template = AUDIT_TEXT[lang][said.key];
-  return template.replace(/\{(\w+)(?:\|([^{}]*))?\}/g, (_m, name: string, forms: string | undefined) => {
-    const v = said.params?.[name];
-    if (v === undefined || v === '') return '—';
-    // A count with its word in the form the number takes (shared/i18n/plural.ts): „3 артикла“.
-    return forms !== undefined && typeof v === 'number' ? `${v} ${pluralForm(v, forms.split('|'))}` : String(v);
-  });
+  // The one fill function (catalog.ts `interpolate`); a detail the entry lacks reads „—“, not nothing.
+  const params = Object.fromEntries(
+    placeholders(AUDIT_TEXT[lang][said.key]).map((name) => {
+      const v = said.params?.[name];
+      return [name, v === undefined || v === '' ? '—' : v];
+    }),
+  );
+  return interpolate(AUDIT_TEXT[lang][said.key], params);
 }
 
 /** A till audit entry (`audit_log`) as one sentence in `lang`. */

@@ -3,13 +3,20 @@
  * categories), in the three UI languages. The till's screens and the hub UI show these, never the raw value.
  */
 import type { InvoiceType, Language, PaymentType, TransactionType } from '../domain.ts';
+import type { Catalog } from './catalog.ts';
 
 type Names<K extends string> = Record<Language, Record<K, string>>;
 
+/**
+ * The one name of each payment type per language: on the counter, the manager screens, the reports, the slips and
+ * the receipts Kasa prints (shared/fiscal-text.ts takes the Serbian Cyrillic ones). The Serbian words are the Tax
+ * Administration's names of the ESIR payment types as Serbian receipts print them (docs/payments.md, "The fiscal
+ * payment type"); the types the spec adds beyond those (virman, mobile, factoring, account) are named plainly.
+ */
 export const PAYMENT_NAMES: Names<PaymentType> = {
   'sr-Cyrl': {
     cash: 'Готовина',
-    card: 'Картица',
+    card: 'Платна картица',
     wireTransfer: 'Пренос на рачун',
     check: 'Чек',
     voucher: 'Ваучер',
@@ -18,11 +25,11 @@ export const PAYMENT_NAMES: Names<PaymentType> = {
     mobile: 'Мобилно плаћање',
     factoring: 'Факторинг',
     account: 'На рачун',
-    other: 'Друго безготовинско',
+    other: 'Друго безготовинско плаћање',
   },
   'sr-Latn': {
     cash: 'Gotovina',
-    card: 'Kartica',
+    card: 'Platna kartica',
     wireTransfer: 'Prenos na račun',
     check: 'Ček',
     voucher: 'Vaučer',
@@ -31,11 +38,11 @@ export const PAYMENT_NAMES: Names<PaymentType> = {
     mobile: 'Mobilno plaćanje',
     factoring: 'Faktoring',
     account: 'Na račun',
-    other: 'Drugo bezgotovinsko',
+    other: 'Drugo bezgotovinsko plaćanje',
   },
   en: {
     cash: 'Cash',
-    card: 'Card',
+    card: 'Payment card',
     wireTransfer: 'Wire transfer',
     check: 'Cheque',
     voucher: 'Voucher',
@@ -45,7 +52,7 @@ export const PAYMENT_NAMES: Names<PaymentType> = {
     mobile: 'Mobile payment',
     factoring: 'Factoring',
     account: 'On account',
-    other: 'Other non-cash',
+    other: 'Other non-cash payment',
   },
 };
 
@@ -100,6 +107,23 @@ const TAX_CATEGORY_NAMES: Record<Language, Record<string, string>> = {
     'Без ПДВ': 'VAT exempt',
     'Није у ПДВ': 'Outside VAT',
   },
+};
+
+/**
+ * These tables as one catalog of the app's message format (shared/i18n/catalog.ts): checked with every other catalog
+ * (test/i18n/catalogs.test.ts: every key in all three languages, no empty text).
+ */
+const enumTree = (lang: Language) => ({
+  payment: PAYMENT_NAMES[lang],
+  invoiceType: INVOICE_TYPE_NAMES[lang],
+  transactionType: TRANSACTION_TYPE_NAMES[lang],
+  unit: UNIT_NAMES[lang],
+  taxCategory: TAX_CATEGORY_NAMES[lang],
+});
+export const enumMessages: Catalog = {
+  'sr-Cyrl': enumTree('sr-Cyrl'),
+  'sr-Latn': enumTree('sr-Latn'),
+  en: enumTree('en'),
 };
 
 const pick = <K extends string>(names: Names<K>, lang: Language, value: string): string =>

@@ -26,7 +26,7 @@ export interface ReportOrder {
   data: OrderData;
   /** The order's issued receipts (a finalize has two: the final sale and the advance refund). */
   receipts?: readonly ReceiptTaxes[] | undefined;
-  /** Issued under another tax-rate group than the one in force at capture (sales/tax-group.ts). */
+  /** Issued under another tax-rate group than the one in force at capture (electron/orders/tax-group.ts). */
   taxGroupChanged?: boolean | undefined;
   /** The hour (0–23) of its creation in the shop's time zone: the by-hour bucket (none: not bucketed). */
   hour?: number | undefined;

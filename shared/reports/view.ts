@@ -7,6 +7,7 @@ import type { Language } from '../domain.ts';
 import { csvDialect } from './csv-dialect.ts';
 import { reportCsvWords } from '../i18n/report-csv.ts';
 import { formatRsd } from '../money.ts';
+import { paymentName } from '../i18n/enums.ts';
 import { addOrders, emptyTotals, type ReportTotals, type ReportOrder } from './totals.ts';
 
 export type { OrderData, ReportOrder } from './totals.ts';
@@ -75,26 +76,14 @@ export function summarizeOrders(
   return finishReport(addOrders(emptyTotals(), rows), rateOf, head);
 }
 
-const PAYMENT_NAMES: Record<string, string> = {
-  cash: 'Готовина',
-  card: 'Картица',
-  wireTransfer: 'Пренос',
-  check: 'Чек',
-  voucher: 'Ваучер',
-  mobileMoney: 'Инстант',
-  virman: 'Вирман',
-  mobile: 'Мобилно',
-  factoring: 'Факторинг',
-  account: 'Рачун',
-  other: 'Друго',
-};
-
 /** The report as slip lines (at most 32 columns: fits 58 mm paper), Serbian Cyrillic. */
 export function reportLines(r: ReportView): string[] {
   const row = (left: string, right: string): string => {
     const l = left.slice(0, 31 - right.length);
     return l + ' '.repeat(Math.max(1, 32 - l.length - right.length)) + right;
   };
+  const named = (name: string, right: string): string[] =>
+    name.length + 1 + right.length <= 32 ? [row(name, right)] : [name, row('', right)];
   const lines = [
     'ПРЕСЕК СТАЊА',
     `Од: ${r.from.slice(0, 16).replace('T', ' ')}`,
@@ -109,7 +98,8 @@ export function reportLines(r: ReportView): string[] {
     row('Нето (без ПДВ):', formatRsd(r.netPara)),
     '-'.repeat(32),
     'Начин плаћања (нето):',
-    ...r.byPayment.map((p) => row(PAYMENT_NAMES[p.type] ?? p.type, formatRsd(p.netPara))),
+    // The payment's one name (shared/i18n/enums.ts), as on the receipt; a name too long for the line sits above it.
+    ...r.byPayment.flatMap((p) => named(paymentName('sr-Cyrl', p.type), formatRsd(p.netPara))),
     '-'.repeat(32),
     'Пореске ознаке (бруто / ПДВ):',
     ...r.byLabel.map((l) => row(`${l.label} ${l.rate}%`, `${formatRsd(l.netPara)} / ${formatRsd(l.taxPara)}`)),

@@ -19,7 +19,7 @@ import { startSandbox } from '../../electron/sandbox/server.ts';
 import { fireCheckouts, signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { mulberry32 } from '../../electron/sandbox/faults.ts';
-import { startLpfrSandbox, type LpfrFaultRule, type LpfrSandbox } from '../../electron/lpfr/sandbox/server.ts';
+import { startLpfrSandbox, type LpfrFaultRule, type LpfrSandbox } from '../support/lpfr-sandbox/server.ts';
 
 export interface ChaosOptions {
   kills: number;

@@ -74,7 +74,7 @@ test('scan three items, change a quantity, split cash + card, receipt with a QR 
 
   await page.keyboard.press('F12');
   await expect(page.getByRole('main', { name: 'Плаћање' })).toBeVisible();
-  await page.getByLabel('Картица', { exact: true }).fill('500');
+  await page.getByLabel('Платна картица', { exact: true }).fill('500');
   await expect(page.getByLabel('Готовина', { exact: true })).toHaveValue(rsd(total - 50000));
   const cash = Math.ceil((total - 50000) / 10000) * 10000;
   await page.getByLabel('Готовина', { exact: true }).fill(String(cash / 100));

@@ -245,7 +245,7 @@ for (const size of SIZES) {
         await split.keyboard.type('500');
         await expect(page.getByLabel('Готовина', { exact: true })).toHaveValue('500');
         await split.keyboard.press('F6');
-        await expect(page.getByLabel('Картица', { exact: true })).toHaveValue(rsd(total - 50_000));
+        await expect(page.getByLabel('Платна картица', { exact: true })).toHaveValue(rsd(total - 50_000));
         await shot(page, testInfo, size, '3-split');
       },
       split.keyboard,

@@ -327,15 +327,14 @@ test('the hub’s screens fit 1366 and 1024 wide and a tablet upright; the chart
   // The sale reaches the hub through the till's outbox: shown again until it has.
   await expect(async () => {
     await page.getByRole('button', { name: 'Прикажи' }).click();
-    await expect(payments.getByRole('img', { name: /^Друго безготовинско, Овај период: 100,00 дин\.$/ })).toHaveCount(
-      1,
-      { timeout: 2000 },
-    );
+    await expect(
+      payments.getByRole('img', { name: /^Друго безготовинско плаћање, Овај период: 100,00 дин\.$/ }),
+    ).toHaveCount(1, { timeout: 2000 });
   }).toPass({ timeout: 30_000 });
   // The value axis says what its numbers are: dinars, in the UI's words.
   await expect(payments.getByText(/^\d[\d.]* дин\.$/).first()).toBeVisible();
   // The last payment type's name is whole inside its chart at 1024 wide (it ran past the right edge).
-  const last = await payments.getByText('Друго безготовинско', { exact: true }).first().boundingBox();
+  const last = await payments.getByText('Друго безготовинско плаћање', { exact: true }).first().boundingBox();
   const chart = await payments.boundingBox();
   expect(last && chart && last.x + last.width).toBeLessThanOrEqual((chart?.x ?? 0) + (chart?.width ?? 0));
   expect(last && chart && last.x).toBeGreaterThanOrEqual(chart?.x ?? 0);

@@ -7,7 +7,7 @@
  * and the sale is signed exactly once. In all three languages, with screenshots at both till sizes (in the test's
  * output directory and, when KASA_SHOTS=<dir> is set, <dir>/lpfr-unproven-<lang>-<width>.png).
  */
-import { startLpfrSandbox, type LpfrSandbox } from '../../electron/lpfr/sandbox/server.ts';
+import { startLpfrSandbox, type LpfrSandbox } from '../support/lpfr-sandbox/server.ts';
 import type { OrderView, SyncStatus } from '../../shared/domain.ts';
 import { mt } from '../../renderer/src/manager/i18n.ts';
 import { MANAGER_PIN } from '../support/session.ts';

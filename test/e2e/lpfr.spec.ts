@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { startLpfrSandbox, type LpfrSandbox } from '../../electron/lpfr/sandbox/server.ts';
+import { startLpfrSandbox, type LpfrSandbox } from '../support/lpfr-sandbox/server.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { expectStatusBarFits, login, payWithKeys, pieceItem, scan } from './counter-support.ts';

@@ -433,7 +433,7 @@ test('a report with its charts rendered', async ({ kasa }) => {
   const bar = (chart: string, name: RegExp) => mgr.getByRole('figure', { name: chart }).getByRole('img', { name });
   await expect(bar('Промет по сату', /^\d\d:00, Овај период: 920,00 дин\.$/)).toHaveCount(1);
   await expect(bar('Промет по начину плаћања', /^Готовина, Овај период: 710,00 дин\.$/)).toHaveCount(1);
-  await expect(bar('Промет по начину плаћања', /^Картица, Овај период: 210,00 дин\.$/)).toHaveCount(1);
+  await expect(bar('Промет по начину плаћања', /^Платна картица, Овај период: 210,00 дин\.$/)).toHaveCount(1);
   await expect(bar('Промет по пореској ознаци', /^A \d+%, Овај период: 920,00 дин\.$/)).toHaveCount(1);
   await expect(bar('Промет по касиру', /, Овај период: 920,00 дин\.$/)).toHaveCount(1);
   expect(await mgr.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}T|\bcash\b/);

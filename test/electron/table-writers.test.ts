@@ -43,7 +43,7 @@ const TILL_OWNERS: Record<string, string> = {
   hub_parked: 'electron/hub-client/parked.ts',
   hub_state: 'electron/hub-client/',
   order_payments: TRIGGER_ONLY,
-  order_sequence: 'electron/sales/order-number.ts',
+  order_sequence: 'electron/orders/order-number.ts',
   orders: 'electron/orders/',
   outbox: 'electron/orders/',
   // The parked carts and their gateway drafts (catalog/drafts.ts keeps the link).
@@ -119,10 +119,10 @@ const SANDBOX_OWNERS: Record<string, string> = {
   receipts: 'electron/sandbox/store.ts',
 };
 
-/** The L-PFR sandbox's own database (electron/lpfr/sandbox/store.ts): its journal and its card. */
+/** The L-PFR sandbox's own database (test/support/lpfr-sandbox/store.ts): its journal and its card. */
 const LPFR_SANDBOX_OWNERS: Record<string, string> = {
-  card: 'electron/lpfr/sandbox/store.ts',
-  invoices: 'electron/lpfr/sandbox/store.ts',
+  card: 'test/support/lpfr-sandbox/store.ts',
+  invoices: 'test/support/lpfr-sandbox/store.ts',
 };
 
 /** Modules that write a table named at run time (`INSERT … INTO ${table}`): only into their own tables. */
@@ -276,13 +276,10 @@ function foreignWrites(
 }
 
 const isMigration = (rel: string): boolean => rel.includes('/migrations/');
-const till = sources(
-  'electron',
-  (rel) => isMigration(rel) || rel.startsWith('electron/sandbox/') || rel.startsWith('electron/lpfr/sandbox/'),
-);
+const till = sources('electron', (rel) => isMigration(rel) || rel.startsWith('electron/sandbox/'));
 const shared = sources('shared', isMigration);
 const sandbox = sources('electron/sandbox', () => false);
-const lpfrSandbox = sources('electron/lpfr/sandbox', () => false);
+const lpfrSandbox = sources('test/support/lpfr-sandbox', () => false);
 const hub = sources('hub', isMigration);
 
 describe('one writer per table', () => {

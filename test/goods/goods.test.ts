@@ -16,6 +16,7 @@ import type {
 import type { ProductView } from '../../shared/contract/catalog.ts';
 import type { OrderView, TaxRatesView } from '../../shared/domain.ts';
 import { OrderStore } from '../../electron/orders/store.ts';
+import { recordFiscalized } from '../../electron/goods/ledger.ts';
 import { retailFromMargin } from '../../shared/goods/calc.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
 import { closeCores, fails, MANAGER_PIN, ok, startCore } from '../support/session.ts';
@@ -241,7 +242,7 @@ describe('sales, refunds, price changes, write-offs and the KEP', () => {
     expect(await onHand(c, 'P1')).toBe(7000);
 
     // The fiscal result recorded again (a replayed reply, a second processor's answer): nothing moves twice.
-    const store = new OrderStore(c.db);
+    const store = new OrderStore(c.db, { onFiscalized: recordFiscalized });
     const row = store.get(sale.orderId);
     if (!row?.receipt) throw new Error('no receipt');
     expect(store.markFiscalized(sale.orderId, JSON.parse(row.receipt), Date.now())).toBeNull();
@@ -293,7 +294,7 @@ describe('sales, refunds, price changes, write-offs and the KEP', () => {
         expect.stringContaining('Нивелација бр. 1/'),
         expect.stringContaining('Отпис бр. 1/'),
         'Промет по фискалним рачунима: Готовина',
-        'Промет по фискалним рачунима: Картица',
+        'Промет по фискалним рачунима: Платна картица',
       ]),
     );
     const cash = kep.entries.find((e) => e.description.endsWith('Готовина'));

@@ -15,6 +15,7 @@ import type { KepView, ReceiptView, SupplierView } from '../../shared/contract/g
 import type { ProductView } from '../../shared/contract/catalog.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { OrderStore } from '../../electron/orders/store.ts';
+import { recordFiscalized } from '../../electron/goods/ledger.ts';
 import { openDatabase } from '../../electron/db/open.ts';
 import { createCatalogService } from '../../electron/catalog/service.ts';
 import { createGoodsService } from '../../electron/goods/service.ts';
@@ -110,7 +111,7 @@ async function apply(a: Action): Promise<void> {
       // The fiscal result of a fiscalized sale recorded once more, as a replayed or a second processor's reply.
       const s = sales.length ? sales[a.pick % sales.length] : undefined;
       if (!s) return;
-      const store = new OrderStore(c.db);
+      const store = new OrderStore(c.db, { onFiscalized: recordFiscalized });
       const row = store.get(s.orderId);
       if (!row?.receipt) throw new Error('no receipt');
       c.db.prepare("UPDATE orders SET state = 'queued' WHERE id = ?").run(s.orderId);

@@ -16,7 +16,7 @@ import { startHubServer, type HubServer } from '../../hub/server.ts';
 import { createHubService, type HubService } from '../../hub/service.ts';
 import type { OrderView, SyncStatus } from '../../shared/domain.ts';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
-import { startLpfrSandbox } from '../../electron/lpfr/sandbox/server.ts';
+import { startLpfrSandbox } from '../support/lpfr-sandbox/server.ts';
 import type { ParkedSaleSummary, ParkedSaleView, RemoteParkedSale } from '../../shared/contract/catalog.ts';
 import { BACKENDS } from './backends.ts';
 import { BREAD_AND_MILK, MANAGER_PIN } from '../support/session.ts';

@@ -15,6 +15,8 @@ import {
   type Tree,
 } from '../../shared/i18n/catalog.ts';
 import { sharedMessages } from '../../shared/i18n/messages.ts';
+import { enumMessages } from '../../shared/i18n/enums.ts';
+import { REPORT_WORDS } from '../../renderer/src/reports/words.ts';
 import { coreMessages, message } from '../../shared/messages.ts';
 import { hubMessages } from '../../renderer/src/hub-ui/i18n.ts';
 import { hubCatalogMessages } from '../../renderer/src/hub-ui/catalog-i18n.ts';
@@ -33,6 +35,8 @@ const CATALOGS: Record<string, Catalog> = {
   manager: managerMessages,
   hub: hubMessages,
   hubCatalog: hubCatalogMessages,
+  enums: enumMessages,
+  reports: REPORT_WORDS,
 };
 
 /** Params for every placeholder of `key` in any language: `<name>=1` so a swapped one shows. */

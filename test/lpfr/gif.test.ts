@@ -4,7 +4,7 @@
  */
 import jsQR from 'jsqr';
 import { afterEach, describe, expect, it } from 'vitest';
-import { gif, qrPixels } from '../../electron/lpfr/sandbox/gif.ts';
+import { gif, qrPixels } from '../support/lpfr-sandbox/gif.ts';
 import { LpfrClient } from '../../electron/lpfr/client.ts';
 import { invoice, Kit } from './helpers.ts';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LpfrClient } from '../../electron/lpfr/client.ts';
-import { startLpfrSandbox, type LpfrSandbox, type LpfrSandboxOptions } from '../../electron/lpfr/sandbox/server.ts';
+import { startLpfrSandbox, type LpfrSandbox, type LpfrSandboxOptions } from '../support/lpfr-sandbox/server.ts';
 
 export const PIN = '4821';
 

@@ -9,7 +9,7 @@ import { untilValue } from '../support/poll.ts';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
-import type { LpfrSandbox } from '../../electron/lpfr/sandbox/server.ts';
+import type { LpfrSandbox } from '../support/lpfr-sandbox/server.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
 import type { OrderView, SyncStatus } from '../../shared/domain.ts';

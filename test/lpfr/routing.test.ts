@@ -10,7 +10,7 @@ import type { Core } from '../../electron/core.ts';
 import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { journalLines } from '../../electron/printer/layout.ts';
 import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
-import type { LpfrSandbox } from '../../electron/lpfr/sandbox/server.ts';
+import type { LpfrSandbox } from '../support/lpfr-sandbox/server.ts';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
 import type { OrderView, SyncStatus } from '../../shared/domain.ts';
 import { startCaptureServer, type CaptureServer } from '../printer/helpers.ts';

@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LpfrClient } from '../../electron/lpfr/client.ts';
 import { LpfrError } from '../../electron/lpfr/errors.ts';
-import { VERIFY_BASE } from '../../electron/lpfr/sandbox/sign.ts';
+import { VERIFY_BASE } from '../support/lpfr-sandbox/sign.ts';
 import { codesOf, control, invoice, Kit, PIN, rawSign } from './helpers.ts';
 
 const kit = new Kit();
@@ -424,7 +424,7 @@ describe('L-PFR sandbox: durability and faults', () => {
     );
     const child = spawn(
       process.execPath,
-      ['electron/lpfr/sandbox/cli.ts', '--port', '0', '--data', dataDir, '--pin', PIN, '--tax-rates', rates],
+      ['test/support/lpfr-sandbox/cli.ts', '--port', '0', '--data', dataDir, '--pin', PIN, '--tax-rates', rates],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
       },

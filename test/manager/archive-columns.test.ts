@@ -42,7 +42,7 @@ describe('archive columns', () => {
     expect(remote.rows.map((r) => r.cashier)).toEqual(['Ана Анић']);
 
     // As the screen writes them: Belgrade time on a 24-hour clock, payment types in the UI language.
-    expect(paymentNames('sr-Cyrl', row.paymentTypes)).toBe('Готовина, Картица');
+    expect(paymentNames('sr-Cyrl', row.paymentTypes)).toBe('Готовина, Платна картица');
     expect(paymentNames('en', ['cash', 'cash'])).toBe('Cash');
     expect(paymentNames('sr-Latn', [])).toBe('—');
     expect(formatMoment('2026-11-25T22:30:00Z', 'sr-Cyrl')).toBe('25.11.2026. 23:30');

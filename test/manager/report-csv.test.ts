@@ -63,7 +63,7 @@ describe('report CSV for a Serbian spreadsheet', () => {
     const payments = rows.filter((r) => r[0] === 'Плаћање');
     expect(payments.map((r) => [r[1], para(r[3])])).toEqual([
       ['Готовина', 54_000],
-      ['Картица', 54_000],
+      ['Платна картица', 54_000],
     ]);
     expect(payments.reduce((s, r) => s + para(r[3]), 0)).toBe(screen.grossPara);
 

@@ -20,7 +20,7 @@ import { MIGRATIONS } from '../../electron/db/migrations/index.ts';
 import { GatewayClient } from '../../electron/gateway/client.ts';
 import { buildReport } from '../../electron/manager/reports.ts';
 import { warmReportDays } from '../../electron/manager/report-days.ts';
-import { TAX_GROUP_CHANGED_WHERE } from '../../electron/sales/tax-group.ts';
+import { TAX_GROUP_CHANGED_WHERE } from '../../electron/orders/tax-group.ts';
 import { taxGroupChangedIds } from '../../electron/orders/queries.ts';
 import { TAX_RATES_REFRESH_MS, TaxRatesCache, startTaxRates } from '../../electron/sales/tax-rates.ts';
 import { formatDateTime } from '../../electron/sandbox/journal.ts';

@@ -100,7 +100,7 @@ describe('shifts', () => {
       expect(text).toMatch(/Подизање\s+-1\.000,00/);
       // Each payment type's total, as the close screen shows it: cash and card always.
       expect(text).toMatch(/Готовина\s+0,00/);
-      expect(text).toMatch(/Картица\s+0,00/);
+      expect(text).toMatch(/Платна картица\s+0,00/);
     } finally {
       await printer.close();
     }

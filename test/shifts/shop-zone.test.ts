@@ -12,7 +12,7 @@ import { MANAGER_PIN, closeCores, ok, startCore } from '../support/session.ts';
 import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
 import { startCaptureServer, until } from '../printer/helpers.ts';
-import { nextOrderNumber } from '../../electron/sales/order-number.ts';
+import { nextOrderNumber } from '../../electron/orders/order-number.ts';
 
 const PROFILE = findPreset('epson-tm-t88v')!;
 const approval = { managerPin: MANAGER_PIN };

@@ -8,6 +8,7 @@
 import type { Db } from '../../electron/db/open.ts';
 import { SyncEngine } from '../../electron/outbox/engine.ts';
 import { OrderStore } from '../../electron/orders/store.ts';
+import { recordFiscalized } from '../../electron/goods/ledger.ts';
 import { SalesService } from '../../electron/sales/service.ts';
 import { TaxRatesCache } from '../../electron/sales/tax-rates.ts';
 
@@ -39,7 +40,7 @@ export interface HistoryOptions {
 /** Appends `orders` sales to the till's database; returns the ids of the orders in order. */
 export async function buildHistory(db: Db, o: HistoryOptions): Promise<number[]> {
   seedTaxRates(db);
-  const store = new OrderStore(db);
+  const store = new OrderStore(db, { onFiscalized: recordFiscalized });
   let clock = o.start;
   const engine = new SyncEngine({ store, client: () => null, now: () => clock });
   const sales = new SalesService({

@@ -9,6 +9,7 @@ import { openDatabase, type Db } from '../../electron/db/open.ts';
 import { GatewayClient } from '../../electron/gateway/client.ts';
 import { SyncEngine, type EngineOptions } from '../../electron/outbox/engine.ts';
 import { OrderStore } from '../../electron/orders/store.ts';
+import { recordFiscalized } from '../../electron/goods/ledger.ts';
 import { SalesService } from '../../electron/sales/service.ts';
 import { TaxRatesCache } from '../../electron/sales/tax-rates.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
@@ -51,7 +52,7 @@ export function tillServices(o: {
   engine?: Partial<EngineOptions>;
   onlineBudgetMs?: number;
 }): { store: OrderStore; engine: SyncEngine; sales: SalesService } {
-  const store = new OrderStore(o.db);
+  const store = new OrderStore(o.db, { onFiscalized: recordFiscalized });
   let seq = o.seed ?? 0;
   const random = o.seed === undefined ? undefined : () => (seq = (seq * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const engine = new SyncEngine({ store, client: () => o.client, now: o.now, random, options: o.engine });

@@ -7,8 +7,8 @@ import type { Migration } from '../open.ts';
  *   warms them in the background, and a report computes a missing day when it needs it).
  * - `tax_rates_announced`: the groups the gateway announced for later than the current one
  *   (`allTaxRates`), so the till switches at their `validFrom` offline too (sales/tax-rates.ts).
- * - `orders_tax_group_changed`: a partial index (its WHERE is sales/tax-group.ts's TAX_GROUP_CHANGED_WHERE)
- *   holding only the orders issued under another group than the one at capture (sales/tax-group.ts), so the
+ * - `orders_tax_group_changed`: a partial index (its WHERE is orders/tax-group.ts's TAX_GROUP_CHANGED_WHERE)
+ *   holding only the orders issued under another group than the one at capture (orders/tax-group.ts), so the
  *   manager's list of them reads no history.
  */
 export const m012: Migration = {

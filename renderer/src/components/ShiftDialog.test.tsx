@@ -237,6 +237,6 @@ describe('the shift dialog on a touch-only till', () => {
     expect(shown('shift-pay-card')).toBe('1.400,00');
     expect(dialog().textContent).toContain('Продаје (3)');
     expect(dialog().textContent).toContain('Рефундације (1)');
-    expect(dialog().textContent).toContain('Картица');
+    expect(dialog().textContent).toContain('Платна картица');
   });
 });

@@ -119,7 +119,7 @@ function ReceiptDetail(props: { api: PosApi; t: ManagerT; lang: Language; detail
   );
 }
 
-/** A receipt's payment types in words (`Готовина, Картица`), each once, in the order paid. */
+/** A receipt's payment types in words (`Готовина, Платна картица`), each once, in the order paid. */
 export function paymentNames(lang: Language, types: readonly string[]): string {
   const names = [...new Set(types)].map((p) => PAYMENT_NAMES[lang][p as PaymentType] ?? p);
   return names.length > 0 ? names.join(', ') : '—';

@@ -21,7 +21,7 @@ describe('the category names', () => {
   });
 
   it('slant, with room under the axis for the longest, when many or long', () => {
-    const payments = ['Готовина', 'Чек', 'Вирман', 'Друго безготовинско'];
+    const payments = ['Готовина', 'Чек', 'Вирман', 'Друго безготовинско плаћање'];
     const slanted = categoryTicks(payments);
     expect(slanted.slanted).toBe(true);
     expect(slanted.height).toBeGreaterThan(60);

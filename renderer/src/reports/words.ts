@@ -1,5 +1,6 @@
 /** The report screens' words (the till's Менаџер tab and the hub), in the three UI languages. */
 import type { Language } from '../../../shared/domain.ts';
+import { interpolate } from '../../../shared/i18n/catalog.ts';
 
 const SR_CYRL = {
   overview: 'Промет',
@@ -91,6 +92,5 @@ export type ReportWord = Key;
 export type ReportT = (key: Key, params?: Record<string, string | number>) => string;
 
 export function reportT(lang: Language): ReportT {
-  return (key, params) =>
-    REPORT_WORDS[lang][key].replace(/\{(\w+)\}/g, (_, name: string) => String(params?.[name] ?? `{${name}}`));
+  return (key, params) => interpolate(REPORT_WORDS[lang][key], params);
 }

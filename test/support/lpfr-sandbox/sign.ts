@@ -4,8 +4,8 @@
  * invoice number, sdcDateTime in Belgrade time, tax items, journal, `vl` verification payload and QR GIF.
  */
 import { createHash, createHmac } from 'node:crypto';
-import type { TaxGroup } from '../../sandbox/accounts.ts';
-import { findLabel } from '../../sandbox/accounts.ts';
+import type { TaxGroup } from '../../../electron/sandbox/accounts.ts';
+import { findLabel } from '../../../electron/sandbox/accounts.ts';
 import { includedTax, roundDiv, toMilli, toPara, type Para } from '../../../shared/money.ts';
 import {
   GSC,
@@ -19,7 +19,7 @@ import {
   type LpfrLanguage,
   type LpfrPaymentType,
   type LpfrTransactionType,
-} from '../protocol.ts';
+} from '../../../electron/lpfr/protocol.ts';
 import { wallClock } from '../../../shared/i18n/time.ts';
 import { qrGifBase64 } from './gif.ts';
 import { buildLpfrJournal } from './journal.ts';

@@ -6,7 +6,7 @@
  */
 import type { GatewayClient } from '../gateway/client.ts';
 import { CommandError } from '../errors.ts';
-import type { OrderStore } from '../orders/store.ts';
+import type { OrderStore } from './store.ts';
 import { RECEIPT_MISMATCH } from '../outbox/verify.ts';
 import { confirmReissue, type ReissueVerdict } from '../outbox/reissue-check.ts';
 

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import { announceAndServe, numberFlag, parseFlags, usageError } from '../../../shared/node/cli.ts';
-import { TaxGroupSchema } from '../../sandbox/tax-schedule.ts';
+import { TaxGroupSchema } from '../../../electron/sandbox/tax-schedule.ts';
 import { startLpfrSandbox, type LpfrSandboxOptions } from './server.ts';
 
 const fail = usageError(

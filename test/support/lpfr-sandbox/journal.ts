@@ -5,9 +5,14 @@
  * payments, the tax summary, ПФР време / ПФР број рачуна / Бројач рачуна, and the КРАЈ ФИСКАЛНОГ РАЧУНА
  * banner (before which Kasa prints the QR code). The column helpers are the gateway sandbox's.
  */
-import { banner, center, formatDateTime, formatRate, pair, wrap, WIDTH } from '../../sandbox/journal.ts';
+import { banner, center, formatDateTime, formatRate, pair, wrap, WIDTH } from '../../../electron/sandbox/journal.ts';
 import { formatQuantity, formatRsd, type Milli, type Para } from '../../../shared/money.ts';
-import type { LpfrInvoiceType, LpfrLanguage, LpfrPaymentType, LpfrTransactionType } from '../protocol.ts';
+import type {
+  LpfrInvoiceType,
+  LpfrLanguage,
+  LpfrPaymentType,
+  LpfrTransactionType,
+} from '../../../electron/lpfr/protocol.ts';
 
 export interface LpfrJournalInput {
   language: LpfrLanguage;

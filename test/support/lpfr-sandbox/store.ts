@@ -5,8 +5,8 @@
  * its counter. Counters are derived from the stored invoices on start.
  */
 import path from 'node:path';
-import { openDatabase, type Db, type Migration } from '../../db/open.ts';
-import type { LpfrInvoiceType, LpfrTransactionType } from '../protocol.ts';
+import { openDatabase, type Db, type Migration } from '../../../electron/db/open.ts';
+import type { LpfrInvoiceType, LpfrTransactionType } from '../../../electron/lpfr/protocol.ts';
 
 /** One signed invoice as stored: the InvoiceResult as answered, and what the ledger shows of it. */
 export interface SignedInvoice {

@@ -8,9 +8,9 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { isJsonContentType, parseJson, readBody, sendBody } from '../../../shared/node/http/index.ts';
-import { DEMO_TAX_GROUP, type TaxGroup } from '../../sandbox/accounts.ts';
-import { controlCallerOk } from '../../sandbox/server.ts';
-import { GSC, GSC_TEXT, LPFR_LANGUAGES, type LpfrLanguage } from '../protocol.ts';
+import { DEMO_TAX_GROUP, type TaxGroup } from '../../../electron/sandbox/accounts.ts';
+import { controlCallerOk } from '../../../electron/sandbox/server.ts';
+import { GSC, GSC_TEXT, LPFR_LANGUAGES, type LpfrLanguage } from '../../../electron/lpfr/protocol.ts';
 import { LpfrStore, type SignedInvoice } from './store.ts';
 import { belgradeIso, LpfrRefusal, signInvoice, validateInvoice, type LpfrIdentity } from './sign.ts';
 

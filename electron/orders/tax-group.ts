@@ -8,7 +8,7 @@
  * Migration 012 indexes exactly these orders (a partial index on the expression below), so the list
  * and its count (orders/queries.ts) never read the history.
  */
-import type { OrderRow, OrderStore } from '../orders/store.ts';
+import type { OrderRow, OrderStore } from './store.ts';
 import type { OrderView } from '../../shared/domain.ts';
 
 /** The SQL test of "issued under another group" (kept byte-equal to the partial index of migration 012). */
