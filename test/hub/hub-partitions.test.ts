@@ -8,34 +8,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubDb } from '../../hub/db/db.ts';
 import { ensureMonthPartitions } from '../../hub/partitions.ts';
 import { createHubService, HubError, type AuthedTill, type HubService } from '../../hub/service.ts';
-import type { HubEvent, OrderSnapshot } from '../../shared/hub/protocol.ts';
+import type { OrderSnapshot } from '../../shared/hub/protocol.ts';
 import { BACKENDS } from './backends.ts';
+import { enrolTills } from './served-hub.ts';
+import { orderEvent, saleSnapshot } from './snapshots.ts';
 
 const DAY_MS = 86_400_000;
 /** The last ms of January 2027 (UTC) and the first of February. */
 const JAN_END = Date.UTC(2027, 0, 31, 23, 59, 59, 999);
 const FEB_START = Date.UTC(2027, 1, 1);
 
-const sale = (n: string, at: number, invoice: string | null, state: OrderSnapshot['state']): OrderSnapshot => ({
-  order_number: n,
-  kind: 'sale',
-  invoice_type: 'normal',
-  transaction_type: 'sale',
-  state,
-  created_at: new Date(at).toISOString(),
-  total_para: 10_000,
-  data: {
-    lines: [{ name: 'Хлеб', quantityMilli: 1000, unitPricePara: 10_000, totalPara: 10_000, labels: ['Ђ'] }],
-    payments: [{ type: 'cash', amountPara: 10_000 }],
-    cashier: 'Ана',
-  },
-  invoice_number: invoice,
-  sdc_date_time: invoice ? new Date(at).toISOString() : null,
-  receipt: invoice
-    ? { invoiceNumber: invoice, transactionType: 'sale', taxItems: [{ label: 'Ђ', rate: 20, amount: 16.67 }] }
-    : null,
-});
-const ev = (seq: number, o: OrderSnapshot): HubEvent => ({ seq, kind: 'order', ref: o.order_number, payload: o });
+/** A 100.00 sale made (and signed, with an invoice) at `at`. */
+const sale = (n: string, at: number, invoice: string | null, state: OrderSnapshot['state']): OrderSnapshot =>
+  saleSnapshot(n, invoice, { at, state, totalPara: 10_000, taxAmount: 16.67 });
+const ev = orderEvent;
 
 for (const backend of BACKENDS) {
   describe(`hub month partitions on ${backend.name}`, () => {
@@ -51,11 +37,7 @@ for (const backend of BACKENDS) {
       db = opened.db;
       dispose = opened.dispose;
       service = createHubService(db, { now: () => new Date(clock) });
-      const shopId = await service.ensureDefaultShop();
-      const ta = await service.enrol(await service.newEnrolCode(shopId), 'A');
-      const tb = await service.enrol(await service.newEnrolCode(shopId), 'B');
-      a = { id: ta.tillId, shopId, name: 'A' };
-      b = { id: tb.tillId, shopId, name: 'B' };
+      [a, b] = await enrolTills(service, await service.ensureDefaultShop(), ['A', 'B']);
     }, 120_000);
     afterAll(async () => {
       await dispose?.();

@@ -1,0 +1,111 @@
+/**
+ * A hub service on one backend (test/hub/backends.ts) served over real HTTP for one test file's `describe`: the
+ * database, the service and the server are made in `beforeAll` and closed in `afterAll`, and the helpers speak to it
+ * as a till, a manager or the admin do (JSON over `fetch`). What a suite seeds before the server starts (shops,
+ * staff, a till) goes in `seed`.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import type { HubDb } from '../../hub/db/db.ts';
+import { startHubServer, type HubServer, type HubServerOptions } from '../../hub/server.ts';
+import { createHubService, type AuthedTill, type HubService } from '../../hub/service.ts';
+import { HubError } from '../../electron/hub-client/client.ts';
+import type { Backend } from './backends.ts';
+
+export interface ServedHubOptions {
+  adminToken: string;
+  /** The service's options (its clock, the enrolment codes' lifetime). */
+  service?: Parameters<typeof createHubService>[1];
+  /** The server's options besides the service and the admin token (the lockout's clock, a PIN compare counter). */
+  server?: Omit<HubServerOptions, 'service' | 'adminToken'>;
+  /** Runs once the service exists, before the server starts. */
+  seed?: (service: HubService) => Promise<unknown>;
+}
+
+export interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+export class ServedHub {
+  handle!: Awaited<ReturnType<Backend['open']>>;
+  db!: HubDb;
+  service!: HubService;
+  server!: HubServer;
+  readonly adminToken: string;
+  constructor(adminToken: string) {
+    this.adminToken = adminToken;
+  }
+
+  get url(): string {
+    return this.server.url;
+  }
+
+  /** A request with a bearer token (the admin token, a manager's session or a till's credential). */
+  request(token: string | null, method: string, p: string, body?: unknown): Promise<Response> {
+    return fetch(`${this.server.url}${p}`, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+  }
+
+  /** The same, read as JSON. */
+  async call(token: string | null, method: string, p: string, body?: unknown): Promise<Answer> {
+    const r = await this.request(token, method, p, body);
+    return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+  }
+
+  /** A request with the admin token. */
+  admin(method: string, p: string, body?: unknown): Promise<Response> {
+    return this.request(this.adminToken, method, p, body);
+  }
+
+  /** A manager's login by PIN at one shop: the status and the session's token ('' when refused). */
+  async login(pin: string, shopId: number): Promise<{ status: number; token: string }> {
+    const r = await this.call(null, 'POST', '/api/admin/login', { pin, shopId });
+    return { status: r.status, token: typeof r.body['token'] === 'string' ? r.body['token'] : '' };
+  }
+
+  /** A till's enrolment with a one-time code. */
+  enrol(code: string, name: string): Promise<Answer> {
+    return this.call(null, 'POST', '/api/enrol', { code, name });
+  }
+}
+
+/** Registers the hub's `beforeAll` and `afterAll` in the calling `describe` and returns it (ready inside tests). */
+export function serveHub(backend: Backend, options: ServedHubOptions): ServedHub {
+  const hub = new ServedHub(options.adminToken);
+  beforeAll(async () => {
+    hub.handle = await backend.open();
+    hub.db = hub.handle.db;
+    hub.service = createHubService(hub.db, options.service);
+    await options.seed?.(hub.service);
+    hub.server = await startHubServer({ ...options.server, service: hub.service, adminToken: options.adminToken });
+  }, 120_000);
+  afterAll(async () => {
+    await hub.server?.close();
+    await hub.handle?.dispose();
+  });
+  return hub;
+}
+
+/** The hub's refusal of a till client's call (a HubError), failing when the call succeeds. */
+export async function refusal(p: Promise<unknown>): Promise<HubError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof HubError) return err;
+    throw err;
+  }
+  throw new Error('expected the hub to refuse');
+}
+
+/** Tills enrolled straight through the service (one-time codes), as the service's `push` takes them. */
+export async function enrolTills(service: HubService, shopId: number, names: string[]): Promise<AuthedTill[]> {
+  const tills: AuthedTill[] = [];
+  for (const name of names) {
+    const t = await service.enrol(await service.newEnrolCode(shopId), name);
+    tills.push({ id: t.tillId, shopId, name });
+  }
+  return tills;
+}
