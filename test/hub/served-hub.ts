@@ -36,8 +36,21 @@ export class ServedHub {
     this.adminToken = adminToken;
   }
 
+  private closed = false;
+
+  /** Takes the hub away (a test of tills without it); `afterAll` then leaves the server be. */
+  async closeServer(): Promise<void> {
+    this.closed = true;
+    await this.server.close();
+  }
+
   get url(): string {
     return this.server.url;
+  }
+
+  /** Closes the server unless a test did. */
+  async dispose(): Promise<void> {
+    if (!this.closed) await this.server?.close();
   }
 
   /** A request with a bearer token (the admin token, a manager's session or a till's credential). */
@@ -83,7 +96,7 @@ export function serveHub(backend: Backend, options: ServedHubOptions): ServedHub
     hub.server = await startHubServer({ ...options.server, service: hub.service, adminToken: options.adminToken });
   }, 120_000);
   afterAll(async () => {
-    await hub.server?.close();
+    await hub.dispose();
     await hub.handle?.dispose();
   });
   return hub;
