@@ -7,26 +7,23 @@
 import { untilValue as until } from '../support/poll.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
-import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { journalLines } from '../../electron/printer/layout.ts';
-import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
 import type { LpfrSandbox } from '../../electron/lpfr/sandbox/server.ts';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
 import type { OrderView, SyncStatus } from '../../shared/domain.ts';
-import { startCaptureServer, type CaptureServer } from '../printer/helpers.ts';
+import { type CaptureServer, attachPrinter, EPSON, decoderFor } from '../printer/helpers.ts';
 import { BREAD_AND_MILK, closeCores, control, MANAGER_PIN, ok, startCore } from '../support/session.ts';
+import { cleanupAfterEach } from '../support/cleanups.ts';
 import { Kit, PIN } from './helpers.ts';
 
 const kit = new Kit();
-const cleanups: (() => Promise<void> | void)[] = [];
+const later = cleanupAfterEach();
 afterEach(closeCores);
 afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
   await kit.cleanup();
 });
 
-const profile = findPreset('epson-tm-t88v')!;
-const decode = (b: Buffer) => decodeEscPos(b, { codePages: codePageNumbers(profile) });
+const decode = decoderFor(EPSON);
 
 const status = (core: Core) => ok<SyncStatus>(core, 'sync.status');
 const gatewayLedger = async (core: Core): Promise<string[]> =>
@@ -57,14 +54,7 @@ async function offlineTill(options: { pin?: string; idleProbeMs?: number } = {})
       idleProbeMs: options.idleProbeMs ?? 50,
     },
   });
-  const printer = await startCaptureServer();
-  cleanups.push(() => printer.close());
-  await ok(core, 'printer.configure', {
-    uri: `tcp://127.0.0.1:${printer.port}`,
-    profileId: profile.id,
-    autoPrint: true,
-    approval: { managerPin: MANAGER_PIN },
-  });
+  const printer = await attachPrinter(core, later, { autoPrint: true });
   await control(core, 'offline', { offline: true });
   return { core, lpfr, printer };
 }
