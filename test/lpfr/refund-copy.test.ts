@@ -8,11 +8,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { captureRefundCopy } from '../../electron/orders/refund-copy.ts';
 import { OrderStore } from '../../electron/orders/store.ts';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
-import type { OrderView, SyncStatus } from '../../shared/domain.ts';
+import type { OrderView } from '../../shared/domain.ts';
 import { attachPrinter, EPSON, decoderFor } from '../printer/helpers.ts';
-import { BREAD_AND_MILK, closeCores, control, MANAGER_PIN, ok, startCore } from '../support/session.ts';
+import { BREAD_AND_MILK, closeCores, MANAGER_PIN, ok, startCore } from '../support/session.ts';
 import { cleanupAfterEach } from '../support/cleanups.ts';
-import { Kit, PIN } from './helpers.ts';
+import { Kit, PIN, FAST_LPFR_ENGINE, offlineWithLpfrReady } from './helpers.ts';
 
 const kit = new Kit();
 const later = cleanupAfterEach();
@@ -29,15 +29,10 @@ describe('the copy of a refund the L-PFR signed', () => {
     const core = await startCore({
       prefix: 'kasa-refund-copy-',
       env: { KASA_LPFR_URL: lpfr.url, KASA_LPFR_PIN: PIN, KASA_PRINTER_ALLOW_LOOPBACK: '1' },
-      engine: { probeMinMs: 50, probeMaxMs: 200, baseBackoffMs: 20, maxBackoffMs: 100, lpfrProbeMs: 100 },
+      engine: FAST_LPFR_ENGINE,
     });
     const printer = await attachPrinter(core, later, { autoPrint: true });
-    await control(core, 'offline', { offline: true });
-    await until(
-      'offline with the L-PFR ready',
-      () => ok<SyncStatus>(core, 'sync.status'),
-      (s) => !s.online && s.lpfr === 'ready',
-    );
+    await offlineWithLpfrReady(core);
     const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
     expect(sale.processor).toBe('lpfr');
     const refund = await ok<OrderView>(core, 'refunds.create', {

@@ -14,7 +14,7 @@ import type { OrderView, SyncStatus } from '../../shared/domain.ts';
 import { type CaptureServer, attachPrinter, EPSON, decoderFor } from '../printer/helpers.ts';
 import { BREAD_AND_MILK, closeCores, control, MANAGER_PIN, ok, startCore } from '../support/session.ts';
 import { cleanupAfterEach } from '../support/cleanups.ts';
-import { Kit, PIN } from './helpers.ts';
+import { Kit, PIN, FAST_LPFR_ENGINE, lpfrReady } from './helpers.ts';
 
 const kit = new Kit();
 const later = cleanupAfterEach();
@@ -45,14 +45,7 @@ async function offlineTill(options: { pin?: string; idleProbeMs?: number } = {})
       KASA_LPFR_PIN: options.pin ?? PIN,
       KASA_PRINTER_ALLOW_LOOPBACK: '1',
     },
-    engine: {
-      probeMinMs: 50,
-      probeMaxMs: 200,
-      baseBackoffMs: 20,
-      maxBackoffMs: 100,
-      lpfrProbeMs: 100,
-      idleProbeMs: options.idleProbeMs ?? 50,
-    },
+    engine: { ...FAST_LPFR_ENGINE, idleProbeMs: options.idleProbeMs ?? 50 },
   });
   const printer = await attachPrinter(core, later, { autoPrint: true });
   await control(core, 'offline', { offline: true });
@@ -64,11 +57,7 @@ const ledgerOf = (lpfr: LpfrSandbox) => lpfr.controls.ledger().invoices;
 describe('the L-PFR signs while the internet is down', () => {
   it('a sale gets a fiscal receipt at once: signed by the L-PFR, printed verbatim with its QR', async () => {
     const { core, lpfr, printer } = await offlineTill();
-    await until(
-      'offline with the L-PFR ready',
-      () => status(core),
-      (s) => !s.online && s.lpfr === 'ready',
-    );
+    await lpfrReady(core);
 
     const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
     expect(sale.state).toBe('fiscalized');
@@ -149,11 +138,7 @@ describe('the L-PFR signs while the internet is down', () => {
 
   it('an L-PFR reply lost after signing is looked up by RequestId, never signed twice', async () => {
     const { core, lpfr } = await offlineTill();
-    await until(
-      'offline with the L-PFR ready',
-      () => status(core),
-      (s) => !s.online && s.lpfr === 'ready',
-    );
+    await lpfrReady(core);
     lpfr.controls.setFaults([{ match: 'POST /api/v3/invoices', action: 'drop_after', times: 1 }]);
     const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
     const order = await until(
