@@ -113,12 +113,16 @@ export async function refusal(p: Promise<unknown>): Promise<HubError> {
   throw new Error('expected the hub to refuse');
 }
 
-/** Tills enrolled straight through the service (one-time codes), as the service's `push` takes them. */
-export async function enrolTills(service: HubService, shopId: number, names: string[]): Promise<AuthedTill[]> {
+/** Tills enrolled straight through the service (one-time codes), as the service's `push` takes them: one a name. */
+export async function enrolTills<const N extends readonly string[]>(
+  service: HubService,
+  shopId: number,
+  names: N,
+): Promise<{ [K in keyof N]: AuthedTill }> {
   const tills: AuthedTill[] = [];
   for (const name of names) {
     const t = await service.enrol(await service.newEnrolCode(shopId), name);
     tills.push({ id: t.tillId, shopId, name });
   }
-  return tills;
+  return tills as unknown as { [K in keyof N]: AuthedTill };
 }
