@@ -3,7 +3,8 @@
  * workers never wait on one long file at the end. Without this vitest sorts by file size, and the chaos files (small
  * files, each over a minute) started last: the run took ~130 s longer than its files' work divided by two workers.
  * The seconds are from CI's vitest output (each file's own time, every file of 6 s or more; last taken from the
- * fresh-clone CI run of 28 Nov 2026); a file not listed runs after these, larger files first. A wrong or stale figure only changes the order, never what runs.
+ * fresh-clone CI run of 28 Nov 2026); a file not listed runs after these, larger files first. A wrong or stale
+ * figure only changes the order, never what runs.
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
