@@ -102,6 +102,26 @@ export function serveHub(backend: Backend, options: ServedHubOptions): ServedHub
   return hub;
 }
 
+/** The hub's database and service without a server, for suites that call the service itself. */
+export function openHubService(
+  backend: Backend,
+  options: Pick<ServedHubOptions, 'service' | 'seed'>,
+): { db: HubDb; service: HubService } {
+  const hub = { db: undefined as unknown as HubDb, service: undefined as unknown as HubService };
+  let dispose: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const opened = await backend.open();
+    dispose = opened.dispose;
+    hub.db = opened.db;
+    hub.service = createHubService(hub.db, options.service);
+    await options.seed?.(hub.service);
+  }, 120_000);
+  afterAll(async () => {
+    await dispose?.();
+  });
+  return hub;
+}
+
 /** The hub's refusal of a till client's call (a HubError), failing when the call succeeds. */
 export async function refusal(p: Promise<unknown>): Promise<HubError> {
   try {
