@@ -10,9 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
-import { MANAGER_PIN } from '../support/session.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { changePriceByPercent } from '../../shared/catalog/price-change.ts';
+import { loginAtHub } from './hub-support.ts';
 
 const ADMIN = 'e2e-catalog-admin-token-0123456789abcd';
 let hub: HubProcess;
@@ -62,14 +62,7 @@ test.afterAll(async () => {
 /** Logs in at the hub as the till's manager (who reaches the hub through the till's outbox). */
 async function hubLogin(page: Page): Promise<void> {
   await page.goto(hub.url);
-  const logout = page.getByRole('button', { name: 'Одјава' });
-  await expect(async () => {
-    if (!(await logout.isVisible())) {
-      await page.getByLabel('PIN менаџера').fill(MANAGER_PIN);
-      await page.getByRole('button', { name: 'Пријава' }).click();
-    }
-    await expect(logout).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 30_000 });
+  await loginAtHub(page);
   await page.getByRole('tab', { name: 'Артикли' }).click();
 }
 

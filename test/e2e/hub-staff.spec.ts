@@ -11,6 +11,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
+import { loginAtHub } from './hub-support.ts';
 
 const SHOTS = process.env['KASA_SHOTS_DIR'] ?? '/work/shots';
 let hub: HubProcess;
@@ -66,15 +67,8 @@ async function tillSeesActive(name: string): Promise<boolean | null> {
 
 test('at the hub: deactivate a cashier (the till refuses her), reactivate her, and reset her PIN', async ({ page }) => {
   await page.goto(hub.url);
-  const logout = page.getByRole('button', { name: 'Одјава' });
   // The till's manager reaches the hub through the till's outbox: the PIN works once it arrived.
-  await expect(async () => {
-    if (!(await logout.isVisible())) {
-      await page.getByLabel('PIN менаџера').fill(MANAGER_PIN);
-      await page.getByRole('button', { name: 'Пријава' }).click();
-    }
-    await expect(logout).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 30_000 });
+  await loginAtHub(page);
 
   await page.getByRole('tab', { name: 'Особље' }).click();
   const section = page.getByRole('region', { name: 'Особље' });

@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
-import { MANAGER_PIN } from '../support/session.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
+import { loginAtHub } from './hub-support.ts';
 
 let hub: HubProcess;
 let till: HostProcess;
@@ -65,14 +65,7 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   await expect(page.getByRole('alert')).toContainText('PIN');
   // The till's manager (PIN changed at its first run) reached the hub through the till's outbox.
   // A login slower than the try's wait is not tried again (the PIN field is gone once it went through).
-  const logout = page.getByRole('button', { name: 'Одјава' });
-  await expect(async () => {
-    if (!(await logout.isVisible())) {
-      await page.getByLabel('PIN менаџера').fill(MANAGER_PIN);
-      await page.getByRole('button', { name: 'Пријава' }).click();
-    }
-    await expect(logout).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 30_000 });
+  await loginAtHub(page);
 
   const tills = page.getByRole('region', { name: 'Касе' });
   const tillRows = tills.getByRole('table', { name: 'Касе', exact: true });
@@ -201,14 +194,7 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
 
 test('a report with its charts rendered', async ({ page }) => {
   await page.goto(hub.url);
-  const logout = page.getByRole('button', { name: 'Одјава' });
-  await expect(async () => {
-    if (!(await logout.isVisible())) {
-      await page.getByLabel('PIN менаџера').fill(MANAGER_PIN);
-      await page.getByRole('button', { name: 'Пријава' }).click();
-    }
-    await expect(logout).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 30_000 });
+  await loginAtHub(page);
   await page.getByRole('tab', { name: 'Извештај' }).click();
   await page.getByRole('button', { name: 'Прикажи' }).click();
   // Gross, VAT and net named as what they are (the hub called the gross „Нето“), this period beside the last.
@@ -298,14 +284,7 @@ test('the hub’s screens fit 1366 and 1024 wide and a tablet upright; the chart
   await page.goto(hub.url);
   await expect(page.getByLabel('PIN менаџера')).toBeVisible();
   await fits('login');
-  const logout = page.getByRole('button', { name: 'Одјава' });
-  await expect(async () => {
-    if (!(await logout.isVisible())) {
-      await page.getByLabel('PIN менаџера').fill(MANAGER_PIN);
-      await page.getByRole('button', { name: 'Пријава' }).click();
-    }
-    await expect(logout).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 30_000 });
+  await loginAtHub(page);
 
   await expect(
     page.getByRole('table', { name: 'Касе', exact: true }).getByRole('row', { name: /HUBE2E/ }),

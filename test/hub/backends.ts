@@ -67,3 +67,45 @@ export const BACKENDS: Backend[] = [
     },
   },
 ];
+
+/**
+ * The same two databases for a hub run as a process (test/support/hub-process.ts): the environment that points it
+ * at a PGlite data dir of its own or at a database of its own on the run's PostgreSQL cluster (with a data dir too:
+ * the hub keeps its TLS material there). What `env` makes is removed by `cleanup` (call it in `afterAll`).
+ */
+export interface ProcessBackend {
+  name: Backend['name'];
+  env(): Promise<Record<string, string>>;
+}
+
+export function processBackends(prefix: string): {
+  backends: ProcessBackend[];
+  onCleanup(c: () => unknown): void;
+  cleanup(): Promise<void>;
+} {
+  const cleanups: (() => unknown)[] = [];
+  const dataDir = (): string => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    return path.join(dir, 'hub');
+  };
+  return {
+    backends: [
+      { name: 'pglite', env: async () => ({ KASA_HUB_DATA: dataDir() }) },
+      {
+        name: 'postgres',
+        env: async () => {
+          if (!postgresAvailable()) throw new Error('PostgreSQL 15 is not installed (apt-get install -y postgresql)');
+          const database = await postgresDatabase();
+          cleanups.push(() => database.dispose());
+          return { KASA_HUB_DATABASE_URL: database.url, KASA_HUB_DATA: dataDir() };
+        },
+      },
+    ],
+    onCleanup: (c) => cleanups.push(c),
+    /** Undoes what `env` made and what the suite registered with `onCleanup`, newest first. */
+    async cleanup() {
+      for (const c of cleanups.splice(0).reverse()) await c();
+    },
+  };
+}

@@ -6,44 +6,17 @@
  * an unspent one, which is then refused at enrolment (403 `enrol_code_revoked`), audited without the code.
  */
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashPin } from '../../shared/node/pin.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { ROOT } from '../support/host-process.ts';
-import { postgresAvailable } from '../support/postgres.ts';
-import { postgresDatabase } from '../support/postgres-shared.ts';
+import { processBackends } from './backends.ts';
 
 const ADMIN = 'enrol-codes-admin-token-0123456789abcdef';
-const cleanups: (() => unknown)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-const BACKENDS: { name: string; env(): Promise<Record<string, string>> }[] = [
-  {
-    name: 'pglite',
-    env: async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-codes-'));
-      cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-      return { KASA_HUB_DATA: path.join(dir, 'hub') };
-    },
-  },
-  {
-    name: 'postgres',
-    env: async () => {
-      if (!postgresAvailable()) throw new Error('PostgreSQL 15 is not installed (apt-get install -y postgresql)');
-      const database = await postgresDatabase();
-      cleanups.push(() => database.dispose());
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-codes-'));
-      cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-      return { KASA_HUB_DATABASE_URL: database.url, KASA_HUB_DATA: path.join(dir, 'hub') };
-    },
-  },
-];
+const { backends: BACKENDS, onCleanup, cleanup } = processBackends('kasa-hub-codes-');
+afterAll(cleanup);
 
 /** `npm run hub -- enrol-code` with the hub's environment: its one JSON line. */
 async function enrolCodeCommand(env: Record<string, string>): Promise<Record<string, unknown>> {
@@ -58,7 +31,7 @@ describe.each(BACKENDS)('enrolment codes on $name', (backend) => {
   it('none at a start; minted on request, listed, revoked and then refused', async () => {
     const env = { ...(await backend.env()), KASA_HUB_ADMIN_TOKEN: ADMIN };
     let hub: HubProcess = await startHubProcess(env, { enrolCode: false });
-    cleanups.push(() => hub.stop());
+    onCleanup(() => hub.stop());
     for (let i = 0; i < 2; i++) {
       await hub.stop();
       hub = await startHubProcess(env, { enrolCode: false });

@@ -5,110 +5,42 @@
  * a pushed order is parsed with the till's order shape (400 naming the field, reports stay 200); text
  * PostgreSQL cannot store (a NUL, a lone surrogate) is 400, never 503; a refused batch is an alarm at the hub.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HubDb } from '../../hub/db/db.ts';
-import { startHubServer, type HubServer } from '../../hub/server.ts';
-import { createHubService, type HubService } from '../../hub/service.ts';
+import { describe, expect, it } from 'vitest';
 import type { TillLive } from '../../hub/reports.ts';
-import type { HubEvent, OrderSnapshot } from '../../shared/hub/protocol.ts';
-import { HubClient, HubError } from '../../electron/hub-client/client.ts';
+import type { OrderSnapshot } from '../../shared/hub/protocol.ts';
+import { HubClient } from '../../electron/hub-client/client.ts';
 import { BACKENDS } from './backends.ts';
+import { refusal, serveHub } from './served-hub.ts';
+import { hubEvent, saleSnapshot } from './snapshots.ts';
 
 const ADMIN = 'forge-admin-token-0123456789abcdefgh';
 const DAY = { from: '2026-11-23T00:00:00.000Z', to: '2026-11-24T00:00:00.000Z' };
 
+/** A sale of 3 × 80.00 (a 240.00 bread, label A). */
 const sale = (n: string, invoice: string | null, extra: Partial<OrderSnapshot> = {}): OrderSnapshot => ({
-  order_number: n,
-  kind: 'sale',
-  invoice_type: 'normal',
-  transaction_type: 'sale',
-  state: invoice ? 'fiscalized' : 'queued',
-  created_at: '2026-11-23T08:00:00.000Z',
-  total_para: 24_000,
-  data: {
-    lines: [
-      { name: 'Хлеб', quantityMilli: 3000, unitPricePara: 8000, discountPara: 0, totalPara: 24_000, labels: ['A'] },
-    ],
-    payments: [{ type: 'cash', amountPara: 24_000 }],
-    cashier: 'Ана',
-  },
-  invoice_number: invoice,
-  sdc_date_time: invoice ? '2026-11-23T08:00:01.000Z' : null,
-  receipt: invoice
-    ? { invoiceNumber: invoice, transactionType: 'sale', taxItems: [{ label: 'A', rate: 20, amount: 40 }] }
-    : null,
+  ...saleSnapshot(n, invoice, { quantityMilli: 3000, label: 'A', signedAt: '2026-11-23T08:00:01.000Z' }),
   ...extra,
 });
 /** Till 2's forgery of an invoice number: a 999,999.00 "TV". */
 const forged = (n: string, invoice: string): OrderSnapshot =>
-  sale(n, invoice, {
-    total_para: 99_999_900,
-    data: {
-      lines: [
-        {
-          name: 'TV',
-          quantityMilli: 1000,
-          unitPricePara: 99_999_900,
-          discountPara: 0,
-          totalPara: 99_999_900,
-          labels: ['A'],
-        },
-      ],
-      payments: [{ type: 'cash', amountPara: 99_999_900 }],
-    },
-  });
-const ev = (seq: number, payload: unknown, kind: HubEvent['kind'] = 'order'): HubEvent => ({
-  seq,
-  kind,
-  ref: String(seq),
-  payload: payload as Record<string, unknown>,
-});
-
-async function refusal(p: Promise<unknown>): Promise<HubError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof HubError) return err;
-    throw err;
-  }
-  throw new Error('expected the hub to refuse');
-}
+  saleSnapshot(n, invoice, { totalPara: 99_999_900, name: 'TV', label: 'A', signedAt: '2026-11-23T08:00:01.000Z' });
+const ev = hubEvent;
 
 describe.each(BACKENDS)('nothing a till can forge, on $name', (backend) => {
-  let handle: Awaited<ReturnType<typeof backend.open>>;
-  let db: HubDb;
-  let service: HubService;
-  let server: HubServer;
+  const hub = serveHub(backend, { adminToken: ADMIN, seed: (service) => service.ensureDefaultShop() });
+  const admin = (method: string, path: string, body?: unknown): Promise<Response> => hub.admin(method, path, body);
 
-  beforeAll(async () => {
-    handle = await backend.open();
-    db = handle.db;
-    service = createHubService(db);
-    await service.ensureDefaultShop();
-    server = await startHubServer({ service, adminToken: ADMIN });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await handle?.dispose();
-  });
-
-  const admin = (method: string, path: string, body?: unknown): Promise<Response> =>
-    fetch(`${server.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
   const tills = async (shopId: number): Promise<TillLive[]> =>
     ((await (await admin('GET', `/api/admin/tills?shopId=${shopId}`)).json()) as { tills: TillLive[] }).tills;
   const till = async (shopId: number, name: string): Promise<{ client: HubClient; id: number }> => {
-    const r = await new HubClient({ baseUrl: server.url }).enrol(await service.newEnrolCode(shopId), name);
-    return { client: new HubClient({ baseUrl: server.url, credential: r.credential }), id: r.tillId };
+    const r = await new HubClient({ baseUrl: hub.url }).enrol(await hub.service.newEnrolCode(shopId), name);
+    return { client: new HubClient({ baseUrl: hub.url, credential: r.credential }), id: r.tillId };
   };
   const report = (shopId: number): Promise<Response> =>
     admin('GET', `/api/admin/report?shopId=${shopId}&from=${DAY.from}&to=${DAY.to}`);
 
   it("refuses an order under another till's invoice number, raises an alarm, and lookups return the real sale", async () => {
-    const shop = await service.createShop('Forge shop');
+    const shop = await hub.service.createShop('Forge shop');
     const [t1, t2, t3] = [await till(shop, 'T1'), await till(shop, 'T2'), await till(shop, 'T3')];
     expect(await t1.client.push(t1.id, [ev(1, sale('T1-1', 'INV-F-1'))])).toMatchObject({ acked: 1, stored: 1 });
     // Till 2 claims the number with a 999,999.00 TV: the event is acknowledged (its history goes on) but
@@ -147,7 +79,7 @@ describe.each(BACKENDS)('nothing a till can forge, on $name', (backend) => {
   });
 
   it('two tills claiming one invoice number at the same moment: the database gives it to one', async () => {
-    const shop = await service.createShop('Race shop');
+    const shop = await hub.service.createShop('Race shop');
     const racers = await Promise.all(Array.from({ length: 6 }, (_, i) => till(shop, `Race ${i}`)));
     for (let round = 0; round < 5; round++) {
       const invoice = `INV-RACE-${round}`;
@@ -156,13 +88,16 @@ describe.each(BACKENDS)('nothing a till can forge, on $name', (backend) => {
       );
       expect(answers.filter((a) => !a.refused).length).toBe(1);
       expect(answers.filter((a) => a.refused?.[0]?.code === 'invoice_claimed').length).toBe(racers.length - 1);
-      const held = await db.query('SELECT 1 FROM orders WHERE shop_id = $1 AND invoice_number = $2', [shop, invoice]);
+      const held = await hub.db.query('SELECT 1 FROM orders WHERE shop_id = $1 AND invoice_number = $2', [
+        shop,
+        invoice,
+      ]);
       expect(held.length).toBe(1);
     }
   });
 
   it('parses a pushed order with the till order shape: 400 naming the field, an alarm, reports stay 200', async () => {
-    const shop = await service.createShop('Malformed shop');
+    const shop = await hub.service.createShop('Malformed shop');
     const t = await till(shop, 'M1');
     await t.client.push(t.id, [ev(1, sale('M1-1', 'INV-M-1'))]);
     const noLabels = sale('M1-2', 'INV-M-2');
@@ -178,13 +113,13 @@ describe.each(BACKENDS)('nothing a till can forge, on $name', (backend) => {
     const badKind = { ...sale('M1-5', null), kind: 'gift' };
     expect((await refusal(t.client.push(t.id, [ev(2, badKind)]))).field).toBe('events.0.payload.kind');
     // Nothing of the refused batches is stored; the till is alarmed with what was refused.
-    expect(await db.query('SELECT seq FROM till_events WHERE till_id = $1', [t.id])).toEqual([{ seq: 1 }]);
+    expect(await hub.db.query('SELECT seq FROM till_events WHERE till_id = $1', [t.id])).toEqual([{ seq: 1 }]);
     const live = (await tills(shop))[0];
     expect(live?.alarms).toContain('batch_refused');
     expect(live?.refusal).toMatchObject({ status: 400, code: 'invalid_order', field: 'events.0.payload.kind' });
     // An order stored before the hub checked pushes (here written straight into the table) never breaks a
     // report: it is left out and counted.
-    await db.query(
+    await hub.db.query(
       `INSERT INTO orders (till_id, order_number, shop_id, seq, kind, invoice_type, transaction_type, state, created_at,
          total_para, data) VALUES ($1, 'OLD-1', $2, 99, 'sale', 'normal', 'sale', 'fiscalized', '2026-11-23T09:00:00.000Z', 5, $3)`,
       [t.id, shop, JSON.stringify({ lines: [{ name: 'X', totalPara: 5 }], payments: [] })],
@@ -204,7 +139,7 @@ describe.each(BACKENDS)('nothing a till can forge, on $name', (backend) => {
   });
 
   it('text PostgreSQL cannot store (a NUL, a lone surrogate) is 400 naming the field, never 503', async () => {
-    const shop = await service.createShop('NUL shop');
+    const shop = await hub.service.createShop('NUL shop');
     const t = await till(shop, 'N1');
     const withName = (name: string) => {
       const o = sale('N1-1', null);
@@ -227,14 +162,14 @@ describe.each(BACKENDS)('nothing a till can forge, on $name', (backend) => {
     });
     expect([products.status, ((await products.json()) as { field?: string }).field]).toEqual([400, 'products.0.name']);
     expect((await admin('GET', `/api/admin/report?shopId=${shop}&from=2026-11-23%00`)).status).toBe(400);
-    expect(await db.query('SELECT 1 FROM till_events WHERE till_id = $1', [t.id])).toEqual([]);
+    expect(await hub.db.query('SELECT 1 FROM till_events WHERE till_id = $1', [t.id])).toEqual([]);
     expect((await tills(shop))[0]?.refusal).toMatchObject({ code: 'invalid_text' });
     // The hub still works for the till afterwards.
     expect(await t.client.push(t.id, [ev(1, sale('N1-1', null))])).toMatchObject({ acked: 1, stored: 1 });
   });
 
   it('a shift time that is not ISO 8601 with an offset is 400 naming the field; a good one is stored as the instant', async () => {
-    const shop = await service.createShop('Shift times');
+    const shop = await hub.service.createShop('Shift times');
     const t = await till(shop, 'S1');
     const shift = (openedAt: string) => ({
       id: 1,
@@ -254,7 +189,7 @@ describe.each(BACKENDS)('nothing a till can forge, on $name', (backend) => {
       expect([e.status, e.field]).toEqual([400, 'events.0.payload.opened_at']);
     }
     await t.client.push(t.id, [ev(1, shift('2026-11-25T09:00:00+01:00'), 'shift')]);
-    expect(await db.query('SELECT opened_at FROM shifts WHERE till_id = $1', [t.id])).toEqual([
+    expect(await hub.db.query('SELECT opened_at FROM shifts WHERE till_id = $1', [t.id])).toEqual([
       { opened_at: '2026-11-25T08:00:00.000Z' },
     ]);
   });

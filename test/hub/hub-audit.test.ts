@@ -3,57 +3,30 @@
  * token's and a manager's actions are recorded (who, what, when, which shop) without secrets (no PIN, PIN
  * hash, session token or enrolment code); a manager reads their shop's entries only, the admin token all.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HubAuditEntry } from '../../hub/audit.ts';
-import { startHubServer, type HubServer } from '../../hub/server.ts';
-import { createHubService, type HubService } from '../../hub/service.ts';
 import { hashPin } from '../../shared/node/pin.ts';
 import { BACKENDS } from './backends.ts';
+import { serveHub } from './served-hub.ts';
 
 const ADMIN = 'admin-token-for-tests-0123456789ab';
 
 describe.each(BACKENDS)('hub audit on $name', (backend) => {
-  let handle: Awaited<ReturnType<typeof backend.open>>;
-  let service: HubService;
-  let server: HubServer;
   let shop = 0;
-
-  beforeAll(async () => {
-    handle = await backend.open();
-    service = createHubService(handle.db);
-    shop = await service.ensureDefaultShop('A');
-    await service.upsertStaff(shop, [{ name: 'Ана', role: 'manager', pinHash: await hashPin('246810') }]);
-    server = await startHubServer({ service, adminToken: ADMIN });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await handle?.dispose();
+  const hub = serveHub(backend, {
+    adminToken: ADMIN,
+    seed: async (service) => {
+      shop = await service.ensureDefaultShop('A');
+      await service.upsertStaff(shop, [{ name: 'Ана', role: 'manager', pinHash: await hashPin('246810') }]);
+    },
   });
-
-  const call = async (token: string, method: string, p: string, body?: unknown) => {
-    const r = await fetch(`${server.url}${p}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: r.status, body: (await r.json()) as Record<string, unknown> };
-  };
+  const call = (token: string, method: string, p: string, body?: unknown) => hub.call(token, method, p, body);
 
   it('records admin and manager actions without secrets; a manager sees their shop only', async () => {
     const other = (await call(ADMIN, 'POST', '/api/admin/shops', { name: 'Б' })).body.shopId as number;
-    const login = await fetch(`${server.url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ pin: '246810', shopId: shop }),
-    });
-    const token = ((await login.json()) as { token: string }).token;
+    const token = (await hub.login('246810', shop)).token;
     const code = (await call(token, 'POST', '/api/admin/enrol-codes', {})).body.code as string;
-    const till = await fetch(`${server.url}/api/enrol`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code, name: 'Каса 1' }),
-    });
-    const { tillId } = (await till.json()) as { tillId: number };
+    const { tillId } = (await hub.enrol(code, 'Каса 1')).body as { tillId: number };
     expect(
       (
         await call(token, 'PUT', '/api/admin/products', {
@@ -107,12 +80,7 @@ describe.each(BACKENDS)('hub audit on $name', (backend) => {
   });
 
   it('records a login lockout, naming the scope and when it ends', async () => {
-    const wrong = () =>
-      fetch(`${server.url}/api/admin/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ pin: '000000', shopId: shop }),
-      });
+    const wrong = () => hub.login('000000', shop);
     for (let i = 0; i < 6; i++) await wrong();
     const all = (await call(ADMIN, 'GET', '/api/admin/audit')).body.entries as HubAuditEntry[];
     const locked = all.filter((e) => e.action === 'login_locked');

@@ -7,77 +7,37 @@
  * `SHOP_ALLOWANCE` compares, then the shop's lockout. Compares are counted by the server's `onPinCompare` hook.
  */
 import crypto from 'node:crypto';
-import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HubDb } from '../../hub/db/db.ts';
-import { startHubServer, type HubServer } from '../../hub/server.ts';
-import { createHubService, type HubService } from '../../hub/service.ts';
+import { describe, expect, it } from 'vitest';
 import { SHOP_ALLOWANCE } from '../../hub/login-throttle.ts';
 import { hashPin } from '../../shared/node/pin.ts';
 import { MAX_FAILURES } from '../../shared/auth/attempts.ts';
 import { BACKENDS } from './backends.ts';
+import { postFrom } from '../support/http.ts';
+import { serveHub } from './served-hub.ts';
 
 const ADMIN = 'lockout-admin-token-0123456789abcdefgh';
 
 /** POSTs JSON from a chosen loopback source address (127.0.0.x is another machine to the hub). */
-function post(
-  url: string,
-  body: unknown,
-  localAddress: string,
-  token?: string,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method: 'POST',
-        localAddress,
-        agent: false,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
-}
-
 describe.each(BACKENDS)('hub lockouts on $name', (backend) => {
-  let handle: Awaited<ReturnType<typeof backend.open>>;
-  let db: HubDb;
-  let service: HubService;
-  let server: HubServer;
   let clock = Date.now();
   let compares = 0;
   let shop = 0;
   let credential = '';
-
-  beforeAll(async () => {
-    handle = await backend.open();
-    db = handle.db;
-    service = createHubService(db);
-    shop = await service.ensureDefaultShop('A');
-    await service.upsertStaff(shop, [{ name: 'Ана', role: 'manager', pinHash: await hashPin('246810') }]);
-    ({ credential } = await service.enrol(await service.newEnrolCode(shop), 'Каса 1'));
-    server = await startHubServer({ service, adminToken: ADMIN, now: () => clock, onPinCompare: () => compares++ });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await handle?.dispose();
+  const hub = serveHub(backend, {
+    adminToken: ADMIN,
+    server: { now: () => clock, onPinCompare: () => compares++ },
+    seed: async (service) => {
+      shop = await service.ensureDefaultShop('A');
+      await service.upsertStaff(shop, [{ name: 'Ана', role: 'manager', pinHash: await hashPin('246810') }]);
+      ({ credential } = await service.enrol(await service.newEnrolCode(shop), 'Каса 1'));
+    },
   });
 
-  const login = (pin: string, from: string) => post(`${server.url}/api/admin/login`, { pin, shopId: shop }, from);
+  const login = (pin: string, from: string) => postFrom(`${hub.url}/api/admin/login`, { pin, shopId: shop }, from);
   /** A till's staff change (a new cashier) approved with a manager's PIN, as the till sends it. */
   const approve = async (pin: string) =>
-    post(
-      `${server.url}/api/till/staff/change`,
+    postFrom(
+      `${hub.url}/api/till/staff/change`,
       {
         approverPin: pin,
         people: [
@@ -110,7 +70,7 @@ describe.each(BACKENDS)('hub lockouts on $name', (backend) => {
   });
 
   it("the same machine's next lockout is twice as long", async () => {
-    const [row] = await db.query<{ lockouts: number; locked_until: number }>(
+    const [row] = await hub.db.query<{ lockouts: number; locked_until: number }>(
       'SELECT lockouts, locked_until FROM auth_attempts WHERE scope = $1',
       [`source:127.0.0.9|shop:${shop}`],
     );
@@ -119,7 +79,7 @@ describe.each(BACKENDS)('hub lockouts on $name', (backend) => {
     compares = 0;
     await wrongPins('127.0.0.9', 10, 200000);
     expect(compares).toBe(MAX_FAILURES);
-    const [again] = await db.query<{ lockouts: number; locked_until: number }>(
+    const [again] = await hub.db.query<{ lockouts: number; locked_until: number }>(
       'SELECT lockouts, locked_until FROM auth_attempts WHERE scope = $1',
       [`source:127.0.0.9|shop:${shop}`],
     );
@@ -133,7 +93,7 @@ describe.each(BACKENDS)('hub lockouts on $name', (backend) => {
     const sources = Array.from({ length: 16 }, (_, i) => `127.0.1.${i + 1}`);
     const replies = (await Promise.all(sources.map((s, i) => wrongPins(s, MAX_FAILURES, 300000 + i * 10)))).flat();
     // Earlier wrong PINs of this shop count too: the shop's whole allowance is never exceeded.
-    const [row] = await db.query<{ failures: number; lockouts: number }>(
+    const [row] = await hub.db.query<{ failures: number; lockouts: number }>(
       'SELECT failures, lockouts FROM auth_attempts WHERE scope = $1',
       [`shop:${shop}`],
     );

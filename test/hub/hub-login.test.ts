@@ -6,85 +6,46 @@
  * works from that machine once the lockout has passed (the hub's login clock is moved past it, so the test does
  * not wait 30 s). Evaluations are counted by the server's `onPinCompare` hook.
  */
-import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HubDb } from '../../hub/db/db.ts';
-import { startHubServer, type HubServer } from '../../hub/server.ts';
-import { createHubService, type HubService } from '../../hub/service.ts';
+import { describe, expect, it } from 'vitest';
 import { hashPin } from '../../shared/node/pin.ts';
 import { MAX_FAILURES } from '../../shared/auth/attempts.ts';
 import { BACKENDS } from './backends.ts';
+import { postFrom } from '../support/http.ts';
+import { serveHub } from './served-hub.ts';
 
 const ADMIN = 'admin-token-for-tests-0123456789ab';
 
 /** POSTs JSON from a chosen loopback source address (127.0.0.2 is another machine to the hub). */
-function post(
-  url: string,
-  body: unknown,
-  localAddress = '127.0.0.1',
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method: 'POST', localAddress, headers: { 'content-type': 'application/json' }, agent: false },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
-}
-
 describe.each(BACKENDS)('hub login on $name', (backend) => {
-  let handle: Awaited<ReturnType<typeof backend.open>>;
-  let db: HubDb;
-  let service: HubService;
-  let server: HubServer;
   let clock = Date.now();
   const compares: number[] = [];
   let shopA = 0;
   let shopB = 0;
-
-  beforeAll(async () => {
-    handle = await backend.open();
-    db = handle.db;
-    service = createHubService(db);
-    shopA = await service.ensureDefaultShop('A');
-    shopB = await service.createShop('B');
-    await service.upsertStaff(shopA, [{ name: 'Ана', role: 'manager', pinHash: await hashPin('246810') }]);
-    await service.upsertStaff(shopB, [{ name: 'Бора', role: 'manager', pinHash: await hashPin('135791') }]);
-    server = await startHubServer({
-      service,
-      adminToken: ADMIN,
-      now: () => clock,
-      onPinCompare: (shop) => compares.push(shop),
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await handle?.dispose();
+  const hub = serveHub(backend, {
+    adminToken: ADMIN,
+    server: { now: () => clock, onPinCompare: (shop) => compares.push(shop) },
+    seed: async (service) => {
+      shopA = await service.ensureDefaultShop('A');
+      shopB = await service.createShop('B');
+      await service.upsertStaff(shopA, [{ name: 'Ана', role: 'manager', pinHash: await hashPin('246810') }]);
+      await service.upsertStaff(shopB, [{ name: 'Бора', role: 'manager', pinHash: await hashPin('135791') }]);
+    },
   });
 
   const login = (pin: string, shopId: number, from?: string) =>
-    post(`${server.url}/api/admin/login`, { pin, shopId }, from);
+    postFrom(`${hub.url}/api/admin/login`, { pin, shopId }, from);
 
   it('a PIN is compared only with the named shop; a hub of several shops needs the shop named', async () => {
     // Shop B's manager's PIN does not open shop A.
     const wrongShop = await login('135791', shopA, '127.0.0.3');
     expect(wrongShop.status).toBe(401);
     expect(wrongShop.body).toMatchObject({ field: 'pin' });
-    const unnamed = await post(`${server.url}/api/admin/login`, { pin: '135791' }, '127.0.0.3');
+    const unnamed = await postFrom(`${hub.url}/api/admin/login`, { pin: '135791' }, '127.0.0.3');
     expect(unnamed.status).toBe(400);
     expect(unnamed.body).toMatchObject({ field: 'shopId' });
     const ok = await login('135791', shopB, '127.0.0.3');
     expect(ok).toMatchObject({ status: 200, body: { shopId: shopB, name: 'Бора' } });
-    const shops = (await (await fetch(`${server.url}/api/shops`)).json()) as { shops: { id: number }[] };
+    const shops = (await (await fetch(`${hub.url}/api/shops`)).json()) as { shops: { id: number }[] };
     expect(shops.shops.map((s) => s.id)).toEqual([shopA, shopB]);
   });
 
@@ -114,7 +75,7 @@ describe.each(BACKENDS)('hub login on $name', (backend) => {
     expect((await login('135791', shopB, '127.0.0.5')).status).toBe(200);
 
     // The machine's scope for the shop is locked (its allowance was spent).
-    const rows = await db.query<{ scope: string; lockouts: number; locked_until: number }>(
+    const rows = await hub.db.query<{ scope: string; lockouts: number; locked_until: number }>(
       'SELECT scope, lockouts, locked_until FROM auth_attempts WHERE scope = $1',
       [`source:127.0.0.1|shop:${shopA}`],
     );
@@ -124,14 +85,14 @@ describe.each(BACKENDS)('hub login on $name', (backend) => {
     const ok = await login('246810', shopA);
     expect(ok).toMatchObject({ status: 200, body: { shopId: shopA, name: 'Ана' } });
     const token = String(ok.body.token);
-    const me = await fetch(`${server.url}/api/admin/me`, { headers: { authorization: `Bearer ${token}` } });
+    const me = await fetch(`${hub.url}/api/admin/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(await me.json()).toMatchObject({ shopId: shopA, name: 'Ана' });
   });
 
   it('the next lockout of a scope is twice as long', async () => {
     for (let i = 0; i < MAX_FAILURES; i++) expect((await login('999999', shopA)).status).toBe(401);
     expect((await login('999999', shopA)).status).toBe(429);
-    const [row] = await db.query<{ lockouts: number; locked_until: number }>(
+    const [row] = await hub.db.query<{ lockouts: number; locked_until: number }>(
       'SELECT lockouts, locked_until FROM auth_attempts WHERE scope = $1',
       [`source:127.0.0.1|shop:${shopA}`],
     );

@@ -4,46 +4,20 @@
  * deactivation, role change or PIN change, whether the change comes from the admin token or from a till's
  * staff event; a manager whose session ended logs in again with the (new) PIN.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashPin } from '../../shared/node/pin.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
-import { postgresAvailable } from '../support/postgres.ts';
-import { postgresDatabase } from '../support/postgres-shared.ts';
+import { processBackends } from './backends.ts';
 
 const ADMIN = 'sessions-test-admin-token-0123456789abcdef';
-const cleanups: (() => unknown)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-const BACKENDS: { name: string; env(): Promise<Record<string, string>> }[] = [
-  {
-    name: 'pglite',
-    env: async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-sessions-'));
-      cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-      return { KASA_HUB_DATA: path.join(dir, 'hub') };
-    },
-  },
-  {
-    name: 'postgres',
-    env: async () => {
-      if (!postgresAvailable()) throw new Error('PostgreSQL 15 is not installed (apt-get install -y postgresql)');
-      const database = await postgresDatabase();
-      cleanups.push(() => database.dispose());
-      return { KASA_HUB_DATABASE_URL: database.url };
-    },
-  },
-];
+const { backends: BACKENDS, onCleanup, cleanup } = processBackends('kasa-hub-sessions-');
+afterAll(cleanup);
 
 describe.each(BACKENDS)('hub sessions on $name', (backend) => {
   it('survive a restart; end on logout, deactivation, role change and PIN change (admin or till)', async () => {
     const env = { ...(await backend.env()), KASA_HUB_ADMIN_TOKEN: ADMIN };
     let hub: HubProcess = await startHubProcess(env);
-    cleanups.push(() => hub.stop());
+    onCleanup(() => hub.stop());
     const req = (token: string, method: string, p: string, body?: unknown): Promise<Response> =>
       fetch(`${hub.url}${p}`, {
         method,

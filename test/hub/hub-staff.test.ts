@@ -4,63 +4,34 @@
  * in the hub's audit, ends the person's sessions and reaches the enrolled tills through the staff sync. A
  * manager's PIN has at least 6 digits; nobody deactivates themself; the last active manager stays.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHubServer, type HubServer } from '../../hub/server.ts';
-import { createHubService, type HubService } from '../../hub/service.ts';
+import { describe, expect, it } from 'vitest';
 import { hashPin } from '../../shared/node/pin.ts';
 import { BACKENDS } from './backends.ts';
+import { serveHub } from './served-hub.ts';
 
 const ADMIN = 'admin-token-for-staff-tests-0123456789';
 
 describe.each(BACKENDS)('hub staff on $name', (backend) => {
-  let handle: Awaited<ReturnType<typeof backend.open>>;
-  let service: HubService;
-  let server: HubServer;
   let shop = 0;
-
-  beforeAll(async () => {
-    handle = await backend.open();
-    service = createHubService(handle.db);
-    shop = await service.ensureDefaultShop('A');
-    await service.upsertStaff(shop, [
-      { name: 'Ана', role: 'manager', pinHash: await hashPin('246810') },
-      { name: 'Бора', role: 'manager', pinHash: await hashPin('135791') },
-      { name: 'Вера', role: 'cashier', pinHash: await hashPin('1357') },
-    ]);
-    server = await startHubServer({ service, adminToken: ADMIN });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await handle?.dispose();
+  const hub = serveHub(backend, {
+    adminToken: ADMIN,
+    seed: async (service) => {
+      shop = await service.ensureDefaultShop('A');
+      await service.upsertStaff(shop, [
+        { name: 'Ана', role: 'manager', pinHash: await hashPin('246810') },
+        { name: 'Бора', role: 'manager', pinHash: await hashPin('135791') },
+        { name: 'Вера', role: 'cashier', pinHash: await hashPin('1357') },
+      ]);
+    },
   });
-
-  const call = async (token: string, method: string, p: string, body?: unknown) => {
-    const r = await fetch(`${server.url}${p}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: r.status, body: (await r.json()) as Record<string, unknown> };
-  };
-  const login = async (pin: string): Promise<{ status: number; token: string }> => {
-    const r = await fetch(`${server.url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ pin, shopId: shop }),
-    });
-    return { status: r.status, token: ((await r.json()) as { token?: string }).token ?? '' };
-  };
+  const call = (token: string, method: string, p: string, body?: unknown) => hub.call(token, method, p, body);
+  const login = (pin: string): Promise<{ status: number; token: string }> => hub.login(pin, shop);
 
   it('deactivates, reactivates and resets a PIN: audited, sessions end, the tills get it', async () => {
     const ana = (await login('246810')).token;
     const bora = (await login('135791')).token;
     const code = (await call(ana, 'POST', '/api/admin/enrol-codes', {})).body.code as string;
-    const enrol = await fetch(`${server.url}/api/enrol`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code, name: 'Каса 1' }),
-    });
-    const till = (await enrol.json()) as { credential: string };
+    const till = (await hub.enrol(code, 'Каса 1')).body as { credential: string };
     const cursor = Number((await call(till.credential, 'GET', '/api/till/changes?since=0')).body.cursor);
 
     const list = await call(ana, 'GET', '/api/admin/staff');
@@ -132,13 +103,11 @@ describe.each(BACKENDS)('hub staff on $name', (backend) => {
   }, 120_000);
 
   it('the bulk staff route keeps the same rules: no self-deactivation, never the last manager; nothing changes', async () => {
-    const other = await service.createShop('Б');
-    await service.upsertStaff(other, [{ name: 'Гога', role: 'manager', pinHash: await hashPin('975310') }]);
+    const other = await hub.service.createShop('Б');
+    await hub.service.upsertStaff(other, [{ name: 'Гога', role: 'manager', pinHash: await hashPin('975310') }]);
     const hashOf = async (): Promise<string | undefined> =>
       (
-        await handle.db.query<{ h: string }>(`SELECT pin_hash || active::text AS h FROM staff WHERE shop_id = $1`, [
-          other,
-        ])
+        await hub.db.query<{ h: string }>(`SELECT pin_hash || active::text AS h FROM staff WHERE shop_id = $1`, [other])
       )[0]?.h;
     const before = await hashOf();
     const last = await call(ADMIN, 'PUT', '/api/admin/staff', {
@@ -148,30 +117,24 @@ describe.each(BACKENDS)('hub staff on $name', (backend) => {
     expect(last).toMatchObject({ status: 409, body: { code: 'last_manager' } });
     // The last manager demoting herself through the bulk route: she is the last, said so; nothing changes.
     await expect(
-      service.upsertStaff(other, [{ name: 'Гога', role: 'cashier', pinHash: await hashPin('975310') }], 'Гога'),
+      hub.service.upsertStaff(other, [{ name: 'Гога', role: 'cashier', pinHash: await hashPin('975310') }], 'Гога'),
     ).rejects.toMatchObject({ code: 'last_manager' });
     expect(await hashOf()).toBe(before);
     // With a second manager, demoting herself is still hers to ask of another manager.
-    await service.upsertStaff(other, [{ name: 'Дана', role: 'manager', pinHash: await hashPin('864213') }]);
+    await hub.service.upsertStaff(other, [{ name: 'Дана', role: 'manager', pinHash: await hashPin('864213') }]);
     await expect(
-      service.upsertStaff(other, [{ name: 'Гога', role: 'cashier', pinHash: await hashPin('975310') }], 'Гога'),
+      hub.service.upsertStaff(other, [{ name: 'Гога', role: 'cashier', pinHash: await hashPin('975310') }], 'Гога'),
     ).rejects.toMatchObject({ code: 'staff_self' });
     expect(await hashOf()).toBe(before);
   });
 
   it('adds a person from the hub UI by the till’s rules: name, role, PIN; audited; the tills get them', async () => {
-    const shop3 = await service.createShop('В');
-    await service.upsertStaff(shop3, [{ name: 'Жарко', role: 'manager', pinHash: await hashPin('112233') }]);
-    const r = await fetch(`${server.url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ pin: '112233', shopId: shop3 }),
-    });
-    const zarko = ((await r.json()) as { token: string }).token;
+    const shop3 = await hub.service.createShop('В');
+    await hub.service.upsertStaff(shop3, [{ name: 'Жарко', role: 'manager', pinHash: await hashPin('112233') }]);
+    const zarko = (await hub.login('112233', shop3)).token;
     const count = async (): Promise<number> =>
       Number(
-        (await handle.db.query<{ n: number }>('SELECT count(*)::int AS n FROM staff WHERE shop_id = $1', [shop3]))[0]
-          ?.n,
+        (await hub.db.query<{ n: number }>('SELECT count(*)::int AS n FROM staff WHERE shop_id = $1', [shop3]))[0]?.n,
       );
     const add = (body: Record<string, unknown>) => call(zarko, 'POST', '/api/admin/staff/add', body);
 
@@ -206,12 +169,7 @@ describe.each(BACKENDS)('hub staff on $name', (backend) => {
 
     // Added: listed, logs in with the PIN (a manager), reaches an enrolled till, audited without the PIN.
     const code = (await call(zarko, 'POST', '/api/admin/enrol-codes', {})).body.code as string;
-    const enrol = await fetch(`${server.url}/api/enrol`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code, name: 'Каса В' }),
-    });
-    const till = (await enrol.json()) as { credential: string };
+    const till = (await hub.enrol(code, 'Каса В')).body as { credential: string };
     const cursor = Number((await call(till.credential, 'GET', '/api/till/changes?since=0')).body.cursor);
     expect(await add({ name: 'Зоран', role: 'manager', pin: '445566' })).toEqual({
       status: 200,
@@ -223,11 +181,7 @@ describe.each(BACKENDS)('hub staff on $name', (backend) => {
       { name: 'Зоран', role: 'manager', active: true },
       { name: 'Исидора', role: 'cashier', active: true },
     ]);
-    const zoran = await fetch(`${server.url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ pin: '445566', shopId: shop3 }),
-    });
+    const zoran = await hub.login('445566', shop3);
     expect(zoran.status).toBe(200);
     const changes = await call(till.credential, 'GET', `/api/till/changes?since=${cursor}`);
     expect((changes.body.staff as { name: string }[]).map((p) => p.name).sort()).toEqual(['Зоран', 'Исидора']);

@@ -5,61 +5,34 @@
  * single-use and refused once expired (24 h by default, shorter when configured). The service's clock is
  * moved past the expiry, so the test does not wait.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHubServer, type HubServer } from '../../hub/server.ts';
+import { describe, expect, it } from 'vitest';
 import { createHubService, type HubService } from '../../hub/service.ts';
 import { hashPin } from '../../shared/node/pin.ts';
 import { BACKENDS } from './backends.ts';
+import { serveHub } from './served-hub.ts';
 
 const ADMIN = 'admin-token-for-tests-0123456789ab';
 const HOUR = 3600_000;
 
 describe.each(BACKENDS)('hub tills and enrolment codes on $name', (backend) => {
-  let handle: Awaited<ReturnType<typeof backend.open>>;
-  let service: HubService;
   let shortCodes: HubService;
-  let server: HubServer;
   let clock = Date.parse('2026-11-26T08:00:00.000Z');
   let shop = 0;
   let otherShop = 0;
-
-  beforeAll(async () => {
-    handle = await backend.open();
-    service = createHubService(handle.db, { now: () => new Date(clock) });
-    shortCodes = createHubService(handle.db, { now: () => new Date(clock), enrolCodeTtlMs: HOUR });
-    shop = await service.ensureDefaultShop('A');
-    otherShop = await service.createShop('B');
-    await service.upsertStaff(otherShop, [{ name: 'Бора', role: 'manager', pinHash: await hashPin('135791') }]);
-    await service.upsertStaff(shop, [{ name: 'Ана', role: 'manager', pinHash: await hashPin('246810') }]);
-    server = await startHubServer({ service, adminToken: ADMIN });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await handle?.dispose();
+  const hub = serveHub(backend, {
+    adminToken: ADMIN,
+    service: { now: () => new Date(clock) },
+    seed: async (service) => {
+      shortCodes = createHubService(hub.db, { now: () => new Date(clock), enrolCodeTtlMs: HOUR });
+      shop = await service.ensureDefaultShop('A');
+      otherShop = await service.createShop('B');
+      await service.upsertStaff(otherShop, [{ name: 'Бора', role: 'manager', pinHash: await hashPin('135791') }]);
+      await service.upsertStaff(shop, [{ name: 'Ана', role: 'manager', pinHash: await hashPin('246810') }]);
+    },
   });
-
-  const call = async (token: string, method: string, p: string, body?: unknown) => {
-    const r = await fetch(`${server.url}${p}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: r.status, body: (await r.json()) as Record<string, unknown> };
-  };
-  const enrol = (code: string, name: string) =>
-    fetch(`${server.url}/api/enrol`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code, name }),
-    }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
-  const login = async (pin: string, shopId: number): Promise<string> => {
-    const r = await fetch(`${server.url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ pin, shopId }),
-    });
-    return ((await r.json()) as { token: string }).token;
-  };
+  const call = (token: string, method: string, p: string, body?: unknown) => hub.call(token, method, p, body);
+  const enrol = (code: string, name: string) => hub.enrol(code, name);
+  const login = async (pin: string, shopId: number): Promise<string> => (await hub.login(pin, shopId)).token;
   /** Admitted as the till it claims to be (the answer may still refuse the input: 400, or 404 for nothing found). */
   const admitted = (statuses: number[]): boolean => statuses.every((s) => s !== 401 && s !== 403);
   /** Every till route, as this till: the statuses (the caller is checked before the input is read). */
@@ -74,14 +47,14 @@ describe.each(BACKENDS)('hub tills and enrolment codes on $name', (backend) => {
   ];
 
   it('an enrolment code is single-use', async () => {
-    const code = await service.newEnrolCode(shop);
+    const code = await hub.service.newEnrolCode(shop);
     expect((await enrol(code, 'Каса 1')).status).toBe(201);
     const again = await enrol(code, 'Каса 2');
     expect(again).toMatchObject({ status: 403, body: { code: 'enrol_code_used', field: 'code' } });
   });
 
   it('an enrolment code expires after 24 h (or the configured time) and is then refused', async () => {
-    const code = await service.newEnrolCode(shop);
+    const code = await hub.service.newEnrolCode(shop);
     const short = await shortCodes.newEnrolCode(shop);
     clock += HOUR + 1;
     expect(await enrol(short, 'Каса кратка')).toMatchObject({
@@ -100,8 +73,14 @@ describe.each(BACKENDS)('hub tills and enrolment codes on $name', (backend) => {
   });
 
   it('a revoked till is refused on every till route; the shop’s other till goes on; only its shop may revoke', async () => {
-    const a = (await enrol(await service.newEnrolCode(shop), 'Каса А')).body as { tillId: number; credential: string };
-    const b = (await enrol(await service.newEnrolCode(shop), 'Каса Б')).body as { tillId: number; credential: string };
+    const a = (await enrol(await hub.service.newEnrolCode(shop), 'Каса А')).body as {
+      tillId: number;
+      credential: string;
+    };
+    const b = (await enrol(await hub.service.newEnrolCode(shop), 'Каса Б')).body as {
+      tillId: number;
+      credential: string;
+    };
     const before = await tillRoutes(a.credential, a.tillId);
     expect(admitted(before)).toBe(true);
 

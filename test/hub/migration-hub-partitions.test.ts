@@ -11,31 +11,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, openPglite, openPostgres, type HubDb } from '../../hub/db/db.ts';
 import { HUB_MIGRATIONS } from '../../hub/db/migrations/index.ts';
 import { createHubService, eventDigest, type AuthedTill } from '../../hub/service.ts';
-import type { HubEvent, OrderSnapshot } from '../../shared/hub/protocol.ts';
+import type { OrderSnapshot } from '../../shared/hub/protocol.ts';
 import { postgresAvailable, startPostgres } from '../support/postgres.ts';
+import { orderEvent, saleSnapshot } from './snapshots.ts';
 
 const BEFORE = HUB_MIGRATIONS.filter((m) => m.version <= 15);
 const OCT = Date.UTC(2026, 9, 31, 23, 59, 59, 999);
 const NOV = Date.UTC(2026, 10, 1, 0, 0, 0);
 
-const sale = (n: string, at: number, invoice: string, state: OrderSnapshot['state']): OrderSnapshot => ({
-  order_number: n,
-  kind: 'sale',
-  invoice_type: 'normal',
-  transaction_type: 'sale',
-  state,
-  created_at: new Date(at).toISOString(),
-  total_para: 10_000,
-  data: {
-    lines: [{ name: 'Хлеб', quantityMilli: 1000, unitPricePara: 10_000, totalPara: 10_000, labels: ['Ђ'] }],
-    payments: [{ type: 'cash', amountPara: 10_000 }],
-    cashier: 'Ана',
-  },
-  invoice_number: invoice,
-  sdc_date_time: new Date(at).toISOString(),
-  receipt: { invoiceNumber: invoice, transactionType: 'sale', taxItems: [{ label: 'Ђ', rate: 20, amount: 16.67 }] },
-});
-const ev = (seq: number, o: OrderSnapshot): HubEvent => ({ seq, kind: 'order', ref: o.order_number, payload: o });
+/** A 100.00 sale made (and signed, with an invoice) at `at`. */
+const sale = (n: string, at: number, invoice: string | null, state: OrderSnapshot['state']): OrderSnapshot =>
+  saleSnapshot(n, invoice, { at, state, totalPara: 10_000, taxAmount: 16.67 });
+const ev = orderEvent;
 
 const OPENERS: { name: string; open(): Promise<{ db: HubDb; dispose(): Promise<void> }> }[] = [
   {

@@ -2,33 +2,25 @@
  * The hub's receipts CSV is named by its own days in the shop's zone, as the till's CSVs are (issue 38): it was
  * `kasa-hub-receipts.csv` whatever the period, so two downloads overwrote each other in the accountant's folder.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHubServer, type HubServer } from '../../hub/server.ts';
-import { createHubService } from '../../hub/service.ts';
+import { describe, expect, it } from 'vitest';
 import { dayIn } from '../../shared/i18n/time.ts';
 import { BACKENDS } from './backends.ts';
+import { serveHub } from './served-hub.ts';
 
 const ADMIN = 'admin-token-for-tests-0123456789ab';
 const pglite = BACKENDS.filter((b) => b.name === 'pglite');
 
 describe.each(pglite)('the hub receipts CSV file name on $name', (backend) => {
-  let handle: Awaited<ReturnType<typeof backend.open>>;
-  let server: HubServer;
-  let shopId: number;
-
-  beforeAll(async () => {
-    handle = await backend.open();
-    const service = createHubService(handle.db);
-    shopId = await service.ensureDefaultShop();
-    server = await startHubServer({ service, adminToken: ADMIN });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await handle?.dispose();
+  let shopId = 0;
+  const hub = serveHub(backend, {
+    adminToken: ADMIN,
+    seed: async (service) => {
+      shopId = await service.ensureDefaultShop();
+    },
   });
 
   const fileName = async (query: string): Promise<string | null> => {
-    const res = await fetch(`${server.url}/api/admin/report?shopId=${shopId}&format=receipts${query}`, {
+    const res = await fetch(`${hub.url}/api/admin/report?shopId=${shopId}&format=receipts${query}`, {
       headers: { authorization: `Bearer ${ADMIN}` },
     });
     expect(res.status).toBe(200);

@@ -7,48 +7,26 @@
  * the hub, no other till gets it); a change approved by a manager's PIN the hub checks reaches the other till by
  * pull; with the hub away such a change is refused in words and nothing changes.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core.ts';
-import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
-import { startHubServer, type HubServer } from '../../hub/server.ts';
-import { createHubService, type HubService } from '../../hub/service.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '../../electron/core.ts';
 import { HubClient } from '../../electron/hub-client/client.ts';
 import type { Result } from '../../shared/contract/index.ts';
 import type { HubStatusView } from '../../shared/contract/hub.ts';
 import type { HubEvent } from '../../shared/hub/protocol.ts';
 import { hashPin, verifyPin } from '../../shared/node/pin.ts';
 import { BACKENDS } from './backends.ts';
-import { ok, quiet, until } from '../support/core-calls.ts';
+import { tillRig } from './till-rig.ts';
+import { ok, until } from '../support/core-calls.ts';
 
 const PIN_1 = '518273';
 const PIN_2 = '629384';
 
 describe.each(BACKENDS)('people with ids on $name', (backend) => {
-  let handle: Awaited<ReturnType<typeof backend.open>>;
-  let service: HubService;
-  let server: HubServer;
-  let sandbox: Sandbox;
-  let shopId: number;
-  const dirs: string[] = [];
-  const cores: Core[] = [];
-
-  beforeAll(async () => {
-    handle = await backend.open();
-    service = createHubService(handle.db);
-    shopId = await service.ensureDefaultShop();
-    server = await startHubServer({ service, adminToken: 'kasa-test-admin-token-0123456789abcdef' });
-    sandbox = await startSandbox({ port: 0 });
-  }, 120_000);
-  afterAll(async () => {
-    for (const c of cores) await c.close();
-    // The test closes it itself to take the hub away.
-    await server?.close().catch(() => undefined);
-    await sandbox?.close();
-    await handle?.dispose();
-    dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
+  const rig = tillRig(backend, 'kasa-test-admin-token-0123456789abcdef');
+  const hub = rig.hub;
+  let shopId = 0;
+  beforeAll(() => {
+    shopId = rig.shopId;
   });
 
   /** A till set up apart (no hub): its first-run manager takes `pin` and logs in (null: stays on 0000). */
@@ -57,27 +35,12 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
     pin: string | null,
     hubEnv: Record<string, string> = {},
   ): Promise<{ core: Core; dir: string }> {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-ids-till-'));
-    dirs.push(dir);
-    const core = await createCore({
-      dataDir: dir,
-      transport: 'host',
-      env: {
-        // English tills: each names its first-run manager „Manager“ (in Cyrillic it would be „Менаџер“ on both).
-        KASA_LANG: 'en',
-        KASA_TERMINAL_ID: terminalId,
-        KASA_GATEWAY_URL: sandbox.url,
-        KASA_API_KEY: 'demo-key',
-        ...hubEnv,
-      },
-      logger: quiet,
-      engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100 },
-    });
-    cores.push(core);
-    if (pin === null) return { core, dir };
-    await ok(core, 'staff.changePin', { currentPin: '0000', newPin: pin });
-    await ok(core, 'staff.login', { pin });
-    return { core, dir };
+    // English tills: each names its first-run manager „Manager“ (in Cyrillic it would be „Менаџер“ on both).
+    const opened = await rig.openTill(terminalId, { env: hubEnv });
+    if (pin === null) return opened;
+    await ok(opened.core, 'staff.changePin', { currentPin: '0000', newPin: pin });
+    await ok(opened.core, 'staff.login', { pin });
+    return opened;
   }
   const login = async (c: Core, pin: string): Promise<string | null> => {
     const r = (await c.dispatch('staff.login', { pin })) as Result<{ name: string; id: number }>;
@@ -85,11 +48,11 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
   };
   const hubManagers = async (pin: string): Promise<string[]> => {
     const out: string[] = [];
-    for (const m of await service.managers(shopId)) if (await verifyPin(pin, m.pinHash)) out.push(m.name);
+    for (const m of await hub.service.managers(shopId)) if (await verifyPin(pin, m.pinHash)) out.push(m.name);
     return out;
   };
   const hubStaff = () =>
-    handle.db.query<{ id: string; name: string; role: string; pin_hash: string; active: boolean }>(
+    hub.db.query<{ id: string; name: string; role: string; pin_hash: string; active: boolean }>(
       'SELECT id, name, role, pin_hash, active FROM staff WHERE shop_id = $1 ORDER BY name',
       [shopId],
     );
@@ -104,22 +67,22 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
 
   it('a first-run PIN set after enrolment is offered to the shop; a gateway cashier without a PIN is one person on every till', async () => {
     // A shop of its own: the next test starts from a shop without people.
-    const shop = await service.createShop('Друга продавница');
+    const shop = await hub.service.createShop('Друга продавница');
     const people = () =>
-      handle.db.query<{ id: string; name: string; role: string }>(
+      hub.db.query<{ id: string; name: string; role: string }>(
         'SELECT id, name, role FROM staff WHERE shop_id = $1 ORDER BY name',
         [shop],
       );
     const a = await till('IDS3', '730495');
-    await ok(a.core, 'hub.enrol', { managerPin: '730495', url: server.url, code: await service.newEnrolCode(shop) });
+    await ok(a.core, 'hub.enrol', { managerPin: '730495', url: hub.url, code: await hub.service.newEnrolCode(shop) });
     const uidA = a.core.db.prepare<[], { uid: string }>("SELECT uid FROM staff WHERE role = 'manager'").get()?.uid;
     expect((await people()).map((p) => p.id)).toEqual([uidA]);
 
     // Till B is set up enrolled from its environment while its first-run manager is still on 0000: nobody to
     // offer yet.
     const b = await till('IDS4', null, {
-      KASA_HUB_URL: server.url,
-      KASA_HUB_ENROL_CODE: await service.newEnrolCode(shop),
+      KASA_HUB_URL: hub.url,
+      KASA_HUB_ENROL_CODE: await hub.service.newEnrolCode(shop),
     });
     await until(() => b.core.db.prepare("SELECT 1 FROM hub_state WHERE key = 'till_id'").get() !== undefined);
     expect(b.core.db.prepare("SELECT 1 FROM hub_state WHERE key = 'staff_choice'").get()).toBeUndefined();
@@ -147,7 +110,7 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
     expect((await status(b.core)).staffChoice).toBeNull();
 
     // A cashier on the gateway's list comes to each till without a PIN: nobody at the hub, nothing pushed for them.
-    const gw = await fetch(`${sandbox.url}/cashiers`, {
+    const gw = await fetch(`${rig.sandbox.url}/cashiers`, {
       method: 'POST',
       headers: { Authorization: 'Bearer demo-key', 'Content-Type': 'application/json' },
       body: JSON.stringify({ name: 'Милица' }),
@@ -196,7 +159,7 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
     const jovan = b.core.db.prepare("SELECT gateway_id FROM staff WHERE name = 'Јован'").all();
     expect(jovan).toHaveLength(1);
     expect(jovan[0]).toMatchObject({ gateway_id: expect.any(Number) as number });
-    const refused = await handle.db.query("SELECT 1 FROM hub_audit WHERE action = 'staff_refused' AND shop_id = $1", [
+    const refused = await hub.db.query("SELECT 1 FROM hub_audit WHERE action = 'staff_refused' AND shop_id = $1", [
       shop,
     ]);
     expect(refused).toEqual([]);
@@ -211,12 +174,12 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
     const own2 = await login(t2.core, PIN_2);
 
     // Till 1 enrols first: the shop has nobody, so it adopts till 1's manager (by its id).
-    await ok(t1.core, 'hub.enrol', { managerPin: PIN_1, url: server.url, code: await service.newEnrolCode(shopId) });
+    await ok(t1.core, 'hub.enrol', { managerPin: PIN_1, url: hub.url, code: await hub.service.newEnrolCode(shopId) });
     const uid1 = t1.core.db.prepare<[], { uid: string }>("SELECT uid FROM staff WHERE role = 'manager'").get()?.uid;
     expect((await hubStaff()).map((s) => [s.id, s.name, s.role])).toEqual([[uid1, 'Manager', 'manager']]);
 
     // Till 2 enrols: the shop has a manager, so nothing of till 2's is merged or pushed; both lists wait.
-    await ok(t2.core, 'hub.enrol', { managerPin: PIN_2, url: server.url, code: await service.newEnrolCode(shopId) });
+    await ok(t2.core, 'hub.enrol', { managerPin: PIN_2, url: hub.url, code: await hub.service.newEnrolCode(shopId) });
     await synced(t1.core);
     await ok(t2.core, 'sync.now', {});
     const choice = (await status(t2.core)).staffChoice;
@@ -275,8 +238,8 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
     // as proof: taken, not applied (the till is not stuck), recorded at the hub; no other till gets it.
     const before = await hubStaff();
     // A till of the shop of its own (no till process pushes under its credential meanwhile): seqs from 1.
-    const rogue = await service.enrol(await service.newEnrolCode(shopId), 'Лажна каса');
-    const forger = new HubClient({ baseUrl: server.url, credential: rogue.credential });
+    const rogue = await hub.service.enrol(await hub.service.newEnrolCode(shopId), 'Лажна каса');
+    const forger = new HubClient({ baseUrl: hub.url, credential: rogue.credential });
     const tillId = rogue.tillId;
     const last = 0;
     const forgedEvents: HubEvent[] = [
@@ -324,7 +287,7 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
     await synced(t1.core);
     expect(await login(t1.core, '999999')).toBeNull();
     expect(t1.core.db.prepare("SELECT 1 FROM staff WHERE name = 'Лажни'").get()).toBeUndefined();
-    const refusedAudit = await handle.db.query<{ detail: { name: string } }>(
+    const refusedAudit = await hub.db.query<{ detail: { name: string } }>(
       "SELECT detail FROM hub_audit WHERE action = 'staff_refused' AND shop_id = $1 ORDER BY id",
       [shopId],
     );
@@ -342,7 +305,7 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
     });
     expect(await login(t2.core, '6666')).not.toBeNull();
     expect(await login(t2.core, '5555')).toBeNull();
-    const approved = await handle.db.query<{ actor: string; detail: { till: string; names: string } }>(
+    const approved = await hub.db.query<{ actor: string; detail: { till: string; names: string } }>(
       "SELECT actor, detail FROM hub_audit WHERE action = 'staff_till' AND shop_id = $1 ORDER BY id",
       [shopId],
     );
@@ -352,7 +315,7 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
     ]);
 
     // With the hub away a staff change at an enrolled till is refused in words; nothing changes on the till.
-    await server.close();
+    await hub.closeServer();
     const away = await t1.core.dispatch('staff.create', {
       managerPin: PIN_1,
       name: 'Нада',

@@ -7,46 +7,27 @@
  */
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core.ts';
-import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
-import { startHubServer, type HubServer } from '../../hub/server.ts';
-import { createHubService, type HubService } from '../../hub/service.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '../../electron/core.ts';
 import type { OrderView, SyncStatus } from '../../shared/domain.ts';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
 import { startLpfrSandbox } from '../support/lpfr-sandbox/server.ts';
 import type { ParkedSaleSummary, ParkedSaleView, RemoteParkedSale } from '../../shared/contract/catalog.ts';
 import { BACKENDS } from './backends.ts';
+import { tillRig } from './till-rig.ts';
 import { BREAD_AND_MILK, MANAGER_PIN } from '../support/session.ts';
-import { ok, quiet, until } from '../support/core-calls.ts';
+import { ok, until } from '../support/core-calls.ts';
 import { awaitPulledManager } from '../support/host-process.ts';
 
 const ADMIN_TOKEN = 'kasa-test-admin-token-0123456789abcdef';
 
 describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
-  let handle: Awaited<ReturnType<typeof backend.open>>;
-  let service: HubService;
-  let server: HubServer;
-  let sandbox: Sandbox;
-  let shopId: number;
-  const dirs: string[] = [];
-  const cores: Core[] = [];
-
-  beforeAll(async () => {
-    handle = await backend.open();
-    service = createHubService(handle.db);
-    shopId = await service.ensureDefaultShop();
-    server = await startHubServer({ service, adminToken: ADMIN_TOKEN });
-    sandbox = await startSandbox({ port: 0 });
-  }, 120_000);
-  afterAll(async () => {
-    for (const c of cores) await c.close();
-    await server?.close();
-    await sandbox?.close();
-    await handle?.dispose();
-    dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
+  const rig = tillRig(backend, ADMIN_TOKEN);
+  const hubRig = rig.hub;
+  let shopId = 0;
+  beforeAll(() => {
+    shopId = rig.shopId;
   });
 
   async function till(
@@ -54,35 +35,19 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     hub: boolean,
     extra: { env?: NodeJS.ProcessEnv; engine?: Record<string, number> } = {},
   ): Promise<Core> {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-till-'));
-    dirs.push(dir);
-    const env: NodeJS.ProcessEnv = {
-      KASA_LANG: 'en',
-      KASA_TERMINAL_ID: terminalId,
-      KASA_GATEWAY_URL: sandbox.url,
-      KASA_API_KEY: 'demo-key',
-      KASA_ONLINE_BUDGET_MS: '3000',
-      ...extra.env,
-    };
+    const env: NodeJS.ProcessEnv = { KASA_ONLINE_BUDGET_MS: '3000', ...extra.env };
     if (hub) {
-      env.KASA_HUB_URL = server.url;
-      env.KASA_HUB_ENROL_CODE = await service.newEnrolCode(shopId);
+      env.KASA_HUB_URL = hubRig.url;
+      env.KASA_HUB_ENROL_CODE = await hubRig.service.newEnrolCode(shopId);
     }
-    const core = await createCore({
-      dataDir: dir,
-      transport: 'host',
-      env,
-      logger: quiet,
-      engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100, ...extra.engine },
-    });
-    cores.push(core);
+    const { core, dir } = await rig.openTill(terminalId, { env, engine: extra.engine });
     // Enrolled first (its first-run manager on 0000 is nobody at the hub, so nothing waits for a staff choice).
     if (hub) await until(() => core.db.prepare("SELECT 1 FROM hub_state WHERE key = 'till_id'").get() !== undefined);
     // The first till of the shop sets its first-run manager's PIN, and the shop adopts that manager. A later till
     // takes the shop's manager by pull instead: its own first-run manager setting a PIN would be a new person the
     // hub offers for a staff choice, and pulls would wait for it (docs/hub.md, "A first PIN after enrolment").
     const managed = hub
-      ? (await handle.db.query("SELECT 1 FROM staff WHERE shop_id = $1 AND role = 'manager' AND active", [shopId]))
+      ? (await hubRig.db.query("SELECT 1 FROM staff WHERE shop_id = $1 AND role = 'manager' AND active", [shopId]))
           .length > 0
       : false;
     if (managed) await awaitPulledManager(dir);
@@ -95,7 +60,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     orderNumber: string,
   ): Promise<{ state: string; invoice_number: string | null; n: number } | undefined> =>
     (
-      await handle.db.query<{ state: string; invoice_number: string | null; n: number }>(
+      await hubRig.db.query<{ state: string; invoice_number: string | null; n: number }>(
         'SELECT state, invoice_number, (SELECT count(*)::int8 FROM orders WHERE order_number = $1) AS n FROM orders WHERE order_number = $1',
         [orderNumber],
       )
@@ -106,7 +71,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     await ok(c, 'sales.checkout', BREAD_AND_MILK);
     expect(c.db.prepare('SELECT count(*) AS n FROM hub_outbox').get()).toEqual({ n: 0 });
     expect(c.db.prepare('SELECT count(*) AS n FROM hub_state').get()).toEqual({ n: 0 });
-    expect(fs.existsSync(path.join(dirs[dirs.length - 1] ?? '', 'hub-credential'))).toBe(false);
+    expect(fs.existsSync(path.join(rig.dirs[rig.dirs.length - 1] ?? '', 'hub-credential'))).toBe(false);
   });
 
   it('a shift goes up like orders, once and in order (one opened before enrolment too); the report has it', async () => {
@@ -116,8 +81,8 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     await ok(c, 'sales.checkout', BREAD_AND_MILK); // 540.00 in cash
     const { tillId } = await ok<{ tillId: number }>(c, 'hub.enrol', {
       managerPin: MANAGER_PIN,
-      url: server.url,
-      code: await service.newEnrolCode(shopId),
+      url: hubRig.url,
+      code: await hubRig.service.newEnrolCode(shopId),
     });
     await ok(c, 'shifts.cash', { kind: 'out', amount: 1000, reason: 'Банка', approval });
     // Expected 5,000 + 540 − 1,000 = 4,540.00; counted 4,520.00 by denomination: 20.00 short.
@@ -128,7 +93,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     });
     await until(async () => (await ok<{ pending: number }>(c, 'hub.status')).pending === 0);
 
-    const events = await handle.db.query<{ seq: number; payload: { closed_at: string | null; cash_out_para: number } }>(
+    const events = await hubRig.db.query<{ seq: number; payload: { closed_at: string | null; cash_out_para: number } }>(
       `SELECT seq, payload FROM till_events WHERE till_id = $1 AND kind = 'shift' ORDER BY seq`,
       [tillId],
     );
@@ -138,7 +103,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
       [false, 100_000],
       [true, 100_000],
     ]);
-    const report = await service.report({ shopId });
+    const report = await hubRig.service.report({ shopId });
     // The sale names the person logged in (the sale sent no name), and so does the hub's by-cashier report.
     expect(report.byCashier.map((c) => [c.cashier, c.report.sales.count])).toContainEqual(['Manager', 1]);
     expect(report.byCashier.map((c) => c.cashier)).not.toContain('');
@@ -160,7 +125,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
 
     // The CSV has the shift line, per till and cashier, its times in the shop's local time (Belgrade).
     const csv = await (
-      await fetch(`${server.url}/api/admin/report?shopId=${shopId}&format=csv&timeZone=Europe%2FBelgrade`, {
+      await fetch(`${hubRig.url}/api/admin/report?shopId=${shopId}&format=csv&timeZone=Europe%2FBelgrade`, {
         headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
       })
     ).text();
@@ -195,7 +160,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     // The times are the shop's clock, not UTC: Belgrade is one or two hours ahead.
     expect(belgrade(shift!.openedAt)).not.toBe(shift!.openedAt.slice(0, 16).replace('T', ' '));
     // An unknown zone is refused naming the field.
-    const bad = await fetch(`${server.url}/api/admin/report?shopId=${shopId}&format=csv&timeZone=Mars%2FOlympus`, {
+    const bad = await fetch(`${hubRig.url}/api/admin/report?shopId=${shopId}&format=csv&timeZone=Mars%2FOlympus`, {
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     });
     expect(bad.status).toBe(400);
@@ -213,7 +178,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
       });
       const online = await ok<CheckoutResult>(c, 'sales.checkout', BREAD_AND_MILK);
       expect(online.processor).toBe('gateway');
-      sandbox.controls.setOffline(true);
+      rig.sandbox.controls.setOffline(true);
       await until(async () => {
         const s = await ok<SyncStatus>(c, 'sync.status');
         return !s.online && s.lpfr === 'ready';
@@ -221,7 +186,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
       const offline = await ok<CheckoutResult>(c, 'sales.checkout', BREAD_AND_MILK);
       expect(offline.processor).toBe('lpfr');
       await until(async () => (await ok<{ pending: number }>(c, 'hub.status')).pending === 0);
-      const report = await service.report({ shopId });
+      const report = await hubRig.service.report({ shopId });
       // This shop's other tills signed only on the gateway: the L-PFR's one receipt is this sale.
       expect(report.byProcessor.find((p) => p.processor === 'lpfr')).toEqual({
         processor: 'lpfr',
@@ -230,13 +195,13 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
       });
       expect(report.byProcessor.find((p) => p.processor === 'gateway')?.count).toBeGreaterThanOrEqual(1);
       const csv = await (
-        await fetch(`${server.url}/api/admin/report?shopId=${shopId}&format=csv`, {
+        await fetch(`${hubRig.url}/api/admin/report?shopId=${shopId}&format=csv`, {
           headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
         })
       ).text();
       expect(csv).toContain('"total","processor","lpfr",1,540.00,');
     } finally {
-      sandbox.controls.setOffline(false);
+      rig.sandbox.controls.setOffline(false);
       await lpfr.close();
     }
   });
@@ -251,10 +216,10 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
       pin: '1357',
     });
     expect(cashier.id).toBeGreaterThan(0);
-    const code = await service.newEnrolCode(shopId);
-    const refused = await c.dispatch('hub.enrol', { managerPin: '1357', url: server.url, code });
+    const code = await hubRig.service.newEnrolCode(shopId);
+    const refused = await c.dispatch('hub.enrol', { managerPin: '1357', url: hubRig.url, code });
     expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    const bad = await c.dispatch('hub.enrol', { managerPin: MANAGER_PIN, url: server.url, code: 'wrong-code-123' });
+    const bad = await c.dispatch('hub.enrol', { managerPin: MANAGER_PIN, url: hubRig.url, code: 'wrong-code-123' });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'code' } });
     expect(JSON.stringify(bad)).toContain('refused the enrolment');
     const url = await c.dispatch('hub.enrol', { managerPin: MANAGER_PIN, url: 'ftp://hub', code });
@@ -266,28 +231,28 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     await ok(c, 'settings.update', { managerPin: MANAGER_PIN, tillName: 'Каса код улаза' });
     const r = await ok<{ tillId: number; shopId: number }>(c, 'hub.enrol', {
       managerPin: MANAGER_PIN,
-      url: server.url,
+      url: hubRig.url,
       code,
     });
     expect(r.shopId).toBe(shopId);
-    const named = await handle.db.query<{ name: string }>('SELECT name FROM tills WHERE id = $1', [r.tillId]);
+    const named = await hubRig.db.query<{ name: string }>('SELECT name FROM tills WHERE id = $1', [r.tillId]);
     expect(named[0]?.name).toBe('Каса код улаза');
     await until(async () => (await hubOrder(sold.orderNumber))?.n === 1);
     await until(async () => (await ok<{ pending: number; lastOkAt: string | null }>(c, 'hub.status')).pending === 0);
     const status = await ok<Record<string, unknown>>(c, 'hub.status');
-    expect(status).toMatchObject({ configured: true, url: server.url, enrolled: true, tillId: r.tillId, gaps: [] });
+    expect(status).toMatchObject({ configured: true, url: hubRig.url, enrolled: true, tillId: r.tillId, gaps: [] });
     expect(JSON.stringify(status)).not.toMatch(/kh1\./);
     const again = await c.dispatch('hub.enrol', {
       managerPin: MANAGER_PIN,
-      url: server.url,
-      code: await service.newEnrolCode(shopId),
+      url: hubRig.url,
+      code: await hubRig.service.newEnrolCode(shopId),
     });
     expect(again).toMatchObject({ ok: false, error: { code: 'conflict' } });
     // Renamed at the till after enrolment: the hub lists it by its new name from its next push.
     await ok(c, 'settings.update', { managerPin: MANAGER_PIN, tillName: 'Каса 2' });
     await until(
       async () =>
-        (await handle.db.query<{ name: string }>('SELECT name FROM tills WHERE id = $1', [r.tillId]))[0]?.name ===
+        (await hubRig.db.query<{ name: string }>('SELECT name FROM tills WHERE id = $1', [r.tillId]))[0]?.name ===
         'Каса 2',
     );
     const audit = c.db
@@ -301,7 +266,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     const t1 = await till('KASA1', true);
     const t2 = await till('KASA2', true);
     // The credential is stored like the API key: a 0600 file.
-    const credFile = path.join(dirs[dirs.length - 2] ?? '', 'hub-credential');
+    const credFile = path.join(rig.dirs[rig.dirs.length - 2] ?? '', 'hub-credential');
     await until(() => fs.existsSync(credFile));
     expect(fs.statSync(credFile).mode & 0o777).toBe(0o600);
 
@@ -315,7 +280,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     await ok(t1, 'staff.create', { managerPin: MANAGER_PIN, name: 'Мира', role: 'cashier', pin: '2468' });
 
     // ... then the internet goes down; the LAN (the hub) stays up.
-    sandbox.controls.setOffline(true);
+    rig.sandbox.controls.setOffline(true);
     const source = await ok<{ invoiceNumber: string; fullRefundAllowed: boolean; totalPara: number }>(
       t2,
       'refunds.source',
@@ -336,13 +301,13 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(await ok(t2, 'staff.login', { pin: '2468' })).toMatchObject({ name: 'Мира', role: 'cashier' });
 
     // The internet is back: the refund is fiscalized against till 1's receipt; the hub has it once.
-    sandbox.controls.setOffline(false);
+    rig.sandbox.controls.setOffline(false);
     await until(async () => {
       await t2.dispatch('sync.now', {});
       return (await ok<OrderView>(t2, 'orders.get', { orderId: refund.orderId })).state === 'fiscalized';
     });
     await until(async () => (await hubOrder(refund.orderNumber))?.state === 'fiscalized');
-    const ledger = sandbox.controls.ledger().receipts.filter((r) => r.orderNumber === refund.orderNumber);
+    const ledger = rig.sandbox.controls.ledger().receipts.filter((r) => r.orderNumber === refund.orderNumber);
     expect(ledger).toHaveLength(1);
     expect(ledger[0]?.referentDocumentNumber).toBe(invoice);
     // A second refund of the same sale is refused on either till.
@@ -350,13 +315,13 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(again.fullRefundAllowed).toBe(false);
 
     // A price changed at the hub reaches both tills (polling every second).
-    await service.upsertProducts(shopId, [
+    await hubRig.service.upsertProducts(shopId, [
       { code: 'MLK1', name: 'Млеко 1л', pricePara: 15_900, label: 'A', unit: 'piece', barcodes: ['8600000000011'] },
     ]);
     const price = (c: Core): number | undefined =>
       c.db.prepare<[], { price_para: number }>("SELECT price_para FROM products WHERE code = 'MLK1'").get()?.price_para;
     await until(() => price(t1) === 15_900 && price(t2) === 15_900);
-    await service.upsertProducts(shopId, [
+    await hubRig.service.upsertProducts(shopId, [
       { code: 'MLK1', name: 'Млеко 1л', pricePara: 16_900, label: 'A', unit: 'piece', barcodes: ['8600000000011'] },
     ]);
     await until(() => price(t1) === 16_900 && price(t2) === 16_900);
@@ -365,7 +330,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
 
     // Every order of both tills is at the hub exactly once, nothing left in either till's hub outbox.
     await until(() =>
-      cores
+      rig.cores
         .slice(-2)
         .every((c) => (c.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM hub_outbox').get()?.n ?? 1) === 0),
     );
@@ -373,7 +338,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
       const local = c.db.prepare<[], { order_number: string }>('SELECT order_number FROM orders').all();
       for (const o of local) expect((await hubOrder(o.order_number))?.n).toBe(1);
     }
-    const status = await service.tillStatus(shopId);
+    const status = await hubRig.service.tillStatus(shopId);
     expect(status.filter((s) => s.name.startsWith('KASA')).every((s) => s.gaps.length === 0)).toBe(true);
     // Each till reports its printer with its pushes: none is set on these tills, and nothing raises an alarm.
     for (const s of status.filter((x) => x.name.startsWith('KASA')))
@@ -391,7 +356,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     // The till's own limit (10 %): a 30 % discount wants a manager's approval.
     expect(await t.dispatch('sales.checkout', discountSale)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     const rules = [{ prefix: '27', kind: 'weight', codeLength: 5 }];
-    const res = await fetch(`${server.url}/api/admin/settings`, {
+    const res = await fetch(`${hubRig.url}/api/admin/settings`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
       body: JSON.stringify({ shopId, settings: { barcodeRules: rules, discountLimitPercent: 35 } }),
@@ -406,28 +371,16 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(discounted).toMatchObject({ ok: true });
     // A till that was away applies what changed meanwhile as soon as it reaches the hub again.
     await t.close();
-    cores.splice(cores.indexOf(t), 1);
-    await service.setShopSettings(shopId, { discountLimitPercent: 5 });
-    const dir = dirs[dirs.length - 1] ?? '';
-    const again = await createCore({
-      dataDir: dir,
-      transport: 'host',
-      env: {
-        KASA_LANG: 'en',
-        KASA_TERMINAL_ID: 'KASA5',
-        KASA_GATEWAY_URL: sandbox.url,
-        KASA_API_KEY: 'demo-key',
-        KASA_HUB_URL: server.url,
-      },
-      logger: quiet,
-    });
-    cores.push(again);
+    rig.cores.splice(rig.cores.indexOf(t), 1);
+    await hubRig.service.setShopSettings(shopId, { discountLimitPercent: 5 });
+    const dir = rig.dirs[rig.dirs.length - 1] ?? '';
+    const { core: again } = await rig.openTill('KASA5', { dir, env: { KASA_HUB_URL: hubRig.url } });
     await until(
       () =>
         again.db.prepare<[], { value: string }>("SELECT value FROM settings WHERE key = 'discountLimitPercent'").get()
           ?.value === '5',
     );
-    await service.setShopSettings(shopId, { discountLimitPercent: 10 });
+    await hubRig.service.setShopSettings(shopId, { discountLimitPercent: 10 });
   }, 120_000);
 
   it("refunds part of another till's sale and copies it while the internet is down, by order or invoice number", async () => {
@@ -438,7 +391,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(sold.state).toBe('fiscalized');
     await until(async () => (await hubOrder(sold.orderNumber))?.state === 'fiscalized');
 
-    sandbox.controls.setOffline(true);
+    rig.sandbox.controls.setOffline(true);
     // Found at the hub by the ORDER number of till 3, with its lines and payments.
     type Source = {
       invoiceNumber: string;
@@ -516,7 +469,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(unknown).toMatchObject({ ok: false, error: { code: 'not_found' } });
 
     // The internet is back: both are fiscalized once, against till 3's receipt, with its lines.
-    sandbox.controls.setOffline(false);
+    rig.sandbox.controls.setOffline(false);
     await until(async () => {
       await t4.dispatch('sync.now', {});
       const states = await Promise.all(
@@ -524,7 +477,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
       );
       return states.every((st) => st === 'fiscalized');
     });
-    const ledger = sandbox.controls.ledger().receipts;
+    const ledger = rig.sandbox.controls.ledger().receipts;
     const refunded = ledger.filter((r) => r.orderNumber === part.orderNumber);
     const copied = ledger.filter((r) => r.orderNumber === copy.orderNumber);
     expect(refunded).toHaveLength(1);
@@ -594,7 +547,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(milk).toMatchObject({ kind: 'refund', totalPara: 30_000 });
     const again = await t7.dispatch('refunds.create', { ...allBread, lines: [{ index: 0, quantity: 1 }] });
     expect(again).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'lines.0.quantity' } });
-    const holds = await handle.db.query<{ n: number }>(
+    const holds = await hubRig.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM refund_holds WHERE invoice_number = $1',
       [invoice],
     );
@@ -606,8 +559,8 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     const b = await till('PARKB', true);
     const c = await till('PARKC', true);
     for (const t of [a, b, c]) await until(async () => (await ok<{ enrolled: boolean }>(t, 'hub.status')).enrolled);
-    const draftsBefore = sandbox.controls.ledger().receipts.length;
-    sandbox.controls.setOffline(true);
+    const draftsBefore = rig.sandbox.controls.ledger().receipts.length;
+    rig.sandbox.controls.setOffline(true);
     const cart = {
       lines: [{ name: 'Хлеб', unitPricePara: 8000, quantityMilli: 2000, discountPara: 0, label: 'A', unit: 'piece' }],
     };
@@ -634,7 +587,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     });
     expect((await remote(c)).sales.some((x) => x.draftId === first.draftId)).toBe(false);
     await until(async () => !(await ok<ParkedSaleSummary[]>(a, 'parked.list')).some((x) => x.name === 'Сто 4'));
-    expect((await handle.db.query('SELECT id FROM parked_carts WHERE id = $1', [first.draftId])).length).toBe(0);
+    expect((await hubRig.db.query('SELECT id FROM parked_carts WHERE id = $1', [first.draftId])).length).toBe(0);
 
     // Two tills take the same cart at once: exactly one gets it.
     const second = await parkAndFind('Сто 5');
@@ -659,10 +612,10 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect((await ok<ParkedSaleView>(a, 'parked.take', { id: mine!.id })).cart).toEqual(cart);
     expect((await remote(b)).sales.some((x) => x.draftId === fourth.draftId)).toBe(false);
 
-    sandbox.controls.setOffline(false);
+    rig.sandbox.controls.setOffline(false);
     // No gateway draft and no receipt was made for any of it.
-    expect(sandbox.controls.ledger().receipts.length).toBe(draftsBefore);
-    const gwDrafts = await fetch(`${sandbox.url}/receipt/drafts?limit=100`, {
+    expect(rig.sandbox.controls.ledger().receipts.length).toBe(draftsBefore);
+    const gwDrafts = await fetch(`${rig.sandbox.url}/receipt/drafts?limit=100`, {
       headers: { authorization: 'Bearer demo-key' },
     });
     expect(JSON.stringify(await gwDrafts.json())).not.toContain('PARKA');
@@ -671,7 +624,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     // A real TCP relay between till D and the hub, cut and restored (the LAN going down). It keeps its port
     // while cut and resets every connection, in flight or new: closing and listening again on the same port
     // raced other test files' ephemeral ports and a connection accepted during the close.
-    const hubPort = Number(new URL(server.url).port);
+    const hubPort = Number(new URL(hubRig.url).port);
     const open = new Set<net.Socket>();
     let cut = false;
     const relay = net.createServer((sock) => {
@@ -692,22 +645,12 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     };
     await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
     const port = (relay.address() as net.AddressInfo).port;
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-till-'));
-    dirs.push(dir);
-    const d = await createCore({
-      dataDir: dir,
-      transport: 'host',
-      logger: quiet,
+    const { core: d } = await rig.openTill('PARKD', {
       env: {
-        KASA_LANG: 'en',
-        KASA_TERMINAL_ID: 'PARKD',
-        KASA_GATEWAY_URL: sandbox.url,
-        KASA_API_KEY: 'demo-key',
         KASA_HUB_URL: `http://127.0.0.1:${port}`,
-        KASA_HUB_ENROL_CODE: await service.newEnrolCode(shopId),
+        KASA_HUB_ENROL_CODE: await hubRig.service.newEnrolCode(shopId),
       },
     });
-    cores.push(d);
     await d.dispatch('staff.changePin', { currentPin: '0000', newPin: MANAGER_PIN });
     await ok(d, 'staff.login', { pin: MANAGER_PIN });
     const e = await till('PARKE', true);

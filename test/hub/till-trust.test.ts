@@ -4,16 +4,15 @@
  * PGlite and on a real PostgreSQL 15. Each is refused with a clear error and nothing changes at the hub.
  */
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HubDb } from '../../hub/db/db.ts';
-import { startHubServer, type HubServer } from '../../hub/server.ts';
-import { createHubService, type HubService } from '../../hub/service.ts';
+import { describe, expect, it } from 'vitest';
 import { startDayCloser } from '../../hub/report-days.ts';
 import type { TillLive } from '../../hub/reports.ts';
-import type { HubEvent, OrderSnapshot, ProductInput, TillStatus } from '../../shared/hub/protocol.ts';
-import { HubClient, HubError } from '../../electron/hub-client/client.ts';
+import type { OrderSnapshot, ProductInput, TillStatus } from '../../shared/hub/protocol.ts';
+import { HubClient } from '../../electron/hub-client/client.ts';
 import { hashPin } from '../../shared/node/pin.ts';
 import { BACKENDS } from './backends.ts';
+import { refusal, serveHub } from './served-hub.ts';
+import { hubEvent, saleSnapshot } from './snapshots.ts';
 
 const ADMIN = 'trust-admin-token-0123456789abcdefghij';
 const MANAGER_PIN = '246813';
@@ -26,42 +25,11 @@ const DAY = { from: '2026-11-23T00:00:00.000Z', to: '2026-11-24T00:00:00.000Z' }
 const SIGNER_A = 'AAAAAAAA-AAAAAAAA';
 const SIGNER_B = 'BBBBBBBB-BBBBBBBB';
 
-const sale = (n: string, invoice: string | null, totalPara = 24_000, extra: Partial<OrderSnapshot> = {}) =>
-  ({
-    order_number: n,
-    kind: 'sale',
-    invoice_type: 'normal',
-    transaction_type: 'sale',
-    state: invoice ? 'fiscalized' : 'queued',
-    created_at: '2026-11-23T08:00:00.000Z',
-    total_para: totalPara,
-    data: {
-      lines: [
-        {
-          name: 'Хлеб',
-          quantityMilli: 1000,
-          unitPricePara: totalPara,
-          discountPara: 0,
-          totalPara,
-          labels: ['Ђ'],
-        },
-      ],
-      payments: [{ type: 'cash', amountPara: totalPara }],
-      cashier: 'Ана',
-    },
-    invoice_number: invoice,
-    sdc_date_time: invoice ? '2026-11-23T08:00:01.000Z' : null,
-    receipt: invoice
-      ? { invoiceNumber: invoice, transactionType: 'sale', taxItems: [{ label: 'Ђ', rate: 20, amount: 40 }] }
-      : null,
-    ...extra,
-  }) as OrderSnapshot;
-const ev = (seq: number, payload: unknown, kind: HubEvent['kind'] = 'order'): HubEvent => ({
-  seq,
-  kind,
-  ref: String(seq),
-  payload: payload as Record<string, unknown>,
+const sale = (n: string, invoice: string | null, totalPara = 24_000, extra: Partial<OrderSnapshot> = {}) => ({
+  ...saleSnapshot(n, invoice, { totalPara, signedAt: '2026-11-23T08:00:01.000Z' }),
+  ...extra,
 });
+const ev = hubEvent;
 const status = (extra: Partial<TillStatus> = {}): TillStatus => ({
   queued: 0,
   needsAttention: 0,
@@ -71,62 +39,35 @@ const status = (extra: Partial<TillStatus> = {}): TillStatus => ({
   ...extra,
 });
 
-async function refusal(p: Promise<unknown>): Promise<HubError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof HubError) return err;
-    throw err;
-  }
-  throw new Error('expected the hub to refuse');
-}
-
 describe.each(BACKENDS)('a till speaks only for its own records, on $name', (backend) => {
-  let handle: Awaited<ReturnType<typeof backend.open>>;
-  let db: HubDb;
-  let service: HubService;
-  let server: HubServer;
-
-  beforeAll(async () => {
-    handle = await backend.open();
-    db = handle.db;
-    service = createHubService(db, { now: () => new Date(NOW) });
-    await service.ensureDefaultShop();
-    server = await startHubServer({ service, adminToken: ADMIN });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await handle?.dispose();
+  const hub = serveHub(backend, {
+    adminToken: ADMIN,
+    service: { now: () => new Date(NOW) },
+    seed: (service) => service.ensureDefaultShop(),
   });
-
-  const admin = (method: string, path: string, body?: unknown): Promise<Response> =>
-    fetch(`${server.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
+  const admin = (method: string, path: string, body?: unknown): Promise<Response> => hub.admin(method, path, body);
   const tills = async (shopId: number): Promise<TillLive[]> =>
     ((await (await admin('GET', `/api/admin/tills?shopId=${shopId}`)).json()) as { tills: TillLive[] }).tills;
   /** A till enrolled as a real one is: a one-time code, its credential; its first push says its tax labels. */
   const till = async (shopId: number, name: string): Promise<{ client: HubClient; id: number; credential: string }> => {
-    const r = await new HubClient({ baseUrl: server.url }).enrol(await service.newEnrolCode(shopId), name);
-    const client = new HubClient({ baseUrl: server.url, credential: r.credential });
+    const r = await new HubClient({ baseUrl: hub.url }).enrol(await hub.service.newEnrolCode(shopId), name);
+    const client = new HubClient({ baseUrl: hub.url, credential: r.credential });
     await client.push(r.tillId, [], status());
     return { client, id: r.tillId, credential: r.credential };
   };
   /** A shop with a manager (PIN known to the hub) and a catalog of two products. */
   const shopWithManager = async (name: string, products = true): Promise<number> => {
-    const shop = await service.createShop(name);
-    await service.upsertStaff(shop, [{ name: 'Менаџер', role: 'manager', pinHash: await hashPin(MANAGER_PIN) }]);
+    const shop = await hub.service.createShop(name);
+    await hub.service.upsertStaff(shop, [{ name: 'Менаџер', role: 'manager', pinHash: await hashPin(MANAGER_PIN) }]);
     if (products)
-      await service.upsertProducts(shop, [
+      await hub.service.upsertProducts(shop, [
         { code: 'P1', name: 'Хлеб', pricePara: 8_000, label: 'Ђ', unit: 'piece', barcodes: ['8600000000017'] },
         { code: 'P2', name: 'Млеко', pricePara: 14_000, label: 'Ђ', unit: 'l' },
       ]);
     return shop;
   };
   const hubProducts = async (shop: number) =>
-    (await service.productPage(shop, { limit: 200 })).products.map((p) => [p.code, p.pricePara, p.label]);
+    (await hub.service.productPage(shop, { limit: 200 })).products.map((p) => [p.code, p.pricePara, p.label]);
   const report = async (shop: number) =>
     (await (await admin('GET', `/api/admin/report?shopId=${shop}&from=${DAY.from}&to=${DAY.to}`)).json()) as {
       total: { sales: { count: number; totalPara: number }; refunds: { count: number; totalPara: number } };
@@ -144,7 +85,7 @@ describe.each(BACKENDS)('a till speaks only for its own records, on $name', (bac
     }));
     const before = await hubProducts(shop);
     // The credential alone: refused, nothing changed.
-    const raw = await fetch(`${server.url}/api/till/catalog`, {
+    const raw = await fetch(`${hub.url}/api/till/catalog`, {
       method: 'POST',
       headers: { authorization: `Bearer ${thief.credential}`, 'content-type': 'application/json' },
       body: JSON.stringify({ products: junk, replace: true }),
@@ -252,40 +193,40 @@ describe.each(BACKENDS)('a till speaks only for its own records, on $name', (bac
       thief.client.push(thief.id, [ev(1, sale('T-1', `${SIGNER_B}-1`, 100, { sdc_date_time: 'infinity' }))]),
     );
     expect([sdc.status, sdc.field]).toEqual([400, 'events.0.payload.sdc_date_time']);
-    expect(await db.query('SELECT 1 FROM orders WHERE till_id = $1', [thief.id])).toEqual([]);
+    expect(await hub.db.query('SELECT 1 FROM orders WHERE till_id = $1', [thief.id])).toEqual([]);
     // An offline till three weeks late, and a clock a few minutes ahead, are taken.
     const late = sale('T-2', null, 100, { created_at: '2026-11-02T08:00:00.000+01:00' });
     const ahead = sale('T-3', null, 100, { created_at: new Date(NOW + 5 * 60_000).toISOString() });
     expect(await thief.client.push(thief.id, [ev(1, late), ev(2, ahead)])).toMatchObject({ stored: 2 });
     // The day closer, the lookups and the reports go on.
-    await expect(service.closeDays(NOW)).resolves.toBeDefined();
+    await expect(hub.service.closeDays(NOW)).resolves.toBeDefined();
     expect((await admin('GET', `/api/admin/report?shopId=${shop}&from=${DAY.from}&to=${DAY.to}`)).status).toBe(200);
   });
 
   it('raises an alarm when the day closer fails, instead of stopping silently', async () => {
     const lines: string[] = [];
     // A round over an order stored before the hub checked times (written straight into the table).
-    const shop = await service.createShop('Closer shop');
+    const shop = await hub.service.createShop('Closer shop');
     const t = await till(shop, 'T');
-    await db.query(
+    await hub.db.query(
       `INSERT INTO orders (till_id, order_number, shop_id, seq, kind, invoice_type, transaction_type, state, created_at,
          total_para, data) VALUES ($1, 'OLD-INF', $2, 99, 'sale', 'normal', 'sale', 'queued', 'infinity', 5, $3)`,
       [t.id, shop, JSON.stringify({ lines: [], payments: [] })],
     );
     try {
-      const closer = startDayCloser(db, 'Europe/Belgrade', 30 * 86_400_000, 60_000, (l) => lines.push(l));
+      const closer = startDayCloser(hub.db, 'Europe/Belgrade', 30 * 86_400_000, 60_000, (l) => lines.push(l));
       await closer.stop();
       expect(lines.join('\n')).toMatch(/day closer failed/);
-      const health = (await (await fetch(`${server.url}/api/health`)).json()) as { maintenance?: string };
+      const health = (await (await fetch(`${hub.url}/api/health`)).json()) as { maintenance?: string };
       expect(health.maintenance).toBe('failing');
       const r = (await (await admin('GET', `/api/admin/tills?shopId=${shop}`)).json()) as {
         maintenance: { failing: boolean; error: string } | null;
       };
       expect(r.maintenance).toMatchObject({ failing: true });
     } finally {
-      await db.query("DELETE FROM orders WHERE order_number = 'OLD-INF'");
+      await hub.db.query("DELETE FROM orders WHERE order_number = 'OLD-INF'");
     }
-    const closer = startDayCloser(db, 'Europe/Belgrade', 30 * 86_400_000, 60_000, (l) => lines.push(l));
+    const closer = startDayCloser(hub.db, 'Europe/Belgrade', 30 * 86_400_000, 60_000, (l) => lines.push(l));
     await closer.stop();
     const after = (await (await admin('GET', `/api/admin/tills?shopId=${shop}`)).json()) as {
       maintenance: unknown;
@@ -302,11 +243,11 @@ describe.each(BACKENDS)('a till speaks only for its own records, on $name', (bac
     }
     expect((await tills(shop)).map((t) => t.name)).toEqual(['Каса 1', 'Каса 2']);
     // Enrolling under a reserved name is refused at the name; under a taken one the new till gets its id.
-    const twin = await new HubClient({ baseUrl: server.url }).enrol(await service.newEnrolCode(shop), 'каса 1');
+    const twin = await new HubClient({ baseUrl: hub.url }).enrol(await hub.service.newEnrolCode(shop), 'каса 1');
     expect((await tills(shop)).find((t) => t.tillId === twin.tillId)?.name).toBe(`каса 1 (#${twin.tillId})`);
-    await service.revokeTill(twin.tillId, shop);
+    await hub.service.revokeTill(twin.tillId, shop);
     const taken = await refusal(
-      new HubClient({ baseUrl: server.url }).enrol(await service.newEnrolCode(shop), 'admin'),
+      new HubClient({ baseUrl: hub.url }).enrol(await hub.service.newEnrolCode(shop), 'admin'),
     );
     expect([taken.status, taken.code, taken.field]).toEqual([400, 'till_name_reserved', 'name']);
     // The audit names a till by its id and name.

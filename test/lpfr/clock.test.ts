@@ -7,8 +7,8 @@ import { untilValue as until } from '../support/poll.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
 import type { SyncStatus } from '../../shared/domain.ts';
-import { BREAD_AND_MILK, closeCores, control, ok, startCore } from '../support/session.ts';
-import { Kit, PIN } from './helpers.ts';
+import { BREAD_AND_MILK, closeCores, ok, startCore } from '../support/session.ts';
+import { Kit, PIN, FAST_LPFR_ENGINE, offlineWithLpfrReady } from './helpers.ts';
 
 const kit = new Kit();
 afterEach(closeCores);
@@ -20,19 +20,14 @@ describe("the L-PFR's clock", () => {
     const core = await startCore({
       prefix: 'kasa-lpfr-clock-',
       env: { KASA_LPFR_URL: lpfr.url, KASA_LPFR_PIN: PIN },
-      engine: { probeMinMs: 50, probeMaxMs: 200, baseBackoffMs: 20, maxBackoffMs: 100, lpfrProbeMs: 100 },
+      engine: FAST_LPFR_ENGINE,
     });
     // Online, the gateway signs: its clock agrees with the till's, no warning.
     await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
     const online = await ok<SyncStatus>(core, 'sync.status');
     expect(online.clockWarning ?? null).toBeNull();
 
-    await control(core, 'offline', { offline: true });
-    await until(
-      'offline with the L-PFR ready',
-      () => ok<SyncStatus>(core, 'sync.status'),
-      (s) => !s.online && s.lpfr === 'ready',
-    );
+    await offlineWithLpfrReady(core);
     const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
     expect(sale.processor).toBe('lpfr');
     const s = await until(

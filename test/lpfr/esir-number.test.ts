@@ -4,13 +4,12 @@
  * (`settings.setEsir`, refused at its field when malformed), the L-PFR prints it in the journal, and the order is
  * still known by its RequestId. Whole core on a real SQLite file, the L-PFR sandbox over HTTP.
  */
-import { untilValue as until } from '../support/poll.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LpfrView } from '../../shared/contract/settings.ts';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
-import type { OrderView, SyncStatus } from '../../shared/domain.ts';
-import { BREAD_AND_MILK, closeCores, control, MANAGER_PIN, ok, startCore } from '../support/session.ts';
-import { Kit, PIN } from './helpers.ts';
+import type { OrderView } from '../../shared/domain.ts';
+import { BREAD_AND_MILK, closeCores, MANAGER_PIN, ok, startCore } from '../support/session.ts';
+import { Kit, PIN, FAST_LPFR_ENGINE, offlineWithLpfrReady } from './helpers.ts';
 
 const kit = new Kit();
 afterEach(closeCores);
@@ -22,7 +21,7 @@ describe('the ESIR number', () => {
     const core = await startCore({
       prefix: 'kasa-esir-',
       env: { KASA_LPFR_URL: lpfr.url, KASA_LPFR_PIN: PIN, KASA_TERMINAL_ID: 'ESIR1' },
-      engine: { probeMinMs: 50, probeMaxMs: 200, baseBackoffMs: 20, maxBackoffMs: 100, lpfrProbeMs: 100 },
+      engine: FAST_LPFR_ENGINE,
     });
     expect((await ok<LpfrView>(core, 'settings.lpfr')).esirNumber).toBeNull();
 
@@ -55,12 +54,7 @@ describe('the ESIR number', () => {
       .all();
     expect(audit.map((a) => JSON.parse(a.detail) as unknown)).toEqual([{ esirNumber: '1060/1.2' }]);
 
-    await control(core, 'offline', { offline: true });
-    await until(
-      'offline with the L-PFR ready',
-      () => ok<SyncStatus>(core, 'sync.status'),
-      (s) => !s.online && s.lpfr === 'ready',
-    );
+    await offlineWithLpfrReady(core);
     const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
     expect(sale).toMatchObject({ state: 'fiscalized', processor: 'lpfr' });
     const [signed] = lpfr.controls.ledger().invoices;

@@ -2,7 +2,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Core } from '../../electron/core.ts';
 import { LpfrClient } from '../../electron/lpfr/client.ts';
+import type { SyncStatus } from '../../shared/domain.ts';
+import { control as tillControl, ok } from '../support/session.ts';
+import { untilValue } from '../support/poll.ts';
 import { startLpfrSandbox, type LpfrSandbox, type LpfrSandboxOptions } from '../support/lpfr-sandbox/server.ts';
 
 export const PIN = '4821';
@@ -94,4 +98,28 @@ export function codesOf(json: Record<string, unknown>): Record<string, string[]>
   for (const e of (json['modelState'] as { property: string; errors: string[] }[] | undefined) ?? [])
     out[e.property] = e.errors;
   return out;
+}
+
+/** The engine's timings in the L-PFR suites: the gateway's probes and the L-PFR's come round in a tenth of a second. */
+export const FAST_LPFR_ENGINE = {
+  probeMinMs: 50,
+  probeMaxMs: 200,
+  baseBackoffMs: 20,
+  maxBackoffMs: 100,
+  lpfrProbeMs: 100,
+} as const;
+
+/** Takes the sandbox gateway offline and waits until the till knows it and has its L-PFR ready. */
+export async function offlineWithLpfrReady(core: Core): Promise<SyncStatus> {
+  await tillControl(core, 'offline', { offline: true });
+  return lpfrReady(core);
+}
+
+/** Waits until the till knows the gateway is offline and has its L-PFR ready. */
+export function lpfrReady(core: Core): Promise<SyncStatus> {
+  return untilValue(
+    'offline with the L-PFR ready',
+    () => ok<SyncStatus>(core, 'sync.status'),
+    (s) => !s.online && s.lpfr === 'ready',
+  );
 }

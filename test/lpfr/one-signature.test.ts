@@ -14,8 +14,8 @@ import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
 import type { OrderView, SyncStatus } from '../../shared/domain.ts';
 import { explainGatewayError } from '../../shared/gateway-errors.ts';
-import { BREAD_AND_MILK, closeCores, control, MANAGER_PIN, ok, startCore } from '../support/session.ts';
-import { Kit, PIN } from './helpers.ts';
+import { BREAD_AND_MILK, closeCores, MANAGER_PIN, ok, startCore } from '../support/session.ts';
+import { Kit, PIN, FAST_LPFR_ENGINE, offlineWithLpfrReady } from './helpers.ts';
 
 const kit = new Kit();
 /** Up to 15 s: the 24 sales' look-ups run one after another. */
@@ -40,21 +40,9 @@ async function offlineTill(lpfr: LpfrSandbox, terminal: string): Promise<Core> {
   const core = await startCore({
     prefix: 'kasa-lpfr-once-',
     env: { KASA_LPFR_URL: lpfr.url, KASA_LPFR_PIN: PIN, KASA_TERMINAL_ID: terminal },
-    engine: {
-      probeMinMs: 50,
-      probeMaxMs: 200,
-      baseBackoffMs: 20,
-      maxBackoffMs: 100,
-      lpfrProbeMs: 100,
-      idleProbeMs: 50,
-    },
+    engine: { ...FAST_LPFR_ENGINE, idleProbeMs: 50 },
   });
-  await control(core, 'offline', { offline: true });
-  await until(
-    'offline with the L-PFR ready',
-    () => status(core),
-    (s) => !s.online && s.lpfr === 'ready',
-  );
+  await offlineWithLpfrReady(core);
   return core;
 }
 

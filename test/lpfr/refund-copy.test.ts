@@ -5,26 +5,23 @@
  */
 import { untilValue as until } from '../support/poll.ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
-import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
 import { captureRefundCopy } from '../../electron/orders/refund-copy.ts';
 import { OrderStore } from '../../electron/orders/store.ts';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
-import type { OrderView, SyncStatus } from '../../shared/domain.ts';
-import { startCaptureServer } from '../printer/helpers.ts';
-import { BREAD_AND_MILK, closeCores, control, MANAGER_PIN, ok, startCore } from '../support/session.ts';
-import { Kit, PIN } from './helpers.ts';
+import type { OrderView } from '../../shared/domain.ts';
+import { attachPrinter, EPSON, decoderFor } from '../printer/helpers.ts';
+import { BREAD_AND_MILK, closeCores, MANAGER_PIN, ok, startCore } from '../support/session.ts';
+import { cleanupAfterEach } from '../support/cleanups.ts';
+import { Kit, PIN, FAST_LPFR_ENGINE, offlineWithLpfrReady } from './helpers.ts';
 
 const kit = new Kit();
-const cleanups: (() => Promise<void> | void)[] = [];
+const later = cleanupAfterEach();
 afterEach(closeCores);
 afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
   await kit.cleanup();
 });
 
-const profile = findPreset('epson-tm-t88v')!;
-const decode = (b: Buffer) => decodeEscPos(b, { codePages: codePageNumbers(profile) });
+const decode = decoderFor(EPSON);
 
 describe('the copy of a refund the L-PFR signed', () => {
   it('is a fiscal Copy/Refund on the L-PFR with the signature line, printed after the refund, once', async () => {
@@ -32,22 +29,10 @@ describe('the copy of a refund the L-PFR signed', () => {
     const core = await startCore({
       prefix: 'kasa-refund-copy-',
       env: { KASA_LPFR_URL: lpfr.url, KASA_LPFR_PIN: PIN, KASA_PRINTER_ALLOW_LOOPBACK: '1' },
-      engine: { probeMinMs: 50, probeMaxMs: 200, baseBackoffMs: 20, maxBackoffMs: 100, lpfrProbeMs: 100 },
+      engine: FAST_LPFR_ENGINE,
     });
-    const printer = await startCaptureServer();
-    cleanups.push(() => printer.close());
-    await ok(core, 'printer.configure', {
-      uri: `tcp://127.0.0.1:${printer.port}`,
-      profileId: profile.id,
-      autoPrint: true,
-      approval: { managerPin: MANAGER_PIN },
-    });
-    await control(core, 'offline', { offline: true });
-    await until(
-      'offline with the L-PFR ready',
-      () => ok<SyncStatus>(core, 'sync.status'),
-      (s) => !s.online && s.lpfr === 'ready',
-    );
+    const printer = await attachPrinter(core, later, { autoPrint: true });
+    await offlineWithLpfrReady(core);
     const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
     expect(sale.processor).toBe('lpfr');
     const refund = await ok<OrderView>(core, 'refunds.create', {

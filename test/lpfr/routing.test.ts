@@ -7,26 +7,23 @@
 import { untilValue as until } from '../support/poll.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
-import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { journalLines } from '../../electron/printer/layout.ts';
-import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
 import type { LpfrSandbox } from '../support/lpfr-sandbox/server.ts';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
 import type { OrderView, SyncStatus } from '../../shared/domain.ts';
-import { startCaptureServer, type CaptureServer } from '../printer/helpers.ts';
+import { type CaptureServer, attachPrinter, EPSON, decoderFor } from '../printer/helpers.ts';
 import { BREAD_AND_MILK, closeCores, control, MANAGER_PIN, ok, startCore } from '../support/session.ts';
-import { Kit, PIN } from './helpers.ts';
+import { cleanupAfterEach } from '../support/cleanups.ts';
+import { Kit, PIN, FAST_LPFR_ENGINE, lpfrReady } from './helpers.ts';
 
 const kit = new Kit();
-const cleanups: (() => Promise<void> | void)[] = [];
+const later = cleanupAfterEach();
 afterEach(closeCores);
 afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
   await kit.cleanup();
 });
 
-const profile = findPreset('epson-tm-t88v')!;
-const decode = (b: Buffer) => decodeEscPos(b, { codePages: codePageNumbers(profile) });
+const decode = decoderFor(EPSON);
 
 const status = (core: Core) => ok<SyncStatus>(core, 'sync.status');
 const gatewayLedger = async (core: Core): Promise<string[]> =>
@@ -48,23 +45,9 @@ async function offlineTill(options: { pin?: string; idleProbeMs?: number } = {})
       KASA_LPFR_PIN: options.pin ?? PIN,
       KASA_PRINTER_ALLOW_LOOPBACK: '1',
     },
-    engine: {
-      probeMinMs: 50,
-      probeMaxMs: 200,
-      baseBackoffMs: 20,
-      maxBackoffMs: 100,
-      lpfrProbeMs: 100,
-      idleProbeMs: options.idleProbeMs ?? 50,
-    },
+    engine: { ...FAST_LPFR_ENGINE, idleProbeMs: options.idleProbeMs ?? 50 },
   });
-  const printer = await startCaptureServer();
-  cleanups.push(() => printer.close());
-  await ok(core, 'printer.configure', {
-    uri: `tcp://127.0.0.1:${printer.port}`,
-    profileId: profile.id,
-    autoPrint: true,
-    approval: { managerPin: MANAGER_PIN },
-  });
+  const printer = await attachPrinter(core, later, { autoPrint: true });
   await control(core, 'offline', { offline: true });
   return { core, lpfr, printer };
 }
@@ -74,11 +57,7 @@ const ledgerOf = (lpfr: LpfrSandbox) => lpfr.controls.ledger().invoices;
 describe('the L-PFR signs while the internet is down', () => {
   it('a sale gets a fiscal receipt at once: signed by the L-PFR, printed verbatim with its QR', async () => {
     const { core, lpfr, printer } = await offlineTill();
-    await until(
-      'offline with the L-PFR ready',
-      () => status(core),
-      (s) => !s.online && s.lpfr === 'ready',
-    );
+    await lpfrReady(core);
 
     const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
     expect(sale.state).toBe('fiscalized');
@@ -159,11 +138,7 @@ describe('the L-PFR signs while the internet is down', () => {
 
   it('an L-PFR reply lost after signing is looked up by RequestId, never signed twice', async () => {
     const { core, lpfr } = await offlineTill();
-    await until(
-      'offline with the L-PFR ready',
-      () => status(core),
-      (s) => !s.online && s.lpfr === 'ready',
-    );
+    await lpfrReady(core);
     lpfr.controls.setFaults([{ match: 'POST /api/v3/invoices', action: 'drop_after', times: 1 }]);
     const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
     const order = await until(

@@ -14,7 +14,8 @@ import type { OrderView } from '../../shared/domain.ts';
 import { parseIpsQr } from '../../shared/payments/ips-qr.ts';
 import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
-import { startCaptureServer, until } from '../printer/helpers.ts';
+import { until, attachPrinter } from '../printer/helpers.ts';
+import { cleanupAfterEach } from '../support/cleanups.ts';
 import {
   BREAD_AND_MILK,
   closeCores,
@@ -26,11 +27,8 @@ import {
   startCore,
 } from '../support/session.ts';
 
-const cleanups: (() => Promise<void>)[] = [];
+const later = cleanupAfterEach();
 afterEach(closeCores);
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
 
 const ACCOUNT = '840000000095584510';
 const setIps = (core: Parameters<typeof ok>[0], ipsAccount: string, ipsName = 'Продавница Код Мике') =>
@@ -138,14 +136,7 @@ describe('a sale paid by IPS', () => {
     expect((await fails(core, 'ips.print', { amount: 1234.56, reference: qr.reference })).message).toBe(
       'Штампач није подешен — Менаџер → Подешавања → Штампач',
     );
-    const server = await startCaptureServer();
-    cleanups.push(() => server.close());
-    await ok(core, 'printer.configure', {
-      uri: `tcp://127.0.0.1:${server.port}`,
-      profileId: profile.id,
-      autoPrint: true,
-      approval: { managerPin: MANAGER_PIN },
-    });
+    const server = await attachPrinter(core, later, { autoPrint: true });
     await ok(core, 'ips.print', { amount: 1234.56, reference: qr.reference });
     await until(() => server.jobs.length === 1);
     const printed = decodeEscPos(server.jobs[0]!, { codePages: codePageNumbers(profile) });

@@ -5,6 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../../electron/db/open.ts';
 import type { PrintStatus } from '../../shared/contract/printer.ts';
+import type { Core } from '../../electron/core.ts';
+import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
+import { codePageNumbers, findPreset, type PrinterProfile } from '../../electron/printer/profiles.ts';
+import { MANAGER_PIN, ok } from '../support/session.ts';
 
 /** A printer stand-in: collects each connection's bytes; `reset` lets a connection die mid-job. */
 export interface CaptureServer {
@@ -112,4 +116,35 @@ export function toRgba(img: { width: number; height: number; bits: Uint8Array },
         data[o] = data[o + 1] = data[o + 2] = 0;
       }
   return { width, height, data };
+}
+
+/** The thermal printer most suites print on. */
+export const EPSON = findPreset('epson-tm-t88v')!;
+
+/** A job's bytes as the printer's profile prints them (text lines, cuts, images). */
+export const decoderFor =
+  (profile: PrinterProfile) =>
+  (b: Buffer): ReturnType<typeof decodeEscPos> =>
+    decodeEscPos(b, { codePages: codePageNumbers(profile) });
+
+/**
+ * A printer stand-in set as the core's printer (raw TCP on loopback, a manager's approval; `autoPrint` as given, else
+ * the till's default), closed by
+ * `later` (test/support/cleanups.ts).
+ */
+export async function attachPrinter(
+  core: Core,
+  later: (c: () => unknown) => void,
+  options: { profile?: PrinterProfile; autoPrint?: boolean } = {},
+): Promise<CaptureServer> {
+  const profile = options.profile ?? EPSON;
+  const printer = await startCaptureServer();
+  later(() => printer.close());
+  await ok(core, 'printer.configure', {
+    uri: `tcp://127.0.0.1:${printer.port}`,
+    profileId: profile.id,
+    ...(options.autoPrint === undefined ? {} : { autoPrint: options.autoPrint }),
+    approval: { managerPin: MANAGER_PIN },
+  });
+  return printer;
 }

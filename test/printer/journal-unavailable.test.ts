@@ -15,14 +15,12 @@ import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
 import { journalLines } from '../../electron/printer/layout.ts';
 import type { OrderView } from '../../shared/domain.ts';
-import { startCaptureServer, until, type CaptureServer } from './helpers.ts';
+import { startCaptureServer, until, type CaptureServer, EPSON } from './helpers.ts';
 import { closeCores, control, MANAGER_PIN, ok, startCore as startTestCore } from '../support/session.ts';
+import { cleanupAfterEach } from '../support/cleanups.ts';
 
-const cleanups: (() => Promise<void> | void)[] = [];
+const later = cleanupAfterEach();
 afterEach(closeCores);
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
 
 const SALE = {
   lines: [{ name: 'Хлеб', quantity: 2, unitPrice: 80, labels: ['A'] }],
@@ -50,11 +48,11 @@ describe('a receipt issued without its journal', () => {
   it('is fiscalized but never printed blank; once the journal can be had it prints in full', async () => {
     const { core, clock } = await startCore();
     const printer: CaptureServer = await startCaptureServer();
-    cleanups.push(() => printer.close());
+    later(() => printer.close());
     const profile = findPreset('epson-tm-t88v')!;
     await ok(core, 'printer.configure', {
       uri: `tcp://127.0.0.1:${printer.port}`,
-      profileId: profile.id,
+      profileId: EPSON.id,
       autoPrint: true,
       approval: { managerPin: MANAGER_PIN },
     });

@@ -6,20 +6,15 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
-import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
-import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
 import type { PrintStatus } from '../../shared/contract/printer.ts';
-import { startCaptureServer, until } from './helpers.ts';
+import { startCaptureServer, until, attachPrinter, EPSON, decoderFor } from './helpers.ts';
 import { BREAD_AND_MILK, closeCore, closeCores, fails, MANAGER_PIN, ok, startCore } from '../support/session.ts';
+import { cleanupAfterEach } from '../support/cleanups.ts';
 
-const cleanups: (() => Promise<void> | void)[] = [];
+const later = cleanupAfterEach();
 afterEach(closeCores);
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
 
-const profile = findPreset('epson-tm-t88v')!;
-const decode = (b: Buffer) => decodeEscPos(b, { codePages: codePageNumbers(profile) });
+const decode = decoderFor(EPSON);
 const NOT_CONFIGURED = 'Штампач није подешен — Менаџер → Подешавања → Штампач';
 
 const jobsOf = (core: Core) =>
@@ -53,10 +48,10 @@ describe('a till with no printer set', () => {
 
     // A printer is set: the test page prints, and the earlier sale's receipt does not come out unasked.
     const printer = await startCaptureServer();
-    cleanups.push(() => printer.close());
+    later(() => printer.close());
     const configured = await ok<PrintStatus>(core, 'printer.configure', {
       uri: `tcp://127.0.0.1:${printer.port}`,
-      profileId: profile.id,
+      profileId: EPSON.id,
       approval: { managerPin: MANAGER_PIN },
     });
     expect(configured).toMatchObject({ configured: true, autoPrint: true, queued: 0 });
@@ -88,13 +83,7 @@ describe('a till with no printer set', () => {
       code: 'unavailable',
       message: 'No printer configured — Manager → Settings → Printer',
     });
-    const printer = await startCaptureServer();
-    cleanups.push(() => printer.close());
-    await ok(core, 'printer.configure', {
-      uri: `tcp://127.0.0.1:${printer.port}`,
-      profileId: profile.id,
-      approval: { managerPin: MANAGER_PIN },
-    });
+    const printer = await attachPrinter(core, later);
     await ok<{ jobId: number }>(core, 'print.receipt', { orderId: sale.orderId });
     await until(() => printer.jobs.length === 1);
     expect(decode(printer.jobs[0]!).lines.join('\n')).toContain(sale.receipt?.invoiceNumber ?? '?');

@@ -8,22 +8,25 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
-import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
-import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
 import { journalLines } from '../../electron/printer/layout.ts';
 import { paysMoneyBack, refundSlipOf, type RefundOrderRow } from '../../electron/printer/refund-slip.ts';
 import type { OrderView } from '../../shared/domain.ts';
-import { freePort, startCaptureServer, until, type CaptureServer } from './helpers.ts';
+import {
+  freePort,
+  startCaptureServer,
+  until,
+  type CaptureServer,
+  attachPrinter,
+  EPSON,
+  decoderFor,
+} from './helpers.ts';
 import { BREAD_AND_MILK, closeCore, closeCores, MANAGER_PIN, ok, startCore, tempDir } from '../support/session.ts';
+import { cleanupAfterEach } from '../support/cleanups.ts';
 
-const cleanups: (() => Promise<void> | void)[] = [];
+const later = cleanupAfterEach();
 afterEach(closeCores);
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
 
-const profile = findPreset('epson-tm-t88v')!;
-const decode = (b: Buffer) => decodeEscPos(b, { codePages: codePageNumbers(profile) });
+const decode = decoderFor(EPSON);
 
 const openCore = (dir: string): Promise<Core> =>
   startCore({
@@ -34,14 +37,7 @@ const openCore = (dir: string): Promise<Core> =>
 
 async function startTill(): Promise<{ core: Core; printer: CaptureServer }> {
   const core = await openCore(tempDir('kasa-slip-'));
-  const printer = await startCaptureServer();
-  cleanups.push(() => printer.close());
-  await ok(core, 'printer.configure', {
-    uri: `tcp://127.0.0.1:${printer.port}`,
-    profileId: profile.id,
-    autoPrint: true,
-    approval: { managerPin: MANAGER_PIN },
-  });
+  const printer = await attachPrinter(core, later, { autoPrint: true });
   return { core, printer };
 }
 
@@ -151,7 +147,7 @@ describe('the signed refund slip (#21 case 9)', () => {
     let core = await openCore(dir);
     await ok(core, 'printer.configure', {
       uri: `tcp://127.0.0.1:${port}`,
-      profileId: profile.id,
+      profileId: EPSON.id,
       autoPrint: true,
       approval: { managerPin: MANAGER_PIN },
     });
@@ -171,7 +167,7 @@ describe('the signed refund slip (#21 case 9)', () => {
     await closeCore(core);
 
     const printer = await startCaptureServer({ port });
-    cleanups.push(() => printer.close());
+    later(() => printer.close());
     core = await openCore(dir);
     const reopened = core;
     await until(() => printer.jobs.length === 3 && printedJobs(reopened).every((j) => j.state === 'printed'));

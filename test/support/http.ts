@@ -38,3 +38,40 @@ export function rawRequest(port: number, options: RawOptions): Promise<{ status:
     req.end(options.body);
   });
 }
+
+/**
+ * A JSON POST from a chosen loopback source address (127.0.0.2, 127.0.0.3, …: each another machine to a server
+ * that counts by address), on a connection of its own; the answer read as JSON.
+ */
+export function postFrom(
+  url: string,
+  body: unknown,
+  localAddress = '127.0.0.1',
+  token?: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        localAddress,
+        agent: false,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> });
+          } catch (err) {
+            reject(err instanceof Error ? err : new Error(String(err)));
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}

@@ -1,0 +1,148 @@
+/**
+ * A hub service on one backend (test/hub/backends.ts) served over real HTTP for one test file's `describe`: the
+ * database, the service and the server are made in `beforeAll` and closed in `afterAll`, and the helpers speak to it
+ * as a till, a manager or the admin do (JSON over `fetch`). What a suite seeds before the server starts (shops,
+ * staff, a till) goes in `seed`.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import type { HubDb } from '../../hub/db/db.ts';
+import { startHubServer, type HubServer, type HubServerOptions } from '../../hub/server.ts';
+import { createHubService, type AuthedTill, type HubService } from '../../hub/service.ts';
+import { HubError } from '../../electron/hub-client/client.ts';
+import type { Backend } from './backends.ts';
+
+export interface ServedHubOptions {
+  adminToken: string;
+  /** The service's options (its clock, the enrolment codes' lifetime). */
+  service?: Parameters<typeof createHubService>[1];
+  /** The server's options besides the service and the admin token (the lockout's clock, a PIN compare counter). */
+  server?: Omit<HubServerOptions, 'service' | 'adminToken'>;
+  /** Runs once the service exists, before the server starts. */
+  seed?: (service: HubService) => Promise<unknown>;
+}
+
+export interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+export class ServedHub {
+  handle!: Awaited<ReturnType<Backend['open']>>;
+  db!: HubDb;
+  service!: HubService;
+  server!: HubServer;
+  readonly adminToken: string;
+  constructor(adminToken: string) {
+    this.adminToken = adminToken;
+  }
+
+  private closed = false;
+
+  /** Takes the hub away (a test of tills without it); `afterAll` then leaves the server be. */
+  async closeServer(): Promise<void> {
+    this.closed = true;
+    await this.server.close();
+  }
+
+  get url(): string {
+    return this.server.url;
+  }
+
+  /** Closes the server unless a test did. */
+  async dispose(): Promise<void> {
+    if (!this.closed) await this.server?.close();
+  }
+
+  /** A request with a bearer token (the admin token, a manager's session or a till's credential). */
+  request(token: string | null, method: string, p: string, body?: unknown): Promise<Response> {
+    return fetch(`${this.server.url}${p}`, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+  }
+
+  /** The same, read as JSON. */
+  async call(token: string | null, method: string, p: string, body?: unknown): Promise<Answer> {
+    const r = await this.request(token, method, p, body);
+    return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+  }
+
+  /** A request with the admin token. */
+  admin(method: string, p: string, body?: unknown): Promise<Response> {
+    return this.request(this.adminToken, method, p, body);
+  }
+
+  /** A manager's login by PIN at one shop: the status and the session's token ('' when refused). */
+  async login(pin: string, shopId: number): Promise<{ status: number; token: string }> {
+    const r = await this.call(null, 'POST', '/api/admin/login', { pin, shopId });
+    return { status: r.status, token: typeof r.body['token'] === 'string' ? r.body['token'] : '' };
+  }
+
+  /** A till's enrolment with a one-time code. */
+  enrol(code: string, name: string): Promise<Answer> {
+    return this.call(null, 'POST', '/api/enrol', { code, name });
+  }
+}
+
+/** Registers the hub's `beforeAll` and `afterAll` in the calling `describe` and returns it (ready inside tests). */
+export function serveHub(backend: Backend, options: ServedHubOptions): ServedHub {
+  const hub = new ServedHub(options.adminToken);
+  beforeAll(async () => {
+    hub.handle = await backend.open();
+    hub.db = hub.handle.db;
+    hub.service = createHubService(hub.db, options.service);
+    await options.seed?.(hub.service);
+    hub.server = await startHubServer({ ...options.server, service: hub.service, adminToken: options.adminToken });
+  }, 120_000);
+  afterAll(async () => {
+    await hub.dispose();
+    await hub.handle?.dispose();
+  });
+  return hub;
+}
+
+/** The hub's database and service without a server, for suites that call the service itself. */
+export function openHubService(
+  backend: Backend,
+  options: Pick<ServedHubOptions, 'service' | 'seed'>,
+): { db: HubDb; service: HubService } {
+  const hub = { db: undefined as unknown as HubDb, service: undefined as unknown as HubService };
+  let dispose: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const opened = await backend.open();
+    dispose = opened.dispose;
+    hub.db = opened.db;
+    hub.service = createHubService(hub.db, options.service);
+    await options.seed?.(hub.service);
+  }, 120_000);
+  afterAll(async () => {
+    await dispose?.();
+  });
+  return hub;
+}
+
+/** The hub's refusal of a till client's call (a HubError), failing when the call succeeds. */
+export async function refusal(p: Promise<unknown>): Promise<HubError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof HubError) return err;
+    throw err;
+  }
+  throw new Error('expected the hub to refuse');
+}
+
+/** Tills enrolled straight through the service (one-time codes), as the service's `push` takes them: one a name. */
+export async function enrolTills<const N extends readonly string[]>(
+  service: HubService,
+  shopId: number,
+  names: N,
+): Promise<{ [K in keyof N]: AuthedTill }> {
+  const tills: AuthedTill[] = [];
+  for (const name of names) {
+    const t = await service.enrol(await service.newEnrolCode(shopId), name);
+    tills.push({ id: t.tillId, shopId, name });
+  }
+  return tills as unknown as { [K in keyof N]: AuthedTill };
+}
