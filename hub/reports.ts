@@ -283,6 +283,17 @@ export async function hubReport(
                               (cashier, kind, k, rate))`,
     params,
   );
+  return reportOf(db, sums, from, to, shopId);
+}
+
+/** The report from its summed facts: the totals by shop, till and cashier, named, and the period's shifts. */
+async function reportOf(
+  db: Queryable,
+  sums: readonly SumRow[],
+  from: string,
+  to: string,
+  shopId: number | null,
+): Promise<HubReport> {
   const tillName = new Map(
     (await db.query<{ id: number; name: string }>('SELECT id, name FROM tills')).map((t) => [t.id, t.name]),
   );

@@ -1,7 +1,7 @@
 /**
  * A till speaks only for its own records (issue 39). A till's credential proves which till is asking, nothing
  * more: what the till says is taken only where it is about the till's own history, and only in a shape the hub
- * can check. The rules here are decided in the service layer (hub/service.ts calls them inside its
+ * can check. The rules here are decided in the service layer (hub/services/ calls them inside its
  * transactions); the HTTP layer only carries their refusals. docs/hub.md "What a till's credential can do".
  *
  * - Times: every time a till sends is ISO 8601 with its offset, at most {@link TILL_TIME_SKEW_MS} ahead of the
@@ -238,7 +238,7 @@ export async function shopTaxLabels(q: Queryable, shopId: number): Promise<{ jud
  * Refuses (400, naming `products.<i>.<field>`) a product of a till's catalog that the till's own product form
  * would not have made (shared/contract/catalog.ts: code up to 32, name up to 100, group up to 60 characters, up to
  * 20 barcodes of 8–14 digits), or a price that is not above zero. Labels and barcodes owned by other products are
- * the admin's checks (hub/service.ts `checkProducts`).
+ * the admin's checks (hub/services/catalog.ts `checkProducts`).
  */
 export function checkTillCatalog(products: readonly ProductInput[]): void {
   for (const [i, p] of products.entries()) {

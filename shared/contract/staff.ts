@@ -36,7 +36,7 @@ export interface StaffRuleSubject {
 
 /**
  * Why a manager may not make this change to a person, as a message key and the field it is about; null
- * when it is allowed. The till (electron/auth/staff.ts) and the hub (hub/service.ts) both ask it:
+ * when it is allowed. The till (electron/auth/staff.ts) and the hub (hub/services/staff.ts) both ask it:
  * - the last active manager is never deactivated or demoted (`last_manager`), by anyone, herself included:
  *   nobody could approve again (said first, since „another manager does that“ would name nobody);
  * - otherwise nobody deactivates or demotes themself (`staff_self`): another manager must do it.

@@ -8,7 +8,7 @@
  * - the first-run PIN (`DEFAULT_MANAGER_PIN`, `0000`), which every install starts with.
  *
  * The rule is pure: the till's core (electron/auth/staff.ts: a new person, a PIN set, one's own PIN changed,
- * the first-run change) and the hub (hub/service.ts: a PIN set in the hub UI) both ask it. A cashier's PIN is
+ * the first-run change) and the hub (hub/services/staff.ts: a PIN set in the hub UI) both ask it. A cashier's PIN is
  * not held to it: a cashier's PIN approves nothing.
  */
 

@@ -72,10 +72,11 @@ const HUB_OWNERS: Record<string, string> = {
   hub_signers: 'hub/till-trust.ts',
   hub_maintenance: 'hub/till-trust.ts',
   hub_audit: 'hub/audit.ts',
-  chains: 'hub/service.ts',
-  enrol_codes: 'hub/service.ts',
-  invoice_claims: 'hub/service.ts',
-  staff_refusals: 'hub/service.ts',
+  chains: 'hub/services/admin.ts',
+  enrol_codes: 'hub/services/tills.ts',
+  // Held by a push (hub/services/orders.ts), cleared from the tills' status (hub/services/till-status.ts).
+  invoice_claims: 'hub/services/',
+  staff_refusals: 'hub/services/staff.ts',
   hub_schema: 'hub/db/db.ts',
   // A till's closed days, summed by the day closer (hub/report-days.ts; hub migration 010).
   hub_days: 'hub/report-days.ts',
@@ -83,30 +84,32 @@ const HUB_OWNERS: Record<string, string> = {
   hub_days_dirty: 'hub/report-days.ts',
   hub_months: 'hub/report-days.ts',
   hub_months_closed: 'hub/report-days.ts',
-  orders: 'hub/service.ts',
-  order_keys: 'hub/service.ts',
+  orders: 'hub/services/orders.ts',
+  order_keys: 'hub/services/orders.ts',
   parked_carts: 'hub/parked.ts',
   refund_holds: 'hub/refund-holds.ts',
-  products: 'hub/service.ts',
-  shop_settings: 'hub/service.ts',
-  shifts: 'hub/service.ts',
-  shops: 'hub/service.ts',
-  staff: 'hub/service.ts',
-  till_events: 'hub/service.ts',
-  tills: 'hub/service.ts',
+  products: 'hub/services/catalog.ts',
+  shop_settings: 'hub/services/admin.ts',
+  shifts: 'hub/services/shifts.ts',
+  shops: 'hub/services/admin.ts',
+  staff: 'hub/services/staff.ts',
+  till_events: 'hub/services/push.ts',
+  // Enrolled and revoked (hub/services/tills.ts), seen and moved on by a push or a pull (push.ts, catalog.ts),
+  // its refused batch noted (till-status.ts): the tills area's modules.
+  tills: 'hub/services/',
 };
 
 /**
  * Known hub writes outside the table's owner: the day closer's pruning of acknowledged events (hub/events.ts:
  * till_events and the till's events floor) and the report's backfill of facts for orders stored before hub
- * migration 010 (hub/report-facts.ts). Both are the service's tables; to be routed through hub/service.ts.
+ * migration 010 (hub/report-facts.ts). Both are the service's tables; to be routed through hub/services/.
  */
 const HUB_PENDING_FOREIGN_WRITES: readonly { table: string; module: string }[] = [
   { table: 'till_events', module: 'hub/events.ts' },
   { table: 'tills', module: 'hub/events.ts' },
   { table: 'orders', module: 'hub/report-facts.ts' },
   // Issue 39: revoking a code (hub/enrol-codes.ts) and holding an unproven invoice claim (hub/till-trust.ts) live
-  // beside their rules; the tables move to those modules when createHubService is split by area.
+  // beside their rules, apart from the tables' owners in hub/services/ (tills.ts, orders.ts).
   { table: 'enrol_codes', module: 'hub/enrol-codes.ts' },
   { table: 'invoice_claims', module: 'hub/till-trust.ts' },
 ];

@@ -1,0 +1,84 @@
+/**
+ * The hub service composed of its areas (hub/services/, issue 39) keeps the interface hub/server.ts and the tests
+ * call: exactly the methods the one closure had, each provided by one area. A name two areas provide stops the
+ * start, naming both.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHubService, type HubService } from '../../hub/service.ts';
+import { composeAreas } from '../../hub/services/shared.ts';
+import { BACKENDS } from './backends.ts';
+
+/** The service's members before the split (hub/service.ts as one closure), in name order. */
+const INTERFACE = [
+  'addStaff',
+  'adoptCatalog',
+  'authenticate',
+  'bulkPrice',
+  'changes',
+  'clearClaims',
+  'closeDays',
+  'createShop',
+  'db',
+  'enrol',
+  'enrolCodes',
+  'ensureDefaultShop',
+  'listStaff',
+  'loginShop',
+  'lookup',
+  'maintenance',
+  'managers',
+  'newEnrolCode',
+  'noteRefusal',
+  'offerStaff',
+  'orderCount',
+  'productGroups',
+  'productPage',
+  'productsCsv',
+  'pruneEvents',
+  'push',
+  'receipts',
+  'report',
+  'revokeEnrolCode',
+  'revokeTill',
+  'setShopSettings',
+  'setStaffActive',
+  'setStaffPin',
+  'shopPeople',
+  'shopSettings',
+  'shops',
+  'taxLabels',
+  'tillStaffChange',
+  'tillStatus',
+  'upsertProducts',
+  'upsertStaff',
+];
+
+const backend = BACKENDS[0]!;
+
+describe('the hub service by area', () => {
+  let opened: Awaited<ReturnType<typeof backend.open>>;
+  let hub: HubService;
+  beforeAll(async () => {
+    opened = await backend.open();
+    hub = createHubService(opened.db);
+  });
+  afterAll(async () => {
+    await opened.dispose();
+  });
+
+  it('has exactly the members it had as one closure, every method a function', async () => {
+    expect(Object.keys(hub).sort()).toEqual(INTERFACE);
+    for (const name of INTERFACE.filter((n) => n !== 'db'))
+      expect(typeof hub[name as Exclude<keyof HubService, 'db'>], name).toBe('function');
+    // Composed, the areas work together: a shop made by the admin area is the one the tills area enrols into.
+    const shopId = await hub.ensureDefaultShop();
+    const { tillId } = await hub.enrol(await hub.newEnrolCode(shopId), 'Каса 1');
+    expect((await hub.tillStatus(shopId)).map((t) => t.tillId)).toEqual([tillId]);
+  });
+
+  it('refuses a method two areas provide, naming both', () => {
+    expect(() => composeAreas({ tills: { push: () => 1 }, catalog: { push: () => 2 } })).toThrow(
+      'hub service: push in both tills and catalog',
+    );
+  });
+});
