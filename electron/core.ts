@@ -98,7 +98,7 @@ export interface Core {
   /** The embedded sandbox gateway's URL in demo mode (for its test controls), else null. */
   readonly sandboxUrl: string | null;
   /** The SEF link: the embedded fake SEF in demo mode (its test controls), the client (docs/sef.md). */
-  readonly sef: SefLink;
+  readonly sef: { readonly link: SefLink; readonly outbox: SefService };
   readonly db: Db;
   readonly logger: Logger;
   /** The composed handlers and the area that provides each command (read by the layout test). */
@@ -619,7 +619,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     language: () => settings.language(),
     info,
     sandboxUrl: sandbox?.url ?? null,
-    sef: sefLink,
+    sef: { link: sefLink, outbox: sef },
     db,
     logger,
     handlers: table,

@@ -61,6 +61,8 @@ export interface FakeSefControls {
   addPurchaseInvoice(xml: string): number;
   /** Requests by "METHOD path", as clients sent them (dropped ones too). */
   stats(): Record<string, number>;
+  /** Drops the connections of requests held by a `hang` fault (their clients see the connection reset). */
+  releaseHung(): void;
 }
 
 export interface FakeSef {
@@ -79,7 +81,7 @@ export interface FakeSefOptions {
 
 /** Companies every fake SEF knows (the demo shop's buyers and suppliers). */
 export const FAKE_SEF_COMPANIES: SefCompany[] = [
-  { VatRegistrationCode: '100000017', RegistrationCode: '08000017', Name: 'Демо д.о.о.' },
+  { VatRegistrationCode: '100002508', RegistrationCode: '08000017', Name: 'Демо д.о.о.' },
   { VatRegistrationCode: '101134702', RegistrationCode: '07012345', Name: 'Купац д.о.о.' },
   {
     VatRegistrationCode: '100002532',
@@ -87,7 +89,7 @@ export const FAKE_SEF_COMPANIES: SefCompany[] = [
     Name: 'Дом здравља Нови Сад',
     BugetCompanyNumber: '10520',
   },
-  { VatRegistrationCode: '100000084', RegistrationCode: '08000084', Name: 'Добављач д.о.о.' },
+  { VatRegistrationCode: '100002516', RegistrationCode: '08000084', Name: 'Добављач д.о.о.' },
 ];
 
 class Refusal extends Error {
@@ -101,7 +103,7 @@ class Refusal extends Error {
 }
 
 const invalid = (fields: { FieldName: string; ErrorMessage: string }[]): Refusal =>
-  new Refusal(400, { ErrorCode: 'ValidationError', Message: 'Validation failed', FieldErrors: fields });
+  new Refusal(400, { ErrorCode: 'ValidationError', Message: 'Validacija nije prošla', FieldErrors: fields });
 
 const paraOf = (text: string | undefined): number => Math.round(Number(text ?? 'NaN') * 100);
 
@@ -133,20 +135,20 @@ export async function startFakeSef(options: FakeSefOptions = {}): Promise<FakeSe
     try {
       doc = parseXml(xml);
     } catch (e) {
-      throw invalid([{ FieldName: 'xml', ErrorMessage: e instanceof XmlError ? e.message : 'Not XML' }]);
+      throw invalid([{ FieldName: 'xml', ErrorMessage: e instanceof XmlError ? e.message : 'Dokument nije XML' }]);
     }
     const errors: { FieldName: string; ErrorMessage: string }[] = [];
     if (doc.name !== 'Invoice' && doc.name !== 'CreditNote') {
-      throw invalid([{ FieldName: 'Invoice', ErrorMessage: 'The document is neither an Invoice nor a CreditNote' }]);
+      throw invalid([{ FieldName: 'Invoice', ErrorMessage: 'Dokument nije ni faktura ni knjižno odobrenje' }]);
     }
     if (textAt(doc, 'CustomizationID') !== SEF_CUSTOMIZATION_ID) {
-      errors.push({ FieldName: 'CustomizationID', ErrorMessage: 'Unknown customization (profile)' });
+      errors.push({ FieldName: 'CustomizationID', ErrorMessage: 'Nepoznat profil (CustomizationID)' });
     }
     const number = textAt(doc, 'ID') ?? '';
-    if (number === '') errors.push({ FieldName: 'ID', ErrorMessage: 'The invoice number is required' });
+    if (number === '') errors.push({ FieldName: 'ID', ErrorMessage: 'Broj fakture je obavezan' });
     const typeCode = textAt(doc, doc.name === 'Invoice' ? 'InvoiceTypeCode' : 'CreditNoteTypeCode') ?? '';
     if (!['380', '386', '381', '383'].includes(typeCode)) {
-      errors.push({ FieldName: 'InvoiceTypeCode', ErrorMessage: `Type code ${typeCode} is not allowed` });
+      errors.push({ FieldName: 'InvoiceTypeCode', ErrorMessage: `Vrsta dokumenta ${typeCode} nije dozvoljena` });
     }
     const sellerPib = textAt(doc, 'AccountingSupplierParty', 'Party', 'EndpointID') ?? '';
     const buyer = child(doc, 'AccountingCustomerParty', 'Party');
@@ -155,55 +157,61 @@ export async function startFakeSef(options: FakeSefOptions = {}): Promise<FakeSe
     if (!company || company.Deleted) {
       errors.push({
         FieldName: 'AccountingCustomerParty',
-        ErrorMessage: `Company with PIB ${buyerPib} is not registered on SEF`,
+        ErrorMessage: `Kompanija sa PIB-om ${buyerPib} nije registrovana na SEF-u`,
       });
     }
     const jbkjs = textAt(buyer, 'PartyIdentification', 'ID');
     if (jbkjs !== undefined && company && jbkjs !== `JBKJS:${company.BugetCompanyNumber ?? ''}`) {
       errors.push({
         FieldName: 'PartyIdentification',
-        ErrorMessage: `JBKJS ${jbkjs} does not belong to PIB ${buyerPib}`,
+        ErrorMessage: `${jbkjs} ne pripada PIB-u ${buyerPib}`,
       });
     }
     if (company?.BugetCompanyNumber && jbkjs === undefined) {
-      errors.push({ FieldName: 'PartyIdentification', ErrorMessage: 'A public-funds user needs its JBKJS' });
+      errors.push({
+        FieldName: 'PartyIdentification',
+        ErrorMessage: 'Za korisnika javnih sredstava JBKJS je obavezan',
+      });
     }
     if (typeCode === '381' && !child(doc, 'BillingReference')) {
-      errors.push({ FieldName: 'BillingReference', ErrorMessage: 'A credit note references the invoice it corrects' });
+      errors.push({
+        FieldName: 'BillingReference',
+        ErrorMessage: 'Knjižno odobrenje mora da navede fakturu koju ispravlja',
+      });
     }
     for (const cat of [...descendants(doc, 'TaxCategory'), ...descendants(doc, 'ClassifiedTaxCategory')]) {
       const id = textAt(cat, 'ID');
       const pct = Number(textAt(cat, 'Percent'));
       if (id === 'S' && pct !== 20 && pct !== 10) {
-        errors.push({ FieldName: 'TaxCategory', ErrorMessage: `Category S is 20 or 10 percent, not ${pct}` });
+        errors.push({ FieldName: 'TaxCategory', ErrorMessage: `Kategorija S je 20 ili 10 procenata, ne ${pct}` });
       }
       if (id !== 'S' && textAt(cat, 'TaxExemptionReasonCode') === undefined) {
         errors.push({
           FieldName: 'TaxExemptionReasonCode',
-          ErrorMessage: `Category ${id ?? '?'} needs an exemption reason`,
+          ErrorMessage: `Kategorija ${id ?? '?'} traži šifru osnova oslobođenja`,
         });
       }
     }
     const totals = child(doc, 'LegalMonetaryTotal');
     const lineTag = doc.name === 'Invoice' ? 'InvoiceLine' : 'CreditNoteLine';
     const lines = childrenNamed(doc, lineTag);
-    if (lines.length === 0) errors.push({ FieldName: lineTag, ErrorMessage: 'At least one line' });
+    if (lines.length === 0) errors.push({ FieldName: lineTag, ErrorMessage: 'Faktura mora imati bar jednu stavku' });
     const sumLines = lines.reduce((s, l) => s + paraOf(textAt(l, 'LineExtensionAmount')), 0);
     if (sumLines !== paraOf(textAt(totals, 'LineExtensionAmount'))) {
-      errors.push({ FieldName: 'LegalMonetaryTotal', ErrorMessage: 'Line amounts do not add up' });
+      errors.push({ FieldName: 'LegalMonetaryTotal', ErrorMessage: 'Zbir stavki nije jednak ukupnom iznosu' });
     }
     const tax = paraOf(textAt(doc, 'TaxTotal', 'TaxAmount'));
     if (paraOf(textAt(totals, 'TaxExclusiveAmount')) + tax !== paraOf(textAt(totals, 'TaxInclusiveAmount'))) {
       errors.push({
         FieldName: 'TaxInclusiveAmount',
-        ErrorMessage: 'Tax exclusive amount plus tax is not the inclusive amount',
+        ErrorMessage: 'Iznos bez PDV-a i PDV ne daju iznos sa PDV-om',
       });
     }
     if (
       number !== '' &&
       docs.some((d) => d.sellerPib === sellerPib && d.number === number && d.status !== 'Cancelled')
     ) {
-      errors.push({ FieldName: 'ID', ErrorMessage: `Invoice number ${number} already exists` });
+      errors.push({ FieldName: 'ID', ErrorMessage: `Faktura broj ${number} već postoji` });
     }
     if (errors.length > 0) throw invalid(errors);
     return { requestId, number, sellerPib, buyerPib, typeCode, status: 'Sent', comment: null, xml };
@@ -366,6 +374,9 @@ export async function startFakeSef(options: FakeSefOptions = {}): Promise<FakeSe
       return id;
     },
     stats: () => Object.fromEntries(counts),
+    releaseHung() {
+      for (const r of [...hung]) r.socket?.destroy();
+    },
   };
   let closing: Promise<void> | null = null;
   return {

@@ -38,7 +38,7 @@ interface Stored {
 
 /** The demo shop's seller data (the sandbox gateway's demo company), used while nothing is set in demo mode. */
 const DEMO_SELLER: SefSettingsView['seller'] = {
-  pib: '100000017',
+  pib: '100002508',
   registrationNumber: '08000017',
   name: 'Демо д.о.о.',
   street: 'Булевар ослобођења 1',

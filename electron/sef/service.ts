@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/open.ts';
 import type { OrderStore } from '../orders/store.ts';
-import { CommandError } from '../errors.ts';
+import { CommandError, invalidInput } from '../errors.ts';
 import { backoffMs } from '../retry/policy.ts';
 import { createSyncLoop, type SyncLoop } from '../retry/loop.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
@@ -77,7 +77,13 @@ export class SefService {
 
   constructor(deps: SefDeps) {
     this.#d = deps;
-    this.#loop = createSyncLoop(() => this.pump());
+    // Timed after each pass: the pass says when the next document is due (a send's backoff, the next status poll).
+    this.#loop = createSyncLoop(() => this.pump(), { afterPass: true });
+  }
+
+  /** Runs a pass now (or waits for the one under way, and one more); resolves when it is done. */
+  pass(): Promise<void> {
+    return this.#loop.sync();
   }
 
   start(everyMs = 15_000): void {
@@ -162,7 +168,7 @@ export class SefService {
     if (existing) return this.#view(existing);
     const order = this.#d.store.view(row);
     const k = this.kindOf(order);
-    if ('refuse' in k) throw new CommandError('conflict', k.refuse, {}, 'orderId');
+    if ('refuse' in k) throw invalidInput('orderId', k.refuse);
     if (this.#d.client() === null) throw new CommandError('unavailable', 'sef_not_set_up');
     // Built once here to refuse bad input before anything is saved; frozen for good at the first send.
     this.#build(order, k.kind, order.buyerId as string, null);
@@ -271,13 +277,17 @@ export class SefService {
     return this.#view(this.#row(id) as DocRow);
   }
 
-  #set(id: number, fields: Partial<Omit<DocRow, 'id'>>): void {
+  /**
+   * Writes a document's fields while it is still in the state `from` (when given): an answer that comes back after
+   * another pass settled the document (a till restarted while a request hung) changes nothing.
+   */
+  #set(id: number, fields: Partial<Omit<DocRow, 'id'>>, from?: SefState): void {
     const keys = Object.keys(fields);
     const sets = [...keys.map((k) => `${k} = ?`), 'updated_at = ?'].join(', ');
-    const values = keys.map((k) => (fields as Record<string, unknown>)[k]);
-    this.#d.db
-      .prepare(`UPDATE sef_documents SET ${sets} WHERE id = ?`)
-      .run(...values, new Date(this.#d.now()).toISOString(), id);
+    const values = keys.map((k) => (fields as Record<string, unknown>)[k] as string | number | null);
+    const at = new Date(this.#d.now()).toISOString();
+    if (from === undefined) this.#d.db.prepare(`UPDATE sef_documents SET ${sets} WHERE id = ?`).run(...values, at, id);
+    else this.#d.db.prepare(`UPDATE sef_documents SET ${sets} WHERE id = ? AND state = ?`).run(...values, at, id, from);
   }
 
   /** The labels and rates for an order: the receipt's own tax items first (the gateway's rates as applied). */
@@ -296,31 +306,31 @@ export class SefService {
   #build(order: OrderView, kind: SefDocumentKind, buyerId: string, buyerName: string | null): string {
     const s = this.#d.settings();
     const seller = s.seller;
-    if (!seller.pib || !seller.name) throw new CommandError('conflict', 'sef_no_seller', {}, 'seller.pib');
+    if (!seller.pib || !seller.name) throw invalidInput('seller.pib', 'sef_no_seller');
     const receipt = order.receipt;
-    if (!receipt) throw new CommandError('conflict', 'sef_not_fiscalized', {}, 'orderId');
+    if (!receipt) throw invalidInput('orderId', 'sef_not_fiscalized');
     const labels = this.#labels(order);
     const lines: SefLine[] = [];
     for (const l of order.lines) {
       const label = l.labels[0];
       if (label === undefined || l.labels.length > 1) {
-        throw new CommandError('conflict', 'sef_label_unmapped', { label: l.labels.join(', ') }, 'labelCategories');
+        throw invalidInput('labelCategories', 'sef_label_unmapped', { label: l.labels.join(', ') });
       }
       const cat = sefCategoryFor(label, labels, s.labelCategories);
-      if (!cat.ok) throw new CommandError('conflict', 'sef_label_unmapped', { label }, 'labelCategories');
+      if (!cat.ok) throw invalidInput('labelCategories', 'sef_label_unmapped', { label });
       const quantityMilli = Math.abs(l.quantityMilli);
       const totalPara = Math.abs(l.totalPara);
       if (quantityMilli === 0 || totalPara === 0) continue;
       lines.push({ name: l.name, quantityMilli, totalPara, category: cat.category });
     }
     const buyer = splitBuyerId(buyerId);
-    if (!buyer) throw new CommandError('conflict', 'sef_not_business_buyer', {}, 'orderId');
+    if (!buyer) throw invalidInput('orderId', 'sef_not_business_buyer');
     const [pib, jbkjs] = buyer.id.split(':') as [string, string | undefined];
     let corrects: { number: string; issueDate: string } | undefined;
     if (kind === 'credit_note') {
       const original = order.referencedOrderId !== undefined ? this.#byOrder(order.referencedOrderId) : undefined;
       if (!original || !['sent', 'accepted'].includes(original.state)) {
-        throw new CommandError('conflict', 'sef_no_original', {}, 'orderId');
+        throw invalidInput('orderId', 'sef_no_original');
       }
       corrects = { number: original.number, issueDate: dayIn(new Date(original.created_at)) };
     }
@@ -364,23 +374,27 @@ export class SefService {
 
   #failed(r: DocRow, e: SefError): void {
     const wait = backoffMs(SEF_BACKOFF, Math.max(1, r.attempts), this.#d.random ?? Math.random);
-    this.#set(r.id, { due_at: this.#d.now() + wait, last_error: JSON.stringify(e.view()) });
+    this.#set(r.id, { due_at: this.#d.now() + wait, last_error: JSON.stringify(e.view()) }, r.state);
   }
 
   #refused(r: DocRow, error: SefErrorView): void {
-    this.#set(r.id, { state: 'refused', in_doubt: 0, last_error: JSON.stringify(error) });
+    this.#set(r.id, { state: 'refused', in_doubt: 0, last_error: JSON.stringify(error) }, 'queued');
     this.#d.audit('sef.refused', { number: r.number, code: error.code, message: error.message });
   }
 
   #accepted(r: DocRow, invoiceId: number, salesInvoiceId: number | null | undefined): void {
-    this.#set(r.id, {
-      state: 'sent',
-      in_doubt: 0,
-      invoice_id: invoiceId,
-      sales_invoice_id: salesInvoiceId ?? null,
-      last_error: null,
-      due_at: this.#d.now() + SEF_POLL_MS,
-    });
+    this.#set(
+      r.id,
+      {
+        state: 'sent',
+        in_doubt: 0,
+        invoice_id: invoiceId,
+        sales_invoice_id: salesInvoiceId ?? null,
+        last_error: null,
+        due_at: this.#d.now() + SEF_POLL_MS,
+      },
+      'queued',
+    );
   }
 
   async #send(client: SefClient, r: DocRow): Promise<void> {
@@ -408,7 +422,11 @@ export class SefService {
         }
         throw e;
       }
-      this.#set(r.id, { xml, buyer_name: company.Name });
+      this.#d.db
+        .prepare(`UPDATE sef_documents SET xml = ?, buyer_name = ? WHERE id = ? AND xml IS NULL`)
+        .run(xml, company.Name, r.id);
+      // Another pass may have frozen it first: its bytes are the ones sent, always.
+      xml = (this.#row(r.id) as DocRow).xml as string;
     }
     if (r.in_doubt === 1) {
       // The last attempt's answer never came: ask before anything leaves again.
@@ -454,10 +472,10 @@ export class SefService {
     };
     const state = final[status.Status];
     if (state) {
-      this.#set(r.id, { state, sef_comment: status.Comment ?? null, last_error: null });
+      this.#set(r.id, { state, sef_comment: status.Comment ?? null, last_error: null }, 'sent');
       this.#d.audit('sef.final', { number: r.number, state });
     } else {
-      this.#set(r.id, { due_at: this.#d.now() + SEF_POLL_MS });
+      this.#set(r.id, { due_at: this.#d.now() + SEF_POLL_MS }, 'sent');
     }
   }
 }
