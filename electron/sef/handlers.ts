@@ -20,7 +20,7 @@ export interface SefHandlerDeps {
 export function sefHandlers(d: SefHandlerDeps): AreaHandlers<'sef'> {
   return areaHandlers('sef', {
     'sef.issue': async ({ orderId }, caller) => d.service.issue(orderId, approverOf(caller).name),
-    'sef.list': async () => ({ documents: d.service.list() }),
+    'sef.list': async () => ({ documents: d.service.list(), offers: d.service.offersList() }),
     'sef.forOrder': async ({ orderId }) => ({
       document: d.service.forOrder(orderId),
       offer: d.service.offers(orderId),

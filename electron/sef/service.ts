@@ -23,7 +23,7 @@ import { splitBuyerId } from '../../shared/buyer-id.ts';
 import type { OrderView, TaxLabel } from '../../shared/domain.ts';
 import { buildSefDocument, type SefDocumentKind, type SefLine } from '../../shared/sef/ubl.ts';
 import { sefCategoryFor } from '../../shared/sef/tax.ts';
-import type { SefDocumentView, SefSettingsView, SefState } from '../../shared/contract/sef.ts';
+import type { SefDocumentView, SefOfferView, SefSettingsView, SefState } from '../../shared/contract/sef.ts';
 import { SefError, type SefClient, type SefErrorView } from './client.ts';
 
 interface DocRow {
@@ -212,6 +212,34 @@ export class SefService {
     } catch (err) {
       this.#d.log(`sef: automatic e-invoice of order ${row.order_number} not made: ${String(err)}`);
     }
+  }
+
+  /** The last sales of `10:`/`12:` buyers that could have an e-invoice and have none (newest first). */
+  offersList(limit = 50): SefOfferView[] {
+    const rows = this.#d.db
+      .prepare<[number], { id: number }>(
+        `SELECT o.id FROM orders o
+          WHERE o.state = 'fiscalized'
+            AND (json_extract(o.data, '$.buyerId') LIKE '10:%' OR json_extract(o.data, '$.buyerId') LIKE '12:%')
+            AND NOT EXISTS (SELECT 1 FROM sef_documents d WHERE d.order_id = o.id)
+          ORDER BY o.id DESC LIMIT ?`,
+      )
+      .all(limit);
+    const out: SefOfferView[] = [];
+    for (const { id } of rows) {
+      const row = this.#d.store.get(id);
+      if (!row) continue;
+      const view = this.#d.store.view(row);
+      if ('refuse' in this.kindOf(view)) continue;
+      out.push({
+        orderId: id,
+        orderNumber: view.orderNumber,
+        buyerId: view.buyerId ?? '',
+        totalPara: Math.abs(view.totalPara),
+        createdAt: view.createdAt,
+      });
+    }
+    return out;
   }
 
   list(limit = 200): SefDocumentView[] {

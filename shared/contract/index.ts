@@ -24,7 +24,7 @@ import { backupsCommands } from './backups.ts';
 import { auditCommands } from './audit.ts';
 import { shiftsCommands } from './shifts.ts';
 import { goodsCommands } from './goods.ts';
-export type { SefDocumentView, SefIncomingResult, SefSettingsView, SefState } from './sef.ts';
+export type { SefDocumentView, SefIncomingResult, SefOfferView, SefSettingsView, SefState } from './sef.ts';
 import { sefCommands } from './sef.ts';
 
 export * from './define.ts';

@@ -48,6 +48,15 @@ export interface SefDocumentView {
   updatedAt: string;
 }
 
+/** A fiscalized sale, advance or refund of a business buyer that has no e-invoice yet (the list offers one). */
+export interface SefOfferView {
+  orderId: number;
+  orderNumber: string;
+  buyerId: string;
+  totalPara: Para;
+  createdAt: string;
+}
+
 export interface SefSellerView {
   pib: string;
   registrationNumber: string;
@@ -132,9 +141,9 @@ export const sefCommands = {
       'label or shop detail SEF could not take is refused at its field before anything is saved.',
     { auth: 'manager' },
   ),
-  'sef.list': command<{ documents: SefDocumentView[] }>()(
+  'sef.list': command<{ documents: SefDocumentView[]; offers: SefOfferView[] }>()(
     z.strictObject({ managerPin }),
-    'The e-invoices, newest first, each with its SEF state.',
+    'The e-invoices, newest first, each with its SEF state; and the recent sales of business buyers that have none.',
     { auth: 'manager' },
   ),
   'sef.forOrder': command<{ document: SefDocumentView | null; offer: boolean }>()(
