@@ -189,20 +189,31 @@ export function SefTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
                   </td>
                   <td>
                     {(d.state === 'refused' || d.state === 'queued') && (
-                      <button type="button" disabled={busy} onClick={() => void retry(d)}>
-                        {t('sef_retry', { number: d.number })}
+                      <button
+                        type="button"
+                        disabled={busy}
+                        aria-label={t('sef_retry', { number: d.number })}
+                        onClick={() => void retry(d)}
+                      >
+                        {t('sef_retry_short')}
                       </button>
                     )}
                     {(d.state === 'sent' || d.state === 'accepted') && (
                       <>
-                        <Field label={t('sef_comment', { number: d.number })}>
-                          <input
-                            value={comments[d.id] ?? ''}
-                            onChange={(e) => setComments({ ...comments, [d.id]: e.target.value })}
-                          />
-                        </Field>
-                        <button type="button" disabled={busy} onClick={() => void cancel(d)}>
-                          {t(d.state === 'sent' ? 'sef_cancel' : 'sef_storno', { number: d.number })}
+                        <input
+                          className="mgr-sef-comment"
+                          aria-label={t('sef_comment', { number: d.number })}
+                          placeholder={t('sef_comment_short')}
+                          value={comments[d.id] ?? ''}
+                          onChange={(e) => setComments({ ...comments, [d.id]: e.target.value })}
+                        />{' '}
+                        <button
+                          type="button"
+                          disabled={busy}
+                          aria-label={t(d.state === 'sent' ? 'sef_cancel' : 'sef_storno', { number: d.number })}
+                          onClick={() => void cancel(d)}
+                        >
+                          {t(d.state === 'sent' ? 'sef_cancel_short' : 'sef_storno_short')}
                         </button>
                       </>
                     )}

@@ -84,6 +84,10 @@ const SR_CYRL = {
   tab_hub: 'Хаб',
   tab_sef: 'Е-фактуре',
   sef_issue_button: 'Е-фактура',
+  sef_retry_short: 'Пошаљи поново',
+  sef_cancel_short: 'Откажи',
+  sef_storno_short: 'Сторнирај',
+  sef_comment_short: 'Напомена',
   sef_refresh: 'Освежи стање е-фактура',
   sef_title: 'Е-фактуре на СЕФ-у',
   sef_intro:
@@ -697,6 +701,10 @@ const SR_LATN: Table = {
   tab_hub: 'Hab',
   tab_sef: 'E-fakture',
   sef_issue_button: 'E-faktura',
+  sef_retry_short: 'Pošalji ponovo',
+  sef_cancel_short: 'Otkaži',
+  sef_storno_short: 'Storniraj',
+  sef_comment_short: 'Napomena',
   sef_refresh: 'Osveži stanje e-faktura',
   sef_title: 'E-fakture na SEF-u',
   sef_intro:
@@ -1307,6 +1315,10 @@ const EN: Table = {
   tab_hub: 'Hub',
   tab_sef: 'E-invoices',
   sef_issue_button: 'E-invoice',
+  sef_retry_short: 'Send again',
+  sef_cancel_short: 'Cancel',
+  sef_storno_short: 'Reverse',
+  sef_comment_short: 'Comment',
   sef_refresh: 'Refresh the e-invoice states',
   sef_title: 'E-invoices at SEF',
   sef_intro:
