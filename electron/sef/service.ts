@@ -318,6 +318,16 @@ export class SefService {
     else this.#d.db.prepare(`UPDATE sef_documents SET ${sets} WHERE id = ? AND state = ?`).run(...values, at, id, from);
   }
 
+  /** The e-invoice of the sale a refund refers to: by the order it waited on, else by the receipt it names. */
+  #originalOf(order: OrderView): DocRow | undefined {
+    if (order.referencedOrderId !== undefined) return this.#byOrder(order.referencedOrderId);
+    if (!order.referentDocumentNumber) return undefined;
+    const source = this.#d.db
+      .prepare<[string], { id: number }>('SELECT id FROM orders WHERE invoice_number = ? ORDER BY id LIMIT 1')
+      .get(order.referentDocumentNumber);
+    return source ? this.#byOrder(source.id) : undefined;
+  }
+
   /** The labels and rates for an order: the receipt's own tax items first (the gateway's rates as applied). */
   #labels(order: OrderView): TaxLabel[] {
     const fromReceipt: TaxLabel[] = (order.receipt?.taxItems ?? []).map((t) => ({
@@ -356,7 +366,7 @@ export class SefService {
     const [pib, jbkjs] = buyer.id.split(':') as [string, string | undefined];
     let corrects: { number: string; issueDate: string } | undefined;
     if (kind === 'credit_note') {
-      const original = order.referencedOrderId !== undefined ? this.#byOrder(order.referencedOrderId) : undefined;
+      const original = this.#originalOf(order);
       if (!original || !['sent', 'accepted'].includes(original.state)) {
         throw invalidInput('orderId', 'sef_no_original');
       }

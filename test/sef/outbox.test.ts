@@ -241,6 +241,50 @@ describe('the SEF outbox', () => {
     );
   }, 60_000);
 
+  it("an advance's e-invoice is 386, a refund's is a credit note naming the sale's e-invoice: valid UBL 2.1 at SEF", async () => {
+    const { c, fake } = await demoTill();
+    const adv = await ok<{ orderId: number; state: string }>(c, 'sales.checkout', {
+      ...BREAD_AND_MILK,
+      invoiceType: 'advance',
+      buyerId: BUSINESS,
+    });
+    expect(adv.state).toBe('fiscalized');
+    expect(await ok<SefDocumentView>(c, 'sef.issue', { orderId: adv.orderId })).toMatchObject({ kind: 'advance' });
+    const order = await sale(c);
+    await ok(c, 'sef.issue', { orderId: order.orderId });
+    await c.sef.outbox.pass();
+    const refund = await ok<OrderView>(c, 'refunds.create', {
+      managerPin: MANAGER_PIN,
+      orderId: order.orderId,
+      lines: [{ index: 0, quantity: 1 }],
+      paymentType: 'cash',
+      buyerId: BUSINESS,
+    });
+    const credit = await ok<SefDocumentView>(c, 'sef.issue', { orderId: refund.orderId });
+    expect(credit.kind).toBe('credit_note');
+    await c.sef.outbox.pass();
+    const docs = fake.controls.documents();
+    expect(docs.map((d) => d.typeCode)).toEqual(['386', '380', '381']);
+    expect(docs[2]?.xml).toContain(`<cac:InvoiceDocumentReference><cbc:ID>${order.orderNumber}</cbc:ID>`);
+    if (HAVE_XMLLINT) for (const d of docs) expect(ublProblems(d.xml)).toBe('');
+
+    // A refund of a sale that has no e-invoice has nothing to correct: refused at its field, nothing saved.
+    const plain = await sale(c);
+    const orphan = await ok<OrderView>(c, 'refunds.create', {
+      managerPin: MANAGER_PIN,
+      orderId: plain.orderId,
+      full: true,
+      paymentType: 'cash',
+      buyerId: BUSINESS,
+    });
+    expect(await fails(c, 'sef.issue', { orderId: orphan.orderId })).toMatchObject({
+      code: 'invalid_input',
+      field: 'orderId',
+      message: 'Књижно одобрење тражи е-фактуру продаје коју исправља, а она не постоји на СЕФ-у.',
+    });
+    expect(c.db.prepare('SELECT count(*) AS n FROM sef_documents').get()).toEqual({ n: 3 });
+  }, 60_000);
+
   it('refuses at its field, saving nothing: a private buyer, an unfiscalized order', async () => {
     const { c } = await demoTill();
     const privatePerson = await sale(c, '20:008123456');
