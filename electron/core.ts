@@ -43,7 +43,7 @@ import { createParkedDrafts } from './catalog/drafts.ts';
 import { createManager } from './manager/services.ts';
 import { hubSale, startHubSync } from './hub-client/start.ts';
 import { createHubParked, parkedCarts } from './hub-client/parked.ts';
-import { Sessions } from './auth/context.ts';
+import { currentCall, Sessions } from './auth/context.ts';
 import { createGuard } from './auth/guard.ts';
 import { makeDataDirPrivate } from '../shared/node/private-files.ts';
 import { composeHandlers, createDispatch, createEvents, type HandlerTable } from './dispatch.ts';
@@ -66,6 +66,10 @@ import { emailsHandlers } from './manager/handlers/emails.ts';
 import { archiveHandlers } from './manager/handlers/archive.ts';
 import { reportsHandlers } from './manager/handlers/reports.ts';
 import { formatMoment } from '../shared/i18n/time.ts';
+import { SefService } from './sef/service.ts';
+import { SefLink, SEF_KEY_SECRET } from './sef/link.ts';
+import { sefHandlers } from './sef/handlers.ts';
+import { toAppError } from './errors.ts';
 
 export interface CoreOptions {
   dataDir: string;
@@ -79,6 +83,8 @@ export interface CoreOptions {
   secrets?: SecretStore;
   /** Where the L-PFR's PIN lives: safeStorage in Electron; by default KASA_LPFR_PIN or a 0600 file. */
   lpfrSecrets?: SecretStore;
+  /** Where the SEF API key lives: safeStorage in Electron; by default KASA_SEF_API_KEY or a 0600 file. */
+  sefSecrets?: SecretStore;
   /** Background integrity check and backup tuning (tests: a deliberately slow check). */
   maintenance?: Partial<MaintenanceOptions>;
 }
@@ -92,6 +98,8 @@ export interface Core {
   info(): AppInfo;
   /** The embedded sandbox gateway's URL in demo mode (for its test controls), else null. */
   readonly sandboxUrl: string | null;
+  /** The SEF link: the embedded fake SEF in demo mode (its test controls), the client (docs/sef.md). */
+  readonly sef: { readonly link: SefLink; readonly outbox: SefService };
   readonly db: Db;
   readonly logger: Logger;
   /** The composed handlers and the area that provides each command (read by the layout test). */
@@ -163,6 +171,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }
     engine.kick();
   };
+
+  // SEF (docs/sef.md): the real SEF with its key, else the embedded fake SEF (demo mode).
+  const sefLink = new SefLink({
+    settings,
+    secrets: options.sefSecrets ?? createFileSecretStore(env, options.dataDir, SEF_KEY_SECRET),
+    env,
+    redact: (k) => logger.redact(k),
+    log: (l) => logger.info(l),
+  });
+  await sefLink.start();
 
   const events = createEvents((m) => logger.error(m));
   const emit = events.emit;
@@ -366,6 +384,29 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
   });
   const gateway = { client: () => client, mode: () => gatewayMode, key: () => gatewayKey, set: setGateway };
+  const goods = createGoodsService(db, catalog, {
+    rateOf: (label) => taxRates.rateOf(label),
+    labels: () => taxRates.labels(),
+    language: () => settings.language(),
+    hubOwnsCatalog: () => hub.url() !== null,
+    audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
+    now: () => new Date(now()),
+  });
+  const sef = new SefService({
+    db,
+    store,
+    taxLabels: () => taxRates.get()?.labels ?? [],
+    settings: () => sefLink.view(),
+    client: () => sefLink.client(),
+    now,
+    audit: (action, detail) => staff.audit(currentCall()?.actor?.name ?? null, action, detail),
+    log: (l) => logger.warn(l),
+  });
+  sef.start();
+  // The shop's automatic e-invoice (docs/sef.md): made once a receipt is issued, sent by the SEF outbox.
+  const stopSefFollow = events.subscribe((m) => {
+    if (m.name === 'order.updated' && m.payload.state === 'fiscalized') sef.onFiscalized(m.payload.orderId);
+  });
   const table = composeHandlers([
     salesHandlers({
       sales,
@@ -402,16 +443,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       hubOwnsCatalog: () => hub.url() !== null,
       audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
     }),
-    goodsHandlers(
-      createGoodsService(db, catalog, {
-        rateOf: (label) => taxRates.rateOf(label),
-        labels: () => taxRates.labels(),
-        language: () => settings.language(),
-        hubOwnsCatalog: () => hub.url() !== null,
-        audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
-        now: () => new Date(now()),
-      }),
-    ),
+    goodsHandlers(goods),
+    sefHandlers({
+      service: sef,
+      link: sefLink,
+      incoming: {
+        db,
+        goods,
+        taxLabels: () => taxRates.get()?.labels ?? [],
+        now,
+        describe: (err) => toAppError(err, settings.language(), (m) => logger.warn(m)).message,
+      },
+      audit: (actor, action, detail) => staff.audit(actor, action, detail),
+    }),
     retriesHandlers(budgets, {
       journal: () => void journals.run(),
       email: (id) => manager.emails.resume(Number(id)),
@@ -468,11 +512,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     language: () => settings.language(),
     info,
     sandboxUrl: sandbox?.url ?? null,
+    sef: { link: sefLink, outbox: sef },
     db,
     logger,
     handlers: table,
     async close() {
       stopPaper();
+      stopSefFollow();
       stopEmailFollow();
       manager.stop();
       await hub.stop();
@@ -484,6 +530,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await stopReportDays();
       await taxRatesLoop.stop();
       stopCheckpointer();
+      await sef.stop();
+      await sefLink.close();
       if (sandbox) await sandbox.close();
       db.close();
     },

@@ -26,6 +26,7 @@ import { defaultDataDir } from '../shared/node/data-dir.ts';
 import { EVENT_CHANNEL, registerCommands } from './ipc.ts';
 import { createLogger, type Logger } from './log/logger.ts';
 import { createSafeStorageSecretStore, LPFR_PIN_SECRET } from './settings/secrets.ts';
+import { SEF_KEY_SECRET } from './sef/link.ts';
 import {
   APP_SCHEME,
   APP_START_URL,
@@ -177,7 +178,17 @@ async function start(): Promise<void> {
 
   // The core applies a pending restore, runs quick_check and takes the day's backup.
   const lpfrSecrets = createSafeStorageSecretStore(safeStorage, dataDir, { env: process.env, spec: LPFR_PIN_SECRET });
-  core = await createCore({ dataDir, env: process.env, transport: 'electron', logger, secrets, lpfrSecrets });
+  // The SEF API key (docs/sef.md) is kept as the gateway's is, under its own names.
+  const sefSecrets = createSafeStorageSecretStore(safeStorage, dataDir, { env: process.env, spec: SEF_KEY_SECRET });
+  core = await createCore({
+    dataDir,
+    env: process.env,
+    transport: 'electron',
+    logger,
+    secrets,
+    lpfrSecrets,
+    sefSecrets,
+  });
   registerCommands(ipcMain, core);
 
   const win = openMainWindow(dataDir);

@@ -58,6 +58,14 @@ export const SELF_APPROVED: ReadonlySet<CommandName> = new Set<CommandName>([
   'goods.receiptPost',
   'goods.receiptReverse',
   'goods.writeOff',
+  'sef.issue',
+  'sef.list',
+  'sef.forOrder',
+  'sef.retry',
+  'sef.cancel',
+  'sef.settings',
+  'sef.saveSettings',
+  'sef.incoming',
 ]);
 
 /** The field a refusal names when a manager's PIN beside the input would let the command through. */

@@ -24,6 +24,8 @@ import { backupsCommands } from './backups.ts';
 import { auditCommands } from './audit.ts';
 import { shiftsCommands } from './shifts.ts';
 import { goodsCommands } from './goods.ts';
+export type { SefDocumentView, SefIncomingResult, SefOfferView, SefSettingsView, SefState } from './sef.ts';
+import { sefCommands } from './sef.ts';
 
 export * from './define.ts';
 export { CheckoutInput, CheckoutLine } from './sales.ts';
@@ -75,6 +77,7 @@ export const contractAreas = {
   audit: auditCommands,
   shifts: shiftsCommands,
   goods: goodsCommands,
+  sef: sefCommands,
 } as const;
 export type Area = keyof typeof contractAreas;
 
@@ -99,6 +102,7 @@ export const AREA_PREFIXES: { readonly [A in Area]: readonly string[] } = {
   audit: ['audit'],
   shifts: ['shifts'],
   goods: ['goods', 'suppliers'],
+  sef: ['sef'],
 };
 
 export const commands = {
@@ -121,6 +125,7 @@ export const commands = {
   ...auditCommands,
   ...shiftsCommands,
   ...goodsCommands,
+  ...sefCommands,
 } as const;
 
 export const events = {

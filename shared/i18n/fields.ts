@@ -8,6 +8,19 @@ import type { Language } from '../domain.ts';
 type Labels = Record<string, string>;
 
 const SR_CYRL: Labels = {
+  environment: 'Окружење СЕФ-а',
+  autoIssue: 'Е-фактура аутоматски',
+  sendToCir: 'Слање у ЦРФ',
+  seller: 'Продавац',
+  registrationNumber: 'Матични број',
+  street: 'Улица и број',
+  city: 'Место',
+  postalZone: 'Поштански број',
+  bankAccount: 'Текући рачун',
+  labelCategories: 'Категорије ПДВ-а за СЕФ',
+  exemptionCode: 'Шифра основа ослобођења',
+  comment: 'Напомена',
+  clearKey: 'Брисање API кључа',
   pin: 'PIN за пријаву',
   currentPin: 'Тренутни PIN',
   newPin: 'Нови PIN',
@@ -93,6 +106,19 @@ const SR_CYRL: Labels = {
 };
 
 const SR_LATN: Labels = {
+  environment: 'Okruženje SEF-a',
+  autoIssue: 'E-faktura automatski',
+  sendToCir: 'Slanje u CRF',
+  seller: 'Prodavac',
+  registrationNumber: 'Matični broj',
+  street: 'Ulica i broj',
+  city: 'Mesto',
+  postalZone: 'Poštanski broj',
+  bankAccount: 'Tekući račun',
+  labelCategories: 'Kategorije PDV-a za SEF',
+  exemptionCode: 'Šifra osnova oslobođenja',
+  comment: 'Napomena',
+  clearKey: 'Brisanje API ključa',
   pin: 'PIN za prijavu',
   currentPin: 'Trenutni PIN',
   newPin: 'Novi PIN',
@@ -178,6 +204,19 @@ const SR_LATN: Labels = {
 };
 
 const EN: Labels = {
+  environment: 'SEF environment',
+  autoIssue: 'E-invoice automatically',
+  sendToCir: 'Send to the CRF',
+  seller: 'Seller',
+  registrationNumber: 'Registration number',
+  street: 'Street and number',
+  city: 'City',
+  postalZone: 'Postal code',
+  bankAccount: 'Bank account',
+  labelCategories: 'VAT categories for SEF',
+  exemptionCode: 'Exemption reason code',
+  comment: 'Comment',
+  clearKey: 'Remove the API key',
   pin: 'Login PIN',
   currentPin: 'Current PIN',
   newPin: 'New PIN',

@@ -60,6 +60,9 @@ const TILL_OWNERS: Record<string, string> = {
   report_days: 'electron/manager/report-days.ts',
   retry_budgets: 'electron/retry/budget.ts',
   settings: 'electron/settings/settings.ts',
+  // E-invoices through SEF (docs/sef.md): the SEF outbox and the incoming invoices taken, one folder.
+  sef_documents: 'electron/sef/',
+  sef_purchase_invoices: 'electron/sef/',
   staff: 'electron/auth/staff.ts',
   tax_rates: 'electron/sales/tax-rates.ts',
   tax_rates_announced: 'electron/sales/tax-rates.ts',

@@ -18,6 +18,7 @@ import { ShiftsTab } from './ShiftsTab.tsx';
 import { AuditTab } from './AuditTab.tsx';
 import { HubTab } from './HubTab.tsx';
 import { GoodsTab } from './GoodsTab.tsx';
+import { SefTab } from './SefTab.tsx';
 import { ScreenHead } from '../ui/ScreenHead.tsx';
 import { SelfApproval } from './common.tsx';
 import './manager.css';
@@ -30,6 +31,7 @@ type Tab =
   | 'archive'
   | 'attention'
   | 'goods'
+  | 'sef'
   | 'staff'
   | 'settings'
   | 'reports'
@@ -42,6 +44,7 @@ const TABS: Tab[] = [
   'archive',
   'attention',
   'goods',
+  'sef',
   'staff',
   'settings',
   'reports',
@@ -90,6 +93,7 @@ export function ManagerScreen(props: { api: PosApi; onClose: () => void; initial
           {tab === 'archive' && <ArchiveTab api={props.api} t={t} lang={lang} />}
           {tab === 'attention' && <AttentionTab api={props.api} t={t} lang={lang} />}
           {tab === 'goods' && <GoodsTab api={props.api} t={t} lang={lang} />}
+          {tab === 'sef' && <SefTab api={props.api} t={t} lang={lang} />}
           {tab === 'staff' && <StaffTab api={props.api} t={t} onChanged={checkDefault} />}
           {tab === 'settings' && <SettingsTab api={props.api} t={t} lang={lang} />}
           {tab === 'reports' && <ReportsTab api={props.api} t={t} lang={lang} />}

@@ -1,0 +1,65 @@
+/**
+ * Менаџер → Е-фактуре (issue 41, docs/sef.md) in three languages through the browser host and a real core in demo
+ * mode (the embedded fake SEF): two sales to business buyers are offered an e-invoice; one reaches SEF and waits
+ * for the buyer, the other is refused by SEF and the manager reads SEF's reason in words; the settings show demo
+ * mode and never the key. Screenshots at both till sizes (KASA_SHOTS=<dir>: <dir>/sef-<lang>-<width>.png).
+ */
+import type { OrderView } from '../../shared/domain.ts';
+import { mt } from '../../renderer/src/manager/i18n.ts';
+import { expect, test } from './fixtures.ts';
+import { LANGUAGES, openManagerTab, shotsAtTillSizes } from './languages.ts';
+
+const SALE = {
+  lines: [{ name: 'Хлеб', quantity: 3, unitPrice: 80, labels: ['A'] }],
+  payments: [{ type: 'cash', amount: 240 }],
+};
+
+for (const lang of LANGUAGES) {
+  test.describe(lang, () => {
+    test.use({ kasaEnv: { KASA_LANG: lang }, locale: lang === 'en' ? 'en-GB' : 'sr-RS' });
+
+    test('a business sale offered „Е-фактура“, sent to SEF; a refusal shown with its reason', async ({
+      kasa,
+    }, testInfo) => {
+      const { page } = kasa;
+      const t = (k: Parameters<typeof mt>[1], p?: Record<string, string | number>) => mt(lang, k, p);
+      const good = (await kasa.host.call<OrderView>('sales.checkout', { ...SALE, buyerId: '10:101134702' })).body
+        .value as OrderView;
+      const refused = (await kasa.host.call<OrderView>('sales.checkout', { ...SALE, buyerId: '12:100002532:99999' }))
+        .body.value as OrderView;
+      const mgr = await openManagerTab(page, lang, 'tab_sef');
+      await expect(mgr.getByText(t('sef_demo'))).toBeVisible();
+
+      const offers = mgr.getByRole('table', { name: t('sef_offers') });
+      await offers.getByRole('button', { name: t('sef_issue', { order: good.orderNumber }) }).click();
+      await expect(mgr.getByRole('status')).toHaveText(t('sef_issued', { order: good.orderNumber }));
+      await offers.getByRole('button', { name: t('sef_issue', { order: refused.orderNumber }) }).click();
+      await expect(mgr.getByRole('status')).toHaveText(t('sef_issued', { order: refused.orderNumber }));
+      await expect(mgr.getByText(t('sef_offers_none'))).toBeVisible();
+
+      const docs = mgr.getByRole('table', { name: t('sef_documents') });
+      const row = (order: string) => docs.getByRole('row').filter({ hasText: order });
+      await expect(async () => {
+        await mgr.getByRole('button', { name: t('sef_refresh') }).click();
+        await expect(row(good.orderNumber)).toContainText(t('sef_state_sent'), { timeout: 1000 });
+        await expect(row(refused.orderNumber)).toContainText(t('sef_state_refused'), { timeout: 1000 });
+      }).toPass();
+      await expect(row(good.orderNumber)).toContainText('Купац д.о.о.');
+      await expect(row(refused.orderNumber)).toContainText(
+        t('sef_reason', { reason: 'JBKJS:99999 ne pripada PIB-u 100002532' }),
+      );
+      await expect(
+        row(refused.orderNumber).getByRole('button', { name: t('sef_retry', { number: refused.orderNumber }) }),
+      ).toBeVisible();
+      await expect(
+        row(good.orderNumber).getByRole('button', { name: t('sef_cancel', { number: good.orderNumber }) }),
+      ).toBeVisible();
+
+      const settings = mgr.getByRole('form', { name: t('sef_settings') });
+      await expect(settings.getByLabel(t('sef_key'))).toHaveValue('');
+      await expect(settings).toContainText(t('sef_key_none'));
+      await shotsAtTillSizes(page, testInfo, `sef-${lang}`, docs);
+      await shotsAtTillSizes(page, testInfo, `sef-settings-${lang}`, settings);
+    });
+  });
+}
