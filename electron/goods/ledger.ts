@@ -17,7 +17,7 @@ import { valueAt } from '../../shared/goods/calc.ts';
 export type MovementKind =
   'sale' | 'refund' | 'receipt' | 'reversal' | 'writeoff' | 'count' | 'transfer_in' | 'transfer_out';
 export type PriceChangeSource = 'catalog' | 'bulk' | 'import' | 'hub' | 'receipt';
-export type NumberedKind = 'receipt' | 'reversal' | 'price_change' | 'writeoff';
+export type NumberedKind = 'receipt' | 'reversal' | 'price_change' | 'writeoff' | 'count';
 
 export interface StockRow {
   product_code: string;
@@ -175,7 +175,7 @@ export interface FiscalizedOrder {
 }
 
 /** The product code of a sold line: its catalog id, else its barcode; null for a hand-typed item (no stock). */
-function codeOfLine(db: Db, line: OrderLine): string | null {
+export function codeOfLine(db: Db, line: OrderLine): string | null {
   if (line.productId !== undefined) {
     const byId = sql<[number], { code: string }>(db, 'SELECT code FROM products WHERE id = ?').get(line.productId);
     if (byId) return byId.code;

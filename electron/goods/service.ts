@@ -742,6 +742,37 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
           description: w.writeOff.replace('{number}', o.number).replace('{name}', o.name).replace('{reason}', o.reason),
           value: -o.valuePara,
         });
+      // Stock-takings: per count and day the surpluses (debit) and the shortages (credit), each as one entry.
+      for (const c of db
+        .prepare<
+          [string, string],
+          { day: string; at: string; surplus: number; shortage: number; number: number; year: number }
+        >(
+          `SELECT m.day, min(m.at) AS at, sum(max(m.value_para, 0)) AS surplus, sum(min(m.value_para, 0)) AS shortage,
+                  c.number, c.year
+             FROM stock_movements m JOIN stock_counts c ON m.source = 'count:' || c.id
+            WHERE m.kind = 'count' AND m.day BETWEEN ? AND ?
+            GROUP BY m.source, m.day`,
+        )
+        .all(from, to)) {
+        const number = `${c.number}/${c.year}`;
+        if (c.surplus !== 0)
+          raw.push({
+            day: c.day,
+            order: 3,
+            at: c.at,
+            description: w.countSurplus.replace('{number}', number),
+            value: c.surplus,
+          });
+        if (c.shortage !== 0)
+          raw.push({
+            day: c.day,
+            order: 3,
+            at: c.at,
+            description: w.countShortage.replace('{number}', number),
+            value: c.shortage,
+          });
+      }
       // The fiscal turnover of each day by payment type (refunds reduce it), and the difference between it and the
       // retail value of the goods the day's receipts took out or back (discounts, items kept outside the book).
       const turnover = new Map<string, Map<string, number>>();
