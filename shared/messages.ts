@@ -260,6 +260,7 @@ const SR_CYRL = {
   goods_count_outside: 'Артикал „{value}“ није обухваћен овим пописом ({field}).',
   goods_csv_quantity: 'CSV, ред {row}, колона {column}: „{value}“ није количина (нула или више, највише три децимале).',
   goods_csv_cell: 'CSV, ред {row}, колона {column}: недостаје шифра артикла.',
+  goods_csv_amount: 'CSV, ред {row}, колона {column}: „{value}“ није исправан износ.',
   goods_csv_outside: 'CSV, ред {row}, колона {column}: артикал „{value}“ није обухваћен овим пописом.',
   goods_csv_unknown: 'CSV, ред {row}, колона {column}: артикал са шифром „{value}“ не постоји.',
   goods_csv_empty: 'CSV датотека нема ниједан ред са шифром и количином ({field}).',
@@ -520,6 +521,7 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   goods_count_outside: 'Artikal „{value}“ nije obuhvaćen ovim popisom ({field}).',
   goods_csv_quantity: 'CSV, red {row}, kolona {column}: „{value}“ nije količina (nula ili više, najviše tri decimale).',
   goods_csv_cell: 'CSV, red {row}, kolona {column}: nedostaje šifra artikla.',
+  goods_csv_amount: 'CSV, red {row}, kolona {column}: „{value}“ nije ispravan iznos.',
   goods_csv_outside: 'CSV, red {row}, kolona {column}: artikal „{value}“ nije obuhvaćen ovim popisom.',
   goods_csv_unknown: 'CSV, red {row}, kolona {column}: artikal sa šifrom „{value}“ ne postoji.',
   goods_csv_empty: 'CSV datoteka nema nijedan red sa šifrom i količinom ({field}).',
@@ -786,6 +788,7 @@ const EN: Shape<typeof SR_CYRL> = {
   goods_csv_quantity:
     'CSV, row {row}, column {column}: “{value}” is not a quantity (zero or more, at most three decimals).',
   goods_csv_cell: 'CSV, row {row}, column {column}: the product code is missing.',
+  goods_csv_amount: 'CSV, row {row}, column {column}: “{value}” is not a valid amount.',
   goods_csv_outside: 'CSV, row {row}, column {column}: product “{value}” is not part of this stock-taking.',
   goods_csv_unknown: 'CSV, row {row}, column {column}: there is no product with code “{value}”.',
   goods_csv_empty: 'The CSV file has no row with a code and a quantity ({field}).',

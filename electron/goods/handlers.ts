@@ -22,6 +22,7 @@ export function goodsHandlers(
     'goods.receipts': async ({ limit }) => goods.receipts(limit ?? 100),
     'goods.receipt': async ({ id }) => goods.receipt(id),
     'goods.receiptSave': async (input) => goods.saveDraft(input),
+    'goods.receiptLinesCsv': async ({ csv }) => goods.linesFromCsv(csv),
     'goods.receiptPost': async ({ id, confirmBelowPurchase }, caller) =>
       goods.post(id, confirmBelowPurchase === true, caller),
     'goods.receiptReverse': async ({ id }, caller) => goods.reverse(id, caller),

@@ -118,6 +118,10 @@ export interface ReceiptLineView {
   retailValuePara: Para;
   /** The product does not exist yet: it is made when the receipt is posted. */
   newProduct: boolean;
+  /** For a product the receipt makes: its unit, group and barcode as typed (null otherwise). */
+  unit: 'piece' | 'kg' | 'l' | null;
+  group: string | null;
+  barcode: string | null;
 }
 
 export interface ReceiptView {
@@ -374,6 +378,13 @@ export const goodsCommands = {
     'The KEP book of this shop for a period (Pravilnik o evidenciji prometa): each day the debit at retail value ' +
       '(goods receipts, price increases) and the credit (fiscal turnover by payment type, refunds reducing it; ' +
       'price decreases, write-offs), with the running balance; with `csv`, the same as CSV.',
+    { auth: 'session' },
+  ),
+  'goods.receiptLinesCsv': command<ReceiptLineInput[]>()(
+    z.strictObject({ csv: z.string({ error: 'text' }).min(1, { error: 'required' }).max(2_000_000) }),
+    "Reads a supplier's CSV (`code;quantity;purchase price[;discount %]`, the code or a barcode) as lines for the " +
+      "draft on the screen, each at the product's retail price. Saves nothing. A bad row is refused naming its row " +
+      'and column.',
     { auth: 'session' },
   ),
   'goods.kepPdf': command<PdfFile>()(

@@ -63,7 +63,7 @@ for (const lang of LANGUAGES) {
         .selectOption({ label: 'Воћар д.о.о.' });
       await mgr.getByLabel(t('goods_invoice_number')).fill('F-2026-17');
       const lineForm = mgr.getByRole('form', { name: t('goods_line') });
-      await lineForm.getByLabel(t('goods_code')).fill('E1');
+      await lineForm.getByLabel(t('goods_code_or_barcode')).fill('E1');
       await lineForm.getByLabel(t('goods_quantity')).fill('10');
       await lineForm.getByLabel(t('goods_purchase_price')).fill(lang === 'en' ? '50.00' : '50,00');
       await lineForm.getByLabel(t('goods_margin')).fill('20');

@@ -37,6 +37,7 @@ const TILL_OWNERS: Record<string, string> = {
   stock_counts: 'electron/goods/',
   stock_count_lines: 'electron/goods/',
   stock_minimums: 'electron/goods/',
+  kep_days: 'electron/goods/',
   stock_sales: 'electron/goods/',
   suppliers: 'electron/goods/',
   write_offs: 'electron/goods/',

@@ -291,3 +291,49 @@ describe('posting a count is all or nothing', () => {
     }
   });
 });
+
+describe("a supplier's CSV and a scanned line on a goods receipt", () => {
+  it('reads lines by code or barcode at the retail price, names a bad row and column, and a draft reopens', async () => {
+    const c = await startCore();
+    const { supplier } = await shop(c);
+    const bad = await fails(c, 'goods.receiptLinesCsv', { csv: 'šifra;količina;cena\nP1;2;50\nP2;3;-1\n' });
+    expect(bad).toMatchObject({ code: 'invalid_input', field: 'csv' });
+    expect(bad.message).toContain('ред 3, колона 3');
+    const unknown = await fails(c, 'goods.receiptLinesCsv', { csv: 'NEMA;1;10\n' });
+    expect(unknown.message).toContain('ред 1, колона 1');
+    const lines = await ok<ReceiptLineInputs>(c, 'goods.receiptLinesCsv', {
+      csv: 'šifra;količina;cena;rabat\n8600000000011;12;45,50;5\nP1;2;50\n',
+    });
+    expect(lines).toEqual([
+      { code: 'P2', quantity: 12, purchasePrice: 45.5, discountPercent: 5, retailPrice: 100 },
+      { code: 'P1', quantity: 2, purchasePrice: 50, retailPrice: 100 },
+    ]);
+    // A line typed by scanning names the product by its barcode: the draft holds the product's code.
+    const draft = await ok<ReceiptView>(c, 'goods.receiptSave', {
+      managerPin,
+      supplierId: supplier.id,
+      invoiceNumber: 'F-2',
+      invoiceDate: today(),
+      lines: [
+        ...lines,
+        {
+          code: 'N9',
+          name: 'Нов',
+          label: 'A',
+          unit: 'kg',
+          group: 'Пиће',
+          quantity: 1,
+          purchasePrice: 10,
+          marginPercent: 20,
+        },
+      ],
+    });
+    expect(draft.lines.map((l) => l.code)).toEqual(['P2', 'P1', 'N9']);
+    const reopened = await ok<ReceiptView>(c, 'goods.receipt', { id: draft.id });
+    expect(reopened.lines[2]).toMatchObject({ newProduct: true, unit: 'kg', group: 'Пиће', barcode: null });
+    expect(reopened.lines[0]).toMatchObject({ newProduct: false, unit: null });
+    expect(count(c, 'stock_movements')).toBe(3); // only the first receipt's lines moved
+  });
+});
+
+type ReceiptLineInputs = import('../../shared/contract/goods.ts').ReceiptLineInput[];

@@ -96,6 +96,7 @@ const EXPECTED: Record<string, string> = {
   'goods.kep': 'session',
   // Part 2: A4 documents and the reorder list are reads; a cashier counts, a manager starts, posts and cancels.
   'goods.kepPdf': 'session',
+  'goods.receiptLinesCsv': 'session',
   'goods.receiptPdf': 'session',
   'goods.priceChangePdf': 'session',
   'goods.writeOffPdf': 'session',

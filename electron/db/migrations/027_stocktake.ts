@@ -9,6 +9,10 @@ import type { Migration } from '../open.ts';
  *   the counted quantity and the book quantity at the moment of that entry (the start's less what sold or moved
  *   since), so a line counted after a sale is right. Posting moves counted − book at entry as a `count` movement.
  * - stock_minimums: the least quantity to keep per product code; the reorder list shows what is below it.
+ * - kep_days: the KEP's change of balance per day (Σ the day's movements' and price changes' values), kept by the
+ *   ledger in the same transaction as each of them, so a period's opening balance is a sum over days, not over
+ *   every movement the shop ever made (flat as history grows: bench/kep-year.bench.ts). Filled here from history.
+ * - an index of movements by day and kind carrying their value: a period's sales and receipts read from it alone.
  */
 export const m027: Migration = {
   version: 27,
@@ -47,6 +51,18 @@ export const m027: Migration = {
         PRIMARY KEY (count_id, product_code),
         UNIQUE (count_id, line)
       ) STRICT;
+
+      CREATE TABLE kep_days (
+        day TEXT PRIMARY KEY,
+        value_para INTEGER NOT NULL
+      ) STRICT;
+      INSERT INTO kep_days (day, value_para)
+        SELECT day, sum(v) FROM (
+          SELECT day, value_para AS v FROM stock_movements
+          UNION ALL
+          SELECT day, diff_para AS v FROM price_changes
+        ) GROUP BY day;
+      CREATE INDEX stock_movements_day_kind ON stock_movements(day, kind, value_para);
 
       CREATE TABLE stock_minimums (
         product_code TEXT PRIMARY KEY,

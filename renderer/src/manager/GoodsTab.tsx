@@ -321,6 +321,41 @@ function ReceiptsSection({ api, t, lang }: Props) {
       setInvoiceNumber('');
       await reload();
     });
+  /** A supplier's CSV: its lines join the draft on the screen (nothing is saved until „Сачувај нацрт“). */
+  const fromCsv = (file: File | undefined) =>
+    void run(async () => {
+      if (!file) return;
+      const read = await call(api['goods.receiptLinesCsv']({ csv: await file.text() }));
+      setLines([...lines, ...read]);
+      setNote(t('goods_lines_imported', { count: read.length, name: file.name }));
+    });
+  /** A saved draft back on the screen to be edited, then saved again over itself. */
+  const openDraft = (r: ReceiptSummary) =>
+    void run(async () => {
+      const view = await call(api['goods.receipt']({ id: r.id }));
+      setDraft(view);
+      setSupplierId(String(view.supplier.id));
+      setInvoiceNumber(view.invoiceNumber);
+      setInvoiceDate(view.invoiceDate);
+      setLines(
+        view.lines.map((l) => ({
+          code: l.code,
+          ...(l.newProduct && l.unit ? { name: l.name, label: l.label, unit: l.unit } : {}),
+          ...(l.newProduct && l.group ? { group: l.group } : {}),
+          ...(l.newProduct && l.barcode ? { barcode: l.barcode } : {}),
+          quantity: l.quantityMilli / 1000,
+          purchasePrice: l.purchasePara / 100,
+          ...(l.discountBp ? { discountPercent: l.discountBp / 100 } : {}),
+          retailPrice: l.retailPara / 100,
+        })),
+      );
+      setNote(t('goods_draft_opened', { invoice: view.invoiceNumber }));
+    });
+  const removeLine = (i: number) => {
+    setLines(lines.filter((_l, j) => j !== i));
+    // The calculation shown beside each line belonged to the saved draft's order: it is shown again once saved.
+    setDraft(draft ? { ...draft, lines: [] } : null);
+  };
   const reverse = (r: ReceiptSummary) =>
     void run(async () => {
       const rev = await call(api['goods.receiptReverse']({ ...ownPin(pin), id: r.id }));
@@ -355,8 +390,8 @@ function ReceiptsSection({ api, t, lang }: Props) {
         />
       </div>
       <RowForm onSubmit={addLine} label={t('goods_line')}>
-        <Field label={t('goods_code')}>
-          <input value={line.code} onChange={set('code')} size={8} />
+        <Field label={t('goods_code_or_barcode')}>
+          <input value={line.code} onChange={set('code')} size={12} />
         </Field>
         <Field label={t('goods_new_name')}>
           <input value={line.name} onChange={set('name')} size={14} />
@@ -387,6 +422,18 @@ function ReceiptsSection({ api, t, lang }: Props) {
           <input value={line.retail} onChange={set('retail')} size={8} inputMode="decimal" />
         </Field>
         <SubmitButton busy={busy}>{t('goods_add_line')}</SubmitButton>
+        <label className="mgr-file">
+          {t('goods_lines_csv')}
+          <input
+            type="file"
+            className="visually-hidden"
+            accept=".csv,.txt,text/csv,text/plain"
+            onChange={(e) => {
+              fromCsv(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+        </label>
       </RowForm>
       {lines.length > 0 && (
         <MgrTable
@@ -397,6 +444,7 @@ function ReceiptsSection({ api, t, lang }: Props) {
             t('goods_purchase_price'),
             t('goods_margin'),
             t('goods_retail_price'),
+            '',
           ]}
         >
           {lines.map((l, i) => {
@@ -415,6 +463,11 @@ function ReceiptsSection({ api, t, lang }: Props) {
                     : l.retailPrice !== undefined
                       ? formatRsd(Math.round(l.retailPrice * 100))
                       : '—'}
+                </td>
+                <td>
+                  <button type="button" disabled={busy} onClick={() => removeLine(i)}>
+                    {t('goods_remove_line', { code: l.code })}
+                  </button>
                 </td>
               </tr>
             );
@@ -461,6 +514,11 @@ function ReceiptsSection({ api, t, lang }: Props) {
               >
                 {t('goods_pdf_of', { number: r.number ?? t('goods_draft') })}
               </button>{' '}
+              {r.state === 'draft' && (
+                <button type="button" disabled={busy} onClick={() => openDraft(r)}>
+                  {t('goods_open_draft', { invoice: r.invoiceNumber })}
+                </button>
+              )}
               {r.kind === 'receipt' && r.state === 'posted' && (
                 <button type="button" disabled={busy} onClick={() => reverse(r)}>
                   {t('goods_reverse', { number: r.number ?? '' })}
@@ -670,6 +728,7 @@ function CountsSection({ api, t, lang }: Props) {
         ),
       );
       setNote(t('goods_count_entered', { code: code.trim() }));
+      setCounts(await call(api['goods.counts']({})));
       setCode('');
       setQuantity('');
     });
@@ -678,6 +737,7 @@ function CountsSection({ api, t, lang }: Props) {
       if (!open || !file) return;
       setOpen(await call(api['goods.countImport']({ id: open.id, csv: await file.text() })));
       setNote(t('goods_count_imported', { name: file.name }));
+      setCounts(await call(api['goods.counts']({})));
     });
   const post = () =>
     void run(async () => {
@@ -738,16 +798,19 @@ function CountsSection({ api, t, lang }: Props) {
             <SubmitButton busy={busy} disabled={!code.trim()}>
               {t('goods_count_enter')}
             </SubmitButton>
-            <Field label={t('goods_count_csv')}>
+            {/* The browser's own file button speaks its own language: a labelled button in ours opens it. */}
+            <label className="mgr-file">
+              {t('goods_count_csv')}
               <input
                 type="file"
+                className="visually-hidden"
                 accept=".csv,.txt,text/csv,text/plain"
                 onChange={(e) => {
                   importCsv(e.target.files?.[0]);
                   e.target.value = '';
                 }}
               />
-            </Field>
+            </label>
           </RowForm>
           <p role="status">
             {t('goods_count_totals', {
@@ -769,7 +832,7 @@ function CountsSection({ api, t, lang }: Props) {
               t('goods_count_book_entry'),
               t('goods_counted'),
               t('goods_count_difference'),
-              t('goods_retail_value'),
+              t('goods_count_diff_retail'),
             ]}
           >
             {open.lines.map((l) => (
