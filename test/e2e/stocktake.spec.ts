@@ -161,6 +161,25 @@ for (const lang of LANGUAGES) {
       ]);
       expect(kepPdf.suggestedFilename()).toMatch(/^KEP-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.pdf$/);
       await shotsAtTillSizes(page, testInfo, `stocktake-kep-${lang}`);
+
+      // The reorder list: bread's minimum of 12 puts 2 on the supplier's list.
+      await mgr.getByRole('button', { name: t('goods_reorder'), exact: true }).click();
+      const minimum = mgr.getByRole('form', { name: t('goods_minimum_set') });
+      await minimum.getByLabel(t('goods_code'), { exact: true }).fill('S3');
+      await minimum.getByLabel(t('goods_minimum'), { exact: true }).fill('12');
+      await minimum.getByLabel(t('pin')).fill(MANAGER_PIN);
+      await minimum.getByRole('button', { name: t('goods_minimum_save') }).click();
+      const order = mgr.getByRole('table', { name: 'Велепродаја (101134702)' });
+      await expect(order.getByRole('row').filter({ hasText: 'Хлеб бели' })).toContainText('2');
+      const [reorderPdf] = await Promise.all([
+        page.waitForEvent('download'),
+        mgr.getByRole('button', { name: t('goods_reorder_pdf') }).click(),
+      ]);
+      expect(reorderPdf.suggestedFilename()).toMatch(/^narucivanje-\d{4}-\d{2}-\d{2}\.pdf$/);
+      await shotsAtTillSizes(page, testInfo, `stocktake-reorder-${lang}`);
+      await mgr.getByRole('button', { name: t('goods_shop'), exact: true }).click();
+      await expect(mgr.getByRole('checkbox', { name: t('goods_no_negative_counted') })).not.toBeChecked();
+      await shotsAtTillSizes(page, testInfo, `stocktake-shop-${lang}`);
     });
   });
 }

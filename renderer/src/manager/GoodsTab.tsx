@@ -950,27 +950,29 @@ function ReorderSection({ api, t }: Props) {
       </div>
       {view && view.suppliers.length === 0 && <p role="status">{t('goods_reorder_none')}</p>}
       {view?.suppliers.map((g) => (
-        <MgrTable
-          key={g.supplier?.id ?? 0}
-          label={g.supplier ? `${g.supplier.name} (${g.supplier.pib})` : t('goods_reorder_no_supplier')}
-          headers={[
-            t('goods_code'),
-            t('goods_name'),
-            t('goods_quantity'),
-            t('goods_minimum'),
-            t('goods_reorder_order'),
-          ]}
-        >
-          {g.items.map((i) => (
-            <tr key={i.code}>
-              <td>{i.code}</td>
-              <th scope="row">{i.name}</th>
-              <td className="mgr-num">{formatQuantity(i.onHandMilli)}</td>
-              <td className="mgr-num">{formatQuantity(i.minimumMilli)}</td>
-              <td className="mgr-num">{formatQuantity(i.orderMilli)}</td>
-            </tr>
-          ))}
-        </MgrTable>
+        <section key={g.supplier?.id ?? 0}>
+          <h3>{g.supplier ? `${g.supplier.name} (${g.supplier.pib})` : t('goods_reorder_no_supplier')}</h3>
+          <MgrTable
+            label={g.supplier ? `${g.supplier.name} (${g.supplier.pib})` : t('goods_reorder_no_supplier')}
+            headers={[
+              t('goods_code'),
+              t('goods_name'),
+              t('goods_quantity'),
+              t('goods_minimum'),
+              t('goods_reorder_order'),
+            ]}
+          >
+            {g.items.map((i) => (
+              <tr key={i.code}>
+                <td>{i.code}</td>
+                <th scope="row">{i.name}</th>
+                <td className="mgr-num">{formatQuantity(i.onHandMilli)}</td>
+                <td className="mgr-num">{formatQuantity(i.minimumMilli)}</td>
+                <td className="mgr-num">{formatQuantity(i.orderMilli)}</td>
+              </tr>
+            ))}
+          </MgrTable>
+        </section>
       ))}
     </>
   );
