@@ -54,6 +54,8 @@ import { printerHandlers } from './printer/handlers.ts';
 import { catalogHandlers } from './catalog/handlers.ts';
 import { createGoodsService } from './goods/service.ts';
 import { goodsHandlers } from './goods/handlers.ts';
+import { createStocktake } from './goods/stocktake.ts';
+import { createGoodsDocuments } from './goods/documents.ts';
 import { retriesHandlers } from './retry/handlers.ts';
 import { hubHandlers } from './hub-client/handlers.ts';
 import { auditHandlers, staffHandlers } from './auth/handlers.ts';
@@ -245,7 +247,25 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const openCart = new OpenCart(db);
   const discountApprovals = new DiscountApprovals(db, now);
+  // Goods and stock-taking (docs/goods.md); their audit goes to the staff's log, made below.
+  const goods = createGoodsService(db, catalog, {
+    rateOf: (label) => taxRates.rateOf(label),
+    labels: () => taxRates.labels(),
+    language: () => settings.language(),
+    hubOwnsCatalog: () => hub.url() !== null,
+    audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
+    now: () => new Date(now()),
+  });
+  const stocktake = createStocktake(db, {
+    audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
+    language: () => settings.language(),
+    now: () => new Date(now()),
+  });
   const sales = new SalesService({
+    // The shop setting against selling counted goods below zero (default off: allowed and flagged).
+    stockGuard: (lines) => {
+      if (settings.bool('noNegativeCounted')) stocktake.refuseBelowZero(lines);
+    },
     openCart,
     discountApprovals,
     // Defined below with the audit log; only ever called by a checkout, after start-up.
@@ -384,14 +404,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
   });
   const gateway = { client: () => client, mode: () => gatewayMode, key: () => gatewayKey, set: setGateway };
-  const goods = createGoodsService(db, catalog, {
-    rateOf: (label) => taxRates.rateOf(label),
-    labels: () => taxRates.labels(),
-    language: () => settings.language(),
-    hubOwnsCatalog: () => hub.url() !== null,
-    audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
-    now: () => new Date(now()),
-  });
   const sef = new SefService({
     db,
     store,
@@ -443,7 +455,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       hubOwnsCatalog: () => hub.url() !== null,
       audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
     }),
-    goodsHandlers(goods),
+    goodsHandlers(
+      goods,
+      stocktake,
+      createGoodsDocuments(db, goods, stocktake, {
+        language: () => settings.language(),
+        shop: () => ({
+          name: settings.get('shopName') ?? '',
+          pib: settings.get('shopPib') ?? '',
+          address: settings.get('shopAddress') ?? '',
+        }),
+        now: () => new Date(now()),
+      }),
+    ),
     sefHandlers({
       service: sef,
       link: sefLink,

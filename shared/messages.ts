@@ -274,6 +274,20 @@ const SR_CYRL = {
     'Малопродајна цена за „{name}“ је испод набавне ({field}). Проверите цену или потврдите да је тако.',
   goods_hub_catalog: 'Каталогом управља сервер продавнице: нов артикал или цену унесите тамо ({field}).',
   goods_unknown_product: 'Артикал са шифром „{value}“ не постоји ({field}).',
+  goods_document_not_found: 'Тај документ не постоји (бр. {id}).',
+  goods_count_not_found: 'Попис бр. {id} не постоји.',
+  goods_count_open: 'Један попис је већ у току: прокњижите га или откажите пре новог.',
+  goods_count_closed: 'Попис је већ закључен (прокњижен или отказан): уноси и књижење више нису могући.',
+  goods_count_group: 'Група „{value}“ не постоји у каталогу ({field}).',
+  goods_count_outside: 'Артикал „{value}“ није обухваћен овим пописом ({field}).',
+  goods_csv_quantity: 'CSV, ред {row}, колона {column}: „{value}“ није количина (нула или више, највише три децимале).',
+  goods_csv_cell: 'CSV, ред {row}, колона {column}: недостаје шифра артикла.',
+  goods_csv_amount: 'CSV, ред {row}, колона {column}: „{value}“ није исправан износ.',
+  goods_csv_outside: 'CSV, ред {row}, колона {column}: артикал „{value}“ није обухваћен овим пописом.',
+  goods_csv_unknown: 'CSV, ред {row}, колона {column}: артикал са шифром „{value}“ не постоји.',
+  goods_csv_empty: 'CSV датотека нема ниједан ред са шифром и количином ({field}).',
+  goods_counted_below_zero:
+    'Артикал „{name}“ је пописан, а на стању има {onHand}: продаја у минус за пописану робу није дозвољена ({field}).',
 };
 
 const SR_LATN: Shape<typeof SR_CYRL> = {
@@ -543,6 +557,20 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
     'Maloprodajna cena za „{name}“ je ispod nabavne ({field}). Proverite cenu ili potvrdite da je tako.',
   goods_hub_catalog: 'Katalogom upravlja server prodavnice: nov artikal ili cenu unesite tamo ({field}).',
   goods_unknown_product: 'Artikal sa šifrom „{value}“ ne postoji ({field}).',
+  goods_document_not_found: 'Taj dokument ne postoji (br. {id}).',
+  goods_count_not_found: 'Popis br. {id} ne postoji.',
+  goods_count_open: 'Jedan popis je već u toku: proknjižite ga ili otkažite pre novog.',
+  goods_count_closed: 'Popis je već zaključen (proknjižen ili otkazan): unosi i knjiženje više nisu mogući.',
+  goods_count_group: 'Grupa „{value}“ ne postoji u katalogu ({field}).',
+  goods_count_outside: 'Artikal „{value}“ nije obuhvaćen ovim popisom ({field}).',
+  goods_csv_quantity: 'CSV, red {row}, kolona {column}: „{value}“ nije količina (nula ili više, najviše tri decimale).',
+  goods_csv_cell: 'CSV, red {row}, kolona {column}: nedostaje šifra artikla.',
+  goods_csv_amount: 'CSV, red {row}, kolona {column}: „{value}“ nije ispravan iznos.',
+  goods_csv_outside: 'CSV, red {row}, kolona {column}: artikal „{value}“ nije obuhvaćen ovim popisom.',
+  goods_csv_unknown: 'CSV, red {row}, kolona {column}: artikal sa šifrom „{value}“ ne postoji.',
+  goods_csv_empty: 'CSV datoteka nema nijedan red sa šifrom i količinom ({field}).',
+  goods_counted_below_zero:
+    'Artikal „{name}“ je popisan, a na stanju ima {onHand}: prodaja u minus za popisanu robu nije dozvoljena ({field}).',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -817,6 +845,21 @@ const EN: Shape<typeof SR_CYRL> = {
     'The retail price of “{name}” is below its purchase price ({field}). Check the price or confirm it.',
   goods_hub_catalog: 'The store hub owns the catalog: enter a new product or price there ({field}).',
   goods_unknown_product: 'There is no product with code “{value}” ({field}).',
+  goods_document_not_found: 'That document does not exist (no. {id}).',
+  goods_count_not_found: 'Stock-taking no. {id} does not exist.',
+  goods_count_open: 'A stock-taking is already open: post or cancel it before starting another.',
+  goods_count_closed: 'The stock-taking is closed (posted or cancelled): nothing more can be entered or posted.',
+  goods_count_group: 'There is no group “{value}” in the catalog ({field}).',
+  goods_count_outside: 'Product “{value}” is not part of this stock-taking ({field}).',
+  goods_csv_quantity:
+    'CSV, row {row}, column {column}: “{value}” is not a quantity (zero or more, at most three decimals).',
+  goods_csv_cell: 'CSV, row {row}, column {column}: the product code is missing.',
+  goods_csv_amount: 'CSV, row {row}, column {column}: “{value}” is not a valid amount.',
+  goods_csv_outside: 'CSV, row {row}, column {column}: product “{value}” is not part of this stock-taking.',
+  goods_csv_unknown: 'CSV, row {row}, column {column}: there is no product with code “{value}”.',
+  goods_csv_empty: 'The CSV file has no row with a code and a quantity ({field}).',
+  goods_counted_below_zero:
+    'Product “{name}” was counted and {onHand} is on hand: counted goods may not be sold below zero ({field}).',
 };
 
 /** The core's messages: `{field}` names the input field, other placeholders as each text says. */

@@ -1,6 +1,6 @@
 /**
- * The goods ledger (docs/goods.md): the only writer of `stock`, `stock_movements`, `stock_sales`, `price_changes`
- * and `goods_numbers`. Every function runs inside its caller's transaction (better-sqlite3 nests them as
+ * The goods ledger (docs/goods.md): the only writer of `stock`, `stock_movements`, `stock_sales`, `price_changes`,
+ * `kep_days` and `goods_numbers`. Every function runs inside its caller's transaction (better-sqlite3 nests them as
  * savepoints), so a movement, the stock it changes and the document that caused it commit together or not at all.
  *
  * The book's invariant: for every product, quantity on hand = Σ its movements, and the KEP balance (Σ every
@@ -18,7 +18,7 @@ import { valueAt } from '../../shared/goods/calc.ts';
 export type MovementKind =
   'sale' | 'refund' | 'receipt' | 'reversal' | 'writeoff' | 'count' | 'transfer_in' | 'transfer_out';
 export type PriceChangeSource = 'catalog' | 'bulk' | 'import' | 'hub' | 'receipt';
-export type NumberedKind = 'receipt' | 'reversal' | 'price_change' | 'writeoff';
+export type NumberedKind = 'receipt' | 'reversal' | 'price_change' | 'writeoff' | 'count';
 
 export interface StockRow {
   product_code: string;
@@ -43,6 +43,16 @@ function sql<P extends unknown[] = unknown[], R = unknown>(db: Db, text: string)
 export function bookDay(at: string | number | Date): string {
   const d = new Date(at);
   return dayIn(Number.isNaN(d.getTime()) ? new Date() : d);
+}
+
+/** Adds a movement's or a price change's value to its day's change of the KEP balance (same transaction). */
+function addToDay(db: Db, day: string, value: number): void {
+  if (value === 0) return;
+  sql(
+    db,
+    `INSERT INTO kep_days (day, value_para) VALUES (?, ?)
+       ON CONFLICT (day) DO UPDATE SET value_para = value_para + excluded.value_para`,
+  ).run(day, value);
 }
 
 /** The next number of a kind of document in a year (1, 2, 3 …), taken in the caller's transaction. */
@@ -102,6 +112,7 @@ export function move(db: Db, m: Move): boolean {
     `INSERT INTO stock_movements (product_code, at, day, kind, source, line, qty_milli, price_para, value_para)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(m.code, m.at, bookDay(m.at), m.kind, m.source, m.line, m.qtyMilli, price, value);
+  addToDay(db, bookDay(m.at), value);
   sql(
     db,
     `INSERT INTO stock (product_code, name, qty_milli, price_para, purchase_para, updated_at)
@@ -150,6 +161,7 @@ export function priceChanged(
     `INSERT INTO price_changes (number, year, at, day, product_code, name, old_para, new_para, qty_milli, diff_para,
          source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(number, year, p.at, day, p.code, p.name, row.price_para, p.newPara, row.qty_milli, diff, p.source);
+  addToDay(db, day, diff);
   return {
     id: Number(r.lastInsertRowid),
     number,
@@ -165,7 +177,7 @@ export function priceChanged(
 /** What the ledger reads of a fiscalized order (electron/orders/store.ts hands it over). */
 
 /** The product code of a sold line: its catalog id, else its barcode; null for a hand-typed item (no stock). */
-function codeOfLine(db: Db, line: OrderLine): string | null {
+export function codeOfLine(db: Db, line: OrderLine): string | null {
   if (line.productId !== undefined) {
     const byId = sql<[number], { code: string }>(db, 'SELECT code FROM products WHERE id = ?').get(line.productId);
     if (byId) return byId.code;

@@ -23,7 +23,7 @@ import type {
   WriteOffView,
 } from '../../shared/contract/goods.ts';
 import type { Language } from '../../shared/domain.ts';
-import { toMilli, toPara } from '../../shared/money.ts';
+import { parseQuantityInput, parseRsdInput, toMilli, toPara } from '../../shared/money.ts';
 import { marginOf, netPurchase, retailFromMargin, valueAt, vatIn } from '../../shared/goods/calc.ts';
 import { kepCsv, kepWords } from '../../shared/i18n/goods.ts';
 import { dayStart } from '../../shared/i18n/time.ts';
@@ -111,6 +111,12 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
     ),
   };
 
+  function byBarcode(code: string): ReturnType<typeof st.productCode.get> {
+    if (!/^\d{8,14}$/.test(code)) return undefined;
+    const owner = catalog.barcodeOwner(code);
+    return owner ? st.productCode.get(owner.code) : undefined;
+  }
+
   function supplierView(r: SupplierRow): SupplierView {
     return { id: r.id, name: r.name, pib: r.pib, address: r.address, account: r.account, contact: r.contact };
   }
@@ -134,6 +140,9 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
       purchaseValuePara: valueAt(l.qty_milli, net),
       retailValuePara: valueAt(l.qty_milli, l.retail_para),
       newProduct: l.unit !== null && !st.productCode.get(l.product_code),
+      unit: l.unit as ReceiptLineView['unit'],
+      group: l.grp,
+      barcode: l.barcode,
     };
   }
 
@@ -172,7 +181,8 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
     if (labels.length === 0) throw invalidInput('lines', 'tax_rates_missing');
     return input.lines.map((l, i) => {
       const at = (f: string): string => `lines.${i}.${f}`;
-      const product = st.productCode.get(l.code);
+      // A scanned line names the product by one of its barcodes.
+      const product = st.productCode.get(l.code) ?? byBarcode(l.code);
       let label: string;
       let name: string;
       if (product) {
@@ -209,7 +219,7 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
       }
       return {
         line: i,
-        product_code: l.code,
+        product_code: product?.code ?? l.code,
         name,
         label,
         unit: product ? null : (l.unit ?? null),
@@ -327,6 +337,49 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
     },
 
     receipt: receiptView,
+
+    /**
+     * A supplier's CSV as receipt lines for the draft on the screen: `code;quantity;purchase price[;discount %]`
+     * per row (`;` or a tab; a decimal comma or point; a header row skipped). The code is the product's code or one
+     * of its barcodes; each line keeps the product's retail price (the manager may change it). A bad row is refused
+     * naming its row and column; nothing is returned then.
+     */
+    linesFromCsv(csv: string): ReceiptInput['lines'] {
+      const out: ReceiptInput['lines'] = [];
+      csv
+        .replace(/^\ufeff/, '')
+        .split(/\r?\n/)
+        .forEach((text, i) => {
+          const row = i + 1;
+          if (text.trim() === '') return;
+          const cells = text.split(/[;\t]/).map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
+          const [code = '', qtyText = '', priceText = '', discountText = ''] = cells;
+          const milli = parseQuantityInput(qtyText);
+          if (row === 1 && milli === null) return; // the header
+          if (code === '') throw invalidInput('csv', 'goods_csv_cell', { row, column: 1 });
+          const product = st.productCode.get(code) ?? byBarcode(code);
+          if (!product) throw invalidInput('csv', 'goods_csv_unknown', { row, column: 1, value: code });
+          if (milli === null || milli <= 0)
+            throw invalidInput('csv', 'goods_csv_quantity', { row, column: 2, value: qtyText });
+          const price = parseRsdInput(priceText);
+          if (price === null || price <= 0)
+            throw invalidInput('csv', 'goods_csv_amount', { row, column: 3, value: priceText });
+          const discount = discountText === '' ? 0 : parseRsdInput(discountText);
+          if (discount === null || discount < 0 || discount > 10_000)
+            throw invalidInput('csv', 'goods_csv_amount', { row, column: 4, value: discountText });
+          const retail = catalog.product(product.code, deps.labels())?.pricePara ?? 0;
+          out.push({
+            code: product.code,
+            quantity: milli / 1000,
+            purchasePrice: price / 100,
+            ...(discount ? { discountPercent: discount / 100 } : {}),
+            ...(retail > 0 ? { retailPrice: retail / 100 } : { marginPercent: 0 }),
+          });
+        });
+      if (out.length === 0) throw invalidInput('csv', 'goods_csv_empty');
+      if (out.length > 1000) throw invalidInput('csv', 'too_many');
+      return out;
+    },
 
     saveDraft(input: ReceiptInput): ReceiptView {
       if (!st.supplier.get(input.supplierId)) throw invalidInput('supplierId', 'goods_supplier_not_found');
@@ -680,13 +733,10 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
     kep(from: string, to: string, withCsv: boolean): KepView {
       const lang = deps.language();
       const w = kepWords(lang);
+      // Σ every earlier day's change of balance (kept per day by the ledger: flat as history grows).
       const opening =
-        (db
-          .prepare<[string], { v: number | null }>('SELECT sum(value_para) AS v FROM stock_movements WHERE day < ?')
-          .get(from)?.v ?? 0) +
-        (db
-          .prepare<[string], { v: number | null }>('SELECT sum(diff_para) AS v FROM price_changes WHERE day < ?')
-          .get(from)?.v ?? 0);
+        db.prepare<[string], { v: number | null }>('SELECT sum(value_para) AS v FROM kep_days WHERE day < ?').get(from)
+          ?.v ?? 0;
       type Raw = { day: string; order: number; at: string; description: string; value: number };
       const raw: Raw[] = [];
       // Goods receipts and their reversals: the retail value they brought in (or took out).
@@ -742,6 +792,37 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
           description: w.writeOff.replace('{number}', o.number).replace('{name}', o.name).replace('{reason}', o.reason),
           value: -o.valuePara,
         });
+      // Stock-takings: per count and day the surpluses (debit) and the shortages (credit), each as one entry.
+      for (const c of db
+        .prepare<
+          [string, string],
+          { day: string; at: string; surplus: number; shortage: number; number: number; year: number }
+        >(
+          `SELECT m.day, min(m.at) AS at, sum(max(m.value_para, 0)) AS surplus, sum(min(m.value_para, 0)) AS shortage,
+                  c.number, c.year
+             FROM stock_movements m JOIN stock_counts c ON m.source = 'count:' || c.id
+            WHERE m.kind = 'count' AND m.day BETWEEN ? AND ?
+            GROUP BY m.source, m.day`,
+        )
+        .all(from, to)) {
+        const number = `${c.number}/${c.year}`;
+        if (c.surplus !== 0)
+          raw.push({
+            day: c.day,
+            order: 3,
+            at: c.at,
+            description: w.countSurplus.replace('{number}', number),
+            value: c.surplus,
+          });
+        if (c.shortage !== 0)
+          raw.push({
+            day: c.day,
+            order: 3,
+            at: c.at,
+            description: w.countShortage.replace('{number}', number),
+            value: c.shortage,
+          });
+      }
       // The fiscal turnover of each day by payment type (refunds reduce it), and the difference between it and the
       // retail value of the goods the day's receipts took out or back (discounts, items kept outside the book).
       const turnover = new Map<string, Map<string, number>>();

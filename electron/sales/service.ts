@@ -39,6 +39,11 @@ export interface SalesDeps {
    */
   onUnsigned?: (orderId: number) => 'printing' | 'no_printer';
   now?: () => number;
+  /**
+   * The goods a normal sale takes out, checked before anything is saved: throws at the line when the shop forbids
+   * selling counted goods below zero (electron/goods/stocktake.ts).
+   */
+  stockGuard?: (lines: readonly OrderLine[]) => void;
 }
 
 export class SalesService {
@@ -74,6 +79,7 @@ export class SalesService {
     if (this.#deps.trainingMode() && invoiceType === 'advance') throw invalidInput('invoiceType', 'training_advance');
     // Nothing can sign it and the shop sells only with a fiscal receipt: refused before anything is saved. Proforma
     // and training take no money (no-money.ts): no customer leaves with goods they paid for without a receipt.
+    if (invoiceType === 'normal') this.#deps.stockGuard?.(priced.lines);
     const takesMoney = !takesNoMoney(invoiceType, this.#deps.trainingMode());
     if (takesMoney && !engine.fiscalNow && (this.#deps.offlineSales?.() ?? 'allowed') === 'refused')
       throw new CommandError('unavailable', 'offline_sales_refused');

@@ -104,6 +104,9 @@ export function settingsHandlers(deps: SettingsHandlerDeps): AreaHandlers<'setti
     setupDone: settings.bool('setupDone'),
     ipsAccount: settings.get('ipsAccount') ?? '',
     ipsName: settings.get('ipsName') ?? '',
+    shopPib: settings.get('shopPib') ?? '',
+    shopAddress: settings.get('shopAddress') ?? '',
+    noNegativeCounted: settings.bool('noNegativeCounted'),
   });
 
   return areaHandlers('settings', {

@@ -66,6 +66,10 @@ export const SELF_APPROVED: ReadonlySet<CommandName> = new Set<CommandName>([
   'sef.settings',
   'sef.saveSettings',
   'sef.incoming',
+  'goods.countStart',
+  'goods.countPost',
+  'goods.countCancel',
+  'goods.minimumSet',
 ]);
 
 /** The field a refusal names when a manager's PIN beside the input would let the command through. */

@@ -9,6 +9,7 @@ import * as s from './schemas.ts';
 import { PRODUCT_UNITS } from './catalog.ts';
 import type { Milli, Para } from '../money.ts';
 import { pibProblem } from '../goods/pib.ts';
+import { toMilli } from '../money.ts';
 
 const managerPin = s.pin.optional();
 
@@ -117,6 +118,10 @@ export interface ReceiptLineView {
   retailValuePara: Para;
   /** The product does not exist yet: it is made when the receipt is posted. */
   newProduct: boolean;
+  /** For a product the receipt makes: its unit, group and barcode as typed (null otherwise). */
+  unit: 'piece' | 'kg' | 'l' | null;
+  group: string | null;
+  barcode: string | null;
 }
 
 export interface ReceiptView {
@@ -212,6 +217,92 @@ export interface KepView {
   csv?: string;
 }
 
+/** An A4 document made in the core: the renderer saves its bytes (base64) as a file named `fileName`. */
+export interface PdfFile {
+  fileName: string;
+  base64: string;
+}
+
+/** One product of a stock-taking (попис). */
+export interface CountLineView {
+  code: string;
+  name: string;
+  group: string | null;
+  unit: string;
+  /** The book's quantity when the count started (frozen). */
+  bookMilli: Milli;
+  /** What was counted; null while not counted yet. */
+  countedMilli: Milli | null;
+  /** The book's quantity when the count was last entered: the start's less the sales (and other moves) since. */
+  bookAtEntryMilli: Milli | null;
+  /** counted − book at entry: a surplus (вишак) above zero, a shortage (мањак) below; null while not counted. */
+  differenceMilli: Milli | null;
+  pricePara: Para;
+  /** The difference at retail price and, for a manager, at the last purchase price. */
+  retailDiffPara: Para;
+  purchaseDiffPara: Para | null;
+  countedAt: string | null;
+}
+
+export interface CountSummary {
+  id: number;
+  /** `2/2026`. */
+  number: string;
+  state: 'open' | 'posted' | 'cancelled';
+  /** The groups counted; null: the whole shop. */
+  groups: string[] | null;
+  startedAt: string;
+  startedBy: string | null;
+  postedAt: string | null;
+  postedBy: string | null;
+  lineCount: number;
+  countedCount: number;
+}
+
+export interface CountView extends CountSummary {
+  lines: CountLineView[];
+  totals: {
+    surplusRetailPara: Para;
+    shortageRetailPara: Para;
+    surplusPurchasePara: Para | null;
+    shortagePurchasePara: Para | null;
+  };
+}
+
+/** A product below its minimum, to be ordered from its last supplier. */
+export interface ReorderItem {
+  code: string;
+  name: string;
+  unit: string;
+  onHandMilli: Milli;
+  minimumMilli: Milli;
+  /** minimum − on hand (at least the minimum's worth of what is missing). */
+  orderMilli: Milli;
+  purchasePara: Para | null;
+}
+
+export interface ReorderView {
+  /** Per supplier (the last one the product was received from; null: never received). */
+  suppliers: { supplier: SupplierView | null; items: ReorderItem[] }[];
+  csv?: string;
+}
+
+/** A counted quantity: zero or more, at most 3 decimals. */
+const countedQuantity = z
+  .number({ error: 'number' })
+  .finite({ error: 'number' })
+  .refine((v) => toMilli(v) !== null, { error: 'quantity_decimals' })
+  .refine((v) => v >= 0, { error: 'non_negative' });
+
+export const CountEntryInput = z.strictObject({
+  /** The product's code or one of its barcodes (a scan). */
+  code: s.text(32),
+  quantity: countedQuantity,
+  /** Adds to what was counted so far (a scan, a second shelf); else replaces it. */
+  add: z.boolean({ error: 'boolean' }).optional(),
+});
+export type CountEntryInput = z.infer<typeof CountEntryInput>;
+
 const period = z
   .strictObject({ from: s.calendarDate, to: s.calendarDate })
   .refine((p) => p.from <= p.to, { error: 'date_order', path: ['to'] });
@@ -289,4 +380,107 @@ export const goodsCommands = {
       'price decreases, write-offs), with the running balance; with `csv`, the same as CSV.',
     { auth: 'session' },
   ),
+  'goods.receiptLinesCsv': command<ReceiptLineInput[]>()(
+    z.strictObject({ csv: z.string({ error: 'text' }).min(1, { error: 'required' }).max(2_000_000) }),
+    "Reads a supplier's CSV (`code;quantity;purchase price[;discount %]`, the code or a barcode) as lines for the " +
+      "draft on the screen, each at the product's retail price. Saves nothing. A bad row is refused naming its row " +
+      'and column.',
+    { auth: 'session' },
+  ),
+  'goods.kepPdf': command<PdfFile>()(
+    period,
+    'The KEP book of a period as an A4 PDF: the title block, the entries with the running balance, the totals, ' +
+      '„Страна N од M“ on every page.',
+    { auth: 'session' },
+  ),
+  'goods.receiptPdf': command<PdfFile>()(
+    z.strictObject({ id: s.id }),
+    'A goods receipt with its calculation (калкулација) as an A4 PDF.',
+    { auth: 'session' },
+  ),
+  'goods.priceChangePdf': command<PdfFile>()(
+    z.strictObject({ id: s.id }),
+    'A price change record (нивелација) as an A4 PDF.',
+    { auth: 'session' },
+  ),
+  'goods.writeOffPdf': command<PdfFile>()(z.strictObject({ id: s.id }), 'A write-off as an A4 PDF.', {
+    auth: 'session',
+  }),
+  'goods.countStart': command<CountView>()(
+    z.strictObject({
+      managerPin,
+      /** The groups to count; absent or empty: the whole shop. */
+      groups: z
+        .array(z.string({ error: 'text' }).trim().min(1, { error: 'required' }).max(60, { error: 'too_long' }), {
+          error: 'invalid',
+        })
+        .max(100, { error: 'too_many' })
+        .optional(),
+    }),
+    'Starts a stock-taking (попис), numbered per year: the book quantities of the products in scope are frozen; ' +
+      'selling goes on and what moves after the start is accounted for when a line is counted. One count is open ' +
+      'at a time (conflict). A manager; audited.',
+    { auth: 'manager' },
+  ),
+  'goods.counts': command<CountSummary[]>()(
+    z.strictObject({ limit: s.pageLimit.optional() }),
+    'Stock-takings, newest first.',
+    { auth: 'session' },
+  ),
+  'goods.count': command<CountView>()(
+    z.strictObject({ id: s.id }),
+    'One stock-taking with its lines and differences (мањак / вишак) at retail and, for a manager, purchase value.',
+    { auth: 'session' },
+  ),
+  'goods.countEnter': command<CountView>()(
+    z.strictObject({
+      id: s.id,
+      lines: z.array(CountEntryInput, { error: 'lines' }).min(1, { error: 'lines' }).max(5000, { error: 'too_many' }),
+    }),
+    'Enters counted quantities (typed or scanned: a code or a barcode; `add` adds to the count so far) into an ' +
+      'open count. A cashier may count. A code outside the count or unknown is refused at its line; nothing is ' +
+      'saved then.',
+    { auth: 'session' },
+  ),
+  'goods.countImport': command<CountView>()(
+    z.strictObject({ id: s.id, csv: z.string({ error: 'text' }).min(1, { error: 'required' }).max(2_000_000) }),
+    "Enters a handheld's CSV (`code;quantity` per row, a decimal comma or point; a header row is skipped) into an " +
+      "open count, replacing those lines' counts (a code twice is added up). A bad row is refused naming its row " +
+      'and column; nothing is saved then.',
+    { auth: 'session' },
+  ),
+  'goods.countPost': command<CountView>()(
+    z.strictObject({ managerPin, id: s.id }),
+    "Posts a count in one transaction: each counted difference moves as a `count` movement at the book's retail " +
+      'price, into the KEP (a surplus debited, a shortage credited); audited. A second post is refused.',
+    { auth: 'manager' },
+  ),
+  'goods.countCancel': command<CountView>()(
+    z.strictObject({ managerPin, id: s.id }),
+    'Cancels an open count: nothing moves; its number stays used. Audited.',
+    { auth: 'manager' },
+  ),
+  'goods.countPdf': command<PdfFile>()(
+    z.strictObject({ id: s.id }),
+    'A stock-taking list with its differences as an A4 PDF.',
+    { auth: 'session' },
+  ),
+  'goods.minimumSet': command<{ code: string; minimumMilli: Milli | null }>()(
+    z.strictObject({
+      managerPin,
+      code: s.text(32),
+      /** The least quantity to keep; 0 removes the minimum. */
+      minimum: countedQuantity,
+    }),
+    'Sets the minimum quantity of a product (the reorder list shows what is below it). A manager; audited.',
+    { auth: 'manager' },
+  ),
+  'goods.reorder': command<ReorderView>()(
+    z.strictObject({ csv: z.boolean({ error: 'boolean' }).optional() }),
+    'Products below their minimum, per supplier (the last one the product was received from); with `csv`, as CSV.',
+    { auth: 'session' },
+  ),
+  'goods.reorderPdf': command<PdfFile>()(s.empty, 'The reorder list as an A4 PDF, per supplier.', {
+    auth: 'session',
+  }),
 } as const;

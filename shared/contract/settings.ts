@@ -4,6 +4,7 @@ import { command } from './define.ts';
 import * as s from './schemas.ts';
 import type { Language, LpfrState, OfflineSales } from '../domain.ts';
 import { accountCheckDigitsOk, normalizeAccount } from '../payments/ips-qr.ts';
+import { pibProblem } from '../goods/pib.ts';
 
 /** The gateway account as the key reports it. The key itself is never returned: only `maskedKey`. */
 export interface AccountView {
@@ -52,6 +53,11 @@ export interface SettingsView {
   ipsAccount: string;
   /** The payee's name the IPS QR code carries (`N`): the shop's short business name; '' when not set. */
   ipsName: string;
+  /** The shop's PIB and address as its A4 documents' title block shows them ('' when not set; docs/goods.md). */
+  shopPib: string;
+  shopAddress: string;
+  /** Goods a posted count (попис) established may not be sold below zero (default off: allowed and flagged). */
+  noNegativeCounted: boolean;
 }
 
 // Optional: a manager logged in at this till is not asked for her PIN again (electron/auth/guard.ts `selfApprover`).
@@ -165,6 +171,24 @@ export const settingsCommands = {
       tillName: ownName,
       ipsAccount,
       ipsName,
+      /** The shop's PIB (check digit verified); '' clears it. */
+      shopPib: z
+        .string({ error: 'text' })
+        .trim()
+        .superRefine((v, ctx) => {
+          const problem = v === '' ? null : pibProblem(v);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        })
+        .optional(),
+      shopAddress: z
+        .string({ error: 'text' })
+        .trim()
+        .max(200, { error: 'too_long' })
+        .refine((v) => ![...v].some((ch) => (ch.codePointAt(0) ?? 0) < 0x20 || ch === '\u007f'), {
+          error: 'printable_only',
+        })
+        .optional(),
+      noNegativeCounted: z.boolean({ error: 'boolean' }).optional(),
       /** Ends the first-run setup flow for good: it cannot be undone (nothing would show the flow again). */
       setupDone: z.literal(true, { error: 'invalid' }).optional(),
     }),

@@ -93,6 +93,10 @@ const SR_CYRL = {
   receiptPost: 'Прокњижена пријемница бр. {number} (рачун {invoice}, ставки: {lines}, {value})',
   receiptReverse: 'Сторнирана пријемница бр. {of} документом бр. {number}',
   writeOff: 'Отпис бр. {number}: {name}, количина {quantity} ({reason})',
+  countStart: 'Почео попис бр. {number} ({scope}, {lines} артикала)',
+  countPost: 'Прокњижен попис бр. {number}: разлика код {differences} артикала',
+  countCancel: 'Отказан попис бр. {number}',
+  minimumSet: 'Минимална количина за {code}: {minimum}',
   other: 'Забележена радња која у овој верзији нема опис',
   hubLogin: 'Пријава на хаб: {who}',
   hubLoginLockedShop: 'Пријава на хаб закључана за продавницу до {until}',
@@ -135,6 +139,7 @@ const SR_CYRL = {
   reasonPrice: 'цена другачија од ценовника',
   reasonUnfiscalized: 'готовина док рачуни чекају фискализацију',
   allLines: 'све ставке',
+  wholeShop: 'цела продавница',
 };
 
 type AuditKey = keyof typeof SR_CYRL;
@@ -222,6 +227,10 @@ const SR_LATN: Record<AuditKey, string> = {
   receiptPost: 'Proknjižena prijemnica br. {number} (račun {invoice}, stavki: {lines}, {value})',
   receiptReverse: 'Stornirana prijemnica br. {of} dokumentom br. {number}',
   writeOff: 'Otpis br. {number}: {name}, količina {quantity} ({reason})',
+  countStart: 'Počeo popis br. {number} ({scope}, {lines} artikala)',
+  countPost: 'Proknjižen popis br. {number}: razlika kod {differences} artikala',
+  countCancel: 'Otkazan popis br. {number}',
+  minimumSet: 'Minimalna količina za {code}: {minimum}',
   other: 'Zabeležena radnja koja u ovoj verziji nema opis',
   hubLogin: 'Prijava na hab: {who}',
   hubLoginLockedShop: 'Prijava na hab zaključana za prodavnicu do {until}',
@@ -263,6 +272,7 @@ const SR_LATN: Record<AuditKey, string> = {
   reasonPrice: 'cena drugačija od cenovnika',
   reasonUnfiscalized: 'gotovina dok računi čekaju fiskalizaciju',
   allLines: 'sve stavke',
+  wholeShop: 'cela prodavnica',
 };
 
 const EN: Record<AuditKey, string> = {
@@ -348,6 +358,10 @@ const EN: Record<AuditKey, string> = {
   receiptPost: 'Goods receipt no. {number} posted (invoice {invoice}, {lines} lines, {value})',
   receiptReverse: 'Goods receipt no. {of} reversed by document no. {number}',
   writeOff: 'Write-off no. {number}: {name}, quantity {quantity} ({reason})',
+  countStart: 'Stock-taking no. {number} started ({scope}, {lines} products)',
+  countPost: 'Stock-taking no. {number} posted: {differences} products differ',
+  countCancel: 'Stock-taking no. {number} cancelled',
+  minimumSet: 'Minimum quantity of {code}: {minimum}',
   other: 'An action this version has no description for',
   hubLogin: '{who} logged in to the hub',
   hubLoginLockedShop: 'Hub login locked for the shop until {until}',
@@ -389,6 +403,7 @@ const EN: Record<AuditKey, string> = {
   reasonPrice: 'price differs from the price list',
   reasonUnfiscalized: 'cash while receipts wait for fiscalization',
   allLines: 'all lines',
+  wholeShop: 'the whole shop',
 };
 
 export const AUDIT_TEXT: Record<Language, Record<AuditKey, string>> = {
@@ -431,6 +446,10 @@ const COMMAND_WORDS: Record<Language, Record<string, string>> = {
     'sef.settings': 'подешавања СЕФ-а',
     'sef.saveSettings': 'измена подешавања СЕФ-а',
     'sef.incoming': 'преузимање улазних фактура',
+    'goods.countStart': 'почетак пописа',
+    'goods.countPost': 'књижење пописа',
+    'goods.countCancel': 'отказивање пописа',
+    'goods.minimumSet': 'минимална количина',
     'hub.catalogChoice': 'избор каталога хаба или касе',
     'hub.staffChoice': 'усклађивање особља касе са хабом',
     'settings.setLpfr': 'подешавање локалног фискалног процесора',
@@ -490,6 +509,10 @@ const COMMAND_WORDS: Record<Language, Record<string, string>> = {
     'sef.settings': 'podešavanja SEF-a',
     'sef.saveSettings': 'izmena podešavanja SEF-a',
     'sef.incoming': 'preuzimanje ulaznih faktura',
+    'goods.countStart': 'početak popisa',
+    'goods.countPost': 'knjiženje popisa',
+    'goods.countCancel': 'otkazivanje popisa',
+    'goods.minimumSet': 'minimalna količina',
     'hub.catalogChoice': 'izbor kataloga haba ili kase',
     'hub.staffChoice': 'usklađivanje osoblja kase sa habom',
     'settings.setLpfr': 'podešavanje lokalnog fiskalnog procesora',
@@ -549,6 +572,10 @@ const COMMAND_WORDS: Record<Language, Record<string, string>> = {
     'sef.settings': 'the SEF settings',
     'sef.saveSettings': 'changing the SEF settings',
     'sef.incoming': 'fetching incoming invoices',
+    'goods.countStart': 'starting a stock-taking',
+    'goods.countPost': 'posting a stock-taking',
+    'goods.countCancel': 'cancelling a stock-taking',
+    'goods.minimumSet': 'setting a minimum quantity',
     'hub.catalogChoice': "choosing the hub's or the till's catalog",
     'hub.staffChoice': "matching the till's people with the hub's",
     'settings.setLpfr': 'local fiscal processor setup',
@@ -836,6 +863,16 @@ const TILL_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
       quantity: formatQuantity(num(d.quantityMilli)),
       reason: str(d.reason),
     },
+  }),
+  'goods.countStart': (d, w) => ({
+    key: 'countStart',
+    params: { number: str(d.number), scope: str(d.groups) || w.text('wholeShop'), lines: num(d.lines) },
+  }),
+  'goods.countPost': (d) => ({ key: 'countPost', params: { number: str(d.number), differences: num(d.differences) } }),
+  'goods.countCancel': (d) => ({ key: 'countCancel', params: { number: str(d.number) } }),
+  'goods.minimumSet': (d) => ({
+    key: 'minimumSet',
+    params: { code: str(d.code), minimum: formatQuantity(num(d.minimumMilli)) },
   }),
 };
 

@@ -90,6 +90,11 @@ const SR_CYRL: Labels = {
   correction: 'Исправка',
   ipsAccount: 'Рачун за ИПС уплате',
   ipsName: 'Назив примаоца ИПС уплате',
+  shopPib: 'ПИБ продавнице',
+  shopAddress: 'Адреса продавнице',
+  csv: 'CSV датотека',
+  groups: 'Групе',
+  minimum: 'Минимална количина',
   ipsReference: 'Позив на број ИПС уплате',
   path: 'Резервна копија',
   pib: 'ПИБ',
@@ -188,6 +193,11 @@ const SR_LATN: Labels = {
   correction: 'Ispravka',
   ipsAccount: 'Račun za IPS uplate',
   ipsName: 'Naziv primaoca IPS uplate',
+  shopPib: 'PIB prodavnice',
+  shopAddress: 'Adresa prodavnice',
+  csv: 'CSV datoteka',
+  groups: 'Grupe',
+  minimum: 'Minimalna količina',
   ipsReference: 'Poziv na broj IPS uplate',
   path: 'Rezervna kopija',
   pib: 'PIB',
@@ -286,6 +296,11 @@ const EN: Labels = {
   correction: 'Correction',
   ipsAccount: 'Account for IPS payments',
   ipsName: 'IPS payee name',
+  shopPib: 'Shop PIB',
+  shopAddress: 'Shop address',
+  csv: 'CSV file',
+  groups: 'Groups',
+  minimum: 'Minimum quantity',
   ipsReference: 'IPS payment reference',
   path: 'Backup',
   pib: 'PIB',
@@ -308,9 +323,9 @@ const UNNAMED: Record<Language, string> = { 'sr-Cyrl': 'унос', 'sr-Latn': 'u
 
 /** Which item of a list an index means, by the list's name (`lines.1` -> item 2). */
 const ITEM: Record<Language, Labels> = {
-  'sr-Cyrl': { lines: 'ставка', payments: 'плаћање', barcodes: 'бар-код', products: 'артикал' },
-  'sr-Latn': { lines: 'stavka', payments: 'plaćanje', barcodes: 'bar-kod', products: 'artikal' },
-  en: { lines: 'item', payments: 'payment', barcodes: 'barcode', products: 'product' },
+  'sr-Cyrl': { lines: 'ставка', payments: 'плаћање', barcodes: 'бар-код', products: 'артикал', groups: 'група' },
+  'sr-Latn': { lines: 'stavka', payments: 'plaćanje', barcodes: 'bar-kod', products: 'artikal', groups: 'grupa' },
+  en: { lines: 'item', payments: 'payment', barcodes: 'barcode', products: 'product', groups: 'group' },
 };
 
 /**

@@ -5,10 +5,14 @@
  * and the running balance.
  */
 import type { Language } from '../domain.ts';
-import type { KepView } from '../contract/goods.ts';
+import type { KepView, ReorderView } from '../contract/goods.ts';
+import { formatQuantity } from '../money.ts';
+import { A4_WORDS } from './documents.ts';
 import { paymentName } from './enums.ts';
 
 interface KepWords {
+  countSurplus: string;
+  countShortage: string;
   receipt: string;
   reversal: string;
   priceChange: string;
@@ -23,6 +27,8 @@ interface KepWords {
 
 const WORDS: Record<Language, Omit<KepWords, 'payment'>> = {
   'sr-Cyrl': {
+    countSurplus: 'Попис бр. {number}: вишак',
+    countShortage: 'Попис бр. {number}: мањак',
     receipt: 'Пријемница бр. {number}, {supplier}, рачун {invoice}',
     reversal: 'Сторно пријемнице бр. {number}, {supplier}, рачун {invoice}',
     priceChange: 'Нивелација бр. {number}: {name}',
@@ -34,6 +40,8 @@ const WORDS: Record<Language, Omit<KepWords, 'payment'>> = {
     closing: 'Стање на крају периода',
   },
   'sr-Latn': {
+    countSurplus: 'Popis br. {number}: višak',
+    countShortage: 'Popis br. {number}: manjak',
     receipt: 'Prijemnica br. {number}, {supplier}, račun {invoice}',
     reversal: 'Storno prijemnice br. {number}, {supplier}, račun {invoice}',
     priceChange: 'Nivelacija br. {number}: {name}',
@@ -45,6 +53,8 @@ const WORDS: Record<Language, Omit<KepWords, 'payment'>> = {
     closing: 'Stanje na kraju perioda',
   },
   en: {
+    countSurplus: 'Stock-taking no. {number}: surplus',
+    countShortage: 'Stock-taking no. {number}: shortage',
     receipt: 'Goods receipt no. {number}, {supplier}, invoice {invoice}',
     reversal: 'Reversal of goods receipt no. {number}, {supplier}, invoice {invoice}',
     priceChange: 'Price change no. {number}: {name}',
@@ -93,4 +103,282 @@ export function kepCsv(view: Omit<KepView, 'csv'>, lang: Language): string {
     ['', kepDate(view.to, lang), w.closing, '', '', csvAmount(view.closingPara)],
   ];
   return rows.map((r) => r.map(cell).join(';')).join('\r\n') + '\r\n';
+}
+
+/** The words of the goods documents on A4 (electron/goods/documents.ts), per language. */
+export interface GoodsDocWords {
+  kepTitle: string;
+  period: string;
+  total: string;
+  date: string;
+  code: string;
+  name: string;
+  quantity: string;
+  unitPrice: string;
+  value: string;
+  receiptTitle: string;
+  draftTitle: string;
+  reversalTitle: string;
+  supplier: string;
+  invoice: string;
+  posted: string;
+  receiptHeader: readonly string[];
+  signatures: string;
+  priceChangeTitle: string;
+  priceChangeHeader: readonly string[];
+  writeOffTitle: string;
+  reason: string;
+  countTitle: string;
+  countScope: string;
+  wholeShop: string;
+  countStarted: string;
+  countState: string;
+  countHeader: readonly string[];
+  surplus: string;
+  shortage: string;
+  notCounted: string;
+  countSignatures: string;
+  reorderTitle: string;
+  reorderHeader: readonly string[];
+  noSupplier: string;
+}
+
+export const GOODS_DOC_WORDS: Record<Language, GoodsDocWords> = {
+  'sr-Cyrl': {
+    kepTitle: 'Књига евиденције промета (КЕП)',
+    period: 'Период: {from} – {to}',
+    total: 'Укупно',
+    date: 'Датум: {date}',
+    code: 'Шифра',
+    name: 'Назив',
+    quantity: 'Количина',
+    unitPrice: 'Цена',
+    value: 'Вредност',
+    receiptTitle: 'Пријемница са калкулацијом бр. {number}',
+    draftTitle: 'Нацрт пријемнице (није прокњижена)',
+    reversalTitle: 'Сторно пријемнице бр. {number}',
+    supplier: 'Добављач: {name}, ПИБ {pib}',
+    invoice: 'Рачун добављача: {number} од {date}',
+    posted: 'Прокњижено: {at}, {person}',
+    receiptHeader: [
+      'Р. бр.',
+      'Шифра',
+      'Назив',
+      'Кол.',
+      'Набавна цена',
+      'Рабат %',
+      'Нето набавна',
+      'Маржа %',
+      'ПДВ %',
+      'Продајна цена',
+      'Набавна вредност',
+      'Продајна вредност',
+    ],
+    signatures: 'Примио: ____________________          Одговорно лице: ____________________',
+    priceChangeTitle: 'Нивелација бр. {number}',
+    priceChangeHeader: [
+      'Шифра',
+      'Назив',
+      'Количина',
+      'Стара цена',
+      'Нова цена',
+      'Разлика по јед.',
+      'Разлика вредности',
+    ],
+    writeOffTitle: 'Отпис робе бр. {number}',
+    reason: 'Разлог: {reason}',
+    countTitle: 'Пописна листа бр. {number}',
+    countScope: 'Обухват: {scope}',
+    wholeShop: 'цела продавница',
+    countStarted: 'Почетак пописа: {at}',
+    countState: 'Стање: {state}',
+    countHeader: [
+      'Шифра',
+      'Назив',
+      'Књижно на почетку',
+      'Књижно при бројању',
+      'Пописано',
+      'Разлика',
+      'Разлика (продајна)',
+      'Разлика (набавна)',
+    ],
+    surplus: 'Вишак',
+    shortage: 'Мањак',
+    notCounted: 'није пописано',
+    countSignatures: 'Пописна комисија: ____________________   ____________________   ____________________',
+    reorderTitle: 'Списак за наручивање',
+    reorderHeader: ['Шифра', 'Назив', 'На стању', 'Минимум', 'Наручити', 'Набавна цена'],
+    noSupplier: 'Без добављача (артикал још није примљен пријемницом)',
+  },
+  'sr-Latn': {
+    kepTitle: 'Knjiga evidencije prometa (KEP)',
+    period: 'Period: {from} – {to}',
+    total: 'Ukupno',
+    date: 'Datum: {date}',
+    code: 'Šifra',
+    name: 'Naziv',
+    quantity: 'Količina',
+    unitPrice: 'Cena',
+    value: 'Vrednost',
+    receiptTitle: 'Prijemnica sa kalkulacijom br. {number}',
+    draftTitle: 'Nacrt prijemnice (nije proknjižena)',
+    reversalTitle: 'Storno prijemnice br. {number}',
+    supplier: 'Dobavljač: {name}, PIB {pib}',
+    invoice: 'Račun dobavljača: {number} od {date}',
+    posted: 'Proknjiženo: {at}, {person}',
+    receiptHeader: [
+      'R. br.',
+      'Šifra',
+      'Naziv',
+      'Kol.',
+      'Nabavna cena',
+      'Rabat %',
+      'Neto nabavna',
+      'Marža %',
+      'PDV %',
+      'Prodajna cena',
+      'Nabavna vrednost',
+      'Prodajna vrednost',
+    ],
+    signatures: 'Primio: ____________________          Odgovorno lice: ____________________',
+    priceChangeTitle: 'Nivelacija br. {number}',
+    priceChangeHeader: [
+      'Šifra',
+      'Naziv',
+      'Količina',
+      'Stara cena',
+      'Nova cena',
+      'Razlika po jed.',
+      'Razlika vrednosti',
+    ],
+    writeOffTitle: 'Otpis robe br. {number}',
+    reason: 'Razlog: {reason}',
+    countTitle: 'Popisna lista br. {number}',
+    countScope: 'Obuhvat: {scope}',
+    wholeShop: 'cela prodavnica',
+    countStarted: 'Početak popisa: {at}',
+    countState: 'Stanje: {state}',
+    countHeader: [
+      'Šifra',
+      'Naziv',
+      'Knjižno na početku',
+      'Knjižno pri brojanju',
+      'Popisano',
+      'Razlika',
+      'Razlika (prodajna)',
+      'Razlika (nabavna)',
+    ],
+    surplus: 'Višak',
+    shortage: 'Manjak',
+    notCounted: 'nije popisano',
+    countSignatures: 'Popisna komisija: ____________________   ____________________   ____________________',
+    reorderTitle: 'Spisak za naručivanje',
+    reorderHeader: ['Šifra', 'Naziv', 'Na stanju', 'Minimum', 'Naručiti', 'Nabavna cena'],
+    noSupplier: 'Bez dobavljača (artikal još nije primljen prijemnicom)',
+  },
+  en: {
+    kepTitle: 'Book of turnover records (KEP)',
+    period: 'Period: {from} – {to}',
+    total: 'Total',
+    date: 'Date: {date}',
+    code: 'Code',
+    name: 'Name',
+    quantity: 'Quantity',
+    unitPrice: 'Price',
+    value: 'Value',
+    receiptTitle: 'Goods receipt with calculation no. {number}',
+    draftTitle: 'Draft goods receipt (not posted)',
+    reversalTitle: 'Reversal of goods receipt no. {number}',
+    supplier: 'Supplier: {name}, PIB {pib}',
+    invoice: "Supplier's invoice: {number} of {date}",
+    posted: 'Posted: {at}, {person}',
+    receiptHeader: [
+      'No.',
+      'Code',
+      'Name',
+      'Qty',
+      'Purchase price',
+      'Discount %',
+      'Net purchase',
+      'Margin %',
+      'VAT %',
+      'Retail price',
+      'Purchase value',
+      'Retail value',
+    ],
+    signatures: 'Received by: ____________________          Responsible person: ____________________',
+    priceChangeTitle: 'Price change no. {number}',
+    priceChangeHeader: [
+      'Code',
+      'Name',
+      'Quantity',
+      'Old price',
+      'New price',
+      'Difference per unit',
+      'Value difference',
+    ],
+    writeOffTitle: 'Write-off no. {number}',
+    reason: 'Reason: {reason}',
+    countTitle: 'Stock-taking list no. {number}',
+    countScope: 'Scope: {scope}',
+    wholeShop: 'the whole shop',
+    countStarted: 'Count started: {at}',
+    countState: 'State: {state}',
+    countHeader: [
+      'Code',
+      'Name',
+      'Book at start',
+      'Book when counted',
+      'Counted',
+      'Difference',
+      'Difference (retail)',
+      'Difference (purchase)',
+    ],
+    surplus: 'Surplus',
+    shortage: 'Shortage',
+    notCounted: 'not counted',
+    countSignatures: 'Counting committee: ____________________   ____________________   ____________________',
+    reorderTitle: 'Reorder list',
+    reorderHeader: ['Code', 'Name', 'On hand', 'Minimum', 'To order', 'Purchase price'],
+    noSupplier: 'No supplier (the product was never received)',
+  },
+};
+
+/** Basis points as a percentage with a decimal comma (1250 → 12,5). */
+export function percentText(bp: number): string {
+  return (bp / 100)
+    .toFixed(2)
+    .replace(/\.?0+$/, '')
+    .replace('.', ',');
+}
+
+/** The reorder list as CSV for the supplier's order: supplier, PIB, code, name, on hand, minimum, to order. */
+export function reorderCsv(view: Omit<ReorderView, 'csv'>, lang: Language): string {
+  const w = GOODS_DOC_WORDS[lang];
+  const supplierWord = { 'sr-Cyrl': 'Добављач', 'sr-Latn': 'Dobavljač', en: 'Supplier' }[lang];
+  const rows: string[][] = [[supplierWord, A4_WORDS[lang].pib, ...w.reorderHeader]];
+  for (const g of view.suppliers)
+    for (const i of g.items)
+      rows.push([
+        g.supplier?.name ?? w.noSupplier,
+        g.supplier?.pib ?? '',
+        i.code,
+        i.name,
+        formatQuantity(i.onHandMilli),
+        formatQuantity(i.minimumMilli),
+        formatQuantity(i.orderMilli),
+        i.purchasePara === null ? '' : csvAmount(i.purchasePara),
+      ]);
+  return rows.map((r) => r.map(cell).join(';')).join('\r\n') + '\r\n';
+}
+
+const COUNT_STATES: Record<Language, Record<'open' | 'posted' | 'cancelled', string>> = {
+  'sr-Cyrl': { open: 'у току', posted: 'прокњижен', cancelled: 'отказан' },
+  'sr-Latn': { open: 'u toku', posted: 'proknjižen', cancelled: 'otkazan' },
+  en: { open: 'open', posted: 'posted', cancelled: 'cancelled' },
+};
+
+/** A stock-taking's state in words. */
+export function countStateName(lang: Language, state: 'open' | 'posted' | 'cancelled'): string {
+  return COUNT_STATES[lang][state];
 }

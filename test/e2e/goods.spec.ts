@@ -63,7 +63,7 @@ for (const lang of LANGUAGES) {
         .selectOption({ label: 'Воћар д.о.о.' });
       await mgr.getByLabel(t('goods_invoice_number')).fill('F-2026-17');
       const lineForm = mgr.getByRole('form', { name: t('goods_line') });
-      await lineForm.getByLabel(t('goods_code')).fill('E1');
+      await lineForm.getByLabel(t('goods_code_or_barcode')).fill('E1');
       await lineForm.getByLabel(t('goods_quantity')).fill('10');
       await lineForm.getByLabel(t('goods_purchase_price')).fill(lang === 'en' ? '50.00' : '50,00');
       await lineForm.getByLabel(t('goods_margin')).fill('20');
@@ -108,7 +108,7 @@ for (const lang of LANGUAGES) {
       expect(changed.body.ok).toBe(true);
 
       // The KEP: the receipt, the price change, the day's cash turnover; the balance is 9 × 150,00.
-      await mgr.getByRole('button', { name: t('goods_kep') }).click();
+      await mgr.getByRole('button', { name: t('goods_kep'), exact: true }).click();
       const kep = mgr.getByRole('table', { name: t('goods_kep') });
       await expect(kep).toContainText(
         lang === 'en' ? 'Goods receipt no. 1/' : /Пријемница бр\. 1\/|Prijemnica br\. 1\//,
@@ -130,7 +130,7 @@ for (const lang of LANGUAGES) {
       await expect(mgr.getByRole('table', { name: t('goods_prices') })).toContainText(
         formatRsd(valueAt(9000, 15000) - valueAt(9000, retail)),
       );
-      await mgr.getByRole('button', { name: t('goods_stock') }).click();
+      await mgr.getByRole('button', { name: t('goods_stock'), exact: true }).click();
       await expect(mgr.getByRole('table', { name: t('goods_stock') })).toContainText('Сок од јабуке');
       await shotsAtTillSizes(page, testInfo, `goods-stock-${lang}`);
 

@@ -1,10 +1,11 @@
 /**
  * The goods ledger's invariant over random sequences (fast-check) on one core with its real SQLite file and the
  * sandbox gateway over HTTP: sales, refunds, goods receipts, price changes (one product or a group), write-offs,
- * and fiscal results recorded twice. After every step:
+ * fiscal results recorded twice, and stock-takings (started, counted while selling goes on, posted). After every step:
  * - each product's quantity on hand = Σ its movements;
  * - the KEP balance = Σ round(quantity × retail price) over the stock;
- * - each fiscalized sale or refund moved its lines exactly once.
+ * - each fiscalized sale or refund moved its lines exactly once;
+ * - a posted count moved each counted line once, by counted − the book at its entry.
  * And posting is all or nothing: a failure inside the post (its last step, the audit) leaves no number, no movement
  * and the draft as it was; the post then goes through once.
  */
@@ -32,6 +33,8 @@ let supplier: SupplierView;
 const products = new Map<string, ProductView>();
 const sales: { orderId: number; line: number; quantity: number }[] = [];
 let invoice = 0;
+/** Counts posted over the runs: the sequences did exercise stock-taking. */
+let countsPosted = 0;
 
 beforeAll(async () => {
   c = await startCore();
@@ -69,6 +72,10 @@ const action = fc.oneof(
   fc.record({ t: fc.constant('price' as const), code, price: fc.integer({ min: 1_000, max: 50_000 }) }),
   fc.record({ t: fc.constant('bulk' as const), percent: fc.constantFrom(-10, 5, 12.5) }),
   fc.record({ t: fc.constant('writeOff' as const), code, quantity: qty }),
+  // Stock-taking: a count started (the whole shop or the group), counts entered while selling goes on, posted.
+  fc.record({ t: fc.constant('countStart' as const), group: fc.boolean() }),
+  fc.record({ t: fc.constant('countEnter' as const), code, quantity: fc.integer({ min: 0, max: 12_000 }) }),
+  fc.record({ t: fc.constant('countPost' as const) }),
 );
 type Action = typeof action extends fc.Arbitrary<infer A> ? A : never;
 
@@ -151,8 +158,36 @@ async function apply(a: Action): Promise<void> {
     case 'writeOff':
       await ok(c, 'goods.writeOff', { managerPin, code: a.code, quantity: a.quantity, reason: 'Оштећено' });
       return;
+    case 'countStart': {
+      if (openCount()) return;
+      await ok(c, 'goods.countStart', { managerPin, ...(a.group ? { groups: ['Група'] } : {}) });
+      return;
+    }
+    case 'countEnter': {
+      const id = openCount();
+      if (!id) return;
+      const inScope = c.db
+        .prepare<[number, string], { n: number }>(
+          'SELECT count(*) AS n FROM stock_count_lines WHERE count_id = ? AND product_code = ?',
+        )
+        .get(id, a.code)?.n;
+      const r = await c.dispatch('goods.countEnter', { id, lines: [{ code: a.code, quantity: a.quantity / 1000 }] });
+      expect(r.ok).toBe(inScope === 1);
+      return;
+    }
+    case 'countPost': {
+      const id = openCount();
+      if (!id) return;
+      await ok(c, 'goods.countPost', { managerPin, id });
+      countsPosted++;
+      expect((await c.dispatch('goods.countPost', { managerPin, id })).ok).toBe(false);
+      return;
+    }
   }
 }
+
+const openCount = (): number | undefined =>
+  c.db.prepare<[], { id: number }>("SELECT id FROM stock_counts WHERE state = 'open'").get()?.id;
 
 function checkInvariant(kep: KepView): void {
   const stock = c.db
@@ -172,6 +207,20 @@ function checkInvariant(kep: KepView): void {
     )
     .all();
   expect(twice).toEqual([]);
+  // Each posted count moved each counted line once, by what was counted less the book at the line's entry.
+  const counted = c.db
+    .prepare<[], { diff: number; moved: number | null; n: number }>(
+      `SELECT l.counted_milli - l.book_at_entry_milli AS diff,
+              (SELECT sum(m.qty_milli) FROM stock_movements m WHERE m.source = 'count:' || l.count_id AND m.line = l.line) AS moved,
+              (SELECT count(*) FROM stock_movements m WHERE m.source = 'count:' || l.count_id AND m.line = l.line) AS n
+         FROM stock_count_lines l JOIN stock_counts k ON k.id = l.count_id
+        WHERE k.state = 'posted' AND l.counted_milli IS NOT NULL`,
+    )
+    .all();
+  for (const l of counted) {
+    expect(l.n).toBe(l.diff === 0 ? 0 : 1);
+    expect(l.moved ?? 0).toBe(l.diff);
+  }
   const fiscalized = c.db
     .prepare<[], { n: number }>(
       `SELECT count(*) AS n FROM orders WHERE state = 'fiscalized' AND invoice_type = 'normal'
@@ -200,6 +249,7 @@ describe('the goods ledger over random sequences', () => {
       }),
       { numRuns: 15, seed: 40 },
     );
+    expect(countsPosted).toBeGreaterThan(0);
   }, 600_000);
 });
 

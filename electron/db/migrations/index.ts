@@ -28,6 +28,7 @@ import { m025 } from './025_outage_slips.ts';
 import { m026 } from './026_goods.ts';
 // SEF e-invoices (issue 41): the merge renumbers it after the branches merged before it.
 import { m027 } from './027_sef.ts';
+import { m028 } from './028_stocktake.ts';
 
 /**
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
@@ -61,4 +62,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m025,
   m026,
   m027,
+  m028,
 ];

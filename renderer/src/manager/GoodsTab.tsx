@@ -6,8 +6,12 @@
 import { useContext, useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type {
+  CountSummary,
+  CountView,
   KepView,
+  PdfFile,
   PriceChangeView,
+  ReorderView,
   ReceiptLineInput,
   ReceiptSummary,
   ReceiptView,
@@ -17,6 +21,7 @@ import type {
 import type { Language } from '../../../shared/domain.ts';
 import { formatQuantity, formatRsd, parseQuantityInput, parseRsdInput } from '../../../shared/money.ts';
 import { formatDay, isoDay } from '../dates.ts';
+import { formatMoment } from '../../../shared/i18n/time.ts';
 import { DateField } from './DateField.tsx';
 import {
   call,
@@ -36,8 +41,31 @@ import type { ManagerT } from './i18n.ts';
 /** A manager's PIN when one was typed; a manager logged in posts without hers (`SELF_APPROVED`). */
 const ownPin = (pin: string): { managerPin?: string } => (pin.trim() ? { managerPin: pin.trim() } : {});
 
-type Section = 'stock' | 'receipts' | 'suppliers' | 'kep' | 'prices';
-const SECTIONS: Section[] = ['stock', 'receipts', 'suppliers', 'kep', 'prices'];
+type Section = 'stock' | 'receipts' | 'suppliers' | 'kep' | 'prices' | 'counts' | 'reorder' | 'shop';
+const SECTIONS: Section[] = ['stock', 'receipts', 'suppliers', 'kep', 'prices', 'counts', 'reorder', 'shop'];
+
+/** Saves a PDF the core made (its bytes in base64) as a file: the browser's download, Electron's save. */
+function savePdf(f: PdfFile): void {
+  const bytes = Uint8Array.from(atob(f.base64), (ch) => ch.charCodeAt(0));
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+  a.download = f.fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  URL.revokeObjectURL(a.href);
+}
+
+/** Saves a CSV the core made as a file (with a BOM, so a spreadsheet reads the Cyrillic right). */
+function saveCsv(fileName: string, csv: string): void {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob(['\ufeff' + csv], { type: 'text/csv;charset=utf-8' }));
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  URL.revokeObjectURL(a.href);
+}
 const bpText = (bp: number): string => formatRsd(bp).replace(/,00$/, '');
 
 export function GoodsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
@@ -57,6 +85,9 @@ export function GoodsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
       {section === 'suppliers' && <SuppliersSection {...props} />}
       {section === 'kep' && <KepSection {...props} />}
       {section === 'prices' && <PricesSection {...props} />}
+      {section === 'counts' && <CountsSection {...props} />}
+      {section === 'reorder' && <ReorderSection {...props} />}
+      {section === 'shop' && <ShopSection {...props} />}
     </div>
   );
 }
@@ -290,6 +321,41 @@ function ReceiptsSection({ api, t, lang }: Props) {
       setInvoiceNumber('');
       await reload();
     });
+  /** A supplier's CSV: its lines join the draft on the screen (nothing is saved until „Сачувај нацрт“). */
+  const fromCsv = (file: File | undefined) =>
+    void run(async () => {
+      if (!file) return;
+      const read = await call(api['goods.receiptLinesCsv']({ csv: await file.text() }));
+      setLines([...lines, ...read]);
+      setNote(t('goods_lines_imported', { count: read.length, name: file.name }));
+    });
+  /** A saved draft back on the screen to be edited, then saved again over itself. */
+  const openDraft = (r: ReceiptSummary) =>
+    void run(async () => {
+      const view = await call(api['goods.receipt']({ id: r.id }));
+      setDraft(view);
+      setSupplierId(String(view.supplier.id));
+      setInvoiceNumber(view.invoiceNumber);
+      setInvoiceDate(view.invoiceDate);
+      setLines(
+        view.lines.map((l) => ({
+          code: l.code,
+          ...(l.newProduct && l.unit ? { name: l.name, label: l.label, unit: l.unit } : {}),
+          ...(l.newProduct && l.group ? { group: l.group } : {}),
+          ...(l.newProduct && l.barcode ? { barcode: l.barcode } : {}),
+          quantity: l.quantityMilli / 1000,
+          purchasePrice: l.purchasePara / 100,
+          ...(l.discountBp ? { discountPercent: l.discountBp / 100 } : {}),
+          retailPrice: l.retailPara / 100,
+        })),
+      );
+      setNote(t('goods_draft_opened', { invoice: view.invoiceNumber }));
+    });
+  const removeLine = (i: number) => {
+    setLines(lines.filter((_l, j) => j !== i));
+    // The calculation shown beside each line belonged to the saved draft's order: it is shown again once saved.
+    setDraft(draft ? { ...draft, lines: [] } : null);
+  };
   const reverse = (r: ReceiptSummary) =>
     void run(async () => {
       const rev = await call(api['goods.receiptReverse']({ ...ownPin(pin), id: r.id }));
@@ -324,8 +390,8 @@ function ReceiptsSection({ api, t, lang }: Props) {
         />
       </div>
       <RowForm onSubmit={addLine} label={t('goods_line')}>
-        <Field label={t('goods_code')}>
-          <input value={line.code} onChange={set('code')} size={8} />
+        <Field label={t('goods_code_or_barcode')}>
+          <input value={line.code} onChange={set('code')} size={12} />
         </Field>
         <Field label={t('goods_new_name')}>
           <input value={line.name} onChange={set('name')} size={14} />
@@ -356,6 +422,18 @@ function ReceiptsSection({ api, t, lang }: Props) {
           <input value={line.retail} onChange={set('retail')} size={8} inputMode="decimal" />
         </Field>
         <SubmitButton busy={busy}>{t('goods_add_line')}</SubmitButton>
+        <label className="mgr-file">
+          {t('goods_lines_csv')}
+          <input
+            type="file"
+            className="visually-hidden"
+            accept=".csv,.txt,text/csv,text/plain"
+            onChange={(e) => {
+              fromCsv(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+        </label>
       </RowForm>
       {lines.length > 0 && (
         <MgrTable
@@ -366,6 +444,7 @@ function ReceiptsSection({ api, t, lang }: Props) {
             t('goods_purchase_price'),
             t('goods_margin'),
             t('goods_retail_price'),
+            '',
           ]}
         >
           {lines.map((l, i) => {
@@ -384,6 +463,11 @@ function ReceiptsSection({ api, t, lang }: Props) {
                     : l.retailPrice !== undefined
                       ? formatRsd(Math.round(l.retailPrice * 100))
                       : '—'}
+                </td>
+                <td>
+                  <button type="button" disabled={busy} onClick={() => removeLine(i)}>
+                    {t('goods_remove_line', { code: l.code })}
+                  </button>
                 </td>
               </tr>
             );
@@ -423,6 +507,18 @@ function ReceiptsSection({ api, t, lang }: Props) {
             <td>{t(r.kind === 'reversal' ? 'goods_state_reversal' : `goods_state_${r.state}`)}</td>
             <td className="mgr-num">{formatRsd(r.retailPara)}</td>
             <td>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => void run(async () => savePdf(await call(api['goods.receiptPdf']({ id: r.id }))))}
+              >
+                {t('goods_pdf_of', { number: r.number ?? t('goods_draft') })}
+              </button>{' '}
+              {r.state === 'draft' && (
+                <button type="button" disabled={busy} onClick={() => openDraft(r)}>
+                  {t('goods_open_draft', { invoice: r.invoiceNumber })}
+                </button>
+              )}
               {r.kind === 'receipt' && r.state === 'posted' && (
                 <button type="button" disabled={busy} onClick={() => reverse(r)}>
                   {t('goods_reverse', { number: r.number ?? '' })}
@@ -472,6 +568,17 @@ function KepSection({ api, t, lang }: Props) {
           >
             {t('goods_kep_csv')}
           </a>
+        )}
+        {kep && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() =>
+              void run(async () => savePdf(await call(api['goods.kepPdf']({ from: kep.from, to: kep.to }))))
+            }
+          >
+            {t('goods_kep_pdf')}
+          </button>
         )}
       </RowForm>
       <NoteAndAlert note={null} error={error} />
@@ -552,6 +659,7 @@ function PricesSection({ api, t, lang }: Props) {
             t('goods_new_price'),
             t('goods_quantity'),
             t('goods_difference'),
+            '',
           ]}
         >
           {rows.map((p) => (
@@ -562,10 +670,365 @@ function PricesSection({ api, t, lang }: Props) {
               <td className="mgr-num">{formatRsd(p.newPara)}</td>
               <td className="mgr-num">{formatQuantity(p.quantityMilli)}</td>
               <td className="mgr-num">{formatRsd(p.diffPara)}</td>
+              <td>
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => void run(async () => savePdf(await call(api['goods.priceChangePdf']({ id: p.id }))))}
+                >
+                  {t('goods_pdf_of', { number: p.number })}
+                </button>
+              </td>
             </tr>
           ))}
         </MgrTable>
       )}
+    </>
+  );
+}
+
+function CountsSection({ api, t, lang }: Props) {
+  const selfApproves = useContext(SelfApproval);
+  const [counts, setCounts] = useState<CountSummary[]>([]);
+  const [groups, setGroups] = useState<string[]>([]);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [open, setOpen] = useState<CountView | null>(null);
+  const [code, setCode] = useState('');
+  const [quantity, setQuantity] = useState('');
+  const [pin, setPin] = useState('');
+  const [note, setNote] = useState<string | null>(null);
+  const [error, busy, run] = useAction();
+  const reload = async () => {
+    const list = await call(api['goods.counts']({}));
+    setCounts(list);
+    const current = list.find((c) => c.state === 'open');
+    setOpen(current ? await call(api['goods.count']({ id: current.id })) : null);
+    setGroups((await call(api['catalog.groups']({}))).map((g) => g.name));
+  };
+  useEffect(() => void run(reload), [api]); // eslint-disable-line react-hooks/exhaustive-deps
+  const start = () =>
+    void run(async () => {
+      const started = await call(
+        api['goods.countStart']({ ...ownPin(pin), ...(chosen.length ? { groups: chosen } : {}) }),
+      );
+      setPin('');
+      setNote(t('goods_count_started', { number: started.number }));
+      await reload();
+    });
+  const enter = () =>
+    void run(async () => {
+      if (!open) return;
+      // A scan (or a code with no quantity) adds one; a typed quantity replaces what was counted.
+      const typed = quantity.trim();
+      const milli = typed ? parseQuantityInput(typed) : 1000;
+      if (milli === null) throw new Error(t('goods_number_needed', { field: t('goods_counted') }));
+      setOpen(
+        await call(
+          api['goods.countEnter']({ id: open.id, lines: [{ code: code.trim(), quantity: milli / 1000, add: !typed }] }),
+        ),
+      );
+      setNote(t('goods_count_entered', { code: code.trim() }));
+      setCounts(await call(api['goods.counts']({})));
+      setCode('');
+      setQuantity('');
+    });
+  const importCsv = (file: File | undefined) =>
+    void run(async () => {
+      if (!open || !file) return;
+      setOpen(await call(api['goods.countImport']({ id: open.id, csv: await file.text() })));
+      setNote(t('goods_count_imported', { name: file.name }));
+      setCounts(await call(api['goods.counts']({})));
+    });
+  const post = () =>
+    void run(async () => {
+      if (!open) return;
+      const posted = await call(api['goods.countPost']({ ...ownPin(pin), id: open.id }));
+      setPin('');
+      setNote(t('goods_count_posted', { number: posted.number }));
+      await reload();
+    });
+  const cancel = () =>
+    void run(async () => {
+      if (!open) return;
+      const cancelled = await call(api['goods.countCancel']({ ...ownPin(pin), id: open.id }));
+      setPin('');
+      setNote(t('goods_count_cancelled', { number: cancelled.number }));
+      await reload();
+    });
+  const pdf = (id: number) => void run(async () => savePdf(await call(api['goods.countPdf']({ id }))));
+  return (
+    <>
+      {!open && (
+        <RowForm onSubmit={start} label={t('goods_count_start')}>
+          <fieldset className="mgr-row">
+            <legend>{t('goods_count_scope')}</legend>
+            {groups.map((g) => (
+              <label key={g}>
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(g)}
+                  onChange={(e) => setChosen(e.target.checked ? [...chosen, g] : chosen.filter((x) => x !== g))}
+                />{' '}
+                {g}
+              </label>
+            ))}
+          </fieldset>
+          <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />
+          <SubmitButton busy={busy}>
+            {chosen.length ? t('goods_count_start_groups') : t('goods_count_start_all')}
+          </SubmitButton>
+        </RowForm>
+      )}
+      <NoteAndAlert note={note} error={error} />
+      {open && (
+        <>
+          <h3>
+            {t('goods_count_open', {
+              number: open.number,
+              scope: open.groups ? open.groups.join(', ') : t('goods_count_whole'),
+            })}
+          </h3>
+          <RowForm onSubmit={enter} label={t('goods_count_enter')}>
+            <Field label={t('goods_code_or_barcode')}>
+              <input value={code} onChange={(e) => setCode(e.target.value)} size={14} />
+            </Field>
+            <Field label={t('goods_counted')}>
+              <input value={quantity} onChange={(e) => setQuantity(e.target.value)} size={6} inputMode="decimal" />
+            </Field>
+            <SubmitButton busy={busy} disabled={!code.trim()}>
+              {t('goods_count_enter')}
+            </SubmitButton>
+            {/* The browser's own file button speaks its own language: a labelled button in ours opens it. */}
+            <label className="mgr-file">
+              {t('goods_count_csv')}
+              <input
+                type="file"
+                className="visually-hidden"
+                accept=".csv,.txt,text/csv,text/plain"
+                onChange={(e) => {
+                  importCsv(e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+              />
+            </label>
+          </RowForm>
+          <p role="status">
+            {t('goods_count_totals', {
+              counted: open.countedCount,
+              lines: open.lineCount,
+              surplus: formatRsd(open.totals.surplusRetailPara),
+              shortage: formatRsd(open.totals.shortageRetailPara),
+              surplusPurchase: formatRsd(open.totals.surplusPurchasePara ?? 0),
+              shortagePurchase: formatRsd(open.totals.shortagePurchasePara ?? 0),
+            })}
+          </p>
+          <MgrTable
+            scroll
+            label={t('goods_count_lines')}
+            headers={[
+              t('goods_code'),
+              t('goods_name'),
+              t('goods_count_book'),
+              t('goods_count_book_entry'),
+              t('goods_counted'),
+              t('goods_count_difference'),
+              t('goods_count_diff_retail'),
+            ]}
+          >
+            {open.lines.map((l) => (
+              <tr key={l.code} className={l.differenceMilli ? 'flagged' : undefined}>
+                <td>{l.code}</td>
+                <th scope="row">{l.name}</th>
+                <td className="mgr-num">{formatQuantity(l.bookMilli)}</td>
+                <td className="mgr-num">{l.bookAtEntryMilli === null ? '—' : formatQuantity(l.bookAtEntryMilli)}</td>
+                <td className="mgr-num">{l.countedMilli === null ? '—' : formatQuantity(l.countedMilli)}</td>
+                <td className="mgr-num">
+                  {l.differenceMilli === null
+                    ? '—'
+                    : `${formatQuantity(l.differenceMilli)}${
+                        l.differenceMilli > 0
+                          ? ` (${t('goods_surplus')})`
+                          : l.differenceMilli < 0
+                            ? ` (${t('goods_shortage')})`
+                            : ''
+                      }`}
+                </td>
+                <td className="mgr-num">{l.differenceMilli ? formatRsd(l.retailDiffPara) : '—'}</td>
+              </tr>
+            ))}
+          </MgrTable>
+          <RowForm onSubmit={post} label={t('goods_count_post_actions')}>
+            <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />
+            <SubmitButton busy={busy}>{t('goods_count_post')}</SubmitButton>
+            <button type="button" disabled={busy} onClick={cancel}>
+              {t('goods_count_cancel')}
+            </button>
+          </RowForm>
+        </>
+      )}
+      <MgrTable
+        label={t('goods_counts')}
+        headers={[
+          t('goods_number'),
+          t('goods_count_scope'),
+          t('goods_state'),
+          t('goods_count_started_at'),
+          t('goods_counted'),
+          '',
+        ]}
+      >
+        {counts.map((c) => (
+          <tr key={c.id}>
+            <th scope="row">{c.number}</th>
+            <td>{c.groups ? c.groups.join(', ') : t('goods_count_whole')}</td>
+            <td>{t(`goods_count_state_${c.state}`)}</td>
+            <td>{formatMoment(c.startedAt, lang)}</td>
+            <td className="mgr-num">
+              {c.countedCount} / {c.lineCount}
+            </td>
+            <td>
+              <button type="button" disabled={busy} onClick={() => pdf(c.id)}>
+                {t('goods_pdf_of', { number: c.number })}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </MgrTable>
+    </>
+  );
+}
+
+function ReorderSection({ api, t }: Props) {
+  const selfApproves = useContext(SelfApproval);
+  const [view, setView] = useState<ReorderView | null>(null);
+  const [code, setCode] = useState('');
+  const [minimum, setMinimum] = useState('');
+  const [pin, setPin] = useState('');
+  const [note, setNote] = useState<string | null>(null);
+  const [error, busy, run] = useAction();
+  const load = async () => setView(await call(api['goods.reorder']({ csv: true })));
+  useEffect(() => void run(load), [api]); // eslint-disable-line react-hooks/exhaustive-deps
+  const save = () =>
+    void run(async () => {
+      const milli = parseQuantityInput(minimum);
+      if (milli === null) throw new Error(t('goods_number_needed', { field: t('goods_minimum') }));
+      await call(api['goods.minimumSet']({ ...ownPin(pin), code: code.trim(), minimum: milli / 1000 }));
+      setNote(t('goods_minimum_saved', { code: code.trim(), minimum: formatQuantity(milli) }));
+      setCode('');
+      setMinimum('');
+      setPin('');
+      await load();
+    });
+  return (
+    <>
+      <RowForm onSubmit={save} label={t('goods_minimum_set')}>
+        <Field label={t('goods_code')}>
+          <input value={code} onChange={(e) => setCode(e.target.value)} size={10} />
+        </Field>
+        <Field label={t('goods_minimum')}>
+          <input value={minimum} onChange={(e) => setMinimum(e.target.value)} size={6} inputMode="decimal" />
+        </Field>
+        <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />
+        <SubmitButton busy={busy}>{t('goods_minimum_save')}</SubmitButton>
+      </RowForm>
+      <NoteAndAlert note={note} error={error} />
+      <div className="mgr-row">
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void run(async () => savePdf(await call(api['goods.reorderPdf']({}))))}
+        >
+          {t('goods_reorder_pdf')}
+        </button>
+        <button
+          type="button"
+          disabled={busy || !view?.csv}
+          onClick={() => view?.csv && saveCsv('narucivanje.csv', view.csv)}
+        >
+          {t('goods_reorder_csv')}
+        </button>
+      </div>
+      {view && view.suppliers.length === 0 && <p role="status">{t('goods_reorder_none')}</p>}
+      {view?.suppliers.map((g) => (
+        <section key={g.supplier?.id ?? 0}>
+          <h3>{g.supplier ? `${g.supplier.name} (${g.supplier.pib})` : t('goods_reorder_no_supplier')}</h3>
+          <MgrTable
+            label={g.supplier ? `${g.supplier.name} (${g.supplier.pib})` : t('goods_reorder_no_supplier')}
+            headers={[
+              t('goods_code'),
+              t('goods_name'),
+              t('goods_quantity'),
+              t('goods_minimum'),
+              t('goods_reorder_order'),
+            ]}
+          >
+            {g.items.map((i) => (
+              <tr key={i.code}>
+                <td>{i.code}</td>
+                <th scope="row">{i.name}</th>
+                <td className="mgr-num">{formatQuantity(i.onHandMilli)}</td>
+                <td className="mgr-num">{formatQuantity(i.minimumMilli)}</td>
+                <td className="mgr-num">{formatQuantity(i.orderMilli)}</td>
+              </tr>
+            ))}
+          </MgrTable>
+        </section>
+      ))}
+    </>
+  );
+}
+
+/** The shop's PIB and address for the A4 documents' title block, and the setting against selling below zero. */
+function ShopSection({ api, t }: Props) {
+  const selfApproves = useContext(SelfApproval);
+  const [form, setForm] = useState({ shopPib: '', shopAddress: '', noNegativeCounted: false });
+  const [pin, setPin] = useState('');
+  const [note, setNote] = useState<string | null>(null);
+  const [error, busy, run] = useAction();
+  useEffect(
+    () =>
+      void run(async () => {
+        const s = await call(api['settings.get']({}));
+        setForm({ shopPib: s.shopPib, shopAddress: s.shopAddress, noNegativeCounted: s.noNegativeCounted });
+      }),
+    [api], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const save = () =>
+    void run(async () => {
+      await call(api['settings.update']({ ...ownPin(pin), ...form }));
+      setPin('');
+      setNote(t('goods_shop_saved'));
+    });
+  return (
+    <>
+      <RowForm onSubmit={save} label={t('goods_shop')}>
+        <Field label={t('goods_shop_pib')}>
+          <input
+            value={form.shopPib}
+            onChange={(e) => setForm({ ...form, shopPib: e.target.value })}
+            inputMode="numeric"
+            size={10}
+          />
+        </Field>
+        <Field label={t('goods_shop_address')}>
+          <input
+            value={form.shopAddress}
+            onChange={(e) => setForm({ ...form, shopAddress: e.target.value })}
+            size={30}
+          />
+        </Field>
+        <label>
+          <input
+            type="checkbox"
+            checked={form.noNegativeCounted}
+            onChange={(e) => setForm({ ...form, noNegativeCounted: e.target.checked })}
+          />{' '}
+          {t('goods_no_negative_counted')}
+        </label>
+        <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />
+        <SubmitButton busy={busy}>{t('goods_shop_save')}</SubmitButton>
+      </RowForm>
+      <NoteAndAlert note={note} error={error} />
     </>
   );
 }

@@ -1,0 +1,286 @@
+/**
+ * The goods documents on A4 (docs/goods.md): the KEP book of a period, a goods receipt with its calculation
+ * (калкулација), a price change record (нивелација) and a write-off. Each is read from the goods service, laid out
+ * by electron/documents/a4.ts and handed back as a file (its name and its bytes in base64: the renderer saves it,
+ * in the browser host and in Electron alike).
+ */
+import type { Db } from '../db/open.ts';
+import { CommandError } from '../errors.ts';
+import type { PdfFile } from '../../shared/contract/goods.ts';
+import type { Language } from '../../shared/domain.ts';
+import { formatQuantity, formatRsd } from '../../shared/money.ts';
+import { GOODS_DOC_WORDS, kepDate, kepWords, percentText } from '../../shared/i18n/goods.ts';
+import { formatMoment } from '../../shared/i18n/time.ts';
+import { countStateName } from '../../shared/i18n/goods.ts';
+import { a4Pdf, type A4Column, type A4Input, type ShopIdentity } from '../documents/a4.ts';
+import type { GoodsService } from './service.ts';
+import type { StocktakeService } from './stocktake.ts';
+
+export interface GoodsDocumentDeps {
+  language(): Language;
+  shop(): ShopIdentity;
+  now(): Date;
+}
+
+export const fill = (template: string, params: Record<string, string | number>): string =>
+  template.replace(/\{(\w+)\}/g, (_m, k: string) => String(params[k] ?? ''));
+
+/** A document's number as part of a file name: 5/2026 → 5-2026. */
+const fileNumber = (n: string | null): string => (n ?? 'draft').replace('/', '-');
+
+export async function pdfFile(fileName: string, input: A4Input): Promise<PdfFile> {
+  const bytes = await a4Pdf(input);
+  return { fileName, base64: Buffer.from(bytes).toString('base64') };
+}
+
+export type GoodsDocuments = ReturnType<typeof createGoodsDocuments>;
+
+export function createGoodsDocuments(
+  db: Db,
+  goods: GoodsService,
+  stocktake: StocktakeService,
+  deps: GoodsDocumentDeps,
+) {
+  const base = (): Pick<A4Input, 'language' | 'shop' | 'printedAt'> => ({
+    language: deps.language(),
+    shop: deps.shop(),
+    printedAt: deps.now(),
+  });
+
+  return {
+    async kep(from: string, to: string): Promise<PdfFile> {
+      const lang = deps.language();
+      const w = GOODS_DOC_WORDS[lang];
+      const k = kepWords(lang);
+      const view = goods.kep(from, to, false);
+      const [no = '', date = '', description = '', debit = '', credit = '', balance = ''] = k.header;
+      const columns: A4Column[] = [
+        { header: no, width: 0.6, align: 'right' },
+        { header: date, width: 1.3 },
+        { header: description, width: 3.8 },
+        { header: debit, width: 1.3, align: 'right' },
+        { header: credit, width: 1.3, align: 'right' },
+        { header: balance, width: 1.4, align: 'right' },
+      ];
+      const debitSum = view.entries.reduce((s, e) => s + e.debitPara, 0);
+      const creditSum = view.entries.reduce((s, e) => s + e.creditPara, 0);
+      return pdfFile(`KEP-${from}-${to}.pdf`, {
+        ...base(),
+        title: w.kepTitle,
+        lines: [fill(w.period, { from: kepDate(from, lang), to: kepDate(to, lang) })],
+        columns,
+        rows: [
+          ['', kepDate(from, lang), k.opening, '', '', formatRsd(view.openingPara)],
+          ...view.entries.map((e) => [
+            String(e.number),
+            kepDate(e.day, lang),
+            e.description,
+            e.debitPara ? formatRsd(e.debitPara) : '',
+            e.creditPara ? formatRsd(e.creditPara) : '',
+            formatRsd(e.balancePara),
+          ]),
+        ],
+        totals: [
+          ['', '', w.total, formatRsd(debitSum), formatRsd(creditSum), ''],
+          ['', kepDate(to, lang), k.closing, '', '', formatRsd(view.closingPara)],
+        ],
+      });
+    },
+
+    async receipt(id: number): Promise<PdfFile> {
+      const lang = deps.language();
+      const w = GOODS_DOC_WORDS[lang];
+      const r = goods.receipt(id);
+      const title =
+        r.state === 'draft'
+          ? w.draftTitle
+          : fill(r.kind === 'reversal' ? w.reversalTitle : w.receiptTitle, { number: r.number ?? '' });
+      const h = w.receiptHeader;
+      const widths = [0.45, 0.9, 2.6, 0.7, 1, 0.7, 1, 0.7, 0.55, 1, 1.15, 1.15];
+      const columns: A4Column[] = h.map((header, i) => ({
+        header,
+        width: widths[i] ?? 1,
+        align: i === 1 || i === 2 ? 'left' : 'right',
+      }));
+      return pdfFile(`kalkulacija-${fileNumber(r.number)}.pdf`, {
+        ...base(),
+        landscape: true,
+        title,
+        lines: [
+          fill(w.supplier, { name: r.supplier.name, pib: r.supplier.pib }),
+          fill(w.invoice, { number: r.invoiceNumber, date: kepDate(r.invoiceDate, lang) }),
+          ...(r.postedAt
+            ? [fill(w.posted, { at: formatMoment(r.postedAt, lang), person: r.postedBy ?? '' }).replace(/, $/, '')]
+            : []),
+        ],
+        columns,
+        rows: r.lines.map((l, i) => [
+          String(i + 1),
+          l.code,
+          l.name,
+          formatQuantity(l.quantityMilli),
+          formatRsd(l.purchasePara),
+          percentText(l.discountBp),
+          formatRsd(l.netPara),
+          percentText(l.marginBp),
+          l.ratePercent === null ? '' : percentText(Math.round(l.ratePercent * 100)),
+          formatRsd(l.retailPara),
+          formatRsd(l.purchaseValuePara),
+          formatRsd(l.retailValuePara),
+        ]),
+        totals: [['', '', w.total, '', '', '', '', '', '', '', formatRsd(r.purchasePara), formatRsd(r.retailPara)]],
+        after: [w.signatures],
+      });
+    },
+
+    async priceChange(id: number): Promise<PdfFile> {
+      const lang = deps.language();
+      const w = GOODS_DOC_WORDS[lang];
+      const p = db
+        .prepare<
+          [number],
+          {
+            number: number;
+            year: number;
+            at: string;
+            product_code: string;
+            name: string;
+            old_para: number;
+            new_para: number;
+            qty_milli: number;
+            diff_para: number;
+          }
+        >('SELECT * FROM price_changes WHERE id = ?')
+        .get(id);
+      if (!p) throw new CommandError('not_found', 'goods_document_not_found', { id });
+      const number = `${p.number}/${p.year}`;
+      const widths = [1, 3, 1, 1.1, 1.1, 1.1, 1.3];
+      return pdfFile(`nivelacija-${fileNumber(number)}.pdf`, {
+        ...base(),
+        title: fill(w.priceChangeTitle, { number }),
+        lines: [fill(w.date, { date: formatMoment(p.at, lang) })],
+        columns: w.priceChangeHeader.map((header, i) => ({
+          header,
+          width: widths[i] ?? 1,
+          align: i < 2 ? 'left' : 'right',
+        })),
+        rows: [
+          [
+            p.product_code,
+            p.name,
+            formatQuantity(p.qty_milli),
+            formatRsd(p.old_para),
+            formatRsd(p.new_para),
+            formatRsd(p.new_para - p.old_para),
+            formatRsd(p.diff_para),
+          ],
+        ],
+        totals: [[w.total, '', '', '', '', '', formatRsd(p.diff_para)]],
+        after: [w.signatures],
+      });
+    },
+
+    async writeOff(id: number): Promise<PdfFile> {
+      const lang = deps.language();
+      const w = GOODS_DOC_WORDS[lang];
+      const o = db
+        .prepare<
+          [number],
+          {
+            number: number;
+            year: number;
+            at: string;
+            product_code: string;
+            name: string;
+            qty_milli: number;
+            price_para: number;
+            value_para: number;
+            reason: string;
+          }
+        >('SELECT * FROM write_offs WHERE id = ?')
+        .get(id);
+      if (!o) throw new CommandError('not_found', 'goods_document_not_found', { id });
+      const number = `${o.number}/${o.year}`;
+      return pdfFile(`otpis-${fileNumber(number)}.pdf`, {
+        ...base(),
+        title: fill(w.writeOffTitle, { number }),
+        lines: [fill(w.date, { date: formatMoment(o.at, lang) }), fill(w.reason, { reason: o.reason })],
+        columns: [
+          { header: w.code, width: 1 },
+          { header: w.name, width: 3 },
+          { header: w.quantity, width: 1, align: 'right' },
+          { header: w.unitPrice, width: 1.1, align: 'right' },
+          { header: w.value, width: 1.3, align: 'right' },
+        ],
+        rows: [[o.product_code, o.name, formatQuantity(o.qty_milli), formatRsd(o.price_para), formatRsd(o.value_para)]],
+        totals: [[w.total, '', '', '', formatRsd(o.value_para)]],
+        after: [w.signatures],
+      });
+    },
+    async count(id: number): Promise<PdfFile> {
+      const lang = deps.language();
+      const w = GOODS_DOC_WORDS[lang];
+      const c = stocktake.view(id, true);
+      const widths = [0.9, 2.6, 1, 1, 1, 1, 1.15, 1.15];
+      const t = c.totals;
+      return pdfFile(`popis-${fileNumber(c.number)}.pdf`, {
+        ...base(),
+        landscape: true,
+        title: fill(w.countTitle, { number: c.number }),
+        lines: [
+          fill(w.countScope, { scope: c.groups ? c.groups.join(', ') : w.wholeShop }),
+          fill(w.countStarted, { at: formatMoment(c.startedAt, lang) }),
+          fill(w.countState, { state: countStateName(lang, c.state) }),
+        ],
+        columns: w.countHeader.map((header, i) => ({ header, width: widths[i] ?? 1, align: i < 2 ? 'left' : 'right' })),
+        rows: c.lines.map((l) => [
+          l.code,
+          l.name,
+          formatQuantity(l.bookMilli),
+          l.bookAtEntryMilli === null ? '' : formatQuantity(l.bookAtEntryMilli),
+          l.countedMilli === null ? w.notCounted : formatQuantity(l.countedMilli),
+          l.differenceMilli === null ? '' : formatQuantity(l.differenceMilli),
+          l.differenceMilli ? formatRsd(l.retailDiffPara) : '',
+          l.differenceMilli ? formatRsd(l.purchaseDiffPara ?? 0) : '',
+        ]),
+        totals: [
+          [w.surplus, '', '', '', '', '', formatRsd(t.surplusRetailPara), formatRsd(t.surplusPurchasePara ?? 0)],
+          [w.shortage, '', '', '', '', '', formatRsd(t.shortageRetailPara), formatRsd(t.shortagePurchasePara ?? 0)],
+        ],
+        after: [w.countSignatures],
+      });
+    },
+
+    async reorder(): Promise<PdfFile> {
+      const lang = deps.language();
+      const w = GOODS_DOC_WORDS[lang];
+      const view = stocktake.reorder(false);
+      const widths = [1, 3, 1, 1, 1, 1.2];
+      const rows: string[][] = [];
+      for (const g of view.suppliers) {
+        rows.push([g.supplier ? `${g.supplier.name} (${g.supplier.pib})` : w.noSupplier, '', '', '', '', '']);
+        for (const i of g.items)
+          rows.push([
+            i.code,
+            i.name,
+            formatQuantity(i.onHandMilli),
+            formatQuantity(i.minimumMilli),
+            formatQuantity(i.orderMilli),
+            i.purchasePara === null ? '' : formatRsd(i.purchasePara),
+          ]);
+      }
+      const day = deps.now();
+      return pdfFile(`narucivanje-${day.toISOString().slice(0, 10)}.pdf`, {
+        ...base(),
+        title: w.reorderTitle,
+        lines: [fill(w.date, { date: formatMoment(day, lang) })],
+        columns: w.reorderHeader.map((header, i) => ({
+          header,
+          width: widths[i] ?? 1,
+          align: i < 2 ? 'left' : 'right',
+        })),
+        rows,
+      });
+    },
+  };
+}
