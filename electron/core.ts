@@ -53,6 +53,10 @@ import { printerHandlers } from './printer/handlers.ts';
 import { catalogHandlers } from './catalog/handlers.ts';
 import { createGoodsService } from './goods/service.ts';
 import { goodsHandlers } from './goods/handlers.ts';
+import { createPricesService } from './prices/service.ts';
+import { pricesHandlers } from './prices/handlers.ts';
+import { createSyncLoop } from './retry/loop.ts';
+import { POLICIES } from './retry/policy.ts';
 import { retriesHandlers } from './retry/handlers.ts';
 import { hubHandlers } from './hub-client/handlers.ts';
 import { auditHandlers, staffHandlers } from './auth/handlers.ts';
@@ -319,6 +323,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onlineBudgetMs: () => settings.number('onlineBudgetMs', 3000),
     offlineSales: () => offlineSalesOf(settings),
     onUnsigned: unsigned,
+    // Defined below with the audit log; only ever called by a checkout, after start-up.
+    priceRules: (input, at) => prices.checkoutRules(input, at),
     now,
   });
 
@@ -371,6 +377,31 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (m.name === 'order.updated' && m.payload.state === 'fiscalized') void manager.emails.pump();
   });
   await manager.start();
+  // Price lists, promotions and scheduled price changes (docs/prices.md). A change due while the till was off is
+  // applied now, before any sale; then the job sleeps until the next one (at most an hour: a clock set forward).
+  const prices = createPricesService(db, catalog, {
+    audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
+    now,
+  });
+  const pricesLoop = createSyncLoop(
+    () => {
+      try {
+        prices.applyDue();
+      } catch (err) {
+        logger.warn(`scheduled prices not applied: ${err instanceof Error ? err.message : String(err)}`);
+        return 'failed';
+      }
+      const next = prices.nextDueInMs();
+      return { nextInMs: Math.min(next ?? 3_600_000, 3_600_000) };
+    },
+    { backoff: POLICIES.scheduledPrices },
+  );
+  try {
+    prices.applyDue();
+  } catch (err) {
+    logger.warn(`scheduled prices not applied at start: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  pricesLoop.start(3_600_000);
   // A new till (only the first-run manager, PIN 0000) owes its setup flow; marked once, so the flow
   // survives the PIN change and a restart, and a till set up before the flow existed never shows it.
   if (staff.firstRun() && settings.get('setupPending') === undefined) settings.set('setupPending', '1');
@@ -454,6 +485,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         const oldest = store.counts().oldestQueuedAt;
         return oldest !== null && now() - Date.parse(oldest) > hours * 3_600_000 ? hours : null;
       },
+      ruleDiscounts: (checkout) => prices.checkoutRules(checkout, now()).map((r) => r?.discountPara ?? 0),
       catalogPrices: (line) => {
         const labels = taxRates.labels();
         // An in-store price barcode carries this line's price of its product.
@@ -519,6 +551,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         now: () => new Date(now()),
       }),
     ),
+    pricesHandlers(prices, { kick: () => pricesLoop.kick() }),
     retriesHandlers(budgets, {
       journal: () => void journals.run(),
       email: (id) => manager.emails.resume(Number(id)),
@@ -588,6 +621,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await maintenance.stop();
       await stopReportDays();
       await taxRatesLoop.stop();
+      await pricesLoop.stop();
       stopCheckpointer();
       if (sandbox) await sandbox.close();
       db.close();

@@ -24,6 +24,7 @@ import { backupsCommands } from './backups.ts';
 import { auditCommands } from './audit.ts';
 import { shiftsCommands } from './shifts.ts';
 import { goodsCommands } from './goods.ts';
+import { pricesCommands } from './prices.ts';
 
 export * from './define.ts';
 export { CheckoutInput, CheckoutLine } from './sales.ts';
@@ -40,6 +41,7 @@ export type { ReportView } from './reports.ts';
 export type { BackupsView } from './backups.ts';
 export type { AuditEntry } from './audit.ts';
 export type { ShiftView, ShiftMoveView } from './shifts.ts';
+export type { PriceListView, PricedLineView, PricesOverview, PromotionView, ScheduledPriceView } from './prices.ts';
 export type {
   KepEntry,
   KepView,
@@ -75,6 +77,7 @@ export const contractAreas = {
   audit: auditCommands,
   shifts: shiftsCommands,
   goods: goodsCommands,
+  prices: pricesCommands,
 } as const;
 export type Area = keyof typeof contractAreas;
 
@@ -99,6 +102,7 @@ export const AREA_PREFIXES: { readonly [A in Area]: readonly string[] } = {
   audit: ['audit'],
   shifts: ['shifts'],
   goods: ['goods', 'suppliers'],
+  prices: ['prices'],
 };
 
 export const commands = {
@@ -121,6 +125,7 @@ export const commands = {
   ...auditCommands,
   ...shiftsCommands,
   ...goodsCommands,
+  ...pricesCommands,
 } as const;
 
 export const events = {

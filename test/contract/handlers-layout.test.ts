@@ -42,6 +42,7 @@ const HANDLER_FILES: { readonly [A in Area]: string } = {
   reports: 'electron/manager/handlers/reports.ts',
   shifts: 'electron/shifts/handlers.ts',
   goods: 'electron/goods/handlers.ts',
+  prices: 'electron/prices/handlers.ts',
 };
 
 function sourceFiles(dir: string): string[] {
