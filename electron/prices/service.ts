@@ -174,6 +174,10 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
     nextDue: db.prepare<[], { at: string }>(
       "SELECT at FROM scheduled_prices WHERE state = 'pending' ORDER BY at LIMIT 1",
     ),
+    // What pricing needs of a cart's products, in one read (the catalog's views also read barcodes and stock).
+    products: db.prepare<[string], { code: string; price_para: number; grp: string | null }>(
+      'SELECT code, price_para, grp FROM products WHERE code IN (SELECT value FROM json_each(?))',
+    ),
     claim: db.prepare<[string, number | null, string, number]>(
       "UPDATE scheduled_prices SET state = ?, old_price_para = ?, applied_at = ? WHERE id = ? AND state = 'pending'",
     ),
@@ -310,10 +314,13 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
     buyerPib: string | null,
     at: number,
   ): (PricedLine & { code: string })[] {
+    const known = new Map(
+      st.products.all(JSON.stringify([...new Set(lines.map((l) => l.code))])).map((p) => [p.code, p]),
+    );
     const input: PriceLineInput[] = lines.map((l) => {
-      const p = catalog.product(l.code, []);
+      const p = known.get(l.code);
       if (!p) throw invalidInput(l.field, 'goods_unknown_product', { value: l.code });
-      return { code: p.code, group: p.group, regularPara: p.pricePara, quantityMilli: l.quantityMilli };
+      return { code: p.code, group: p.grp, regularPara: p.price_para, quantityMilli: l.quantityMilli };
     });
     return priceCart(current(), input, { at, buyerPib }).map((p, i) => ({
       ...p,
