@@ -59,7 +59,7 @@ export function setUpPrices(): PricesBench {
   const today = new Date().toISOString().slice(0, 10);
   for (let p = 0; p < 1000; p++) {
     const onGroup = p % 50 === 0;
-    const kind = (['price', 'percent', 'multibuy', 'nth'] as const)[p % 4];
+    const kind = (['price', 'percent', 'multibuy', 'nth'] as const)[p % 4] ?? 'price';
     prices.putPromotion({
       name: `Акција ${p}`,
       priority: p,
