@@ -175,8 +175,11 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
       "SELECT at FROM scheduled_prices WHERE state = 'pending' ORDER BY at LIMIT 1",
     ),
     // What pricing needs of a cart's products, in one read (the catalog's views also read barcodes and stock).
-    products: db.prepare<[string], { code: string; price_para: number; grp: string | null }>(
-      'SELECT code, price_para, grp FROM products WHERE code IN (SELECT value FROM json_each(?))',
+    products: db.prepare<[string], { id: number; code: string; price_para: number; grp: string | null }>(
+      'SELECT id, code, price_para, grp FROM products WHERE code IN (SELECT value FROM json_each(?))',
+    ),
+    productIds: db.prepare<[string], { id: number; code: string; price_para: number; grp: string | null }>(
+      'SELECT id, code, price_para, grp FROM products WHERE id IN (SELECT value FROM json_each(?))',
     ),
     claim: db.prepare<[string, number | null, string, number]>(
       "UPDATE scheduled_prices SET state = ?, old_price_para = ?, applied_at = ? WHERE id = ? AND state = 'pending'",
@@ -310,21 +313,37 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
 
   /** Prices cart lines (by product code) at `at` for a buyer: what the counter and the checkout both use. */
   function priceLines(
-    lines: readonly { code: string; quantityMilli: number; field: string }[],
+    lines: readonly {
+      code?: string | undefined;
+      productId?: number | undefined;
+      quantityMilli: number;
+      field: string;
+    }[],
     buyerPib: string | null,
     at: number,
-  ): (PricedLine & { code: string })[] {
-    const known = new Map(
-      st.products.all(JSON.stringify([...new Set(lines.map((l) => l.code))])).map((p) => [p.code, p]),
+  ): (PricedLine & { code: string; productId: number })[] {
+    const codes = lines.flatMap((l) => (l.code !== undefined ? [l.code] : []));
+    const ids = lines.flatMap((l) => (l.code === undefined && l.productId !== undefined ? [l.productId] : []));
+    const byCode = new Map(st.products.all(JSON.stringify([...new Set(codes)])).map((p) => [p.code, p]));
+    const byId = new Map(
+      (ids.length ? st.productIds.all(JSON.stringify([...new Set(ids)])) : []).map((p) => [p.id, p]),
     );
-    const input: PriceLineInput[] = lines.map((l) => {
-      const p = known.get(l.code);
-      if (!p) throw invalidInput(l.field, 'goods_unknown_product', { value: l.code });
-      return { code: p.code, group: p.grp, regularPara: p.price_para, quantityMilli: l.quantityMilli };
+    const found = lines.map((l) => {
+      const p =
+        l.code !== undefined ? byCode.get(l.code) : l.productId !== undefined ? byId.get(l.productId) : undefined;
+      if (!p) throw invalidInput(l.field, 'goods_unknown_product', { value: l.code ?? String(l.productId) });
+      return p;
     });
+    const input: PriceLineInput[] = found.map((p, i) => ({
+      code: p.code,
+      group: p.grp,
+      regularPara: p.price_para,
+      quantityMilli: (lines[i] as { quantityMilli: number }).quantityMilli,
+    }));
     return priceCart(current(), input, { at, buyerPib }).map((p, i) => ({
       ...p,
-      code: (input[i] as PriceLineInput).code,
+      code: (found[i] as { code: string }).code,
+      productId: (found[i] as { id: number }).id,
     }));
   }
 
@@ -417,17 +436,22 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
       return next ? Math.max(0, Date.parse(next.at) - at) : null;
     },
 
-    quote(input: { lines: { code: string; quantity: number }[]; buyerId?: string | undefined }): PricedLineView[] {
+    quote(input: {
+      lines: { code?: string | undefined; productId?: number | undefined; quantity: number }[];
+      buyerId?: string | undefined;
+    }): PricedLineView[] {
       return priceLines(
         input.lines.map((l, i) => ({
           code: l.code,
+          productId: l.productId,
           quantityMilli: toMilli(l.quantity) ?? 0,
-          field: `lines.${i}.code`,
+          field: l.code !== undefined ? `lines.${i}.code` : `lines.${i}.productId`,
         })),
         buyerPibOf(input.buyerId),
         now(),
       ).map((p) => ({
         code: p.code,
+        productId: p.productId,
         regularPara: p.regularPara,
         unitPara: p.unitPara,
         totalPara: p.totalPara,

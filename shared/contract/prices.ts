@@ -192,6 +192,7 @@ export interface PricesOverview {
 /** A cart line priced by the rules in force. */
 export interface PricedLineView {
   code: string;
+  productId: number;
   regularPara: Para;
   unitPara: Para;
   totalPara: Para;
@@ -201,7 +202,12 @@ export interface PricedLineView {
 
 export const QuoteInput = z.strictObject({
   lines: z
-    .array(z.strictObject({ code: s.text(32), quantity: s.quantity }), { error: 'lines' })
+    .array(
+      z
+        .strictObject({ code: s.text(32).optional(), productId: s.id.optional(), quantity: s.quantity })
+        .refine((l) => l.code !== undefined || l.productId !== undefined, { error: 'required', path: ['code'] }),
+      { error: 'lines' },
+    )
     .max(500, { error: 'too_many' }),
   buyerId: s.buyerId.optional(),
 });
