@@ -386,7 +386,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const pricesLoop = createSyncLoop(
     () => {
       try {
-        prices.applyDue();
+        // The counter reads its quick keys, search and cart prices again, as after any catalog change.
+        if (prices.applyDue() > 0) emit('catalog.changed', { products: catalog.count() });
       } catch (err) {
         logger.warn(`scheduled prices not applied: ${err instanceof Error ? err.message : String(err)}`);
         return 'failed';

@@ -137,9 +137,12 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
         {},
       );
       expect(overview.body.value?.scheduled[0]).toMatchObject({ state: 'applied', oldPricePara: milk.pricePara });
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('F12');
+      await page.keyboard.press('Enter');
       await expect(page.getByRole('combobox', { name: ui.sale.search })).toBeFocused();
+      // The quick key shows the new price at once (the shelf's price is the till's), and the milk scans at it.
+      await expect(
+        page.getByRole('navigation', { name: ui.sale.quickKeys }).getByRole('button', { name: milk.name }),
+      ).toContainText(rsd(14999));
       await scan(page, pieceItem('1006').barcode);
       await expect(cart.getByRole('row').filter({ hasText: milk.name })).toContainText(rsd(14999));
       await shotsAndBack(page, testInfo, `prices-scheduled-${lang}`);
