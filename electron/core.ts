@@ -56,6 +56,10 @@ import { createGoodsService } from './goods/service.ts';
 import { goodsHandlers } from './goods/handlers.ts';
 import { createStocktake } from './goods/stocktake.ts';
 import { createGoodsDocuments } from './goods/documents.ts';
+import { createPricesService } from './prices/service.ts';
+import { pricesHandlers } from './prices/handlers.ts';
+import { createSyncLoop } from './retry/loop.ts';
+import { POLICIES } from './retry/policy.ts';
 import { retriesHandlers } from './retry/handlers.ts';
 import { hubHandlers } from './hub-client/handlers.ts';
 import { auditHandlers, staffHandlers } from './auth/handlers.ts';
@@ -278,6 +282,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onlineBudgetMs: () => settings.number('onlineBudgetMs', 3000),
     offlineSales: () => offlineSalesOf(settings),
     onUnsigned: (orderId) => paper.unsigned(orderId),
+    // Defined below with the audit log; only ever called by a checkout, after start-up.
+    priceRules: (input, at) => prices.checkoutRules(input, at),
     now,
   });
 
@@ -328,6 +334,32 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // A queued e-mail waits for its order's fiscalization.
   const stopEmailFollow = manager.emails.follow(events.subscribe);
   await manager.start();
+  // Price lists, promotions and scheduled price changes (docs/prices.md). A change due while the till was off is
+  // applied now, before any sale; then the job sleeps until the next one (at most an hour: a clock set forward).
+  const prices = createPricesService(db, catalog, {
+    audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
+    now,
+  });
+  const pricesLoop = createSyncLoop(
+    () => {
+      try {
+        // The counter reads its quick keys, search and cart prices again, as after any catalog change.
+        if (prices.applyDue() > 0) emit('catalog.changed', { products: catalog.count() });
+      } catch (err) {
+        logger.warn(`scheduled prices not applied: ${err instanceof Error ? err.message : String(err)}`);
+        return 'failed';
+      }
+      const next = prices.nextDueInMs();
+      return { nextInMs: Math.min(next ?? 3_600_000, 3_600_000) };
+    },
+    { backoff: POLICIES.scheduledPrices },
+  );
+  try {
+    prices.applyDue();
+  } catch (err) {
+    logger.warn(`scheduled prices not applied at start: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  pricesLoop.start(3_600_000);
   // A new till (only the first-run manager, PIN 0000) owes its setup flow; marked once, so the flow
   // survives the PIN change and a restart, and a till set up before the flow existed never shows it.
   if (staff.firstRun() && settings.get('setupPending') === undefined) settings.set('setupPending', '1');
@@ -400,6 +432,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         limitHours: () => settings.number('unfiscalizedCashLimitHours', UNFISCALIZED_CASH_LIMIT_HOURS),
         now,
       }),
+      ruleDiscounts: (checkout) => prices.checkoutRules(checkout, now()).map((r) => r?.discountPara ?? 0),
       catalogPrices: listedPrices(catalog, () => taxRates.labels()),
     }),
   });
@@ -480,6 +513,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
       audit: (actor, action, detail) => staff.audit(actor, action, detail),
     }),
+    pricesHandlers(prices, { kick: () => pricesLoop.kick() }),
     retriesHandlers(budgets, {
       journal: () => void journals.run(),
       email: (id) => manager.emails.resume(Number(id)),
@@ -553,6 +587,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await maintenance.stop();
       await stopReportDays();
       await taxRatesLoop.stop();
+      await pricesLoop.stop();
       stopCheckpointer();
       await sef.stop();
       await sefLink.close();

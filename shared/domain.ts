@@ -68,6 +68,11 @@ export interface OrderLine {
   productId?: number;
   /** A hand-typed item: the line named no catalog product (neither `productId` nor `gtin`). */
   handTyped?: true;
+  /**
+   * The promotion or price list that gave the line its price (its name), when its discount is the rule's: the
+   * receipt item names it with the regular price it replaces (docs/prices.md, "On the receipt").
+   */
+  priceRule?: string;
 }
 
 export interface OrderPayment {

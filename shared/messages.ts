@@ -288,6 +288,28 @@ const SR_CYRL = {
   goods_csv_empty: 'CSV датотека нема ниједан ред са шифром и количином ({field}).',
   goods_counted_below_zero:
     'Артикал „{name}“ је пописан, а на стању има {onHand}: продаја у минус за пописану робу није дозвољена ({field}).',
+  prices_time: 'Време у пољу „{field}“ уписује се као СС:ММ (на пример 16:00).',
+  prices_priority_range: 'Приоритет у пољу „{field}“ је цео број од 0 до 1000.',
+  weekday: 'Дан у недељи у пољу „{field}“ је од 1 (понедељак) до 7 (недеља).',
+  weekdays: 'Поље „{field}“ мора бити списак дана у недељи.',
+  items: 'Поље „{field}“ мора бити списак артикала са ценама.',
+  prices_scope: 'Непознато важење ценовника у пољу „{field}“ (продавница, ланац или купац).',
+  prices_count_range: 'Број у пољу „{field}“ није у дозвољеном опсегу.',
+  prices_kind: 'Непозната врста акције у пољу „{field}“.',
+  prices_time_pair: 'Упишите и почетно и крајње време ({field}).',
+  prices_time_empty: 'Крајње време у пољу „{field}“ мора бити различито од почетног.',
+  prices_pib_scope: 'ПИБ купца ({field}) се уписује само за ценовник купца.',
+  prices_list_empty: 'Ценовник нема ни цене артикала ни правило попуста ({field}).',
+  prices_item_twice: 'Артикал „{value}“ је у ценовнику двапут ({field}).',
+  prices_unknown_group: 'Група „{value}“ не постоји у каталогу ({field}).',
+  prices_target: 'Акција важи за један артикал или за једну групу: изаберите тачно једно ({field}).',
+  prices_pay_buy: 'У акцији „узми N, плати M“ плаћа се мање комада него што се узима ({field}).',
+  prices_not_lower: 'Акцијска цена у пољу „{field}“ мора бити нижа од редовне цене.',
+  prices_promotion_overlap:
+    'У истом периоду на исти артикал већ важи акција „{other}“ истог приоритета: промените приоритет или период ({field}).',
+  prices_at_past: 'Тренутак у пољу „{field}“ је већ прошао: нова цена се заказује унапред.',
+  prices_same_price: 'Нова цена у пољу „{field}“ је иста као садашња.',
+  prices_not_pending: 'Ова промена цене је већ примењена или отказана ({field}).',
 };
 
 const SR_LATN: Shape<typeof SR_CYRL> = {
@@ -571,6 +593,28 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   goods_csv_empty: 'CSV datoteka nema nijedan red sa šifrom i količinom ({field}).',
   goods_counted_below_zero:
     'Artikal „{name}“ je popisan, a na stanju ima {onHand}: prodaja u minus za popisanu robu nije dozvoljena ({field}).',
+  prices_time: 'Vreme u polju „{field}“ upisuje se kao SS:MM (na primer 16:00).',
+  prices_priority_range: 'Prioritet u polju „{field}“ je ceo broj od 0 do 1000.',
+  weekday: 'Dan u nedelji u polju „{field}“ je od 1 (ponedeljak) do 7 (nedelja).',
+  weekdays: 'Polje „{field}“ mora biti spisak dana u nedelji.',
+  items: 'Polje „{field}“ mora biti spisak artikala sa cenama.',
+  prices_scope: 'Nepoznato važenje cenovnika u polju „{field}“ (prodavnica, lanac ili kupac).',
+  prices_count_range: 'Broj u polju „{field}“ nije u dozvoljenom opsegu.',
+  prices_kind: 'Nepoznata vrsta akcije u polju „{field}“.',
+  prices_time_pair: 'Upišite i početno i krajnje vreme ({field}).',
+  prices_time_empty: 'Krajnje vreme u polju „{field}“ mora biti različito od početnog.',
+  prices_pib_scope: 'PIB kupca ({field}) se upisuje samo za cenovnik kupca.',
+  prices_list_empty: 'Cenovnik nema ni cene artikala ni pravilo popusta ({field}).',
+  prices_item_twice: 'Artikal „{value}“ je u cenovniku dvaput ({field}).',
+  prices_unknown_group: 'Grupa „{value}“ ne postoji u katalogu ({field}).',
+  prices_target: 'Akcija važi za jedan artikal ili za jednu grupu: izaberite tačno jedno ({field}).',
+  prices_pay_buy: 'U akciji „uzmi N, plati M“ plaća se manje komada nego što se uzima ({field}).',
+  prices_not_lower: 'Akcijska cena u polju „{field}“ mora biti niža od redovne cene.',
+  prices_promotion_overlap:
+    'U istom periodu na isti artikal već važi akcija „{other}“ istog prioriteta: promenite prioritet ili period ({field}).',
+  prices_at_past: 'Trenutak u polju „{field}“ je već prošao: nova cena se zakazuje unapred.',
+  prices_same_price: 'Nova cena u polju „{field}“ je ista kao sadašnja.',
+  prices_not_pending: 'Ova promena cene je već primenjena ili otkazana ({field}).',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -860,6 +904,28 @@ const EN: Shape<typeof SR_CYRL> = {
   goods_csv_empty: 'The CSV file has no row with a code and a quantity ({field}).',
   goods_counted_below_zero:
     'Product “{name}” was counted and {onHand} is on hand: counted goods may not be sold below zero ({field}).',
+  prices_time: 'Write the time in "{field}" as HH:MM (for example 16:00).',
+  prices_priority_range: 'The priority in "{field}" is a whole number from 0 to 1000.',
+  weekday: 'A weekday in "{field}" is from 1 (Monday) to 7 (Sunday).',
+  weekdays: 'The field "{field}" must be a list of weekdays.',
+  items: 'The field "{field}" must be a list of products with prices.',
+  prices_scope: 'Unknown scope of the price list in "{field}" (shop, chain or buyer).',
+  prices_count_range: 'The number in "{field}" is out of range.',
+  prices_kind: 'Unknown kind of promotion in "{field}".',
+  prices_time_pair: 'Enter both the start and the end time ({field}).',
+  prices_time_empty: 'The end time in "{field}" must differ from the start time.',
+  prices_pib_scope: "The buyer's PIB ({field}) belongs only to a buyer's price list.",
+  prices_list_empty: 'The price list has neither product prices nor a discount rule ({field}).',
+  prices_item_twice: 'Product "{value}" is in the price list twice ({field}).',
+  prices_unknown_group: 'There is no group "{value}" in the catalog ({field}).',
+  prices_target: 'A promotion is on one product or one group: choose exactly one ({field}).',
+  prices_pay_buy: 'In "take N, pay M" fewer units are paid than taken ({field}).',
+  prices_not_lower: 'The promotional price in "{field}" must be below the regular price.',
+  prices_promotion_overlap:
+    'Promotion "{other}" with the same priority is already on this product in an overlapping period: change the priority or the period ({field}).',
+  prices_at_past: 'The moment in "{field}" has passed: a new price is scheduled ahead.',
+  prices_same_price: 'The new price in "{field}" is the same as the current one.',
+  prices_not_pending: 'This price change was already applied or cancelled ({field}).',
 };
 
 /** The core's messages: `{field}` names the input field, other placeholders as each text says. */

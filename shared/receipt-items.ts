@@ -39,6 +39,14 @@ export function itemAmount(quantityMilli: Milli, unitPricePara: Para): Para {
   return roundDiv(unitPricePara * quantityMilli, 1000);
 }
 
+/**
+ * How the name of a line priced by a promotion or a price list says so, with the regular price it replaces
+ * (Закон о заштити потрошача, docs/prices.md): „Хлеб, Викенд акција, стара цена 120,00“.
+ */
+export function ruleItemName(name: string, rule: string, regularPara: Para): string {
+  return `${name}, ${rule}, стара цена ${formatRsd(regularPara)}`;
+}
+
 /** How the name of a discounted item says so: „Хлеб, попуст 1,00“. */
 export function discountedName(name: string, discountPara: Para): string {
   return `${name}, попуст ${formatRsd(discountPara)}`;
@@ -107,11 +115,14 @@ export function exactPieces(quantityMilli: Milli, totalPara: Para, listUnitPara:
  */
 export function lineItems(line: OrderLine): ReceiptItem[] {
   const pieces = exactPieces(line.quantityMilli, line.totalPara, line.unitPricePara);
+  // A line a promotion or a price list priced names it and the regular price (its unit price) it replaces.
+  const name =
+    line.priceRule && line.discountPara > 0 ? ruleItemName(line.name, line.priceRule, line.unitPricePara) : line.name;
   return pieces.map((p) => {
     // The item's share of the discount: what it would cost at the list price, less what it costs.
     const share = line.discountPara > 0 ? itemAmount(p.quantityMilli, line.unitPricePara) - p.totalPara : 0;
     return {
-      name: share > 0 ? discountedName(line.name, share) : line.name,
+      name: share > 0 ? discountedName(name, share) : name,
       quantity: milliToDecimal(p.quantityMilli),
       unitPrice: paraToDecimal(p.unitPricePara),
       totalAmount: paraToDecimal(p.totalPara),

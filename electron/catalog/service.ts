@@ -70,8 +70,11 @@ export interface CatalogService {
   productById(id: number, currentLabels: readonly string[]): ProductView | null;
   /** The product that owns a barcode, or null. */
   barcodeOwner(barcode: string): { code: string; name: string } | null;
-  /** Adds or replaces one product by its code (with its barcodes and search terms), in one transaction. */
-  put(p: Omit<HubProductChange, 'deleted'>, source?: PriceChangeSource): void;
+  /**
+   * Adds or replaces one product by its code (with its barcodes and search terms), in one transaction; `at` is the
+   * moment a price change takes effect (a scheduled change applied late, electron/prices), now when absent.
+   */
+  put(p: Omit<HubProductChange, 'deleted'>, source?: PriceChangeSource, at?: string): void;
   /** Deletes one product by its code with its barcodes and search terms; false when it does not exist. */
   remove(code: string): boolean;
   /** The product groups with their product counts, by name. */
@@ -463,8 +466,8 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
       return owner ? { code: owner.code, name: owner.name } : null;
     },
 
-    put(p, source = 'catalog') {
-      db.transaction(() => putProduct(p, now().toISOString(), source))();
+    put(p, source = 'catalog', at) {
+      db.transaction(() => putProduct(p, at ?? now().toISOString(), source))();
     },
 
     remove(code) {

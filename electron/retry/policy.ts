@@ -59,6 +59,8 @@ export const POLICIES = {
   pinLockout: { ...PIN_LOCK_POLICY, jitter: 'none' },
   /** A store hub that did not answer a sync round (hub-client/sync.ts); a round that works resets it. */
   hubSync: { baseMs: 1000, capMs: 10_000, jitter: 'full' },
+  /** Applying the scheduled price changes due (prices/service.ts) failed (a disk error): soon again. */
+  scheduledPrices: { baseMs: 5_000, capMs: 5 * 60_000, jitter: 'none' },
 } as const satisfies Record<string, BackoffPolicy | BudgetedPolicy>;
 
 /** The ceiling of the wait after the `failures`-th consecutive failure (1 = the first). */

@@ -38,6 +38,11 @@ export interface SalesDeps {
    * says no printer is set (`no_printer`), and keeps the sale until its fiscal receipt reaches the buyer.
    */
   onUnsigned?: (orderId: number) => 'printing' | 'no_printer';
+  /**
+   * The price lists and promotions in force (electron/prices): for each checkout line, the rule that prices it
+   * now and the discount it gives, or null. A line whose discount covers the rule's is named by it on the receipt.
+   */
+  priceRules?: (input: CheckoutInput, at: number) => ({ name: string; discountPara: number } | null)[];
   now?: () => number;
   /**
    * The goods a normal sale takes out, checked before anything is saved: throws at the line when the shop forbids
@@ -165,6 +170,12 @@ export class SalesService {
   price(input: CheckoutInput): { lines: OrderLine[]; payments: OrderPayment[]; totalPara: number; changePara: number } {
     const known = new Set(this.#deps.taxRates.labels());
     const lines = priceLines(input.lines, known);
+    // Named by the rule that gave the line its price, when its discount is (at least) that rule's (docs/prices.md).
+    const rules = this.#deps.priceRules?.(input, this.#now()) ?? [];
+    rules.forEach((rule, i) => {
+      const line = lines[i];
+      if (line && rule && rule.discountPara > 0 && line.discountPara >= rule.discountPara) line.priceRule = rule.name;
+    });
     const totalPara = lines.reduce((s, l) => s + l.totalPara, 0);
     // Proforma and training take no money: one nominal payment, no change (no-money.ts).
     if (takesNoMoney(input.invoiceType, this.#deps.trainingMode()))

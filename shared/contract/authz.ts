@@ -70,6 +70,12 @@ export const SELF_APPROVED: ReadonlySet<CommandName> = new Set<CommandName>([
   'goods.countPost',
   'goods.countCancel',
   'goods.minimumSet',
+  'prices.listPut',
+  'prices.listDelete',
+  'prices.promotionPut',
+  'prices.promotionDelete',
+  'prices.schedule',
+  'prices.scheduleCancel',
 ]);
 
 /** The field a refusal names when a manager's PIN beside the input would let the command through. */
@@ -117,6 +123,11 @@ export interface EscalationContext {
    * oldest sale waiting for it is older than `unfiscalizedCashLimitHours`. Null otherwise.
    */
   unfiscalizedTooLong?(): number | null;
+  /**
+   * The discount (para) the price lists and promotions in force give each checkout line now (electron/prices):
+   * that part of a line's discount is the shop's own rule, not the cashier's, and does not count against the limit.
+   */
+  ruleDiscounts?(checkout: CommandParsedInput<'sales.checkout'>): number[];
 }
 
 /** How a checkout line names a catalog product: by its id, by its barcode, by an in-store price barcode. */
@@ -185,10 +196,13 @@ export function escalation(name: CommandName, input: unknown, ctx: EscalationCon
       checkout.invoiceType === undefined || checkout.invoiceType === 'normal' || checkout.invoiceType === 'advance';
     if (takesCash && fiscalDocument && !ctx.trainingMode && (ctx.unfiscalizedTooLong?.() ?? null) !== null)
       return { kind: 'approval', reason: 'unfiscalized' };
+    const rules = ctx.ruleDiscounts?.(checkout) ?? [];
     for (const [i, line] of checkout.lines.entries()) {
       const priced = discountedLine(line);
+      // What the cashier gave beyond the rule in force (docs/prices.md) is what the limit is about.
+      const own = { ...priced, discountPara: Math.max(0, priced.discountPara - (rules[i] ?? 0)) };
       // Approved when it was entered (and unchanged since), or approved now.
-      if (discountBeyondLimit(priced, ctx.discountLimitPercent) && !(ctx.claimDiscountApproval?.(priced) ?? false))
+      if (discountBeyondLimit(own, ctx.discountLimitPercent) && !(ctx.claimDiscountApproval?.(priced) ?? false))
         return { kind: 'approval', reason: `lines.${i}.discount` };
       if (priceOverride([line], ctx) !== null) return { kind: 'approval', reason: `lines.${i}.unitPrice` };
     }

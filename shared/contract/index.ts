@@ -26,6 +26,7 @@ import { shiftsCommands } from './shifts.ts';
 import { goodsCommands } from './goods.ts';
 export type { SefDocumentView, SefIncomingResult, SefOfferView, SefSettingsView, SefState } from './sef.ts';
 import { sefCommands } from './sef.ts';
+import { pricesCommands } from './prices.ts';
 
 export * from './define.ts';
 export { CheckoutInput, CheckoutLine } from './sales.ts';
@@ -42,6 +43,7 @@ export type { ReportView } from './reports.ts';
 export type { BackupsView } from './backups.ts';
 export type { AuditEntry } from './audit.ts';
 export type { ShiftView, ShiftMoveView } from './shifts.ts';
+export type { PriceListView, PricedLineView, PricesOverview, PromotionView, ScheduledPriceView } from './prices.ts';
 export type {
   KepEntry,
   KepView,
@@ -78,6 +80,7 @@ export const contractAreas = {
   shifts: shiftsCommands,
   goods: goodsCommands,
   sef: sefCommands,
+  prices: pricesCommands,
 } as const;
 export type Area = keyof typeof contractAreas;
 
@@ -103,6 +106,7 @@ export const AREA_PREFIXES: { readonly [A in Area]: readonly string[] } = {
   shifts: ['shifts'],
   goods: ['goods', 'suppliers'],
   sef: ['sef'],
+  prices: ['prices'],
 };
 
 export const commands = {
@@ -126,6 +130,7 @@ export const commands = {
   ...shiftsCommands,
   ...goodsCommands,
   ...sefCommands,
+  ...pricesCommands,
 } as const;
 
 export const events = {

@@ -97,6 +97,13 @@ const SR_CYRL = {
   countPost: 'Прокњижен попис бр. {number}: разлика код {differences} артикала',
   countCancel: 'Отказан попис бр. {number}',
   minimumSet: 'Минимална количина за {code}: {minimum}',
+  priceListPut: 'Унет ценовник „{name}“ ({items|цена артикла|цене артикала|цена артикала})',
+  priceListDelete: 'Обрисан ценовник „{name}“',
+  promotionPut: 'Унета акција „{name}“ од {from} до {to}',
+  promotionDelete: 'Обрисана акција „{name}“',
+  priceSchedule: 'Заказана нова цена: {name} {after} од {at}',
+  priceScheduleCancel: 'Отказана заказана цена артикла {name} од {at}',
+  priceApplied: 'Ступила на снагу заказана цена: {name} {before} → {after} ({at})',
   other: 'Забележена радња која у овој верзији нема опис',
   hubLogin: 'Пријава на хаб: {who}',
   hubLoginLockedShop: 'Пријава на хаб закључана за продавницу до {until}',
@@ -231,6 +238,13 @@ const SR_LATN: Record<AuditKey, string> = {
   countPost: 'Proknjižen popis br. {number}: razlika kod {differences} artikala',
   countCancel: 'Otkazan popis br. {number}',
   minimumSet: 'Minimalna količina za {code}: {minimum}',
+  priceListPut: 'Unet cenovnik „{name}“ ({items|cena artikla|cene artikala|cena artikala})',
+  priceListDelete: 'Obrisan cenovnik „{name}“',
+  promotionPut: 'Uneta akcija „{name}“ od {from} do {to}',
+  promotionDelete: 'Obrisana akcija „{name}“',
+  priceSchedule: 'Zakazana nova cena: {name} {after} od {at}',
+  priceScheduleCancel: 'Otkazana zakazana cena artikla {name} od {at}',
+  priceApplied: 'Stupila na snagu zakazana cena: {name} {before} → {after} ({at})',
   other: 'Zabeležena radnja koja u ovoj verziji nema opis',
   hubLogin: 'Prijava na hab: {who}',
   hubLoginLockedShop: 'Prijava na hab zaključana za prodavnicu do {until}',
@@ -362,6 +376,13 @@ const EN: Record<AuditKey, string> = {
   countPost: 'Stock-taking no. {number} posted: {differences} products differ',
   countCancel: 'Stock-taking no. {number} cancelled',
   minimumSet: 'Minimum quantity of {code}: {minimum}',
+  priceListPut: 'Price list “{name}” saved ({items|product price|product prices})',
+  priceListDelete: 'Price list “{name}” deleted',
+  promotionPut: 'Promotion “{name}” saved, from {from} to {to}',
+  promotionDelete: 'Promotion “{name}” deleted',
+  priceSchedule: 'New price scheduled: {name} {after} from {at}',
+  priceScheduleCancel: 'Scheduled price of {name} from {at} cancelled',
+  priceApplied: 'Scheduled price in force: {name} {before} → {after} ({at})',
   other: 'An action this version has no description for',
   hubLogin: '{who} logged in to the hub',
   hubLoginLockedShop: 'Hub login locked for the shop until {until}',
@@ -450,6 +471,12 @@ const COMMAND_WORDS: Record<Language, Record<string, string>> = {
     'goods.countPost': 'књижење пописа',
     'goods.countCancel': 'отказивање пописа',
     'goods.minimumSet': 'минимална количина',
+    'prices.listPut': 'унос ценовника',
+    'prices.listDelete': 'брисање ценовника',
+    'prices.promotionPut': 'унос акције',
+    'prices.promotionDelete': 'брисање акције',
+    'prices.schedule': 'заказивање нове цене',
+    'prices.scheduleCancel': 'отказивање заказане цене',
     'hub.catalogChoice': 'избор каталога хаба или касе',
     'hub.staffChoice': 'усклађивање особља касе са хабом',
     'settings.setLpfr': 'подешавање локалног фискалног процесора',
@@ -513,6 +540,12 @@ const COMMAND_WORDS: Record<Language, Record<string, string>> = {
     'goods.countPost': 'knjiženje popisa',
     'goods.countCancel': 'otkazivanje popisa',
     'goods.minimumSet': 'minimalna količina',
+    'prices.listPut': 'unos cenovnika',
+    'prices.listDelete': 'brisanje cenovnika',
+    'prices.promotionPut': 'unos akcije',
+    'prices.promotionDelete': 'brisanje akcije',
+    'prices.schedule': 'zakazivanje nove cene',
+    'prices.scheduleCancel': 'otkazivanje zakazane cene',
     'hub.catalogChoice': 'izbor kataloga haba ili kase',
     'hub.staffChoice': 'usklađivanje osoblja kase sa habom',
     'settings.setLpfr': 'podešavanje lokalnog fiskalnog procesora',
@@ -576,6 +609,12 @@ const COMMAND_WORDS: Record<Language, Record<string, string>> = {
     'goods.countPost': 'posting a stock-taking',
     'goods.countCancel': 'cancelling a stock-taking',
     'goods.minimumSet': 'setting a minimum quantity',
+    'prices.listPut': 'saving a price list',
+    'prices.listDelete': 'deleting a price list',
+    'prices.promotionPut': 'saving a promotion',
+    'prices.promotionDelete': 'deleting a promotion',
+    'prices.schedule': 'scheduling a new price',
+    'prices.scheduleCancel': 'cancelling a scheduled price',
     'hub.catalogChoice': "choosing the hub's or the till's catalog",
     'hub.staffChoice': "matching the till's people with the hub's",
     'settings.setLpfr': 'local fiscal processor setup',
@@ -680,6 +719,12 @@ interface Words {
 
 const str = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+/** An ISO day as the language writes it (`26.11.2026.`, `26/11/2026`), never the ISO text. */
+const dayWords = (v: unknown, lang: Language): string => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(str(v));
+  if (!m) return '';
+  return lang === 'en' ? `${m[3]}/${m[2]}/${m[1]}` : `${m[3]}.${m[2]}.${m[1]}.`;
+};
 
 function reasonWords(w: Words, key: unknown): string {
   const k = str(key);
@@ -855,6 +900,30 @@ const TILL_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
     params: { number: str(d.number), invoice: str(d.invoice), lines: num(d.lines), value: w.money(d.retailPara) },
   }),
   'goods.receiptReverse': (d) => ({ key: 'receiptReverse', params: { number: str(d.number), of: str(d.of) } }),
+  'prices.listPut': (d) => ({ key: 'priceListPut', params: { name: str(d.name), items: num(d.items) } }),
+  'prices.listDelete': (d) => ({ key: 'priceListDelete', params: { name: str(d.name) } }),
+  'prices.promotionPut': (d, w) => ({
+    key: 'promotionPut',
+    params: { name: str(d.name), from: dayWords(d.from, w.lang), to: dayWords(d.to, w.lang) },
+  }),
+  'prices.promotionDelete': (d) => ({ key: 'promotionDelete', params: { name: str(d.name) } }),
+  'prices.schedule': (d, w) => ({
+    key: 'priceSchedule',
+    params: { name: str(d.name), after: w.money(d.pricePara), at: w.moment(d.at) },
+  }),
+  'prices.scheduleCancel': (d, w) => ({
+    key: 'priceScheduleCancel',
+    params: { name: str(d.name), at: w.moment(d.at) },
+  }),
+  'prices.applied': (d, w) => ({
+    key: 'priceApplied',
+    params: {
+      name: str(d.name),
+      before: formatRsd(num(d.beforePara)),
+      after: w.money(d.pricePara),
+      at: w.moment(d.at),
+    },
+  }),
   'goods.writeOff': (d) => ({
     key: 'writeOff',
     params: {

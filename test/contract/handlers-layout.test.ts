@@ -43,6 +43,7 @@ const HANDLER_FILES: { readonly [A in Area]: string } = {
   shifts: 'electron/shifts/handlers.ts',
   goods: 'electron/goods/handlers.ts',
   sef: 'electron/sef/handlers.ts',
+  prices: 'electron/prices/handlers.ts',
 };
 
 function sourceFiles(dir: string): string[] {

@@ -41,6 +41,11 @@ const TILL_OWNERS: Record<string, string> = {
   stock_sales: 'electron/goods/',
   suppliers: 'electron/goods/',
   write_offs: 'electron/goods/',
+  // Price lists, promotions and scheduled price changes (docs/prices.md): one service.
+  price_list_items: 'electron/prices/service.ts',
+  price_lists: 'electron/prices/service.ts',
+  promotions: 'electron/prices/service.ts',
+  scheduled_prices: 'electron/prices/service.ts',
   // Also filled by the triggers of migration 009; the client sends and acknowledges it.
   hub_outbox: 'electron/hub-client/sync.ts',
   // The hub client's link (url, till, shop, cursor) and the parked carts it pushed to the hub.

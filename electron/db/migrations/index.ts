@@ -29,6 +29,7 @@ import { m026 } from './026_goods.ts';
 // SEF e-invoices (issue 41): the merge renumbers it after the branches merged before it.
 import { m027 } from './027_sef.ts';
 import { m028 } from './028_stocktake.ts';
+import { m029 } from './029_prices.ts';
 
 /**
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
@@ -63,4 +64,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m026,
   m027,
   m028,
+  m029,
 ];

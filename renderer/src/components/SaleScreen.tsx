@@ -183,7 +183,15 @@ function Cart() {
               data-testid="cart-line"
             >
               <td>{i + 1}</td>
-              <td className="name">{l.name}</td>
+              <td className="name">
+                {l.name}
+                {l.rule && (
+                  // The promotion or price list in force and the regular price it replaces (docs/prices.md).
+                  <span className="price-rule" data-testid="price-rule">
+                    {l.rule.name} · {t('sale.priceWas', { was: formatRsd(l.unitPricePara) })}
+                  </span>
+                )}
+              </td>
               <td className="num">
                 <button
                   type="button"

@@ -25,11 +25,57 @@ export interface CartLine {
   priceSet?: true;
   /** The price before the catalog changed it under the line (shown beside the new one). Not saved. */
   priceWas?: Para;
+  /**
+   * The promotion or price list in force that prices the line (`prices.quote`): its name and the part of the line's
+   * discount it gives (the rest is the cashier's). Shown with the regular price it replaces. Not saved.
+   */
+  rule?: { name: string; discountPara: Para };
 }
 
 /** A line as the core keeps it (`cart.save`, `parked.save`): without the counter's own marks. */
-export function storedLine({ key: _key, priceSet: _set, priceWas: _was, ...l }: CartLine): Omit<CartLine, 'key'> {
+export function storedLine({
+  key: _key,
+  priceSet: _set,
+  priceWas: _was,
+  rule: _rule,
+  ...l
+}: CartLine): Omit<CartLine, 'key'> {
   return l;
+}
+
+/**
+ * The lines priced by the rules in force (`prices.quote`, one answer per line of `asked`): a catalog line at its
+ * regular price gets the rule's discount in place of the previous rule's, the cashier's own discount kept on top.
+ * Returns null when nothing changes.
+ */
+export function applyRules(
+  lines: readonly CartLine[],
+  asked: readonly number[],
+  priced: readonly {
+    regularPara: Para;
+    discountPara: Para;
+    rule: { name: string } | null;
+  }[],
+): CartLine[] | null {
+  let changed = false;
+  const next = lines.map((l) => l);
+  asked.forEach((index, k) => {
+    const l = lines[index];
+    const p = priced[k];
+    if (!l || !p || p.regularPara !== l.unitPricePara) return;
+    const before = l.rule?.discountPara ?? 0;
+    const own = Math.max(0, l.discountPara - before);
+    const ruleDiscount = p.rule ? p.discountPara : 0;
+    const discountPara = Math.min(own + ruleDiscount, lineTotal(l.unitPricePara, l.quantityMilli));
+    const name = p.rule && ruleDiscount > 0 ? p.rule.name : null;
+    if (discountPara === l.discountPara && (l.rule?.name ?? null) === name && before === ruleDiscount) return;
+    const line: CartLine = { ...l, discountPara };
+    if (name) line.rule = { name, discountPara: ruleDiscount };
+    else delete line.rule;
+    next[index] = line;
+    changed = true;
+  });
+  return changed ? next : null;
 }
 
 /**

@@ -160,7 +160,8 @@ export function createCounterSlice(kit: StoreKit): SliceCreator<CounterState & C
           l.unit === 'piece' &&
           product.unit === 'piece' &&
           l.unitPricePara === unitPricePara &&
-          l.discountPara === 0,
+          // No discount but the rule's in force (prices.quote prices the line again with its new quantity).
+          l.discountPara === (l.rule?.discountPara ?? 0),
       );
       if (same >= 0 && quantityMilli === 1000) {
         const updated = lines.map((l, i) => (i === same ? { ...l, quantityMilli: l.quantityMilli + 1000 } : l));

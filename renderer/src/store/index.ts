@@ -10,7 +10,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { Language } from '../../../shared/domain.ts';
-import { storedLine } from './cart.ts';
+import { applyRules, storedLine, type CartLine } from './cart.ts';
+import { milliToDecimal } from '../../../shared/money.ts';
 import { createCounterSlice, type CounterActions, type CounterState } from './counter.ts';
 import { createKit, type UiStorage } from './kit.ts';
 import { createManagerSlice, type ManagerActions, type ManagerState } from './manager.ts';
@@ -41,6 +42,24 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
     ...createManagerSlice(kit)(...a),
   }));
   // Every change of the cart's lines is saved in the core (once the saved cart was read back at login).
+  // Every change of the cart's lines is priced by the price lists and promotions in force (docs/prices.md): the
+  // answer applies only to the lines it was asked for, unchanged since.
+  store.subscribe((state, prev) => {
+    if (state.lines === prev.lines || !state.cashier) return;
+    const lines = state.lines;
+    const asked = lines.flatMap((l, i) => (l.productId !== undefined && !l.priceCode && !l.priceSet ? [i] : []));
+    if (asked.length === 0) return;
+    void api['prices.quote']({
+      lines: asked.map((i) => {
+        const l = lines[i] as CartLine;
+        return { productId: l.productId as number, quantity: milliToDecimal(l.quantityMilli) };
+      }),
+    }).then((r) => {
+      if (!r.ok || store.getState().lines !== lines) return;
+      const next = applyRules(lines, asked, r.value);
+      if (next) store.setState({ lines: next });
+    });
+  });
   store.subscribe((state, prev) => {
     if (!kit.cart.restored || state.lines === prev.lines) return;
     kit.cart.rev += 1;
