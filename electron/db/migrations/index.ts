@@ -26,6 +26,7 @@ import { m024 } from './024_hub_extra_receipts.ts';
 import { m025 } from './025_outage_slips.ts';
 // Numbered 030 while other branches take 026–029; the merge renumbers it to its position (its version).
 import { m026 } from './026_goods.ts';
+import { m027 } from './027_hub_pin_verifiers.ts';
 
 /**
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
@@ -58,4 +59,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m024,
   m025,
   m026,
+  m027,
 ];
