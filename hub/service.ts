@@ -301,8 +301,8 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
   /**
    * A staff snapshot a till pushed (#25: nothing a till can forge). Applied by the person's id only when no
    * manager's approval is needed: the shop has no active manager yet (it adopts the till's people, as a shop
-   * without staff does at enrolment). An unchanged person is nothing to do (no echo). Anything else (a new person, a role,
-   * a name, an active flag, a manager's PIN) needs a manager's approval the hub verifies (`tillStaffChange`), so
+   * without staff does at enrolment). An unchanged person is nothing to do (no echo). Anything else (a new person,
+   * a role, a name, an active flag, anyone's PIN) needs a manager's approval the hub verifies (`tillStaffChange`), so
    * it is refused: taken, not applied (the batch goes on; the till is never stuck on it), and recorded in the
    * hub's audit. Returns the refusal to answer for it, or null.
    */

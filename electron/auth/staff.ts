@@ -540,10 +540,10 @@ export class StaffService {
 
   /**
    * The shop's people as the store hub sends them (hub-client/sync.ts), in the caller's transaction: each taken
-   * whole by its id, with this till's verifier of their PIN in the place of a hash ('' until the hub made one: the hub
-   * decides their PIN here until then; issue 39) (never by name: the hub's "Менаџер" is not this till's first-run one), its PIN no longer to be
-   * changed here; a row that already says so is left as it is. The caller turns the outbox rows its triggers write
-   * into notes of the till's history (no echo to the hub).
+   * whole by its id (never by name: the hub's "Менаџер" is not this till's first-run one), with this till's verifier
+   * of their PIN in the place of a hash ('' until the hub made one: the hub decides their PIN here until then; issue
+   * 39), its PIN no longer to be changed here; a row that already says so is left as it is. The caller turns the
+   * outbox rows its triggers write into notes of the till's history (no echo to the hub).
    *
    * A person new here whose name is a cashier's this till took from the gateway's list and who has no PIN here
    * (nobody may log in as them yet) is that cashier: the row takes the hub's id, keeping its gateway link. Every
