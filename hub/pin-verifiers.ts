@@ -7,8 +7,9 @@
  *   at another till.
  * - A verifier needs the PIN in clear, so the hub makes them when it sees one: a PIN set at the hub (hub UI, a till's
  *   approved change that carries the new PIN, a person's own change), or checked there (a hub login, a till's
- *   approval or login asked of the hub). Each is made for every enrolled (not revoked) till of the shop that lacks
- *   one, and only while the PIN checked is still the person's (a change meanwhile drops them: hub migration 25).
+ *   approval or login asked of the hub: for the asking till only, so a login waits for one scrypt, not one per till).
+ *   Otherwise each is made for every enrolled (not revoked) till of the shop that lacks one, and only while the PIN
+ *   checked is still the person's (a change meanwhile drops them: hub migration 25).
  * - Until a till holds a person's verifier, that person logs in there through the hub (the till asks it), and not
  *   while the hub is away.
  *
@@ -56,11 +57,13 @@ export async function makeVerifiers(
   personId: string,
   pin: string,
   pinHash: string,
+  onlyTill: number | null = null,
 ): Promise<void> {
   const tills = await q.query<{ id: number; pin_key: string | null }>(
     `SELECT t.id, t.pin_key FROM tills t WHERE t.shop_id = $1 AND t.revoked_at IS NULL
+       AND ($3::int4 IS NULL OR t.id = $3)
        AND NOT EXISTS (SELECT 1 FROM pin_verifiers v WHERE v.till_id = t.id AND v.person_id = $2) ORDER BY t.id`,
-    [shopId, personId],
+    [shopId, personId, onlyTill],
   );
   for (const t of tills) {
     const key = t.pin_key ?? (await tillPinKey(q, t.id));
@@ -94,7 +97,8 @@ export async function verifiersOfTillChange(
  * PIN change): counted in the till's and the shop's scopes before the compare, then compared with the shop's active
  * people (with `personId`, that person's only: the till already named them). 429 `login_paused` while a scope is
  * locked, 401 `pin_unknown` at `pin` when nobody has it. A match takes the attempt back and makes the person's
- * missing verifiers (the PIN is in clear now).
+ * verifier for the asking till when it has none (one scrypt: a login waits for it; the other tills get theirs when
+ * they ask, or when the PIN is set or a hub login sees it).
  */
 export async function checkTillPin(
   db: HubDb,
@@ -130,7 +134,7 @@ export async function checkTillPin(
       found = { id: p.id, name: p.name, role: p.role, pinHash: p.pin_hash };
   if (!found) throw new HubError(401, 'pin_unknown', 'pin: no active person of this shop has this PIN', 'pin');
   await loginSucceeded(db, scopes, now);
-  await makeVerifiers(db, till.shopId, found.id, pin, found.pinHash);
+  await makeVerifiers(db, till.shopId, found.id, pin, found.pinHash, till.id);
   return found;
 }
 

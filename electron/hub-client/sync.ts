@@ -103,7 +103,7 @@ type HubLinkKey =
   | 'pin_key';
 
 /** How long a PIN typed at the till waits for the hub before the till's own verifiers decide (the hub away). */
-export const HUB_PIN_WAIT_MS = 3000;
+export const HUB_PIN_WAIT_MS = 5000;
 
 /** The staff choice after enrolment: the till's people (by id) and the shop's (null: the hub could not be asked). */
 export type StaffChoiceView = NonNullable<HubStatusView['staffChoice']>;

@@ -70,8 +70,9 @@ describe.each(BACKENDS)('PIN hashes and a stolen till credential, on $name', (ba
     // Before any PIN was seen at the hub: no hash, and nothing to verify with (a verifier needs the PIN in clear).
     const first = JSON.stringify(await pull(0));
     for (const r of await hubRows()) expect(first).not.toContain(r.pin_hash);
-    // A PIN the hub sees (a manager's approval at till 1, asked of the hub) makes every till's verifier of it.
+    // A PIN the hub sees (a manager's approval asked of the hub at each till) makes that till's verifier of it.
     expect((await call(cred(0), 'POST', '/api/till/pin', { pin: '246810' })).status).toBe(200);
+    expect((await call(cred(1), 'POST', '/api/till/pin', { pin: '246810' })).status).toBe(200);
     const hashes = (await hubRows()).map((r) => r.pin_hash);
     const [a, b] = [await pull(0), await pull(1)];
     for (const got of [a, b]) {
