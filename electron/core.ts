@@ -312,6 +312,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     hubHold: { hold: (input) => hub.holdRefund(input), release: (holdId) => hub.releaseRefund(holdId) },
     hubStaff: (pin, person, field) => hub.approveStaff(pin, person, field),
     hubFirstPin: () => hub.offerLatePeople(),
+    hubPins: {
+      context: () => hub.pinContext(),
+      check: (pin, personId, field) => hub.checkPin(pin, personId, field),
+      ownChange: (currentPin, personId, newPin) => hub.ownPin(currentPin, personId, newPin),
+    },
     db,
     store,
     engine,

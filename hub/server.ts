@@ -37,6 +37,7 @@ import { holdRefund, releaseRefund } from './refund-holds.ts';
 import { allowedHosts, guardRequest, isLoopback, SECURITY_HEADERS } from './lan.ts';
 import { refuseOversizedShape } from './input-shape.ts';
 import { tillActor } from './till-trust.ts';
+import { checkTillPin, makeVerifiers, verifiersOfTillChange } from './pin-verifiers.ts';
 import { certificateFingerprint, type TlsMaterial } from '../shared/node/tls-cert.ts';
 import {
   EnrolCodeInput,
@@ -70,6 +71,7 @@ import {
   TillStaffChangeInput,
   StaffPinInput,
   StaffAddInput,
+  TillPinInput,
 } from '../shared/hub/protocol.ts';
 
 export interface HubServer {
@@ -226,12 +228,14 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
       throw new HubError(429, 'login_paused', `too many wrong PINs; try again in ${seconds} seconds`, field);
     }
     options.onPinCompare?.(shopId);
-    let found: { shopId: number; id: string; name: string } | undefined;
+    let found: { shopId: number; id: string; name: string; pinHash: string } | undefined;
     // Every manager's hash is checked, so the time taken does not tell which one matched.
     for (const m of await service.managers(shopId)) if ((await verifyPin(pin, m.pinHash)) && !found) found = m;
     if (!found) throw new HubError(401, 'pin_unknown', 'no active manager of this shop has this PIN', field);
     await loginSucceeded(service.db, scopes, now());
-    return found;
+    // The PIN is in clear here: the tills that lack this manager's verifier get one (hub/pin-verifiers.ts).
+    await makeVerifiers(service.db, shopId, found.id, pin, found.pinHash);
+    return { shopId: found.shopId, id: found.id, name: found.name };
   };
 
   /** Records an admin's or a manager's action (`shopId`: the shop acted on; default the manager's own). */
@@ -430,6 +434,8 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
           'approverPin',
         );
         const changed = await service.tillStaffChange(who.shopId, input.people);
+        // A new PIN the till set comes with its hash: every till's verifier of it (issue 39).
+        await verifiersOfTillChange(service.db, who.shopId, input.people);
         if (changed > 0)
           await recordAudit(service.db, {
             shopId: who.shopId,
@@ -438,6 +444,29 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
             detail: { till: tillActor(who), names: codesOf(input.people.map((p) => p.name)) },
           });
         sendJson(res, 200, { changed, approver: approver.name });
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/till/pin',
+      caller: 'till',
+      input: { schema: TillPinInput },
+      // A PIN typed at a till, checked here (issue 39: tills hold no hash of the hub); with `newPin`, the person's
+      // own PIN change, their current PIN being the proof.
+      handle: async ({ who, input, res }) => {
+        const found = await checkTillPin(service.db, who, input.pin, input.id, now(), options.onPinCompare);
+        if (input.newPin === undefined) {
+          sendJson(res, 200, { id: found.id, name: found.name, role: found.role });
+          return;
+        }
+        const verifier = await service.setOwnPin(who, found.id, found.pinHash, input.newPin);
+        await recordAudit(service.db, {
+          shopId: who.shopId,
+          actor: found.name,
+          action: 'staff_own_pin',
+          detail: { name: found.name, till: tillActor(who) },
+        });
+        sendJson(res, 200, { id: found.id, name: found.name, role: found.role, ...(verifier ? { verifier } : {}) });
       },
     }),
     route({

@@ -17,7 +17,9 @@ import { GatewayError } from '../gateway/errors.ts';
 import { CommandError } from '../errors.ts';
 import { countUpTo } from '../orders/store.ts';
 import { PinAttempts, type Lockout } from './attempts.ts';
-import { hashPin, verifyPin } from '../../shared/node/pin.ts';
+import { hashPin } from '../../shared/node/pin.ts';
+import { isTillVerifier } from '../../shared/node/pin-verifier.ts';
+import { decidedHere, matchesPin, type HubPins } from './hub-pins.ts';
 import { currentCall } from './context.ts';
 import type { StaffRole, StaffView, AuditEntry } from '../../shared/contract/index.ts';
 import { staffChangeRefusal } from '../../shared/contract/staff.ts';
@@ -60,14 +62,20 @@ export interface StaffDeps {
    * offers them to the shop (adopted, or a staff choice for a hub manager: hub-client/sync.ts `offerLatePeople`).
    */
   hubFirstPin?: () => Promise<void>;
+  /** At a till enrolled with a store hub: its verifiers, the hub's PIN check and own-PIN change (./hub-pins.ts). */
+  hubPins?: HubPins;
 }
 
-/** A person as a staff change sends them to the hub: the stable id and the PIN's hash, never the PIN. */
+/**
+ * A person as a staff change sends them to the hub: the stable id, and with a PIN set here its hash and the PIN itself
+ * (the hub makes every till's verifier of it: electron/auth/hub-pins.ts); no hash keeps the hub's.
+ */
 export interface HubPersonChange {
   id: string;
   name: string;
   role: StaffRole;
-  pinHash: string;
+  pinHash?: string;
+  pin?: string;
   active: boolean;
 }
 
@@ -125,9 +133,20 @@ export class StaffService {
     this.attempts.begin(scopes);
     // Deactivated people are checked too, so that their login is refused in words (not as a wrong PIN).
     const rows = this.#db.prepare<[], StaffRow>("SELECT * FROM staff WHERE pin_hash <> '' ORDER BY active DESC").all();
+    const ctx = this.#deps.hubPins?.context() ?? null;
     let found: StaffRow | undefined;
     // Every hash is checked, so the time taken does not tell which row matched; an active person wins.
-    for (const row of rows) if ((await verifyPin(pin, row.pin_hash)) && !found) found = row;
+    for (const row of rows) if ((await matchesPin(pin, row.pin_hash, row.uid, ctx)) && !found) found = row;
+    // Enrolled: a manager's verifier or an unknown PIN is the hub's to decide while it answers (./hub-pins.ts).
+    if (this.#deps.hubPins && ctx && !(found && decidedHere(found.pin_hash, found.role))) {
+      const named = found && isTillVerifier(found.pin_hash) ? found.uid : undefined;
+      const answer = await this.#deps.hubPins.check(pin, named, field);
+      if (answer.kind === 'person') {
+        found = this.#db.prepare<[string], StaffRow>('SELECT * FROM staff WHERE uid = ?').get(answer.id);
+        // The hub's person not pulled here yet (a second at most): asked again in a moment.
+        if (!found) throw new CommandError('unavailable', 'hub_needed', { field }, field);
+      } else if (answer.kind === 'unknown' && found?.active === 1) found = undefined;
+    }
     if (!found) {
       this.audit(actor?.name ?? null, 'staff.pinRejected', { field, command: currentCall()?.command ?? null });
       throw new CommandError('forbidden', 'pin_wrong', { field }, field);
@@ -223,7 +242,7 @@ export class StaffService {
     if (managerPin !== undefined)
       await this.#deps.hubStaff?.(
         managerPin,
-        { id: uid, name: input.name, role: input.role, pinHash: hash, active: true },
+        { id: uid, name: input.name, role: input.role, pinHash: hash, pin: input.pin, active: true },
         'managerPin',
       );
     const body: Record<string, unknown> = { name: input.name, active: true };
@@ -232,15 +251,17 @@ export class StaffService {
     const created = await this.#gateway(() => this.#deps.client().createCashier(body));
     const gatewayId = typeof created['id'] === 'number' ? created['id'] : null;
     const at = this.#iso();
-    const id = Number(
+    // Enrolled, the hub's pull may have brought the person already (with this till's verifier): that row is theirs.
+    const id =
       this.#db
-        .prepare(
+        .prepare<unknown[], { id: number }>(
           `INSERT INTO staff (uid, name, role, pin_hash, gateway_id, email, phone, active, must_change_pin, created_at,
-             updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, 0, ?, ?)`,
+             updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, 0, ?, ?)
+           ON CONFLICT (uid) DO UPDATE SET gateway_id = excluded.gateway_id, email = excluded.email,
+             phone = excluded.phone
+           RETURNING id`,
         )
-        .run(uid, input.name, input.role, hash, gatewayId, input.email ?? null, input.phone ?? null, at, at)
-        .lastInsertRowid,
-    );
+        .get(uid, input.name, input.role, hash, gatewayId, input.email ?? null, input.phone ?? null, at, at)?.id ?? 0;
     this.audit(actor, 'staff.create', { id, name: input.name, role: input.role, gatewayId });
     return this.get(id);
   }
@@ -288,18 +309,20 @@ export class StaffService {
     if (input.pin) this.#ensureManagerPinStrong(input.pin, input.role ?? row.role, 'pin');
     if (input.pin) await this.#ensurePinFree(input.pin, input.id, 'pin');
     const hash = input.pin ? await hashPin(input.pin) : null;
+    // A verifier is not the hub's hash: without a new PIN the hub keeps the one it holds.
+    const kept = row.pin_hash !== '' && !isTillVerifier(row.pin_hash) ? row.pin_hash : undefined;
     const after: HubPersonChange = {
       id: row.uid,
       name: input.name ?? row.name,
       role: input.role ?? row.role,
-      pinHash: hash ?? row.pin_hash,
+      ...(hash !== null ? { pinHash: hash, pin: input.pin } : kept ? { pinHash: kept } : {}),
       active: input.active ?? row.active === 1,
     };
     const synced =
       after.name !== row.name || after.role !== row.role || hash !== null || after.active !== (row.active === 1);
     // Enrolled: who may log in, and as what, changes at the hub first (the manager's PIN checked there). A person
-    // without a PIN yet (a gateway cashier) is not at the hub.
-    if (managerPin !== undefined && synced && after.pinHash !== '')
+    // without a PIN yet (a gateway cashier) is not at the hub; one pulled from the hub without a verifier here is.
+    if (managerPin !== undefined && synced && (hash !== null || row.pin_hash !== '' || row.gateway_id === null))
       await this.#deps.hubStaff?.(managerPin, after, 'managerPin');
     if (row.gateway_id !== null) {
       const patch: Record<string, unknown> = {};
@@ -345,15 +368,32 @@ export class StaffService {
     // A manager's new PIN, the first-run change included, is not a trivial one (shared/staff/pin-strength.ts).
     this.#ensureManagerPinStrong(newPin, who.role, 'newPin');
     await this.#ensurePinFree(newPin, who.id, 'newPin');
+    const mine = this.#row(who.id);
+    // Enrolled, a person the hub sent (a verifier here, or none yet): through the hub, their current PIN being the
+    // proof it checks against its own hash (issue 39); with the hub away it waits (`hub_needed`). This till's new
+    // verifier comes with the answer (or by pull: until then the hub decides their PIN here).
+    if (
+      !who.mustChangePin &&
+      this.#deps.hubPins?.context() &&
+      (mine.pin_hash === '' || isTillVerifier(mine.pin_hash))
+    ) {
+      const verifier = await this.#deps.hubPins.ownChange(currentPin, mine.uid, newPin);
+      if (verifier !== false) {
+        this.#db
+          .prepare('UPDATE staff SET pin_hash = ?, must_change_pin = 0, updated_at = ? WHERE id = ?')
+          .run(verifier ?? '', this.#iso(), who.id);
+        this.audit(who.name, 'staff.changePin', { id: who.id });
+        return this.get(who.id);
+      }
+    }
     const hash = await hashPin(newPin);
-    // Enrolled: a manager's PIN changes at the hub first, their current PIN being the approval the hub checks. A
-    // cashier's own change goes up with the hash it replaces (the hub takes it on that proof), and the first-run
-    // manager on 0000 is nobody at the hub yet.
+    // Enrolled: a manager's PIN this till made changes at the hub first, their current PIN being the approval the
+    // hub checks; the first-run manager on 0000 is nobody at the hub yet.
     if (who.role === 'manager' && !who.mustChangePin) {
-      const row = this.#row(who.id);
+      const row = mine;
       await this.#deps.hubStaff?.(
         currentPin,
-        { id: row.uid, name: row.name, role: row.role, pinHash: hash, active: row.active === 1 },
+        { id: row.uid, name: row.name, role: row.role, pinHash: hash, pin: newPin, active: row.active === 1 },
         'currentPin',
       );
     }
@@ -416,8 +456,9 @@ export class StaffService {
 
   async #ensurePinFree(pin: string, exceptId: number | null, field: string): Promise<void> {
     const rows = this.#db.prepare<[], StaffRow>("SELECT * FROM staff WHERE active = 1 AND pin_hash <> ''").all();
+    const ctx = this.#deps.hubPins?.context() ?? null;
     for (const row of rows) {
-      if (row.id !== exceptId && (await verifyPin(pin, row.pin_hash))) {
+      if (row.id !== exceptId && (await matchesPin(pin, row.pin_hash, row.uid, ctx))) {
         throw new CommandError('invalid_input', 'pin_weak', { field }, field);
       }
     }
@@ -499,9 +540,10 @@ export class StaffService {
 
   /**
    * The shop's people as the store hub sends them (hub-client/sync.ts), in the caller's transaction: each taken
-   * whole by its id (never by name: the hub's "Менаџер" is not this till's first-run one), its PIN no longer to be
-   * changed here; a row that already says so is left as it is. The caller turns the outbox rows its triggers write
-   * into notes of the till's history (no echo to the hub).
+   * whole by its id (never by name: the hub's "Менаџер" is not this till's first-run one), with this till's verifier
+   * of their PIN in the place of a hash ('' until the hub made one: the hub decides their PIN here until then; issue
+   * 39), its PIN no longer to be changed here; a row that already says so is left as it is. The caller turns the
+   * outbox rows its triggers write into notes of the till's history (no echo to the hub).
    *
    * A person new here whose name is a cashier's this till took from the gateway's list and who has no PIN here
    * (nobody may log in as them yet) is that cashier: the row takes the hub's id, keeping its gateway link. Every
@@ -510,7 +552,7 @@ export class StaffService {
    */
   static applyHubStaff(
     db: Db,
-    people: readonly { id: string; name: string; role: StaffRole; pinHash: string; active: boolean }[],
+    people: readonly { id: string; name: string; role: StaffRole; verifier: string; active: boolean }[],
     at: string,
   ): void {
     const update = db.prepare(
@@ -530,8 +572,8 @@ export class StaffService {
       const imported = exists.get(s.id) ? undefined : pinless.get(s.name, s.id);
       if (imported) adopt.run(s.id, imported.id);
       if (imported || exists.get(s.id))
-        update.run(s.name, s.role, s.pinHash, active, at, s.id, s.name, s.role, s.pinHash, active);
-      else insert.run(s.id, s.name, s.role, s.pinHash, active, at, at);
+        update.run(s.name, s.role, s.verifier, active, at, s.id, s.name, s.role, s.verifier, active);
+      else insert.run(s.id, s.name, s.role, s.verifier, active, at, at);
     }
   }
 }

@@ -25,6 +25,8 @@ import type {
   PushResult,
   RefundHoldInput,
   RefundHoldResult,
+  TillPinAnswer,
+  TillPinInput,
   TillStatus,
 } from '../../shared/hub/protocol.ts';
 
@@ -154,6 +156,15 @@ export class HubClient {
   /** Offers the till's people right after enrolment: adopted by a shop without a manager, else the shop's answered. */
   offerStaff(people: TillPerson[]): Promise<{ adopted: boolean; hub: HubPerson[] }> {
     return this.#call('POST', '/api/till/staff', { people });
+  }
+
+  /**
+   * Whose PIN this is, asked of the hub (issue 39; `id`: the person this till matched), or with `newPin` the person's
+   * own PIN change, `pin` being their current PIN. Waits at most `timeoutMs` (a login does not wait for a LAN that is
+   * down).
+   */
+  tillPin(input: TillPinInput, timeoutMs: number): Promise<TillPinAnswer> {
+    return this.#call('POST', '/api/till/pin', input, true, timeoutMs);
   }
 
   /** A staff change approved by a manager's PIN, which the hub checks itself (no people: only the PIN is checked). */

@@ -20,6 +20,7 @@ import { writePrivate } from '../settings/secrets.ts';
 import { CommandError } from '../errors.ts';
 import { createCatalogService, type CatalogService } from '../catalog/service.ts';
 import { StaffService } from '../auth/staff.ts';
+import type { HubPinAnswer, PinContext } from '../auth/hub-pins.ts';
 import { Settings } from '../settings/settings.ts';
 import type { HubRefusedView, HubStatusView } from '../../shared/contract/hub.ts';
 import type { BarcodeRule } from '../../shared/contract/catalog.ts';
@@ -90,7 +91,19 @@ export type HubSyncStatus = HubStatusView;
 
 /** The till's link to its hub, in `hub_state` (parked carts' marks are in `hub_parked`: hub-client/parked.ts). */
 type HubLinkKey =
-  'url' | 'till_id' | 'shop_id' | 'cursor' | 'refused' | 'pin' | 'catalog_choice' | 'staff_choice' | 'staff_offer';
+  | 'url'
+  | 'till_id'
+  | 'shop_id'
+  | 'cursor'
+  | 'refused'
+  | 'pin'
+  | 'catalog_choice'
+  | 'staff_choice'
+  | 'staff_offer'
+  | 'pin_key';
+
+/** How long a PIN typed at the till waits for the hub before the till's own verifiers decide (the hub away). */
+export const HUB_PIN_WAIT_MS = 5000;
 
 /** The staff choice after enrolment: the till's people (by id) and the shop's (null: the hub could not be asked). */
 export type StaffChoiceView = NonNullable<HubStatusView['staffChoice']>;
@@ -110,6 +123,17 @@ function staffChangeError(err: unknown, pinField: string, nameField: (i: number)
   if (err instanceof HubError && err.code === 'last_manager')
     return new CommandError('invalid_input', 'last_manager', { field: 'active' }, 'active');
   return new CommandError('unavailable', 'hub_needed', { field: pinField }, pinField);
+}
+
+/** The hub's pause of this till's PINs (429) as the till's own lockout message: until when. */
+function hubPinLocked(err: HubError, field: string): CommandError {
+  const seconds = Number(/(\d+) seconds/.exec(err.message)?.[1] ?? '30');
+  return new CommandError(
+    'forbidden',
+    'pin_locked',
+    { until: new Date(Date.now() + seconds * 1000).toISOString(), field },
+    field,
+  );
 }
 
 const credentialFile = (dataDir: string): string => path.join(dataDir, 'hub-credential');
@@ -222,7 +246,8 @@ export class HubSync {
   #tillPeople(): TillPerson[] {
     return this.#db
       .prepare<[], { uid: string; name: string; role: TillPerson['role']; pin_hash: string; active: number }>(
-        "SELECT uid, name, role, pin_hash, active FROM staff WHERE must_change_pin = 0 AND pin_hash <> '' ORDER BY id",
+        // A hash this till made; a verifier of a person pulled from the hub is not offered back (issue 39).
+        "SELECT uid, name, role, pin_hash, active FROM staff WHERE must_change_pin = 0 AND pin_hash LIKE 'scrypt$%' ORDER BY id",
       )
       .all()
       .map((r) => ({ id: r.uid, name: r.name, role: r.role, pinHash: r.pin_hash, active: r.active === 1 }));
@@ -341,6 +366,57 @@ export class HubSync {
     })();
     this.start();
     return { mapped: maps.length, added: adds.length };
+  }
+
+  /** This till's hub id and PIN key, the salt of its verifiers (electron/auth/hub-pins.ts), once it pulled the key. */
+  pinContext(): PinContext | null {
+    const tillId = this.tillId();
+    const pinKey = this.#state('pin_key');
+    return tillId !== null && pinKey ? { tillId, pinKey } : null;
+  }
+
+  /**
+   * Whose PIN this is, asked of the hub (electron/auth/hub-pins.ts): the person, nobody (401), or `away` when the hub
+   * does not answer in time or answers otherwise (this till's verifiers decide). A hub that paused this till's PINs
+   * (429) is a lockout here too.
+   */
+  async checkPin(pin: string, personId: string | undefined, field: string): Promise<HubPinAnswer> {
+    const hub = this.tillId() === null ? null : this.#hub();
+    if (!hub) return { kind: 'away' };
+    try {
+      const r = await hub.tillPin({ pin, ...(personId ? { id: personId } : {}) }, HUB_PIN_WAIT_MS);
+      return { kind: 'person', id: r.id };
+    } catch (err) {
+      if (err instanceof HubError && err.status === 401) return { kind: 'unknown' };
+      if (err instanceof HubError && err.status === 429) throw hubPinLocked(err, field);
+      this.#noteError(err);
+      return { kind: 'away' };
+    }
+  }
+
+  /**
+   * A person's own PIN change through the hub, their current PIN being the proof (issue 39): this till's new
+   * verifier, or null (it comes by pull), or false when the till is not enrolled. Refused at the field concerned;
+   * the hub away: `hub_needed`, nothing changes.
+   */
+  async ownPin(currentPin: string, personId: string, newPin: string): Promise<string | null | false> {
+    if (this.tillId() === null) return false;
+    const hub = this.#hub();
+    if (!hub) throw new CommandError('unavailable', 'hub_needed', { field: 'currentPin' }, 'currentPin');
+    try {
+      const r = await hub.tillPin({ pin: currentPin, id: personId, newPin }, HUB_PIN_WAIT_MS * 3);
+      return r.verifier ?? null;
+    } catch (err) {
+      if (err instanceof HubError && (err.status === 401 || err.status === 409))
+        throw new CommandError('forbidden', 'pin_wrong', { field: 'currentPin' }, 'currentPin');
+      if (err instanceof HubError && err.status === 429) throw hubPinLocked(err, 'currentPin');
+      if (err instanceof HubError && err.field === 'newPin') {
+        const key = err.code === 'pin_short' || err.code === 'pin_trivial' ? 'pin_trivial' : 'pin_weak';
+        throw new CommandError('invalid_input', key, { field: 'newPin' }, 'newPin');
+      }
+      this.#noteError(err);
+      throw new CommandError('unavailable', 'hub_needed', { field: 'currentPin' }, 'currentPin');
+    }
   }
 
   /**
@@ -677,6 +753,8 @@ export class HubSync {
         if (t.key === 'barcodeRules') this.#catalog.setBarcodeRules(t.value as BarcodeRule[]);
         else this.#settings.set(t.key, String(t.value));
       }
+      // This till's PIN key (the salt of the verifiers just applied), kept with them in one transaction.
+      if (c.pinKey && /^[0-9a-f]{64}$/.test(c.pinKey)) this.#setState('pin_key', c.pinKey);
       this.#setState('cursor', String(c.cursor));
     })();
     this.#o.onApplied?.({ products: c.products.length, staff: c.staff.length });

@@ -34,6 +34,8 @@ export interface ManagerDeps {
   hubStaff?: StaffDeps['hubStaff'];
   /** The first-run manager's first PIN at an enrolled till is offered to the shop (StaffDeps.hubFirstPin). */
   hubFirstPin?: StaffDeps['hubFirstPin'];
+  /** PINs at an enrolled till: its verifiers and the hub's check (StaffDeps.hubPins, electron/auth/hub-pins.ts). */
+  hubPins?: StaffDeps['hubPins'];
   /** A refund or an advance's next document needs an open shift once the till works in shifts. */
   requireShift?: OrdersDeps['requireShift'];
 }
@@ -58,6 +60,7 @@ export function createManager(deps: ManagerDeps): Manager {
     language: () => settings.language(),
     ...(deps.hubStaff ? { hubStaff: deps.hubStaff } : {}),
     ...(deps.hubFirstPin ? { hubFirstPin: deps.hubFirstPin } : {}),
+    ...(deps.hubPins ? { hubPins: deps.hubPins } : {}),
   });
   const orders = new BackOfficeOrders({
     store,

@@ -10,6 +10,7 @@ import { changePriceByPercent } from '../../shared/catalog/price-change.ts';
 import { catalogCsv } from '../../shared/catalog/csv-export.ts';
 import type { Language } from '../../shared/domain.ts';
 import { composeAreas, lockMasterData, productOf, type AuthedTill, type HubDeps, type ProductRow } from './shared.ts';
+import { tillPinKey } from '../pin-verifiers.ts';
 
 /** Writes products of a shop by code, each with a new version (the caller holds the master-data lock). */
 async function writeProducts(q: Queryable, shopId: number, products: readonly ProductInput[]): Promise<number> {
@@ -111,18 +112,23 @@ function catalogSyncService(deps: HubDeps) {
         'SELECT * FROM products WHERE shop_id = $1 AND version > $2 ORDER BY version LIMIT $3',
         [till.shopId, since, limit],
       );
+      // Issue 39: never the hub's PIN hash; this till's own verifier of each person's PIN, once the hub made one
+      // (hub/pin-verifiers.ts), whose version counts as the person's.
+      const pinKey = await tillPinKey(db, till.id);
       const staff = await db.query<{
         id: string;
         name: string;
         role: 'cashier' | 'manager';
-        pin_hash: string;
+        verifier: string;
         active: boolean;
         version: number;
-      }>('SELECT * FROM staff WHERE shop_id = $1 AND version > $2 ORDER BY version LIMIT $3', [
-        till.shopId,
-        since,
-        limit,
-      ]);
+      }>(
+        `SELECT * FROM (SELECT s.id, s.name, s.role, s.active, coalesce(v.verifier, '') AS verifier,
+             greatest(s.version, coalesce(v.version, 0)) AS version
+           FROM staff s LEFT JOIN pin_verifiers v ON v.till_id = $4 AND v.person_id = s.id
+           WHERE s.shop_id = $1) p WHERE version > $2 ORDER BY version LIMIT $3`,
+        [till.shopId, since, limit, till.id],
+      );
       const settings = await db.query<{ key: string; value: unknown; version: number }>(
         'SELECT key, value, version FROM shop_settings WHERE shop_id = $1 AND version > $2 ORDER BY version LIMIT $3',
         [till.shopId, since, limit],
@@ -149,10 +155,11 @@ function catalogSyncService(deps: HubDeps) {
           id: s.id,
           name: s.name,
           role: s.role,
-          pinHash: s.pin_hash,
+          verifier: s.verifier,
           active: s.active,
-          version: s.version,
+          version: Number(s.version),
         })),
+        pinKey,
         settings: ts.map((t) => ({ key: t.key, value: t.value, version: t.version })),
       };
     },

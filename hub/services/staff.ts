@@ -18,6 +18,7 @@ import {
 } from '../../shared/hub/protocol.ts';
 import { MIN_MANAGER_PIN_DIGITS, staffChangeRefusal } from '../../shared/contract/staff.ts';
 import { hashPin, verifyPin } from '../../shared/node/pin.ts';
+import { makeVerifiers, verifierAt } from '../pin-verifiers.ts';
 import { MANAGER_PIN_TEXT, managerPinProblem } from '../../shared/staff/pin-strength.ts';
 import { composeAreas, lockMasterData, type AuthedTill, type HubDeps } from './shared.ts';
 
@@ -54,9 +55,8 @@ async function activeManagers(q: Queryable, shopId: number): Promise<number> {
 /**
  * A staff snapshot a till pushed (#25: nothing a till can forge). Applied by the person's id only when no
  * manager's approval is needed: the shop has no active manager yet (it adopts the till's people, as a shop
- * without staff does at enrolment), or it is a cashier's own PIN change, proven by the PIN hash before it being
- * the one the hub holds. An unchanged person is nothing to do (no echo). Anything else (a new person, a role,
- * a name, an active flag, a manager's PIN) needs a manager's approval the hub verifies (`tillStaffChange`), so
+ * without staff does at enrolment). An unchanged person is nothing to do (no echo). Anything else (a new person,
+ * a role, a name, an active flag, anyone's PIN) needs a manager's approval the hub verifies (`tillStaffChange`), so
  * it is refused: taken, not applied (the batch goes on; the till is never stuck on it), and recorded in the
  * hub's audit. Returns the refusal to answer for it, or null.
  */
@@ -92,16 +92,10 @@ export async function pushedStaff(
   const active = s.active === 1;
   if (row && row.name === s.name && row.role === s.role && row.pin_hash === s.pin_hash && row.active === active)
     return null;
+  // Issue 39: the PIN hash before is no proof of a person's own PIN change (tills held those hashes); that change
+  // goes through the hub with the current PIN (`setOwnPin`).
   const unmanaged = (await activeManagers(q, till.shopId)) === 0;
-  const ownPin =
-    row !== undefined &&
-    row.role === 'cashier' &&
-    row.active &&
-    row.name === s.name &&
-    row.role === s.role &&
-    active &&
-    s.prev_pin_hash === row.pin_hash;
-  if (!unmanaged && !ownPin)
+  if (!unmanaged)
     return refuse('staff_unapproved', row ? 'pin_hash' : 'id', "a staff change needs a manager's approval at the hub");
   if (await nameTaken(q, till.shopId, s.name, s.id))
     return refuse('staff_name_taken', 'name', `another person of this shop is named ${s.name}`);
@@ -151,7 +145,11 @@ async function upsertPerson(
 async function writePeople(q: Queryable, shopId: number, people: readonly TillPerson[]): Promise<void> {
   const before = await activeManagers(q, shopId);
   for (const [i, raw] of people.entries()) {
-    const p = { ...raw, name: await checkedPersonName(q, shopId, raw.name, raw.id, `people.${i}.name`) };
+    // A till holds verifiers, not the hub's hashes (issue 39): a change without a new PIN keeps the hub's.
+    const pinHash = raw.pinHash ?? (await knownHash(q, shopId, raw.id));
+    if (pinHash === null)
+      throw new HubError(400, 'invalid_input', 'pinHash: a new person needs a PIN', `people.${i}.pinHash`);
+    const p = { ...raw, pinHash, name: await checkedPersonName(q, shopId, raw.name, raw.id, `people.${i}.name`) };
     if (await nameTaken(q, shopId, p.name, p.id))
       throw new HubError(
         409,
@@ -163,6 +161,14 @@ async function writePeople(q: Queryable, shopId: number, people: readonly TillPe
   }
   if (before > 0 && (await activeManagers(q, shopId)) === 0)
     throw new HubError(409, 'last_manager', 'the shop would have no active manager', 'people');
+}
+
+async function knownHash(q: Queryable, shopId: number, id: string): Promise<string | null> {
+  const rows = await q.query<{ pin_hash: string }>('SELECT pin_hash FROM staff WHERE shop_id = $1 AND id = $2', [
+    shopId,
+    id,
+  ]);
+  return rows[0]?.pin_hash ?? null;
 }
 
 async function peopleOf(q: Queryable, shopId: number): Promise<HubPerson[]> {
@@ -362,6 +368,40 @@ function staffPinService(deps: HubDeps) {
           "UPDATE staff SET pin_hash = $3, version = nextval('change_seq') WHERE shop_id = $1 AND name = $2",
           [shopId, name, hash],
         );
+        const id = await q.query<{ id: string }>('SELECT id FROM staff WHERE shop_id = $1 AND name = $2', [
+          shopId,
+          name,
+        ]);
+        // Every till's verifier of the new PIN (issue 39), in the same transaction.
+        if (id[0]) await makeVerifiers(q, shopId, id[0].id, pin, hash);
+      });
+    },
+
+    /**
+     * A person's own PIN change asked by a till (issue 39): the till's check of the current PIN at the hub
+     * (hub/pin-verifiers.ts `checkTillPin`, counted like a login) named the person and the hash it matched. The new
+     * PIN follows the hub's rules (`checkedNewPin`, at `newPin`) and is set only if the hash is still the person's;
+     * every till of the shop gets its verifier of it. Returns the asking till's verifier.
+     */
+    async setOwnPin(till: AuthedTill, personId: string, currentHash: string, newPin: string): Promise<string | null> {
+      const rows = await db.query<{ name: string; role: 'cashier' | 'manager' }>(
+        'SELECT name, role FROM staff WHERE shop_id = $1 AND id = $2 AND active',
+        [till.shopId, personId],
+      );
+      const who = rows[0];
+      if (!who) throw new HubError(404, 'staff_unknown', 'id: no such person in this shop', 'id');
+      const hash = await checkedNewPin(till.shopId, who.role, newPin, who.name, 'newPin');
+      return db.tx(async (q) => {
+        await lockMasterData(q);
+        const set = await q.query(
+          `UPDATE staff SET pin_hash = $4, version = nextval('change_seq')
+           WHERE shop_id = $1 AND id = $2 AND pin_hash = $3 RETURNING id`,
+          [till.shopId, personId, currentHash, hash],
+        );
+        if (set.length === 0)
+          throw new HubError(409, 'pin_changed', 'pin: this PIN changed meanwhile; try again', 'pin');
+        await makeVerifiers(q, till.shopId, personId, newPin, hash);
+        return verifierAt(q, till.id, personId);
       });
     },
 
@@ -387,6 +427,7 @@ function staffPinService(deps: HubDeps) {
         if (await nameTaken(q, shopId, name, id))
           throw new HubError(409, 'staff_name_taken', 'name: another person of this shop has this name', 'name');
         await upsertPerson(q, shopId, { id, name, role: input.role, pinHash, active: true });
+        await makeVerifiers(q, shopId, id, input.pin, pinHash);
         return name;
       });
     },

@@ -155,6 +155,7 @@ export type HubAuditAction =
   | 'staff_deactivate'
   | 'staff_reactivate'
   | 'staff_pin'
+  | 'staff_own_pin'
   | 'staff_create'
   | 'staff_adopt'
   | 'staff_till'

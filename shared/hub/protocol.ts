@@ -243,14 +243,44 @@ export const StaffListInput = z.object({
   staff: z.array(StaffInput).min(1).max(10_000),
 });
 
-/** A person as a till offers or changes them at the hub: the stable id and the PIN's hash (never the PIN). */
+/**
+ * A person as a till offers or changes them at the hub: the stable id and the hash of a PIN the till set (absent: the
+ * person keeps the PIN the hub holds; a till holds verifiers, not the hub's hashes). With a new PIN set at the till,
+ * an approved change also carries the PIN itself (`pin`, over the pinned TLS link, never stored), so the hub can make
+ * every till's verifier of it (hub/pin-verifiers.ts); the hub uses it only when it is the hash's.
+ */
 export const TillPerson = z.object({
   id: z.string().uuid(),
   name: z.string().trim().min(1).max(100),
   role: z.enum(['cashier', 'manager']),
-  pinHash: z.string().regex(/^scrypt\$[0-9a-f]+\$[0-9a-f]+$/),
+  pinHash: z
+    .string()
+    .regex(/^scrypt\$[0-9a-f]+\$[0-9a-f]+$/)
+    .optional(),
+  pin: z
+    .string()
+    .regex(/^\d{4,8}$/, { message: '4 to 8 digits' })
+    .optional(),
   active: z.boolean(),
 });
+/**
+ * A PIN typed at a till, asked of the hub (`POST /api/till/pin`, issue 39): a login or a manager's approval while the
+ * hub is reachable, checked against the shop's active people (`id`: that person's only); with `newPin`, the person's
+ * own PIN change, `pin` being their current PIN. Counted per till and shop like every PIN the hub checks.
+ */
+export const TillPinInput = z.object({
+  pin: z.string().regex(/^\d{4,8}$/, { message: '4 to 8 digits' }),
+  id: z.string().uuid().optional(),
+  newPin: z.string().max(100).optional(),
+});
+export type TillPinInput = z.infer<typeof TillPinInput>;
+/** The hub's answer to a till's PIN check: the person (never a hash), and with a PIN change this till's verifier. */
+export interface TillPinAnswer {
+  id: string;
+  name: string;
+  role: 'cashier' | 'manager';
+  verifier?: string;
+}
 /**
  * A till's people offered right after its enrolment (`POST /api/till/staff`): a shop without an active manager
  * adopts them; else nothing is written and the shop's people are answered, for the manager to map or add.
@@ -462,7 +492,20 @@ export interface ChangesResult {
   cursor: number;
   more: boolean;
   products: (Required<Omit<ProductInput, 'group'>> & { group: string | null; version: number })[];
-  staff: (Required<StaffInput> & { version: number })[];
+  /**
+   * The shop's people changed after `since`: never a PIN hash of the hub; `verifier` is this till's own verifier of
+   * the person's PIN (shared/node/pin-verifier.ts), '' while the hub has made none for it.
+   */
+  staff: {
+    id: string;
+    name: string;
+    role: 'cashier' | 'manager';
+    active: boolean;
+    verifier: string;
+    version: number;
+  }[];
+  /** This till's PIN key (hex), the salt of its verifiers; absent from an older hub. */
+  pinKey?: string;
   /** Shop settings changed after `since` (keys of `ShopSettings`); absent from an older hub. */
   settings?: { key: string; value: unknown; version: number }[];
 }

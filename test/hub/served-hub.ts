@@ -44,6 +44,20 @@ export class ServedHub {
     await this.server.close();
   }
 
+  /** Brings the hub back on the same port after `closeServer` (a till that saw it go away finds it again). */
+  async reopenServer(): Promise<void> {
+    this.server = await startHubServer({
+      ...this.serverOptions,
+      service: this.service,
+      adminToken: this.adminToken,
+      port: Number(new URL(this.server.url).port),
+    });
+    this.closed = false;
+  }
+
+  /** The server's options besides the service and the admin token, kept for `reopenServer`. */
+  serverOptions: ServedHubOptions['server'] = {};
+
   get url(): string {
     return this.server.url;
   }
@@ -88,6 +102,7 @@ export class ServedHub {
 /** Registers the hub's `beforeAll` and `afterAll` in the calling `describe` and returns it (ready inside tests). */
 export function serveHub(backend: Backend, options: ServedHubOptions): ServedHub {
   const hub = new ServedHub(options.adminToken);
+  hub.serverOptions = options.server ?? {};
   beforeAll(async () => {
     hub.handle = await backend.open();
     hub.db = hub.handle.db;

@@ -132,7 +132,9 @@ export async function awaitPulledManager(dataDir: string, timeoutMs = 30_000): P
       const db = new Database(file, { readonly: true });
       try {
         const pulled = db
-          .prepare("SELECT 1 FROM staff WHERE role = 'manager' AND must_change_pin = 0 AND pin_hash <> ''")
+          // The shop's manager, pulled: with this till's verifier of their PIN, or none yet (the till then asks the
+          // hub about their PIN, issue 39); the till's own first-run manager is still on 0000 (must_change_pin).
+          .prepare("SELECT 1 FROM staff WHERE role = 'manager' AND must_change_pin = 0")
           .get();
         if (pulled) return;
       } finally {

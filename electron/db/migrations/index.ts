@@ -30,6 +30,7 @@ import { m026 } from './026_goods.ts';
 import { m027 } from './027_sef.ts';
 import { m028 } from './028_stocktake.ts';
 import { m029 } from './029_prices.ts';
+import { m030 } from './030_hub_pin_verifiers.ts';
 
 /**
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
@@ -65,4 +66,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m027,
   m028,
   m029,
+  m030,
 ];

@@ -1,0 +1,199 @@
+/**
+ * Issue 39, PINs at the tills: whole tills (createCore → dispatch, real SQLite files) enrolled with a real hub over
+ * HTTP, on PGlite and a real PostgreSQL 15.
+ * - A till holds its own verifiers, not the hub's hashes: one copied into another till's database opens nothing there.
+ * - A manager's approval at an online till is the hub's decision (counted by its PIN throttle); offline the till's
+ *   verifier decides, with the old PIN for a manager whose PIN changed meanwhile, until the till pulls again.
+ * - A cashier's own PIN change goes through the hub with her current PIN and reaches the other till; with the hub
+ *   away it waits, and nothing changes.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../electron/core.ts';
+import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
+import { startHubServer, type HubServer } from '../../hub/server.ts';
+import { createHubService, type HubService } from '../../hub/service.ts';
+import { BACKENDS } from './backends.ts';
+import { MANAGER_PIN } from '../support/session.ts';
+import { ok, quiet, until } from '../support/core-calls.ts';
+import { awaitPulledManager } from '../support/host-process.ts';
+
+const ADMIN = 'kasa-pins-admin-token-0123456789abcdef';
+
+describe.each(BACKENDS)('PINs at the tills on $name', (backend) => {
+  let handle: Awaited<ReturnType<typeof backend.open>>;
+  let service: HubService;
+  let server: HubServer;
+  let port = 0;
+  let sandbox: Sandbox;
+  let shopId: number;
+  let compares = 0;
+  const dirs: string[] = [];
+  const cores: Core[] = [];
+
+  const serve = async (): Promise<void> => {
+    server = await startHubServer({ service, adminToken: ADMIN, port, onPinCompare: () => compares++ });
+    port = Number(new URL(server.url).port);
+  };
+
+  beforeAll(async () => {
+    handle = await backend.open();
+    service = createHubService(handle.db);
+    shopId = await service.ensureDefaultShop();
+    await serve();
+    sandbox = await startSandbox({ port: 0 });
+  }, 120_000);
+  afterAll(async () => {
+    for (const c of cores) await c.close();
+    await server?.close();
+    await sandbox?.close();
+    await handle?.dispose();
+    dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
+  });
+
+  async function till(terminalId: string): Promise<Core> {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-pins-'));
+    dirs.push(dir);
+    const core = await createCore({
+      dataDir: dir,
+      transport: 'host',
+      env: {
+        KASA_LANG: 'en',
+        KASA_TERMINAL_ID: terminalId,
+        KASA_GATEWAY_URL: sandbox.url,
+        KASA_API_KEY: 'demo-key',
+        KASA_HUB_URL: server.url,
+        KASA_HUB_ENROL_CODE: await service.newEnrolCode(shopId),
+      },
+      logger: quiet,
+      engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100 },
+    });
+    cores.push(core);
+    await until(() => core.db.prepare("SELECT 1 FROM hub_state WHERE key = 'till_id'").get() !== undefined);
+    const managed =
+      (await handle.db.query("SELECT 1 FROM staff WHERE shop_id = $1 AND role = 'manager' AND active", [shopId]))
+        .length > 0;
+    const hubManager = async () =>
+      (await handle.db.query("SELECT 1 FROM staff WHERE shop_id = $1 AND role = 'manager' AND active", [shopId]))
+        .length > 0;
+    if (managed) await awaitPulledManager(dir);
+    else {
+      await ok(core, 'staff.changePin', { currentPin: '0000', newPin: MANAGER_PIN });
+      // Adopted by the shop with the till's next sync round: the next till takes this manager by pull.
+      await until(hubManager);
+    }
+    await until(async () => (await core.dispatch('staff.login', { pin: MANAGER_PIN })).ok);
+    return core;
+  }
+  /** The PIN credential a till holds for the shop's person of that name (a till's own first-run manager aside). */
+  const verifierOf = (c: Core, name: string): string =>
+    c.db
+      .prepare<[string], { pin_hash: string }>('SELECT pin_hash FROM staff WHERE name = ? AND must_change_pin = 0')
+      .get(name)?.pin_hash ?? '';
+  /** Waits until the till holds its own verifier of the person (the hub made it and the till pulled it). */
+  const holdsVerifier = (c: Core, name: string, not = '', pin?: string): Promise<void> =>
+    until(async () => {
+      // A login asks the hub while the till holds no verifier of the person (a hash it made is replaced by pull).
+      if (pin !== undefined) await c.dispatch('staff.login', { pin });
+      await ok(c, 'sync.now', {});
+      const v = verifierOf(c, name);
+      return v.startsWith('tv1$') && v !== not;
+    });
+  /** A manager's approval at the till: a command that needs one (the audit log, read only). */
+  const approve = (c: Core, pin: string) => c.dispatch('audit.list', { managerPin: pin, limit: 1 });
+  const failures = async (scope: string): Promise<number> =>
+    Number(
+      (await handle.db.query<{ f: number }>('SELECT failures AS f FROM auth_attempts WHERE scope = $1', [scope]))[0]
+        ?.f ?? 0,
+    );
+
+  let t1: Core;
+  let t2: Core;
+
+  it('a verifier copied from one till into another till’s database opens nothing there', async () => {
+    t1 = await till('PINS1');
+    t2 = await till('PINS2');
+    const manager = t1.db.prepare<[], { name: string }>("SELECT name FROM staff WHERE role = 'manager'").get()?.name;
+    const name = manager ?? '';
+    // Each till's own login asks the hub (the till holds no verifier of the shop's manager yet), which makes it.
+    await holdsVerifier(t1, name, '', MANAGER_PIN);
+    await holdsVerifier(t2, name, '', MANAGER_PIN);
+    const [v1, v2] = [verifierOf(t1, name), verifierOf(t2, name)];
+    expect(v1).not.toBe(v2);
+    // No hash of the hub on either till.
+    const hubHash = (
+      await handle.db.query<{ pin_hash: string }>('SELECT pin_hash FROM staff WHERE name = $1', [name])
+    )[0]?.pin_hash;
+    for (const c of [t1, t2])
+      expect(JSON.stringify(c.db.prepare('SELECT pin_hash FROM staff').all())).not.toContain(hubHash ?? '-');
+
+    await server.close();
+    // The hub away, each till's own verifier opens it.
+    expect((await t2.dispatch('staff.login', { pin: MANAGER_PIN })).ok).toBe(true);
+    // Till 1's verifier copied into till 2's database (as a thief with both disks would): the right PIN opens nothing.
+    t2.db.prepare('UPDATE staff SET pin_hash = ? WHERE name = ? AND must_change_pin = 0').run(v1, name);
+    expect(await t2.dispatch('staff.login', { pin: MANAGER_PIN })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    t2.db.prepare('UPDATE staff SET pin_hash = ? WHERE name = ? AND must_change_pin = 0').run(v2, name);
+    expect((await t2.dispatch('staff.login', { pin: MANAGER_PIN })).ok).toBe(true);
+    await serve();
+  }, 180_000);
+
+  it('a manager’s approval at an online till is the hub’s (counted there); offline the till’s verifier decides', async () => {
+    const tillId = Number(
+      t1.db.prepare<[], { value: string }>("SELECT value FROM hub_state WHERE key = 'till_id'").get()?.value,
+    );
+    const name = t1.db.prepare<[], { name: string }>("SELECT name FROM staff WHERE role = 'manager'").get()?.name ?? '';
+    await until(async () => (await t1.dispatch('staff.login', { pin: MANAGER_PIN })).ok);
+    const old = verifierOf(t2, name);
+    // Online: the hub compares the PIN; a wrong one is counted in the till's and the shop's scope at the hub.
+    const before = compares;
+    expect((await approve(t1, MANAGER_PIN)).ok).toBe(true);
+    expect(compares).toBe(before + 1);
+    const wrong0 = await failures(`till:${tillId}`);
+    expect(await approve(t1, '975312')).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await failures(`till:${tillId}`)).toBe(wrong0 + 1);
+
+    // The hub away: the till's verifier approves, and the hub compares nothing.
+    await server.close();
+    const offline = compares;
+    expect((await approve(t1, MANAGER_PIN)).ok).toBe(true);
+    // The manager's PIN changes at the hub while till 1 is away: there the old PIN still approves (the price).
+    await service.setStaffPin(shopId, name, '864213');
+    expect((await approve(t1, MANAGER_PIN)).ok).toBe(true);
+    expect(compares).toBe(offline);
+    // Back online: the hub decides at once (the old PIN refused before the till pulled), then the till's new verifier.
+    await serve();
+    expect(await approve(t1, MANAGER_PIN)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect((await approve(t1, '864213')).ok).toBe(true);
+    await holdsVerifier(t2, name, old);
+    await server.close();
+    expect((await approve(t2, '864213')).ok).toBe(true);
+    expect(await approve(t2, MANAGER_PIN)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    await serve();
+  }, 180_000);
+
+  it('a cashier changes her own PIN through the hub with her current PIN; the other till gets it; away, it waits', async () => {
+    await until(async () => (await t1.dispatch('staff.login', { pin: '864213' })).ok);
+    await ok(t1, 'staff.create', { managerPin: '864213', name: 'Вера', role: 'cashier', pin: '1357' });
+    await holdsVerifier(t2, 'Вера');
+    const old = verifierOf(t2, 'Вера');
+    // A wrong current PIN: refused (checked at the hub), nothing changes.
+    const wrong = await t1.dispatch('staff.changePin', { currentPin: '1358', newPin: '2468' });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'forbidden', field: 'currentPin' } });
+    await ok(t1, 'staff.changePin', { currentPin: '1357', newPin: '2468' });
+    await holdsVerifier(t2, 'Вера', old);
+    await server.close();
+    expect((await t2.dispatch('staff.login', { pin: '2468' })).ok).toBe(true);
+    expect((await t2.dispatch('staff.login', { pin: '1357' })).ok).toBe(false);
+    // The hub away, her PIN change waits: refused in words, the PIN she has stays.
+    const away = await t2.dispatch('staff.changePin', { currentPin: '2468', newPin: '3579' });
+    expect(away).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+    expect((await t2.dispatch('staff.login', { pin: '2468' })).ok).toBe(true);
+    await serve();
+  }, 180_000);
+});
