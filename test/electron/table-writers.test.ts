@@ -89,6 +89,8 @@ const HUB_OWNERS: Record<string, string> = {
   // Held by a push (hub/services/orders.ts), cleared from the tills' status (hub/services/till-status.ts).
   invoice_claims: 'hub/services/',
   staff_refusals: 'hub/services/staff.ts',
+  // Each till's verifiers of the people's PINs (issue 39, hub migration 025).
+  pin_verifiers: 'hub/pin-verifiers.ts',
   hub_schema: 'hub/db/db.ts',
   // A till's closed days, summed by the day closer (hub/report-days.ts; hub migration 010).
   hub_days: 'hub/report-days.ts',
@@ -124,6 +126,8 @@ const HUB_PENDING_FOREIGN_WRITES: readonly { table: string; module: string }[] =
   // beside their rules, apart from the tables' owners in hub/services/ (tills.ts, orders.ts).
   { table: 'enrol_codes', module: 'hub/enrol-codes.ts' },
   { table: 'invoice_claims', module: 'hub/till-trust.ts' },
+  // A till's key for its PIN verifiers, made beside the verifiers' rules (hub/pin-verifiers.ts).
+  { table: 'tills', module: 'hub/pin-verifiers.ts' },
 ];
 
 /** The gateway sandbox's own database (electron/sandbox/store.ts). */

@@ -8,7 +8,7 @@ import { createHubService, type HubService } from '../../hub/service.ts';
 import { composeAreas } from '../../hub/services/shared.ts';
 import { BACKENDS } from './backends.ts';
 
-/** The service's members before the split (hub/service.ts as one closure), in name order. */
+/** The service's members before the split (hub/service.ts as one closure), in name order, and those added since. */
 const INTERFACE = [
   'addStaff',
   'adoptCatalog',
@@ -40,6 +40,8 @@ const INTERFACE = [
   'report',
   'revokeEnrolCode',
   'revokeTill',
+  // Issue 39 (hub-pins): a person's own PIN change through the hub.
+  'setOwnPin',
   'setShopSettings',
   'setStaffActive',
   'setStaffPin',
