@@ -77,7 +77,7 @@ export interface HubFile {
   readonly kind: 'file';
   readonly filename: string | null;
   readonly type: string;
-  readonly bytes: Uint8Array;
+  readonly bytes: Uint8Array<ArrayBuffer>;
 }
 /** A file as the hub's handler answers it: its text, its type and its name. */
 export interface HubFileOut {
