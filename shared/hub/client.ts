@@ -119,6 +119,29 @@ export function typedHubClient<A extends Record<string, HubEndpoint>>(
   };
 }
 
+/** A `fetch` as the client uses it (the browser's, Node's, or the till's pinned one). */
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+) => Promise<HubResponse>;
+
+/**
+ * The plain transport: `fetch` to `baseUrl` (empty in the hub UI: the page's own origin), with `token` as the
+ * Bearer of every endpoint that wants a caller (a manager's session, the admin token or a till's credential).
+ */
+export function fetchSend(o: { fetch: FetchLike; baseUrl?: string; token?: string | null }): HubSend {
+  return (method, path, body, { auth }) => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (auth && o.token) headers.authorization = `Bearer ${o.token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    return o.fetch(`${o.baseUrl ?? ''}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+  };
+}
+
 /** The client of the hub's API. */
 export const hubClient = (send: HubSend, options: { refusal?: HubRefusal } = {}): TypedHubClient<HubApi> =>
   typedHubClient(HUB_API, send, options);

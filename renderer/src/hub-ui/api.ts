@@ -2,7 +2,7 @@
  * The hub UI's way to the hub: the typed client of the hub's contract (shared/hub/client.ts) over the browser's
  * fetch, with the manager's session. No path or wire shape is written in the hub UI.
  */
-import { hubClient, isHubFile, type TypedHubClient } from '../../../shared/hub/client.ts';
+import { fetchSend, hubClient, isHubFile, type TypedHubClient } from '../../../shared/hub/client.ts';
 import type { HubApi, HubFile } from '../../../shared/hub/contract.ts';
 
 export class HubCallError extends Error {
@@ -23,15 +23,9 @@ export type HubUiApi = TypedHubClient<HubApi>;
  * becomes a HubCallError (code, field).
  */
 export function hubApi(token: string | null): HubUiApi {
-  return hubClient(
-    (method, path, body, { auth }) => {
-      const headers: Record<string, string> = { accept: 'application/json' };
-      if (auth && token) headers.authorization = `Bearer ${token}`;
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      return fetch(path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-    },
-    { refusal: (status, code, message, field) => new HubCallError(message || `HTTP ${status}`, field, code) },
-  );
+  return hubClient(fetchSend({ token, fetch: (url, init) => fetch(url, init) }), {
+    refusal: (status, code, message, field) => new HubCallError(message || `HTTP ${status}`, field, code),
+  });
 }
 
 /** The JSON of an answer that may be a file (the report): a file here is the hub's mistake. */
