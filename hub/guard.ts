@@ -74,6 +74,42 @@ export interface GuardRequest {
 
 export type Guard = ReturnType<typeof createGuard>;
 
+/**
+ * The active manager of the shop whose PIN this is: counted in `scopes` BEFORE the compare (hub/attempts.ts,
+ * shared with the till), compared with that shop's active managers only; 429 while a scope is locked (each
+ * lockout audited), 401 at `field` when no manager has it. One shop's wrong PINs never lock another's.
+ */
+async function managerOfPin(
+  o: GuardOptions,
+  shopId: number,
+  pin: string,
+  scopes: string[],
+  source: string,
+  field: string,
+): Promise<Approver> {
+  const decision = await beginLoginAttempt(o.service.db, scopes, o.now());
+  for (const l of decision.started) {
+    o.log?.(`hub: PIN login locked for ${l.scope} until ${new Date(l.until).toISOString()}`);
+    await recordAudit(o.service.db, {
+      shopId,
+      actor: source,
+      action: 'login_locked',
+      detail: { scope: l.scope.startsWith('shop:') ? 'shop' : 'source', until: l.until },
+    });
+  }
+  if (decision.refusedUntil !== null) {
+    const seconds = Math.max(1, Math.ceil((decision.refusedUntil - o.now()) / 1000));
+    throw new HubError(429, 'login_paused', `too many wrong PINs; try again in ${seconds} seconds`, field);
+  }
+  o.onPinCompare?.(shopId);
+  let found: Approver | undefined;
+  // Every manager's hash is checked, so the time taken does not tell which one matched.
+  for (const m of await o.service.managers(shopId)) if ((await verifyPin(pin, m.pinHash)) && !found) found = m;
+  if (!found) throw new HubError(401, 'pin_unknown', 'no active manager of this shop has this PIN', field);
+  await loginSucceeded(o.service.db, scopes, o.now());
+  return { shopId: found.shopId, id: found.id, name: found.name };
+}
+
 export function createGuard(o: GuardOptions) {
   const { service } = o;
   const adminHash = crypto.createHash('sha256').update(o.adminToken).digest();
@@ -137,41 +173,6 @@ export function createGuard(o: GuardOptions) {
   };
 
   /**
-   * The active manager of the shop whose PIN this is: counted in `scopes` BEFORE the compare (hub/attempts.ts,
-   * shared with the till), compared with that shop's active managers only; 429 while a scope is locked (each
-   * lockout audited), 401 at `field` when no manager has it. One shop's wrong PINs never lock another's.
-   */
-  const managerOfPin = async (
-    shopId: number,
-    pin: string,
-    scopes: string[],
-    source: string,
-    field: string,
-  ): Promise<Approver> => {
-    const decision = await beginLoginAttempt(service.db, scopes, o.now());
-    for (const l of decision.started) {
-      o.log?.(`hub: PIN login locked for ${l.scope} until ${new Date(l.until).toISOString()}`);
-      await recordAudit(service.db, {
-        shopId,
-        actor: source,
-        action: 'login_locked',
-        detail: { scope: l.scope.startsWith('shop:') ? 'shop' : 'source', until: l.until },
-      });
-    }
-    if (decision.refusedUntil !== null) {
-      const seconds = Math.max(1, Math.ceil((decision.refusedUntil - o.now()) / 1000));
-      throw new HubError(429, 'login_paused', `too many wrong PINs; try again in ${seconds} seconds`, field);
-    }
-    o.onPinCompare?.(shopId);
-    let found: Approver | undefined;
-    // Every manager's hash is checked, so the time taken does not tell which one matched.
-    for (const m of await service.managers(shopId)) if ((await verifyPin(pin, m.pinHash)) && !found) found = m;
-    if (!found) throw new HubError(401, 'pin_unknown', 'no active manager of this shop has this PIN', field);
-    await loginSucceeded(service.db, scopes, o.now());
-    return { shopId: found.shopId, id: found.id, name: found.name };
-  };
-
-  /**
    * The PIN the endpoint asks for. A login is counted per source machine and shop (hub/login-throttle.ts), a
    * till's approval per till and shop; either way also per shop.
    */
@@ -183,10 +184,10 @@ export function createGuard(o: GuardOptions) {
     if (e.pin.scope === 'login') {
       const shopId = await service.loginShop((input as { shopId?: number }).shopId);
       const source = req.socket.remoteAddress ?? 'unknown';
-      return managerOfPin(shopId, pin, loginScopes(shopId, source), source, e.pin.field);
+      return managerOfPin(o, shopId, pin, loginScopes(shopId, source), source, e.pin.field);
     }
     const till = who as AuthedTill;
-    return managerOfPin(till.shopId, pin, approvalScopes(till.id, till.shopId), tillActor(till), e.pin.field);
+    return managerOfPin(o, till.shopId, pin, approvalScopes(till.id, till.shopId), tillActor(till), e.pin.field);
   };
 
   /** A till's batch the hub refused whole (400, 409, 413, 422) is recorded for the till's alarm. */

@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { endpoint, HUB_API, pathParams, type HubEndpoint } from '../../shared/hub/contract.ts';
+import { endpoint, HUB_API, pathParams, type HubEndpoint, type HubFile } from '../../shared/hub/contract.ts';
 import { fetchSend, typedHubClient, isHubFile } from '../../shared/hub/client.ts';
 import { HubError } from '../../shared/hub/protocol.ts';
 import { errorReply, sendJson } from '../../shared/node/http/index.ts';
@@ -29,7 +29,7 @@ const ITEMS = {
     caller: 'public',
     input: z.object({ id: z.string(), name: z.string().trim().min(1).max(5) }),
   }),
-  sheet: endpoint<{ kind: 'file' }>()({ method: 'GET', path: '/api/t/sheet', caller: 'public' }),
+  sheet: endpoint<HubFile>()({ method: 'GET', path: '/api/t/sheet', caller: 'public' }),
 } as const;
 
 let server: http.Server;
