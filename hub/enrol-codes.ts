@@ -10,7 +10,6 @@ import type { EnrolCodeRow, EnrolCodeState } from '../shared/hub/contract/result
 // The wire shapes live in the hub's contract (shared/hub/contract/results.ts).
 export type { EnrolCodeRow, EnrolCodeState };
 
-
 /** A code's state at `now` (epoch ms): revoked and used win over expired. */
 export function enrolCodeState(
   r: { used_at: string | null; revoked_at: string | null; expires_at: number },

@@ -23,7 +23,6 @@ import type { HubReport, HubShift, InvoiceClaim, TillAlarm, TillLive } from '../
 export type { HubReport, HubShift, InvoiceClaim, TillAlarm, TillLive };
 import { dayIn, dayStart } from '../shared/i18n/time.ts';
 
-
 interface ShiftRow {
   till_id: number;
   till_name: string;
@@ -386,7 +385,6 @@ export function hubReportCsv(r: HubReport, timeZone?: string, lang: Language = '
 /** How long a till may stay silent, and an order unfiscalized, before the hub raises an alarm. */
 export const ALARM_SILENT_MS = 2 * 60_000;
 export const ALARM_UNFISCALIZED_MS = 60 * 60_000;
-
 
 /** The printer cannot print now: receipts wait (or sit in its buffer) until someone at the till fixes it. */
 export function printerStopped(p: TillPrinter): boolean {

@@ -276,7 +276,6 @@ export async function noteMaintenance(q: Queryable, task: string, error: string 
   );
 }
 
-
 export async function maintenanceAlarm(q: Queryable): Promise<MaintenanceAlarm | null> {
   const rows = await q.query<{ task: string; error: string; failing_since: string; at: string }>(
     'SELECT task, error, failing_since, at FROM hub_maintenance WHERE error IS NOT NULL ORDER BY failing_since LIMIT 1',
