@@ -43,7 +43,12 @@ beforeAll(async () => {
     {
       item: async ({ input }) => ({ id: input.id, q: input.q }),
       rename: async ({ input }) => ({ id: input.id, name: input.name }),
-      sheet: async () => ({ kind: 'file', filename: 'sheet-1.csv', type: 'text/csv; charset=utf-8', text: 'a;b\n' }),
+      sheet: async () => ({
+        kind: 'file' as const,
+        filename: 'sheet-1.csv',
+        type: 'text/csv; charset=utf-8',
+        text: 'a;b\n',
+      }),
     },
     guard,
   );
