@@ -69,13 +69,20 @@ export default tseslint.config(
             { group: ['**/electron/**', '../../electron/*'], message: 'The renderer may not import the main process.' },
             { group: ['**/shared/node/**'], message: 'shared/node/ is Node-only code of the till and the hub.' },
             appNeverImportsTest,
+            {
+              group: ['**/hub/**', '!**/shared/hub/**'],
+              message: 'The hub UI talks to the hub only through its contract (shared/hub/): never hub/.',
+            },
           ],
         },
       ],
     },
   },
-  {
-    files: ['shared/**/*.ts'],
+  // shared/ imports neither side nor Node, and never the hub (the hub imports shared/, not the other way round).
+  // An import is its text, so the hub's folder is named by depth: from shared/x/y.ts, `../hub/` is shared/hub/
+  // and `../../hub/` the hub.
+  ...[1, 2, 3, 4].map((depth) => ({
+    files: [`shared/${'*/'.repeat(depth - 1)}*.ts`],
     ignores: ['shared/**/*.test.ts', 'shared/node/**'],
     rules: {
       'no-restricted-imports': [
@@ -88,11 +95,15 @@ export default tseslint.config(
             },
             { group: ['**/electron/**', '**/renderer/**'], message: 'shared/ imports neither side.' },
             appNeverImportsTest,
+            {
+              group: [`${'../'.repeat(depth)}hub/**`],
+              message: 'shared/ may not import the hub: the hub imports shared/, never the other way round.',
+            },
           ],
         },
       ],
     },
-  },
+  })),
   {
     // The store hub and the till are two deployables: what both need lives in shared/ (the protocol in
     // shared/hub/, Node-only helpers in shared/node/), so neither ever imports the other.

@@ -12,6 +12,7 @@ import { openPglite, openPostgres, type HubDb } from '../hub/db/db.ts';
 import { startHubServer } from '../hub/server.ts';
 import { createHubService } from '../hub/service.ts';
 import type { ProductInput } from '../shared/hub/protocol.ts';
+import { fetchSend, hubClient } from '../shared/hub/client.ts';
 import { hashPin } from '../shared/node/pin.ts';
 import { postgresAvailable, startPostgres } from '../test/support/postgres.ts';
 import { benchLine, percentile } from './format.ts';
@@ -38,19 +39,9 @@ async function run(name: string, db: HubDb): Promise<void> {
   await service.upsertProducts(shop, products);
   const server = await startHubServer({ service, adminToken: ADMIN });
   try {
-    const login = await fetch(`${server.url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ pin: '246810' }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const get = async (qs: string): Promise<{ next: string | null; total: number; products: unknown[] }> => {
-      const r = await fetch(`${server.url}/api/admin/products?${qs}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      if (!r.ok) throw new Error(`${r.status} ${await r.text()}`);
-      return (await r.json()) as { next: string | null; total: number; products: unknown[] };
-    };
+    const { token } = await hubClient(fetchSend({ baseUrl: server.url, fetch })).call('login', { pin: '246810' });
+    const api = hubClient(fetchSend({ baseUrl: server.url, token, fetch }));
+    const get = (query: { limit: number; q?: string; after?: string }) => api.call('products', query);
     const pages: number[] = [];
     const searches: number[] = [];
     for (let i = 0; i < CALLS; i++) {
@@ -58,13 +49,13 @@ async function run(name: string, db: HubDb): Promise<void> {
       const started = performance.now();
       if (kind === 2) {
         const word = WORDS[i % WORDS.length] as string;
-        const r = await get(`limit=50&q=${encodeURIComponent(`${word.toLowerCase()} ${i % 97}`)}`);
+        const r = await get({ limit: 50, q: `${word.toLowerCase()} ${i % 97}` });
         if (r.total !== PRODUCTS) throw new Error('search: wrong total');
         if (i >= 10) searches.push(performance.now() - started);
         continue;
       }
-      const after = kind === 0 ? '' : `&after=${100_000 + Math.floor(Math.random() * (PRODUCTS - 100))}`;
-      const r = await get(`limit=50${after}`);
+      const after = kind === 0 ? {} : { after: String(100_000 + Math.floor(Math.random() * (PRODUCTS - 100))) };
+      const r = await get({ limit: 50, ...after });
       if (r.products.length !== 50 || r.total !== PRODUCTS) throw new Error(`page: ${r.products.length} ${r.total}`);
       if (i >= 10) pages.push(performance.now() - started);
     }

@@ -5,22 +5,10 @@
  * (403 `enrol_code_revoked`) like a used or an expired one.
  */
 import type { Queryable } from './db/db.ts';
+import type { EnrolCodeRow, EnrolCodeState } from '../shared/hub/contract/results.ts';
 
-export type EnrolCodeState = 'open' | 'used' | 'expired' | 'revoked';
-
-/** One code of a shop as the hub UI lists it: no secret in it. */
-export interface EnrolCodeRow {
-  id: number;
-  shopId: number;
-  createdAt: string;
-  /** When it stops being spendable (ISO). */
-  expiresAt: string;
-  usedAt: string | null;
-  /** The till it enrolled, once used. */
-  tillId: number | null;
-  revokedAt: string | null;
-  state: EnrolCodeState;
-}
+// The wire shapes live in the hub's contract (shared/hub/contract/results.ts).
+export type { EnrolCodeRow, EnrolCodeState };
 
 /** A code's state at `now` (epoch ms): revoked and used win over expired. */
 export function enrolCodeState(

@@ -17,47 +17,11 @@ export { csvLocalTime };
 import type { ReportView } from '../shared/contract/reports.ts';
 import type { Queryable } from './db/db.ts';
 import type { ReportInput, TillPrinter, TillRefusal, TillStatus } from '../shared/hub/protocol.ts';
+import type { HubReport, HubShift, InvoiceClaim, TillAlarm, TillLive } from '../shared/hub/contract/results.ts';
+
+// The wire shapes live in the hub's contract (shared/hub/contract/results.ts).
+export type { HubReport, HubShift, InvoiceClaim, TillAlarm, TillLive };
 import { dayIn, dayStart } from '../shared/i18n/time.ts';
-
-export interface HubReport {
-  /**
-   * Orders of the period the till's order shape cannot read (stored before the hub checked it): left out of
-   * every sum, counted here so a manager knows the report is short.
-   */
-  unreadable: number;
-  total: ReportView;
-  byShop: { shopId: number; name: string; report: ReportView }[];
-  byTill: { tillId: number; name: string; shopId: number; report: ReportView }[];
-  byCashier: { cashier: string; report: ReportView }[];
-  /**
-   * The period's fiscalized orders by the processor that signed them (docs/lpfr.md): the gateway (a V-PFR in
-   * the cloud) or a shop's L-PFR; `netPara` is their turnover (sales and advances less refunds).
-   */
-  byProcessor: { processor: 'gateway' | 'lpfr'; count: number; netPara: number }[];
-  /** The tills' shifts open at some time in [from, to), by till and then by the time they opened. */
-  shifts: HubShift[];
-}
-
-/** A till's shift as the hub shows it: the till's own figures (expected, counted: null while open). */
-export interface HubShift {
-  tillId: number;
-  tillName: string;
-  shopId: number;
-  shiftId: number;
-  cashier: string;
-  openedAt: string;
-  closedAt: string | null;
-  closedBy: string | null;
-  openingFloatPara: number;
-  /** Closed: the cash the till counted its sales with (expected − float − cash in + cash out). */
-  cashSalesPara: number | null;
-  cashInPara: number;
-  cashOutPara: number;
-  expectedPara: number | null;
-  countedPara: number | null;
-  /** counted − expected: negative is short. */
-  differencePara: number | null;
-}
 
 interface ShiftRow {
   till_id: number;
@@ -432,62 +396,6 @@ export function hubReportCsv(r: HubReport, timeZone?: string, lang: Language = '
 /** How long a till may stay silent, and an order unfiscalized, before the hub raises an alarm. */
 export const ALARM_SILENT_MS = 2 * 60_000;
 export const ALARM_UNFISCALIZED_MS = 60 * 60_000;
-
-export interface TillLive {
-  tillId: number;
-  name: string;
-  shopId: number;
-  online: boolean;
-  lastSeen: string | null;
-  queued: number;
-  needsAttention: number;
-  oldestUnfiscalizedAt: string | null;
-  hubQueued: number;
-  gaps: { from: number; to: number }[];
-  /** The receipt printer as the till last reported it; null for a till that does not report it. */
-  printer: TillPrinter | null;
-  /** The till's last batch the hub refused whole while it lasts (the till keeps it and stops retrying it). */
-  refusal: TillRefusal | null;
-  /** Orders of this till refused because their invoice number belongs to another order of the shop. */
-  claims: InvoiceClaim[];
-  /** The till's credential was revoked at the hub: it is refused on every till route and raises no alarm. */
-  revoked: boolean;
-  /**
-   * Why a manager must look: not seen, sales needing attention, an old unfiscalized sale, lost history, the
-   * printer not printing (paper out, cover open, an error, out of reach), a receipt the cashier must confirm.
-   */
-  alarms: TillAlarm[];
-}
-
-/**
- * Why a manager must look. `batch_refused`: the hub refused the till's oldest batch (a malformed order, a NUL
- * …), so its history stopped reaching the hub. `invoice_claimed`: the till pushed an order under an invoice
- * number another order of the shop holds (a forgery, or a re-enrolled till); cleared by a manager.
- */
-export type TillAlarm =
-  | 'silent'
-  | 'needs_attention'
-  | 'old_unfiscalized'
-  | 'gap'
-  | 'printer_stopped'
-  | 'printer_unconfirmed'
-  | 'batch_refused'
-  | 'invoice_claimed';
-
-/** An order refused for its invoice number, with the order that holds the number. */
-export interface InvoiceClaim {
-  seq: number;
-  orderNumber: string;
-  invoiceNumber: string;
-  holderTillId: number | null;
-  holderOrderNumber: string | null;
-  at: string;
-  /**
-   * `invoice_claimed`: another order of the shop holds the number; `invoice_unproven`: the number's signer is the
-   * holder till's and this till never used it (hub/till-trust.ts). Absent on claims from before.
-   */
-  code?: string;
-}
 
 /** The printer cannot print now: receipts wait (or sit in its buffer) until someone at the till fixes it. */
 export function printerStopped(p: TillPrinter): boolean {

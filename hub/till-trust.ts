@@ -20,6 +20,10 @@ import { z } from 'zod';
 import type { Queryable } from './db/db.ts';
 import { HOLD_TTL_HOURS } from './refund-holds.ts';
 import { HubError, type ProductInput, type PushRefusal } from '../shared/hub/protocol.ts';
+import type { MaintenanceAlarm } from '../shared/hub/contract/results.ts';
+
+// The wire shape lives in the hub's contract (shared/hub/contract/results.ts).
+export type { MaintenanceAlarm };
 
 /** How far ahead of the hub's clock a till's time may be (its clock a little fast). */
 export const TILL_TIME_SKEW_MS = 15 * 60_000;
@@ -270,15 +274,6 @@ export async function noteMaintenance(q: Queryable, task: string, error: string 
                             ELSE coalesce(hub_maintenance.failing_since, excluded.failing_since) END`,
     [task, error === null ? null : error.slice(0, 300), at],
   );
-}
-
-/** The hub's maintenance alarm: the failing task, its last error and since when; null while every task works. */
-export interface MaintenanceAlarm {
-  failing: true;
-  task: string;
-  error: string;
-  since: string;
-  at: string;
 }
 
 export async function maintenanceAlarm(q: Queryable): Promise<MaintenanceAlarm | null> {

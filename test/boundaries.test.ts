@@ -1,7 +1,10 @@
-/** The layering rules hold: lint refuses Node/Electron in the renderer and either side in shared/. */
-import { describe, expect, it } from 'vitest';
+/**
+ * The layering rules hold: lint refuses Node/Electron in the renderer and either side in shared/, and the hub's
+ * own code in the hub UI and shared/ (they reach the hub through its contract, shared/hub/).
+ */
 import fs from 'node:fs';
 import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
 
 const eslint = new ESLint();
@@ -67,5 +70,66 @@ describe('import boundaries', () => {
     expect(core).not.toMatch(/\bset(Timeout|Interval)\(/);
     // The automatic print and the e-mail pump live with their owners, started with one call each.
     expect(core).not.toMatch(/autoPrintReceipt|enqueueLate|outageSlipLines|emails\.pump\(/);
+  });
+});
+
+describe('the hub is reached through its contract only (issue 39)', () => {
+  /** Lints a real file written where the offender would sit, then removes it. */
+  async function fileErrors(file: string, code: string): Promise<string[]> {
+    fs.writeFileSync(file, code);
+    try {
+      const [result] = await eslint.lintFiles([file]);
+      return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  }
+  const probe = (dir: string): string => path.join(dir, `__hub_probe_${process.pid}.ts`);
+
+  it('lint refuses the hub UI importing hub/, and takes shared/hub/', async () => {
+    const file = probe('renderer/src/hub-ui');
+    expect(
+      await fileErrors(
+        file,
+        "import { createHubService } from '../../../hub/service.ts';\nexport const x = createHubService;\n",
+      ),
+    ).toEqual([expect.stringMatching(/through its contract/)]);
+    expect(
+      await fileErrors(file, "import { HUB_API } from '../../../shared/hub/contract.ts';\nexport const x = HUB_API;\n"),
+    ).toEqual([]);
+    expect(
+      await errors(
+        "import { startHubServer } from '../../hub/server.ts';\nexport const x = startHubServer;\n",
+        'renderer/src/x.ts',
+      ),
+    ).not.toHaveLength(0);
+  });
+
+  it('lint refuses shared/ importing hub/ at any depth, and takes shared/hub/ from beside it', async () => {
+    expect(
+      await fileErrors(
+        probe('shared/hub'),
+        "import { createGuard } from '../../hub/guard.ts';\nexport const x = createGuard;\n",
+      ),
+    ).toEqual([expect.stringMatching(/may not import the hub/)]);
+    expect(
+      await fileErrors(
+        probe('shared/hub/contract'),
+        "import { HubError } from '../../../hub/service.ts';\nexport const x = HubError;\n",
+      ),
+    ).toEqual([expect.stringMatching(/may not import the hub/)]);
+    expect(
+      await fileErrors(
+        probe('shared'),
+        "import { tillActor } from '../hub/till-trust.ts';\nexport const x = tillActor;\n",
+      ),
+    ).toEqual([expect.stringMatching(/may not import the hub/)]);
+    // shared/contract/ reaching shared/hub/ beside it is no hub import.
+    expect(
+      await fileErrors(
+        probe('shared/contract'),
+        "import { HUB_API } from '../hub/contract.ts';\nexport const x = HUB_API;\n",
+      ),
+    ).toEqual([]);
   });
 });

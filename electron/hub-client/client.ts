@@ -2,14 +2,17 @@
  * The till's HTTP client for the store hub. The credential goes only into the Authorization header of
  * requests to the hub: never into a log line, an error message or the renderer.
  *
- * Every request goes through one transport (#25): HTTPS to the hub's pinned certificate (its SHA-256, taken
- * at enrolment), checked on every new connection before anything is sent; or plain HTTP to a hub on this
- * machine's loopback. Plain HTTP to any other address, or HTTPS without a pin, is refused: never a
- * fallback.
+ * Every call goes through the typed client of the hub's contract (shared/hub/client.ts): no path or wire
+ * shape is written here. Every request goes through one transport (#25): HTTPS to the hub's pinned certificate
+ * (its SHA-256, taken at enrolment), checked on every new connection before anything is sent; or plain HTTP to
+ * a hub on this machine's loopback. Plain HTTP to any other address, or HTTPS without a pin, is refused: never
+ * a fallback.
  */
 import { HubError } from '../../shared/hub/protocol.ts';
 import { normalizeFingerprint } from '../../shared/hub/fingerprint.ts';
 import { isLoopbackUrl, pinnedFetch, type PinnedFetch } from '../../shared/node/pinned-fetch.ts';
+import { hubClient, type HubSend, type TypedHubClient } from '../../shared/hub/client.ts';
+import type { HubApi } from '../../shared/hub/contract.ts';
 import type {
   HubPerson,
   TillPerson,
@@ -74,69 +77,53 @@ export function hubTransport(
 
 export class HubClient {
   readonly baseUrl: string;
-  readonly #credential: string | null;
-  readonly #fetch: PinnedFetch;
+  readonly #api: TypedHubClient<HubApi>;
   readonly #timeoutMs: number;
 
   /** Throws {@link HubTransportError} for a URL the till may not use. */
   constructor(o: HubClientOptions) {
     this.baseUrl = o.baseUrl.replace(/\/+$/, '');
-    this.#credential = o.credential ?? null;
-    this.#fetch = hubTransport(this.baseUrl, o.fingerprint, o.fetch);
+    const credential = o.credential ?? null;
+    const transport = hubTransport(this.baseUrl, o.fingerprint, o.fetch);
     this.#timeoutMs = o.timeoutMs ?? 10_000;
+    // The credential goes only into the Authorization header, and only to the endpoints that want a till.
+    const send: HubSend = (method, path, body, { auth, timeoutMs }) => {
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      if (auth && credential) headers.authorization = `Bearer ${credential}`;
+      return transport(`${this.baseUrl}${path}`, {
+        method,
+        headers,
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        signal: AbortSignal.timeout(timeoutMs ?? this.#timeoutMs),
+      });
+    };
+    this.#api = hubClient(send);
   }
 
-  async #call<T>(method: string, path: string, body?: unknown, auth = true, timeoutMs = this.#timeoutMs): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (auth && this.#credential) headers.authorization = `Bearer ${this.#credential}`;
-    const res = await this.#fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers,
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const text = await res.text();
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = null;
-    }
-    if (!res.ok) {
-      const e = (json ?? {}) as { code?: unknown; message?: unknown; field?: unknown };
-      throw new HubError(
-        res.status,
-        typeof e.code === 'string' ? e.code : 'http_' + res.status,
-        typeof e.message === 'string' ? e.message : `hub answered ${res.status}`,
-        typeof e.field === 'string' ? e.field : undefined,
-      );
-    }
-    return json as T;
+  /** At most 3 s (a refund, a parked cart: a LAN that is down must not hold the counter). */
+  #short(): { timeoutMs: number } {
+    return { timeoutMs: Math.min(this.#timeoutMs, 3000) };
   }
 
   /** The hub's health; the first request of a re-pin, to see the hub shows the new certificate. */
   health(): Promise<{ ok: boolean }> {
-    return this.#call('GET', '/api/health', undefined, false, Math.min(this.#timeoutMs, 5000));
+    return this.#api.call('health', undefined, { timeoutMs: Math.min(this.#timeoutMs, 5000) });
   }
 
   /** Spends a one-time enrolment code; the answer holds the till's credential (store it, never log it). */
   enrol(code: string, name: string): Promise<{ tillId: number; shopId: number; credential: string }> {
-    return this.#call('POST', '/api/enrol', { code, name }, false);
+    return this.#api.call('enrol', { code, name });
   }
 
   push(tillId: number, events: HubEvent[], status?: TillStatus): Promise<PushResult> {
-    return this.#call('POST', '/api/till/push', { tillId, events, ...(status ? { status } : {}) });
+    return this.#api.call('push', { tillId, events, ...(status ? { status } : {}) });
   }
 
   changes(since: number): Promise<ChangesResult> {
-    return this.#call('GET', `/api/till/changes?since=${since}`);
+    return this.#api.call('changes', { since });
   }
 
-  /**
-   * A sale of another till of this shop, or null when the hub knows none (a refund waits at most 3 s for a LAN that is
-   * down).
-   */
   /**
    * Offers this till's catalog to the hub (at enrolment, or the manager's choice with `replace`); the hub writes it
    * only with `approverPin`, a hub manager's PIN it checks itself.
@@ -146,7 +133,7 @@ export class HubClient {
     replace: boolean,
     approverPin?: string,
   ): Promise<{ adopted: boolean; hubProducts: number }> {
-    return this.#call('POST', '/api/till/catalog', {
+    return this.#api.call('adoptCatalog', {
       products,
       ...(replace ? { replace: true } : {}),
       ...(approverPin !== undefined ? { approverPin } : {}),
@@ -155,7 +142,7 @@ export class HubClient {
 
   /** Offers the till's people right after enrolment: adopted by a shop without a manager, else the shop's answered. */
   offerStaff(people: TillPerson[]): Promise<{ adopted: boolean; hub: HubPerson[] }> {
-    return this.#call('POST', '/api/till/staff', { people });
+    return this.#api.call('offerStaff', { people });
   }
 
   /**
@@ -164,54 +151,53 @@ export class HubClient {
    * down).
    */
   tillPin(input: TillPinInput, timeoutMs: number): Promise<TillPinAnswer> {
-    return this.#call('POST', '/api/till/pin', input, true, timeoutMs);
+    return this.#api.call('tillPin', input, { timeoutMs });
   }
 
   /** A staff change approved by a manager's PIN, which the hub checks itself (no people: only the PIN is checked). */
   staffChange(approverPin: string, people: TillPerson[]): Promise<{ changed: number; approver: string }> {
-    return this.#call('POST', '/api/till/staff/change', { approverPin, people });
+    return this.#api.call('staffChange', { approverPin, people });
   }
 
+  /**
+   * A sale of another till of this shop, or null when the hub knows none (a refund waits at most 3 s for a LAN that
+   * is down).
+   */
   async lookup(q: LookupInput): Promise<HubOrder | null> {
     try {
-      return await this.#call<HubOrder>('POST', '/api/till/lookup', q, true, Math.min(this.#timeoutMs, 3000));
+      return await this.#api.call('lookup', q, this.#short());
     } catch (err) {
       if (err instanceof HubError && err.status === 404) return null;
       throw err;
     }
   }
+
   /**
    * Holds the lines of a sale this till is about to refund (hub/refund-holds.ts): held, or refused with what is
    * left when another till holds or refunded them. Waits at most 3 s for a LAN that is down.
    */
   refundHold(input: RefundHoldInput): Promise<RefundHoldResult> {
-    return this.#call<RefundHoldResult>('POST', '/api/till/refund-hold', input, true, Math.min(this.#timeoutMs, 3000));
+    return this.#api.call('refundHold', input, this.#short());
   }
 
   /** Lets a hold go: the refund was not captured after all. */
   async refundRelease(holdId: string): Promise<void> {
-    await this.#call('POST', '/api/till/refund-release', { holdId }, true, Math.min(this.#timeoutMs, 3000));
+    await this.#api.call('refundRelease', { holdId }, this.#short());
   }
 
   /** Parked carts wait at most 3 s for the LAN: a hub that is away leaves the cart on this till. */
   park(input: ParkInput): Promise<{ id: number }> {
-    return this.#call('PUT', '/api/till/parked', input, true, Math.min(this.#timeoutMs, 3000));
+    return this.#api.call('park', input, this.#short());
   }
 
   parkedList(): Promise<{ carts: HubParkedSummary[] }> {
-    return this.#call('GET', '/api/till/parked', undefined, true, Math.min(this.#timeoutMs, 3000));
+    return this.#api.call('parkedList', undefined, this.#short());
   }
 
   /** Takes a cart at the hub (deleted there as it is returned); null when another till took it first. */
   async parkedTake(input: ParkTakeInput): Promise<HubParkedCart | null> {
     try {
-      return await this.#call<HubParkedCart>(
-        'POST',
-        '/api/till/parked/take',
-        input,
-        true,
-        Math.min(this.#timeoutMs, 3000),
-      );
+      return await this.#api.call('parkedTake', input, this.#short());
     } catch (err) {
       if (err instanceof HubError && err.status === 404) return null;
       throw err;

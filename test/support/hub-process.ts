@@ -10,6 +10,7 @@ import path from 'node:path';
 import { readFirstLine, ROOT } from './host-process.ts';
 import { isEmptyDir, seedPgliteDir } from './pglite-template.ts';
 import { pinnedFetch, type PinnedFetch } from '../../shared/node/pinned-fetch.ts';
+import { fetchSend, hubClient } from '../../shared/hub/client.ts';
 
 export interface HubProcess {
   url: string;
@@ -71,13 +72,8 @@ export async function startHubProcess(
   const request: PinnedFetch = info.fingerprint ? pinnedFetch(info.fingerprint) : (url, init) => fetch(url, init);
   let enrolCode = '';
   if (options.enrolCode !== false) {
-    const minted = await request(`${info.url}/api/admin/enrol-codes`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ shopId: info.shopId }),
-    });
-    if (minted.status !== 201) throw new Error(`the hub made no enrolment code: ${minted.status}`);
-    enrolCode = ((await minted.json()) as { code: string }).code;
+    const admin = hubClient(fetchSend({ baseUrl: info.url, token: adminToken, fetch: request }));
+    enrolCode = (await admin.call('newEnrolCode', { shopId: info.shopId })).code;
   }
   return {
     ...info,

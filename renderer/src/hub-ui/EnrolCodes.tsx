@@ -8,42 +8,38 @@ import { useEffect, useState } from 'react';
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { Alert, MgrTable } from '../ui/forms.tsx';
 import type { HubKey, HubLang, HubT } from './i18n.ts';
-import type { HubRequest } from './StaffSection.tsx';
+import type { EnrolCodeRow } from '../../../shared/hub/contract.ts';
+import type { HubUiApi } from './api.ts';
 
-interface CodeRow {
-  id: number;
-  createdAt: string;
-  expiresAt: string;
-  tillId: number | null;
-  state: 'open' | 'used' | 'expired' | 'revoked';
-}
+type CodeRow = EnrolCodeRow;
 
 export function EnrolCodes(props: {
   t: HubT;
   lang: HubLang;
-  request: HubRequest;
+  api: HubUiApi;
   errorText: (err: unknown) => string;
   /** Changes when a new code was made, so the list is read again. */
   version: number;
   tillName: (id: number) => string;
 }) {
-  const { t, lang, request, errorText, version, tillName } = props;
+  const { t, lang, api, errorText, version, tillName } = props;
   const [codes, setCodes] = useState<CodeRow[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [reread, setReread] = useState(0);
   useEffect(() => {
     let alive = true;
-    request<{ codes: CodeRow[] }>('GET', '/api/admin/enrol-codes')
+    api
+      .call('enrolCodes')
       .then((r) => alive && setCodes(r.codes))
       .catch((err: unknown) => alive && setError(errorText(err)));
     return () => {
       alive = false;
     };
-  }, [request, errorText, version, reread]);
+  }, [api, errorText, version, reread]);
   const when = (at: string): string => formatMoment(at, lang);
   const revoke = async (c: CodeRow): Promise<void> => {
     try {
-      await request('POST', '/api/admin/enrol-codes/revoke', { id: c.id });
+      await api.call('revokeEnrolCode', { id: c.id });
       setError(null);
       setReread((n) => n + 1);
     } catch (err) {

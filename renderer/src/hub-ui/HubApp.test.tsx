@@ -71,10 +71,12 @@ describe('the tills’ shifts in the hub’s report', () => {
   const closed = {
     tillId: 1,
     tillName: 'КАСА-1',
+    shopId: 1,
     shiftId: 7,
     cashier: 'Ана',
     openedAt: '2026-11-23T07:00:00.000Z',
     closedAt: '2026-11-23T15:00:00.000Z',
+    closedBy: 'Ана',
     openingFloatPara: 500_000,
     cashSalesPara: 54_000,
     cashInPara: 0,
@@ -83,7 +85,15 @@ describe('the tills’ shifts in the hub’s report', () => {
     countedPara: 452_000,
     differencePara: -2_000,
   };
-  const open = { ...closed, shiftId: 8, cashier: 'Марко', closedAt: null, cashSalesPara: null, expectedPara: null };
+  const open = {
+    ...closed,
+    shiftId: 8,
+    cashier: 'Марко',
+    closedAt: null,
+    closedBy: null,
+    cashSalesPara: null,
+    expectedPara: null,
+  };
   const rows = () =>
     [...dom.container.querySelectorAll('tbody tr')].map((tr) =>
       [...tr.querySelectorAll('td')].map((td) => td.textContent),

@@ -3,11 +3,17 @@
  * tills live (with the alarm), creates enrolment codes, edits the shop's products and reads the day's
  * report (and downloads it as CSV). Every control has an accessible name; the hub decides who may do what.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { ReportView } from '../../../shared/contract/reports.ts';
 import type { HubAuditEntry } from '../../../shared/contract/hub.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import { formatFingerprint } from '../../../shared/hub/fingerprint.ts';
+import { isHubFile } from '../../../shared/hub/client.ts';
+import type { HubReport, TillLive } from '../../../shared/hub/contract.ts';
+import { download, HubCallError, hubApi, notFile } from './api.ts';
+
+export { HubCallError };
+import type { ShopSettings } from '../../../shared/hub/protocol.ts';
 import { DEFAULT_DISCOUNT_LIMIT_PERCENT } from '../../../shared/domain.ts';
 import { PinPadView } from '../components/PinPad.tsx';
 import { ScreenHead } from '../ui/ScreenHead.tsx';
@@ -18,7 +24,7 @@ import { addDays } from '../dates.ts';
 import { DateField } from '../manager/DateField.tsx';
 import { mt, type ManagerT } from '../manager/i18n.ts';
 import { useHubT, type HubKey, type HubLang, type HubT } from './i18n.ts';
-import { StaffSection, type HubRequest } from './StaffSection.tsx';
+import { StaffSection } from './StaffSection.tsx';
 import { EnrolCodes } from './EnrolCodes.tsx';
 import { HubCatalog } from './HubCatalog.tsx';
 import { ReportCharts, previousPeriod, type ReportExtras } from '../reports/ReportCharts.tsx';
@@ -38,28 +44,8 @@ function PairTable(props: { label: string; rows: readonly (readonly [key: string
   );
 }
 
-/** The wire shapes of the hub's admin API this screen reads (hub/reports.ts, hub/service.ts). */
-interface TillRow {
-  tillId: number;
-  name: string;
-  /** The till's credential was revoked at the hub. */
-  revoked: boolean;
-  online: boolean;
-  lastSeen: string | null;
-  queued: number;
-  needsAttention: number;
-  oldestUnfiscalizedAt: string | null;
-  /** hub/schemas.ts TillPrinter; null for a till that does not report its printer. */
-  printer: {
-    state: string;
-    paper: string | null;
-    coverOpen: boolean | null;
-    error: string | null;
-    unconfirmed: boolean;
-    held: number;
-  } | null;
-  alarms: string[];
-}
+/** A till as the hub lists it (shared/hub/contract/results.ts). */
+type TillRow = TillLive;
 
 const PRINTER_STATES = ['unconfigured', 'idle', 'printing', 'offline', 'stopped', 'failed'];
 
@@ -79,59 +65,11 @@ export function printerText(p: TillRow['printer'], t: HubT) {
   if (p.held > 0) words.push(t('printer_held', { count: p.held }));
   return words.join(', ');
 }
-interface Report {
-  total: ReportView;
-  byShop?: { shopId: number; name: string; report: ReportView }[];
-  byTill: { tillId: number; name: string; report: ReportView }[];
-  byCashier: { cashier: string; report: ReportView }[];
-  /** hub/reports.ts: the period's fiscalized orders by the processor that signed them. */
-  byProcessor?: { processor: 'gateway' | 'lpfr'; count: number; netPara: number }[];
-  /** hub/reports.ts HubShift */
-  shifts: {
-    tillId: number;
-    tillName: string;
-    shiftId: number;
-    cashier: string;
-    openedAt: string;
-    closedAt: string | null;
-    openingFloatPara: number;
-    cashSalesPara: number | null;
-    cashInPara: number;
-    cashOutPara: number;
-    expectedPara: number | null;
-    countedPara: number | null;
-    differencePara: number | null;
-  }[];
-}
+/** The hub's report (shared/hub/contract/results.ts). */
+type Report = HubReport;
 type Section = 'tills' | 'catalog' | 'staff' | 'settings' | 'report' | 'audit';
 const SECTIONS: readonly Section[] = ['tills', 'catalog', 'staff', 'settings', 'report', 'audit'];
-interface ShopSettingsRow {
-  barcodeRules?: { prefix: string; kind: 'weight' | 'price'; codeLength: number }[];
-  discountLimitPercent?: number;
-}
-
-export class HubCallError extends Error {
-  readonly field: string | undefined;
-  readonly code: string | undefined;
-  constructor(message: string, field?: string, code?: string) {
-    super(message);
-    this.field = field;
-    this.code = code;
-  }
-}
-
-/** One call to the hub's API with the session's token; a refusal becomes a HubCallError (code, field). */
-export async function call<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  if (!res.ok) {
-    const e = (await res.json().catch(() => ({}))) as { message?: string; field?: string; code?: string };
-    throw new HubCallError(e.message ?? `HTTP ${res.status}`, e.field, e.code);
-  }
-  return (await res.json()) as T;
-}
+type ShopSettingsRow = ShopSettings;
 
 /** Today as the hub UI's clock has it (a local day, not UTC's). */
 const today = (): string => dayIn(new Date());
@@ -147,6 +85,7 @@ export function HubApp() {
   const t = useHubT(lang);
   const [session, setSession] = useState<{ token: string; name: string } | null>(null);
   const [section, setSection] = useState<Section>('tills');
+  const api = useMemo(() => (session ? hubApi(session.token) : null), [session]);
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
@@ -177,7 +116,9 @@ export function HubApp() {
                 type="button"
                 onClick={() => {
                   // The hub ends the session (a copied token stops working too); the page forgets it either way.
-                  void call(session.token, 'POST', '/api/admin/logout', {}).catch(() => undefined);
+                  void hubApi(session.token)
+                    .call('logout')
+                    .catch(() => undefined);
                   setSession(null);
                 }}
               >
@@ -194,11 +135,7 @@ export function HubApp() {
           {section === 'tills' && <Tills t={t} lang={lang} token={session.token} />}
           {section === 'catalog' && <HubCatalog t={t} lang={lang} token={session.token} />}
           {section === 'staff' && (
-            <StaffSection
-              t={t}
-              request={(method, path, body) => call(session.token, method, path, body)}
-              errorText={(err) => hubErrorText(t, err)}
-            />
+            <StaffSection t={t} api={api ?? hubApi(session.token)} errorText={(err) => hubErrorText(t, err)} />
           )}
           {section === 'settings' && <ShopSettingsSection t={t} token={session.token} />}
           {section === 'report' && <ReportSection t={t} lang={lang} token={session.token} />}
@@ -251,7 +188,8 @@ function Login({ t, onLogin }: { t: HubT; onLogin: (s: { token: string; name: st
   const [shopId, setShopId] = useState<number | null>(null);
   useEffect(() => {
     let alive = true;
-    call<{ shops: { id: number; name: string }[] }>(null, 'GET', '/api/shops')
+    hubApi(null)
+      .call('shops')
       .then((r) => {
         if (!alive) return;
         setShops(r.shops);
@@ -267,7 +205,7 @@ function Login({ t, onLogin }: { t: HubT; onLogin: (s: { token: string; name: st
     setBusy(true);
     try {
       const body = shopId !== null ? { pin, shopId } : { pin };
-      onLogin(await call<{ token: string; name: string }>(null, 'POST', '/api/admin/login', body));
+      onLogin(await hubApi(null).call('login', body));
     } catch (err) {
       // A refused PIN is typed again from the start, as at the till's login.
       setPin('');
@@ -314,19 +252,21 @@ function Tills({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
   const [error, setError] = useState<string | null>(null);
   /** Bumped by a new code: the codes' list is read again. */
   const [codes, setCodes] = useState(0);
-  const request = useCallback<HubRequest>((method, path, body) => call(token, method, path, body), [token]);
+  const api = useMemo(() => hubApi(token), [token]);
   const errorText = useCallback((err: unknown) => hubErrorText(t, err), [t]);
   /** The SHA-256 of the hub's certificate: the manager types it on the till with the code, which pins it. */
   const [fingerprint, setFingerprint] = useState<string | null>(null);
   useEffect(() => {
-    void call<{ fingerprint?: string | null }>(null, 'GET', '/api/health')
+    void hubApi(null)
+      .call('health')
       .then((r) => setFingerprint(r.fingerprint ?? null))
       .catch(() => undefined);
   }, []);
   useEffect(() => {
     let alive = true;
     const load = (): void => {
-      call<{ tills: TillRow[] }>(token, 'GET', '/api/admin/tills')
+      api
+        .call('tills')
         .then((r) => alive && setTills(r.tills))
         .catch((err: unknown) => alive && setError(hubErrorText(t, err)));
     };
@@ -336,17 +276,17 @@ function Tills({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
       alive = false;
       clearInterval(timer);
     };
-  }, [token, t]);
+  }, [api, t]);
   const alarmed = tills.filter((x) => x.alarms.length);
   const newCode = async (): Promise<void> => {
-    setCode((await call<{ code: string }>(token, 'POST', '/api/admin/enrol-codes', {})).code);
+    setCode((await api.call('newEnrolCode', {})).code);
     setCodes((n) => n + 1);
   };
   /** A lost or stolen till: the hub refuses its credential from now on (asked once more: it cannot be undone). */
   const revoke = async (x: TillRow): Promise<void> => {
     if (!window.confirm(t('revokeConfirm', { name: x.name }))) return;
     try {
-      await call(token, 'POST', '/api/admin/tills/revoke', { tillId: x.tillId });
+      await api.call('revokeTill', { tillId: x.tillId });
       setTills((all) => all.map((y) => (y.tillId === x.tillId ? { ...y, revoked: true, alarms: [] } : y)));
     } catch (err) {
       setError(hubErrorText(t, err));
@@ -414,7 +354,7 @@ function Tills({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
       <EnrolCodes
         t={t}
         lang={lang}
-        request={request}
+        api={api}
         errorText={errorText}
         version={codes}
         tillName={(id) => tills.find((x) => x.tillId === id)?.name ?? `#${id}`}
@@ -479,7 +419,8 @@ function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
   const [ruleErrors, setRuleErrors] = useState<RuleErrors>({});
   useEffect(() => {
     let alive = true;
-    call<{ settings: ShopSettingsRow }>(token, 'GET', '/api/admin/settings')
+    hubApi(token)
+      .call('settings')
       .then(({ settings: s }) => {
         if (!alive) return;
         setHeld(s);
@@ -544,7 +485,7 @@ function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
         ...(limitN !== undefined ? { discountLimitPercent: limitN } : {}),
         barcodeRules: checked.rules,
       };
-      await call(token, 'PUT', '/api/admin/settings', { settings });
+      await hubApi(token).call('putSettings', { settings });
       setHeld(settings as ShopSettingsRow);
       setMessage({ text: t('settingsSaved'), error: false });
     } catch (err) {
@@ -729,14 +670,13 @@ function ReportSection({ t, lang, token }: { t: HubT; lang: HubLang; token: stri
     from: new Date(dayStart(from)).toISOString(),
     to: new Date(dayStart(addDays(to, 1))).toISOString(),
   });
-  const query = (p: { from: string; to: string }): string =>
-    `from=${encodeURIComponent(p.from)}&to=${encodeURIComponent(p.to)}`;
   const show = async (): Promise<void> => {
     if (!from || !to) return; // the date field says what is wrong at the field
     try {
       const p = period(from, to);
-      const current = await call<Report>(token, 'GET', `/api/admin/report?${query(p)}`);
-      const previous = await call<Report>(token, 'GET', `/api/admin/report?${query(previousPeriod(p.from, p.to))}`);
+      const api = hubApi(token);
+      const current = notFile(await api.call('report', p));
+      const previous = notFile(await api.call('report', previousPeriod(p.from, p.to)));
       setReport({ current, previous });
       setError(null);
     } catch (err) {
@@ -746,19 +686,15 @@ function ReportSection({ t, lang, token }: { t: HubT; lang: HubLang; token: stri
   const csv = async (format: 'csv' | 'receipts'): Promise<void> => {
     if (!from || !to) return;
     // The times in the CSV as the manager's own clock shows them.
-    const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
-    const res = await fetch(
-      `/api/admin/report?${query(period(from, to))}&format=${format}&timeZone=${zone}&lang=${lang}`,
-      {
-        headers: { authorization: `Bearer ${token}` },
-      },
-    );
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(await res.blob());
-    // The hub names the file by its own days (`kasa-hub-receipts-2026-11-20_2026-11-26.csv`), as the till does.
-    const named = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
-    a.download = named ?? (format === 'csv' ? `kasa-hub-report-${from}.csv` : `kasa-hub-receipts-${from}.csv`);
-    a.click();
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    try {
+      const file = await hubApi(token).call('report', { ...period(from, to), format, timeZone, lang });
+      // The hub names the file by its own days (`kasa-hub-receipts-2026-11-20_2026-11-26.csv`), as the till does.
+      if (isHubFile(file))
+        download(file, format === 'csv' ? `kasa-hub-report-${from}.csv` : `kasa-hub-receipts-${from}.csv`);
+    } catch (err) {
+      setError(hubErrorText(t, err, { from: t('from'), to: t('to') }));
+    }
   };
   const totals = (r: ReportView) =>
     `${rt('receipts')} ${r.sales.count + r.advances.count + r.refunds.count} — ${rt('gross')} ${formatRsd(r.grossPara)}`;
@@ -852,7 +788,8 @@ function AuditSection({ t, lang, token }: { t: HubT; lang: HubLang; token: strin
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let alive = true;
-    call<{ entries: AuditRow[] }>(token, 'GET', '/api/admin/audit')
+    hubApi(token)
+      .call('audit')
       .then((r) => alive && setEntries(r.entries))
       .catch((err: unknown) => alive && setError(hubErrorText(t, err)));
     return () => {

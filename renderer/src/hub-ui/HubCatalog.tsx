@@ -10,29 +10,37 @@ import { formatPercent, parsePercentInput } from '../../../shared/catalog/percen
 import { MAX_PERCENT_BP, MIN_PERCENT_BP } from '../../../shared/catalog/price-change.ts';
 import { unitName } from '../../../shared/i18n/enums.ts';
 import { MgrTable } from '../ui/forms.tsx';
-import { call, HubCallError, hubErrorText } from './HubApp.tsx';
+import { hubErrorText } from './HubApp.tsx';
+import { download, HubCallError, hubApi } from './api.ts';
+import type { HubProduct as WireProduct, HubProductPage } from '../../../shared/hub/contract.ts';
 import { ct, type HubCatalogKey } from './catalog-i18n.ts';
 import type { HubLang, HubT } from './i18n.ts';
 
 const PAGE = 50;
 const UNITS = ['piece', 'kg', 'l'] as const;
 
-/** A product as the hub's list answers it. */
-export interface HubProduct {
-  code: string;
-  name: string;
-  pricePara: number;
-  label: string;
-  unit: (typeof UNITS)[number];
-  group: string | null;
-  favourite: boolean;
-  barcodes: string[];
-}
+/** A product as the list shows it: the hub's (shared/hub/contract/results.ts) with its optional fields filled. */
+export type HubProduct = Required<Omit<WireProduct, 'deleted' | 'version' | 'group'>> & { group: string | null };
 interface Page {
   products: HubProduct[];
   next: string | null;
   total: number;
 }
+
+/** The hub's page with each product's optional fields filled (no group, no quick key, no barcodes). */
+const listed = (page: HubProductPage): Page => ({
+  ...page,
+  products: page.products.map((p) => ({
+    code: p.code,
+    name: p.name,
+    pricePara: p.pricePara,
+    label: p.label,
+    unit: p.unit,
+    group: p.group ?? null,
+    favourite: p.favourite ?? false,
+    barcodes: p.barcodes ?? [],
+  })),
+});
 type Field = 'code' | 'name' | 'price' | 'label' | 'unit' | 'group' | 'barcodes';
 type Errors = Partial<Record<Field, string>>;
 
@@ -135,13 +143,13 @@ function ProductForm(props: {
       // "New product" never overwrites one: an existing code is picked from the list instead.
       if (!p) {
         const code = form.code.trim();
-        const same = await call<Page>(token, 'GET', `/api/admin/products?q=${encodeURIComponent(code)}&limit=5`);
+        const same = await hubApi(token).call('products', { q: code, limit: 5 });
         if (same.products.some((x) => x.code === code)) {
           setErrors({ code: c('codeTaken', { value: code }) });
           return;
         }
       }
-      await call(token, 'PUT', '/api/admin/products', { products: [product()] });
+      await hubApi(token).call('putProducts', { products: [product()] });
       props.onDone(c('saved', { name: form.name.trim() }));
     } catch (err) {
       setErrors(productError(t, lang, err, labels, form.label));
@@ -153,7 +161,7 @@ function ProductForm(props: {
     if (!p) return;
     setBusy(true);
     try {
-      await call(token, 'PUT', '/api/admin/products', { products: [{ ...product(true), name: p.name }] });
+      await hubApi(token).call('putProducts', { products: [{ ...product(true), name: p.name }] });
       props.onDone(c('removed', { name: p.name }));
     } catch (err) {
       setConfirming(false);
@@ -308,7 +316,7 @@ function BulkPrice(props: {
     if (Object.keys(e).length > 0 || bp === null) return;
     setBusy(true);
     try {
-      const r = await call<{ count: number }>(token, 'POST', '/api/admin/products/bulk-price', {
+      const r = await hubApi(token).call('bulkPrice', {
         group,
         percentBp: bp,
         ...(dryRun ? { dryRun: true } : {}),
@@ -411,10 +419,9 @@ export function HubCatalog({ t, lang, token }: { t: HubT; lang: HubLang; token: 
   const seq = useRef(0);
   const list = (after?: string) => {
     const q = query.trim();
-    const params = new URLSearchParams({ limit: String(PAGE) });
-    if (q !== '') params.set('q', q);
-    if (after !== undefined) params.set('after', after);
-    return call<Page>(token, 'GET', `/api/admin/products?${params.toString()}`);
+    return hubApi(token)
+      .call('products', { limit: PAGE, ...(q !== '' ? { q } : {}), ...(after !== undefined ? { after } : {}) })
+      .then(listed);
   };
   useEffect(() => {
     const mine = ++seq.current;
@@ -428,7 +435,8 @@ export function HubCatalog({ t, lang, token }: { t: HubT; lang: HubLang; token: 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `list` reads these
   }, [token, query, version, t]);
   useEffect(() => {
-    call<{ groups: { name: string; products: number }[]; labels: string[] }>(token, 'GET', '/api/admin/products/groups')
+    hubApi(token)
+      .call('productGroups')
       .then((r) => {
         setGroups(r.groups);
         setLabels(r.labels);
@@ -450,12 +458,11 @@ export function HubCatalog({ t, lang, token }: { t: HubT; lang: HubLang; token: 
     setVersion((v) => v + 1);
   };
   const exportCsv = async (): Promise<void> => {
-    const res = await fetch(`/api/admin/products/csv?lang=${lang}`, { headers: { authorization: `Bearer ${token}` } });
-    if (!res.ok) return setMessage({ text: t('errFailed'), error: true });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(await res.blob());
-    a.download = 'kasa-catalog.csv';
-    a.click();
+    try {
+      download(await hubApi(token).call('productsCsv', { lang }), 'kasa-catalog.csv');
+    } catch {
+      setMessage({ text: t('errFailed'), error: true });
+    }
   };
   return (
     <section aria-label={t('catalog')} className="mgr-tab">

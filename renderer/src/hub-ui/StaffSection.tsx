@@ -10,9 +10,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { HubStaffRow } from '../../../shared/hub/protocol.ts';
 import { CheckedField, MgrTable, NoteAndAlert } from '../ui/forms.tsx';
 import type { HubT } from './i18n.ts';
-
-/** A call of the hub's admin API with the session (HubApp.tsx `call`). */
-export type HubRequest = <T>(method: string, path: string, body?: unknown) => Promise<T>;
+import type { HubUiApi } from './api.ts';
 
 /** A refusal of the hub as its code says it: the staff codes here, the rest as the hub UI says them. */
 function staffErrorText(
@@ -49,8 +47,8 @@ function staffErrorText(
   }
 }
 
-export function StaffSection(props: { t: HubT; request: HubRequest; errorText: (err: unknown) => string }) {
-  const { t, request } = props;
+export function StaffSection(props: { t: HubT; api: HubUiApi; errorText: (err: unknown) => string }) {
+  const { t, api } = props;
   const [staff, setStaff] = useState<HubStaffRow[] | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -71,11 +69,12 @@ export function StaffSection(props: { t: HubT; request: HubRequest; errorText: (
   const [addErrors, setAddErrors] = useState<{ name?: string; pin?: string }>({});
 
   const load = async (): Promise<void> => {
-    setStaff((await request<{ staff: HubStaffRow[] }>('GET', '/api/admin/staff')).staff);
+    setStaff((await api.call('staff')).staff);
   };
   useEffect(() => {
     let alive = true;
-    request<{ staff: HubStaffRow[] }>('GET', '/api/admin/staff')
+    api
+      .call('staff')
       .then((r) => alive && setStaff(r.staff))
       .catch((err: unknown) => alive && setError(staffErrorText(t, err, props.errorText)));
     return () => {
@@ -90,7 +89,7 @@ export function StaffSection(props: { t: HubT; request: HubRequest; errorText: (
     setError(null);
     setRowError(null);
     try {
-      await request('POST', '/api/admin/staff/active', { name: p.name, active: !p.active });
+      await api.call('staffActive', { name: p.name, active: !p.active });
       setNote(t(p.active ? 'staffDeactivated' : 'staffReactivated', { name: p.name }));
       await load();
     } catch (err) {
@@ -111,7 +110,7 @@ export function StaffSection(props: { t: HubT; request: HubRequest; errorText: (
       return;
     }
     try {
-      const r = await request<{ name: string }>('POST', '/api/admin/staff/add', draft);
+      const r = await api.call('staffAdd', draft);
       setNote(t('staffAdded', { name: r.name }));
       setDraft({ name: '', role: 'cashier', pin: '' });
       setAdding(false);
@@ -130,7 +129,7 @@ export function StaffSection(props: { t: HubT; request: HubRequest; errorText: (
     setNote(null);
     setPinError(null);
     try {
-      await request('POST', '/api/admin/staff/pin', { name: pinFor.name, pin });
+      await api.call('staffPin', { name: pinFor.name, pin });
       setNote(t('staffPinSet', { name: pinFor.name }));
       setPin('');
       setPinFor(null);

@@ -1,0 +1,116 @@
+/**
+ * How a hub endpoint is declared (docs/hub.md, "The hub's contract"): its method, its path, who may call it, the
+ * zod schema of its input and the type of its result. The hub builds its route table from these declarations
+ * (hub/router.ts), its guard decides from `caller`, `shop` and `pin` (hub/guard.ts), and the till's hub client and
+ * the hub UI call through the one typed client made from them (shared/hub/client.ts).
+ */
+import type { z } from 'zod';
+
+/**
+ * Who may call an endpoint:
+ * - `public`: anyone who reaches the hub (health, enrolment with a one-time code, the shop list, a manager's login);
+ * - `till`: an enrolled till, by its credential (`Bearer kh1.<till>.<secret>`), not revoked;
+ * - `manager`: a hub manager's session (one shop) or the admin token (the whole chain);
+ * - `admin`: the admin token only (the chain itself: it alone creates shops).
+ */
+export type HubCaller = 'public' | 'till' | 'manager' | 'admin';
+
+export type HubMethod = 'GET' | 'POST' | 'PUT';
+
+/** The type of an endpoint's result, carried by the declaration only (nothing at run time). */
+export interface Result<R> {
+  readonly result: R;
+}
+
+/**
+ * A manager's PIN the endpoint asks for, checked by the hub's guard (never by a handler): counted before the
+ * compare, compared with the shop's active managers only. `login`: a hub login, counted per source machine and
+ * shop; `approval`: a manager approving a till's change, counted per till and shop. `optional`: without the PIN
+ * the endpoint still runs, with no approver.
+ */
+export interface PinCheck {
+  readonly field: string;
+  readonly scope: 'login' | 'approval';
+  readonly optional?: true;
+}
+
+/** One endpoint. `{name}` in `path` is a path parameter, taken from (and given to) the input's `name`. */
+export interface HubEndpoint {
+  readonly method: HubMethod;
+  readonly path: string;
+  readonly caller: HubCaller;
+  /** The input: the JSON body, or for a GET the query string (its values are text: coerce them). */
+  readonly input?: z.ZodType;
+  /** The status of a success (default 200). */
+  readonly status?: 200 | 201;
+  /**
+   * A `manager` endpoint's shop: `required` (a manager's own shop; the admin token must name one in `shopId`),
+   * `optional` (a manager's own shop; the admin token the one named or the whole chain).
+   */
+  readonly shop?: 'required' | 'optional';
+  readonly pin?: PinCheck;
+  /** A refusal the schema cannot word, checked on the raw input first (a batch too large is 413, not 400). */
+  readonly precheck?: (raw: unknown) => void;
+  /** A refused input is recorded for the till's alarm (the push: its batch stays on the till). */
+  readonly recordRefusal?: true;
+  readonly result?: Result<unknown>;
+}
+
+/** Declares an endpoint with the type of its result: `endpoint<PushResult>()({ method: 'POST', … })`. */
+export const endpoint =
+  <R>() =>
+  <const E extends Omit<HubEndpoint, 'result'>>(e: E): E & { readonly result?: Result<R> } =>
+    e;
+
+/** The result an endpoint answers. */
+export type ResultOf<E> = E extends { readonly result?: Result<infer R> } ? R : never;
+/** What a caller gives (before the schema's coercions and defaults). */
+export type InputOf<E> = E extends { readonly input: infer S extends z.ZodType } ? z.input<S> : undefined;
+/** What the hub's handler gets (after the schema). */
+export type ParsedOf<E> = E extends { readonly input: infer S extends z.ZodType } ? z.output<S> : undefined;
+
+/**
+ * A file the hub answers (a CSV): the client receives its bytes, its type and the name the hub gave it. The hub's
+ * handler answers a {@link HubFileOut}.
+ */
+export interface HubFile {
+  readonly kind: 'file';
+  readonly filename: string | null;
+  readonly type: string;
+  readonly bytes: Uint8Array<ArrayBuffer>;
+}
+/** A file as the hub's handler answers it: its text, its type and its name. */
+export interface HubFileOut {
+  readonly kind: 'file';
+  readonly filename: string;
+  readonly type: string;
+  readonly text: string;
+}
+
+/** The names of a path's `{…}` parameters, in order. */
+export const pathParams = (path: string): string[] =>
+  path
+    .split('/')
+    .map((seg) => /^\{(\w+)\}$/.exec(seg)?.[1])
+    .filter((name): name is string => name !== undefined);
+
+/**
+ * The path of a call: each `{name}` replaced by the input's `name` (percent-encoded), and the input without those
+ * fields (the body, or a GET's query).
+ */
+export function fillPath(path: string, input: unknown): { path: string; rest: Record<string, unknown> | undefined } {
+  const names = pathParams(path);
+  if (input === undefined || input === null || typeof input !== 'object') {
+    if (names.length) throw new Error(`${path}: the input must give ${names.join(', ')}`);
+    return { path, rest: undefined };
+  }
+  const rest: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  let filled = path;
+  for (const name of names) {
+    const v = rest[name];
+    if (typeof v !== 'string' && typeof v !== 'number') throw new Error(`${path}: the input must give ${name}`);
+    filled = filled.replace(`{${name}}`, encodeURIComponent(String(v)));
+    delete rest[name];
+  }
+  return { path: filled, rest };
+}
