@@ -17,6 +17,9 @@ import { HubError, REFUSED_BATCH_STATUSES, refuseUnstorableText } from '../share
 import { beginLoginAttempt, loginSucceeded } from './attempts.ts';
 import { makeVerifiers } from './pin-verifiers.ts';
 import { recordAudit, type HubAuditAction, type HubAuditEntry } from './audit.ts';
+
+/** What an audit line of the hub holds besides its actor and action. */
+type AuditDetail = HubAuditEntry['detail'];
 import { refuseOversizedShape } from './input-shape.ts';
 import { approvalScopes, loginScopes } from './login-throttle.ts';
 import { sessionOf } from './sessions.ts';
@@ -229,7 +232,7 @@ export function createGuard(o: GuardOptions) {
     },
 
     /** Records an action of a manager or the admin token (`shopId`: the shop acted on; default the caller's). */
-    audit(who: ManagerCaller, action: HubAuditAction, detail: HubAuditEntry['detail'], shopId?: number | null) {
+    audit(who: ManagerCaller, action: HubAuditAction, detail: AuditDetail, shopId?: number | null) {
       return recordAudit(service.db, { shopId: shopId ?? who.shopId, actor: who.name, action, detail }, o.now());
     },
   };

@@ -639,7 +639,7 @@ const SR_CYRL = {
   goods_count_entered: 'Унето: {code}.',
   goods_count_imported: 'Учитано из датотеке „{name}“.',
   goods_count_totals:
-    'Пописано {counted} од {lines} артикала. Вишак {surplus} дин, мањак {shortage} дин по продајној цени; по набавној: вишак {surplusPurchase} дин, мањак {shortagePurchase} дин.',
+    'Пописаних артикала: {counted} од {lines}. Вишак {surplus} дин, мањак {shortage} дин по продајној цени; по набавној: вишак {surplusPurchase} дин, мањак {shortagePurchase} дин.',
   goods_count_lines: 'Ставке пописа',
   goods_count_book: 'Књижно на почетку',
   goods_count_book_entry: 'Књижно при бројању',
@@ -1311,7 +1311,7 @@ const SR_LATN: Table = {
   goods_count_entered: 'Uneto: {code}.',
   goods_count_imported: 'Učitano iz datoteke „{name}“.',
   goods_count_totals:
-    'Popisano {counted} od {lines} artikala. Višak {surplus} din, manjak {shortage} din po prodajnoj ceni; po nabavnoj: višak {surplusPurchase} din, manjak {shortagePurchase} din.',
+    'Popisanih artikala: {counted} od {lines}. Višak {surplus} din, manjak {shortage} din po prodajnoj ceni; po nabavnoj: višak {surplusPurchase} din, manjak {shortagePurchase} din.',
   goods_count_lines: 'Stavke popisa',
   goods_count_book: 'Knjižno na početku',
   goods_count_book_entry: 'Knjižno pri brojanju',
