@@ -59,9 +59,19 @@ export async function scan(page: Page, code: string): Promise<void> {
 
 /** Decodes the QR code drawn on the receipt's canvas from a screenshot of it. */
 export async function decodeReceiptQr(page: Page, name: string): Promise<string | null> {
-  const png = PNG.sync.read(await page.getByRole('img', { name }).screenshot());
-  const result = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-  return result?.data ?? null;
+  // Read again until it decodes: on a loaded machine the first picture can be taken while the image still loads.
+  let data: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const png = PNG.sync.read(await page.getByRole('img', { name }).screenshot());
+        data = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
+        return data !== null;
+      },
+      { message: `the QR code „${name}“ decodes` },
+    )
+    .toBe(true);
+  return data;
 }
 
 /** The manager's PIN the fixture set in place of the first-run 0000; it may also sell. */

@@ -81,7 +81,7 @@ function productError(t: HubT, lang: HubLang, err: unknown, labels: readonly str
   return { name: hubErrorText(t, err) };
 }
 
-function ProductForm(props: {
+export function ProductForm(props: {
   t: HubT;
   lang: HubLang;
   token: string;
@@ -109,6 +109,9 @@ function ProductForm(props: {
   const first = useRef<HTMLInputElement>(null);
   useEffect(() => first.current?.focus(), []);
   const set = (key: keyof typeof form, value: string | boolean) => setForm((f) => ({ ...f, [key]: value }));
+  // The shop's tax labels may arrive after the form opened: a new product then has the first, the one the list
+  // shows as chosen (the form once said „required“ about a label the manager saw selected).
+  const label = form.label === '' && !p ? (labels[0] ?? '') : form.label;
 
   const check = (): Errors => {
     const e: Errors = {};
@@ -116,9 +119,9 @@ function ProductForm(props: {
     if (form.name.trim() === '') e.name = c('required', { field: t('name') });
     const price = parseRsdInput(form.price);
     if (price === null || price < 0) e.price = c('priceInvalid');
-    if (form.label.trim() === '') e.label = c('required', { field: t('label') });
-    else if (labels.length > 0 && !labels.includes(form.label))
-      e.label = c('labelNotCurrent', { value: form.label, labels: labels.join(', ') });
+    if (label.trim() === '') e.label = c('required', { field: t('label') });
+    else if (labels.length > 0 && !labels.includes(label))
+      e.label = c('labelNotCurrent', { value: label, labels: labels.join(', ') });
     if (form.barcodes.split(/[\s,;]+/).some((b) => b !== '' && !/^\d{8,14}$/.test(b))) e.barcodes = c('barcodeInvalid');
     return e;
   };
@@ -126,7 +129,7 @@ function ProductForm(props: {
     code: p?.code ?? form.code.trim(),
     name: form.name.trim(),
     pricePara: parseRsdInput(form.price) ?? 0,
-    label: form.label,
+    label,
     unit: form.unit,
     group: form.group.trim() === '' ? null : form.group.trim(),
     favourite: form.favourite,
@@ -152,7 +155,7 @@ function ProductForm(props: {
       await hubApi(token).call('putProducts', { products: [product()] });
       props.onDone(c('saved', { name: form.name.trim() }));
     } catch (err) {
-      setErrors(productError(t, lang, err, labels, form.label));
+      setErrors(productError(t, lang, err, labels, label));
     } finally {
       setBusy(false);
     }
@@ -165,7 +168,7 @@ function ProductForm(props: {
       props.onDone(c('removed', { name: p.name }));
     } catch (err) {
       setConfirming(false);
-      setErrors(productError(t, lang, err, labels, form.label));
+      setErrors(productError(t, lang, err, labels, label));
     } finally {
       setBusy(false);
     }
@@ -216,7 +219,7 @@ function ProductForm(props: {
           {labels.length > 0 && (p === null || labels.includes(p.label)) ? (
             <select
               id="hp-label"
-              value={form.label}
+              value={label}
               onChange={(e) => set('label', e.target.value)}
               {...invalid('hp-label', errors.label)}
             >
@@ -230,7 +233,7 @@ function ProductForm(props: {
             <input
               id="hp-label"
               size={4}
-              value={form.label}
+              value={label}
               onChange={(e) => set('label', e.target.value)}
               {...invalid('hp-label', errors.label)}
             />
