@@ -14,6 +14,7 @@ import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { shopDay } from './days.ts';
 import { loginAtHub, showHubReport } from './hub-support.ts';
+import { shotsAtTillSizes } from './languages.ts';
 
 let hub: HubProcess;
 let till: HostProcess;
@@ -71,7 +72,7 @@ test.afterAll(async () => {
 
 test('a manager runs the shop from the hub: tills and alarm, enrolment, a price, shop settings, the report and CSV', async ({
   page,
-}) => {
+}, testInfo) => {
   await page.goto(hub.url);
   await page.getByLabel('PIN менаџера').fill('1111');
   await page.getByRole('button', { name: 'Пријава' }).click();
@@ -147,6 +148,7 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   // Said at the price field, which is marked invalid.
   await expect(page.getByRole('alert')).toContainText('Цена мора бити износ у динарима');
   await expect(page.getByLabel('Цена (RSD)')).toHaveAttribute('aria-invalid', 'true');
+  await shotsAtTillSizes(page, testInfo, 'hub-new-product-late-labels');
   await page.getByLabel('Цена (RSD)').fill('159,90');
   await page.getByRole('button', { name: 'Сачувај артикал' }).click();
   await expect(page.getByRole('status')).toContainText('Млеко 1л');
