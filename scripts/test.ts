@@ -56,6 +56,13 @@ const steps: Step[] = [
   ],
   ['playwright', bin('playwright'), ['test']],
 ];
+const testTmp = ramTmpDir();
+// Stopped early (Ctrl-C, a CI timeout): the RAM disk is given back all the same (the steps get the signal too).
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    if (testTmp) fs.rmSync(testTmp, { recursive: true, force: true });
+    process.exit(1);
+  });
 const only = process.argv.slice(2);
 const wanted = ([name]: Step): boolean => !only.length || only.includes(name);
 const results: { name: string; ok: boolean; seconds: number }[] = [];
@@ -76,12 +83,17 @@ for (const step of steps.filter(wanted)) {
   const [name, cmd, args, extraEnv] = step;
   const started = Date.now();
   process.stdout.write(title(step));
-  const code = await runInherited(cmd, args, { ...process.env, ...extraEnv });
+  const code = await runInherited(cmd, args, {
+    ...process.env,
+    ...(testTmp && name !== 'build' ? { TMPDIR: testTmp } : {}),
+    ...extraEnv,
+  });
   results.push({ name, ok: code === 0, seconds: (Date.now() - started) / 1000 });
   // Only a build that just succeeded is started by the later steps (test/support/host-process.ts).
   if (name === 'build' && code === 0) process.env.KASA_TEST_HOST_BUILT = '1';
 }
 await staticChecks;
+if (testTmp) fs.rmSync(testTmp, { recursive: true, force: true });
 process.stdout.write('\n=== summary\n');
 const order = [...staticLanes.flat(), ...steps].map(([name]) => name);
 results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
@@ -142,4 +154,30 @@ function runInherited(cmd: string, args: string[], env: NodeJS.ProcessEnv): Prom
     });
     child.on('close', (code) => resolve(code ?? 1));
   });
+}
+
+/**
+ * A temp dir on the RAM disk for the tests' files (every till's SQLite file, the hubs' PGlite dirs, the PostgreSQL
+ * cluster, Chromium's profiles), when there is one with room: SQLite commits with an fsync (synchronous=FULL), about
+ * 5 ms each on this machine's disk and next to nothing in RAM, and test/manager/manager.test.ts alone makes 1,107 of
+ * them. They stay real files (a SIGKILLed process loses nothing on either). None: a TMPDIR the caller set, no
+ * /dev/shm, one mounted noexec, or less than 4 GiB free in it (a container's 64 MiB /dev/shm).
+ */
+function ramTmpDir(): string | undefined {
+  const shm = '/dev/shm';
+  const TMPFS_MAGIC = 0x01021994;
+  try {
+    if (process.env.TMPDIR) return undefined;
+    const mount = fs
+      .readFileSync('/proc/mounts', 'utf8')
+      .split('\n')
+      .map((line) => line.split(' '))
+      .find((f) => f[1] === shm);
+    if (!mount || mount[2] !== 'tmpfs' || (mount[3] ?? '').split(',').includes('noexec')) return undefined;
+    const stats = fs.statfsSync(shm);
+    if (stats.type !== TMPFS_MAGIC || stats.bavail * stats.bsize < 4 * 1024 ** 3) return undefined;
+    return fs.mkdtempSync(path.join(shm, 'kasa-tests-'));
+  } catch {
+    return undefined;
+  }
 }
