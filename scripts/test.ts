@@ -4,8 +4,9 @@
  * sale on the `sdk` variant).
  * Runs every step even when one fails, then prints a summary and exits non-zero if any failed.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from './build-if-stale.ts';
 
@@ -16,8 +17,11 @@ fs.rmSync(REPORTS, { recursive: true, force: true });
 fs.mkdirSync(REPORTS, { recursive: true });
 type Step = [string, string, string[], NodeJS.ProcessEnv?];
 /**
- * The static checks run side by side (typecheck in one lane, lint then format in the other: on two cores that
- * saves about half a minute); their output is printed whole when each ends, so it never interleaves.
+ * The static checks run side by side (typecheck in one lane, lint then format in the other), and beside the build
+ * and the tests at the lowest CPU priority (nice 19): they take the cores only while the tests leave them idle (a test
+ * waiting on a hub pull, a page, a child process), so a test never waits for them and they need no slot of their
+ * own (they took 76 s on their own at the start of every run). What they write is printed whole when each ends, so
+ * it never interleaves with a test's lines.
  */
 const staticLanes: Step[][] = [
   [['typecheck', 'npm', ['run', '--silent', 'typecheck']]],
@@ -52,12 +56,19 @@ const steps: Step[] = [
   ],
   ['playwright', bin('playwright'), ['test']],
 ];
+const testTmp = ramTmpDir();
+// Stopped early (Ctrl-C, a CI timeout): the RAM disk is given back all the same (the steps get the signal too).
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    if (testTmp) fs.rmSync(testTmp, { recursive: true, force: true });
+    process.exit(1);
+  });
 const only = process.argv.slice(2);
 const wanted = ([name]: Step): boolean => !only.length || only.includes(name);
 const results: { name: string; ok: boolean; seconds: number }[] = [];
 const title = ([name, cmd, args]: Step): string => `\n=== ${name}: ${[path.basename(cmd), ...args].join(' ')}\n`;
 
-await Promise.all(
+const staticChecks = Promise.all(
   staticLanes.map(async (lane) => {
     for (const step of lane.filter(wanted)) {
       const [name, cmd, args, extraEnv] = step;
@@ -72,11 +83,17 @@ for (const step of steps.filter(wanted)) {
   const [name, cmd, args, extraEnv] = step;
   const started = Date.now();
   process.stdout.write(title(step));
-  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
-  results.push({ name, ok: r.status === 0, seconds: (Date.now() - started) / 1000 });
+  const code = await runInherited(cmd, args, {
+    ...process.env,
+    ...(testTmp && name !== 'build' ? { TMPDIR: testTmp } : {}),
+    ...extraEnv,
+  });
+  results.push({ name, ok: code === 0, seconds: (Date.now() - started) / 1000 });
   // Only a build that just succeeded is started by the later steps (test/support/host-process.ts).
-  if (name === 'build' && r.status === 0) process.env.KASA_TEST_HOST_BUILT = '1';
+  if (name === 'build' && code === 0) process.env.KASA_TEST_HOST_BUILT = '1';
 }
+await staticChecks;
+if (testTmp) fs.rmSync(testTmp, { recursive: true, force: true });
 process.stdout.write('\n=== summary\n');
 const order = [...staticLanes.flat(), ...steps].map(([name]) => name);
 results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
@@ -107,14 +124,60 @@ function countTests(): { passed: number; failed: number; skipped: number } {
   };
 }
 
-/** Runs a command with its stdout and stderr collected into one text (for the side-by-side static checks). */
+/**
+ * Runs a command at the lowest CPU priority with its stdout and stderr collected into one text (the static checks
+ * beside the tests). The priority is set as it starts, before it starts processes of its own (they inherit it).
+ */
 function runBuffered(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      if (child.pid !== undefined) os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW);
+    } catch {
+      // A system that refuses: the checks still run, at normal priority.
+    }
     const chunks: Buffer[] = [];
     child.stdout.on('data', (d: Buffer) => chunks.push(d));
     child.stderr.on('data', (d: Buffer) => chunks.push(d));
     child.on('error', (e) => resolve({ code: 1, output: `${String(e)}\n` }));
     child.on('close', (code) => resolve({ code: code ?? 1, output: Buffer.concat(chunks).toString() }));
   });
+}
+
+/** Runs a step with the terminal as its output, without blocking this process (the static checks go on meanwhile). */
+function runInherited(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: 'inherit' });
+    child.on('error', (e) => {
+      process.stderr.write(`${String(e)}\n`);
+      resolve(1);
+    });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+/**
+ * A temp dir on the RAM disk for the tests' files (every till's SQLite file, the hubs' PGlite dirs, the PostgreSQL
+ * cluster, Chromium's profiles), when there is one with room: SQLite commits with an fsync (synchronous=FULL), about
+ * 5 ms each on this machine's disk and next to nothing in RAM, and test/manager/manager.test.ts alone makes 1,107 of
+ * them. They stay real files (a SIGKILLed process loses nothing on either). None: a TMPDIR the caller set, no
+ * /dev/shm, one mounted noexec, or less than 4 GiB free in it (a container's 64 MiB /dev/shm).
+ */
+function ramTmpDir(): string | undefined {
+  const shm = '/dev/shm';
+  const TMPFS_MAGIC = 0x01021994;
+  try {
+    if (process.env.TMPDIR) return undefined;
+    const mount = fs
+      .readFileSync('/proc/mounts', 'utf8')
+      .split('\n')
+      .map((line) => line.split(' '))
+      .find((f) => f[1] === shm);
+    if (!mount || mount[2] !== 'tmpfs' || (mount[3] ?? '').split(',').includes('noexec')) return undefined;
+    const stats = fs.statfsSync(shm);
+    if (stats.type !== TMPFS_MAGIC || stats.bavail * stats.bsize < 4 * 1024 ** 3) return undefined;
+    return fs.mkdtempSync(path.join(shm, 'kasa-tests-'));
+  } catch {
+    return undefined;
+  }
 }

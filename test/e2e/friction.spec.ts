@@ -10,7 +10,8 @@ import { expect, test } from './fixtures.ts';
 import { login } from './counter-support.ts';
 import { expectStatusBarFits } from './counter-support.ts';
 import { shotsAtTillSizes, TILL_SIZES } from './languages.ts';
-import { formatMoment, dayIn } from '../../shared/i18n/time.ts';
+import { formatMoment } from '../../shared/i18n/time.ts';
+import { fieldDay, shopDay, todayInField } from './days.ts';
 
 test.use({
   timezoneId: 'America/New_York',
@@ -34,10 +35,13 @@ test("the manager's shifts in Belgrade's time, not the machine's; no PIN asked o
   const opened = await kasa.host.call<{ openedAt: string }>('shifts.open', { openingFloat: 100 });
   const openedAt = opened.body.value?.openedAt ?? '';
   expect(openedAt).not.toBe('');
+  const before = shopDay(new Date());
   await login(page);
   const mgr = await openTab(page, 'Смене');
-  const [y, m, d] = dayIn(new Date()).split('-');
-  await expect(mgr.getByLabel('Дан (дд.мм.гггг.)')).toHaveValue(`${d}.${m}.${y}.`);
+  // The tab opens on the shop's day, not New York's; the list is then asked for the shift's own day.
+  const dayField = mgr.getByLabel('Дан (дд.мм.гггг.)');
+  await expect(dayField).toHaveValue(todayInField(before));
+  await dayField.fill(fieldDay(shopDay(openedAt)));
   // The PIN field says it is not needed; nothing typed in it.
   await expect(mgr.getByLabel('PIN менаџера (није потребан)')).toHaveValue('');
   await mgr.getByRole('button', { name: 'Прикажи' }).click();

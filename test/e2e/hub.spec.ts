@@ -11,10 +11,15 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
-import { loginAtHub } from './hub-support.ts';
+import type { OrderView } from '../../shared/domain.ts';
+import { shopDay } from './days.ts';
+import { loginAtHub, showHubReport } from './hub-support.ts';
+import { shotsAtTillSizes } from './languages.ts';
 
 let hub: HubProcess;
 let till: HostProcess;
+/** The shop's day of the sale made before the tests: the reports are asked for it. */
+let saleDay = '';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-e2e-'));
 
 test.beforeAll(async () => {
@@ -31,6 +36,7 @@ test.beforeAll(async () => {
     payments: [{ type: 'cash', amount: 160 }],
   });
   expect(sold.body.ok).toBe(true);
+  saleDay = await dayOfLastSale();
   // A second till that enrols and never syncs: silent from the start.
   const code = (await (
     await fetch(`${hub.url}/api/admin/enrol-codes`, {
@@ -49,6 +55,14 @@ test.beforeAll(async () => {
     ).status,
   ).toBe(201);
 });
+/** The shop's day of the till's latest order. */
+async function dayOfLastSale(): Promise<string> {
+  const orders = await till.call<{ orders: OrderView[] }>('orders.list', { limit: 1 });
+  const createdAt = orders.body.value?.orders[0]?.createdAt;
+  expect(createdAt, JSON.stringify(orders.body)).toBeTruthy();
+  return shopDay(createdAt ?? '');
+}
+
 test.afterAll(async () => {
   await till?.stop();
   await hub?.stop();
@@ -58,7 +72,7 @@ test.afterAll(async () => {
 
 test('a manager runs the shop from the hub: tills and alarm, enrolment, a price, shop settings, the report and CSV', async ({
   page,
-}) => {
+}, testInfo) => {
   await page.goto(hub.url);
   await page.getByLabel('PIN менаџера').fill('1111');
   await page.getByRole('button', { name: 'Пријава' }).click();
@@ -113,8 +127,20 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
     if (shots) await page.screenshot({ path: path.join(shots, `p25-hub-tills-${size.width}.png`) });
   }
 
+  // The shop's tax labels answered after the form opened (a slow hub, as on a busy machine): held here until it is
+  // open, and the new product still takes the label its list shows (it was saved without one, refused at the field).
+  let answerLabels = (): void => undefined;
+  const labelsHeld = new Promise<void>((resolve) => (answerLabels = resolve));
+  await page.route(/\/api\/admin\/products\/groups/, async (route) => {
+    await labelsHeld;
+    await route.continue();
+  });
   await page.getByRole('tab', { name: 'Артикли' }).click();
   await page.getByRole('button', { name: 'Нови артикал' }).click();
+  await expect(page.getByLabel('Шифра', { exact: true })).toBeVisible();
+  answerLabels();
+  await expect(page.getByLabel('Пореска ознака')).toHaveRole('combobox');
+  await page.unroute(/\/api\/admin\/products\/groups/);
   await page.getByLabel('Шифра', { exact: true }).fill('1001');
   await page.getByLabel('Назив', { exact: true }).fill('Млеко 1л');
   await page.getByLabel('Цена (RSD)').fill('abc');
@@ -122,6 +148,7 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   // Said at the price field, which is marked invalid.
   await expect(page.getByRole('alert')).toContainText('Цена мора бити износ у динарима');
   await expect(page.getByLabel('Цена (RSD)')).toHaveAttribute('aria-invalid', 'true');
+  await shotsAtTillSizes(page, testInfo, 'hub-new-product-late-labels');
   await page.getByLabel('Цена (RSD)').fill('159,90');
   await page.getByRole('button', { name: 'Сачувај артикал' }).click();
   await expect(page.getByRole('status')).toContainText('Млеко 1л');
@@ -130,7 +157,7 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   await expect(async () => {
     const r = await till.call<{ product?: { pricePara: number } }>('catalog.byBarcode', { code: '1001' });
     expect(JSON.stringify(r.body)).toContain('15990');
-  }).toPass({ timeout: 10_000 });
+  }).toPass();
 
   // Shop settings: a bad barcode rule is refused at its field; good ones reach the till.
   await page.getByRole('tab', { name: 'Подешавања' }).click();
@@ -147,12 +174,14 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
     const r = await till.call<{ prefix: string; kind: string; codeLength: number }[]>('catalog.barcodeRules', {});
     // Compared as values: the rule's keys may come back in any order (the hub keeps it as JSON).
     expect(r.body.value).toContainEqual({ prefix: '28', kind: 'price', codeLength: 5 });
-  }).toPass({ timeout: 10_000 });
+  }).toPass();
 
   await page.getByRole('tab', { name: 'Извештај' }).click();
-  await page.getByRole('button', { name: 'Прикажи' }).click();
-  await expect(page.getByRole('table', { name: 'Промет' }).getByRole('row', { name: /^Продаје/ })).toContainText(
-    '160,00 дин.',
+  await showHubReport(page, saleDay, () =>
+    expect(page.getByRole('table', { name: 'Промет' }).getByRole('row', { name: /^Продаје/ })).toContainText(
+      '160,00 дин.',
+      { timeout: 2000 },
+    ),
   );
   await expect(page.getByRole('table', { name: 'Касе' }).getByRole('row', { name: /HUBE2E/ })).toBeVisible();
   const download = page.waitForEvent('download');
@@ -196,10 +225,13 @@ test('a report with its charts rendered', async ({ page }) => {
   await page.goto(hub.url);
   await loginAtHub(page);
   await page.getByRole('tab', { name: 'Извештај' }).click();
-  await page.getByRole('button', { name: 'Прикажи' }).click();
   // Gross, VAT and net named as what they are (the hub called the gross „Нето“), this period beside the last.
   const overview = page.getByRole('table', { name: 'Промет' });
-  await expect(overview.getByRole('row', { name: /^Укупно са ПДВ \(бруто\)/ })).toContainText('160,00 дин.');
+  await showHubReport(page, saleDay, () =>
+    expect(overview.getByRole('row', { name: /^Укупно са ПДВ \(бруто\)/ })).toContainText('160,00 дин.', {
+      timeout: 2000,
+    }),
+  );
   await expect(overview.getByRole('row', { name: /^ПДВ/ })).toBeVisible();
   await expect(overview.getByRole('row', { name: /^Без ПДВ \(нето\)/ })).toBeVisible();
   await expect(overview.getByRole('columnheader', { name: 'Претходни период' })).toBeVisible();
@@ -255,6 +287,7 @@ test('the hub’s screens fit 1366 and 1024 wide and a tablet upright; the chart
     ],
   });
   expect(sold.body.ok).toBe(true);
+  const day = await dayOfLastSale();
   const sizes = [
     { width: 1366, height: 768 },
     { width: 1024, height: 768 },
@@ -304,12 +337,12 @@ test('the hub’s screens fit 1366 and 1024 wide and a tablet upright; the chart
   await page.setViewportSize({ width: 1024, height: 768 });
   const payments = page.getByRole('figure', { name: 'Промет по начину плаћања' });
   // The sale reaches the hub through the till's outbox: shown again until it has.
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Прикажи' }).click();
-    await expect(
-      payments.getByRole('img', { name: /^Друго безготовинско плаћање, Овај период: 100,00 дин\.$/ }),
-    ).toHaveCount(1, { timeout: 2000 });
-  }).toPass({ timeout: 30_000 });
+  await showHubReport(page, day, () =>
+    expect(payments.getByRole('img', { name: /^Друго безготовинско плаћање, Овај период: 100,00 дин\.$/ })).toHaveCount(
+      1,
+      { timeout: 2000 },
+    ),
+  );
   // The value axis says what its numbers are: dinars, in the UI's words.
   await expect(payments.getByText(/^\d[\d.]* дин\.$/).first()).toBeVisible();
   // The last payment type's name is whole inside its chart at 1024 wide (it ran past the right edge).

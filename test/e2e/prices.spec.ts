@@ -14,6 +14,7 @@ import { wallClock } from '../../shared/i18n/time.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { pieceItem, rsd, scan } from './counter-support.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
+import { shopDay } from './days.ts';
 
 test.afterEach(async ({ page }) => {
   await page.goto('about:blank');
@@ -50,7 +51,7 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
       const { page } = kasa;
       const ui = uiMessages[lang];
       await call(kasa, 'catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
-      const today = new Date().toISOString().slice(0, 10);
+      const today = shopDay(new Date());
       await call(kasa, 'prices.promotionPut', {
         managerPin: MANAGER_PIN,
         name: 'Викенд акција',

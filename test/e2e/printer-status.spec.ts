@@ -91,24 +91,24 @@ test('paper out, cover open and paper low show on the counter in Cyrillic, Latin
     await expect(chip).toHaveCount(0);
 
     fake.paperOut = true;
-    // Within the next idle poll (every second here, KASA_PRINTER_POLL_MS).
-    await expect(chip).toHaveText('Нема папира', { timeout: 10_000 });
+    // Within the next idle poll (every second here, KASA_PRINTER_POLL_MS); the default wait bounds it.
+    await expect(chip).toHaveText('Нема папира');
     await expect(chip).toHaveAttribute('data-level', 'alarm');
     fake.loadPaper();
     await expect(chip).toHaveCount(0);
 
     await bar(page).getByLabel('Језик').selectOption('sr-Latn');
     fake.coverOpen = true;
-    await expect(chip).toHaveText('Otvoren poklopac', { timeout: 10_000 });
+    await expect(chip).toHaveText('Otvoren poklopac');
     fake.closeCover();
     await expect(chip).toHaveCount(0);
 
     await bar(page).getByLabel('Jezik').selectOption('en');
     fake.paperNearEnd = true;
-    await expect(chip).toHaveText('Paper low', { timeout: 10_000 });
+    await expect(chip).toHaveText('Paper low');
     await expect(chip).toHaveAttribute('data-level', 'warn');
     fake.paperOut = true;
-    await expect(chip).toHaveText('Paper out', { timeout: 10_000 });
+    await expect(chip).toHaveText('Paper out');
   } finally {
     await fake.close();
   }

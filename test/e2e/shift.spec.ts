@@ -10,7 +10,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { cashOut, login, openShiftDialog, paperLines, payWithKeys, pieceItem, rsd, scan } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { DENOMINATIONS_PARA } from '../../shared/contract/shifts.ts';
+import { DENOMINATIONS_PARA, type ShiftView } from '../../shared/contract/shifts.ts';
+import { fieldDay, shopDay, todayInField } from './days.ts';
 import { startFakeEpson, type FakeEpson } from '../printer/fake-epson.ts';
 
 const BREAD = pieceItem('1001');
@@ -25,11 +26,6 @@ async function shots(page: Page, name: string): Promise<void> {
   }
 }
 
-/** The local day as the Serbian date field writes it: 26.11.2026. */
-function serbianDay(d: Date): string {
-  const p = (n: number): string => String(n).padStart(2, '0');
-  return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${d.getFullYear()}.`;
-}
 const printers: FakeEpson[] = [];
 // The fake printer listens on loopback: a destination the installer allows explicitly.
 test.use({ kasaEnv: { KASA_PRINTER_ALLOW_LOOPBACK: '1' } });
@@ -75,6 +71,10 @@ test('open a shift, sell, cash out, close 20,00 short; no sale after it without 
   await payWithKeys(page);
   await expect(page.getByTestId('receipt-state')).toBeVisible();
   await page.keyboard.press('Enter');
+  // The shop's day of this shift: the lists below are asked for it, not for "today" (a run across midnight).
+  const current = await kasa.host.call<ShiftView | null>('shifts.current', {});
+  expect(current.body.value?.openedAt, JSON.stringify(current.body)).toBeTruthy();
+  const shiftDay = shopDay(current.body.value?.openedAt ?? '');
 
   const dialog = await openShiftDialog(page, 'Смена отворена');
   // Blind until the count: no expected drawer on the screen.
@@ -116,18 +116,20 @@ test('open a shift, sell, cash out, close 20,00 short; no sale after it without 
 
   const day = await kasa.host.call<{ shifts: { differencePara: number; countedDetail: unknown }[] }>('shifts.list', {
     managerPin: MANAGER_PIN,
+    day: shiftDay,
   });
   expect(day.body.value?.shifts.map((s) => s.differencePara)).toEqual([-2_000]);
   expect(day.body.value?.shifts[0]?.countedDetail).toEqual(counts);
 
   // The manager sees the day's shifts and prints this one again.
+  const opened = shopDay(new Date());
   await page.getByRole('button', { name: 'Менаџер (F11)' }).click();
   const mgr = page.getByRole('dialog', { name: 'Менаџер' });
   await mgr.getByRole('tab', { name: 'Смене' }).click();
-  // The day in Serbian whatever the browser's locale; a day that does not exist is said at the field.
+  // The shop's day in Serbian whatever the browser's locale and the machine's zone; a day that does not exist is said
+  // at the field.
   const dayField = mgr.getByLabel('Дан (дд.мм.гггг.)');
-  const today = serbianDay(new Date());
-  await expect(dayField).toHaveValue(today);
+  await expect(dayField).toHaveValue(todayInField(opened));
   await dayField.fill('31.02.2026.');
   await mgr.getByLabel('PIN менаџера').fill(MANAGER_PIN);
   await mgr.getByRole('button', { name: 'Прикажи' }).click();
@@ -138,13 +140,13 @@ test('open a shift, sell, cash out, close 20,00 short; no sale after it without 
   await expect(mgr.getByRole('alert').last()).toHaveText('Исправите датум у пољу „Дан“.');
   await expect(mgr.getByRole('table', { name: 'Смене дана' })).toHaveCount(0);
   await shots(page, 'manager-date-error');
-  // The day before has no shift; the next day button comes back to today's.
-  await dayField.fill(today);
+  // The day before the shift's has no shift; the next day button comes back to the shift's day.
+  await dayField.fill(fieldDay(shiftDay));
   await mgr.getByRole('button', { name: 'Претходни дан: Дан' }).click();
   await mgr.getByRole('button', { name: 'Прикажи' }).click();
   await expect(mgr.getByText('Тог дана није било смена.')).toBeVisible();
   await mgr.getByRole('button', { name: 'Следећи дан: Дан' }).click();
-  await expect(dayField).toHaveValue(today);
+  await expect(dayField).toHaveValue(fieldDay(shiftDay));
   await mgr.getByLabel('PIN менаџера').fill(MANAGER_PIN);
   await mgr.getByRole('button', { name: 'Прикажи' }).click();
   const table = mgr.getByRole('table', { name: 'Смене дана' });

@@ -14,6 +14,7 @@ import { MANAGER_PIN } from '../support/session.ts';
 import { findLeaks } from '../support/language-leak.ts';
 import { expect, test } from './fixtures.ts';
 import { LANGUAGES, openManagerTab, shotsAtTillSizes } from './languages.ts';
+import { shopDay } from './days.ts';
 
 for (const lang of LANGUAGES) {
   test.describe(lang, () => {
@@ -53,7 +54,7 @@ for (const lang of LANGUAGES) {
         managerPin: MANAGER_PIN,
         supplierId: supplier.body.value?.id,
         invoiceNumber: 'F-1',
-        invoiceDate: new Date().toISOString().slice(0, 10),
+        invoiceDate: shopDay(new Date()),
         lines: ['S1', 'S2', 'S3'].map((code) => ({ code, quantity: 10, purchasePrice: 50, retailPrice: 100 })),
       });
       expect(
@@ -62,7 +63,8 @@ for (const lang of LANGUAGES) {
 
       const mgr = await openManagerTab(page, lang, 'tab_goods');
       const t = (k: Parameters<typeof mt>[1], p?: Record<string, string | number>) => mt(lang, k, p);
-      const year = new Date().getFullYear();
+      // The documents are numbered by the shop's year, not the machine's (New Year's Eve after 23:00 UTC).
+      const year = shopDay(new Date()).slice(0, 4);
       const number = `1/${year}`;
 
       // A manager starts a count of the drinks.
