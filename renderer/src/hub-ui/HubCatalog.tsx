@@ -103,10 +103,6 @@ export function ProductForm(props: {
     favourite: p?.favourite ?? false,
     barcodes: p?.barcodes.join(', ') ?? '',
   });
-  // The shop's labels can arrive after the form opened (a slow hub): a new product then takes the first, the one its
-  // list shows, instead of keeping no label for the save to refuse. Adjusted while rendering, not in an effect.
-  const firstLabel = labels[0];
-  if (!p && form.label === '' && firstLabel !== undefined) setForm((f) => ({ ...f, label: firstLabel }));
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
