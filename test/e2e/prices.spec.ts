@@ -59,7 +59,8 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
         kind: 'price',
         price: 59.99,
         fromDay: today,
-        toDay: today > '2099' ? today : '2099-12-31',
+        // An „акцијска продаја“ lasts at most 31 days (docs/prices.md).
+        toDay: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
       });
       // A happy hour on the bakery: −20 % from an hour ago to two hours on.
       await call(kasa, 'prices.listPut', {
