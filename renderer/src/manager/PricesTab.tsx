@@ -155,7 +155,6 @@ function WindowFields(props: {
     field(name, (p) => (
       <input
         size={6}
-        placeholder="16:00"
         autoComplete="off"
         value={value[name]}
         {...p}
@@ -1115,7 +1114,6 @@ function ScheduledSection(props: SectionProps & { scheduled: ScheduledPriceView[
             <Field label={t('prices_f_at_time')}>
               <input
                 size={6}
-                placeholder="06:00"
                 value={form.time}
                 onChange={(e) => setForm({ ...form, time: e.target.value })}
               />
