@@ -9,13 +9,12 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import type { PricesOverview } from '../../shared/contract/prices.ts';
-import type { OrderView } from '../../shared/domain.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { mt } from '../../renderer/src/manager/i18n.ts';
 import { formatDay } from '../../renderer/src/dates.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { pieceItem, rsd, scan } from './counter-support.ts';
+import { paidWithoutApproval, pieceItem, rsd, scan } from './counter-support.ts';
 import { LANGUAGES, openManagerTab, shotsAtTillSizes } from './languages.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 
@@ -178,17 +177,7 @@ for (const lang of LANGUAGES) {
       await expect(pay.getByTestId('due')).toHaveText(rsd(5999 + 8000));
 
       // Paid with the buyer: no manager's PIN (the list's price is the shop's), the receipt names the list.
-      await page.keyboard.press('F12');
-      await expect(page.getByTestId('receipt-state')).toBeVisible();
-      await expect(page.getByRole('dialog', { name: ui.approval.title })).toHaveCount(0);
-      await expect
-        .poll(async () => {
-          const o = await kasa.host.call<{ orders: OrderView[] }>('orders.list', { limit: 1 });
-          return (o.body.value?.orders[0]?.receipt?.journal ?? '').replace(/\s+/g, ' ');
-        })
-        .toContain(`${listName}, стара цена 95,00`);
-      const o = await kasa.host.call<{ orders: OrderView[] }>('orders.list', { limit: 1 });
-      const order = o.body.value?.orders[0];
+      const order = await paidWithoutApproval(kasa, lang, `${listName}, стара цена 95,00`);
       expect(order?.buyerId).toBe(`10:${PIB}`);
       expect(order?.lines.map((l) => [l.priceRule, l.totalPara])).toEqual([
         [promoName, 5999],

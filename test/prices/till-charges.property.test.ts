@@ -146,6 +146,17 @@ function dealOf(p: PromotionInput): PromotionDeal {
   return { kind: 'nth', nth: p.nth ?? 0, percentOffBp: bp(p.percent) };
 }
 
+/** The rules `put` saved (one it refuses at a field is not in force), each as the engine reads it. */
+function saved<I, R>(inputs: I[], put: (input: I) => { id: number }, rule: (input: I, id: number) => R): R[] {
+  return inputs.flatMap((input) => {
+    try {
+      return [rule(input, put(input).id)];
+    } catch {
+      return [];
+    }
+  });
+}
+
 describe('the price a till charges', () => {
   it('is the rules in force at that moment for that buyer, and its fiscal items multiply out', () => {
     // One till's database for every run: each run's rules are deleted through the service after it.
@@ -183,40 +194,24 @@ describe('the price a till charges', () => {
           at = FROM + offset;
           try {
             // What the service refuses is not saved; what it saves is what the till must charge by.
-            const lists: PriceList[] = [];
-            for (const l of listsIn) {
-              try {
-                const v = prices.putList(l);
-                lists.push({
-                  id: v.id,
-                  name: l.name,
-                  priority: l.priority,
-                  scope: l.scope === 'buyer' ? { kind: 'buyer', pib: l.buyerPib ?? '' } : { kind: l.scope },
-                  window: windowOf(l),
-                  items: l.items.map((i) => ({ code: i.code, pricePara: toPara(i.price) ?? 0 })),
-                  rule: l.rulePercent ? { group: l.ruleGroup ?? null, percentOffBp: bp(l.rulePercent) } : null,
-                });
-              } catch {
-                // refused at a field: not in force
-              }
-            }
-            const promotions: Promotion[] = [];
-            for (const p of promotionsIn) {
-              try {
-                const v = prices.putPromotion(p);
-                promotions.push({
-                  id: v.id,
-                  name: p.name,
-                  priority: p.priority,
-                  target: p.code ? { code: p.code } : { group: p.group ?? '' },
-                  window: windowOf(p),
-                  deal: dealOf(p),
-                  minQtyMilli: p.minQuantity ? (toMilli(p.minQuantity) ?? null) : null,
-                });
-              } catch {
-                // refused at a field: not in force
-              }
-            }
+            const lists = saved(listsIn, prices.putList, (l, id): PriceList => ({
+              id,
+              name: l.name,
+              priority: l.priority,
+              scope: l.scope === 'buyer' ? { kind: 'buyer', pib: l.buyerPib ?? '' } : { kind: l.scope },
+              window: windowOf(l),
+              items: l.items.map((i) => ({ code: i.code, pricePara: toPara(i.price) ?? 0 })),
+              rule: l.rulePercent ? { group: l.ruleGroup ?? null, percentOffBp: bp(l.rulePercent) } : null,
+            }));
+            const promotions = saved(promotionsIn, prices.putPromotion, (p, id): Promotion => ({
+              id,
+              name: p.name,
+              priority: p.priority,
+              target: p.code ? { code: p.code } : { group: p.group ?? '' },
+              window: windowOf(p),
+              deal: dealOf(p),
+              minQtyMilli: p.minQuantity ? (toMilli(p.minQuantity) ?? null) : null,
+            }));
             const expected = priceCart(
               buildPriceIndex(lists, promotions),
               cart.map((l) => {

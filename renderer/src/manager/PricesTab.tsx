@@ -4,7 +4,7 @@
  * (a price or a percentage, N for M, the n-th unit off; a product or a group) and the scheduled price changes.
  * Every refusal of the core is shown at its field; a deletion asks first.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { ProductGroup, ProductView } from '../../../shared/contract/catalog.ts';
 import type {
@@ -431,10 +431,7 @@ function nextFor(t: ManagerT, o: PricesOverview, p: ProductView): { at: string; 
   return out.sort((a, b) => a.at.localeCompare(b.at));
 }
 
-interface ListForm extends WindowForm {
-  id?: number;
-  name: string;
-  priority: string;
+interface ListForm extends RuleForm {
   scope: PriceListView['scope'];
   buyerPib: string;
   items: { code: string; price: string }[];
@@ -497,76 +494,87 @@ function GroupSelect(props: {
   );
 }
 
-function ListsSection(props: SectionProps & { lists: PriceListView[] }) {
-  const { api, t, lang, run, busy, groups } = props;
-  const [form, setForm] = useState<ListForm>(NEW_LIST);
+/** What a list's and a promotion's form share: a name, a priority and a window. */
+interface RuleForm extends WindowForm {
+  id?: number;
+  name: string;
+  priority: string;
+}
+type RuleField = 'name' | 'priority' | WindowField;
+
+/**
+ * A section of rules (the price lists, the promotions): their table (name, the kind's own columns, window,
+ * priority, in force now, edit and delete after a confirmation) and the form to add or edit one (name, priority,
+ * the kind's own fields, the window), every refusal at its field.
+ */
+function RuleSection<R extends PriceListView | PromotionView, F extends RuleForm, L extends string>(
+  props: SectionProps & {
+    rows: R[];
+    words: Record<'title' | 'none' | 'form' | 'save' | 'saved' | 'created' | 'editing' | 'confirm', ManagerText>;
+    headers: string[];
+    cells: (r: R) => ReactNode[];
+    empty: F;
+    toForm: (r: R) => F;
+    remove: (id: number, pin: { managerPin?: string }) => Promise<unknown>;
+    idPrefix: string;
+    labels: Record<L, string>;
+    fieldOf?: (path: string) => string | undefined;
+    hint?: string;
+    requiredDays?: boolean;
+    put: (
+      form: F,
+      common: { managerPin?: string; id?: number; name: string; priority: number } & ReturnType<typeof windowInput>,
+    ) => Promise<{ name: string }>;
+    fields: (field: ApprovedField<L | RuleField>, form: F, setForm: (f: F) => void) => ReactNode;
+  },
+) {
+  const { t, lang, run, busy, words } = props;
+  const [form, setForm] = useState<F>(props.empty);
   const wl = windowLabels(t);
-  const labels = {
-    name: t('prices_f_name'),
-    priority: t('prices_f_priority'),
-    scope: t('prices_f_scope'),
-    buyerPib: t('prices_f_pib'),
-    ...wl,
-    items: t('prices_f_items'),
-    ruleGroup: t('prices_f_rule_group'),
-    rulePercent: t('prices_f_rule_percent'),
-  };
-  const scopeText = (l: PriceListView) =>
-    l.scope === 'buyer' ? t('prices_scope_buyer_pib', { pib: l.buyerPib ?? '' }) : t(`prices_scope_${l.scope}`);
-  const content = (l: PriceListView) =>
-    [
-      l.items.length > 0 ? t('prices_content_items', { count: l.items.length }) : null,
-      l.rulePercentBp !== null
-        ? t(l.ruleGroup ? 'prices_content_rule' : 'prices_content_rule_all', {
-            percent: percentText(l.rulePercentBp),
-            group: l.ruleGroup ?? '',
-          })
-        : null,
-    ]
-      .filter(Boolean)
-      .join(' · ');
-  const setItem = (i: number, item: { code: string; price: string }) =>
-    setForm({ ...form, items: form.items.map((x, k) => (k === i ? item : x)) });
+  const labels = { name: t('prices_f_name'), priority: t('prices_f_priority'), ...wl, ...props.labels } as Record<
+    L | RuleField,
+    string
+  >;
   return (
-    <section aria-label={t('prices_lists')}>
-      <h4>{t('prices_lists')}</h4>
-      {props.lists.length === 0 ? (
-        <p>{t('prices_lists_none')}</p>
+    <section aria-label={t(words.title)}>
+      <h4>{t(words.title)}</h4>
+      {props.rows.length === 0 ? (
+        <p>{t(words.none)}</p>
       ) : (
         <MgrTable
-          label={t('prices_lists')}
+          label={t(words.title)}
           scroll
           headers={[
             t('prices_col_name'),
-            t('prices_col_scope'),
+            ...props.headers,
             t('prices_col_window'),
             t('prices_col_priority'),
-            t('prices_col_content'),
             t('prices_col_state'),
             t('prices_col_actions'),
           ]}
         >
-          {props.lists.map((l) => (
-            <tr key={l.id}>
-              <td>{l.name}</td>
-              <td>{scopeText(l)}</td>
-              <td>{windowText(t, lang, l)}</td>
-              <td className="mgr-num">{l.priority}</td>
-              <td>{content(l)}</td>
-              <td>{t(l.inForce ? 'prices_in_force' : 'prices_not_in_force')}</td>
+          {props.rows.map((r) => (
+            <tr key={r.id}>
+              <td>{r.name}</td>
+              {props.cells(r).map((c, i) => (
+                <td key={i}>{c}</td>
+              ))}
+              <td>{windowText(t, lang, r)}</td>
+              <td className="mgr-num">{r.priority}</td>
+              <td>{t(r.inForce ? 'prices_in_force' : 'prices_not_in_force')}</td>
               <td>
                 <RowActions
                   t={t}
-                  name={l.name}
+                  name={r.name}
                   busy={busy}
-                  onEdit={() => setForm(listForm(l))}
+                  onEdit={() => setForm(props.toForm(r))}
                   onDelete={() =>
                     props.ask({
-                      text: t('prices_confirm_list', { name: l.name }),
+                      text: t(words.confirm, { name: r.name }),
                       button: t('prices_delete_short'),
                       action: async (pin) => {
-                        await call(api['prices.listDelete']({ ...pin, id: l.id }));
-                        await props.done(t('prices_deleted', { name: l.name }));
+                        await props.remove(r.id, pin);
+                        await props.done(t('prices_deleted', { name: r.name }));
                       },
                     })
                   }
@@ -576,34 +584,28 @@ function ListsSection(props: SectionProps & { lists: PriceListView[] }) {
           ))}
         </MgrTable>
       )}
-      <h5>{form.id === undefined ? t('prices_list_new') : t('prices_list_editing', { name: form.name })}</h5>
+      <h5>{form.id === undefined ? t(words.created) : t(words.editing, { name: form.name })}</h5>
+      {props.hint && <p className="mgr-hint">{props.hint}</p>}
       <ApprovedForm
         t={t}
         run={run}
         busy={busy}
         selfApproves
-        label={t('prices_list_form')}
-        button={t('prices_list_save')}
-        idPrefix="price-list"
+        label={t(words.form)}
+        button={t(words.save)}
+        idPrefix={props.idPrefix}
         labels={labels}
-        fieldOf={(path) => (path.startsWith('items.') ? 'items' : undefined)}
+        {...(props.fieldOf ? { fieldOf: props.fieldOf } : {})}
         onSubmit={async (managerPin) => {
-          const saved = await call(
-            api['prices.listPut']({
-              ...pinOf(managerPin),
-              ...(form.id !== undefined ? { id: form.id } : {}),
-              name: form.name,
-              priority: whole(form.priority) ?? Number.NaN,
-              scope: form.scope,
-              buyerPib: form.scope === 'buyer' ? form.buyerPib : null,
-              ...windowInput(t, form, wl),
-              items: form.items.map((i) => ({ code: i.code.trim(), price: money(i.price) ?? Number.NaN })),
-              ruleGroup: form.ruleGroup || null,
-              rulePercent: percent(form.rulePercent),
-            }),
-          );
-          setForm(NEW_LIST);
-          await props.done(t('prices_list_saved', { name: saved.name }));
+          const saved = await props.put(form, {
+            ...pinOf(managerPin),
+            ...(form.id !== undefined ? { id: form.id } : {}),
+            name: form.name,
+            priority: whole(form.priority) ?? Number.NaN,
+            ...windowInput(t, form, wl),
+          });
+          setForm(props.empty);
+          await props.done(t(words.saved, { name: saved.name }));
         }}
       >
         {(field) => (
@@ -620,6 +622,90 @@ function ListsSection(props: SectionProps & { lists: PriceListView[] }) {
                 onChange={(e) => setForm({ ...form, priority: e.target.value })}
               />
             ))}
+            {props.fields(field, form, setForm)}
+            <WindowFields
+              t={t}
+              lang={lang}
+              required={props.requiredDays === true}
+              field={field as ApprovedField<string>}
+              labels={wl}
+              value={form}
+              onChange={(w) => setForm({ ...form, ...w })}
+            />
+          </>
+        )}
+      </ApprovedForm>
+      {form.id !== undefined && (
+        <button type="button" onClick={() => setForm(props.empty)}>
+          {t('prices_form_new')}
+        </button>
+      )}
+    </section>
+  );
+}
+
+function ListsSection(props: SectionProps & { lists: PriceListView[] }) {
+  const { api, t, groups } = props;
+  const scopeText = (l: PriceListView) =>
+    l.scope === 'buyer' ? t('prices_scope_buyer_pib', { pib: l.buyerPib ?? '' }) : t(`prices_scope_${l.scope}`);
+  const content = (l: PriceListView) =>
+    [
+      l.items.length > 0 ? t('prices_content_items', { count: l.items.length }) : null,
+      l.rulePercentBp !== null
+        ? t(l.ruleGroup ? 'prices_content_rule' : 'prices_content_rule_all', {
+            percent: percentText(l.rulePercentBp),
+            group: l.ruleGroup ?? '',
+          })
+        : null,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  const labels = {
+    scope: t('prices_f_scope'),
+    buyerPib: t('prices_f_pib'),
+    items: t('prices_f_items'),
+    ruleGroup: t('prices_f_rule_group'),
+    rulePercent: t('prices_f_rule_percent'),
+  };
+  return (
+    <RuleSection
+      {...props}
+      rows={props.lists}
+      words={{
+        title: 'prices_lists',
+        none: 'prices_lists_none',
+        form: 'prices_list_form',
+        save: 'prices_list_save',
+        saved: 'prices_list_saved',
+        created: 'prices_list_new',
+        editing: 'prices_list_editing',
+        confirm: 'prices_confirm_list',
+      }}
+      headers={[t('prices_col_scope'), t('prices_col_content')]}
+      cells={(l) => [scopeText(l), content(l)]}
+      empty={NEW_LIST}
+      toForm={listForm}
+      remove={(id, pin) => call(api['prices.listDelete']({ ...pin, id }))}
+      idPrefix="price-list"
+      labels={labels}
+      fieldOf={(path) => (path.startsWith('items.') ? 'items' : undefined)}
+      put={(form, common) =>
+        call(
+          api['prices.listPut']({
+            ...common,
+            scope: form.scope,
+            buyerPib: form.scope === 'buyer' ? form.buyerPib : null,
+            items: form.items.map((i) => ({ code: i.code.trim(), price: money(i.price) ?? Number.NaN })),
+            ruleGroup: form.ruleGroup || null,
+            rulePercent: percent(form.rulePercent),
+          }),
+        )
+      }
+      fields={(field, form, setForm) => {
+        const setItem = (i: number, item: { code: string; price: string }) =>
+          setForm({ ...form, items: form.items.map((x, k) => (k === i ? item : x)) });
+        return (
+          <>
             {field('scope', (p) => (
               <select
                 value={form.scope}
@@ -643,14 +729,6 @@ function ListsSection(props: SectionProps & { lists: PriceListView[] }) {
                   onChange={(e) => setForm({ ...form, buyerPib: e.target.value })}
                 />
               ))}
-            <WindowFields
-              t={t}
-              lang={lang}
-              field={field as ApprovedField<string>}
-              labels={wl}
-              value={form}
-              onChange={(w) => setForm({ ...form, ...w })}
-            />
             {field(
               'items',
               (p) => (
@@ -711,21 +789,13 @@ function ListsSection(props: SectionProps & { lists: PriceListView[] }) {
               />
             ))}
           </>
-        )}
-      </ApprovedForm>
-      {form.id !== undefined && (
-        <button type="button" onClick={() => setForm(NEW_LIST)}>
-          {t('prices_form_new')}
-        </button>
-      )}
-    </section>
+        );
+      }}
+    />
   );
 }
 
-interface PromotionForm extends WindowForm {
-  id?: number;
-  name: string;
-  priority: string;
+interface PromotionForm extends RuleForm {
   on: 'code' | 'group';
   code: string;
   group: string;
@@ -786,12 +856,8 @@ function dealText(t: ManagerT, p: PromotionView): string {
 }
 
 function PromotionsSection(props: SectionProps & { promotions: PromotionView[] }) {
-  const { api, t, lang, run, busy, groups } = props;
-  const [form, setForm] = useState<PromotionForm>(NEW_PROMOTION);
-  const wl = windowLabels(t);
+  const { api, t, groups } = props;
   const labels = {
-    name: t('prices_f_name'),
-    priority: t('prices_f_priority'),
     code: t('prices_f_code'),
     group: t('prices_f_group'),
     kind: t('prices_f_kind'),
@@ -801,121 +867,65 @@ function PromotionsSection(props: SectionProps & { promotions: PromotionView[] }
     pay: t('prices_f_pay'),
     nth: t('prices_f_nth'),
     minQuantity: t('prices_f_min'),
-    ...wl,
   };
-  const num = (name: 'price' | 'percent' | 'buy' | 'pay' | 'nth' | 'minQuantity') => (p: object) => (
-    <input
-      size={7}
-      inputMode="decimal"
-      value={form[name]}
-      {...p}
-      onChange={(e) => setForm({ ...form, [name]: e.target.value })}
-    />
-  );
   const target = (p: PromotionView) =>
     p.code !== null ? (p.productName ?? p.code) : t('prices_target_group', { group: p.group ?? '' });
   return (
-    <section aria-label={t('prices_promotions')}>
-      <h4>{t('prices_promotions')}</h4>
-      {props.promotions.length === 0 ? (
-        <p>{t('prices_promotions_none')}</p>
-      ) : (
-        <MgrTable
-          label={t('prices_promotions')}
-          scroll
-          headers={[
-            t('prices_col_name'),
-            t('prices_col_target'),
-            t('prices_col_deal'),
-            t('prices_col_window'),
-            t('prices_col_priority'),
-            t('prices_col_state'),
-            t('prices_col_actions'),
-          ]}
-        >
-          {props.promotions.map((p) => (
-            <tr key={p.id}>
-              <td>{p.name}</td>
-              <td>{target(p)}</td>
-              <td>{dealText(t, p)}</td>
-              <td>{windowText(t, lang, p)}</td>
-              <td className="mgr-num">{p.priority}</td>
-              <td>{t(p.inForce ? 'prices_in_force' : 'prices_not_in_force')}</td>
-              <td>
-                <RowActions
-                  t={t}
-                  name={p.name}
-                  busy={busy}
-                  onEdit={() => setForm(promotionForm(p))}
-                  onDelete={() =>
-                    props.ask({
-                      text: t('prices_confirm_promotion', { name: p.name }),
-                      button: t('prices_delete_short'),
-                      action: async (pin) => {
-                        await call(api['prices.promotionDelete']({ ...pin, id: p.id }));
-                        await props.done(t('prices_deleted', { name: p.name }));
-                      },
-                    })
-                  }
-                />
-              </td>
-            </tr>
-          ))}
-        </MgrTable>
-      )}
-      <h5>{form.id === undefined ? t('prices_promotion_new') : t('prices_promotion_editing', { name: form.name })}</h5>
-      <p className="mgr-hint">{t('prices_promotion_31')}</p>
-      <ApprovedForm
-        t={t}
-        run={run}
-        busy={busy}
-        selfApproves
-        label={t('prices_promotion_form')}
-        button={t('prices_promotion_save')}
-        idPrefix="promotion"
-        labels={labels}
-        onSubmit={async (managerPin) => {
-          const k = form.kind;
-          const saved = await call(
-            api['prices.promotionPut']({
-              ...pinOf(managerPin),
-              ...(form.id !== undefined ? { id: form.id } : {}),
-              name: form.name,
-              priority: whole(form.priority) ?? Number.NaN,
-              code: form.on === 'code' ? form.code.trim() : null,
-              group: form.on === 'group' ? form.group || null : null,
-              kind: k,
-              price: k === 'price' ? money(form.price) : null,
-              percent: k === 'percent' || k === 'nth' ? percent(form.percent) : null,
-              buy: k === 'multibuy' ? whole(form.buy) : null,
-              pay: k === 'multibuy' ? whole(form.pay) : null,
-              nth: k === 'nth' ? whole(form.nth) : null,
-              minQuantity: form.minQuantity.trim()
-                ? milliToDecimal(parseQuantityInput(form.minQuantity) ?? Number.NaN)
-                : null,
-              ...windowInput(t, form, wl),
-              fromDay: form.fromDay ?? '',
-              toDay: form.toDay ?? '',
-            }),
-          );
-          setForm(NEW_PROMOTION);
-          await props.done(t('prices_promotion_saved', { name: saved.name }));
-        }}
-      >
-        {(field) => (
+    <RuleSection
+      {...props}
+      rows={props.promotions}
+      words={{
+        title: 'prices_promotions',
+        none: 'prices_promotions_none',
+        form: 'prices_promotion_form',
+        save: 'prices_promotion_save',
+        saved: 'prices_promotion_saved',
+        created: 'prices_promotion_new',
+        editing: 'prices_promotion_editing',
+        confirm: 'prices_confirm_promotion',
+      }}
+      headers={[t('prices_col_target'), t('prices_col_deal')]}
+      cells={(p) => [target(p), dealText(t, p)]}
+      empty={NEW_PROMOTION}
+      toForm={promotionForm}
+      remove={(id, pin) => call(api['prices.promotionDelete']({ ...pin, id }))}
+      idPrefix="promotion"
+      labels={labels}
+      hint={t('prices_promotion_31')}
+      requiredDays
+      put={(form, common) => {
+        const k = form.kind;
+        return call(
+          api['prices.promotionPut']({
+            ...common,
+            code: form.on === 'code' ? form.code.trim() : null,
+            group: form.on === 'group' ? form.group || null : null,
+            kind: k,
+            price: k === 'price' ? money(form.price) : null,
+            percent: k === 'percent' || k === 'nth' ? percent(form.percent) : null,
+            buy: k === 'multibuy' ? whole(form.buy) : null,
+            pay: k === 'multibuy' ? whole(form.pay) : null,
+            nth: k === 'nth' ? whole(form.nth) : null,
+            minQuantity: form.minQuantity.trim()
+              ? milliToDecimal(parseQuantityInput(form.minQuantity) ?? Number.NaN)
+              : null,
+            fromDay: form.fromDay ?? '',
+            toDay: form.toDay ?? '',
+          }),
+        );
+      }}
+      fields={(field, form, setForm) => {
+        const num = (name: 'price' | 'percent' | 'buy' | 'pay' | 'nth' | 'minQuantity') => (p: object) => (
+          <input
+            size={7}
+            inputMode="decimal"
+            value={form[name]}
+            {...p}
+            onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+          />
+        );
+        return (
           <>
-            {field('name', (p) => (
-              <input value={form.name} {...p} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-            ))}
-            {field('priority', (p) => (
-              <input
-                size={5}
-                inputMode="numeric"
-                value={form.priority}
-                {...p}
-                onChange={(e) => setForm({ ...form, priority: e.target.value })}
-              />
-            ))}
             <Field label={t('prices_f_on')}>
               <select
                 value={form.on}
@@ -962,24 +972,10 @@ function PromotionsSection(props: SectionProps & { promotions: PromotionView[] }
             {form.kind === 'nth' && field('nth', num('nth'))}
             {(form.kind === 'percent' || form.kind === 'nth') && field('percent', num('percent'))}
             {field('minQuantity', num('minQuantity'))}
-            <WindowFields
-              t={t}
-              lang={lang}
-              required
-              field={field as ApprovedField<string>}
-              labels={wl}
-              value={form}
-              onChange={(w) => setForm({ ...form, ...w })}
-            />
           </>
-        )}
-      </ApprovedForm>
-      {form.id !== undefined && (
-        <button type="button" onClick={() => setForm(NEW_PROMOTION)}>
-          {t('prices_form_new')}
-        </button>
-      )}
-    </section>
+        );
+      }}
+    />
   );
 }
 
@@ -1112,11 +1108,7 @@ function ScheduledSection(props: SectionProps & { scheduled: ScheduledPriceView[
               true,
             )}
             <Field label={t('prices_f_at_time')}>
-              <input
-                size={6}
-                value={form.time}
-                onChange={(e) => setForm({ ...form, time: e.target.value })}
-              />
+              <input size={6} value={form.time} onChange={(e) => setForm({ ...form, time: e.target.value })} />
             </Field>
           </>
         )}
