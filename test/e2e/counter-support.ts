@@ -12,6 +12,7 @@ import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts'
 import type { FakeEpson } from '../printer/fake-epson.ts';
 import type { Language, OrderView } from '../../shared/domain.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
+import { interpolate } from '../../shared/i18n/catalog.ts';
 import type { KasaFixture } from './fixtures.ts';
 import { ROOT } from '../support/host-process.ts';
 import { MANAGER_PIN } from '../support/session.ts';
@@ -298,4 +299,18 @@ export async function paidWithoutApproval(
     })
     .toContain(journalHas);
   return order;
+}
+
+/** The cart's rows of `items`, in that order from the first line (named as the counter names them in `lang`). */
+export function cartRows(page: Page, lang: Language, items: readonly SampleItem[]): Locator[] {
+  const ui = uiMessages[lang];
+  const cart = page.getByRole('region', { name: ui.sale.cart });
+  return items.map((it, i) =>
+    cart.getByRole('row', { name: interpolate(ui.sale.line, { index: i + 1, name: it.name }) }),
+  );
+}
+
+/** What a cart line priced by a rule says under its name: the rule, and the regular price it replaces. */
+export function ruleNote(lang: Language, rule: string, wasPara: number): string {
+  return `${rule} · ${interpolate(uiMessages[lang].sale.priceWas, { was: rsd(wasPara) })}`;
 }

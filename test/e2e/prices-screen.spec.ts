@@ -14,7 +14,7 @@ import { mt } from '../../renderer/src/manager/i18n.ts';
 import { formatDay } from '../../renderer/src/dates.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { paidWithoutApproval, pieceItem, rsd, scan } from './counter-support.ts';
+import { cartRows, paidWithoutApproval, pieceItem, rsd, ruleNote, scan } from './counter-support.ts';
 import { LANGUAGES, openManagerTab, shotsAtTillSizes } from './languages.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 
@@ -23,8 +23,6 @@ test.afterEach(async ({ page }) => {
 });
 
 const PIB = '101134702';
-const fill = (text: string, params: Record<string, string | number>): string =>
-  text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
 /** The shop's day `days` from today. */
 const shopDay = (days: number): string => dayIn(new Date(Date.now() + days * 86_400_000));
 
@@ -140,16 +138,10 @@ for (const lang of LANGUAGES) {
       await mgr.getByRole('button', { name: m('close') }).click();
 
       // The counter: the promotion prices the white bread; the rye bread at its regular price.
-      const white = pieceItem('1001');
-      const rye = pieceItem('1002');
-      await scan(page, white.barcode);
-      await scan(page, rye.barcode);
-      const cart = page.getByRole('region', { name: ui.sale.cart });
-      const whiteLine = cart.getByRole('row', { name: fill(ui.sale.line, { index: 1, name: white.name }) });
-      const ryeLine = cart.getByRole('row', { name: fill(ui.sale.line, { index: 2, name: rye.name }) });
-      await expect(whiteLine.getByTestId('price-rule')).toHaveText(
-        `${promoName} · ${fill(ui.sale.priceWas, { was: rsd(6500) })}`,
-      );
+      const breads = [pieceItem('1001'), pieceItem('1002')];
+      for (const b of breads) await scan(page, b.barcode);
+      const [whiteLine, ryeLine] = cartRows(page, lang, breads) as [Locator, Locator];
+      await expect(whiteLine.getByTestId('price-rule')).toHaveText(ruleNote(lang, promoName, 6500));
       await expect(ryeLine.getByTestId('price-rule')).toHaveCount(0);
       await expect(page.getByTestId('cart-total')).toHaveText(rsd(5999 + 9500));
 
@@ -163,9 +155,7 @@ for (const lang of LANGUAGES) {
       await expect(pay.getByTestId('pay-price-rules')).toContainText(listName);
       await shotsAtTillSizes(page, testInfo, `prices-buyer-pay-${lang}`);
       await page.keyboard.press('Escape');
-      await expect(ryeLine.getByTestId('price-rule')).toHaveText(
-        `${listName} · ${fill(ui.sale.priceWas, { was: rsd(9500) })}`,
-      );
+      await expect(ryeLine.getByTestId('price-rule')).toHaveText(ruleNote(lang, listName, 9500));
       await expect(page.getByTestId('cart-total')).toHaveText(rsd(5999 + 8000));
       await shotsAtTillSizes(page, testInfo, `prices-buyer-counter-${lang}`);
       await page.keyboard.press('F12');

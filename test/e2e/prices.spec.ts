@@ -6,20 +6,18 @@
  * price change of the milk takes effect at its moment, and the milk then scans at its new price.
  * Screenshots at 1024×768 and 1366×768 (KASA_SHOTS=<dir> copies them there).
  */
+import type { Locator } from '@playwright/test';
 import { shotsAndBack } from './languages.ts';
 import type { ProductView } from '../../shared/contract/catalog.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { wallClock } from '../../shared/i18n/time.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { paidWithoutApproval, pieceItem, rsd, scan } from './counter-support.ts';
+import { cartRows, paidWithoutApproval, pieceItem, rsd, ruleNote, scan } from './counter-support.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 
 test.afterEach(async ({ page }) => {
   await page.goto('about:blank');
 });
-
-const fill = (text: string, params: Record<string, string | number>): string =>
-  text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
 
 /** `HH:MM` in Belgrade, `minutes` from now. */
 function belgradeTime(minutes: number): string {
@@ -87,16 +85,11 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
       await scan(page, white.barcode);
       await scan(page, rye.barcode);
       const cart = page.getByRole('region', { name: ui.sale.cart });
-      const whiteLine = cart.getByRole('row', { name: fill(ui.sale.line, { index: 1, name: white.name }) });
-      const ryeLine = cart.getByRole('row', { name: fill(ui.sale.line, { index: 2, name: rye.name }) });
+      const [whiteLine, ryeLine] = cartRows(page, lang, [white, rye]) as [Locator, Locator];
       // The promotion (priority 10) beats the happy hour on the white bread: 2 × 59,99; the rye bread −20 %.
-      await expect(whiteLine.getByTestId('price-rule')).toHaveText(
-        `Викенд акција · ${fill(ui.sale.priceWas, { was: rsd(6500) })}`,
-      );
+      await expect(whiteLine.getByTestId('price-rule')).toHaveText(ruleNote(lang, 'Викенд акција', 6500));
       await expect(whiteLine.getByTestId('line-total')).toHaveText(rsd(11998));
-      await expect(ryeLine.getByTestId('price-rule')).toHaveText(
-        `Срећни сат · ${fill(ui.sale.priceWas, { was: rsd(9500) })}`,
-      );
+      await expect(ryeLine.getByTestId('price-rule')).toHaveText(ruleNote(lang, 'Срећни сат', 9500));
       await expect(ryeLine.getByTestId('line-total')).toHaveText(rsd(7600));
       await expect(page.getByTestId('cart-total')).toHaveText(rsd(11998 + 7600));
       await shotsAndBack(page, testInfo, `prices-counter-${lang}`);
