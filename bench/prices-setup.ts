@@ -57,6 +57,8 @@ export function setUpPrices(): PricesBench {
     });
   }
   const today = new Date().toISOString().slice(0, 10);
+  // An „акцијска продаја“ lasts at most 31 days (docs/prices.md): today and the next 30.
+  const lastDay = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   for (let p = 0; p < 1000; p++) {
     const onGroup = p % 50 === 0;
     const kind = (['price', 'percent', 'multibuy', 'nth'] as const)[p % 4] ?? 'price';
@@ -70,7 +72,7 @@ export function setUpPrices(): PricesBench {
       ...(kind === 'multibuy' ? { buy: 3, pay: 2 } : {}),
       ...(kind === 'nth' ? { nth: 2, percent: 50 } : {}),
       fromDay: today,
-      toDay: '2099-12-31',
+      toDay: lastDay,
     });
   }
   return {

@@ -310,6 +310,8 @@ const SR_CYRL = {
   prices_at_past: 'Тренутак у пољу „{field}“ је већ прошао: нова цена се заказује унапред.',
   prices_same_price: 'Нова цена у пољу „{field}“ је иста као садашња.',
   prices_not_pending: 'Ова промена цене је већ примењена или отказана ({field}).',
+  prices_promotion_31_days:
+    'Акцијска продаја траје највише 31 дан (Закон о трговини, чл. 37): овај период има {days} дана ({field}).',
 };
 
 const SR_LATN: Shape<typeof SR_CYRL> = {
@@ -615,6 +617,8 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   prices_at_past: 'Trenutak u polju „{field}“ je već prošao: nova cena se zakazuje unapred.',
   prices_same_price: 'Nova cena u polju „{field}“ je ista kao sadašnja.',
   prices_not_pending: 'Ova promena cene je već primenjena ili otkazana ({field}).',
+  prices_promotion_31_days:
+    'Akcijska prodaja traje najviše 31 dan (Zakon o trgovini, čl. 37): ovaj period ima {days} dana ({field}).',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -926,6 +930,8 @@ const EN: Shape<typeof SR_CYRL> = {
   prices_at_past: 'The moment in "{field}" has passed: a new price is scheduled ahead.',
   prices_same_price: 'The new price in "{field}" is the same as the current one.',
   prices_not_pending: 'This price change was already applied or cancelled ({field}).',
+  prices_promotion_31_days:
+    'A sale at a reduced price lasts at most 31 days (Law on Trade, art. 37): this period has {days} days ({field}).',
 };
 
 /** The core's messages: `{field}` names the input field, other placeholders as each text says. */

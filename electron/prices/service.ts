@@ -137,6 +137,11 @@ function dealOf(r: PromotionRow): PromotionDeal {
   }
 }
 
+const DAY = 86_400_000;
+
+/** The longest „акцијска продаја“ in days, both ends included (Закон о трговини, čl. 37 st. 7; docs/prices.md). */
+export const PROMOTION_MAX_DAYS = 31;
+
 /** The PIB of a `10:` buyer ID (a business buyer), else null. */
 export function buyerPibOf(buyerId: string | undefined | null): string | null {
   const m = buyerId ? /^10:(\d{9})$/.exec(buyerId.trim()) : null;
@@ -594,6 +599,13 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
         if ((figures.pay ?? 0) >= (figures.buy ?? 0)) throw invalidInput('pay', 'prices_pay_buy');
       }
       if (input.kind === 'nth') figures = { ...figures, nth: need('nth'), percent_bp: bp(need('percent')) };
+      // An „акцијска продаја“ (goods sold below their previous price) lasts at most 31 days (Закон о трговини,
+      // čl. 37; docs/prices.md). A multi-buy sells more for the same price, another kind of discount: not bounded.
+      if (input.kind !== 'multibuy' && win.from_day !== null && win.to_day !== null) {
+        const days =
+          Math.round((Date.parse(`${win.to_day}T00:00:00Z`) - Date.parse(`${win.from_day}T00:00:00Z`)) / DAY) + 1;
+        if (days > PROMOTION_MAX_DAYS) throw invalidInput('toDay', 'prices_promotion_31_days', { days });
+      }
       if (input.kind === 'price' && code !== null) {
         const regular = catalog.product(code, [])?.pricePara ?? 0;
         if ((figures.price_para ?? 0) >= regular) throw invalidInput('price', 'prices_not_lower');

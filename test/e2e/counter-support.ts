@@ -10,6 +10,10 @@ import { expect, type Keyboard, type Locator, type Page } from '@playwright/test
 import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
 import type { FakeEpson } from '../printer/fake-epson.ts';
+import type { Language, OrderView } from '../../shared/domain.ts';
+import { uiMessages } from '../../renderer/src/i18n/ui.ts';
+import { interpolate } from '../../shared/i18n/catalog.ts';
+import type { KasaFixture } from './fixtures.ts';
 import { ROOT } from '../support/host-process.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 
@@ -280,4 +284,43 @@ export async function sellHandTypedBread(page: Page): Promise<void> {
   await expect(page.getByTestId('change')).toHaveText('20,20');
   await page.keyboard.press('F12');
   await expect(page.getByTestId('receipt-state')).toHaveText('ФИСКАЛИЗОВАН');
+}
+
+/**
+ * The payment screen's F12 ends the sale with no manager's approval asked (a rule's discount is the shop's, not the
+ * cashier's: docs/prices.md); returns the sale's order once its receipt's journal, read as one line (it wraps long
+ * names), holds `journalHas`.
+ */
+export async function paidWithoutApproval(
+  kasa: KasaFixture,
+  lang: Language,
+  journalHas: string,
+): Promise<OrderView | undefined> {
+  const { page } = kasa;
+  await page.keyboard.press('F12');
+  await expect(page.getByTestId('receipt-state')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: uiMessages[lang].approval.title })).toHaveCount(0);
+  let order: OrderView | undefined;
+  await expect
+    .poll(async () => {
+      const r = await kasa.host.call<{ orders: OrderView[] }>('orders.list', { limit: 1 });
+      order = r.body.value?.orders[0];
+      return (order?.receipt?.journal ?? '').replace(/\s+/g, ' ');
+    })
+    .toContain(journalHas);
+  return order;
+}
+
+/** The cart's rows of `items`, in that order from the first line (named as the counter names them in `lang`). */
+export function cartRows(page: Page, lang: Language, items: readonly SampleItem[]): Locator[] {
+  const ui = uiMessages[lang];
+  const cart = page.getByRole('region', { name: ui.sale.cart });
+  return items.map((it, i) =>
+    cart.getByRole('row', { name: interpolate(ui.sale.line, { index: i + 1, name: it.name }) }),
+  );
+}
+
+/** What a cart line priced by a rule says under its name: the rule, and the regular price it replaces. */
+export function ruleNote(lang: Language, rule: string, wasPara: number): string {
+  return `${rule} · ${interpolate(uiMessages[lang].sale.priceWas, { was: rsd(wasPara) })}`;
 }

@@ -75,6 +75,42 @@ describe('bad input at its field, nothing half-saved', () => {
     expect(count('promotions')).toBe(0);
   });
 
+  it('a promotion at a reduced price longer than 31 days (Закон о трговини, čl. 37); a multi-buy is not bounded', async () => {
+    const long = { name: 'Дуга акција', priority: 7, code: 'SK', kind: 'percent', percent: 10 };
+    const e = await fails(c, 'prices.promotionPut', { ...long, fromDay: '2026-12-01', toDay: '2027-01-01' });
+    expect(fieldOf(e)).toBe('toDay');
+    expect(e.message).toContain('31');
+    expect(e.message).toContain('32');
+    expect(e.message).toContain('До датума');
+    const half = await fails(c, 'prices.promotionPut', {
+      ...long,
+      kind: 'nth',
+      nth: 2,
+      percent: 50,
+      fromDay: '2026-12-01',
+      toDay: '2027-03-01',
+    });
+    expect(fieldOf(half)).toBe('toDay');
+    expect(count('promotions')).toBe(0);
+    const month = await ok<PromotionView>(c, 'prices.promotionPut', {
+      ...long,
+      fromDay: '2026-12-01',
+      toDay: '2026-12-31',
+    });
+    const multi = await ok<PromotionView>(c, 'prices.promotionPut', {
+      ...long,
+      kind: 'multibuy',
+      buy: 3,
+      pay: 2,
+      priority: 8,
+      percent: null,
+      fromDay: '2026-12-01',
+      toDay: '2027-06-30',
+    });
+    for (const p of [month, multi]) await ok(c, 'prices.promotionDelete', { id: p.id });
+    expect(count('promotions')).toBe(0);
+  });
+
   it('a price list for a PIB that is not one, and a list naming an unknown product', async () => {
     const bad = await fails(c, 'prices.listPut', {
       name: 'Фирма',

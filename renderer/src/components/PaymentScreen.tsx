@@ -1,11 +1,11 @@
-import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_TYPES, type PaymentType } from '../../../shared/domain.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { usePos } from '../context.ts';
 import { cartTotal, type PaymentEntry } from '../store/index.ts';
 import { ActionButton } from './SaleScreen.tsx';
-import { BuyerIdField, NO_BUYER_ID, checkBuyerId, type BuyerIdValue } from './BuyerIdField.tsx';
+import { BuyerIdField, buyerIdValue, checkBuyerId, type BuyerIdValue } from './BuyerIdField.tsx';
 import { IpsDialog } from './IpsPayment.tsx';
 
 const MAIN_TYPES: PaymentType[] = ['cash', 'card'];
@@ -104,7 +104,11 @@ export function PaymentScreen() {
     : { ...typed, cash: formatRsd(Math.max(0, due - checkPayments({ ...typed, cash: '' }, due).nonCash)) };
   const [showMore, setShowMore] = useState(false);
   const language = usePos((s) => s.language);
-  const [buyerValue, setBuyerValue] = useState<BuyerIdValue>(NO_BUYER_ID);
+  // The sale's buyer lives in the store: a business buyer's price list prices the cart as soon as the buyer ID is
+  // valid, and going back to the cart and here again keeps it (docs/prices.md).
+  const saleBuyerId = usePos((s) => s.saleBuyerId);
+  const setSaleBuyer = usePos((s) => s.setSaleBuyer);
+  const [buyerValue, setBuyerValue] = useState<BuyerIdValue>(() => buyerIdValue(saleBuyerId ?? undefined));
   const [email, setEmail] = useState('');
   const invoiceTypes: PaymentEntry['invoiceType'][] = training ? ['training', 'proforma'] : ['normal', 'proforma'];
   const [invoiceType, setInvoiceType] = useState<PaymentEntry['invoiceType']>(invoiceTypes[0] ?? 'normal');
@@ -119,6 +123,9 @@ export function PaymentScreen() {
   const check = checkPayments(amounts, due);
   const payError = noMoney ? null : check.error;
   const buyer = checkBuyerId(buyerValue, language);
+  const validBuyer = 'buyerId' in buyer ? (buyer.buyerId ?? null) : null;
+  useEffect(() => setSaleBuyer(validBuyer), [validBuyer, setSaleBuyer]);
+  const ruleNames = [...new Set(lines.flatMap((l) => (l.rule ? [l.rule.name] : [])))];
   const emailError =
     email.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? 'pay.invalidEmail' : null;
 
@@ -306,6 +313,11 @@ export function PaymentScreen() {
             className="field"
             invalid={'error' in buyer}
           />
+          {ruleNames.length > 0 && (
+            <p role="status" className="price-rules" data-testid="pay-price-rules">
+              {t('pay.priceRules', { names: ruleNames.join(', ') })}
+            </p>
+          )}
           <label className="field">
             {t('pay.email')}
             <input

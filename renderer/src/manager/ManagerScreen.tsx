@@ -19,6 +19,7 @@ import { AuditTab } from './AuditTab.tsx';
 import { HubTab } from './HubTab.tsx';
 import { GoodsTab } from './GoodsTab.tsx';
 import { SefTab } from './SefTab.tsx';
+import { PricesTab } from './PricesTab.tsx';
 import { ScreenHead } from '../ui/ScreenHead.tsx';
 import { SelfApproval } from './common.tsx';
 import './manager.css';
@@ -31,6 +32,7 @@ type Tab =
   | 'archive'
   | 'attention'
   | 'goods'
+  | 'prices'
   | 'sef'
   | 'staff'
   | 'settings'
@@ -44,6 +46,7 @@ const TABS: Tab[] = [
   'archive',
   'attention',
   'goods',
+  'prices',
   'sef',
   'staff',
   'settings',
@@ -94,6 +97,7 @@ export function ManagerScreen(props: { api: PosApi; onClose: () => void; initial
           {tab === 'attention' && <AttentionTab api={props.api} t={t} lang={lang} />}
           {tab === 'goods' && <GoodsTab api={props.api} t={t} lang={lang} />}
           {tab === 'sef' && <SefTab api={props.api} t={t} lang={lang} />}
+          {tab === 'prices' && <PricesTab api={props.api} t={t} lang={lang} />}
           {tab === 'staff' && <StaffTab api={props.api} t={t} onChanged={checkDefault} />}
           {tab === 'settings' && <SettingsTab api={props.api} t={t} lang={lang} />}
           {tab === 'reports' && <ReportsTab api={props.api} t={t} lang={lang} />}

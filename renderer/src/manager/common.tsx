@@ -10,7 +10,7 @@ import { fieldLabel } from '../../../shared/i18n/fields.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
-import { Alert, CheckedField, Field, MgrTable, NoteAndAlert } from '../ui/forms.tsx';
+import { Alert, CheckedField, Field, FieldError, MgrTable, NoteAndAlert } from '../ui/forms.tsx';
 
 /** The form pieces the till's manager screens share with the hub UI (ui/forms.tsx). */
 export { Alert, CheckedField, Field, MgrTable, NoteAndAlert };
@@ -210,6 +210,8 @@ export function useFieldErrors<F extends string>(
 export type ApprovedField<F extends string> = (
   field: F,
   control: (errorProps: { 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => ReactNode,
+  /** The control labels itself (a DateField, a group of checkboxes): only its error is added under it. */
+  bare?: boolean,
 ) => ReactNode;
 
 /**
@@ -237,6 +239,8 @@ export function ApprovedForm<F extends string>(props: {
    * for her and says so. Off for commands the hub checks the PIN of (staff, hub).
    */
   selfApproves?: boolean;
+  /** The form's field a refusal at this contract path is about (`items.2.code` → `items`); else its last name. */
+  fieldOf?: (path: string) => string | undefined;
 }) {
   const { t } = props;
   const [pin, setPin] = useState('');
@@ -247,14 +251,27 @@ export function ApprovedForm<F extends string>(props: {
   } as Record<F | 'managerPin', string>;
   const { fieldErrors, setFieldErrors, fail, errorProps } = useFieldErrors(labels, props.idPrefix, (e) => {
     if (e.field === undefined) return undefined;
+    const own = props.fieldOf?.(e.field);
+    if (own !== undefined) return own;
     const names = e.field.split('.').filter((k) => !/^\d+$/.test(k));
     return names[0] === 'approval' ? 'managerPin' : names[names.length - 1];
   });
-  const field: ApprovedField<F> = (name, control) => (
-    <CheckedField key={name} label={labels[name]} error={fieldErrors[name]} errorId={`${props.idPrefix}-${name}-error`}>
-      {control(errorProps(name))}
-    </CheckedField>
-  );
+  const field: ApprovedField<F> = (name, control, bare) =>
+    bare ? (
+      <div key={name} className="mgr-field-group">
+        {control(errorProps(name))}
+        <FieldError error={fieldErrors[name]} errorId={`${props.idPrefix}-${name}-error`} />
+      </div>
+    ) : (
+      <CheckedField
+        key={name}
+        label={labels[name]}
+        error={fieldErrors[name]}
+        errorId={`${props.idPrefix}-${name}-error`}
+      >
+        {control(errorProps(name))}
+      </CheckedField>
+    );
   return (
     <RowForm
       label={props.label}

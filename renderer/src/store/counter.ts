@@ -33,10 +33,17 @@ export interface CounterState {
    * become a line only once it is typed, and Esc adds nothing. Null when nothing waits.
    */
   weighing: { product: ProductView; unitPricePara: Para; gtin?: string | undefined } | null;
+  /**
+   * The buyer ID the cashier set for this sale (the payment screen), valid by its code's rule: a business buyer's
+   * (`10:PIB`) price list prices the cart by it at once (docs/prices.md). Null: none; cleared with the cart.
+   */
+  saleBuyerId: string | null;
 }
 
 export interface CounterActions {
   setScreen(screen: Screen): void;
+  /** Sets (or clears) the sale's buyer ID; the cart is priced again for it. */
+  setSaleBuyer(buyerId: string | null): void;
   openDialog(dialog: Dialog): void;
   setNotice(notice: Notice | null): void;
   setQuery(query: string): Promise<void>;
@@ -196,6 +203,11 @@ export function createCounterSlice(kit: StoreKit): SliceCreator<CounterState & C
       favourites: [],
       notice: null,
       weighing: null,
+      saleBuyerId: null,
+
+      setSaleBuyer(buyerId) {
+        if (get().saleBuyerId !== buyerId) set({ saleBuyerId: buyerId });
+      },
 
       setScreen(screen) {
         set({ screen, dialog: null });

@@ -42,11 +42,16 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
     ...createManagerSlice(kit)(...a),
   }));
   // Every change of the cart's lines is saved in the core (once the saved cart was read back at login).
-  // Every change of the cart's lines is priced by the price lists and promotions in force (docs/prices.md): the
-  // answer applies only to the lines it was asked for, unchanged since.
+  // Every change of the cart's lines, and of the sale's buyer, is priced by the price lists and promotions in force
+  // for that buyer (docs/prices.md): the answer applies only to the lines it was asked for, unchanged since, while
+  // the buyer is the same. An emptied cart forgets its buyer.
   store.subscribe((state, prev) => {
-    if (state.lines === prev.lines || !state.cashier) return;
-    const lines = state.lines;
+    if (state.lines.length === 0 && state.saleBuyerId !== null) {
+      store.setState({ saleBuyerId: null });
+      return;
+    }
+    if ((state.lines === prev.lines && state.saleBuyerId === prev.saleBuyerId) || !state.cashier) return;
+    const { lines, saleBuyerId } = state;
     const asked = lines.flatMap((l, i) => (l.productId !== undefined && !l.priceCode && !l.priceSet ? [i] : []));
     if (asked.length === 0) return;
     void api['prices.quote']({
@@ -54,8 +59,10 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
         const l = lines[i] as CartLine;
         return { productId: l.productId as number, quantity: milliToDecimal(l.quantityMilli) };
       }),
+      ...(saleBuyerId ? { buyerId: saleBuyerId } : {}),
     }).then((r) => {
-      if (!r.ok || store.getState().lines !== lines) return;
+      const now = store.getState();
+      if (!r.ok || now.lines !== lines || now.saleBuyerId !== saleBuyerId) return;
       const next = applyRules(lines, asked, r.value);
       if (next) store.setState({ lines: next });
     });

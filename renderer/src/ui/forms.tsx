@@ -63,11 +63,16 @@ export function CheckedField(props: {
   return (
     <div className="mgr-field-group">
       <Field label={props.label}>{props.children}</Field>
-      {props.error && (
-        <span id={props.errorId} role="alert" className="mgr-error mgr-field-error">
-          {props.error}
-        </span>
-      )}
+      <FieldError error={props.error} errorId={props.errorId} />
     </div>
   );
+}
+
+/** A field's error, right under its control; nothing when all is well. */
+export function FieldError(props: { error: string | undefined; errorId: string }) {
+  return props.error ? (
+    <span id={props.errorId} role="alert" className="mgr-error mgr-field-error">
+      {props.error}
+    </span>
+  ) : null;
 }
