@@ -71,7 +71,7 @@ function exportPdf(view: ExportView, lang: Language, deps: ExportFileDeps): Prom
   const rows: string[][] = [];
   /** A section: its title, then its columns' names (six cells). */
   const section = (title: string, header: readonly string[]): void => {
-    rows.push(['', `— ${title} —`, '', '', '', '']);
+    rows.push(['', '', `— ${title} —`, '', '', '']);
     if (header.some((h) => h)) rows.push(header.map((h) => h.toUpperCase()));
   };
   const dh = w.daysHeader;
@@ -161,14 +161,11 @@ function exportPdf(view: ExportView, lang: Language, deps: ExportFileDeps): Prom
     printedAt: deps.now(),
     title: w.title,
     lines: [w.period.replace('{from}', kepDate(view.from, lang)).replace('{to}', kepDate(view.to, lang))],
-    columns: [
-      { header: '', width: 1.2 },
-      { header: '', width: 1.8 },
-      { header: '', width: 4 },
-      { header: '', width: 1.3, align: 'right' },
-      { header: '', width: 1.3, align: 'right' },
-      { header: '', width: 1.3, align: 'right' },
-    ],
+    columns: w.pdfHeader.map((header, i) => ({
+      header,
+      width: [1.2, 1.8, 4, 1.3, 1.3, 1.3][i] ?? 1,
+      ...(i >= 3 ? { align: 'right' as const } : {}),
+    })),
     rows,
     totals: [[w.total, '', '', rsd(view.total.grossPara), rsd(view.total.taxPara), rsd(view.total.netPara)]],
     landscape: true,

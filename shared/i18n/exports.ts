@@ -40,6 +40,8 @@ export interface ExportWords {
   sectionKep: string;
   sectionJournal: string;
   daysHeader: readonly string[];
+  /** The PDF table's columns (each section names its own below its title). */
+  pdfHeader: readonly string[];
   documentsHeader: readonly string[];
   kepLines: { opening: string; debit: string; credit: string; closing: string };
 }
@@ -113,6 +115,7 @@ const SR_CYRL: ExportWords = {
   sectionGoods: 'Пријемнице и нивелације',
   sectionKep: 'КЕП',
   sectionJournal: 'Налог за књижење',
+  pdfHeader: ['Датум', 'Документ', 'Опис', 'Бруто / дугује', 'ПДВ / потражује', 'Нето / салдо'],
   daysHeader: ['Датум', 'Продаја', 'Аванси', 'Рефундације', 'Бруто', 'ПДВ', 'Нето'],
   documentsHeader: ['Датум и време', 'Број рачуна', 'Врста', 'Плаћање', 'Бруто', 'ПДВ'],
   kepLines: { opening: 'Почетно стање', debit: 'Задужење', credit: 'Раздужење', closing: 'Завршно стање' },
@@ -187,6 +190,7 @@ const SR_LATN: ExportWords = {
   sectionGoods: 'Prijemnice i nivelacije',
   sectionKep: 'KEP',
   sectionJournal: 'Nalog za knjiženje',
+  pdfHeader: ['Datum', 'Dokument', 'Opis', 'Bruto / duguje', 'PDV / potražuje', 'Neto / saldo'],
   daysHeader: ['Datum', 'Prodaja', 'Avansi', 'Refundacije', 'Bruto', 'PDV', 'Neto'],
   documentsHeader: ['Datum i vreme', 'Broj računa', 'Vrsta', 'Plaćanje', 'Bruto', 'PDV'],
   kepLines: { opening: 'Početno stanje', debit: 'Zaduženje', credit: 'Razduženje', closing: 'Završno stanje' },
@@ -261,6 +265,7 @@ const EN: ExportWords = {
   sectionGoods: 'Goods receipts and price changes',
   sectionKep: 'KEP',
   sectionJournal: 'Posting journal',
+  pdfHeader: ['Date', 'Document', 'Description', 'Gross / debit', 'VAT / credit', 'Net / balance'],
   daysHeader: ['Date', 'Sales', 'Advances', 'Refunds', 'Gross', 'VAT', 'Net'],
   documentsHeader: ['Date and time', 'Invoice number', 'Type', 'Payment', 'Gross', 'VAT'],
   kepLines: { opening: 'Opening balance', debit: 'Debit', credit: 'Credit', closing: 'Closing balance' },
