@@ -9,7 +9,13 @@ import type { Language } from '../../shared/domain.ts';
 import type { ExportDay, ExportGoodsReceipt, ExportView } from '../../shared/contract/exports.ts';
 import type { GoodsService } from '../goods/service.ts';
 import { readOrders } from '../manager/report-days.ts';
-import { addOrders, emptyTotals, orderTaxReceipts, type ReportTotals } from '../../shared/reports/totals.ts';
+import {
+  addOrders,
+  emptyTotals,
+  mergeTotals,
+  orderTaxReceipts,
+  type ReportTotals,
+} from '../../shared/reports/totals.ts';
 import { finishReport } from '../../shared/reports/view.ts';
 import { receiptRow, type ReceiptRow } from '../../shared/reports/receipts.ts';
 import { addReceiptTax, type LabelTax } from '../../shared/tax-summary.ts';
@@ -62,14 +68,21 @@ export function createExportService(db: Db, goods: GoodsService, deps: ExportDep
       const byDay = new Map<string, DayTotals>();
       const all = emptyTotals();
       const documents: ReceiptRow[] = [];
+      // The period's Belgrade days and where each begins (ISO UTC): the orders come in time order.
+      const starts: { day: string; at: string }[] = [];
+      for (let day = from; day <= to; day = nextDay(day))
+        starts.push({ day, at: new Date(dayStart(day)).toISOString() });
+      let k = 0;
       for (const { row, order } of readOrders(db, range.from, range.to, undefined)) {
-        const day = dayIn(new Date(row.created_at));
+        while (k + 1 < starts.length && (starts[k + 1]?.at ?? '') <= row.created_at) k++;
+        const day = starts[k]?.day ?? dayIn(new Date(row.created_at));
         let d = byDay.get(day);
         if (!d) byDay.set(day, (d = { all: emptyTotals(), other: emptyTotals(), advance: emptyTotals(), closed: [] }));
-        // The day and the period as the report sums them (in time order), and the day split for the journal.
-        addOrders(d.all, [order]);
-        addOrders(all, [order]);
-        addOrders(order.invoice_type === 'advance' ? d.advance : d.other, [order]);
+        // The order as the report sums it, once; then added to the day and the period (in time order, as the
+        // report adds them) and to the day's split for the journal.
+        const one = addOrders(emptyTotals(), [{ ...order, hour: undefined, cashier: undefined }]);
+        mergeTotals(d.all, one);
+        mergeTotals(order.invoice_type === 'advance' ? d.advance : d.other, one);
         // A final sale's advance refund (its second receipt): what it closes, by label, as the report signs it.
         if (order.kind === 'finalize' && order.state === 'fiscalized' && (order.receipts?.length ?? 0) >= 2) {
           const paid = order.data.payments.reduce((s, p) => s + p.amountPara, 0);
@@ -88,8 +101,10 @@ export function createExportService(db: Db, goods: GoodsService, deps: ExportDep
       }
       const days: ExportDay[] = [];
       const journalDays: JournalDay[] = [];
+      const startOf = new Map(starts.map((x, i) => [x.day, { from: x.at, to: starts[i + 1]?.at ?? range.to }]));
       for (const [day, d] of [...byDay].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-        const dayRange = exportRange(day, day);
+        mergeTotals(all, d.all);
+        const dayRange = startOf.get(day) ?? exportRange(day, day);
         const v = finishReport(d.all, deps.rateOf, dayRange);
         if (v.sales.count + v.refunds.count + v.advances.count === 0) continue;
         days.push({
