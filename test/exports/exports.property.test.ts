@@ -25,6 +25,7 @@ import { exportRange } from '../../electron/exports/service.ts';
 import { DEFAULT_ACCOUNTS } from '../../shared/exports/accounts.ts';
 import { valueAt } from '../../shared/goods/calc.ts';
 import { closeCores, MANAGER_PIN, ok, startCore } from '../support/session.ts';
+import { putProduct, refund } from './support.ts';
 
 const managerPin = MANAGER_PIN;
 type Core = Awaited<ReturnType<typeof startCore>>;
@@ -40,18 +41,7 @@ const seen = { sale: 0, refund: 0, advance: 0, advanceRefund: 0, finalize: 0, re
 beforeAll(async () => {
   c = await startCore();
   supplier = await ok<SupplierView>(c, 'suppliers.put', { managerPin, name: 'Велепродаја', pib: '101134702' });
-  product = await ok<ProductView>(c, 'catalog.put', {
-    code: 'P1',
-    create: true,
-    name: 'Брашно',
-    price: 120,
-    label: 'A',
-    unit: 'piece',
-    group: null,
-    favourite: false,
-    barcodes: [],
-    approval: { managerPin },
-  });
+  product = await putProduct(c, 'P1', 'Брашно', 120, true);
 }, 60_000);
 afterAll(closeCores);
 
@@ -107,13 +97,7 @@ async function apply(a: Action): Promise<void> {
     case 'refund': {
       const id = sales.length ? sales.splice(a.pick % sales.length, 1)[0] : undefined;
       if (id === undefined) return;
-      const r = await ok<OrderView>(c, 'refunds.create', {
-        managerPin,
-        orderId: id,
-        lines: [{ index: 0, quantity: 1 }],
-        buyerId: '20:008123456',
-        paymentType: 'cash',
-      });
+      const r = await refund(c, id);
       expect(r.state).toBe('fiscalized');
       seen.refund++;
       return;
@@ -134,13 +118,7 @@ async function apply(a: Action): Promise<void> {
     case 'advanceRefund': {
       const id = advances.length ? advances.splice(a.pick % advances.length, 1)[0] : undefined;
       if (id === undefined) return;
-      const r = await ok<OrderView>(c, 'refunds.create', {
-        managerPin,
-        orderId: id,
-        full: true,
-        buyerId: '20:008123456',
-        paymentType: 'cash',
-      });
+      const r = await refund(c, id, true);
       expect(r.state).toBe('fiscalized');
       seen.advanceRefund++;
       return;
@@ -175,17 +153,7 @@ async function apply(a: Action): Promise<void> {
       return;
     }
     case 'price':
-      await ok(c, 'catalog.put', {
-        code: 'P1',
-        name: product.name,
-        price: a.price / 100,
-        label: 'A',
-        unit: 'piece',
-        group: null,
-        favourite: false,
-        barcodes: [],
-        approval: { managerPin },
-      });
+      await putProduct(c, 'P1', product.name, a.price / 100);
       seen.price++;
       return;
   }
