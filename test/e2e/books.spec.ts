@@ -50,7 +50,9 @@ for (const lang of LANGUAGES) {
       const period = mgr.getByRole('form', { name: t('books_period') });
       const today = isoDay(new Date());
       // An end before the start: refused at „До“, nothing shown.
-      await period.getByLabel(`${t('date_to')} (${t('date_format')})`, { exact: true }).fill(formatDay('2020-01-01', lang));
+      await period
+        .getByLabel(`${t('date_to')} (${t('date_format')})`, { exact: true })
+        .fill(formatDay('2020-01-01', lang));
       await period.getByRole('button', { name: t('books_show') }).click();
       await expect(mgr.getByRole('alert')).toContainText(fieldLabel(lang, 'to'));
       await expect(mgr.getByRole('region', { name: t('books_totals') })).toHaveCount(0);

@@ -13,7 +13,17 @@ import { EXPORT_WORDS } from '../../../shared/i18n/exports.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import { formatDay, isoDay } from '../dates.ts';
-import { ApprovedForm, call, DateRange, MgrTable, NoteAndAlert, pinOf, saveBase64, SelfApproval, useAction } from './common.tsx';
+import {
+  ApprovedForm,
+  call,
+  DateRange,
+  MgrTable,
+  NoteAndAlert,
+  pinOf,
+  saveBase64,
+  SelfApproval,
+  useAction,
+} from './common.tsx';
 import type { ManagerT, ManagerText } from './i18n.ts';
 
 const FILES: ExportFileKind[] = ['turnover', 'documents', 'goods', 'kep', 'journal', 'minimax', 'pdf'];
