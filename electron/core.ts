@@ -58,6 +58,10 @@ import { createStocktake } from './goods/stocktake.ts';
 import { createGoodsDocuments } from './goods/documents.ts';
 import { createPricesService } from './prices/service.ts';
 import { pricesHandlers } from './prices/handlers.ts';
+import { createExportService, storedAccounts } from './exports/service.ts';
+import { exportsHandlers } from './exports/handlers.ts';
+import { exportFile, type ExportFileDeps } from './exports/files.ts';
+import { createExportSchedule } from './exports/schedule.ts';
 import { createSyncLoop } from './retry/loop.ts';
 import { POLICIES } from './retry/policy.ts';
 import { retriesHandlers } from './retry/handlers.ts';
@@ -260,6 +264,30 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
     now: () => new Date(now()),
   });
+  // The bookkeeper's exports (docs/exports.md): the period's view and files, the journal's accounts, the monthly run.
+  const exportFiles: ExportFileDeps = {
+    language: () => settings.language(),
+    accounts: () => storedAccounts(settings.get('exportAccounts')),
+    shop: () => ({
+      name: settings.get('shopName') ?? '',
+      pib: settings.get('shopPib') ?? '',
+      address: settings.get('shopAddress') ?? '',
+    }),
+    now: () => new Date(now()),
+  };
+  const exportsService = createExportService(db, goods, {
+    rateOf: (label) => taxRates.rateOf(label),
+    language: () => settings.language(),
+    accounts: exportFiles.accounts,
+    till: () => settings.terminalId(),
+  });
+  const exportSchedule = createExportSchedule(db, {
+    get: (key) => settings.get(key),
+    set: (key, value) => settings.set(key, value),
+    now,
+    file: (from, to, kind) => exportFile(exportsService.build(from, to), kind, exportFiles),
+    audit: (actor, action, detail) => staff.audit(actor, action, detail),
+  });
   const stocktake = createStocktake(db, {
     audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
     language: () => settings.language(),
@@ -387,6 +415,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const stopCheckpointer = startCheckpointer(db, { onError: (err) => logger.warn(`wal checkpoint: ${String(err)}`) });
   // Report totals of closed days, computed in the background so long reports read a row per day.
   const stopReportDays = startReportDays(db, now, (err) => logger.warn(`report days: ${String(err)}`));
+  const stopExportSchedule = exportSchedule.start((err) => logger.warn(`monthly export: ${String(err)}`));
 
   const info = (): AppInfo => ({
     version: VERSION,
@@ -519,6 +548,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       audit: (actor, action, detail) => staff.audit(actor, action, detail),
     }),
     pricesHandlers(prices, { kick: () => pricesLoop.kick() }),
+    exportsHandlers({
+      service: exportsService,
+      files: exportFiles,
+      schedule: exportSchedule,
+      saveAccounts: (map) => settings.set('exportAccounts', JSON.stringify(map)),
+      audit: (actor, action, detail) => staff.audit(actor, action, detail),
+    }),
     retriesHandlers(budgets, {
       journal: () => void journals.run(),
       email: (id) => manager.emails.resume(Number(id)),
@@ -591,6 +627,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await drafts.stop();
       await maintenance.stop();
       await stopReportDays();
+      await stopExportSchedule();
       await taxRatesLoop.stop();
       await pricesLoop.stop();
       stopCheckpointer();

@@ -312,6 +312,11 @@ const SR_CYRL = {
   prices_not_pending: 'Ова промена цене је већ примењена или отказана ({field}).',
   prices_promotion_31_days:
     'Акцијска продаја траје највише 31 дан (Закон о трговини, чл. 37): овај период има {days} дана ({field}).',
+  // #41 the bookkeeper's exports
+  account_number: 'Конто у пољу „{field}“ пишите цифрама, од 3 до 10 (на пример 2430).',
+  export_kind: 'Непозната врста извоза у пољу „{field}“.',
+  export_day: 'Дан у пољу „{field}“ мора бити од 1 до 28.',
+  export_folder: 'Фасцикла из поља „{field}“ не постоји на овој каси или се у њу не може писати.',
 };
 
 const SR_LATN: Shape<typeof SR_CYRL> = {
@@ -619,6 +624,11 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   prices_not_pending: 'Ova promena cene je već primenjena ili otkazana ({field}).',
   prices_promotion_31_days:
     'Akcijska prodaja traje najviše 31 dan (Zakon o trgovini, čl. 37): ovaj period ima {days} dana ({field}).',
+  // #41 the bookkeeper's exports
+  account_number: 'Konto u polju „{field}“ pišite ciframa, od 3 do 10 (na primer 2430).',
+  export_kind: 'Nepoznata vrsta izvoza u polju „{field}“.',
+  export_day: 'Dan u polju „{field}“ mora biti od 1 do 28.',
+  export_folder: 'Fascikla iz polja „{field}“ ne postoji na ovoj kasi ili se u nju ne može pisati.',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -932,6 +942,11 @@ const EN: Shape<typeof SR_CYRL> = {
   prices_not_pending: 'This price change was already applied or cancelled ({field}).',
   prices_promotion_31_days:
     'A sale at a reduced price lasts at most 31 days (Law on Trade, art. 37): this period has {days} days ({field}).',
+  // #41 the bookkeeper's exports
+  account_number: 'Write the account in "{field}" in digits, 3 to 10 of them (for example 2430).',
+  export_kind: 'Unknown kind of export in "{field}".',
+  export_day: 'The day in "{field}" must be from 1 to 28.',
+  export_folder: 'The folder in "{field}" does not exist on this till or cannot be written to.',
 };
 
 /** The core's messages: `{field}` names the input field, other placeholders as each text says. */

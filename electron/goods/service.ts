@@ -825,15 +825,20 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
       }
       // The fiscal turnover of each day by payment type (refunds reduce it), and the difference between it and the
       // retail value of the goods the day's receipts took out or back (discounts, items kept outside the book).
+      // Summed in SQLite (a year holds hundreds of thousands of sales), each day's types in the order they first
+      // appear (by order, then by payment).
       const turnover = new Map<string, Map<string, number>>();
       for (const s of db
-        .prepare<[string, string], { day: string; payments: string }>(
-          'SELECT day, payments FROM stock_sales WHERE day BETWEEN ? AND ? ORDER BY day, order_id',
+        .prepare<[string, string], { day: string; payType: string; amount: number }>(
+          `SELECT s.day, json_extract(p.value, '$.type') AS payType, sum(json_extract(p.value, '$.amountPara')) AS amount
+             FROM stock_sales s, json_each(s.payments) p
+            WHERE s.day BETWEEN ? AND ?
+            GROUP BY s.day, payType
+            ORDER BY s.day, min(s.order_id * 1000 + p.key)`,
         )
         .all(from, to)) {
         const byType = turnover.get(s.day) ?? new Map<string, number>();
-        for (const p of JSON.parse(s.payments) as { type: string; amountPara: number }[])
-          byType.set(p.type, (byType.get(p.type) ?? 0) + p.amountPara);
+        byType.set(s.payType, (byType.get(s.payType) ?? 0) + s.amount);
         turnover.set(s.day, byType);
       }
       const soldValue = new Map(

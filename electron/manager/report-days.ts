@@ -94,7 +94,8 @@ function reportOrders(db: Db, from: string, to: string, cashier: string | undefi
   return readOrders(db, from, to, cashier).map((x) => x.order);
 }
 
-function readOrders(db: Db, from: string, to: string, cashier: string | undefined) {
+/** The orders created in [from, to) with their rows, as a report reads them, in time order (also electron/exports). */
+export function readOrders(db: Db, from: string, to: string, cashier: string | undefined) {
   const rows = stmts(db).rows.all(from, to, cashier ?? null, cashier ?? null);
   return rows.map((r) => ({
     row: r,

@@ -76,6 +76,12 @@ export const SELF_APPROVED: ReadonlySet<CommandName> = new Set<CommandName>([
   'prices.promotionDelete',
   'prices.schedule',
   'prices.scheduleCancel',
+  'exports.build',
+  'exports.file',
+  'exports.accounts',
+  'exports.saveAccounts',
+  'exports.schedule',
+  'exports.saveSchedule',
 ]);
 
 /** The field a refusal names when a manager's PIN beside the input would let the command through. */

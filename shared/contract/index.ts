@@ -27,6 +27,7 @@ import { goodsCommands } from './goods.ts';
 export type { SefDocumentView, SefIncomingResult, SefOfferView, SefSettingsView, SefState } from './sef.ts';
 import { sefCommands } from './sef.ts';
 import { pricesCommands } from './prices.ts';
+import { exportsCommands } from './exports.ts';
 
 export * from './define.ts';
 export { CheckoutInput, CheckoutLine } from './sales.ts';
@@ -43,6 +44,7 @@ export type { ReportView } from './reports.ts';
 export type { BackupsView } from './backups.ts';
 export type { AuditEntry } from './audit.ts';
 export type { ShiftView, ShiftMoveView } from './shifts.ts';
+export type { AccountsView, ExportView, ExportFileKind, Posting } from './exports.ts';
 export type { PriceListView, PricedLineView, PricesOverview, PromotionView, ScheduledPriceView } from './prices.ts';
 export type {
   KepEntry,
@@ -81,6 +83,7 @@ export const contractAreas = {
   goods: goodsCommands,
   sef: sefCommands,
   prices: pricesCommands,
+  exports: exportsCommands,
 } as const;
 export type Area = keyof typeof contractAreas;
 
@@ -107,6 +110,7 @@ export const AREA_PREFIXES: { readonly [A in Area]: readonly string[] } = {
   goods: ['goods', 'suppliers'],
   sef: ['sef'],
   prices: ['prices'],
+  exports: ['exports'],
 };
 
 export const commands = {
@@ -131,6 +135,7 @@ export const commands = {
   ...goodsCommands,
   ...sefCommands,
   ...pricesCommands,
+  ...exportsCommands,
 } as const;
 
 export const events = {

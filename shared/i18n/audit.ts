@@ -148,6 +148,10 @@ const SR_CYRL = {
   reasonUnfiscalized: 'готовина док рачуни чекају фискализацију',
   allLines: 'све ставке',
   wholeShop: 'цела продавница',
+  exportsAccounts: 'Измењени конта налога за књижење: {accounts}',
+  exportsFile: 'Извоз за књиговођу ({kind}) за период {from} – {to}',
+  exportsScheduled: 'Месечни извоз за књиговођу за {month} уписан у фасциклу',
+  exportsSchedule: 'Измењен распоред месечног извоза за књиговођу',
 };
 
 type AuditKey = keyof typeof SR_CYRL;
@@ -289,6 +293,10 @@ const SR_LATN: Record<AuditKey, string> = {
   reasonUnfiscalized: 'gotovina dok računi čekaju fiskalizaciju',
   allLines: 'sve stavke',
   wholeShop: 'cela prodavnica',
+  exportsAccounts: 'Izmenjeni konta naloga za knjiženje: {accounts}',
+  exportsFile: 'Izvoz za knjigovođu ({kind}) za period {from} – {to}',
+  exportsScheduled: 'Mesečni izvoz za knjigovođu za {month} upisan u fasciklu',
+  exportsSchedule: 'Izmenjen raspored mesečnog izvoza za knjigovođu',
 };
 
 const EN: Record<AuditKey, string> = {
@@ -428,6 +436,10 @@ const EN: Record<AuditKey, string> = {
   reasonUnfiscalized: 'cash while receipts wait for fiscalization',
   allLines: 'all lines',
   wholeShop: 'the whole shop',
+  exportsAccounts: "Changed the posting journal's accounts: {accounts}",
+  exportsFile: 'Export for the bookkeeper ({kind}) for {from} – {to}',
+  exportsScheduled: 'The monthly export for the bookkeeper for {month} written to the folder',
+  exportsSchedule: 'Changed the schedule of the monthly export for the bookkeeper',
 };
 
 export const AUDIT_TEXT: Record<Language, Record<AuditKey, string>> = {
@@ -509,6 +521,12 @@ const COMMAND_WORDS: Record<Language, Record<string, string>> = {
     'staff.approve': 'одобрење радње на каси',
     'staff.login': 'пријава',
     'staff.changePin': 'промена PIN-а',
+    'exports.build': 'преглед извоза за књиговођу',
+    'exports.file': 'извоз за књиговођу',
+    'exports.accounts': 'конта налога за књижење',
+    'exports.saveAccounts': 'измена конта налога за књижење',
+    'exports.schedule': 'распоред месечног извоза',
+    'exports.saveSchedule': 'измена распореда месечног извоза',
   },
   'sr-Latn': {
     'audit.list': 'pregled dnevnika',
@@ -578,6 +596,12 @@ const COMMAND_WORDS: Record<Language, Record<string, string>> = {
     'staff.approve': 'odobrenje radnje na kasi',
     'staff.login': 'prijava',
     'staff.changePin': 'promena PIN-a',
+    'exports.build': 'pregled izvoza za knjigovođu',
+    'exports.file': 'izvoz za knjigovođu',
+    'exports.accounts': 'konta naloga za knjiženje',
+    'exports.saveAccounts': 'izmena konta naloga za knjiženje',
+    'exports.schedule': 'raspored mesečnog izvoza',
+    'exports.saveSchedule': 'izmena rasporeda mesečnog izvoza',
   },
   en: {
     'audit.list': 'viewing the log',
@@ -647,6 +671,12 @@ const COMMAND_WORDS: Record<Language, Record<string, string>> = {
     'staff.approve': 'approving a counter action',
     'staff.login': 'login',
     'staff.changePin': 'PIN change',
+    'exports.build': 'viewing the exports for the bookkeeper',
+    'exports.file': 'an export for the bookkeeper',
+    'exports.accounts': "the posting journal's accounts",
+    'exports.saveAccounts': "changing the posting journal's accounts",
+    'exports.schedule': "the monthly export's schedule",
+    'exports.saveSchedule': "changing the monthly export's schedule",
   },
 };
 
@@ -946,6 +976,10 @@ const TILL_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
     key: 'minimumSet',
     params: { code: str(d.code), minimum: formatQuantity(num(d.minimumMilli)) },
   }),
+  'exports.saveAccounts': (d) => ({ key: 'exportsAccounts', params: { accounts: str(d.accounts) } }),
+  'exports.file': (d) => ({ key: 'exportsFile', params: { kind: str(d.kind), from: str(d.from), to: str(d.to) } }),
+  'exports.scheduled': (d) => ({ key: 'exportsScheduled', params: { month: str(d.month) } }),
+  'exports.saveSchedule': () => ({ key: 'exportsSchedule' }),
 };
 
 /** The prefixes of actions named after something else: a counter action, or a command a manager approved. */

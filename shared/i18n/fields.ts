@@ -125,6 +125,25 @@ const SR_CYRL: Labels = {
   account: 'Текући рачун',
   contact: 'Контакт',
   confirmBelowPurchase: 'Потврда цене испод набавне',
+  // #41 the bookkeeper's exports: the journal's accounts and the monthly export.
+  cash: 'Конто: Благајна',
+  card: 'Конто: Платне картице',
+  transfer: 'Конто: Купци (пренос на рачун)',
+  otherPayment: 'Конто: Остала плаћања',
+  revenueGeneral: 'Конто: Приход од продаје робе, 20 %',
+  revenueSpecial: 'Конто: Приход од продаје робе, 10 %',
+  revenueExempt: 'Конто: Приход од продаје робе, без ПДВ',
+  vatGeneral: 'Конто: ПДВ по општој стопи',
+  vatSpecial: 'Конто: ПДВ по посебној стопи',
+  advances: 'Конто: Примљени аванси',
+  advanceVatGeneral: 'Конто: ПДВ на авансе, општа стопа',
+  advanceVatSpecial: 'Конто: ПДВ на авансе, посебна стопа',
+  goodsRetail: 'Конто: Роба у промету на мало',
+  goodsVat: 'Конто: Укалкулисани ПДВ',
+  goodsMargin: 'Конто: Укалкулисана разлика у цени',
+  suppliers: 'Конто: Добављачи у земљи',
+  exportDay: 'Дан у месецу за извоз',
+  exportFolder: 'Фасцикла за извоз',
 };
 
 const SR_LATN: Labels = {
@@ -245,6 +264,25 @@ const SR_LATN: Labels = {
   account: 'Tekući račun',
   contact: 'Kontakt',
   confirmBelowPurchase: 'Potvrda cene ispod nabavne',
+  // #41 the bookkeeper's exports: the journal's accounts and the monthly export.
+  cash: 'Konto: Blagajna',
+  card: 'Konto: Platne kartice',
+  transfer: 'Konto: Kupci (prenos na račun)',
+  otherPayment: 'Konto: Ostala plaćanja',
+  revenueGeneral: 'Konto: Prihod od prodaje robe, 20 %',
+  revenueSpecial: 'Konto: Prihod od prodaje robe, 10 %',
+  revenueExempt: 'Konto: Prihod od prodaje robe, bez PDV',
+  vatGeneral: 'Konto: PDV po opštoj stopi',
+  vatSpecial: 'Konto: PDV po posebnoj stopi',
+  advances: 'Konto: Primljeni avansi',
+  advanceVatGeneral: 'Konto: PDV na avanse, opšta stopa',
+  advanceVatSpecial: 'Konto: PDV na avanse, posebna stopa',
+  goodsRetail: 'Konto: Roba u prometu na malo',
+  goodsVat: 'Konto: Ukalkulisani PDV',
+  goodsMargin: 'Konto: Ukalkulisana razlika u ceni',
+  suppliers: 'Konto: Dobavljači u zemlji',
+  exportDay: 'Dan u mesecu za izvoz',
+  exportFolder: 'Fascikla za izvoz',
 };
 
 const EN: Labels = {
@@ -365,6 +403,25 @@ const EN: Labels = {
   account: 'Bank account',
   contact: 'Contact',
   confirmBelowPurchase: 'Price below purchase confirmed',
+  // #41 the bookkeeper's exports: the journal's accounts and the monthly export.
+  cash: 'Account: Cash',
+  card: 'Account: Payment cards',
+  transfer: 'Account: Buyers (bank transfer)',
+  otherPayment: 'Account: Other payments',
+  revenueGeneral: 'Account: Revenue from goods, 20 %',
+  revenueSpecial: 'Account: Revenue from goods, 10 %',
+  revenueExempt: 'Account: Revenue from goods, no VAT',
+  vatGeneral: 'Account: VAT, general rate',
+  vatSpecial: 'Account: VAT, special rate',
+  advances: 'Account: Advances received',
+  advanceVatGeneral: 'Account: VAT on advances, general rate',
+  advanceVatSpecial: 'Account: VAT on advances, special rate',
+  goodsRetail: 'Account: Goods in retail',
+  goodsVat: 'Account: VAT in retail prices',
+  goodsMargin: 'Account: Margin in retail prices',
+  suppliers: 'Account: Domestic suppliers',
+  exportDay: 'Day of the month for the export',
+  exportFolder: 'Folder for the export',
 };
 
 const LABELS: Record<Language, Labels> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };

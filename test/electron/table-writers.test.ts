@@ -75,6 +75,8 @@ const TILL_OWNERS: Record<string, string> = {
   staff: 'electron/auth/staff.ts',
   tax_rates: 'electron/sales/tax-rates.ts',
   tax_rates_announced: 'electron/sales/tax-rates.ts',
+  // The bookkeeper's monthly exports written (issue 41, docs/exports.md).
+  export_runs: 'electron/exports/schedule.ts',
 };
 
 /** The hub's own database (hub/db/). */

@@ -155,6 +155,13 @@ const EXPECTED: Record<string, string> = {
   'hub.catalogChoice': 'manager',
   // A manager's session asks; the approval is a manager's PIN at the hub, which the hub checks itself (#25).
   'hub.staffChoice': 'session',
+  // The bookkeeper's exports (docs/exports.md): a manager's.
+  'exports.build': 'manager',
+  'exports.file': 'manager',
+  'exports.accounts': 'manager',
+  'exports.saveAccounts': 'manager',
+  'exports.schedule': 'manager',
+  'exports.saveSchedule': 'manager',
 };
 
 describe('authorization table', () => {

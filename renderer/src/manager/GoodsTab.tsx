@@ -32,6 +32,7 @@ import {
   NoteAndAlert,
   PinInput,
   RowForm,
+  saveBase64,
   SelfApproval,
   SubmitButton,
   useAction,
@@ -45,16 +46,7 @@ type Section = 'stock' | 'receipts' | 'suppliers' | 'kep' | 'prices' | 'counts' 
 const SECTIONS: Section[] = ['stock', 'receipts', 'suppliers', 'kep', 'prices', 'counts', 'reorder', 'shop'];
 
 /** Saves a PDF the core made (its bytes in base64) as a file: the browser's download, Electron's save. */
-function savePdf(f: PdfFile): void {
-  const bytes = Uint8Array.from(atob(f.base64), (ch) => ch.charCodeAt(0));
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-  a.download = f.fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(a.href);
-}
+const savePdf = (f: PdfFile): void => saveBase64(f, 'application/pdf');
 
 /** Saves a CSV the core made as a file (with a BOM, so a spreadsheet reads the Cyrillic right). */
 function saveCsv(fileName: string, csv: string): void {

@@ -20,6 +20,7 @@ import { HubTab } from './HubTab.tsx';
 import { GoodsTab } from './GoodsTab.tsx';
 import { SefTab } from './SefTab.tsx';
 import { PricesTab } from './PricesTab.tsx';
+import { BooksTab } from './BooksTab.tsx';
 import { ScreenHead } from '../ui/ScreenHead.tsx';
 import { SelfApproval } from './common.tsx';
 import './manager.css';
@@ -37,6 +38,7 @@ type Tab =
   | 'staff'
   | 'settings'
   | 'reports'
+  | 'books'
   | 'shifts'
   | 'audit'
   | 'hub';
@@ -51,6 +53,7 @@ const TABS: Tab[] = [
   'staff',
   'settings',
   'reports',
+  'books',
   'shifts',
   'audit',
   'hub',
@@ -101,6 +104,7 @@ export function ManagerScreen(props: { api: PosApi; onClose: () => void; initial
           {tab === 'staff' && <StaffTab api={props.api} t={t} onChanged={checkDefault} />}
           {tab === 'settings' && <SettingsTab api={props.api} t={t} lang={lang} />}
           {tab === 'reports' && <ReportsTab api={props.api} t={t} lang={lang} />}
+          {tab === 'books' && <BooksTab api={props.api} t={t} lang={lang} />}
           {tab === 'shifts' && <ShiftsTab api={props.api} t={t} lang={lang} />}
           {tab === 'audit' && <AuditTab api={props.api} t={t} lang={lang} />}
           {tab === 'hub' && <HubTab api={props.api} t={t} lang={lang} />}

@@ -44,6 +44,18 @@ export async function call<V>(p: Promise<Result<V>>): Promise<V> {
   return r.value;
 }
 
+/** Saves a file the core made (its name and its bytes in base64): the browser's download, Electron's save. */
+export function saveBase64(f: { fileName: string; base64: string }, type: string): void {
+  const bytes = Uint8Array.from(atob(f.base64), (ch) => ch.charCodeAt(0));
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([bytes], { type }));
+  a.download = f.fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  URL.revokeObjectURL(a.href);
+}
+
 export function errorText(err: unknown): string {
   const e = err as Partial<AppError>;
   return typeof e.message === 'string' ? e.message : String(err);

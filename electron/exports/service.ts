@@ -1,0 +1,253 @@
+/**
+ * The bookkeeper's exports of a period (docs/exports.md): read from the owners' tables (orders through the report's
+ * reader, the goods ledger's tables, the KEP through the goods service), computed with the report's arithmetic
+ * (shared/reports/totals.ts) so that each total equals the report's and the fiscal documents' to the para, then the
+ * posting journal (shared/exports/journal.ts). Reads only; the account map is a setting.
+ */
+import type { Db } from '../db/open.ts';
+import type { Language } from '../../shared/domain.ts';
+import type { ExportDay, ExportGoodsReceipt, ExportView } from '../../shared/contract/exports.ts';
+import type { GoodsService } from '../goods/service.ts';
+import { readOrders } from '../manager/report-days.ts';
+import {
+  addOrders,
+  emptyTotals,
+  mergeTotals,
+  orderTaxReceipts,
+  type ReportTotals,
+} from '../../shared/reports/totals.ts';
+import { finishReport } from '../../shared/reports/view.ts';
+import { receiptRow, type ReceiptRow } from '../../shared/reports/receipts.ts';
+import { addReceiptTax, type LabelTax } from '../../shared/tax-summary.ts';
+import { dayIn, dayStart } from '../../shared/i18n/time.ts';
+import { vatIn } from '../../shared/goods/calc.ts';
+import { buildJournal, journalTotals, type JournalDay, type LabelRow } from '../../shared/exports/journal.ts';
+import { accountsFrom, type AccountMap } from '../../shared/exports/accounts.ts';
+
+export interface ExportDeps {
+  rateOf(label: string): number | undefined;
+  language(): Language;
+  accounts(): AccountMap;
+  /** The till's id, named on each receipt row. */
+  till(): string;
+}
+
+/** The day after a YYYY-MM-DD day. */
+export function nextDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** The period [from's midnight, the midnight after to) in Belgrade, as ISO UTC. */
+export function exportRange(from: string, to: string): { from: string; to: string } {
+  return { from: new Date(dayStart(from)).toISOString(), to: new Date(dayStart(nextDay(to))).toISOString() };
+}
+
+interface DayTotals {
+  all: ReportTotals;
+  other: ReportTotals;
+  advance: ReportTotals;
+  closed: LabelTax[];
+}
+
+export type ExportService = ReturnType<typeof createExportService>;
+
+export function createExportService(db: Db, goods: GoodsService, deps: ExportDeps) {
+  const labelRows = (t: ReportTotals, range: { from: string; to: string }): LabelRow[] =>
+    finishReport(t, deps.rateOf, range).byLabel.map((x) => ({
+      label: x.label,
+      rate: x.rate,
+      grossPara: x.netPara,
+      taxPara: x.taxPara,
+    }));
+  const rateOr0 = (label: string): number => deps.rateOf(label) ?? 0;
+
+  return {
+    build(from: string, to: string): ExportView {
+      const range = exportRange(from, to);
+      const byDay = new Map<string, DayTotals>();
+      const all = emptyTotals();
+      const documents: ReceiptRow[] = [];
+      // The period's Belgrade days and where each begins (ISO UTC): the orders come in time order.
+      const starts: { day: string; at: string }[] = [];
+      for (let day = from; day <= to; day = nextDay(day))
+        starts.push({ day, at: new Date(dayStart(day)).toISOString() });
+      let k = 0;
+      for (const { row, order } of readOrders(db, range.from, range.to, undefined)) {
+        while (k + 1 < starts.length && (starts[k + 1]?.at ?? '') <= row.created_at) k++;
+        const day = starts[k]?.day ?? dayIn(new Date(row.created_at));
+        let d = byDay.get(day);
+        if (!d) byDay.set(day, (d = { all: emptyTotals(), other: emptyTotals(), advance: emptyTotals(), closed: [] }));
+        // The order as the report sums it, once; then added to the day and the period (in time order, as the
+        // report adds them) and to the day's split for the journal.
+        const one = addOrders(emptyTotals(), [{ ...order, hour: undefined, cashier: undefined }]);
+        mergeTotals(d.all, one);
+        mergeTotals(order.invoice_type === 'advance' ? d.advance : d.other, one);
+        // A final sale's advance refund (its second receipt): what it closes, by label, as the report signs it.
+        if (order.kind === 'finalize' && order.state === 'fiscalized' && (order.receipts?.length ?? 0) >= 2) {
+          const paid = order.data.payments.reduce((s, p) => s + p.amountPara, 0);
+          for (const r of orderTaxReceipts(order, paid).slice(1)) addReceiptTax(d.closed, r);
+        }
+        const refund = order.kind === 'refund' || order.kind === 'refund_full';
+        if (refund || order.invoice_type === 'advance' || order.kind === 'finalize') {
+          const r = receiptRow(order, {
+            at: row.created_at,
+            invoiceNumber: row.invoice_number,
+            cashier: order.cashier ?? '',
+            till: deps.till(),
+          });
+          if (r) documents.push(r);
+        }
+      }
+      const days: ExportDay[] = [];
+      const journalDays: JournalDay[] = [];
+      const startOf = new Map(starts.map((x, i) => [x.day, { from: x.at, to: starts[i + 1]?.at ?? range.to }]));
+      for (const [day, d] of [...byDay].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+        mergeTotals(all, d.all);
+        const dayRange = startOf.get(day) ?? exportRange(day, day);
+        const v = finishReport(d.all, deps.rateOf, dayRange);
+        if (v.sales.count + v.refunds.count + v.advances.count === 0) continue;
+        days.push({
+          day,
+          salesPara: v.sales.totalPara,
+          refundsPara: v.refunds.totalPara,
+          advancesPara: v.advances.totalPara,
+          grossPara: v.grossPara,
+          taxPara: v.taxPara,
+          byPayment: v.byPayment,
+          byLabel: v.byLabel.map((x) => ({ label: x.label, rate: x.rate, grossPara: x.netPara, taxPara: x.taxPara })),
+          notFiscalized: v.notFiscalized,
+        });
+        journalDays.push({
+          day,
+          payments: v.byPayment.map((p) => ({ type: p.type, netPara: p.netPara })),
+          sales: labelRows(d.other, dayRange),
+          advances: labelRows(d.advance, dayRange),
+          advancesClosed: d.closed.map((x) => ({
+            label: x.label,
+            rate: x.rate ?? rateOr0(x.label),
+            grossPara: x.grossPara,
+            taxPara: x.taxPara,
+          })),
+        });
+      }
+      const goodsReceipts = this.goodsReceipts(from, to);
+      const priceChanges = goods.priceChanges(from, to);
+      const labels = new Map(
+        db
+          .prepare<[string, string], { code: string; label: string }>(
+            `SELECT DISTINCT p.code, p.label FROM products p JOIN price_changes c ON c.product_code = p.code
+              WHERE c.day BETWEEN ? AND ?`,
+          )
+          .all(from, to)
+          .map((r) => [r.code, r.label]),
+      );
+      const priceRows = priceChanges.map((p) => ({
+        day: dayIn(new Date(p.at)),
+        number: p.number,
+        name: p.name,
+        diffPara: p.diffPara,
+        vatPara: vatIn(p.diffPara, rateOr0(labels.get(p.code) ?? '')),
+      }));
+      const kep = goods.kep(from, to, false);
+      const journal = buildJournal(
+        {
+          days: journalDays,
+          receipts: goodsReceipts.map((r) => ({ ...r, number: r.number })),
+          priceChanges: priceRows,
+        },
+        deps.accounts(),
+        deps.language(),
+      );
+      return {
+        from,
+        to,
+        days,
+        total: finishReport(all, deps.rateOf, range),
+        documents,
+        goodsReceipts,
+        priceChanges,
+        kep: {
+          openingPara: kep.openingPara,
+          debitPara: kep.entries.reduce((s, e) => s + e.debitPara, 0),
+          creditPara: kep.entries.reduce((s, e) => s + e.creditPara, 0),
+          closingPara: kep.closingPara,
+          entries: kep.entries,
+        },
+        stockValuePara: kep.closingPara,
+        journal,
+        journalTotals: journalTotals(journal),
+      };
+    },
+
+    /**
+     * The goods receipts and reversals whose goods moved in the period (the KEP's days), each with the retail value
+     * its movements brought in (the KEP's debit), the VAT and margin within it, and the purchase value; signed.
+     */
+    goodsReceipts(from: string, to: string): ExportGoodsReceipt[] {
+      const rows = db
+        .prepare<
+          [string, string],
+          {
+            id: number;
+            kind: 'receipt' | 'reversal';
+            number: number;
+            year: number;
+            invoice_number: string;
+            purchase_para: number;
+            supplier: string;
+            pib: string;
+            day: string;
+            label: string;
+            v: number;
+          }
+        >(
+          `SELECT g.id, g.kind, g.number, g.year, g.invoice_number, g.purchase_para, s.name AS supplier, s.pib,
+                  min(m.day) AS day, l.label, sum(m.value_para) AS v
+             FROM stock_movements m
+             JOIN goods_receipts g ON m.source = g.kind || ':' || g.id
+             JOIN suppliers s ON s.id = g.supplier_id
+             JOIN goods_receipt_lines l ON l.receipt_id = g.id AND l.line = m.line
+            WHERE m.kind IN ('receipt', 'reversal') AND m.day BETWEEN ? AND ?
+            GROUP BY g.id, l.label
+            ORDER BY min(m.day), g.id`,
+        )
+        .all(from, to);
+      const out = new Map<number, ExportGoodsReceipt>();
+      for (const r of rows) {
+        let e = out.get(r.id);
+        if (!e)
+          out.set(
+            r.id,
+            (e = {
+              day: r.day,
+              number: `${r.number}/${r.year}`,
+              kind: r.kind,
+              supplier: r.supplier,
+              supplierPib: r.pib,
+              invoiceNumber: r.invoice_number,
+              purchasePara: r.purchase_para,
+              retailPara: 0,
+              vatPara: 0,
+              marginPara: 0,
+            }),
+          );
+        e.retailPara += r.v;
+        e.vatPara += vatIn(r.v, rateOr0(r.label));
+      }
+      for (const e of out.values()) e.marginPara = e.retailPara - e.vatPara - e.purchasePara;
+      return [...out.values()];
+    },
+  };
+}
+
+/** The account map stored as a setting (JSON), over the defaults. */
+export function storedAccounts(raw: string | undefined): AccountMap {
+  if (!raw) return accountsFrom({});
+  try {
+    const v: unknown = JSON.parse(raw);
+    return accountsFrom(typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {});
+  } catch {
+    return accountsFrom({});
+  }
+}

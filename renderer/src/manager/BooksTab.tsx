@@ -1,0 +1,253 @@
+/**
+ * Менаџер → Књиговођа (docs/exports.md): the bookkeeper's exports of a period — the period's totals and its days,
+ * whether the posting journal balances, the files (CSV, the Minimax journal, the A4 PDF) — the journal's accounts
+ * the shop maps once, and the monthly export into a folder. Every command is a manager's (her PIN, or none when she
+ * is logged in here).
+ */
+import { useContext, useEffect, useState } from 'react';
+import type { AccountsView, ExportFileKind, ExportView, PosApi } from '../../../shared/contract/index.ts';
+import type { ScheduleView } from '../../../shared/contract/exports.ts';
+import type { Language } from '../../../shared/domain.ts';
+import { ACCOUNT_KEYS, type AccountKey } from '../../../shared/exports/accounts.ts';
+import { EXPORT_WORDS } from '../../../shared/i18n/exports.ts';
+import { formatMoment } from '../../../shared/i18n/time.ts';
+import { formatRsd } from '../../../shared/money.ts';
+import { formatDay, isoDay } from '../dates.ts';
+import {
+  ApprovedForm,
+  call,
+  DateRange,
+  MgrTable,
+  NoteAndAlert,
+  pinOf,
+  saveBase64,
+  SelfApproval,
+  useAction,
+} from './common.tsx';
+import type { ManagerT, ManagerText } from './i18n.ts';
+
+const FILES: ExportFileKind[] = ['turnover', 'documents', 'goods', 'kep', 'journal', 'minimax', 'pdf'];
+
+/** The first day of this month and today (the shop's days, as the browser sees them). */
+function thisMonth(): { from: string; to: string } {
+  const today = isoDay(new Date());
+  return { from: `${today.slice(0, 8)}01`, to: today };
+}
+
+export function BooksTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
+  const { api, t, lang } = props;
+  const selfApproves = useContext(SelfApproval);
+  const [error, busy, run] = useAction();
+  const [note, setNote] = useState<string | null>(null);
+  const [from, setFrom] = useState<string | null>(thisMonth().from);
+  const [to, setTo] = useState<string | null>(thisMonth().to);
+  const [view, setView] = useState<ExportView | null>(null);
+  const [pin, setPin] = useState('');
+  const [accounts, setAccounts] = useState<AccountsView | null>(null);
+  const [edited, setEdited] = useState<Partial<Record<AccountKey, string>>>({});
+  const [schedule, setSchedule] = useState<ScheduleView | null>(null);
+  const [day, setDay] = useState('');
+  const [folder, setFolder] = useState('');
+  const words = EXPORT_WORDS[lang];
+
+  useEffect(() => {
+    if (!selfApproves) return;
+    void run(async () => {
+      setAccounts(await call(api['exports.accounts']({})));
+      const s = await call(api['exports.schedule']({}));
+      setSchedule(s);
+      setDay(s.day === null ? '' : String(s.day));
+      setFolder(s.folder ?? '');
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selfApproves]);
+
+  const period = (): { from: string; to: string } => ({ from: from ?? '', to: to ?? '' });
+  const download = (kind: ExportFileKind) =>
+    run(async () => {
+      setNote(null);
+      const f = await call(api['exports.file']({ ...period(), kind, ...pinOf(pin) }));
+      saveBase64(f, kind === 'pdf' ? 'application/pdf' : 'text/csv;charset=utf-8');
+    });
+
+  return (
+    <div className="mgr-tab mgr-books">
+      <h3>{t('books_title')}</h3>
+      <p>{t('books_intro')}</p>
+      <NoteAndAlert note={note} error={error} />
+
+      <section aria-label={t('books_period')}>
+        <h4>{t('books_period')}</h4>
+        <ApprovedForm
+          t={t}
+          run={run}
+          busy={busy}
+          label={t('books_period')}
+          button={t('books_show')}
+          idPrefix="books-period"
+          labels={{}}
+          selfApproves
+          onSubmit={async (managerPin) => {
+            setNote(null);
+            setView(null);
+            setPin(managerPin);
+            setView(await call(api['exports.build']({ ...period(), ...pinOf(managerPin) })));
+            if (!accounts) setAccounts(await call(api['exports.accounts']({ ...pinOf(managerPin) })));
+          }}
+        >
+          {() => <DateRange t={t} lang={lang} from={from} to={to} onFrom={setFrom} onTo={setTo} />}
+        </ApprovedForm>
+      </section>
+
+      {view && (
+        <section aria-label={t('books_totals')}>
+          <h4>
+            {t('books_totals')}: {formatDay(view.from, lang)} – {formatDay(view.to, lang)}
+          </h4>
+          <MgrTable label={t('books_totals')}>
+            {(
+              [
+                ['books_gross', view.total.grossPara],
+                ['books_tax', view.total.taxPara],
+                ['books_net', view.total.netPara],
+                ['books_sales', view.total.sales.totalPara],
+                ['books_advances', view.total.advances.totalPara],
+                ['books_refunds', view.total.refunds.totalPara],
+                ['books_stock', view.stockValuePara],
+              ] as [ManagerText, number][]
+            ).map(([key, para]) => (
+              <tr key={key}>
+                <th scope="row">{t(key)}</th>
+                <td className="num">{formatRsd(para)}</td>
+              </tr>
+            ))}
+          </MgrTable>
+          <p role="status">
+            {t(view.journalTotals.debitPara === view.journalTotals.creditPara ? 'books_balanced' : 'books_unbalanced', {
+              debit: formatRsd(view.journalTotals.debitPara),
+              credit: formatRsd(view.journalTotals.creditPara),
+            })}
+          </p>
+          {view.total.notFiscalized > 0 && (
+            <p className="mgr-warn">{t('books_not_fiscalized', { count: view.total.notFiscalized })}</p>
+          )}
+          <h4>{t('books_files')}</h4>
+          <div className="mgr-actions" role="group" aria-label={t('books_files')}>
+            {FILES.map((kind) => (
+              <button key={kind} type="button" disabled={busy} onClick={() => void download(kind)}>
+                {t(`books_file_${kind}` as ManagerText)}
+              </button>
+            ))}
+          </div>
+          <h4>{t('books_days')}</h4>
+          <MgrTable
+            label={t('books_days')}
+            scroll
+            headers={[t('books_col_day'), t('books_gross'), t('books_tax'), t('books_net'), t('books_refunds')]}
+          >
+            {view.days.map((d) => (
+              <tr key={d.day}>
+                <td>{formatDay(d.day, lang)}</td>
+                <td className="num">{formatRsd(d.grossPara)}</td>
+                <td className="num">{formatRsd(d.taxPara)}</td>
+                <td className="num">{formatRsd(d.grossPara - d.taxPara)}</td>
+                <td className="num">{formatRsd(d.refundsPara)}</td>
+              </tr>
+            ))}
+          </MgrTable>
+        </section>
+      )}
+
+      {accounts && (
+        <section aria-label={t('books_accounts')}>
+          <h4>{t('books_accounts')}</h4>
+          <p>{t('books_accounts_intro')}</p>
+          <ApprovedForm
+            t={t}
+            run={run}
+            busy={busy}
+            label={t('books_accounts')}
+            button={t('books_accounts_save')}
+            idPrefix="books-accounts"
+            labels={Object.fromEntries(ACCOUNT_KEYS.map((k) => [k, words.accounts[k]])) as Record<AccountKey, string>}
+            selfApproves
+            onSubmit={async (managerPin) => {
+              setNote(null);
+              setAccounts(await call(api['exports.saveAccounts']({ accounts: edited, ...pinOf(managerPin) })));
+              setEdited({});
+              setNote(t('books_accounts_saved'));
+            }}
+          >
+            {(field) => (
+              <div className="mgr-books-accounts">
+                {ACCOUNT_KEYS.map((k) =>
+                  field(k, (errorProps) => (
+                    <input
+                      inputMode="numeric"
+                      value={edited[k] ?? accounts.accounts[k]}
+                      {...errorProps}
+                      onChange={(e) => setEdited({ ...edited, [k]: e.target.value })}
+                    />
+                  )),
+                )}
+              </div>
+            )}
+          </ApprovedForm>
+        </section>
+      )}
+
+      {accounts && (
+        <section aria-label={t('books_schedule')}>
+          <h4>{t('books_schedule')}</h4>
+          <p>{t('books_schedule_intro')}</p>
+          <ApprovedForm
+            t={t}
+            run={run}
+            busy={busy}
+            label={t('books_schedule')}
+            button={t('books_schedule_save')}
+            idPrefix="books-schedule"
+            labels={{ exportDay: t('books_schedule_day'), exportFolder: t('books_schedule_folder') }}
+            selfApproves
+            onSubmit={async (managerPin) => {
+              setNote(null);
+              const saved = await call(
+                api['exports.saveSchedule']({
+                  exportDay: day.trim() === '' ? null : Number(day),
+                  exportFolder: folder.trim() === '' ? null : folder.trim(),
+                  ...pinOf(managerPin),
+                }),
+              );
+              setSchedule(saved);
+              setNote(t('books_schedule_saved'));
+            }}
+          >
+            {(field) => (
+              <>
+                {field('exportDay', (errorProps) => (
+                  <input inputMode="numeric" value={day} {...errorProps} onChange={(e) => setDay(e.target.value)} />
+                ))}
+                {field('exportFolder', (errorProps) => (
+                  <input value={folder} {...errorProps} onChange={(e) => setFolder(e.target.value)} />
+                ))}
+              </>
+            )}
+          </ApprovedForm>
+          {schedule?.day === null && <p>{t('books_schedule_off')}</p>}
+          {schedule && schedule.runs.length > 0 && (
+            <>
+              <h5>{t('books_schedule_runs')}</h5>
+              <ul>
+                {schedule.runs.map((r) => (
+                  <li key={r.month}>
+                    {t('books_schedule_run', { month: r.month, folder: r.folder, at: formatMoment(r.doneAt, lang) })}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
