@@ -76,6 +76,9 @@ export const SELF_APPROVED: ReadonlySet<CommandName> = new Set<CommandName>([
   'prices.promotionDelete',
   'prices.schedule',
   'prices.scheduleCancel',
+  'display.tokens',
+  'display.tokenCreate',
+  'display.tokenRevoke',
 ]);
 
 /** The field a refusal names when a manager's PIN beside the input would let the command through. */

@@ -27,10 +27,12 @@ import { goodsCommands } from './goods.ts';
 export type { SefDocumentView, SefIncomingResult, SefOfferView, SefSettingsView, SefState } from './sef.ts';
 import { sefCommands } from './sef.ts';
 import { pricesCommands } from './prices.ts';
+import { displayCommands, displayEvents } from './display.ts';
 
 export * from './define.ts';
 export { CheckoutInput, CheckoutLine } from './sales.ts';
 export type { CheckoutResult, IpsRequestView } from './sales.ts';
+export type { DisplayFrame, DisplayLineView, DisplayPhase, DisplayTokenView } from './display.ts';
 export type { OrderListResult } from './orders.ts';
 // The views the renderer shows, from one place (each is defined in its area's file).
 export type { StaffRole, StaffView } from './staff.ts';
@@ -81,6 +83,7 @@ export const contractAreas = {
   goods: goodsCommands,
   sef: sefCommands,
   prices: pricesCommands,
+  display: displayCommands,
 } as const;
 export type Area = keyof typeof contractAreas;
 
@@ -107,6 +110,7 @@ export const AREA_PREFIXES: { readonly [A in Area]: readonly string[] } = {
   goods: ['goods', 'suppliers'],
   sef: ['sef'],
   prices: ['prices'],
+  display: ['display'],
 };
 
 export const commands = {
@@ -131,6 +135,7 @@ export const commands = {
   ...goodsCommands,
   ...sefCommands,
   ...pricesCommands,
+  ...displayCommands,
 } as const;
 
 export const events = {
@@ -140,6 +145,7 @@ export const events = {
   ...catalogEvents,
   ...emailsEvents,
   ...staffEvents,
+  ...displayEvents,
 } as const;
 
 export type Commands = typeof commands;

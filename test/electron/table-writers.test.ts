@@ -75,6 +75,8 @@ const TILL_OWNERS: Record<string, string> = {
   staff: 'electron/auth/staff.ts',
   tax_rates: 'electron/sales/tax-rates.ts',
   tax_rates_announced: 'electron/sales/tax-rates.ts',
+  // The customer display's tablets (docs/payments.md, "The customer display").
+  display_tokens: 'electron/display/tokens.ts',
 };
 
 /** The hub's own database (hub/db/). */

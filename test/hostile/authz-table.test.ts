@@ -155,6 +155,11 @@ const EXPECTED: Record<string, string> = {
   'hub.catalogChoice': 'manager',
   // A manager's session asks; the approval is a manager's PIN at the hub, which the hub checks itself (#25).
   'hub.staffChoice': 'session',
+  // The customer display (docs/payments.md): the counter fills it; a manager makes and revokes the tablets' tokens.
+  'display.show': 'session',
+  'display.tokens': 'manager',
+  'display.tokenCreate': 'manager',
+  'display.tokenRevoke': 'manager',
 };
 
 describe('authorization table', () => {
