@@ -190,4 +190,3 @@ for (const [i, lang] of LANGUAGES.entries()) {
     });
   });
 }
-

@@ -208,7 +208,8 @@ const srCyrl = {
     thanks: 'Хвала!',
     goodbye: 'Видимо се поново',
     connecting: 'Повезивање са касом…',
-    noToken: 'Овај екран није одобрен. Отворите адресу коју менаџер направи на каси (Менаџер → Подешавања → Екран за купца).',
+    noToken:
+      'Овај екран није одобрен. Отворите адресу коју менаџер направи на каси (Менаџер → Подешавања → Екран за купца).',
   },
   payment: PAYMENT_NAMES['sr-Cyrl'],
   invoice: { normal: 'Промет', training: 'Обука', proforma: 'Предрачун', advance: 'Аванс', copy: 'Копија' },
@@ -658,7 +659,8 @@ const srLatn: UiMessages = {
     thanks: 'Hvala!',
     goodbye: 'Vidimo se ponovo',
     connecting: 'Povezivanje sa kasom…',
-    noToken: 'Ovaj ekran nije odobren. Otvorite adresu koju menadžer napravi na kasi (Menadžer → Podešavanja → Ekran za kupca).',
+    noToken:
+      'Ovaj ekran nije odobren. Otvorite adresu koju menadžer napravi na kasi (Menadžer → Podešavanja → Ekran za kupca).',
   },
   payment: PAYMENT_NAMES['sr-Latn'],
   invoice: { normal: 'Promet', training: 'Obuka', proforma: 'Predračun', advance: 'Avans', copy: 'Kopija' },
@@ -1104,7 +1106,8 @@ const en: UiMessages = {
     thanks: 'Thank you!',
     goodbye: 'See you again',
     connecting: 'Connecting to the till…',
-    noToken: 'This display is not authorised. Open the address a manager makes at the till (Manager → Settings → Customer display).',
+    noToken:
+      'This display is not authorised. Open the address a manager makes at the till (Manager → Settings → Customer display).',
   },
   payment: PAYMENT_NAMES['en'],
   invoice: { normal: 'Normal', training: 'Training', proforma: 'Proforma', advance: 'Advance', copy: 'Copy' },

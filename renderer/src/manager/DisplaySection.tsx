@@ -36,9 +36,10 @@ export function DisplaySection(props: { api: PosApi; t: ManagerT; lang: Language
   };
   useEffect(() => {
     // A manager logged in sees the list at once; anyone else after their PIN made or revoked one.
-    void reload();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    void api['display.tokens']({}).then((r) => {
+      if (r.ok) setTokens(r.value.tokens);
+    });
+  }, [api]);
   // The tablet opens the browser host's /display; Electron serves no network address (its display is a window).
   const hosted = typeof window !== 'undefined' && !window.pos;
   const active = (tokens ?? []).filter((d) => d.revokedAt === null);
@@ -121,7 +122,9 @@ export function DisplaySection(props: { api: PosApi; t: ManagerT; lang: Language
                 <td>{d.label}</td>
                 <td>{LANGUAGE_NAMES[d.language]}</td>
                 <td>{localTime(d.createdAt, lang)}</td>
-                <td>{d.revokedAt ? t('display_revoked', { at: localTime(d.revokedAt, lang) }) : t('display_active')}</td>
+                <td>
+                  {d.revokedAt ? t('display_revoked', { at: localTime(d.revokedAt, lang) }) : t('display_active')}
+                </td>
               </tr>
             ))
           )}
@@ -149,7 +152,11 @@ export function DisplaySection(props: { api: PosApi; t: ManagerT; lang: Language
         >
           {(field) =>
             field('id', (p) => (
-              <select {...p} value={revokeId || String(active[0]?.id ?? '')} onChange={(e) => setRevokeId(e.target.value)}>
+              <select
+                {...p}
+                value={revokeId || String(active[0]?.id ?? '')}
+                onChange={(e) => setRevokeId(e.target.value)}
+              >
                 {active.map((d) => (
                   <option key={d.id} value={String(d.id)}>
                     {d.label}

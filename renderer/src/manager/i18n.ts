@@ -681,7 +681,8 @@ const SR_CYRL = {
   display_label: 'Назив екрана',
   display_language: 'Језик екрана',
   display_create: 'Направи адресу за таблет',
-  display_created: 'Адреса за „{label}“ је направљена. Отворите је на таблету или скенирајте QR код: приказује се само сада.',
+  display_created:
+    'Адреса за „{label}“ је направљена. Отворите је на таблету или скенирајте QR код: приказује се само сада.',
   display_url: 'Адреса екрана за купца',
   display_qr: 'QR код адресе екрана за купца',
   display_list: 'Екрани за купца',
@@ -1376,7 +1377,8 @@ const SR_LATN: Table = {
   display_label: 'Naziv ekrana',
   display_language: 'Jezik ekrana',
   display_create: 'Napravi adresu za tablet',
-  display_created: 'Adresa za „{label}“ je napravljena. Otvorite je na tabletu ili skenirajte QR kod: prikazuje se samo sada.',
+  display_created:
+    'Adresa za „{label}“ je napravljena. Otvorite je na tabletu ili skenirajte QR kod: prikazuje se samo sada.',
   display_url: 'Adresa ekrana za kupca',
   display_qr: 'QR kod adrese ekrana za kupca',
   display_list: 'Ekrani za kupca',
@@ -2068,7 +2070,8 @@ const EN: Table = {
   display_label: 'Display name',
   display_language: 'Display language',
   display_create: 'Make an address for a tablet',
-  display_created: 'The address for “{label}” is made. Open it on the tablet or scan the QR code: it is shown only now.',
+  display_created:
+    'The address for “{label}” is made. Open it on the tablet or scan the QR code: it is shown only now.',
   display_url: 'Customer display address',
   display_qr: 'QR code of the customer display address',
   display_list: 'Customer displays',

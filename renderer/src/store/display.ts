@@ -29,7 +29,9 @@ export function displayInput(s: DisplaySource): DisplayInput {
     name: l.name.slice(0, 200),
     quantity: milliToDecimal(l.quantityMilli),
     // The promotion's own unit price, as the customer knows it from the shelf (the cashier sees the regular one).
-    unitPrice: paraToDecimal(Math.max(0, Math.round(l.unitPricePara - ((l.rule?.discountPara ?? 0) * 1000) / l.quantityMilli))),
+    unitPrice: paraToDecimal(
+      Math.max(0, Math.round(l.unitPricePara - ((l.rule?.discountPara ?? 0) * 1000) / l.quantityMilli)),
+    ),
     total: paraToDecimal(Math.max(0, lineTotal(l.unitPricePara, l.quantityMilli, l.discountPara))),
     ...(l.rule ? { promotion: l.rule.name } : {}),
   }));
