@@ -221,19 +221,13 @@ export async function startHost(options: HostOptions): Promise<Host> {
   }
 
   function events(req: http.IncomingMessage, res: http.ServerResponse): void {
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
+    openEventStream(res);
     res.write(': connected\n\n');
     sseClients.add(res);
     const unsubscribe = core.subscribe((m) => {
       res.write(`event: ${m.name}\ndata: ${JSON.stringify(m.payload)}\n\n`);
     });
-    const heartbeat = setInterval(() => res.write(': ping\n\n'), 15_000);
-    heartbeat.unref();
+    const heartbeat = keepAlive(res);
     req.on('close', () => {
       clearInterval(heartbeat);
       unsubscribe();
@@ -243,20 +237,14 @@ export async function startHost(options: HostOptions): Promise<Host> {
 
   /** The display's stream: the frame now, then each new one; nothing else of the core's events. */
   function displayEvents(id: number, req: http.IncomingMessage, res: http.ServerResponse): void {
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
+    openEventStream(res);
     const send = (frame: DisplayFrame): boolean => res.write(`event: frame\ndata: ${JSON.stringify(frame)}\n\n`);
     send(core.display.feed.current());
     displayStreams.set(res, id);
     const unsubscribe = core.subscribe((m) => {
       if (m.name === 'display.frame') send(m.payload);
     });
-    const heartbeat = setInterval(() => res.write(': ping\n\n'), 15_000);
-    heartbeat.unref();
+    const heartbeat = keepAlive(res);
     res.on('close', () => {
       clearInterval(heartbeat);
       unsubscribe();
@@ -300,6 +288,23 @@ export async function startHost(options: HostOptions): Promise<Host> {
       await closed;
     },
   };
+}
+
+/** Answers with a server-sent event stream. */
+function openEventStream(res: http.ServerResponse): void {
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no',
+  });
+}
+
+/** A comment line every 15 s, so that proxies and browsers keep an idle stream open; clear it on close. */
+function keepAlive(res: http.ServerResponse): NodeJS.Timeout {
+  const heartbeat = setInterval(() => res.write(': ping\n\n'), 15_000);
+  heartbeat.unref();
+  return heartbeat;
 }
 
 /** Where the renderer trades its token for an event-stream ticket. */

@@ -13,8 +13,6 @@
  * Screenshots of the display at 1024×768, 1366×768 and a tablet's 800×1280, and of the manager's section, with
  * KASA_SHOTS=<dir> in <dir>/display-<what>-<language>-<width>.png.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import type { Language } from '../../shared/domain.ts';
 import { PAYMENT_NAMES } from '../../shared/i18n/enums.ts';
@@ -24,7 +22,7 @@ import { mt } from '../../renderer/src/manager/i18n.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { decodeReceiptQr, pieceItem, rsd, scan } from './counter-support.ts';
 import { expect, test } from './fixtures.ts';
-import { LANGUAGES, openManagerTab, shotsAtTillSizes } from './languages.ts';
+import { LANGUAGES, openManagerTab, shotsAtSizes, shotsAtTillSizes } from './languages.ts';
 
 const DISPLAY_SIZES = [
   { width: 1024, height: 768 },
@@ -34,16 +32,7 @@ const DISPLAY_SIZES = [
 
 /** The display page at the three sizes (a landscape screen, a wide one, a portrait tablet). */
 async function displayShots(display: Page, testInfo: TestInfo, name: string): Promise<void> {
-  for (const size of DISPLAY_SIZES) {
-    await display.setViewportSize(size);
-    const file = `${name}-${size.width}.png`;
-    await display.screenshot({ path: testInfo.outputPath(file) });
-    const dir = process.env['KASA_SHOTS'];
-    if (dir) {
-      fs.mkdirSync(dir, { recursive: true });
-      fs.copyFileSync(testInfo.outputPath(file), path.join(dir, file));
-    }
-  }
+  await shotsAtSizes(display, testInfo, name, DISPLAY_SIZES);
   await display.setViewportSize(DISPLAY_SIZES[0]);
 }
 

@@ -7,6 +7,7 @@
  */
 import type { DisplayFrame, PosApi } from '../../../shared/contract/index.ts';
 import { LANGUAGES, type Language } from '../../../shared/domain.ts';
+import { takeToken } from '../transport.ts';
 
 export interface DisplayHandlers {
   frame(frame: DisplayFrame): void;
@@ -21,19 +22,13 @@ export type DisplayConnect = (handlers: DisplayHandlers) => () => void;
 const TOKEN_KEY = 'kasa.displayToken';
 const RETRY_MS = 2000;
 
+/** The display's token from `#token=…` (then kept in localStorage, the address bar cleaned), or the kept one. */
 export function displayToken(
   loc: Pick<Location, 'hash' | 'pathname' | 'search'>,
   storage: Pick<Storage, 'getItem' | 'setItem'>,
   history: Pick<History, 'replaceState'>,
 ): string | null {
-  const match = /(?:^#|&)token=([^&]+)/.exec(loc.hash);
-  if (match?.[1]) {
-    const token = decodeURIComponent(match[1]);
-    storage.setItem(TOKEN_KEY, token);
-    history.replaceState(null, '', loc.pathname + loc.search);
-    return token;
-  }
-  return storage.getItem(TOKEN_KEY);
+  return takeToken(loc, storage, history, TOKEN_KEY);
 }
 
 const isLanguage = (v: unknown): v is Language => LANGUAGES.includes(v as Language);

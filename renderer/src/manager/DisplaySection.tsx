@@ -30,6 +30,8 @@ export function DisplaySection(props: { api: PosApi; t: ManagerT; lang: Language
   const [made, setMade] = useState<{ label: string; url: string } | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [error, busy, run] = useAction();
+  // Both forms: the manager logged in is not asked for her PIN again.
+  const formProps = { t, run, busy, selfApproves: true } as const;
   const reload = async (managerPin = ''): Promise<void> => {
     const r = await api['display.tokens'](pinOf(managerPin));
     if (r.ok) setTokens(r.value.tokens);
@@ -52,10 +54,7 @@ export function DisplaySection(props: { api: PosApi; t: ManagerT; lang: Language
         <p className="mgr-hint">{t('display_local', { host: window.location.host })}</p>
       )}
       <ApprovedForm
-        t={t}
-        run={run}
-        busy={busy}
-        selfApproves
+        {...formProps}
         label={t('display_create')}
         button={t('display_create')}
         idPrefix="display"
@@ -132,10 +131,7 @@ export function DisplaySection(props: { api: PosApi; t: ManagerT; lang: Language
       )}
       {active.length > 0 && (
         <ApprovedForm
-          t={t}
-          run={run}
-          busy={busy}
-          selfApproves
+          {...formProps}
           label={t('display_revoke')}
           button={t('display_revoke')}
           idPrefix="display-revoke"
