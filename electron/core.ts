@@ -68,6 +68,9 @@ import { retriesHandlers } from './retry/handlers.ts';
 import { hubHandlers } from './hub-client/handlers.ts';
 import { auditHandlers, staffHandlers } from './auth/handlers.ts';
 import { settingsHandlers } from './settings/handlers.ts';
+import { displayHandlers } from './display/handlers.ts';
+import { createDisplayFeed, type DisplayFeed } from './display/feed.ts';
+import { createDisplayTokens, type DisplayTokens } from './display/tokens.ts';
 import { backupsHandlers } from './db/handlers.ts';
 import { refundsHandlers } from './manager/handlers/refunds.ts';
 import { advancesHandlers } from './manager/handlers/advances.ts';
@@ -110,6 +113,8 @@ export interface Core {
   readonly sandboxUrl: string | null;
   /** The SEF link: the embedded fake SEF in demo mode (its test controls), the client (docs/sef.md). */
   readonly sef: { readonly link: SefLink; readonly outbox: SefService };
+  /** The customer display: what it shows now, and the tablets' display-only tokens (the browser host's stream). */
+  readonly display: { readonly feed: DisplayFeed; readonly tokens: DisplayTokens };
   readonly db: Db;
   readonly logger: Logger;
   /** The composed handlers and the area that provides each command (read by the layout test). */
@@ -486,6 +491,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const stopSefFollow = events.subscribe((m) => {
     if (m.name === 'order.updated' && m.payload.state === 'fiscalized') sef.onFiscalized(m.payload.orderId);
   });
+  const displayTokens = createDisplayTokens(db, now);
+  const displayFeed = createDisplayFeed({
+    shopName: () => settings.get('shopName') ?? '',
+    ips: { setting: (key) => settings.get(key), now },
+    emit: (frame) => emit('display.frame', frame),
+  });
   const table = composeHandlers([
     salesHandlers({
       sales,
@@ -555,6 +566,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       saveAccounts: (map) => settings.set('exportAccounts', JSON.stringify(map)),
       audit: (actor, action, detail) => staff.audit(actor, action, detail),
     }),
+    displayHandlers(displayFeed, displayTokens),
     retriesHandlers(budgets, {
       journal: () => void journals.run(),
       email: (id) => manager.emails.resume(Number(id)),
@@ -612,6 +624,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     info,
     sandboxUrl: sandbox?.url ?? null,
     sef: { link: sefLink, outbox: sef },
+    display: { feed: displayFeed, tokens: displayTokens },
     db,
     logger,
     handlers: table,

@@ -27,12 +27,15 @@ import { EVENT_CHANNEL, registerCommands } from './ipc.ts';
 import { createLogger, type Logger } from './log/logger.ts';
 import { createSafeStorageSecretStore, LPFR_PIN_SECRET } from './settings/secrets.ts';
 import { SEF_KEY_SECRET } from './sef/link.ts';
+import { LANGUAGES, type Language } from '../shared/domain.ts';
 import {
   APP_SCHEME,
   APP_START_URL,
   CONTENT_SECURITY_POLICY,
   appResponseHeaders,
   createMainWindow,
+  customerDisplayPlacement,
+  customerDisplayUrl,
   devToolsAllowed,
   isAllowedExternalUrl,
   loadWindowState,
@@ -149,6 +152,29 @@ function openMainWindow(dataDir: string): BrowserWindow {
   return win;
 }
 
+/**
+ * The customer display on a second screen (docs/payments.md, "The customer display"): the same locked-down window
+ * and preload as the till's, drawing the display (`#display=<language>`) from the core's `display.frame` events.
+ * Its language is KASA_DISPLAY_LANG, or the till's.
+ */
+function openCustomerDisplay(tillLanguage: Language): BrowserWindow | null {
+  const place = customerDisplayPlacement(
+    screen.getAllDisplays().map((d) => d.bounds),
+    screen.getPrimaryDisplay().bounds,
+    process.env.KASA_CUSTOMER_DISPLAY,
+  );
+  if (!place) return null;
+  const language = LANGUAGES.find((l) => l === process.env.KASA_DISPLAY_LANG) ?? tillLanguage;
+  const state = { ...place.bounds, maximized: false };
+  const win = createMainWindow(BrowserWindow, PRELOAD, state, undefined, DEV_TOOLS);
+  win.once('ready-to-show', () => {
+    win.showInactive();
+    if (place.fullscreen) win.setFullScreen(true);
+  });
+  void win.loadURL(customerDisplayUrl(language));
+  return win;
+}
+
 async function start(): Promise<void> {
   if (!app.requestSingleInstanceLock()) {
     app.quit();
@@ -193,8 +219,10 @@ async function start(): Promise<void> {
 
   const win = openMainWindow(dataDir);
   mainWindow = win;
+  const customer = openCustomerDisplay(core.language());
   core.subscribe((m) => {
     if (!win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, m);
+    if (customer && !customer.isDestroyed()) customer.webContents.send(EVENT_CHANNEL, m);
   });
   win.webContents.on('render-process-gone', (_e, details) => {
     logger.error(`renderer gone: ${details.reason} (exit ${details.exitCode}); reloading`);

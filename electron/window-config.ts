@@ -255,3 +255,29 @@ export function createMainWindow<W>(
     ...(icon ? { icon } : {}),
   });
 }
+
+/**
+ * Where the customer display's window goes (docs/payments.md, "The customer display"): full screen on the first
+ * screen that is not the till's. `KASA_CUSTOMER_DISPLAY=off` never opens it; `=window` opens it as a window on the
+ * till's screen when there is no other (a till with one wide screen, the desktop test); by default it opens only
+ * when a second screen is there.
+ */
+export function customerDisplayPlacement(
+  displays: readonly Rect[],
+  tills: Rect,
+  setting: string | undefined,
+): { bounds: Rect; fullscreen: boolean } | null {
+  if (setting === 'off') return null;
+  const same = (a: Rect, b: Rect): boolean =>
+    a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+  const other = displays.find((d) => !same(d, tills));
+  if (other) return { bounds: other, fullscreen: true };
+  if (setting === 'window')
+    return { bounds: { x: tills.x, y: tills.y, width: MIN_WIDTH, height: 768 }, fullscreen: false };
+  return null;
+}
+
+/** The customer display's page in Electron: the renderer, told by its fragment to draw the display in `language`. */
+export function customerDisplayUrl(language: string): string {
+  return `${APP_START_URL}#display=${language}`;
+}

@@ -2,12 +2,16 @@
  * The browser host: the same core as the Electron app, over HTTP on loopback. Serves the built renderer,
  * `POST /api/<command>` (JSON in, JSON out) and `GET /api/events` (server-sent events). Every API call
  * needs the per-run bearer token; cross-origin requests and foreign Host headers are refused.
+ *
+ * The customer display (`/display`, docs/payments.md): a tablet brings a display-only token, which opens
+ * `/display-api/*` — a ticket, then the display's own event stream (the frames, nothing else) — and no other route.
  */
 import http from 'node:http';
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { isKasaError } from '../../shared/errors.ts';
-import type { AppError } from '../../shared/contract/index.ts';
+import type { AppError, DisplayFrame } from '../../shared/contract/index.ts';
+import type { Language } from '../../shared/domain.ts';
 import {
   isJsonContentType,
   parseJson,
@@ -49,7 +53,13 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const { core, token } = options;
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   const tokenBuf = Buffer.from(token);
-  const tickets = eventTickets();
+  const tickets = eventTickets<true>();
+  const displayTickets = eventTickets<number>();
+  /** Open display streams, by the token that opened them (closed when it is revoked). */
+  const displayStreams = new Map<http.ServerResponse, number>();
+  const stopRevoked = core.display.tokens.onRevoked((id) => {
+    for (const [res, of] of displayStreams) if (of === id) res.end();
+  });
   const sseClients = new Set<http.ServerResponse>();
   let port = 0;
 
@@ -85,11 +95,16 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const fail = (res: http.ServerResponse, err: CommandError): void =>
     json(res, err.status, { ok: false, error: toAppError(err, core.language()) });
 
-  /** Every API route but the event stream needs the per-run token. */
+  /** Every API route but the event stream needs the per-run token; the display's routes need a display token. */
   const callers = {
     till: (req: http.IncomingMessage): 'till' => {
       if (!tokenOk(bearer(req))) throw unauthorized();
       return 'till';
+    },
+    display: (req: http.IncomingMessage): { id: number; language: Language } => {
+      const display = core.display.tokens.verify(bearer(req));
+      if (!display) throw unauthorized();
+      return display;
     },
   };
   const route = routeBuilder<typeof callers, void>();
@@ -110,7 +125,25 @@ export async function startHost(options: HostOptions): Promise<Host> {
         method: 'POST',
         path: EVENT_TICKET_PATH,
         caller: 'till',
-        handle: ({ res }) => json(res, 200, { ok: true, value: { ticket: tickets.issue() } }),
+        handle: ({ res }) => json(res, 200, { ok: true, value: { ticket: tickets.issue(true) } }),
+      }),
+      route({
+        method: 'POST',
+        path: DISPLAY_TICKET_PATH,
+        caller: 'display',
+        // The display's language is the token's (a manager chose it), independent of the cashier's.
+        handle: ({ who, res }) =>
+          json(res, 200, { ok: true, value: { ticket: displayTickets.issue(who.id), language: who.language } }),
+      }),
+      route({
+        method: 'GET',
+        path: DISPLAY_EVENTS_PATH,
+        caller: (_req, url): number => {
+          const id = displayTickets.take(url.searchParams.get('ticket'));
+          if (id === undefined) throw unauthorized();
+          return id;
+        },
+        handle: ({ who, req, res }) => displayEvents(who, req, res),
       }),
       route({
         method: 'POST',
@@ -168,7 +201,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     const origin = req.headers.origin;
     if (origin !== undefined && origin !== `http://${req.headers.host}`)
       return fail(res, refuse(403, 'forbidden', 'unauthorized'));
-    if (url.pathname.startsWith('/api/')) {
+    if (url.pathname.startsWith('/api/') || url.pathname.startsWith(DISPLAY_API)) {
       const found = api.match(req.method ?? 'GET', url.pathname);
       if (found.kind === 'route') {
         await runRoute(found.route, found.params, req, res, url, { callers, maxBodyBytes: maxBody });
@@ -188,24 +221,36 @@ export async function startHost(options: HostOptions): Promise<Host> {
   }
 
   function events(req: http.IncomingMessage, res: http.ServerResponse): void {
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
+    openEventStream(res);
     res.write(': connected\n\n');
     sseClients.add(res);
     const unsubscribe = core.subscribe((m) => {
       res.write(`event: ${m.name}\ndata: ${JSON.stringify(m.payload)}\n\n`);
     });
-    const heartbeat = setInterval(() => res.write(': ping\n\n'), 15_000);
-    heartbeat.unref();
+    const heartbeat = keepAlive(res);
     req.on('close', () => {
       clearInterval(heartbeat);
       unsubscribe();
       sseClients.delete(res);
     });
+  }
+
+  /** The display's stream: the frame now, then each new one; nothing else of the core's events. */
+  function displayEvents(id: number, req: http.IncomingMessage, res: http.ServerResponse): void {
+    openEventStream(res);
+    const send = (frame: DisplayFrame): boolean => res.write(`event: frame\ndata: ${JSON.stringify(frame)}\n\n`);
+    send(core.display.feed.current());
+    displayStreams.set(res, id);
+    const unsubscribe = core.subscribe((m) => {
+      if (m.name === 'display.frame') send(m.payload);
+    });
+    const heartbeat = keepAlive(res);
+    res.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      displayStreams.delete(res);
+    });
+    req.on('close', () => res.end());
   }
 
   function serveStatic(pathname: string, res: http.ServerResponse): void {
@@ -234,7 +279,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
     url,
     port,
     async close() {
+      stopRevoked();
       for (const c of sseClients) c.end();
+      for (const c of displayStreams.keys()) c.end();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Keep-alive sockets (a browser's event stream reconnects on one) would hold close() open forever.
       server.closeAllConnections();
@@ -243,26 +290,47 @@ export async function startHost(options: HostOptions): Promise<Host> {
   };
 }
 
+/** Answers with a server-sent event stream. */
+function openEventStream(res: http.ServerResponse): void {
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no',
+  });
+}
+
+/** A comment line every 15 s, so that proxies and browsers keep an idle stream open; clear it on close. */
+function keepAlive(res: http.ServerResponse): NodeJS.Timeout {
+  const heartbeat = setInterval(() => res.write(': ping\n\n'), 15_000);
+  heartbeat.unref();
+  return heartbeat;
+}
+
 /** Where the renderer trades its token for an event-stream ticket. */
 export const EVENT_TICKET_PATH = '/api/events/ticket';
+/** The customer display's routes: its ticket (display token in the header), then its stream. */
+export const DISPLAY_API = '/display-api/';
+export const DISPLAY_TICKET_PATH = `${DISPLAY_API}ticket`;
+export const DISPLAY_EVENTS_PATH = `${DISPLAY_API}events`;
 const TICKET_MS = 30_000;
 
-/** One-shot event-stream tickets: random, good for one connection within 30 s. */
-function eventTickets(): { issue(): string; take(ticket: string | null): boolean } {
-  const open = new Map<string, number>();
+/** One-shot event-stream tickets: random, good for one connection within 30 s; each carries who it was issued to. */
+function eventTickets<T>(): { issue(to: T): string; take(ticket: string | null): T | undefined } {
+  const open = new Map<string, { until: number; to: T }>();
   return {
-    issue() {
+    issue(to) {
       const now = Date.now();
-      for (const [t, until] of open) if (until <= now) open.delete(t);
+      for (const [t, held] of open) if (held.until <= now) open.delete(t);
       const ticket = crypto.randomBytes(24).toString('base64url');
-      open.set(ticket, now + TICKET_MS);
+      open.set(ticket, { until: now + TICKET_MS, to });
       return ticket;
     },
     take(ticket) {
-      if (!ticket) return false;
-      const until = open.get(ticket);
+      if (!ticket) return undefined;
+      const held = open.get(ticket);
       open.delete(ticket);
-      return until !== undefined && until > Date.now();
+      return held && held.until > Date.now() ? held.to : undefined;
     },
   };
 }

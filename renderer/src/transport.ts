@@ -28,15 +28,17 @@ export function takeToken(
   loc: Pick<Location, 'hash' | 'pathname' | 'search'>,
   storage: Pick<Storage, 'getItem' | 'setItem'>,
   history: Pick<History, 'replaceState'>,
+  /** Where it is kept (the customer display keeps its own token under its own key). */
+  key: string = TOKEN_KEY,
 ): string | null {
   const match = /(?:^#|&)token=([^&]+)/.exec(loc.hash);
   if (match?.[1]) {
     const token = decodeURIComponent(match[1]);
-    storage.setItem(TOKEN_KEY, token);
+    storage.setItem(key, token);
     history.replaceState(null, '', loc.pathname + loc.search);
     return token;
   }
-  return storage.getItem(TOKEN_KEY);
+  return storage.getItem(key);
 }
 
 export interface HttpApiOptions {

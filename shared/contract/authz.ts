@@ -82,6 +82,9 @@ export const SELF_APPROVED: ReadonlySet<CommandName> = new Set<CommandName>([
   'exports.saveAccounts',
   'exports.schedule',
   'exports.saveSchedule',
+  'display.tokens',
+  'display.tokenCreate',
+  'display.tokenRevoke',
 ]);
 
 /** The field a refusal names when a manager's PIN beside the input would let the command through. */

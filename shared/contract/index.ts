@@ -28,10 +28,12 @@ export type { SefDocumentView, SefIncomingResult, SefOfferView, SefSettingsView,
 import { sefCommands } from './sef.ts';
 import { pricesCommands } from './prices.ts';
 import { exportsCommands } from './exports.ts';
+import { displayCommands, displayEvents } from './display.ts';
 
 export * from './define.ts';
 export { CheckoutInput, CheckoutLine } from './sales.ts';
 export type { CheckoutResult, IpsRequestView } from './sales.ts';
+export type { DisplayFrame, DisplayLineView, DisplayPhase, DisplayTokenView } from './display.ts';
 export type { OrderListResult } from './orders.ts';
 // The views the renderer shows, from one place (each is defined in its area's file).
 export type { StaffRole, StaffView } from './staff.ts';
@@ -84,6 +86,7 @@ export const contractAreas = {
   sef: sefCommands,
   prices: pricesCommands,
   exports: exportsCommands,
+  display: displayCommands,
 } as const;
 export type Area = keyof typeof contractAreas;
 
@@ -111,6 +114,7 @@ export const AREA_PREFIXES: { readonly [A in Area]: readonly string[] } = {
   sef: ['sef'],
   prices: ['prices'],
   exports: ['exports'],
+  display: ['display'],
 };
 
 export const commands = {
@@ -136,6 +140,7 @@ export const commands = {
   ...sefCommands,
   ...pricesCommands,
   ...exportsCommands,
+  ...displayCommands,
 } as const;
 
 export const events = {
@@ -145,6 +150,7 @@ export const events = {
   ...catalogEvents,
   ...emailsEvents,
   ...staffEvents,
+  ...displayEvents,
 } as const;
 
 export type Commands = typeof commands;

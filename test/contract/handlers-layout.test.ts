@@ -45,6 +45,7 @@ const HANDLER_FILES: { readonly [A in Area]: string } = {
   sef: 'electron/sef/handlers.ts',
   prices: 'electron/prices/handlers.ts',
   exports: 'electron/exports/handlers.ts',
+  display: 'electron/display/handlers.ts',
 };
 
 function sourceFiles(dir: string): string[] {

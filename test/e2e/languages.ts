@@ -33,7 +33,18 @@ export async function openManagerTab(page: Page, lang: Language, tab: ManagerTex
 
 /** The window at both till sizes; `show` is scrolled into view at each size first. */
 export async function shotsAtTillSizes(page: Page, testInfo: TestInfo, name: string, show?: Locator): Promise<void> {
-  for (const size of TILL_SIZES) {
+  await shotsAtSizes(page, testInfo, name, TILL_SIZES, show);
+}
+
+/** The window at each of `sizes` (`<name>-<width>.png`); `show` is scrolled into view at each size first. */
+export async function shotsAtSizes(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  sizes: readonly { width: number; height: number }[],
+  show?: Locator,
+): Promise<void> {
+  for (const size of sizes) {
     await page.setViewportSize(size);
     if (show) await show.scrollIntoViewIfNeeded();
     const file = `${name}-${size.width}.png`;

@@ -77,6 +77,8 @@ const TILL_OWNERS: Record<string, string> = {
   tax_rates_announced: 'electron/sales/tax-rates.ts',
   // The bookkeeper's monthly exports written (issue 41, docs/exports.md).
   export_runs: 'electron/exports/schedule.ts',
+  // The customer display's tablets (docs/payments.md, "The customer display").
+  display_tokens: 'electron/display/tokens.ts',
 };
 
 /** The hub's own database (hub/db/). */

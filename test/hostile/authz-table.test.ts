@@ -162,6 +162,11 @@ const EXPECTED: Record<string, string> = {
   'exports.saveAccounts': 'manager',
   'exports.schedule': 'manager',
   'exports.saveSchedule': 'manager',
+  // The customer display (docs/payments.md): the counter fills it; a manager makes and revokes the tablets' tokens.
+  'display.show': 'session',
+  'display.tokens': 'manager',
+  'display.tokenCreate': 'manager',
+  'display.tokenRevoke': 'manager',
 };
 
 describe('authorization table', () => {

@@ -32,6 +32,7 @@ import { m028 } from './028_stocktake.ts';
 import { m029 } from './029_prices.ts';
 import { m030 } from './030_hub_pin_verifiers.ts';
 import { m031 } from './031_export_runs.ts';
+import { m032 } from './032_display_tokens.ts';
 
 /**
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
@@ -69,4 +70,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m029,
   m030,
   m031,
+  m032,
 ];

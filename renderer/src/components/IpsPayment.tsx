@@ -42,6 +42,7 @@ export function IpsDialog(props: {
   const { t } = useTranslation();
   const ipsRequest = usePos((s) => s.ipsRequest);
   const ipsPrint = usePos((s) => s.ipsPrint);
+  const ipsHidden = usePos((s) => s.ipsHidden);
   const busy = usePos((s) => s.busy);
   const [view, setView] = useState<IpsRequestView | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -55,8 +56,10 @@ export function IpsDialog(props: {
     });
     return () => {
       live = false;
+      // The customer display shows the code only while this dialog does.
+      ipsHidden();
     };
-  }, [ipsRequest, props.amountPara]);
+  }, [ipsRequest, ipsHidden, props.amountPara]);
 
   const print = () => {
     if (!view) return;

@@ -18,11 +18,13 @@ import {
   RunButton,
   SubmitButton,
   NoteAndAlert,
+  LanguageOptions,
 } from './common.tsx';
 import { PrinterSection } from './PrinterSection.tsx';
 import { BackupsSection } from './BackupsSection.tsx';
 import { LpfrSection } from './LpfrSection.tsx';
 import { IpsSection } from './IpsSection.tsx';
+import { DisplaySection } from './DisplaySection.tsx';
 import { Check } from '../components/Check.tsx';
 
 function AccountBox(props: { t: ManagerT; account: AccountView }) {
@@ -189,9 +191,7 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
                 {field('terminalId', input('terminalId'))}
                 {field('language', (errorProps) => (
                   <select {...errorProps} value={form.language} onChange={(e) => set('language', e.target.value)}>
-                    <option value="sr-Cyrl">Српски (ћирилица)</option>
-                    <option value="sr-Latn">Srpski (latinica)</option>
-                    <option value="en">English</option>
+                    <LanguageOptions />
                   </select>
                 ))}
               </>
@@ -233,6 +233,7 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
         )}
         {/* Mounted with the tab, not once the settings arrived: its own load must not overwrite typing. */}
         <IpsSection api={api} t={t} />
+        <DisplaySection api={api} t={t} lang={lang} />
       </Group>
       <Group title={t('group_fiscal')}>
         {account && <AccountBox t={t} account={account} />}

@@ -426,3 +426,22 @@ export function OrderResult(props: { t: ManagerT; lang: Language; order: OrderVi
     </section>
   );
 }
+
+/** Each language by its own name (each in its own script): the options of a language choice. */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
+  'sr-Cyrl': 'Српски (ћирилица)',
+  'sr-Latn': 'Srpski (latinica)',
+  en: 'English',
+};
+
+export function LanguageOptions() {
+  return (
+    <>
+      {LANGUAGES.map((l) => (
+        <option key={l} value={l}>
+          {LANGUAGE_NAMES[l]}
+        </option>
+      ))}
+    </>
+  );
+}

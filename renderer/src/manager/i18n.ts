@@ -847,6 +847,30 @@ const SR_CYRL = {
   books_schedule_off: 'Месечни извоз није укључен.',
   books_schedule_runs: 'Уписани месеци',
   books_schedule_run: '{month}: {folder}, {at}',
+  display_title: 'Екран за купца',
+  display_hint:
+    'Таблет или други монитор окренут купцу показује корпу, укупан износ, кусур и ИПС QR код. Таблет на мрежи продавнице отвара адресу коју овде направите (скенирајте QR код таблетом); њен кључ отвара само екран за купца и може се опозвати.',
+  display_label: 'Назив екрана',
+  display_language: 'Језик екрана',
+  display_create: 'Направи адресу за таблет',
+  display_created:
+    'Адреса за „{label}“ је направљена. Отворите је на таблету или скенирајте QR код: приказује се само сада.',
+  display_url: 'Адреса екрана за купца',
+  display_qr: 'QR код адресе екрана за купца',
+  display_list: 'Екрани за купца',
+  display_col_name: 'Назив',
+  display_col_language: 'Језик',
+  display_col_made: 'Направљен',
+  display_col_state: 'Стање',
+  display_active: 'Активан',
+  display_revoked: 'Опозван {at}',
+  display_revoke: 'Опозови',
+  display_revoked_note: 'Екран „{label}“ је опозван: више се не повезује.',
+  display_none: 'Још нема екрана за купца.',
+  display_electron:
+    'На овој каси екран за купца је други прозор на другом монитору. Таблет се повезује на касу покренуту у прегледачу и доступну на мрежи продавнице.',
+  display_local:
+    'Каса је сада доступна само на овом рачунару ({host}): да би таблет отворио адресу, каса мора бити доступна на мрежи продавнице.',
 } as const;
 
 type Key = keyof typeof SR_CYRL;
@@ -1691,6 +1715,30 @@ const SR_LATN: Table = {
   books_schedule_off: 'Mesečni izvoz nije uključen.',
   books_schedule_runs: 'Upisani meseci',
   books_schedule_run: '{month}: {folder}, {at}',
+  display_title: 'Ekran za kupca',
+  display_hint:
+    'Tablet ili drugi monitor okrenut kupcu pokazuje korpu, ukupan iznos, kusur i IPS QR kod. Tablet na mreži prodavnice otvara adresu koju ovde napravite (skenirajte QR kod tabletom); njen ključ otvara samo ekran za kupca i može se opozvati.',
+  display_label: 'Naziv ekrana',
+  display_language: 'Jezik ekrana',
+  display_create: 'Napravi adresu za tablet',
+  display_created:
+    'Adresa za „{label}“ je napravljena. Otvorite je na tabletu ili skenirajte QR kod: prikazuje se samo sada.',
+  display_url: 'Adresa ekrana za kupca',
+  display_qr: 'QR kod adrese ekrana za kupca',
+  display_list: 'Ekrani za kupca',
+  display_col_name: 'Naziv',
+  display_col_language: 'Jezik',
+  display_col_made: 'Napravljen',
+  display_col_state: 'Stanje',
+  display_active: 'Aktivan',
+  display_revoked: 'Opozvan {at}',
+  display_revoke: 'Opozovi',
+  display_revoked_note: 'Ekran „{label}“ je opozvan: više se ne povezuje.',
+  display_none: 'Još nema ekrana za kupca.',
+  display_electron:
+    'Na ovoj kasi ekran za kupca je drugi prozor na drugom monitoru. Tablet se povezuje na kasu pokrenutu u pregledaču i dostupnu na mreži prodavnice.',
+  display_local:
+    'Kasa je sada dostupna samo na ovom računaru ({host}): da bi tablet otvorio adresu, kasa mora biti dostupna na mreži prodavnice.',
 };
 
 const EN: Table = {
@@ -2533,6 +2581,30 @@ const EN: Table = {
   books_schedule_off: 'The monthly export is off.',
   books_schedule_runs: 'Months written',
   books_schedule_run: '{month}: {folder}, {at}',
+  display_title: 'Customer display',
+  display_hint:
+    'A tablet or a second monitor facing the customer shows the cart, the total, the change and the IPS QR code. A tablet on the shop’s network opens the address you make here (scan the QR code with the tablet); its key opens the customer display only and can be revoked.',
+  display_label: 'Display name',
+  display_language: 'Display language',
+  display_create: 'Make an address for a tablet',
+  display_created:
+    'The address for “{label}” is made. Open it on the tablet or scan the QR code: it is shown only now.',
+  display_url: 'Customer display address',
+  display_qr: 'QR code of the customer display address',
+  display_list: 'Customer displays',
+  display_col_name: 'Name',
+  display_col_language: 'Language',
+  display_col_made: 'Made',
+  display_col_state: 'State',
+  display_active: 'Active',
+  display_revoked: 'Revoked {at}',
+  display_revoke: 'Revoke',
+  display_revoked_note: 'Display “{label}” is revoked: it no longer connects.',
+  display_none: 'No customer displays yet.',
+  display_electron:
+    'On this till the customer display is a second window on a second monitor. A tablet connects to the till running in a browser and reachable on the shop’s network.',
+  display_local:
+    'The till is reachable from this computer only ({host}) now: for a tablet to open the address, the till must be reachable on the shop’s network.',
 };
 
 /** The manager screens' texts per language. */

@@ -18,6 +18,7 @@ import { createManagerSlice, type ManagerActions, type ManagerState } from './ma
 import { createParkedSlice, type ParkedActions, type ParkedState } from './parked.ts';
 import { createPaymentSlice, type PaymentActions, type PaymentState } from './payment.ts';
 import { createSessionSlice, type SessionActions, type SessionState } from './session.ts';
+import { displayInput } from './display.ts';
 
 export { needsShift } from './session.ts';
 
@@ -66,6 +67,23 @@ export function createPosStore(api: PosApi, initialLanguage?: Language, storage?
       const next = applyRules(lines, asked, r.value);
       if (next) store.setState({ lines: next });
     });
+  });
+  // The customer display follows what the customer would see (docs/payments.md, "The customer display"): sent when
+  // it changes, while someone is logged in (the core refuses it otherwise).
+  let shown = '';
+  store.subscribe((state, prev) => {
+    const moved =
+      state.lines !== prev.lines ||
+      state.screen !== prev.screen ||
+      state.lastSale !== prev.lastSale ||
+      state.ipsShown !== prev.ipsShown ||
+      state.cashier !== prev.cashier;
+    if (!moved || !state.cashier) return;
+    const input = displayInput(state);
+    const text = JSON.stringify(input);
+    if (text === shown) return;
+    shown = text;
+    void api['display.show'](input);
   });
   store.subscribe((state, prev) => {
     if (!kit.cart.restored || state.lines === prev.lines) return;

@@ -39,6 +39,8 @@ export interface PaymentState {
   lastSale: LastSale | null;
   /** The receipt printer (`print.status`, kept current by its event); null until read. */
   printer: PrintStatus | null;
+  /** The IPS code the cashier's dialog shows now (the customer display shows it too); null when closed. */
+  ipsShown: IpsRequestView | null;
 }
 
 export interface PaymentActions {
@@ -53,6 +55,8 @@ export interface PaymentActions {
   ipsRequest(amountPara: Para): Promise<Result<IpsRequestView>>;
   /** Prints that code (same amount and reference) on the receipt printer. */
   ipsPrint(amountPara: Para, reference: string): Promise<Result<{ jobId: number }>>;
+  /** The IPS dialog closed: the customer display stops showing its code. */
+  ipsHidden(): void;
 }
 
 export function createPaymentSlice(kit: StoreKit): SliceCreator<PaymentState & PaymentActions> {
@@ -62,6 +66,7 @@ export function createPaymentSlice(kit: StoreKit): SliceCreator<PaymentState & P
     busy: false,
     lastSale: null,
     printer: null,
+    ipsShown: null,
 
     tendered() {
       if (!get().paymentStarted) set({ paymentStarted: true });
@@ -121,8 +126,14 @@ export function createPaymentSlice(kit: StoreKit): SliceCreator<PaymentState & P
       });
     },
 
-    ipsRequest(amountPara) {
-      return api['ips.request']({ amount: paraToDecimal(amountPara) });
+    async ipsRequest(amountPara) {
+      const r = await api['ips.request']({ amount: paraToDecimal(amountPara) });
+      if (r.ok) set({ ipsShown: r.value });
+      return r;
+    },
+
+    ipsHidden() {
+      if (get().ipsShown) set({ ipsShown: null });
     },
 
     ipsPrint(amountPara, reference) {
