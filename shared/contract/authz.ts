@@ -76,6 +76,12 @@ export const SELF_APPROVED: ReadonlySet<CommandName> = new Set<CommandName>([
   'prices.promotionDelete',
   'prices.schedule',
   'prices.scheduleCancel',
+  'labels.overview',
+  'labels.preview',
+  'labels.print',
+  'labels.pdf',
+  'labels.printerSet',
+  'labels.productSet',
 ]);
 
 /** The field a refusal names when a manager's PIN beside the input would let the command through. */

@@ -27,6 +27,7 @@ import { goodsCommands } from './goods.ts';
 export type { SefDocumentView, SefIncomingResult, SefOfferView, SefSettingsView, SefState } from './sef.ts';
 import { sefCommands } from './sef.ts';
 import { pricesCommands } from './prices.ts';
+import { labelsCommands } from './labels.ts';
 
 export * from './define.ts';
 export { CheckoutInput, CheckoutLine } from './sales.ts';
@@ -81,6 +82,7 @@ export const contractAreas = {
   goods: goodsCommands,
   sef: sefCommands,
   prices: pricesCommands,
+  labels: labelsCommands,
 } as const;
 export type Area = keyof typeof contractAreas;
 
@@ -107,6 +109,7 @@ export const AREA_PREFIXES: { readonly [A in Area]: readonly string[] } = {
   goods: ['goods', 'suppliers'],
   sef: ['sef'],
   prices: ['prices'],
+  labels: ['labels'],
 };
 
 export const commands = {
@@ -131,6 +134,7 @@ export const commands = {
   ...goodsCommands,
   ...sefCommands,
   ...pricesCommands,
+  ...labelsCommands,
 } as const;
 
 export const events = {

@@ -125,6 +125,19 @@ const SR_CYRL: Labels = {
   account: 'Текући рачун',
   contact: 'Контакт',
   confirmBelowPurchase: 'Потврда цене испод набавне',
+  netQuantity: 'Нето количина',
+  netUnit: 'Јединица нето количине',
+  unitPriceRequired: 'Јединична цена на етикети',
+  selection: 'Избор артикала',
+  codes: 'Шифре артикала',
+  script: 'Писмо етикете',
+  stock: 'Табак етикета',
+  presetId: 'Модел штампача етикета',
+  widthMm: 'Ширина етикете',
+  heightMm: 'Висина етикете',
+  media: 'Раздвајање етикета',
+  mediaMm: 'Размак или ознака',
+  copies: 'Број примерака',
 };
 
 const SR_LATN: Labels = {
@@ -245,6 +258,19 @@ const SR_LATN: Labels = {
   account: 'Tekući račun',
   contact: 'Kontakt',
   confirmBelowPurchase: 'Potvrda cene ispod nabavne',
+  netQuantity: 'Neto količina',
+  netUnit: 'Jedinica neto količine',
+  unitPriceRequired: 'Jedinična cena na etiketi',
+  selection: 'Izbor artikala',
+  codes: 'Šifre artikala',
+  script: 'Pismo etikete',
+  stock: 'Tabak etiketa',
+  presetId: 'Model štampača etiketa',
+  widthMm: 'Širina etikete',
+  heightMm: 'Visina etikete',
+  media: 'Razdvajanje etiketa',
+  mediaMm: 'Razmak ili oznaka',
+  copies: 'Broj primeraka',
 };
 
 const EN: Labels = {
@@ -365,6 +391,19 @@ const EN: Labels = {
   account: 'Bank account',
   contact: 'Contact',
   confirmBelowPurchase: 'Price below purchase confirmed',
+  netQuantity: 'Net quantity',
+  netUnit: 'Unit of the net quantity',
+  unitPriceRequired: 'Unit price on the label',
+  selection: 'Products chosen',
+  codes: 'Product codes',
+  script: 'Script of the label',
+  stock: 'Label sheet',
+  presetId: 'Label printer model',
+  widthMm: 'Label width',
+  heightMm: 'Label height',
+  media: 'Label separation',
+  mediaMm: 'Gap or mark',
+  copies: 'Copies',
 };
 
 const LABELS: Record<Language, Labels> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };

@@ -44,6 +44,7 @@ const HANDLER_FILES: { readonly [A in Area]: string } = {
   goods: 'electron/goods/handlers.ts',
   sef: 'electron/sef/handlers.ts',
   prices: 'electron/prices/handlers.ts',
+  labels: 'electron/labels/handlers.ts',
 };
 
 function sourceFiles(dir: string): string[] {

@@ -45,7 +45,7 @@ type Section = 'stock' | 'receipts' | 'suppliers' | 'kep' | 'prices' | 'counts' 
 const SECTIONS: Section[] = ['stock', 'receipts', 'suppliers', 'kep', 'prices', 'counts', 'reorder', 'shop'];
 
 /** Saves a PDF the core made (its bytes in base64) as a file: the browser's download, Electron's save. */
-function savePdf(f: PdfFile): void {
+export function savePdf(f: PdfFile): void {
   const bytes = Uint8Array.from(atob(f.base64), (ch) => ch.charCodeAt(0));
   const a = document.createElement('a');
   a.href = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
