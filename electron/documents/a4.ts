@@ -94,11 +94,14 @@ export function startPdf(options: {
     layout: options.landscape ? 'landscape' : 'portrait',
     margins: options.margins,
     bufferPages: true,
-    font: regular,
     info: { Title: options.title, Author: options.author, CreationDate: options.createdAt },
   });
   doc.registerFont('regular', regular);
   doc.registerFont('bold', fontPath('DejaVuSans-Bold.ttf'));
+  // Chosen by its registered name only: pdfkit keeps a font by the name it was first chosen by, and one first chosen
+  // by its path (the `font` option) was parsed again from the file at every `font('regular')` (1,000 shelf labels
+  // took 51 s; bench/labels.bench.ts).
+  doc.font('regular');
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Uint8Array>((resolve, reject) => {

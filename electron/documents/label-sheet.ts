@@ -111,7 +111,8 @@ export function labelSheetPdf(input: {
     doc.fillColor('black');
     doc.font('bold').fontSize(8.5);
     doc.text(label.name, x + pad, y, { width: inner, height: 21, ellipsis: true, lineGap: -1 });
-    y += Math.min(doc.heightOfString(label.name, { width: inner, lineGap: -1 }), 21) + 1;
+    // Where the name ended (one line or two): pdfkit leaves its cursor under the text.
+    y = Math.min(doc.y, y + 21) + 1;
     doc
       .font('bold')
       .fontSize(18)
@@ -141,8 +142,9 @@ export function labelSheetPdf(input: {
       const module = Math.min(0.33 * PT, inner / (modules.length + 2 * quietModules(label.barcode.symbology)));
       if (barHeight > 8) {
         const bx = x + (w - modules.length * module) / 2;
-        for (let m = 0; m < modules.length; m++)
-          if (modules[m] === '1') doc.rect(bx + m * module, barTop, module, barHeight);
+        // One rectangle per bar (a run of dark modules), not one per module.
+        for (const bar of modules.matchAll(/1+/g))
+          doc.rect(bx + bar.index * module, barTop, bar[0].length * module, barHeight);
         doc.fill('black');
         doc
           .font('regular')

@@ -19,6 +19,7 @@ import { AuditTab } from './AuditTab.tsx';
 import { HubTab } from './HubTab.tsx';
 import { GoodsTab } from './GoodsTab.tsx';
 import { SefTab } from './SefTab.tsx';
+import { LabelsTab } from './LabelsTab.tsx';
 import { ScreenHead } from '../ui/ScreenHead.tsx';
 import { SelfApproval } from './common.tsx';
 import './manager.css';
@@ -37,7 +38,8 @@ type Tab =
   | 'reports'
   | 'shifts'
   | 'audit'
-  | 'hub';
+  | 'hub'
+  | 'labels';
 const TABS: Tab[] = [
   'refund',
   'advances',
@@ -51,6 +53,7 @@ const TABS: Tab[] = [
   'shifts',
   'audit',
   'hub',
+  'labels',
 ];
 const isTab = (v: string | null): v is Tab => (TABS as string[]).includes(v ?? '');
 
@@ -100,6 +103,7 @@ export function ManagerScreen(props: { api: PosApi; onClose: () => void; initial
           {tab === 'shifts' && <ShiftsTab api={props.api} t={t} lang={lang} />}
           {tab === 'audit' && <AuditTab api={props.api} t={t} lang={lang} />}
           {tab === 'hub' && <HubTab api={props.api} t={t} lang={lang} />}
+          {tab === 'labels' && <LabelsTab api={props.api} t={t} lang={lang} />}
         </div>
       </div>
     </SelfApproval.Provider>
