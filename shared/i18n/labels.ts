@@ -37,38 +37,10 @@ export const LABEL_WORDS: Record<LabelScript, LabelWords> = {
   },
 };
 
-const CYR_TO_LATIN: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  ђ: 'đ',
-  е: 'e',
-  ж: 'ž',
-  з: 'z',
-  и: 'i',
-  ј: 'j',
-  к: 'k',
-  л: 'l',
-  љ: 'lj',
-  м: 'm',
-  н: 'n',
-  њ: 'nj',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  ћ: 'ć',
-  у: 'u',
-  ф: 'f',
-  х: 'h',
-  ц: 'c',
-  ч: 'č',
-  џ: 'dž',
-  ш: 'š',
-};
+/** Serbian Cyrillic's 30 letters and their Latin letters, in the same order (Vuk's alphabet; Gaj's Latin). */
+const CYRILLIC = [...'абвгдђежзијклљмнњопрстћуфхцчџш'];
+const LATIN = 'a b v g d đ e ž z i j k l lj m n nj o p r s t ć u f h c č dž š'.split(' ');
+const CYR_TO_LATIN: Record<string, string> = Object.fromEntries(CYRILLIC.map((c, i) => [c, LATIN[i] ?? c]));
 
 /**
  * Serbian Cyrillic in Latin letters (one letter for one: љ → lj, ђ → đ). A capital digraph is title case before a

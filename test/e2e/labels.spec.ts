@@ -5,12 +5,11 @@
  * size the preset does not take is refused at its field; the labels print as ZPL on a label printer listening on an
  * ephemeral TCP port (decoded: two labels with their barcodes). Screenshots at 1024×768 and 1366×768.
  */
-import net from 'node:net';
 import { LANGUAGES, openManagerTab, shotsAtTillSizes } from './languages.ts';
 import { mt } from '../../renderer/src/manager/i18n.ts';
 import { gs1CheckDigit } from '../../shared/labels/barcode.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { parseZpl } from '../support/labels.ts';
+import { labelPrinter, parseZpl } from '../support/labels.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 
 test.afterEach(async ({ page }) => {
@@ -49,17 +48,8 @@ for (const lang of LANGUAGES) {
       const { page } = kasa;
       const t = (key: Parameters<typeof mt>[1], params?: Record<string, string | number>): string =>
         mt(lang, key, params);
-      const jobs: Buffer[] = [];
-      const server = net.createServer((s) => {
-        const parts: Buffer[] = [];
-        s.on('data', (d) => parts.push(d));
-        s.on('end', () => {
-          jobs.push(Buffer.concat(parts));
-          s.end();
-        });
-      });
-      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-      const port = (server.address() as net.AddressInfo).port;
+      const printer = await labelPrinter();
+      const { port, jobs } = printer;
       try {
         await put(kasa, MILK, 'Млеко 1 л', 159.99);
         await put(kasa, 'JOG-5', 'Јогурт 500 г', 89.9);
@@ -131,7 +121,7 @@ for (const lang of LANGUAGES) {
         await expect(cards.getByRole('listitem')).toHaveCount(2);
         await shotsAtTillSizes(page, testInfo, `labels-${lang}`, cards);
       } finally {
-        await new Promise<void>((r) => server.close(() => r()));
+        await printer.close();
       }
     });
   });

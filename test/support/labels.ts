@@ -5,6 +5,7 @@
  * at the label. The barcode's bars are drawn from its data (shared/labels/barcode.ts), as the printer draws them.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import { PNG } from 'pngjs';
 import { FONTS, createBitmap, drawText, fillRect, getPixel, type Bitmap } from '../../electron/printer/raster.ts';
 import { barcodeModules, gs1CheckDigit, type LabelBarcode } from '../../shared/labels/barcode.ts';
@@ -230,4 +231,20 @@ export function savePng(b: Bitmap, file: string, zoom = 2): void {
       png.data[i + 3] = 255;
     }
   fs.writeFileSync(file, PNG.sync.write(png));
+}
+
+/** A label printer on an ephemeral loopback TCP port that keeps the bytes of every job (one connection each). */
+export async function labelPrinter(): Promise<{ port: number; jobs: Buffer[]; close(): Promise<void> }> {
+  const jobs: Buffer[] = [];
+  const server = net.createServer((s) => {
+    const parts: Buffer[] = [];
+    s.on('data', (d: Buffer) => parts.push(d));
+    s.on('end', () => {
+      jobs.push(Buffer.concat(parts));
+      s.end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as net.AddressInfo).port;
+  return { port, jobs, close: () => new Promise<void>((r) => server.close(() => r())) };
 }

@@ -10,11 +10,19 @@ import type { LabelSelection, LabelsOverview, LabelView, LabelPrinterView } from
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { Language } from '../../../shared/domain.ts';
 import type { LabelScript } from '../../../shared/i18n/labels.ts';
-import { ApprovedForm, call, Field, localTime, NoteAndAlert, RunButton, useAction } from './common.tsx';
+import { ApprovedForm, call, Field, localTime, NoteAndAlert, pinOf, RunButton, useAction } from './common.tsx';
 import { savePdf } from './GoodsTab.tsx';
 import type { ManagerT } from './i18n.ts';
 
 type Which = 'products' | 'group' | 'changed';
+
+/** What both of the tab's forms pass their `ApprovedForm`: a manager logged in needs no PIN for labels. */
+const formOf = (p: { t: ManagerT; run: ReturnType<typeof useAction>[2]; busy: boolean }) => ({
+  t: p.t,
+  run: p.run,
+  busy: p.busy,
+  selfApproves: true,
+});
 
 function LabelCard(props: { t: ManagerT; lang: Language; label: LabelView }) {
   const { t, lang, label } = props;
@@ -54,10 +62,7 @@ function PrinterForm(props: {
   const num = (v: string): number => Number(v.replace(',', '.'));
   return (
     <ApprovedForm
-      t={t}
-      run={props.run}
-      busy={props.busy}
-      selfApproves
+      {...formOf(props)}
       label={t('labels_printer_form')}
       button={t('labels_printer_save')}
       idPrefix="label-printer"
@@ -72,7 +77,7 @@ function PrinterForm(props: {
       onSubmit={async (pin) => {
         const view = await call(
           props.api['labels.printerSet']({
-            ...(pin.trim() ? { managerPin: pin.trim() } : {}),
+            ...pinOf(pin),
             uri,
             presetId,
             widthMm: num(width),
@@ -133,10 +138,7 @@ function NetQuantityForm(props: {
   const [required, setRequired] = useState(true);
   return (
     <ApprovedForm
-      t={t}
-      run={props.run}
-      busy={props.busy}
-      selfApproves
+      {...formOf(props)}
       label={t('labels_net_form')}
       button={t('labels_net_save')}
       idPrefix="label-net"
@@ -150,7 +152,7 @@ function NetQuantityForm(props: {
         const quantity = net.trim() === '' ? null : Number(net.replace(',', '.'));
         await call(
           props.api['labels.productSet']({
-            ...(pin.trim() ? { managerPin: pin.trim() } : {}),
+            ...pinOf(pin),
             code: code.trim(),
             netQuantity: quantity,
             netUnit: unit === '' ? null : unit,
