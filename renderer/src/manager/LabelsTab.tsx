@@ -16,6 +16,9 @@ import type { ManagerT } from './i18n.ts';
 
 type Which = 'products' | 'group' | 'changed';
 
+/** A number as typed, with a decimal comma or point. */
+const num = (v: string): number => Number(v.replace(',', '.'));
+
 /** What both of the tab's forms pass their `ApprovedForm`: a manager logged in needs no PIN for labels. */
 const formOf = (p: { t: ManagerT; run: ReturnType<typeof useAction>[2]; busy: boolean }) => ({
   t: p.t,
@@ -59,7 +62,6 @@ function PrinterForm(props: {
   const [height, setHeight] = useState(String(saved?.heightMm ?? 40));
   const [media, setMedia] = useState<'gap' | 'mark'>(saved?.media ?? 'gap');
   const [mediaMm, setMediaMm] = useState(String(saved?.mediaMm ?? 2));
-  const num = (v: string): number => Number(v.replace(',', '.'));
   return (
     <ApprovedForm
       {...formOf(props)}
@@ -149,7 +151,7 @@ function NetQuantityForm(props: {
         unitPriceRequired: t('labels_unit_price_required'),
       }}
       onSubmit={async (pin) => {
-        const quantity = net.trim() === '' ? null : Number(net.replace(',', '.'));
+        const quantity = net.trim() === '' ? null : num(net);
         await call(
           props.api['labels.productSet']({
             ...pinOf(pin),
@@ -232,10 +234,10 @@ export function LabelsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   return (
     <section aria-label={t('labels_title')} className="labels-tab">
       <h2>{t('labels_title')}</h2>
-      <fieldset className="labels-which">
+      <fieldset className="scope">
         <legend>{t('labels_which')}</legend>
         {choices.map(([k, text]) => (
-          <label key={k} className="mgr-radio">
+          <label key={k}>
             <input type="radio" name="labels-which" checked={which === k} onChange={() => setWhich(k)} />
             {text}
           </label>
