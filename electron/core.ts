@@ -28,6 +28,7 @@ import { sandboxVariant } from './sandbox/variant.ts';
 import { createJournalFetcher } from './outbox/journal.ts';
 import { RetryBudgets } from './retry/budget.ts';
 import { createPrintService, STATUS_POLL_MS } from './printer/service.ts';
+import { createTransportFactory } from './printer/transport.ts';
 import { createFiscalPaper, printedReceiptOf } from './printer/fiscal-paper.ts';
 import { OpenCart } from './sales/open-cart.ts';
 import { DiscountApprovals } from './sales/discount-approvals.ts';
@@ -62,6 +63,8 @@ import { createExportService, storedAccounts } from './exports/service.ts';
 import { exportsHandlers } from './exports/handlers.ts';
 import { exportFile, type ExportFileDeps } from './exports/files.ts';
 import { createExportSchedule } from './exports/schedule.ts';
+import { createLabelsService } from './labels/service.ts';
+import { labelsHandlers } from './labels/handlers.ts';
 import { createSyncLoop } from './retry/loop.ts';
 import { POLICIES } from './retry/policy.ts';
 import { retriesHandlers } from './retry/handlers.ts';
@@ -398,6 +401,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     logger.warn(`scheduled prices not applied at start: ${err instanceof Error ? err.message : String(err)}`);
   }
   pricesLoop.start(3_600_000);
+  // Shelf labels (docs/prices.md, "Shelf labels"): the price in force from the prices engine, sent over the receipt
+  // printers' transports.
+  const labels = createLabelsService(db, {
+    shelfPrices: (products, at) => prices.shelfPrices(products, at),
+    audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
+    transports: createTransportFactory(),
+    shopName: () => settings.get('shopName') ?? '',
+    env,
+    now,
+  });
   // A new till (only the first-run manager, PIN 0000) owes its setup flow; marked once, so the flow
   // survives the PIN change and a restart, and a till set up before the flow existed never shows it.
   if (staff.firstRun() && settings.get('setupPending') === undefined) settings.set('setupPending', '1');
@@ -567,6 +580,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       audit: (actor, action, detail) => staff.audit(actor, action, detail),
     }),
     displayHandlers(displayFeed, displayTokens),
+    labelsHandlers(labels),
     retriesHandlers(budgets, {
       journal: () => void journals.run(),
       email: (id) => manager.emails.resume(Number(id)),

@@ -317,6 +317,22 @@ const SR_CYRL = {
   export_kind: 'Непозната врста извоза у пољу „{field}“.',
   export_day: 'Дан у пољу „{field}“ мора бити од 1 до 28.',
   export_folder: 'Фасцикла из поља „{field}“ не постоји на овој каси или се у њу не може писати.',
+  labels_net_quantity:
+    'Артикал „{name}“ нема нето количину, а етикета мора да покаже јединичну цену по кг или л ({field}): упишите нето количину или означите да јединична цена није потребна. Ништа није одштампано.',
+  labels_size_unsupported:
+    'Штампач „{preset}“ не подржава ову величину етикете ({field}): ширина од {minWidth} до {maxWidth} mm, висина од {minHeight} до {maxHeight} mm.',
+  labels_does_not_fit: 'Етикета артикла „{name}“ не стаје у задату величину ({field}): повећајте етикету.',
+  labels_no_printer: 'Штампач етикета није подешен — Менаџер → Етикете → Штампач етикета.',
+  labels_nothing: 'Нема артикала за етикете ({field}).',
+  labels_selection: 'Изаберите артикле, групу или „промењене од последње штампе“ ({field}).',
+  labels_script: 'Етикета се штампа ћирилицом или латиницом ({field}).',
+  labels_media: 'Етикете се раздвајају размаком или црном ознаком ({field}).',
+  labels_net_unit: 'Нето количина се уписује у кг или л ({field}).',
+  labels_net_pair: 'Упишите и нето количину и њену јединицу ({field}).',
+  labels_unknown_preset: 'Непознат модел штампача етикета ({field}).',
+  labels_unknown_stock: 'Непознат табак етикета ({field}).',
+  labels_unknown_group: 'Нема групе „{value}“ ({field}).',
+  labels_print_failed: 'Штампач етикета није примио етикете: {reason}. Ништа није забележено као одштампано.',
 };
 
 const SR_LATN: Shape<typeof SR_CYRL> = {
@@ -629,6 +645,22 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   export_kind: 'Nepoznata vrsta izvoza u polju „{field}“.',
   export_day: 'Dan u polju „{field}“ mora biti od 1 do 28.',
   export_folder: 'Fascikla iz polja „{field}“ ne postoji na ovoj kasi ili se u nju ne može pisati.',
+  labels_net_quantity:
+    'Artikal „{name}“ nema neto količinu, a etiketa mora da pokaže jediničnu cenu po kg ili l ({field}): upišite neto količinu ili označite da jedinična cena nije potrebna. Ništa nije odštampano.',
+  labels_size_unsupported:
+    'Štampač „{preset}“ ne podržava ovu veličinu etikete ({field}): širina od {minWidth} do {maxWidth} mm, visina od {minHeight} do {maxHeight} mm.',
+  labels_does_not_fit: 'Etiketa artikla „{name}“ ne staje u zadatu veličinu ({field}): povećajte etiketu.',
+  labels_no_printer: 'Štampač etiketa nije podešen — Menadžer → Etikete → Štampač etiketa.',
+  labels_nothing: 'Nema artikala za etikete ({field}).',
+  labels_selection: 'Izaberite artikle, grupu ili „promenjene od poslednje štampe“ ({field}).',
+  labels_script: 'Etiketa se štampa ćirilicom ili latinicom ({field}).',
+  labels_media: 'Etikete se razdvajaju razmakom ili crnom oznakom ({field}).',
+  labels_net_unit: 'Neto količina se upisuje u kg ili l ({field}).',
+  labels_net_pair: 'Upišite i neto količinu i njenu jedinicu ({field}).',
+  labels_unknown_preset: 'Nepoznat model štampača etiketa ({field}).',
+  labels_unknown_stock: 'Nepoznat tabak etiketa ({field}).',
+  labels_unknown_group: 'Nema grupe „{value}“ ({field}).',
+  labels_print_failed: 'Štampač etiketa nije primio etikete: {reason}. Ništa nije zabeleženo kao odštampano.',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -947,6 +979,22 @@ const EN: Shape<typeof SR_CYRL> = {
   export_kind: 'Unknown kind of export in "{field}".',
   export_day: 'The day in "{field}" must be from 1 to 28.',
   export_folder: 'The folder in "{field}" does not exist on this till or cannot be written to.',
+  labels_net_quantity:
+    'The product "{name}" has no net quantity, and its label must show the unit price per kg or l ({field}): enter the net quantity or mark that no unit price is needed. Nothing was printed.',
+  labels_size_unsupported:
+    'The printer "{preset}" does not take this label size ({field}): width {minWidth} to {maxWidth} mm, height {minHeight} to {maxHeight} mm.',
+  labels_does_not_fit: 'The label of "{name}" does not fit this size ({field}): use a larger label.',
+  labels_no_printer: 'No label printer is set — Manager → Labels → Label printer.',
+  labels_nothing: 'No products to label ({field}).',
+  labels_selection: 'Choose products, a group or "changed since the last print" ({field}).',
+  labels_script: 'A label is printed in Cyrillic or Latin ({field}).',
+  labels_media: 'Labels are separated by a gap or a black mark ({field}).',
+  labels_net_unit: 'The net quantity is in kg or l ({field}).',
+  labels_net_pair: 'Enter both the net quantity and its unit ({field}).',
+  labels_unknown_preset: 'Unknown label printer model ({field}).',
+  labels_unknown_stock: 'Unknown label sheet ({field}).',
+  labels_unknown_group: 'There is no group "{value}" ({field}).',
+  labels_print_failed: 'The label printer did not take the labels: {reason}. Nothing was recorded as printed.',
 };
 
 /** The core's messages: `{field}` names the input field, other placeholders as each text says. */

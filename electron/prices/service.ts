@@ -353,6 +353,40 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
   }
 
   /**
+   * The shelf price of each product (docs/prices.md, "Shelf labels"): one unit (a kg or l of a weighed one) alone in a
+   * cart at `at`, for no business buyer, with the promotion's days when a promotion gives it. Each product is its own
+   * cart, so a multi-buy (which needs several units) never shows as a shelf price.
+   */
+  function shelfPrices(
+    products: readonly { code: string; group: string | null; pricePara: Para }[],
+    at: number,
+  ): Map<string, { pricePara: Para; regularPara: Para; promotion: { fromDay: string; toDay: string } | null }> {
+    const index = current();
+    const byId = new Map(promotions.map((p) => [p.id, p]));
+    const out = new Map<
+      string,
+      { pricePara: Para; regularPara: Para; promotion: { fromDay: string; toDay: string } | null }
+    >();
+    for (const p of products) {
+      const [line] = priceCart(
+        index,
+        [{ code: p.code, group: p.group, regularPara: p.pricePara, quantityMilli: 1000 }],
+        {
+          at,
+          buyerPib: null,
+        },
+      );
+      const promo = line?.rule?.kind === 'promotion' ? byId.get(line.rule.id) : undefined;
+      out.set(p.code, {
+        pricePara: line?.unitPara ?? p.pricePara,
+        regularPara: p.pricePara,
+        promotion: promo ? { fromDay: promo.from_day, toDay: promo.to_day } : null,
+      });
+    }
+    return out;
+  }
+
+  /**
    * Applies every scheduled change due by `at`, each in its own transaction: claimed (pending → applied), the
    * catalog price changed through the catalog (its нивелација stamped with the change's own moment). A change
    * of a product the catalog no longer has is marked skipped. Returns how many were applied.
@@ -433,6 +467,7 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
   return {
     applyDue,
     priceLines,
+    shelfPrices,
     checkoutRules,
 
     /** Milliseconds until the next pending change is due (0: due now), or null when none is pending. */

@@ -76,24 +76,29 @@ export function fontFor(dots: number, columns: number): BitmapFont {
   return best;
 }
 
-/** Draws `text` with its top-left corner at (x, y); characters the font lacks print as `?`. */
-export function drawText(b: Bitmap, font: BitmapFont, x: number, y: number, text: string): void {
+/**
+ * Draws `text` with its top-left corner at (x, y); characters the font lacks print as `?`. `scale` enlarges each
+ * dot to a square of that many dots (a shelf label's price).
+ */
+export function drawText(b: Bitmap, font: BitmapFont, x: number, y: number, text: string, scale = 1): void {
   let cx = x;
   const fallback = font.glyph(0x3f);
   for (const ch of text) {
     const g = font.glyph(ch.codePointAt(0) ?? 0x3f) ?? fallback;
     if (g) {
       for (let row = 0; row < font.height; row++) {
-        const yy = y + row;
-        if (yy < 0 || yy >= b.height) continue;
         for (let col = 0; col < font.width; col++) {
           if (((g[row * font.bytesPerRow + (col >> 3)] ?? 0) & (0x80 >> (col & 7))) === 0) continue;
-          const xx = cx + col;
-          if (xx >= 0 && xx < b.width) b.bits[yy * b.bytesPerRow + (xx >> 3)]! |= 0x80 >> (xx & 7);
+          if (scale === 1) {
+            const xx = cx + col;
+            const yy = y + row;
+            if (xx >= 0 && xx < b.width && yy >= 0 && yy < b.height)
+              b.bits[yy * b.bytesPerRow + (xx >> 3)]! |= 0x80 >> (xx & 7);
+          } else fillRect(b, cx + col * scale, y + row * scale, scale, scale);
         }
       }
     }
-    cx += font.width;
+    cx += font.width * scale;
   }
 }
 

@@ -85,6 +85,12 @@ export const SELF_APPROVED: ReadonlySet<CommandName> = new Set<CommandName>([
   'display.tokens',
   'display.tokenCreate',
   'display.tokenRevoke',
+  'labels.overview',
+  'labels.preview',
+  'labels.print',
+  'labels.pdf',
+  'labels.printerSet',
+  'labels.productSet',
 ]);
 
 /** The field a refusal names when a manager's PIN beside the input would let the command through. */

@@ -29,6 +29,7 @@ import { sefCommands } from './sef.ts';
 import { pricesCommands } from './prices.ts';
 import { exportsCommands } from './exports.ts';
 import { displayCommands, displayEvents } from './display.ts';
+import { labelsCommands } from './labels.ts';
 
 export * from './define.ts';
 export { CheckoutInput, CheckoutLine } from './sales.ts';
@@ -87,6 +88,7 @@ export const contractAreas = {
   prices: pricesCommands,
   exports: exportsCommands,
   display: displayCommands,
+  labels: labelsCommands,
 } as const;
 export type Area = keyof typeof contractAreas;
 
@@ -115,6 +117,7 @@ export const AREA_PREFIXES: { readonly [A in Area]: readonly string[] } = {
   prices: ['prices'],
   exports: ['exports'],
   display: ['display'],
+  labels: ['labels'],
 };
 
 export const commands = {
@@ -141,6 +144,7 @@ export const commands = {
   ...pricesCommands,
   ...exportsCommands,
   ...displayCommands,
+  ...labelsCommands,
 } as const;
 
 export const events = {

@@ -144,6 +144,19 @@ const SR_CYRL: Labels = {
   suppliers: 'Конто: Добављачи у земљи',
   exportDay: 'Дан у месецу за извоз',
   exportFolder: 'Фасцикла за извоз',
+  netQuantity: 'Нето количина',
+  netUnit: 'Јединица нето количине',
+  unitPriceRequired: 'Јединична цена на етикети',
+  selection: 'Избор артикала',
+  codes: 'Шифре артикала',
+  script: 'Писмо етикете',
+  stock: 'Табак етикета',
+  presetId: 'Модел штампача етикета',
+  widthMm: 'Ширина етикете',
+  heightMm: 'Висина етикете',
+  media: 'Раздвајање етикета',
+  mediaMm: 'Размак или ознака',
+  copies: 'Број примерака',
 };
 
 const SR_LATN: Labels = {
@@ -283,6 +296,19 @@ const SR_LATN: Labels = {
   suppliers: 'Konto: Dobavljači u zemlji',
   exportDay: 'Dan u mesecu za izvoz',
   exportFolder: 'Fascikla za izvoz',
+  netQuantity: 'Neto količina',
+  netUnit: 'Jedinica neto količine',
+  unitPriceRequired: 'Jedinična cena na etiketi',
+  selection: 'Izbor artikala',
+  codes: 'Šifre artikala',
+  script: 'Pismo etikete',
+  stock: 'Tabak etiketa',
+  presetId: 'Model štampača etiketa',
+  widthMm: 'Širina etikete',
+  heightMm: 'Visina etikete',
+  media: 'Razdvajanje etiketa',
+  mediaMm: 'Razmak ili oznaka',
+  copies: 'Broj primeraka',
 };
 
 const EN: Labels = {
@@ -422,6 +448,19 @@ const EN: Labels = {
   suppliers: 'Account: Domestic suppliers',
   exportDay: 'Day of the month for the export',
   exportFolder: 'Folder for the export',
+  netQuantity: 'Net quantity',
+  netUnit: 'Unit of the net quantity',
+  unitPriceRequired: 'Unit price on the label',
+  selection: 'Products chosen',
+  codes: 'Product codes',
+  script: 'Script of the label',
+  stock: 'Label sheet',
+  presetId: 'Label printer model',
+  widthMm: 'Label width',
+  heightMm: 'Label height',
+  media: 'Label separation',
+  mediaMm: 'Gap or mark',
+  copies: 'Copies',
 };
 
 const LABELS: Record<Language, Labels> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };

@@ -46,6 +46,7 @@ const HANDLER_FILES: { readonly [A in Area]: string } = {
   prices: 'electron/prices/handlers.ts',
   exports: 'electron/exports/handlers.ts',
   display: 'electron/display/handlers.ts',
+  labels: 'electron/labels/handlers.ts',
 };
 
 function sourceFiles(dir: string): string[] {

@@ -46,6 +46,10 @@ const TILL_OWNERS: Record<string, string> = {
   price_lists: 'electron/prices/service.ts',
   promotions: 'electron/prices/service.ts',
   scheduled_prices: 'electron/prices/service.ts',
+  // Shelf labels (docs/prices.md, "Shelf labels"): net quantities, what each label last showed, the label printer.
+  label_products: 'electron/labels/service.ts',
+  label_prints: 'electron/labels/service.ts',
+  label_printer: 'electron/labels/service.ts',
   // Also filled by the triggers of migration 009; the client sends and acknowledges it.
   hub_outbox: 'electron/hub-client/sync.ts',
   // The hub client's link (url, till, shop, cursor) and the parked carts it pushed to the hub.

@@ -129,6 +129,13 @@ const EXPECTED: Record<string, string> = {
   'prices.promotionDelete': 'manager',
   'prices.schedule': 'manager',
   'prices.scheduleCancel': 'manager',
+  // Shelf labels (docs/prices.md, "Shelf labels"): a manager's work.
+  'labels.overview': 'manager',
+  'labels.preview': 'manager',
+  'labels.print': 'manager',
+  'labels.pdf': 'manager',
+  'labels.printerSet': 'manager',
+  'labels.productSet': 'manager',
   'catalog.remove': 'approval',
   'printer.configure': 'approval',
   'staff.create': 'manager',

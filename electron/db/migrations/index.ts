@@ -33,6 +33,7 @@ import { m029 } from './029_prices.ts';
 import { m030 } from './030_hub_pin_verifiers.ts';
 import { m031 } from './031_export_runs.ts';
 import { m032 } from './032_display_tokens.ts';
+import { m033 } from './033_labels.ts';
 
 /**
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
@@ -71,4 +72,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m030,
   m031,
   m032,
+  m033,
 ];

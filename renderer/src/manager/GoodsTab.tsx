@@ -46,7 +46,7 @@ type Section = 'stock' | 'receipts' | 'suppliers' | 'kep' | 'prices' | 'counts' 
 const SECTIONS: Section[] = ['stock', 'receipts', 'suppliers', 'kep', 'prices', 'counts', 'reorder', 'shop'];
 
 /** Saves a PDF the core made (its bytes in base64) as a file: the browser's download, Electron's save. */
-const savePdf = (f: PdfFile): void => saveBase64(f, 'application/pdf');
+export const savePdf = (f: PdfFile): void => saveBase64(f, 'application/pdf');
 
 /** Saves a CSV the core made as a file (with a BOM, so a spreadsheet reads the Cyrillic right). */
 function saveCsv(fileName: string, csv: string): void {

@@ -21,6 +21,7 @@ import { GoodsTab } from './GoodsTab.tsx';
 import { SefTab } from './SefTab.tsx';
 import { PricesTab } from './PricesTab.tsx';
 import { BooksTab } from './BooksTab.tsx';
+import { LabelsTab } from './LabelsTab.tsx';
 import { ScreenHead } from '../ui/ScreenHead.tsx';
 import { SelfApproval } from './common.tsx';
 import './manager.css';
@@ -41,7 +42,8 @@ type Tab =
   | 'books'
   | 'shifts'
   | 'audit'
-  | 'hub';
+  | 'hub'
+  | 'labels';
 const TABS: Tab[] = [
   'refund',
   'advances',
@@ -57,6 +59,7 @@ const TABS: Tab[] = [
   'shifts',
   'audit',
   'hub',
+  'labels',
 ];
 const isTab = (v: string | null): v is Tab => (TABS as string[]).includes(v ?? '');
 
@@ -108,6 +111,7 @@ export function ManagerScreen(props: { api: PosApi; onClose: () => void; initial
           {tab === 'shifts' && <ShiftsTab api={props.api} t={t} lang={lang} />}
           {tab === 'audit' && <AuditTab api={props.api} t={t} lang={lang} />}
           {tab === 'hub' && <HubTab api={props.api} t={t} lang={lang} />}
+          {tab === 'labels' && <LabelsTab api={props.api} t={t} lang={lang} />}
         </div>
       </div>
     </SelfApproval.Provider>

@@ -1,0 +1,359 @@
+/**
+ * Менаџер → Етикете (docs/prices.md, "Shelf labels"): which products to label (chosen codes, a group, or every
+ * product whose label is out of date), in Cyrillic or Latin, a preview of each label as it would print now, then
+ * the label printer or an A4 sheet (PDF). Below: the label printer (address, model, label size, media) and a
+ * product's net quantity for its unit price. The core refuses a product needing a unit price without a net
+ * quantity, or a size the printer does not take, in the manager's language at the field.
+ */
+import { useEffect, useState } from 'react';
+import type { LabelSelection, LabelsOverview, LabelView, LabelPrinterView } from '../../../shared/contract/labels.ts';
+import type { PosApi } from '../../../shared/contract/index.ts';
+import type { Language } from '../../../shared/domain.ts';
+import type { LabelScript } from '../../../shared/i18n/labels.ts';
+import { ApprovedForm, call, Field, localTime, NoteAndAlert, pinOf, RunButton, useAction } from './common.tsx';
+import { savePdf } from './GoodsTab.tsx';
+import type { ManagerT } from './i18n.ts';
+
+type Which = 'products' | 'group' | 'changed';
+
+/** A number as typed, with a decimal comma or point. */
+const num = (v: string): number => Number(v.replace(',', '.'));
+
+/** What both of the tab's forms pass their `ApprovedForm`: a manager logged in needs no PIN for labels. */
+const formOf = (p: { t: ManagerT; run: ReturnType<typeof useAction>[2]; busy: boolean }) => ({
+  t: p.t,
+  run: p.run,
+  busy: p.busy,
+  selfApproves: true,
+});
+
+function LabelCard(props: { t: ManagerT; lang: Language; label: LabelView }) {
+  const { t, lang, label } = props;
+  return (
+    <li className="label-card" aria-label={label.name}>
+      <strong className="label-name">{label.name}</strong>
+      <span className="label-price">
+        {label.price} <small>{label.currency}</small>
+      </span>
+      {label.oldPrice && <s className="label-small">{label.oldPrice}</s>}
+      {label.promotion && <span className="label-small">{label.promotion}</span>}
+      {label.unitPrice && <span className="label-small">{label.unitPrice}</span>}
+      {label.barcode && <span className="label-barcode">{label.barcode.data}</span>}
+      <span className="label-when">
+        {label.printedAt ? t('labels_printed_at', { at: localTime(label.printedAt, lang) }) : t('labels_never_printed')}
+      </span>
+    </li>
+  );
+}
+
+function PrinterForm(props: {
+  t: ManagerT;
+  overview: LabelsOverview;
+  run: ReturnType<typeof useAction>[2];
+  busy: boolean;
+  onSaved: (p: LabelPrinterView, note: string) => void;
+  api: PosApi;
+}) {
+  const { t, overview } = props;
+  const saved = overview.printer;
+  const [uri, setUri] = useState(saved?.uri ?? '');
+  const [presetId, setPresetId] = useState(saved?.presetId ?? overview.presets[0]?.id ?? '');
+  const [width, setWidth] = useState(String(saved?.widthMm ?? 58));
+  const [height, setHeight] = useState(String(saved?.heightMm ?? 40));
+  const [media, setMedia] = useState<'gap' | 'mark'>(saved?.media ?? 'gap');
+  const [mediaMm, setMediaMm] = useState(String(saved?.mediaMm ?? 2));
+  return (
+    <ApprovedForm
+      {...formOf(props)}
+      label={t('labels_printer_form')}
+      button={t('labels_printer_save')}
+      idPrefix="label-printer"
+      labels={{
+        uri: t('labels_uri'),
+        presetId: t('labels_preset'),
+        widthMm: t('labels_width'),
+        heightMm: t('labels_height'),
+        media: t('labels_media'),
+        mediaMm: t('labels_media_mm'),
+      }}
+      onSubmit={async (pin) => {
+        const view = await call(
+          props.api['labels.printerSet']({
+            ...pinOf(pin),
+            uri,
+            presetId,
+            widthMm: num(width),
+            heightMm: num(height),
+            media,
+            mediaMm: num(mediaMm),
+          }),
+        );
+        props.onSaved(view, t('labels_printer_saved'));
+      }}
+    >
+      {(field) => (
+        <>
+          {field('uri', (e) => (
+            <input value={uri} placeholder="192.168.1.60:9100" onChange={(ev) => setUri(ev.target.value)} {...e} />
+          ))}
+          {field('presetId', (e) => (
+            <select value={presetId} onChange={(ev) => setPresetId(ev.target.value)} {...e}>
+              {overview.presets.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          ))}
+          {field('widthMm', (e) => (
+            <input inputMode="decimal" size={5} value={width} onChange={(ev) => setWidth(ev.target.value)} {...e} />
+          ))}
+          {field('heightMm', (e) => (
+            <input inputMode="decimal" size={5} value={height} onChange={(ev) => setHeight(ev.target.value)} {...e} />
+          ))}
+          {field('media', (e) => (
+            <select value={media} onChange={(ev) => setMedia(ev.target.value as 'gap' | 'mark')} {...e}>
+              <option value="gap">{t('labels_media_gap')}</option>
+              <option value="mark">{t('labels_media_mark')}</option>
+            </select>
+          ))}
+          {field('mediaMm', (e) => (
+            <input inputMode="decimal" size={4} value={mediaMm} onChange={(ev) => setMediaMm(ev.target.value)} {...e} />
+          ))}
+        </>
+      )}
+    </ApprovedForm>
+  );
+}
+
+function NetQuantityForm(props: {
+  t: ManagerT;
+  run: ReturnType<typeof useAction>[2];
+  busy: boolean;
+  api: PosApi;
+  onSaved: (note: string) => void;
+}) {
+  const { t } = props;
+  const [code, setCode] = useState('');
+  const [net, setNet] = useState('');
+  const [unit, setUnit] = useState<'kg' | 'l' | ''>('kg');
+  const [required, setRequired] = useState(true);
+  return (
+    <ApprovedForm
+      {...formOf(props)}
+      label={t('labels_net_form')}
+      button={t('labels_net_save')}
+      idPrefix="label-net"
+      labels={{
+        code: t('labels_code'),
+        netQuantity: t('labels_net'),
+        netUnit: t('labels_net_unit'),
+        unitPriceRequired: t('labels_unit_price_required'),
+      }}
+      onSubmit={async (pin) => {
+        const quantity = net.trim() === '' ? null : num(net);
+        await call(
+          props.api['labels.productSet']({
+            ...pinOf(pin),
+            code: code.trim(),
+            netQuantity: quantity,
+            netUnit: unit === '' ? null : unit,
+            unitPriceRequired: required,
+          }),
+        );
+        props.onSaved(t('labels_net_saved'));
+      }}
+    >
+      {(field) => (
+        <>
+          {field('code', (e) => (
+            <input value={code} size={14} onChange={(ev) => setCode(ev.target.value)} {...e} />
+          ))}
+          {field('netQuantity', (e) => (
+            <input inputMode="decimal" size={6} value={net} onChange={(ev) => setNet(ev.target.value)} {...e} />
+          ))}
+          {field('netUnit', (e) => (
+            <select value={unit} onChange={(ev) => setUnit(ev.target.value as 'kg' | 'l' | '')} {...e}>
+              <option value="kg">{t('labels_unit_kg')}</option>
+              <option value="l">{t('labels_unit_l')}</option>
+              <option value="">{t('labels_unit_none')}</option>
+            </select>
+          ))}
+          {field('unitPriceRequired', (e) => (
+            <input type="checkbox" checked={required} onChange={(ev) => setRequired(ev.target.checked)} {...e} />
+          ))}
+        </>
+      )}
+    </ApprovedForm>
+  );
+}
+
+export function LabelsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
+  const { api, t, lang } = props;
+  const [overview, setOverview] = useState<LabelsOverview | null>(null);
+  const [which, setWhich] = useState<Which>('changed');
+  const [codes, setCodes] = useState('');
+  const [group, setGroup] = useState('');
+  const [script, setScript] = useState<LabelScript>(lang === 'sr-Latn' ? 'sr-Latn' : 'sr-Cyrl');
+  const [copies, setCopies] = useState('1');
+  const [stock, setStock] = useState('');
+  const [preview, setPreview] = useState<LabelView[]>([]);
+  const [note, setNote] = useState<string | null>(null);
+  const [error, busy, run] = useAction();
+
+  const load = async (): Promise<void> => {
+    const o = await call(api['labels.overview']({}));
+    setOverview(o);
+    setGroup((g) => g || (o.groups[0] ?? ''));
+    setStock((s) => s || (o.stocks[0]?.id ?? ''));
+  };
+  useEffect(() => {
+    void run(load);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const selection = (): LabelSelection =>
+    which === 'products'
+      ? {
+          kind: 'products',
+          codes: codes
+            .split(/[,\s]+/)
+            .map((c) => c.trim())
+            .filter((c) => c.length > 0),
+        }
+      : which === 'group'
+        ? { kind: 'group', group }
+        : { kind: 'changed' };
+
+  const choices: [Which, string][] = [
+    ['changed', t('labels_sel_changed', { count: overview?.changed ?? 0 })],
+    ['products', t('labels_sel_products')],
+    ['group', t('labels_sel_group')],
+  ];
+
+  return (
+    <section aria-label={t('labels_title')} className="labels-tab">
+      <h2>{t('labels_title')}</h2>
+      <fieldset className="scope">
+        <legend>{t('labels_which')}</legend>
+        {choices.map(([k, text]) => (
+          <label key={k}>
+            <input type="radio" name="labels-which" checked={which === k} onChange={() => setWhich(k)} />
+            {text}
+          </label>
+        ))}
+      </fieldset>
+      <div className="mgr-row">
+        {which === 'products' && (
+          <Field label={t('labels_codes')}>
+            <input value={codes} size={40} onChange={(e) => setCodes(e.target.value)} />
+          </Field>
+        )}
+        {which === 'group' && (
+          <Field label={t('labels_group')}>
+            <select value={group} onChange={(e) => setGroup(e.target.value)}>
+              {(overview?.groups ?? []).map((g) => (
+                <option key={g} value={g}>
+                  {g}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
+        <Field label={t('labels_script')}>
+          <select value={script} onChange={(e) => setScript(e.target.value as LabelScript)}>
+            <option value="sr-Cyrl">{t('labels_cyrillic')}</option>
+            <option value="sr-Latn">{t('labels_latin')}</option>
+          </select>
+        </Field>
+        <RunButton
+          run={run}
+          busy={busy}
+          action={async () => {
+            setNote(null);
+            setPreview([]);
+            setPreview((await call(api['labels.preview']({ selection: selection(), script }))).labels);
+          }}
+        >
+          {t('labels_preview')}
+        </RunButton>
+      </div>
+      <div className="mgr-row">
+        <Field label={t('labels_copies')}>
+          <input inputMode="numeric" size={3} value={copies} onChange={(e) => setCopies(e.target.value)} />
+        </Field>
+        <RunButton
+          run={run}
+          busy={busy}
+          action={async () => {
+            setNote(null);
+            const done = await call(
+              api['labels.print']({ selection: selection(), script, copies: Number(copies) || 1 }),
+            );
+            setNote(t('labels_printed', { count: done.printed }));
+            await load();
+          }}
+        >
+          {t('labels_print')}
+        </RunButton>
+        <Field label={t('labels_stock')}>
+          <select value={stock} onChange={(e) => setStock(e.target.value)}>
+            {(overview?.stocks ?? []).map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <RunButton
+          run={run}
+          busy={busy}
+          action={async () => {
+            setNote(null);
+            const file = await call(api['labels.pdf']({ selection: selection(), script, stock }));
+            savePdf(file);
+            setNote(t('labels_pdf_done', { file: file.fileName }));
+            await load();
+          }}
+        >
+          {t('labels_pdf')}
+        </RunButton>
+      </div>
+      <NoteAndAlert note={note} error={error} />
+      {preview.length > 0 && (
+        <ul className="label-cards" aria-label={t('labels_preview_list')}>
+          {preview.map((l) => (
+            <LabelCard key={l.code} t={t} lang={lang} label={l} />
+          ))}
+        </ul>
+      )}
+      <h3>{t('labels_printer_title')}</h3>
+      {overview && !overview.printer && <p>{t('labels_no_printer')}</p>}
+      {overview && (
+        <PrinterForm
+          key={overview.printer?.uri ?? 'none'}
+          t={t}
+          api={api}
+          overview={overview}
+          run={run}
+          busy={busy}
+          onSaved={(_p, text) => {
+            setNote(text);
+            void run(load);
+          }}
+        />
+      )}
+      <h3>{t('labels_net_title')}</h3>
+      <NetQuantityForm
+        t={t}
+        api={api}
+        run={run}
+        busy={busy}
+        onSaved={(text) => {
+          setNote(text);
+          void run(load);
+        }}
+      />
+    </section>
+  );
+}
