@@ -314,7 +314,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     hubFirstPin: () => hub.offerLatePeople(),
     hubPins: {
       context: () => hub.pinContext(),
-      check: (pin, personId, field) => hub.checkPin(pin, personId, field),
+      check: (pin, personId, field, everyTill) => hub.checkPin(pin, personId, field, everyTill),
       ownChange: (currentPin, personId, newPin) => hub.ownPin(currentPin, personId, newPin),
     },
     db,
