@@ -58,8 +58,7 @@ import { createStocktake } from './goods/stocktake.ts';
 import { createGoodsDocuments } from './goods/documents.ts';
 import { createPricesService } from './prices/service.ts';
 import { pricesHandlers } from './prices/handlers.ts';
-import { createSyncLoop } from './retry/loop.ts';
-import { POLICIES } from './retry/policy.ts';
+import { scheduledPricesJob } from './prices/scheduled-job.ts';
 import { retriesHandlers } from './retry/handlers.ts';
 import { hubHandlers } from './hub-client/handlers.ts';
 import { auditHandlers, staffHandlers } from './auth/handlers.ts';
@@ -282,8 +281,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onlineBudgetMs: () => settings.number('onlineBudgetMs', 3000),
     offlineSales: () => offlineSalesOf(settings),
     onUnsigned: (orderId) => paper.unsigned(orderId),
-    // Defined below with the audit log; only ever called by a checkout, after start-up.
-    priceRules: (input, at) => prices.checkoutRules(input, at),
+    // Defined below with the audit log; only ever called by a checkout, after start-up. Computed once per checkout:
+    // the guard's `ruleDiscounts` below asked first, for the same input.
+    priceRules: (input) => prices.checkoutRulesOnce(input),
     now,
   });
 
@@ -345,26 +345,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
     now,
   });
-  const pricesLoop = createSyncLoop(
-    () => {
-      try {
-        // The counter reads its quick keys, search and cart prices again, as after any catalog change.
-        if (prices.applyDue() > 0) emit('catalog.changed', { products: catalog.count() });
-      } catch (err) {
-        logger.warn(`scheduled prices not applied: ${err instanceof Error ? err.message : String(err)}`);
-        return 'failed';
-      }
-      const next = prices.nextDueInMs();
-      return { nextInMs: Math.min(next ?? 3_600_000, 3_600_000) };
-    },
-    { backoff: POLICIES.scheduledPrices },
-  );
-  try {
-    prices.applyDue();
-  } catch (err) {
-    logger.warn(`scheduled prices not applied at start: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  pricesLoop.start(3_600_000);
+  const pricesJob = scheduledPricesJob(prices, {
+    // The counter reads its quick keys, search and cart prices again, as after any catalog change.
+    onApplied: () => emit('catalog.changed', { products: catalog.count() }),
+    warn: (m) => logger.warn(m),
+  });
+  pricesJob.start();
   // A new till (only the first-run manager, PIN 0000) owes its setup flow; marked once, so the flow
   // survives the PIN change and a restart, and a till set up before the flow existed never shows it.
   if (staff.firstRun() && settings.get('setupPending') === undefined) settings.set('setupPending', '1');
@@ -437,7 +423,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         limitHours: () => settings.number('unfiscalizedCashLimitHours', UNFISCALIZED_CASH_LIMIT_HOURS),
         now,
       }),
-      ruleDiscounts: (checkout) => prices.checkoutRules(checkout, now()).map((r) => r?.discountPara ?? 0),
+      ruleDiscounts: (checkout) => prices.checkoutRulesOnce(checkout).map((r) => r?.discountPara ?? 0),
       catalogPrices: listedPrices(catalog, () => taxRates.labels()),
     }),
   });
@@ -518,7 +504,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
       audit: (actor, action, detail) => staff.audit(actor, action, detail),
     }),
-    pricesHandlers(prices, { kick: () => pricesLoop.kick() }),
+    pricesHandlers(prices, { kick: () => pricesJob.kick() }),
     retriesHandlers(budgets, {
       journal: () => void journals.run(),
       email: (id) => manager.emails.resume(Number(id)),
@@ -592,7 +578,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await maintenance.stop();
       await stopReportDays();
       await taxRatesLoop.stop();
-      await pricesLoop.stop();
+      await pricesJob.stop();
       stopCheckpointer();
       await sef.stop();
       await sefLink.close();
