@@ -482,7 +482,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     goodsHandlers(
       goods,
       stocktake,
-      createGoodsDocuments(db, goods, stocktake, {
+      createGoodsDocuments(goods, stocktake, {
         language: () => settings.language(),
         shop: () => ({
           name: settings.get('shopName') ?? '',

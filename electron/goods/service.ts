@@ -252,6 +252,7 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
           product_code: string;
           name: string;
           qty_milli: number;
+          price_para: number;
           value_para: number;
           reason: string;
           actor: string | null;
@@ -265,9 +266,44 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
         code: w.product_code,
         name: w.name,
         quantityMilli: w.qty_milli,
+        pricePara: w.price_para,
         valuePara: w.value_para,
         reason: w.reason,
         actor: w.actor,
+      }));
+  }
+
+  /** Price change records (нивелације) as the screens and documents show them (`where` and its values). */
+  function priceChangeRows(where: string, values: (string | number)[]): PriceChangeView[] {
+    return db
+      .prepare<
+        (string | number)[],
+        {
+          id: number;
+          number: number;
+          year: number;
+          at: string;
+          product_code: string;
+          name: string;
+          old_para: number;
+          new_para: number;
+          qty_milli: number;
+          diff_para: number;
+          source: PriceChangeView['source'];
+        }
+      >(`SELECT * FROM price_changes ${where}`)
+      .all(...values)
+      .map((p) => ({
+        id: p.id,
+        number: `${p.number}/${p.year}`,
+        at: p.at,
+        code: p.product_code,
+        name: p.name,
+        oldPara: p.old_para,
+        newPara: p.new_para,
+        quantityMilli: p.qty_milli,
+        diffPara: p.diff_para,
+        source: p.source,
       }));
   }
 
@@ -698,36 +734,17 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
     },
 
     priceChanges(from: string, to: string): PriceChangeView[] {
-      return db
-        .prepare<
-          [string, string],
-          {
-            id: number;
-            number: number;
-            year: number;
-            at: string;
-            product_code: string;
-            name: string;
-            old_para: number;
-            new_para: number;
-            qty_milli: number;
-            diff_para: number;
-            source: PriceChangeView['source'];
-          }
-        >('SELECT * FROM price_changes WHERE day BETWEEN ? AND ? ORDER BY year, number')
-        .all(from, to)
-        .map((p) => ({
-          id: p.id,
-          number: `${p.number}/${p.year}`,
-          at: p.at,
-          code: p.product_code,
-          name: p.name,
-          oldPara: p.old_para,
-          newPara: p.new_para,
-          quantityMilli: p.qty_milli,
-          diffPara: p.diff_para,
-          source: p.source,
-        }));
+      return priceChangeRows('WHERE day BETWEEN ? AND ? ORDER BY year, number', [from, to]);
+    },
+
+    /** One price change record (нивелација), or null. */
+    priceChange(id: number): PriceChangeView | null {
+      return priceChangeRows('WHERE id = ?', [id])[0] ?? null;
+    },
+
+    /** One write-off, or null. */
+    writeOffById(id: number): WriteOffView | null {
+      return writeOffRows('WHERE id = ?', [id])[0] ?? null;
     },
 
     kep(from: string, to: string, withCsv: boolean): KepView {
