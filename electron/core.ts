@@ -59,14 +59,13 @@ import { createStocktake } from './goods/stocktake.ts';
 import { createGoodsDocuments } from './goods/documents.ts';
 import { createPricesService } from './prices/service.ts';
 import { pricesHandlers } from './prices/handlers.ts';
+import { scheduledPricesJob } from './prices/scheduled-job.ts';
 import { createExportService, storedAccounts } from './exports/service.ts';
 import { exportsHandlers } from './exports/handlers.ts';
 import { exportFile, type ExportFileDeps } from './exports/files.ts';
 import { createExportSchedule } from './exports/schedule.ts';
 import { createLabelsService } from './labels/service.ts';
 import { labelsHandlers } from './labels/handlers.ts';
-import { createSyncLoop } from './retry/loop.ts';
-import { POLICIES } from './retry/policy.ts';
 import { retriesHandlers } from './retry/handlers.ts';
 import { hubHandlers } from './hub-client/handlers.ts';
 import { auditHandlers, staffHandlers } from './auth/handlers.ts';
@@ -318,8 +317,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onlineBudgetMs: () => settings.number('onlineBudgetMs', 3000),
     offlineSales: () => offlineSalesOf(settings),
     onUnsigned: (orderId) => paper.unsigned(orderId),
-    // Defined below with the audit log; only ever called by a checkout, after start-up.
-    priceRules: (input, at) => prices.checkoutRules(input, at),
+    // Defined below with the audit log; only ever called by a checkout, after start-up. Computed once per checkout:
+    // the guard's `ruleDiscounts` below asked first, for the same input.
+    priceRules: (input) => prices.checkoutRulesOnce(input),
     now,
   });
 
@@ -350,7 +350,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     hubFirstPin: () => hub.offerLatePeople(),
     hubPins: {
       context: () => hub.pinContext(),
-      check: (pin, personId, field) => hub.checkPin(pin, personId, field),
+      check: (pin, personId, field, everyTill) => hub.checkPin(pin, personId, field, everyTill),
       ownChange: (currentPin, personId, newPin) => hub.ownPin(currentPin, personId, newPin),
     },
     db,
@@ -381,26 +381,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
     now,
   });
-  const pricesLoop = createSyncLoop(
-    () => {
-      try {
-        // The counter reads its quick keys, search and cart prices again, as after any catalog change.
-        if (prices.applyDue() > 0) emit('catalog.changed', { products: catalog.count() });
-      } catch (err) {
-        logger.warn(`scheduled prices not applied: ${err instanceof Error ? err.message : String(err)}`);
-        return 'failed';
-      }
-      const next = prices.nextDueInMs();
-      return { nextInMs: Math.min(next ?? 3_600_000, 3_600_000) };
-    },
-    { backoff: POLICIES.scheduledPrices },
-  );
-  try {
-    prices.applyDue();
-  } catch (err) {
-    logger.warn(`scheduled prices not applied at start: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  pricesLoop.start(3_600_000);
+  const pricesJob = scheduledPricesJob(prices, {
+    // The counter reads its quick keys, search and cart prices again, as after any catalog change.
+    onApplied: () => emit('catalog.changed', { products: catalog.count() }),
+    warn: (m) => logger.warn(m),
+  });
+  pricesJob.start();
   // Shelf labels (docs/prices.md, "Shelf labels"): the price in force from the prices engine, sent over the receipt
   // printers' transports.
   const labels = createLabelsService(db, {
@@ -484,7 +470,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         limitHours: () => settings.number('unfiscalizedCashLimitHours', UNFISCALIZED_CASH_LIMIT_HOURS),
         now,
       }),
-      ruleDiscounts: (checkout) => prices.checkoutRules(checkout, now()).map((r) => r?.discountPara ?? 0),
+      ruleDiscounts: (checkout) => prices.checkoutRulesOnce(checkout).map((r) => r?.discountPara ?? 0),
       catalogPrices: listedPrices(catalog, () => taxRates.labels()),
     }),
   });
@@ -549,7 +535,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     goodsHandlers(
       goods,
       stocktake,
-      createGoodsDocuments(db, goods, stocktake, {
+      createGoodsDocuments(goods, stocktake, {
         language: () => settings.language(),
         shop: () => ({
           name: settings.get('shopName') ?? '',
@@ -571,7 +557,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
       audit: (actor, action, detail) => staff.audit(actor, action, detail),
     }),
-    pricesHandlers(prices, { kick: () => pricesLoop.kick() }),
+    pricesHandlers(prices, { kick: () => pricesJob.kick() }),
     exportsHandlers({
       service: exportsService,
       files: exportFiles,
@@ -656,7 +642,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await stopReportDays();
       await stopExportSchedule();
       await taxRatesLoop.stop();
-      await pricesLoop.stop();
+      await pricesJob.stop();
       stopCheckpointer();
       await sef.stop();
       await sefLink.close();

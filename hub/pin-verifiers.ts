@@ -11,7 +11,8 @@
  *   Otherwise each is made for every enrolled (not revoked) till of the shop that lacks one, and only while the PIN
  *   checked is still the person's (a change meanwhile drops them: hub migration 25).
  * - Until a till holds a person's verifier, that person logs in there through the hub (the till asks it), and not
- *   while the hub is away.
+ *   while the hub is away, unless the till made that person's PIN hash itself (a manager made there before
+ *   enrolment): it keeps that hash, which decides offline, and asks the hub with `everyTill` while it answers.
  *
  * `checkTillPin` is the hub's side of a till's PIN check: counted per till and shop BEFORE the compare, with the
  * hub login's counters (hub/attempts.ts, hub/login-throttle.ts), then compared with the shop's active people.
@@ -98,7 +99,9 @@ export async function verifiersOfTillChange(
  * people (with `personId`, that person's only: the till already named them). 429 `login_paused` while a scope is
  * locked, 401 `pin_unknown` at `pin` when nobody has it. A match takes the attempt back and makes the person's
  * verifier for the asking till when it has none (one scrypt: a login waits for it; the other tills get theirs when
- * they ask, or when the PIN is set or a hub login sees it).
+ * they ask, or when the PIN is set or a hub login sees it). With `everyTill` (the till matched the PIN on a hash it
+ * made itself: the hub sees this PIN in clear for the first time) every till lacking one gets it at once: one scrypt
+ * per till, once, within the till's wait (past it the till decides on its own hash).
  */
 export async function checkTillPin(
   db: HubDb,
@@ -107,6 +110,7 @@ export async function checkTillPin(
   personId: string | undefined,
   now: number,
   onCompare?: (shopId: number) => void,
+  everyTill = false,
 ): Promise<CheckedPerson> {
   const scopes = approvalScopes(till.id, till.shopId);
   const decision = await beginLoginAttempt(db, scopes, now);
@@ -134,7 +138,7 @@ export async function checkTillPin(
       found = { id: p.id, name: p.name, role: p.role, pinHash: p.pin_hash };
   if (!found) throw new HubError(401, 'pin_unknown', 'pin: no active person of this shop has this PIN', 'pin');
   await loginSucceeded(db, scopes, now);
-  await makeVerifiers(db, till.shopId, found.id, pin, found.pinHash, till.id);
+  await makeVerifiers(db, till.shopId, found.id, pin, found.pinHash, everyTill ? null : till.id);
   return found;
 }
 

@@ -41,6 +41,8 @@ interface StaffRow {
   phone: string | null;
   active: number;
   must_change_pin: number;
+  /** 1: a person the store hub sent (migration 034). */
+  at_hub: number;
 }
 
 export interface StaffDeps {
@@ -137,10 +139,11 @@ export class StaffService {
     let found: StaffRow | undefined;
     // Every hash is checked, so the time taken does not tell which row matched; an active person wins.
     for (const row of rows) if ((await matchesPin(pin, row.pin_hash, row.uid, ctx)) && !found) found = row;
-    // Enrolled: a manager's verifier or an unknown PIN is the hub's to decide while it answers (./hub-pins.ts).
-    if (this.#deps.hubPins && ctx && !(found && decidedHere(found.pin_hash, found.role))) {
-      const named = found && isTillVerifier(found.pin_hash) ? found.uid : undefined;
-      const answer = await this.#deps.hubPins.check(pin, named, field);
+    // Enrolled: a manager's verifier, a hash this till made of a person at the hub, or an unknown PIN is the hub's
+    // to decide while it answers; with the hub away this till's match stands (./hub-pins.ts).
+    if (this.#deps.hubPins && ctx && !(found && decidedHere(found.pin_hash, found.role, found.at_hub === 1))) {
+      const learns = found !== undefined && !isTillVerifier(found.pin_hash);
+      const answer = await this.#deps.hubPins.check(pin, found?.uid, field, learns);
       if (answer.kind === 'person') {
         found = this.#db.prepare<[string], StaffRow>('SELECT * FROM staff WHERE uid = ?').get(answer.id);
         // The hub's person not pulled here yet (a second at most): asked again in a moment.
@@ -527,7 +530,8 @@ export class StaffService {
   ): void {
     const rename = db.prepare('UPDATE staff SET name = ? WHERE uid = ?');
     for (const a of added) rename.run(a.name, a.id);
-    const adopt = db.prepare('UPDATE staff SET uid = ? WHERE uid = ?');
+    // The hub's person's PIN is theirs: the hash this till made of its own person goes (their verifier comes by pull).
+    const adopt = db.prepare("UPDATE staff SET uid = ?, pin_hash = '' WHERE uid = ?");
     // A hub person this till already has (pulled before its own person had a PIN: a till enrolled on its first-run
     // PIN) is that person here already: the till's row of them goes, and the hub's stays.
     const here = db.prepare<[string], { id: number }>('SELECT id FROM staff WHERE uid = ?');
@@ -540,9 +544,11 @@ export class StaffService {
 
   /**
    * The shop's people as the store hub sends them (hub-client/sync.ts), in the caller's transaction: each taken
-   * whole by its id (never by name: the hub's "Менаџер" is not this till's first-run one), with this till's verifier
-   * of their PIN in the place of a hash ('' until the hub made one: the hub decides their PIN here until then; issue
-   * 39), its PIN no longer to be changed here; a row that already says so is left as it is. The caller turns the
+   * whole by its id (never by name: the hub's "Менаџер" is not this till's first-run one) and marked `at_hub`, with
+   * this till's verifier of their PIN in the place of a hash; until the hub made one, a hash this till made of them
+   * stays (it verifies nothing elsewhere: a manager made here before enrolment approves offline), else '' (the hub
+   * decides their PIN here until then; issue 39); its PIN no longer to be changed here; a row that already says so
+   * is left as it is. The caller turns the
    * outbox rows its triggers write into notes of the till's history (no echo to the hub).
    *
    * A person new here whose name is a cashier's this till took from the gateway's list and who has no PIN here
@@ -556,12 +562,17 @@ export class StaffService {
     at: string,
   ): void {
     const update = db.prepare(
-      `UPDATE staff SET name = ?, role = ?, pin_hash = ?, active = ?, updated_at = ?, must_change_pin = 0 WHERE uid = ?
-         AND (name IS NOT ? OR role IS NOT ? OR pin_hash IS NOT ? OR active IS NOT ? OR must_change_pin = 1)`,
+      `UPDATE staff SET name = ?, role = ?, pin_hash = ?, active = ?, updated_at = ?, must_change_pin = 0, at_hub = 1
+         WHERE uid = ? AND (name IS NOT ? OR role IS NOT ? OR pin_hash IS NOT ? OR active IS NOT ?
+           OR must_change_pin = 1 OR at_hub = 0)`,
     );
     const exists = db.prepare<[string], { id: number }>('SELECT id FROM staff WHERE uid = ?');
+    // A hash this till made (a manager made here before enrolment), kept while the hub has no verifier for this till.
+    const ownHash = db.prepare<[string], { pin_hash: string }>(
+      "SELECT pin_hash FROM staff WHERE uid = ? AND must_change_pin = 0 AND substr(pin_hash, 1, 7) = 'scrypt$'",
+    );
     const insert = db.prepare(
-      'INSERT INTO staff (uid, name, role, pin_hash, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO staff (uid, name, role, pin_hash, active, created_at, updated_at, at_hub) VALUES (?, ?, ?, ?, ?, ?, ?, 1)',
     );
     const pinless = db.prepare<[string, string], { id: number }>(
       "SELECT id FROM staff WHERE name = ? AND uid <> ? AND pin_hash = '' AND gateway_id IS NOT NULL",
@@ -571,8 +582,8 @@ export class StaffService {
       const active = s.active ? 1 : 0;
       const imported = exists.get(s.id) ? undefined : pinless.get(s.name, s.id);
       if (imported) adopt.run(s.id, imported.id);
-      if (imported || exists.get(s.id))
-        update.run(s.name, s.role, s.verifier, active, at, s.id, s.name, s.role, s.verifier, active);
+      const pin = s.verifier === '' ? (ownHash.get(s.id)?.pin_hash ?? '') : s.verifier;
+      if (imported || exists.get(s.id)) update.run(s.name, s.role, pin, active, at, s.id, s.name, s.role, pin, active);
       else insert.run(s.id, s.name, s.role, s.verifier, active, at, at);
     }
   }

@@ -4,7 +4,6 @@
  * by electron/documents/a4.ts and handed back as a file (its name and its bytes in base64: the renderer saves it,
  * in the browser host and in Electron alike).
  */
-import type { Db } from '../db/open.ts';
 import { CommandError } from '../errors.ts';
 import type { PdfFile } from '../../shared/contract/goods.ts';
 import type { Language } from '../../shared/domain.ts';
@@ -35,12 +34,7 @@ export async function pdfFile(fileName: string, input: A4Input): Promise<PdfFile
 
 export type GoodsDocuments = ReturnType<typeof createGoodsDocuments>;
 
-export function createGoodsDocuments(
-  db: Db,
-  goods: GoodsService,
-  stocktake: StocktakeService,
-  deps: GoodsDocumentDeps,
-) {
+export function createGoodsDocuments(goods: GoodsService, stocktake: StocktakeService, deps: GoodsDocumentDeps) {
   const base = (): Pick<A4Input, 'language' | 'shop' | 'printedAt'> => ({
     language: deps.language(),
     shop: deps.shop(),
@@ -136,24 +130,9 @@ export function createGoodsDocuments(
     async priceChange(id: number): Promise<PdfFile> {
       const lang = deps.language();
       const w = GOODS_DOC_WORDS[lang];
-      const p = db
-        .prepare<
-          [number],
-          {
-            number: number;
-            year: number;
-            at: string;
-            product_code: string;
-            name: string;
-            old_para: number;
-            new_para: number;
-            qty_milli: number;
-            diff_para: number;
-          }
-        >('SELECT * FROM price_changes WHERE id = ?')
-        .get(id);
+      const p = goods.priceChange(id);
       if (!p) throw new CommandError('not_found', 'goods_document_not_found', { id });
-      const number = `${p.number}/${p.year}`;
+      const number = p.number;
       const widths = [1, 3, 1, 1.1, 1.1, 1.1, 1.3];
       return pdfFile(`nivelacija-${fileNumber(number)}.pdf`, {
         ...base(),
@@ -166,16 +145,16 @@ export function createGoodsDocuments(
         })),
         rows: [
           [
-            p.product_code,
+            p.code,
             p.name,
-            formatQuantity(p.qty_milli),
-            formatRsd(p.old_para),
-            formatRsd(p.new_para),
-            formatRsd(p.new_para - p.old_para),
-            formatRsd(p.diff_para),
+            formatQuantity(p.quantityMilli),
+            formatRsd(p.oldPara),
+            formatRsd(p.newPara),
+            formatRsd(p.newPara - p.oldPara),
+            formatRsd(p.diffPara),
           ],
         ],
-        totals: [[w.total, '', '', '', '', '', formatRsd(p.diff_para)]],
+        totals: [[w.total, '', '', '', '', '', formatRsd(p.diffPara)]],
         after: [w.signatures],
       });
     },
@@ -183,24 +162,9 @@ export function createGoodsDocuments(
     async writeOff(id: number): Promise<PdfFile> {
       const lang = deps.language();
       const w = GOODS_DOC_WORDS[lang];
-      const o = db
-        .prepare<
-          [number],
-          {
-            number: number;
-            year: number;
-            at: string;
-            product_code: string;
-            name: string;
-            qty_milli: number;
-            price_para: number;
-            value_para: number;
-            reason: string;
-          }
-        >('SELECT * FROM write_offs WHERE id = ?')
-        .get(id);
+      const o = goods.writeOffById(id);
       if (!o) throw new CommandError('not_found', 'goods_document_not_found', { id });
-      const number = `${o.number}/${o.year}`;
+      const number = o.number;
       return pdfFile(`otpis-${fileNumber(number)}.pdf`, {
         ...base(),
         title: fill(w.writeOffTitle, { number }),
@@ -212,8 +176,8 @@ export function createGoodsDocuments(
           { header: w.unitPrice, width: 1.1, align: 'right' },
           { header: w.value, width: 1.3, align: 'right' },
         ],
-        rows: [[o.product_code, o.name, formatQuantity(o.qty_milli), formatRsd(o.price_para), formatRsd(o.value_para)]],
-        totals: [[w.total, '', '', '', formatRsd(o.value_para)]],
+        rows: [[o.code, o.name, formatQuantity(o.quantityMilli), formatRsd(o.pricePara), formatRsd(o.valuePara)]],
+        totals: [[w.total, '', '', '', formatRsd(o.valuePara)]],
         after: [w.signatures],
       });
     },

@@ -88,6 +88,27 @@ const personOf = (c: Caller | undefined): string | null => c?.approver?.name ?? 
 
 export type GoodsService = ReturnType<typeof createGoodsService>;
 
+/** The columns of a numbered one-product goods document (write_offs, price_changes). */
+interface NumberedRow {
+  id: number;
+  number: number;
+  year: number;
+  at: string;
+  product_code: string;
+  name: string;
+  qty_milli: number;
+}
+
+/** Such a document's number (5/2026), moment, product and quantity as the views show them. */
+const numberedView = (r: NumberedRow) => ({
+  id: r.id,
+  number: `${r.number}/${r.year}`,
+  at: r.at,
+  code: r.product_code,
+  name: r.name,
+  quantityMilli: r.qty_milli,
+});
+
 export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsDeps) {
   const now = (): Date => deps.now?.() ?? new Date();
   const st = {
@@ -239,36 +260,37 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
       throw invalidInput('invoiceNumber', 'goods_invoice_taken', { value: invoiceNumber });
   }
 
+  /** The rows of a numbered one-product document (a write-off, a price change record): `sql` with its values. */
+  const numberedRows = <R extends NumberedRow>(sql: string, values: (string | number)[]): R[] =>
+    db.prepare<(string | number)[], R>(sql).all(...values);
+
   /** Write-offs as the screens show them: one by id after it is made, or a period's (`where` and its values). */
   function writeOffRows(where: string, values: (string | number)[]): WriteOffView[] {
-    return db
-      .prepare<
-        (string | number)[],
-        {
-          id: number;
-          number: number;
-          year: number;
-          at: string;
-          product_code: string;
-          name: string;
-          qty_milli: number;
-          value_para: number;
-          reason: string;
-          actor: string | null;
-        }
-      >(`SELECT * FROM write_offs ${where}`)
-      .all(...values)
-      .map((w) => ({
-        id: w.id,
-        number: `${w.number}/${w.year}`,
-        at: w.at,
-        code: w.product_code,
-        name: w.name,
-        quantityMilli: w.qty_milli,
-        valuePara: w.value_para,
-        reason: w.reason,
-        actor: w.actor,
-      }));
+    type Row = NumberedRow & { price_para: number; value_para: number; reason: string; actor: string | null };
+    return numberedRows<Row>(`SELECT * FROM write_offs ${where}`, values).map((w) => ({
+      ...numberedView(w),
+      pricePara: w.price_para,
+      valuePara: w.value_para,
+      reason: w.reason,
+      actor: w.actor,
+    }));
+  }
+
+  /** Price change records (нивелације) as the screens and documents show them (`where` and its values). */
+  function priceChangeRows(where: string, values: (string | number)[]): PriceChangeView[] {
+    type Row = NumberedRow & {
+      old_para: number;
+      new_para: number;
+      diff_para: number;
+      source: PriceChangeView['source'];
+    };
+    return numberedRows<Row>(`SELECT * FROM price_changes ${where}`, values).map((p) => ({
+      ...numberedView(p),
+      oldPara: p.old_para,
+      newPara: p.new_para,
+      diffPara: p.diff_para,
+      source: p.source,
+    }));
   }
 
   const totals = (lines: readonly Omit<LineRow, 'receipt_id'>[]): { purchase: number; retail: number } => ({
@@ -698,36 +720,17 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
     },
 
     priceChanges(from: string, to: string): PriceChangeView[] {
-      return db
-        .prepare<
-          [string, string],
-          {
-            id: number;
-            number: number;
-            year: number;
-            at: string;
-            product_code: string;
-            name: string;
-            old_para: number;
-            new_para: number;
-            qty_milli: number;
-            diff_para: number;
-            source: PriceChangeView['source'];
-          }
-        >('SELECT * FROM price_changes WHERE day BETWEEN ? AND ? ORDER BY year, number')
-        .all(from, to)
-        .map((p) => ({
-          id: p.id,
-          number: `${p.number}/${p.year}`,
-          at: p.at,
-          code: p.product_code,
-          name: p.name,
-          oldPara: p.old_para,
-          newPara: p.new_para,
-          quantityMilli: p.qty_milli,
-          diffPara: p.diff_para,
-          source: p.source,
-        }));
+      return priceChangeRows('WHERE day BETWEEN ? AND ? ORDER BY year, number', [from, to]);
+    },
+
+    /** One price change record (нивелација), or null. */
+    priceChange(id: number): PriceChangeView | null {
+      return priceChangeRows('WHERE id = ?', [id])[0] ?? null;
+    },
+
+    /** One write-off, or null. */
+    writeOffById(id: number): WriteOffView | null {
+      return writeOffRows('WHERE id = ?', [id])[0] ?? null;
     },
 
     kep(from: string, to: string, withCsv: boolean): KepView {

@@ -377,14 +377,16 @@ export class HubSync {
 
   /**
    * Whose PIN this is, asked of the hub (electron/auth/hub-pins.ts): the person, nobody (401), or `away` when the hub
-   * does not answer in time or answers otherwise (this till's verifiers decide). A hub that paused this till's PINs
-   * (429) is a lockout here too.
+   * does not answer in time or answers otherwise (this till's verifiers decide). `everyTill`: the PIN matched a hash
+   * this till made, so the hub makes every till's verifier of it, not only this till's. A hub that paused this till's
+   * PINs (429) is a lockout here too.
    */
-  async checkPin(pin: string, personId: string | undefined, field: string): Promise<HubPinAnswer> {
+  async checkPin(pin: string, personId: string | undefined, field: string, everyTill = false): Promise<HubPinAnswer> {
     const hub = this.tillId() === null ? null : this.#hub();
     if (!hub) return { kind: 'away' };
     try {
-      const r = await hub.tillPin({ pin, ...(personId ? { id: personId } : {}) }, HUB_PIN_WAIT_MS);
+      const input = { pin, ...(personId ? { id: personId } : {}), ...(everyTill ? { everyTill: true as const } : {}) };
+      const r = await hub.tillPin(input, HUB_PIN_WAIT_MS);
       return { kind: 'person', id: r.id };
     } catch (err) {
       if (err instanceof HubError && err.status === 401) return { kind: 'unknown' };

@@ -36,6 +36,20 @@ import {
 } from '../../shared/prices/engine.ts';
 import { dayStart } from '../../shared/i18n/time.ts';
 
+/** A price list's and a promotion's deletion: each table's statements literal (test/electron/table-writers.test.ts). */
+const RULE_DELETES = {
+  list: {
+    name: 'SELECT name FROM price_lists WHERE id = ?',
+    remove: 'DELETE FROM price_lists WHERE id = ?',
+    action: 'prices.listDelete',
+  },
+  promotion: {
+    name: 'SELECT name FROM promotions WHERE id = ?',
+    remove: 'DELETE FROM promotions WHERE id = ?',
+    action: 'prices.promotionDelete',
+  },
+} as const;
+
 export interface PricesDeps {
   /** Audits an action (the staff's audit log). */
   audit(actor: string | null, action: string, detail: Record<string, unknown>, approver: string | null): void;
@@ -464,11 +478,40 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
     return out;
   }
 
+  /**
+   * A checkout's rules, computed once per checkout: the guard's discount limit and the sale's pricing both ask, with
+   * the one parsed input object the call carries, and read the same answer (priced at the first ask).
+   */
+  const perCheckout = new WeakMap<object, ({ name: string; discountPara: number } | null)[]>();
+  function checkoutRulesOnce(input: Parameters<typeof checkoutRules>[0]): ReturnType<typeof checkoutRules> {
+    let rules = perCheckout.get(input);
+    if (!rules) {
+      rules = checkoutRules(input);
+      perCheckout.set(input, rules);
+    }
+    return rules;
+  }
+
+  /** Deletes a price list or a promotion (its name audited), then indexes the rules again. */
+  function deleteRule(kind: keyof typeof RULE_DELETES, id: number, caller?: Caller): { deleted: boolean } {
+    const sql = RULE_DELETES[kind];
+    const deleted = db.transaction(() => {
+      const row = db.prepare<[number], { name: string }>(sql.name).get(id);
+      if (!row) return false;
+      db.prepare(sql.remove).run(id);
+      deps.audit(caller?.actor?.name ?? null, sql.action, { name: row.name }, personOf(caller));
+      return true;
+    })();
+    load();
+    return { deleted };
+  }
+
   return {
     applyDue,
     priceLines,
     shelfPrices,
     checkoutRules,
+    checkoutRulesOnce,
 
     /** Milliseconds until the next pending change is due (0: due now), or null when none is pending. */
     nextDueInMs(at: number = now()): number | null {
@@ -595,17 +638,7 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
       return listView(saved, now());
     },
 
-    deleteList(id: number, caller?: Caller): { deleted: boolean } {
-      const deleted = db.transaction(() => {
-        const row = db.prepare<[number], { name: string }>('SELECT name FROM price_lists WHERE id = ?').get(id);
-        if (!row) return false;
-        db.prepare('DELETE FROM price_lists WHERE id = ?').run(id);
-        deps.audit(caller?.actor?.name ?? null, 'prices.listDelete', { name: row.name }, personOf(caller));
-        return true;
-      })();
-      load();
-      return { deleted };
-    },
+    deleteList: (id: number, caller?: Caller): { deleted: boolean } => deleteRule('list', id, caller),
 
     putPromotion(input: PromotionInput, caller?: Caller): PromotionView {
       const win = windowRow(input);
@@ -710,17 +743,7 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
       return promotionView(saved, now());
     },
 
-    deletePromotion(id: number, caller?: Caller): { deleted: boolean } {
-      const deleted = db.transaction(() => {
-        const row = db.prepare<[number], { name: string }>('SELECT name FROM promotions WHERE id = ?').get(id);
-        if (!row) return false;
-        db.prepare('DELETE FROM promotions WHERE id = ?').run(id);
-        deps.audit(caller?.actor?.name ?? null, 'prices.promotionDelete', { name: row.name }, personOf(caller));
-        return true;
-      })();
-      load();
-      return { deleted };
-    },
+    deletePromotion: (id: number, caller?: Caller): { deleted: boolean } => deleteRule('promotion', id, caller),
 
     schedule(input: ScheduleInput, caller?: Caller): ScheduledPriceView {
       const product = catalog.product(input.code, []);

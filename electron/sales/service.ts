@@ -41,8 +41,9 @@ export interface SalesDeps {
   /**
    * The price lists and promotions in force (electron/prices): for each checkout line, the rule that prices it
    * now and the discount it gives, or null. A line whose discount covers the rule's is named by it on the receipt.
+   * Asked once per checkout: the guard's discount limit read the same answer for this input.
    */
-  priceRules?: (input: CheckoutInput, at: number) => ({ name: string; discountPara: number } | null)[];
+  priceRules?: (input: CheckoutInput) => ({ name: string; discountPara: number } | null)[];
   now?: () => number;
   /**
    * The goods a normal sale takes out, checked before anything is saved: throws at the line when the shop forbids
@@ -171,7 +172,7 @@ export class SalesService {
     const known = new Set(this.#deps.taxRates.labels());
     const lines = priceLines(input.lines, known);
     // Named by the rule that gave the line its price, when its discount is (at least) that rule's (docs/prices.md).
-    const rules = this.#deps.priceRules?.(input, this.#now()) ?? [];
+    const rules = this.#deps.priceRules?.(input) ?? [];
     rules.forEach((rule, i) => {
       const line = lines[i];
       if (line && rule && rule.discountPara > 0 && line.discountPara >= rule.discountPara) line.priceRule = rule.name;

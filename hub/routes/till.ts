@@ -71,7 +71,7 @@ export function tillHandlers({ service, now, onPinCompare }: RouteDeps): HubHand
       return { changed, approver: approver.name };
     },
     tillPin: async ({ who, input }) => {
-      const found = await checkTillPin(db, who, input.pin, input.id, now(), onPinCompare);
+      const found = await checkTillPin(db, who, input.pin, input.id, now(), onPinCompare, input.everyTill === true);
       if (input.newPin === undefined) return { id: found.id, name: found.name, role: found.role };
       const verifier = await service.setOwnPin(who, found.id, found.pinHash, input.newPin);
       await recordAudit(db, {

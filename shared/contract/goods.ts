@@ -185,6 +185,8 @@ export interface WriteOffView {
   code: string;
   name: string;
   quantityMilli: Milli;
+  /** The retail price per unit it was written off at. */
+  pricePara: Para;
   valuePara: Para;
   reason: string;
   actor: string | null;

@@ -272,6 +272,11 @@ export const TillPinInput = z.object({
   pin: z.string().regex(/^\d{4,8}$/, { message: '4 to 8 digits' }),
   id: z.string().uuid().optional(),
   newPin: z.string().max(100).optional(),
+  /**
+   * The till matched the PIN on a hash it made itself (a manager made there before enrolment): the hub, seeing the
+   * PIN in clear, makes every till's verifier of it, not only the asking till's.
+   */
+  everyTill: z.literal(true).optional(),
 });
 export type TillPinInput = z.infer<typeof TillPinInput>;
 /** The hub's answer to a till's PIN check: the person (never a hash), and with a PIN change this till's verifier. */

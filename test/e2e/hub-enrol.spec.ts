@@ -12,7 +12,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { expect, test } from './fixtures.ts';
 import { openManager } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
@@ -156,22 +155,6 @@ test('a manager enrols the till with the hub from the Hub tab; the status turns 
   expect(sold.body.ok).toBe(true);
   await expect.poll(hubCsv, { timeout: 15_000 }).toContain('"till:HUBUI1","sales","total",1,160.00,');
   await expect(status.getByTestId('hub-pending')).toHaveText('0');
-  // Tills hold no PIN hash of the hub (issue 39, docs/security.md): the manager's PIN, checked once at the hub while
-  // it answers, gives this till its own verifier of it, which decides with the hub away (the re-pin below).
-  const login = await kasa.host.call<unknown>('staff.login', { pin: MANAGER_PIN });
-  expect(login.body.ok).toBe(true);
-  const tillDb = new Database(path.join(kasa.host.dataDir, 'kasa.sqlite'), { readonly: true });
-  const verifiers = (): number =>
-    tillDb
-      .prepare<[], { n: number }>("SELECT count(*) AS n FROM staff WHERE role = 'manager' AND pin_hash LIKE 'tv1$%'")
-      .get()?.n ?? 0;
-  await expect
-    .poll(async () => {
-      await kasa.host.call<unknown>('sync.now', {});
-      return verifiers();
-    })
-    .toBeGreaterThan(0);
-  tillDb.close();
 
   // The shop replaces the hub's certificate: the till sends it nothing and raises the alarm with the
   // fingerprint it saw, until a manager pins the new one on this tab.
@@ -185,6 +168,8 @@ test('a manager enrols the till with the hub from the Hub tab; the status turns 
   await expect(alarm).toHaveRole('alert');
   await expect(status.getByTestId('hub-last-error')).toHaveText('Хаб има други сертификат (упозорење испод)');
   await photograph(kasa.page, 'mismatch');
+  // The re-pin is approved with the hub away (its certificate is not the pinned one): the manager made at this till
+  // before its enrolment approves on the PIN hash this till made, though the hub never saw that PIN (issue 39).
   const repin = mgr.getByRole('form', { name: 'Закључај нови сертификат хаба' });
   await repin.getByLabel('Отисак сертификата хаба (SHA-256)').fill(fresh.toLowerCase());
   await repin.getByLabel('PIN менаџера').fill(MANAGER_PIN);

@@ -6,6 +6,9 @@
  *   verifier decides, with the old PIN for a manager whose PIN changed meanwhile, until the till pulls again.
  * - A cashier's own PIN change goes through the hub with her current PIN and reaches the other till; with the hub
  *   away it waits, and nothing changes.
+ * - Managers made at a till before its enrolment approve there with the hub stopped right after it (the till keeps
+ *   the hashes it made until the hub sends its verifiers); online the hub decides (a PIN changed there is refused)
+ *   and, seeing the PIN in clear, makes the till's verifier.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -53,7 +56,8 @@ describe.each(BACKENDS)('PINs at the tills on $name', (backend) => {
     dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
   });
 
-  async function till(terminalId: string): Promise<Core> {
+  /** A whole till on a fresh data directory; with `hub`, enrolled at start-up with a code of the shop. */
+  async function startTill(terminalId: string, hub: boolean): Promise<{ core: Core; dir: string }> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-pins-'));
     dirs.push(dir);
     const core = await createCore({
@@ -64,13 +68,17 @@ describe.each(BACKENDS)('PINs at the tills on $name', (backend) => {
         KASA_TERMINAL_ID: terminalId,
         KASA_GATEWAY_URL: sandbox.url,
         KASA_API_KEY: 'demo-key',
-        KASA_HUB_URL: server.url,
-        KASA_HUB_ENROL_CODE: await service.newEnrolCode(shopId),
+        ...(hub ? { KASA_HUB_URL: server.url, KASA_HUB_ENROL_CODE: await service.newEnrolCode(shopId) } : {}),
       },
       logger: quiet,
       engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100 },
     });
     cores.push(core);
+    return { core, dir };
+  }
+
+  async function till(terminalId: string): Promise<Core> {
+    const { core, dir } = await startTill(terminalId, true);
     await until(() => core.db.prepare("SELECT 1 FROM hub_state WHERE key = 'till_id'").get() !== undefined);
     const managed =
       (await handle.db.query("SELECT 1 FROM staff WHERE shop_id = $1 AND role = 'manager' AND active", [shopId]))
@@ -95,7 +103,7 @@ describe.each(BACKENDS)('PINs at the tills on $name', (backend) => {
   /** Waits until the till holds its own verifier of the person (the hub made it and the till pulled it). */
   const holdsVerifier = (c: Core, name: string, not = '', pin?: string): Promise<void> =>
     until(async () => {
-      // A login asks the hub while the till holds no verifier of the person (a hash it made is replaced by pull).
+      // A login asks the hub while the till holds no verifier of the person (or a hash it made of them: kept).
       if (pin !== undefined) await c.dispatch('staff.login', { pin });
       await ok(c, 'sync.now', {});
       const v = verifierOf(c, name);
@@ -194,6 +202,58 @@ describe.each(BACKENDS)('PINs at the tills on $name', (backend) => {
     const away = await t2.dispatch('staff.changePin', { currentPin: '2468', newPin: '3579' });
     expect(away).toMatchObject({ ok: false, error: { code: 'unavailable' } });
     expect((await t2.dispatch('staff.login', { pin: '2468' })).ok).toBe(true);
+    await serve();
+  }, 180_000);
+
+  it('managers made at a till before its enrolment approve there with the hub away; online the hub decides', async () => {
+    const shop = await service.createShop('Shop of a till set up alone');
+    const { core: t3 } = await startTill('PINS3', false);
+    // Set up alone: the first-run manager's own PIN and a second manager, both hashes this till made.
+    await ok(t3, 'staff.changePin', { currentPin: '0000', newPin: '582947' });
+    await ok(t3, 'staff.login', { pin: '582947' });
+    await ok(t3, 'staff.create', { managerPin: '582947', name: 'Зора', role: 'manager', pin: '694158' });
+    const first = t3.db.prepare<[], { name: string }>("SELECT name FROM staff WHERE name <> 'Зора'").get()?.name ?? '';
+    await ok(t3, 'hub.enrol', { managerPin: '582947', url: server.url, code: await service.newEnrolCode(shop) });
+    const tillId = Number(
+      t3.db.prepare<[], { value: string }>("SELECT value FROM hub_state WHERE key = 'till_id'").get()?.value,
+    );
+    // The shop had no manager: it adopted both; the till pulls them back (and its PIN key) in its next round.
+    const hubVersion = async () =>
+      Number(
+        (await handle.db.query<{ v: string }>('SELECT max(version) AS v FROM staff WHERE shop_id = $1', [shop]))[0]?.v,
+      );
+    const state = (key: string) =>
+      t3.db.prepare<[string], { value: string }>('SELECT value FROM hub_state WHERE key = ?').get(key)?.value;
+    await until(async () => {
+      await ok(t3, 'sync.now', {});
+      return state('pin_key') !== undefined && Number(state('cursor')) >= (await hubVersion());
+    });
+
+    // The hub stopped right after the enrolment (the shop's internet gone on day one): the till's own hashes approve.
+    await server.close();
+    expect((await approve(t3, '582947')).ok).toBe(true);
+    expect((await approve(t3, '694158')).ok).toBe(true);
+    expect(await approve(t3, '975312')).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+
+    // The first manager's PIN changes at the hub meanwhile: back online, the hub refuses the old one at once, though
+    // the till still holds its own hash of it, and approves the new one.
+    await service.setStaffPin(shop, first, '461739');
+    await serve();
+    expect(verifierOf(t3, first)).toMatch(/^scrypt\$/);
+    expect(await approve(t3, '582947')).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect((await approve(t3, '461739')).ok).toBe(true);
+
+    // Зора's PIN approved online: the hub saw it in clear and made the till's verifier, which replaces the hash.
+    const compared = compares;
+    expect((await approve(t3, '694158')).ok).toBe(true);
+    expect(compares).toBe(compared + 1);
+    const made = await handle.db.query('SELECT 1 FROM pin_verifiers WHERE till_id = $1', [tillId]);
+    expect(made.length).toBe(2);
+    await holdsVerifier(t3, 'Зора');
+    await server.close();
+    expect((await approve(t3, '694158')).ok).toBe(true);
+    expect((await approve(t3, '461739')).ok).toBe(true);
+    expect(await approve(t3, '582947')).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     await serve();
   }, 180_000);
 });

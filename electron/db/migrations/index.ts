@@ -34,6 +34,7 @@ import { m030 } from './030_hub_pin_verifiers.ts';
 import { m031 } from './031_export_runs.ts';
 import { m032 } from './032_display_tokens.ts';
 import { m033 } from './033_labels.ts';
+import { m034 } from './034_staff_at_hub.ts';
 
 /**
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
@@ -73,4 +74,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m031,
   m032,
   m033,
+  m034,
 ];

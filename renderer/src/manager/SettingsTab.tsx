@@ -145,6 +145,10 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
     setView(await call(api['settings.update']({ ...pinOf(managerPin), ...fields })));
     setNote(t('saved'));
   };
+  /** One group's form: its fields saved by `settings.update`, approved by the manager logged in (or a PIN). */
+  const section = <F extends string>(
+    p: Pick<Parameters<typeof ApprovedForm<F>>[0], 'label' | 'idPrefix' | 'labels' | 'onSubmit' | 'children'>,
+  ) => view && <ApprovedForm selfApproves t={t} run={run} busy={busy} button={t('save')} {...p} />;
   const input = (key: keyof SettingsForm, extra: { maxLength?: number; inputMode?: 'numeric' | 'decimal' } = {}) =>
     function Control(errorProps: { 'aria-invalid'?: boolean; 'aria-describedby'?: string }) {
       return (
@@ -160,77 +164,59 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
     <div className="mgr-tab mgr-settings">
       <NoteAndAlert note={note} error={error} />
       <Group title={t('group_shop')}>
-        {view && (
-          <ApprovedForm
-            selfApproves
-            t={t}
-            run={run}
-            busy={busy}
-            label={t('shop_settings')}
-            button={t('save')}
-            idPrefix="settings-shop"
-            labels={{
-              shopName: t('shop_name'),
-              tillName: t('till_name'),
-              terminalId: t('terminal'),
-              language: t('language'),
-            }}
-            onSubmit={(pin) =>
-              save(pin, {
-                shopName: form.shopName,
-                tillName: form.tillName,
-                terminalId: form.terminalId,
-                language: form.language as Language,
-              })
-            }
-          >
-            {(field) => (
-              <>
-                {field('shopName', input('shopName', { maxLength: 60 }))}
-                {field('tillName', input('tillName', { maxLength: 60 }))}
-                {field('terminalId', input('terminalId'))}
-                {field('language', (errorProps) => (
-                  <select {...errorProps} value={form.language} onChange={(e) => set('language', e.target.value)}>
-                    <LanguageOptions />
-                  </select>
-                ))}
-              </>
-            )}
-          </ApprovedForm>
-        )}
+        {section({
+          label: t('shop_settings'),
+          idPrefix: 'settings-shop',
+          labels: {
+            shopName: t('shop_name'),
+            tillName: t('till_name'),
+            terminalId: t('terminal'),
+            language: t('language'),
+          },
+          onSubmit: (pin) =>
+            save(pin, {
+              shopName: form.shopName,
+              tillName: form.tillName,
+              terminalId: form.terminalId,
+              language: form.language as Language,
+            }),
+          children: (field) => (
+            <>
+              {field('shopName', input('shopName', { maxLength: 60 }))}
+              {field('tillName', input('tillName', { maxLength: 60 }))}
+              {field('terminalId', input('terminalId'))}
+              {field('language', (errorProps) => (
+                <select {...errorProps} value={form.language} onChange={(e) => set('language', e.target.value)}>
+                  <LanguageOptions />
+                </select>
+              ))}
+            </>
+          ),
+        })}
       </Group>
       <Group title={t('group_receipt')}>
-        {view && (
-          <ApprovedForm
-            selfApproves
-            t={t}
-            run={run}
-            busy={busy}
-            label={t('receipt_settings')}
-            button={t('save')}
-            idPrefix="settings-receipt"
-            labels={{ discountLimitPercent: t('discount_limit') }}
-            onSubmit={(pin) =>
-              save(pin, {
-                discountLimitPercent: Number(form.discountLimitPercent),
-                trainingMode: form.trainingMode,
-                allowRefundWithoutBuyerId: form.allowRefundWithoutBuyerId,
-              })
-            }
-          >
-            {(field) => (
-              <>
-                {field('discountLimitPercent', input('discountLimitPercent', { inputMode: 'numeric' }))}
-                <Check label={t('training')} checked={form.trainingMode} onChange={(c) => set('trainingMode', c)} />
-                <Check
-                  label={t('allow_no_buyer')}
-                  checked={form.allowRefundWithoutBuyerId}
-                  onChange={(c) => set('allowRefundWithoutBuyerId', c)}
-                />
-              </>
-            )}
-          </ApprovedForm>
-        )}
+        {section({
+          label: t('receipt_settings'),
+          idPrefix: 'settings-receipt',
+          labels: { discountLimitPercent: t('discount_limit') },
+          onSubmit: (pin) =>
+            save(pin, {
+              discountLimitPercent: Number(form.discountLimitPercent),
+              trainingMode: form.trainingMode,
+              allowRefundWithoutBuyerId: form.allowRefundWithoutBuyerId,
+            }),
+          children: (field) => (
+            <>
+              {field('discountLimitPercent', input('discountLimitPercent', { inputMode: 'numeric' }))}
+              <Check label={t('training')} checked={form.trainingMode} onChange={(c) => set('trainingMode', c)} />
+              <Check
+                label={t('allow_no_buyer')}
+                checked={form.allowRefundWithoutBuyerId}
+                onChange={(c) => set('allowRefundWithoutBuyerId', c)}
+              />
+            </>
+          ),
+        })}
         {/* Mounted with the tab, not once the settings arrived: its own load must not overwrite typing. */}
         <IpsSection api={api} t={t} />
         <DisplaySection api={api} t={t} lang={lang} />
@@ -280,55 +266,47 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
           />
           <SubmitButton busy={busy}>{t('set_key')}</SubmitButton>
         </RowForm>
-        {view && (
-          <ApprovedForm
-            selfApproves
-            t={t}
-            run={run}
-            busy={busy}
-            label={t('offline_settings')}
-            button={t('save')}
-            idPrefix="settings-offline"
-            labels={{
-              outageWarnMinutes: t('warn_minutes'),
-              outageAlarmMinutes: t('alarm_hours'),
-              unfiscalizedCashLimitHours: t('unfiscalized_limit_hours'),
-              offlineSales: t('offline_sales'),
-            }}
-            onSubmit={(pin) => {
-              const alarm = hoursAsMinutes(form.outageAlarmHours);
-              if (alarm === null)
-                throw Object.assign(new Error(t('hours_format', { field: t('alarm_hours') })), {
-                  code: 'invalid_input',
-                  field: 'outageAlarmMinutes',
-                });
-              return save(pin, {
-                outageWarnMinutes: Number(form.outageWarnMinutes),
-                outageAlarmMinutes: alarm,
-                unfiscalizedCashLimitHours: Number(form.unfiscalizedCashLimitHours),
-                offlineSales: form.offlineSales,
+        {section({
+          label: t('offline_settings'),
+          idPrefix: 'settings-offline',
+          labels: {
+            outageWarnMinutes: t('warn_minutes'),
+            outageAlarmMinutes: t('alarm_hours'),
+            unfiscalizedCashLimitHours: t('unfiscalized_limit_hours'),
+            offlineSales: t('offline_sales'),
+          },
+          onSubmit: (pin) => {
+            const alarm = hoursAsMinutes(form.outageAlarmHours);
+            if (alarm === null)
+              throw Object.assign(new Error(t('hours_format', { field: t('alarm_hours') })), {
+                code: 'invalid_input',
+                field: 'outageAlarmMinutes',
               });
-            }}
-          >
-            {(field) => (
-              <>
-                {field('outageWarnMinutes', input('outageWarnMinutes', { inputMode: 'numeric' }))}
-                {field('outageAlarmMinutes', input('outageAlarmHours', { inputMode: 'decimal' }))}
-                {field('unfiscalizedCashLimitHours', input('unfiscalizedCashLimitHours', { inputMode: 'numeric' }))}
-                {field('offlineSales', (errorProps) => (
-                  <select
-                    {...errorProps}
-                    value={form.offlineSales}
-                    onChange={(e) => set('offlineSales', e.target.value === 'refused' ? 'refused' : 'allowed')}
-                  >
-                    <option value="allowed">{t('offline_sales_allowed')}</option>
-                    <option value="refused">{t('offline_sales_refused')}</option>
-                  </select>
-                ))}
-              </>
-            )}
-          </ApprovedForm>
-        )}
+            return save(pin, {
+              outageWarnMinutes: Number(form.outageWarnMinutes),
+              outageAlarmMinutes: alarm,
+              unfiscalizedCashLimitHours: Number(form.unfiscalizedCashLimitHours),
+              offlineSales: form.offlineSales,
+            });
+          },
+          children: (field) => (
+            <>
+              {field('outageWarnMinutes', input('outageWarnMinutes', { inputMode: 'numeric' }))}
+              {field('outageAlarmMinutes', input('outageAlarmHours', { inputMode: 'decimal' }))}
+              {field('unfiscalizedCashLimitHours', input('unfiscalizedCashLimitHours', { inputMode: 'numeric' }))}
+              {field('offlineSales', (errorProps) => (
+                <select
+                  {...errorProps}
+                  value={form.offlineSales}
+                  onChange={(e) => set('offlineSales', e.target.value === 'refused' ? 'refused' : 'allowed')}
+                >
+                  <option value="allowed">{t('offline_sales_allowed')}</option>
+                  <option value="refused">{t('offline_sales_refused')}</option>
+                </select>
+              ))}
+            </>
+          ),
+        })}
         <LpfrSection api={api} t={t} />
       </Group>
       <PrinterSection api={api} t={t} lang={lang} />
