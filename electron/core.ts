@@ -13,7 +13,7 @@ import { GatewayClient } from './gateway/client.ts';
 import { createLogger, type Logger } from './log/logger.ts';
 import { SyncEngine, type EngineOptions } from './outbox/engine.ts';
 import { OrderStore } from './orders/store.ts';
-import { recordFiscalized } from './goods/ledger.ts';
+import { codeOfLine, recordFiscalized } from './goods/ledger.ts';
 import { SalesService } from './sales/service.ts';
 import { TaxRatesCache, startTaxRates } from './sales/tax-rates.ts';
 import { Settings } from './settings/settings.ts';
@@ -284,6 +284,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onUnsigned: (orderId) => paper.unsigned(orderId),
     // Defined below with the audit log; only ever called by a checkout, after start-up.
     priceRules: (input, at) => prices.checkoutRules(input, at),
+    lineCode: (line) => codeOfLine(db, line),
     now,
   });
 

@@ -148,6 +148,11 @@ const SR_CYRL = {
   reasonUnfiscalized: 'готовина док рачуни чекају фискализацију',
   allLines: 'све ставке',
   wholeShop: 'цела продавница',
+  hubGoodsReceipt: 'На хабу прокњижена пријемница бр. {number}: {supplier}, {value}',
+  hubGoodsWriteOff: 'На хабу отпис бр. {number}: {code} ({reason})',
+  hubGoodsPriceChange: 'На хабу постављена малопродајна цена артикла {code}: {price}',
+  hubGoodsTransferOut: 'Послат пренос робе бр. {number} у {shop}',
+  hubGoodsTransferIn: 'Примљен пренос робе као бр. {number} из {shop}',
 };
 
 type AuditKey = keyof typeof SR_CYRL;
@@ -289,6 +294,11 @@ const SR_LATN: Record<AuditKey, string> = {
   reasonUnfiscalized: 'gotovina dok računi čekaju fiskalizaciju',
   allLines: 'sve stavke',
   wholeShop: 'cela prodavnica',
+  hubGoodsReceipt: 'Na habu proknjižena prijemnica br. {number}: {supplier}, {value}',
+  hubGoodsWriteOff: 'Na habu otpis br. {number}: {code} ({reason})',
+  hubGoodsPriceChange: 'Na habu postavljena maloprodajna cena artikla {code}: {price}',
+  hubGoodsTransferOut: 'Poslat prenos robe br. {number} u {shop}',
+  hubGoodsTransferIn: 'Primljen prenos robe kao br. {number} iz {shop}',
 };
 
 const EN: Record<AuditKey, string> = {
@@ -428,6 +438,11 @@ const EN: Record<AuditKey, string> = {
   reasonUnfiscalized: 'cash while receipts wait for fiscalization',
   allLines: 'all lines',
   wholeShop: 'the whole shop',
+  hubGoodsReceipt: 'Goods receipt no. {number} posted at the hub: {supplier}, {value}',
+  hubGoodsWriteOff: 'Write-off no. {number} at the hub: {code} ({reason})',
+  hubGoodsPriceChange: 'Retail price of {code} set at the hub to {price}',
+  hubGoodsTransferOut: 'Goods transfer no. {number} sent to {shop}',
+  hubGoodsTransferIn: 'Goods transfer received as no. {number} from {shop}',
 };
 
 export const AUDIT_TEXT: Record<Language, Record<AuditKey, string>> = {
@@ -994,6 +1009,20 @@ const HUB_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
     },
   }),
   catalog_adopt: (d) => ({ key: 'hubCatalogAdopt', params: { count: num(d.count) } }),
+  goods_receipt: (d, w) => ({
+    key: 'hubGoodsReceipt',
+    params: { number: str(d.number), supplier: str(d.supplier), value: w.money(d.value) },
+  }),
+  goods_writeoff: (d) => ({
+    key: 'hubGoodsWriteOff',
+    params: { number: str(d.number), code: str(d.code), reason: str(d.reason) },
+  }),
+  goods_price_change: (d, w) => ({
+    key: 'hubGoodsPriceChange',
+    params: { code: str(d.code), price: w.money(d.price) },
+  }),
+  goods_transfer_out: (d) => ({ key: 'hubGoodsTransferOut', params: { number: str(d.number), shop: str(d.shop) } }),
+  goods_transfer_in: (d) => ({ key: 'hubGoodsTransferIn', params: { number: str(d.number), shop: str(d.shop) } }),
 };
 
 /** Does the till's audit have a sentence of its own for this action (not the generic one)? */
