@@ -14,6 +14,7 @@ import { createLogger, type Logger } from './log/logger.ts';
 import { SyncEngine, type EngineOptions } from './outbox/engine.ts';
 import { OrderStore } from './orders/store.ts';
 import { codeOfLine, recordFiscalized } from './goods/ledger.ts';
+import { createHubStock } from './goods/hub-stock.ts';
 import { SalesService } from './sales/service.ts';
 import { TaxRatesCache, startTaxRates } from './sales/tax-rates.ts';
 import { Settings } from './settings/settings.ts';
@@ -506,6 +507,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         }),
         now: () => new Date(now()),
       }),
+      createHubStock(
+        db,
+        () => hub.client(),
+        () => new Date(now()),
+      ),
     ),
     sefHandlers({
       service: sef,

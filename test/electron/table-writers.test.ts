@@ -75,6 +75,8 @@ const TILL_OWNERS: Record<string, string> = {
   staff: 'electron/auth/staff.ts',
   tax_rates: 'electron/sales/tax-rates.ts',
   tax_rates_announced: 'electron/sales/tax-rates.ts',
+  // The stock figures last read from the store hub (docs/goods.md "At the hub").
+  hub_stock_seen: 'electron/goods/hub-stock.ts',
 };
 
 /** The hub's own database (hub/db/). */

@@ -155,6 +155,8 @@ const EXPECTED: Record<string, string> = {
   'hub.catalogChoice': 'manager',
   // A manager's session asks; the approval is a manager's PIN at the hub, which the hub checks itself (#25).
   'hub.staffChoice': 'session',
+  // The shop's stock as the store hub keeps it: whoever is logged in sees it at the counter.
+  'goods.hubStock': 'session',
 };
 
 describe('authorization table', () => {
