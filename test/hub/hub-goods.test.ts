@@ -162,6 +162,16 @@ describe.each(BACKENDS)('goods at the hub with two tills on $name', (backend) =>
       { code: 'H1', qtyMilli: 16_000 },
       { code: 'M1', qtyMilli: 9_000 },
     ]);
+    // The hub away: the last figures read, with the time the hub gave them.
+    await hub.closeServer();
+    try {
+      const off = await ok<{ at: string; stock: unknown[]; fromHub: boolean }>(t1, 'goods.hubStock', {
+        codes: ['H1', 'M1'],
+      });
+      expect(off).toEqual({ fromHub: false, at: seen.at, stock: seen.stock });
+    } finally {
+      await hub.reopenServer();
+    }
   }, 120_000);
 
   it('a transfer from shop A to shop B, one short on receipt: the difference recorded, printed as A4', async () => {
