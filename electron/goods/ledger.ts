@@ -20,9 +20,10 @@ import {
   signedTurnover,
   soldQuantity,
   type MovementKind,
+  type PriceChangeRecord,
 } from '../../shared/goods/ledger-rules.ts';
 
-export type { MovementKind };
+export type { MovementKind, PriceChangeRecord };
 export type PriceChangeSource = 'catalog' | 'bulk' | 'import' | 'hub' | 'receipt';
 export type NumberedKind = 'receipt' | 'reversal' | 'price_change' | 'writeoff' | 'count';
 
@@ -126,17 +127,6 @@ export function move(db: Db, m: Move): boolean {
        purchase_para = coalesce(@purchase, purchase_para), updated_at = @at`,
   ).run({ code: m.code, name: m.name, after, price, purchase: m.purchasePara ?? null, at: m.at });
   return true;
-}
-
-export interface PriceChangeRecord {
-  id: number;
-  number: number;
-  year: number;
-  code: string;
-  oldPara: number;
-  newPara: number;
-  qtyMilli: number;
-  diffPara: number;
 }
 
 /**

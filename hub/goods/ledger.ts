@@ -15,6 +15,7 @@ import {
   signedTurnover,
   soldQuantity,
   type MovementKind,
+  type PriceChangeRecord,
 } from '../../shared/goods/ledger-rules.ts';
 
 export type HubDocKind = 'receipt' | 'writeoff' | 'price_change' | 'transfer_out' | 'transfer_in';
@@ -117,16 +118,8 @@ export async function setHubDocValue(q: Queryable, id: number, valuePara: number
   ]);
 }
 
-export interface HubPriceChange {
-  docId: number;
-  number: number;
-  year: number;
-  code: string;
-  oldPara: number;
-  newPara: number;
-  qtyMilli: number;
-  diffPara: number;
-}
+/** A price change record of a shop's book; `docId` its document (`hub_goods_docs`). */
+export type HubPriceChange = Omit<PriceChangeRecord, 'id'> & { docId: number };
 
 /**
  * A product's retail price in a shop's book becomes `newPara` (every path that changes a hub price calls it, in its

@@ -52,6 +52,16 @@ async function productsOf(
 
 const docNumber = (n: number, y: number): string => `${n}/${y}`;
 
+/** A document's value and detail written once its lines moved; the document as the contract answers it. */
+async function finishDoc(
+  q: Queryable,
+  doc: { id: number; number: number; year: number },
+  d: Omit<HubGoodsDoc, 'id' | 'number'> & { detail: Record<string, unknown> },
+): Promise<HubGoodsDoc> {
+  await setHubDocValue(q, doc.id, d.valuePara, d.detail);
+  return { id: doc.id, number: docNumber(doc.number, doc.year), ...d };
+}
+
 export function goodsService(deps: HubDeps) {
   const { db, iso, zone } = deps;
 
@@ -198,17 +208,7 @@ export function goodsService(deps: HubDeps) {
           invoiceDate: input.invoiceDate,
           lines,
         };
-        await setHubDocValue(q, doc.id, value, detail);
-        return {
-          id: doc.id,
-          kind: 'receipt',
-          number: docNumber(doc.number, doc.year),
-          day,
-          at,
-          actor,
-          valuePara: value,
-          detail,
-        };
+        return finishDoc(q, doc, { kind: 'receipt', at, day, actor, valuePara: value, detail });
       });
     },
 
@@ -232,17 +232,7 @@ export function goodsService(deps: HubDeps) {
             pricePara: p.price_para,
           })) ?? 0;
         const detail = { code: p.code, name: p.name, qtyMilli: input.qtyMilli, reason: input.reason };
-        await setHubDocValue(q, doc.id, value, detail);
-        return {
-          id: doc.id,
-          kind: 'writeoff',
-          number: docNumber(doc.number, doc.year),
-          day,
-          at,
-          actor,
-          valuePara: value,
-          detail,
-        };
+        return finishDoc(q, doc, { kind: 'writeoff', at, day, actor, valuePara: value, detail });
       });
     },
 

@@ -54,3 +54,15 @@ export function movementOf(
 /** A price change's difference in value on `qtyMilli` on hand (the нивелација's amount). */
 export const priceChangeDiff = (qtyMilli: number, oldPara: number, newPara: number): number =>
   valueAt(qtyMilli, newPara) - valueAt(qtyMilli, oldPara);
+
+/** A price change record (нивелација) as either book makes it. */
+export interface PriceChangeRecord {
+  id: number;
+  number: number;
+  year: number;
+  code: string;
+  oldPara: number;
+  newPara: number;
+  qtyMilli: number;
+  diffPara: number;
+}

@@ -11,8 +11,10 @@ import type { HubKepView, HubStockView, HubTransfer, HubGoodsDoc } from '../../.
 import type { HubShop } from '../../../shared/hub/contract.ts';
 import { isHubFile } from '../../../shared/hub/client.ts';
 import { Alert, MgrTable } from '../ui/forms.tsx';
+import { DateField } from '../manager/DateField.tsx';
+import { mt, type ManagerT } from '../manager/i18n.ts';
 import { download, hubApi } from './api.ts';
-import type { HubLang, HubT } from './i18n.ts';
+import type { HubKey, HubLang, HubT } from './i18n.ts';
 
 const FIRST_OF_YEAR = (day: string): string => `${day.slice(0, 4)}-01-01`;
 
@@ -32,6 +34,7 @@ export function HubGoods(props: {
     [t, parentText],
   );
   const api = hubApi(token);
+  const mgrT: ManagerT = (key, params) => mt(lang, key, params);
   const today = dayIn(new Date());
   const [stock, setStock] = useState<HubStockView | null>(null);
   const [docs, setDocs] = useState<HubGoodsDoc[]>([]);
@@ -39,7 +42,8 @@ export function HubGoods(props: {
   const [shops, setShops] = useState<HubShop[]>([]);
   const [kep, setKep] = useState<HubKepView | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [note, setNote] = useState<string | null>(null);
+  // The key, not the text: the note follows a change of language.
+  const [note, setNote] = useState<HubKey | null>(null);
   const [from, setFrom] = useState(FIRST_OF_YEAR(today));
   const [to, setTo] = useState(today);
   const [send, setSend] = useState({ toShopId: '', code: '', quantity: '' });
@@ -70,7 +74,7 @@ export function HubGoods(props: {
     };
   }, [token, today, from, to, lang, version, errorText]);
 
-  const act = (p: Promise<unknown>, done: string) => {
+  const act = (p: Promise<unknown>, done: HubKey) => {
     setError(null);
     setNote(null);
     p.then(() => {
@@ -86,7 +90,7 @@ export function HubGoods(props: {
         toShopId: Number(send.toShopId),
         lines: [{ code: send.code.trim(), qtyMilli: Math.round(qty * 1000) }],
       }),
-      t('goodsTransferSent'),
+      'goodsTransferSent',
     );
   };
   const own = stock?.shopId ?? 0;
@@ -102,15 +106,15 @@ export function HubGoods(props: {
   return (
     <section aria-label={t('goods')} className="mgr-tab">
       <Alert text={error} />
-      {note && <p role="status">{note}</p>}
+      {note && <p role="status">{t(note)}</p>}
       <h2>{t('goodsStock')}</h2>
       {stock && (
         <MgrTable label={t('goodsByShop')} headers={[t('goodsShop'), t('goodsRetailValue'), t('goodsPurchaseValue')]}>
           {stock.byShop.map((s) => (
             <tr key={s.shopId}>
               <th scope="row">{s.name}</th>
-              <td className="num">{formatRsd(s.retailValuePara)}</td>
-              <td className="num">{formatRsd(s.purchaseValuePara)}</td>
+              <td className="mgr-num">{formatRsd(s.retailValuePara)}</td>
+              <td className="mgr-num">{formatRsd(s.purchaseValuePara)}</td>
             </tr>
           ))}
         </MgrTable>
@@ -133,17 +137,17 @@ export function HubGoods(props: {
             <tr key={r.code} className={r.qtyMilli < 0 ? 'neg' : undefined}>
               <td>{r.code}</td>
               <th scope="row">{r.name}</th>
-              <td className="num">{formatQuantity(r.qtyMilli)}</td>
-              <td className="num">{formatRsd(r.pricePara)}</td>
-              <td className="num">{formatRsd(r.retailValuePara)}</td>
-              <td className="num">{r.purchaseValuePara === null ? '—' : formatRsd(r.purchaseValuePara)}</td>
+              <td className="mgr-num">{formatQuantity(r.qtyMilli)}</td>
+              <td className="mgr-num">{formatRsd(r.pricePara)}</td>
+              <td className="mgr-num">{formatRsd(r.retailValuePara)}</td>
+              <td className="mgr-num">{r.purchaseValuePara === null ? '—' : formatRsd(r.purchaseValuePara)}</td>
             </tr>
           ))}
         </MgrTable>
       )}
 
       <h2>{t('goodsTransfers')}</h2>
-      <form onSubmit={sendTransfer} className="mgr-form" aria-label={t('goodsTransferSend')}>
+      <form onSubmit={sendTransfer} className="mgr-row mgr-top" aria-label={t('goodsTransferSend')}>
         <label>
           {t('goodsToShop')}
           <select value={send.toShopId} onChange={(e) => setSend({ ...send, toShopId: e.target.value })} required>
@@ -200,7 +204,7 @@ export function HubGoods(props: {
                   <button
                     type="button"
                     onClick={() =>
-                      act(api.call('goodsTransferReceive', { transferId: tr.id, received: [] }), t('goodsTransferDone'))
+                      act(api.call('goodsTransferReceive', { transferId: tr.id, received: [] }), 'goodsTransferDone')
                     }
                   >
                     {t('goodsReceiveAsSent', { number: tr.number })}
@@ -236,22 +240,23 @@ export function HubGoods(props: {
               <td>{d.number}</td>
               <td>{docKind(d.kind)}</td>
               <td>{kepDate(d.day, lang)}</td>
-              <td className="num">{formatRsd(d.valuePara)}</td>
+              <td className="mgr-num">{formatRsd(d.valuePara)}</td>
             </tr>
           ))}
         </MgrTable>
       )}
 
       <h2>{t('goodsKep')}</h2>
-      <div className="mgr-form">
-        <label>
-          {t('goodsFromDay')}
-          <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </label>
-        <label>
-          {t('goodsToDay')}
-          <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        </label>
+      <div className="mgr-row mgr-top">
+        <DateField
+          t={mgrT}
+          lang={lang}
+          label={t('goodsFromDay')}
+          value={from}
+          onChange={(d) => d && setFrom(d)}
+          required
+        />
+        <DateField t={mgrT} lang={lang} label={t('goodsToDay')} value={to} onChange={(d) => d && setTo(d)} required />
         {(['csv', 'pdf'] as const).map((format) => (
           <button
             key={format}
@@ -290,12 +295,12 @@ export function HubGoods(props: {
           >
             {kep.entries.map((e) => (
               <tr key={e.number}>
-                <td className="num">{e.number}</td>
+                <td className="mgr-num">{e.number}</td>
                 <td>{kepDate(e.day, lang)}</td>
                 <td>{e.description}</td>
-                <td className="num">{e.debitPara ? formatRsd(e.debitPara) : ''}</td>
-                <td className="num">{e.creditPara ? formatRsd(e.creditPara) : ''}</td>
-                <td className="num">{formatRsd(e.balancePara)}</td>
+                <td className="mgr-num">{e.debitPara ? formatRsd(e.debitPara) : ''}</td>
+                <td className="mgr-num">{e.creditPara ? formatRsd(e.creditPara) : ''}</td>
+                <td className="mgr-num">{formatRsd(e.balancePara)}</td>
               </tr>
             ))}
           </MgrTable>
