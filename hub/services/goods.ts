@@ -370,8 +370,10 @@ export function goodsService(deps: HubDeps) {
             lines: HubTransferLine[];
             from_name: string;
           }>(
-            `SELECT t.id, t.to_shop, t.in_doc, t.lines, s.name AS from_name FROM hub_transfers t
-               JOIN shops s ON s.id = t.from_shop WHERE t.id = $1 FOR UPDATE OF t`,
+            // The transfer's row locked first (received once), then read with its sender's name.
+            `WITH locked AS (SELECT id FROM hub_transfers WHERE id = $1 FOR UPDATE)
+             SELECT t.id, t.to_shop, t.in_doc, t.lines, s.name AS from_name FROM hub_transfers t
+               JOIN locked l ON l.id = t.id JOIN shops s ON s.id = t.from_shop`,
             [input.transferId],
           )
         )[0];
