@@ -13,7 +13,8 @@ import { GatewayClient } from './gateway/client.ts';
 import { createLogger, type Logger } from './log/logger.ts';
 import { SyncEngine, type EngineOptions } from './outbox/engine.ts';
 import { OrderStore } from './orders/store.ts';
-import { recordFiscalized } from './goods/ledger.ts';
+import { codeOfLine, recordFiscalized } from './goods/ledger.ts';
+import { createHubStock } from './goods/hub-stock.ts';
 import { SalesService } from './sales/service.ts';
 import { TaxRatesCache, startTaxRates } from './sales/tax-rates.ts';
 import { Settings } from './settings/settings.ts';
@@ -320,6 +321,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // Defined below with the audit log; only ever called by a checkout, after start-up. Computed once per checkout:
     // the guard's `ruleDiscounts` below asked first, for the same input.
     priceRules: (input) => prices.checkoutRulesOnce(input),
+    lineCode: (line) => codeOfLine(db, line),
     now,
   });
 
@@ -544,6 +546,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         }),
         now: () => new Date(now()),
       }),
+      createHubStock(
+        db,
+        () => hub.client(),
+        () => new Date(now()),
+      ),
     ),
     sefHandlers({
       service: sef,

@@ -48,7 +48,7 @@ export function hubRouter<A extends Record<string, HubEndpoint>>(
       const handler = handlers[key as keyof A] as (call: Admitted<HubEndpoint>) => Promise<unknown>;
       const result = await guard.run(e, { req, raw }, handler);
       if (isFileOut(result))
-        sendBody(res, e.status ?? 200, result.text, {
+        sendBody(res, e.status ?? 200, typeof result.text === 'string' ? result.text : Buffer.from(result.text), {
           'Content-Type': result.type,
           'Content-Disposition': `attachment; filename="${result.filename}"`,
           'Cache-Control': 'no-store',

@@ -20,6 +20,7 @@ import { hubRouter, type HubRouter } from './router.ts';
 import { publicHandlers } from './routes/public.ts';
 import { tillHandlers } from './routes/till.ts';
 import { managerHandlers } from './routes/manager.ts';
+import { goodsHandlers } from './routes/goods.ts';
 import type { RouteDeps } from './routes/deps.ts';
 
 export interface HubServer {
@@ -73,7 +74,11 @@ function apiRouter(options: HubServerOptions, fingerprint: string | null): HubRo
     ...(options.onPinCompare ? { onPinCompare: options.onPinCompare } : {}),
   });
   const deps: RouteDeps = { service: options.service, guard, fingerprint, now, onPinCompare: options.onPinCompare };
-  return hubRouter(HUB_API, { ...publicHandlers(deps), ...tillHandlers(deps), ...managerHandlers(deps) }, guard);
+  return hubRouter(
+    HUB_API,
+    { ...publicHandlers(deps), ...tillHandlers(deps), ...managerHandlers(deps), ...goodsHandlers(deps) },
+    guard,
+  );
 }
 
 /** Answers one request: the LAN checks, then the API, then the hub UI's files; a refusal as `{code, message}`. */

@@ -66,6 +66,8 @@ export interface OrderLine {
   gtin?: string;
   /** The catalog product the line sold (its price checked against the catalog's at checkout). */
   productId?: number;
+  /** That product's code, kept with the sale: the store hub's stock book knows products by code (docs/goods.md). */
+  code?: string;
   /** A hand-typed item: the line named no catalog product (neither `productId` nor `gtin`). */
   handTyped?: true;
   /**

@@ -20,6 +20,8 @@ export const OrderLineData = z.looseObject({
   totalPara: nonNegativePara,
   labels: z.array(z.string().min(1).max(4)).min(1).max(5),
   gtin: z.string().max(14).optional(),
+  /** The catalog product's code (tills since the hub's stock book; the hub falls back to the barcode). */
+  code: z.string().min(1).max(64).optional(),
   /** The promotion or price list that priced the line (docs/prices.md). */
   priceRule: z.string().max(100).optional(),
 });

@@ -1,6 +1,6 @@
 /**
  * The export files of a period (docs/exports.md): the CSVs (shared/exports/csv.ts, the receipts list's and the KEP's
- * own), the journal in Minimax's layout, and the A4 PDF of all of it (electron/documents/a4.ts: one table, a section
+ * own), the journal in Minimax's layout, and the A4 PDF of all of it (shared/node/a4.ts: one table, a section
  * a block of rows under its title).
  */
 import type { Language } from '../../shared/domain.ts';
@@ -15,7 +15,7 @@ import { receiptKindName, paymentName } from '../../shared/i18n/enums.ts';
 import { dayIn, formatMoment } from '../../shared/i18n/time.ts';
 import { formatRsd } from '../../shared/money.ts';
 import { pdfFile } from '../goods/documents.ts';
-import type { ShopIdentity } from '../documents/a4.ts';
+import type { ShopIdentity } from '../../shared/node/a4.ts';
 
 export interface ExportFileDeps {
   language(): Language;
@@ -50,8 +50,6 @@ export async function exportFile(view: ExportView, kind: ExportFileKind, deps: E
             openingPara: view.kep.openingPara,
             entries: view.kep.entries,
             closingPara: view.kep.closingPara,
-            stockValuePara: view.stockValuePara,
-            late: { draftReceipts: 0, unsignedSales: 0 },
           },
           lang,
         ),

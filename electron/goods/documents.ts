@@ -1,17 +1,18 @@
 /**
  * The goods documents on A4 (docs/goods.md): the KEP book of a period, a goods receipt with its calculation
  * (калкулација), a price change record (нивелација) and a write-off. Each is read from the goods service, laid out
- * by electron/documents/a4.ts and handed back as a file (its name and its bytes in base64: the renderer saves it,
+ * by shared/node/a4.ts and handed back as a file (its name and its bytes in base64: the renderer saves it,
  * in the browser host and in Electron alike).
  */
 import { CommandError } from '../errors.ts';
 import type { PdfFile } from '../../shared/contract/goods.ts';
 import type { Language } from '../../shared/domain.ts';
 import { formatQuantity, formatRsd } from '../../shared/money.ts';
-import { GOODS_DOC_WORDS, kepDate, kepWords, percentText } from '../../shared/i18n/goods.ts';
+import { GOODS_DOC_WORDS, kepDate, percentText } from '../../shared/i18n/goods.ts';
 import { formatMoment } from '../../shared/i18n/time.ts';
 import { countStateName } from '../../shared/i18n/goods.ts';
-import { a4Pdf, type A4Column, type A4Input, type ShopIdentity } from '../documents/a4.ts';
+import { kepA4 } from '../../shared/node/kep-a4.ts';
+import { a4Pdf, type A4Column, type A4Input, type ShopIdentity } from '../../shared/node/a4.ts';
 import type { GoodsService } from './service.ts';
 import type { StocktakeService } from './stocktake.ts';
 
@@ -43,42 +44,7 @@ export function createGoodsDocuments(goods: GoodsService, stocktake: StocktakeSe
 
   return {
     async kep(from: string, to: string): Promise<PdfFile> {
-      const lang = deps.language();
-      const w = GOODS_DOC_WORDS[lang];
-      const k = kepWords(lang);
-      const view = goods.kep(from, to, false);
-      const [no = '', date = '', description = '', debit = '', credit = '', balance = ''] = k.header;
-      const columns: A4Column[] = [
-        { header: no, width: 0.6, align: 'right' },
-        { header: date, width: 1.3 },
-        { header: description, width: 3.8 },
-        { header: debit, width: 1.3, align: 'right' },
-        { header: credit, width: 1.3, align: 'right' },
-        { header: balance, width: 1.4, align: 'right' },
-      ];
-      const debitSum = view.entries.reduce((s, e) => s + e.debitPara, 0);
-      const creditSum = view.entries.reduce((s, e) => s + e.creditPara, 0);
-      return pdfFile(`KEP-${from}-${to}.pdf`, {
-        ...base(),
-        title: w.kepTitle,
-        lines: [fill(w.period, { from: kepDate(from, lang), to: kepDate(to, lang) })],
-        columns,
-        rows: [
-          ['', kepDate(from, lang), k.opening, '', '', formatRsd(view.openingPara)],
-          ...view.entries.map((e) => [
-            String(e.number),
-            kepDate(e.day, lang),
-            e.description,
-            e.debitPara ? formatRsd(e.debitPara) : '',
-            e.creditPara ? formatRsd(e.creditPara) : '',
-            formatRsd(e.balancePara),
-          ]),
-        ],
-        totals: [
-          ['', '', w.total, formatRsd(debitSum), formatRsd(creditSum), ''],
-          ['', kepDate(to, lang), k.closing, '', '', formatRsd(view.closingPara)],
-        ],
-      });
+      return pdfFile(`KEP-${from}-${to}.pdf`, { ...base(), ...kepA4(goods.kep(from, to, false), deps.language()) });
     },
 
     async receipt(id: number): Promise<PdfFile> {

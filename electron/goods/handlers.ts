@@ -7,6 +7,7 @@ import type { GoodsService } from './service.ts';
 import type { StocktakeService } from './stocktake.ts';
 import type { GoodsDocuments } from './documents.ts';
 import type { Caller } from '../auth/context.ts';
+import type { HubStock } from './hub-stock.ts';
 
 const isManager = (caller: Caller | undefined): boolean =>
   caller?.actor?.role === 'manager' || caller?.approver !== undefined;
@@ -15,6 +16,7 @@ export function goodsHandlers(
   goods: GoodsService,
   stocktake: StocktakeService,
   documents: GoodsDocuments,
+  hubStock: HubStock,
 ): AreaHandlers<'goods'> {
   return areaHandlers('goods', {
     'suppliers.list': async () => goods.suppliers(),
@@ -46,5 +48,6 @@ export function goodsHandlers(
     'goods.minimumSet': async ({ code, minimum }, caller) => stocktake.setMinimum(code, minimum, caller),
     'goods.reorder': async ({ csv }) => stocktake.reorder(csv === true),
     'goods.reorderPdf': async () => documents.reorder(),
+    'goods.hubStock': async ({ codes }) => hubStock.read(codes),
   });
 }

@@ -13,10 +13,17 @@ import type { Db } from '../db/open.ts';
 import type { OrderLine } from '../../shared/domain.ts';
 import type { FiscalizedOrder } from '../orders/store.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
-import { valueAt } from '../../shared/goods/calc.ts';
+import {
+  goodsMoveOf,
+  movementOf,
+  priceChangeDiff,
+  signedTurnover,
+  soldQuantity,
+  type MovementKind,
+  type PriceChangeRecord,
+} from '../../shared/goods/ledger-rules.ts';
 
-export type MovementKind =
-  'sale' | 'refund' | 'receipt' | 'reversal' | 'writeoff' | 'count' | 'transfer_in' | 'transfer_out';
+export type { MovementKind, PriceChangeRecord };
 export type PriceChangeSource = 'catalog' | 'bulk' | 'import' | 'hub' | 'receipt';
 export type NumberedKind = 'receipt' | 'reversal' | 'price_change' | 'writeoff' | 'count';
 
@@ -105,8 +112,7 @@ export function move(db: Db, m: Move): boolean {
   const row = stockOf(db, m.code);
   const price = row?.price_para ?? m.pricePara;
   const before = row?.qty_milli ?? 0;
-  const after = before + m.qtyMilli;
-  const value = valueAt(after, price) - valueAt(before, price);
+  const { afterMilli: after, valuePara: value } = movementOf(before, m.qtyMilli, price);
   sql(
     db,
     `INSERT INTO stock_movements (product_code, at, day, kind, source, line, qty_milli, price_para, value_para)
@@ -121,17 +127,6 @@ export function move(db: Db, m: Move): boolean {
        purchase_para = coalesce(@purchase, purchase_para), updated_at = @at`,
   ).run({ code: m.code, name: m.name, after, price, purchase: m.purchasePara ?? null, at: m.at });
   return true;
-}
-
-export interface PriceChangeRecord {
-  id: number;
-  number: number;
-  year: number;
-  code: string;
-  oldPara: number;
-  newPara: number;
-  qtyMilli: number;
-  diffPara: number;
 }
 
 /**
@@ -155,7 +150,7 @@ export function priceChanged(
   const day = bookDay(p.at);
   const year = Number(day.slice(0, 4));
   const number = nextNumber(db, 'price_change', year);
-  const diff = valueAt(row.qty_milli, p.newPara) - valueAt(row.qty_milli, row.price_para);
+  const diff = priceChangeDiff(row.qty_milli, row.price_para, p.newPara);
   const r = sql(
     db,
     `INSERT INTO price_changes (number, year, at, day, product_code, name, old_para, new_para, qty_milli, diff_para,
@@ -200,23 +195,15 @@ export function codeOfLine(db: Db, line: OrderLine): string | null {
  * `order:<id>` keys its movements, so a fiscal result recorded twice moves nothing the second time.
  */
 export function recordFiscalized(db: Db, o: FiscalizedOrder): boolean {
-  if (o.invoiceType !== 'normal') return false;
-  const refund = o.transactionType === 'refund';
-  if (!refund && o.transactionType !== 'sale' && o.transactionType !== 'finalize') return false;
-  const sign = refund ? -1 : 1;
+  const moves = goodsMoveOf(o.invoiceType, o.transactionType);
+  if (!moves) return false;
   const day = bookDay(o.issuedAt);
+  const turnover = signedTurnover(moves, o.totalPara, o.payments);
   const inserted = sql(
     db,
     `INSERT INTO stock_sales (order_id, day, at, invoice_number, turnover_para, payments) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (order_id) DO NOTHING`,
-  ).run(
-    o.id,
-    day,
-    o.issuedAt,
-    o.invoiceNumber,
-    sign * Math.abs(o.totalPara),
-    JSON.stringify(o.payments.map((p) => ({ type: p.type, amountPara: sign * Math.abs(p.amountPara) }))),
-  ).changes;
+  ).run(o.id, day, o.issuedAt, o.invoiceNumber, turnover.turnoverPara, JSON.stringify(turnover.payments)).changes;
   if (inserted === 0) return false;
   o.lines.forEach((line, i) => {
     const code = codeOfLine(db, line);
@@ -226,10 +213,10 @@ export function recordFiscalized(db: Db, o: FiscalizedOrder): boolean {
       code,
       name: product?.name ?? line.name,
       at: o.issuedAt,
-      kind: refund ? 'refund' : 'sale',
+      kind: moves,
       source: `order:${o.id}`,
       line: i,
-      qtyMilli: refund ? Math.abs(line.quantityMilli) : -Math.abs(line.quantityMilli),
+      qtyMilli: soldQuantity(moves, line.quantityMilli),
       pricePara: product?.price_para ?? line.unitPricePara,
     });
   });

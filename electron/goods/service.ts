@@ -9,7 +9,6 @@ import type { CatalogService } from '../catalog/service.ts';
 import type { Caller } from '../auth/context.ts';
 import { CommandError, invalidInput } from '../errors.ts';
 import type {
-  KepEntry,
   KepView,
   PriceChangeView,
   ReceiptInput,
@@ -26,6 +25,7 @@ import type { Language } from '../../shared/domain.ts';
 import { parseQuantityInput, parseRsdInput, toMilli, toPara } from '../../shared/money.ts';
 import { marginOf, netPurchase, retailFromMargin, valueAt, vatIn } from '../../shared/goods/calc.ts';
 import { kepCsv, kepWords } from '../../shared/i18n/goods.ts';
+import { kepBook, turnoverEntries, type KepRaw } from '../../shared/goods/kep.ts';
 import { dayStart } from '../../shared/i18n/time.ts';
 import { bookDay, move, nextNumber, stockOf } from './ledger.ts';
 
@@ -740,8 +740,7 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
       const opening =
         db.prepare<[string], { v: number | null }>('SELECT sum(value_para) AS v FROM kep_days WHERE day < ?').get(from)
           ?.v ?? 0;
-      type Raw = { day: string; order: number; at: string; description: string; value: number };
-      const raw: Raw[] = [];
+      const raw: KepRaw[] = [];
       // Goods receipts and their reversals: the retail value they brought in (or took out).
       for (const r of db
         .prepare<
@@ -853,35 +852,8 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
           .all(from, to)
           .map((r) => [r.day, r.v]),
       );
-      for (const day of new Set([...turnover.keys(), ...soldValue.keys()])) {
-        let total = 0;
-        for (const [type, amount] of turnover.get(day) ?? []) {
-          total += amount;
-          if (amount !== 0)
-            raw.push({
-              day,
-              order: 4,
-              at: '',
-              description: w.turnover.replace('{payment}', w.payment(type)),
-              value: -amount,
-            });
-        }
-        const difference = total + (soldValue.get(day) ?? 0);
-        if (difference !== 0) raw.push({ day, order: 5, at: '', description: w.difference, value: difference });
-      }
-      raw.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.order - b.order || (a.at < b.at ? -1 : 1)));
-      let balance = opening;
-      const entries: KepEntry[] = raw.map((r, i) => {
-        balance += r.value;
-        return {
-          number: i + 1,
-          day: r.day,
-          description: r.description,
-          debitPara: r.value > 0 ? r.value : 0,
-          creditPara: r.value < 0 ? -r.value : 0,
-          balancePara: balance,
-        };
-      });
+      raw.push(...turnoverEntries(turnover, soldValue, w));
+      const { entries, closingPara: balance } = kepBook(opening, raw);
       const stockValue = db
         .prepare<[], { qty: number; price: number }>('SELECT qty_milli AS qty, price_para AS price FROM stock')
         .all()

@@ -8,6 +8,7 @@
  * a hub on this machine's loopback. Plain HTTP to any other address, or HTTPS without a pin, is refused: never
  * a fallback.
  */
+import type { TillStockAnswer } from '../../shared/hub/goods-protocol.ts';
 import { HubError } from '../../shared/hub/protocol.ts';
 import { normalizeFingerprint } from '../../shared/hub/fingerprint.ts';
 import { isLoopbackUrl, pinnedFetch, type PinnedFetch } from '../../shared/node/pinned-fetch.ts';
@@ -178,6 +179,11 @@ export class HubClient {
    */
   refundHold(input: RefundHoldInput): Promise<RefundHoldResult> {
     return this.#api.call('refundHold', input, this.#short());
+  }
+
+  /** The shop's stock of these products as the hub keeps it (waits at most 3 s for a LAN that is down). */
+  stock(codes: readonly string[]): Promise<TillStockAnswer> {
+    return this.#api.call('tillStock', { codes: codes.join(',') }, this.#short());
   }
 
   /** Lets a hold go: the refund was not captured after all. */

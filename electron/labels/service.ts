@@ -3,7 +3,7 @@
  * label_printer. A label shows the price in force now (the prices engine, one unit alone), the unit price from the
  * product's net quantity, the barcode and a promotion's previous price and days (shared/labels/label.ts); it goes
  * to the label printer in its language (zpl.ts, tspl.ts) as one job over the receipt printers' transports, or onto
- * A4 sheets (documents/label-sheet.ts). What each label showed is recorded once the printer took the job (or the PDF
+ * A4 sheets (shared/node/label-sheet.ts). What each label showed is recorded once the printer took the job (or the PDF
  * was made), in one transaction: "changed since the last print" compares it with what the label would show now.
  */
 import type { Db } from '../db/open.ts';
@@ -39,7 +39,7 @@ import { LABEL_PRESETS, findLabelPreset, type LabelPreset } from './presets.ts';
 import { LabelFitError, layoutLabel, type LabelSize } from './layout.ts';
 import { labelZpl } from './zpl.ts';
 import { labelTspl } from './tspl.ts';
-import { SHEET_STOCKS, findSheetStock, labelSheetPdf } from '../documents/label-sheet.ts';
+import { SHEET_STOCKS, findSheetStock, labelSheetPdf } from '../../shared/node/label-sheet.ts';
 
 export interface LabelsDeps {
   /** The shelf price of each product now (PricesService.shelfPrices). */

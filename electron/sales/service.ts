@@ -50,6 +50,8 @@ export interface SalesDeps {
    * selling counted goods below zero (electron/goods/stocktake.ts).
    */
   stockGuard?: (lines: readonly OrderLine[]) => void;
+  /** The catalog code of a line's product (electron/goods/ledger.ts `codeOfLine`), kept on the line for the hub. */
+  lineCode?: (line: OrderLine) => string | null;
 }
 
 export class SalesService {
@@ -171,6 +173,10 @@ export class SalesService {
   price(input: CheckoutInput): { lines: OrderLine[]; payments: OrderPayment[]; totalPara: number; changePara: number } {
     const known = new Set(this.#deps.taxRates.labels());
     const lines = priceLines(input.lines, known);
+    for (const line of lines) {
+      const code = this.#deps.lineCode?.(line);
+      if (code) line.code = code;
+    }
     // Named by the rule that gave the line its price, when its discount is (at least) that rule's (docs/prices.md).
     const rules = this.#deps.priceRules?.(input) ?? [];
     rules.forEach((rule, i) => {

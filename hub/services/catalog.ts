@@ -2,6 +2,7 @@
  * The catalog area: the tills' pull of master data after their cursor (products, staff, shop settings), a till's
  * catalog adopted or replacing the shop's, and the hub UI's product list, edits, bulk price change and CSV.
  */
+import { bookCatalogPrices } from '../goods/ledger.ts';
 import type { Queryable } from '../db/db.ts';
 import { checkTillCatalog, shopTaxLabels } from '../till-trust.ts';
 import { HubError, type ChangesResult, type ProductInput } from '../../shared/hub/protocol.ts';
@@ -173,7 +174,17 @@ function catalogSyncService(deps: HubDeps) {
       return db.tx(async (q) => {
         await lockMasterData(q);
         await checkProducts(q, shopId, products);
-        return writeProducts(q, shopId, products);
+        const changed = await writeProducts(q, shopId, products);
+        // A price changed here is a price change of the shop's stock book (a нивелација where goods are on hand).
+        await bookCatalogPrices(
+          q,
+          shopId,
+          products.map((p) => p.code),
+          deps.iso(),
+          deps.zone,
+          null,
+        );
+        return changed;
       });
     },
 
@@ -218,6 +229,14 @@ function catalogSyncService(deps: HubDeps) {
         // After the deletion: a barcode of a product the till's catalog replaces is free for the till's.
         await checkProducts(q, shopId, products);
         await writeProducts(q, shopId, products);
+        await bookCatalogPrices(
+          q,
+          shopId,
+          products.map((p) => p.code),
+          deps.iso(),
+          deps.zone,
+          approver,
+        );
         return { adopted: true, hubProducts: products.length };
       });
     },
@@ -330,6 +349,14 @@ function catalogAdminService(deps: HubDeps) {
              WHERE p.shop_id = $1 AND p.code = c.code`,
             [shopId, JSON.stringify(changed)],
           );
+        await bookCatalogPrices(
+          q,
+          shopId,
+          changed.map((c) => c.code),
+          deps.iso(),
+          deps.zone,
+          null,
+        );
         return rows.length;
       });
     },

@@ -19,6 +19,7 @@ import {
 import { gapsOf, sha256, type AuthedTill, type HubDeps } from './shared.ts';
 import { claimRefusal, storeOrder } from './orders.ts';
 import { storeShift } from './shifts.ts';
+import { recordHubSale } from '../goods/ledger.ts';
 import { pushedStaff } from './staff.ts';
 
 /** A till's history event digest: the same event always hashes the same; an altered one does not. */
@@ -179,6 +180,8 @@ export function pushService(deps: HubDeps) {
               orderTimes.push(o.created_at);
               const claimed = await storeOrder(q, till, e, o, input.events.indexOf(e), at);
               if (claimed) refused.push(claimed);
+              // Its goods move once it is fiscalized, once per order however often it is pushed (docs/goods.md).
+              else await recordHubSale(q, till, o, zone);
             }
             const sh = shifts[i];
             if (sh) await storeShift(q, till, e, sh);

@@ -485,4 +485,25 @@ export const goodsCommands = {
   'goods.reorderPdf': command<PdfFile>()(s.empty, 'The reorder list as an A4 PDF, per supplier.', {
     auth: 'session',
   }),
+  'goods.hubStock': command<HubStockSeen>()(
+    z.strictObject({
+      codes: z
+        .array(z.string({ error: 'text' }).trim().min(1, { error: 'required' }).max(64, { error: 'too_long' }), {
+          error: 'lines',
+        })
+        .max(500, { error: 'too_many' }),
+    }),
+    "The shop's stock of these products as the store hub keeps it; while the hub is away the last figures read from " +
+      'it, with their time (`fromHub: false`). A till without a hub answers its own book.',
+    { auth: 'session' },
+  ),
 } as const;
+
+/** The stock of some products as the counter shows it (`goods.hubStock`). */
+export interface HubStockSeen {
+  /** Whether the figures came from the hub just now (false: the last known, or the till's own book). */
+  fromHub: boolean;
+  /** When the figures were read at the hub (the oldest of them); null when none was ever read. */
+  at: string | null;
+  stock: { code: string; qtyMilli: Milli }[];
+}

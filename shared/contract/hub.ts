@@ -161,7 +161,12 @@ export type HubAuditAction =
   | 'staff_till'
   | 'staff_refused'
   | 'till_revoke'
-  | 'claims_clear';
+  | 'claims_clear'
+  | 'goods_receipt'
+  | 'goods_writeoff'
+  | 'goods_price_change'
+  | 'goods_transfer_out'
+  | 'goods_transfer_in';
 
 /** One entry of the hub's audit log, as `GET /api/admin/audit` answers it. */
 export interface HubAuditEntry {

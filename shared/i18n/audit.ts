@@ -155,6 +155,11 @@ const SR_CYRL = {
   exportsFile: 'Извоз за књиговођу ({kind}) за период {from} – {to}',
   exportsScheduled: 'Месечни извоз за књиговођу за {month} уписан у фасциклу',
   exportsSchedule: 'Измењен распоред месечног извоза за књиговођу',
+  hubGoodsReceipt: 'На хабу прокњижена пријемница бр. {number}: {supplier}, {value}',
+  hubGoodsWriteOff: 'На хабу отпис бр. {number}: {code} ({reason})',
+  hubGoodsPriceChange: 'На хабу постављена малопродајна цена артикла {code}: {price}',
+  hubGoodsTransferOut: 'Послат пренос робе бр. {number} у {shop}',
+  hubGoodsTransferIn: 'Примљен пренос робе као бр. {number} из {shop}',
 };
 
 type AuditKey = keyof typeof SR_CYRL;
@@ -303,6 +308,11 @@ const SR_LATN: Record<AuditKey, string> = {
   exportsFile: 'Izvoz za knjigovođu ({kind}) za period {from} – {to}',
   exportsScheduled: 'Mesečni izvoz za knjigovođu za {month} upisan u fasciklu',
   exportsSchedule: 'Izmenjen raspored mesečnog izvoza za knjigovođu',
+  hubGoodsReceipt: 'Na habu proknjižena prijemnica br. {number}: {supplier}, {value}',
+  hubGoodsWriteOff: 'Na habu otpis br. {number}: {code} ({reason})',
+  hubGoodsPriceChange: 'Na habu postavljena maloprodajna cena artikla {code}: {price}',
+  hubGoodsTransferOut: 'Poslat prenos robe br. {number} u {shop}',
+  hubGoodsTransferIn: 'Primljen prenos robe kao br. {number} iz {shop}',
 };
 
 const EN: Record<AuditKey, string> = {
@@ -449,6 +459,11 @@ const EN: Record<AuditKey, string> = {
   exportsFile: 'Export for the bookkeeper ({kind}) for {from} – {to}',
   exportsScheduled: 'The monthly export for the bookkeeper for {month} written to the folder',
   exportsSchedule: 'Changed the schedule of the monthly export for the bookkeeper',
+  hubGoodsReceipt: 'Goods receipt no. {number} posted at the hub: {supplier}, {value}',
+  hubGoodsWriteOff: 'Write-off no. {number} at the hub: {code} ({reason})',
+  hubGoodsPriceChange: 'Retail price of {code} set at the hub to {price}',
+  hubGoodsTransferOut: 'Goods transfer no. {number} sent to {shop}',
+  hubGoodsTransferIn: 'Goods transfer received as no. {number} from {shop}',
 };
 
 export const AUDIT_TEXT: Record<Language, Record<AuditKey, string>> = {
@@ -1076,6 +1091,20 @@ const HUB_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
     },
   }),
   catalog_adopt: (d) => ({ key: 'hubCatalogAdopt', params: { count: num(d.count) } }),
+  goods_receipt: (d, w) => ({
+    key: 'hubGoodsReceipt',
+    params: { number: str(d.number), supplier: str(d.supplier), value: w.money(d.value) },
+  }),
+  goods_writeoff: (d) => ({
+    key: 'hubGoodsWriteOff',
+    params: { number: str(d.number), code: str(d.code), reason: str(d.reason) },
+  }),
+  goods_price_change: (d, w) => ({
+    key: 'hubGoodsPriceChange',
+    params: { code: str(d.code), price: w.money(d.price) },
+  }),
+  goods_transfer_out: (d) => ({ key: 'hubGoodsTransferOut', params: { number: str(d.number), shop: str(d.shop) } }),
+  goods_transfer_in: (d) => ({ key: 'hubGoodsTransferIn', params: { number: str(d.number), shop: str(d.shop) } }),
 };
 
 /** Does the till's audit have a sentence of its own for this action (not the generic one)? */

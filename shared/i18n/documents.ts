@@ -1,5 +1,5 @@
 /**
- * The words every A4 document shares (electron/documents/a4.ts): the shop's block, the page numbers and the print
+ * The words every A4 document shares (shared/node/a4.ts): the shop's block, the page numbers and the print
  * date. Each document's own words live beside its area (shared/i18n/goods.ts for the goods documents).
  */
 import type { Language } from '../domain.ts';

@@ -22,6 +22,8 @@ interface KepWords {
   header: readonly string[];
   opening: string;
   closing: string;
+  transferOut: string;
+  transferIn: string;
   payment(type: string): string;
 }
 
@@ -38,6 +40,8 @@ const WORDS: Record<Language, Omit<KepWords, 'payment'>> = {
     header: ['Ред. бр.', 'Датум', 'Опис', 'Задужење', 'Раздужење', 'Салдо'],
     opening: 'Почетно стање',
     closing: 'Стање на крају периода',
+    transferOut: 'Пренос бр. {number}: послато у {shop}',
+    transferIn: 'Пријем преноса бр. {number} из {shop}',
   },
   'sr-Latn': {
     countSurplus: 'Popis br. {number}: višak',
@@ -51,6 +55,8 @@ const WORDS: Record<Language, Omit<KepWords, 'payment'>> = {
     header: ['Red. br.', 'Datum', 'Opis', 'Zaduženje', 'Razduženje', 'Saldo'],
     opening: 'Početno stanje',
     closing: 'Stanje na kraju perioda',
+    transferOut: 'Prenos br. {number}: poslato u {shop}',
+    transferIn: 'Prijem prenosa br. {number} iz {shop}',
   },
   en: {
     countSurplus: 'Stock-taking no. {number}: surplus',
@@ -64,6 +70,8 @@ const WORDS: Record<Language, Omit<KepWords, 'payment'>> = {
     header: ['No.', 'Date', 'Description', 'Debit', 'Credit', 'Balance'],
     opening: 'Opening balance',
     closing: 'Closing balance',
+    transferOut: 'Transfer no. {number}: sent to {shop}',
+    transferIn: 'Transfer received no. {number} from {shop}',
   },
 };
 
@@ -87,7 +95,10 @@ export function csvAmount(para: number): string {
 const cell = (v: string): string => (/[;"\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** The KEP of a period as CSV: a header, the opening balance, one line per entry, the closing balance. */
-export function kepCsv(view: Omit<KepView, 'csv'>, lang: Language): string {
+export function kepCsv(
+  view: Pick<KepView, 'from' | 'to' | 'openingPara' | 'entries' | 'closingPara'>,
+  lang: Language,
+): string {
   const w = WORDS[lang];
   const rows: string[][] = [
     [...w.header],
@@ -382,3 +393,49 @@ const COUNT_STATES: Record<Language, Record<'open' | 'posted' | 'cancelled', str
 export function countStateName(lang: Language, state: 'open' | 'posted' | 'cancelled'): string {
   return COUNT_STATES[lang][state];
 }
+
+/** The words of a transfer between shops on A4 (hub/goods/documents.ts), per language. */
+export interface TransferWords {
+  title: string;
+  from: string;
+  to: string;
+  sent: string;
+  received: string;
+  notReceived: string;
+  header: readonly string[];
+  signatures: string;
+}
+
+export const TRANSFER_WORDS: Record<Language, TransferWords> = {
+  'sr-Cyrl': {
+    title: 'Пренос робе бр. {number}',
+    from: 'Из продавнице: {shop}',
+    to: 'У продавницу: {shop}',
+    sent: 'Послато: {at}',
+    received: 'Примљено: {at} (пријем бр. {number})',
+    notReceived: 'Још није примљено',
+    header: ['Р. бр.', 'Шифра', 'Назив', 'Послато', 'Примљено', 'Разлика'],
+    signatures: 'Издао: ____________________        Превезао: ____________________        Примио: ____________________',
+  },
+  'sr-Latn': {
+    title: 'Prenos robe br. {number}',
+    from: 'Iz prodavnice: {shop}',
+    to: 'U prodavnicu: {shop}',
+    sent: 'Poslato: {at}',
+    received: 'Primljeno: {at} (prijem br. {number})',
+    notReceived: 'Još nije primljeno',
+    header: ['R. br.', 'Šifra', 'Naziv', 'Poslato', 'Primljeno', 'Razlika'],
+    signatures: 'Izdao: ____________________        Prevezao: ____________________        Primio: ____________________',
+  },
+  en: {
+    title: 'Goods transfer no. {number}',
+    from: 'From shop: {shop}',
+    to: 'To shop: {shop}',
+    sent: 'Sent: {at}',
+    received: 'Received: {at} (receipt no. {number})',
+    notReceived: 'Not received yet',
+    header: ['No.', 'Code', 'Name', 'Sent', 'Received', 'Difference'],
+    signatures:
+      'Issued by: ____________________        Carried by: ____________________        Received by: ____________________',
+  },
+};

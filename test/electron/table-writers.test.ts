@@ -83,6 +83,8 @@ const TILL_OWNERS: Record<string, string> = {
   export_runs: 'electron/exports/schedule.ts',
   // The customer display's tablets (docs/payments.md, "The customer display").
   display_tokens: 'electron/display/tokens.ts',
+  // The stock figures last read from the store hub (docs/goods.md "At the hub").
+  hub_stock_seen: 'electron/goods/hub-stock.ts',
 };
 
 /** The hub's own database (hub/db/). */
@@ -119,6 +121,15 @@ const HUB_OWNERS: Record<string, string> = {
   // Enrolled and revoked (hub/services/tills.ts), seen and moved on by a push or a pull (push.ts, catalog.ts),
   // its refused batch noted (till-status.ts): the tills area's modules.
   tills: 'hub/services/',
+  // The goods at the hub (docs/goods.md "At the hub"): the stock book, and the transfers of its area.
+  hub_stock: 'hub/goods/ledger.ts',
+  hub_stock_movements: 'hub/goods/ledger.ts',
+  hub_stock_sales: 'hub/goods/ledger.ts',
+  hub_kep_days: 'hub/goods/ledger.ts',
+  hub_kep_turnover: 'hub/goods/ledger.ts',
+  hub_goods_numbers: 'hub/goods/ledger.ts',
+  hub_goods_docs: 'hub/goods/ledger.ts',
+  hub_transfers: 'hub/services/goods.ts',
 };
 
 /**
@@ -136,6 +147,8 @@ const HUB_PENDING_FOREIGN_WRITES: readonly { table: string; module: string }[] =
   { table: 'invoice_claims', module: 'hub/till-trust.ts' },
   // A till's key for its PIN verifiers, made beside the verifiers' rules (hub/pin-verifiers.ts).
   { table: 'tills', module: 'hub/pin-verifiers.ts' },
+  // A price set by a hub goods receipt or price change (issue 40): to be routed through hub/services/catalog.ts.
+  { table: 'products', module: 'hub/services/goods.ts' },
 ];
 
 /** The gateway sandbox's own database (electron/sandbox/store.ts). */

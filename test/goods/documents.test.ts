@@ -1,5 +1,5 @@
 /**
- * The A4 documents (electron/documents/a4.ts, electron/goods/documents.ts) read back by poppler's `pdftotext`: the
+ * The A4 documents (shared/node/a4.ts, electron/goods/documents.ts) read back by poppler's `pdftotext`: the
  * Cyrillic text, the shop's title block, „Страна N од M“ on every page with the table's header repeated, the totals,
  * the print date in the shop's zone (never ISO). The pages are also rendered with `pdftoppm` into
  * /work/shots/goods2/ (when that folder can be made) for a person to look at.
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CountView, PdfFile, ReceiptView, SupplierView, WriteOffView } from '../../shared/contract/goods.ts';
 import type { ProductView } from '../../shared/contract/catalog.ts';
-import { a4Pdf } from '../../electron/documents/a4.ts';
+import { a4Pdf } from '../../shared/node/a4.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
 import { closeCores, MANAGER_PIN, ok, startCore, tempDir } from '../support/session.ts';
 

@@ -35,6 +35,7 @@ import { m031 } from './031_export_runs.ts';
 import { m032 } from './032_display_tokens.ts';
 import { m033 } from './033_labels.ts';
 import { m034 } from './034_staff_at_hub.ts';
+import { m035 } from './035_hub_stock_seen.ts';
 
 /**
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
@@ -75,4 +76,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m032,
   m033,
   m034,
+  m035,
 ];

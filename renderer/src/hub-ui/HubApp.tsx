@@ -27,6 +27,7 @@ import { useHubT, type HubKey, type HubLang, type HubT } from './i18n.ts';
 import { StaffSection } from './StaffSection.tsx';
 import { EnrolCodes } from './EnrolCodes.tsx';
 import { HubCatalog } from './HubCatalog.tsx';
+import { HubGoods } from './HubGoods.tsx';
 import { ReportCharts, previousPeriod, type ReportExtras } from '../reports/ReportCharts.tsx';
 import { reportT } from '../reports/words.ts';
 
@@ -67,8 +68,8 @@ export function printerText(p: TillRow['printer'], t: HubT) {
 }
 /** The hub's report (shared/hub/contract/results.ts). */
 type Report = HubReport;
-type Section = 'tills' | 'catalog' | 'staff' | 'settings' | 'report' | 'audit';
-const SECTIONS: readonly Section[] = ['tills', 'catalog', 'staff', 'settings', 'report', 'audit'];
+type Section = 'tills' | 'catalog' | 'goods' | 'staff' | 'settings' | 'report' | 'audit';
+const SECTIONS: readonly Section[] = ['tills', 'catalog', 'goods', 'staff', 'settings', 'report', 'audit'];
 type ShopSettingsRow = ShopSettings;
 
 /** Today as the hub UI's clock has it (a local day, not UTC's). */
@@ -86,6 +87,10 @@ export function HubApp() {
   const [session, setSession] = useState<{ token: string; name: string } | null>(null);
   const [section, setSection] = useState<Section>('tills');
   const api = useMemo(() => (session ? hubApi(session.token) : null), [session]);
+  const goodsErrorText = useCallback(
+    (err: unknown, labels: Readonly<Record<string, string>>) => hubErrorText(t, err, labels),
+    [t],
+  );
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
@@ -134,6 +139,7 @@ export function HubApp() {
         <main className="mgr-body" role="tabpanel" aria-label={t(section)}>
           {section === 'tills' && <Tills t={t} lang={lang} token={session.token} />}
           {section === 'catalog' && <HubCatalog t={t} lang={lang} token={session.token} />}
+          {section === 'goods' && <HubGoods t={t} lang={lang} token={session.token} errorText={goodsErrorText} />}
           {section === 'staff' && (
             <StaffSection t={t} api={api ?? hubApi(session.token)} errorText={(err) => hubErrorText(t, err)} />
           )}

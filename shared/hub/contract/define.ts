@@ -79,12 +79,12 @@ export interface HubFile {
   readonly type: string;
   readonly bytes: Uint8Array<ArrayBuffer>;
 }
-/** A file as the hub's handler answers it: its text, its type and its name. */
+/** A file as the hub's handler answers it: its text (a CSV) or bytes (a PDF), its type and its name. */
 export interface HubFileOut {
   readonly kind: 'file';
   readonly filename: string;
   readonly type: string;
-  readonly text: string;
+  readonly text: string | Uint8Array;
 }
 
 /** The names of a path's `{…}` parameters, in order. */

@@ -21,9 +21,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
-import type { Language } from '../../shared/domain.ts';
-import { A4_WORDS } from '../../shared/i18n/documents.ts';
-import { formatMoment } from '../../shared/i18n/time.ts';
+import type { Language } from '../domain.ts';
+import { A4_WORDS } from '../i18n/documents.ts';
+import { formatMoment } from '../i18n/time.ts';
 
 /** The shop a document is of, as its title block shows it ('' where not set). */
 export interface ShopIdentity {
@@ -79,7 +79,7 @@ const fill = (template: string, params: Record<string, string | number>): string
 
 /**
  * A new A4 PDF with DejaVu Sans registered as `regular` and `bold` (embedded as subsets), and its bytes once it
- * ends: the one start of every A4 document (this table layout, the shelf label sheets of documents/label-sheet.ts).
+ * ends: the one start of every A4 document (this table layout, the shelf label sheets of label-sheet.ts).
  */
 export function startPdf(options: {
   title: string;

@@ -5,8 +5,8 @@
  * labels fill the sheet row by row; each draws what a label printer's does (shared/labels/label.ts), in DejaVu Sans
  * embedded, with its barcode drawn as bars from the same modules.
  */
-import { barcodeModules, quietModules } from '../../shared/labels/barcode.ts';
-import type { LabelContent } from '../../shared/labels/label.ts';
+import { barcodeModules, quietModules } from '../labels/barcode.ts';
+import type { LabelContent } from '../labels/label.ts';
 import { startPdf } from './a4.ts';
 
 export interface SheetStock {

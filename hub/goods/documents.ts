@@ -1,0 +1,51 @@
+/**
+ * The hub's goods documents on A4 (shared/node/a4.ts, the till's layout): the KEP book of a shop and a transfer
+ * between shops. Made at the hub (the manager's browser saves the file), in the language asked for.
+ */
+import type { Language } from '../../shared/domain.ts';
+import type { HubKepView, HubTransfer } from '../../shared/hub/goods-protocol.ts';
+import { formatQuantity } from '../../shared/money.ts';
+import { TRANSFER_WORDS } from '../../shared/i18n/goods.ts';
+import { formatMoment } from '../../shared/i18n/time.ts';
+import { a4Pdf, type ShopIdentity } from '../../shared/node/a4.ts';
+import { kepA4 } from '../../shared/node/kep-a4.ts';
+
+const fill = (template: string, params: Record<string, string>): string =>
+  template.replace(/\{(\w+)\}/g, (_m, k: string) => params[k] ?? '');
+
+export function hubKepPdf(view: HubKepView, shop: ShopIdentity, lang: Language, now: Date): Promise<Uint8Array> {
+  return a4Pdf({ language: lang, shop, printedAt: now, ...kepA4(view, lang) });
+}
+
+/** A transfer: its two shops, when it left and arrived, each line sent and received with the difference. */
+export function hubTransferPdf(t: HubTransfer, shop: ShopIdentity, lang: Language, now: Date): Promise<Uint8Array> {
+  const w = TRANSFER_WORDS[lang];
+  return a4Pdf({
+    language: lang,
+    shop,
+    printedAt: now,
+    title: fill(w.title, { number: t.number }),
+    lines: [
+      fill(w.from, { shop: t.fromShop }),
+      fill(w.to, { shop: t.toShop }),
+      fill(w.sent, { at: formatMoment(t.sentAt, lang) }),
+      t.receivedAt
+        ? fill(w.received, { at: formatMoment(t.receivedAt, lang), number: t.receivedNumber ?? '' })
+        : w.notReceived,
+    ],
+    columns: w.header.map((header, i) => ({
+      header,
+      width: [0.5, 1, 3, 1, 1, 1][i] ?? 1,
+      ...(i === 0 || i >= 3 ? { align: 'right' as const } : {}),
+    })),
+    rows: t.lines.map((l, i) => [
+      String(i + 1),
+      l.code,
+      l.name,
+      formatQuantity(l.sentMilli),
+      l.receivedMilli === null ? '' : formatQuantity(l.receivedMilli),
+      l.receivedMilli === null ? '' : formatQuantity(l.receivedMilli - l.sentMilli),
+    ]),
+    after: [w.signatures],
+  });
+}

@@ -1,0 +1,285 @@
+/**
+ * The hub's stock book (docs/goods.md "At the hub"): the only writer of `hub_stock`, `hub_stock_movements`,
+ * `hub_stock_sales`, `hub_kep_days`, `hub_kep_turnover` and `hub_goods_numbers`. Every function runs inside its
+ * caller's transaction, so a movement, the stock it changes, the KEP's day and the document that caused it commit
+ * together or not at all. The rules are the till's (shared/goods/ledger-rules.ts): the same invariant holds per
+ * shop, KEP balance = Σ round(quantity × retail price).
+ */
+import type { Queryable } from '../db/db.ts';
+import { dayIn } from '../../shared/i18n/time.ts';
+import type { OrderSnapshot } from '../../shared/hub/protocol.ts';
+import {
+  goodsMoveOf,
+  movementOf,
+  priceChangeDiff,
+  signedTurnover,
+  soldQuantity,
+  type MovementKind,
+  type PriceChangeRecord,
+} from '../../shared/goods/ledger-rules.ts';
+
+export type HubDocKind = 'receipt' | 'writeoff' | 'price_change' | 'transfer_out' | 'transfer_in';
+
+/** The shop's day of an instant (the hub's zone, Europe/Belgrade by default): the KEP's date of an entry. */
+export function hubDay(at: string, zone: string): string {
+  const d = new Date(at);
+  return dayIn(Number.isNaN(d.getTime()) ? new Date() : d, zone);
+}
+
+/** The next number of a kind of document of a shop in a year (1, 2, 3 …), taken in the caller's transaction. */
+export async function nextHubNumber(q: Queryable, shopId: number, kind: HubDocKind, year: number): Promise<number> {
+  const r = await q.query<{ last: number }>(
+    `INSERT INTO hub_goods_numbers (shop_id, kind, year, last) VALUES ($1, $2, $3, 1)
+     ON CONFLICT (shop_id, kind, year) DO UPDATE SET last = hub_goods_numbers.last + 1 RETURNING last`,
+    [shopId, kind, year],
+  );
+  const last = r[0]?.last;
+  if (last === undefined) throw new Error('no document number');
+  return last;
+}
+
+/** Adds to a shop's day of the KEP: the balance's change and (sales and refunds) the retail value they moved. */
+async function addToDay(q: Queryable, shopId: number, day: string, value: number, sold: number): Promise<void> {
+  if (value === 0 && sold === 0) return;
+  await q.query(
+    `INSERT INTO hub_kep_days (shop_id, day, value_para, sold_value_para) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (shop_id, day) DO UPDATE SET value_para = hub_kep_days.value_para + excluded.value_para,
+       sold_value_para = hub_kep_days.sold_value_para + excluded.sold_value_para`,
+    [shopId, day, value, sold],
+  );
+}
+
+export interface HubMove {
+  code: string;
+  name: string;
+  at: string;
+  day: string;
+  kind: MovementKind;
+  /** `order:<till>:<order number>`, `receipt:<doc id>` …; with `line` the movement's unique key in the shop. */
+  source: string;
+  line: number;
+  qtyMilli: number;
+  /** The retail price to take the product in at when the book does not hold it yet (else the book's price). */
+  pricePara: number;
+  purchasePara?: number | undefined;
+}
+
+/** One movement and the product's stock with it; its value, or null (nothing written) when the line moved already. */
+export async function hubMove(q: Queryable, shopId: number, m: HubMove): Promise<number | null> {
+  const row = (
+    await q.query<{ qty_milli: number; price_para: number }>(
+      'SELECT qty_milli, price_para FROM hub_stock WHERE shop_id = $1 AND code = $2 FOR UPDATE',
+      [shopId, m.code],
+    )
+  )[0];
+  const price = row?.price_para ?? m.pricePara;
+  const { afterMilli, valuePara } = movementOf(row?.qty_milli ?? 0, m.qtyMilli, price);
+  const inserted = await q.query(
+    `INSERT INTO hub_stock_movements (shop_id, code, at, day, kind, source, line, qty_milli, price_para, value_para)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (shop_id, source, line) DO NOTHING RETURNING id`,
+    [shopId, m.code, m.at, m.day, m.kind, m.source, m.line, m.qtyMilli, price, valuePara],
+  );
+  if (!inserted.length) return null;
+  await q.query(
+    `INSERT INTO hub_stock (shop_id, code, name, qty_milli, price_para, purchase_para, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (shop_id, code) DO UPDATE SET qty_milli = excluded.qty_milli, name = excluded.name,
+       purchase_para = coalesce(excluded.purchase_para, hub_stock.purchase_para), updated_at = excluded.updated_at`,
+    [shopId, m.code, m.name, afterMilli, price, m.purchasePara ?? null, m.at],
+  );
+  const sold = m.kind === 'sale' || m.kind === 'refund' ? valuePara : 0;
+  await addToDay(q, shopId, m.day, valuePara, sold);
+  return valuePara;
+}
+
+/** A numbered goods document of a shop (its number taken in the caller's transaction). */
+export async function hubDocument(
+  q: Queryable,
+  shopId: number,
+  d: { kind: HubDocKind; at: string; day: string; actor: string | null; valuePara: number; detail: unknown },
+): Promise<{ id: number; number: number; year: number }> {
+  const year = Number(d.day.slice(0, 4));
+  const number = await nextHubNumber(q, shopId, d.kind, year);
+  const r = await q.query<{ id: number }>(
+    `INSERT INTO hub_goods_docs (shop_id, kind, number, year, at, day, actor, value_para, detail)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [shopId, d.kind, number, year, d.at, d.day, d.actor, d.valuePara, JSON.stringify(d.detail)],
+  );
+  const id = r[0]?.id;
+  if (id === undefined) throw new Error('no document');
+  return { id, number, year };
+}
+
+export async function setHubDocValue(q: Queryable, id: number, valuePara: number, detail: unknown): Promise<void> {
+  await q.query('UPDATE hub_goods_docs SET value_para = $2, detail = $3 WHERE id = $1', [
+    id,
+    valuePara,
+    JSON.stringify(detail),
+  ]);
+}
+
+/** A price change record of a shop's book; `docId` its document (`hub_goods_docs`). */
+export type HubPriceChange = Omit<PriceChangeRecord, 'id'> & { docId: number };
+
+/**
+ * A product's retail price in a shop's book becomes `newPara` (every path that changes a hub price calls it, in its
+ * transaction). With stock on hand (≠ 0) it makes a numbered price change record (нивелација) with the old and new
+ * price, the quantity and the difference in value; with none it only moves the book's price.
+ */
+export async function hubPriceChanged(
+  q: Queryable,
+  shopId: number,
+  p: { code: string; name: string; newPara: number; at: string; day: string; actor: string | null; source: string },
+): Promise<HubPriceChange | null> {
+  const row = (
+    await q.query<{ qty_milli: number; price_para: number }>(
+      'SELECT qty_milli, price_para FROM hub_stock WHERE shop_id = $1 AND code = $2 FOR UPDATE',
+      [shopId, p.code],
+    )
+  )[0];
+  if (!row || row.price_para === p.newPara) return null;
+  await q.query('UPDATE hub_stock SET price_para = $3, name = $4, updated_at = $5 WHERE shop_id = $1 AND code = $2', [
+    shopId,
+    p.code,
+    p.newPara,
+    p.name,
+    p.at,
+  ]);
+  if (row.qty_milli === 0) return null;
+  const diff = priceChangeDiff(row.qty_milli, row.price_para, p.newPara);
+  const detail = {
+    code: p.code,
+    name: p.name,
+    oldPara: row.price_para,
+    newPara: p.newPara,
+    qtyMilli: row.qty_milli,
+    source: p.source,
+  };
+  const doc = await hubDocument(q, shopId, {
+    kind: 'price_change',
+    at: p.at,
+    day: p.day,
+    actor: p.actor,
+    valuePara: diff,
+    detail,
+  });
+  await addToDay(q, shopId, p.day, diff, 0);
+  return { docId: doc.id, number: doc.number, year: doc.year, ...detail, diffPara: diff };
+}
+
+/**
+ * The book's prices follow the shop's catalog: each of `codes` whose catalog price differs from the book's gets its
+ * price change (a нивелација where stock is on hand). Called by every path that writes the hub's product prices.
+ */
+export async function bookCatalogPrices(
+  q: Queryable,
+  shopId: number,
+  codes: readonly string[],
+  at: string,
+  zone: string,
+  actor: string | null,
+): Promise<HubPriceChange[]> {
+  if (!codes.length) return [];
+  const rows = await q.query<{ code: string; name: string; price_para: number }>(
+    `SELECT p.code, p.name, p.price_para FROM products p JOIN hub_stock s ON s.shop_id = p.shop_id AND s.code = p.code
+      WHERE p.shop_id = $1 AND p.code = ANY($2::text[]) AND s.price_para <> p.price_para ORDER BY p.code`,
+    [shopId, [...codes]],
+  );
+  const out: HubPriceChange[] = [];
+  for (const r of rows) {
+    const c = await hubPriceChanged(q, shopId, {
+      code: r.code,
+      name: r.name,
+      newPara: r.price_para,
+      at,
+      day: hubDay(at, zone),
+      actor,
+      source: 'catalog',
+    });
+    if (c) out.push(c);
+  }
+  return out;
+}
+
+/** The shop's product of a sold line: its code (tills send it), else the product owning its barcode; null outside. */
+async function productOfLine(
+  q: Queryable,
+  shopId: number,
+  line: { code?: string | undefined; gtin?: string | undefined },
+): Promise<{ code: string; name: string; price_para: number } | null> {
+  if (line.code) {
+    const r = await q.query<{ code: string; name: string; price_para: number }>(
+      'SELECT code, name, price_para FROM products WHERE shop_id = $1 AND code = $2',
+      [shopId, line.code],
+    );
+    return r[0] ?? null;
+  }
+  if (line.gtin) {
+    const r = await q.query<{ code: string; name: string; price_para: number }>(
+      `SELECT code, name, price_para FROM products WHERE shop_id = $1 AND barcodes @> $2::jsonb AND NOT deleted
+       ORDER BY code LIMIT 1`,
+      [shopId, JSON.stringify([line.gtin])],
+    );
+    return r[0] ?? null;
+  }
+  return null;
+}
+
+/**
+ * Moves the goods of a till's pushed order once it is fiscalized (in the push's transaction): a normal sale or final
+ * sale takes its catalog lines out of the shop's stock, a normal refund puts them back, and its payments become the
+ * day's turnover. Keyed by the order's identity (till, order number): a re-push, a later update of the same order
+ * or an order pushed again after the hub was away moves nothing. True when it moved the order now.
+ */
+export async function recordHubSale(
+  q: Queryable,
+  till: { id: number; shopId: number },
+  o: OrderSnapshot,
+  zone: string,
+): Promise<boolean> {
+  if (o.state !== 'fiscalized' || !o.invoice_number) return false;
+  const moves = goodsMoveOf(o.invoice_type, o.transaction_type);
+  if (!moves) return false;
+  const at = o.sdc_date_time && !Number.isNaN(new Date(o.sdc_date_time).getTime()) ? o.sdc_date_time : o.created_at;
+  const day = hubDay(at, zone);
+  const turnover = signedTurnover(moves, o.total_para, o.data.payments);
+  const inserted = await q.query(
+    `INSERT INTO hub_stock_sales (till_id, order_number, shop_id, day, at, invoice_number, turnover_para, payments)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (till_id, order_number) DO NOTHING RETURNING till_id`,
+    [
+      till.id,
+      o.order_number,
+      till.shopId,
+      day,
+      at,
+      o.invoice_number,
+      turnover.turnoverPara,
+      JSON.stringify(turnover.payments),
+    ],
+  );
+  if (!inserted.length) return false;
+  const byType = new Map<string, number>();
+  for (const p of turnover.payments) byType.set(p.type, (byType.get(p.type) ?? 0) + p.amountPara);
+  for (const [type, amount] of byType)
+    await q.query(
+      `INSERT INTO hub_kep_turnover (shop_id, day, payment_type, amount_para) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (shop_id, day, payment_type) DO UPDATE SET amount_para = hub_kep_turnover.amount_para + excluded.amount_para`,
+      [till.shopId, day, type, amount],
+    );
+  for (const [i, line] of o.data.lines.entries()) {
+    const product = await productOfLine(q, till.shopId, line as { code?: string; gtin?: string });
+    if (!product) continue;
+    await hubMove(q, till.shopId, {
+      code: product.code,
+      name: product.name,
+      at,
+      day,
+      kind: moves,
+      source: `order:${till.id}:${o.order_number}`,
+      line: i,
+      qtyMilli: soldQuantity(moves, line.quantityMilli),
+      pricePara: product.price_para,
+    });
+  }
+  return true;
+}

@@ -1,0 +1,311 @@
+/**
+ * The hub UI's Роба tab (docs/goods.md "At the hub"): the shop's stock with its value at retail and purchase price
+ * (and every shop's value), the goods documents, transfers between shops (send, receive, print) and the KEP book
+ * (CSV and A4 PDF). Everything through the hub's contract (api.ts).
+ */
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { formatQuantity, formatRsd } from '../../../shared/money.ts';
+import { kepDate } from '../../../shared/i18n/goods.ts';
+import { dayIn } from '../../../shared/i18n/time.ts';
+import type { HubKepView, HubStockView, HubTransfer, HubGoodsDoc } from '../../../shared/hub/goods-protocol.ts';
+import type { HubShop } from '../../../shared/hub/contract.ts';
+import { isHubFile } from '../../../shared/hub/client.ts';
+import { Alert, MgrTable } from '../ui/forms.tsx';
+import { DateField } from '../manager/DateField.tsx';
+import { mt, type ManagerT } from '../manager/i18n.ts';
+import { download, hubApi } from './api.ts';
+import type { HubKey, HubLang, HubT } from './i18n.ts';
+
+const FIRST_OF_YEAR = (day: string): string => `${day.slice(0, 4)}-01-01`;
+
+export function HubGoods(props: {
+  t: HubT;
+  lang: HubLang;
+  token: string;
+  /** A refusal in the user's language, naming the form's field by `labels` (HubApp.tsx `hubErrorText`). */
+  errorText: (err: unknown, labels: Readonly<Record<string, string>>) => string;
+}) {
+  const { t, lang, token } = props;
+  // Stable as long as the parent's function is (HubApp memoizes it): the effect below reads with it.
+  const parentText = props.errorText;
+  const errorText = useCallback(
+    (err: unknown) =>
+      parentText(err, { code: t('goodsCode'), qtyMilli: t('goodsQuantity'), toShopId: t('goodsToShop') }),
+    [t, parentText],
+  );
+  const api = hubApi(token);
+  const mgrT: ManagerT = (key, params) => mt(lang, key, params);
+  const today = dayIn(new Date());
+  const [stock, setStock] = useState<HubStockView | null>(null);
+  const [docs, setDocs] = useState<HubGoodsDoc[]>([]);
+  const [transfers, setTransfers] = useState<HubTransfer[]>([]);
+  const [shops, setShops] = useState<HubShop[]>([]);
+  const [kep, setKep] = useState<HubKepView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // The key, not the text: the note follows a change of language.
+  const [note, setNote] = useState<HubKey | null>(null);
+  const [from, setFrom] = useState(FIRST_OF_YEAR(today));
+  const [to, setTo] = useState(today);
+  const [send, setSend] = useState({ toShopId: '', code: '', quantity: '' });
+  const [version, setVersion] = useState(0);
+
+  const reread = useCallback(() => setVersion((v) => v + 1), []);
+  useEffect(() => {
+    let alive = true;
+    const a = hubApi(token);
+    Promise.all([
+      a.call('goodsStock', {}),
+      a.call('goodsDocs', { from: FIRST_OF_YEAR(today), to: today }),
+      a.call('goodsTransfers', {}),
+      a.call('shops'),
+      a.call('goodsKep', { from, to, lang }),
+    ])
+      .then(([s, d, tr, sh, k]) => {
+        if (!alive) return;
+        setStock(s);
+        setDocs(d.docs);
+        setTransfers(tr.transfers);
+        setShops(sh.shops);
+        setKep(isHubFile(k) ? null : k);
+      })
+      .catch((err: unknown) => alive && setError(errorText(err)));
+    return () => {
+      alive = false;
+    };
+  }, [token, today, from, to, lang, version, errorText]);
+
+  const act = (p: Promise<unknown>, done: HubKey) => {
+    setError(null);
+    setNote(null);
+    p.then(() => {
+      setNote(done);
+      reread();
+    }).catch((err: unknown) => setError(errorText(err)));
+  };
+  const sendTransfer = (e: FormEvent) => {
+    e.preventDefault();
+    const qty = Number(send.quantity.replace(',', '.'));
+    act(
+      api.call('goodsTransferSend', {
+        toShopId: Number(send.toShopId),
+        lines: [{ code: send.code.trim(), qtyMilli: Math.round(qty * 1000) }],
+      }),
+      'goodsTransferSent',
+    );
+  };
+  const own = stock?.shopId ?? 0;
+  const docKind = (k: HubGoodsDoc['kind']): string =>
+    ({
+      receipt: t('goodsDocReceipt'),
+      writeoff: t('goodsDocWriteOff'),
+      price_change: t('goodsDocPriceChange'),
+      transfer_out: t('goodsDocTransferOut'),
+      transfer_in: t('goodsDocTransferIn'),
+    })[k];
+
+  return (
+    <section aria-label={t('goods')} className="mgr-tab">
+      <Alert text={error} />
+      {note && <p role="status">{t(note)}</p>}
+      <h2>{t('goodsStock')}</h2>
+      {stock && (
+        <MgrTable label={t('goodsByShop')} headers={[t('goodsShop'), t('goodsRetailValue'), t('goodsPurchaseValue')]}>
+          {stock.byShop.map((s) => (
+            <tr key={s.shopId}>
+              <th scope="row">{s.name}</th>
+              <td className="mgr-num">{formatRsd(s.retailValuePara)}</td>
+              <td className="mgr-num">{formatRsd(s.purchaseValuePara)}</td>
+            </tr>
+          ))}
+        </MgrTable>
+      )}
+      {stock && stock.rows.length === 0 && <p>{t('goodsNoStock')}</p>}
+      {stock && stock.rows.length > 0 && (
+        <MgrTable
+          scroll
+          label={t('goodsStock')}
+          headers={[
+            t('goodsCode'),
+            t('goodsName'),
+            t('goodsQuantity'),
+            t('goodsPrice'),
+            t('goodsRetailValue'),
+            t('goodsPurchaseValue'),
+          ]}
+        >
+          {stock.rows.map((r) => (
+            <tr key={r.code} className={r.qtyMilli < 0 ? 'neg' : undefined}>
+              <td>{r.code}</td>
+              <th scope="row">{r.name}</th>
+              <td className="mgr-num">{formatQuantity(r.qtyMilli)}</td>
+              <td className="mgr-num">{formatRsd(r.pricePara)}</td>
+              <td className="mgr-num">{formatRsd(r.retailValuePara)}</td>
+              <td className="mgr-num">{r.purchaseValuePara === null ? '—' : formatRsd(r.purchaseValuePara)}</td>
+            </tr>
+          ))}
+        </MgrTable>
+      )}
+
+      <h2>{t('goodsTransfers')}</h2>
+      <form onSubmit={sendTransfer} className="mgr-row mgr-top" aria-label={t('goodsTransferSend')}>
+        <label>
+          {t('goodsToShop')}
+          <select value={send.toShopId} onChange={(e) => setSend({ ...send, toShopId: e.target.value })} required>
+            <option value="">—</option>
+            {shops
+              .filter((s) => s.id !== own)
+              .map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+          </select>
+        </label>
+        <label>
+          {t('goodsCode')}
+          <input value={send.code} onChange={(e) => setSend({ ...send, code: e.target.value })} required />
+        </label>
+        <label>
+          {t('goodsQuantity')}
+          <input
+            inputMode="decimal"
+            value={send.quantity}
+            onChange={(e) => setSend({ ...send, quantity: e.target.value })}
+            required
+          />
+        </label>
+        <button type="submit">{t('goodsTransferSend')}</button>
+      </form>
+      {transfers.length === 0 && <p>{t('goodsNoTransfers')}</p>}
+      {transfers.length > 0 && (
+        <MgrTable
+          label={t('goodsTransfers')}
+          headers={[t('goodsNumber'), t('goodsFrom'), t('goodsTo'), t('goodsLines'), t('goodsState'), '']}
+        >
+          {transfers.map((tr) => (
+            <tr key={tr.id}>
+              <td>{tr.number}</td>
+              <td>{tr.fromShop}</td>
+              <td>{tr.toShop}</td>
+              <td>
+                {tr.lines
+                  .map(
+                    (l) =>
+                      `${l.name} ${formatQuantity(l.sentMilli)}` +
+                      (l.receivedMilli !== null && l.receivedMilli !== l.sentMilli
+                        ? ` (${t('goodsReceivedShort')} ${formatQuantity(l.receivedMilli)})`
+                        : ''),
+                  )
+                  .join(', ')}
+              </td>
+              <td>{tr.receivedAt ? t('goodsReceived', { number: tr.receivedNumber ?? '' }) : t('goodsInTransit')}</td>
+              <td>
+                {!tr.receivedAt && tr.toShopId === own && (
+                  <button
+                    type="button"
+                    onClick={() =>
+                      act(api.call('goodsTransferReceive', { transferId: tr.id, received: [] }), 'goodsTransferDone')
+                    }
+                  >
+                    {t('goodsReceiveAsSent', { number: tr.number })}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  onClick={() =>
+                    api
+                      .call('goodsTransferPdf', { transferId: tr.id, lang })
+                      .then((f) => download(f, `prenos-${tr.id}.pdf`))
+                      .catch((err: unknown) => setError(errorText(err)))
+                  }
+                >
+                  {t('goodsPdfOf', { number: tr.number })}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </MgrTable>
+      )}
+
+      <h2>{t('goodsDocs')}</h2>
+      {docs.length === 0 && <p>{t('goodsNoDocs')}</p>}
+      {docs.length > 0 && (
+        <MgrTable
+          scroll
+          label={t('goodsDocs')}
+          headers={[t('goodsNumber'), t('goodsKind'), t('goodsDay'), t('goodsValue')]}
+        >
+          {docs.map((d) => (
+            <tr key={d.id}>
+              <td>{d.number}</td>
+              <td>{docKind(d.kind)}</td>
+              <td>{kepDate(d.day, lang)}</td>
+              <td className="mgr-num">{formatRsd(d.valuePara)}</td>
+            </tr>
+          ))}
+        </MgrTable>
+      )}
+
+      <h2>{t('goodsKep')}</h2>
+      <div className="mgr-row mgr-top">
+        <DateField
+          t={mgrT}
+          lang={lang}
+          label={t('goodsFromDay')}
+          value={from}
+          onChange={(d) => d && setFrom(d)}
+          required
+        />
+        <DateField t={mgrT} lang={lang} label={t('goodsToDay')} value={to} onChange={(d) => d && setTo(d)} required />
+        {(['csv', 'pdf'] as const).map((format) => (
+          <button
+            key={format}
+            type="button"
+            onClick={() =>
+              api
+                .call('goodsKep', { from, to, lang, format })
+                .then((f) => isHubFile(f) && download(f, `KEP-${from}-${to}.${format}`))
+                .catch((err: unknown) => setError(errorText(err)))
+            }
+          >
+            {format === 'csv' ? t('goodsKepCsv') : t('goodsKepPdf')}
+          </button>
+        ))}
+      </div>
+      {kep && (
+        <>
+          <p>
+            {t('goodsKepBalance', {
+              opening: formatRsd(kep.openingPara),
+              closing: formatRsd(kep.closingPara),
+              stock: formatRsd(kep.stockValuePara),
+            })}
+          </p>
+          <MgrTable
+            scroll
+            label={t('goodsKep')}
+            headers={[
+              t('goodsNumber'),
+              t('goodsDay'),
+              t('goodsDescription'),
+              t('goodsDebit'),
+              t('goodsCredit'),
+              t('goodsBalance'),
+            ]}
+          >
+            {kep.entries.map((e) => (
+              <tr key={e.number}>
+                <td className="mgr-num">{e.number}</td>
+                <td>{kepDate(e.day, lang)}</td>
+                <td>{e.description}</td>
+                <td className="mgr-num">{e.debitPara ? formatRsd(e.debitPara) : ''}</td>
+                <td className="mgr-num">{e.creditPara ? formatRsd(e.creditPara) : ''}</td>
+                <td className="mgr-num">{formatRsd(e.balancePara)}</td>
+              </tr>
+            ))}
+          </MgrTable>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * The goods endpoints (docs/goods.md "At the hub"): a hub manager's session acts on its own shop, the admin token
+ * on the shop it names (or, for the stock's value by shop and the transfers, on the whole chain); a till reads its
+ * own shop's stock.
+ */
+import {
+  HubKepQuery,
+  HubPriceChangeInput,
+  HubReceiptInput,
+  HubStockQuery,
+  HubTransferPdfQuery,
+  HubTransferReceiveInput,
+  HubTransferSendInput,
+  HubWriteOffInput,
+  TillStockQuery,
+  type HubGoodsDoc,
+  type HubKepView,
+  type HubStockView,
+  type HubTransfer,
+  type TillStockAnswer,
+} from '../goods-protocol.ts';
+import { endpoint, type HubFile } from './define.ts';
+
+/** A period of a shop's documents: its days as in the report (`from`, `to`: YYYY-MM-DD). */
+const DocsQuery = HubKepQuery.pick({ shopId: true, from: true, to: true });
+
+export const GOODS_API = {
+  /** A shop's stock with its value at retail and purchase price; the admin token without a shop: the chain by shop. */
+  goodsStock: endpoint<HubStockView>()({
+    method: 'GET',
+    path: '/api/admin/goods/stock',
+    caller: 'manager',
+    input: HubStockQuery,
+    shop: 'optional',
+  }),
+  goodsDocs: endpoint<{ docs: HubGoodsDoc[] }>()({
+    method: 'GET',
+    path: '/api/admin/goods/docs',
+    caller: 'manager',
+    input: DocsQuery,
+    shop: 'required',
+  }),
+  goodsReceipt: endpoint<HubGoodsDoc>()({
+    method: 'POST',
+    path: '/api/admin/goods/receipts',
+    caller: 'manager',
+    input: HubReceiptInput,
+    shop: 'required',
+    status: 201,
+  }),
+  goodsWriteOff: endpoint<HubGoodsDoc>()({
+    method: 'POST',
+    path: '/api/admin/goods/write-offs',
+    caller: 'manager',
+    input: HubWriteOffInput,
+    shop: 'required',
+    status: 201,
+  }),
+  /** A product's retail price at the hub with its price change record (null: nothing on hand to revalue). */
+  goodsPriceChange: endpoint<{ doc: HubGoodsDoc | null }>()({
+    method: 'POST',
+    path: '/api/admin/goods/price-changes',
+    caller: 'manager',
+    input: HubPriceChangeInput,
+    shop: 'required',
+  }),
+  goodsTransfers: endpoint<{ transfers: HubTransfer[] }>()({
+    method: 'GET',
+    path: '/api/admin/goods/transfers',
+    caller: 'manager',
+    input: HubStockQuery,
+    shop: 'optional',
+  }),
+  goodsTransferSend: endpoint<HubTransfer>()({
+    method: 'POST',
+    path: '/api/admin/goods/transfers',
+    caller: 'manager',
+    input: HubTransferSendInput,
+    shop: 'required',
+    status: 201,
+  }),
+  goodsTransferReceive: endpoint<HubTransfer>()({
+    method: 'POST',
+    path: '/api/admin/goods/transfers/receive',
+    caller: 'manager',
+    input: HubTransferReceiveInput,
+    shop: 'required',
+  }),
+  /** A transfer as an A4 PDF (its shops, lines sent and received, differences). */
+  goodsTransferPdf: endpoint<HubFile>()({
+    method: 'GET',
+    path: '/api/admin/goods/transfers/pdf',
+    caller: 'manager',
+    input: HubTransferPdfQuery,
+    shop: 'required',
+  }),
+  /** The shop's KEP book of a period as JSON, or with `format` as CSV or an A4 PDF. */
+  goodsKep: endpoint<HubKepView | HubFile>()({
+    method: 'GET',
+    path: '/api/admin/goods/kep',
+    caller: 'manager',
+    input: HubKepQuery,
+    shop: 'required',
+  }),
+  /** The till's shop's stock of some products (comma-separated codes): the counter's figures. */
+  tillStock: endpoint<TillStockAnswer>()({
+    method: 'GET',
+    path: '/api/till/stock',
+    caller: 'till',
+    input: TillStockQuery,
+  }),
+} as const;

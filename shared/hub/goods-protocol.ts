@@ -1,0 +1,159 @@
+/**
+ * The inputs and answers of the hub's goods endpoints (shared/hub/contract/goods.ts; docs/goods.md "At the hub"):
+ * a shop's stock, its goods documents, transfers between shops of a chain and its KEP book. Money in integer para,
+ * quantities in integer thousandths; each refusal names its field.
+ */
+import { z } from 'zod';
+import type { KepEntry } from '../contract/goods.ts';
+
+const shopId = z.number().int().positive().optional();
+const code = z.string().trim().min(1).max(64);
+/** A quantity in thousandths: above zero. */
+const qtyMilli = z.number().int().positive().max(1_000_000_000_000);
+const para = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const lang = z.enum(['sr-Cyrl', 'sr-Latn', 'en']).optional();
+
+export const HubStockQuery = z.object({ shopId: z.coerce.number().int().positive().optional() });
+
+/** A goods receipt posted at the hub: the supplier, their invoice, and lines of the shop's catalog products. */
+export const HubReceiptInput = z.object({
+  shopId,
+  supplier: z.string().trim().min(1).max(200),
+  /** The supplier's PIB, its check digit verified (shared/goods/pib.ts). */
+  pib: z.string().trim().max(20),
+  invoiceNumber: z.string().trim().min(1).max(60),
+  invoiceDate: day,
+  lines: z
+    .array(
+      z.object({
+        code,
+        qtyMilli,
+        /** The net purchase price a unit, without VAT. */
+        purchasePara: para,
+        /** A new retail price with VAT (a price change record for goods on hand), else the catalog's. */
+        pricePara: para.optional(),
+      }),
+    )
+    .min(1)
+    .max(5000),
+  /** The manager confirms a retail price below the purchase price. */
+  confirmBelowPurchase: z.boolean().optional(),
+});
+
+export const HubWriteOffInput = z.object({
+  shopId,
+  code,
+  qtyMilli,
+  reason: z.string().trim().min(1).max(200),
+});
+
+export const HubPriceChangeInput = z.object({ shopId, code, pricePara: para });
+
+export const HubTransferSendInput = z.object({
+  shopId,
+  toShopId: z.number().int().positive(),
+  lines: z.array(z.object({ code, qtyMilli })).min(1).max(5000),
+});
+
+export const HubTransferReceiveInput = z.object({
+  shopId,
+  transferId: z.number().int().positive(),
+  /** The quantities counted on receipt, by code; a line left out is received as sent. */
+  received: z.array(z.object({ code, qtyMilli: z.number().int().nonnegative().max(1_000_000_000_000) })).max(5000),
+});
+
+export const HubTransferPdfQuery = z.object({
+  shopId: z.coerce.number().int().positive().optional(),
+  transferId: z.coerce.number().int().positive(),
+  lang,
+});
+
+export const HubKepQuery = z.object({
+  shopId: z.coerce.number().int().positive().optional(),
+  from: day,
+  to: day,
+  lang,
+  /** `csv` or `pdf`: the book as a file; else its entries as JSON. */
+  format: z.enum(['csv', 'pdf']).optional(),
+});
+
+/** A till asks for its shop's stock of some products (the counter's figures). */
+export const TillStockQuery = z.object({
+  codes: z
+    .string()
+    .max(20_000)
+    .transform((s) => s.split(',').filter((c) => c.length > 0 && c.length <= 64))
+    .pipe(z.array(z.string()).max(500)),
+});
+
+export type HubReceiptInput = z.infer<typeof HubReceiptInput>;
+export type HubWriteOffInput = z.infer<typeof HubWriteOffInput>;
+export type HubPriceChangeInput = z.infer<typeof HubPriceChangeInput>;
+export type HubTransferSendInput = z.infer<typeof HubTransferSendInput>;
+export type HubTransferReceiveInput = z.infer<typeof HubTransferReceiveInput>;
+
+export interface HubStockRow {
+  code: string;
+  name: string;
+  qtyMilli: number;
+  pricePara: number;
+  purchasePara: number | null;
+  retailValuePara: number;
+  purchaseValuePara: number | null;
+}
+
+/** A shop's stock, and the chain's value by shop (every shop the caller may see). */
+export interface HubStockView {
+  shopId: number;
+  rows: HubStockRow[];
+  byShop: { shopId: number; name: string; retailValuePara: number; purchaseValuePara: number }[];
+}
+
+export interface HubGoodsDoc {
+  id: number;
+  kind: 'receipt' | 'writeoff' | 'price_change' | 'transfer_out' | 'transfer_in';
+  number: string;
+  day: string;
+  at: string;
+  actor: string | null;
+  valuePara: number;
+  detail: Record<string, unknown>;
+}
+
+export interface HubTransferLine {
+  code: string;
+  name: string;
+  sentMilli: number;
+  receivedMilli: number | null;
+}
+
+export interface HubTransfer {
+  id: number;
+  fromShopId: number;
+  fromShop: string;
+  toShopId: number;
+  toShop: string;
+  number: string;
+  receivedNumber: string | null;
+  sentAt: string;
+  receivedAt: string | null;
+  lines: HubTransferLine[];
+}
+
+export interface HubKepView {
+  shopId: number;
+  from: string;
+  to: string;
+  openingPara: number;
+  entries: KepEntry[];
+  closingPara: number;
+  /** Σ stock × retail price of the shop now: the balance at the end of today. */
+  stockValuePara: number;
+}
+
+export interface TillStockAnswer {
+  /** When the hub answered (the till shows it with a figure it keeps while the hub is away). */
+  at: string;
+  stock: { code: string; qtyMilli: number }[];
+}
