@@ -25,16 +25,29 @@ import {
   buildPriceIndex,
   priceCart,
   shopMoment,
-  windowHolds,
   type PriceIndex,
   type PriceLineInput,
   type PriceList,
   type PricedLine,
   type Promotion,
   type PromotionDeal,
-  type TimeWindow,
 } from '../../shared/prices/engine.ts';
 import { dayStart } from '../../shared/i18n/time.ts';
+import {
+  checkPriceList,
+  checkPromotion,
+  checkSchedule,
+  listViewOf,
+  promotionViewOf,
+  windowOf,
+  type Refuse,
+  type RuleCatalog,
+} from '../../shared/prices/rules.ts';
+
+/** A refusal at its field in the till's words (the shared checks' way out). */
+const refuse: Refuse = (field, code, params) => {
+  throw invalidInput(field, code, params);
+};
 
 export interface PricesDeps {
   /** Audits an action (the staff's audit log). */
@@ -89,41 +102,6 @@ interface ScheduledRow {
 
 const personOf = (c: Caller | undefined): string | null => c?.approver?.name ?? c?.actor?.name ?? null;
 
-/** `HH:MM` → minutes of the day; null stays null. */
-function minutesOf(t: string | null | undefined): number | null {
-  if (!t) return null;
-  const [h, m] = t.split(':').map(Number) as [number, number];
-  return h * 60 + m;
-}
-
-function timeOf(minutes: number | null): string | null {
-  if (minutes === null) return null;
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
-function weekdaysOf(s: string | null): number[] {
-  return s ? [...s].map(Number) : [];
-}
-
-function windowOf(r: {
-  from_day: string | null;
-  to_day: string | null;
-  weekdays: string | null;
-  from_minute: number | null;
-  to_minute: number | null;
-}): TimeWindow {
-  return {
-    fromDay: r.from_day,
-    toDay: r.to_day,
-    weekdays: weekdaysOf(r.weekdays),
-    fromMinute: r.from_minute,
-    toMinute: r.to_minute,
-  };
-}
-
-/** Hundredths of a percent from a decimal percentage (12.5 → 1250). */
-const bp = (percent: number): number => Math.round(percent * 100);
-
 function dealOf(r: PromotionRow): PromotionDeal {
   switch (r.kind) {
     case 'price':
@@ -141,11 +119,6 @@ function dealOf(r: PromotionRow): PromotionDeal {
 export function buyerPibOf(buyerId: string | undefined | null): string | null {
   const m = buyerId ? /^10:(\d{9})$/.exec(buyerId.trim()) : null;
   return m ? (m[1] as string) : null;
-}
-
-/** Do two day ranges (inclusive, open ends) share a day? */
-function daysOverlap(aFrom: string | null, aTo: string | null, bFrom: string | null, bTo: string | null): boolean {
-  return (aTo === null || bFrom === null || bFrom <= aTo) && (bTo === null || aFrom === null || aFrom <= bTo);
 }
 
 export type PricesService = ReturnType<typeof createPricesService>;
@@ -224,49 +197,9 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
     return catalog.product(code, [])?.name ?? null;
   }
 
-  function listView(l: ListRow, at: number): PriceListView {
-    const m = shopMoment(at);
-    return {
-      id: l.id,
-      name: l.name,
-      priority: l.priority,
-      scope: l.scope,
-      buyerPib: l.buyer_pib,
-      fromDay: l.from_day,
-      toDay: l.to_day,
-      weekdays: weekdaysOf(l.weekdays),
-      fromTime: timeOf(l.from_minute),
-      toTime: timeOf(l.to_minute),
-      items: (items.get(l.id) ?? []).map((i) => ({ code: i.code, name: productName(i.code), pricePara: i.pricePara })),
-      ruleGroup: l.rule_group,
-      rulePercentBp: l.rule_percent_bp,
-      inForce: windowHolds(windowOf(l), m),
-    };
-  }
-
-  function promotionView(p: PromotionRow, at: number): PromotionView {
-    return {
-      id: p.id,
-      name: p.name,
-      priority: p.priority,
-      code: p.target_code,
-      productName: p.target_code ? productName(p.target_code) : null,
-      group: p.target_group,
-      kind: p.kind,
-      pricePara: p.price_para,
-      percentBp: p.percent_bp,
-      buy: p.buy,
-      pay: p.pay,
-      nth: p.nth,
-      minQtyMilli: p.min_qty_milli,
-      fromDay: p.from_day,
-      toDay: p.to_day,
-      weekdays: weekdaysOf(p.weekdays),
-      fromTime: timeOf(p.from_minute),
-      toTime: timeOf(p.to_minute),
-      inForce: windowHolds(windowOf(p), shopMoment(at)),
-    };
-  }
+  const listView = (l: ListRow, at: number): PriceListView =>
+    listViewOf(l.id, l, items.get(l.id) ?? [], productName, at);
+  const promotionView = (p: PromotionRow, at: number): PromotionView => promotionViewOf(p.id, p, productName, at);
 
   function scheduledView(r: ScheduledRow): ScheduledPriceView {
     const product = catalog.product(r.product_code, []);
@@ -282,34 +215,11 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
     };
   }
 
-  /** The window fields of an input, checked: a window ending before it starts is refused at its end. */
-  function windowRow(input: {
-    fromDay?: string | null | undefined;
-    toDay?: string | null | undefined;
-    weekdays?: number[] | undefined;
-    fromTime?: string | null | undefined;
-    toTime?: string | null | undefined;
-  }) {
-    const fromDay = input.fromDay ?? null;
-    const toDay = input.toDay ?? null;
-    for (const [field, day] of [
-      ['fromDay', fromDay],
-      ['toDay', toDay],
-    ] as const)
-      if (day !== null && Number.isNaN(Date.parse(`${day}T00:00:00Z`))) throw invalidInput(field, 'date');
-    if (fromDay !== null && toDay !== null && toDay < fromDay) throw invalidInput('toDay', 'date_order');
-    const fromMinute = minutesOf(input.fromTime);
-    const toMinute = minutesOf(input.toTime);
-    if ((fromMinute === null) !== (toMinute === null))
-      throw invalidInput(fromMinute === null ? 'fromTime' : 'toTime', 'prices_time_pair');
-    if (fromMinute !== null && fromMinute === toMinute) throw invalidInput('toTime', 'prices_time_empty');
-    const weekdays = input.weekdays && input.weekdays.length > 0 ? [...new Set(input.weekdays)].sort().join('') : null;
-    return { from_day: fromDay, to_day: toDay, weekdays, from_minute: fromMinute, to_minute: toMinute };
-  }
-
-  function requireProduct(code: string, field: string): void {
-    if (!catalog.product(code, [])) throw invalidInput(field, 'goods_unknown_product', { value: code });
-  }
+  /** The catalog as the shared checks read it (shared/prices/rules.ts). */
+  const ruleCatalog: RuleCatalog = {
+    product: (code) => catalog.product(code, []),
+    hasGroup: (name) => catalog.groups().some((g) => g.name === name),
+  };
 
   /** Prices cart lines (by product code) at `at` for a buyer: what the counter and the checkout both use. */
   function priceLines(
@@ -486,32 +396,9 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
     },
 
     putList(input: PriceListInput, caller?: Caller): PriceListView {
-      const win = windowRow(input);
-      const pib = input.buyerPib ?? null;
-      if (input.scope === 'buyer' && pib === null) throw invalidInput('buyerPib', 'required');
-      if (input.scope !== 'buyer' && pib !== null) throw invalidInput('buyerPib', 'prices_pib_scope');
-      const rulePercent = input.rulePercent ?? null;
-      if (input.ruleGroup && rulePercent === null) throw invalidInput('rulePercent', 'required');
-      if (input.items.length === 0 && rulePercent === null) throw invalidInput('items', 'prices_list_empty');
-      const seen = new Set<string>();
-      input.items.forEach((it, i) => {
-        requireProduct(it.code, `items.${i}.code`);
-        if (seen.has(it.code)) throw invalidInput(`items.${i}.code`, 'prices_item_twice', { value: it.code });
-        seen.add(it.code);
-      });
-      if (input.ruleGroup && !catalog.groups().some((g) => g.name === input.ruleGroup))
-        throw invalidInput('ruleGroup', 'prices_unknown_group', { value: input.ruleGroup });
+      const { items: listItems, ...checked } = checkPriceList(input, ruleCatalog, refuse);
       const at = new Date(now()).toISOString();
-      const row = {
-        name: input.name,
-        priority: input.priority,
-        scope: input.scope,
-        buyer_pib: pib,
-        ...win,
-        rule_group: rulePercent === null ? null : (input.ruleGroup ?? null),
-        rule_percent_bp: rulePercent === null ? null : bp(rulePercent),
-        updated_at: at,
-      };
+      const row = { ...checked, updated_at: at };
       const id = db.transaction(() => {
         let id: number;
         if (input.id !== undefined) {
@@ -540,7 +427,7 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
         const insert = db.prepare<[number, string, number]>(
           'INSERT INTO price_list_items (list_id, product_code, price_para) VALUES (?, ?, ?)',
         );
-        for (const it of input.items) insert.run(id, it.code, toPara(it.price) ?? 0);
+        for (const it of listItems) insert.run(id, it.code, it.price_para);
         deps.audit(
           caller?.actor?.name ?? null,
           'prices.listPut',
@@ -568,61 +455,10 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
     },
 
     putPromotion(input: PromotionInput, caller?: Caller): PromotionView {
-      const win = windowRow(input);
-      const code = input.code ?? null;
-      const group = input.group ?? null;
-      if ((code === null) === (group === null)) throw invalidInput('code', 'prices_target');
-      if (code !== null) requireProduct(code, 'code');
-      if (group !== null && !catalog.groups().some((g) => g.name === group))
-        throw invalidInput('group', 'prices_unknown_group', { value: group });
-      const need = (field: 'price' | 'percent' | 'buy' | 'pay' | 'nth'): number => {
-        const v = input[field];
-        if (v === null || v === undefined) throw invalidInput(field, 'required');
-        return v;
-      };
-      let figures: Pick<PromotionRow, 'price_para' | 'percent_bp' | 'buy' | 'pay' | 'nth'> = {
-        price_para: null,
-        percent_bp: null,
-        buy: null,
-        pay: null,
-        nth: null,
-      };
-      if (input.kind === 'price') figures = { ...figures, price_para: toPara(need('price')) ?? 0 };
-      if (input.kind === 'percent') figures = { ...figures, percent_bp: bp(need('percent')) };
-      if (input.kind === 'multibuy') {
-        figures = { ...figures, buy: need('buy'), pay: need('pay') };
-        if ((figures.pay ?? 0) >= (figures.buy ?? 0)) throw invalidInput('pay', 'prices_pay_buy');
-      }
-      if (input.kind === 'nth') figures = { ...figures, nth: need('nth'), percent_bp: bp(need('percent')) };
-      if (input.kind === 'price' && code !== null) {
-        const regular = catalog.product(code, [])?.pricePara ?? 0;
-        if ((figures.price_para ?? 0) >= regular) throw invalidInput('price', 'prices_not_lower');
-      }
-      // Two promotions on the same product (or group) with the same priority in overlapping periods: the till
-      // could not say which one the shelf shows. Refused at the priority.
       current();
-      const clash = promotions.find(
-        (p) =>
-          p.id !== input.id &&
-          p.priority === input.priority &&
-          p.target_code === code &&
-          p.target_group === group &&
-          daysOverlap(p.from_day, p.to_day, win.from_day, win.to_day),
-      );
-      if (clash) throw invalidInput('priority', 'prices_promotion_overlap', { other: clash.name });
-      const minQty = input.minQuantity ? (toMilli(input.minQuantity) ?? null) : null;
+      const checked = checkPromotion(input, ruleCatalog, promotions, input.id, refuse);
       const at = new Date(now()).toISOString();
-      const row = {
-        name: input.name,
-        priority: input.priority,
-        target_code: code,
-        target_group: group,
-        kind: input.kind,
-        ...figures,
-        min_qty_milli: minQty,
-        ...win,
-        updated_at: at,
-      };
+      const row = { ...checked, updated_at: at };
       const id = db.transaction(() => {
         let id: number;
         if (input.id !== undefined) {
@@ -652,7 +488,7 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
         deps.audit(
           caller?.actor?.name ?? null,
           'prices.promotionPut',
-          { name: input.name, from: win.from_day, to: win.to_day },
+          { name: input.name, from: checked.from_day, to: checked.to_day },
           personOf(caller),
         );
         return id;
@@ -676,12 +512,11 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
     },
 
     schedule(input: ScheduleInput, caller?: Caller): ScheduledPriceView {
-      const product = catalog.product(input.code, []);
+      const checked = checkSchedule(input, ruleCatalog, now(), refuse);
+      const product = catalog.product(checked.code, []);
       if (!product) throw invalidInput('code', 'goods_unknown_product', { value: input.code });
-      const at = Date.parse(input.at);
-      if (at <= now()) throw invalidInput('at', 'prices_at_past');
-      const pricePara = toPara(input.price) ?? 0;
-      if (pricePara === product.pricePara) throw invalidInput('price', 'prices_same_price');
+      const pricePara = checked.price_para;
+      const at = Date.parse(checked.at);
       const id = db.transaction(() => {
         const id = Number(
           db
