@@ -289,13 +289,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   // A person deactivated while logged in: the counter hears of it at once (the login, the cart kept).
   const sessions = new Sessions((p) => emit('session.ended', { name: p.name, reason: 'deactivated' }));
+  // The scheduled prices' job, woken when the hub sent rules (it is made below, after the staff's audit).
+  let kickPrices = (): void => {};
   const hub = startHubSync({
     db,
     dataDir: options.dataDir,
     env,
     logger,
-    onApplied: ({ products, staff: people }) => {
-      if (products > 0) emit('catalog.changed', { products: catalog.count() });
+    onApplied: ({ products, staff: people, prices: rules }) => {
+      if (rules > 0) kickPrices();
+      if (products > 0 || rules > 0) emit('catalog.changed', { products: catalog.count() });
       const who = sessions.current;
       if (people > 0 && who && !staff.isActive(who.id)) {
         staff.audit(who.name, 'staff.sessionEnded', { id: who.id, from: 'hub' }, null);
@@ -344,6 +347,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const prices = createPricesService(db, catalog, {
     audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
     now,
+    // Enrolled at a hub: the hub owns the shop's prices, as it owns the catalog.
+    hubOwnsPrices: () => hub.url() !== null,
   });
   const pricesLoop = createSyncLoop(
     () => {
@@ -365,6 +370,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     logger.warn(`scheduled prices not applied at start: ${err instanceof Error ? err.message : String(err)}`);
   }
   pricesLoop.start(3_600_000);
+  kickPrices = () => pricesLoop.kick();
   // A new till (only the first-run manager, PIN 0000) owes its setup flow; marked once, so the flow
   // survives the PIN change and a restart, and a till set up before the flow existed never shows it.
   if (staff.firstRun() && settings.get('setupPending') === undefined) settings.set('setupPending', '1');

@@ -17,6 +17,7 @@ import { catalogService } from './services/catalog.ts';
 import { staffService } from './services/staff.ts';
 import { adminService } from './services/admin.ts';
 import { reportsService } from './services/reports.ts';
+import { pricesService } from './services/prices.ts';
 
 export { HubError };
 export { eventDigest } from './services/push.ts';
@@ -35,6 +36,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       staff: staffService(deps),
       admin: adminService(deps),
       reports: reportsService(deps),
+      prices: pricesService(deps),
     }),
   };
 }

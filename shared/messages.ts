@@ -310,6 +310,9 @@ const SR_CYRL = {
   prices_at_past: 'Тренутак у пољу „{field}“ је већ прошао: нова цена се заказује унапред.',
   prices_same_price: 'Нова цена у пољу „{field}“ је иста као садашња.',
   prices_not_pending: 'Ова промена цене је већ примењена или отказана ({field}).',
+  prices_hub_owned:
+    'Ценовнике, акције и заказане цене ове продавнице уређује хаб продавнице: мењају се на хабу (картица Цене), не на каси.',
+  prices_where: 'Непознато место важења у пољу „{field}“ (продавница или ланац).',
 };
 
 const SR_LATN: Shape<typeof SR_CYRL> = {
@@ -615,6 +618,9 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   prices_at_past: 'Trenutak u polju „{field}“ je već prošao: nova cena se zakazuje unapred.',
   prices_same_price: 'Nova cena u polju „{field}“ je ista kao sadašnja.',
   prices_not_pending: 'Ova promena cene je već primenjena ili otkazana ({field}).',
+  prices_hub_owned:
+    'Cenovnike, akcije i zakazane cene ove prodavnice uređuje hab prodavnice: menjaju se na habu (kartica Cene), ne na kasi.',
+  prices_where: 'Nepoznato mesto važenja u polju „{field}“ (prodavnica ili lanac).',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -926,6 +932,9 @@ const EN: Shape<typeof SR_CYRL> = {
   prices_at_past: 'The moment in "{field}" has passed: a new price is scheduled ahead.',
   prices_same_price: 'The new price in "{field}" is the same as the current one.',
   prices_not_pending: 'This price change was already applied or cancelled ({field}).',
+  prices_hub_owned:
+    "This shop's price lists, promotions and scheduled prices are managed at the store hub: change them there (tab Prices), not on the till.",
+  prices_where: 'Unknown place of validity in "{field}" (shop or chain).',
 };
 
 /** The core's messages: `{field}` names the input field, other placeholders as each text says. */

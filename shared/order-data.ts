@@ -22,6 +22,8 @@ export const OrderLineData = z.looseObject({
   gtin: z.string().max(14).optional(),
   /** The promotion or price list that priced the line (docs/prices.md). */
   priceRule: z.string().max(100).optional(),
+  /** Whether `priceRule` is a price list or a promotion (absent from tills before the hub's prices). */
+  priceRuleKind: z.enum(['list', 'promotion']).optional(),
 });
 
 /** One payment (`OrderPayment`). */

@@ -33,6 +33,7 @@ import {
   type PromotionDeal,
 } from '../../shared/prices/engine.ts';
 import { dayStart } from '../../shared/i18n/time.ts';
+import type { HubPriceChange } from '../../shared/hub/prices.ts';
 import {
   checkPriceList,
   checkPromotion,
@@ -40,6 +41,8 @@ import {
   listViewOf,
   promotionViewOf,
   windowOf,
+  type ListRowData,
+  type PromotionRowData,
   type Refuse,
   type RuleCatalog,
 } from '../../shared/prices/rules.ts';
@@ -53,6 +56,8 @@ export interface PricesDeps {
   /** Audits an action (the staff's audit log). */
   audit(actor: string | null, action: string, detail: Record<string, unknown>, approver: string | null): void;
   now?: () => number;
+  /** The till is enrolled at a store hub, which owns the shop's prices (docs/prices.md "At the hub"). */
+  hubOwnsPrices?(): boolean;
 }
 
 interface ListRow {
@@ -119,6 +124,122 @@ function dealOf(r: PromotionRow): PromotionDeal {
 export function buyerPibOf(buyerId: string | undefined | null): string | null {
   const m = buyerId ? /^10:(\d{9})$/.exec(buyerId.trim()) : null;
   return m ? (m[1] as string) : null;
+}
+
+/** A list's row written (by `id`, else new) with its items replaced; `hubId` marks one the hub sent. */
+function saveList(
+  db: Db,
+  row: Omit<ListRowData, 'items'> & { updated_at: string },
+  items: readonly { code: string; price_para: number }[],
+  id: number | undefined,
+  hubId: number | null,
+): number {
+  let saved: number;
+  if (id !== undefined) {
+    const changed = db
+      .prepare(
+        `UPDATE price_lists SET name = @name, priority = @priority, scope = @scope, buyer_pib = @buyer_pib,
+           from_day = @from_day, to_day = @to_day, weekdays = @weekdays, from_minute = @from_minute,
+           to_minute = @to_minute, rule_group = @rule_group, rule_percent_bp = @rule_percent_bp,
+           updated_at = @updated_at WHERE id = @id`,
+      )
+      .run({ ...row, id }).changes;
+    if (changed === 0) throw new CommandError('not_found', 'not_found', {}, 'id');
+    saved = id;
+    db.prepare('DELETE FROM price_list_items WHERE list_id = ?').run(id);
+  } else {
+    saved = Number(
+      db
+        .prepare(
+          `INSERT INTO price_lists (name, priority, scope, buyer_pib, from_day, to_day, weekdays, from_minute,
+             to_minute, rule_group, rule_percent_bp, updated_at, hub_id) VALUES (@name, @priority, @scope, @buyer_pib,
+             @from_day, @to_day, @weekdays, @from_minute, @to_minute, @rule_group, @rule_percent_bp, @updated_at,
+             @hub_id)`,
+        )
+        .run({ ...row, hub_id: hubId }).lastInsertRowid,
+    );
+  }
+  const insert = db.prepare<[number, string, number]>(
+    'INSERT INTO price_list_items (list_id, product_code, price_para) VALUES (?, ?, ?)',
+  );
+  for (const it of items) insert.run(saved, it.code, it.price_para);
+  return saved;
+}
+
+/** A promotion's row written (by `id`, else new); `hubId` marks one the hub sent. */
+function savePromotion(
+  db: Db,
+  row: PromotionRowData & { updated_at: string },
+  id: number | undefined,
+  hubId: number | null,
+): number {
+  if (id !== undefined) {
+    const changed = db
+      .prepare(
+        `UPDATE promotions SET name = @name, priority = @priority, target_code = @target_code,
+           target_group = @target_group, kind = @kind, price_para = @price_para, percent_bp = @percent_bp,
+           buy = @buy, pay = @pay, nth = @nth, min_qty_milli = @min_qty_milli, from_day = @from_day,
+           to_day = @to_day, weekdays = @weekdays, from_minute = @from_minute, to_minute = @to_minute,
+           updated_at = @updated_at WHERE id = @id`,
+      )
+      .run({ ...row, id }).changes;
+    if (changed === 0) throw new CommandError('not_found', 'not_found', {}, 'id');
+    return id;
+  }
+  return Number(
+    db
+      .prepare(
+        `INSERT INTO promotions (name, priority, target_code, target_group, kind, price_para, percent_bp, buy,
+           pay, nth, min_qty_milli, from_day, to_day, weekdays, from_minute, to_minute, updated_at, hub_id)
+         VALUES (@name, @priority, @target_code, @target_group, @kind, @price_para, @percent_bp, @buy, @pay,
+           @nth, @min_qty_milli, @from_day, @to_day, @weekdays, @from_minute, @to_minute, @updated_at, @hub_id)`,
+      )
+      .run({ ...row, hub_id: hubId }).lastInsertRowid,
+  );
+}
+
+/** Each database's count of pulls that changed its rules: a prices service reads its rules again after one. */
+const hubGenerations = new WeakMap<Db, number>();
+
+const HUB_TABLES = { list: 'price_lists', promotion: 'promotions', scheduled: 'scheduled_prices' } as const;
+
+/**
+ * Applies the rules the hub sent (docs/prices.md "At the hub") in the caller's transaction (the pull's page): each
+ * by the hub's id, whole, or deleted. A scheduled change is kept pending until its moment, when this till's job
+ * applies it (offline too); one the hub applied or cancelled meanwhile takes that state here unless this till
+ * already applied it. Returns how many rules changed.
+ */
+export function applyHubPrices(db: Db, changes: readonly HubPriceChange[], at: string): number {
+  const localId = (kind: keyof typeof HUB_TABLES, hubId: number): number | undefined =>
+    db.prepare<[number], { id: number }>(`SELECT id FROM ${HUB_TABLES[kind]} WHERE hub_id = ?`).get(hubId)?.id;
+  for (const c of changes) {
+    const id = localId(c.kind, c.id);
+    if (c.kind === 'scheduled') {
+      const s = c.data;
+      if (id === undefined)
+        db.prepare(
+          `INSERT INTO scheduled_prices (product_code, price_para, at, state, created_at, applied_at, hub_id)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        ).run(s.code, s.price_para, s.at, s.state, at, s.state === 'pending' ? null : at, c.id);
+      else if (s.state !== 'pending')
+        db.prepare("UPDATE scheduled_prices SET state = ?, applied_at = ? WHERE id = ? AND state = 'pending'").run(
+          s.state,
+          at,
+          id,
+        );
+      continue;
+    }
+    if (c.deleted) {
+      if (id !== undefined) db.prepare(`DELETE FROM ${HUB_TABLES[c.kind]} WHERE id = ?`).run(id);
+      continue;
+    }
+    if (c.kind === 'list') {
+      const { items, ...row } = c.data;
+      saveList(db, { ...row, updated_at: at }, items, id, c.id);
+    } else savePromotion(db, { ...c.data, updated_at: at }, id, c.id);
+  }
+  if (changes.length > 0) hubGenerations.set(db, (hubGenerations.get(db) ?? 0) + 1);
+  return changes.length;
 }
 
 export type PricesService = ReturnType<typeof createPricesService>;
@@ -191,7 +312,28 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
     index = buildPriceIndex(engineLists, enginePromotions);
     return index;
   }
-  const current = (): PriceIndex => index ?? load();
+  let generation = hubGenerations.get(db) ?? 0;
+  /** The index of the rules, read again after a pull from the hub changed them. */
+  const current = (): PriceIndex => {
+    const now_ = hubGenerations.get(db) ?? 0;
+    if (index && now_ === generation) return index;
+    generation = now_;
+    return load();
+  };
+
+  /**
+   * While the till is enrolled at a hub the hub owns the prices (docs/prices.md "At the hub"): a new rule or a
+   * change is refused in words (`prices_hub_owned`); only this till's own rules from before it enrolled (no hub id)
+   * may still be deleted (`id`).
+   */
+  function refuseWhenHubOwned(table: 'price_lists' | 'promotions' | 'scheduled_prices', id?: number): void {
+    if (!deps.hubOwnsPrices?.()) return;
+    if (id !== undefined) {
+      const row = db.prepare<[number], { hub_id: number | null }>(`SELECT hub_id FROM ${table} WHERE id = ?`).get(id);
+      if (row && row.hub_id === null) return;
+    }
+    throw new CommandError('forbidden', 'prices_hub_owned', { field: 'id' }, 'id');
+  }
 
   function productName(code: string): string | null {
     return catalog.product(code, [])?.name ?? null;
@@ -315,7 +457,7 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
       buyerId?: string | undefined;
     },
     at: number = now(),
-  ): ({ name: string; discountPara: number } | null)[] {
+  ): ({ name: string; kind: 'list' | 'promotion'; discountPara: number } | null)[] {
     const cart: PriceLineInput[] = [];
     const at_: number[] = [];
     input.lines.forEach((l, i) => {
@@ -327,10 +469,13 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
       cart.push({ code: p.code, group: p.group, regularPara: p.pricePara, quantityMilli });
       at_.push(i);
     });
-    const out: ({ name: string; discountPara: number } | null)[] = input.lines.map(() => null);
+    const out: ({ name: string; kind: 'list' | 'promotion'; discountPara: number } | null)[] = input.lines.map(
+      () => null,
+    );
     if (cart.length === 0) return out;
     priceCart(current(), cart, { at, buyerPib: buyerPibOf(input.buyerId) }).forEach((p, k) => {
-      if (p.rule && p.discountPara > 0) out[at_[k] as number] = { name: p.rule.name, discountPara: p.discountPara };
+      if (p.rule && p.discountPara > 0)
+        out[at_[k] as number] = { name: p.rule.name, kind: p.rule.kind, discountPara: p.discountPara };
     });
     return out;
   }
@@ -396,38 +541,12 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
     },
 
     putList(input: PriceListInput, caller?: Caller): PriceListView {
+      refuseWhenHubOwned('price_lists');
       const { items: listItems, ...checked } = checkPriceList(input, ruleCatalog, refuse);
       const at = new Date(now()).toISOString();
       const row = { ...checked, updated_at: at };
       const id = db.transaction(() => {
-        let id: number;
-        if (input.id !== undefined) {
-          const changed = db
-            .prepare(
-              `UPDATE price_lists SET name = @name, priority = @priority, scope = @scope, buyer_pib = @buyer_pib,
-                 from_day = @from_day, to_day = @to_day, weekdays = @weekdays, from_minute = @from_minute,
-                 to_minute = @to_minute, rule_group = @rule_group, rule_percent_bp = @rule_percent_bp,
-                 updated_at = @updated_at WHERE id = @id`,
-            )
-            .run({ ...row, id: input.id }).changes;
-          if (changed === 0) throw new CommandError('not_found', 'not_found', {}, 'id');
-          id = input.id;
-          db.prepare('DELETE FROM price_list_items WHERE list_id = ?').run(id);
-        } else {
-          id = Number(
-            db
-              .prepare(
-                `INSERT INTO price_lists (name, priority, scope, buyer_pib, from_day, to_day, weekdays, from_minute,
-                   to_minute, rule_group, rule_percent_bp, updated_at) VALUES (@name, @priority, @scope, @buyer_pib,
-                   @from_day, @to_day, @weekdays, @from_minute, @to_minute, @rule_group, @rule_percent_bp, @updated_at)`,
-              )
-              .run(row).lastInsertRowid,
-          );
-        }
-        const insert = db.prepare<[number, string, number]>(
-          'INSERT INTO price_list_items (list_id, product_code, price_para) VALUES (?, ?, ?)',
-        );
-        for (const it of listItems) insert.run(id, it.code, it.price_para);
+        const id = saveList(db, row, listItems, input.id, null);
         deps.audit(
           caller?.actor?.name ?? null,
           'prices.listPut',
@@ -443,6 +562,7 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
     },
 
     deleteList(id: number, caller?: Caller): { deleted: boolean } {
+      refuseWhenHubOwned('price_lists', id);
       const deleted = db.transaction(() => {
         const row = db.prepare<[number], { name: string }>('SELECT name FROM price_lists WHERE id = ?').get(id);
         if (!row) return false;
@@ -455,36 +575,13 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
     },
 
     putPromotion(input: PromotionInput, caller?: Caller): PromotionView {
+      refuseWhenHubOwned('promotions');
       current();
       const checked = checkPromotion(input, ruleCatalog, promotions, input.id, refuse);
       const at = new Date(now()).toISOString();
       const row = { ...checked, updated_at: at };
       const id = db.transaction(() => {
-        let id: number;
-        if (input.id !== undefined) {
-          const changed = db
-            .prepare(
-              `UPDATE promotions SET name = @name, priority = @priority, target_code = @target_code,
-                 target_group = @target_group, kind = @kind, price_para = @price_para, percent_bp = @percent_bp,
-                 buy = @buy, pay = @pay, nth = @nth, min_qty_milli = @min_qty_milli, from_day = @from_day,
-                 to_day = @to_day, weekdays = @weekdays, from_minute = @from_minute, to_minute = @to_minute,
-                 updated_at = @updated_at WHERE id = @id`,
-            )
-            .run({ ...row, id: input.id }).changes;
-          if (changed === 0) throw new CommandError('not_found', 'not_found', {}, 'id');
-          id = input.id;
-        } else {
-          id = Number(
-            db
-              .prepare(
-                `INSERT INTO promotions (name, priority, target_code, target_group, kind, price_para, percent_bp, buy,
-                   pay, nth, min_qty_milli, from_day, to_day, weekdays, from_minute, to_minute, updated_at)
-                 VALUES (@name, @priority, @target_code, @target_group, @kind, @price_para, @percent_bp, @buy, @pay,
-                   @nth, @min_qty_milli, @from_day, @to_day, @weekdays, @from_minute, @to_minute, @updated_at)`,
-              )
-              .run(row).lastInsertRowid,
-          );
-        }
+        const id = savePromotion(db, row, input.id, null);
         deps.audit(
           caller?.actor?.name ?? null,
           'prices.promotionPut',
@@ -500,6 +597,7 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
     },
 
     deletePromotion(id: number, caller?: Caller): { deleted: boolean } {
+      refuseWhenHubOwned('promotions', id);
       const deleted = db.transaction(() => {
         const row = db.prepare<[number], { name: string }>('SELECT name FROM promotions WHERE id = ?').get(id);
         if (!row) return false;
@@ -512,6 +610,7 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
     },
 
     schedule(input: ScheduleInput, caller?: Caller): ScheduledPriceView {
+      refuseWhenHubOwned('scheduled_prices');
       const checked = checkSchedule(input, ruleCatalog, now(), refuse);
       const product = catalog.product(checked.code, []);
       if (!product) throw invalidInput('code', 'goods_unknown_product', { value: input.code });
@@ -540,6 +639,7 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
     },
 
     cancelScheduled(id: number, caller?: Caller): ScheduledPriceView {
+      refuseWhenHubOwned('scheduled_prices');
       db.transaction(() => {
         const row = st.scheduledOne.get(id);
         if (!row) throw new CommandError('not_found', 'not_found', {}, 'id');

@@ -161,7 +161,11 @@ export type HubAuditAction =
   | 'staff_till'
   | 'staff_refused'
   | 'till_revoke'
-  | 'claims_clear';
+  | 'claims_clear'
+  | 'prices_list'
+  | 'prices_promotion'
+  | 'prices_schedule'
+  | 'prices_delete';
 
 /** One entry of the hub's audit log, as `GET /api/admin/audit` answers it. */
 export interface HubAuditEntry {

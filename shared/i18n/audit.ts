@@ -148,6 +148,13 @@ const SR_CYRL = {
   reasonUnfiscalized: 'готовина док рачуни чекају фискализацију',
   allLines: 'све ставке',
   wholeShop: 'цела продавница',
+  hubPricesList: 'На хабу сачуван ценовник „{name}“ ({where})',
+  hubPricesPromotion: 'На хабу сачувана акција „{name}“ ({where})',
+  hubPricesSchedule: 'На хабу заказана нова цена артикла {name} од {at}',
+  hubPricesDelete: 'На хабу обрисано: „{name}“',
+  hubPricesCancel: 'На хабу отказана заказана цена артикла {name}',
+  hubWhereShop: 'продавница',
+  hubWhereChain: 'цео ланац',
 };
 
 type AuditKey = keyof typeof SR_CYRL;
@@ -289,6 +296,13 @@ const SR_LATN: Record<AuditKey, string> = {
   reasonUnfiscalized: 'gotovina dok računi čekaju fiskalizaciju',
   allLines: 'sve stavke',
   wholeShop: 'cela prodavnica',
+  hubPricesList: 'Na habu sačuvan cenovnik „{name}“ ({where})',
+  hubPricesPromotion: 'Na habu sačuvana akcija „{name}“ ({where})',
+  hubPricesSchedule: 'Na habu zakazana nova cena artikla {name} od {at}',
+  hubPricesDelete: 'Na habu obrisano: „{name}“',
+  hubPricesCancel: 'Na habu otkazana zakazana cena artikla {name}',
+  hubWhereShop: 'prodavnica',
+  hubWhereChain: 'ceo lanac',
 };
 
 const EN: Record<AuditKey, string> = {
@@ -428,6 +442,13 @@ const EN: Record<AuditKey, string> = {
   reasonUnfiscalized: 'cash while receipts wait for fiscalization',
   allLines: 'all lines',
   wholeShop: 'the whole shop',
+  hubPricesList: 'Price list “{name}” saved at the hub ({where})',
+  hubPricesPromotion: 'Promotion “{name}” saved at the hub ({where})',
+  hubPricesSchedule: 'New price of product {name} scheduled at the hub from {at}',
+  hubPricesDelete: 'Deleted at the hub: “{name}”',
+  hubPricesCancel: 'Scheduled price of product {name} cancelled at the hub',
+  hubWhereShop: 'shop',
+  hubWhereChain: 'the whole chain',
 };
 
 export const AUDIT_TEXT: Record<Language, Record<AuditKey, string>> = {
@@ -994,6 +1015,20 @@ const HUB_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
     },
   }),
   catalog_adopt: (d) => ({ key: 'hubCatalogAdopt', params: { count: num(d.count) } }),
+  // Where a rule set at the hub holds, in words: `whereWord`.
+  prices_list: (d, w) => ({
+    key: 'hubPricesList',
+    params: { name: str(d.name), where: w.text(d.where === 'chain' ? 'hubWhereChain' : 'hubWhereShop') },
+  }),
+  prices_promotion: (d, w) => ({
+    key: 'hubPricesPromotion',
+    params: { name: str(d.name), where: w.text(d.where === 'chain' ? 'hubWhereChain' : 'hubWhereShop') },
+  }),
+  prices_schedule: (d, w) => ({ key: 'hubPricesSchedule', params: { name: str(d.name), at: w.moment(d.at) } }),
+  prices_delete: (d) => ({
+    key: d.kind === 'scheduled' ? 'hubPricesCancel' : 'hubPricesDelete',
+    params: { name: str(d.name) },
+  }),
 };
 
 /** Does the till's audit have a sentence of its own for this action (not the generic one)? */

@@ -31,6 +31,7 @@ import { m027 } from './027_sef.ts';
 import { m028 } from './028_stocktake.ts';
 import { m029 } from './029_prices.ts';
 import { m030 } from './030_hub_pin_verifiers.ts';
+import { m031 } from './031_hub_prices.ts';
 
 /**
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
@@ -67,4 +68,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m028,
   m029,
   m030,
+  m031,
 ];

@@ -23,6 +23,7 @@ import { h022 } from './022_report_tax.ts';
 import { h023 } from './023_people_and_codes.ts';
 import { h024 } from './024_till_trust.ts';
 import { h025 } from './025_pin_verifiers.ts';
+import { h026 } from './026_prices.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -61,4 +62,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   h023,
   h024,
   h025,
+  h026,
 ];
