@@ -27,6 +27,7 @@ import { useHubT, type HubKey, type HubLang, type HubT } from './i18n.ts';
 import { StaffSection } from './StaffSection.tsx';
 import { EnrolCodes } from './EnrolCodes.tsx';
 import { HubCatalog } from './HubCatalog.tsx';
+import { HubPrices } from './HubPrices.tsx';
 import { ReportCharts, previousPeriod, type ReportExtras } from '../reports/ReportCharts.tsx';
 import { reportT } from '../reports/words.ts';
 
@@ -67,8 +68,8 @@ export function printerText(p: TillRow['printer'], t: HubT) {
 }
 /** The hub's report (shared/hub/contract/results.ts). */
 type Report = HubReport;
-type Section = 'tills' | 'catalog' | 'staff' | 'settings' | 'report' | 'audit';
-const SECTIONS: readonly Section[] = ['tills', 'catalog', 'staff', 'settings', 'report', 'audit'];
+type Section = 'tills' | 'catalog' | 'prices' | 'staff' | 'settings' | 'report' | 'audit';
+const SECTIONS: readonly Section[] = ['tills', 'catalog', 'prices', 'staff', 'settings', 'report', 'audit'];
 type ShopSettingsRow = ShopSettings;
 
 /** Today as the hub UI's clock has it (a local day, not UTC's). */
@@ -134,6 +135,7 @@ export function HubApp() {
         <main className="mgr-body" role="tabpanel" aria-label={t(section)}>
           {section === 'tills' && <Tills t={t} lang={lang} token={session.token} />}
           {section === 'catalog' && <HubCatalog t={t} lang={lang} token={session.token} />}
+          {section === 'prices' && <HubPrices t={t} lang={lang} token={session.token} />}
           {section === 'staff' && (
             <StaffSection t={t} api={api ?? hubApi(session.token)} errorText={(err) => hubErrorText(t, err)} />
           )}
