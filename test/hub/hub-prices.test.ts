@@ -166,8 +166,9 @@ for (const backend of BACKENDS) {
         ['SK', 200_00, 180_00, 180_00, 'Пиће −10 %'],
         ['VO', 50_00, 50_00, 100_00, null],
       ];
+      // Until the pull brought the products and the rules (a product not there yet is refused by the quote).
       for (const c of [a, b])
-        await until(async () => JSON.stringify(await quote(c, CART)) === JSON.stringify(expected));
+        await until(async () => JSON.stringify(await quote(c, CART).catch(() => null)) === JSON.stringify(expected));
 
       // The hub owns the prices now: a till's own edit is refused in words, nothing changes.
       const own = await fails(a, 'prices.promotionPut', {
