@@ -230,7 +230,10 @@ export function applyHubPrices(db: Db, changes: readonly HubPriceChange[], at: s
       continue;
     }
     if (c.deleted) {
-      if (id !== undefined) db.prepare(`DELETE FROM ${HUB_TABLES[c.kind]} WHERE id = ?`).run(id);
+      if (id !== undefined)
+        db.prepare(
+          c.kind === 'list' ? 'DELETE FROM price_lists WHERE id = ?' : 'DELETE FROM promotions WHERE id = ?',
+        ).run(id);
       continue;
     }
     if (c.kind === 'list') {

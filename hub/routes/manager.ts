@@ -13,6 +13,7 @@ import { receiptsPeriod } from '../report-receipts.ts';
 import { DEFAULT_HUB_TIME_ZONE } from '../report-days.ts';
 import type { HubHandlers } from '../router.ts';
 import { codesOf, type RouteDeps } from './deps.ts';
+import { pricesHandlers } from './prices.ts';
 
 const CSV = 'text/csv; charset=utf-8';
 
@@ -147,27 +148,6 @@ export function managerHandlers({ service, guard, fingerprint }: RouteDeps): Hub
       await audit(who, 'shop_create', { shop: shopId, name: input.name }, shopId);
       return { shopId };
     },
-    prices: ({ shop }) => service.shopPrices(shop),
-    pricesListPut: async ({ who, input, shop }) => {
-      const r = await service.putPriceList(shop, input);
-      await audit(who, 'prices_list', { id: r.id, name: r.name, where: input.where }, shop);
-      return r;
-    },
-    pricesPromotionPut: async ({ who, input, shop }) => {
-      const r = await service.putPromotion(shop, input);
-      await audit(who, 'prices_promotion', { id: r.id, name: r.name, where: input.where }, shop);
-      return r;
-    },
-    pricesSchedule: async ({ who, input, shop }) => {
-      const r = await service.schedulePrice(shop, input);
-      await audit(who, 'prices_schedule', { id: r.id, name: r.name, at: input.at }, shop);
-      return r;
-    },
-    pricesDelete: async ({ who, input, shop }) => {
-      const r = await service.deletePrice(shop, input.id);
-      if (!r) throw new HubError(404, 'not_found', `no price rule ${input.id} for this shop`, 'id');
-      await audit(who, 'prices_delete', { id: input.id, kind: r.kind, name: r.name }, shop);
-      return { deleted: input.id };
-    },
+    ...pricesHandlers({ service, guard }),
   };
 }

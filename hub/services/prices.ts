@@ -123,30 +123,76 @@ async function writeRule(
   return o.id;
 }
 
+/** A shop's rules (its own and the chain's) as the hub UI shows them, with product names. */
+async function shopPricesOf(deps: HubDeps, shopId: number): Promise<HubPrices> {
+  const { db } = deps;
+  const chainId = await chainOf(db, shopId);
+  const rows = await db.query<PriceRow>(
+    `SELECT id, shop_id, kind, data, state, deleted, version FROM hub_prices
+          WHERE ${VISIBLE} AND NOT deleted ORDER BY kind, id`,
+    [shopId, chainId],
+  );
+  const products = new Map(
+    (
+      await db.query<{ code: string; name: string; price_para: number }>(
+        'SELECT code, name, price_para FROM products WHERE shop_id = $1 AND NOT deleted',
+        [shopId],
+      )
+    ).map((p) => [p.code, p]),
+  );
+  const name = (code: string): string | null => products.get(code)?.name ?? null;
+  const at = deps.now().getTime();
+  const where = (r: PriceRow): PriceWhere => (r.shop_id === null ? 'chain' : 'shop');
+  const out: HubPrices = { lists: [], promotions: [], scheduled: [] };
+  for (const r of rows) {
+    const id = Number(r.id);
+    if (r.kind === 'list') {
+      const l = r.data as HubListRow;
+      const items = l.items.map((i) => ({ code: i.code, pricePara: i.price_para }));
+      out.lists.push({ ...listViewOf(id, l, items, name, at), where: where(r) });
+    } else if (r.kind === 'promotion')
+      out.promotions.push({ ...promotionViewOf(id, r.data as PromotionRowData, name, at), where: where(r) });
+    else {
+      const s = r.data as HubScheduledRow;
+      out.scheduled.push({
+        id,
+        code: s.code,
+        name: name(s.code),
+        pricePara: s.price_para,
+        oldPricePara: products.get(s.code)?.price_para ?? null,
+        at: s.at,
+        state: r.state ?? 'pending',
+        appliedAt: null,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Applies every scheduled change due by now, each once (pending → applied, or skipped when the shop no longer
+ * has the product): the product's new price with a new version, in the caller's transaction.
+ */
+async function applyDue(q: Queryable, iso: () => string): Promise<number> {
+  const due = await q.query<{ id: number; shop_id: number; data: HubScheduledRow }>(
+    `SELECT id, shop_id, data FROM hub_prices
+      WHERE kind = 'scheduled' AND state = 'pending' AND (data->>'at')::text <= $1 ORDER BY (data->>'at')::text, id`,
+    [iso()],
+  );
+  for (const d of due) {
+    const changed = await setProductPrice(q, d.shop_id, d.data.code, d.data.price_para);
+    const state = changed ? 'applied' : 'skipped';
+    await q.query(
+      `UPDATE hub_prices SET state = $2, data = jsonb_set(data, '{state}', to_jsonb($2::text)),
+         version = nextval('change_seq'), updated_at = $3 WHERE id = $1`,
+      [d.id, state, iso()],
+    );
+  }
+  return due.length;
+}
+
 export function pricesService(deps: HubDeps) {
   const { db, iso } = deps;
-
-  /**
-   * Applies every scheduled change due by now, each once (pending → applied, or skipped when the shop no longer
-   * has the product): the product's new price with a new version, in the caller's transaction.
-   */
-  async function applyDue(q: Queryable): Promise<number> {
-    const due = await q.query<{ id: number; shop_id: number; data: HubScheduledRow }>(
-      `SELECT id, shop_id, data FROM hub_prices
-        WHERE kind = 'scheduled' AND state = 'pending' AND (data->>'at')::text <= $1 ORDER BY (data->>'at')::text, id`,
-      [iso()],
-    );
-    for (const d of due) {
-      const changed = await setProductPrice(q, d.shop_id, d.data.code, d.data.price_para);
-      const state = changed ? 'applied' : 'skipped';
-      await q.query(
-        `UPDATE hub_prices SET state = $2, data = jsonb_set(data, '{state}', to_jsonb($2::text)),
-           version = nextval('change_seq'), updated_at = $3 WHERE id = $1`,
-        [d.id, state, iso()],
-      );
-    }
-    return due.length;
-  }
 
   /** Applies what is due, under the master-data lock, only when something is (one indexed look otherwise). */
   async function applyDuePrices(): Promise<number> {
@@ -157,7 +203,7 @@ export function pricesService(deps: HubDeps) {
     if (!any[0]) return 0;
     return db.tx(async (q) => {
       await lockMasterData(q);
-      return applyDue(q);
+      return applyDue(q, iso);
     });
   }
 
@@ -191,47 +237,7 @@ export function pricesService(deps: HubDeps) {
     /** The shop's rules (its own and the chain's) as the hub UI shows them, with product names. */
     async shopPrices(shopId: number): Promise<HubPrices> {
       await applyDuePrices();
-      const chainId = await chainOf(db, shopId);
-      const rows = await db.query<PriceRow>(
-        `SELECT id, shop_id, kind, data, state, deleted, version FROM hub_prices
-          WHERE ${VISIBLE} AND NOT deleted ORDER BY kind, id`,
-        [shopId, chainId],
-      );
-      const products = new Map(
-        (
-          await db.query<{ code: string; name: string; price_para: number }>(
-            'SELECT code, name, price_para FROM products WHERE shop_id = $1 AND NOT deleted',
-            [shopId],
-          )
-        ).map((p) => [p.code, p]),
-      );
-      const name = (code: string): string | null => products.get(code)?.name ?? null;
-      const at = deps.now().getTime();
-      const where = (r: PriceRow): PriceWhere => (r.shop_id === null ? 'chain' : 'shop');
-      const out: HubPrices = { lists: [], promotions: [], scheduled: [] };
-      for (const r of rows) {
-        const id = Number(r.id);
-        if (r.kind === 'list') {
-          const l = r.data as HubListRow;
-          const items = l.items.map((i) => ({ code: i.code, pricePara: i.price_para }));
-          out.lists.push({ ...listViewOf(id, l, items, name, at), where: where(r) });
-        } else if (r.kind === 'promotion')
-          out.promotions.push({ ...promotionViewOf(id, r.data as PromotionRowData, name, at), where: where(r) });
-        else {
-          const s = r.data as HubScheduledRow;
-          out.scheduled.push({
-            id,
-            code: s.code,
-            name: name(s.code),
-            pricePara: s.price_para,
-            oldPricePara: products.get(s.code)?.price_para ?? null,
-            at: s.at,
-            state: r.state ?? 'pending',
-            appliedAt: null,
-          });
-        }
-      }
-      return out;
+      return shopPricesOf(deps, shopId);
     },
 
     /** A price list checked by the till's rules and written (new, or by `id`), in one transaction. */

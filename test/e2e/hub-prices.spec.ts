@@ -99,7 +99,7 @@ test('the Цене tab: a promotion and a chain list made, refused at their fiel
   await list.getByRole('button', { name: 'Сачувај' }).click();
   const lists = section.getByRole('table', { name: 'Ценовници' });
   await expect(lists.getByRole('row', { name: /Пиће −10 %/ })).toContainText('цео ланац');
-  await expect(lists.getByRole('row', { name: /Пиће −10 %/ })).toContainText('10 % на групу „Пиће“');
+  await expect(lists.getByRole('row', { name: /Пиће −10 %/ })).toContainText('−10 % на групу „Пиће“');
   await shotsAtTillSizes(page, testInfo, 'hub-prices-cyrl', section);
 
   // The promotion changed from its row: the form comes filled.
@@ -117,7 +117,7 @@ test('the Цене tab: a promotion and a chain list made, refused at their fiel
   await shotsAtTillSizes(page, testInfo, 'hub-prices-latn', latin);
   await page.getByLabel('Jezik').selectOption('en');
   const english = page.getByRole('region', { name: 'Prices' });
-  await expect(english.getByRole('table', { name: 'Price lists' })).toContainText('10 % off the group “Пиће”');
+  await expect(english.getByRole('table', { name: 'Price lists' })).toContainText('−10 % off the group “Пиће”');
   await shotsAtTillSizes(page, testInfo, 'hub-prices-en', english);
 
   // The list deleted.

@@ -111,6 +111,8 @@ const HUB_OWNERS: Record<string, string> = {
   // Enrolled and revoked (hub/services/tills.ts), seen and moved on by a push or a pull (push.ts, catalog.ts),
   // its refused batch noted (till-status.ts): the tills area's modules.
   tills: 'hub/services/',
+  // Price lists, promotions and scheduled price changes at the hub (issue 42, hub migration 026).
+  hub_prices: 'hub/services/prices.ts',
 };
 
 /**

@@ -111,7 +111,8 @@ function RuleForm(props: {
   t: HubT;
   token: string;
   start: { id?: number; values: Values };
-  onDone: (text: string) => void;
+  /** Saved: the rule's name. */
+  onDone: (name: string) => void;
   onCancel: () => void;
 }) {
   const { kind, lang } = props;
@@ -133,7 +134,7 @@ function RuleForm(props: {
           : kind === 'list'
             ? await api.call('pricesListPut', input as never)
             : await api.call('pricesSchedule', input as never);
-      props.onDone(p('saved', { name: r.name }));
+      props.onDone(r.name);
     } catch (err) {
       // The refusal under the field it names, in the till's own words for its code.
       const wire = err instanceof HubCallError ? (err.field ?? '').split('.')[0] : '';
@@ -200,25 +201,28 @@ export function HubPrices({ t, lang, token }: { t: HubT; lang: HubLang; token: s
   const p = (k: HubPricesKey, params?: Record<string, string | number>) => pt(lang, k, params);
   const [prices, setPrices] = useState<Prices | null>(null);
   const [form, setForm] = useState<{ kind: FormKind; id?: number; values: Values } | null>(null);
-  const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
+  // What was done, said in the language shown now (a change of language says it again).
+  const [note, setNote] = useState<{ text: (lang: HubLang) => string; error: boolean } | null>(null);
   const [version, setVersion] = useState(0);
   useEffect(() => {
     hubApi(token)
       .call('prices')
       .then(setPrices)
-      .catch((err: unknown) => setNote({ text: hubErrorText(t, err), error: true }));
+      .catch((err: unknown) => setNote({ text: () => hubErrorText(t, err), error: true }));
   }, [token, version, t]);
   const decimal = lang === 'en' ? '.' : ',';
+  // A discount's size without the sign the catalog's percentage change writes (`+10`): the words say it is off.
+  const off = (bp: number): string => formatPercent(bp, decimal).replace(/^[+−-]/, '');
   const period = (from: string | null, to: string | null) =>
     from || to ? `${dayText(from, lang)} – ${dayText(to, lang)}` : p('always');
   const where = (w: PriceWhere) => p(w === 'chain' ? 'whereChain' : 'whereShop');
   const remove = async (id: number) => {
     try {
       await hubApi(token).call('pricesDelete', { id });
-      setNote({ text: p('removed'), error: false });
+      setNote({ text: (l) => pt(l, 'removed'), error: false });
       setVersion((x) => x + 1);
     } catch (err) {
-      setNote({ text: hubErrorText(t, err), error: true });
+      setNote({ text: () => hubErrorText(t, err), error: true });
     }
   };
   const window = (r: { fromDay: string | null; toDay: string | null; priority: number }) => ({
@@ -230,7 +234,7 @@ export function HubPrices({ t, lang, token }: { t: HubT; lang: HubLang; token: s
     <section aria-label={t('prices')} className="mgr-tab">
       {note && (
         <p role={note.error ? 'alert' : 'status'} className={note.error ? 'mgr-error' : 'mgr-ok'}>
-          {note.text}
+          {note.text(lang)}
         </p>
       )}
       <div className="mgr-actions">
@@ -249,9 +253,9 @@ export function HubPrices({ t, lang, token }: { t: HubT; lang: HubLang; token: s
           token={token}
           start={form}
           onCancel={() => setForm(null)}
-          onDone={(text) => {
+          onDone={(name) => {
             setForm(null);
-            setNote({ text, error: false });
+            setNote({ text: (l) => pt(l, 'saved', { name }), error: false });
             setVersion((x) => x + 1);
           }}
         />
@@ -273,7 +277,7 @@ export function HubPrices({ t, lang, token }: { t: HubT; lang: HubLang; token: s
                 {r.kind === 'price' && r.pricePara !== null
                   ? p('dealPrice', { price: formatRsd(r.pricePara) })
                   : r.kind === 'percent' && r.percentBp !== null
-                    ? p('dealPercent', { percent: formatPercent(r.percentBp, decimal) })
+                    ? p('dealPercent', { percent: off(r.percentBp) })
                     : p('dealOther')}
               </td>
               <td>{period(r.fromDay, r.toDay)}</td>
@@ -293,7 +297,7 @@ export function HubPrices({ t, lang, token }: { t: HubT; lang: HubLang; token: s
                         group: r.group ?? '',
                         kind: r.kind === 'percent' ? 'percent' : 'price',
                         price: r.pricePara !== null ? formatRsd(r.pricePara) : '',
-                        percent: r.percentBp !== null ? formatPercent(r.percentBp, decimal) : '',
+                        percent: r.percentBp !== null ? off(r.percentBp) : '',
                         ...window(r),
                       },
                     })
@@ -324,8 +328,8 @@ export function HubPrices({ t, lang, token }: { t: HubT; lang: HubLang; token: s
               <td>
                 {r.rulePercentBp !== null
                   ? r.ruleGroup
-                    ? p('listRule', { percent: formatPercent(r.rulePercentBp, decimal), group: r.ruleGroup })
-                    : p('listRuleAll', { percent: formatPercent(r.rulePercentBp, decimal) })
+                    ? p('listRule', { percent: off(r.rulePercentBp), group: r.ruleGroup })
+                    : p('listRuleAll', { percent: off(r.rulePercentBp) })
                   : p('listItems', { count: r.items.length })}
               </td>
               <td>{period(r.fromDay, r.toDay)}</td>
@@ -342,7 +346,7 @@ export function HubPrices({ t, lang, token }: { t: HubT; lang: HubLang; token: s
                         name: r.name,
                         where: r.where,
                         group: r.ruleGroup ?? '',
-                        percent: r.rulePercentBp !== null ? formatPercent(r.rulePercentBp, decimal) : '',
+                        percent: r.rulePercentBp !== null ? off(r.rulePercentBp) : '',
                         ...window(r),
                       },
                     })
