@@ -15,7 +15,6 @@ import type {
   PricedLineView,
   PricesOverview,
   PromotionInput,
-  PromotionKind,
   PromotionView,
   ScheduleInput,
   ScheduledPriceView,
@@ -75,25 +74,8 @@ interface ListRow {
   rule_percent_bp: number | null;
 }
 
-interface PromotionRow {
-  id: number;
-  name: string;
-  priority: number;
-  target_code: string | null;
-  target_group: string | null;
-  kind: PromotionKind;
-  price_para: number | null;
-  percent_bp: number | null;
-  buy: number | null;
-  pay: number | null;
-  nth: number | null;
-  min_qty_milli: number | null;
-  from_day: string;
-  to_day: string;
-  weekdays: string | null;
-  from_minute: number | null;
-  to_minute: number | null;
-}
+/** A stored promotion: the checked row (shared/prices/rules.ts) with its id. */
+type PromotionRow = PromotionRowData & { id: number };
 
 interface ScheduledRow {
   id: number;

@@ -3,8 +3,8 @@
  * over real HTTP to a hub on each backend, with two real tills (whole cores on SQLite files, the sandbox gateway):
  * bad input refused at its field with nothing stored; a promotion and a chain's list made at the hub price the same
  * sale the same on both tills, and so with the hub away; a till's own edit of the hub's prices refused in words;
- * a scheduled change applied by both tills at its moment while they cannot reach the hub; the report by promotion adds up to
- * the turnover, in JSON and CSV.
+ * a scheduled change applied by both tills at its moment while they cannot reach the hub; the report by promotion
+ * adds up to the turnover, in JSON and CSV.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductView } from '../../shared/contract/catalog.ts';

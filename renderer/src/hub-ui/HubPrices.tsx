@@ -5,7 +5,7 @@
  * moment on, or cancelled. The hub checks each by the till's rules; a refusal is said under its field in the
  * user's language, with the till's own words for it (shared/messages.ts), and nothing is saved.
  */
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { formatPercent, parsePercentInput } from '../../../shared/catalog/percent.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
@@ -13,6 +13,7 @@ import { hasMessage, message } from '../../../shared/messages.ts';
 import type { HubPrices as Prices, PriceWhere } from '../../../shared/hub/prices.ts';
 import { MgrTable } from '../ui/forms.tsx';
 import { hubErrorText } from './HubApp.tsx';
+import { Labelled } from './HubCatalog.tsx';
 import { HubCallError, hubApi } from './api.ts';
 import { pt, type HubPricesKey } from './prices-i18n.ts';
 import type { HubLang, HubT } from './i18n.ts';
@@ -38,22 +39,6 @@ const dayText = (day: string | null, lang: HubLang): string => {
   const [y, m, d] = day.split('-');
   return lang === 'en' ? `${d}/${m}/${y}` : `${d}.${m}.${y}.`;
 };
-
-function Field(props: { id: string; label: string; error: string | undefined; children: ReactNode }) {
-  return (
-    <div className="mgr-field-group">
-      <div className="mgr-field">
-        <label htmlFor={props.id}>{props.label}</label>
-        {props.children}
-      </div>
-      {props.error && (
-        <span id={`${props.id}-error`} role="alert" className="mgr-error mgr-field-error">
-          {props.error}
-        </span>
-      )}
-    </div>
-  );
-}
 
 /** The input sent for a form's values; a figure that does not read is refused at its field before sending. */
 function inputOf(kind: FormKind, v: Values, id: number | undefined, p: (k: HubPricesKey) => string) {
@@ -156,7 +141,7 @@ function RuleForm(props: {
   return (
     <form className="mgr-form" aria-label={p(title)} onSubmit={(e) => void submit(e)} noValidate>
       {FIELDS[kind].map((f) => (
-        <Field key={f} id={id(f)} label={p(f)} error={errors[f]}>
+        <Labelled key={f} id={id(f)} label={p(f)} error={errors[f]}>
           {f === 'where' || f === 'kind' ? (
             <select id={id(f)} value={v[f] ?? ''} onChange={set(f)} {...described(f)}>
               {(f === 'where' ? (['shop', 'chain'] as const) : (['price', 'percent'] as const)).map((o) => (
@@ -183,7 +168,7 @@ function RuleForm(props: {
               {...described(f)}
             />
           )}
-        </Field>
+        </Labelled>
       ))}
       <div className="mgr-actions">
         <button type="submit" disabled={busy}>
@@ -194,6 +179,21 @@ function RuleForm(props: {
         </button>
       </div>
     </form>
+  );
+}
+
+/** A row's „Измени …“ and „Обриши …“, named by the row's rule. */
+function RowActions(props: { lang: HubLang; name: string; onEdit: () => void; onRemove: () => void }) {
+  const p = (k: HubPricesKey, name: string) => pt(props.lang, k, { name });
+  return (
+    <>
+      <button type="button" aria-label={p('edit', props.name)} onClick={props.onEdit}>
+        {p('edit', '').trim()}
+      </button>{' '}
+      <button type="button" aria-label={p('remove', props.name)} onClick={props.onRemove}>
+        {p('remove', '').trim()}
+      </button>
+    </>
   );
 }
 
@@ -283,10 +283,10 @@ export function HubPrices({ t, lang, token }: { t: HubT; lang: HubLang; token: s
               <td>{period(r.fromDay, r.toDay)}</td>
               <td>{r.priority}</td>
               <td>
-                <button
-                  type="button"
-                  aria-label={p('edit', { name: r.name })}
-                  onClick={() =>
+                <RowActions
+                  lang={lang}
+                  name={r.name}
+                  onEdit={() =>
                     setForm({
                       kind: 'promotion',
                       id: r.id,
@@ -302,12 +302,8 @@ export function HubPrices({ t, lang, token }: { t: HubT; lang: HubLang; token: s
                       },
                     })
                   }
-                >
-                  {p('edit', { name: '' }).trim()}
-                </button>{' '}
-                <button type="button" aria-label={p('remove', { name: r.name })} onClick={() => void remove(r.id)}>
-                  {p('remove', { name: '' }).trim()}
-                </button>
+                  onRemove={() => void remove(r.id)}
+                />
               </td>
             </tr>
           ))}
@@ -335,10 +331,10 @@ export function HubPrices({ t, lang, token }: { t: HubT; lang: HubLang; token: s
               <td>{period(r.fromDay, r.toDay)}</td>
               <td>{r.priority}</td>
               <td>
-                <button
-                  type="button"
-                  aria-label={p('edit', { name: r.name })}
-                  onClick={() =>
+                <RowActions
+                  lang={lang}
+                  name={r.name}
+                  onEdit={() =>
                     setForm({
                       kind: 'list',
                       id: r.id,
@@ -351,12 +347,8 @@ export function HubPrices({ t, lang, token }: { t: HubT; lang: HubLang; token: s
                       },
                     })
                   }
-                >
-                  {p('edit', { name: '' }).trim()}
-                </button>{' '}
-                <button type="button" aria-label={p('remove', { name: r.name })} onClick={() => void remove(r.id)}>
-                  {p('remove', { name: '' }).trim()}
-                </button>
+                  onRemove={() => void remove(r.id)}
+                />
               </td>
             </tr>
           ))}
