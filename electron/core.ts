@@ -327,13 +327,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   // A person deactivated while logged in: the counter hears of it at once (the login, the cart kept).
   const sessions = new Sessions((p) => emit('session.ended', { name: p.name, reason: 'deactivated' }));
+  // The scheduled prices' job, woken when the hub sent rules (it is made below, after the staff's audit).
+  let kickPrices = (): void => {};
   const hub = startHubSync({
     db,
     dataDir: options.dataDir,
     env,
     logger,
-    onApplied: ({ products, staff: people }) => {
-      if (products > 0) emit('catalog.changed', { products: catalog.count() });
+    onApplied: ({ products, staff: people, prices: rules }) => {
+      if (rules > 0) kickPrices();
+      if (products > 0 || rules > 0) emit('catalog.changed', { products: catalog.count() });
       const who = sessions.current;
       if (people > 0 && who && !staff.isActive(who.id)) {
         staff.audit(who.name, 'staff.sessionEnded', { id: who.id, from: 'hub' }, null);
@@ -382,6 +385,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const prices = createPricesService(db, catalog, {
     audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
     now,
+    // Enrolled at a hub: the hub owns the shop's prices, as it owns the catalog.
+    hubOwnsPrices: () => hub.url() !== null,
   });
   const pricesJob = scheduledPricesJob(prices, {
     // The counter reads its quick keys, search and cart prices again, as after any catalog change.
@@ -389,6 +394,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     warn: (m) => logger.warn(m),
   });
   pricesJob.start();
+  kickPrices = () => pricesJob.kick();
   // Shelf labels (docs/prices.md, "Shelf labels"): the price in force from the prices engine, sent over the receipt
   // printers' transports.
   const labels = createLabelsService(db, {

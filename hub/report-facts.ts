@@ -14,7 +14,10 @@
  *   negative; shared/tax-summary.ts); `t`: VAT (key label, rate; a = para); `r`: a receipt's stated rate of a
  *   label (the report's rate where no VAT of it was counted); (`l`, the gross by line label, is no longer made);
  *   `s`: the processor that signed a fiscalized order (key `gateway` or `lpfr`; a = 1, b = its turnover:
- *   sales and advances less refunds, the report's own figures; docs/lpfr.md).
+ *   sales and advances less refunds, the report's own figures; docs/lpfr.md);
+ * - `pr` / `pd`: a sale's or a refund's lines by the price list or promotion that priced them (key `list\tname` or
+ *   `promotion\tname`, '' for none: „без акције“): `pr` a = lines, b = quantity (thousandths); `pd` a = the lines'
+ *   turnover, b = their discount (para); a refund's negative (docs/prices.md "Reports by promotion").
  */
 import { addOrders, emptyTotals, type OrderData, type ReportOrder } from '../shared/reports/totals.ts';
 import { isLpfrInvoiceNumber, type OrderKind } from '../shared/domain.ts';
@@ -113,7 +116,38 @@ export function orderFacts(row: FactRow): Fact[] {
       rates.set(item.label, item.rate);
     }
   for (const [label, rate] of rates) out.push(['r', label, rate, 0, 0]);
+  out.push(...promotionFacts(row, r.data));
   return out;
+}
+
+/** Which rule priced a line, as a fact's key: `kind\tname`, '' for none. */
+export function promotionKey(line: { priceRule?: unknown; priceRuleKind?: unknown }): string {
+  if (typeof line.priceRule !== 'string' || line.priceRule === '') return '';
+  return `${line.priceRuleKind === 'list' ? 'list' : 'promotion'}\t${line.priceRule}`;
+}
+
+/**
+ * A counted sale's or refund's lines by the rule that priced them (`pr`, `pd`), as the report sums its turnover:
+ * a sale adds, a refund subtracts; advances, finalizes, proformas, training and copies are not broken down.
+ */
+function promotionFacts(row: FactRow, data: OrderData): Fact[] {
+  if (row.invoice_type === 'training' || row.invoice_type === 'proforma' || row.invoice_type === 'advance') return [];
+  const sign = row.kind === 'sale' ? 1 : row.kind === 'refund' || row.kind === 'refund_full' ? -1 : 0;
+  if (sign === 0) return [];
+  const by = new Map<string, [lines: number, qty: number, total: number, discount: number]>();
+  for (const l of data.lines) {
+    const key = promotionKey(l);
+    const e = by.get(key) ?? [0, 0, 0, 0];
+    e[0] += sign;
+    e[1] += sign * l.quantityMilli;
+    e[2] += sign * l.totalPara;
+    e[3] += sign * (l.discountPara ?? 0);
+    by.set(key, e);
+  }
+  return [...by].flatMap(([key, [lines, qty, total, discount]]): Fact[] => [
+    ['pr', key, null, lines, qty],
+    ['pd', key, null, total, discount],
+  ]);
 }
 
 /**

@@ -17,7 +17,14 @@ export { csvLocalTime };
 import type { ReportView } from '../shared/contract/reports.ts';
 import type { Queryable } from './db/db.ts';
 import type { ReportInput, TillPrinter, TillRefusal, TillStatus } from '../shared/hub/protocol.ts';
-import type { HubReport, HubShift, InvoiceClaim, TillAlarm, TillLive } from '../shared/hub/contract/results.ts';
+import type {
+  HubPromotionRow,
+  HubReport,
+  HubShift,
+  InvoiceClaim,
+  TillAlarm,
+  TillLive,
+} from '../shared/hub/contract/results.ts';
 
 // The wire shapes live in the hub's contract (shared/hub/contract/results.ts).
 export type { HubReport, HubShift, InvoiceClaim, TillAlarm, TillLive };
@@ -298,6 +305,21 @@ async function reportOf(
     return count ? [{ processor, count, netPara: rows.reduce((n, r) => n + Number(r.b), 0) }] : [];
   });
   const cashiers = groups(6);
+  // By promotion: the two facts of each rule (lines and quantity; turnover and discount), the largest first.
+  const byPromotion = new Map<string, HubPromotionRow>();
+  for (const r of totalRows) {
+    if (r.kind !== 'pr' && r.kind !== 'pd') continue;
+    const [kind, name] = r.k === '' ? [null, null] : (r.k.split('\t', 2) as ['list' | 'promotion', string]);
+    const e = byPromotion.get(r.k) ?? { kind, name, lines: 0, quantityMilli: 0, turnoverPara: 0, discountPara: 0 };
+    if (r.kind === 'pr') {
+      e.lines += Number(r.a);
+      e.quantityMilli += Number(r.b);
+    } else {
+      e.turnoverPara += Number(r.a);
+      e.discountPara += Number(r.b);
+    }
+    byPromotion.set(r.k, e);
+  }
   // The total's by-cashier breakdown: each cashier's own sums (orders counted, turnover).
   total.totals.cashiers = cashiers.map(({ row, totals: c }) => [
     row.cashier ?? '',
@@ -309,6 +331,9 @@ async function reportOf(
   return {
     unreadable: total.unreadable,
     byProcessor,
+    byPromotion: [...byPromotion]
+      .sort(([kx, x], [ky, y]) => y.turnoverPara - x.turnoverPara || (kx < ky ? -1 : kx > ky ? 1 : 0))
+      .map(([, row]) => row),
     total: finishReport(total.totals, rateOf, head),
     byShop: groups(3).map(({ row, totals }) => ({
       shopId: row.shop_id ?? 0,
@@ -343,6 +368,9 @@ const SHIFT_COLUMNS = [
   'difference_rsd',
 ] as const;
 
+/** The by-promotion columns of the CSV, after the shifts'; other lines leave them empty. */
+const PROMOTION_COLUMNS = ['quantity', 'discount_rsd'] as const;
+
 /**
  * The hub report as one CSV: the till report's columns, prefixed by the scope (total, shop:, till:, cashier:),
  * then one `shift` line per till and cashier's shift (scope `till:`, key the cashier) with its own columns:
@@ -355,8 +383,12 @@ export function hubReportCsv(r: HubReport, timeZone?: string, lang: Language = '
   const d = csvDialect(lang);
   const rsd = (para: number | null): string => (para === null ? '' : d.amount(para));
   const when = (iso: string): string => (lang === 'en' ? csvLocalTime(iso, timeZone) : d.moment(iso, timeZone));
-  const padding = d.sep.repeat(SHIFT_COLUMNS.length);
-  const out = [['scope', 'section', 'key', 'count', 'amount_rsd', 'tax_rsd', ...SHIFT_COLUMNS].map(w).join(d.sep)];
+  const padding = d.sep.repeat(SHIFT_COLUMNS.length + PROMOTION_COLUMNS.length);
+  const out = [
+    ['scope', 'section', 'key', 'count', 'amount_rsd', 'tax_rsd', ...SHIFT_COLUMNS, ...PROMOTION_COLUMNS]
+      .map(w)
+      .join(d.sep),
+  ];
   const add = (scope: string, report: ReportView): void => {
     for (const line of reportCsv(report, lang).trimEnd().split('\r\n').slice(1)) {
       out.push(`${q(scope)}${d.sep}${line}${padding}`);
@@ -365,6 +397,26 @@ export function hubReportCsv(r: HubReport, timeZone?: string, lang: Language = '
   add(w('total'), r.total);
   for (const p of r.byProcessor)
     out.push([q(w('total')), q(w('processor')), q(p.processor), p.count, rsd(p.netPara), ''].join(d.sep) + padding);
+  // Thousandths as a decimal with the dialect's decimal sign, as its amounts.
+  const quantity = (milli: number): string => {
+    const v = (milli / 1000).toFixed(3);
+    return d.sep === ';' ? v.replace('.', ',') : v;
+  };
+  // By promotion: count the lines, amount the turnover, then the quantity and the discount in their own columns.
+  for (const p of r.byPromotion)
+    out.push(
+      [
+        q(w('total')),
+        q(w('promotion')),
+        q(p.name ?? w('no_promotion')),
+        p.lines,
+        rsd(p.turnoverPara),
+        '',
+        ...SHIFT_COLUMNS.map(() => ''),
+        quantity(p.quantityMilli),
+        rsd(p.discountPara),
+      ].join(d.sep),
+    );
   for (const s of r.byShop) add(`${w('shop')}:${s.name}`, s.report);
   for (const t of r.byTill) add(`${w('till')}:${t.name}`, t.report);
   for (const c of r.byCashier) add(`${w('cashier')}:${c.cashier}`, c.report);
@@ -387,7 +439,7 @@ export function hubReportCsv(r: HubReport, timeZone?: string, lang: Language = '
         rsd(s.expectedPara),
         rsd(s.countedPara),
         rsd(s.differencePara),
-      ].join(d.sep),
+      ].join(d.sep) + d.sep.repeat(PROMOTION_COLUMNS.length),
     );
   }
   return out.join('\r\n') + '\r\n';

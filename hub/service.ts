@@ -18,6 +18,7 @@ import { staffService } from './services/staff.ts';
 import { adminService } from './services/admin.ts';
 import { reportsService } from './services/reports.ts';
 import { goodsService } from './services/goods.ts';
+import { pricesService } from './services/prices.ts';
 
 export { HubError };
 export { eventDigest } from './services/push.ts';
@@ -37,6 +38,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       admin: adminService(deps),
       reports: reportsService(deps),
       goods: goodsService(deps),
+      prices: pricesService(deps),
     }),
   };
 }

@@ -75,6 +75,8 @@ export interface OrderLine {
    * receipt item names it with the regular price it replaces (docs/prices.md, "On the receipt").
    */
   priceRule?: string;
+  /** What `priceRule` names: a price list or a promotion (the hub's report by promotion, docs/prices.md). */
+  priceRuleKind?: 'list' | 'promotion';
 }
 
 export interface OrderPayment {

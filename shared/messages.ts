@@ -333,6 +333,9 @@ const SR_CYRL = {
   labels_unknown_stock: 'Непознат табак етикета ({field}).',
   labels_unknown_group: 'Нема групе „{value}“ ({field}).',
   labels_print_failed: 'Штампач етикета није примио етикете: {reason}. Ништа није забележено као одштампано.',
+  prices_hub_owned:
+    'Ценовнике, акције и заказане цене ове продавнице уређује хаб продавнице: мењају се на хабу (картица Цене), не на каси.',
+  prices_where: 'Непознато место важења у пољу „{field}“ (продавница или ланац).',
 };
 
 const SR_LATN: Shape<typeof SR_CYRL> = {
@@ -661,6 +664,9 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   labels_unknown_stock: 'Nepoznat tabak etiketa ({field}).',
   labels_unknown_group: 'Nema grupe „{value}“ ({field}).',
   labels_print_failed: 'Štampač etiketa nije primio etikete: {reason}. Ništa nije zabeleženo kao odštampano.',
+  prices_hub_owned:
+    'Cenovnike, akcije i zakazane cene ove prodavnice uređuje hab prodavnice: menjaju se na habu (kartica Cene), ne na kasi.',
+  prices_where: 'Nepoznato mesto važenja u polju „{field}“ (prodavnica ili lanac).',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -995,6 +1001,9 @@ const EN: Shape<typeof SR_CYRL> = {
   labels_unknown_stock: 'Unknown label sheet ({field}).',
   labels_unknown_group: 'There is no group "{value}" ({field}).',
   labels_print_failed: 'The label printer did not take the labels: {reason}. Nothing was recorded as printed.',
+  prices_hub_owned:
+    "This shop's price lists, promotions and scheduled prices are managed at the store hub: change them there (tab Prices), not on the till.",
+  prices_where: 'Unknown place of validity in "{field}" (shop or chain).',
 };
 
 /** The core's messages: `{field}` names the input field, other placeholders as each text says. */

@@ -24,6 +24,8 @@ export const OrderLineData = z.looseObject({
   code: z.string().min(1).max(64).optional(),
   /** The promotion or price list that priced the line (docs/prices.md). */
   priceRule: z.string().max(100).optional(),
+  /** Whether `priceRule` is a price list or a promotion (absent from tills before the hub's prices). */
+  priceRuleKind: z.enum(['list', 'promotion']).optional(),
 });
 
 /** One payment (`OrderPayment`). */

@@ -20,6 +20,8 @@ import { writePrivate } from '../settings/secrets.ts';
 import { CommandError } from '../errors.ts';
 import { createCatalogService, type CatalogService } from '../catalog/service.ts';
 import { StaffService } from '../auth/staff.ts';
+import { applyHubPrices } from '../prices/service.ts';
+import { HubPriceChange } from '../../shared/hub/prices.ts';
 import type { HubPinAnswer, PinContext } from '../auth/hub-pins.ts';
 import { Settings } from '../settings/settings.ts';
 import type { HubRefusedView, HubStatusView } from '../../shared/contract/hub.ts';
@@ -81,7 +83,7 @@ export interface HubSyncOptions {
    * A batch from the hub was applied, with how many products and people it changed: the core tells the counter
    * (`catalog.changed`) and ends the session of a person the hub deactivated (`session.ended`).
    */
-  onApplied?(applied: { products: number; staff: number }): void;
+  onApplied?(applied: { products: number; staff: number; prices: number }): void;
   /** The transport of a plain-HTTP hub on loopback (tests); an https hub is always the pinned transport. */
   fetch?: PinnedFetch;
 }
@@ -735,8 +737,16 @@ export class HubSync {
       }
       return [t];
     });
+    // Price rules from the hub, each checked with the hub's own schema; one that does not parse is left out.
+    const prices = (c.prices ?? []).flatMap((raw) => {
+      const parsed = HubPriceChange.safeParse(raw);
+      if (parsed.success) return [parsed.data];
+      this.#o.logger.warn(`hub: ignored a price rule (${parsed.error.issues[0]?.path.join('.') ?? 'invalid'})`);
+      return [];
+    });
     this.#db.transaction(() => {
       this.#catalog.applyHubProducts(c.products, at);
+      applyHubPrices(this.#db, prices, at);
       // The hub's own staff change is not sent back to it: a late echo of an older state would undo a newer
       // change made at the hub meanwhile (deactivated, then reactivated with a new PIN: the echo re-deactivates).
       // The staff triggers' rows become notes in the till's history (not deleted: the hub counts the sequence).
@@ -759,7 +769,7 @@ export class HubSync {
       if (c.pinKey && /^[0-9a-f]{64}$/.test(c.pinKey)) this.#setState('pin_key', c.pinKey);
       this.#setState('cursor', String(c.cursor));
     })();
-    this.#o.onApplied?.({ products: c.products.length, staff: c.staff.length });
+    this.#o.onApplied?.({ products: c.products.length, staff: c.staff.length, prices: prices.length });
   }
 
   /** A sale of another till of this shop, via the hub (LAN), or null (no hub, unknown, unreachable). */

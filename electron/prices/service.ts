@@ -15,7 +15,6 @@ import type {
   PricedLineView,
   PricesOverview,
   PromotionInput,
-  PromotionKind,
   PromotionView,
   ScheduleInput,
   ScheduledPriceView,
@@ -25,16 +24,32 @@ import {
   buildPriceIndex,
   priceCart,
   shopMoment,
-  windowHolds,
   type PriceIndex,
   type PriceLineInput,
   type PriceList,
   type PricedLine,
   type Promotion,
   type PromotionDeal,
-  type TimeWindow,
 } from '../../shared/prices/engine.ts';
 import { dayStart } from '../../shared/i18n/time.ts';
+import type { HubPriceChange } from '../../shared/hub/prices.ts';
+import {
+  checkPriceList,
+  checkPromotion,
+  checkSchedule,
+  listViewOf,
+  promotionViewOf,
+  windowOf,
+  type ListRowData,
+  type PromotionRowData,
+  type Refuse,
+  type RuleCatalog,
+} from '../../shared/prices/rules.ts';
+
+/** A refusal at its field in the till's words (the shared checks' way out). */
+const refuse: Refuse = (field, code, params) => {
+  throw invalidInput(field, code, params);
+};
 
 /** A price list's and a promotion's deletion: each table's statements literal (test/electron/table-writers.test.ts). */
 const RULE_DELETES = {
@@ -54,6 +69,8 @@ export interface PricesDeps {
   /** Audits an action (the staff's audit log). */
   audit(actor: string | null, action: string, detail: Record<string, unknown>, approver: string | null): void;
   now?: () => number;
+  /** The till is enrolled at a store hub, which owns the shop's prices (docs/prices.md "At the hub"). */
+  hubOwnsPrices?(): boolean;
 }
 
 interface ListRow {
@@ -71,25 +88,8 @@ interface ListRow {
   rule_percent_bp: number | null;
 }
 
-interface PromotionRow {
-  id: number;
-  name: string;
-  priority: number;
-  target_code: string | null;
-  target_group: string | null;
-  kind: PromotionKind;
-  price_para: number | null;
-  percent_bp: number | null;
-  buy: number | null;
-  pay: number | null;
-  nth: number | null;
-  min_qty_milli: number | null;
-  from_day: string;
-  to_day: string;
-  weekdays: string | null;
-  from_minute: number | null;
-  to_minute: number | null;
-}
+/** A stored promotion: the checked row (shared/prices/rules.ts) with its id. */
+type PromotionRow = PromotionRowData & { id: number };
 
 interface ScheduledRow {
   id: number;
@@ -102,41 +102,6 @@ interface ScheduledRow {
 }
 
 const personOf = (c: Caller | undefined): string | null => c?.approver?.name ?? c?.actor?.name ?? null;
-
-/** `HH:MM` → minutes of the day; null stays null. */
-function minutesOf(t: string | null | undefined): number | null {
-  if (!t) return null;
-  const [h, m] = t.split(':').map(Number) as [number, number];
-  return h * 60 + m;
-}
-
-function timeOf(minutes: number | null): string | null {
-  if (minutes === null) return null;
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
-function weekdaysOf(s: string | null): number[] {
-  return s ? [...s].map(Number) : [];
-}
-
-function windowOf(r: {
-  from_day: string | null;
-  to_day: string | null;
-  weekdays: string | null;
-  from_minute: number | null;
-  to_minute: number | null;
-}): TimeWindow {
-  return {
-    fromDay: r.from_day,
-    toDay: r.to_day,
-    weekdays: weekdaysOf(r.weekdays),
-    fromMinute: r.from_minute,
-    toMinute: r.to_minute,
-  };
-}
-
-/** Hundredths of a percent from a decimal percentage (12.5 → 1250). */
-const bp = (percent: number): number => Math.round(percent * 100);
 
 function dealOf(r: PromotionRow): PromotionDeal {
   switch (r.kind) {
@@ -151,10 +116,6 @@ function dealOf(r: PromotionRow): PromotionDeal {
   }
 }
 
-const DAY = 86_400_000;
-
-/** The longest „акцијска продаја“ in days, both ends included (Закон о трговини, čl. 37 st. 7; docs/prices.md). */
-export const PROMOTION_MAX_DAYS = 31;
 
 /** The PIB of a `10:` buyer ID (a business buyer), else null. */
 export function buyerPibOf(buyerId: string | undefined | null): string | null {
@@ -162,9 +123,123 @@ export function buyerPibOf(buyerId: string | undefined | null): string | null {
   return m ? (m[1] as string) : null;
 }
 
-/** Do two day ranges (inclusive, open ends) share a day? */
-function daysOverlap(aFrom: string | null, aTo: string | null, bFrom: string | null, bTo: string | null): boolean {
-  return (aTo === null || bFrom === null || bFrom <= aTo) && (bTo === null || aFrom === null || aFrom <= bTo);
+/** A list's row written (by `id`, else new) with its items replaced; `hubId` marks one the hub sent. */
+function saveList(
+  db: Db,
+  row: Omit<ListRowData, 'items'> & { updated_at: string },
+  items: readonly { code: string; price_para: number }[],
+  id: number | undefined,
+  hubId: number | null,
+): number {
+  let saved: number;
+  if (id !== undefined) {
+    const changed = db
+      .prepare(
+        `UPDATE price_lists SET name = @name, priority = @priority, scope = @scope, buyer_pib = @buyer_pib,
+           from_day = @from_day, to_day = @to_day, weekdays = @weekdays, from_minute = @from_minute,
+           to_minute = @to_minute, rule_group = @rule_group, rule_percent_bp = @rule_percent_bp,
+           updated_at = @updated_at WHERE id = @id`,
+      )
+      .run({ ...row, id }).changes;
+    if (changed === 0) throw new CommandError('not_found', 'not_found', {}, 'id');
+    saved = id;
+    db.prepare('DELETE FROM price_list_items WHERE list_id = ?').run(id);
+  } else {
+    saved = Number(
+      db
+        .prepare(
+          `INSERT INTO price_lists (name, priority, scope, buyer_pib, from_day, to_day, weekdays, from_minute,
+             to_minute, rule_group, rule_percent_bp, updated_at, hub_id) VALUES (@name, @priority, @scope, @buyer_pib,
+             @from_day, @to_day, @weekdays, @from_minute, @to_minute, @rule_group, @rule_percent_bp, @updated_at,
+             @hub_id)`,
+        )
+        .run({ ...row, hub_id: hubId }).lastInsertRowid,
+    );
+  }
+  const insert = db.prepare<[number, string, number]>(
+    'INSERT INTO price_list_items (list_id, product_code, price_para) VALUES (?, ?, ?)',
+  );
+  for (const it of items) insert.run(saved, it.code, it.price_para);
+  return saved;
+}
+
+/** A promotion's row written (by `id`, else new); `hubId` marks one the hub sent. */
+function savePromotion(
+  db: Db,
+  row: PromotionRowData & { updated_at: string },
+  id: number | undefined,
+  hubId: number | null,
+): number {
+  if (id !== undefined) {
+    const changed = db
+      .prepare(
+        `UPDATE promotions SET name = @name, priority = @priority, target_code = @target_code,
+           target_group = @target_group, kind = @kind, price_para = @price_para, percent_bp = @percent_bp,
+           buy = @buy, pay = @pay, nth = @nth, min_qty_milli = @min_qty_milli, from_day = @from_day,
+           to_day = @to_day, weekdays = @weekdays, from_minute = @from_minute, to_minute = @to_minute,
+           updated_at = @updated_at WHERE id = @id`,
+      )
+      .run({ ...row, id }).changes;
+    if (changed === 0) throw new CommandError('not_found', 'not_found', {}, 'id');
+    return id;
+  }
+  return Number(
+    db
+      .prepare(
+        `INSERT INTO promotions (name, priority, target_code, target_group, kind, price_para, percent_bp, buy,
+           pay, nth, min_qty_milli, from_day, to_day, weekdays, from_minute, to_minute, updated_at, hub_id)
+         VALUES (@name, @priority, @target_code, @target_group, @kind, @price_para, @percent_bp, @buy, @pay,
+           @nth, @min_qty_milli, @from_day, @to_day, @weekdays, @from_minute, @to_minute, @updated_at, @hub_id)`,
+      )
+      .run({ ...row, hub_id: hubId }).lastInsertRowid,
+  );
+}
+
+/** Each database's count of pulls that changed its rules: a prices service reads its rules again after one. */
+const hubGenerations = new WeakMap<Db, number>();
+
+const HUB_TABLES = { list: 'price_lists', promotion: 'promotions', scheduled: 'scheduled_prices' } as const;
+
+/**
+ * Applies the rules the hub sent (docs/prices.md "At the hub") in the caller's transaction (the pull's page): each
+ * by the hub's id, whole, or deleted. A scheduled change is kept pending until its moment, when this till's job
+ * applies it (offline too); one the hub applied or cancelled meanwhile takes that state here unless this till
+ * already applied it. Returns how many rules changed.
+ */
+export function applyHubPrices(db: Db, changes: readonly HubPriceChange[], at: string): number {
+  const localId = (kind: keyof typeof HUB_TABLES, hubId: number): number | undefined =>
+    db.prepare<[number], { id: number }>(`SELECT id FROM ${HUB_TABLES[kind]} WHERE hub_id = ?`).get(hubId)?.id;
+  for (const c of changes) {
+    const id = localId(c.kind, c.id);
+    if (c.kind === 'scheduled') {
+      const s = c.data;
+      if (id === undefined)
+        db.prepare(
+          `INSERT INTO scheduled_prices (product_code, price_para, at, state, created_at, applied_at, hub_id)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        ).run(s.code, s.price_para, s.at, s.state, at, s.state === 'pending' ? null : at, c.id);
+      else if (s.state !== 'pending')
+        db.prepare("UPDATE scheduled_prices SET state = ?, applied_at = ? WHERE id = ? AND state = 'pending'").run(
+          s.state,
+          at,
+          id,
+        );
+      continue;
+    }
+    if (c.deleted) {
+      if (id !== undefined)
+        db.prepare(
+          c.kind === 'list' ? 'DELETE FROM price_lists WHERE id = ?' : 'DELETE FROM promotions WHERE id = ?',
+        ).run(id);
+      continue;
+    }
+    if (c.kind === 'list') {
+      const { items, ...row } = c.data;
+      saveList(db, { ...row, updated_at: at }, items, id, c.id);
+    } else savePromotion(db, { ...c.data, updated_at: at }, id, c.id);
+  }
+  if (changes.length > 0) hubGenerations.set(db, (hubGenerations.get(db) ?? 0) + 1);
+  return changes.length;
 }
 
 export type PricesService = ReturnType<typeof createPricesService>;
@@ -237,55 +312,36 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
     index = buildPriceIndex(engineLists, enginePromotions);
     return index;
   }
-  const current = (): PriceIndex => index ?? load();
+  let generation = hubGenerations.get(db) ?? 0;
+  /** The index of the rules, read again after a pull from the hub changed them. */
+  const current = (): PriceIndex => {
+    const now_ = hubGenerations.get(db) ?? 0;
+    if (index && now_ === generation) return index;
+    generation = now_;
+    return load();
+  };
+
+  /**
+   * While the till is enrolled at a hub the hub owns the prices (docs/prices.md "At the hub"): a new rule or a
+   * change is refused in words (`prices_hub_owned`); only this till's own rules from before it enrolled (no hub id)
+   * may still be deleted (`id`).
+   */
+  function refuseWhenHubOwned(table: 'price_lists' | 'promotions' | 'scheduled_prices', id?: number): void {
+    if (!deps.hubOwnsPrices?.()) return;
+    if (id !== undefined) {
+      const row = db.prepare<[number], { hub_id: number | null }>(`SELECT hub_id FROM ${table} WHERE id = ?`).get(id);
+      if (row && row.hub_id === null) return;
+    }
+    throw new CommandError('forbidden', 'prices_hub_owned', { field: 'id' }, 'id');
+  }
 
   function productName(code: string): string | null {
     return catalog.product(code, [])?.name ?? null;
   }
 
-  function listView(l: ListRow, at: number): PriceListView {
-    const m = shopMoment(at);
-    return {
-      id: l.id,
-      name: l.name,
-      priority: l.priority,
-      scope: l.scope,
-      buyerPib: l.buyer_pib,
-      fromDay: l.from_day,
-      toDay: l.to_day,
-      weekdays: weekdaysOf(l.weekdays),
-      fromTime: timeOf(l.from_minute),
-      toTime: timeOf(l.to_minute),
-      items: (items.get(l.id) ?? []).map((i) => ({ code: i.code, name: productName(i.code), pricePara: i.pricePara })),
-      ruleGroup: l.rule_group,
-      rulePercentBp: l.rule_percent_bp,
-      inForce: windowHolds(windowOf(l), m),
-    };
-  }
-
-  function promotionView(p: PromotionRow, at: number): PromotionView {
-    return {
-      id: p.id,
-      name: p.name,
-      priority: p.priority,
-      code: p.target_code,
-      productName: p.target_code ? productName(p.target_code) : null,
-      group: p.target_group,
-      kind: p.kind,
-      pricePara: p.price_para,
-      percentBp: p.percent_bp,
-      buy: p.buy,
-      pay: p.pay,
-      nth: p.nth,
-      minQtyMilli: p.min_qty_milli,
-      fromDay: p.from_day,
-      toDay: p.to_day,
-      weekdays: weekdaysOf(p.weekdays),
-      fromTime: timeOf(p.from_minute),
-      toTime: timeOf(p.to_minute),
-      inForce: windowHolds(windowOf(p), shopMoment(at)),
-    };
-  }
+  const listView = (l: ListRow, at: number): PriceListView =>
+    listViewOf(l.id, l, items.get(l.id) ?? [], productName, at);
+  const promotionView = (p: PromotionRow, at: number): PromotionView => promotionViewOf(p.id, p, productName, at);
 
   function scheduledView(r: ScheduledRow): ScheduledPriceView {
     const product = catalog.product(r.product_code, []);
@@ -301,34 +357,11 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
     };
   }
 
-  /** The window fields of an input, checked: a window ending before it starts is refused at its end. */
-  function windowRow(input: {
-    fromDay?: string | null | undefined;
-    toDay?: string | null | undefined;
-    weekdays?: number[] | undefined;
-    fromTime?: string | null | undefined;
-    toTime?: string | null | undefined;
-  }) {
-    const fromDay = input.fromDay ?? null;
-    const toDay = input.toDay ?? null;
-    for (const [field, day] of [
-      ['fromDay', fromDay],
-      ['toDay', toDay],
-    ] as const)
-      if (day !== null && Number.isNaN(Date.parse(`${day}T00:00:00Z`))) throw invalidInput(field, 'date');
-    if (fromDay !== null && toDay !== null && toDay < fromDay) throw invalidInput('toDay', 'date_order');
-    const fromMinute = minutesOf(input.fromTime);
-    const toMinute = minutesOf(input.toTime);
-    if ((fromMinute === null) !== (toMinute === null))
-      throw invalidInput(fromMinute === null ? 'fromTime' : 'toTime', 'prices_time_pair');
-    if (fromMinute !== null && fromMinute === toMinute) throw invalidInput('toTime', 'prices_time_empty');
-    const weekdays = input.weekdays && input.weekdays.length > 0 ? [...new Set(input.weekdays)].sort().join('') : null;
-    return { from_day: fromDay, to_day: toDay, weekdays, from_minute: fromMinute, to_minute: toMinute };
-  }
-
-  function requireProduct(code: string, field: string): void {
-    if (!catalog.product(code, [])) throw invalidInput(field, 'goods_unknown_product', { value: code });
-  }
+  /** The catalog as the shared checks read it (shared/prices/rules.ts). */
+  const ruleCatalog: RuleCatalog = {
+    product: (code) => catalog.product(code, []),
+    hasGroup: (name) => catalog.groups().some((g) => g.name === name),
+  };
 
   /** Prices cart lines (by product code) at `at` for a buyer: what the counter and the checkout both use. */
   function priceLines(
@@ -394,7 +427,8 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
       out.set(p.code, {
         pricePara: line?.unitPara ?? p.pricePara,
         regularPara: p.pricePara,
-        promotion: promo ? { fromDay: promo.from_day, toDay: promo.to_day } : null,
+        // A promotion's days are always set at a till (the rules' check); the row type is shared with the lists'.
+        promotion: promo?.from_day && promo.to_day ? { fromDay: promo.from_day, toDay: promo.to_day } : null,
       });
     }
     return out;
@@ -458,7 +492,7 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
       buyerId?: string | undefined;
     },
     at: number = now(),
-  ): ({ name: string; discountPara: number } | null)[] {
+  ): ({ name: string; kind: 'list' | 'promotion'; discountPara: number } | null)[] {
     const cart: PriceLineInput[] = [];
     const at_: number[] = [];
     input.lines.forEach((l, i) => {
@@ -470,10 +504,13 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
       cart.push({ code: p.code, group: p.group, regularPara: p.pricePara, quantityMilli });
       at_.push(i);
     });
-    const out: ({ name: string; discountPara: number } | null)[] = input.lines.map(() => null);
+    const out: ({ name: string; kind: 'list' | 'promotion'; discountPara: number } | null)[] = input.lines.map(
+      () => null,
+    );
     if (cart.length === 0) return out;
     priceCart(current(), cart, { at, buyerPib: buyerPibOf(input.buyerId) }).forEach((p, k) => {
-      if (p.rule && p.discountPara > 0) out[at_[k] as number] = { name: p.rule.name, discountPara: p.discountPara };
+      if (p.rule && p.discountPara > 0)
+        out[at_[k] as number] = { name: p.rule.name, kind: p.rule.kind, discountPara: p.discountPara };
     });
     return out;
   }
@@ -482,7 +519,7 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
    * A checkout's rules, computed once per checkout: the guard's discount limit and the sale's pricing both ask, with
    * the one parsed input object the call carries, and read the same answer (priced at the first ask).
    */
-  const perCheckout = new WeakMap<object, ({ name: string; discountPara: number } | null)[]>();
+  const perCheckout = new WeakMap<object, ReturnType<typeof checkoutRules>>();
   function checkoutRulesOnce(input: Parameters<typeof checkoutRules>[0]): ReturnType<typeof checkoutRules> {
     let rules = perCheckout.get(input);
     if (!rules) {
@@ -494,6 +531,7 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
 
   /** Deletes a price list or a promotion (its name audited), then indexes the rules again. */
   function deleteRule(kind: keyof typeof RULE_DELETES, id: number, caller?: Caller): { deleted: boolean } {
+    refuseWhenHubOwned(kind === 'list' ? 'price_lists' : 'promotions', id);
     const sql = RULE_DELETES[kind];
     const deleted = db.transaction(() => {
       const row = db.prepare<[number], { name: string }>(sql.name).get(id);
@@ -569,61 +607,12 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
     },
 
     putList(input: PriceListInput, caller?: Caller): PriceListView {
-      const win = windowRow(input);
-      const pib = input.buyerPib ?? null;
-      if (input.scope === 'buyer' && pib === null) throw invalidInput('buyerPib', 'required');
-      if (input.scope !== 'buyer' && pib !== null) throw invalidInput('buyerPib', 'prices_pib_scope');
-      const rulePercent = input.rulePercent ?? null;
-      if (input.ruleGroup && rulePercent === null) throw invalidInput('rulePercent', 'required');
-      if (input.items.length === 0 && rulePercent === null) throw invalidInput('items', 'prices_list_empty');
-      const seen = new Set<string>();
-      input.items.forEach((it, i) => {
-        requireProduct(it.code, `items.${i}.code`);
-        if (seen.has(it.code)) throw invalidInput(`items.${i}.code`, 'prices_item_twice', { value: it.code });
-        seen.add(it.code);
-      });
-      if (input.ruleGroup && !catalog.groups().some((g) => g.name === input.ruleGroup))
-        throw invalidInput('ruleGroup', 'prices_unknown_group', { value: input.ruleGroup });
+      refuseWhenHubOwned('price_lists');
+      const { items: listItems, ...checked } = checkPriceList(input, ruleCatalog, refuse);
       const at = new Date(now()).toISOString();
-      const row = {
-        name: input.name,
-        priority: input.priority,
-        scope: input.scope,
-        buyer_pib: pib,
-        ...win,
-        rule_group: rulePercent === null ? null : (input.ruleGroup ?? null),
-        rule_percent_bp: rulePercent === null ? null : bp(rulePercent),
-        updated_at: at,
-      };
+      const row = { ...checked, updated_at: at };
       const id = db.transaction(() => {
-        let id: number;
-        if (input.id !== undefined) {
-          const changed = db
-            .prepare(
-              `UPDATE price_lists SET name = @name, priority = @priority, scope = @scope, buyer_pib = @buyer_pib,
-                 from_day = @from_day, to_day = @to_day, weekdays = @weekdays, from_minute = @from_minute,
-                 to_minute = @to_minute, rule_group = @rule_group, rule_percent_bp = @rule_percent_bp,
-                 updated_at = @updated_at WHERE id = @id`,
-            )
-            .run({ ...row, id: input.id }).changes;
-          if (changed === 0) throw new CommandError('not_found', 'not_found', {}, 'id');
-          id = input.id;
-          db.prepare('DELETE FROM price_list_items WHERE list_id = ?').run(id);
-        } else {
-          id = Number(
-            db
-              .prepare(
-                `INSERT INTO price_lists (name, priority, scope, buyer_pib, from_day, to_day, weekdays, from_minute,
-                   to_minute, rule_group, rule_percent_bp, updated_at) VALUES (@name, @priority, @scope, @buyer_pib,
-                   @from_day, @to_day, @weekdays, @from_minute, @to_minute, @rule_group, @rule_percent_bp, @updated_at)`,
-              )
-              .run(row).lastInsertRowid,
-          );
-        }
-        const insert = db.prepare<[number, string, number]>(
-          'INSERT INTO price_list_items (list_id, product_code, price_para) VALUES (?, ?, ?)',
-        );
-        for (const it of input.items) insert.run(id, it.code, toPara(it.price) ?? 0);
+        const id = saveList(db, row, listItems, input.id, null);
         deps.audit(
           caller?.actor?.name ?? null,
           'prices.listPut',
@@ -641,98 +630,17 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
     deleteList: (id: number, caller?: Caller): { deleted: boolean } => deleteRule('list', id, caller),
 
     putPromotion(input: PromotionInput, caller?: Caller): PromotionView {
-      const win = windowRow(input);
-      const code = input.code ?? null;
-      const group = input.group ?? null;
-      if ((code === null) === (group === null)) throw invalidInput('code', 'prices_target');
-      if (code !== null) requireProduct(code, 'code');
-      if (group !== null && !catalog.groups().some((g) => g.name === group))
-        throw invalidInput('group', 'prices_unknown_group', { value: group });
-      const need = (field: 'price' | 'percent' | 'buy' | 'pay' | 'nth'): number => {
-        const v = input[field];
-        if (v === null || v === undefined) throw invalidInput(field, 'required');
-        return v;
-      };
-      let figures: Pick<PromotionRow, 'price_para' | 'percent_bp' | 'buy' | 'pay' | 'nth'> = {
-        price_para: null,
-        percent_bp: null,
-        buy: null,
-        pay: null,
-        nth: null,
-      };
-      if (input.kind === 'price') figures = { ...figures, price_para: toPara(need('price')) ?? 0 };
-      if (input.kind === 'percent') figures = { ...figures, percent_bp: bp(need('percent')) };
-      if (input.kind === 'multibuy') {
-        figures = { ...figures, buy: need('buy'), pay: need('pay') };
-        if ((figures.pay ?? 0) >= (figures.buy ?? 0)) throw invalidInput('pay', 'prices_pay_buy');
-      }
-      if (input.kind === 'nth') figures = { ...figures, nth: need('nth'), percent_bp: bp(need('percent')) };
-      // An „акцијска продаја“ (goods sold below their previous price) lasts at most 31 days (Закон о трговини,
-      // čl. 37; docs/prices.md). A multi-buy sells more for the same price, another kind of discount: not bounded.
-      if (input.kind !== 'multibuy' && win.from_day !== null && win.to_day !== null) {
-        const days =
-          Math.round((Date.parse(`${win.to_day}T00:00:00Z`) - Date.parse(`${win.from_day}T00:00:00Z`)) / DAY) + 1;
-        if (days > PROMOTION_MAX_DAYS) throw invalidInput('toDay', 'prices_promotion_31_days', { days });
-      }
-      if (input.kind === 'price' && code !== null) {
-        const regular = catalog.product(code, [])?.pricePara ?? 0;
-        if ((figures.price_para ?? 0) >= regular) throw invalidInput('price', 'prices_not_lower');
-      }
-      // Two promotions on the same product (or group) with the same priority in overlapping periods: the till
-      // could not say which one the shelf shows. Refused at the priority.
+      refuseWhenHubOwned('promotions');
       current();
-      const clash = promotions.find(
-        (p) =>
-          p.id !== input.id &&
-          p.priority === input.priority &&
-          p.target_code === code &&
-          p.target_group === group &&
-          daysOverlap(p.from_day, p.to_day, win.from_day, win.to_day),
-      );
-      if (clash) throw invalidInput('priority', 'prices_promotion_overlap', { other: clash.name });
-      const minQty = input.minQuantity ? (toMilli(input.minQuantity) ?? null) : null;
+      const checked = checkPromotion(input, ruleCatalog, promotions, input.id, refuse);
       const at = new Date(now()).toISOString();
-      const row = {
-        name: input.name,
-        priority: input.priority,
-        target_code: code,
-        target_group: group,
-        kind: input.kind,
-        ...figures,
-        min_qty_milli: minQty,
-        ...win,
-        updated_at: at,
-      };
+      const row = { ...checked, updated_at: at };
       const id = db.transaction(() => {
-        let id: number;
-        if (input.id !== undefined) {
-          const changed = db
-            .prepare(
-              `UPDATE promotions SET name = @name, priority = @priority, target_code = @target_code,
-                 target_group = @target_group, kind = @kind, price_para = @price_para, percent_bp = @percent_bp,
-                 buy = @buy, pay = @pay, nth = @nth, min_qty_milli = @min_qty_milli, from_day = @from_day,
-                 to_day = @to_day, weekdays = @weekdays, from_minute = @from_minute, to_minute = @to_minute,
-                 updated_at = @updated_at WHERE id = @id`,
-            )
-            .run({ ...row, id: input.id }).changes;
-          if (changed === 0) throw new CommandError('not_found', 'not_found', {}, 'id');
-          id = input.id;
-        } else {
-          id = Number(
-            db
-              .prepare(
-                `INSERT INTO promotions (name, priority, target_code, target_group, kind, price_para, percent_bp, buy,
-                   pay, nth, min_qty_milli, from_day, to_day, weekdays, from_minute, to_minute, updated_at)
-                 VALUES (@name, @priority, @target_code, @target_group, @kind, @price_para, @percent_bp, @buy, @pay,
-                   @nth, @min_qty_milli, @from_day, @to_day, @weekdays, @from_minute, @to_minute, @updated_at)`,
-              )
-              .run(row).lastInsertRowid,
-          );
-        }
+        const id = savePromotion(db, row, input.id, null);
         deps.audit(
           caller?.actor?.name ?? null,
           'prices.promotionPut',
-          { name: input.name, from: win.from_day, to: win.to_day },
+          { name: input.name, from: checked.from_day, to: checked.to_day },
           personOf(caller),
         );
         return id;
@@ -746,12 +654,12 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
     deletePromotion: (id: number, caller?: Caller): { deleted: boolean } => deleteRule('promotion', id, caller),
 
     schedule(input: ScheduleInput, caller?: Caller): ScheduledPriceView {
-      const product = catalog.product(input.code, []);
+      refuseWhenHubOwned('scheduled_prices');
+      const checked = checkSchedule(input, ruleCatalog, now(), refuse);
+      const product = catalog.product(checked.code, []);
       if (!product) throw invalidInput('code', 'goods_unknown_product', { value: input.code });
-      const at = Date.parse(input.at);
-      if (at <= now()) throw invalidInput('at', 'prices_at_past');
-      const pricePara = toPara(input.price) ?? 0;
-      if (pricePara === product.pricePara) throw invalidInput('price', 'prices_same_price');
+      const pricePara = checked.price_para;
+      const at = Date.parse(checked.at);
       const id = db.transaction(() => {
         const id = Number(
           db
@@ -775,6 +683,7 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
     },
 
     cancelScheduled(id: number, caller?: Caller): ScheduledPriceView {
+      refuseWhenHubOwned('scheduled_prices');
       db.transaction(() => {
         const row = st.scheduledOne.get(id);
         if (!row) throw new CommandError('not_found', 'not_found', {}, 'id');

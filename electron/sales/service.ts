@@ -43,7 +43,7 @@ export interface SalesDeps {
    * now and the discount it gives, or null. A line whose discount covers the rule's is named by it on the receipt.
    * Asked once per checkout: the guard's discount limit read the same answer for this input.
    */
-  priceRules?: (input: CheckoutInput) => ({ name: string; discountPara: number } | null)[];
+  priceRules?: (input: CheckoutInput) => ({ name: string; kind: 'list' | 'promotion'; discountPara: number } | null)[];
   now?: () => number;
   /**
    * The goods a normal sale takes out, checked before anything is saved: throws at the line when the shop forbids
@@ -181,7 +181,11 @@ export class SalesService {
     const rules = this.#deps.priceRules?.(input) ?? [];
     rules.forEach((rule, i) => {
       const line = lines[i];
-      if (line && rule && rule.discountPara > 0 && line.discountPara >= rule.discountPara) line.priceRule = rule.name;
+      if (line && rule && rule.discountPara > 0 && line.discountPara >= rule.discountPara) {
+        line.priceRule = rule.name;
+        // Whether a list or a promotion priced it: the hub's report by promotion tells them apart.
+        line.priceRuleKind = rule.kind;
+      }
     });
     const totalPara = lines.reduce((s, l) => s + l.totalPara, 0);
     // Proforma and training take no money: one nominal payment, no change (no-money.ts).

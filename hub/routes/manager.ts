@@ -13,6 +13,7 @@ import { receiptsPeriod } from '../report-receipts.ts';
 import { DEFAULT_HUB_TIME_ZONE } from '../report-days.ts';
 import type { HubHandlers } from '../router.ts';
 import { codesOf, type RouteDeps } from './deps.ts';
+import { pricesHandlers } from './prices.ts';
 
 const CSV = 'text/csv; charset=utf-8';
 
@@ -147,5 +148,6 @@ export function managerHandlers({ service, guard, fingerprint }: RouteDeps): Hub
       await audit(who, 'shop_create', { shop: shopId, name: input.name }, shopId);
       return { shopId };
     },
+    ...pricesHandlers({ service, guard }),
   };
 }

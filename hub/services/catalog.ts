@@ -12,6 +12,7 @@ import { catalogCsv } from '../../shared/catalog/csv-export.ts';
 import type { Language } from '../../shared/domain.ts';
 import { composeAreas, lockMasterData, productOf, type AuthedTill, type HubDeps, type ProductRow } from './shared.ts';
 import { tillPinKey } from '../pin-verifiers.ts';
+import { pricesService } from './prices.ts';
 
 /** Writes products of a shop by code, each with a new version (the caller holds the master-data lock). */
 async function writeProducts(q: Queryable, shopId: number, products: readonly ProductInput[]): Promise<number> {
@@ -48,6 +49,19 @@ async function writeProducts(q: Queryable, shopId: number, products: readonly Pr
   // planned as a scan and a sort of the whole shop. Fresh statistics keep a page on `products_live`.
   if (products.length >= 1000) await q.query('ANALYZE products');
   return products.length;
+}
+
+/**
+ * A product's new regular price (a scheduled change come due, hub/services/prices.ts) with a new version, so every
+ * till pulls it; the caller holds the master-data lock. False when the shop has no such live product.
+ */
+export async function setProductPrice(q: Queryable, shopId: number, code: string, pricePara: number): Promise<boolean> {
+  const r = await q.query<{ code: string }>(
+    `UPDATE products SET price_para = $3, version = nextval('change_seq')
+      WHERE shop_id = $1 AND code = $2 AND NOT deleted RETURNING code`,
+    [shopId, code, pricePara],
+  );
+  return r.length > 0;
 }
 
 /**
@@ -105,10 +119,16 @@ async function checkProducts(q: Queryable, shopId: number, products: readonly Pr
 /** What the tills ask of the catalog: the pull, a till's catalog at enrolment, the hub's product edits. */
 function catalogSyncService(deps: HubDeps) {
   const { db, iso } = deps;
+  const prices = pricesService(deps);
   return {
-    /** Master data of the till's shop changed after `since`, oldest first, at most `limit` rows per kind. */
+    /**
+     * Master data of the till's shop changed after `since`, oldest first, at most `limit` rows per kind: products,
+     * people, settings, and the shop's and chain's price rules (a scheduled change due by now applied first, so
+     * its product's new price is in the same answer).
+     */
     async changes(till: AuthedTill, since: number, limit = 5000): Promise<ChangesResult> {
       await db.query('UPDATE tills SET last_seen = $1 WHERE id = $2', [iso(), till.id]);
+      await prices.applyDuePrices();
       const products = await db.query<ProductRow>(
         'SELECT * FROM products WHERE shop_id = $1 AND version > $2 ORDER BY version LIMIT $3',
         [till.shopId, since, limit],
@@ -134,19 +154,21 @@ function catalogSyncService(deps: HubDeps) {
         'SELECT key, value, version FROM shop_settings WHERE shop_id = $1 AND version > $2 ORDER BY version LIMIT $3',
         [till.shopId, since, limit],
       );
+      const rules = await prices.priceChanges(till.shopId, since, limit);
       // With a full page of one kind, the cursor stops where that page ends so nothing is skipped.
-      const fullP = products.length === limit ? products[products.length - 1]?.version : undefined;
-      const fullS = staff.length === limit ? staff[staff.length - 1]?.version : undefined;
-      const fullT = settings.length === limit ? settings[settings.length - 1]?.version : undefined;
-      const bound = Math.min(fullP ?? Infinity, fullS ?? Infinity, fullT ?? Infinity);
+      const lastOf = (rows: readonly { version: number }[]): number =>
+        rows.length === limit ? Number(rows[rows.length - 1]?.version) : Infinity;
+      const bound = Math.min(lastOf(products), lastOf(staff), lastOf(settings), lastOf(rules));
       const ps = products.filter((p) => p.version <= bound);
       const ss = staff.filter((s) => s.version <= bound);
       const ts = settings.filter((t) => t.version <= bound);
+      const rs = rules.filter((r) => r.version <= bound);
       const top = Math.max(
         since,
         ...ps.map((p) => p.version),
         ...ss.map((s) => s.version),
         ...ts.map((t) => t.version),
+        ...rs.map((r) => r.version),
       );
       return {
         cursor: top,
@@ -162,6 +184,7 @@ function catalogSyncService(deps: HubDeps) {
         })),
         pinKey,
         settings: ts.map((t) => ({ key: t.key, value: t.value, version: t.version })),
+        prices: rs,
       };
     },
 

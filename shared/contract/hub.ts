@@ -166,7 +166,11 @@ export type HubAuditAction =
   | 'goods_writeoff'
   | 'goods_price_change'
   | 'goods_transfer_out'
-  | 'goods_transfer_in';
+  | 'goods_transfer_in'
+  | 'prices_list'
+  | 'prices_promotion'
+  | 'prices_schedule'
+  | 'prices_delete';
 
 /** One entry of the hub's audit log, as `GET /api/admin/audit` answers it. */
 export interface HubAuditEntry {

@@ -513,6 +513,11 @@ export interface ChangesResult {
   pinKey?: string;
   /** Shop settings changed after `since` (keys of `ShopSettings`); absent from an older hub. */
   settings?: { key: string; value: unknown; version: number }[];
+  /**
+   * The shop's and its chain's price lists, promotions and scheduled price changes changed after `since`
+   * (shared/hub/prices.ts; the till parses each with `HubPriceChange`); absent from an older hub.
+   */
+  prices?: unknown[];
 }
 
 /** A sale found at the hub, for a refund on another till. */

@@ -160,6 +160,13 @@ const SR_CYRL = {
   hubGoodsPriceChange: 'На хабу постављена малопродајна цена артикла {code}: {price}',
   hubGoodsTransferOut: 'Послат пренос робе бр. {number} у {shop}',
   hubGoodsTransferIn: 'Примљен пренос робе као бр. {number} из {shop}',
+  hubPricesList: 'На хабу сачуван ценовник „{name}“ ({where})',
+  hubPricesPromotion: 'На хабу сачувана акција „{name}“ ({where})',
+  hubPricesSchedule: 'На хабу заказана нова цена артикла {name} од {at}',
+  hubPricesDelete: 'На хабу обрисано: „{name}“',
+  hubPricesCancel: 'На хабу отказана заказана цена артикла {name}',
+  hubWhereShop: 'продавница',
+  hubWhereChain: 'цео ланац',
 };
 
 type AuditKey = keyof typeof SR_CYRL;
@@ -313,6 +320,13 @@ const SR_LATN: Record<AuditKey, string> = {
   hubGoodsPriceChange: 'Na habu postavljena maloprodajna cena artikla {code}: {price}',
   hubGoodsTransferOut: 'Poslat prenos robe br. {number} u {shop}',
   hubGoodsTransferIn: 'Primljen prenos robe kao br. {number} iz {shop}',
+  hubPricesList: 'Na habu sačuvan cenovnik „{name}“ ({where})',
+  hubPricesPromotion: 'Na habu sačuvana akcija „{name}“ ({where})',
+  hubPricesSchedule: 'Na habu zakazana nova cena artikla {name} od {at}',
+  hubPricesDelete: 'Na habu obrisano: „{name}“',
+  hubPricesCancel: 'Na habu otkazana zakazana cena artikla {name}',
+  hubWhereShop: 'prodavnica',
+  hubWhereChain: 'ceo lanac',
 };
 
 const EN: Record<AuditKey, string> = {
@@ -464,6 +478,13 @@ const EN: Record<AuditKey, string> = {
   hubGoodsPriceChange: 'Retail price of {code} set at the hub to {price}',
   hubGoodsTransferOut: 'Goods transfer no. {number} sent to {shop}',
   hubGoodsTransferIn: 'Goods transfer received as no. {number} from {shop}',
+  hubPricesList: 'Price list “{name}” saved at the hub ({where})',
+  hubPricesPromotion: 'Promotion “{name}” saved at the hub ({where})',
+  hubPricesSchedule: 'New price of product {name} scheduled at the hub from {at}',
+  hubPricesDelete: 'Deleted at the hub: “{name}”',
+  hubPricesCancel: 'Scheduled price of product {name} cancelled at the hub',
+  hubWhereShop: 'shop',
+  hubWhereChain: 'the whole chain',
 };
 
 export const AUDIT_TEXT: Record<Language, Record<AuditKey, string>> = {
@@ -1105,6 +1126,20 @@ const HUB_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
   }),
   goods_transfer_out: (d) => ({ key: 'hubGoodsTransferOut', params: { number: str(d.number), shop: str(d.shop) } }),
   goods_transfer_in: (d) => ({ key: 'hubGoodsTransferIn', params: { number: str(d.number), shop: str(d.shop) } }),
+  // Where a rule set at the hub holds, in words: `whereWord`.
+  prices_list: (d, w) => ({
+    key: 'hubPricesList',
+    params: { name: str(d.name), where: w.text(d.where === 'chain' ? 'hubWhereChain' : 'hubWhereShop') },
+  }),
+  prices_promotion: (d, w) => ({
+    key: 'hubPricesPromotion',
+    params: { name: str(d.name), where: w.text(d.where === 'chain' ? 'hubWhereChain' : 'hubWhereShop') },
+  }),
+  prices_schedule: (d, w) => ({ key: 'hubPricesSchedule', params: { name: str(d.name), at: w.moment(d.at) } }),
+  prices_delete: (d) => ({
+    key: d.kind === 'scheduled' ? 'hubPricesCancel' : 'hubPricesDelete',
+    params: { name: str(d.name) },
+  }),
 };
 
 /** Does the till's audit have a sentence of its own for this action (not the generic one)? */

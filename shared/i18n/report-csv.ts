@@ -53,6 +53,10 @@ const SR_CYRL: Words = {
   payment_types: 'Начин плаћања',
   gross_rsd: 'Бруто (RSD)',
   net_rsd: 'Нето (RSD)',
+  promotion: 'Акција',
+  no_promotion: 'без акције',
+  quantity: 'Количина',
+  discount_rsd: 'Попуст (RSD)',
 };
 
 const SR_LATN: Words = {
@@ -100,6 +104,10 @@ const SR_LATN: Words = {
   payment_types: 'Način plaćanja',
   gross_rsd: 'Bruto (RSD)',
   net_rsd: 'Neto (RSD)',
+  promotion: 'Akcija',
+  no_promotion: 'bez akcije',
+  quantity: 'Količina',
+  discount_rsd: 'Popust (RSD)',
 };
 
 /** The CSV's words for `lang`: `word('sales')`, `payment('cash')`; English returns the machine names. */

@@ -130,6 +130,8 @@ const HUB_OWNERS: Record<string, string> = {
   hub_goods_numbers: 'hub/goods/ledger.ts',
   hub_goods_docs: 'hub/goods/ledger.ts',
   hub_transfers: 'hub/services/goods.ts',
+  // Price lists, promotions and scheduled price changes at the hub (issue 42, hub migration 027).
+  hub_prices: 'hub/services/prices.ts',
 };
 
 /**

@@ -58,7 +58,16 @@ function randomOrder(r: () => number, till: AuthedTill, n: number, at: number): 
   const lines = Array.from({ length: 1 + Math.floor(r() * 3) }, (_, i) => {
     const totalPara = Math.floor(r() * 500_000);
     const labels = r() < 0.15 ? [pick(LABELS), pick(LABELS)] : [pick(LABELS)];
-    return { name: `P${i}`, quantityMilli: 1000, unitPricePara: totalPara, totalPara, labels };
+    // Some lines priced by a list or a promotion (issue 42): the report by promotion.
+    const rule =
+      r() < 0.3
+        ? {
+            priceRule: pick(['Викенд акција', 'Happy hour'] as const),
+            priceRuleKind: pick(['promotion', 'list'] as const),
+            discountPara: 100,
+          }
+        : {};
+    return { name: `P${i}`, quantityMilli: 1000, unitPricePara: totalPara, totalPara, labels, ...rule };
   });
   const total = lines.reduce((s, l) => s + l.totalPara, 0);
   const payments =
@@ -181,7 +190,41 @@ function expected(list: readonly Stored[], from: string, to: string, shopId?: nu
         { processor, count: signed.length, netPara: r.sales.totalPara + r.advances.totalPara - r.refunds.totalPara },
       ];
     }),
+    byPromotion: byRule(rows),
   };
+}
+
+/** Sales' and refunds' lines by the rule named on them, the largest turnover first (issue 42). */
+function byRule(rows: readonly Stored[]): HubReport['byPromotion'] {
+  const out = new Map<string, HubReport['byPromotion'][number]>();
+  for (const s of rows) {
+    const o = s.order;
+    if (['training', 'proforma', 'advance'].includes(o.invoice_type)) continue;
+    if (!['sale', 'refund', 'refund_full'].includes(o.kind)) continue;
+    const sign = o.kind === 'sale' ? 1 : -1;
+    for (const l of (o.data as OrderData).lines) {
+      const kind = l.priceRule ? (l.priceRuleKind ?? 'promotion') : null;
+      const key = kind ? `${kind}\t${l.priceRule}` : '';
+      const e = out.get(key) ?? {
+        kind,
+        name: l.priceRule || null,
+        lines: 0,
+        quantityMilli: 0,
+        turnoverPara: 0,
+        discountPara: 0,
+      };
+      out.set(key, {
+        ...e,
+        lines: e.lines + sign,
+        quantityMilli: e.quantityMilli + sign * l.quantityMilli,
+        turnoverPara: e.turnoverPara + sign * l.totalPara,
+        discountPara: e.discountPara + sign * (l.discountPara ?? 0),
+      });
+    }
+  }
+  return [...out]
+    .sort(([kx, x], [ky, y]) => y.turnoverPara - x.turnoverPara || (kx < ky ? -1 : kx > ky ? 1 : 0))
+    .map(([, r]) => r);
 }
 
 const withoutShifts = (r: HubReport): Omit<HubReport, 'shifts'> => {

@@ -36,6 +36,7 @@ import { m032 } from './032_display_tokens.ts';
 import { m033 } from './033_labels.ts';
 import { m034 } from './034_staff_at_hub.ts';
 import { m035 } from './035_hub_stock_seen.ts';
+import { m036 } from './036_hub_prices.ts';
 
 /**
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
@@ -77,4 +78,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m033,
   m034,
   m035,
+  m036,
 ];

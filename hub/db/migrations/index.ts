@@ -24,6 +24,7 @@ import { h023 } from './023_people_and_codes.ts';
 import { h024 } from './024_till_trust.ts';
 import { h025 } from './025_pin_verifiers.ts';
 import { h026 } from './026_goods.ts';
+import { h027 } from './027_prices.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -63,4 +64,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   h024,
   h025,
   h026,
+  h027,
 ];

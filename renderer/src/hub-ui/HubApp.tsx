@@ -28,6 +28,7 @@ import { StaffSection } from './StaffSection.tsx';
 import { EnrolCodes } from './EnrolCodes.tsx';
 import { HubCatalog } from './HubCatalog.tsx';
 import { HubGoods } from './HubGoods.tsx';
+import { HubPrices } from './HubPrices.tsx';
 import { ReportCharts, previousPeriod, type ReportExtras } from '../reports/ReportCharts.tsx';
 import { reportT } from '../reports/words.ts';
 
@@ -68,8 +69,8 @@ export function printerText(p: TillRow['printer'], t: HubT) {
 }
 /** The hub's report (shared/hub/contract/results.ts). */
 type Report = HubReport;
-type Section = 'tills' | 'catalog' | 'goods' | 'staff' | 'settings' | 'report' | 'audit';
-const SECTIONS: readonly Section[] = ['tills', 'catalog', 'goods', 'staff', 'settings', 'report', 'audit'];
+type Section = 'tills' | 'catalog' | 'prices' | 'goods' | 'staff' | 'settings' | 'report' | 'audit';
+const SECTIONS: readonly Section[] = ['tills', 'catalog', 'prices', 'goods', 'staff', 'settings', 'report', 'audit'];
 type ShopSettingsRow = ShopSettings;
 
 /** Today as the hub UI's clock has it (a local day, not UTC's). */
@@ -140,6 +141,7 @@ export function HubApp() {
           {section === 'tills' && <Tills t={t} lang={lang} token={session.token} />}
           {section === 'catalog' && <HubCatalog t={t} lang={lang} token={session.token} />}
           {section === 'goods' && <HubGoods t={t} lang={lang} token={session.token} errorText={goodsErrorText} />}
+          {section === 'prices' && <HubPrices t={t} lang={lang} token={session.token} />}
           {section === 'staff' && (
             <StaffSection t={t} api={api ?? hubApi(session.token)} errorText={(err) => hubErrorText(t, err)} />
           )}

@@ -45,7 +45,7 @@ type Field = 'code' | 'name' | 'price' | 'label' | 'unit' | 'group' | 'barcodes'
 type Errors = Partial<Record<Field, string>>;
 
 /** A field with its label and, below it, its error (announced, and named by the input's aria-describedby). */
-function Labelled(props: { id: string; label: string; error: string | undefined; children: ReactNode }) {
+export function Labelled(props: { id: string; label: string; error: string | undefined; children: ReactNode }) {
   return (
     <div className="mgr-field-group">
       <div className="mgr-field">

@@ -23,6 +23,13 @@ import {
   type HubStaffRow,
   type ShopSettings,
 } from '../protocol.ts';
+import {
+  HubPriceDeleteInput,
+  HubPriceListInput,
+  HubPromotionInput,
+  HubScheduleInput,
+  type HubPrices,
+} from '../prices.ts';
 import { endpoint, type HubFile } from './define.ts';
 import type { EnrolCodeRow, HubProductPage, HubReport, MaintenanceAlarm, TillLive } from './results.ts';
 
@@ -182,5 +189,46 @@ export const MANAGER_API = {
     caller: 'admin',
     input: ShopInput,
     status: 201,
+  }),
+  /** The shop's price lists, promotions and scheduled price changes, its own and its chain's (issue 42). */
+  prices: endpoint<HubPrices>()({
+    method: 'GET',
+    path: '/api/admin/prices',
+    caller: 'manager',
+    input: ShopQuery,
+    shop: 'required',
+  }),
+  /** A price list for the shop or the chain, new or by `id`, checked by the till's rules (audited). */
+  pricesListPut: endpoint<{ id: number; name: string }>()({
+    method: 'PUT',
+    path: '/api/admin/prices/lists',
+    caller: 'manager',
+    input: HubPriceListInput,
+    shop: 'required',
+  }),
+  /** A promotion for the shop or the chain, new or by `id`, checked by the till's rules (audited). */
+  pricesPromotionPut: endpoint<{ id: number; name: string }>()({
+    method: 'PUT',
+    path: '/api/admin/prices/promotions',
+    caller: 'manager',
+    input: HubPromotionInput,
+    shop: 'required',
+  }),
+  /** A product's new price from a moment on, at every till of the shop (audited). */
+  pricesSchedule: endpoint<{ id: number; name: string }>()({
+    method: 'POST',
+    path: '/api/admin/prices/scheduled',
+    caller: 'manager',
+    input: HubScheduleInput,
+    shop: 'required',
+    status: 201,
+  }),
+  /** A list or promotion deleted, or a pending scheduled change cancelled (audited). */
+  pricesDelete: endpoint<{ deleted: number }>()({
+    method: 'POST',
+    path: '/api/admin/prices/delete',
+    caller: 'manager',
+    input: HubPriceDeleteInput,
+    shop: 'required',
   }),
 } as const;

@@ -21,8 +21,25 @@ export interface HubReport {
    * the cloud) or a shop's L-PFR; `netPara` is their turnover (sales and advances less refunds).
    */
   byProcessor: { processor: 'gateway' | 'lpfr'; count: number; netPara: number }[];
+  /**
+   * The period's sales and refunds by the price list or promotion that priced each line (issue 42; refunds
+   * subtracted): lines, quantity (thousandths), turnover and the discount given. `name` null: lines no rule priced
+   * („без акције“, every line of an order pushed before tills named the rule). The turnovers add up to the sales
+   * less the refunds.
+   */
+  byPromotion: HubPromotionRow[];
   /** The tills' shifts open at some time in [from, to), by till and then by the time they opened. */
   shifts: HubShift[];
+}
+
+/** One rule's share of a report (`HubReport.byPromotion`). */
+export interface HubPromotionRow {
+  kind: 'list' | 'promotion' | null;
+  name: string | null;
+  lines: number;
+  quantityMilli: number;
+  turnoverPara: number;
+  discountPara: number;
 }
 
 /** A till's shift as the hub shows it: the till's own figures (expected, counted: null while open). */

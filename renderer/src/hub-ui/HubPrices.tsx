@@ -1,0 +1,394 @@
+/**
+ * The hub's Цене section (issue 42, docs/prices.md "At the hub"): the shop's price lists, promotions and scheduled
+ * price changes, its own and the chain's, listed; a promotion or a list (a percentage off a group, or off every
+ * product) created or changed for this shop or the whole chain, deleted; a product's new price scheduled from a
+ * moment on, or cancelled. The hub checks each by the till's rules; a refusal is said under its field in the
+ * user's language, with the till's own words for it (shared/messages.ts), and nothing is saved.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
+import { formatPercent, parsePercentInput } from '../../../shared/catalog/percent.ts';
+import { formatMoment } from '../../../shared/i18n/time.ts';
+import { hasMessage, message } from '../../../shared/messages.ts';
+import type { HubPrices as Prices, PriceWhere } from '../../../shared/hub/prices.ts';
+import { MgrTable } from '../ui/forms.tsx';
+import { hubErrorText } from './HubApp.tsx';
+import { Labelled } from './HubCatalog.tsx';
+import { HubCallError, hubApi } from './api.ts';
+import { pt, type HubPricesKey } from './prices-i18n.ts';
+import type { HubLang, HubT } from './i18n.ts';
+
+type FormKind = 'promotion' | 'list' | 'schedule';
+type Values = Record<string, string>;
+type Errors = Record<string, string>;
+
+/** What each form asks, by the input's field name: the hub names the same field when it refuses. */
+const FIELDS: Record<FormKind, readonly HubPricesKey[]> = {
+  promotion: ['name', 'where', 'product', 'group', 'kind', 'price', 'percent', 'priority', 'fromDay', 'toDay'],
+  list: ['name', 'where', 'group', 'percent', 'priority', 'fromDay', 'toDay'],
+  schedule: ['product', 'price', 'at'],
+};
+/** The input field each form field is sent as. */
+const WIRE: Partial<Record<HubPricesKey, string>> = { product: 'code', group: 'group', percent: 'percent' };
+const wireOf = (kind: FormKind, f: HubPricesKey): string =>
+  kind === 'list' && f === 'group' ? 'ruleGroup' : kind === 'list' && f === 'percent' ? 'rulePercent' : (WIRE[f] ?? f);
+
+/** An ISO day as the language writes it (`28.11.2026.`, `28/11/2026`). */
+const dayText = (day: string | null, lang: HubLang): string => {
+  if (!day) return '';
+  const [y, m, d] = day.split('-');
+  return lang === 'en' ? `${d}/${m}/${y}` : `${d}.${m}.${y}.`;
+};
+
+/** The input sent for a form's values; a figure that does not read is refused at its field before sending. */
+function inputOf(kind: FormKind, v: Values, id: number | undefined, p: (k: HubPricesKey) => string) {
+  const errors: Errors = {};
+  const money = (f: HubPricesKey): number | null => {
+    if ((v[f] ?? '') === '') return null;
+    const para = parseRsdInput(v[f] ?? '');
+    if (para === null) errors[f] = p(f);
+    return para === null ? null : para / 100;
+  };
+  const percent = (): number | null => {
+    if ((v.percent ?? '') === '') return null;
+    const bp = parsePercentInput(v.percent ?? '');
+    if (bp === null) errors.percent = p('percent');
+    return bp === null ? null : bp / 100;
+  };
+  const text = (f: HubPricesKey): string | null => ((v[f] ?? '').trim() === '' ? null : (v[f] ?? '').trim());
+  const common = {
+    ...(id !== undefined ? { id } : {}),
+    name: v.name ?? '',
+    where: (v.where ?? 'shop') as PriceWhere,
+    priority: Number(v.priority || '0'),
+    fromDay: text('fromDay'),
+    toDay: text('toDay'),
+  };
+  if (kind === 'schedule') {
+    const at = v.at ? new Date(v.at) : null;
+    return {
+      errors,
+      input: { code: v.product ?? '', price: money('price') ?? 0, at: at && !isNaN(+at) ? at.toISOString() : '' },
+    };
+  }
+  if (kind === 'list')
+    return { errors, input: { ...common, scope: 'shop', items: [], ruleGroup: text('group'), rulePercent: percent() } };
+  const isPrice = (v.kind ?? 'price') === 'price';
+  return {
+    errors,
+    input: {
+      ...common,
+      fromDay: common.fromDay ?? '',
+      toDay: common.toDay ?? '',
+      code: text('product'),
+      group: text('group'),
+      kind: isPrice ? 'price' : 'percent',
+      price: isPrice ? money('price') : null,
+      percent: isPrice ? null : percent(),
+    },
+  };
+}
+
+/** The form of a promotion, a list or a scheduled change: filled from a row to change it, empty for a new one. */
+function RuleForm(props: {
+  kind: FormKind;
+  lang: HubLang;
+  t: HubT;
+  token: string;
+  start: { id?: number; values: Values };
+  /** Saved: the rule's name. */
+  onDone: (name: string) => void;
+  onCancel: () => void;
+}) {
+  const { kind, lang } = props;
+  const p = (k: HubPricesKey, params?: Record<string, string | number>) => pt(lang, k, params);
+  const [v, setV] = useState<Values>(props.start.values);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const set = (f: string) => (e: { target: { value: string } }) => setV((x) => ({ ...x, [f]: e.target.value }));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const { errors: local, input } = inputOf(kind, v, props.start.id, p);
+    if (Object.keys(local).length) return setErrors(local);
+    setBusy(true);
+    try {
+      const api = hubApi(props.token);
+      const r =
+        kind === 'promotion'
+          ? await api.call('pricesPromotionPut', input as never)
+          : kind === 'list'
+            ? await api.call('pricesListPut', input as never)
+            : await api.call('pricesSchedule', input as never);
+      props.onDone(r.name);
+    } catch (err) {
+      // The refusal under the field it names, in the till's own words for its code.
+      const wire = err instanceof HubCallError ? (err.field ?? '').split('.')[0] : '';
+      const field = FIELDS[kind].find((f) => wireOf(kind, f) === wire) ?? FIELDS[kind][0] ?? 'name';
+      const code = err instanceof HubCallError ? (err.code ?? '') : '';
+      const text =
+        code !== '' && hasMessage(code)
+          ? message(lang, code, { field: p(field), value: v[field] ?? '', other: '…' })
+          : hubErrorText(props.t, err, { [wire ?? '']: p(field) });
+      setErrors({ [field]: text });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const id = (f: string) => `price-${kind}-${f}`;
+  const described = (f: string) =>
+    errors[f] ? { 'aria-invalid': true as const, 'aria-describedby': `${id(f)}-error` } : {};
+  const title = kind === 'promotion' ? 'newPromotion' : kind === 'list' ? 'newList' : 'newSchedule';
+  return (
+    <form className="mgr-form" aria-label={p(title)} onSubmit={(e) => void submit(e)} noValidate>
+      {FIELDS[kind].map((f) => (
+        <Labelled key={f} id={id(f)} label={p(f)} error={errors[f]}>
+          {f === 'where' || f === 'kind' ? (
+            <select id={id(f)} value={v[f] ?? ''} onChange={set(f)} {...described(f)}>
+              {(f === 'where' ? (['shop', 'chain'] as const) : (['price', 'percent'] as const)).map((o) => (
+                <option key={o} value={o}>
+                  {p(
+                    o === 'shop'
+                      ? 'whereShop'
+                      : o === 'chain'
+                        ? 'whereChain'
+                        : o === 'price'
+                          ? 'kindPrice'
+                          : 'kindPercent',
+                  )}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input
+              id={id(f)}
+              type={f === 'fromDay' || f === 'toDay' ? 'date' : f === 'at' ? 'datetime-local' : 'text'}
+              inputMode={f === 'price' || f === 'percent' || f === 'priority' ? 'decimal' : undefined}
+              value={v[f] ?? ''}
+              onChange={set(f)}
+              {...described(f)}
+            />
+          )}
+        </Labelled>
+      ))}
+      <div className="mgr-actions">
+        <button type="submit" disabled={busy}>
+          {p('save')}
+        </button>
+        <button type="button" onClick={props.onCancel}>
+          {p('cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A row's „Измени …“ and „Обриши …“, named by the row's rule. */
+function RowActions(props: { lang: HubLang; name: string; onEdit: () => void; onRemove: () => void }) {
+  const p = (k: HubPricesKey, name: string) => pt(props.lang, k, { name });
+  return (
+    <>
+      <button type="button" aria-label={p('edit', props.name)} onClick={props.onEdit}>
+        {p('edit', '').trim()}
+      </button>{' '}
+      <button type="button" aria-label={p('remove', props.name)} onClick={props.onRemove}>
+        {p('remove', '').trim()}
+      </button>
+    </>
+  );
+}
+
+export function HubPrices({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
+  const p = (k: HubPricesKey, params?: Record<string, string | number>) => pt(lang, k, params);
+  const [prices, setPrices] = useState<Prices | null>(null);
+  const [form, setForm] = useState<{ kind: FormKind; id?: number; values: Values } | null>(null);
+  // What was done, said in the language shown now (a change of language says it again).
+  const [note, setNote] = useState<{ text: (lang: HubLang) => string; error: boolean } | null>(null);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    hubApi(token)
+      .call('prices')
+      .then(setPrices)
+      .catch((err: unknown) => setNote({ text: () => hubErrorText(t, err), error: true }));
+  }, [token, version, t]);
+  const decimal = lang === 'en' ? '.' : ',';
+  // A discount's size without the sign the catalog's percentage change writes (`+10`): the words say it is off.
+  const off = (bp: number): string => formatPercent(bp, decimal).replace(/^[+−-]/, '');
+  const period = (from: string | null, to: string | null) =>
+    from || to ? `${dayText(from, lang)} – ${dayText(to, lang)}` : p('always');
+  const where = (w: PriceWhere) => p(w === 'chain' ? 'whereChain' : 'whereShop');
+  const remove = async (id: number) => {
+    try {
+      await hubApi(token).call('pricesDelete', { id });
+      setNote({ text: (l) => pt(l, 'removed'), error: false });
+      setVersion((x) => x + 1);
+    } catch (err) {
+      setNote({ text: () => hubErrorText(t, err), error: true });
+    }
+  };
+  const window = (r: { fromDay: string | null; toDay: string | null; priority: number }) => ({
+    priority: String(r.priority),
+    fromDay: r.fromDay ?? '',
+    toDay: r.toDay ?? '',
+  });
+  return (
+    <section aria-label={t('prices')} className="mgr-tab">
+      {note && (
+        <p role={note.error ? 'alert' : 'status'} className={note.error ? 'mgr-error' : 'mgr-ok'}>
+          {note.text(lang)}
+        </p>
+      )}
+      <div className="mgr-actions">
+        {(['promotion', 'list', 'schedule'] as const).map((k) => (
+          <button key={k} type="button" onClick={() => setForm({ kind: k, values: { where: 'shop', kind: 'price' } })}>
+            {p(k === 'promotion' ? 'newPromotion' : k === 'list' ? 'newList' : 'newSchedule')}
+          </button>
+        ))}
+      </div>
+      {form && (
+        <RuleForm
+          key={`${form.kind}-${form.id ?? 'new'}`}
+          kind={form.kind}
+          lang={lang}
+          t={t}
+          token={token}
+          start={form}
+          onCancel={() => setForm(null)}
+          onDone={(name) => {
+            setForm(null);
+            setNote({ text: (l) => pt(l, 'saved', { name }), error: false });
+            setVersion((x) => x + 1);
+          }}
+        />
+      )}
+      <h2>{p('promotions')}</h2>
+      {prices && prices.promotions.length === 0 && <p>{p('none')}</p>}
+      {prices && prices.promotions.length > 0 && (
+        <MgrTable
+          scroll
+          label={p('promotions')}
+          headers={[p('name'), p('where'), p('deal'), p('period'), p('priority'), p('actions')]}
+        >
+          {prices.promotions.map((r) => (
+            <tr key={r.id}>
+              <th scope="row">{r.name}</th>
+              <td>{where(r.where)}</td>
+              <td>
+                {(r.productName ?? r.code) || p('onGroup', { group: r.group ?? '' })}:{' '}
+                {r.kind === 'price' && r.pricePara !== null
+                  ? p('dealPrice', { price: formatRsd(r.pricePara) })
+                  : r.kind === 'percent' && r.percentBp !== null
+                    ? p('dealPercent', { percent: off(r.percentBp) })
+                    : p('dealOther')}
+              </td>
+              <td>{period(r.fromDay, r.toDay)}</td>
+              <td>{r.priority}</td>
+              <td>
+                <RowActions
+                  lang={lang}
+                  name={r.name}
+                  onEdit={() =>
+                    setForm({
+                      kind: 'promotion',
+                      id: r.id,
+                      values: {
+                        name: r.name,
+                        where: r.where,
+                        product: r.code ?? '',
+                        group: r.group ?? '',
+                        kind: r.kind === 'percent' ? 'percent' : 'price',
+                        price: r.pricePara !== null ? formatRsd(r.pricePara) : '',
+                        percent: r.percentBp !== null ? off(r.percentBp) : '',
+                        ...window(r),
+                      },
+                    })
+                  }
+                  onRemove={() => void remove(r.id)}
+                />
+              </td>
+            </tr>
+          ))}
+        </MgrTable>
+      )}
+      <h2>{p('lists')}</h2>
+      {prices && prices.lists.length === 0 && <p>{p('none')}</p>}
+      {prices && prices.lists.length > 0 && (
+        <MgrTable
+          scroll
+          label={p('lists')}
+          headers={[p('name'), p('where'), p('deal'), p('period'), p('priority'), p('actions')]}
+        >
+          {prices.lists.map((r) => (
+            <tr key={r.id}>
+              <th scope="row">{r.name}</th>
+              <td>{where(r.where)}</td>
+              <td>
+                {r.rulePercentBp !== null
+                  ? r.ruleGroup
+                    ? p('listRule', { percent: off(r.rulePercentBp), group: r.ruleGroup })
+                    : p('listRuleAll', { percent: off(r.rulePercentBp) })
+                  : p('listItems', { count: r.items.length })}
+              </td>
+              <td>{period(r.fromDay, r.toDay)}</td>
+              <td>{r.priority}</td>
+              <td>
+                <RowActions
+                  lang={lang}
+                  name={r.name}
+                  onEdit={() =>
+                    setForm({
+                      kind: 'list',
+                      id: r.id,
+                      values: {
+                        name: r.name,
+                        where: r.where,
+                        group: r.ruleGroup ?? '',
+                        percent: r.rulePercentBp !== null ? off(r.rulePercentBp) : '',
+                        ...window(r),
+                      },
+                    })
+                  }
+                  onRemove={() => void remove(r.id)}
+                />
+              </td>
+            </tr>
+          ))}
+        </MgrTable>
+      )}
+      <h2>{p('scheduled')}</h2>
+      {prices && prices.scheduled.length === 0 && <p>{p('none')}</p>}
+      {prices && prices.scheduled.length > 0 && (
+        <MgrTable scroll label={p('scheduled')} headers={[p('product'), p('price'), p('at'), p('state'), p('actions')]}>
+          {prices.scheduled.map((r) => (
+            <tr key={r.id}>
+              <th scope="row">{r.name ?? r.code}</th>
+              <td>{formatRsd(r.pricePara)}</td>
+              <td>{formatMoment(r.at, lang)}</td>
+              <td>
+                {p(
+                  r.state === 'pending'
+                    ? 'statePending'
+                    : r.state === 'applied'
+                      ? 'stateApplied'
+                      : r.state === 'cancelled'
+                        ? 'stateCancelled'
+                        : 'stateSkipped',
+                )}
+              </td>
+              <td>
+                {r.state === 'pending' && (
+                  <button
+                    type="button"
+                    aria-label={p('cancelOne', { name: r.name ?? r.code })}
+                    onClick={() => void remove(r.id)}
+                  >
+                    {p('cancel')}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </MgrTable>
+      )}
+    </section>
+  );
+}
