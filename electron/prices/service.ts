@@ -116,7 +116,6 @@ function dealOf(r: PromotionRow): PromotionDeal {
   }
 }
 
-
 /** The PIB of a `10:` buyer ID (a business buyer), else null. */
 export function buyerPibOf(buyerId: string | undefined | null): string | null {
   const m = buyerId ? /^10:(\d{9})$/.exec(buyerId.trim()) : null;
