@@ -62,16 +62,26 @@ async function finishDoc(
   return { id: doc.id, number: docNumber(doc.number, doc.year), ...d };
 }
 
-export function goodsService(deps: HubDeps) {
+/** A shop's name and chain (its documents' title block, a transfer's two ends). */
+async function shopName(q: Queryable, shopId: number): Promise<{ name: string; chain: number } | null> {
+  const r = await q.query<{ name: string; chain_id: number }>('SELECT name, chain_id FROM shops WHERE id = $1', [
+    shopId,
+  ]);
+  return r[0] ? { name: r[0].name, chain: r[0].chain_id } : null;
+}
+
+/** A shop's stock at retail value. */
+async function stockValue(db: Queryable, shopId: number): Promise<number> {
+  const r = await db.query<{ v: number }>(
+    'SELECT coalesce(sum(round(qty_milli::numeric * price_para / 1000)), 0)::int8 AS v FROM hub_stock WHERE shop_id = $1',
+    [shopId],
+  );
+  return r[0]?.v ?? 0;
+}
+
+/** The shop's stock and its goods receipts. */
+function stockArea(deps: HubDeps) {
   const { db, iso, zone } = deps;
-
-  async function shopName(q: Queryable, shopId: number): Promise<{ name: string; chain: number } | null> {
-    const r = await q.query<{ name: string; chain_id: number }>('SELECT name, chain_id FROM shops WHERE id = $1', [
-      shopId,
-    ]);
-    return r[0] ? { name: r[0].name, chain: r[0].chain_id } : null;
-  }
-
   return {
     /** A shop's stock with its value at retail and purchase price, and the value of every shop in view. */
     async stock(shopId: number | null): Promise<HubStockView> {
@@ -211,7 +221,13 @@ export function goodsService(deps: HubDeps) {
         return finishDoc(q, doc, { kind: 'receipt', at, day, actor, valuePara: value, detail });
       });
     },
+  };
+}
 
+/** Write-offs, price changes and the documents' list. */
+function documentsArea(deps: HubDeps) {
+  const { db, iso, zone } = deps;
+  return {
     /** A write-off (отпис) with its reason: numbered, moved out at the book's price. */
     async writeOff(shopId: number, input: HubWriteOffInput, actor: string | null): Promise<HubGoodsDoc> {
       const at = iso();
@@ -303,7 +319,65 @@ export function goodsService(deps: HubDeps) {
         detail: r.detail,
       }));
     },
+  };
+}
 
+/** Transfers as their two shops see them. */
+function transferReads(deps: HubDeps) {
+  const { db } = deps;
+  return {
+    /** A transfer seen from one of its two shops (404 from any other). */
+    async transfer(id: number, shopId: number | null): Promise<HubTransfer> {
+      const list = await this.transfers(shopId, id);
+      const t = list[0];
+      if (!t) throw new HubError(404, 'transfer_unknown', 'no such transfer of this shop', 'transferId');
+      return t;
+    },
+
+    /** The transfers a shop sent or receives (all of the chain for the admin token), newest first. */
+    async transfers(shopId: number | null, id?: number): Promise<HubTransfer[]> {
+      const rows = await db.query<{
+        id: number;
+        from_shop: number;
+        from_name: string;
+        to_shop: number;
+        to_name: string;
+        out_number: number;
+        out_year: number;
+        in_number: number | null;
+        in_year: number | null;
+        sent_at: string;
+        received_at: string | null;
+        lines: HubTransferLine[];
+      }>(
+        `SELECT t.id, t.from_shop, f.name AS from_name, t.to_shop, s.name AS to_name, o.number AS out_number,
+                o.year AS out_year, i.number AS in_number, i.year AS in_year, t.sent_at, t.received_at, t.lines
+           FROM hub_transfers t JOIN shops f ON f.id = t.from_shop JOIN shops s ON s.id = t.to_shop
+           JOIN hub_goods_docs o ON o.id = t.out_doc LEFT JOIN hub_goods_docs i ON i.id = t.in_doc
+          WHERE ($1::int4 IS NULL OR t.from_shop = $1 OR t.to_shop = $1) AND ($2::int4 IS NULL OR t.id = $2)
+          ORDER BY t.id DESC LIMIT 200`,
+        [shopId, id ?? null],
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        fromShopId: r.from_shop,
+        fromShop: r.from_name,
+        toShopId: r.to_shop,
+        toShop: r.to_name,
+        number: docNumber(r.out_number, r.out_year),
+        receivedNumber: r.in_number === null || r.in_year === null ? null : docNumber(r.in_number, r.in_year),
+        sentAt: r.sent_at,
+        receivedAt: r.received_at,
+        lines: r.lines,
+      }));
+    },
+  };
+}
+
+/** Sending and receiving goods between shops of a chain. */
+function transfersArea(deps: HubDeps, reads: ReturnType<typeof transferReads>) {
+  const { db, iso, zone } = deps;
+  return {
     /** Sends goods to another shop of the same chain: a numbered `transfer_out` taking them out at the book's price. */
     async sendTransfer(shopId: number, input: HubTransferSendInput, actor: string | null): Promise<HubTransfer> {
       const at = iso();
@@ -351,7 +425,7 @@ export function goodsService(deps: HubDeps) {
         await setHubDocValue(q, doc.id, value, { transferId, toShopId: input.toShopId, toShop: to.name, lines });
         return transferId;
       });
-      return this.transfer(id, shopId);
+      return reads.transfer(id, shopId);
     },
 
     /**
@@ -434,55 +508,15 @@ export function goodsService(deps: HubDeps) {
           JSON.stringify(lines),
         ]);
       });
-      return this.transfer(input.transferId, shopId);
+      return reads.transfer(input.transferId, shopId);
     },
+  };
+}
 
-    /** A transfer seen from one of its two shops (404 from any other). */
-    async transfer(id: number, shopId: number | null): Promise<HubTransfer> {
-      const list = await this.transfers(shopId, id);
-      const t = list[0];
-      if (!t) throw new HubError(404, 'transfer_unknown', 'no such transfer of this shop', 'transferId');
-      return t;
-    },
-
-    /** The transfers a shop sent or receives (all of the chain for the admin token), newest first. */
-    async transfers(shopId: number | null, id?: number): Promise<HubTransfer[]> {
-      const rows = await db.query<{
-        id: number;
-        from_shop: number;
-        from_name: string;
-        to_shop: number;
-        to_name: string;
-        out_number: number;
-        out_year: number;
-        in_number: number | null;
-        in_year: number | null;
-        sent_at: string;
-        received_at: string | null;
-        lines: HubTransferLine[];
-      }>(
-        `SELECT t.id, t.from_shop, f.name AS from_name, t.to_shop, s.name AS to_name, o.number AS out_number,
-                o.year AS out_year, i.number AS in_number, i.year AS in_year, t.sent_at, t.received_at, t.lines
-           FROM hub_transfers t JOIN shops f ON f.id = t.from_shop JOIN shops s ON s.id = t.to_shop
-           JOIN hub_goods_docs o ON o.id = t.out_doc LEFT JOIN hub_goods_docs i ON i.id = t.in_doc
-          WHERE ($1::int4 IS NULL OR t.from_shop = $1 OR t.to_shop = $1) AND ($2::int4 IS NULL OR t.id = $2)
-          ORDER BY t.id DESC LIMIT 200`,
-        [shopId, id ?? null],
-      );
-      return rows.map((r) => ({
-        id: r.id,
-        fromShopId: r.from_shop,
-        fromShop: r.from_name,
-        toShopId: r.to_shop,
-        toShop: r.to_name,
-        number: docNumber(r.out_number, r.out_year),
-        receivedNumber: r.in_number === null || r.in_year === null ? null : docNumber(r.in_number, r.in_year),
-        sentAt: r.sent_at,
-        receivedAt: r.received_at,
-        lines: r.lines,
-      }));
-    },
-
+/** The KEP book and the tills' view of their shop's stock. */
+function kepArea(deps: HubDeps) {
+  const { db, iso } = deps;
+  return {
     /**
      * A shop's KEP book of a period: debit at retail value from goods receipts, price increases and transfers in;
      * credit from the day's fiscal turnover by payment type (refunds reduce it), price decreases, write-offs and
@@ -526,7 +560,15 @@ export function goodsService(deps: HubDeps) {
       );
       raw.push(...turnoverEntries(turnover, soldValue, w));
       const { entries, closingPara } = kepBook(opening, raw);
-      return { shopId, from, to, openingPara: opening, entries, closingPara, stockValuePara: await stockValue(shopId) };
+      return {
+        shopId,
+        from,
+        to,
+        openingPara: opening,
+        entries,
+        closingPara,
+        stockValuePara: await stockValue(db, shopId),
+      };
     },
 
     async goodsDocsForKep(shopId: number, from: string, to: string) {
@@ -554,14 +596,12 @@ export function goodsService(deps: HubDeps) {
       return { at: iso(), stock: rows.map((r) => ({ code: r.code, qtyMilli: r.qty_milli })) };
     },
   };
+}
 
-  async function stockValue(shopId: number): Promise<number> {
-    const r = await db.query<{ v: number }>(
-      'SELECT coalesce(sum(round(qty_milli::numeric * price_para / 1000)), 0)::int8 AS v FROM hub_stock WHERE shop_id = $1',
-      [shopId],
-    );
-    return r[0]?.v ?? 0;
-  }
+/** The goods area: its parts composed (each under the hub's function-size bound). */
+export function goodsService(deps: HubDeps) {
+  const reads = transferReads(deps);
+  return { ...stockArea(deps), ...documentsArea(deps), ...reads, ...transfersArea(deps, reads), ...kepArea(deps) };
 }
 
 /** A goods document's line in the KEP, in the book's language. */

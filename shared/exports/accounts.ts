@@ -10,7 +10,7 @@ import type { PaymentType } from '../domain.ts';
 
 export const ACCOUNT_KEYS = [
   'cash',
-  'card',
+  'cards',
   'transfer',
   'otherPayment',
   'revenueGeneral',
@@ -32,7 +32,7 @@ export type AccountMap = Record<AccountKey, string>;
 /** A sensible start for a retail shop (the synthetic account in the comment). */
 export const DEFAULT_ACCOUNTS: AccountMap = {
   cash: '2430', // 243 Благајна
-  card: '2410', // 241 Текући (пословни) рачуни: card takings settle into the current account
+  cards: '2410', // 241 Текући (пословни) рачуни: card takings settle into the current account
   transfer: '2040', // 204 Купци у земљи
   otherPayment: '2410', // 241: instant transfer, vouchers, mobile money
   revenueGeneral: '6040', // 604 Приходи од продаје робе на домаћем тржишту (20 %)
@@ -55,7 +55,7 @@ export const ACCOUNT_PATTERN = /^\d{3,10}$/;
 /** The account a payment type is received on. */
 export function paymentAccountKey(type: PaymentType): AccountKey {
   if (type === 'cash') return 'cash';
-  if (type === 'card') return 'card';
+  if (type === 'card') return 'cards';
   if (type === 'wireTransfer' || type === 'virman' || type === 'account' || type === 'factoring') return 'transfer';
   return 'otherPayment';
 }

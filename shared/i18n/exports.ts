@@ -92,7 +92,7 @@ const SR_CYRL: ExportWords = {
   supplier: 'Добављач {supplier}',
   accounts: {
     cash: 'Благајна',
-    card: 'Платне картице',
+    cards: 'Платне картице',
     transfer: 'Купци (пренос на рачун)',
     otherPayment: 'Остала плаћања',
     revenueGeneral: 'Приход од продаје робе, 20 %',
@@ -167,7 +167,7 @@ const SR_LATN: ExportWords = {
   supplier: 'Dobavljač {supplier}',
   accounts: {
     cash: 'Blagajna',
-    card: 'Platne kartice',
+    cards: 'Platne kartice',
     transfer: 'Kupci (prenos na račun)',
     otherPayment: 'Ostala plaćanja',
     revenueGeneral: 'Prihod od prodaje robe, 20 %',
@@ -242,7 +242,7 @@ const EN: ExportWords = {
   supplier: 'Supplier {supplier}',
   accounts: {
     cash: 'Cash',
-    card: 'Payment cards',
+    cards: 'Payment cards',
     transfer: 'Buyers (bank transfer)',
     otherPayment: 'Other payments',
     revenueGeneral: 'Revenue from goods, 20 %',

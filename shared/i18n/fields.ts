@@ -127,7 +127,7 @@ const SR_CYRL: Labels = {
   confirmBelowPurchase: 'Потврда цене испод набавне',
   // #41 the bookkeeper's exports: the journal's accounts and the monthly export.
   cash: 'Конто: Благајна',
-  card: 'Конто: Платне картице',
+  cards: 'Конто: Платне картице',
   transfer: 'Конто: Купци (пренос на рачун)',
   otherPayment: 'Конто: Остала плаћања',
   revenueGeneral: 'Конто: Приход од продаје робе, 20 %',
@@ -279,7 +279,7 @@ const SR_LATN: Labels = {
   confirmBelowPurchase: 'Potvrda cene ispod nabavne',
   // #41 the bookkeeper's exports: the journal's accounts and the monthly export.
   cash: 'Konto: Blagajna',
-  card: 'Konto: Platne kartice',
+  cards: 'Konto: Platne kartice',
   transfer: 'Konto: Kupci (prenos na račun)',
   otherPayment: 'Konto: Ostala plaćanja',
   revenueGeneral: 'Konto: Prihod od prodaje robe, 20 %',
@@ -431,7 +431,7 @@ const EN: Labels = {
   confirmBelowPurchase: 'Price below purchase confirmed',
   // #41 the bookkeeper's exports: the journal's accounts and the monthly export.
   cash: 'Account: Cash',
-  card: 'Account: Payment cards',
+  cards: 'Account: Payment cards',
   transfer: 'Account: Buyers (bank transfer)',
   otherPayment: 'Account: Other payments',
   revenueGeneral: 'Account: Revenue from goods, 20 %',

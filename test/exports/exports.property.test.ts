@@ -249,7 +249,7 @@ async function check(): Promise<void> {
   // Takings = the payments; revenue + VAT + advances = the turnover; goods in retail = the KEP's receipts and
   // price changes.
   const takings = sum(view.total.byPayment, (p) => p.netPara);
-  expect(on(DEFAULT_ACCOUNTS.cash) + on(DEFAULT_ACCOUNTS.card)).toBe(takings);
+  expect(on(DEFAULT_ACCOUNTS.cash) + on(DEFAULT_ACCOUNTS.cards)).toBe(takings);
   expect(takings).toBe(view.total.grossPara);
   const credit = [
     'revenueGeneral',

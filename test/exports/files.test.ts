@@ -157,12 +157,12 @@ describe('the export files', () => {
       field: 'to',
     });
     const before = await ok<AccountsView>(c, 'exports.accounts', { managerPin });
-    const bad = await fails(c, 'exports.saveAccounts', { managerPin, accounts: { cash: '24a', card: '2411' } });
+    const bad = await fails(c, 'exports.saveAccounts', { managerPin, accounts: { cash: '24a', cards: '2411' } });
     expect(bad).toMatchObject({ code: 'invalid_input', field: 'accounts.cash' });
     expect(bad.message).toContain('Конто: Благајна');
     expect(await ok<AccountsView>(c, 'exports.accounts', { managerPin })).toEqual(before);
-    const saved = await ok<AccountsView>(c, 'exports.saveAccounts', { managerPin, accounts: { card: '2411' } });
-    expect(saved.accounts.card).toBe('2411');
+    const saved = await ok<AccountsView>(c, 'exports.saveAccounts', { managerPin, accounts: { cards: '2411' } });
+    expect(saved.accounts.cards).toBe('2411');
     const journal = await file('journal');
     expect(journal.text).toContain('"2411"');
     expect(

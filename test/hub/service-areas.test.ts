@@ -61,6 +61,20 @@ const INTERFACE = [
   'putPromotion',
   'schedulePrice',
   'deletePrice',
+  // The goods area (issue 40): the shop's stock book, its documents, transfers and the KEP.
+  'changePrice',
+  'goodsDocs',
+  'goodsDocsForKep',
+  'kep',
+  'postReceipt',
+  'receiveTransfer',
+  'sendTransfer',
+  'shopNameOf',
+  'stock',
+  'tillStock',
+  'transfer',
+  'transfers',
+  'writeOff',
 ];
 
 const backend = BACKENDS[0]!;
