@@ -241,7 +241,9 @@ describe('the price a till charges', () => {
             );
             expect(rules).toEqual(
               expected.map((e) =>
-                e.rule && e.discountPara > 0 ? { name: e.rule.name, kind: e.rule.kind, discountPara: e.discountPara } : null,
+                e.rule && e.discountPara > 0
+                  ? { name: e.rule.name, kind: e.rule.kind, discountPara: e.discountPara }
+                  : null,
               ),
             );
             expected.forEach((e, i) => {
