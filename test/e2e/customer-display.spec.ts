@@ -23,6 +23,7 @@ import { MANAGER_PIN } from '../support/session.ts';
 import { decodeReceiptQr, pieceItem, rsd, scan } from './counter-support.ts';
 import { expect, test } from './fixtures.ts';
 import { LANGUAGES, openManagerTab, shotsAtSizes, shotsAtTillSizes } from './languages.ts';
+import { shopDay } from './days.ts';
 
 const DISPLAY_SIZES = [
   { width: 1024, height: 768 },
@@ -64,7 +65,7 @@ for (const [i, lang] of LANGUAGES.entries()) {
         ipsAccount: '840-955845-10',
         ipsName: 'Код Мике',
       });
-      const today = new Date().toISOString().slice(0, 10);
+      const today = shopDay(new Date());
       await call('prices.promotionPut', {
         managerPin: MANAGER_PIN,
         name: 'Викенд акција',
@@ -73,7 +74,8 @@ for (const [i, lang] of LANGUAGES.entries()) {
         kind: 'price',
         price: 59.99,
         fromDay: today,
-        toDay: '2099-12-31',
+        // An „акцијска продаја“ lasts at most 31 days (docs/prices.md).
+        toDay: shopDay(new Date(Date.now() + 20 * 86_400_000)),
       });
       await page.reload();
 

@@ -192,7 +192,8 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   // keeps the English machine names and format).
   expect(csv.split('\r\n')[0]).toBe(
     'Обухват;Одељак;Ставка;Број;Износ (RSD);Порез (RSD);Отворена;Затворена;Затворио;Почетни депозит (RSD);' +
-      'Готовина од продаје (RSD);Уплате у касу (RSD);Исплате из касе (RSD);Очекивано (RSD);Избројано (RSD);Разлика (RSD)',
+      'Готовина од продаје (RSD);Уплате у касу (RSD);Исплате из касе (RSD);Очекивано (RSD);Избројано (RSD);Разлика (RSD);' +
+      'Количина;Попуст (RSD)',
   );
   expect(csv).toContain('"каса:HUBE2E";"Продаје";"укупно";1;160,00;');
 

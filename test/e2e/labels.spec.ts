@@ -11,6 +11,7 @@ import { gs1CheckDigit } from '../../shared/labels/barcode.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { labelPrinter, parseZpl } from '../support/labels.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
+import { shopDay } from './days.ts';
 
 test.afterEach(async ({ page }) => {
   await page.goto('about:blank');
@@ -53,7 +54,7 @@ for (const lang of LANGUAGES) {
       try {
         await put(kasa, MILK, 'Млеко 1 л', 159.99);
         await put(kasa, 'JOG-5', 'Јогурт 500 г', 89.9);
-        const today = new Date().toISOString().slice(0, 10);
+        const today = shopDay(new Date());
         await call(kasa, 'prices.promotionPut', {
           managerPin: MANAGER_PIN,
           name: 'Недеља млека',
@@ -62,7 +63,8 @@ for (const lang of LANGUAGES) {
           kind: 'price',
           price: 129.99,
           fromDay: today,
-          toDay: '2099-12-31',
+          // An „акцијска продаја“ lasts at most 31 days (docs/prices.md).
+          toDay: shopDay(new Date(Date.now() + 20 * 86_400_000)),
         });
         await call(kasa, 'labels.productSet', {
           managerPin: MANAGER_PIN,

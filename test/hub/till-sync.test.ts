@@ -132,7 +132,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     const rows = csv.trimEnd().split('\r\n');
     expect(rows[0]).toBe(
       'scope,section,key,count,amount_rsd,tax_rsd,opened,closed,closed_by,float_rsd,cash_sales_rsd,cash_in_rsd,' +
-        'cash_out_rsd,expected_rsd,counted_rsd,difference_rsd',
+        'cash_out_rsd,expected_rsd,counted_rsd,difference_rsd,quantity,discount_rsd',
     );
     const belgrade = (iso: string): string => {
       const p = Object.fromEntries(
