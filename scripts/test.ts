@@ -176,7 +176,11 @@ function ramTmpDir(): string | undefined {
     if (!mount || mount[2] !== 'tmpfs' || (mount[3] ?? '').split(',').includes('noexec')) return undefined;
     const stats = fs.statfsSync(shm);
     if (stats.type !== TMPFS_MAGIC || stats.bavail * stats.bsize < 4 * 1024 ** 3) return undefined;
-    return fs.mkdtempSync(path.join(shm, 'kasa-tests-'));
+    const dir = fs.mkdtempSync(path.join(shm, 'kasa-tests-'));
+    // Open to every user like /tmp (sticky): the PostgreSQL cluster runs as `postgres` (it refuses root), and it
+    // must reach its own dir inside this one; mkdtemp's 0700 kept it out (every PostgreSQL suite failed on CI).
+    fs.chmodSync(dir, 0o1777);
+    return dir;
   } catch {
     return undefined;
   }
