@@ -311,7 +311,7 @@ const SR_CYRL = {
   prices_same_price: 'Нова цена у пољу „{field}“ је иста као садашња.',
   prices_not_pending: 'Ова промена цене је већ примењена или отказана ({field}).',
   prices_promotion_31_days:
-    'Акцијска продаја траје највише 31 дан (Закон о трговини, чл. 37): овај период има {days} дана ({field}).',
+    'Акцијска продаја траје највише 31 дан (Закон о трговини, чл. 37): овај период има {days|дан|дана|дана} ({field}).',
   // #41 the bookkeeper's exports
   account_number: 'Конто у пољу „{field}“ пишите цифрама, од 3 до 10 (на пример 2430).',
   export_kind: 'Непозната врста извоза у пољу „{field}“.',
@@ -642,7 +642,7 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   prices_same_price: 'Nova cena u polju „{field}“ je ista kao sadašnja.',
   prices_not_pending: 'Ova promena cene je već primenjena ili otkazana ({field}).',
   prices_promotion_31_days:
-    'Akcijska prodaja traje najviše 31 dan (Zakon o trgovini, čl. 37): ovaj period ima {days} dana ({field}).',
+    'Akcijska prodaja traje najviše 31 dan (Zakon o trgovini, čl. 37): ovaj period ima {days|dan|dana|dana} ({field}).',
   // #41 the bookkeeper's exports
   account_number: 'Konto u polju „{field}“ pišite ciframa, od 3 do 10 (na primer 2430).',
   export_kind: 'Nepoznata vrsta izvoza u polju „{field}“.',
@@ -979,7 +979,7 @@ const EN: Shape<typeof SR_CYRL> = {
   prices_same_price: 'The new price in "{field}" is the same as the current one.',
   prices_not_pending: 'This price change was already applied or cancelled ({field}).',
   prices_promotion_31_days:
-    'A sale at a reduced price lasts at most 31 days (Law on Trade, art. 37): this period has {days} days ({field}).',
+    'A sale at a reduced price lasts at most 31 days (Law on Trade, art. 37): this period has {days|day|days} ({field}).',
   // #41 the bookkeeper's exports
   account_number: 'Write the account in "{field}" in digits, 3 to 10 of them (for example 2430).',
   export_kind: 'Unknown kind of export in "{field}".',
