@@ -58,7 +58,8 @@ const SAMPLE_WORDS = [
 
 /**
  * Data shown as it is, reviewed: this till's id, the tail of the sandbox's API key (shown masked: `••••-key`), the
- * printer makers in the presets' names, the sample catalog's product names.
+ * printer makers in the presets' names (the receipt and the label printers', the label stocks'), the sample
+ * catalog's product names.
  */
 const DATA_WORDS = [
   'LEAK',
@@ -69,6 +70,15 @@ const DATA_WORDS = [
   'ZiJiang',
   'Sunmi',
   'Rongta',
+  // The label printers' and label stocks' makers and their printer languages, as the presets name them.
+  'Zebra',
+  'TSC',
+  'Xprinter',
+  'ZPL',
+  'TSPL',
+  'dpi',
+  'Avery',
+  'Zweckform',
   ...SAMPLE_WORDS.filter((w) => /[A-Za-z]/.test(w)),
 ];
 
