@@ -68,7 +68,16 @@ async function expectTwelveWhole(page: Page, lang: Language, what: string): Prom
   await expect(keys.getByRole('button').first()).toBeVisible();
   for (const size of TILL_SIZES) {
     await page.setViewportSize(size);
-    const fit = await wholeTiles(keys);
+    // Read until the counter has laid itself out for the new size (its resize handling re-renders after the
+    // viewport changed); the last reading names the tiles cut.
+    let fit = { whole: 0, total: 0, cut: [] as string[] };
+    await expect
+      .poll(async () => {
+        fit = await wholeTiles(keys);
+        return fit.total > 0 && fit.whole >= Math.min(12, fit.total);
+      })
+      .toBe(true)
+      .catch(() => undefined);
     expect(fit.whole, `${what} at ${size.width}: whole tiles (cut: ${fit.cut.join(', ')})`).toBeGreaterThanOrEqual(
       Math.min(12, fit.total),
     );

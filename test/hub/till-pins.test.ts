@@ -20,7 +20,7 @@ import { startHubServer, type HubServer } from '../../hub/server.ts';
 import { createHubService, type HubService } from '../../hub/service.ts';
 import { BACKENDS } from './backends.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { ok, quiet, until } from '../support/core-calls.ts';
+import { ok, recordingLogger, until } from '../support/core-calls.ts';
 import { awaitPulledManager } from '../support/host-process.ts';
 
 const ADMIN = 'kasa-pins-admin-token-0123456789abcdef';
@@ -35,6 +35,8 @@ describe.each(BACKENDS)('PINs at the tills on $name', (backend) => {
   let compares = 0;
   const dirs: string[] = [];
   const cores: Core[] = [];
+  /** Each till's last warnings (its hub sync's errors), for a wait that does not end. */
+  const logs = new Map<Core, string[]>();
 
   const serve = async (): Promise<void> => {
     server = await startHubServer({ service, adminToken: ADMIN, port, onPinCompare: () => compares++ });
@@ -60,6 +62,7 @@ describe.each(BACKENDS)('PINs at the tills on $name', (backend) => {
   async function startTill(terminalId: string, hub: boolean): Promise<{ core: Core; dir: string }> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-pins-'));
     dirs.push(dir);
+    const { logger, lines } = recordingLogger();
     const core = await createCore({
       dataDir: dir,
       transport: 'host',
@@ -70,10 +73,11 @@ describe.each(BACKENDS)('PINs at the tills on $name', (backend) => {
         KASA_API_KEY: 'demo-key',
         ...(hub ? { KASA_HUB_URL: server.url, KASA_HUB_ENROL_CODE: await service.newEnrolCode(shopId) } : {}),
       },
-      logger: quiet,
+      logger,
       engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100 },
     });
     cores.push(core);
+    logs.set(core, lines);
     return { core, dir };
   }
 
@@ -102,13 +106,37 @@ describe.each(BACKENDS)('PINs at the tills on $name', (backend) => {
       .get(name)?.pin_hash ?? '';
   /** Waits until the till holds its own verifier of the person (the hub made it and the till pulled it). */
   const holdsVerifier = (c: Core, name: string, not = '', pin?: string): Promise<void> =>
-    until(async () => {
-      // A login asks the hub while the till holds no verifier of the person (or a hash it made of them: kept).
-      if (pin !== undefined) await c.dispatch('staff.login', { pin });
-      await ok(c, 'sync.now', {});
-      const v = verifierOf(c, name);
-      return v.startsWith('tv1$') && v !== not;
-    });
+    until(
+      async () => {
+        // A login asks the hub while the till holds no verifier of the person (or a hash it made of them: kept).
+        if (pin !== undefined) await c.dispatch('staff.login', { pin });
+        await ok(c, 'sync.now', {});
+        const v = verifierOf(c, name);
+        return v.startsWith('tv1$') && v !== not;
+      },
+      stuck(c, name),
+    );
+  /**
+   * What a wait on a till that does not end reports (well inside the test's 180 s): the till's people and hub state,
+   * the hub's rows of them and its verifiers, the till's hub status and last warnings. PIN hashes cut to their kind.
+   */
+  const stuck = (c: Core, name: string) => ({
+    ms: 60_000,
+    state: async () => ({
+      waitingFor: name,
+      till: c.db
+        .prepare('SELECT uid, name, role, substr(pin_hash, 1, 5) AS kind, must_change_pin, at_hub FROM staff')
+        .all(),
+      hubState: c.db
+        .prepare("SELECT key, substr(value, 1, 24) AS value FROM hub_state WHERE key NOT IN ('credential', 'pin_key')")
+        .all(),
+      status: await c.dispatch('hub.status', {}),
+      warnings: logs.get(c) ?? [],
+      hubStaff: await handle.db.query('SELECT id, name, role, substr(pin_hash, 1, 7) AS kind, version FROM staff'),
+      hubVerifiers: await handle.db.query('SELECT till_id, person_id, version FROM pin_verifiers'),
+      hubTills: await handle.db.query('SELECT id, name, revoked_at FROM tills'),
+    }),
+  });
   /** A manager's approval at the till: a command that needs one (the audit log, read only). */
   const approve = (c: Core, pin: string) => c.dispatch('audit.list', { managerPin: pin, limit: 1 });
   const failures = async (scope: string): Promise<number> =>
@@ -186,7 +214,15 @@ describe.each(BACKENDS)('PINs at the tills on $name', (backend) => {
   }, 180_000);
 
   it('a cashier changes her own PIN through the hub with her current PIN; the other till gets it; away, it waits', async () => {
-    await until(async () => (await t1.dispatch('staff.login', { pin: '864213' })).ok);
+    let login: unknown = null;
+    await until(
+      async () => {
+        const r = await t1.dispatch('staff.login', { pin: '864213' });
+        login = r;
+        return r.ok;
+      },
+      { ms: 60_000, state: async () => ({ login, ...(await stuck(t1, 'Менаџер').state()) }) },
+    );
     await ok(t1, 'staff.create', { managerPin: '864213', name: 'Вера', role: 'cashier', pin: '1357' });
     await holdsVerifier(t2, 'Вера');
     const old = verifierOf(t2, 'Вера');
