@@ -5,11 +5,12 @@ import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './test/support/chromium.ts';
 export default defineConfig({
   testDir: 'test/e2e',
   globalSetup: './test/e2e/global-setup.ts',
-  // Two spec files at a time: the specs share nothing (each test its own host, ephemeral ports, its own data dir;
-  // a hub spec its own hub). Much of a test is waiting on the host and the page, so two overlap: side by side on
-  // the same four specs (16 tests, this 2-core machine shared and busy), 276 s with two workers, 305–465 s with one.
-  // `--workers=1` on the command line runs them one at a time.
-  workers: 2,
+  // Three spec files at a time on the 2-core CI machine: the specs share nothing (each test its own host, ephemeral
+  // ports, its own data dir; a hub spec its own hub), and much of a test is waiting on the host and the page. The
+  // whole suite with two workers kept the cores busy about half the time (about 700 CPU-seconds in a run of 620-660
+  // s on two cores); side by side on four specs, two workers took 276 s and one 305-465 s. `--workers=1` on the
+  // command line runs them one at a time.
+  workers: 3,
   timeout: 90_000,
   expect: { timeout: 15_000 },
   retries: 0,

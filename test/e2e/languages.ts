@@ -1,15 +1,14 @@
 /**
  * What the specs that run in all three languages share: logging in and opening a manager tab by the names the
- * renderer's own catalogs give them in that language, and screenshots at both till sizes (the test's output
- * directory and, when KASA_SHOTS=<dir> is set, <dir>/<name>-<width>.png).
+ * renderer's own catalogs give them in that language, and the page at both till sizes (photographed as
+ * <dir>/<name>-<width>.png when KASA_SHOTS=<dir> is set).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import type { Language } from '../../shared/domain.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { mt, type ManagerText } from '../../renderer/src/manager/i18n.ts';
 import { MANAGER_PIN } from '../support/session.ts';
+import { shotPath } from '../support/shots.ts';
 import { expect } from './fixtures.ts';
 
 export const LANGUAGES = ['sr-Cyrl', 'sr-Latn', 'en'] as const;
@@ -36,24 +35,24 @@ export async function shotsAtTillSizes(page: Page, testInfo: TestInfo, name: str
   await shotsAtSizes(page, testInfo, name, TILL_SIZES, show);
 }
 
-/** The window at each of `sizes` (`<name>-<width>.png`); `show` is scrolled into view at each size first. */
+/**
+ * The window at each of `sizes`, `show` scrolled into view at each size first: the page is laid out at each size
+ * whatever the run (a test may look at it there), and photographed as `<name>-<width>.png` (the whole page with
+ * `fullPage`) when pictures were asked for (`KASA_SHOTS`, test/support/shots.ts).
+ */
 export async function shotsAtSizes(
   page: Page,
-  testInfo: TestInfo,
+  _testInfo: TestInfo | null,
   name: string,
-  sizes: readonly { width: number; height: number }[],
+  sizes: readonly { width: number; height: number }[] = TILL_SIZES,
   show?: Locator,
+  fullPage = false,
 ): Promise<void> {
   for (const size of sizes) {
     await page.setViewportSize(size);
     if (show) await show.scrollIntoViewIfNeeded();
-    const file = `${name}-${size.width}.png`;
-    await page.screenshot({ path: testInfo.outputPath(file) });
-    const dir = process.env['KASA_SHOTS'];
-    if (dir) {
-      fs.mkdirSync(dir, { recursive: true });
-      fs.copyFileSync(testInfo.outputPath(file), path.join(dir, file));
-    }
+    const file = shotPath(`${name}-${size.width}`);
+    if (file) await page.screenshot({ path: file, fullPage });
   }
 }
 

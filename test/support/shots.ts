@@ -1,0 +1,28 @@
+/**
+ * Pictures of what a person sees (a screen, an A4 page, a label), for a developer to open and look at: kept only
+ * when `KASA_SHOTS` names a folder (`KASA_SHOTS=/tmp/shots npx playwright test test/e2e/staff.spec.ts`), as
+ * `<KASA_SHOTS>/<name>.png`. A run without it (CI) takes none: a picture nobody opens costs the run its encoding,
+ * and a test writes nothing outside its own temporary files.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The folder pictures go to, or null when none were asked for. */
+export function shotsDir(): string | null {
+  const dir = process.env['KASA_SHOTS']?.trim();
+  if (!dir) return null;
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Where the picture `name` (without `.png`) goes, or null when none were asked for. */
+export function shotPath(name: string): string | null {
+  const dir = shotsDir();
+  return dir ? path.join(dir, `${name}.png`) : null;
+}
+
+/** Writes a picture made elsewhere (a PDF page rendered to PNG, a label) when pictures were asked for. */
+export function keepPicture(name: string, png: Buffer | Uint8Array): void {
+  const file = shotPath(name);
+  if (file) fs.writeFileSync(file, png);
+}
