@@ -426,8 +426,7 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
       out.set(p.code, {
         pricePara: line?.unitPara ?? p.pricePara,
         regularPara: p.pricePara,
-        // A promotion's days are always set at a till (the rules' check); the row type is shared with the lists'.
-        promotion: promo?.from_day && promo.to_day ? { fromDay: promo.from_day, toDay: promo.to_day } : null,
+        promotion: promo ? { fromDay: promo.from_day, toDay: promo.to_day } : null,
       });
     }
     return out;
