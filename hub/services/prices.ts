@@ -48,7 +48,7 @@ interface PriceRow {
 
 /** A refusal at its field: 400 with the message key as code, said in English for the log and the API's callers. */
 const refuse: Refuse = (field, code, params = {}) => {
-  throw new HubError(400, code, message('en', code, { field, ...params }), field);
+  throw new HubError(400, code, message('en', code, { field, ...params }), field, params);
 };
 
 /** The shop's chain (404 at `shopId` for a shop the hub does not have). */

@@ -25,6 +25,7 @@ interface Refusal {
   status: number;
   code: string | undefined;
   field: string | undefined;
+  params?: Record<string, string | number> | undefined;
 }
 
 const until = async (check: () => Promise<boolean> | boolean, tries = 300): Promise<void> => {
@@ -43,7 +44,8 @@ for (const backend of BACKENDS) {
     let b: Core;
     const api = () =>
       hubClient(fetchSend({ fetch: (u, i) => fetch(u, i), baseUrl: server.url, token: TOKEN }), {
-        refusal: (status, code, message, field) => Object.assign(new Error(message), { status, code, field }),
+        refusal: (status, code, message, field, params) =>
+          Object.assign(new Error(message), { status, code, field, params }),
       });
     const refused = async (p: Promise<unknown>): Promise<Refusal> => {
       try {
@@ -143,6 +145,8 @@ for (const backend of BACKENDS) {
       await api().call('pricesPromotionPut', promo);
       const clash = await refused(api().call('pricesPromotionPut', { ...promo, name: 'Друга', price: 80 }));
       expect([clash.status, clash.code, clash.field]).toEqual([400, 'prices_promotion_overlap', 'priority']);
+      // The refusal names the other promotion, so the hub UI can say which one (it showed „…“).
+      expect(clash.params).toEqual({ other: promo.name });
       expect(await stored()).toBe(1);
     });
 

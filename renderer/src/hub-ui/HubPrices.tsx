@@ -125,9 +125,11 @@ function RuleForm(props: {
       const wire = err instanceof HubCallError ? (err.field ?? '').split('.')[0] : '';
       const field = FIELDS[kind].find((f) => wireOf(kind, f) === wire) ?? FIELDS[kind][0] ?? 'name';
       const code = err instanceof HubCallError ? (err.code ?? '') : '';
+      // The hub's parameters (the other promotion an overlap names), with this form's label and value.
+      const params = err instanceof HubCallError ? err.params : {};
       const text =
         code !== '' && hasMessage(code)
-          ? message(lang, code, { field: p(field), value: v[field] ?? '', other: '…' })
+          ? message(lang, code, { value: v[field] ?? '', ...params, field: p(field) })
           : hubErrorText(props.t, err, { [wire ?? '']: p(field) });
       setErrors({ [field]: text });
     } finally {
