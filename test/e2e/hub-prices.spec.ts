@@ -88,6 +88,22 @@ test('the Цене tab: a promotion and a chain list made, refused at their fiel
   const promotions = section.getByRole('table', { name: 'Акције' });
   await expect(promotions.getByRole('row', { name: /Викенд акција/ })).toContainText('Хлеб: цена 90,00');
 
+  // A second promotion on the bread, same priority, overlapping days: refused at the priority, naming the first.
+  await section.getByRole('button', { name: 'Нова акција' }).click();
+  const beside = section.getByRole('form', { name: 'Нова акција' });
+  await beside.getByLabel('Назив').fill('Друга акција');
+  await beside.getByLabel('Шифра артикла').fill('HL');
+  await beside.getByLabel('Цена (дин)').fill('80');
+  await beside.getByLabel('Приоритет').fill('1');
+  await beside.getByLabel('Од датума').fill(day(0));
+  await beside.getByLabel('До датума').fill(day(1));
+  await beside.getByRole('button', { name: 'Сачувај' }).click();
+  await expect(beside.getByRole('alert')).toHaveText(
+    'У истом периоду на исти артикал већ важи акција „Викенд акција“ истог приоритета: промените приоритет или период (Приоритет).',
+  );
+  await expect(beside.getByLabel('Приоритет')).toHaveAttribute('aria-invalid', 'true');
+  await beside.getByRole('button', { name: 'Одустани' }).click();
+
   // A list for the whole chain: 10 % off the drinks.
   await section.getByRole('button', { name: 'Нови ценовник' }).click();
   const list = section.getByRole('form', { name: 'Нови ценовник' });
