@@ -149,9 +149,9 @@ async function shopPricesOf(deps: HubDeps, shopId: number): Promise<HubPrices> {
     if (r.kind === 'list') {
       const l = r.data as HubListRow;
       const items = l.items.map((i) => ({ code: i.code, pricePara: i.price_para }));
-      out.lists.push({ ...listViewOf(id, l, items, name, at), where: where(r) });
+      out.lists.push({ ...listViewOf(id, l, items, name, at, true), where: where(r) });
     } else if (r.kind === 'promotion')
-      out.promotions.push({ ...promotionViewOf(id, r.data as PromotionRowData, name, at), where: where(r) });
+      out.promotions.push({ ...promotionViewOf(id, r.data as PromotionRowData, name, at, true), where: where(r) });
     else {
       const s = r.data as HubScheduledRow;
       out.scheduled.push({
@@ -163,6 +163,7 @@ async function shopPricesOf(deps: HubDeps, shopId: number): Promise<HubPrices> {
         at: s.at,
         state: r.state ?? 'pending',
         appliedAt: null,
+        fromHub: true,
       });
     }
   }

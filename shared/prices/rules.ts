@@ -289,6 +289,7 @@ export function listViewOf(
   items: readonly { code: string; pricePara: Para }[],
   productName: (code: string) => string | null,
   at: number,
+  fromHub: boolean,
 ): PriceListView {
   return {
     id,
@@ -301,6 +302,7 @@ export function listViewOf(
     ruleGroup: r.rule_group,
     rulePercentBp: r.rule_percent_bp,
     inForce: windowHolds(windowOf(r), shopMoment(at)),
+    fromHub,
   };
 }
 
@@ -310,6 +312,7 @@ export function promotionViewOf(
   p: PromotionRowData,
   productName: (code: string) => string | null,
   at: number,
+  fromHub: boolean,
 ): PromotionView {
   return {
     id,
@@ -327,5 +330,6 @@ export function promotionViewOf(
     minQtyMilli: p.min_qty_milli,
     ...windowView(p),
     inForce: windowHolds(windowOf(p), shopMoment(at)),
+    fromHub,
   };
 }

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductView } from '../../shared/contract/catalog.ts';
 import type { HubStatusView } from '../../shared/contract/hub.ts';
-import type { PricedLineView } from '../../shared/contract/prices.ts';
+import type { PricedLineView, PricesOverview } from '../../shared/contract/prices.ts';
 import type { CheckoutResult } from '../../shared/contract/index.ts';
 import { fetchSend, hubClient, isHubFile } from '../../shared/hub/client.ts';
 import type { HubReport } from '../../shared/hub/contract/results.ts';
@@ -188,6 +188,15 @@ for (const backend of BACKENDS) {
       expect(own.code).toBe('forbidden');
       expect(own.message).toContain('хаб');
       expect(await quote(a, CART)).toEqual(expected);
+      // The till's Цене tab marks them as the hub's (its source column, read-only there).
+      const seen = await ok<PricesOverview>(a, 'prices.overview', {});
+      expect([...seen.lists, ...seen.promotions].map((r) => [r.name, r.fromHub])).toEqual(
+        expect.arrayContaining([
+          ['Пиће −10 %', true],
+          ['Викенд акција', true],
+        ]),
+      );
+      expect([...seen.lists, ...seen.promotions].every((r) => r.fromHub)).toBe(true);
 
       // The same sale on both tills, priced by the rules (no manager for their discounts).
       for (const c of [a, b]) {
