@@ -26,6 +26,14 @@ import type { ManagerT, ManagerText } from './i18n.ts';
 
 type Which = 'products' | 'group' | 'changed';
 
+/** A select's options from `[value, text]` pairs. */
+const optionsOf = (pairs: readonly (readonly [string, string])[]) =>
+  pairs.map(([value, text]) => (
+    <option key={value} value={value}>
+      {text}
+    </option>
+  ));
+
 /** A number as typed, with a decimal comma or point. */
 const num = (v: string): number => Number(v.replace(',', '.'));
 
@@ -255,6 +263,20 @@ export function LabelsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
         ? { kind: 'group', group }
         : { kind: 'changed' };
 
+  /** One of the tab's actions (preview, print, PDF): the last note cleared first, a refusal to the tab's alert. */
+  const labelsAction = (text: ManagerText, action: () => Promise<void>) => (
+    <RunButton
+      run={run}
+      busy={busy}
+      action={async () => {
+        setNote(null);
+        await action();
+      }}
+    >
+      {t(text)}
+    </RunButton>
+  );
+
   const choices: [Which, string][] = [
     ['changed', t('labels_sel_changed', { count: overview?.changed ?? 0 })],
     ['products', t('labels_sel_products')],
@@ -282,11 +304,7 @@ export function LabelsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
         {which === 'group' && (
           <Field label={t('labels_group')}>
             <select value={group} onChange={(e) => setGroup(e.target.value)}>
-              {(overview?.groups ?? []).map((g) => (
-                <option key={g} value={g}>
-                  {g}
-                </option>
-              ))}
+              {optionsOf((overview?.groups ?? []).map((g) => [g, g]))}
             </select>
           </Field>
         )}
@@ -296,58 +314,31 @@ export function LabelsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
             <option value="sr-Latn">{t('labels_latin')}</option>
           </select>
         </Field>
-        <RunButton
-          run={run}
-          busy={busy}
-          action={async () => {
-            setNote(null);
-            setPreview([]);
-            setPreview((await call(api['labels.preview']({ selection: selection(), script }))).labels);
-          }}
-        >
-          {t('labels_preview')}
-        </RunButton>
+        {labelsAction('labels_preview', async () => {
+          setPreview([]);
+          setPreview((await call(api['labels.preview']({ selection: selection(), script }))).labels);
+        })}
       </div>
       <div className="mgr-row">
         <Field label={t('labels_copies')}>
           <input inputMode="numeric" size={3} value={copies} onChange={(e) => setCopies(e.target.value)} />
         </Field>
-        <RunButton
-          run={run}
-          busy={busy}
-          action={async () => {
-            setNote(null);
-            const done = await call(
-              api['labels.print']({ selection: selection(), script, copies: Number(copies) || 1 }),
-            );
-            setNote(t('labels_printed', { count: done.printed }));
-            await load();
-          }}
-        >
-          {t('labels_print')}
-        </RunButton>
+        {labelsAction('labels_print', async () => {
+          const done = await call(api['labels.print']({ selection: selection(), script, copies: Number(copies) || 1 }));
+          setNote(t('labels_printed', { count: done.printed }));
+          await load();
+        })}
         <Field label={t('labels_stock')}>
           <select value={stock} onChange={(e) => setStock(e.target.value)}>
-            {(overview?.stocks ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
+            {optionsOf((overview?.stocks ?? []).map((s) => [s.id, s.name]))}
           </select>
         </Field>
-        <RunButton
-          run={run}
-          busy={busy}
-          action={async () => {
-            setNote(null);
-            const file = await call(api['labels.pdf']({ selection: selection(), script, stock }));
-            savePdf(file);
-            setNote(t('labels_pdf_done', { file: file.fileName }));
-            await load();
-          }}
-        >
-          {t('labels_pdf')}
-        </RunButton>
+        {labelsAction('labels_pdf', async () => {
+          const file = await call(api['labels.pdf']({ selection: selection(), script, stock }));
+          savePdf(file);
+          setNote(t('labels_pdf_done', { file: file.fileName }));
+          await load();
+        })}
       </div>
       <NoteAndAlert note={note} error={error} />
       {preview.length > 0 && (
