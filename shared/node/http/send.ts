@@ -47,7 +47,7 @@ export interface ErrorBody {
 /** A refusal's word parameters, where it carries them (the hub's HubError). */
 const paramsOf = (err: object): Readonly<Record<string, string | number>> | undefined => {
   const p = (err as { params?: unknown }).params;
-  return p && typeof p === 'object' ? (p as Record<string, string | number>) : undefined;
+  return p && typeof p === 'object' && Object.keys(p).length > 0 ? (p as Record<string, string | number>) : undefined;
 };
 
 export function errorReply(err: unknown): { status: number; body: ErrorBody } | null {
