@@ -75,6 +75,8 @@ export interface PricesDeps {
 
 interface ListRow {
   id: number;
+  /** The hub's id of a rule the hub sent, else null (the till's own). */
+  hub_id: number | null;
   name: string;
   priority: number;
   scope: 'shop' | 'chain' | 'buyer';
@@ -89,10 +91,11 @@ interface ListRow {
 }
 
 /** A stored promotion: the checked row (shared/prices/rules.ts) with its id. */
-type PromotionRow = PromotionRowData & { id: number };
+type PromotionRow = PromotionRowData & { id: number; hub_id: number | null };
 
 interface ScheduledRow {
   id: number;
+  hub_id: number | null;
   product_code: string;
   price_para: number;
   at: string;
@@ -339,8 +342,9 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
   }
 
   const listView = (l: ListRow, at: number): PriceListView =>
-    listViewOf(l.id, l, items.get(l.id) ?? [], productName, at);
-  const promotionView = (p: PromotionRow, at: number): PromotionView => promotionViewOf(p.id, p, productName, at);
+    listViewOf(l.id, l, items.get(l.id) ?? [], productName, at, l.hub_id !== null);
+  const promotionView = (p: PromotionRow, at: number): PromotionView =>
+    promotionViewOf(p.id, p, productName, at, p.hub_id !== null);
 
   function scheduledView(r: ScheduledRow): ScheduledPriceView {
     const product = catalog.product(r.product_code, []);
@@ -353,6 +357,7 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
       at: r.at,
       state: r.state,
       appliedAt: r.applied_at,
+      fromHub: r.hub_id !== null,
     };
   }
 
@@ -426,8 +431,7 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
       out.set(p.code, {
         pricePara: line?.unitPara ?? p.pricePara,
         regularPara: p.pricePara,
-        // A promotion's days are always set at a till (the rules' check); the row type is shared with the lists'.
-        promotion: promo?.from_day && promo.to_day ? { fromDay: promo.from_day, toDay: promo.to_day } : null,
+        promotion: promo ? { fromDay: promo.from_day, toDay: promo.to_day } : null,
       });
     }
     return out;

@@ -48,7 +48,7 @@ interface PriceRow {
 
 /** A refusal at its field: 400 with the message key as code, said in English for the log and the API's callers. */
 const refuse: Refuse = (field, code, params = {}) => {
-  throw new HubError(400, code, message('en', code, { field, ...params }), field);
+  throw new HubError(400, code, message('en', code, { field, ...params }), field, params);
 };
 
 /** The shop's chain (404 at `shopId` for a shop the hub does not have). */
@@ -149,9 +149,9 @@ async function shopPricesOf(deps: HubDeps, shopId: number): Promise<HubPrices> {
     if (r.kind === 'list') {
       const l = r.data as HubListRow;
       const items = l.items.map((i) => ({ code: i.code, pricePara: i.price_para }));
-      out.lists.push({ ...listViewOf(id, l, items, name, at), where: where(r) });
+      out.lists.push({ ...listViewOf(id, l, items, name, at, true), where: where(r) });
     } else if (r.kind === 'promotion')
-      out.promotions.push({ ...promotionViewOf(id, r.data as PromotionRowData, name, at), where: where(r) });
+      out.promotions.push({ ...promotionViewOf(id, r.data as PromotionRowData, name, at, true), where: where(r) });
     else {
       const s = r.data as HubScheduledRow;
       out.scheduled.push({
@@ -163,6 +163,7 @@ async function shopPricesOf(deps: HubDeps, shopId: number): Promise<HubPrices> {
         at: s.at,
         state: r.state ?? 'pending',
         appliedAt: null,
+        fromHub: true,
       });
     }
   }

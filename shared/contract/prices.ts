@@ -148,6 +148,8 @@ export interface PriceListView extends WindowView {
   rulePercentBp: number | null;
   /** Applies at this moment (its window holds; a buyer's list: for that buyer). */
   inForce: boolean;
+  /** Set at the store hub (the till only applies it; docs/prices.md „At the hub“). */
+  fromHub: boolean;
 }
 
 export interface PromotionView extends WindowView {
@@ -166,6 +168,8 @@ export interface PromotionView extends WindowView {
   nth: number | null;
   minQtyMilli: Milli | null;
   inForce: boolean;
+  /** Set at the store hub. */
+  fromHub: boolean;
 }
 
 export interface ScheduledPriceView {
@@ -178,6 +182,8 @@ export interface ScheduledPriceView {
   at: string;
   state: 'pending' | 'applied' | 'cancelled' | 'skipped';
   appliedAt: string | null;
+  /** Scheduled at the store hub. */
+  fromHub: boolean;
 }
 
 /** What is in force now and what changes next, for the manager. */

@@ -39,7 +39,13 @@ export interface HubCallOptions {
 }
 
 /** The error a refusal becomes: by default the hub's own {@link HubError} with its status, code and field. */
-export type HubRefusal = (status: number, code: string, message: string, field: string | undefined) => Error;
+export type HubRefusal = (
+  status: number,
+  code: string,
+  message: string,
+  field: string | undefined,
+  params?: Readonly<Record<string, string | number>>,
+) => Error;
 
 /** The arguments of a call: no input for an endpoint without one, an optional one when every field is optional. */
 export type HubCallArgs<E> =
@@ -54,7 +60,8 @@ export interface TypedHubClient<A extends Record<string, HubEndpoint>> {
   call<K extends keyof A & string>(key: K, ...args: HubCallArgs<A[K]>): Promise<ResultOf<A[K]>>;
 }
 
-const refuseDefault: HubRefusal = (status, code, message, field) => new HubError(status, code, message, field);
+const refuseDefault: HubRefusal = (status, code, message, field, params) =>
+  new HubError(status, code, message, field, params);
 
 const parse = (text: string): unknown => {
   try {
@@ -63,6 +70,15 @@ const parse = (text: string): unknown => {
     return undefined;
   }
 };
+
+/** A refusal's word parameters as sent: only strings and numbers are kept (the words fill them in as text). */
+function wordParams(v: unknown): Record<string, string | number> | undefined {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
+  const kept = Object.entries(v).filter(
+    (e): e is [string, string | number] => typeof e[1] === 'string' || typeof e[1] === 'number',
+  );
+  return kept.length > 0 ? Object.fromEntries(kept) : undefined;
+}
 
 /** A client of `api` (the hub's, or a test's own declarations) over `send`. */
 export function typedHubClient<A extends Record<string, HubEndpoint>>(
@@ -93,12 +109,18 @@ export function typedHubClient<A extends Record<string, HubEndpoint>>(
         ...(callOptions?.timeoutMs !== undefined ? { timeoutMs: callOptions.timeoutMs } : {}),
       });
       if (!res.ok) {
-        const r = (parse(await res.text()) ?? {}) as { code?: unknown; message?: unknown; field?: unknown };
+        const r = (parse(await res.text()) ?? {}) as {
+          code?: unknown;
+          message?: unknown;
+          field?: unknown;
+          params?: unknown;
+        };
         throw refuse(
           res.status,
           typeof r.code === 'string' ? r.code : `http_${res.status}`,
           typeof r.message === 'string' ? r.message : `hub answered ${res.status}`,
           typeof r.field === 'string' ? r.field : undefined,
+          wordParams(r.params),
         );
       }
       const disposition = res.headers.get('content-disposition') ?? '';

@@ -11,9 +11,18 @@ import { OrderRowData } from '../order-data.ts';
  * on it (a refusal by the hub, not a failure of the till).
  */
 export class HubError extends KasaError {
-  constructor(status: number, code: string, message: string, field?: string) {
+  /** The refusal's words' parameters (shared/messages.ts), e.g. the other promotion an overlap names. */
+  readonly params: Readonly<Record<string, string | number>> | undefined;
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    field?: string,
+    params?: Readonly<Record<string, string | number>>,
+  ) {
     super(code, message, { status, field });
     this.name = 'HubError';
+    this.params = params;
   }
 }
 

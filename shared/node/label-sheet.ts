@@ -110,9 +110,16 @@ export function labelSheetPdf(input: {
     let y = top + 2.5 * PT;
     doc.fillColor('black');
     doc.font('bold').fontSize(8.5);
-    doc.text(label.name, x + pad, y, { width: inner, height: 21, ellipsis: true, lineGap: -1 });
-    // Where the name ended (one line or two): pdfkit leaves its cursor under the text.
-    y = Math.min(doc.y, y + 21) + 1;
+    // pdfkit's line wrapper measures every word again: a name that fits on one line (most do) goes without it,
+    // and the single-line texts below never use it (bench/labels.bench.ts: the PDF was the slowest of the outputs).
+    if (doc.widthOfString(label.name) <= inner) {
+      doc.text(label.name, x + pad, y, { lineBreak: false });
+      y += doc.currentLineHeight(true) - 1 + 1;
+    } else {
+      doc.text(label.name, x + pad, y, { width: inner, height: 21, ellipsis: true, lineGap: -1 });
+      // Where the name ended (two lines, or one cut): pdfkit leaves its cursor under the text.
+      y = Math.min(doc.y, y + 21) + 1;
+    }
     doc
       .font('bold')
       .fontSize(18)
@@ -130,7 +137,7 @@ export function labelSheetPdf(input: {
       [label.unitPrice, false],
     ] as const) {
       if (text === null) continue;
-      doc.text(text, x + pad, y, { width: inner, lineBreak: false, strike });
+      doc.text(text, x + pad, y, { lineBreak: false, strike });
       y += 8;
     }
     if (label.barcode) {
@@ -146,10 +153,9 @@ export function labelSheetPdf(input: {
         for (const bar of modules.matchAll(/1+/g))
           doc.rect(bx + bar.index * module, barTop, bar[0].length * module, barHeight);
         doc.fill('black');
-        doc
-          .font('regular')
-          .fontSize(6)
-          .text(label.barcode.data, x + pad, bottom - digits + 1, { width: inner, align: 'center', lineBreak: false });
+        doc.font('regular').fontSize(6);
+        const digitsX = x + (w - doc.widthOfString(label.barcode.data)) / 2;
+        doc.text(label.barcode.data, digitsX, bottom - digits + 1, { lineBreak: false });
       }
     }
   });

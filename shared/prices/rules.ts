@@ -30,15 +30,20 @@ export interface RuleCatalog {
   hasGroup(name: string): boolean;
 }
 
-/** When a rule applies, as the tables keep it (days ISO, weekdays as digits 1…7, minutes of the day). */
-export interface WindowRow {
-  from_day: string | null;
-  to_day: string | null;
+/**
+ * When a rule applies, as the tables keep it (days ISO, weekdays as digits 1…7, minutes of the day). `Day` is the
+ * type of its first and last day: a price list's may be open (null), a promotion's never is (its input and its
+ * table require both), so the two row types below say so and no reader has to guess.
+ */
+export interface WindowRow<Day extends string | null = string | null> {
+  from_day: Day;
+  to_day: Day;
   weekdays: string | null;
   from_minute: number | null;
   to_minute: number | null;
 }
 
+/** A price list's row: its days may be open. */
 export interface ListRowData extends WindowRow {
   name: string;
   priority: number;
@@ -49,7 +54,8 @@ export interface ListRowData extends WindowRow {
   items: { code: string; price_para: Para }[];
 }
 
-export interface PromotionRowData extends WindowRow {
+/** A promotion's row: a period of days, always both ends (an „акцијска продаја“ is bounded, see above). */
+export interface PromotionRowData extends WindowRow<string> {
   name: string;
   priority: number;
   target_code: string | null;
@@ -70,8 +76,8 @@ export interface PromotionClash {
   priority: number;
   target_code: string | null;
   target_group: string | null;
-  from_day: string | null;
-  to_day: string | null;
+  from_day: string;
+  to_day: string;
 }
 
 /** `HH:MM` → minutes of the day; null stays null. */
@@ -95,18 +101,18 @@ export function daysOverlap(
 }
 
 /** The window fields of an input, checked: a window ending before it starts is refused at its end. */
-export function windowRow(
+export function windowRow<Day extends string | null>(
   input: {
-    fromDay?: string | null | undefined;
-    toDay?: string | null | undefined;
+    fromDay?: Day | undefined;
+    toDay?: Day | undefined;
     weekdays?: number[] | undefined;
     fromTime?: string | null | undefined;
     toTime?: string | null | undefined;
   },
   refuse: Refuse,
-): WindowRow {
-  const fromDay = input.fromDay ?? null;
-  const toDay = input.toDay ?? null;
+): WindowRow<Day> {
+  const fromDay = (input.fromDay ?? null) as Day;
+  const toDay = (input.toDay ?? null) as Day;
   for (const [field, day] of [
     ['fromDay', fromDay],
     ['toDay', toDay],
@@ -131,7 +137,7 @@ export function checkPriceList(
   catalog: RuleCatalog,
   refuse: Refuse,
 ): ListRowData {
-  const win = windowRow(input, refuse);
+  const win = windowRow<string | null>(input, refuse);
   const pib = input.buyerPib ?? null;
   if (input.scope === 'buyer' && pib === null) refuse('buyerPib', 'required');
   if (input.scope !== 'buyer' && pib !== null) refuse('buyerPib', 'prices_pib_scope');
@@ -170,7 +176,7 @@ export function checkPromotion(
   selfId: number | string | undefined,
   refuse: Refuse,
 ): PromotionRowData {
-  const win = windowRow(input, refuse);
+  const win = windowRow<string>(input, refuse);
   const code = input.code ?? null;
   const group = input.group ?? null;
   if ((code === null) === (group === null)) refuse('code', 'prices_target');
@@ -199,7 +205,7 @@ export function checkPromotion(
   }
   // An „акцијска продаја“ (goods sold below their previous price) lasts at most 31 days (Закон о трговини,
   // čl. 37; docs/prices.md). A multi-buy sells more for the same price, another kind of discount: not bounded.
-  if (input.kind !== 'multibuy' && win.from_day !== null && win.to_day !== null) {
+  if (input.kind !== 'multibuy') {
     const days =
       Math.round((Date.parse(`${win.to_day}T00:00:00Z`) - Date.parse(`${win.from_day}T00:00:00Z`)) / DAY) + 1;
     if (days > PROMOTION_MAX_DAYS) refuse('toDay', 'prices_promotion_31_days', { days });
@@ -283,6 +289,7 @@ export function listViewOf(
   items: readonly { code: string; pricePara: Para }[],
   productName: (code: string) => string | null,
   at: number,
+  fromHub: boolean,
 ): PriceListView {
   return {
     id,
@@ -295,6 +302,7 @@ export function listViewOf(
     ruleGroup: r.rule_group,
     rulePercentBp: r.rule_percent_bp,
     inForce: windowHolds(windowOf(r), shopMoment(at)),
+    fromHub,
   };
 }
 
@@ -304,6 +312,7 @@ export function promotionViewOf(
   p: PromotionRowData,
   productName: (code: string) => string | null,
   at: number,
+  fromHub: boolean,
 ): PromotionView {
   return {
     id,
@@ -321,5 +330,6 @@ export function promotionViewOf(
     minQtyMilli: p.min_qty_milli,
     ...windowView(p),
     inForce: windowHolds(windowOf(p), shopMoment(at)),
+    fromHub,
   };
 }

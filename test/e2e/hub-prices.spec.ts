@@ -66,14 +66,22 @@ test('the Цене tab: a promotion and a chain list made, refused at their fiel
   const section = page.getByRole('region', { name: 'Цене' });
 
   // A promotion: a price above the regular one, then a period ending before it starts, each at its field.
-  await section.getByRole('button', { name: 'Нова акција' }).click();
-  const form = section.getByRole('form', { name: 'Нова акција' });
-  await form.getByLabel('Назив').fill('Викенд акција');
-  await form.getByLabel('Шифра артикла').fill('HL');
-  await form.getByLabel('Цена (дин)').fill('150');
-  await form.getByLabel('Приоритет').fill('1');
-  await form.getByLabel('Од датума').fill(day(-1));
-  await form.getByLabel('До датума').fill(day(2));
+  // „Нова акција“ opened and filled: a promotional price on a product, priority 1, days from today.
+  const newPromotion = async (name: string, price: string, from: number, to: number) => {
+    await section.getByRole('button', { name: 'Нова акција' }).click();
+    const opened = section.getByRole('form', { name: 'Нова акција' });
+    for (const [label, value] of [
+      ['Назив', name],
+      ['Шифра артикла', 'HL'],
+      ['Цена (дин)', price],
+      ['Приоритет', '1'],
+      ['Од датума', day(from)],
+      ['До датума', day(to)],
+    ] as const)
+      await opened.getByLabel(label).fill(value);
+    return opened;
+  };
+  const form = await newPromotion('Викенд акција', '150', -1, 2);
   await form.getByRole('button', { name: 'Сачувај' }).click();
   await expect(form.getByRole('alert')).toHaveText('Акцијска цена у пољу „Цена (дин)“ мора бити нижа од редовне цене.');
   await expect(form.getByLabel('Цена (дин)')).toHaveAttribute('aria-invalid', 'true');
@@ -87,6 +95,16 @@ test('the Цене tab: a promotion and a chain list made, refused at their fiel
   await expect(section.getByRole('status')).toContainText('Сачувано: Викенд акција');
   const promotions = section.getByRole('table', { name: 'Акције' });
   await expect(promotions.getByRole('row', { name: /Викенд акција/ })).toContainText('Хлеб: цена 90,00');
+
+  // A second promotion on the bread, same priority, overlapping days: refused at the priority, naming the first.
+  const beside = await newPromotion('Друга акција', '80', 0, 1);
+  await beside.getByRole('button', { name: 'Сачувај' }).click();
+  await expect(beside.getByRole('alert')).toHaveText(
+    'У истом периоду на исти артикал већ важи акција „Викенд акција“ истог приоритета: промените приоритет или период (Приоритет).',
+  );
+  await expect(beside.getByLabel('Приоритет')).toHaveAttribute('aria-invalid', 'true');
+  await shotsAtTillSizes(page, testInfo, 'hub-prices-overlap', beside);
+  await beside.getByRole('button', { name: 'Одустани' }).click();
 
   // A list for the whole chain: 10 % off the drinks.
   await section.getByRole('button', { name: 'Нови ценовник' }).click();

@@ -157,11 +157,18 @@ for (const lang of LANGUAGES) {
       await page.keyboard.press('Escape');
       await expect(ryeLine.getByTestId('price-rule')).toHaveText(ruleNote(lang, listName, 9500));
       await expect(page.getByTestId('cart-total')).toHaveText(rsd(5999 + 8000));
+      // The cart itself says who it sells to and that the buyer's list prices it, not only the payment screen.
+      const cartBuyer = page.getByTestId('cart-buyer');
+      await expect(cartBuyer).toContainText(ui.sale.buyerPib.replace('{pib}', PIB));
+      await expect(cartBuyer).toContainText(listName);
       await shotsAtTillSizes(page, testInfo, `prices-buyer-counter-${lang}`);
       await page.keyboard.press('F12');
       await expect(pay.getByLabel(ui.pay.buyerId, { exact: true })).toHaveValue(PIB);
       await pay.getByLabel(ui.pay.buyerType, { exact: true }).selectOption('');
       await expect(pay.getByTestId('due')).toHaveText(rsd(5999 + 9500));
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('cart-buyer')).toHaveCount(0);
+      await page.keyboard.press('F12');
       await pay.getByLabel(ui.pay.buyerType, { exact: true }).selectOption('10');
       await pay.getByLabel(ui.pay.buyerId, { exact: true }).fill(PIB);
       await expect(pay.getByTestId('due')).toHaveText(rsd(5999 + 8000));

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductView } from '../../shared/contract/catalog.ts';
 import type { HubStatusView } from '../../shared/contract/hub.ts';
-import type { PricedLineView } from '../../shared/contract/prices.ts';
+import type { PricedLineView, PricesOverview } from '../../shared/contract/prices.ts';
 import type { CheckoutResult } from '../../shared/contract/index.ts';
 import { fetchSend, hubClient, isHubFile } from '../../shared/hub/client.ts';
 import type { HubReport } from '../../shared/hub/contract/results.ts';
@@ -25,6 +25,7 @@ interface Refusal {
   status: number;
   code: string | undefined;
   field: string | undefined;
+  params?: Record<string, string | number> | undefined;
 }
 
 const until = async (check: () => Promise<boolean> | boolean, tries = 300): Promise<void> => {
@@ -43,7 +44,8 @@ for (const backend of BACKENDS) {
     let b: Core;
     const api = () =>
       hubClient(fetchSend({ fetch: (u, i) => fetch(u, i), baseUrl: server.url, token: TOKEN }), {
-        refusal: (status, code, message, field) => Object.assign(new Error(message), { status, code, field }),
+        refusal: (status, code, message, field, params) =>
+          Object.assign(new Error(message), { status, code, field, params }),
       });
     const refused = async (p: Promise<unknown>): Promise<Refusal> => {
       try {
@@ -143,6 +145,8 @@ for (const backend of BACKENDS) {
       await api().call('pricesPromotionPut', promo);
       const clash = await refused(api().call('pricesPromotionPut', { ...promo, name: 'Друга', price: 80 }));
       expect([clash.status, clash.code, clash.field]).toEqual([400, 'prices_promotion_overlap', 'priority']);
+      // The refusal names the other promotion, so the hub UI can say which one (it showed „…“).
+      expect(clash.params).toEqual({ other: promo.name });
       expect(await stored()).toBe(1);
     });
 
@@ -184,6 +188,15 @@ for (const backend of BACKENDS) {
       expect(own.code).toBe('forbidden');
       expect(own.message).toContain('хаб');
       expect(await quote(a, CART)).toEqual(expected);
+      // The till's Цене tab marks them as the hub's (its source column, read-only there).
+      const seen = await ok<PricesOverview>(a, 'prices.overview', {});
+      expect([...seen.lists, ...seen.promotions].map((r) => [r.name, r.fromHub])).toEqual(
+        expect.arrayContaining([
+          ['Пиће −10 %', true],
+          ['Викенд акција', true],
+        ]),
+      );
+      expect([...seen.lists, ...seen.promotions].every((r) => r.fromHub)).toBe(true);
 
       // The same sale on both tills, priced by the rules (no manager for their discounts).
       for (const c of [a, b]) {

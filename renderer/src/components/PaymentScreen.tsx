@@ -4,6 +4,7 @@ import { PAYMENT_TYPES, type PaymentType } from '../../../shared/domain.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { usePos } from '../context.ts';
 import { cartTotal, type PaymentEntry } from '../store/index.ts';
+import { ruleNamesOf } from '../store/cart.ts';
 import { ActionButton } from './SaleScreen.tsx';
 import { BuyerIdField, buyerIdValue, checkBuyerId, type BuyerIdValue } from './BuyerIdField.tsx';
 import { IpsDialog } from './IpsPayment.tsx';
@@ -125,7 +126,7 @@ export function PaymentScreen() {
   const buyer = checkBuyerId(buyerValue, language);
   const validBuyer = 'buyerId' in buyer ? (buyer.buyerId ?? null) : null;
   useEffect(() => setSaleBuyer(validBuyer), [validBuyer, setSaleBuyer]);
-  const ruleNames = [...new Set(lines.flatMap((l) => (l.rule ? [l.rule.name] : [])))];
+  const ruleNames = ruleNamesOf(lines);
   const emailError =
     email.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? 'pay.invalidEmail' : null;
 

@@ -4,6 +4,7 @@ import { formatQuantity, formatRsd, lineTotal } from '../../../shared/money.ts';
 import { usePos, usePosPick } from '../context.ts';
 import { formatLineQuantity } from '../format.ts';
 import { cartTotal, needsShift } from '../store/index.ts';
+import { ruleNamesOf } from '../store/cart.ts';
 import { DiscountDialog, ManualDialog, ParkDialog, ParkedDialog, PriceDialog, QuantityDialog } from './Dialogs.tsx';
 
 /** The id of the search box: the global key handler sends stray typing and scans there. */
@@ -112,6 +113,26 @@ function SearchBox() {
   );
 }
 
+/**
+ * The sale's buyer, above the cart once the payment screen set one (docs/prices.md, "The business buyer at the
+ * counter"): a business buyer by PIB, else the ID; and the lists and promotions pricing the cart for it, so the
+ * cashier sees at the cart that the buyer's prices apply, not only on the payment screen.
+ */
+function CartBuyer() {
+  const { t } = useTranslation();
+  const buyerId = usePos((s) => s.saleBuyerId);
+  const lines = usePos((s) => s.lines);
+  if (!buyerId) return null;
+  const pib = /^10:(\d{9})$/.exec(buyerId)?.[1];
+  const names = ruleNamesOf(lines);
+  return (
+    <p role="status" className="cart-buyer" data-testid="cart-buyer">
+      <strong>{pib ? t('sale.buyerPib', { pib }) : t('sale.buyerOther', { id: buyerId.replace(/^\d+:/, '') })}</strong>
+      {names.length > 0 && <> · {t('pay.priceRules', { names: names.join(', ') })}</>}
+    </p>
+  );
+}
+
 function Cart() {
   const { t } = useTranslation();
   const { lines, selected, select, removeLine, openDialog } = usePosPick(
@@ -145,6 +166,7 @@ function Cart() {
   }
   return (
     <div className="cart" role="region" aria-label={t('sale.cart')}>
+      <CartBuyer />
       <table aria-label={t('sale.cart')}>
         <thead>
           <tr>

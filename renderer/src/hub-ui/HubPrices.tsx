@@ -5,7 +5,7 @@
  * moment on, or cancelled. The hub checks each by the till's rules; a refusal is said under its field in the
  * user's language, with the till's own words for it (shared/messages.ts), and nothing is saved.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { formatPercent, parsePercentInput } from '../../../shared/catalog/percent.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
@@ -125,9 +125,11 @@ function RuleForm(props: {
       const wire = err instanceof HubCallError ? (err.field ?? '').split('.')[0] : '';
       const field = FIELDS[kind].find((f) => wireOf(kind, f) === wire) ?? FIELDS[kind][0] ?? 'name';
       const code = err instanceof HubCallError ? (err.code ?? '') : '';
+      // The hub's parameters (the other promotion an overlap names), with this form's label and value.
+      const params = err instanceof HubCallError ? err.params : {};
       const text =
         code !== '' && hasMessage(code)
-          ? message(lang, code, { field: p(field), value: v[field] ?? '', other: '…' })
+          ? message(lang, code, { value: v[field] ?? '', ...params, field: p(field) })
           : hubErrorText(props.t, err, { [wire ?? '']: p(field) });
       setErrors({ [field]: text });
     } finally {
@@ -230,6 +232,49 @@ export function HubPrices({ t, lang, token }: { t: HubT; lang: HubLang; token: s
     fromDay: r.fromDay ?? '',
     toDay: r.toDay ?? '',
   });
+  /**
+   * The promotions' or the lists' table: name, where, its deal (`deal`), period, priority, and „Измени …“ (the form
+   * filled from the row: the common fields and the kind's own, `values`) and „Обриши …“.
+   */
+  const ruleTable = <R extends Prices['lists'][number] | Prices['promotions'][number]>(
+    kind: 'promotion' | 'list',
+    title: 'promotions' | 'lists',
+    rows: R[] | undefined,
+    deal: (r: R) => ReactNode,
+    values: (r: R) => Values,
+  ) => (
+    <>
+      <h2>{p(title)}</h2>
+      {rows && rows.length === 0 && <p>{p('none')}</p>}
+      {rows && rows.length > 0 && (
+        <MgrTable
+          scroll
+          label={p(title)}
+          headers={[p('name'), p('where'), p('deal'), p('period'), p('priority'), p('actions')]}
+        >
+          {rows.map((r) => (
+            <tr key={r.id}>
+              <th scope="row">{r.name}</th>
+              <td>{where(r.where)}</td>
+              <td>{deal(r)}</td>
+              <td>{period(r.fromDay, r.toDay)}</td>
+              <td>{r.priority}</td>
+              <td>
+                <RowActions
+                  lang={lang}
+                  name={r.name}
+                  onEdit={() =>
+                    setForm({ kind, id: r.id, values: { name: r.name, where: r.where, ...values(r), ...window(r) } })
+                  }
+                  onRemove={() => void remove(r.id)}
+                />
+              </td>
+            </tr>
+          ))}
+        </MgrTable>
+      )}
+    </>
+  );
   return (
     <section aria-label={t('prices')} className="mgr-tab">
       {note && (
@@ -260,99 +305,39 @@ export function HubPrices({ t, lang, token }: { t: HubT; lang: HubLang; token: s
           }}
         />
       )}
-      <h2>{p('promotions')}</h2>
-      {prices && prices.promotions.length === 0 && <p>{p('none')}</p>}
-      {prices && prices.promotions.length > 0 && (
-        <MgrTable
-          scroll
-          label={p('promotions')}
-          headers={[p('name'), p('where'), p('deal'), p('period'), p('priority'), p('actions')]}
-        >
-          {prices.promotions.map((r) => (
-            <tr key={r.id}>
-              <th scope="row">{r.name}</th>
-              <td>{where(r.where)}</td>
-              <td>
-                {(r.productName ?? r.code) || p('onGroup', { group: r.group ?? '' })}:{' '}
-                {r.kind === 'price' && r.pricePara !== null
-                  ? p('dealPrice', { price: formatRsd(r.pricePara) })
-                  : r.kind === 'percent' && r.percentBp !== null
-                    ? p('dealPercent', { percent: off(r.percentBp) })
-                    : p('dealOther')}
-              </td>
-              <td>{period(r.fromDay, r.toDay)}</td>
-              <td>{r.priority}</td>
-              <td>
-                <RowActions
-                  lang={lang}
-                  name={r.name}
-                  onEdit={() =>
-                    setForm({
-                      kind: 'promotion',
-                      id: r.id,
-                      values: {
-                        name: r.name,
-                        where: r.where,
-                        product: r.code ?? '',
-                        group: r.group ?? '',
-                        kind: r.kind === 'percent' ? 'percent' : 'price',
-                        price: r.pricePara !== null ? formatRsd(r.pricePara) : '',
-                        percent: r.percentBp !== null ? off(r.percentBp) : '',
-                        ...window(r),
-                      },
-                    })
-                  }
-                  onRemove={() => void remove(r.id)}
-                />
-              </td>
-            </tr>
-          ))}
-        </MgrTable>
+      {ruleTable(
+        'promotion',
+        'promotions',
+        prices?.promotions,
+        (r) => (
+          <>
+            {(r.productName ?? r.code) || p('onGroup', { group: r.group ?? '' })}:{' '}
+            {r.kind === 'price' && r.pricePara !== null
+              ? p('dealPrice', { price: formatRsd(r.pricePara) })
+              : r.kind === 'percent' && r.percentBp !== null
+                ? p('dealPercent', { percent: off(r.percentBp) })
+                : p('dealOther')}
+          </>
+        ),
+        (r) => ({
+          product: r.code ?? '',
+          group: r.group ?? '',
+          kind: r.kind === 'percent' ? 'percent' : 'price',
+          price: r.pricePara !== null ? formatRsd(r.pricePara) : '',
+          percent: r.percentBp !== null ? off(r.percentBp) : '',
+        }),
       )}
-      <h2>{p('lists')}</h2>
-      {prices && prices.lists.length === 0 && <p>{p('none')}</p>}
-      {prices && prices.lists.length > 0 && (
-        <MgrTable
-          scroll
-          label={p('lists')}
-          headers={[p('name'), p('where'), p('deal'), p('period'), p('priority'), p('actions')]}
-        >
-          {prices.lists.map((r) => (
-            <tr key={r.id}>
-              <th scope="row">{r.name}</th>
-              <td>{where(r.where)}</td>
-              <td>
-                {r.rulePercentBp !== null
-                  ? r.ruleGroup
-                    ? p('listRule', { percent: off(r.rulePercentBp), group: r.ruleGroup })
-                    : p('listRuleAll', { percent: off(r.rulePercentBp) })
-                  : p('listItems', { count: r.items.length })}
-              </td>
-              <td>{period(r.fromDay, r.toDay)}</td>
-              <td>{r.priority}</td>
-              <td>
-                <RowActions
-                  lang={lang}
-                  name={r.name}
-                  onEdit={() =>
-                    setForm({
-                      kind: 'list',
-                      id: r.id,
-                      values: {
-                        name: r.name,
-                        where: r.where,
-                        group: r.ruleGroup ?? '',
-                        percent: r.rulePercentBp !== null ? off(r.rulePercentBp) : '',
-                        ...window(r),
-                      },
-                    })
-                  }
-                  onRemove={() => void remove(r.id)}
-                />
-              </td>
-            </tr>
-          ))}
-        </MgrTable>
+      {ruleTable(
+        'list',
+        'lists',
+        prices?.lists,
+        (r) =>
+          r.rulePercentBp !== null
+            ? r.ruleGroup
+              ? p('listRule', { percent: off(r.rulePercentBp), group: r.ruleGroup })
+              : p('listRuleAll', { percent: off(r.rulePercentBp) })
+            : p('listItems', { count: r.items.length }),
+        (r) => ({ group: r.ruleGroup ?? '', percent: r.rulePercentBp !== null ? off(r.rulePercentBp) : '' }),
       )}
       <h2>{p('scheduled')}</h2>
       {prices && prices.scheduled.length === 0 && <p>{p('none')}</p>}

@@ -8,10 +8,13 @@ import type { HubApi, HubFile } from '../../../shared/hub/contract.ts';
 export class HubCallError extends Error {
   readonly field: string | undefined;
   readonly code: string | undefined;
-  constructor(message: string, field?: string, code?: string) {
+  /** The refusal's word parameters (the other promotion an overlap names). */
+  readonly params: Readonly<Record<string, string | number>>;
+  constructor(message: string, field?: string, code?: string, params?: Readonly<Record<string, string | number>>) {
     super(message);
     this.field = field;
     this.code = code;
+    this.params = params ?? {};
   }
 }
 
@@ -24,7 +27,8 @@ export type HubUiApi = TypedHubClient<HubApi>;
  */
 export function hubApi(token: string | null): HubUiApi {
   return hubClient(fetchSend({ token, fetch: (url, init) => fetch(url, init) }), {
-    refusal: (status, code, message, field) => new HubCallError(message || `HTTP ${status}`, field, code),
+    refusal: (status, code, message, field, params) =>
+      new HubCallError(message || `HTTP ${status}`, field, code, params),
   });
 }
 

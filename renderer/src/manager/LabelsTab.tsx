@@ -5,27 +5,77 @@
  * product's net quantity for its unit price. The core refuses a product needing a unit price without a net
  * quantity, or a size the printer does not take, in the manager's language at the field.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { LabelSelection, LabelsOverview, LabelView, LabelPrinterView } from '../../../shared/contract/labels.ts';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { Language } from '../../../shared/domain.ts';
 import type { LabelScript } from '../../../shared/i18n/labels.ts';
-import { ApprovedForm, call, Field, localTime, NoteAndAlert, pinOf, RunButton, useAction } from './common.tsx';
+import {
+  ApprovedForm,
+  call,
+  Field,
+  type ApprovedField,
+  localTime,
+  NoteAndAlert,
+  pinOf,
+  RunButton,
+  useAction,
+} from './common.tsx';
 import { savePdf } from './GoodsTab.tsx';
-import type { ManagerT } from './i18n.ts';
+import type { ManagerT, ManagerText } from './i18n.ts';
 
 type Which = 'products' | 'group' | 'changed';
+
+/** A select's options from `[value, text]` pairs. */
+const optionsOf = (pairs: readonly (readonly [string, string])[]) =>
+  pairs.map(([value, text]) => (
+    <option key={value} value={value}>
+      {text}
+    </option>
+  ));
 
 /** A number as typed, with a decimal comma or point. */
 const num = (v: string): number => Number(v.replace(',', '.'));
 
-/** What both of the tab's forms pass their `ApprovedForm`: a manager logged in needs no PIN for labels. */
-const formOf = (p: { t: ManagerT; run: ReturnType<typeof useAction>[2]; busy: boolean }) => ({
-  t: p.t,
-  run: p.run,
-  busy: p.busy,
-  selfApproves: true,
-});
+/**
+ * One of the tab's two forms (the label printer, a product's net quantity): its name, button and error ids from
+ * `labels_<name>_form` / `_save` and `label-<name>`, its fields' labels from their keys. A manager logged in needs
+ * no PIN for labels.
+ */
+function LabelsForm<F extends string>(props: {
+  t: ManagerT;
+  run: ReturnType<typeof useAction>[2];
+  busy: boolean;
+  name: 'printer' | 'net';
+  labels: Record<F, ManagerText>;
+  onSubmit: (pin: string) => Promise<void>;
+  children: (field: ApprovedField<F>) => ReactNode;
+}) {
+  const { t, name } = props;
+  const labels = Object.fromEntries(Object.entries<ManagerText>(props.labels).map(([k, key]) => [k, t(key)]));
+  return (
+    <ApprovedForm
+      t={t}
+      run={props.run}
+      busy={props.busy}
+      selfApproves
+      label={t(`labels_${name}_form`)}
+      button={t(`labels_${name}_save`)}
+      idPrefix={`label-${name}`}
+      labels={labels as Record<F, string>}
+      onSubmit={props.onSubmit}
+    >
+      {props.children}
+    </ApprovedForm>
+  );
+}
+
+/** A number field as typed (a decimal comma or point), `size` characters wide. */
+const decimalInput =
+  (value: string, set: (v: string) => void, size: number) =>
+  (e: { 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => (
+    <input inputMode="decimal" size={size} value={value} onChange={(ev) => set(ev.target.value)} {...e} />
+  );
 
 function LabelCard(props: { t: ManagerT; lang: Language; label: LabelView }) {
   const { t, lang, label } = props;
@@ -63,18 +113,16 @@ function PrinterForm(props: {
   const [media, setMedia] = useState<'gap' | 'mark'>(saved?.media ?? 'gap');
   const [mediaMm, setMediaMm] = useState(String(saved?.mediaMm ?? 2));
   return (
-    <ApprovedForm
-      {...formOf(props)}
-      label={t('labels_printer_form')}
-      button={t('labels_printer_save')}
-      idPrefix="label-printer"
+    <LabelsForm
+      {...props}
+      name="printer"
       labels={{
-        uri: t('labels_uri'),
-        presetId: t('labels_preset'),
-        widthMm: t('labels_width'),
-        heightMm: t('labels_height'),
-        media: t('labels_media'),
-        mediaMm: t('labels_media_mm'),
+        uri: 'labels_uri',
+        presetId: 'labels_preset',
+        widthMm: 'labels_width',
+        heightMm: 'labels_height',
+        media: 'labels_media',
+        mediaMm: 'labels_media_mm',
       }}
       onSubmit={async (pin) => {
         const view = await call(
@@ -105,24 +153,18 @@ function PrinterForm(props: {
               ))}
             </select>
           ))}
-          {field('widthMm', (e) => (
-            <input inputMode="decimal" size={5} value={width} onChange={(ev) => setWidth(ev.target.value)} {...e} />
-          ))}
-          {field('heightMm', (e) => (
-            <input inputMode="decimal" size={5} value={height} onChange={(ev) => setHeight(ev.target.value)} {...e} />
-          ))}
+          {field('widthMm', decimalInput(width, setWidth, 5))}
+          {field('heightMm', decimalInput(height, setHeight, 5))}
           {field('media', (e) => (
             <select value={media} onChange={(ev) => setMedia(ev.target.value as 'gap' | 'mark')} {...e}>
               <option value="gap">{t('labels_media_gap')}</option>
               <option value="mark">{t('labels_media_mark')}</option>
             </select>
           ))}
-          {field('mediaMm', (e) => (
-            <input inputMode="decimal" size={4} value={mediaMm} onChange={(ev) => setMediaMm(ev.target.value)} {...e} />
-          ))}
+          {field('mediaMm', decimalInput(mediaMm, setMediaMm, 4))}
         </>
       )}
-    </ApprovedForm>
+    </LabelsForm>
   );
 }
 
@@ -139,16 +181,14 @@ function NetQuantityForm(props: {
   const [unit, setUnit] = useState<'kg' | 'l' | ''>('kg');
   const [required, setRequired] = useState(true);
   return (
-    <ApprovedForm
-      {...formOf(props)}
-      label={t('labels_net_form')}
-      button={t('labels_net_save')}
-      idPrefix="label-net"
+    <LabelsForm
+      {...props}
+      name="net"
       labels={{
-        code: t('labels_code'),
-        netQuantity: t('labels_net'),
-        netUnit: t('labels_net_unit'),
-        unitPriceRequired: t('labels_unit_price_required'),
+        code: 'labels_code',
+        netQuantity: 'labels_net',
+        netUnit: 'labels_net_unit',
+        unitPriceRequired: 'labels_unit_price_required',
       }}
       onSubmit={async (pin) => {
         const quantity = net.trim() === '' ? null : num(net);
@@ -169,9 +209,7 @@ function NetQuantityForm(props: {
           {field('code', (e) => (
             <input value={code} size={14} onChange={(ev) => setCode(ev.target.value)} {...e} />
           ))}
-          {field('netQuantity', (e) => (
-            <input inputMode="decimal" size={6} value={net} onChange={(ev) => setNet(ev.target.value)} {...e} />
-          ))}
+          {field('netQuantity', decimalInput(net, setNet, 6))}
           {field('netUnit', (e) => (
             <select value={unit} onChange={(ev) => setUnit(ev.target.value as 'kg' | 'l' | '')} {...e}>
               <option value="kg">{t('labels_unit_kg')}</option>
@@ -184,7 +222,7 @@ function NetQuantityForm(props: {
           ))}
         </>
       )}
-    </ApprovedForm>
+    </LabelsForm>
   );
 }
 
@@ -225,6 +263,20 @@ export function LabelsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
         ? { kind: 'group', group }
         : { kind: 'changed' };
 
+  /** One of the tab's actions (preview, print, PDF): the last note cleared first, a refusal to the tab's alert. */
+  const labelsAction = (text: ManagerText, action: () => Promise<void>) => (
+    <RunButton
+      run={run}
+      busy={busy}
+      action={async () => {
+        setNote(null);
+        await action();
+      }}
+    >
+      {t(text)}
+    </RunButton>
+  );
+
   const choices: [Which, string][] = [
     ['changed', t('labels_sel_changed', { count: overview?.changed ?? 0 })],
     ['products', t('labels_sel_products')],
@@ -252,11 +304,7 @@ export function LabelsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
         {which === 'group' && (
           <Field label={t('labels_group')}>
             <select value={group} onChange={(e) => setGroup(e.target.value)}>
-              {(overview?.groups ?? []).map((g) => (
-                <option key={g} value={g}>
-                  {g}
-                </option>
-              ))}
+              {optionsOf((overview?.groups ?? []).map((g) => [g, g]))}
             </select>
           </Field>
         )}
@@ -266,58 +314,31 @@ export function LabelsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
             <option value="sr-Latn">{t('labels_latin')}</option>
           </select>
         </Field>
-        <RunButton
-          run={run}
-          busy={busy}
-          action={async () => {
-            setNote(null);
-            setPreview([]);
-            setPreview((await call(api['labels.preview']({ selection: selection(), script }))).labels);
-          }}
-        >
-          {t('labels_preview')}
-        </RunButton>
+        {labelsAction('labels_preview', async () => {
+          setPreview([]);
+          setPreview((await call(api['labels.preview']({ selection: selection(), script }))).labels);
+        })}
       </div>
       <div className="mgr-row">
         <Field label={t('labels_copies')}>
           <input inputMode="numeric" size={3} value={copies} onChange={(e) => setCopies(e.target.value)} />
         </Field>
-        <RunButton
-          run={run}
-          busy={busy}
-          action={async () => {
-            setNote(null);
-            const done = await call(
-              api['labels.print']({ selection: selection(), script, copies: Number(copies) || 1 }),
-            );
-            setNote(t('labels_printed', { count: done.printed }));
-            await load();
-          }}
-        >
-          {t('labels_print')}
-        </RunButton>
+        {labelsAction('labels_print', async () => {
+          const done = await call(api['labels.print']({ selection: selection(), script, copies: Number(copies) || 1 }));
+          setNote(t('labels_printed', { count: done.printed }));
+          await load();
+        })}
         <Field label={t('labels_stock')}>
           <select value={stock} onChange={(e) => setStock(e.target.value)}>
-            {(overview?.stocks ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
+            {optionsOf((overview?.stocks ?? []).map((s) => [s.id, s.name]))}
           </select>
         </Field>
-        <RunButton
-          run={run}
-          busy={busy}
-          action={async () => {
-            setNote(null);
-            const file = await call(api['labels.pdf']({ selection: selection(), script, stock }));
-            savePdf(file);
-            setNote(t('labels_pdf_done', { file: file.fileName }));
-            await load();
-          }}
-        >
-          {t('labels_pdf')}
-        </RunButton>
+        {labelsAction('labels_pdf', async () => {
+          const file = await call(api['labels.pdf']({ selection: selection(), script, stock }));
+          savePdf(file);
+          setNote(t('labels_pdf_done', { file: file.fileName }));
+          await load();
+        })}
       </div>
       <NoteAndAlert note={note} error={error} />
       {preview.length > 0 && (

@@ -237,6 +237,25 @@ function Confirm(props: {
 
 type Confirmation = { text: string; button: string; action: (pin: { managerPin?: string }) => Promise<void> };
 
+/** Where a rule was set: a badge „хаб“ or „каса“ (docs/prices.md „At the hub“). */
+function SourceBadge(props: { t: ManagerT; fromHub: boolean }) {
+  const { t } = props;
+  return (
+    <span className={props.fromHub ? 'mgr-badge mgr-badge-hub' : 'mgr-badge'}>
+      {t(props.fromHub ? 'prices_source_hub' : 'prices_source_till')}
+    </span>
+  );
+}
+
+/** In place of a hub rule's buttons: why the till does not change it (the hub owns it). */
+function HubOwned(props: { t: ManagerT; name: string }) {
+  return (
+    <span className="mgr-hint" role="note" aria-label={props.t('prices_hub_readonly_named', { name: props.name })}>
+      {props.t('prices_hub_readonly')}
+    </span>
+  );
+}
+
 /** A row's „Измени“ and „Обриши“ buttons, named by the row. */
 function RowActions(props: { t: ManagerT; name: string; busy: boolean; onEdit: () => void; onDelete: () => void }) {
   const { t, name } = props;
@@ -550,6 +569,7 @@ function RuleSection<R extends PriceListView | PromotionView, F extends RuleForm
             t('prices_col_window'),
             t('prices_col_priority'),
             t('prices_col_state'),
+            t('prices_col_source'),
             t('prices_col_actions'),
           ]}
         >
@@ -563,22 +583,29 @@ function RuleSection<R extends PriceListView | PromotionView, F extends RuleForm
               <td className="mgr-num">{r.priority}</td>
               <td>{t(r.inForce ? 'prices_in_force' : 'prices_not_in_force')}</td>
               <td>
-                <RowActions
-                  t={t}
-                  name={r.name}
-                  busy={busy}
-                  onEdit={() => setForm(props.toForm(r))}
-                  onDelete={() =>
-                    props.ask({
-                      text: t(words.confirm, { name: r.name }),
-                      button: t('prices_delete_short'),
-                      action: async (pin) => {
-                        await props.remove(r.id, pin);
-                        await props.done(t('prices_deleted', { name: r.name }));
-                      },
-                    })
-                  }
-                />
+                <SourceBadge t={t} fromHub={r.fromHub} />
+              </td>
+              <td>
+                {r.fromHub ? (
+                  <HubOwned t={t} name={r.name} />
+                ) : (
+                  <RowActions
+                    t={t}
+                    name={r.name}
+                    busy={busy}
+                    onEdit={() => setForm(props.toForm(r))}
+                    onDelete={() =>
+                      props.ask({
+                        text: t(words.confirm, { name: r.name }),
+                        button: t('prices_delete_short'),
+                        action: async (pin) => {
+                          await props.remove(r.id, pin);
+                          await props.done(t('prices_deleted', { name: r.name }));
+                        },
+                      })
+                    }
+                  />
+                )}
               </td>
             </tr>
           ))}
@@ -1011,6 +1038,7 @@ function ScheduledSection(props: SectionProps & { scheduled: ScheduledPriceView[
             t('prices_col_new_price'),
             t('prices_col_at'),
             t('prices_col_state'),
+            t('prices_col_source'),
             t('prices_col_actions'),
           ]}
         >
@@ -1025,7 +1053,11 @@ function ScheduledSection(props: SectionProps & { scheduled: ScheduledPriceView[
                 <td>{at}</td>
                 <td>{state(s)}</td>
                 <td>
-                  {s.state === 'pending' && (
+                  <SourceBadge t={t} fromHub={s.fromHub} />
+                </td>
+                <td>
+                  {s.state === 'pending' && s.fromHub && <HubOwned t={t} name={name} />}
+                  {s.state === 'pending' && !s.fromHub && (
                     <button
                       type="button"
                       className="danger"

@@ -32,6 +32,11 @@ export interface CartLine {
   rule?: { name: string; discountPara: Para };
 }
 
+/** The lists and promotions pricing the cart, each named once (the cart's buyer line and the payment screen). */
+export function ruleNamesOf(lines: readonly CartLine[]): string[] {
+  return [...new Set(lines.flatMap((l) => (l.rule ? [l.rule.name] : [])))];
+}
+
 /** A line as the core keeps it (`cart.save`, `parked.save`): without the counter's own marks. */
 export function storedLine({
   key: _key,

@@ -29,21 +29,36 @@ export function sendJson(
   });
 }
 
-/** The wire form of a refusal: its code, its message and, when it names one, the field. */
+/**
+ * The wire form of a refusal: its code, its message and, when it names one, the field; and the parameters of its
+ * words where the refusal has them (a caller says it in its own language: „… overlaps «Weekend»“).
+ */
 export interface ErrorBody {
   code: string;
   message: string;
   field?: string;
+  params?: Readonly<Record<string, string | number>>;
 }
 
 /**
  * A thrown error as a status and an {@link ErrorBody}, or null when it is not a refusal (a bug, a failed
  * disk): such errors are the server's to log, and their text never goes to a caller.
  */
+/** A refusal's word parameters, where it carries them (the hub's HubError). */
+const paramsOf = (err: object): Readonly<Record<string, string | number>> | undefined => {
+  const p = (err as { params?: unknown }).params;
+  return p && typeof p === 'object' && Object.keys(p).length > 0 ? (p as Record<string, string | number>) : undefined;
+};
+
 export function errorReply(err: unknown): { status: number; body: ErrorBody } | null {
   if (!isKasaError(err) || err.code === null || err.status === null) return null;
   return {
     status: err.status,
-    body: { code: err.code, message: err.message, ...(err.field !== undefined ? { field: err.field } : {}) },
+    body: {
+      code: err.code,
+      message: err.message,
+      ...(err.field !== undefined ? { field: err.field } : {}),
+      ...(paramsOf(err) ? { params: paramsOf(err) } : {}),
+    },
   };
 }
