@@ -12,6 +12,7 @@ import { Check } from './Check.tsx';
 import { UnitField } from './Dialogs.tsx';
 import { Modal } from './Modal.tsx';
 import { BulkPriceDialog } from './BulkPriceDialog.tsx';
+import { onHandText } from './SaleScreen.tsx';
 
 const PAGE = 50;
 
@@ -52,6 +53,40 @@ function useApproved() {
       },
     );
   };
+}
+
+/**
+ * The product card's stock: asked once when the card opens (`goods.hubStock`: the shop's stock at the store hub,
+ * the last known with its time while the hub is away, or the till's own book without a hub).
+ */
+function CardStock(props: { api: PosApi; code: string }) {
+  const { t } = useTranslation();
+  const language = usePos((s) => s.language);
+  const [stock, setStock] = useState<{ onHandMilli?: number; onHandAsOf?: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void props.api['goods.hubStock']({ codes: [props.code] }).then((r) => {
+      if (!live || !r.ok) return;
+      const row = r.value.stock[0];
+      setStock(
+        row
+          ? {
+              onHandMilli: row.qtyMilli,
+              ...(!r.value.fromHub && r.value.at && r.value.hub ? { onHandAsOf: r.value.at } : {}),
+            }
+          : {},
+      );
+    });
+    return () => {
+      live = false;
+    };
+  }, [props.api, props.code]);
+  if (!stock || stock.onHandMilli === undefined) return null;
+  return (
+    <p className={stock.onHandMilli < 0 ? 'card-stock flagged' : 'card-stock'} data-testid="card-stock">
+      {onHandText(t, stock, language)}
+    </p>
+  );
 }
 
 function ProductForm(props: {
@@ -146,6 +181,7 @@ function ProductForm(props: {
   };
   return (
     <Modal title={t(p ? 'catalog.editTitle' : 'catalog.addTitle')} onClose={props.onClose} wide>
+      {p && <CardStock api={props.api} code={p.code} />}
       <form
         className="grid-form product-form"
         onSubmit={(e) => {

@@ -4,6 +4,11 @@ import { formatQuantity, formatRsd, lineTotal } from '../../../shared/money.ts';
 import { usePos, usePosPick } from '../context.ts';
 import { formatLineQuantity } from '../format.ts';
 import { cartTotal, needsShift } from '../store/index.ts';
+import { belowZero, type CartLine } from '../store/cart.ts';
+import type { TFunction } from 'i18next';
+import type { ProductView } from '../../../shared/contract/catalog.ts';
+import type { Language } from '../../../shared/domain.ts';
+import { formatMoment } from '../../../shared/i18n/time.ts';
 import { DiscountDialog, ManualDialog, ParkDialog, ParkedDialog, PriceDialog, QuantityDialog } from './Dialogs.tsx';
 
 /** The id of the search box: the global key handler sends stray typing and scans there. */
@@ -30,9 +35,26 @@ export function ActionButton(props: {
   );
 }
 
+/**
+ * A product's stock as the counter shows it: the till's own book, or on a till enrolled at a store hub the shop's
+ * stock there, with the time it is as of while the hub is away (docs/goods.md "The counter's figures").
+ */
+export function onHandText(
+  t: TFunction,
+  p: Pick<ProductView, 'onHandMilli' | 'onHandAsOf'>,
+  language: Language,
+): string {
+  if (p.onHandMilli === undefined) return '';
+  const quantity = formatQuantity(p.onHandMilli);
+  return p.onHandAsOf
+    ? t('sale.onHandAsOf', { quantity, time: formatMoment(p.onHandAsOf, language) })
+    : t('sale.onHand', { quantity });
+}
+
 function SearchBox() {
   const { t } = useTranslation();
-  const { query, results, resultsFor, resultIndex, setQuery, addProduct, moveResult, dialog } = usePosPick(
+  const { query, results, resultsFor, resultIndex, setQuery, addProduct, moveResult, dialog, language } = usePosPick(
+    'language',
     'query',
     'results',
     'resultsFor',
@@ -98,7 +120,7 @@ function SearchBox() {
               <span className="name">{p.name}</span>
               <span className="label-tag">{p.label}</span>
               <span className={p.onHandMilli !== undefined && p.onHandMilli < 0 ? 'on-hand flagged' : 'on-hand'}>
-                {p.onHandMilli !== undefined ? t('sale.onHand', { quantity: formatQuantity(p.onHandMilli) }) : ''}
+                {onHandText(t, p, language)}
               </span>
               <span className="price">
                 {formatRsd(p.pricePara)}
@@ -109,6 +131,30 @@ function SearchBox() {
         </ul>
       )}
     </div>
+  );
+}
+
+/** The flag of a cart line that takes its product below zero: what would be left, in words and in its name. */
+function BelowZero(props: { lines: readonly CartLine[]; index: number }) {
+  const { t } = useTranslation();
+  const line = props.lines[props.index];
+  const left = belowZero(props.lines, props.index);
+  const refused = line?.refused && line.refused.quantityMilli === line.quantityMilli ? line.refused.message : null;
+  if (left === null && refused === null) return null;
+  const text = left !== null ? t('sale.belowZero', { quantity: formatQuantity(left) }) : '';
+  return (
+    <>
+      {left !== null && (
+        <span className="below-zero flagged" aria-label={`${text}: ${line?.name ?? ''}`} data-testid="below-zero">
+          {text}
+        </span>
+      )}
+      {refused !== null && (
+        <span className="below-zero flagged" role="alert" data-testid="line-refused">
+          {refused}
+        </span>
+      )}
+    </>
   );
 }
 
@@ -185,6 +231,7 @@ function Cart() {
               <td>{i + 1}</td>
               <td className="name">
                 {l.name}
+                <BelowZero lines={lines} index={i} />
                 {l.rule && (
                   // The promotion or price list in force and the regular price it replaces (docs/prices.md).
                   <span className="price-rule" data-testid="price-rule">
