@@ -14,7 +14,7 @@ import { createLogger, type Logger } from './log/logger.ts';
 import { SyncEngine, type EngineOptions } from './outbox/engine.ts';
 import { OrderStore } from './orders/store.ts';
 import { codeOfLine, recordFiscalized } from './goods/ledger.ts';
-import { createHubStock } from './goods/hub-stock.ts';
+import { createHubStock, enrolledAtHub } from './goods/hub-stock.ts';
 import { SalesService } from './sales/service.ts';
 import { TaxRatesCache, startTaxRates } from './sales/tax-rates.ts';
 import { Settings } from './settings/settings.ts';
@@ -137,7 +137,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   applyPendingRestore(options.dataDir, logger);
   const db = openDatabase(path.join(options.dataDir, 'kasa.sqlite'));
   const settings = new Settings(db, env);
-  const store = new OrderStore(db, { onFiscalized: recordFiscalized });
+  // A till enrolled at a hub keeps no book of its sales beside the hub's: the push moves them there, once.
+  const store = new OrderStore(db, { onFiscalized: (d, o) => !enrolledAtHub(d) && recordFiscalized(d, o) });
   const taxRates = new TaxRatesCache(db, now);
 
   // Gateway: the configured one with the user's key, or the embedded sandbox (demo mode).

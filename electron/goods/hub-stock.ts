@@ -11,6 +11,15 @@ import type { HubClient } from '../hub-client/client.ts';
 import type { HubStockSeen } from '../../shared/contract/goods.ts';
 import type { TillStockAnswer } from '../../shared/hub/goods-protocol.ts';
 
+/**
+ * Whether this till is enrolled at a store hub (it has its till id there): then the shop's book is the hub's, where
+ * this till's fiscalized sales and refunds arrive by the push, and the till's own book does not move them again
+ * (docs/goods.md "Which book").
+ */
+export function enrolledAtHub(db: Db): boolean {
+  return db.prepare("SELECT 1 FROM hub_state WHERE key = 'till_id' AND value <> ''").get() !== undefined;
+}
+
 /** The snapshot is the last known figure (shown with its time) once no refresh worked for this long. */
 export const HUB_STOCK_STALE_MS = 15_000;
 /** The least time between two refreshes of the snapshot (the sync rounds run every second). */

@@ -151,6 +151,14 @@ describe.each(BACKENDS)('goods at the hub with two tills on $name', (backend) =>
       [shopA],
     );
     expect(moves[0]?.n).toBe(4);
+    // The tills keep no second book of the sales beside the hub's: their own ledger moved nothing for them.
+    for (const c of [t1, t2]) {
+      const own = c.db.prepare("SELECT count(*) AS n FROM stock_movements WHERE source LIKE 'order:%'").get() as {
+        n: number;
+      };
+      expect(own.n).toBe(0);
+      expect(c.db.prepare('SELECT count(*) AS n FROM stock_sales').get()).toEqual({ n: 0 });
+    }
 
     // The till reads its shop's stock through the hub.
     const seen = await ok<{ at: string; stock: { code: string; qtyMilli: number }[]; fromHub: boolean }>(

@@ -89,6 +89,38 @@ function CardStock(props: { api: PosApi; code: string }) {
   );
 }
 
+/** The product's card on a till whose catalog the hub owns: read only, with the shop's stock at the hub. */
+function ProductCard(props: { api: PosApi; product: ProductView; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { taxRates, language } = usePosPick('taxRates', 'language');
+  const p = props.product;
+  const rate = taxRates?.labels.find((l) => l.label === p.label);
+  return (
+    <Modal title={t('catalog.cardTitle', { name: p.name })} onClose={props.onClose}>
+      <dl className="product-card">
+        <dt>{t('catalog.code')}</dt>
+        <dd>{p.code}</dd>
+        <dt>{t('catalog.price')}</dt>
+        <dd>{formatRsd(p.pricePara)}</dd>
+        <dt>{t('catalog.label')}</dt>
+        <dd>{rate ? taxLabelName(language, rate) : p.label}</dd>
+        {p.barcodes.length > 0 && (
+          <>
+            <dt>{t('catalog.barcodes')}</dt>
+            <dd>{p.barcodes.join(', ')}</dd>
+          </>
+        )}
+      </dl>
+      <CardStock api={props.api} code={p.code} />
+      <div className="dialog-buttons">
+        <button type="button" data-close onClick={props.onClose}>
+          {t('action.back')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
 function ProductForm(props: {
   api: PosApi;
   product: ProductView | null;
@@ -364,7 +396,7 @@ export function ProductsPanel(props: {
               <th scope="col">{t('sale.label')}</th>
               <th scope="col">{t('dialog.unit')}</th>
               <th scope="col">{t('catalog.barcodes')}</th>
-              {!hubOwned && <th scope="col">{t('catalog.actions')}</th>}
+              <th scope="col">{t('catalog.actions')}</th>
             </tr>
           </thead>
           <tbody>
@@ -379,8 +411,17 @@ export function ProductsPanel(props: {
                 <td>{p.label}</td>
                 <td>{t(`unit.${p.unit}`)}</td>
                 <td className="barcodes">{p.barcodes.join(', ')}</td>
-                {!hubOwned && (
-                  <td>
+                <td>
+                  {hubOwned ? (
+                    // The hub owns the catalog: the product's card, read only, with the shop's stock at the hub.
+                    <button
+                      type="button"
+                      aria-label={t('catalog.cardOne', { name: p.name })}
+                      onClick={() => setEditing(p)}
+                    >
+                      {t('catalog.card')}
+                    </button>
+                  ) : (
                     <button
                       type="button"
                       aria-label={t('catalog.editOne', { name: p.name })}
@@ -388,8 +429,8 @@ export function ProductsPanel(props: {
                     >
                       {t('catalog.edit')}
                     </button>
-                  </td>
-                )}
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -412,6 +453,9 @@ export function ProductsPanel(props: {
             void refreshFavourites();
           }}
         />
+      )}
+      {editing !== null && editing !== 'new' && hubOwned && (
+        <ProductCard api={props.api} product={editing} onClose={() => setEditing(null)} />
       )}
       {editing !== null && !hubOwned && (
         <ProductForm

@@ -145,7 +145,12 @@ function BelowZero(props: { lines: readonly CartLine[]; index: number }) {
   return (
     <>
       {left !== null && (
-        <span className="below-zero flagged" aria-label={`${text}: ${line?.name ?? ''}`} data-testid="below-zero">
+        <span
+          className="below-zero flagged"
+          role="note"
+          aria-label={`${text}: ${line?.name ?? ''}`}
+          data-testid="below-zero"
+        >
           {text}
         </span>
       )}

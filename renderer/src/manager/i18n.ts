@@ -609,6 +609,8 @@ const SR_CYRL = {
   goods_state_reversal: 'Сторно',
   goods_reverse: 'Сторнирај {number}',
   goods_kep_csv: 'Преузми КЕП (CSV)',
+  goods_hub_book:
+    'Ова каса је у мрежи продавнице: књига продавнице (залихе, продаја, повраћаји, КЕП) води се на хабу продавнице. Овде су само документи унети на овој каси.',
   goods_kep_late:
     'Није уписано на време: нацрта пријемница од раније: {drafts}, непотписаних продаја од раније: {sales}.',
   goods_kep_summary:
@@ -1524,6 +1526,8 @@ const SR_LATN: Table = {
   goods_state_reversal: 'Storno',
   goods_reverse: 'Storniraj {number}',
   goods_kep_csv: 'Preuzmi KEP (CSV)',
+  goods_hub_book:
+    'Ova kasa je u mreži prodavnice: knjiga prodavnice (zalihe, prodaja, povraćaji, KEP) vodi se na habu prodavnice. Ovde su samo dokumenti uneti na ovoj kasi.',
   goods_kep_late:
     'Nije upisano na vreme: nacrta prijemnica od ranije: {drafts}, nepotpisanih prodaja od ranije: {sales}.',
   goods_kep_summary:
@@ -2437,6 +2441,8 @@ const EN: Table = {
   goods_state_reversal: 'Reversal',
   goods_reverse: 'Reverse {number}',
   goods_kep_csv: 'Download the KEP (CSV)',
+  goods_hub_book:
+    "This till is part of the shop's network: the shop's book (stock, sales, refunds, KEP) is kept at the shop's hub. This screen shows only the documents entered on this till.",
   goods_kep_late: 'Not entered in time: earlier draft receipts: {drafts}, earlier unsigned sales: {sales}.',
   goods_kep_summary:
     'Opening balance RSD {opening}, closing RSD {closing}; goods on hand at retail price now: RSD {stock}.',

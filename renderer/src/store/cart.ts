@@ -2,7 +2,7 @@
  * The cart's arithmetic, without state: line totals, the sale discount shared over the lines, and the one
  * place decimals appear (the contract's checkout input). Money is integer para, quantities integer thousandths.
  */
-import type { CommandInput } from '../../../shared/contract/index.ts';
+import type { AppError, CommandInput } from '../../../shared/contract/index.ts';
 import type { ProductUnit } from '../../../shared/contract/catalog.ts';
 import type { TaxRatesView } from '../../../shared/domain.ts';
 import { lineTotal, milliToDecimal, paraToDecimal, type Milli, type Para } from '../../../shared/money.ts';
@@ -40,8 +40,9 @@ export interface CartLine {
 }
 
 /** The cart line a refusal names at its quantity (`lines.N.quantity`), or null. */
-export function refusedLine(error: { field?: string | undefined }): number | null {
-  const m = /^lines\.(\d+)\.quantity$/.exec(error.field ?? '');
+export function refusedLine(error: AppError): number | null {
+  const field = 'field' in error && typeof error.field === 'string' ? error.field : '';
+  const m = /^lines\.(\d+)\.quantity$/.exec(field);
   return m ? Number(m[1]) : null;
 }
 
