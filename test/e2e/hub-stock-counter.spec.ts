@@ -54,15 +54,10 @@ async function shots(page: Page, name: string): Promise<void> {
   }
 }
 
-async function setLanguage(page: Page, language: Language): Promise<void> {
-  const r = await till.call('settings.update', { managerPin: MANAGER_PIN, language });
-  expect(r.body.ok, JSON.stringify(r.body)).toBe(true);
-  await page.goto(`${till.url}#token=${till.token}`);
-  await page.reload();
-  const ui = uiMessages[language];
-  await page.getByRole('main', { name: ui.login.title }).getByLabel(ui.login.pin, { exact: true }).fill(MANAGER_PIN);
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('combobox', { name: ui.sale.search })).toBeVisible();
+/** The counter in `language` (the status bar's language choice), from the language it shows now. */
+async function setLanguage(page: Page, from: Language, language: Language): Promise<void> {
+  await page.getByLabel(uiMessages[from].status.language).selectOption(language);
+  await expect(page.getByRole('combobox', { name: uiMessages[language].sale.search })).toBeVisible();
 }
 
 test.beforeAll(async () => {
@@ -113,15 +108,14 @@ test('the counter shows the hub’s stock, flags a line below zero, and says whe
   await expect(card.getByTestId('card-stock')).toHaveText('Стање: 2');
   await shots(page, 'product-card');
   await card.getByRole('button', { name: 'Назад' }).click();
+  await page.keyboard.press('Escape');
+  await expect(search).toBeVisible();
 
   // Three loaves, two on hand at the shop: the line is flagged, in words and in its accessible name.
+  let shown: Language = 'sr-Cyrl';
   for (const lang of LANGUAGES) {
-    if (lang !== 'sr-Cyrl') await setLanguage(page, lang);
-    else {
-      await page.goto(`${till.url}#token=${till.token}`);
-      await page.reload();
-      await login(page, MANAGER_PIN);
-    }
+    if (lang !== shown) await setLanguage(page, shown, lang);
+    shown = lang;
     const ui = uiMessages[lang];
     const tile = page.getByRole('navigation', { name: ui.sale.quickKeys }).getByRole('button', { name: BREAD.name });
     const line = page.getByRole('region', { name: ui.sale.cart }).getByRole('row').nth(1);
@@ -137,14 +131,14 @@ test('the counter shows the hub’s stock, flags a line below zero, and says whe
     await expect(line.getByTestId('below-zero')).toHaveCount(0);
     await page.getByRole('button', { name: `${ui.sale.remove}: ${BREAD.name}` }).click();
   }
-  await setLanguage(page, 'sr-Cyrl');
+  await setLanguage(page, shown, 'sr-Cyrl');
 
   // The hub away: the last figure, with the time it is as of (Belgrade time, never ISO).
   await hub.stop();
   await expect(async () => {
     await search.fill('');
     await search.fill('хлеб');
-    await expect(result).toContainText(/Стање: 2 \(последње познато у \d{2}\.\d{2}\.\d{4}\. \d{2}:\d{2}\)/, {
+    await expect(result).toContainText(/Стање: 2последње познато у (\d{2}\.\d{2}\.\d{4}\. )?\d{2}:\d{2}/, {
       timeout: 1_000,
     });
   }).toPass({ timeout: 30_000 });

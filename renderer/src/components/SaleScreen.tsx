@@ -8,7 +8,7 @@ import { belowZero, type CartLine } from '../store/cart.ts';
 import type { TFunction } from 'i18next';
 import type { ProductView } from '../../../shared/contract/catalog.ts';
 import type { Language } from '../../../shared/domain.ts';
-import { formatMoment } from '../../../shared/i18n/time.ts';
+import { dayIn, formatMoment } from '../../../shared/i18n/time.ts';
 import { DiscountDialog, ManualDialog, ParkDialog, ParkedDialog, PriceDialog, QuantityDialog } from './Dialogs.tsx';
 
 /** The id of the search box: the global key handler sends stray typing and scans there. */
@@ -45,10 +45,15 @@ export function onHandText(
   language: Language,
 ): string {
   if (p.onHandMilli === undefined) return '';
-  const quantity = formatQuantity(p.onHandMilli);
-  return p.onHandAsOf
-    ? t('sale.onHandAsOf', { quantity, time: formatMoment(p.onHandAsOf, language) })
-    : t('sale.onHand', { quantity });
+  const asOf = asOfText(t, p.onHandAsOf, language);
+  return `${t('sale.onHand', { quantity: formatQuantity(p.onHandMilli) })}${asOf ? ` (${asOf})` : ''}`;
+}
+
+/** „последње познато у 14:05“ (today) or „… у 27.11.2026. 14:05“ (an earlier day), in the shop's zone; '' if none. */
+function asOfText(t: TFunction, at: string | undefined, language: Language): string {
+  if (!at) return '';
+  const today = dayIn(new Date()) === dayIn(new Date(at));
+  return t('sale.onHandAsOf', { time: formatMoment(at, language, { timeOnly: today }) });
 }
 
 function SearchBox() {
@@ -120,7 +125,10 @@ function SearchBox() {
               <span className="name">{p.name}</span>
               <span className="label-tag">{p.label}</span>
               <span className={p.onHandMilli !== undefined && p.onHandMilli < 0 ? 'on-hand flagged' : 'on-hand'}>
-                {onHandText(t, p, language)}
+                {p.onHandMilli !== undefined ? t('sale.onHand', { quantity: formatQuantity(p.onHandMilli) }) : ''}
+                {p.onHandMilli !== undefined && p.onHandAsOf && (
+                  <span className="as-of">{asOfText(t, p.onHandAsOf, language)}</span>
+                )}
               </span>
               <span className="price">
                 {formatRsd(p.pricePara)}
