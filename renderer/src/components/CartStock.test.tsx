@@ -35,7 +35,12 @@ async function open(language: Language): Promise<void> {
     'cart.save': () => ok({ rev: 1, saved: true }),
     'sales.checkout': () => ({
       ok: false,
-      error: { code: 'invalid_input', message: REFUSAL, field: 'lines.0.quantity' },
+      error: {
+        code: 'invalid_input',
+        message: REFUSAL,
+        field: 'lines.0.quantity',
+        issues: [{ field: 'lines.0.quantity', message: REFUSAL }],
+      },
     }),
   });
   container = document.createElement('div');
