@@ -137,13 +137,20 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
       if (res?.status !== 200) throw new Error(`the hub refused a price: ${res?.status} ${await res?.text()}`);
       price = para;
     };
-    // Each sale sells the chaos product once the till pulled it (its goods move at the hub), else a hand-typed item.
+    // Each sale sells the chaos product at the till's price once the till pulled it (its goods move at the hub),
+    // else a hand-typed item.
     const fire = async (t: HostProcess): Promise<void> => {
       const r = await t
-        .call<{ product: { id: number } } | null>('catalog.byBarcode', { code: CHAOS_CODE })
+        .call<{ product: { id: number; pricePara: number } } | null>('catalog.byBarcode', { code: CHAOS_CODE })
         .catch(() => null);
-      const productId = r?.body.ok && r.body.value ? r.body.value.product.id : undefined;
-      await fireCheckouts(t, { count: options.ordersPerLife, random, payment: 'cash', acknowledged, productId });
+      const product = r?.body.ok && r.body.value ? r.body.value.product : undefined;
+      await fireCheckouts(t, {
+        count: options.ordersPerLife,
+        random,
+        payment: 'cash',
+        acknowledged,
+        product: product && { id: product.id, pricePara: product.pricePara },
+      });
     };
     for (let life = 0; life < options.kills; life++) {
       const victim = life % 3; // 0, 1: a till; 2: the hub (each in turn, at a random moment)

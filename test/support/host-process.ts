@@ -158,14 +158,15 @@ export async function fireCheckouts(
     random: () => number;
     payment: 'cash' | 'card';
     acknowledged: Set<string>;
-    /** A catalog product each sale sells (its goods move), else a hand-typed item. */
-    productId?: number | undefined;
+    /** A catalog product each sale sells at its price (its goods move), else a hand-typed item at a random price. */
+    product?: { id: number; pricePara: number } | undefined;
   },
 ): Promise<void> {
   for (let i = 0; i < o.count; i++) {
     try {
-      const price = 1 + Math.floor(o.random() * 5000) / 100;
-      const product = o.productId !== undefined ? { productId: o.productId } : {};
+      const random = 1 + Math.floor(o.random() * 5000) / 100;
+      const price = o.product ? o.product.pricePara / 100 : random;
+      const product = o.product ? { productId: o.product.id } : {};
       const r = await till.call<{ orderNumber: string }>('sales.checkout', {
         lines: [{ name: 'Хаос артикал', quantity: 1, unitPrice: price, labels: ['A'], ...product }],
         payments: [{ type: o.payment, amount: price }],

@@ -5,22 +5,18 @@
  * counted goods below zero) brings the cart back with the refusal on that line, until its quantity changes.
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { App } from '../App.tsx';
 import { createI18n } from '../i18n/index.ts';
 import { createPosStore, type PosStore } from '../store/index.ts';
 import { createFakeApi, ok, type FakeApi } from '../testing/fake-api.ts';
 import { BREAD, DEMO_RATES, INFO, SYNC } from '../testing/fixtures.ts';
 import type { Language } from '../../../shared/domain.ts';
+import { testRoot } from '../testing/dom.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const ANA = { id: 2, name: 'Ана Анић', role: 'cashier' as const, active: true, mustChangePin: false };
 const REFUSAL = 'Артикал „Хлеб“ је пописан, а на стању има 1: продаја у минус за пописану робу није дозвољена.';
 
-let container: HTMLDivElement;
-let root: Root;
+const dom = testRoot();
 let fake: FakeApi;
 let store: PosStore;
 
@@ -31,7 +27,7 @@ async function open(language: Language): Promise<void> {
     'taxRates.get': () => ok(DEMO_RATES),
     'sync.status': () => ok(SYNC),
     'catalog.favourites': () => ok([BREAD]),
-    'staff.login': () => ok(ANA),
+    'staff.login': () => ok({ id: 2, name: 'Ана Анић', role: 'cashier', active: true, mustChangePin: false }),
     'cart.save': () => ok({ rev: 1, saved: true }),
     'sales.checkout': () => ({
       ok: false,
@@ -43,20 +39,12 @@ async function open(language: Language): Promise<void> {
       },
     }),
   });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   store = createPosStore(fake.api, undefined, { getItem: () => null, setItem: () => {} });
-  await act(async () => root.render(<App store={store} api={fake.api} i18n={createI18n(language)} />));
+  await act(async () => dom.root.render(<App store={store} api={fake.api} i18n={createI18n(language)} />));
   await act(async () => void (await store.getState().login('1111')));
 }
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
-
-const flag = () => container.querySelector<HTMLElement>('[data-testid="below-zero"]');
+const flag = () => dom.container.querySelector<HTMLElement>('[data-testid="below-zero"]');
 
 describe('the cart line below zero', () => {
   for (const [language, text] of [
@@ -94,11 +82,11 @@ describe('the cart line below zero', () => {
           .checkout({ payments: [{ type: 'cash', amountPara: 13000 }], invoiceType: 'normal' })),
     );
     expect(store.getState().screen).toBe('sale');
-    const refused = container.querySelector<HTMLElement>('[data-testid="line-refused"]');
+    const refused = dom.container.querySelector<HTMLElement>('[data-testid="line-refused"]');
     expect(refused?.getAttribute('role')).toBe('alert');
     expect(refused?.textContent).toBe(REFUSAL);
     const lines = store.getState().lines;
     await act(async () => store.setState({ lines: lines.map((l) => ({ ...l, quantityMilli: 1000 })) }));
-    expect(container.querySelector('[data-testid="line-refused"]')).toBeNull();
+    expect(dom.container.querySelector('[data-testid="line-refused"]')).toBeNull();
   });
 });

@@ -412,24 +412,14 @@ export function ProductsPanel(props: {
                 <td>{t(`unit.${p.unit}`)}</td>
                 <td className="barcodes">{p.barcodes.join(', ')}</td>
                 <td>
-                  {hubOwned ? (
-                    // The hub owns the catalog: the product's card, read only, with the shop's stock at the hub.
-                    <button
-                      type="button"
-                      aria-label={t('catalog.cardOne', { name: p.name })}
-                      onClick={() => setEditing(p)}
-                    >
-                      {t('catalog.card')}
-                    </button>
-                  ) : (
-                    <button
-                      type="button"
-                      aria-label={t('catalog.editOne', { name: p.name })}
-                      onClick={() => setEditing(p)}
-                    >
-                      {t('catalog.edit')}
-                    </button>
-                  )}
+                  {/* The hub owns the catalog: the product's card, read only, with the shop's stock at the hub. */}
+                  <button
+                    type="button"
+                    aria-label={t(hubOwned ? 'catalog.cardOne' : 'catalog.editOne', { name: p.name })}
+                    onClick={() => setEditing(p)}
+                  >
+                    {t(hubOwned ? 'catalog.card' : 'catalog.edit')}
+                  </button>
                 </td>
               </tr>
             ))}
