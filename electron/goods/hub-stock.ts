@@ -30,6 +30,7 @@ export function createHubStock(db: Db, hub: () => HubClient | null, now: () => D
   let fresh: { at: string; tillMs: number } | null = null;
   let cursor: string | null = null;
   let triedMs = 0;
+  let kept: string | null | undefined;
   const keep = db.prepare(
     `INSERT INTO hub_stock_seen (product_code, qty_milli, at) VALUES (?, ?, ?)
      ON CONFLICT (product_code) DO UPDATE SET qty_milli = excluded.qty_milli, at = excluded.at`,
@@ -64,9 +65,13 @@ export function createHubStock(db: Db, hub: () => HubClient | null, now: () => D
      */
     source(): { asOf: string | null } | null {
       if (!hub()) return null;
-      // Never read since this till started (or never at all): the last figures kept, with their time.
+      // Refreshed lately: the figures are current.
       if (fresh && now().getTime() - fresh.tillMs < HUB_STOCK_STALE_MS) return { asOf: null };
-      return { asOf: fresh?.at ?? lastSeen.get()?.at ?? null };
+      // The hub away: as of its last answer; never read since this till started, the newest figure kept (read
+      // once: a scan of the snapshot, never per keystroke).
+      if (fresh) return { asOf: fresh.at };
+      kept ??= lastSeen.get()?.at ?? null;
+      return { asOf: kept };
     },
 
     /** A product's quantity in the snapshot of the shop's stock at the hub (undefined: never read). */
