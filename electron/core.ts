@@ -14,7 +14,7 @@ import { createLogger, type Logger } from './log/logger.ts';
 import { SyncEngine, type EngineOptions } from './outbox/engine.ts';
 import { OrderStore } from './orders/store.ts';
 import { codeOfLine, recordFiscalized } from './goods/ledger.ts';
-import { createHubStock } from './goods/hub-stock.ts';
+import { createHubStock, enrolledAtHub } from './goods/hub-stock.ts';
 import { SalesService } from './sales/service.ts';
 import { TaxRatesCache, startTaxRates } from './sales/tax-rates.ts';
 import { Settings } from './settings/settings.ts';
@@ -137,7 +137,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   applyPendingRestore(options.dataDir, logger);
   const db = openDatabase(path.join(options.dataDir, 'kasa.sqlite'));
   const settings = new Settings(db, env);
-  const store = new OrderStore(db, { onFiscalized: recordFiscalized });
+  // A till enrolled at a hub keeps no book of its sales beside the hub's: the push moves them there, once.
+  const store = new OrderStore(db, { onFiscalized: (d, o) => !enrolledAtHub(d) && recordFiscalized(d, o) });
   const taxRates = new TaxRatesCache(db, now);
 
   // Gateway: the configured one with the user's key, or the embedded sandbox (demo mode).
@@ -223,7 +224,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
     warn: (l) => logger.warn(l),
   });
-  const catalog = createCatalogService(db);
+  // The counter's stock: an enrolled till's snapshot of the hub's book, else its own (docs/goods.md).
+  const hubStock = createHubStock(
+    db,
+    () => hub.client(),
+    () => new Date(now()),
+  );
+  const catalog = createCatalogService(db, undefined, () => hubStock.source());
   // A receipt issued without its journal is completed from the archive, within a retry budget, then printed.
   const budgets = new RetryBudgets(db, now);
   const journals = createJournalFetcher({
@@ -304,7 +311,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const sales = new SalesService({
     // The shop setting against selling counted goods below zero (default off: allowed and flagged).
     stockGuard: (lines) => {
-      if (settings.bool('noNegativeCounted')) stocktake.refuseBelowZero(lines);
+      if (settings.bool('noNegativeCounted'))
+        stocktake.refuseBelowZero(lines, hubStock.source() ? (code) => hubStock.seenQty(code) : undefined);
     },
     openCart,
     discountApprovals,
@@ -347,6 +355,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     printer: () => printer.status(),
     taxLabels: () => taxRates.labels(),
     terminalId: () => settings.terminalId(),
+    // The counter's stock snapshot: a hub that answered the round but not this leaves the last figures.
+    afterRound: (client) =>
+      hubStock.refresh(client).catch((err: unknown) => {
+        hubStock.away();
+        logger.warn(`hub stock: ${String(err)}`);
+      }),
+    afterFailedRound: () => hubStock.away(),
   });
   const manager = createManager({
     hubSource: (key: string) => hubSale(hub, key),
@@ -552,11 +567,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         }),
         now: () => new Date(now()),
       }),
-      createHubStock(
-        db,
-        () => hub.client(),
-        () => new Date(now()),
-      ),
+      hubStock,
     ),
     sefHandlers({
       service: sef,

@@ -138,7 +138,11 @@ export function dropParked(db: Db, parkedId: number): void {
 }
 
 /** Creates the catalog service over an open, migrated database. */
-export function createCatalogService(db: Db, now: () => Date = () => new Date()): CatalogService {
+export function createCatalogService(
+  db: Db,
+  now: () => Date = () => new Date(),
+  hubStock: () => { asOf: string | null } | null = () => null,
+): CatalogService {
   // The barcode rules are a setting: written through the settings' owner.
   const settings = new Settings(db);
   const st = {
@@ -204,6 +208,7 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
   };
 
   let onHand: Statement<[string], { product_code: string; qty_milli: number }> | undefined;
+  let onHandAtHub: Statement<[string], { product_code: string; qty_milli: number }> | undefined;
   function views(rows: ProductRow[], currentLabels: readonly string[]): ProductView[] {
     if (rows.length === 0) return [];
     const labels = new Set(currentLabels);
@@ -214,18 +219,26 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
       if (list) list.push(b.barcode);
       else codes.set(b.product_id, [b.barcode]);
     }
-    // What the goods ledger holds on hand (electron/goods/ledger.ts writes it; read here for the counter). Prepared
-    // at first use: the catalog also runs on a database migrated only as far as its own tables (migration 003).
-    onHand ??= db.prepare<[string], { product_code: string; qty_milli: number }>(
-      'SELECT product_code, qty_milli FROM stock WHERE product_code IN (SELECT value FROM json_each(?))',
-    );
-    const held = new Map(onHand.all(JSON.stringify(rows.map((r) => r.code))).map((h) => [h.product_code, h.qty_milli]));
+    // What the goods ledger holds on hand (electron/goods/ledger.ts writes it; read here for the counter), or on a
+    // till enrolled at a hub the snapshot of the hub's book (electron/goods/hub-stock.ts), with the time it is as of
+    // while the hub is away. Prepared at first use: the catalog also runs on a database migrated only as far as its
+    // own tables (migration 003).
+    const atHub = hubStock();
+    const read = atHub
+      ? (onHandAtHub ??= db.prepare<[string], { product_code: string; qty_milli: number }>(
+          'SELECT product_code, qty_milli FROM hub_stock_seen WHERE product_code IN (SELECT value FROM json_each(?))',
+        ))
+      : (onHand ??= db.prepare<[string], { product_code: string; qty_milli: number }>(
+          'SELECT product_code, qty_milli FROM stock WHERE product_code IN (SELECT value FROM json_each(?))',
+        ));
+    const held = new Map(read.all(JSON.stringify(rows.map((r) => r.code))).map((h) => [h.product_code, h.qty_milli]));
+    const asOf = atHub?.asOf ? { onHandAsOf: atHub.asOf } : {};
     return rows.map((r) => ({
       id: r.id,
       code: r.code,
       name: r.name,
       barcodes: codes.get(r.id) ?? [],
-      ...(held.has(r.code) ? { onHandMilli: held.get(r.code) } : {}),
+      ...(held.has(r.code) ? { onHandMilli: held.get(r.code), ...asOf } : {}),
       pricePara: r.price_para,
       label: r.label,
       unit: r.unit,

@@ -13,15 +13,8 @@ import type { Db } from '../db/open.ts';
 import type { OrderLine } from '../../shared/domain.ts';
 import type { FiscalizedOrder } from '../orders/store.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
-import {
-  goodsMoveOf,
-  movementOf,
-  priceChangeDiff,
-  signedTurnover,
-  soldQuantity,
-  type MovementKind,
-  type PriceChangeRecord,
-} from '../../shared/goods/ledger-rules.ts';
+import { bookedSale, heldMove, heldPriceChange, soldQuantity } from '../../shared/goods/ledger-rules.ts';
+import type { MovementKind, PriceChangeRecord } from '../../shared/goods/ledger-rules.ts';
 
 export type { MovementKind, PriceChangeRecord };
 export type PriceChangeSource = 'catalog' | 'bulk' | 'import' | 'hub' | 'receipt';
@@ -109,10 +102,11 @@ export function move(db: Db, m: Move): boolean {
     'SELECT id FROM stock_movements WHERE source = ? AND line = ?',
   ).get(m.source, m.line);
   if (seen) return false;
-  const row = stockOf(db, m.code);
-  const price = row?.price_para ?? m.pricePara;
-  const before = row?.qty_milli ?? 0;
-  const { afterMilli: after, valuePara: value } = movementOf(before, m.qtyMilli, price);
+  const {
+    pricePara: price,
+    afterMilli: after,
+    valuePara: value,
+  } = heldMove(stockOf(db, m.code), m.qtyMilli, m.pricePara);
   sql(
     db,
     `INSERT INTO stock_movements (product_code, at, day, kind, source, line, qty_milli, price_para, value_para)
@@ -138,35 +132,26 @@ export function priceChanged(
   db: Db,
   p: { code: string; name: string; newPara: number; at: string; source: PriceChangeSource },
 ): PriceChangeRecord | null {
-  const row = stockOf(db, p.code);
-  if (!row || row.price_para === p.newPara) return null;
+  const change = heldPriceChange(stockOf(db, p.code), p.newPara);
+  if (!change) return null;
   sql(db, 'UPDATE stock SET price_para = ?, name = ?, updated_at = ? WHERE product_code = ?').run(
     p.newPara,
     p.name,
     p.at,
     p.code,
   );
-  if (row.qty_milli === 0) return null;
+  const c = change.record;
+  if (!c) return null;
   const day = bookDay(p.at);
   const year = Number(day.slice(0, 4));
   const number = nextNumber(db, 'price_change', year);
-  const diff = priceChangeDiff(row.qty_milli, row.price_para, p.newPara);
   const r = sql(
     db,
     `INSERT INTO price_changes (number, year, at, day, product_code, name, old_para, new_para, qty_milli, diff_para,
          source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(number, year, p.at, day, p.code, p.name, row.price_para, p.newPara, row.qty_milli, diff, p.source);
-  addToDay(db, day, diff);
-  return {
-    id: Number(r.lastInsertRowid),
-    number,
-    year,
-    code: p.code,
-    oldPara: row.price_para,
-    newPara: p.newPara,
-    qtyMilli: row.qty_milli,
-    diffPara: diff,
-  };
+  ).run(number, year, p.at, day, p.code, p.name, c.oldPara, c.newPara, c.qtyMilli, c.diffPara, p.source);
+  addToDay(db, day, c.diffPara);
+  return { id: Number(r.lastInsertRowid), number, year, code: p.code, ...c };
 }
 
 /** What the ledger reads of a fiscalized order (electron/orders/store.ts hands it over). */
@@ -195,10 +180,10 @@ export function codeOfLine(db: Db, line: OrderLine): string | null {
  * `order:<id>` keys its movements, so a fiscal result recorded twice moves nothing the second time.
  */
 export function recordFiscalized(db: Db, o: FiscalizedOrder): boolean {
-  const moves = goodsMoveOf(o.invoiceType, o.transactionType);
-  if (!moves) return false;
+  const turnover = bookedSale(o.invoiceType, o.transactionType, o.totalPara, o.payments);
+  if (!turnover) return false;
+  const moves = turnover.move;
   const day = bookDay(o.issuedAt);
-  const turnover = signedTurnover(moves, o.totalPara, o.payments);
   const inserted = sql(
     db,
     `INSERT INTO stock_sales (order_id, day, at, invoice_number, turnover_para, payments) VALUES (?, ?, ?, ?, ?, ?)

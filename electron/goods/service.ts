@@ -196,6 +196,34 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
     return { ...rest, lines };
   }
 
+  /**
+   * The days not entered in the KEP by the next day (Pravilnik o evidenciji prometa: every change by the next day),
+   * newest first, at most a month of them: a day before yesterday with a goods receipt still a draft (its invoice
+   * date) or a sale still unsigned (its Belgrade day).
+   */
+  function lateDays(yesterday: string): { day: string; draftReceipts: number; unsignedSales: number }[] {
+    const days = new Map<string, { day: string; draftReceipts: number; unsignedSales: number }>();
+    const at = (day: string) => {
+      let d = days.get(day);
+      if (!d) days.set(day, (d = { day, draftReceipts: 0, unsignedSales: 0 }));
+      return d;
+    };
+    for (const r of db
+      .prepare<[string], { day: string; n: number }>(
+        `SELECT invoice_date AS day, count(*) AS n FROM goods_receipts WHERE state = 'draft' AND invoice_date < ?
+          GROUP BY invoice_date`,
+      )
+      .all(yesterday))
+      at(r.day).draftReceipts += r.n;
+    for (const r of db
+      .prepare<[string], { created_at: string }>(
+        `SELECT created_at FROM orders WHERE state != 'fiscalized' AND invoice_type = 'normal' AND created_at < ?`,
+      )
+      .all(new Date(dayStart(yesterday)).toISOString()))
+      at(bookDay(r.created_at)).unsignedSales++;
+    return [...days.values()].sort((a, b) => (a.day < b.day ? 1 : -1)).slice(0, 31);
+  }
+
   /** Checks and calculates a draft's lines; throws at the first bad field (nothing saved). */
   function calculate(input: ReceiptInput): Omit<LineRow, 'receipt_id'>[] {
     const labels = deps.labels();
@@ -873,6 +901,7 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
               "SELECT count(*) AS n FROM orders WHERE state != 'fiscalized' AND invoice_type = 'normal' AND created_at < ?",
             )
             .get(new Date(dayStart(today)).toISOString())?.n ?? 0,
+        days: lateDays(bookDay(yesterdayStart)),
       };
       const view: KepView = {
         from,

@@ -359,7 +359,7 @@ export function createStocktake(db: Db, deps: StocktakeDeps) {
      * The shop setting „no selling below zero for counted goods“ at the counter: a sale that would take a product a
      * posted count established below zero is refused at its line's quantity, in the user's language.
      */
-    refuseBelowZero(lines: readonly OrderLine[]): void {
+    refuseBelowZero(lines: readonly OrderLine[], onHandOf?: (code: string) => number | undefined): void {
       const wanted = new Map<string, { milli: number; index: number; name: string }>();
       lines.forEach((line, index) => {
         const code = codeOfLine(db, line);
@@ -379,7 +379,8 @@ export function createStocktake(db: Db, deps: StocktakeDeps) {
           )
           .get(code);
         if (!counted?.n) continue;
-        const onHand = stockOf(db, code)?.qty_milli ?? 0;
+        // On a till enrolled at a hub, the shop's stock there (the counter's snapshot), else the till's own book.
+        const onHand = (onHandOf ? onHandOf(code) : stockOf(db, code)?.qty_milli) ?? 0;
         if (onHand - w.milli < 0)
           throw invalidInput(`lines.${w.index}.quantity`, 'goods_counted_below_zero', {
             name: w.name,

@@ -186,6 +186,18 @@ export class HubClient {
     return this.#api.call('tillStock', { codes: codes.join(',') }, this.#short());
   }
 
+  /**
+   * One page of the shop's whole stock book, or of the rows changed since `since` (an earlier answer's `cursor`),
+   * `after` a code: the counter's snapshot (electron/goods/hub-stock.ts). Waits at most 3 s for a LAN that is down.
+   */
+  stockPage(since: string | null, after: string): Promise<TillStockAnswer> {
+    return this.#api.call(
+      'tillStock',
+      { ...(since !== null ? { since } : {}), ...(after ? { after } : {}) },
+      this.#short(),
+    );
+  }
+
   /** Lets a hold go: the refund was not captured after all. */
   async refundRelease(holdId: string): Promise<void> {
     await this.#api.call('refundRelease', { holdId }, this.#short());

@@ -86,6 +86,10 @@ export interface HubSyncOptions {
   onApplied?(applied: { products: number; staff: number; prices: number }): void;
   /** The transport of a plain-HTTP hub on loopback (tests); an https hub is always the pinned transport. */
   fetch?: PinnedFetch;
+  /** After each round that reached the hub: the counter's stock snapshot refreshes (electron/goods/hub-stock.ts). */
+  afterRound?(hub: HubClient): Promise<void>;
+  /** A round failed (the hub away): the counter's stock figures become the last known, with their time. */
+  afterFailedRound?(): void;
 }
 
 /** What `hub.status` shows (the contract's view; never the credential). */
@@ -570,6 +574,7 @@ export class HubSync {
         return undefined;
       } catch (err) {
         this.#noteError(err);
+        this.#o.afterFailedRound?.();
         return 'failed';
       }
     };
@@ -638,6 +643,7 @@ export class HubSync {
     this.#lastOkAt = new Date().toISOString();
     this.#lastError = null;
     this.#pinMismatch = null;
+    await this.#o.afterRound?.(hub);
   }
 
   /**

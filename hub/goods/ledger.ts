@@ -8,15 +8,8 @@
 import type { Queryable } from '../db/db.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
 import type { OrderSnapshot } from '../../shared/hub/protocol.ts';
-import {
-  goodsMoveOf,
-  movementOf,
-  priceChangeDiff,
-  signedTurnover,
-  soldQuantity,
-  type MovementKind,
-  type PriceChangeRecord,
-} from '../../shared/goods/ledger-rules.ts';
+import { bookedSale, heldMove, heldPriceChange, soldQuantity } from '../../shared/goods/ledger-rules.ts';
+import type { MovementKind, PriceChangeRecord } from '../../shared/goods/ledger-rules.ts';
 
 export type HubDocKind = 'receipt' | 'writeoff' | 'price_change' | 'transfer_out' | 'transfer_in';
 
@@ -72,8 +65,7 @@ export async function hubMove(q: Queryable, shopId: number, m: HubMove): Promise
       [shopId, m.code],
     )
   )[0];
-  const price = row?.price_para ?? m.pricePara;
-  const { afterMilli, valuePara } = movementOf(row?.qty_milli ?? 0, m.qtyMilli, price);
+  const { pricePara: price, afterMilli, valuePara } = heldMove(row, m.qtyMilli, m.pricePara);
   const inserted = await q.query(
     `INSERT INTO hub_stock_movements (shop_id, code, at, day, kind, source, line, qty_milli, price_para, value_para)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (shop_id, source, line) DO NOTHING RETURNING id`,
@@ -137,7 +129,8 @@ export async function hubPriceChanged(
       [shopId, p.code],
     )
   )[0];
-  if (!row || row.price_para === p.newPara) return null;
+  const change = heldPriceChange(row, p.newPara);
+  if (!change) return null;
   await q.query('UPDATE hub_stock SET price_para = $3, name = $4, updated_at = $5 WHERE shop_id = $1 AND code = $2', [
     shopId,
     p.code,
@@ -145,16 +138,9 @@ export async function hubPriceChanged(
     p.name,
     p.at,
   ]);
-  if (row.qty_milli === 0) return null;
-  const diff = priceChangeDiff(row.qty_milli, row.price_para, p.newPara);
-  const detail = {
-    code: p.code,
-    name: p.name,
-    oldPara: row.price_para,
-    newPara: p.newPara,
-    qtyMilli: row.qty_milli,
-    source: p.source,
-  };
+  if (!change.record) return null;
+  const { diffPara: diff, ...prices } = change.record;
+  const detail = { code: p.code, name: p.name, ...prices, source: p.source };
   const doc = await hubDocument(q, shopId, {
     kind: 'price_change',
     at: p.at,
@@ -238,11 +224,11 @@ export async function recordHubSale(
   zone: string,
 ): Promise<boolean> {
   if (o.state !== 'fiscalized' || !o.invoice_number) return false;
-  const moves = goodsMoveOf(o.invoice_type, o.transaction_type);
-  if (!moves) return false;
+  const turnover = bookedSale(o.invoice_type, o.transaction_type, o.total_para, o.data.payments);
+  if (!turnover) return false;
+  const moves = turnover.move;
   const at = o.sdc_date_time && !Number.isNaN(new Date(o.sdc_date_time).getTime()) ? o.sdc_date_time : o.created_at;
   const day = hubDay(at, zone);
-  const turnover = signedTurnover(moves, o.total_para, o.data.payments);
   const inserted = await q.query(
     `INSERT INTO hub_stock_sales (till_id, order_number, shop_id, day, at, invoice_number, turnover_para, payments)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (till_id, order_number) DO NOTHING RETURNING till_id`,

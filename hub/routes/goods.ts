@@ -64,6 +64,6 @@ export function goodsHandlers({ service, guard, now }: RouteDeps): HubHandlers<t
       }
       return view;
     },
-    tillStock: ({ who, input }) => service.tillStock(who, input.codes),
+    tillStock: ({ who, input }) => service.tillStock(who, input.codes, { since: input.since, after: input.after }),
   };
 }

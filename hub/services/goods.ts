@@ -588,15 +588,43 @@ function kepArea(deps: HubDeps) {
     },
 
     /** The till's shop's stock of some products (the counter's figures), with the hub's time of answer. */
-    async tillStock(till: AuthedTill, codes: readonly string[]): Promise<TillStockAnswer> {
-      const rows = await db.query<{ code: string; qty_milli: number }>(
-        'SELECT code, qty_milli FROM hub_stock WHERE shop_id = $1 AND code = ANY($2::text[]) ORDER BY code',
-        [till.shopId, [...codes]],
+    async tillStock(
+      till: AuthedTill,
+      codes: readonly string[],
+      page: { since?: number | undefined; after?: string | undefined } = {},
+    ): Promise<TillStockAnswer> {
+      if (codes.length) {
+        const rows = await db.query<{ code: string; qty_milli: number }>(
+          'SELECT code, qty_milli FROM hub_stock WHERE shop_id = $1 AND code = ANY($2::text[]) ORDER BY code',
+          [till.shopId, [...codes]],
+        );
+        return { at: iso(), stock: rows.map((r) => ({ code: r.code, qtyMilli: r.qty_milli })) };
+      }
+      // The snapshot's page: a change committed late (its stamp taken before a transaction that took long to
+      // commit) is caught by asking again for the last STOCK_OVERLAP_MS before the cursor every time.
+      const clock = await db.query<{ ms: string }>(
+        'SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint::text AS ms',
       );
-      return { at: iso(), stock: rows.map((r) => ({ code: r.code, qtyMilli: r.qty_milli })) };
+      const rows = await db.query<{ code: string; qty_milli: number }>(
+        `SELECT code, qty_milli FROM hub_stock WHERE shop_id = $1 AND changed_ms >= $2 AND code > $3
+          ORDER BY code LIMIT $4`,
+        [till.shopId, Math.max(0, (page.since ?? 0) - STOCK_OVERLAP_MS), page.after ?? '', STOCK_PAGE + 1],
+      );
+      const more = rows.length > STOCK_PAGE;
+      return {
+        at: iso(),
+        stock: rows.slice(0, STOCK_PAGE).map((r) => ({ code: r.code, qtyMilli: Number(r.qty_milli) })),
+        more,
+        cursor: clock[0]?.ms ?? '0',
+      };
     },
   };
 }
+
+/** Rows per page of a till's stock snapshot. */
+const STOCK_PAGE = 2000;
+/** How far before its cursor a till's next snapshot looks again (a transaction stamped before it committed). */
+const STOCK_OVERLAP_MS = 10_000;
 
 /** The goods area: its parts composed (each under the hub's function-size bound). */
 export function goodsService(deps: HubDeps) {

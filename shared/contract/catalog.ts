@@ -28,6 +28,11 @@ export interface ProductView {
   labelMissing: boolean;
   /** On hand in thousandths, as the goods ledger holds it (docs/goods.md); absent when it never held any. */
   onHandMilli?: Milli;
+  /**
+   * On a till enrolled at a store hub whose hub is away: when `onHandMilli` (the shop's stock at the hub) was last
+   * read (ISO instant); absent when the figure is current or the till's own book.
+   */
+  onHandAsOf?: string;
 }
 
 /** What a scanned code resolved to. */

@@ -214,7 +214,15 @@ export interface KepView {
   /** Σ stock × retail price now (equal to the balance at the end of today). */
   stockValuePara: Para;
   /** Days whose documents are not in the book by the next day: drafts of goods received, sales not yet signed. */
-  late: { draftReceipts: number; unsignedSales: number };
+  late: {
+    draftReceipts: number;
+    unsignedSales: number;
+    /**
+     * Each day not entered by the next day (a day before yesterday with a draft receipt of its invoice date or a sale
+     * still unsigned), newest first, at most 31: the manager's Attention tab lists them.
+     */
+    days: { day: string; draftReceipts: number; unsignedSales: number }[];
+  };
   /** With `csv`: the period as CSV (`;`, decimal comma, Serbian dates). */
   csv?: string;
 }
@@ -503,6 +511,8 @@ export const goodsCommands = {
 export interface HubStockSeen {
   /** Whether the figures came from the hub just now (false: the last known, or the till's own book). */
   fromHub: boolean;
+  /** Whether the till is enrolled at a hub (the figures are the shop's at the hub), else the till's own book. */
+  hub: boolean;
   /** When the figures were read at the hub (the oldest of them); null when none was ever read. */
   at: string | null;
   stock: { code: string; qtyMilli: Milli }[];

@@ -66,3 +66,57 @@ export interface PriceChangeRecord {
   qtyMilli: number;
   diffPara: number;
 }
+
+/** A product as either book holds it: quantity on hand and the retail price it is held at (absent: never held). */
+export interface HeldStock {
+  qty_milli: number;
+  price_para: number;
+}
+
+/**
+ * What a fiscalized document books (both books' sales and refunds): its kind of movement and its signed turnover
+ * and payments, or null when it moves no goods (advances, training, copies, pro formas).
+ */
+export function bookedSale(
+  invoiceType: string,
+  transactionType: string,
+  totalPara: number,
+  payments: readonly { type: string; amountPara: number }[],
+): ({ move: 'sale' | 'refund' } & ReturnType<typeof signedTurnover>) | null {
+  const move = goodsMoveOf(invoiceType, transactionType);
+  return move ? { move, ...signedTurnover(move, totalPara, payments) } : null;
+}
+
+/**
+ * A movement of `deltaMilli` on a product as the book holds it: at the book's price, or `pricePara` for a product it
+ * does not hold yet; the quantity after it and its value.
+ */
+export function heldMove(
+  held: HeldStock | undefined,
+  deltaMilli: number,
+  pricePara: number,
+): { pricePara: number; afterMilli: number; valuePara: number } {
+  const price = held?.price_para ?? pricePara;
+  return { pricePara: price, ...movementOf(held?.qty_milli ?? 0, deltaMilli, price) };
+}
+
+/**
+ * A product's retail price becoming `newPara`: null when the book does not hold it or holds it at that price
+ * (nothing changes); else whether a price change record is due (stock on hand, negative included) with its old and
+ * new price, quantity and difference in value.
+ */
+export function heldPriceChange(
+  held: HeldStock | undefined,
+  newPara: number,
+): { record: Omit<PriceChangeRecord, 'id' | 'number' | 'year' | 'code'> | null } | null {
+  if (!held || held.price_para === newPara) return null;
+  if (held.qty_milli === 0) return { record: null };
+  return {
+    record: {
+      oldPara: held.price_para,
+      newPara,
+      qtyMilli: held.qty_milli,
+      diffPara: priceChangeDiff(held.qty_milli, held.price_para, newPara),
+    },
+  };
+}

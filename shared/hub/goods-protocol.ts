@@ -78,13 +78,25 @@ export const HubKepQuery = z.object({
   format: z.enum(['csv', 'pdf']).optional(),
 });
 
-/** A till asks for its shop's stock of some products (the counter's figures). */
+/**
+ * A till asks for its shop's stock: of some products (`codes`, the product's card), or, without codes, the shop's
+ * whole book page by page (`after` the last code of the page before) and, with `since`, only what changed at or
+ * after that instant (the counter's snapshot, refreshed in the background: docs/goods.md).
+ */
 export const TillStockQuery = z.object({
   codes: z
     .string()
     .max(20_000)
+    .default('')
     .transform((s) => s.split(',').filter((c) => c.length > 0 && c.length <= 64))
     .pipe(z.array(z.string()).max(500)),
+  /** The `cursor` of an earlier answer (the hub's clock in milliseconds). */
+  since: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .transform(Number)
+    .optional(),
+  after: z.string().max(64).optional(),
 });
 
 export type HubReceiptInput = z.infer<typeof HubReceiptInput>;
@@ -156,4 +168,8 @@ export interface TillStockAnswer {
   /** When the hub answered (the till shows it with a figure it keeps while the hub is away). */
   at: string;
   stock: { code: string; qtyMilli: number }[];
+  /** Asked without codes: more rows follow the last one of this page (ask again `after` its code). */
+  more?: boolean;
+  /** Asked without codes: where the next `since` starts (the hub's clock when it began answering). */
+  cursor?: string;
 }

@@ -5,7 +5,9 @@
  * killed with SIGKILL and restarted on the same data. At the end, with everything calm, every order of
  * every till must be at the hub exactly once, in the till's final state, and no till may have a gap in
  * its sequence at the hub. Master data goes the other way through the same kills: the hub's price of one
- * product changes at every life, and at the end every till must sell at the last price. All of it over TLS
+ * product changes at every life, and at the end every till must sell at the last price. The sales sell that product,
+ * so the goods move at the hub: every fiscalized sale or refund there must have moved its stock exactly once (0
+ * lost, 0 doubled) and the product's stock must be Σ its movements. All of it over TLS
  * (#25): the hub serves HTTPS with the certificate it made at its first start (kept in its data dir across the
  * kills), the tills enrol with its fingerprint and pin it.
  */
@@ -41,6 +43,11 @@ export interface HubChaosResult {
   gaps: number;
   /** Tills that, after the calm, still did not sell at the hub's last price (master data lost on the way down). */
   stale: number;
+  /**
+   * The goods at the hub: fiscalized sales and refunds selling a catalog product, their stock movements, lines that
+   * moved no goods (`lost`) or moved twice (`doubled`), and whether the product's stock differs from Σ movements.
+   */
+  stock: { sales: number; movements: number; lost: number; doubled: number; offBook: boolean };
   seconds: number;
 }
 
@@ -130,8 +137,21 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
       if (res?.status !== 200) throw new Error(`the hub refused a price: ${res?.status} ${await res?.text()}`);
       price = para;
     };
-    const fire = (t: HostProcess): Promise<void> =>
-      fireCheckouts(t, { count: options.ordersPerLife, random, payment: 'cash', acknowledged });
+    // Each sale sells the chaos product at the till's price once the till pulled it (its goods move at the hub),
+    // else a hand-typed item.
+    const fire = async (t: HostProcess): Promise<void> => {
+      const r = await t
+        .call<{ product: { id: number; pricePara: number } } | null>('catalog.byBarcode', { code: CHAOS_CODE })
+        .catch(() => null);
+      const product = r?.body.ok && r.body.value ? r.body.value.product : undefined;
+      await fireCheckouts(t, {
+        count: options.ordersPerLife,
+        random,
+        payment: 'cash',
+        acknowledged,
+        product: product && { id: product.id, pricePara: product.pricePara },
+      });
+    };
     for (let life = 0; life < options.kills; life++) {
       const victim = life % 3; // 0, 1: a till; 2: the hub (each in turn, at a random moment)
       const running = tills.filter((t): t is HostProcess => t !== null);
@@ -192,6 +212,7 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
     const hubDb: HubDb = cluster ? await openPostgres(cluster.url) : await openPglite(hubEnv.KASA_HUB_DATA ?? '');
     let atHub: { order_number: string; state: string; n: number }[];
     let gaps = 0;
+    const stock = { sales: 0, movements: 0, lost: 0, doubled: 0, offBook: false };
     try {
       atHub = await hubDb.query(
         'SELECT order_number, state, count(*) OVER (PARTITION BY order_number)::int8 AS n FROM orders',
@@ -204,6 +225,30 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
         'SELECT count(*)::int8 AS n FROM (SELECT min(seq) AS m FROM till_events GROUP BY till_id) s WHERE m <> 1',
       );
       gaps = (g[0]?.n ?? 0) + (first[0]?.n ?? 0);
+      // Stock: every fiscalized sale or refund at the hub moved each of its catalog lines exactly once.
+      const moves = await hubDb.query<{ want: number; moved: number }>(
+        `SELECT (SELECT count(*) FROM jsonb_array_elements(o.data->'lines') l WHERE l ? 'code')::int8 AS want,
+                (SELECT count(*) FROM hub_stock_movements m
+                  WHERE m.shop_id = o.shop_id AND m.source = 'order:' || o.till_id || ':' || o.order_number)::int8 AS moved
+           FROM orders o WHERE o.state = 'fiscalized' AND o.invoice_number IS NOT NULL AND o.invoice_type = 'normal'
+            AND o.transaction_type IN ('sale', 'refund', 'finalize')`,
+      );
+      for (const m of moves) {
+        stock.sales += Number(m.want) > 0 ? 1 : 0;
+        stock.movements += Number(m.moved);
+        stock.lost += Math.max(0, Number(m.want) - Number(m.moved));
+        stock.doubled += Math.max(0, Number(m.moved) - Number(m.want));
+      }
+      // Movements of no order the hub holds would be doubled too; and the stock is the sum of its movements.
+      const all = await hubDb.query<{ n: number; qty: number }>(
+        `SELECT count(*)::int8 AS n, coalesce(sum(qty_milli), 0)::int8 AS qty FROM hub_stock_movements WHERE kind IN ('sale', 'refund')`,
+      );
+      stock.doubled += Math.max(0, Number(all[0]?.n ?? 0) - stock.movements);
+      const held = await hubDb.query<{ qty: number }>(
+        'SELECT coalesce(sum(qty_milli), 0)::int8 AS qty FROM hub_stock WHERE code = $1',
+        [CHAOS_CODE],
+      );
+      stock.offBook = Number(held[0]?.qty ?? 0) !== Number(all[0]?.qty ?? 0);
     } finally {
       await hubDb.close();
     }
@@ -220,6 +265,7 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
       foreign,
       gaps,
       stale,
+      stock,
       seconds: (Date.now() - started) / 1000,
     };
   } finally {

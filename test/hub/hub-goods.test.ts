@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
 import type { OrderView } from '../../shared/domain.ts';
+import type { ProductView } from '../../shared/contract/catalog.ts';
 import type { HubKepView, HubStockView, HubTransfer } from '../../shared/hub/goods-protocol.ts';
 import { ORDER_ROW_SNAPSHOT_JSON } from '../../electron/db/migrations/024_hub_extra_receipts.ts';
 import { BACKENDS } from './backends.ts';
@@ -150,6 +151,14 @@ describe.each(BACKENDS)('goods at the hub with two tills on $name', (backend) =>
       [shopA],
     );
     expect(moves[0]?.n).toBe(4);
+    // The tills keep no second book of the sales beside the hub's: their own ledger moved nothing for them.
+    for (const c of [t1, t2]) {
+      const own = c.db.prepare("SELECT count(*) AS n FROM stock_movements WHERE source LIKE 'order:%'").get() as {
+        n: number;
+      };
+      expect(own.n).toBe(0);
+      expect(c.db.prepare('SELECT count(*) AS n FROM stock_sales').get()).toEqual({ n: 0 });
+    }
 
     // The till reads its shop's stock through the hub.
     const seen = await ok<{ at: string; stock: { code: string; qtyMilli: number }[]; fromHub: boolean }>(
@@ -162,13 +171,28 @@ describe.each(BACKENDS)('goods at the hub with two tills on $name', (backend) =>
       { code: 'H1', qtyMilli: 16_000 },
       { code: 'M1', qtyMilli: 9_000 },
     ]);
+    // The counter's search reads the shop's stock from the snapshot the sync keeps (no hub call per keystroke),
+    // not the till's own book; the other till sees the same figures.
+    const searched = async (c: Core, code: string): Promise<ProductView | undefined> =>
+      (await ok<ProductView[]>(c, 'catalog.search', { query: code })).find((p) => p.code === code);
+    for (const c of [t1, t2])
+      await until(
+        async () =>
+          (await searched(c, 'H1'))?.onHandMilli === 16_000 && (await searched(c, 'M1'))?.onHandMilli === 9_000,
+      );
+    expect(await searched(t1, 'H1')).not.toHaveProperty('onHandAsOf');
     // The hub away: the last figures read, with the time the hub gave them.
     await hub.closeServer();
     try {
       const off = await ok<{ at: string; stock: unknown[]; fromHub: boolean }>(t1, 'goods.hubStock', {
         codes: ['H1', 'M1'],
       });
-      expect(off).toEqual({ fromHub: false, at: seen.at, stock: seen.stock });
+      expect(off).toEqual({ fromHub: false, hub: true, at: seen.at, stock: seen.stock });
+      // The search says the figure is the last known, and since when.
+      await until(async () => (await searched(t1, 'H1'))?.onHandAsOf !== undefined);
+      const stale = await searched(t1, 'H1');
+      expect(stale?.onHandMilli).toBe(16_000);
+      expect(Date.parse(stale?.onHandAsOf ?? '')).toBeLessThanOrEqual(Date.now());
     } finally {
       await hub.reopenServer();
     }

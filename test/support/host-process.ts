@@ -153,13 +153,22 @@ export async function awaitPulledManager(dataDir: string, timeoutMs = 30_000): P
  */
 export async function fireCheckouts(
   till: Pick<HostProcess, 'call'>,
-  o: { count: number; random: () => number; payment: 'cash' | 'card'; acknowledged: Set<string> },
+  o: {
+    count: number;
+    random: () => number;
+    payment: 'cash' | 'card';
+    acknowledged: Set<string>;
+    /** A catalog product each sale sells at its price (its goods move), else a hand-typed item at a random price. */
+    product?: { id: number; pricePara: number } | undefined;
+  },
 ): Promise<void> {
   for (let i = 0; i < o.count; i++) {
     try {
-      const price = 1 + Math.floor(o.random() * 5000) / 100;
+      const random = 1 + Math.floor(o.random() * 5000) / 100;
+      const price = o.product ? o.product.pricePara / 100 : random;
+      const product = o.product ? { productId: o.product.id } : {};
       const r = await till.call<{ orderNumber: string }>('sales.checkout', {
-        lines: [{ name: 'Хаос артикал', quantity: 1, unitPrice: price, labels: ['A'] }],
+        lines: [{ name: 'Хаос артикал', quantity: 1, unitPrice: price, labels: ['A'], ...product }],
         payments: [{ type: o.payment, amount: price }],
       });
       if (r.body.ok && r.body.value) o.acknowledged.add(r.body.value.orderNumber);

@@ -12,6 +12,7 @@ import { Check } from './Check.tsx';
 import { UnitField } from './Dialogs.tsx';
 import { Modal } from './Modal.tsx';
 import { BulkPriceDialog } from './BulkPriceDialog.tsx';
+import { onHandText } from './SaleScreen.tsx';
 
 const PAGE = 50;
 
@@ -52,6 +53,72 @@ function useApproved() {
       },
     );
   };
+}
+
+/**
+ * The product card's stock: asked once when the card opens (`goods.hubStock`: the shop's stock at the store hub,
+ * the last known with its time while the hub is away, or the till's own book without a hub).
+ */
+function CardStock(props: { api: PosApi; code: string }) {
+  const { t } = useTranslation();
+  const language = usePos((s) => s.language);
+  const [stock, setStock] = useState<{ onHandMilli?: number; onHandAsOf?: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void props.api['goods.hubStock']({ codes: [props.code] }).then((r) => {
+      if (!live || !r.ok) return;
+      const row = r.value.stock[0];
+      setStock(
+        row
+          ? {
+              onHandMilli: row.qtyMilli,
+              ...(!r.value.fromHub && r.value.at && r.value.hub ? { onHandAsOf: r.value.at } : {}),
+            }
+          : {},
+      );
+    });
+    return () => {
+      live = false;
+    };
+  }, [props.api, props.code]);
+  if (!stock || stock.onHandMilli === undefined) return null;
+  return (
+    <p className={stock.onHandMilli < 0 ? 'card-stock flagged' : 'card-stock'} data-testid="card-stock">
+      {onHandText(t, stock, language)}
+    </p>
+  );
+}
+
+/** The product's card on a till whose catalog the hub owns: read only, with the shop's stock at the hub. */
+function ProductCard(props: { api: PosApi; product: ProductView; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { taxRates, language } = usePosPick('taxRates', 'language');
+  const p = props.product;
+  const rate = taxRates?.labels.find((l) => l.label === p.label);
+  return (
+    <Modal title={t('catalog.cardTitle', { name: p.name })} onClose={props.onClose}>
+      <dl className="product-card">
+        <dt>{t('catalog.code')}</dt>
+        <dd>{p.code}</dd>
+        <dt>{t('catalog.price')}</dt>
+        <dd>{formatRsd(p.pricePara)}</dd>
+        <dt>{t('catalog.label')}</dt>
+        <dd>{rate ? taxLabelName(language, rate) : p.label}</dd>
+        {p.barcodes.length > 0 && (
+          <>
+            <dt>{t('catalog.barcodes')}</dt>
+            <dd>{p.barcodes.join(', ')}</dd>
+          </>
+        )}
+      </dl>
+      <CardStock api={props.api} code={p.code} />
+      <div className="dialog-buttons">
+        <button type="button" data-close onClick={props.onClose}>
+          {t('action.back')}
+        </button>
+      </div>
+    </Modal>
+  );
 }
 
 function ProductForm(props: {
@@ -146,6 +213,7 @@ function ProductForm(props: {
   };
   return (
     <Modal title={t(p ? 'catalog.editTitle' : 'catalog.addTitle')} onClose={props.onClose} wide>
+      {p && <CardStock api={props.api} code={p.code} />}
       <form
         className="grid-form product-form"
         onSubmit={(e) => {
@@ -328,7 +396,7 @@ export function ProductsPanel(props: {
               <th scope="col">{t('sale.label')}</th>
               <th scope="col">{t('dialog.unit')}</th>
               <th scope="col">{t('catalog.barcodes')}</th>
-              {!hubOwned && <th scope="col">{t('catalog.actions')}</th>}
+              <th scope="col">{t('catalog.actions')}</th>
             </tr>
           </thead>
           <tbody>
@@ -343,17 +411,16 @@ export function ProductsPanel(props: {
                 <td>{p.label}</td>
                 <td>{t(`unit.${p.unit}`)}</td>
                 <td className="barcodes">{p.barcodes.join(', ')}</td>
-                {!hubOwned && (
-                  <td>
-                    <button
-                      type="button"
-                      aria-label={t('catalog.editOne', { name: p.name })}
-                      onClick={() => setEditing(p)}
-                    >
-                      {t('catalog.edit')}
-                    </button>
-                  </td>
-                )}
+                <td>
+                  {/* The hub owns the catalog: the product's card, read only, with the shop's stock at the hub. */}
+                  <button
+                    type="button"
+                    aria-label={t(hubOwned ? 'catalog.cardOne' : 'catalog.editOne', { name: p.name })}
+                    onClick={() => setEditing(p)}
+                  >
+                    {t(hubOwned ? 'catalog.card' : 'catalog.edit')}
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -376,6 +443,9 @@ export function ProductsPanel(props: {
             void refreshFavourites();
           }}
         />
+      )}
+      {editing !== null && editing !== 'new' && hubOwned && (
+        <ProductCard api={props.api} product={editing} onClose={() => setEditing(null)} />
       )}
       {editing !== null && !hubOwned && (
         <ProductForm

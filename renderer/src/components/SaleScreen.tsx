@@ -4,7 +4,11 @@ import { formatQuantity, formatRsd, lineTotal } from '../../../shared/money.ts';
 import { usePos, usePosPick } from '../context.ts';
 import { formatLineQuantity } from '../format.ts';
 import { cartTotal, needsShift } from '../store/index.ts';
-import { ruleNamesOf } from '../store/cart.ts';
+import { belowZero, ruleNamesOf, type CartLine } from '../store/cart.ts';
+import type { TFunction } from 'i18next';
+import type { ProductView } from '../../../shared/contract/catalog.ts';
+import type { Language } from '../../../shared/domain.ts';
+import { dayIn, formatMoment } from '../../../shared/i18n/time.ts';
 import { DiscountDialog, ManualDialog, ParkDialog, ParkedDialog, PriceDialog, QuantityDialog } from './Dialogs.tsx';
 
 /** The id of the search box: the global key handler sends stray typing and scans there. */
@@ -31,9 +35,31 @@ export function ActionButton(props: {
   );
 }
 
+/**
+ * A product's stock as the counter shows it: the till's own book, or on a till enrolled at a store hub the shop's
+ * stock there, with the time it is as of while the hub is away (docs/goods.md "The counter's figures").
+ */
+export function onHandText(
+  t: TFunction,
+  p: Pick<ProductView, 'onHandMilli' | 'onHandAsOf'>,
+  language: Language,
+): string {
+  if (p.onHandMilli === undefined) return '';
+  const asOf = asOfText(t, p.onHandAsOf, language);
+  return `${t('sale.onHand', { quantity: formatQuantity(p.onHandMilli) })}${asOf ? ` (${asOf})` : ''}`;
+}
+
+/** „последње познато у 14:05“ (today) or „… у 27.11.2026. 14:05“ (an earlier day), in the shop's zone; '' if none. */
+function asOfText(t: TFunction, at: string | undefined, language: Language): string {
+  if (!at) return '';
+  const today = dayIn(new Date()) === dayIn(new Date(at));
+  return t('sale.onHandAsOf', { time: formatMoment(at, language, { timeOnly: today }) });
+}
+
 function SearchBox() {
   const { t } = useTranslation();
-  const { query, results, resultsFor, resultIndex, setQuery, addProduct, moveResult, dialog } = usePosPick(
+  const { query, results, resultsFor, resultIndex, setQuery, addProduct, moveResult, dialog, language } = usePosPick(
+    'language',
     'query',
     'results',
     'resultsFor',
@@ -100,6 +126,9 @@ function SearchBox() {
               <span className="label-tag">{p.label}</span>
               <span className={p.onHandMilli !== undefined && p.onHandMilli < 0 ? 'on-hand flagged' : 'on-hand'}>
                 {p.onHandMilli !== undefined ? t('sale.onHand', { quantity: formatQuantity(p.onHandMilli) }) : ''}
+                {p.onHandMilli !== undefined && p.onHandAsOf && (
+                  <span className="as-of">{asOfText(t, p.onHandAsOf, language)}</span>
+                )}
               </span>
               <span className="price">
                 {formatRsd(p.pricePara)}
@@ -130,6 +159,35 @@ function CartBuyer() {
       <strong>{pib ? t('sale.buyerPib', { pib }) : t('sale.buyerOther', { id: buyerId.replace(/^\d+:/, '') })}</strong>
       {names.length > 0 && <> · {t('pay.priceRules', { names: names.join(', ') })}</>}
     </p>
+  );
+}
+
+/** The flag of a cart line that takes its product below zero: what would be left, in words and in its name. */
+function BelowZero(props: { lines: readonly CartLine[]; index: number }) {
+  const { t } = useTranslation();
+  const line = props.lines[props.index];
+  const left = belowZero(props.lines, props.index);
+  const refused = line?.refused && line.refused.quantityMilli === line.quantityMilli ? line.refused.message : null;
+  if (left === null && refused === null) return null;
+  const text = left !== null ? t('sale.belowZero', { quantity: formatQuantity(left) }) : '';
+  return (
+    <>
+      {left !== null && (
+        <span
+          className="below-zero flagged"
+          role="note"
+          aria-label={`${text}: ${line?.name ?? ''}`}
+          data-testid="below-zero"
+        >
+          {text}
+        </span>
+      )}
+      {refused !== null && (
+        <span className="below-zero flagged" role="alert" data-testid="line-refused">
+          {refused}
+        </span>
+      )}
+    </>
   );
 }
 
@@ -207,6 +265,7 @@ function Cart() {
               <td>{i + 1}</td>
               <td className="name">
                 {l.name}
+                <BelowZero lines={lines} index={i} />
                 {l.rule && (
                   // The promotion or price list in force and the regular price it replaces (docs/prices.md).
                   <span className="price-rule" data-testid="price-rule">

@@ -22,6 +22,9 @@ import {
 } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 import { RetriesList } from './RetriesList.tsx';
+import type { KepView } from '../../../shared/contract/goods.ts';
+import { kepDate } from '../../../shared/i18n/goods.ts';
+import { dayIn } from '../../../shared/i18n/time.ts';
 import { ReceiptChecks } from './ReceiptChecks.tsx';
 
 /** One rejected order: what the gateway said (explained), and the fix: new labels, or resend as is. */
@@ -244,6 +247,34 @@ function LateReceipts(props: { api: PosApi; t: ManagerT; lang: Language }) {
   );
 }
 
+/**
+ * The KEP's days not entered by the next day (Pravilnik o evidenciji prometa: docs/goods.md): each with its draft
+ * receipts and unsigned sales; nothing shown while every day is in the book.
+ */
+function LateKepDays(props: { api: PosApi; t: ManagerT; lang: Language }) {
+  const { api, t, lang } = props;
+  const [days, setDays] = useState<KepView['late']['days']>([]);
+  useEffect(() => {
+    const today = dayIn(new Date());
+    void api['goods.kep']({ from: today, to: today }).then((r) => {
+      if (r.ok) setDays(r.value.late.days);
+    });
+  }, [api]);
+  if (days.length === 0) return null;
+  return (
+    <section aria-label={t('kep_late_title')} data-testid="kep-late-days">
+      <h3>{t('kep_late_title')}</h3>
+      <ul className="mgr-list">
+        {days.map((d) => (
+          <li key={d.day} className="mgr-attention">
+            {t('kep_late_day', { day: kepDate(d.day, lang), drafts: d.draftReceipts, sales: d.unsignedSales })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function AttentionTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
   const [orders, setOrders] = useState<OrderView[] | null>(null);
@@ -289,6 +320,7 @@ export function AttentionTab(props: { api: PosApi; t: ManagerT; lang: Language }
       {changed.length > 0 && <TaxGroupChanged t={t} lang={lang} orders={changed} />}
       {note && <p role="status">{note}</p>}
       <Alert text={error} />
+      <LateKepDays api={api} t={t} lang={lang} />
       <LateReceipts api={api} t={t} lang={lang} />
       <ReceiptChecks api={api} t={t} lang={lang} />
       <RetriesList api={api} t={t} />

@@ -61,10 +61,20 @@ function saveCsv(fileName: string, csv: string): void {
 const bpText = (bp: number): string => formatRsd(bp).replace(/,00$/, '');
 
 export function GoodsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
-  const { t } = props;
+  const { t, api } = props;
   const [section, setSection] = useState<Section>('stock');
+  // Enrolled at a store hub: the shop's book (its sales and refunds) is the hub's; say which book this screen shows.
+  const [enrolled, setEnrolled] = useState(false);
+  useEffect(() => {
+    void api['hub.status']({}).then((r) => setEnrolled(r.ok && r.value.enrolled));
+  }, [api]);
   return (
     <div className="mgr-tab">
+      {enrolled && (
+        <p className="mgr-note" role="note" data-testid="goods-book-note">
+          {t('goods_hub_book')}
+        </p>
+      )}
       <div className="mgr-row" role="group" aria-label={t('goods_sections')}>
         {SECTIONS.map((s) => (
           <button key={s} type="button" aria-pressed={section === s} onClick={() => setSection(s)}>

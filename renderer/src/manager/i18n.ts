@@ -436,6 +436,8 @@ const SR_CYRL = {
   tax_group_changed: 'Издато по другој пореској групи',
   tax_group_title: 'Рачуни издати по другој пореској групи',
   late_title: 'Накнадни фискални рачуни који још нису уручени',
+  kep_late_title: 'КЕП: дани који нису уписани до наредног дана',
+  kep_late_day: '{day}: нацрта пријемница {drafts}, непотписаних продаја {sales}',
   late_none: 'Нема продаје која чека фискални рачун.',
   late_order: 'Продаја {order}',
   late_slip_printing: 'купац је добио слип',
@@ -607,6 +609,8 @@ const SR_CYRL = {
   goods_state_reversal: 'Сторно',
   goods_reverse: 'Сторнирај {number}',
   goods_kep_csv: 'Преузми КЕП (CSV)',
+  goods_hub_book:
+    'Ова каса је у мрежи продавнице: књига продавнице (залихе, продаја, повраћаји, КЕП) води се на хабу продавнице. Овде су само документи унети на овој каси.',
   goods_kep_late:
     'Није уписано на време: нацрта пријемница од раније: {drafts}, непотписаних продаја од раније: {sales}.',
   goods_kep_summary:
@@ -1354,6 +1358,8 @@ const SR_LATN: Table = {
   tax_group_changed: 'Izdato po drugoj poreskoj grupi',
   tax_group_title: 'Računi izdati po drugoj poreskoj grupi',
   late_title: 'Naknadni fiskalni računi koji još nisu uručeni',
+  kep_late_title: 'KEP: dani koji nisu upisani do narednog dana',
+  kep_late_day: '{day}: nacrta prijemnica {drafts}, nepotpisanih prodaja {sales}',
   late_none: 'Nema prodaje koja čeka fiskalni račun.',
   late_order: 'Prodaja {order}',
   late_slip_printing: 'kupac je dobio slip',
@@ -1525,6 +1531,8 @@ const SR_LATN: Table = {
   goods_state_reversal: 'Storno',
   goods_reverse: 'Storniraj {number}',
   goods_kep_csv: 'Preuzmi KEP (CSV)',
+  goods_hub_book:
+    'Ova kasa je u mreži prodavnice: knjiga prodavnice (zalihe, prodaja, povraćaji, KEP) vodi se na habu prodavnice. Ovde su samo dokumenti uneti na ovoj kasi.',
   goods_kep_late:
     'Nije upisano na vreme: nacrta prijemnica od ranije: {drafts}, nepotpisanih prodaja od ranije: {sales}.',
   goods_kep_summary:
@@ -2270,6 +2278,8 @@ const EN: Table = {
   tax_group_changed: 'Issued under another tax group',
   tax_group_title: 'Receipts issued under another tax group',
   late_title: 'Late fiscal receipts not yet handed over',
+  kep_late_title: 'KEP: days not entered by the next day',
+  kep_late_day: '{day}: draft receipts {drafts}, unsigned sales {sales}',
   late_none: 'No sale is waiting for its fiscal receipt.',
   late_order: 'Sale {order}',
   late_slip_printing: 'the customer got the slip',
@@ -2441,6 +2451,8 @@ const EN: Table = {
   goods_state_reversal: 'Reversal',
   goods_reverse: 'Reverse {number}',
   goods_kep_csv: 'Download the KEP (CSV)',
+  goods_hub_book:
+    "This till is part of the shop's network: the shop's book (stock, sales, refunds, KEP) is kept at the shop's hub. This screen shows only the documents entered on this till.",
   goods_kep_late: 'Not entered in time: earlier draft receipts: {drafts}, earlier unsigned sales: {sales}.',
   goods_kep_summary:
     'Opening balance RSD {opening}, closing RSD {closing}; goods on hand at retail price now: RSD {stock}.',

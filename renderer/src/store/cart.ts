@@ -2,7 +2,7 @@
  * The cart's arithmetic, without state: line totals, the sale discount shared over the lines, and the one
  * place decimals appear (the contract's checkout input). Money is integer para, quantities integer thousandths.
  */
-import type { CommandInput } from '../../../shared/contract/index.ts';
+import type { AppError, CommandInput } from '../../../shared/contract/index.ts';
 import type { ProductUnit } from '../../../shared/contract/catalog.ts';
 import type { TaxRatesView } from '../../../shared/domain.ts';
 import { lineTotal, milliToDecimal, paraToDecimal, type Milli, type Para } from '../../../shared/money.ts';
@@ -30,6 +30,20 @@ export interface CartLine {
    * discount it gives (the rest is the cashier's). Shown with the regular price it replaces. Not saved.
    */
   rule?: { name: string; discountPara: Para };
+  /**
+   * What the product had on hand when it was put in the cart (the till's book, or the shop's at the hub), to flag a
+   * line that takes it below zero (`belowZero`). Not saved.
+   */
+  onHandMilli?: Milli;
+  /** The core refused the checkout at this line's quantity (while the quantity is still the one refused). Not saved. */
+  refused?: { message: string; quantityMilli: Milli };
+}
+
+/** The cart line a refusal names at its quantity (`lines.N.quantity`), or null. */
+export function refusedLine(error: AppError): number | null {
+  const field = 'field' in error && typeof error.field === 'string' ? error.field : '';
+  const m = /^lines\.(\d+)\.quantity$/.exec(field);
+  return m ? Number(m[1]) : null;
 }
 
 /** The lists and promotions pricing the cart, each named once (the cart's buyer line and the payment screen). */
@@ -43,9 +57,28 @@ export function storedLine({
   priceSet: _set,
   priceWas: _was,
   rule: _rule,
+  onHandMilli: _onHand,
+  refused: _refused,
   ...l
 }: CartLine): Omit<CartLine, 'key'> {
   return l;
+}
+
+/**
+ * What is left on hand after the cart's lines of the same product up to and including line `index`, when that is
+ * below zero (the line is flagged at the counter: docs/goods.md); null when the line stays at or above zero or its
+ * product's stock is unknown. A refund's cart puts goods back and is never below zero.
+ */
+export function belowZero(lines: readonly CartLine[], index: number): Milli | null {
+  const line = lines[index];
+  if (!line || line.productId === undefined || line.onHandMilli === undefined) return null;
+  let taken = 0;
+  for (let i = 0; i <= index; i++) {
+    const l = lines[i];
+    if (l && l.productId === line.productId) taken += Math.abs(l.quantityMilli);
+  }
+  const left = line.onHandMilli - taken;
+  return left < 0 ? left : null;
 }
 
 /**

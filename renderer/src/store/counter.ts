@@ -186,6 +186,7 @@ export function createCounterSlice(kit: StoreKit): SliceCreator<CounterState & C
         unit: product.unit,
         ...(code ? { gtin: code } : {}),
         ...(priceCode ? { priceCode } : {}),
+        ...(product.onHandMilli !== undefined ? { onHandMilli: product.onHandMilli } : {}),
       };
       set({ lines: [...lines, line], selected: lines.length, notice: null });
       return true;

@@ -3,11 +3,11 @@
  * sent (`checkout`, with the manager's approval when the core asks), the last sale as the receipt screen
  * shows it (kept current by the core's events), and the receipt printer's state.
  */
-import type { CheckoutResult, IpsRequestView, Result } from '../../../shared/contract/index.ts';
+import type { AppError, CheckoutResult, IpsRequestView, Result } from '../../../shared/contract/index.ts';
 import type { PrintStatus } from '../../../shared/contract/printer.ts';
 import type { OrderView, PaymentType } from '../../../shared/domain.ts';
 import { paraToDecimal, type Para } from '../../../shared/money.ts';
-import { toCheckoutInput } from './cart.ts';
+import { refusedLine, toCheckoutInput } from './cart.ts';
 import type { SliceCreator, StoreKit } from './kit.ts';
 
 /** What the cashier entered on the payment screen. */
@@ -94,10 +94,19 @@ export function createPaymentSlice(kit: StoreKit): SliceCreator<PaymentState & P
           await get().refreshOrder();
         };
         // A price override or a discount beyond the limit: the core asks for a manager's PIN.
-        return await get().withApproval(
-          (approval) => api['sales.checkout']({ ...input, ...(approval ? { approval } : {}) }),
-          finish,
-        );
+        // A refusal at a line's quantity (the shop forbids selling counted goods below zero) is shown on that line.
+        const atLine = (error: AppError): void => {
+          const index = refusedLine(error);
+          if (index === null || !lines[index]) return;
+          const refused = { message: error.message, quantityMilli: lines[index].quantityMilli };
+          const marked = get().lines.map((l, i) => (i === index ? { ...l, refused } : l));
+          set({ lines: marked, selected: index, screen: 'sale' });
+        };
+        return await get().withApproval(async (approval) => {
+          const r = await api['sales.checkout']({ ...input, ...(approval ? { approval } : {}) });
+          if (!r.ok) atLine(r.error);
+          return r;
+        }, finish);
       } finally {
         set({ busy: false });
       }
