@@ -25,6 +25,7 @@ import {
   NoteAndAlert,
 } from './common.tsx';
 import { Check } from '../components/Check.tsx';
+import { ADDRESS_INPUT, CheckedInput, CheckedPinInput } from '../ui/forms.tsx';
 import { HeldJobs } from './HeldJobs.tsx';
 import { printerUriProblem, useInstalledPrinters } from './printer-choice.ts';
 
@@ -203,18 +204,15 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
             </p>
           ))}
         <div className="mgr-row mgr-top">
-          <CheckedField label={labels.uri} error={fieldErrors.uri} errorId="printer-uri-error">
-            <input
-              value={form.uri}
-              size={34}
-              spellCheck={false}
-              autoComplete="off"
-              placeholder="tcp://192.168.1.50:9100"
-              aria-describedby={fieldErrors.uri ? 'printer-uri-error printer-uri-hint' : 'printer-uri-hint'}
-              aria-invalid={fieldErrors.uri ? true : undefined}
-              onChange={(e) => setForm({ ...form, uri: e.target.value })}
-            />
-          </CheckedField>
+          <CheckedInput
+            label={labels.uri}
+            error={fieldErrors.uri}
+            errorId="printer-uri-error"
+            hintId="printer-uri-hint"
+            value={form.uri}
+            onChange={(uri) => setForm({ ...form, uri })}
+            input={{ ...ADDRESS_INPUT, placeholder: 'tcp://192.168.1.50:9100' }}
+          />
           <CheckedField label={labels.profileId} error={fieldErrors.profileId} errorId="printer-profileId-error">
             <select
               value={form.profileId}
@@ -266,16 +264,13 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
             checked={form.autoPrint}
             onChange={(checked) => setForm({ ...form, autoPrint: checked })}
           />
-          <CheckedField label={labels.managerPin} error={fieldErrors.managerPin} errorId="printer-managerPin-error">
-            <input
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              value={form.managerPin}
-              {...errorProps('managerPin')}
-              onChange={(e) => setForm({ ...form, managerPin: e.target.value })}
-            />
-          </CheckedField>
+          <CheckedPinInput
+            label={labels.managerPin}
+            error={fieldErrors.managerPin}
+            errorId="printer-managerPin-error"
+            value={form.managerPin}
+            onChange={(managerPin) => setForm({ ...form, managerPin })}
+          />
           <SubmitButton busy={busy}>{t('printer_save')}</SubmitButton>
         </div>
       </form>
