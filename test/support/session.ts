@@ -165,3 +165,28 @@ export const orderCount = (c: Pick<Core, 'db'>): number =>
 export function makeRefund(c: Pick<Core, 'dispatch'>, input: Record<string, unknown>): Promise<OrderView> {
   return ok<OrderView>(c, 'refunds.create', { managerPin: MANAGER_PIN, paymentType: 'cash', ...input });
 }
+
+/**
+ * A new product for `catalog.put`: `Производ <code>` at `price` dinars, label Ж, sold by the piece, in `group`, with
+ * the manager's approval; `over` changes any field.
+ */
+export function newProduct(
+  code: string,
+  price: number,
+  group: string | null,
+  over: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    code,
+    create: true,
+    name: `Производ ${code}`,
+    price,
+    label: 'Ж',
+    unit: 'piece',
+    group,
+    favourite: false,
+    barcodes: [],
+    approval: { managerPin: MANAGER_PIN },
+    ...over,
+  };
+}
