@@ -14,6 +14,7 @@ import type { OrderView } from '../../shared/domain.ts';
 import { makeRefund, BREAD_AND_MILK, closeCores, ok, fails, MANAGER_PIN, startCore } from '../support/session.ts';
 import { until } from '../support/core-calls.ts';
 import { HAVE_XMLLINT, ublProblems } from './xsd.ts';
+import { SELLER } from './seller.ts';
 
 const SEND = 'POST /api/publicApi/sales-invoice/ubl';
 const BUSINESS = '10:101134702';
@@ -21,15 +22,6 @@ const BUSINESS = '10:101134702';
 let clock = Date.parse('2026-11-28T10:00:00Z');
 const now = () => clock;
 const fakes: FakeSef[] = [];
-const SELLER = {
-  pib: '100002508',
-  registrationNumber: '08000017',
-  name: 'Продавница д.о.о.',
-  street: 'Главна 1',
-  city: 'Нови Сад',
-  postalZone: '21000',
-  bankAccount: '160-0000000001234-56',
-};
 
 afterEach(async () => {
   await closeCores();
