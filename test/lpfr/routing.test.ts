@@ -5,23 +5,17 @@
  * by exactly one of them.
  */
 import { untilValue as until } from '../support/poll.ts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
 import { journalLines } from '../../electron/printer/layout.ts';
 import type { LpfrSandbox } from '../support/lpfr-sandbox/server.ts';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
 import type { OrderView, SyncStatus } from '../../shared/domain.ts';
 import { type CaptureServer, attachPrinter, EPSON, decoderFor } from '../printer/helpers.ts';
-import { makeRefund, BREAD_AND_MILK, closeCores, control, ok, startCore } from '../support/session.ts';
-import { cleanupAfterEach } from '../support/cleanups.ts';
-import { Kit, PIN, FAST_LPFR_ENGINE, lpfrReady } from './helpers.ts';
+import { makeRefund, BREAD_AND_MILK, control, ok, startCore } from '../support/session.ts';
+import { lpfrCoreSuite, PIN, FAST_LPFR_ENGINE, lpfrReady } from './helpers.ts';
 
-const kit = new Kit();
-const later = cleanupAfterEach();
-afterEach(closeCores);
-afterEach(async () => {
-  await kit.cleanup();
-});
+const { kit, later } = lpfrCoreSuite();
 
 const decode = decoderFor(EPSON);
 
