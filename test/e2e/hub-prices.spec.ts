@@ -34,10 +34,7 @@ test.beforeAll(async () => {
 test('the Цене tab: a promotion and a chain list made, refused at their fields, changed and deleted', async ({
   page,
 }, testInfo) => {
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto(rig.hub.url);
-  await page.getByLabel('PIN менаџера').fill('246810');
-  await page.getByRole('button', { name: 'Пријава' }).click();
+  await rig.openAsManager(page);
   await page.getByRole('tab', { name: 'Цене' }).click();
   const section = page.getByRole('region', { name: 'Цене' });
 

@@ -44,13 +44,18 @@ export async function showHubReport(page: Page, day: string, shown: () => Promis
 /**
  * The hub of a spec file: a hub process on PGlite in a temp dir of its own (`prefix`) with the admin token
  * `adminToken`, the shop's one manager `manager` put through its admin API; started before the file's tests,
- * stopped and removed after them. `admin` calls the admin API and gives the HTTP status.
+ * stopped and removed after them. `admin` calls the admin API and gives the HTTP status; `openAsManager` logs in.
  */
 export function managedHub(
   prefix: string,
   adminToken: string,
   manager: { name: string; pin: string },
-): { readonly hub: HubProcess; admin(method: string, route: string, body?: unknown): Promise<number> } {
+): {
+  readonly hub: HubProcess;
+  admin(method: string, route: string, body?: unknown): Promise<number>;
+  /** The hub's page at 1366×768, logged in as the shop's manager. */
+  openAsManager(page: Page): Promise<void>;
+} {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   let started: HubProcess | undefined;
   const rig = {
@@ -60,6 +65,11 @@ export function managedHub(
     },
     admin: async (method: string, route: string, body?: unknown) =>
       (await adminRequest(rig.hub, method, route, body)).status,
+    async openAsManager(page: Page) {
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await page.goto(rig.hub.url);
+      await loginAtHub(page, undefined, manager.pin);
+    },
   };
   test.beforeAll(async () => {
     started = await startHubProcess({ KASA_HUB_DATA: path.join(dir, 'hub'), KASA_HUB_ADMIN_TOKEN: adminToken });

@@ -34,11 +34,7 @@ test.beforeAll(async () => {
 test('people added at the hub, the last manager stays, barcode rules in fields, barcodes by commas', async ({
   page,
 }, testInfo) => {
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto(rig.hub.url);
-  await page.getByLabel('PIN менаџера').fill('246810');
-  await page.getByRole('button', { name: 'Пријава' }).click();
-  await expect(page.getByRole('button', { name: 'Одјава' })).toBeVisible();
+  await rig.openAsManager(page);
 
   // The shop's last manager deactivating herself: told in her row that she is the last, and what to do.
   await page.getByRole('tab', { name: 'Особље' }).click();
