@@ -14,7 +14,7 @@ import { message } from '../../../shared/messages.ts';
 import { formatFingerprint } from '../../../shared/hub/fingerprint.ts';
 import { call, localTime, useAction, useFieldErrors, Alert, CheckedField, SubmitButton } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
-import { CheckedInput, CheckedPinInput } from '../ui/forms.tsx';
+import { CheckedInput, CheckedPinInput, fieldBinder } from '../ui/forms.tsx';
 
 type HubField = 'url' | 'code' | 'fingerprint' | 'managerPin';
 
@@ -128,35 +128,17 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   };
 
   const when = (iso: string | null | undefined) => (iso ? localTime(iso, lang) : '—');
+  const bind = fieldBinder('hub', labels, fieldErrors, form, setForm);
   const fingerprintField = (
     <CheckedInput
-      label={labels.fingerprint}
-      error={fieldErrors.fingerprint}
-      errorId="hub-fingerprint-error"
-      value={form.fingerprint}
-      onChange={(fingerprint) => setForm({ ...form, fingerprint })}
+      {...bind('fingerprint')}
       input={{ autoComplete: 'off', spellCheck: false, className: 'mgr-fingerprint', placeholder: '3F2A 9C01 …' }}
     />
   );
   const urlField = (label: string, placeholder: string) => (
-    <CheckedInput
-      label={label}
-      error={fieldErrors.url}
-      errorId="hub-url-error"
-      value={form.url}
-      onChange={(url) => setForm({ ...form, url })}
-      input={{ type: 'url', placeholder }}
-    />
+    <CheckedInput {...bind('url')} label={label} input={{ type: 'url', placeholder }} />
   );
-  const pinField = (
-    <CheckedPinInput
-      label={labels.managerPin}
-      error={fieldErrors.managerPin}
-      errorId="hub-managerPin-error"
-      value={form.managerPin}
-      onChange={(managerPin) => setForm({ ...form, managerPin })}
-    />
-  );
+  const pinField = <CheckedPinInput {...bind('managerPin')} />;
 
   return (
     <div className="mgr-tab">
@@ -216,14 +198,7 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
       {status && !status.enrolled && (
         <form className="mgr-row" aria-label={t('hub_enrol')} onSubmit={enrol} noValidate>
           {urlField(labels.url, 'https://192.168.1.10:8787')}
-          <CheckedInput
-            label={labels.code}
-            error={fieldErrors.code}
-            errorId="hub-code-error"
-            value={form.code}
-            onChange={(code) => setForm({ ...form, code })}
-            input={{ autoComplete: 'off' }}
-          />
+          <CheckedInput {...bind('code')} input={{ autoComplete: 'off' }} />
           {fingerprintField}
           {pinField}
           <SubmitButton busy={busy}>{t('hub_enrol')}</SubmitButton>

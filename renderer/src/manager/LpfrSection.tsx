@@ -14,7 +14,7 @@ import {
   NoteAndAlert,
   SubmitButton,
 } from './common.tsx';
-import { ADDRESS_INPUT, CheckedInput, CheckedPinInput } from '../ui/forms.tsx';
+import { ADDRESS_INPUT, CheckedInput, CheckedPinInput, fieldBinder } from '../ui/forms.tsx';
 
 type LpfrField = 'url' | 'pin' | 'managerPin';
 
@@ -86,6 +86,7 @@ export function LpfrSection(props: { api: PosApi; t: ManagerT }) {
   };
 
   const fromEnv = view?.urlFromEnv === true;
+  const bind = fieldBinder('lpfr', labels, fieldErrors, form, setForm);
   return (
     <section className="mgr-lpfr" aria-label={t('lpfr')}>
       <h3>{t('lpfr')}</h3>
@@ -130,31 +131,13 @@ export function LpfrSection(props: { api: PosApi; t: ManagerT }) {
         <div className="mgr-row mgr-top">
           {!fromEnv && (
             <CheckedInput
-              label={labels.url}
-              error={fieldErrors.url}
-              errorId="lpfr-url-error"
+              {...bind('url')}
               hintId="lpfr-url-hint"
-              value={form.url}
-              onChange={(url) => setForm({ ...form, url })}
               input={{ ...ADDRESS_INPUT, type: 'url', placeholder: 'http://192.168.1.20:8888' }}
             />
           )}
-          <CheckedPinInput
-            label={labels.pin}
-            error={fieldErrors.pin}
-            errorId="lpfr-pin-error"
-            hintId="lpfr-pin-hint"
-            value={form.pin}
-            onChange={(pin) => setForm({ ...form, pin })}
-            input={{ maxLength: 4, size: 6 }}
-          />
-          <CheckedPinInput
-            label={labels.managerPin}
-            error={fieldErrors.managerPin}
-            errorId="lpfr-managerPin-error"
-            value={form.managerPin}
-            onChange={(managerPin) => setForm({ ...form, managerPin })}
-          />
+          <CheckedPinInput {...bind('pin')} hintId="lpfr-pin-hint" input={{ maxLength: 4, size: 6 }} />
+          <CheckedPinInput {...bind('managerPin')} />
         </div>
         {!fromEnv && (
           <p id="lpfr-url-hint" className="mgr-hint">

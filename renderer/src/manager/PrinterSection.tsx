@@ -25,7 +25,7 @@ import {
   NoteAndAlert,
 } from './common.tsx';
 import { Check } from '../components/Check.tsx';
-import { ADDRESS_INPUT, CheckedInput, CheckedPinInput } from '../ui/forms.tsx';
+import { ADDRESS_INPUT, CheckedInput, CheckedPinInput, fieldBinder } from '../ui/forms.tsx';
 import { HeldJobs } from './HeldJobs.tsx';
 import { printerUriProblem, useInstalledPrinters } from './printer-choice.ts';
 
@@ -117,6 +117,7 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
     });
   };
 
+  const bind = fieldBinder('printer', labels, fieldErrors, form, setForm);
   const profileText = (p: PrinterProfileView) =>
     t('printer_profile_option', { name: presetName(lang, p), paper: p.paperMm });
   const currentProfile = status ? profiles.find((p) => p.id === status.profileId) : undefined;
@@ -205,12 +206,8 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
           ))}
         <div className="mgr-row mgr-top">
           <CheckedInput
-            label={labels.uri}
-            error={fieldErrors.uri}
-            errorId="printer-uri-error"
+            {...bind('uri')}
             hintId="printer-uri-hint"
-            value={form.uri}
-            onChange={(uri) => setForm({ ...form, uri })}
             input={{ ...ADDRESS_INPUT, placeholder: 'tcp://192.168.1.50:9100' }}
           />
           <CheckedField label={labels.profileId} error={fieldErrors.profileId} errorId="printer-profileId-error">
@@ -264,13 +261,7 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
             checked={form.autoPrint}
             onChange={(checked) => setForm({ ...form, autoPrint: checked })}
           />
-          <CheckedPinInput
-            label={labels.managerPin}
-            error={fieldErrors.managerPin}
-            errorId="printer-managerPin-error"
-            value={form.managerPin}
-            onChange={(managerPin) => setForm({ ...form, managerPin })}
-          />
+          <CheckedPinInput {...bind('managerPin')} />
           <SubmitButton busy={busy}>{t('printer_save')}</SubmitButton>
         </div>
       </form>

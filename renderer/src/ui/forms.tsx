@@ -117,3 +117,23 @@ export function CheckedInput(props: {
 export function CheckedPinInput(props: Parameters<typeof CheckedInput>[0]) {
   return <CheckedInput {...props} input={{ ...PIN_INPUT, ...props.input }} />;
 }
+
+/**
+ * Binds the text fields of a form held in state to `CheckedInput`s: `bind(name)` gives a field's label, its error
+ * (shown under it as `<idPrefix>-<name>-error`), its value and its change.
+ */
+export function fieldBinder<V extends object>(
+  idPrefix: string,
+  labels: { readonly [name: string]: string | undefined },
+  errors: { readonly [name: string]: string | undefined },
+  form: V,
+  setForm: (form: V) => void,
+) {
+  return <K extends keyof V & string>(name: K) => ({
+    label: labels[name] ?? '',
+    error: errors[name],
+    errorId: `${idPrefix}-${name}-error`,
+    value: String(form[name]),
+    onChange: (value: string) => setForm({ ...form, [name]: value }),
+  });
+}
