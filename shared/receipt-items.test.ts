@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { exactPieces, exactUnitPrice, itemAmount, lineItems, refundAmount, refundLine } from './receipt-items.ts';
 
+/** Three cups at 100.00 with 1.00 off the line: the discount is shared over the pieces. */
+const CUPS = {
+  name: 'Шоља',
+  quantityMilli: 3000,
+  unitPricePara: 10000,
+  discountPara: 100,
+  totalPara: 29900,
+  labels: ['A'],
+};
+
 describe('exactPieces', () => {
   it('keeps the list price when it multiplies out', () => {
     expect(exactPieces(501, 4508, 8999)).toEqual([{ quantityMilli: 501, unitPricePara: 8999, totalPara: 4508 }]);
@@ -38,15 +48,7 @@ describe('exactPieces', () => {
 
 describe('lineItems', () => {
   it('names the discount share on each item and sends no discount field', () => {
-    const items = lineItems({
-      name: 'Шоља',
-      quantityMilli: 3000,
-      unitPricePara: 10000,
-      discountPara: 100,
-      totalPara: 29900,
-      labels: ['A'],
-      gtin: '86000000',
-    });
+    const items = lineItems({ ...CUPS, gtin: '86000000' });
     expect(items).toEqual([
       {
         name: 'Шоља, попуст 0,66',
@@ -90,14 +92,7 @@ describe('refundAmount', () => {
 
 describe('refundLine', () => {
   it('names a share of a real discount, never a para of rounding', () => {
-    const cup = {
-      name: 'Шоља',
-      quantityMilli: 3000,
-      unitPricePara: 10000,
-      discountPara: 100,
-      totalPara: 29900,
-      labels: ['A'],
-    };
+    const cup = CUPS;
     expect(lineItems(refundLine(cup, { quantityMilli: 0, totalPara: 0 }, 1000)).map((i) => i.name)).toEqual([
       'Шоља, попуст 0,33',
     ]);

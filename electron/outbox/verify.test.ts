@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IssuedReceipt } from '../gateway/types.ts';
 import type { OrderRow } from '../orders/store.ts';
+import { queuedOrderRow } from '../../test/support/order-row.ts';
 import { checkReceipt, verifyReceipt } from './verify.ts';
 
 const body = {
@@ -13,28 +14,14 @@ const body = {
   metaFields: { terminal: 'KASAAB12', cashier: 'Ана' },
 };
 
-const row = (over: Partial<OrderRow> = {}): OrderRow => ({
-  id: 1,
-  order_number: body.orderNumber,
-  kind: 'sale',
-  invoice_type: 'normal',
-  transaction_type: 'sale',
-  state: 'queued',
-  created_at: '2026-11-23T10:00:00.000Z',
-  total_para: 30_000,
-  change_para: 0,
-  data: '{"lines":[],"payments":[]}',
-  request: JSON.stringify(body),
-  depends_on: null,
-  invoice_number: null,
-  sdc_date_time: null,
-  receipt: null,
-  extra_receipts: null,
-  last_error: null,
-  fiscalized_at: null,
-  processor: null,
-  ...over,
-});
+const row = (over: Partial<OrderRow> = {}): OrderRow =>
+  queuedOrderRow({
+    order_number: body.orderNumber,
+    total_para: 30_000,
+    data: '{"lines":[],"payments":[]}',
+    request: JSON.stringify(body),
+    ...over,
+  });
 
 const receipt = (over: Record<string, unknown> = {}): IssuedReceipt =>
   ({

@@ -2,6 +2,7 @@
  * The sandbox's fixed accounts, shops and tax groups. Keys, shops and label sets follow the spec
  * (../shared/spec/fiscal-receipt-gateway-api.md, "Environments" and "Tax labels").
  */
+import { includedTax, type Para } from '../../shared/money.ts';
 
 /** One tax rate of a category. */
 export interface TaxRate {
@@ -183,4 +184,43 @@ export function findLabel(group: TaxGroup, label: string): { rate: number; categ
     if (hit) return { rate: hit.rate, category };
   }
   return undefined;
+}
+
+/** One label's tax on a receipt: its rate and category, and the VAT included in its items' gross. */
+export interface LabelTax {
+  label: string;
+  rate: number;
+  categoryType: number;
+  categoryName: string;
+  /** The category's place in the group (its `orderId`). */
+  orderId: number;
+  amount: Para;
+}
+
+/**
+ * A receipt's tax items: VAT included in the gross, the items' totals summed per label (an item under two labels
+ * counts under each), in the categories' order; a label the group does not know has none.
+ */
+export function taxesPerLabel(
+  group: TaxGroup,
+  items: readonly { labels: readonly string[]; total: Para }[],
+): LabelTax[] {
+  const perLabel = new Map<string, Para>();
+  for (const item of items) {
+    for (const label of new Set(item.labels)) perLabel.set(label, (perLabel.get(label) ?? 0) + item.total);
+  }
+  const out: LabelTax[] = [];
+  for (const [label, base] of perLabel) {
+    const hit = findLabel(group, label);
+    if (!hit) continue;
+    out.push({
+      label,
+      rate: hit.rate,
+      categoryType: hit.category.categoryType,
+      categoryName: hit.category.name,
+      orderId: hit.category.orderId,
+      amount: includedTax(base, hit.rate),
+    });
+  }
+  return out.sort((a, b) => a.orderId - b.orderId || a.label.localeCompare(b.label));
 }

@@ -8,8 +8,8 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import { KasaError } from '../../shared/errors.ts';
-import { includedTax, paraToDecimal, toMilli, toPara, type Para } from '../../shared/money.ts';
-import { findLabel, type Shop } from './accounts.ts';
+import { paraToDecimal, toMilli, toPara, type Para } from '../../shared/money.ts';
+import { findLabel, taxesPerLabel, type LabelTax, type Shop } from './accounts.ts';
 import { buildJournal, type JournalTax } from './journal.ts';
 import {
   check,
@@ -99,37 +99,11 @@ interface ParsedLine {
 }
 
 /** Computes the tax items of a receipt: VAT included in price, aggregated per label, in para. */
-export function computeTaxes(
-  shop: Shop,
-  items: readonly Item[],
-): { label: string; rate: number; categoryType: number; categoryName: string; orderId: number; amount: Para }[] {
-  const perLabel = new Map<string, Para>();
-  for (const item of items) {
-    const total = toPara(item.totalAmount) ?? 0;
-    for (const label of new Set(item.labels)) perLabel.set(label, (perLabel.get(label) ?? 0) + total);
-  }
-  const out: {
-    label: string;
-    rate: number;
-    categoryType: number;
-    categoryName: string;
-    orderId: number;
-    amount: Para;
-  }[] = [];
-  for (const [label, base] of perLabel) {
-    const hit = findLabel(shop.current, label);
-    if (!hit) continue;
-    out.push({
-      label,
-      rate: hit.rate,
-      categoryType: hit.category.categoryType,
-      categoryName: hit.category.name,
-      orderId: hit.category.orderId,
-      amount: includedTax(base, hit.rate),
-    });
-  }
-  out.sort((a, b) => a.orderId - b.orderId || a.label.localeCompare(b.label));
-  return out;
+export function computeTaxes(shop: Shop, items: readonly Item[]): LabelTax[] {
+  return taxesPerLabel(
+    shop.current,
+    items.map((i) => ({ labels: i.labels, total: toPara(i.totalAmount) ?? 0 })),
+  );
 }
 
 function sumItems(items: readonly Item[]): Para {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BulkPriceResult, ProductGroup, ProductPage, ImportResult } from '../../shared/contract/catalog.ts';
 import { changePriceByPercent } from '../../shared/catalog/price-change.ts';
 import { withCheckDigit } from '../../electron/catalog/barcode.ts';
-import { closeCores, fails, MANAGER_PIN, ok, startCore } from '../support/session.ts';
+import { newProduct, closeCores, fails, MANAGER_PIN, ok, startCore } from '../support/session.ts';
 
 afterEach(closeCores);
 
@@ -16,19 +16,7 @@ const approval = { managerPin: MANAGER_PIN };
 type Core = Awaited<ReturnType<typeof startCore>>;
 
 const put = (c: Core, code: string, price: number, group: string | null, over: Record<string, unknown> = {}) =>
-  ok(c, 'catalog.put', {
-    code,
-    create: true,
-    name: `Производ ${code}`,
-    price,
-    label: 'Ж',
-    unit: 'piece',
-    group,
-    favourite: false,
-    barcodes: [],
-    approval,
-    ...over,
-  });
+  ok(c, 'catalog.put', newProduct(code, price, group, over));
 
 const prices = async (c: Core): Promise<Record<string, number>> =>
   Object.fromEntries(

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
 import type { OrderLine, OrderView } from '../../shared/domain.ts';
 import type { ReportView } from '../../shared/contract/reports.ts';
-import { closeCores, fails, MANAGER_PIN, ok, settled, startCore } from '../support/session.ts';
+import { makeRefund, closeCores, fails, MANAGER_PIN, ok, settled, startCore } from '../support/session.ts';
 
 afterEach(closeCores);
 
@@ -125,12 +125,10 @@ describe('the person logged in is on the document', () => {
   it('a refund, an advance, its final sale and a copy from the manager screens name the manager', async () => {
     const core = await startCore(); // the manager is logged in
     const sold = await ok<{ orderId: number }>(core, 'sales.checkout', sale());
-    const refund = await ok<OrderView>(core, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const refund = await makeRefund(core, {
       orderId: sold.orderId,
       lines: [{ index: 0, quantity: 1 }],
       buyerId: '20:008123456',
-      paymentType: 'cash',
     });
     const copy = await ok<OrderView>(core, 'copies.create', {
       orderId: sold.orderId,
@@ -157,12 +155,10 @@ describe('the person logged in is on the document', () => {
     const core = await startCore();
     await loginCashier(core, 'Бора Борић');
     const sold = await ok<{ orderId: number }>(core, 'sales.checkout', sale());
-    const refund = await ok<OrderView>(core, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const refund = await makeRefund(core, {
       orderId: sold.orderId,
       full: true,
       buyerId: '20:008123456',
-      paymentType: 'cash',
     });
     expect(named(core, refund.orderId)).toEqual({ top: 'Бора Борић', meta: 'Бора Борић', data: 'Бора Борић' });
     const audit = core.db

@@ -13,6 +13,7 @@ import { signInHost, startHostProcess, type HostProcess } from '../support/host-
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { changePriceByPercent } from '../../shared/catalog/price-change.ts';
 import { loginAtHub } from './hub-support.ts';
+import { wholePageShots } from './languages.ts';
 
 const ADMIN = 'e2e-catalog-admin-token-0123456789abcd';
 let hub: HubProcess;
@@ -66,15 +67,7 @@ async function hubLogin(page: Page): Promise<void> {
   await page.getByRole('tab', { name: 'Артикли' }).click();
 }
 
-async function shots(page: Page, name: string): Promise<void> {
-  for (const size of [
-    { width: 1024, height: 768 },
-    { width: 1366, height: 768 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: path.join(SHOTS, `catalog-${name}-${size.width}.png`), fullPage: true });
-  }
-}
+const shots = (page: Page, name: string): Promise<void> => wholePageShots(page, SHOTS, `catalog-${name}`);
 
 test("edit a product's price by picking it, and it reaches a till", async ({ page }) => {
   await hubLogin(page);

@@ -16,6 +16,7 @@ import { expect, test } from './fixtures.ts';
 import { openManager } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { freePort, startHubProcess, type HubProcess } from '../support/hub-process.ts';
+import { wholePageShots } from './languages.ts';
 
 let hub: HubProcess;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-enrol-e2e-'));
@@ -47,17 +48,8 @@ const hubCsv = async (): Promise<string> =>
     })
   ).text();
 
-const shots = process.env['KASA_SHOTS'];
-const photograph = async (page: Page, name: string): Promise<void> => {
-  if (!shots) return;
-  for (const size of [
-    { width: 1024, height: 768 },
-    { width: 1366, height: 768 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: path.join(shots, `tls-${name}-${size.width}.png`), fullPage: true });
-  }
-};
+const photograph = (page: Page, name: string): Promise<void> =>
+  wholePageShots(page, process.env['KASA_SHOTS'], `tls-${name}`);
 
 test('a manager enrols the till with the hub from the Hub tab; the status turns enrolled and a sale reaches the hub', async ({
   kasa,

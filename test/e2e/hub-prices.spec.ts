@@ -4,37 +4,17 @@
  * refused at their fields, in the till's words), a list for the whole chain, changes the promotion and deletes the
  * list; in Cyrillic, Latin and English. Screenshots at 1024×768 and 1366×768 go to `KASA_SHOTS`.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { hashPin } from '../../shared/node/pin.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
-import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
+import { managedHub } from './hub-support.ts';
 import { shotsAtTillSizes } from './languages.ts';
 
 const ADMIN = 'e2e-admin-token-prices-0123456789abcdef';
-let hub: HubProcess;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-prices-e2e-'));
+const rig = managedHub('kasa-hub-prices-e2e-', ADMIN, { name: 'Јована', pin: '246810' });
+const { admin } = rig;
 const day = (offset: number): string => dayIn(new Date(Date.now() + offset * 86_400_000), 'Europe/Belgrade');
 
-const admin = async (method: string, p: string, body: unknown): Promise<number> =>
-  (
-    await fetch(`${hub.url}${p}`, {
-      method,
-      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-  ).status;
-
 test.beforeAll(async () => {
-  hub = await startHubProcess({ KASA_HUB_DATA: path.join(dir, 'hub'), KASA_HUB_ADMIN_TOKEN: ADMIN });
-  expect(
-    await admin('PUT', '/api/admin/staff', {
-      shopId: 1,
-      staff: [{ name: 'Јована', role: 'manager', pinHash: await hashPin('246810') }],
-    }),
-  ).toBe(200);
   const product = (code: string, name: string, pricePara: number, group: string) => ({
     code,
     name,
@@ -50,18 +30,11 @@ test.beforeAll(async () => {
     }),
   ).toBe(200);
 });
-test.afterAll(async () => {
-  await hub?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
 
 test('the Цене tab: a promotion and a chain list made, refused at their fields, changed and deleted', async ({
   page,
 }, testInfo) => {
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto(hub.url);
-  await page.getByLabel('PIN менаџера').fill('246810');
-  await page.getByRole('button', { name: 'Пријава' }).click();
+  await rig.openAsManager(page);
   await page.getByRole('tab', { name: 'Цене' }).click();
   const section = page.getByRole('region', { name: 'Цене' });
 

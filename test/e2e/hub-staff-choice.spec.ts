@@ -5,56 +5,26 @@
  * the list goes away. With KASA_SHOTS=<dir> the choice is photographed at 1024×768 and 1366×768
  * (staff-choice-*.png).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { openManager } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
-import { hashPin } from '../../shared/node/pin.ts';
+import { managedHub } from './hub-support.ts';
+import { wholePageShots } from './languages.ts';
 
 const ADMIN = 'e2e-admin-token-staff-choice-0123456789';
-let hub: HubProcess;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-staff-e2e-'));
-
-test.beforeAll(async () => {
-  hub = await startHubProcess({ KASA_HUB_DATA: path.join(dir, 'hub'), KASA_HUB_ADMIN_TOKEN: ADMIN });
-  const r = await hub.request(`${hub.url}/api/admin/staff`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      shopId: hub.shopId,
-      staff: [{ name: 'Ана', role: 'manager', pinHash: await hashPin('246810') }],
-    }),
-  });
-  expect(r.status).toBe(200);
-});
-test.afterAll(async () => {
-  await hub?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const rig = managedHub('kasa-hub-staff-e2e-', ADMIN, { name: 'Ана', pin: '246810' });
 
 test.use({ kasaEnv: { KASA_TERMINAL_ID: 'HUBIDS1' } });
 
-const shots = process.env['KASA_SHOTS'];
-const photograph = async (page: Page, name: string): Promise<void> => {
-  if (!shots) return;
-  for (const size of [
-    { width: 1024, height: 768 },
-    { width: 1366, height: 768 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: path.join(shots, `staff-choice-${name}-${size.width}.png`), fullPage: true });
-  }
-};
+const photograph = (page: Page, name: string): Promise<void> =>
+  wholePageShots(page, process.env['KASA_SHOTS'], `staff-choice-${name}`);
 
 test("enrolled into a shop with a manager, the till's manager waits for the choice and is mapped", async ({ kasa }) => {
   const mgr = await openManager(kasa.page, 'Хаб');
   const form = mgr.getByRole('form', { name: 'Упиши касу у хаб' });
-  await form.getByLabel('Адреса хаба').fill(hub.url);
-  await form.getByLabel('Једнократни код за упис').fill(hub.enrolCode);
+  await form.getByLabel('Адреса хаба').fill(rig.hub.url);
+  await form.getByLabel('Једнократни код за упис').fill(rig.hub.enrolCode);
   await form.getByLabel('PIN менаџера').fill(MANAGER_PIN);
   await form.getByRole('button', { name: 'Упиши касу у хаб' }).click();
 

@@ -1,5 +1,10 @@
 /** Steps at the hub's web UI shared by the hub's e2e specs. */
-import { expect, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { hashPin } from '../../shared/node/pin.ts';
+import { adminRequest, startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { fieldDay } from './days.ts';
 
@@ -34,4 +39,46 @@ export async function showHubReport(page: Page, day: string, shown: () => Promis
     await page.getByRole('button', { name: 'Прикажи' }).click();
     await shown();
   }).toPass({ timeout: 30_000 });
+}
+
+/**
+ * The hub of a spec file: a hub process on PGlite in a temp dir of its own (`prefix`) with the admin token
+ * `adminToken`, the shop's one manager `manager` put through its admin API; started before the file's tests,
+ * stopped and removed after them. `admin` calls the admin API and gives the HTTP status; `openAsManager` logs in.
+ */
+export function managedHub(
+  prefix: string,
+  adminToken: string,
+  manager: { name: string; pin: string },
+): {
+  readonly hub: HubProcess;
+  admin(method: string, route: string, body?: unknown): Promise<number>;
+  /** The hub's page at 1366×768, logged in as the shop's manager. */
+  openAsManager(page: Page): Promise<void>;
+} {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  let started: HubProcess | undefined;
+  const rig = {
+    get hub(): HubProcess {
+      if (!started) throw new Error('managedHub: the hub starts before the tests');
+      return started;
+    },
+    admin: async (method: string, route: string, body?: unknown) =>
+      (await adminRequest(rig.hub, method, route, body)).status,
+    async openAsManager(page: Page) {
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await page.goto(rig.hub.url);
+      await loginAtHub(page, undefined, manager.pin);
+    },
+  };
+  test.beforeAll(async () => {
+    started = await startHubProcess({ KASA_HUB_DATA: path.join(dir, 'hub'), KASA_HUB_ADMIN_TOKEN: adminToken });
+    const staff = [{ name: manager.name, role: 'manager', pinHash: await hashPin(manager.pin) }];
+    expect(await rig.admin('PUT', '/api/admin/staff', { shopId: started.shopId, staff })).toBe(200);
+  });
+  test.afterAll(async () => {
+    await started?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return rig;
 }

@@ -5,35 +5,15 @@
  * fields (prefix, kind, code digits, value digits), each checked at its field, and a product's barcodes are
  * separated by commas as on the till. Screenshots at 1024×768 and 1366×768 go to `KASA_SHOTS`.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { hashPin } from '../../shared/node/pin.ts';
-import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
+import { managedHub } from './hub-support.ts';
 import { shotsAtTillSizes } from './languages.ts';
 
 const ADMIN = 'e2e-admin-token-fields-0123456789abcdef';
-let hub: HubProcess;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-fields-e2e-'));
-
-const admin = async (method: string, p: string, body: unknown): Promise<number> =>
-  (
-    await fetch(`${hub.url}${p}`, {
-      method,
-      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-  ).status;
+const rig = managedHub('kasa-hub-fields-e2e-', ADMIN, { name: 'Јована', pin: '246810' });
+const { admin } = rig;
 
 test.beforeAll(async () => {
-  hub = await startHubProcess({ KASA_HUB_DATA: path.join(dir, 'hub'), KASA_HUB_ADMIN_TOKEN: ADMIN });
-  expect(
-    await admin('PUT', '/api/admin/staff', {
-      shopId: 1,
-      staff: [{ name: 'Јована', role: 'manager', pinHash: await hashPin('246810') }],
-    }),
-  ).toBe(200);
   expect(
     await admin('PUT', '/api/admin/products', {
       shopId: 1,
@@ -50,19 +30,11 @@ test.beforeAll(async () => {
     }),
   ).toBe(200);
 });
-test.afterAll(async () => {
-  await hub?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
 
 test('people added at the hub, the last manager stays, barcode rules in fields, barcodes by commas', async ({
   page,
 }, testInfo) => {
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto(hub.url);
-  await page.getByLabel('PIN менаџера').fill('246810');
-  await page.getByRole('button', { name: 'Пријава' }).click();
-  await expect(page.getByRole('button', { name: 'Одјава' })).toBeVisible();
+  await rig.openAsManager(page);
 
   // The shop's last manager deactivating herself: told in her row that she is the last, and what to do.
   await page.getByRole('tab', { name: 'Особље' }).click();
@@ -130,7 +102,7 @@ test('people added at the hub, the last manager stays, barcode rules in fields, 
   await page.getByRole('button', { name: 'Сачувај подешавања' }).click();
   await expect(page.getByRole('status')).toContainText('Подешавања сачувана');
   const held = await (
-    await fetch(`${hub.url}/api/admin/settings?shopId=1`, { headers: { authorization: `Bearer ${ADMIN}` } })
+    await fetch(`${rig.hub.url}/api/admin/settings?shopId=1`, { headers: { authorization: `Bearer ${ADMIN}` } })
   ).json();
   expect(held).toEqual({
     settings: expect.objectContaining({

@@ -62,3 +62,16 @@ export async function shotsAndBack(page: Page, testInfo: TestInfo, name: string)
   await shotsAtTillSizes(page, testInfo, name);
   if (was) await page.setViewportSize(was);
 }
+
+/**
+ * The whole page (not only the window) at both till sizes, into `dir` as `<name>-<width>.png`; nothing when `dir`
+ * is unset (the specs that photograph only on request pass their environment variable).
+ */
+export async function wholePageShots(page: Page, dir: string | undefined, name: string): Promise<void> {
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  for (const size of TILL_SIZES) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: path.join(dir, `${name}-${size.width}.png`), fullPage: true });
+  }
+}

@@ -6,10 +6,11 @@
 import type { BackupsView } from '../../shared/contract/backups.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { explainGatewayError } from '../../shared/gateway-errors.ts';
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 import { login, openManager } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
+import { wholePageShots } from './languages.ts';
 
 interface LedgerReceipt {
   orderNumber: string;
@@ -51,6 +52,43 @@ async function checkout(
   }>('sales.checkout', input);
   if (!r.body.value) throw new Error(JSON.stringify(r.body.error));
   return r.body.value;
+}
+
+/** The order as the till has it now. */
+async function orderOf(kasa: KasaFixture, orderId: number): Promise<OrderView | undefined> {
+  return (await kasa.host.call<OrderView>('orders.get', { orderId })).body.value;
+}
+
+/** Waits for the order to be fiscalized (the outbox sends in the background). */
+async function fiscalized(kasa: KasaFixture, orderId: number): Promise<void> {
+  await expect.poll(async () => (await orderOf(kasa, orderId))?.state).toBe('fiscalized');
+}
+
+/**
+ * A sale the gateway's reply says is another sale's (1.00 more), and so does its archive `archiveTimes` times:
+ * a reply alone parks nothing, the archive is asked first (fiscalization-lookup + archive).
+ */
+async function parkedAsAnotherSale(
+  kasa: KasaFixture,
+  archiveTimes: number,
+): Promise<Awaited<ReturnType<typeof checkout>>> {
+  await kasa.sandbox('faults', {
+    rules: [
+      { match: 'POST /receipt/', action: 'wrong_total', times: 1 },
+      { match: 'GET /archive/receipts/', action: 'wrong_total', times: archiveTimes },
+    ],
+  });
+  const sale = await checkout(kasa, SALE);
+  expect(sale.state).toBe('needs_attention');
+  return sale;
+}
+
+/** Logged in, the manager's list of what needs attention opened from the status bar's count; the order's item. */
+async function attentionItem(page: Page, orderNumber: string): Promise<{ mgr: Locator; item: Locator }> {
+  await login(page);
+  await page.getByRole('status', { name: 'Статус' }).getByRole('button', { name: 'Потребна пажња: 1' }).click();
+  const mgr = page.getByRole('dialog', { name: 'Менаџер' });
+  return { mgr, item: mgr.getByRole('listitem', { name: `Поруџбина ${orderNumber}` }) };
 }
 
 test('a manager refunds two items of a fiscalized sale', async ({ kasa }) => {
@@ -151,18 +189,7 @@ test('#21: a deposit, a further advance and the final receipt with the rest paid
   await expect(mgr.getByTestId('adv-sums')).toContainText('Плаћено авансима: 5.000,00');
   await expect(mgr.getByTestId('adv-sums')).toContainText('Остатак за плаћање: 5.000,00');
   // Screenshots of the filled final receipt for review (KASA_SHOTS_DIR, outside the repository).
-  if (process.env['KASA_SHOTS_DIR']) {
-    for (const [w, h] of [
-      [1024, 768],
-      [1366, 768],
-    ] as const) {
-      await kasa.page.setViewportSize({ width: w, height: h });
-      await kasa.page.screenshot({
-        path: `${process.env['KASA_SHOTS_DIR']}/advances-final-${w}x${h}.png`,
-        fullPage: true,
-      });
-    }
-  }
+  await wholePageShots(kasa.page, process.env['KASA_SHOTS_DIR'], 'advances-final');
   await mgr.getByRole('button', { name: 'Издај коначни рачун' }).click();
   await expect(mgr.getByTestId('mgr-result-state')).toHaveText('ФИСКАЛИЗОВАН');
   const receipts = await ledger(kasa);
@@ -181,18 +208,7 @@ test('#21: a deposit, a further advance and the final receipt with the rest paid
   const finalId = finalSale.body.value?.orders.find((o) => o.kind === 'finalize')?.orderId;
   await mgr.getByLabel('Последње продаје').selectOption(String(finalId));
   await expect(mgr.getByLabel('Количина за поврат: Софа')).toBeVisible();
-  if (process.env['KASA_SHOTS_DIR']) {
-    for (const [w, h] of [
-      [1024, 768],
-      [1366, 768],
-    ] as const) {
-      await kasa.page.setViewportSize({ width: w, height: h });
-      await kasa.page.screenshot({
-        path: `${process.env['KASA_SHOTS_DIR']}/refund-final-sale-${w}x${h}.png`,
-        fullPage: true,
-      });
-    }
-  }
+  await wholePageShots(kasa.page, process.env['KASA_SHOTS_DIR'], 'refund-final-sale');
 });
 
 test('a fiscal copy and an e-mailed receipt from the archive', async ({ kasa }) => {
@@ -253,13 +269,10 @@ test('needs attention: the status bar count opens the list with the explanation 
     invoiceType: 'advance',
   });
   expect(advance.state).toBe('needs_attention');
-  const order = (await kasa.host.call<OrderView>('orders.get', { orderId: advance.orderId })).body.value;
+  const order = await orderOf(kasa, advance.orderId);
   if (!order?.lastError) throw new Error('no gateway error on the order');
-  await login(page);
-  await page.getByRole('status', { name: 'Статус' }).getByRole('button', { name: 'Потребна пажња: 1' }).click();
-  const mgr = page.getByRole('dialog', { name: 'Менаџер' });
+  const { mgr, item } = await attentionItem(page, advance.orderNumber);
   await expect(mgr.getByRole('tab', { name: 'Потребна пажња' })).toHaveAttribute('aria-selected', 'true');
-  const item = mgr.getByRole('listitem', { name: `Поруџбина ${advance.orderNumber}` });
   await expect(item).toContainText(explainGatewayError(order.lastError, 'sr-Cyrl').title);
   await item.getByLabel('Ознака Ж постаје').selectOption('A');
   await item.getByLabel('PIN менаџера').fill(MANAGER_PIN);
@@ -268,9 +281,7 @@ test('needs attention: the status bar count opens the list with the explanation 
     `Поруџбина ${advance.orderNumber} је поново у реду за фискализацију.`,
   );
   await kasa.host.call('sync.now');
-  await expect
-    .poll(async () => (await kasa.host.call<OrderView>('orders.get', { orderId: advance.orderId })).body.value?.state)
-    .toBe('fiscalized');
+  await fiscalized(kasa, advance.orderId);
   expect((await ledger(kasa)).map((r) => `${r.invoiceType}/${r.transactionType}`)).toEqual(['advance/sale']);
 });
 
@@ -278,24 +289,13 @@ test("needs attention: another sale's receipt parks the sale; a manager's PIN re
   kasa,
 }) => {
   const { page } = kasa;
-  // The gateway answers with a receipt of the right order number but 1.00 more: not this sale's receipt.
-  // A reply alone parks nothing; its archive is asked first (fiscalization-lookup + archive), and
-  // again before a new number is issued: here the archive too names a receipt of another total, twice.
-  await kasa.sandbox('faults', {
-    rules: [
-      { match: 'POST /receipt/', action: 'wrong_total', times: 1 },
-      { match: 'GET /archive/receipts/', action: 'wrong_total', times: 2 },
-    ],
-  });
-  const sale = await checkout(kasa, SALE);
-  expect(sale.state).toBe('needs_attention');
+  // The gateway answers with a receipt of the right order number but 1.00 more: not this sale's receipt. Its
+  // archive is asked before the sale is parked, and again before a new number is issued: another total, twice.
+  const sale = await parkedAsAnotherSale(kasa, 2);
   expect(sale.receipt).toBeUndefined();
-  const order = (await kasa.host.call<OrderView>('orders.get', { orderId: sale.orderId })).body.value;
+  const order = await orderOf(kasa, sale.orderId);
   if (!order?.lastError) throw new Error('no mismatch on the order');
-  await login(page);
-  await page.getByRole('status', { name: 'Статус' }).getByRole('button', { name: 'Потребна пажња: 1' }).click();
-  const mgr = page.getByRole('dialog', { name: 'Менаџер' });
-  const item = mgr.getByRole('listitem', { name: `Поруџбина ${sale.orderNumber}` });
+  const { mgr, item } = await attentionItem(page, sale.orderNumber);
   await expect(item).toContainText(explainGatewayError(order.lastError, 'sr-Cyrl').title);
   // Resending the same number would only bring the other receipt back: the fix offered is a new number.
   await expect(item.getByRole('button', { name: `Пошаљи поново без измена: ${sale.orderNumber}` })).toHaveCount(0);
@@ -303,19 +303,15 @@ test("needs attention: another sale's receipt parks the sale; a manager's PIN re
   await item.getByLabel('PIN менаџера').fill('9999');
   await reissue.click();
   await expect(item.getByRole('alert')).toBeVisible();
-  expect((await kasa.host.call<OrderView>('orders.get', { orderId: sale.orderId })).body.value?.orderNumber).toBe(
-    sale.orderNumber,
-  );
+  expect((await orderOf(kasa, sale.orderId))?.orderNumber).toBe(sale.orderNumber);
   await item.getByLabel('PIN менаџера').fill(MANAGER_PIN);
   await reissue.click();
   await expect(mgr.getByRole('status')).toContainText(
     `Продаја ${sale.orderNumber} је поново у реду за фискализацију под бројем`,
   );
   await kasa.host.call('sync.now');
-  await expect
-    .poll(async () => (await kasa.host.call<OrderView>('orders.get', { orderId: sale.orderId })).body.value?.state)
-    .toBe('fiscalized');
-  const done = (await kasa.host.call<OrderView>('orders.get', { orderId: sale.orderId })).body.value;
+  await fiscalized(kasa, sale.orderId);
+  const done = await orderOf(kasa, sale.orderId);
   expect(done?.orderNumber).not.toBe(sale.orderNumber);
   expect(done?.receipt?.totalPara).toBe(79_000);
   expect((await ledger(kasa)).map((r) => r.orderNumber)).toEqual([sale.orderNumber, done?.orderNumber]);
@@ -377,23 +373,13 @@ test('needs attention (#21): a new number is refused when lookup + archive show 
 }) => {
   const { page } = kasa;
   // The send's reply and the first archive read name another total (a confused proxy): parked.
-  await kasa.sandbox('faults', {
-    rules: [
-      { match: 'POST /receipt/', action: 'wrong_total', times: 1 },
-      { match: 'GET /archive/receipts/', action: 'wrong_total', times: 1 },
-    ],
-  });
-  const sale = await checkout(kasa, SALE);
-  expect(sale.state).toBe('needs_attention');
-  await login(page);
-  await page.getByRole('status', { name: 'Статус' }).getByRole('button', { name: 'Потребна пажња: 1' }).click();
-  const mgr = page.getByRole('dialog', { name: 'Менаџер' });
-  const item = mgr.getByRole('listitem', { name: `Поруџбина ${sale.orderNumber}` });
+  const sale = await parkedAsAnotherSale(kasa, 1);
+  const { mgr, item } = await attentionItem(page, sale.orderNumber);
   await item.getByLabel('PIN менаџера').fill(MANAGER_PIN);
   await item.getByRole('button', { name: `Издај под новим бројем: ${sale.orderNumber}` }).click();
   // The archive, asked again, holds this sale's own receipt: no new number, the sale is settled with it.
   await expect(mgr.getByRole('status')).toContainText('је рачун ове продаје');
-  const done = (await kasa.host.call<OrderView>('orders.get', { orderId: sale.orderId })).body.value;
+  const done = await orderOf(kasa, sale.orderId);
   await expect(mgr.getByRole('status')).toHaveText(
     `Рачун ${done?.receipt?.invoiceNumber ?? ''} под бројем ${sale.orderNumber} је рачун ове продаје (потврђено упитом и архивом фискалног сервиса): продаја је фискализована њиме и не издаје се поново.`,
   );

@@ -10,24 +10,12 @@ import type { HubStatusView } from '../../shared/contract/hub.ts';
 import { startHubServer, type HubServer } from '../../hub/server.ts';
 import { createHubService, type HubService } from '../../hub/service.ts';
 import { BACKENDS } from './backends.ts';
-import { closeCores, fails, MANAGER_PIN, ok, startCore } from '../support/session.ts';
+import { newProduct, closeCores, fails, MANAGER_PIN, ok, startCore } from '../support/session.ts';
 
 afterEach(closeCores);
-const approval = { managerPin: MANAGER_PIN };
 type Core = Awaited<ReturnType<typeof startCore>>;
 
-const product = (code: string, price: number) => ({
-  code,
-  create: true,
-  name: `Производ ${code}`,
-  price,
-  label: 'Ж',
-  unit: 'piece',
-  group: 'Пиће',
-  favourite: false,
-  barcodes: [],
-  approval,
-});
+const product = (code: string, price: number) => newProduct(code, price, 'Пиће');
 const tillCodes = async (c: Core) =>
   (await ok<ProductPage>(c, 'catalog.list', { limit: 100 })).products.map((p) => [p.code, p.pricePara]);
 const until = async (check: () => Promise<boolean>) => {

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core.ts';
+import { type Core } from '../../electron/core.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import { startHubServer, type HubServer } from '../../hub/server.ts';
 import { createHubService, type HubService } from '../../hub/service.ts';
@@ -22,6 +22,7 @@ import { BACKENDS } from './backends.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { ok, recordingLogger, until } from '../support/core-calls.ts';
 import { awaitPulledManager } from '../support/host-process.ts';
+import { openSandboxTill } from './till-rig.ts';
 
 const ADMIN = 'kasa-pins-admin-token-0123456789abcdef';
 
@@ -63,18 +64,9 @@ describe.each(BACKENDS)('PINs at the tills on $name', (backend) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-pins-'));
     dirs.push(dir);
     const { logger, lines } = recordingLogger();
-    const core = await createCore({
-      dataDir: dir,
-      transport: 'host',
-      env: {
-        KASA_LANG: 'en',
-        KASA_TERMINAL_ID: terminalId,
-        KASA_GATEWAY_URL: sandbox.url,
-        KASA_API_KEY: 'demo-key',
-        ...(hub ? { KASA_HUB_URL: server.url, KASA_HUB_ENROL_CODE: await service.newEnrolCode(shopId) } : {}),
-      },
+    const core = await openSandboxTill(dir, terminalId, sandbox.url, {
+      env: hub ? { KASA_HUB_URL: server.url, KASA_HUB_ENROL_CODE: await service.newEnrolCode(shopId) } : {},
       logger,
-      engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100 },
     });
     cores.push(core);
     logs.set(core, lines);

@@ -9,14 +9,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core.ts';
+import { type Core } from '../../electron/core.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import { startHubServer, type HubServer } from '../../hub/server.ts';
 import { createHubService, type HubService } from '../../hub/service.ts';
 import type { HubStatusView } from '../../shared/contract/hub.ts';
 import { BACKENDS } from './backends.ts';
 import { BREAD_AND_MILK, MANAGER_PIN, ok } from '../support/session.ts';
-import { quiet, until } from '../support/core-calls.ts';
+import { until } from '../support/core-calls.ts';
+import { openSandboxTill } from './till-rig.ts';
 
 describe.each(BACKENDS)('a till with a refused batch, hub on $name', (backend) => {
   let handle: Awaited<ReturnType<typeof backend.open>>;
@@ -33,18 +34,9 @@ describe.each(BACKENDS)('a till with a refused batch, hub on $name', (backend) =
     server = await startHubServer({ service, adminToken: 'till-refused-admin-token-0123456789' });
     sandbox = await startSandbox({ port: 0 });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-till-refused-'));
-    core = await createCore({
-      dataDir: dir,
-      transport: 'host',
-      env: {
-        KASA_LANG: 'en',
-        KASA_TERMINAL_ID: 'REFUSED',
-        KASA_GATEWAY_URL: sandbox.url,
-        KASA_API_KEY: 'demo-key',
-        KASA_HUB_URL: server.url,
-        KASA_HUB_ENROL_CODE: await service.newEnrolCode(shopId),
-      },
-      logger: quiet,
+    core = await openSandboxTill(dir, 'REFUSED', sandbox.url, {
+      env: { KASA_HUB_URL: server.url, KASA_HUB_ENROL_CODE: await service.newEnrolCode(shopId) },
+      engine: false,
     });
     await core.dispatch('staff.changePin', { currentPin: '0000', newPin: MANAGER_PIN });
     await ok(core, 'staff.login', { pin: MANAGER_PIN });

@@ -9,7 +9,9 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createCore, type Core } from '../../electron/core.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
+import type { EngineOptions } from '../../electron/outbox/engine.ts';
 import { quiet } from '../support/core-calls.ts';
+import { FAST_ENGINE } from '../support/session.ts';
 import type { Backend } from './backends.ts';
 import { serveHub, type ServedHub } from './served-hub.ts';
 
@@ -29,8 +31,33 @@ export interface TillRig {
    */
   openTill(
     terminalId: string,
-    options?: { env?: NodeJS.ProcessEnv; engine?: Record<string, number>; dir?: string },
+    options?: { env?: NodeJS.ProcessEnv; engine?: Partial<EngineOptions>; dir?: string },
   ): Promise<{ core: Core; dir: string }>;
+}
+
+/**
+ * A till's core on a sandbox gateway, as the hub suites open one: `env` over English, `terminalId`, the gateway at
+ * `gatewayUrl` and its demo key; quiet logs; `engine` over FAST_ENGINE's timings, or `false` for the core's own.
+ */
+export function openSandboxTill(
+  dir: string,
+  terminalId: string,
+  gatewayUrl: string,
+  options: { env?: NodeJS.ProcessEnv; engine?: Partial<EngineOptions> | false; logger?: Core['logger'] } = {},
+): Promise<Core> {
+  return createCore({
+    dataDir: dir,
+    transport: 'host',
+    env: {
+      KASA_LANG: 'en',
+      KASA_TERMINAL_ID: terminalId,
+      KASA_GATEWAY_URL: gatewayUrl,
+      KASA_API_KEY: 'demo-key',
+      ...options.env,
+    },
+    logger: options.logger ?? quiet,
+    ...(options.engine === false ? {} : { engine: { ...FAST_ENGINE, ...options.engine } }),
+  });
 }
 
 export function tillRig(backend: Backend, adminToken: string): TillRig {
@@ -47,23 +74,11 @@ export function tillRig(backend: Backend, adminToken: string): TillRig {
     cores: [] as Core[],
     async openTill(
       terminalId: string,
-      options: { env?: NodeJS.ProcessEnv; engine?: Record<string, number>; dir?: string } = {},
+      options: { env?: NodeJS.ProcessEnv; engine?: Partial<EngineOptions>; dir?: string } = {},
     ) {
       const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-till-'));
       if (!options.dir) rig.dirs.push(dir);
-      const core = await createCore({
-        dataDir: dir,
-        transport: 'host',
-        env: {
-          KASA_LANG: 'en',
-          KASA_TERMINAL_ID: terminalId,
-          KASA_GATEWAY_URL: rig.sandbox.url,
-          KASA_API_KEY: 'demo-key',
-          ...options.env,
-        },
-        logger: quiet,
-        engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100, ...options.engine },
-      });
+      const core = await openSandboxTill(dir, terminalId, rig.sandbox.url, options);
       rig.cores.push(core);
       return { core, dir };
     },

@@ -16,7 +16,7 @@ import { startLpfrSandbox } from '../support/lpfr-sandbox/server.ts';
 import type { ParkedSaleSummary, ParkedSaleView, RemoteParkedSale } from '../../shared/contract/catalog.ts';
 import { BACKENDS } from './backends.ts';
 import { tillRig } from './till-rig.ts';
-import { BREAD_AND_MILK, MANAGER_PIN } from '../support/session.ts';
+import { makeRefund, BREAD_AND_MILK, MANAGER_PIN } from '../support/session.ts';
 import { ok, until } from '../support/core-calls.ts';
 import { awaitPulledManager } from '../support/host-process.ts';
 
@@ -288,12 +288,10 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
       { invoiceNumber: invoice },
     );
     expect(source).toMatchObject({ invoiceNumber: invoice, fullRefundAllowed: true, totalPara: 54_000 });
-    const refund = await ok<OrderView>(t2, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const refund = await makeRefund(t2, {
       invoiceNumber: invoice,
       full: true,
       buyerId: '20:008123456',
-      paymentType: 'cash',
     });
     expect(refund).toMatchObject({ kind: 'refund_full', state: 'queued', totalPara: 54_000 });
     // Mira logs in on till 2 although she was created on till 1 and the internet is down.
@@ -414,12 +412,10 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     ]);
 
     // Two of the three breads back at till 4, queued in its own outbox.
-    const part = await ok<OrderView>(t4, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const part = await makeRefund(t4, {
       invoiceNumber: invoice,
       lines: [{ index: 0, quantity: 2 }],
       buyerId: '20:008123456',
-      paymentType: 'cash',
     });
     expect(part).toMatchObject({ kind: 'refund', state: 'queued', totalPara: 16_000 });
     // Not more than is left, on this till ...

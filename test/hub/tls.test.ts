@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core.ts';
+import { type Core } from '../../electron/core.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import { openPglite, type HubDb } from '../../hub/db/db.ts';
 import { startHubServer } from '../../hub/server.ts';
@@ -29,7 +29,8 @@ import { ROOT } from '../support/host-process.ts';
 import { freePort, startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { seedPgliteDir } from '../support/pglite-template.ts';
 import { BREAD_AND_MILK, MANAGER_PIN } from '../support/session.ts';
-import { quiet, until } from '../support/core-calls.ts';
+import { until } from '../support/core-calls.ts';
+import { openSandboxTill } from './till-rig.ts';
 
 const ADMIN = 'kasa-tls-admin-token-0123456789abcdef';
 
@@ -126,19 +127,7 @@ describe('the hub on the LAN: HTTPS, pinning, Host, content type, framing', () =
 
   async function till(terminalId: string): Promise<Core> {
     const dir = tmp();
-    const core = await createCore({
-      dataDir: dir,
-      transport: 'host',
-      env: {
-        KASA_LANG: 'en',
-        KASA_TERMINAL_ID: terminalId,
-        KASA_GATEWAY_URL: sandbox.url,
-        KASA_API_KEY: 'demo-key',
-        KASA_ONLINE_BUDGET_MS: '3000',
-      },
-      logger: quiet,
-      engine: { probeMinMs: 20, probeMaxMs: 100, baseBackoffMs: 20, maxBackoffMs: 100 },
-    });
+    const core = await openSandboxTill(dir, terminalId, sandbox.url, { env: { KASA_ONLINE_BUDGET_MS: '3000' } });
     cores.push(core);
     await core.dispatch('staff.changePin', { currentPin: '0000', newPin: MANAGER_PIN });
     const login = await core.dispatch('staff.login', { pin: MANAGER_PIN });

@@ -5,7 +5,9 @@ import path from 'node:path';
 import type { Core } from '../../electron/core.ts';
 import { LpfrClient } from '../../electron/lpfr/client.ts';
 import type { SyncStatus } from '../../shared/domain.ts';
-import { control as tillControl, ok } from '../support/session.ts';
+import { afterEach } from 'vitest';
+import { closeCores, control as tillControl, ok } from '../support/session.ts';
+import { cleanupAfterEach } from '../support/cleanups.ts';
 import { untilValue } from '../support/poll.ts';
 import { startLpfrSandbox, type LpfrSandbox, type LpfrSandboxOptions } from '../support/lpfr-sandbox/server.ts';
 
@@ -122,4 +124,18 @@ export function lpfrReady(core: Core): Promise<SyncStatus> {
     () => ok<SyncStatus>(core, 'sync.status'),
     (s) => !s.online && s.lpfr === 'ready',
   );
+}
+
+/**
+ * A whole-core L-PFR suite's set-up: the Kit of its sandboxes and `later` for what a test opens (a printer), each
+ * closed after every test, with the cores.
+ */
+export function lpfrCoreSuite(): { kit: Kit; later: (c: () => unknown) => void } {
+  const kit = new Kit();
+  const later = cleanupAfterEach();
+  afterEach(closeCores);
+  afterEach(async () => {
+    await kit.cleanup();
+  });
+  return { kit, later };
 }

@@ -21,6 +21,7 @@ import {
   type LpfrOrder,
 } from '../../electron/lpfr/map.ts';
 import type { LpfrInvoiceResult } from '../../electron/lpfr/types.ts';
+import { queuedOrderRow } from '../support/order-row.ts';
 import { Kit } from './helpers.ts';
 
 const kit = new Kit();
@@ -70,27 +71,15 @@ const total = (lines: OrderLine[]) => lines.reduce((s, l) => s + l.totalPara, 0)
 
 function row(order: LpfrOrder, totalPara: number): OrderRow {
   const sent = JSON.parse(order.request) as { orderNumber: string };
-  return {
-    id: 1,
+  return queuedOrderRow({
     order_number: sent.orderNumber,
     kind: order.kind,
     invoice_type: order.invoiceType as OrderRow['invoice_type'],
     transaction_type: order.transactionType as OrderRow['transaction_type'],
-    state: 'queued',
     created_at: '2026-11-26T06:00:00.000Z',
     total_para: totalPara,
-    change_para: 0,
-    data: '{}',
     request: order.request,
-    depends_on: null,
-    invoice_number: null,
-    sdc_date_time: null,
-    receipt: null,
-    extra_receipts: null,
-    last_error: null,
-    fiscalized_at: null,
-    processor: null,
-  };
+  });
 }
 
 describe('toLpfrInvoice', () => {

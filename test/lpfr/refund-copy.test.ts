@@ -4,22 +4,16 @@
  * refund slip"), exactly once. Whole core on a real SQLite file, the L-PFR sandbox over HTTP, a TCP printer.
  */
 import { untilValue as until } from '../support/poll.ts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { captureRefundCopy } from '../../electron/orders/refund-copy.ts';
 import { OrderStore } from '../../electron/orders/store.ts';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { attachPrinter, EPSON, decoderFor } from '../printer/helpers.ts';
-import { BREAD_AND_MILK, closeCores, MANAGER_PIN, ok, startCore } from '../support/session.ts';
-import { cleanupAfterEach } from '../support/cleanups.ts';
-import { Kit, PIN, FAST_LPFR_ENGINE, offlineWithLpfrReady } from './helpers.ts';
+import { makeRefund, BREAD_AND_MILK, ok, startCore } from '../support/session.ts';
+import { lpfrCoreSuite, PIN, FAST_LPFR_ENGINE, offlineWithLpfrReady } from './helpers.ts';
 
-const kit = new Kit();
-const later = cleanupAfterEach();
-afterEach(closeCores);
-afterEach(async () => {
-  await kit.cleanup();
-});
+const { kit, later } = lpfrCoreSuite();
 
 const decode = decoderFor(EPSON);
 
@@ -35,12 +29,10 @@ describe('the copy of a refund the L-PFR signed', () => {
     await offlineWithLpfrReady(core);
     const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
     expect(sale.processor).toBe('lpfr');
-    const refund = await ok<OrderView>(core, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const refund = await makeRefund(core, {
       orderId: sale.orderId,
       lines: [{ index: 0, quantity: 2 }],
       buyerId: '11:1234567890125',
-      paymentType: 'cash',
     });
     await until(
       'refund signed',

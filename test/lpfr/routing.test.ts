@@ -5,23 +5,17 @@
  * by exactly one of them.
  */
 import { untilValue as until } from '../support/poll.ts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
 import { journalLines } from '../../electron/printer/layout.ts';
 import type { LpfrSandbox } from '../support/lpfr-sandbox/server.ts';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
 import type { OrderView, SyncStatus } from '../../shared/domain.ts';
 import { type CaptureServer, attachPrinter, EPSON, decoderFor } from '../printer/helpers.ts';
-import { BREAD_AND_MILK, closeCores, control, MANAGER_PIN, ok, startCore } from '../support/session.ts';
-import { cleanupAfterEach } from '../support/cleanups.ts';
-import { Kit, PIN, FAST_LPFR_ENGINE, lpfrReady } from './helpers.ts';
+import { makeRefund, BREAD_AND_MILK, control, ok, startCore } from '../support/session.ts';
+import { lpfrCoreSuite, PIN, FAST_LPFR_ENGINE, lpfrReady } from './helpers.ts';
 
-const kit = new Kit();
-const later = cleanupAfterEach();
-afterEach(closeCores);
-afterEach(async () => {
-  await kit.cleanup();
-});
+const { kit, later } = lpfrCoreSuite();
 
 const decode = decoderFor(EPSON);
 
@@ -263,12 +257,10 @@ describe('refunds of an L-PFR receipt', () => {
       (s) => s.online,
     );
 
-    const refund = await ok<OrderView>(core, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const refund = await makeRefund(core, {
       orderId: sale.orderId,
       lines: [{ index: 0, quantity: 2 }],
       buyerId: '11:1234567890125',
-      paymentType: 'cash',
     });
     const done = await until(
       'refund signed',

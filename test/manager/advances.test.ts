@@ -5,7 +5,17 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
-import { closeCores, control, fails, MANAGER_PIN, ok, orderCount, settled, startCore } from '../support/session.ts';
+import {
+  makeRefund,
+  closeCores,
+  control,
+  fails,
+  MANAGER_PIN,
+  ok,
+  orderCount,
+  settled,
+  startCore,
+} from '../support/session.ts';
 import type { RefundSource } from '../../shared/contract/refunds.ts';
 import type { OrderView } from '../../shared/domain.ts';
 
@@ -108,11 +118,9 @@ describe('case 2: a refunded advance is not open', () => {
     const c = await start();
     const adv = await ok<Checkout>(c, 'sales.checkout', advanceSale());
     expect(await listed(c)).toEqual([adv.orderId]);
-    const refund = await ok<OrderView>(c, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const refund = await makeRefund(c, {
       orderId: adv.orderId,
       full: true,
-      paymentType: 'cash',
       buyerId: '20:008123456',
     });
     expect(refund.receipt?.invoiceCounterExtension).toBe('АР');
@@ -229,11 +237,9 @@ describe('case 3: training mode covers advances, finalize, refunds and copies', 
       lines: goods,
       payments: [{ type: 'cash', amount: 540 }],
     });
-    const refund = await ok<OrderView>(c, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const refund = await makeRefund(c, {
       orderId: training.orderId,
       lines: [{ index: 1, quantity: 1 }],
-      paymentType: 'cash',
       buyerId: '20:008123456',
     });
     expect(refund).toMatchObject({ invoiceType: 'training', state: 'fiscalized' });
@@ -253,11 +259,9 @@ describe('case 7: the final sale of a chain is refunded and copied like a normal
     const fin = await ok<OrderView>(c, 'advances.finalize', { orderId: adv.orderId });
     const source = await ok<RefundSource>(c, 'refunds.source', { orderId: fin.orderId });
     expect(source).toMatchObject({ invoiceType: 'normal', totalPara: 54000, fullRefundAllowed: true });
-    const part = await ok<OrderView>(c, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const part = await makeRefund(c, {
       orderId: fin.orderId,
       lines: [{ index: 1, quantity: 1 }],
-      paymentType: 'cash',
       buyerId: '20:008123456',
     });
     expect(part).toMatchObject({
@@ -281,11 +285,9 @@ describe('case 7: the final sale of a chain is refunded and copied like a normal
     // A second chain: its final sale refunded in full.
     const adv2 = await ok<Checkout>(c, 'sales.checkout', advanceSale());
     const fin2 = await ok<OrderView>(c, 'advances.finalize', { orderId: adv2.orderId });
-    const full = await ok<OrderView>(c, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const full = await makeRefund(c, {
       orderId: fin2.orderId,
       full: true,
-      paymentType: 'cash',
       buyerId: '20:008123456',
     });
     // Through the refund endpoint with its payments (issue 37: the full-refund endpoint would copy the ПП's

@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
-import { closeCores, controlResponse, MANAGER_PIN, ok, startCore } from '../support/session.ts';
+import { makeRefund, closeCores, controlResponse, startCore } from '../support/session.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { linesFromTaxItems } from '../../electron/manager/archive-lines.ts';
 
@@ -54,12 +54,10 @@ async function otherTillSale(
 type SentItem = { name: string; quantity: number; unitPrice: number; totalAmount: number; labels: string[] };
 
 async function refundFull(c: Core, invoiceNumber: string): Promise<{ view: OrderView; items: SentItem[] }> {
-  const view = await ok<OrderView>(c, 'refunds.create', {
-    managerPin: MANAGER_PIN,
+  const view = await makeRefund(c, {
     invoiceNumber,
     full: true,
     buyerId: '20:008123456',
-    paymentType: 'cash',
   });
   const request =
     c.db.prepare<[number], string>('SELECT request FROM orders WHERE id = ?').pluck().get(view.orderId) ?? '{}';

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
-import { closeCores, control, MANAGER_PIN, ok, orderCount, startCore } from '../support/session.ts';
+import { makeRefund, closeCores, control, MANAGER_PIN, ok, orderCount, startCore } from '../support/session.ts';
 import type { RefundSource, SettingsView } from '../../shared/contract/index.ts';
 import type { Language, OrderView } from '../../shared/domain.ts';
 
@@ -114,11 +114,9 @@ describe('buyer IDs at the counter and in refunds (issue 21, case 10)', () => {
     const s = await ok<OrderView>(c, 'sales.checkout', sale('20:008123456'));
     const source = await ok<RefundSource>(c, 'refunds.source', { orderId: s.orderId });
     expect(source).toMatchObject({ buyerId: '20:008123456', withoutBuyerIdAllowed: false });
-    const refund = await ok<OrderView>(c, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const refund = await makeRefund(c, {
       orderId: s.orderId,
       lines: [{ index: 0, quantity: 1 }],
-      paymentType: 'cash',
     });
     expect(refund.state).toBe('fiscalized');
     expect(sent(c, refund.orderId).request).toMatchObject({ buyerId: '20:008123456' });
@@ -128,12 +126,10 @@ describe('buyer IDs at the counter and in refunds (issue 21, case 10)', () => {
     const byInvoice = await ok<RefundSource>(c, 'refunds.source', { invoiceNumber: s.receipt?.invoiceNumber });
     expect(byInvoice.buyerId).toBe('20:008123456');
     // A typed buyer ID wins over the original's.
-    const typed = await ok<OrderView>(c, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const typed = await makeRefund(c, {
       orderId: s.orderId,
       lines: [{ index: 0, quantity: 1 }],
       buyerId: '23:012345678',
-      paymentType: 'cash',
     });
     expect(sent(c, typed.orderId).request['buyerId']).toBe('23:012345678');
   });
@@ -165,12 +161,10 @@ describe('buyer IDs at the counter and in refunds (issue 21, case 10)', () => {
       },
     });
     expect(orderCount(c)).toBe(before);
-    const correction = await ok<OrderView>(c, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const correction = await makeRefund(c, {
       orderId: s.orderId,
       full: true,
       correction: true,
-      paymentType: 'cash',
     });
     expect(correction).toMatchObject({ kind: 'refund_full', state: 'fiscalized' });
     expect(sent(c, correction.orderId).request['buyerId']).toBe(`10:${tin}`);
@@ -216,12 +210,10 @@ describe('buyer IDs at the counter and in refunds (issue 21, case 10)', () => {
     });
     expect(view.allowRefundWithoutBuyerId).toBe(true);
     expect((await ok<RefundSource>(c, 'refunds.source', { orderId: s.orderId })).withoutBuyerIdAllowed).toBe(true);
-    const allowed = await ok<OrderView>(c, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const allowed = await makeRefund(c, {
       orderId: s.orderId,
       full: true,
       skipBuyerId: true,
-      paymentType: 'cash',
     });
     expect(allowed.state).toBe('fiscalized');
     expect(sent(c, allowed.orderId).request).not.toHaveProperty('buyerId');

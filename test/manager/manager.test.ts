@@ -8,7 +8,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
-import { closeCores, control, fails, MANAGER_PIN, ok, settled, startCore, tempDir } from '../support/session.ts';
+import {
+  makeRefund,
+  closeCores,
+  control,
+  fails,
+  MANAGER_PIN,
+  ok,
+  settled,
+  startCore,
+  tempDir,
+} from '../support/session.ts';
 import type { ArchiveDetail, ArchiveRow } from '../../shared/contract/archive.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { explainGatewayError } from '../../shared/gateway-errors.ts';
@@ -128,12 +138,10 @@ describe('refunds', () => {
       sale(),
     );
     expect(s.state).toBe('fiscalized');
-    const refund = await ok<OrderView>(c, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const refund = await makeRefund(c, {
       orderId: s.orderId,
       lines: [{ index: 0, quantity: 2 }],
       buyerId: '11:1234567890125',
-      paymentType: 'cash',
     });
     expect(refund).toMatchObject({
       kind: 'refund',
@@ -174,8 +182,7 @@ describe('refunds', () => {
       payments: [{ type: 'card', amount: 540 }],
     });
     expect(s.state).toBe('queued');
-    const refund = await ok<OrderView>(c, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const refund = await makeRefund(c, {
       orderId: s.orderId,
       lines: [{ index: 1, quantity: 1 }],
       buyerId: '20:008123456',
@@ -196,12 +203,10 @@ describe('refunds', () => {
   it('full refund through the full-refund endpoint; an unknown typed invoice number names the field', async () => {
     const c = await start('en');
     const s = await ok<{ orderId: number; receipt?: { invoiceNumber: string } }>(c, 'sales.checkout', sale());
-    const full = await ok<OrderView>(c, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const full = await makeRefund(c, {
       invoiceNumber: s.receipt?.invoiceNumber,
       full: true,
       buyerId: '20:008123456',
-      paymentType: 'cash',
     });
     expect(full).toMatchObject({ kind: 'refund_full', state: 'fiscalized', totalPara: 54000 });
     expect(full.receipt?.invoiceCounterExtension).toBe('ПР');
@@ -446,12 +451,10 @@ describe('a sale from two years ago', () => {
     expect(detail.receipt.journal).toContain('Хлеб');
     expect(detail.receipt.verificationUrl).toMatch(/^https:\/\//);
 
-    const refund = await ok<OrderView>(c, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const refund = await makeRefund(c, {
       orderId: sold.orderId,
       lines: [{ index: 0, quantity: 1 }],
       buyerId: '11:1234567890125',
-      paymentType: 'cash',
     });
     expect(refund).toMatchObject({
       kind: 'refund',

@@ -17,7 +17,7 @@ import type { RefundSource } from '../../shared/contract/refunds.ts';
 import type { ReportView } from '../../shared/contract/reports.ts';
 import type { ShiftView } from '../../shared/contract/shifts.ts';
 import type { OrderLine, OrderPayment, OrderView } from '../../shared/domain.ts';
-import { closeCores, controlResponse, MANAGER_PIN, ok, startCore } from '../support/session.ts';
+import { makeRefund, closeCores, controlResponse, ok, startCore } from '../support/session.ts';
 
 afterEach(closeCores);
 
@@ -112,11 +112,9 @@ describe('issue 37 §3: a refund of a final sale records what its fiscal documen
     const source = await ok<RefundSource>(c, 'refunds.source', { orderId: final.orderId });
     expect(source).toMatchObject({ totalPara: 800000, fullRefundAllowed: true });
 
-    const refund = await ok<OrderView>(c, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const refund = await makeRefund(c, {
       orderId: final.orderId,
       full: true,
-      paymentType: 'cash',
       buyerId: BUYER,
     });
     expect(refund).toMatchObject({
@@ -172,8 +170,7 @@ describe('issue 37 §3: a refund of a final sale records what its fiscal documen
     await ok<ShiftView>(c, 'shifts.open', { openingFloat: FLOAT });
     const { final } = await chain(c);
     const part = async (index: number, quantity: number, paymentType: string): Promise<OrderView> =>
-      ok<OrderView>(c, 'refunds.create', {
-        managerPin: MANAGER_PIN,
+      makeRefund(c, {
         orderId: final.orderId,
         lines: [{ index, quantity }],
         paymentType,
@@ -228,11 +225,9 @@ describe('issue 37 §3: a refund of a final sale records what its fiscal documen
       payments: [{ type: 'cash', amount: 5000 }],
     });
     expect(final).toMatchObject({ state: 'fiscalized', totalPara: 800000 });
-    const refund = await ok<OrderView>(c, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const refund = await makeRefund(c, {
       orderId: final.orderId,
       full: true,
-      paymentType: 'cash',
       buyerId: BUYER,
     });
     const doc = await documentOf(c, refund.receipt?.invoiceNumber ?? '');

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
-import { closeCores, MANAGER_PIN, ok, startCore } from '../support/session.ts';
+import { makeRefund, closeCores, MANAGER_PIN, ok, startCore } from '../support/session.ts';
 import type { OrderView } from '../../shared/domain.ts';
 
 afterEach(closeCores);
@@ -43,12 +43,10 @@ function multipliesOut(i: SentItem): boolean {
 const para = (items: SentItem[]) => items.reduce((s, i) => s + Math.round(i.totalAmount * 100), 0);
 
 async function refund(c: Core, orderId: number, index: number, quantity: number): Promise<OrderView> {
-  return ok<OrderView>(c, 'refunds.create', {
-    managerPin: MANAGER_PIN,
+  return makeRefund(c, {
     orderId,
     lines: [{ index, quantity }],
     buyerId: '20:008123456',
-    paymentType: 'cash',
   });
 }
 

@@ -28,7 +28,7 @@ import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import type { LoopTimers } from '../../electron/retry/loop.ts';
 import type { ReportView } from '../../shared/contract/reports.ts';
 import type { OrderView, TaxRatesView } from '../../shared/domain.ts';
-import { closeCores, control, MANAGER_PIN, ok, settled, startCore } from '../support/session.ts';
+import { makeRefund, closeCores, control, MANAGER_PIN, ok, settled, startCore } from '../support/session.ts';
 import { rateChangeGroup } from '../support/tax-groups.ts';
 import { tempDirs } from '../support/temp-dirs.ts';
 
@@ -169,21 +169,17 @@ describe('10b: time and cashier on every receipt request', () => {
   it('refunds, the final sale of an advance and copies carry their own capture time and the person logged in', async () => {
     const c = await start();
     const s = await ok<{ orderId: number }>(c, 'sales.checkout', sale(bread()));
-    const refund = await ok<OrderView>(c, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const refund = await makeRefund(c, {
       orderId: s.orderId,
       lines: [{ index: 0, quantity: 1 }],
       buyerId: '20:008123456',
-      paymentType: 'cash',
     });
     const copy = await ok<OrderView>(c, 'copies.create', { orderId: s.orderId, approval: { managerPin: MANAGER_PIN } });
     const s2 = await ok<{ orderId: number }>(c, 'sales.checkout', sale(bread()));
-    const full = await ok<OrderView>(c, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const full = await makeRefund(c, {
       orderId: s2.orderId,
       full: true,
       buyerId: '20:008123456',
-      paymentType: 'cash',
     });
     expect(full.kind).toBe('refund_full');
     const adv = await ok<{ orderId: number }>(c, 'sales.checkout', sale(bread(), { invoiceType: 'advance' }));
@@ -323,12 +319,10 @@ describe('11: report VAT is the sum of the receipts’ taxItems', () => {
     const c = await start();
     const url = c.sandboxUrl as string;
     const s1 = await ok<{ orderId: number }>(c, 'sales.checkout', sale(bread())); // 540.00 A at 10 %
-    const refund = await ok<OrderView>(c, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const refund = await makeRefund(c, {
       orderId: s1.orderId,
       lines: [{ index: 1, quantity: 1 }], // 150.00 A at 10 %
       buyerId: '20:008123456',
-      paymentType: 'cash',
     });
     expect(refund.state).toBe('fiscalized');
     await control(url, 'tax-groups', { group: group7(new Date(Date.now() - 1000).toISOString()) });

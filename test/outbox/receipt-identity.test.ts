@@ -16,7 +16,7 @@ import { checkReceipt } from '../../electron/outbox/verify.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { message } from '../../shared/messages.ts';
 import { reuseOrderNumber } from '../support/rig.ts';
-import { closeCores, FAST_ENGINE, MANAGER_PIN, ok, startCore } from '../support/session.ts';
+import { makeRefund, closeCores, FAST_ENGINE, MANAGER_PIN, ok, startCore } from '../support/session.ts';
 
 afterEach(closeCores);
 
@@ -73,12 +73,10 @@ describe('SDK-shaped receipts are this order’s receipts: fiscalized, never par
       ],
       payments: [{ type: 'cash', amount: 540 }],
     });
-    const refund = await ok<OrderView>(c, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const refund = await makeRefund(c, {
       invoiceNumber: original.receipt.invoiceNumber,
       full: true,
       buyerId: BUYER,
-      paymentType: 'cash',
     });
     expect(refund.kind).toBe('refund_full');
     expect(refund.state).toBe('fiscalized');

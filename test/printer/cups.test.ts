@@ -19,7 +19,15 @@ import { journalLines } from '../../electron/printer/layout.ts';
 import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
 import { cupsdSkipReason, lpadmin, startCupsd, stopCupsd, type Cupsd } from './cupsd.ts';
 import { makeReceipt } from './fixtures.ts';
-import { memorySettings, startCaptureServer, statusLog, tempDb, until, type CaptureServer } from './helpers.ts';
+import {
+  memorySettings,
+  startCaptureServer,
+  statusLog,
+  tempDb,
+  until,
+  type CaptureServer,
+  testPrintService,
+} from './helpers.ts';
 
 const skipReason = cupsdSkipReason();
 if (skipReason) console.warn(`test/printer/cups.test.ts skipped: ${skipReason}`);
@@ -48,14 +56,7 @@ describe.skipIf(skipReason !== null)('a receipt through a real CUPS raw queue', 
   });
 
   it('printer.installed lists the queues with their cups:// addresses and the default', async () => {
-    const t = tempDb();
-    const service = createPrintService({
-      db: t.db,
-      settings: memorySettings(),
-      emit: statusLog().emit,
-      env: {},
-      getReceipt: () => null,
-    });
+    const { service, close } = testPrintService();
     try {
       const handlers = printerHandlers(service, { audit: () => {} });
       const { printers } = await handlers['printer.installed']({});
@@ -64,8 +65,7 @@ describe.skipIf(skipReason !== null)('a receipt through a real CUPS raw queue', 
         { name: 'Kuhinja', uri: 'cups://Kuhinja', isDefault: false },
       ]);
     } finally {
-      service.stop();
-      t.cleanup();
+      close();
     }
   });
 

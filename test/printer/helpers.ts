@@ -9,6 +9,7 @@ import type { Core } from '../../electron/core.ts';
 import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { codePageNumbers, findPreset, type PrinterProfile } from '../../electron/printer/profiles.ts';
 import { MANAGER_PIN, ok } from '../support/session.ts';
+import { createPrintService } from '../../electron/printer/service.ts';
 
 /** A printer stand-in: collects each connection's bytes; `reset` lets a connection die mid-job. */
 export interface CaptureServer {
@@ -147,4 +148,31 @@ export async function attachPrinter(
     approval: { managerPin: MANAGER_PIN },
   });
   return printer;
+}
+
+/**
+ * A print service on a fresh migrated database, with `settings` in memory, no environment and no receipt to print
+ * unless `over` gives what it prints and through what; `close` stops it and removes the database.
+ */
+export function testPrintService(
+  settings: Record<string, string> = {},
+  over: Partial<Omit<Parameters<typeof createPrintService>[0], 'db' | 'settings'>> = {},
+): { service: ReturnType<typeof createPrintService>; db: Db; close(): void } {
+  const t = tempDb();
+  const service = createPrintService({
+    db: t.db,
+    settings: memorySettings(settings),
+    emit: statusLog().emit,
+    env: {},
+    getReceipt: () => null,
+    ...over,
+  });
+  return {
+    service,
+    db: t.db,
+    close() {
+      service.stop();
+      t.cleanup();
+    },
+  };
 }

@@ -10,7 +10,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
 import { journalLines } from '../../electron/printer/layout.ts';
 import { paysMoneyBack, refundSlipOf, type RefundOrderRow } from '../../electron/printer/refund-slip.ts';
-import type { OrderView } from '../../shared/domain.ts';
 import {
   freePort,
   startCaptureServer,
@@ -20,7 +19,16 @@ import {
   EPSON,
   decoderFor,
 } from './helpers.ts';
-import { BREAD_AND_MILK, closeCore, closeCores, MANAGER_PIN, ok, startCore, tempDir } from '../support/session.ts';
+import {
+  makeRefund,
+  BREAD_AND_MILK,
+  closeCore,
+  closeCores,
+  MANAGER_PIN,
+  ok,
+  startCore,
+  tempDir,
+} from '../support/session.ts';
 import { cleanupAfterEach } from '../support/cleanups.ts';
 
 const later = cleanupAfterEach();
@@ -57,12 +65,10 @@ describe('the signed refund slip (#21 case 9)', () => {
       BREAD_AND_MILK,
     );
     await until(() => printer.jobs.length === 1);
-    const refund = await ok<OrderView>(core, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const refund = await makeRefund(core, {
       orderId: sale.orderId,
       lines: [{ index: 0, quantity: 2 }],
       buyerId: '11:1234567890125',
-      paymentType: 'cash',
     });
     expect(refund).toMatchObject({ kind: 'refund', state: 'fiscalized', totalPara: 16000 });
     await until(() => printer.jobs.length === 3);
@@ -109,8 +115,7 @@ describe('the signed refund slip (#21 case 9)', () => {
       ...BREAD_AND_MILK,
       payments: [{ type: 'card', amount: 540 }],
     });
-    const refund = await ok<OrderView>(core, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const refund = await makeRefund(core, {
       orderId: sale.orderId,
       lines: [{ index: 1, quantity: 1 }],
       buyerId: '11:1234567890125',
@@ -152,12 +157,10 @@ describe('the signed refund slip (#21 case 9)', () => {
       approval: { managerPin: MANAGER_PIN },
     });
     const sale = await ok<{ orderId: number }>(core, 'sales.checkout', BREAD_AND_MILK);
-    const refund = await ok<OrderView>(core, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const refund = await makeRefund(core, {
       orderId: sale.orderId,
       full: true,
       buyerId: '20:008123456',
-      paymentType: 'cash',
     });
     expect(refund).toMatchObject({ kind: 'refund_full', state: 'fiscalized' });
     expect(printedJobs(core).map((j) => [j.kind, j.state])).toEqual([

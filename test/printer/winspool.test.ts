@@ -16,14 +16,14 @@ import {
   type WinspoolApi,
 } from '../../electron/printer/spooler.ts';
 import { createTransportFactory } from '../../electron/printer/transport.ts';
-import { createPrintService } from '../../electron/printer/service.ts';
 import { printerHandlers } from '../../electron/printer/handlers.ts';
 import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { journalLines } from '../../electron/printer/layout.ts';
 import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
 import { parsePrinterUri, PrinterUri, winspoolUri } from '../../shared/contract/printer.ts';
 import { makeReceipt } from './fixtures.ts';
-import { memorySettings, statusLog, tempDb, until } from './helpers.ts';
+import { testPrintService, until } from './helpers.ts';
+import type { Db } from '../../electron/db/open.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -86,24 +86,19 @@ describe('the Windows spooler (stubbed at the spooler calls)', () => {
   it('a receipt goes through the print service to printRaw: RAW bytes, the decoded printer name', async () => {
     const api = stubApi();
     const receipt = makeReceipt({ seed: 'winspool', latin: true });
-    const t = tempDb();
-    const service = createPrintService({
-      db: t.db,
-      settings: memorySettings({ 'printer.uri': 'winspool://POS-80%20(USB)', 'printer.profile': 'epson-tm-t88v' }),
-      emit: statusLog().emit,
-      env: {},
-      transport: createTransportFactory({ spoolers: { winspool: createWindowsSpooler(api) } }),
-      getReceipt: () => ({ receipt, cash: true }),
-    });
-    cleanups.push(
-      () => t.cleanup(),
-      () => service.stop(),
+    const { service, db, close } = testPrintService(
+      { 'printer.uri': 'winspool://POS-80%20(USB)', 'printer.profile': 'epson-tm-t88v' },
+      {
+        transport: createTransportFactory({ spoolers: { winspool: createWindowsSpooler(api) } }),
+        getReceipt: () => ({ receipt, cash: true }),
+      },
     );
+    cleanups.push(close);
     service.start();
     const jobId = service.enqueueReceipt(7);
     await until(() => api.jobs.length > 0);
-    await until(() => !['queued', 'printing'].includes(String(state(t, jobId))));
-    expect(state(t, jobId)).not.toBe('failed');
+    await until(() => !['queued', 'printing'].includes(String(state(db, jobId))));
+    expect(state(db, jobId)).not.toBe('failed');
     expect(api.jobs).toHaveLength(1);
     const job = api.jobs[0]!;
     expect(job.printer).toBe('POS-80 (USB)');
@@ -138,18 +133,8 @@ describe('the Windows spooler (stubbed at the spooler calls)', () => {
   });
 
   it('printer.installed: the Windows printers with winspool:// addresses and the default; empty without a spooler', async () => {
-    const t = tempDb();
-    const service = createPrintService({
-      db: t.db,
-      settings: memorySettings(),
-      emit: statusLog().emit,
-      env: {},
-      getReceipt: () => null,
-    });
-    cleanups.push(
-      () => t.cleanup(),
-      () => service.stop(),
-    );
+    const { service, close } = testPrintService();
+    cleanups.push(close);
     const api = stubApi([
       { name: 'POS-80 (USB)', isDefault: true },
       { name: 'Microsoft Print to PDF', isDefault: false },
@@ -247,6 +232,6 @@ process.stdin.on('end', () => {
   });
 });
 
-function state(t: ReturnType<typeof tempDb>, id: number): unknown {
-  return t.db.prepare('SELECT state FROM print_jobs WHERE id = ?').pluck().get(id);
+function state(db: Db, id: number): unknown {
+  return db.prepare('SELECT state FROM print_jobs WHERE id = ?').pluck().get(id);
 }

@@ -13,6 +13,7 @@ import { buildSefDocument } from '../../shared/sef/ubl.ts';
 import type { SefIncomingResult, SefSettingsView } from '../../shared/contract/sef.ts';
 import type { ReceiptView } from '../../shared/contract/goods.ts';
 import { BREAD_AND_MILK, closeCore, closeCores, ok, signIn, startCore, tempDir } from '../support/session.ts';
+import { SELLER } from './seller.ts';
 
 const fakes: FakeSef[] = [];
 afterEach(async () => {
@@ -107,15 +108,7 @@ describe('the SEF API key', () => {
         environment: 'demo',
         autoIssue: true,
         sendToCir: false,
-        seller: {
-          pib: '100002508',
-          registrationNumber: '08000017',
-          name: 'Продавница д.о.о.',
-          street: 'Главна 1',
-          city: 'Нови Сад',
-          postalZone: '21000',
-          bankAccount: '',
-        },
+        seller: { ...SELLER, bankAccount: '' },
         apiKey: KEY,
       });
       expect(saved).toMatchObject({ hasKey: true, demo: false });

@@ -11,9 +11,10 @@ import { startFakeSef, type FakeSef } from '../../electron/sef/fake-sef.ts';
 import { SefService, SEF_POLL_MS } from '../../electron/sef/service.ts';
 import type { SefDocumentView } from '../../shared/contract/sef.ts';
 import type { OrderView } from '../../shared/domain.ts';
-import { BREAD_AND_MILK, closeCores, ok, fails, MANAGER_PIN, startCore } from '../support/session.ts';
+import { makeRefund, BREAD_AND_MILK, closeCores, ok, fails, MANAGER_PIN, startCore } from '../support/session.ts';
 import { until } from '../support/core-calls.ts';
 import { HAVE_XMLLINT, ublProblems } from './xsd.ts';
+import { SELLER } from './seller.ts';
 
 const SEND = 'POST /api/publicApi/sales-invoice/ubl';
 const BUSINESS = '10:101134702';
@@ -21,15 +22,6 @@ const BUSINESS = '10:101134702';
 let clock = Date.parse('2026-11-28T10:00:00Z');
 const now = () => clock;
 const fakes: FakeSef[] = [];
-const SELLER = {
-  pib: '100002508',
-  registrationNumber: '08000017',
-  name: 'Продавница д.о.о.',
-  street: 'Главна 1',
-  city: 'Нови Сад',
-  postalZone: '21000',
-  bankAccount: '160-0000000001234-56',
-};
 
 afterEach(async () => {
   await closeCores();
@@ -253,11 +245,9 @@ describe('the SEF outbox', () => {
     const order = await sale(c);
     await ok(c, 'sef.issue', { orderId: order.orderId });
     await c.sef.outbox.pass();
-    const refund = await ok<OrderView>(c, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const refund = await makeRefund(c, {
       orderId: order.orderId,
       lines: [{ index: 0, quantity: 1 }],
-      paymentType: 'cash',
       buyerId: BUSINESS,
     });
     const credit = await ok<SefDocumentView>(c, 'sef.issue', { orderId: refund.orderId });
@@ -270,11 +260,9 @@ describe('the SEF outbox', () => {
 
     // A refund of a sale that has no e-invoice has nothing to correct: refused at its field, nothing saved.
     const plain = await sale(c);
-    const orphan = await ok<OrderView>(c, 'refunds.create', {
-      managerPin: MANAGER_PIN,
+    const orphan = await makeRefund(c, {
       orderId: plain.orderId,
       full: true,
-      paymentType: 'cash',
       buyerId: BUSINESS,
     });
     expect(await fails(c, 'sef.issue', { orderId: orphan.orderId })).toMatchObject({

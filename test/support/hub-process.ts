@@ -88,3 +88,12 @@ export async function startHubProcess(
     },
   };
 }
+
+/** A call to the hub's admin API with its admin token, `body` (if any) sent as JSON; the response as it came. */
+export function adminRequest(hub: HubProcess, method: string, route: string, body?: unknown): Promise<Response> {
+  return hub.request(`${hub.url}${route}`, {
+    method,
+    headers: { authorization: `Bearer ${hub.adminToken}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}

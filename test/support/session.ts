@@ -157,3 +157,36 @@ export function settled(c: Pick<Core, 'dispatch' | 'subscribe'>, orderId: number
 /** Orders in the till's database (every capture, whatever its state). */
 export const orderCount = (c: Pick<Core, 'db'>): number =>
   c.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders').get()?.n ?? 0;
+
+/**
+ * A refund with the first-run manager's PIN, paid back in cash unless `input` says otherwise; `input` names the
+ * original (`orderId` or `invoiceNumber`), what goes back (`lines` or `full`) and the buyer.
+ */
+export function makeRefund(c: Pick<Core, 'dispatch'>, input: Record<string, unknown>): Promise<OrderView> {
+  return ok<OrderView>(c, 'refunds.create', { managerPin: MANAGER_PIN, paymentType: 'cash', ...input });
+}
+
+/**
+ * A new product for `catalog.put`: `Производ <code>` at `price` dinars, label Ж, sold by the piece, in `group`, with
+ * the manager's approval; `over` changes any field.
+ */
+export function newProduct(
+  code: string,
+  price: number,
+  group: string | null,
+  over: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    code,
+    create: true,
+    name: `Производ ${code}`,
+    price,
+    label: 'Ж',
+    unit: 'piece',
+    group,
+    favourite: false,
+    barcodes: [],
+    approval: { managerPin: MANAGER_PIN },
+    ...over,
+  };
+}

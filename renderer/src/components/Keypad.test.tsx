@@ -7,16 +7,13 @@
  */
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { App } from '../App.tsx';
 import { HubApp } from '../hub-ui/HubApp.tsx';
-import { createI18n } from '../i18n/index.ts';
-import { createPosStore } from '../store/index.ts';
 import { testRoot } from '../testing/dom.ts';
-import { createFakeApi, ok } from '../testing/fake-api.ts';
-import { BREAD, CHEESE, DEMO_RATES, INFO, SYNC } from '../testing/fixtures.ts';
+import { ok } from '../testing/fake-api.ts';
+import { BREAD, CHEESE } from '../testing/fixtures.ts';
+import { startTill } from '../testing/till.tsx';
 
 const dom = testRoot();
-const ANA = { id: 2, name: 'Ана', role: 'cashier' as const, active: true, mustChangePin: false };
 
 /** The one layout, cell by cell (`·` an empty place): the comma's and the percent's places are optional. */
 const LAYOUT = ['7', '8', '9', '4', '5', '6', '1', '2', '3', ',|·', '0', 'Обриши знак', '%?', 'Обриши све'];
@@ -39,18 +36,7 @@ function expectLayout(found: string[], options: { comma: boolean; percent: boole
 }
 
 async function counter(loggedIn: boolean) {
-  HTMLCanvasElement.prototype.getContext = (() => null) as never;
-  const fake = createFakeApi({
-    'app.info': () => ok(INFO),
-    'taxRates.get': () => ok(DEMO_RATES),
-    'sync.status': () => ok(SYNC),
-    'catalog.favourites': () => ok([BREAD]),
-    'staff.login': () => ok(ANA),
-    'shifts.current': () => ok(null),
-  });
-  const store = createPosStore(fake.api, undefined, { getItem: () => null, setItem: () => {} });
-  await act(async () => dom.root.render(<App store={store} api={fake.api} i18n={createI18n('sr-Cyrl')} />));
-  if (loggedIn) await act(async () => void (await store.getState().login('1111')));
+  const { store } = await startTill(dom.root, { 'shifts.current': () => ok(null) }, { login: loggedIn });
   return store;
 }
 

@@ -5,30 +5,19 @@
  */
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { App } from '../App.tsx';
-import { createI18n } from '../i18n/index.ts';
-import { createPosStore, shareOut } from '../store/index.ts';
+import { shareOut } from '../store/index.ts';
 import { testRoot } from '../testing/dom.ts';
-import { createFakeApi, ok } from '../testing/fake-api.ts';
+import { ok } from '../testing/fake-api.ts';
 import { discountPara } from './Dialogs.tsx';
-import { BREAD, CHEESE, DEMO_RATES, INFO, SYNC } from '../testing/fixtures.ts';
+import { BREAD, CHEESE } from '../testing/fixtures.ts';
+import { startTill } from '../testing/till.tsx';
 
 const dom = testRoot();
-const ANA = { id: 2, name: 'Ана', role: 'cashier' as const, active: true, mustChangePin: false };
 
 async function counter() {
-  HTMLCanvasElement.prototype.getContext = (() => null) as never;
-  const fake = createFakeApi({
-    'app.info': () => ok(INFO),
-    'taxRates.get': () => ok(DEMO_RATES),
-    'sync.status': () => ok(SYNC),
-    'catalog.favourites': () => ok([BREAD]),
-    'staff.login': () => ok(ANA),
+  const { store } = await startTill(dom.root, {
     'sales.approveDiscount': () => ok({ approved: 0, approvedBy: null }),
   });
-  const store = createPosStore(fake.api, undefined, { getItem: () => null, setItem: () => {} });
-  await act(async () => dom.root.render(<App store={store} api={fake.api} i18n={createI18n('sr-Cyrl')} />));
-  await act(async () => void (await store.getState().login('1111')));
   return store;
 }
 

@@ -5,23 +5,17 @@
  * says so.
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ParkedSaleSummary } from '../../../shared/contract/catalog.ts';
-import { App } from '../App.tsx';
-import { createI18n } from '../i18n/index.ts';
-import { createPosStore, type PosStore } from '../store/index.ts';
-import { createFakeApi, ok, type FakeApi } from '../testing/fake-api.ts';
-import { BREAD, DEMO_RATES, INFO, SYNC } from '../testing/fixtures.ts';
+import type { PosStore } from '../store/index.ts';
+import { ok } from '../testing/fake-api.ts';
+import { BREAD } from '../testing/fixtures.ts';
+import { testRoot } from '../testing/dom.ts';
+import { startTill } from '../testing/till.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const ANA = { id: 2, name: 'Ана Анић', role: 'cashier' as const, active: true, mustChangePin: false };
 const AT = '2026-11-25T09:30:00.000Z';
 
-let container: HTMLDivElement;
-let root: Root;
-let fake: FakeApi;
+const dom = testRoot();
 let store: PosStore;
 let parked: ParkedSaleSummary[];
 let deleted: number[];
@@ -34,13 +28,7 @@ beforeEach(async () => {
   ];
   deleted = [];
   taken = [];
-  HTMLCanvasElement.prototype.getContext = (() => null) as never;
-  fake = createFakeApi({
-    'app.info': () => ok(INFO),
-    'taxRates.get': () => ok(DEMO_RATES),
-    'sync.status': () => ok(SYNC),
-    'catalog.favourites': () => ok([BREAD]),
-    'staff.login': () => ok(ANA),
+  ({ store } = await startTill(dom.root, {
     'parked.list': () => ok(parked),
     'parked.remote': () => ok({ online: false, sales: [] }),
     'parked.save': ({ name }) => ok({ id: 13, createdAt: AT, name: name ?? null, lines: 1, totalPara: 6500 }),
@@ -69,22 +57,11 @@ beforeEach(async () => {
         },
       });
     },
-  });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  store = createPosStore(fake.api, undefined, { getItem: () => null, setItem: () => {} });
-  await act(async () => root.render(<App store={store} api={fake.api} i18n={createI18n('sr-Cyrl')} />));
-  await act(async () => void (await store.getState().login('1111')));
+  }));
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
-
-const dialog = () => container.querySelector<HTMLElement>('[role="dialog"]');
-const button = (label: string) => container.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
+const dialog = () => dom.container.querySelector<HTMLElement>('[role="dialog"]');
+const button = (label: string) => dom.container.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
 
 async function openParked() {
   await act(async () => store.getState().openDialog('parked'));
@@ -121,10 +98,10 @@ describe('the parked list', () => {
   it('parking says so, with the name when one was given', async () => {
     store.getState().addProduct(BREAD);
     await act(async () => void (await store.getState().park('Јован')));
-    expect(container.querySelector('.notice[role="status"] span')?.textContent).toBe('Паркирано: Јован');
+    expect(dom.container.querySelector('.notice[role="status"] span')?.textContent).toBe('Паркирано: Јован');
     store.getState().addProduct(BREAD);
     await act(async () => void (await store.getState().park()));
-    expect(container.querySelector('.notice[role="status"] span')?.textContent).toBe('Продаја је паркирана.');
+    expect(dom.container.querySelector('.notice[role="status"] span')?.textContent).toBe('Продаја је паркирана.');
   });
 });
 
@@ -142,7 +119,7 @@ describe('resuming with another cart open', () => {
     await act(async () => button('Настави: Петар — 1 ставка, 65,00 RSD, ' + timeOf(AT))?.click());
     expect(dialog()?.textContent).toContain('Корпа није празна');
     expect(taken).toEqual([]);
-    const byText = (text: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === text);
+    const byText = (text: string) => [...dom.container.querySelectorAll('button')].find((b) => b.textContent === text);
     await act(async () => byText('Откажи')?.click());
     expect(taken).toEqual([]);
     expect(store.getState().lines.map((l) => l.name)).toEqual(['Уље']);

@@ -5,18 +5,14 @@
  * sends the nominal one); a normal sale still asks for them.
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CheckoutInput } from '../../../shared/contract/index.ts';
 import type { ScanResult } from '../../../shared/contract/catalog.ts';
-import { App } from '../App.tsx';
 import { fillRest, ipsRest } from './PaymentScreen.tsx';
-import { createI18n } from '../i18n/index.ts';
-import { createPosStore } from '../store/index.ts';
-import { createFakeApi, ok } from '../testing/fake-api.ts';
-import { BREAD, DEMO_RATES, INFO, SYNC, order } from '../testing/fixtures.ts';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { ok } from '../testing/fake-api.ts';
+import { BREAD, INFO, order } from '../testing/fixtures.ts';
+import { testRoot } from '../testing/dom.ts';
+import { startTill } from '../testing/till.tsx';
 
 const SCAN: ScanResult = {
   product: BREAD,
@@ -25,24 +21,13 @@ const SCAN: ScanResult = {
   unitPricePara: 6500,
   code: '8600000100018',
 };
-const ANA = { id: 2, name: 'Ана Анић', role: 'cashier' as const, active: true, mustChangePin: false };
 
-let container: HTMLDivElement | null = null;
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
-});
+const dom = testRoot();
 
 async function till(trainingMode: boolean) {
   const checkouts: CheckoutInput[] = [];
-  HTMLCanvasElement.prototype.getContext = (() => null) as never;
-  const fake = createFakeApi({
+  const { store } = await startTill(dom.root, {
     'app.info': () => ok({ ...INFO, trainingMode }),
-    'taxRates.get': () => ok(DEMO_RATES),
-    'sync.status': () => ok(SYNC),
-    'catalog.favourites': () => ok([BREAD]),
-    'staff.login': () => ok(ANA),
     'catalog.byBarcode': () => ok(SCAN),
     'sales.checkout': (input) => {
       checkouts.push(input as CheckoutInput);
@@ -58,13 +43,7 @@ async function till(trainingMode: boolean) {
         }),
       ),
   });
-  const div = document.createElement('div');
-  document.body.append(div);
-  container = div;
-  root = createRoot(div);
-  const store = createPosStore(fake.api, undefined, { getItem: () => null, setItem: () => {} });
-  await act(async () => root?.render(<App store={store} api={fake.api} i18n={createI18n('sr-Cyrl')} />));
-  await act(async () => void (await store.getState().login('1111')));
+  const div = dom.container;
   const key = (k: string) =>
     act(
       () => void document.body.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true })),

@@ -10,19 +10,17 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { PrintStatus, PrinterCondition } from '../../../shared/contract/printer.ts';
 import { UNKNOWN_CONDITION } from '../../../shared/contract/printer.ts';
 import type { Language } from '../../../shared/domain.ts';
-import { App } from '../App.tsx';
-import { createI18n } from '../i18n/index.ts';
-import { createPosStore, type PosStore } from '../store/index.ts';
-import { createFakeApi, ok, type FakeApi, type FakeHandlers } from '../testing/fake-api.ts';
-import { BREAD, DEMO_RATES, INFO, SYNC, printStatus } from '../testing/fixtures.ts';
+import type { PosStore } from '../store/index.ts';
+import { ok, type FakeApi, type FakeHandlers } from '../testing/fake-api.ts';
+import { BREAD, printStatus } from '../testing/fixtures.ts';
 import { printerAlerts } from './PrinterChips.tsx';
 import { testRoot } from '../testing/dom.ts';
+import { startTill } from '../testing/till.tsx';
 
 const dom = testRoot();
 
 let store: PosStore;
 
-const ANA = { id: 2, name: 'Ана Анић', role: 'cashier' as const, active: true, mustChangePin: false };
 const ASKED: PrinterCondition = {
   source: 'printer',
   online: true,
@@ -36,20 +34,17 @@ const printer = (over: Partial<PrinterCondition>, status: Partial<PrintStatus> =
   printStatus({ printer: { ...ASKED, ...over }, ...status });
 
 async function mount(initial: PrintStatus, lang: Language = 'sr-Cyrl', handlers: FakeHandlers = {}): Promise<FakeApi> {
-  const fake = createFakeApi({
-    'app.info': () => ok({ ...INFO, language: lang }),
-    'taxRates.get': () => ok(DEMO_RATES),
-    'sync.status': () => ok(SYNC),
-    'catalog.favourites': () => ok([BREAD]),
-    'settings.get': () => ({ ok: false, error: { code: 'internal', message: 'not in this test' } }),
-    'print.status': () => ok(initial),
-    'staff.login': () => ok(ANA),
-    ...handlers,
-  });
-  store = createPosStore(fake.api, undefined, { getItem: () => null, setItem: () => {} });
-  await act(async () => dom.root.render(<App store={store} api={fake.api} i18n={createI18n(lang)} />));
-  await act(async () => void (await store.getState().login('1111')));
-  return fake;
+  const started = await startTill(
+    dom.root,
+    {
+      'settings.get': () => ({ ok: false, error: { code: 'internal', message: 'not in this test' } }),
+      'print.status': () => ok(initial),
+      ...handlers,
+    },
+    { lang },
+  );
+  store = started.store;
+  return started.fake;
 }
 
 beforeEach(() => {

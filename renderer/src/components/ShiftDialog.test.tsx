@@ -10,18 +10,14 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { ShiftView } from '../../../shared/contract/shifts.ts';
-import { App } from '../App.tsx';
-import { createI18n } from '../i18n/index.ts';
-import { createPosStore } from '../store/index.ts';
 import { testRoot } from '../testing/dom.ts';
-import { createFakeApi, ok } from '../testing/fake-api.ts';
-import { BREAD, DEMO_RATES, INFO, SYNC } from '../testing/fixtures.ts';
+import { ok } from '../testing/fake-api.ts';
+import { startTill } from '../testing/till.tsx';
 
 // The machine's clock is not the shop's (issue 38): the dialog's times must still be Belgrade's.
 process.env.TZ = 'America/New_York';
 
 const dom = testRoot();
-const ANA = { id: 2, name: 'Ана', role: 'cashier' as const, active: true, mustChangePin: false };
 
 /** A shift kept by the fake core: open, cash in/out, close, with the figures the dialog shows. */
 function fakeShifts() {
@@ -94,22 +90,13 @@ function fakeShifts() {
 }
 
 async function counterWithShiftDialog() {
-  HTMLCanvasElement.prototype.getContext = (() => null) as never;
   const shifts = fakeShifts();
-  const fake = createFakeApi({
-    'app.info': () => ok(INFO),
-    'taxRates.get': () => ok(DEMO_RATES),
-    'sync.status': () => ok(SYNC),
-    'catalog.favourites': () => ok([BREAD]),
-    'staff.login': () => ok(ANA),
+  const { fake, store } = await startTill(dom.root, {
     'shifts.current': () => ok(shifts.current),
     'shifts.open': (input) => shifts.open(input),
     'shifts.cash': (input) => shifts.cash(input),
     'shifts.close': (input) => shifts.close(input),
   });
-  const store = createPosStore(fake.api, undefined, { getItem: () => null, setItem: () => {} });
-  await act(async () => dom.root.render(<App store={store} api={fake.api} i18n={createI18n('sr-Cyrl')} />));
-  await act(async () => void (await store.getState().login('1111')));
   await act(async () => store.getState().openDialog('shift'));
   return { fake, store };
 }

@@ -8,7 +8,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { HubStaffRow } from '../../../shared/hub/protocol.ts';
-import { CheckedField, MgrTable, NoteAndAlert } from '../ui/forms.tsx';
+import { CheckedField, CheckedInput, CheckedPinInput, MgrTable, NoteAndAlert } from '../ui/forms.tsx';
 import type { HubT } from './i18n.ts';
 import type { HubUiApi } from './api.ts';
 
@@ -161,16 +161,14 @@ export function StaffSection(props: { t: HubT; api: HubUiApi; errorText: (err: u
         <form aria-label={t('staffAddForm')} onSubmit={(e) => void add(e)} className="mgr-panel">
           <h3>{t('staffAddForm')}</h3>
           <div className="mgr-row mgr-top">
-            <CheckedField label={t('staffAddName')} error={addErrors.name} errorId="hub-staff-add-name-error">
-              <input
-                value={draft.name}
-                maxLength={100}
-                autoComplete="off"
-                aria-invalid={addErrors.name ? true : undefined}
-                aria-describedby={addErrors.name ? 'hub-staff-add-name-error' : undefined}
-                onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-              />
-            </CheckedField>
+            <CheckedInput
+              label={t('staffAddName')}
+              error={addErrors.name}
+              errorId="hub-staff-add-name-error"
+              value={draft.name}
+              onChange={(name) => setDraft({ ...draft, name })}
+              input={{ maxLength: 100, autoComplete: 'off' }}
+            />
             <CheckedField label={t('staffAddRole')} error={undefined} errorId="hub-staff-add-role-error">
               <select
                 value={draft.role}
@@ -180,18 +178,15 @@ export function StaffSection(props: { t: HubT; api: HubUiApi; errorText: (err: u
                 <option value="manager">{t('roleManager')}</option>
               </select>
             </CheckedField>
-            <CheckedField label={t('staffAddPin')} error={addErrors.pin} errorId="hub-staff-add-pin-error">
-              <input
-                type="password"
-                inputMode="numeric"
-                autoComplete="new-password"
-                size={10}
-                value={draft.pin}
-                aria-invalid={addErrors.pin ? true : undefined}
-                aria-describedby={addErrors.pin ? 'hub-staff-add-hint hub-staff-add-pin-error' : 'hub-staff-add-hint'}
-                onChange={(e) => setDraft({ ...draft, pin: e.target.value })}
-              />
-            </CheckedField>
+            <CheckedPinInput
+              label={t('staffAddPin')}
+              error={addErrors.pin}
+              errorId="hub-staff-add-pin-error"
+              hintId="hub-staff-add-hint"
+              value={draft.pin}
+              onChange={(pin) => setDraft({ ...draft, pin })}
+              input={{ autoComplete: 'new-password', size: 10 }}
+            />
             <div className="mgr-field-actions">
               <button type="submit" className="primary">
                 {t('staffAdd')}
@@ -251,17 +246,15 @@ export function StaffSection(props: { t: HubT; api: HubUiApi; errorText: (err: u
         >
           <h3>{t('staffPinForm', { name: pinFor.name })}</h3>
           <div className="mgr-row mgr-top">
-            <CheckedField label={t('staffPinLabel')} error={pinError ?? undefined} errorId="hub-staff-pin-error">
-              <input
-                type="password"
-                inputMode="numeric"
-                autoComplete="new-password"
-                value={pin}
-                aria-describedby={pinError ? 'hub-staff-pin-hint hub-staff-pin-error' : 'hub-staff-pin-hint'}
-                aria-invalid={pinError ? true : undefined}
-                onChange={(e) => setPin(e.target.value)}
-              />
-            </CheckedField>
+            <CheckedPinInput
+              label={t('staffPinLabel')}
+              error={pinError ?? undefined}
+              errorId="hub-staff-pin-error"
+              hintId="hub-staff-pin-hint"
+              value={pin}
+              onChange={setPin}
+              input={{ autoComplete: 'new-password' }}
+            />
             <div className="mgr-field-actions">
               <button type="submit" className="primary">
                 {t('staffSetPin')}

@@ -14,6 +14,7 @@ import { message } from '../../../shared/messages.ts';
 import { formatFingerprint } from '../../../shared/hub/fingerprint.ts';
 import { call, localTime, useAction, useFieldErrors, Alert, CheckedField, SubmitButton } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
+import { CheckedInput, CheckedPinInput, fieldBinder } from '../ui/forms.tsx';
 
 type HubField = 'url' | 'code' | 'fingerprint' | 'managerPin';
 
@@ -31,7 +32,7 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   };
   // A refusal naming a field (bad input, a refused PIN, the hub's answer) goes next to it; the rest to the alert.
   // An unreachable hub is about the URL the manager typed.
-  const { fieldErrors, setFieldErrors, fail, errorProps } = useFieldErrors(
+  const { fieldErrors, setFieldErrors, fail } = useFieldErrors(
     labels,
     'hub',
     (e) => e.field ?? (e.code === 'unavailable' ? 'url' : undefined),
@@ -127,31 +128,17 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   };
 
   const when = (iso: string | null | undefined) => (iso ? localTime(iso, lang) : '—');
+  const bind = fieldBinder('hub', labels, fieldErrors, form, setForm);
   const fingerprintField = (
-    <CheckedField label={labels.fingerprint} error={fieldErrors.fingerprint} errorId="hub-fingerprint-error">
-      <input
-        autoComplete="off"
-        spellCheck={false}
-        className="mgr-fingerprint"
-        placeholder="3F2A 9C01 …"
-        value={form.fingerprint}
-        onChange={(e) => setForm({ ...form, fingerprint: e.target.value })}
-        {...errorProps('fingerprint')}
-      />
-    </CheckedField>
+    <CheckedInput
+      {...bind('fingerprint')}
+      input={{ autoComplete: 'off', spellCheck: false, className: 'mgr-fingerprint', placeholder: '3F2A 9C01 …' }}
+    />
   );
-  const pinField = (
-    <CheckedField label={labels.managerPin} error={fieldErrors.managerPin} errorId="hub-managerPin-error">
-      <input
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        value={form.managerPin}
-        onChange={(e) => setForm({ ...form, managerPin: e.target.value })}
-        {...errorProps('managerPin')}
-      />
-    </CheckedField>
+  const urlField = (label: string, placeholder: string) => (
+    <CheckedInput {...bind('url')} label={label} input={{ type: 'url', placeholder }} />
   );
+  const pinField = <CheckedPinInput {...bind('managerPin')} />;
 
   return (
     <div className="mgr-tab">
@@ -210,23 +197,8 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
       </section>
       {status && !status.enrolled && (
         <form className="mgr-row" aria-label={t('hub_enrol')} onSubmit={enrol} noValidate>
-          <CheckedField label={labels.url} error={fieldErrors.url} errorId="hub-url-error">
-            <input
-              type="url"
-              placeholder="https://192.168.1.10:8787"
-              value={form.url}
-              onChange={(e) => setForm({ ...form, url: e.target.value })}
-              {...errorProps('url')}
-            />
-          </CheckedField>
-          <CheckedField label={labels.code} error={fieldErrors.code} errorId="hub-code-error">
-            <input
-              autoComplete="off"
-              value={form.code}
-              onChange={(e) => setForm({ ...form, code: e.target.value })}
-              {...errorProps('code')}
-            />
-          </CheckedField>
+          {urlField(labels.url, 'https://192.168.1.10:8787')}
+          <CheckedInput {...bind('code')} input={{ autoComplete: 'off' }} />
           {fingerprintField}
           {pinField}
           <SubmitButton busy={busy}>{t('hub_enrol')}</SubmitButton>
@@ -265,15 +237,7 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
       {status?.enrolled && (
         <form className="mgr-row" aria-label={t('hub_repin')} onSubmit={repin} noValidate>
           {fingerprintField}
-          <CheckedField label={t('hub_new_url')} error={fieldErrors.url} errorId="hub-url-error">
-            <input
-              type="url"
-              placeholder={status.url ?? ''}
-              value={form.url}
-              onChange={(e) => setForm({ ...form, url: e.target.value })}
-              {...errorProps('url')}
-            />
-          </CheckedField>
+          {urlField(t('hub_new_url'), status.url ?? '')}
           {pinField}
           <SubmitButton busy={busy}>{t('hub_repin')}</SubmitButton>
         </form>
@@ -387,16 +351,13 @@ function StaffChoice(props: {
           )}
         </div>
       ))}
-      <CheckedField label={labels.hubPin ?? ''} error={fieldErrors.hubPin} errorId="hub-staff-hubPin-error">
-        <input
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          value={hubPin}
-          onChange={(e) => setHubPin(e.target.value)}
-          {...errorProps('hubPin')}
-        />
-      </CheckedField>
+      <CheckedPinInput
+        label={labels.hubPin ?? ''}
+        error={fieldErrors.hubPin}
+        errorId="hub-staff-hubPin-error"
+        value={hubPin}
+        onChange={setHubPin}
+      />
       <SubmitButton busy={busy}>{t('hub_staff_apply')}</SubmitButton>
     </form>
   );

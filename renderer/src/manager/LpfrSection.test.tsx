@@ -13,6 +13,7 @@ import { createFakeApi, ok } from '../testing/fake-api.ts';
 import { testRoot } from '../testing/dom.ts';
 import { mt, type ManagerText } from './i18n.ts';
 import { LpfrSection, lpfrStateText } from './LpfrSection.tsx';
+import { SYNC as ONLINE } from '../testing/fixtures.ts';
 
 const dom = testRoot();
 
@@ -28,15 +29,7 @@ const STATES: LpfrState[] = [
   'error',
 ];
 
-const SYNC: SyncStatus = {
-  online: false,
-  paused: null,
-  queued: 0,
-  needsAttention: 0,
-  oldestQueuedAt: null,
-  lastSuccessAt: null,
-  lastError: null,
-};
+const SYNC: SyncStatus = { ...ONLINE, online: false };
 
 function tOf(lang: Language) {
   return (key: ManagerText, params?: Record<string, string | number>) => mt(lang, key, params);

@@ -11,10 +11,10 @@ import {
   useAction,
   useFieldErrors,
   ApprovedForm,
-  CheckedField,
   NoteAndAlert,
   SubmitButton,
 } from './common.tsx';
+import { ADDRESS_INPUT, CheckedInput, CheckedPinInput, fieldBinder } from '../ui/forms.tsx';
 
 type LpfrField = 'url' | 'pin' | 'managerPin';
 
@@ -42,7 +42,7 @@ export function LpfrSection(props: { api: PosApi; t: ManagerT }) {
     pin: t('lpfr_pin'),
     managerPin: pinLabel,
   };
-  const { fieldErrors, setFieldErrors, fail, errorProps } = useFieldErrors(labels, 'lpfr', (e) =>
+  const { fieldErrors, setFieldErrors, fail } = useFieldErrors(labels, 'lpfr', (e) =>
     e.field === 'approval.managerPin' ? 'managerPin' : e.field,
   );
 
@@ -86,6 +86,7 @@ export function LpfrSection(props: { api: PosApi; t: ManagerT }) {
   };
 
   const fromEnv = view?.urlFromEnv === true;
+  const bind = fieldBinder('lpfr', labels, fieldErrors, form, setForm);
   return (
     <section className="mgr-lpfr" aria-label={t('lpfr')}>
       <h3>{t('lpfr')}</h3>
@@ -129,43 +130,14 @@ export function LpfrSection(props: { api: PosApi; t: ManagerT }) {
       <form className="mgr-printer-form" aria-label={t('lpfr')} onSubmit={save} noValidate>
         <div className="mgr-row mgr-top">
           {!fromEnv && (
-            <CheckedField label={labels.url} error={fieldErrors.url} errorId="lpfr-url-error">
-              <input
-                type="url"
-                value={form.url}
-                size={34}
-                spellCheck={false}
-                autoComplete="off"
-                placeholder="http://192.168.1.20:8888"
-                aria-describedby={fieldErrors.url ? 'lpfr-url-error lpfr-url-hint' : 'lpfr-url-hint'}
-                aria-invalid={fieldErrors.url ? true : undefined}
-                onChange={(e) => setForm({ ...form, url: e.target.value })}
-              />
-            </CheckedField>
+            <CheckedInput
+              {...bind('url')}
+              hintId="lpfr-url-hint"
+              input={{ ...ADDRESS_INPUT, type: 'url', placeholder: 'http://192.168.1.20:8888' }}
+            />
           )}
-          <CheckedField label={labels.pin} error={fieldErrors.pin} errorId="lpfr-pin-error">
-            <input
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={4}
-              size={6}
-              value={form.pin}
-              aria-describedby={fieldErrors.pin ? 'lpfr-pin-error lpfr-pin-hint' : 'lpfr-pin-hint'}
-              aria-invalid={fieldErrors.pin ? true : undefined}
-              onChange={(e) => setForm({ ...form, pin: e.target.value })}
-            />
-          </CheckedField>
-          <CheckedField label={labels.managerPin} error={fieldErrors.managerPin} errorId="lpfr-managerPin-error">
-            <input
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              value={form.managerPin}
-              {...errorProps('managerPin')}
-              onChange={(e) => setForm({ ...form, managerPin: e.target.value })}
-            />
-          </CheckedField>
+          <CheckedPinInput {...bind('pin')} hintId="lpfr-pin-hint" input={{ maxLength: 4, size: 6 }} />
+          <CheckedPinInput {...bind('managerPin')} />
         </div>
         {!fromEnv && (
           <p id="lpfr-url-hint" className="mgr-hint">

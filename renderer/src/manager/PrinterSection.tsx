@@ -25,6 +25,7 @@ import {
   NoteAndAlert,
 } from './common.tsx';
 import { Check } from '../components/Check.tsx';
+import { ADDRESS_INPUT, CheckedInput, CheckedPinInput, fieldBinder } from '../ui/forms.tsx';
 import { HeldJobs } from './HeldJobs.tsx';
 import { printerUriProblem, useInstalledPrinters } from './printer-choice.ts';
 
@@ -116,6 +117,7 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
     });
   };
 
+  const bind = fieldBinder('printer', labels, fieldErrors, form, setForm);
   const profileText = (p: PrinterProfileView) =>
     t('printer_profile_option', { name: presetName(lang, p), paper: p.paperMm });
   const currentProfile = status ? profiles.find((p) => p.id === status.profileId) : undefined;
@@ -203,18 +205,11 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
             </p>
           ))}
         <div className="mgr-row mgr-top">
-          <CheckedField label={labels.uri} error={fieldErrors.uri} errorId="printer-uri-error">
-            <input
-              value={form.uri}
-              size={34}
-              spellCheck={false}
-              autoComplete="off"
-              placeholder="tcp://192.168.1.50:9100"
-              aria-describedby={fieldErrors.uri ? 'printer-uri-error printer-uri-hint' : 'printer-uri-hint'}
-              aria-invalid={fieldErrors.uri ? true : undefined}
-              onChange={(e) => setForm({ ...form, uri: e.target.value })}
-            />
-          </CheckedField>
+          <CheckedInput
+            {...bind('uri')}
+            hintId="printer-uri-hint"
+            input={{ ...ADDRESS_INPUT, placeholder: 'tcp://192.168.1.50:9100' }}
+          />
           <CheckedField label={labels.profileId} error={fieldErrors.profileId} errorId="printer-profileId-error">
             <select
               value={form.profileId}
@@ -266,16 +261,7 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
             checked={form.autoPrint}
             onChange={(checked) => setForm({ ...form, autoPrint: checked })}
           />
-          <CheckedField label={labels.managerPin} error={fieldErrors.managerPin} errorId="printer-managerPin-error">
-            <input
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              value={form.managerPin}
-              {...errorProps('managerPin')}
-              onChange={(e) => setForm({ ...form, managerPin: e.target.value })}
-            />
-          </CheckedField>
+          <CheckedPinInput {...bind('managerPin')} />
           <SubmitButton busy={busy}>{t('printer_save')}</SubmitButton>
         </div>
       </form>

@@ -4,13 +4,14 @@
  * manager's PIN. The core decides what is allowed (shared/contract/staff.ts `staffChangeRefusal`); a refusal
  * is shown at its field (`ApprovedForm`).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { StaffRole, StaffView } from '../../../shared/contract/staff.ts';
 import {
   call,
   useAction,
   ApprovedForm,
+  type ApprovedField,
   MgrTable,
   PinInput,
   RowForm,
@@ -47,6 +48,49 @@ function RoleSelect(props: {
       <option value="cashier">{t('role_cashier')}</option>
       <option value="manager">{t('role_manager')}</option>
     </select>
+  );
+}
+
+/** How a person's field is typed: a PIN is a secret of digits the browser does not remember. */
+const INPUT_KINDS = {
+  text: {},
+  email: { type: 'email' },
+  tel: { type: 'tel' },
+  pin: { type: 'password', inputMode: 'numeric', autoComplete: 'off' },
+} as const;
+
+/** One field of a person's form held in state, as an `ApprovedForm` field (its label and error beside it). */
+function personInput<K extends string, F extends Record<K, string>>(
+  field: ApprovedField<K>,
+  form: F,
+  setForm: (f: F) => void,
+  key: K,
+  kind: keyof typeof INPUT_KINDS = 'text',
+): ReactNode {
+  return field(key, (p) => (
+    <input
+      {...INPUT_KINDS[kind]}
+      value={form[key]}
+      {...p}
+      onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+    />
+  ));
+}
+
+/** A person's name and role, the first fields of both the editor and the new person's form. */
+function nameAndRole<F extends { name: string; role: StaffRole }>(
+  t: ManagerT,
+  field: ApprovedField<'name' | 'role'>,
+  form: F,
+  setForm: (f: F) => void,
+): ReactNode {
+  return (
+    <>
+      {personInput(field, form, setForm, 'name')}
+      {field('role', (p) => (
+        <RoleSelect t={t} value={form.role} errorProps={p} onChange={(role) => setForm({ ...form, role })} />
+      ))}
+    </>
   );
 }
 
@@ -155,7 +199,7 @@ function PersonEditor(props: {
 }) {
   const { api, t, person, run, busy } = props;
   const [form, setForm] = useState<Details>(detailsOf(person));
-  const [newPin, setNewPin] = useState('');
+  const [newPin, setNewPin] = useState({ pin: '' });
   const name = person.name;
   return (
     <section className="mgr-staff-person" aria-label={t('staff_editing', { name })}>
@@ -186,28 +230,9 @@ function PersonEditor(props: {
       >
         {(field) => (
           <>
-            {field('name', (p) => (
-              <input value={form.name} {...p} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-            ))}
-            {field('role', (p) => (
-              <RoleSelect t={t} value={form.role} errorProps={p} onChange={(role) => setForm({ ...form, role })} />
-            ))}
-            {field('email', (p) => (
-              <input
-                type="email"
-                value={form.email}
-                {...p}
-                onChange={(e) => setForm({ ...form, email: e.target.value })}
-              />
-            ))}
-            {field('phone', (p) => (
-              <input
-                type="tel"
-                value={form.phone}
-                {...p}
-                onChange={(e) => setForm({ ...form, phone: e.target.value })}
-              />
-            ))}
+            {nameAndRole(t, field, form, setForm)}
+            {personInput(field, form, setForm, 'email', 'email')}
+            {personInput(field, form, setForm, 'phone', 'tel')}
           </>
         )}
       </ApprovedForm>
@@ -244,23 +269,12 @@ function PersonEditor(props: {
         idPrefix="staff-pin"
         labels={{ pin: t('staff_new_pin') }}
         onSubmit={async (managerPin) => {
-          await call(api['staff.update']({ managerPin, id: person.id, pin: newPin }));
-          setNewPin('');
+          await call(api['staff.update']({ managerPin, id: person.id, pin: newPin.pin }));
+          setNewPin({ pin: '' });
           await props.onDone(t('staff_pin_set', { name }));
         }}
       >
-        {(field) =>
-          field('pin', (p) => (
-            <input
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              value={newPin}
-              {...p}
-              onChange={(e) => setNewPin(e.target.value)}
-            />
-          ))
-        }
+        {(field) => personInput(field, newPin, setNewPin, 'pin', 'pin')}
       </ApprovedForm>
       <button type="button" onClick={props.onClose}>
         {t('staff_done')}
@@ -305,30 +319,9 @@ function AddPerson(props: {
     >
       {(field) => (
         <>
-          {field('name', (p) => (
-            <input value={form.name} {...p} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-          ))}
-          {field('role', (p) => (
-            <RoleSelect t={t} value={form.role} errorProps={p} onChange={(role) => setForm({ ...form, role })} />
-          ))}
-          {field('pin', (p) => (
-            <input
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              value={form.pin}
-              {...p}
-              onChange={(e) => setForm({ ...form, pin: e.target.value })}
-            />
-          ))}
-          {field('email', (p) => (
-            <input
-              type="email"
-              value={form.email}
-              {...p}
-              onChange={(e) => setForm({ ...form, email: e.target.value })}
-            />
-          ))}
+          {nameAndRole(t, field, form, setForm)}
+          {personInput(field, form, setForm, 'pin', 'pin')}
+          {personInput(field, form, setForm, 'email', 'email')}
         </>
       )}
     </ApprovedForm>

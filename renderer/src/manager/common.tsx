@@ -10,7 +10,7 @@ import { fieldLabel } from '../../../shared/i18n/fields.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
-import { Alert, CheckedField, Field, FieldError, MgrTable, NoteAndAlert } from '../ui/forms.tsx';
+import { Alert, CheckedField, CheckedPinInput, Field, FieldError, MgrTable, NoteAndAlert } from '../ui/forms.tsx';
 
 /** The form pieces the till's manager screens share with the hub UI (ui/forms.tsx). */
 export { Alert, CheckedField, Field, MgrTable, NoteAndAlert };
@@ -301,20 +301,13 @@ export function ApprovedForm<F extends string>(props: {
       }
     >
       {props.children?.(field)}
-      <CheckedField
+      <CheckedPinInput
         label={labels.managerPin}
         error={fieldErrors.managerPin}
         errorId={`${props.idPrefix}-managerPin-error`}
-      >
-        <input
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          value={pin}
-          {...errorProps('managerPin')}
-          onChange={(e) => setPin(e.target.value)}
-        />
-      </CheckedField>
+        value={pin}
+        onChange={setPin}
+      />
       <SubmitButton busy={props.busy} disabled={props.disabled === true}>
         {props.button}
       </SubmitButton>

@@ -2,7 +2,7 @@
  * The form pieces of the manager's screens, the same at the till and at the hub UI: a labelled field, a field
  * with its error right under it, an alert, a note with its alert, and a named table (its columns headed).
  */
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { HeadedTable } from '../components/HeadedTable.tsx';
 import './screen.css';
 
@@ -75,4 +75,65 @@ export function FieldError(props: { error: string | undefined; errorId: string }
       {props.error}
     </span>
   ) : null;
+}
+
+/** How a PIN is typed: a secret of digits the browser neither shows nor fills in. */
+export const PIN_INPUT = { type: 'password', inputMode: 'numeric', autoComplete: 'off' } as const;
+
+/** How an address (a URL, a printer's URI) is typed: wide, as written, never completed or corrected. */
+export const ADDRESS_INPUT = { size: 34, spellCheck: false, autoComplete: 'off' } as const;
+
+/** A text control's attributes other than its value and its change (which the fields below hold). */
+type InputAttrs = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>;
+
+/**
+ * A text control with its error right under it (`CheckedField`): marked invalid and described by its error while
+ * there is one, and always by its hint (`hintId`) when it has one. `input` gives the control's other attributes.
+ */
+export function CheckedInput(props: {
+  label: string;
+  error: string | undefined;
+  errorId: string;
+  hintId?: string;
+  value: string;
+  onChange: (value: string) => void;
+  input?: InputAttrs;
+}) {
+  const describedBy = [props.error ? props.errorId : undefined, props.hintId].filter(Boolean).join(' ');
+  return (
+    <CheckedField label={props.label} error={props.error} errorId={props.errorId}>
+      <input
+        {...props.input}
+        value={props.value}
+        {...(describedBy !== '' ? { 'aria-describedby': describedBy } : {})}
+        aria-invalid={props.error ? true : undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </CheckedField>
+  );
+}
+
+/** A PIN field with its error right under it (`CheckedInput` typed as `PIN_INPUT`). */
+export function CheckedPinInput(props: Parameters<typeof CheckedInput>[0]) {
+  return <CheckedInput {...props} input={{ ...PIN_INPUT, ...props.input }} />;
+}
+
+/**
+ * Binds the text fields of a form held in state to `CheckedInput`s: `bind(name)` gives a field's label, its error
+ * (shown under it as `<idPrefix>-<name>-error`), its value and its change.
+ */
+export function fieldBinder<V extends object>(
+  idPrefix: string,
+  labels: { readonly [name: string]: string | undefined },
+  errors: { readonly [name: string]: string | undefined },
+  form: V,
+  setForm: (form: V) => void,
+) {
+  return <K extends keyof V & string>(name: K) => ({
+    label: labels[name] ?? '',
+    error: errors[name],
+    errorId: `${idPrefix}-${name}-error`,
+    value: String(form[name]),
+    onChange: (value: string) => setForm({ ...form, [name]: value }),
+  });
 }

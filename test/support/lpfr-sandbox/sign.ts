@@ -5,8 +5,8 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import type { TaxGroup } from '../../../electron/sandbox/accounts.ts';
-import { findLabel } from '../../../electron/sandbox/accounts.ts';
-import { includedTax, roundDiv, toMilli, toPara, type Para } from '../../../shared/money.ts';
+import { findLabel, taxesPerLabel } from '../../../electron/sandbox/accounts.ts';
+import { roundDiv, toMilli, toPara, type Para } from '../../../shared/money.ts';
 import {
   GSC,
   LPFR_INVOICE_TYPES,
@@ -275,35 +275,6 @@ export function belgradeIso(ms: number): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}.${msPart}${off}`;
 }
 
-/** Tax items per label (VAT included in the gross), in the rates' category order. */
-function taxItems(rates: TaxGroup, items: ValidInvoice['items']) {
-  const perLabel = new Map<string, Para>();
-  for (const item of items) {
-    for (const label of new Set(item.labels)) perLabel.set(label, (perLabel.get(label) ?? 0) + item.total);
-  }
-  const out: {
-    label: string;
-    rate: number;
-    categoryType: number;
-    categoryName: string;
-    order: number;
-    amount: Para;
-  }[] = [];
-  for (const [label, base] of perLabel) {
-    const hit = findLabel(rates, label);
-    if (!hit) continue;
-    out.push({
-      label,
-      rate: hit.rate,
-      categoryType: hit.category.categoryType,
-      categoryName: hit.category.name,
-      order: hit.category.orderId,
-      amount: includedTax(base, hit.rate),
-    });
-  }
-  return out.sort((a, b) => a.order - b.order || a.label.localeCompare(b.label));
-}
-
 /**
  * The `vl` payload of the verification URL, as decoded from a real one: version 3, requestedBy and
  * signedBy (8 ASCII each), totalCounter and transactionTypeCounter (u32 LE), totalAmount × 10000 (u64 LE),
@@ -351,7 +322,7 @@ export function signInvoice(input: {
   const invoiceNumber = `${id.uid}-${id.uid}-${counters.total}`;
   const invoiceCounter = `${counters.typed}/${counters.total}${extension}`;
   const sdcDateTime = belgradeIso(nowMs);
-  const taxes = taxItems(rates, v.items);
+  const taxes = taxesPerLabel(rates, v.items);
   const vl = verificationPayload({
     uid: id.uid,
     totalCounter: counters.total,
