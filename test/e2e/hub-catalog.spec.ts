@@ -67,7 +67,7 @@ async function hubLogin(page: Page): Promise<void> {
   await page.getByRole('tab', { name: 'Артикли' }).click();
 }
 
-const shots = (page: Page, name: string): Promise<void> => wholePageShots(page, SHOTS, `catalog-${name}`);
+const shots = (page: Page, name: string): Promise<void> => wholePageShots(page, `catalog-${name}`);
 
 test("edit a product's price by picking it, and it reaches a till", async ({ page }) => {
   await hubLogin(page);

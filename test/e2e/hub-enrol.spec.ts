@@ -48,8 +48,7 @@ const hubCsv = async (): Promise<string> =>
     })
   ).text();
 
-const photograph = (page: Page, name: string): Promise<void> =>
-  wholePageShots(page, process.env['KASA_SHOTS'], `tls-${name}`);
+const photograph = (page: Page, name: string): Promise<void> => wholePageShots(page, `tls-${name}`);
 
 test('a manager enrols the till with the hub from the Hub tab; the status turns enrolled and a sale reaches the hub', async ({
   kasa,

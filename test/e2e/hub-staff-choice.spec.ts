@@ -17,8 +17,7 @@ const rig = managedHub('kasa-hub-staff-e2e-', ADMIN, { name: 'Ана', pin: '246
 
 test.use({ kasaEnv: { KASA_TERMINAL_ID: 'HUBIDS1' } });
 
-const photograph = (page: Page, name: string): Promise<void> =>
-  wholePageShots(page, process.env['KASA_SHOTS'], `staff-choice-${name}`);
+const photograph = (page: Page, name: string): Promise<void> => wholePageShots(page, `staff-choice-${name}`);
 
 test("enrolled into a shop with a manager, the till's manager waits for the choice and is mapped", async ({ kasa }) => {
   const mgr = await openManager(kasa.page, 'Хаб');

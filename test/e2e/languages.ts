@@ -63,15 +63,8 @@ export async function shotsAndBack(page: Page, testInfo: TestInfo, name: string)
   if (was) await page.setViewportSize(was);
 }
 
-/**
- * The whole page (not only the window) at both till sizes, into `dir` as `<name>-<width>.png`; nothing when `dir`
- * is unset (the specs that photograph only on request pass their environment variable).
- */
-export async function wholePageShots(page: Page, dir: string | undefined, name: string): Promise<void> {
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  for (const size of TILL_SIZES) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: path.join(dir, `${name}-${size.width}.png`), fullPage: true });
-  }
+/** The whole page (not only the window) at both till sizes as `<name>-<width>.png`, when pictures were asked for. */
+export async function wholePageShots(page: Page, name: string): Promise<void> {
+  if (shotPath(name) === null) return;
+  await shotsAtSizes(page, null, name, TILL_SIZES, undefined, true);
 }

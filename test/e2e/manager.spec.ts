@@ -189,7 +189,7 @@ test('#21: a deposit, a further advance and the final receipt with the rest paid
   await expect(mgr.getByTestId('adv-sums')).toContainText('Плаћено авансима: 5.000,00');
   await expect(mgr.getByTestId('adv-sums')).toContainText('Остатак за плаћање: 5.000,00');
   // Screenshots of the filled final receipt for review (KASA_SHOTS_DIR, outside the repository).
-  await wholePageShots(kasa.page, process.env['KASA_SHOTS_DIR'], 'advances-final');
+  await wholePageShots(kasa.page, 'advances-final');
   await mgr.getByRole('button', { name: 'Издај коначни рачун' }).click();
   await expect(mgr.getByTestId('mgr-result-state')).toHaveText('ФИСКАЛИЗОВАН');
   const receipts = await ledger(kasa);
@@ -208,7 +208,7 @@ test('#21: a deposit, a further advance and the final receipt with the rest paid
   const finalId = finalSale.body.value?.orders.find((o) => o.kind === 'finalize')?.orderId;
   await mgr.getByLabel('Последње продаје').selectOption(String(finalId));
   await expect(mgr.getByLabel('Количина за поврат: Софа')).toBeVisible();
-  await wholePageShots(kasa.page, process.env['KASA_SHOTS_DIR'], 'refund-final-sale');
+  await wholePageShots(kasa.page, 'refund-final-sale');
 });
 
 test('a fiscal copy and an e-mailed receipt from the archive', async ({ kasa }) => {

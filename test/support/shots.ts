@@ -26,3 +26,13 @@ export function keepPicture(name: string, png: Buffer | Uint8Array): void {
   const file = shotPath(name);
   if (file) fs.writeFileSync(file, png);
 }
+
+/** A picture of the page (the window, or the whole page with `fullPage`) as `name`, when pictures were asked for. */
+export async function keepShot(
+  page: { screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown> },
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  const file = shotPath(name);
+  if (file) await page.screenshot({ path: file, ...options });
+}
