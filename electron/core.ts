@@ -288,6 +288,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     language: () => settings.language(),
     accounts: exportFiles.accounts,
     till: () => settings.terminalId(),
+    now,
   });
   const exportSchedule = createExportSchedule(db, {
     get: (key) => settings.get(key),
