@@ -44,6 +44,9 @@ export interface ExportWords {
   pdfHeader: readonly string[];
   documentsHeader: readonly string[];
   kepLines: { opening: string; debit: string; credit: string; closing: string };
+  /** The monthly e-mail to the bookkeeper ({shop}, {month}: „новембар 2026.“, {files}). */
+  mailSubject: string;
+  mailBody: string;
 }
 
 const SR_CYRL: ExportWords = {
@@ -119,6 +122,8 @@ const SR_CYRL: ExportWords = {
   daysHeader: ['Датум', 'Продаја', 'Аванси', 'Рефундације', 'Бруто', 'ПДВ', 'Нето'],
   documentsHeader: ['Датум и време', 'Број рачуна', 'Врста', 'Плаћање', 'Бруто', 'ПДВ'],
   kepLines: { opening: 'Почетно стање', debit: 'Задужење', credit: 'Раздужење', closing: 'Завршно стање' },
+  mailSubject: 'Извоз за књиговођу: {shop}, {month}',
+  mailBody: 'Поштовани,\n\nу прилогу је извоз продавнице {shop} за {month}: {files}.\n\nКаса',
 };
 
 const SR_LATN: ExportWords = {
@@ -194,6 +199,8 @@ const SR_LATN: ExportWords = {
   daysHeader: ['Datum', 'Prodaja', 'Avansi', 'Refundacije', 'Bruto', 'PDV', 'Neto'],
   documentsHeader: ['Datum i vreme', 'Broj računa', 'Vrsta', 'Plaćanje', 'Bruto', 'PDV'],
   kepLines: { opening: 'Početno stanje', debit: 'Zaduženje', credit: 'Razduženje', closing: 'Završno stanje' },
+  mailSubject: 'Izvoz za knjigovođu: {shop}, {month}',
+  mailBody: 'Poštovani,\n\nu prilogu je izvoz prodavnice {shop} za {month}: {files}.\n\nKasa',
 };
 
 const EN: ExportWords = {
@@ -269,6 +276,8 @@ const EN: ExportWords = {
   daysHeader: ['Date', 'Sales', 'Advances', 'Refunds', 'Gross', 'VAT', 'Net'],
   documentsHeader: ['Date and time', 'Invoice number', 'Type', 'Payment', 'Gross', 'VAT'],
   kepLines: { opening: 'Opening balance', debit: 'Debit', credit: 'Credit', closing: 'Closing balance' },
+  mailSubject: "The bookkeeper's export: {shop}, {month}",
+  mailBody: 'Hello,\n\nattached is the export of {shop} for {month}: {files}.\n\nKasa',
 };
 
 export const EXPORT_WORDS: Readonly<Record<Language, ExportWords>> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };
