@@ -66,7 +66,6 @@ const LOCAL = new Set(['localhost', '127.0.0.1', '::1']);
 
 /** Encodes a header value as RFC 2047 encoded words when it is not plain ASCII. */
 function headerText(s: string): string {
-  // eslint-disable-next-line no-control-regex
   if (/^[\x20-\x7e]*$/.test(s)) return s;
   return `=?UTF-8?B?${Buffer.from(s, 'utf8').toString('base64')}?=`;
 }
