@@ -100,7 +100,7 @@ for (const lang of LANGUAGES) {
         const form = mgr.getByRole('form', { name: t('books_mail') });
         await form.getByLabel(t('books_mail_host'), { exact: true }).fill('127.0.0.1');
         await form.getByLabel(t('books_mail_port'), { exact: true }).fill(String(smtp.port));
-        await form.getByLabel(t('books_mail_security'), { exact: true }).selectOption('none');
+        await form.getByRole('combobox', { name: t('books_mail_security'), exact: true }).selectOption('none');
         await form.getByLabel(t('books_mail_user'), { exact: true }).fill('knjige');
         await form.getByLabel(t('books_mail_password'), { exact: true }).fill('tajna-7Q');
         await form.getByLabel(t('books_mail_from'), { exact: true }).fill('kasa@prodavnica.rs');
