@@ -56,14 +56,14 @@ function ReceiptDetail(props: { api: PosApi; t: ManagerT; lang: Language; detail
   const [error, busy, run] = useAction();
   // The order's e-invoice, or whether one may be issued for it (a `10:`/`12:` buyer, none issued yet); null: neither
   // (or SEF's commands are not this user's).
-  const [sef, setSef] = useState<{ document: SefDocumentView | null; offer: boolean } | null>(null);
+  const [sefOf, setSef] = useState<{ orderId: number; document: SefDocumentView | null; offer: boolean } | null>(null);
   const orderId = detail.orderId;
+  const sef = sefOf && sefOf.orderId === orderId ? sefOf : null;
   useEffect(() => {
-    setSef(null);
     if (orderId === undefined) return;
     let live = true;
     void api['sef.forOrder']({ orderId }).then((res) => {
-      if (live && res.ok) setSef(res.value);
+      if (live && res.ok) setSef({ orderId, ...res.value });
     });
     return () => {
       live = false;
@@ -121,7 +121,7 @@ function ReceiptDetail(props: { api: PosApi; t: ManagerT; lang: Language; detail
             action={async () => {
               setNote(null);
               const document = await call(api['sef.issue']({ orderId, ...(pin ? { managerPin: pin } : {}) }));
-              setSef({ document, offer: false });
+              setSef({ orderId, document, offer: false });
               setNote(t('sef_issued', { order: document.number }));
             }}
           >
