@@ -230,7 +230,7 @@ export function createExportMail(db: Db, deps: MailDeps) {
                   to: (JSON.parse(row.recipients) as string[]).join(', '),
                 });
             } catch (err) {
-              const reason = err instanceof SmtpError ? err.message : err instanceof Error ? err.message : String(err);
+              const reason = err instanceof SmtpError ? err.reply : err instanceof Error ? err.message : String(err);
               failed.run(reason.slice(0, 500), row.month);
             }
           }

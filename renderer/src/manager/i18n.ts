@@ -936,7 +936,7 @@ const SR_CYRL = {
   books_mail_sends: 'Слања књиговођи',
   books_mail_sent: '{month}: послато {at}, на {to}',
   books_mail_queued: '{month}: чека слање на {to}',
-  books_mail_failed: '{month}: није послато. Број покушаја: {tries}. Разлог: {reason}',
+  books_mail_failed: '{month}: није послато. Број покушаја: {tries}. Одговор сервера за пошту: {reason}',
   books_mail_retry: 'Пошаљи поново сада',
   books_mail_retried: 'Каса је покушала да пошаље оно што је чекало; стање је испод.',
 } as const;
@@ -1872,7 +1872,7 @@ const SR_LATN: Table = {
   books_mail_sends: 'Slanja knjigovođi',
   books_mail_sent: '{month}: poslato {at}, na {to}',
   books_mail_queued: '{month}: čeka slanje na {to}',
-  books_mail_failed: '{month}: nije poslato. Broj pokušaja: {tries}. Razlog: {reason}',
+  books_mail_failed: '{month}: nije poslato. Broj pokušaja: {tries}. Odgovor servera za poštu: {reason}',
   books_mail_retry: 'Pošalji ponovo sada',
   books_mail_retried: 'Kasa je pokušala da pošalje ono što je čekalo; stanje je ispod.',
 };
@@ -2806,7 +2806,7 @@ const EN: Table = {
   books_mail_sends: 'Sent to the bookkeeper',
   books_mail_sent: '{month}: sent {at}, to {to}',
   books_mail_queued: '{month}: waiting to be sent to {to}',
-  books_mail_failed: '{month}: not sent. Tries: {tries}. Reason: {reason}',
+  books_mail_failed: "{month}: not sent. Tries: {tries}. The mail server's answer: {reason}",
   books_mail_retry: 'Send again now',
   books_mail_retried: 'What was waiting has been tried; the state is below.',
 };
