@@ -76,12 +76,16 @@ for (const lang of LANGUAGES) {
       const archive = mgr.getByRole('table', { name: t('tab_archive') });
 
       await archive.getByRole('button', { name: t('details', { order: plain.orderNumber }) }).click();
-      const plainDetail = mgr.getByRole('region', { name: t('receipt', { invoice: plain.invoiceNumber ?? '' }) });
+      const plainDetail = mgr.getByRole('region', {
+        name: t('receipt', { invoice: plain.receipt?.invoiceNumber ?? '' }),
+      });
       await expect(plainDetail.getByRole('button', { name: t('copy') })).toBeVisible();
       await expect(plainDetail.getByRole('button', { name: t('sef_issue_button') })).toHaveCount(0);
 
       await archive.getByRole('button', { name: t('details', { order: business.orderNumber }) }).click();
-      const detail = mgr.getByRole('region', { name: t('receipt', { invoice: business.invoiceNumber ?? '' }) });
+      const detail = mgr.getByRole('region', {
+        name: t('receipt', { invoice: business.receipt?.invoiceNumber ?? '' }),
+      });
       await detail.getByRole('button', { name: t('sef_issue_button') }).click();
       await expect(detail.getByRole('status')).toHaveText(t('sef_issued', { order: business.orderNumber }));
       await expect(detail.getByTestId('archive-sef')).toContainText(t('sef_issue', { order: business.orderNumber }));
