@@ -65,6 +65,8 @@ import { createExportService, storedAccounts } from './exports/service.ts';
 import { exportsHandlers } from './exports/handlers.ts';
 import { exportFile, type ExportFileDeps } from './exports/files.ts';
 import { createExportSchedule } from './exports/schedule.ts';
+import { createExportMail, SMTP_PASSWORD_SECRET } from './exports/mail.ts';
+import { EXPORT_FILE_KINDS, type ExportFileKind } from '../shared/contract/exports.ts';
 import { createLabelsService } from './labels/service.ts';
 import { labelsHandlers } from './labels/handlers.ts';
 import { retriesHandlers } from './retry/handlers.ts';
@@ -101,6 +103,8 @@ export interface CoreOptions {
   lpfrSecrets?: SecretStore;
   /** Where the SEF API key lives: safeStorage in Electron; by default KASA_SEF_API_KEY or a 0600 file. */
   sefSecrets?: SecretStore;
+  /** The password of the mail server the monthly export is sent through (docs/exports.md). */
+  smtpSecrets?: SecretStore;
   /** Background integrity check and backup tuning (tests: a deliberately slow check). */
   maintenance?: Partial<MaintenanceOptions>;
 }
@@ -295,13 +299,32 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     language: () => settings.language(),
     accounts: exportFiles.accounts,
     till: () => settings.terminalId(),
+    now,
+  });
+  const exportFileOf = (from: string, to: string, kind: ExportFileKind) =>
+    exportFile(exportsService.build(from, to), kind, exportFiles);
+  const exportMail = createExportMail(db, {
+    get: (key) => settings.get(key),
+    set: (key, value) => settings.set(key, value),
+    secrets: options.smtpSecrets ?? createFileSecretStore(env, options.dataDir, SMTP_PASSWORD_SECRET),
+    now,
+    language: () => settings.language(),
+    shopName: () => settings.get('shopName') ?? '',
+    files: async (from, to) => {
+      const out = [];
+      for (const kind of EXPORT_FILE_KINDS) out.push(await exportFileOf(from, to, kind));
+      return out;
+    },
+    audit: (actor, action, detail) => staff.audit(actor, action, detail),
+    redact: (secret) => logger.redact(secret),
   });
   const exportSchedule = createExportSchedule(db, {
     get: (key) => settings.get(key),
     set: (key, value) => settings.set(key, value),
     now,
-    file: (from, to, kind) => exportFile(exportsService.build(from, to), kind, exportFiles),
+    file: exportFileOf,
     audit: (actor, action, detail) => staff.audit(actor, action, detail),
+    mail: exportMail,
   });
   const stocktake = createStocktake(db, {
     audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
@@ -586,6 +609,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       service: exportsService,
       files: exportFiles,
       schedule: exportSchedule,
+      mail: exportMail,
       saveAccounts: (map) => settings.set('exportAccounts', JSON.stringify(map)),
       audit: (actor, action, detail) => staff.audit(actor, action, detail),
     }),

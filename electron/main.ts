@@ -27,6 +27,7 @@ import { EVENT_CHANNEL, registerCommands } from './ipc.ts';
 import { createLogger, type Logger } from './log/logger.ts';
 import { createSafeStorageSecretStore, LPFR_PIN_SECRET } from './settings/secrets.ts';
 import { SEF_KEY_SECRET } from './sef/link.ts';
+import { SMTP_PASSWORD_SECRET } from './exports/mail.ts';
 import { LANGUAGES, type Language } from '../shared/domain.ts';
 import {
   APP_SCHEME,
@@ -206,6 +207,10 @@ async function start(): Promise<void> {
   const lpfrSecrets = createSafeStorageSecretStore(safeStorage, dataDir, { env: process.env, spec: LPFR_PIN_SECRET });
   // The SEF API key (docs/sef.md) is kept as the gateway's is, under its own names.
   const sefSecrets = createSafeStorageSecretStore(safeStorage, dataDir, { env: process.env, spec: SEF_KEY_SECRET });
+  const smtpSecrets = createSafeStorageSecretStore(safeStorage, dataDir, {
+    env: process.env,
+    spec: SMTP_PASSWORD_SECRET,
+  });
   core = await createCore({
     dataDir,
     env: process.env,
@@ -214,6 +219,7 @@ async function start(): Promise<void> {
     secrets,
     lpfrSecrets,
     sefSecrets,
+    smtpSecrets,
   });
   registerCommands(ipcMain, core);
 

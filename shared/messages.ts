@@ -336,6 +336,12 @@ const SR_CYRL = {
   prices_hub_owned:
     'Ценовнике, акције и заказане цене ове продавнице уређује хаб продавнице: мењају се на хабу (картица Цене), не на каси.',
   prices_where: 'Непознато место важења у пољу „{field}“ (продавница или ланац).',
+  smtp_host: 'У поље „{field}“ се уписује име или адреса сервера за пошту (слова, бројеви, тачке, цртице).',
+  port: 'Порт у пољу „{field}“ мора бити од 1 до 65535.',
+  smtp_security: 'Непозната заштита везе у пољу „{field}“ (STARTTLS, TLS или без заштите).',
+  mail_incomplete: 'За слање поште књиговођи упишите и сервер, и адресу пошиљаоца, и адресе књиговође ({field}).',
+  mail_plain_password:
+    'Лозинка се не шаље без заштите везе осим серверу на овој каси ({field}): изаберите STARTTLS или TLS.',
 };
 
 const SR_LATN: Shape<typeof SR_CYRL> = {
@@ -667,6 +673,12 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   prices_hub_owned:
     'Cenovnike, akcije i zakazane cene ove prodavnice uređuje hab prodavnice: menjaju se na habu (kartica Cene), ne na kasi.',
   prices_where: 'Nepoznato mesto važenja u polju „{field}“ (prodavnica ili lanac).',
+  smtp_host: 'U polje „{field}“ se upisuje ime ili adresa servera za poštu (slova, brojevi, tačke, crtice).',
+  port: 'Port u polju „{field}“ mora biti od 1 do 65535.',
+  smtp_security: 'Nepoznata zaštita veze u polju „{field}“ (STARTTLS, TLS ili bez zaštite).',
+  mail_incomplete: 'Za slanje pošte knjigovođi upišite i server, i adresu pošiljaoca, i adrese knjigovođe ({field}).',
+  mail_plain_password:
+    'Lozinka se ne šalje bez zaštite veze osim serveru na ovoj kasi ({field}): izaberite STARTTLS ili TLS.',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -1004,6 +1016,13 @@ const EN: Shape<typeof SR_CYRL> = {
   prices_hub_owned:
     "This shop's price lists, promotions and scheduled prices are managed at the store hub: change them there (tab Prices), not on the till.",
   prices_where: 'Unknown place of validity in "{field}" (shop or chain).',
+  smtp_host: 'Enter the mail server\'s name or address in "{field}" (letters, digits, dots, hyphens).',
+  port: 'The port in "{field}" must be from 1 to 65535.',
+  smtp_security: 'Unknown connection security in "{field}" (STARTTLS, TLS or none).',
+  mail_incomplete:
+    "To send mail to the bookkeeper, enter the server, the sender address and the bookkeeper's addresses ({field}).",
+  mail_plain_password:
+    'A password is not sent over an unprotected connection except to a server on this till ({field}): choose STARTTLS or TLS.',
 };
 
 /** The core's messages: `{field}` names the input field, other placeholders as each text says. */

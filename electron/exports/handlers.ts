@@ -10,11 +10,13 @@ import { DEFAULT_ACCOUNTS, accountsFrom, type AccountMap } from '../../shared/ex
 import type { ExportService } from './service.ts';
 import { exportFile, type ExportFileDeps } from './files.ts';
 import type { ExportSchedule } from './schedule.ts';
+import type { ExportMail } from './mail.ts';
 
 export interface ExportHandlerDeps {
   service: ExportService;
   files: ExportFileDeps;
   schedule: ExportSchedule;
+  mail: ExportMail;
   saveAccounts(map: AccountMap): void;
   audit: (actor: string | null, action: string, detail: Record<string, unknown>) => void;
 }
@@ -42,5 +44,11 @@ export function exportsHandlers(d: ExportHandlerDeps): AreaHandlers<'exports'> {
     'exports.schedule': async () => d.schedule.view(),
     'exports.saveSchedule': async ({ exportDay, exportFolder }, caller) =>
       d.schedule.save(exportDay, exportFolder, approverOf(caller).name),
+    'exports.mail': async () => d.mail.view(),
+    'exports.saveMail': async ({ managerPin: _pin, ...input }, caller) => d.mail.save(input, approverOf(caller).name),
+    'exports.sendNow': async () => {
+      await d.mail.pump();
+      return d.mail.view();
+    },
   });
 }

@@ -4,7 +4,9 @@
  * (a temporary file renamed into place), then the month is recorded in `export_runs` (the only writer of that
  * table). Once per month: the pass writes the newest month that is due and has no row; a restart finds the row and
  * writes nothing; a month whose day passed while the till was off is written at the next pass. A crash between the
- * renames and the row rewrites the same files with the same contents, never a second set.
+ * renames and the row rewrites the same files with the same contents, never a second set. With the e-mail to the
+ * bookkeeper set up (electron/exports/mail.ts), the month is queued for it in the row's transaction and sent after;
+ * the folder is then optional.
  */
 import path from 'node:path';
 import fs from 'node:fs';
@@ -16,6 +18,7 @@ import { dayIn } from '../../shared/i18n/time.ts';
 import { writePrivate } from '../settings/secrets.ts';
 import { CommandError } from '../errors.ts';
 import { createSyncLoop } from '../retry/loop.ts';
+import type { ExportMail } from './mail.ts';
 
 export interface ScheduleDeps {
   get(key: string): string | undefined;
@@ -24,6 +27,8 @@ export interface ScheduleDeps {
   /** One file of the period [from, to] (Belgrade days). */
   file(from: string, to: string, kind: ExportFileKind): Promise<PdfFile>;
   audit(actor: string | null, action: string, detail: Record<string, unknown>): void;
+  /** The e-mail to the bookkeeper (electron/exports/mail.ts): queued with the month's run, then sent. */
+  mail?: Pick<ExportMail, 'ready' | 'queue' | 'pump'>;
 }
 
 const KEY = 'exportsSchedule';
@@ -92,8 +97,10 @@ export function createExportSchedule(db: Db, deps: ScheduleDeps) {
 
     save(day: number | null, folder: string | null, actor: string | null): ScheduleView {
       if (day !== null) {
-        if (!folder) throw new CommandError('invalid_input', 'required', { field: 'exportFolder' }, 'exportFolder');
-        checkFolder(folder);
+        // A folder, or the e-mail to the bookkeeper, or both.
+        if (!folder && !deps.mail?.ready())
+          throw new CommandError('invalid_input', 'required', { field: 'exportFolder' }, 'exportFolder');
+        if (folder) checkFolder(folder);
       }
       deps.set(KEY, JSON.stringify({ day, folder: folder || null }));
       deps.audit(actor, 'exports.saveSchedule', { day, folder });
@@ -106,32 +113,52 @@ export function createExportSchedule(db: Db, deps: ScheduleDeps) {
      */
     async runDue(): Promise<string | null> {
       const { day, folder } = setting();
-      if (day === null || !folder) return null;
+      const mail = deps.mail?.ready() ?? false;
+      if (day === null || (!folder && !mail)) return null;
       const today = dayIn(new Date(deps.now()));
       if (Number(today.slice(8, 10)) < day) return null;
       const m = monthBefore(today);
       if (done.get(m.month)) return null;
-      const dir = path.join(folder, m.month);
+      const dir = folder ? path.join(folder, m.month) : '';
       const files: string[] = [];
-      for (const kind of EXPORT_FILE_KINDS) {
-        const f = await deps.file(m.from, m.to, kind);
-        writePrivate(path.join(dir, f.fileName), Buffer.from(f.base64, 'base64'));
-        files.push(f.fileName);
+      if (folder) {
+        for (const kind of EXPORT_FILE_KINDS) {
+          const f = await deps.file(m.from, m.to, kind);
+          writePrivate(path.join(dir, f.fileName), Buffer.from(f.base64, 'base64'));
+          files.push(f.fileName);
+        }
       }
-      if (record.run(m.month, new Date(deps.now()).toISOString(), dir, JSON.stringify(files)).changes === 1)
-        deps.audit(null, 'exports.scheduled', { month: m.month, folder: dir });
+      // The month's run and its e-mail in one transaction: a month recorded is a month queued for the bookkeeper.
+      const recorded = db.transaction(() => {
+        const changed = record.run(m.month, new Date(deps.now()).toISOString(), dir, JSON.stringify(files)).changes;
+        if (changed === 1 && mail) deps.mail?.queue(m.month);
+        return changed === 1;
+      })();
+      if (recorded) deps.audit(null, 'exports.scheduled', { month: m.month, folder: dir });
       return m.month;
     },
 
-    /** Runs `runDue` a minute after start, then every hour; returns the function that stops it. */
+    /** The due month (if any), then the e-mails still queued. */
+    async pass(): Promise<void> {
+      try {
+        await this.runDue();
+      } finally {
+        await deps.mail?.pump();
+      }
+    },
+
+    /**
+     * Runs `pass` a minute after start, then every ten minutes (a failed e-mail is tried again that often); returns
+     * the function that stops it.
+     */
     start(onError: (err: unknown) => void): () => Promise<void> {
       const loop = createSyncLoop(() =>
-        this.runDue().then(
+        this.pass().then(
           () => undefined,
           (err: unknown) => onError(err),
         ),
       );
-      loop.start(3_600_000, 60_000);
+      loop.start(600_000, 60_000);
       return () => loop.stop();
     },
   };

@@ -8,17 +8,10 @@ import type { Db } from '../db/open.ts';
 import type { Language } from '../../shared/domain.ts';
 import type { ExportDay, ExportGoodsReceipt, ExportView } from '../../shared/contract/exports.ts';
 import type { GoodsService } from '../goods/service.ts';
-import { readOrders } from '../manager/report-days.ts';
-import {
-  addOrders,
-  emptyTotals,
-  mergeTotals,
-  orderTaxReceipts,
-  type ReportTotals,
-} from '../../shared/reports/totals.ts';
+import { exportDays } from './days.ts';
+import { emptyTotals, mergeTotals, type ReportTotals } from '../../shared/reports/totals.ts';
 import { finishReport } from '../../shared/reports/view.ts';
-import { receiptRow, type ReceiptRow } from '../../shared/reports/receipts.ts';
-import { addReceiptTax, type LabelTax } from '../../shared/tax-summary.ts';
+import type { ReceiptRow } from '../../shared/reports/receipts.ts';
 import { dayIn, dayStart } from '../../shared/i18n/time.ts';
 import { vatIn } from '../../shared/goods/calc.ts';
 import { buildJournal, journalTotals, type JournalDay, type LabelRow } from '../../shared/exports/journal.ts';
@@ -30,6 +23,8 @@ export interface ExportDeps {
   accounts(): AccountMap;
   /** The till's id, named on each receipt row. */
   till(): string;
+  /** Epoch ms: the days before today's (Belgrade) are closed and their sums kept. */
+  now(): number;
 }
 
 /** The day after a YYYY-MM-DD day. */
@@ -41,13 +36,6 @@ export function nextDay(day: string): string {
 /** The period [from's midnight, the midnight after to) in Belgrade, as ISO UTC. */
 export function exportRange(from: string, to: string): { from: string; to: string } {
   return { from: new Date(dayStart(from)).toISOString(), to: new Date(dayStart(nextDay(to))).toISOString() };
-}
-
-interface DayTotals {
-  all: ReportTotals;
-  other: ReportTotals;
-  advance: ReportTotals;
-  closed: LabelTax[];
 }
 
 export type ExportService = ReturnType<typeof createExportService>;
@@ -65,46 +53,21 @@ export function createExportService(db: Db, goods: GoodsService, deps: ExportDep
   return {
     build(from: string, to: string): ExportView {
       const range = exportRange(from, to);
-      const byDay = new Map<string, DayTotals>();
       const all = emptyTotals();
-      const documents: ReceiptRow[] = [];
-      // The period's Belgrade days and where each begins (ISO UTC): the orders come in time order.
-      const starts: { day: string; at: string }[] = [];
-      for (let day = from; day <= to; day = nextDay(day))
-        starts.push({ day, at: new Date(dayStart(day)).toISOString() });
-      let k = 0;
-      for (const { row, order } of readOrders(db, range.from, range.to, undefined)) {
-        while (k + 1 < starts.length && (starts[k + 1]?.at ?? '') <= row.created_at) k++;
-        const day = starts[k]?.day ?? dayIn(new Date(row.created_at));
-        let d = byDay.get(day);
-        if (!d) byDay.set(day, (d = { all: emptyTotals(), other: emptyTotals(), advance: emptyTotals(), closed: [] }));
-        // The order as the report sums it, once; then added to the day and the period (in time order, as the
-        // report adds them) and to the day's split for the journal.
-        const one = addOrders(emptyTotals(), [{ ...order, hour: undefined, cashier: undefined }]);
-        mergeTotals(d.all, one);
-        mergeTotals(order.invoice_type === 'advance' ? d.advance : d.other, one);
-        // A final sale's advance refund (its second receipt): what it closes, by label, as the report signs it.
-        if (order.kind === 'finalize' && order.state === 'fiscalized' && (order.receipts?.length ?? 0) >= 2) {
-          const paid = order.data.payments.reduce((s, p) => s + p.amountPara, 0);
-          for (const r of orderTaxReceipts(order, paid).slice(1)) addReceiptTax(d.closed, r);
-        }
-        const refund = order.kind === 'refund' || order.kind === 'refund_full';
-        if (refund || order.invoice_type === 'advance' || order.kind === 'finalize') {
-          const r = receiptRow(order, {
-            at: row.created_at,
-            invoiceNumber: row.invoice_number,
-            cashier: order.cashier ?? '',
-            till: deps.till(),
-          });
-          if (r) documents.push(r);
-        }
-      }
+      // The period's Belgrade days and their instants (ISO UTC), each day's sums kept once it is closed.
+      const starts: { day: string; from: string; to: string }[] = [];
+      for (let day = from; day <= to; day = nextDay(day)) starts.push({ day, ...exportRange(day, day) });
+      const byDay = exportDays(db, starts, dayIn(new Date(deps.now())));
+      const documents: ReceiptRow[] = [...byDay.values()].flatMap((d) =>
+        d.documents.map((r) => ({ ...r, till: deps.till() })),
+      );
       const days: ExportDay[] = [];
       const journalDays: JournalDay[] = [];
-      const startOf = new Map(starts.map((x, i) => [x.day, { from: x.at, to: starts[i + 1]?.at ?? range.to }]));
-      for (const [day, d] of [...byDay].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+      for (const { day, from: dayFrom, to: dayTo } of starts) {
+        const d = byDay.get(day);
+        if (!d) continue;
         mergeTotals(all, d.all);
-        const dayRange = startOf.get(day) ?? exportRange(day, day);
+        const dayRange = { from: dayFrom, to: dayTo };
         const v = finishReport(d.all, deps.rateOf, dayRange);
         if (v.sales.count + v.refunds.count + v.advances.count === 0) continue;
         days.push({

@@ -91,6 +91,9 @@ export const SELF_APPROVED: ReadonlySet<CommandName> = new Set<CommandName>([
   'labels.pdf',
   'labels.printerSet',
   'labels.productSet',
+  'exports.mail',
+  'exports.saveMail',
+  'exports.sendNow',
 ]);
 
 /** The field a refusal names when a manager's PIN beside the input would let the command through. */

@@ -130,6 +130,63 @@ export const ScheduleInput = z.strictObject({
   exportFolder: z.string({ error: 'text' }).trim().max(500, { error: 'too_long' }).nullable(),
 });
 
+/** How the monthly export reaches the bookkeeper by e-mail (docs/exports.md "By e-mail"). */
+export const SMTP_SECURITY = ['starttls', 'tls', 'none'] as const;
+export type SmtpSecurityKind = (typeof SMTP_SECURITY)[number];
+
+/** The mail settings as the screen may see them: never the password, only whether one is stored. */
+export interface MailView {
+  /** null: no e-mail. */
+  host: string | null;
+  port: number;
+  security: SmtpSecurityKind;
+  user: string;
+  passwordSet: boolean;
+  from: string;
+  to: string[];
+  /** The months queued or sent, newest first. */
+  sends: {
+    month: string;
+    recipients: string[];
+    state: 'queued' | 'sent';
+    tries: number;
+    queuedAt: string;
+    sentAt: string | null;
+    /** The last failure's reason (the mail server's reply or the network error), null once sent. */
+    lastError: string | null;
+  }[];
+}
+
+const mailAddress = s.email;
+export const MailInput = z.strictObject({
+  managerPin,
+  /** Empty: the month is not sent by e-mail. */
+  smtpHost: z
+    .string({ error: 'text' })
+    .trim()
+    .max(200, { error: 'too_long' })
+    .regex(/^[A-Za-z0-9.:-]*$/, { error: 'smtp_host' }),
+  smtpPort: z
+    .number({ error: 'number' })
+    .int({ error: 'integer' })
+    .min(1, { error: 'port' })
+    .max(65535, { error: 'port' }),
+  smtpSecurity: z.enum(SMTP_SECURITY, { error: 'smtp_security' }),
+  smtpUser: z.string({ error: 'text' }).trim().max(200, { error: 'too_long' }),
+  /** Absent or empty: the stored password is kept. */
+  smtpPassword: z.string({ error: 'text' }).max(500, { error: 'too_long' }).optional(),
+  clearPassword: z.boolean({ error: 'boolean' }).optional(),
+  mailFrom: z.union([z.literal(''), mailAddress]),
+  /** One or more addresses, separated by commas or spaces. */
+  mailTo: z
+    .string({ error: 'text' })
+    .trim()
+    .max(1000, { error: 'too_long' })
+    .transform((v) => v.split(/[\s,;]+/).filter(Boolean))
+    .refine((list) => list.every((a) => mailAddress.safeParse(a).success), { error: 'email' }),
+});
+export type MailInput = z.infer<typeof MailInput>;
+
 export const exportsCommands = {
   'exports.build': command<ExportView>()(
     Period,
@@ -163,6 +220,24 @@ export const exportsCommands = {
     ScheduleInput,
     "Sets the day of the month (1–28) on which the past month's exports are written into the folder (an absolute " +
       'path of a folder that exists and can be written, refused at `exportFolder` otherwise); a null day turns it off. Audited.',
+    { auth: 'manager' },
+  ),
+  'exports.mail': command<MailView>()(
+    z.strictObject({ managerPin }),
+    'The e-mail to the bookkeeper: the mail server, the addresses, whether a password is stored (never the password), ' +
+      'and the months queued or sent with the last failure of each.',
+    { auth: 'manager' },
+  ),
+  'exports.saveMail': command<MailView>()(
+    MailInput,
+    "Sets the mail server (host, port, STARTTLS, TLS or none, user; the password kept as a secret) and the bookkeeper's " +
+      'addresses the monthly export is sent to; an empty host turns the e-mail off. A host is needed with addresses, ' +
+      'addresses and a sender with a host. Audited (never the password).',
+    { auth: 'manager' },
+  ),
+  'exports.sendNow': command<MailView>()(
+    z.strictObject({ managerPin }),
+    'Tries the queued months again now (each month is otherwise tried at every pass of the monthly run).',
     { auth: 'manager' },
   ),
 } as const;

@@ -167,6 +167,9 @@ const SR_CYRL = {
   hubPricesCancel: 'На хабу отказана заказана цена артикла {name}',
   hubWhereShop: 'продавница',
   hubWhereChain: 'цео ланац',
+  exportsMail: 'Измењено слање месечног извоза књиговођи е-поштом: {host}, {to}',
+  exportsMailed: 'Месечни извоз за {month} послат књиговођи е-поштом: {to}',
+  exportsScheduledMail: 'Месечни извоз за књиговођу за {month} стављен у ред за слање е-поштом',
 };
 
 type AuditKey = keyof typeof SR_CYRL;
@@ -327,6 +330,9 @@ const SR_LATN: Record<AuditKey, string> = {
   hubPricesCancel: 'Na habu otkazana zakazana cena artikla {name}',
   hubWhereShop: 'prodavnica',
   hubWhereChain: 'ceo lanac',
+  exportsMail: 'Izmenjeno slanje mesečnog izvoza knjigovođi e-poštom: {host}, {to}',
+  exportsMailed: 'Mesečni izvoz za {month} poslat knjigovođi e-poštom: {to}',
+  exportsScheduledMail: 'Mesečni izvoz za knjigovođu za {month} stavljen u red za slanje e-poštom',
 };
 
 const EN: Record<AuditKey, string> = {
@@ -485,6 +491,9 @@ const EN: Record<AuditKey, string> = {
   hubPricesCancel: 'Scheduled price of product {name} cancelled at the hub',
   hubWhereShop: 'shop',
   hubWhereChain: 'the whole chain',
+  exportsMail: 'Changed the monthly export by e-mail to the bookkeeper: {host}, {to}',
+  exportsMailed: 'The monthly export for {month} sent to the bookkeeper by e-mail: {to}',
+  exportsScheduledMail: 'The monthly export for the bookkeeper for {month} queued to be sent by e-mail',
 };
 
 export const AUDIT_TEXT: Record<Language, Record<AuditKey, string>> = {
@@ -581,6 +590,9 @@ const COMMAND_WORDS: Record<Language, Record<string, string>> = {
     'exports.saveAccounts': 'измена конта налога за књижење',
     'exports.schedule': 'распоред месечног извоза',
     'exports.saveSchedule': 'измена распореда месечног извоза',
+    'exports.mail': 'слање извоза књиговођи е-поштом',
+    'exports.saveMail': 'измена слања извоза књиговођи е-поштом',
+    'exports.sendNow': 'поновно слање извоза књиговођи',
   },
   'sr-Latn': {
     'audit.list': 'pregled dnevnika',
@@ -665,6 +677,9 @@ const COMMAND_WORDS: Record<Language, Record<string, string>> = {
     'exports.saveAccounts': 'izmena konta naloga za knjiženje',
     'exports.schedule': 'raspored mesečnog izvoza',
     'exports.saveSchedule': 'izmena rasporeda mesečnog izvoza',
+    'exports.mail': 'slanje izvoza knjigovođi e-poštom',
+    'exports.saveMail': 'izmena slanja izvoza knjigovođi e-poštom',
+    'exports.sendNow': 'ponovno slanje izvoza knjigovođi',
   },
   en: {
     'audit.list': 'viewing the log',
@@ -749,6 +764,9 @@ const COMMAND_WORDS: Record<Language, Record<string, string>> = {
     'exports.saveAccounts': "changing the posting journal's accounts",
     'exports.schedule': "the monthly export's schedule",
     'exports.saveSchedule': "changing the monthly export's schedule",
+    'exports.mail': 'the export by e-mail to the bookkeeper',
+    'exports.saveMail': 'changing the export by e-mail to the bookkeeper',
+    'exports.sendNow': 'sending the export to the bookkeeper again',
   },
 };
 
@@ -1062,8 +1080,13 @@ const TILL_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
   }),
   'exports.saveAccounts': (d) => ({ key: 'exportsAccounts', params: { accounts: str(d.accounts) } }),
   'exports.file': (d) => ({ key: 'exportsFile', params: { kind: str(d.kind), from: str(d.from), to: str(d.to) } }),
-  'exports.scheduled': (d) => ({ key: 'exportsScheduled', params: { month: str(d.month) } }),
+  'exports.scheduled': (d) => ({
+    key: str(d.folder) ? 'exportsScheduled' : 'exportsScheduledMail',
+    params: { month: str(d.month) },
+  }),
   'exports.saveSchedule': () => ({ key: 'exportsSchedule' }),
+  'exports.saveMail': (d) => ({ key: 'exportsMail', params: { host: str(d.host) || '—', to: str(d.to) || '—' } }),
+  'exports.mailed': (d) => ({ key: 'exportsMailed', params: { month: str(d.month), to: str(d.to) } }),
 };
 
 /** The prefixes of actions named after something else: a counter action, or a command a manager approved. */

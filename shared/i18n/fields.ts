@@ -157,6 +157,13 @@ const SR_CYRL: Labels = {
   media: 'Раздвајање етикета',
   mediaMm: 'Размак или ознака',
   copies: 'Број примерака',
+  smtpHost: 'Сервер за пошту (SMTP)',
+  smtpPort: 'Порт сервера за пошту',
+  smtpSecurity: 'Заштита везе са сервером за пошту',
+  smtpUser: 'Корисничко име за пошту',
+  smtpPassword: 'Лозинка за пошту',
+  mailFrom: 'Адреса пошиљаоца',
+  mailTo: 'Адресе књиговође',
 };
 
 const SR_LATN: Labels = {
@@ -309,6 +316,13 @@ const SR_LATN: Labels = {
   media: 'Razdvajanje etiketa',
   mediaMm: 'Razmak ili oznaka',
   copies: 'Broj primeraka',
+  smtpHost: 'Server za poštu (SMTP)',
+  smtpPort: 'Port servera za poštu',
+  smtpSecurity: 'Zaštita veze sa serverom za poštu',
+  smtpUser: 'Korisničko ime za poštu',
+  smtpPassword: 'Lozinka za poštu',
+  mailFrom: 'Adresa pošiljaoca',
+  mailTo: 'Adrese knjigovođe',
 };
 
 const EN: Labels = {
@@ -461,6 +475,13 @@ const EN: Labels = {
   media: 'Label separation',
   mediaMm: 'Gap or mark',
   copies: 'Copies',
+  smtpHost: 'Mail server (SMTP)',
+  smtpPort: 'Mail server port',
+  smtpSecurity: 'Mail server connection security',
+  smtpUser: 'Mail user name',
+  smtpPassword: 'Mail password',
+  mailFrom: 'Sender address',
+  mailTo: "The bookkeeper's addresses",
 };
 
 const LABELS: Record<Language, Labels> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };

@@ -3,9 +3,13 @@
  * demo mode: a sale, a refund and an advance with its final sale; the period's export shows its totals, says the
  * journal balances and lists the day; an end before the start is refused at „До“; the Minimax journal downloads in
  * its layout; an account typed with a letter is refused at its field. Screenshots at both till sizes
- * (KASA_SHOTS=<dir>: <dir>/books-<lang>-<width>.png).
+ * (KASA_SHOTS=<dir>: <dir>/books-<lang>-<width>.png). The e-mail to the bookkeeper against a real SMTP server on an
+ * ephemeral port: a bad address refused at its field, the password saved and never shown, a month's delivery the
+ * server refused shown with its reason, then sent on „Пошаљи поново сада“.
  */
 import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { OrderView } from '../../shared/domain.ts';
 import { formatRsd } from '../../shared/money.ts';
 import { fieldLabel } from '../../shared/i18n/fields.ts';
@@ -14,6 +18,7 @@ import { mt } from '../../renderer/src/manager/i18n.ts';
 import { formatDay, isoDay } from '../../renderer/src/dates.ts';
 import { expect, test } from './fixtures.ts';
 import { LANGUAGES, openManagerTab, shotsAtTillSizes } from './languages.ts';
+import { startSmtpServer } from '../support/smtp-server.ts';
 
 for (const lang of LANGUAGES) {
   test.describe(lang, () => {
@@ -84,6 +89,50 @@ for (const lang of LANGUAGES) {
 
       await shotsAtTillSizes(page, testInfo, `books-${lang}`, totals);
       await shotsAtTillSizes(page, testInfo, `books-accounts-${lang}`, accounts);
+    });
+
+    test('the e-mail to the bookkeeper: settings, a refused delivery shown, then sent', async ({ kasa }, testInfo) => {
+      const { page } = kasa;
+      const t = (k: Parameters<typeof mt>[1], p?: Record<string, string | number>) => mt(lang, k, p);
+      const smtp = await startSmtpServer({ user: 'knjige', password: 'tajna-7Q' });
+      try {
+        const mgr = await openManagerTab(page, lang, 'tab_books');
+        const form = mgr.getByRole('form', { name: t('books_mail') });
+        await form.getByLabel(t('books_mail_host'), { exact: true }).fill('127.0.0.1');
+        await form.getByLabel(t('books_mail_port'), { exact: true }).fill(String(smtp.port));
+        await form.getByRole('combobox', { name: t('books_mail_security'), exact: true }).selectOption('none');
+        await form.getByLabel(t('books_mail_user'), { exact: true }).fill('knjige');
+        await form.getByLabel(t('books_mail_password'), { exact: true }).fill('tajna-7Q');
+        await form.getByLabel(t('books_mail_from'), { exact: true }).fill('kasa@prodavnica.rs');
+        await form.getByLabel(t('books_mail_to'), { exact: true }).fill('knjigovodja@biro');
+        await form.getByRole('button', { name: t('books_mail_save') }).click();
+        await expect(form.getByRole('alert')).toContainText(fieldLabel(lang, 'mailTo'));
+        await form.getByLabel(t('books_mail_to'), { exact: true }).fill('knjigovodja@biro.rs');
+        // The month's run queued October (what the monthly pass does in its transaction).
+        const db = new Database(path.join(kasa.host.dataDir, 'kasa.sqlite'));
+        db.prepare(
+          "INSERT INTO export_mails (month, recipients, state, queued_at) VALUES ('2026-10', ?, 'queued', ?)",
+        ).run(JSON.stringify(['knjigovodja@biro.rs']), new Date().toISOString());
+        db.close();
+        await form.getByRole('button', { name: t('books_mail_save') }).click();
+        await expect(mgr.getByRole('status').first()).toHaveText(t('books_mail_saved'));
+        await expect(form.getByLabel(t('books_mail_password'), { exact: true })).toHaveValue('');
+        await expect(mgr.getByText(t('books_mail_password_set'))).toBeVisible();
+        expect(await page.content()).not.toContain('tajna-7Q');
+        const sends = mgr.getByRole('list', { name: t('books_mail_sends') });
+        smtp.failNext(1);
+        await mgr.getByRole('button', { name: t('books_mail_retry') }).click();
+        await expect(sends.getByRole('alert')).toContainText('451');
+        await expect(sends.getByRole('alert')).toContainText(lang === 'en' ? '10/2026' : '10.2026.');
+        await shotsAtTillSizes(page, testInfo, `books-mail-${lang}`, sends);
+        await mgr.getByRole('button', { name: t('books_mail_retry') }).click();
+        await expect(sends.getByRole('alert')).toHaveCount(0);
+        await expect(sends).toContainText('knjigovodja@biro.rs');
+        expect(smtp.received).toHaveLength(1);
+        expect(smtp.received[0]?.to).toEqual(['knjigovodja@biro.rs']);
+      } finally {
+        await smtp.close();
+      }
     });
   });
 }

@@ -2,7 +2,8 @@
  * Менаџер → Е-фактуре (issue 41, docs/sef.md) in three languages through the browser host and a real core in demo
  * mode (the embedded fake SEF): two sales to business buyers are offered an e-invoice; one reaches SEF and waits
  * for the buyer, the other is refused by SEF and the manager reads SEF's reason in words; the settings show demo
- * mode and never the key. Screenshots at both till sizes (KASA_SHOTS=<dir>: <dir>/sef-<lang>-<width>.png).
+ * mode and never the key. Screenshots at both till sizes (KASA_SHOTS=<dir>: <dir>/sef-<lang>-<width>.png). From
+ * Архива: a business sale's receipt offers the e-invoice and issues it; a private sale's does not.
  */
 import type { OrderView } from '../../shared/domain.ts';
 import { mt } from '../../renderer/src/manager/i18n.ts';
@@ -60,6 +61,36 @@ for (const lang of LANGUAGES) {
       await expect(settings).toContainText(t('sef_key_none'));
       await shotsAtTillSizes(page, testInfo, `sef-${lang}`, docs);
       await shotsAtTillSizes(page, testInfo, `sef-settings-${lang}`, settings);
+    });
+
+    test('Архива: a business sale’s receipt offers „Е-фактура“ and issues it; a private one does not', async ({
+      kasa,
+    }, testInfo) => {
+      const { page } = kasa;
+      const t = (k: Parameters<typeof mt>[1], p?: Record<string, string | number>) => mt(lang, k, p);
+      const business = (await kasa.host.call<OrderView>('sales.checkout', { ...SALE, buyerId: '10:101134702' })).body
+        .value as OrderView;
+      const plain = (await kasa.host.call<OrderView>('sales.checkout', SALE)).body.value as OrderView;
+      const mgr = await openManagerTab(page, lang, 'tab_archive');
+      await mgr.getByRole('button', { name: t('search') }).click();
+      const archive = mgr.getByRole('table', { name: t('tab_archive') });
+
+      await archive.getByRole('button', { name: t('details', { order: plain.orderNumber }) }).click();
+      const plainDetail = mgr.getByRole('region', {
+        name: t('receipt', { invoice: plain.receipt?.invoiceNumber ?? '' }),
+      });
+      await expect(plainDetail.getByRole('button', { name: t('copy') })).toBeVisible();
+      await expect(plainDetail.getByRole('button', { name: t('sef_issue_button') })).toHaveCount(0);
+
+      await archive.getByRole('button', { name: t('details', { order: business.orderNumber }) }).click();
+      const detail = mgr.getByRole('region', {
+        name: t('receipt', { invoice: business.receipt?.invoiceNumber ?? '' }),
+      });
+      await detail.getByRole('button', { name: t('sef_issue_button') }).click();
+      await expect(detail.getByRole('status')).toHaveText(t('sef_issued', { order: business.orderNumber }));
+      await expect(detail.getByTestId('archive-sef')).toContainText(t('sef_issue', { order: business.orderNumber }));
+      await expect(detail.getByRole('button', { name: t('sef_issue_button') })).toHaveCount(0);
+      await shotsAtTillSizes(page, testInfo, `archive-sef-${lang}`, detail);
     });
   });
 }

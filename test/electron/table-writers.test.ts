@@ -85,6 +85,9 @@ const TILL_OWNERS: Record<string, string> = {
   display_tokens: 'electron/display/tokens.ts',
   // The stock figures last read from the store hub (docs/goods.md "At the hub").
   hub_stock_seen: 'electron/goods/hub-stock.ts',
+  // The exports' sums of closed Belgrade days, and the months sent to the bookkeeper by e-mail (docs/exports.md).
+  export_days: 'electron/exports/days.ts',
+  export_mails: 'electron/exports/mail.ts',
 };
 
 /** The hub's own database (hub/db/). */

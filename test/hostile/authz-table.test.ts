@@ -176,6 +176,10 @@ const EXPECTED: Record<string, string> = {
   'display.tokenRevoke': 'manager',
   // The shop's stock as the store hub keeps it: whoever is logged in sees it at the counter.
   'goods.hubStock': 'session',
+  // The monthly export by e-mail to the bookkeeper (docs/exports.md): a manager's.
+  'exports.mail': 'manager',
+  'exports.saveMail': 'manager',
+  'exports.sendNow': 'manager',
 };
 
 describe('authorization table', () => {

@@ -1,9 +1,14 @@
-/** The manager's archive tab: receipt detail, fiscal copy, e-mail and lookup. */
+/**
+ * The manager's archive tab: receipt detail, fiscal copy, e-mail, the e-invoice through SEF for a sale to a business
+ * or public-sector buyer (docs/sef.md), and lookup.
+ */
 import { invoiceTypeName, receiptKindName } from '../../../shared/i18n/enums.ts';
 import { useEffect, useRef, useState } from 'react';
 import QRCode from 'qrcode';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { ArchiveDetail, ArchiveRow, LookupRow } from '../../../shared/contract/archive.ts';
+import type { SefDocumentView } from '../../../shared/contract/sef.ts';
+import { sefStateText } from './SefTab.tsx';
 import {
   PAYMENT_TYPES,
   isLpfrInvoiceNumber,
@@ -49,6 +54,21 @@ function ReceiptDetail(props: { api: PosApi; t: ManagerT; lang: Language; detail
   // A fiscal copy, or an archived receipt e-mailed, needs a manager's PIN, sent with the command.
   const [pin, setPin] = useState('');
   const [error, busy, run] = useAction();
+  // The order's e-invoice, or whether one may be issued for it (a `10:`/`12:` buyer, none issued yet); null: neither
+  // (or SEF's commands are not this user's).
+  const [sefOf, setSef] = useState<{ orderId: number; document: SefDocumentView | null; offer: boolean } | null>(null);
+  const orderId = detail.orderId;
+  const sef = sefOf && sefOf.orderId === orderId ? sefOf : null;
+  useEffect(() => {
+    if (orderId === undefined) return;
+    let live = true;
+    void api['sef.forOrder']({ orderId }).then((res) => {
+      if (live && res.ok) setSef({ orderId, ...res.value });
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, orderId]);
   const r = detail.receipt;
   return (
     <section className="mgr-detail" aria-label={t('receipt', { invoice: r.invoiceNumber })}>
@@ -88,6 +108,27 @@ function ReceiptDetail(props: { api: PosApi; t: ManagerT; lang: Language; detail
           </RunButton>
         )}
       </div>
+      {sef?.document && (
+        <p data-testid="archive-sef">
+          {t('sef_issue', { order: sef.document.number })} — {sefStateText(t, sef.document)}
+        </p>
+      )}
+      {sef?.offer && orderId !== undefined && (
+        <div className="mgr-row">
+          <RunButton
+            run={run}
+            busy={busy}
+            action={async () => {
+              setNote(null);
+              const document = await call(api['sef.issue']({ orderId, ...(pin ? { managerPin: pin } : {}) }));
+              setSef({ orderId, document, offer: false });
+              setNote(t('sef_issued', { order: document.number }));
+            }}
+          >
+            {t('sef_issue_button')}
+          </RunButton>
+        </div>
+      )}
       <RowForm
         onSubmit={() =>
           void run(async () => {

@@ -1,12 +1,14 @@
 /**
  * Менаџер → Књиговођа (docs/exports.md): the bookkeeper's exports of a period — the period's totals and its days,
  * whether the posting journal balances, the files (CSV, the Minimax journal, the A4 PDF) — the journal's accounts
- * the shop maps once, and the monthly export into a folder. Every command is a manager's (her PIN, or none when she
+ * the shop maps once, the monthly export into a folder and by e-mail to the bookkeeper (the mail server's password is
+ * written here and never shown back). Every command is a manager's (her PIN, or none when she
  * is logged in here).
  */
 import { useContext, useEffect, useState } from 'react';
 import type { AccountsView, ExportFileKind, ExportView, PosApi } from '../../../shared/contract/index.ts';
-import type { ScheduleView } from '../../../shared/contract/exports.ts';
+import type { MailView, ScheduleView, SmtpSecurityKind } from '../../../shared/contract/exports.ts';
+import { SMTP_SECURITY } from '../../../shared/contract/exports.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { ACCOUNT_KEYS, type AccountKey } from '../../../shared/exports/accounts.ts';
 import { EXPORT_WORDS } from '../../../shared/i18n/exports.ts';
@@ -48,7 +50,29 @@ export function BooksTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const [schedule, setSchedule] = useState<ScheduleView | null>(null);
   const [day, setDay] = useState('');
   const [folder, setFolder] = useState('');
+  const [mail, setMail] = useState<MailView | null>(null);
+  const [mailForm, setMailForm] = useState({
+    smtpHost: '',
+    smtpPort: '587',
+    smtpSecurity: 'starttls' as SmtpSecurityKind,
+    smtpUser: '',
+    smtpPassword: '',
+    mailFrom: '',
+    mailTo: '',
+  });
   const words = EXPORT_WORDS[lang];
+  const showMail = (m: MailView) => {
+    setMail(m);
+    setMailForm({
+      smtpHost: m.host ?? '',
+      smtpPort: String(m.port),
+      smtpSecurity: m.security,
+      smtpUser: m.user,
+      smtpPassword: '',
+      mailFrom: m.from,
+      mailTo: m.to.join(', '),
+    });
+  };
 
   useEffect(() => {
     if (!selfApproves) return;
@@ -58,10 +82,18 @@ export function BooksTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
       setSchedule(s);
       setDay(s.day === null ? '' : String(s.day));
       setFolder(s.folder ?? '');
+      showMail(await call(api['exports.mail']({})));
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selfApproves]);
 
+  const editMail = (k: keyof typeof mailForm) => (e: { target: { value: string } }) =>
+    setMailForm({ ...mailForm, [k]: e.target.value });
+  /** „11.2026.“ in Serbian, „11/2026“ in English: a month of the runs and the e-mails. */
+  const monthLabel = (month: string): string => {
+    const [y, m] = month.split('-');
+    return lang === 'en' ? `${m}/${y}` : `${m}.${y}.`;
+  };
   const period = (): { from: string; to: string } => ({ from: from ?? '', to: to ?? '' });
   const download = (kind: ExportFileKind) =>
     run(async () => {
@@ -240,10 +272,133 @@ export function BooksTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
               <ul>
                 {schedule.runs.map((r) => (
                   <li key={r.month}>
-                    {t('books_schedule_run', { month: r.month, folder: r.folder, at: formatMoment(r.doneAt, lang) })}
+                    {t('books_schedule_run', {
+                      month: monthLabel(r.month),
+                      folder: r.folder || t('books_mail'),
+                      at: formatMoment(r.doneAt, lang),
+                    })}
                   </li>
                 ))}
               </ul>
+            </>
+          )}
+        </section>
+      )}
+
+      {mail && (
+        <section aria-label={t('books_mail')}>
+          <h4>{t('books_mail')}</h4>
+          <p>{t('books_mail_intro')}</p>
+          <ApprovedForm
+            t={t}
+            run={run}
+            busy={busy}
+            label={t('books_mail')}
+            button={t('books_mail_save')}
+            idPrefix="books-mail"
+            labels={{
+              smtpHost: t('books_mail_host'),
+              smtpPort: t('books_mail_port'),
+              smtpSecurity: t('books_mail_security'),
+              smtpUser: t('books_mail_user'),
+              smtpPassword: t('books_mail_password'),
+              mailFrom: t('books_mail_from'),
+              mailTo: t('books_mail_to'),
+            }}
+            selfApproves
+            onSubmit={async (managerPin) => {
+              setNote(null);
+              const port = Number(mailForm.smtpPort);
+              showMail(
+                await call(
+                  api['exports.saveMail']({
+                    ...mailForm,
+                    smtpPort: mailForm.smtpPort.trim() === '' || Number.isNaN(port) ? -1 : port,
+                    ...(mailForm.smtpPassword ? {} : { smtpPassword: undefined }),
+                    ...pinOf(managerPin),
+                  }),
+                ),
+              );
+              setNote(t('books_mail_saved'));
+            }}
+          >
+            {(field) => (
+              <div className="mgr-books-mail">
+                {field('smtpHost', (errorProps) => (
+                  <input value={mailForm.smtpHost} {...errorProps} onChange={editMail('smtpHost')} />
+                ))}
+                {field('smtpPort', (errorProps) => (
+                  <input
+                    inputMode="numeric"
+                    value={mailForm.smtpPort}
+                    {...errorProps}
+                    onChange={editMail('smtpPort')}
+                  />
+                ))}
+                {field('smtpSecurity', (errorProps) => (
+                  <select value={mailForm.smtpSecurity} {...errorProps} onChange={editMail('smtpSecurity')}>
+                    {SMTP_SECURITY.map((k) => (
+                      <option key={k} value={k}>
+                        {t(`books_mail_${k}`)}
+                      </option>
+                    ))}
+                  </select>
+                ))}
+                {field('smtpUser', (errorProps) => (
+                  <input value={mailForm.smtpUser} autoComplete="off" {...errorProps} onChange={editMail('smtpUser')} />
+                ))}
+                {field('smtpPassword', (errorProps) => (
+                  <input
+                    type="password"
+                    autoComplete="new-password"
+                    value={mailForm.smtpPassword}
+                    {...errorProps}
+                    onChange={editMail('smtpPassword')}
+                  />
+                ))}
+                {field('mailFrom', (errorProps) => (
+                  <input type="email" value={mailForm.mailFrom} {...errorProps} onChange={editMail('mailFrom')} />
+                ))}
+                {field('mailTo', (errorProps) => (
+                  <input value={mailForm.mailTo} {...errorProps} onChange={editMail('mailTo')} />
+                ))}
+              </div>
+            )}
+          </ApprovedForm>
+          {mail.passwordSet && <p>{t('books_mail_password_set')}</p>}
+          {mail.host === null && <p>{t('books_mail_off')}</p>}
+          {mail.sends.length > 0 && (
+            <>
+              <h5>{t('books_mail_sends')}</h5>
+              <ul aria-label={t('books_mail_sends')}>
+                {mail.sends.map((m) => (
+                  <li key={m.month} role={m.lastError ? 'alert' : undefined}>
+                    {m.state === 'sent'
+                      ? t('books_mail_sent', {
+                          month: monthLabel(m.month),
+                          at: formatMoment(m.sentAt ?? m.queuedAt, lang),
+                          to: m.recipients.join(', '),
+                        })
+                      : m.lastError
+                        ? t('books_mail_failed', { month: monthLabel(m.month), tries: m.tries, reason: m.lastError })
+                        : t('books_mail_queued', { month: monthLabel(m.month), to: m.recipients.join(', ') })}
+                  </li>
+                ))}
+              </ul>
+              {mail.sends.some((m) => m.state === 'queued') && (
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() =>
+                    void run(async () => {
+                      showMail(await call(api['exports.sendNow']({ ...pinOf(pin) })));
+                      setNote(t('books_mail_retried'));
+                    })
+                  }
+                >
+                  {t('books_mail_retry')}
+                </button>
+              )}
             </>
           )}
         </section>

@@ -1,0 +1,104 @@
+/**
+ * The exports' sums per Belgrade day (docs/exports.md "Speed"): what one day's orders add to an export — the
+ * report's totals of the day, split into advances and the rest for the journal, what the day's final sales' advance
+ * refunds close, and the day's refunds, advances and final sales as receipt rows. A closed day (before today in
+ * Belgrade) is computed once from its orders and kept in `export_days` (migration 039, the table's only writer);
+ * the triggers on `orders` delete a day in the transaction that inserts or changes one of its orders, so a kept day
+ * is never stale. Today is always read from its orders.
+ */
+import type { Db } from '../db/open.ts';
+import { readOrders } from '../manager/report-days.ts';
+import {
+  addOrders,
+  emptyTotals,
+  mergeTotals,
+  orderTaxReceipts,
+  type ReportTotals,
+} from '../../shared/reports/totals.ts';
+import { receiptRow, type ReceiptRow } from '../../shared/reports/receipts.ts';
+import { addReceiptTax, type LabelTax } from '../../shared/tax-summary.ts';
+
+/** One Belgrade day's part of an export. */
+export interface DayTotals {
+  all: ReportTotals;
+  /** The day's orders other than advances (the journal's sales). */
+  other: ReportTotals;
+  advance: ReportTotals;
+  /** What the day's final sales' advance refunds close, by label, as the report signs it. */
+  closed: LabelTax[];
+  /** The day's refunds, advance receipts and final sales (the till's name left empty: the reader sets it). */
+  documents: ReceiptRow[];
+}
+
+/** A day's sums from its orders created in [from, to) (ISO UTC). */
+function fromOrders(db: Db, from: string, to: string): DayTotals {
+  const d: DayTotals = { all: emptyTotals(), other: emptyTotals(), advance: emptyTotals(), closed: [], documents: [] };
+  for (const { row, order } of readOrders(db, from, to, undefined)) {
+    // The order as the report sums it, once; then added to the day and to the day's split for the journal.
+    const one = addOrders(emptyTotals(), [{ ...order, hour: undefined, cashier: undefined }]);
+    mergeTotals(d.all, one);
+    mergeTotals(order.invoice_type === 'advance' ? d.advance : d.other, one);
+    // A final sale's advance refund (its second receipt): what it closes, by label, as the report signs it.
+    if (order.kind === 'finalize' && order.state === 'fiscalized' && (order.receipts?.length ?? 0) >= 2) {
+      const paid = order.data.payments.reduce((s, p) => s + p.amountPara, 0);
+      for (const r of orderTaxReceipts(order, paid).slice(1)) addReceiptTax(d.closed, r);
+    }
+    const refund = order.kind === 'refund' || order.kind === 'refund_full';
+    if (refund || order.invoice_type === 'advance' || order.kind === 'finalize') {
+      const r = receiptRow(order, {
+        at: row.created_at,
+        invoiceNumber: row.invoice_number,
+        cashier: order.cashier ?? '',
+        till: '',
+      });
+      if (r) d.documents.push(r);
+    }
+  }
+  return d;
+}
+
+const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
+function prepare(db: Db) {
+  return {
+    get: db.prepare<[string, string], { day: string; body: string }>(
+      'SELECT day, body FROM export_days WHERE day >= ? AND day <= ?',
+    ),
+    put: db.prepare('INSERT OR REPLACE INTO export_days (day, body) VALUES (?, ?)'),
+  };
+}
+const stmts = (db: Db): ReturnType<typeof prepare> => {
+  let s = statements.get(db);
+  if (!s) statements.set(db, (s = prepare(db)));
+  return s;
+};
+
+/**
+ * The sums of each day of `days` (in order; each with its instants [from, to)): a closed day (before `today`) from
+ * `export_days`, computed from its orders and kept when missing; today and later from their orders.
+ */
+export function exportDays(
+  db: Db,
+  days: readonly { day: string; from: string; to: string }[],
+  today: string,
+): Map<string, DayTotals> {
+  const out = new Map<string, DayTotals>();
+  if (days.length === 0) return out;
+  const kept = new Map(
+    stmts(db)
+      .get.all(days[0]?.day ?? '', days.at(-1)?.day ?? '')
+      .map((r) => [r.day, r.body]),
+  );
+  db.transaction(() => {
+    for (const { day, from, to } of days) {
+      const body = day < today ? kept.get(day) : undefined;
+      if (body) {
+        out.set(day, JSON.parse(body) as DayTotals);
+        continue;
+      }
+      const d = fromOrders(db, from, to);
+      if (day < today) stmts(db).put.run(day, JSON.stringify(d));
+      out.set(day, d);
+    }
+  })();
+  return out;
+}
