@@ -37,7 +37,7 @@ import { m033 } from './033_labels.ts';
 import { m034 } from './034_staff_at_hub.ts';
 import { m035 } from './035_hub_stock_seen.ts';
 import { m036 } from './036_hub_prices.ts';
-import { m039 } from './039_export_days.ts';
+import { m037 } from './037_export_days.ts';
 
 /**
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
@@ -80,5 +80,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m034,
   m035,
   m036,
-  m039,
+  m037,
 ];

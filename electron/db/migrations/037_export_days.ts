@@ -10,8 +10,8 @@ import type { Migration } from '../open.ts';
  *   month, queued in the transaction that records the month's run and marked sent when the mail server accepted it;
  *   a failure stays queued with its reason and is tried again.
  */
-export const m039: Migration = {
-  // Schema version 37 (file 039: the number this work was given; the merge renumbers, see index.ts).
+export const m037: Migration = {
+  // Schema version 37.
   version: 37,
   name: 'export_days',
   up(db) {
