@@ -346,6 +346,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     counts: () => store.counts(),
     printer: () => printer.status(),
     taxLabels: () => taxRates.labels(),
+    taxRates: () => taxRates.get()?.labels.map((l) => ({ label: l.label, rate: l.rate })) ?? [],
     terminalId: () => settings.terminalId(),
   });
   const manager = createManager({

@@ -167,6 +167,8 @@ const SR_CYRL = {
   hubPricesCancel: 'На хабу отказана заказана цена артикла {name}',
   hubWhereShop: 'продавница',
   hubWhereChain: 'цео ланац',
+  hubGoodsSupplier: 'На хабу сачуван добављач {name} (ПИБ {pib})',
+  hubGoodsShopIdentity: 'На хабу сачувани ПИБ {pib} и адреса продавнице: {address}',
 };
 
 type AuditKey = keyof typeof SR_CYRL;
@@ -327,6 +329,8 @@ const SR_LATN: Record<AuditKey, string> = {
   hubPricesCancel: 'Na habu otkazana zakazana cena artikla {name}',
   hubWhereShop: 'prodavnica',
   hubWhereChain: 'ceo lanac',
+  hubGoodsSupplier: 'Na habu sačuvan dobavljač {name} (PIB {pib})',
+  hubGoodsShopIdentity: 'Na habu sačuvani PIB {pib} i adresa prodavnice: {address}',
 };
 
 const EN: Record<AuditKey, string> = {
@@ -485,6 +489,8 @@ const EN: Record<AuditKey, string> = {
   hubPricesCancel: 'Scheduled price of product {name} cancelled at the hub',
   hubWhereShop: 'shop',
   hubWhereChain: 'the whole chain',
+  hubGoodsSupplier: 'Supplier {name} (PIB {pib}) saved at the hub',
+  hubGoodsShopIdentity: "The shop's PIB {pib} and address saved at the hub: {address}",
 };
 
 export const AUDIT_TEXT: Record<Language, Record<AuditKey, string>> = {
@@ -1140,6 +1146,8 @@ const HUB_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
     key: d.kind === 'scheduled' ? 'hubPricesCancel' : 'hubPricesDelete',
     params: { name: str(d.name) },
   }),
+  goods_supplier: (d) => ({ key: 'hubGoodsSupplier', params: { name: str(d.name), pib: str(d.pib) } }),
+  goods_shop_identity: (d) => ({ key: 'hubGoodsShopIdentity', params: { pib: str(d.pib), address: str(d.address) } }),
 };
 
 /** Does the till's audit have a sentence of its own for this action (not the generic one)? */

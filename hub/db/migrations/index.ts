@@ -25,6 +25,7 @@ import { h024 } from './024_till_trust.ts';
 import { h025 } from './025_pin_verifiers.ts';
 import { h026 } from './026_goods.ts';
 import { h027 } from './027_prices.ts';
+import { h029 } from './029_goods_register.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -65,4 +66,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   h025,
   h026,
   h027,
+  h029,
 ];
