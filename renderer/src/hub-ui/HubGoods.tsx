@@ -341,7 +341,7 @@ export function HubGoods(props: {
       )}
       <h2>{t('gfSuppliers')}</h2>
       <SuppliersForm {...forms} suppliers={formData.suppliers} />
-      <ShopIdentityForm key={identity ? `${identity.pib}|${identity.address}` : ''} {...forms} identity={identity} />
+      {identity && <ShopIdentityForm key={`${identity.pib}|${identity.address}`} {...forms} identity={identity} />}
     </section>
   );
 }

@@ -597,10 +597,10 @@ export function SuppliersForm(props: FormProps & { suppliers: HubSupplier[] }) {
 }
 
 /** The shop's PIB and address, which its A4 documents print (keyed by what the hub holds). */
-export function ShopIdentityForm(props: FormProps & { identity: HubShopIdentity | null }) {
+export function ShopIdentityForm(props: FormProps & { identity: HubShopIdentity }) {
   const { t, api } = props;
   // What the hub holds; the tab keys this form by it, so a fresh read starts the form again.
-  const [v, setV] = useState({ pib: props.identity?.pib ?? '', address: props.identity?.address ?? '' });
+  const [v, setV] = useState({ pib: props.identity.pib, address: props.identity.address });
   const [errors, setErrors] = useState<Errors>({});
   const [note, setNote] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
