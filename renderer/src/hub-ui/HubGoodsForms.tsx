@@ -22,6 +22,9 @@ import { mt, type ManagerT } from '../manager/i18n.ts';
 import { HubCallError, type HubUiApi } from './api.ts';
 import type { HubKey, HubLang, HubT } from './i18n.ts';
 
+/** What the last post said, as its words' key (said in the language shown now). */
+type Note = readonly [HubKey, Record<string, string>] | null;
+
 /** Errors by the field they belong to (the hub's field path, e.g. `lines.1.marginBp`). */
 type Errors = Readonly<Record<string, string>>;
 
@@ -63,7 +66,8 @@ const percentText = (bp: number | null, lang: HubLang): string =>
 /** A form's frame: its heading, note and alert, and the form named by its heading. */
 function FormBox(props: {
   title: string;
-  note: string | null;
+  t: HubT;
+  note: Note;
   /** The form's errors: the one naming no field is said at the top. */
   errors: Errors;
   onSubmit: (e: FormEvent) => void;
@@ -72,7 +76,7 @@ function FormBox(props: {
   return (
     <form onSubmit={props.onSubmit} aria-label={props.title} className="mgr-top" noValidate>
       <h3>{props.title}</h3>
-      <NoteAndAlert note={props.note} error={props.errors[''] ?? null} />
+      <NoteAndAlert note={props.note && props.t(...props.note)} error={props.errors[''] ?? null} />
       {props.children}
     </form>
   );
@@ -173,7 +177,7 @@ export function ReceiptForm(props: FormProps & { data: HubGoodsFormData }) {
   const [lines, setLines] = useState<LineDraft[]>([{ ...EMPTY_LINE }]);
   const [confirm, setConfirm] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
-  const [note, setNote] = useState<string | null>(null);
+  const [note, setNote] = useState<Note>(null);
   const products = useProducts(
     api,
     lines.map((l) => l.product),
@@ -235,7 +239,7 @@ export function ReceiptForm(props: FormProps & { data: HubGoodsFormData }) {
         ...(confirm ? { confirmBelowPurchase: true } : {}),
       })
       .then((doc) => {
-        setNote(t('gfReceiptPosted', { number: doc.number }));
+        setNote(['gfReceiptPosted', { number: doc.number }]);
         setLines([{ ...EMPTY_LINE }]);
         setInvoice('');
         setConfirm(false);
@@ -247,7 +251,7 @@ export function ReceiptForm(props: FormProps & { data: HubGoodsFormData }) {
   };
 
   return (
-    <FormBox title={t('gfReceipt')} note={note} errors={errors} onSubmit={submit}>
+    <FormBox t={t} title={t('gfReceipt')} note={note} errors={errors} onSubmit={submit}>
       <div className="mgr-row">
         <CheckedField label={t('gfSupplier')} error={errors['supplierId']} errorId="gf-supplier-error">
           <select value={supplierId} onChange={(e) => setSupplierId(e.target.value)}>
@@ -282,7 +286,7 @@ export function ReceiptForm(props: FormProps & { data: HubGoodsFormData }) {
           const c = calc(l);
           const at = (f: string) => errors[`lines.${i}.${f}`];
           return (
-            <div key={i} className="mgr-row">
+            <div key={i} className="mgr-row gf-line">
               <TextField
                 id={`gf-l${i}-product`}
                 label={t('gfProduct', { n })}
@@ -330,7 +334,7 @@ export function ReceiptForm(props: FormProps & { data: HubGoodsFormData }) {
                 error={at('price')}
                 onChange={(v) => setLine(i, l.mode === 'margin' ? { margin: v } : { retail: v })}
               />
-              <p className="mgr-hint" aria-live="polite">
+              <p className="mgr-hint gf-calc" aria-live="polite">
                 {c.p ? `${c.p.name}: ` : ''}
                 {t('gfCalc', {
                   net: c.net === null ? '—' : formatRsd(c.net),
@@ -350,7 +354,7 @@ export function ReceiptForm(props: FormProps & { data: HubGoodsFormData }) {
           {t('gfAddLine')}
         </button>
       </fieldset>
-      <label>
+      <label className="gf-confirm">
         <input type="checkbox" checked={confirm} onChange={(e) => setConfirm(e.target.checked)} />
         {t('gfConfirmBelow')}
       </label>
@@ -373,7 +377,7 @@ export function WriteOffForm(props: FormProps) {
   const { t, api } = props;
   const [v, setV] = useState({ code: '', quantity: '', reason: '' });
   const [errors, setErrors] = useState<Errors>({});
-  const [note, setNote] = useState<string | null>(null);
+  const [note, setNote] = useState<Note>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setNote(null);
@@ -387,14 +391,14 @@ export function WriteOffForm(props: FormProps) {
     api
       .call('goodsWriteOff', { code: v.code.trim(), qtyMilli: qty ?? 0, reason: v.reason.trim() })
       .then((doc) => {
-        setNote(t('gfWriteOffPosted', { number: doc.number }));
+        setNote(['gfWriteOffPosted', { number: doc.number }]);
         setV({ code: '', quantity: '', reason: '' });
         props.changed();
       })
       .catch((err: unknown) => setErrors(refusalAt(t, err, props.text)));
   };
   return (
-    <FormBox title={t('gfWriteOff')} note={note} errors={errors} onSubmit={submit}>
+    <FormBox t={t} title={t('gfWriteOff')} note={note} errors={errors} onSubmit={submit}>
       <div className="mgr-row">
         <TextField
           id="gf-wo-code"
@@ -429,7 +433,7 @@ export function PriceChangeForm(props: FormProps) {
   const { t, api } = props;
   const [v, setV] = useState({ code: '', price: '' });
   const [errors, setErrors] = useState<Errors>({});
-  const [note, setNote] = useState<string | null>(null);
+  const [note, setNote] = useState<Note>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setNote(null);
@@ -442,14 +446,14 @@ export function PriceChangeForm(props: FormProps) {
     api
       .call('goodsPriceChange', { code: v.code.trim(), pricePara: price ?? 0 })
       .then(({ doc }) => {
-        setNote(doc ? t('gfPriceChangedDoc', { number: doc.number }) : t('gfPriceChangedNone'));
+        setNote(doc ? ['gfPriceChangedDoc', { number: doc.number }] : ['gfPriceChangedNone', {}]);
         setV({ code: '', price: '' });
         props.changed();
       })
       .catch((err: unknown) => setErrors(refusalAt(t, err, props.text)));
   };
   return (
-    <FormBox title={t('gfPriceChange')} note={note} errors={errors} onSubmit={submit}>
+    <FormBox t={t} title={t('gfPriceChange')} note={note} errors={errors} onSubmit={submit}>
       <div className="mgr-row">
         <TextField
           id="gf-pc-code"
@@ -493,7 +497,13 @@ export function ReceiveTransferForm(props: FormProps & { transfer: HubTransfer }
       .catch((err: unknown) => setErrors(refusalAt(t, err, props.text)));
   };
   return (
-    <FormBox title={t('gfReceiveCounted', { number: transfer.number })} note={null} errors={errors} onSubmit={submit}>
+    <FormBox
+      t={t}
+      title={t('gfReceiveCounted', { number: transfer.number })}
+      note={null}
+      errors={errors}
+      onSubmit={submit}
+    >
       <div className="mgr-row">
         {transfer.lines.map((l, i) => (
           <TextField
@@ -520,7 +530,7 @@ export function SuppliersForm(props: FormProps & { suppliers: HubSupplier[] }) {
   const [id, setId] = useState<number | null>(null);
   const [v, setV] = useState(NO_SUPPLIER);
   const [errors, setErrors] = useState<Errors>({});
-  const [note, setNote] = useState<string | null>(null);
+  const [note, setNote] = useState<Note>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setNote(null);
@@ -532,7 +542,7 @@ export function SuppliersForm(props: FormProps & { suppliers: HubSupplier[] }) {
     api
       .call('goodsSupplierPut', { ...(id !== null ? { id } : {}), ...v })
       .then(() => {
-        setNote(t('gfSupplierSaved'));
+        setNote(['gfSupplierSaved', {}]);
         setId(null);
         setV(NO_SUPPLIER);
         props.changed();
@@ -578,6 +588,7 @@ export function SuppliersForm(props: FormProps & { suppliers: HubSupplier[] }) {
         </ul>
       )}
       <FormBox
+        t={t}
         title={id === null ? t('gfNewSupplier') : t('gfSupplierForm')}
         note={note}
         errors={errors}
@@ -602,7 +613,7 @@ export function ShopIdentityForm(props: FormProps & { identity: HubShopIdentity 
   // What the hub holds; the tab keys this form by it, so a fresh read starts the form again.
   const [v, setV] = useState({ pib: props.identity.pib, address: props.identity.address });
   const [errors, setErrors] = useState<Errors>({});
-  const [note, setNote] = useState<string | null>(null);
+  const [note, setNote] = useState<Note>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setNote(null);
@@ -613,11 +624,11 @@ export function ShopIdentityForm(props: FormProps & { identity: HubShopIdentity 
     if (Object.keys(bad).length > 0) return;
     api
       .call('goodsShopIdentityPut', { pib: v.pib.trim(), address: v.address.trim() })
-      .then(() => setNote(t('gfShopDataSaved')))
+      .then(() => setNote(['gfShopDataSaved', {}]))
       .catch((err: unknown) => setErrors(refusalAt(t, err, props.text)));
   };
   return (
-    <FormBox title={t('gfShopData')} note={note} errors={errors} onSubmit={submit}>
+    <FormBox t={t} title={t('gfShopData')} note={note} errors={errors} onSubmit={submit}>
       <div className="mgr-row">
         <TextField
           id="gf-shop-pib"
