@@ -9,6 +9,7 @@ import { HubError } from '../../shared/hub/protocol.ts';
 import type { HubGoodsDoc, HubReceiptInput } from '../../shared/hub/goods-protocol.ts';
 import type { Queryable } from '../db/db.ts';
 import { hubDay, hubDocument, hubMove, hubPriceChanged, setHubDocValue } from '../goods/ledger.ts';
+import { setProductPrice } from './catalog.ts';
 import { docNumber } from './goods.ts';
 import { refusePib, shopTaxRates, supplierById } from './goods-register.ts';
 import { lockMasterData, type HubDeps } from './shared.ts';
@@ -138,10 +139,7 @@ export function goodsReceiptsService(deps: HubDeps) {
         for (const [i, l] of lines.entries()) {
           if (l.oldPara !== null) {
             await lockMasterData(q);
-            await q.query(
-              `UPDATE products SET price_para = $3, version = nextval('change_seq') WHERE shop_id = $1 AND code = $2`,
-              [shopId, l.code, l.pricePara],
-            );
+            await setProductPrice(q, shopId, l.code, l.pricePara);
             await hubPriceChanged(q, shopId, {
               code: l.code,
               name: l.name,
