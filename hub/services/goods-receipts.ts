@@ -10,7 +10,7 @@ import type { HubGoodsDoc, HubReceiptInput } from '../../shared/hub/goods-protoc
 import type { Queryable } from '../db/db.ts';
 import { hubDay, hubDocument, hubMove, hubPriceChanged, setHubDocValue } from '../goods/ledger.ts';
 import { setProductPrice } from './catalog.ts';
-import { docNumber } from './goods.ts';
+import { docNumber, productsOf } from './goods.ts';
 import { refusePib, shopTaxRates, supplierById } from './goods-register.ts';
 import { lockMasterData, type HubDeps } from './shared.ts';
 
@@ -92,15 +92,6 @@ export function priceLines(
   });
 }
 
-/** The shop's products of `codes` (not deleted), by code. */
-async function shopProducts(q: Queryable, shopId: number, codes: readonly string[]): Promise<Map<string, Product>> {
-  const rows = await q.query<Product>(
-    'SELECT code, name, price_para, label FROM products WHERE shop_id = $1 AND code = ANY($2::text[]) AND NOT deleted',
-    [shopId, [...codes]],
-  );
-  return new Map(rows.map((r) => [r.code, r]));
-}
-
 export function goodsReceiptsService(deps: HubDeps) {
   const { db, iso, zone } = deps;
   return {
@@ -127,10 +118,11 @@ export function goodsReceiptsService(deps: HubDeps) {
             'this invoice of the supplier was received already',
             'invoiceNumber',
           );
-        const products = await shopProducts(
+        const products = await productsOf(
           q,
           shopId,
           input.lines.map((l) => l.code),
+          (i) => `lines.${i}.code`,
         );
         const rates = new Map((await shopTaxRates(q, shopId)).map((r) => [r.label, r.rate]));
         const lines = priceLines(input, products, rates);

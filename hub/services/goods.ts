@@ -31,7 +31,7 @@ interface CatalogProduct {
 }
 
 /** The shop's products of `codes` (not deleted); a code the shop does not carry is refused at its line's field. */
-async function productsOf(
+export async function productsOf(
   q: Queryable,
   shopId: number,
   codes: readonly string[],

@@ -107,6 +107,40 @@ function TextField(props: {
   );
 }
 
+/** A form of a few text fields in a row and its button: each field named by its label, its error under it. */
+function FieldsForm<K extends string>(props: {
+  t: HubT;
+  id: string;
+  title: string;
+  note: Note;
+  errors: Errors;
+  submit: string;
+  onSubmit: (e: FormEvent) => void;
+  /** Each field: its value's key, its label, the hub's field its errors come at (default: the key). */
+  fields: readonly { key: K; label: string; at?: string; inputMode?: 'decimal' | 'numeric' }[];
+  values: Readonly<Record<K, string>>;
+  onChange: (values: Record<K, string>) => void;
+}) {
+  return (
+    <FormBox t={props.t} title={props.title} note={props.note} errors={props.errors} onSubmit={props.onSubmit}>
+      <div className="mgr-row">
+        {props.fields.map((f) => (
+          <TextField
+            key={f.key}
+            id={`${props.id}-${f.key}`}
+            label={f.label}
+            value={props.values[f.key]}
+            inputMode={f.inputMode}
+            error={props.errors[f.at ?? f.key]}
+            onChange={(x) => props.onChange({ ...props.values, [f.key]: x })}
+          />
+        ))}
+        <button type="submit">{props.submit}</button>
+      </div>
+    </FormBox>
+  );
+}
+
 interface LineDraft {
   product: string;
   quantity: string;
@@ -398,33 +432,22 @@ export function WriteOffForm(props: FormProps) {
       .catch((err: unknown) => setErrors(refusalAt(t, err, props.text)));
   };
   return (
-    <FormBox t={t} title={t('gfWriteOff')} note={note} errors={errors} onSubmit={submit}>
-      <div className="mgr-row">
-        <TextField
-          id="gf-wo-code"
-          label={t('gfCode')}
-          value={v.code}
-          error={errors['code']}
-          onChange={(code) => setV({ ...v, code })}
-        />
-        <TextField
-          id="gf-wo-qty"
-          label={t('gfWriteQuantity')}
-          value={v.quantity}
-          inputMode="decimal"
-          error={errors['qtyMilli']}
-          onChange={(quantity) => setV({ ...v, quantity })}
-        />
-        <TextField
-          id="gf-wo-reason"
-          label={t('gfReason')}
-          value={v.reason}
-          error={errors['reason']}
-          onChange={(reason) => setV({ ...v, reason })}
-        />
-        <button type="submit">{t('gfPostWriteOff')}</button>
-      </div>
-    </FormBox>
+    <FieldsForm
+      t={t}
+      id="gf-wo"
+      title={t('gfWriteOff')}
+      note={note}
+      errors={errors}
+      submit={t('gfPostWriteOff')}
+      onSubmit={submit}
+      fields={[
+        { key: 'code', label: t('gfCode') },
+        { key: 'quantity', label: t('gfWriteQuantity'), at: 'qtyMilli', inputMode: 'decimal' },
+        { key: 'reason', label: t('gfReason') },
+      ]}
+      values={v}
+      onChange={setV}
+    />
   );
 }
 
@@ -453,26 +476,21 @@ export function PriceChangeForm(props: FormProps) {
       .catch((err: unknown) => setErrors(refusalAt(t, err, props.text)));
   };
   return (
-    <FormBox t={t} title={t('gfPriceChange')} note={note} errors={errors} onSubmit={submit}>
-      <div className="mgr-row">
-        <TextField
-          id="gf-pc-code"
-          label={t('gfPriceCode')}
-          value={v.code}
-          error={errors['code']}
-          onChange={(code) => setV({ ...v, code })}
-        />
-        <TextField
-          id="gf-pc-price"
-          label={t('gfNewPrice')}
-          value={v.price}
-          inputMode="decimal"
-          error={errors['pricePara']}
-          onChange={(price) => setV({ ...v, price })}
-        />
-        <button type="submit">{t('gfChangePrice')}</button>
-      </div>
-    </FormBox>
+    <FieldsForm
+      t={t}
+      id="gf-pc"
+      title={t('gfPriceChange')}
+      note={note}
+      errors={errors}
+      submit={t('gfChangePrice')}
+      onSubmit={submit}
+      fields={[
+        { key: 'code', label: t('gfPriceCode') },
+        { key: 'price', label: t('gfNewPrice'), at: 'pricePara', inputMode: 'decimal' },
+      ]}
+      values={v}
+      onChange={setV}
+    />
   );
 }
 
@@ -549,16 +567,6 @@ export function SuppliersForm(props: FormProps & { suppliers: HubSupplier[] }) {
       })
       .catch((err: unknown) => setErrors(refusalAt(t, err, props.text)));
   };
-  const field = (k: keyof typeof NO_SUPPLIER, label: HubKey) => (
-    <TextField
-      id={`gf-sup-${k}`}
-      label={t(label)}
-      value={v[k]}
-      error={errors[k]}
-      inputMode={k === 'pib' ? 'numeric' : undefined}
-      onChange={(x) => setV({ ...v, [k]: x })}
-    />
-  );
   return (
     <>
       {props.suppliers.length === 0 && <p>{t('gfNoSuppliers')}</p>}
@@ -587,22 +595,24 @@ export function SuppliersForm(props: FormProps & { suppliers: HubSupplier[] }) {
           ))}
         </ul>
       )}
-      <FormBox
+      <FieldsForm
         t={t}
+        id="gf-sup"
         title={id === null ? t('gfNewSupplier') : t('gfSupplierForm')}
         note={note}
         errors={errors}
+        submit={t('gfSaveSupplier')}
         onSubmit={submit}
-      >
-        <div className="mgr-row">
-          {field('name', 'gfSupplierName')}
-          {field('pib', 'gfPib')}
-          {field('address', 'gfAddress')}
-          {field('bankAccount', 'gfBankAccount')}
-          {field('contact', 'gfContact')}
-          <button type="submit">{t('gfSaveSupplier')}</button>
-        </div>
-      </FormBox>
+        fields={[
+          { key: 'name', label: t('gfSupplierName') },
+          { key: 'pib', label: t('gfPib'), inputMode: 'numeric' },
+          { key: 'address', label: t('gfAddress') },
+          { key: 'bankAccount', label: t('gfBankAccount') },
+          { key: 'contact', label: t('gfContact') },
+        ]}
+        values={v}
+        onChange={setV}
+      />
     </>
   );
 }
@@ -628,25 +638,20 @@ export function ShopIdentityForm(props: FormProps & { identity: HubShopIdentity 
       .catch((err: unknown) => setErrors(refusalAt(t, err, props.text)));
   };
   return (
-    <FormBox t={t} title={t('gfShopData')} note={note} errors={errors} onSubmit={submit}>
-      <div className="mgr-row">
-        <TextField
-          id="gf-shop-pib"
-          label={t('gfShopPib')}
-          value={v.pib}
-          inputMode="numeric"
-          error={errors['pib']}
-          onChange={(pib) => setV({ ...v, pib })}
-        />
-        <TextField
-          id="gf-shop-address"
-          label={t('gfShopAddress')}
-          value={v.address}
-          error={errors['address']}
-          onChange={(address) => setV({ ...v, address })}
-        />
-        <button type="submit">{t('gfSaveShopData')}</button>
-      </div>
-    </FormBox>
+    <FieldsForm
+      t={t}
+      id="gf-shop"
+      title={t('gfShopData')}
+      note={note}
+      errors={errors}
+      submit={t('gfSaveShopData')}
+      onSubmit={submit}
+      fields={[
+        { key: 'pib', label: t('gfShopPib'), inputMode: 'numeric' },
+        { key: 'address', label: t('gfShopAddress') },
+      ]}
+      values={v}
+      onChange={setV}
+    />
   );
 }
