@@ -141,6 +141,29 @@ function FieldsForm<K extends string>(props: {
   );
 }
 
+/**
+ * A small form's state and its post: `bad` are the fields refused before sending (nothing is sent then), `send` the
+ * call, answering the note to show; the fields start again after a post unless `keep`.
+ */
+function useFormPost<V>(t: HubT, text: (err: unknown) => string, initial: V, keep = false) {
+  const [v, setV] = useState(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [note, setNote] = useState<Note>(null);
+  const post = (e: FormEvent, bad: Record<string, string>, send: () => Promise<Note>) => {
+    e.preventDefault();
+    setNote(null);
+    setErrors(bad);
+    if (Object.keys(bad).length > 0) return;
+    send()
+      .then((n) => {
+        setNote(n);
+        if (!keep) setV(initial);
+      })
+      .catch((err: unknown) => setErrors(refusalAt(t, err, text)));
+  };
+  return { v, setV, errors, note, post };
+}
+
 interface LineDraft {
   product: string;
   quantity: string;
@@ -329,30 +352,23 @@ export function ReceiptForm(props: FormProps & { data: HubGoodsFormData }) {
                 list={`gf-l${i}-products`}
                 onChange={(v) => setLine(i, { product: v })}
               />
-              <TextField
-                id={`gf-l${i}-qty`}
-                label={t('gfQuantity', { n })}
-                value={l.quantity}
-                inputMode="decimal"
-                error={at('qtyMilli')}
-                onChange={(v) => setLine(i, { quantity: v })}
-              />
-              <TextField
-                id={`gf-l${i}-purchase`}
-                label={t('gfPurchase', { n })}
-                value={l.purchase}
-                inputMode="decimal"
-                error={at('purchasePara')}
-                onChange={(v) => setLine(i, { purchase: v })}
-              />
-              <TextField
-                id={`gf-l${i}-discount`}
-                label={t('gfDiscount', { n })}
-                value={l.discount}
-                inputMode="decimal"
-                error={at('discountBp')}
-                onChange={(v) => setLine(i, { discount: v })}
-              />
+              {(
+                [
+                  ['quantity', 'gfQuantity', 'qtyMilli'],
+                  ['purchase', 'gfPurchase', 'purchasePara'],
+                  ['discount', 'gfDiscount', 'discountBp'],
+                ] as const
+              ).map(([k, label, field]) => (
+                <TextField
+                  key={k}
+                  id={`gf-l${i}-${k}`}
+                  label={t(label, { n })}
+                  value={l[k]}
+                  inputMode="decimal"
+                  error={at(field)}
+                  onChange={(v) => setLine(i, { [k]: v })}
+                />
+              ))}
               <label className="mgr-field">
                 <span>{t('gfMode', { n })}</span>
                 <select value={l.mode} onChange={(e) => setLine(i, { mode: e.target.value as LineDraft['mode'] })}>
@@ -409,27 +425,18 @@ export function ReceiptForm(props: FormProps & { data: HubGoodsFormData }) {
 /** A write-off (отпис) with its reason. */
 export function WriteOffForm(props: FormProps) {
   const { t, api } = props;
-  const [v, setV] = useState({ code: '', quantity: '', reason: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [note, setNote] = useState<Note>(null);
+  const { v, setV, errors, note, post } = useFormPost(t, props.text, { code: '', quantity: '', reason: '' });
   const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setNote(null);
     const qty = parseQuantityInput(v.quantity);
     const bad: Record<string, string> = {};
     if (v.code.trim() === '') bad['code'] = t('gfErrRequired');
     if (qty === null || qty <= 0) bad['qtyMilli'] = t('gfErrQuantity');
     if (v.reason.trim() === '') bad['reason'] = t('gfErrRequired');
-    setErrors(bad);
-    if (Object.keys(bad).length > 0) return;
-    api
-      .call('goodsWriteOff', { code: v.code.trim(), qtyMilli: qty ?? 0, reason: v.reason.trim() })
-      .then((doc) => {
-        setNote(['gfWriteOffPosted', { number: doc.number }]);
-        setV({ code: '', quantity: '', reason: '' });
-        props.changed();
-      })
-      .catch((err: unknown) => setErrors(refusalAt(t, err, props.text)));
+    post(e, bad, async () => {
+      const doc = await api.call('goodsWriteOff', { code: v.code.trim(), qtyMilli: qty ?? 0, reason: v.reason.trim() });
+      props.changed();
+      return ['gfWriteOffPosted', { number: doc.number }];
+    });
   };
   return (
     <FieldsForm
@@ -454,26 +461,17 @@ export function WriteOffForm(props: FormProps) {
 /** A product's new retail price (a нивелација for goods on hand). */
 export function PriceChangeForm(props: FormProps) {
   const { t, api } = props;
-  const [v, setV] = useState({ code: '', price: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [note, setNote] = useState<Note>(null);
+  const { v, setV, errors, note, post } = useFormPost(t, props.text, { code: '', price: '' });
   const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setNote(null);
     const price = parseRsdInput(v.price);
     const bad: Record<string, string> = {};
     if (v.code.trim() === '') bad['code'] = t('gfErrRequired');
     if (price === null || price <= 0) bad['pricePara'] = t('gfErrAmount');
-    setErrors(bad);
-    if (Object.keys(bad).length > 0) return;
-    api
-      .call('goodsPriceChange', { code: v.code.trim(), pricePara: price ?? 0 })
-      .then(({ doc }) => {
-        setNote(doc ? ['gfPriceChangedDoc', { number: doc.number }] : ['gfPriceChangedNone', {}]);
-        setV({ code: '', price: '' });
-        props.changed();
-      })
-      .catch((err: unknown) => setErrors(refusalAt(t, err, props.text)));
+    post(e, bad, async () => {
+      const { doc } = await api.call('goodsPriceChange', { code: v.code.trim(), pricePara: price ?? 0 });
+      props.changed();
+      return doc ? ['gfPriceChangedDoc', { number: doc.number }] : ['gfPriceChangedNone', {}];
+    });
   };
   return (
     <FieldsForm
@@ -546,26 +544,17 @@ const NO_SUPPLIER = { name: '', pib: '', address: '', bankAccount: '', contact: 
 export function SuppliersForm(props: FormProps & { suppliers: HubSupplier[] }) {
   const { t, api } = props;
   const [id, setId] = useState<number | null>(null);
-  const [v, setV] = useState(NO_SUPPLIER);
-  const [errors, setErrors] = useState<Errors>({});
-  const [note, setNote] = useState<Note>(null);
+  const { v, setV, errors, note, post } = useFormPost(t, props.text, NO_SUPPLIER);
   const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setNote(null);
     const bad: Record<string, string> = {};
     if (v.name.trim() === '') bad['name'] = t('gfErrRequired');
     if (!/^\d{9}$/.test(v.pib.trim())) bad['pib'] = t('gfErrPibFormat');
-    setErrors(bad);
-    if (Object.keys(bad).length > 0) return;
-    api
-      .call('goodsSupplierPut', { ...(id !== null ? { id } : {}), ...v })
-      .then(() => {
-        setNote(['gfSupplierSaved', {}]);
-        setId(null);
-        setV(NO_SUPPLIER);
-        props.changed();
-      })
-      .catch((err: unknown) => setErrors(refusalAt(t, err, props.text)));
+    post(e, bad, async () => {
+      await api.call('goodsSupplierPut', { ...(id !== null ? { id } : {}), ...v });
+      setId(null);
+      props.changed();
+      return ['gfSupplierSaved', {}];
+    });
   };
   return (
     <>
@@ -621,21 +610,16 @@ export function SuppliersForm(props: FormProps & { suppliers: HubSupplier[] }) {
 export function ShopIdentityForm(props: FormProps & { identity: HubShopIdentity }) {
   const { t, api } = props;
   // What the hub holds; the tab keys this form by it, so a fresh read starts the form again.
-  const [v, setV] = useState({ pib: props.identity.pib, address: props.identity.address });
-  const [errors, setErrors] = useState<Errors>({});
-  const [note, setNote] = useState<Note>(null);
+  const held = { pib: props.identity.pib, address: props.identity.address };
+  const { v, setV, errors, note, post } = useFormPost(t, props.text, held, true);
   const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setNote(null);
     const bad: Record<string, string> = {};
     if (!/^\d{9}$/.test(v.pib.trim())) bad['pib'] = t('gfErrPibFormat');
     if (v.address.trim() === '') bad['address'] = t('gfErrRequired');
-    setErrors(bad);
-    if (Object.keys(bad).length > 0) return;
-    api
-      .call('goodsShopIdentityPut', { pib: v.pib.trim(), address: v.address.trim() })
-      .then(() => setNote(['gfShopDataSaved', {}]))
-      .catch((err: unknown) => setErrors(refusalAt(t, err, props.text)));
+    post(e, bad, async () => {
+      await api.call('goodsShopIdentityPut', { pib: v.pib.trim(), address: v.address.trim() });
+      return ['gfShopDataSaved', {}];
+    });
   };
   return (
     <FieldsForm
