@@ -377,6 +377,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     counts: () => store.counts(),
     printer: () => printer.status(),
     taxLabels: () => taxRates.labels(),
+    taxRates: () => taxRates.get()?.labels.map((l) => ({ label: l.label, rate: l.rate })) ?? [],
     terminalId: () => settings.terminalId(),
     // The counter's stock snapshot: a hub that answered the round but not this leaves the last figures.
     afterRound: (client) =>

@@ -18,6 +18,8 @@ import { staffService } from './services/staff.ts';
 import { adminService } from './services/admin.ts';
 import { reportsService } from './services/reports.ts';
 import { goodsService } from './services/goods.ts';
+import { goodsRegisterService } from './services/goods-register.ts';
+import { goodsReceiptsService } from './services/goods-receipts.ts';
 import { pricesService } from './services/prices.ts';
 
 export { HubError };
@@ -39,6 +41,8 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       reports: reportsService(deps),
       goods: goodsService(deps),
       prices: pricesService(deps),
+      goodsRegister: goodsRegisterService(deps),
+      goodsReceipts: goodsReceiptsService(deps),
     }),
   };
 }

@@ -69,6 +69,8 @@ export interface HubSyncOptions {
   printer?: () => PrintStatus;
   /** The current tax labels (the gateway's), reported so the hub refuses a product with another label. */
   taxLabels?: () => string[];
+  /** The current labels' VAT rates (percent), reported with the labels for the hub's goods receipts. */
+  taxRates?: () => { label: string; rate: number }[];
   terminalId: () => string;
   /**
    * Milliseconds between sync rounds (default 1000: a hub price change is on the till within ~1 s). After a
@@ -717,6 +719,7 @@ export class HubSync {
     const hubQueued = this.#db.prepare<[], { n: number }>('SELECT count(*) AS n FROM hub_outbox').get()?.n ?? 0;
     const printer = this.#o.printer?.();
     const taxLabels = this.#o.taxLabels?.() ?? [];
+    const taxRates = this.#o.taxRates?.() ?? [];
     const name = this.#tillName().slice(0, 100);
     return {
       ...this.#o.counts(),
@@ -724,6 +727,7 @@ export class HubSync {
       ...(name ? { name } : {}),
       ...(printer ? { printer: tillPrinter(printer) } : {}),
       ...(taxLabels.length > 0 ? { taxLabels: taxLabels.slice(0, 50) } : {}),
+      ...(taxRates.length > 0 ? { taxRates: taxRates.slice(0, 50) } : {}),
     };
   }
 

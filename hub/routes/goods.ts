@@ -13,13 +13,19 @@ const PDF = 'application/pdf';
 
 export function goodsHandlers({ service, guard, now }: RouteDeps): HubHandlers<typeof GOODS_API> {
   const audit = guard.audit;
-  const identity = async (shopId: number) => ({ name: (await service.shopNameOf(shopId)) ?? '', pib: '', address: '' });
+  // The title block of the shop's A4 documents: its name, PIB and address as the hub keeps them.
+  const identity = (shopId: number) => service.shopIdentity(shopId);
   return {
     goodsStock: ({ shop }) => service.stock(shop),
     goodsDocs: async ({ input, shop }) => ({ docs: await service.goodsDocs(shop, input.from, input.to) }),
     goodsReceipt: async ({ who, input, shop }) => {
       const doc = await service.postReceipt(shop, input, who.self);
-      await audit(who, 'goods_receipt', { number: doc.number, supplier: input.supplier, value: doc.valuePara }, shop);
+      await audit(
+        who,
+        'goods_receipt',
+        { number: doc.number, supplier: String(doc.detail.supplier), value: doc.valuePara },
+        shop,
+      );
       return doc;
     },
     goodsWriteOff: async ({ who, input, shop }) => {
@@ -65,5 +71,20 @@ export function goodsHandlers({ service, guard, now }: RouteDeps): HubHandlers<t
       return view;
     },
     tillStock: ({ who, input }) => service.tillStock(who, input.codes, { since: input.since, after: input.after }),
+    goodsFormData: async ({ shop }) => ({
+      suppliers: await service.suppliers(shop),
+      taxRates: await service.goodsTaxRates(shop),
+    }),
+    goodsSupplierPut: async ({ who, input, shop }) => {
+      const s = await service.putSupplier(shop, input);
+      await audit(who, 'goods_supplier', { name: s.name, pib: s.pib }, shop);
+      return s;
+    },
+    goodsShopIdentity: ({ shop }) => service.shopIdentity(shop),
+    goodsShopIdentityPut: async ({ who, input, shop }) => {
+      const s = await service.setShopIdentity(shop, input);
+      await audit(who, 'goods_shop_identity', { pib: s.pib, address: s.address }, shop);
+      return s;
+    },
   };
 }

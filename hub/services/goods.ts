@@ -3,7 +3,6 @@
  * (hub/goods/ledger.ts, moved by the push), the documents a hub manager posts (goods receipt, write-off, price
  * change), transfers between shops of a chain, the KEP book and the tills' view of their shop's stock.
  */
-import { pibProblem } from '../../shared/goods/pib.ts';
 import { valueAt } from '../../shared/goods/calc.ts';
 import { kepBook, turnoverEntries, type KepRaw } from '../../shared/goods/kep.ts';
 import { kepWords } from '../../shared/i18n/goods.ts';
@@ -12,7 +11,6 @@ import { HubError } from '../../shared/hub/protocol.ts';
 import type {
   HubGoodsDoc,
   HubKepView,
-  HubReceiptInput,
   HubStockView,
   HubTransfer,
   HubTransferLine,
@@ -22,7 +20,7 @@ import type {
   TillStockAnswer,
 } from '../../shared/hub/goods-protocol.ts';
 import type { Queryable } from '../db/db.ts';
-import { bookCatalogPrices, hubDay, hubDocument, hubMove, hubPriceChanged, setHubDocValue } from '../goods/ledger.ts';
+import { bookCatalogPrices, hubDay, hubDocument, hubMove, setHubDocValue } from '../goods/ledger.ts';
 import { lockMasterData, type AuthedTill, type HubDeps } from './shared.ts';
 
 interface CatalogProduct {
@@ -33,7 +31,7 @@ interface CatalogProduct {
 }
 
 /** The shop's products of `codes` (not deleted); a code the shop does not carry is refused at its line's field. */
-async function productsOf(
+export async function productsOf(
   q: Queryable,
   shopId: number,
   codes: readonly string[],
@@ -50,7 +48,8 @@ async function productsOf(
   return byCode;
 }
 
-const docNumber = (n: number, y: number): string => `${n}/${y}`;
+/** A document's number as it is printed: `<number>/<year>`. */
+export const docNumber = (n: number, y: number): string => `${n}/${y}`;
 
 /** A document's value and detail written once its lines moved; the document as the contract answers it. */
 async function finishDoc(
@@ -79,9 +78,9 @@ async function stockValue(db: Queryable, shopId: number): Promise<number> {
   return r[0]?.v ?? 0;
 }
 
-/** The shop's stock and its goods receipts. */
+/** The shop's stock (its goods receipts: goods-receipts.ts). */
 function stockArea(deps: HubDeps) {
-  const { db, iso, zone } = deps;
+  const { db } = deps;
   return {
     /** A shop's stock with its value at retail and purchase price, and the value of every shop in view. */
     async stock(shopId: number | null): Promise<HubStockView> {
@@ -126,100 +125,6 @@ function stockArea(deps: HubDeps) {
           purchaseValuePara: r.purchase,
         })),
       };
-    },
-
-    /**
-     * Posts a goods receipt in one transaction: numbered, the new retail prices set (a price change record for goods
-     * on hand at another price), the goods moved in at retail value. Refused at its field, nothing saved: a wrong PIB,
-     * an invoice already received from that supplier, a product the shop does not carry, a retail price below the
-     * purchase price unless confirmed.
-     */
-    async postReceipt(shopId: number, input: HubReceiptInput, actor: string | null): Promise<HubGoodsDoc> {
-      const pib = pibProblem(input.pib);
-      if (pib) throw new HubError(400, pib, 'the PIB is not valid', 'pib');
-      const at = iso();
-      const day = hubDay(at, zone);
-      return db.tx(async (q) => {
-        const seen = await q.query(
-          `SELECT 1 FROM hub_goods_docs WHERE shop_id = $1 AND kind = 'receipt' AND detail->>'pib' = $2
-             AND detail->>'invoiceNumber' = $3`,
-          [shopId, input.pib, input.invoiceNumber],
-        );
-        if (seen.length)
-          throw new HubError(
-            409,
-            'invoice_known',
-            'this invoice of the supplier was received already',
-            'invoiceNumber',
-          );
-        const products = await productsOf(
-          q,
-          shopId,
-          input.lines.map((l) => l.code),
-          (i) => `lines.${i}.code`,
-        );
-        input.lines.forEach((l, i) => {
-          const retail = l.pricePara ?? products.get(l.code)?.price_para ?? 0;
-          if (retail < l.purchasePara && !input.confirmBelowPurchase)
-            throw new HubError(
-              400,
-              'below_purchase',
-              'the retail price is below the purchase price',
-              `lines.${i}.pricePara`,
-            );
-        });
-        const doc = await hubDocument(q, shopId, { kind: 'receipt', at, day, actor, valuePara: 0, detail: {} });
-        let value = 0;
-        const lines: unknown[] = [];
-        for (const [i, l] of input.lines.entries()) {
-          const p = products.get(l.code) as CatalogProduct;
-          if (l.pricePara !== undefined && l.pricePara !== p.price_para) {
-            await lockMasterData(q);
-            await q.query(
-              `UPDATE products SET price_para = $3, version = nextval('change_seq') WHERE shop_id = $1 AND code = $2`,
-              [shopId, l.code, l.pricePara],
-            );
-            await hubPriceChanged(q, shopId, {
-              code: l.code,
-              name: p.name,
-              newPara: l.pricePara,
-              at,
-              day,
-              actor,
-              source: 'receipt',
-            });
-          }
-          const price = l.pricePara ?? p.price_para;
-          value +=
-            (await hubMove(q, shopId, {
-              code: l.code,
-              name: p.name,
-              at,
-              day,
-              kind: 'receipt',
-              source: `receipt:${doc.id}`,
-              line: i,
-              qtyMilli: l.qtyMilli,
-              pricePara: price,
-              purchasePara: l.purchasePara,
-            })) ?? 0;
-          lines.push({
-            code: l.code,
-            name: p.name,
-            qtyMilli: l.qtyMilli,
-            purchasePara: l.purchasePara,
-            pricePara: price,
-          });
-        }
-        const detail = {
-          supplier: input.supplier,
-          pib: input.pib,
-          invoiceNumber: input.invoiceNumber,
-          invoiceDate: input.invoiceDate,
-          lines,
-        };
-        return finishDoc(q, doc, { kind: 'receipt', at, day, actor, valuePara: value, detail });
-      });
     },
   };
 }

@@ -170,7 +170,9 @@ export type HubAuditAction =
   | 'prices_list'
   | 'prices_promotion'
   | 'prices_schedule'
-  | 'prices_delete';
+  | 'prices_delete'
+  | 'goods_supplier'
+  | 'goods_shop_identity';
 
 /** One entry of the hub's audit log, as `GET /api/admin/audit` answers it. */
 export interface HubAuditEntry {

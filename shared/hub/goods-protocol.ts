@@ -19,9 +19,12 @@ export const HubStockQuery = z.object({ shopId: z.coerce.number().int().positive
 /** A goods receipt posted at the hub: the supplier, their invoice, and lines of the shop's catalog products. */
 export const HubReceiptInput = z.object({
   shopId,
-  supplier: z.string().trim().min(1).max(200),
+  /** A supplier of the shop's register (hub_suppliers): its name and PIB are the receipt's. */
+  supplierId: z.number().int().positive().optional(),
+  /** Without `supplierId`: the supplier's name and PIB as typed. */
+  supplier: z.string().trim().min(1).max(200).optional(),
   /** The supplier's PIB, its check digit verified (shared/goods/pib.ts). */
-  pib: z.string().trim().max(20),
+  pib: z.string().trim().max(20).optional(),
   invoiceNumber: z.string().trim().min(1).max(60),
   invoiceDate: day,
   lines: z
@@ -33,6 +36,10 @@ export const HubReceiptInput = z.object({
         purchasePara: para,
         /** A new retail price with VAT (a price change record for goods on hand), else the catalog's. */
         pricePara: para.optional(),
+        /** The supplier's discount on `purchasePara`, in hundredths of a percent: the net price is what it leaves. */
+        discountBp: z.number().int().min(0).max(10_000).optional(),
+        /** Without `pricePara`: the margin on the net price (bp); the retail price with VAT is calculated. */
+        marginBp: z.number().int().min(0).max(1_000_000).optional(),
       }),
     )
     .min(1)
@@ -172,4 +179,48 @@ export interface TillStockAnswer {
   more?: boolean;
   /** Asked without codes: where the next `since` starts (the hub's clock when it began answering). */
   cursor?: string;
+}
+
+/** A supplier of a shop kept at the hub (`id` absent: a new one); the PIB's check digit is verified. */
+export const HubSupplierInput = z.object({
+  shopId,
+  id: z.number().int().positive().optional(),
+  name: z.string().trim().min(1).max(200),
+  pib: z.string().trim().max(20),
+  address: z.string().trim().max(200).optional(),
+  /** A Serbian bank account, `160-0000000012345-67` (or its 18 digits); empty: none. */
+  bankAccount: z.string().trim().max(40).optional(),
+  contact: z.string().trim().max(200).optional(),
+});
+export type HubSupplierInput = z.infer<typeof HubSupplierInput>;
+
+export interface HubSupplier {
+  id: number;
+  name: string;
+  pib: string;
+  address: string;
+  bankAccount: string;
+  contact: string;
+}
+
+/** The shop's PIB and address, printed on the hub's A4 documents. */
+export const HubShopIdentityInput = z.object({
+  shopId,
+  pib: z.string().trim().max(20),
+  address: z.string().trim().min(1).max(200),
+});
+export type HubShopIdentityInput = z.infer<typeof HubShopIdentityInput>;
+
+/** The shop's title block: its name (the hub's shop), PIB and address ('' when not set yet). */
+export interface HubShopIdentity {
+  name: string;
+  pib: string;
+  address: string;
+}
+
+/** What the goods forms offer: the shop's suppliers and the VAT rate of each tax label its tills report. */
+export interface HubGoodsFormData {
+  suppliers: HubSupplier[];
+  /** Each label's rate in percent, as every current till of the shop reports it from the gateway. */
+  taxRates: { label: string; rate: number }[];
 }

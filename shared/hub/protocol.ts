@@ -111,6 +111,11 @@ export const TillStatus = z.object({
   printer: TillPrinter.optional(),
   /** The till's current tax labels (the gateway's): the hub refuses a product whose label none of them has. */
   taxLabels: z.array(z.string().min(1).max(4)).max(50).optional(),
+  /** Each current label's VAT rate in percent (the gateway's): the hub's goods receipt calculates retail prices. */
+  taxRates: z
+    .array(z.object({ label: z.string().min(1).max(4), rate: z.number().min(0).max(100) }))
+    .max(50)
+    .optional(),
   /** The till's name as the shop set it (its header's „Каса 2“): the hub lists the till by it, renamed too. */
   name: z.string().trim().min(1).max(100).optional(),
 });

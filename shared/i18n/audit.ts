@@ -170,6 +170,8 @@ const SR_CYRL = {
   exportsMail: 'Измењено слање месечног извоза књиговођи е-поштом: {host}, {to}',
   exportsMailed: 'Месечни извоз за {month} послат књиговођи е-поштом: {to}',
   exportsScheduledMail: 'Месечни извоз за књиговођу за {month} стављен у ред за слање е-поштом',
+  hubGoodsSupplier: 'На хабу сачуван добављач {name} (ПИБ {pib})',
+  hubGoodsShopIdentity: 'На хабу сачувани ПИБ {pib} и адреса продавнице: {address}',
 };
 
 type AuditKey = keyof typeof SR_CYRL;
@@ -333,6 +335,8 @@ const SR_LATN: Record<AuditKey, string> = {
   exportsMail: 'Izmenjeno slanje mesečnog izvoza knjigovođi e-poštom: {host}, {to}',
   exportsMailed: 'Mesečni izvoz za {month} poslat knjigovođi e-poštom: {to}',
   exportsScheduledMail: 'Mesečni izvoz za knjigovođu za {month} stavljen u red za slanje e-poštom',
+  hubGoodsSupplier: 'Na habu sačuvan dobavljač {name} (PIB {pib})',
+  hubGoodsShopIdentity: 'Na habu sačuvani PIB {pib} i adresa prodavnice: {address}',
 };
 
 const EN: Record<AuditKey, string> = {
@@ -494,6 +498,8 @@ const EN: Record<AuditKey, string> = {
   exportsMail: 'Changed the monthly export by e-mail to the bookkeeper: {host}, {to}',
   exportsMailed: 'The monthly export for {month} sent to the bookkeeper by e-mail: {to}',
   exportsScheduledMail: 'The monthly export for the bookkeeper for {month} queued to be sent by e-mail',
+  hubGoodsSupplier: 'Supplier {name} (PIB {pib}) saved at the hub',
+  hubGoodsShopIdentity: "The shop's PIB {pib} and address saved at the hub: {address}",
 };
 
 export const AUDIT_TEXT: Record<Language, Record<AuditKey, string>> = {
@@ -1163,6 +1169,8 @@ const HUB_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
     key: d.kind === 'scheduled' ? 'hubPricesCancel' : 'hubPricesDelete',
     params: { name: str(d.name) },
   }),
+  goods_supplier: (d) => ({ key: 'hubGoodsSupplier', params: { name: str(d.name), pib: str(d.pib) } }),
+  goods_shop_identity: (d) => ({ key: 'hubGoodsShopIdentity', params: { pib: str(d.pib), address: str(d.address) } }),
 };
 
 /** Does the till's audit have a sentence of its own for this action (not the generic one)? */

@@ -4,6 +4,7 @@
  * shop B to shop A; the manager of shop A sees the stock and its value by shop, receives the transfer as sent, and
  * reads the KEP, in the three languages; screenshots at 1024×768 and 1366×768.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -121,4 +122,135 @@ test('the Роба tab: stock and value by shop, a transfer received, the KEP; t
     }
   }
   await expect(page.getByRole('table', { name: 'KEP book' })).toContainText('Transfer received no. 1/');
+});
+
+test('the Роба forms: shop data, a supplier, a receipt with its calculation → a sale on the till → a write-off → the KEP', async ({
+  page,
+}) => {
+  const FORM_SHOTS = '/work/shots/goods-hub-forms';
+  fs.mkdirSync(FORM_SHOTS, { recursive: true });
+  await page.goto(hub.url);
+  await loginAtHub(page);
+  await page.getByRole('tab', { name: 'Роба' }).click();
+
+  // The shop's PIB and address: a wrong check digit is said under the field, then saved.
+  const shopForm = page.getByRole('form', { name: 'Подаци продавнице на документима' });
+  await shopForm.getByLabel('ПИБ продавнице').fill('101134703');
+  await shopForm.getByLabel('Адреса продавнице').fill('Главна 5, Суботица');
+  await shopForm.getByRole('button', { name: 'Сачувај податке продавнице' }).click();
+  await expect(shopForm.getByRole('alert')).toHaveText('ПИБ није исправан: контролна цифра (последња) се не слаже.');
+  await shopForm.getByLabel('ПИБ продавнице').fill('101134702');
+  await shopForm.getByRole('button', { name: 'Сачувај податке продавнице' }).click();
+  await expect(shopForm.getByRole('status')).toHaveText('Подаци продавнице су сачувани.');
+
+  // A supplier: a bad PIB refused at its field by the hub, then saved and listed.
+  const supplierForm = page.getByRole('form', { name: 'Нови добављач' });
+  await supplierForm.getByLabel('Назив добављача').fill('Млекара Север д.о.о.');
+  await supplierForm.getByLabel('ПИБ', { exact: true }).fill('100000001');
+  await supplierForm.getByLabel('Текући рачун').fill('160-0000000012345-67');
+  await supplierForm.getByRole('button', { name: 'Сачувај добављача' }).click();
+  await expect(supplierForm.getByRole('alert')).toHaveText(
+    'ПИБ није исправан: контролна цифра (последња) се не слаже.',
+  );
+  await supplierForm.getByLabel('ПИБ', { exact: true }).fill('101134702');
+  await supplierForm.getByRole('button', { name: 'Сачувај добављача' }).click();
+  await expect(supplierForm.getByRole('status')).toHaveText('Добављач је сачуван.');
+  await expect(page.getByRole('list', { name: 'Добављачи' })).toContainText('Млекара Север д.о.о., ПИБ 101134702');
+
+  // A receipt of two lines: the retail price kept on one, a margin on the other (the rate the till reported).
+  const receipt = page.getByRole('form', { name: 'Нова пријемница' });
+  await receipt.getByRole('combobox', { name: /^Добављач/ }).selectOption({ label: 'Млекара Север д.о.о.' });
+  await receipt.getByLabel('Број рачуна добављача').fill('F-300');
+  await receipt.getByLabel('Артикал 1 (шифра, баркод или назив)').fill('1001');
+  await receipt.getByLabel('Количина 1').fill('10');
+  await receipt.getByLabel('Набавна цена без ПДВ-а 1').fill('90,00');
+  await receipt.getByLabel('Продајна цена 1 из').selectOption('retail');
+  await receipt.getByLabel('Продајна цена са ПДВ-ом 1').fill('159,90');
+  await expect(receipt.getByText(/^Сок од јабуке 1 л: Нето набавна 90,00; продајна 159,90; маржа/)).toBeVisible();
+  await receipt.getByRole('button', { name: 'Додај ставку' }).click();
+  await receipt.getByLabel('Артикал 2 (шифра, баркод или назив)').fill('2001');
+  await receipt.getByLabel('Количина 2').fill('5');
+  await receipt.getByLabel('Набавна цена без ПДВ-а 2').fill('40,00');
+  await receipt.getByLabel('Рабат % 2').fill('10');
+  await receipt.getByLabel('Маржа % 2').fill('25');
+  // 40,00 less 10 % is 36,00 net; the margin of 25 % is shown back from the calculated retail price.
+  await expect(receipt.getByText(/^Хлеб бели: Нето набавна 36,00; продајна \d+,\d\d; маржа 25,00 %$/)).toBeVisible();
+  await receipt.getByLabel('Количина 2').fill('0');
+  await receipt.getByRole('button', { name: 'Прокњижи пријемницу' }).click();
+  await expect(receipt.getByRole('alert')).toHaveText('Унесите количину већу од нуле, нпр. 1,5.');
+  await receipt.getByLabel('Количина 2').fill('5');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await receipt.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(FORM_SHOTS, 'receipt-form-sr-Cyrl-1366.png') });
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await receipt.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(FORM_SHOTS, 'receipt-form-sr-Cyrl-1024.png') });
+  await receipt.getByRole('button', { name: 'Прокњижи пријемницу' }).click();
+  await expect(receipt.getByRole('status')).toHaveText(/^Пријемница бр\. \d+\/\d{4} је прокњижена\.$/);
+  const stock = page.getByRole('table', { name: 'Залихе' });
+  await expect(stock.getByRole('row', { name: /Сок од јабуке/ })).toContainText('1001Сок од јабуке 1 л40');
+
+  // A sale on the till moves the hub's stock once it is fiscalized and pushed.
+  const found = await till.call<{ products: { id: number; code: string }[] }>('catalog.list', {
+    query: '1001',
+    limit: 5,
+  });
+  const product = found.body.value?.products.find((p) => p.code === '1001');
+  expect(product).toBeDefined();
+  const sold = await till.call('sales.checkout', {
+    lines: [{ name: 'Сок од јабуке 1 л', quantity: 1, unitPrice: 159.9, labels: ['A'], productId: product?.id }],
+    payments: [{ type: 'cash', amount: 159.9 }],
+  });
+  expect(sold.body.ok, JSON.stringify(sold.body)).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const r = await fetch(`${hub.url}/api/admin/goods/stock?shopId=${hub.shopId}`, {
+          headers: { authorization: `Bearer ${ADMIN}` },
+        });
+        const s = (await r.json()) as { rows: { code: string; qtyMilli: number }[] };
+        return s.rows.find((row) => row.code === '1001')?.qtyMilli;
+      },
+      { timeout: 60_000, message: JSON.stringify(sold.body.value) },
+    )
+    .toBe(39_000);
+
+  // A write-off through its form; the stock and the KEP read again.
+  const writeOff = page.getByRole('form', { name: 'Отпис робе' });
+  await writeOff.getByLabel('Шифра артикла').fill('1001');
+  await writeOff.getByLabel('Количина за отпис').fill('1');
+  await writeOff.getByLabel('Разлог').fill('Оштећено паковање');
+  await writeOff.getByRole('button', { name: 'Прокњижи отпис' }).click();
+  await expect(writeOff.getByRole('status')).toHaveText(/^Отпис бр\. \d+\/\d{4} је прокњижен\.$/);
+  await expect(stock.getByRole('row', { name: /Сок од јабуке/ })).toContainText('1001Сок од јабуке 1 л38');
+  const kep = page.getByRole('table', { name: 'КЕП' });
+  await expect(kep).toContainText('F-300');
+  await expect(kep).toContainText('Оштећено паковање');
+  await expect(kep).toContainText('159,90');
+
+  // The KEP as A4: the shop's PIB and address in its title block; its first page looked at as a picture.
+  const [pdf] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'КЕП као PDF' }).click(),
+  ]);
+  const pdfFile = path.join(dir, 'kep.pdf');
+  await pdf.saveAs(pdfFile);
+  const text = execFileSync('pdftotext', ['-layout', pdfFile, '-'], { encoding: 'utf8' });
+  expect(text).toContain('101134702');
+  expect(text).toContain('Главна 5, Суботица');
+  execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', pdfFile, path.join(FORM_SHOTS, 'kep-a4')]);
+
+  for (const [lang, form] of [
+    ['sr-Cyrl', 'Нова пријемница'],
+    ['sr-Latn', 'Nova prijemnica'],
+    ['en', 'New goods receipt'],
+  ] as const) {
+    if (lang !== 'sr-Cyrl') await page.getByLabel(lang === 'sr-Latn' ? 'Језик' : 'Jezik').selectOption(lang);
+    const shown = page.getByRole('form', { name: form });
+    for (const width of [1024, 1366]) {
+      await page.setViewportSize({ width, height: 768 });
+      await shown.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(FORM_SHOTS, `hub-goods-forms-${lang}-${width}.png`) });
+    }
+  }
 });

@@ -135,6 +135,9 @@ const HUB_OWNERS: Record<string, string> = {
   hub_transfers: 'hub/services/goods.ts',
   // Price lists, promotions and scheduled price changes at the hub (issue 42, hub migration 027).
   hub_prices: 'hub/services/prices.ts',
+  // The hub's goods register: suppliers and the shop's PIB and address (hub migration 029).
+  hub_suppliers: 'hub/services/goods-register.ts',
+  hub_shop_identity: 'hub/services/goods-register.ts',
 };
 
 /**

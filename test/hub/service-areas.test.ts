@@ -75,6 +75,12 @@ const INTERFACE = [
   'transfer',
   'transfers',
   'writeOff',
+  // The hub's goods register: suppliers, the shop's PIB and address, the tills' VAT rates.
+  'suppliers',
+  'putSupplier',
+  'shopIdentity',
+  'setShopIdentity',
+  'goodsTaxRates',
 ];
 
 const backend = BACKENDS[0]!;

@@ -26,6 +26,7 @@ import { h025 } from './025_pin_verifiers.ts';
 import { h026 } from './026_goods.ts';
 import { h027 } from './027_prices.ts';
 import { h028 } from './028_stock_changes.ts';
+import { h029 } from './029_goods_register.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -67,4 +68,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   h026,
   h027,
   h028,
+  h029,
 ];

@@ -3,17 +3,32 @@
  * (and every shop's value), the goods documents, transfers between shops (send, receive, print) and the KEP book
  * (CSV and A4 PDF). Everything through the hub's contract (api.ts).
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { formatQuantity, formatRsd } from '../../../shared/money.ts';
 import { kepDate } from '../../../shared/i18n/goods.ts';
 import { dayIn } from '../../../shared/i18n/time.ts';
-import type { HubKepView, HubStockView, HubTransfer, HubGoodsDoc } from '../../../shared/hub/goods-protocol.ts';
+import type {
+  HubGoodsDoc,
+  HubGoodsFormData,
+  HubKepView,
+  HubShopIdentity,
+  HubStockView,
+  HubTransfer,
+} from '../../../shared/hub/goods-protocol.ts';
 import type { HubShop } from '../../../shared/hub/contract.ts';
 import { isHubFile } from '../../../shared/hub/client.ts';
 import { Alert, MgrTable } from '../ui/forms.tsx';
 import { DateField } from '../manager/DateField.tsx';
 import { mt, type ManagerT } from '../manager/i18n.ts';
 import { download, hubApi } from './api.ts';
+import {
+  PriceChangeForm,
+  ReceiptForm,
+  ReceiveTransferForm,
+  ShopIdentityForm,
+  SuppliersForm,
+  WriteOffForm,
+} from './HubGoodsForms.tsx';
 import type { HubKey, HubLang, HubT } from './i18n.ts';
 
 const FIRST_OF_YEAR = (day: string): string => `${day.slice(0, 4)}-01-01`;
@@ -33,7 +48,7 @@ export function HubGoods(props: {
       parentText(err, { code: t('goodsCode'), qtyMilli: t('goodsQuantity'), toShopId: t('goodsToShop') }),
     [t, parentText],
   );
-  const api = hubApi(token);
+  const api = useMemo(() => hubApi(token), [token]);
   const mgrT: ManagerT = (key, params) => mt(lang, key, params);
   const today = dayIn(new Date());
   const [stock, setStock] = useState<HubStockView | null>(null);
@@ -41,6 +56,8 @@ export function HubGoods(props: {
   const [transfers, setTransfers] = useState<HubTransfer[]>([]);
   const [shops, setShops] = useState<HubShop[]>([]);
   const [kep, setKep] = useState<HubKepView | null>(null);
+  const [formData, setFormData] = useState<HubGoodsFormData>({ suppliers: [], taxRates: [] });
+  const [identity, setIdentity] = useState<HubShopIdentity | null>(null);
   const [error, setError] = useState<string | null>(null);
   // The key, not the text: the note follows a change of language.
   const [note, setNote] = useState<HubKey | null>(null);
@@ -59,14 +76,18 @@ export function HubGoods(props: {
       a.call('goodsTransfers', {}),
       a.call('shops'),
       a.call('goodsKep', { from, to, lang }),
+      a.call('goodsFormData', {}),
+      a.call('goodsShopIdentity', {}),
     ])
-      .then(([s, d, tr, sh, k]) => {
+      .then(([s, d, tr, sh, k, fd, id]) => {
         if (!alive) return;
         setStock(s);
         setDocs(d.docs);
         setTransfers(tr.transfers);
         setShops(sh.shops);
         setKep(isHubFile(k) ? null : k);
+        setFormData(fd);
+        setIdentity(id);
       })
       .catch((err: unknown) => alive && setError(errorText(err)));
     return () => {
@@ -94,6 +115,7 @@ export function HubGoods(props: {
     );
   };
   const own = stock?.shopId ?? 0;
+  const forms = { t, lang, api, changed: reread, text: errorText };
   const docKind = (k: HubGoodsDoc['kind']): string =>
     ({
       receipt: t('goodsDocReceipt'),
@@ -145,6 +167,11 @@ export function HubGoods(props: {
           ))}
         </MgrTable>
       )}
+
+      <h2>{t('goodsDocsForms')}</h2>
+      <ReceiptForm {...forms} data={formData} />
+      <WriteOffForm {...forms} />
+      <PriceChangeForm {...forms} />
 
       <h2>{t('goodsTransfers')}</h2>
       <form onSubmit={sendTransfer} className="mgr-row mgr-top" aria-label={t('goodsTransferSend')}>
@@ -227,6 +254,12 @@ export function HubGoods(props: {
         </MgrTable>
       )}
 
+      {transfers
+        .filter((tr) => !tr.receivedAt && tr.toShopId === own)
+        .map((tr) => (
+          <ReceiveTransferForm key={tr.id} {...forms} transfer={tr} />
+        ))}
+
       <h2>{t('goodsDocs')}</h2>
       {docs.length === 0 && <p>{t('goodsNoDocs')}</p>}
       {docs.length > 0 && (
@@ -306,6 +339,9 @@ export function HubGoods(props: {
           </MgrTable>
         </>
       )}
+      <h2>{t('gfSuppliers')}</h2>
+      <SuppliersForm {...forms} suppliers={formData.suppliers} />
+      {identity && <ShopIdentityForm key={`${identity.pib}|${identity.address}`} {...forms} identity={identity} />}
     </section>
   );
 }

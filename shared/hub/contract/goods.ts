@@ -5,6 +5,8 @@
  */
 import {
   HubKepQuery,
+  HubShopIdentityInput,
+  HubSupplierInput,
   HubPriceChangeInput,
   HubReceiptInput,
   HubStockQuery,
@@ -14,6 +16,9 @@ import {
   HubWriteOffInput,
   TillStockQuery,
   type HubGoodsDoc,
+  type HubGoodsFormData,
+  type HubShopIdentity,
+  type HubSupplier,
   type HubKepView,
   type HubStockView,
   type HubTransfer,
@@ -108,5 +113,36 @@ export const GOODS_API = {
     path: '/api/till/stock',
     caller: 'till',
     input: TillStockQuery,
+  }),
+  /** The goods forms' choices: the shop's suppliers and the VAT rate of each tax label its tills report. */
+  goodsFormData: endpoint<HubGoodsFormData>()({
+    method: 'GET',
+    path: '/api/admin/goods/form-data',
+    caller: 'manager',
+    input: HubStockQuery,
+    shop: 'required',
+  }),
+  /** A supplier saved (new, or changed by `id`): PIB check digit verified, one PIB one supplier per shop. */
+  goodsSupplierPut: endpoint<HubSupplier>()({
+    method: 'POST',
+    path: '/api/admin/goods/suppliers',
+    caller: 'manager',
+    input: HubSupplierInput,
+    shop: 'required',
+  }),
+  /** The shop's name, PIB and address as its A4 documents print them. */
+  goodsShopIdentity: endpoint<HubShopIdentity>()({
+    method: 'GET',
+    path: '/api/admin/goods/shop-identity',
+    caller: 'manager',
+    input: HubStockQuery,
+    shop: 'required',
+  }),
+  goodsShopIdentityPut: endpoint<HubShopIdentity>()({
+    method: 'PUT',
+    path: '/api/admin/goods/shop-identity',
+    caller: 'manager',
+    input: HubShopIdentityInput,
+    shop: 'required',
   }),
 } as const;

@@ -1,0 +1,181 @@
+/**
+ * A goods receipt posted at the hub (пријемница with its калкулација, docs/goods.md "At the hub"): the supplier from
+ * the shop's register (or typed, PIB verified), their invoice (once per supplier), and lines of the shop's products
+ * with quantity, purchase price, the supplier's discount and either the margin (the retail price with VAT is
+ * calculated from the label's rate, shared/goods/calc.ts) or the retail price (kept, the margin it leaves shown).
+ */
+import { marginOf, netPurchase, retailFromMargin } from '../../shared/goods/calc.ts';
+import { HubError } from '../../shared/hub/protocol.ts';
+import type { HubGoodsDoc, HubReceiptInput } from '../../shared/hub/goods-protocol.ts';
+import type { Queryable } from '../db/db.ts';
+import { hubDay, hubDocument, hubMove, hubPriceChanged, setHubDocValue } from '../goods/ledger.ts';
+import { setProductPrice } from './catalog.ts';
+import { docNumber, productsOf } from './goods.ts';
+import { refusePib, shopTaxRates, supplierById } from './goods-register.ts';
+import { lockMasterData, type HubDeps } from './shared.ts';
+
+interface Product {
+  code: string;
+  name: string;
+  price_para: number;
+  label: string;
+}
+
+/** A receipt line with its calculation. */
+export interface PricedLine {
+  code: string;
+  name: string;
+  qtyMilli: number;
+  /** The supplier's price a unit, before their discount. */
+  purchasePara: number;
+  discountBp: number;
+  /** The net purchase price a unit (after the discount, without VAT). */
+  netPara: number;
+  /** The retail price with VAT the goods come in at. */
+  pricePara: number;
+  /** The margin the retail price leaves over the net price (bp); null where the label's rate is not known. */
+  marginBp: number | null;
+  /** The catalog's price before, when the receipt changes it. */
+  oldPara: number | null;
+}
+
+/** The supplier the receipt names: from the register by id, or as typed (both name and PIB, PIB verified). */
+async function receiptSupplier(
+  q: Queryable,
+  shopId: number,
+  input: HubReceiptInput,
+): Promise<{ name: string; pib: string }> {
+  if (input.supplierId !== undefined) {
+    const s = await supplierById(q, shopId, input.supplierId, 'supplierId');
+    return { name: s.name, pib: s.pib };
+  }
+  if (!input.supplier) throw new HubError(400, 'invalid_input', 'the supplier is required', 'supplierId');
+  refusePib(input.pib ?? '', 'pib');
+  return { name: input.supplier, pib: input.pib ?? '' };
+}
+
+/**
+ * Each line's calculation, or a refusal at its field: a product the shop does not carry (`code`), a margin for a
+ * label whose rate no till of the shop reported (`marginBp`), a retail price below the net purchase price unless
+ * the manager confirmed it (`pricePara`).
+ */
+export function priceLines(
+  input: HubReceiptInput,
+  products: ReadonlyMap<string, Product>,
+  rates: ReadonlyMap<string, number>,
+): PricedLine[] {
+  return input.lines.map((l, i) => {
+    const p = products.get(l.code);
+    if (!p) throw new HubError(400, 'product_unknown', `the shop has no product ${l.code}`, `lines.${i}.code`);
+    const rate = rates.get(p.label);
+    const discountBp = l.discountBp ?? 0;
+    const net = netPurchase(l.purchasePara, discountBp);
+    let retail = l.pricePara ?? p.price_para;
+    if (l.pricePara === undefined && l.marginBp !== undefined) {
+      if (rate === undefined)
+        throw new HubError(400, 'rate_unknown', `no till reported the rate of label ${p.label}`, `lines.${i}.marginBp`);
+      retail = retailFromMargin(net, l.marginBp, rate);
+    }
+    if (retail < net && !input.confirmBelowPurchase)
+      throw new HubError(400, 'below_purchase', 'the retail price is below the purchase price', `lines.${i}.pricePara`);
+    return {
+      code: p.code,
+      name: p.name,
+      qtyMilli: l.qtyMilli,
+      purchasePara: l.purchasePara,
+      discountBp,
+      netPara: net,
+      pricePara: retail,
+      marginBp: rate === undefined ? null : marginOf(net, retail, rate),
+      oldPara: retail === p.price_para ? null : p.price_para,
+    };
+  });
+}
+
+export function goodsReceiptsService(deps: HubDeps) {
+  const { db, iso, zone } = deps;
+  return {
+    /**
+     * Posts a goods receipt in one transaction: numbered, the new retail prices set (a price change record for goods
+     * on hand at another price), the goods moved in at retail value and at their net purchase price. Refused at its
+     * field, nothing saved: a wrong PIB, an unknown supplier, an invoice already received from that supplier, a
+     * product the shop does not carry, a retail price below the purchase price unless confirmed.
+     */
+    async postReceipt(shopId: number, input: HubReceiptInput, actor: string | null): Promise<HubGoodsDoc> {
+      const at = iso();
+      const day = hubDay(at, zone);
+      return db.tx(async (q) => {
+        const supplier = await receiptSupplier(q, shopId, input);
+        const seen = await q.query(
+          `SELECT 1 FROM hub_goods_docs WHERE shop_id = $1 AND kind = 'receipt' AND detail->>'pib' = $2
+             AND detail->>'invoiceNumber' = $3`,
+          [shopId, supplier.pib, input.invoiceNumber],
+        );
+        if (seen.length)
+          throw new HubError(
+            409,
+            'invoice_known',
+            'this invoice of the supplier was received already',
+            'invoiceNumber',
+          );
+        const products = await productsOf(
+          q,
+          shopId,
+          input.lines.map((l) => l.code),
+          (i) => `lines.${i}.code`,
+        );
+        const rates = new Map((await shopTaxRates(q, shopId)).map((r) => [r.label, r.rate]));
+        const lines = priceLines(input, products, rates);
+        const doc = await hubDocument(q, shopId, { kind: 'receipt', at, day, actor, valuePara: 0, detail: {} });
+        let value = 0;
+        for (const [i, l] of lines.entries()) {
+          if (l.oldPara !== null) {
+            await lockMasterData(q);
+            await setProductPrice(q, shopId, l.code, l.pricePara);
+            await hubPriceChanged(q, shopId, {
+              code: l.code,
+              name: l.name,
+              newPara: l.pricePara,
+              at,
+              day,
+              actor,
+              source: 'receipt',
+            });
+          }
+          value +=
+            (await hubMove(q, shopId, {
+              code: l.code,
+              name: l.name,
+              at,
+              day,
+              kind: 'receipt',
+              source: `receipt:${doc.id}`,
+              line: i,
+              qtyMilli: l.qtyMilli,
+              pricePara: l.pricePara,
+              purchasePara: l.netPara,
+            })) ?? 0;
+        }
+        const detail = {
+          supplier: supplier.name,
+          pib: supplier.pib,
+          ...(input.supplierId !== undefined ? { supplierId: input.supplierId } : {}),
+          invoiceNumber: input.invoiceNumber,
+          invoiceDate: input.invoiceDate,
+          lines,
+        };
+        await setHubDocValue(q, doc.id, value, detail);
+        return {
+          id: doc.id,
+          number: docNumber(doc.number, doc.year),
+          kind: 'receipt',
+          at,
+          day,
+          actor,
+          valuePara: value,
+          detail,
+        };
+      });
+    },
+  };
+}

@@ -1,0 +1,641 @@
+/**
+ * The hub UI's goods forms (docs/goods.md "At the hub"): a goods receipt with its lines and calculation (the
+ * supplier's discount, the margin → the retail price with VAT from the label's rate the tills report, or the retail
+ * price kept and the margin shown), a write-off with its reason, a price change, receiving a transfer with the
+ * counted quantities, the shop's suppliers and the shop's PIB and address. A refusal is said under its field, in
+ * the user's language; the hub posts each document whole or not at all.
+ */
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { marginOf, netPurchase, retailFromMargin } from '../../../shared/goods/calc.ts';
+import { formatQuantity, formatRsd, parseQuantityInput, parseRsdInput } from '../../../shared/money.ts';
+import { dayIn } from '../../../shared/i18n/time.ts';
+import type {
+  HubGoodsFormData,
+  HubShopIdentity,
+  HubSupplier,
+  HubTransfer,
+} from '../../../shared/hub/goods-protocol.ts';
+import type { HubProduct } from '../../../shared/hub/contract/results.ts';
+import { CheckedField, NoteAndAlert } from '../ui/forms.tsx';
+import { DateField } from '../manager/DateField.tsx';
+import { mt, type ManagerT } from '../manager/i18n.ts';
+import { HubCallError, type HubUiApi } from './api.ts';
+import type { HubKey, HubLang, HubT } from './i18n.ts';
+
+/** What the last post said, as its words' key (said in the language shown now). */
+type Note = readonly [HubKey, Record<string, string>] | null;
+
+/** Errors by the field they belong to (the hub's field path, e.g. `lines.1.marginBp`). */
+type Errors = Readonly<Record<string, string>>;
+
+/** The hub's refusal codes the forms say in words; anything else is "not valid" at its field. */
+const CODE_TEXT: Readonly<Record<string, HubKey>> = {
+  pib_check: 'gfErrPibCheck',
+  pib_format: 'gfErrPibFormat',
+  bank_account: 'gfErrBankAccount',
+  supplier_pib_taken: 'gfErrPibTaken',
+  invoice_known: 'gfErrInvoiceKnown',
+  below_purchase: 'gfErrBelowPurchase',
+  product_unknown: 'gfErrProductUnknown',
+  rate_unknown: 'gfErrRateUnknown',
+  supplier_unknown: 'gfErrSupplierUnknown',
+};
+
+/** A refusal of the hub as its field's error; one naming no field is the form's own (key ''). */
+function refusalAt(
+  t: HubT,
+  err: unknown,
+  text: (err: unknown) => string,
+  rename: (field: string) => string = (f) => f,
+): Errors {
+  if (!(err instanceof HubCallError) || !err.field) return { '': text(err) };
+  const key = err.code ? CODE_TEXT[err.code] : undefined;
+  return { [rename(err.field)]: key ? t(key) : t('gfErrField') };
+}
+
+/** A percentage typed as "25" or "12,5" in hundredths of a percent (bp); null when it is not one. */
+function parsePercentBp(text: string): number | null {
+  const t = text.trim().replace(',', '.');
+  if (!/^\d{1,5}(\.\d{1,2})?$/.test(t)) return null;
+  return Math.round(Number(t) * 100);
+}
+
+const percentText = (bp: number | null, lang: HubLang): string =>
+  bp === null ? '—' : `${(bp / 100).toFixed(2).replace('.', lang === 'en' ? '.' : ',')} %`;
+
+/** A form's frame: its heading, note and alert, and the form named by its heading. */
+function FormBox(props: {
+  title: string;
+  t: HubT;
+  note: Note;
+  /** The form's errors: the one naming no field is said at the top. */
+  errors: Errors;
+  onSubmit: (e: FormEvent) => void;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={props.onSubmit} aria-label={props.title} className="mgr-top" noValidate>
+      <h3>{props.title}</h3>
+      <NoteAndAlert note={props.note && props.t(...props.note)} error={props.errors[''] ?? null} />
+      {props.children}
+    </form>
+  );
+}
+
+/** A text field with its error under it, named by its label. */
+function TextField(props: {
+  id: string;
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange: (v: string) => void;
+  inputMode?: 'decimal' | 'numeric';
+  list?: string;
+}) {
+  const errorId = `${props.id}-error`;
+  return (
+    <CheckedField label={props.label} error={props.error} errorId={errorId}>
+      <input
+        value={props.value}
+        inputMode={props.inputMode}
+        list={props.list}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </CheckedField>
+  );
+}
+
+/** A form of a few text fields in a row and its button: each field named by its label, its error under it. */
+function FieldsForm<K extends string>(props: {
+  t: HubT;
+  id: string;
+  title: string;
+  note: Note;
+  errors: Errors;
+  submit: string;
+  onSubmit: (e: FormEvent) => void;
+  /** Each field: its value's key, its label, the hub's field its errors come at (default: the key). */
+  fields: readonly { key: K; label: string; at?: string; inputMode?: 'decimal' | 'numeric' }[];
+  values: Readonly<Record<K, string>>;
+  onChange: (values: Record<K, string>) => void;
+}) {
+  return (
+    <FormBox t={props.t} title={props.title} note={props.note} errors={props.errors} onSubmit={props.onSubmit}>
+      <div className="mgr-row">
+        {props.fields.map((f) => (
+          <TextField
+            key={f.key}
+            id={`${props.id}-${f.key}`}
+            label={f.label}
+            value={props.values[f.key]}
+            inputMode={f.inputMode}
+            error={props.errors[f.at ?? f.key]}
+            onChange={(x) => props.onChange({ ...props.values, [f.key]: x })}
+          />
+        ))}
+        <button type="submit">{props.submit}</button>
+      </div>
+    </FormBox>
+  );
+}
+
+/**
+ * A small form's state and its post: `bad` are the fields refused before sending (nothing is sent then), `send` the
+ * call, answering the note to show; the fields start again after a post unless `keep`.
+ */
+function useFormPost<V>(t: HubT, text: (err: unknown) => string, initial: V, keep = false) {
+  const [v, setV] = useState(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [note, setNote] = useState<Note>(null);
+  const post = (e: FormEvent, bad: Record<string, string>, send: () => Promise<Note>) => {
+    e.preventDefault();
+    setNote(null);
+    setErrors(bad);
+    if (Object.keys(bad).length > 0) return;
+    send()
+      .then((n) => {
+        setNote(n);
+        if (!keep) setV(initial);
+      })
+      .catch((err: unknown) => setErrors(refusalAt(t, err, text)));
+  };
+  return { v, setV, errors, note, post };
+}
+
+interface LineDraft {
+  product: string;
+  quantity: string;
+  purchase: string;
+  discount: string;
+  mode: 'margin' | 'retail';
+  margin: string;
+  retail: string;
+}
+const EMPTY_LINE: LineDraft = {
+  product: '',
+  quantity: '',
+  purchase: '',
+  discount: '',
+  mode: 'margin',
+  margin: '',
+  retail: '',
+};
+
+interface FormProps {
+  t: HubT;
+  lang: HubLang;
+  api: HubUiApi;
+  /** Everything changed: the tab reads stock, documents and the KEP again. */
+  changed: () => void;
+  /** A refusal with no field of its own, in the user's language. */
+  text: (err: unknown) => string;
+}
+
+/** The line's product as the shop's catalog knows it: by code, barcode, or a name typed (the search's one match). */
+function useProducts(api: HubUiApi, typed: readonly string[]) {
+  const [found, setFound] = useState<Record<string, HubProduct[]>>({});
+  const key = typed.join('\u0001');
+  useEffect(() => {
+    let alive = true;
+    const wanted = key.split('\u0001').filter((s) => s.trim().length >= 2);
+    void Promise.all(
+      wanted.map(async (q) => [q, (await api.call('products', { q: q.trim(), limit: 8 })).products] as const),
+    )
+      .then((pairs) => alive && setFound(Object.fromEntries(pairs)))
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [api, key]);
+  const matches = (q: string): HubProduct[] => found[q] ?? [];
+  return {
+    matches,
+    /** The product a field names: its code or barcode among the matches, or the one match of a name. */
+    productOf(q: string): HubProduct | null {
+      const list = matches(q);
+      const s = q.trim();
+      return (
+        list.find((p) => p.code === s || (p.barcodes ?? []).includes(s)) ??
+        (list.length === 1 ? (list[0] ?? null) : null)
+      );
+    },
+  };
+}
+
+/** The goods receipt: supplier, their invoice, lines with their calculation; posted by the manager. */
+export function ReceiptForm(props: FormProps & { data: HubGoodsFormData }) {
+  const { t, lang, api, data } = props;
+  const mgrT: ManagerT = (key, params) => mt(lang, key, params);
+  const [supplierId, setSupplierId] = useState('');
+  const [invoice, setInvoice] = useState('');
+  const [invoiceDate, setInvoiceDate] = useState(dayIn(new Date()));
+  const [lines, setLines] = useState<LineDraft[]>([{ ...EMPTY_LINE }]);
+  const [confirm, setConfirm] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [note, setNote] = useState<Note>(null);
+  const products = useProducts(
+    api,
+    lines.map((l) => l.product),
+  );
+  const productOf = products.productOf;
+  const rates = new Map(data.taxRates.map((r) => [r.label, r.rate]));
+  const setLine = (i: number, change: Partial<LineDraft>) =>
+    setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...change } : l)));
+
+  /** A line's calculation as typed (null parts where a figure is missing). */
+  const calc = (l: LineDraft) => {
+    const p = productOf(l.product);
+    const rate = p ? rates.get(p.label) : undefined;
+    const purchase = parseRsdInput(l.purchase);
+    const discount = l.discount.trim() === '' ? 0 : parsePercentBp(l.discount);
+    const net = purchase !== null && discount !== null ? netPurchase(purchase, discount) : null;
+    const margin = parsePercentBp(l.margin);
+    const retail =
+      l.mode === 'retail'
+        ? parseRsdInput(l.retail)
+        : net !== null && margin !== null && rate !== undefined
+          ? retailFromMargin(net, margin, rate)
+          : null;
+    const shownMargin = net !== null && retail !== null && rate !== undefined ? marginOf(net, retail, rate) : null;
+    return { p, rate, purchase, discount, net, margin, retail, shownMargin };
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setNote(null);
+    const bad: Record<string, string> = {};
+    if (supplierId === '') bad['supplierId'] = t('gfErrSupplierUnknown');
+    if (invoice.trim() === '') bad['invoiceNumber'] = t('gfErrRequired');
+    const out = lines.map((l, i) => {
+      const c = calc(l);
+      const qty = parseQuantityInput(l.quantity);
+      if (!c.p) bad[`lines.${i}.code`] = t('gfErrProductUnknown');
+      if (qty === null || qty <= 0) bad[`lines.${i}.qtyMilli`] = t('gfErrQuantity');
+      if (c.purchase === null) bad[`lines.${i}.purchasePara`] = t('gfErrAmount');
+      if (c.discount === null) bad[`lines.${i}.discountBp`] = t('gfErrPercent');
+      if (l.mode === 'margin' && c.margin === null) bad[`lines.${i}.price`] = t('gfErrPercent');
+      if (l.mode === 'retail' && c.retail === null) bad[`lines.${i}.price`] = t('gfErrAmount');
+      return {
+        code: c.p?.code ?? l.product.trim(),
+        qtyMilli: qty ?? 0,
+        purchasePara: c.purchase ?? 0,
+        ...(c.discount ? { discountBp: c.discount } : {}),
+        ...(l.mode === 'retail' ? { pricePara: c.retail ?? 0 } : { marginBp: c.margin ?? 0 }),
+      };
+    });
+    setErrors(bad);
+    if (Object.keys(bad).length > 0) return;
+    api
+      .call('goodsReceipt', {
+        supplierId: Number(supplierId),
+        invoiceNumber: invoice.trim(),
+        invoiceDate,
+        lines: out,
+        ...(confirm ? { confirmBelowPurchase: true } : {}),
+      })
+      .then((doc) => {
+        setNote(['gfReceiptPosted', { number: doc.number }]);
+        setLines([{ ...EMPTY_LINE }]);
+        setInvoice('');
+        setConfirm(false);
+        props.changed();
+      })
+      .catch((err: unknown) =>
+        setErrors(refusalAt(t, err, props.text, (f) => f.replace(/\.(pricePara|marginBp)$/, '.price'))),
+      );
+  };
+
+  return (
+    <FormBox t={t} title={t('gfReceipt')} note={note} errors={errors} onSubmit={submit}>
+      <div className="mgr-row">
+        <CheckedField label={t('gfSupplier')} error={errors['supplierId']} errorId="gf-supplier-error">
+          <select value={supplierId} onChange={(e) => setSupplierId(e.target.value)}>
+            <option value="">{t('gfChoose')}</option>
+            {data.suppliers.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </CheckedField>
+        <TextField
+          id="gf-invoice"
+          label={t('gfInvoiceNumber')}
+          value={invoice}
+          error={errors['invoiceNumber']}
+          onChange={setInvoice}
+        />
+        <DateField
+          t={mgrT}
+          lang={lang}
+          label={t('gfInvoiceDate')}
+          value={invoiceDate}
+          onChange={(d) => d && setInvoiceDate(d)}
+          required
+        />
+      </div>
+      <fieldset>
+        <legend>{t('gfLines')}</legend>
+        {lines.map((l, i) => {
+          const n = String(i + 1);
+          const c = calc(l);
+          const at = (f: string) => errors[`lines.${i}.${f}`];
+          return (
+            <div key={i} className="mgr-row gf-line">
+              <TextField
+                id={`gf-l${i}-product`}
+                label={t('gfProduct', { n })}
+                value={l.product}
+                error={at('code')}
+                list={`gf-l${i}-products`}
+                onChange={(v) => setLine(i, { product: v })}
+              />
+              {(
+                [
+                  ['quantity', 'gfQuantity', 'qtyMilli'],
+                  ['purchase', 'gfPurchase', 'purchasePara'],
+                  ['discount', 'gfDiscount', 'discountBp'],
+                ] as const
+              ).map(([k, label, field]) => (
+                <TextField
+                  key={k}
+                  id={`gf-l${i}-${k}`}
+                  label={t(label, { n })}
+                  value={l[k]}
+                  inputMode="decimal"
+                  error={at(field)}
+                  onChange={(v) => setLine(i, { [k]: v })}
+                />
+              ))}
+              <label className="mgr-field">
+                <span>{t('gfMode', { n })}</span>
+                <select value={l.mode} onChange={(e) => setLine(i, { mode: e.target.value as LineDraft['mode'] })}>
+                  <option value="margin">{t('gfModeMargin')}</option>
+                  <option value="retail">{t('gfModeRetail')}</option>
+                </select>
+              </label>
+              <TextField
+                id={`gf-l${i}-price`}
+                label={l.mode === 'margin' ? t('gfMargin', { n }) : t('gfRetail', { n })}
+                value={l.mode === 'margin' ? l.margin : l.retail}
+                inputMode="decimal"
+                error={at('price')}
+                onChange={(v) => setLine(i, l.mode === 'margin' ? { margin: v } : { retail: v })}
+              />
+              <p className="mgr-hint gf-calc" aria-live="polite">
+                {c.p ? `${c.p.name}: ` : ''}
+                {t('gfCalc', {
+                  net: c.net === null ? '—' : formatRsd(c.net),
+                  retail: c.retail === null ? '—' : formatRsd(c.retail),
+                  margin: c.p && c.rate === undefined ? t('gfNoRate') : percentText(c.shownMargin, lang),
+                })}
+              </p>
+              {lines.length > 1 && (
+                <button type="button" onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}>
+                  {t('gfRemoveLine', { n })}
+                </button>
+              )}
+            </div>
+          );
+        })}
+        <button type="button" onClick={() => setLines((ls) => [...ls, { ...EMPTY_LINE }])}>
+          {t('gfAddLine')}
+        </button>
+      </fieldset>
+      <label className="gf-confirm">
+        <input type="checkbox" checked={confirm} onChange={(e) => setConfirm(e.target.checked)} />
+        {t('gfConfirmBelow')}
+      </label>
+      <button type="submit">{t('gfPostReceipt')}</button>
+      {lines.map((l, i) => (
+        <datalist key={i} id={`gf-l${i}-products`}>
+          {products.matches(l.product).map((p) => (
+            <option key={p.code} value={p.code}>
+              {p.name}
+            </option>
+          ))}
+        </datalist>
+      ))}
+    </FormBox>
+  );
+}
+
+/** A write-off (отпис) with its reason. */
+export function WriteOffForm(props: FormProps) {
+  const { t, api } = props;
+  const { v, setV, errors, note, post } = useFormPost(t, props.text, { code: '', quantity: '', reason: '' });
+  const submit = (e: FormEvent) => {
+    const qty = parseQuantityInput(v.quantity);
+    const bad: Record<string, string> = {};
+    if (v.code.trim() === '') bad['code'] = t('gfErrRequired');
+    if (qty === null || qty <= 0) bad['qtyMilli'] = t('gfErrQuantity');
+    if (v.reason.trim() === '') bad['reason'] = t('gfErrRequired');
+    post(e, bad, async () => {
+      const doc = await api.call('goodsWriteOff', { code: v.code.trim(), qtyMilli: qty ?? 0, reason: v.reason.trim() });
+      props.changed();
+      return ['gfWriteOffPosted', { number: doc.number }];
+    });
+  };
+  return (
+    <FieldsForm
+      t={t}
+      id="gf-wo"
+      title={t('gfWriteOff')}
+      note={note}
+      errors={errors}
+      submit={t('gfPostWriteOff')}
+      onSubmit={submit}
+      fields={[
+        { key: 'code', label: t('gfCode') },
+        { key: 'quantity', label: t('gfWriteQuantity'), at: 'qtyMilli', inputMode: 'decimal' },
+        { key: 'reason', label: t('gfReason') },
+      ]}
+      values={v}
+      onChange={setV}
+    />
+  );
+}
+
+/** A product's new retail price (a нивелација for goods on hand). */
+export function PriceChangeForm(props: FormProps) {
+  const { t, api } = props;
+  const { v, setV, errors, note, post } = useFormPost(t, props.text, { code: '', price: '' });
+  const submit = (e: FormEvent) => {
+    const price = parseRsdInput(v.price);
+    const bad: Record<string, string> = {};
+    if (v.code.trim() === '') bad['code'] = t('gfErrRequired');
+    if (price === null || price <= 0) bad['pricePara'] = t('gfErrAmount');
+    post(e, bad, async () => {
+      const { doc } = await api.call('goodsPriceChange', { code: v.code.trim(), pricePara: price ?? 0 });
+      props.changed();
+      return doc ? ['gfPriceChangedDoc', { number: doc.number }] : ['gfPriceChangedNone', {}];
+    });
+  };
+  return (
+    <FieldsForm
+      t={t}
+      id="gf-pc"
+      title={t('gfPriceChange')}
+      note={note}
+      errors={errors}
+      submit={t('gfChangePrice')}
+      onSubmit={submit}
+      fields={[
+        { key: 'code', label: t('gfPriceCode') },
+        { key: 'price', label: t('gfNewPrice'), at: 'pricePara', inputMode: 'decimal' },
+      ]}
+      values={v}
+      onChange={setV}
+    />
+  );
+}
+
+/** Receiving a transfer with the quantities counted on arrival (each difference stays on the transfer). */
+export function ReceiveTransferForm(props: FormProps & { transfer: HubTransfer }) {
+  const { t, api, transfer } = props;
+  const [counted, setCounted] = useState<string[]>(() => transfer.lines.map((l) => formatQuantity(l.sentMilli)));
+  const [errors, setErrors] = useState<Errors>({});
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const bad: Record<string, string> = {};
+    const received = transfer.lines.map((l, i) => {
+      const q = parseQuantityInput(counted[i] ?? '');
+      if (q === null || q < 0) bad[`received.${i}.qtyMilli`] = t('gfErrQuantity');
+      return { code: l.code, qtyMilli: q ?? 0 };
+    });
+    setErrors(bad);
+    if (Object.keys(bad).length > 0) return;
+    api
+      .call('goodsTransferReceive', { transferId: transfer.id, received })
+      .then(() => props.changed())
+      .catch((err: unknown) => setErrors(refusalAt(t, err, props.text)));
+  };
+  return (
+    <FormBox
+      t={t}
+      title={t('gfReceiveCounted', { number: transfer.number })}
+      note={null}
+      errors={errors}
+      onSubmit={submit}
+    >
+      <div className="mgr-row">
+        {transfer.lines.map((l, i) => (
+          <TextField
+            key={l.code}
+            id={`gf-tr${transfer.id}-${i}`}
+            label={t('gfCounted', { name: l.name, sent: formatQuantity(l.sentMilli) })}
+            value={counted[i] ?? ''}
+            inputMode="decimal"
+            error={errors[`received.${i}.qtyMilli`]}
+            onChange={(v) => setCounted((c) => c.map((x, j) => (j === i ? v : x)))}
+          />
+        ))}
+        <button type="submit">{t('gfReceiveAsCounted', { number: transfer.number })}</button>
+      </div>
+    </FormBox>
+  );
+}
+
+const NO_SUPPLIER = { name: '', pib: '', address: '', bankAccount: '', contact: '' };
+
+/** The shop's suppliers: the list, and a form for a new one or the one being changed. */
+export function SuppliersForm(props: FormProps & { suppliers: HubSupplier[] }) {
+  const { t, api } = props;
+  const [id, setId] = useState<number | null>(null);
+  const { v, setV, errors, note, post } = useFormPost(t, props.text, NO_SUPPLIER);
+  const submit = (e: FormEvent) => {
+    const bad: Record<string, string> = {};
+    if (v.name.trim() === '') bad['name'] = t('gfErrRequired');
+    if (!/^\d{9}$/.test(v.pib.trim())) bad['pib'] = t('gfErrPibFormat');
+    post(e, bad, async () => {
+      await api.call('goodsSupplierPut', { ...(id !== null ? { id } : {}), ...v });
+      setId(null);
+      props.changed();
+      return ['gfSupplierSaved', {}];
+    });
+  };
+  return (
+    <>
+      {props.suppliers.length === 0 && <p>{t('gfNoSuppliers')}</p>}
+      {props.suppliers.length > 0 && (
+        <ul className="mgr-list" aria-label={t('gfSuppliers')}>
+          {props.suppliers.map((s) => (
+            <li key={s.id}>
+              {s.name}, {t('gfPib')} {s.pib}
+              {s.address ? `, ${s.address}` : ''}{' '}
+              <button
+                type="button"
+                onClick={() => {
+                  setId(s.id);
+                  setV({
+                    name: s.name,
+                    pib: s.pib,
+                    address: s.address,
+                    bankAccount: s.bankAccount,
+                    contact: s.contact,
+                  });
+                }}
+              >
+                {t('gfEditSupplier', { name: s.name })}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FieldsForm
+        t={t}
+        id="gf-sup"
+        title={id === null ? t('gfNewSupplier') : t('gfSupplierForm')}
+        note={note}
+        errors={errors}
+        submit={t('gfSaveSupplier')}
+        onSubmit={submit}
+        fields={[
+          { key: 'name', label: t('gfSupplierName') },
+          { key: 'pib', label: t('gfPib'), inputMode: 'numeric' },
+          { key: 'address', label: t('gfAddress') },
+          { key: 'bankAccount', label: t('gfBankAccount') },
+          { key: 'contact', label: t('gfContact') },
+        ]}
+        values={v}
+        onChange={setV}
+      />
+    </>
+  );
+}
+
+/** The shop's PIB and address, which its A4 documents print (keyed by what the hub holds). */
+export function ShopIdentityForm(props: FormProps & { identity: HubShopIdentity }) {
+  const { t, api } = props;
+  // What the hub holds; the tab keys this form by it, so a fresh read starts the form again.
+  const held = { pib: props.identity.pib, address: props.identity.address };
+  const { v, setV, errors, note, post } = useFormPost(t, props.text, held, true);
+  const submit = (e: FormEvent) => {
+    const bad: Record<string, string> = {};
+    if (!/^\d{9}$/.test(v.pib.trim())) bad['pib'] = t('gfErrPibFormat');
+    if (v.address.trim() === '') bad['address'] = t('gfErrRequired');
+    post(e, bad, async () => {
+      await api.call('goodsShopIdentityPut', { pib: v.pib.trim(), address: v.address.trim() });
+      return ['gfShopDataSaved', {}];
+    });
+  };
+  return (
+    <FieldsForm
+      t={t}
+      id="gf-shop"
+      title={t('gfShopData')}
+      note={note}
+      errors={errors}
+      submit={t('gfSaveShopData')}
+      onSubmit={submit}
+      fields={[
+        { key: 'pib', label: t('gfShopPib'), inputMode: 'numeric' },
+        { key: 'address', label: t('gfShopAddress') },
+      ]}
+      values={v}
+      onChange={setV}
+    />
+  );
+}
