@@ -418,7 +418,7 @@ export function ProductsPanel(props: {
                     aria-label={t(hubOwned ? 'catalog.cardOne' : 'catalog.editOne', { name: p.name })}
                     onClick={() => setEditing(p)}
                   >
-                    {t(hubOwned ? 'catalog.card' : 'catalog.edit')}
+                    {t(hubOwned ? 'catalog.stockCard' : 'catalog.edit')}
                   </button>
                 </td>
               </tr>
