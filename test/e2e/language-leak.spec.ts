@@ -58,8 +58,8 @@ const SAMPLE_WORDS = [
 
 /**
  * Data shown as it is, reviewed: this till's id, the tail of the sandbox's API key (shown masked: `••••-key`), the
- * printer makers in the presets' names (the receipt and the label printers', the label stocks'), the sample
- * catalog's product names.
+ * printer makers in the presets' names (the receipt and the label printers', the label stocks'), the mail
+ * protocols' names (SMTP, STARTTLS, TLS), the sample catalog's product names.
  */
 const DATA_WORDS = [
   'LEAK',
@@ -79,6 +79,10 @@ const DATA_WORDS = [
   'dpi',
   'Avery',
   'Zweckform',
+  // The mail protocols' names in the bookkeeper's e-mail settings (a mail server's settings name them so).
+  'SMTP',
+  'STARTTLS',
+  'TLS',
   ...SAMPLE_WORDS.filter((w) => /[A-Za-z]/.test(w)),
 ];
 
