@@ -5,13 +5,13 @@
  * 5 % by the shared rule; the export downloads a CSV the import reads back. The dialog is read for language leaks.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { ProductPage } from '../../shared/contract/catalog.ts';
 import { changePriceByPercent } from '../../shared/catalog/price-change.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { findLeaks } from '../support/language-leak.ts';
 import { approveAsManager, login } from './counter-support.ts';
 import { expect, test } from './fixtures.ts';
+import { shotsAtTillSizes } from './languages.ts';
 
 test.afterEach(async ({ page }) => {
   await page.goto('about:blank');
@@ -57,13 +57,7 @@ test('a bulk +5 % on a group at the till, and the catalog exported as CSV', asyn
     `Цене ${count} производа групе „${group}“ ће се променити за +5 %. Потврдите.`,
   );
   expect(findLeaks((await dialog.innerText()) ?? '', 'sr-Cyrl', [group])).toEqual([]);
-  for (const size of [
-    { width: 1024, height: 768 },
-    { width: 1366, height: 768 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: path.join('/work/shots', `catalog-till-bulk-${size.width}.png`) });
-  }
+  await shotsAtTillSizes(page, null, 'catalog-till-bulk');
   await dialog.getByRole('button', { name: 'Промени цене' }).click();
   await approveAsManager(page);
   await expect(dialog).toHaveCount(0);

@@ -20,6 +20,7 @@ import {
   scan,
 } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
+import { keepShot } from '../support/shots.ts';
 
 /** The sample catalog loaded, the page reloaded, a cashier logged in (the first-run manager by default). */
 async function ready(kasa: KasaFixture, pin?: string): Promise<void> {
@@ -48,7 +49,7 @@ const OIL = pieceItem('1034');
 
 test('scan three items, change a quantity, split cash + card, receipt with a QR of the verification URL', async ({
   kasa,
-}, testInfo) => {
+}) => {
   const { page } = kasa;
   await ready(kasa);
   await expect(page.getByRole('note').filter({ hasText: 'ДЕМО РЕЖИМ' })).toBeVisible();
@@ -70,7 +71,7 @@ test('scan three items, change a quantity, split cash + card, receipt with a QR 
 
   const total = BREAD.pricePara + 3 * MILK.pricePara + OIL.pricePara;
   await expect(page.getByTestId('cart-total')).toHaveText(rsd(total));
-  await page.screenshot({ path: testInfo.outputPath('sale.png') });
+  await keepShot(page, 'counter-sale');
 
   await page.keyboard.press('F12');
   await expect(page.getByRole('main', { name: 'Плаћање' })).toBeVisible();
@@ -94,7 +95,7 @@ test('scan three items, change a quantity, split cash + card, receipt with a QR 
   if (!receipt) throw new Error('no receipt');
   await expect(page.getByTestId('journal')).toHaveText(receipt.journal);
   expect(await decodeReceiptQr(page, 'QR код рачуна')).toBe(receipt.verificationUrl);
-  await page.screenshot({ path: testInfo.outputPath('receipt.png'), fullPage: true });
+  await keepShot(page, 'counter-receipt', { fullPage: true });
 
   // The next sale starts with one key.
   await page.keyboard.press('Enter');
@@ -246,7 +247,7 @@ test('weighed goods by in-store barcode and by search, and a manual item with a 
 test.describe('training mode', () => {
   test('switching it needs a manager PIN; a training sale shows the banner and the training journal', async ({
     kasa,
-  }, testInfo) => {
+  }) => {
     const { page } = kasa;
     const created = await kasa.host.call('staff.create', {
       managerPin: MANAGER_PIN,
@@ -296,13 +297,13 @@ test.describe('training mode', () => {
     const order = await lastOrder(kasa);
     expect(order.invoiceType).toBe('training');
     expect(order.cashier).toBe('Ана Анић');
-    await page.screenshot({ path: testInfo.outputPath('training-receipt.png'), fullPage: true });
+    await keepShot(page, 'counter-training-receipt', { fullPage: true });
   });
 });
 
 test('a sale taken offline shows NOT YET FISCALIZED, then fiscalizes itself when the gateway returns', async ({
   kasa,
-}, testInfo) => {
+}) => {
   const { page } = kasa;
   await ready(kasa);
   await kasa.sandbox('offline', { offline: true });
@@ -328,7 +329,7 @@ test('a sale taken offline shows NOT YET FISCALIZED, then fiscalizes itself when
   expect((await page.getByTestId('offline-banner').boundingBox())?.height).toBe(banner?.height);
   // The status bar's busiest state (offline, a queue, its age, no printer) still fits one line at 1024 px.
   await expectStatusBarFits(page, { width: 1024, height: 768 });
-  await page.screenshot({ path: testInfo.outputPath('receipt-offline.png'), fullPage: true });
+  await keepShot(page, 'counter-receipt-offline', { fullPage: true });
 
   await kasa.sandbox('offline', { offline: false });
   // Only nudges the engine past its backoff; the page learns of the receipt from the order.updated event.

@@ -8,12 +8,10 @@
  *    a weighed item that waits for its weight; 5. a reload with that cart open; 6. 1.000,00 taken out;
  *    7. the drawer counted 20,00 short: shown, recorded, and printed as the non-fiscal shift report, which
  *    is decoded with the project's own ESC/POS decoder.
- * The quick keys and the status bar fit the viewport at each sale. Screenshots go to the test's output
- * directory (printed) and, when KASA_SHOTS=<dir> is set, to <dir>/firstday-<width>-<step>.png.
+ * The quick keys and the status bar fit the viewport at each sale. Screenshots go, when KASA_SHOTS=<dir>
+ * is set, to <dir>/firstday-<width>-<step>.png.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { withCheckDigit } from '../../electron/catalog/barcode.ts';
 import type { SettingsView } from '../../shared/contract/settings.ts';
 import type { ShiftView } from '../../shared/contract/shifts.ts';
@@ -21,6 +19,7 @@ import type { OrderView } from '../../shared/domain.ts';
 import { lineTotal } from '../../shared/money.ts';
 import { startFakeEpson, type FakeEpson } from '../printer/fake-epson.ts';
 import { MANAGER_PIN } from '../support/session.ts';
+import { keepShot } from '../support/shots.ts';
 import {
   approveAsManager,
   cashOut,
@@ -63,16 +62,8 @@ test.afterEach(async ({ page }) => {
   for (const p of printers.splice(0)) await p.close();
 });
 
-/** A screenshot of the whole window, in the test's output directory and in KASA_SHOTS when set. */
-async function shot(page: Page, testInfo: TestInfo, size: Size, step: string): Promise<void> {
-  const name = `firstday-${size.width}-${step}.png`;
-  await page.screenshot({ path: testInfo.outputPath(name) });
-  const dir = process.env['KASA_SHOTS'];
-  if (dir) {
-    fs.mkdirSync(dir, { recursive: true });
-    fs.copyFileSync(testInfo.outputPath(name), path.join(dir, name));
-  }
-}
+/** A screenshot of the whole window, kept as `firstday-<width>-<step>.png` when KASA_SHOTS names a folder. */
+const shot = (page: Page, size: Size, step: string): Promise<void> => keepShot(page, `firstday-${size.width}-${step}`);
 
 /** The sale screen fits: the quick keys and the status bar end inside the viewport, the bar on one line. */
 async function fitsViewport(page: Page, size: Size): Promise<void> {
@@ -198,11 +189,10 @@ async function tenPercentOffTheSaleApprovedAtEntry(kasa: KasaFixture): Promise<O
 for (const size of SIZES) {
   test(`a shop's first day at ${size.width}×${size.height}: from an empty data dir to a closed shift`, async ({
     kasa,
-  }, testInfo) => {
+  }) => {
     test.setTimeout(120_000);
     const { page } = kasa;
     await page.setViewportSize(size);
-    console.log(`first day at ${size.width}: screenshots in ${testInfo.outputDir}`);
     const printer = await startFakeEpson();
     printers.push(printer);
     const cart = page.getByRole('table', { name: 'Корпа' });
@@ -215,7 +205,7 @@ for (const size of SIZES) {
     await fillTheCatalog(page);
     await expect(page.getByRole('status', { name: 'Статус' })).toContainText('Мика Микић');
     await fitsViewport(page, size);
-    await shot(page, testInfo, size, '1-ready');
+    await shot(page, size, '1-ready');
 
     // 3. A shift with a 5.000,00 float.
     await openShift(page, '5.000,00');
@@ -230,7 +220,7 @@ for (const size of SIZES) {
     const first = await lastOrder(kasa);
     expect(first.payments).toEqual([{ type: 'cash', amountPara: COFFEE.pricePara }]);
     cashSales += cashOf(first);
-    await shot(page, testInfo, size, '2-receipt');
+    await shot(page, size, '2-receipt');
     await page.keyboard.press('Enter');
 
     // 4(b). "500 cash, the rest by card": F12, 5, 0, 0, F6, F12.
@@ -246,7 +236,7 @@ for (const size of SIZES) {
         await expect(page.getByLabel('Готовина', { exact: true })).toHaveValue('500');
         await split.keyboard.press('F6');
         await expect(page.getByLabel('Платна картица', { exact: true })).toHaveValue(rsd(total - 50_000));
-        await shot(page, testInfo, size, '3-split');
+        await shot(page, size, '3-split');
       },
       split.keyboard,
     );
@@ -291,7 +281,7 @@ for (const size of SIZES) {
     const open = lineTotal(CHEESE.pricePara, 500) + BREAD.pricePara;
     await expect(page.getByTestId('cart-total')).toHaveText(rsd(open));
     await fitsViewport(page, size);
-    await shot(page, testInfo, size, '4-weighed');
+    await shot(page, size, '4-weighed');
 
     // 5. A reload with the cart open: after the login the cart is back.
     await page.reload();
@@ -331,7 +321,7 @@ for (const size of SIZES) {
     await expect(dialog.getByTestId('shift-expected')).toHaveText(rsd(expected));
     await expect(dialog.getByTestId('shift-pay-card')).toHaveText(rsd(total - 50_000));
     await expect(dialog.getByTestId('shift-sales')).toBeVisible();
-    await shot(page, testInfo, size, '5-closed');
+    await shot(page, size, '5-closed');
     await dialog.getByRole('button', { name: 'Назад Esc' }).click();
     await expect(page.getByRole('button', { name: 'Нема смене' })).toBeVisible();
 

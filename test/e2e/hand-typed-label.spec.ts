@@ -4,10 +4,8 @@
  * („E — ПДВ 6 %“, „P — Порез на промет 0,5 %“), starting with the shop's usual label (the catalog's most used:
  * E in the sample catalog), so the first hand-typed sale is fiscalized (it used to start with Ж, which the demo
  * account's secure element refuses: Потребна пажња). Resuming a parked sale with another cart open asks first.
- * Screenshots at 1024×768 and 1366×768 (test output, and <KASA_SHOTS>/<name>-<lang>-<width>.png when set).
+ * Screenshots at 1024×768 and 1366×768 (<KASA_SHOTS>/<name>-<lang>-<width>.png when set).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import type { Language, OrderView } from '../../shared/domain.ts';
 import { taxLabelName } from '../../shared/i18n/enums.ts';
@@ -16,30 +14,16 @@ import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { pieceItem } from './counter-support.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
+import { shotsAtTillSizes } from './languages.ts';
 
-const SIZES = [
-  { width: 1024, height: 768 },
-  { width: 1366, height: 768 },
-] as const;
 const LANGS: readonly Language[] = ['sr-Cyrl', 'sr-Latn', 'en'];
 
 test.afterEach(async ({ page }) => {
   await page.goto('about:blank');
 });
 
-async function shots(page: Page, testInfo: TestInfo, name: string, lang: Language): Promise<void> {
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    const file = `${name}-${lang}-${size.width}.png`;
-    await page.screenshot({ path: testInfo.outputPath(file) });
-    const dir = process.env['KASA_SHOTS'];
-    if (dir) {
-      fs.mkdirSync(dir, { recursive: true });
-      fs.copyFileSync(testInfo.outputPath(file), path.join(dir, file));
-    }
-  }
-  await page.setViewportSize(SIZES[1]);
-}
+const shots = (page: Page, testInfo: TestInfo, name: string, lang: Language): Promise<void> =>
+  shotsAtTillSizes(page, testInfo, `${name}-${lang}`);
 
 /** The sample catalog loaded (E is its most used label), the page reloaded, the first-run manager logged in. */
 async function ready(kasa: KasaFixture, lang: Language): Promise<void> {

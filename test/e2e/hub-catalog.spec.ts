@@ -19,7 +19,6 @@ const ADMIN = 'e2e-catalog-admin-token-0123456789abcd';
 let hub: HubProcess;
 let till: HostProcess;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-catalog-e2e-'));
-const SHOTS = '/work/shots';
 
 const PRODUCTS = [
   { code: '1001', name: 'Сок од јабуке 1 л', pricePara: 15_990, group: 'Пиће', barcodes: ['8600000100018'] },

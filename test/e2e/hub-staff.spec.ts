@@ -2,7 +2,8 @@
  * Staff at the hub UI in Chromium: a hub (child process, PGlite) and a till (the browser host) enrolled with
  * it. A cashier made on the till reaches the hub; the hub's manager deactivates her (the till then refuses
  * her login), reactivates her and sets her a new PIN that logs in at the till; a manager's PIN shorter than
- * 6 digits is refused at the field. Screenshots at 1024x768 and 1366x768 go to /work/shots.
+ * 6 digits is refused at the field. Screenshots at 1024x768 and 1366x768 are kept
+ * when KASA_SHOTS names a folder.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,8 +13,8 @@ import { signInHost, startHostProcess, type HostProcess } from '../support/host-
 import { MANAGER_PIN } from '../support/session.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { loginAtHub } from './hub-support.ts';
+import { shotsAtTillSizes } from './languages.ts';
 
-const SHOTS = process.env['KASA_SHOTS_DIR'] ?? '/work/shots';
 let hub: HubProcess;
 let till: HostProcess;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-staff-e2e-'));
@@ -42,16 +43,7 @@ test.afterAll(async () => {
   if (till) fs.rmSync(till.dataDir, { recursive: true, force: true });
 });
 
-async function shots(page: Page, name: string): Promise<void> {
-  if (!fs.existsSync(SHOTS)) return;
-  for (const [width, height] of [
-    [1024, 768],
-    [1366, 768],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${SHOTS}/staff-${name}-${width}.png` });
-  }
-}
+const shots = (page: Page, name: string): Promise<void> => shotsAtTillSizes(page, null, `staff-${name}`);
 
 /** What the till answers a login with this PIN: the person's name, or the refusal's words. */
 async function tillLogin(pin: string): Promise<string> {

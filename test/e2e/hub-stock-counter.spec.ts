@@ -3,7 +3,8 @@
  * host): the shop's stock is the hub's (a goods receipt posted there, nothing on the till's own book). The search
  * and the product's card show the hub's figure; three loaves in the cart when the shop has two flag the line below
  * zero (text and accessible name, in all three languages); with the hub stopped the search says the figure is the
- * last known, and since when (Belgrade time). Screenshots at 1024×768 and 1366×768.
+ * last known, and since when (Belgrade time). Screenshots at 1024×768 and 1366×768 when KASA_SHOTS
+ * names a folder.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,10 +17,9 @@ import { signInHost, startHostProcess, type HostProcess } from '../support/host-
 import { MANAGER_PIN } from '../support/session.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { login } from './counter-support.ts';
-import { LANGUAGES } from './languages.ts';
+import { LANGUAGES, shotsAtTillSizes } from './languages.ts';
 
 const ADMIN = 'e2e-hub-stock-admin-token-0123456789abcd';
-const SHOTS = '/work/shots/goods-counter';
 let hub: HubProcess;
 let till: HostProcess;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-stock-e2e-'));
@@ -43,16 +43,7 @@ async function admin(method: string, route: string, body: unknown): Promise<void
   expect(r.status, await r.text()).toBeLessThan(300);
 }
 
-async function shots(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const size of [
-    { width: 1024, height: 768 },
-    { width: 1366, height: 768 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${size.width}.png`) });
-  }
-}
+const shots = (page: Page, name: string): Promise<void> => shotsAtTillSizes(page, null, `goods-counter-${name}`);
 
 /** The counter in `language` (the status bar's language choice), from the language it shows now. */
 async function setLanguage(page: Page, from: Language, language: Language): Promise<void> {

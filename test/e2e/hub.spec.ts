@@ -14,7 +14,8 @@ import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { shopDay } from './days.ts';
 import { loginAtHub, showHubReport } from './hub-support.ts';
-import { shotsAtTillSizes } from './languages.ts';
+import { keepShot } from '../support/shots.ts';
+import { shotsAtSizes, shotsAtTillSizes, TILL_SIZES } from './languages.ts';
 
 let hub: HubProcess;
 let till: HostProcess;
@@ -104,28 +105,12 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   await expect(codes.getByRole('row', { name: /ТИХА/ })).toContainText('искоришћен: ТИХА');
   const made = String(await page.getByLabel('Код за упис').textContent());
   await expect(codes).not.toContainText(made);
-  for (const size of [
-    { width: 1024, height: 768 },
-    { width: 1366, height: 768 },
-  ])
-    await page.setViewportSize(size).then(() =>
-      page.screenshot({
-        path: `/work/shots/hub-trust-b/hub-enrol-codes-${size.width}x${size.height}.png`,
-        fullPage: true,
-      }),
-    );
+  await shotsAtSizes(page, testInfo, 'hub-enrol-codes', TILL_SIZES, undefined, true);
   await codes.getByRole('button', { name: /^Опозови код направљен / }).click();
   await expect(codes.getByRole('row', { name: /опозван/ })).toHaveCount(1);
   await expect(codes.getByRole('button', { name: /^Опозови код/ })).toHaveCount(0);
-  await page.screenshot({ path: '/work/shots/hub-trust-b/hub-enrol-codes-revoked-1366x768.png', fullPage: true });
-  const shots = process.env['KASA_SHOTS'];
-  for (const size of [
-    { width: 1024, height: 768 },
-    { width: 1366, height: 768 },
-  ]) {
-    await page.setViewportSize(size);
-    if (shots) await page.screenshot({ path: path.join(shots, `p25-hub-tills-${size.width}.png`) });
-  }
+  await keepShot(page, 'hub-enrol-codes-revoked-1366', { fullPage: true });
+  await shotsAtTillSizes(page, testInfo, 'hub-tills');
 
   // The shop's tax labels answered after the form opened (a slow hub, as on a busy machine): held here until it is
   // open, and the new product still takes the label its list shows (it was saved without one, refused at the field).
@@ -204,13 +189,7 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   await expect(log.getByRole('row', { name: /Измењени артикли/ })).toContainText('1001');
   await expect(log.getByRole('row', { name: /Пријава на хаб/ }).first()).toBeVisible();
   expect(await log.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
-  for (const size of [
-    { width: 1024, height: 768 },
-    { width: 1366, height: 768 },
-  ]) {
-    await page.setViewportSize(size);
-    if (shots) await page.screenshot({ path: path.join(shots, `p25-hub-audit-${size.width}.png`) });
-  }
+  await shotsAtTillSizes(page, testInfo, 'hub-audit');
   await page.getByLabel('Језик').selectOption('en');
   await expect(
     page.getByRole('table', { name: 'Log' }).getByRole('row', { name: /Till “ТИХА” revoked/ }),
@@ -256,14 +235,7 @@ test('a report with its charts rendered', async ({ page }) => {
   );
   expect(csv[1]).toMatch(/^"\d\d\.\d\d\.\d{4}\. \d\d:\d\d";".+";"Промет — продаја";"Готовина";".*";"HUBE2E";160,00;/);
   expect(csv[2]).toMatch(/^"укупно";;;;;;160,00;/);
-  for (const size of [
-    { width: 1024, height: 768 },
-    { width: 1366, height: 768 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.getByRole('figure', { name: 'Промет по сату' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/work/shots/report-hub-${size.width}x${size.height}.png`, fullPage: true });
-  }
+  await shotsAtSizes(page, null, 'report-hub', TILL_SIZES, page.getByRole('figure', { name: 'Промет по сату' }), true);
 });
 
 /**
@@ -271,7 +243,7 @@ test('a report with its charts rendered', async ({ page }) => {
  * (800×1280): the page never scrolls sideways (a wide table scrolls in its own box), every tab of the wrapping
  * tab bar is inside the window, and the report's charts say the currency on their value axis and show the last
  * payment type's name whole. With KASA_SHOTS=<dir>, each screen at each size is saved there
- * (`<KASA_SHOTS_PREFIX or hub-><screen>-sr-Cyrl-<width>.png`).
+ * (`hub-<screen>-sr-Cyrl-<width>.png`).
  */
 test('the hub’s screens fit 1366 and 1024 wide and a tablet upright; the charts name the currency', async ({
   page,
@@ -294,8 +266,6 @@ test('the hub’s screens fit 1366 and 1024 wide and a tablet upright; the chart
     { width: 1024, height: 768 },
     { width: 800, height: 1280 },
   ];
-  const dir = process.env['KASA_SHOTS'];
-  const prefix = process.env['KASA_SHOTS_PREFIX'] ?? 'hub-';
   const fits = async (what: string): Promise<void> => {
     for (const size of sizes) {
       await page.setViewportSize(size);
@@ -310,8 +280,7 @@ test('the hub’s screens fit 1366 and 1024 wide and a tablet upright; the chart
           size.width,
         );
       }
-      if (dir)
-        await page.screenshot({ path: path.join(dir, `${prefix}${what}-sr-Cyrl-${size.width}.png`), fullPage: true });
+      await keepShot(page, `hub-${what}-sr-Cyrl-${size.width}`, { fullPage: true });
     }
   };
 

@@ -24,6 +24,7 @@ import { PAYMENT_NAMES } from '../../shared/i18n/enums.ts';
 import { tillAuditSentence } from '../../shared/i18n/audit.ts';
 import { message } from '../../shared/messages.ts';
 import { loginAtHub } from './hub-support.ts';
+import { shotsAndBack } from './languages.ts';
 
 /**
  * Leaks seen and not fixed yet, reviewed: language, the leak's word, and why it is still there. Fix one and
@@ -164,24 +165,8 @@ async function readText(page: Page): Promise<string> {
   });
 }
 
-/**
- * With KASA_SHOTS set: the screen at 1024×768 and 1366×768, as `lang-<what>-<lang>-<width>.png` there (with
- * KASA_SHOTS_PREFIX, `<prefix><what>-<lang>-<width>.png`).
- */
-async function shots(page: Page, lang: Lang, what: string): Promise<void> {
-  const dir = process.env['KASA_SHOTS'];
-  if (!dir) return;
-  const prefix = process.env['KASA_SHOTS_PREFIX'] ?? 'lang-';
-  const before = page.viewportSize();
-  for (const size of [
-    { width: 1024, height: 768 },
-    { width: 1366, height: 768 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: path.join(dir, `${prefix}${what}-${lang}-${size.width}.png`) });
-  }
-  if (before) await page.setViewportSize(before);
-}
+/** The screen at 1024×768 and 1366×768, kept as `lang-<what>-<lang>-<width>.png` when KASA_SHOTS names a folder. */
+const shots = (page: Page, lang: Lang, what: string): Promise<void> => shotsAndBack(page, null, `lang-${what}-${lang}`);
 
 class Findings {
   readonly all: (Leak & { screen: string })[] = [];

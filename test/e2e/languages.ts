@@ -31,7 +31,12 @@ export async function openManagerTab(page: Page, lang: Language, tab: ManagerTex
 }
 
 /** The window at both till sizes; `show` is scrolled into view at each size first. */
-export async function shotsAtTillSizes(page: Page, testInfo: TestInfo, name: string, show?: Locator): Promise<void> {
+export async function shotsAtTillSizes(
+  page: Page,
+  testInfo: TestInfo | null,
+  name: string,
+  show?: Locator,
+): Promise<void> {
   await shotsAtSizes(page, testInfo, name, TILL_SIZES, show);
 }
 
@@ -57,7 +62,7 @@ export async function shotsAtSizes(
 }
 
 /** `shotsAtTillSizes`, then the page back at the size the test had (a test that goes on after its pictures). */
-export async function shotsAndBack(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+export async function shotsAndBack(page: Page, testInfo: TestInfo | null, name: string): Promise<void> {
   const was = page.viewportSize();
   await shotsAtTillSizes(page, testInfo, name);
   if (was) await page.setViewportSize(was);

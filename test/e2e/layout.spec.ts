@@ -3,11 +3,11 @@
  * viewport (they scroll, with a cue when more are hidden), and the receipt's QR is in view without
  * scrolling, also for a long receipt (only the journal scrolls).
  */
-import path from 'node:path';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectQuickKeysFit, expectStatusBarFits, login, payWithKeys, sampleItems, scan } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
+import { keepShot } from '../support/shots.ts';
 
 const SIZES = [
   { width: 1024, height: 768 },
@@ -92,8 +92,7 @@ test('the header names the shop and the till; it and the status bar stay one lin
     await oneLine(header, size.width, 'header');
     await oneLine(status, size.width, 'status bar');
     await expect(header.getByRole('button', { name: 'Менаџер (F11)' })).toBeInViewport({ ratio: 1 });
-    const shots = process.env['KASA_SHOTS'];
-    if (shots) await page.screenshot({ path: path.join(shots, `p24s-counter-header-${size.width}.png`) });
+    await keepShot(page, `layout-counter-header-${size.width}`);
   }
 });
 

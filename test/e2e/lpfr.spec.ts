@@ -5,26 +5,21 @@
  * receipt says so, the banner says receipts stay fiscal, the header shows the L-PFR ready); the card is taken
  * out and the next sale waits unfiscalized under the plain offline banner; the archive's detail names the L-PFR.
  * The L-PFR's chip is in the header; both bars stay one line at both sizes. Without an L-PFR: no L-PFR chip, a sale
- * says the cloud's processor signed it, and offline the plain banner. Screenshots go to the test's output
- * directory and, when KASA_SHOTS=<dir> is set, to <dir>/lpfr-<what>-<width>.png.
+ * says the cloud's processor signed it, and offline the plain banner. Screenshots are kept, when
+ * KASA_SHOTS=<dir> is set, as <dir>/lpfr-<what>-<width>.png.
  */
-import fs from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { startLpfrSandbox, type LpfrSandbox } from '../support/lpfr-sandbox/server.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { expectStatusBarFits, login, payWithKeys, pieceItem, scan } from './counter-support.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
+import { shotsAtTillSizes, TILL_SIZES } from './languages.ts';
 
 const CARD_PIN = '1234';
 const BREAD = pieceItem('1001');
 const MILK = pieceItem('1006');
-const SIZES = [
-  { width: 1024, height: 768 },
-  { width: 1366, height: 768 },
-] as const;
 
 const sandboxes: LpfrSandbox[] = [];
 test.afterEach(async ({ page }) => {
@@ -57,20 +52,9 @@ async function deadAddress(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-/** The window at both till sizes, in the test's output directory and in KASA_SHOTS when set. */
-async function shots(page: Page, testInfo: TestInfo, what: string, show?: Locator): Promise<void> {
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    if (show) await show.scrollIntoViewIfNeeded();
-    const name = `lpfr-${what}-${size.width}.png`;
-    await page.screenshot({ path: testInfo.outputPath(name) });
-    const dir = process.env['KASA_SHOTS'];
-    if (dir) {
-      fs.mkdirSync(dir, { recursive: true });
-      fs.copyFileSync(testInfo.outputPath(name), path.join(dir, name));
-    }
-  }
-}
+/** The window at both till sizes, kept as `lpfr-<what>-<width>.png` when KASA_SHOTS names a folder. */
+const shots = (page: Page, testInfo: TestInfo, what: string, show?: Locator): Promise<void> =>
+  shotsAtTillSizes(page, testInfo, `lpfr-${what}`, show);
 
 /** The header's items on one row, inside the window, nothing overflowing. */
 async function expectOneLine(el: Locator, width: number): Promise<void> {
@@ -216,7 +200,7 @@ test('the manager sets up the L-PFR on screen; offline it signs the sale; withou
   expect(lpfr.controls.ledger().invoices).toHaveLength(1);
   // The busiest status bar yet (offline, a queue and its age, the L-PFR's chip, no printer) fits one line.
   await expect(status.getByTestId('oldest')).toBeVisible();
-  for (const size of SIZES) {
+  for (const size of TILL_SIZES) {
     await page.setViewportSize(size);
     await expectStatusBarFits(page, size);
     await expect(header.getByRole('note', { name: 'Локални ПФР: без картице' })).toBeInViewport({ ratio: 1 });

@@ -10,7 +10,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 import { login, openManager } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { wholePageShots } from './languages.ts';
+import { shotsAtTillSizes, wholePageShots } from './languages.ts';
 
 interface LedgerReceipt {
   orderNumber: string;
@@ -188,7 +188,7 @@ test('#21: a deposit, a further advance and the final receipt with the rest paid
   await mgr.getByLabel('Цена 1').fill('10000');
   await expect(mgr.getByTestId('adv-sums')).toContainText('Плаћено авансима: 5.000,00');
   await expect(mgr.getByTestId('adv-sums')).toContainText('Остатак за плаћање: 5.000,00');
-  // Screenshots of the filled final receipt for review (KASA_SHOTS_DIR, outside the repository).
+  // Screenshots of the filled final receipt for review (kept when KASA_SHOTS names a folder).
   await wholePageShots(kasa.page, 'advances-final');
   await mgr.getByRole('button', { name: 'Издај коначни рачун' }).click();
   await expect(mgr.getByTestId('mgr-result-state')).toHaveText('ФИСКАЛИЗОВАН');
@@ -387,10 +387,7 @@ test('needs attention (#21): a new number is refused when lookup + archive show 
   expect(done?.state).toBe('fiscalized');
   expect(done?.orderNumber).toBe(sale.orderNumber);
   expect((await ledger(kasa)).map((r) => r.orderNumber)).toEqual([sale.orderNumber]);
-  await page.setViewportSize({ width: 1024, height: 768 });
-  await page.screenshot({ path: '/work/shots/verify/reissue-refused-1024x768.png' });
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await page.screenshot({ path: '/work/shots/verify/reissue-refused-1366x768.png' });
+  await shotsAtTillSizes(page, null, 'reissue-refused');
 });
 
 test('a report with its charts rendered', async ({ kasa }) => {
@@ -437,14 +434,6 @@ test('a report with its charts rendered', async ({ kasa }) => {
   expect(csv[3]).toContain('"Промет — рефундација";"Готовина"');
   expect(csv[3]).toContain(';-80,00;');
   expect(csv[4]).toMatch(/^"укупно";;;;;;920,00;/);
-  for (const size of [
-    { width: 1024, height: 768 },
-    { width: 1366, height: 768 },
-  ]) {
-    await kasa.page.setViewportSize(size);
-    await mgr.getByRole('table', { name: 'Промет' }).scrollIntoViewIfNeeded();
-    await kasa.page.screenshot({ path: `/work/shots/report-till-${size.width}x${size.height}.png` });
-    await mgr.getByRole('figure', { name: 'Промет по касиру' }).scrollIntoViewIfNeeded();
-    await kasa.page.screenshot({ path: `/work/shots/report-till-charts-${size.width}x${size.height}.png` });
-  }
+  await shotsAtTillSizes(kasa.page, null, 'report-till', mgr.getByRole('table', { name: 'Промет' }));
+  await shotsAtTillSizes(kasa.page, null, 'report-till-charts', mgr.getByRole('figure', { name: 'Промет по касиру' }));
 });

@@ -1,19 +1,15 @@
 /**
  * Through the browser host: a proforma and a training receipt take no money. The
  * payment screen shows no amount inputs and no change, and the order is issued with one nominal payment.
- * With KASA_SHOTS_DIR set, the screen is photographed at 1024x768 and 1366x768.
+ * With KASA_SHOTS set, the screen is photographed at 1024x768 and 1366x768.
  */
-import path from 'node:path';
 import type { OrderView } from '../../shared/domain.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 import { login, pieceItem, rsd, scan } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
+import { shotsAtTillSizes } from './languages.ts';
 
 const BREAD = pieceItem('1001');
-const SIZES = [
-  [1024, 768],
-  [1366, 768],
-] as const;
 
 test.afterEach(async ({ page }) => {
   await page.goto('about:blank');
@@ -26,14 +22,7 @@ async function ready(kasa: KasaFixture): Promise<void> {
   await login(kasa.page);
 }
 
-async function shoot(kasa: KasaFixture, name: string): Promise<void> {
-  const dir = process.env['KASA_SHOTS_DIR'];
-  if (!dir) return;
-  for (const [width, height] of SIZES) {
-    await kasa.page.setViewportSize({ width, height });
-    await kasa.page.screenshot({ path: path.join(dir, `${name}-${width}x${height}.png`) });
-  }
-}
+const shoot = (kasa: KasaFixture, name: string): Promise<void> => shotsAtTillSizes(kasa.page, null, name);
 
 async function lastOrder(kasa: KasaFixture): Promise<OrderView> {
   const r = await kasa.host.call<{ orders: OrderView[] }>('orders.list', { limit: 1 });

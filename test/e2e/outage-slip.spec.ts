@@ -3,22 +3,17 @@
  * offline, a cash sale stays unsigned and the receipt screen says no slip was printed (the customer has nothing
  * on paper); Менаџер → Потребна пажња lists the sale as a late receipt not handed over, first not issued, then
  * issued once the gateway is back and waiting to be printed; with `offlineSales: refused` the banner says sales
- * are refused. Screenshots at 1024×768 and 1366×768 in Cyrillic, Latin and English go to the test's output
- * directory and, when KASA_SHOTS=<dir> is set, to <dir>/outage-<what>-<language>-<width>.png.
+ * are refused. Screenshots at 1024×768 and 1366×768 in Cyrillic, Latin and English go, when KASA_SHOTS=<dir>
+ * is set, to <dir>/outage-<what>-<language>-<width>.png.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import type { Language } from '../../shared/domain.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { login, payWithKeys, pieceItem, scan } from './counter-support.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
+import { shotsAtTillSizes } from './languages.ts';
 
 const BREAD = pieceItem('1001');
-const SIZES = [
-  { width: 1024, height: 768 },
-  { width: 1366, height: 768 },
-] as const;
 const LANGUAGES: readonly { lang: Language; label: string }[] = [
   { lang: 'sr-Cyrl', label: 'Језик' },
   { lang: 'sr-Latn', label: 'Jezik' },
@@ -44,17 +39,7 @@ async function shots(page: Page, testInfo: TestInfo, what: string, show?: Locato
     await bar.getByLabel(current).selectOption(lang);
     current = label;
     await expect(bar.getByLabel(label)).toBeVisible();
-    for (const size of SIZES) {
-      await page.setViewportSize(size);
-      if (show) await show.scrollIntoViewIfNeeded();
-      const name = `outage-${what}-${lang}-${size.width}.png`;
-      await page.screenshot({ path: testInfo.outputPath(name) });
-      const dir = process.env['KASA_SHOTS'];
-      if (dir) {
-        fs.mkdirSync(dir, { recursive: true });
-        fs.copyFileSync(testInfo.outputPath(name), path.join(dir, name));
-      }
-    }
+    await shotsAtTillSizes(page, testInfo, `outage-${what}-${lang}`, show);
   }
   await bar.getByLabel(current).selectOption('sr-Cyrl');
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -5,9 +5,9 @@
  * in the core. Each step fits 1024×768 and 1366×768 (KASA_SHOTS=<dir> also saves screenshots of them).
  */
 import net from 'node:net';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { keepShot } from '../support/shots.ts';
 import { sampleItems, setNewManagerPin } from './counter-support.ts';
 import { countText } from '../../shared/i18n/plural.ts';
 
@@ -28,8 +28,7 @@ async function fitsBothSizes(page: Page, step: string): Promise<void> {
     expect(box!.y + box!.height, `${step} at ${size.width}`).toBeLessThanOrEqual(size.height);
     const clipped = await flow.evaluate((el) => el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth);
     expect(clipped, `${step} at ${size.width} scrolls`).toBe(false);
-    const shots = process.env['KASA_SHOTS'];
-    if (shots) await page.screenshot({ path: path.join(shots, `p24-setup-${step}-${size.width}.png`) });
+    await keepShot(page, `setup-${step}-${size.width}`);
   }
 }
 

@@ -5,26 +5,20 @@
  * figures, the short in red, and prints its report again (a fake Epson on a real socket: decoded, it is the
  * non-fiscal shift report). Then a sale outside a shift is refused with the reason.
  */
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { cashOut, login, openShiftDialog, paperLines, payWithKeys, pieceItem, rsd, scan } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
+import { keepShot, shotsDir } from '../support/shots.ts';
+import { shotsAtTillSizes } from './languages.ts';
 import { DENOMINATIONS_PARA, type ShiftView } from '../../shared/contract/shifts.ts';
 import { fieldDay, shopDay, todayInField } from './days.ts';
 import { startFakeEpson, type FakeEpson } from '../printer/fake-epson.ts';
 
 const BREAD = pieceItem('1001');
 
-/** KASA_SHOTS=<dir> keeps screenshots of a step at both sizes (the viewport is left at 1366×768). */
-async function shots(page: Page, name: string): Promise<void> {
-  const dir = process.env['KASA_SHOTS'];
-  if (!dir) return;
-  for (const width of [1024, 1366]) {
-    await page.setViewportSize({ width, height: 768 });
-    await page.screenshot({ path: path.join(dir, `p24s-${name}-${width}.png`) });
-  }
-}
+/** A step at both till sizes (the viewport is left at 1366×768), kept when KASA_SHOTS names a folder. */
+const shots = (page: Page, name: string): Promise<void> => shotsAtTillSizes(page, null, `shifts-${name}`);
 
 const printers: FakeEpson[] = [];
 // The fake printer listens on loopback: a destination the installer allows explicitly.
@@ -35,9 +29,7 @@ test.afterEach(async ({ page }) => {
   for (const p of printers.splice(0)) await p.close();
 });
 
-test('open a shift, sell, cash out, close 20,00 short; no sale after it without a shift', async ({
-  kasa,
-}, testInfo) => {
+test('open a shift, sell, cash out, close 20,00 short; no sale after it without a shift', async ({ kasa }) => {
   const { page } = kasa;
   const r = await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
   expect(r.body.ok).toBe(true);
@@ -82,7 +74,7 @@ test('open a shift, sell, cash out, close 20,00 short; no sale after it without 
   await cashOut(dialog, '1.000,00', 'Уплата у банку');
   const expected = 400_000 + BREAD.pricePara;
   await page.setViewportSize({ width: 1024, height: 768 });
-  await page.screenshot({ path: testInfo.outputPath('shift-open-1024.png') });
+  await keepShot(page, 'shift-open-1024');
   // The open shift's keypad types into the field last touched, and says which.
   await dialog.getByRole('form', { name: 'Затвори смену' }).getByLabel('PIN менаџера').focus();
   await expect(dialog.getByTestId('pad-target')).toHaveText('Тастатура уписује у: PIN менаџера (Затвори смену)');
@@ -110,7 +102,7 @@ test('open a shift, sell, cash out, close 20,00 short; no sale after it without 
   await expect(dialog.getByTestId('shift-difference')).toHaveText('-20,00');
   await expect(dialog.getByTestId('shift-expected')).toHaveText(rsd(expected));
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.screenshot({ path: testInfo.outputPath('shift-closed-1366.png') });
+  await keepShot(page, 'shift-closed-1366');
   await dialog.getByRole('button', { name: 'Назад Esc' }).click();
   await expect(page.getByRole('button', { name: 'Нема смене' })).toBeVisible();
 
@@ -170,7 +162,7 @@ test('open a shift, sell, cash out, close 20,00 short; no sale after it without 
   await expect(mgr.getByRole('status')).toHaveText('Послато на штампач.');
   await expect.poll(async () => (await paperText()).split('ИЗВЕШТАЈ О СМЕНИ').length).toBe(reportsBefore + 1);
   expect(await paperText()).toContain('НИЈЕ ФИСКАЛНИ ДОКУМЕНТ');
-  if (process.env['KASA_SHOTS']) {
+  if (shotsDir()) {
     // The report's from and to days, for the screenshots (leaving the tab forgets the shifts shown).
     await mgr.getByRole('tab', { name: 'Извештај' }).click();
     await shots(page, 'manager-report-dates');

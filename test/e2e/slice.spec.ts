@@ -5,12 +5,13 @@
  * verification URL. And the language: Serbian Cyrillic by default, English with KASA_LANG=en.
  */
 import { expect, test } from './fixtures.ts';
+import { keepShot } from '../support/shots.ts';
 import { decodeReceiptQr, login, sellHandTypedBread } from './counter-support.ts';
 import type { OrderView } from '../../shared/domain.ts';
 
 test('sells a hand-typed item for cash in demo mode: journal with the fiscal markers, QR of the verification URL', async ({
   kasa,
-}, testInfo) => {
+}) => {
   const { page } = kasa;
   await login(page);
   await expect(page.getByRole('note').filter({ hasText: 'ДЕМО РЕЖИМ' })).toBeVisible();
@@ -26,7 +27,7 @@ test('sells a hand-typed item for cash in demo mode: journal with the fiscal mar
   expect(order.payments).toEqual([{ type: 'cash', amountPara: 17980 }]);
   expect(order.changePara).toBe(2020);
   expect(await decodeReceiptQr(page, 'QR код рачуна')).toBe(order.receipt.verificationUrl);
-  await page.screenshot({ path: testInfo.outputPath('slice-receipt.png'), fullPage: true });
+  await keepShot(page, 'slice-receipt', { fullPage: true });
 
   // E-mail the receipt from the receipt screen (Ctrl+E): the gateway records it (the sandbox never sends).
   await page.keyboard.press('Control+e');

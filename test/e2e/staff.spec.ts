@@ -1,33 +1,21 @@
 /**
  * Staff management at the till's Менаџер → Особље, through the browser host and the sandbox gateway: a
  * manager picks a person, deactivates them (whose next login is refused in words) or gives them a new PIN;
- * refusals appear at their field. Screenshots of the tab at 1024x768 and 1366x768 go to /work/shots.
+ * refusals appear at their field. Screenshots of the tab at 1024x768 and 1366x768
+ * are kept when KASA_SHOTS names a folder.
  */
-import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 import { enterPin, login, openManager } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-
-const SHOTS = process.env['KASA_SHOTS_DIR'] ?? '/work/shots';
+import { shotsAndBack } from './languages.ts';
 
 async function cashier(kasa: KasaFixture, name: string, pin: string): Promise<void> {
   const r = await kasa.host.call('staff.create', { managerPin: MANAGER_PIN, name, role: 'cashier', pin });
   if (!r.body.ok) throw new Error(JSON.stringify(r.body));
 }
 
-async function shots(page: Page, name: string): Promise<void> {
-  if (!fs.existsSync(SHOTS)) return;
-  const was = page.viewportSize();
-  for (const [w, h] of [
-    [1024, 768],
-    [1366, 768],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${SHOTS}/staff-${name}-${w}.png`, fullPage: false });
-  }
-  if (was) await page.setViewportSize(was);
-}
+const shots = (page: Page, name: string): Promise<void> => shotsAndBack(page, null, `staff-${name}`);
 
 /** Closes the manager screens and hands the till to the next person (the login screen). */
 async function changeCashier(page: Page): Promise<void> {

@@ -1,15 +1,13 @@
 /**
  * Through the browser host: a sale rung before a tax-rate change and issued after it
  * is listed on the manager's needs-attention tab with the explanation; the report shows the VAT of the
- * receipts per label and rate, and the count. `KASA_SHOTS_DIR` set: screenshots at 1024×768 and 1366×768.
+ * receipts per label and rate, and the count. `KASA_SHOTS` set: screenshots at 1024×768 and 1366×768.
  */
-import path from 'node:path';
 import type { OrderView } from '../../shared/domain.ts';
 import { expect, test } from './fixtures.ts';
 import { openManager } from './counter-support.ts';
+import { wholePageShots } from './languages.ts';
 import { rateChangeGroup } from '../support/tax-groups.ts';
-
-const shots = process.env['KASA_SHOTS_DIR'];
 
 test('a sale issued under another tax group is listed for the manager; the report shows VAT by rate and the count', async ({
   kasa,
@@ -37,10 +35,7 @@ test('a sale issued under another tax group is listed for the manager; the repor
   const list = mgr.getByRole('region', { name: 'Рачуни издати по другој пореској групи' });
   await expect(list).toContainText(sale.orderNumber);
   await expect(list).toContainText('по пореској групи 6, а рачун је потписан по групи 7');
-  for (const width of shots ? [1024, 1366] : []) {
-    await page.setViewportSize({ width, height: 768 });
-    await page.screenshot({ path: path.join(shots as string, `attention-${width}x768.png`), fullPage: true });
-  }
+  await wholePageShots(page, 'tax-group-attention');
 
   await mgr.getByRole('tab', { name: 'Извештај' }).click();
   await mgr.getByRole('button', { name: 'Прикажи' }).click();
@@ -52,8 +47,5 @@ test('a sale issued under another tax group is listed for the manager; the repor
   await expect(byRate).toContainText('11,32');
   await expect(byRate.getByRole('row', { name: /Укупно ПДВ/ })).toContainText('58,46');
   await expect(mgr.getByRole('row', { name: /Издато по другој пореској групи/ })).toContainText('1');
-  for (const width of shots ? [1024, 1366] : []) {
-    await page.setViewportSize({ width, height: 768 });
-    await page.screenshot({ path: path.join(shots as string, `report-${width}x768.png`), fullPage: true });
-  }
+  await wholePageShots(page, 'tax-group-report');
 });

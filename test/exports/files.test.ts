@@ -23,6 +23,7 @@ import { openDatabase } from '../../electron/db/open.ts';
 import { createExportSchedule, monthBefore } from '../../electron/exports/schedule.ts';
 import { Settings } from '../../electron/settings/settings.ts';
 import { closeCores, fails, MANAGER_PIN, ok, startCore, tempDir } from '../support/session.ts';
+import { keepPdfPages } from '../support/shots.ts';
 import { putProduct, refund } from './support.ts';
 
 const managerPin = MANAGER_PIN;
@@ -144,11 +145,7 @@ describe('the export files', () => {
     for (const word of ['Извоз за књиговођу', 'Промет по данима', 'Пријемнице и', 'КЕП', 'Налог за књижење'])
       expect(text).toContain(word);
     expect(text).toMatch(/Страна 1 од \d/);
-    const shots = process.env.KASA_SHOTS_DIR;
-    if (shots) {
-      fs.mkdirSync(shots, { recursive: true });
-      execFileSync('pdftoppm', ['-png', '-r', '60', at, path.join(shots, 'exports-pdf')]);
-    }
+    keepPdfPages(at, 'exports-pdf', 60);
   });
 
   it('bad input is refused at its field and nothing is saved', async () => {

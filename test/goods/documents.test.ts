@@ -1,8 +1,8 @@
 /**
  * The A4 documents (shared/node/a4.ts, electron/goods/documents.ts) read back by poppler's `pdftotext`: the
  * Cyrillic text, the shop's title block, „Страна N од M“ on every page with the table's header repeated, the totals,
- * the print date in the shop's zone (never ISO). The pages are also rendered with `pdftoppm` into
- * /work/shots/goods2/ (when that folder can be made) for a person to look at.
+ * the print date in the shop's zone (never ISO). With KASA_SHOTS set, the pages are also rendered
+ * with `pdftoppm` into that folder (goods-*.png) for a person to look at.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,11 +13,11 @@ import type { ProductView } from '../../shared/contract/catalog.ts';
 import { a4Pdf } from '../../shared/node/a4.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
 import { closeCores, MANAGER_PIN, ok, startCore, tempDir } from '../support/session.ts';
+import { keepPdfPages } from '../support/shots.ts';
 
 afterEach(closeCores);
 
 const managerPin = MANAGER_PIN;
-const SHOTS = '/work/shots/goods2';
 const today = (): string => dayIn(new Date());
 const serbianDay = (day: string): string => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}.`;
 
@@ -27,12 +27,7 @@ function pages(bytes: Uint8Array, name: string): string[] {
   const file = path.join(dir, `${name}.pdf`);
   fs.writeFileSync(file, bytes);
   const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  try {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    execFileSync('pdftoppm', ['-png', '-r', '60', file, path.join(SHOTS, name)]);
-  } catch {
-    // Pictures for a person only; the assertions are on the text.
-  }
+  keepPdfPages(file, `goods-${name}`, 60);
   return text.split('\f').filter((p) => p.trim() !== '');
 }
 

@@ -5,7 +5,7 @@
  * - ZPL and TSPL as a printer receives them on a real TCP port (ephemeral): decoded back into the label's size,
  *   media, images (each read back as exactly its text: name, price, unit price, the promotion's previous price and
  *   days) and native barcodes (EAN-13, EAN-8, Code 128 with their data); drawn as the printer would and saved as
- *   PNG under /work/shots/labels/ to look at;
+ *   PNG (labels-*.png) in KASA_SHOTS, when set, to look at;
  * - the A4 sheet PDF rendered with pdftoppm, its fonts embedded (pdffonts);
  * - "changed since the last print" is exact: nothing after a print, the one product whose price changed after it,
  *   and a failed print records nothing.
@@ -20,17 +20,17 @@ import type { PdfFile } from '../../shared/contract/goods.ts';
 import { gs1CheckDigit } from '../../shared/labels/barcode.ts';
 import { closeCores, fails, MANAGER_PIN, ok, startCore, tempDir } from '../support/session.ts';
 import {
+  keepLabelPicture,
   labelPrinter,
   parseTspl,
   parseZpl,
   renderPrinted,
-  savePng,
   textsOf,
   type PrintedLabel,
 } from '../support/labels.ts';
+import { keepPdfPages, keepPicture } from '../support/shots.ts';
 
 const managerPin = MANAGER_PIN;
-const SHOTS = process.env['KASA_SHOTS_DIR'] ?? '/work/shots/labels';
 const fieldOf = (e: AppError): string | undefined => ('field' in e ? e.field : undefined);
 // Saturday 2026-11-28 15:00 in Belgrade: the milk's promotion (27 Nov – 3 Dec) is on.
 let clock = Date.parse('2026-11-28T14:00:00Z');
@@ -65,7 +65,6 @@ const count = (table: string): number =>
 const ALL = { kind: 'products', codes: [MILK, YOGURT, BREAD, APPLES] } as const;
 
 beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   c = await startCore({ now: () => clock, dataDir, env: { KASA_LANG: 'sr-Cyrl', KASA_PRINTER_ALLOW_LOOPBACK: '1' } });
   await product(MILK, 'Млеко Имлек 2,8% 1 л', 159.99, 'piece', 'Млечни');
   await product(YOGURT, 'Јогурт 500 г', 89.9, 'piece', 'Млечни');
@@ -225,7 +224,7 @@ describe('label printers: the bytes on a TCP port', () => {
       const labels = parseZpl(zpl);
       checkLabels(labels, 464, 320);
       expect(labels.every((l) => l.media === 'gap' && l.copies === 1)).toBe(true);
-      labels.forEach((l, i) => savePng(renderPrinted(l), path.join(SHOTS, `zpl-203-${i + 1}.png`)));
+      labels.forEach((l, i) => keepLabelPicture(renderPrinted(l), `labels-zpl-203-${i + 1}`));
     } finally {
       await printer.close();
     }
@@ -250,7 +249,7 @@ describe('label printers: the bytes on a TCP port', () => {
       const labels = parseTspl(tspl, 203);
       checkLabels(labels, 464, 320);
       expect(labels.every((l) => l.media === 'mark' && l.copies === 2)).toBe(true);
-      labels.forEach((l, i) => savePng(renderPrinted(l), path.join(SHOTS, `tspl-203-${i + 1}.png`)));
+      labels.forEach((l, i) => keepLabelPicture(renderPrinted(l), `labels-tspl-203-${i + 1}`));
 
       await ok(c, 'labels.printerSet', {
         managerPin,
@@ -272,7 +271,7 @@ describe('label printers: the bytes on a TCP port', () => {
         'Jogurt 500 g',
         'Jedinična cena: 179,80 din/kg',
       ]);
-      savePng(renderPrinted(milk), path.join(SHOTS, 'zpl-300-latin-milk.png'), 1);
+      keepLabelPicture(renderPrinted(milk), 'labels-zpl-300-latin-milk', 1);
     } finally {
       await printer.close();
     }
@@ -350,8 +349,10 @@ describe('A4 sheets', () => {
     const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
     expect(text).toContain('Стара цена: 159,99 дин');
     expect(text).toContain('Јединична цена: 179,80 дин/кг');
-    execFileSync('pdftoppm', ['-png', '-r', '110', pdf, path.join(SHOTS, 'a4-avery-3474')]);
-    expect(fs.existsSync(path.join(SHOTS, 'a4-avery-3474-1.png'))).toBe(true);
+    execFileSync('pdftoppm', ['-png', '-r', '110', '-f', '1', '-l', '1', pdf, path.join(dataDir, 'a4-avery-3474')]);
+    const page1 = path.join(dataDir, 'a4-avery-3474-1.png');
+    expect(fs.existsSync(page1)).toBe(true);
+    keepPicture('labels-a4-avery-3474-1', fs.readFileSync(page1));
     const latin = await ok<PdfFile>(c, 'labels.pdf', {
       managerPin,
       selection: { kind: 'group', group: 'Млечни' },
@@ -360,17 +361,7 @@ describe('A4 sheets', () => {
     });
     const latinPdf = path.join(dataDir, 'latin.pdf');
     fs.writeFileSync(latinPdf, Buffer.from(latin.base64, 'base64'));
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '110',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      latinPdf,
-      path.join(SHOTS, 'a4-avery-l7163-latin'),
-    ]);
+    keepPdfPages(latinPdf, 'labels-a4-avery-l7163-latin', 110, 1);
     expect(execFileSync('pdftotext', [latinPdf, '-'], { encoding: 'utf8' })).toContain('Jedinična cena: 179,80 din/kg');
   });
 });

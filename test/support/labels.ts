@@ -4,9 +4,9 @@
  * drawn into a 1-bit picture as the printer would and saved as PNG, so a test checks the fields and a person looks
  * at the label. The barcode's bars are drawn from its data (shared/labels/barcode.ts), as the printer draws them.
  */
-import fs from 'node:fs';
 import net from 'node:net';
 import { PNG } from 'pngjs';
+import { keepPicture, shotPath } from './shots.ts';
 import { FONTS, createBitmap, drawText, fillRect, getPixel, type Bitmap } from '../../electron/printer/raster.ts';
 import { barcodeModules, gs1CheckDigit, type LabelBarcode } from '../../shared/labels/barcode.ts';
 
@@ -217,8 +217,12 @@ export function textsOf(label: PrintedLabel, candidates: readonly string[]): str
   );
 }
 
-/** Saves a 1-bit picture as PNG, each dot `zoom` pixels, with a grey frame showing the label's edge. */
-export function savePng(b: Bitmap, file: string, zoom = 2): void {
+/**
+ * Keeps a 1-bit picture as `<name>.png` when pictures were asked for (test/support/shots.ts), each dot `zoom`
+ * pixels, with a grey frame showing the label's edge.
+ */
+export function keepLabelPicture(b: Bitmap, name: string, zoom = 2): void {
+  if (shotPath(name) === null) return;
   const png = new PNG({ width: b.width * zoom + 4, height: b.height * zoom + 4 });
   png.data.fill(0xa0);
   for (let y = 0; y < b.height * zoom; y++)
@@ -230,7 +234,7 @@ export function savePng(b: Bitmap, file: string, zoom = 2): void {
       png.data[i + 2] = v;
       png.data[i + 3] = 255;
     }
-  fs.writeFileSync(file, PNG.sync.write(png));
+  keepPicture(name, PNG.sync.write(png));
 }
 
 /** A label printer on an ephemeral loopback TCP port that keeps the bytes of every job (one connection each). */

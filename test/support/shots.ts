@@ -4,6 +4,7 @@
  * `<KASA_SHOTS>/<name>.png`. A run without it (CI) takes none: a picture nobody opens costs the run its encoding,
  * and a test writes nothing outside its own temporary files.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -35,4 +36,15 @@ export async function keepShot(
 ): Promise<void> {
   const file = shotPath(name);
   if (file) await page.screenshot({ path: file, ...options });
+}
+
+/**
+ * The pages of the PDF file `pdf` rendered by poppler's `pdftoppm` at `dpi` (only the first `pages` when given) and
+ * kept as `<name>-<page>.png`, when pictures were asked for.
+ */
+export function keepPdfPages(pdf: string, name: string, dpi: number, pages?: number): void {
+  const dir = shotsDir();
+  if (!dir) return;
+  const range = pages ? ['-f', '1', '-l', String(pages)] : [];
+  execFileSync('pdftoppm', ['-png', '-r', String(dpi), ...range, pdf, path.join(dir, name)]);
 }
