@@ -11,10 +11,11 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
+import { keepPdfPages } from '../support/shots.ts';
 import { loginAtHub } from './hub-support.ts';
+import { shotsAtSizes, TILL_SIZES, wholePageShots } from './languages.ts';
 
 const ADMIN = 'e2e-goods-admin-token-0123456789abcdef';
-const SHOTS = '/work/shots/goods-hub';
 let hub: HubProcess;
 let till: HostProcess;
 let shopB = 0;
@@ -103,7 +104,6 @@ test('the Роба tab: stock and value by shop, a transfer received, the KEP; t
     page.getByRole('button', { name: 'КЕП као PDF' }).click(),
   ]);
   expect(pdf.suggestedFilename()).toMatch(/^KEP-.*\.pdf$/);
-  fs.mkdirSync(SHOTS, { recursive: true });
   for (const [lang, tab] of [
     ['sr-Cyrl', 'Роба'],
     ['sr-Latn', 'Roba'],
@@ -113,13 +113,7 @@ test('the Роба tab: stock and value by shop, a transfer received, the KEP; t
       await page.getByLabel(lang === 'sr-Latn' ? 'Језик' : 'Jezik').selectOption(lang);
       await expect(page.getByRole('tab', { name: tab })).toBeVisible();
     }
-    for (const size of [
-      { width: 1024, height: 768 },
-      { width: 1366, height: 768 },
-    ]) {
-      await page.setViewportSize(size);
-      await page.screenshot({ path: path.join(SHOTS, `hub-goods-${lang}-${size.width}.png`), fullPage: true });
-    }
+    await wholePageShots(page, `hub-goods-${lang}`);
   }
   await expect(page.getByRole('table', { name: 'KEP book' })).toContainText('Transfer received no. 1/');
 });
@@ -127,8 +121,6 @@ test('the Роба tab: stock and value by shop, a transfer received, the KEP; t
 test('the Роба forms: shop data, a supplier, a receipt with its calculation → a sale on the till → a write-off → the KEP', async ({
   page,
 }) => {
-  const FORM_SHOTS = '/work/shots/goods-hub-forms';
-  fs.mkdirSync(FORM_SHOTS, { recursive: true });
   await page.goto(hub.url);
   await loginAtHub(page);
   await page.getByRole('tab', { name: 'Роба' }).click();
@@ -179,12 +171,7 @@ test('the Роба forms: shop data, a supplier, a receipt with its calculation 
   await receipt.getByRole('button', { name: 'Прокњижи пријемницу' }).click();
   await expect(receipt.getByRole('alert')).toHaveText('Унесите количину већу од нуле, нпр. 1,5.');
   await receipt.getByLabel('Количина 2').fill('5');
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await receipt.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(FORM_SHOTS, 'receipt-form-sr-Cyrl-1366.png') });
-  await page.setViewportSize({ width: 1024, height: 768 });
-  await receipt.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(FORM_SHOTS, 'receipt-form-sr-Cyrl-1024.png') });
+  await shotsAtSizes(page, null, 'hub-goods-receipt-form-sr-Cyrl', TILL_SIZES, receipt);
   await receipt.getByRole('button', { name: 'Прокњижи пријемницу' }).click();
   await expect(receipt.getByRole('status')).toHaveText(/^Пријемница бр\. \d+\/\d{4} је прокњижена\.$/);
   const stock = page.getByRole('table', { name: 'Залихе' });
@@ -238,7 +225,7 @@ test('the Роба forms: shop data, a supplier, a receipt with its calculation 
   const text = execFileSync('pdftotext', ['-layout', pdfFile, '-'], { encoding: 'utf8' });
   expect(text).toContain('101134702');
   expect(text).toContain('Главна 5, Суботица');
-  execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', pdfFile, path.join(FORM_SHOTS, 'kep-a4')]);
+  keepPdfPages(pdfFile, 'hub-goods-kep-a4', 80, 1);
 
   for (const [lang, form] of [
     ['sr-Cyrl', 'Нова пријемница'],
@@ -247,10 +234,6 @@ test('the Роба forms: shop data, a supplier, a receipt with its calculation 
   ] as const) {
     if (lang !== 'sr-Cyrl') await page.getByLabel(lang === 'sr-Latn' ? 'Језик' : 'Jezik').selectOption(lang);
     const shown = page.getByRole('form', { name: form });
-    for (const width of [1024, 1366]) {
-      await page.setViewportSize({ width, height: 768 });
-      await shown.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(FORM_SHOTS, `hub-goods-forms-${lang}-${width}.png`) });
-    }
+    await shotsAtSizes(page, null, `hub-goods-forms-${lang}`, TILL_SIZES, shown);
   }
 });
