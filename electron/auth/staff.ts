@@ -241,13 +241,15 @@ export class StaffService {
     await this.#ensurePinFree(input.pin, null, 'pin');
     const uid = crypto.randomUUID();
     const hash = await hashPin(input.pin);
-    // Enrolled: the hub first (the manager's PIN checked there); refused or away, nothing is made.
-    if (managerPin !== undefined)
-      await this.#deps.hubStaff?.(
+    // Enrolled: the hub first (the manager's PIN checked there); refused or away, nothing is made. Taken there, the
+    // person is the hub's from now on (`at_hub`), before this till's next pull brings them back.
+    const atHub =
+      managerPin !== undefined &&
+      (await this.#deps.hubStaff?.(
         managerPin,
         { id: uid, name: input.name, role: input.role, pinHash: hash, pin: input.pin, active: true },
         'managerPin',
-      );
+      )) === true;
     const body: Record<string, unknown> = { name: input.name, active: true };
     if (input.email) body['email'] = input.email;
     if (input.phone) body['phone'] = input.phone;
@@ -259,12 +261,23 @@ export class StaffService {
       this.#db
         .prepare<unknown[], { id: number }>(
           `INSERT INTO staff (uid, name, role, pin_hash, gateway_id, email, phone, active, must_change_pin, created_at,
-             updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, 0, ?, ?)
+             updated_at, at_hub) VALUES (?, ?, ?, ?, ?, ?, ?, 1, 0, ?, ?, ?)
            ON CONFLICT (uid) DO UPDATE SET gateway_id = excluded.gateway_id, email = excluded.email,
              phone = excluded.phone
            RETURNING id`,
         )
-        .get(uid, input.name, input.role, hash, gatewayId, input.email ?? null, input.phone ?? null, at, at)?.id ?? 0;
+        .get(
+          uid,
+          input.name,
+          input.role,
+          hash,
+          gatewayId,
+          input.email ?? null,
+          input.phone ?? null,
+          at,
+          at,
+          atHub ? 1 : 0,
+        )?.id ?? 0;
     this.audit(actor, 'staff.create', { id, name: input.name, role: input.role, gatewayId });
     return this.get(id);
   }
@@ -372,13 +385,15 @@ export class StaffService {
     this.#ensureManagerPinStrong(newPin, who.role, 'newPin');
     await this.#ensurePinFree(newPin, who.id, 'newPin');
     const mine = this.#row(who.id);
-    // Enrolled, a person the hub sent (a verifier here, or none yet): through the hub, their current PIN being the
-    // proof it checks against its own hash (issue 39); with the hub away it waits (`hub_needed`). This till's new
-    // verifier comes with the answer (or by pull: until then the hub decides their PIN here).
+    // Enrolled, a person of the hub (one it sent, or one made here through it whose hash this till still holds until
+    // its pull brings the verifier): through the hub, their current PIN being the proof it checks against its own
+    // hash (issue 39); with the hub away it waits (`hub_needed`). Changed here alone, the hub and the other tills
+    // would never learn it (a till's own staff push needs a manager's approval there). This till's new verifier comes
+    // with the answer (or by pull: until then the hub decides their PIN here).
     if (
       !who.mustChangePin &&
       this.#deps.hubPins?.context() &&
-      (mine.pin_hash === '' || isTillVerifier(mine.pin_hash))
+      (mine.at_hub === 1 || mine.pin_hash === '' || isTillVerifier(mine.pin_hash))
     ) {
       const verifier = await this.#deps.hubPins.ownChange(currentPin, mine.uid, newPin);
       if (verifier !== false) {

@@ -18,6 +18,7 @@ import { type Core } from '../../electron/core.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import { startHubServer, type HubServer } from '../../hub/server.ts';
 import { createHubService, type HubService } from '../../hub/service.ts';
+import { verifyPin } from '../../shared/node/pin.ts';
 import { BACKENDS } from './backends.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { ok, recordingLogger, until } from '../support/core-calls.ts';
@@ -232,6 +233,17 @@ describe.each(BACKENDS)('PINs at the tills on $name', (backend) => {
     expect((await t2.dispatch('staff.login', { pin: '2468' })).ok).toBe(true);
     await serve();
   }, 180_000);
+
+  it('a person made at a till who changes her PIN there at once, before its pull brings her back: through the hub', async () => {
+    await ok(t1, 'staff.create', { managerPin: '864213', name: 'Зорица', role: 'cashier', pin: '1471' });
+    // No wait for the pull: the till still holds the hash it made of her, and the change must still reach the hub
+    // (changed at this till alone, the hub and the other till would keep her first PIN: a CI run caught it).
+    await ok(t1, 'staff.changePin', { currentPin: '1471', newPin: '2582' });
+    const hash = (await handle.db.query<{ pin_hash: string }>("SELECT pin_hash FROM staff WHERE name = 'Зорица'"))[0]
+      ?.pin_hash;
+    expect(await verifyPin('2582', hash ?? '')).toBe(true);
+    expect(await verifyPin('1471', hash ?? '')).toBe(false);
+  }, 60_000);
 
   it('managers made at a till before its enrolment approve there with the hub away; online the hub decides', async () => {
     const shop = await service.createShop('Shop of a till set up alone');
