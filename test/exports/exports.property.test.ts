@@ -67,6 +67,17 @@ const action = fc.oneof(
   fc.record({ t: fc.constant('price' as const), price: fc.integer({ min: 5_000, max: 30_000 }) }),
 );
 type Action = typeof action extends fc.Arbitrary<infer A> ? A : never;
+/** A history with each kind of document once: a sale and its refund, an advance refunded, one finalized, goods in. */
+const EVERY_KIND: Action[] = [
+  { t: 'sale', price: 120, quantity: 2, second: { price: 50, label: 'E' }, card: 30, catalog: false },
+  { t: 'refund', pick: 0 },
+  { t: 'advance', price: 500, label: 'A', card: false },
+  { t: 'advanceRefund', pick: 0 },
+  { t: 'advance', price: 300, label: 'E', card: true },
+  { t: 'finalize', pick: 0, more: 100 },
+  { t: 'receipt', quantity: 5, price: 100 },
+  { t: 'price', price: 12_000 },
+];
 
 const cents = (v: number): number => Math.round(v * 100);
 
@@ -311,7 +322,9 @@ describe('exports over random histories', () => {
         for (const a of actions) await apply(a);
         await check();
       }),
-      { numRuns: 8 },
+      // One history of every kind first, so the kinds below are seen whatever the random ones hold (eight random
+      // histories of 3 to 10 steps missed a kind now and then: a run that tested less, failed as a test).
+      { numRuns: 8, examples: [[EVERY_KIND]] },
     );
     // The histories did hold every kind of document.
     expect(
