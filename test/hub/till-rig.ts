@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createCore, type Core } from '../../electron/core.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import type { EngineOptions } from '../../electron/outbox/engine.ts';
@@ -85,6 +85,11 @@ export function tillRig(backend: Backend, adminToken: string): TillRig {
   };
   beforeAll(async () => {
     rig.sandbox = await startSandbox({ port: 0 });
+  });
+  // A test's tills close when it ends: each syncs with the hub every second, so tills left open by earlier tests
+  // would keep the hub (and the machine) busy for the rest of the file.
+  afterEach(async () => {
+    for (const c of rig.cores.splice(0)) await c.close();
   });
   // Registered after the hub's: vitest runs `afterAll` hooks last-registered first, so the tills close before it.
   afterAll(async () => {
