@@ -4,13 +4,11 @@
  * is printed only when the hub made it (on PGlite and on a real PostgreSQL 15); a token shorter than 32
  * characters stops the hub before it opens anything, with a message that says so.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../support/host-process.ts';
-import { startHubProcess } from '../support/hub-process.ts';
+import { runHubToExit, startHubProcess } from '../support/hub-process.ts';
 import { postgresDatabase, type PgDatabase } from '../support/postgres-shared.ts';
 
 const dirs: string[] = [];
@@ -37,20 +35,6 @@ function modes(dir: string): { dirs: Set<string>; files: Set<string>; count: num
   };
   walk(dir);
   return out;
-}
-
-/** Runs the hub to its exit (it must not start): exit code and stderr. */
-function failedStart(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'hub', 'cli.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  let stdout = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stderr, stdout })));
 }
 
 describe('the hub process: secrets at rest and in the open', () => {
@@ -82,7 +66,7 @@ describe('the hub process: secrets at rest and in the open', () => {
     const data = path.join(tmp(), 'hub');
     for (const token of ['x', 'a-31-character-token-0123456789']) {
       expect(token.length).toBeLessThan(32);
-      const r = await failedStart({ KASA_HUB_DATA: data, KASA_HUB_ADMIN_TOKEN: token });
+      const r = await runHubToExit({ KASA_HUB_DATA: data, KASA_HUB_ADMIN_TOKEN: token });
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toContain(`the admin token (KASA_HUB_ADMIN_TOKEN) has ${token.length} characters`);

@@ -7,7 +7,6 @@
  * a wrong Host, a text/plain or form body, a foreign Origin are refused; the UI cannot be framed; plain HTTP
  * never leaves loopback; a shop's own certificate is served and pinned.
  */
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import https from 'node:https';
@@ -25,8 +24,7 @@ import type { Result } from '../../shared/contract/index.ts';
 import { formatFingerprint, normalizeFingerprint } from '../../shared/hub/fingerprint.ts';
 import { peerFingerprint } from '../../shared/node/pinned-fetch.ts';
 import { certificateFingerprint, selfSignedCertificate } from '../../shared/node/tls-cert.ts';
-import { ROOT } from '../support/host-process.ts';
-import { freePort, startHubProcess, type HubProcess } from '../support/hub-process.ts';
+import { freePort, runHubToExit, startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { seedPgliteDir } from '../support/pglite-template.ts';
 import { BREAD_AND_MILK, MANAGER_PIN } from '../support/session.ts';
 import { until } from '../support/core-calls.ts';
@@ -74,18 +72,6 @@ function raw(
     req.on('error', reject);
     req.end(init.body);
   });
-}
-
-/** Runs the hub to its exit (it must not start): exit code and stderr. */
-function failedStart(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'hub', 'cli.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stderr })));
 }
 
 describe('the hub on the LAN: HTTPS, pinning, Host, content type, framing', () => {
@@ -299,7 +285,7 @@ describe('the hub on the LAN: HTTPS, pinning, Host, content type, framing', () =
     expect(() => startHubServer({ service: createHubService(db), adminToken: ADMIN, bind: '0.0.0.0' })).toThrow(
       /plain HTTP only on loopback/,
     );
-    const off = await failedStart({
+    const off = await runHubToExit({
       KASA_HUB_DATA: path.join(tmp(), 'hub'),
       KASA_HUB_TLS: 'off',
       KASA_HUB_BIND: '0.0.0.0',
@@ -330,7 +316,7 @@ describe('the hub on the LAN: HTTPS, pinning, Host, content type, framing', () =
       KASA_HUB_TLS_CERT: path.join(dir, 'hub.crt'),
       KASA_HUB_TLS_KEY: path.join(dir, 'hub.key'),
     };
-    const loose = await failedStart(env);
+    const loose = await runHubToExit(env);
     expect(loose.code).toBe(1);
     expect(loose.stderr).toContain('chmod 600');
     fs.chmodSync(path.join(dir, 'hub.key'), 0o600);

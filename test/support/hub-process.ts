@@ -29,6 +29,29 @@ export interface HubProcess {
   stop(hard?: boolean): Promise<void>;
 }
 
+/**
+ * How a test starts the hub: `node` with V8's baseline WebAssembly compiler only. A hub in a test lives seconds, and
+ * the optimizing compile of PGlite's WebAssembly at each start cost more CPU than it saved (a start on the migrated
+ * template: about 3.3 CPU-seconds with it, 1.8 without). A shop's hub (`npm run hub`) keeps V8's defaults: it runs for
+ * months, where the optimized code pays.
+ */
+export function hubCommand(): [string, string[]] {
+  return [process.execPath, ['--liftoff-only', path.join(ROOT, 'hub', 'cli.ts')]];
+}
+
+/** Runs a hub that must not start to its exit: its exit code and what it wrote. */
+export function runHubToExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  const [command, args] = hubCommand();
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  let stdout = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stderr, stdout })));
+}
+
 /** A port free right now (the hub keeps its URL across restarts, so it cannot simply listen on 0). */
 export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
@@ -53,7 +76,8 @@ export async function startHubProcess(
   const data = env.KASA_HUB_DATA;
   if (data && !env.KASA_HUB_DATABASE_URL && env.KASA_TEST_HUB_FIRST_START !== '1' && isEmptyDir(data))
     await seedPgliteDir(data);
-  const child = spawn(process.execPath, [path.join(ROOT, 'hub', 'cli.ts')], {
+  const [command, args] = hubCommand();
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, KASA_HUB_TLS: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
