@@ -35,6 +35,8 @@ export default defineConfig({
     build: {
       outDir: resolve('out/renderer'),
       emptyOutDir: true,
+      // Minified (electron-vite leaves it off): the till's window and each browser parse half (3.3 MB → 1.7 MB).
+      minify: true,
       rolldownOptions: { input: { index: resolve('renderer/index.html'), hub: resolve('renderer/hub.html') } },
     },
   },
