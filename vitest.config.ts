@@ -1,18 +1,51 @@
 import { defineConfig } from 'vitest/config';
 import SlowestFirst from './test/support/sequencer.ts';
 
+/**
+ * Files that change the process for good (a time zone set at import) run each in a fresh process; every other file
+ * shares its worker process with the files before it. A fresh process per file cost about a second of CPU each
+ * (importing the core's module graph and compiling PGlite's WebAssembly again): the manager, catalog, counter and
+ * shifts suites took 104 CPU-seconds isolated and 71 shared. A file that changes `process.env` or a global puts
+ * it back when it is done (test/hostile/authz-attacks.test.ts, test/printer/*.test.ts do); one that cannot, is
+ * listed here.
+ */
+const OWN_PROCESS = [
+  'test/shifts/shop-zone.test.ts',
+  'renderer/src/components/ShiftDialog.test.tsx',
+  'electron/preload.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'renderer/src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
     exclude: ['test/e2e/**', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
     // Two at a time on the 2-core CI machine: most files wait on child processes (gateway, hub, PostgreSQL).
     maxWorkers: 2,
+    // V8's baseline WebAssembly compiler only (as test/support/hub-process.ts starts the hub): the hub suites open
+    // PGlite in the worker for seconds, where its optimizing compile of the WebAssembly cost more than it saved.
+    execArgv: ['--liftoff-only'],
     // The slowest files first (test/support/sequencer.ts): a fresh clone has no timings cache.
     sequence: { sequencer: SlowestFirst },
     // One PostgreSQL cluster for the run, a database per test (test/support/postgres-shared.ts).
     globalSetup: ['test/support/vitest-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared-process',
+          include: [
+            'shared/**/*.test.ts',
+            'electron/**/*.test.ts',
+            'renderer/src/**/*.test.{ts,tsx}',
+            'test/**/*.test.ts',
+          ],
+          exclude: ['test/e2e/**', 'node_modules/**', ...OWN_PROCESS],
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'own-process', include: OWN_PROCESS, isolate: true } },
+    ],
   },
 });
