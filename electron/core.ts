@@ -143,7 +143,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const settings = new Settings(db, env);
   // A till enrolled at a hub keeps no book of its sales beside the hub's: the push moves them there, once.
   const store = new OrderStore(db, { onFiscalized: (d, o) => !enrolledAtHub(d) && recordFiscalized(d, o) });
-  const taxRates = new TaxRatesCache(db, now);
+  const taxRates = new TaxRatesCache(db, now, settings);
 
   // Gateway: the configured one with the user's key, or the embedded sandbox (demo mode).
   const secrets = options.secrets ?? createFileSecretStore(env, options.dataDir);
@@ -268,6 +268,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       emit('order.updated', o);
       if (o.state === 'fiscalized') void journals.run();
     },
+    // A label the account's secure element refuses (2310) is refused up front from now on (docs/goods.md).
+    onLabelsRefused: (labels) => taxRates.refuse(labels),
     onStatus: (s) => emit('sync.status', s),
     log: (l) => logger.info(`sync: ${l}`),
   });
@@ -377,7 +379,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     counts: () => store.counts(),
     printer: () => printer.status(),
     taxLabels: () => taxRates.labels(),
-    taxRates: () => taxRates.get()?.labels.map((l) => ({ label: l.label, rate: l.rate })) ?? [],
+    taxRates: () => {
+      const usable = new Set(taxRates.labels());
+      return (taxRates.get()?.labels ?? [])
+        .filter((l) => usable.has(l.label))
+        .map((l) => ({ label: l.label, rate: l.rate }));
+    },
     terminalId: () => settings.terminalId(),
     // The counter's stock snapshot: a hub that answered the round but not this leaves the last figures.
     afterRound: (client) =>
@@ -572,6 +579,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
     catalogHandlers(catalog, {
       currentLabels: () => taxRates.labels(),
+      refusedLabels: () => taxRates.refused(),
       language: () => settings.language(),
       emit: (name, payload) => emit(name, payload),
       mirror: drafts,

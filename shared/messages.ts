@@ -342,6 +342,8 @@ const SR_CYRL = {
   mail_incomplete: 'За слање поште књиговођи упишите и сервер, и адресу пошиљаоца, и адресе књиговође ({field}).',
   mail_plain_password:
     'Лозинка се не шаље без заштите везе осим серверу на овој каси ({field}): изаберите STARTTLS или TLS.',
+  label_refused:
+    'Пореска управа не прима ознаку „{value}“ за овај налог (шифра 2310), иако је у пореским стопама: изаберите другу ({labels}).',
 };
 
 const SR_LATN: Shape<typeof SR_CYRL> = {
@@ -679,6 +681,8 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   mail_incomplete: 'Za slanje pošte knjigovođi upišite i server, i adresu pošiljaoca, i adrese knjigovođe ({field}).',
   mail_plain_password:
     'Lozinka se ne šalje bez zaštite veze osim serveru na ovoj kasi ({field}): izaberite STARTTLS ili TLS.',
+  label_refused:
+    'Poreska uprava ne prima oznaku „{value}“ za ovaj nalog (šifra 2310), iako je u poreskim stopama: izaberite drugu ({labels}).',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -1023,6 +1027,8 @@ const EN: Shape<typeof SR_CYRL> = {
     "To send mail to the bookkeeper, enter the server, the sender address and the bookkeeper's addresses ({field}).",
   mail_plain_password:
     'A password is not sent over an unprotected connection except to a server on this till ({field}): choose STARTTLS or TLS.',
+  label_refused:
+    'The Tax Administration does not accept the label "{value}" for this account (code 2310), though it is in the tax rates: choose another ({labels}).',
 };
 
 /** The core's messages: `{field}` names the input field, other placeholders as each text says. */

@@ -17,8 +17,10 @@ import type { ParkedMirror } from './drafts.ts';
 import type { CatalogService } from './service.ts';
 
 export interface CatalogDeps {
-  /** Labels of the current tax rates (exact strings). */
+  /** Labels of the current tax rates (exact strings), less those the Tax Administration refused for the account. */
   currentLabels(): string[];
+  /** Labels of the current tax rates the Tax Administration refused for this account (2310). */
+  refusedLabels?(): string[];
   /** The UI language, for import messages (default Serbian Cyrillic). */
   language?(): Language;
   /** Publishes `catalog.changed` after an import. */
@@ -92,6 +94,8 @@ export function catalogHandlers(service: CatalogService, deps: CatalogDeps): Are
       const labels = deps.currentLabels();
       // A product is sold under its label: one the gateway does not offer would be refused at every sale.
       if (labels.length === 0) throw invalidInput('label', 'tax_rates_missing');
+      if (deps.refusedLabels?.().includes(p.label))
+        throw invalidInput('label', 'label_refused', { value: p.label, labels: labels.join(', ') });
       if (!labels.includes(p.label))
         throw invalidInput('label', 'label_not_current', { value: p.label, labels: labels.join(', ') });
       p.barcodes.forEach((b, i) => {

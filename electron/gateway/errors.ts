@@ -66,6 +66,23 @@ export class GatewayError extends KasaError<string | null, number | null> {
     const m = /\b(\d{4})\b/.exec(text);
     return m?.[1];
   }
+
+  /**
+   * The items (by index) whose labels the Tax Administration refused (2310): `details.pursRawResponse.modelState`
+   * entries `Items[n].Labels` carrying 2310. Empty when the reply does not name them.
+   */
+  get refusedLabelItems(): number[] {
+    const raw = this.details?.['pursRawResponse'];
+    const state = raw && typeof raw === 'object' ? (raw as Record<string, unknown>)['modelState'] : undefined;
+    if (!Array.isArray(state)) return [];
+    return state.flatMap((e: unknown) => {
+      if (!e || typeof e !== 'object') return [];
+      const o = e as Record<string, unknown>;
+      const at = /^Items\[(\d+)\]\.Labels$/i.exec(String(o['property'] ?? ''));
+      const errors = Array.isArray(o['errors']) ? o['errors'].map(String) : [];
+      return at?.[1] !== undefined && errors.includes('2310') ? [Number(at[1])] : [];
+    });
+  }
 }
 
 /**

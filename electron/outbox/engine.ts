@@ -91,6 +91,8 @@ export interface EngineDeps {
   clockDriftMaxMs?: () => number;
   /** The warning shown when the drift is over the limit. Default: `clock_drift` in the settings' language. */
   clockWarning?: (driftMs: number) => string;
+  /** The Tax Administration refused these labels of a sent order (2310): the tax-rate cache learns them. */
+  onLabelsRefused?: (labels: string[]) => void;
 }
 
 export const DEFAULT_CLOCK_DRIFT_MAX_MS = 5 * 60_000;
@@ -626,6 +628,26 @@ export class SyncEngine {
     if (state) this.#notify(d, state);
   }
 
+  /** The labels of `d`'s items that the Tax Administration refused (2310), handed to `onLabelsRefused`. */
+  #learnRefusedLabels(d: Due, err: unknown): void {
+    if (!(err instanceof GatewayError) || err.code !== 'ERR_01010' || !this.#deps.onLabelsRefused) return;
+    const at = err.refusedLabelItems;
+    if (at.length === 0 || d.request === null) return;
+    let items: unknown;
+    try {
+      items = (JSON.parse(d.request) as { items?: unknown }).items;
+    } catch {
+      return;
+    }
+    if (!Array.isArray(items)) return;
+    const labels = at.flatMap((n) => {
+      const item: unknown = items[n];
+      const l = item && typeof item === 'object' ? (item as { labels?: unknown }).labels : undefined;
+      return Array.isArray(l) ? l.filter((x): x is string => typeof x === 'string') : [];
+    });
+    if (labels.length > 0) this.#deps.onLabelsRefused(labels);
+  }
+
   /** Records a failure; returns `needs_attention` when it parked the order (announced unless `announce` is false). */
   #handleFailure(
     d: Due,
@@ -689,6 +711,7 @@ export class SyncEngine {
           this.#store.reschedule(d.id, now + this.#backoff(d.tries), 'retry', now, attemptId, view);
         } else {
           this.#store.markNeedsAttention(d.id, view, now, attemptId);
+          this.#learnRefusedLabels(d, err);
           if (announce) this.#notify(d, 'needs_attention');
           return 'needs_attention';
         }

@@ -4,7 +4,8 @@ import { CommandError, invalidInput } from '../errors.ts';
 
 /**
  * A checkout's lines in para and thousandths: each line's total less its discount (a discount above the line is
- * refused), every label checked against the current tax rates (`known`), the catalog product it names kept
+ * refused), every label checked against the current tax rates (`known`; one in `refused`, which the Tax
+ * Administration refused for this account, is named as such), the catalog product it names kept
  * (`productId`) or the line marked hand-typed when it names none. The counter's checkout, a further advance
  * and a final sale all price their lines here; whether a price needs a manager is the guard's (authz.ts).
  */
@@ -19,6 +20,7 @@ export function priceLines(
     discount?: number | undefined;
   }[],
   known: ReadonlySet<string>,
+  refused: ReadonlySet<string> = new Set(),
 ): OrderLine[] {
   if (known.size === 0) throw new CommandError('unavailable', 'tax_rates_missing');
   return input.map((l, i) => {
@@ -28,6 +30,8 @@ export function priceLines(
     const gross = lineTotal(unitPricePara, quantityMilli, 0);
     if (discountPara > gross) throw invalidInput(`lines.${i}.discount`, 'discount_too_big');
     l.labels.forEach((label, j) => {
+      if (refused.has(label))
+        throw invalidInput(`lines.${i}.labels.${j}`, 'label_refused', { value: label, labels: [...known].join(', ') });
       if (!known.has(label)) throw invalidInput(`lines.${i}.labels.${j}`, 'label_unknown', { label });
     });
     return {

@@ -172,7 +172,7 @@ export class SalesService {
    */
   price(input: CheckoutInput): { lines: OrderLine[]; payments: OrderPayment[]; totalPara: number; changePara: number } {
     const known = new Set(this.#deps.taxRates.labels());
-    const lines = priceLines(input.lines, known);
+    const lines = priceLines(input.lines, known, new Set(this.#deps.taxRates.refused()));
     for (const line of lines) {
       const code = this.#deps.lineCode?.(line);
       if (code) line.code = code;

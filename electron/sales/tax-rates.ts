@@ -14,16 +14,27 @@ import type { TaxLabel, TaxRatesView } from '../../shared/domain.ts';
 
 export const TAX_RATES_REFRESH_MS = 3_600_000;
 
+/** The setting that keeps the labels the Tax Administration refused for this account (2310), by tax group. */
+const REFUSED_KEY = 'taxLabelsRefused';
+
+/** Where the refused labels are kept: the till's settings (electron/settings/settings.ts owns the table). */
+export interface RefusedLabelsStore {
+  get(key: string): string | undefined;
+  set(key: string, value: string): void;
+}
+
 export class TaxRatesCache {
   readonly #db: Db;
   readonly #now: () => number;
+  readonly #store: RefusedLabelsStore | undefined;
   #cached: TaxRatesView | null | undefined;
   /** When the cached answer stops being the group in force (an announced group's validFrom), or null. */
   #switchAt: number | null = null;
 
-  constructor(db: Db, now: () => number = Date.now) {
+  constructor(db: Db, now: () => number = Date.now, store?: RefusedLabelsStore) {
     this.#db = db;
     this.#now = now;
+    this.#store = store;
   }
 
   /**
@@ -122,18 +133,60 @@ export class TaxRatesCache {
    * the list (demo: Ж, which the demo account's secure element refuses) was a guess that cost a fiscal receipt.
    */
   usualLabel(view: TaxRatesView): string | undefined {
-    const current = new Set(view.labels.map((l) => l.label));
+    const refused = new Set(this.refused());
+    const usable = view.labels.filter((l) => !refused.has(l.label));
+    const current = new Set(usable.map((l) => l.label));
     const used = this.#db
       .prepare<[], { label: string }>('SELECT label FROM products GROUP BY label ORDER BY COUNT(*) DESC, label')
       .all();
     const fromCatalog = used.find((u) => current.has(u.label))?.label;
     if (fromCatalog !== undefined) return fromCatalog;
-    return [...view.labels].sort((a, b) => b.rate - a.rate)[0]?.label;
+    return [...usable].sort((a, b) => b.rate - a.rate)[0]?.label;
   }
 
-  /** The labels of the group in force. */
+  /**
+   * The labels of the group in force that can be sold under: those the Tax Administration refused for this account
+   * (`refused`) are left out, so a product, a sale line or the hub's product form is refused at its field instead
+   * of a sale that ends in "needs attention".
+   */
   labels(): string[] {
-    return this.get()?.labels.map((l) => l.label) ?? [];
+    const refused = new Set(this.refused());
+    return (this.get()?.labels.map((l) => l.label) ?? []).filter((l) => !refused.has(l));
+  }
+
+  /**
+   * The labels of the group in force that the Tax Administration refused for this account (reason 2310: listed in
+   * the tax rates, not enabled on the account's secure element; the gateway's spec, "Tax labels"). Learnt from a
+   * refused receipt; forgotten when the group in force changes.
+   */
+  refused(): string[] {
+    const group = this.get();
+    const kept = this.#refusals();
+    if (!group || kept?.groupId !== group.groupId) return [];
+    const listed = new Set(group.labels.map((l) => l.label));
+    return kept.labels.filter((l) => listed.has(l));
+  }
+
+  /** Records that the Tax Administration refused `labels` (2310) for this account, in the group in force. */
+  refuse(labels: readonly string[]): void {
+    const group = this.get();
+    if (!group || !this.#store || labels.length === 0) return;
+    const had = this.refused();
+    const next = [...new Set([...had, ...labels])].filter((l) => group.labels.some((g) => g.label === l)).sort();
+    if (next.length === had.length) return;
+    this.#store.set(REFUSED_KEY, JSON.stringify({ groupId: group.groupId, labels: next }));
+  }
+
+  #refusals(): { groupId: number; labels: string[] } | null {
+    const raw = this.#store?.get(REFUSED_KEY);
+    if (!raw) return null;
+    try {
+      const v = JSON.parse(raw) as { groupId?: unknown; labels?: unknown };
+      if (typeof v.groupId !== 'number' || !Array.isArray(v.labels)) return null;
+      return { groupId: v.groupId, labels: v.labels.filter((l): l is string => typeof l === 'string') };
+    } catch {
+      return null;
+    }
   }
 
   /** True when the group is the demo (test) group: its labels are Latin letters, production's are Cyrillic. */

@@ -18,12 +18,17 @@ export const TILL_SIZES = [
   { width: 1366, height: 768 },
 ] as const;
 
-/** The manager logs in at the counter (`lang` being the till's language) and opens tab `tab`; returns the dialog. */
-export async function openManagerTab(page: Page, lang: Language, tab: ManagerText): Promise<Locator> {
+/** The manager logs in at the counter (`lang` being the till's language) and waits for the sale screen. */
+export async function loginAt(page: Page, lang: Language): Promise<void> {
   const ui = uiMessages[lang];
   await page.getByRole('main', { name: ui.login.title }).getByLabel(ui.login.pin, { exact: true }).fill(MANAGER_PIN);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('combobox', { name: ui.sale.search })).toBeVisible();
+}
+
+/** The manager logs in at the counter (`lang` being the till's language) and opens tab `tab`; returns the dialog. */
+export async function openManagerTab(page: Page, lang: Language, tab: ManagerText): Promise<Locator> {
+  await loginAt(page, lang);
   await page.getByRole('button', { name: mt(lang, 'open') }).click();
   const mgr = page.getByRole('dialog', { name: mt(lang, 'title') });
   await mgr.getByRole('tab', { name: mt(lang, tab) }).click();

@@ -29,8 +29,9 @@ for (const backend of backends) {
     log: (l) => process.stderr.write(l + '\n'),
   });
   console.log(
-    `${backend}: orders=${r.orders} acknowledged=${r.acknowledged} kills=${JSON.stringify(r.kills)} lost=${r.lost} foreign=${r.foreign} gaps=${r.gaps} stale=${r.stale} stock: sales=${r.stock.sales} movements=${r.stock.movements} lost=${r.stock.lost} doubled=${r.stock.doubled} off-book=${r.stock.offBook} seconds=${r.seconds.toFixed(1)}`,
+    `${backend}: orders=${r.orders} acknowledged=${r.acknowledged} kills=${JSON.stringify(r.kills)} lost=${r.lost} foreign=${r.foreign} gaps=${r.gaps} stale=${r.stale} stock: sales=${r.stock.sales} movements=${r.stock.movements} lost=${r.stock.lost} doubled=${r.stock.doubled} off-book=${r.stock.offBook} refunds: fired=${r.refunds.fired} at-hub=${r.refunds.orders} movements=${r.refunds.movements} lost=${r.refunds.lost} doubled=${r.refunds.doubled} seconds=${r.seconds.toFixed(1)}`,
   );
   if (r.lost || r.foreign || r.gaps || r.stale || r.stock.lost || r.stock.doubled || r.stock.offBook) bad++;
+  if (r.refunds.lost || r.refunds.doubled) bad++;
 }
 process.exit(bad ? 1 : 0);

@@ -7,7 +7,9 @@
  * its sequence at the hub. Master data goes the other way through the same kills: the hub's price of one
  * product changes at every life, and at the end every till must sell at the last price. The sales sell that product,
  * so the goods move at the hub: every fiscalized sale or refund there must have moved its stock exactly once (0
- * lost, 0 doubled) and the product's stock must be Σ its movements. All of it over TLS
+ * lost, 0 doubled) and the product's stock must be Σ its movements. Each life also refunds earlier sales of the run
+ * on the till that made them (a manager's partial refund of the one piece, through the same kills), and their
+ * refund movements are counted apart: 0 lost, 0 doubled. All of it over TLS
  * (#25): the hub serves HTTPS with the certificate it made at its first start (kept in its data dir across the
  * kills), the tills enrol with its fingerprint and pin it.
  */
@@ -48,6 +50,11 @@ export interface HubChaosResult {
    * moved no goods (`lost`) or moved twice (`doubled`), and whether the product's stock differs from Σ movements.
    */
   stock: { sales: number; movements: number; lost: number; doubled: number; offBook: boolean };
+  /**
+   * The refunds among them: refunds acknowledged by a till (`fired`), those fiscalized at the hub that give back the
+   * catalog product (`orders`), their movements, and their lines that moved nothing (`lost`) or twice (`doubled`).
+   */
+  refunds: { fired: number; orders: number; movements: number; lost: number; doubled: number };
   seconds: number;
 }
 
@@ -80,6 +87,9 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
   const tillDirs = [path.join(root, 'till-1'), path.join(root, 'till-2')];
   const acknowledged = new Set<string>();
   const kills = { till: 0, hub: 0 };
+  // Per till, the ids of its acknowledged sales of the chaos product not yet refunded; and the refunds acknowledged.
+  const sold: number[][] = [[], []];
+  let refundsFired = 0;
   try {
     hub = await startHubProcess(hubEnv);
     const fingerprint = hub.fingerprint ?? '';
@@ -137,9 +147,32 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
       if (res?.status !== 200) throw new Error(`the hub refused a price: ${res?.status} ${await res?.text()}`);
       price = para;
     };
+    // Refunds of earlier sales of this till (a third of a life's sales): the one piece back, in cash, each sale at
+    // most once. A refund cut off by a kill before its answer may still have been captured: it is counted by what
+    // the tills and the hub hold at the end, like the sales.
+    const refund = async (t: HostProcess, i: number): Promise<void> => {
+      const mine = sold[i] ?? [];
+      for (let n = Math.ceil(options.ordersPerLife / 3); n > 0 && mine.length > 0; n--) {
+        const [orderId] = mine.splice(Math.floor(random() * mine.length), 1);
+        try {
+          const r = await t.call<{ orderNumber: string }>('refunds.create', {
+            orderId,
+            lines: [{ index: 0, quantity: 1 }],
+            buyerId: '20:008123456',
+            paymentType: 'cash',
+          });
+          if (r.body.ok && r.body.value) {
+            acknowledged.add(r.body.value.orderNumber);
+            refundsFired++;
+          }
+        } catch {
+          return;
+        }
+      }
+    };
     // Each sale sells the chaos product at the till's price once the till pulled it (its goods move at the hub),
-    // else a hand-typed item.
-    const fire = async (t: HostProcess): Promise<void> => {
+    // else a hand-typed item; then the till refunds some of its earlier sales.
+    const fire = async (t: HostProcess, i: number): Promise<void> => {
       const r = await t
         .call<{ product: { id: number; pricePara: number } } | null>('catalog.byBarcode', { code: CHAOS_CODE })
         .catch(() => null);
@@ -150,14 +183,19 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
         payment: 'cash',
         acknowledged,
         product: product && { id: product.id, pricePara: product.pricePara },
+        sold: sold[i],
       });
+      await refund(t, i);
     };
     for (let life = 0; life < options.kills; life++) {
       const victim = life % 3; // 0, 1: a till; 2: the hub (each in turn, at a random moment)
-      const running = tills.filter((t): t is HostProcess => t !== null);
+      const running = tills.flatMap((t, i) => (t ? [{ t, i }] : []));
       const killAfter = 200 + Math.floor(random() * 1500);
       await setPrice(10_000 + life);
-      await Promise.race([Promise.all(running.map((t) => fire(t))), new Promise((r) => setTimeout(r, killAfter))]);
+      await Promise.race([
+        Promise.all(running.map(({ t, i }) => fire(t, i))),
+        new Promise((r) => setTimeout(r, killAfter)),
+      ]);
       if (victim === 2) {
         await hub.stop(true);
         kills.hub++;
@@ -213,6 +251,7 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
     let atHub: { order_number: string; state: string; n: number }[];
     let gaps = 0;
     const stock = { sales: 0, movements: 0, lost: 0, doubled: 0, offBook: false };
+    const refunds = { fired: refundsFired, orders: 0, movements: 0, lost: 0, doubled: 0 };
     try {
       atHub = await hubDb.query(
         'SELECT order_number, state, count(*) OVER (PARTITION BY order_number)::int8 AS n FROM orders',
@@ -226,8 +265,8 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
       );
       gaps = (g[0]?.n ?? 0) + (first[0]?.n ?? 0);
       // Stock: every fiscalized sale or refund at the hub moved each of its catalog lines exactly once.
-      const moves = await hubDb.query<{ want: number; moved: number }>(
-        `SELECT (SELECT count(*) FROM jsonb_array_elements(o.data->'lines') l WHERE l ? 'code')::int8 AS want,
+      const moves = await hubDb.query<{ kind: string; want: number; moved: number }>(
+        `SELECT o.transaction_type AS kind, (SELECT count(*) FROM jsonb_array_elements(o.data->'lines') l WHERE l ? 'code')::int8 AS want,
                 (SELECT count(*) FROM hub_stock_movements m
                   WHERE m.shop_id = o.shop_id AND m.source = 'order:' || o.till_id || ':' || o.order_number)::int8 AS moved
            FROM orders o WHERE o.state = 'fiscalized' AND o.invoice_number IS NOT NULL AND o.invoice_type = 'normal'
@@ -238,7 +277,17 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
         stock.movements += Number(m.moved);
         stock.lost += Math.max(0, Number(m.want) - Number(m.moved));
         stock.doubled += Math.max(0, Number(m.moved) - Number(m.want));
+        if (m.kind !== 'refund') continue;
+        refunds.orders += Number(m.want) > 0 ? 1 : 0;
+        refunds.movements += Number(m.moved);
+        refunds.lost += Math.max(0, Number(m.want) - Number(m.moved));
+        refunds.doubled += Math.max(0, Number(m.moved) - Number(m.want));
       }
+      // Refund movements of no refund the hub holds would be doubled too.
+      const refundMoves = await hubDb.query<{ n: number }>(
+        "SELECT count(*)::int8 AS n FROM hub_stock_movements WHERE kind = 'refund'",
+      );
+      refunds.doubled += Math.max(0, Number(refundMoves[0]?.n ?? 0) - refunds.movements);
       // Movements of no order the hub holds would be doubled too; and the stock is the sum of its movements.
       const all = await hubDb.query<{ n: number; qty: number }>(
         `SELECT count(*)::int8 AS n, coalesce(sum(qty_milli), 0)::int8 AS qty FROM hub_stock_movements WHERE kind IN ('sale', 'refund')`,
@@ -266,6 +315,7 @@ export async function runHubChaos(options: HubChaosOptions): Promise<HubChaosRes
       gaps,
       stale,
       stock,
+      refunds,
       seconds: (Date.now() - started) / 1000,
     };
   } finally {

@@ -160,6 +160,8 @@ export async function fireCheckouts(
     acknowledged: Set<string>;
     /** A catalog product each sale sells at its price (its goods move), else a hand-typed item at a random price. */
     product?: { id: number; pricePara: number } | undefined;
+    /** Where the ids of the acknowledged sales of `product` go (what a later refund may take back). */
+    sold?: number[];
   },
 ): Promise<void> {
   for (let i = 0; i < o.count; i++) {
@@ -167,11 +169,14 @@ export async function fireCheckouts(
       const random = 1 + Math.floor(o.random() * 5000) / 100;
       const price = o.product ? o.product.pricePara / 100 : random;
       const product = o.product ? { productId: o.product.id } : {};
-      const r = await till.call<{ orderNumber: string }>('sales.checkout', {
+      const r = await till.call<{ orderId: number; orderNumber: string }>('sales.checkout', {
         lines: [{ name: 'Хаос артикал', quantity: 1, unitPrice: price, labels: ['A'], ...product }],
         payments: [{ type: o.payment, amount: price }],
       });
-      if (r.body.ok && r.body.value) o.acknowledged.add(r.body.value.orderNumber);
+      if (r.body.ok && r.body.value) {
+        o.acknowledged.add(r.body.value.orderNumber);
+        if (o.product) o.sold?.push(r.body.value.orderId);
+      }
     } catch {
       return;
     }

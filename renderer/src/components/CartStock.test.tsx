@@ -85,6 +85,8 @@ describe('the cart line below zero', () => {
     const refused = dom.container.querySelector<HTMLElement>('[data-testid="line-refused"]');
     expect(refused?.getAttribute('role')).toBe('alert');
     expect(refused?.textContent).toBe(REFUSAL);
+    // Said once, on the line: no second notice above the cart (which once also named the raw field path).
+    expect(dom.container.querySelectorAll('[role="alert"]')).toHaveLength(1);
     const lines = store.getState().lines;
     await act(async () => store.setState({ lines: lines.map((l) => ({ ...l, quantityMilli: 1000 })) }));
     expect(dom.container.querySelector('[data-testid="line-refused"]')).toBeNull();

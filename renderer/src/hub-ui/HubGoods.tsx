@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { formatQuantity, formatRsd } from '../../../shared/money.ts';
-import { kepDate } from '../../../shared/i18n/goods.ts';
+import { formatDay } from '../dates.ts';
 import { dayIn } from '../../../shared/i18n/time.ts';
 import type {
   HubGoodsDoc,
@@ -18,6 +18,7 @@ import type {
 import type { HubShop } from '../../../shared/hub/contract.ts';
 import { isHubFile } from '../../../shared/hub/client.ts';
 import { Alert, MgrTable } from '../ui/forms.tsx';
+import { KepBook, StockTable, ValueTable } from '../ui/goods-tables.tsx';
 import { DateField } from '../manager/DateField.tsx';
 import { mt, type ManagerT } from '../manager/i18n.ts';
 import { download, hubApi } from './api.ts';
@@ -131,20 +132,15 @@ export function HubGoods(props: {
       {note && <p role="status">{t(note)}</p>}
       <h2>{t('goodsStock')}</h2>
       {stock && (
-        <MgrTable label={t('goodsByShop')} headers={[t('goodsShop'), t('goodsRetailValue'), t('goodsPurchaseValue')]}>
-          {stock.byShop.map((s) => (
-            <tr key={s.shopId}>
-              <th scope="row">{s.name}</th>
-              <td className="mgr-num">{formatRsd(s.retailValuePara)}</td>
-              <td className="mgr-num">{formatRsd(s.purchaseValuePara)}</td>
-            </tr>
-          ))}
-        </MgrTable>
+        <ValueTable
+          label={t('goodsByShop')}
+          headers={[t('goodsShop'), t('goodsRetailValue'), t('goodsPurchaseValue')]}
+          rows={stock.byShop.map((s) => ({ ...s, key: s.shopId }))}
+        />
       )}
       {stock && stock.rows.length === 0 && <p>{t('goodsNoStock')}</p>}
       {stock && stock.rows.length > 0 && (
-        <MgrTable
-          scroll
+        <StockTable
           label={t('goodsStock')}
           headers={[
             t('goodsCode'),
@@ -154,18 +150,8 @@ export function HubGoods(props: {
             t('goodsRetailValue'),
             t('goodsPurchaseValue'),
           ]}
-        >
-          {stock.rows.map((r) => (
-            <tr key={r.code} className={r.qtyMilli < 0 ? 'neg' : undefined}>
-              <td>{r.code}</td>
-              <th scope="row">{r.name}</th>
-              <td className="mgr-num">{formatQuantity(r.qtyMilli)}</td>
-              <td className="mgr-num">{formatRsd(r.pricePara)}</td>
-              <td className="mgr-num">{formatRsd(r.retailValuePara)}</td>
-              <td className="mgr-num">{r.purchaseValuePara === null ? '—' : formatRsd(r.purchaseValuePara)}</td>
-            </tr>
-          ))}
-        </MgrTable>
+          rows={stock.rows.map((r) => ({ ...r, quantityMilli: r.qtyMilli }))}
+        />
       )}
 
       <h2>{t('goodsDocsForms')}</h2>
@@ -272,7 +258,7 @@ export function HubGoods(props: {
             <tr key={d.id}>
               <td>{d.number}</td>
               <td>{docKind(d.kind)}</td>
-              <td>{kepDate(d.day, lang)}</td>
+              <td>{formatDay(d.day, lang)}</td>
               <td className="mgr-num">{formatRsd(d.valuePara)}</td>
             </tr>
           ))}
@@ -306,38 +292,20 @@ export function HubGoods(props: {
         ))}
       </div>
       {kep && (
-        <>
-          <p>
-            {t('goodsKepBalance', {
-              opening: formatRsd(kep.openingPara),
-              closing: formatRsd(kep.closingPara),
-              stock: formatRsd(kep.stockValuePara),
-            })}
-          </p>
-          <MgrTable
-            scroll
-            label={t('goodsKep')}
-            headers={[
-              t('goodsNumber'),
-              t('goodsDay'),
-              t('goodsDescription'),
-              t('goodsDebit'),
-              t('goodsCredit'),
-              t('goodsBalance'),
-            ]}
-          >
-            {kep.entries.map((e) => (
-              <tr key={e.number}>
-                <td className="mgr-num">{e.number}</td>
-                <td>{kepDate(e.day, lang)}</td>
-                <td>{e.description}</td>
-                <td className="mgr-num">{e.debitPara ? formatRsd(e.debitPara) : ''}</td>
-                <td className="mgr-num">{e.creditPara ? formatRsd(e.creditPara) : ''}</td>
-                <td className="mgr-num">{formatRsd(e.balancePara)}</td>
-              </tr>
-            ))}
-          </MgrTable>
-        </>
+        <KepBook
+          kep={kep}
+          summary={(amounts) => t('goodsKepBalance', amounts)}
+          label={t('goodsKep')}
+          headers={[
+            t('goodsNumber'),
+            t('goodsDay'),
+            t('goodsDescription'),
+            t('goodsDebit'),
+            t('goodsCredit'),
+            t('goodsBalance'),
+          ]}
+          lang={lang}
+        />
       )}
       <h2>{t('gfSuppliers')}</h2>
       <SuppliersForm {...forms} suppliers={formData.suppliers} />

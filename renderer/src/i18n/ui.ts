@@ -382,7 +382,7 @@ const srCyrl = {
     generic: 'Грешка: {message}',
     unavailable: 'Каса није доступна: {message}',
     forbidden: 'Приступ одбијен: {message}',
-    invalid: 'Неисправан унос ({field}): {message}',
+    invalid: 'Неисправан унос: {message}',
   },
   // money (proforma and training take no money)
   noMoney: {
@@ -841,7 +841,7 @@ const srLatn: UiMessages = {
     generic: 'Greška: {message}',
     unavailable: 'Kasa nije dostupna: {message}',
     forbidden: 'Pristup odbijen: {message}',
-    invalid: 'Neispravan unos ({field}): {message}',
+    invalid: 'Neispravan unos: {message}',
   },
   // money (proforma and training take no money)
   noMoney: {
@@ -1296,7 +1296,7 @@ const en: UiMessages = {
     generic: 'Error: {message}',
     unavailable: 'The till is unavailable: {message}',
     forbidden: 'Access denied: {message}',
-    invalid: 'Invalid input ({field}): {message}',
+    invalid: 'Invalid input: {message}',
   },
   // money (proforma and training take no money)
   noMoney: {

@@ -20,7 +20,7 @@ import type {
 } from '../../../shared/contract/goods.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { formatQuantity, formatRsd, parseQuantityInput, parseRsdInput } from '../../../shared/money.ts';
-import { formatDay, isoDay } from '../dates.ts';
+import { isoDay } from '../dates.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { DateField } from './DateField.tsx';
 import {
@@ -38,6 +38,7 @@ import {
   useAction,
 } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
+import { KepBook, StockTable, ValueTable } from '../ui/goods-tables.tsx';
 
 /** A manager's PIN when one was typed; a manager logged in posts without hers (`SELF_APPROVED`). */
 const ownPin = (pin: string): { managerPin?: string } => (pin.trim() ? { managerPin: pin.trim() } : {});
@@ -121,8 +122,7 @@ function StockSection({ api, t }: Props) {
             })}
             {stock.totals.negative > 0 && ` ${t('goods_negative_count', { count: stock.totals.negative })}`}
           </p>
-          <MgrTable
-            scroll
+          <StockTable
             label={t('goods_stock')}
             headers={[
               t('goods_code'),
@@ -133,36 +133,20 @@ function StockSection({ api, t }: Props) {
               t('goods_retail_value'),
               t('goods_purchase_value'),
             ]}
-          >
-            {stock.items.map((i) => (
-              <tr key={i.code} className={i.negative ? 'flagged' : undefined}>
-                <td>{i.code}</td>
-                <th scope="row">{i.name}</th>
-                <td>{i.group ?? '—'}</td>
-                <td className="mgr-num">
-                  {formatQuantity(i.quantityMilli)}
-                  {i.negative && ` (${t('goods_below_zero')})`}
-                </td>
-                <td className="mgr-num">{formatRsd(i.pricePara)}</td>
-                <td className="mgr-num">{formatRsd(i.retailValuePara)}</td>
-                <td className="mgr-num">{i.purchaseValuePara === null ? '—' : formatRsd(i.purchaseValuePara)}</td>
-              </tr>
-            ))}
-          </MgrTable>
-          <MgrTable
-            scroll
+            rows={stock.items}
+            withGroup
+            belowZero={t('goods_below_zero')}
+          />
+          <ValueTable
             label={t('goods_by_group')}
             headers={[t('goods_group'), t('goods_items'), t('goods_retail_value'), t('goods_purchase_value')]}
-          >
-            {stock.groups.map((g) => (
-              <tr key={g.group ?? ''}>
-                <th scope="row">{g.group ?? t('goods_no_group')}</th>
-                <td className="mgr-num">{g.items}</td>
-                <td className="mgr-num">{formatRsd(g.retailValuePara)}</td>
-                <td className="mgr-num">{g.purchaseValuePara === null ? '—' : formatRsd(g.purchaseValuePara)}</td>
-              </tr>
-            ))}
-          </MgrTable>
+            rows={stock.groups.map((g) => ({
+              ...g,
+              key: g.group ?? '',
+              name: g.group ?? t('goods_no_group'),
+              figures: [g.items],
+            }))}
+          />
         </>
       )}
     </>
@@ -591,15 +575,10 @@ function KepSection({ api, t, lang }: Props) {
               {t('goods_kep_late', { drafts: kep.late.draftReceipts, sales: kep.late.unsignedSales })}
             </p>
           )}
-          <p role="status">
-            {t('goods_kep_summary', {
-              opening: formatRsd(kep.openingPara),
-              closing: formatRsd(kep.closingPara),
-              stock: formatRsd(kep.stockValuePara),
-            })}
-          </p>
-          <MgrTable
-            scroll
+          <KepBook
+            kep={kep}
+            summary={(amounts) => t('goods_kep_summary', amounts)}
+            summaryStatus
             label={t('goods_kep')}
             headers={[
               t('goods_kep_no'),
@@ -609,18 +588,8 @@ function KepSection({ api, t, lang }: Props) {
               t('goods_kep_credit'),
               t('goods_kep_balance'),
             ]}
-          >
-            {kep.entries.map((e) => (
-              <tr key={e.number}>
-                <td className="mgr-num">{e.number}</td>
-                <td>{formatDay(e.day, lang)}</td>
-                <th scope="row">{e.description}</th>
-                <td className="mgr-num">{e.debitPara ? formatRsd(e.debitPara) : ''}</td>
-                <td className="mgr-num">{e.creditPara ? formatRsd(e.creditPara) : ''}</td>
-                <td className="mgr-num">{formatRsd(e.balancePara)}</td>
-              </tr>
-            ))}
-          </MgrTable>
+            lang={lang}
+          />
         </>
       )}
     </>

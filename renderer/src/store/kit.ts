@@ -68,7 +68,8 @@ export function createKit(api: PosApi, storage: UiStorage | undefined): StoreKit
 export function errorNotice(error: AppError): Notice {
   switch (error.code) {
     case 'invalid_input':
-      return { kind: 'error', key: 'error.invalid', params: { field: error.field, message: error.message } };
+      // The core's message names the field in words in the user's language; its path is never shown.
+      return { kind: 'error', key: 'error.invalid', params: { message: error.message } };
     case 'unavailable':
       return { kind: 'error', key: 'error.unavailable', params: { message: error.message } };
     case 'forbidden':

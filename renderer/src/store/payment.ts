@@ -94,19 +94,24 @@ export function createPaymentSlice(kit: StoreKit): SliceCreator<PaymentState & P
           await get().refreshOrder();
         };
         // A price override or a discount beyond the limit: the core asks for a manager's PIN.
-        // A refusal at a line's quantity (the shop forbids selling counted goods below zero) is shown on that line.
+        // A refusal at a line's quantity (the shop forbids selling counted goods below zero) is shown on that line,
+        // and only there (not a second time in the notice above the cart).
+        let onLine = false;
         const atLine = (error: AppError): void => {
           const index = refusedLine(error);
           if (index === null || !lines[index]) return;
           const refused = { message: error.message, quantityMilli: lines[index].quantityMilli };
           const marked = get().lines.map((l, i) => (i === index ? { ...l, refused } : l));
           set({ lines: marked, selected: index, screen: 'sale' });
+          onLine = true;
         };
-        return await get().withApproval(async (approval) => {
+        const went = await get().withApproval(async (approval) => {
           const r = await api['sales.checkout']({ ...input, ...(approval ? { approval } : {}) });
           if (!r.ok) atLine(r.error);
           return r;
         }, finish);
+        if (onLine) set({ notice: null });
+        return went;
       } finally {
         set({ busy: false });
       }
