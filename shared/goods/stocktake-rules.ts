@@ -10,7 +10,7 @@
 import { parseQuantityInput } from '../money.ts';
 import { valueAt } from './calc.ts';
 
-/** The quantity counted after an entry: `add` adds to what was counted so far (a scan, a second shelf), else replaces. */
+/** The quantity counted after an entry: `add` adds to what was counted so far (a scan, a shelf), else replaces. */
 export const countedAfter = (before: number | null, milli: number, add: boolean): number =>
   add ? (before ?? 0) + milli : milli;
 
@@ -48,12 +48,13 @@ export const countsOverlap = (a: readonly string[] | null, b: readonly string[] 
 
 /** A refusal of a handheld's CSV: the message's code (shared/messages.ts) and its parameters (row, column …). */
 export class CountCsvRefusal extends Error {
-  constructor(
-    readonly key: string,
-    readonly params: Record<string, string | number>,
-  ) {
+  readonly key: string;
+  readonly params: Record<string, string | number>;
+  constructor(key: string, params: Record<string, string | number>) {
     super(key);
     this.name = 'CountCsvRefusal';
+    this.key = key;
+    this.params = params;
   }
 }
 
