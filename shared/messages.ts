@@ -342,6 +342,7 @@ const SR_CYRL = {
   mail_incomplete: 'За слање поште књиговођи упишите и сервер, и адресу пошиљаоца, и адресе књиговође ({field}).',
   mail_plain_password:
     'Лозинка се не шаље без заштите везе осим серверу на овој каси ({field}): изаберите STARTTLS или TLS.',
+  goods_count_overlap: 'Попис бр. {number} исте робе је још у току: прокњижите га или откажите пре новог ({field}).',
 };
 
 const SR_LATN: Shape<typeof SR_CYRL> = {
@@ -679,6 +680,7 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   mail_incomplete: 'Za slanje pošte knjigovođi upišite i server, i adresu pošiljaoca, i adrese knjigovođe ({field}).',
   mail_plain_password:
     'Lozinka se ne šalje bez zaštite veze osim serveru na ovoj kasi ({field}): izaberite STARTTLS ili TLS.',
+  goods_count_overlap: 'Popis br. {number} iste robe je još u toku: proknjižite ga ili otkažite pre novog ({field}).',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -1023,6 +1025,7 @@ const EN: Shape<typeof SR_CYRL> = {
     "To send mail to the bookkeeper, enter the server, the sender address and the bookkeeper's addresses ({field}).",
   mail_plain_password:
     'A password is not sent over an unprotected connection except to a server on this till ({field}): choose STARTTLS or TLS.',
+  goods_count_overlap: 'Stock-taking no. {number} of the same goods is still open: post or cancel it first ({field}).',
 };
 
 /** The core's messages: `{field}` names the input field, other placeholders as each text says. */
