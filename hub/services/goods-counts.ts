@@ -50,9 +50,15 @@ interface LineRow {
   counted_at: string | null;
 }
 
-const LINE_COLUMNS = `line, code, name, grp, unit, book_milli::int8 AS book_milli, price_para::int8 AS price_para,
-  purchase_para::int8 AS purchase_para, counted_milli::int8 AS counted_milli,
-  book_at_entry_milli::int8 AS book_at_entry_milli, counted_at`;
+/**
+ * A count's lines as one JSON value (20,000 rows cross from PGlite far faster as one text than row by row), in
+ * the order of their line number.
+ */
+const LINES_JSON = `SELECT coalesce(json_agg(json_build_object('line', line, 'code', code, 'name', name, 'grp', grp,
+    'unit', unit, 'book_milli', book_milli, 'price_para', price_para, 'purchase_para', purchase_para,
+    'counted_milli', counted_milli, 'book_at_entry_milli', book_at_entry_milli, 'counted_at', counted_at)
+    ORDER BY line), '[]'::json) AS rows
+  FROM hub_stock_count_lines WHERE count_id = $1`;
 
 /** The count's number as printed (`3/2026`). */
 const numberOf = (r: Pick<CountRow, 'number' | 'year'>): string => `${r.number}/${r.year}`;
@@ -76,8 +82,11 @@ async function openCount(q: Queryable, shopId: number, id: number): Promise<Coun
   return r;
 }
 
-const linesOf = (q: Queryable, id: number): Promise<LineRow[]> =>
-  q.query<LineRow>(`SELECT ${LINE_COLUMNS} FROM hub_stock_count_lines WHERE count_id = $1 ORDER BY line`, [id]);
+async function linesOf(q: Queryable, id: number): Promise<LineRow[]> {
+  const r = await q.query<{ rows: LineRow[] | string }>(LINES_JSON, [id]);
+  const rows = r[0]?.rows ?? [];
+  return typeof rows === 'string' ? (JSON.parse(rows) as LineRow[]) : rows;
+}
 
 function summaryOf(r: CountRow, lines: number, counted: number): CountSummary {
   return {
@@ -99,12 +108,15 @@ async function viewOf(q: Queryable, r: CountRow): Promise<HubCountView> {
   const rows = await linesOf(q, r.id);
   const moved = new Map(
     r.state === 'posted'
-      ? (
-          await q.query<{ line: number; v: number }>(
-            'SELECT line, value_para::int8 AS v FROM hub_stock_movements WHERE shop_id = $1 AND source = $2',
-            [r.shop_id, `count:${r.id}`],
-          )
-        ).map((m) => [Number(m.line), Number(m.v)])
+      ? Object.entries(
+          (
+            await q.query<{ m: Record<string, number> | null }>(
+              `SELECT json_object_agg(line, value_para) AS m FROM hub_stock_movements
+                WHERE shop_id = $1 AND source = $2`,
+              [r.shop_id, `count:${r.id}`],
+            )
+          )[0]?.m ?? {},
+        ).map(([line, v]) => [Number(line), Number(v)])
       : [],
   );
   const prices = new Map(
