@@ -21,7 +21,6 @@ import type {
 import type { Language } from '../../../shared/domain.ts';
 import { formatQuantity, formatRsd, parseQuantityInput, parseRsdInput } from '../../../shared/money.ts';
 import { formatDay, isoDay } from '../dates.ts';
-import { formatMoment } from '../../../shared/i18n/time.ts';
 import { DateField } from './DateField.tsx';
 import {
   call,
@@ -38,6 +37,7 @@ import {
   useAction,
 } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
+import { CountLinesTable, CountsList, CountTotals } from './CountTables.tsx';
 
 /** A manager's PIN when one was typed; a manager logged in posts without hers (`SELF_APPROVED`). */
 const ownPin = (pin: string): { managerPin?: string } => (pin.trim() ? { managerPin: pin.trim() } : {});
@@ -814,51 +814,8 @@ function CountsSection({ api, t, lang }: Props) {
               />
             </label>
           </RowForm>
-          <p role="status">
-            {t('goods_count_totals', {
-              counted: open.countedCount,
-              lines: open.lineCount,
-              surplus: formatRsd(open.totals.surplusRetailPara),
-              shortage: formatRsd(open.totals.shortageRetailPara),
-              surplusPurchase: formatRsd(open.totals.surplusPurchasePara ?? 0),
-              shortagePurchase: formatRsd(open.totals.shortagePurchasePara ?? 0),
-            })}
-          </p>
-          <MgrTable
-            scroll
-            label={t('goods_count_lines')}
-            headers={[
-              t('goods_code'),
-              t('goods_name'),
-              t('goods_count_book'),
-              t('goods_count_book_entry'),
-              t('goods_counted'),
-              t('goods_count_difference'),
-              t('goods_count_diff_retail'),
-            ]}
-          >
-            {open.lines.map((l) => (
-              <tr key={l.code} className={l.differenceMilli ? 'flagged' : undefined}>
-                <td>{l.code}</td>
-                <th scope="row">{l.name}</th>
-                <td className="mgr-num">{formatQuantity(l.bookMilli)}</td>
-                <td className="mgr-num">{l.bookAtEntryMilli === null ? '—' : formatQuantity(l.bookAtEntryMilli)}</td>
-                <td className="mgr-num">{l.countedMilli === null ? '—' : formatQuantity(l.countedMilli)}</td>
-                <td className="mgr-num">
-                  {l.differenceMilli === null
-                    ? '—'
-                    : `${formatQuantity(l.differenceMilli)}${
-                        l.differenceMilli > 0
-                          ? ` (${t('goods_surplus')})`
-                          : l.differenceMilli < 0
-                            ? ` (${t('goods_shortage')})`
-                            : ''
-                      }`}
-                </td>
-                <td className="mgr-num">{l.differenceMilli ? formatRsd(l.retailDiffPara) : '—'}</td>
-              </tr>
-            ))}
-          </MgrTable>
+          <CountTotals t={t} view={open} />
+          <CountLinesTable t={t} view={open} />
           <RowForm onSubmit={post} label={t('goods_count_post_actions')}>
             <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />
             <SubmitButton busy={busy}>{t('goods_count_post')}</SubmitButton>
@@ -868,34 +825,16 @@ function CountsSection({ api, t, lang }: Props) {
           </RowForm>
         </>
       )}
-      <MgrTable
-        label={t('goods_counts')}
-        headers={[
-          t('goods_number'),
-          t('goods_count_scope'),
-          t('goods_state'),
-          t('goods_count_started_at'),
-          t('goods_counted'),
-          '',
-        ]}
-      >
-        {counts.map((c) => (
-          <tr key={c.id}>
-            <th scope="row">{c.number}</th>
-            <td>{c.groups ? c.groups.join(', ') : t('goods_count_whole')}</td>
-            <td>{t(`goods_count_state_${c.state}`)}</td>
-            <td>{formatMoment(c.startedAt, lang)}</td>
-            <td className="mgr-num">
-              {c.countedCount} / {c.lineCount}
-            </td>
-            <td>
-              <button type="button" disabled={busy} onClick={() => pdf(c.id)}>
-                {t('goods_pdf_of', { number: c.number })}
-              </button>
-            </td>
-          </tr>
-        ))}
-      </MgrTable>
+      <CountsList
+        t={t}
+        lang={lang}
+        counts={counts}
+        actions={(c) => (
+          <button type="button" disabled={busy} onClick={() => pdf(c.id)}>
+            {t('goods_pdf_of', { number: c.number })}
+          </button>
+        )}
+      />
     </>
   );
 }
