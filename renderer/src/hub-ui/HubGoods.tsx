@@ -29,6 +29,7 @@ import {
   SuppliersForm,
   WriteOffForm,
 } from './HubGoodsForms.tsx';
+import { HubCount } from './HubCount.tsx';
 import type { HubKey, HubLang, HubT } from './i18n.ts';
 
 const FIRST_OF_YEAR = (day: string): string => `${day.slice(0, 4)}-01-01`;
@@ -173,6 +174,8 @@ export function HubGoods(props: {
       <ReceiptForm {...forms} data={formData} />
       <WriteOffForm {...forms} />
       <PriceChangeForm {...forms} />
+
+      <HubCount lang={lang} token={token} errorText={parentText} changed={reread} />
 
       <h2>{t('goodsTransfers')}</h2>
       <form onSubmit={sendTransfer} className="mgr-row mgr-top" aria-label={t('goodsTransferSend')}>
