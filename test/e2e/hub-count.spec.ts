@@ -119,10 +119,14 @@ test('a count at the hub: started, a sale on the till meanwhile, two lines, post
   await expect(entry.getByRole('alert')).toHaveText('Артикал са шифром „9999“ не постоји (Шифра или бар-код).');
   await expect(entry.getByLabel('Шифра или бар-код')).toHaveAttribute('aria-invalid', 'true');
   // 23 juices on the shelf after the sale: no difference. 35 breads of 40: a shortage; 12 milks of 10: a surplus.
-  await enter('1001', '23');
-  await expect(counts.getByRole('status').first()).toHaveText('Унето: 1001.');
-  await enter('2001', '35');
-  await enter('3001', '12');
+  for (const [code, quantity] of [
+    ['1001', '23'],
+    ['2001', '35'],
+    ['3001', '12'],
+  ] as const) {
+    await enter(code, quantity);
+    await expect(counts.getByRole('status').first()).toHaveText(`Унето: ${code}.`);
+  }
   const lines = counts.getByRole('table', { name: 'Ставке пописа' });
   await expect(lines.getByRole('row', { name: /Сок од јабуке/ })).toContainText('2423230');
   await expect(lines.getByRole('row', { name: /Хлеб бели/ })).toContainText(/5 \(мањак\)/);

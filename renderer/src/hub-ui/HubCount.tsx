@@ -12,7 +12,7 @@ import { hasMessage, message } from '../../../shared/messages.ts';
 import { parseQuantityInput } from '../../../shared/money.ts';
 import { CheckedField, FieldError, NoteAndAlert } from '../ui/forms.tsx';
 import { CountLinesTable, CountsList, CountTotals } from '../manager/CountTables.tsx';
-import { mt, type ManagerT } from '../manager/i18n.ts';
+import { mt, type ManagerT, type ManagerText } from '../manager/i18n.ts';
 import { download, HubCallError, hubApi } from './api.ts';
 import type { HubLang } from './i18n.ts';
 
@@ -36,7 +36,8 @@ export function HubCount(props: {
   const [code, setCode] = useState('');
   const [quantity, setQuantity] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [note, setNote] = useState<string | null>(null);
+  // The key and its parameters, not the text: the note follows a change of language.
+  const [note, setNote] = useState<readonly [ManagerText, Record<string, string | number>] | null>(null);
   const [busy, setBusy] = useState(false);
 
   // Which open count is shown (the newest when none is chosen), and a counter to read the counts again.
@@ -102,7 +103,7 @@ export function HubCount(props: {
     e.preventDefault();
     void act(async () => {
       const c = await api.call('goodsCountStart', { groups: chosen });
-      setNote(t('goods_count_started', { number: c.number }));
+      setNote(['goods_count_started', { number: c.number }]);
       setChosen([]);
       reload(c.id);
     });
@@ -124,7 +125,7 @@ export function HubCount(props: {
             lines: [{ code: what, qtyMilli: milli, add: !typed }],
           }),
         );
-        setNote(t('goods_count_entered', { code: what }));
+        setNote(['goods_count_entered', { code: what }]);
         setCode('');
         setQuantity('');
         setList(await api.call('goodsCounts', {}));
@@ -136,7 +137,7 @@ export function HubCount(props: {
     if (!open || !file) return;
     void act(async () => {
       setOpen(await api.call('goodsCountImport', { countId: open.id, csv: await file.text() }));
-      setNote(t('goods_count_imported', { name: file.name }));
+      setNote(['goods_count_imported', { name: file.name }]);
       setList(await api.call('goodsCounts', {}));
     });
   };
@@ -144,7 +145,7 @@ export function HubCount(props: {
     if (!open) return;
     void act(async () => {
       const c = await api.call(kind === 'post' ? 'goodsCountPost' : 'goodsCountCancel', { countId: open.id });
-      setNote(t(kind === 'post' ? 'goods_count_posted' : 'goods_count_cancelled', { number: c.number }));
+      setNote([kind === 'post' ? 'goods_count_posted' : 'goods_count_cancelled', { number: c.number }]);
       reload();
       changed();
     });
@@ -158,26 +159,26 @@ export function HubCount(props: {
   return (
     <section aria-label={t('goods_counts')}>
       <h2>{t('goods_counts')}</h2>
-      <NoteAndAlert note={note} error={errors[''] ?? null} />
+      <NoteAndAlert note={note && t(...note)} error={errors[''] ?? null} />
       <form onSubmit={start} aria-label={t('goods_count_start')} className="mgr-top" noValidate>
-        <CheckedField label={t('goods_count_scope')} error={errors.groups} errorId="hub-count-groups-error">
-          <span
-            className="mgr-row"
-            role="group"
-            aria-describedby={errors.groups ? 'hub-count-groups-error' : undefined}
-          >
-            {list.groups.map((g) => (
-              <label key={g}>
-                <input
-                  type="checkbox"
-                  checked={chosen.includes(g)}
-                  onChange={(e) => setChosen(e.target.checked ? [...chosen, g] : chosen.filter((x) => x !== g))}
-                />{' '}
-                {g}
-              </label>
-            ))}
-          </span>
-        </CheckedField>
+        <fieldset
+          className="mgr-row hub-count-groups"
+          aria-invalid={errors.groups ? true : undefined}
+          aria-describedby={errors.groups ? 'hub-count-groups-error' : undefined}
+        >
+          <legend>{t('goods_count_scope')}</legend>
+          {list.groups.map((g) => (
+            <label key={g}>
+              <input
+                type="checkbox"
+                checked={chosen.includes(g)}
+                onChange={(e) => setChosen(e.target.checked ? [...chosen, g] : chosen.filter((x) => x !== g))}
+              />{' '}
+              {g}
+            </label>
+          ))}
+        </fieldset>
+        <FieldError error={errors.groups} errorId="hub-count-groups-error" />
         <button type="submit" disabled={busy}>
           {chosen.length ? t('goods_count_start_groups') : t('goods_count_start_all')}
         </button>
