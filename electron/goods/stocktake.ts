@@ -29,6 +29,7 @@ import {
   countedAfter,
   differenceValue,
   parseCountCsv,
+  type CountLineColumns,
 } from '../../shared/goods/stocktake-rules.ts';
 import { reorderCsv } from '../../shared/i18n/goods.ts';
 import { bookDay, codeOfLine, move, nextNumber, stockOf } from './ledger.ts';
@@ -51,19 +52,10 @@ interface CountRow {
   posted_by: string | null;
 }
 
-interface LineRow {
+interface LineRow extends CountLineColumns {
   count_id: number;
   line: number;
   product_code: string;
-  name: string;
-  grp: string | null;
-  unit: string;
-  book_milli: number;
-  price_para: number;
-  purchase_para: number | null;
-  counted_milli: number | null;
-  book_at_entry_milli: number | null;
-  counted_at: string | null;
   counted_by: string | null;
 }
 

@@ -14,8 +14,10 @@ import {
   countTotals,
   countedAfter,
   countsOverlap,
+  csvRows,
   differenceValue,
   parseCountCsv,
+  type CountLineColumns,
 } from '../../shared/goods/stocktake-rules.ts';
 import type { HubCountEnterInput, HubCountList, HubCountView } from '../../shared/hub/count-protocol.ts';
 import { HubError } from '../../shared/hub/protocol.ts';
@@ -36,18 +38,9 @@ interface CountRow {
   closed_by: string | null;
 }
 
-interface LineRow {
+interface LineRow extends CountLineColumns {
   line: number;
   code: string;
-  name: string;
-  grp: string | null;
-  unit: string;
-  book_milli: number;
-  price_para: number;
-  purchase_para: number | null;
-  counted_milli: number | null;
-  book_at_entry_milli: number | null;
-  counted_at: string | null;
 }
 
 /**
@@ -317,7 +310,7 @@ function entryArea(deps: HubDeps) {
     async countImport(shopId: number, countId: number, csv: string, actor: string | null): Promise<HubCountView> {
       return db.tx(async (q) => {
         const count = await openCount(q, shopId, countId);
-        const codes = csv.split(/\r?\n/).map((t) => (t.split(/[;\t]/)[0] ?? '').trim().replace(/^"(.*)"$/, '$1'));
+        const codes = csvRows(csv).map((r) => r.cells[0] ?? '');
         const { resolve } = await resolverOf(q, shopId, count.id, codes);
         let counted: { line: LineRow; milli: number }[];
         try {

@@ -10,6 +10,21 @@
 import { parseQuantityInput } from '../money.ts';
 import { valueAt } from './calc.ts';
 
+/** The columns both books keep per line of a count (till: `stock_count_lines`, hub: `hub_stock_count_lines`). */
+export interface CountLineColumns {
+  name: string;
+  grp: string | null;
+  unit: string;
+  /** The book's quantity when the count started (frozen). */
+  book_milli: number;
+  price_para: number;
+  purchase_para: number | null;
+  counted_milli: number | null;
+  /** The book's quantity at the last entry: the frozen one plus what moved since the start. */
+  book_at_entry_milli: number | null;
+  counted_at: string | null;
+}
+
 /** The quantity counted after an entry: `add` adds to what was counted so far (a scan, a shelf), else replaces. */
 export const countedAfter = (before: number | null, milli: number, add: boolean): number =>
   add ? (before ?? 0) + milli : milli;
@@ -46,6 +61,21 @@ export function countTotals(
 export const countsOverlap = (a: readonly string[] | null, b: readonly string[] | null): boolean =>
   a === null || b === null || a.some((g) => b.includes(g));
 
+/**
+ * The rows of a CSV a shop's device or supplier sent, as the goods read them: a BOM dropped, `;` or a tab between
+ * cells, each cell trimmed and unquoted; blank rows left out. `row` counts from 1 over every row of the file.
+ */
+export function csvRows(csv: string): { row: number; cells: string[] }[] {
+  return csv
+    .replace(/^\ufeff/, '')
+    .split(/\r?\n/)
+    .flatMap((text, i) =>
+      text.trim() === ''
+        ? []
+        : [{ row: i + 1, cells: text.split(/[;\t]/).map((c) => c.trim().replace(/^"(.*)"$/, '$1')) }],
+    );
+}
+
 /** A refusal of a handheld's CSV: the message's code (shared/messages.ts) and its parameters (row, column …). */
 export class CountCsvRefusal extends Error {
   readonly key: string;
@@ -69,24 +99,17 @@ export function parseCountCsv<L>(
   keyOf: (line: L) => string,
 ): { line: L; milli: number }[] {
   const byKey = new Map<string, { line: L; milli: number }>();
-  csv
-    .replace(/^\ufeff/, '')
-    .split(/\r?\n/)
-    .forEach((text, i) => {
-      const row = i + 1;
-      if (text.trim() === '') return;
-      const cells = text.split(/[;\t]/).map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
-      const code = cells[0] ?? '';
-      const qtyText = cells[1] ?? '';
-      const milli = parseQuantityInput(qtyText);
-      if (row === 1 && milli === null) return; // the header
-      if (code === '') throw new CountCsvRefusal('goods_csv_cell', { row, column: 1, problem: 'code' });
-      if (milli === null || milli < 0)
-        throw new CountCsvRefusal('goods_csv_quantity', { row, column: 2, value: qtyText });
-      const line = resolve(code, row);
-      const seen = byKey.get(keyOf(line));
-      byKey.set(keyOf(line), { line, milli: (seen?.milli ?? 0) + milli });
-    });
+  for (const { row, cells } of csvRows(csv)) {
+    const [code = '', qtyText = ''] = cells;
+    const milli = parseQuantityInput(qtyText);
+    if (row === 1 && milli === null) continue; // the header
+    if (code === '') throw new CountCsvRefusal('goods_csv_cell', { row, column: 1, problem: 'code' });
+    if (milli === null || milli < 0)
+      throw new CountCsvRefusal('goods_csv_quantity', { row, column: 2, value: qtyText });
+    const line = resolve(code, row);
+    const seen = byKey.get(keyOf(line));
+    byKey.set(keyOf(line), { line, milli: (seen?.milli ?? 0) + milli });
+  }
   if (byKey.size === 0) throw new CountCsvRefusal('goods_csv_empty', {});
   return [...byKey.values()];
 }

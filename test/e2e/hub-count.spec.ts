@@ -11,10 +11,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
+import type { HostProcess } from '../support/host-process.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { keepPdfPages } from '../support/shots.ts';
-import { loginAtHub } from './hub-support.ts';
+import { enrolledTill, loginAtHub, sellOneOnTill, stopTillAndHub } from './hub-support.ts';
 import { shotsAtSizes, TILL_SIZES } from './languages.ts';
 
 const ADMIN = 'e2e-count-admin-token-0123456789abcdef';
@@ -66,22 +66,9 @@ test.beforeAll(async () => {
       { code: '3001', qtyMilli: 10_000, purchasePara: 8_000 },
     ],
   });
-  till = await startHostProcess({
-    env: {
-      KASA_TERMINAL_ID: 'COUNTE2E',
-      KASA_HUB_URL: hub.url,
-      KASA_HUB_ENROL_CODE: hub.enrolCode,
-      KASA_LANG: 'sr-Cyrl',
-    },
-  });
-  await signInHost(till);
+  till = await enrolledTill(hub, 'COUNTE2E');
 });
-test.afterAll(async () => {
-  await till?.stop();
-  await hub?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (till) fs.rmSync(till.dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => stopTillAndHub(till, hub, dir));
 
 test('a count at the hub: started, a sale on the till meanwhile, two lines, posted; the KEP shows the difference', async ({
   page,
@@ -96,16 +83,7 @@ test('a count at the hub: started, a sale on the till meanwhile, two lines, post
   expect(number).toBeDefined();
 
   // The till sells one juice after the start; the hub books it once the till pushes it.
-  const found = await till.call<{ products: { id: number; code: string }[] }>('catalog.list', {
-    query: '1001',
-    limit: 5,
-  });
-  const product = found.body.value?.products.find((p) => p.code === '1001');
-  const sold = await till.call('sales.checkout', {
-    lines: [{ name: 'Сок од јабуке 1 л', quantity: 1, unitPrice: 159.9, labels: ['A'], productId: product?.id }],
-    payments: [{ type: 'cash', amount: 159.9 }],
-  });
-  expect(sold.body.ok, JSON.stringify(sold.body)).toBe(true);
+  await sellOneOnTill(till, '1001', 'Сок од јабуке 1 л', 159.9);
   await expect.poll(() => onHand('1001'), { timeout: 60_000 }).toBe(23_000);
 
   const entry = counts.getByRole('form', { name: 'Унеси пописано' });

@@ -11,7 +11,14 @@ import type { HubCountList, HubCountView } from '../../../shared/hub/count-proto
 import { hasMessage, message } from '../../../shared/messages.ts';
 import { parseQuantityInput } from '../../../shared/money.ts';
 import { CheckedField, FieldError, NoteAndAlert } from '../ui/forms.tsx';
-import { CountLinesTable, CountsList, CountTotals } from '../manager/CountTables.tsx';
+import {
+  CountCsvButton,
+  CountLinesTable,
+  CountScope,
+  CountsList,
+  CountTotals,
+  openCountTitle,
+} from '../manager/CountTables.tsx';
 import { mt, type ManagerT, type ManagerText } from '../manager/i18n.ts';
 import { download, HubCallError, hubApi } from './api.ts';
 import type { HubLang } from './i18n.ts';
@@ -161,23 +168,14 @@ export function HubCount(props: {
       <h2>{t('goods_counts')}</h2>
       <NoteAndAlert note={note && t(...note)} error={errors[''] ?? null} />
       <form onSubmit={start} aria-label={t('goods_count_start')} className="mgr-top" noValidate>
-        <fieldset
+        <CountScope
+          t={t}
+          groups={list.groups}
+          chosen={chosen}
+          onChange={setChosen}
           className="mgr-row hub-count-groups"
-          aria-invalid={errors.groups ? true : undefined}
-          aria-describedby={errors.groups ? 'hub-count-groups-error' : undefined}
-        >
-          <legend>{t('goods_count_scope')}</legend>
-          {list.groups.map((g) => (
-            <label key={g}>
-              <input
-                type="checkbox"
-                checked={chosen.includes(g)}
-                onChange={(e) => setChosen(e.target.checked ? [...chosen, g] : chosen.filter((x) => x !== g))}
-              />{' '}
-              {g}
-            </label>
-          ))}
-        </fieldset>
+          errorId={errors.groups ? 'hub-count-groups-error' : undefined}
+        />
         <FieldError error={errors.groups} errorId="hub-count-groups-error" />
         <button type="submit" disabled={busy}>
           {chosen.length ? t('goods_count_start_groups') : t('goods_count_start_all')}
@@ -185,20 +183,12 @@ export function HubCount(props: {
       </form>
       {others.map((c) => (
         <button key={c.id} type="button" disabled={busy} onClick={() => reload(c.id)}>
-          {t('goods_count_open', {
-            number: c.number,
-            scope: c.groups ? c.groups.join(', ') : t('goods_count_whole'),
-          })}
+          {openCountTitle(t, c)}
         </button>
       ))}
       {open && (
         <>
-          <h3>
-            {t('goods_count_open', {
-              number: open.number,
-              scope: open.groups ? open.groups.join(', ') : t('goods_count_whole'),
-            })}
-          </h3>
+          <h3>{openCountTitle(t, open)}</h3>
           <form onSubmit={enter} aria-label={t('goods_count_enter')} className="mgr-row mgr-top" noValidate>
             <CheckedField label={t('goods_code_or_barcode')} error={errors.code} errorId="hub-count-code-error">
               <input
@@ -222,21 +212,7 @@ export function HubCount(props: {
             <button type="submit" disabled={busy || !code.trim()}>
               {t('goods_count_enter')}
             </button>
-            {/* The browser's own file button speaks its own language: a labelled button in ours opens it. */}
-            <label className="mgr-file">
-              {t('goods_count_csv')}
-              <input
-                type="file"
-                accept=".csv,.txt,text/csv,text/plain"
-                className="visually-hidden"
-                aria-invalid={errors.csv ? true : undefined}
-                aria-describedby={errors.csv ? 'hub-count-csv-error' : undefined}
-                onChange={(e) => {
-                  importCsv(e.target.files?.[0]);
-                  e.target.value = '';
-                }}
-              />
-            </label>
+            <CountCsvButton t={t} onFile={importCsv} {...(errors.csv ? { errorId: 'hub-count-csv-error' } : {})} />
             <FieldError error={errors.csv} errorId="hub-count-csv-error" />
           </form>
           <CountTotals t={t} view={open} />

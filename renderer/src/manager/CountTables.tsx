@@ -11,6 +11,14 @@ import { formatMoment } from '../../../shared/i18n/time.ts';
 import { MgrTable } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 
+/** A count's scope in words: its groups, or the whole shop. */
+export const countScope = (t: ManagerT, c: Pick<CountSummary, 'groups'>): string =>
+  c.groups ? c.groups.join(', ') : t('goods_count_whole');
+
+/** An open count's title: its number and scope. */
+export const openCountTitle = (t: ManagerT, c: Pick<CountSummary, 'number' | 'groups'>): string =>
+  t('goods_count_open', { number: c.number, scope: countScope(t, c) });
+
 /** How many lines are counted, and the surplus and shortage at retail and purchase value. */
 export function CountTotals({ t, view }: { t: ManagerT; view: CountView }) {
   return (
@@ -91,7 +99,7 @@ export function CountsList(props: {
       {props.counts.map((c) => (
         <tr key={c.id}>
           <th scope="row">{c.number}</th>
-          <td>{c.groups ? c.groups.join(', ') : t('goods_count_whole')}</td>
+          <td>{countScope(t, c)}</td>
           <td>{t(`goods_count_state_${c.state}`)}</td>
           <td>{formatMoment(c.startedAt, lang)}</td>
           <td className="mgr-num">
@@ -101,5 +109,60 @@ export function CountsList(props: {
         </tr>
       ))}
     </MgrTable>
+  );
+}
+
+/** The groups a new count takes (none ticked: the whole shop), as a row of checkboxes under its legend. */
+export function CountScope(props: {
+  t: ManagerT;
+  groups: readonly string[];
+  chosen: readonly string[];
+  onChange: (chosen: string[]) => void;
+  className?: string;
+  /** The id of the refusal said under it, when there is one. */
+  errorId?: string | undefined;
+}) {
+  const { chosen } = props;
+  return (
+    <fieldset
+      className={props.className ?? 'mgr-row'}
+      aria-invalid={props.errorId ? true : undefined}
+      aria-describedby={props.errorId}
+    >
+      <legend>{props.t('goods_count_scope')}</legend>
+      {props.groups.map((g) => (
+        <label key={g}>
+          <input
+            type="checkbox"
+            checked={chosen.includes(g)}
+            onChange={(e) => props.onChange(e.target.checked ? [...chosen, g] : chosen.filter((x) => x !== g))}
+          />{' '}
+          {g}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * A handheld's CSV chosen through a labelled button in the UI's language (the browser's own file button speaks its
+ * own language): the file is handed over once chosen, and the chooser emptied so the same file may be chosen again.
+ */
+export function CountCsvButton(props: { t: ManagerT; onFile: (file: File | undefined) => void; errorId?: string }) {
+  return (
+    <label className="mgr-file">
+      {props.t('goods_count_csv')}
+      <input
+        type="file"
+        className="visually-hidden"
+        accept=".csv,.txt,text/csv,text/plain"
+        aria-invalid={props.errorId ? true : undefined}
+        aria-describedby={props.errorId}
+        onChange={(e) => {
+          props.onFile(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+    </label>
   );
 }

@@ -37,7 +37,14 @@ import {
   useAction,
 } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
-import { CountLinesTable, CountsList, CountTotals } from './CountTables.tsx';
+import {
+  CountCsvButton,
+  CountLinesTable,
+  CountScope,
+  CountsList,
+  CountTotals,
+  openCountTitle,
+} from './CountTables.tsx';
 
 /** A manager's PIN when one was typed; a manager logged in posts without hers (`SELF_APPROVED`). */
 const ownPin = (pin: string): { managerPin?: string } => (pin.trim() ? { managerPin: pin.trim() } : {});
@@ -762,19 +769,7 @@ function CountsSection({ api, t, lang }: Props) {
     <>
       {!open && (
         <RowForm onSubmit={start} label={t('goods_count_start')}>
-          <fieldset className="mgr-row">
-            <legend>{t('goods_count_scope')}</legend>
-            {groups.map((g) => (
-              <label key={g}>
-                <input
-                  type="checkbox"
-                  checked={chosen.includes(g)}
-                  onChange={(e) => setChosen(e.target.checked ? [...chosen, g] : chosen.filter((x) => x !== g))}
-                />{' '}
-                {g}
-              </label>
-            ))}
-          </fieldset>
+          <CountScope t={t} groups={groups} chosen={chosen} onChange={setChosen} />
           <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />
           <SubmitButton busy={busy}>
             {chosen.length ? t('goods_count_start_groups') : t('goods_count_start_all')}
@@ -784,12 +779,7 @@ function CountsSection({ api, t, lang }: Props) {
       <NoteAndAlert note={note} error={error} />
       {open && (
         <>
-          <h3>
-            {t('goods_count_open', {
-              number: open.number,
-              scope: open.groups ? open.groups.join(', ') : t('goods_count_whole'),
-            })}
-          </h3>
+          <h3>{openCountTitle(t, open)}</h3>
           <RowForm onSubmit={enter} label={t('goods_count_enter')}>
             <Field label={t('goods_code_or_barcode')}>
               <input value={code} onChange={(e) => setCode(e.target.value)} size={14} />
@@ -800,19 +790,7 @@ function CountsSection({ api, t, lang }: Props) {
             <SubmitButton busy={busy} disabled={!code.trim()}>
               {t('goods_count_enter')}
             </SubmitButton>
-            {/* The browser's own file button speaks its own language: a labelled button in ours opens it. */}
-            <label className="mgr-file">
-              {t('goods_count_csv')}
-              <input
-                type="file"
-                className="visually-hidden"
-                accept=".csv,.txt,text/csv,text/plain"
-                onChange={(e) => {
-                  importCsv(e.target.files?.[0]);
-                  e.target.value = '';
-                }}
-              />
-            </label>
+            <CountCsvButton t={t} onFile={importCsv} />
           </RowForm>
           <CountTotals t={t} view={open} />
           <CountLinesTable t={t} view={open} />
