@@ -21,6 +21,7 @@ import { publicHandlers } from './routes/public.ts';
 import { tillHandlers } from './routes/till.ts';
 import { managerHandlers } from './routes/manager.ts';
 import { goodsHandlers } from './routes/goods.ts';
+import { countHandlers } from './routes/counts.ts';
 import type { RouteDeps } from './routes/deps.ts';
 
 export interface HubServer {
@@ -76,7 +77,13 @@ function apiRouter(options: HubServerOptions, fingerprint: string | null): HubRo
   const deps: RouteDeps = { service: options.service, guard, fingerprint, now, onPinCompare: options.onPinCompare };
   return hubRouter(
     HUB_API,
-    { ...publicHandlers(deps), ...tillHandlers(deps), ...managerHandlers(deps), ...goodsHandlers(deps) },
+    {
+      ...publicHandlers(deps),
+      ...tillHandlers(deps),
+      ...managerHandlers(deps),
+      ...goodsHandlers(deps),
+      ...countHandlers(deps),
+    },
     guard,
   );
 }

@@ -21,6 +21,7 @@ import { goodsService } from './services/goods.ts';
 import { goodsRegisterService } from './services/goods-register.ts';
 import { goodsReceiptsService } from './services/goods-receipts.ts';
 import { pricesService } from './services/prices.ts';
+import { goodsCountsService } from './services/goods-counts.ts';
 
 export { HubError };
 export { eventDigest } from './services/push.ts';
@@ -43,6 +44,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       prices: pricesService(deps),
       goodsRegister: goodsRegisterService(deps),
       goodsReceipts: goodsReceiptsService(deps),
+      goodsCounts: goodsCountsService(deps),
     }),
   };
 }

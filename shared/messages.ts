@@ -344,6 +344,7 @@ const SR_CYRL = {
     'Лозинка се не шаље без заштите везе осим серверу на овој каси ({field}): изаберите STARTTLS или TLS.',
   label_refused:
     'Пореска управа не прима ознаку „{value}“ за овај налог (шифра 2310), иако је у пореским стопама: изаберите другу ({labels}).',
+  goods_count_overlap: 'Попис бр. {number} исте робе је још у току: прокњижите га или откажите пре новог ({field}).',
 };
 
 const SR_LATN: Shape<typeof SR_CYRL> = {
@@ -683,6 +684,7 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
     'Lozinka se ne šalje bez zaštite veze osim serveru na ovoj kasi ({field}): izaberite STARTTLS ili TLS.',
   label_refused:
     'Poreska uprava ne prima oznaku „{value}“ za ovaj nalog (šifra 2310), iako je u poreskim stopama: izaberite drugu ({labels}).',
+  goods_count_overlap: 'Popis br. {number} iste robe je još u toku: proknjižite ga ili otkažite pre novog ({field}).',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -1029,6 +1031,7 @@ const EN: Shape<typeof SR_CYRL> = {
     'A password is not sent over an unprotected connection except to a server on this till ({field}): choose STARTTLS or TLS.',
   label_refused:
     'The Tax Administration does not accept the label "{value}" for this account (code 2310), though it is in the tax rates: choose another ({labels}).',
+  goods_count_overlap: 'Stock-taking no. {number} of the same goods is still open: post or cancel it first ({field}).',
 };
 
 /** The core's messages: `{field}` names the input field, other placeholders as each text says. */

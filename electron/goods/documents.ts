@@ -10,8 +10,8 @@ import type { Language } from '../../shared/domain.ts';
 import { formatQuantity, formatRsd } from '../../shared/money.ts';
 import { GOODS_DOC_WORDS, kepDate, percentText } from '../../shared/i18n/goods.ts';
 import { formatMoment } from '../../shared/i18n/time.ts';
-import { countStateName } from '../../shared/i18n/goods.ts';
 import { kepA4 } from '../../shared/node/kep-a4.ts';
+import { countA4 } from '../../shared/node/count-a4.ts';
 import { a4Pdf, type A4Column, type A4Input, type ShopIdentity } from '../../shared/node/a4.ts';
 import type { GoodsService } from './service.ts';
 import type { StocktakeService } from './stocktake.ts';
@@ -148,37 +148,8 @@ export function createGoodsDocuments(goods: GoodsService, stocktake: StocktakeSe
       });
     },
     async count(id: number): Promise<PdfFile> {
-      const lang = deps.language();
-      const w = GOODS_DOC_WORDS[lang];
       const c = stocktake.view(id, true);
-      const widths = [0.9, 2.6, 1, 1, 1, 1, 1.15, 1.15];
-      const t = c.totals;
-      return pdfFile(`popis-${fileNumber(c.number)}.pdf`, {
-        ...base(),
-        landscape: true,
-        title: fill(w.countTitle, { number: c.number }),
-        lines: [
-          fill(w.countScope, { scope: c.groups ? c.groups.join(', ') : w.wholeShop }),
-          fill(w.countStarted, { at: formatMoment(c.startedAt, lang) }),
-          fill(w.countState, { state: countStateName(lang, c.state) }),
-        ],
-        columns: w.countHeader.map((header, i) => ({ header, width: widths[i] ?? 1, align: i < 2 ? 'left' : 'right' })),
-        rows: c.lines.map((l) => [
-          l.code,
-          l.name,
-          formatQuantity(l.bookMilli),
-          l.bookAtEntryMilli === null ? '' : formatQuantity(l.bookAtEntryMilli),
-          l.countedMilli === null ? w.notCounted : formatQuantity(l.countedMilli),
-          l.differenceMilli === null ? '' : formatQuantity(l.differenceMilli),
-          l.differenceMilli ? formatRsd(l.retailDiffPara) : '',
-          l.differenceMilli ? formatRsd(l.purchaseDiffPara ?? 0) : '',
-        ]),
-        totals: [
-          [w.surplus, '', '', '', '', '', formatRsd(t.surplusRetailPara), formatRsd(t.surplusPurchasePara ?? 0)],
-          [w.shortage, '', '', '', '', '', formatRsd(t.shortageRetailPara), formatRsd(t.shortagePurchasePara ?? 0)],
-        ],
-        after: [w.countSignatures],
-      });
+      return pdfFile(`popis-${fileNumber(c.number)}.pdf`, { ...base(), ...countA4(c, deps.language()) });
     },
 
     async reorder(): Promise<PdfFile> {

@@ -20,8 +20,17 @@ import type {
   SupplierView,
 } from '../../shared/contract/goods.ts';
 import type { Language, OrderLine } from '../../shared/domain.ts';
-import { formatQuantity, parseQuantityInput, toMilli } from '../../shared/money.ts';
+import { formatQuantity, toMilli } from '../../shared/money.ts';
 import { valueAt } from '../../shared/goods/calc.ts';
+import {
+  CountCsvRefusal,
+  countDifference,
+  countTotals,
+  countedAfter,
+  differenceValue,
+  parseCountCsv,
+  type CountLineColumns,
+} from '../../shared/goods/stocktake-rules.ts';
 import { reorderCsv } from '../../shared/i18n/goods.ts';
 import { bookDay, codeOfLine, move, nextNumber, stockOf } from './ledger.ts';
 
@@ -43,19 +52,10 @@ interface CountRow {
   posted_by: string | null;
 }
 
-interface LineRow {
+interface LineRow extends CountLineColumns {
   count_id: number;
   line: number;
   product_code: string;
-  name: string;
-  grp: string | null;
-  unit: string;
-  book_milli: number;
-  price_para: number;
-  purchase_para: number | null;
-  counted_milli: number | null;
-  book_at_entry_milli: number | null;
-  counted_at: string | null;
   counted_by: string | null;
 }
 
@@ -86,8 +86,7 @@ export function createStocktake(db: Db, deps: StocktakeDeps) {
   };
 
   function lineView(count: CountRow, l: LineRow, manager: boolean): CountLineView {
-    const diff =
-      l.counted_milli === null || l.book_at_entry_milli === null ? null : l.counted_milli - l.book_at_entry_milli;
+    const diff = countDifference(l.counted_milli, l.book_at_entry_milli);
     let retail = 0;
     if (diff !== null && diff !== 0) {
       const moved = count.state === 'posted' ? st.moved.get(`count:${count.id}`, l.line) : undefined;
@@ -104,7 +103,7 @@ export function createStocktake(db: Db, deps: StocktakeDeps) {
       differenceMilli: diff,
       pricePara: l.price_para,
       retailDiffPara: retail,
-      purchaseDiffPara: manager ? (diff === null ? 0 : valueAt(diff, l.purchase_para ?? 0)) : null,
+      purchaseDiffPara: manager ? differenceValue(diff, l.purchase_para ?? 0) : null,
       countedAt: l.counted_at,
     };
   }
@@ -129,18 +128,7 @@ export function createStocktake(db: Db, deps: StocktakeDeps) {
     if (!r) throw new CommandError('not_found', 'goods_count_not_found', { id });
     const rows = st.lines.all(id);
     const lines = rows.map((l) => lineView(r, l, manager));
-    const sum = (pick: (l: CountLineView) => number, sign: 1 | -1): number =>
-      lines.reduce((s, l) => s + (Math.sign(l.differenceMilli ?? 0) === sign ? pick(l) : 0), 0);
-    return {
-      ...summary(r, rows),
-      lines,
-      totals: {
-        surplusRetailPara: sum((l) => l.retailDiffPara, 1),
-        shortageRetailPara: -sum((l) => l.retailDiffPara, -1),
-        surplusPurchasePara: manager ? sum((l) => l.purchaseDiffPara ?? 0, 1) : null,
-        shortagePurchasePara: manager ? -sum((l) => l.purchaseDiffPara ?? 0, -1) : null,
-      },
-    };
+    return { ...summary(r, rows), lines, totals: countTotals(lines, manager) };
   }
 
   function openCount(id: number): CountRow {
@@ -172,7 +160,7 @@ export function createStocktake(db: Db, deps: StocktakeDeps) {
     const at = now().toISOString();
     for (const e of entries) {
       const current = st.line.get(countId, e.line.product_code) ?? e.line;
-      const counted = e.add ? (current.counted_milli ?? 0) + e.milli : e.milli;
+      const counted = countedAfter(current.counted_milli, e.milli, e.add);
       const book = stockOf(db, e.line.product_code)?.qty_milli ?? 0;
       st.setCount.run(counted, book, at, by, countId, e.line.product_code);
     }
@@ -270,29 +258,20 @@ export function createStocktake(db: Db, deps: StocktakeDeps) {
     importCsv(id: number, csv: string, caller: Caller | undefined, manager: boolean): CountView {
       db.transaction(() => {
         openCount(id);
-        const byCode = new Map<string, { line: LineRow; milli: number }>();
-        csv
-          .replace(/^\ufeff/, '')
-          .split(/\r?\n/)
-          .forEach((text, i) => {
-            const row = i + 1;
-            if (text.trim() === '') return;
-            const cells = text.split(/[;\t]/).map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
-            const code = cells[0] ?? '';
-            const qtyText = cells[1] ?? '';
-            const milli = parseQuantityInput(qtyText);
-            if (row === 1 && milli === null) return; // the header
-            if (code === '') throw invalidInput('csv', 'goods_csv_cell', { row, column: 1, problem: 'code' });
-            if (milli === null || milli < 0)
-              throw invalidInput('csv', 'goods_csv_quantity', { row, column: 2, value: qtyText });
-            const line = lineOf(id, code, 'csv', { row, column: 1 });
-            const seen = byCode.get(line.product_code);
-            byCode.set(line.product_code, { line, milli: (seen?.milli ?? 0) + milli });
-          });
-        if (byCode.size === 0) throw invalidInput('csv', 'goods_csv_empty');
+        let counted: { line: LineRow; milli: number }[];
+        try {
+          counted = parseCountCsv(
+            csv,
+            (code, row) => lineOf(id, code, 'csv', { row, column: 1 }),
+            (l) => l.product_code,
+          );
+        } catch (e) {
+          if (e instanceof CountCsvRefusal) throw invalidInput('csv', e.key, e.params);
+          throw e;
+        }
         enter(
           id,
-          [...byCode.values()].map((e) => ({ ...e, add: false })),
+          counted.map((e) => ({ ...e, add: false })),
           caller?.actor?.name ?? null,
         );
       })();

@@ -1,6 +1,7 @@
 /**
- * The hub's goods documents on A4 (shared/node/a4.ts, the till's layout): the KEP book of a shop and a transfer
- * between shops. Made at the hub (the manager's browser saves the file), in the language asked for.
+ * The hub's goods documents on A4 (shared/node/a4.ts, the till's layout): the KEP book of a shop, a transfer
+ * between shops and a stock-taking's list. Made at the hub (the manager's browser saves the file), in the language
+ * asked for.
  */
 import type { Language } from '../../shared/domain.ts';
 import type { HubKepView, HubTransfer } from '../../shared/hub/goods-protocol.ts';
@@ -9,6 +10,8 @@ import { TRANSFER_WORDS } from '../../shared/i18n/goods.ts';
 import { formatMoment } from '../../shared/i18n/time.ts';
 import { a4Pdf, type ShopIdentity } from '../../shared/node/a4.ts';
 import { kepA4 } from '../../shared/node/kep-a4.ts';
+import { countA4 } from '../../shared/node/count-a4.ts';
+import type { HubCountView } from '../../shared/hub/count-protocol.ts';
 
 const fill = (template: string, params: Record<string, string>): string =>
   template.replace(/\{(\w+)\}/g, (_m, k: string) => params[k] ?? '');
@@ -48,4 +51,9 @@ export function hubTransferPdf(t: HubTransfer, shop: ShopIdentity, lang: Languag
     ]),
     after: [w.signatures],
   });
+}
+
+/** A stock-taking's list (пописна листа): the till's page (shared/node/count-a4.ts) with the shop's title block. */
+export function hubCountPdf(c: HubCountView, shop: ShopIdentity, lang: Language, now: Date): Promise<Uint8Array> {
+  return a4Pdf({ language: lang, shop, printedAt: now, ...countA4(c, lang) });
 }

@@ -11,7 +11,7 @@ import type { OrderSnapshot } from '../../shared/hub/protocol.ts';
 import { bookedSale, heldMove, heldPriceChange, soldQuantity } from '../../shared/goods/ledger-rules.ts';
 import type { MovementKind, PriceChangeRecord } from '../../shared/goods/ledger-rules.ts';
 
-export type HubDocKind = 'receipt' | 'writeoff' | 'price_change' | 'transfer_out' | 'transfer_in';
+export type HubDocKind = 'receipt' | 'writeoff' | 'price_change' | 'transfer_out' | 'transfer_in' | 'count';
 
 /** The shop's day of an instant (the hub's zone, Europe/Belgrade by default): the KEP's date of an entry. */
 export function hubDay(at: string, zone: string): string {
@@ -84,14 +84,93 @@ export async function hubMove(q: Queryable, shopId: number, m: HubMove): Promise
   return valuePara;
 }
 
-/** A numbered goods document of a shop (its number taken in the caller's transaction). */
+/** One line of {@link hubMoveMany}: a product (each once) and the quantity it moves. */
+export type HubManyLine = Pick<HubMove, 'code' | 'name' | 'line' | 'qtyMilli' | 'pricePara'>;
+
+/**
+ * Many movements of one document at once (a stock-taking of 20,000 lines), each product once: the same rows and
+ * values as {@link hubMove} line by line, written set-wise (the stock locked and read in one query, the movements
+ * and the stock in one statement each). A line that moved already (its `(source, line)` is known) moves nothing.
+ * Each line's value, by line; the day's KEP change added once.
+ */
+export async function hubMoveMany(
+  q: Queryable,
+  shopId: number,
+  m: Pick<HubMove, 'at' | 'day' | 'kind' | 'source'>,
+  lines: readonly HubManyLine[],
+): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (!lines.length) return out;
+  const held = new Map(
+    (
+      await q.query<{ code: string; qty_milli: number; price_para: number }>(
+        `SELECT code, qty_milli, price_para FROM hub_stock WHERE shop_id = $1 AND code = ANY($2::text[])
+          ORDER BY code FOR UPDATE`,
+        [shopId, lines.map((l) => l.code)],
+      )
+    ).map((r) => [r.code, { qty_milli: Number(r.qty_milli), price_para: Number(r.price_para) }]),
+  );
+  const moved = lines.map((l) => ({ l, ...heldMove(held.get(l.code), l.qtyMilli, l.pricePara) }));
+  const inserted = new Set(
+    (
+      await q.query<{ line: number }>(
+        `INSERT INTO hub_stock_movements (shop_id, code, at, day, kind, source, line, qty_milli, price_para, value_para)
+         SELECT $1, u.code, $2, $3, $4, $5, u.line, u.qty, u.price, u.value
+           FROM unnest($6::text[], $7::int4[], $8::int8[], $9::int8[], $10::int8[]) AS u(code, line, qty, price, value)
+         ON CONFLICT (shop_id, source, line) DO NOTHING RETURNING line`,
+        [
+          shopId,
+          m.at,
+          m.day,
+          m.kind,
+          m.source,
+          moved.map((x) => x.l.code),
+          moved.map((x) => x.l.line),
+          moved.map((x) => x.l.qtyMilli),
+          moved.map((x) => x.pricePara),
+          moved.map((x) => x.valuePara),
+        ],
+      )
+    ).map((r) => Number(r.line)),
+  );
+  const done = moved.filter((x) => inserted.has(x.l.line));
+  if (!done.length) return out;
+  await q.query(
+    `INSERT INTO hub_stock (shop_id, code, name, qty_milli, price_para, purchase_para, updated_at)
+     SELECT $1, u.code, u.name, u.qty, u.price, NULL, $2
+       FROM unnest($3::text[], $4::text[], $5::int8[], $6::int8[]) AS u(code, name, qty, price)
+     ON CONFLICT (shop_id, code) DO UPDATE SET qty_milli = excluded.qty_milli, name = excluded.name,
+       updated_at = excluded.updated_at`,
+    [
+      shopId,
+      m.at,
+      done.map((x) => x.l.code),
+      done.map((x) => x.l.name),
+      done.map((x) => x.afterMilli),
+      done.map((x) => x.pricePara),
+    ],
+  );
+  let total = 0;
+  for (const x of done) {
+    out.set(x.l.line, x.valuePara);
+    total += x.valuePara;
+  }
+  await addToDay(q, shopId, m.day, total, m.kind === 'sale' || m.kind === 'refund' ? total : 0);
+  return out;
+}
+
+/**
+ * A numbered goods document of a shop (its number taken in the caller's transaction, or `numbered`: the one it
+ * took when it began, as a stock-taking is numbered when it starts).
+ */
 export async function hubDocument(
   q: Queryable,
   shopId: number,
   d: { kind: HubDocKind; at: string; day: string; actor: string | null; valuePara: number; detail: unknown },
+  numbered?: { number: number; year: number },
 ): Promise<{ id: number; number: number; year: number }> {
-  const year = Number(d.day.slice(0, 4));
-  const number = await nextHubNumber(q, shopId, d.kind, year);
+  const year = numbered?.year ?? Number(d.day.slice(0, 4));
+  const number = numbered?.number ?? (await nextHubNumber(q, shopId, d.kind, year));
   const r = await q.query<{ id: number }>(
     `INSERT INTO hub_goods_docs (shop_id, kind, number, year, at, day, actor, value_para, detail)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,

@@ -438,13 +438,15 @@ function kepArea(deps: HubDeps) {
           )
         )[0]?.v ?? 0;
       const docs = await this.goodsDocsForKep(shopId, from, to);
-      const raw: KepRaw[] = docs.map((d) => ({
-        day: d.day,
-        order: d.kind === 'receipt' ? 1 : d.kind === 'price_change' ? 2 : 3,
-        at: d.at,
-        description: docText(w, d),
-        value: d.value_para,
-      }));
+      const raw: KepRaw[] = docs.flatMap((d) =>
+        // A stock-taking is two entries: its surplus a debit, its shortage a credit (hub/services/goods-counts.ts).
+        (d.kind === 'count' ? countParts(w, d) : [{ description: docText(w, d), value: d.value_para }]).map((e) => ({
+          day: d.day,
+          order: d.kind === 'receipt' ? 1 : d.kind === 'price_change' ? 2 : 3,
+          at: d.at,
+          ...e,
+        })),
+      );
       const turnover = new Map<string, Map<string, number>>();
       for (const t of await db.query<{ day: string; payment_type: string; amount_para: number }>(
         `SELECT day, payment_type, amount_para FROM hub_kep_turnover WHERE shop_id = $1 AND day BETWEEN $2 AND $3
@@ -487,7 +489,7 @@ function kepArea(deps: HubDeps) {
         detail: Record<string, unknown>;
       }>(
         `SELECT kind, number, year, day, at, value_para, detail FROM hub_goods_docs
-          WHERE shop_id = $1 AND day BETWEEN $2 AND $3 AND value_para <> 0 ORDER BY day, id`,
+          WHERE shop_id = $1 AND day BETWEEN $2 AND $3 AND (value_para <> 0 OR kind = 'count') ORDER BY day, id`,
         [shopId, from, to],
       );
     },
@@ -558,5 +560,19 @@ function docText(
       return w.transferOut.replace('{number}', number).replace('{shop}', s('toShop'));
     case 'transfer_in':
       return w.transferIn.replace('{number}', number).replace('{shop}', s('fromShop'));
+    case 'count':
+      return w.countSurplus.replace('{number}', number);
   }
+}
+
+/** A posted stock-taking's KEP entries: its surplus (debit) and its shortage (credit), each where not zero. */
+function countParts(
+  w: ReturnType<typeof kepWords>,
+  d: { number: number; year: number; detail: Record<string, unknown> },
+): { description: string; value: number }[] {
+  const number = docNumber(d.number, d.year);
+  return [
+    { description: w.countSurplus.replace('{number}', number), value: Number(d.detail.surplus ?? 0) },
+    { description: w.countShortage.replace('{number}', number), value: -Number(d.detail.shortage ?? 0) },
+  ].filter((e) => e.value !== 0);
 }

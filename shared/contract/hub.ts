@@ -172,7 +172,10 @@ export type HubAuditAction =
   | 'prices_schedule'
   | 'prices_delete'
   | 'goods_supplier'
-  | 'goods_shop_identity';
+  | 'goods_shop_identity'
+  | 'goods_count_start'
+  | 'goods_count_post'
+  | 'goods_count_cancel';
 
 /** One entry of the hub's audit log, as `GET /api/admin/audit` answers it. */
 export interface HubAuditEntry {

@@ -131,7 +131,7 @@ export interface HubStockView {
 
 export interface HubGoodsDoc {
   id: number;
-  kind: 'receipt' | 'writeoff' | 'price_change' | 'transfer_out' | 'transfer_in';
+  kind: 'receipt' | 'writeoff' | 'price_change' | 'transfer_out' | 'transfer_in' | 'count';
   number: string;
   day: string;
   at: string;

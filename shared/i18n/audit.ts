@@ -172,6 +172,10 @@ const SR_CYRL = {
   exportsScheduledMail: 'Месечни извоз за књиговођу за {month} стављен у ред за слање е-поштом',
   hubGoodsSupplier: 'На хабу сачуван добављач {name} (ПИБ {pib})',
   hubGoodsShopIdentity: 'На хабу сачувани ПИБ {pib} и адреса продавнице: {address}',
+  hubGoodsCountStart: 'На хабу почео попис бр. {number} ({scope})',
+  hubGoodsCountPost: 'На хабу прокњижен попис бр. {number}: вишак {surplus}, мањак {shortage}',
+  hubGoodsCountCancel: 'На хабу отказан попис бр. {number}',
+  hubCountWholeShop: 'цела продавница',
 };
 
 type AuditKey = keyof typeof SR_CYRL;
@@ -337,6 +341,10 @@ const SR_LATN: Record<AuditKey, string> = {
   exportsScheduledMail: 'Mesečni izvoz za knjigovođu za {month} stavljen u red za slanje e-poštom',
   hubGoodsSupplier: 'Na habu sačuvan dobavljač {name} (PIB {pib})',
   hubGoodsShopIdentity: 'Na habu sačuvani PIB {pib} i adresa prodavnice: {address}',
+  hubGoodsCountStart: 'Na habu počeo popis br. {number} ({scope})',
+  hubGoodsCountPost: 'Na habu proknjižen popis br. {number}: višak {surplus}, manjak {shortage}',
+  hubGoodsCountCancel: 'Na habu otkazan popis br. {number}',
+  hubCountWholeShop: 'cela prodavnica',
 };
 
 const EN: Record<AuditKey, string> = {
@@ -500,6 +508,10 @@ const EN: Record<AuditKey, string> = {
   exportsScheduledMail: 'The monthly export for the bookkeeper for {month} queued to be sent by e-mail',
   hubGoodsSupplier: 'Supplier {name} (PIB {pib}) saved at the hub',
   hubGoodsShopIdentity: "The shop's PIB {pib} and address saved at the hub: {address}",
+  hubGoodsCountStart: 'Stock-taking no. {number} started at the hub ({scope})',
+  hubGoodsCountPost: 'Stock-taking no. {number} posted at the hub: surplus {surplus}, shortage {shortage}',
+  hubGoodsCountCancel: 'Stock-taking no. {number} cancelled at the hub',
+  hubCountWholeShop: 'the whole shop',
 };
 
 export const AUDIT_TEXT: Record<Language, Record<AuditKey, string>> = {
@@ -1171,6 +1183,15 @@ const HUB_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
   }),
   goods_supplier: (d) => ({ key: 'hubGoodsSupplier', params: { name: str(d.name), pib: str(d.pib) } }),
   goods_shop_identity: (d) => ({ key: 'hubGoodsShopIdentity', params: { pib: str(d.pib), address: str(d.address) } }),
+  goods_count_start: (d, w) => ({
+    key: 'hubGoodsCountStart',
+    params: { number: str(d.number), scope: str(d.groups) || w.text('hubCountWholeShop') },
+  }),
+  goods_count_post: (d, w) => ({
+    key: 'hubGoodsCountPost',
+    params: { number: str(d.number), surplus: w.money(d.surplus), shortage: w.money(d.shortage) },
+  }),
+  goods_count_cancel: (d) => ({ key: 'hubGoodsCountCancel', params: { number: str(d.number) } }),
 };
 
 /** Does the till's audit have a sentence of its own for this action (not the generic one)? */

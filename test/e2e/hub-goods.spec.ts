@@ -9,10 +9,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
+import type { HostProcess } from '../support/host-process.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { keepPdfPages } from '../support/shots.ts';
-import { loginAtHub } from './hub-support.ts';
+import { enrolledTill, loginAtHub, sellOneOnTill, stopTillAndHub } from './hub-support.ts';
 import { shotsAtSizes, TILL_SIZES, wholePageShots } from './languages.ts';
 
 const ADMIN = 'e2e-goods-admin-token-0123456789abcdef';
@@ -67,22 +67,9 @@ test.beforeAll(async () => {
     toShopId: hub.shopId,
     lines: [{ code: '1001', qtyMilli: 6_000 }],
   });
-  till = await startHostProcess({
-    env: {
-      KASA_TERMINAL_ID: 'GOODSE2E',
-      KASA_HUB_URL: hub.url,
-      KASA_HUB_ENROL_CODE: hub.enrolCode,
-      KASA_LANG: 'sr-Cyrl',
-    },
-  });
-  await signInHost(till);
+  till = await enrolledTill(hub, 'GOODSE2E');
 });
-test.afterAll(async () => {
-  await till?.stop();
-  await hub?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (till) fs.rmSync(till.dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => stopTillAndHub(till, hub, dir));
 
 test('the Роба tab: stock and value by shop, a transfer received, the KEP; three languages', async ({ page }) => {
   await page.goto(hub.url);
@@ -178,17 +165,7 @@ test('the Роба forms: shop data, a supplier, a receipt with its calculation 
   await expect(stock.getByRole('row', { name: /Сок од јабуке/ })).toContainText('1001Сок од јабуке 1 л40');
 
   // A sale on the till moves the hub's stock once it is fiscalized and pushed.
-  const found = await till.call<{ products: { id: number; code: string }[] }>('catalog.list', {
-    query: '1001',
-    limit: 5,
-  });
-  const product = found.body.value?.products.find((p) => p.code === '1001');
-  expect(product).toBeDefined();
-  const sold = await till.call('sales.checkout', {
-    lines: [{ name: 'Сок од јабуке 1 л', quantity: 1, unitPrice: 159.9, labels: ['A'], productId: product?.id }],
-    payments: [{ type: 'cash', amount: 159.9 }],
-  });
-  expect(sold.body.ok, JSON.stringify(sold.body)).toBe(true);
+  const sold = await sellOneOnTill(till, '1001', 'Сок од јабуке 1 л', 159.9);
   await expect
     .poll(
       async () => {
@@ -198,7 +175,7 @@ test('the Роба forms: shop data, a supplier, a receipt with its calculation 
         const s = (await r.json()) as { rows: { code: string; qtyMilli: number }[] };
         return s.rows.find((row) => row.code === '1001')?.qtyMilli;
       },
-      { timeout: 60_000, message: JSON.stringify(sold.body.value) },
+      { timeout: 60_000, message: JSON.stringify(sold) },
     )
     .toBe(39_000);
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { hashPin } from '../../shared/node/pin.ts';
+import { signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
 import { adminRequest, startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { fieldDay } from './days.ts';
@@ -81,4 +82,42 @@ export function managedHub(
     fs.rmSync(dir, { recursive: true, force: true });
   });
   return rig;
+}
+
+/** A till (a host process, Serbian Cyrillic) enrolled at `hub` by its one-time code and signed in. */
+export async function enrolledTill(hub: HubProcess, terminalId: string): Promise<HostProcess> {
+  const till = await startHostProcess({
+    env: {
+      KASA_TERMINAL_ID: terminalId,
+      KASA_HUB_URL: hub.url,
+      KASA_HUB_ENROL_CODE: hub.enrolCode,
+      KASA_LANG: 'sr-Cyrl',
+    },
+  });
+  await signInHost(till);
+  return till;
+}
+
+/** Stops a spec's till and hub (either may not have started) and removes their folders and `dir`. */
+export async function stopTillAndHub(till: HostProcess | undefined, hub: HubProcess | undefined, dir: string) {
+  await till?.stop();
+  await hub?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+  if (till) fs.rmSync(till.dataDir, { recursive: true, force: true });
+}
+
+/** Sells one piece of the catalog product `code` on the till for cash (label A), fiscalized; fails the test if not. */
+export async function sellOneOnTill(till: HostProcess, code: string, name: string, price: number): Promise<unknown> {
+  const found = await till.call<{ products: { id: number; code: string }[] }>('catalog.list', {
+    query: code,
+    limit: 5,
+  });
+  const product = found.body.value?.products.find((p) => p.code === code);
+  expect(product).toBeDefined();
+  const sold = await till.call('sales.checkout', {
+    lines: [{ name, quantity: 1, unitPrice: price, labels: ['A'], productId: product?.id }],
+    payments: [{ type: 'cash', amount: price }],
+  });
+  expect(sold.body.ok, JSON.stringify(sold.body)).toBe(true);
+  return sold.body.value;
 }

@@ -138,6 +138,9 @@ const HUB_OWNERS: Record<string, string> = {
   // The hub's goods register: suppliers and the shop's PIB and address (hub migration 029).
   hub_suppliers: 'hub/services/goods-register.ts',
   hub_shop_identity: 'hub/services/goods-register.ts',
+  // Stock-taking at the hub (hub migration 030).
+  hub_stock_counts: 'hub/services/goods-counts.ts',
+  hub_stock_count_lines: 'hub/services/goods-counts.ts',
 };
 
 /**

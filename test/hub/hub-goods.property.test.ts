@@ -1,7 +1,8 @@
 /**
  * The hub's stock book over random sequences (docs/goods.md "At the hub"), on PGlite and a real PostgreSQL: pushed
  * sales and refunds of two tills (each pushed twice, the second time as a later event: a re-push), goods receipts,
- * price changes, write-offs and transfers between two shops. After every step, per shop: quantity = Σ movements,
+ * price changes, write-offs, transfers between two shops and stock-takings (of the whole shop or of a group: a
+ * product counted, posted, then posted again). After every step, per shop: quantity = Σ movements,
  * and the KEP balance at the end of the book = Σ round(stock × retail price).
  */
 import fc from 'fast-check';
@@ -20,7 +21,8 @@ type Step =
   | { kind: 'receipt'; shop: 0 | 1; code: number; qty: number; price: number }
   | { kind: 'price'; shop: 0 | 1; code: number; price: number }
   | { kind: 'writeoff'; shop: 0 | 1; code: number; qty: number }
-  | { kind: 'transfer'; code: number; qty: number; received: number };
+  | { kind: 'transfer'; code: number; qty: number; received: number }
+  | { kind: 'count'; shop: 0 | 1; code: number; qty: number; groups: boolean };
 
 const code = fc.integer({ min: 0, max: CODES.length - 1 });
 const qty = fc.integer({ min: 1, max: 5000 });
@@ -37,6 +39,13 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('price' as const), shop: fc.constantFrom(0 as const, 1 as const), code, price }),
   fc.record({ kind: fc.constant('writeoff' as const), shop: fc.constantFrom(0 as const, 1 as const), code, qty }),
   fc.record({ kind: fc.constant('transfer' as const), code, qty, received: fc.integer({ min: 0, max: 5000 }) }),
+  fc.record({
+    kind: fc.constant('count' as const),
+    shop: fc.constantFrom(0 as const, 1 as const),
+    code,
+    qty: fc.integer({ min: 0, max: 9000 }),
+    groups: fc.boolean(),
+  }),
 );
 
 describe.each(BACKENDS)('the hub stock book on $name', (backend) => {
@@ -56,7 +65,14 @@ describe.each(BACKENDS)('the hub stock book on $name', (backend) => {
   const putProducts = async (shopId: number, prices: number[]): Promise<void> => {
     await hub.service.upsertProducts(
       shopId,
-      CODES.map((c, i) => ({ code: c, name: `Артикал ${c}`, pricePara: prices[i] ?? 100, label: 'A', unit: 'piece' })),
+      CODES.map((c, i) => ({
+        code: c,
+        name: `Артикал ${c}`,
+        pricePara: prices[i] ?? 100,
+        label: 'A',
+        unit: 'piece',
+        group: i === 0 ? 'Пекара' : 'Пиће',
+      })),
     );
   };
 
@@ -142,6 +158,17 @@ describe.each(BACKENDS)('the hub stock book on $name', (backend) => {
               { code: CODES[st.code] as string, qtyMilli: st.qty, reason: 'Лом' },
               'Менаџер',
             );
+          } else if (st.kind === 'count') {
+            const shopId = shops[st.shop] as number;
+            const c = CODES[st.code] as string;
+            const count = await hub.service.countStart(
+              shopId,
+              st.groups ? [st.code === 0 ? 'Пекара' : 'Пиће'] : [],
+              'М',
+            );
+            await hub.service.countEnter(shopId, { countId: count.id, lines: [{ code: c, qtyMilli: st.qty }] }, 'М');
+            await hub.service.countPost(shopId, count.id, 'М');
+            await hub.service.countPost(shopId, count.id, 'М');
           } else if (st.kind === 'transfer') {
             const t = await hub.service.sendTransfer(
               shops[0] as number,
@@ -165,5 +192,12 @@ describe.each(BACKENDS)('the hub stock book on $name', (backend) => {
       }),
       { numRuns: 8 },
     );
+    // The stock-takings were among the steps, each posted once although posted twice.
+    const counts = await hub.db.query<{ n: number; docs: number }>(
+      `SELECT count(*)::int4 AS n, (SELECT count(*)::int4 FROM hub_goods_docs WHERE kind = 'count') AS docs
+         FROM hub_stock_counts WHERE state = 'posted'`,
+    );
+    expect(counts[0]?.n).toBeGreaterThan(0);
+    expect(counts[0]?.docs).toBe(counts[0]?.n);
   }, 300_000);
 });

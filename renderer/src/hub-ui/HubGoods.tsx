@@ -30,6 +30,7 @@ import {
   SuppliersForm,
   WriteOffForm,
 } from './HubGoodsForms.tsx';
+import { HubCount } from './HubCount.tsx';
 import type { HubKey, HubLang, HubT } from './i18n.ts';
 
 const FIRST_OF_YEAR = (day: string): string => `${day.slice(0, 4)}-01-01`;
@@ -124,6 +125,7 @@ export function HubGoods(props: {
       price_change: t('goodsDocPriceChange'),
       transfer_out: t('goodsDocTransferOut'),
       transfer_in: t('goodsDocTransferIn'),
+      count: t('goodsDocCount'),
     })[k];
 
   return (
@@ -158,6 +160,8 @@ export function HubGoods(props: {
       <ReceiptForm {...forms} data={formData} />
       <WriteOffForm {...forms} />
       <PriceChangeForm {...forms} />
+
+      <HubCount lang={lang} token={token} errorText={parentText} changed={reread} />
 
       <h2>{t('goodsTransfers')}</h2>
       <form onSubmit={sendTransfer} className="mgr-row mgr-top" aria-label={t('goodsTransferSend')}>

@@ -21,7 +21,6 @@ import type {
 import type { Language } from '../../../shared/domain.ts';
 import { formatQuantity, formatRsd, parseQuantityInput, parseRsdInput } from '../../../shared/money.ts';
 import { isoDay } from '../dates.ts';
-import { formatMoment } from '../../../shared/i18n/time.ts';
 import { DateField } from './DateField.tsx';
 import {
   call,
@@ -39,6 +38,14 @@ import {
 } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 import { KepBook, StockTable, ValueTable } from '../ui/goods-tables.tsx';
+import {
+  CountCsvButton,
+  CountLinesTable,
+  CountScope,
+  CountsList,
+  CountTotals,
+  openCountTitle,
+} from './CountTables.tsx';
 
 /** A manager's PIN when one was typed; a manager logged in posts without hers (`SELF_APPROVED`). */
 const ownPin = (pin: string): { managerPin?: string } => (pin.trim() ? { managerPin: pin.trim() } : {});
@@ -731,19 +738,7 @@ function CountsSection({ api, t, lang }: Props) {
     <>
       {!open && (
         <RowForm onSubmit={start} label={t('goods_count_start')}>
-          <fieldset className="mgr-row">
-            <legend>{t('goods_count_scope')}</legend>
-            {groups.map((g) => (
-              <label key={g}>
-                <input
-                  type="checkbox"
-                  checked={chosen.includes(g)}
-                  onChange={(e) => setChosen(e.target.checked ? [...chosen, g] : chosen.filter((x) => x !== g))}
-                />{' '}
-                {g}
-              </label>
-            ))}
-          </fieldset>
+          <CountScope t={t} groups={groups} chosen={chosen} onChange={setChosen} />
           <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />
           <SubmitButton busy={busy}>
             {chosen.length ? t('goods_count_start_groups') : t('goods_count_start_all')}
@@ -753,12 +748,7 @@ function CountsSection({ api, t, lang }: Props) {
       <NoteAndAlert note={note} error={error} />
       {open && (
         <>
-          <h3>
-            {t('goods_count_open', {
-              number: open.number,
-              scope: open.groups ? open.groups.join(', ') : t('goods_count_whole'),
-            })}
-          </h3>
+          <h3>{openCountTitle(t, open)}</h3>
           <RowForm onSubmit={enter} label={t('goods_count_enter')}>
             <Field label={t('goods_code_or_barcode')}>
               <input value={code} onChange={(e) => setCode(e.target.value)} size={14} />
@@ -769,65 +759,10 @@ function CountsSection({ api, t, lang }: Props) {
             <SubmitButton busy={busy} disabled={!code.trim()}>
               {t('goods_count_enter')}
             </SubmitButton>
-            {/* The browser's own file button speaks its own language: a labelled button in ours opens it. */}
-            <label className="mgr-file">
-              {t('goods_count_csv')}
-              <input
-                type="file"
-                className="visually-hidden"
-                accept=".csv,.txt,text/csv,text/plain"
-                onChange={(e) => {
-                  importCsv(e.target.files?.[0]);
-                  e.target.value = '';
-                }}
-              />
-            </label>
+            <CountCsvButton t={t} onFile={importCsv} />
           </RowForm>
-          <p role="status">
-            {t('goods_count_totals', {
-              counted: open.countedCount,
-              lines: open.lineCount,
-              surplus: formatRsd(open.totals.surplusRetailPara),
-              shortage: formatRsd(open.totals.shortageRetailPara),
-              surplusPurchase: formatRsd(open.totals.surplusPurchasePara ?? 0),
-              shortagePurchase: formatRsd(open.totals.shortagePurchasePara ?? 0),
-            })}
-          </p>
-          <MgrTable
-            scroll
-            label={t('goods_count_lines')}
-            headers={[
-              t('goods_code'),
-              t('goods_name'),
-              t('goods_count_book'),
-              t('goods_count_book_entry'),
-              t('goods_counted'),
-              t('goods_count_difference'),
-              t('goods_count_diff_retail'),
-            ]}
-          >
-            {open.lines.map((l) => (
-              <tr key={l.code} className={l.differenceMilli ? 'flagged' : undefined}>
-                <td>{l.code}</td>
-                <th scope="row">{l.name}</th>
-                <td className="mgr-num">{formatQuantity(l.bookMilli)}</td>
-                <td className="mgr-num">{l.bookAtEntryMilli === null ? '—' : formatQuantity(l.bookAtEntryMilli)}</td>
-                <td className="mgr-num">{l.countedMilli === null ? '—' : formatQuantity(l.countedMilli)}</td>
-                <td className="mgr-num">
-                  {l.differenceMilli === null
-                    ? '—'
-                    : `${formatQuantity(l.differenceMilli)}${
-                        l.differenceMilli > 0
-                          ? ` (${t('goods_surplus')})`
-                          : l.differenceMilli < 0
-                            ? ` (${t('goods_shortage')})`
-                            : ''
-                      }`}
-                </td>
-                <td className="mgr-num">{l.differenceMilli ? formatRsd(l.retailDiffPara) : '—'}</td>
-              </tr>
-            ))}
-          </MgrTable>
+          <CountTotals t={t} view={open} />
+          <CountLinesTable t={t} view={open} />
           <RowForm onSubmit={post} label={t('goods_count_post_actions')}>
             <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />
             <SubmitButton busy={busy}>{t('goods_count_post')}</SubmitButton>
@@ -837,34 +772,16 @@ function CountsSection({ api, t, lang }: Props) {
           </RowForm>
         </>
       )}
-      <MgrTable
-        label={t('goods_counts')}
-        headers={[
-          t('goods_number'),
-          t('goods_count_scope'),
-          t('goods_state'),
-          t('goods_count_started_at'),
-          t('goods_counted'),
-          '',
-        ]}
-      >
-        {counts.map((c) => (
-          <tr key={c.id}>
-            <th scope="row">{c.number}</th>
-            <td>{c.groups ? c.groups.join(', ') : t('goods_count_whole')}</td>
-            <td>{t(`goods_count_state_${c.state}`)}</td>
-            <td>{formatMoment(c.startedAt, lang)}</td>
-            <td className="mgr-num">
-              {c.countedCount} / {c.lineCount}
-            </td>
-            <td>
-              <button type="button" disabled={busy} onClick={() => pdf(c.id)}>
-                {t('goods_pdf_of', { number: c.number })}
-              </button>
-            </td>
-          </tr>
-        ))}
-      </MgrTable>
+      <CountsList
+        t={t}
+        lang={lang}
+        counts={counts}
+        actions={(c) => (
+          <button type="button" disabled={busy} onClick={() => pdf(c.id)}>
+            {t('goods_pdf_of', { number: c.number })}
+          </button>
+        )}
+      />
     </>
   );
 }
