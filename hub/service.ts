@@ -20,6 +20,8 @@ import { reportsService } from './services/reports.ts';
 import { goodsService } from './services/goods.ts';
 import { goodsRegisterService } from './services/goods-register.ts';
 import { goodsReceiptsService } from './services/goods-receipts.ts';
+import { goodsReceiptDraftsService } from './services/goods-receipt-drafts.ts';
+import { goodsMinimumsService } from './services/goods-minimums.ts';
 import { pricesService } from './services/prices.ts';
 
 export { HubError };
@@ -43,6 +45,8 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       prices: pricesService(deps),
       goodsRegister: goodsRegisterService(deps),
       goodsReceipts: goodsReceiptsService(deps),
+      goodsReceiptDrafts: goodsReceiptDraftsService(deps),
+      goodsMinimums: goodsMinimumsService(deps),
     }),
   };
 }

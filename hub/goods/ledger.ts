@@ -11,7 +11,7 @@ import type { OrderSnapshot } from '../../shared/hub/protocol.ts';
 import { bookedSale, heldMove, heldPriceChange, soldQuantity } from '../../shared/goods/ledger-rules.ts';
 import type { MovementKind, PriceChangeRecord } from '../../shared/goods/ledger-rules.ts';
 
-export type HubDocKind = 'receipt' | 'writeoff' | 'price_change' | 'transfer_out' | 'transfer_in';
+export type HubDocKind = 'receipt' | 'writeoff' | 'price_change' | 'transfer_out' | 'transfer_in' | 'reversal';
 
 /** The shop's day of an instant (the hub's zone, Europe/Belgrade by default): the KEP's date of an entry. */
 export function hubDay(at: string, zone: string): string {

@@ -172,7 +172,11 @@ export type HubAuditAction =
   | 'prices_schedule'
   | 'prices_delete'
   | 'goods_supplier'
-  | 'goods_shop_identity';
+  | 'goods_shop_identity'
+  | 'goods_receipt_draft'
+  | 'goods_receipt_draft_delete'
+  | 'goods_receipt_reverse'
+  | 'goods_minimum';
 
 /** One entry of the hub's audit log, as `GET /api/admin/audit` answers it. */
 export interface HubAuditEntry {

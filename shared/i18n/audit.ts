@@ -172,6 +172,9 @@ const SR_CYRL = {
   exportsScheduledMail: 'Месечни извоз за књиговођу за {month} стављен у ред за слање е-поштом',
   hubGoodsSupplier: 'На хабу сачуван добављач {name} (ПИБ {pib})',
   hubGoodsShopIdentity: 'На хабу сачувани ПИБ {pib} и адреса продавнице: {address}',
+  hubGoodsReceiptDraft: 'На хабу сачуван нацрт пријемнице: {supplier}, рачун {invoice}',
+  hubGoodsReceiptDraftDelete: 'На хабу обрисан нацрт пријемнице',
+  hubGoodsReceiptReverse: 'На хабу сторно бр. {number} пријемнице бр. {of}: {value}',
 };
 
 type AuditKey = keyof typeof SR_CYRL;
@@ -337,6 +340,9 @@ const SR_LATN: Record<AuditKey, string> = {
   exportsScheduledMail: 'Mesečni izvoz za knjigovođu za {month} stavljen u red za slanje e-poštom',
   hubGoodsSupplier: 'Na habu sačuvan dobavljač {name} (PIB {pib})',
   hubGoodsShopIdentity: 'Na habu sačuvani PIB {pib} i adresa prodavnice: {address}',
+  hubGoodsReceiptDraft: 'Na habu sačuvan nacrt prijemnice: {supplier}, račun {invoice}',
+  hubGoodsReceiptDraftDelete: 'Na habu obrisan nacrt prijemnice',
+  hubGoodsReceiptReverse: 'Na habu storno br. {number} prijemnice br. {of}: {value}',
 };
 
 const EN: Record<AuditKey, string> = {
@@ -500,6 +506,9 @@ const EN: Record<AuditKey, string> = {
   exportsScheduledMail: 'The monthly export for the bookkeeper for {month} queued to be sent by e-mail',
   hubGoodsSupplier: 'Supplier {name} (PIB {pib}) saved at the hub',
   hubGoodsShopIdentity: "The shop's PIB {pib} and address saved at the hub: {address}",
+  hubGoodsReceiptDraft: 'Draft goods receipt saved at the hub: {supplier}, invoice {invoice}',
+  hubGoodsReceiptDraftDelete: 'Draft goods receipt deleted at the hub',
+  hubGoodsReceiptReverse: 'Reversal no. {number} of goods receipt no. {of} at the hub: {value}',
 };
 
 export const AUDIT_TEXT: Record<Language, Record<AuditKey, string>> = {
@@ -1171,6 +1180,19 @@ const HUB_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
   }),
   goods_supplier: (d) => ({ key: 'hubGoodsSupplier', params: { name: str(d.name), pib: str(d.pib) } }),
   goods_shop_identity: (d) => ({ key: 'hubGoodsShopIdentity', params: { pib: str(d.pib), address: str(d.address) } }),
+  goods_receipt_draft: (d) => ({
+    key: 'hubGoodsReceiptDraft',
+    params: { supplier: str(d.supplier), invoice: str(d.invoice) },
+  }),
+  goods_receipt_draft_delete: () => ({ key: 'hubGoodsReceiptDraftDelete', params: {} }),
+  goods_receipt_reverse: (d, w) => ({
+    key: 'hubGoodsReceiptReverse',
+    params: { number: str(d.number), of: str(d.of), value: w.money(d.value) },
+  }),
+  goods_minimum: (d) => ({
+    key: 'minimumSet',
+    params: { code: str(d.code), minimum: formatQuantity(num(d.minimumMilli)) },
+  }),
 };
 
 /** Does the till's audit have a sentence of its own for this action (not the generic one)? */

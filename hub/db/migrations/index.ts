@@ -27,6 +27,7 @@ import { h026 } from './026_goods.ts';
 import { h027 } from './027_prices.ts';
 import { h028 } from './028_stock_changes.ts';
 import { h029 } from './029_goods_register.ts';
+import { h031 } from './031_goods_receipts.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -69,4 +70,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   h027,
   h028,
   h029,
+  h031,
 ];

@@ -123,6 +123,7 @@ export function HubGoods(props: {
       price_change: t('goodsDocPriceChange'),
       transfer_out: t('goodsDocTransferOut'),
       transfer_in: t('goodsDocTransferIn'),
+      reversal: t('goodsDocReversal'),
     })[k];
 
   return (

@@ -315,6 +315,7 @@ const SR_CYRL = {
   gfErrPercent: 'Унесите проценат, нпр. 25 или 12,5.',
   gfErrRequired: 'Ово поље је обавезно.',
   gfErrField: 'Вредност није исправна.',
+  goodsDocReversal: 'Сторно пријемнице',
 } as const;
 
 export type HubKey = keyof typeof SR_CYRL;
@@ -621,6 +622,7 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   gfErrPercent: 'Unesite procenat, npr. 25 ili 12,5.',
   gfErrRequired: 'Ovo polje je obavezno.',
   gfErrField: 'Vrednost nije ispravna.',
+  goodsDocReversal: 'Storno prijemnice',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -923,6 +925,7 @@ const EN: Shape<typeof SR_CYRL> = {
   gfErrPercent: 'Enter a percentage, e.g. 25 or 12.5.',
   gfErrRequired: 'This field is required.',
   gfErrField: 'The value is not valid.',
+  goodsDocReversal: 'Goods receipt reversal',
 };
 
 /** The hub UI's texts per language (the `hub` namespace of its i18next instance). */
