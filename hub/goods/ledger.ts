@@ -32,7 +32,7 @@ export async function nextHubNumber(q: Queryable, shopId: number, kind: HubDocKi
 }
 
 /** Adds to a shop's day of the KEP: the balance's change and (sales and refunds) the retail value they moved. */
-async function addToDay(q: Queryable, shopId: number, day: string, value: number, sold: number): Promise<void> {
+export async function addToDay(q: Queryable, shopId: number, day: string, value: number, sold: number): Promise<void> {
   if (value === 0 && sold === 0) return;
   await q.query(
     `INSERT INTO hub_kep_days (shop_id, day, value_para, sold_value_para) VALUES ($1, $2, $3, $4)

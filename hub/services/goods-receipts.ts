@@ -8,9 +8,9 @@ import { marginOf, netPurchase, retailFromMargin } from '../../shared/goods/calc
 import { HubError } from '../../shared/hub/protocol.ts';
 import type { HubGoodsDoc, HubReceiptInput } from '../../shared/hub/goods-protocol.ts';
 import type { Queryable } from '../db/db.ts';
-import { hubMove, hubPriceChanged } from '../goods/ledger.ts';
+import { hubMoveMany, hubPricesChanged } from '../goods/batch.ts';
 import { postHubDocument, type OpenHubDoc } from '../goods/post.ts';
-import { setProductPrice } from './catalog.ts';
+import { setProductPrices } from './catalog.ts';
 import { productsOf } from './goods.ts';
 import { refusePib, shopTaxRates, supplierById } from './goods-register.ts';
 import { lockMasterData, type HubDeps } from './shared.ts';
@@ -127,35 +127,37 @@ export async function postReceiptLines(
   );
   const rates = new Map((await shopTaxRates(q, shopId)).map((r) => [r.label, r.rate]));
   const lines = priceLines(input, products, rates);
-  if (lines.some((l) => l.oldPara !== null)) await lockMasterData(q);
-  let value = 0;
-  for (const [i, l] of lines.entries()) {
-    if (l.oldPara !== null) {
-      await setProductPrice(q, shopId, l.code, l.pricePara);
-      await hubPriceChanged(q, shopId, {
-        code: l.code,
-        name: l.name,
-        newPara: l.pricePara,
-        at,
-        day,
-        actor,
-        source: 'receipt',
-      });
-    }
-    value +=
-      (await hubMove(q, shopId, {
-        code: l.code,
-        name: l.name,
-        at,
-        day,
-        kind: 'receipt',
-        source: `receipt:${doc.id}`,
-        line: i,
-        qtyMilli: l.qtyMilli,
-        pricePara: l.pricePara,
-        purchasePara: l.netPara,
-      })) ?? 0;
+  const changed = lines.filter((l) => l.oldPara !== null);
+  if (changed.length) {
+    await lockMasterData(q);
+    await setProductPrices(
+      q,
+      shopId,
+      changed.map((l) => ({ code: l.code, pricePara: l.pricePara })),
+    );
+    await hubPricesChanged(
+      q,
+      shopId,
+      changed.map((l) => ({ code: l.code, name: l.name, newPara: l.pricePara })),
+      { at, day, actor, source: 'receipt' },
+    );
   }
+  const value = await hubMoveMany(
+    q,
+    shopId,
+    lines.map((l, i) => ({
+      code: l.code,
+      name: l.name,
+      at,
+      day,
+      kind: 'receipt' as const,
+      source: `receipt:${doc.id}`,
+      line: i,
+      qtyMilli: l.qtyMilli,
+      pricePara: l.pricePara,
+      purchasePara: l.netPara,
+    })),
+  );
   const detail = {
     supplier: supplier.name,
     pib: supplier.pib,
