@@ -100,11 +100,16 @@ export function HubReceipts(props: Props) {
               <td className="mgr-num">{r.lineCount}</td>
               <td className="mgr-num">{formatRsd(r.valuePara)}</td>
               <td>
-                <button type="button" onClick={() => setEditing(r)}>
-                  {t('rcEdit', { invoice: r.invoiceNumber })}
+                <button
+                  type="button"
+                  aria-label={t('rcEdit', { invoice: r.invoiceNumber })}
+                  onClick={() => setEditing(r)}
+                >
+                  {t('rcEditShort')}
                 </button>
                 <button
                   type="button"
+                  aria-label={t('rcPost', { invoice: r.invoiceNumber })}
                   onClick={() =>
                     act(
                       api.call('goodsReceiptDraftPost', { id: r.id }).then((doc) => {
@@ -115,10 +120,11 @@ export function HubReceipts(props: Props) {
                     )
                   }
                 >
-                  {t('rcPost', { invoice: r.invoiceNumber })}
+                  {t('rcPostShort')}
                 </button>
                 <button
                   type="button"
+                  aria-label={t('rcDelete', { invoice: r.invoiceNumber })}
                   onClick={() =>
                     act(api.call('goodsReceiptDraftDelete', { id: r.id }), [
                       'rcDraftDeleted',
@@ -126,7 +132,7 @@ export function HubReceipts(props: Props) {
                     ])
                   }
                 >
-                  {t('rcDelete', { invoice: r.invoiceNumber })}
+                  {t('rcDeleteShort')}
                 </button>
               </td>
             </tr>
@@ -169,8 +175,12 @@ export function HubReceipts(props: Props) {
                     {t('rcReverse')}
                   </button>
                 )}
-                <button type="button" onClick={() => void pdf(r)}>
-                  {t('rcPdfOf', { number: r.number ?? '' })}
+                <button
+                  type="button"
+                  aria-label={t(r.kind === 'reversal' ? 'rcPdfOfReversal' : 'rcPdfOf', { number: r.number ?? '' })}
+                  onClick={() => void pdf(r)}
+                >
+                  PDF
                 </button>
               </td>
             </tr>

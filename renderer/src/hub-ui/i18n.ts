@@ -355,6 +355,10 @@ const SR_CYRL = {
   rcNoSupplier: 'Без добављача',
   rcOnHand: 'На стању',
   rcToOrder: 'Наручити',
+  rcEditShort: 'Измени',
+  rcPostShort: 'Прокњижи',
+  rcDeleteShort: 'Обриши',
+  rcPdfOfReversal: 'PDF сторна бр. {number}',
 } as const;
 
 export type HubKey = keyof typeof SR_CYRL;
@@ -701,6 +705,10 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   rcNoSupplier: 'Bez dobavljača',
   rcOnHand: 'Na stanju',
   rcToOrder: 'Naručiti',
+  rcEditShort: 'Izmeni',
+  rcPostShort: 'Proknjiži',
+  rcDeleteShort: 'Obriši',
+  rcPdfOfReversal: 'PDF storna br. {number}',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -1043,6 +1051,10 @@ const EN: Shape<typeof SR_CYRL> = {
   rcNoSupplier: 'No supplier',
   rcOnHand: 'On hand',
   rcToOrder: 'To order',
+  rcEditShort: 'Edit',
+  rcPostShort: 'Post',
+  rcDeleteShort: 'Delete',
+  rcPdfOfReversal: 'PDF of reversal no. {number}',
 };
 
 /** The hub UI's texts per language (the `hub` namespace of its i18next instance). */
