@@ -11,6 +11,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openPglite } from '../hub/db/db.ts';
 import { createHubService } from '../hub/service.ts';
+import { pushTaxRates } from '../test/hub/till-status.ts';
 import { benchLine, percentile } from './format.ts';
 
 const PRODUCTS = 5_000;
@@ -32,21 +33,8 @@ try {
   }));
   await service.upsertProducts(shop, products);
   const till = await service.enrol(await service.newEnrolCode(shop), 'Каса 1');
-  await service.push(
-    { id: till.tillId, shopId: shop, name: 'Каса 1' },
-    {
-      tillId: till.tillId,
-      events: [],
-      status: {
-        queued: 0,
-        needsAttention: 0,
-        oldestQueuedAt: null,
-        hubQueued: 0,
-        taxLabels: ['Ђ'],
-        taxRates: [{ label: 'Ђ', rate: 20 }],
-      },
-    },
-  );
+  await pushTaxRates(service, { id: till.tillId, shopId: shop, name: 'Каса 1' }, ['Ђ'], [{ label: 'Ђ', rate: 20 }]);
+
   const supplier = { supplier: 'Добављач д.о.о.', pib: '101134702', invoiceDate: '2026-11-27' };
   // Every product on hand first, so the price changes below revalue stock.
   for (let from = 0; from < PRODUCTS; from += 1_000)

@@ -15,7 +15,6 @@ import type {
   CountLineView,
   CountSummary,
   CountView,
-  ReorderItem,
   ReorderView,
   SupplierView,
 } from '../../shared/contract/goods.ts';
@@ -23,6 +22,7 @@ import type { Language, OrderLine } from '../../shared/domain.ts';
 import { formatQuantity, parseQuantityInput, toMilli } from '../../shared/money.ts';
 import { valueAt } from '../../shared/goods/calc.ts';
 import { reorderCsv } from '../../shared/i18n/goods.ts';
+import { reorderView } from '../../shared/goods/reorder.ts';
 import { bookDay, codeOfLine, move, nextNumber, stockOf } from './ledger.ts';
 
 export interface StocktakeDeps {
@@ -436,35 +436,14 @@ export function createStocktake(db: Db, deps: StocktakeDeps) {
             ORDER BY name COLLATE NOCASE`,
         )
         .all();
-      const suppliers = new Map<number | null, { supplier: SupplierView | null; items: ReorderItem[] }>();
-      for (const r of rows) {
-        let group = suppliers.get(r.supplier_id);
-        if (!group) {
-          const s =
-            r.supplier_id === null
-              ? undefined
-              : db
-                  .prepare<[number], SupplierView>(
-                    'SELECT id, name, pib, address, account, contact FROM suppliers WHERE id = ?',
-                  )
-                  .get(r.supplier_id);
-          group = { supplier: s ?? null, items: [] };
-          suppliers.set(r.supplier_id, group);
-        }
-        group.items.push({
-          code: r.code,
-          name: r.name,
-          unit: r.unit ?? 'piece',
-          onHandMilli: r.qty,
-          minimumMilli: r.min,
-          orderMilli: r.min - r.qty,
-          purchasePara: r.purchase,
-        });
-      }
-      const list = [...suppliers.values()].sort((a, b) =>
-        a.supplier === null ? 1 : b.supplier === null ? -1 : a.supplier.name.localeCompare(b.supplier.name, 'sr'),
+      const supplierStmt = db.prepare<[number], SupplierView>(
+        'SELECT id, name, pib, address, account, contact FROM suppliers WHERE id = ?',
       );
-      const out: ReorderView = { suppliers: list };
+      const out = reorderView(
+        rows,
+        (r) => r.supplier_id,
+        (r) => (r.supplier_id === null ? null : (supplierStmt.get(r.supplier_id) ?? null)),
+      );
       return withCsv ? { ...out, csv: reorderCsv(out, deps.language()) } : out;
     },
   };

@@ -3,6 +3,7 @@
  * till) and settled the shop; the service decides the rest; each document is audited once posted.
  */
 import type { GOODS_API } from '../../shared/hub/contract.ts';
+import type { HubGoodsDoc } from '../../shared/hub/goods-protocol.ts';
 import { kepCsv, reorderCsv } from '../../shared/i18n/goods.ts';
 import type { HubHandlers } from '../router.ts';
 import { hubKepPdf, hubReceiptPdf, hubReorderPdf, hubTransferPdf } from '../goods/documents.ts';
@@ -19,16 +20,8 @@ export function goodsHandlers(deps: RouteDeps): HubHandlers<typeof GOODS_API> {
   return {
     goodsStock: ({ shop }) => service.stock(shop),
     goodsDocs: async ({ input, shop }) => ({ docs: await service.goodsDocs(shop, input.from, input.to) }),
-    goodsReceipt: async ({ who, input, shop }) => {
-      const doc = await service.postReceipt(shop, input, who.self);
-      await audit(
-        who,
-        'goods_receipt',
-        { number: doc.number, supplier: String(doc.detail.supplier), value: doc.valuePara },
-        shop,
-      );
-      return doc;
-    },
+    goodsReceipt: async ({ who, input, shop }) =>
+      auditedReceipt(guard, who, shop, await service.postReceipt(shop, input, who.self)),
     goodsWriteOff: async ({ who, input, shop }) => {
       const doc = await service.writeOff(shop, input, who.self);
       await audit(who, 'goods_writeoff', { number: doc.number, code: input.code, reason: input.reason }, shop);
@@ -91,6 +84,22 @@ export function goodsHandlers(deps: RouteDeps): HubHandlers<typeof GOODS_API> {
   };
 }
 
+/** A posted goods receipt audited (posted at once or from its draft), and answered. */
+async function auditedReceipt(
+  guard: RouteDeps['guard'],
+  who: Parameters<RouteDeps['guard']['audit']>[0],
+  shop: number,
+  doc: HubGoodsDoc,
+): Promise<HubGoodsDoc> {
+  await guard.audit(
+    who,
+    'goods_receipt',
+    { number: doc.number, supplier: String(doc.detail.supplier), value: doc.valuePara },
+    shop,
+  );
+  return doc;
+}
+
 /** Receipt drafts, their posting and reversal, the receipt's PDF, minimums and the reorder list. */
 function receiptHandlers({
   service,
@@ -121,16 +130,13 @@ function receiptHandlers({
       await audit(who, 'goods_receipt_draft_delete', { id: input.id }, shop);
       return { ok: true as const };
     },
-    goodsReceiptDraftPost: async ({ who, input, shop }) => {
-      const doc = await service.postDraft(shop, input.id, input.confirmBelowPurchase ?? false, who.self);
-      await audit(
+    goodsReceiptDraftPost: async ({ who, input, shop }) =>
+      auditedReceipt(
+        guard,
         who,
-        'goods_receipt',
-        { number: doc.number, supplier: String(doc.detail.supplier), value: doc.valuePara },
         shop,
-      );
-      return doc;
-    },
+        await service.postDraft(shop, input.id, input.confirmBelowPurchase ?? false, who.self),
+      ),
     goodsReceiptReverse: async ({ who, input, shop }) => {
       const doc = await service.reverseReceipt(shop, input.id, who.self);
       await audit(

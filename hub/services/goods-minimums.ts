@@ -3,7 +3,8 @@
  * the products whose stock is below their minimum, grouped by the supplier of the newest posted receipt (not
  * reversed) that brought them in, with the quantity to order (minimum − on hand). Table `hub_stock_minimums`.
  */
-import type { ReorderItem, ReorderView, SupplierView } from '../../shared/contract/goods.ts';
+import type { ReorderView } from '../../shared/contract/goods.ts';
+import { reorderView, type ReorderRow } from '../../shared/goods/reorder.ts';
 import type { HubMinimum, HubMinimumInput } from '../../shared/hub/goods-protocol.ts';
 import { productsOf } from './goods.ts';
 import type { HubDeps } from './shared.ts';
@@ -41,17 +42,13 @@ export function goodsMinimumsService(deps: HubDeps) {
 
     /** The products below their minimum, per last supplier (null: never received), suppliers by name. */
     async reorder(shopId: number): Promise<ReorderView> {
-      const rows = await db.query<{
-        code: string;
-        name: string;
-        unit: string | null;
-        qty: number;
-        min: number;
-        purchase: number | null;
-        supplier: string | null;
-        pib: string | null;
-        supplier_id: number | null;
-      }>(
+      const rows = await db.query<
+        ReorderRow & {
+          supplier: string | null;
+          pib: string | null;
+          supplier_id: number | null;
+        }
+      >(
         `SELECT m.code, coalesce(p.name, s.name, m.code) AS name, p.unit, coalesce(s.qty_milli, 0) AS qty,
                 m.min_milli AS min, s.purchase_para AS purchase, last.supplier, last.pib, last.supplier_id
            FROM hub_stock_minimums m
@@ -68,41 +65,18 @@ export function goodsMinimumsService(deps: HubDeps) {
           ORDER BY name`,
         [shopId],
       );
-      const groups = new Map<string, { supplier: SupplierView | null; items: ReorderItem[] }>();
-      for (const r of rows) {
-        const key = r.pib ?? '';
-        let group = groups.get(key);
-        if (!group) {
-          const supplier =
-            r.pib === null
-              ? null
-              : {
-                  id: r.supplier_id ?? 0,
-                  name: r.supplier ?? '',
-                  pib: r.pib,
-                  address: null,
-                  account: null,
-                  contact: null,
-                };
-          group = { supplier, items: [] };
-          groups.set(key, group);
-        }
-        const qty = Number(r.qty);
-        const min = Number(r.min);
-        group.items.push({
-          code: r.code,
-          name: r.name,
-          unit: r.unit ?? 'piece',
-          onHandMilli: qty,
-          minimumMilli: min,
-          orderMilli: min - qty,
-          purchasePara: r.purchase === null ? null : Number(r.purchase),
-        });
-      }
-      const suppliers = [...groups.values()].sort((a, b) =>
-        a.supplier === null ? 1 : b.supplier === null ? -1 : a.supplier.name.localeCompare(b.supplier.name, 'sr'),
+      return reorderView(
+        rows,
+        (r) => r.pib,
+        (r) => ({
+          id: r.supplier_id ?? 0,
+          name: r.supplier ?? '',
+          pib: r.pib ?? '',
+          address: null,
+          account: null,
+          contact: null,
+        }),
       );
-      return { suppliers };
     },
   };
 }

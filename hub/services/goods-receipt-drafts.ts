@@ -15,7 +15,7 @@ import {
 } from '../../shared/hub/goods-protocol.ts';
 import type { ReceiptA4 } from '../../shared/node/goods-a4.ts';
 import type { Queryable } from '../db/db.ts';
-import { hubMove } from '../goods/ledger.ts';
+import { hubMoveMany } from '../goods/batch.ts';
 import { docNumber, postHubDocument } from '../goods/post.ts';
 import { productsOf } from './goods.ts';
 import { postReceiptLines, receiptSupplier, type PricedLine } from './goods-receipts.ts';
@@ -201,29 +201,33 @@ export function goodsReceiptDraftsService(deps: HubDeps) {
         const held = new Map(
           (
             await q.query<{ code: string; price_para: number }>(
-              'SELECT code, price_para FROM hub_stock WHERE shop_id = $1 AND code = ANY($2::text[])',
+              'SELECT code, price_para FROM hub_stock WHERE shop_id = $1 AND code = ANY($2::text[]) ORDER BY code FOR UPDATE',
               [shopId, original.lines.map((l) => l.code)],
             )
           ).map((s) => [s.code, Number(s.price_para)]),
         );
-        let value = 0;
-        const lines: PricedLine[] = [];
-        for (const [i, l] of original.lines.entries()) {
-          const price = held.get(l.code) ?? l.pricePara;
-          value +=
-            (await hubMove(q, shopId, {
-              code: l.code,
-              name: l.name,
-              at: doc.at,
-              day: doc.day,
-              kind: 'reversal',
-              source: `reversal:${doc.id}`,
-              line: i,
-              qtyMilli: -l.qtyMilli,
-              pricePara: price,
-            })) ?? 0;
-          lines.push({ ...l, qtyMilli: -l.qtyMilli, pricePara: price, oldPara: null });
-        }
+        // Each line back out at the price the book holds it at now (the reversal's page shows that price).
+        const lines: PricedLine[] = original.lines.map((l) => ({
+          ...l,
+          qtyMilli: -l.qtyMilli,
+          pricePara: held.get(l.code) ?? l.pricePara,
+          oldPara: null,
+        }));
+        const value = await hubMoveMany(
+          q,
+          shopId,
+          lines.map((l, i) => ({
+            code: l.code,
+            name: l.name,
+            qtyMilli: l.qtyMilli,
+            pricePara: l.pricePara,
+            at: doc.at,
+            day: doc.day,
+            kind: 'reversal' as const,
+            source: `reversal:${doc.id}`,
+            line: i,
+          })),
+        );
         await q.query("UPDATE hub_receipts SET state = 'reversed', updated_at = $2 WHERE id = $1", [id, doc.at]);
         await q.query(
           `INSERT INTO hub_receipts (shop_id, kind, state, input, doc_id, reverses, created_at, updated_at, actor)

@@ -15,6 +15,7 @@ import type { HubGoodsDoc, HubKepView, HubReceipt, HubStockView } from '../../sh
 import type { ReorderView } from '../../shared/contract/goods.ts';
 import { BACKENDS } from './backends.ts';
 import { enrolTills, serveHub } from './served-hub.ts';
+import { pushTaxRates } from './till-status.ts';
 import { keepPicture } from '../support/shots.ts';
 
 const ADMIN = 'kasa-test-admin-token-hub-receipts-0123456789';
@@ -35,21 +36,15 @@ describe.each(BACKENDS)('goods receipt drafts, reversals and minimums at the hub
       ]);
       const [till] = await enrolTills(service, shop, ['Каса 1']);
       if (!till) throw new Error('no till');
-      await service.push(till, {
-        tillId: till.id,
-        events: [],
-        status: {
-          queued: 0,
-          needsAttention: 0,
-          oldestQueuedAt: null,
-          hubQueued: 0,
-          taxLabels: ['Ђ', 'Е'],
-          taxRates: [
-            { label: 'Ђ', rate: 20 },
-            { label: 'Е', rate: 10 },
-          ],
-        },
-      });
+      await pushTaxRates(
+        service,
+        till,
+        ['Ђ', 'Е'],
+        [
+          { label: 'Ђ', rate: 20 },
+          { label: 'Е', rate: 10 },
+        ],
+      );
     },
   });
   const call = (method: string, p: string, body?: Record<string, unknown>) =>

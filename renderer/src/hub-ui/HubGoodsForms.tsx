@@ -97,7 +97,7 @@ function FormBox(props: {
 }
 
 /** A text field with its error under it, named by its label. */
-function TextField(props: {
+export function TextField(props: {
   id: string;
   label: string;
   value: string;

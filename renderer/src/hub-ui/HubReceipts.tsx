@@ -12,7 +12,7 @@ import type { HubGoodsFormData, HubMinimum, HubReceipt } from '../../../shared/h
 import { isHubFile } from '../../../shared/hub/client.ts';
 import { MgrTable, NoteAndAlert } from '../ui/forms.tsx';
 import { download, type HubUiApi } from './api.ts';
-import { ReceiptForm, refusalText } from './HubGoodsForms.tsx';
+import { ReceiptForm, refusalText, TextField } from './HubGoodsForms.tsx';
 import type { HubKey, HubLang, HubT } from './i18n.ts';
 
 interface Props {
@@ -248,35 +248,15 @@ function Minimums(props: Props & { version: number }) {
     <>
       <h3>{t('rcMinimums')}</h3>
       <form aria-label={t('rcMinimumSet')} className="mgr-row mgr-top" onSubmit={submit} noValidate>
-        <label className="mgr-field">
-          <span>{t('goodsCode')}</span>
-          <input
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            aria-invalid={errors.code ? true : undefined}
-            aria-describedby={errors.code ? 'rc-min-code-error' : undefined}
-          />
-          {errors.code && (
-            <span id="rc-min-code-error" role="alert" className="mgr-error">
-              {errors.code}
-            </span>
-          )}
-        </label>
-        <label className="mgr-field">
-          <span>{t('rcMinimum')}</span>
-          <input
-            value={minimum}
-            inputMode="decimal"
-            onChange={(e) => setMinimum(e.target.value)}
-            aria-invalid={errors.minMilli ? true : undefined}
-            aria-describedby={errors.minMilli ? 'rc-min-qty-error' : undefined}
-          />
-          {errors.minMilli && (
-            <span id="rc-min-qty-error" role="alert" className="mgr-error">
-              {errors.minMilli}
-            </span>
-          )}
-        </label>
+        <TextField id="rc-min-code" label={t('goodsCode')} value={code} error={errors.code} onChange={setCode} />
+        <TextField
+          id="rc-min-qty"
+          label={t('rcMinimum')}
+          value={minimum}
+          inputMode="decimal"
+          error={errors.minMilli}
+          onChange={setMinimum}
+        />
         <button type="submit">{t('rcMinimumSet')}</button>
       </form>
       <NoteAndAlert note={null} error={errors.form ?? null} />
