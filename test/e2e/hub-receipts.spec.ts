@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { managedHub } from './hub-support.ts';
 import { shotsAtSizes, TILL_SIZES } from './languages.ts';
 import { keepPdfPages } from '../support/shots.ts';
@@ -51,6 +51,15 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+/** Line `n` of a receipt form: product, quantity, purchase price, and the retail price kept. */
+async function keptPriceLine(form: Locator, n: number, [code, qty, purchase, retail]: readonly string[]) {
+  await form.getByLabel(`Артикал ${n} (шифра, баркод или назив)`).fill(code ?? '');
+  await form.getByLabel(`Количина ${n}`).fill(qty ?? '');
+  await form.getByLabel(`Набавна цена без ПДВ-а ${n}`).fill(purchase ?? '');
+  await form.getByLabel(`Продајна цена ${n} из`).selectOption('retail');
+  await form.getByLabel(`Продајна цена са ПДВ-ом ${n}`).fill(retail ?? '');
+}
+
 test('receipt drafts, „Сторно“, the receipt’s PDF, minimums and the reorder list; three languages', async ({
   page,
 }) => {
@@ -62,11 +71,7 @@ test('receipt drafts, „Сторно“, the receipt’s PDF, minimums and the 
   const receipt = page.getByRole('form', { name: 'Нова пријемница' });
   await receipt.getByRole('combobox', { name: /^Добављач/ }).selectOption({ label: 'Воћни сокови д.о.о.' });
   await receipt.getByLabel('Број рачуна добављача').fill('F-500');
-  await receipt.getByLabel('Артикал 1 (шифра, баркод или назив)').fill('1001');
-  await receipt.getByLabel('Количина 1').fill('12');
-  await receipt.getByLabel('Набавна цена без ПДВ-а 1').fill('90,00');
-  await receipt.getByLabel('Продајна цена 1 из').selectOption('retail');
-  await receipt.getByLabel('Продајна цена са ПДВ-ом 1').fill('159,90');
+  await keptPriceLine(receipt, 1, ['1001', '12', '90,00', '159,90']);
   await receipt.getByRole('button', { name: 'Сачувај као нацрт' }).click();
   await expect(receipt.getByRole('status')).toHaveText('Нацрт пријемнице за рачун F-500 је сачуван.');
   const drafts = page.getByRole('table', { name: 'Нацрти пријемница' });
@@ -78,11 +83,7 @@ test('receipt drafts, „Сторно“, the receipt’s PDF, minimums and the 
   const editing = page.getByRole('form', { name: 'Нацрт пријемнице за рачун F-500' });
   await expect(editing.getByLabel('Количина 1')).toHaveValue('12');
   await editing.getByRole('button', { name: 'Додај ставку' }).click();
-  await editing.getByLabel('Артикал 2 (шифра, баркод или назив)').fill('2001');
-  await editing.getByLabel('Количина 2').fill('30');
-  await editing.getByLabel('Набавна цена без ПДВ-а 2').fill('40,00');
-  await editing.getByLabel('Продајна цена 2 из').selectOption('retail');
-  await editing.getByLabel('Продајна цена са ПДВ-ом 2').fill('65,00');
+  await keptPriceLine(editing, 2, ['2001', '30', '40,00', '65,00']);
   await editing.getByRole('button', { name: 'Сачувај као нацрт' }).click();
   await expect(drafts.getByRole('row', { name: /F-500/ })).toContainText('2');
   await shotsAtSizes(page, null, 'hub-receipts-drafts-sr-Cyrl', TILL_SIZES, drafts);
