@@ -22,7 +22,7 @@ import type { Language, OrderLine } from '../../shared/domain.ts';
 import { formatQuantity, parseQuantityInput, toMilli } from '../../shared/money.ts';
 import { valueAt } from '../../shared/goods/calc.ts';
 import { reorderCsv } from '../../shared/i18n/goods.ts';
-import { reorderView } from '../../shared/goods/reorder.ts';
+import { reorderView, type ReorderRow } from '../../shared/goods/reorder.ts';
 import { bookDay, codeOfLine, move, nextNumber, stockOf } from './ledger.ts';
 
 export interface StocktakeDeps {
@@ -412,18 +412,7 @@ export function createStocktake(db: Db, deps: StocktakeDeps) {
     /** Products below their minimum, per their last supplier (the newest posted receipt that brought them in). */
     reorder(withCsv: boolean): ReorderView {
       const rows = db
-        .prepare<
-          [],
-          {
-            code: string;
-            name: string;
-            unit: string | null;
-            qty: number;
-            min: number;
-            purchase: number | null;
-            supplier_id: number | null;
-          }
-        >(
+        .prepare<[], ReorderRow & { supplier_id: number | null }>(
           `SELECT m.product_code AS code, coalesce(p.name, s.name, m.product_code) AS name, p.unit AS unit,
                   coalesce(s.qty_milli, 0) AS qty, m.min_milli AS min, s.purchase_para AS purchase,
                   (SELECT g.supplier_id FROM goods_receipt_lines l JOIN goods_receipts g ON g.id = l.receipt_id

@@ -15,7 +15,7 @@ import {
 } from '../../shared/hub/goods-protocol.ts';
 import type { ReceiptA4 } from '../../shared/node/goods-a4.ts';
 import type { Queryable } from '../db/db.ts';
-import { hubMoveMany } from '../goods/batch.ts';
+import { hubMoveMany } from '../goods/ledger.ts';
 import { docNumber, postHubDocument } from '../goods/post.ts';
 import { productsOf } from './goods.ts';
 import { postReceiptLines, receiptSupplier, type PricedLine } from './goods-receipts.ts';
@@ -116,11 +116,6 @@ export function goodsReceiptDraftsService(deps: HubDeps) {
     return receiptOf(r);
   };
   return {
-    /** A shop's receipts (drafts, posted, reversed, reversals), newest first. */
-    async goodsReceipts(shopId: number): Promise<HubReceipt[]> {
-      return (await db.query<ReceiptRow>(SELECT_RECEIPTS, [shopId, null])).map(receiptOf);
-    },
-
     /**
      * Saves a draft (new, or over an earlier draft by `id`): nothing moves. Refused at its field, nothing saved:
      * an unknown supplier or a wrong PIB, a product the shop does not carry, a receipt posted already.
@@ -242,13 +237,36 @@ export function goodsReceiptDraftsService(deps: HubDeps) {
         };
       });
     },
-    ...receiptPrints(db),
+    ...postedReceipts(deps),
   };
 }
 
-/** A shop's posted receipts and reversals as their A4 pages show them. */
-function receiptPrints(db: HubDeps['db']) {
+/** A receipt posted at once, the shop's receipts, and the posted ones as their A4 pages show them. */
+function postedReceipts(deps: HubDeps) {
+  const { db } = deps;
   return {
+    /**
+     * Posts a goods receipt at once (one transaction, postReceiptLines), kept among the shop's receipts so that
+     * it can be reversed. Refused at its field, nothing saved: a wrong PIB, an unknown supplier, an invoice already
+     * received from that supplier, a product the shop does not carry, a retail price below purchase unless confirmed.
+     */
+    async postReceipt(shopId: number, input: HubReceiptInput, actor: string | null): Promise<HubGoodsDoc> {
+      return postHubDocument(deps, shopId, 'receipt', actor, async (q, doc) => {
+        const posted = await postReceiptLines(q, shopId, input, doc, actor);
+        await q.query(
+          `INSERT INTO hub_receipts (shop_id, kind, state, input, doc_id, created_at, updated_at, actor)
+           VALUES ($1, 'receipt', 'posted', '{}'::jsonb, $2, $3, $3, $4)`,
+          [shopId, doc.id, doc.at, actor],
+        );
+        return posted;
+      });
+    },
+
+    /** A shop's receipts (drafts, posted, reversed, reversals), newest first. */
+    async goodsReceipts(shopId: number): Promise<HubReceipt[]> {
+      return (await db.query<ReceiptRow>(SELECT_RECEIPTS, [shopId, null])).map(receiptOf);
+    },
+
     /** A posted receipt or reversal as its A4 page shows it (404 at `id` for a draft or another shop's). */
     async receiptForPrint(shopId: number, id: number): Promise<ReceiptA4> {
       const r = (await db.query<ReceiptRow>(SELECT_RECEIPTS, [shopId, id]))[0];

@@ -6,14 +6,14 @@
  */
 import { marginOf, netPurchase, retailFromMargin } from '../../shared/goods/calc.ts';
 import { HubError } from '../../shared/hub/protocol.ts';
-import type { HubGoodsDoc, HubReceiptInput } from '../../shared/hub/goods-protocol.ts';
+import type { HubReceiptInput } from '../../shared/hub/goods-protocol.ts';
 import type { Queryable } from '../db/db.ts';
-import { hubMoveMany, hubPricesChanged } from '../goods/batch.ts';
-import { postHubDocument, type OpenHubDoc } from '../goods/post.ts';
+import { hubMoveMany, hubPricesChanged } from '../goods/ledger.ts';
+import type { OpenHubDoc } from '../goods/post.ts';
 import { setProductPrices } from './catalog.ts';
 import { productsOf } from './goods.ts';
 import { refusePib, shopTaxRates, supplierById } from './goods-register.ts';
-import { lockMasterData, type HubDeps } from './shared.ts';
+import { lockMasterData } from './shared.ts';
 
 interface Product {
   code: string;
@@ -167,25 +167,4 @@ export async function postReceiptLines(
     lines,
   };
   return { valuePara: value, detail };
-}
-
-export function goodsReceiptsService(deps: HubDeps) {
-  return {
-    /**
-     * Posts a goods receipt at once (one transaction, postReceiptLines), kept among the shop's receipts so that
-     * it can be reversed. Refused at its field, nothing saved: a wrong PIB, an unknown supplier, an invoice already
-     * received from that supplier, a product the shop does not carry, a retail price below purchase unless confirmed.
-     */
-    async postReceipt(shopId: number, input: HubReceiptInput, actor: string | null): Promise<HubGoodsDoc> {
-      return postHubDocument(deps, shopId, 'receipt', actor, async (q, doc) => {
-        const posted = await postReceiptLines(q, shopId, input, doc, actor);
-        await q.query(
-          `INSERT INTO hub_receipts (shop_id, kind, state, input, doc_id, created_at, updated_at, actor)
-           VALUES ($1, 'receipt', 'posted', '{}'::jsonb, $2, $3, $3, $4)`,
-          [shopId, doc.id, doc.at, actor],
-        );
-        return posted;
-      });
-    },
-  };
 }

@@ -138,6 +138,9 @@ const HUB_OWNERS: Record<string, string> = {
   // The hub's goods register: suppliers and the shop's PIB and address (hub migration 029).
   hub_suppliers: 'hub/services/goods-register.ts',
   hub_shop_identity: 'hub/services/goods-register.ts',
+  // Receipt drafts and reversals, and minimums per product at the hub (hub migration 031).
+  hub_receipts: 'hub/services/goods-receipt-drafts.ts',
+  hub_stock_minimums: 'hub/services/goods-minimums.ts',
 };
 
 /**
