@@ -19,7 +19,8 @@ import { adminService } from './services/admin.ts';
 import { reportsService } from './services/reports.ts';
 import { goodsService } from './services/goods.ts';
 import { goodsRegisterService } from './services/goods-register.ts';
-import { goodsReceiptsService } from './services/goods-receipts.ts';
+import { goodsReceiptDraftsService } from './services/goods-receipt-drafts.ts';
+import { goodsMinimumsService } from './services/goods-minimums.ts';
 import { pricesService } from './services/prices.ts';
 import { goodsCountsService } from './services/goods-counts.ts';
 
@@ -43,7 +44,8 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       goods: goodsService(deps),
       prices: pricesService(deps),
       goodsRegister: goodsRegisterService(deps),
-      goodsReceipts: goodsReceiptsService(deps),
+      goodsReceiptDrafts: goodsReceiptDraftsService(deps),
+      goodsMinimums: goodsMinimumsService(deps),
       goodsCounts: goodsCountsService(deps),
     }),
   };

@@ -8,11 +8,12 @@ import { CommandError } from '../errors.ts';
 import type { PdfFile } from '../../shared/contract/goods.ts';
 import type { Language } from '../../shared/domain.ts';
 import { formatQuantity, formatRsd } from '../../shared/money.ts';
-import { GOODS_DOC_WORDS, kepDate, percentText } from '../../shared/i18n/goods.ts';
+import { GOODS_DOC_WORDS } from '../../shared/i18n/goods.ts';
 import { formatMoment } from '../../shared/i18n/time.ts';
 import { kepA4 } from '../../shared/node/kep-a4.ts';
 import { countA4 } from '../../shared/node/count-a4.ts';
 import { a4Pdf, type A4Column, type A4Input, type ShopIdentity } from '../../shared/node/a4.ts';
+import { receiptA4, reorderA4 } from '../../shared/node/goods-a4.ts';
 import type { GoodsService } from './service.ts';
 import type { StocktakeService } from './stocktake.ts';
 
@@ -48,49 +49,8 @@ export function createGoodsDocuments(goods: GoodsService, stocktake: StocktakeSe
     },
 
     async receipt(id: number): Promise<PdfFile> {
-      const lang = deps.language();
-      const w = GOODS_DOC_WORDS[lang];
       const r = goods.receipt(id);
-      const title =
-        r.state === 'draft'
-          ? w.draftTitle
-          : fill(r.kind === 'reversal' ? w.reversalTitle : w.receiptTitle, { number: r.number ?? '' });
-      const h = w.receiptHeader;
-      const widths = [0.45, 0.9, 2.6, 0.7, 1, 0.7, 1, 0.7, 0.55, 1, 1.15, 1.15];
-      const columns: A4Column[] = h.map((header, i) => ({
-        header,
-        width: widths[i] ?? 1,
-        align: i === 1 || i === 2 ? 'left' : 'right',
-      }));
-      return pdfFile(`kalkulacija-${fileNumber(r.number)}.pdf`, {
-        ...base(),
-        landscape: true,
-        title,
-        lines: [
-          fill(w.supplier, { name: r.supplier.name, pib: r.supplier.pib }),
-          fill(w.invoice, { number: r.invoiceNumber, date: kepDate(r.invoiceDate, lang) }),
-          ...(r.postedAt
-            ? [fill(w.posted, { at: formatMoment(r.postedAt, lang), person: r.postedBy ?? '' }).replace(/, $/, '')]
-            : []),
-        ],
-        columns,
-        rows: r.lines.map((l, i) => [
-          String(i + 1),
-          l.code,
-          l.name,
-          formatQuantity(l.quantityMilli),
-          formatRsd(l.purchasePara),
-          percentText(l.discountBp),
-          formatRsd(l.netPara),
-          percentText(l.marginBp),
-          l.ratePercent === null ? '' : percentText(Math.round(l.ratePercent * 100)),
-          formatRsd(l.retailPara),
-          formatRsd(l.purchaseValuePara),
-          formatRsd(l.retailValuePara),
-        ]),
-        totals: [['', '', w.total, '', '', '', '', '', '', '', formatRsd(r.purchasePara), formatRsd(r.retailPara)]],
-        after: [w.signatures],
-      });
+      return pdfFile(`kalkulacija-${fileNumber(r.number)}.pdf`, { ...base(), ...receiptA4(r, deps.language()) });
     },
 
     async priceChange(id: number): Promise<PdfFile> {
@@ -153,34 +113,10 @@ export function createGoodsDocuments(goods: GoodsService, stocktake: StocktakeSe
     },
 
     async reorder(): Promise<PdfFile> {
-      const lang = deps.language();
-      const w = GOODS_DOC_WORDS[lang];
-      const view = stocktake.reorder(false);
-      const widths = [1, 3, 1, 1, 1, 1.2];
-      const rows: string[][] = [];
-      for (const g of view.suppliers) {
-        rows.push([g.supplier ? `${g.supplier.name} (${g.supplier.pib})` : w.noSupplier, '', '', '', '', '']);
-        for (const i of g.items)
-          rows.push([
-            i.code,
-            i.name,
-            formatQuantity(i.onHandMilli),
-            formatQuantity(i.minimumMilli),
-            formatQuantity(i.orderMilli),
-            i.purchasePara === null ? '' : formatRsd(i.purchasePara),
-          ]);
-      }
       const day = deps.now();
       return pdfFile(`narucivanje-${day.toISOString().slice(0, 10)}.pdf`, {
         ...base(),
-        title: w.reorderTitle,
-        lines: [fill(w.date, { date: formatMoment(day, lang) })],
-        columns: w.reorderHeader.map((header, i) => ({
-          header,
-          width: widths[i] ?? 1,
-          align: i < 2 ? 'left' : 'right',
-        })),
-        rows,
+        ...reorderA4(stocktake.reorder(false), deps.language(), day),
       });
     },
   };

@@ -15,7 +15,6 @@ import type {
   CountLineView,
   CountSummary,
   CountView,
-  ReorderItem,
   ReorderView,
   SupplierView,
 } from '../../shared/contract/goods.ts';
@@ -32,6 +31,7 @@ import {
   type CountLineColumns,
 } from '../../shared/goods/stocktake-rules.ts';
 import { reorderCsv } from '../../shared/i18n/goods.ts';
+import { reorderView, type ReorderRow } from '../../shared/goods/reorder.ts';
 import { bookDay, codeOfLine, move, nextNumber, stockOf } from './ledger.ts';
 
 export interface StocktakeDeps {
@@ -391,18 +391,7 @@ export function createStocktake(db: Db, deps: StocktakeDeps) {
     /** Products below their minimum, per their last supplier (the newest posted receipt that brought them in). */
     reorder(withCsv: boolean): ReorderView {
       const rows = db
-        .prepare<
-          [],
-          {
-            code: string;
-            name: string;
-            unit: string | null;
-            qty: number;
-            min: number;
-            purchase: number | null;
-            supplier_id: number | null;
-          }
-        >(
+        .prepare<[], ReorderRow & { supplier_id: number | null }>(
           `SELECT m.product_code AS code, coalesce(p.name, s.name, m.product_code) AS name, p.unit AS unit,
                   coalesce(s.qty_milli, 0) AS qty, m.min_milli AS min, s.purchase_para AS purchase,
                   (SELECT g.supplier_id FROM goods_receipt_lines l JOIN goods_receipts g ON g.id = l.receipt_id
@@ -415,35 +404,14 @@ export function createStocktake(db: Db, deps: StocktakeDeps) {
             ORDER BY name COLLATE NOCASE`,
         )
         .all();
-      const suppliers = new Map<number | null, { supplier: SupplierView | null; items: ReorderItem[] }>();
-      for (const r of rows) {
-        let group = suppliers.get(r.supplier_id);
-        if (!group) {
-          const s =
-            r.supplier_id === null
-              ? undefined
-              : db
-                  .prepare<[number], SupplierView>(
-                    'SELECT id, name, pib, address, account, contact FROM suppliers WHERE id = ?',
-                  )
-                  .get(r.supplier_id);
-          group = { supplier: s ?? null, items: [] };
-          suppliers.set(r.supplier_id, group);
-        }
-        group.items.push({
-          code: r.code,
-          name: r.name,
-          unit: r.unit ?? 'piece',
-          onHandMilli: r.qty,
-          minimumMilli: r.min,
-          orderMilli: r.min - r.qty,
-          purchasePara: r.purchase,
-        });
-      }
-      const list = [...suppliers.values()].sort((a, b) =>
-        a.supplier === null ? 1 : b.supplier === null ? -1 : a.supplier.name.localeCompare(b.supplier.name, 'sr'),
+      const supplierStmt = db.prepare<[number], SupplierView>(
+        'SELECT id, name, pib, address, account, contact FROM suppliers WHERE id = ?',
       );
-      const out: ReorderView = { suppliers: list };
+      const out = reorderView(
+        rows,
+        (r) => r.supplier_id,
+        (r) => (r.supplier_id === null ? null : (supplierStmt.get(r.supplier_id) ?? null)),
+      );
       return withCsv ? { ...out, csv: reorderCsv(out, deps.language()) } : out;
     },
   };

@@ -12,6 +12,8 @@ import { a4Pdf, type ShopIdentity } from '../../shared/node/a4.ts';
 import { kepA4 } from '../../shared/node/kep-a4.ts';
 import { countA4 } from '../../shared/node/count-a4.ts';
 import type { HubCountView } from '../../shared/hub/count-protocol.ts';
+import { receiptA4, reorderA4, type ReceiptA4 } from '../../shared/node/goods-a4.ts';
+import type { ReorderView } from '../../shared/contract/goods.ts';
 
 const fill = (template: string, params: Record<string, string>): string =>
   template.replace(/\{(\w+)\}/g, (_m, k: string) => params[k] ?? '');
@@ -56,4 +58,14 @@ export function hubTransferPdf(t: HubTransfer, shop: ShopIdentity, lang: Languag
 /** A stock-taking's list (пописна листа): the till's page (shared/node/count-a4.ts) with the shop's title block. */
 export function hubCountPdf(c: HubCountView, shop: ShopIdentity, lang: Language, now: Date): Promise<Uint8Array> {
   return a4Pdf({ language: lang, shop, printedAt: now, ...countA4(c, lang) });
+}
+
+/** A posted receipt or its reversal with its calculation (the till's layout). */
+export function hubReceiptPdf(r: ReceiptA4, shop: ShopIdentity, lang: Language, now: Date): Promise<Uint8Array> {
+  return a4Pdf({ language: lang, shop, printedAt: now, ...receiptA4(r, lang) });
+}
+
+/** The reorder list per supplier (the till's layout). */
+export function hubReorderPdf(view: ReorderView, shop: ShopIdentity, lang: Language, now: Date): Promise<Uint8Array> {
+  return a4Pdf({ language: lang, shop, printedAt: now, ...reorderA4(view, lang, now) });
 }

@@ -64,6 +64,22 @@ export async function setProductPrice(q: Queryable, shopId: number, code: string
   return r.length > 0;
 }
 
+/** Many products' prices set at once (a goods receipt's new retail prices), as setProductPrice each. */
+export async function setProductPrices(
+  q: Queryable,
+  shopId: number,
+  prices: readonly { code: string; pricePara: number }[],
+): Promise<void> {
+  // A product on two lines takes the last line's price, as one call per line would leave it.
+  const last = new Map(prices.map((x) => [x.code, x.pricePara]));
+  await q.query(
+    `UPDATE products p SET price_para = v.price, version = nextval('change_seq')
+       FROM unnest($2::text[], $3::int8[]) AS v(code, price)
+      WHERE p.shop_id = $1 AND p.code = v.code AND NOT p.deleted`,
+    [shopId, [...last.keys()], [...last.values()]],
+  );
+}
+
 /**
  * The tax labels every till of the shop (not revoked) that reports labels reports as current, sorted; empty before
  * any reported (hub/till-trust.ts `shopTaxLabels`: one till's status cannot widen them).

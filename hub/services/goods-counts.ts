@@ -22,7 +22,7 @@ import {
 import type { HubCountEnterInput, HubCountList, HubCountView } from '../../shared/hub/count-protocol.ts';
 import { HubError } from '../../shared/hub/protocol.ts';
 import type { Queryable } from '../db/db.ts';
-import { hubDay, hubDocument, hubMoveMany, nextHubNumber } from '../goods/ledger.ts';
+import { hubDay, hubDocument, hubMoveEachOnce, nextHubNumber } from '../goods/ledger.ts';
 import type { HubDeps } from './shared.ts';
 
 interface CountRow {
@@ -375,7 +375,12 @@ function closeArea(deps: HubDeps) {
             ? [{ code: l.code, name: l.name, line: Number(l.line), qtyMilli: diff, pricePara: Number(l.price_para) }]
             : [];
         });
-        const values = await hubMoveMany(q, shopId, { at, day, kind: 'count', source: `count:${count.id}` }, moving);
+        const values = await hubMoveEachOnce(
+          q,
+          shopId,
+          { at, day, kind: 'count', source: `count:${count.id}` },
+          moving,
+        );
         let surplus = 0;
         let shortage = 0;
         for (const v of values.values())

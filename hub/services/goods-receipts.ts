@@ -6,13 +6,14 @@
  */
 import { marginOf, netPurchase, retailFromMargin } from '../../shared/goods/calc.ts';
 import { HubError } from '../../shared/hub/protocol.ts';
-import type { HubGoodsDoc, HubReceiptInput } from '../../shared/hub/goods-protocol.ts';
+import type { HubReceiptInput } from '../../shared/hub/goods-protocol.ts';
 import type { Queryable } from '../db/db.ts';
-import { hubDay, hubDocument, hubMove, hubPriceChanged, setHubDocValue } from '../goods/ledger.ts';
-import { setProductPrice } from './catalog.ts';
-import { docNumber, productsOf } from './goods.ts';
+import { hubMoveMany, hubPricesChanged } from '../goods/ledger.ts';
+import type { OpenHubDoc } from '../goods/post.ts';
+import { setProductPrices } from './catalog.ts';
+import { productsOf } from './goods.ts';
 import { refusePib, shopTaxRates, supplierById } from './goods-register.ts';
-import { lockMasterData, type HubDeps } from './shared.ts';
+import { lockMasterData } from './shared.ts';
 
 interface Product {
   code: string;
@@ -37,10 +38,12 @@ export interface PricedLine {
   marginBp: number | null;
   /** The catalog's price before, when the receipt changes it. */
   oldPara: number | null;
+  /** The VAT rate of the product's label (percent) as the shop's tills report it; null when none did. */
+  ratePercent: number | null;
 }
 
 /** The supplier the receipt names: from the register by id, or as typed (both name and PIB, PIB verified). */
-async function receiptSupplier(
+export async function receiptSupplier(
   q: Queryable,
   shopId: number,
   input: HubReceiptInput,
@@ -88,94 +91,80 @@ export function priceLines(
       pricePara: retail,
       marginBp: rate === undefined ? null : marginOf(net, retail, rate),
       oldPara: retail === p.price_para ? null : p.price_para,
+      ratePercent: rate ?? null,
     };
   });
 }
 
-export function goodsReceiptsService(deps: HubDeps) {
-  const { db, iso, zone } = deps;
-  return {
-    /**
-     * Posts a goods receipt in one transaction: numbered, the new retail prices set (a price change record for goods
-     * on hand at another price), the goods moved in at retail value and at their net purchase price. Refused at its
-     * field, nothing saved: a wrong PIB, an unknown supplier, an invoice already received from that supplier, a
-     * product the shop does not carry, a retail price below the purchase price unless confirmed.
-     */
-    async postReceipt(shopId: number, input: HubReceiptInput, actor: string | null): Promise<HubGoodsDoc> {
-      const at = iso();
-      const day = hubDay(at, zone);
-      return db.tx(async (q) => {
-        const supplier = await receiptSupplier(q, shopId, input);
-        const seen = await q.query(
-          `SELECT 1 FROM hub_goods_docs WHERE shop_id = $1 AND kind = 'receipt' AND detail->>'pib' = $2
-             AND detail->>'invoiceNumber' = $3`,
-          [shopId, supplier.pib, input.invoiceNumber],
-        );
-        if (seen.length)
-          throw new HubError(
-            409,
-            'invoice_known',
-            'this invoice of the supplier was received already',
-            'invoiceNumber',
-          );
-        const products = await productsOf(
-          q,
-          shopId,
-          input.lines.map((l) => l.code),
-          (i) => `lines.${i}.code`,
-        );
-        const rates = new Map((await shopTaxRates(q, shopId)).map((r) => [r.label, r.rate]));
-        const lines = priceLines(input, products, rates);
-        const doc = await hubDocument(q, shopId, { kind: 'receipt', at, day, actor, valuePara: 0, detail: {} });
-        let value = 0;
-        for (const [i, l] of lines.entries()) {
-          if (l.oldPara !== null) {
-            await lockMasterData(q);
-            await setProductPrice(q, shopId, l.code, l.pricePara);
-            await hubPriceChanged(q, shopId, {
-              code: l.code,
-              name: l.name,
-              newPara: l.pricePara,
-              at,
-              day,
-              actor,
-              source: 'receipt',
-            });
-          }
-          value +=
-            (await hubMove(q, shopId, {
-              code: l.code,
-              name: l.name,
-              at,
-              day,
-              kind: 'receipt',
-              source: `receipt:${doc.id}`,
-              line: i,
-              qtyMilli: l.qtyMilli,
-              pricePara: l.pricePara,
-              purchasePara: l.netPara,
-            })) ?? 0;
-        }
-        const detail = {
-          supplier: supplier.name,
-          pib: supplier.pib,
-          ...(input.supplierId !== undefined ? { supplierId: input.supplierId } : {}),
-          invoiceNumber: input.invoiceNumber,
-          invoiceDate: input.invoiceDate,
-          lines,
-        };
-        await setHubDocValue(q, doc.id, value, detail);
-        return {
-          id: doc.id,
-          number: docNumber(doc.number, doc.year),
-          kind: 'receipt',
-          at,
-          day,
-          actor,
-          valuePara: value,
-          detail,
-        };
-      });
-    },
+/**
+ * A receipt's lines posted into the shop's book (in the caller's transaction, on its opened document): the
+ * supplier's invoice checked once per supplier (a reversed receipt's invoice may be received again), each line's
+ * calculation, the new retail prices (a price change record for goods on hand at another price), the goods moved
+ * in at retail value and at their net purchase price. Its value and detail.
+ */
+export async function postReceiptLines(
+  q: Queryable,
+  shopId: number,
+  input: HubReceiptInput,
+  doc: OpenHubDoc,
+  actor: string | null,
+): Promise<{ valuePara: number; detail: Record<string, unknown> }> {
+  const { at, day } = doc;
+  const supplier = await receiptSupplier(q, shopId, input);
+  const seen = await q.query(
+    `SELECT 1 FROM hub_goods_docs d WHERE d.shop_id = $1 AND d.kind = 'receipt' AND d.detail->>'pib' = $2
+       AND d.detail->>'invoiceNumber' = $3
+       AND NOT EXISTS (SELECT 1 FROM hub_receipts r WHERE r.doc_id = d.id AND r.state = 'reversed')`,
+    [shopId, supplier.pib, input.invoiceNumber],
+  );
+  if (seen.length)
+    throw new HubError(409, 'invoice_known', 'this invoice of the supplier was received already', 'invoiceNumber');
+  const products = await productsOf(
+    q,
+    shopId,
+    input.lines.map((l) => l.code),
+    (i) => `lines.${i}.code`,
+  );
+  const rates = new Map((await shopTaxRates(q, shopId)).map((r) => [r.label, r.rate]));
+  const lines = priceLines(input, products, rates);
+  const changed = lines.filter((l) => l.oldPara !== null);
+  if (changed.length) {
+    await lockMasterData(q);
+    await setProductPrices(
+      q,
+      shopId,
+      changed.map((l) => ({ code: l.code, pricePara: l.pricePara })),
+    );
+    await hubPricesChanged(
+      q,
+      shopId,
+      changed.map((l) => ({ code: l.code, name: l.name, newPara: l.pricePara })),
+      { at, day, actor, source: 'receipt' },
+    );
+  }
+  const value = await hubMoveMany(
+    q,
+    shopId,
+    lines.map((l, i) => ({
+      code: l.code,
+      name: l.name,
+      at,
+      day,
+      kind: 'receipt' as const,
+      source: `receipt:${doc.id}`,
+      line: i,
+      qtyMilli: l.qtyMilli,
+      pricePara: l.pricePara,
+      purchasePara: l.netPara,
+    })),
+  );
+  const detail = {
+    supplier: supplier.name,
+    pib: supplier.pib,
+    ...(input.supplierId !== undefined ? { supplierId: input.supplierId } : {}),
+    invoiceNumber: input.invoiceNumber,
+    invoiceDate: input.invoiceDate,
+    lines,
   };
+  return { valuePara: value, detail };
 }

@@ -20,7 +20,8 @@ import type {
   TillStockAnswer,
 } from '../../shared/hub/goods-protocol.ts';
 import type { Queryable } from '../db/db.ts';
-import { bookCatalogPrices, hubDay, hubDocument, hubMove, setHubDocValue } from '../goods/ledger.ts';
+import { bookCatalogPrices, hubMove } from '../goods/ledger.ts';
+import { docNumber, inHubDay, postHubDocument } from '../goods/post.ts';
 import { lockMasterData, type AuthedTill, type HubDeps } from './shared.ts';
 
 interface CatalogProduct {
@@ -46,19 +47,6 @@ export async function productsOf(
     if (!byCode.has(c)) throw new HubError(400, 'product_unknown', `the shop has no product ${c}`, field(i));
   });
   return byCode;
-}
-
-/** A document's number as it is printed: `<number>/<year>`. */
-export const docNumber = (n: number, y: number): string => `${n}/${y}`;
-
-/** A document's value and detail written once its lines moved; the document as the contract answers it. */
-async function finishDoc(
-  q: Queryable,
-  doc: { id: number; number: number; year: number },
-  d: Omit<HubGoodsDoc, 'id' | 'number'> & { detail: Record<string, unknown> },
-): Promise<HubGoodsDoc> {
-  await setHubDocValue(q, doc.id, d.valuePara, d.detail);
-  return { id: doc.id, number: docNumber(doc.number, doc.year), ...d };
 }
 
 /** A shop's name and chain (its documents' title block, a transfer's two ends). */
@@ -131,29 +119,28 @@ function stockArea(deps: HubDeps) {
 
 /** Write-offs, price changes and the documents' list. */
 function documentsArea(deps: HubDeps) {
-  const { db, iso, zone } = deps;
+  const { db, zone } = deps;
   return {
     /** A write-off (отпис) with its reason: numbered, moved out at the book's price. */
     async writeOff(shopId: number, input: HubWriteOffInput, actor: string | null): Promise<HubGoodsDoc> {
-      const at = iso();
-      const day = hubDay(at, zone);
-      return db.tx(async (q) => {
+      return postHubDocument(deps, shopId, 'writeoff', actor, async (q, doc) => {
         const p = (await productsOf(q, shopId, [input.code], () => 'code')).get(input.code) as CatalogProduct;
-        const doc = await hubDocument(q, shopId, { kind: 'writeoff', at, day, actor, valuePara: 0, detail: {} });
         const value =
           (await hubMove(q, shopId, {
             code: p.code,
             name: p.name,
-            at,
-            day,
+            at: doc.at,
+            day: doc.day,
             kind: 'writeoff',
             source: `writeoff:${doc.id}`,
             line: 0,
             qtyMilli: -input.qtyMilli,
             pricePara: p.price_para,
           })) ?? 0;
-        const detail = { code: p.code, name: p.name, qtyMilli: input.qtyMilli, reason: input.reason };
-        return finishDoc(q, doc, { kind: 'writeoff', at, day, actor, valuePara: value, detail });
+        return {
+          valuePara: value,
+          detail: { code: p.code, name: p.name, qtyMilli: input.qtyMilli, reason: input.reason },
+        };
       });
     },
 
@@ -167,8 +154,7 @@ function documentsArea(deps: HubDeps) {
       pricePara: number,
       actor: string | null,
     ): Promise<HubGoodsDoc | null> {
-      const at = iso();
-      return db.tx(async (q) => {
+      return inHubDay(deps, async (q, at, day) => {
         await productsOf(q, shopId, [code], () => 'code');
         await lockMasterData(q);
         await q.query(
@@ -182,7 +168,7 @@ function documentsArea(deps: HubDeps) {
           id: c.docId,
           kind: 'price_change',
           number: docNumber(c.number, c.year),
-          day: hubDay(at, zone),
+          day,
           at,
           actor,
           valuePara: c.diffPara,
@@ -281,13 +267,10 @@ function transferReads(deps: HubDeps) {
 
 /** Sending and receiving goods between shops of a chain. */
 function transfersArea(deps: HubDeps, reads: ReturnType<typeof transferReads>) {
-  const { db, iso, zone } = deps;
   return {
     /** Sends goods to another shop of the same chain: a numbered `transfer_out` taking them out at the book's price. */
     async sendTransfer(shopId: number, input: HubTransferSendInput, actor: string | null): Promise<HubTransfer> {
-      const at = iso();
-      const day = hubDay(at, zone);
-      const id = await db.tx(async (q) => {
+      const doc = await postHubDocument(deps, shopId, 'transfer_out', actor, async (q, doc) => {
         const from = await shopName(q, shopId);
         const to = await shopName(q, input.toShopId);
         if (!from || !to || to.chain !== from.chain || input.toShopId === shopId)
@@ -303,7 +286,6 @@ function transfersArea(deps: HubDeps, reads: ReturnType<typeof transferReads>) {
           if (seen.has(l.code)) throw new HubError(400, 'line_twice', `${l.code} is on two lines`, `lines.${i}.code`);
           seen.add(l.code);
         });
-        const doc = await hubDocument(q, shopId, { kind: 'transfer_out', at, day, actor, valuePara: 0, detail: {} });
         let value = 0;
         const lines: HubTransferLine[] = [];
         for (const [i, l] of input.lines.entries()) {
@@ -312,8 +294,8 @@ function transfersArea(deps: HubDeps, reads: ReturnType<typeof transferReads>) {
             (await hubMove(q, shopId, {
               code: p.code,
               name: p.name,
-              at,
-              day,
+              at: doc.at,
+              day: doc.day,
               kind: 'transfer_out',
               source: `transfer_out:${doc.id}`,
               line: i,
@@ -324,13 +306,12 @@ function transfersArea(deps: HubDeps, reads: ReturnType<typeof transferReads>) {
         }
         const t = await q.query<{ id: number }>(
           `INSERT INTO hub_transfers (from_shop, to_shop, out_doc, sent_at, lines) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-          [shopId, input.toShopId, doc.id, at, JSON.stringify(lines)],
+          [shopId, input.toShopId, doc.id, doc.at, JSON.stringify(lines)],
         );
         const transferId = t[0]?.id ?? 0;
-        await setHubDocValue(q, doc.id, value, { transferId, toShopId: input.toShopId, toShop: to.name, lines });
-        return transferId;
+        return { valuePara: value, detail: { transferId, toShopId: input.toShopId, toShop: to.name, lines } };
       });
-      return reads.transfer(id, shopId);
+      return reads.transfer(Number(doc.detail.transferId), shopId);
     },
 
     /**
@@ -338,9 +319,7 @@ function transfersArea(deps: HubDeps, reads: ReturnType<typeof transferReads>) {
      * shop's retail price; each difference from what was sent is recorded on the transfer. Received once.
      */
     async receiveTransfer(shopId: number, input: HubTransferReceiveInput, actor: string | null): Promise<HubTransfer> {
-      const at = iso();
-      const day = hubDay(at, zone);
-      await db.tx(async (q) => {
+      await postHubDocument(deps, shopId, 'transfer_in', actor, async (q, doc) => {
         const t = (
           await q.query<{
             id: number;
@@ -383,7 +362,6 @@ function transfersArea(deps: HubDeps, reads: ReturnType<typeof transferReads>) {
             )
           ).map((p) => [p.code, p.price_para]),
         );
-        const doc = await hubDocument(q, shopId, { kind: 'transfer_in', at, day, actor, valuePara: 0, detail: {} });
         let value = 0;
         const lines: HubTransferLine[] = [];
         for (const [i, l] of t.lines.entries()) {
@@ -396,8 +374,8 @@ function transfersArea(deps: HubDeps, reads: ReturnType<typeof transferReads>) {
             (await hubMove(q, shopId, {
               code: l.code,
               name: p?.name ?? l.name,
-              at,
-              day,
+              at: doc.at,
+              day: doc.day,
               kind: 'transfer_in',
               source: `transfer_in:${doc.id}`,
               line: i,
@@ -405,13 +383,13 @@ function transfersArea(deps: HubDeps, reads: ReturnType<typeof transferReads>) {
               pricePara: p?.price_para ?? sentPrice.get(l.code) ?? 0,
             })) ?? 0;
         }
-        await setHubDocValue(q, doc.id, value, { transferId: t.id, fromShop: t.from_name, lines });
         await q.query('UPDATE hub_transfers SET in_doc = $2, received_at = $3, lines = $4 WHERE id = $1', [
           t.id,
           doc.id,
-          at,
+          doc.at,
           JSON.stringify(lines),
         ]);
+        return { valuePara: value, detail: { transferId: t.id, fromShop: t.from_name, lines } };
       });
       return reads.transfer(input.transferId, shopId);
     },
@@ -549,6 +527,11 @@ function docText(
   switch (d.kind) {
     case 'receipt':
       return w.receipt
+        .replace('{number}', number)
+        .replace('{supplier}', s('supplier'))
+        .replace('{invoice}', s('invoiceNumber'));
+    case 'reversal':
+      return w.reversal
         .replace('{number}', number)
         .replace('{supplier}', s('supplier'))
         .replace('{invoice}', s('invoiceNumber'));

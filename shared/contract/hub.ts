@@ -175,7 +175,11 @@ export type HubAuditAction =
   | 'goods_shop_identity'
   | 'goods_count_start'
   | 'goods_count_post'
-  | 'goods_count_cancel';
+  | 'goods_count_cancel'
+  | 'goods_receipt_draft'
+  | 'goods_receipt_draft_delete'
+  | 'goods_receipt_reverse'
+  | 'goods_minimum';
 
 /** One entry of the hub's audit log, as `GET /api/admin/audit` answers it. */
 export interface HubAuditEntry {

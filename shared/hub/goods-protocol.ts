@@ -16,6 +16,20 @@ const lang = z.enum(['sr-Cyrl', 'sr-Latn', 'en']).optional();
 
 export const HubStockQuery = z.object({ shopId: z.coerce.number().int().positive().optional() });
 
+/** A line of a goods receipt: a product of the shop's catalog, its quantity and prices. */
+const receiptLine = z.object({
+  code,
+  qtyMilli,
+  /** The net purchase price a unit, without VAT. */
+  purchasePara: para,
+  /** A new retail price with VAT (a price change record for goods on hand), else the catalog's. */
+  pricePara: para.optional(),
+  /** The supplier's discount on `purchasePara`, in hundredths of a percent: the net price is what it leaves. */
+  discountBp: z.number().int().min(0).max(10_000).optional(),
+  /** Without `pricePara`: the margin on the net price (bp); the retail price with VAT is calculated. */
+  marginBp: z.number().int().min(0).max(1_000_000).optional(),
+});
+
 /** A goods receipt posted at the hub: the supplier, their invoice, and lines of the shop's catalog products. */
 export const HubReceiptInput = z.object({
   shopId,
@@ -27,23 +41,7 @@ export const HubReceiptInput = z.object({
   pib: z.string().trim().max(20).optional(),
   invoiceNumber: z.string().trim().min(1).max(60),
   invoiceDate: day,
-  lines: z
-    .array(
-      z.object({
-        code,
-        qtyMilli,
-        /** The net purchase price a unit, without VAT. */
-        purchasePara: para,
-        /** A new retail price with VAT (a price change record for goods on hand), else the catalog's. */
-        pricePara: para.optional(),
-        /** The supplier's discount on `purchasePara`, in hundredths of a percent: the net price is what it leaves. */
-        discountBp: z.number().int().min(0).max(10_000).optional(),
-        /** Without `pricePara`: the margin on the net price (bp); the retail price with VAT is calculated. */
-        marginBp: z.number().int().min(0).max(1_000_000).optional(),
-      }),
-    )
-    .min(1)
-    .max(5000),
+  lines: z.array(receiptLine).min(1).max(5000),
   /** The manager confirms a retail price below the purchase price. */
   confirmBelowPurchase: z.boolean().optional(),
 });
@@ -131,7 +129,7 @@ export interface HubStockView {
 
 export interface HubGoodsDoc {
   id: number;
-  kind: 'receipt' | 'writeoff' | 'price_change' | 'transfer_out' | 'transfer_in' | 'count';
+  kind: 'receipt' | 'writeoff' | 'price_change' | 'transfer_out' | 'transfer_in' | 'count' | 'reversal';
   number: string;
   day: string;
   at: string;
@@ -223,4 +221,76 @@ export interface HubGoodsFormData {
   suppliers: HubSupplier[];
   /** Each label's rate in percent, as every current till of the shop reports it from the gateway. */
   taxRates: { label: string; rate: number }[];
+}
+
+/** A goods receipt saved as a draft (editable, moving nothing): the receipt's form, its lines possibly none yet. */
+export const HubReceiptDraftInput = HubReceiptInput.extend({
+  /** The draft saved over (absent: a new one). */
+  id: z.number().int().positive().optional(),
+  lines: z.array(receiptLine).max(5000),
+});
+export type HubReceiptDraftInput = z.infer<typeof HubReceiptDraftInput>;
+
+/** A receipt of the shop named by its id: a draft to post or delete, a posted receipt to reverse. */
+export const HubReceiptIdInput = z.object({
+  shopId,
+  id: z.number().int().positive(),
+  /** Posting a draft: the manager confirms a retail price below the purchase price. */
+  confirmBelowPurchase: z.boolean().optional(),
+});
+export type HubReceiptIdInput = z.infer<typeof HubReceiptIdInput>;
+
+/** A posted receipt or a reversal as an A4 PDF (its calculation). */
+export const HubReceiptPdfQuery = z.object({
+  shopId: z.coerce.number().int().positive().optional(),
+  id: z.coerce.number().int().positive(),
+  lang,
+});
+
+/** A product's minimum quantity in a shop (thousandths); 0 clears it. */
+export const HubMinimumInput = z.object({
+  shopId,
+  code,
+  minMilli: z.number().int().min(0).max(1_000_000_000_000),
+});
+export type HubMinimumInput = z.infer<typeof HubMinimumInput>;
+
+/** The reorder list of a shop: JSON, or with `format` CSV or an A4 PDF. */
+export const HubReorderQuery = z.object({
+  shopId: z.coerce.number().int().positive().optional(),
+  lang,
+  format: z.enum(['csv', 'pdf']).optional(),
+});
+
+/** A goods receipt of a shop at the hub: a draft, a posted receipt (or one reversed since) or a reversal. */
+export interface HubReceipt {
+  id: number;
+  kind: 'receipt' | 'reversal';
+  state: 'draft' | 'posted' | 'reversed';
+  /** The posted document's number (`5/2026`); null for a draft. */
+  number: string | null;
+  /** The receipt a reversal takes back (its id and number). */
+  reverses: number | null;
+  reversesNumber: string | null;
+  /** The reversal that took a reversed receipt back (its number). */
+  reversedBy: string | null;
+  supplier: string;
+  pib: string;
+  invoiceNumber: string;
+  invoiceDate: string;
+  createdAt: string;
+  updatedAt: string;
+  actor: string | null;
+  /** Retail value moved (negative for a reversal); of a draft, the lines at their given or catalog price. */
+  valuePara: number;
+  lineCount: number;
+  /** A draft's form as saved (to edit it); null once posted. */
+  draft: HubReceiptDraftInput | null;
+}
+
+/** A product's minimum in a shop. */
+export interface HubMinimum {
+  code: string;
+  name: string;
+  minMilli: number;
 }

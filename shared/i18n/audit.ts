@@ -176,6 +176,9 @@ const SR_CYRL = {
   hubGoodsCountPost: 'На хабу прокњижен попис бр. {number}: вишак {surplus}, мањак {shortage}',
   hubGoodsCountCancel: 'На хабу отказан попис бр. {number}',
   hubCountWholeShop: 'цела продавница',
+  hubGoodsReceiptDraft: 'На хабу сачуван нацрт пријемнице: {supplier}, рачун {invoice}',
+  hubGoodsReceiptDraftDelete: 'На хабу обрисан нацрт пријемнице',
+  hubGoodsReceiptReverse: 'На хабу сторно бр. {number} пријемнице бр. {of}: {value}',
 };
 
 type AuditKey = keyof typeof SR_CYRL;
@@ -345,6 +348,9 @@ const SR_LATN: Record<AuditKey, string> = {
   hubGoodsCountPost: 'Na habu proknjižen popis br. {number}: višak {surplus}, manjak {shortage}',
   hubGoodsCountCancel: 'Na habu otkazan popis br. {number}',
   hubCountWholeShop: 'cela prodavnica',
+  hubGoodsReceiptDraft: 'Na habu sačuvan nacrt prijemnice: {supplier}, račun {invoice}',
+  hubGoodsReceiptDraftDelete: 'Na habu obrisan nacrt prijemnice',
+  hubGoodsReceiptReverse: 'Na habu storno br. {number} prijemnice br. {of}: {value}',
 };
 
 const EN: Record<AuditKey, string> = {
@@ -512,6 +518,9 @@ const EN: Record<AuditKey, string> = {
   hubGoodsCountPost: 'Stock-taking no. {number} posted at the hub: surplus {surplus}, shortage {shortage}',
   hubGoodsCountCancel: 'Stock-taking no. {number} cancelled at the hub',
   hubCountWholeShop: 'the whole shop',
+  hubGoodsReceiptDraft: 'Draft goods receipt saved at the hub: {supplier}, invoice {invoice}',
+  hubGoodsReceiptDraftDelete: 'Draft goods receipt deleted at the hub',
+  hubGoodsReceiptReverse: 'Reversal no. {number} of goods receipt no. {of} at the hub: {value}',
 };
 
 export const AUDIT_TEXT: Record<Language, Record<AuditKey, string>> = {
@@ -1192,6 +1201,19 @@ const HUB_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
     params: { number: str(d.number), surplus: w.money(d.surplus), shortage: w.money(d.shortage) },
   }),
   goods_count_cancel: (d) => ({ key: 'hubGoodsCountCancel', params: { number: str(d.number) } }),
+  goods_receipt_draft: (d) => ({
+    key: 'hubGoodsReceiptDraft',
+    params: { supplier: str(d.supplier), invoice: str(d.invoice) },
+  }),
+  goods_receipt_draft_delete: () => ({ key: 'hubGoodsReceiptDraftDelete', params: {} }),
+  goods_receipt_reverse: (d, w) => ({
+    key: 'hubGoodsReceiptReverse',
+    params: { number: str(d.number), of: str(d.of), value: w.money(d.value) },
+  }),
+  goods_minimum: (d) => ({
+    key: 'minimumSet',
+    params: { code: str(d.code), minimum: formatQuantity(num(d.minimumMilli)) },
+  }),
 };
 
 /** Does the till's audit have a sentence of its own for this action (not the generic one)? */

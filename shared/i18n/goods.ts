@@ -152,6 +152,8 @@ export interface GoodsDocWords {
   reorderTitle: string;
   reorderHeader: readonly string[];
   noSupplier: string;
+  /** A reversal's line naming the receipt it reverses. */
+  reverses: string;
 }
 
 export const GOODS_DOC_WORDS: Record<Language, GoodsDocWords> = {
@@ -220,6 +222,7 @@ export const GOODS_DOC_WORDS: Record<Language, GoodsDocWords> = {
     reorderTitle: 'Списак за наручивање',
     reorderHeader: ['Шифра', 'Назив', 'На стању', 'Минимум', 'Наручити', 'Набавна цена'],
     noSupplier: 'Без добављача (артикал још није примљен пријемницом)',
+    reverses: 'Сторнира пријемницу бр. {number}',
   },
   'sr-Latn': {
     kepTitle: 'Knjiga evidencije prometa (KEP)',
@@ -286,6 +289,7 @@ export const GOODS_DOC_WORDS: Record<Language, GoodsDocWords> = {
     reorderTitle: 'Spisak za naručivanje',
     reorderHeader: ['Šifra', 'Naziv', 'Na stanju', 'Minimum', 'Naručiti', 'Nabavna cena'],
     noSupplier: 'Bez dobavljača (artikal još nije primljen prijemnicom)',
+    reverses: 'Stornira prijemnicu br. {number}',
   },
   en: {
     kepTitle: 'Book of turnover records (KEP)',
@@ -352,6 +356,7 @@ export const GOODS_DOC_WORDS: Record<Language, GoodsDocWords> = {
     reorderTitle: 'Reorder list',
     reorderHeader: ['Code', 'Name', 'On hand', 'Minimum', 'To order', 'Purchase price'],
     noSupplier: 'No supplier (the product was never received)',
+    reverses: 'Reverses goods receipt no. {number}',
   },
 };
 

@@ -74,7 +74,8 @@ function fontPath(file: string): string {
   return fileURLToPath(new URL(`../../resources/fonts/${file}`, import.meta.url));
 }
 
-const fill = (template: string, params: Record<string, string | number>): string =>
+/** A template's `{name}` placeholders filled in. */
+export const fill = (template: string, params: Record<string, string | number>): string =>
   template.replace(/\{(\w+)\}/g, (_m, k: string) => String(params[k] ?? ''));
 
 /**

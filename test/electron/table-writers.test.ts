@@ -141,6 +141,9 @@ const HUB_OWNERS: Record<string, string> = {
   // Stock-taking at the hub (hub migration 030).
   hub_stock_counts: 'hub/services/goods-counts.ts',
   hub_stock_count_lines: 'hub/services/goods-counts.ts',
+  // Receipt drafts and reversals, and minimums per product at the hub (hub migration 031).
+  hub_receipts: 'hub/services/goods-receipt-drafts.ts',
+  hub_stock_minimums: 'hub/services/goods-minimums.ts',
 };
 
 /**

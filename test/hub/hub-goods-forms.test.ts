@@ -17,6 +17,7 @@ import { netPurchase, retailFromMargin } from '../../shared/goods/calc.ts';
 import type { HubGoodsDoc, HubGoodsFormData, HubStockView, HubSupplier } from '../../shared/hub/goods-protocol.ts';
 import { BACKENDS } from './backends.ts';
 import { enrolTills, serveHub } from './served-hub.ts';
+import { pushTaxRates } from './till-status.ts';
 
 const ADMIN = 'kasa-test-admin-token-goods-forms-0123456789';
 const GOOD_PIB = '101134702';
@@ -50,18 +51,7 @@ describe.each(BACKENDS)('the goods register and receipt calculation at the hub o
     ((await call('GET', `/api/admin/goods/form-data?shopId=${shop}`)).body as unknown as HubGoodsFormData).suppliers;
   /** The till's push with its status: its labels and, as every till now reports them, their rates (or none). */
   const report = (taxRates: { label: string; rate: number }[] | undefined) =>
-    hub.service.push(till, {
-      tillId: till.id,
-      events: [],
-      status: {
-        queued: 0,
-        needsAttention: 0,
-        oldestQueuedAt: null,
-        hubQueued: 0,
-        taxLabels: ['Ђ', 'Е'],
-        ...(taxRates ? { taxRates } : {}),
-      },
-    });
+    pushTaxRates(hub.service, till, ['Ђ', 'Е'], taxRates);
   const count = async (table: string): Promise<number> =>
     Number((await hub.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]?.n);
 

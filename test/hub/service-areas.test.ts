@@ -81,6 +81,16 @@ const INTERFACE = [
   'shopIdentity',
   'setShopIdentity',
   'goodsTaxRates',
+  // Receipt drafts and reversals, minimums and the reorder list at the hub.
+  'goodsReceipts',
+  'saveDraft',
+  'deleteDraft',
+  'postDraft',
+  'reverseReceipt',
+  'receiptForPrint',
+  'setMinimum',
+  'minimums',
+  'reorder',
 ];
 
 const backend = BACKENDS[0]!;

@@ -28,6 +28,7 @@ import { h027 } from './027_prices.ts';
 import { h028 } from './028_stock_changes.ts';
 import { h029 } from './029_goods_register.ts';
 import { h030 } from './030_stock_counts.ts';
+import { h031 } from './031_goods_receipts.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -71,4 +72,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   h028,
   h029,
   h030,
+  h031,
 ];

@@ -24,13 +24,13 @@ import { mt, type ManagerT } from '../manager/i18n.ts';
 import { download, hubApi } from './api.ts';
 import {
   PriceChangeForm,
-  ReceiptForm,
   ReceiveTransferForm,
   ShopIdentityForm,
   SuppliersForm,
   WriteOffForm,
 } from './HubGoodsForms.tsx';
 import { HubCount } from './HubCount.tsx';
+import { HubReceipts } from './HubReceipts.tsx';
 import type { HubKey, HubLang, HubT } from './i18n.ts';
 
 const FIRST_OF_YEAR = (day: string): string => `${day.slice(0, 4)}-01-01`;
@@ -126,6 +126,7 @@ export function HubGoods(props: {
       transfer_out: t('goodsDocTransferOut'),
       transfer_in: t('goodsDocTransferIn'),
       count: t('goodsDocCount'),
+      reversal: t('goodsDocReversal'),
     })[k];
 
   return (
@@ -157,7 +158,7 @@ export function HubGoods(props: {
       )}
 
       <h2>{t('goodsDocsForms')}</h2>
-      <ReceiptForm {...forms} data={formData} />
+      <HubReceipts {...forms} data={formData} />
       <WriteOffForm {...forms} />
       <PriceChangeForm {...forms} />
 

@@ -11,6 +11,8 @@ import { formatQuantity, formatRsd, parseQuantityInput, parseRsdInput } from '..
 import { dayIn } from '../../../shared/i18n/time.ts';
 import type {
   HubGoodsFormData,
+  HubReceipt,
+  HubReceiptDraftInput,
   HubShopIdentity,
   HubSupplier,
   HubTransfer,
@@ -39,7 +41,19 @@ const CODE_TEXT: Readonly<Record<string, HubKey>> = {
   product_unknown: 'gfErrProductUnknown',
   rate_unknown: 'gfErrRateUnknown',
   supplier_unknown: 'gfErrSupplierUnknown',
+  receipt_empty: 'rcErrEmpty',
+  receipt_posted: 'rcErrPosted',
+  receipt_draft: 'rcErrDraft',
+  receipt_reversed: 'rcErrReversed',
+  receipt_not_reversible: 'rcErrNotReversible',
+  receipt_unknown: 'rcErrUnknown',
 };
+
+/** A refusal of the hub in words: its code's, else the generic text (a list's buttons, which have no field). */
+export function refusalText(t: HubT, err: unknown, text: (err: unknown) => string): string {
+  const key = err instanceof HubCallError && err.code ? CODE_TEXT[err.code] : undefined;
+  return key ? t(key) : text(err);
+}
 
 /** A refusal of the hub as its field's error; one naming no field is the form's own (key ''). */
 function refusalAt(
@@ -83,7 +97,7 @@ function FormBox(props: {
 }
 
 /** A text field with its error under it, named by its label. */
-function TextField(props: {
+export function TextField(props: {
   id: string;
   label: string;
   value: string;
@@ -224,15 +238,38 @@ function useProducts(api: HubUiApi, typed: readonly string[]) {
   };
 }
 
-/** The goods receipt: supplier, their invoice, lines with their calculation; posted by the manager. */
-export function ReceiptForm(props: FormProps & { data: HubGoodsFormData }) {
-  const { t, lang, api, data } = props;
+/** A draft's line as the form shows it (amounts and percentages as a person types them). */
+function lineOfDraft(l: HubReceiptDraftInput['lines'][number]): LineDraft {
+  const bp = (v: number): string => String(v / 100).replace('.', ',');
+  return {
+    product: l.code,
+    quantity: formatQuantity(l.qtyMilli),
+    purchase: formatRsd(l.purchasePara),
+    discount: l.discountBp ? bp(l.discountBp) : '',
+    mode: l.pricePara === undefined ? 'margin' : 'retail',
+    margin: l.marginBp === undefined ? '' : bp(l.marginBp),
+    retail: l.pricePara === undefined ? '' : formatRsd(l.pricePara),
+  };
+}
+
+/**
+ * The goods receipt: supplier, their invoice, lines with their calculation; saved as a draft or posted by the
+ * manager. With `draft` (a saved draft opened from the list) the form edits it: saved over it, or posted as it.
+ */
+export function ReceiptForm(
+  props: FormProps & { data: HubGoodsFormData; draft?: HubReceipt | null; onDraftDone?: () => void },
+) {
+  const { t, lang, api, data, draft } = props;
   const mgrT: ManagerT = (key, params) => mt(lang, key, params);
-  const [supplierId, setSupplierId] = useState('');
-  const [invoice, setInvoice] = useState('');
-  const [invoiceDate, setInvoiceDate] = useState(dayIn(new Date()));
-  const [lines, setLines] = useState<LineDraft[]>([{ ...EMPTY_LINE }]);
-  const [confirm, setConfirm] = useState(false);
+  // An opened draft fills the form when it is mounted (the list mounts a new form for each draft it opens).
+  const form = draft?.draft ?? null;
+  const [supplierId, setSupplierId] = useState(form?.supplierId === undefined ? '' : String(form.supplierId));
+  const [invoice, setInvoice] = useState(form?.invoiceNumber ?? '');
+  const [invoiceDate, setInvoiceDate] = useState(form?.invoiceDate ?? dayIn(new Date()));
+  const [lines, setLines] = useState<LineDraft[]>(
+    form?.lines.length ? form.lines.map(lineOfDraft) : [{ ...EMPTY_LINE }],
+  );
+  const [confirm, setConfirm] = useState(form?.confirmBelowPurchase ?? false);
   const [errors, setErrors] = useState<Errors>({});
   const [note, setNote] = useState<Note>(null);
   const products = useProducts(
@@ -262,8 +299,8 @@ export function ReceiptForm(props: FormProps & { data: HubGoodsFormData }) {
     return { p, rate, purchase, discount, net, margin, retail, shownMargin };
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  /** The form as the hub takes it, or null with the errors of the fields said before anything is sent. */
+  const collect = () => {
     setNote(null);
     const bad: Record<string, string> = {};
     if (supplierId === '') bad['supplierId'] = t('gfErrSupplierUnknown');
@@ -286,29 +323,54 @@ export function ReceiptForm(props: FormProps & { data: HubGoodsFormData }) {
       };
     });
     setErrors(bad);
-    if (Object.keys(bad).length > 0) return;
+    if (Object.keys(bad).length > 0) return null;
+    return {
+      supplierId: Number(supplierId),
+      invoiceNumber: invoice.trim(),
+      invoiceDate,
+      lines: out,
+      ...(confirm ? { confirmBelowPurchase: true } : {}),
+    };
+  };
+  const refused = (err: unknown) =>
+    setErrors(refusalAt(t, err, props.text, (f) => f.replace(/\.(pricePara|marginBp)$/, '.price')));
+  const done = (n: Note) => {
+    setNote(n);
+    setLines([{ ...EMPTY_LINE }]);
+    setInvoice('');
+    setConfirm(false);
+    props.onDraftDone?.();
+    props.changed();
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const body = collect();
+    if (!body) return;
+    // An opened draft is saved as it is now and posted; else the receipt is posted at once.
+    const posted = draft
+      ? api
+          .call('goodsReceiptDraftSave', { ...body, id: draft.id })
+          .then(() => api.call('goodsReceiptDraftPost', { id: draft.id }))
+      : api.call('goodsReceipt', body);
+    posted.then((doc) => done(['gfReceiptPosted', { number: doc.number }])).catch(refused);
+  };
+  const saveDraft = () => {
+    const body = collect();
+    if (!body) return;
     api
-      .call('goodsReceipt', {
-        supplierId: Number(supplierId),
-        invoiceNumber: invoice.trim(),
-        invoiceDate,
-        lines: out,
-        ...(confirm ? { confirmBelowPurchase: true } : {}),
-      })
-      .then((doc) => {
-        setNote(['gfReceiptPosted', { number: doc.number }]);
-        setLines([{ ...EMPTY_LINE }]);
-        setInvoice('');
-        setConfirm(false);
-        props.changed();
-      })
-      .catch((err: unknown) =>
-        setErrors(refusalAt(t, err, props.text, (f) => f.replace(/\.(pricePara|marginBp)$/, '.price'))),
-      );
+      .call('goodsReceiptDraftSave', { ...body, ...(draft ? { id: draft.id } : {}) })
+      .then((r) => done(['rcDraftSaved', { invoice: r.invoiceNumber }]))
+      .catch(refused);
   };
 
   return (
-    <FormBox t={t} title={t('gfReceipt')} note={note} errors={errors} onSubmit={submit}>
+    <FormBox
+      t={t}
+      title={draft ? t('rcEditing', { invoice: draft.invoiceNumber }) : t('gfReceipt')}
+      note={note}
+      errors={errors}
+      onSubmit={submit}
+    >
       <div className="mgr-row">
         <CheckedField label={t('gfSupplier')} error={errors['supplierId']} errorId="gf-supplier-error">
           <select value={supplierId} onChange={(e) => setSupplierId(e.target.value)}>
@@ -409,6 +471,14 @@ export function ReceiptForm(props: FormProps & { data: HubGoodsFormData }) {
         {t('gfConfirmBelow')}
       </label>
       <button type="submit">{t('gfPostReceipt')}</button>
+      <button type="button" onClick={saveDraft}>
+        {t('rcSaveDraft')}
+      </button>
+      {draft && (
+        <button type="button" onClick={() => done(null)}>
+          {t('rcStopEditing')}
+        </button>
+      )}
       {lines.map((l, i) => (
         <datalist key={i} id={`gf-l${i}-products`}>
           {products.matches(l.product).map((p) => (

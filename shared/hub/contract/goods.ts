@@ -15,6 +15,13 @@ import {
   HubTransferSendInput,
   HubWriteOffInput,
   TillStockQuery,
+  HubMinimumInput,
+  HubReceiptDraftInput,
+  HubReceiptIdInput,
+  HubReceiptPdfQuery,
+  HubReorderQuery,
+  type HubMinimum,
+  type HubReceipt,
   type HubGoodsDoc,
   type HubGoodsFormData,
   type HubShopIdentity,
@@ -24,6 +31,7 @@ import {
   type HubTransfer,
   type TillStockAnswer,
 } from '../goods-protocol.ts';
+import type { ReorderView } from '../../contract/goods.ts';
 import { endpoint, type HubFile } from './define.ts';
 
 /** A period of a shop's documents: its days as in the report (`from`, `to`: YYYY-MM-DD). */
@@ -143,6 +151,79 @@ export const GOODS_API = {
     path: '/api/admin/goods/shop-identity',
     caller: 'manager',
     input: HubShopIdentityInput,
+    shop: 'required',
+  }),
+  /** The shop's goods receipts: drafts, posted, reversed and reversals, newest first. */
+  goodsReceipts: endpoint<{ receipts: HubReceipt[] }>()({
+    method: 'GET',
+    path: '/api/admin/goods/receipts',
+    caller: 'manager',
+    input: HubStockQuery,
+    shop: 'required',
+  }),
+  /** A receipt saved as a draft (new, or over a draft by `id`): nothing moves. */
+  goodsReceiptDraftSave: endpoint<HubReceipt>()({
+    method: 'POST',
+    path: '/api/admin/goods/receipts/drafts',
+    caller: 'manager',
+    input: HubReceiptDraftInput,
+    shop: 'required',
+  }),
+  goodsReceiptDraftDelete: endpoint<{ ok: true }>()({
+    method: 'POST',
+    path: '/api/admin/goods/receipts/drafts/delete',
+    caller: 'manager',
+    input: HubReceiptIdInput,
+    shop: 'required',
+  }),
+  /** A draft posted once (a second post is refused and numbers nothing). */
+  goodsReceiptDraftPost: endpoint<HubGoodsDoc>()({
+    method: 'POST',
+    path: '/api/admin/goods/receipts/drafts/post',
+    caller: 'manager',
+    input: HubReceiptIdInput,
+    shop: 'required',
+    status: 201,
+  }),
+  /** A posted receipt reversed once: a numbered reversal taking its goods back out. */
+  goodsReceiptReverse: endpoint<HubGoodsDoc>()({
+    method: 'POST',
+    path: '/api/admin/goods/receipts/reverse',
+    caller: 'manager',
+    input: HubReceiptIdInput,
+    shop: 'required',
+    status: 201,
+  }),
+  /** A posted receipt or a reversal with its calculation as an A4 PDF. */
+  goodsReceiptPdf: endpoint<HubFile>()({
+    method: 'GET',
+    path: '/api/admin/goods/receipts/pdf',
+    caller: 'manager',
+    input: HubReceiptPdfQuery,
+    shop: 'required',
+  }),
+  /** The shop's minimums per product. */
+  goodsMinimums: endpoint<{ minimums: HubMinimum[] }>()({
+    method: 'GET',
+    path: '/api/admin/goods/minimums',
+    caller: 'manager',
+    input: HubStockQuery,
+    shop: 'required',
+  }),
+  /** A product's minimum set (0 clears it). */
+  goodsMinimumSet: endpoint<{ minimum: HubMinimum | null }>()({
+    method: 'POST',
+    path: '/api/admin/goods/minimums',
+    caller: 'manager',
+    input: HubMinimumInput,
+    shop: 'required',
+  }),
+  /** The reorder list per supplier as JSON, or with `format` as CSV or an A4 PDF. */
+  goodsReorder: endpoint<ReorderView | HubFile>()({
+    method: 'GET',
+    path: '/api/admin/goods/reorder',
+    caller: 'manager',
+    input: HubReorderQuery,
     shop: 'required',
   }),
 } as const;
