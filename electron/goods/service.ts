@@ -28,6 +28,7 @@ import { kepCsv, kepWords } from '../../shared/i18n/goods.ts';
 import { kepBook, turnoverEntries, type KepRaw } from '../../shared/goods/kep.ts';
 import { dayStart } from '../../shared/i18n/time.ts';
 import { bookDay, move, nextNumber, stockOf } from './ledger.ts';
+import { csvRows } from './csv.ts';
 
 export interface GoodsDeps {
   /** The rate (percent) of a tax label in the gateway's rates in force, undefined when it is not among them. */
@@ -40,14 +41,8 @@ export interface GoodsDeps {
   now?(): Date;
 }
 
-interface SupplierRow {
-  id: number;
-  name: string;
-  pib: string;
-  address: string | null;
-  account: string | null;
-  contact: string | null;
-}
+/** A row of `suppliers`: its columns read here are the view's fields, one to one. */
+type SupplierRow = SupplierView;
 
 interface ReceiptRow {
   id: number;
@@ -396,36 +391,30 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
      */
     linesFromCsv(csv: string): ReceiptInput['lines'] {
       const out: ReceiptInput['lines'] = [];
-      csv
-        .replace(/^\ufeff/, '')
-        .split(/\r?\n/)
-        .forEach((text, i) => {
-          const row = i + 1;
-          if (text.trim() === '') return;
-          const cells = text.split(/[;\t]/).map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
-          const [code = '', qtyText = '', priceText = '', discountText = ''] = cells;
-          const milli = parseQuantityInput(qtyText);
-          if (row === 1 && milli === null) return; // the header
-          if (code === '') throw invalidInput('csv', 'goods_csv_cell', { row, column: 1 });
-          const product = st.productCode.get(code) ?? byBarcode(code);
-          if (!product) throw invalidInput('csv', 'goods_csv_unknown', { row, column: 1, value: code });
-          if (milli === null || milli <= 0)
-            throw invalidInput('csv', 'goods_csv_quantity', { row, column: 2, value: qtyText });
-          const price = parseRsdInput(priceText);
-          if (price === null || price <= 0)
-            throw invalidInput('csv', 'goods_csv_amount', { row, column: 3, value: priceText });
-          const discount = discountText === '' ? 0 : parseRsdInput(discountText);
-          if (discount === null || discount < 0 || discount > 10_000)
-            throw invalidInput('csv', 'goods_csv_amount', { row, column: 4, value: discountText });
-          const retail = catalog.product(product.code, deps.labels())?.pricePara ?? 0;
-          out.push({
-            code: product.code,
-            quantity: milli / 1000,
-            purchasePrice: price / 100,
-            ...(discount ? { discountPercent: discount / 100 } : {}),
-            ...(retail > 0 ? { retailPrice: retail / 100 } : { marginPercent: 0 }),
-          });
+      csvRows(csv).forEach(({ row, cells }) => {
+        const [code = '', qtyText = '', priceText = '', discountText = ''] = cells;
+        const milli = parseQuantityInput(qtyText);
+        if (row === 1 && milli === null) return; // the header
+        if (code === '') throw invalidInput('csv', 'goods_csv_cell', { row, column: 1 });
+        const product = st.productCode.get(code) ?? byBarcode(code);
+        if (!product) throw invalidInput('csv', 'goods_csv_unknown', { row, column: 1, value: code });
+        if (milli === null || milli <= 0)
+          throw invalidInput('csv', 'goods_csv_quantity', { row, column: 2, value: qtyText });
+        const price = parseRsdInput(priceText);
+        if (price === null || price <= 0)
+          throw invalidInput('csv', 'goods_csv_amount', { row, column: 3, value: priceText });
+        const discount = discountText === '' ? 0 : parseRsdInput(discountText);
+        if (discount === null || discount < 0 || discount > 10_000)
+          throw invalidInput('csv', 'goods_csv_amount', { row, column: 4, value: discountText });
+        const retail = catalog.product(product.code, deps.labels())?.pricePara ?? 0;
+        out.push({
+          code: product.code,
+          quantity: milli / 1000,
+          purchasePrice: price / 100,
+          ...(discount ? { discountPercent: discount / 100 } : {}),
+          ...(retail > 0 ? { retailPrice: retail / 100 } : { marginPercent: 0 }),
         });
+      });
       if (out.length === 0) throw invalidInput('csv', 'goods_csv_empty');
       if (out.length > 1000) throw invalidInput('csv', 'too_many');
       return out;

@@ -24,6 +24,7 @@ import { formatQuantity, parseQuantityInput, toMilli } from '../../shared/money.
 import { valueAt } from '../../shared/goods/calc.ts';
 import { reorderCsv } from '../../shared/i18n/goods.ts';
 import { bookDay, codeOfLine, move, nextNumber, stockOf } from './ledger.ts';
+import { csvRows } from './csv.ts';
 
 export interface StocktakeDeps {
   audit(actor: string | null, action: string, detail: Record<string, unknown>, approver: string | null): void;
@@ -271,24 +272,18 @@ export function createStocktake(db: Db, deps: StocktakeDeps) {
       db.transaction(() => {
         openCount(id);
         const byCode = new Map<string, { line: LineRow; milli: number }>();
-        csv
-          .replace(/^\ufeff/, '')
-          .split(/\r?\n/)
-          .forEach((text, i) => {
-            const row = i + 1;
-            if (text.trim() === '') return;
-            const cells = text.split(/[;\t]/).map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
-            const code = cells[0] ?? '';
-            const qtyText = cells[1] ?? '';
-            const milli = parseQuantityInput(qtyText);
-            if (row === 1 && milli === null) return; // the header
-            if (code === '') throw invalidInput('csv', 'goods_csv_cell', { row, column: 1, problem: 'code' });
-            if (milli === null || milli < 0)
-              throw invalidInput('csv', 'goods_csv_quantity', { row, column: 2, value: qtyText });
-            const line = lineOf(id, code, 'csv', { row, column: 1 });
-            const seen = byCode.get(line.product_code);
-            byCode.set(line.product_code, { line, milli: (seen?.milli ?? 0) + milli });
-          });
+        csvRows(csv).forEach(({ row, cells }) => {
+          const code = cells[0] ?? '';
+          const qtyText = cells[1] ?? '';
+          const milli = parseQuantityInput(qtyText);
+          if (row === 1 && milli === null) return; // the header
+          if (code === '') throw invalidInput('csv', 'goods_csv_cell', { row, column: 1, problem: 'code' });
+          if (milli === null || milli < 0)
+            throw invalidInput('csv', 'goods_csv_quantity', { row, column: 2, value: qtyText });
+          const line = lineOf(id, code, 'csv', { row, column: 1 });
+          const seen = byCode.get(line.product_code);
+          byCode.set(line.product_code, { line, milli: (seen?.milli ?? 0) + milli });
+        });
         if (byCode.size === 0) throw invalidInput('csv', 'goods_csv_empty');
         enter(
           id,
