@@ -19,6 +19,7 @@ import type { LabelsOverview, LabelsPreview } from '../../shared/contract/labels
 import type { PdfFile } from '../../shared/contract/goods.ts';
 import { gs1CheckDigit } from '../../shared/labels/barcode.ts';
 import { closeCores, fails, MANAGER_PIN, ok, startCore, tempDir } from '../support/session.ts';
+import { productInput } from '../support/products.ts';
 import {
   keepLabelPicture,
   labelPrinter,
@@ -45,18 +46,7 @@ const BREAD = 'HL-42';
 const APPLES = 'JAB';
 
 async function product(code: string, name: string, price: number, unit: 'piece' | 'kg' | 'l', group: string) {
-  await ok(c, 'catalog.put', {
-    code,
-    create: true,
-    name,
-    price,
-    label: 'A',
-    unit,
-    group,
-    favourite: false,
-    barcodes: [],
-    approval: { managerPin },
-  });
+  await ok(c, 'catalog.put', productInput({ code, name, price, unit, group }));
 }
 
 const count = (table: string): number =>

@@ -23,6 +23,7 @@ import { dayIn } from '../../shared/i18n/time.ts';
 import { itemAmount, type ReceiptItem } from '../../shared/receipt-items.ts';
 import { toMilli, toPara } from '../../shared/money.ts';
 import { closeCore, closeCores, fails, MANAGER_PIN, ok, startCore, tempDir } from '../support/session.ts';
+import { productInput } from '../support/products.ts';
 
 const managerPin = MANAGER_PIN;
 const fieldOf = (e: AppError): string | undefined => ('field' in e ? e.field : undefined);
@@ -34,18 +35,7 @@ let c: Core;
 const dataDir = tempDir('kasa-prices-');
 
 async function product(core: Core, code: string, name: string, price: number, group: string | null) {
-  return ok<ProductView>(core, 'catalog.put', {
-    code,
-    create: true,
-    name,
-    price,
-    label: 'A',
-    unit: 'piece',
-    group,
-    favourite: false,
-    barcodes: [],
-    approval: { managerPin },
-  });
+  return ok<ProductView>(core, 'catalog.put', productInput({ code, name, price, group }));
 }
 
 const count = (table: string): number =>
