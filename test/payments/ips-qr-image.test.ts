@@ -14,6 +14,7 @@ import {
   parseIpsQr,
   type IpsQrFields,
 } from '../../shared/payments/ips-qr.ts';
+import { NBS_EXAMPLE_FIELDS } from '../support/ips-nbs-example.ts';
 
 async function decode(text: string, scale: number): Promise<string | null> {
   const png = PNG.sync.read(await QRCode.toBuffer(text, { ...IPS_QR_RENDER, scale, type: 'png' }));
@@ -37,16 +38,7 @@ describe('the IPS QR image', () => {
       amountPara: 1,
       paymentCode: '221',
     },
-    {
-      kind: 'PR',
-      account: '845000000040484987',
-      name: 'JP EPS BEOGRAD\r\nBALKANSKA 13',
-      amountPara: 359613,
-      payer: 'MRĐO MAČKATOVIĆ\r\nŽUPSKA 13\r\nBEOGRAD 6',
-      paymentCode: '189',
-      purpose: 'UPLATA PO RAČUNU ZA EL. ENERGIJU',
-      reference: '97163220000111111111000',
-    },
+    NBS_EXAMPLE_FIELDS,
   ];
 
   for (const fields of cases)
