@@ -8,8 +8,7 @@
 import { LANGUAGES, openManagerTab, shotsAtTillSizes } from './languages.ts';
 import { mt } from '../../renderer/src/manager/i18n.ts';
 import { gs1CheckDigit } from '../../shared/labels/barcode.ts';
-import { MANAGER_PIN } from '../support/session.ts';
-import { productInput } from '../support/products.ts';
+import { MANAGER_PIN, newProduct } from '../support/session.ts';
 import { labelPrinter, parseZpl } from '../support/labels.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 import { shopDay } from './days.ts';
@@ -26,7 +25,7 @@ async function call(kasa: KasaFixture, name: string, input: unknown): Promise<vo
 }
 
 async function put(kasa: KasaFixture, code: string, name: string, price: number): Promise<void> {
-  await call(kasa, 'catalog.put', productInput({ code, name, price, group: 'Млечни' }));
+  await call(kasa, 'catalog.put', newProduct(code, price, 'Млечни', { name, label: 'A' }));
 }
 
 for (const lang of LANGUAGES) {
