@@ -27,11 +27,7 @@ for (const backend of BACKENDS) {
     let clock = Date.UTC(2027, 0, 31, 22, 0, 0);
     let a: AuthedTill;
     let b: AuthedTill;
-    const hub = openHubWithTwoTills(
-      backend,
-      () => new Date(clock),
-      (tills) => ([a, b] = tills),
-    );
+    const hub = openHubWithTwoTills(backend, { now: () => new Date(clock) }, (tills) => ([a, b] = tills));
 
     const partitions = async (table: string): Promise<string[]> =>
       (

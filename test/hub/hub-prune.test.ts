@@ -24,11 +24,7 @@ for (const backend of BACKENDS) {
     let clock = T0;
     let a: AuthedTill;
     let b: AuthedTill;
-    const hub = openHubWithTwoTills(
-      backend,
-      () => new Date(clock),
-      (tills) => ([a, b] = tills),
-    );
+    const hub = openHubWithTwoTills(backend, { now: () => new Date(clock) }, (tills) => ([a, b] = tills));
 
     const seqs = async (till: AuthedTill): Promise<number[]> =>
       (

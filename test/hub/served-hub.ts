@@ -138,16 +138,16 @@ export function openHubService(
 }
 
 /**
- * The hub's service (openHubService) on the clock `now`, with two tills A and B enrolled in the default shop before
- * the suite's tests; `enrolled` receives them.
+ * The hub's service (openHubService, with the service's `options`) with two tills A and B enrolled in the default
+ * shop before the suite's tests; `enrolled` receives them.
  */
 export function openHubWithTwoTills(
   backend: Backend,
-  now: () => Date,
+  options: ServedHubOptions['service'],
   enrolled: (tills: readonly [AuthedTill, AuthedTill]) => void,
 ): { db: HubDb; service: HubService } {
   return openHubService(backend, {
-    service: { now },
+    service: options,
     seed: async (service) => enrolled(await enrolTills(service, await service.ensureDefaultShop(), ['A', 'B'])),
   });
 }
