@@ -12,7 +12,7 @@ import {
   parseIpsQr,
   type IpsQrFields,
 } from './ips-qr.ts';
-import { NBS_EXAMPLE, NBS_EXAMPLE_FIELDS } from '../../test/support/ips-nbs-example.ts';
+import { NBS_EXAMPLE, NBS_EXAMPLE_FIELDS, SHOP_EXAMPLE_FIELDS } from '../../test/support/ips-examples.ts';
 
 describe('the account and its check digits', () => {
   it("accepts the NBS's example accounts and writes the short forms as 18 digits", () => {
@@ -80,14 +80,7 @@ describe('the code', () => {
   });
 
   it('builds a point-of-sale code in the standard order, optional tags left out', () => {
-    const fields: IpsQrFields = {
-      kind: 'PT',
-      account: '840000000095584510',
-      name: 'Продавница Код Мике',
-      amountPara: 123456,
-      paymentCode: '221',
-      reference: `97${model97Control('26112816300512')}26112816300512`,
-    };
+    const fields = SHOP_EXAMPLE_FIELDS;
     const text = buildIpsQr(fields);
     expect(text).toBe(
       `K:PT|V:01|C:1|R:840000000095584510|N:Продавница Код Мике|I:RSD1234,56|SF:221|RO:${fields.reference}`,

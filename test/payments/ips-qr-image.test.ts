@@ -7,14 +7,8 @@ import { describe, expect, it } from 'vitest';
 import QRCode from 'qrcode';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import {
-  IPS_QR_RENDER,
-  buildIpsQr,
-  model97Control,
-  parseIpsQr,
-  type IpsQrFields,
-} from '../../shared/payments/ips-qr.ts';
-import { NBS_EXAMPLE_FIELDS } from '../support/ips-nbs-example.ts';
+import { IPS_QR_RENDER, buildIpsQr, parseIpsQr, type IpsQrFields } from '../../shared/payments/ips-qr.ts';
+import { NBS_EXAMPLE_FIELDS, SHOP_EXAMPLE_FIELDS } from '../support/ips-examples.ts';
 
 async function decode(text: string, scale: number): Promise<string | null> {
   const png = PNG.sync.read(await QRCode.toBuffer(text, { ...IPS_QR_RENDER, scale, type: 'png' }));
@@ -23,14 +17,7 @@ async function decode(text: string, scale: number): Promise<string | null> {
 
 describe('the IPS QR image', () => {
   const cases: IpsQrFields[] = [
-    {
-      kind: 'PT',
-      account: '840000000095584510',
-      name: 'Продавница Код Мике',
-      amountPara: 123456,
-      paymentCode: '221',
-      reference: `97${model97Control('26112816300512')}26112816300512`,
-    },
+    SHOP_EXAMPLE_FIELDS,
     {
       kind: 'PT',
       account: '310123456789121186',
