@@ -96,8 +96,10 @@ export function order(over: Partial<OrderView> = {}): OrderView {
   };
 }
 
-/** A printer set and ready, nothing waiting; `over` changes what a test needs. */
-/** A printer that answered its status query at `checkedAt` with nothing wrong: online, paper in, cover and drawer shut. */
+/**
+ * A printer that answered its status query at `checkedAt` with nothing wrong: online, paper in, cover and drawer
+ * shut.
+ */
 export function printerFine(checkedAt: string): PrinterCondition {
   return {
     source: 'printer',
@@ -110,6 +112,7 @@ export function printerFine(checkedAt: string): PrinterCondition {
   };
 }
 
+/** A printer set and ready, nothing waiting; `over` changes what a test needs. */
 export function printStatus(over: Partial<PrintStatus> = {}): PrintStatus {
   return {
     state: 'idle',
