@@ -12,7 +12,7 @@ import { GOODS_DOC_WORDS } from '../../shared/i18n/goods.ts';
 import { formatMoment } from '../../shared/i18n/time.ts';
 import { kepA4 } from '../../shared/node/kep-a4.ts';
 import { countA4 } from '../../shared/node/count-a4.ts';
-import { a4Pdf, type A4Column, type A4Input, type ShopIdentity } from '../../shared/node/a4.ts';
+import { a4Pdf, type A4Input, type ShopIdentity } from '../../shared/node/a4.ts';
 import { receiptA4, reorderA4 } from '../../shared/node/goods-a4.ts';
 import type { GoodsService } from './service.ts';
 import type { StocktakeService } from './stocktake.ts';

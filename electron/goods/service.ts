@@ -41,14 +41,8 @@ export interface GoodsDeps {
   now?(): Date;
 }
 
-interface SupplierRow {
-  id: number;
-  name: string;
-  pib: string;
-  address: string | null;
-  account: string | null;
-  contact: string | null;
-}
+/** A row of `suppliers`: its columns read here are the view's fields, one to one. */
+type SupplierRow = SupplierView;
 
 interface ReceiptRow {
   id: number;

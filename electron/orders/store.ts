@@ -26,15 +26,14 @@ import { taxGroupChange } from './tax-group.ts';
 import { Settings } from '../settings/settings.ts';
 import { OrderQueries } from './queries.ts';
 
-/** What an order carries besides its columns (JSON in `orders.data`). */
-export interface OrderData {
-  lines: OrderLine[];
-  payments: OrderPayment[];
-  buyerId?: string;
-  email?: string;
-  cashier?: string;
-  /** Paid by an IPS instant transfer: the reference (`RO`) the customer's transfer carries (sales/ips.ts). */
-  ipsReference?: string;
+/**
+ * What an order carries besides its columns (JSON in `orders.data`): the view's lines, payments, buyer, e-mail,
+ * cashier and IPS reference (`RO`, sales/ips.ts), and what only the till keeps.
+ */
+export interface OrderData extends Pick<
+  OrderView,
+  'lines' | 'payments' | 'buyerId' | 'email' | 'cashier' | 'ipsReference'
+> {
   /** The tax-rate group in force at capture (sales/receipt-stamp.ts). */
   taxGroup?: { groupId: number; validFrom: string };
   /** For orders waiting on another: the request body without the referenced document's fields. */

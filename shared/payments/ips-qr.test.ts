@@ -12,11 +12,7 @@ import {
   parseIpsQr,
   type IpsQrFields,
 } from './ips-qr.ts';
-
-/** The NBS's own example of a code on a printed bill (nbs.rs/QRcode, the generator's example), CR LF as published. */
-const NBS_EXAMPLE =
-  'K:PR|V:01|C:1|R:845000000040484987|N:JP EPS BEOGRAD\r\nBALKANSKA 13|I:RSD3596,13|' +
-  'P:MRĐO MAČKATOVIĆ\r\nŽUPSKA 13\r\nBEOGRAD 6|SF:189|S:UPLATA PO RAČUNU ZA EL. ENERGIJU|RO:97163220000111111111000';
+import { NBS_EXAMPLE, NBS_EXAMPLE_FIELDS, SHOP_EXAMPLE_FIELDS } from '../../test/support/ips-examples.ts';
 
 describe('the account and its check digits', () => {
   it("accepts the NBS's example accounts and writes the short forms as 18 digits", () => {
@@ -75,19 +71,7 @@ describe('amounts', () => {
 describe('the code', () => {
   it("parses the NBS's published example into its fields and builds it back byte for byte", () => {
     const r = parseIpsQr(NBS_EXAMPLE);
-    expect(r).toEqual({
-      ok: true,
-      fields: {
-        kind: 'PR',
-        account: '845000000040484987',
-        name: 'JP EPS BEOGRAD\r\nBALKANSKA 13',
-        amountPara: 359613,
-        payer: 'MRĐO MAČKATOVIĆ\r\nŽUPSKA 13\r\nBEOGRAD 6',
-        paymentCode: '189',
-        purpose: 'UPLATA PO RAČUNU ZA EL. ENERGIJU',
-        reference: '97163220000111111111000',
-      },
-    });
+    expect(r).toEqual({ ok: true, fields: NBS_EXAMPLE_FIELDS });
     if (r.ok) expect(buildIpsQr(r.fields)).toBe(NBS_EXAMPLE);
   });
 
@@ -96,14 +80,7 @@ describe('the code', () => {
   });
 
   it('builds a point-of-sale code in the standard order, optional tags left out', () => {
-    const fields: IpsQrFields = {
-      kind: 'PT',
-      account: '840000000095584510',
-      name: 'Продавница Код Мике',
-      amountPara: 123456,
-      paymentCode: '221',
-      reference: `97${model97Control('26112816300512')}26112816300512`,
-    };
+    const fields = SHOP_EXAMPLE_FIELDS;
     const text = buildIpsQr(fields);
     expect(text).toBe(
       `K:PT|V:01|C:1|R:840000000095584510|N:Продавница Код Мике|I:RSD1234,56|SF:221|RO:${fields.reference}`,

@@ -30,11 +30,14 @@ const shots = (page: Page, testInfo: TestInfo, what: string, lang: Language): Pr
   shotsAndBack(page, testInfo, `counter-follows-${what}-${lang}`);
 
 /** The sample catalog and a cashier (not a manager: nothing she does is approved by her own PIN). */
-async function prepare(kasa: KasaFixture): Promise<void> {
+/** The sample catalog and the cashier made, the counter reloaded and the cashier logged in (in `lang`). */
+async function prepare(kasa: KasaFixture, lang: Language): Promise<void> {
   const sample = await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
   expect(sample.body.ok, JSON.stringify(sample.body)).toBe(true);
   const created = await kasa.host.call('staff.create', { managerPin: MANAGER_PIN, role: 'cashier', ...CASHIER });
   expect(created.body.ok, JSON.stringify(created.body)).toBe(true);
+  await kasa.page.reload();
+  await loginAs(kasa.page, lang, CASHIER.pin);
 }
 
 async function loginAs(page: Page, lang: Language, pin: string): Promise<void> {
@@ -64,9 +67,7 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
     }, testInfo) => {
       const { page } = kasa;
       const ui = uiMessages[lang];
-      await prepare(kasa);
-      await page.reload();
-      await loginAs(page, lang, CASHIER.pin);
+      await prepare(kasa, lang);
       const bread = await product(kasa, '1001');
       expect(bread.pricePara).toBe(6500);
       const rye = pieceItem('1002');
@@ -141,9 +142,7 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
     }, testInfo) => {
       const { page } = kasa;
       const ui = uiMessages[lang];
-      await prepare(kasa);
-      await page.reload();
-      await loginAs(page, lang, CASHIER.pin);
+      await prepare(kasa, lang);
       await expect(page.getByText(fill(ui.status.cashier, { name: CASHIER.name }))).toBeVisible();
       const rye = pieceItem('1002');
       await scan(page, rye.barcode);

@@ -324,3 +324,46 @@ export function cartRows(page: Page, lang: Language, items: readonly SampleItem[
 export function ruleNote(lang: Language, rule: string, wasPara: number): string {
   return `${rule} · ${interpolate(uiMessages[lang].sale.priceWas, { was: rsd(wasPara) })}`;
 }
+
+/** The sample catalog loaded, the counter reloaded and logged in (the manager, or the cashier of `pin`). */
+export async function readyToSell(kasa: KasaFixture, pin?: string): Promise<void> {
+  const r = await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
+  expect(r.body.ok).toBe(true);
+  await kasa.page.reload();
+  await login(kasa.page, pin);
+}
+
+/** The till's newest order, as `orders.list` returns it. */
+export async function lastOrder(kasa: KasaFixture): Promise<OrderView> {
+  const r = await kasa.host.call<{ orders: OrderView[] }>('orders.list', { limit: 1 });
+  const order = r.body.value?.orders[0];
+  if (!order) throw new Error('no order');
+  return order;
+}
+
+/** A cashier made by the manager: Ана Анић, PIN 1111 unless named otherwise. */
+export async function addCashier(kasa: KasaFixture, name = 'Ана Анић', pin = '1111'): Promise<void> {
+  const created = await kasa.host.call('staff.create', { managerPin: MANAGER_PIN, name, role: 'cashier', pin });
+  expect(created.body.ok).toBe(true);
+}
+
+/**
+ * The element's visible children share one row and end inside the viewport; nothing overflows it. With `items`, no
+ * child's own content spills out of it either (it would overlap its neighbour).
+ */
+export async function expectOneLine(el: Locator, width: number, what: string, items = false): Promise<void> {
+  const fit = await el.evaluate((node) => {
+    const boxes = [...node.children].map((c) => c.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+    return {
+      lowestTop: Math.max(...boxes.map((r) => r.top)),
+      highestBottom: Math.min(...boxes.map((r) => r.bottom)),
+      right: Math.max(...boxes.map((r) => r.right)),
+      overflows: node.scrollWidth > node.clientWidth,
+      spills: [...node.children].filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent),
+    };
+  });
+  if (items) expect(fit.spills, `${what} at ${width}: an item spills over its neighbour`).toEqual([]);
+  expect(fit.lowestTop, `${what} at ${width}: one row`).toBeLessThan(fit.highestBottom);
+  expect(fit.right, `${what} at ${width}: inside the window`).toBeLessThanOrEqual(width);
+  expect(fit.overflows, `${what} at ${width}: overflows`).toBe(false);
+}

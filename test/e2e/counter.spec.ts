@@ -6,15 +6,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { OrderView } from '../../shared/domain.ts';
+import type { Locator } from '@playwright/test';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 import { withCheckDigit } from '../../electron/catalog/barcode.ts';
 import { lineTotal } from '../../shared/money.ts';
 import {
+  addCashier,
   decodeReceiptQr,
   expectStatusBarFits,
+  lastOrder,
   login,
   payWithKeys,
   pieceItem,
+  readyToSell as ready,
   rsd,
   sampleItems,
   scan,
@@ -23,20 +27,6 @@ import { MANAGER_PIN } from '../support/session.ts';
 import { keepShot } from '../support/shots.ts';
 
 /** The sample catalog loaded, the page reloaded, a cashier logged in (the first-run manager by default). */
-async function ready(kasa: KasaFixture, pin?: string): Promise<void> {
-  const r = await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
-  expect(r.body.ok).toBe(true);
-  await kasa.page.reload();
-  await login(kasa.page, pin);
-}
-
-async function lastOrder(kasa: KasaFixture): Promise<OrderView> {
-  const r = await kasa.host.call<{ orders: OrderView[] }>('orders.list', { limit: 1 });
-  const order = r.body.value?.orders[0];
-  if (!order) throw new Error('no order');
-  return order;
-}
-
 // Close the page's event stream before the fixture stops the host: the host's close() waits for open
 // connections, and the EventSource reconnects on a kept-alive socket (reported to the host's owner).
 test.afterEach(async ({ page }) => {
@@ -46,6 +36,16 @@ test.afterEach(async ({ page }) => {
 const BREAD = pieceItem('1001');
 const MILK = pieceItem('1006');
 const OIL = pieceItem('1034');
+
+/** Ready to sell, bread and milk scanned: the cart, its two lines shown. */
+async function breadAndMilkInCart(kasa: KasaFixture): Promise<Locator> {
+  await ready(kasa);
+  const cart = kasa.page.getByRole('table', { name: 'Корпа' });
+  await scan(kasa.page, BREAD.barcode);
+  await scan(kasa.page, MILK.barcode);
+  await expect(cart.getByRole('row', { name: /^Ставка \d/ })).toHaveCount(2);
+  return cart;
+}
 
 test('scan three items, change a quantity, split cash + card, receipt with a QR of the verification URL', async ({
   kasa,
@@ -107,12 +107,8 @@ test('park a sale, serve another customer, resume it (also after a reload); two 
   kasa,
 }) => {
   const { page } = kasa;
-  await ready(kasa);
-  const cart = page.getByRole('table', { name: 'Корпа' });
+  const cart = await breadAndMilkInCart(kasa);
   const rows = cart.getByRole('row', { name: /^Ставка \d/ });
-  await scan(page, BREAD.barcode);
-  await scan(page, MILK.barcode);
-  await expect(rows).toHaveCount(2);
 
   await page.keyboard.press('F9');
   const park = page.getByRole('dialog', { name: 'Паркирај продају' });
@@ -179,11 +175,7 @@ test('park a sale, serve another customer, resume it (also after a reload); two 
 
 test('a reload with a cart open brings the cart back; a sold cart never comes back', async ({ kasa }) => {
   const { page } = kasa;
-  await ready(kasa);
-  const cart = page.getByRole('table', { name: 'Корпа' });
-  await scan(page, BREAD.barcode);
-  await scan(page, MILK.barcode);
-  await expect(cart.getByRole('row', { name: /^Ставка \d/ })).toHaveCount(2);
+  const cart = await breadAndMilkInCart(kasa);
 
   // The open cart lives in the core: a reload (or a crash) and a new login bring it back.
   await page.reload();
@@ -249,13 +241,7 @@ test.describe('training mode', () => {
     kasa,
   }) => {
     const { page } = kasa;
-    const created = await kasa.host.call('staff.create', {
-      managerPin: MANAGER_PIN,
-      name: 'Ана Анић',
-      role: 'cashier',
-      pin: '1111',
-    });
-    expect(created.body.ok).toBe(true);
+    await addCashier(kasa);
     await ready(kasa, '1111');
     const banner = page.getByRole('note').filter({ hasText: 'РЕЖИМ ОБУКЕ' });
     const toggle = page.getByRole('button', { name: 'Обука' });
@@ -346,13 +332,7 @@ test('nothing is sold before a cashier logs in; the name goes into the receipt r
   kasa,
 }) => {
   const { page } = kasa;
-  const created = await kasa.host.call('staff.create', {
-    managerPin: MANAGER_PIN,
-    name: 'Ана Анић',
-    role: 'cashier',
-    pin: '1111',
-  });
-  expect(created.body.ok).toBe(true);
+  await addCashier(kasa);
   expect((await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } })).body.ok).toBe(true);
   await page.reload();
   const loginScreen = page.getByRole('main', { name: 'Пријава касира' });
@@ -447,11 +427,7 @@ test('a discount beyond the limit is approved when it is entered, with the reaso
 
 test('a price change, and removing a line once payment has started, need a manager PIN', async ({ kasa }) => {
   const { page } = kasa;
-  await ready(kasa);
-  const cart = page.getByRole('table', { name: 'Корпа' });
-  await scan(page, BREAD.barcode);
-  await scan(page, MILK.barcode);
-  await expect(cart.getByRole('row', { name: /^Ставка \d/ })).toHaveCount(2);
+  const cart = await breadAndMilkInCart(kasa);
 
   // F5: a new price for the selected line (milk), applied only once a manager approves it.
   await page.keyboard.press('F5');

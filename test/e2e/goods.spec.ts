@@ -11,7 +11,7 @@ import { formatRsd } from '../../shared/money.ts';
 import { retailFromMargin, valueAt } from '../../shared/goods/calc.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { mt } from '../../renderer/src/manager/i18n.ts';
-import { MANAGER_PIN } from '../support/session.ts';
+import { MANAGER_PIN, newProduct } from '../support/session.ts';
 import { findLeaks } from '../support/language-leak.ts';
 import { expect, test } from './fixtures.ts';
 import { LANGUAGES, openManagerTab, shotsAtTillSizes } from './languages.ts';
@@ -25,19 +25,8 @@ for (const lang of LANGUAGES) {
       kasa,
     }, testInfo) => {
       const { page } = kasa;
-      const approval = { managerPin: MANAGER_PIN };
-      const product = await kasa.host.call<ProductView>('catalog.put', {
-        code: 'E1',
-        create: true,
-        name: 'Сок од јабуке',
-        price: 100,
-        label: 'A',
-        unit: 'piece',
-        group: 'Пиће',
-        favourite: false,
-        barcodes: [],
-        approval,
-      });
+      const juice = { name: 'Сок од јабуке', label: 'A' };
+      const product = await kasa.host.call<ProductView>('catalog.put', newProduct('E1', 100, 'Пиће', juice));
       const productId = product.body.value?.id ?? 0;
       const mgr = await openManagerTab(page, lang, 'tab_goods');
       const t = (k: Parameters<typeof mt>[1], p?: Record<string, string | number>) => mt(lang, k, p);
@@ -96,17 +85,7 @@ for (const lang of LANGUAGES) {
         paymentType: 'cash',
       });
       expect(refund.body.value?.state).toBe('fiscalized');
-      const changed = await kasa.host.call('catalog.put', {
-        code: 'E1',
-        name: 'Сок од јабуке',
-        price: 150,
-        label: 'A',
-        unit: 'piece',
-        group: 'Пиће',
-        favourite: false,
-        barcodes: [],
-        approval,
-      });
+      const changed = await kasa.host.call('catalog.put', newProduct('E1', 150, 'Пиће', { ...juice, create: false }));
       expect(changed.body.ok).toBe(true);
 
       // The KEP: the receipt, the price change, the day's cash turnover; the balance is 9 × 150,00.

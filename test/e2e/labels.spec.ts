@@ -8,7 +8,7 @@
 import { LANGUAGES, openManagerTab, shotsAtTillSizes } from './languages.ts';
 import { mt } from '../../renderer/src/manager/i18n.ts';
 import { gs1CheckDigit } from '../../shared/labels/barcode.ts';
-import { MANAGER_PIN } from '../support/session.ts';
+import { MANAGER_PIN, newProduct } from '../support/session.ts';
 import { labelPrinter, parseZpl } from '../support/labels.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 import { shopDay } from './days.ts';
@@ -25,18 +25,7 @@ async function call(kasa: KasaFixture, name: string, input: unknown): Promise<vo
 }
 
 async function put(kasa: KasaFixture, code: string, name: string, price: number): Promise<void> {
-  await call(kasa, 'catalog.put', {
-    code,
-    create: true,
-    name,
-    price,
-    label: 'A',
-    unit: 'piece',
-    group: 'Млечни',
-    favourite: false,
-    barcodes: [],
-    approval: { managerPin: MANAGER_PIN },
-  });
+  await call(kasa, 'catalog.put', newProduct(code, price, 'Млечни', { name, label: 'A' }));
 }
 
 for (const lang of LANGUAGES) {

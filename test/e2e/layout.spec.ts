@@ -3,9 +3,16 @@
  * viewport (they scroll, with a cue when more are hidden), and the receipt's QR is in view without
  * scrolling, also for a long receipt (only the journal scrolls).
  */
-import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectQuickKeysFit, expectStatusBarFits, login, payWithKeys, sampleItems, scan } from './counter-support.ts';
+import {
+  expectOneLine,
+  expectQuickKeysFit,
+  expectStatusBarFits,
+  login,
+  payWithKeys,
+  sampleItems,
+  scan,
+} from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { keepShot } from '../support/shots.ts';
 
@@ -48,22 +55,6 @@ test('quick keys and the receipt QR fit the viewport at 1024×768 and 1366×768'
   }
 });
 
-/** The element's visible children share one row and end inside the viewport; nothing overflows it. */
-async function oneLine(el: Locator, width: number, what: string): Promise<void> {
-  const fit = await el.evaluate((node) => {
-    const boxes = [...node.children].map((c) => c.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
-    return {
-      lowestTop: Math.max(...boxes.map((r) => r.top)),
-      highestBottom: Math.min(...boxes.map((r) => r.bottom)),
-      right: Math.max(...boxes.map((r) => r.right)),
-      overflows: node.scrollWidth > node.clientWidth,
-    };
-  });
-  expect(fit.lowestTop, `${what} at ${width}: one row`).toBeLessThan(fit.highestBottom);
-  expect(fit.right, `${what} at ${width}: inside the window`).toBeLessThanOrEqual(width);
-  expect(fit.overflows, `${what} at ${width}: overflows`).toBe(false);
-}
-
 test('the header names the shop and the till; it and the status bar stay one line at both sizes', async ({ kasa }) => {
   const { page } = kasa;
   const header = page.getByRole('banner');
@@ -89,8 +80,8 @@ test('the header names the shop and the till; it and the status bar stay one lin
   await expect(place).toContainText(id);
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    await oneLine(header, size.width, 'header');
-    await oneLine(status, size.width, 'status bar');
+    await expectOneLine(header, size.width, 'header');
+    await expectOneLine(status, size.width, 'status bar');
     await expect(header.getByRole('button', { name: 'Менаџер (F11)' })).toBeInViewport({ ratio: 1 });
     await keepShot(page, `layout-counter-header-${size.width}`);
   }

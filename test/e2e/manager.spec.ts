@@ -8,7 +8,7 @@ import type { OrderView } from '../../shared/domain.ts';
 import { explainGatewayError } from '../../shared/gateway-errors.ts';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type KasaFixture } from './fixtures.ts';
-import { login, openManager } from './counter-support.ts';
+import { addCashier, login, openManager } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { shotsAtTillSizes, wholePageShots } from './languages.ts';
 
@@ -240,13 +240,7 @@ test('a fiscal copy and an e-mailed receipt from the archive', async ({ kasa }) 
 });
 
 test('a cashier without a manager PIN is refused a refund', async ({ kasa }) => {
-  const created = await kasa.host.call('staff.create', {
-    managerPin: MANAGER_PIN,
-    name: 'Ана Анић',
-    role: 'cashier',
-    pin: '1111',
-  });
-  expect(created.body.ok).toBe(true);
+  await addCashier(kasa);
   const sale = await checkout(kasa, SALE);
   const mgr = await openManager(kasa.page, 'Поврат');
   await mgr.getByLabel('Последње продаје').selectOption(String(sale.orderId));

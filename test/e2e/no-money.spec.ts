@@ -3,9 +3,8 @@
  * payment screen shows no amount inputs and no change, and the order is issued with one nominal payment.
  * With KASA_SHOTS set, the screen is photographed at 1024x768 and 1366x768.
  */
-import type { OrderView } from '../../shared/domain.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
-import { login, pieceItem, rsd, scan } from './counter-support.ts';
+import { lastOrder, pieceItem, readyToSell as ready, rsd, scan } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { shotsAtTillSizes } from './languages.ts';
 
@@ -15,21 +14,7 @@ test.afterEach(async ({ page }) => {
   await page.goto('about:blank');
 });
 
-async function ready(kasa: KasaFixture): Promise<void> {
-  const r = await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
-  expect(r.body.ok).toBe(true);
-  await kasa.page.reload();
-  await login(kasa.page);
-}
-
 const shoot = (kasa: KasaFixture, name: string): Promise<void> => shotsAtTillSizes(kasa.page, null, name);
-
-async function lastOrder(kasa: KasaFixture): Promise<OrderView> {
-  const r = await kasa.host.call<{ orders: OrderView[] }>('orders.list', { limit: 1 });
-  const order = r.body.value?.orders[0];
-  if (!order) throw new Error('no order');
-  return order;
-}
 
 for (const mode of ['proforma', 'training'] as const) {
   test(`${mode}: the payment screen asks for no money; the order carries one nominal payment`, async ({ kasa }) => {

@@ -9,8 +9,8 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import type { Language } from '../../shared/domain.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { login, payWithKeys, pieceItem, scan } from './counter-support.ts';
-import { expect, test, type KasaFixture } from './fixtures.ts';
+import { payWithKeys, pieceItem, readyToSell as ready, scan } from './counter-support.ts';
+import { expect, test } from './fixtures.ts';
 import { shotsAtTillSizes } from './languages.ts';
 
 const BREAD = pieceItem('1001');
@@ -23,13 +23,6 @@ const LANGUAGES: readonly { lang: Language; label: string }[] = [
 test.afterEach(async ({ page }) => {
   await page.goto('about:blank');
 });
-
-async function ready(kasa: KasaFixture): Promise<void> {
-  const r = await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
-  expect(r.body.ok).toBe(true);
-  await kasa.page.reload();
-  await login(kasa.page);
-}
 
 /** The window at both till sizes, in each language (switched in the status bar), back in Cyrillic after. */
 async function shots(page: Page, testInfo: TestInfo, what: string, show?: Locator): Promise<void> {

@@ -19,7 +19,7 @@ import { OrderStore } from '../../electron/orders/store.ts';
 import { recordFiscalized } from '../../electron/goods/ledger.ts';
 import { retailFromMargin } from '../../shared/goods/calc.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
-import { closeCores, fails, MANAGER_PIN, ok, startCore } from '../support/session.ts';
+import { closeCores, fails, MANAGER_PIN, newProduct, ok, startCore } from '../support/session.ts';
 
 afterEach(closeCores);
 
@@ -31,18 +31,7 @@ const count = (c: Core, table: string): number =>
   c.db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`).get()?.n ?? 0;
 
 async function product(c: Core, code: string, price: number, label: string): Promise<ProductView> {
-  return ok<ProductView>(c, 'catalog.put', {
-    code,
-    create: true,
-    name: `Артикал ${code}`,
-    price,
-    label,
-    unit: 'piece',
-    group: 'Пиће',
-    favourite: false,
-    barcodes: [],
-    approval: { managerPin },
-  });
+  return ok<ProductView>(c, 'catalog.put', newProduct(code, price, 'Пиће', { name: `Артикал ${code}`, label }));
 }
 
 async function shop(c: Core): Promise<{ label: string; rate: number; supplier: SupplierView }> {
@@ -261,17 +250,7 @@ describe('sales, refunds, price changes, write-offs and the KEP', () => {
     expect(refund.state).toBe('fiscalized');
     expect(await onHand(c, 'P1')).toBe(8000);
 
-    await ok(c, 'catalog.put', {
-      code: 'P1',
-      name: p.name,
-      price: 150,
-      label,
-      unit: 'piece',
-      group: 'Пиће',
-      favourite: false,
-      barcodes: [],
-      approval: { managerPin },
-    });
+    await ok(c, 'catalog.put', newProduct('P1', 150, 'Пиће', { create: false, name: p.name, label }));
     const changes = await ok<PriceChangeView[]>(c, 'goods.priceChanges', { from: today(), to: today() });
     expect(changes).toHaveLength(1);
     expect(changes[0]).toMatchObject({ oldPara: 12000, newPara: 15000, quantityMilli: 8000, diffPara: 24000 });

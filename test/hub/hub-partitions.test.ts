@@ -9,7 +9,7 @@ import { ensureMonthPartitions } from '../../hub/partitions.ts';
 import { HubError, type AuthedTill } from '../../hub/service.ts';
 import type { OrderSnapshot } from '../../shared/hub/protocol.ts';
 import { BACKENDS } from './backends.ts';
-import { enrolTills, openHubService } from './served-hub.ts';
+import { openHubWithTwoTills } from './served-hub.ts';
 import { orderEvent, saleSnapshot } from './snapshots.ts';
 
 const DAY_MS = 86_400_000;
@@ -27,12 +27,7 @@ for (const backend of BACKENDS) {
     let clock = Date.UTC(2027, 0, 31, 22, 0, 0);
     let a: AuthedTill;
     let b: AuthedTill;
-    const hub = openHubService(backend, {
-      service: { now: () => new Date(clock) },
-      seed: async (service) => {
-        [a, b] = await enrolTills(service, await service.ensureDefaultShop(), ['A', 'B']);
-      },
-    });
+    const hub = openHubWithTwoTills(backend, { now: () => new Date(clock) }, (tills) => ([a, b] = tills));
 
     const partitions = async (table: string): Promise<string[]> =>
       (

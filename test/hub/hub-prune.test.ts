@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuthedTill } from '../../hub/service.ts';
 import type { OrderSnapshot } from '../../shared/hub/protocol.ts';
 import { BACKENDS } from './backends.ts';
-import { enrolTills, openHubService } from './served-hub.ts';
+import { openHubWithTwoTills } from './served-hub.ts';
 import { orderEvent, saleSnapshot } from './snapshots.ts';
 
 const DAY_MS = 86_400_000;
@@ -24,12 +24,7 @@ for (const backend of BACKENDS) {
     let clock = T0;
     let a: AuthedTill;
     let b: AuthedTill;
-    const hub = openHubService(backend, {
-      service: { now: () => new Date(clock) },
-      seed: async (service) => {
-        [a, b] = await enrolTills(service, await service.ensureDefaultShop(), ['A', 'B']);
-      },
-    });
+    const hub = openHubWithTwoTills(backend, { now: () => new Date(clock) }, (tills) => ([a, b] = tills));
 
     const seqs = async (till: AuthedTill): Promise<number[]> =>
       (

@@ -20,19 +20,11 @@ import type { ReportView } from '../../shared/contract/reports.ts';
 import { shopHour } from '../../shared/reports/hours.ts';
 import type { OrderSnapshot } from '../../shared/hub/protocol.ts';
 import { OrderDataSchema, OrderReceiptData } from '../../shared/order-data.ts';
+import { mulberry32 } from '../../electron/sandbox/faults.ts';
 import { BACKENDS } from './backends.ts';
 
-/** A small seeded generator (mulberry32): the same seed, the same orders. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded generator (the sandbox's mulberry32): the same seed, the same orders. */
+const rng = mulberry32;
 
 const DAY_MS = 86_400_000;
 /** Ten days over the spring DST change in Belgrade (29 March). */

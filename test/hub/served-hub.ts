@@ -137,6 +137,21 @@ export function openHubService(
   return hub;
 }
 
+/**
+ * The hub's service (openHubService, with the service's `options`) with two tills A and B enrolled in the default
+ * shop before the suite's tests; `enrolled` receives them.
+ */
+export function openHubWithTwoTills(
+  backend: Backend,
+  options: ServedHubOptions['service'],
+  enrolled: (tills: readonly [AuthedTill, AuthedTill]) => void,
+): { db: HubDb; service: HubService } {
+  return openHubService(backend, {
+    service: options,
+    seed: async (service) => enrolled(await enrolTills(service, await service.ensureDefaultShop(), ['A', 'B'])),
+  });
+}
+
 /** The hub's refusal of a till client's call (a HubError), failing when the call succeeds. */
 export async function refusal(p: Promise<unknown>): Promise<HubError> {
   try {

@@ -18,7 +18,7 @@ import type { AppError } from '../../shared/contract/index.ts';
 import type { LabelsOverview, LabelsPreview } from '../../shared/contract/labels.ts';
 import type { PdfFile } from '../../shared/contract/goods.ts';
 import { gs1CheckDigit } from '../../shared/labels/barcode.ts';
-import { closeCores, fails, MANAGER_PIN, ok, startCore, tempDir } from '../support/session.ts';
+import { closeCores, fails, MANAGER_PIN, newProduct, ok, startCore, tempDir } from '../support/session.ts';
 import {
   keepLabelPicture,
   labelPrinter,
@@ -45,18 +45,7 @@ const BREAD = 'HL-42';
 const APPLES = 'JAB';
 
 async function product(code: string, name: string, price: number, unit: 'piece' | 'kg' | 'l', group: string) {
-  await ok(c, 'catalog.put', {
-    code,
-    create: true,
-    name,
-    price,
-    label: 'A',
-    unit,
-    group,
-    favourite: false,
-    barcodes: [],
-    approval: { managerPin },
-  });
+  await ok(c, 'catalog.put', newProduct(code, price, group, { name, label: 'A', unit }));
 }
 
 const count = (table: string): number =>

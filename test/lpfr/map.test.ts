@@ -120,18 +120,24 @@ describe('toLpfrInvoice', () => {
   });
 
   it('every Kasa payment type has an L-PFR code; the cashier falls back to the context', () => {
-    expect(LPFR_PAYMENT_OF).toEqual({
-      cash: 'Cash',
-      card: 'Card',
-      check: 'Check',
-      wireTransfer: 'WireTransfer',
-      virman: 'WireTransfer',
-      voucher: 'Voucher',
-      mobileMoney: 'MobileMoney',
-      mobile: 'MobileMoney',
-      factoring: 'Other',
-      account: 'Other',
-      other: 'Other',
+    // Read the other way round, from the L-PFR's seven codes (the table in docs/lpfr.md): the Kasa types on each.
+    const kasaTypesOf = (code: string): string[] =>
+      Object.entries(LPFR_PAYMENT_OF)
+        .filter(([, lpfr]) => lpfr === code)
+        .map(([kasa]) => kasa)
+        .sort();
+    expect(
+      Object.fromEntries(
+        ['Cash', 'Card', 'Check', 'WireTransfer', 'Voucher', 'MobileMoney', 'Other'].map((c) => [c, kasaTypesOf(c)]),
+      ),
+    ).toEqual({
+      Cash: ['cash'],
+      Card: ['card'],
+      Check: ['check'],
+      WireTransfer: ['virman', 'wireTransfer'],
+      Voucher: ['voucher'],
+      MobileMoney: ['mobile', 'mobileMoney'],
+      Other: ['account', 'factoring', 'other'],
     });
     const request = JSON.stringify({
       ...JSON.parse(gatewayBody(LINES, [{ type: 'virman', para: total(LINES) }])),

@@ -7,13 +7,8 @@ import { describe, expect, it } from 'vitest';
 import QRCode from 'qrcode';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import {
-  IPS_QR_RENDER,
-  buildIpsQr,
-  model97Control,
-  parseIpsQr,
-  type IpsQrFields,
-} from '../../shared/payments/ips-qr.ts';
+import { IPS_QR_RENDER, buildIpsQr, parseIpsQr, type IpsQrFields } from '../../shared/payments/ips-qr.ts';
+import { NBS_EXAMPLE_FIELDS, SHOP_EXAMPLE_FIELDS } from '../support/ips-examples.ts';
 
 async function decode(text: string, scale: number): Promise<string | null> {
   const png = PNG.sync.read(await QRCode.toBuffer(text, { ...IPS_QR_RENDER, scale, type: 'png' }));
@@ -22,14 +17,7 @@ async function decode(text: string, scale: number): Promise<string | null> {
 
 describe('the IPS QR image', () => {
   const cases: IpsQrFields[] = [
-    {
-      kind: 'PT',
-      account: '840000000095584510',
-      name: 'Продавница Код Мике',
-      amountPara: 123456,
-      paymentCode: '221',
-      reference: `97${model97Control('26112816300512')}26112816300512`,
-    },
+    SHOP_EXAMPLE_FIELDS,
     {
       kind: 'PT',
       account: '310123456789121186',
@@ -37,16 +25,7 @@ describe('the IPS QR image', () => {
       amountPara: 1,
       paymentCode: '221',
     },
-    {
-      kind: 'PR',
-      account: '845000000040484987',
-      name: 'JP EPS BEOGRAD\r\nBALKANSKA 13',
-      amountPara: 359613,
-      payer: 'MRĐO MAČKATOVIĆ\r\nŽUPSKA 13\r\nBEOGRAD 6',
-      paymentCode: '189',
-      purpose: 'UPLATA PO RAČUNU ZA EL. ENERGIJU',
-      reference: '97163220000111111111000',
-    },
+    NBS_EXAMPLE_FIELDS,
   ];
 
   for (const fields of cases)

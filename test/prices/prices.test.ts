@@ -22,7 +22,7 @@ import type { AppError, CheckoutResult } from '../../shared/contract/index.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
 import { itemAmount, type ReceiptItem } from '../../shared/receipt-items.ts';
 import { toMilli, toPara } from '../../shared/money.ts';
-import { closeCore, closeCores, fails, MANAGER_PIN, ok, startCore, tempDir } from '../support/session.ts';
+import { closeCore, closeCores, fails, MANAGER_PIN, newProduct, ok, startCore, tempDir } from '../support/session.ts';
 
 const managerPin = MANAGER_PIN;
 const fieldOf = (e: AppError): string | undefined => ('field' in e ? e.field : undefined);
@@ -34,18 +34,7 @@ let c: Core;
 const dataDir = tempDir('kasa-prices-');
 
 async function product(core: Core, code: string, name: string, price: number, group: string | null) {
-  return ok<ProductView>(core, 'catalog.put', {
-    code,
-    create: true,
-    name,
-    price,
-    label: 'A',
-    unit: 'piece',
-    group,
-    favourite: false,
-    barcodes: [],
-    approval: { managerPin },
-  });
+  return ok<ProductView>(core, 'catalog.put', newProduct(code, price, group, { name, label: 'A' }));
 }
 
 const count = (table: string): number =>

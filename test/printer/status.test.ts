@@ -6,6 +6,7 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DLE_EOT_REQUEST, isStopped, parseDleEot, parseGsR, strayRequests } from '../../electron/printer/status.ts';
 import { startFakeEpson, type FakeEpson } from './fake-epson.ts';
+import { printerFine } from '../../renderer/src/testing/fixtures.ts';
 
 const AT = '2026-01-01T00:00:00.000Z';
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -15,15 +16,7 @@ afterEach(async () => {
 
 describe('DLE EOT answers', () => {
   it('all fine: fixed bits only', () => {
-    expect(parseDleEot(Uint8Array.from([0x12, 0x12, 0x12, 0x12]), AT)).toEqual({
-      source: 'printer',
-      online: true,
-      paper: 'ok',
-      coverOpen: false,
-      drawerOpen: false,
-      error: 'none',
-      checkedAt: AT,
-    });
+    expect(parseDleEot(Uint8Array.from([0x12, 0x12, 0x12, 0x12]), AT)).toEqual(printerFine(AT));
   });
 
   it('paper out: offline, paper-end stop, end sensor', () => {

@@ -1,6 +1,27 @@
 import type { Migration } from '../open.ts';
 
 /**
+ * The CREATE TABLE of print_jobs with the kinds `kinds` (SQL literals), as this migration made it and migration 025
+ * made it again with one kind more: the text, indentation included, is what sqlite_master keeps.
+ */
+export const printJobsTable = (kinds: string): string => `CREATE TABLE print_jobs (
+        id INTEGER PRIMARY KEY,
+        order_id INTEGER,
+        kind TEXT NOT NULL CHECK (kind IN (${kinds})),
+        payload TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN
+          ('queued','printing','sent','unconfirmed','printed','failed','held','dropped')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        -- Epoch milliseconds: the job is not tried before then.
+        next_attempt_at INTEGER NOT NULL,
+        last_error TEXT,
+        created_at TEXT NOT NULL,
+        printed_at TEXT,
+        sent_at INTEGER,
+        released INTEGER NOT NULL DEFAULT 0 CHECK (released IN (0, 1))
+      ) STRICT;`;
+
+/**
  * The print queue learns what the printer says (electron/printer). New job states:
  * - `sent`: every byte reached the printer but it reported a stop (paper out, cover open) before it
  *   finished; the rest waits in the printer's buffer and comes out once it is fixed. Never sent again.
@@ -21,22 +42,7 @@ export const m014: Migration = {
     db.exec(`
       CREATE TABLE print_jobs_before_014 AS SELECT * FROM print_jobs;
       DROP TABLE print_jobs;
-      CREATE TABLE print_jobs (
-        id INTEGER PRIMARY KEY,
-        order_id INTEGER,
-        kind TEXT NOT NULL CHECK (kind IN ('receipt','test','slip')),
-        payload TEXT NOT NULL,
-        state TEXT NOT NULL CHECK (state IN
-          ('queued','printing','sent','unconfirmed','printed','failed','held','dropped')),
-        attempts INTEGER NOT NULL DEFAULT 0,
-        -- Epoch milliseconds: the job is not tried before then.
-        next_attempt_at INTEGER NOT NULL,
-        last_error TEXT,
-        created_at TEXT NOT NULL,
-        printed_at TEXT,
-        sent_at INTEGER,
-        released INTEGER NOT NULL DEFAULT 0 CHECK (released IN (0, 1))
-      ) STRICT;
+      ${printJobsTable(`'receipt','test','slip'`)}
       INSERT INTO print_jobs
         (id, order_id, kind, payload, state, attempts, next_attempt_at, last_error, created_at, printed_at)
         SELECT id, order_id, kind, payload, state, attempts, next_attempt_at, last_error, created_at, printed_at

@@ -1,4 +1,5 @@
 import type { Migration } from '../open.ts';
+import { ENROLLED, newOrderInsertTrigger } from './020_hub_processor.ts';
 
 /**
  * The store hub gets a finalize's advance refund (АР) too (docs/hub.md, "Tax in reports"): the order triggers of
@@ -7,7 +8,6 @@ import type { Migration } from '../open.ts';
  * The orders that have extra receipts are queued again once (an enrolled till only), so the hub learns the
  * advance refunds of the finalizes it already has.
  */
-const ENROLLED = `EXISTS (SELECT 1 FROM hub_state WHERE key = 'till_id')`;
 const snapshot = (row: string): string => `json_object('order_number', ${row}.order_number, 'kind', ${row}.kind,
   'invoice_type', ${row}.invoice_type, 'transaction_type', ${row}.transaction_type, 'state', ${row}.state,
   'created_at', ${row}.created_at, 'total_para', ${row}.total_para, 'data', json(${row}.data),
@@ -22,10 +22,7 @@ export const m024: Migration = {
   name: 'hub_extra_receipts',
   up(db) {
     db.exec(`
-      DROP TRIGGER hub_order_insert;
-      DROP TRIGGER hub_order_update;
-      CREATE TRIGGER hub_order_insert AFTER INSERT ON orders WHEN ${ENROLLED}
-      BEGIN INSERT INTO hub_outbox (kind, ref, payload) VALUES ('order', NEW.order_number, ${ORDER_SNAPSHOT_JSON}); END;
+      ${newOrderInsertTrigger(ORDER_SNAPSHOT_JSON)}
       CREATE TRIGGER hub_order_update AFTER UPDATE OF state, invoice_number, receipt, extra_receipts, data, processor
       ON orders
       WHEN ${ENROLLED} AND (OLD.state IS NOT NEW.state OR OLD.invoice_number IS NOT NEW.invoice_number

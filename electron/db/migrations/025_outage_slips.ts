@@ -1,4 +1,5 @@
 import type { Migration } from '../open.ts';
+import { printJobsTable } from './014_print_truth.ts';
 
 /**
  * An outage without an L-PFR (docs/printing.md, "Sales nobody could sign"):
@@ -18,22 +19,7 @@ export const m025: Migration = {
     db.exec(`
       CREATE TABLE print_jobs_before_025 AS SELECT * FROM print_jobs;
       DROP TABLE print_jobs;
-      CREATE TABLE print_jobs (
-        id INTEGER PRIMARY KEY,
-        order_id INTEGER,
-        kind TEXT NOT NULL CHECK (kind IN ('receipt','test','slip','late')),
-        payload TEXT NOT NULL,
-        state TEXT NOT NULL CHECK (state IN
-          ('queued','printing','sent','unconfirmed','printed','failed','held','dropped')),
-        attempts INTEGER NOT NULL DEFAULT 0,
-        -- Epoch milliseconds: the job is not tried before then.
-        next_attempt_at INTEGER NOT NULL,
-        last_error TEXT,
-        created_at TEXT NOT NULL,
-        printed_at TEXT,
-        sent_at INTEGER,
-        released INTEGER NOT NULL DEFAULT 0 CHECK (released IN (0, 1))
-      ) STRICT;
+      ${printJobsTable(`'receipt','test','slip','late'`)}
       INSERT INTO print_jobs
         (id, order_id, kind, payload, state, attempts, next_attempt_at, last_error, created_at, printed_at, sent_at,
          released)

@@ -1,4 +1,5 @@
 import type { HubMigration } from './index.ts';
+import { RECOMPUTE_REPORTS } from './022_report_tax.ts';
 
 /**
  * Price lists, promotions and scheduled price changes as master data at the hub (issue 42, docs/prices.md "At the
@@ -27,11 +28,6 @@ export const h027: HubMigration = {
        updated_at timestamptz NOT NULL)`,
     `CREATE INDEX hub_prices_version ON hub_prices (chain_id, version)`,
     `CREATE INDEX hub_prices_due ON hub_prices (((data->>'at')::text)) WHERE kind = 'scheduled' AND state = 'pending'`,
-    `UPDATE orders SET facts = NULL`,
-    `DELETE FROM hub_months`,
-    `DELETE FROM hub_months_closed`,
-    `DELETE FROM hub_days`,
-    `DELETE FROM hub_days_dirty`,
-    `DELETE FROM hub_days_closed`,
+    ...RECOMPUTE_REPORTS,
   ],
 };

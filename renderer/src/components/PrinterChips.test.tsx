@@ -12,7 +12,7 @@ import { UNKNOWN_CONDITION } from '../../../shared/contract/printer.ts';
 import type { Language } from '../../../shared/domain.ts';
 import type { PosStore } from '../store/index.ts';
 import { ok, type FakeApi, type FakeHandlers } from '../testing/fake-api.ts';
-import { BREAD, printStatus } from '../testing/fixtures.ts';
+import { BREAD, printerFine, printStatus } from '../testing/fixtures.ts';
 import { printerAlerts } from './PrinterChips.tsx';
 import { testRoot } from '../testing/dom.ts';
 import { startTill } from '../testing/till.tsx';
@@ -21,15 +21,7 @@ const dom = testRoot();
 
 let store: PosStore;
 
-const ASKED: PrinterCondition = {
-  source: 'printer',
-  online: true,
-  paper: 'ok',
-  coverOpen: false,
-  drawerOpen: false,
-  error: 'none',
-  checkedAt: '2026-03-02T10:00:00.000Z',
-};
+const ASKED = printerFine('2026-03-02T10:00:00.000Z');
 const printer = (over: Partial<PrinterCondition>, status: Partial<PrintStatus> = {}) =>
   printStatus({ printer: { ...ASKED, ...over }, ...status });
 

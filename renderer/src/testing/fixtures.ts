@@ -1,6 +1,6 @@
 /** Sample data for renderer tests. */
 import type { ProductView } from '../../../shared/contract/catalog.ts';
-import { UNKNOWN_CONDITION, type PrintStatus } from '../../../shared/contract/printer.ts';
+import { UNKNOWN_CONDITION, type PrintStatus, type PrinterCondition } from '../../../shared/contract/printer.ts';
 import type { AppInfo, OrderView, SyncStatus, TaxRatesView } from '../../../shared/domain.ts';
 
 export const DEMO_RATES: TaxRatesView = {
@@ -93,6 +93,22 @@ export function order(over: Partial<OrderView> = {}): OrderView {
     attempts: 0,
     unknown: false,
     ...over,
+  };
+}
+
+/**
+ * A printer that answered its status query at `checkedAt` with nothing wrong: online, paper in, cover and drawer
+ * shut.
+ */
+export function printerFine(checkedAt: string): PrinterCondition {
+  return {
+    source: 'printer',
+    online: true,
+    paper: 'ok',
+    coverOpen: false,
+    drawerOpen: false,
+    error: 'none',
+    checkedAt,
   };
 }
 

@@ -13,25 +13,13 @@ import type {
   LpfrPaymentType,
   LpfrTransactionType,
 } from '../../../electron/lpfr/protocol.ts';
+import type { LpfrIdentity, ValidInvoice } from './sign.ts';
 
-export interface LpfrJournalInput {
+/** The journal's input: the shop's identity, the validated request's fields (sign.ts) and what the signing adds. */
+export interface LpfrJournalInput
+  extends Omit<LpfrIdentity, 'uid' | 'mrc'>, Omit<ValidInvoice, 'omitQr' | 'omitJournal' | 'items'> {
   language: LpfrLanguage;
-  tin: string;
-  businessName: string;
-  locationName: string;
-  address: string;
-  district: string;
-  cashier: string | null;
-  buyerId: string | null;
-  esirNumber: string | null;
-  esirDateTime: Date | null;
-  referentDocumentNumber: string | null;
-  referentDocumentDT: string | null;
-  invoiceType: LpfrInvoiceType;
-  transactionType: LpfrTransactionType;
   items: { name: string; labels: string[]; quantity: Milli; unitPrice: Para; total: Para }[];
-  payments: { type: LpfrPaymentType; amount: Para }[];
-  total: Para;
   taxes: { label: string; categoryName: string; rate: number; amount: Para }[];
   sdcDateTime: Date;
   invoiceNumber: string;
