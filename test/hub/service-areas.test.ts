@@ -91,6 +91,14 @@ const INTERFACE = [
   'setMinimum',
   'minimums',
   'reorder',
+  // Stock-taking at the hub.
+  'countStart',
+  'countEnter',
+  'countImport',
+  'countPost',
+  'countCancel',
+  'countView',
+  'counts',
 ];
 
 const backend = BACKENDS[0]!;

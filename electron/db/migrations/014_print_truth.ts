@@ -1,7 +1,7 @@
 import type { Migration } from '../open.ts';
 
 /**
- * The CREATE TABLE of print_jobs with the kinds `kinds` (SQL literals), as this migration made it and migration 025
+ * The statement that makes print_jobs with the kinds `kinds` (SQL literals), as this migration made it and migration 025
  * made it again with one kind more: the text, indentation included, is what sqlite_master keeps.
  */
 export const printJobsTable = (kinds: string): string => `CREATE TABLE print_jobs (
