@@ -22,7 +22,7 @@ let hub: HubProcess;
 let till: HostProcess;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-price-e2e-'));
 
-const BREAD = { code: '2001', name: 'Хлеб бели 500 г', group: 'Пекара', label: 'Ж', unit: 'piece', favourite: true };
+const BREAD = { code: '2001', name: 'Хлеб бели 500 г', group: 'Пекара', label: 'E', unit: 'piece', favourite: true };
 
 async function putBread(pricePara: number): Promise<void> {
   const put = await fetch(`${hub.url}/api/admin/products`, {
