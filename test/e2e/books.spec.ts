@@ -26,7 +26,7 @@ for (const lang of LANGUAGES) {
 
     test('the period exported: totals, a balanced journal, the Minimax file; bad input at its field', async ({
       kasa,
-    }, testInfo) => {
+    }) => {
       const { page } = kasa;
       const t = (k: Parameters<typeof mt>[1], p?: Record<string, string | number>) => mt(lang, k, p);
       const sale = (
@@ -87,11 +87,11 @@ for (const lang of LANGUAGES) {
       await accounts.getByRole('button', { name: t('books_accounts_save') }).click();
       await expect(mgr.getByRole('status').first()).toHaveText(t('books_accounts_saved'));
 
-      await shotsAtTillSizes(page, testInfo, `books-${lang}`, totals);
-      await shotsAtTillSizes(page, testInfo, `books-accounts-${lang}`, accounts);
+      await shotsAtTillSizes(page, `books-${lang}`, totals);
+      await shotsAtTillSizes(page, `books-accounts-${lang}`, accounts);
     });
 
-    test('the e-mail to the bookkeeper: settings, a refused delivery shown, then sent', async ({ kasa }, testInfo) => {
+    test('the e-mail to the bookkeeper: settings, a refused delivery shown, then sent', async ({ kasa }) => {
       const { page } = kasa;
       const t = (k: Parameters<typeof mt>[1], p?: Record<string, string | number>) => mt(lang, k, p);
       const smtp = await startSmtpServer({ user: 'knjige', password: 'tajna-7Q' });
@@ -124,7 +124,7 @@ for (const lang of LANGUAGES) {
         await mgr.getByRole('button', { name: t('books_mail_retry') }).click();
         await expect(sends.getByRole('alert')).toContainText('451');
         await expect(sends.getByRole('alert')).toContainText(lang === 'en' ? '10/2026' : '10.2026.');
-        await shotsAtTillSizes(page, testInfo, `books-mail-${lang}`, sends);
+        await shotsAtTillSizes(page, `books-mail-${lang}`, sends);
         await mgr.getByRole('button', { name: t('books_mail_retry') }).click();
         await expect(sends.getByRole('alert')).toHaveCount(0);
         await expect(sends).toContainText('knjigovodja@biro.rs');

@@ -57,7 +57,7 @@ test('a bulk +5 % on a group at the till, and the catalog exported as CSV', asyn
     `Цене ${count} производа групе „${group}“ ће се променити за +5 %. Потврдите.`,
   );
   expect(findLeaks((await dialog.innerText()) ?? '', 'sr-Cyrl', [group])).toEqual([]);
-  await shotsAtTillSizes(page, null, 'catalog-till-bulk');
+  await shotsAtTillSizes(page, 'catalog-till-bulk');
   await dialog.getByRole('button', { name: 'Промени цене' }).click();
   await approveAsManager(page);
   await expect(dialog).toHaveCount(0);

@@ -24,7 +24,7 @@ for (const lang of LANGUAGES) {
   test.describe(lang, () => {
     test.use({ kasaEnv: { KASA_LANG: lang }, locale: lang === 'en' ? 'en-GB' : 'sr-RS' });
 
-    test('counted goods may not be sold below zero: the refusal on the cart line', async ({ kasa }, testInfo) => {
+    test('counted goods may not be sold below zero: the refusal on the cart line', async ({ kasa }) => {
       const { page, host } = kasa;
       const ui = uiMessages[lang];
       const put = await host.call<ProductView>('catalog.put', {
@@ -66,7 +66,7 @@ for (const lang of LANGUAGES) {
       await expect(page.getByRole('alert')).toHaveText(refusal);
       expect(await page.locator('body').innerText()).not.toContain('lines.0');
       await expect(page.getByRole('combobox', { name: ui.sale.search })).toBeVisible();
-      await shotsAtTillSizes(page, testInfo, `counted-below-zero-${lang}`);
+      await shotsAtTillSizes(page, `counted-below-zero-${lang}`);
       const orders = await host.call<{ total: number }>('orders.list', {});
       expect(orders.body.value?.total).toBe(0);
     });

@@ -25,7 +25,7 @@ test.afterEach(async ({ page }) => {
 });
 
 const shots = (page: Page, testInfo: TestInfo, what: string, lang: Language): Promise<void> =>
-  shotsAndBack(page, testInfo, `counter-fold-${what}-${lang}`);
+  shotsAndBack(page, `counter-fold-${what}-${lang}`);
 
 /** The quick keys wholly on screen, and the names of those that are not. */
 async function wholeTiles(keys: Locator): Promise<{ whole: number; total: number; cut: string[] }> {

@@ -27,7 +27,7 @@ test.afterEach(async ({ page }) => {
 });
 
 const shots = (page: Page, testInfo: TestInfo, what: string, lang: Language): Promise<void> =>
-  shotsAndBack(page, testInfo, `counter-follows-${what}-${lang}`);
+  shotsAndBack(page, `counter-follows-${what}-${lang}`);
 
 /** The sample catalog and a cashier (not a manager: nothing she does is approved by her own PIN). */
 /** The sample catalog and the cashier made, the counter reloaded and the cashier logged in (in `lang`). */

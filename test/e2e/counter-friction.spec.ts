@@ -29,7 +29,7 @@ test.afterEach(async ({ page }) => {
 });
 
 const shots = (page: Page, testInfo: TestInfo, what: string, lang: Language): Promise<void> =>
-  shotsAndBack(page, testInfo, `counter-friction-${what}-${lang}`);
+  shotsAndBack(page, `counter-friction-${what}-${lang}`);
 
 const fill = (text: string, params: Record<string, string | number>): string =>
   text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));

@@ -33,7 +33,7 @@ const DISPLAY_SIZES = [
 
 /** The display page at the three sizes (a landscape screen, a wide one, a portrait tablet). */
 async function displayShots(display: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await shotsAtSizes(display, testInfo, name, DISPLAY_SIZES);
+  await shotsAtSizes(display, name, DISPLAY_SIZES);
   await display.setViewportSize(DISPLAY_SIZES[0]);
 }
 
@@ -92,7 +92,7 @@ for (const [i, lang] of LANGUAGES.entries()) {
       expect(url).toMatch(/\/display#token=[\w-]{43}$/);
       expect(await decodeReceiptQr(page, mt(lang, 'display_qr'))).toBe(url);
       await expect(section.getByRole('table', { name: mt(lang, 'display_list') })).toContainText('Таблет на пулту');
-      await shotsAtTillSizes(page, testInfo, `display-manager-${lang}`, section);
+      await shotsAtTillSizes(page, `display-manager-${lang}`, section);
       const token = /#token=(.+)$/.exec(url)?.[1] ?? '';
       // The display's token opens no command of the till.
       const refused = await fetch(new URL('/api/orders.list', kasa.url), {

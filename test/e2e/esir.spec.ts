@@ -14,7 +14,7 @@ for (const lang of LANGUAGES) {
 
     test('the manager enters the ESIR number from the approval; a malformed IB is refused at its field', async ({
       kasa,
-    }, testInfo) => {
+    }) => {
       const { page } = kasa;
       const mgr = await openManagerTab(page, lang, 'tab_settings');
       const section = mgr.getByRole('region', { name: mt(lang, 'lpfr') });
@@ -28,12 +28,7 @@ for (const lang of LANGUAGES) {
       await expect(id).toHaveAttribute('aria-invalid', 'true');
       await expect(id).toHaveAccessibleDescription(/1060/);
       await expect(section.getByTestId('esir-number')).toHaveText(mt(lang, 'esir_number_none'));
-      await shotsAtTillSizes(
-        page,
-        testInfo,
-        `esir-${lang}-error`,
-        form.getByRole('button', { name: mt(lang, 'esir_save') }),
-      );
+      await shotsAtTillSizes(page, `esir-${lang}-error`, form.getByRole('button', { name: mt(lang, 'esir_save') }));
       await id.fill('1060');
       await form.getByLabel(mt(lang, 'manager_pin')).fill(MANAGER_PIN);
       await form.getByRole('button', { name: mt(lang, 'esir_save') }).click();

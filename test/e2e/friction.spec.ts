@@ -28,7 +28,7 @@ async function openTab(page: import('@playwright/test').Page, tab: string) {
   return mgr;
 }
 
-test("the manager's shifts in Belgrade's time, not the machine's; no PIN asked of her", async ({ kasa }, testInfo) => {
+test("the manager's shifts in Belgrade's time, not the machine's; no PIN asked of her", async ({ kasa }) => {
   const { page } = kasa;
   // The browser really is in New York.
   expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('America/New_York');
@@ -47,12 +47,12 @@ test("the manager's shifts in Belgrade's time, not the machine's; no PIN asked o
   await mgr.getByRole('button', { name: 'Прикажи' }).click();
   const row = mgr.getByRole('table', { name: 'Смене дана' }).getByRole('row', { name: /Менаџер/ });
   await expect(row.getByRole('cell').first()).toHaveText(formatMoment(openedAt, 'sr-Cyrl', { timeOnly: true }));
-  await shotsAtTillSizes(page, testInfo, 'friction-shifts-belgrade-time');
+  await shotsAtTillSizes(page, 'friction-shifts-belgrade-time');
 });
 
 test('refund picker, tender by default; open advances with their description; printer without tcp://', async ({
   kasa,
-}, testInfo) => {
+}) => {
   const { page } = kasa;
   const sold = await kasa.host.call<{ orderId: number }>('sales.checkout', {
     lines: [
@@ -81,7 +81,7 @@ test('refund picker, tender by default; open advances with their description; pr
   await mgr.getByLabel('Количина за поврат: Хлеб').fill('пет');
   await mgr.getByRole('button', { name: 'Изврши поврат' }).click();
   await expect(mgr.locator('#refund-line-0-error')).toContainText('мора бити број');
-  await shotsAtTillSizes(page, testInfo, 'friction-refund');
+  await shotsAtTillSizes(page, 'friction-refund');
 
   // Advances: the open list says what it is for.
   await mgr.getByRole('tab', { name: 'Аванси' }).click();
@@ -92,7 +92,7 @@ test('refund picker, tender by default; open advances with their description; pr
     .click();
   await expect(mgr.getByLabel('Цена 1')).toHaveValue('10.000,00');
   await expect(mgr.getByRole('combobox', { name: 'Ознака 1' })).toContainText('A — ');
-  await shotsAtTillSizes(page, testInfo, 'friction-advances');
+  await shotsAtTillSizes(page, 'friction-advances');
 
   // Printer: the address as the self-test page prints it.
   await mgr.getByRole('tab', { name: 'Подешавања' }).click();
@@ -100,7 +100,7 @@ test('refund picker, tender by default; open advances with their description; pr
   await printer.getByLabel('Адреса штампача').fill('192.168.1.50:9100');
   await printer.getByRole('button', { name: 'Сачувај штампач' }).click();
   await expect(printer.getByTestId('printer-uri')).toHaveText('tcp://192.168.1.50:9100');
-  await shotsAtTillSizes(page, testInfo, 'friction-printer', printer);
+  await shotsAtTillSizes(page, 'friction-printer', printer);
 
   // The status bar says what it counts, on one line at both sizes.
   await mgr.getByRole('button', { name: 'Затвори' }).click();
@@ -109,5 +109,5 @@ test('refund picker, tender by default; open advances with their description; pr
     await page.setViewportSize(size);
     await expectStatusBarFits(page, size);
   }
-  await shotsAtTillSizes(page, testInfo, 'friction-status-bar');
+  await shotsAtTillSizes(page, 'friction-status-bar');
 });

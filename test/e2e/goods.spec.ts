@@ -21,9 +21,7 @@ for (const lang of LANGUAGES) {
   test.describe(lang, () => {
     test.use({ kasaEnv: { KASA_LANG: lang }, locale: lang === 'en' ? 'en-GB' : 'sr-RS' });
 
-    test('supplier → goods receipt posted → sale → refund → price change → KEP rows and balance', async ({
-      kasa,
-    }, testInfo) => {
+    test('supplier → goods receipt posted → sale → refund → price change → KEP rows and balance', async ({ kasa }) => {
       const { page } = kasa;
       const juice = { name: 'Сок од јабуке', label: 'A' };
       const product = await kasa.host.call<ProductView>('catalog.put', newProduct('E1', 100, 'Пиће', juice));
@@ -64,7 +62,7 @@ for (const lang of LANGUAGES) {
       await expect(mgr.getByRole('status')).toHaveText(t('goods_draft_saved'));
       const retail = retailFromMargin(5000, 2000, 10);
       await expect(mgr.getByRole('table', { name: t('goods_lines') })).toContainText(formatRsd(retail));
-      await shotsAtTillSizes(page, testInfo, `goods-receipt-${lang}`);
+      await shotsAtTillSizes(page, `goods-receipt-${lang}`);
       await actions.getByLabel(t('pin')).fill(MANAGER_PIN);
       await actions.getByRole('button', { name: t('goods_post') }).click();
       // Numbered by the shop's year, not the machine's (New Year's Eve after 23:00 UTC).
@@ -105,7 +103,7 @@ for (const lang of LANGUAGES) {
       expect(
         findLeaks(await mgr.innerText(), lang, ['Сок', 'од', 'јабуке', 'Воћар', 'д.о.о', 'F-2026-17', 'E1']),
       ).toEqual([]);
-      await shotsAtTillSizes(page, testInfo, `goods-kep-${lang}`);
+      await shotsAtTillSizes(page, `goods-kep-${lang}`);
 
       await mgr.getByRole('button', { name: t('goods_prices') }).click();
       await expect(mgr.getByRole('table', { name: t('goods_prices') })).toContainText(
@@ -113,7 +111,7 @@ for (const lang of LANGUAGES) {
       );
       await mgr.getByRole('button', { name: t('goods_stock'), exact: true }).click();
       await expect(mgr.getByRole('table', { name: t('goods_stock') })).toContainText('Сок од јабуке');
-      await shotsAtTillSizes(page, testInfo, `goods-stock-${lang}`);
+      await shotsAtTillSizes(page, `goods-stock-${lang}`);
 
       // The counter's search shows what is on hand.
       await mgr.getByRole('button', { name: t('close') }).click();
@@ -122,7 +120,7 @@ for (const lang of LANGUAGES) {
       await expect(page.getByRole('option', { name: /Сок од јабуке/ })).toContainText(
         ui.sale.onHand.replace('{quantity}', '9'),
       );
-      await shotsAtTillSizes(page, testInfo, `goods-counter-${lang}`);
+      await shotsAtTillSizes(page, `goods-counter-${lang}`);
     });
   });
 }

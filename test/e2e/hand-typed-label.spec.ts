@@ -23,7 +23,7 @@ test.afterEach(async ({ page }) => {
 });
 
 const shots = (page: Page, testInfo: TestInfo, name: string, lang: Language): Promise<void> =>
-  shotsAtTillSizes(page, testInfo, `${name}-${lang}`);
+  shotsAtTillSizes(page, `${name}-${lang}`);
 
 /** The sample catalog loaded (E is its most used label), the page reloaded, the first-run manager logged in. */
 async function ready(kasa: KasaFixture, lang: Language): Promise<void> {

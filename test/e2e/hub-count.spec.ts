@@ -115,7 +115,7 @@ test('a count at the hub: started, a sale on the till meanwhile, two lines, post
     ['en', 'Stock-takings'],
   ] as const) {
     if (lang !== 'sr-Cyrl') await page.getByLabel(lang === 'sr-Latn' ? 'Језик' : 'Jezik').selectOption(lang);
-    await shotsAtSizes(page, null, `hub-count-${lang}`, TILL_SIZES, page.getByRole('region', { name: region }));
+    await shotsAtSizes(page, `hub-count-${lang}`, TILL_SIZES, page.getByRole('region', { name: region }));
   }
   await page.getByLabel('Language').selectOption('sr-Cyrl');
 

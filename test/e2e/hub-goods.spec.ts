@@ -158,7 +158,7 @@ test('the Роба forms: shop data, a supplier, a receipt with its calculation 
   await receipt.getByRole('button', { name: 'Прокњижи пријемницу' }).click();
   await expect(receipt.getByRole('alert')).toHaveText('Унесите количину већу од нуле, нпр. 1,5.');
   await receipt.getByLabel('Количина 2').fill('5');
-  await shotsAtSizes(page, null, 'hub-goods-receipt-form-sr-Cyrl', TILL_SIZES, receipt);
+  await shotsAtSizes(page, 'hub-goods-receipt-form-sr-Cyrl', TILL_SIZES, receipt);
   await receipt.getByRole('button', { name: 'Прокњижи пријемницу' }).click();
   await expect(receipt.getByRole('status')).toHaveText(/^Пријемница бр\. \d+\/\d{4} је прокњижена\.$/);
   const stock = page.getByRole('table', { name: 'Залихе' });
@@ -211,6 +211,6 @@ test('the Роба forms: shop data, a supplier, a receipt with its calculation 
   ] as const) {
     if (lang !== 'sr-Cyrl') await page.getByLabel(lang === 'sr-Latn' ? 'Језик' : 'Jezik').selectOption(lang);
     const shown = page.getByRole('form', { name: form });
-    await shotsAtSizes(page, null, `hub-goods-forms-${lang}`, TILL_SIZES, shown);
+    await shotsAtSizes(page, `hub-goods-forms-${lang}`, TILL_SIZES, shown);
   }
 });

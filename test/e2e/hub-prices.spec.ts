@@ -33,7 +33,7 @@ test.beforeAll(async () => {
 
 test('the Цене tab: a promotion and a chain list made, refused at their fields, changed and deleted', async ({
   page,
-}, testInfo) => {
+}) => {
   await rig.openAsManager(page);
   await page.getByRole('tab', { name: 'Цене' }).click();
   const section = page.getByRole('region', { name: 'Цене' });
@@ -58,7 +58,7 @@ test('the Цене tab: a promotion and a chain list made, refused at their fiel
   await form.getByRole('button', { name: 'Сачувај' }).click();
   await expect(form.getByRole('alert')).toHaveText('Акцијска цена у пољу „Цена (дин)“ мора бити нижа од редовне цене.');
   await expect(form.getByLabel('Цена (дин)')).toHaveAttribute('aria-invalid', 'true');
-  await shotsAtTillSizes(page, testInfo, 'hub-prices-refused', form);
+  await shotsAtTillSizes(page, 'hub-prices-refused', form);
   await form.getByLabel('Цена (дин)').fill('90');
   await form.getByLabel('До датума').fill(day(-2));
   await form.getByRole('button', { name: 'Сачувај' }).click();
@@ -76,7 +76,7 @@ test('the Цене tab: a promotion and a chain list made, refused at their fiel
     'У истом периоду на исти артикал већ важи акција „Викенд акција“ истог приоритета: промените приоритет или период (Приоритет).',
   );
   await expect(beside.getByLabel('Приоритет')).toHaveAttribute('aria-invalid', 'true');
-  await shotsAtTillSizes(page, testInfo, 'hub-prices-overlap', beside);
+  await shotsAtTillSizes(page, 'hub-prices-overlap', beside);
   await beside.getByRole('button', { name: 'Одустани' }).click();
 
   // A list for the whole chain: 10 % off the drinks.
@@ -91,7 +91,7 @@ test('the Цене tab: a promotion and a chain list made, refused at their fiel
   const lists = section.getByRole('table', { name: 'Ценовници' });
   await expect(lists.getByRole('row', { name: /Пиће −10 %/ })).toContainText('цео ланац');
   await expect(lists.getByRole('row', { name: /Пиће −10 %/ })).toContainText('−10 % на групу „Пиће“');
-  await shotsAtTillSizes(page, testInfo, 'hub-prices-cyrl', section);
+  await shotsAtTillSizes(page, 'hub-prices-cyrl', section);
 
   // The promotion changed from its row: the form comes filled.
   await promotions.getByRole('button', { name: 'Измени Викенд акција' }).click();
@@ -105,11 +105,11 @@ test('the Цене tab: a promotion and a chain list made, refused at their fiel
   await page.getByLabel('Језик').selectOption('sr-Latn');
   const latin = page.getByRole('region', { name: 'Cene' });
   await expect(latin.getByRole('table', { name: 'Akcije' })).toContainText('ovu prodavnicu');
-  await shotsAtTillSizes(page, testInfo, 'hub-prices-latn', latin);
+  await shotsAtTillSizes(page, 'hub-prices-latn', latin);
   await page.getByLabel('Jezik').selectOption('en');
   const english = page.getByRole('region', { name: 'Prices' });
   await expect(english.getByRole('table', { name: 'Price lists' })).toContainText('−10 % off the group “Пиће”');
-  await shotsAtTillSizes(page, testInfo, 'hub-prices-en', english);
+  await shotsAtTillSizes(page, 'hub-prices-en', english);
 
   // The list deleted.
   await english.getByRole('button', { name: 'Delete Пиће −10 %' }).click();

@@ -86,7 +86,7 @@ test('receipt drafts, „Сторно“, the receipt’s PDF, minimums and the 
   await keptPriceLine(editing, 2, ['2001', '30', '40,00', '65,00']);
   await editing.getByRole('button', { name: 'Сачувај као нацрт' }).click();
   await expect(drafts.getByRole('row', { name: /F-500/ })).toContainText('2');
-  await shotsAtSizes(page, null, 'hub-receipts-drafts-sr-Cyrl', TILL_SIZES, drafts);
+  await shotsAtSizes(page, 'hub-receipts-drafts-sr-Cyrl', TILL_SIZES, drafts);
 
   // Posted from the list: the stock moves once.
   await page.getByRole('button', { name: 'Прокњижи нацрт за рачун F-500' }).click();
@@ -160,11 +160,11 @@ test('receipt drafts, „Сторно“, the receipt’s PDF, minimums and the 
     if (lang !== 'sr-Cyrl') await page.getByLabel(lang === 'sr-Latn' ? 'Језик' : 'Jezik').selectOption(lang);
     const shown = page.getByRole('table', { name: table });
     await expect(shown).toBeVisible();
-    await shotsAtSizes(page, null, `hub-receipts-posted-${lang}`, TILL_SIZES, shown);
+    await shotsAtSizes(page, `hub-receipts-posted-${lang}`, TILL_SIZES, shown);
     const reorderShown = page.getByRole('table', {
       name: { 'sr-Cyrl': 'Списак за наручивање', 'sr-Latn': 'Spisak za naručivanje', en: 'Reorder list' }[lang],
     });
-    await shotsAtSizes(page, null, `hub-receipts-reorder-${lang}`, TILL_SIZES, reorderShown);
+    await shotsAtSizes(page, `hub-receipts-reorder-${lang}`, TILL_SIZES, reorderShown);
   }
   await expect(page.getByRole('button', { name: `Reverse receipt no. ${number}` })).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Posted receipts and reversals' })).toContainText(

@@ -43,7 +43,7 @@ test.afterAll(async () => {
   if (till) fs.rmSync(till.dataDir, { recursive: true, force: true });
 });
 
-const shots = (page: Page, name: string): Promise<void> => shotsAtTillSizes(page, null, `staff-${name}`);
+const shots = (page: Page, name: string): Promise<void> => shotsAtTillSizes(page, `staff-${name}`);
 
 /** What the till answers a login with this PIN: the person's name, or the refusal's words. */
 async function tillLogin(pin: string): Promise<string> {

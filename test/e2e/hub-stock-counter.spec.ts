@@ -43,7 +43,7 @@ async function admin(method: string, route: string, body: unknown): Promise<void
   expect(r.status, await r.text()).toBeLessThan(300);
 }
 
-const shots = (page: Page, name: string): Promise<void> => shotsAtTillSizes(page, null, `goods-counter-${name}`);
+const shots = (page: Page, name: string): Promise<void> => shotsAtTillSizes(page, `goods-counter-${name}`);
 
 /** The counter in `language` (the status bar's language choice), from the language it shows now. */
 async function setLanguage(page: Page, from: Language, language: Language): Promise<void> {

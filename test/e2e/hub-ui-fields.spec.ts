@@ -33,7 +33,7 @@ test.beforeAll(async () => {
 
 test('people added at the hub, the last manager stays, barcode rules in fields, barcodes by commas', async ({
   page,
-}, testInfo) => {
+}) => {
   await rig.openAsManager(page);
 
   // The shop's last manager deactivating herself: told in her row that she is the last, and what to do.
@@ -45,7 +45,7 @@ test('people added at the hub, the last manager stays, barcode rules in fields, 
   await expect(jovana.getByRole('alert')).toHaveText(last);
   await expect(section.getByRole('button', { name: 'Искључи: Јована' })).toHaveAccessibleDescription(last);
   await expect(jovana).toContainText('Активна');
-  await shotsAtTillSizes(page, testInfo, 'hub-staff-last-manager', jovana);
+  await shotsAtTillSizes(page, 'hub-staff-last-manager', jovana);
 
   // Adding a person: a manager's PIN of 4 digits and a name mixing scripts are refused at their fields.
   await section.getByRole('button', { name: 'Додај особу' }).click();
@@ -62,7 +62,7 @@ test('people added at the hub, the last manager stays, barcode rules in fields, 
   await form.getByRole('button', { name: 'Додај особу' }).click();
   await expect(form.getByRole('alert')).toHaveText('PIN менаџера у пољу „PIN“ мора имати најмање 6 цифара.');
   await expect(form.getByLabel('PIN')).toHaveAttribute('aria-invalid', 'true');
-  await shotsAtTillSizes(page, testInfo, 'hub-staff-add-error', form);
+  await shotsAtTillSizes(page, 'hub-staff-add-error', form);
   await form.getByLabel('PIN').fill('975310');
   await form.getByRole('button', { name: 'Додај особу' }).click();
   await expect(section.getByRole('status')).toContainText('Особа Милан је додата');
@@ -73,7 +73,7 @@ test('people added at the hub, the last manager stays, barcode rules in fields, 
   await form.getByLabel('PIN').fill('1357');
   await form.getByRole('button', { name: 'Додај особу' }).click();
   await expect(section.getByRole('row', { name: /Ана Анић/ })).toContainText('Касир');
-  await shotsAtTillSizes(page, testInfo, 'hub-staff-added', section);
+  await shotsAtTillSizes(page, 'hub-staff-added', section);
 
   // Barcode rules in fields: an empty shop has none; a prefix out of 20–29 and digits not filling 10 are refused
   // at their fields; a good rule is saved and read back into the fields.
@@ -95,7 +95,7 @@ test('people added at the hub, the last manager stays, barcode rules in fields, 
   await expect(first.getByRole('alert')).toHaveText('Префикс у пољу „Правило 1: Префикс“ је број од 20 до 29.');
   await expect(first.getByLabel('Префикс')).toHaveAttribute('aria-invalid', 'true');
   await expect(second.getByRole('alert')).toHaveText('У пољу „Правило 2: Цифре вредности“ упишите број од 1 до 9.');
-  await shotsAtTillSizes(page, testInfo, 'hub-rules-error', rules);
+  await shotsAtTillSizes(page, 'hub-rules-error', rules);
   await first.getByLabel('Префикс').fill('27');
   await second.getByLabel('Цифре вредности').fill('5');
   await expect(second.getByLabel('Цифре шифре')).toHaveValue('5');
@@ -117,7 +117,7 @@ test('people added at the hub, the last manager stays, barcode rules in fields, 
   await expect(first.getByLabel('Префикс')).toHaveValue('27');
   await expect(first.getByLabel('Врста')).toHaveValue('weight');
   await expect(second.getByLabel('Цифре шифре')).toHaveValue('5');
-  await shotsAtTillSizes(page, testInfo, 'hub-rules', rules);
+  await shotsAtTillSizes(page, 'hub-rules', rules);
 
   // A product's barcodes, as on the till: separated by commas.
   await page.getByRole('tab', { name: 'Артикли' }).click();

@@ -73,7 +73,7 @@ test.afterAll(async () => {
 
 test('a manager runs the shop from the hub: tills and alarm, enrolment, a price, shop settings, the report and CSV', async ({
   page,
-}, testInfo) => {
+}) => {
   await page.goto(hub.url);
   await page.getByLabel('PIN менаџера').fill('1111');
   await page.getByRole('button', { name: 'Пријава' }).click();
@@ -105,12 +105,12 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   await expect(codes.getByRole('row', { name: /ТИХА/ })).toContainText('искоришћен: ТИХА');
   const made = String(await page.getByLabel('Код за упис').textContent());
   await expect(codes).not.toContainText(made);
-  await shotsAtSizes(page, testInfo, 'hub-enrol-codes', TILL_SIZES, undefined, true);
+  await shotsAtSizes(page, 'hub-enrol-codes', TILL_SIZES, undefined, true);
   await codes.getByRole('button', { name: /^Опозови код направљен / }).click();
   await expect(codes.getByRole('row', { name: /опозван/ })).toHaveCount(1);
   await expect(codes.getByRole('button', { name: /^Опозови код/ })).toHaveCount(0);
   await keepShot(page, 'hub-enrol-codes-revoked-1366', { fullPage: true });
-  await shotsAtTillSizes(page, testInfo, 'hub-tills');
+  await shotsAtTillSizes(page, 'hub-tills');
 
   // The shop's tax labels answered after the form opened (a slow hub, as on a busy machine): held here until it is
   // open, and the new product still takes the label its list shows (it was saved without one, refused at the field).
@@ -133,7 +133,7 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   // Said at the price field, which is marked invalid.
   await expect(page.getByRole('alert')).toContainText('Цена мора бити износ у динарима');
   await expect(page.getByLabel('Цена (RSD)')).toHaveAttribute('aria-invalid', 'true');
-  await shotsAtTillSizes(page, testInfo, 'hub-new-product-late-labels');
+  await shotsAtTillSizes(page, 'hub-new-product-late-labels');
   await page.getByLabel('Цена (RSD)').fill('159,90');
   await page.getByRole('button', { name: 'Сачувај артикал' }).click();
   await expect(page.getByRole('status')).toContainText('Млеко 1л');
@@ -189,7 +189,7 @@ test('a manager runs the shop from the hub: tills and alarm, enrolment, a price,
   await expect(log.getByRole('row', { name: /Измењени артикли/ })).toContainText('1001');
   await expect(log.getByRole('row', { name: /Пријава на хаб/ }).first()).toBeVisible();
   expect(await log.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
-  await shotsAtTillSizes(page, testInfo, 'hub-audit');
+  await shotsAtTillSizes(page, 'hub-audit');
   await page.getByLabel('Језик').selectOption('en');
   await expect(
     page.getByRole('table', { name: 'Log' }).getByRole('row', { name: /Till “ТИХА” revoked/ }),
@@ -235,7 +235,7 @@ test('a report with its charts rendered', async ({ page }) => {
   );
   expect(csv[1]).toMatch(/^"\d\d\.\d\d\.\d{4}\. \d\d:\d\d";".+";"Промет — продаја";"Готовина";".*";"HUBE2E";160,00;/);
   expect(csv[2]).toMatch(/^"укупно";;;;;;160,00;/);
-  await shotsAtSizes(page, null, 'report-hub', TILL_SIZES, page.getByRole('figure', { name: 'Промет по сату' }), true);
+  await shotsAtSizes(page, 'report-hub', TILL_SIZES, page.getByRole('figure', { name: 'Промет по сату' }), true);
 });
 
 /**

@@ -40,7 +40,7 @@ for (const lang of LANGUAGES) {
 
     test('the shop sets its IPS account; a sale paid by scanning the IPS QR code is fiscalized as an instant payment', async ({
       kasa,
-    }, testInfo) => {
+    }) => {
       const { page } = kasa;
       const ui = uiMessages[lang];
       const sample = await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
@@ -65,7 +65,7 @@ for (const lang of LANGUAGES) {
       await expect(account).toHaveAttribute('aria-invalid', 'true');
       const stored = await kasa.host.call<{ ipsAccount: string }>('settings.get', {});
       expect(stored.body.value?.ipsAccount).toBe('');
-      await shotsAtTillSizes(page, testInfo, `ips-settings-error-${lang}`, section);
+      await shotsAtTillSizes(page, `ips-settings-error-${lang}`, section);
 
       await account.fill('840-955845-10');
       await section.getByLabel(mt(lang, 'manager_pin'), { exact: true }).fill(MANAGER_PIN);
@@ -85,7 +85,7 @@ for (const lang of LANGUAGES) {
       await expect(payment).toBeVisible();
       const ipsButton = payment.getByRole('button', { name: new RegExp(`^${ui.ips.button.replace(/[()]/g, '\\$&')}`) });
       await expect(ipsButton).toContainText(rsd(due));
-      await shotsAtTillSizes(page, testInfo, `ips-payment-${lang}`);
+      await shotsAtTillSizes(page, `ips-payment-${lang}`);
 
       // F7: the code for what is due. Esc goes back to the payment screen, nothing sold.
       await page.keyboard.press('F7');
@@ -112,13 +112,13 @@ for (const lang of LANGUAGES) {
           reference,
         },
       });
-      await shotsAtTillSizes(page, testInfo, `ips-qr-${lang}`);
+      await shotsAtTillSizes(page, `ips-qr-${lang}`);
 
       // The transfer arrived: the sale is made and fiscalized with the instant payment.
       await dialog.getByRole('button', { name: ui.ips.arrived }).click();
       await expect(page.getByTestId('receipt-state')).toHaveText(ui.receipt.fiscalized);
       await expect(page.getByTestId('receipt-ips-reference')).toHaveText(reference);
-      await shotsAtTillSizes(page, testInfo, `ips-receipt-${lang}`);
+      await shotsAtTillSizes(page, `ips-receipt-${lang}`);
 
       // At the gateway: the archived receipt was paid by mobileMoney and carries the reference.
       const orders = await kasa.host.call<{ orders: OrderView[] }>('orders.list', { limit: 5 });

@@ -34,7 +34,7 @@ for (const lang of LANGUAGES) {
 
     test('labels of a group: refused without a net quantity, previewed, printed as ZPL on a TCP port', async ({
       kasa,
-    }, testInfo) => {
+    }) => {
       const { page } = kasa;
       const t = (key: Parameters<typeof mt>[1], params?: Record<string, string | number>): string =>
         mt(lang, key, params);
@@ -110,7 +110,7 @@ for (const lang of LANGUAGES) {
         ]);
         await tab.getByRole('button', { name: t('labels_preview') }).click();
         await expect(cards.getByRole('listitem')).toHaveCount(2);
-        await shotsAtTillSizes(page, testInfo, `labels-${lang}`, cards);
+        await shotsAtTillSizes(page, `labels-${lang}`, cards);
       } finally {
         await printer.close();
       }

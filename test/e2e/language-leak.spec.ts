@@ -166,7 +166,7 @@ async function readText(page: Page): Promise<string> {
 }
 
 /** The screen at 1024×768 and 1366×768, kept as `lang-<what>-<lang>-<width>.png` when KASA_SHOTS names a folder. */
-const shots = (page: Page, lang: Lang, what: string): Promise<void> => shotsAndBack(page, null, `lang-${what}-${lang}`);
+const shots = (page: Page, lang: Lang, what: string): Promise<void> => shotsAndBack(page, `lang-${what}-${lang}`);
 
 class Findings {
   readonly all: (Leak & { screen: string })[] = [];

@@ -3,12 +3,12 @@
  * renderer's own catalogs give them in that language, and the page at both till sizes (photographed as
  * <dir>/<name>-<width>.png when KASA_SHOTS=<dir> is set).
  */
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { Language } from '../../shared/domain.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { mt, type ManagerText } from '../../renderer/src/manager/i18n.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { shotPath } from '../support/shots.ts';
+import { keepShot, shotPath } from '../support/shots.ts';
 import { expect } from './fixtures.ts';
 
 export const LANGUAGES = ['sr-Cyrl', 'sr-Latn', 'en'] as const;
@@ -36,13 +36,8 @@ export async function openManagerTab(page: Page, lang: Language, tab: ManagerTex
 }
 
 /** The window at both till sizes; `show` is scrolled into view at each size first. */
-export async function shotsAtTillSizes(
-  page: Page,
-  testInfo: TestInfo | null,
-  name: string,
-  show?: Locator,
-): Promise<void> {
-  await shotsAtSizes(page, testInfo, name, TILL_SIZES, show);
+export async function shotsAtTillSizes(page: Page, name: string, show?: Locator): Promise<void> {
+  await shotsAtSizes(page, name, TILL_SIZES, show);
 }
 
 /**
@@ -52,7 +47,6 @@ export async function shotsAtTillSizes(
  */
 export async function shotsAtSizes(
   page: Page,
-  _testInfo: TestInfo | null,
   name: string,
   sizes: readonly { width: number; height: number }[] = TILL_SIZES,
   show?: Locator,
@@ -61,20 +55,19 @@ export async function shotsAtSizes(
   for (const size of sizes) {
     await page.setViewportSize(size);
     if (show) await show.scrollIntoViewIfNeeded();
-    const file = shotPath(`${name}-${size.width}`);
-    if (file) await page.screenshot({ path: file, fullPage });
+    await keepShot(page, `${name}-${size.width}`, { fullPage });
   }
 }
 
 /** `shotsAtTillSizes`, then the page back at the size the test had (a test that goes on after its pictures). */
-export async function shotsAndBack(page: Page, testInfo: TestInfo | null, name: string): Promise<void> {
+export async function shotsAndBack(page: Page, name: string): Promise<void> {
   const was = page.viewportSize();
-  await shotsAtTillSizes(page, testInfo, name);
+  await shotsAtTillSizes(page, name);
   if (was) await page.setViewportSize(was);
 }
 
 /** The whole page (not only the window) at both till sizes as `<name>-<width>.png`, when pictures were asked for. */
 export async function wholePageShots(page: Page, name: string): Promise<void> {
   if (shotPath(name) === null) return;
-  await shotsAtSizes(page, null, name, TILL_SIZES, undefined, true);
+  await shotsAtSizes(page, name, TILL_SIZES, undefined, true);
 }

@@ -79,7 +79,7 @@ for (const lang of LANGUAGES) {
 
     test('the manager reads why the L-PFR cannot vouch for a sale, checks its journal, and it is signed once', async ({
       kasa,
-    }, testInfo) => {
+    }) => {
       const { page } = kasa;
       const { lpfr, order } = await parkedUnproven(kasa);
       await page.reload();
@@ -100,7 +100,7 @@ for (const lang of LANGUAGES) {
         .check();
       await item.getByLabel(mt(lang, 'manager_pin')).fill(MANAGER_PIN);
       await expect(sign).toBeEnabled();
-      await shotsAtTillSizes(page, testInfo, `lpfr-unproven-${lang}`);
+      await shotsAtTillSizes(page, `lpfr-unproven-${lang}`);
       await page.setViewportSize({ width: 1280, height: 800 });
 
       await sign.click();

@@ -47,7 +47,7 @@ async function deadAddress(): Promise<string> {
 
 /** The window at both till sizes, kept as `lpfr-<what>-<width>.png` when KASA_SHOTS names a folder. */
 const shots = (page: Page, testInfo: TestInfo, what: string, show?: Locator): Promise<void> =>
-  shotsAtTillSizes(page, testInfo, `lpfr-${what}`, show);
+  shotsAtTillSizes(page, `lpfr-${what}`, show);
 
 /**
  * Offline with no L-PFR to sign: the plain banner (receipts are not fiscal, the customer gets a slip) and not the

@@ -381,7 +381,7 @@ test('needs attention (#21): a new number is refused when lookup + archive show 
   expect(done?.state).toBe('fiscalized');
   expect(done?.orderNumber).toBe(sale.orderNumber);
   expect((await ledger(kasa)).map((r) => r.orderNumber)).toEqual([sale.orderNumber]);
-  await shotsAtTillSizes(page, null, 'reissue-refused');
+  await shotsAtTillSizes(page, 'reissue-refused');
 });
 
 test('a report with its charts rendered', async ({ kasa }) => {
@@ -428,6 +428,6 @@ test('a report with its charts rendered', async ({ kasa }) => {
   expect(csv[3]).toContain('"Промет — рефундација";"Готовина"');
   expect(csv[3]).toContain(';-80,00;');
   expect(csv[4]).toMatch(/^"укупно";;;;;;920,00;/);
-  await shotsAtTillSizes(kasa.page, null, 'report-till', mgr.getByRole('table', { name: 'Промет' }));
-  await shotsAtTillSizes(kasa.page, null, 'report-till-charts', mgr.getByRole('figure', { name: 'Промет по касиру' }));
+  await shotsAtTillSizes(kasa.page, 'report-till', mgr.getByRole('table', { name: 'Промет' }));
+  await shotsAtTillSizes(kasa.page, 'report-till-charts', mgr.getByRole('figure', { name: 'Промет по касиру' }));
 });

@@ -14,7 +14,7 @@ test.afterEach(async ({ page }) => {
   await page.goto('about:blank');
 });
 
-const shoot = (kasa: KasaFixture, name: string): Promise<void> => shotsAtTillSizes(kasa.page, null, name);
+const shoot = (kasa: KasaFixture, name: string): Promise<void> => shotsAtTillSizes(kasa.page, name);
 
 for (const mode of ['proforma', 'training'] as const) {
   test(`${mode}: the payment screen asks for no money; the order carries one nominal payment`, async ({ kasa }) => {

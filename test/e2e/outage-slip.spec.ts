@@ -32,7 +32,7 @@ async function shots(page: Page, testInfo: TestInfo, what: string, show?: Locato
     await bar.getByLabel(current).selectOption(lang);
     current = label;
     await expect(bar.getByLabel(label)).toBeVisible();
-    await shotsAtTillSizes(page, testInfo, `outage-${what}-${lang}`, show);
+    await shotsAtTillSizes(page, `outage-${what}-${lang}`, show);
   }
   await bar.getByLabel(current).selectOption('sr-Cyrl');
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -18,7 +18,7 @@ const keys = (pad: Locator): Promise<string[]> =>
   );
 const DIGITS = ['7', '8', '9', '4', '5', '6', '1', '2', '3'];
 
-test('every digit pad has 7-8-9 on top and the same keys', async ({ kasa }, testInfo) => {
+test('every digit pad has 7-8-9 on top and the same keys', async ({ kasa }) => {
   const { page } = kasa;
   expect((await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } })).body.ok).toBe(true);
   await page.reload();
@@ -26,14 +26,14 @@ test('every digit pad has 7-8-9 on top and the same keys', async ({ kasa }, test
   const loginPad = page.getByRole('group', { name: 'Тастатура за PIN' });
   await expect(loginPad).toBeVisible();
   expect(await keys(loginPad)).toEqual([...DIGITS, '·', '0', 'Обриши знак', 'Обриши све']);
-  await shotsAtTillSizes(page, testInfo, 'pads-login');
+  await shotsAtTillSizes(page, 'pads-login');
   await login(page);
 
   const shift = await openShiftDialog(page, 'Нема смене');
   const amountPad = shift.getByRole('group', { name: 'Бројчана тастатура' });
   await expect(amountPad).toBeVisible();
   expect(await keys(amountPad)).toEqual([...DIGITS, 'Децимални зарез', '0', 'Обриши знак', 'Обриши све']);
-  await shotsAtTillSizes(page, testInfo, 'pads-shift');
+  await shotsAtTillSizes(page, 'pads-shift');
   await page.keyboard.press('Escape');
   await expect(shift).toHaveCount(0);
 
@@ -45,7 +45,7 @@ test('every digit pad has 7-8-9 on top and the same keys', async ({ kasa }, test
   const discountPad = discount.getByRole('group', { name: 'Бројчана тастатура' });
   await expect(discountPad).toBeVisible();
   expect(await keys(discountPad)).toEqual([...DIGITS, 'Децимални зарез', '0', 'Обриши знак', 'Проценат', 'Обриши све']);
-  await shotsAtTillSizes(page, testInfo, 'pads-discount');
+  await shotsAtTillSizes(page, 'pads-discount');
   await discount.getByRole('radio', { name: 'цео рачун' }).check();
   await page.getByRole('dialog', { name: 'Попуст на цео рачун' }).getByLabel('Попуст (RSD)').fill('15%');
   await page.keyboard.press('Enter');
@@ -53,5 +53,5 @@ test('every digit pad has 7-8-9 on top and the same keys', async ({ kasa }, test
   const approvalPad = prompt.getByRole('group', { name: 'Тастатура за PIN' });
   await expect(approvalPad).toBeVisible();
   expect(await keys(approvalPad)).toEqual([...DIGITS, '·', '0', 'Обриши знак', 'Обриши све']);
-  await shotsAtTillSizes(page, testInfo, 'pads-approval');
+  await shotsAtTillSizes(page, 'pads-approval');
 });

@@ -43,7 +43,7 @@ for (const lang of LANGUAGES) {
 
     test('lists and promotions made on the screen price the counter; a business buyer gets its list', async ({
       kasa,
-    }, testInfo) => {
+    }) => {
       const { page } = kasa;
       const ui = uiMessages[lang];
       const m = (key: Parameters<typeof mt>[1], params?: Record<string, string | number>) => mt(lang, key, params);
@@ -87,12 +87,7 @@ for (const lang of LANGUAGES) {
       await expect(promo.locator('#promotion-priority-error')).toContainText(promoName);
       await expect(promo.locator('#promotion-toDay-error')).toHaveCount(0);
       expect((await overview(kasa)).promotions.map((p) => p.name)).toEqual([promoName]);
-      await shotsAtTillSizes(
-        page,
-        testInfo,
-        `prices-screen-errors-${lang}`,
-        promo.locator('#promotion-priority-error'),
-      );
+      await shotsAtTillSizes(page, `prices-screen-errors-${lang}`, promo.locator('#promotion-priority-error'));
 
       // A business buyer's list: the rye bread at 80,00. First a PIB whose check digit is wrong.
       const list = mgr.getByRole('form', { name: m('prices_list_form') });
@@ -122,19 +117,14 @@ for (const lang of LANGUAGES) {
       await now.getByRole('button', { name: m('prices_now_show') }).click();
       await expect(mgr.getByTestId('prices-now-price')).toHaveText(rsd(5999));
       await expect(mgr.getByTestId('prices-now-rule')).toHaveText(m('prices_by_promotion', { name: promoName }));
-      await shotsAtTillSizes(page, testInfo, `prices-screen-${lang}`, mgr.getByTestId('prices-now-rule'));
+      await shotsAtTillSizes(page, `prices-screen-${lang}`, mgr.getByTestId('prices-now-rule'));
       // The rye bread for the buyer: the buyer's list.
       await now.getByLabel(m('prices_now_query'), { exact: true }).fill('1002');
       await now.getByLabel(m('prices_now_buyer'), { exact: true }).fill(PIB);
       await now.getByRole('button', { name: m('prices_now_show') }).click();
       await expect(mgr.getByTestId('prices-now-price')).toHaveText(rsd(8000));
       await expect(mgr.getByTestId('prices-now-rule')).toHaveText(m('prices_by_list', { name: listName }));
-      await shotsAtTillSizes(
-        page,
-        testInfo,
-        `prices-screen-lists-${lang}`,
-        mgr.getByRole('table', { name: m('prices_lists') }),
-      );
+      await shotsAtTillSizes(page, `prices-screen-lists-${lang}`, mgr.getByRole('table', { name: m('prices_lists') }));
       await mgr.getByRole('button', { name: m('close') }).click();
 
       // The counter: the promotion prices the white bread; the rye bread at its regular price.
@@ -153,7 +143,7 @@ for (const lang of LANGUAGES) {
       await pay.getByLabel(ui.pay.buyerId, { exact: true }).fill(PIB);
       await expect(pay.getByTestId('due')).toHaveText(rsd(5999 + 8000));
       await expect(pay.getByTestId('pay-price-rules')).toContainText(listName);
-      await shotsAtTillSizes(page, testInfo, `prices-buyer-pay-${lang}`);
+      await shotsAtTillSizes(page, `prices-buyer-pay-${lang}`);
       await page.keyboard.press('Escape');
       await expect(ryeLine.getByTestId('price-rule')).toHaveText(ruleNote(lang, listName, 9500));
       await expect(page.getByTestId('cart-total')).toHaveText(rsd(5999 + 8000));
@@ -161,7 +151,7 @@ for (const lang of LANGUAGES) {
       const cartBuyer = page.getByTestId('cart-buyer');
       await expect(cartBuyer).toContainText(ui.sale.buyerPib.replace('{pib}', PIB));
       await expect(cartBuyer).toContainText(listName);
-      await shotsAtTillSizes(page, testInfo, `prices-buyer-counter-${lang}`);
+      await shotsAtTillSizes(page, `prices-buyer-counter-${lang}`);
       await page.keyboard.press('F12');
       await expect(pay.getByLabel(ui.pay.buyerId, { exact: true })).toHaveValue(PIB);
       await pay.getByLabel(ui.pay.buyerType, { exact: true }).selectOption('');
@@ -180,7 +170,7 @@ for (const lang of LANGUAGES) {
         [promoName, 5999],
         [listName, 8000],
       ]);
-      await shotsAtTillSizes(page, testInfo, `prices-buyer-receipt-${lang}`);
+      await shotsAtTillSizes(page, `prices-buyer-receipt-${lang}`);
 
       // The list is deleted after a confirmation (cancelled first: nothing happens).
       await page.keyboard.press('Enter');

@@ -44,7 +44,7 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
 
     test('a promotion and a happy hour at the counter and on the receipt; a scheduled price takes effect', async ({
       kasa,
-    }, testInfo) => {
+    }) => {
       const { page } = kasa;
       const ui = uiMessages[lang];
       await call(kasa, 'catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
@@ -93,7 +93,7 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
       await expect(ryeLine.getByTestId('price-rule')).toHaveText(ruleNote(lang, 'Срећни сат', 9500));
       await expect(ryeLine.getByTestId('line-total')).toHaveText(rsd(7600));
       await expect(page.getByTestId('cart-total')).toHaveText(rsd(11998 + 7600));
-      await shotsAndBack(page, testInfo, `prices-counter-${lang}`);
+      await shotsAndBack(page, `prices-counter-${lang}`);
 
       // Payment: exact cash, no manager's PIN (the rules' discounts are the shop's, not the cashier's).
       await page.keyboard.press('F12');
@@ -108,7 +108,7 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
         ['Срећни сат', 9500, 7600],
       ]);
       expect(order?.receipt?.journal.replace(/\s+/g, ' ')).toContain('Срећни сат, стара цена 95,00, попуст 19,00');
-      await shotsAndBack(page, testInfo, `prices-receipt-${lang}`);
+      await shotsAndBack(page, `prices-receipt-${lang}`);
 
       // A new price of the milk from a few seconds on: it takes effect at that moment, and scans at it.
       const milk = await product(kasa, '1006');
@@ -132,7 +132,7 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
       ).toContainText(rsd(14999));
       await scan(page, pieceItem('1006').barcode);
       await expect(cart.getByRole('row').filter({ hasText: milk.name })).toContainText(rsd(14999));
-      await shotsAndBack(page, testInfo, `prices-scheduled-${lang}`);
+      await shotsAndBack(page, `prices-scheduled-${lang}`);
     });
   });
 }

@@ -19,9 +19,7 @@ for (const lang of LANGUAGES) {
   test.describe(lang, () => {
     test.use({ kasaEnv: { KASA_LANG: lang }, locale: lang === 'en' ? 'en-GB' : 'sr-RS' });
 
-    test('a business sale offered „Е-фактура“, sent to SEF; a refusal shown with its reason', async ({
-      kasa,
-    }, testInfo) => {
+    test('a business sale offered „Е-фактура“, sent to SEF; a refusal shown with its reason', async ({ kasa }) => {
       const { page } = kasa;
       const t = (k: Parameters<typeof mt>[1], p?: Record<string, string | number>) => mt(lang, k, p);
       const good = (await kasa.host.call<OrderView>('sales.checkout', { ...SALE, buyerId: '10:101134702' })).body
@@ -59,13 +57,13 @@ for (const lang of LANGUAGES) {
       const settings = mgr.getByRole('form', { name: t('sef_settings') });
       await expect(settings.getByLabel(t('sef_key'))).toHaveValue('');
       await expect(settings).toContainText(t('sef_key_none'));
-      await shotsAtTillSizes(page, testInfo, `sef-${lang}`, docs);
-      await shotsAtTillSizes(page, testInfo, `sef-settings-${lang}`, settings);
+      await shotsAtTillSizes(page, `sef-${lang}`, docs);
+      await shotsAtTillSizes(page, `sef-settings-${lang}`, settings);
     });
 
     test('Архива: a business sale’s receipt offers „Е-фактура“ and issues it; a private one does not', async ({
       kasa,
-    }, testInfo) => {
+    }) => {
       const { page } = kasa;
       const t = (k: Parameters<typeof mt>[1], p?: Record<string, string | number>) => mt(lang, k, p);
       const business = (await kasa.host.call<OrderView>('sales.checkout', { ...SALE, buyerId: '10:101134702' })).body
@@ -90,7 +88,7 @@ for (const lang of LANGUAGES) {
       await expect(detail.getByRole('status')).toHaveText(t('sef_issued', { order: business.orderNumber }));
       await expect(detail.getByTestId('archive-sef')).toContainText(t('sef_issue', { order: business.orderNumber }));
       await expect(detail.getByRole('button', { name: t('sef_issue_button') })).toHaveCount(0);
-      await shotsAtTillSizes(page, testInfo, `archive-sef-${lang}`, detail);
+      await shotsAtTillSizes(page, `archive-sef-${lang}`, detail);
     });
   });
 }

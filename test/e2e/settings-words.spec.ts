@@ -36,7 +36,7 @@ for (const lang of LANGUAGES) {
 
     test('settings in headed groups with the saved header shown and hours in hours; backups taken now and copied to a folder', async ({
       kasa,
-    }, testInfo) => {
+    }) => {
       const { page } = kasa;
       // The receipt's header and footer as saved (through the core, as another session would).
       const header = 'Продавница „Код Мике“\nНемањина 4, Београд';
@@ -80,7 +80,7 @@ for (const lang of LANGUAGES) {
       await expect(mgr.getByText(mt(lang, 'saved'), { exact: true })).toBeVisible();
       const after = await kasa.host.call<SettingsView>('settings.get', {});
       expect(after.body.value?.outageAlarmMinutes).toBe(90);
-      await shotsAtTillSizes(page, testInfo, `settings-words-${lang}-groups`, shop);
+      await shotsAtTillSizes(page, `settings-words-${lang}-groups`, shop);
 
       // A backup now: said with its time and size in words, and listed so.
       const backups = mgr.getByRole('region', { name: mt(lang, 'backups') });
@@ -110,7 +110,7 @@ for (const lang of LANGUAGES) {
       await dialog.getByRole('button', { name: mt(lang, 'backup_copy_do'), exact: true }).click();
       await expect(folder).toHaveAttribute('aria-invalid', 'true');
       await expect(folder).toHaveAccessibleDescription(new RegExp(escape(fieldLabel(lang, 'folder'))));
-      await shotsAtTillSizes(page, testInfo, `settings-words-${lang}-copy-refused`, dialog);
+      await shotsAtTillSizes(page, `settings-words-${lang}-copy-refused`, dialog);
       await folder.fill(usb);
       await dialog.getByRole('button', { name: mt(lang, 'backup_copy_do'), exact: true }).click();
       await expect(dialog).toHaveCount(0);
@@ -129,7 +129,7 @@ for (const lang of LANGUAGES) {
       expect(fs.readFileSync(file, 'utf8')).toBe('the manager’s own file');
       expect(bytes).toBeGreaterThan(4096);
       await dialog.getByRole('button', { name: mt(lang, 'cancel'), exact: true }).click();
-      await shotsAtTillSizes(page, testInfo, `settings-words-${lang}-backups`, table);
+      await shotsAtTillSizes(page, `settings-words-${lang}-backups`, table);
       fs.rmSync(usb, { recursive: true, force: true });
     });
   });

@@ -18,7 +18,7 @@ import { startFakeEpson, type FakeEpson } from '../printer/fake-epson.ts';
 const BREAD = pieceItem('1001');
 
 /** A step at both till sizes (the viewport is left at 1366×768), kept when KASA_SHOTS names a folder. */
-const shots = (page: Page, name: string): Promise<void> => shotsAtTillSizes(page, null, `shifts-${name}`);
+const shots = (page: Page, name: string): Promise<void> => shotsAtTillSizes(page, `shifts-${name}`);
 
 const printers: FakeEpson[] = [];
 // The fake printer listens on loopback: a destination the installer allows explicitly.

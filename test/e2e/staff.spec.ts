@@ -15,7 +15,7 @@ async function cashier(kasa: KasaFixture, name: string, pin: string): Promise<vo
   if (!r.body.ok) throw new Error(JSON.stringify(r.body));
 }
 
-const shots = (page: Page, name: string): Promise<void> => shotsAndBack(page, null, `staff-${name}`);
+const shots = (page: Page, name: string): Promise<void> => shotsAndBack(page, `staff-${name}`);
 
 /** Closes the manager screens and hands the till to the next person (the login screen). */
 async function changeCashier(page: Page): Promise<void> {

@@ -22,7 +22,7 @@ for (const lang of LANGUAGES) {
 
     test('start a count → sell during it → typed and CSV counts → post → KEP rows; the PDFs download', async ({
       kasa,
-    }, testInfo) => {
+    }) => {
       const { page } = kasa;
       const approval = { managerPin: MANAGER_PIN };
       const ids = new Map<string, number>();
@@ -126,7 +126,7 @@ for (const lang of LANGUAGES) {
           'ruc.csv',
         ]),
       ).toEqual([]);
-      await shotsAtTillSizes(page, testInfo, `stocktake-open-${lang}`);
+      await shotsAtTillSizes(page, `stocktake-open-${lang}`);
 
       // A manager posts it; the count's A4 PDF downloads.
       const post = mgr.getByRole('form', { name: t('goods_count_post_actions') });
@@ -144,7 +144,7 @@ for (const lang of LANGUAGES) {
           .subarray(0, 5)
           .toString(),
       ).toBe('%PDF-');
-      await shotsAtTillSizes(page, testInfo, `stocktake-posted-${lang}`);
+      await shotsAtTillSizes(page, `stocktake-posted-${lang}`);
 
       // The KEP: the count's surplus (debit) and shortage (credit), each 100,00; its PDF downloads.
       await mgr.getByRole('button', { name: t('goods_kep'), exact: true }).click();
@@ -162,7 +162,7 @@ for (const lang of LANGUAGES) {
         mgr.getByRole('button', { name: t('goods_kep_pdf') }).click(),
       ]);
       expect(kepPdf.suggestedFilename()).toMatch(/^KEP-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.pdf$/);
-      await shotsAtTillSizes(page, testInfo, `stocktake-kep-${lang}`);
+      await shotsAtTillSizes(page, `stocktake-kep-${lang}`);
 
       // The reorder list: bread's minimum of 12 puts 2 on the supplier's list.
       await mgr.getByRole('button', { name: t('goods_reorder'), exact: true }).click();
@@ -178,10 +178,10 @@ for (const lang of LANGUAGES) {
         mgr.getByRole('button', { name: t('goods_reorder_pdf') }).click(),
       ]);
       expect(reorderPdf.suggestedFilename()).toMatch(/^narucivanje-\d{4}-\d{2}-\d{2}\.pdf$/);
-      await shotsAtTillSizes(page, testInfo, `stocktake-reorder-${lang}`);
+      await shotsAtTillSizes(page, `stocktake-reorder-${lang}`);
       await mgr.getByRole('button', { name: t('goods_shop'), exact: true }).click();
       await expect(mgr.getByRole('checkbox', { name: t('goods_no_negative_counted') })).not.toBeChecked();
-      await shotsAtTillSizes(page, testInfo, `stocktake-shop-${lang}`);
+      await shotsAtTillSizes(page, `stocktake-shop-${lang}`);
     });
   });
 }

@@ -8,12 +8,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** The folder pictures go to, or null when none were asked for. */
+/** The folder pictures go to, or null when none were asked for (asking makes nothing: a picture kept makes it). */
 export function shotsDir(): string | null {
-  const dir = process.env['KASA_SHOTS']?.trim();
-  if (!dir) return null;
-  fs.mkdirSync(dir, { recursive: true });
-  return dir;
+  return process.env['KASA_SHOTS']?.trim() || null;
 }
 
 /** Where the picture `name` (without `.png`) goes, or null when none were asked for. */
@@ -22,9 +19,16 @@ export function shotPath(name: string): string | null {
   return dir ? path.join(dir, `${name}.png`) : null;
 }
 
+/** `shotPath(name)` with its folder made, for a picture about to be written; null when none were asked for. */
+function newShotFile(name: string): string | null {
+  const file = shotPath(name);
+  if (file) fs.mkdirSync(path.dirname(file), { recursive: true });
+  return file;
+}
+
 /** Writes a picture made elsewhere (a PDF page rendered to PNG, a label) when pictures were asked for. */
 export function keepPicture(name: string, png: Buffer | Uint8Array): void {
-  const file = shotPath(name);
+  const file = newShotFile(name);
   if (file) fs.writeFileSync(file, png);
 }
 
@@ -34,7 +38,7 @@ export async function keepShot(
   name: string,
   options: { fullPage?: boolean } = {},
 ): Promise<void> {
-  const file = shotPath(name);
+  const file = newShotFile(name);
   if (file) await page.screenshot({ path: file, ...options });
 }
 
@@ -45,6 +49,7 @@ export async function keepShot(
 export function keepPdfPages(pdf: string, name: string, dpi: number, pages?: number): void {
   const dir = shotsDir();
   if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
   const range = pages ? ['-f', '1', '-l', String(pages)] : [];
   execFileSync('pdftoppm', ['-png', '-r', String(dpi), ...range, pdf, path.join(dir, name)]);
 }
