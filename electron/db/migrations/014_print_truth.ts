@@ -1,8 +1,8 @@
 import type { Migration } from '../open.ts';
 
 /**
- * The statement that makes print_jobs with the kinds `kinds` (SQL literals), as this migration made it and migration 025
- * made it again with one kind more: the text, indentation included, is what sqlite_master keeps.
+ * The statement that makes print_jobs with the kinds `kinds` (SQL literals), as this migration made it and migration
+ * 025 made it again with one kind more: the text, indentation included, is what sqlite_master keeps.
  */
 export const printJobsTable = (kinds: string): string => `CREATE TABLE print_jobs (
         id INTEGER PRIMARY KEY,
