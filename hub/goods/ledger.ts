@@ -109,14 +109,10 @@ export async function hubMoveEachOnce(
 ): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (!lines.length) return out;
-  const held = new Map(
-    (
-      await q.query<{ code: string; qty_milli: number; price_para: number }>(
-        `SELECT code, qty_milli, price_para FROM hub_stock WHERE shop_id = $1 AND code = ANY($2::text[])
-          ORDER BY code FOR UPDATE`,
-        [shopId, lines.map((l) => l.code)],
-      )
-    ).map((r) => [r.code, { qty_milli: Number(r.qty_milli), price_para: Number(r.price_para) }]),
+  const held = await lockedStock(
+    q,
+    shopId,
+    lines.map((l) => l.code),
   );
   const moved = lines.map((l) => ({ l, ...heldMove(held.get(l.code), l.qtyMilli, l.pricePara) }));
   const inserted = new Set(
