@@ -17,6 +17,12 @@ const Line = z.object({
   totalPara: z.number().int().nonnegative(),
   labels: z.array(z.string().min(1).max(4)).min(1),
   gtin: z.string().max(14).optional(),
+  // What the hub's book and reports know a line by: its product's code (the hub moves the refunded goods back by
+  // it; a line without it or a barcode moves nothing), whether it was hand-typed, and the rule that priced it.
+  code: z.string().min(1).max(64).optional(),
+  handTyped: z.literal(true).optional(),
+  priceRule: z.string().min(1).max(200).optional(),
+  priceRuleKind: z.enum(['list', 'promotion']).optional(),
 });
 const SaleData = z.object({
   lines: z.array(Line).min(1),
@@ -84,7 +90,17 @@ export async function hubSale(hub: Pick<HubSync, 'lookup'>, key: string): Promis
     invoiceType: o.invoice_type as InvoiceType,
     transactionType: o.transaction_type,
     totalPara: o.total_para,
-    lines: d.lines.map((l) => ({ ...l, ...(l.gtin ? { gtin: l.gtin } : {}) }) as OrderLine),
+    lines: d.lines.map(
+      ({ gtin, code, handTyped, priceRule, priceRuleKind, ...l }) =>
+        ({
+          ...l,
+          ...(gtin ? { gtin } : {}),
+          ...(code ? { code } : {}),
+          ...(handTyped ? { handTyped } : {}),
+          ...(priceRule ? { priceRule } : {}),
+          ...(priceRuleKind ? { priceRuleKind } : {}),
+        }) as OrderLine,
+    ),
     payments: d.payments,
     ...(d.buyerId ? { buyerId: d.buyerId } : {}),
     ...(d.cashier ? { cashier: d.cashier } : {}),

@@ -84,14 +84,22 @@ export function managedHub(
   return rig;
 }
 
-/** A till (a host process, Serbian Cyrillic) enrolled at `hub` by its one-time code and signed in. */
-export async function enrolledTill(hub: HubProcess, terminalId: string): Promise<HostProcess> {
+/**
+ * A till (a host process, Serbian Cyrillic) enrolled at `hub` by its one-time code and signed in; `env` adds to its
+ * environment (another till's sandbox gateway, so that both sign on one fiscal service as a shop's tills do).
+ */
+export async function enrolledTill(
+  hub: HubProcess,
+  terminalId: string,
+  env: Record<string, string> = {},
+): Promise<HostProcess> {
   const till = await startHostProcess({
     env: {
       KASA_TERMINAL_ID: terminalId,
       KASA_HUB_URL: hub.url,
       KASA_HUB_ENROL_CODE: hub.enrolCode,
       KASA_LANG: 'sr-Cyrl',
+      ...env,
     },
   });
   await signInHost(till);
