@@ -14,7 +14,7 @@ import { expect, test } from '@playwright/test';
 import type { HostProcess } from '../support/host-process.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { keepPdfPages } from '../support/shots.ts';
-import { enrolledTill, loginAtHub, sellOneOnTill, stopTillAndHub } from './hub-support.ts';
+import { adminJson, enrolledTill, loginAtHub, sellOneOnTill, stopTillAndHub } from './hub-support.ts';
 import { shotsAtSizes, TILL_SIZES } from './languages.ts';
 
 const ADMIN = 'e2e-count-admin-token-0123456789abcdef';
@@ -22,16 +22,8 @@ let hub: HubProcess;
 let till: HostProcess;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-count-e2e-'));
 
-const admin = async (method: string, p: string, body?: unknown): Promise<Record<string, unknown>> => {
-  const r = await fetch(`${hub.url}${p}`, {
-    method,
-    headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await r.text();
-  expect(r.status, text).toBeLessThan(300);
-  return JSON.parse(text) as Record<string, unknown>;
-};
+const admin = (method: string, route: string, body?: unknown): Promise<Record<string, unknown>> =>
+  adminJson(hub, method, route, body);
 const onHand = async (code: string): Promise<number | undefined> => {
   const s = (await admin('GET', `/api/admin/goods/stock?shopId=${hub.shopId}`)) as {
     rows: { code: string; qtyMilli: number }[];

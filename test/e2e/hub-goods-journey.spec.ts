@@ -17,7 +17,7 @@ import type { HostProcess } from '../support/host-process.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { login } from './counter-support.ts';
-import { enrolledTill, loginAtHub, stopTillAndHub } from './hub-support.ts';
+import { adminJson, enrolledTill, loginAtHub, stopTillAndHub } from './hub-support.ts';
 import { shotsAtSizes, TILL_SIZES } from './languages.ts';
 
 const ADMIN = 'e2e-goods-journey-admin-token-0123456789';
@@ -29,16 +29,8 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-journey-e2e-'));
 const BREAD = { code: '2001', name: 'Хлеб бели 500 г', group: 'Пекара', pricePara: 6_500 };
 const MILK = { code: '3001', name: 'Млеко 1 л', group: 'Млечно', pricePara: 12_000 };
 
-async function admin(method: string, route: string, body?: unknown): Promise<Record<string, unknown>> {
-  const r = await fetch(`${hub.url}${route}`, {
-    method,
-    headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await r.text();
-  expect(r.status, text).toBeLessThan(300);
-  return JSON.parse(text) as Record<string, unknown>;
-}
+const admin = (method: string, route: string, body?: unknown): Promise<Record<string, unknown>> =>
+  adminJson(hub, method, route, body);
 
 /** The shop's stock of `code` at the hub, in thousandths. */
 async function atHub(code: string): Promise<number | undefined> {

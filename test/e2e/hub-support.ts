@@ -114,6 +114,19 @@ export async function stopTillAndHub(till: HostProcess | undefined, hub: HubProc
   if (till) fs.rmSync(till.dataDir, { recursive: true, force: true });
 }
 
+/** Calls the hub's admin API with its admin token; fails the test unless it answers 2xx; gives the JSON answer. */
+export async function adminJson(
+  hub: HubProcess,
+  method: string,
+  route: string,
+  body?: unknown,
+): Promise<Record<string, unknown>> {
+  const r = await adminRequest(hub, method, route, body);
+  const text = await r.text();
+  expect(r.status, text).toBeLessThan(300);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
 /** Sells one piece of the catalog product `code` on the till for cash (label A), fiscalized; fails the test if not. */
 export async function sellOneOnTill(till: HostProcess, code: string, name: string, price: number): Promise<unknown> {
   const found = await till.call<{ products: { id: number; code: string }[] }>('catalog.list', {
