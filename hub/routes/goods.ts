@@ -94,7 +94,13 @@ async function auditedReceipt(
   await guard.audit(
     who,
     'goods_receipt',
-    { number: doc.number, supplier: String(doc.detail.supplier), value: doc.valuePara },
+    {
+      number: doc.number,
+      supplier: String(doc.detail.supplier),
+      value: doc.valuePara,
+      // The products the receipt made in the catalog, by code.
+      ...(Array.isArray(doc.detail.newProducts) ? { newProducts: doc.detail.newProducts.join(', ') } : {}),
+    },
     shop,
   );
   return doc;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { KepEntry } from '../contract/goods.ts';
+import { ProductInput } from './protocol.ts';
 
 const shopId = z.number().int().positive().optional();
 const code = z.string().trim().min(1).max(64);
@@ -28,7 +29,14 @@ const receiptLine = z.object({
   discountBp: z.number().int().min(0).max(10_000).optional(),
   /** Without `pricePara`: the margin on the net price (bp); the retail price with VAT is calculated. */
   marginBp: z.number().int().min(0).max(1_000_000).optional(),
+  /**
+   * The line makes a new product of the shop's catalog under `code` when the receipt is posted (a draft makes
+   * nothing): its name, tax label (one the shop's tills report), unit, group and barcodes, checked as the hub's
+   * product form checks them; its retail price is the line's `pricePara` or the one its margin gives.
+   */
+  newProduct: ProductInput.pick({ name: true, label: true, unit: true, group: true, barcodes: true }).optional(),
 });
+export type HubReceiptLine = z.infer<typeof receiptLine>;
 
 /** A goods receipt posted at the hub: the supplier, their invoice, and lines of the shop's catalog products. */
 export const HubReceiptInput = z.object({

@@ -1,0 +1,161 @@
+/**
+ * The hub's goods receipts, last pieces (docs/goods.md "At the hub"), over real HTTP on both hub databases: a
+ * receipt line that makes a new product (checked as the product form checks it, refused at the line's field, made
+ * once in the posting's transaction however often the draft is posted, pulled by every till of the shop), lines read
+ * from a supplier's CSV (a bad row named by row and column, nothing added), and the KEP's late days (a day before
+ * yesterday with a draft receipt of its invoice date).
+ */
+import { describe, expect, it } from 'vitest';
+import type { HubGoodsDoc, HubKepView, HubReceipt, HubStockView } from '../../shared/hub/goods-protocol.ts';
+import type { AuthedTill } from '../../hub/services/shared.ts';
+import { BACKENDS } from './backends.ts';
+import { enrolTills, serveHub } from './served-hub.ts';
+import { pushTaxRates } from './till-status.ts';
+
+const ADMIN = 'kasa-test-admin-token-hub-receipt-products-0123';
+const SUPPLIER_PIB = '101134702';
+
+describe.each(BACKENDS)('hub receipts making products, from a CSV, and late drafts on $name', (backend) => {
+  let shop = 0;
+  let tills: readonly AuthedTill[] = [];
+  const hub = serveHub(backend, {
+    adminToken: ADMIN,
+    seed: async (service) => {
+      await service.ensureDefaultShop();
+      shop = await service.createShop('Продавница Запад');
+      await service.upsertProducts(shop, [
+        {
+          code: 'S1',
+          name: 'Сок од јабуке',
+          pricePara: 20_000,
+          label: 'Ђ',
+          unit: 'piece',
+          barcodes: ['8600000000017'],
+        },
+        { code: 'B1', name: 'Хлеб', pricePara: 6_000, label: 'Е', unit: 'piece' },
+      ]);
+      tills = await enrolTills(service, shop, ['Каса 1', 'Каса 2']);
+      for (const till of tills)
+        await pushTaxRates(
+          service,
+          till,
+          ['Ђ', 'Е'],
+          [
+            { label: 'Ђ', rate: 20 },
+            { label: 'Е', rate: 10 },
+          ],
+        );
+    },
+  });
+  const call = (method: string, p: string, body?: Record<string, unknown>) =>
+    hub.call(hub.adminToken, method, p, body === undefined ? undefined : { shopId: shop, ...body });
+  const count = async (sql: string): Promise<number> =>
+    Number((await hub.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`))[0]?.n);
+  const stockOf = async (code: string) =>
+    ((await call('GET', `/api/admin/goods/stock?shopId=${shop}`)).body as unknown as HubStockView).rows.find(
+      (r) => r.code === code,
+    );
+  const draftBody = (lines: unknown[], extra: Record<string, unknown> = {}) => ({
+    supplier: 'Воћни сокови д.о.о.',
+    pib: SUPPLIER_PIB,
+    invoiceNumber: 'N-1',
+    invoiceDate: '2026-11-27',
+    lines,
+    ...extra,
+  });
+  const newLine = (code: string, product: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    code,
+    qtyMilli: 12_000,
+    purchasePara: 8_000,
+    marginBp: 2_500,
+    newProduct: { name: 'Сок од брескве', label: 'Ђ', unit: 'piece', group: 'Сокови', ...product },
+    ...extra,
+  });
+
+  it('refuses a new product’s line at its field as the product form would, nothing saved', async () => {
+    const refused = async (line: unknown, field: string, code: string) => {
+      const r = await call('POST', '/api/admin/goods/receipts/drafts', draftBody([line]));
+      expect(r, JSON.stringify(r.body)).toMatchObject({ status: 400, body: { code, field } });
+    };
+    // A code the catalog has already, a barcode another product owns, a label no till reports (Ж), a barcode that
+    // is none, a name longer than the till's product form takes, no price at all.
+    await refused(newLine('S1', {}), 'lines.0.code', 'product_code_taken');
+    await refused(newLine('N1', { barcodes: ['8600000000017'] }), 'lines.0.newProduct.barcodes', 'barcode_taken');
+    await refused(newLine('N1', { label: 'Ж' }), 'lines.0.newProduct.label', 'label_not_current');
+    await refused(newLine('N1', { barcodes: ['12'] }), 'lines.0.newProduct.barcodes', 'barcode_invalid');
+    await refused(newLine('N1', { name: 'Д'.repeat(101) }), 'lines.0.newProduct.name', 'too_long');
+    await refused(newLine('N1', {}, { marginBp: undefined }), 'lines.0.pricePara', 'price_required');
+    // Two new lines of one code: the second is refused.
+    const twice = await call(
+      'POST',
+      '/api/admin/goods/receipts/drafts',
+      draftBody([newLine('N1', {}), newLine('N1', { name: 'Друго' })]),
+    );
+    expect(twice).toMatchObject({ status: 400, body: { code: 'product_code_taken', field: 'lines.1.code' } });
+    expect(await count('hub_receipts')).toBe(0);
+    expect(await count(`products WHERE shop_id = ${shop}`)).toBe(2);
+  });
+
+  it('keeps the new product in a draft, makes it once when posted twice at once, and every till pulls it', async () => {
+    const saved = await call(
+      'POST',
+      '/api/admin/goods/receipts/drafts',
+      draftBody([newLine('N1', { barcodes: ['8600000000024'] }), { code: 'B1', qtyMilli: 5_000, purchasePara: 4_000 }]),
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const draft = saved.body as unknown as HubReceipt;
+    expect(draft.draft?.lines[0]?.newProduct).toMatchObject({ name: 'Сок од брескве', label: 'Ђ' });
+    // A draft makes nothing.
+    expect(await count(`products WHERE shop_id = ${shop} AND code = 'N1'`)).toBe(0);
+    const before = await Promise.all(tills.map((t) => hub.service.changes(t, 0)));
+    const both = await Promise.all([
+      call('POST', '/api/admin/goods/receipts/drafts/post', { id: draft.id }),
+      call('POST', '/api/admin/goods/receipts/drafts/post', { id: draft.id }),
+    ]);
+    expect(both.map((a) => a.status).sort()).toEqual([201, 409]);
+    const doc = both.find((a) => a.status === 201)?.body as unknown as HubGoodsDoc;
+    expect(doc.detail.newProducts).toEqual(['N1']);
+    const made = await hub.db.query<{
+      name: string;
+      price_para: number;
+      label: string;
+      grp: string;
+      barcodes: string[];
+    }>(
+      `SELECT name, price_para::int8 AS price_para, label, grp, barcodes FROM products WHERE shop_id = ${shop} AND code = 'N1'`,
+    );
+    // 80,00 × 1,25 × 1,20 = 120,00.
+    expect(made).toEqual([
+      { name: 'Сок од брескве', price_para: 12_000, label: 'Ђ', grp: 'Сокови', barcodes: ['8600000000024'] },
+    ]);
+    expect(await stockOf('N1')).toMatchObject({ qtyMilli: 12_000, pricePara: 12_000, purchasePara: 8_000 });
+    expect(await count(`hub_stock_movements WHERE source = 'receipt:${doc.id}'`)).toBe(2);
+    const book = (await call('GET', `/api/admin/goods/kep?shopId=${shop}&from=2000-01-01&to=2100-12-31`))
+      .body as unknown as HubKepView;
+    expect(book.closingPara).toBe(book.stockValuePara);
+    // Every till of the shop gets it by the catalog's normal pull, after the cursor it had.
+    for (const [i, till] of tills.entries()) {
+      const pulled = await hub.service.changes(till, before[i]?.cursor ?? 0);
+      expect(pulled.products.map((p) => [p.code, p.pricePara, p.barcodes])).toEqual([
+        ['N1', 12_000, ['8600000000024']],
+      ]);
+    }
+    const audit = await hub.db.query<{ detail: Record<string, unknown> }>(
+      "SELECT detail FROM hub_audit WHERE action = 'goods_receipt' ORDER BY id",
+    );
+    expect(audit.map((a) => a.detail['newProducts'])).toEqual(['N1']);
+    // Posted at once with a kept retail price, and a code the first receipt made is taken now.
+    const atOnce = await call('POST', '/api/admin/goods/receipts', {
+      ...draftBody([newLine('N2', { name: 'Сок од вишње' }, { marginBp: undefined, pricePara: 15_000 })]),
+      invoiceNumber: 'N-2',
+    });
+    expect(atOnce.status, JSON.stringify(atOnce.body)).toBe(201);
+    expect(await stockOf('N2')).toMatchObject({ qtyMilli: 12_000, pricePara: 15_000 });
+    const again = await call('POST', '/api/admin/goods/receipts', {
+      ...draftBody([newLine('N2', {}, { marginBp: undefined, pricePara: 15_000 })]),
+      invoiceNumber: 'N-3',
+    });
+    expect(again).toMatchObject({ status: 400, body: { code: 'product_code_taken', field: 'lines.0.code' } });
+    expect(await count(`hub_goods_docs WHERE shop_id = ${shop} AND kind = 'receipt'`)).toBe(2);
+  });
+});
