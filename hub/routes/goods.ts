@@ -62,7 +62,7 @@ export function goodsHandlers(deps: RouteDeps): HubHandlers<typeof GOODS_API> {
         const bytes = await hubKepPdf(view, await identity(shop), lang, new Date(now()));
         return { kind: 'file', filename: `KEP-${input.from}-${input.to}.pdf`, type: PDF, text: bytes };
       }
-      return view;
+      return { ...view, late: await service.lateReceiptDays(shop) };
     },
     tillStock: ({ who, input }) => service.tillStock(who, input.codes, { since: input.since, after: input.after }),
     goodsFormData: async ({ shop }) => ({
@@ -80,6 +80,7 @@ export function goodsHandlers(deps: RouteDeps): HubHandlers<typeof GOODS_API> {
       await audit(who, 'goods_shop_identity', { pib: s.pib, address: s.address }, shop);
       return s;
     },
+    goodsReceiptCsvLines: async ({ input, shop }) => ({ lines: await service.receiptCsvLines(shop, input.csv) }),
     ...receiptHandlers(deps),
   };
 }

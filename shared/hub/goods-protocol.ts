@@ -175,6 +175,14 @@ export interface HubKepView {
   closingPara: number;
   /** Σ stock × retail price of the shop now: the balance at the end of today. */
   stockValuePara: number;
+  /** As JSON: the days not entered by the next day (a draft receipt of that invoice date), newest first. */
+  late?: HubLateDay[];
+}
+
+/** A day before yesterday with goods receipts still drafts (by their invoice date): not in the KEP by the next day. */
+export interface HubLateDay {
+  day: string;
+  draftReceipts: number;
 }
 
 export interface TillStockAnswer {
@@ -302,3 +310,6 @@ export interface HubMinimum {
   name: string;
   minMilli: number;
 }
+
+/** A supplier's CSV read as lines for the receipt on the screen (`code;quantity;purchase price[;discount %]`). */
+export const HubReceiptCsvInput = z.object({ shopId, csv: z.string().min(1).max(4_000_000) });

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HubGoodsDoc, HubKepView, HubReceipt, HubStockView } from '../../shared/hub/goods-protocol.ts';
 import type { AuthedTill } from '../../hub/services/shared.ts';
+import { dayIn } from '../../shared/i18n/time.ts';
 import { BACKENDS } from './backends.ts';
 import { enrolTills, serveHub } from './served-hub.ts';
 import { pushTaxRates } from './till-status.ts';
@@ -157,5 +158,61 @@ describe.each(BACKENDS)('hub receipts making products, from a CSV, and late draf
     });
     expect(again).toMatchObject({ status: 400, body: { code: 'product_code_taken', field: 'lines.0.code' } });
     expect(await count(`hub_goods_docs WHERE shop_id = ${shop} AND kind = 'receipt'`)).toBe(2);
+  });
+  it('reads a supplier’s CSV as lines of the shop’s products, refusing a bad row by row and column', async () => {
+    const lines = (csv: string) => call('POST', '/api/admin/goods/receipts/csv-lines', { csv });
+    // A header, a code, a barcode with a discount, a decimal comma, a tab; the product's retail price kept.
+    const read = await lines('\ufeffšifra;količina;cena;rabat\r\nS1;2;50,00\n8600000000017;1,5;40;10\n\nB1\t3\t20.5\n');
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body['lines']).toEqual([
+      { code: 'S1', qtyMilli: 2_000, purchasePara: 5_000, pricePara: 20_000 },
+      { code: 'S1', qtyMilli: 1_500, purchasePara: 4_000, discountBp: 1_000, pricePara: 20_000 },
+      { code: 'B1', qtyMilli: 3_000, purchasePara: 2_050, pricePara: 6_000 },
+    ]);
+    const refused = async (csv: string, code: string, params: Record<string, unknown>) =>
+      expect(await lines(csv)).toMatchObject({ status: 400, body: { code, field: 'csv', params } });
+    await refused('S1;2;50\nNEMA;1;10\n', 'goods_csv_unknown', { row: 2, column: 1, value: 'NEMA' });
+    await refused('S1;2;50\nB1;-1;10\n', 'goods_csv_quantity', { row: 2, column: 2, value: '-1' });
+    await refused('S1;2;50\n\nB1;1;x\n', 'goods_csv_amount', { row: 3, column: 3, value: 'x' });
+    await refused('S1;2;50;120\n', 'goods_csv_amount', { row: 1, column: 4, value: '120' });
+    await refused(';2;50\n', 'goods_csv_cell', { row: 1, column: 1 });
+    expect(await lines('šifra;količina\n')).toMatchObject({
+      status: 400,
+      body: { code: 'goods_csv_empty', field: 'csv' },
+    });
+    // Read only: nothing saved or moved.
+    expect(await count(`hub_receipts WHERE state = 'draft'`)).toBe(0);
+  });
+
+  it('shows a day before yesterday with a draft receipt of its invoice date as late in the KEP, and no other', async () => {
+    const dayAgo = (n: number) => dayIn(new Date(Date.now() - n * 86_400_000));
+    const late = async () =>
+      (
+        (await call('GET', `/api/admin/goods/kep?shopId=${shop}&from=${dayAgo(0)}&to=${dayAgo(0)}`))
+          .body as unknown as HubKepView
+      ).late;
+    expect(await late()).toEqual([]);
+    const save = (invoiceNumber: string, days: number) =>
+      call(
+        'POST',
+        '/api/admin/goods/receipts/drafts',
+        draftBody([{ code: 'B1', qtyMilli: 1_000, purchasePara: 4_000 }], { invoiceNumber, invoiceDate: dayAgo(days) }),
+      );
+    // Yesterday's draft may still be entered today: not late.
+    expect((await save('L-1', 1)).status).toBe(200);
+    expect(await late()).toEqual([]);
+    const old = (await save('L-2', 3)).body as unknown as HubReceipt;
+    expect((await save('L-3', 3)).status).toBe(200);
+    expect((await save('L-4', 5)).status).toBe(200);
+    expect(await late()).toEqual([
+      { day: dayAgo(3), draftReceipts: 2 },
+      { day: dayAgo(5), draftReceipts: 1 },
+    ]);
+    // Posted, the day's draft is entered: one left that day.
+    expect((await call('POST', '/api/admin/goods/receipts/drafts/post', { id: old.id })).status).toBe(201);
+    expect(await late()).toEqual([
+      { day: dayAgo(3), draftReceipts: 1 },
+      { day: dayAgo(5), draftReceipts: 1 },
+    ]);
   });
 });

@@ -20,6 +20,8 @@ import {
   HubReceiptIdInput,
   HubReceiptPdfQuery,
   HubReorderQuery,
+  HubReceiptCsvInput,
+  type HubReceiptLine,
   type HubMinimum,
   type HubReceipt,
   type HubGoodsDoc,
@@ -224,6 +226,14 @@ export const GOODS_API = {
     path: '/api/admin/goods/reorder',
     caller: 'manager',
     input: HubReorderQuery,
+    shop: 'required',
+  }),
+  /** A supplier's CSV read as receipt lines of the shop's products (a bad row refused at `csv`, nothing added). */
+  goodsReceiptCsvLines: endpoint<{ lines: HubReceiptLine[] }>()({
+    method: 'POST',
+    path: '/api/admin/goods/receipts/csv-lines',
+    caller: 'manager',
+    input: HubReceiptCsvInput,
     shop: 'required',
   }),
 } as const;
