@@ -68,6 +68,7 @@ export function goodsHandlers(deps: RouteDeps): HubHandlers<typeof GOODS_API> {
     goodsFormData: async ({ shop }) => ({
       suppliers: await service.suppliers(shop),
       taxRates: await service.goodsTaxRates(shop),
+      labels: await service.taxLabels(shop),
     }),
     goodsSupplierPut: async ({ who, input, shop }) => {
       const s = await service.putSupplier(shop, input);

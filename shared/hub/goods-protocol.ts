@@ -237,6 +237,9 @@ export interface HubGoodsFormData {
   suppliers: HubSupplier[];
   /** Each label's rate in percent, as every current till of the shop reports it from the gateway. */
   taxRates: { label: string; rate: number }[];
+  /** The shop's tax labels every current till reports (a label the Tax Administration refused is not): a new
+   * product's choice. */
+  labels: string[];
 }
 
 /** A goods receipt saved as a draft (editable, moving nothing): the receipt's form, its lines possibly none yet. */
