@@ -24,6 +24,7 @@ import { goodsMinimumsService } from './services/goods-minimums.ts';
 import { pricesService } from './services/prices.ts';
 import { goodsCountsService } from './services/goods-counts.ts';
 import { goodsReceiptExtrasService } from './services/goods-receipt-extras.ts';
+import { goodsOpeningService } from './services/goods-opening.ts';
 
 export { HubError };
 export { eventDigest } from './services/push.ts';
@@ -49,6 +50,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       goodsMinimums: goodsMinimumsService(deps),
       goodsCounts: goodsCountsService(deps),
       goodsReceiptExtras: goodsReceiptExtrasService(deps),
+      goodsOpening: goodsOpeningService(deps),
     }),
   };
 }

@@ -8,6 +8,8 @@ import { kepCsv, reorderCsv } from '../../shared/i18n/goods.ts';
 import type { HubHandlers } from '../router.ts';
 import { hubKepPdf, hubReceiptPdf, hubReorderPdf, hubTransferPdf } from '../goods/documents.ts';
 import type { RouteDeps } from './deps.ts';
+import { recordAudit } from '../audit.ts';
+import { HubError } from '../../shared/hub/protocol.ts';
 
 const CSV = 'text/csv; charset=utf-8';
 const PDF = 'application/pdf';
@@ -82,6 +84,20 @@ export function goodsHandlers(deps: RouteDeps): HubHandlers<typeof GOODS_API> {
       return s;
     },
     goodsReceiptCsvLines: async ({ input, shop }) => ({ lines: await service.receiptCsvLines(shop, input.csv) }),
+    // The approving manager was checked by the guard (the till's word is not enough), as for a till's catalog.
+    tillGoodsOpening: async ({ who, input, approver }) => {
+      if (!approver)
+        throw new HubError(403, 'goods_opening_unapproved', "a hub manager's PIN is required", 'approverPin');
+      const r = await service.goodsOpening(who, input, approver.name);
+      if (!r.repeated)
+        await recordAudit(service.db, {
+          shopId: who.shopId,
+          actor: approver.name,
+          action: 'goods_opening',
+          detail: { number: r.doc.number, till: who.name, value: r.doc.valuePara },
+        });
+      return r;
+    },
     ...receiptHandlers(deps),
   };
 }

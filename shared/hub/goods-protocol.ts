@@ -137,7 +137,7 @@ export interface HubStockView {
 
 export interface HubGoodsDoc {
   id: number;
-  kind: 'receipt' | 'writeoff' | 'price_change' | 'transfer_out' | 'transfer_in' | 'count' | 'reversal';
+  kind: 'receipt' | 'writeoff' | 'price_change' | 'transfer_out' | 'transfer_in' | 'count' | 'reversal' | 'opening';
   number: string;
   day: string;
   at: string;
@@ -316,3 +316,35 @@ export interface HubMinimum {
 
 /** A supplier's CSV read as lines for the receipt on the screen (`code;quantity;purchase price[;discount %]`). */
 export const HubReceiptCsvInput = z.object({ shopId, csv: z.string().min(1).max(4_000_000) });
+
+/**
+ * A till's own goods book offered to its shop at the hub as the opening stock (docs/goods.md "A till enrolled later
+ * brings its book"): each product's quantity on hand (zero left out) and its last purchase price where the till
+ * knows one; `key` makes it once (a resend answers the same document), `approverPin` a hub manager's PIN.
+ */
+export const TillGoodsOpeningInput = z.object({
+  key: z.string().trim().min(8).max(100),
+  approverPin: z.string().regex(/^\d{4,8}$/, { message: '4 to 8 digits' }),
+  lines: z
+    .array(
+      z.object({
+        code,
+        qtyMilli: z
+          .number()
+          .int()
+          .min(-1_000_000_000_000)
+          .max(1_000_000_000_000)
+          .refine((v) => v !== 0, { message: 'a quantity other than zero' }),
+        purchasePara: para.nullable(),
+      }),
+    )
+    .min(1)
+    .max(200_000),
+});
+export type TillGoodsOpeningInput = z.infer<typeof TillGoodsOpeningInput>;
+
+/** The opening document the hub made (or had made for the same key: `repeated`). */
+export interface TillGoodsOpeningAnswer {
+  doc: HubGoodsDoc;
+  repeated: boolean;
+}

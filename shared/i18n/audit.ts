@@ -179,6 +179,7 @@ const SR_CYRL = {
   hubGoodsReceiptDraft: 'На хабу сачуван нацрт пријемнице: {supplier}, рачун {invoice}',
   hubGoodsReceiptDraftDelete: 'На хабу обрисан нацрт пријемнице',
   hubGoodsReceiptReverse: 'На хабу сторно бр. {number} пријемнице бр. {of}: {value}',
+  hubGoodsOpening: 'На хабу почетно стање робе бр. {number} из књиге касе {till}: {value}',
 };
 
 type AuditKey = keyof typeof SR_CYRL;
@@ -351,6 +352,7 @@ const SR_LATN: Record<AuditKey, string> = {
   hubGoodsReceiptDraft: 'Na habu sačuvan nacrt prijemnice: {supplier}, račun {invoice}',
   hubGoodsReceiptDraftDelete: 'Na habu obrisan nacrt prijemnice',
   hubGoodsReceiptReverse: 'Na habu storno br. {number} prijemnice br. {of}: {value}',
+  hubGoodsOpening: 'Na habu početno stanje robe br. {number} iz knjige kase {till}: {value}',
 };
 
 const EN: Record<AuditKey, string> = {
@@ -521,6 +523,7 @@ const EN: Record<AuditKey, string> = {
   hubGoodsReceiptDraft: 'Draft goods receipt saved at the hub: {supplier}, invoice {invoice}',
   hubGoodsReceiptDraftDelete: 'Draft goods receipt deleted at the hub',
   hubGoodsReceiptReverse: 'Reversal no. {number} of goods receipt no. {of} at the hub: {value}',
+  hubGoodsOpening: "Opening stock no. {number} at the hub from till {till}'s book: {value}",
 };
 
 export const AUDIT_TEXT: Record<Language, Record<AuditKey, string>> = {
@@ -1213,6 +1216,10 @@ const HUB_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
   goods_minimum: (d) => ({
     key: 'minimumSet',
     params: { code: str(d.code), minimum: formatQuantity(num(d.minimumMilli)) },
+  }),
+  goods_opening: (d, w) => ({
+    key: 'hubGoodsOpening',
+    params: { number: str(d.number), till: str(d.till), value: w.money(d.value) },
   }),
 };
 

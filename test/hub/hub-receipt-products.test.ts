@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { HubGoodsDoc, HubKepView, HubReceipt, HubStockView } from '../../shared/hub/goods-protocol.ts';
 import type { AuthedTill } from '../../hub/services/shared.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
+import { hashPin } from '../../shared/node/pin.ts';
 import { BACKENDS } from './backends.ts';
 import { enrolTills, serveHub } from './served-hub.ts';
 import { pushTaxRates } from './till-status.ts';
@@ -214,5 +215,67 @@ describe.each(BACKENDS)('hub receipts making products, from a CSV, and late draf
       { day: dayAgo(3), draftReceipts: 1 },
       { day: dayAgo(5), draftReceipts: 1 },
     ]);
+  });
+  it('takes a till’s own book as a new shop’s opening stock once, approved at the hub, and never over movements', async () => {
+    const opened = await hub.service.createShop('Продавница Север');
+    await hub.service.upsertProducts(opened, [
+      { code: 'S1', name: 'Сок од јабуке', pricePara: 20_000, label: 'Ђ', unit: 'piece' },
+      { code: 'B1', name: 'Хлеб', pricePara: 6_000, label: 'Е', unit: 'piece' },
+    ]);
+    await hub.service.upsertStaff(opened, [{ name: 'Милица', role: 'manager', pinHash: await hashPin('424242') }]);
+    const enrolled = await hub.enrol(await hub.service.newEnrolCode(opened), 'Каса Север');
+    const credential = String(enrolled.body['credential']);
+    const open = (body: Record<string, unknown>) => hub.call(credential, 'POST', '/api/till/goods/opening', body);
+    const lines = [
+      { code: 'S1', qtyMilli: 7_000, purchasePara: 12_000 },
+      { code: 'B1', qtyMilli: -2_000, purchasePara: null },
+    ];
+    const docs = () => count(`hub_goods_docs WHERE shop_id = ${opened}`);
+    // Without a hub manager's PIN, with a wrong one, or naming a product the shop does not have: nothing moves.
+    expect((await open({ key: 'opening-key-1', lines })).body).toMatchObject({ field: 'approverPin' });
+    expect((await open({ key: 'opening-key-1', lines, approverPin: '999999' })).body).toMatchObject({
+      field: 'approverPin',
+    });
+    const unknown = await open({
+      key: 'opening-key-1',
+      lines: [{ code: 'X9', qtyMilli: 1_000, purchasePara: null }],
+      approverPin: '424242',
+    });
+    expect(unknown).toMatchObject({ status: 400, body: { code: 'product_unknown', field: 'lines.0.code' } });
+    expect(await docs()).toBe(0);
+
+    // Sent twice at once (a retry after a lost answer): one document, its lines moved once.
+    const both = await Promise.all([
+      open({ key: 'opening-key-1', lines, approverPin: '424242' }),
+      open({ key: 'opening-key-1', lines, approverPin: '424242' }),
+    ]);
+    expect(both.map((a) => a.status)).toEqual([200, 200]);
+    const answers = both.map((a) => a.body as unknown as { doc: HubGoodsDoc; repeated: boolean });
+    expect(answers.map((a) => a.repeated).sort()).toEqual([false, true]);
+    expect(answers[0]?.doc.id).toBe(answers[1]?.doc.id);
+    const doc = answers[0]?.doc;
+    // The KEP's debit at the catalog's retail value: 7 × 200,00 − 2 × 60,00.
+    expect(doc).toMatchObject({ kind: 'opening', valuePara: 140_000 - 12_000, detail: { till: 'Каса Север' } });
+    expect(await docs()).toBe(1);
+    expect(await count(`hub_stock_movements WHERE shop_id = ${opened} AND kind = 'opening'`)).toBe(2);
+    const stock = ((await call('GET', `/api/admin/goods/stock?shopId=${opened}`)).body as unknown as HubStockView).rows;
+    expect(stock.map((r) => [r.code, r.qtyMilli, r.pricePara, r.purchasePara])).toEqual([
+      ['B1', -2_000, 6_000, null],
+      ['S1', 7_000, 20_000, 12_000],
+    ]);
+    const book = (await call('GET', `/api/admin/goods/kep?shopId=${opened}&from=2000-01-01&to=2100-12-31`))
+      .body as unknown as HubKepView;
+    expect(book.entries).toMatchObject([
+      { debitPara: 128_000, description: `Почетно стање робе бр. ${doc?.number ?? ''}: из књиге касе Каса Север` },
+    ]);
+    expect(book.closingPara).toBe(book.stockValuePara);
+    // Never twice, whatever the key: the shop's book has movements now, and says so at the choice.
+    const second = await open({ key: 'opening-key-2', lines, approverPin: '424242' });
+    expect(second).toMatchObject({ status: 409, body: { code: 'goods_shop_has_stock', field: 'lines' } });
+    expect(await docs()).toBe(1);
+    const audit = await hub.db.query<{ actor: string; detail: Record<string, unknown> }>(
+      `SELECT actor, detail FROM hub_audit WHERE action = 'goods_opening' AND shop_id = ${opened}`,
+    );
+    expect(audit).toMatchObject([{ actor: 'Милица', detail: { number: doc?.number, till: 'Каса Север' } }]);
   });
 });

@@ -127,6 +127,7 @@ export function HubGoods(props: {
       transfer_in: t('goodsDocTransferIn'),
       count: t('goodsDocCount'),
       reversal: t('goodsDocReversal'),
+      opening: t('goodsDocOpening'),
     })[k];
 
   return (

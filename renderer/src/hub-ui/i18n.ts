@@ -376,6 +376,7 @@ const SR_CYRL = {
   rcErrTooLong: 'Предугачко за каталог.',
   rcCsvAdded: 'Из CSV-а је додато ставки: {count}.',
   kepLateDay: '{day}: нацрта пријемница {drafts}',
+  goodsDocOpening: 'Почетно стање робе',
 } as const;
 
 export type HubKey = keyof typeof SR_CYRL;
@@ -743,6 +744,7 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   rcErrTooLong: 'Predugačko za katalog.',
   rcCsvAdded: 'Iz CSV-a je dodato stavki: {count}.',
   kepLateDay: '{day}: nacrta prijemnica {drafts}',
+  goodsDocOpening: 'Početno stanje robe',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -1106,6 +1108,7 @@ const EN: Shape<typeof SR_CYRL> = {
   rcErrTooLong: 'Too long for the catalog.',
   rcCsvAdded: 'Lines added from the CSV: {count}.',
   kepLateDay: '{day}: draft receipts {drafts}',
+  goodsDocOpening: 'Opening stock',
 };
 
 /** The hub UI's texts per language (the `hub` namespace of its i18next instance). */

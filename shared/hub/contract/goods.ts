@@ -21,7 +21,9 @@ import {
   HubReceiptPdfQuery,
   HubReorderQuery,
   HubReceiptCsvInput,
+  TillGoodsOpeningInput,
   type HubReceiptLine,
+  type TillGoodsOpeningAnswer,
   type HubMinimum,
   type HubReceipt,
   type HubGoodsDoc,
@@ -235,5 +237,16 @@ export const GOODS_API = {
     caller: 'manager',
     input: HubReceiptCsvInput,
     shop: 'required',
+  }),
+  /**
+   * A till's own goods book brought over as its shop's opening stock, approved by a hub manager's PIN the guard
+   * checks; refused when the shop's book has any movement, made once per `key`.
+   */
+  tillGoodsOpening: endpoint<TillGoodsOpeningAnswer>()({
+    method: 'POST',
+    path: '/api/till/goods/opening',
+    caller: 'till',
+    input: TillGoodsOpeningInput,
+    pin: { field: 'approverPin', scope: 'approval' },
   }),
 } as const;
