@@ -237,18 +237,20 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
         </form>
       )}
       {goods && (goods.brought || goods.tillLines > 0) && (
-        <form className="mgr-row" aria-label={t('hub_goods_choice')} onSubmit={bringGoods} noValidate>
+        <>
           <h3>{t('hub_goods_choice')}</h3>
-          {goods.brought ? (
-            <p>{t('hub_goods_brought_text', { number: goods.brought.number, at: when(goods.brought.at) })}</p>
-          ) : (
-            <>
-              <p>{t('hub_goods_choice_text', { lines: goods.tillLines })}</p>
-              {pinField}
-              <SubmitButton busy={busy}>{t('hub_goods_bring')}</SubmitButton>
-            </>
-          )}
-        </form>
+          <form className="mgr-row" aria-label={t('hub_goods_choice')} onSubmit={bringGoods} noValidate>
+            {goods.brought ? (
+              <p>{t('hub_goods_brought_text', { number: goods.brought.number, at: when(goods.brought.at) })}</p>
+            ) : (
+              <>
+                <p>{t('hub_goods_choice_text', { lines: goods.tillLines })}</p>
+                {pinField}
+                <SubmitButton busy={busy}>{t('hub_goods_bring')}</SubmitButton>
+              </>
+            )}
+          </form>
+        </>
       )}
       {status?.staffChoice && (
         <StaffChoice
