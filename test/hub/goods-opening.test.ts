@@ -6,13 +6,12 @@
  * kept; a second time is refused at the till, and a till whose shop's book has movements already is refused by the
  * hub with the reason said at the choice. Nothing moves twice.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { HubStatusView } from '../../shared/contract/hub.ts';
 import type { ReceiptView, SupplierView } from '../../shared/contract/goods.ts';
-import type { HubKepView, HubStockView } from '../../shared/hub/goods-protocol.ts';
-import { startHubServer, type HubServer } from '../../hub/server.ts';
-import { createHubService, type HubService } from '../../hub/service.ts';
 import { BACKENDS } from './backends.ts';
+import { serveHub } from './served-hub.ts';
+import { shopCalls } from './shop-calls.ts';
 import { closeCores, fails, MANAGER_PIN, ok, startCore } from '../support/session.ts';
 
 afterEach(closeCores);
@@ -40,35 +39,15 @@ async function tillWithGoods(c: Core, invoice: string): Promise<void> {
 }
 
 describe.each(BACKENDS)('a till enrolled later bringing its goods on $name', (backend) => {
-  let handle: Awaited<ReturnType<typeof backend.open>>;
-  let server: HubServer;
-  let service: HubService;
-  beforeAll(async () => {
-    handle = await backend.open();
-    service = createHubService(handle.db);
-    await service.ensureDefaultShop('A');
-    server = await startHubServer({ service, adminToken: ADMIN });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await handle?.dispose();
-  });
-  const hubGet = async <T>(p: string): Promise<T> =>
-    (await (await fetch(`${server.url}${p}`, { headers: { authorization: `Bearer ${ADMIN}` } })).json()) as T;
-  const movements = async (shop: number) =>
-    Number(
-      (
-        await handle.db.query<{ n: number }>('SELECT count(*)::int AS n FROM hub_stock_movements WHERE shop_id = $1', [
-          shop,
-        ])
-      )[0]?.n,
-    );
+  const hub = serveHub(backend, { adminToken: ADMIN, seed: (service) => service.ensureDefaultShop('A') });
+  const { count, stockOf, kep } = shopCalls(hub, () => 0);
+  const movements = (shop: number) => count(`hub_stock_movements WHERE shop_id = ${shop}`);
 
   it('brings the book over once as the shop’s opening stock; never into a shop whose book has movements', async () => {
-    const shop = await service.createShop('Нова продавница');
+    const shop = await hub.service.createShop('Нова продавница');
     const c = await startCore();
     await tillWithGoods(c, 'F-1');
-    await ok(c, 'hub.enrol', { managerPin: MANAGER_PIN, url: server.url, code: await service.newEnrolCode(shop) });
+    await ok(c, 'hub.enrol', { managerPin: MANAGER_PIN, url: hub.url, code: await hub.service.newEnrolCode(shop) });
     // The catalog came with the till (the shop had none); the book is offered.
     const before = await ok<HubStatusView>(c, 'hub.status');
     expect(before.catalogChoice).toBeNull();
@@ -76,15 +55,12 @@ describe.each(BACKENDS)('a till enrolled later bringing its goods on $name', (ba
 
     const r = await ok<{ number: string }>(c, 'hub.goodsOpening', { managerPin: MANAGER_PIN });
     expect(r.number).toMatch(/^1\/\d{4}$/);
-    const stock = await hubGet<HubStockView>(`/api/admin/goods/stock?shopId=${shop}`);
     // 100,00 + 20 % + VAT under A at the till, its catalog adopted at the hub: the shop's retail price is the till's.
-    expect(stock.rows.map((s) => [s.code, s.qtyMilli, s.pricePara, s.purchasePara])).toEqual([
-      ['S1', 5_000, 13_200, 10_000],
-      ['S2', 3_000, 9_000, 5_000],
-    ]);
-    const kep = await hubGet<HubKepView>(`/api/admin/goods/kep?shopId=${shop}&from=2000-01-01&to=2100-12-31`);
-    expect(kep.entries.map((e) => e.debitPara)).toEqual([5 * 13_200 + 3 * 9_000]);
-    expect(kep.closingPara).toBe(kep.stockValuePara);
+    expect(await stockOf('S1', shop)).toMatchObject({ qtyMilli: 5_000, pricePara: 13_200, purchasePara: 10_000 });
+    expect(await stockOf('S2', shop)).toMatchObject({ qtyMilli: 3_000, pricePara: 9_000, purchasePara: 5_000 });
+    const book = await kep(shop);
+    expect(book.entries.map((e) => e.debitPara)).toEqual([5 * 13_200 + 3 * 9_000]);
+    expect(book.closingPara).toBe(book.stockValuePara);
     const after = await ok<HubStatusView>(c, 'hub.status');
     expect(after.goodsOpening?.brought?.number).toBe(r.number);
     // Never twice: the till says so, and the hub's book moved once.
@@ -94,7 +70,7 @@ describe.each(BACKENDS)('a till enrolled later bringing its goods on $name', (ba
     // A second till of that shop, with goods of its own: the shop's book has movements, said at the choice.
     const other = await startCore();
     await tillWithGoods(other, 'F-2');
-    await ok(other, 'hub.enrol', { managerPin: MANAGER_PIN, url: server.url, code: await service.newEnrolCode(shop) });
+    await ok(other, 'hub.enrol', { managerPin: MANAGER_PIN, url: hub.url, code: await hub.service.newEnrolCode(shop) });
     const refused = await fails(other, 'hub.goodsOpening', { managerPin: MANAGER_PIN });
     expect(refused).toMatchObject({ code: 'conflict' });
     expect(refused.message).toContain('Продавница на хабу већ води робу');

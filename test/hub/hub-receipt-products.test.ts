@@ -6,13 +6,14 @@
  * yesterday with a draft receipt of its invoice date).
  */
 import { describe, expect, it } from 'vitest';
-import type { HubGoodsDoc, HubKepView, HubReceipt, HubStockView } from '../../shared/hub/goods-protocol.ts';
+import type { HubGoodsDoc, HubKepView, HubReceipt } from '../../shared/hub/goods-protocol.ts';
 import type { AuthedTill } from '../../hub/services/shared.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
 import { hashPin } from '../../shared/node/pin.ts';
 import { BACKENDS } from './backends.ts';
 import { enrolTills, serveHub } from './served-hub.ts';
 import { pushTaxRates } from './till-status.ts';
+import { SHOP_RATES, shopCalls } from './shop-calls.ts';
 
 const ADMIN = 'kasa-test-admin-token-hub-receipt-products-0123';
 const SUPPLIER_PIB = '101134702';
@@ -37,26 +38,10 @@ describe.each(BACKENDS)('hub receipts making products, from a CSV, and late draf
         { code: 'B1', name: 'Хлеб', pricePara: 6_000, label: 'Е', unit: 'piece' },
       ]);
       tills = await enrolTills(service, shop, ['Каса 1', 'Каса 2']);
-      for (const till of tills)
-        await pushTaxRates(
-          service,
-          till,
-          ['Ђ', 'Е'],
-          [
-            { label: 'Ђ', rate: 20 },
-            { label: 'Е', rate: 10 },
-          ],
-        );
+      for (const till of tills) await pushTaxRates(service, till, ['Ђ', 'Е'], SHOP_RATES);
     },
   });
-  const call = (method: string, p: string, body?: Record<string, unknown>) =>
-    hub.call(hub.adminToken, method, p, body === undefined ? undefined : { shopId: shop, ...body });
-  const count = async (sql: string): Promise<number> =>
-    Number((await hub.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`))[0]?.n);
-  const stockOf = async (code: string) =>
-    ((await call('GET', `/api/admin/goods/stock?shopId=${shop}`)).body as unknown as HubStockView).rows.find(
-      (r) => r.code === code,
-    );
+  const { call, count, stockOf, kep } = shopCalls(hub, () => shop);
   const draftBody = (lines: unknown[], extra: Record<string, unknown> = {}) => ({
     supplier: 'Воћни сокови д.о.о.',
     pib: SUPPLIER_PIB,
@@ -132,8 +117,7 @@ describe.each(BACKENDS)('hub receipts making products, from a CSV, and late draf
     ]);
     expect(await stockOf('N1')).toMatchObject({ qtyMilli: 12_000, pricePara: 12_000, purchasePara: 8_000 });
     expect(await count(`hub_stock_movements WHERE source = 'receipt:${doc.id}'`)).toBe(2);
-    const book = (await call('GET', `/api/admin/goods/kep?shopId=${shop}&from=2000-01-01&to=2100-12-31`))
-      .body as unknown as HubKepView;
+    const book = await kep();
     expect(book.closingPara).toBe(book.stockValuePara);
     // Every till of the shop gets it by the catalog's normal pull, after the cursor it had.
     for (const [i, till] of tills.entries()) {
@@ -258,13 +242,9 @@ describe.each(BACKENDS)('hub receipts making products, from a CSV, and late draf
     expect(doc).toMatchObject({ kind: 'opening', valuePara: 140_000 - 12_000, detail: { till: 'Каса Север' } });
     expect(await docs()).toBe(1);
     expect(await count(`hub_stock_movements WHERE shop_id = ${opened} AND kind = 'opening'`)).toBe(2);
-    const stock = ((await call('GET', `/api/admin/goods/stock?shopId=${opened}`)).body as unknown as HubStockView).rows;
-    expect(stock.map((r) => [r.code, r.qtyMilli, r.pricePara, r.purchasePara])).toEqual([
-      ['B1', -2_000, 6_000, null],
-      ['S1', 7_000, 20_000, 12_000],
-    ]);
-    const book = (await call('GET', `/api/admin/goods/kep?shopId=${opened}&from=2000-01-01&to=2100-12-31`))
-      .body as unknown as HubKepView;
+    expect(await stockOf('B1', opened)).toMatchObject({ qtyMilli: -2_000, pricePara: 6_000, purchasePara: null });
+    expect(await stockOf('S1', opened)).toMatchObject({ qtyMilli: 7_000, pricePara: 20_000, purchasePara: 12_000 });
+    const book = await kep(opened);
     expect(book.entries).toMatchObject([
       { debitPara: 128_000, description: `Почетно стање робе бр. ${doc?.number ?? ''}: из књиге касе Каса Север` },
     ]);
