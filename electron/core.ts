@@ -15,6 +15,7 @@ import { SyncEngine, type EngineOptions } from './outbox/engine.ts';
 import { OrderStore } from './orders/store.ts';
 import { codeOfLine, recordFiscalized } from './goods/ledger.ts';
 import { createHubStock, enrolledAtHub } from './goods/hub-stock.ts';
+import { ownStockLines } from './goods/opening.ts';
 import { SalesService } from './sales/service.ts';
 import { TaxRatesCache, startTaxRates } from './sales/tax-rates.ts';
 import { Settings } from './settings/settings.ts';
@@ -393,6 +394,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         logger.warn(`hub stock: ${String(err)}`);
       }),
     afterFailedRound: () => hubStock.away(),
+    ownStock: () => ownStockLines(db),
   });
   const manager = createManager({
     hubSource: (key: string) => hubSale(hub, key),

@@ -23,6 +23,8 @@ import { goodsReceiptDraftsService } from './services/goods-receipt-drafts.ts';
 import { goodsMinimumsService } from './services/goods-minimums.ts';
 import { pricesService } from './services/prices.ts';
 import { goodsCountsService } from './services/goods-counts.ts';
+import { goodsReceiptExtrasService } from './services/goods-receipt-extras.ts';
+import { goodsOpeningService } from './services/goods-opening.ts';
 
 export { HubError };
 export { eventDigest } from './services/push.ts';
@@ -47,6 +49,8 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       goodsReceiptDrafts: goodsReceiptDraftsService(deps),
       goodsMinimums: goodsMinimumsService(deps),
       goodsCounts: goodsCountsService(deps),
+      goodsReceiptExtras: goodsReceiptExtrasService(deps),
+      goodsOpening: goodsOpeningService(deps),
     }),
   };
 }

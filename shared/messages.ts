@@ -345,6 +345,12 @@ const SR_CYRL = {
   label_refused:
     'Пореска управа не прима ознаку „{value}“ за овај налог (шифра 2310), иако је у пореским стопама: изаберите другу ({labels}).',
   goods_count_overlap: 'Попис бр. {number} исте робе је још у току: прокњижите га или откажите пре новог ({field}).',
+  hub_goods_brought: 'Роба ове касе је већ пренета на хаб као почетно стање бр. {number}.',
+  hub_goods_none: 'Књига ове касе нема робе на стању: нема шта да се пренесе на хаб.',
+  hub_goods_shop_has_stock:
+    'Продавница на хабу већ води робу (има промета у књизи): књига ове касе се не преноси, роба се уноси на хабу.',
+  hub_goods_product_unknown:
+    'Каталог продавнице на хабу нема неки артикал са стања ове касе: пошаљите каталог ове касе на хаб или додајте артикал на хабу.',
 };
 
 const SR_LATN: Shape<typeof SR_CYRL> = {
@@ -685,6 +691,12 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   label_refused:
     'Poreska uprava ne prima oznaku „{value}“ za ovaj nalog (šifra 2310), iako je u poreskim stopama: izaberite drugu ({labels}).',
   goods_count_overlap: 'Popis br. {number} iste robe je još u toku: proknjižite ga ili otkažite pre novog ({field}).',
+  hub_goods_brought: 'Roba ove kase je već preneta na hab kao početno stanje br. {number}.',
+  hub_goods_none: 'Knjiga ove kase nema robe na stanju: nema šta da se prenese na hab.',
+  hub_goods_shop_has_stock:
+    'Prodavnica na habu već vodi robu (ima prometa u knjizi): knjiga ove kase se ne prenosi, roba se unosi na habu.',
+  hub_goods_product_unknown:
+    'Katalog prodavnice na habu nema neki artikal sa stanja ove kase: pošaljite katalog ove kase na hab ili dodajte artikal na habu.',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -1032,6 +1044,12 @@ const EN: Shape<typeof SR_CYRL> = {
   label_refused:
     'The Tax Administration does not accept the label "{value}" for this account (code 2310), though it is in the tax rates: choose another ({labels}).',
   goods_count_overlap: 'Stock-taking no. {number} of the same goods is still open: post or cancel it first ({field}).',
+  hub_goods_brought: "This till's goods were brought to the hub already, as opening stock no. {number}.",
+  hub_goods_none: "This till's book holds no goods on hand: there is nothing to bring to the hub.",
+  hub_goods_shop_has_stock:
+    "The shop already keeps its goods at the hub (its book has movements): this till's book is not brought over; enter goods at the hub.",
+  hub_goods_product_unknown:
+    "The shop's catalog at the hub lacks a product this till holds: send this till's catalog to the hub or add the product there.",
 };
 
 /** The core's messages: `{field}` names the input field, other placeholders as each text says. */

@@ -22,12 +22,13 @@ import type {
   WriteOffView,
 } from '../../shared/contract/goods.ts';
 import type { Language } from '../../shared/domain.ts';
-import { parseQuantityInput, parseRsdInput, toMilli, toPara } from '../../shared/money.ts';
+import { toMilli, toPara } from '../../shared/money.ts';
 import { marginOf, netPurchase, retailFromMargin, valueAt, vatIn } from '../../shared/goods/calc.ts';
 import { kepCsv, kepWords } from '../../shared/i18n/goods.ts';
 import { kepBook, turnoverEntries, type KepRaw } from '../../shared/goods/kep.ts';
 import { dayStart } from '../../shared/i18n/time.ts';
-import { csvRows } from '../../shared/goods/stocktake-rules.ts';
+import { CountCsvRefusal } from '../../shared/goods/stocktake-rules.ts';
+import { parseReceiptCsv, type ReceiptCsvLine } from '../../shared/goods/receipt-csv.ts';
 import { bookDay, move, nextNumber, stockOf } from './ledger.ts';
 
 export interface GoodsDeps {
@@ -390,34 +391,23 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
      * naming its row and column; nothing is returned then.
      */
     linesFromCsv(csv: string): ReceiptInput['lines'] {
-      const out: ReceiptInput['lines'] = [];
-      csvRows(csv).forEach(({ row, cells }) => {
-        const [code = '', qtyText = '', priceText = '', discountText = ''] = cells;
-        const milli = parseQuantityInput(qtyText);
-        if (row === 1 && milli === null) return; // the header
-        if (code === '') throw invalidInput('csv', 'goods_csv_cell', { row, column: 1 });
-        const product = st.productCode.get(code) ?? byBarcode(code);
-        if (!product) throw invalidInput('csv', 'goods_csv_unknown', { row, column: 1, value: code });
-        if (milli === null || milli <= 0)
-          throw invalidInput('csv', 'goods_csv_quantity', { row, column: 2, value: qtyText });
-        const price = parseRsdInput(priceText);
-        if (price === null || price <= 0)
-          throw invalidInput('csv', 'goods_csv_amount', { row, column: 3, value: priceText });
-        const discount = discountText === '' ? 0 : parseRsdInput(discountText);
-        if (discount === null || discount < 0 || discount > 10_000)
-          throw invalidInput('csv', 'goods_csv_amount', { row, column: 4, value: discountText });
-        const retail = catalog.product(product.code, deps.labels())?.pricePara ?? 0;
-        out.push({
-          code: product.code,
-          quantity: milli / 1000,
-          purchasePrice: price / 100,
-          ...(discount ? { discountPercent: discount / 100 } : {}),
+      let read: ReceiptCsvLine<{ code: string }>[];
+      try {
+        read = parseReceiptCsv(csv, (code) => st.productCode.get(code) ?? byBarcode(code), 1000);
+      } catch (e) {
+        if (e instanceof CountCsvRefusal) throw invalidInput('csv', e.key, e.params);
+        throw e;
+      }
+      return read.map((l) => {
+        const retail = catalog.product(l.product.code, deps.labels())?.pricePara ?? 0;
+        return {
+          code: l.product.code,
+          quantity: l.qtyMilli / 1000,
+          purchasePrice: l.purchasePara / 100,
+          ...(l.discountBp ? { discountPercent: l.discountBp / 100 } : {}),
           ...(retail > 0 ? { retailPrice: retail / 100 } : { marginPercent: 0 }),
-        });
+        };
       });
-      if (out.length === 0) throw invalidInput('csv', 'goods_csv_empty');
-      if (out.length > 1000) throw invalidInput('csv', 'too_many');
-      return out;
     },
 
     saveDraft(input: ReceiptInput): ReceiptView {

@@ -8,7 +8,7 @@
  * a hub on this machine's loopback. Plain HTTP to any other address, or HTTPS without a pin, is refused: never
  * a fallback.
  */
-import type { TillStockAnswer } from '../../shared/hub/goods-protocol.ts';
+import type { TillGoodsOpeningAnswer, TillStockAnswer } from '../../shared/hub/goods-protocol.ts';
 import { HubError } from '../../shared/hub/protocol.ts';
 import { normalizeFingerprint } from '../../shared/hub/fingerprint.ts';
 import { isLoopbackUrl, pinnedFetch, type PinnedFetch } from '../../shared/node/pinned-fetch.ts';
@@ -139,6 +139,18 @@ export class HubClient {
       ...(replace ? { replace: true } : {}),
       ...(approverPin !== undefined ? { approverPin } : {}),
     });
+  }
+
+  /**
+   * The till's own goods book as its shop's opening stock, approved by a hub manager's PIN the hub checks; made once
+   * per `key` (a resend answers the same document).
+   */
+  goodsOpening(
+    key: string,
+    lines: { code: string; qtyMilli: number; purchasePara: number | null }[],
+    approverPin: string,
+  ): Promise<TillGoodsOpeningAnswer> {
+    return this.#api.call('tillGoodsOpening', { key, lines, approverPin });
   }
 
   /** Offers the till's people right after enrolment: adopted by a shop without a manager, else the shop's answered. */

@@ -49,6 +49,17 @@ function linkError(err: unknown, lang: Language): CommandError {
   return new CommandError('unavailable', 'hub_unreachable', { reason: message(lang, 'hub_no_answer') });
 }
 
+/** The hub's refusal of this till's opening stock in the till's words: the PIN at its field, the rest at the choice. */
+function goodsOpeningError(err: unknown, lang: Language): CommandError {
+  if (err instanceof HubError && err.field === 'approverPin')
+    return new CommandError('forbidden', 'hub_pin_not_manager', { field: 'managerPin' }, 'managerPin');
+  if (err instanceof HubError && err.code === 'goods_shop_has_stock')
+    return new CommandError('conflict', 'hub_goods_shop_has_stock');
+  if (err instanceof HubError && err.code === 'product_unknown')
+    return new CommandError('conflict', 'hub_goods_product_unknown');
+  return new CommandError('unavailable', 'hub_unreachable', { reason: message(lang, 'hub_no_answer') });
+}
+
 export function hubHandlers(sync: HubSync, deps: HubHandlerDeps): AreaHandlers<'hub'> {
   return areaHandlers('hub', {
     'hub.status': async () => sync.status(),
@@ -98,6 +109,20 @@ export function hubHandlers(sync: HubSync, deps: HubHandlerDeps): AreaHandlers<'
       });
       sync.start();
       return r;
+    },
+    'hub.goodsOpening': async ({ managerPin }, caller) => {
+      const state = sync.goodsOpening();
+      if (state === null) throw new CommandError('conflict', 'hub_not_enrolled');
+      if (state.brought) throw new CommandError('conflict', 'hub_goods_brought', { number: state.brought.number });
+      if (state.tillLines === 0) throw new CommandError('conflict', 'hub_goods_none');
+      let number: string;
+      try {
+        number = await sync.bringGoods(managerPin);
+      } catch (err) {
+        throw goodsOpeningError(err, deps.language());
+      }
+      deps.audit(approverOf(caller).name, 'hub.goodsOpening', { number });
+      return { number };
     },
     'hub.repin': async ({ fingerprint, url }, caller) => {
       const manager = approverOf(caller).name;

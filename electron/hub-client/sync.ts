@@ -12,6 +12,7 @@
  * hub issues lives in `<dataDir>/hub-credential` (0600, like the host's API key file) and is never logged.
  * Without a hub URL nothing here runs and the till behaves exactly as without a hub.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/open.ts';
@@ -92,6 +93,8 @@ export interface HubSyncOptions {
   afterRound?(hub: HubClient): Promise<void>;
   /** A round failed (the hub away): the counter's stock figures become the last known, with their time. */
   afterFailedRound?(): void;
+  /** This till's own goods book on hand (electron/goods/opening.ts): what it may bring to the hub as opening stock. */
+  ownStock?(): { code: string; qtyMilli: number; purchasePara: number | null }[];
 }
 
 /** What `hub.status` shows (the contract's view; never the credential). */
@@ -108,7 +111,8 @@ type HubLinkKey =
   | 'catalog_choice'
   | 'staff_choice'
   | 'staff_offer'
-  | 'pin_key';
+  | 'pin_key'
+  | 'goods_opening';
 
 /** How long a PIN typed at the till waits for the hub before the till's own verifiers decide (the hub away). */
 export const HUB_PIN_WAIT_MS = 5000;
@@ -482,6 +486,38 @@ export class HubSync {
     }
   }
 
+  /**
+   * This till's own goods book and the shop's (null: not enrolled): the products it holds on hand, and the opening
+   * document it became at the hub once brought over (`goods_opening`: its key, and its number once answered).
+   */
+  goodsOpening(): NonNullable<HubStatusView['goodsOpening']> | null {
+    if (this.tillId() === null) return null;
+    const v = this.#state('goods_opening');
+    const kept = v ? (JSON.parse(v) as { key: string; number?: string; at?: string }) : null;
+    return {
+      tillLines: this.#o.ownStock?.().length ?? 0,
+      brought: kept?.number && kept.at ? { number: kept.number, at: kept.at } : null,
+    };
+  }
+
+  /**
+   * Brings this till's own goods book to the hub as its shop's opening stock, with a hub manager's PIN (checked
+   * there). The key is kept before it is sent, so a retry after a lost answer sends the same one and the hub
+   * answers the same document. Throws the hub's refusal (HubError) or the network's error; the number once done.
+   */
+  async bringGoods(managerPin: string): Promise<string> {
+    const hub = this.#hub();
+    if (!hub) throw new Error('not enrolled');
+    const v = this.#state('goods_opening');
+    const kept = v ? (JSON.parse(v) as { key: string; number?: string }) : null;
+    if (kept?.number) return kept.number;
+    const key = kept?.key ?? `opening-${this.tillId() ?? 0}-${randomUUID()}`;
+    if (!kept) this.#setState('goods_opening', JSON.stringify({ key }));
+    const r = await hub.goodsOpening(key, this.#o.ownStock?.() ?? [], managerPin);
+    this.#setState('goods_opening', JSON.stringify({ key, number: r.doc.number, at: r.doc.at }));
+    return r.doc.number;
+  }
+
   /** The catalog choice waiting for the manager after enrolment, or null. */
   catalogChoice(): { tillProducts: number; hubProducts: number | null } | null {
     const v = this.#state('catalog_choice');
@@ -837,6 +873,7 @@ export class HubSync {
       pinMismatch: this.#pinMismatch,
       catalogChoice: this.catalogChoice(),
       staffChoice: this.staffChoice(),
+      goodsOpening: this.goodsOpening(),
     };
   }
 

@@ -18,7 +18,7 @@ import {
 import type { MovementKind, PriceChangeRecord } from '../../shared/goods/ledger-rules.ts';
 
 export type HubDocKind =
-  'receipt' | 'writeoff' | 'price_change' | 'transfer_out' | 'transfer_in' | 'count' | 'reversal';
+  'receipt' | 'writeoff' | 'price_change' | 'transfer_out' | 'transfer_in' | 'count' | 'reversal' | 'opening';
 
 /** The shop's day of an instant (the hub's zone, Europe/Belgrade by default): the KEP's date of an entry. */
 export function hubDay(at: string, zone: string): string {

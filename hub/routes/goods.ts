@@ -8,6 +8,8 @@ import { kepCsv, reorderCsv } from '../../shared/i18n/goods.ts';
 import type { HubHandlers } from '../router.ts';
 import { hubKepPdf, hubReceiptPdf, hubReorderPdf, hubTransferPdf } from '../goods/documents.ts';
 import type { RouteDeps } from './deps.ts';
+import { recordAudit } from '../audit.ts';
+import { HubError } from '../../shared/hub/protocol.ts';
 
 const CSV = 'text/csv; charset=utf-8';
 const PDF = 'application/pdf';
@@ -62,12 +64,13 @@ export function goodsHandlers(deps: RouteDeps): HubHandlers<typeof GOODS_API> {
         const bytes = await hubKepPdf(view, await identity(shop), lang, new Date(now()));
         return { kind: 'file', filename: `KEP-${input.from}-${input.to}.pdf`, type: PDF, text: bytes };
       }
-      return view;
+      return { ...view, late: await service.lateReceiptDays(shop) };
     },
     tillStock: ({ who, input }) => service.tillStock(who, input.codes, { since: input.since, after: input.after }),
     goodsFormData: async ({ shop }) => ({
       suppliers: await service.suppliers(shop),
       taxRates: await service.goodsTaxRates(shop),
+      labels: await service.taxLabels(shop),
     }),
     goodsSupplierPut: async ({ who, input, shop }) => {
       const s = await service.putSupplier(shop, input);
@@ -79,6 +82,21 @@ export function goodsHandlers(deps: RouteDeps): HubHandlers<typeof GOODS_API> {
       const s = await service.setShopIdentity(shop, input);
       await audit(who, 'goods_shop_identity', { pib: s.pib, address: s.address }, shop);
       return s;
+    },
+    goodsReceiptCsvLines: async ({ input, shop }) => ({ lines: await service.receiptCsvLines(shop, input.csv) }),
+    // The approving manager was checked by the guard (the till's word is not enough), as for a till's catalog.
+    tillGoodsOpening: async ({ who, input, approver }) => {
+      if (!approver)
+        throw new HubError(403, 'goods_opening_unapproved', "a hub manager's PIN is required", 'approverPin');
+      const r = await service.goodsOpening(who, input, approver.name);
+      if (!r.repeated)
+        await recordAudit(service.db, {
+          shopId: who.shopId,
+          actor: approver.name,
+          action: 'goods_opening',
+          detail: { number: r.doc.number, till: who.name, value: r.doc.valuePara },
+        });
+      return r;
     },
     ...receiptHandlers(deps),
   };
@@ -94,7 +112,13 @@ async function auditedReceipt(
   await guard.audit(
     who,
     'goods_receipt',
-    { number: doc.number, supplier: String(doc.detail.supplier), value: doc.valuePara },
+    {
+      number: doc.number,
+      supplier: String(doc.detail.supplier),
+      value: doc.valuePara,
+      // The products the receipt made in the catalog, by code.
+      ...(Array.isArray(doc.detail.newProducts) ? { newProducts: doc.detail.newProducts.join(', ') } : {}),
+    },
     shop,
   );
   return doc;

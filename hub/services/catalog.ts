@@ -15,7 +15,7 @@ import { tillPinKey } from '../pin-verifiers.ts';
 import { pricesService } from './prices.ts';
 
 /** Writes products of a shop by code, each with a new version (the caller holds the master-data lock). */
-async function writeProducts(q: Queryable, shopId: number, products: readonly ProductInput[]): Promise<number> {
+export async function writeProducts(q: Queryable, shopId: number, products: readonly ProductInput[]): Promise<number> {
   const CHUNK = 1000;
   for (let i = 0; i < products.length; i += CHUNK) {
     const part = products.slice(i, i + CHUNK);
@@ -93,7 +93,7 @@ async function reportedLabels(q: Queryable, shopId: number): Promise<string[]> {
  * owned by a product of the shop the batch does not also change, or a label none of the shop's tills
  * reports among its current tax labels (400, `products.<i>.barcodes` / `products.<i>.label`).
  */
-async function checkProducts(q: Queryable, shopId: number, products: readonly ProductInput[]): Promise<void> {
+export async function checkProducts(q: Queryable, shopId: number, products: readonly ProductInput[]): Promise<void> {
   const live = products.map((p, i) => ({ p, i })).filter(({ p }) => !p.deleted);
   const current = await shopTaxLabels(q, shopId);
   const labels = new Set(current.labels);

@@ -19,6 +19,7 @@ import { hubMoveMany } from '../goods/ledger.ts';
 import { docNumber, postHubDocument } from '../goods/post.ts';
 import { productsOf } from './goods.ts';
 import { postReceiptLines, receiptSupplier, type PricedLine } from './goods-receipts.ts';
+import { receiptProducts } from './goods-receipt-products.ts';
 import type { HubDeps } from './shared.ts';
 
 interface ReceiptRow {
@@ -124,12 +125,15 @@ export function goodsReceiptDraftsService(deps: HubDeps) {
       const at = iso();
       const id = await db.tx(async (q) => {
         if (input.supplierId !== undefined || input.supplier) await receiptSupplier(q, shopId, input);
+        // A line of a product the catalog has, or one that makes a product when posted (checked, nothing made).
+        const known = input.lines.flatMap((l, i) => (l.newProduct ? [] : [{ code: l.code, i }]));
         await productsOf(
           q,
           shopId,
-          input.lines.map((l) => l.code),
-          (i) => `lines.${i}.code`,
+          known.map((l) => l.code),
+          (k) => `lines.${known[k]?.i ?? k}.code`,
         );
+        await receiptProducts(q, shopId, input.lines);
         const { id: draftId, shopId: _shop, ...form } = input;
         if (draftId !== undefined) {
           refuseUnlessDraft(await lockedReceipt(q, shopId, draftId));

@@ -12,6 +12,7 @@ import { hubMoveMany, hubPricesChanged } from '../goods/ledger.ts';
 import type { OpenHubDoc } from '../goods/post.ts';
 import { setProductPrices } from './catalog.ts';
 import { productsOf } from './goods.ts';
+import { makeReceiptProducts } from './goods-receipt-products.ts';
 import { refusePib, shopTaxRates, supplierById } from './goods-register.ts';
 import { lockMasterData } from './shared.ts';
 
@@ -119,6 +120,8 @@ export async function postReceiptLines(
   );
   if (seen.length)
     throw new HubError(409, 'invoice_known', 'this invoice of the supplier was received already', 'invoiceNumber');
+  // The lines' new products first: made in this transaction, they are then the shop's products like any other.
+  const made = await makeReceiptProducts(q, shopId, input.lines);
   const products = await productsOf(
     q,
     shopId,
@@ -165,6 +168,7 @@ export async function postReceiptLines(
     invoiceNumber: input.invoiceNumber,
     invoiceDate: input.invoiceDate,
     lines,
+    ...(made.length ? { newProducts: made } : {}),
   };
   return { valuePara: value, detail };
 }

@@ -49,6 +49,31 @@ export async function productsOf(
   return byCode;
 }
 
+/** A row of `hub_goods_docs` as read for the contract. */
+export interface HubDocRow {
+  id: number;
+  kind: HubGoodsDoc['kind'];
+  number: number;
+  year: number;
+  day: string;
+  at: string;
+  actor: string | null;
+  value_para: number;
+  detail: Record<string, unknown>;
+}
+
+/** A goods document as the contract answers it. */
+export const hubDocOf = (r: HubDocRow): HubGoodsDoc => ({
+  id: r.id,
+  kind: r.kind,
+  number: docNumber(r.number, r.year),
+  day: r.day,
+  at: r.at,
+  actor: r.actor,
+  valuePara: Number(r.value_para),
+  detail: r.detail,
+});
+
 /** A shop's name and chain (its documents' title block, a transfer's two ends). */
 async function shopName(q: Queryable, shopId: number): Promise<{ name: string; chain: number } | null> {
   const r = await q.query<{ name: string; chain_id: number }>('SELECT name, chain_id FROM shops WHERE id = $1', [
@@ -184,31 +209,12 @@ function documentsArea(deps: HubDeps) {
 
     /** A shop's goods documents of a period (newest first). */
     async goodsDocs(shopId: number, from: string, to: string): Promise<HubGoodsDoc[]> {
-      const rows = await db.query<{
-        id: number;
-        kind: HubGoodsDoc['kind'];
-        number: number;
-        year: number;
-        day: string;
-        at: string;
-        actor: string | null;
-        value_para: number;
-        detail: Record<string, unknown>;
-      }>(
+      const rows = await db.query<HubDocRow>(
         `SELECT id, kind, number, year, day, at, actor, value_para, detail FROM hub_goods_docs
           WHERE shop_id = $1 AND day BETWEEN $2 AND $3 ORDER BY id DESC LIMIT 500`,
         [shopId, from, to],
       );
-      return rows.map((r) => ({
-        id: r.id,
-        kind: r.kind,
-        number: docNumber(r.number, r.year),
-        day: r.day,
-        at: r.at,
-        actor: r.actor,
-        valuePara: r.value_para,
-        detail: r.detail,
-      }));
+      return rows.map(hubDocOf);
     },
   };
 }
@@ -545,6 +551,8 @@ function docText(
       return w.transferIn.replace('{number}', number).replace('{shop}', s('fromShop'));
     case 'count':
       return w.countSurplus.replace('{number}', number);
+    case 'opening':
+      return w.openingStock.replace('{number}', number).replace('{till}', s('till'));
   }
 }
 

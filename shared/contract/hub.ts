@@ -66,6 +66,12 @@ export interface HubStatusView {
     till: { id: string; name: string; role: 'cashier' | 'manager' }[];
     hub: { id: string; name: string; role: 'cashier' | 'manager'; active: boolean }[] | null;
   } | null;
+  /**
+   * This till's own goods book and the shop's at the hub (docs/goods.md "A till enrolled later brings its book"):
+   * how many products the till's book holds on hand (not zero), and, once brought over as the shop's opening stock,
+   * that document's number and when. Absent on a till not enrolled.
+   */
+  goodsOpening?: { tillLines: number; brought: { number: string; at: string } | null } | null;
 }
 
 export interface HubRefusedView {
@@ -137,6 +143,14 @@ export const hubCommands = {
       'exactly that certificate (manager only, audited). The till stays enrolled.',
     { auth: 'manager' },
   ),
+  'hub.goodsOpening': command<{ number: string }>()(
+    z.strictObject({ managerPin: s.pin }),
+    "Brings this till's own goods book to its shop at the hub as the opening stock (manager only, audited): each " +
+      "product on hand at the shop's retail price and the till's purchase price. The hub checks the manager's PIN " +
+      'against its own managers, refuses a shop whose book has movements already, and makes it once (a resend ' +
+      "answers the same document). From then on the till's own book is no longer the shop's.",
+    { auth: 'manager' },
+  ),
 } as const;
 
 /** What was done at the hub, as its audit log (hub/audit.ts) records it and the hub UI names it. */
@@ -179,7 +193,8 @@ export type HubAuditAction =
   | 'goods_receipt_draft'
   | 'goods_receipt_draft_delete'
   | 'goods_receipt_reverse'
-  | 'goods_minimum';
+  | 'goods_minimum'
+  | 'goods_opening';
 
 /** One entry of the hub's audit log, as `GET /api/admin/audit` answers it. */
 export interface HubAuditEntry {

@@ -11,7 +11,7 @@ import { valueAt } from './calc.ts';
 
 /** Every kind of movement either book writes. */
 export type MovementKind =
-  'sale' | 'refund' | 'receipt' | 'reversal' | 'writeoff' | 'count' | 'transfer_in' | 'transfer_out';
+  'sale' | 'refund' | 'receipt' | 'reversal' | 'writeoff' | 'count' | 'transfer_in' | 'transfer_out' | 'opening';
 
 /**
  * How a fiscalized document moves its catalog lines: a normal sale or final sale takes them out (`sale`), a normal

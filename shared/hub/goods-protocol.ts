@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { KepEntry } from '../contract/goods.ts';
+import { ProductInput } from './protocol.ts';
 
 const shopId = z.number().int().positive().optional();
 const code = z.string().trim().min(1).max(64);
@@ -28,7 +29,14 @@ const receiptLine = z.object({
   discountBp: z.number().int().min(0).max(10_000).optional(),
   /** Without `pricePara`: the margin on the net price (bp); the retail price with VAT is calculated. */
   marginBp: z.number().int().min(0).max(1_000_000).optional(),
+  /**
+   * The line makes a new product of the shop's catalog under `code` when the receipt is posted (a draft makes
+   * nothing): its name, tax label (one the shop's tills report), unit, group and barcodes, checked as the hub's
+   * product form checks them; its retail price is the line's `pricePara` or the one its margin gives.
+   */
+  newProduct: ProductInput.pick({ name: true, label: true, unit: true, group: true, barcodes: true }).optional(),
 });
+export type HubReceiptLine = z.infer<typeof receiptLine>;
 
 /** A goods receipt posted at the hub: the supplier, their invoice, and lines of the shop's catalog products. */
 export const HubReceiptInput = z.object({
@@ -129,7 +137,7 @@ export interface HubStockView {
 
 export interface HubGoodsDoc {
   id: number;
-  kind: 'receipt' | 'writeoff' | 'price_change' | 'transfer_out' | 'transfer_in' | 'count' | 'reversal';
+  kind: 'receipt' | 'writeoff' | 'price_change' | 'transfer_out' | 'transfer_in' | 'count' | 'reversal' | 'opening';
   number: string;
   day: string;
   at: string;
@@ -167,6 +175,14 @@ export interface HubKepView {
   closingPara: number;
   /** Σ stock × retail price of the shop now: the balance at the end of today. */
   stockValuePara: number;
+  /** As JSON: the days not entered by the next day (a draft receipt of that invoice date), newest first. */
+  late?: HubLateDay[];
+}
+
+/** A day before yesterday with goods receipts still drafts (by their invoice date): not in the KEP by the next day. */
+export interface HubLateDay {
+  day: string;
+  draftReceipts: number;
 }
 
 export interface TillStockAnswer {
@@ -221,6 +237,9 @@ export interface HubGoodsFormData {
   suppliers: HubSupplier[];
   /** Each label's rate in percent, as every current till of the shop reports it from the gateway. */
   taxRates: { label: string; rate: number }[];
+  /** The shop's tax labels every current till reports (a label the Tax Administration refused is not): a new
+   * product's choice. */
+  labels: string[];
 }
 
 /** A goods receipt saved as a draft (editable, moving nothing): the receipt's form, its lines possibly none yet. */
@@ -293,4 +312,39 @@ export interface HubMinimum {
   code: string;
   name: string;
   minMilli: number;
+}
+
+/** A supplier's CSV read as lines for the receipt on the screen (`code;quantity;purchase price[;discount %]`). */
+export const HubReceiptCsvInput = z.object({ shopId, csv: z.string().min(1).max(4_000_000) });
+
+/**
+ * A till's own goods book offered to its shop at the hub as the opening stock (docs/goods.md "A till enrolled later
+ * brings its book"): each product's quantity on hand (zero left out) and its last purchase price where the till
+ * knows one; `key` makes it once (a resend answers the same document), `approverPin` a hub manager's PIN.
+ */
+export const TillGoodsOpeningInput = z.object({
+  key: z.string().trim().min(8).max(100),
+  approverPin: z.string().regex(/^\d{4,8}$/, { message: '4 to 8 digits' }),
+  lines: z
+    .array(
+      z.object({
+        code,
+        qtyMilli: z
+          .number()
+          .int()
+          .min(-1_000_000_000_000)
+          .max(1_000_000_000_000)
+          .refine((v) => v !== 0, { message: 'a quantity other than zero' }),
+        purchasePara: para.nullable(),
+      }),
+    )
+    .min(1)
+    .max(200_000),
+});
+export type TillGoodsOpeningInput = z.infer<typeof TillGoodsOpeningInput>;
+
+/** The opening document the hub made (or had made for the same key: `repeated`). */
+export interface TillGoodsOpeningAnswer {
+  doc: HubGoodsDoc;
+  repeated: boolean;
 }

@@ -179,6 +179,8 @@ const SR_CYRL = {
   hubGoodsReceiptDraft: 'На хабу сачуван нацрт пријемнице: {supplier}, рачун {invoice}',
   hubGoodsReceiptDraftDelete: 'На хабу обрисан нацрт пријемнице',
   hubGoodsReceiptReverse: 'На хабу сторно бр. {number} пријемнице бр. {of}: {value}',
+  hubGoodsOpening: 'На хабу почетно стање робе бр. {number} из књиге касе {till}: {value}',
+  goodsBroughtToHub: 'Роба ове касе пренета на хаб као почетно стање бр. {number}',
 };
 
 type AuditKey = keyof typeof SR_CYRL;
@@ -351,6 +353,8 @@ const SR_LATN: Record<AuditKey, string> = {
   hubGoodsReceiptDraft: 'Na habu sačuvan nacrt prijemnice: {supplier}, račun {invoice}',
   hubGoodsReceiptDraftDelete: 'Na habu obrisan nacrt prijemnice',
   hubGoodsReceiptReverse: 'Na habu storno br. {number} prijemnice br. {of}: {value}',
+  hubGoodsOpening: 'Na habu početno stanje robe br. {number} iz knjige kase {till}: {value}',
+  goodsBroughtToHub: 'Roba ove kase preneta na hab kao početno stanje br. {number}',
 };
 
 const EN: Record<AuditKey, string> = {
@@ -521,6 +525,8 @@ const EN: Record<AuditKey, string> = {
   hubGoodsReceiptDraft: 'Draft goods receipt saved at the hub: {supplier}, invoice {invoice}',
   hubGoodsReceiptDraftDelete: 'Draft goods receipt deleted at the hub',
   hubGoodsReceiptReverse: 'Reversal no. {number} of goods receipt no. {of} at the hub: {value}',
+  hubGoodsOpening: "Opening stock no. {number} at the hub from till {till}'s book: {value}",
+  goodsBroughtToHub: "This till's goods brought to the hub as opening stock no. {number}",
 };
 
 export const AUDIT_TEXT: Record<Language, Record<AuditKey, string>> = {
@@ -620,6 +626,7 @@ const COMMAND_WORDS: Record<Language, Record<string, string>> = {
     'exports.mail': 'слање извоза књиговођи е-поштом',
     'exports.saveMail': 'измена слања извоза књиговођи е-поштом',
     'exports.sendNow': 'поновно слање извоза књиговођи',
+    'hub.goodsOpening': 'пренос робе ове касе на хаб',
   },
   'sr-Latn': {
     'audit.list': 'pregled dnevnika',
@@ -707,6 +714,7 @@ const COMMAND_WORDS: Record<Language, Record<string, string>> = {
     'exports.mail': 'slanje izvoza knjigovođi e-poštom',
     'exports.saveMail': 'izmena slanja izvoza knjigovođi e-poštom',
     'exports.sendNow': 'ponovno slanje izvoza knjigovođi',
+    'hub.goodsOpening': 'prenos robe ove kase na hab',
   },
   en: {
     'audit.list': 'viewing the log',
@@ -794,6 +802,7 @@ const COMMAND_WORDS: Record<Language, Record<string, string>> = {
     'exports.mail': 'the export by e-mail to the bookkeeper',
     'exports.saveMail': 'changing the export by e-mail to the bookkeeper',
     'exports.sendNow': 'sending the export to the bookkeeper again',
+    'hub.goodsOpening': "bringing this till's goods to the hub",
   },
 };
 
@@ -1114,6 +1123,7 @@ const TILL_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
   'exports.saveSchedule': () => ({ key: 'exportsSchedule' }),
   'exports.saveMail': (d) => ({ key: 'exportsMail', params: { host: str(d.host) || '—', to: str(d.to) || '—' } }),
   'exports.mailed': (d) => ({ key: 'exportsMailed', params: { month: str(d.month), to: str(d.to) } }),
+  'hub.goodsOpening': (d) => ({ key: 'goodsBroughtToHub', params: { number: str(d.number) } }),
 };
 
 /** The prefixes of actions named after something else: a counter action, or a command a manager approved. */
@@ -1213,6 +1223,10 @@ const HUB_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
   goods_minimum: (d) => ({
     key: 'minimumSet',
     params: { code: str(d.code), minimum: formatQuantity(num(d.minimumMilli)) },
+  }),
+  goods_opening: (d, w) => ({
+    key: 'hubGoodsOpening',
+    params: { number: str(d.number), till: str(d.till), value: w.money(d.value) },
   }),
 };
 

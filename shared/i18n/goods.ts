@@ -24,6 +24,8 @@ interface KepWords {
   closing: string;
   transferOut: string;
   transferIn: string;
+  /** A till's own book brought to the hub as the shop's opening stock (issue 40, part 8). */
+  openingStock: string;
   payment(type: string): string;
 }
 
@@ -42,6 +44,7 @@ const WORDS: Record<Language, Omit<KepWords, 'payment'>> = {
     closing: 'Стање на крају периода',
     transferOut: 'Пренос бр. {number}: послато у {shop}',
     transferIn: 'Пријем преноса бр. {number} из {shop}',
+    openingStock: 'Почетно стање робе бр. {number}: из књиге касе {till}',
   },
   'sr-Latn': {
     countSurplus: 'Popis br. {number}: višak',
@@ -57,6 +60,7 @@ const WORDS: Record<Language, Omit<KepWords, 'payment'>> = {
     closing: 'Stanje na kraju perioda',
     transferOut: 'Prenos br. {number}: poslato u {shop}',
     transferIn: 'Prijem prenosa br. {number} iz {shop}',
+    openingStock: 'Početno stanje robe br. {number}: iz knjige kase {till}',
   },
   en: {
     countSurplus: 'Stock-taking no. {number}: surplus',
@@ -72,6 +76,7 @@ const WORDS: Record<Language, Omit<KepWords, 'payment'>> = {
     closing: 'Closing balance',
     transferOut: 'Transfer no. {number}: sent to {shop}',
     transferIn: 'Transfer received no. {number} from {shop}',
+    openingStock: "Opening stock no. {number}: from till {till}'s book",
   },
 };
 

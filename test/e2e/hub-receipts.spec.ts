@@ -14,6 +14,7 @@ import { expect, test, type Locator } from '@playwright/test';
 import { managedHub } from './hub-support.ts';
 import { shotsAtSizes, TILL_SIZES } from './languages.ts';
 import { keepPdfPages } from '../support/shots.ts';
+import { fieldDay, shopDay } from './days.ts';
 
 const ADMIN = 'e2e-admin-token-hub-receipts-0123456789abcdef';
 const rig = managedHub('kasa-hub-receipts-e2e-', ADMIN, { name: 'Јована', pin: '246810' });
@@ -170,4 +171,123 @@ test('receipt drafts, „Сторно“, the receipt’s PDF, minimums and the 
   await expect(page.getByRole('table', { name: 'Posted receipts and reversals' })).toContainText(
     'Reversal of receipt no.',
   );
+});
+
+/** A till of the shop enrolled by HTTP that reports its tax labels with their rates, as every till's push does. */
+async function tillReportingLabels(): Promise<void> {
+  const hub = rig.hub;
+  const post = (route: string, body: unknown, token?: string) =>
+    hub.request(`${hub.url}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  const enrolled = (await (await post('/api/enrol', { code: hub.enrolCode, name: 'Каса 1' })).json()) as {
+    tillId: number;
+    credential: string;
+  };
+  const status = { queued: 0, needsAttention: 0, oldestQueuedAt: null, hubQueued: 0, taxLabels: ['Ђ', 'Е'] };
+  const taxRates = [
+    { label: 'Ђ', rate: 20 },
+    { label: 'Е', rate: 10 },
+  ];
+  const pushed = await post(
+    '/api/till/push',
+    { tillId: enrolled.tillId, events: [], status: { ...status, taxRates } },
+    enrolled.credential,
+  );
+  expect(pushed.status).toBe(200);
+}
+
+test('a receipt line makes a new product, lines from a supplier’s CSV, late drafts in the KEP; three languages', async ({
+  page,
+}) => {
+  await tillReportingLabels();
+  await rig.openAsManager(page);
+  await page.getByRole('tab', { name: 'Роба' }).click();
+  const stock = page.getByRole('table', { name: 'Залихе' });
+  const late = page.getByRole('region', { name: 'КЕП: дани који нису уписани до наредног дана' });
+  await expect(page.getByRole('table', { name: 'КЕП' })).toBeVisible();
+  await expect(late).toHaveCount(0);
+
+  // A draft whose line makes a new product: a code the catalog has is refused under its field, nothing saved.
+  const receipt = page.getByRole('form', { name: 'Нова пријемница' });
+  await receipt.getByRole('combobox', { name: /^Добављач/ }).selectOption({ label: 'Воћни сокови д.о.о.' });
+  await receipt.getByLabel('Број рачуна добављача').fill('F-600');
+  await receipt.getByLabel(/^Датум рачуна/).fill(fieldDay(shopDay(new Date(Date.now() - 4 * 86_400_000))));
+  await receipt.getByLabel('Нови артикал на ставци 1').check();
+  await receipt.getByLabel('Шифра новог артикла (ставка 1)').fill('1001');
+  await receipt.getByLabel('Назив новог артикла (ставка 1)').fill('Сок од брескве 1 л');
+  await receipt.getByLabel('Група (ставка 1)').fill('Пиће');
+  await receipt.getByLabel('Бар-кодови, зарезом (ставка 1)').fill('8600000000031');
+  await expect(receipt.getByRole('combobox', { name: 'Пореска ознака (ставка 1)' })).toHaveValue('Ђ');
+  await receipt.getByLabel('Количина 1').fill('6');
+  await receipt.getByLabel('Набавна цена без ПДВ-а 1').fill('100,00');
+  await receipt.getByLabel('Маржа % 1').fill('25');
+  // 100,00 × 1,25 × 1,20 (Ђ at the rate the till reports) = 150,00.
+  await expect(receipt.getByText('Сок од брескве 1 л: Нето набавна 100,00; продајна 150,00')).toBeVisible();
+  await receipt.getByRole('button', { name: 'Сачувај као нацрт' }).click();
+  await expect(receipt.getByRole('alert')).toHaveText(
+    'Артикал са том шифром већ постоји у каталогу: изаберите га уместо новог.',
+  );
+  await expect(page.getByRole('table', { name: 'Нацрти пријемница' })).toHaveCount(0);
+  await receipt.getByLabel('Шифра новог артикла (ставка 1)').fill('3001');
+  await receipt.getByRole('button', { name: 'Сачувај као нацрт' }).click();
+  await expect(receipt.getByRole('status')).toHaveText('Нацрт пријемнице за рачун F-600 је сачуван.');
+  // The draft makes nothing, and its invoice day, four days back, is not entered in the KEP by the next day.
+  await expect(stock.getByRole('row', { name: /3001/ })).toHaveCount(0);
+  const fourDaysAgo = fieldDay(shopDay(new Date(Date.now() - 4 * 86_400_000)));
+  await expect(late.getByRole('listitem')).toHaveText([`${fourDaysAgo}: нацрта пријемница 1`]);
+
+  // Opened again: a supplier's CSV with a bad row adds nothing and says the row and column; a good one adds.
+  await page.getByRole('button', { name: 'Измени нацрт за рачун F-600' }).click();
+  const editing = page.getByRole('form', { name: 'Нацрт пријемнице за рачун F-600' });
+  await expect(editing.getByLabel('Назив новог артикла (ставка 1)')).toHaveValue('Сок од брескве 1 л');
+  const csvInput = editing.getByLabel('Ставке из CSV добављача');
+  await csvInput.setInputFiles({
+    name: 'dobavljac.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('šifra;količina;cena\n2001;20;40,00\nNEMA;1;10\n'),
+  });
+  await expect(editing.getByRole('alert')).toHaveText('CSV, ред 3, колона 1: артикал са шифром „NEMA“ не постоји.');
+  await expect(editing.getByLabel('Количина 2')).toHaveCount(0);
+  await shotsAtSizes(page, 'hub-receipts-new-product-csv-sr-Cyrl', TILL_SIZES, editing);
+  await csvInput.setInputFiles({
+    name: 'dobavljac.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('šifra;količina;cena;rabat\n2001;20;40,00;10\n'),
+  });
+  await expect(editing.getByRole('status')).toHaveText('Из CSV-а је додато ставки: 1.');
+  await expect(editing.getByLabel('Артикал 2 (шифра, баркод или назив)')).toHaveValue('2001');
+  await expect(editing.getByLabel('Количина 2')).toHaveValue('20');
+
+  // Posted: the product is made in the catalog with its stock, and the day is entered.
+  await editing.getByRole('button', { name: 'Прокњижи пријемницу' }).click();
+  const posted = page.getByRole('table', { name: 'Прокњижене пријемнице и сторна' });
+  await expect(posted.getByRole('row', { name: /F-600/ })).toContainText('Прокњижена');
+  await expect(stock.getByRole('row', { name: /3001/ })).toContainText('3001Сок од брескве 1 л6150,00');
+  await expect(late).toHaveCount(0);
+
+  // Another late draft and a fresh line ticked as new, shown in the three languages.
+  const again = page.getByRole('form', { name: 'Нова пријемница' });
+  await again.getByRole('combobox', { name: /^Добављач/ }).selectOption({ label: 'Воћни сокови д.о.о.' });
+  await again.getByLabel('Број рачуна добављача').fill('F-601');
+  await again.getByLabel(/^Датум рачуна/).fill(fourDaysAgo);
+  await keptPriceLine(again, 1, ['2001', '5', '40,00', '65,00']);
+  await again.getByRole('button', { name: 'Сачувај као нацрт' }).click();
+  await expect(late.getByRole('listitem')).toHaveText([`${fourDaysAgo}: нацрта пријемница 1`]);
+  await again.getByLabel('Нови артикал на ставци 1').check();
+  for (const [lang, form, region, line] of [
+    ['sr-Cyrl', 'Нова пријемница', 'КЕП: дани који нису уписани до наредног дана', 'нацрта пријемница 1'],
+    ['sr-Latn', 'Nova prijemnica', 'KEP: dani koji nisu upisani do narednog dana', 'nacrta prijemnica 1'],
+    ['en', 'New goods receipt', 'KEP: days not entered by the next day', 'draft receipts 1'],
+  ] as const) {
+    if (lang !== 'sr-Cyrl') await page.getByLabel(lang === 'sr-Latn' ? 'Језик' : 'Jezik').selectOption(lang);
+    const shownForm = page.getByRole('form', { name: form });
+    await expect(shownForm.getByRole('checkbox').first()).toBeChecked();
+    await shotsAtSizes(page, `hub-receipts-new-product-${lang}`, TILL_SIZES, shownForm);
+    const shownLate = page.getByRole('region', { name: region });
+    await expect(shownLate.getByRole('listitem')).toContainText(line);
+    await shotsAtSizes(page, `hub-receipts-kep-late-${lang}`, TILL_SIZES, shownLate);
+  }
 });

@@ -144,6 +144,8 @@ const HUB_OWNERS: Record<string, string> = {
   // Receipt drafts and reversals, and minimums per product at the hub (hub migration 031).
   hub_receipts: 'hub/services/goods-receipt-drafts.ts',
   hub_stock_minimums: 'hub/services/goods-minimums.ts',
+  // A till's own goods book taken as its shop's opening stock (hub migration 032).
+  hub_goods_openings: 'hub/services/goods-opening.ts',
 };
 
 /**

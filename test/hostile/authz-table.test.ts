@@ -180,6 +180,7 @@ const EXPECTED: Record<string, string> = {
   'exports.mail': 'manager',
   'exports.saveMail': 'manager',
   'exports.sendNow': 'manager',
+  'hub.goodsOpening': 'manager',
 };
 
 describe('authorization table', () => {

@@ -11,12 +11,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { HubGoodsDoc, HubKepView, HubReceipt, HubStockView } from '../../shared/hub/goods-protocol.ts';
+import type { HubGoodsDoc, HubReceipt } from '../../shared/hub/goods-protocol.ts';
 import type { ReorderView } from '../../shared/contract/goods.ts';
 import { BACKENDS } from './backends.ts';
 import { enrolTills, serveHub } from './served-hub.ts';
 import { pushTaxRates } from './till-status.ts';
 import { keepPicture } from '../support/shots.ts';
+import { SHOP_RATES, shopCalls } from './shop-calls.ts';
 
 const ADMIN = 'kasa-test-admin-token-hub-receipts-0123456789';
 const SUPPLIER_PIB = '101134702';
@@ -36,28 +37,10 @@ describe.each(BACKENDS)('goods receipt drafts, reversals and minimums at the hub
       ]);
       const [till] = await enrolTills(service, shop, ['Каса 1']);
       if (!till) throw new Error('no till');
-      await pushTaxRates(
-        service,
-        till,
-        ['Ђ', 'Е'],
-        [
-          { label: 'Ђ', rate: 20 },
-          { label: 'Е', rate: 10 },
-        ],
-      );
+      await pushTaxRates(service, till, ['Ђ', 'Е'], SHOP_RATES);
     },
   });
-  const call = (method: string, p: string, body?: Record<string, unknown>) =>
-    hub.call(hub.adminToken, method, p, body === undefined ? undefined : { shopId: shop, ...body });
-  const count = async (sql: string): Promise<number> =>
-    Number((await hub.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`))[0]?.n);
-  const stockOf = async (code: string) =>
-    ((await call('GET', `/api/admin/goods/stock?shopId=${shop}`)).body as unknown as HubStockView).rows.find(
-      (r) => r.code === code,
-    );
-  const kep = async (): Promise<HubKepView> =>
-    (await call('GET', `/api/admin/goods/kep?shopId=${shop}&from=2000-01-01&to=2100-12-31`))
-      .body as unknown as HubKepView;
+  const { call, count, stockOf, kep } = shopCalls(hub, () => shop);
   const receipts = async (): Promise<HubReceipt[]> =>
     ((await call('GET', `/api/admin/goods/receipts?shopId=${shop}`)).body as unknown as { receipts: HubReceipt[] })
       .receipts;

@@ -99,6 +99,10 @@ const INTERFACE = [
   'countCancel',
   'countView',
   'counts',
+  // A supplier's CSV and late drafts; a till's own book as the opening stock (issue 40, part 8).
+  'receiptCsvLines',
+  'lateReceiptDays',
+  'goodsOpening',
 ];
 
 const backend = BACKENDS[0]!;

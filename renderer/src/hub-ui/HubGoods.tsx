@@ -58,7 +58,7 @@ export function HubGoods(props: {
   const [transfers, setTransfers] = useState<HubTransfer[]>([]);
   const [shops, setShops] = useState<HubShop[]>([]);
   const [kep, setKep] = useState<HubKepView | null>(null);
-  const [formData, setFormData] = useState<HubGoodsFormData>({ suppliers: [], taxRates: [] });
+  const [formData, setFormData] = useState<HubGoodsFormData>({ suppliers: [], taxRates: [], labels: [] });
   const [identity, setIdentity] = useState<HubShopIdentity | null>(null);
   const [error, setError] = useState<string | null>(null);
   // The key, not the text: the note follows a change of language.
@@ -127,6 +127,7 @@ export function HubGoods(props: {
       transfer_in: t('goodsDocTransferIn'),
       count: t('goodsDocCount'),
       reversal: t('goodsDocReversal'),
+      opening: t('goodsDocOpening'),
     })[k];
 
   return (
@@ -296,6 +297,19 @@ export function HubGoods(props: {
           </button>
         ))}
       </div>
+      {kep?.late && kep.late.length > 0 && (
+        // Days not entered in the KEP by the next day (Pravilnik o evidenciji prometa): drafts of an earlier invoice.
+        <section aria-label={mgrT('kep_late_title')} className="mgr-top">
+          <h3>{mgrT('kep_late_title')}</h3>
+          <ul className="mgr-list">
+            {kep.late.map((d) => (
+              <li key={d.day} className="mgr-attention">
+                {t('kepLateDay', { day: formatDay(d.day, lang), drafts: String(d.draftReceipts) })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {kep && (
         <KepBook
           kep={kep}

@@ -23,6 +23,13 @@ import { DateField } from '../manager/DateField.tsx';
 import { mt, type ManagerT } from '../manager/i18n.ts';
 import { HubCallError, type HubUiApi } from './api.ts';
 import type { HubKey, HubLang, HubT } from './i18n.ts';
+import {
+  NewProductFields,
+  newProductDraft,
+  newProductInput,
+  ReceiptCsvButton,
+  type NewProductDraft,
+} from './ReceiptLineExtras.tsx';
 
 /** What the last post said, as its words' key (said in the language shown now). */
 type Note = readonly [HubKey, Record<string, string>] | null;
@@ -47,6 +54,12 @@ const CODE_TEXT: Readonly<Record<string, HubKey>> = {
   receipt_reversed: 'rcErrReversed',
   receipt_not_reversible: 'rcErrNotReversible',
   receipt_unknown: 'rcErrUnknown',
+  product_code_taken: 'rcErrCodeTaken',
+  barcode_taken: 'rcErrBarcodeTaken',
+  barcode_invalid: 'rcErrBarcodeInvalid',
+  label_not_current: 'rcErrLabelNotCurrent',
+  price_required: 'rcErrPriceRequired',
+  too_long: 'rcErrTooLong',
 };
 
 /** A refusal of the hub in words: its code's, else the generic text (a list's buttons, which have no field). */
@@ -186,6 +199,8 @@ interface LineDraft {
   mode: 'margin' | 'retail';
   margin: string;
   retail: string;
+  /** The product the line makes when posted (null: a product of the catalog). */
+  newProduct: NewProductDraft | null;
 }
 const EMPTY_LINE: LineDraft = {
   product: '',
@@ -195,6 +210,7 @@ const EMPTY_LINE: LineDraft = {
   mode: 'margin',
   margin: '',
   retail: '',
+  newProduct: null,
 };
 
 interface FormProps {
@@ -249,6 +265,7 @@ function lineOfDraft(l: HubReceiptDraftInput['lines'][number]): LineDraft {
     mode: l.pricePara === undefined ? 'margin' : 'retail',
     margin: l.marginBp === undefined ? '' : bp(l.marginBp),
     retail: l.pricePara === undefined ? '' : formatRsd(l.pricePara),
+    newProduct: newProductDraft(l.newProduct),
   };
 }
 
@@ -283,8 +300,9 @@ export function ReceiptForm(
 
   /** A line's calculation as typed (null parts where a figure is missing). */
   const calc = (l: LineDraft) => {
-    const p = productOf(l.product);
-    const rate = p ? rates.get(p.label) : undefined;
+    const p = l.newProduct ? null : productOf(l.product);
+    const label = l.newProduct?.label ?? p?.label;
+    const rate = label === undefined ? undefined : rates.get(label);
     const purchase = parseRsdInput(l.purchase);
     const discount = l.discount.trim() === '' ? 0 : parsePercentBp(l.discount);
     const net = purchase !== null && discount !== null ? netPurchase(purchase, discount) : null;
@@ -308,7 +326,9 @@ export function ReceiptForm(
     const out = lines.map((l, i) => {
       const c = calc(l);
       const qty = parseQuantityInput(l.quantity);
-      if (!c.p) bad[`lines.${i}.code`] = t('gfErrProductUnknown');
+      if (l.newProduct && l.product.trim() === '') bad[`lines.${i}.code`] = t('gfErrRequired');
+      if (!c.p && !l.newProduct) bad[`lines.${i}.code`] = t('gfErrProductUnknown');
+      const newProduct = l.newProduct ? { newProduct: newProductInput(t, l.newProduct, i, bad) } : {};
       if (qty === null || qty <= 0) bad[`lines.${i}.qtyMilli`] = t('gfErrQuantity');
       if (c.purchase === null) bad[`lines.${i}.purchasePara`] = t('gfErrAmount');
       if (c.discount === null) bad[`lines.${i}.discountBp`] = t('gfErrPercent');
@@ -320,6 +340,7 @@ export function ReceiptForm(
         purchasePara: c.purchase ?? 0,
         ...(c.discount ? { discountBp: c.discount } : {}),
         ...(l.mode === 'retail' ? { pricePara: c.retail ?? 0 } : { marginBp: c.margin ?? 0 }),
+        ...newProduct,
       };
     });
     setErrors(bad);
@@ -408,7 +429,7 @@ export function ReceiptForm(
             <div key={i} className="mgr-row gf-line">
               <TextField
                 id={`gf-l${i}-product`}
-                label={t('gfProduct', { n })}
+                label={l.newProduct ? t('npCode', { n }) : t('gfProduct', { n })}
                 value={l.product}
                 error={at('code')}
                 list={`gf-l${i}-products`}
@@ -447,13 +468,26 @@ export function ReceiptForm(
                 onChange={(v) => setLine(i, l.mode === 'margin' ? { margin: v } : { retail: v })}
               />
               <p className="mgr-hint gf-calc" aria-live="polite">
-                {c.p ? `${c.p.name}: ` : ''}
+                {c.p ? `${c.p.name}: ` : l.newProduct?.name ? `${l.newProduct.name}: ` : ''}
                 {t('gfCalc', {
                   net: c.net === null ? '—' : formatRsd(c.net),
                   retail: c.retail === null ? '—' : formatRsd(c.retail),
-                  margin: c.p && c.rate === undefined ? t('gfNoRate') : percentText(c.shownMargin, lang),
+                  margin:
+                    (c.p || l.newProduct) && c.rate === undefined ? t('gfNoRate') : percentText(c.shownMargin, lang),
                 })}
               </p>
+              <NewProductFields
+                t={t}
+                lang={lang}
+                i={i}
+                value={l.newProduct}
+                labels={data.labels}
+                errors={errors}
+                onChange={(np) => setLine(i, { newProduct: np })}
+                text={(id, label, value, error, set) => (
+                  <TextField id={id} label={label} value={value} error={error} onChange={set} />
+                )}
+              />
               {lines.length > 1 && (
                 <button type="button" onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}>
                   {t('gfRemoveLine', { n })}
@@ -465,6 +499,23 @@ export function ReceiptForm(
         <button type="button" onClick={() => setLines((ls) => [...ls, { ...EMPTY_LINE }])}>
           {t('gfAddLine')}
         </button>
+        <ReceiptCsvButton
+          label={mgrT('goods_lines_csv')}
+          lang={lang}
+          api={api}
+          error={errors['csv']}
+          text={props.text}
+          onError={(text) => setErrors({ csv: text })}
+          onLines={(read) => {
+            setErrors({});
+            // The file's lines after those typed so far (an untouched empty line gives way to them).
+            setLines((ls) => [
+              ...ls.filter((l) => l.product.trim() !== '' || l.newProduct !== null),
+              ...read.map(lineOfDraft),
+            ]);
+            setNote(['rcCsvAdded', { count: String(read.length) }]);
+          }}
+        />
       </fieldset>
       <label className="gf-confirm">
         <input type="checkbox" checked={confirm} onChange={(e) => setConfirm(e.target.checked)} />

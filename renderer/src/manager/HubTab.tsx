@@ -113,19 +113,34 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
     });
   };
 
-  /** The manager's choice after enrolling into a shop with products (`hub.catalogChoice`). */
-  const chooseCatalog = (keep: 'hub' | 'till') => {
+  /** A choice sent with the manager's PIN (`send` answers the note to show): the PIN cleared, the status read again. */
+  const choose = (send: (managerPin: string) => Promise<string>) => {
     void run(async () => {
       try {
-        await call(api['hub.catalogChoice']({ keep, managerPin: form.managerPin }));
+        const done = await send(form.managerPin);
         setForm({ ...form, managerPin: '' });
-        setNote(t(keep === 'hub' ? 'hub_catalog_kept_hub' : 'hub_catalog_kept_till'));
+        setNote(done);
         setStatus(await call(api['hub.status']({})));
       } catch (err) {
         fail(err);
       }
     });
   };
+  /** The manager's choice after enrolling into a shop with products (`hub.catalogChoice`). */
+  const chooseCatalog = (keep: 'hub' | 'till') =>
+    choose(async (managerPin) => {
+      await call(api['hub.catalogChoice']({ keep, managerPin }));
+      return t(keep === 'hub' ? 'hub_catalog_kept_hub' : 'hub_catalog_kept_till');
+    });
+  /** This till's own goods book brought to the hub as the shop's opening stock (`hub.goodsOpening`). */
+  const bringGoods = (e: FormEvent) => {
+    e.preventDefault();
+    choose(async (managerPin) => {
+      const r = await call(api['hub.goodsOpening']({ managerPin }));
+      return t('hub_goods_brought_note', { number: r.number });
+    });
+  };
+  const goods = status?.catalogChoice ? null : status?.goodsOpening;
 
   const when = (iso: string | null | undefined) => (iso ? localTime(iso, lang) : '—');
   const bind = fieldBinder('hub', labels, fieldErrors, form, setForm);
@@ -220,6 +235,22 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
             {t('hub_keep_till')}
           </button>
         </form>
+      )}
+      {goods && (goods.brought || goods.tillLines > 0) && (
+        <>
+          <h3>{t('hub_goods_choice')}</h3>
+          <form className="mgr-row" aria-label={t('hub_goods_choice')} onSubmit={bringGoods} noValidate>
+            {goods.brought ? (
+              <p>{t('hub_goods_brought_text', { number: goods.brought.number, at: when(goods.brought.at) })}</p>
+            ) : (
+              <>
+                <p>{t('hub_goods_choice_text', { lines: goods.tillLines })}</p>
+                {pinField}
+                <SubmitButton busy={busy}>{t('hub_goods_bring')}</SubmitButton>
+              </>
+            )}
+          </form>
+        </>
       )}
       {status?.staffChoice && (
         <StaffChoice

@@ -20,6 +20,10 @@ import {
   HubReceiptIdInput,
   HubReceiptPdfQuery,
   HubReorderQuery,
+  HubReceiptCsvInput,
+  TillGoodsOpeningInput,
+  type HubReceiptLine,
+  type TillGoodsOpeningAnswer,
   type HubMinimum,
   type HubReceipt,
   type HubGoodsDoc,
@@ -225,5 +229,24 @@ export const GOODS_API = {
     caller: 'manager',
     input: HubReorderQuery,
     shop: 'required',
+  }),
+  /** A supplier's CSV read as receipt lines of the shop's products (a bad row refused at `csv`, nothing added). */
+  goodsReceiptCsvLines: endpoint<{ lines: HubReceiptLine[] }>()({
+    method: 'POST',
+    path: '/api/admin/goods/receipts/csv-lines',
+    caller: 'manager',
+    input: HubReceiptCsvInput,
+    shop: 'required',
+  }),
+  /**
+   * A till's own goods book brought over as its shop's opening stock, approved by a hub manager's PIN the guard
+   * checks; refused when the shop's book has any movement, made once per `key`.
+   */
+  tillGoodsOpening: endpoint<TillGoodsOpeningAnswer>()({
+    method: 'POST',
+    path: '/api/till/goods/opening',
+    caller: 'till',
+    input: TillGoodsOpeningInput,
+    pin: { field: 'approverPin', scope: 'approval' },
   }),
 } as const;
