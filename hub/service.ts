@@ -23,6 +23,7 @@ import { goodsReceiptDraftsService } from './services/goods-receipt-drafts.ts';
 import { goodsMinimumsService } from './services/goods-minimums.ts';
 import { pricesService } from './services/prices.ts';
 import { goodsCountsService } from './services/goods-counts.ts';
+import { tillGoodsService } from './services/till-goods.ts';
 
 export { HubError };
 export { eventDigest } from './services/push.ts';
@@ -47,6 +48,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       goodsReceiptDrafts: goodsReceiptDraftsService(deps),
       goodsMinimums: goodsMinimumsService(deps),
       goodsCounts: goodsCountsService(deps),
+      tillGoods: tillGoodsService(deps),
     }),
   };
 }

@@ -29,6 +29,7 @@ import { h028 } from './028_stock_changes.ts';
 import { h029 } from './029_goods_register.ts';
 import { h030 } from './030_stock_counts.ts';
 import { h031 } from './031_goods_receipts.ts';
+import { h033 } from './033_till_goods.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -73,4 +74,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   h029,
   h030,
   h031,
+  h033,
 ];
