@@ -166,7 +166,7 @@ export function createHubGoods({ db, hub, now, language }: HubGoodsDeps) {
       if (!refusedByHub(err)) throw err;
       db.prepare('UPDATE hub_goods_drafts SET sent_version = ?, refusal = ?, sent_at = ? WHERE id = ?').run(
         r.version,
-        JSON.stringify(hubRefusal(err, 'receipt')),
+        JSON.stringify(hubRefusal(err, 'receipt', (f) => form.hub.lines[Number(/^lines\.(\d+)\./.exec(f)?.[1])]?.code)),
         now().toISOString(),
         r.id,
       );
@@ -190,7 +190,7 @@ export function createHubGoods({ db, hub, now, language }: HubGoodsDeps) {
     } catch (err) {
       if (!refusedByHub(err)) throw err;
       db.prepare("UPDATE hub_count_entries SET state = 'refused', refusal = ?, sent_at = ? WHERE id = ?").run(
-        JSON.stringify(hubRefusal(err, 'count')),
+        JSON.stringify(hubRefusal(err, 'count', () => r.code)),
         now().toISOString(),
         r.id,
       );

@@ -54,11 +54,16 @@ function fieldOf(field: string | null | undefined, kind: 'receipt' | 'count'): s
   return [...parts.slice(0, -1), RECEIPT_FIELDS[last] ?? last].join('.');
 }
 
-export function hubRefusal(err: HubError, kind: 'receipt' | 'count'): Refusal {
+/** `valueAt`: what the form held at the hub's field, when the hub's refusal does not say it (a line's code). */
+export function hubRefusal(
+  err: HubError,
+  kind: 'receipt' | 'count',
+  valueAt: (hubField: string) => string | undefined = () => undefined,
+): Refusal {
   const field = fieldOf(err.field, kind);
   const params: Record<string, string | number> = { field };
   const detail = err.params ?? {};
   for (const [k, v] of Object.entries(detail)) if (typeof v === 'string' || typeof v === 'number') params[k] = v;
-  params.value ??= '';
+  params.value ??= valueAt(err.field ?? '') ?? '';
   return { key: KEYS[err.code] ?? 'hub_goods_refused', field, params };
 }
