@@ -272,7 +272,7 @@ export function createHubGoods({ db, hub, now, language }: HubGoodsDeps) {
       return db.prepare<[], DraftRow>('SELECT * FROM hub_goods_drafts ORDER BY id DESC LIMIT 200').all().map(draftView);
     },
 
-    /** Posts a draft at the hub with a hub manager's PIN, which the hub checks (the hub away: refused, nothing done). */
+    /** Posts a draft at the hub with a hub manager's PIN, which the hub checks (hub away: refused). */
     async postDraft(id: number, approverPin: string, confirm: boolean): Promise<HubDraftView> {
       const client = hub();
       if (!client) throw new CommandError('unavailable', 'hub_goods_no_hub', {});

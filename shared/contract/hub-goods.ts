@@ -11,7 +11,7 @@ import { ReceiptLineInput } from './goods.ts';
 import { toMilli, type Milli } from '../money.ts';
 import type { TillReceiptForm } from '../hub/till-goods-protocol.ts';
 
-/** The till's receipt form for the hub: a supplier of the till's register, their invoice, lines of the shop's products. */
+/** The till's receipt form for the hub: a supplier of the till's register, their invoice, the shop's products. */
 export const HubReceiptSaveInput = z.strictObject({
   managerPin: s.pin.optional(),
   /** Absent: a new draft; present: this till's draft saved over (until the hub posts it). */

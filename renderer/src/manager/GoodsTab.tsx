@@ -46,6 +46,7 @@ import {
   CountTotals,
   openCountTitle,
 } from './CountTables.tsx';
+import { HubBookNote, HubCountsSection, HubReceiptsSection } from './HubGoodsSections.tsx';
 
 /** A manager's PIN when one was typed; a manager logged in posts without hers (`SELF_APPROVED`). */
 const ownPin = (pin: string): { managerPin?: string } => (pin.trim() ? { managerPin: pin.trim() } : {});
@@ -71,18 +72,14 @@ const bpText = (bp: number): string => formatRsd(bp).replace(/,00$/, '');
 export function GoodsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { t, api } = props;
   const [section, setSection] = useState<Section>('stock');
-  // Enrolled at a store hub: the shop's book (its sales and refunds) is the hub's; say which book this screen shows.
+  // Enrolled at a store hub: the shop's book is the hub's; receipts and counts entered here go to it (say which).
   const [enrolled, setEnrolled] = useState(false);
   useEffect(() => {
     void api['hub.status']({}).then((r) => setEnrolled(r.ok && r.value.enrolled));
   }, [api]);
   return (
     <div className="mgr-tab">
-      {enrolled && (
-        <p className="mgr-note" role="note" data-testid="goods-book-note">
-          {t('goods_hub_book')}
-        </p>
-      )}
+      {enrolled && <HubBookNote t={t} />}
       <div className="mgr-row" role="group" aria-label={t('goods_sections')}>
         {SECTIONS.map((s) => (
           <button key={s} type="button" aria-pressed={section === s} onClick={() => setSection(s)}>
@@ -91,11 +88,11 @@ export function GoodsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
         ))}
       </div>
       {section === 'stock' && <StockSection {...props} />}
-      {section === 'receipts' && <ReceiptsSection {...props} />}
+      {section === 'receipts' && (enrolled ? <HubReceiptsSection {...props} /> : <ReceiptsSection {...props} />)}
       {section === 'suppliers' && <SuppliersSection {...props} />}
       {section === 'kep' && <KepSection {...props} />}
       {section === 'prices' && <PricesSection {...props} />}
-      {section === 'counts' && <CountsSection {...props} />}
+      {section === 'counts' && (enrolled ? <HubCountsSection {...props} /> : <CountsSection {...props} />)}
       {section === 'reorder' && <ReorderSection {...props} />}
       {section === 'shop' && <ShopSection {...props} />}
     </div>
