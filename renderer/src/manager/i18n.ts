@@ -2905,7 +2905,7 @@ const EN: Table = {
   books_mail_retry: 'Send again now',
   books_mail_retried: 'What was waiting has been tried; the state is below.',
   goods_hub_sections:
-    "Acting on the shop's book at the hub: Goods receipts (the draft is kept at the hub; a hub manager posts it) and Stock-taking (quantities go into the hub's count, offline too). This till's own book: Stock, Suppliers, KEP book, Price changes, Reorder and Shop data.",
+    "Acting on the shop's book at the hub: Goods receipts (the draft is kept at the hub; a hub manager posts it) and Stock-takings (quantities go into the hub's count, offline too). This till's own book: Stock, Suppliers, KEP book, Price changes, Reorder and Shop details.",
   hub_goods_pin: "Manager's PIN at the hub",
   hub_goods_saved_at_hub: 'The draft is saved at the store hub (draft no. {id}).',
   hub_goods_saved_queued:
