@@ -8,9 +8,9 @@
 import { useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { SupplierView } from '../../../shared/contract/goods.ts';
-import type { HubCountsView, HubDraftView, HubReceiptSaveInput } from '../../../shared/contract/hub-goods.ts';
+import type { HubCountsView, HubDraftView } from '../../../shared/contract/hub-goods.ts';
 import type { Language } from '../../../shared/domain.ts';
-import { formatQuantity, formatRsd, parseQuantityInput, parseRsdInput } from '../../../shared/money.ts';
+import { formatQuantity, parseQuantityInput } from '../../../shared/money.ts';
 import { isoDay } from '../dates.ts';
 import { DateField } from './DateField.tsx';
 import {
@@ -28,11 +28,9 @@ import {
   type FieldedError,
 } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
+import { ReceiptLineFields, ReceiptLinesTable, SupplierOptions, useReceiptLines } from './ReceiptLineForm.tsx';
 
 type Props = { api: PosApi; t: ManagerT; lang: Language };
-type ReceiptLine = HubReceiptSaveInput['lines'][number];
-
-const EMPTY_LINE = { code: '', quantity: '', purchase: '', discount: '', margin: '', retail: '' };
 
 /** Which sections of Роба act on the shop's book at the hub and which are this till's own (three languages). */
 export function HubBookNote({ t }: { t: ManagerT }) {
@@ -54,11 +52,10 @@ export function HubReceiptsSection({ api, t, lang }: Props) {
   const [supplierId, setSupplierId] = useState('');
   const [invoiceNumber, setInvoiceNumber] = useState('');
   const [invoiceDate, setInvoiceDate] = useState<string | null>(() => isoDay(new Date()));
-  const [line, setLine] = useState(EMPTY_LINE);
-  const [lines, setLines] = useState<ReceiptLine[]>([]);
   const [pin, setPin] = useState('');
   const [note, setNote] = useState<string | null>(null);
   const [error, busy, run] = useAction();
+  const { line, setLine, lines, setLines, addLine } = useReceiptLines(t, run);
   const labels = {
     supplierId: t('goods_supplier'),
     invoiceNumber: t('goods_invoice_number'),
@@ -73,31 +70,6 @@ export function HubReceiptsSection({ api, t, lang }: Props) {
     setDrafts(await call(api['hubGoods.receipts']({})));
   };
   useEffect(() => void run(reload), [api]); // eslint-disable-line react-hooks/exhaustive-deps
-  const set = (k: keyof typeof EMPTY_LINE) => (e: { target: { value: string } }) =>
-    setLine({ ...line, [k]: e.target.value });
-  const amount = (text: string, field: string): number => {
-    const para = parseRsdInput(text);
-    if (para === null) throw new Error(t('goods_number_needed', { field }));
-    return para / 100;
-  };
-  const addLine = () =>
-    void run(async () => {
-      const quantity = parseQuantityInput(line.quantity);
-      if (quantity === null) throw new Error(t('goods_number_needed', { field: t('goods_quantity') }));
-      setLines([
-        ...lines,
-        {
-          code: line.code.trim(),
-          quantity: quantity / 1000,
-          purchasePrice: amount(line.purchase, t('goods_purchase_price')),
-          ...(line.discount.trim() ? { discountPercent: amount(line.discount, t('goods_discount')) } : {}),
-          ...(line.retail.trim()
-            ? { retailPrice: amount(line.retail, t('goods_retail_price')) }
-            : { marginPercent: amount(line.margin || '0', t('goods_margin')) }),
-        },
-      ]);
-      setLine(EMPTY_LINE);
-    });
   const save = () =>
     void run(async () => {
       setFieldErrors({});
@@ -162,12 +134,7 @@ export function HubReceiptsSection({ api, t, lang }: Props) {
       <div className="mgr-row">
         <CheckedField label={labels.supplierId} error={fieldErrors.supplierId} errorId="hub-receipt-supplierId-error">
           <select value={supplierId} onChange={(e) => setSupplierId(e.target.value)} {...errorProps('supplierId')}>
-            <option value="">{t('goods_choose')}</option>
-            {suppliers.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
+            <SupplierOptions t={t} suppliers={suppliers} />
           </select>
         </CheckedField>
         <CheckedField
@@ -191,50 +158,10 @@ export function HubReceiptsSection({ api, t, lang }: Props) {
         />
       </div>
       <RowForm onSubmit={addLine} label={t('goods_line')}>
-        <Field label={t('goods_code_or_barcode')}>
-          <input value={line.code} onChange={set('code')} size={12} />
-        </Field>
-        <Field label={t('goods_quantity')}>
-          <input value={line.quantity} onChange={set('quantity')} size={6} inputMode="decimal" />
-        </Field>
-        <Field label={t('goods_purchase_price')}>
-          <input value={line.purchase} onChange={set('purchase')} size={8} inputMode="decimal" />
-        </Field>
-        <Field label={t('goods_discount')}>
-          <input value={line.discount} onChange={set('discount')} size={4} inputMode="decimal" />
-        </Field>
-        <Field label={t('goods_margin')}>
-          <input value={line.margin} onChange={set('margin')} size={4} inputMode="decimal" />
-        </Field>
-        <Field label={t('goods_retail_price')}>
-          <input value={line.retail} onChange={set('retail')} size={8} inputMode="decimal" />
-        </Field>
+        <ReceiptLineFields t={t} line={line} setLine={setLine} />
         <SubmitButton busy={busy}>{t('goods_add_line')}</SubmitButton>
       </RowForm>
-      {lines.length > 0 && (
-        <MgrTable
-          label={t('goods_lines')}
-          headers={[t('goods_code'), t('goods_quantity'), t('goods_purchase_price'), t('goods_retail_price'), '']}
-        >
-          {lines.map((l, i) => (
-            <tr key={i}>
-              <th scope="row">{l.code}</th>
-              <td className="mgr-num">{formatQuantity(Math.round(l.quantity * 1000))}</td>
-              <td className="mgr-num">{formatRsd(Math.round(l.purchasePrice * 100))}</td>
-              <td className="mgr-num">
-                {l.retailPrice !== undefined
-                  ? formatRsd(Math.round(l.retailPrice * 100))
-                  : `${String(l.marginPercent ?? 0).replace('.', ',')} %`}
-              </td>
-              <td>
-                <button type="button" onClick={() => setLines(lines.filter((_l, j) => j !== i))}>
-                  {t('goods_remove_line', { code: l.code })}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </MgrTable>
-      )}
+      <ReceiptLinesTable t={t} lines={lines} busy={busy} onRemove={(i) => setLines(lines.filter((_l, j) => j !== i))} />
       {fieldErrors.lines && (
         <p id="hub-receipt-lines-error" role="alert" className="mgr-error">
           {fieldErrors.lines}
