@@ -70,6 +70,8 @@ import { createExportMail, SMTP_PASSWORD_SECRET } from './exports/mail.ts';
 import { EXPORT_FILE_KINDS, type ExportFileKind } from '../shared/contract/exports.ts';
 import { createLabelsService } from './labels/service.ts';
 import { labelsHandlers } from './labels/handlers.ts';
+import { createHubGoods } from './goods/hub-goods.ts';
+import { hubGoodsHandlers } from './goods/hub-goods-handlers.ts';
 import { retriesHandlers } from './retry/handlers.ts';
 import { hubHandlers } from './hub-client/handlers.ts';
 import { auditHandlers, staffHandlers } from './auth/handlers.ts';
@@ -236,6 +238,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     () => new Date(now()),
   );
   const catalog = createCatalogService(db, undefined, () => hubStock.source());
+  // Receipts and counts this till enters for the hub's book: queued, sent after each round (docs/goods.md).
+  const hubGoods = createHubGoods({
+    db,
+    hub: () => hub.client(),
+    now: () => new Date(now()),
+    language: () => settings.language(),
+  });
   // A receipt issued without its journal is completed from the archive, within a retry budget, then printed.
   const budgets = new RetryBudgets(db, now);
   const journals = createJournalFetcher({
@@ -388,11 +397,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     terminalId: () => settings.terminalId(),
     // The counter's stock snapshot: a hub that answered the round but not this leaves the last figures.
-    afterRound: (client) =>
-      hubStock.refresh(client).catch((err: unknown) => {
+    afterRound: async (client) => {
+      await hubGoods.flush(client).catch((err: unknown) => logger.warn(`hub goods: ${String(err)}`));
+      await hubStock.refresh(client).catch((err: unknown) => {
         hubStock.away();
         logger.warn(`hub stock: ${String(err)}`);
-      }),
+      });
+    },
     afterFailedRound: () => hubStock.away(),
     ownStock: () => ownStockLines(db),
   });
@@ -626,6 +637,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
     displayHandlers(displayFeed, displayTokens),
     labelsHandlers(labels),
+    hubGoodsHandlers(hubGoods),
     retriesHandlers(budgets, {
       journal: () => void journals.run(),
       email: (id) => manager.emails.resume(Number(id)),

@@ -196,6 +196,25 @@ export function createGuard(o: GuardOptions) {
     return managerOfPin(o, till.shopId, pin, approvalScopes(till.id, till.shopId), tillActor(till), e.pin.field);
   };
 
+  /**
+   * A receipt draft the input names (`ownDraft`) must be one this till made: another till's, or one made at the
+   * hub, is refused 403 at the field before anything runs (a draft of another shop is unknown to this till: 404).
+   */
+  const ownDraft = async (e: HubEndpoint, who: unknown, input: unknown): Promise<void> => {
+    if (!e.ownDraft) return;
+    const id = (input as Record<string, unknown>)[e.ownDraft.field];
+    if (typeof id !== 'number') return;
+    const till = who as AuthedTill;
+    const rows = await service.db.query<{ till_id: number | null }>(
+      'SELECT till_id FROM hub_receipts WHERE id = $1 AND shop_id = $2',
+      [id, till.shopId],
+    );
+    const row = rows[0];
+    if (!row) throw new HubError(404, 'receipt_unknown', 'the shop has no such receipt', e.ownDraft.field);
+    if (row.till_id === null || Number(row.till_id) !== till.id)
+      throw new HubError(403, 'receipt_other_till', 'a till changes only the drafts it made', e.ownDraft.field);
+  };
+
   /** A till's batch the hub refused whole (400, 409, 413, 422) is recorded for the till's alarm. */
   const recordRefusal = async (e: HubEndpoint, who: unknown, err: unknown): Promise<void> => {
     if (!e.recordRefusal || !who) return;
@@ -223,6 +242,7 @@ export function createGuard(o: GuardOptions) {
       try {
         const input = await parse(e, request.raw);
         const shop = shopOf(e, who, input);
+        await ownDraft(e, who, input);
         const approver = await approve(e, who, input, request.req);
         return await handle({ who, input, shop, approver } as Admitted<E>);
       } catch (err) {

@@ -25,6 +25,7 @@ import { pricesService } from './services/prices.ts';
 import { goodsCountsService } from './services/goods-counts.ts';
 import { goodsReceiptExtrasService } from './services/goods-receipt-extras.ts';
 import { goodsOpeningService } from './services/goods-opening.ts';
+import { tillGoodsService } from './services/till-goods.ts';
 
 export { HubError };
 export { eventDigest } from './services/push.ts';
@@ -51,6 +52,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       goodsCounts: goodsCountsService(deps),
       goodsReceiptExtras: goodsReceiptExtrasService(deps),
       goodsOpening: goodsOpeningService(deps),
+      tillGoods: tillGoodsService(deps),
     }),
   };
 }

@@ -351,6 +351,16 @@ const SR_CYRL = {
     'Продавница на хабу већ води робу (има промета у књизи): књига ове касе се не преноси, роба се уноси на хабу.',
   hub_goods_product_unknown:
     'Каталог продавнице на хабу нема неки артикал са стања ове касе: пошаљите каталог ове касе на хаб или додајте артикал на хабу.',
+  hub_goods_supplier_unknown: 'Добављач није у регистру ({field}).',
+  hub_goods_count_unknown: 'Тај попис не постоји на хабу продавнице ({field}).',
+  hub_goods_below_purchase: 'Малопродајна цена је испод набавне ({field}): проверите цену или потврдите да је тако.',
+  hub_goods_rate_unknown:
+    'Хаб не зна стопу ПДВ пореске ознаке овог артикла: унесите малопродајну цену уместо марже ({field}).',
+  hub_goods_other_till: 'Тај нацрт није унет на овој каси: каса мења само своје нацрте ({field}).',
+  hub_goods_pin_paused: 'Превише погрешних PIN-ова на хабу: покушајте поново мало касније ({field}).',
+  hub_goods_refused: 'Хаб продавнице није прихватио унос у пољу „{field}“.',
+  hub_goods_no_hub: 'Ова каса није у мрежи продавнице.',
+  hub_goods_not_sent: 'Хаб продавнице сада није доступан: нацрт чека на каси, а књижи се кад хаб буде доступан.',
 };
 
 const SR_LATN: Shape<typeof SR_CYRL> = {
@@ -697,6 +707,16 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
     'Prodavnica na habu već vodi robu (ima prometa u knjizi): knjiga ove kase se ne prenosi, roba se unosi na habu.',
   hub_goods_product_unknown:
     'Katalog prodavnice na habu nema neki artikal sa stanja ove kase: pošaljite katalog ove kase na hab ili dodajte artikal na habu.',
+  hub_goods_supplier_unknown: 'Dobavljač nije u registru ({field}).',
+  hub_goods_count_unknown: 'Taj popis ne postoji na habu prodavnice ({field}).',
+  hub_goods_below_purchase: 'Maloprodajna cena je ispod nabavne ({field}): proverite cenu ili potvrdite da je tako.',
+  hub_goods_rate_unknown:
+    'Hab ne zna stopu PDV poreske oznake ovog artikla: unesite maloprodajnu cenu umesto marže ({field}).',
+  hub_goods_other_till: 'Taj nacrt nije unet na ovoj kasi: kasa menja samo svoje nacrte ({field}).',
+  hub_goods_pin_paused: 'Previše pogrešnih PIN-ova na habu: pokušajte ponovo malo kasnije ({field}).',
+  hub_goods_refused: 'Hab prodavnice nije prihvatio unos u polju „{field}“.',
+  hub_goods_no_hub: 'Ova kasa nije u mreži prodavnice.',
+  hub_goods_not_sent: 'Hab prodavnice sada nije dostupan: nacrt čeka na kasi, a knjiži se kad hab bude dostupan.',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -1050,6 +1070,17 @@ const EN: Shape<typeof SR_CYRL> = {
     "The shop already keeps its goods at the hub (its book has movements): this till's book is not brought over; enter goods at the hub.",
   hub_goods_product_unknown:
     "The shop's catalog at the hub lacks a product this till holds: send this till's catalog to the hub or add the product there.",
+  hub_goods_supplier_unknown: 'The supplier is not in the register ({field}).',
+  hub_goods_count_unknown: 'That stock-taking does not exist at the store hub ({field}).',
+  hub_goods_below_purchase: 'The retail price is below the purchase price ({field}): check it or confirm it.',
+  hub_goods_rate_unknown:
+    "The hub does not know the VAT rate of this product's tax label: enter the retail price instead of the margin ({field}).",
+  hub_goods_other_till: 'That draft was not entered on this till: a till changes only its own drafts ({field}).',
+  hub_goods_pin_paused: 'Too many wrong PINs at the hub: try again a little later ({field}).',
+  hub_goods_refused: 'The store hub did not accept the entry in "{field}".',
+  hub_goods_no_hub: 'This till is not enrolled at a store hub.',
+  hub_goods_not_sent:
+    'The store hub is not reachable now: the draft waits on this till and is posted once the hub is back.',
 };
 
 /** The core's messages: `{field}` names the input field, other placeholders as each text says. */

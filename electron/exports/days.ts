@@ -2,7 +2,7 @@
  * The exports' sums per Belgrade day (docs/exports.md "Speed"): what one day's orders add to an export — the
  * report's totals of the day, split into advances and the rest for the journal, what the day's final sales' advance
  * refunds close, and the day's refunds, advances and final sales as receipt rows. A closed day (before today in
- * Belgrade) is computed once from its orders and kept in `export_days` (migration 039, the table's only writer);
+ * Belgrade) is computed once from its orders and kept in `export_days` (migration 037, the table's only writer);
  * the triggers on `orders` delete a day in the transaction that inserts or changes one of its orders, so a kept day
  * is never stale. Today is always read from its orders.
  */

@@ -1,7 +1,7 @@
 /**
  * The monthly export by e-mail to the bookkeeper (docs/exports.md "By e-mail"): the mail server's settings (the
  * password a secret like the API key: in its own store, never in the settings table, the renderer, a log line or an
- * audit row), and the months to send in `export_mails` (migration 039; this module is its only writer).
+ * audit row), and the months to send in `export_mails` (migration 037; this module is its only writer).
  *
  * A month is queued in the transaction that records its run (electron/exports/schedule.ts), then sent: its files are
  * made again from the books (the same contents as the folder's), attached to one message, and the row is marked sent

@@ -8,7 +8,14 @@
  * a hub on this machine's loopback. Plain HTTP to any other address, or HTTPS without a pin, is refused: never
  * a fallback.
  */
-import type { TillGoodsOpeningAnswer, TillStockAnswer } from '../../shared/hub/goods-protocol.ts';
+import type { HubGoodsDoc, TillGoodsOpeningAnswer, TillStockAnswer } from '../../shared/hub/goods-protocol.ts';
+import type {
+  TillCountEntryAnswer,
+  TillCountEntryInput,
+  TillDraftAnswer,
+  TillOpenCount,
+  TillReceiptDraftInput,
+} from '../../shared/hub/till-goods-protocol.ts';
 import { HubError } from '../../shared/hub/protocol.ts';
 import { normalizeFingerprint } from '../../shared/hub/fingerprint.ts';
 import { isLoopbackUrl, pinnedFetch, type PinnedFetch } from '../../shared/node/pinned-fetch.ts';
@@ -232,5 +239,29 @@ export class HubClient {
       if (err instanceof HubError && err.status === 404) return null;
       throw err;
     }
+  }
+
+  /** A receipt draft saved at the hub under (this till, its draft id): sent again, still one draft there. */
+  tillReceiptDraft(input: TillReceiptDraftInput): Promise<TillDraftAnswer> {
+    return this.#api.call('tillReceiptDraft', input, this.#short());
+  }
+
+  /** Posts a draft this till made with a hub manager's PIN, which the hub checks. */
+  tillReceiptPost(id: number, approverPin: string, confirmBelowPurchase: boolean): Promise<HubGoodsDoc> {
+    return this.#api.call('tillReceiptPost', {
+      id,
+      approverPin,
+      ...(confirmBelowPurchase ? { confirmBelowPurchase: true } : {}),
+    });
+  }
+
+  /** The shop's open counts (waits at most 3 s for a LAN that is down). */
+  tillCounts(): Promise<{ counts: TillOpenCount[] }> {
+    return this.#api.call('tillCounts', undefined, this.#short());
+  }
+
+  /** One count entry, once per (this till, its entry id). */
+  tillCountEntry(input: TillCountEntryInput): Promise<TillCountEntryAnswer> {
+    return this.#api.call('tillCountEntry', input, this.#short());
   }
 }

@@ -38,7 +38,7 @@ interface CountRow {
   closed_by: string | null;
 }
 
-interface LineRow extends CountLineColumns {
+export interface LineRow extends CountLineColumns {
   line: number;
   code: string;
 }
@@ -69,7 +69,7 @@ async function countOf(q: Queryable, shopId: number, id: number, lock = false): 
 }
 
 /** An open count (locked), or 409 at `countId` when it is posted or cancelled. */
-async function openCount(q: Queryable, shopId: number, id: number): Promise<CountRow> {
+export async function openCount(q: Queryable, shopId: number, id: number): Promise<CountRow> {
   const r = await countOf(q, shopId, id, true);
   if (r.state !== 'open') throw new HubError(409, 'goods_count_closed', 'the count is closed', 'countId');
   return r;
@@ -154,7 +154,7 @@ type Resolved = LineRow | 'outside' | 'unknown';
  * The count's lines by code and, for the codes given that are none of them, what they are: a barcode of a line's
  * product, a product of the shop outside the count, or unknown. Read in three queries however many codes.
  */
-async function resolverOf(
+export async function resolverOf(
   q: Queryable,
   shopId: number,
   countId: number,
@@ -190,7 +190,7 @@ async function resolverOf(
  * Writes counts into an open count (the caller's transaction), set-wise: each line's counted quantity (added to
  * or replacing what it had) and the book at this entry, the shop's stock now (the frozen book plus what moved since).
  */
-async function writeCounts(
+export async function writeCounts(
   q: Queryable,
   count: CountRow,
   entries: readonly { line: LineRow; milli: number; add: boolean }[],

@@ -306,3 +306,31 @@ function postedReceipts(deps: HubDeps) {
     },
   };
 }
+
+/**
+ * Writes a till's receipt draft (hub/services/till-goods.ts decides when, in its transaction): over the draft
+ * `id` it made, or a new one under (till, the till's draft id). This file stays the one writer of `hub_receipts`.
+ */
+export async function writeTillDraft(
+  q: Queryable,
+  draft: { shopId: number; tillId: number; tillDraftId: number; version: number; id: number | null },
+  form: unknown,
+  at: string,
+  actor: string,
+): Promise<void> {
+  if (draft.id !== null)
+    await q.query('UPDATE hub_receipts SET input = $2, updated_at = $3, actor = $4, till_version = $5 WHERE id = $1', [
+      draft.id,
+      JSON.stringify(form),
+      at,
+      actor,
+      draft.version,
+    ]);
+  else
+    await q.query(
+      `INSERT INTO hub_receipts (shop_id, kind, state, input, created_at, updated_at, actor, till_id, till_draft_id,
+                                 till_version)
+       VALUES ($1, 'receipt', 'draft', $2, $3, $3, $4, $5, $6, $7)`,
+      [draft.shopId, JSON.stringify(form), at, actor, draft.tillId, draft.tillDraftId, draft.version],
+    );
+}

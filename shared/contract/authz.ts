@@ -94,6 +94,7 @@ export const SELF_APPROVED: ReadonlySet<CommandName> = new Set<CommandName>([
   'exports.mail',
   'exports.saveMail',
   'exports.sendNow',
+  'hubGoods.receiptSave',
 ]);
 
 /** The field a refusal names when a manager's PIN beside the input would let the command through. */

@@ -30,6 +30,7 @@ import { pricesCommands } from './prices.ts';
 import { exportsCommands } from './exports.ts';
 import { displayCommands, displayEvents } from './display.ts';
 import { labelsCommands } from './labels.ts';
+import { hubGoodsCommands } from './hub-goods.ts';
 
 export * from './define.ts';
 export { CheckoutInput, CheckoutLine } from './sales.ts';
@@ -89,6 +90,7 @@ export const contractAreas = {
   exports: exportsCommands,
   display: displayCommands,
   labels: labelsCommands,
+  hubGoods: hubGoodsCommands,
 } as const;
 export type Area = keyof typeof contractAreas;
 
@@ -118,6 +120,7 @@ export const AREA_PREFIXES: { readonly [A in Area]: readonly string[] } = {
   exports: ['exports'],
   display: ['display'],
   labels: ['labels'],
+  hubGoods: ['hubGoods'],
 };
 
 export const commands = {
@@ -145,6 +148,7 @@ export const commands = {
   ...exportsCommands,
   ...displayCommands,
   ...labelsCommands,
+  ...hubGoodsCommands,
 } as const;
 
 export const events = {

@@ -627,6 +627,7 @@ const COMMAND_WORDS: Record<Language, Record<string, string>> = {
     'exports.saveMail': 'измена слања извоза књиговођи е-поштом',
     'exports.sendNow': 'поновно слање извоза књиговођи',
     'hub.goodsOpening': 'пренос робе ове касе на хаб',
+    'hubGoods.receiptSave': 'чување нацрта пријемнице на хабу',
   },
   'sr-Latn': {
     'audit.list': 'pregled dnevnika',
@@ -715,6 +716,7 @@ const COMMAND_WORDS: Record<Language, Record<string, string>> = {
     'exports.saveMail': 'izmena slanja izvoza knjigovođi e-poštom',
     'exports.sendNow': 'ponovno slanje izvoza knjigovođi',
     'hub.goodsOpening': 'prenos robe ove kase na hab',
+    'hubGoods.receiptSave': 'čuvanje nacrta prijemnice na habu',
   },
   en: {
     'audit.list': 'viewing the log',
@@ -803,6 +805,7 @@ const COMMAND_WORDS: Record<Language, Record<string, string>> = {
     'exports.saveMail': 'changing the export by e-mail to the bookkeeper',
     'exports.sendNow': 'sending the export to the bookkeeper again',
     'hub.goodsOpening': "bringing this till's goods to the hub",
+    'hubGoods.receiptSave': 'saving a goods receipt draft at the hub',
   },
 };
 

@@ -47,6 +47,7 @@ const HANDLER_FILES: { readonly [A in Area]: string } = {
   exports: 'electron/exports/handlers.ts',
   display: 'electron/display/handlers.ts',
   labels: 'electron/labels/handlers.ts',
+  hubGoods: 'electron/goods/hub-goods-handlers.ts',
 };
 
 function sourceFiles(dir: string): string[] {

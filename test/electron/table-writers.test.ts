@@ -88,6 +88,10 @@ const TILL_OWNERS: Record<string, string> = {
   // The exports' sums of closed Belgrade days, and the months sent to the bookkeeper by e-mail (docs/exports.md).
   export_days: 'electron/exports/days.ts',
   export_mails: 'electron/exports/mail.ts',
+  // Receipts and counts entered on an enrolled till for the hub's book, queued until the hub has them.
+  hub_goods_drafts: 'electron/goods/hub-goods.ts',
+  hub_count_entries: 'electron/goods/hub-goods.ts',
+  hub_counts_seen: 'electron/goods/hub-goods.ts',
 };
 
 /** The hub's own database (hub/db/). */
@@ -146,6 +150,9 @@ const HUB_OWNERS: Record<string, string> = {
   hub_stock_minimums: 'hub/services/goods-minimums.ts',
   // A till's own goods book taken as its shop's opening stock (hub migration 032).
   hub_goods_openings: 'hub/services/goods-opening.ts',
+  // What a till enters for the shop's book: its count entries and count sheets (hub migration 033).
+  hub_count_till_entries: 'hub/services/till-goods.ts',
+  hub_count_sheets: 'hub/services/till-goods.ts',
 };
 
 /**

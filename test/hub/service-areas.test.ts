@@ -103,6 +103,10 @@ const INTERFACE = [
   'receiptCsvLines',
   'lateReceiptDays',
   'goodsOpening',
+  // What a till enters for the shop's book (docs/goods.md): its receipt drafts and its count entries.
+  'saveTillDraft',
+  'tillCountEntry',
+  'tillOpenCounts',
 ];
 
 const backend = BACKENDS[0]!;

@@ -38,6 +38,7 @@ import { m034 } from './034_staff_at_hub.ts';
 import { m035 } from './035_hub_stock_seen.ts';
 import { m036 } from './036_hub_prices.ts';
 import { m037 } from './037_export_days.ts';
+import { m038 } from './038_hub_goods_queue.ts';
 
 /**
  * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
@@ -81,4 +82,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m035,
   m036,
   m037,
+  m038,
 ];

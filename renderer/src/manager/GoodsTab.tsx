@@ -12,14 +12,13 @@ import type {
   PdfFile,
   PriceChangeView,
   ReorderView,
-  ReceiptLineInput,
   ReceiptSummary,
   ReceiptView,
   StockView,
   SupplierView,
 } from '../../../shared/contract/goods.ts';
 import type { Language } from '../../../shared/domain.ts';
-import { formatQuantity, formatRsd, parseQuantityInput, parseRsdInput } from '../../../shared/money.ts';
+import { formatQuantity, formatRsd, parseQuantityInput } from '../../../shared/money.ts';
 import { isoDay } from '../dates.ts';
 import { DateField } from './DateField.tsx';
 import {
@@ -46,6 +45,8 @@ import {
   CountTotals,
   openCountTitle,
 } from './CountTables.tsx';
+import { HubBookNote, HubCountsSection, HubReceiptsSection } from './HubGoodsSections.tsx';
+import { ReceiptLineFields, ReceiptLinesTable, SupplierOptions, useReceiptLines } from './ReceiptLineForm.tsx';
 
 /** A manager's PIN when one was typed; a manager logged in posts without hers (`SELF_APPROVED`). */
 const ownPin = (pin: string): { managerPin?: string } => (pin.trim() ? { managerPin: pin.trim() } : {});
@@ -66,23 +67,18 @@ function saveCsv(fileName: string, csv: string): void {
   a.remove();
   URL.revokeObjectURL(a.href);
 }
-const bpText = (bp: number): string => formatRsd(bp).replace(/,00$/, '');
 
 export function GoodsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { t, api } = props;
   const [section, setSection] = useState<Section>('stock');
-  // Enrolled at a store hub: the shop's book (its sales and refunds) is the hub's; say which book this screen shows.
+  // Enrolled at a store hub: the shop's book is the hub's; receipts and counts entered here go to it (say which).
   const [enrolled, setEnrolled] = useState(false);
   useEffect(() => {
     void api['hub.status']({}).then((r) => setEnrolled(r.ok && r.value.enrolled));
   }, [api]);
   return (
     <div className="mgr-tab">
-      {enrolled && (
-        <p className="mgr-note" role="note" data-testid="goods-book-note">
-          {t('goods_hub_book')}
-        </p>
-      )}
+      {enrolled && <HubBookNote t={t} />}
       <div className="mgr-row" role="group" aria-label={t('goods_sections')}>
         {SECTIONS.map((s) => (
           <button key={s} type="button" aria-pressed={section === s} onClick={() => setSection(s)}>
@@ -91,11 +87,11 @@ export function GoodsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
         ))}
       </div>
       {section === 'stock' && <StockSection {...props} />}
-      {section === 'receipts' && <ReceiptsSection {...props} />}
+      {section === 'receipts' && (enrolled ? <HubReceiptsSection {...props} /> : <ReceiptsSection {...props} />)}
       {section === 'suppliers' && <SuppliersSection {...props} />}
       {section === 'kep' && <KepSection {...props} />}
       {section === 'prices' && <PricesSection {...props} />}
-      {section === 'counts' && <CountsSection {...props} />}
+      {section === 'counts' && (enrolled ? <HubCountsSection {...props} /> : <CountsSection {...props} />)}
       {section === 'reorder' && <ReorderSection {...props} />}
       {section === 'shop' && <ShopSection {...props} />}
     </div>
@@ -227,18 +223,6 @@ function SuppliersSection({ api, t }: Props) {
   );
 }
 
-const EMPTY_LINE = {
-  code: '',
-  name: '',
-  label: '',
-  unit: 'piece',
-  quantity: '',
-  purchase: '',
-  discount: '',
-  margin: '',
-  retail: '',
-};
-
 function ReceiptsSection({ api, t, lang }: Props) {
   const selfApproves = useContext(SelfApproval);
   const [suppliers, setSuppliers] = useState<SupplierView[]>([]);
@@ -246,43 +230,17 @@ function ReceiptsSection({ api, t, lang }: Props) {
   const [supplierId, setSupplierId] = useState('');
   const [invoiceNumber, setInvoiceNumber] = useState('');
   const [invoiceDate, setInvoiceDate] = useState<string | null>(() => isoDay(new Date()));
-  const [line, setLine] = useState(EMPTY_LINE);
-  const [lines, setLines] = useState<ReceiptLineInput[]>([]);
   const [draft, setDraft] = useState<ReceiptView | null>(null);
   const [confirm, setConfirm] = useState(false);
   const [pin, setPin] = useState('');
   const [note, setNote] = useState<string | null>(null);
   const [error, busy, run] = useAction();
+  const { line, setLine, lines, setLines, addLine } = useReceiptLines(t, run);
   const reload = async () => {
     setSuppliers(await call(api['suppliers.list']({})));
     setReceipts(await call(api['goods.receipts']({})));
   };
   useEffect(() => void run(reload), [api]); // eslint-disable-line react-hooks/exhaustive-deps
-  const set = (k: keyof typeof EMPTY_LINE) => (e: { target: { value: string } }) =>
-    setLine({ ...line, [k]: e.target.value });
-  const num = (text: string, field: string): number => {
-    const para = parseRsdInput(text);
-    if (para === null) throw new Error(t('goods_number_needed', { field }));
-    return para / 100;
-  };
-  const addLine = () =>
-    void run(async () => {
-      const quantity = parseQuantityInput(line.quantity);
-      if (quantity === null) throw new Error(t('goods_number_needed', { field: t('goods_quantity') }));
-      const l: ReceiptLineInput = {
-        code: line.code.trim(),
-        ...(line.name.trim() ? { name: line.name.trim() } : {}),
-        ...(line.label.trim() ? { label: line.label.trim(), unit: line.unit as 'piece' | 'kg' | 'l' } : {}),
-        quantity: quantity / 1000,
-        purchasePrice: num(line.purchase, t('goods_purchase_price')),
-        ...(line.discount.trim() ? { discountPercent: num(line.discount, t('goods_discount')) } : {}),
-        ...(line.retail.trim()
-          ? { retailPrice: num(line.retail, t('goods_retail_price')) }
-          : { marginPercent: num(line.margin || '0', t('goods_margin')) }),
-      };
-      setLines([...lines, l]);
-      setLine(EMPTY_LINE);
-    });
   const save = () =>
     void run(async () => {
       const saved = await call(
@@ -362,12 +320,7 @@ function ReceiptsSection({ api, t, lang }: Props) {
       <div className="mgr-row">
         <Field label={t('goods_supplier')}>
           <select value={supplierId} onChange={(e) => setSupplierId(e.target.value)}>
-            <option value="">{t('goods_choose')}</option>
-            {suppliers.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
+            <SupplierOptions t={t} suppliers={suppliers} />
           </select>
         </Field>
         <Field label={t('goods_invoice_number')}>
@@ -383,37 +336,7 @@ function ReceiptsSection({ api, t, lang }: Props) {
         />
       </div>
       <RowForm onSubmit={addLine} label={t('goods_line')}>
-        <Field label={t('goods_code_or_barcode')}>
-          <input value={line.code} onChange={set('code')} size={12} />
-        </Field>
-        <Field label={t('goods_new_name')}>
-          <input value={line.name} onChange={set('name')} size={14} />
-        </Field>
-        <Field label={t('goods_new_label')}>
-          <input value={line.label} onChange={set('label')} size={3} />
-        </Field>
-        <Field label={t('goods_unit')}>
-          <select value={line.unit} onChange={set('unit')}>
-            <option value="piece">{t('goods_unit_piece')}</option>
-            <option value="kg">{t('goods_unit_kg')}</option>
-            <option value="l">{t('goods_unit_l')}</option>
-          </select>
-        </Field>
-        <Field label={t('goods_quantity')}>
-          <input value={line.quantity} onChange={set('quantity')} size={6} inputMode="decimal" />
-        </Field>
-        <Field label={t('goods_purchase_price')}>
-          <input value={line.purchase} onChange={set('purchase')} size={8} inputMode="decimal" />
-        </Field>
-        <Field label={t('goods_discount')}>
-          <input value={line.discount} onChange={set('discount')} size={4} inputMode="decimal" />
-        </Field>
-        <Field label={t('goods_margin')}>
-          <input value={line.margin} onChange={set('margin')} size={4} inputMode="decimal" />
-        </Field>
-        <Field label={t('goods_retail_price')}>
-          <input value={line.retail} onChange={set('retail')} size={8} inputMode="decimal" />
-        </Field>
+        <ReceiptLineFields t={t} line={line} setLine={setLine} newProduct />
         <SubmitButton busy={busy}>{t('goods_add_line')}</SubmitButton>
         <label className="mgr-file">
           {t('goods_lines_csv')}
@@ -428,45 +351,7 @@ function ReceiptsSection({ api, t, lang }: Props) {
           />
         </label>
       </RowForm>
-      {lines.length > 0 && (
-        <MgrTable
-          label={t('goods_lines')}
-          headers={[
-            t('goods_code'),
-            t('goods_quantity'),
-            t('goods_purchase_price'),
-            t('goods_margin'),
-            t('goods_retail_price'),
-            '',
-          ]}
-        >
-          {lines.map((l, i) => {
-            const calc = draft?.lines[i];
-            return (
-              <tr key={i}>
-                <th scope="row">{calc ? `${l.code} ${calc.name}` : l.code}</th>
-                <td className="mgr-num">{formatQuantity(Math.round(l.quantity * 1000))}</td>
-                <td className="mgr-num">{formatRsd(Math.round(l.purchasePrice * 100))}</td>
-                <td className="mgr-num">
-                  {calc ? `${bpText(calc.marginBp)} %` : l.marginPercent !== undefined ? `${l.marginPercent} %` : '—'}
-                </td>
-                <td className="mgr-num">
-                  {calc
-                    ? formatRsd(calc.retailPara)
-                    : l.retailPrice !== undefined
-                      ? formatRsd(Math.round(l.retailPrice * 100))
-                      : '—'}
-                </td>
-                <td>
-                  <button type="button" disabled={busy} onClick={() => removeLine(i)}>
-                    {t('goods_remove_line', { code: l.code })}
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </MgrTable>
-      )}
+      <ReceiptLinesTable t={t} lines={lines} calc={draft?.lines} busy={busy} onRemove={removeLine} />
       <RowForm onSubmit={save} label={t('goods_receipt_actions')}>
         <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />
         <SubmitButton busy={busy} disabled={lines.length === 0}>

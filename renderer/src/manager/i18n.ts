@@ -610,7 +610,7 @@ const SR_CYRL = {
   goods_reverse: 'Сторнирај {number}',
   goods_kep_csv: 'Преузми КЕП (CSV)',
   goods_hub_book:
-    'Ова каса је у мрежи продавнице: књига продавнице (залихе, продаја, повраћаји, КЕП) води се на хабу продавнице. Овде су само документи унети на овој каси.',
+    'Ова каса је у мрежи продавнице: књига продавнице (залихе, продаја, повраћаји, КЕП) води се на хабу продавнице.',
   goods_kep_late:
     'Није уписано на време: нацрта пријемница од раније: {drafts}, непотписаних продаја од раније: {sales}.',
   goods_kep_summary:
@@ -955,6 +955,40 @@ const SR_CYRL = {
   hub_goods_brought_text:
     'Роба ове касе пренета је на хаб као почетно стање бр. {number} ({at}). Књига продавнице је на хабу.',
   hub_goods_brought_note: 'Роба ове касе је на хабу: почетно стање бр. {number}.',
+  goods_hub_sections:
+    'На књигу продавнице на хабу делују Пријемнице (нацрт се чува на хабу; књижи га менаџер хаба) и Пописи (количине се уносе у попис хаба, и без везе са хабом). Књига ове касе су Залихе, Добављачи, КЕП, Нивелације, Наручивање и Подаци продавнице.',
+  hub_goods_pin: 'PIN менаџера на хабу',
+  hub_goods_saved_at_hub: 'Нацрт је сачуван на хабу продавнице (нацрт бр. {id}).',
+  hub_goods_saved_queued: 'Хаб сада није доступан: нацрт чека на каси и шаље се чим хаб буде доступан.',
+  hub_goods_state_at_hub: 'На хабу, нацрт бр. {id}',
+  hub_goods_state_posted: 'Прокњижено на хабу, бр. {number}',
+  hub_goods_state_refused: 'Хаб није прихватио: {reason}',
+  hub_goods_state_queued: 'Чека на каси (хаб није доступан)',
+  hub_goods_receipt_new: 'Нова пријемница за хаб продавнице',
+  hub_goods_receipt_edit: 'Измена нацрта за хаб продавнице',
+  hub_goods_save: 'Сачувај нацрт на хабу',
+  hub_goods_drafts: 'Нацрти пријемница ове касе на хабу',
+  hub_goods_state: 'Стање',
+  hub_goods_open: 'Отвори {invoice}',
+  hub_goods_post: 'Прокњижи {invoice} на хабу',
+  hub_goods_post_hint: 'Пријемницу књижи менаџер продавнице: његов PIN проверава хаб, не каса.',
+  hub_goods_count: 'Попис на хабу',
+  hub_goods_counted_at_hub: '{name}: на листи ове касе {sheet}, у попису укупно {total}.',
+  hub_goods_counted_queued: '{code}: унос чека на каси и шаље се хабу чим буде доступан.',
+  hub_goods_counts: 'Пописи на хабу продавнице',
+  hub_goods_counts_offline:
+    'Хаб сада није доступан: пописи какве је хаб последњи пут показао ({at}). Уноси чекају на каси.',
+  hub_goods_no_counts: 'На хабу нема отвореног пописа: попис почиње менаџер на хабу.',
+  hub_goods_count_entry: 'Унос у попис на хабу',
+  hub_goods_count_option: 'Попис бр. {number} ({scope})',
+  hub_goods_whole_shop: 'цела продавница',
+  hub_goods_count_enter: 'Унеси у попис',
+  hub_goods_count_hint:
+    'Скенирање без количине додаје један комад; унета количина замењује оно што је ова каса раније унела за тај артикал. Попис сабира листе свих каса.',
+  hub_goods_entries: 'Уноси ове касе у попис',
+  hub_goods_sheet: 'На листи ове касе',
+  hub_goods_total: 'У попису укупно',
+  hub_goods_entry_sent: 'На хабу',
 } as const;
 
 type Key = keyof typeof SR_CYRL;
@@ -1562,7 +1596,7 @@ const SR_LATN: Table = {
   goods_reverse: 'Storniraj {number}',
   goods_kep_csv: 'Preuzmi KEP (CSV)',
   goods_hub_book:
-    'Ova kasa je u mreži prodavnice: knjiga prodavnice (zalihe, prodaja, povraćaji, KEP) vodi se na habu prodavnice. Ovde su samo dokumenti uneti na ovoj kasi.',
+    'Ova kasa je u mreži prodavnice: knjiga prodavnice (zalihe, prodaja, povraćaji, KEP) vodi se na habu prodavnice.',
   goods_kep_late:
     'Nije upisano na vreme: nacrta prijemnica od ranije: {drafts}, nepotpisanih prodaja od ranije: {sales}.',
   goods_kep_summary:
@@ -1907,6 +1941,40 @@ const SR_LATN: Table = {
   hub_goods_brought_text:
     'Roba ove kase preneta je na hab kao početno stanje br. {number} ({at}). Knjiga prodavnice je na habu.',
   hub_goods_brought_note: 'Roba ove kase je na habu: početno stanje br. {number}.',
+  goods_hub_sections:
+    'Na knjigu prodavnice na habu deluju Prijemnice (nacrt se čuva na habu; knjiži ga menadžer haba) i Popisi (količine se unose u popis haba, i bez veze sa habom). Knjiga ove kase su Zalihe, Dobavljači, KEP, Nivelacije, Naručivanje i Podaci prodavnice.',
+  hub_goods_pin: 'PIN menadžera na habu',
+  hub_goods_saved_at_hub: 'Nacrt je sačuvan na habu prodavnice (nacrt br. {id}).',
+  hub_goods_saved_queued: 'Hab sada nije dostupan: nacrt čeka na kasi i šalje se čim hab bude dostupan.',
+  hub_goods_state_at_hub: 'Na habu, nacrt br. {id}',
+  hub_goods_state_posted: 'Proknjiženo na habu, br. {number}',
+  hub_goods_state_refused: 'Hab nije prihvatio: {reason}',
+  hub_goods_state_queued: 'Čeka na kasi (hab nije dostupan)',
+  hub_goods_receipt_new: 'Nova prijemnica za hab prodavnice',
+  hub_goods_receipt_edit: 'Izmena nacrta za hab prodavnice',
+  hub_goods_save: 'Sačuvaj nacrt na habu',
+  hub_goods_drafts: 'Nacrti prijemnica ove kase na habu',
+  hub_goods_state: 'Stanje',
+  hub_goods_open: 'Otvori {invoice}',
+  hub_goods_post: 'Proknjiži {invoice} na habu',
+  hub_goods_post_hint: 'Prijemnicu knjiži menadžer prodavnice: njegov PIN proverava hab, ne kasa.',
+  hub_goods_count: 'Popis na habu',
+  hub_goods_counted_at_hub: '{name}: na listi ove kase {sheet}, u popisu ukupno {total}.',
+  hub_goods_counted_queued: '{code}: unos čeka na kasi i šalje se habu čim bude dostupan.',
+  hub_goods_counts: 'Popisi na habu prodavnice',
+  hub_goods_counts_offline:
+    'Hab sada nije dostupan: popisi kakve je hab poslednji put pokazao ({at}). Unosi čekaju na kasi.',
+  hub_goods_no_counts: 'Na habu nema otvorenog popisa: popis počinje menadžer na habu.',
+  hub_goods_count_entry: 'Unos u popis na habu',
+  hub_goods_count_option: 'Popis br. {number} ({scope})',
+  hub_goods_whole_shop: 'cela prodavnica',
+  hub_goods_count_enter: 'Unesi u popis',
+  hub_goods_count_hint:
+    'Skeniranje bez količine dodaje jedan komad; uneta količina zamenjuje ono što je ova kasa ranije unela za taj artikal. Popis sabira liste svih kasa.',
+  hub_goods_entries: 'Unosi ove kase u popis',
+  hub_goods_sheet: 'Na listi ove kase',
+  hub_goods_total: 'U popisu ukupno',
+  hub_goods_entry_sent: 'Na habu',
 };
 
 const EN: Table = {
@@ -2512,7 +2580,7 @@ const EN: Table = {
   goods_reverse: 'Reverse {number}',
   goods_kep_csv: 'Download the KEP (CSV)',
   goods_hub_book:
-    "This till is part of the shop's network: the shop's book (stock, sales, refunds, KEP) is kept at the shop's hub. This screen shows only the documents entered on this till.",
+    "This till is part of the shop's network: the shop's book (stock, sales, refunds, KEP) is kept at the shop's hub.",
   goods_kep_late: 'Not entered in time: earlier draft receipts: {drafts}, earlier unsigned sales: {sales}.',
   goods_kep_summary:
     'Opening balance RSD {opening}, closing RSD {closing}; goods on hand at retail price now: RSD {stock}.',
@@ -2857,6 +2925,41 @@ const EN: Table = {
   hub_goods_brought_text:
     'This till’s goods were brought to the hub as opening stock no. {number} ({at}). The shop’s book is at the hub.',
   hub_goods_brought_note: 'This till’s goods are at the hub: opening stock no. {number}.',
+  goods_hub_sections:
+    "Acting on the shop's book at the hub: Goods receipts (the draft is kept at the hub; a hub manager posts it) and Stock-takings (quantities go into the hub's count, offline too). This till's own book: Stock, Suppliers, KEP book, Price changes, Reorder and Shop details.",
+  hub_goods_pin: "Manager's PIN at the hub",
+  hub_goods_saved_at_hub: 'The draft is saved at the store hub (draft no. {id}).',
+  hub_goods_saved_queued:
+    'The hub is not reachable now: the draft waits on this till and is sent as soon as the hub is back.',
+  hub_goods_state_at_hub: 'At the hub, draft no. {id}',
+  hub_goods_state_posted: 'Posted at the hub, no. {number}',
+  hub_goods_state_refused: 'Refused by the hub: {reason}',
+  hub_goods_state_queued: 'Waiting on this till (hub not reachable)',
+  hub_goods_receipt_new: 'New goods receipt for the store hub',
+  hub_goods_receipt_edit: 'Changing a draft for the store hub',
+  hub_goods_save: 'Save draft at the hub',
+  hub_goods_drafts: "This till's receipt drafts at the hub",
+  hub_goods_state: 'State',
+  hub_goods_open: 'Open {invoice}',
+  hub_goods_post: 'Post {invoice} at the hub',
+  hub_goods_post_hint: "A shop manager posts the receipt: the hub checks the manager's PIN, not the till.",
+  hub_goods_count: 'Stock-taking at the hub',
+  hub_goods_counted_at_hub: "{name}: {sheet} on this till's sheet, {total} in the count.",
+  hub_goods_counted_queued: '{code}: the entry waits on this till and is sent to the hub as soon as it is back.',
+  hub_goods_counts: 'Stock-takings at the store hub',
+  hub_goods_counts_offline:
+    'The hub is not reachable now: the counts as the hub last listed them ({at}). Entries wait on this till.',
+  hub_goods_no_counts: 'No stock-taking is open at the hub: a manager starts one at the hub.',
+  hub_goods_count_entry: "Entry into the hub's stock-taking",
+  hub_goods_count_option: 'Stock-taking no. {number} ({scope})',
+  hub_goods_whole_shop: 'whole shop',
+  hub_goods_count_enter: 'Enter into the count',
+  hub_goods_count_hint:
+    "A scan without a quantity adds one piece; a typed quantity replaces what this till entered for that product before. The count adds up every till's sheet.",
+  hub_goods_entries: "This till's entries in the count",
+  hub_goods_sheet: "On this till's sheet",
+  hub_goods_total: 'In the count',
+  hub_goods_entry_sent: 'At the hub',
 };
 
 /** The manager screens' texts per language. */

@@ -54,6 +54,11 @@ export interface HubEndpoint {
   /** A refused input is recorded for the till's alarm (the push: its batch stays on the till). */
   readonly recordRefusal?: true;
   readonly result?: Result<unknown>;
+  /**
+   * A `till` endpoint whose input's `field`, when given, names a receipt draft at the hub: the guard admits only a
+   * draft this till made (a till speaks only for itself), 403 at `field` for another till's or the hub's own.
+   */
+  readonly ownDraft?: { readonly field: string };
 }
 
 /** Declares an endpoint with the type of its result: `endpoint<PushResult>()({ method: 'POST', … })`. */

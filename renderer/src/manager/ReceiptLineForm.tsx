@@ -1,0 +1,176 @@
+/**
+ * A goods receipt's lines as the manager types them, shared by the till's own receipts (GoodsTab.tsx) and those
+ * entered for the store hub (HubGoodsSections.tsx): the line's fields, the typed line read into the contract's
+ * receipt line (numbers with a decimal comma), and the table of the lines entered so far.
+ */
+import { useState } from 'react';
+import type { ReceiptLineInput, ReceiptLineView, SupplierView } from '../../../shared/contract/goods.ts';
+import { formatQuantity, formatRsd, parseQuantityInput, parseRsdInput } from '../../../shared/money.ts';
+import { Field, MgrTable, type Run } from './common.tsx';
+import type { ManagerT } from './i18n.ts';
+
+/** A line as typed: every field text (a new product's name, label and unit only on the till's own receipts). */
+export const EMPTY_LINE = {
+  code: '',
+  name: '',
+  label: '',
+  unit: 'piece',
+  quantity: '',
+  purchase: '',
+  discount: '',
+  margin: '',
+  retail: '',
+};
+export type TypedLine = typeof EMPTY_LINE;
+
+const bpText = (bp: number): string => formatRsd(bp).replace(/,00$/, '');
+
+/** The typed line as the contract's: a number that is not one is refused naming its field. */
+export function receiptLineOf(t: ManagerT, line: TypedLine): ReceiptLineInput {
+  const num = (text: string, field: string): number => {
+    const para = parseRsdInput(text);
+    if (para === null) throw new Error(t('goods_number_needed', { field }));
+    return para / 100;
+  };
+  const quantity = parseQuantityInput(line.quantity);
+  if (quantity === null) throw new Error(t('goods_number_needed', { field: t('goods_quantity') }));
+  return {
+    code: line.code.trim(),
+    ...(line.name.trim() ? { name: line.name.trim() } : {}),
+    ...(line.label.trim() ? { label: line.label.trim(), unit: line.unit as 'piece' | 'kg' | 'l' } : {}),
+    quantity: quantity / 1000,
+    purchasePrice: num(line.purchase, t('goods_purchase_price')),
+    ...(line.discount.trim() ? { discountPercent: num(line.discount, t('goods_discount')) } : {}),
+    ...(line.retail.trim()
+      ? { retailPrice: num(line.retail, t('goods_retail_price')) }
+      : { marginPercent: num(line.margin || '0', t('goods_margin')) }),
+  };
+}
+
+/** The line being typed and the lines entered so far; `addLine` reads the typed one into them (through `run`). */
+export function useReceiptLines(t: ManagerT, run: Run) {
+  const [line, setLine] = useState(EMPTY_LINE);
+  const [lines, setLines] = useState<ReceiptLineInput[]>([]);
+  const addLine = () =>
+    void run(async () => {
+      setLines([...lines, receiptLineOf(t, line)]);
+      setLine(EMPTY_LINE);
+    });
+  return { line, setLine, lines, setLines, addLine };
+}
+
+/** The fields of one line; `newProduct`: also a new product's name, tax label and unit. */
+export function ReceiptLineFields(props: {
+  t: ManagerT;
+  line: TypedLine;
+  setLine: (l: TypedLine) => void;
+  newProduct?: boolean;
+}) {
+  const { t, line } = props;
+  const set = (k: keyof TypedLine) => (e: { target: { value: string } }) =>
+    props.setLine({ ...line, [k]: e.target.value });
+  return (
+    <>
+      <Field label={t('goods_code_or_barcode')}>
+        <input value={line.code} onChange={set('code')} size={12} />
+      </Field>
+      {props.newProduct && (
+        <>
+          <Field label={t('goods_new_name')}>
+            <input value={line.name} onChange={set('name')} size={14} />
+          </Field>
+          <Field label={t('goods_new_label')}>
+            <input value={line.label} onChange={set('label')} size={3} />
+          </Field>
+          <Field label={t('goods_unit')}>
+            <select value={line.unit} onChange={set('unit')}>
+              <option value="piece">{t('goods_unit_piece')}</option>
+              <option value="kg">{t('goods_unit_kg')}</option>
+              <option value="l">{t('goods_unit_l')}</option>
+            </select>
+          </Field>
+        </>
+      )}
+      <Field label={t('goods_quantity')}>
+        <input value={line.quantity} onChange={set('quantity')} size={6} inputMode="decimal" />
+      </Field>
+      <Field label={t('goods_purchase_price')}>
+        <input value={line.purchase} onChange={set('purchase')} size={8} inputMode="decimal" />
+      </Field>
+      <Field label={t('goods_discount')}>
+        <input value={line.discount} onChange={set('discount')} size={4} inputMode="decimal" />
+      </Field>
+      <Field label={t('goods_margin')}>
+        <input value={line.margin} onChange={set('margin')} size={4} inputMode="decimal" />
+      </Field>
+      <Field label={t('goods_retail_price')}>
+        <input value={line.retail} onChange={set('retail')} size={8} inputMode="decimal" />
+      </Field>
+    </>
+  );
+}
+
+/** The lines entered so far; `calc`: the saved draft's calculation of each (its product's name, margin, price). */
+export function ReceiptLinesTable(props: {
+  t: ManagerT;
+  lines: readonly ReceiptLineInput[];
+  calc?: readonly ReceiptLineView[] | undefined;
+  busy: boolean;
+  onRemove: (i: number) => void;
+}) {
+  const { t, lines } = props;
+  if (lines.length === 0) return null;
+  return (
+    <MgrTable
+      label={t('goods_lines')}
+      headers={[
+        t('goods_code'),
+        t('goods_quantity'),
+        t('goods_purchase_price'),
+        t('goods_margin'),
+        t('goods_retail_price'),
+        '',
+      ]}
+    >
+      {lines.map((l, i) => {
+        const calc = props.calc?.[i];
+        return (
+          <tr key={i}>
+            <th scope="row">{calc ? `${l.code} ${calc.name}` : l.code}</th>
+            <td className="mgr-num">{formatQuantity(Math.round(l.quantity * 1000))}</td>
+            <td className="mgr-num">{formatRsd(Math.round(l.purchasePrice * 100))}</td>
+            <td className="mgr-num">
+              {calc ? `${bpText(calc.marginBp)} %` : l.marginPercent !== undefined ? `${l.marginPercent} %` : '—'}
+            </td>
+            <td className="mgr-num">
+              {calc
+                ? formatRsd(calc.retailPara)
+                : l.retailPrice !== undefined
+                  ? formatRsd(Math.round(l.retailPrice * 100))
+                  : '—'}
+            </td>
+            <td>
+              <button type="button" disabled={props.busy} onClick={() => props.onRemove(i)}>
+                {t('goods_remove_line', { code: l.code })}
+              </button>
+            </td>
+          </tr>
+        );
+      })}
+    </MgrTable>
+  );
+}
+
+/** The supplier choice of a receipt: „choose“, then the till's register by name. */
+export function SupplierOptions(props: { t: ManagerT; suppliers: readonly SupplierView[] }) {
+  return (
+    <>
+      <option value="">{props.t('goods_choose')}</option>
+      {props.suppliers.map((s) => (
+        <option key={s.id} value={s.id}>
+          {s.name}
+        </option>
+      ))}
+    </>
+  );
+}

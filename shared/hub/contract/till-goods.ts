@@ -1,0 +1,48 @@
+/**
+ * What a till enrolled at a hub enters for the shop's book with its credential (docs/goods.md "What a till enrolled
+ * at a hub still does itself, and how it merges"; docs/hub.md "What a till's credential can do"): receipt drafts
+ * it made, their posting with a hub manager's PIN the guard checks, and entries into the shop's open counts.
+ */
+import {
+  TillCountEntryInput,
+  TillReceiptDraftInput,
+  TillReceiptPostInput,
+  type TillCountEntryAnswer,
+  type TillDraftAnswer,
+  type TillOpenCount,
+} from '../till-goods-protocol.ts';
+import type { HubGoodsDoc } from '../goods-protocol.ts';
+import { endpoint } from './define.ts';
+
+export const TILL_GOODS_API = {
+  /** Saves a receipt draft at the hub under (this till, its draft id): sent again, one draft; `id`: only its own. */
+  tillReceiptDraft: endpoint<TillDraftAnswer>()({
+    method: 'POST',
+    path: '/api/till/goods/receipts',
+    caller: 'till',
+    input: TillReceiptDraftInput,
+    ownDraft: { field: 'id' },
+  }),
+  /** Posts a draft this till made, once, with a hub manager's PIN (checked by the guard). */
+  tillReceiptPost: endpoint<HubGoodsDoc>()({
+    method: 'POST',
+    path: '/api/till/goods/receipts/post',
+    caller: 'till',
+    input: TillReceiptPostInput,
+    pin: { field: 'approverPin', scope: 'approval' },
+    ownDraft: { field: 'id' },
+  }),
+  /** The shop's open counts (попис started at the hub). */
+  tillCounts: endpoint<{ counts: TillOpenCount[] }>()({
+    method: 'GET',
+    path: '/api/till/goods/counts',
+    caller: 'till',
+  }),
+  /** One counted quantity into an open count, once per (this till, its entry id). */
+  tillCountEntry: endpoint<TillCountEntryAnswer>()({
+    method: 'POST',
+    path: '/api/till/goods/counts/enter',
+    caller: 'till',
+    input: TillCountEntryInput,
+  }),
+} as const;
