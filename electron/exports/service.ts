@@ -16,6 +16,7 @@ import { dayIn, dayStart } from '../../shared/i18n/time.ts';
 import { vatIn } from '../../shared/goods/calc.ts';
 import { buildJournal, journalTotals, type JournalDay, type LabelRow } from '../../shared/exports/journal.ts';
 import { accountsFrom, type AccountMap } from '../../shared/exports/accounts.ts';
+import { goodsOut } from './cost.ts';
 
 export interface ExportDeps {
   rateOf(label: string): number | undefined;
@@ -118,6 +119,7 @@ export function createExportService(db: Db, goods: GoodsService, deps: ExportDep
           days: journalDays,
           receipts: goodsReceipts.map((r) => ({ ...r, number: r.number })),
           priceChanges: priceRows,
+          goodsOut: goodsOut(db, from, to, rateOr0),
         },
         deps.accounts(),
         deps.language(),
