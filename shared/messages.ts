@@ -79,7 +79,6 @@ const SR_CYRL = {
   order_not_found: 'Поруџбина {id} не постоји.',
   sef_not_business_buyer: 'Е-фактура се издаје само купцу са ПИБ-ом (10:) или кориснику јавних средстава (12:).',
   sef_not_issuable: 'За овај рачун (обука, копија или предрачун) се не издаје е-фактура.',
-  sef_finalize_unsupported: 'Коначна е-фактура ланца аванса још није подржана: издајте је на СЕФ-у.',
   sef_not_fiscalized: 'Е-фактура се издаје тек кад је фискални рачун издат.',
   sef_not_set_up: 'СЕФ није подешен на овој каси.',
   sef_document_not_found: 'Е-фактура {id} не постоји.',
@@ -345,6 +344,8 @@ const SR_CYRL = {
   label_refused:
     'Пореска управа не прима ознаку „{value}“ за овај налог (шифра 2310), иако је у пореским стопама: изаберите другу ({labels}).',
   goods_count_overlap: 'Попис бр. {number} исте робе је још у току: прокњижите га или откажите пре новог ({field}).',
+  sef_advance_not_sent:
+    'Коначна е-фактура умањује се за авансне е-фактуре: прво пошаљите на СЕФ е-фактуру аванса {number} ({field}).',
 };
 
 const SR_LATN: Shape<typeof SR_CYRL> = {
@@ -418,7 +419,6 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   order_not_found: 'Porudžbina {id} ne postoji.',
   sef_not_business_buyer: 'E-faktura se izdaje samo kupcu sa PIB-om (10:) ili korisniku javnih sredstava (12:).',
   sef_not_issuable: 'Za ovaj račun (obuka, kopija ili predračun) se ne izdaje e-faktura.',
-  sef_finalize_unsupported: 'Konačna e-faktura lanca avansa još nije podržana: izdajte je na SEF-u.',
   sef_not_fiscalized: 'E-faktura se izdaje tek kad je fiskalni račun izdat.',
   sef_not_set_up: 'SEF nije podešen na ovoj kasi.',
   sef_document_not_found: 'E-faktura {id} ne postoji.',
@@ -685,6 +685,8 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   label_refused:
     'Poreska uprava ne prima oznaku „{value}“ za ovaj nalog (šifra 2310), iako je u poreskim stopama: izaberite drugu ({labels}).',
   goods_count_overlap: 'Popis br. {number} iste robe je još u toku: proknjižite ga ili otkažite pre novog ({field}).',
+  sef_advance_not_sent:
+    'Konačna e-faktura umanjuje se za avansne e-fakture: prvo pošaljite na SEF e-fakturu avansa {number} ({field}).',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -757,7 +759,6 @@ const EN: Shape<typeof SR_CYRL> = {
   order_not_found: 'Order {id} does not exist.',
   sef_not_business_buyer: 'An e-invoice is issued only to a buyer with a PIB (10:) or a public-funds user (12:).',
   sef_not_issuable: 'No e-invoice is issued for this receipt (training, copy or pro forma).',
-  sef_finalize_unsupported: 'The final e-invoice of an advance chain is not supported yet: issue it on SEF.',
   sef_not_fiscalized: 'An e-invoice is issued only once the fiscal receipt has been issued.',
   sef_not_set_up: 'SEF is not set up on this till.',
   sef_document_not_found: 'E-invoice {id} does not exist.',
@@ -1032,6 +1033,8 @@ const EN: Shape<typeof SR_CYRL> = {
   label_refused:
     'The Tax Administration does not accept the label "{value}" for this account (code 2310), though it is in the tax rates: choose another ({labels}).',
   goods_count_overlap: 'Stock-taking no. {number} of the same goods is still open: post or cancel it first ({field}).',
+  sef_advance_not_sent:
+    'The final e-invoice deducts the advance invoices: first send the e-invoice of advance {number} to SEF ({field}).',
 };
 
 /** The core's messages: `{field}` names the input field, other placeholders as each text says. */
