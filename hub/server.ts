@@ -22,6 +22,7 @@ import { tillHandlers } from './routes/till.ts';
 import { managerHandlers } from './routes/manager.ts';
 import { goodsHandlers } from './routes/goods.ts';
 import { countHandlers } from './routes/counts.ts';
+import { exportHandlers } from './routes/exports.ts';
 import type { RouteDeps } from './routes/deps.ts';
 
 export interface HubServer {
@@ -83,6 +84,7 @@ function apiRouter(options: HubServerOptions, fingerprint: string | null): HubRo
       ...managerHandlers(deps),
       ...goodsHandlers(deps),
       ...countHandlers(deps),
+      ...exportHandlers(deps),
     },
     guard,
   );
