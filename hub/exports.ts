@@ -9,7 +9,7 @@ import type { ExportView } from '../shared/contract/exports.ts';
 import type { Language, OrderKind } from '../shared/domain.ts';
 import type { OrderData } from '../shared/reports/totals.ts';
 import type { KepEntry } from '../shared/contract/goods.ts';
-import { addToDay, emptyDay, turnoverOf, type DayTotals } from '../shared/exports/days.ts';
+import { addToDay, emptyDay, kepPart, turnoverOf, type DayTotals } from '../shared/exports/days.ts';
 import { buildJournal, journalTotals } from '../shared/exports/journal.ts';
 import type { AccountMap } from '../shared/exports/accounts.ts';
 import { dayIn, dayStart } from '../shared/i18n/time.ts';
@@ -87,13 +87,7 @@ export async function hubExport(
     documents: turnover.documents,
     goodsReceipts: [],
     priceChanges: [],
-    kep: {
-      openingPara: k.openingPara,
-      debitPara: k.entries.reduce((s, e) => s + e.debitPara, 0),
-      creditPara: k.entries.reduce((s, e) => s + e.creditPara, 0),
-      closingPara: k.closingPara,
-      entries: k.entries,
-    },
+    kep: kepPart(k),
     stockValuePara: k.closingPara,
     journal,
     journalTotals: journalTotals(journal),

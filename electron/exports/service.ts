@@ -9,7 +9,7 @@ import type { Language } from '../../shared/domain.ts';
 import type { ExportGoodsReceipt, ExportView } from '../../shared/contract/exports.ts';
 import type { GoodsService } from '../goods/service.ts';
 import { exportDays } from './days.ts';
-import { turnoverOf } from '../../shared/exports/days.ts';
+import { kepPart, turnoverOf } from '../../shared/exports/days.ts';
 import type { ReceiptRow } from '../../shared/reports/receipts.ts';
 import { dayIn, dayStart } from '../../shared/i18n/time.ts';
 import { vatIn } from '../../shared/goods/calc.ts';
@@ -90,13 +90,7 @@ export function createExportService(db: Db, goods: GoodsService, deps: ExportDep
         documents,
         goodsReceipts,
         priceChanges,
-        kep: {
-          openingPara: kep.openingPara,
-          debitPara: kep.entries.reduce((s, e) => s + e.debitPara, 0),
-          creditPara: kep.entries.reduce((s, e) => s + e.creditPara, 0),
-          closingPara: kep.closingPara,
-          entries: kep.entries,
-        },
+        kep: kepPart(kep),
         stockValuePara: kep.closingPara,
         journal,
         journalTotals: journalTotals(journal),

@@ -5,7 +5,8 @@
  * total and journal days from the days' sums. Pure: the till reads its orders from SQLite (electron/exports/days.ts),
  * the hub from its database (hub/exports.ts).
  */
-import type { ExportDay } from '../contract/exports.ts';
+import type { ExportDay, ExportView } from '../contract/exports.ts';
+import type { KepEntry } from '../contract/goods.ts';
 import type { ReportView } from '../contract/reports.ts';
 import {
   addOrders,
@@ -112,4 +113,15 @@ export function turnoverOf(
     });
   }
   return { days: out, total: finishReport(all, rateOf, range), documents, journalDays };
+}
+
+/** The export's KEP part from the book's period: opening, Σ debit, Σ credit, closing and the entries. */
+export function kepPart(k: { openingPara: number; entries: KepEntry[]; closingPara: number }): ExportView['kep'] {
+  return {
+    openingPara: k.openingPara,
+    debitPara: k.entries.reduce((s, e) => s + e.debitPara, 0),
+    creditPara: k.entries.reduce((s, e) => s + e.creditPara, 0),
+    closingPara: k.closingPara,
+    entries: k.entries,
+  };
 }

@@ -360,6 +360,8 @@ const SR_CYRL = {
   rcPostShort: 'Прокњижи',
   rcDeleteShort: 'Обриши',
   rcPdfOfReversal: 'PDF сторна бр. {number}',
+  books: 'Књиговођа',
+  booksIntro: 'Један извоз за све касе продавнице: промет, документи, КЕП из књиге централе и налог за књижење.',
 } as const;
 
 export type HubKey = keyof typeof SR_CYRL;
@@ -711,6 +713,8 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   rcPostShort: 'Proknjiži',
   rcDeleteShort: 'Obriši',
   rcPdfOfReversal: 'PDF storna br. {number}',
+  books: 'Knjigovođa',
+  booksIntro: 'Jedan izvoz za sve kase prodavnice: promet, dokumenti, KEP iz knjige centrale i nalog za knjiženje.',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -1058,6 +1062,8 @@ const EN: Shape<typeof SR_CYRL> = {
   rcPostShort: 'Post',
   rcDeleteShort: 'Delete',
   rcPdfOfReversal: 'PDF of reversal no. {number}',
+  books: 'Bookkeeper',
+  booksIntro: "One export for all the shop's tills: turnover, documents, the KEP from the hub's book and the journal.",
 };
 
 /** The hub UI's texts per language (the `hub` namespace of its i18next instance). */
