@@ -18,27 +18,32 @@ const rig = managedHub('kasa-hub-books-e2e-', ADMIN, { name: 'Јована', pin
 const { admin } = rig;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-books-files-'));
 
-test.beforeAll(async () => {
-  const shopId = rig.hub.shopId;
-  expect(
-    await admin('PUT', '/api/admin/products', {
-      shopId,
-      products: [{ code: '1001', name: 'Сок од јабуке 1 л', pricePara: 15_990, label: 'Ђ', unit: 'piece' }],
-    }),
-  ).toBe(200);
-  expect(
-    await admin('PUT', '/api/admin/goods/shop-identity', { shopId, pib: '100002055', address: 'Главна 7, Ниш' }),
-  ).toBe(200);
-  expect(
-    await admin('POST', '/api/admin/goods/receipts', {
-      shopId,
+/** The shop's seed through the admin API: a product, the shop's PIB and address, ten of the product received. */
+const SEED: [method: string, path: string, body: Record<string, unknown>, status: number][] = [
+  [
+    'PUT',
+    '/api/admin/products',
+    { products: [{ code: '1001', name: 'Сок од јабуке 1 л', pricePara: 15_990, label: 'Ђ', unit: 'piece' }] },
+    200,
+  ],
+  ['PUT', '/api/admin/goods/shop-identity', { pib: '100002055', address: 'Главна 7, Ниш' }, 200],
+  [
+    'POST',
+    '/api/admin/goods/receipts',
+    {
       supplier: 'Воћни сокови д.о.о.',
       pib: '101134702',
       invoiceNumber: 'F-900',
       invoiceDate: new Date().toISOString().slice(0, 10),
       lines: [{ code: '1001', qtyMilli: 10_000, purchasePara: 9_000 }],
-    }),
-  ).toBe(201);
+    },
+    201,
+  ],
+];
+
+test.beforeAll(async () => {
+  for (const [method, p, body, status] of SEED)
+    expect(await admin(method, p, { shopId: rig.hub.shopId, ...body })).toBe(status);
 });
 test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

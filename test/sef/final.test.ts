@@ -97,30 +97,28 @@ describe('the final e-invoice of an advance chain', () => {
     // less 109,09 within 1 200,00 and 30,00 within 330,00.
     expect(para(textAt(reduced, 'TaxTotal', 'TaxAmount'))).toBe(21_364 - 10_909 - 3_000);
 
+    /** The document sent to the fake SEF as another number under its own request id: SEF's field errors. */
+    const refused = async (doc: string, suffix: string) => {
+      const res = await fetch(`${fake.url}/api/publicApi/sales-invoice/ubl?requestId=wrong-${suffix}&sendToCir=No`, {
+        method: 'POST',
+        headers: { ApiKey: fake.apiKey, 'Content-Type': 'application/xml' },
+        body: doc.replace(`<cbc:ID>${final.orderNumber}</cbc:ID>`, `<cbc:ID>${final.orderNumber}-${suffix}</cbc:ID>`),
+      });
+      expect(res.status).toBe(400);
+      return ((await res.json()) as { FieldErrors?: { FieldName: string; ErrorMessage: string }[] }).FieldErrors;
+    };
     // A wrong deduction (the prepaid amount off by a dinar) is refused as SEF refuses it.
-    const wrong = xml
-      .replace(`<cbc:ID>${final.orderNumber}</cbc:ID>`, `<cbc:ID>${final.orderNumber}-X</cbc:ID>`)
-      .replace('<cbc:PrepaidAmount currencyID="RSD">1530.00', '<cbc:PrepaidAmount currencyID="RSD">1529.00');
-    const res = await fetch(`${fake.url}/api/publicApi/sales-invoice/ubl?requestId=wrong-1&sendToCir=No`, {
-      method: 'POST',
-      headers: { ApiKey: fake.apiKey, 'Content-Type': 'application/xml' },
-      body: wrong,
-    });
-    expect(res.status).toBe(400);
-    const body = (await res.json()) as { FieldErrors?: { FieldName: string; ErrorMessage: string }[] };
-    expect(body.FieldErrors?.map((e) => e.FieldName)).toEqual(['PrepaidAmount', 'ReducedTotals']);
+    const prepaidOff = xml.replace(
+      '<cbc:PrepaidAmount currencyID="RSD">1530.00',
+      '<cbc:PrepaidAmount currencyID="RSD">1529.00',
+    );
+    expect((await refused(prepaidOff, 'X'))?.map((e) => e.FieldName)).toEqual(['PrepaidAmount', 'ReducedTotals']);
     // An advance deducted with other amounts than its invoice stated is refused too.
-    const other = xml
-      .replace(`<cbc:ID>${final.orderNumber}</cbc:ID>`, `<cbc:ID>${final.orderNumber}-Y</cbc:ID>`)
-      .replace(/(<sbt:InvoicedPrepaymentAmmount>.*?<cbc:TaxableAmount currencyID="RSD">)[\d.]+/s, '$11.00');
-    const res2 = await fetch(`${fake.url}/api/publicApi/sales-invoice/ubl?requestId=wrong-2&sendToCir=No`, {
-      method: 'POST',
-      headers: { ApiKey: fake.apiKey, 'Content-Type': 'application/xml' },
-      body: other,
-    });
-    expect(res2.status).toBe(400);
-    const body2 = (await res2.json()) as { FieldErrors?: { FieldName: string; ErrorMessage: string }[] };
-    expect(body2.FieldErrors?.[0]?.ErrorMessage).toMatch(/Osnovica i PDV avansa .* nisu jednaki/);
+    const otherAmounts = xml.replace(
+      /(<sbt:InvoicedPrepaymentAmmount>.*?<cbc:TaxableAmount currencyID="RSD">)[\d.]+/s,
+      '$11.00',
+    );
+    expect((await refused(otherAmounts, 'Y'))?.[0]?.ErrorMessage).toMatch(/Osnovica i PDV avansa .* nisu jednaki/);
     expect(fake.controls.documents()).toHaveLength(3);
   }, 90_000);
 });
