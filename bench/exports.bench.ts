@@ -14,7 +14,7 @@ import { openDatabase } from '../electron/db/open.ts';
 import { createCatalogService } from '../electron/catalog/service.ts';
 import { createGoodsService } from '../electron/goods/service.ts';
 import { createExportService } from '../electron/exports/service.ts';
-import { exportFile } from '../electron/exports/files.ts';
+import { exportFile } from '../shared/node/export-files.ts';
 import { DEFAULT_ACCOUNTS } from '../shared/exports/accounts.ts';
 import { benchLine, percentile } from './format.ts';
 

@@ -64,7 +64,7 @@ import { pricesHandlers } from './prices/handlers.ts';
 import { scheduledPricesJob } from './prices/scheduled-job.ts';
 import { createExportService, storedAccounts } from './exports/service.ts';
 import { exportsHandlers } from './exports/handlers.ts';
-import { exportFile, type ExportFileDeps } from './exports/files.ts';
+import { exportFile, type ExportFileDeps } from '../shared/node/export-files.ts';
 import { createExportSchedule } from './exports/schedule.ts';
 import { createExportMail, SMTP_PASSWORD_SECRET } from './exports/mail.ts';
 import { EXPORT_FILE_KINDS, type ExportFileKind } from '../shared/contract/exports.ts';

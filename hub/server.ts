@@ -23,6 +23,7 @@ import { managerHandlers } from './routes/manager.ts';
 import { goodsHandlers } from './routes/goods.ts';
 import { countHandlers } from './routes/counts.ts';
 import { tillGoodsHandlers } from './routes/till-goods.ts';
+import { exportHandlers } from './routes/exports.ts';
 import type { RouteDeps } from './routes/deps.ts';
 
 export interface HubServer {
@@ -85,6 +86,7 @@ function apiRouter(options: HubServerOptions, fingerprint: string | null): HubRo
       ...goodsHandlers(deps),
       ...countHandlers(deps),
       ...tillGoodsHandlers(deps),
+      ...exportHandlers(deps),
     },
     guard,
   );

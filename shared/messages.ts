@@ -79,7 +79,6 @@ const SR_CYRL = {
   order_not_found: 'Поруџбина {id} не постоји.',
   sef_not_business_buyer: 'Е-фактура се издаје само купцу са ПИБ-ом (10:) или кориснику јавних средстава (12:).',
   sef_not_issuable: 'За овај рачун (обука, копија или предрачун) се не издаје е-фактура.',
-  sef_finalize_unsupported: 'Коначна е-фактура ланца аванса још није подржана: издајте је на СЕФ-у.',
   sef_not_fiscalized: 'Е-фактура се издаје тек кад је фискални рачун издат.',
   sef_not_set_up: 'СЕФ није подешен на овој каси.',
   sef_document_not_found: 'Е-фактура {id} не постоји.',
@@ -361,6 +360,8 @@ const SR_CYRL = {
   hub_goods_refused: 'Хаб продавнице није прихватио унос у пољу „{field}“.',
   hub_goods_no_hub: 'Ова каса није у мрежи продавнице.',
   hub_goods_not_sent: 'Хаб продавнице сада није доступан: нацрт чека на каси, а књижи се кад хаб буде доступан.',
+  sef_advance_not_sent:
+    'Коначна е-фактура умањује се за авансне е-фактуре: прво пошаљите на СЕФ е-фактуру аванса {number} ({field}).',
 };
 
 const SR_LATN: Shape<typeof SR_CYRL> = {
@@ -434,7 +435,6 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   order_not_found: 'Porudžbina {id} ne postoji.',
   sef_not_business_buyer: 'E-faktura se izdaje samo kupcu sa PIB-om (10:) ili korisniku javnih sredstava (12:).',
   sef_not_issuable: 'Za ovaj račun (obuka, kopija ili predračun) se ne izdaje e-faktura.',
-  sef_finalize_unsupported: 'Konačna e-faktura lanca avansa još nije podržana: izdajte je na SEF-u.',
   sef_not_fiscalized: 'E-faktura se izdaje tek kad je fiskalni račun izdat.',
   sef_not_set_up: 'SEF nije podešen na ovoj kasi.',
   sef_document_not_found: 'E-faktura {id} ne postoji.',
@@ -717,6 +717,8 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   hub_goods_refused: 'Hab prodavnice nije prihvatio unos u polju „{field}“.',
   hub_goods_no_hub: 'Ova kasa nije u mreži prodavnice.',
   hub_goods_not_sent: 'Hab prodavnice sada nije dostupan: nacrt čeka na kasi, a knjiži se kad hab bude dostupan.',
+  sef_advance_not_sent:
+    'Konačna e-faktura umanjuje se za avansne e-fakture: prvo pošaljite na SEF e-fakturu avansa {number} ({field}).',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -789,7 +791,6 @@ const EN: Shape<typeof SR_CYRL> = {
   order_not_found: 'Order {id} does not exist.',
   sef_not_business_buyer: 'An e-invoice is issued only to a buyer with a PIB (10:) or a public-funds user (12:).',
   sef_not_issuable: 'No e-invoice is issued for this receipt (training, copy or pro forma).',
-  sef_finalize_unsupported: 'The final e-invoice of an advance chain is not supported yet: issue it on SEF.',
   sef_not_fiscalized: 'An e-invoice is issued only once the fiscal receipt has been issued.',
   sef_not_set_up: 'SEF is not set up on this till.',
   sef_document_not_found: 'E-invoice {id} does not exist.',
@@ -1081,6 +1082,8 @@ const EN: Shape<typeof SR_CYRL> = {
   hub_goods_no_hub: 'This till is not enrolled at a store hub.',
   hub_goods_not_sent:
     'The store hub is not reachable now: the draft waits on this till and is posted once the hub is back.',
+  sef_advance_not_sent:
+    'The final e-invoice deducts the advance invoices: first send the e-invoice of advance {number} to SEF ({field}).',
 };
 
 /** The core's messages: `{field}` names the input field, other placeholders as each text says. */

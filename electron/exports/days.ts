@@ -8,52 +8,20 @@
  */
 import type { Db } from '../db/open.ts';
 import { readOrders } from '../manager/report-days.ts';
-import {
-  addOrders,
-  emptyTotals,
-  mergeTotals,
-  orderTaxReceipts,
-  type ReportTotals,
-} from '../../shared/reports/totals.ts';
-import { receiptRow, type ReceiptRow } from '../../shared/reports/receipts.ts';
-import { addReceiptTax, type LabelTax } from '../../shared/tax-summary.ts';
+import { addToDay, emptyDay, type DayTotals } from '../../shared/exports/days.ts';
 
-/** One Belgrade day's part of an export. */
-export interface DayTotals {
-  all: ReportTotals;
-  /** The day's orders other than advances (the journal's sales). */
-  other: ReportTotals;
-  advance: ReportTotals;
-  /** What the day's final sales' advance refunds close, by label, as the report signs it. */
-  closed: LabelTax[];
-  /** The day's refunds, advance receipts and final sales (the till's name left empty: the reader sets it). */
-  documents: ReceiptRow[];
-}
+export type { DayTotals };
 
 /** A day's sums from its orders created in [from, to) (ISO UTC). */
 function fromOrders(db: Db, from: string, to: string): DayTotals {
-  const d: DayTotals = { all: emptyTotals(), other: emptyTotals(), advance: emptyTotals(), closed: [], documents: [] };
-  for (const { row, order } of readOrders(db, from, to, undefined)) {
-    // The order as the report sums it, once; then added to the day and to the day's split for the journal.
-    const one = addOrders(emptyTotals(), [{ ...order, hour: undefined, cashier: undefined }]);
-    mergeTotals(d.all, one);
-    mergeTotals(order.invoice_type === 'advance' ? d.advance : d.other, one);
-    // A final sale's advance refund (its second receipt): what it closes, by label, as the report signs it.
-    if (order.kind === 'finalize' && order.state === 'fiscalized' && (order.receipts?.length ?? 0) >= 2) {
-      const paid = order.data.payments.reduce((s, p) => s + p.amountPara, 0);
-      for (const r of orderTaxReceipts(order, paid).slice(1)) addReceiptTax(d.closed, r);
-    }
-    const refund = order.kind === 'refund' || order.kind === 'refund_full';
-    if (refund || order.invoice_type === 'advance' || order.kind === 'finalize') {
-      const r = receiptRow(order, {
-        at: row.created_at,
-        invoiceNumber: row.invoice_number,
-        cashier: order.cashier ?? '',
-        till: '',
-      });
-      if (r) d.documents.push(r);
-    }
-  }
+  const d = emptyDay();
+  for (const { row, order } of readOrders(db, from, to, undefined))
+    addToDay(d, order, {
+      at: row.created_at,
+      invoiceNumber: row.invoice_number,
+      cashier: order.cashier ?? '',
+      till: '',
+    });
   return d;
 }
 

@@ -8,7 +8,7 @@ import { approverOf } from '../auth/context.ts';
 import type { AccountsView } from '../../shared/contract/exports.ts';
 import { DEFAULT_ACCOUNTS, accountsFrom, type AccountMap } from '../../shared/exports/accounts.ts';
 import type { ExportService } from './service.ts';
-import { exportFile, type ExportFileDeps } from './files.ts';
+import { exportFile, type ExportFileDeps } from '../../shared/node/export-files.ts';
 import type { ExportSchedule } from './schedule.ts';
 import type { ExportMail } from './mail.ts';
 

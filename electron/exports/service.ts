@@ -6,16 +6,16 @@
  */
 import type { Db } from '../db/open.ts';
 import type { Language } from '../../shared/domain.ts';
-import type { ExportDay, ExportGoodsReceipt, ExportView } from '../../shared/contract/exports.ts';
+import type { ExportGoodsReceipt, ExportView } from '../../shared/contract/exports.ts';
 import type { GoodsService } from '../goods/service.ts';
 import { exportDays } from './days.ts';
-import { emptyTotals, mergeTotals, type ReportTotals } from '../../shared/reports/totals.ts';
-import { finishReport } from '../../shared/reports/view.ts';
+import { kepPart, turnoverOf } from '../../shared/exports/days.ts';
 import type { ReceiptRow } from '../../shared/reports/receipts.ts';
 import { dayIn, dayStart } from '../../shared/i18n/time.ts';
 import { vatIn } from '../../shared/goods/calc.ts';
-import { buildJournal, journalTotals, type JournalDay, type LabelRow } from '../../shared/exports/journal.ts';
+import { buildJournal, journalTotals } from '../../shared/exports/journal.ts';
 import { accountsFrom, type AccountMap } from '../../shared/exports/accounts.ts';
+import { goodsOut } from './cost.ts';
 
 export interface ExportDeps {
   rateOf(label: string): number | undefined;
@@ -41,59 +41,18 @@ export function exportRange(from: string, to: string): { from: string; to: strin
 export type ExportService = ReturnType<typeof createExportService>;
 
 export function createExportService(db: Db, goods: GoodsService, deps: ExportDeps) {
-  const labelRows = (t: ReportTotals, range: { from: string; to: string }): LabelRow[] =>
-    finishReport(t, deps.rateOf, range).byLabel.map((x) => ({
-      label: x.label,
-      rate: x.rate,
-      grossPara: x.netPara,
-      taxPara: x.taxPara,
-    }));
   const rateOr0 = (label: string): number => deps.rateOf(label) ?? 0;
 
   return {
     build(from: string, to: string): ExportView {
       const range = exportRange(from, to);
-      const all = emptyTotals();
       // The period's Belgrade days and their instants (ISO UTC), each day's sums kept once it is closed.
       const starts: { day: string; from: string; to: string }[] = [];
       for (let day = from; day <= to; day = nextDay(day)) starts.push({ day, ...exportRange(day, day) });
       const byDay = exportDays(db, starts, dayIn(new Date(deps.now())));
-      const documents: ReceiptRow[] = [...byDay.values()].flatMap((d) =>
-        d.documents.map((r) => ({ ...r, till: deps.till() })),
-      );
-      const days: ExportDay[] = [];
-      const journalDays: JournalDay[] = [];
-      for (const { day, from: dayFrom, to: dayTo } of starts) {
-        const d = byDay.get(day);
-        if (!d) continue;
-        mergeTotals(all, d.all);
-        const dayRange = { from: dayFrom, to: dayTo };
-        const v = finishReport(d.all, deps.rateOf, dayRange);
-        if (v.sales.count + v.refunds.count + v.advances.count === 0) continue;
-        days.push({
-          day,
-          salesPara: v.sales.totalPara,
-          refundsPara: v.refunds.totalPara,
-          advancesPara: v.advances.totalPara,
-          grossPara: v.grossPara,
-          taxPara: v.taxPara,
-          byPayment: v.byPayment,
-          byLabel: v.byLabel.map((x) => ({ label: x.label, rate: x.rate, grossPara: x.netPara, taxPara: x.taxPara })),
-          notFiscalized: v.notFiscalized,
-        });
-        journalDays.push({
-          day,
-          payments: v.byPayment.map((p) => ({ type: p.type, netPara: p.netPara })),
-          sales: labelRows(d.other, dayRange),
-          advances: labelRows(d.advance, dayRange),
-          advancesClosed: d.closed.map((x) => ({
-            label: x.label,
-            rate: x.rate ?? rateOr0(x.label),
-            grossPara: x.grossPara,
-            taxPara: x.taxPara,
-          })),
-        });
-      }
+      const turnover = turnoverOf(starts, byDay, deps.rateOf, range);
+      const documents: ReceiptRow[] = turnover.documents.map((r) => ({ ...r, till: deps.till() }));
+      const { days, journalDays } = turnover;
       const goodsReceipts = this.goodsReceipts(from, to);
       const priceChanges = goods.priceChanges(from, to);
       const labels = new Map(
@@ -118,6 +77,7 @@ export function createExportService(db: Db, goods: GoodsService, deps: ExportDep
           days: journalDays,
           receipts: goodsReceipts.map((r) => ({ ...r, number: r.number })),
           priceChanges: priceRows,
+          goodsOut: goodsOut(db, from, to, rateOr0),
         },
         deps.accounts(),
         deps.language(),
@@ -126,17 +86,11 @@ export function createExportService(db: Db, goods: GoodsService, deps: ExportDep
         from,
         to,
         days,
-        total: finishReport(all, deps.rateOf, range),
+        total: turnover.total,
         documents,
         goodsReceipts,
         priceChanges,
-        kep: {
-          openingPara: kep.openingPara,
-          debitPara: kep.entries.reduce((s, e) => s + e.debitPara, 0),
-          creditPara: kep.entries.reduce((s, e) => s + e.creditPara, 0),
-          closingPara: kep.closingPara,
-          entries: kep.entries,
-        },
+        kep: kepPart(kep),
         stockValuePara: kep.closingPara,
         journal,
         journalTotals: journalTotals(journal),

@@ -12,8 +12,9 @@ import { GOODS_DOC_WORDS } from '../../shared/i18n/goods.ts';
 import { formatMoment } from '../../shared/i18n/time.ts';
 import { kepA4 } from '../../shared/node/kep-a4.ts';
 import { countA4 } from '../../shared/node/count-a4.ts';
-import { a4Pdf, type A4Input, type ShopIdentity } from '../../shared/node/a4.ts';
+import type { A4Input, ShopIdentity } from '../../shared/node/a4.ts';
 import { receiptA4, reorderA4 } from '../../shared/node/goods-a4.ts';
+import { pdfFile } from '../../shared/node/export-files.ts';
 import type { GoodsService } from './service.ts';
 import type { StocktakeService } from './stocktake.ts';
 
@@ -29,10 +30,7 @@ export const fill = (template: string, params: Record<string, string | number>):
 /** A document's number as part of a file name: 5/2026 → 5-2026. */
 const fileNumber = (n: string | null): string => (n ?? 'draft').replace('/', '-');
 
-export async function pdfFile(fileName: string, input: A4Input): Promise<PdfFile> {
-  const bytes = await a4Pdf(input);
-  return { fileName, base64: Buffer.from(bytes).toString('base64') };
-}
+export { pdfFile };
 
 export type GoodsDocuments = ReturnType<typeof createGoodsDocuments>;
 

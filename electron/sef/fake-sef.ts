@@ -6,7 +6,8 @@
  * - `ApiKey` header, else 401;
  * - a sales document in UBL (`POST …/sales-invoice/ubl?requestId=…&sendToCir=…`) is checked (profile, number
  *   unique per seller, the buyer registered on SEF, a public-funds buyer's JBKJS known, S only at 20 % or 10 %,
- *   totals that add up) and refused with SEF-shaped errors (`ErrorCode`, `Message`, `FieldErrors`), or stored;
+ *   totals that add up, a final invoice's deduction of its advance invoices: electron/sef/fake-sef-final.ts) and
+ *   refused with SEF-shaped errors (`ErrorCode`, `Message`, `FieldErrors`), or stored;
  * - the same `requestId` again returns the first result and stores nothing (SEF's idempotency key);
  * - statuses: Sent, then the buyer's Approved or Rejected (`decide`, or `autoDecision` on the next status read),
  *   Cancelled (seller, before the buyer acted), Storno (seller, after approval);
@@ -20,7 +21,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FaultPlan, type FaultRule } from '../sandbox/faults.ts';
 import { readBody } from '../../shared/node/http/index.ts';
-import { SEF_CUSTOMIZATION_ID } from '../../shared/sef/ubl.ts';
+import { finalInvoiceErrors, profileErrors } from './fake-sef-final.ts';
 import {
   child,
   childrenNamed,
@@ -141,9 +142,7 @@ export async function startFakeSef(options: FakeSefOptions = {}): Promise<FakeSe
     if (doc.name !== 'Invoice' && doc.name !== 'CreditNote') {
       throw invalid([{ FieldName: 'Invoice', ErrorMessage: 'Dokument nije ni faktura ni knjižno odobrenje' }]);
     }
-    if (textAt(doc, 'CustomizationID') !== SEF_CUSTOMIZATION_ID) {
-      errors.push({ FieldName: 'CustomizationID', ErrorMessage: 'Nepoznat profil (CustomizationID)' });
-    }
+    errors.push(...profileErrors(doc));
     const number = textAt(doc, 'ID') ?? '';
     if (number === '') errors.push({ FieldName: 'ID', ErrorMessage: 'Broj fakture je obavezan' });
     const typeCode = textAt(doc, doc.name === 'Invoice' ? 'InvoiceTypeCode' : 'CreditNoteTypeCode') ?? '';
@@ -213,6 +212,7 @@ export async function startFakeSef(options: FakeSefOptions = {}): Promise<FakeSe
     ) {
       errors.push({ FieldName: 'ID', ErrorMessage: `Faktura broj ${number} već postoji` });
     }
+    errors.push(...finalInvoiceErrors(doc, sellerPib, buyerPib, docs));
     if (errors.length > 0) throw invalid(errors);
     return { requestId, number, sellerPib, buyerPib, typeCode, status: 'Sent', comment: null, xml };
   }

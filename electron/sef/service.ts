@@ -21,7 +21,7 @@ import { createSyncLoop, type SyncLoop } from '../retry/loop.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
 import { splitBuyerId } from '../../shared/buyer-id.ts';
 import type { OrderView, TaxLabel } from '../../shared/domain.ts';
-import { buildSefDocument, type SefDocumentKind, type SefLine } from '../../shared/sef/ubl.ts';
+import { buildSefDocument, type SefAdvance, type SefDocumentKind, type SefLine } from '../../shared/sef/ubl.ts';
 import { sefCategoryFor } from '../../shared/sef/tax.ts';
 import type { SefDocumentView, SefOfferView, SefSettingsView, SefState } from '../../shared/contract/sef.ts';
 import { SefError, type SefClient, type SefErrorView } from './client.ts';
@@ -70,6 +70,18 @@ export interface SefDeps {
 }
 
 const ISSUABLE_BUYERS = ['10', '12'];
+
+/** What a final sale's order keeps of its chain (electron/manager/orders.ts). */
+interface FinalData {
+  advanceOf?: { orderId: number; chain?: number[] };
+}
+
+/** The issue date a sent document carries (its XML is frozen at the first send), else the day it was made. */
+function issueDateOf(doc: { xml: string | null; created_at: string }): string {
+  return (
+    /<cbc:IssueDate>(\d{4}-\d{2}-\d{2})<\/cbc:IssueDate>/.exec(doc.xml ?? '')?.[1] ?? dayIn(new Date(doc.created_at))
+  );
+}
 
 export class SefService {
   readonly #d: SefDeps;
@@ -136,7 +148,6 @@ export class SefService {
     if (order.invoiceType === 'training' || order.invoiceType === 'copy' || order.invoiceType === 'proforma') {
       return { refuse: 'sef_not_issuable' };
     }
-    if (order.kind === 'finalize') return { refuse: 'sef_finalize_unsupported' };
     if (order.state !== 'fiscalized' || !order.receipt) return { refuse: 'sef_not_fiscalized' };
     if (order.transactionType === 'refund') return { kind: 'credit_note' };
     if (order.invoiceType === 'advance') return { kind: 'advance' };
@@ -340,13 +351,9 @@ export class SefService {
     return [...fromReceipt, ...this.#d.taxLabels().filter((l) => !known.has(l.label))];
   }
 
-  /** The document's XML; throws a CommandError naming what is missing. */
-  #build(order: OrderView, kind: SefDocumentKind, buyerId: string, buyerName: string | null): string {
+  /** The order's lines as SEF lines; throws a CommandError at a label not mapped to a SEF category. */
+  #lines(order: OrderView): SefLine[] {
     const s = this.#d.settings();
-    const seller = s.seller;
-    if (!seller.pib || !seller.name) throw invalidInput('seller.pib', 'sef_no_seller');
-    const receipt = order.receipt;
-    if (!receipt) throw invalidInput('orderId', 'sef_not_fiscalized');
     const labels = this.#labels(order);
     const lines: SefLine[] = [];
     for (const l of order.lines) {
@@ -361,6 +368,43 @@ export class SefService {
       if (quantityMilli === 0 || totalPara === 0) continue;
       lines.push({ name: l.name, quantityMilli, totalPara, category: cat.category });
     }
+    return lines;
+  }
+
+  /**
+   * A final sale's advance invoices (docs/sef.md, "The final invoice of an advance chain"): every advance of its
+   * chain must have its e-invoice sent (or accepted) by SEF, each deducted with its own lines; else refused at the
+   * order, naming the advance.
+   */
+  #advancesOf(order: OrderView): SefAdvance[] | undefined {
+    if (order.kind !== 'finalize') return undefined;
+    const row = this.#d.store.get(order.orderId);
+    const of = row ? (JSON.parse(row.data) as FinalData).advanceOf : undefined;
+    const head = of ? this.#d.store.get(of.orderId) : undefined;
+    if (!of || !head) throw invalidInput('orderId', 'sef_not_issuable');
+    const chain = of.chain
+      ? of.chain.flatMap((id) => this.#d.store.get(id) ?? [])
+      : this.#d.store.queries.chainOf(head);
+    return chain.map((a) => {
+      const doc = this.#byOrder(a.id);
+      if (!doc || doc.kind !== 'advance' || !['sent', 'accepted'].includes(doc.state))
+        throw invalidInput('orderId', 'sef_advance_not_sent', { number: a.order_number });
+      return {
+        number: doc.number,
+        issueDate: issueDateOf(doc),
+        lines: this.#lines(this.#d.store.view(a)),
+      };
+    });
+  }
+
+  /** The document's XML; throws a CommandError naming what is missing. */
+  #build(order: OrderView, kind: SefDocumentKind, buyerId: string, buyerName: string | null): string {
+    const s = this.#d.settings();
+    const seller = s.seller;
+    if (!seller.pib || !seller.name) throw invalidInput('seller.pib', 'sef_no_seller');
+    const receipt = order.receipt;
+    if (!receipt) throw invalidInput('orderId', 'sef_not_fiscalized');
+    const lines = this.#lines(order);
     const buyer = splitBuyerId(buyerId);
     if (!buyer) throw invalidInput('orderId', 'sef_not_business_buyer');
     const [pib, jbkjs] = buyer.id.split(':') as [string, string | undefined];
@@ -382,6 +426,7 @@ export class SefService {
       lines,
       fiscalReceipt: { invoiceNumber: receipt.invoiceNumber, issueDate: dayIn(new Date(receipt.sdcDateTime)) },
       corrects,
+      advances: this.#advancesOf(order),
     });
   }
 

@@ -3,7 +3,8 @@
  * once by the shop (Менаџер → Књиговођа) and stored as a setting. The defaults are analytic accounts under the
  * synthetic accounts of the Serbian chart for companies (Pravilnik o Kontnom okviru i sadržini računa u Kontnom okviru
  * za privredna društva, zadruge i preduzetnike, „Службени гласник РС“ 89/2020): 243 cash, 241 current account,
- * 204 buyers, 134 goods in retail, 430 advances received, 435 suppliers, 470–473 VAT, 604 revenue from goods. The
+ * 204 buyers, 134 goods in retail, 430 advances received, 435 suppliers, 470–473 VAT, 604 revenue from goods,
+ * 501 the purchase value of goods sold, 577 goods written off, 574 shortages, 674 surpluses. The
  * bookkeeper changes any of them to the shop's own chart. Pure: no database.
  */
 import type { PaymentType } from '../domain.ts';
@@ -25,6 +26,10 @@ export const ACCOUNT_KEYS = [
   'goodsVat',
   'goodsMargin',
   'suppliers',
+  'costOfGoods',
+  'writeOffs',
+  'shortages',
+  'surpluses',
 ] as const;
 export type AccountKey = (typeof ACCOUNT_KEYS)[number];
 export type AccountMap = Record<AccountKey, string>;
@@ -47,6 +52,10 @@ export const DEFAULT_ACCOUNTS: AccountMap = {
   goodsVat: '1347', // 134 analytic: укалкулисани ПДВ
   goodsMargin: '1349', // 134 analytic: укалкулисана разлика у цени
   suppliers: '4350', // 435 Добављачи у земљи
+  costOfGoods: '5010', // 501 Набавна вредност продате робе
+  writeOffs: '5770', // 577 Расходи по основу расходовања залиха материјала и робе
+  shortages: '5740', // 574 Мањкови
+  surpluses: '6740', // 674 Вишкови
 };
 
 /** An account number as the shop may type it: digits, 3 to 10. */

@@ -11,7 +11,11 @@
  * - a goods receipt: debit goods in retail with the retail value it brought in (the KEP's debit), credit the VAT
  *   and the margin within it and the supplier with the purchase value without VAT (a reversal: the same negated);
  * - a price change: debit (or credit, a decrease) goods in retail with the difference, against the VAT and the
- *   margin within it.
+ *   margin within it;
+ * - goods out at purchase value (shared/exports/cost.ts): per day the sold goods (раздужење продавнице), per
+ *   write-off and per stock-taking its goods: credit goods in retail with their retail value, debit the VAT and the
+ *   margin within it, and the cost of goods sold, the write-offs' expense or the shortages (a surplus: credit the
+ *   surpluses' income) with their purchase value; goods put back (a refund, a surplus) the same, negated.
  *
  * Pure: no database.
  */
@@ -58,6 +62,20 @@ export interface JournalPriceChange {
   vatPara: number;
 }
 
+/** Goods out of the shop at purchase value, per account: retail, VAT and purchase value signed out (+) or in (−). */
+export interface JournalGoodsOut {
+  day: string;
+  kind: 'sales' | 'writeoff' | 'count';
+  /** The write-off's or the count's number; for the day's sales the day. */
+  number: string;
+  lines: readonly {
+    key: 'costOfGoods' | 'writeOffs' | 'shortages' | 'surpluses';
+    retailPara: number;
+    vatPara: number;
+    purchasePara: number;
+  }[];
+}
+
 const fill = (t: string, p: Record<string, string | number>): string =>
   t.replace(/\{(\w+)\}/g, (_m, k: string) => String(p[k] ?? ''));
 
@@ -66,6 +84,7 @@ export function buildJournal(
     days: readonly JournalDay[];
     receipts: readonly JournalReceipt[];
     priceChanges: readonly JournalPriceChange[];
+    goodsOut?: readonly JournalGoodsOut[];
   },
   accounts: AccountMap,
   lang: Language,
@@ -122,6 +141,7 @@ export function buildJournal(
     ...input.days.map((d) => ({ day: d.day, order: 0, run: () => dayEntry(d) })),
     ...input.receipts.map((r) => ({ day: r.day, order: 1, run: () => receiptEntry(r) })),
     ...input.priceChanges.map((p) => ({ day: p.day, order: 2, run: () => priceEntry(p) })),
+    ...(input.goodsOut ?? []).map((g) => ({ day: g.day, order: 3, run: () => goodsOutEntry(g) })),
   ].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.order - b.order));
 
   function dayEntry(d: JournalDay): void {
@@ -154,6 +174,17 @@ export function buildJournal(
       add('goodsRetail', `${w.goodsIn}: ${p.name}`, p.diffPara);
       add('goodsVat', w.goodsVat, -p.vatPara);
       add('goodsMargin', w.goodsMargin, -(p.diffPara - p.vatPara));
+    });
+  }
+  function goodsOutEntry(g: JournalGoodsOut): void {
+    const title = { sales: w.salesOutEntry, writeoff: w.writeOffEntry, count: w.countEntry }[g.kind];
+    post(g.day, fill(title, { number: g.kind === 'sales' ? kepDate(g.number, lang) : g.number }), (add) => {
+      for (const l of g.lines) {
+        add('goodsRetail', w.goodsIn, -l.retailPara);
+        add('goodsVat', w.goodsVat, l.vatPara);
+        add('goodsMargin', w.goodsMargin, l.retailPara - l.vatPara - l.purchasePara);
+        add(l.key, w.accounts[l.key], l.purchasePara);
+      }
     });
   }
   for (const d of documents) d.run();

@@ -32,6 +32,10 @@ export interface ExportWords {
   goodsVat: string;
   goodsMargin: string;
   supplier: string;
+  /** The entries of goods out at purchase value ({number}: a day for the sales). */
+  salesOutEntry: string;
+  writeOffEntry: string;
+  countEntry: string;
   accounts: Record<AccountKey, string>;
   /** The PDF. */
   title: string;
@@ -111,6 +115,9 @@ const WORDS = {
   goodsVat: ['Укалкулисани ПДВ', 'Ukalkulisani PDV', 'VAT in retail prices'],
   goodsMargin: ['Укалкулисана разлика у цени', 'Ukalkulisana razlika u ceni', 'Margin in retail prices'],
   supplier: ['Добављач {supplier}', 'Dobavljač {supplier}', 'Supplier {supplier}'],
+  salesOutEntry: ['Раздужење продавнице {number}', 'Razduženje prodavnice {number}', 'Goods sold {number}'],
+  writeOffEntry: ['Отпис {number}', 'Otpis {number}', 'Write-off {number}'],
+  countEntry: ['Попис {number}', 'Popis {number}', 'Stock-taking {number}'],
   accounts: {
     cash: ['Благајна', 'Blagajna', 'Cash'],
     cards: ['Платне картице', 'Platne kartice', 'Payment cards'],
@@ -132,6 +139,10 @@ const WORDS = {
     goodsVat: ['Укалкулисани ПДВ', 'Ukalkulisani PDV', 'VAT in retail prices'],
     goodsMargin: ['Укалкулисана разлика у цени', 'Ukalkulisana razlika u ceni', 'Margin in retail prices'],
     suppliers: ['Добављачи у земљи', 'Dobavljači u zemlji', 'Domestic suppliers'],
+    costOfGoods: ['Набавна вредност продате робе', 'Nabavna vrednost prodate robe', 'Cost of goods sold'],
+    writeOffs: ['Расход по отпису робе', 'Rashod po otpisu robe', 'Goods written off'],
+    shortages: ['Мањкови', 'Manjkovi', 'Stock shortages'],
+    surpluses: ['Вишкови', 'Viškovi', 'Stock surpluses'],
   },
   title: ['Извоз за књиговођу', 'Izvoz za knjigovođu', 'Exports for the bookkeeper'],
   period: ['Период: {from} – {to}', 'Period: {from} – {to}', 'Period: {from} – {to}'],

@@ -164,6 +164,10 @@ const SR_CYRL: Labels = {
   smtpPassword: 'Лозинка за пошту',
   mailFrom: 'Адреса пошиљаоца',
   mailTo: 'Адресе књиговође',
+  costOfGoods: 'Конто: Набавна вредност продате робе',
+  writeOffs: 'Конто: Расход по отпису робе',
+  shortages: 'Конто: Мањкови',
+  surpluses: 'Конто: Вишкови',
 };
 
 const SR_LATN: Labels = {
@@ -323,6 +327,10 @@ const SR_LATN: Labels = {
   smtpPassword: 'Lozinka za poštu',
   mailFrom: 'Adresa pošiljaoca',
   mailTo: 'Adrese knjigovođe',
+  costOfGoods: 'Konto: Nabavna vrednost prodate robe',
+  writeOffs: 'Konto: Rashod po otpisu robe',
+  shortages: 'Konto: Manjkovi',
+  surpluses: 'Konto: Viškovi',
 };
 
 const EN: Labels = {
@@ -482,6 +490,10 @@ const EN: Labels = {
   smtpPassword: 'Mail password',
   mailFrom: 'Sender address',
   mailTo: "The bookkeeper's addresses",
+  costOfGoods: 'Account: Cost of goods sold',
+  writeOffs: 'Account: Goods written off',
+  shortages: 'Account: Stock shortages',
+  surpluses: 'Account: Stock surpluses',
 };
 
 const LABELS: Record<Language, Labels> = { 'sr-Cyrl': SR_CYRL, 'sr-Latn': SR_LATN, en: EN };

@@ -11,9 +11,15 @@
 import { apportion } from '../tax-summary.ts';
 import { includedTax, roundDiv, type Milli, type Para } from '../money.ts';
 import type { SefCategory } from './tax.ts';
+import { advanceDeduction, advanceExtension, advanceReferences } from './final.ts';
 
 /** The profile (docs/sef.md, "Unsure": the 2021 form the framework spec gives). */
 export const SEF_CUSTOMIZATION_ID = 'urn:cen.eu:en16931:2017#compliant#urn:mfin.gov.rs:srbdt:2021';
+/** The profile of a document that carries SEF's extension (a final invoice's advances: docs/sef.md, rule RSR-02). */
+export const SEF_EXTENSION_CUSTOMIZATION_ID =
+  'urn:cen.eu:en16931:2017#compliant#urn:mfin.gov.rs:srbdt:2022#conformant#urn:mfin.gov.rs:srbdtext:2022';
+/** The namespace of SEF's extension (`sbt:SrbDtExt`). */
+export const SEF_EXTENSION_NS = 'http://mfin.gov.rs/srbdt/srbdtext';
 
 export type SefDocumentKind = 'invoice' | 'advance' | 'credit_note';
 
@@ -67,7 +73,18 @@ export interface SefDocumentInput {
   fiscalReceipt: { invoiceNumber: string; issueDate: string };
   /** A credit note: the e-invoice it corrects. */
   corrects?: { number: string; issueDate: string } | undefined;
+  /**
+   * A final invoice (380) of an advance chain: the advance invoices (386) already sent, each with its own lines, so
+   * that the deduction is exactly what each advance invoice stated (shared/sef/final.ts).
+   */
+  advances?: readonly SefAdvance[] | undefined;
   note?: string | undefined;
+}
+
+export interface SefAdvance {
+  number: string;
+  issueDate: string;
+  lines: readonly SefLine[];
 }
 
 /** The totals, in para, as written to the document (tests and the list read them). */
@@ -79,11 +96,14 @@ export interface SefTotals {
   lineNet: Para[];
 }
 
+const EXT_XMLNS =
+  'xmlns:cec="urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2" ' +
+  `xmlns:sbt="${SEF_EXTENSION_NS}"`;
 const XMLNS =
   'xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" ' +
   'xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"';
 
-function esc(text: string): string {
+export function esc(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -163,7 +183,7 @@ function party(p: SefParty): string {
   return `<cac:Party>${parts.join('')}</cac:Party>`;
 }
 
-function taxCategory(tag: 'TaxCategory' | 'ClassifiedTaxCategory', c: SefCategory): string {
+export function taxCategory(tag: 'TaxCategory' | 'ClassifiedTaxCategory', c: SefCategory): string {
   return (
     `<cac:${tag}><cbc:ID>${c.code}</cbc:ID><cbc:Percent>${c.percent}</cbc:Percent>` +
     (c.exemptionCode ? `<cbc:TaxExemptionReasonCode>${esc(c.exemptionCode)}</cbc:TaxExemptionReasonCode>` : '') +
@@ -185,10 +205,17 @@ export function buildSefDocument(input: SefDocumentInput): string {
   const t = sefTotals(input.lines);
   const r = input.fiscalReceipt;
   const note = [`Фискални рачун ${r.invoiceNumber}`, input.note].filter(Boolean).join('; ');
+  const deduction = input.advances?.length && !credit ? advanceDeduction(t, input.advances) : null;
   const out: string[] = [];
   out.push('<?xml version="1.0" encoding="UTF-8"?>');
-  out.push(`<${root} xmlns="${ns}" ${XMLNS}>`);
-  out.push(`<cbc:CustomizationID>${SEF_CUSTOMIZATION_ID}</cbc:CustomizationID>`);
+  if (deduction) {
+    out.push(`<${root} xmlns="${ns}" ${XMLNS} ${EXT_XMLNS}>`);
+    out.push(advanceExtension(deduction));
+    out.push(`<cbc:CustomizationID>${SEF_EXTENSION_CUSTOMIZATION_ID}</cbc:CustomizationID>`);
+  } else {
+    out.push(`<${root} xmlns="${ns}" ${XMLNS}>`);
+    out.push(`<cbc:CustomizationID>${SEF_CUSTOMIZATION_ID}</cbc:CustomizationID>`);
+  }
   out.push(`<cbc:ID>${esc(input.number)}</cbc:ID>`);
   out.push(`<cbc:IssueDate>${input.issueDate}</cbc:IssueDate>`);
   if (credit) out.push(`<cbc:CreditNoteTypeCode>${SEF_TYPE_CODE[input.kind]}</cbc:CreditNoteTypeCode>`);
@@ -202,6 +229,7 @@ export function buildSefDocument(input: SefDocumentInput): string {
         `<cbc:IssueDate>${input.corrects.issueDate}</cbc:IssueDate></cac:InvoiceDocumentReference></cac:BillingReference>`,
     );
   }
+  if (deduction) out.push(advanceReferences(deduction));
   out.push(
     `<cac:AdditionalDocumentReference><cbc:ID>${esc(r.invoiceNumber)}</cbc:ID>` +
       `<cbc:IssueDate>${r.issueDate}</cbc:IssueDate>` +
@@ -231,8 +259,11 @@ export function buildSefDocument(input: SefDocumentInput): string {
       `<cbc:LineExtensionAmount currencyID="RSD">${amount(t.net)}</cbc:LineExtensionAmount>` +
       `<cbc:TaxExclusiveAmount currencyID="RSD">${amount(t.net)}</cbc:TaxExclusiveAmount>` +
       `<cbc:TaxInclusiveAmount currencyID="RSD">${amount(t.gross)}</cbc:TaxInclusiveAmount>` +
-      `<cbc:PrepaidAmount currencyID="RSD">${amount(t.gross)}</cbc:PrepaidAmount>` +
-      '<cbc:PayableAmount currencyID="RSD">0.00</cbc:PayableAmount></cac:LegalMonetaryTotal>',
+      // Paid at the till: all of it prepaid. A final invoice: the advances prepaid, the rest paid with the final
+      // fiscal receipt is what the invoice asks (SEF's rule RSE-03 ties the reduced totals to it).
+      `<cbc:PrepaidAmount currencyID="RSD">${amount(deduction ? deduction.prepaid : t.gross)}</cbc:PrepaidAmount>` +
+      `<cbc:PayableAmount currencyID="RSD">${amount(deduction ? t.gross - deduction.prepaid : 0)}</cbc:PayableAmount>` +
+      '</cac:LegalMonetaryTotal>',
   );
   input.lines.forEach((line, i) => {
     const net = t.lineNet[i] as Para;

@@ -29,6 +29,7 @@ import { EnrolCodes } from './EnrolCodes.tsx';
 import { HubCatalog } from './HubCatalog.tsx';
 import { HubGoods } from './HubGoods.tsx';
 import { HubPrices } from './HubPrices.tsx';
+import { HubBooks } from './HubBooks.tsx';
 import { ReportCharts, previousPeriod, type ReportExtras } from '../reports/ReportCharts.tsx';
 import { reportT } from '../reports/words.ts';
 
@@ -69,8 +70,18 @@ export function printerText(p: TillRow['printer'], t: HubT) {
 }
 /** The hub's report (shared/hub/contract/results.ts). */
 type Report = HubReport;
-type Section = 'tills' | 'catalog' | 'prices' | 'goods' | 'staff' | 'settings' | 'report' | 'audit';
-const SECTIONS: readonly Section[] = ['tills', 'catalog', 'prices', 'goods', 'staff', 'settings', 'report', 'audit'];
+type Section = 'tills' | 'catalog' | 'prices' | 'goods' | 'staff' | 'settings' | 'report' | 'audit' | 'books';
+const SECTIONS: readonly Section[] = [
+  'tills',
+  'catalog',
+  'prices',
+  'goods',
+  'staff',
+  'settings',
+  'report',
+  'audit',
+  'books',
+];
 type ShopSettingsRow = ShopSettings;
 
 /** Today as the hub UI's clock has it (a local day, not UTC's). */
@@ -142,6 +153,7 @@ export function HubApp() {
           {section === 'catalog' && <HubCatalog t={t} lang={lang} token={session.token} />}
           {section === 'goods' && <HubGoods t={t} lang={lang} token={session.token} errorText={goodsErrorText} />}
           {section === 'prices' && <HubPrices t={t} lang={lang} token={session.token} />}
+          {section === 'books' && <HubBooks t={t} lang={lang} token={session.token} errorText={goodsErrorText} />}
           {section === 'staff' && (
             <StaffSection t={t} api={api ?? hubApi(session.token)} errorText={(err) => hubErrorText(t, err)} />
           )}

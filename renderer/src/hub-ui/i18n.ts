@@ -377,6 +377,8 @@ const SR_CYRL = {
   rcCsvAdded: 'Из CSV-а је додато ставки: {count}.',
   kepLateDay: '{day}: нацрта пријемница {drafts}',
   goodsDocOpening: 'Почетно стање робе',
+  books: 'Књиговођа',
+  booksIntro: 'Један извоз за све касе продавнице: промет, документи, КЕП из књиге централе и налог за књижење.',
 } as const;
 
 export type HubKey = keyof typeof SR_CYRL;
@@ -745,6 +747,8 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   rcCsvAdded: 'Iz CSV-a je dodato stavki: {count}.',
   kepLateDay: '{day}: nacrta prijemnica {drafts}',
   goodsDocOpening: 'Početno stanje robe',
+  books: 'Knjigovođa',
+  booksIntro: 'Jedan izvoz za sve kase prodavnice: promet, dokumenti, KEP iz knjige centrale i nalog za knjiženje.',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -1109,6 +1113,8 @@ const EN: Shape<typeof SR_CYRL> = {
   rcCsvAdded: 'Lines added from the CSV: {count}.',
   kepLateDay: '{day}: draft receipts {drafts}',
   goodsDocOpening: 'Opening stock',
+  books: 'Bookkeeper',
+  booksIntro: "One export for all the shop's tills: turnover, documents, the KEP from the hub's book and the journal.",
 };
 
 /** The hub UI's texts per language (the `hub` namespace of its i18next instance). */

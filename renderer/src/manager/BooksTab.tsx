@@ -14,19 +14,10 @@ import { ACCOUNT_KEYS, type AccountKey } from '../../../shared/exports/accounts.
 import { EXPORT_WORDS } from '../../../shared/i18n/exports.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { formatRsd } from '../../../shared/money.ts';
-import { formatDay, isoDay } from '../dates.ts';
-import {
-  ApprovedForm,
-  call,
-  DateRange,
-  MgrTable,
-  NoteAndAlert,
-  pinOf,
-  saveBase64,
-  SelfApproval,
-  useAction,
-} from './common.tsx';
+import { isoDay } from '../dates.ts';
+import { ApprovedForm, call, DateRange, NoteAndAlert, pinOf, saveBase64, SelfApproval, useAction } from './common.tsx';
 import type { ManagerT, ManagerText } from './i18n.ts';
+import { ExportDays, ExportTotals } from './ExportTables.tsx';
 
 const FILES: ExportFileKind[] = ['turnover', 'documents', 'goods', 'kep', 'journal', 'minimax', 'pdf'];
 
@@ -133,27 +124,7 @@ export function BooksTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
 
       {view && (
         <section aria-label={t('books_totals')}>
-          <h4>
-            {t('books_totals')}: {formatDay(view.from, lang)} – {formatDay(view.to, lang)}
-          </h4>
-          <MgrTable label={t('books_totals')}>
-            {(
-              [
-                ['books_gross', view.total.grossPara],
-                ['books_tax', view.total.taxPara],
-                ['books_net', view.total.netPara],
-                ['books_sales', view.total.sales.totalPara],
-                ['books_advances', view.total.advances.totalPara],
-                ['books_refunds', view.total.refunds.totalPara],
-                ['books_stock', view.stockValuePara],
-              ] as [ManagerText, number][]
-            ).map(([key, para]) => (
-              <tr key={key}>
-                <th scope="row">{t(key)}</th>
-                <td className="num">{formatRsd(para)}</td>
-              </tr>
-            ))}
-          </MgrTable>
+          <ExportTotals t={t} lang={lang} view={view} />
           <p role="status">
             {t(view.journalTotals.debitPara === view.journalTotals.creditPara ? 'books_balanced' : 'books_unbalanced', {
               debit: formatRsd(view.journalTotals.debitPara),
@@ -171,22 +142,7 @@ export function BooksTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
               </button>
             ))}
           </div>
-          <h4>{t('books_days')}</h4>
-          <MgrTable
-            label={t('books_days')}
-            scroll
-            headers={[t('books_col_day'), t('books_gross'), t('books_tax'), t('books_net'), t('books_refunds')]}
-          >
-            {view.days.map((d) => (
-              <tr key={d.day}>
-                <td>{formatDay(d.day, lang)}</td>
-                <td className="num">{formatRsd(d.grossPara)}</td>
-                <td className="num">{formatRsd(d.taxPara)}</td>
-                <td className="num">{formatRsd(d.grossPara - d.taxPara)}</td>
-                <td className="num">{formatRsd(d.refundsPara)}</td>
-              </tr>
-            ))}
-          </MgrTable>
+          <ExportDays t={t} lang={lang} view={view} />
         </section>
       )}
 

@@ -1,27 +1,32 @@
 /**
- * The export files of a period (docs/exports.md): the CSVs (shared/exports/csv.ts, the receipts list's and the KEP's
- * own), the journal in Minimax's layout, and the A4 PDF of all of it (shared/node/a4.ts: one table, a section
- * a block of rows under its title).
+ * The export files of a period (docs/exports.md), the same at the till and at the hub: the CSVs
+ * (shared/exports/csv.ts, the receipts list's and the KEP's own), the journal in Minimax's layout, and the A4 PDF
+ * of all of it (shared/node/a4.ts: one table, a section a block of rows under its title).
  */
-import type { Language } from '../../shared/domain.ts';
-import type { ExportFileKind, ExportView } from '../../shared/contract/exports.ts';
-import type { PdfFile } from '../../shared/contract/goods.ts';
-import type { AccountMap } from '../../shared/exports/accounts.ts';
-import { goodsCsv, journalCsv, minimaxCsv, turnoverCsv } from '../../shared/exports/csv.ts';
-import { receiptsCsv } from '../../shared/reports/receipts.ts';
-import { kepCsv, kepDate } from '../../shared/i18n/goods.ts';
-import { EXPORT_WORDS } from '../../shared/i18n/exports.ts';
-import { receiptKindName, paymentName } from '../../shared/i18n/enums.ts';
-import { dayIn, formatMoment } from '../../shared/i18n/time.ts';
-import { formatRsd } from '../../shared/money.ts';
-import { pdfFile } from '../goods/documents.ts';
-import type { ShopIdentity } from '../../shared/node/a4.ts';
+import type { Language } from '../domain.ts';
+import type { ExportFileKind, ExportView } from '../contract/exports.ts';
+import type { PdfFile } from '../contract/goods.ts';
+import type { AccountMap } from '../exports/accounts.ts';
+import { goodsCsv, journalCsv, minimaxCsv, turnoverCsv } from '../exports/csv.ts';
+import { receiptsCsv } from '../reports/receipts.ts';
+import { kepCsv, kepDate } from '../i18n/goods.ts';
+import { EXPORT_WORDS } from '../i18n/exports.ts';
+import { receiptKindName, paymentName } from '../i18n/enums.ts';
+import { dayIn, formatMoment } from '../i18n/time.ts';
+import { formatRsd } from '../money.ts';
+import { a4Pdf, type A4Input, type ShopIdentity } from './a4.ts';
 
 export interface ExportFileDeps {
   language(): Language;
   accounts(): AccountMap;
   shop(): ShopIdentity;
   now(): Date;
+}
+
+/** An A4 document as a file (shared/node/a4.ts). */
+export async function pdfFile(fileName: string, input: A4Input): Promise<PdfFile> {
+  const bytes = await a4Pdf(input);
+  return { fileName, base64: Buffer.from(bytes).toString('base64') };
 }
 
 const text = (name: string, body: string): PdfFile => ({

@@ -1,0 +1,35 @@
+/**
+ * The bookkeeper's exports at the hub (docs/exports.md, "At the hub"): one shop's period over all its tills, as JSON
+ * or as one of the till's files (the same layouts: shared/exports/, shared/node/export-files.ts). A hub manager's
+ * session acts on its own shop, the admin token on the shop it names.
+ */
+import { z } from 'zod';
+import type { ExportView } from '../../contract/exports.ts';
+import { endpoint, type HubFile } from './define.ts';
+
+const day = z.string({ error: 'date' }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date' });
+
+/** The files the hub makes: the till's, less the goods documents the hub's book does not list yet. */
+export const HUB_EXPORT_FILES = ['turnover', 'documents', 'kep', 'journal', 'minimax', 'pdf'] as const;
+
+export const HubExportQuery = z
+  .object({
+    shopId: z.coerce.number().int().positive().optional(),
+    from: day,
+    to: day,
+    lang: z.enum(['sr-Cyrl', 'sr-Latn', 'en']).optional(),
+    /** One file of the period; else the view as JSON. */
+    file: z.enum(HUB_EXPORT_FILES, { error: 'export_kind' }).optional(),
+  })
+  .refine((p) => p.from <= p.to, { error: 'date_order', path: ['to'] });
+
+export const EXPORT_API = {
+  /** The shop's export of a period of Belgrade days (`from` to `to`, both included). */
+  hubExport: endpoint<ExportView | HubFile>()({
+    method: 'GET',
+    path: '/api/admin/exports',
+    caller: 'manager',
+    input: HubExportQuery,
+    shop: 'required',
+  }),
+};
