@@ -226,6 +226,12 @@ export function applyHubPrices(db: Db, changes: readonly HubPriceChange[], at: s
           at,
           id,
         );
+      // A chain's change the shop's own had overridden (skipped here), pending again before its moment: the shop's
+      // own was cancelled at the hub (docs/prices.md "At the hub", which one wins).
+      else
+        db.prepare(
+          "UPDATE scheduled_prices SET state = 'pending', applied_at = NULL WHERE id = ? AND state = 'skipped' AND at > ?",
+        ).run(id, at);
       continue;
     }
     if (c.deleted) {
