@@ -162,7 +162,7 @@ function RuleForm(props: {
     const { errors: local, input } = inputOf(kind, v, props.start.id, p, {
       rows,
       found,
-      label: (i) => itemLabel(lang, i, 'price'),
+      label: (i) => message(lang, 'number', { field: itemLabel(lang, i, 'price') }),
     });
     if (Object.keys(local).length) return setErrors(local);
     setBusy(true);
@@ -209,28 +209,30 @@ function RuleForm(props: {
   const title = kind === 'promotion' ? 'newPromotion' : kind === 'list' ? 'newList' : 'newSchedule';
   return (
     <form className="mgr-form" aria-label={p(title)} onSubmit={(e) => void submit(e)} noValidate>
-      {FIELDS[kind].map((f) => (
-        <Labelled key={f} id={id(f)} label={p(f)} error={errors[f]}>
-          {OPTIONS[f] ? (
-            <select id={id(f)} value={v[f] ?? ''} onChange={set(f)} {...described(f)}>
-              {OPTIONS[f].map(([o, label]) => (
-                <option key={o} value={o}>
-                  {p(label)}
-                </option>
-              ))}
-            </select>
-          ) : (
-            <input
-              id={id(f)}
-              type={f === 'fromDay' || f === 'toDay' ? 'date' : f === 'at' ? 'datetime-local' : 'text'}
-              inputMode={f === 'price' || f === 'percent' || f === 'priority' ? 'decimal' : undefined}
-              value={v[f] ?? ''}
-              onChange={set(f)}
-              {...described(f)}
-            />
-          )}
-        </Labelled>
-      ))}
+      {FIELDS[kind]
+        .filter((f) => f !== 'buyerPib' || v.buyer === 'one')
+        .map((f) => (
+          <Labelled key={f} id={id(f)} label={p(f)} error={errors[f]}>
+            {OPTIONS[f] ? (
+              <select id={id(f)} value={v[f] ?? ''} onChange={set(f)} {...described(f)}>
+                {OPTIONS[f].map(([o, label]) => (
+                  <option key={o} value={o}>
+                    {p(label)}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                id={id(f)}
+                type={f === 'fromDay' || f === 'toDay' ? 'date' : f === 'at' ? 'datetime-local' : 'text'}
+                inputMode={f === 'price' || f === 'percent' || f === 'priority' ? 'decimal' : undefined}
+                value={v[f] ?? ''}
+                onChange={set(f)}
+                {...described(f)}
+              />
+            )}
+          </Labelled>
+        ))}
       {kind === 'list' && (
         <PriceItems
           lang={lang}
