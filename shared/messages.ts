@@ -345,6 +345,17 @@ const SR_CYRL = {
   label_refused:
     'Пореска управа не прима ознаку „{value}“ за овај налог (шифра 2310), иако је у пореским стопама: изаберите другу ({labels}).',
   goods_count_overlap: 'Попис бр. {number} исте робе је још у току: прокњижите га или откажите пре новог ({field}).',
+  prices_csv_empty: 'Датотека ({field}) нема ниједан ред са шифром и ценом. Ништа није увезено.',
+  prices_csv_columns:
+    'Ред {row}, колона {column} ({field}): ред има шифру или бар-код, цену и по жељи датуме од и до (2 до 4 колоне). Ништа није увезено.',
+  prices_csv_code:
+    'Ред {row}, колона {column} (шифра или бар-код; {field}): шифра је празна или дужа од 32 знака. Ништа није увезено.',
+  prices_csv_price:
+    'Ред {row}, колона {column} (цена; {field}): „{value}“ није цена (1.234,50 са „;“ или 1234.50 са „,“). Ништа није увезено.',
+  prices_csv_day:
+    'Ред {row}, колона {column} (датум; {field}): „{value}“ није датум (01.12.2026. или 2026-12-01). Ништа није увезено.',
+  prices_csv_days_differ:
+    'Ред {row}, колона {column} (датум; {field}): датуми од и до су датуми ценовника и морају бити исти у сваком реду. Ништа није увезено.',
 };
 
 const SR_LATN: Shape<typeof SR_CYRL> = {
@@ -685,6 +696,17 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   label_refused:
     'Poreska uprava ne prima oznaku „{value}“ za ovaj nalog (šifra 2310), iako je u poreskim stopama: izaberite drugu ({labels}).',
   goods_count_overlap: 'Popis br. {number} iste robe je još u toku: proknjižite ga ili otkažite pre novog ({field}).',
+  prices_csv_empty: 'Datoteka ({field}) nema nijedan red sa šifrom i cenom. Ništa nije uvezeno.',
+  prices_csv_columns:
+    'Red {row}, kolona {column} ({field}): red ima šifru ili bar-kod, cenu i po želji datume od i do (2 do 4 kolone). Ništa nije uvezeno.',
+  prices_csv_code:
+    'Red {row}, kolona {column} (šifra ili bar-kod; {field}): šifra je prazna ili duža od 32 znaka. Ništa nije uvezeno.',
+  prices_csv_price:
+    'Red {row}, kolona {column} (cena; {field}): „{value}“ nije cena (1.234,50 sa „;“ ili 1234.50 sa „,“). Ništa nije uvezeno.',
+  prices_csv_day:
+    'Red {row}, kolona {column} (datum; {field}): „{value}“ nije datum (01.12.2026. ili 2026-12-01). Ništa nije uvezeno.',
+  prices_csv_days_differ:
+    'Red {row}, kolona {column} (datum; {field}): datumi od i do su datumi cenovnika i moraju biti isti u svakom redu. Ništa nije uvezeno.',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -1032,6 +1054,17 @@ const EN: Shape<typeof SR_CYRL> = {
   label_refused:
     'The Tax Administration does not accept the label "{value}" for this account (code 2310), though it is in the tax rates: choose another ({labels}).',
   goods_count_overlap: 'Stock-taking no. {number} of the same goods is still open: post or cancel it first ({field}).',
+  prices_csv_empty: 'The file ({field}) has no row with a code and a price. Nothing was imported.',
+  prices_csv_columns:
+    'Row {row}, column {column} ({field}): a row has a code or barcode, a price and optionally the from and to days (2 to 4 columns). Nothing was imported.',
+  prices_csv_code:
+    'Row {row}, column {column} (code or barcode; {field}): the code is empty or longer than 32 characters. Nothing was imported.',
+  prices_csv_price:
+    'Row {row}, column {column} (price; {field}): “{value}” is not a price (1.234,50 with “;” or 1234.50 with “,”). Nothing was imported.',
+  prices_csv_day:
+    'Row {row}, column {column} (day; {field}): “{value}” is not a day (2026-12-01 or 01/12/2026). Nothing was imported.',
+  prices_csv_days_differ:
+    'Row {row}, column {column} (day; {field}): the from and to days are the list’s and must be the same on every row. Nothing was imported.',
 };
 
 /** The core's messages: `{field}` names the input field, other placeholders as each text says. */

@@ -371,6 +371,7 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
   const ruleCatalog: RuleCatalog = {
     product: (code) => catalog.product(code, []),
     hasGroup: (name) => catalog.groups().some((g) => g.name === name),
+    codeOfBarcode: (barcode) => catalog.barcodeOwner(barcode)?.code ?? null,
   };
 
   /** Prices cart lines (by product code) at `at` for a buyer: what the counter and the checkout both use. */

@@ -89,7 +89,15 @@ async function ruleCatalog(
   );
   const prices = new Map(products.map((p) => [p.code, Number(p.price)]));
   const names = new Set(groups.map((g) => g.grp));
+  // A list's item may name its product by a barcode (a CSV import): the product that has it in a shop it is for.
+  const owners = await q.query<{ barcode: string; code: string }>(
+    `SELECT DISTINCT ON (b) b AS barcode, code FROM products, jsonb_array_elements_text(barcodes) AS b
+      WHERE ${scope} AND NOT deleted AND b = ANY($3::text[]) ORDER BY b, code`,
+    [shopId, chainId, [...new Set(codes)]],
+  );
+  const byBarcode = new Map(owners.map((o) => [o.barcode, o.code]));
   return {
+    codeOfBarcode: (barcode) => byBarcode.get(barcode) ?? null,
     product: (code) => {
       const price = prices.get(code);
       return price === undefined ? null : { pricePara: price };

@@ -82,7 +82,15 @@ for (const backend of BACKENDS) {
       const products = [
         { code: 'HL', name: 'Хлеб', pricePara: 120_00, label: 'A', unit: 'piece' as const, group: 'Пекара' },
         { code: 'SK', name: 'Сок', pricePara: 200_00, label: 'A', unit: 'piece' as const, group: 'Пиће' },
-        { code: 'VO', name: 'Вода', pricePara: 50_00, label: 'A', unit: 'piece' as const, group: null },
+        {
+          code: 'VO',
+          name: 'Вода',
+          pricePara: 50_00,
+          label: 'A',
+          unit: 'piece' as const,
+          group: null,
+          barcodes: ['8600000000019'],
+        },
       ];
       await service.upsertProducts(centre, products);
       await service.upsertProducts(other, products);
@@ -138,7 +146,8 @@ for (const backend of BACKENDS) {
         ...list,
         items: [
           { code: 'HL', price: 99 },
-          { code: 'VO', price: 45.5 },
+          // By its barcode (as a CSV import may name it): stored by the product's code.
+          { code: '8600000000019', price: 45.5 },
         ],
       });
       await priced(
@@ -152,6 +161,8 @@ for (const backend of BACKENDS) {
       );
       // The shop's list, not the other shop's.
       await priced(b, ['HL'], [['HL', 120_00, null]]);
+      const seen = await api().call('prices', { shopId: centre });
+      expect(seen.lists[0]?.items.map((i) => i.code)).toEqual(['HL', 'VO']);
       // Changed at the hub (a row removed, a price changed): the till follows.
       await api().call('pricesListPut', { ...list, id, items: [{ code: 'VO', price: 40 }] });
       await priced(

@@ -241,6 +241,13 @@ function RuleForm(props: {
           onRows={setRows}
           onFound={(name, code) => found.set(name, code)}
           errors={errors}
+          onImport={(imported) =>
+            setV((x) => ({
+              ...x,
+              ...(imported.fromDay ? { fromDay: imported.fromDay } : {}),
+              ...(imported.toDay ? { toDay: imported.toDay } : {}),
+            }))
+          }
         />
       )}
       <div className="mgr-actions">

@@ -1,10 +1,13 @@
 /**
  * A price list's own prices by product in the hub's Цене form (issue 42, docs/prices.md "At the hub"): a row per
  * product, found by its code or a part of its name (the shop's catalog searched at the hub as one types, offered
- * in a list), with its price; rows added and removed. A refusal of the hub names the row's field
+ * in a list), with its price; rows added and removed, or read from a CSV file (shared/prices/items-csv.ts: a bad
+ * row named by its line and column, and nothing taken from the file). A refusal of the hub names the row's field
  * (`items.2.code`, `items.2.price`) and is said under it.
  */
 import { useState } from 'react';
+import { formatRsd } from '../../../shared/money.ts';
+import { csvProblemText, parsePriceItemsCsv, type CsvItems } from '../../../shared/prices/items-csv.ts';
 import { Labelled } from './HubCatalog.tsx';
 import { hubApi } from './api.ts';
 import { pt } from './prices-i18n.ts';
@@ -40,9 +43,20 @@ export function PriceItems(props: {
   /** What the search found so far (name → code), kept by the form. */
   onFound: (name: string, code: string) => void;
   errors: Record<string, string>;
+  /** A CSV file's rows replace the rows; its days, when it has them, are the list's. */
+  onImport: (imported: CsvItems) => void;
 }) {
   const { lang, rows } = props;
   const [offers, setOffers] = useState<{ code: string; name: string }[]>([]);
+  const [importError, setImportError] = useState<string | undefined>();
+  const importFile = async (file: File | undefined) => {
+    if (!file) return;
+    const read = parsePriceItemsCsv(await file.text());
+    if (!read.ok) return setImportError(csvProblemText(lang, read.problem, pt(lang, 'importCsv')));
+    setImportError(undefined);
+    props.onRows(read.value.items.map((i) => ({ product: i.code, price: formatRsd(i.pricePara) })));
+    props.onImport(read.value);
+  };
   const search = (q: string) => {
     if (q.trim().length < 2) return;
     hubApi(props.token)
@@ -109,6 +123,15 @@ export function PriceItems(props: {
         <button type="button" onClick={() => props.onRows([...rows, { product: '', price: '' }])}>
           {pt(lang, 'itemAdd')}
         </button>
+        <Labelled id="price-list-csv" label={pt(lang, 'importCsv')} error={importError}>
+          <input
+            id="price-list-csv"
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(e) => void importFile(e.target.files?.[0])}
+            {...(importError ? { 'aria-invalid': true as const, 'aria-describedby': 'price-list-csv-error' } : {})}
+          />
+        </Labelled>
       </div>
     </fieldset>
   );

@@ -62,6 +62,7 @@ const SR_CYRL = {
   buyerOne: 'један пословни купац',
   buyerPib: 'ПИБ купца',
   forBuyer: 'купац ПИБ {pib}',
+  importCsv: 'Увези цене из CSV датотеке',
 };
 
 type Messages = Shape<typeof SR_CYRL>;
@@ -122,6 +123,7 @@ const SR_LATN: Messages = {
   buyerOne: 'jedan poslovni kupac',
   buyerPib: 'PIB kupca',
   forBuyer: 'kupac PIB {pib}',
+  importCsv: 'Uvezi cene iz CSV datoteke',
 };
 
 const EN: Messages = {
@@ -180,6 +182,7 @@ const EN: Messages = {
   buyerOne: 'one business buyer',
   buyerPib: 'Buyer’s PIB',
   forBuyer: 'buyer PIB {pib}',
+  importCsv: 'Import prices from a CSV file',
 };
 
 /** The Цене section's texts per language. */

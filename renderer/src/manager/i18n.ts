@@ -948,6 +948,7 @@ const SR_CYRL = {
   books_mail_failed: '{month}: није послато. Број покушаја: {tries}. Одговор сервера за пошту: {reason}',
   books_mail_retry: 'Пошаљи поново сада',
   books_mail_retried: 'Каса је покушала да пошаље оно што је чекало; стање је испод.',
+  prices_f_import: 'Увези цене из CSV датотеке',
 } as const;
 
 type Key = keyof typeof SR_CYRL;
@@ -1893,6 +1894,7 @@ const SR_LATN: Table = {
   books_mail_failed: '{month}: nije poslato. Broj pokušaja: {tries}. Odgovor servera za poštu: {reason}',
   books_mail_retry: 'Pošalji ponovo sada',
   books_mail_retried: 'Kasa je pokušala da pošalje ono što je čekalo; stanje je ispod.',
+  prices_f_import: 'Uvezi cene iz CSV datoteke',
 };
 
 const EN: Table = {
@@ -2836,6 +2838,7 @@ const EN: Table = {
   books_mail_failed: "{month}: not sent. Tries: {tries}. The mail server's answer: {reason}",
   books_mail_retry: 'Send again now',
   books_mail_retried: 'What was waiting has been tried; the state is below.',
+  prices_f_import: 'Import prices from a CSV file',
 };
 
 /** The manager screens' texts per language. */
