@@ -167,6 +167,28 @@ test("a list's own prices by product, a business buyer's list for the chain and 
     'цене 1 артикла: Сок од јабуке 1 л 170,00',
   );
 
+  // A list's prices from a CSV file: a bad row named by line and column and nothing taken, then a good file.
+  await section.getByRole('button', { name: 'Нови ценовник' }).click();
+  const fromFile = section.getByRole('form', { name: 'Нови ценовник' });
+  await fromFile.getByLabel('Назив', { exact: true }).fill('Из датотеке');
+  const file = fromFile.getByLabel('Увези цене из CSV датотеке');
+  const csv = (text: string) => ({ name: 'cene.csv', mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
+  await file.setInputFiles(csv('\uFEFFшифра;цена;од;до\nHL;89,90;01.12.2026.;07.12.2026.\nSK;1,2,3\n'));
+  await expect(fromFile.getByRole('alert')).toHaveText(
+    'Ред 3, колона 2 (цена; Увези цене из CSV датотеке): „1,2,3“ није цена (1.234,50 са „;“ или 1234.50 са „,“). Ништа није увезено.',
+  );
+  await expect(fromFile.getByLabel('Артикал (шифра или назив), ред 1')).toHaveCount(0);
+  await shotsAtTillSizes(page, 'hub-prices-csv-refused', fromFile);
+  await file.setInputFiles(csv('HL;89,90;01.12.2026.;07.12.2026.\nSK;1.150,00;01.12.2026.;07.12.2026.\n'));
+  await expect(fromFile.getByLabel('Артикал (шифра или назив), ред 2')).toHaveValue('SK');
+  await expect(fromFile.getByLabel('Од датума')).toHaveValue('2026-12-01');
+  await fromFile.getByRole('button', { name: 'Сачувај' }).click();
+  await expect(lists.getByRole('row', { name: /Из датотеке/ })).toContainText(
+    'цене 2 артикла: Хлеб 89,90, Сок од јабуке 1 л 1.150,00',
+  );
+  await lists.getByRole('button', { name: 'Обриши Из датотеке' }).click();
+  await expect(lists.getByRole('row', { name: /Из датотеке/ })).toHaveCount(0);
+
   // A business buyer's list for the whole chain: a PIB with a wrong check digit refused at its field.
   await section.getByRole('button', { name: 'Нови ценовник' }).click();
   const buyer = section.getByRole('form', { name: 'Нови ценовник' });

@@ -8,6 +8,7 @@
 import { useState } from 'react';
 import { formatRsd } from '../../../shared/money.ts';
 import { csvProblemText, parsePriceItemsCsv, type CsvItems } from '../../../shared/prices/items-csv.ts';
+import { CsvFileButton } from '../ui/CsvFileButton.tsx';
 import { Labelled } from './HubCatalog.tsx';
 import { hubApi } from './api.ts';
 import { pt } from './prices-i18n.ts';
@@ -49,8 +50,7 @@ export function PriceItems(props: {
   const { lang, rows } = props;
   const [offers, setOffers] = useState<{ code: string; name: string }[]>([]);
   const [importError, setImportError] = useState<string | undefined>();
-  const importFile = async (file: File | undefined) => {
-    if (!file) return;
+  const importFile = async (file: File) => {
     const read = parsePriceItemsCsv(await file.text());
     if (!read.ok) return setImportError(csvProblemText(lang, read.problem, pt(lang, 'importCsv')));
     setImportError(undefined);
@@ -123,15 +123,12 @@ export function PriceItems(props: {
         <button type="button" onClick={() => props.onRows([...rows, { product: '', price: '' }])}>
           {pt(lang, 'itemAdd')}
         </button>
-        <Labelled id="price-list-csv" label={pt(lang, 'importCsv')} error={importError}>
-          <input
-            id="price-list-csv"
-            type="file"
-            accept=".csv,text/csv"
-            onChange={(e) => void importFile(e.target.files?.[0])}
-            {...(importError ? { 'aria-invalid': true as const, 'aria-describedby': 'price-list-csv-error' } : {})}
-          />
-        </Labelled>
+        <CsvFileButton
+          label={pt(lang, 'importCsv')}
+          error={importError}
+          errorId="price-list-csv-error"
+          onFile={(f) => void importFile(f)}
+        />
       </div>
     </fieldset>
   );

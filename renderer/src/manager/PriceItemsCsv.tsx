@@ -7,26 +7,17 @@
 import { useState } from 'react';
 import type { Language } from '../../../shared/domain.ts';
 import { csvProblemText, parsePriceItemsCsv, type CsvItems } from '../../../shared/prices/items-csv.ts';
-import { CheckedField } from '../ui/forms.tsx';
+import { CsvFileButton } from '../ui/CsvFileButton.tsx';
 
 export function PriceItemsCsv(props: { lang: Language; label: string; onItems: (read: CsvItems) => void }) {
   const [error, setError] = useState<string | undefined>();
-  const id = 'price-list-csv-error';
-  const read = async (file: File | undefined) => {
-    if (!file) return;
+  const read = async (file: File) => {
     const r = parsePriceItemsCsv(await file.text());
     if (!r.ok) return setError(csvProblemText(props.lang, r.problem, props.label));
     setError(undefined);
     props.onItems(r.value);
   };
   return (
-    <CheckedField label={props.label} error={error} errorId={id}>
-      <input
-        type="file"
-        accept=".csv,text/csv"
-        onChange={(e) => void read(e.target.files?.[0])}
-        {...(error ? { 'aria-invalid': true as const, 'aria-describedby': id } : {})}
-      />
-    </CheckedField>
+    <CsvFileButton label={props.label} error={error} errorId="price-list-csv-error" onFile={(f) => void read(f)} />
   );
 }
