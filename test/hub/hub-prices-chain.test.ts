@@ -7,27 +7,17 @@
  * shop's own change of the product at the same moment wins, at the hub and at the tills, the hub away.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HubStatusView } from '../../shared/contract/hub.ts';
 import type { PricedLineView } from '../../shared/contract/prices.ts';
 import { fetchSend, hubClient } from '../../shared/hub/client.ts';
 import { startHubServer, type HubServer } from '../../hub/server.ts';
 import { createHubService, type HubService } from '../../hub/service.ts';
 import { BACKENDS } from './backends.ts';
-import { closeCores, MANAGER_PIN, ok, startCore } from '../support/session.ts';
+import { enrol, refused, until } from './prices-support.ts';
+import { closeCores, ok, startCore } from '../support/session.ts';
 
 const TOKEN = 'kasa-test-admin-token-prices-chain-0123456789';
 const PIB = '101134702';
 type Core = Awaited<ReturnType<typeof startCore>>;
-interface Refusal {
-  status: number;
-  code: string | undefined;
-  field: string | undefined;
-}
-
-const until = async (check: () => Promise<boolean> | boolean, tries = 400): Promise<void> => {
-  for (let i = 0; i < tries && !(await check()); i++) await new Promise((r) => setTimeout(r, 50));
-  expect(await check()).toBe(true);
-};
 
 for (const backend of BACKENDS) {
   describe(`a list's prices, the chain's buyer lists and scheduled changes on ${backend.name}`, () => {
@@ -42,14 +32,6 @@ for (const backend of BACKENDS) {
       hubClient(fetchSend({ fetch: (u, i) => fetch(u, i), baseUrl: server.url, token: TOKEN }), {
         refusal: (status, code, message, field) => Object.assign(new Error(message), { status, code, field }),
       });
-    const refused = async (p: Promise<unknown>): Promise<Refusal> => {
-      try {
-        await p;
-      } catch (e) {
-        return e as Refusal;
-      }
-      throw new Error('accepted');
-    };
     const stored = async (): Promise<number> =>
       Number((await handle.db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM hub_prices'))[0]?.n);
     /** Each line's code, price in force and the rule's name, for the buyer when given. */
@@ -62,17 +44,6 @@ for (const backend of BACKENDS) {
       ).map((l) => [l.code, l.unitPara, l.rule?.name ?? null]);
     const priced = async (c: Core, codes: string[], expected: unknown, buyerPib?: string) =>
       until(async () => JSON.stringify(await quote(c, codes, buyerPib).catch(() => null)) === JSON.stringify(expected));
-
-    async function enrol(c: Core, shopId: number): Promise<void> {
-      await ok(c, 'hub.enrol', { managerPin: MANAGER_PIN, url: server.url, code: await service.newEnrolCode(shopId) });
-      const choice = (await ok<HubStatusView>(c, 'hub.status')).staffChoice;
-      const hubManager = choice?.hub?.find((p) => p.role === 'manager');
-      if (choice && hubManager)
-        await ok(c, 'hub.staffChoice', {
-          hubPin: MANAGER_PIN,
-          choices: choice.till.map((p) => ({ id: p.id, hubId: p.role === 'manager' ? hubManager.id : null })),
-        });
-    }
 
     beforeAll(async () => {
       handle = await backend.open();
@@ -97,8 +68,8 @@ for (const backend of BACKENDS) {
       server = await startHubServer({ service, adminToken: TOKEN });
       a = await startCore({ env: { KASA_LANG: 'sr-Cyrl', KASA_TERMINAL_ID: 'PCH-A' } });
       b = await startCore({ env: { KASA_LANG: 'sr-Cyrl', KASA_TERMINAL_ID: 'PCH-B' } });
-      await enrol(a, centre);
-      await enrol(b, other);
+      await enrol(a, service, server.url, centre);
+      await enrol(b, service, server.url, other);
     }, 120_000);
     afterAll(async () => {
       await closeCores();
