@@ -94,7 +94,7 @@ export function PriceItems(props: {
         ))}
       </datalist>
       {rows.map((r, i) => (
-        <div key={i} className="mgr-actions">
+        <div key={i} className="mgr-actions price-item-row">
           <Labelled id={id(i, 'code')} label={itemLabel(lang, i, 'code')} error={props.errors[itemField(i, 'code')]}>
             <input
               id={id(i, 'code')}
