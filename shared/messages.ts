@@ -362,6 +362,17 @@ const SR_CYRL = {
   hub_goods_not_sent: 'Хаб продавнице сада није доступан: нацрт чека на каси, а књижи се кад хаб буде доступан.',
   sef_advance_not_sent:
     'Коначна е-фактура умањује се за авансне е-фактуре: прво пошаљите на СЕФ е-фактуру аванса {number} ({field}).',
+  prices_csv_empty: 'Датотека ({field}) нема ниједан ред са шифром и ценом. Ништа није увезено.',
+  prices_csv_columns:
+    'Ред {row}, колона {column} ({field}): ред има шифру или бар-код, цену и по жељи датуме од и до (2 до 4 колоне). Ништа није увезено.',
+  prices_csv_code:
+    'Ред {row}, колона {column} (шифра или бар-код; {field}): шифра је празна или дужа од 32 знака. Ништа није увезено.',
+  prices_csv_price:
+    'Ред {row}, колона {column} (цена; {field}): „{value}“ није цена (1.234,50 са „;“ или 1234.50 са „,“). Ништа није увезено.',
+  prices_csv_day:
+    'Ред {row}, колона {column} (датум; {field}): „{value}“ није датум (01.12.2026. или 2026-12-01). Ништа није увезено.',
+  prices_csv_days_differ:
+    'Ред {row}, колона {column} (датум; {field}): датуми од и до су датуми ценовника и морају бити исти у сваком реду. Ништа није увезено.',
 };
 
 const SR_LATN: Shape<typeof SR_CYRL> = {
@@ -719,6 +730,17 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   hub_goods_not_sent: 'Hab prodavnice sada nije dostupan: nacrt čeka na kasi, a knjiži se kad hab bude dostupan.',
   sef_advance_not_sent:
     'Konačna e-faktura umanjuje se za avansne e-fakture: prvo pošaljite na SEF e-fakturu avansa {number} ({field}).',
+  prices_csv_empty: 'Datoteka ({field}) nema nijedan red sa šifrom i cenom. Ništa nije uvezeno.',
+  prices_csv_columns:
+    'Red {row}, kolona {column} ({field}): red ima šifru ili bar-kod, cenu i po želji datume od i do (2 do 4 kolone). Ništa nije uvezeno.',
+  prices_csv_code:
+    'Red {row}, kolona {column} (šifra ili bar-kod; {field}): šifra je prazna ili duža od 32 znaka. Ništa nije uvezeno.',
+  prices_csv_price:
+    'Red {row}, kolona {column} (cena; {field}): „{value}“ nije cena (1.234,50 sa „;“ ili 1234.50 sa „,“). Ništa nije uvezeno.',
+  prices_csv_day:
+    'Red {row}, kolona {column} (datum; {field}): „{value}“ nije datum (01.12.2026. ili 2026-12-01). Ništa nije uvezeno.',
+  prices_csv_days_differ:
+    'Red {row}, kolona {column} (datum; {field}): datumi od i do su datumi cenovnika i moraju biti isti u svakom redu. Ništa nije uvezeno.',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -1084,6 +1106,17 @@ const EN: Shape<typeof SR_CYRL> = {
     'The store hub is not reachable now: the draft waits on this till and is posted once the hub is back.',
   sef_advance_not_sent:
     'The final e-invoice deducts the advance invoices: first send the e-invoice of advance {number} to SEF ({field}).',
+  prices_csv_empty: 'The file ({field}) has no row with a code and a price. Nothing was imported.',
+  prices_csv_columns:
+    'Row {row}, column {column} ({field}): a row has a code or barcode, a price and optionally the from and to days (2 to 4 columns). Nothing was imported.',
+  prices_csv_code:
+    'Row {row}, column {column} (code or barcode; {field}): the code is empty or longer than 32 characters. Nothing was imported.',
+  prices_csv_price:
+    'Row {row}, column {column} (price; {field}): “{value}” is not a price (1.234,50 with “;” or 1234.50 with “,”). Nothing was imported.',
+  prices_csv_day:
+    'Row {row}, column {column} (day; {field}): “{value}” is not a day (2026-12-01 or 01/12/2026). Nothing was imported.',
+  prices_csv_days_differ:
+    'Row {row}, column {column} (day; {field}): the from and to days are the list’s and must be the same on every row. Nothing was imported.',
 };
 
 /** The core's messages: `{field}` names the input field, other placeholders as each text says. */

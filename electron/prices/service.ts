@@ -226,6 +226,12 @@ export function applyHubPrices(db: Db, changes: readonly HubPriceChange[], at: s
           at,
           id,
         );
+      // A chain's change the shop's own had overridden (skipped here), pending again before its moment: the shop's
+      // own was cancelled at the hub (docs/prices.md "At the hub", which one wins).
+      else
+        db.prepare(
+          "UPDATE scheduled_prices SET state = 'pending', applied_at = NULL WHERE id = ? AND state = 'skipped' AND at > ?",
+        ).run(id, at);
       continue;
     }
     if (c.deleted) {
@@ -365,6 +371,7 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
   const ruleCatalog: RuleCatalog = {
     product: (code) => catalog.product(code, []),
     hasGroup: (name) => catalog.groups().some((g) => g.name === name),
+    codeOfBarcode: (barcode) => catalog.barcodeOwner(barcode)?.code ?? null,
   };
 
   /** Prices cart lines (by product code) at `at` for a buyer: what the counter and the checkout both use. */

@@ -31,7 +31,7 @@ import type {
   PriceWhere,
 } from '../../shared/hub/prices.ts';
 import { message } from '../../shared/messages.ts';
-import { setProductPrice } from './catalog.ts';
+import { applyDueChanges, changeKey, ownChanges, touchChainChange } from './prices-scheduled.ts';
 import { lockMasterData, type HubDeps } from './shared.ts';
 
 type Kind = 'list' | 'promotion' | 'scheduled';
@@ -89,7 +89,15 @@ async function ruleCatalog(
   );
   const prices = new Map(products.map((p) => [p.code, Number(p.price)]));
   const names = new Set(groups.map((g) => g.grp));
+  // A list's item may name its product by a barcode (a CSV import): the product that has it in a shop it is for.
+  const owners = await q.query<{ barcode: string; code: string }>(
+    `SELECT DISTINCT ON (b) b AS barcode, code FROM products, jsonb_array_elements_text(barcodes) AS b
+      WHERE ${scope} AND NOT deleted AND b = ANY($3::text[]) ORDER BY b, code`,
+    [shopId, chainId, [...new Set(codes)]],
+  );
+  const byBarcode = new Map(owners.map((o) => [o.barcode, o.code]));
   return {
+    codeOfBarcode: (barcode) => byBarcode.get(barcode) ?? null,
     product: (code) => {
       const price = prices.get(code);
       return price === undefined ? null : { pricePara: price };
@@ -123,6 +131,18 @@ async function writeRule(
   return o.id;
 }
 
+/**
+ * A scheduled change's state as one shop sees it: the chain's change of a product at a moment the shop has its
+ * own change of is skipped there (prices-scheduled.ts, which one wins).
+ */
+function scheduledState(own: ReadonlySet<string>) {
+  return (r: PriceRow): HubScheduledRow['state'] => {
+    const s = r.data as HubScheduledRow;
+    if (r.shop_id === null && r.state === 'pending' && own.has(changeKey(s.code, s.at))) return 'skipped';
+    return r.state ?? 'pending';
+  };
+}
+
 /** A shop's rules (its own and the chain's) as the hub UI shows them, with product names. */
 async function shopPricesOf(deps: HubDeps, shopId: number): Promise<HubPrices> {
   const { db } = deps;
@@ -143,6 +163,7 @@ async function shopPricesOf(deps: HubDeps, shopId: number): Promise<HubPrices> {
   const name = (code: string): string | null => products.get(code)?.name ?? null;
   const at = deps.now().getTime();
   const where = (r: PriceRow): PriceWhere => (r.shop_id === null ? 'chain' : 'shop');
+  const state = scheduledState(await ownChanges(db, shopId));
   const out: HubPrices = { lists: [], promotions: [], scheduled: [] };
   for (const r of rows) {
     const id = Number(r.id);
@@ -161,35 +182,14 @@ async function shopPricesOf(deps: HubDeps, shopId: number): Promise<HubPrices> {
         pricePara: s.price_para,
         oldPricePara: products.get(s.code)?.price_para ?? null,
         at: s.at,
-        state: r.state ?? 'pending',
+        state: state(r),
         appliedAt: null,
         fromHub: true,
+        where: where(r),
       });
     }
   }
   return out;
-}
-
-/**
- * Applies every scheduled change due by now, each once (pending → applied, or skipped when the shop no longer
- * has the product): the product's new price with a new version, in the caller's transaction.
- */
-async function applyDue(q: Queryable, iso: () => string): Promise<number> {
-  const due = await q.query<{ id: number; shop_id: number; data: HubScheduledRow }>(
-    `SELECT id, shop_id, data FROM hub_prices
-      WHERE kind = 'scheduled' AND state = 'pending' AND (data->>'at')::text <= $1 ORDER BY (data->>'at')::text, id`,
-    [iso()],
-  );
-  for (const d of due) {
-    const changed = await setProductPrice(q, d.shop_id, d.data.code, d.data.price_para);
-    const state = changed ? 'applied' : 'skipped';
-    await q.query(
-      `UPDATE hub_prices SET state = $2, data = jsonb_set(data, '{state}', to_jsonb($2::text)),
-         version = nextval('change_seq'), updated_at = $3 WHERE id = $1`,
-      [d.id, state, iso()],
-    );
-  }
-  return due.length;
 }
 
 export function pricesService(deps: HubDeps) {
@@ -204,7 +204,7 @@ export function pricesService(deps: HubDeps) {
     if (!any[0]) return 0;
     return db.tx(async (q) => {
       await lockMasterData(q);
-      return applyDue(q, iso);
+      return applyDueChanges(q, iso);
     });
   }
 
@@ -223,6 +223,7 @@ export function pricesService(deps: HubDeps) {
           WHERE ${VISIBLE} AND version > $3 ORDER BY version LIMIT $4`,
         [shopId, chainId, since, limit],
       );
+      const state = scheduledState(await ownChanges(db, shopId));
       return rows.map(
         (r) =>
           ({
@@ -230,7 +231,7 @@ export function pricesService(deps: HubDeps) {
             kind: r.kind,
             version: Number(r.version),
             deleted: r.deleted,
-            data: r.kind === 'scheduled' ? { ...(r.data as object), state: r.state } : r.data,
+            data: r.kind === 'scheduled' ? { ...(r.data as object), state: state(r) } : r.data,
           }) as HubPriceChange,
       );
     },
@@ -283,18 +284,24 @@ export function pricesService(deps: HubDeps) {
       });
     },
 
-    /** A scheduled change of one shop's product price, checked by the till's rules, in one transaction. */
+    /**
+     * A scheduled change of a product's price in the shop or in every shop of the chain (the product known when a
+     * shop of it has it), checked by the till's rules, in one transaction. A shop's own change takes the chain's
+     * of the same product and moment over there (prices-scheduled.ts): its tills pull the chain's again.
+     */
     async schedulePrice(shopId: number, input: HubScheduleInput): Promise<{ id: number; name: string }> {
       return db.tx(async (q) => {
         await lockMasterData(q);
         const chainId = await chainOf(q, shopId);
-        const catalog = await ruleCatalog(q, shopId, chainId, 'shop', [input.code]);
-        const data = checkSchedule(input, catalog, deps.now().getTime(), refuse);
+        const { where = 'shop', shopId: _shop, ...change } = input;
+        const catalog = await ruleCatalog(q, shopId, chainId, where, [change.code]);
+        const data = checkSchedule(change, catalog, deps.now().getTime(), refuse);
         const id = await writeRule(
           q,
-          { shopId, chainId, where: 'shop', kind: 'scheduled', id: undefined, data: { ...data, state: 'pending' } },
+          { shopId, chainId, where, kind: 'scheduled', id: undefined, data: { ...data, state: 'pending' } },
           iso(),
         );
+        if (where === 'shop') await touchChainChange(q, chainId, data, iso());
         return { id, name: data.code };
       });
     },
@@ -322,7 +329,9 @@ export function pricesService(deps: HubDeps) {
             : `UPDATE hub_prices SET deleted = true, version = nextval('change_seq'), updated_at = $2 WHERE id = $1`,
           [id, iso()],
         );
-        const data = row.data as { name?: string; code?: string };
+        const data = row.data as { name?: string; code?: string; at?: string };
+        if (row.kind === 'scheduled' && row.shop_id !== null && data.code && data.at)
+          await touchChainChange(q, chainId, { code: data.code, at: data.at }, iso());
         return { kind: row.kind, name: data.name ?? data.code ?? '' };
       });
     },

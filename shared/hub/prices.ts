@@ -29,8 +29,15 @@ export const HubPromotionInput = PromotionInput.omit({ managerPin: true, id: tru
 });
 export type HubPromotionInput = z.infer<typeof HubPromotionInput>;
 
-/** A scheduled change is of one shop's product price (the catalog is the shop's). */
-export const HubScheduleInput = ScheduleInput.omit({ managerPin: true }).extend({ shopId });
+/**
+ * A scheduled change of a product's price in the shop it is set for, or in every shop of the chain that has the
+ * product (`where`, the shop when absent). At the same moment a shop's own change of the product wins over the
+ * chain's there (docs/prices.md "At the hub").
+ */
+export const HubScheduleInput = ScheduleInput.omit({ managerPin: true }).extend({
+  shopId,
+  where: PriceWhere.optional(),
+});
 export type HubScheduleInput = z.infer<typeof HubScheduleInput>;
 
 /** A list or promotion deleted, or a pending scheduled change cancelled. */
@@ -112,5 +119,5 @@ export type HubScheduledRow = z.infer<typeof HubScheduledRow>;
 export interface HubPrices {
   lists: (PriceListView & { where: PriceWhere })[];
   promotions: (PromotionView & { where: PriceWhere })[];
-  scheduled: ScheduledPriceView[];
+  scheduled: (ScheduledPriceView & { where: PriceWhere })[];
 }

@@ -17,7 +17,8 @@
  *       columns: [{ header: 'Шифра', width: 1 }, { header: 'Износ', width: 1, align: 'right' }],
  *       rows: [['A1', '1.234,00']], totals: [['Укупно', '1.234,00']], printedAt: new Date() });
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
@@ -74,6 +75,37 @@ function fontPath(file: string): string {
   return fileURLToPath(new URL(`../../resources/fonts/${file}`, import.meta.url));
 }
 
+/**
+ * DejaVu Sans regular and bold, each parsed once by fontkit for every document the process makes: pdfkit takes a
+ * parsed font in place of a path (its font factory uses an object that lays text out as it is) and embeds a new
+ * subset of it in each document, so a document no longer reads and parses the two files again (the labels' PDF
+ * spent most of its time there under load; docs/prices.md "Where the PDF's time goes"). fontkit's glyph and layout
+ * caches live on the font, so what one document shaped the next reuses.
+ */
+interface ParsedFont {
+  postscriptName: string;
+  characterSet: number[];
+  layout(text: string): unknown;
+  glyphForCodePoint(codePoint: number): unknown;
+}
+// fontkit ships no types: what is used here (https://github.com/foliojs/fontkit: `create`, `characterSet`,
+// `glyphForCodePoint`), typed as used.
+const fontkit = createRequire(import.meta.url)('fontkit') as { create(bytes: Uint8Array): ParsedFont };
+const parsedFonts = new Map<string, ParsedFont>();
+function parsedFont(file: string): ParsedFont {
+  let font = parsedFonts.get(file);
+  if (!font) {
+    font = fontkit.create(readFileSync(fontPath(file)));
+    // fontkit keeps a glyph with the characters it was first asked for. A document's subset asks for the parts of
+    // composite glyphs (Cyrillic е is drawn from Latin e) without any: the next document would then write Latin e
+    // with no character behind it (a PDF reader's copy or search loses it). Each glyph asked for by its character
+    // first, once, keeps its character for every document.
+    for (const codePoint of font.characterSet) font.glyphForCodePoint(codePoint);
+    parsedFonts.set(file, font);
+  }
+  return font;
+}
+
 /** A template's `{name}` placeholders filled in. */
 export const fill = (template: string, params: Record<string, string | number>): string =>
   template.replace(/\{(\w+)\}/g, (_m, k: string) => String(params[k] ?? ''));
@@ -89,7 +121,6 @@ export function startPdf(options: {
   landscape?: boolean | undefined;
   margins: { top: number; bottom: number; left: number; right: number };
 }): { doc: PDFKit.PDFDocument; done: Promise<Uint8Array> } {
-  const regular = fontPath('DejaVuSans.ttf');
   const doc = new PDFDocument({
     size: 'A4',
     layout: options.landscape ? 'landscape' : 'portrait',
@@ -97,8 +128,9 @@ export function startPdf(options: {
     bufferPages: true,
     info: { Title: options.title, Author: options.author, CreationDate: options.createdAt },
   });
-  doc.registerFont('regular', regular);
-  doc.registerFont('bold', fontPath('DejaVuSans-Bold.ttf'));
+  // A parsed font where the types name only a path or bytes: pdfkit's font factory takes either (see parsedFont).
+  doc.registerFont('regular', parsedFont('DejaVuSans.ttf') as unknown as PDFKit.Mixins.PDFFontSource);
+  doc.registerFont('bold', parsedFont('DejaVuSans-Bold.ttf') as unknown as PDFKit.Mixins.PDFFontSource);
   // Chosen by its registered name only: pdfkit keeps a font by the name it was first chosen by, and one first chosen
   // by its path (the `font` option) was parsed again from the file at every `font('regular')` (1,000 shelf labels
   // took 51 s; bench/labels.bench.ts).

@@ -28,6 +28,8 @@ export type Refuse = (field: string, code: string, params?: Record<string, strin
 export interface RuleCatalog {
   product(code: string): { pricePara: Para } | null;
   hasGroup(name: string): boolean;
+  /** The code of the product a barcode is of (a list's item may name its product by one: a CSV import). */
+  codeOfBarcode?(barcode: string): string | null;
 }
 
 /**
@@ -145,10 +147,13 @@ export function checkPriceList(
   if (input.ruleGroup && rulePercent === null) refuse('rulePercent', 'required');
   if (input.items.length === 0 && rulePercent === null) refuse('items', 'prices_list_empty');
   const seen = new Set<string>();
-  input.items.forEach((it, i) => {
-    if (!catalog.product(it.code)) refuse(`items.${i}.code`, 'goods_unknown_product', { value: it.code });
-    if (seen.has(it.code)) refuse(`items.${i}.code`, 'prices_item_twice', { value: it.code });
-    seen.add(it.code);
+  // An item by its product's code, or by one of its barcodes (stored by the product's code).
+  const codes = input.items.map((it, i) => {
+    const code = catalog.product(it.code) ? it.code : catalog.codeOfBarcode?.(it.code);
+    if (!code) return refuse(`items.${i}.code`, 'goods_unknown_product', { value: it.code });
+    if (seen.has(code)) refuse(`items.${i}.code`, 'prices_item_twice', { value: it.code });
+    seen.add(code);
+    return code;
   });
   if (input.ruleGroup && !catalog.hasGroup(input.ruleGroup))
     refuse('ruleGroup', 'prices_unknown_group', { value: input.ruleGroup });
@@ -160,7 +165,7 @@ export function checkPriceList(
     ...win,
     rule_group: rulePercent === null ? null : (input.ruleGroup ?? null),
     rule_percent_bp: rulePercent === null ? null : bp(rulePercent),
-    items: input.items.map((it) => ({ code: it.code, price_para: toPara(it.price) ?? 0 })),
+    items: input.items.map((it, i) => ({ code: codes[i] ?? it.code, price_para: toPara(it.price) ?? 0 })),
   };
 }
 

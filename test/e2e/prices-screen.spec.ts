@@ -13,6 +13,7 @@ import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { mt } from '../../renderer/src/manager/i18n.ts';
 import { formatDay } from '../../renderer/src/dates.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
+import { csvProblemText } from '../../shared/prices/items-csv.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { cartRows, paidWithoutApproval, pieceItem, rsd, ruleNote, scan } from './counter-support.ts';
 import { LANGUAGES, openManagerTab, shotsAtTillSizes } from './languages.ts';
@@ -176,6 +177,43 @@ for (const lang of LANGUAGES) {
       await page.keyboard.press('Enter');
       await deleteList(page, lang, listName);
       expect((await overview(kasa)).lists).toEqual([]);
+    });
+
+    test("a list's prices from a CSV file: a bad row named by line and column, nothing taken; a good file saved", async ({
+      kasa,
+    }) => {
+      const { page } = kasa;
+      const m = (key: Parameters<typeof mt>[1], params?: Record<string, string | number>) => mt(lang, key, params);
+      expect((await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } })).body.ok).toBe(
+        true,
+      );
+      await page.reload();
+      const mgr = await openManagerTab(page, lang, 'tab_prices');
+      const list = mgr.getByRole('form', { name: m('prices_list_form') });
+      await list.getByLabel(m('prices_f_name'), { exact: true }).fill('Из датотеке');
+      const file = list.getByLabel(m('prices_f_import'), { exact: true });
+      const csv = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
+      // The Serbian dialect, its third line's price not a price: said by line and column, no row taken.
+      await file.setInputFiles(csv('lose.csv', 'шифра;цена\n1001;59,99\n1002;осамдесет\n'));
+      await expect(list.getByRole('alert')).toHaveText(
+        csvProblemText(lang, { row: 3, column: 2, code: 'prices_csv_price', value: 'осамдесет' }, m('prices_f_import')),
+      );
+      await expect(file).toHaveAttribute('aria-invalid', 'true');
+      await expect(list.getByLabel(m('prices_f_item_code', { n: 1 }), { exact: true })).toHaveCount(0);
+      await shotsAtTillSizes(page, `prices-csv-refused-${lang}`, list.getByRole('alert'));
+      // The English dialect with a byte-order mark and a header: the rows filled, then saved with the list.
+      await file.setInputFiles(csv('dobro.csv', '\uFEFFcode,price\n1001,59.99\n1002,80\n'));
+      await expect(list.getByLabel(m('prices_f_item_code', { n: 2 }), { exact: true })).toHaveValue('1002');
+      await expect(list.getByRole('alert')).toHaveCount(0);
+      await list.getByRole('button', { name: m('prices_list_save') }).click();
+      await expect(mgr.getByRole('status')).toHaveText(m('prices_list_saved', { name: 'Из датотеке' }));
+      expect((await overview(kasa)).lists.map((l) => l.items.map((i) => [i.code, i.pricePara]))).toEqual([
+        [
+          ['1001', 59_99],
+          ['1002', 80_00],
+        ],
+      ]);
+      await shotsAtTillSizes(page, `prices-csv-${lang}`, mgr.getByRole('table', { name: m('prices_lists') }));
     });
   });
 }

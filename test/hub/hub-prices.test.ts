@@ -17,21 +17,12 @@ import { dayIn } from '../../shared/i18n/time.ts';
 import { startHubServer, type HubServer } from '../../hub/server.ts';
 import { createHubService, type HubService } from '../../hub/service.ts';
 import { BACKENDS } from './backends.ts';
+import { enrol, refused, until } from './prices-support.ts';
 import { closeCores, fails, MANAGER_PIN, ok, startCore } from '../support/session.ts';
 
 const TOKEN = 'kasa-test-admin-token-prices-0123456789';
 type Core = Awaited<ReturnType<typeof startCore>>;
-interface Refusal {
-  status: number;
-  code: string | undefined;
-  field: string | undefined;
-  params?: Record<string, string | number> | undefined;
-}
 
-const until = async (check: () => Promise<boolean> | boolean, tries = 300): Promise<void> => {
-  for (let i = 0; i < tries && !(await check()); i++) await new Promise((r) => setTimeout(r, 50));
-  expect(await check()).toBe(true);
-};
 const day = (offsetDays: number): string => dayIn(new Date(Date.now() + offsetDays * 86_400_000), 'Europe/Belgrade');
 
 for (const backend of BACKENDS) {
@@ -47,14 +38,6 @@ for (const backend of BACKENDS) {
         refusal: (status, code, message, field, params) =>
           Object.assign(new Error(message), { status, code, field, params }),
       });
-    const refused = async (p: Promise<unknown>): Promise<Refusal> => {
-      try {
-        await p;
-      } catch (e) {
-        return e as Refusal;
-      }
-      throw new Error('accepted');
-    };
     const stored = async (): Promise<number> =>
       Number((await handle.db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM hub_prices'))[0]?.n);
     const quote = async (c: Core, lines: { code: string; quantity: number }[]) =>
@@ -70,18 +53,6 @@ for (const backend of BACKENDS) {
       { code: 'SK', quantity: 1 },
       { code: 'VO', quantity: 2 },
     ];
-
-    /** Enrols a till into the shop; the second maps its manager to the shop's (the staff choice), so pulls run. */
-    async function enrol(c: Core): Promise<void> {
-      await ok(c, 'hub.enrol', { managerPin: MANAGER_PIN, url: server.url, code: await service.newEnrolCode(shopId) });
-      const choice = (await ok<HubStatusView>(c, 'hub.status')).staffChoice;
-      const hubManager = choice?.hub?.find((p) => p.role === 'manager');
-      if (choice && hubManager)
-        await ok(c, 'hub.staffChoice', {
-          hubPin: MANAGER_PIN,
-          choices: choice.till.map((p) => ({ id: p.id, hubId: p.role === 'manager' ? hubManager.id : null })),
-        });
-    }
 
     beforeAll(async () => {
       handle = await backend.open();
@@ -163,8 +134,8 @@ for (const backend of BACKENDS) {
       });
       a = await startCore({ env: { KASA_LANG: 'sr-Cyrl', KASA_TERMINAL_ID: 'PRC-A' } });
       b = await startCore({ env: { KASA_LANG: 'sr-Cyrl', KASA_TERMINAL_ID: 'PRC-B' } });
-      await enrol(a);
-      await enrol(b);
+      await enrol(a, service, server.url, shopId);
+      await enrol(b, service, server.url, shopId);
       const expected = [
         ['HL', 120_00, 90_00, 270_00, 'Викенд акција'],
         ['SK', 200_00, 180_00, 180_00, 'Пиће −10 %'],

@@ -16,6 +16,7 @@ import { hubErrorText } from './HubApp.tsx';
 import { Labelled } from './HubCatalog.tsx';
 import { HubCallError, hubApi } from './api.ts';
 import { pt, type HubPricesKey } from './prices-i18n.ts';
+import { codeOf, itemField, itemLabel, PriceItems, type Found, type ItemRow } from './PriceItems.tsx';
 import type { HubLang, HubT } from './i18n.ts';
 
 type FormKind = 'promotion' | 'list' | 'schedule';
@@ -25,11 +26,31 @@ type Errors = Record<string, string>;
 /** What each form asks, by the input's field name: the hub names the same field when it refuses. */
 const FIELDS: Record<FormKind, readonly HubPricesKey[]> = {
   promotion: ['name', 'where', 'product', 'group', 'kind', 'price', 'percent', 'priority', 'fromDay', 'toDay'],
-  list: ['name', 'where', 'group', 'percent', 'priority', 'fromDay', 'toDay'],
-  schedule: ['product', 'price', 'at'],
+  list: ['name', 'where', 'buyer', 'buyerPib', 'group', 'percent', 'priority', 'fromDay', 'toDay'],
+  schedule: ['product', 'where', 'price', 'at'],
+};
+/** The choices of a form's select fields, each with its label's key. */
+const OPTIONS: Partial<Record<HubPricesKey, readonly (readonly [string, HubPricesKey])[]>> = {
+  where: [
+    ['shop', 'whereShop'],
+    ['chain', 'whereChain'],
+  ],
+  kind: [
+    ['price', 'kindPrice'],
+    ['percent', 'kindPercent'],
+  ],
+  buyer: [
+    ['all', 'buyerAll'],
+    ['one', 'buyerOne'],
+  ],
 };
 /** The input field each form field is sent as. */
-const WIRE: Partial<Record<HubPricesKey, string>> = { product: 'code', group: 'group', percent: 'percent' };
+const WIRE: Partial<Record<HubPricesKey, string>> = {
+  product: 'code',
+  group: 'group',
+  percent: 'percent',
+  buyer: 'scope',
+};
 const wireOf = (kind: FormKind, f: HubPricesKey): string =>
   kind === 'list' && f === 'group' ? 'ruleGroup' : kind === 'list' && f === 'percent' ? 'rulePercent' : (WIRE[f] ?? f);
 
@@ -41,14 +62,21 @@ const dayText = (day: string | null, lang: HubLang): string => {
 };
 
 /** The input sent for a form's values; a figure that does not read is refused at its field before sending. */
-function inputOf(kind: FormKind, v: Values, id: number | undefined, p: (k: HubPricesKey) => string) {
+function inputOf(
+  kind: FormKind,
+  v: Values,
+  id: number | undefined,
+  p: (k: HubPricesKey) => string,
+  items: { rows: readonly ItemRow[]; found: Found; label: (i: number) => string },
+) {
   const errors: Errors = {};
-  const money = (f: HubPricesKey): number | null => {
-    if ((v[f] ?? '') === '') return null;
-    const para = parseRsdInput(v[f] ?? '');
-    if (para === null) errors[f] = p(f);
+  const amount = (text: string, field: string, label: string): number | null => {
+    if (text.trim() === '') return null;
+    const para = parseRsdInput(text);
+    if (para === null) errors[field] = label;
     return para === null ? null : para / 100;
   };
+  const money = (f: HubPricesKey): number | null => amount(v[f] ?? '', f, p(f));
   const percent = (): number | null => {
     if ((v.percent ?? '') === '') return null;
     const bp = parsePercentInput(v.percent ?? '');
@@ -68,11 +96,32 @@ function inputOf(kind: FormKind, v: Values, id: number | undefined, p: (k: HubPr
     const at = v.at ? new Date(v.at) : null;
     return {
       errors,
-      input: { code: v.product ?? '', price: money('price') ?? 0, at: at && !isNaN(+at) ? at.toISOString() : '' },
+      input: {
+        code: v.product ?? '',
+        where: common.where,
+        price: money('price') ?? 0,
+        at: at && !isNaN(+at) ? at.toISOString() : '',
+      },
     };
   }
-  if (kind === 'list')
-    return { errors, input: { ...common, scope: 'shop', items: [], ruleGroup: text('group'), rulePercent: percent() } };
+  if (kind === 'list') {
+    const rows = items.rows.map((r, i) => ({
+      code: codeOf(r, items.found),
+      price: amount(r.price, itemField(i, 'price'), items.label(i)) ?? 0,
+    }));
+    const buyer = v.buyer === 'one';
+    return {
+      errors,
+      input: {
+        ...common,
+        scope: buyer ? 'buyer' : 'shop',
+        buyerPib: buyer ? text('buyerPib') : null,
+        items: rows,
+        ruleGroup: text('group'),
+        rulePercent: percent(),
+      },
+    };
+  }
   const isPrice = (v.kind ?? 'price') === 'price';
   return {
     errors,
@@ -95,7 +144,7 @@ function RuleForm(props: {
   lang: HubLang;
   t: HubT;
   token: string;
-  start: { id?: number; values: Values };
+  start: { id?: number; values: Values; items?: ItemRow[] };
   /** Saved: the rule's name. */
   onDone: (name: string) => void;
   onCancel: () => void;
@@ -105,10 +154,16 @@ function RuleForm(props: {
   const [v, setV] = useState<Values>(props.start.values);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const [rows, setRows] = useState<ItemRow[]>(props.start.items ?? []);
+  const [found] = useState(() => new Map<string, string>());
   const set = (f: string) => (e: { target: { value: string } }) => setV((x) => ({ ...x, [f]: e.target.value }));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const { errors: local, input } = inputOf(kind, v, props.start.id, p);
+    const { errors: local, input } = inputOf(kind, v, props.start.id, p, {
+      rows,
+      found,
+      label: (i) => message(lang, 'number', { field: itemLabel(lang, i, 'price') }),
+    });
     if (Object.keys(local).length) return setErrors(local);
     setBusy(true);
     try {
@@ -121,16 +176,28 @@ function RuleForm(props: {
             : await api.call('pricesSchedule', input as never);
       props.onDone(r.name);
     } catch (err) {
-      // The refusal under the field it names, in the till's own words for its code.
-      const wire = err instanceof HubCallError ? (err.field ?? '').split('.')[0] : '';
-      const field = FIELDS[kind].find((f) => wireOf(kind, f) === wire) ?? FIELDS[kind][0] ?? 'name';
+      // The refusal under the field it names (a product price's row and part), in the till's own words for it.
+      const path = err instanceof HubCallError ? (err.field ?? '') : '';
+      const wire = path.split('.')[0] ?? '';
+      const row = /^items\.(\d+)\.(code|price)$/.exec(path);
+      const field = row
+        ? path
+        : wire === 'items' && kind === 'list'
+          ? 'items'
+          : (FIELDS[kind].find((f) => wireOf(kind, f) === wire) ?? FIELDS[kind][0] ?? 'name');
+      const label = row
+        ? itemLabel(lang, Number(row[1]), row[2] as 'code' | 'price')
+        : field === 'items'
+          ? p('items')
+          : p(field as HubPricesKey);
+      const value = row ? (rows[Number(row[1])]?.product ?? '') : (v[field] ?? '');
       const code = err instanceof HubCallError ? (err.code ?? '') : '';
       // The hub's parameters (the other promotion an overlap names), with this form's label and value.
       const params = err instanceof HubCallError ? err.params : {};
       const text =
         code !== '' && hasMessage(code)
-          ? message(lang, code, { value: v[field] ?? '', ...params, field: p(field) })
-          : hubErrorText(props.t, err, { [wire ?? '']: p(field) });
+          ? message(lang, code, { value, ...params, field: label })
+          : hubErrorText(props.t, err, { [wire]: label });
       setErrors({ [field]: text });
     } finally {
       setBusy(false);
@@ -142,36 +209,47 @@ function RuleForm(props: {
   const title = kind === 'promotion' ? 'newPromotion' : kind === 'list' ? 'newList' : 'newSchedule';
   return (
     <form className="mgr-form" aria-label={p(title)} onSubmit={(e) => void submit(e)} noValidate>
-      {FIELDS[kind].map((f) => (
-        <Labelled key={f} id={id(f)} label={p(f)} error={errors[f]}>
-          {f === 'where' || f === 'kind' ? (
-            <select id={id(f)} value={v[f] ?? ''} onChange={set(f)} {...described(f)}>
-              {(f === 'where' ? (['shop', 'chain'] as const) : (['price', 'percent'] as const)).map((o) => (
-                <option key={o} value={o}>
-                  {p(
-                    o === 'shop'
-                      ? 'whereShop'
-                      : o === 'chain'
-                        ? 'whereChain'
-                        : o === 'price'
-                          ? 'kindPrice'
-                          : 'kindPercent',
-                  )}
-                </option>
-              ))}
-            </select>
-          ) : (
-            <input
-              id={id(f)}
-              type={f === 'fromDay' || f === 'toDay' ? 'date' : f === 'at' ? 'datetime-local' : 'text'}
-              inputMode={f === 'price' || f === 'percent' || f === 'priority' ? 'decimal' : undefined}
-              value={v[f] ?? ''}
-              onChange={set(f)}
-              {...described(f)}
-            />
-          )}
-        </Labelled>
-      ))}
+      {FIELDS[kind]
+        .filter((f) => f !== 'buyerPib' || v.buyer === 'one')
+        .map((f) => (
+          <Labelled key={f} id={id(f)} label={p(f)} error={errors[f]}>
+            {OPTIONS[f] ? (
+              <select id={id(f)} value={v[f] ?? ''} onChange={set(f)} {...described(f)}>
+                {OPTIONS[f].map(([o, label]) => (
+                  <option key={o} value={o}>
+                    {p(label)}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                id={id(f)}
+                type={f === 'fromDay' || f === 'toDay' ? 'date' : f === 'at' ? 'datetime-local' : 'text'}
+                inputMode={f === 'price' || f === 'percent' || f === 'priority' ? 'decimal' : undefined}
+                value={v[f] ?? ''}
+                onChange={set(f)}
+                {...described(f)}
+              />
+            )}
+          </Labelled>
+        ))}
+      {kind === 'list' && (
+        <PriceItems
+          lang={lang}
+          token={props.token}
+          rows={rows}
+          onRows={setRows}
+          onFound={(name, code) => found.set(name, code)}
+          errors={errors}
+          onImport={(imported) =>
+            setV((x) => ({
+              ...x,
+              ...(imported.fromDay ? { fromDay: imported.fromDay } : {}),
+              ...(imported.toDay ? { toDay: imported.toDay } : {}),
+            }))
+          }
+        />
+      )}
       <div className="mgr-actions">
         <button type="submit" disabled={busy}>
           {p('save')}
@@ -202,7 +280,7 @@ function RowActions(props: { lang: HubLang; name: string; onEdit: () => void; on
 export function HubPrices({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
   const p = (k: HubPricesKey, params?: Record<string, string | number>) => pt(lang, k, params);
   const [prices, setPrices] = useState<Prices | null>(null);
-  const [form, setForm] = useState<{ kind: FormKind; id?: number; values: Values } | null>(null);
+  const [form, setForm] = useState<{ kind: FormKind; id?: number; values: Values; items?: ItemRow[] } | null>(null);
   // What was done, said in the language shown now (a change of language says it again).
   const [note, setNote] = useState<{ text: (lang: HubLang) => string; error: boolean } | null>(null);
   const [version, setVersion] = useState(0);
@@ -264,7 +342,15 @@ export function HubPrices({ t, lang, token }: { t: HubT; lang: HubLang; token: s
                   lang={lang}
                   name={r.name}
                   onEdit={() =>
-                    setForm({ kind, id: r.id, values: { name: r.name, where: r.where, ...values(r), ...window(r) } })
+                    setForm({
+                      kind,
+                      id: r.id,
+                      values: { name: r.name, where: r.where, ...values(r), ...window(r) },
+                      items:
+                        'items' in r
+                          ? r.items.map((i) => ({ product: i.code, price: formatRsd(i.pricePara) }))
+                          : undefined,
+                    })
                   }
                   onRemove={() => void remove(r.id)}
                 />
@@ -284,7 +370,11 @@ export function HubPrices({ t, lang, token }: { t: HubT; lang: HubLang; token: s
       )}
       <div className="mgr-actions">
         {(['promotion', 'list', 'schedule'] as const).map((k) => (
-          <button key={k} type="button" onClick={() => setForm({ kind: k, values: { where: 'shop', kind: 'price' } })}>
+          <button
+            key={k}
+            type="button"
+            onClick={() => setForm({ kind: k, values: { where: 'shop', kind: 'price', buyer: 'all' } })}
+          >
             {p(k === 'promotion' ? 'newPromotion' : k === 'list' ? 'newList' : 'newSchedule')}
           </button>
         ))}
@@ -332,20 +422,40 @@ export function HubPrices({ t, lang, token }: { t: HubT; lang: HubLang; token: s
         'lists',
         prices?.lists,
         (r) =>
-          r.rulePercentBp !== null
-            ? r.ruleGroup
-              ? p('listRule', { percent: off(r.rulePercentBp), group: r.ruleGroup })
-              : p('listRuleAll', { percent: off(r.rulePercentBp) })
-            : p('listItems', { count: r.items.length }),
-        (r) => ({ group: r.ruleGroup ?? '', percent: r.rulePercentBp !== null ? off(r.rulePercentBp) : '' }),
+          [
+            r.buyerPib !== null ? p('forBuyer', { pib: r.buyerPib }) : null,
+            r.items.length > 0
+              ? `${p('listItems', { count: r.items.length })}: ${r.items
+                  .map((i) => `${i.name ?? i.code} ${formatRsd(i.pricePara)}`)
+                  .join(', ')}`
+              : null,
+            r.rulePercentBp === null
+              ? null
+              : r.ruleGroup
+                ? p('listRule', { percent: off(r.rulePercentBp), group: r.ruleGroup })
+                : p('listRuleAll', { percent: off(r.rulePercentBp) }),
+          ]
+            .filter((x) => x !== null)
+            .join('; '),
+        (r) => ({
+          group: r.ruleGroup ?? '',
+          percent: r.rulePercentBp !== null ? off(r.rulePercentBp) : '',
+          buyer: r.scope === 'buyer' ? 'one' : 'all',
+          buyerPib: r.buyerPib ?? '',
+        }),
       )}
       <h2>{p('scheduled')}</h2>
       {prices && prices.scheduled.length === 0 && <p>{p('none')}</p>}
       {prices && prices.scheduled.length > 0 && (
-        <MgrTable scroll label={p('scheduled')} headers={[p('product'), p('price'), p('at'), p('state'), p('actions')]}>
+        <MgrTable
+          scroll
+          label={p('scheduled')}
+          headers={[p('product'), p('where'), p('price'), p('at'), p('state'), p('actions')]}
+        >
           {prices.scheduled.map((r) => (
             <tr key={r.id}>
               <th scope="row">{r.name ?? r.code}</th>
+              <td>{where(r.where)}</td>
               <td>{formatRsd(r.pricePara)}</td>
               <td>{formatMoment(r.at, lang)}</td>
               <td>

@@ -52,6 +52,17 @@ const SR_CYRL = {
   dealOther: 'посебна понуда',
   onGroup: 'група „{group}“',
   actions: 'Радње',
+  items: 'Цене артикала',
+  itemProduct: 'Артикал (шифра или назив), ред {n}',
+  itemPrice: 'Цена (дин), ред {n}',
+  itemAdd: 'Додај артикал',
+  itemRemove: 'Уклони ред {n}',
+  buyer: 'Купац',
+  buyerAll: 'сви купци',
+  buyerOne: 'један пословни купац',
+  buyerPib: 'ПИБ купца',
+  forBuyer: 'купац ПИБ {pib}',
+  importCsv: 'Увези цене из CSV датотеке',
 };
 
 type Messages = Shape<typeof SR_CYRL>;
@@ -102,6 +113,17 @@ const SR_LATN: Messages = {
   dealOther: 'posebna ponuda',
   onGroup: 'grupa „{group}“',
   actions: 'Radnje',
+  items: 'Cene artikala',
+  itemProduct: 'Artikal (šifra ili naziv), red {n}',
+  itemPrice: 'Cena (din), red {n}',
+  itemAdd: 'Dodaj artikal',
+  itemRemove: 'Ukloni red {n}',
+  buyer: 'Kupac',
+  buyerAll: 'svi kupci',
+  buyerOne: 'jedan poslovni kupac',
+  buyerPib: 'PIB kupca',
+  forBuyer: 'kupac PIB {pib}',
+  importCsv: 'Uvezi cene iz CSV datoteke',
 };
 
 const EN: Messages = {
@@ -150,6 +172,17 @@ const EN: Messages = {
   dealOther: 'special offer',
   onGroup: 'group “{group}”',
   actions: 'Actions',
+  items: 'Product prices',
+  itemProduct: 'Product (code or name), row {n}',
+  itemPrice: 'Price (RSD), row {n}',
+  itemAdd: 'Add a product',
+  itemRemove: 'Remove row {n}',
+  buyer: 'Buyer',
+  buyerAll: 'every buyer',
+  buyerOne: 'one business buyer',
+  buyerPib: 'Buyer’s PIB',
+  forBuyer: 'buyer PIB {pib}',
+  importCsv: 'Import prices from a CSV file',
 };
 
 /** The Цене section's texts per language. */

@@ -23,6 +23,7 @@ import { formatQuantity, formatRsd, milliToDecimal, parseQuantityInput, parseRsd
 import { Modal } from '../components/Modal.tsx';
 import { formatDay } from '../dates.ts';
 import { DateField } from './DateField.tsx';
+import { PriceItemsCsv } from './PriceItemsCsv.tsx';
 import {
   Alert,
   ApprovedForm,
@@ -793,6 +794,18 @@ function ListsSection(props: SectionProps & { lists: PriceListView[] }) {
                   >
                     {t('prices_f_item_add')}
                   </button>
+                  <PriceItemsCsv
+                    lang={props.lang}
+                    label={t('prices_f_import')}
+                    onItems={(read) =>
+                      setForm({
+                        ...form,
+                        items: read.items.map((i) => ({ code: i.code, price: moneyText(i.pricePara) })),
+                        ...(read.fromDay ? { fromDay: read.fromDay } : {}),
+                        ...(read.toDay ? { toDay: read.toDay } : {}),
+                      })
+                    }
+                  />
                 </fieldset>
               ),
               true,

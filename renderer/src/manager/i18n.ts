@@ -989,6 +989,7 @@ const SR_CYRL = {
   hub_goods_sheet: 'На листи ове касе',
   hub_goods_total: 'У попису укупно',
   hub_goods_entry_sent: 'На хабу',
+  prices_f_import: 'Увези цене из CSV датотеке',
 } as const;
 
 type Key = keyof typeof SR_CYRL;
@@ -1975,6 +1976,7 @@ const SR_LATN: Table = {
   hub_goods_sheet: 'Na listi ove kase',
   hub_goods_total: 'U popisu ukupno',
   hub_goods_entry_sent: 'Na habu',
+  prices_f_import: 'Uvezi cene iz CSV datoteke',
 };
 
 const EN: Table = {
@@ -2960,6 +2962,7 @@ const EN: Table = {
   hub_goods_sheet: "On this till's sheet",
   hub_goods_total: 'In the count',
   hub_goods_entry_sent: 'At the hub',
+  prices_f_import: 'Import prices from a CSV file',
 };
 
 /** The manager screens' texts per language. */

@@ -1,0 +1,45 @@
+/**
+ * What the hub's price tests share (test/hub/hub-prices*.test.ts): a check retried until it holds, a call expected
+ * to be refused, and a till enrolled into a shop with its manager mapped to the hub's (so its pulls run).
+ */
+import { expect } from 'vitest';
+import type { HubStatusView } from '../../shared/contract/hub.ts';
+import type { HubService } from '../../hub/service.ts';
+import { MANAGER_PIN, ok, startCore } from '../support/session.ts';
+
+type Core = Awaited<ReturnType<typeof startCore>>;
+
+export interface Refusal {
+  status: number;
+  code: string | undefined;
+  field: string | undefined;
+  params?: Record<string, string | number> | undefined;
+}
+
+/** Retries `check` every 50 ms, `tries` times, then expects it to hold. */
+export async function until(check: () => Promise<boolean> | boolean, tries = 300): Promise<void> {
+  for (let i = 0; i < tries && !(await check()); i++) await new Promise((r) => setTimeout(r, 50));
+  expect(await check()).toBe(true);
+}
+
+/** The refusal a call ends in (a call that is accepted fails the test). */
+export async function refused(p: Promise<unknown>): Promise<Refusal> {
+  try {
+    await p;
+  } catch (e) {
+    return e as Refusal;
+  }
+  throw new Error('accepted');
+}
+
+/** Enrols a till into the shop; maps its manager to the shop's (the staff choice), so pulls run. */
+export async function enrol(c: Core, service: HubService, url: string, shopId: number): Promise<void> {
+  await ok(c, 'hub.enrol', { managerPin: MANAGER_PIN, url, code: await service.newEnrolCode(shopId) });
+  const choice = (await ok<HubStatusView>(c, 'hub.status')).staffChoice;
+  const hubManager = choice?.hub?.find((p) => p.role === 'manager');
+  if (choice && hubManager)
+    await ok(c, 'hub.staffChoice', {
+      hubPin: MANAGER_PIN,
+      choices: choice.till.map((p) => ({ id: p.id, hubId: p.role === 'manager' ? hubManager.id : null })),
+    });
+}
