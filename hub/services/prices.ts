@@ -31,7 +31,8 @@ import type {
   PriceWhere,
 } from '../../shared/hub/prices.ts';
 import { message } from '../../shared/messages.ts';
-import { applyDueChanges, changeKey, ownChanges, touchChainChange } from './prices-scheduled.ts';
+import { setProductPrice } from './catalog.ts';
+import { changeKey, ownChanges, OWN_CHANGE } from './prices-scheduled.ts';
 import { lockMasterData, type HubDeps } from './shared.ts';
 
 type Kind = 'list' | 'promotion' | 'scheduled';
@@ -336,4 +337,58 @@ export function pricesService(deps: HubDeps) {
       });
     },
   };
+}
+
+/**
+ * A shop's own change of `code` at `at` was made or cancelled: the chain's pending change of it at that moment
+ * gets a new version, so the shop's tills pull it again with its state there (skipped, or pending again).
+ */
+export async function touchChainChange(
+  q: Queryable,
+  chainId: number,
+  change: { code: string; at: string },
+  now: string,
+): Promise<void> {
+  await q.query(
+    `UPDATE hub_prices SET version = nextval('change_seq'), updated_at = $4
+      WHERE kind = 'scheduled' AND shop_id IS NULL AND chain_id = $1 AND state = 'pending'
+        AND data->>'code' = $2 AND data->>'at' = $3`,
+    [chainId, change.code, change.at, now],
+  );
+}
+
+/** Sets a chain's change in every shop of the chain that has the product and no own change then; how many. */
+async function applyChainChange(q: Queryable, chainId: number, s: HubScheduledRow): Promise<number> {
+  const shops = await q.query<{ id: number }>(
+    `SELECT s.id FROM shops s WHERE s.chain_id = $1 AND NOT ${OWN_CHANGE} ORDER BY s.id`,
+    [chainId, s.code, s.at],
+  );
+  let changed = 0;
+  for (const shop of shops) if (await setProductPrice(q, Number(shop.id), s.code, s.price_para)) changed++;
+  return changed;
+}
+
+/**
+ * Applies every scheduled change due by now, each once (pending → applied, or skipped when no shop it is for has
+ * the product any more): the products' new prices with a new version, in the caller's transaction.
+ */
+export async function applyDueChanges(q: Queryable, iso: () => string): Promise<number> {
+  const due = await q.query<{ id: number; shop_id: number | null; chain_id: number; data: HubScheduledRow }>(
+    `SELECT id, shop_id, chain_id, data FROM hub_prices
+      WHERE kind = 'scheduled' AND state = 'pending' AND (data->>'at')::text <= $1 ORDER BY (data->>'at')::text, id`,
+    [iso()],
+  );
+  for (const d of due) {
+    const changed =
+      d.shop_id === null
+        ? (await applyChainChange(q, Number(d.chain_id), d.data)) > 0
+        : await setProductPrice(q, d.shop_id, d.data.code, d.data.price_para);
+    const state = changed ? 'applied' : 'skipped';
+    await q.query(
+      `UPDATE hub_prices SET state = $2, data = jsonb_set(data, '{state}', to_jsonb($2::text)),
+         version = nextval('change_seq'), updated_at = $3 WHERE id = $1`,
+      [d.id, state, iso()],
+    );
+  }
+  return due.length;
 }
