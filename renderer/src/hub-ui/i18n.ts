@@ -378,7 +378,8 @@ const SR_CYRL = {
   kepLateDay: '{day}: нацрта пријемница {drafts}',
   goodsDocOpening: 'Почетно стање робе',
   books: 'Књиговођа',
-  booksIntro: 'Један извоз за све касе продавнице: промет, документи, КЕП из књиге централе и налог за књижење.',
+  booksIntro:
+    'Један извоз за све касе продавнице: промет, документи, КЕП из књиге продавнице на хабу и налог за књижење.',
 } as const;
 
 export type HubKey = keyof typeof SR_CYRL;
@@ -748,7 +749,8 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   kepLateDay: '{day}: nacrta prijemnica {drafts}',
   goodsDocOpening: 'Početno stanje robe',
   books: 'Knjigovođa',
-  booksIntro: 'Jedan izvoz za sve kase prodavnice: promet, dokumenti, KEP iz knjige centrale i nalog za knjiženje.',
+  booksIntro:
+    'Jedan izvoz za sve kase prodavnice: promet, dokumenti, KEP iz knjige prodavnice na habu i nalog za knjiženje.',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
