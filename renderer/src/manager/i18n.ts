@@ -950,7 +950,7 @@ const SR_CYRL = {
   books_mail_retried: 'Каса је покушала да пошаље оно што је чекало; стање је испод.',
   hub_goods_choice: 'Роба ове касе',
   hub_goods_choice_text:
-    'Књига ове касе има {lines} артикала на стању. Продавница на хабу још нема робу: пренесите стање ове касе на хаб као почетно стање (по продајним ценама продавнице, уз набавне цене касе). После тога књига продавнице је на хабу; књига ове касе остаје као историја.',
+    'Књига ове касе има {lines|артикал|артикла|артикала} на стању. Продавница на хабу још нема робу: пренесите стање ове касе на хаб као почетно стање (по продајним ценама продавнице, уз набавне цене касе). После тога књига продавнице је на хабу; књига ове касе остаје као историја.',
   hub_goods_bring: 'Пренеси робу ове касе на хаб',
   hub_goods_brought_text:
     'Роба ове касе пренета је на хаб као почетно стање бр. {number} ({at}). Књига продавнице је на хабу.',
@@ -1937,7 +1937,7 @@ const SR_LATN: Table = {
   books_mail_retried: 'Kasa je pokušala da pošalje ono što je čekalo; stanje je ispod.',
   hub_goods_choice: 'Roba ove kase',
   hub_goods_choice_text:
-    'Knjiga ove kase ima {lines} artikala na stanju. Prodavnica na habu još nema robu: prenesite stanje ove kase na hab kao početno stanje (po prodajnim cenama prodavnice, uz nabavne cene kase). Posle toga knjiga prodavnice je na habu; knjiga ove kase ostaje kao istorija.',
+    'Knjiga ove kase ima {lines|artikal|artikla|artikala} na stanju. Prodavnica na habu još nema robu: prenesite stanje ove kase na hab kao početno stanje (po prodajnim cenama prodavnice, uz nabavne cene kase). Posle toga knjiga prodavnice je na habu; knjiga ove kase ostaje kao istorija.',
   hub_goods_bring: 'Prenesi robu ove kase na hab',
   hub_goods_brought_text:
     'Roba ove kase preneta je na hab kao početno stanje br. {number} ({at}). Knjiga prodavnice je na habu.',
@@ -2922,7 +2922,7 @@ const EN: Table = {
   books_mail_retried: 'What was waiting has been tried; the state is below.',
   hub_goods_choice: 'This till’s goods',
   hub_goods_choice_text:
-    'This till’s book holds {lines} products on hand. The shop at the hub has no goods yet: bring this till’s stock to the hub as the opening stock (at the shop’s retail prices, with the till’s purchase prices). The shop’s book is then at the hub; this till’s book stays as history.',
+    'This till’s book holds {lines|product|products} on hand. The shop at the hub has no goods yet: bring this till’s stock to the hub as the opening stock (at the shop’s retail prices, with the till’s purchase prices). The shop’s book is then at the hub; this till’s book stays as history.',
   hub_goods_bring: 'Bring this till’s goods to the hub',
   hub_goods_brought_text:
     'This till’s goods were brought to the hub as opening stock no. {number} ({at}). The shop’s book is at the hub.',
