@@ -3,7 +3,7 @@
  * payee name their bank shows (docs/payments.md). Saved with `settings.update` and the manager's PIN; the core
  * checks the account's control pair and the refusal is shown at its field.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import { formatAccount } from '../../../shared/payments/ips-qr.ts';
 import type { ManagerT } from './i18n.ts';
@@ -12,12 +12,21 @@ import { call, useAction, ApprovedForm, NoteAndAlert } from './common.tsx';
 export function IpsSection(props: { api: PosApi; t: ManagerT }) {
   const { api, t } = props;
   const [form, setForm] = useState({ ipsAccount: '', ipsName: '' });
+  // A field the manager has typed in keeps what she typed when the stored settings arrive after it.
+  const typed = useRef({ ipsAccount: false, ipsName: false });
+  const typeIn = (key: 'ipsAccount' | 'ipsName', value: string) => {
+    typed.current[key] = true;
+    setForm((f) => ({ ...f, [key]: value }));
+  };
   const [note, setNote] = useState<string | null>(null);
   const [error, busy, run] = useAction();
   useEffect(() => {
     void run(async () => {
       const v = await call(api['settings.get']({}));
-      setForm({ ipsAccount: v.ipsAccount ? formatAccount(v.ipsAccount) : '', ipsName: v.ipsName });
+      setForm((f) => ({
+        ipsAccount: typed.current.ipsAccount ? f.ipsAccount : v.ipsAccount ? formatAccount(v.ipsAccount) : '',
+        ipsName: typed.current.ipsName ? f.ipsName : v.ipsName,
+      }));
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -52,7 +61,7 @@ export function IpsSection(props: { api: PosApi; t: ManagerT }) {
                 value={form.ipsAccount}
                 placeholder="840-0000000955845-10"
                 {...p}
-                onChange={(e) => setForm({ ...form, ipsAccount: e.target.value })}
+                onChange={(e) => typeIn('ipsAccount', e.target.value)}
               />
             ))}
             {field('ipsName', (p) => (
@@ -61,7 +70,7 @@ export function IpsSection(props: { api: PosApi; t: ManagerT }) {
                 maxLength={70}
                 value={form.ipsName}
                 {...p}
-                onChange={(e) => setForm({ ...form, ipsName: e.target.value })}
+                onChange={(e) => typeIn('ipsName', e.target.value)}
               />
             ))}
           </>
