@@ -7,7 +7,8 @@ import type { ReactNode } from 'react';
 import { unitName } from '../../../shared/i18n/enums.ts';
 import { hasMessage, message } from '../../../shared/messages.ts';
 import type { HubReceiptLine } from '../../../shared/hub/goods-protocol.ts';
-import { CheckedField, FieldError } from '../ui/forms.tsx';
+import { CsvFileButton } from '../ui/CsvFileButton.tsx';
+import { CheckedField } from '../ui/forms.tsx';
 import { HubCallError, type HubUiApi } from './api.ts';
 import type { HubLang, HubT } from './i18n.ts';
 
@@ -169,8 +170,7 @@ export function ReceiptCsvButton(props: {
   text: (err: unknown) => string;
 }) {
   const errorId = 'gf-csv-error';
-  const read = (file: File | undefined) => {
-    if (!file) return;
+  const read = (file: File) => {
     void file
       .text()
       .then((csv) => props.api.call('goodsReceiptCsvLines', { csv }))
@@ -185,23 +185,5 @@ export function ReceiptCsvButton(props: {
         );
       });
   };
-  return (
-    <div className="mgr-row">
-      <label className="mgr-file">
-        {props.label}
-        <input
-          type="file"
-          className="visually-hidden"
-          accept=".csv,.txt,text/csv,text/plain"
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={props.error ? errorId : undefined}
-          onChange={(e) => {
-            read(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
-      </label>
-      <FieldError error={props.error} errorId={errorId} />
-    </div>
-  );
+  return <CsvFileButton label={props.label} errorId={errorId} error={props.error} onFile={read} />;
 }

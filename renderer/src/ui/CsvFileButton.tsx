@@ -1,7 +1,8 @@
 /**
  * A CSV file chosen through a labelled button in the UI's language (the browser's own file button speaks the
  * browser's language), its error right under it; the chooser is emptied once the file is handed over, so the same
- * file, corrected, may be chosen again. The till's and the hub's price-list imports use it.
+ * file, corrected, may be chosen again. The till's and the hub's price-list imports and the hub receipt's supplier
+ * CSV use it.
  */
 import { FieldError } from './forms.tsx';
 
