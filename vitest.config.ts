@@ -21,9 +21,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // Three at a time on the 2-core CI machine: most files wait on child processes (gateway, hub, PostgreSQL), so
-    // a third keeps the cores busy while two wait (vitest alone: 320 s on three workers, 357 s on two).
-    maxWorkers: 3,
+    // Two at a time on the 2-core CI machine: most files wait on child processes (gateway, hub, PostgreSQL).
+    maxWorkers: 2,
     // V8's baseline WebAssembly compiler only (as test/support/hub-process.ts starts the hub): the hub suites open
     // PGlite in the worker for seconds, where its optimizing compile of the WebAssembly cost more than it saved.
     execArgv: ['--liftoff-only'],
