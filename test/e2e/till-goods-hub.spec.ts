@@ -85,9 +85,16 @@ test('an enrolled till saves a receipt draft at the hub and counts into the hubâ
   await mgr.getByRole('button', { name: t('goods_remove_line', { code: '9999' }) }).click();
   await addLine(MILK.code);
   await mgr.getByRole('button', { name: t('hub_goods_save') }).click();
-  const saved = await admin<{ receipts: HubReceipt[] }>('GET', `/api/admin/goods/receipts?shopId=${hub.shopId}`);
-  const draft = saved.receipts.find((r) => r.invoiceNumber === 'MR-77');
-  expect(draft?.state).toBe('draft');
+  // The till sends the draft in the background: read the hub until it is there (a loaded machine answers later).
+  let saved: { receipts: HubReceipt[] } = { receipts: [] };
+  let draft: HubReceipt | undefined;
+  await expect
+    .poll(async () => {
+      saved = await admin<{ receipts: HubReceipt[] }>('GET', `/api/admin/goods/receipts?shopId=${hub.shopId}`);
+      draft = saved.receipts.find((r) => r.invoiceNumber === 'MR-77');
+      return draft?.state;
+    })
+    .toBe('draft');
   expect(draft?.draft?.lines).toEqual([{ code: MILK.code, qtyMilli: 12_000, purchasePara: 10_000, pricePara: 15_000 }]);
   expect(saved.receipts.filter((r) => r.invoiceNumber === '9999' || r.invoiceNumber === 'MR-77')).toHaveLength(1);
   await expect(mgr.getByRole('status')).toHaveText(t('hub_goods_saved_at_hub', { id: String(draft?.id) }));
