@@ -21,7 +21,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import PDFDocument from 'pdfkit';
+import type PDFDocumentClass from 'pdfkit';
 import type { Language } from '../domain.ts';
 import { A4_WORDS } from '../i18n/documents.ts';
 import { formatMoment } from '../i18n/time.ts';
@@ -88,13 +88,23 @@ interface ParsedFont {
   layout(text: string): unknown;
   glyphForCodePoint(codePoint: number): unknown;
 }
+/**
+ * pdfkit and fontkit are loaded at the first document, not when the process starts: the till and the hub make no
+ * PDF at most starts, and loading the two (fontkit unpacks its Unicode tables as it loads) cost about a quarter of
+ * a CPU-second at each start. Both through `require`, so pdfkit's fontkit and ours are one copy (pdfkit's ES build
+ * loaded a second one beside it).
+ */
+const nodeRequire = createRequire(import.meta.url);
+let pdfkit: typeof PDFDocumentClass | undefined;
+const loadPdfkit = (): typeof PDFDocumentClass => (pdfkit ??= nodeRequire('pdfkit') as typeof PDFDocumentClass);
 // fontkit ships no types: what is used here (https://github.com/foliojs/fontkit: `create`, `characterSet`,
 // `glyphForCodePoint`), typed as used.
-const fontkit = createRequire(import.meta.url)('fontkit') as { create(bytes: Uint8Array): ParsedFont };
+let fontkit: { create(bytes: Uint8Array): ParsedFont } | undefined;
 const parsedFonts = new Map<string, ParsedFont>();
 function parsedFont(file: string): ParsedFont {
   let font = parsedFonts.get(file);
   if (!font) {
+    fontkit ??= nodeRequire('fontkit') as { create(bytes: Uint8Array): ParsedFont };
     font = fontkit.create(readFileSync(fontPath(file)));
     // fontkit keeps a glyph with the characters it was first asked for. A document's subset asks for the parts of
     // composite glyphs (Cyrillic е is drawn from Latin e) without any: the next document would then write Latin e
@@ -121,6 +131,7 @@ export function startPdf(options: {
   landscape?: boolean | undefined;
   margins: { top: number; bottom: number; left: number; right: number };
 }): { doc: PDFKit.PDFDocument; done: Promise<Uint8Array> } {
+  const PDFDocument = loadPdfkit();
   const doc = new PDFDocument({
     size: 'A4',
     layout: options.landscape ? 'landscape' : 'portrait',
