@@ -108,37 +108,39 @@ function HubAccounts(props: {
   const { t, lang, token, errorText } = props;
   const [view, setView] = useState<AccountsView | null>(null);
   const [edited, setEdited] = useState<Partial<Record<AccountKey, string>>>({});
-  const [errors, setErrors] = useState<Partial<Record<AccountKey | '', string>>>({});
-  const [note, setNote] = useState<string | null>(null);
+  // The refused account (said in the page's language as it is now), or the section's own error.
+  const [refused, setRefused] = useState<AccountKey | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
   const labels = EXPORT_WORDS[lang].accounts;
   useEffect(() => {
     let alive = true;
     hubApi(token)
       .call('hubExportAccounts', {})
       .then((v) => alive && setView(v))
-      .catch((err: unknown) => alive && setErrors({ '': errorText(err, {}) }));
+      .catch((err: unknown) => alive && setError(errorText(err, {})));
     return () => {
       alive = false;
     };
   }, [token, errorText]);
-  if (!view) return <Alert text={errors[''] ?? null} />;
+  if (!view) return <Alert text={error} />;
 
   const save = (e: FormEvent) => {
     e.preventDefault();
-    setErrors({});
-    setNote(null);
+    setRefused(null);
+    setError(null);
+    setSaved(false);
     hubApi(token)
       .call('hubSaveExportAccounts', { accounts: edited })
       .then((v) => {
         setView(v);
         setEdited({});
-        setNote(t('books_accounts_saved'));
+        setSaved(true);
       })
       .catch((err: unknown) => {
         const key = err instanceof HubCallError ? err.field?.split('.')[1] : undefined;
-        if (key && (ACCOUNT_KEYS as readonly string[]).includes(key))
-          setErrors({ [key]: message(lang, 'account_number', { field: labels[key as AccountKey] }) });
-        else setErrors({ '': errorText(err, {}) });
+        if (key && (ACCOUNT_KEYS as readonly string[]).includes(key)) setRefused(key as AccountKey);
+        else setError(errorText(err, {}));
       });
   };
 
@@ -146,14 +148,14 @@ function HubAccounts(props: {
     <section aria-label={t('books_accounts')}>
       <h4>{t('books_accounts')}</h4>
       <p>{t('books_accounts_intro')}</p>
-      <NoteAndAlert note={note} error={errors[''] ?? null} />
+      <NoteAndAlert note={saved ? t('books_accounts_saved') : null} error={error} />
       <form aria-label={t('books_accounts')} onSubmit={save}>
         <div className="mgr-books-accounts">
           {ACCOUNT_KEYS.map((k) => (
             <CheckedInput
               key={k}
               label={labels[k]}
-              error={errors[k]}
+              error={refused === k ? message(lang, 'account_number', { field: labels[k] }) : undefined}
               errorId={`hub-accounts-${k}-error`}
               value={edited[k] ?? view.accounts[k]}
               onChange={(v) => setEdited({ ...edited, [k]: v })}
