@@ -9,7 +9,7 @@
 import type { ExportGoodsReceipt } from '../shared/contract/exports.ts';
 import type { PriceChangeView } from '../shared/contract/goods.ts';
 import { valueAt } from '../shared/goods/calc.ts';
-import { costMovements, goodsOutOf } from '../shared/exports/cost.ts';
+import { costMovements, goodsOutOf, type LedgerRow } from '../shared/exports/cost.ts';
 import { exportReceipts, journalPriceChanges } from '../shared/exports/goods.ts';
 import type { JournalGoodsOut, JournalPriceChange } from '../shared/exports/journal.ts';
 import type { Queryable } from './db/db.ts';
@@ -22,15 +22,7 @@ export interface HubExportGoods {
   goodsOut: JournalGoodsOut[];
 }
 
-interface MovementRow {
-  id: number;
-  code: string;
-  day: string;
-  kind: string;
-  source: string;
-  qtyMilli: number;
-  valuePara: number;
-  label: string | null;
+interface MovementRow extends LedgerRow {
   /** A receipt's or reversal's line: its net purchase price a unit, from the document's calculation. */
   net: number | null;
 }
