@@ -245,7 +245,7 @@ describe.each(BACKENDS)('the hub export’s goods on $name', (backend) => {
         const from = days[start % days.length] as string;
         await check(from, day());
       }),
-      { numRuns: backend.name === 'pglite' ? 20 : 10 },
+      { numRuns: backend.name === 'pglite' ? 15 : 8 },
     );
     // The goods section was not empty: receipts and goods out were posted.
     const all = (await (
