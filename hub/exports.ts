@@ -3,7 +3,8 @@
  * tills, with the till's own code. The orders of the period (every till's, as pushed) are read as the hub's report
  * reads them (`reportOrder`, hub/report-facts.ts) and summed per Belgrade day by the till's arithmetic
  * (shared/exports/days.ts), so the hub's turnover, documents and journal are the sum of its tills' to the para; the
- * KEP is the hub's book of the shop (hub/services/goods.ts). Reads only.
+ * KEP is the hub's book of the shop (hub/services/goods.ts), its goods receipts, price changes and goods out at
+ * purchase value the same book's (hub/export-goods.ts). Reads only.
  */
 import type { ExportView } from '../shared/contract/exports.ts';
 import type { Language, OrderKind } from '../shared/domain.ts';
@@ -16,6 +17,8 @@ import { dayIn, dayStart } from '../shared/i18n/time.ts';
 import { reportOrder } from './report-facts.ts';
 import { DEFAULT_HUB_TIME_ZONE } from './report-days.ts';
 import type { Queryable } from './db/db.ts';
+import { hubExportGoods } from './export-goods.ts';
+import { shopTaxRates } from './services/goods-register.ts';
 
 interface Row {
   created_at: string | Date;
@@ -77,7 +80,19 @@ export async function hubExport(
   const days: { day: string; from: string; to: string }[] = [];
   for (let day = from; day <= to; day = nextDay(day)) days.push({ day, from: instant(day), to: instant(nextDay(day)) });
   const turnover = turnoverOf(days, byDay, (label) => rates.get(label), range);
-  const journal = buildJournal({ days: turnover.journalDays, receipts: [], priceChanges: [] }, input.accounts, lang);
+  // The goods' VAT by the rates the shop's tills report, the receipts' own where the period has them.
+  const goodsRates = new Map([...(await shopTaxRates(db, shopId)).map((r) => [r.label, r.rate] as const), ...rates]);
+  const goods = await hubExportGoods(db, shopId, from, to, (label) => goodsRates.get(label) ?? 0);
+  const journal = buildJournal(
+    {
+      days: turnover.journalDays,
+      receipts: goods.goodsReceipts,
+      priceChanges: goods.journalPriceChanges,
+      goodsOut: goods.goodsOut,
+    },
+    input.accounts,
+    lang,
+  );
   const k = input.kep;
   return {
     from,
@@ -85,8 +100,8 @@ export async function hubExport(
     days: turnover.days,
     total: turnover.total,
     documents: turnover.documents,
-    goodsReceipts: [],
-    priceChanges: [],
+    goodsReceipts: goods.goodsReceipts,
+    priceChanges: goods.priceChanges,
     kep: kepPart(k),
     stockValuePara: k.closingPara,
     journal,

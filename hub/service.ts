@@ -26,6 +26,7 @@ import { goodsCountsService } from './services/goods-counts.ts';
 import { goodsReceiptExtrasService } from './services/goods-receipt-extras.ts';
 import { goodsOpeningService } from './services/goods-opening.ts';
 import { tillGoodsService } from './services/till-goods.ts';
+import { exportsService } from './services/exports.ts';
 
 export { HubError };
 export { eventDigest } from './services/push.ts';
@@ -53,6 +54,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       goodsReceiptExtras: goodsReceiptExtrasService(deps),
       goodsOpening: goodsOpeningService(deps),
       tillGoods: tillGoodsService(deps),
+      exports: exportsService(deps),
     }),
   };
 }

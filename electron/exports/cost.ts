@@ -7,18 +7,10 @@
  */
 import type { Db } from '../db/open.ts';
 import { netPurchase } from '../../shared/goods/calc.ts';
-import { costMovements, goodsOutOf } from '../../shared/exports/cost.ts';
+import { costMovements, goodsOutOf, type LedgerRow } from '../../shared/exports/cost.ts';
 import type { JournalGoodsOut } from '../../shared/exports/journal.ts';
 
-interface Row {
-  id: number;
-  code: string;
-  day: string;
-  kind: string;
-  source: string;
-  qtyMilli: number;
-  valuePara: number;
-  label: string | null;
+interface Row extends LedgerRow {
   purchase: number | null;
   discount: number | null;
 }

@@ -6,7 +6,7 @@
 import { areaHandlers, type AreaHandlers } from '../dispatch.ts';
 import { approverOf } from '../auth/context.ts';
 import type { AccountsView } from '../../shared/contract/exports.ts';
-import { DEFAULT_ACCOUNTS, accountsFrom, type AccountMap } from '../../shared/exports/accounts.ts';
+import { DEFAULT_ACCOUNTS, accountsChanged, accountsFrom, type AccountMap } from '../../shared/exports/accounts.ts';
 import type { ExportService } from './service.ts';
 import { exportFile, type ExportFileDeps } from '../../shared/node/export-files.ts';
 import type { ExportSchedule } from './schedule.ts';
@@ -35,10 +35,7 @@ export function exportsHandlers(d: ExportHandlerDeps): AreaHandlers<'exports'> {
       const before = d.files.accounts();
       const next = accountsFrom({ ...before, ...accounts });
       d.saveAccounts(next);
-      const changed = Object.entries(next)
-        .filter(([k, v]) => before[k as keyof AccountMap] !== v)
-        .map(([k, v]) => `${k} ${v}`);
-      d.audit(approverOf(caller).name, 'exports.saveAccounts', { accounts: changed.join(', ') });
+      d.audit(approverOf(caller).name, 'exports.saveAccounts', { accounts: accountsChanged(before, next).join(', ') });
       return accountsView();
     },
     'exports.schedule': async () => d.schedule.view(),

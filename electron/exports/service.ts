@@ -12,7 +12,7 @@ import { exportDays } from './days.ts';
 import { kepPart, turnoverOf } from '../../shared/exports/days.ts';
 import type { ReceiptRow } from '../../shared/reports/receipts.ts';
 import { dayIn, dayStart } from '../../shared/i18n/time.ts';
-import { vatIn } from '../../shared/goods/calc.ts';
+import { exportReceipts, journalPriceChanges } from '../../shared/exports/goods.ts';
 import { buildJournal, journalTotals } from '../../shared/exports/journal.ts';
 import { accountsFrom, type AccountMap } from '../../shared/exports/accounts.ts';
 import { goodsOut } from './cost.ts';
@@ -64,13 +64,7 @@ export function createExportService(db: Db, goods: GoodsService, deps: ExportDep
           .all(from, to)
           .map((r) => [r.code, r.label]),
       );
-      const priceRows = priceChanges.map((p) => ({
-        day: dayIn(new Date(p.at)),
-        number: p.number,
-        name: p.name,
-        diffPara: p.diffPara,
-        vatPara: vatIn(p.diffPara, rateOr0(labels.get(p.code) ?? '')),
-      }));
+      const priceRows = journalPriceChanges(priceChanges, (code) => labels.get(code), rateOr0);
       const kep = goods.kep(from, to, false);
       const journal = buildJournal(
         {
@@ -130,30 +124,21 @@ export function createExportService(db: Db, goods: GoodsService, deps: ExportDep
             ORDER BY min(m.day), g.id`,
         )
         .all(from, to);
-      const out = new Map<number, ExportGoodsReceipt>();
-      for (const r of rows) {
-        let e = out.get(r.id);
-        if (!e)
-          out.set(
-            r.id,
-            (e = {
-              day: r.day,
-              number: `${r.number}/${r.year}`,
-              kind: r.kind,
-              supplier: r.supplier,
-              supplierPib: r.pib,
-              invoiceNumber: r.invoice_number,
-              purchasePara: r.purchase_para,
-              retailPara: 0,
-              vatPara: 0,
-              marginPara: 0,
-            }),
-          );
-        e.retailPara += r.v;
-        e.vatPara += vatIn(r.v, rateOr0(r.label));
-      }
-      for (const e of out.values()) e.marginPara = e.retailPara - e.vatPara - e.purchasePara;
-      return [...out.values()];
+      return exportReceipts(
+        rows.map((r) => ({
+          id: r.id,
+          kind: r.kind,
+          number: `${r.number}/${r.year}`,
+          day: r.day,
+          supplier: r.supplier,
+          pib: r.pib,
+          invoiceNumber: r.invoice_number,
+          purchasePara: r.purchase_para,
+          label: r.label,
+          valuePara: r.v,
+        })),
+        rateOr0,
+      );
     },
   };
 }

@@ -97,17 +97,17 @@ export interface AccountsView {
   defaults: AccountMap;
 }
 
-export const AccountsInput = z.strictObject({
-  managerPin,
-  accounts: z.strictObject(
-    Object.fromEntries(
-      ACCOUNT_KEYS.map((k) => [
-        k,
-        z.string({ error: 'text' }).trim().regex(ACCOUNT_PATTERN, { error: 'account_number' }).optional(),
-      ]),
-    ) as Record<(typeof ACCOUNT_KEYS)[number], z.ZodOptional<z.ZodString>>,
-  ),
-});
+/** The accounts a shop maps (each 3 to 10 digits, refused at its key; a key left out keeps its value). */
+export const AccountFields = z.strictObject(
+  Object.fromEntries(
+    ACCOUNT_KEYS.map((k) => [
+      k,
+      z.string({ error: 'text' }).trim().regex(ACCOUNT_PATTERN, { error: 'account_number' }).optional(),
+    ]),
+  ) as Record<(typeof ACCOUNT_KEYS)[number], z.ZodOptional<z.ZodString>>,
+);
+
+export const AccountsInput = z.strictObject({ managerPin, accounts: AccountFields });
 
 /** The monthly export: on `day` of each month the past month's files go into `folder`, once per month. */
 export interface ScheduleView {

@@ -194,7 +194,8 @@ export type HubAuditAction =
   | 'goods_receipt_draft_delete'
   | 'goods_receipt_reverse'
   | 'goods_minimum'
-  | 'goods_opening';
+  | 'goods_opening'
+  | 'export_accounts';
 
 /** One entry of the hub's audit log, as `GET /api/admin/audit` answers it. */
 export interface HubAuditEntry {

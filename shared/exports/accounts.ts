@@ -85,3 +85,8 @@ export function accountsFrom(stored: Partial<Record<string, unknown>>): AccountM
   }
   return out;
 }
+
+/** The accounts `next` maps differently from `before`, as „key account“ (the audit's detail of a change). */
+export function accountsChanged(before: AccountMap, next: AccountMap): string[] {
+  return ACCOUNT_KEYS.filter((k) => before[k] !== next[k]).map((k) => `${k} ${next[k]}`);
+}

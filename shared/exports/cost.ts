@@ -58,6 +58,18 @@ export function costMovements<M extends CostMovement>(
   });
 }
 
+/** A goods ledger's movement as the till and the hub read it for costing, in the ledger's order (`id`). */
+export interface LedgerRow {
+  id: number;
+  code: string;
+  day: string;
+  kind: string;
+  source: string;
+  qtyMilli: number;
+  valuePara: number;
+  label: string | null;
+}
+
 export interface LedgerMovement extends CostMovement {
   day: string;
   /** The document: `order:12`, `writeoff:7`, `count:3` … */

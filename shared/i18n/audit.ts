@@ -1231,6 +1231,7 @@ const HUB_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
     key: 'hubGoodsOpening',
     params: { number: str(d.number), till: str(d.till), value: w.money(d.value) },
   }),
+  export_accounts: (d) => ({ key: 'exportsAccounts', params: { accounts: str(d.accounts) } }),
 };
 
 /** Does the till's audit have a sentence of its own for this action (not the generic one)? */

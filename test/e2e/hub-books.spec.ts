@@ -1,88 +1,131 @@
 /**
- * Књиговођа in the hub UI in Chromium (a hub child process on PGlite, its manager and a goods receipt put through
- * the admin API; docs/exports.md "At the hub"): the shop's export of the month on screen (its totals, the stock
- * value from the hub's KEP), a period that ends before it starts refused at its field, the turnover CSV and the A4
- * PDF downloaded with the till's layouts. In Cyrillic, Latin and English; screenshots at 1024×768 and 1366×768 with
- * KASA_SHOTS. (The turnover of tills pushed to a hub is the hub suite's: test/hub/hub-exports.test.ts.)
+ * Књиговођа in the hub UI in Chromium (docs/exports.md "At the hub"): a hub child process on PGlite with a juice
+ * received at the hub (ten at 90,00 net, retail 159,90 under label A, 10 % on the demo account) and a till enrolled
+ * that sells one of them. The shop's export of the month on screen: the till's turnover, the stock value from the
+ * hub's KEP, the journal in balance; a period that ends before it starts refused at its field; an account with a
+ * letter refused under its field, then the cost of goods sold mapped to 5011 and seen in the journal's CSV with the
+ * juice's purchase value; the turnover and goods CSVs and the A4 PDF (its goods section read back and its pages
+ * kept as pictures) carry the figures. In Cyrillic; the finished screen in Latin and English too; screenshots at
+ * 1024×768 and 1366×768 with KASA_SHOTS.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { managedHub } from './hub-support.ts';
-import { shotsAtSizes, TILL_SIZES } from './languages.ts';
+import { expect, test, type Page } from '@playwright/test';
+import type { HostProcess } from '../support/host-process.ts';
+import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { keepPdfPages } from '../support/shots.ts';
+import { adminJson, enrolledTill, loginAtHub, sellOneOnTill, stopTillAndHub } from './hub-support.ts';
+import { shotsAtSizes, TILL_SIZES } from './languages.ts';
 
 const ADMIN = 'e2e-admin-token-hub-books-0123456789abcdef';
-const rig = managedHub('kasa-hub-books-e2e-', ADMIN, { name: 'Јована', pin: '246810' });
-const { admin } = rig;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-books-files-'));
-
-/** The shop's seed through the admin API: a product, the shop's PIB and address, ten of the product received. */
-const SEED: [method: string, path: string, body: Record<string, unknown>, status: number][] = [
-  [
-    'PUT',
-    '/api/admin/products',
-    { products: [{ code: '1001', name: 'Сок од јабуке 1 л', pricePara: 15_990, label: 'Ђ', unit: 'piece' }] },
-    200,
-  ],
-  ['PUT', '/api/admin/goods/shop-identity', { pib: '100002055', address: 'Главна 7, Ниш' }, 200],
-  [
-    'POST',
-    '/api/admin/goods/receipts',
-    {
-      supplier: 'Воћни сокови д.о.о.',
-      pib: '101134702',
-      invoiceNumber: 'F-900',
-      invoiceDate: new Date().toISOString().slice(0, 10),
-      lines: [{ code: '1001', qtyMilli: 10_000, purchasePara: 9_000 }],
-    },
-    201,
-  ],
-];
+let hub: HubProcess;
+let till: HostProcess;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-books-e2e-'));
+const admin = (method: string, route: string, body?: unknown): Promise<Record<string, unknown>> =>
+  adminJson(hub, method, route, body);
 
 test.beforeAll(async () => {
-  for (const [method, p, body, status] of SEED)
-    expect(await admin(method, p, { shopId: rig.hub.shopId, ...body })).toBe(status);
+  hub = await startHubProcess({ KASA_HUB_DATA: path.join(dir, 'hub'), KASA_HUB_ADMIN_TOKEN: ADMIN });
+  const shopId = hub.shopId;
+  await admin('PUT', '/api/admin/products', {
+    shopId,
+    products: [{ code: '1001', name: 'Сок од јабуке 1 л', pricePara: 15_990, label: 'A', unit: 'piece' }],
+  });
+  await admin('PUT', '/api/admin/goods/shop-identity', { shopId, pib: '100002055', address: 'Главна 7, Ниш' });
+  await admin('POST', '/api/admin/goods/receipts', {
+    shopId,
+    supplier: 'Воћни сокови д.о.о.',
+    pib: '101134702',
+    invoiceNumber: 'F-900',
+    invoiceDate: new Date().toISOString().slice(0, 10),
+    lines: [{ code: '1001', qtyMilli: 10_000, purchasePara: 9_000 }],
+  });
+  // The till sells one juice; the hub books it once the till has pushed it.
+  till = await enrolledTill(hub, 'BOOKSE2E');
+  await sellOneOnTill(till, '1001', 'Сок од јабуке 1 л', 159.9);
+  await expect
+    .poll(
+      async () =>
+        ((await admin('GET', `/api/admin/goods/stock?shopId=${shopId}`)) as { rows: { qtyMilli: number }[] }).rows[0]
+          ?.qtyMilli,
+      { timeout: 60_000 },
+    )
+    .toBe(9_000);
 });
-test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+test.afterAll(() => stopTillAndHub(till, hub, dir));
 
-test('the export of the shop at the hub: on screen, a bad period refused, its files; three languages', async ({
+/** Downloads one of the period's files by its button; its path. */
+async function saved(page: Page, button: string, name: string): Promise<string> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  const to = path.join(dir, name);
+  await file.saveAs(to);
+  return to;
+}
+const csvOf = (file: string): string => fs.readFileSync(file, 'utf8').replace(/^\ufeff/, '');
+
+test('the export of a shop that sold at the hub: turnover, goods, accounts mapped, files; three languages', async ({
   page,
 }) => {
-  await rig.openAsManager(page);
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(hub.url);
+  await loginAtHub(page);
   await page.getByRole('tab', { name: 'Књиговођа' }).click();
   const period = page.getByRole('form', { name: 'Период извоза' });
   // A period that ends before it starts: refused at its field, nothing shown.
   await period.getByRole('textbox', { name: /^До датума/ }).fill('01.01.2000.');
   await period.getByRole('button', { name: 'Прикажи извоз' }).click();
-  await expect(page.getByRole('alert')).toContainText('До датума');
+  await expect(page.getByRole('alert').first()).toContainText('До датума');
   await expect(page.getByRole('table', { name: 'Збир периода' })).toHaveCount(0);
+
+  // An account with a letter: said under its field, nothing saved.
+  const accounts = page.getByRole('form', { name: 'Конта налога за књижење' });
+  const cost = accounts.getByRole('textbox', { name: 'Набавна вредност продате робе' });
+  await expect(cost).toHaveValue('5010');
+  await cost.fill('50a1');
+  await accounts.getByRole('button', { name: 'Сачувај конта' }).click();
+  await expect(accounts.getByRole('alert')).toHaveText(
+    'Конто у пољу „Набавна вредност продате робе“ пишите цифрама, од 3 до 10 (на пример 2430).',
+  );
+  await expect(cost).toHaveAttribute('aria-invalid', 'true');
+  await cost.fill('5011');
+  await accounts.getByRole('button', { name: 'Сачувај конта' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Конта су сачувана.' })).toBeVisible();
 
   // The end put right: the month so far.
   const [y, m, d] = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Belgrade' }).split('-');
   await period.getByRole('textbox', { name: /^До датума/ }).fill(`${d}.${m}.${y}.`);
   await period.getByRole('button', { name: 'Прикажи извоз' }).click();
   const totals = page.getByRole('table', { name: 'Збир периода' });
-  // Ten juices at 159,90 received: the stock value at the end from the hub's KEP.
-  await expect(totals.getByRole('row', { name: /Залихе по продајним ценама/ })).toContainText('1.599,00');
+  // The till's sale of one juice: 159,90 with 14,54 of VAT at 10 %; nine juices left at 159,90 from the hub's KEP.
+  await expect(totals.getByRole('row', { name: /Промет са ПДВ/ })).toContainText('159,90');
+  await expect(totals.getByRole('row', { name: /^ПДВ/ })).toContainText('14,54');
+  await expect(totals.getByRole('row', { name: /Залихе по продајним ценама/ })).toContainText('1.439,10');
+  await expect(page.getByRole('status').filter({ hasText: 'налог је у равнотежи' })).toBeVisible();
 
-  const [csv] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Промет (CSV)' }).click(),
-  ]);
-  const csvFile = path.join(dir, 'promet.csv');
-  await csv.saveAs(csvFile);
-  expect(csv.suggestedFilename()).toMatch(/^promet_.*\.csv$/);
-  expect(fs.readFileSync(csvFile, 'utf8').replace(/^\ufeff/, '')).toMatch(/^"Датум";"Врста"/);
-  const [pdf] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Све на А4 (PDF)' }).click(),
-  ]);
-  const pdfFile = path.join(dir, 'izvoz.pdf');
-  await pdf.saveAs(pdfFile);
+  const turnover = csvOf(await saved(page, 'Промет (CSV)', 'promet.csv'));
+  expect(turnover).toMatch(/^"Датум";"Врста"/);
+  expect(turnover).toMatch(/"Укупно [^"]*";"по стопи";"A";10;159,90;14,54;145,36/);
+  // The goods receipt: purchase 900,00, retail 1.599,00 with 145,36 of VAT in it and a margin of 553,64.
+  const goods = csvOf(await saved(page, 'Пријемнице и нивелације (CSV)', 'roba.csv'));
+  expect(goods).toMatch(
+    /"Пријемница";"1\/\d{4}";"Воћни сокови д\.о\.о\.";"101134702";"F-900";900,00;1599,00;145,36;553,64/,
+  );
+  expect(goods).toContain('1439,10');
+  // The journal on the mapped account: the juice sold goes out at its purchase price, 90,00, onto 5011.
+  const journal = csvOf(await saved(page, 'Налог за књижење (CSV)', 'nalog.csv'));
+  expect(journal).toMatch(/;"5011";"Набавна вредност продате робе";[^\r\n]*;90,00;0,00\r\n/);
+  expect(journal).not.toContain('"5010"');
+
+  const pdfFile = await saved(page, 'Све на А4 (PDF)', 'izvoz.pdf');
   expect(fs.readFileSync(pdfFile).subarray(0, 5).toString()).toBe('%PDF-');
-  keepPdfPages(pdfFile, 'hub-books-a4', 60, 1);
+  const text = execFileSync('pdftotext', ['-layout', pdfFile, '-'], { encoding: 'utf8' });
+  expect(text).toContain('Пријемнице и нивелације');
+  for (const shown of ['Воћни сокови д.о.о. (101134702), F-900', '1.599,00', '553,64', '5011 — Набавна вредност'])
+    expect(text).toContain(shown);
+  keepPdfPages(pdfFile, 'hub-books-a4', 60);
 
   for (const [lang, table] of [
     ['sr-Cyrl', 'Збир периода'],
@@ -93,8 +136,9 @@ test('the export of the shop at the hub: on screen, a bad period refused, its fi
       await page.getByLabel(lang === 'sr-Latn' ? 'Језик' : 'Jezik').selectOption(lang);
       await page.getByRole('button', { name: lang === 'sr-Latn' ? 'Prikaži izvoz' : 'Show the export' }).click();
     }
-    const shown = page.getByRole('table', { name: table });
-    await expect(shown).toBeVisible();
+    await expect(page.getByRole('table', { name: table })).toBeVisible();
     await shotsAtSizes(page, `hub-books-${lang}`, TILL_SIZES);
+    // The shop's accounts, with the mapped cost of goods sold (scrolled to; the names are the till's).
+    await shotsAtSizes(page, `hub-books-accounts-${lang}`, TILL_SIZES, page.locator('.mgr-books-accounts'));
   }
 });

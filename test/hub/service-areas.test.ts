@@ -107,6 +107,9 @@ const INTERFACE = [
   'saveTillDraft',
   'tillCountEntry',
   'tillOpenCounts',
+  // The shop's account map of the bookkeeper's export (issue 41 part 2).
+  'exportAccounts',
+  'saveExportAccounts',
 ];
 
 const backend = BACKENDS[0]!;

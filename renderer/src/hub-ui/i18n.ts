@@ -379,7 +379,7 @@ const SR_CYRL = {
   goodsDocOpening: 'Почетно стање робе',
   books: 'Књиговођа',
   booksIntro:
-    'Један извоз за све касе продавнице: промет, документи, КЕП из књиге продавнице на хабу и налог за књижење.',
+    'Један извоз за све касе продавнице: промет, документи, пријемнице, нивелације и КЕП из књиге продавнице на хабу и налог за књижење на контима продавнице.',
 } as const;
 
 export type HubKey = keyof typeof SR_CYRL;
@@ -750,7 +750,7 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   goodsDocOpening: 'Početno stanje robe',
   books: 'Knjigovođa',
   booksIntro:
-    'Jedan izvoz za sve kase prodavnice: promet, dokumenti, KEP iz knjige prodavnice na habu i nalog za knjiženje.',
+    'Jedan izvoz za sve kase prodavnice: promet, dokumenti, prijemnice, nivelacije i KEP iz knjige prodavnice na habu i nalog za knjiženje na kontima prodavnice.',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -1116,7 +1116,8 @@ const EN: Shape<typeof SR_CYRL> = {
   kepLateDay: '{day}: draft receipts {drafts}',
   goodsDocOpening: 'Opening stock',
   books: 'Bookkeeper',
-  booksIntro: "One export for all the shop's tills: turnover, documents, the KEP from the hub's book and the journal.",
+  booksIntro:
+    "One export for all the shop's tills: turnover, documents, goods receipts, price changes and the KEP from the hub's book, and the journal on the shop's accounts.",
 };
 
 /** The hub UI's texts per language (the `hub` namespace of its i18next instance). */

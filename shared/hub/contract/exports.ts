@@ -4,13 +4,14 @@
  * session acts on its own shop, the admin token on the shop it names.
  */
 import { z } from 'zod';
-import type { ExportView } from '../../contract/exports.ts';
+import { AccountFields, EXPORT_FILE_KINDS, type AccountsView, type ExportView } from '../../contract/exports.ts';
+import { ShopQuery } from '../protocol.ts';
 import { endpoint, type HubFile } from './define.ts';
 
 const day = z.string({ error: 'date' }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date' });
 
-/** The files the hub makes: the till's, less the goods documents the hub's book does not list yet. */
-export const HUB_EXPORT_FILES = ['turnover', 'documents', 'kep', 'journal', 'minimax', 'pdf'] as const;
+/** The files the hub makes: the till's, all of them. */
+export const HUB_EXPORT_FILES = EXPORT_FILE_KINDS;
 
 export const HubExportQuery = z
   .object({
@@ -30,6 +31,25 @@ export const EXPORT_API = {
     path: '/api/admin/exports',
     caller: 'manager',
     input: HubExportQuery,
+    shop: 'required',
+  }),
+  /** The shop's journal accounts as mapped at the hub, over the defaults (the till's keys). */
+  hubExportAccounts: endpoint<AccountsView>()({
+    method: 'GET',
+    path: '/api/admin/exports/accounts',
+    caller: 'manager',
+    input: ShopQuery,
+    shop: 'required',
+  }),
+  /**
+   * Maps the shop's journal accounts once, by the till's rules (3 to 10 digits, refused at `accounts.<key>`; a key
+   * left out keeps its value); audited `export_accounts`.
+   */
+  hubSaveExportAccounts: endpoint<AccountsView>()({
+    method: 'PUT',
+    path: '/api/admin/exports/accounts',
+    caller: 'manager',
+    input: z.object({ shopId: z.number().int().positive().optional(), accounts: AccountFields }),
     shop: 'required',
   }),
 };
