@@ -5,10 +5,8 @@ import type { HubMigration } from './index.ts';
  * journal a hub manager maps once per shop, as the till's Менаџер → Књиговођа keeps them (the same keys, 3 to 10
  * digits each, shared/exports/accounts.ts); a key not set keeps its default. One row per shop, written only by
  * hub/services/exports.ts, with who changed it and when.
- *
- * Hub migration 35 of issue 41 (numbered at its position in the list until the migrations before it land).
  */
-export const h035: HubMigration = {
+export const h034: HubMigration = {
   version: 34,
   name: 'export_accounts',
   statements: [
