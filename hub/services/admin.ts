@@ -11,13 +11,16 @@ import { lockMasterData, type HubDeps } from './shared.ts';
 export function adminService(deps: HubDeps) {
   const { db, iso, zone } = deps;
   return {
-    /** The first shop of the first chain, created on a fresh hub so one command gives a working hub. */
-    async ensureDefaultShop(name = 'Shop 1'): Promise<number> {
+    /**
+     * The first shop of the first chain, created on a fresh hub so one command gives a working hub. Its name is the
+     * shop's until a manager renames it, and it heads the shop's A4 documents: in Serbian, as the papers are.
+     */
+    async ensureDefaultShop(name = 'Продавница 1'): Promise<number> {
       return db.tx(async (q) => {
         await q.query('SELECT pg_advisory_xact_lock(715003)');
         const have = await q.query<{ id: number }>('SELECT id FROM shops ORDER BY id LIMIT 1');
         if (have[0]) return have[0].id;
-        const chain = await q.query<{ id: number }>("INSERT INTO chains (name) VALUES ('Chain') RETURNING id");
+        const chain = await q.query<{ id: number }>("INSERT INTO chains (name) VALUES ('Ланац') RETURNING id");
         const shop = await q.query<{ id: number }>(
           'INSERT INTO shops (chain_id, name, created_at) VALUES ($1, $2, $3) RETURNING id',
           [chain[0]?.id, name, iso()],

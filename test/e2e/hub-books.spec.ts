@@ -123,6 +123,8 @@ test('the export of a shop that sold at the hub: turnover, goods, accounts mappe
   expect(fs.readFileSync(pdfFile).subarray(0, 5).toString()).toBe('%PDF-');
   const text = execFileSync('pdftotext', ['-layout', pdfFile, '-'], { encoding: 'utf8' });
   expect(text).toContain('Пријемнице и нивелације');
+  // Headed by the shop's name: a fresh hub's first shop is named in Serbian, not "Shop 1" on a Serbian paper.
+  expect(text.trimStart().split('\n')[0]?.trim()).toBe('Продавница 1');
   for (const shown of ['Воћни сокови д.о.о. (101134702), F-900', '1.599,00', '553,64', '5011 — Набавна вредност'])
     expect(text).toContain(shown);
   keepPdfPages(pdfFile, 'hub-books-a4', 60);
