@@ -4,9 +4,8 @@
  * body and a million-element array are 400 naming the field, never a 503, and nothing is stored.
  */
 import { describe, expect, it } from 'vitest';
-import { hashPin } from '../../shared/node/pin.ts';
 import { BACKENDS } from './backends.ts';
-import { serveHub } from './served-hub.ts';
+import { serveHub, shopWithStaff } from './served-hub.ts';
 
 const ADMIN = 'bad-input-admin-token-0123456789abcdef';
 const deepArray = (n: number): string => '['.repeat(n) + '1' + ']'.repeat(n);
@@ -18,8 +17,7 @@ describe.each(BACKENDS)('bad input at the hub on $name', (backend) => {
   const hub = serveHub(backend, {
     adminToken: ADMIN,
     seed: async (service) => {
-      const shop = await service.ensureDefaultShop('A');
-      await service.upsertStaff(shop, [{ name: 'Ана', role: 'manager', pinHash: await hashPin('246810') }]);
+      const shop = await shopWithStaff(service, [{ name: 'Ана', role: 'manager', pin: '246810' }]);
       ({ credential, tillId } = await service.enrol(await service.newEnrolCode(shop), 'Каса 1'));
     },
   });

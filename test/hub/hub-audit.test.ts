@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { HubAuditEntry } from '../../hub/audit.ts';
 import { hashPin } from '../../shared/node/pin.ts';
 import { BACKENDS } from './backends.ts';
-import { serveHub } from './served-hub.ts';
+import { serveHub, shopWithStaff } from './served-hub.ts';
 
 const ADMIN = 'admin-token-for-tests-0123456789ab';
 
@@ -16,8 +16,7 @@ describe.each(BACKENDS)('hub audit on $name', (backend) => {
   const hub = serveHub(backend, {
     adminToken: ADMIN,
     seed: async (service) => {
-      shop = await service.ensureDefaultShop('A');
-      await service.upsertStaff(shop, [{ name: 'Ана', role: 'manager', pinHash: await hashPin('246810') }]);
+      shop = await shopWithStaff(service, [{ name: 'Ана', role: 'manager', pin: '246810' }]);
     },
   });
   const call = (token: string, method: string, p: string, body?: unknown) => hub.call(token, method, p, body);

@@ -8,10 +8,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthedTill } from '../../hub/service.ts';
 import { changePriceByPercent } from '../../shared/catalog/price-change.ts';
 import { validateCatalogCsv } from '../../electron/catalog/csv.ts';
-import { hashPin } from '../../shared/node/pin.ts';
 import { foldText } from '../../shared/catalog/fold.ts';
 import { BACKENDS } from './backends.ts';
-import { serveHub } from './served-hub.ts';
+import { serveHub, shopWithStaff } from './served-hub.ts';
 
 const ADMIN = 'admin-token-for-tests-0123456789ab';
 
@@ -22,8 +21,7 @@ describe.each(BACKENDS)('hub catalog on $name', (backend) => {
   const hub = serveHub(backend, {
     adminToken: ADMIN,
     seed: async (service) => {
-      shop = await service.ensureDefaultShop('A');
-      await service.upsertStaff(shop, [{ name: 'Ана', role: 'manager', pinHash: await hashPin('246810') }]);
+      shop = await shopWithStaff(service, [{ name: 'Ана', role: 'manager', pin: '246810' }]);
     },
   });
   beforeAll(async () => {

@@ -13,7 +13,7 @@ import { hashPin } from '../../shared/node/pin.ts';
 import { MAX_FAILURES } from '../../shared/auth/attempts.ts';
 import { BACKENDS } from './backends.ts';
 import { postFrom } from '../support/http.ts';
-import { serveHub } from './served-hub.ts';
+import { serveHub, shopWithStaff } from './served-hub.ts';
 
 const ADMIN = 'lockout-admin-token-0123456789abcdefgh';
 
@@ -27,8 +27,7 @@ describe.each(BACKENDS)('hub lockouts on $name', (backend) => {
     adminToken: ADMIN,
     server: { now: () => clock, onPinCompare: () => compares++ },
     seed: async (service) => {
-      shop = await service.ensureDefaultShop('A');
-      await service.upsertStaff(shop, [{ name: 'Ана', role: 'manager', pinHash: await hashPin('246810') }]);
+      shop = await shopWithStaff(service, [{ name: 'Ана', role: 'manager', pin: '246810' }]);
       ({ credential } = await service.enrol(await service.newEnrolCode(shop), 'Каса 1'));
     },
   });

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { hashPin, verifyPin } from '../../shared/node/pin.ts';
 import { verifyTillVerifier } from '../../shared/node/pin-verifier.ts';
 import { BACKENDS } from './backends.ts';
-import { serveHub } from './served-hub.ts';
+import { serveHub, shopWithStaff } from './served-hub.ts';
 
 const ADMIN = 'pins-admin-token-0123456789abcdefghijkl';
 
@@ -27,10 +27,9 @@ describe.each(BACKENDS)('PIN hashes and a stolen till credential, on $name', (ba
   const hub = serveHub(backend, {
     adminToken: ADMIN,
     seed: async (service) => {
-      shop = await service.ensureDefaultShop('A');
-      await service.upsertStaff(shop, [
-        { name: 'Ана', role: 'manager', pinHash: await hashPin('246810') },
-        { name: 'Вера', role: 'cashier', pinHash: await hashPin('1357') },
+      shop = await shopWithStaff(service, [
+        { name: 'Ана', role: 'manager', pin: '246810' },
+        { name: 'Вера', role: 'cashier', pin: '1357' },
       ]);
       for (const name of ['Каса 1', 'Каса 2']) tills.push(await service.enrol(await service.newEnrolCode(shop), name));
     },

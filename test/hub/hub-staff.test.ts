@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashPin } from '../../shared/node/pin.ts';
 import { BACKENDS } from './backends.ts';
-import { serveHub } from './served-hub.ts';
+import { serveHub, shopWithStaff } from './served-hub.ts';
 
 const ADMIN = 'admin-token-for-staff-tests-0123456789';
 
@@ -16,11 +16,10 @@ describe.each(BACKENDS)('hub staff on $name', (backend) => {
   const hub = serveHub(backend, {
     adminToken: ADMIN,
     seed: async (service) => {
-      shop = await service.ensureDefaultShop('A');
-      await service.upsertStaff(shop, [
-        { name: 'Ана', role: 'manager', pinHash: await hashPin('246810') },
-        { name: 'Бора', role: 'manager', pinHash: await hashPin('135791') },
-        { name: 'Вера', role: 'cashier', pinHash: await hashPin('1357') },
+      shop = await shopWithStaff(service, [
+        { name: 'Ана', role: 'manager', pin: '246810' },
+        { name: 'Бора', role: 'manager', pin: '135791' },
+        { name: 'Вера', role: 'cashier', pin: '1357' },
       ]);
     },
   });

@@ -9,6 +9,7 @@ import type { HubDb } from '../../hub/db/db.ts';
 import { startHubServer, type HubServer, type HubServerOptions } from '../../hub/server.ts';
 import { createHubService, type AuthedTill, type HubService } from '../../hub/service.ts';
 import { HubError } from '../../electron/hub-client/client.ts';
+import { hashPin } from '../../shared/node/pin.ts';
 import type { Backend } from './backends.ts';
 
 export interface ServedHubOptions {
@@ -97,6 +98,22 @@ export class ServedHub {
   enrol(code: string, name: string): Promise<Answer> {
     return this.call(null, 'POST', '/api/enrol', { code, name });
   }
+}
+
+/** A person a seed gives the shop, with the PIN in clear (the hub stores its hash). */
+export interface SeedPerson {
+  name: string;
+  role: 'manager' | 'cashier';
+  pin: string;
+}
+
+/** The hub's default shop „A“ with these people in it (a seed's usual start); returns the shop's id. */
+export async function shopWithStaff(service: HubService, people: readonly SeedPerson[]): Promise<number> {
+  const shop = await service.ensureDefaultShop('A');
+  const staff = [];
+  for (const p of people) staff.push({ name: p.name, role: p.role, pinHash: await hashPin(p.pin) });
+  await service.upsertStaff(shop, staff);
+  return shop;
 }
 
 /** Registers the hub's `beforeAll` and `afterAll` in the calling `describe` and returns it (ready inside tests). */
