@@ -12,7 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { changePriceByPercent } from '../../shared/catalog/price-change.ts';
-import { loginAtHub } from './hub-support.ts';
+import { loginAtHub, stopTillAndHub } from './hub-support.ts';
 import { wholePageShots } from './languages.ts';
 
 const ADMIN = 'e2e-catalog-admin-token-0123456789abcd';
@@ -52,12 +52,7 @@ test.beforeAll(async () => {
   await signInHost(till);
   await expect(async () => expect(await tillPrice('1001')).toBe(15_990)).toPass({ timeout: 20_000 });
 });
-test.afterAll(async () => {
-  await till?.stop();
-  await hub?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (till) fs.rmSync(till.dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => stopTillAndHub(till, hub, dir));
 
 /** Logs in at the hub as the till's manager (who reaches the hub through the till's outbox). */
 async function hubLogin(page: Page): Promise<void> {

@@ -16,6 +16,7 @@ import { signInHost, startHostProcess, type HostProcess } from '../support/host-
 import { MANAGER_PIN } from '../support/session.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { login, rsd } from './counter-support.ts';
+import { stopTillAndHub } from './hub-support.ts';
 
 const ADMIN = 'e2e-hub-price-admin-token-0123456789abcd';
 let hub: HubProcess;
@@ -59,12 +60,7 @@ test.beforeAll(async () => {
 test.afterEach(async ({ page }) => {
   await page.goto('about:blank');
 });
-test.afterAll(async () => {
-  await till?.stop();
-  await hub?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (till) fs.rmSync(till.dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => stopTillAndHub(till, hub, dir));
 
 test('a price changed at the hub reaches the quick key and the cart at once; payment asks no PIN', async ({ page }) => {
   await page.goto(`${till.url}#token=${till.token}`);

@@ -12,7 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
-import { loginAtHub } from './hub-support.ts';
+import { loginAtHub, stopTillAndHub } from './hub-support.ts';
 import { shotsAtTillSizes } from './languages.ts';
 
 let hub: HubProcess;
@@ -36,12 +36,7 @@ test.beforeAll(async () => {
   });
   expect(made.body.ok).toBe(true);
 });
-test.afterAll(async () => {
-  await till?.stop();
-  await hub?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (till) fs.rmSync(till.dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => stopTillAndHub(till, hub, dir));
 
 const shots = (page: Page, name: string): Promise<void> => shotsAtTillSizes(page, `staff-${name}`);
 

@@ -18,6 +18,7 @@ import { MANAGER_PIN } from '../support/session.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { login } from './counter-support.ts';
 import { LANGUAGES, shotsAtTillSizes } from './languages.ts';
+import { stopTillAndHub } from './hub-support.ts';
 
 const ADMIN = 'e2e-hub-stock-admin-token-0123456789abcd';
 let hub: HubProcess;
@@ -72,12 +73,7 @@ test.beforeAll(async () => {
     expect(r.body.value?.[0]?.onHandMilli).toBe(2_000);
   }).toPass({ timeout: 30_000 });
 });
-test.afterAll(async () => {
-  await till?.stop();
-  await hub?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (till) fs.rmSync(till.dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => stopTillAndHub(till, hub, dir));
 
 test('the counter shows the hub’s stock, flags a line below zero, and says when the figure is the last known', async ({
   page,

@@ -13,7 +13,7 @@ import { signInHost, startHostProcess, type HostProcess } from '../support/host-
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { shopDay } from './days.ts';
-import { loginAtHub, showHubReport } from './hub-support.ts';
+import { loginAtHub, showHubReport, stopTillAndHub } from './hub-support.ts';
 import { keepShot } from '../support/shots.ts';
 import { shotsAtSizes, shotsAtTillSizes, TILL_SIZES } from './languages.ts';
 
@@ -64,12 +64,7 @@ async function dayOfLastSale(): Promise<string> {
   return shopDay(createdAt ?? '');
 }
 
-test.afterAll(async () => {
-  await till?.stop();
-  await hub?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (till) fs.rmSync(till.dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => stopTillAndHub(till, hub, dir));
 
 test('a manager runs the shop from the hub: tills and alarm, enrolment, a price, shop settings, the report and CSV', async ({
   page,
