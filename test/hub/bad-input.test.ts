@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends.ts';
-import { serveHub, shopWithStaff } from './served-hub.ts';
+import { serveHub } from './served-hub.ts';
 
 const ADMIN = 'bad-input-admin-token-0123456789abcdef';
 const deepArray = (n: number): string => '['.repeat(n) + '1' + ']'.repeat(n);
@@ -16,8 +16,8 @@ describe.each(BACKENDS)('bad input at the hub on $name', (backend) => {
   let tillId = 0;
   const hub = serveHub(backend, {
     adminToken: ADMIN,
-    seed: async (service) => {
-      const shop = await shopWithStaff(service, [{ name: 'Ана', role: 'manager', pin: '246810' }]);
+    staff: [{ name: 'Ана', role: 'manager', pin: '246810' }],
+    seed: async (service, shop) => {
       ({ credential, tillId } = await service.enrol(await service.newEnrolCode(shop), 'Каса 1'));
     },
   });

@@ -10,24 +10,21 @@ import { changePriceByPercent } from '../../shared/catalog/price-change.ts';
 import { validateCatalogCsv } from '../../electron/catalog/csv.ts';
 import { foldText } from '../../shared/catalog/fold.ts';
 import { BACKENDS } from './backends.ts';
-import { serveHub, shopWithStaff } from './served-hub.ts';
+import { serveHub } from './served-hub.ts';
 
 const ADMIN = 'admin-token-for-tests-0123456789ab';
 
 describe.each(BACKENDS)('hub catalog on $name', (backend) => {
-  let shop = 0;
   let token = '';
   let till: AuthedTill;
   const hub = serveHub(backend, {
     adminToken: ADMIN,
-    seed: async (service) => {
-      shop = await shopWithStaff(service, [{ name: 'Ана', role: 'manager', pin: '246810' }]);
-    },
+    staff: [{ name: 'Ана', role: 'manager', pin: '246810' }],
   });
   beforeAll(async () => {
-    token = (await hub.login('246810', shop)).token;
-    const enrolled = await hub.service.enrol(await hub.service.newEnrolCode(shop), 'Каса 1');
-    till = { id: enrolled.tillId, shopId: shop, name: 'Каса 1' };
+    token = (await hub.login('246810', hub.shop)).token;
+    const enrolled = await hub.service.enrol(await hub.service.newEnrolCode(hub.shop), 'Каса 1');
+    till = { id: enrolled.tillId, shopId: hub.shop, name: 'Каса 1' };
   });
 
   const call = (method: string, p: string, body?: unknown) => hub.call(token, method, p, body);

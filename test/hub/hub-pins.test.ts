@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { hashPin, verifyPin } from '../../shared/node/pin.ts';
 import { verifyTillVerifier } from '../../shared/node/pin-verifier.ts';
 import { BACKENDS } from './backends.ts';
-import { serveHub, shopWithStaff } from './served-hub.ts';
+import { serveHub } from './served-hub.ts';
 
 const ADMIN = 'pins-admin-token-0123456789abcdefghijkl';
 
@@ -22,15 +22,14 @@ interface Pulled {
 }
 
 describe.each(BACKENDS)('PIN hashes and a stolen till credential, on $name', (backend) => {
-  let shop = 0;
   const tills: { tillId: number; credential: string }[] = [];
   const hub = serveHub(backend, {
     adminToken: ADMIN,
-    seed: async (service) => {
-      shop = await shopWithStaff(service, [
-        { name: 'Ана', role: 'manager', pin: '246810' },
-        { name: 'Вера', role: 'cashier', pin: '1357' },
-      ]);
+    staff: [
+      { name: 'Ана', role: 'manager', pin: '246810' },
+      { name: 'Вера', role: 'cashier', pin: '1357' },
+    ],
+    seed: async (service, shop) => {
       for (const name of ['Каса 1', 'Каса 2']) tills.push(await service.enrol(await service.newEnrolCode(shop), name));
     },
   });
@@ -41,7 +40,7 @@ describe.each(BACKENDS)('PIN hashes and a stolen till credential, on $name', (ba
   const hubRows = () =>
     hub.db.query<{ id: string; name: string; role: string; pin_hash: string }>(
       'SELECT id, name, role, pin_hash FROM staff WHERE shop_id = $1 ORDER BY name',
-      [shop],
+      [hub.shop],
     );
   const idOf = async (name: string): Promise<string> => (await hubRows()).find((r) => r.name === name)?.id ?? '';
 
@@ -121,7 +120,7 @@ describe.each(BACKENDS)('PIN hashes and a stolen till credential, on $name', (ba
     // Audited with the person and the till, never the PIN or a hash.
     const audit = await hub.db.query<{ actor: string; detail: unknown }>(
       "SELECT actor, detail FROM hub_audit WHERE action = 'staff_own_pin' AND shop_id = $1",
-      [shop],
+      [hub.shop],
     );
     expect(audit).toEqual([{ actor: 'Вера', detail: { name: 'Вера', till: 'Каса 2 (#' + tills[1]?.tillId + ')' } }]);
     expect(JSON.stringify(audit)).not.toMatch(/8642|1357|scrypt|tv1/);
@@ -135,13 +134,13 @@ describe.each(BACKENDS)('PIN hashes and a stolen till credential, on $name', (ba
           ?.f ?? 0,
       );
     const t0 = await failures(`till:${tillId}`);
-    const s0 = await failures(`shop:${shop}`);
+    const s0 = await failures(`shop:${hub.shop}`);
     expect(await call(cred(0), 'POST', '/api/till/pin', { pin: '111111' })).toMatchObject({
       status: 401,
       body: { code: 'pin_unknown', field: 'pin' },
     });
     expect(await failures(`till:${tillId}`)).toBe(t0 + 1);
-    expect(await failures(`shop:${shop}`)).toBe(s0 + 1);
+    expect(await failures(`shop:${hub.shop}`)).toBe(s0 + 1);
     // A right one is answered with its person (never a hash) and takes the attempt back.
     const right = await call(cred(0), 'POST', '/api/till/pin', { pin: '246810' });
     expect(right).toMatchObject({ status: 200, body: { name: 'Ана', role: 'manager' } });

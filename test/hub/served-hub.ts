@@ -18,8 +18,10 @@ export interface ServedHubOptions {
   service?: Parameters<typeof createHubService>[1];
   /** The server's options besides the service and the admin token (the lockout's clock, a PIN compare counter). */
   server?: Omit<HubServerOptions, 'service' | 'adminToken'>;
-  /** Runs once the service exists, before the server starts. */
-  seed?: (service: HubService) => Promise<unknown>;
+  /** The default shop „A“ made with these people before `seed` runs; its id is `ServedHub.shop`. */
+  staff?: readonly SeedPerson[];
+  /** Runs once the service exists (and the shop of `staff`, given to it), before the server starts. */
+  seed?: (service: HubService, shop: number) => Promise<unknown>;
 }
 
 export interface Answer {
@@ -32,6 +34,8 @@ export class ServedHub {
   db!: HubDb;
   service!: HubService;
   server!: HubServer;
+  /** The shop `staff` was seeded into (0 without `staff`). */
+  shop = 0;
   readonly adminToken: string;
   constructor(adminToken: string) {
     this.adminToken = adminToken;
@@ -108,7 +112,7 @@ export interface SeedPerson {
 }
 
 /** The hub's default shop „A“ with these people in it (a seed's usual start); returns the shop's id. */
-export async function shopWithStaff(service: HubService, people: readonly SeedPerson[]): Promise<number> {
+async function shopWithStaff(service: HubService, people: readonly SeedPerson[]): Promise<number> {
   const shop = await service.ensureDefaultShop('A');
   const staff = [];
   for (const p of people) staff.push({ name: p.name, role: p.role, pinHash: await hashPin(p.pin) });
@@ -124,7 +128,8 @@ export function serveHub(backend: Backend, options: ServedHubOptions): ServedHub
     hub.handle = await backend.open();
     hub.db = hub.handle.db;
     hub.service = createHubService(hub.db, options.service);
-    await options.seed?.(hub.service);
+    if (options.staff) hub.shop = await shopWithStaff(hub.service, options.staff);
+    await options.seed?.(hub.service, hub.shop);
     hub.server = await startHubServer({ ...options.server, service: hub.service, adminToken: options.adminToken });
   }, 120_000);
   afterAll(async () => {
@@ -137,7 +142,7 @@ export function serveHub(backend: Backend, options: ServedHubOptions): ServedHub
 /** The hub's database and service without a server, for suites that call the service itself. */
 export function openHubService(
   backend: Backend,
-  options: Pick<ServedHubOptions, 'service' | 'seed'>,
+  options: Pick<ServedHubOptions, 'service'> & { seed?: (service: HubService) => Promise<unknown> },
 ): { db: HubDb; service: HubService } {
   const hub = { db: undefined as unknown as HubDb, service: undefined as unknown as HubService };
   let dispose: (() => Promise<void>) | undefined;
