@@ -10,6 +10,7 @@ import type { Language } from '../../shared/domain.ts';
 import { formatQuantity, formatRsd } from '../../shared/money.ts';
 import { GOODS_DOC_WORDS } from '../../shared/i18n/goods.ts';
 import { formatMoment } from '../../shared/i18n/time.ts';
+import { interpolate } from '../../shared/i18n/catalog.ts';
 import { kepA4 } from '../../shared/node/kep-a4.ts';
 import { countA4 } from '../../shared/node/count-a4.ts';
 import type { A4Input, ShopIdentity } from '../../shared/node/a4.ts';
@@ -23,9 +24,6 @@ export interface GoodsDocumentDeps {
   shop(): ShopIdentity;
   now(): Date;
 }
-
-export const fill = (template: string, params: Record<string, string | number>): string =>
-  template.replace(/\{(\w+)\}/g, (_m, k: string) => String(params[k] ?? ''));
 
 /** A document's number as part of a file name: 5/2026 → 5-2026. */
 const fileNumber = (n: string | null): string => (n ?? 'draft').replace('/', '-');
@@ -60,8 +58,8 @@ export function createGoodsDocuments(goods: GoodsService, stocktake: StocktakeSe
       const widths = [1, 3, 1, 1.1, 1.1, 1.1, 1.3];
       return pdfFile(`nivelacija-${fileNumber(number)}.pdf`, {
         ...base(),
-        title: fill(w.priceChangeTitle, { number }),
-        lines: [fill(w.date, { date: formatMoment(p.at, lang) })],
+        title: interpolate(w.priceChangeTitle, { number }),
+        lines: [interpolate(w.date, { date: formatMoment(p.at, lang) })],
         columns: w.priceChangeHeader.map((header, i) => ({
           header,
           width: widths[i] ?? 1,
@@ -91,8 +89,8 @@ export function createGoodsDocuments(goods: GoodsService, stocktake: StocktakeSe
       const number = o.number;
       return pdfFile(`otpis-${fileNumber(number)}.pdf`, {
         ...base(),
-        title: fill(w.writeOffTitle, { number }),
-        lines: [fill(w.date, { date: formatMoment(o.at, lang) }), fill(w.reason, { reason: o.reason })],
+        title: interpolate(w.writeOffTitle, { number }),
+        lines: [interpolate(w.date, { date: formatMoment(o.at, lang) }), interpolate(w.reason, { reason: o.reason })],
         columns: [
           { header: w.code, width: 1 },
           { header: w.name, width: 3 },

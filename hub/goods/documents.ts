@@ -8,15 +8,13 @@ import type { HubKepView, HubTransfer } from '../../shared/hub/goods-protocol.ts
 import { formatQuantity } from '../../shared/money.ts';
 import { TRANSFER_WORDS } from '../../shared/i18n/goods.ts';
 import { formatMoment } from '../../shared/i18n/time.ts';
+import { interpolate } from '../../shared/i18n/catalog.ts';
 import { a4Pdf, type ShopIdentity } from '../../shared/node/a4.ts';
 import { kepA4 } from '../../shared/node/kep-a4.ts';
 import { countA4 } from '../../shared/node/count-a4.ts';
 import type { HubCountView } from '../../shared/hub/count-protocol.ts';
 import { receiptA4, reorderA4, type ReceiptA4 } from '../../shared/node/goods-a4.ts';
 import type { ReorderView } from '../../shared/contract/goods.ts';
-
-const fill = (template: string, params: Record<string, string>): string =>
-  template.replace(/\{(\w+)\}/g, (_m, k: string) => params[k] ?? '');
 
 export function hubKepPdf(view: HubKepView, shop: ShopIdentity, lang: Language, now: Date): Promise<Uint8Array> {
   return a4Pdf({ language: lang, shop, printedAt: now, ...kepA4(view, lang) });
@@ -29,13 +27,13 @@ export function hubTransferPdf(t: HubTransfer, shop: ShopIdentity, lang: Languag
     language: lang,
     shop,
     printedAt: now,
-    title: fill(w.title, { number: t.number }),
+    title: interpolate(w.title, { number: t.number }),
     lines: [
-      fill(w.from, { shop: t.fromShop }),
-      fill(w.to, { shop: t.toShop }),
-      fill(w.sent, { at: formatMoment(t.sentAt, lang) }),
+      interpolate(w.from, { shop: t.fromShop }),
+      interpolate(w.to, { shop: t.toShop }),
+      interpolate(w.sent, { at: formatMoment(t.sentAt, lang) }),
       t.receivedAt
-        ? fill(w.received, { at: formatMoment(t.receivedAt, lang), number: t.receivedNumber ?? '' })
+        ? interpolate(w.received, { at: formatMoment(t.receivedAt, lang), number: t.receivedNumber ?? '' })
         : w.notReceived,
     ],
     columns: w.header.map((header, i) => ({

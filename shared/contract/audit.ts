@@ -14,7 +14,7 @@ export interface AuditEntry {
 }
 
 // Optional: a manager logged in at this till is not asked for her PIN again (electron/auth/guard.ts `selfApprover`).
-const managerPin = s.pin.optional();
+const { managerPin } = s;
 
 export const auditCommands = {
   'audit.list': command<{ entries: AuditEntry[]; total: number }>()(

@@ -18,7 +18,7 @@ export interface BackupsView {
 }
 
 // Optional: a manager logged in at this till is not asked for her PIN again (electron/auth/guard.ts `selfApprover`).
-const managerPin = s.pin.optional();
+const { managerPin } = s;
 
 export const backupsCommands = {
   'backups.list': command<BackupsView>()(

@@ -17,7 +17,7 @@ import type { Language } from '../domain.ts';
 import type { Milli, Para } from '../money.ts';
 import { ipsReference } from '../payments/ips-qr.ts';
 
-const managerPin = s.pin.optional();
+const { managerPin } = s;
 
 /** What the customer is shown: nothing sold yet, the cart, the payment screen, the IPS code, or the thanks. */
 export const DISPLAY_PHASES = ['idle', 'cart', 'payment', 'ips', 'thanks'] as const;
@@ -103,7 +103,7 @@ export const displayCommands = {
     { auth: 'manager' },
   ),
   'display.tokenRevoke': command<DisplayTokenView>()(
-    z.strictObject({ managerPin, id: s.id }),
+    s.managerOnId,
     'Revokes a display-only token: refused from now on, and its open streams are closed. Audited.',
     { auth: 'manager' },
   ),

@@ -11,7 +11,7 @@ import type { Milli, Para } from '../money.ts';
 import { pibProblem } from '../goods/pib.ts';
 import { toMilli } from '../money.ts';
 
-const managerPin = s.pin.optional();
+const { managerPin } = s;
 
 export interface SupplierView {
   id: number;
@@ -355,7 +355,7 @@ export const goodsCommands = {
     { auth: 'manager' },
   ),
   'goods.receiptReverse': command<ReceiptView>()(
-    z.strictObject({ managerPin, id: s.id }),
+    s.managerOnId,
     'Reverses a posted receipt by a numbered reversal document that takes its quantities out again (one ' +
       'transaction, audited); the receipt becomes `reversed`. Its invoice may then be received again.',
     { auth: 'manager' },
@@ -460,13 +460,13 @@ export const goodsCommands = {
     { auth: 'session' },
   ),
   'goods.countPost': command<CountView>()(
-    z.strictObject({ managerPin, id: s.id }),
+    s.managerOnId,
     "Posts a count in one transaction: each counted difference moves as a `count` movement at the book's retail " +
       'price, into the KEP (a surplus debited, a shortage credited); audited. A second post is refused.',
     { auth: 'manager' },
   ),
   'goods.countCancel': command<CountView>()(
-    z.strictObject({ managerPin, id: s.id }),
+    s.managerOnId,
     'Cancels an open count: nothing moves; its number stays used. Audited.',
     { auth: 'manager' },
   ),

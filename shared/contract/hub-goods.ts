@@ -13,7 +13,7 @@ import type { TillReceiptForm } from '../hub/till-goods-protocol.ts';
 
 /** The till's receipt form for the hub: a supplier of the till's register, their invoice, the shop's products. */
 export const HubReceiptSaveInput = z.strictObject({
-  managerPin: s.pin.optional(),
+  managerPin: s.managerPin,
   /** Absent: a new draft; present: this till's draft saved over (until the hub posts it). */
   id: s.id.optional(),
   supplierId: s.id,

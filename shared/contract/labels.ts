@@ -13,7 +13,7 @@ import type { PdfFile } from './goods.ts';
 import type { LabelContent } from '../labels/label.ts';
 import type { LabelScript } from '../i18n/labels.ts';
 
-const managerPin = s.pin.optional();
+const { managerPin } = s;
 
 /** Which products: chosen ones by code, a group, or every product whose label is out of date. */
 export const LabelSelection = z.discriminatedUnion(

@@ -11,7 +11,7 @@ export interface OrderListResult {
 }
 
 // Optional: a manager logged in at this till is not asked for her PIN again (electron/auth/guard.ts `selfApprover`).
-const managerPin = s.pin.optional();
+const { managerPin } = s;
 
 export const ordersCommands = {
   'orders.get': command<OrderView>()(z.strictObject({ orderId: s.id }), 'One order with its state and receipt.', {

@@ -12,7 +12,7 @@ import * as s from './schemas.ts';
 import type { Para, Milli } from '../money.ts';
 import { pibProblem } from '../goods/pib.ts';
 
-const managerPin = s.pin.optional();
+const { managerPin } = s;
 
 /** A time of day, `HH:MM` (24 h); `24:00` ends a day. */
 const timeOfDay = z
@@ -240,7 +240,7 @@ export const pricesCommands = {
     { auth: 'manager' },
   ),
   'prices.listDelete': command<{ deleted: boolean }>()(
-    z.strictObject({ managerPin, id: s.id }),
+    s.managerOnId,
     'Deletes a price list with its items (audited).',
     { auth: 'manager' },
   ),
@@ -251,11 +251,9 @@ export const pricesCommands = {
       'the same priority whose period overlaps (at `priority`).',
     { auth: 'manager' },
   ),
-  'prices.promotionDelete': command<{ deleted: boolean }>()(
-    z.strictObject({ managerPin, id: s.id }),
-    'Deletes a promotion (audited).',
-    { auth: 'manager' },
-  ),
+  'prices.promotionDelete': command<{ deleted: boolean }>()(s.managerOnId, 'Deletes a promotion (audited).', {
+    auth: 'manager',
+  }),
   'prices.schedule': command<ScheduledPriceView>()(
     ScheduleInput,
     "Schedules a product's new regular price from a moment on (audited): applied once at that moment, or at the " +
@@ -263,7 +261,7 @@ export const pricesCommands = {
     { auth: 'manager' },
   ),
   'prices.scheduleCancel': command<ScheduledPriceView>()(
-    z.strictObject({ managerPin, id: s.id }),
+    s.managerOnId,
     'Cancels a pending scheduled price change (audited); one already applied is refused.',
     { auth: 'manager' },
   ),

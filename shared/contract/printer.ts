@@ -350,13 +350,13 @@ export const printerCommands = {
     { auth: 'session' },
   ),
   'print.held': command<{ jobs: HeldJob[] }>()(
-    z.strictObject({ managerPin: s.pin.optional() }),
+    z.strictObject({ managerPin: s.managerPin }),
     'Jobs held for a manager: queued while no printer was set or it was unreachable for too long.',
     { auth: 'manager' },
   ),
   'print.resolveHeld': command<{ printed: number[]; dropped: number[] }>()(
     z.strictObject({
-      managerPin: s.pin.optional(),
+      managerPin: s.managerPin,
       jobIds: z.array(s.id).min(1, { error: 'required' }).max(500, { error: 'too_long' }),
       action: z.enum(['print', 'drop'], { error: 'action' }),
     }),

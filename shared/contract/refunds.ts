@@ -38,7 +38,7 @@ export interface RefundSource {
 }
 
 // Optional: a manager logged in at this till is not asked for her PIN again (electron/auth/guard.ts `selfApprover`).
-const managerPin = s.pin.optional();
+const { managerPin } = s;
 const refundLine = z.strictObject({
   index: z.number({ error: 'number' }).int({ error: 'integer' }).min(0, { error: 'non_negative' }),
   quantity: s.quantity,

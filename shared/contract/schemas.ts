@@ -66,6 +66,15 @@ export const SESSION_KEYS: Readonly<Record<string, string>> = { cashier: 'cashie
 /** A PIN: 4 to 8 digits (a person's own, or a manager's approving one). */
 export const pin = z.string({ error: 'text' }).regex(/^\d{4,8}$/, { error: 'pin_format' });
 
+/**
+ * The manager's PIN a command that needs a manager carries (`auth: 'manager'` or an approval): optional in the
+ * schema, because the core's guard asks for it and checks it (docs/security.md, "Authorization in the core").
+ */
+export const managerPin = pin.optional();
+
+/** A manager's action on one record named by its id (post, reverse, cancel, delete). */
+export const managerOnId = z.strictObject({ managerPin, id });
+
 /** A date (or date-time) `Date.parse` reads, e.g. `2026-01-31` or an ISO timestamp. */
 /** A calendar day, YYYY-MM-DD. */
 export const calendarDate = z.string({ error: 'text' }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date' });

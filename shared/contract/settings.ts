@@ -61,7 +61,7 @@ export interface SettingsView {
 }
 
 // Optional: a manager logged in at this till is not asked for her PIN again (electron/auth/guard.ts `selfApprover`).
-const managerPin = s.pin.optional();
+const { managerPin } = s;
 
 /**
  * The shop's local fiscal processor (L-PFR, docs/lpfr.md) as this till uses it. Its PIN is never returned:

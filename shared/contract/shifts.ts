@@ -107,7 +107,7 @@ export const shiftsCommands = {
     { auth: 'approval' },
   ),
   'shifts.list': command<{ shifts: ShiftView[] }>()(
-    z.strictObject({ managerPin: s.pin.optional(), day: s.isoDate.optional() }),
+    z.strictObject({ managerPin: s.managerPin, day: s.isoDate.optional() }),
     "The day's shifts (default today), open and closed, for a manager.",
     { auth: 'manager' },
   ),

@@ -99,25 +99,38 @@ export function csvAmount(para: number): string {
 
 const cell = (v: string): string => (/[;"\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
+/**
+ * The KEP of a period in the rulebook's six columns (number, date, description, debit, credit, balance): the opening
+ * balance, one row per entry and the closing balance, the amounts written by `money` (the CSV's plain decimal comma,
+ * the A4 page's grouped amount).
+ */
+export function kepRows(
+  view: Pick<KepView, 'from' | 'to' | 'openingPara' | 'entries' | 'closingPara'>,
+  lang: Language,
+  money: (para: number) => string,
+): { opening: string[]; entries: string[][]; closing: string[] } {
+  const w = WORDS[lang];
+  return {
+    opening: ['', kepDate(view.from, lang), w.opening, '', '', money(view.openingPara)],
+    entries: view.entries.map((e) => [
+      String(e.number),
+      kepDate(e.day, lang),
+      e.description,
+      e.debitPara ? money(e.debitPara) : '',
+      e.creditPara ? money(e.creditPara) : '',
+      money(e.balancePara),
+    ]),
+    closing: ['', kepDate(view.to, lang), w.closing, '', '', money(view.closingPara)],
+  };
+}
+
 /** The KEP of a period as CSV: a header, the opening balance, one line per entry, the closing balance. */
 export function kepCsv(
   view: Pick<KepView, 'from' | 'to' | 'openingPara' | 'entries' | 'closingPara'>,
   lang: Language,
 ): string {
-  const w = WORDS[lang];
-  const rows: string[][] = [
-    [...w.header],
-    ['', kepDate(view.from, lang), w.opening, '', '', csvAmount(view.openingPara)],
-    ...view.entries.map((e) => [
-      String(e.number),
-      kepDate(e.day, lang),
-      e.description,
-      e.debitPara ? csvAmount(e.debitPara) : '',
-      e.creditPara ? csvAmount(e.creditPara) : '',
-      csvAmount(e.balancePara),
-    ]),
-    ['', kepDate(view.to, lang), w.closing, '', '', csvAmount(view.closingPara)],
-  ];
+  const { opening, entries, closing } = kepRows(view, lang, csvAmount);
+  const rows: string[][] = [[...WORDS[lang].header], opening, ...entries, closing];
   return rows.map((r) => r.map(cell).join(';')).join('\r\n') + '\r\n';
 }
 

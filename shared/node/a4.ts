@@ -25,6 +25,7 @@ import type PDFDocumentClass from 'pdfkit';
 import type { Language } from '../domain.ts';
 import { A4_WORDS } from '../i18n/documents.ts';
 import { formatMoment } from '../i18n/time.ts';
+import { interpolate } from '../i18n/catalog.ts';
 
 /** The shop a document is of, as its title block shows it ('' where not set). */
 export interface ShopIdentity {
@@ -115,10 +116,6 @@ function parsedFont(file: string): ParsedFont {
   }
   return font;
 }
-
-/** A template's `{name}` placeholders filled in. */
-export const fill = (template: string, params: Record<string, string | number>): string =>
-  template.replace(/\{(\w+)\}/g, (_m, k: string) => String(params[k] ?? ''));
 
 /**
  * A new A4 PDF with DejaVu Sans registered as `regular` and `bold` (embedded as subsets), and its bytes once it
@@ -270,7 +267,7 @@ export function a4Pdf(input: A4Input): Promise<Uint8Array> {
   }
 
   // On every page: the print date and „Страна N од M“, below the bottom margin (written without a page break).
-  const printed = fill(words.printed, { at: formatMoment(input.printedAt, input.language) });
+  const printed = interpolate(words.printed, { at: formatMoment(input.printedAt, input.language) });
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -279,7 +276,7 @@ export function a4Pdf(input: A4Input): Promise<Uint8Array> {
     const fy = doc.page.height - MARGIN - 10;
     doc.font('regular').fontSize(8).fillColor('#333333');
     doc.text(printed, left, fy, { width: usable / 2, lineBreak: false });
-    doc.text(fill(words.page, { page: i + 1, pages: range.count }), left + usable / 2, fy, {
+    doc.text(interpolate(words.page, { page: i + 1, pages: range.count }), left + usable / 2, fy, {
       width: usable / 2,
       align: 'right',
       lineBreak: false,

@@ -9,10 +9,8 @@ import type { Language } from '../domain.ts';
 import { formatQuantity, formatRsd } from '../money.ts';
 import { GOODS_DOC_WORDS, countStateName } from '../i18n/goods.ts';
 import { formatMoment } from '../i18n/time.ts';
+import { interpolate } from '../i18n/catalog.ts';
 import type { A4Input } from './a4.ts';
-
-const fill = (template: string, params: Record<string, string | number>): string =>
-  template.replace(/\{(\w+)\}/g, (_m, k: string) => String(params[k] ?? ''));
 
 /** The count's title, lines, table, totals and signatures; the caller adds the shop, language and print time. */
 export function countA4(
@@ -24,11 +22,11 @@ export function countA4(
   const t = c.totals;
   return {
     landscape: true,
-    title: fill(w.countTitle, { number: c.number }),
+    title: interpolate(w.countTitle, { number: c.number }),
     lines: [
-      fill(w.countScope, { scope: c.groups ? c.groups.join(', ') : w.wholeShop }),
-      fill(w.countStarted, { at: formatMoment(c.startedAt, lang) }),
-      fill(w.countState, { state: countStateName(lang, c.state) }),
+      interpolate(w.countScope, { scope: c.groups ? c.groups.join(', ') : w.wholeShop }),
+      interpolate(w.countStarted, { at: formatMoment(c.startedAt, lang) }),
+      interpolate(w.countState, { state: countStateName(lang, c.state) }),
     ],
     columns: w.countHeader.map((header, i) => ({ header, width: widths[i] ?? 1, align: i < 2 ? 'left' : 'right' })),
     rows: c.lines.map((l) => [

@@ -8,7 +8,8 @@ import type { ReceiptLineView, ReceiptView, ReorderView } from '../contract/good
 import { formatQuantity, formatRsd } from '../money.ts';
 import { GOODS_DOC_WORDS, kepDate, percentText } from '../i18n/goods.ts';
 import { formatMoment } from '../i18n/time.ts';
-import { fill, type A4Column, type A4Input } from './a4.ts';
+import type { A4Column, A4Input } from './a4.ts';
+import { interpolate } from '../i18n/catalog.ts';
 
 type A4Part = Omit<A4Input, 'language' | 'shop' | 'printedAt'>;
 
@@ -49,7 +50,7 @@ export function receiptA4(r: ReceiptA4, lang: Language): A4Part {
   const title =
     r.state === 'draft'
       ? w.draftTitle
-      : fill(r.kind === 'reversal' ? w.reversalTitle : w.receiptTitle, { number: r.number ?? '' });
+      : interpolate(r.kind === 'reversal' ? w.reversalTitle : w.receiptTitle, { number: r.number ?? '' });
   const widths = [0.45, 0.9, 2.6, 0.7, 1, 0.7, 1, 0.7, 0.55, 1, 1.15, 1.15];
   const columns: A4Column[] = w.receiptHeader.map((header, i) => ({
     header,
@@ -60,11 +61,11 @@ export function receiptA4(r: ReceiptA4, lang: Language): A4Part {
     landscape: true,
     title,
     lines: [
-      fill(w.supplier, { name: r.supplier.name, pib: r.supplier.pib }),
-      fill(w.invoice, { number: r.invoiceNumber, date: kepDate(r.invoiceDate, lang) }),
-      ...(r.reversesNumber ? [fill(w.reverses, { number: r.reversesNumber })] : []),
+      interpolate(w.supplier, { name: r.supplier.name, pib: r.supplier.pib }),
+      interpolate(w.invoice, { number: r.invoiceNumber, date: kepDate(r.invoiceDate, lang) }),
+      ...(r.reversesNumber ? [interpolate(w.reverses, { number: r.reversesNumber })] : []),
       ...(r.postedAt
-        ? [fill(w.posted, { at: formatMoment(r.postedAt, lang), person: r.postedBy ?? '' }).replace(/, $/, '')]
+        ? [interpolate(w.posted, { at: formatMoment(r.postedAt, lang), person: r.postedBy ?? '' }).replace(/, $/, '')]
         : []),
     ],
     columns,
@@ -107,7 +108,7 @@ export function reorderA4(view: Omit<ReorderView, 'csv'>, lang: Language, day: D
   }
   return {
     title: w.reorderTitle,
-    lines: [fill(w.date, { date: formatMoment(day, lang) })],
+    lines: [interpolate(w.date, { date: formatMoment(day, lang) })],
     columns: w.reorderHeader.map((header, i) => ({ header, width: widths[i] ?? 1, align: i < 2 ? 'left' : 'right' })),
     rows,
   };

@@ -6,11 +6,9 @@
 import type { KepView } from '../contract/goods.ts';
 import type { Language } from '../domain.ts';
 import { formatRsd } from '../money.ts';
-import { GOODS_DOC_WORDS, kepDate, kepWords } from '../i18n/goods.ts';
+import { GOODS_DOC_WORDS, kepDate, kepRows, kepWords } from '../i18n/goods.ts';
+import { interpolate } from '../i18n/catalog.ts';
 import type { A4Column, A4Input } from './a4.ts';
-
-const fill = (template: string, params: Record<string, string | number>): string =>
-  template.replace(/\{(\w+)\}/g, (_m, k: string) => String(params[k] ?? ''));
 
 /** The KEP's title, period line, table and totals; the caller adds the shop, the language and the print time. */
 export function kepA4(
@@ -31,24 +29,12 @@ export function kepA4(
   ];
   const debitSum = view.entries.reduce((s, e) => s + e.debitPara, 0);
   const creditSum = view.entries.reduce((s, e) => s + e.creditPara, 0);
+  const { opening, entries, closing } = kepRows(view, lang, formatRsd);
   return {
     title: w.kepTitle,
-    lines: [...extraLines, fill(w.period, { from: kepDate(view.from, lang), to: kepDate(view.to, lang) })],
+    lines: [...extraLines, interpolate(w.period, { from: kepDate(view.from, lang), to: kepDate(view.to, lang) })],
     columns,
-    rows: [
-      ['', kepDate(view.from, lang), k.opening, '', '', formatRsd(view.openingPara)],
-      ...view.entries.map((e) => [
-        String(e.number),
-        kepDate(e.day, lang),
-        e.description,
-        e.debitPara ? formatRsd(e.debitPara) : '',
-        e.creditPara ? formatRsd(e.creditPara) : '',
-        formatRsd(e.balancePara),
-      ]),
-    ],
-    totals: [
-      ['', '', w.total, formatRsd(debitSum), formatRsd(creditSum), ''],
-      ['', kepDate(view.to, lang), k.closing, '', '', formatRsd(view.closingPara)],
-    ],
+    rows: [opening, ...entries],
+    totals: [['', '', w.total, formatRsd(debitSum), formatRsd(creditSum), ''], closing],
   };
 }

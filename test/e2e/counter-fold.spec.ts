@@ -13,9 +13,9 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import type { Language } from '../../shared/domain.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { sampleItems, scan } from './counter-support.ts';
-import { expect, test, type KasaFixture } from './fixtures.ts';
-import { TILL_SIZES, shotsAndBack } from './languages.ts';
+import { loadSample, sampleItems, scan } from './counter-support.ts';
+import { expect, test } from './fixtures.ts';
+import { TILL_SIZES, loginFocused, shotsAndBack } from './languages.ts';
 
 /** A sample favourite whose name is 20 characters, one of them a 12-letter word. */
 const LONG_NAME = 'Уље сунцокретово 1 л';
@@ -95,18 +95,6 @@ async function textLines(el: Locator): Promise<number> {
   });
 }
 
-async function loginAs(page: Page, lang: Language, pin: string): Promise<void> {
-  const ui = uiMessages[lang];
-  await page.getByRole('main', { name: ui.login.title }).getByLabel(ui.login.pin, { exact: true }).fill(pin);
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('combobox', { name: ui.sale.search })).toBeFocused();
-}
-
-async function prepare(kasa: KasaFixture): Promise<void> {
-  const sample = await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
-  expect(sample.body.ok, JSON.stringify(sample.body)).toBe(true);
-}
-
 for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
   test.describe(lang, () => {
     test.use({ kasaEnv: { KASA_LANG: lang } });
@@ -116,11 +104,11 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
     }, testInfo) => {
       const { page } = kasa;
       const ui = uiMessages[lang];
-      await prepare(kasa);
+      await loadSample(kasa);
       // Loaded with nobody logged in (as a till starts): the manager logs in, the quick keys are there at once.
       await kasa.host.call('staff.logout', {});
       await page.reload();
-      await loginAs(page, lang, MANAGER_PIN);
+      await loginFocused(page, lang);
       const keys = page.getByRole('navigation', { name: ui.sale.quickKeys });
       await expect(keys.getByRole('button')).toHaveCount(16);
       await expect(page.getByText(ui.sale.noCatalog)).toHaveCount(0);

@@ -9,14 +9,15 @@
  * Screenshots at 1024×768 and 1366×768 in the test's output directory and, with KASA_SHOTS=<dir>, in
  * <dir>/counter-follows-<what>-<lang>-<width>.png.
  */
-import { shotsAndBack } from './languages.ts';
+import { loginFocused, shotsAndBack } from './languages.ts';
 import type { Page, TestInfo } from '@playwright/test';
 import type { ProductView } from '../../shared/contract/catalog.ts';
 import type { Language, OrderView } from '../../shared/domain.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { mt } from '../../renderer/src/manager/i18n.ts';
+import { interpolate } from '../../shared/i18n/catalog.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { pieceItem, rsd, scan } from './counter-support.ts';
+import { loadSample, pieceItem, rsd, scan } from './counter-support.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 
 const CASHIER = { name: 'Ана Анић', pin: '1357' };
@@ -32,19 +33,11 @@ const shots = (page: Page, testInfo: TestInfo, what: string, lang: Language): Pr
 /** The sample catalog and a cashier (not a manager: nothing she does is approved by her own PIN). */
 /** The sample catalog and the cashier made, the counter reloaded and the cashier logged in (in `lang`). */
 async function prepare(kasa: KasaFixture, lang: Language): Promise<void> {
-  const sample = await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
-  expect(sample.body.ok, JSON.stringify(sample.body)).toBe(true);
+  await loadSample(kasa);
   const created = await kasa.host.call('staff.create', { managerPin: MANAGER_PIN, role: 'cashier', ...CASHIER });
   expect(created.body.ok, JSON.stringify(created.body)).toBe(true);
   await kasa.page.reload();
-  await loginAs(kasa.page, lang, CASHIER.pin);
-}
-
-async function loginAs(page: Page, lang: Language, pin: string): Promise<void> {
-  const ui = uiMessages[lang];
-  await page.getByRole('main', { name: ui.login.title }).getByLabel(ui.login.pin, { exact: true }).fill(pin);
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('combobox', { name: ui.sale.search })).toBeFocused();
+  await loginFocused(kasa.page, lang, CASHIER.pin);
 }
 
 /** The product with this code as the catalog has it. */
@@ -54,9 +47,6 @@ async function product(kasa: KasaFixture, code: string): Promise<ProductView> {
   if (!p) throw new Error(`no product ${code}`);
   return p;
 }
-
-const fill = (text: string, params: Record<string, string | number>): string =>
-  text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
 
 for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
   test.describe(lang, () => {
@@ -77,8 +67,8 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
       await tile.click();
       await scan(page, rye.barcode);
       const cart = page.getByRole('region', { name: ui.sale.cart });
-      const breadLine = cart.getByRole('row', { name: fill(ui.sale.line, { index: 1, name: bread.name }) });
-      const ryeLine = cart.getByRole('row', { name: fill(ui.sale.line, { index: 2, name: rye.name }) });
+      const breadLine = cart.getByRole('row', { name: interpolate(ui.sale.line, { index: 1, name: bread.name }) });
+      const ryeLine = cart.getByRole('row', { name: interpolate(ui.sale.line, { index: 2, name: rye.name }) });
       await expect(breadLine).toContainText(rsd(6500));
       await expect(ryeLine).toContainText(rsd(9500));
 
@@ -103,13 +93,13 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
       // At once: the tile, and both lines, each with its old price beside the new one.
       await expect(tile).toContainText(rsd(7000));
       await expect(breadLine).toContainText(rsd(7000));
-      await expect(breadLine.getByTestId('price-was')).toHaveText(fill(ui.sale.priceWas, { was: rsd(6500) }));
+      await expect(breadLine.getByTestId('price-was')).toHaveText(interpolate(ui.sale.priceWas, { was: rsd(6500) }));
       await expect(ryeLine).toContainText(rsd(9900));
-      await expect(ryeLine.getByTestId('price-was')).toHaveText(fill(ui.sale.priceWas, { was: rsd(9500) }));
+      await expect(ryeLine.getByTestId('price-was')).toHaveText(interpolate(ui.sale.priceWas, { was: rsd(9500) }));
       // The notice names the latest change (the rye bread's).
       await expect(
         page.getByRole('status').filter({
-          hasText: fill(ui.sale.priceFollowed, { name: rye.name, was: rsd(9500), now: rsd(9900) }),
+          hasText: interpolate(ui.sale.priceFollowed, { name: rye.name, was: rsd(9500), now: rsd(9900) }),
         }),
       ).toBeVisible();
       // The search shows the new price as well.
@@ -143,12 +133,14 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
       const { page } = kasa;
       const ui = uiMessages[lang];
       await prepare(kasa, lang);
-      await expect(page.getByText(fill(ui.status.cashier, { name: CASHIER.name }))).toBeVisible();
+      await expect(page.getByText(interpolate(ui.status.cashier, { name: CASHIER.name }))).toBeVisible();
       const rye = pieceItem('1002');
       await scan(page, rye.barcode);
       await scan(page, rye.barcode);
       const cart = page.getByRole('region', { name: ui.sale.cart });
-      await expect(cart.getByRole('row', { name: fill(ui.sale.line, { index: 1, name: rye.name }) })).toBeVisible();
+      await expect(
+        cart.getByRole('row', { name: interpolate(ui.sale.line, { index: 1, name: rye.name }) }),
+      ).toBeVisible();
       const list = await kasa.host.call<{ staff: { id: number; name: string }[] }>('staff.list', {});
       const ana = list.body.value?.staff.find((s) => s.name === CASHIER.name);
       if (!ana) throw new Error('no cashier');
@@ -158,13 +150,13 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
       expect(off.body.ok, JSON.stringify(off.body)).toBe(true);
       const login = page.getByRole('main', { name: ui.login.title });
       await expect(login).toBeVisible();
-      await expect(login.getByRole('status')).toContainText(fill(ui.login.sessionEnded, { name: CASHIER.name }));
-      await expect(login.getByRole('status')).toContainText(fill(ui.login.cartKept, { count: 1 }));
+      await expect(login.getByRole('status')).toContainText(interpolate(ui.login.sessionEnded, { name: CASHIER.name }));
+      await expect(login.getByRole('status')).toContainText(interpolate(ui.login.cartKept, { count: 1 }));
       await shots(page, testInfo, 'deactivated', lang);
 
       // The manager logs in: the open cart is there, and the staff screen shows her deactivated.
-      await loginAs(page, lang, MANAGER_PIN);
-      const line = cart.getByRole('row', { name: fill(ui.sale.line, { index: 1, name: rye.name }) });
+      await loginFocused(page, lang);
+      const line = cart.getByRole('row', { name: interpolate(ui.sale.line, { index: 1, name: rye.name }) });
       await expect(line.getByTestId('line-total')).toHaveText(rsd(2 * rye.pricePara));
       await page.getByRole('button', { name: mt(lang, 'open') }).click();
       const mgr = page.getByRole('dialog', { name: mt(lang, 'title') });

@@ -15,10 +15,11 @@
 import type { Page, TestInfo } from '@playwright/test';
 import type { Language, OrderView } from '../../shared/domain.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
+import { interpolate } from '../../shared/i18n/catalog.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { pieceItem, rsd, scan } from './counter-support.ts';
+import { loadSample, pieceItem, rsd, scan } from './counter-support.ts';
 import { expect, test } from './fixtures.ts';
-import { shotsAndBack } from './languages.ts';
+import { loginFocused, shotsAndBack } from './languages.ts';
 
 /** Јаја С класа 10 ком, 249,99, and Хлеб бели 500 г, 65,00. */
 const EGGS = pieceItem('1014');
@@ -31,9 +32,6 @@ test.afterEach(async ({ page }) => {
 const shots = (page: Page, testInfo: TestInfo, what: string, lang: Language): Promise<void> =>
   shotsAndBack(page, `counter-friction-${what}-${lang}`);
 
-const fill = (text: string, params: Record<string, string | number>): string =>
-  text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
-
 for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
   test.describe(lang, () => {
     test.use({ kasaEnv: { KASA_LANG: lang } });
@@ -44,15 +42,9 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
       const { page } = kasa;
       const ui = uiMessages[lang];
       expect(EGGS.pricePara).toBe(24_999);
-      const sample = await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
-      expect(sample.body.ok, JSON.stringify(sample.body)).toBe(true);
+      await loadSample(kasa);
       await page.reload();
-      await page
-        .getByRole('main', { name: ui.login.title })
-        .getByLabel(ui.login.pin, { exact: true })
-        .fill(MANAGER_PIN);
-      await page.keyboard.press('Enter');
-      await expect(page.getByRole('combobox', { name: ui.sale.search })).toBeFocused();
+      await loginFocused(page, lang);
       // A till that never worked in shifts sells as before: nothing said.
       await expect(page.getByRole('alert').filter({ hasText: ui.shift.required })).toHaveCount(0);
 
@@ -65,7 +57,7 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
       await page.keyboard.press('Enter');
       await expect(dialog).toHaveCount(0);
       await expect(
-        page.getByRole('status').filter({ hasText: fill(ui.shift.openedNotice, { float: '5.000,00' }) }),
+        page.getByRole('status').filter({ hasText: interpolate(ui.shift.openedNotice, { float: '5.000,00' }) }),
       ).toBeVisible();
 
       // F6: the focus in the value; 25,00 off 249,99 is exactly the 10 % limit: no manager.
@@ -73,7 +65,7 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
       const cart = page.getByRole('table', { name: ui.sale.cart });
       await expect(cart.getByTestId('cart-line')).toHaveCount(1);
       await page.keyboard.press('F6');
-      const discount = page.getByRole('dialog', { name: fill(ui.dialog.discountTitle, { name: EGGS.name }) });
+      const discount = page.getByRole('dialog', { name: interpolate(ui.dialog.discountTitle, { name: EGGS.name }) });
       await expect(discount.getByLabel(ui.dialog.discountAmount)).toBeFocused();
       await page.keyboard.type('25');
       await page.keyboard.press('Enter');
@@ -93,7 +85,7 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
       await page.getByRole('radio', { name: ui.dialog.scopeSale }).check();
       const whole = page.getByRole('dialog', { name: ui.dialog.saleDiscountTitle });
       const ask = whole.getByTestId('line-discounts');
-      await expect(ask).toContainText(fill(ui.dialog.lineDiscountsHave, { amount: '10,00' }));
+      await expect(ask).toContainText(interpolate(ui.dialog.lineDiscountsHave, { amount: '10,00' }));
       await expect(whole.getByRole('radio', { name: ui.dialog.keepLineDiscounts })).toBeChecked();
       await whole.getByLabel(ui.dialog.discountAmount).fill('5%');
       await shots(page, testInfo, 'sale-discount-ask', lang);
@@ -133,7 +125,7 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
       await expect(dialog.getByTestId('shift-sales')).toHaveText(rsd(total));
       await expect(dialog.getByTestId('shift-pay-cash')).toHaveText(rsd(total));
       await expect(dialog.getByTestId('shift-pay-card')).toHaveText('0,00');
-      await expect(dialog.getByText(fill(ui.shift.salesCount, { count: 1 }))).toBeVisible();
+      await expect(dialog.getByText(interpolate(ui.shift.salesCount, { count: 1 }))).toBeVisible();
       await shots(page, testInfo, 'shift-closed', lang);
       await dialog.getByRole('button', { name: `${ui.shift.close} Esc` }).click();
 

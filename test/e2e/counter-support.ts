@@ -325,10 +325,15 @@ export function ruleNote(lang: Language, rule: string, wasPara: number): string 
   return `${rule} · ${interpolate(uiMessages[lang].sale.priceWas, { was: rsd(wasPara) })}`;
 }
 
+/** The sample catalog (resources/catalog/sample.csv) loaded into the till, approved by the manager. */
+export async function loadSample(kasa: KasaFixture): Promise<void> {
+  const r = await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
+  expect(r.body.ok, JSON.stringify(r.body)).toBe(true);
+}
+
 /** The sample catalog loaded, the counter reloaded and logged in (the manager, or the cashier of `pin`). */
 export async function readyToSell(kasa: KasaFixture, pin?: string): Promise<void> {
-  const r = await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
-  expect(r.body.ok).toBe(true);
+  await loadSample(kasa);
   await kasa.page.reload();
   await login(kasa.page, pin);
 }

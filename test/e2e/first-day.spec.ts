@@ -38,12 +38,9 @@ import {
   setNewManagerPin,
 } from './counter-support.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
+import { TILL_SIZES } from './languages.ts';
 
-const SIZES = [
-  { width: 1024, height: 768 },
-  { width: 1366, height: 768 },
-] as const;
-type Size = (typeof SIZES)[number];
+type Size = (typeof TILL_SIZES)[number];
 
 /** The product the owner adds by hand: a quick key, sold in the one-item sale. */
 const COFFEE = { code: 'T100', name: 'Кафа Златна 200 г', price: '1.234,50', pricePara: 123_450 };
@@ -186,7 +183,7 @@ async function tenPercentOffTheSaleApprovedAtEntry(kasa: KasaFixture): Promise<O
   return order;
 }
 
-for (const size of SIZES) {
+for (const size of TILL_SIZES) {
   test(`a shop's first day at ${size.width}×${size.height}: from an empty data dir to a closed shift`, async ({
     kasa,
   }) => {

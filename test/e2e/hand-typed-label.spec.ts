@@ -11,10 +11,9 @@ import type { Language, OrderView } from '../../shared/domain.ts';
 import { taxLabelName } from '../../shared/i18n/enums.ts';
 import { DEMO_TAX_GROUP } from '../../electron/sandbox/accounts.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
-import { MANAGER_PIN } from '../support/session.ts';
-import { pieceItem } from './counter-support.ts';
+import { loadSample, pieceItem } from './counter-support.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
-import { shotsAtTillSizes } from './languages.ts';
+import { loginFocused, shotsAtTillSizes } from './languages.ts';
 
 const LANGS: readonly Language[] = ['sr-Cyrl', 'sr-Latn', 'en'];
 
@@ -27,14 +26,9 @@ const shots = (page: Page, testInfo: TestInfo, name: string, lang: Language): Pr
 
 /** The sample catalog loaded (E is its most used label), the page reloaded, the first-run manager logged in. */
 async function ready(kasa: KasaFixture, lang: Language): Promise<void> {
-  const ui = uiMessages[lang];
-  const r = await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
-  expect(r.body.ok).toBe(true);
+  await loadSample(kasa);
   await kasa.page.reload();
-  const login = kasa.page.getByRole('main', { name: ui.login.title });
-  await login.getByLabel(ui.login.pin, { exact: true }).fill(MANAGER_PIN);
-  await kasa.page.keyboard.press('Enter');
-  await expect(kasa.page.getByRole('combobox', { name: ui.sale.search })).toBeFocused();
+  await loginFocused(kasa.page, lang);
 }
 
 /** Every current label of the demo account, as the screens write it. */

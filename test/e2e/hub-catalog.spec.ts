@@ -9,10 +9,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
+import type { HostProcess } from '../support/host-process.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { changePriceByPercent } from '../../shared/catalog/price-change.ts';
-import { loginAtHub } from './hub-support.ts';
+import { enrolledTill, loginAtHub, stopTillAndHub } from './hub-support.ts';
 import { wholePageShots } from './languages.ts';
 
 const ADMIN = 'e2e-catalog-admin-token-0123456789abcd';
@@ -41,23 +41,10 @@ test.beforeAll(async () => {
     body: JSON.stringify({ shopId: hub.shopId, products: PRODUCTS }),
   });
   expect(put.status, await put.text()).toBe(200);
-  till = await startHostProcess({
-    env: {
-      KASA_TERMINAL_ID: 'CATE2E',
-      KASA_HUB_URL: hub.url,
-      KASA_HUB_ENROL_CODE: hub.enrolCode,
-      KASA_LANG: 'sr-Cyrl',
-    },
-  });
-  await signInHost(till);
+  till = await enrolledTill(hub, 'CATE2E');
   await expect(async () => expect(await tillPrice('1001')).toBe(15_990)).toPass({ timeout: 20_000 });
 });
-test.afterAll(async () => {
-  await till?.stop();
-  await hub?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (till) fs.rmSync(till.dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => stopTillAndHub(till, hub, dir));
 
 /** Logs in at the hub as the till's manager (who reaches the hub through the till's outbox). */
 async function hubLogin(page: Page): Promise<void> {

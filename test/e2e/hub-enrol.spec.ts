@@ -15,7 +15,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { openManager } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { freePort, startHubProcess, type HubProcess } from '../support/hub-process.ts';
+import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
+import { freePort } from '../support/ports.ts';
 import { wholePageShots } from './languages.ts';
 
 let hub: HubProcess;

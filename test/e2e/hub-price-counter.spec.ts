@@ -12,10 +12,11 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { OrderView } from '../../shared/domain.ts';
 import { hashPin } from '../../shared/node/pin.ts';
-import { signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
+import type { HostProcess } from '../support/host-process.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { login, rsd } from './counter-support.ts';
+import { enrolledTill, stopTillAndHub } from './hub-support.ts';
 
 const ADMIN = 'e2e-hub-price-admin-token-0123456789abcd';
 let hub: HubProcess;
@@ -50,21 +51,13 @@ async function tillPrice(): Promise<number | undefined> {
 test.beforeAll(async () => {
   hub = await startHubProcess({ KASA_HUB_DATA: path.join(dir, 'hub'), KASA_HUB_ADMIN_TOKEN: ADMIN });
   await putBread(6500);
-  till = await startHostProcess({
-    env: { KASA_TERMINAL_ID: 'PRICEE2E', KASA_HUB_URL: hub.url, KASA_HUB_ENROL_CODE: hub.enrolCode },
-  });
-  await signInHost(till);
+  till = await enrolledTill(hub, 'PRICEE2E');
   await expect(async () => expect(await tillPrice()).toBe(6500)).toPass({ timeout: 20_000 });
 });
 test.afterEach(async ({ page }) => {
   await page.goto('about:blank');
 });
-test.afterAll(async () => {
-  await till?.stop();
-  await hub?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (till) fs.rmSync(till.dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => stopTillAndHub(till, hub, dir));
 
 test('a price changed at the hub reaches the quick key and the cart at once; payment asks no PIN', async ({ page }) => {
   await page.goto(`${till.url}#token=${till.token}`);

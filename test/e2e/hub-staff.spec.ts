@@ -9,10 +9,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
+import type { HostProcess } from '../support/host-process.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
-import { loginAtHub } from './hub-support.ts';
+import { enrolledTill, loginAtHub, stopTillAndHub } from './hub-support.ts';
 import { shotsAtTillSizes } from './languages.ts';
 
 let hub: HubProcess;
@@ -24,10 +24,7 @@ test.beforeAll(async () => {
     KASA_HUB_DATA: path.join(dir, 'hub'),
     KASA_HUB_ADMIN_TOKEN: 'e2e-admin-token-0123456789abcdefgh',
   });
-  till = await startHostProcess({
-    env: { KASA_TERMINAL_ID: 'STAFF1', KASA_HUB_URL: hub.url, KASA_HUB_ENROL_CODE: hub.enrolCode },
-  });
-  await signInHost(till);
+  till = await enrolledTill(hub, 'STAFF1');
   const made = await till.call('staff.create', {
     managerPin: MANAGER_PIN,
     name: 'Ана Анић',
@@ -36,12 +33,7 @@ test.beforeAll(async () => {
   });
   expect(made.body.ok).toBe(true);
 });
-test.afterAll(async () => {
-  await till?.stop();
-  await hub?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (till) fs.rmSync(till.dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => stopTillAndHub(till, hub, dir));
 
 const shots = (page: Page, name: string): Promise<void> => shotsAtTillSizes(page, `staff-${name}`);
 

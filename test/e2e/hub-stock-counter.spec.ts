@@ -13,11 +13,12 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Language } from '../../shared/domain.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { formatQuantity } from '../../shared/money.ts';
-import { signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
+import type { HostProcess } from '../support/host-process.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { login } from './counter-support.ts';
 import { LANGUAGES, shotsAtTillSizes } from './languages.ts';
+import { enrolledTill, stopTillAndHub } from './hub-support.ts';
 
 const ADMIN = 'e2e-hub-stock-admin-token-0123456789abcd';
 let hub: HubProcess;
@@ -62,22 +63,14 @@ test.beforeAll(async () => {
     invoiceDate: '2026-11-27',
     lines: [{ code: BREAD.code, qtyMilli: 2_000, purchasePara: 4_000 }],
   });
-  till = await startHostProcess({
-    env: { KASA_TERMINAL_ID: 'STOCKE2E', KASA_HUB_URL: hub.url, KASA_HUB_ENROL_CODE: hub.enrolCode },
-  });
-  await signInHost(till);
+  till = await enrolledTill(hub, 'STOCKE2E');
   // The catalog pulled, and the snapshot of the shop's stock read (the search reads it, never the hub).
   await expect(async () => {
     const r = await till.call<{ onHandMilli?: number }[]>('catalog.search', { query: BREAD.code });
     expect(r.body.value?.[0]?.onHandMilli).toBe(2_000);
   }).toPass({ timeout: 30_000 });
 });
-test.afterAll(async () => {
-  await till?.stop();
-  await hub?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (till) fs.rmSync(till.dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => stopTillAndHub(till, hub, dir));
 
 test('the counter shows the hub’s stock, flags a line below zero, and says when the figure is the last known', async ({
   page,

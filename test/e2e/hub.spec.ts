@@ -9,11 +9,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
+import type { HostProcess } from '../support/host-process.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { shopDay } from './days.ts';
-import { loginAtHub, showHubReport } from './hub-support.ts';
+import { enrolledTill, loginAtHub, showHubReport, stopTillAndHub } from './hub-support.ts';
 import { keepShot } from '../support/shots.ts';
 import { shotsAtSizes, shotsAtTillSizes, TILL_SIZES } from './languages.ts';
 
@@ -28,10 +28,7 @@ test.beforeAll(async () => {
     KASA_HUB_DATA: path.join(dir, 'hub'),
     KASA_HUB_ADMIN_TOKEN: 'e2e-admin-token-0123456789abcdefgh',
   });
-  till = await startHostProcess({
-    env: { KASA_TERMINAL_ID: 'HUBE2E', KASA_HUB_URL: hub.url, KASA_HUB_ENROL_CODE: hub.enrolCode, KASA_LANG: 'en' },
-  });
-  await signInHost(till);
+  till = await enrolledTill(hub, 'HUBE2E', { KASA_LANG: 'en' });
   const sold = await till.call<{ state: string }>('sales.checkout', {
     lines: [{ name: 'Хлеб', quantity: 2, unitPrice: 80, labels: ['A'] }],
     payments: [{ type: 'cash', amount: 160 }],
@@ -64,12 +61,7 @@ async function dayOfLastSale(): Promise<string> {
   return shopDay(createdAt ?? '');
 }
 
-test.afterAll(async () => {
-  await till?.stop();
-  await hub?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-  if (till) fs.rmSync(till.dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => stopTillAndHub(till, hub, dir));
 
 test('a manager runs the shop from the hub: tills and alarm, enrolment, a price, shop settings, the report and CSV', async ({
   page,

@@ -10,29 +10,20 @@
  * Screenshots at 1024×768 and 1366×768 in the test's output directory and, with KASA_SHOTS=<dir>, in
  * <dir>/ips-<what>-<lang>-<width>.png.
  */
-import type { Page } from '@playwright/test';
-import type { Language, OrderView } from '../../shared/domain.ts';
+import type { OrderView } from '../../shared/domain.ts';
 import { message } from '../../shared/messages.ts';
 import { fieldLabel } from '../../shared/i18n/fields.ts';
 import { parseIpsQr } from '../../shared/payments/ips-qr.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { mt } from '../../renderer/src/manager/i18n.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { decodeReceiptQr, pieceItem, rsd, scan } from './counter-support.ts';
+import { decodeReceiptQr, loadSample, pieceItem, rsd, scan } from './counter-support.ts';
 import { expect, test } from './fixtures.ts';
-import { LANGUAGES, openManagerTab, shotsAtTillSizes } from './languages.ts';
+import { LANGUAGES, loginFocused, openManagerTab, shotsAtTillSizes } from './languages.ts';
 
 test.afterEach(async ({ page }) => {
   await page.goto('about:blank');
 });
-
-async function loginAgain(page: Page, lang: Language): Promise<void> {
-  const ui = uiMessages[lang];
-  await page.reload();
-  await page.getByRole('main', { name: ui.login.title }).getByLabel(ui.login.pin, { exact: true }).fill(MANAGER_PIN);
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('combobox', { name: ui.sale.search })).toBeFocused();
-}
 
 for (const lang of LANGUAGES) {
   test.describe(lang, () => {
@@ -43,8 +34,7 @@ for (const lang of LANGUAGES) {
     }) => {
       const { page } = kasa;
       const ui = uiMessages[lang];
-      const sample = await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
-      expect(sample.body.ok, JSON.stringify(sample.body)).toBe(true);
+      await loadSample(kasa);
       await page.reload();
 
       // The manager's settings: a wrong control pair is refused at the account field, nothing saved.
@@ -74,7 +64,8 @@ for (const lang of LANGUAGES) {
       await expect(error).toHaveCount(0);
 
       // A sale of two loaves of rye bread.
-      await loginAgain(page, lang);
+      await page.reload();
+      await loginFocused(page, lang);
       const rye = pieceItem('1002');
       await scan(page, rye.barcode);
       await scan(page, rye.barcode);

@@ -18,12 +18,25 @@ export const TILL_SIZES = [
   { width: 1366, height: 768 },
 ] as const;
 
+/** Types `pin` on the counter's login screen (`lang` being the till's language); returns the sale's search box. */
+async function typePin(page: Page, lang: Language, pin: string): Promise<Locator> {
+  const ui = uiMessages[lang];
+  await page.getByRole('main', { name: ui.login.title }).getByLabel(ui.login.pin, { exact: true }).fill(pin);
+  await page.keyboard.press('Enter');
+  return page.getByRole('combobox', { name: ui.sale.search });
+}
+
 /** The manager logs in at the counter (`lang` being the till's language) and waits for the sale screen. */
 export async function loginAt(page: Page, lang: Language): Promise<void> {
-  const ui = uiMessages[lang];
-  await page.getByRole('main', { name: ui.login.title }).getByLabel(ui.login.pin, { exact: true }).fill(MANAGER_PIN);
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('combobox', { name: ui.sale.search })).toBeVisible();
+  await expect(await typePin(page, lang, MANAGER_PIN)).toBeVisible();
+}
+
+/**
+ * The person with `pin` logs in at the counter (`lang` being the till's language), and the sale screen's search box
+ * has the focus: a cashier starts scanning or typing at once.
+ */
+export async function loginFocused(page: Page, lang: Language, pin: string = MANAGER_PIN): Promise<void> {
+  await expect(await typePin(page, lang, pin)).toBeFocused();
 }
 
 /** The manager logs in at the counter (`lang` being the till's language) and opens tab `tab`; returns the dialog. */

@@ -10,24 +10,18 @@ import {
   expectStatusBarFits,
   login,
   payWithKeys,
+  readyToSell,
   sampleItems,
   scan,
 } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { keepShot } from '../support/shots.ts';
-
-const SIZES = [
-  { width: 1024, height: 768 },
-  { width: 1366, height: 768 },
-] as const;
+import { TILL_SIZES } from './languages.ts';
 
 test('quick keys and the receipt QR fit the viewport at 1024×768 and 1366×768', async ({ kasa }) => {
   const { page } = kasa;
-  const r = await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
-  expect(r.body.ok).toBe(true);
-  await page.reload();
-  await login(page);
-  for (const size of SIZES) {
+  await readyToSell(kasa);
+  for (const size of TILL_SIZES) {
     await page.setViewportSize(size);
     // The sample has more quick keys than fit: the list scrolls and says so.
     await expectQuickKeysFit(page, size);
@@ -45,7 +39,7 @@ test('quick keys and the receipt QR fit the viewport at 1024×768 and 1366×768'
   await payWithKeys(page);
   await expect(page.getByTestId('receipt-state')).toBeVisible();
   const qr = page.getByRole('img', { name: /QR/ });
-  for (const size of SIZES) {
+  for (const size of TILL_SIZES) {
     await page.setViewportSize(size);
     const box = await qr.boundingBox();
     expect(box, `QR at ${size.width}`).not.toBeNull();
@@ -78,7 +72,7 @@ test('the header names the shop and the till; it and the status bar stay one lin
   const place = header.getByTitle(`${shopName} · Каса 2 поред излога · Терминал ${id}`);
   await expect(place).toContainText('Каса 2 поред излога');
   await expect(place).toContainText(id);
-  for (const size of SIZES) {
+  for (const size of TILL_SIZES) {
     await page.setViewportSize(size);
     await expectOneLine(header, size.width, 'header');
     await expectOneLine(status, size.width, 'status bar');

@@ -7,7 +7,7 @@
  * Screenshots at 1024×768 and 1366×768 (KASA_SHOTS=<dir> copies them there).
  */
 import type { Locator } from '@playwright/test';
-import { shotsAndBack } from './languages.ts';
+import { loginFocused, shotsAndBack } from './languages.ts';
 import type { ProductView } from '../../shared/contract/catalog.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { wallClock } from '../../shared/i18n/time.ts';
@@ -73,12 +73,7 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
         rulePercent: 20,
       });
       await page.reload();
-      await page
-        .getByRole('main', { name: ui.login.title })
-        .getByLabel(ui.login.pin, { exact: true })
-        .fill(MANAGER_PIN);
-      await page.keyboard.press('Enter');
-      await expect(page.getByRole('combobox', { name: ui.sale.search })).toBeFocused();
+      await loginFocused(page, lang);
 
       const white = pieceItem('1001');
       const rye = pieceItem('1002');

@@ -14,9 +14,10 @@ import type { HubReceipt } from '../../shared/hub/goods-protocol.ts';
 import type { Language } from '../../shared/domain.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { mt } from '../../renderer/src/manager/i18n.ts';
-import { signInHost, startHostProcess, type HostProcess } from '../support/host-process.ts';
+import type { HostProcess } from '../support/host-process.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { LANGUAGES, openManagerTab, shotsAtTillSizes } from './languages.ts';
+import { enrolledTill } from './hub-support.ts';
 
 const ADMIN = 'e2e-till-goods-hub-admin-token-0123456789';
 let hub: HubProcess;
@@ -38,10 +39,7 @@ async function admin<T>(method: string, route: string, body?: unknown): Promise<
 test.beforeAll(async () => {
   hub = await startHubProcess({ KASA_HUB_DATA: path.join(dir, 'hub'), KASA_HUB_ADMIN_TOKEN: ADMIN });
   await admin('PUT', '/api/admin/products', { shopId: hub.shopId, products: [MILK] });
-  till = await startHostProcess({
-    env: { KASA_TERMINAL_ID: 'TGHE2E', KASA_HUB_URL: hub.url, KASA_HUB_ENROL_CODE: hub.enrolCode },
-  });
-  await signInHost(till);
+  till = await enrolledTill(hub, 'TGHE2E');
   // The hub's catalog pulled, and a supplier in the till's register (the receipt form names one).
   await expect(async () => {
     const r = await till.call<{ code: string }[]>('catalog.search', { query: MILK.code });

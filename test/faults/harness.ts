@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { openDatabase, type Db } from '../../electron/db/open.ts';
 import { GatewayClient } from '../../electron/gateway/client.ts';
 import type { SyncEngine, EngineOptions } from '../../electron/outbox/engine.ts';
@@ -16,6 +15,7 @@ import type { SalesService } from '../../electron/sales/service.ts';
 import { TaxRatesCache } from '../../electron/sales/tax-rates.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import { tillServices } from '../support/rig.ts';
+import { listenOnLoopback } from '../support/ports.ts';
 
 export interface FaultRow {
   area: string;
@@ -123,8 +123,7 @@ export async function startHostileGateway(upstreamUrl: string): Promise<HostileG
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.url = `http://127.0.0.1:${await listenOnLoopback(server)}`;
   state.close = () =>
     new Promise<void>((resolve) => {
       for (const s of sockets) s.destroy();

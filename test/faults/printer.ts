@@ -18,7 +18,8 @@ import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
 import { journalLines } from '../../electron/printer/layout.ts';
 import type { PrintStatus } from '../../shared/contract/printer.ts';
-import { freePort, memorySettings, startCaptureServer, type CaptureServer } from '../printer/helpers.ts';
+import { memorySettings, startCaptureServer, type CaptureServer } from '../printer/helpers.ts';
+import { freePort, listenOnLoopback } from '../support/ports.ts';
 import { makeTill, newTally, sale, type FaultTally, type Till } from './harness.ts';
 
 const PROFILE = 'epson-tm-t88v';
@@ -80,8 +81,7 @@ async function stalledPrinter(tally: FaultTally, log: (line: string) => void): P
     sock.on('data', (d: Buffer) => (read += d.length));
     sock.on('error', () => undefined);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = (server.address() as net.AddressInfo).port;
+  const port = await listenOnLoopback(server);
   let service: PrintService | null = null;
   try {
     const { orderId } = await till.sales.checkout(sale(12));

@@ -3,36 +3,23 @@
  * as an attacker on the shop's LAN would with a till's real credential (and without one): a 10,000-deep JSON
  * body and a million-element array are 400 naming the field, never a 503, and nothing is stored.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HubDb } from '../../hub/db/db.ts';
-import { startHubServer, type HubServer } from '../../hub/server.ts';
-import { createHubService } from '../../hub/service.ts';
-import { hashPin } from '../../shared/node/pin.ts';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends.ts';
+import { serveHub } from './served-hub.ts';
 
 const ADMIN = 'bad-input-admin-token-0123456789abcdef';
 const deepArray = (n: number): string => '['.repeat(n) + '1' + ']'.repeat(n);
 const deepObject = (n: number): string => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
 
 describe.each(BACKENDS)('bad input at the hub on $name', (backend) => {
-  let handle: Awaited<ReturnType<typeof backend.open>>;
-  let db: HubDb;
-  let server: HubServer;
   let credential = '';
   let tillId = 0;
-
-  beforeAll(async () => {
-    handle = await backend.open();
-    db = handle.db;
-    const service = createHubService(db);
-    const shop = await service.ensureDefaultShop('A');
-    await service.upsertStaff(shop, [{ name: 'Ана', role: 'manager', pinHash: await hashPin('246810') }]);
-    ({ credential, tillId } = await service.enrol(await service.newEnrolCode(shop), 'Каса 1'));
-    server = await startHubServer({ service, adminToken: ADMIN });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await handle?.dispose();
+  const hub = serveHub(backend, {
+    adminToken: ADMIN,
+    staff: [{ name: 'Ана', role: 'manager', pin: '246810' }],
+    seed: async (service, shop) => {
+      ({ credential, tillId } = await service.enrol(await service.newEnrolCode(shop), 'Каса 1'));
+    },
   });
 
   const send = async (
@@ -41,7 +28,7 @@ describe.each(BACKENDS)('bad input at the hub on $name', (backend) => {
     token: string,
     body: string,
   ): Promise<{ status: number; body: { code?: string; field?: string } }> => {
-    const r = await fetch(server.url + path, {
+    const r = await fetch(hub.url + path, {
       method,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body,
@@ -49,9 +36,9 @@ describe.each(BACKENDS)('bad input at the hub on $name', (backend) => {
     return { status: r.status, body: (await r.json()) as { code?: string; field?: string } };
   };
   const stored = async (): Promise<number[]> => [
-    Number((await db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM till_events'))[0]?.n),
-    Number((await db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM parked_carts'))[0]?.n),
-    Number((await db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM staff'))[0]?.n),
+    Number((await hub.db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM till_events'))[0]?.n),
+    Number((await hub.db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM parked_carts'))[0]?.n),
+    Number((await hub.db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM staff'))[0]?.n),
   ];
 
   it('a 10,000-deep body is 400 input_too_deep naming the field, on every kind of route; nothing stored', async () => {

@@ -21,7 +21,8 @@ import { startSandbox } from '../../electron/sandbox/server.ts';
 import { mulberry32 } from '../../electron/sandbox/faults.ts';
 import { openPglite, openPostgres, type HubDb } from '../../hub/db/db.ts';
 import { awaitPulledManager, fireCheckouts, startHostProcess, type HostProcess } from '../support/host-process.ts';
-import { freePort, startHubProcess, type HubProcess } from '../support/hub-process.ts';
+import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
+import { freePort } from '../support/ports.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { startPostgres, type PgCluster } from '../support/postgres.ts';
 

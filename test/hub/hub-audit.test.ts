@@ -12,19 +12,12 @@ import { serveHub } from './served-hub.ts';
 const ADMIN = 'admin-token-for-tests-0123456789ab';
 
 describe.each(BACKENDS)('hub audit on $name', (backend) => {
-  let shop = 0;
-  const hub = serveHub(backend, {
-    adminToken: ADMIN,
-    seed: async (service) => {
-      shop = await service.ensureDefaultShop('A');
-      await service.upsertStaff(shop, [{ name: 'Ана', role: 'manager', pinHash: await hashPin('246810') }]);
-    },
-  });
+  const hub = serveHub(backend, { adminToken: ADMIN, staff: [{ name: 'Ана', role: 'manager', pin: '246810' }] });
   const call = (token: string, method: string, p: string, body?: unknown) => hub.call(token, method, p, body);
 
   it('records admin and manager actions without secrets; a manager sees their shop only', async () => {
     const other = (await call(ADMIN, 'POST', '/api/admin/shops', { name: 'Б' })).body.shopId as number;
-    const token = (await hub.login('246810', shop)).token;
+    const token = (await hub.login('246810', hub.shop)).token;
     const code = (await call(token, 'POST', '/api/admin/enrol-codes', {})).body.code as string;
     const { tillId } = (await hub.enrol(code, 'Каса 1')).body as { tillId: number };
     expect(
@@ -61,7 +54,7 @@ describe.each(BACKENDS)('hub audit on $name', (backend) => {
       ['Ана', 'enrol_code'],
       ['Ана', 'login'],
     ]);
-    expect(mine.every((e) => e.shopId === shop && !Number.isNaN(Date.parse(e.at)))).toBe(true);
+    expect(mine.every((e) => e.shopId === hub.shop && !Number.isNaN(Date.parse(e.at)))).toBe(true);
     expect(mine[0]?.detail).toMatchObject({ till: tillId, name: 'Каса 1' });
     expect(mine[1]?.detail).toMatchObject({ count: 1, names: 'Цеца' });
     expect(mine[3]?.detail).toMatchObject({ count: 1, codes: '1001' });
@@ -80,12 +73,12 @@ describe.each(BACKENDS)('hub audit on $name', (backend) => {
   });
 
   it('records a login lockout, naming the scope and when it ends', async () => {
-    const wrong = () => hub.login('000000', shop);
+    const wrong = () => hub.login('000000', hub.shop);
     for (let i = 0; i < 6; i++) await wrong();
     const all = (await call(ADMIN, 'GET', '/api/admin/audit')).body.entries as HubAuditEntry[];
     const locked = all.filter((e) => e.action === 'login_locked');
     expect(locked.length).toBeGreaterThan(0);
-    expect(locked[0]).toMatchObject({ shopId: shop, actor: '127.0.0.1' });
+    expect(locked[0]).toMatchObject({ shopId: hub.shop, actor: '127.0.0.1' });
     expect(typeof locked[0]?.detail.until).toBe('number');
   });
 });

@@ -4,53 +4,30 @@
  * none of the shop's tills reports, a negative price) with nothing changed; a group's prices change by a
  * percentage in one transaction with new versions the tills pull, audited; the CSV imports back on a till.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHubServer, type HubServer } from '../../hub/server.ts';
-import { createHubService, type HubService, type AuthedTill } from '../../hub/service.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AuthedTill } from '../../hub/service.ts';
 import { changePriceByPercent } from '../../shared/catalog/price-change.ts';
 import { validateCatalogCsv } from '../../electron/catalog/csv.ts';
-import { hashPin } from '../../shared/node/pin.ts';
 import { foldText } from '../../shared/catalog/fold.ts';
 import { BACKENDS } from './backends.ts';
+import { serveHub } from './served-hub.ts';
 
 const ADMIN = 'admin-token-for-tests-0123456789ab';
 
 describe.each(BACKENDS)('hub catalog on $name', (backend) => {
-  let handle: Awaited<ReturnType<typeof backend.open>>;
-  let service: HubService;
-  let server: HubServer;
-  let shop = 0;
   let token = '';
   let till: AuthedTill;
-
+  const hub = serveHub(backend, {
+    adminToken: ADMIN,
+    staff: [{ name: 'Ана', role: 'manager', pin: '246810' }],
+  });
   beforeAll(async () => {
-    handle = await backend.open();
-    service = createHubService(handle.db);
-    shop = await service.ensureDefaultShop('A');
-    await service.upsertStaff(shop, [{ name: 'Ана', role: 'manager', pinHash: await hashPin('246810') }]);
-    server = await startHubServer({ service, adminToken: ADMIN });
-    const login = await fetch(`${server.url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ pin: '246810', shopId: shop }),
-    });
-    token = ((await login.json()) as { token: string }).token;
-    const enrolled = await service.enrol(await service.newEnrolCode(shop), 'Каса 1');
-    till = { id: enrolled.tillId, shopId: shop, name: 'Каса 1' };
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await handle?.dispose();
+    token = (await hub.login('246810', hub.shop)).token;
+    const enrolled = await hub.service.enrol(await hub.service.newEnrolCode(hub.shop), 'Каса 1');
+    till = { id: enrolled.tillId, shopId: hub.shop, name: 'Каса 1' };
   });
 
-  const call = async (method: string, p: string, body?: unknown) => {
-    const r = await fetch(`${server.url}${p}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: r.status, body: (await r.json()) as Record<string, unknown> };
-  };
+  const call = (method: string, p: string, body?: unknown) => hub.call(token, method, p, body);
   type Page = { products: { code: string; pricePara: number; name: string }[]; next: string | null; total: number };
   const page = async (qs: string): Promise<Page> => (await call('GET', `/api/admin/products?${qs}`)).body as Page;
   const snapshot = async () => (await page('limit=200')).products;
@@ -111,7 +88,7 @@ describe.each(BACKENDS)('hub catalog on $name', (backend) => {
       'Café Crème brûlée Ñandú',
       '  Сок  од   јабуке!! ',
     ]) {
-      const [row] = await handle.db.query<{ f: string }>('SELECT kasa_fold($1) AS f', [text]);
+      const [row] = await hub.db.query<{ f: string }>('SELECT kasa_fold($1) AS f', [text]);
       expect(row?.f, text).toBe(foldText(text));
     }
     expect(
@@ -142,7 +119,7 @@ describe.each(BACKENDS)('hub catalog on $name', (backend) => {
     expect(negative).toMatchObject({ status: 400, body: { field: 'products.0.pricePara' } });
 
     // Before any till reports its tax labels any label is taken; once one does, only those.
-    await service.push(till, {
+    await hub.service.push(till, {
       tillId: till.id,
       events: [],
       status: { queued: 0, needsAttention: 0, oldestQueuedAt: null, hubQueued: 0, taxLabels: ['A', 'Ђ', 'Ж'] },
@@ -156,7 +133,7 @@ describe.each(BACKENDS)('hub catalog on $name', (backend) => {
 
   it('changes a group by a percentage in one step, new versions reach the till, audited; refusals change nothing', async () => {
     const before = await snapshot();
-    const since = (await service.changes(till, 0, 100_000)).cursor;
+    const since = (await hub.service.changes(till, 0, 100_000)).cursor;
     const preview = await call('POST', '/api/admin/products/bulk-price', {
       group: 'Пиће',
       percentBp: 500,
@@ -185,7 +162,7 @@ describe.each(BACKENDS)('hub catalog on $name', (backend) => {
       const inGroup = Number(p.code.slice(1)) < 30 && p.code.startsWith('P');
       expect(p.pricePara).toBe(inGroup ? changePriceByPercent(old, 500) : old);
     }
-    const pulled = await service.changes(till, since, 100_000);
+    const pulled = await hub.service.changes(till, since, 100_000);
     expect(pulled.products.map((p) => p.code).sort()).toEqual(
       Array.from({ length: 30 }, (_, i) => `P${String(i).padStart(3, '0')}`),
     );
@@ -198,9 +175,7 @@ describe.each(BACKENDS)('hub catalog on $name', (backend) => {
   });
 
   it('exports the catalog as CSV the till imports without an error', async () => {
-    const r = await fetch(`${server.url}/api/admin/products/csv?lang=sr-Latn`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const r = await hub.request(token, 'GET', '/api/admin/products/csv?lang=sr-Latn');
     expect(r.headers.get('content-type')).toContain('text/csv');
     const csv = await r.text();
     const checked = validateCatalogCsv(csv, ['A', 'Ђ'], 'sr-Latn');

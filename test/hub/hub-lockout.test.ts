@@ -21,19 +21,17 @@ const ADMIN = 'lockout-admin-token-0123456789abcdefgh';
 describe.each(BACKENDS)('hub lockouts on $name', (backend) => {
   let clock = Date.now();
   let compares = 0;
-  let shop = 0;
   let credential = '';
   const hub = serveHub(backend, {
     adminToken: ADMIN,
     server: { now: () => clock, onPinCompare: () => compares++ },
-    seed: async (service) => {
-      shop = await service.ensureDefaultShop('A');
-      await service.upsertStaff(shop, [{ name: 'Ана', role: 'manager', pinHash: await hashPin('246810') }]);
+    staff: [{ name: 'Ана', role: 'manager', pin: '246810' }],
+    seed: async (service, shop) => {
       ({ credential } = await service.enrol(await service.newEnrolCode(shop), 'Каса 1'));
     },
   });
 
-  const login = (pin: string, from: string) => postFrom(`${hub.url}/api/admin/login`, { pin, shopId: shop }, from);
+  const login = (pin: string, from: string) => postFrom(`${hub.url}/api/admin/login`, { pin, shopId: hub.shop }, from);
   /** A till's staff change (a new cashier) approved with a manager's PIN, as the till sends it. */
   const approve = async (pin: string) =>
     postFrom(
@@ -72,7 +70,7 @@ describe.each(BACKENDS)('hub lockouts on $name', (backend) => {
   it("the same machine's next lockout is twice as long", async () => {
     const [row] = await hub.db.query<{ lockouts: number; locked_until: number }>(
       'SELECT lockouts, locked_until FROM auth_attempts WHERE scope = $1',
-      [`source:127.0.0.9|shop:${shop}`],
+      [`source:127.0.0.9|shop:${hub.shop}`],
     );
     expect(row?.lockouts).toBe(1);
     clock = Number(row?.locked_until) + 1;
@@ -81,7 +79,7 @@ describe.each(BACKENDS)('hub lockouts on $name', (backend) => {
     expect(compares).toBe(MAX_FAILURES);
     const [again] = await hub.db.query<{ lockouts: number; locked_until: number }>(
       'SELECT lockouts, locked_until FROM auth_attempts WHERE scope = $1',
-      [`source:127.0.0.9|shop:${shop}`],
+      [`source:127.0.0.9|shop:${hub.shop}`],
     );
     expect(again?.lockouts).toBe(2);
     expect(Number(again?.locked_until) - clock).toBe(60_000);
@@ -95,7 +93,7 @@ describe.each(BACKENDS)('hub lockouts on $name', (backend) => {
     // Earlier wrong PINs of this shop count too: the shop's whole allowance is never exceeded.
     const [row] = await hub.db.query<{ failures: number; lockouts: number }>(
       'SELECT failures, lockouts FROM auth_attempts WHERE scope = $1',
-      [`shop:${shop}`],
+      [`shop:${hub.shop}`],
     );
     expect(compares).toBeLessThanOrEqual(SHOP_ALLOWANCE);
     expect(compares).toBeGreaterThan(SHOP_ALLOWANCE - 2 * MAX_FAILURES - 2);

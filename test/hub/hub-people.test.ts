@@ -7,63 +7,39 @@
  * nothing changed.
  */
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HubDb } from '../../hub/db/db.ts';
-import { startHubServer, type HubServer } from '../../hub/server.ts';
-import { createHubService, type HubService } from '../../hub/service.ts';
+import { describe, expect, it } from 'vitest';
 import { hashPin } from '../../shared/node/pin.ts';
 import { BACKENDS } from './backends.ts';
+import { serveHub } from './served-hub.ts';
 
 const ADMIN = 'people-admin-token-0123456789abcdefghij';
 
 describe.each(BACKENDS)('people, not names, on $name', (backend) => {
-  let handle: Awaited<ReturnType<typeof backend.open>>;
-  let db: HubDb;
-  let service: HubService;
-  let server: HubServer;
   let shop = 0;
   let credential = '';
   let anaHash = '';
-
-  beforeAll(async () => {
-    handle = await backend.open();
-    db = handle.db;
-    service = createHubService(db);
-    shop = await service.ensureDefaultShop('A');
-    anaHash = await hashPin('246810');
-    await service.upsertStaff(shop, [
-      { name: 'Ана', role: 'manager', pinHash: anaHash },
-      { name: 'Бора', role: 'manager', pinHash: await hashPin('135791') },
-      { name: 'МАРКО', role: 'cashier', pinHash: await hashPin('4321') },
-    ]);
-    ({ credential } = await service.enrol(await service.newEnrolCode(shop), 'Каса 1'));
-    server = await startHubServer({ service, adminToken: ADMIN });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await handle?.dispose();
+  const hub = serveHub(backend, {
+    adminToken: ADMIN,
+    seed: async (service) => {
+      shop = await service.ensureDefaultShop('A');
+      anaHash = await hashPin('246810');
+      await service.upsertStaff(shop, [
+        { name: 'Ана', role: 'manager', pinHash: anaHash },
+        { name: 'Бора', role: 'manager', pinHash: await hashPin('135791') },
+        { name: 'МАРКО', role: 'cashier', pinHash: await hashPin('4321') },
+      ]);
+      ({ credential } = await service.enrol(await service.newEnrolCode(shop), 'Каса 1'));
+    },
   });
-
-  const call = async (token: string, method: string, path: string, body?: unknown) => {
-    const r = await fetch(server.url + path, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: r.status, body: (await r.json()) as Record<string, unknown> };
-  };
+  const call = (token: string, method: string, path: string, body?: unknown) => hub.call(token, method, path, body);
   const login = async (pin: string): Promise<string> => {
-    const r = await fetch(`${server.url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ pin, shopId: shop }),
-    });
+    const r = await hub.login(pin, shop);
     expect(r.status).toBe(200);
-    return ((await r.json()) as { token: string }).token;
+    return r.token;
   };
   const idOf = async (name: string): Promise<string> =>
-    (await db.query<{ id: string }>('SELECT id FROM staff WHERE shop_id = $1 AND name = $2', [shop, name]))[0]?.id ??
-    '';
+    (await hub.db.query<{ id: string }>('SELECT id FROM staff WHERE shop_id = $1 AND name = $2', [shop, name]))[0]
+      ?.id ?? '';
   /** A till's staff change approved with Бора's PIN, as the till sends it. */
   const tillChange = (people: unknown[]) =>
     call(credential, 'POST', '/api/till/staff/change', { approverPin: '135791', people });
@@ -90,12 +66,12 @@ describe.each(BACKENDS)('people, not names, on $name', (backend) => {
     const hers = await login('864200');
     expect(await call(hers, 'GET', '/api/admin/me')).toMatchObject({ status: 200, body: { name: 'Ана' } });
     // Sessions are kept by the person's id: none names a person by name alone.
-    const rows = await db.query<{ person_id: string }>('SELECT person_id FROM hub_sessions');
+    const rows = await hub.db.query<{ person_id: string }>('SELECT person_id FROM hub_sessions');
     expect(rows.map((r) => r.person_id)).toEqual([await idOf('Ана')]);
   });
 
   it('an invisible character, a word mixing scripts or a look-alike name is 400 at its field; nothing changed', async () => {
-    const before = await db.query('SELECT id, name, version FROM staff ORDER BY id');
+    const before = await hub.db.query('SELECT id, name, version FROM staff ORDER BY id');
     const person = async (name: string) => ({
       id: crypto.randomUUID(),
       name,
@@ -128,7 +104,7 @@ describe.each(BACKENDS)('people, not names, on $name', (backend) => {
         field: 'staff.0.name',
       });
     }
-    expect(await db.query('SELECT id, name, version FROM staff ORDER BY id')).toEqual(before);
+    expect(await hub.db.query('SELECT id, name, version FROM staff ORDER BY id')).toEqual(before);
     // A name in NFC (a decomposed „ć“ typed) is kept composed.
     const nfc = await tillChange([await person('Ненад Ћосић'.normalize('NFD'))]);
     expect(nfc.status).toBe(200);

@@ -7,13 +7,11 @@
  *   and every till gets its own verifier of the new PIN;
  * - a PIN a till asks the hub about (an online approval) is counted by the hub's PIN throttle, per till and shop.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HubDb } from '../../hub/db/db.ts';
-import { startHubServer, type HubServer } from '../../hub/server.ts';
-import { createHubService, type HubService } from '../../hub/service.ts';
+import { describe, expect, it } from 'vitest';
 import { hashPin, verifyPin } from '../../shared/node/pin.ts';
 import { verifyTillVerifier } from '../../shared/node/pin-verifier.ts';
 import { BACKENDS } from './backends.ts';
+import { serveHub } from './served-hub.ts';
 
 const ADMIN = 'pins-admin-token-0123456789abcdefghijkl';
 
@@ -24,45 +22,25 @@ interface Pulled {
 }
 
 describe.each(BACKENDS)('PIN hashes and a stolen till credential, on $name', (backend) => {
-  let handle: Awaited<ReturnType<typeof backend.open>>;
-  let db: HubDb;
-  let service: HubService;
-  let server: HubServer;
-  let shop = 0;
   const tills: { tillId: number; credential: string }[] = [];
-
-  beforeAll(async () => {
-    handle = await backend.open();
-    db = handle.db;
-    service = createHubService(db);
-    shop = await service.ensureDefaultShop('A');
-    await service.upsertStaff(shop, [
-      { name: 'Ана', role: 'manager', pinHash: await hashPin('246810') },
-      { name: 'Вера', role: 'cashier', pinHash: await hashPin('1357') },
-    ]);
-    for (const name of ['Каса 1', 'Каса 2']) tills.push(await service.enrol(await service.newEnrolCode(shop), name));
-    server = await startHubServer({ service, adminToken: ADMIN });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await handle?.dispose();
+  const hub = serveHub(backend, {
+    adminToken: ADMIN,
+    staff: [
+      { name: 'Ана', role: 'manager', pin: '246810' },
+      { name: 'Вера', role: 'cashier', pin: '1357' },
+    ],
+    seed: async (service, shop) => {
+      for (const name of ['Каса 1', 'Каса 2']) tills.push(await service.enrol(await service.newEnrolCode(shop), name));
+    },
   });
-
-  const call = async (token: string, method: string, p: string, body?: unknown) => {
-    const r = await fetch(`${server.url}${p}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: r.status, body: (await r.json()) as Record<string, unknown> };
-  };
+  const call = (token: string, method: string, p: string, body?: unknown) => hub.call(token, method, p, body);
   const cred = (i: number): string => tills[i]?.credential ?? '';
   const pull = async (i: number, since = 0): Promise<Pulled> =>
     (await call(cred(i), 'GET', `/api/till/changes?since=${since}`)).body as unknown as Pulled;
   const hubRows = () =>
-    db.query<{ id: string; name: string; role: string; pin_hash: string }>(
+    hub.db.query<{ id: string; name: string; role: string; pin_hash: string }>(
       'SELECT id, name, role, pin_hash FROM staff WHERE shop_id = $1 ORDER BY name',
-      [shop],
+      [hub.shop],
     );
   const idOf = async (name: string): Promise<string> => (await hubRows()).find((r) => r.name === name)?.id ?? '';
 
@@ -140,9 +118,9 @@ describe.each(BACKENDS)('PIN hashes and a stolen till credential, on $name', (ba
     expect(await verifyTillVerifier('8642', v, down.pinKey ?? '', tills[0]?.tillId ?? 0, vera)).toBe(true);
     expect(await verifyTillVerifier('1357', v, down.pinKey ?? '', tills[0]?.tillId ?? 0, vera)).toBe(false);
     // Audited with the person and the till, never the PIN or a hash.
-    const audit = await db.query<{ actor: string; detail: unknown }>(
+    const audit = await hub.db.query<{ actor: string; detail: unknown }>(
       "SELECT actor, detail FROM hub_audit WHERE action = 'staff_own_pin' AND shop_id = $1",
-      [shop],
+      [hub.shop],
     );
     expect(audit).toEqual([{ actor: 'Вера', detail: { name: 'Вера', till: 'Каса 2 (#' + tills[1]?.tillId + ')' } }]);
     expect(JSON.stringify(audit)).not.toMatch(/8642|1357|scrypt|tv1/);
@@ -152,16 +130,17 @@ describe.each(BACKENDS)('PIN hashes and a stolen till credential, on $name', (ba
     const tillId = tills[0]?.tillId ?? 0;
     const failures = async (scope: string): Promise<number> =>
       Number(
-        (await db.query<{ f: number }>('SELECT failures AS f FROM auth_attempts WHERE scope = $1', [scope]))[0]?.f ?? 0,
+        (await hub.db.query<{ f: number }>('SELECT failures AS f FROM auth_attempts WHERE scope = $1', [scope]))[0]
+          ?.f ?? 0,
       );
     const t0 = await failures(`till:${tillId}`);
-    const s0 = await failures(`shop:${shop}`);
+    const s0 = await failures(`shop:${hub.shop}`);
     expect(await call(cred(0), 'POST', '/api/till/pin', { pin: '111111' })).toMatchObject({
       status: 401,
       body: { code: 'pin_unknown', field: 'pin' },
     });
     expect(await failures(`till:${tillId}`)).toBe(t0 + 1);
-    expect(await failures(`shop:${shop}`)).toBe(s0 + 1);
+    expect(await failures(`shop:${hub.shop}`)).toBe(s0 + 1);
     // A right one is answered with its person (never a hash) and takes the attempt back.
     const right = await call(cred(0), 'POST', '/api/till/pin', { pin: '246810' });
     expect(right).toMatchObject({ status: 200, body: { name: 'Ана', role: 'manager' } });

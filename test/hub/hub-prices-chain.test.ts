@@ -8,11 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PricedLineView } from '../../shared/contract/prices.ts';
-import { fetchSend, hubClient } from '../../shared/hub/client.ts';
-import { startHubServer, type HubServer } from '../../hub/server.ts';
-import { createHubService, type HubService } from '../../hub/service.ts';
 import { BACKENDS } from './backends.ts';
-import { enrol, refused, until } from './prices-support.ts';
+import { enrol, pricesApi, refused, storedPrices, until } from './prices-support.ts';
+import { serveHub } from './served-hub.ts';
 import { closeCores, ok, startCore } from '../support/session.ts';
 
 const TOKEN = 'kasa-test-admin-token-prices-chain-0123456789';
@@ -21,19 +19,34 @@ type Core = Awaited<ReturnType<typeof startCore>>;
 
 for (const backend of BACKENDS) {
   describe(`a list's prices, the chain's buyer lists and scheduled changes on ${backend.name}`, () => {
-    let handle: Awaited<ReturnType<typeof backend.open>>;
-    let server: HubServer;
-    let service: HubService;
     let centre = 0;
     let other = 0;
     let a: Core;
     let b: Core;
-    const api = () =>
-      hubClient(fetchSend({ fetch: (u, i) => fetch(u, i), baseUrl: server.url, token: TOKEN }), {
-        refusal: (status, code, message, field) => Object.assign(new Error(message), { status, code, field }),
-      });
-    const stored = async (): Promise<number> =>
-      Number((await handle.db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM hub_prices'))[0]?.n);
+    const hub = serveHub(backend, {
+      adminToken: TOKEN,
+      seed: async (service) => {
+        centre = await service.ensureDefaultShop('Центар');
+        other = await service.createShop('Нови Београд');
+        const products = [
+          { code: 'HL', name: 'Хлеб', pricePara: 120_00, label: 'A', unit: 'piece' as const, group: 'Пекара' },
+          { code: 'SK', name: 'Сок', pricePara: 200_00, label: 'A', unit: 'piece' as const, group: 'Пиће' },
+          {
+            code: 'VO',
+            name: 'Вода',
+            pricePara: 50_00,
+            label: 'A',
+            unit: 'piece' as const,
+            group: null,
+            barcodes: ['8600000000019'],
+          },
+        ];
+        await service.upsertProducts(centre, products);
+        await service.upsertProducts(other, products);
+      },
+    });
+    const api = () => pricesApi(hub);
+    const stored = () => storedPrices(hub);
     /** Each line's code, price in force and the rule's name, for the buyer when given. */
     const quote = async (c: Core, codes: string[], buyerPib?: string) =>
       (
@@ -46,36 +59,12 @@ for (const backend of BACKENDS) {
       until(async () => JSON.stringify(await quote(c, codes, buyerPib).catch(() => null)) === JSON.stringify(expected));
 
     beforeAll(async () => {
-      handle = await backend.open();
-      service = createHubService(handle.db);
-      centre = await service.ensureDefaultShop('Центар');
-      other = await service.createShop('Нови Београд');
-      const products = [
-        { code: 'HL', name: 'Хлеб', pricePara: 120_00, label: 'A', unit: 'piece' as const, group: 'Пекара' },
-        { code: 'SK', name: 'Сок', pricePara: 200_00, label: 'A', unit: 'piece' as const, group: 'Пиће' },
-        {
-          code: 'VO',
-          name: 'Вода',
-          pricePara: 50_00,
-          label: 'A',
-          unit: 'piece' as const,
-          group: null,
-          barcodes: ['8600000000019'],
-        },
-      ];
-      await service.upsertProducts(centre, products);
-      await service.upsertProducts(other, products);
-      server = await startHubServer({ service, adminToken: TOKEN });
       a = await startCore({ env: { KASA_LANG: 'sr-Cyrl', KASA_TERMINAL_ID: 'PCH-A' } });
       b = await startCore({ env: { KASA_LANG: 'sr-Cyrl', KASA_TERMINAL_ID: 'PCH-B' } });
-      await enrol(a, service, server.url, centre);
-      await enrol(b, service, server.url, other);
+      await enrol(a, hub.service, hub.url, centre);
+      await enrol(b, hub.service, hub.url, other);
     }, 120_000);
-    afterAll(async () => {
-      await closeCores();
-      await server?.close();
-      await handle?.dispose();
-    });
+    afterAll(closeCores);
 
     it("a list's own prices by product: a bad row refused at its field, nothing stored; the till prices by it", async () => {
       const list = {
@@ -199,15 +188,15 @@ for (const backend of BACKENDS) {
         ['chain', 55_00, 'skipped'],
         ['shop', 48_00, 'pending'],
       ]);
-      await server.close();
+      await hub.closeServer();
       expect(Date.now()).toBeLessThan(Date.parse(at));
       // The hub away: at the moment each till applies what wins in its shop.
       await priced(a, ['VO'], [['VO', 48_00, null]]);
       await priced(b, ['VO'], [['VO', 55_00, null]]);
       expect(states(b)).toEqual([{ price_para: 55_00, state: 'applied' }]);
       // The hub, asked after the moment, sets the same prices in its catalog.
-      await service.applyDuePrices();
-      const prices = await handle.db.query<{ shop_id: number; price_para: number }>(
+      await hub.service.applyDuePrices();
+      const prices = await hub.db.query<{ shop_id: number; price_para: number }>(
         "SELECT shop_id, price_para FROM products WHERE code = 'VO' ORDER BY shop_id",
       );
       expect(prices.map((p) => [Number(p.shop_id), Number(p.price_para)])).toEqual([

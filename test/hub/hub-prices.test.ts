@@ -6,18 +6,17 @@
  * a scheduled change applied by both tills at its moment while they cannot reach the hub; the report by promotion
  * adds up to the turnover, in JSON and CSV.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ProductView } from '../../shared/contract/catalog.ts';
 import type { HubStatusView } from '../../shared/contract/hub.ts';
 import type { PricedLineView, PricesOverview } from '../../shared/contract/prices.ts';
 import type { CheckoutResult } from '../../shared/contract/index.ts';
-import { fetchSend, hubClient, isHubFile } from '../../shared/hub/client.ts';
+import { isHubFile } from '../../shared/hub/client.ts';
 import type { HubReport } from '../../shared/hub/contract/results.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
-import { startHubServer, type HubServer } from '../../hub/server.ts';
-import { createHubService, type HubService } from '../../hub/service.ts';
 import { BACKENDS } from './backends.ts';
-import { enrol, refused, until } from './prices-support.ts';
+import { enrol, pricesApi, refused, storedPrices, until } from './prices-support.ts';
+import { serveHub } from './served-hub.ts';
 import { closeCores, fails, MANAGER_PIN, ok, startCore } from '../support/session.ts';
 
 const TOKEN = 'kasa-test-admin-token-prices-0123456789';
@@ -27,19 +26,26 @@ const day = (offsetDays: number): string => dayIn(new Date(Date.now() + offsetDa
 
 for (const backend of BACKENDS) {
   describe(`prices from the hub on ${backend.name}`, () => {
-    let handle: Awaited<ReturnType<typeof backend.open>>;
-    let server: HubServer;
-    let service: HubService;
     let shopId = 0;
     let a: Core;
     let b: Core;
-    const api = () =>
-      hubClient(fetchSend({ fetch: (u, i) => fetch(u, i), baseUrl: server.url, token: TOKEN }), {
-        refusal: (status, code, message, field, params) =>
-          Object.assign(new Error(message), { status, code, field, params }),
-      });
-    const stored = async (): Promise<number> =>
-      Number((await handle.db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM hub_prices'))[0]?.n);
+    const hub = serveHub(backend, {
+      adminToken: TOKEN,
+      seed: async (service) => {
+        shopId = await service.ensureDefaultShop('Центар');
+        const other = await service.createShop('Нови Београд');
+        const products = [
+          { code: 'HL', name: 'Хлеб', pricePara: 120_00, label: 'A', unit: 'piece' as const, group: 'Пекара' },
+          { code: 'SK', name: 'Сок', pricePara: 200_00, label: 'A', unit: 'piece' as const, group: 'Пиће' },
+          { code: 'VO', name: 'Вода', pricePara: 50_00, label: 'A', unit: 'piece' as const, group: null },
+        ];
+        await service.upsertProducts(shopId, products);
+        await service.upsertProducts(other, products);
+      },
+    });
+    afterAll(closeCores);
+    const api = () => pricesApi(hub);
+    const stored = () => storedPrices(hub);
     const quote = async (c: Core, lines: { code: string; quantity: number }[]) =>
       (await ok<PricedLineView[]>(c, 'prices.quote', { lines })).map((l) => [
         l.code,
@@ -53,26 +59,6 @@ for (const backend of BACKENDS) {
       { code: 'SK', quantity: 1 },
       { code: 'VO', quantity: 2 },
     ];
-
-    beforeAll(async () => {
-      handle = await backend.open();
-      service = createHubService(handle.db);
-      shopId = await service.ensureDefaultShop('Центар');
-      const other = await service.createShop('Нови Београд');
-      const products = [
-        { code: 'HL', name: 'Хлеб', pricePara: 120_00, label: 'A', unit: 'piece' as const, group: 'Пекара' },
-        { code: 'SK', name: 'Сок', pricePara: 200_00, label: 'A', unit: 'piece' as const, group: 'Пиће' },
-        { code: 'VO', name: 'Вода', pricePara: 50_00, label: 'A', unit: 'piece' as const, group: null },
-      ];
-      await service.upsertProducts(shopId, products);
-      await service.upsertProducts(other, products);
-      server = await startHubServer({ service, adminToken: TOKEN });
-    }, 120_000);
-    afterAll(async () => {
-      await closeCores();
-      await server?.close();
-      await handle?.dispose();
-    });
 
     it('bad input is refused at its field, nothing stored', async () => {
       const promo = {
@@ -134,8 +120,8 @@ for (const backend of BACKENDS) {
       });
       a = await startCore({ env: { KASA_LANG: 'sr-Cyrl', KASA_TERMINAL_ID: 'PRC-A' } });
       b = await startCore({ env: { KASA_LANG: 'sr-Cyrl', KASA_TERMINAL_ID: 'PRC-B' } });
-      await enrol(a, service, server.url, shopId);
-      await enrol(b, service, server.url, shopId);
+      await enrol(a, hub.service, hub.url, shopId);
+      await enrol(b, hub.service, hub.url, shopId);
       const expected = [
         ['HL', 120_00, 90_00, 270_00, 'Викенд акција'],
         ['SK', 200_00, 180_00, 180_00, 'Пиће −10 %'],
@@ -212,7 +198,7 @@ for (const backend of BACKENDS) {
       await api().call('pricesSchedule', { shopId, code: 'VO', price: 45, at });
       const pending = "SELECT 1 FROM scheduled_prices WHERE hub_id IS NOT NULL AND state = 'pending'";
       for (const c of [a, b]) await until(() => c.db.prepare(pending).get() !== undefined);
-      await server.close();
+      await hub.closeServer();
       expect(Date.now()).toBeLessThan(Date.parse(at));
       // The hub away: both tills still price the cart the same, from what they received.
       for (const c of [a, b]) expect(await quote(c, CART)).toEqual(expected);

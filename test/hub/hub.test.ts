@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, type HubDb } from '../../hub/db/db.ts';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../hub/db/db.ts';
 import { HUB_MIGRATIONS } from '../../hub/db/migrations/index.ts';
-import { startHubServer, type HubServer } from '../../hub/server.ts';
-import { createHubService, type HubService } from '../../hub/service.ts';
 import type { HubEvent, OrderSnapshot } from '../../shared/hub/protocol.ts';
 import { HubClient, HubError as HubRequestError } from '../../electron/hub-client/client.ts';
 import { BACKENDS } from './backends.ts';
+import { serveHub } from './served-hub.ts';
 
 const ADMIN = 'admin-token-for-tests-0123456789ab';
 
@@ -35,49 +34,31 @@ const rejects = async (p: Promise<unknown>): Promise<HubRequestError> => {
   throw new Error('expected the hub to refuse');
 };
 
-async function admin(server: HubServer, method: string, path: string, body?: unknown): Promise<Response> {
-  return fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-}
-
 describe.each(BACKENDS)('store hub on $name', (backend) => {
-  let handle: Awaited<ReturnType<typeof backend.open>>;
-  let db: HubDb;
-  let service: HubService;
-  let server: HubServer;
-  let shopId: number;
-
-  beforeAll(async () => {
-    handle = await backend.open();
-    db = handle.db;
-    service = createHubService(db);
-    shopId = await service.ensureDefaultShop();
-    server = await startHubServer({ service, adminToken: ADMIN });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await handle?.dispose();
+  let shopId = 0;
+  const hub = serveHub(backend, {
+    adminToken: ADMIN,
+    seed: async (service) => {
+      shopId = await service.ensureDefaultShop();
+    },
   });
 
   const enrolTill = async (
     name: string,
     shop = shopId,
   ): Promise<{ client: HubClient; tillId: number; credential: string }> => {
-    const code = await service.newEnrolCode(shop);
-    const r = await new HubClient({ baseUrl: server.url }).enrol(code, name);
+    const code = await hub.service.newEnrolCode(shop);
+    const r = await new HubClient({ baseUrl: hub.url }).enrol(code, name);
     return {
-      client: new HubClient({ baseUrl: server.url, credential: r.credential }),
+      client: new HubClient({ baseUrl: hub.url, credential: r.credential }),
       tillId: r.tillId,
       credential: r.credential,
     };
   };
 
   it('applies its migrations once, in a transaction each, and a second run applies nothing', async () => {
-    expect(await migrate(db, HUB_MIGRATIONS)).toEqual([]);
-    const rows = await db.query<{ version: number }>('SELECT version FROM hub_schema ORDER BY version');
+    expect(await migrate(hub.db, HUB_MIGRATIONS)).toEqual([]);
+    const rows = await hub.db.query<{ version: number }>('SELECT version FROM hub_schema ORDER BY version');
     expect(rows.map((r) => r.version)).toEqual(HUB_MIGRATIONS.map((m) => m.version));
     const broken = [
       ...HUB_MIGRATIONS,
@@ -87,27 +68,27 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
         statements: ['CREATE TABLE half_done (x int)', 'SELECT * FROM no_such_table'],
       },
     ];
-    await expect(migrate(db, broken)).rejects.toThrow(/no_such_table/);
-    expect(await db.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'half_done'")).toEqual([]);
+    await expect(migrate(hub.db, broken)).rejects.toThrow(/no_such_table/);
+    expect(await hub.db.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'half_done'")).toEqual([]);
   });
 
   it('an enrolment code is spent once; unknown codes and missing or foreign credentials are refused', async () => {
-    const code = await service.newEnrolCode(shopId);
-    const anon = new HubClient({ baseUrl: server.url });
+    const code = await hub.service.newEnrolCode(shopId);
+    const anon = new HubClient({ baseUrl: hub.url });
     const first = await anon.enrol(code, 'Till A');
     expect(first.credential).toMatch(/^kh1\.\d+\./);
     expect((await rejects(anon.enrol(code, 'Till B'))).code).toBe('enrol_code_used');
     expect((await rejects(anon.enrol('not-a-code', 'Till B'))).code).toBe('enrol_code_unknown');
     expect((await rejects(anon.changes(0))).status).toBe(401);
-    const forged = new HubClient({ baseUrl: server.url, credential: `kh1.${first.tillId}.${'x'.repeat(43)}` });
+    const forged = new HubClient({ baseUrl: hub.url, credential: `kh1.${first.tillId}.${'x'.repeat(43)}` });
     expect((await rejects(forged.changes(0))).status).toBe(401);
     // A till's credential used to push as another till.
     const other = await enrolTill('Till C');
-    const mine = new HubClient({ baseUrl: server.url, credential: first.credential });
+    const mine = new HubClient({ baseUrl: hub.url, credential: first.credential });
     const e = await rejects(mine.push(other.tillId, [ev(1, order('X-1'))]));
     expect([e.status, e.code, e.field]).toEqual([403, 'till_mismatch', 'tillId']);
-    expect((await admin(server, 'GET', `/api/admin/tills?shopId=${shopId}`, undefined)).status).toBe(200);
-    const noAdmin = await fetch(`${server.url}/api/admin/tills?shopId=${shopId}`, {
+    expect((await hub.admin('GET', `/api/admin/tills?shopId=${shopId}`, undefined)).status).toBe(200);
+    const noAdmin = await fetch(`${hub.url}/api/admin/tills?shopId=${shopId}`, {
       headers: { authorization: `Bearer ${first.credential}` },
     });
     expect(noAdmin.status).toBe(401);
@@ -127,7 +108,7 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
       t.client.push(t.tillId, [ev(4, order('EO-4')), ev(2, order('EO-2', { total_para: 1 }))]),
     );
     expect([altered.status, altered.code]).toEqual([409, 'batch_altered']);
-    const rows = await db.query<{ order_number: string; state: string; total_para: number }>(
+    const rows = await hub.db.query<{ order_number: string; state: string; total_para: number }>(
       'SELECT order_number, state, total_para FROM orders WHERE till_id = $1 ORDER BY order_number',
       [t.tillId],
     );
@@ -138,7 +119,7 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     // Sequences 4..6 never arrive: the hub says so, and keeps saying so in the till status.
     const r3 = await t.client.push(t.tillId, [ev(7, order('EO-7'))]);
     expect(r3.gaps).toEqual([{ from: 4, to: 6 }]);
-    const status = (await (await admin(server, 'GET', `/api/admin/tills?shopId=${shopId}`)).json()) as {
+    const status = (await (await hub.admin('GET', `/api/admin/tills?shopId=${shopId}`)).json()) as {
       tills: { tillId: number; gaps: unknown[] }[];
     };
     expect(status.tills.find((x) => x.tillId === t.tillId)?.gaps).toEqual([{ from: 4, to: 6 }]);
@@ -152,16 +133,16 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     const bad = { ...order('BAD-1'), total_para: 'a lot' } as unknown as OrderSnapshot;
     const e2 = await rejects(t.client.push(t.tillId, [ev(1, order('OK-1')), ev(2, bad)]));
     expect([e2.status, e2.field]).toEqual([400, 'events.1.payload.total_para']);
-    expect(await db.query('SELECT 1 FROM till_events WHERE till_id = $1', [t.tillId])).toEqual([]);
+    expect(await hub.db.query('SELECT 1 FROM till_events WHERE till_id = $1', [t.tillId])).toEqual([]);
   });
 
   it('sends master data down with a change cursor: a price change arrives once, after the cursor', async () => {
-    const shop = await service.createShop('Cursor shop');
+    const shop = await hub.service.createShop('Cursor shop');
     const t = await enrolTill('Till cursor', shop);
     const pinHash = 'scrypt$00ff$abcd';
     expect(
       (
-        await admin(server, 'PUT', '/api/admin/products', {
+        await hub.admin('PUT', '/api/admin/products', {
           shopId: shop,
           products: [
             {
@@ -179,7 +160,7 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     ).toBe(200);
     expect(
       (
-        await admin(server, 'PUT', '/api/admin/staff', {
+        await hub.admin('PUT', '/api/admin/staff', {
           shopId: shop,
           staff: [{ name: 'Мира', role: 'cashier', pinHash }],
         })
@@ -194,7 +175,7 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     expect(c1.staff).toMatchObject([{ name: 'Мира', role: 'cashier', verifier: '' }]);
     expect(JSON.stringify(c1)).not.toContain(pinHash);
     expect((await t.client.changes(c1.cursor)).products).toEqual([]);
-    await service.upsertProducts(shop, [
+    await hub.service.upsertProducts(shop, [
       { code: 'MLK', name: 'Млеко 1л', pricePara: 16_900, label: 'Ђ', unit: 'piece', barcodes: ['8600000000011'] },
     ]);
     const c2 = await t.client.changes(c1.cursor);
@@ -203,7 +184,7 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     // Another shop's till sees none of it.
     const elsewhere = await enrolTill('Till other shop');
     expect((await elsewhere.client.changes(0)).products.some((p) => p.code === 'HLB')).toBe(false);
-    const badPrice = await admin(server, 'PUT', '/api/admin/products', {
+    const badPrice = await hub.admin('PUT', '/api/admin/products', {
       shopId: shop,
       products: [{ code: 'X', name: 'X', pricePara: -1, label: 'Ђ', unit: 'piece' }],
     });
@@ -212,11 +193,11 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
   });
 
   it('sends shop settings down with the same cursor; an unchanged value is not sent again; bad input names the field', async () => {
-    const shop = await service.createShop('Settings shop');
+    const shop = await hub.service.createShop('Settings shop');
     const t = await enrolTill('Till settings', shop);
     const start = (await t.client.changes(0)).cursor;
     const rules = [{ prefix: '28', kind: 'price', codeLength: 5 }];
-    const put = await admin(server, 'PUT', '/api/admin/settings', {
+    const put = await hub.admin('PUT', '/api/admin/settings', {
       shopId: shop,
       settings: { barcodeRules: rules, discountLimitPercent: 25 },
     });
@@ -229,7 +210,7 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     // The same values again change nothing; a new limit is one change after the cursor.
     expect(
       await (
-        await admin(server, 'PUT', '/api/admin/settings', {
+        await hub.admin('PUT', '/api/admin/settings', {
           shopId: shop,
           settings: { barcodeRules: rules, discountLimitPercent: 30 },
         })
@@ -237,31 +218,31 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     ).toEqual({ changed: 1 });
     const c2 = await t.client.changes(c1.cursor);
     expect(c2.settings?.map((x) => [x.key, x.value])).toEqual([['discountLimitPercent', 30]]);
-    expect(await (await admin(server, 'GET', `/api/admin/settings?shopId=${shop}`)).json()).toEqual({
+    expect(await (await hub.admin('GET', `/api/admin/settings?shopId=${shop}`)).json()).toEqual({
       settings: { barcodeRules: rules, discountLimitPercent: 30 },
     });
     // Another shop's till sees none of it.
     const elsewhere = await enrolTill('Till settings elsewhere');
     expect((await elsewhere.client.changes(start)).settings).toEqual([]);
-    const bad = await admin(server, 'PUT', '/api/admin/settings', {
+    const bad = await hub.admin('PUT', '/api/admin/settings', {
       shopId: shop,
       settings: { barcodeRules: [{ prefix: '99', kind: 'price', codeLength: 5 }] },
     });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { field: string }).field).toBe('settings.barcodeRules.0.prefix');
-    const unknown = await admin(server, 'PUT', '/api/admin/settings', { shopId: shop, settings: { apiKey: 'x' } });
+    const unknown = await hub.admin('PUT', '/api/admin/settings', { shopId: shop, settings: { apiKey: 'x' } });
     expect(unknown.status).toBe(400);
-    const noAuth = await fetch(`${server.url}/api/admin/settings`, {
+    const noAuth = await fetch(`${hub.url}/api/admin/settings`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${t.credential}`, 'content-type': 'application/json' },
       body: JSON.stringify({ shopId: shop, settings: {} }),
     });
     expect(noAuth.status).toBe(401);
-    expect(await service.shopSettings(shop)).toEqual({ barcodeRules: rules, discountLimitPercent: 30 });
+    expect(await hub.service.shopSettings(shop)).toEqual({ barcodeRules: rules, discountLimitPercent: 30 });
   });
 
   it('pages a large catalog without skipping a row', async () => {
-    const shop = await service.createShop('Paging shop');
+    const shop = await hub.service.createShop('Paging shop');
     const t = await enrolTill('Till paging', shop);
     const products = Array.from({ length: 12_001 }, (_, i) => ({
       code: `P${i}`,
@@ -270,7 +251,7 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
       label: 'A',
       unit: 'piece' as const,
     }));
-    await service.upsertProducts(shop, products);
+    await hub.service.upsertProducts(shop, products);
     const seen = new Set<string>();
     let cursor = 0;
     for (let more = true; more;) {
@@ -296,13 +277,13 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     });
     expect((await b.client.lookup({ invoiceNumber: 'AAAA-BBBB-7' }))?.order.order_number).toBe('T1-20261123-7');
     expect(await b.client.lookup({ orderNumber: 'NOPE' })).toBeNull();
-    const shop2 = await service.createShop('Shop 2');
+    const shop2 = await hub.service.createShop('Shop 2');
     const c = await enrolTill('Till far away', shop2);
     expect(await c.client.lookup({ orderNumber: 'T1-20261123-7' })).toBeNull();
   });
 
   it('reports the day per shop, till, cashier, payment type and tax label, as JSON and CSV; refuses a bad date by name', async () => {
-    const shop = await service.createShop('Report shop');
+    const shop = await hub.service.createShop('Report shop');
     const a = await enrolTill('R1', shop);
     const b = await enrolTill('R2', shop);
     // Each receipt states its VAT (20 % contained); the report sums the receipts' taxItems, refunds subtracted.
@@ -342,7 +323,7 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
       ev(3, sold('R2-3', 999_000, 'cash', 'Mira', { invoice_type: 'training' })),
     ]);
     const range = { from: '2026-11-23T00:00:00.000Z', to: '2026-11-24T00:00:00.000Z' };
-    const res = await admin(server, 'GET', `/api/admin/report?shopId=${shop}&from=${range.from}&to=${range.to}`);
+    const res = await hub.admin('GET', `/api/admin/report?shopId=${shop}&from=${range.from}&to=${range.to}`);
     expect(res.status).toBe(200);
     const r = (await res.json()) as import('../../hub/reports.ts').HubReport;
     expect(r.total).toMatchObject({
@@ -369,24 +350,24 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     ]);
     expect(r.byShop).toHaveLength(1);
     const csv = await (
-      await admin(server, 'GET', `/api/admin/report?shopId=${shop}&from=${range.from}&to=${range.to}&format=csv`)
+      await hub.admin('GET', `/api/admin/report?shopId=${shop}&from=${range.from}&to=${range.to}&format=csv`)
     ).text();
     expect(csv.split('\r\n')[0]).toMatch(/^scope,section,key,count,amount_rsd,tax_rsd,opened,/);
     expect(csv).toContain('"till:R2","refunds","total",1,-30.00,'); // a refund is negative, as on screen
     expect(csv).toContain('"cashier:Ana","payment","card",,60.00,');
     // The chain's report (no shopId) holds this shop too; a bad date is refused naming the field.
     const chain = (await (
-      await admin(server, 'GET', `/api/admin/report?from=${range.from}&to=${range.to}`)
+      await hub.admin('GET', `/api/admin/report?from=${range.from}&to=${range.to}`)
     ).json()) as typeof r;
     expect(chain.byShop.map((s) => s.shopId)).toContain(shop);
-    const bad = await admin(server, 'GET', `/api/admin/report?shopId=${shop}&from=yesterday`);
+    const bad = await hub.admin('GET', `/api/admin/report?shopId=${shop}&from=yesterday`);
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ code: 'invalid_input', field: 'from' });
-    expect((await fetch(`${server.url}/api/admin/report?shopId=${shop}`)).status).toBe(401);
+    expect((await fetch(`${hub.url}/api/admin/report?shopId=${shop}`)).status).toBe(401);
   });
 
   it('shows every till live and raises an alarm for a silent till, sales needing attention, lost history and a printer', async () => {
-    const shop = await service.createShop('Status shop');
+    const shop = await hub.service.createShop('Status shop');
     const a = await enrolTill('S1', shop);
     const b = await enrolTill('S2', shop);
     const c = await enrolTill('S3', shop);
@@ -401,7 +382,7 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
       oldestQueuedAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
       hubQueued: 0,
     });
-    const res = await admin(server, 'GET', `/api/admin/tills?shopId=${shop}`);
+    const res = await hub.admin('GET', `/api/admin/tills?shopId=${shop}`);
     const { tills } = (await res.json()) as { tills: import('../../hub/reports.ts').TillLive[] };
     const by = new Map(tills.map((t) => [t.name, t]));
     expect(by.get('S1')).toMatchObject({ online: true, queued: 0, printer: null, alarms: [] });
@@ -416,17 +397,17 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     expect(by.get('S3')).toMatchObject({ online: false, lastSeen: null, alarms: ['silent'] });
     expect(c.tillId).toBeGreaterThan(0);
     // Ten minutes later S1 has gone silent too.
-    const later = await service.tillStatus(shop, Date.now() + 10 * 60_000);
+    const later = await hub.service.tillStatus(shop, Date.now() + 10 * 60_000);
     expect(later.find((t) => t.name === 'S1')?.alarms).toEqual(['silent']);
   });
 
   it('a manager PIN opens a session for its own shop only; wrong PINs pause the login', async () => {
     const { hashPin } = await import('../../shared/node/pin.ts');
-    const mine = await service.createShop('PIN shop');
-    const other = await service.createShop('Other shop');
-    await service.upsertStaff(mine, [{ name: 'Шеф', role: 'manager', pinHash: await hashPin('4321') }]);
+    const mine = await hub.service.createShop('PIN shop');
+    const other = await hub.service.createShop('Other shop');
+    await hub.service.upsertStaff(mine, [{ name: 'Шеф', role: 'manager', pinHash: await hashPin('4321') }]);
     const login = (pin: string) =>
-      fetch(`${server.url}/api/admin/login`, {
+      fetch(`${hub.url}/api/admin/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ pin, shopId: mine }),
@@ -434,7 +415,7 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     const ok = (await (await login('4321')).json()) as { token: string; shopId: number; name: string };
     expect(ok).toMatchObject({ shopId: mine, name: 'Шеф' });
     const as = (method: string, path: string, body?: unknown) =>
-      fetch(`${server.url}${path}`, {
+      fetch(`${hub.url}${path}`, {
         method,
         headers: { authorization: `Bearer ${ok.token}`, 'content-type': 'application/json' },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
@@ -467,7 +448,7 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
       ],
     };
     const park = { localId: 7, name: 'Сто 1', createdAt: '2026-11-23T10:00:00.000Z', cart };
-    expect((await rejects(new HubClient({ baseUrl: server.url }).park(park))).status).toBe(401);
+    expect((await rejects(new HubClient({ baseUrl: hub.url }).park(park))).status).toBe(401);
     const bad = await rejects(a.client.park({ ...park, cart: { lines: [{ ...cart.lines[0]!, quantityMilli: -1 }] } }));
     expect([bad.status, bad.field]).toEqual([400, 'cart.lines.0.quantityMilli']);
     const { id } = await a.client.park(park);
@@ -486,7 +467,7 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
       },
     ]);
     // Another shop sees none of it and cannot take it; a till cannot take its own cart by the hub's id.
-    const other = await enrolTill('Other shop till', await service.createShop('Shop parked'));
+    const other = await enrolTill('Other shop till', await hub.service.createShop('Shop parked'));
     expect((await other.client.parkedList()).carts).toEqual([]);
     expect(await other.client.parkedTake({ id })).toBeNull();
     expect(await a.client.parkedTake({ id })).toBeNull();
@@ -496,7 +477,7 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     const winners = takers.filter((t) => t !== null);
     expect(winners).toHaveLength(1);
     expect(winners[0]).toMatchObject({ id, localId: 7, cart });
-    expect((await db.query('SELECT 1 FROM parked_carts WHERE id = $1', [id])).length).toBe(0);
+    expect((await hub.db.query('SELECT 1 FROM parked_carts WHERE id = $1', [id])).length).toBe(0);
     // The till that parked it learns it is gone: taking its own by local id finds nothing.
     expect(await a.client.parkedTake({ localId: 7 })).toBeNull();
   });

@@ -1,11 +1,14 @@
 /**
- * What the hub's price tests share (test/hub/hub-prices*.test.ts): a check retried until it holds, a call expected
- * to be refused, and a till enrolled into a shop with its manager mapped to the hub's (so its pulls run).
+ * What the hub's price tests share (test/hub/hub-prices*.test.ts): the hub's typed client as the admin, the count of
+ * the prices it stores, a check retried until it holds, a call expected to be refused, and a till enrolled into a
+ * shop with its manager mapped to the hub's (so its pulls run).
  */
 import { expect } from 'vitest';
 import type { HubStatusView } from '../../shared/contract/hub.ts';
+import { fetchSend, hubClient } from '../../shared/hub/client.ts';
 import type { HubService } from '../../hub/service.ts';
 import { MANAGER_PIN, ok, startCore } from '../support/session.ts';
+import type { ServedHub } from './served-hub.ts';
 
 type Core = Awaited<ReturnType<typeof startCore>>;
 
@@ -14,6 +17,18 @@ export interface Refusal {
   code: string | undefined;
   field: string | undefined;
   params?: Record<string, string | number> | undefined;
+}
+
+/** The hub's typed client as the admin; a refusal is thrown as an Error with its status, code, field and params. */
+export const pricesApi = (hub: ServedHub) =>
+  hubClient(fetchSend({ fetch: (u, i) => fetch(u, i), baseUrl: hub.url, token: hub.adminToken }), {
+    refusal: (status, code, message, field, params) =>
+      Object.assign(new Error(message), { status, code, field, params }),
+  });
+
+/** How many rows the hub's prices table holds (lists, promotions, scheduled changes): 0 after a refusal. */
+export async function storedPrices(hub: ServedHub): Promise<number> {
+  return Number((await hub.db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM hub_prices'))[0]?.n);
 }
 
 /** Retries `check` every 50 ms, `tries` times, then expects it to hold. */

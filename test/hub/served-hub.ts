@@ -9,6 +9,7 @@ import type { HubDb } from '../../hub/db/db.ts';
 import { startHubServer, type HubServer, type HubServerOptions } from '../../hub/server.ts';
 import { createHubService, type AuthedTill, type HubService } from '../../hub/service.ts';
 import { HubError } from '../../electron/hub-client/client.ts';
+import { hashPin } from '../../shared/node/pin.ts';
 import type { Backend } from './backends.ts';
 
 export interface ServedHubOptions {
@@ -17,8 +18,10 @@ export interface ServedHubOptions {
   service?: Parameters<typeof createHubService>[1];
   /** The server's options besides the service and the admin token (the lockout's clock, a PIN compare counter). */
   server?: Omit<HubServerOptions, 'service' | 'adminToken'>;
-  /** Runs once the service exists, before the server starts. */
-  seed?: (service: HubService) => Promise<unknown>;
+  /** The default shop „A“ made with these people before `seed` runs; its id is `ServedHub.shop`. */
+  staff?: readonly SeedPerson[];
+  /** Runs once the service exists (and the shop of `staff`, given to it), before the server starts. */
+  seed?: (service: HubService, shop: number) => Promise<unknown>;
 }
 
 export interface Answer {
@@ -31,6 +34,8 @@ export class ServedHub {
   db!: HubDb;
   service!: HubService;
   server!: HubServer;
+  /** The shop `staff` was seeded into (0 without `staff`). */
+  shop = 0;
   readonly adminToken: string;
   constructor(adminToken: string) {
     this.adminToken = adminToken;
@@ -99,6 +104,22 @@ export class ServedHub {
   }
 }
 
+/** A person a seed gives the shop, with the PIN in clear (the hub stores its hash). */
+export interface SeedPerson {
+  name: string;
+  role: 'manager' | 'cashier';
+  pin: string;
+}
+
+/** The hub's default shop „A“ with these people in it (a seed's usual start); returns the shop's id. */
+async function shopWithStaff(service: HubService, people: readonly SeedPerson[]): Promise<number> {
+  const shop = await service.ensureDefaultShop('A');
+  const staff = [];
+  for (const p of people) staff.push({ name: p.name, role: p.role, pinHash: await hashPin(p.pin) });
+  await service.upsertStaff(shop, staff);
+  return shop;
+}
+
 /** Registers the hub's `beforeAll` and `afterAll` in the calling `describe` and returns it (ready inside tests). */
 export function serveHub(backend: Backend, options: ServedHubOptions): ServedHub {
   const hub = new ServedHub(options.adminToken);
@@ -107,7 +128,8 @@ export function serveHub(backend: Backend, options: ServedHubOptions): ServedHub
     hub.handle = await backend.open();
     hub.db = hub.handle.db;
     hub.service = createHubService(hub.db, options.service);
-    await options.seed?.(hub.service);
+    if (options.staff) hub.shop = await shopWithStaff(hub.service, options.staff);
+    await options.seed?.(hub.service, hub.shop);
     hub.server = await startHubServer({ ...options.server, service: hub.service, adminToken: options.adminToken });
   }, 120_000);
   afterAll(async () => {
@@ -120,7 +142,7 @@ export function serveHub(backend: Backend, options: ServedHubOptions): ServedHub
 /** The hub's database and service without a server, for suites that call the service itself. */
 export function openHubService(
   backend: Backend,
-  options: Pick<ServedHubOptions, 'service' | 'seed'>,
+  options: Pick<ServedHubOptions, 'service'> & { seed?: (service: HubService) => Promise<unknown> },
 ): { db: HubDb; service: HubService } {
   const hub = { db: undefined as unknown as HubDb, service: undefined as unknown as HubService };
   let dispose: (() => Promise<void>) | undefined;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Core } from '../../electron/core.ts';
 import { LpfrClient } from '../../electron/lpfr/client.ts';
-import type { SyncStatus } from '../../shared/domain.ts';
+import type { OrderView, SyncStatus } from '../../shared/domain.ts';
 import { afterEach } from 'vitest';
 import { closeCores, control as tillControl, ok } from '../support/session.ts';
 import { cleanupAfterEach } from '../support/cleanups.ts';
@@ -123,6 +123,28 @@ export function lpfrReady(core: Core): Promise<SyncStatus> {
     'offline with the L-PFR ready',
     () => ok<SyncStatus>(core, 'sync.status'),
     (s) => !s.online && s.lpfr === 'ready',
+  );
+}
+
+/**
+ * Waits until the till's order is fiscalized and returns it (`what` names the wait when it never is). With
+ * `syncEachTime` the engine is asked to run before each look (`sync.now`, a sale whose look-up is due); `tries` as in
+ * `untilValue`.
+ */
+export function fiscalized(
+  core: Core,
+  orderId: number,
+  what: string,
+  options: { syncEachTime?: boolean; tries?: number } = {},
+): Promise<OrderView> {
+  return untilValue(
+    what,
+    async () => {
+      if (options.syncEachTime) await ok(core, 'sync.now');
+      return ok<OrderView>(core, 'orders.get', { orderId });
+    },
+    (o) => o.state === 'fiscalized',
+    options.tries === undefined ? {} : { tries: options.tries },
   );
 }
 

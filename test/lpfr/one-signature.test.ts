@@ -15,7 +15,7 @@ import type { CheckoutResult } from '../../shared/contract/sales.ts';
 import type { OrderView, SyncStatus } from '../../shared/domain.ts';
 import { explainGatewayError } from '../../shared/gateway-errors.ts';
 import { BREAD_AND_MILK, closeCores, MANAGER_PIN, ok, startCore } from '../support/session.ts';
-import { Kit, PIN, FAST_LPFR_ENGINE, offlineWithLpfrReady } from './helpers.ts';
+import { fiscalized, Kit, PIN, FAST_LPFR_ENGINE, offlineWithLpfrReady } from './helpers.ts';
 
 const kit = new Kit();
 /** Up to 15 s: the 24 sales' look-ups run one after another. */
@@ -99,14 +99,7 @@ describe('an L-PFR that remembers one RequestId', () => {
     const core = await offlineTill(lpfr, 'ONCE2');
     lpfr.controls.setFaults([{ match: 'POST /api/v3/invoices', action: 'drop_before', times: 1 }]);
     const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
-    const order = await until(
-      'signed after its look-up',
-      async () => {
-        await ok(core, 'sync.now');
-        return ok<OrderView>(core, 'orders.get', { orderId: sale.orderId });
-      },
-      (o) => o.state === 'fiscalized',
-    );
+    const order = await fiscalized(core, sale.orderId, 'signed after its look-up', { syncEachTime: true, tries: 600 });
     expect(order.processor).toBe('lpfr');
     expect(signedTimes(lpfr).get(sale.orderNumber)).toBe(1);
     expect(attemptsOf(core, sale.orderId)).toEqual([
@@ -211,14 +204,7 @@ describe('a person resolves a sale the L-PFR cannot vouch for', () => {
     expect((await ok<OrderView>(till1, 'orders.get', { orderId: first.orderId })).state).toBe('needs_attention');
 
     await ok(till1, 'orders.lpfrNotSigned', { managerPin: MANAGER_PIN, orderId: first.orderId, journalChecked: true });
-    const signed = await until(
-      'signed once',
-      async () => {
-        await ok(till1, 'sync.now');
-        return ok<OrderView>(till1, 'orders.get', { orderId: first.orderId });
-      },
-      (o) => o.state === 'fiscalized',
-    );
+    const signed = await fiscalized(till1, first.orderId, 'signed once', { syncEachTime: true, tries: 600 });
     expect(signed.processor).toBe('lpfr');
     expect(signedTimes(lpfr).get(first.orderNumber)).toBe(1);
     const audit = till1.db

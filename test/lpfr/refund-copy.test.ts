@@ -8,10 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { captureRefundCopy } from '../../electron/orders/refund-copy.ts';
 import { OrderStore } from '../../electron/orders/store.ts';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
-import type { OrderView } from '../../shared/domain.ts';
 import { attachPrinter, EPSON, decoderFor } from '../printer/helpers.ts';
 import { makeRefund, BREAD_AND_MILK, ok, startCore } from '../support/session.ts';
-import { lpfrCoreSuite, PIN, FAST_LPFR_ENGINE, offlineWithLpfrReady } from './helpers.ts';
+import { fiscalized, lpfrCoreSuite, PIN, FAST_LPFR_ENGINE, offlineWithLpfrReady } from './helpers.ts';
 
 const { kit, later } = lpfrCoreSuite();
 
@@ -34,11 +33,7 @@ describe('the copy of a refund the L-PFR signed', () => {
       lines: [{ index: 0, quantity: 2 }],
       buyerId: '11:1234567890125',
     });
-    await until(
-      'refund signed',
-      () => ok<OrderView>(core, 'orders.get', { orderId: refund.orderId }),
-      (o) => o.state === 'fiscalized',
-    );
+    await fiscalized(core, refund.orderId, 'refund signed');
     const copyRow = () =>
       core.db
         .prepare<[number], { id: number; state: string; processor: string | null; transaction_type: string }>(

@@ -13,7 +13,7 @@ import type { CheckoutResult } from '../../shared/contract/sales.ts';
 import type { OrderView, SyncStatus } from '../../shared/domain.ts';
 import { type CaptureServer, attachPrinter, EPSON, decoderFor } from '../printer/helpers.ts';
 import { makeRefund, BREAD_AND_MILK, control, ok, startCore } from '../support/session.ts';
-import { lpfrCoreSuite, PIN, FAST_LPFR_ENGINE, lpfrReady } from './helpers.ts';
+import { fiscalized, lpfrCoreSuite, PIN, FAST_LPFR_ENGINE, lpfrReady } from './helpers.ts';
 
 const { kit, later } = lpfrCoreSuite();
 
@@ -118,11 +118,7 @@ describe('the L-PFR signs while the internet is down', () => {
     // The gateway back: the first order is reconciled there, exactly once.
     await control(core, 'offline', { offline: false });
     await ok(core, 'sync.now');
-    const settled = await until(
-      'the first order fiscalized',
-      () => ok<OrderView>(core, 'orders.get', { orderId: first.orderId }),
-      (o) => o.state === 'fiscalized',
-    );
+    const settled = await fiscalized(core, first.orderId, 'the first order fiscalized');
     expect(settled.processor).toBe('gateway');
     const ledger = await gatewayLedger(core);
     expect(ledger.filter((n) => n === first.orderNumber)).toHaveLength(1);
@@ -135,14 +131,7 @@ describe('the L-PFR signs while the internet is down', () => {
     await lpfrReady(core);
     lpfr.controls.setFaults([{ match: 'POST /api/v3/invoices', action: 'drop_after', times: 1 }]);
     const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
-    const order = await until(
-      'the lost reply resolved',
-      async () => {
-        await ok(core, 'sync.now');
-        return ok<OrderView>(core, 'orders.get', { orderId: sale.orderId });
-      },
-      (o) => o.state === 'fiscalized',
-    );
+    const order = await fiscalized(core, sale.orderId, 'the lost reply resolved', { syncEachTime: true });
     expect(order.processor).toBe('lpfr');
     expect(ledgerOf(lpfr).map((e) => e.requestId)).toEqual([sale.orderNumber]);
     expect(order.receipt?.invoiceNumber).toBe(ledgerOf(lpfr)[0]?.invoiceNumber);
@@ -177,11 +166,7 @@ describe('without a usable L-PFR the queue works as before', () => {
 
     await control(core, 'offline', { offline: false });
     await ok(core, 'sync.now');
-    await until(
-      'fiscalized by the gateway',
-      () => ok<OrderView>(core, 'orders.get', { orderId: sale.orderId }),
-      (o) => o.state === 'fiscalized',
-    );
+    await fiscalized(core, sale.orderId, 'fiscalized by the gateway');
     expect((await ok<OrderView>(core, 'orders.get', { orderId: sale.orderId })).processor).toBe('gateway');
     expect(ledgerOf(lpfr)).toEqual([]);
   });
@@ -204,11 +189,7 @@ describe('without a usable L-PFR the queue works as before', () => {
     expect(core.db.prepare('SELECT route FROM outbox WHERE order_id = ?').pluck().get(sale.orderId)).toBeNull();
 
     lpfr.controls.setCard(true);
-    await until(
-      'signed after the card came back',
-      () => ok<OrderView>(core, 'orders.get', { orderId: sale.orderId }),
-      (o) => o.state === 'fiscalized',
-    );
+    await fiscalized(core, sale.orderId, 'signed after the card came back');
     expect(ledgerOf(lpfr).map((e) => e.requestId)).toEqual([sale.orderNumber]);
     expect(lpfr.controls.state()).toMatchObject({ wrongPins: 0, unlocked: true });
   });
@@ -230,11 +211,7 @@ describe('without a usable L-PFR the queue works as before', () => {
     );
     await control(core, 'offline', { offline: false });
     await ok(core, 'sync.now');
-    const order = await until(
-      'fiscalized',
-      () => ok<OrderView>(core, 'orders.get', { orderId: sale.orderId }),
-      (o) => o.state === 'fiscalized',
-    );
+    const order = await fiscalized(core, sale.orderId, 'fiscalized');
     expect(order.processor).toBe('gateway');
   });
 });
@@ -262,11 +239,7 @@ describe('refunds of an L-PFR receipt', () => {
       lines: [{ index: 0, quantity: 2 }],
       buyerId: '11:1234567890125',
     });
-    const done = await until(
-      'refund signed',
-      () => ok<OrderView>(core, 'orders.get', { orderId: refund.orderId }),
-      (o) => o.state === 'fiscalized',
-    );
+    const done = await fiscalized(core, refund.orderId, 'refund signed');
     expect(done.processor).toBe('lpfr');
     expect(done.receipt?.invoiceNumber).toMatch(new RegExp(`^${lpfr.uid}-${lpfr.uid}-\\d+$`));
     const entry = ledgerOf(lpfr).find((e) => e.requestId === refund.orderNumber);

@@ -11,7 +11,8 @@ import { printerErrorText, printerProblem } from '../../shared/i18n/printer-erro
 import { message } from '../../shared/messages.ts';
 import { LANGUAGES } from '../../shared/domain.ts';
 import { MANAGER_PIN, closeCores, fails, ok, startCore } from '../support/session.ts';
-import { freePort, startCaptureServer, until } from './helpers.ts';
+import { startCaptureServer, until } from './helpers.ts';
+import { freePort } from '../support/ports.ts';
 
 const approval = { managerPin: MANAGER_PIN };
 afterEach(closeCores);

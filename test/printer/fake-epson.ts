@@ -12,6 +12,7 @@
  * Status requests at command positions are not printed: the paper holds only what a receipt shows.
  */
 import net from 'node:net';
+import { listenOnLoopback } from '../support/ports.ts';
 
 export type FakeError = 'none' | 'cutter' | 'mechanical' | 'unrecoverable' | 'recoverable';
 
@@ -286,10 +287,6 @@ export async function startFakeEpson(options: FakeEpsonOptions = {}): Promise<Fa
     socket.on('error', () => {});
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  printer.port = (server.address() as net.AddressInfo).port;
+  printer.port = await listenOnLoopback(server, options.port);
   return printer;
 }

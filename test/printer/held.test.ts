@@ -14,7 +14,8 @@ import type { GatewayClient } from '../../electron/gateway/client.ts';
 import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
 import { makeReceipt } from './fixtures.ts';
-import { freePort, memorySettings, startCaptureServer, statusLog, tempDb, until } from './helpers.ts';
+import { memorySettings, startCaptureServer, statusLog, tempDb, until } from './helpers.ts';
+import { freePort } from '../support/ports.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -9,6 +9,7 @@ import type { Core } from '../../electron/core.ts';
 import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { codePageNumbers, findPreset, type PrinterProfile } from '../../electron/printer/profiles.ts';
 import { MANAGER_PIN, ok } from '../support/session.ts';
+import { listenOnLoopback } from '../support/ports.ts';
 import { createPrintService } from '../../electron/printer/service.ts';
 
 /** A printer stand-in: collects each connection's bytes; `reset` lets a connection die mid-job. */
@@ -58,19 +59,8 @@ export async function startCaptureServer(
     socket.on('error', () => {});
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  state.port = (server.address() as net.AddressInfo).port;
+  state.port = await listenOnLoopback(server, options.port);
   return state;
-}
-
-/** A port that was free a moment ago (listen(0), then closed). */
-export async function freePort(): Promise<number> {
-  const s = await startCaptureServer();
-  await s.close();
-  return s.port;
 }
 
 /** A migrated SQLite database in a fresh temp directory. */

@@ -10,15 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
 import { journalLines } from '../../electron/printer/layout.ts';
 import { paysMoneyBack, refundSlipOf, type RefundOrderRow } from '../../electron/printer/refund-slip.ts';
-import {
-  freePort,
-  startCaptureServer,
-  until,
-  type CaptureServer,
-  attachPrinter,
-  EPSON,
-  decoderFor,
-} from './helpers.ts';
+import { freePort } from '../support/ports.ts';
+import { startCaptureServer, until, type CaptureServer, attachPrinter, EPSON, decoderFor } from './helpers.ts';
 import {
   makeRefund,
   BREAD_AND_MILK,

@@ -5,7 +5,6 @@
  * serves HTTPS with its own certificate, and `request` talks to it pinned to that certificate.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { readFirstLine, ROOT } from './host-process.ts';
 import { isEmptyDir, seedPgliteDir } from './pglite-template.ts';
@@ -51,17 +50,6 @@ export function runHubToExit(
   child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, stderr, stdout })));
 }
-
-/** A port free right now (the hub keeps its URL across restarts, so it cannot simply listen on 0). */
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 /**
  * Starts a hub process. It mints no enrolment code itself (issue 39): unless `options.enrolCode` is false, one is

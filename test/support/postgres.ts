@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './hub-process.ts';
+import { freePort } from './ports.ts';
 
 export const PG_BIN = process.env.KASA_PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
