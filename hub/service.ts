@@ -26,6 +26,7 @@ import { goodsCountsService } from './services/goods-counts.ts';
 import { goodsReceiptExtrasService } from './services/goods-receipt-extras.ts';
 import { goodsOpeningService } from './services/goods-opening.ts';
 import { tillGoodsService } from './services/till-goods.ts';
+import { sefService } from './services/sef.ts';
 
 export { HubError };
 export { eventDigest } from './services/push.ts';
@@ -33,6 +34,7 @@ export { DEFAULT_ENROL_CODE_TTL_MS, type AuthedTill, type HubServiceOptions } fr
 
 export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
   const deps = hubDeps(db, options);
+  const admin = adminService(deps);
   return {
     db,
     ...composeAreas({
@@ -42,7 +44,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       orders: ordersService(deps),
       catalog: catalogService(deps),
       staff: staffService(deps),
-      admin: adminService(deps),
+      admin,
       reports: reportsService(deps),
       goods: goodsService(deps),
       prices: pricesService(deps),
@@ -53,6 +55,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       goodsReceiptExtras: goodsReceiptExtrasService(deps),
       goodsOpening: goodsOpeningService(deps),
       tillGoods: tillGoodsService(deps),
+      sef: sefService({ ...deps, setSefFromHub: (shop, on) => admin.setShopSettings(shop, { sefFromHub: on }) }),
     }),
   };
 }

@@ -194,7 +194,14 @@ export type HubAuditAction =
   | 'goods_receipt_draft_delete'
   | 'goods_receipt_reverse'
   | 'goods_minimum'
-  | 'goods_opening';
+  | 'goods_opening'
+  | 'sef_issue'
+  | 'sef_found'
+  | 'sef_refused'
+  | 'sef_final'
+  | 'sef_retry'
+  | 'sef_cancel'
+  | 'sef_storno';
 
 /** One entry of the hub's audit log, as `GET /api/admin/audit` answers it. */
 export interface HubAuditEntry {

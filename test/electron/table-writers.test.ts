@@ -153,6 +153,8 @@ const HUB_OWNERS: Record<string, string> = {
   // What a till enters for the shop's book: its count entries and count sheets (hub migration 033).
   hub_count_till_entries: 'hub/services/till-goods.ts',
   hub_count_sheets: 'hub/services/till-goods.ts',
+  // The hub's SEF outbox (hub migration 034).
+  hub_sef_documents: 'hub/services/sef.ts',
 };
 
 /**

@@ -107,6 +107,12 @@ const INTERFACE = [
   'saveTillDraft',
   'tillCountEntry',
   'tillOpenCounts',
+  // The shop's e-invoices sent from the hub (issue 41, docs/sef.md "Sending from the hub").
+  'publishSefFromHub',
+  'sefDocuments',
+  'sefRetry',
+  'sefCancel',
+  'sefPass',
 ];
 
 const backend = BACKENDS[0]!;

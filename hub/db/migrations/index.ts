@@ -31,6 +31,7 @@ import { h030 } from './030_stock_counts.ts';
 import { h031 } from './031_goods_receipts.ts';
 import { h032 } from './032_goods_opening.ts';
 import { h033 } from './033_till_goods.ts';
+import { h034 } from './034_sef.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -77,4 +78,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   h031,
   h032,
   h033,
+  h034,
 ];
