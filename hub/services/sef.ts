@@ -188,13 +188,20 @@ export function sefService(deps: HubDeps & { setSefFromHub: (shopId: number, on:
 
   /** The document's XML from the pushed order, or why not (a credit note's sale not sent yet: later). */
   const build = async (r: DocRow, l: HubSefLink, buyerName: string): Promise<SefFrozen> => {
-    const orders = await db.query<{ data: OrderSnapshot['data']; receipt: OrderSnapshot['receipt']; kind: string }>(
-      'SELECT data, receipt, kind FROM orders WHERE till_id = $1 AND order_number = $2 ORDER BY seq DESC LIMIT 1',
+    const orders = await db.query<{
+      data: OrderSnapshot['data'];
+      receipt: OrderSnapshot['receipt'];
+      kind: string;
+      sdc_date_time: string | null;
+    }>(
+      `SELECT data, receipt, kind, sdc_date_time FROM orders WHERE till_id = $1 AND order_number = $2
+        ORDER BY seq DESC LIMIT 1`,
       [r.till_id, r.order_number],
     );
     const o = orders[0];
     const invoiceNumber = o?.receipt?.invoiceNumber;
-    const sdc = (o?.receipt as { sdcDateTime?: string } | null | undefined)?.sdcDateTime;
+    // When the receipt was signed: the gateway's time in the receipt, else the order's column (the same).
+    const sdc = (o?.receipt as { sdcDateTime?: string } | null | undefined)?.sdcDateTime ?? o?.sdc_date_time;
     if (!o || !invoiceNumber || !sdc)
       return { refuse: { status: null, code: 'KASA_SEF_NOT_FISCALIZED', message: r.number } };
     // A final sale of an advance chain deducts its advance invoices: made at the till only (docs/sef.md).
