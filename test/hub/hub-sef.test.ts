@@ -42,7 +42,13 @@ describe('e-invoices sent from the hub, two tills, a hub process on PGlite', () 
   let hubEnv: Record<string, string>;
   const tills: Core[] = [];
 
-  const startHub = async (): Promise<HubProcess> => (hub = await startHubProcess(hubEnv, { enrolCode: false }));
+  // What the hub writes to its log (stderr) from its start on: the SEF client's requests, never the key.
+  const hubLog: string[] = [];
+  const startHub = async (): Promise<HubProcess> => {
+    hub = await startHubProcess(hubEnv, { enrolCode: false });
+    hub.child.stderr?.on('data', (d: Buffer) => hubLog.push(d.toString()));
+    return hub;
+  };
   const list = async (): Promise<HubSefList> => {
     const res = await adminRequest(hub, 'GET', `/api/admin/sef?shopId=${hub.shopId}`);
     expect(res.status).toBe(200);
@@ -129,7 +135,10 @@ describe('e-invoices sent from the hub, two tills, a hub process on PGlite', () 
     // The tills made none, and refuse to make one: the hub sends the shop's.
     expect([tillDocs(t1), tillDocs(t2)]).toEqual([0, 0]);
     const refused = await t1.dispatch('sef.issue', { orderId: a.orderId, managerPin: MANAGER_PIN });
-    expect(refused.ok ? null : refused.error).toMatchObject({ code: 'conflict', field: 'orderId' });
+    expect(refused.ok ? null : refused.error).toMatchObject({
+      code: 'conflict',
+      message: 'This shop’s e-invoices are sent by the store hub: see them at the hub, under E-invoices.',
+    });
     // The key is in no answer of the hub.
     expect(JSON.stringify(listed)).not.toContain(KEY);
   }, 60_000);
@@ -138,10 +147,22 @@ describe('e-invoices sent from the hub, two tills, a hub process on PGlite', () 
     const sends = fake.controls.stats()[SEND] ?? 0;
     fake.controls.setFaults([{ match: SEND, action: 'drop_after', times: 1 }]);
     const o = await sale(tills[0] as Core);
+    // SEF made it, its answer was lost: the document waits in doubt (its backoff); the manager says „send again“.
+    await until(async () => {
+      const d = await docOf(o.orderNumber);
+      return d?.attempts === 1 && d.inDoubt && d.lastError !== undefined;
+    });
+    expect(atSef(o.orderNumber)).toHaveLength(1);
+    const doc = (await docOf(o.orderNumber)) as HubSefDocument;
+    expect(doc).toMatchObject({ state: 'queued', attempts: 1 });
+    await adminRequest(hub, 'POST', '/api/admin/sef/retry', { shopId: hub.shopId, id: doc.id });
     await until(async () => (await docOf(o.orderNumber))?.state === 'sent');
     expect(atSef(o.orderNumber)).toHaveLength(1);
     expect(fake.controls.stats()[SEND]).toBe(sends + 1);
     expect(await docOf(o.orderNumber)).toMatchObject({ attempts: 1, inDoubt: false });
+    // The hub logged its requests to SEF, and the key in none of its lines.
+    expect(hubLog.join('')).toContain('sef POST /api/publicApi/sales-invoice/ubl');
+    expect(hubLog.join('')).not.toContain(KEY);
   }, 60_000);
 
   it('a hub killed mid-send sends exactly once after its restart, at each kill point', async () => {
