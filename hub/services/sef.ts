@@ -167,10 +167,9 @@ const refusalOf = (e: SefRefusal): SefErrorView => ({
   message: e.params['label'] ?? e.key,
 });
 
-export function sefService(deps: HubDeps & { setSefFromHub: (shopId: number, on: boolean) => Promise<unknown> }) {
+/** The hub's rows of the outbox: read, written in the state they were read in, built, audited. */
+function sefRows(deps: HubDeps) {
   const { db, now } = deps;
-  const link = deps.sef;
-
   const row = async (id: number): Promise<DocRow | undefined> =>
     (await db.query<DocRow>(`${SELECT_DOC} WHERE d.id = $1`, [id]))[0];
 
@@ -308,6 +307,14 @@ export function sefService(deps: HubDeps & { setSefFromHub: (shopId: number, on:
     return r;
   };
 
+  return { row, set, writes, audit, docOf };
+}
+
+export function sefService(deps: HubDeps & { setSefFromHub: (shopId: number, on: boolean) => Promise<unknown> }) {
+  const { db, now } = deps;
+  const link = deps.sef;
+
+  const { row, set, writes, audit, docOf } = sefRows(deps);
   return {
     /**
      * Tells every shop's tills whether the hub sends its e-invoices (the shop setting `sefFromHub` they pull): true
@@ -362,9 +369,10 @@ export function sefService(deps: HubDeps & { setSefFromHub: (shopId: number, on:
         if (e instanceof SefError && e.kind === 'refused') throw new HubError(409, 'sef_refused', e.message, 'comment');
         throw new HubError(503, 'sef_unreachable', 'SEF could not be reached; try again');
       }
-      const state: SefState = r.state === 'sent' ? 'cancelled' : 'storno';
+      const [state, action]: [SefState, HubAuditAction] =
+        r.state === 'sent' ? ['cancelled', 'sef_cancel'] : ['storno', 'sef_storno'];
       await set(id, { state, sef_comment: comment }, r.state);
-      await audit(shopId, state === 'cancelled' ? 'sef_cancel' : 'sef_storno', { number: r.number, comment }, actor);
+      await audit(shopId, action, { number: r.number, comment }, actor);
       return viewOf((await row(id)) as DocRow);
     },
 
