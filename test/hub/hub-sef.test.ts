@@ -22,6 +22,11 @@ import { ok, until } from '../support/core-calls.ts';
 import { BREAD_AND_MILK, makeRefund, MANAGER_PIN } from '../support/session.ts';
 import { openSandboxTill } from './till-rig.ts';
 import { SELLER } from '../sef/seller.ts';
+import { BACKENDS } from './backends.ts';
+import { openHubWithTwoTills } from './served-hub.ts';
+import { orderEvent, saleSnapshot } from './snapshots.ts';
+import { SefClient } from '../../shared/node/sef-client.ts';
+import type { AuthedTill } from '../../hub/service.ts';
 
 const ADMIN = 'kasa-test-admin-token-hub-sef-0123456789abc';
 const KEY = 'hub-sef-test-key-7f3a9c';
@@ -228,5 +233,79 @@ describe('e-invoices sent from the hub, two tills, a hub process on PGlite', () 
     const again = await adminRequest(hub, 'POST', '/api/admin/sef/retry', { shopId: hub.shopId, id: refused.id });
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ code: 'sef_not_retryable', field: 'id' });
+  }, 60_000);
+});
+
+/**
+ * The hub's SEF area on PostgreSQL (the process suite above runs PGlite): two tills' business sales pushed, each
+ * e-invoice made once however often its order is pushed, sent once; a refund of till A's sale at till B a credit
+ * note naming it.
+ */
+describe.each(BACKENDS.filter((b) => b.name === 'postgres'))('the hub’s SEF outbox on $name', (backend) => {
+  let tills: readonly [AuthedTill, AuthedTill];
+  let fake: FakeSef;
+  const hub = openHubWithTwoTills(
+    backend,
+    {
+      sef: () => ({
+        shopId: tills[0].shopId,
+        client: new SefClient({ baseUrl: fake.url, apiKey: KEY }),
+        seller: SELLER,
+        sendToCir: false,
+        labelCategories: {},
+      }),
+    },
+    (t) => (tills = t),
+  );
+  beforeAll(async () => {
+    fake = await startFakeSef({ apiKey: KEY });
+  });
+  afterAll(async () => fake?.close());
+
+  const business = (n: string, invoice: string, shape: Parameters<typeof saleSnapshot>[2] = {}) => {
+    const o = saleSnapshot(n, invoice, { at: Date.now(), ...shape });
+    return { ...o, data: { ...o.data, buyerId: BUSINESS } };
+  };
+
+  it('makes each e-invoice once, sends it once, and a refund at another till is a credit note naming the sale', async () => {
+    const [a, b] = tills;
+    await hub.service.publishSefFromHub(a.shopId);
+    const sale = business('PGA-0001', 'PGA-INV-1');
+    await hub.service.push(a, { tillId: a.id, events: [orderEvent(1, sale)] });
+    // The same order again (a later snapshot) and another till's sale.
+    await hub.service.push(a, { tillId: a.id, events: [orderEvent(2, { ...sale, data: { ...sale.data } })] });
+    await hub.service.push(b, { tillId: b.id, events: [orderEvent(1, business('PGB-0001', 'PGB-INV-1'))] });
+    await hub.service.sefPass();
+    let docs = (await hub.service.sefDocuments(a.shopId)).documents;
+    expect(docs.map((d) => [d.number, d.state, d.tillName]).sort()).toEqual([
+      ['PGA-0001', 'sent', 'A'],
+      ['PGB-0001', 'sent', 'B'],
+    ]);
+    expect(
+      fake.controls
+        .documents()
+        .map((d) => d.number)
+        .sort(),
+    ).toEqual(['PGA-0001', 'PGB-0001']);
+
+    const refund = business('PGB-0002', 'PGB-INV-2');
+    await hub.service.push(b, {
+      tillId: b.id,
+      events: [
+        orderEvent(2, {
+          ...refund,
+          kind: 'refund_full',
+          transaction_type: 'refund',
+          data: { ...refund.data, refundOf: { invoiceNumber: 'PGA-INV-1', lines: [], full: true } },
+        }),
+      ],
+    });
+    await hub.service.sefPass();
+    docs = (await hub.service.sefDocuments(a.shopId)).documents;
+    expect(docs.find((d) => d.number === 'PGB-0002')).toMatchObject({ kind: 'credit_note', state: 'sent' });
+    const note = fake.controls.documents().find((d) => d.number === 'PGB-0002');
+    expect(note?.typeCode).toBe('381');
+    expect(note?.xml).toContain('<cbc:ID>PGA-0001</cbc:ID>');
+    expect(fake.controls.stats()[SEND]).toBe(3);
   }, 60_000);
 });
