@@ -31,31 +31,23 @@ import {
 } from '../../shared/sef/order-document.ts';
 import type { SefDocumentView, SefOfferView, SefSettingsView, SefState } from '../../shared/contract/sef.ts';
 import { SefError, type SefClient, type SefErrorView } from '../../shared/node/sef-client.ts';
-import { sefPollStep, sefSendStep, type SefOutboxDoc, type SefOutboxWrites } from '../../shared/node/sef-outbox.ts';
+import {
+  sefDocView,
+  sefOutboxDoc,
+  sefPollStep,
+  sefSendStep,
+  type SefDocColumns,
+  type SefOutboxWrites,
+} from '../../shared/node/sef-outbox.ts';
 import { sefFirstRequestId } from '../../shared/node/sef-request-id.ts';
 
-interface DocRow {
-  id: number;
+interface DocRow extends SefDocColumns {
   order_id: number;
-  kind: SefDocumentKind;
-  number: string;
-  buyer_id: string;
-  buyer_name: string | null;
-  total_para: number;
-  request_id: string;
-  xml: string | null;
-  state: SefState;
-  sef_comment: string | null;
-  invoice_id: number | null;
   sales_invoice_id: number | null;
-  attempts: number;
   in_doubt: number;
-  due_at: number;
   last_error: string | null;
   auto: number;
   created_by: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
 export { SEF_BACKOFF, SEF_POLL_MS } from '../../shared/node/sef-outbox.ts';
@@ -122,23 +114,10 @@ export class SefService {
   #view(r: DocRow): SefDocumentView {
     const order = this.#d.store.get(r.order_id);
     return {
-      id: r.id,
+      ...sefDocView(r, r.last_error ? (JSON.parse(r.last_error) as SefErrorView) : null),
       orderId: r.order_id,
       orderNumber: order?.order_number ?? r.number,
-      kind: r.kind,
-      number: r.number,
-      buyerId: r.buyer_id,
-      ...(r.buyer_name ? { buyerName: r.buyer_name } : {}),
-      totalPara: r.total_para,
-      state: r.state,
-      ...(r.sef_comment ? { sefComment: r.sef_comment } : {}),
-      ...(r.invoice_id !== null ? { sefInvoiceId: r.invoice_id } : {}),
-      attempts: r.attempts,
-      inDoubt: r.in_doubt === 1,
-      ...(r.last_error ? { lastError: JSON.parse(r.last_error) as SefErrorView } : {}),
       auto: r.auto === 1,
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
     };
   }
 
@@ -419,7 +398,7 @@ export class SefService {
     };
     for (const r of due) {
       try {
-        const doc = outboxDoc(r);
+        const doc = sefOutboxDoc(r);
         if (r.state === 'queued') await sefSendStep(client, doc, this.#writes, options);
         else await sefPollStep(client, doc, this.#writes, options);
       } catch (err) {
@@ -500,16 +479,3 @@ function refusedAsInput<T>(build: () => T): T {
     throw e;
   }
 }
-
-/** A row as the shared steps read it. */
-const outboxDoc = (r: DocRow): SefOutboxDoc => ({
-  id: r.id,
-  state: r.state,
-  number: r.number,
-  buyerId: r.buyer_id,
-  requestId: r.request_id,
-  xml: r.xml,
-  inDoubt: r.in_doubt === 1,
-  attempts: r.attempts,
-  invoiceId: r.invoice_id,
-});

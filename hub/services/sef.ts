@@ -33,8 +33,10 @@ import { SefError, type SefClient, type SefErrorView } from '../../shared/node/s
 import {
   sefPollStep,
   sefSendStep,
+  sefDocView,
+  sefOutboxDoc,
+  type SefDocColumns,
   type SefFrozen,
-  type SefOutboxDoc,
   type SefOutboxWrites,
 } from '../../shared/node/sef-outbox.ts';
 import { sefFirstRequestId } from '../../shared/node/sef-request-id.ts';
@@ -49,28 +51,13 @@ export interface HubSefLink {
   labelCategories: Record<string, SefLabelCategory>;
 }
 
-interface DocRow {
-  id: number;
+interface DocRow extends SefDocColumns {
   shop_id: number;
   till_id: number;
   till_name: string;
   order_number: string;
-  kind: SefDocumentKind;
-  number: string;
-  buyer_id: string;
-  buyer_name: string | null;
-  total_para: number;
-  request_id: string;
-  xml: string | null;
-  state: SefState;
-  sef_comment: string | null;
-  invoice_id: number | null;
-  attempts: number;
   in_doubt: boolean;
-  due_at: number;
   last_error: SefErrorView | null;
-  created_at: string;
-  updated_at: string;
 }
 
 const SELECT_DOC = `SELECT d.*, t.name AS till_name FROM hub_sef_documents d JOIN tills t ON t.id = d.till_id`;
@@ -130,34 +117,9 @@ export async function queueSefDocument(
 }
 
 const viewOf = (r: DocRow): HubSefDocument => ({
-  id: r.id,
+  ...sefDocView(r, r.last_error),
   tillName: r.till_name,
   orderNumber: r.order_number,
-  kind: r.kind,
-  number: r.number,
-  buyerId: r.buyer_id,
-  ...(r.buyer_name ? { buyerName: r.buyer_name } : {}),
-  totalPara: r.total_para,
-  state: r.state,
-  ...(r.sef_comment ? { sefComment: r.sef_comment } : {}),
-  ...(r.invoice_id !== null ? { sefInvoiceId: r.invoice_id } : {}),
-  attempts: r.attempts,
-  inDoubt: r.in_doubt,
-  ...(r.last_error ? { lastError: r.last_error } : {}),
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
-
-const outboxDoc = (r: DocRow): SefOutboxDoc => ({
-  id: r.id,
-  state: r.state,
-  number: r.number,
-  buyerId: r.buyer_id,
-  requestId: r.request_id,
-  xml: r.xml,
-  inDoubt: r.in_doubt,
-  attempts: r.attempts,
-  invoiceId: r.invoice_id,
 });
 
 /** A build's refusal as the error a hub manager reads beside the document. */
@@ -390,8 +352,8 @@ export function sefService(deps: HubDeps & { setSefFromHub: (shopId: number, on:
       const options = { now: () => now().getTime(), sendToCir: l.sendToCir };
       for (const r of due) {
         try {
-          if (r.state === 'queued') await sefSendStep(l.client, outboxDoc(r), w, options);
-          else await sefPollStep(l.client, outboxDoc(r), w, options);
+          if (r.state === 'queued') await sefSendStep(l.client, sefOutboxDoc(r), w, options);
+          else await sefPollStep(l.client, sefOutboxDoc(r), w, options);
         } catch (err) {
           deps.log?.(`sef: document ${r.number}: ${err instanceof Error ? err.message : String(err)}`);
         }

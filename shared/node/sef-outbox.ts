@@ -12,7 +12,8 @@
  * - a sent document's status is polled until SEF's final state.
  * Every write names the state it expects: an answer that comes late changes nothing.
  */
-import type { SefState } from '../contract/sef.ts';
+import type { SefDocumentView, SefState } from '../contract/sef.ts';
+import type { SefDocumentKind } from '../sef/ubl.ts';
 import { backoffMs } from '../retry/backoff.ts';
 import { splitBuyerId } from '../buyer-id.ts';
 import { SefError, type SefClient, type SefErrorView } from './sef-client.ts';
@@ -35,6 +36,60 @@ export interface SefOutboxDoc {
   attempts: number;
   invoiceId: number | null;
 }
+
+/** The columns both outboxes' rows share (SQLite keeps `in_doubt` as 0 or 1, PostgreSQL as a boolean). */
+export interface SefDocColumns {
+  id: number;
+  kind: SefDocumentKind;
+  number: string;
+  buyer_id: string;
+  buyer_name: string | null;
+  total_para: number;
+  request_id: string;
+  xml: string | null;
+  state: SefState;
+  sef_comment: string | null;
+  invoice_id: number | null;
+  attempts: number;
+  in_doubt: number | boolean;
+  due_at: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A row as the steps read it. */
+export const sefOutboxDoc = (r: SefDocColumns): SefOutboxDoc => ({
+  id: r.id,
+  state: r.state,
+  number: r.number,
+  buyerId: r.buyer_id,
+  requestId: r.request_id,
+  xml: r.xml,
+  inDoubt: r.in_doubt === true || r.in_doubt === 1,
+  attempts: r.attempts,
+  invoiceId: r.invoice_id,
+});
+
+/** A row as both sides' lists show it (each adds its own: the till's order, the hub's till). */
+export const sefDocView = (
+  r: SefDocColumns,
+  lastError: SefErrorView | null,
+): Omit<SefDocumentView, 'orderId' | 'orderNumber' | 'auto'> => ({
+  id: r.id,
+  kind: r.kind,
+  number: r.number,
+  buyerId: r.buyer_id,
+  ...(r.buyer_name ? { buyerName: r.buyer_name } : {}),
+  totalPara: r.total_para,
+  state: r.state,
+  ...(r.sef_comment ? { sefComment: r.sef_comment } : {}),
+  ...(r.invoice_id !== null ? { sefInvoiceId: r.invoice_id } : {}),
+  attempts: r.attempts,
+  inDoubt: r.in_doubt === true || r.in_doubt === 1,
+  ...(lastError ? { lastError } : {}),
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
 
 /** What building the document gave: its XML as stored, a refusal for a person, or a wait (a reference not sent). */
 export type SefFrozen = { xml: string } | { refuse: SefErrorView } | { later: SefErrorView };

@@ -10,14 +10,9 @@ import { NoteAndAlert } from '../ui/forms.tsx';
 import { mt, type ManagerT } from '../manager/i18n.ts';
 import { SefDocumentsTable, sefStateText, type SefRow } from '../manager/SefTab.tsx';
 import { hubApi } from './api.ts';
-import type { HubLang, HubT } from './i18n.ts';
+import type { HubTabProps } from './HubBooks.tsx';
 
-export function HubSef(props: {
-  t: HubT;
-  lang: HubLang;
-  token: string;
-  errorText: (err: unknown, labels: Readonly<Record<string, string>>) => string;
-}) {
+export function HubSef(props: HubTabProps) {
   const { t, lang, token } = props;
   const mgrT: ManagerT = (key, params) => mt(lang, key, params);
   const api = hubApi(token);
