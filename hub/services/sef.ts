@@ -314,6 +314,8 @@ export function sefService(deps: HubDeps & { setSefFromHub: (shopId: number, on:
       } else if (r.state === 'queued') {
         await db.query('UPDATE hub_sef_documents SET due_at = $2 WHERE id = $1', [id, at.getTime()]);
       } else throw new HubError(409, 'sef_not_retryable', 'this e-invoice is at SEF already', 'id');
+      // The worker takes it now, not at its next round.
+      deps.onSefQueued();
       return viewOf((await row(id)) as DocRow);
     },
 

@@ -373,7 +373,8 @@ export const ShopSettings = z.strictObject({
 });
 export const ShopSettingsInput = z.strictObject({
   shopId: z.number().int().positive().optional(),
-  settings: ShopSettings,
+  // Whether the hub sends the e-invoices is the hub's to say (its SEF key), not a manager's setting.
+  settings: ShopSettings.omit({ sefFromHub: true }),
 });
 export type ShopSettings = z.infer<typeof ShopSettings>;
 

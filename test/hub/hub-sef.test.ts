@@ -146,6 +146,12 @@ describe('e-invoices sent from the hub, two tills, a hub process on PGlite', () 
     });
     // The key is in no answer of the hub.
     expect(JSON.stringify(listed)).not.toContain(KEY);
+    // Whether the hub sends is the hub's to say (its key), not a manager's setting.
+    const put = await adminRequest(hub, 'PUT', '/api/admin/settings', {
+      shopId: hub.shopId,
+      settings: { sefFromHub: false },
+    });
+    expect(put.status).toBe(400);
   }, 60_000);
 
   it('after a lost answer looks the request up and never sends the document twice', async () => {
