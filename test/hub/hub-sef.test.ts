@@ -26,6 +26,7 @@ import { BACKENDS } from './backends.ts';
 import { openHubWithTwoTills } from './served-hub.ts';
 import { orderEvent, saleSnapshot } from './snapshots.ts';
 import { SefClient } from '../../shared/node/sef-client.ts';
+import { SEF_POLL_MS } from '../../shared/node/sef-outbox.ts';
 import type { AuthedTill } from '../../hub/service.ts';
 
 const ADMIN = 'kasa-test-admin-token-hub-sef-0123456789abc';
@@ -250,9 +251,11 @@ describe('e-invoices sent from the hub, two tills, a hub process on PGlite', () 
 describe.each(BACKENDS.filter((b) => b.name === 'postgres'))('the hub’s SEF outbox on $name', (backend) => {
   let tills: readonly [AuthedTill, AuthedTill];
   let fake: FakeSef;
+  let clock = Date.now();
   const hub = openHubWithTwoTills(
     backend,
     {
+      now: () => new Date(clock),
       sef: () => ({
         shopId: tills[0].shopId,
         client: new SefClient({ baseUrl: fake.url, apiKey: KEY }),
@@ -313,5 +316,19 @@ describe.each(BACKENDS.filter((b) => b.name === 'postgres'))('the hub’s SEF ou
     expect(note?.typeCode).toBe('381');
     expect(note?.xml).toContain('<cbc:ID>PGA-0001</cbc:ID>');
     expect(fake.controls.stats()[SEND]).toBe(3);
+
+    // Polled to SEF's final state: the buyer accepts the sale's e-invoice; the other sale's is cancelled by a manager.
+    const a1 = fake.controls.documents().find((d) => d.number === 'PGA-0001');
+    fake.controls.decide(a1?.invoiceId ?? 0, 'Approved');
+    const b1 = docs.find((d) => d.number === 'PGB-0001');
+    expect((await hub.service.sefCancel(a.shopId, b1?.id ?? 0, 'Погрешан купац', 'Јована')).state).toBe('cancelled');
+    clock += SEF_POLL_MS;
+    await hub.service.sefPass();
+    docs = (await hub.service.sefDocuments(a.shopId)).documents;
+    expect(docs.find((d) => d.number === 'PGA-0001')?.state).toBe('accepted');
+    expect(fake.controls.documents().find((d) => d.number === 'PGB-0001')?.status).toBe('Cancelled');
+    // An accepted one cannot be cancelled, only stornoed: the hub asks SEF for the storno.
+    const accepted = docs.find((d) => d.number === 'PGA-0001');
+    expect((await hub.service.sefCancel(a.shopId, accepted?.id ?? 0, 'Сторно', 'Јована')).state).toBe('storno');
   }, 60_000);
 });
