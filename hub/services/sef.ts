@@ -18,7 +18,7 @@ import { HubError, type OrderSnapshot } from '../../shared/hub/protocol.ts';
 import type { HubSefDocument } from '../../shared/hub/sef.ts';
 import type { SefState } from '../../shared/contract/sef.ts';
 import type { HubAuditAction } from '../../shared/contract/hub.ts';
-import type { SefDocumentKind, SefSeller } from '../../shared/sef/ubl.ts';
+import type { SefSeller } from '../../shared/sef/ubl.ts';
 import type { SefLabelCategory } from '../../shared/sef/tax.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
 import {

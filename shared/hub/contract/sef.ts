@@ -9,6 +9,10 @@ import { endpoint } from './define.ts';
 
 const shopId = z.coerce.number().int().positive().optional();
 
+/** A manager's action on one of the shop's e-invoices: its answer is the document as it is now. */
+const documentAction = <const P extends string, const S extends z.ZodType>(path: P, input: S) =>
+  endpoint<HubSefDocument>()({ method: 'POST', path, caller: 'manager', input, shop: 'required' });
+
 export const SEF_API = {
   sefDocuments: endpoint<HubSefList>()({
     method: 'GET',
@@ -18,19 +22,7 @@ export const SEF_API = {
     shop: 'required',
   }),
   /** A document SEF refused, rebuilt and sent again (a new request id, the same number). */
-  sefRetry: endpoint<HubSefDocument>()({
-    method: 'POST',
-    path: '/api/admin/sef/retry',
-    caller: 'manager',
-    input: HubSefIdInput.extend({ shopId }),
-    shop: 'required',
-  }),
+  sefRetry: documentAction('/api/admin/sef/retry', HubSefIdInput.extend({ shopId })),
   /** A sent document cancelled, or an accepted one stornoed, with the manager's comment. */
-  sefCancel: endpoint<HubSefDocument>()({
-    method: 'POST',
-    path: '/api/admin/sef/cancel',
-    caller: 'manager',
-    input: HubSefCancelInput.extend({ shopId }),
-    shop: 'required',
-  }),
+  sefCancel: documentAction('/api/admin/sef/cancel', HubSefCancelInput.extend({ shopId })),
 };
