@@ -551,6 +551,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
     audit: (action, detail) => staff.audit(currentCall()?.actor?.name ?? null, action, detail),
     log: (l) => logger.warn(l),
+    fromHub: () => settings.bool('sefFromHub'),
   });
   sef.start();
   // The shop's automatic e-invoice (docs/sef.md): made once a receipt is issued, sent by the SEF outbox.

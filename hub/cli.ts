@@ -13,6 +13,7 @@
  * code may be spent, default 24). TLS (docs/hub.md "TLS on the LAN"): HTTPS with the hub's own certificate, made
  * at first start in `<hub data>/tls/`, or KASA_HUB_TLS_CERT + KASA_HUB_TLS_KEY (a shop's own); KASA_HUB_TLS=off
  * serves plain HTTP, on loopback only. KASA_HUB_HOSTS: more host names the hub answers to (comma-separated).
+ * KASA_HUB_SEF_*: the shop's SEF key and seller data, when the hub sends the shop's e-invoices (hub/sef-link.ts).
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
@@ -29,6 +30,9 @@ import { askControl, startControl, type MintedCode } from './control.ts';
 import { recordAudit } from './audit.ts';
 import { DEFAULT_HUB_TIME_ZONE, startDayCloser } from './report-days.ts';
 import { DEFAULT_EVENTS_KEEP_DAYS } from './events.ts';
+import { hubSefLinkOf } from './sef-link.ts';
+import { startSefWorker, type SefWorker } from './sef-worker.ts';
+import type { HubSefLink } from './services/sef.ts';
 
 /** Opens the hub's database as the environment says. */
 export async function openHubDb(env: NodeJS.ProcessEnv): Promise<HubDb> {
@@ -72,6 +76,14 @@ function eventsKeepOf(env: NodeJS.ProcessEnv): number {
   return days * DAY_MS;
 }
 const DAY_MS = 86_400_000;
+
+/** How often the SEF worker looks at its outbox when nothing is due sooner: `KASA_HUB_SEF_EVERY_MS` (default 15 s). */
+function sefEveryOf(env: NodeJS.ProcessEnv): number {
+  const raw = env.KASA_HUB_SEF_EVERY_MS?.trim();
+  const ms = raw ? Number(raw) : 15_000;
+  if (!Number.isInteger(ms) || ms < 10) throw new Error(`KASA_HUB_SEF_EVERY_MS must be a number of ms, not "${raw}"`);
+  return ms;
+}
 
 /** The shops' calendar day for the hub's stored day totals: an IANA zone name (default Europe/Belgrade). */
 function timeZoneOf(env: NodeJS.ProcessEnv): string {
@@ -144,11 +156,24 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   const timeZone = timeZoneOf(env);
   const db = await openHubDb(env);
   const tls = hubTlsOf(env, hubDataDirOf(env), certificateHosts(allowedHosts(bind, hosts)));
-  const service = createHubService(db, { enrolCodeTtlMs, timeZone });
+  const log = (line: string): void => void process.stderr.write(line + '\n');
+  let sefLink: HubSefLink | null = null;
+  let sefWorker: SefWorker | null = null;
+  const service = createHubService(db, {
+    enrolCodeTtlMs,
+    timeZone,
+    sef: () => sefLink,
+    onSefQueued: () => sefWorker?.kick(),
+    log,
+  });
   // Closed days are summed in the background (hub/report-days.ts): at start, then every 5 minutes.
   const closer = startDayCloser(db, timeZone, eventsKeepOf(env));
   const shopId = await service.ensureDefaultShop();
-  const log = (line: string): void => void process.stderr.write(line + '\n');
+  // The shop's e-invoices from the hub when its SEF key is here (docs/sef.md "Sending from the hub"): the tills
+  // learn it with the shop's settings and make none of their own.
+  sefLink = hubSefLinkOf(env, shopId, log);
+  await service.publishSefFromHub(sefLink?.shopId ?? null);
+  if (sefLink) sefWorker = startSefWorker(() => service.sefPass(), sefEveryOf(env), log);
   const server = await startHubServer({
     service,
     adminToken,
@@ -171,6 +196,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   stopOnSignals(() =>
     server
       .close()
+      .then(() => sefWorker?.stop())
       .then(() => control.close())
       .then(() => closer.stop())
       .then(() => db.close()),

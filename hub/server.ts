@@ -24,6 +24,7 @@ import { goodsHandlers } from './routes/goods.ts';
 import { countHandlers } from './routes/counts.ts';
 import { tillGoodsHandlers } from './routes/till-goods.ts';
 import { exportHandlers } from './routes/exports.ts';
+import { sefHandlers } from './routes/sef.ts';
 import type { RouteDeps } from './routes/deps.ts';
 
 export interface HubServer {
@@ -87,6 +88,7 @@ function apiRouter(options: HubServerOptions, fingerprint: string | null): HubRo
       ...countHandlers(deps),
       ...tillGoodsHandlers(deps),
       ...exportHandlers(deps),
+      ...sefHandlers(deps),
     },
     guard,
   );

@@ -27,6 +27,7 @@ import { goodsReceiptExtrasService } from './services/goods-receipt-extras.ts';
 import { goodsOpeningService } from './services/goods-opening.ts';
 import { tillGoodsService } from './services/till-goods.ts';
 import { exportsService } from './services/exports.ts';
+import { sefService } from './services/sef.ts';
 
 export { HubError };
 export { eventDigest } from './services/push.ts';
@@ -34,6 +35,7 @@ export { DEFAULT_ENROL_CODE_TTL_MS, type AuthedTill, type HubServiceOptions } fr
 
 export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
   const deps = hubDeps(db, options);
+  const admin = adminService(deps);
   return {
     db,
     ...composeAreas({
@@ -43,7 +45,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       orders: ordersService(deps),
       catalog: catalogService(deps),
       staff: staffService(deps),
-      admin: adminService(deps),
+      admin,
       reports: reportsService(deps),
       goods: goodsService(deps),
       prices: pricesService(deps),
@@ -55,6 +57,7 @@ export function createHubService(db: HubDb, options: HubServiceOptions = {}) {
       goodsOpening: goodsOpeningService(deps),
       tillGoods: tillGoodsService(deps),
       exports: exportsService(deps),
+      sef: sefService({ ...deps, setSefFromHub: (shop, on) => admin.setShopSettings(shop, { sefFromHub: on }) }),
     }),
   };
 }

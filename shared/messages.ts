@@ -373,6 +373,7 @@ const SR_CYRL = {
     'Ред {row}, колона {column} (датум; {field}): „{value}“ није датум (01.12.2026. или 2026-12-01). Ништа није увезено.',
   prices_csv_days_differ:
     'Ред {row}, колона {column} (датум; {field}): датуми од и до су датуми ценовника и морају бити исти у сваком реду. Ништа није увезено.',
+  sef_from_hub: 'Е-фактуре ове продавнице шаље хаб продавнице: погледајте их на хабу, у Е-фактурама.',
 };
 
 const SR_LATN: Shape<typeof SR_CYRL> = {
@@ -741,6 +742,7 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
     'Red {row}, kolona {column} (datum; {field}): „{value}“ nije datum (01.12.2026. ili 2026-12-01). Ništa nije uvezeno.',
   prices_csv_days_differ:
     'Red {row}, kolona {column} (datum; {field}): datumi od i do su datumi cenovnika i moraju biti isti u svakom redu. Ništa nije uvezeno.',
+  sef_from_hub: 'E-fakture ove prodavnice šalje hab prodavnice: pogledajte ih na habu, u E-fakturama.',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -1117,6 +1119,7 @@ const EN: Shape<typeof SR_CYRL> = {
     'Row {row}, column {column} (day; {field}): “{value}” is not a day (2026-12-01 or 01/12/2026). Nothing was imported.',
   prices_csv_days_differ:
     'Row {row}, column {column} (day; {field}): the from and to days are the list’s and must be the same on every row. Nothing was imported.',
+  sef_from_hub: 'This shop’s e-invoices are sent by the store hub: see them at the hub, under E-invoices.',
 };
 
 /** The core's messages: `{field}` names the input field, other placeholders as each text says. */

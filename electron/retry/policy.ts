@@ -14,18 +14,10 @@
  */
 
 import { PIN_LOCK_POLICY } from '../../shared/auth/attempts.ts';
+import type { BackoffPolicy } from '../../shared/retry/backoff.ts';
 
-export interface BackoffPolicy {
-  /** The ceiling after the first failure. */
-  readonly baseMs: number;
-  /** The largest ceiling. */
-  readonly capMs: number;
-  readonly jitter: 'full' | 'equal' | 'none';
-  /** Added to every wait (a floor under the jitter). */
-  readonly floorMs?: number;
-  /** The ceiling stops doubling after this many doublings (default 52: 2^n stays finite). */
-  readonly maxDoublings?: number;
-}
+// The formula is shared with the store hub (its SEF outbox): shared/retry/backoff.ts.
+export { backoffCeilingMs, backoffMs, type BackoffPolicy } from '../../shared/retry/backoff.ts';
 
 /** How long one item may keep failing before it needs a person (retry/budget.ts). */
 export interface RetryBudget {
@@ -62,23 +54,3 @@ export const POLICIES = {
   /** Applying the scheduled price changes due (prices/service.ts) failed (a disk error): soon again. */
   scheduledPrices: { baseMs: 5_000, capMs: 5 * 60_000, jitter: 'none' },
 } as const satisfies Record<string, BackoffPolicy | BudgetedPolicy>;
-
-/** The ceiling of the wait after the `failures`-th consecutive failure (1 = the first). */
-export function backoffCeilingMs(policy: BackoffPolicy, failures: number): number {
-  const doublings = Math.max(0, Math.min(failures - 1, policy.maxDoublings ?? 52));
-  return Math.min(policy.capMs, policy.baseMs * 2 ** doublings);
-}
-
-/** The wait after the `failures`-th consecutive failure (1 = the first), in whole ms for 'full' jitter. */
-export function backoffMs(policy: BackoffPolicy, failures: number, random: () => number = Math.random): number {
-  const ceiling = backoffCeilingMs(policy, failures);
-  const floor = policy.floorMs ?? 0;
-  switch (policy.jitter) {
-    case 'none':
-      return floor + ceiling;
-    case 'full':
-      return floor + Math.floor(random() * ceiling);
-    case 'equal':
-      return floor + ceiling / 2 + Math.floor(random() * (ceiling / 2));
-  }
-}

@@ -8,7 +8,7 @@ import { CommandError } from '../errors.ts';
 import type { SefService } from './service.ts';
 import type { SefLink } from './link.ts';
 import { fetchIncoming, type IncomingDeps } from './incoming.ts';
-import { SefError } from './client.ts';
+import { SefError } from '../../shared/node/sef-client.ts';
 
 export interface SefHandlerDeps {
   service: SefService;

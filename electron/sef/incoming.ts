@@ -17,7 +17,7 @@ import type { SefIncomingResult } from '../../shared/contract/sef.ts';
 import { ReceiptInput, type SupplierView } from '../../shared/contract/goods.ts';
 import { pibProblem } from '../../shared/goods/pib.ts';
 import { child, childrenNamed, parseXml, textAt, type XmlElement } from '../../shared/sef/xml.ts';
-import type { SefClient } from './client.ts';
+import type { SefClient } from '../../shared/node/sef-client.ts';
 import { CommandError } from '../errors.ts';
 
 export interface IncomingDeps {

@@ -11,7 +11,8 @@ import type { Settings } from '../settings/settings.ts';
 import type { SecretSpec, SecretStore } from '../settings/secrets.ts';
 import type { SefSettingsInput, SefSettingsView } from '../../shared/contract/sef.ts';
 import type { SefLabelCategory } from '../../shared/sef/tax.ts';
-import { SefClient } from './client.ts';
+import { SefClient } from '../../shared/node/sef-client.ts';
+import { SEF_URLS } from '../../shared/sef/api.ts';
 import { startFakeSef, type FakeSef } from './fake-sef.ts';
 
 export const SEF_KEY_SECRET: SecretSpec = {
@@ -22,11 +23,7 @@ export const SEF_KEY_SECRET: SecretSpec = {
   safeFile: 'sef-api-key.safe',
 };
 
-/** SEF's published hosts (docs/sef.md). */
-export const SEF_URLS = {
-  demo: 'https://demoefaktura.mfin.gov.rs',
-  prod: 'https://efaktura.mfin.gov.rs',
-} as const;
+export { SEF_URLS } from '../../shared/sef/api.ts';
 
 interface Stored {
   environment?: 'demo' | 'prod';

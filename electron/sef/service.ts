@@ -16,44 +16,41 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/open.ts';
 import type { OrderStore } from '../orders/store.ts';
 import { CommandError, invalidInput } from '../errors.ts';
-import { backoffMs } from '../retry/policy.ts';
 import { createSyncLoop, type SyncLoop } from '../retry/loop.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
-import { splitBuyerId } from '../../shared/buyer-id.ts';
 import type { OrderView, TaxLabel } from '../../shared/domain.ts';
-import { buildSefDocument, type SefAdvance, type SefDocumentKind, type SefLine } from '../../shared/sef/ubl.ts';
-import { sefCategoryFor } from '../../shared/sef/tax.ts';
+import type { SefAdvance, SefDocumentKind, SefLine } from '../../shared/sef/ubl.ts';
+import {
+  SefRefusal,
+  sefCheckSeller,
+  sefIssueDateOf,
+  sefKindOf,
+  sefLabelsOf,
+  sefLinesOf,
+  sefOrderDocument,
+} from '../../shared/sef/order-document.ts';
 import type { SefDocumentView, SefOfferView, SefSettingsView, SefState } from '../../shared/contract/sef.ts';
-import { SefError, type SefClient, type SefErrorView } from './client.ts';
+import { SefError, type SefClient, type SefErrorView } from '../../shared/node/sef-client.ts';
+import {
+  sefDocView,
+  sefOutboxDoc,
+  sefPollStep,
+  sefSendStep,
+  type SefDocColumns,
+  type SefOutboxWrites,
+} from '../../shared/node/sef-outbox.ts';
+import { sefFirstRequestId } from '../../shared/node/sef-request-id.ts';
 
-interface DocRow {
-  id: number;
+interface DocRow extends SefDocColumns {
   order_id: number;
-  kind: SefDocumentKind;
-  number: string;
-  buyer_id: string;
-  buyer_name: string | null;
-  total_para: number;
-  request_id: string;
-  xml: string | null;
-  state: SefState;
-  sef_comment: string | null;
-  invoice_id: number | null;
   sales_invoice_id: number | null;
-  attempts: number;
   in_doubt: number;
-  due_at: number;
   last_error: string | null;
   auto: number;
   created_by: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
-/** The backoff of a document whose send or poll failed (its attempts count the doublings). */
-export const SEF_BACKOFF = { baseMs: 5_000, capMs: 15 * 60_000, jitter: 'full', floorMs: 1_000 } as const;
-/** How often a sent document's status is asked, until its final state. */
-export const SEF_POLL_MS = 60_000;
+export { SEF_BACKOFF, SEF_POLL_MS } from '../../shared/node/sef-outbox.ts';
 
 export interface SefDeps {
   db: Db;
@@ -67,20 +64,16 @@ export interface SefDeps {
   audit: (action: string, detail: Record<string, unknown>) => void;
   log: (line: string) => void;
   random?: () => number;
+  /**
+   * The shop's store hub sends its e-invoices (the hub's shop setting `sefFromHub`, pulled with the master data):
+   * this till makes none of its own then; the ones it made before stay its own (docs/sef.md, "Sending from the hub").
+   */
+  fromHub?: () => boolean;
 }
-
-const ISSUABLE_BUYERS = ['10', '12'];
 
 /** What a final sale's order keeps of its chain (electron/manager/orders.ts). */
 interface FinalData {
   advanceOf?: { orderId: number; chain?: number[] };
-}
-
-/** The issue date a sent document carries (its XML is frozen at the first send), else the day it was made. */
-function issueDateOf(doc: { xml: string | null; created_at: string }): string {
-  return (
-    /<cbc:IssueDate>(\d{4}-\d{2}-\d{2})<\/cbc:IssueDate>/.exec(doc.xml ?? '')?.[1] ?? dayIn(new Date(doc.created_at))
-  );
 }
 
 export class SefService {
@@ -121,43 +114,22 @@ export class SefService {
   #view(r: DocRow): SefDocumentView {
     const order = this.#d.store.get(r.order_id);
     return {
-      id: r.id,
+      ...sefDocView(r, r.last_error ? (JSON.parse(r.last_error) as SefErrorView) : null),
       orderId: r.order_id,
       orderNumber: order?.order_number ?? r.number,
-      kind: r.kind,
-      number: r.number,
-      buyerId: r.buyer_id,
-      ...(r.buyer_name ? { buyerName: r.buyer_name } : {}),
-      totalPara: r.total_para,
-      state: r.state,
-      ...(r.sef_comment ? { sefComment: r.sef_comment } : {}),
-      ...(r.invoice_id !== null ? { sefInvoiceId: r.invoice_id } : {}),
-      attempts: r.attempts,
-      inDoubt: r.in_doubt === 1,
-      ...(r.last_error ? { lastError: JSON.parse(r.last_error) as SefErrorView } : {}),
       auto: r.auto === 1,
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
     };
   }
 
   /** The document kind an order calls for, or the reason it has none. */
   kindOf(order: OrderView): { kind: SefDocumentKind } | { refuse: string } {
-    const buyer = order.buyerId ? splitBuyerId(order.buyerId) : null;
-    if (!buyer || !ISSUABLE_BUYERS.includes(buyer.code)) return { refuse: 'sef_not_business_buyer' };
-    if (order.invoiceType === 'training' || order.invoiceType === 'copy' || order.invoiceType === 'proforma') {
-      return { refuse: 'sef_not_issuable' };
-    }
-    if (order.state !== 'fiscalized' || !order.receipt) return { refuse: 'sef_not_fiscalized' };
-    if (order.transactionType === 'refund') return { kind: 'credit_note' };
-    if (order.invoiceType === 'advance') return { kind: 'advance' };
-    return { kind: 'invoice' };
+    return sefKindOf({ ...order, fiscalized: order.state === 'fiscalized' && order.receipt !== undefined });
   }
 
   /** Whether an e-invoice may be issued for the order now (it has none, and it calls for one). */
   offers(orderId: number): boolean {
     const row = this.#d.store.get(orderId);
-    if (!row || this.#byOrder(orderId)) return false;
+    if (!row || this.#byOrder(orderId) || this.#d.fromHub?.() === true) return false;
     return !('refuse' in this.kindOf(this.#d.store.view(row)));
   }
 
@@ -180,6 +152,7 @@ export class SefService {
     const order = this.#d.store.view(row);
     const k = this.kindOf(order);
     if ('refuse' in k) throw invalidInput('orderId', k.refuse);
+    if (this.#d.fromHub?.() === true) throw new CommandError('conflict', 'sef_from_hub', {}, 'orderId');
     if (this.#d.client() === null) throw new CommandError('unavailable', 'sef_not_set_up');
     // Built once here to refuse bad input before anything is saved; frozen for good at the first send.
     this.#build(order, k.kind, order.buyerId as string, null);
@@ -197,7 +170,8 @@ export class SefService {
         order.orderNumber,
         order.buyerId as string,
         Math.abs(order.totalPara),
-        randomUUID(),
+        // The document's own first id: the store hub derives the same one (docs/sef.md, "Sending from the hub").
+        sefFirstRequestId(this.#d.settings().seller.pib, k.kind, order.orderNumber),
         this.#d.now(),
         auto ? 1 : 0,
         actor,
@@ -214,7 +188,7 @@ export class SefService {
 
   /** The automatic issue after a fiscalization (the shop's setting): silent when the order needs none. */
   onFiscalized(orderId: number): void {
-    if (!this.#d.settings().autoIssue || this.#d.client() === null) return;
+    if (!this.#d.settings().autoIssue || this.#d.client() === null || this.#d.fromHub?.() === true) return;
     const row = this.#d.store.get(orderId);
     if (!row || this.#byOrder(orderId)) return;
     if ('refuse' in this.kindOf(this.#d.store.view(row))) return;
@@ -227,6 +201,7 @@ export class SefService {
 
   /** The last sales of `10:`/`12:` buyers that could have an e-invoice and have none (newest first). */
   offersList(limit = 50): SefOfferView[] {
+    if (this.#d.fromHub?.() === true) return [];
     const rows = this.#d.db
       .prepare<[number], { id: number }>(
         `SELECT o.id FROM orders o
@@ -339,36 +314,15 @@ export class SefService {
     return source ? this.#byOrder(source.id) : undefined;
   }
 
-  /** The labels and rates for an order: the receipt's own tax items first (the gateway's rates as applied). */
-  #labels(order: OrderView): TaxLabel[] {
-    const fromReceipt: TaxLabel[] = (order.receipt?.taxItems ?? []).map((t) => ({
-      label: t.label,
-      rate: t.rate,
-      categoryName: t.categoryName,
-      categoryType: 0,
-    }));
-    const known = new Set(fromReceipt.map((l) => l.label));
-    return [...fromReceipt, ...this.#d.taxLabels().filter((l) => !known.has(l.label))];
-  }
-
-  /** The order's lines as SEF lines; throws a CommandError at a label not mapped to a SEF category. */
+  /** The order's lines as SEF lines (shared/sef/order-document.ts); a CommandError at a label not mapped. */
   #lines(order: OrderView): SefLine[] {
-    const s = this.#d.settings();
-    const labels = this.#labels(order);
-    const lines: SefLine[] = [];
-    for (const l of order.lines) {
-      const label = l.labels[0];
-      if (label === undefined || l.labels.length > 1) {
-        throw invalidInput('labelCategories', 'sef_label_unmapped', { label: l.labels.join(', ') });
-      }
-      const cat = sefCategoryFor(label, labels, s.labelCategories);
-      if (!cat.ok) throw invalidInput('labelCategories', 'sef_label_unmapped', { label });
-      const quantityMilli = Math.abs(l.quantityMilli);
-      const totalPara = Math.abs(l.totalPara);
-      if (quantityMilli === 0 || totalPara === 0) continue;
-      lines.push({ name: l.name, quantityMilli, totalPara, category: cat.category });
-    }
-    return lines;
+    return refusedAsInput(() =>
+      sefLinesOf(
+        order.lines,
+        sefLabelsOf(order.receipt?.taxItems ?? [], this.#d.taxLabels()),
+        this.#d.settings().labelCategories,
+      ),
+    );
   }
 
   /**
@@ -391,7 +345,7 @@ export class SefService {
         throw invalidInput('orderId', 'sef_advance_not_sent', { number: a.order_number });
       return {
         number: doc.number,
-        issueDate: issueDateOf(doc),
+        issueDate: sefIssueDateOf(doc),
         lines: this.#lines(this.#d.store.view(a)),
       };
     });
@@ -399,15 +353,10 @@ export class SefService {
 
   /** The document's XML; throws a CommandError naming what is missing. */
   #build(order: OrderView, kind: SefDocumentKind, buyerId: string, buyerName: string | null): string {
-    const s = this.#d.settings();
-    const seller = s.seller;
-    if (!seller.pib || !seller.name) throw invalidInput('seller.pib', 'sef_no_seller');
+    refusedAsInput(() => sefCheckSeller(this.#d.settings().seller));
     const receipt = order.receipt;
     if (!receipt) throw invalidInput('orderId', 'sef_not_fiscalized');
     const lines = this.#lines(order);
-    const buyer = splitBuyerId(buyerId);
-    if (!buyer) throw invalidInput('orderId', 'sef_not_business_buyer');
-    const [pib, jbkjs] = buyer.id.split(':') as [string, string | undefined];
     let corrects: { number: string; issueDate: string } | undefined;
     if (kind === 'credit_note') {
       const original = this.#originalOf(order);
@@ -416,21 +365,24 @@ export class SefService {
       }
       corrects = { number: original.number, issueDate: dayIn(new Date(original.created_at)) };
     }
-    return buildSefDocument({
-      kind,
-      number: order.orderNumber,
-      issueDate: dayIn(new Date(this.#d.now())),
-      vatPoint: '35',
-      seller,
-      buyer: { pib, jbkjs, name: buyerName ?? pib },
-      lines,
-      fiscalReceipt: { invoiceNumber: receipt.invoiceNumber, issueDate: dayIn(new Date(receipt.sdcDateTime)) },
-      corrects,
-      advances: this.#advancesOf(order),
-    });
+    const advances = this.#advancesOf(order);
+    return refusedAsInput(() =>
+      sefOrderDocument({
+        kind,
+        number: order.orderNumber,
+        issueDate: dayIn(new Date(this.#d.now())),
+        seller: this.#d.settings().seller,
+        buyerId,
+        buyerName,
+        lines,
+        fiscalReceipt: { invoiceNumber: receipt.invoiceNumber, issueDate: dayIn(new Date(receipt.sdcDateTime)) },
+        corrects,
+        advances,
+      }),
+    );
   }
 
-  /** One pass: every due document sent, looked up or polled. Never throws. */
+  /** One pass: every due document sent, looked up or polled (shared/node/sef-outbox.ts). Never throws. */
   async pump(): Promise<{ nextInMs: number } | 'idle'> {
     const client = this.#d.client();
     if (!client) return 'idle';
@@ -439,10 +391,16 @@ export class SefService {
         `SELECT * FROM sef_documents WHERE state IN ('queued', 'sent') AND due_at <= ? ORDER BY due_at LIMIT 20`,
       )
       .all(this.#d.now());
+    const options = {
+      now: this.#d.now,
+      sendToCir: this.#d.settings().sendToCir,
+      ...(this.#d.random ? { random: this.#d.random } : {}),
+    };
     for (const r of due) {
       try {
-        if (r.state === 'queued') await this.#send(client, r);
-        else await this.#poll(client, r);
+        const doc = sefOutboxDoc(r);
+        if (r.state === 'queued') await sefSendStep(client, doc, this.#writes, options);
+        else await sefPollStep(client, doc, this.#writes, options);
       } catch (err) {
         this.#d.log(`sef: document ${r.number}: ${err instanceof Error ? err.message : String(err)}`);
       }
@@ -455,110 +413,69 @@ export class SefService {
     return next === null || next === undefined ? 'idle' : { nextInMs: Math.max(0, next - this.#d.now()) };
   }
 
-  #failed(r: DocRow, e: SefError): void {
-    const wait = backoffMs(SEF_BACKOFF, Math.max(1, r.attempts), this.#d.random ?? Math.random);
-    this.#set(r.id, { due_at: this.#d.now() + wait, last_error: JSON.stringify(e.view()) }, r.state);
-  }
-
-  #refused(r: DocRow, error: SefErrorView): void {
-    this.#set(r.id, { state: 'refused', in_doubt: 0, last_error: JSON.stringify(error) }, 'queued');
-    this.#d.audit('sef.refused', { number: r.number, code: error.code, message: error.message });
-  }
-
-  #accepted(r: DocRow, invoiceId: number, salesInvoiceId: number | null | undefined): void {
-    this.#set(
-      r.id,
-      {
-        state: 'sent',
-        in_doubt: 0,
-        invoice_id: invoiceId,
-        sales_invoice_id: salesInvoiceId ?? null,
-        last_error: null,
-        due_at: this.#d.now() + SEF_POLL_MS,
-      },
-      'queued',
-    );
-  }
-
-  async #send(client: SefClient, r: DocRow): Promise<void> {
-    let xml = r.xml;
-    if (xml === null) {
-      // Frozen once: the buyer's name from SEF's register, then the document built for good.
-      const order = this.#d.store.get(r.order_id);
-      if (!order) return;
-      const pib = (splitBuyerId(r.buyer_id)?.id ?? '').split(':')[0] ?? '';
-      let company;
+  /** The till's writes of the shared steps: SQLite, each naming the state it expects. */
+  readonly #writes: SefOutboxWrites = {
+    freeze: async (doc, buyerName) => {
+      const order = this.#d.store.get(this.#row(doc.id)?.order_id ?? 0);
+      if (!order) return { later: { status: null, code: null, message: 'order_not_found' } };
       try {
-        company = await client.company(pib);
+        const xml = this.#build(
+          this.#d.store.view(order),
+          this.#row(doc.id)?.kind ?? 'invoice',
+          doc.buyerId,
+          buyerName,
+        );
+        this.#d.db
+          .prepare(`UPDATE sef_documents SET xml = ?, buyer_name = ? WHERE id = ? AND xml IS NULL`)
+          .run(xml, buyerName, doc.id);
       } catch (e) {
-        if (e instanceof SefError) return this.#failed(r, e);
+        if (e instanceof CommandError)
+          return { refuse: { status: null, code: `KASA_${e.key.toUpperCase()}`, message: e.key } };
         throw e;
       }
-      if (!company) {
-        return this.#refused(r, { status: null, code: 'KASA_BUYER_NOT_ON_SEF', message: pib });
-      }
-      try {
-        xml = this.#build(this.#d.store.view(order), r.kind, r.buyer_id, company.Name);
-      } catch (e) {
-        if (e instanceof CommandError) {
-          return this.#refused(r, { status: null, code: `KASA_${e.key.toUpperCase()}`, message: e.key });
-        }
-        throw e;
-      }
-      this.#d.db
-        .prepare(`UPDATE sef_documents SET xml = ?, buyer_name = ? WHERE id = ? AND xml IS NULL`)
-        .run(xml, company.Name, r.id);
       // Another pass may have frozen it first: its bytes are the ones sent, always.
-      xml = (this.#row(r.id) as DocRow).xml as string;
-    }
-    if (r.in_doubt === 1) {
-      // The last attempt's answer never came: ask before anything leaves again.
-      try {
-        const found = await client.lookup(r.request_id);
-        if (found) return this.#accepted(r, found.InvoiceId, found.SalesInvoiceId);
-      } catch (e) {
-        if (e instanceof SefError) return this.#failed(r, e);
-        throw e;
-      }
-    }
-    this.#d.db
-      .prepare(
-        `UPDATE sef_documents SET attempts = attempts + 1, in_doubt = 1, updated_at = ? WHERE id = ? AND state = 'queued'`,
-      )
-      .run(new Date(this.#d.now()).toISOString(), r.id);
-    const attempted = { ...r, attempts: r.attempts + 1 };
-    try {
-      const reply = await client.send(xml, r.request_id, this.#d.settings().sendToCir);
-      this.#accepted(attempted, reply.InvoiceId, reply.SalesInvoiceId);
-    } catch (e) {
-      if (!(e instanceof SefError)) throw e;
-      if (e.kind === 'refused') return this.#refused(attempted, e.view());
-      this.#failed(attempted, e);
-    }
-  }
+      return { xml: (this.#row(doc.id) as DocRow).xml as string };
+    },
+    attempt: async (doc) => {
+      this.#d.db
+        .prepare(
+          `UPDATE sef_documents SET attempts = attempts + 1, in_doubt = 1, updated_at = ? WHERE id = ? AND state = 'queued'`,
+        )
+        .run(new Date(this.#d.now()).toISOString(), doc.id);
+    },
+    sent: async (doc, reply, pollAt) => {
+      const fields = {
+        state: 'sent' as const,
+        in_doubt: 0,
+        invoice_id: reply.invoiceId,
+        last_error: null,
+        due_at: pollAt,
+      };
+      this.#set(doc.id, { ...fields, sales_invoice_id: reply.salesInvoiceId }, 'queued');
+    },
+    refused: async (doc, error) => {
+      this.#set(doc.id, { state: 'refused', in_doubt: 0, last_error: JSON.stringify(error) }, 'queued');
+      this.#d.audit('sef.refused', { number: doc.number, code: error.code, message: error.message });
+    },
+    failed: async (doc, error, dueAt) => {
+      this.#set(doc.id, { due_at: dueAt, last_error: JSON.stringify(error) }, doc.state);
+    },
+    final: async (doc, state, comment) => {
+      this.#set(doc.id, { state, sef_comment: comment, last_error: null }, 'sent');
+      this.#d.audit('sef.final', { number: doc.number, state });
+    },
+    pollLater: async (doc, dueAt) => {
+      this.#set(doc.id, { due_at: dueAt }, 'sent');
+    },
+  };
+}
 
-  async #poll(client: SefClient, r: DocRow): Promise<void> {
-    if (r.invoice_id === null) return;
-    let status;
-    try {
-      status = await client.status(r.invoice_id);
-    } catch (e) {
-      if (e instanceof SefError) return this.#failed(r, e);
-      throw e;
-    }
-    const final: Partial<Record<string, SefState>> = {
-      Approved: 'accepted',
-      Rejected: 'rejected',
-      Cancelled: 'cancelled',
-      Storno: 'storno',
-      Mistake: 'refused',
-    };
-    const state = final[status.Status];
-    if (state) {
-      this.#set(r.id, { state, sef_comment: status.Comment ?? null, last_error: null }, 'sent');
-      this.#d.audit('sef.final', { number: r.number, state });
-    } else {
-      this.#set(r.id, { due_at: this.#d.now() + SEF_POLL_MS }, 'sent');
-    }
+/** Runs a shared build; its refusal becomes the till's invalid input at the same field. */
+function refusedAsInput<T>(build: () => T): T {
+  try {
+    return build();
+  } catch (e) {
+    if (e instanceof SefRefusal) throw invalidInput(e.field, e.key, e.params);
+    throw e;
   }
 }

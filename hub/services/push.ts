@@ -21,6 +21,7 @@ import { claimRefusal, storeOrder } from './orders.ts';
 import { storeShift } from './shifts.ts';
 import { recordHubSale } from '../goods/ledger.ts';
 import { pushedStaff } from './staff.ts';
+import { queueSefDocument } from './sef.ts';
 
 /** A till's history event digest: the same event always hashes the same; an altered one does not. */
 export const eventDigest = (e: { kind: string; ref: string; payload: unknown }): string =>
@@ -116,6 +117,9 @@ export function pushService(deps: HubDeps) {
       events.forEach((e, i) => checkEventTimes(input.events.indexOf(e), orders[i], shifts[i], now().getTime()));
       const at = iso();
       const refused: PushRefusal[] = [];
+      const link = deps.sef();
+      const sefSeller = link?.shopId === till.shopId ? link.seller : null;
+      let sefQueued = false;
       const result = await db
         .tx(async (q) => {
           const current = await q.query<{ last_seq: number; events_floor: number }>(
@@ -181,7 +185,11 @@ export function pushService(deps: HubDeps) {
               const claimed = await storeOrder(q, till, e, o, input.events.indexOf(e), at);
               if (claimed) refused.push(claimed);
               // Its goods move once it is fiscalized, once per order however often it is pushed (docs/goods.md).
-              else await recordHubSale(q, till, o, zone);
+              else {
+                await recordHubSale(q, till, o, zone);
+                // Its e-invoice, once, when the hub sends the shop's (docs/sef.md "Sending from the hub").
+                if (await queueSefDocument(q, till, o, sefSeller, now())) sefQueued = true;
+              }
             }
             const sh = shifts[i];
             if (sh) await storeShift(q, till, e, sh);
@@ -219,6 +227,7 @@ export function pushService(deps: HubDeps) {
             throw new HubError(400, 'invalid_value', 'the batch holds a value the hub cannot store', 'events');
           throw err;
         });
+      if (sefQueued) deps.onSefQueued();
       return refused.length ? { ...result, refused } : result;
     },
   };

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import type { HubDb, Queryable } from '../db/db.ts';
 import { DEFAULT_HUB_TIME_ZONE } from '../report-days.ts';
+import type { HubSefLink } from './sef.ts';
 
 export interface AuthedTill {
   id: number;
@@ -19,6 +20,11 @@ export interface HubServiceOptions {
   enrolCodeTtlMs?: number;
   /** The shops' calendar day for stored day totals (hub/report-days.ts; `KASA_HUB_TIME_ZONE`). */
   timeZone?: string;
+  /** The shop's SEF link when the hub sends its e-invoices (hub/sef-link.ts), else null. */
+  sef?: () => HubSefLink | null;
+  /** Called when a push made an e-invoice (the SEF worker's kick). */
+  onSefQueued?: () => void;
+  log?: (line: string) => void;
 }
 
 export const DEFAULT_ENROL_CODE_TTL_MS = 24 * 3600_000;
@@ -30,6 +36,9 @@ export interface HubDeps {
   iso: () => string;
   codeTtl: number;
   zone: string;
+  sef: () => HubSefLink | null;
+  onSefQueued: () => void;
+  log?: ((line: string) => void) | undefined;
 }
 
 /** The deps of one service, from its options. */
@@ -38,7 +47,16 @@ export function hubDeps(db: HubDb, options: HubServiceOptions): HubDeps {
   const iso = (): string => now().toISOString();
   const codeTtl = options.enrolCodeTtlMs ?? DEFAULT_ENROL_CODE_TTL_MS;
   const zone = options.timeZone ?? DEFAULT_HUB_TIME_ZONE;
-  return { db, now, iso, codeTtl, zone };
+  return {
+    db,
+    now,
+    iso,
+    codeTtl,
+    zone,
+    sef: options.sef ?? (() => null),
+    onSefQueued: options.onSefQueued ?? (() => undefined),
+    log: options.log,
+  };
 }
 
 type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

@@ -195,7 +195,14 @@ export type HubAuditAction =
   | 'goods_receipt_reverse'
   | 'goods_minimum'
   | 'goods_opening'
-  | 'export_accounts';
+  | 'export_accounts'
+  | 'sef_issue'
+  | 'sef_found'
+  | 'sef_refused'
+  | 'sef_final'
+  | 'sef_retry'
+  | 'sef_cancel'
+  | 'sef_storno';
 
 /** One entry of the hub's audit log, as `GET /api/admin/audit` answers it. */
 export interface HubAuditEntry {

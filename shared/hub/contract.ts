@@ -12,6 +12,7 @@ import { GOODS_API } from './contract/goods.ts';
 import { COUNT_API } from './contract/counts.ts';
 import { TILL_GOODS_API } from './contract/till-goods.ts';
 import { EXPORT_API } from './contract/exports.ts';
+import { SEF_API } from './contract/sef.ts';
 
 export const HUB_API = {
   ...PUBLIC_API,
@@ -21,11 +22,12 @@ export const HUB_API = {
   ...COUNT_API,
   ...TILL_GOODS_API,
   ...EXPORT_API,
+  ...SEF_API,
 } as const;
 export type HubApi = typeof HUB_API;
 export type HubEndpointKey = keyof HubApi;
 
-export { PUBLIC_API, TILL_API, MANAGER_API, GOODS_API, COUNT_API, TILL_GOODS_API, EXPORT_API };
+export { PUBLIC_API, TILL_API, MANAGER_API, GOODS_API, COUNT_API, TILL_GOODS_API, EXPORT_API, SEF_API };
 export * from './contract/define.ts';
 export * from './contract/results.ts';
 export { ChangesQuery, batchLimit } from './contract/till.ts';

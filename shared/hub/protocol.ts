@@ -365,10 +365,16 @@ export const ShopSettings = z.strictObject({
   discountLimitPercent: z.number().int().min(0).max(100).optional(),
   outageWarnMinutes: z.number().int().min(1).max(10_080).optional(),
   outageAlarmMinutes: z.number().int().min(1).max(40_320).optional(),
+  /**
+   * The hub sends the shop's e-invoices to SEF (set by the hub itself when it has the shop's SEF key, docs/sef.md):
+   * the tills make none of their own then.
+   */
+  sefFromHub: z.boolean().optional(),
 });
 export const ShopSettingsInput = z.strictObject({
   shopId: z.number().int().positive().optional(),
-  settings: ShopSettings,
+  // Whether the hub sends the e-invoices is the hub's to say (its SEF key), not a manager's setting.
+  settings: ShopSettings.omit({ sefFromHub: true }),
 });
 export type ShopSettings = z.infer<typeof ShopSettings>;
 

@@ -181,6 +181,8 @@ const SR_CYRL = {
   hubGoodsReceiptReverse: 'На хабу сторно бр. {number} пријемнице бр. {of}: {value}',
   hubGoodsOpening: 'На хабу почетно стање робе бр. {number} из књиге касе {till}: {value}',
   goodsBroughtToHub: 'Роба ове касе пренета на хаб као почетно стање бр. {number}',
+  hubSefIssue: 'На хабу е-фактура {number} у реду за слање на СЕФ',
+  hubSefFound: 'Е-фактура {number} је већ била на СЕФ-у (послала ју је каса): хаб је не шаље поново',
 };
 
 type AuditKey = keyof typeof SR_CYRL;
@@ -355,6 +357,8 @@ const SR_LATN: Record<AuditKey, string> = {
   hubGoodsReceiptReverse: 'Na habu storno br. {number} prijemnice br. {of}: {value}',
   hubGoodsOpening: 'Na habu početno stanje robe br. {number} iz knjige kase {till}: {value}',
   goodsBroughtToHub: 'Roba ove kase preneta na hab kao početno stanje br. {number}',
+  hubSefIssue: 'Na habu e-faktura {number} u redu za slanje na SEF',
+  hubSefFound: 'E-faktura {number} je već bila na SEF-u (poslala ju je kasa): hab je ne šalje ponovo',
 };
 
 const EN: Record<AuditKey, string> = {
@@ -527,6 +531,8 @@ const EN: Record<AuditKey, string> = {
   hubGoodsReceiptReverse: 'Reversal no. {number} of goods receipt no. {of} at the hub: {value}',
   hubGoodsOpening: "Opening stock no. {number} at the hub from till {till}'s book: {value}",
   goodsBroughtToHub: "This till's goods brought to the hub as opening stock no. {number}",
+  hubSefIssue: 'E-invoice {number} queued at the hub for SEF',
+  hubSefFound: 'E-invoice {number} was at SEF already (a till sent it): the hub does not send it again',
 };
 
 export const AUDIT_TEXT: Record<Language, Record<AuditKey, string>> = {
@@ -913,6 +919,23 @@ const approveKeys: Readonly<Record<string, AuditKey>> = {
   price_override: 'priceOverride',
 };
 
+/** A document's final state at SEF, said (the till's and the hub's audit). */
+const sefFinalSaid = (d: Detail, w: Words): Said => ({
+  key: 'sefFinal',
+  params: {
+    number: str(d.number),
+    state: w.text(
+      d.state === 'accepted'
+        ? 'sefAccepted'
+        : d.state === 'rejected'
+          ? 'sefRejected'
+          : d.state === 'cancelled'
+            ? 'sefCancelled'
+            : 'sefStornoed',
+    ),
+  },
+});
+
 /** The till's actions (electron/, every `audit(` call) and how each is said. */
 const TILL_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
   'staff.login': (_d, w) => ({ key: 'login', params: { who: w.who } }),
@@ -954,21 +977,7 @@ const TILL_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
   'sef.cancel': (d) => ({ key: 'sefCancel', params: { number: str(d.number), comment: str(d.comment) } }),
   'sef.storno': (d) => ({ key: 'sefStorno', params: { number: str(d.number), comment: str(d.comment) } }),
   'sef.refused': (d) => ({ key: 'sefRefused', params: { number: str(d.number) } }),
-  'sef.final': (d, w) => ({
-    key: 'sefFinal',
-    params: {
-      number: str(d.number),
-      state: w.text(
-        d.state === 'accepted'
-          ? 'sefAccepted'
-          : d.state === 'rejected'
-            ? 'sefRejected'
-            : d.state === 'cancelled'
-              ? 'sefCancelled'
-              : 'sefStornoed',
-      ),
-    },
-  }),
+  'sef.final': (d, w) => sefFinalSaid(d, w),
   'sef.settings': (d) => ({ key: d.keyChanged === true ? 'sefSettingsKey' : 'sefSettings' }),
   'order.fixLabels': (d) => ({ key: 'fixLabels', params: { orderId: str(d.orderId) } }),
   'order.reissue': (d) => ({ key: 'reissue', params: { from: str(d.from), to: str(d.to) } }),
@@ -1232,6 +1241,13 @@ const HUB_RULES: Readonly<Record<string, (d: Detail, w: Words) => Said>> = {
     params: { number: str(d.number), till: str(d.till), value: w.money(d.value) },
   }),
   export_accounts: (d) => ({ key: 'exportsAccounts', params: { accounts: str(d.accounts) } }),
+  sef_issue: (d) => ({ key: 'hubSefIssue', params: { number: str(d.number) } }),
+  sef_found: (d) => ({ key: 'hubSefFound', params: { number: str(d.number) } }),
+  sef_refused: (d) => ({ key: 'sefRefused', params: { number: str(d.number) } }),
+  sef_final: (d, w) => sefFinalSaid(d, w),
+  sef_retry: (d) => ({ key: 'sefRetry', params: { number: str(d.number) } }),
+  sef_cancel: (d) => ({ key: 'sefCancel', params: { number: str(d.number), comment: str(d.comment) } }),
+  sef_storno: (d) => ({ key: 'sefStorno', params: { number: str(d.number), comment: str(d.comment) } }),
 };
 
 /** Does the till's audit have a sentence of its own for this action (not the generic one)? */

@@ -5,6 +5,12 @@
  */
 import { z } from 'zod';
 
+/** SEF's published hosts (docs/sef.md). */
+export const SEF_URLS = {
+  demo: 'https://demoefaktura.mfin.gov.rs',
+  prod: 'https://efaktura.mfin.gov.rs',
+} as const;
+
 export const SEF_PATHS = {
   send: '/api/publicApi/sales-invoice/ubl',
   status: '/api/publicApi/sales-invoice',

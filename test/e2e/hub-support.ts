@@ -51,9 +51,13 @@ export function managedHub(
   prefix: string,
   adminToken: string,
   manager: { name: string; pin: string },
+  /** More of the hub's environment, read when it starts (after the spec's own earlier `beforeAll`s). */
+  env: () => Record<string, string> = () => ({}),
 ): {
   readonly hub: HubProcess;
   admin(method: string, route: string, body?: unknown): Promise<number>;
+  /** A call to the admin API, its answer as it came. */
+  request(method: string, route: string, body?: unknown): Promise<Response>;
   /** The hub's page at 1366×768, logged in as the shop's manager. */
   openAsManager(page: Page): Promise<void>;
 } {
@@ -66,6 +70,7 @@ export function managedHub(
     },
     admin: async (method: string, route: string, body?: unknown) =>
       (await adminRequest(rig.hub, method, route, body)).status,
+    request: (method: string, route: string, body?: unknown) => adminRequest(rig.hub, method, route, body),
     async openAsManager(page: Page) {
       await page.setViewportSize({ width: 1366, height: 768 });
       await page.goto(rig.hub.url);
@@ -73,7 +78,11 @@ export function managedHub(
     },
   };
   test.beforeAll(async () => {
-    started = await startHubProcess({ KASA_HUB_DATA: path.join(dir, 'hub'), KASA_HUB_ADMIN_TOKEN: adminToken });
+    started = await startHubProcess({
+      KASA_HUB_DATA: path.join(dir, 'hub'),
+      KASA_HUB_ADMIN_TOKEN: adminToken,
+      ...env(),
+    });
     const staff = [{ name: manager.name, role: 'manager', pinHash: await hashPin(manager.pin) }];
     expect(await rig.admin('PUT', '/api/admin/staff', { shopId: started.shopId, staff })).toBe(200);
   });

@@ -422,6 +422,10 @@ for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
       await page.getByRole('tab', { name: h('audit'), exact: true }).click();
       await expect(page.getByRole('table', { name: h('audit') })).toBeVisible();
       await f.check('hub: audit');
+      // Е-фактуре of a hub without the shop's SEF key: it says the tills send them.
+      await page.getByRole('tab', { name: h('sef') }).click();
+      await expect(page.getByText(h('sefNotSending'))).toBeVisible();
+      await f.check('hub: e-invoices');
       await f.verdict();
     } finally {
       await till.stop();

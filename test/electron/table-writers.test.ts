@@ -153,8 +153,10 @@ const HUB_OWNERS: Record<string, string> = {
   // What a till enters for the shop's book: its count entries and count sheets (hub migration 033).
   hub_count_till_entries: 'hub/services/till-goods.ts',
   hub_count_sheets: 'hub/services/till-goods.ts',
-  // The shop's journal accounts of the bookkeeper's export at the hub (hub migration 035).
+  // The shop's journal accounts of the bookkeeper's export at the hub (hub migration 034).
   hub_export_accounts: 'hub/services/exports.ts',
+  // The hub's SEF outbox (hub migration 035).
+  hub_sef_documents: 'hub/services/sef.ts',
 };
 
 /**

@@ -110,6 +110,12 @@ const INTERFACE = [
   // The shop's account map of the bookkeeper's export (issue 41 part 2).
   'exportAccounts',
   'saveExportAccounts',
+  // The shop's e-invoices sent from the hub (issue 41, docs/sef.md "Sending from the hub").
+  'publishSefFromHub',
+  'sefDocuments',
+  'sefRetry',
+  'sefCancel',
+  'sefPass',
 ];
 
 const backend = BACKENDS[0]!;

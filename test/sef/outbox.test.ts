@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
 import { OrderStore } from '../../electron/orders/store.ts';
-import { SefClient } from '../../electron/sef/client.ts';
+import { SefClient } from '../../shared/node/sef-client.ts';
 import { startFakeSef, type FakeSef } from '../../electron/sef/fake-sef.ts';
 import { SefService, SEF_POLL_MS } from '../../electron/sef/service.ts';
 import type { SefDocumentView } from '../../shared/contract/sef.ts';

@@ -30,6 +30,7 @@ import { HubCatalog } from './HubCatalog.tsx';
 import { HubGoods } from './HubGoods.tsx';
 import { HubPrices } from './HubPrices.tsx';
 import { HubBooks } from './HubBooks.tsx';
+import { HubSef } from './HubSef.tsx';
 import { ReportCharts, previousPeriod, type ReportExtras } from '../reports/ReportCharts.tsx';
 import { reportT } from '../reports/words.ts';
 
@@ -70,7 +71,7 @@ export function printerText(p: TillRow['printer'], t: HubT) {
 }
 /** The hub's report (shared/hub/contract/results.ts). */
 type Report = HubReport;
-type Section = 'tills' | 'catalog' | 'prices' | 'goods' | 'staff' | 'settings' | 'report' | 'audit' | 'books';
+type Section = 'tills' | 'catalog' | 'prices' | 'goods' | 'staff' | 'settings' | 'report' | 'audit' | 'books' | 'sef';
 const SECTIONS: readonly Section[] = [
   'tills',
   'catalog',
@@ -81,6 +82,7 @@ const SECTIONS: readonly Section[] = [
   'report',
   'audit',
   'books',
+  'sef',
 ];
 type ShopSettingsRow = ShopSettings;
 
@@ -154,6 +156,7 @@ export function HubApp() {
           {section === 'goods' && <HubGoods t={t} lang={lang} token={session.token} errorText={goodsErrorText} />}
           {section === 'prices' && <HubPrices t={t} lang={lang} token={session.token} />}
           {section === 'books' && <HubBooks t={t} lang={lang} token={session.token} errorText={goodsErrorText} />}
+          {section === 'sef' && <HubSef t={t} lang={lang} token={session.token} errorText={goodsErrorText} />}
           {section === 'staff' && (
             <StaffSection t={t} api={api ?? hubApi(session.token)} errorText={(err) => hubErrorText(t, err)} />
           )}

@@ -25,12 +25,15 @@ function thisMonth(): { from: string; to: string } {
   return { from: `${today.slice(0, 8)}01`, to: today };
 }
 
-export function HubBooks(props: {
+/** What a hub tab built on the manager's texts is given (Књиговођа, Е-фактуре). */
+export interface HubTabProps {
   t: HubT;
   lang: HubLang;
   token: string;
   errorText: (err: unknown, labels: Readonly<Record<string, string>>) => string;
-}) {
+}
+
+export function HubBooks(props: HubTabProps) {
   const { t, lang, token } = props;
   const mgrT: ManagerT = (key, params) => mt(lang, key, params);
   const api = hubApi(token);

@@ -380,6 +380,11 @@ const SR_CYRL = {
   books: 'Књиговођа',
   booksIntro:
     'Један извоз за све касе продавнице: промет, документи, пријемнице, нивелације и КЕП из књиге продавнице на хабу и налог за књижење на контима продавнице.',
+  sef: 'Е-фактуре',
+  sefIntro:
+    'Хаб шаље е-фактуре продавнице на СЕФ: за сваку фискализовану продају, аванс или рефундацију купцу са ПИБ-ом, са свих каса, једном.',
+  sefNotSending:
+    'Хаб нема API кључ СЕФ-а ове продавнице: е-фактуре шаљу касе. Кључ и податке продавца поставља администратор хаба.',
 } as const;
 
 export type HubKey = keyof typeof SR_CYRL;
@@ -751,6 +756,11 @@ const SR_LATN: Shape<typeof SR_CYRL> = {
   books: 'Knjigovođa',
   booksIntro:
     'Jedan izvoz za sve kase prodavnice: promet, dokumenti, prijemnice, nivelacije i KEP iz knjige prodavnice na habu i nalog za knjiženje na kontima prodavnice.',
+  sef: 'E-fakture',
+  sefIntro:
+    'Hab šalje e-fakture prodavnice na SEF: za svaku fiskalizovanu prodaju, avans ili refundaciju kupcu sa PIB-om, sa svih kasa, jednom.',
+  sefNotSending:
+    'Hab nema API ključ SEF-a ove prodavnice: e-fakture šalju kase. Ključ i podatke prodavca postavlja administrator haba.',
 };
 
 const EN: Shape<typeof SR_CYRL> = {
@@ -1118,6 +1128,11 @@ const EN: Shape<typeof SR_CYRL> = {
   books: 'Bookkeeper',
   booksIntro:
     "One export for all the shop's tills: turnover, documents, goods receipts, price changes and the KEP from the hub's book, and the journal on the shop's accounts.",
+  sef: 'E-invoices',
+  sefIntro:
+    "The hub sends the shop's e-invoices to SEF: one for each fiscalized sale, advance or refund to a buyer with a PIB, from every till, once.",
+  sefNotSending:
+    "The hub has no SEF API key for this shop: the tills send the e-invoices. The hub's administrator sets the key and the seller's data.",
 };
 
 /** The hub UI's texts per language (the `hub` namespace of its i18next instance). */

@@ -11,14 +11,17 @@ import { hasMessage, message } from '../../../shared/messages.ts';
 import { call, Field, localTime, MgrTable, NoteAndAlert, useAction } from './common.tsx';
 import type { ManagerT, ManagerText } from './i18n.ts';
 
+/** A document as the list shows it: the till's own, or the hub's (with its till: renderer/src/hub-ui/HubSef.tsx). */
+export type SefRow = Omit<SefDocumentView, 'orderId' | 'auto'> & { tillName?: string };
+
 /** The document's state at SEF in words. */
-export function sefStateText(t: ManagerT, d: SefDocumentView): string {
+export function sefStateText(t: ManagerT, d: Pick<SefDocumentView, 'state' | 'inDoubt'>): string {
   if (d.state === 'queued' && d.inDoubt) return t('sef_state_queued_doubt');
   return t(`sef_state_${d.state}` as ManagerText);
 }
 
 /** Why a document waits or was refused, in words: SEF's own reasons, or what Kasa found. */
-function reasonText(t: ManagerT, lang: Language, d: SefDocumentView): string | null {
+function reasonText(t: ManagerT, lang: Language, d: SefRow): string | null {
   const e = d.lastError;
   if (!e) return null;
   if (e.code === 'KASA_BUYER_NOT_ON_SEF') return t('sef_reason_buyer_not_on_sef', { pib: e.message });
@@ -34,7 +37,6 @@ export function SefTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const [offers, setOffers] = useState<SefOfferView[]>([]);
   const [settings, setSettings] = useState<SefSettingsView | null>(null);
   const [key, setKey] = useState('');
-  const [comments, setComments] = useState<Record<number, string>>({});
   const [note, setNote] = useState<string | null>(null);
   const [error, busy, run] = useAction();
 
@@ -58,17 +60,17 @@ export function SefTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
       setNote(t('sef_issued', { order: o.orderNumber }));
       await load();
     });
-  const retry = (d: SefDocumentView) =>
+  const retry = (d: SefRow) =>
     run(async () => {
       setNote(null);
       await call(api['sef.retry']({ id: d.id }));
       setNote(t('sef_retried', { number: d.number }));
       await load();
     });
-  const cancel = (d: SefDocumentView) =>
+  const cancel = (d: SefRow, comment: string) =>
     run(async () => {
       setNote(null);
-      const done = await call(api['sef.cancel']({ id: d.id, comment: comments[d.id] ?? '' }));
+      const done = await call(api['sef.cancel']({ id: d.id, comment }));
       setNote(t('sef_cancelled', { number: d.number, state: sefStateText(t, done) }));
       await load();
     });
@@ -144,84 +146,14 @@ export function SefTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
         {docs.length === 0 ? (
           <p>{t('sef_documents_none')}</p>
         ) : (
-          <MgrTable
-            label={t('sef_documents')}
-            scroll
-            headers={[
-              t('sef_col_number'),
-              t('sef_col_kind'),
-              t('sef_col_buyer'),
-              t('sef_col_total'),
-              t('sef_col_state'),
-              t('sef_col_actions'),
-            ]}
-          >
-            {docs.map((d) => {
-              const reason = reasonText(t, lang, d);
-              return (
-                <tr key={d.id}>
-                  <td>{d.number}</td>
-                  <td>{t(`sef_kind_${d.kind}` as ManagerText)}</td>
-                  <td>
-                    {d.buyerName ?? d.buyerId}
-                    {d.buyerName && (
-                      <>
-                        <br />
-                        <small>{d.buyerId}</small>
-                      </>
-                    )}
-                  </td>
-                  <td className="mgr-num">{formatRsd(d.totalPara)}</td>
-                  <td>
-                    {sefStateText(t, d)}
-                    {reason && (
-                      <>
-                        <br />
-                        <small>{t('sef_reason', { reason })}</small>
-                      </>
-                    )}
-                    {d.sefComment && (
-                      <>
-                        <br />
-                        <small>{d.sefComment}</small>
-                      </>
-                    )}
-                  </td>
-                  <td>
-                    {(d.state === 'refused' || d.state === 'queued') && (
-                      <button
-                        type="button"
-                        disabled={busy}
-                        aria-label={t('sef_retry', { number: d.number })}
-                        onClick={() => void retry(d)}
-                      >
-                        {t('sef_retry_short')}
-                      </button>
-                    )}
-                    {(d.state === 'sent' || d.state === 'accepted') && (
-                      <>
-                        <input
-                          className="mgr-sef-comment"
-                          aria-label={t('sef_comment', { number: d.number })}
-                          placeholder={t('sef_comment_short')}
-                          value={comments[d.id] ?? ''}
-                          onChange={(e) => setComments({ ...comments, [d.id]: e.target.value })}
-                        />{' '}
-                        <button
-                          type="button"
-                          disabled={busy}
-                          aria-label={t(d.state === 'sent' ? 'sef_cancel' : 'sef_storno', { number: d.number })}
-                          onClick={() => void cancel(d)}
-                        >
-                          {t(d.state === 'sent' ? 'sef_cancel_short' : 'sef_storno_short')}
-                        </button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </MgrTable>
+          <SefDocumentsTable
+            t={t}
+            lang={lang}
+            docs={docs}
+            busy={busy}
+            onRetry={(d) => void retry(d)}
+            onCancel={(d, comment) => void cancel(d, comment)}
+          />
         )}
         <p>
           <button type="button" disabled={busy} onClick={() => void run(load)}>
@@ -304,5 +236,107 @@ export function SefTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
         </form>
       )}
     </div>
+  );
+}
+
+/**
+ * The e-invoices with their state at SEF in words, SEF's reason, and what a manager may do: send a refused one again,
+ * cancel a sent one or storno an accepted one with a comment. The till's list and the hub's (`tillName` shown).
+ */
+export function SefDocumentsTable(props: {
+  t: ManagerT;
+  lang: Language;
+  docs: readonly SefRow[];
+  busy: boolean;
+  /** The till column's header, when the rows name their till (the hub). */
+  tillHeader?: string;
+  onRetry: (d: SefRow) => void;
+  onCancel: (d: SefRow, comment: string) => void;
+}) {
+  const { t, lang, docs, busy } = props;
+  const [comments, setComments] = useState<Record<number, string>>({});
+  const retry = props.onRetry;
+  const cancel = (d: SefRow) => props.onCancel(d, comments[d.id] ?? '');
+  return (
+    <MgrTable
+      label={t('sef_documents')}
+      scroll
+      headers={[
+        t('sef_col_number'),
+        ...(props.tillHeader ? [props.tillHeader] : []),
+        t('sef_col_kind'),
+        t('sef_col_buyer'),
+        t('sef_col_total'),
+        t('sef_col_state'),
+        t('sef_col_actions'),
+      ]}
+    >
+      {docs.map((d) => {
+        const reason = reasonText(t, lang, d);
+        return (
+          <tr key={d.id}>
+            <td>{d.number}</td>
+            {props.tillHeader && <td>{d.tillName}</td>}
+            <td>{t(`sef_kind_${d.kind}` as ManagerText)}</td>
+            <td>
+              {d.buyerName ?? d.buyerId}
+              {d.buyerName && (
+                <>
+                  <br />
+                  <small>{d.buyerId}</small>
+                </>
+              )}
+            </td>
+            <td className="mgr-num">{formatRsd(d.totalPara)}</td>
+            <td>
+              {sefStateText(t, d)}
+              {reason && (
+                <>
+                  <br />
+                  <small>{t('sef_reason', { reason })}</small>
+                </>
+              )}
+              {d.sefComment && (
+                <>
+                  <br />
+                  <small>{d.sefComment}</small>
+                </>
+              )}
+            </td>
+            <td>
+              {(d.state === 'refused' || d.state === 'queued') && (
+                <button
+                  type="button"
+                  disabled={busy}
+                  aria-label={t('sef_retry', { number: d.number })}
+                  onClick={() => retry(d)}
+                >
+                  {t('sef_retry_short')}
+                </button>
+              )}
+              {(d.state === 'sent' || d.state === 'accepted') && (
+                <>
+                  <input
+                    className="mgr-sef-comment"
+                    aria-label={t('sef_comment', { number: d.number })}
+                    placeholder={t('sef_comment_short')}
+                    value={comments[d.id] ?? ''}
+                    onChange={(e) => setComments({ ...comments, [d.id]: e.target.value })}
+                  />{' '}
+                  <button
+                    type="button"
+                    disabled={busy}
+                    aria-label={t(d.state === 'sent' ? 'sef_cancel' : 'sef_storno', { number: d.number })}
+                    onClick={() => cancel(d)}
+                  >
+                    {t(d.state === 'sent' ? 'sef_cancel_short' : 'sef_storno_short')}
+                  </button>
+                </>
+              )}
+            </td>
+          </tr>
+        );
+      })}
+    </MgrTable>
   );
 }

@@ -9,7 +9,7 @@
  * - `not_found`: 404.
  */
 import type { z } from 'zod';
-import { KasaError } from '../../shared/errors.ts';
+import { KasaError } from '../errors.ts';
 import {
   CompanySchema,
   ErrorReplySchema,
@@ -20,7 +20,7 @@ import {
   type SefCompany,
   type SendReply,
   type StatusReply,
-} from '../../shared/sef/api.ts';
+} from '../sef/api.ts';
 
 export type SefErrorKind = 'unknown' | 'busy' | 'auth' | 'refused' | 'not_found';
 
