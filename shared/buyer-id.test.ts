@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BUYER_ID_CODES,
+  buyerIdText,
   buyerIdProblem,
   buyerIdentifierError,
   isValidBuyerId,
@@ -118,5 +119,14 @@ describe('buyer IDs', () => {
     expect(sellerBuyerId('101134702')).toBe('10:101134702');
     expect(sellerBuyerId('12345678')).toBeUndefined();
     expect(sellerBuyerId(undefined)).toBeUndefined();
+  });
+
+  it('reads a buyer ID to a person without the gateway type code', () => {
+    expect(buyerIdText('10:101134702', 'sr-Cyrl')).toBe('ПИБ 101134702');
+    expect(buyerIdText('10:101134702', 'en')).toBe('PIB 101134702');
+    expect(buyerIdText('12:101134702:12345', 'sr-Cyrl')).toBe('ПИБ 101134702, ЈБКЈС 12345');
+    expect(buyerIdText('12:101134702:12345', 'sr-Latn')).toBe('PIB 101134702, JBKJS 12345');
+    expect(buyerIdText('30:P1234567', 'sr-Cyrl')).toBe('број пасоша (страни држављанин) P1234567');
+    expect(buyerIdText('no code', 'en')).toBe('no code');
   });
 });

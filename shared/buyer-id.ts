@@ -250,6 +250,24 @@ export function splitBuyerId(value: string): { code: string; id: string } | null
   return m ? { code: m[1] as string, id: m[2] as string } : null;
 }
 
+/**
+ * A buyer ID as a person reads it, without the gateway's type code: „ПИБ 101134702“, „ПИБ 100000011, ЈБКЈС 12345“,
+ * else the type's name and the identifier („број пасоша (страни држављанин) P1234567“); a value not in the
+ * `code:identifier` form as it is.
+ */
+export function buyerIdText(value: string, lang: Language): string {
+  const parts = splitBuyerId(value);
+  const type = parts ? buyerIdType(parts.code) : undefined;
+  if (!parts || !type) return value;
+  const pib = lang === 'sr-Cyrl' ? 'ПИБ' : 'PIB';
+  if (type.rule === 'pib') return `${pib} ${parts.id}`;
+  if (type.rule === 'pib_jbkjs') {
+    const [taxId, jbkjs] = parts.id.split(':');
+    return `${pib} ${taxId ?? ''}, ${lang === 'sr-Cyrl' ? 'ЈБКЈС' : 'JBKJS'} ${jbkjs ?? ''}`;
+  }
+  return `${type.name[lang]} ${parts.id}`;
+}
+
 /** What a cashier types, as the identifier: spaces dropped, letters in capitals. */
 export function normalizeBuyerIdentifier(text: string): string {
   return text.replace(/\s+/g, '').toUpperCase();

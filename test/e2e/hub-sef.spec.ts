@@ -62,6 +62,9 @@ test("the shop's e-invoices at the hub: one sent, one refused with SEF's reason,
   await expect(refused).toContainText('СЕФ је одбио документ');
   await expect(refused).toContainText('купац са ПИБ-ом 113460262 није регистрован на СЕФ-у');
   await expect(refused).toContainText('Каса 1');
+  // The buyer named by the PIB, never by the gateway's `10:` code.
+  await expect(refused).toContainText('ПИБ 113460262');
+  await expect(table).not.toContainText('10:');
   // Sent again by the manager: SEF still does not know the buyer, so it is refused again, the reason kept.
   await refused.getByRole('button', { name: 'Пошаљи поново: E2E-SEF-0002' }).click();
   await expect(page.getByText('Е-фактура E2E-SEF-0002 је поново у реду за слање.')).toBeVisible();

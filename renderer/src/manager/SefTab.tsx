@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import type { PosApi, SefDocumentView, SefOfferView, SefSettingsView } from '../../../shared/contract/index.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { formatRsd } from '../../../shared/money.ts';
+import { buyerIdText } from '../../../shared/buyer-id.ts';
 import { hasMessage, message } from '../../../shared/messages.ts';
 import { call, Field, localTime, MgrTable, NoteAndAlert, useAction } from './common.tsx';
 import type { ManagerT, ManagerText } from './i18n.ts';
@@ -123,7 +124,7 @@ export function SefTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
                   <br />
                   <small>{localTime(o.createdAt, lang)}</small>
                 </td>
-                <td>{o.buyerId}</td>
+                <td>{buyerIdText(o.buyerId, lang)}</td>
                 <td className="mgr-num">{formatRsd(o.totalPara)}</td>
                 <td>
                   <button
@@ -279,11 +280,11 @@ export function SefDocumentsTable(props: {
             {props.tillHeader && <td>{d.tillName}</td>}
             <td>{t(`sef_kind_${d.kind}` as ManagerText)}</td>
             <td>
-              {d.buyerName ?? d.buyerId}
+              {d.buyerName ?? buyerIdText(d.buyerId, lang)}
               {d.buyerName && (
                 <>
                   <br />
-                  <small>{d.buyerId}</small>
+                  <small>{buyerIdText(d.buyerId, lang)}</small>
                 </>
               )}
             </td>
