@@ -386,8 +386,8 @@ async function keepGoodsCosts(q: Queryable, shopId: number): Promise<void> {
   let keep = await keptCosts(q, shopId, true);
   let costed = keep && costOn(keep, await movementsAfter(q, shopId, keep.lastId), fallback);
   if (!keep || !costed) {
-    for (const t of ['hub_export_goods_out', 'hub_export_cost_state'])
-      await q.query(`DELETE FROM ${t} WHERE shop_id = $1`, [shopId]);
+    await q.query('DELETE FROM hub_export_goods_out WHERE shop_id = $1', [shopId]);
+    await q.query('DELETE FROM hub_export_cost_state WHERE shop_id = $1', [shopId]);
     keep = emptyKeep();
     costed = costOn(keep, await movementsAfter(q, shopId, 0), fallback) ?? [];
   }
