@@ -278,7 +278,8 @@ async function keptCosts(q: Queryable, shopId: number, lock: boolean): Promise<C
       [shopId],
     )
   )[0];
-  if (!head) return undefined;
+  // Nothing costed yet (a first round): nothing kept to go on from.
+  if (!head || Number(head.n) === 0) return undefined;
   const [check] = await q.query<{ have: string; stale: boolean }>(
     `SELECT (SELECT count(*) FROM hub_stock_movements m WHERE m.shop_id = $1 AND m.id <= $2) AS have,
             EXISTS (SELECT 1 FROM hub_export_cost_state s
@@ -378,7 +379,10 @@ export async function costedGoodsOut(
         purchasePara: Number(r.purchase_para),
       }))
     : [];
-  const tail = costOn(keep, await movementsAfter(q, shopId, keep.lastId), fallback) ?? [];
+  const tail = costOn(keep, await movementsAfter(q, shopId, keep.lastId), fallback);
+  // A label changed since the check above (a product saved meanwhile): the whole book, costed here.
+  if (!tail)
+    return (costOn(emptyKeep(), await movementsAfter(q, shopId, 0), fallback) ?? []).filter((m) => m.day <= to);
   return [...sums, ...tail.filter((m) => m.day <= to)];
 }
 

@@ -325,6 +325,42 @@ describe.each(BACKENDS)('the hub export’s goods on $name', (backend) => {
     expect(resummed).toEqual(await fromOrders());
   });
 
+  it('costs the whole book again once a product’s tax label changed after its costs were kept', async () => {
+    const service = hub.service;
+    const q = `/api/admin/exports?shopId=${shopId}&from=${days[0]}&to=${day()}`;
+    const view = async (): Promise<ExportView> => (await (await hub.admin('GET', q)).json()) as ExportView;
+    /** The export with no kept costs: the whole book costed by the export itself. */
+    const wholeBook = async (): Promise<ExportView> => {
+      const [head] = await hub.db.query<{ last_id: string; n: string }>(
+        'SELECT last_id, n FROM hub_export_costs WHERE shop_id = $1',
+        [shopId],
+      );
+      await hub.db.query('DELETE FROM hub_export_costs WHERE shop_id = $1', [shopId]);
+      const v = await view();
+      if (head)
+        await hub.db.query('INSERT INTO hub_export_costs (shop_id, last_id, n) VALUES ($1, $2, $3)', [
+          shopId,
+          head.last_id,
+          head.n,
+        ]);
+      return v;
+    };
+    await service.closeDays(clock);
+    expect(await view()).toEqual(await wholeBook());
+    // G1 moves to a label of another rate: the VAT within its goods out, kept under the old label, changes.
+    const [g1] = await hub.db.query<{ price_para: string }>(
+      `SELECT price_para FROM products WHERE shop_id = $1 AND code = 'G1'`,
+      [shopId],
+    );
+    await service.upsertProducts(shopId, [
+      { code: 'G1', name: 'Артикал G1', pricePara: Number(g1?.price_para), label: 'B', unit: 'piece' },
+    ]);
+    const changed = await view();
+    expect(changed).toEqual(await wholeBook());
+    await service.closeDays(clock);
+    expect(await view()).toEqual(changed);
+  });
+
   it('keeps the shop’s account map: refused at its field, saved, audited, used by the journal', async () => {
     const path = `/api/admin/exports/accounts`;
     const bad = await hub.call(ADMIN, 'PUT', path, { shopId, accounts: { cash: '24a', costOfGoods: '5011' } });
