@@ -13,10 +13,12 @@
  *   (shared/exports/cost.ts) as far as `hub_export_costs.last_id`; each product's quantity and average after them
  *   (`hub_export_cost_state`) and the goods out at purchase value so far per day, document, account key and label
  *   (`hub_export_goods_out`). A movement's cost is fixed once the ones before it are, so these sums only grow; the
- *   export costs the movements after `last_id` from the kept state. What a kept cost depended on is checked each
- *   time: the count of movements up to `last_id` (one committed late under a lower id), each product's tax label
- *   and, for a product costed before its first receipt, its last purchase price; when one changed the kept costs are
- *   not used (the export costs the whole book) and the closer's next round costs the book again from its start.
+ *   export costs the movements after `last_id` from the kept state. Goods out before their product's first receipt
+ *   go at its last purchase price, which a later receipt changes: those movements are listed
+ *   (`hub_export_cost_fallback`), not summed, and priced at each export. What the kept costs depend on is checked
+ *   each time: the count of movements up to `last_id` (one committed late under a lower id) and each product's tax
+ *   label; when one changed the kept costs are not used (the export costs the whole book) and the closer's next
+ *   round costs the book again from its start.
  */
 import type { OrderKind } from '../shared/domain.ts';
 import type { OrderData } from '../shared/reports/totals.ts';
@@ -30,6 +32,7 @@ import {
   type LedgerRow,
 } from '../shared/exports/cost.ts';
 import { dayIn, dayStart } from '../shared/i18n/time.ts';
+import { valueAt } from '../shared/goods/calc.ts';
 import { reportOrder } from './report-facts.ts';
 import type { HubDb, Queryable } from './db/db.ts';
 
@@ -224,8 +227,17 @@ interface MovementRow extends LedgerRow {
 
 export type BookMovement = LedgerMovement & { id: number };
 
-/** The shop's movements after id `after`, in the book's order, with their product's label and line price. */
-export async function movementsAfter(q: Queryable, shopId: number, after: number): Promise<BookMovement[]> {
+/**
+ * The shop's movements after id `after` (or, with `days`, the ones priced at their product's last purchase price
+ * that the kept costs list, of the days `from` to `to`), in the book's order, with their product's label and line
+ * price.
+ */
+async function movements(
+  q: Queryable,
+  shopId: number,
+  after: number,
+  days?: { from: string; to: string },
+): Promise<BookMovement[]> {
   const rows = await q.query<MovementRow>(
     `SELECT m.id, m.code, m.day, m.kind, m.source, m.qty_milli AS "qtyMilli", m.value_para AS "valuePara", p.label,
             (d.detail->'lines'->m.line->>'netPara')::int8 AS net
@@ -234,8 +246,10 @@ export async function movementsAfter(q: Queryable, shopId: number, after: number
        LEFT JOIN hub_goods_docs d ON m.kind IN ('receipt', 'reversal') AND d.shop_id = m.shop_id
             AND d.id = split_part(m.source, ':', 2)::int4
       WHERE m.shop_id = $1 AND m.id > $2
+        AND ($3::text IS NULL OR m.id IN (SELECT f.movement_id FROM hub_export_cost_fallback f
+                                           WHERE f.shop_id = $1 AND f.day BETWEEN $3 AND $4))
       ORDER BY m.id`,
-    [shopId, after],
+    [shopId, after, days?.from ?? null, days?.to ?? null],
   );
   return rows.map((r) => ({
     ...r,
@@ -247,7 +261,7 @@ export async function movementsAfter(q: Queryable, shopId: number, after: number
 }
 
 /** The book's last purchase price of each product: the cost of a movement before the product's first receipt. */
-export async function lastPurchasePrices(q: Queryable, shopId: number): Promise<Map<string, number>> {
+async function lastPurchasePrices(q: Queryable, shopId: number): Promise<Map<string, number>> {
   const rows = await q.query<{ code: string; purchase: number }>(
     'SELECT code, purchase_para AS purchase FROM hub_stock WHERE shop_id = $1 AND purchase_para IS NOT NULL',
     [shopId],
@@ -255,21 +269,19 @@ export async function lastPurchasePrices(q: Queryable, shopId: number): Promise<
   return new Map(rows.map((r) => [r.code, Number(r.purchase)]));
 }
 
-/** The kept costing of a shop's book: how far, each product's state, label and fallback price used. */
-export interface CostKeep {
+/** The kept costing of a shop's book: how far, and each product's state and the tax label its costs used. */
+interface CostKeep {
   lastId: number;
   n: number;
   held: CostState;
   labels: Map<string, string | null>;
-  /** The products costed at their last purchase price (before a receipt), with the price used. */
-  fallbacks: Map<string, number | null>;
 }
 
-const emptyKeep = (): CostKeep => ({ lastId: 0, n: 0, held: new Map(), labels: new Map(), fallbacks: new Map() });
+const emptyKeep = (): CostKeep => ({ lastId: 0, n: 0, held: new Map(), labels: new Map() });
 
 /**
  * The shop's kept costing when it still holds (the movements up to `last_id` are the ones costed, no product's
- * label nor a used fallback price changed since), else undefined. `lock`: the keeper's row locked for its round.
+ * label changed since), else undefined. `lock`: the keeper's row locked for its round.
  */
 async function keptCosts(q: Queryable, shopId: number, lock: boolean): Promise<CostKeep | undefined> {
   const head = (
@@ -284,49 +296,40 @@ async function keptCosts(q: Queryable, shopId: number, lock: boolean): Promise<C
     `SELECT (SELECT count(*) FROM hub_stock_movements m WHERE m.shop_id = $1 AND m.id <= $2) AS have,
             EXISTS (SELECT 1 FROM hub_export_cost_state s
                       LEFT JOIN products p ON p.shop_id = s.shop_id AND p.code = s.code
-                      LEFT JOIN hub_stock st ON st.shop_id = s.shop_id AND st.code = s.code
-                     WHERE s.shop_id = $1 AND (p.label IS DISTINCT FROM s.label
-                       OR (s.fallback_used AND st.purchase_para IS DISTINCT FROM s.fallback_para))) AS stale`,
+                     WHERE s.shop_id = $1 AND p.label IS DISTINCT FROM s.label) AS stale`,
     [shopId, head.last_id],
   );
   if (!check || check.stale || Number(check.have) !== Number(head.n)) return undefined;
   const keep: CostKeep = { ...emptyKeep(), lastId: Number(head.last_id), n: Number(head.n) };
-  for (const s of await q.query<{
-    code: string;
-    qty_milli: string;
-    avg_para: string | null;
-    label: string | null;
-    fallback_used: boolean;
-    fallback_para: string | null;
-  }>(
-    `SELECT code, qty_milli, avg_para, label, fallback_used, fallback_para FROM hub_export_cost_state
-      WHERE shop_id = $1`,
+  for (const s of await q.query<{ code: string; qty_milli: string; avg_para: string | null; label: string | null }>(
+    'SELECT code, qty_milli, avg_para, label FROM hub_export_cost_state WHERE shop_id = $1',
     [shopId],
   )) {
     keep.held.set(s.code, { qty: Number(s.qty_milli), avg: s.avg_para === null ? undefined : Number(s.avg_para) });
     keep.labels.set(s.code, s.label);
-    if (s.fallback_used) keep.fallbacks.set(s.code, s.fallback_para === null ? null : Number(s.fallback_para));
   }
   return keep;
 }
 
+type CostedMovement = BookMovement & Costed & { byFallback: boolean };
+
 /**
- * Costs `movements` (after `keep.lastId`, in order) on from `keep`, which they move on; undefined when a movement's
- * label is not the one its product's kept costs used (the kept costs no longer hold).
+ * Costs `list` (after `keep.lastId`, in order) on from `keep`, which they move on; each says whether it went at its
+ * product's last purchase price (before the product's first receipt: that price is read at each export, as it may
+ * change). Undefined when a movement's label is not the one its product's kept costs used (they no longer hold).
  */
-export function costOn(
+function costOn(
   keep: CostKeep,
-  movements: readonly BookMovement[],
+  list: readonly BookMovement[],
   fallback: ReadonlyMap<string, number>,
-): (BookMovement & Costed)[] | undefined {
-  const out: (BookMovement & Costed)[] = [];
-  for (const m of movements) {
+): CostedMovement[] | undefined {
+  const out: CostedMovement[] = [];
+  for (const m of list) {
     if (keep.labels.has(m.code) && keep.labels.get(m.code) !== m.label) return undefined;
     keep.labels.set(m.code, m.label);
-    if (m.linePurchasePara === undefined && keep.held.get(m.code)?.avg === undefined)
-      keep.fallbacks.set(m.code, fallback.get(m.code) ?? null);
+    const byFallback = m.linePurchasePara === undefined && keep.held.get(m.code)?.avg === undefined;
     const [c] = costMovements([m], (code) => fallback.get(code), keep.held);
-    if (c) out.push(c);
+    if (c) out.push({ ...c, byFallback });
     keep.lastId = m.id;
     keep.n++;
   }
@@ -347,8 +350,9 @@ interface GoodsOutRow {
 
 /**
  * The shop's goods out at purchase value of the days `from` to `to` as costed in the book's order: the kept sums
- * (each as one movement of its sums, in the order of their first movement) and the movements after them costed
- * from the kept state; the whole book costed when nothing is kept or the kept costs no longer hold.
+ * (each as one movement of its sums), the kept movements that went at their product's last purchase price (priced
+ * now), both in the order of their first movement, and the movements after them costed from the kept state; the
+ * whole book costed when nothing is kept or the kept costs no longer hold.
  */
 export async function costedGoodsOut(
   q: Queryable,
@@ -356,34 +360,36 @@ export async function costedGoodsOut(
   from: string,
   to: string,
 ): Promise<(LedgerMovement & Costed)[]> {
-  const kept = await keptCosts(q, shopId, false);
   const fallback = await lastPurchasePrices(q, shopId);
-  const keep = kept ?? emptyKeep();
-  const sums: (LedgerMovement & Costed)[] = kept
-    ? (
-        await q.query<GoodsOutRow>(
-          `SELECT day, key, label, kind, source, first_id, retail_para, purchase_para FROM hub_export_goods_out
-            WHERE shop_id = $1 AND day BETWEEN $2 AND $3 ORDER BY first_id`,
-          [shopId, from, to],
-        )
-      ).map((r) => ({
-        code: '',
-        day: r.day,
-        kind: r.kind,
-        source: r.source,
-        // Only its sign counts: a count's shortage or surplus.
-        qtyMilli: r.key === 'shortages' ? -1 : 1,
-        valuePara: Number(r.retail_para),
-        label: r.label,
-        unitPara: 0,
-        purchasePara: Number(r.purchase_para),
-      }))
-    : [];
-  const tail = costOn(keep, await movementsAfter(q, shopId, keep.lastId), fallback);
-  // A label changed since the check above (a product saved meanwhile): the whole book, costed here.
-  if (!tail)
-    return (costOn(emptyKeep(), await movementsAfter(q, shopId, 0), fallback) ?? []).filter((m) => m.day <= to);
-  return [...sums, ...tail.filter((m) => m.day <= to)];
+  const kept = await keptCosts(q, shopId, false);
+  const tail = kept && costOn(kept, await movements(q, shopId, kept.lastId), fallback);
+  if (!kept || !tail)
+    return (costOn(emptyKeep(), await movements(q, shopId, 0), fallback) ?? []).filter((m) => m.day <= to);
+  const sums = (
+    await q.query<GoodsOutRow>(
+      `SELECT day, key, label, kind, source, first_id, retail_para, purchase_para FROM hub_export_goods_out
+        WHERE shop_id = $1 AND day BETWEEN $2 AND $3`,
+      [shopId, from, to],
+    )
+  ).map((r) => ({
+    id: Number(r.first_id),
+    code: '',
+    day: r.day,
+    kind: r.kind,
+    source: r.source,
+    // Only its sign counts: a count's shortage or surplus.
+    qtyMilli: r.key === 'shortages' ? -1 : 1,
+    valuePara: Number(r.retail_para),
+    label: r.label,
+    unitPara: 0,
+    purchasePara: Number(r.purchase_para),
+  }));
+  const byFallback = (await movements(q, shopId, 0, { from, to })).map((m) => {
+    const unitPara = fallback.get(m.code) ?? 0;
+    return { ...m, unitPara, purchasePara: valueAt(m.qtyMilli, unitPara) };
+  });
+  const keptOut = [...sums, ...byFallback].sort((a, b) => a.id - b.id);
+  return [...keptOut, ...tail.filter((m) => m.day <= to)];
 }
 
 /** Costs the shop's movements not costed yet and keeps them (the whole book again when its costs no longer hold). */
@@ -393,21 +399,23 @@ async function keepGoodsCosts(q: Queryable, shopId: number): Promise<void> {
   ]);
   const fallback = await lastPurchasePrices(q, shopId);
   let keep = await keptCosts(q, shopId, true);
-  let costed = keep && costOn(keep, await movementsAfter(q, shopId, keep.lastId), fallback);
+  let costed = keep && costOn(keep, await movements(q, shopId, keep.lastId), fallback);
   if (!keep || !costed) {
     await q.query('DELETE FROM hub_export_goods_out WHERE shop_id = $1', [shopId]);
     await q.query('DELETE FROM hub_export_cost_state WHERE shop_id = $1', [shopId]);
+    await q.query('DELETE FROM hub_export_cost_fallback WHERE shop_id = $1', [shopId]);
     keep = emptyKeep();
-    costed = costOn(keep, await movementsAfter(q, shopId, 0), fallback) ?? [];
-  }
-  if (!costed.length) {
-    await q.query('UPDATE hub_export_costs SET last_id = $2, n = $3 WHERE shop_id = $1', [shopId, keep.lastId, keep.n]);
-    return;
+    costed = costOn(keep, await movements(q, shopId, 0), fallback) ?? [];
   }
   const lines = new Map<string, { m: BookMovement; doc: string; key: string; retail: number; purchase: number }>();
+  const byFallback: BookMovement[] = [];
   for (const m of costed) {
     const place = goodsOutPlace(m);
     if (!place) continue;
+    if (m.byFallback) {
+      byFallback.push(m);
+      continue;
+    }
     const k = [m.day, place.id, place.key, m.label ?? ''].join('\u0000');
     const l = lines.get(k) ?? { m, doc: place.id, key: place.key, retail: 0, purchase: 0 };
     l.retail += m.valuePara;
@@ -415,41 +423,48 @@ async function keepGoodsCosts(q: Queryable, shopId: number): Promise<void> {
     lines.set(k, l);
   }
   const ls = [...lines.values()];
-  await q.query(
-    `INSERT INTO hub_export_goods_out (shop_id, day, doc, key, label, kind, source, first_id, retail_para, purchase_para)
-     SELECT $1::int4, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int8[],
-                              $9::int8[], $10::int8[])
-     ON CONFLICT (shop_id, day, doc, key, label) DO UPDATE SET
-       retail_para = hub_export_goods_out.retail_para + excluded.retail_para,
-       purchase_para = hub_export_goods_out.purchase_para + excluded.purchase_para`,
-    [
-      shopId,
-      ls.map((l) => l.m.day),
-      ls.map((l) => l.doc),
-      ls.map((l) => l.key),
-      ls.map((l) => l.m.label ?? ''),
-      ls.map((l) => (l.m.kind === 'refund' ? 'sale' : l.m.kind)),
-      ls.map((l) => l.m.source),
-      ls.map((l) => l.m.id),
-      ls.map((l) => l.retail),
-      ls.map((l) => l.purchase),
-    ],
-  );
+  if (ls.length)
+    await q.query(
+      `INSERT INTO hub_export_goods_out (shop_id, day, doc, key, label, kind, source, first_id, retail_para,
+         purchase_para)
+       SELECT $1::int4, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                                      $8::int8[], $9::int8[], $10::int8[])
+       ON CONFLICT (shop_id, day, doc, key, label) DO UPDATE SET
+         retail_para = hub_export_goods_out.retail_para + excluded.retail_para,
+         purchase_para = hub_export_goods_out.purchase_para + excluded.purchase_para`,
+      [
+        shopId,
+        ls.map((l) => l.m.day),
+        ls.map((l) => l.doc),
+        ls.map((l) => l.key),
+        ls.map((l) => l.m.label ?? ''),
+        ls.map((l) => (l.m.kind === 'refund' ? 'sale' : l.m.kind)),
+        ls.map((l) => l.m.source),
+        ls.map((l) => l.m.id),
+        ls.map((l) => l.retail),
+        ls.map((l) => l.purchase),
+      ],
+    );
+  if (byFallback.length)
+    await q.query(
+      `INSERT INTO hub_export_cost_fallback (shop_id, movement_id, day)
+       SELECT $1::int4, * FROM unnest($2::int8[], $3::text[])`,
+      [shopId, byFallback.map((m) => m.id), byFallback.map((m) => m.day)],
+    );
   const codes = [...new Set(costed.map((m) => m.code))];
-  await q.query(
-    `INSERT INTO hub_export_cost_state (shop_id, code, qty_milli, avg_para, label, fallback_used, fallback_para)
-     SELECT $1::int4, * FROM unnest($2::text[], $3::int8[], $4::int8[], $5::text[], $6::bool[], $7::int8[])
-     ON CONFLICT (shop_id, code) DO UPDATE SET qty_milli = excluded.qty_milli, avg_para = excluded.avg_para,
-       label = excluded.label, fallback_used = excluded.fallback_used, fallback_para = excluded.fallback_para`,
-    [
-      shopId,
-      codes,
-      codes.map((c) => keep.held.get(c)?.qty ?? 0),
-      codes.map((c) => keep.held.get(c)?.avg ?? null),
-      codes.map((c) => keep.labels.get(c) ?? null),
-      codes.map((c) => keep.fallbacks.has(c)),
-      codes.map((c) => keep.fallbacks.get(c) ?? null),
-    ],
-  );
+  if (codes.length)
+    await q.query(
+      `INSERT INTO hub_export_cost_state (shop_id, code, qty_milli, avg_para, label)
+       SELECT $1::int4, * FROM unnest($2::text[], $3::int8[], $4::int8[], $5::text[])
+       ON CONFLICT (shop_id, code) DO UPDATE SET qty_milli = excluded.qty_milli, avg_para = excluded.avg_para,
+         label = excluded.label`,
+      [
+        shopId,
+        codes,
+        codes.map((c) => keep.held.get(c)?.qty ?? 0),
+        codes.map((c) => keep.held.get(c)?.avg ?? null),
+        codes.map((c) => keep.labels.get(c) ?? null),
+      ],
+    );
   await q.query('UPDATE hub_export_costs SET last_id = $2, n = $3 WHERE shop_id = $1', [shopId, keep.lastId, keep.n]);
 }

@@ -161,6 +161,7 @@ const HUB_OWNERS: Record<string, string> = {
   hub_export_costs: 'hub/export-sums.ts',
   hub_export_cost_state: 'hub/export-sums.ts',
   hub_export_goods_out: 'hub/export-sums.ts',
+  hub_export_cost_fallback: 'hub/export-sums.ts',
 };
 
 /**
