@@ -16,18 +16,16 @@
 import { performance } from 'node:perf_hooks';
 import { openPostgres } from '../hub/db/db.ts';
 import { createHubService, type AuthedTill } from '../hub/service.ts';
-import { orderFacts } from '../hub/report-facts.ts';
-import { ensureMonthPartitions } from '../hub/partitions.ts';
-import type { HubEvent, OrderSnapshot } from '../shared/hub/protocol.ts';
+import type { HubEvent } from '../shared/hub/protocol.ts';
 import { postgresAvailable, startPostgres } from '../test/support/postgres.ts';
 import { benchLine, percentile } from './format.ts';
+import { benchOrder as order, buildOrders, DAY_MS, type BenchTill } from './hub-orders.ts';
 
 const ORDERS = Number(process.env.KASA_BENCH_HUB_ORDERS ?? 1_000_000);
 const DAYS = Number(process.env.KASA_BENCH_HUB_DAYS ?? 365);
 const SHOPS = Number(process.env.BENCH_HUB_SHOPS ?? 20);
 const TILLS = Number(process.env.BENCH_HUB_TILLS ?? 200);
 const ZONE = 'Europe/Belgrade';
-const DAY_MS = 86_400_000;
 /** The bench's "now": 12:00 in Belgrade on 25 November 2026 (UTC+1). */
 const NOW = Date.UTC(2026, 10, 25, 11, 0, 0);
 /** Belgrade's midnight of NOW's day. */
@@ -36,62 +34,6 @@ const TODAY = Date.UTC(2026, 10, 24, 23, 0, 0);
 if (!postgresAvailable()) {
   console.error('hub-history needs PostgreSQL 15 (apt-get install -y postgresql)');
   process.exit(1);
-}
-
-const LABELS: [string, number][] = [
-  ['Ђ', 20],
-  ['Е', 10],
-];
-
-/** Till `t`'s `n`th order, created at `at`, as the till's outbox snapshots it. */
-function order(till: string, n: number, at: number, cashier: string): OrderSnapshot {
-  const lineCount = 1 + (n % 4);
-  const lines = Array.from({ length: lineCount }, (_, i) => {
-    const unit = 5_000 + ((n * 7 + i * 13) % 200) * 100;
-    const qty = 1 + ((n + i) % 3);
-    const labels = (n + i) % 17 === 0 ? ['Ђ', 'Е'] : [LABELS[(n + i) % 2]?.[0] ?? 'Ђ'];
-    return {
-      name: `Артикал ${(n * 31 + i) % 5000}`,
-      quantityMilli: qty * 1000,
-      unitPricePara: unit,
-      discountPara: 0,
-      totalPara: unit * qty,
-      labels,
-    };
-  });
-  const total = lines.reduce((s, l) => s + l.totalPara, 0);
-  const refund = n % 50 === 0;
-  const invoice = `${till}-${n}`;
-  const taxItems = LABELS.map(([label, rate]) => ({
-    label,
-    rate,
-    amount:
-      Math.round(
-        (lines.filter((l) => l.labels.includes(label)).reduce((s, l) => s + l.totalPara, 0) * rate) / (100 + rate),
-      ) / 100,
-    categoryType: 0,
-    categoryName: 'ПДВ',
-  })).filter((t) => t.amount > 0);
-  return {
-    order_number: `${till}-${new Date(at).toISOString().slice(0, 10).replace(/-/g, '')}-${n}`,
-    kind: refund ? 'refund' : 'sale',
-    invoice_type: 'normal',
-    transaction_type: refund ? 'refund' : 'sale',
-    state: 'fiscalized',
-    created_at: new Date(at).toISOString(),
-    total_para: total,
-    data: {
-      lines,
-      payments: [{ type: n % 3 === 0 ? 'card' : 'cash', amountPara: total }],
-      cashier,
-      ...(refund
-        ? { refundOf: { invoiceNumber: `${till}-${n - 1}`, lines: [{ index: 0, quantityMilli: 1000 }], full: false } }
-        : {}),
-    },
-    invoice_number: invoice,
-    sdc_date_time: new Date(at + 800).toISOString(),
-    receipt: { invoiceNumber: invoice, transactionType: refund ? 'refund' : 'sale', taxItems },
-  };
 }
 
 const out = (l: string): void => console.log(l);
@@ -105,7 +47,7 @@ try {
   const service = createHubService(db, { now: () => new Date(clock), timeZone: ZONE });
   await service.ensureDefaultShop('Продавница 1');
   const shops: number[] = [];
-  const tills: (AuthedTill & { n: number; seq: number })[] = [];
+  const tills: (AuthedTill & BenchTill)[] = [];
   for (let s = 0; s < SHOPS; s++) {
     const shopId =
       s === 0
@@ -120,74 +62,9 @@ try {
     tills.push({ id: r.tillId, shopId, name, n: 0, seq: 0 });
   }
 
-  // --- build: every till's orders, day by day, in inserts of 5,000 rows (unnest) of the push's columns ---
+  // --- build: every till's orders, day by day (bench/hub-orders.ts) ---
   const t0 = performance.now();
-  // The history's month tables, as a hub that ran through those months has them (hub/partitions.ts).
-  await ensureMonthPartitions(db, TODAY - DAYS * DAY_MS, NOW);
-  const perTillDay = ORDERS / TILLS / DAYS;
-  const BATCH = 5000;
-  let rows: unknown[][] = [];
-  let built = 0;
-  // Two inserts in flight (one per core of the database) while the next batch is made.
-  const inFlight: Promise<unknown>[] = [];
-  const flush = async (): Promise<void> => {
-    if (!rows.length) return;
-    const cols = Array.from({ length: 16 }, (_, c) => rows.map((r) => r[c]));
-    if (inFlight.length >= 2) await inFlight.shift();
-    // The orders and their keys (hub migration 16), as the push writes both.
-    const insert = db.query(
-      `WITH o AS (
-         INSERT INTO orders (till_id, order_number, shop_id, seq, kind, invoice_type, transaction_type, state, created_at,
-           total_para, cashier, invoice_number, sdc_date_time, data, receipt, facts)
-         SELECT * FROM unnest($1::int4[], $2::text[], $3::int4[], $4::int8[], $5::text[], $6::text[], $7::text[],
-                              $8::text[], $9::timestamptz[], $10::int8[], $11::text[], $12::text[], $13::text[],
-                              $14::jsonb[], $15::jsonb[], $16::jsonb[])
-         RETURNING till_id, order_number, created_at, shop_id, seq, invoice_number)
-       INSERT INTO order_keys (till_id, order_number, created_at, shop_id, seq, invoice_number) SELECT * FROM o`,
-      cols,
-    );
-    insert.catch(() => undefined);
-    inFlight.push(insert);
-    built += rows.length;
-    rows = [];
-  };
-  for (let d = DAYS - 1; d >= 0; d--) {
-    const dayStart = TODAY - d * DAY_MS + 7 * 3600_000; // shops open 07:00 to 21:00
-    for (const till of tills) {
-      // A share of the day's orders by a running total, so the whole is exactly ORDERS.
-      const count = Math.floor(perTillDay * (DAYS - d)) - Math.floor(perTillDay * (DAYS - d - 1));
-      for (let k = 0; k < count; k++) {
-        const at = dayStart + Math.floor(((k + 0.5) / count) * 14 * 3600_000) + (till.id % 1000);
-        if (at >= NOW) continue;
-        const n = ++till.n;
-        const o = order(till.name, n, at, `Касир ${till.name}/${Math.floor((3 * k) / count) + 1}`);
-        rows.push([
-          till.id,
-          o.order_number,
-          till.shopId,
-          ++till.seq,
-          o.kind,
-          o.invoice_type,
-          o.transaction_type,
-          o.state,
-          o.created_at,
-          o.total_para,
-          o.data.cashier ?? null,
-          o.invoice_number,
-          o.sdc_date_time,
-          JSON.stringify(o.data),
-          JSON.stringify(o.receipt),
-          JSON.stringify(orderFacts({ ...o, receipt: o.receipt ?? null })),
-        ]);
-        if (rows.length >= BATCH) await flush();
-      }
-    }
-    if (d % 30 === 0) log(`built ${built} orders (${Math.round((performance.now() - t0) / 1000)} s)`);
-  }
-  await flush();
-  await Promise.all(inFlight);
-  for (const till of tills) await db.query('UPDATE tills SET last_seq = $1 WHERE id = $2', [till.seq, till.id]);
-  await db.query('ANALYZE');
+  const built = await buildOrders(db, tills, { orders: ORDERS, days: DAYS, today: TODAY, now: NOW, log });
   const buildS = (performance.now() - t0) / 1000;
   log(`built ${built} orders in ${buildS.toFixed(1)} s`);
   out(benchLine('hub-history', `build_${built}_orders_s`, buildS, 600, 's'));

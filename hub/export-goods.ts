@@ -3,17 +3,19 @@
  * (hub/goods/ledger.ts's tables) and put together by the till's own code (shared/exports/goods.ts, cost.ts): the
  * goods receipts and reversals of the period with their calculation's totals, the price changes (нивелације), and the
  * goods out at purchase value (the day's sales, each write-off and stock-taking) priced by each product's weighted
- * average purchase price replayed from the book's movements in their order. Transfers between the chain's shops and
+ * average purchase price, the book's movements costed in their order (kept by the day closer as far as it costed
+ * them, the rest on from there: hub/export-sums.ts). Transfers between the chain's shops and
  * an opening stock are in the KEP but not posted (docs/exports.md). Reads only.
  */
 import type { ExportGoodsReceipt } from '../shared/contract/exports.ts';
 import type { PriceChangeView } from '../shared/contract/goods.ts';
 import { valueAt } from '../shared/goods/calc.ts';
-import { costMovements, goodsOutOf, type LedgerRow } from '../shared/exports/cost.ts';
+import { goodsOutOf } from '../shared/exports/cost.ts';
 import { exportReceipts, journalPriceChanges } from '../shared/exports/goods.ts';
 import type { JournalGoodsOut, JournalPriceChange } from '../shared/exports/journal.ts';
 import type { Queryable } from './db/db.ts';
 import { docNumber } from './goods/post.ts';
+import { costedGoodsOut } from './export-sums.ts';
 
 export interface HubExportGoods {
   goodsReceipts: ExportGoodsReceipt[];
@@ -22,47 +24,10 @@ export interface HubExportGoods {
   goodsOut: JournalGoodsOut[];
 }
 
-interface MovementRow extends LedgerRow {
-  /** A receipt's or reversal's line: its net purchase price a unit, from the document's calculation. */
-  net: number | null;
-}
-
 /** A priced line as a receipt's or reversal's document keeps it (hub/services/goods-receipts.ts). */
 interface DocLine {
   qtyMilli: number;
   netPara: number;
-}
-
-/** The shop's movements up to `to` (included), each with its purchase price and value, in the book's order. */
-async function costed(db: Queryable, shopId: number, to: string) {
-  const rows = await db.query<MovementRow>(
-    `SELECT m.id, m.code, m.day, m.kind, m.source, m.qty_milli AS "qtyMilli", m.value_para AS "valuePara", p.label,
-            (d.detail->'lines'->m.line->>'netPara')::int8 AS net
-       FROM hub_stock_movements m
-       LEFT JOIN products p ON p.shop_id = m.shop_id AND p.code = m.code
-       LEFT JOIN hub_goods_docs d ON m.kind IN ('receipt', 'reversal') AND d.shop_id = m.shop_id
-            AND d.id = split_part(m.source, ':', 2)::int4
-      WHERE m.shop_id = $1 AND m.day <= $2
-      ORDER BY m.id`,
-    [shopId, to],
-  );
-  const last = new Map(
-    (
-      await db.query<{ code: string; purchase: number }>(
-        'SELECT code, purchase_para AS purchase FROM hub_stock WHERE shop_id = $1 AND purchase_para IS NOT NULL',
-        [shopId],
-      )
-    ).map((r) => [r.code, Number(r.purchase)]),
-  );
-  return costMovements(
-    rows.map((r) => ({
-      ...r,
-      qtyMilli: Number(r.qtyMilli),
-      valuePara: Number(r.valuePara),
-      linePurchasePara: r.net === null ? undefined : Number(r.net),
-    })),
-    (code) => last.get(code),
-  );
 }
 
 /** The numbers of the shop's write-offs and stock-takings by their movements' source. */
@@ -157,7 +122,7 @@ export async function hubExportGoods(
   const goodsReceipts = await receipts(db, shopId, from, to, rateOf);
   const prices = await priceChanges(db, shopId, from, to);
   const byNumber = await numbers(db, shopId);
-  const goodsOut = goodsOutOf(await costed(db, shopId, to), from, (s) => byNumber.get(s), rateOf);
+  const goodsOut = goodsOutOf(await costedGoodsOut(db, shopId, from, to), from, (s) => byNumber.get(s), rateOf);
   return {
     goodsReceipts,
     priceChanges: prices.views,

@@ -12,6 +12,8 @@
  *   created more than `DIRTY_AFTER_MS` ago marks its day, before the day can be closed, so no order
  *   slips between a push and a close. Reports read a dirty till-day from its orders; the next round sums it
  *   again. A round deletes the marks before it reads the orders, so a push during the round leaves its mark.
+ * - The bookkeeper's export keeps its own sums of the closed days and of the goods book's costs in the same round
+ *   (hub/export-sums.ts; only in the export's zone, Europe/Belgrade), and sums a dirty day of a shop again with it.
  */
 import type { HubDb, Queryable } from './db/db.ts';
 import { fillFacts } from './report-facts.ts';
@@ -19,6 +21,7 @@ import { pruneEvents } from './events.ts';
 import { pruneRefundHolds } from './refund-holds.ts';
 import { ensureMonthPartitions } from './partitions.ts';
 import { DAY_CLOSER, noteMaintenance } from './till-trust.ts';
+import { keepExportSums, resumExportDay } from './export-sums.ts';
 
 export const CLOSE_GRACE_MS = 3600_000;
 /** Half the grace: a push transaction has that long to commit before the day it did not mark is closed. */
@@ -125,6 +128,8 @@ export async function closeDays(
       ]);
     });
   }
+  // The export's sums of the closed days and the goods book's costs (hub/export-sums.ts), in the export's days.
+  if (zone === DEFAULT_HUB_TIME_ZONE) await keepExportSums(db, zone, now);
   const dirty = await db.query<{ till_id: number; day: string }>(
     `SELECT x.till_id, to_char(x.day, 'YYYY-MM-DD') AS day FROM hub_days_dirty x
       WHERE EXISTS (SELECT 1 FROM hub_days_closed c WHERE c.day = x.day) ORDER BY x.day, x.till_id`,
@@ -133,6 +138,7 @@ export async function closeDays(
     await db.tx(async (q) => {
       await q.query('DELETE FROM hub_days_dirty WHERE till_id = $1 AND day = $2::date', [tillId, day]);
       await sumDay(q, zone, day, tillId);
+      if (zone === DEFAULT_HUB_TIME_ZONE) await resumExportDay(q, zone, day, tillId);
       // The till's month, when it is closed, from its days again.
       const month = `${day.slice(0, 8)}01`;
       const closedMonth = await q.query('SELECT 1 FROM hub_months_closed WHERE month = $1::date', [month]);

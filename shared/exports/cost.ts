@@ -33,11 +33,15 @@ export interface Costed {
   purchasePara: number;
 }
 
+/** Each product's quantity on hand and weighted average purchase price (undefined before its first receipt). */
+export type CostState = Map<string, { qty: number; avg: number | undefined }>;
+
+/** `held`: the state before the first movement (empty for a book's start), moved on by every movement. */
 export function costMovements<M extends CostMovement>(
   movements: readonly M[],
   fallback: (code: string) => number | undefined = () => undefined,
+  held: CostState = new Map(),
 ): (M & Costed)[] {
-  const held = new Map<string, { qty: number; avg: number | undefined }>();
   return movements.map((m) => {
     let h = held.get(m.code);
     if (!h) held.set(m.code, (h = { qty: 0, avg: undefined }));
@@ -80,7 +84,22 @@ export interface LedgerMovement extends CostMovement {
 }
 
 const KEY_OF = { sale: 'costOfGoods', refund: 'costOfGoods', writeoff: 'writeOffs' } as const;
-type OutKey = JournalGoodsOut['lines'][number]['key'];
+export type OutKey = JournalGoodsOut['lines'][number]['key'];
+
+/**
+ * Where a movement goes in the goods out: its document (`sales:<day>` for a day's sales and refunds, else its
+ * source), the document's kind and the line's account key; undefined for a movement that is not goods out (a
+ * receipt, a reversal, a transfer, an opening).
+ */
+export function goodsOutPlace(
+  m: Pick<LedgerMovement, 'kind' | 'qtyMilli' | 'day' | 'source'>,
+): { id: string; kind: JournalGoodsOut['kind']; key: OutKey } | undefined {
+  const key: OutKey | undefined =
+    m.kind === 'count' ? (m.qtyMilli < 0 ? 'shortages' : 'surpluses') : KEY_OF[m.kind as keyof typeof KEY_OF];
+  if (!key) return undefined;
+  const kind: JournalGoodsOut['kind'] = m.kind === 'count' ? 'count' : m.kind === 'writeoff' ? 'writeoff' : 'sales';
+  return { id: kind === 'sales' ? `sales:${m.day}` : m.source, kind, key };
+}
 
 /**
  * The goods out of the shop from `from` on at purchase value (costed movements, in order): one document per day's
@@ -96,11 +115,9 @@ export function goodsOutOf(
   const docs = new Map<string, { doc: JournalGoodsOut; byLine: Map<string, { retail: number; purchase: number }> }>();
   for (const m of movements) {
     if (m.day < from) continue;
-    const key: OutKey | undefined =
-      m.kind === 'count' ? (m.qtyMilli < 0 ? 'shortages' : 'surpluses') : KEY_OF[m.kind as keyof typeof KEY_OF];
-    if (!key) continue;
-    const kind: JournalGoodsOut['kind'] = m.kind === 'count' ? 'count' : m.kind === 'writeoff' ? 'writeoff' : 'sales';
-    const id = kind === 'sales' ? `sales:${m.day}` : m.source;
+    const out = goodsOutPlace(m);
+    if (!out) continue;
+    const { id, kind, key } = out;
     let d = docs.get(id);
     if (!d) {
       const doc: JournalGoodsOut = {

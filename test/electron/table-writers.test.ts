@@ -157,6 +157,13 @@ const HUB_OWNERS: Record<string, string> = {
   hub_export_accounts: 'hub/services/exports.ts',
   // The hub's SEF outbox (hub migration 035).
   hub_sef_documents: 'hub/services/sef.ts',
+  // The export's kept day sums and goods costs, kept by the day closer (hub migration 036).
+  hub_export_days: 'hub/export-sums.ts',
+  hub_export_days_closed: 'hub/export-sums.ts',
+  hub_export_costs: 'hub/export-sums.ts',
+  hub_export_cost_state: 'hub/export-sums.ts',
+  hub_export_goods_out: 'hub/export-sums.ts',
+  hub_export_cost_fallback: 'hub/export-sums.ts',
 };
 
 /**

@@ -30,7 +30,7 @@ const DAY_MS = 86_400_000;
 const CODES = ['G1', 'G2'] as const;
 
 const step = fc.record({
-  t: fc.constantFrom('receipt', 'receipt', 'reversal', 'price', 'sale', 'sale', 'refund', 'writeoff', 'count'),
+  t: fc.constantFrom('receipt', 'receipt', 'reversal', 'price', 'sale', 'sale', 'refund', 'writeoff', 'count', 'close'),
   product: fc.integer({ min: 0, max: CODES.length - 1 }),
   qty: fc.integer({ min: 1, max: 9_000 }),
   price: fc.integer({ min: 100, max: 60_000 }),
@@ -106,6 +106,9 @@ describe.each(BACKENDS)('the hub export’s goods on $name', (backend) => {
       const doc = await service.reverseReceipt(shopId, id, 'Менаџер');
       r.reversed = true;
       nets.set(`reversal:${doc.id}:0`, r.net);
+    } else if (s.t === 'close') {
+      // The day closer's round: the book costed so far is kept, the export goes on from there (hub/export-sums.ts).
+      await service.closeDays(clock);
     } else if (s.t === 'price') {
       await service.changePrice(shopId, code, s.price, 'Менаџер');
     } else if (s.t === 'writeoff') {
@@ -252,6 +255,8 @@ describe.each(BACKENDS)('the hub export’s goods on $name', (backend) => {
       await hub.admin('GET', `/api/admin/exports?shopId=${shopId}&from=${days[0]}&to=${day()}`)
     ).json()) as ExportView;
     expect(all.goodsReceipts.length).toBeGreaterThan(0);
+    // The closer's rounds kept costed goods out, which the exports went on from.
+    expect(await hub.db.query('SELECT 1 FROM hub_export_goods_out WHERE shop_id = $1', [shopId])).not.toHaveLength(0);
     expect(all.journal.some((p) => p.account === DEFAULT_ACCOUNTS.costOfGoods)).toBe(true);
     // The goods file: the receipts and price changes in the till's layout, the stock value last.
     const csv = await (
@@ -264,6 +269,97 @@ describe.each(BACKENDS)('the hub export’s goods on $name', (backend) => {
     expect(rows[0]).toMatch(/^"Датум";"Документ"/);
     expect(rows.length).toBe(all.goodsReceipts.length + all.priceChanges.length + 2);
   }, 120_000);
+
+  it('sums again a kept day that a late push reached (a till that was offline): the export equals its orders', async () => {
+    const service = hub.service;
+    clock += DAY_MS;
+    const d = day();
+    const q = `/api/admin/exports?shopId=${shopId}&from=${d}&to=${d}`;
+    const view = async (): Promise<ExportView> => (await (await hub.admin('GET', q)).json()) as ExportView;
+    const sell = async (at: number, totalPara: number, type: 'cash' | 'card'): Promise<void> => {
+      n++;
+      const o = saleSnapshot(`GX-${n}`, `INV-GX-${n}`, {
+        at,
+        quantityMilli: 1_000,
+        totalPara,
+        label: 'A',
+        taxAmount: Math.round(totalPara / 6) / 100,
+      });
+      const data = { ...o.data, payments: [{ type, amountPara: totalPara }] };
+      await service.push(till, { tillId: till.id, events: [orderEvent(++seq, { ...o, data })] });
+    };
+    /** The day's export as read from its orders alone: nothing kept. */
+    const fromOrders = async (): Promise<ExportView> => {
+      const kept = await hub.db.query<{ at: string }>('SELECT at FROM hub_export_days_closed WHERE day = $1::date', [
+        d,
+      ]);
+      await hub.db.query('DELETE FROM hub_export_days_closed WHERE day = $1::date', [d]);
+      const v = await view();
+      if (kept[0])
+        await hub.db.query('INSERT INTO hub_export_days_closed (day, at) VALUES ($1::date, $2)', [d, kept[0].at]);
+      return v;
+    };
+    await sell(clock, 12_000, 'cash');
+    await sell(clock + 60_000, 2_500, 'card');
+    // Two days on, the day closer keeps the day's sums.
+    clock += 2 * DAY_MS;
+    await service.closeDays(clock);
+    const keptRows = async () =>
+      hub.db.query<{ body: string }>('SELECT body FROM hub_export_days WHERE shop_id = $1 AND day = $2::date', [
+        shopId,
+        d,
+      ]);
+    expect(await keptRows()).toHaveLength(1);
+    expect((await view()).total.grossPara).toBe(14_500);
+    // The offline till comes back: its sale of that day is pushed now, into the kept day.
+    await sell(Date.parse(`${d}T15:00:00.000Z`), 3_456, 'card');
+    const late = await view();
+    expect(late.total.grossPara).toBe(14_500 + 3_456);
+    expect(late.total.byPayment.find((p) => p.type === 'card')?.netPara).toBe(2_500 + 3_456);
+    expect(late).toEqual(await fromOrders());
+    // The closer's next round sums the day again and drops the mark: the kept day is the orders' again.
+    await service.closeDays(clock);
+    expect(await hub.db.query('SELECT 1 FROM hub_days_dirty WHERE day = $1::date', [d])).toHaveLength(0);
+    const resummed = await view();
+    expect(resummed).toEqual(late);
+    expect(resummed).toEqual(await fromOrders());
+  });
+
+  it('costs the whole book again once a product’s tax label changed after its costs were kept', async () => {
+    const service = hub.service;
+    const q = `/api/admin/exports?shopId=${shopId}&from=${days[0]}&to=${day()}`;
+    const view = async (): Promise<ExportView> => (await (await hub.admin('GET', q)).json()) as ExportView;
+    /** The export with no kept costs: the whole book costed by the export itself. */
+    const wholeBook = async (): Promise<ExportView> => {
+      const [head] = await hub.db.query<{ last_id: string; n: string }>(
+        'SELECT last_id, n FROM hub_export_costs WHERE shop_id = $1',
+        [shopId],
+      );
+      await hub.db.query('DELETE FROM hub_export_costs WHERE shop_id = $1', [shopId]);
+      const v = await view();
+      if (head)
+        await hub.db.query('INSERT INTO hub_export_costs (shop_id, last_id, n) VALUES ($1, $2, $3)', [
+          shopId,
+          head.last_id,
+          head.n,
+        ]);
+      return v;
+    };
+    await service.closeDays(clock);
+    expect(await view()).toEqual(await wholeBook());
+    // G1 moves to a label of another rate: the VAT within its goods out, kept under the old label, changes.
+    const [g1] = await hub.db.query<{ price_para: string }>(
+      `SELECT price_para FROM products WHERE shop_id = $1 AND code = 'G1'`,
+      [shopId],
+    );
+    await service.upsertProducts(shopId, [
+      { code: 'G1', name: 'Артикал G1', pricePara: Number(g1?.price_para), label: 'B', unit: 'piece' },
+    ]);
+    const changed = await view();
+    expect(changed).toEqual(await wholeBook());
+    await service.closeDays(clock);
+    expect(await view()).toEqual(changed);
+  });
 
   it('keeps the shop’s account map: refused at its field, saved, audited, used by the journal', async () => {
     const path = `/api/admin/exports/accounts`;

@@ -33,6 +33,7 @@ import { h032 } from './032_goods_opening.ts';
 import { h033 } from './033_till_goods.ts';
 import { h034 } from './034_export_accounts.ts';
 import { h035 } from './035_sef.ts';
+import { h036 } from './036_export_sums.ts';
 
 export interface HubMigration {
   /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
@@ -81,4 +82,5 @@ export const HUB_MIGRATIONS: readonly HubMigration[] = [
   h033,
   h034,
   h035,
+  h036,
 ];
