@@ -527,101 +527,105 @@ function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
     error ? { 'aria-invalid': true as const, 'aria-describedby': id } : {};
   return (
     <section aria-label={t('settings')} className="mgr-tab">
-      <form className="mgr-panel" onSubmit={(e) => void save(e)}>
-        <CheckedField label={t('discountLimit')} error={limitError} errorId="hub-settings-limit-error">
-          <input
-            inputMode="numeric"
-            size={6}
-            value={limit}
-            {...errorProps('hub-settings-limit-error', limitError)}
-            onChange={(e) => setLimit(e.target.value)}
-          />
-        </CheckedField>
-        {held && held.discountLimitPercent === undefined && (
-          <p className="mgr-hint">{t('settingsDefault', { value: `${DEFAULT_DISCOUNT_LIMIT_PERCENT} %` })}</p>
-        )}
-        <fieldset className="hub-rules" aria-describedby="hub-rules-shape">
-          <legend>{t('barcodeRules')}</legend>
-          <p id="hub-rules-shape" className="mgr-hint">
-            {t('ruleShape')}
-          </p>
-          {rules.length === 0 && <p className="mgr-hint">{t('settingsNoRules')}</p>}
-          {rules.map((r, i) => {
-            const n = i + 1;
-            const err = { prefix: ruleText(i, 'prefix'), code: ruleText(i, 'code'), value: ruleText(i, 'value') };
-            const id = (f: RuleField): string => `hub-rule-${i}-${f}-error`;
-            return (
-              <div key={i} role="group" aria-label={t('ruleRow', { n })} className="mgr-row mgr-top hub-rule">
-                <CheckedField label={t('rulePrefix')} error={err.prefix} errorId={id('prefix')}>
-                  <input
-                    inputMode="numeric"
-                    size={3}
-                    maxLength={2}
-                    value={r.prefix}
-                    {...errorProps(id('prefix'), err.prefix)}
-                    onChange={(e) => setRule(i, { prefix: e.target.value })}
-                  />
-                </CheckedField>
-                <CheckedField label={t('ruleKind')} error={undefined} errorId={`hub-rule-${i}-kind-error`}>
-                  <select
-                    value={r.kind}
-                    onChange={(e) => setRule(i, { kind: e.target.value === 'weight' ? 'weight' : 'price' })}
-                  >
-                    <option value="price">{t('rulePrice')}</option>
-                    <option value="weight">{t('ruleWeight')}</option>
-                  </select>
-                </CheckedField>
-                <CheckedField label={t('ruleCodeDigits')} error={err.code} errorId={id('code')}>
-                  <input
-                    inputMode="numeric"
-                    size={2}
-                    maxLength={1}
-                    value={r.code}
-                    {...errorProps(id('code'), err.code)}
-                    onChange={(e) => setRule(i, { code: e.target.value })}
-                  />
-                </CheckedField>
-                <CheckedField label={t('ruleValueDigits')} error={err.value} errorId={id('value')}>
-                  <input
-                    inputMode="numeric"
-                    size={2}
-                    maxLength={1}
-                    value={r.value}
-                    {...errorProps(id('value'), err.value)}
-                    onChange={(e) => setRule(i, { value: e.target.value })}
-                  />
-                </CheckedField>
-                <div className="mgr-field-actions">
-                  <button
-                    type="button"
-                    onClick={() => {
-                      setRules(rules.filter((_, j) => j !== i));
-                      setRuleErrors({});
-                    }}
-                  >
-                    {t('ruleRemove', { n })}
-                  </button>
-                </div>
-              </div>
-            );
-          })}
-          {rules.length < 10 && (
-            <div className="mgr-row">
-              <button
-                type="button"
-                onClick={() => setRules([...rules, { prefix: '', kind: 'price', code: '5', value: '5' }])}
-              >
-                {t('ruleAdd')}
-              </button>
-            </div>
+      {/* Shown once the hub's settings are read: a rule added or a limit typed before they came back was lost when
+          they arrived (a slow hub), and a save then sent the form without them. */}
+      {held && (
+        <form className="mgr-panel" onSubmit={(e) => void save(e)}>
+          <CheckedField label={t('discountLimit')} error={limitError} errorId="hub-settings-limit-error">
+            <input
+              inputMode="numeric"
+              size={6}
+              value={limit}
+              {...errorProps('hub-settings-limit-error', limitError)}
+              onChange={(e) => setLimit(e.target.value)}
+            />
+          </CheckedField>
+          {held && held.discountLimitPercent === undefined && (
+            <p className="mgr-hint">{t('settingsDefault', { value: `${DEFAULT_DISCOUNT_LIMIT_PERCENT} %` })}</p>
           )}
-        </fieldset>
-        <div className="mgr-row">
-          <button type="submit" className="primary">
-            {t('saveSettings')}
-          </button>
-        </div>
-      </form>
+          <fieldset className="hub-rules" aria-describedby="hub-rules-shape">
+            <legend>{t('barcodeRules')}</legend>
+            <p id="hub-rules-shape" className="mgr-hint">
+              {t('ruleShape')}
+            </p>
+            {rules.length === 0 && <p className="mgr-hint">{t('settingsNoRules')}</p>}
+            {rules.map((r, i) => {
+              const n = i + 1;
+              const err = { prefix: ruleText(i, 'prefix'), code: ruleText(i, 'code'), value: ruleText(i, 'value') };
+              const id = (f: RuleField): string => `hub-rule-${i}-${f}-error`;
+              return (
+                <div key={i} role="group" aria-label={t('ruleRow', { n })} className="mgr-row mgr-top hub-rule">
+                  <CheckedField label={t('rulePrefix')} error={err.prefix} errorId={id('prefix')}>
+                    <input
+                      inputMode="numeric"
+                      size={3}
+                      maxLength={2}
+                      value={r.prefix}
+                      {...errorProps(id('prefix'), err.prefix)}
+                      onChange={(e) => setRule(i, { prefix: e.target.value })}
+                    />
+                  </CheckedField>
+                  <CheckedField label={t('ruleKind')} error={undefined} errorId={`hub-rule-${i}-kind-error`}>
+                    <select
+                      value={r.kind}
+                      onChange={(e) => setRule(i, { kind: e.target.value === 'weight' ? 'weight' : 'price' })}
+                    >
+                      <option value="price">{t('rulePrice')}</option>
+                      <option value="weight">{t('ruleWeight')}</option>
+                    </select>
+                  </CheckedField>
+                  <CheckedField label={t('ruleCodeDigits')} error={err.code} errorId={id('code')}>
+                    <input
+                      inputMode="numeric"
+                      size={2}
+                      maxLength={1}
+                      value={r.code}
+                      {...errorProps(id('code'), err.code)}
+                      onChange={(e) => setRule(i, { code: e.target.value })}
+                    />
+                  </CheckedField>
+                  <CheckedField label={t('ruleValueDigits')} error={err.value} errorId={id('value')}>
+                    <input
+                      inputMode="numeric"
+                      size={2}
+                      maxLength={1}
+                      value={r.value}
+                      {...errorProps(id('value'), err.value)}
+                      onChange={(e) => setRule(i, { value: e.target.value })}
+                    />
+                  </CheckedField>
+                  <div className="mgr-field-actions">
+                    <button
+                      type="button"
+                      onClick={() => {
+                        setRules(rules.filter((_, j) => j !== i));
+                        setRuleErrors({});
+                      }}
+                    >
+                      {t('ruleRemove', { n })}
+                    </button>
+                  </div>
+                </div>
+              );
+            })}
+            {rules.length < 10 && (
+              <div className="mgr-row">
+                <button
+                  type="button"
+                  onClick={() => setRules([...rules, { prefix: '', kind: 'price', code: '5', value: '5' }])}
+                >
+                  {t('ruleAdd')}
+                </button>
+              </div>
+            )}
+          </fieldset>
+          <div className="mgr-row">
+            <button type="submit" className="primary">
+              {t('saveSettings')}
+            </button>
+          </div>
+        </form>
+      )}
       {message && (message.error ? <Alert text={message.text} /> : <p role="status">{message.text}</p>)}
     </section>
   );

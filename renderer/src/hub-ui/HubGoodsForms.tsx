@@ -242,6 +242,13 @@ function useProducts(api: HubUiApi, typed: readonly string[]) {
   const matches = (q: string): HubProduct[] => found[q] ?? [];
   return {
     matches,
+    /**
+     * Whether the catalog has answered for what a field says. A line added a moment ago (typed, or from a
+     * supplier's CSV) is not looked up yet: the form does not call its product unknown but sends its code as
+     * typed, and the hub, which knows its catalog, decides (under load the form said „no such product“ of a
+     * product the shop has, clicked before the search came back).
+     */
+    known: (q: string): boolean => q.trim().length < 2 || Object.hasOwn(found, q),
     /** The product a field names: its code or barcode among the matches, or the one match of a name. */
     productOf(q: string): HubProduct | null {
       const list = matches(q);
@@ -327,7 +334,7 @@ export function ReceiptForm(
       const c = calc(l);
       const qty = parseQuantityInput(l.quantity);
       if (l.newProduct && l.product.trim() === '') bad[`lines.${i}.code`] = t('gfErrRequired');
-      if (!c.p && !l.newProduct) bad[`lines.${i}.code`] = t('gfErrProductUnknown');
+      if (!c.p && !l.newProduct && products.known(l.product)) bad[`lines.${i}.code`] = t('gfErrProductUnknown');
       const newProduct = l.newProduct ? { newProduct: newProductInput(t, l.newProduct, i, bad) } : {};
       if (qty === null || qty <= 0) bad[`lines.${i}.qtyMilli`] = t('gfErrQuantity');
       if (c.purchase === null) bad[`lines.${i}.purchasePara`] = t('gfErrAmount');
