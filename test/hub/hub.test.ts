@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { migrate } from '../../hub/db/db.ts';
 import { HUB_MIGRATIONS } from '../../hub/db/migrations/index.ts';
 import type { HubEvent, OrderSnapshot } from '../../shared/hub/protocol.ts';
-import { HubClient, HubError as HubRequestError } from '../../electron/hub-client/client.ts';
+import { HubClient } from '../../electron/hub-client/client.ts';
 import { BACKENDS } from './backends.ts';
-import { serveHub } from './served-hub.ts';
+import { refusal, serveHub } from './served-hub.ts';
 
 const ADMIN = 'admin-token-for-tests-0123456789ab';
 
@@ -23,16 +23,6 @@ const order = (n: string, extra: Partial<OrderSnapshot> = {}): OrderSnapshot => 
   ...extra,
 });
 const ev = (seq: number, o: OrderSnapshot): HubEvent => ({ seq, kind: 'order', ref: o.order_number, payload: o });
-
-const rejects = async (p: Promise<unknown>): Promise<HubRequestError> => {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof HubRequestError) return err;
-    throw err;
-  }
-  throw new Error('expected the hub to refuse');
-};
 
 describe.each(BACKENDS)('store hub on $name', (backend) => {
   let shopId = 0;
@@ -77,15 +67,15 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     const anon = new HubClient({ baseUrl: hub.url });
     const first = await anon.enrol(code, 'Till A');
     expect(first.credential).toMatch(/^kh1\.\d+\./);
-    expect((await rejects(anon.enrol(code, 'Till B'))).code).toBe('enrol_code_used');
-    expect((await rejects(anon.enrol('not-a-code', 'Till B'))).code).toBe('enrol_code_unknown');
-    expect((await rejects(anon.changes(0))).status).toBe(401);
+    expect((await refusal(anon.enrol(code, 'Till B'))).code).toBe('enrol_code_used');
+    expect((await refusal(anon.enrol('not-a-code', 'Till B'))).code).toBe('enrol_code_unknown');
+    expect((await refusal(anon.changes(0))).status).toBe(401);
     const forged = new HubClient({ baseUrl: hub.url, credential: `kh1.${first.tillId}.${'x'.repeat(43)}` });
-    expect((await rejects(forged.changes(0))).status).toBe(401);
+    expect((await refusal(forged.changes(0))).status).toBe(401);
     // A till's credential used to push as another till.
     const other = await enrolTill('Till C');
     const mine = new HubClient({ baseUrl: hub.url, credential: first.credential });
-    const e = await rejects(mine.push(other.tillId, [ev(1, order('X-1'))]));
+    const e = await refusal(mine.push(other.tillId, [ev(1, order('X-1'))]));
     expect([e.status, e.code, e.field]).toEqual([403, 'till_mismatch', 'tillId']);
     expect((await hub.admin('GET', `/api/admin/tills?shopId=${shopId}`, undefined)).status).toBe(200);
     const noAdmin = await fetch(`${hub.url}/api/admin/tills?shopId=${shopId}`, {
@@ -104,7 +94,7 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     // The same order fiscalized later: a new event updates the one order row.
     await t.client.push(t.tillId, [ev(3, order('EO-1', { state: 'fiscalized', invoice_number: 'INV-EO-1' }))]);
     // An altered replay (another total under an acknowledged sequence) is refused and changes nothing.
-    const altered = await rejects(
+    const altered = await refusal(
       t.client.push(t.tillId, [ev(4, order('EO-4')), ev(2, order('EO-2', { total_para: 1 }))]),
     );
     expect([altered.status, altered.code]).toEqual([409, 'batch_altered']);
@@ -128,10 +118,10 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
   it('refuses oversized and malformed batches with the field named, storing nothing', async () => {
     const t = await enrolTill('Till bad input');
     const big = Array.from({ length: 501 }, (_, i) => ev(i + 1, order(`BIG-${i}`)));
-    const e1 = await rejects(t.client.push(t.tillId, big));
+    const e1 = await refusal(t.client.push(t.tillId, big));
     expect([e1.status, e1.code]).toEqual([413, 'batch_too_large']);
     const bad = { ...order('BAD-1'), total_para: 'a lot' } as unknown as OrderSnapshot;
-    const e2 = await rejects(t.client.push(t.tillId, [ev(1, order('OK-1')), ev(2, bad)]));
+    const e2 = await refusal(t.client.push(t.tillId, [ev(1, order('OK-1')), ev(2, bad)]));
     expect([e2.status, e2.field]).toEqual([400, 'events.1.payload.total_para']);
     expect(await hub.db.query('SELECT 1 FROM till_events WHERE till_id = $1', [t.tillId])).toEqual([]);
   });
@@ -448,8 +438,8 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
       ],
     };
     const park = { localId: 7, name: 'Сто 1', createdAt: '2026-11-23T10:00:00.000Z', cart };
-    expect((await rejects(new HubClient({ baseUrl: hub.url }).park(park))).status).toBe(401);
-    const bad = await rejects(a.client.park({ ...park, cart: { lines: [{ ...cart.lines[0]!, quantityMilli: -1 }] } }));
+    expect((await refusal(new HubClient({ baseUrl: hub.url }).park(park))).status).toBe(401);
+    const bad = await refusal(a.client.park({ ...park, cart: { lines: [{ ...cart.lines[0]!, quantityMilli: -1 }] } }));
     expect([bad.status, bad.field]).toEqual([400, 'cart.lines.0.quantityMilli']);
     const { id } = await a.client.park(park);
     // The answer was lost: the same cart again is the same row.
@@ -471,7 +461,7 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     expect((await other.client.parkedList()).carts).toEqual([]);
     expect(await other.client.parkedTake({ id })).toBeNull();
     expect(await a.client.parkedTake({ id })).toBeNull();
-    const both = await rejects(b.client.parkedTake({ id, localId: 7 } as never));
+    const both = await refusal(b.client.parkedTake({ id, localId: 7 } as never));
     expect([both.status, both.field]).toEqual([400, 'id']);
     const takers = await Promise.all(Array.from({ length: 12 }, () => b.client.parkedTake({ id })));
     const winners = takers.filter((t) => t !== null);

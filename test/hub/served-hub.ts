@@ -11,6 +11,7 @@ import { createHubService, type AuthedTill, type HubService } from '../../hub/se
 import { HubError } from '../../electron/hub-client/client.ts';
 import { hashPin } from '../../shared/node/pin.ts';
 import type { Backend } from './backends.ts';
+import { rejectionOf } from '../support/rejection.ts';
 
 export interface ServedHubOptions {
   adminToken: string;
@@ -175,14 +176,8 @@ export function openHubWithTwoTills(
 }
 
 /** The hub's refusal of a till client's call (a HubError), failing when the call succeeds. */
-export async function refusal(p: Promise<unknown>): Promise<HubError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof HubError) return err;
-    throw err;
-  }
-  throw new Error('expected the hub to refuse');
+export function refusal(p: Promise<unknown>): Promise<HubError> {
+  return rejectionOf(p, HubError, 'expected the hub to refuse');
 }
 
 /** Tills enrolled straight through the service (one-time codes), as the service's `push` takes them: one a name. */

@@ -12,20 +12,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LpfrClient } from '../../electron/lpfr/client.ts';
 import { LpfrError } from '../../electron/lpfr/errors.ts';
 import { VERIFY_BASE } from '../support/lpfr-sandbox/sign.ts';
+import { rejectionOf } from '../support/rejection.ts';
 import { codesOf, control, invoice, Kit, PIN, rawSign } from './helpers.ts';
 
 const kit = new Kit();
 afterEach(() => kit.cleanup());
 
 /** The LpfrError a promise rejects with. */
-async function failure(p: Promise<unknown>): Promise<LpfrError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof LpfrError) return e;
-    throw e;
-  }
-  throw new Error('expected an LpfrError');
+function failure(p: Promise<unknown>): Promise<LpfrError> {
+  return rejectionOf(p, LpfrError, 'expected an LpfrError');
 }
 
 const body = (extra: Record<string, unknown> = {}, items?: [string, number, number, string][]) =>
