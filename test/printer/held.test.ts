@@ -4,8 +4,7 @@
  * real TCP printer stand-in on an ephemeral port; the service's clock (`now`) runs with real time and is
  * moved ahead by the test, so the hold time passes without waiting five minutes.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { createPrintService } from '../../electron/printer/service.ts';
+import { describe, expect, it } from 'vitest';
 import { printerHandlers } from '../../electron/printer/handlers.ts';
 import { HOLD_AFTER_MS } from '../../electron/printer/held.ts';
 import { StaffService } from '../../electron/auth/staff.ts';
@@ -14,13 +13,11 @@ import type { GatewayClient } from '../../electron/gateway/client.ts';
 import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
 import { makeReceipt } from './fixtures.ts';
-import { memorySettings, startCaptureServer, statusLog, tempDb, until } from './helpers.ts';
+import { startCaptureServer, tcpPrintService, until } from './helpers.ts';
+import { cleanupAfterEach } from '../support/cleanups.ts';
 import { freePort } from '../support/ports.ts';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const later = cleanupAfterEach();
 
 const profile = findPreset('epson-tm-t88v')!;
 const receipt = makeReceipt({ seed: 'held' });
@@ -30,35 +27,25 @@ const manager: Caller = {
 };
 
 function setup(port: number) {
-  const t = tempDb();
-  const log = statusLog();
   let offset = 0;
   const now = () => Date.now() + offset;
-  const service = createPrintService({
-    db: t.db,
-    settings: memorySettings({ 'printer.uri': `tcp://127.0.0.1:${port}`, 'printer.profile': profile.id }),
-    emit: log.emit,
-    env: {},
+  const { service, db, log } = tcpPrintService(port, later, {
+    profile,
     now,
     getReceipt: (id) => (id === 7 ? { receipt, cash: false } : null),
-    retry: { baseMs: 20, capMs: 50 },
   });
-  const staff = new StaffService({ db: t.db, now, client: () => ({}) as GatewayClient });
+  const staff = new StaffService({ db, now, client: () => ({}) as GatewayClient });
   const handlers = printerHandlers(service, {
     audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
   });
-  cleanups.push(
-    () => t.cleanup(),
-    () => service.stop(),
-  );
   const job = (id: number) =>
-    t.db.prepare('SELECT state, released, attempts FROM print_jobs WHERE id = ?').get(id) as {
+    db.prepare('SELECT state, released, attempts FROM print_jobs WHERE id = ?').get(id) as {
       state: string;
       released: number;
       attempts: number;
     };
   const audit = () =>
-    t.db.prepare('SELECT actor, action, detail FROM audit_log WHERE action LIKE ? ORDER BY id').all('print.held%') as {
+    db.prepare('SELECT actor, action, detail FROM audit_log WHERE action LIKE ? ORDER BY id').all('print.held%') as {
       actor: string;
       action: string;
       detail: string;
@@ -82,7 +69,7 @@ async function heldWhileAway() {
   s.advance(HOLD_AFTER_MS + 1000);
   await until(() => s.job(id).state === 'held');
   const server = await startCaptureServer({ port });
-  cleanups.push(() => server.close());
+  later(() => server.close());
   return { ...s, id, server };
 }
 
@@ -169,7 +156,7 @@ describe('held jobs', () => {
     await until(() => job(id).attempts >= 2);
     advance(HOLD_AFTER_MS - 60_000);
     const server = await startCaptureServer({ port });
-    cleanups.push(() => server.close());
+    later(() => server.close());
     await until(() => job(id).state === 'printed');
     expect(server.jobs).toHaveLength(1);
     expect(receiptsIn(server.jobs[0]!)).toBe(1);

@@ -10,7 +10,7 @@ import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { codePageNumbers, findPreset, type PrinterProfile } from '../../electron/printer/profiles.ts';
 import { MANAGER_PIN, ok } from '../support/session.ts';
 import { listenOnLoopback } from '../support/ports.ts';
-import { createPrintService } from '../../electron/printer/service.ts';
+import { createPrintService, type PrintService, type PrintServiceDeps } from '../../electron/printer/service.ts';
 
 /** A printer stand-in: collects each connection's bytes; `reset` lets a connection die mid-job. */
 export interface CaptureServer {
@@ -165,4 +165,30 @@ export function testPrintService(
       t.cleanup();
     },
   };
+}
+
+/**
+ * A print service on a fresh migrated database printing over raw TCP to the stand-in on `port` with `profile`,
+ * retrying within 50 ms, its status events kept in `log`; `later` (test/support/cleanups.ts) stops it and removes the
+ * database. `now` is the service's clock (default the real one).
+ */
+export function tcpPrintService(
+  port: number,
+  later: (c: () => unknown) => void,
+  options: { profile: PrinterProfile; getReceipt: PrintServiceDeps['getReceipt']; now?: () => number },
+): { service: PrintService; db: Db; log: ReturnType<typeof statusLog> } {
+  const t = tempDb();
+  const log = statusLog();
+  const service = createPrintService({
+    db: t.db,
+    settings: memorySettings({ 'printer.uri': `tcp://127.0.0.1:${port}`, 'printer.profile': options.profile.id }),
+    emit: log.emit,
+    env: {},
+    now: options.now,
+    getReceipt: options.getReceipt,
+    retry: { baseMs: 20, capMs: 50 },
+  });
+  later(() => t.cleanup());
+  later(() => service.stop());
+  return { service, db: t.db, log };
 }

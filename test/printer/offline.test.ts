@@ -4,40 +4,27 @@
  * `unconfirmed`: the cashier says whether it came out; "no" prints it whole once more (the partial first
  * attempt may show on paper). On a profile that cannot be asked it is retried whole (printer-truth.test.ts).
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { createPrintService } from '../../electron/printer/service.ts';
+import { describe, expect, it } from 'vitest';
 import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
 import { journalLines } from '../../electron/printer/layout.ts';
 import { makeReceipt } from './fixtures.ts';
-import { memorySettings, startCaptureServer, statusLog, tempDb, until } from './helpers.ts';
+import { startCaptureServer, tcpPrintService, until } from './helpers.ts';
+import { cleanupAfterEach } from '../support/cleanups.ts';
 import { freePort } from '../support/ports.ts';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const later = cleanupAfterEach();
 
 const profile = findPreset('epson-tm-t88v')!;
 const receipt = makeReceipt({ seed: 'offline' });
 
 function setup(port: number) {
-  const t = tempDb();
-  const log = statusLog();
-  const service = createPrintService({
-    db: t.db,
-    settings: memorySettings({ 'printer.uri': `tcp://127.0.0.1:${port}`, 'printer.profile': profile.id }),
-    emit: log.emit,
-    env: {},
+  const { service, db, log } = tcpPrintService(port, later, {
+    profile,
     getReceipt: (id) => (id === 1 ? { receipt, cash: false } : null),
-    retry: { baseMs: 20, capMs: 50 },
   });
-  cleanups.push(
-    () => t.cleanup(),
-    () => service.stop(),
-  );
   const job = (id: number) =>
-    t.db.prepare('SELECT state, attempts, last_error FROM print_jobs WHERE id = ?').get(id) as {
+    db.prepare('SELECT state, attempts, last_error FROM print_jobs WHERE id = ?').get(id) as {
       state: string;
       attempts: number;
       last_error: string | null;
@@ -67,7 +54,7 @@ describe('printer offline', () => {
     await until(() => job(id).attempts >= 2); // still retrying
 
     const server = await startCaptureServer({ port });
-    cleanups.push(() => server.close());
+    later(() => server.close());
     await until(() => job(id).state === 'printed');
     expect(server.jobs).toHaveLength(1);
     expectWholeReceipt(server.jobs[0]!);
@@ -80,7 +67,7 @@ describe('printer offline', () => {
 
   it('a connection reset mid-job: the cashier is asked; "did not come out" prints it whole once more', async () => {
     const server = await startCaptureServer({ resetAfterBytes: (n) => (n === 1 ? 300 : null) });
-    cleanups.push(() => server.close());
+    later(() => server.close());
     const { service, job } = setup(server.port);
     service.start();
     const id = service.enqueueReceipt(1);
@@ -103,7 +90,7 @@ describe('printer offline', () => {
     const id = first.service.enqueueReceipt(1); // never started: the app quit
     await first.service.stop();
     const server = await startCaptureServer({ port });
-    cleanups.push(() => server.close());
+    later(() => server.close());
     first.service.start();
     await until(() => first.job(id).state === 'printed');
     expect(server.jobs).toHaveLength(1);
