@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
 import type { OrderLine, OrderView } from '../../shared/domain.ts';
 import type { ReportView } from '../../shared/contract/reports.ts';
-import { makeRefund, closeCores, fails, MANAGER_PIN, ok, settled, startCore } from '../support/session.ts';
+import { makeRefund, makeCopy, closeCores, fails, MANAGER_PIN, ok, settled, startCore } from '../support/session.ts';
 
 afterEach(closeCores);
 
@@ -130,10 +130,7 @@ describe('the person logged in is on the document', () => {
       lines: [{ index: 0, quantity: 1 }],
       buyerId: '20:008123456',
     });
-    const copy = await ok<OrderView>(core, 'copies.create', {
-      orderId: sold.orderId,
-      approval: { managerPin: MANAGER_PIN },
-    });
+    const copy = await makeCopy(core, { orderId: sold.orderId });
     const adv = await ok<{ orderId: number }>(core, 'sales.checkout', sale({ invoiceType: 'advance' }));
     const further = await ok<OrderView>(core, 'advances.add', {
       orderId: adv.orderId,

@@ -16,7 +16,7 @@ import { startLpfrSandbox } from '../support/lpfr-sandbox/server.ts';
 import type { ParkedSaleSummary, ParkedSaleView, RemoteParkedSale } from '../../shared/contract/catalog.ts';
 import { BACKENDS } from './backends.ts';
 import { tillRig } from './till-rig.ts';
-import { makeRefund, BREAD_AND_MILK, MANAGER_PIN } from '../support/session.ts';
+import { makeRefund, makeCopy, BREAD_AND_MILK, MANAGER_PIN } from '../support/session.ts';
 import { ok, until } from '../support/core-calls.ts';
 import { awaitPulledManager } from '../support/host-process.ts';
 
@@ -454,10 +454,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(tooMuchT3).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'lines.0.quantity' } });
 
     // A fiscal copy of till 3's sale at till 4, by invoice number; a number no till knows is not found.
-    const copy = await ok<OrderView>(t4, 'copies.create', {
-      invoiceNumber: invoice,
-      approval: { managerPin: MANAGER_PIN },
-    });
+    const copy = await makeCopy(t4, { invoiceNumber: invoice });
     expect(copy).toMatchObject({ kind: 'copy', state: 'queued', totalPara: 54_000 });
     const unknown = await t4.dispatch('copies.create', {
       invoiceNumber: 'NOPE-NOPE-1',

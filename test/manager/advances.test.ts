@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
 import {
   makeRefund,
+  makeCopy,
   closeCores,
   control,
   fails,
@@ -271,10 +272,7 @@ describe('case 7: the final sale of a chain is refunded and copied like a normal
       referentDocumentNumber: fin.receipt?.invoiceNumber,
     });
     expect(part.receipt?.invoiceCounterExtension).toBe('ПР');
-    const copy = await ok<OrderView>(c, 'copies.create', {
-      orderId: fin.orderId,
-      approval: { managerPin: MANAGER_PIN },
-    });
+    const copy = await makeCopy(c, { orderId: fin.orderId });
     expect(copy).toMatchObject({
       kind: 'copy',
       state: 'fiscalized',

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
 import {
   makeRefund,
+  makeCopy,
   closeCores,
   control,
   fails,
@@ -261,7 +262,7 @@ describe('advance, copy, e-mail', () => {
   it('a fiscal copy references the original; offline it is queued and issued later', async () => {
     const c = await start();
     const s = await ok<{ orderId: number; receipt?: { invoiceNumber: string } }>(c, 'sales.checkout', sale());
-    const copy = await ok<OrderView>(c, 'copies.create', { orderId: s.orderId, approval: { managerPin: MANAGER_PIN } });
+    const copy = await makeCopy(c, { orderId: s.orderId });
     expect(copy).toMatchObject({
       kind: 'copy',
       invoiceType: 'copy',
@@ -270,10 +271,7 @@ describe('advance, copy, e-mail', () => {
     });
     expect(copy.receipt?.journal).toContain('ОВО НИЈЕ ФИСКАЛНИ РАЧУН');
     await control(c, 'offline', { offline: true });
-    const queued = await ok<OrderView>(c, 'copies.create', {
-      orderId: s.orderId,
-      approval: { managerPin: MANAGER_PIN },
-    });
+    const queued = await makeCopy(c, { orderId: s.orderId });
     expect(queued.state).toBe('queued');
     await control(c, 'offline', { offline: false });
     await ok(c, 'sync.now');
@@ -464,10 +462,7 @@ describe('a sale from two years ago', () => {
     });
     expect(new Date(refund.createdAt).getFullYear()).toBe(soldAt.getFullYear() + 2);
 
-    const copy = await ok<OrderView>(c, 'copies.create', {
-      orderId: sold.orderId,
-      approval: { managerPin: MANAGER_PIN },
-    });
+    const copy = await makeCopy(c, { orderId: sold.orderId });
     expect(copy).toMatchObject({
       kind: 'copy',
       invoiceType: 'copy',

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
-import { makeRefund, closeCores, MANAGER_PIN, ok, startCore } from '../support/session.ts';
+import { makeRefund, makeCopy, closeCores, MANAGER_PIN, ok, startCore } from '../support/session.ts';
 import type { OrderView } from '../../shared/domain.ts';
 
 afterEach(closeCores);
@@ -178,7 +178,7 @@ describe('#21 case 6: discounts folded into the unit price and named on the line
     ]);
     expect(s.receipt?.journal).toMatch(/ {2}2 x 99,67 = +199,34/);
     // A fiscal copy sends the same items as the sale.
-    const copy = await ok<OrderView>(c, 'copies.create', { orderId: s.orderId, approval: { managerPin: MANAGER_PIN } });
+    const copy = await makeCopy(c, { orderId: s.orderId });
     expect(copy.state).toBe('fiscalized');
     expect(sentItems(c, copy.orderId)).toEqual(sentItems(c, s.orderId));
   });

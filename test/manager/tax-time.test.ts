@@ -28,7 +28,7 @@ import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import type { LoopTimers } from '../../electron/retry/loop.ts';
 import type { ReportView } from '../../shared/contract/reports.ts';
 import type { OrderView, TaxRatesView } from '../../shared/domain.ts';
-import { makeRefund, closeCores, control, MANAGER_PIN, ok, settled, startCore } from '../support/session.ts';
+import { makeRefund, makeCopy, closeCores, control, MANAGER_PIN, ok, settled, startCore } from '../support/session.ts';
 import { rateChangeGroup } from '../support/tax-groups.ts';
 import { tempDirs } from '../support/temp-dirs.ts';
 
@@ -174,7 +174,7 @@ describe('10b: time and cashier on every receipt request', () => {
       lines: [{ index: 0, quantity: 1 }],
       buyerId: '20:008123456',
     });
-    const copy = await ok<OrderView>(c, 'copies.create', { orderId: s.orderId, approval: { managerPin: MANAGER_PIN } });
+    const copy = await makeCopy(c, { orderId: s.orderId });
     const s2 = await ok<{ orderId: number }>(c, 'sales.checkout', sale(bread()));
     const full = await makeRefund(c, {
       orderId: s2.orderId,

@@ -166,6 +166,11 @@ export function makeRefund(c: Pick<Core, 'dispatch'>, input: Record<string, unkn
   return ok<OrderView>(c, 'refunds.create', { managerPin: MANAGER_PIN, paymentType: 'cash', ...input });
 }
 
+/** A fiscal copy of `original` (its `orderId` or `invoiceNumber`) with the first-run manager's approval. */
+export function makeCopy(c: Pick<Core, 'dispatch'>, original: Record<string, unknown>): Promise<OrderView> {
+  return ok<OrderView>(c, 'copies.create', { ...original, approval: { managerPin: MANAGER_PIN } });
+}
+
 /**
  * A new product for `catalog.put`: `Производ <code>` at `price` dinars, label Ж, sold by the piece, in `group`, with
  * the manager's approval; `over` changes any field.
