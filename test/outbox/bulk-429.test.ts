@@ -4,21 +4,17 @@
  * 429 — the real thing, no fault injected — and Kasa's wait-and-retry path runs: the orders are deferred
  * (journaled with status 429), sent again later, and every order ends with exactly one receipt.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeRig, saleInput, type Rig } from '../support/rig.ts';
+import { describe, expect, it } from 'vitest';
+import { saleInput, type Rig } from '../support/rig.ts';
+import { rigsAfterEach } from '../support/rigs.ts';
 
-const rigs: Rig[] = [];
-afterEach(async () => {
-  for (const r of rigs.splice(0).reverse()) await r.close();
-});
+const newRig = rigsAfterEach();
 
 describe('bulk 429 from a concurrent bulk of the same shop', () => {
   it('the second till waits and retries; every order is fiscalized exactly once', async () => {
     const engine = { concurrency: 0, bulkThreshold: 1, bulkSize: 30 };
-    const a = await makeRig({ engine, terminalId: 'T1', bulkDelayMsPerReceipt: 15 });
-    rigs.push(a);
-    const b = await makeRig({ engine, terminalId: 'T2', sandbox: a.sandbox });
-    rigs.push(b);
+    const a = await newRig({ engine, terminalId: 'T1', bulkDelayMsPerReceipt: 15 });
+    const b = await newRig({ engine, terminalId: 'T2', sandbox: a.sandbox });
     a.sandbox.controls.setOffline(true);
     const orders: { rig: Rig; orderId: number; orderNumber: string }[] = [];
     for (let i = 0; i < 12; i++) {

@@ -2,17 +2,14 @@
  * The outbox and sync engine against the real sandbox gateway over HTTP, with real SQLite files.
  * Exactly once: every order ends with one receipt in the gateway's ledger, or in needs_attention with none.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeRig, saleInput, type Rig } from '../support/rig.ts';
+import { describe, expect, it } from 'vitest';
+import { saleInput, type Rig } from '../support/rig.ts';
+import { rigsAfterEach } from '../support/rigs.ts';
 import { SyncEngine } from '../../electron/outbox/engine.ts';
 import { GatewayClient } from '../../electron/gateway/client.ts';
 
 const DAY = 24 * 3600_000;
-let rig: Rig | null = null;
-afterEach(async () => {
-  await rig?.close();
-  rig = null;
-});
+const newRig = rigsAfterEach();
 
 const attemptsOf = (r: Rig, orderId: number) =>
   r.db
@@ -24,7 +21,7 @@ const attemptsOf = (r: Rig, orderId: number) =>
 
 describe('sync engine', () => {
   it('fiscalizes a sale within the online budget and journals the attempt', async () => {
-    rig = await makeRig({ onlineBudgetMs: 5000 });
+    const rig = await newRig({ onlineBudgetMs: 5000 });
     rig.engine.start();
     const res = await rig.sales.checkout(saleInput(2, 150));
     expect(res.state).toBe('fiscalized');
@@ -39,7 +36,7 @@ describe('sync engine', () => {
   });
 
   it('answers queued when the gateway is slower than the budget, and fiscalizes later', async () => {
-    rig = await makeRig({ onlineBudgetMs: 50 });
+    const rig = await newRig({ onlineBudgetMs: 50 });
     rig.sandbox.controls.setLatency(400);
     rig.engine.start();
     const res = await rig.sales.checkout(saleInput());
@@ -49,7 +46,7 @@ describe('sync engine', () => {
   });
 
   it('freezes the request body: the resend after a lost response is byte-identical and deduplicated', async () => {
-    rig = await makeRig();
+    const rig = await newRig();
     rig.sandbox.controls.setFaults([{ match: 'POST /receipt/normal/sale', action: 'drop_after', times: 1 }]);
     const { orderId, orderNumber } = await rig.sales.checkout(saleInput());
     const frozen = rig.store.get(orderId)?.request;
@@ -62,7 +59,7 @@ describe('sync engine', () => {
   });
 
   it('keeps selling offline, probes without spamming, and drains once the gateway is back', async () => {
-    rig = await makeRig();
+    const rig = await newRig();
     rig.sandbox.controls.setOffline(true);
     const orders = [];
     for (let i = 0; i < 3; i++) orders.push(await rig.sales.checkout(saleInput(1, 10 + i)));
@@ -81,7 +78,7 @@ describe('sync engine', () => {
   });
 
   it('parks a Tax Administration rejection in needs_attention, and a fixed label resends it under the same number', async () => {
-    rig = await makeRig();
+    const rig = await newRig();
     const { orderId, orderNumber } = await rig.sales.checkout(saleInput(1, 100, 'Ж'));
     await rig.settle();
     const row = rig.store.get(orderId);
@@ -101,12 +98,12 @@ describe('sync engine', () => {
   });
 
   it('pauses everything on 401 and resumes when told the key changed', async () => {
-    rig = await makeRig();
+    const rig = await newRig();
     let key = 'wrong-key';
     const engine = new SyncEngine({
       store: rig.store,
-      client: () => new GatewayClient({ baseUrl: rig!.sandbox.url, apiKey: key }),
-      now: () => rig!.clock.now,
+      client: () => new GatewayClient({ baseUrl: rig.sandbox.url, apiKey: key }),
+      now: () => rig.clock.now,
     });
     const a = await rig.sales.checkout(saleInput());
     const b = await rig.sales.checkout(saleInput());
@@ -130,7 +127,7 @@ describe('sync engine', () => {
   });
 
   it('retries 500s and malformed replies with backoff, never issuing twice', async () => {
-    rig = await makeRig();
+    const rig = await newRig();
     rig.sandbox.controls.setFaults([
       { match: 'POST /receipt/normal/sale', action: 'error500', times: 2 },
       { match: 'POST /receipt/normal/sale', action: 'malformed', times: 1 },
@@ -145,7 +142,7 @@ describe('sync engine', () => {
   it('drains a backlog through bulk requests of at most 30, matched by order number', async () => {
     // Bulks answered at once: how many go out must not depend on how fast the single lane runs meanwhile
     // (the realistic processing delay and its 429 are tested in bulk-429.test.ts).
-    rig = await makeRig({ engine: { concurrency: 1 }, bulkDelayMsPerReceipt: 0 });
+    const rig = await newRig({ engine: { concurrency: 1 }, bulkDelayMsPerReceipt: 0 });
     rig.sandbox.controls.setOffline(true);
     const orders = [];
     for (let i = 0; i < 95; i++) orders.push(await rig.sales.checkout(saleInput(1, 1 + i)));
@@ -168,7 +165,7 @@ describe('sync engine', () => {
   });
 
   it('treats an attempt left open by a crash as unknown and resolves it without a duplicate', async () => {
-    rig = await makeRig();
+    const rig = await newRig();
     rig.sandbox.controls.setFaults([{ match: 'POST /receipt/normal/sale', action: 'drop_after', times: 1 }]);
     const { orderId, orderNumber } = await rig.sales.checkout(saleInput());
     // The process "dies" between journaling the attempt and recording its outcome.
@@ -176,7 +173,7 @@ describe('sync engine', () => {
     await rig.client.issueSale('normal', rig.store.get(orderId)!.request!).catch(() => undefined);
     expect(rig.ledgerCounts().get(orderNumber)).toBe(1);
     // A new process starts: the open attempt becomes UNKNOWN, and the order is resolved by a deduplicated resend.
-    const fresh = new SyncEngine({ store: rig.store, client: () => rig!.client, now: () => rig!.clock.now });
+    const fresh = new SyncEngine({ store: rig.store, client: () => rig.client, now: () => rig.clock.now });
     fresh.start();
     await fresh.waitForSettled(orderId, 5000);
     await fresh.stop();
@@ -186,12 +183,12 @@ describe('sync engine', () => {
   });
 
   it('after a 20-day outage resolves unknown orders through fiscalization-lookup and the archive, not a resend', async () => {
-    rig = await makeRig({ engine: { concurrency: 1, bulkThreshold: 1000 } });
+    const rig = await newRig({ engine: { concurrency: 1, bulkThreshold: 1000 } });
     // Three orders whose responses are lost (issued at the gateway), one never sent.
     rig.sandbox.controls.setFaults([{ match: 'POST /receipt/normal/sale', action: 'drop_after' }]);
     const lost = [];
     for (let i = 0; i < 3; i++) lost.push(await rig.sales.checkout(saleInput(1, 20 + i)));
-    for (let i = 0; i < 50 && lost.some((o) => attemptsOf(rig!, o.orderId).length === 0); i++) {
+    for (let i = 0; i < 50 && lost.some((o) => attemptsOf(rig, o.orderId).length === 0); i++) {
       await rig.engine.runOnce();
       rig.advance(120_000);
     }
@@ -218,7 +215,7 @@ describe('sync engine', () => {
   });
 
   it('a refund captured while its sale is still queued waits for it and takes its invoiceNumber and date', async () => {
-    rig = await makeRig({ engine: { concurrency: 1 } });
+    const rig = await newRig({ engine: { concurrency: 1 } });
     rig.sandbox.controls.setOffline(true);
     const sale = await rig.sales.checkout(saleInput(2, 100));
     const template = {
@@ -234,7 +231,7 @@ describe('sync engine', () => {
         kind: 'refund',
         invoiceType: 'normal',
         transactionType: 'refund',
-        createdAt: new Date(rig!.clock.now).toISOString(),
+        createdAt: new Date(rig.clock.now).toISOString(),
         totalPara: 10000,
         changePara: 0,
         data: { lines: [], payments: [], template },

@@ -3,21 +3,18 @@
  * (GET /auth/api-key/me) every `idleProbeMs`, so an outage shows within that time, not at the next failed
  * sale; and it does not ask more often than that. Real sandbox over HTTP, real SQLite file.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeRig, type Rig } from '../support/rig.ts';
+import { describe, expect, it } from 'vitest';
+import type { Rig } from '../support/rig.ts';
+import { rigsAfterEach } from '../support/rigs.ts';
 
 const ME = 'GET /auth/api-key/me';
-let rig: Rig | null = null;
-afterEach(async () => {
-  await rig?.close();
-  rig = null;
-});
+const newRig = rigsAfterEach();
 
 const probes = (r: Rig) => r.sandbox.controls.stats().requests[ME] ?? 0;
 
 describe('idle probe', () => {
   it('an idle engine notices the gateway going away within idleProbeMs, and coming back', async () => {
-    rig = await makeRig({ engine: { idleProbeMs: 10_000 } });
+    const rig = await newRig({ engine: { idleProbeMs: 10_000 } });
     await rig.engine.runOnce(); // the first pass asks at once: nothing is known yet
     expect(probes(rig)).toBe(1);
     expect(rig.engine.status().online).toBe(true);
@@ -39,7 +36,7 @@ describe('idle probe', () => {
   });
 
   it('asks at most once per idleProbeMs, and never while off (0)', async () => {
-    rig = await makeRig({ engine: { idleProbeMs: 10_000 } });
+    const rig = await newRig({ engine: { idleProbeMs: 10_000 } });
     for (let i = 0; i < 60; i++) {
       await rig.engine.runOnce();
       rig.advance(1_000);
@@ -47,11 +44,11 @@ describe('idle probe', () => {
     expect(probes(rig)).toBe(6); // 60 s of passes every second
     await rig.close();
 
-    rig = await makeRig({ engine: { idleProbeMs: 0 } });
+    const off = await newRig({ engine: { idleProbeMs: 0 } });
     for (let i = 0; i < 20; i++) {
-      await rig.engine.runOnce();
-      rig.advance(1_000);
+      await off.engine.runOnce();
+      off.advance(1_000);
     }
-    expect(probes(rig)).toBe(0);
+    expect(probes(off)).toBe(0);
   });
 });

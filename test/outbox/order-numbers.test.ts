@@ -19,17 +19,16 @@ import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import type { Result } from '../../shared/contract/index.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { explainGatewayError } from '../../shared/gateway-errors.ts';
-import { makeRig, reuseOrderNumber, saleInput, type Rig } from '../support/rig.ts';
+import { reuseOrderNumber, saleInput } from '../support/rig.ts';
+import { rigsAfterEach } from '../support/rigs.ts';
 import { OrderStore } from '../../electron/orders/store.ts';
 
 let sandbox: Sandbox | null = null;
-let rig: Rig | null = null;
+const newRig = rigsAfterEach();
 afterEach(async () => {
   await closeCores();
   await sandbox?.close();
   sandbox = null;
-  await rig?.close();
-  rig = null;
 });
 
 const start = (dir: string, env: Record<string, string> = {}): Promise<Core> => startCore({ dataDir: dir, env });
@@ -219,7 +218,7 @@ describe('a receipt is checked against its order before the order counts as fisc
   ] as const)(
     'a reused number is parked, never fiscalized with the other sale’s receipt (%s path)',
     async (_path, engine) => {
-      rig = await makeRig({ engine: { concurrency: 1, ...engine } });
+      const rig = await newRig({ engine: { concurrency: 1, ...engine } });
       const first = await rig.sales.checkout(saleInput(1, 110));
       await rig.settle();
       const original = rig.store.get(first.orderId);
@@ -236,7 +235,7 @@ describe('a receipt is checked against its order before the order counts as fisc
   );
 
   it('a reused number is parked on the lookup/archive path too (unknown outcome beyond the dedupe window)', async () => {
-    rig = await makeRig({ engine: { concurrency: 1, bulkThreshold: 1000 } });
+    const rig = await newRig({ engine: { concurrency: 1, bulkThreshold: 1000 } });
     const first = await rig.sales.checkout(saleInput(1, 110));
     await rig.settle();
     const reused = reuseOrderNumber(rig.db, rig.store, first.orderNumber, rig.clock.now);

@@ -4,16 +4,13 @@
  * words. A person's resend looks it up again first (never a blind resend): one receipt at the gateway.
  * Real sandbox over HTTP, real SQLite.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeRig, saleInput, type Rig } from '../support/rig.ts';
+import { describe, expect, it } from 'vitest';
+import { saleInput, type Rig } from '../support/rig.ts';
+import { rigsAfterEach } from '../support/rigs.ts';
 import { RECONCILE_LIMIT } from '../../electron/outbox/reconcile-budget.ts';
 
 const DAY = 24 * 3600_000;
-let rig: Rig | null = null;
-afterEach(async () => {
-  await rig?.close();
-  rig = null;
-});
+const newRig = rigsAfterEach();
 
 const modes = (r: Rig, orderId: number) =>
   r.db
@@ -26,7 +23,7 @@ const modes = (r: Rig, orderId: number) =>
 describe('reconciliation budget', () => {
   it('an unreadable archive record parks the order after maxLookupTries look-ups; a resend looks it up again and settles it once', async () => {
     const maxLookupTries = 4;
-    rig = await makeRig({ engine: { concurrency: 1, bulkThreshold: 1000, maxLookupTries } });
+    const rig = await newRig({ engine: { concurrency: 1, bulkThreshold: 1000, maxLookupTries } });
     rig.sandbox.controls.setFaults([{ match: 'POST /receipt/normal/sale', action: 'drop_after', times: 1 }]);
     const sale = await rig.sales.checkout(saleInput(1, 40));
     await rig.engine.runOnce();
@@ -64,7 +61,7 @@ describe('reconciliation budget', () => {
 
   it('an order missing from every lookup reply is parked too, not looked up forever', async () => {
     const maxLookupTries = 3;
-    rig = await makeRig({ engine: { concurrency: 1, bulkThreshold: 1000, maxLookupTries } });
+    const rig = await newRig({ engine: { concurrency: 1, bulkThreshold: 1000, maxLookupTries } });
     rig.sandbox.controls.setOffline(true);
     const sale = await rig.sales.checkout(saleInput(1, 41));
     await rig.engine.runOnce();

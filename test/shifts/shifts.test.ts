@@ -19,7 +19,7 @@ import {
   settled,
   startCore,
 } from '../support/session.ts';
-import { makeRig, type Rig } from '../support/rig.ts';
+import { rigsAfterEach } from '../support/rigs.ts';
 import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
 import { startCaptureServer, until } from '../printer/helpers.ts';
@@ -27,12 +27,8 @@ import { startCaptureServer, until } from '../printer/helpers.ts';
 const PROFILE = findPreset('epson-tm-t88v')!;
 
 const approval = { managerPin: MANAGER_PIN };
-let rig: Rig | null = null;
-afterEach(async () => {
-  await rig?.close();
-  rig = null;
-  await closeCores();
-});
+const newRig = rigsAfterEach();
+afterEach(closeCores);
 
 interface AuditRow {
   actor: string | null;
@@ -219,8 +215,7 @@ describe('shifts', () => {
   });
 
   it('the expected drawer is exact in para over 1,000 random shifts', async () => {
-    rig = await makeRig();
-    const r = rig;
+    const r = await newRig();
     const taxRates = new TaxRatesCache(r.db);
     const audit = () => {};
     const shifts = new ShiftService({ db: r.db, taxRates, now: () => r.clock.now, audit });
