@@ -4,24 +4,18 @@
  * core on a real SQLite file, the L-PFR sandbox over HTTP with its clock ten minutes ahead.
  */
 import { untilValue as until } from '../support/poll.ts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
 import type { SyncStatus } from '../../shared/domain.ts';
-import { BREAD_AND_MILK, closeCores, ok, startCore } from '../support/session.ts';
-import { Kit, PIN, FAST_LPFR_ENGINE, offlineWithLpfrReady } from './helpers.ts';
+import { BREAD_AND_MILK, ok } from '../support/session.ts';
+import { lpfrCoreSuite, lpfrTill, offlineWithLpfrReady } from './helpers.ts';
 
-const kit = new Kit();
-afterEach(closeCores);
-afterEach(() => kit.cleanup());
+const { kit } = lpfrCoreSuite();
 
 describe("the L-PFR's clock", () => {
   it('ten minutes ahead of the till: the warning names the local PFR, not the fiscal service', async () => {
     const lpfr = await kit.sandbox({ dataDir: kit.dir(), now: () => Date.now() + 10 * 60_000 });
-    const core = await startCore({
-      prefix: 'kasa-lpfr-clock-',
-      env: { KASA_LPFR_URL: lpfr.url, KASA_LPFR_PIN: PIN },
-      engine: FAST_LPFR_ENGINE,
-    });
+    const core = await lpfrTill(lpfr, 'kasa-lpfr-clock-');
     // Online, the gateway signs: its clock agrees with the till's, no warning.
     await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
     const online = await ok<SyncStatus>(core, 'sync.status');

@@ -4,25 +4,19 @@
  * (`settings.setEsir`, refused at its field when malformed), the L-PFR prints it in the journal, and the order is
  * still known by its RequestId. Whole core on a real SQLite file, the L-PFR sandbox over HTTP.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LpfrView } from '../../shared/contract/settings.ts';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
 import type { OrderView } from '../../shared/domain.ts';
-import { BREAD_AND_MILK, closeCores, MANAGER_PIN, ok, startCore } from '../support/session.ts';
-import { Kit, PIN, FAST_LPFR_ENGINE, offlineWithLpfrReady } from './helpers.ts';
+import { BREAD_AND_MILK, MANAGER_PIN, ok } from '../support/session.ts';
+import { lpfrCoreSuite, lpfrTill, offlineWithLpfrReady } from './helpers.ts';
 
-const kit = new Kit();
-afterEach(closeCores);
-afterEach(() => kit.cleanup());
+const { kit } = lpfrCoreSuite();
 
 describe('the ESIR number', () => {
   it('is entered by a manager, printed by the L-PFR as IB/version, and the order keeps its own number', async () => {
     const lpfr = await kit.sandbox({ dataDir: kit.dir() });
-    const core = await startCore({
-      prefix: 'kasa-esir-',
-      env: { KASA_LPFR_URL: lpfr.url, KASA_LPFR_PIN: PIN, KASA_TERMINAL_ID: 'ESIR1' },
-      engine: FAST_LPFR_ENGINE,
-    });
+    const core = await lpfrTill(lpfr, 'kasa-esir-', { KASA_TERMINAL_ID: 'ESIR1' });
     expect((await ok<LpfrView>(core, 'settings.lpfr')).esirNumber).toBeNull();
 
     // Malformed: refused at the field, in words; nothing saved. An IB without its version: refused at the version.

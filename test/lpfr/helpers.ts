@@ -6,7 +6,7 @@ import type { Core } from '../../electron/core.ts';
 import { LpfrClient } from '../../electron/lpfr/client.ts';
 import type { OrderView, SyncStatus } from '../../shared/domain.ts';
 import { afterEach } from 'vitest';
-import { closeCores, control as tillControl, ok } from '../support/session.ts';
+import { closeCores, control as tillControl, ok, startCore } from '../support/session.ts';
 import { cleanupAfterEach } from '../support/cleanups.ts';
 import { untilValue } from '../support/poll.ts';
 import { startLpfrSandbox, type LpfrSandbox, type LpfrSandboxOptions } from '../support/lpfr-sandbox/server.ts';
@@ -110,6 +110,23 @@ export const FAST_LPFR_ENGINE = {
   maxBackoffMs: 100,
   lpfrProbeMs: 100,
 } as const;
+
+/**
+ * A till's core (a temp data dir named by `prefix`) that signs on the L-PFR sandbox `lpfr` when the gateway is away:
+ * its URL and PIN in the environment, FAST_LPFR_ENGINE's timings; `env` and `engine` over them.
+ */
+export function lpfrTill(
+  lpfr: Pick<LpfrSandbox, 'url'>,
+  prefix: string,
+  env: Record<string, string> = {},
+  engine: Record<string, number> = {},
+): Promise<Core> {
+  return startCore({
+    prefix,
+    env: { KASA_LPFR_URL: lpfr.url, KASA_LPFR_PIN: PIN, ...env },
+    engine: { ...FAST_LPFR_ENGINE, ...engine },
+  });
+}
 
 /** Takes the sandbox gateway offline and waits until the till knows it and has its L-PFR ready. */
 export async function offlineWithLpfrReady(core: Core): Promise<SyncStatus> {

@@ -15,7 +15,7 @@ import type { CheckoutResult } from '../../shared/contract/sales.ts';
 import type { OrderView, SyncStatus } from '../../shared/domain.ts';
 import { explainGatewayError } from '../../shared/gateway-errors.ts';
 import { BREAD_AND_MILK, closeCores, MANAGER_PIN, ok, startCore } from '../support/session.ts';
-import { fiscalized, Kit, PIN, FAST_LPFR_ENGINE, offlineWithLpfrReady } from './helpers.ts';
+import { fiscalized, Kit, PIN, lpfrTill, offlineWithLpfrReady } from './helpers.ts';
 
 const kit = new Kit();
 /** Up to 15 s: the 24 sales' look-ups run one after another. */
@@ -37,11 +37,7 @@ const signedTimes = (lpfr: LpfrSandbox): Map<string, number> => {
 
 /** A till on this L-PFR with the gateway offline and known to be. */
 async function offlineTill(lpfr: LpfrSandbox, terminal: string): Promise<Core> {
-  const core = await startCore({
-    prefix: 'kasa-lpfr-once-',
-    env: { KASA_LPFR_URL: lpfr.url, KASA_LPFR_PIN: PIN, KASA_TERMINAL_ID: terminal },
-    engine: { ...FAST_LPFR_ENGINE, idleProbeMs: 50 },
-  });
+  const core = await lpfrTill(lpfr, 'kasa-lpfr-once-', { KASA_TERMINAL_ID: terminal }, { idleProbeMs: 50 });
   await offlineWithLpfrReady(core);
   return core;
 }

@@ -9,8 +9,8 @@ import { captureRefundCopy } from '../../electron/orders/refund-copy.ts';
 import { OrderStore } from '../../electron/orders/store.ts';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
 import { attachPrinter, EPSON, decoderFor } from '../printer/helpers.ts';
-import { makeRefund, BREAD_AND_MILK, ok, startCore } from '../support/session.ts';
-import { fiscalized, lpfrCoreSuite, PIN, FAST_LPFR_ENGINE, offlineWithLpfrReady } from './helpers.ts';
+import { makeRefund, BREAD_AND_MILK, ok } from '../support/session.ts';
+import { fiscalized, lpfrCoreSuite, lpfrTill, offlineWithLpfrReady } from './helpers.ts';
 
 const { kit, later } = lpfrCoreSuite();
 
@@ -19,11 +19,7 @@ const decode = decoderFor(EPSON);
 describe('the copy of a refund the L-PFR signed', () => {
   it('is a fiscal Copy/Refund on the L-PFR with the signature line, printed after the refund, once', async () => {
     const lpfr = await kit.sandbox({ dataDir: kit.dir() });
-    const core = await startCore({
-      prefix: 'kasa-refund-copy-',
-      env: { KASA_LPFR_URL: lpfr.url, KASA_LPFR_PIN: PIN, KASA_PRINTER_ALLOW_LOOPBACK: '1' },
-      engine: FAST_LPFR_ENGINE,
-    });
+    const core = await lpfrTill(lpfr, 'kasa-refund-copy-', { KASA_PRINTER_ALLOW_LOOPBACK: '1' });
     const printer = await attachPrinter(core, later, { autoPrint: true });
     await offlineWithLpfrReady(core);
     const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);

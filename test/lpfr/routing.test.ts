@@ -12,8 +12,8 @@ import type { LpfrSandbox } from '../support/lpfr-sandbox/server.ts';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
 import type { OrderView, SyncStatus } from '../../shared/domain.ts';
 import { type CaptureServer, attachPrinter, EPSON, decoderFor } from '../printer/helpers.ts';
-import { makeRefund, BREAD_AND_MILK, control, ok, startCore } from '../support/session.ts';
-import { fiscalized, lpfrCoreSuite, PIN, FAST_LPFR_ENGINE, lpfrReady } from './helpers.ts';
+import { makeRefund, BREAD_AND_MILK, control, ok } from '../support/session.ts';
+import { fiscalized, lpfrCoreSuite, PIN, lpfrTill, lpfrReady } from './helpers.ts';
 
 const { kit, later } = lpfrCoreSuite();
 
@@ -32,15 +32,12 @@ interface Till {
 /** A till with an L-PFR (its PIN in KASA_LPFR_PIN) and a printer; the gateway is offline and known to be. */
 async function offlineTill(options: { pin?: string; idleProbeMs?: number } = {}): Promise<Till> {
   const lpfr = await kit.sandbox({ dataDir: kit.dir() });
-  const core = await startCore({
-    prefix: 'kasa-lpfr-route-',
-    env: {
-      KASA_LPFR_URL: lpfr.url,
-      KASA_LPFR_PIN: options.pin ?? PIN,
-      KASA_PRINTER_ALLOW_LOOPBACK: '1',
-    },
-    engine: { ...FAST_LPFR_ENGINE, idleProbeMs: options.idleProbeMs ?? 50 },
-  });
+  const core = await lpfrTill(
+    lpfr,
+    'kasa-lpfr-route-',
+    { KASA_LPFR_PIN: options.pin ?? PIN, KASA_PRINTER_ALLOW_LOOPBACK: '1' },
+    { idleProbeMs: options.idleProbeMs ?? 50 },
+  );
   const printer = await attachPrinter(core, later, { autoPrint: true });
   await control(core, 'offline', { offline: true });
   return { core, lpfr, printer };
