@@ -65,7 +65,7 @@ describe.skipIf(skipReason !== null)('a receipt through a real CUPS raw queue', 
         { name: 'Kuhinja', uri: 'cups://Kuhinja', isDefault: false },
       ]);
     } finally {
-      close();
+      await close();
     }
   });
 

@@ -142,12 +142,13 @@ export async function attachPrinter(
 
 /**
  * A print service on a fresh migrated database, with `settings` in memory, no environment and no receipt to print
- * unless `over` gives what it prints and through what; `close` stops it and removes the database.
+ * unless `over` gives what it prints and through what; `close` stops it, and once it has stopped removes the
+ * database.
  */
 export function testPrintService(
   settings: Record<string, string> = {},
   over: Partial<Omit<Parameters<typeof createPrintService>[0], 'db' | 'settings'>> = {},
-): { service: ReturnType<typeof createPrintService>; db: Db; close(): void } {
+): { service: ReturnType<typeof createPrintService>; db: Db; close(): Promise<void> } {
   const t = tempDb();
   const service = createPrintService({
     db: t.db,
@@ -160,8 +161,8 @@ export function testPrintService(
   return {
     service,
     db: t.db,
-    close() {
-      service.stop();
+    async close() {
+      await service.stop();
       t.cleanup();
     },
   };
@@ -177,18 +178,11 @@ export function tcpPrintService(
   later: (c: () => unknown) => void,
   options: { profile: PrinterProfile; getReceipt: PrintServiceDeps['getReceipt']; now?: () => number },
 ): { service: PrintService; db: Db; log: ReturnType<typeof statusLog> } {
-  const t = tempDb();
   const log = statusLog();
-  const service = createPrintService({
-    db: t.db,
-    settings: memorySettings({ 'printer.uri': `tcp://127.0.0.1:${port}`, 'printer.profile': options.profile.id }),
-    emit: log.emit,
-    env: {},
-    now: options.now,
-    getReceipt: options.getReceipt,
-    retry: { baseMs: 20, capMs: 50 },
-  });
-  later(() => t.cleanup());
-  later(() => service.stop());
-  return { service, db: t.db, log };
+  const { service, db, close } = testPrintService(
+    { 'printer.uri': `tcp://127.0.0.1:${port}`, 'printer.profile': options.profile.id },
+    { emit: log.emit, now: options.now, getReceipt: options.getReceipt, retry: { baseMs: 20, capMs: 50 } },
+  );
+  later(close);
+  return { service, db, log };
 }

@@ -2,9 +2,8 @@
  * End to end over real TCP: the print service sends receipts to a capture server on an ephemeral port;
  * the captured bytes are decoded with the project's decoder and checked line for line.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
-import { createPrintService } from '../../electron/printer/service.ts';
 import { decodeEscPos, type Decoded } from '../../electron/printer/escpos-decode.ts';
 import { codePageNumbers, findPreset, type PrinterProfile } from '../../electron/printer/profiles.ts';
 import { journalLines, END_MARKER } from '../../electron/printer/layout.ts';
@@ -12,12 +11,10 @@ import { qrMatrix } from '../../electron/printer/raster.ts';
 import { startSandbox } from '../../electron/sandbox/server.ts';
 import type { ReceiptView } from '../../shared/domain.ts';
 import { makeReceipt } from './fixtures.ts';
-import { memorySettings, startCaptureServer, statusLog, tempDb, toRgba, until, type CaptureServer } from './helpers.ts';
+import { startCaptureServer, testPrintService, toRgba, until, type CaptureServer } from './helpers.ts';
+import { cleanupAfterEach } from '../support/cleanups.ts';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const later = cleanupAfterEach();
 
 async function printOne(
   profileId: string,
@@ -25,28 +22,19 @@ async function printOne(
   header?: string,
 ): Promise<{ decoded: Decoded; raw: Buffer; profile: PrinterProfile; server: CaptureServer }> {
   const server = await startCaptureServer();
-  const t = tempDb();
-  const settings = memorySettings({
-    'printer.uri': `tcp://127.0.0.1:${server.port}`,
-    'printer.profile': profileId,
-    ...(header ? { 'printer.header': header } : {}),
-  });
-  const log = statusLog();
-  const service = createPrintService({
-    db: t.db,
-    settings,
-    emit: log.emit,
-    env: {},
-    getReceipt: () => ({ receipt, cash: true }),
-  });
-  cleanups.push(
-    () => server.close(),
-    () => t.cleanup(),
-    () => service.stop(),
+  later(() => server.close());
+  const { service, db, close } = testPrintService(
+    {
+      'printer.uri': `tcp://127.0.0.1:${server.port}`,
+      'printer.profile': profileId,
+      ...(header ? { 'printer.header': header } : {}),
+    },
+    { getReceipt: () => ({ receipt, cash: true }) },
   );
+  later(close);
   service.start();
   const jobId = service.enqueueReceipt(7);
-  await until(() => t.db.prepare('SELECT state FROM print_jobs WHERE id = ?').pluck().get(jobId) === 'printed');
+  await until(() => db.prepare('SELECT state FROM print_jobs WHERE id = ?').pluck().get(jobId) === 'printed');
   expect(server.jobs).toHaveLength(1);
   const profile = findPreset(profileId)!;
   const raw = server.jobs[0]!;
@@ -123,7 +111,7 @@ describe('receipts printed over TCP', () => {
 
   it('prints a receipt issued by the sandbox gateway', async () => {
     const sb = await startSandbox();
-    cleanups.push(() => sb.close());
+    later(() => sb.close());
     const res = await fetch(`${sb.url}/receipt/normal/sale`, {
       method: 'POST',
       headers: { authorization: 'Bearer demo-key', 'content-type': 'application/json' },

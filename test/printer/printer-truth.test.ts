@@ -14,7 +14,7 @@ import { journalLines } from '../../electron/printer/layout.ts';
 import type { ReceiptView } from '../../shared/domain.ts';
 import { makeReceipt } from './fixtures.ts';
 import { startFakeEpson, type FakeEpsonOptions } from './fake-epson.ts';
-import { memorySettings, startCaptureServer, statusLog, tempDb, until } from './helpers.ts';
+import { memorySettings, startCaptureServer, statusLog, tempDb, testPrintService, until } from './helpers.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -314,24 +314,20 @@ describe('a job is printed only when the printer says so', () => {
 
   it('a profile that cannot be asked: a reset mid-job is retried and printed whole once more', async () => {
     const server = await startCaptureServer({ resetAfterBytes: (n) => (n === 1 ? 300 : null) });
-    const t = tempDb();
-    const service = createPrintService({
-      db: t.db,
-      settings: memorySettings({ 'printer.uri': `tcp://127.0.0.1:${server.port}`, 'printer.profile': 'pos-5890' }),
-      emit: () => undefined,
-      env: {},
-      getReceipt: (id) => ({ receipt: receipts.get(id)!, cash: false }),
-      retry: { baseMs: 20, capMs: 50 },
-      pollMs: 50,
-    });
-    cleanups.push(
-      () => server.close(),
-      () => t.cleanup(),
-      () => service.stop(),
+    cleanups.push(() => server.close());
+    const { service, db, close } = testPrintService(
+      { 'printer.uri': `tcp://127.0.0.1:${server.port}`, 'printer.profile': 'pos-5890' },
+      {
+        emit: () => undefined,
+        getReceipt: (id) => ({ receipt: receipts.get(id)!, cash: false }),
+        retry: { baseMs: 20, capMs: 50 },
+        pollMs: 50,
+      },
     );
+    cleanups.push(close);
     service.start();
     const id = service.enqueueReceipt(1);
-    const state = () => t.db.prepare('SELECT state FROM print_jobs WHERE id = ?').pluck().get(id);
+    const state = () => db.prepare('SELECT state FROM print_jobs WHERE id = ?').pluck().get(id);
     await until(() => state() === 'printed');
     expect(server.resets).toHaveLength(1);
     expect(server.jobs).toHaveLength(1);
