@@ -18,13 +18,13 @@ import fc from 'fast-check';
 import type { ExportView } from '../../shared/contract/exports.ts';
 import type { ReportView } from '../../shared/contract/reports.ts';
 import type { ProductView } from '../../shared/contract/catalog.ts';
-import type { SupplierView, ReceiptView, KepView } from '../../shared/contract/goods.ts';
+import type { SupplierView, KepView } from '../../shared/contract/goods.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
 import { exportRange } from '../../electron/exports/service.ts';
 import { ACCOUNT_KEYS, DEFAULT_ACCOUNTS } from '../../shared/exports/accounts.ts';
 import { valueAt } from '../../shared/goods/calc.ts';
-import { closeCores, MANAGER_PIN, ok, startCore } from '../support/session.ts';
+import { closeCores, MANAGER_PIN, ok, startCore, saveReceipt } from '../support/session.ts';
 import { putProduct, refund } from './support.ts';
 
 const managerPin = MANAGER_PIN;
@@ -152,8 +152,7 @@ async function apply(a: Action): Promise<void> {
       return;
     }
     case 'receipt': {
-      const draft = await ok<ReceiptView>(c, 'goods.receiptSave', {
-        managerPin,
+      const draft = await saveReceipt(c, {
         supplierId: supplier.id,
         invoiceNumber: `F-${++invoice}`,
         invoiceDate: dayIn(new Date()),

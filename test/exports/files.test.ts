@@ -16,13 +16,13 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import type { PdfFile } from '../../shared/contract/goods.ts';
 import type { AccountsView, ExportView, ScheduleView } from '../../shared/contract/exports.ts';
-import type { ReceiptView, SupplierView } from '../../shared/contract/goods.ts';
+import type { SupplierView } from '../../shared/contract/goods.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
 import { openDatabase } from '../../electron/db/open.ts';
 import { createExportSchedule, monthBefore } from '../../electron/exports/schedule.ts';
 import { Settings } from '../../electron/settings/settings.ts';
-import { closeCores, fails, MANAGER_PIN, ok, startCore, tempDir } from '../support/session.ts';
+import { closeCores, fails, MANAGER_PIN, ok, startCore, tempDir, saveReceipt } from '../support/session.ts';
 import { keepPdfPages } from '../support/shots.ts';
 import { putProduct, refund } from './support.ts';
 
@@ -44,8 +44,7 @@ beforeAll(async () => {
   c = await startCore({ dataDir });
   const supplier = await ok<SupplierView>(c, 'suppliers.put', { managerPin, name: 'Житопродукт', pib: '101134702' });
   const p = await putProduct(c, 'B1', 'Брашно', 120, true);
-  const draft = await ok<ReceiptView>(c, 'goods.receiptSave', {
-    managerPin,
+  const draft = await saveReceipt(c, {
     supplierId: supplier.id,
     invoiceNumber: 'Ф-77',
     invoiceDate: today,

@@ -12,7 +12,7 @@ import type { CountView, PdfFile, ReceiptView, SupplierView, WriteOffView } from
 import type { ProductView } from '../../shared/contract/catalog.ts';
 import { a4Pdf } from '../../shared/node/a4.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
-import { closeCores, MANAGER_PIN, ok, startCore, tempDir } from '../support/session.ts';
+import { closeCores, MANAGER_PIN, ok, startCore, tempDir, saveReceipt } from '../support/session.ts';
 import { keepPdfPages } from '../support/shots.ts';
 
 afterEach(closeCores);
@@ -96,8 +96,7 @@ describe('the goods documents', () => {
       barcodes: [],
       approval: { managerPin },
     });
-    const draft = await ok<ReceiptView>(c, 'goods.receiptSave', {
-      managerPin,
+    const draft = await saveReceipt(c, {
       supplierId: supplier.id,
       invoiceNumber: 'Ф-77',
       invoiceDate: today(),

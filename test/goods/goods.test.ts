@@ -19,7 +19,7 @@ import { OrderStore } from '../../electron/orders/store.ts';
 import { recordFiscalized } from '../../electron/goods/ledger.ts';
 import { retailFromMargin } from '../../shared/goods/calc.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
-import { closeCores, fails, MANAGER_PIN, newProduct, ok, startCore } from '../support/session.ts';
+import { closeCores, fails, MANAGER_PIN, newProduct, ok, startCore, saveReceipt } from '../support/session.ts';
 
 afterEach(closeCores);
 
@@ -89,8 +89,7 @@ describe('a goods receipt', () => {
     const c = await startCore();
     const { label, rate, supplier } = await shop(c);
     await product(c, 'P1', 100, label);
-    const draft = await ok<ReceiptView>(c, 'goods.receiptSave', {
-      managerPin,
+    const draft = await saveReceipt(c, {
       supplierId: supplier.id,
       invoiceNumber: 'F-1001',
       invoiceDate: today(),
@@ -170,8 +169,7 @@ describe('a goods receipt', () => {
     const c = await startCore();
     const { label, supplier } = await shop(c);
     await product(c, 'P1', 100, label);
-    const draft = await ok<ReceiptView>(c, 'goods.receiptSave', {
-      managerPin,
+    const draft = await saveReceipt(c, {
       supplierId: supplier.id,
       invoiceNumber: 'F-7',
       invoiceDate: today(),
@@ -212,8 +210,7 @@ describe('sales, refunds, price changes, write-offs and the KEP', () => {
     const c = await startCore();
     const { label, supplier } = await shop(c);
     const p = await product(c, 'P1', 120, label);
-    const draft = await ok<ReceiptView>(c, 'goods.receiptSave', {
-      managerPin,
+    const draft = await saveReceipt(c, {
       supplierId: supplier.id,
       invoiceNumber: 'F-9',
       invoiceDate: today(),

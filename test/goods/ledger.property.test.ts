@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import path from 'node:path';
-import type { KepView, ReceiptView, SupplierView } from '../../shared/contract/goods.ts';
+import type { KepView, SupplierView } from '../../shared/contract/goods.ts';
 import type { ProductView } from '../../shared/contract/catalog.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { OrderStore } from '../../electron/orders/store.ts';
@@ -22,7 +22,7 @@ import { createCatalogService } from '../../electron/catalog/service.ts';
 import { createGoodsService } from '../../electron/goods/service.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
 import { valueAt } from '../../shared/goods/calc.ts';
-import { closeCores, MANAGER_PIN, ok, startCore, tempDir } from '../support/session.ts';
+import { closeCores, MANAGER_PIN, ok, startCore, tempDir, saveReceipt } from '../support/session.ts';
 
 const managerPin = MANAGER_PIN;
 const CODES = ['G1', 'G2', 'G3'] as const;
@@ -126,8 +126,7 @@ async function apply(a: Action): Promise<void> {
       return;
     }
     case 'receipt': {
-      const draft = await ok<ReceiptView>(c, 'goods.receiptSave', {
-        managerPin,
+      const draft = await saveReceipt(c, {
         supplierId: supplier.id,
         invoiceNumber: `R-${++invoice}`,
         invoiceDate: dayIn(new Date()),

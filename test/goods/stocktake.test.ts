@@ -14,7 +14,7 @@ import { createCatalogService } from '../../electron/catalog/service.ts';
 import { createStocktake } from '../../electron/goods/stocktake.ts';
 import { move } from '../../electron/goods/ledger.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
-import { closeCores, fails, MANAGER_PIN, ok, startCore, tempDir } from '../support/session.ts';
+import { closeCores, fails, MANAGER_PIN, ok, startCore, tempDir, saveReceipt } from '../support/session.ts';
 
 afterEach(closeCores);
 
@@ -51,8 +51,7 @@ async function shop(c: Core): Promise<{ supplier: SupplierView; products: Map<st
     ['P3', 'Хлеб'],
   ] as const)
     products.set(code, await product(c, code, group));
-  const draft = await ok<ReceiptView>(c, 'goods.receiptSave', {
-    managerPin,
+  const draft = await saveReceipt(c, {
     supplierId: supplier.id,
     invoiceNumber: 'F-1',
     invoiceDate: today(),
@@ -309,8 +308,7 @@ describe("a supplier's CSV and a scanned line on a goods receipt", () => {
       { code: 'P1', quantity: 2, purchasePrice: 50, retailPrice: 100 },
     ]);
     // A line typed by scanning names the product by its barcode: the draft holds the product's code.
-    const draft = await ok<ReceiptView>(c, 'goods.receiptSave', {
-      managerPin,
+    const draft = await saveReceipt(c, {
       supplierId: supplier.id,
       invoiceNumber: 'F-2',
       invoiceDate: today(),

@@ -6,7 +6,16 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
-import { makeRefund, closeCores, control, MANAGER_PIN, ok, orderCount, startCore } from '../support/session.ts';
+import {
+  makeRefund,
+  tryRefund,
+  closeCores,
+  control,
+  MANAGER_PIN,
+  ok,
+  orderCount,
+  startCore,
+} from '../support/session.ts';
 import type { RefundSource, SettingsView } from '../../shared/contract/index.ts';
 import type { Language, OrderView } from '../../shared/domain.ts';
 
@@ -74,12 +83,10 @@ describe('buyer IDs at the counter and in refunds (issue 21, case 10)', () => {
           ok: false,
           error: { code: 'invalid_input', field: 'buyerId', message: text },
         });
-        const refund = await c.dispatch('refunds.create', {
-          managerPin: MANAGER_PIN,
+        const refund = await tryRefund(c, {
           orderId: s.orderId,
           full: true,
           buyerId,
-          paymentType: 'cash',
         });
         expect(refund).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'buyerId', message: text } });
       }
@@ -144,13 +151,11 @@ describe('buyer IDs at the counter and in refunds (issue 21, case 10)', () => {
     expect(source.buyerId).toBeUndefined();
     // Another buyer ID with a correction is refused at the field, nothing captured.
     const before = orderCount(c);
-    const wrong = await c.dispatch('refunds.create', {
-      managerPin: MANAGER_PIN,
+    const wrong = await tryRefund(c, {
       orderId: s.orderId,
       full: true,
       correction: true,
       buyerId: '20:008123456',
-      paymentType: 'cash',
     });
     expect(wrong).toMatchObject({
       ok: false,
@@ -180,12 +185,10 @@ describe('buyer IDs at the counter and in refunds (issue 21, case 10)', () => {
     const s = await ok<OrderView>(c, 'sales.checkout', sale());
     expect((await ok<SettingsView>(c, 'settings.get')).allowRefundWithoutBuyerId).toBe(false);
     const before = orderCount(c);
-    const skipped = await c.dispatch('refunds.create', {
-      managerPin: MANAGER_PIN,
+    const skipped = await tryRefund(c, {
       orderId: s.orderId,
       full: true,
       skipBuyerId: true,
-      paymentType: 'cash',
     });
     expect(skipped).toMatchObject({
       ok: false,
@@ -195,11 +198,9 @@ describe('buyer IDs at the counter and in refunds (issue 21, case 10)', () => {
         message: 'Повраћај без ИД купца није дозвољен у подешавањима (ИД купца): унесите ИД купца.',
       },
     });
-    const none = await c.dispatch('refunds.create', {
-      managerPin: MANAGER_PIN,
+    const none = await tryRefund(c, {
       orderId: s.orderId,
       full: true,
-      paymentType: 'cash',
     });
     expect(none).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'buyerId' } });
     expect(orderCount(c)).toBe(before);

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
 import {
   makeRefund,
+  tryRefund,
   makeCopy,
   closeCores,
   control,
@@ -155,15 +156,13 @@ describe('refunds', () => {
     });
     expect(source.lines.map((l) => l.remainingMilli)).toEqual([1000, 2000]);
     expect(source.fullRefundAllowed).toBe(false);
-    const tooMuch = await c.dispatch('refunds.create', {
-      managerPin: MANAGER_PIN,
+    const tooMuch = await tryRefund(c, {
       orderId: s.orderId,
       lines: [
         { index: 1, quantity: 1 },
         { index: 0, quantity: 2 },
       ],
       buyerId: '20:008123456',
-      paymentType: 'cash',
     });
     expect(tooMuch).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'lines.1.quantity' } });
     if (!tooMuch.ok) expect(tooMuch.error.message).toContain('Хлеб');
@@ -211,22 +210,18 @@ describe('refunds', () => {
     });
     expect(full).toMatchObject({ kind: 'refund_full', state: 'fiscalized', totalPara: 54000 });
     expect(full.receipt?.invoiceCounterExtension).toBe('ПР');
-    const unknown = await c.dispatch('refunds.create', {
-      managerPin: MANAGER_PIN,
+    const unknown = await tryRefund(c, {
       invoiceNumber: 'XX-YY-999',
       full: true,
       buyerId: '20:008123456',
-      paymentType: 'cash',
     });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'invoiceNumber' } });
     if (!unknown.ok) expect(unknown.error.message).toContain('XX-YY-999');
     // A sale without a buyer ID, refunded without one: refused at the field (the manager's setting is off).
     const s2 = await ok<{ orderId: number }>(c, 'sales.checkout', sale());
-    const noBuyer = await c.dispatch('refunds.create', {
-      managerPin: MANAGER_PIN,
+    const noBuyer = await tryRefund(c, {
       orderId: s2.orderId,
       full: true,
-      paymentType: 'cash',
     });
     expect(noBuyer).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'buyerId' } });
   });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createCore, type Core } from '../../electron/core.ts';
 import type { EngineOptions } from '../../electron/outbox/engine.ts';
 import type { AppError, Result } from '../../shared/contract/index.ts';
+import type { ReceiptView } from '../../shared/contract/goods.ts';
 import type { OrderView } from '../../shared/domain.ts';
 
 /** The first-run manager's PIN after `signIn` changed it from 0000. */
@@ -164,6 +165,19 @@ export const orderCount = (c: Pick<Core, 'db'>): number =>
  */
 export function makeRefund(c: Pick<Core, 'dispatch'>, input: Record<string, unknown>): Promise<OrderView> {
   return ok<OrderView>(c, 'refunds.create', { managerPin: MANAGER_PIN, paymentType: 'cash', ...input });
+}
+
+/**
+ * A goods receipt saved as a draft with the first-run manager's PIN: `draft` names the supplier, the invoice (number
+ * and date) and the lines.
+ */
+export function saveReceipt(c: Pick<Core, 'dispatch'>, draft: Record<string, unknown>): Promise<ReceiptView> {
+  return ok<ReceiptView>(c, 'goods.receiptSave', { managerPin: MANAGER_PIN, ...draft });
+}
+
+/** The refund `makeRefund` asks for, its Result as it comes: for a test that expects it refused. */
+export function tryRefund(c: Pick<Core, 'dispatch'>, input: Record<string, unknown>): Promise<Result<unknown>> {
+  return c.dispatch('refunds.create', { managerPin: MANAGER_PIN, paymentType: 'cash', ...input });
 }
 
 /** A fiscal copy of `original` (its `orderId` or `invoiceNumber`) with the first-run manager's approval. */
