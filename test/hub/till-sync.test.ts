@@ -16,7 +16,7 @@ import { startLpfrSandbox } from '../support/lpfr-sandbox/server.ts';
 import type { ParkedSaleSummary, ParkedSaleView, RemoteParkedSale } from '../../shared/contract/catalog.ts';
 import { BACKENDS } from './backends.ts';
 import { tillRig } from './till-rig.ts';
-import { makeRefund, makeCopy, BREAD_AND_MILK, MANAGER_PIN } from '../support/session.ts';
+import { makeRefund, tryRefund, makeCopy, BREAD_AND_MILK, MANAGER_PIN } from '../support/session.ts';
 import { ok, until } from '../support/core-calls.ts';
 import { awaitPulledManager } from '../support/host-process.ts';
 
@@ -419,20 +419,16 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     });
     expect(part).toMatchObject({ kind: 'refund', state: 'queued', totalPara: 16_000 });
     // Not more than is left, on this till ...
-    const tooMuch = await t4.dispatch('refunds.create', {
-      managerPin: MANAGER_PIN,
+    const tooMuch = await tryRefund(t4, {
       invoiceNumber: invoice,
       lines: [{ index: 0, quantity: 2 }],
       buyerId: '20:008123456',
-      paymentType: 'cash',
     });
     expect(tooMuch).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'lines.0.quantity' } });
-    const full = await t4.dispatch('refunds.create', {
-      managerPin: MANAGER_PIN,
+    const full = await tryRefund(t4, {
       invoiceNumber: invoice,
       full: true,
       buyerId: '20:008123456',
-      paymentType: 'cash',
     });
     expect(full).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'full' } });
     // ... nor on the till that sold it, once till 4's refund reached the hub.
@@ -444,12 +440,10 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     const byNumber = await ok<Source & { orderId?: number }>(t3, 'refunds.source', { invoiceNumber: sold.orderNumber });
     expect(byNumber).toMatchObject({ orderId: sold.orderId, invoiceNumber: invoice });
     expect(byNumber.lines.map((l) => l.remainingMilli)).toEqual([1000, 2000]);
-    const tooMuchT3 = await t3.dispatch('refunds.create', {
-      managerPin: MANAGER_PIN,
+    const tooMuchT3 = await tryRefund(t3, {
       invoiceNumber: invoice,
       lines: [{ index: 0, quantity: 2 }],
       buyerId: '20:008123456',
-      paymentType: 'cash',
     });
     expect(tooMuchT3).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'lines.0.quantity' } });
 
@@ -489,12 +483,10 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     await ok(t5, 'advances.finalize', { orderId: adv.orderId });
     const n = (c: Core): number => c.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders').get()?.n ?? 0;
     const before = n(t6);
-    const refused = await t6.dispatch('refunds.create', {
-      managerPin: MANAGER_PIN,
+    const refused = await tryRefund(t6, {
       invoiceNumber: adv.orderNumber,
       full: true,
       skipBuyerId: true,
-      paymentType: 'cash',
     });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'invoiceNumber' } });
     if (!refused.ok) expect(refused.error.message).toContain('another till');
