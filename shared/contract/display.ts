@@ -91,7 +91,7 @@ export const displayCommands = {
     { auth: 'session' },
   ),
   'display.tokens': command<{ tokens: DisplayTokenView[] }>()(
-    z.strictObject({ managerPin }),
+    s.managerOnly,
     'The display-only tokens made on this till, revoked ones included (never their secrets).',
     { auth: 'manager' },
   ),
