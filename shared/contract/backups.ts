@@ -22,7 +22,7 @@ const { managerPin } = s;
 
 export const backupsCommands = {
   'backups.list': command<BackupsView>()(
-    s.managerOnly,
+    z.strictObject({ managerPin }),
     'The database backups (daily, the last 7 kept) and what the start-up integrity check found.',
     { auth: 'manager' },
   ),
@@ -33,7 +33,7 @@ export const backupsCommands = {
     { auth: 'manager' },
   ),
   'backups.create': command<{ name: string; createdAt: string; bytes: number }>()(
-    s.managerOnly,
+    z.strictObject({ managerPin }),
     'Takes a backup now (a restore point, as the daily one; refused while the integrity check found problems). Audited.',
     { auth: 'manager' },
   ),

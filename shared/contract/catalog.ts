@@ -195,8 +195,11 @@ export interface BulkPriceResult {
 export const BulkPriceInput = z.strictObject({
   group: z.string({ error: 'text' }).trim().min(1, { error: 'required' }).max(60, { error: 'too_long' }),
   /** Hundredths of a percent (+5 % = 500), shared/catalog/price-change.ts. */
-  percentBp: s
-    .wholeNumber(MIN_PERCENT_BP, MAX_PERCENT_BP, { below: 'percent_range', above: 'percent_range' })
+  percentBp: z
+    .number({ error: 'number' })
+    .int({ error: 'integer' })
+    .min(MIN_PERCENT_BP, { error: 'percent_range' })
+    .max(MAX_PERCENT_BP, { error: 'percent_range' })
     .refine((v) => v !== 0, { error: 'percent_range' }),
   /** Counts the products it would change and changes nothing. */
   dryRun: z.boolean({ error: 'boolean' }).optional(),
@@ -311,11 +314,11 @@ export const catalogCommands = {
   ),
   'parked.list': command<ParkedSaleSummary[]>()(s.empty, 'Parked carts, oldest first.', { auth: 'session' }),
   'parked.take': command<ParkedSaleView>()(
-    s.byId,
+    z.strictObject({ id: s.id }),
     'Removes a parked cart and returns it, atomically: a cart is resumed at most once. not_found if gone.',
     { auth: 'session' },
   ),
-  'parked.delete': command<{ deleted: true }>()(s.byId, 'Discards a parked cart.', {
+  'parked.delete': command<{ deleted: true }>()(z.strictObject({ id: s.id }), 'Discards a parked cart.', {
     auth: 'session',
   }),
   'parked.remote': command<{ online: boolean; sales: RemoteParkedSale[] }>()(

@@ -91,7 +91,7 @@ export const displayCommands = {
     { auth: 'session' },
   ),
   'display.tokens': command<{ tokens: DisplayTokenView[] }>()(
-    s.managerOnly,
+    z.strictObject({ managerPin }),
     'The display-only tokens made on this till, revoked ones included (never their secrets).',
     { auth: 'manager' },
   ),

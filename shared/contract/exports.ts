@@ -15,7 +15,7 @@ import type { ReportView } from './reports.ts';
 import type { ReceiptRow } from '../reports/receipts.ts';
 import { ACCOUNT_KEYS, ACCOUNT_PATTERN, type AccountMap } from '../exports/accounts.ts';
 
-const { managerPin } = s;
+const managerPin = s.pin.optional();
 
 /** A period of whole Belgrade days, both included; an end before the start is refused at `to`. */
 const period = {
@@ -121,7 +121,12 @@ export interface ScheduleView {
 export const ScheduleInput = z.strictObject({
   managerPin,
   /** null turns the schedule off. */
-  exportDay: s.wholeNumber(1, 28, { below: 'export_day', above: 'export_day' }).nullable(),
+  exportDay: z
+    .number({ error: 'number' })
+    .int({ error: 'integer' })
+    .min(1, { error: 'export_day' })
+    .max(28, { error: 'export_day' })
+    .nullable(),
   exportFolder: z.string({ error: 'text' }).trim().max(500, { error: 'too_long' }).nullable(),
 });
 
@@ -161,7 +166,11 @@ export const MailInput = z.strictObject({
     .trim()
     .max(200, { error: 'too_long' })
     .regex(/^[A-Za-z0-9.:-]*$/, { error: 'smtp_host' }),
-  smtpPort: s.wholeNumber(1, 65535, { below: 'port', above: 'port' }),
+  smtpPort: z
+    .number({ error: 'number' })
+    .int({ error: 'integer' })
+    .min(1, { error: 'port' })
+    .max(65535, { error: 'port' }),
   smtpSecurity: z.enum(SMTP_SECURITY, { error: 'smtp_security' }),
   smtpUser: z.string({ error: 'text' }).trim().max(200, { error: 'too_long' }),
   /** Absent or empty: the stored password is kept. */
@@ -193,7 +202,7 @@ export const exportsCommands = {
     { auth: 'manager' },
   ),
   'exports.accounts': command<AccountsView>()(
-    s.managerOnly,
+    z.strictObject({ managerPin }),
     "The journal's accounts as the shop mapped them, over the defaults.",
     { auth: 'manager' },
   ),
@@ -203,7 +212,7 @@ export const exportsCommands = {
     { auth: 'manager' },
   ),
   'exports.schedule': command<ScheduleView>()(
-    s.managerOnly,
+    z.strictObject({ managerPin }),
     'The monthly export: its day, its folder and the months already written.',
     { auth: 'manager' },
   ),
@@ -214,7 +223,7 @@ export const exportsCommands = {
     { auth: 'manager' },
   ),
   'exports.mail': command<MailView>()(
-    s.managerOnly,
+    z.strictObject({ managerPin }),
     'The e-mail to the bookkeeper: the mail server, the addresses, whether a password is stored (never the password), ' +
       'and the months queued or sent with the last failure of each.',
     { auth: 'manager' },
@@ -227,7 +236,7 @@ export const exportsCommands = {
     { auth: 'manager' },
   ),
   'exports.sendNow': command<MailView>()(
-    s.managerOnly,
+    z.strictObject({ managerPin }),
     'Tries the queued months again now (each month is otherwise tried at every pass of the monthly run).',
     { auth: 'manager' },
   ),

@@ -330,7 +330,7 @@ export const goodsCommands = {
     'Goods receipts and reversals, newest first.',
     { auth: 'session' },
   ),
-  'goods.receipt': command<ReceiptView>()(s.byId, 'One receipt with its calculation.', {
+  'goods.receipt': command<ReceiptView>()(z.strictObject({ id: s.id }), 'One receipt with its calculation.', {
     auth: 'session',
   }),
   'goods.receiptSave': command<ReceiptView>()(
@@ -403,13 +403,17 @@ export const goodsCommands = {
       '„Страна N од M“ on every page.',
     { auth: 'session' },
   ),
-  'goods.receiptPdf': command<PdfFile>()(s.byId, 'A goods receipt with its calculation (калкулација) as an A4 PDF.', {
-    auth: 'session',
-  }),
-  'goods.priceChangePdf': command<PdfFile>()(s.byId, 'A price change record (нивелација) as an A4 PDF.', {
-    auth: 'session',
-  }),
-  'goods.writeOffPdf': command<PdfFile>()(s.byId, 'A write-off as an A4 PDF.', {
+  'goods.receiptPdf': command<PdfFile>()(
+    z.strictObject({ id: s.id }),
+    'A goods receipt with its calculation (калкулација) as an A4 PDF.',
+    { auth: 'session' },
+  ),
+  'goods.priceChangePdf': command<PdfFile>()(
+    z.strictObject({ id: s.id }),
+    'A price change record (нивелација) as an A4 PDF.',
+    { auth: 'session' },
+  ),
+  'goods.writeOffPdf': command<PdfFile>()(z.strictObject({ id: s.id }), 'A write-off as an A4 PDF.', {
     auth: 'session',
   }),
   'goods.countStart': command<CountView>()(
@@ -434,7 +438,7 @@ export const goodsCommands = {
     { auth: 'session' },
   ),
   'goods.count': command<CountView>()(
-    s.byId,
+    z.strictObject({ id: s.id }),
     'One stock-taking with its lines and differences (мањак / вишак) at retail and, for a manager, purchase value.',
     { auth: 'session' },
   ),
@@ -466,9 +470,11 @@ export const goodsCommands = {
     'Cancels an open count: nothing moves; its number stays used. Audited.',
     { auth: 'manager' },
   ),
-  'goods.countPdf': command<PdfFile>()(s.byId, 'A stock-taking list with its differences as an A4 PDF.', {
-    auth: 'session',
-  }),
+  'goods.countPdf': command<PdfFile>()(
+    z.strictObject({ id: s.id }),
+    'A stock-taking list with its differences as an A4 PDF.',
+    { auth: 'session' },
+  ),
   'goods.minimumSet': command<{ code: string; minimumMilli: Milli | null }>()(
     z.strictObject({
       managerPin,

@@ -36,7 +36,12 @@ const LabelsInput = { managerPin, selection: LabelSelection, script };
 
 export const LabelsPrintInput = z.strictObject({
   ...LabelsInput,
-  copies: s.wholeNumber(1, 50, { below: 'positive', above: 'too_many' }).optional(),
+  copies: z
+    .number({ error: 'number' })
+    .int({ error: 'integer' })
+    .min(1, { error: 'positive' })
+    .max(50, { error: 'too_many' })
+    .optional(),
 });
 export type LabelsPrintInput = z.infer<typeof LabelsPrintInput>;
 
@@ -136,7 +141,7 @@ export interface LabelsPreview {
 
 export const labelsCommands = {
   'labels.overview': command<LabelsOverview>()(
-    s.managerOnly,
+    z.strictObject({ managerPin }),
     'The label printer presets, the A4 label stocks, the saved label printer, the groups and how many labels are out of date.',
     { auth: 'manager' },
   ),

@@ -12,7 +12,7 @@ import { isValidPib } from '../buyer-id.ts';
 import { SEF_CATEGORY_CODES, type SefLabelCategory } from '../sef/tax.ts';
 import type { SefDocumentKind } from '../sef/ubl.ts';
 
-const { managerPin } = s;
+const managerPin = s.pin.optional();
 
 /** The outbox's states (docs/sef.md): SEF's final ones are accepted, rejected, cancelled and storno. */
 export const SEF_STATES = ['queued', 'sent', 'accepted', 'rejected', 'cancelled', 'storno', 'refused'] as const;
@@ -142,7 +142,7 @@ export const sefCommands = {
     { auth: 'manager' },
   ),
   'sef.list': command<{ documents: SefDocumentView[]; offers: SefOfferView[] }>()(
-    s.managerOnly,
+    z.strictObject({ managerPin }),
     'The e-invoices, newest first, each with its SEF state; and the recent sales of business buyers that have none.',
     { auth: 'manager' },
   ),
@@ -162,7 +162,7 @@ export const sefCommands = {
     { auth: 'manager' },
   ),
   'sef.settings': command<SefSettingsView>()(
-    s.managerOnly,
+    z.strictObject({ managerPin }),
     "SEF's settings; the API key is never returned, only whether one is set.",
     { auth: 'manager' },
   ),
@@ -172,7 +172,7 @@ export const sefCommands = {
     { auth: 'manager' },
   ),
   'sef.incoming': command<SefIncomingResult>()(
-    s.managerOnly,
+    z.strictObject({ managerPin }),
     "Fetches the suppliers' e-invoices from SEF and makes each new one a goods receipt draft in one step (the " +
       'supplier found or made by PIB), once per SEF invoice.',
     { auth: 'manager' },
