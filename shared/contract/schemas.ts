@@ -75,12 +75,6 @@ export const managerPin = pin.optional();
 /** A manager's action on one record named by its id (post, reverse, cancel, delete). */
 export const managerOnId = z.strictObject({ managerPin, id });
 
-/** A manager's read or action that names nothing else: the PIN only. */
-export const managerOnly = z.strictObject({ managerPin });
-
-/** One record named by its id (to show, print or discard). */
-export const byId = z.strictObject({ id });
-
 /** A date (or date-time) `Date.parse` reads, e.g. `2026-01-31` or an ISO timestamp. */
 /** A calendar day, YYYY-MM-DD. */
 export const calendarDate = z.string({ error: 'text' }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date' });
