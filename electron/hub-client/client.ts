@@ -54,6 +54,19 @@ export interface HubClientOptions {
   timeoutMs?: number;
 }
 
+/**
+ * The hub's answer, or null where it answers 404: for a lookup, "none" is an answer the caller acts on, while
+ * every other refusal still throws.
+ */
+async function noneWhenNotFound<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (err) {
+    if (err instanceof HubError && err.status === 404) return null;
+    throw err;
+  }
+}
+
 /** Why a hub URL cannot be used: plain HTTP off loopback, or https without a pinned certificate. */
 export class HubTransportError extends Error {
   readonly reason: 'plain_http' | 'no_pin';
@@ -183,13 +196,8 @@ export class HubClient {
    * A sale of another till of this shop, or null when the hub knows none (a refund waits at most 3 s for a LAN that
    * is down).
    */
-  async lookup(q: LookupInput): Promise<HubOrder | null> {
-    try {
-      return await this.#api.call('lookup', q, this.#short());
-    } catch (err) {
-      if (err instanceof HubError && err.status === 404) return null;
-      throw err;
-    }
+  lookup(q: LookupInput): Promise<HubOrder | null> {
+    return noneWhenNotFound(this.#api.call('lookup', q, this.#short()));
   }
 
   /**
@@ -232,13 +240,8 @@ export class HubClient {
   }
 
   /** Takes a cart at the hub (deleted there as it is returned); null when another till took it first. */
-  async parkedTake(input: ParkTakeInput): Promise<HubParkedCart | null> {
-    try {
-      return await this.#api.call('parkedTake', input, this.#short());
-    } catch (err) {
-      if (err instanceof HubError && err.status === 404) return null;
-      throw err;
-    }
+  parkedTake(input: ParkTakeInput): Promise<HubParkedCart | null> {
+    return noneWhenNotFound(this.#api.call('parkedTake', input, this.#short()));
   }
 
   /** A receipt draft saved at the hub under (this till, its draft id): sent again, still one draft there. */

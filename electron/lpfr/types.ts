@@ -4,20 +4,15 @@
  * numbers.
  */
 import { z } from 'zod';
-import { TaxRateGroupSchema } from '../gateway/types.ts';
+import { TaxItemSchema, TaxRateGroupSchema } from '../gateway/types.ts';
 
 const num = z.coerce.number();
 /** A GSC: "1300", or 1300 from a client that serialises it as a number. */
 const gsc = z.union([z.string(), z.number().int()]).transform((g) => String(g).padStart(4, '0'));
 const text = z.string().nullish().catch(undefined);
 
-export const LpfrTaxItemSchema = z.looseObject({
-  categoryType: num.optional(),
-  label: z.string(),
-  amount: num,
-  rate: num,
-  categoryName: z.string().nullish(),
-});
+/** A tax item as the gateway's answer holds it, but for a category name the L-PFR may send as null. */
+export const LpfrTaxItemSchema = TaxItemSchema.extend({ categoryName: z.string().nullish() });
 
 /**
  * InvoiceResult. Required: what makes it a signed invoice (number, time, counter, total). The journal and QR

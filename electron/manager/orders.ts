@@ -24,10 +24,9 @@ import { legacyRefundPara, lineItems, refundLine, type RefundedSoFar } from '../
 import { CommandError, invalidInput } from '../errors.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import type { GatewayItem, GatewayPayment, ReceiptRequest } from '../gateway/types.ts';
-import type { SyncEngine } from '../outbox/engine.ts';
 import { createCapturePipeline, type CapturePipeline } from '../outbox/capture.ts';
-import type { OrderData, OrderRow, OrderStore } from '../orders/store.ts';
-import type { TaxRatesCache } from '../sales/tax-rates.ts';
+import type { OrderData, OrderRow } from '../orders/store.ts';
+import type { DocumentDeps } from '../sales/service.ts';
 import { capturedTaxGroup, stampReceipt, transferEsirTime } from '../sales/receipt-stamp.ts';
 import { gatewayCommandError } from '../auth/staff.ts';
 import type { HubSale } from '../hub-client/refund.ts';
@@ -56,13 +55,8 @@ export interface BackOfficeData extends OrderData {
   correction?: boolean;
 }
 
-export interface OrdersDeps {
-  store: OrderStore;
-  engine: SyncEngine;
-  taxRates: TaxRatesCache;
+export interface OrdersDeps extends DocumentDeps {
   client: () => GatewayClient;
-  terminalId: () => string;
-  onlineBudgetMs: () => number;
   now: () => number;
   /**
    * Another till's sale through the store hub by invoice or order number (electron/hub/refund.ts); absent without a

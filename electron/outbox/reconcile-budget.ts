@@ -44,12 +44,7 @@ export function reconcileLimitView(last: GatewayErrorView, tries: number): Gatew
 
 /** For OrderStore.requeue: an order parked by this budget is looked up first when resumed. */
 export function parkedByReconcileLimit(lastError: string | null): boolean {
-  if (!lastError) return false;
-  try {
-    return (JSON.parse(lastError) as { code?: unknown }).code === RECONCILE_LIMIT;
-  } catch {
-    return false;
-  }
+  return lastErrorCode(lastError) === RECONCILE_LIMIT;
 }
 
 /** The code of an order parked because the L-PFR could not prove it never signed it (engine.ts, #lpfrLookUp). */
@@ -57,10 +52,15 @@ export const LPFR_UNPROVEN = 'LPFR_UNPROVEN';
 
 /** For OrderStore.requeue: an order parked unproven is looked up at the L-PFR again when resumed. */
 export function parkedUnproven(lastError: string | null): boolean {
-  if (!lastError) return false;
+  return lastErrorCode(lastError) === LPFR_UNPROVEN;
+}
+
+/** The `code` of an order's stored last error (JSON); an error that is not JSON, or none, has no code. */
+function lastErrorCode(lastError: string | null): unknown {
+  if (!lastError) return undefined;
   try {
-    return (JSON.parse(lastError) as { code?: unknown }).code === LPFR_UNPROVEN;
+    return (JSON.parse(lastError) as { code?: unknown }).code;
   } catch {
-    return false;
+    return undefined;
   }
 }

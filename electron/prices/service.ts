@@ -554,6 +554,26 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
     return { deleted };
   }
 
+  /**
+   * Saves a price list or a promotion with its audit line in one transaction, then indexes the rules again and
+   * answers the row as read back (`rules` is read after the reload, which replaces the arrays).
+   */
+  function putRule<R extends { id: number }>(
+    put: { save: () => number; action: string; detail: Record<string, unknown>; what: string },
+    caller: Caller | undefined,
+    rules: () => readonly R[],
+  ): R {
+    const id = db.transaction(() => {
+      const id = put.save();
+      deps.audit(caller?.actor?.name ?? null, put.action, put.detail, personOf(caller));
+      return id;
+    })();
+    load();
+    const saved = rules().find((r) => r.id === id);
+    if (!saved) throw new Error(`${put.what} not saved`);
+    return saved;
+  }
+
   return {
     applyDue,
     priceLines,
@@ -621,19 +641,16 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
       const { items: listItems, ...checked } = checkPriceList(input, ruleCatalog, refuse);
       const at = new Date(now()).toISOString();
       const row = { ...checked, updated_at: at };
-      const id = db.transaction(() => {
-        const id = saveList(db, row, listItems, input.id, null);
-        deps.audit(
-          caller?.actor?.name ?? null,
-          'prices.listPut',
-          { name: input.name, items: input.items.length },
-          personOf(caller),
-        );
-        return id;
-      })();
-      load();
-      const saved = lists.find((l) => l.id === id);
-      if (!saved) throw new Error('price list not saved');
+      const saved = putRule(
+        {
+          save: () => saveList(db, row, listItems, input.id, null),
+          action: 'prices.listPut',
+          detail: { name: input.name, items: input.items.length },
+          what: 'price list',
+        },
+        caller,
+        () => lists,
+      );
       return listView(saved, now());
     },
 
@@ -645,19 +662,16 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
       const checked = checkPromotion(input, ruleCatalog, promotions, input.id, refuse);
       const at = new Date(now()).toISOString();
       const row = { ...checked, updated_at: at };
-      const id = db.transaction(() => {
-        const id = savePromotion(db, row, input.id, null);
-        deps.audit(
-          caller?.actor?.name ?? null,
-          'prices.promotionPut',
-          { name: input.name, from: checked.from_day, to: checked.to_day },
-          personOf(caller),
-        );
-        return id;
-      })();
-      load();
-      const saved = promotions.find((p) => p.id === id);
-      if (!saved) throw new Error('promotion not saved');
+      const saved = putRule(
+        {
+          save: () => savePromotion(db, row, input.id, null),
+          action: 'prices.promotionPut',
+          detail: { name: input.name, from: checked.from_day, to: checked.to_day },
+          what: 'promotion',
+        },
+        caller,
+        () => promotions,
+      );
       return promotionView(saved, now());
     },
 

@@ -18,13 +18,20 @@ import { priceLines } from './price-lines.ts';
 import type { OpenCart } from './open-cart.ts';
 import type { DiscountApprovals } from './discount-approvals.ts';
 
-export interface SalesDeps {
+/**
+ * What every fiscal document of the till is made with: a sale here, a refund, a further advance, a final sale or
+ * a copy in the back office (electron/manager/orders.ts).
+ */
+export interface DocumentDeps {
   store: OrderStore;
   engine: SyncEngine;
   taxRates: TaxRatesCache;
   terminalId: () => string;
-  trainingMode: () => boolean;
   onlineBudgetMs: () => number;
+}
+
+export interface SalesDeps extends DocumentDeps {
+  trainingMode: () => boolean;
   /** Throws when the till works in shifts and none is open (electron/shifts): no sale outside a shift. */
   requireShift?: () => void;
   /** The counter's open cart: a checkout with `cartRev` closes it in the order's transaction. */

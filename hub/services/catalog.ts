@@ -132,6 +132,31 @@ export async function checkProducts(q: Queryable, shopId: number, products: read
   }
 }
 
+/**
+ * Checks and writes products of a shop (the caller holds the master-data lock): the hub's product edits and a
+ * till's catalog alike. A price changed here is a price change of the shop's stock book (a нивелација where goods
+ * are on hand), booked with `approver` (null: none). The number of products written.
+ */
+async function checkedWrite(
+  deps: HubDeps,
+  q: Queryable,
+  shopId: number,
+  products: readonly ProductInput[],
+  approver: string | null,
+): Promise<number> {
+  await checkProducts(q, shopId, products);
+  const changed = await writeProducts(q, shopId, products);
+  await bookCatalogPrices(
+    q,
+    shopId,
+    products.map((p) => p.code),
+    deps.iso(),
+    deps.zone,
+    approver,
+  );
+  return changed;
+}
+
 /** What the tills ask of the catalog: the pull, a till's catalog at enrolment, the hub's product edits. */
 function catalogSyncService(deps: HubDeps) {
   const { db, iso } = deps;
@@ -212,18 +237,7 @@ function catalogSyncService(deps: HubDeps) {
     async upsertProducts(shopId: number, products: readonly ProductInput[]): Promise<number> {
       return db.tx(async (q) => {
         await lockMasterData(q);
-        await checkProducts(q, shopId, products);
-        const changed = await writeProducts(q, shopId, products);
-        // A price changed here is a price change of the shop's stock book (a нивелација where goods are on hand).
-        await bookCatalogPrices(
-          q,
-          shopId,
-          products.map((p) => p.code),
-          deps.iso(),
-          deps.zone,
-          null,
-        );
-        return changed;
+        return checkedWrite(deps, q, shopId, products, null);
       });
     },
 
@@ -266,16 +280,7 @@ function catalogSyncService(deps: HubDeps) {
             [shopId, products.map((p) => p.code)],
           );
         // After the deletion: a barcode of a product the till's catalog replaces is free for the till's.
-        await checkProducts(q, shopId, products);
-        await writeProducts(q, shopId, products);
-        await bookCatalogPrices(
-          q,
-          shopId,
-          products.map((p) => p.code),
-          deps.iso(),
-          deps.zone,
-          approver,
-        );
+        await checkedWrite(deps, q, shopId, products, approver);
         return { adopted: true, hubProducts: products.length };
       });
     },

@@ -195,11 +195,8 @@ export interface BulkPriceResult {
 export const BulkPriceInput = z.strictObject({
   group: z.string({ error: 'text' }).trim().min(1, { error: 'required' }).max(60, { error: 'too_long' }),
   /** Hundredths of a percent (+5 % = 500), shared/catalog/price-change.ts. */
-  percentBp: z
-    .number({ error: 'number' })
-    .int({ error: 'integer' })
-    .min(MIN_PERCENT_BP, { error: 'percent_range' })
-    .max(MAX_PERCENT_BP, { error: 'percent_range' })
+  percentBp: s
+    .wholeNumber(MIN_PERCENT_BP, MAX_PERCENT_BP, { below: 'percent_range', above: 'percent_range' })
     .refine((v) => v !== 0, { error: 'percent_range' }),
   /** Counts the products it would change and changes nothing. */
   dryRun: z.boolean({ error: 'boolean' }).optional(),

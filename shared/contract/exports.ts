@@ -15,7 +15,7 @@ import type { ReportView } from './reports.ts';
 import type { ReceiptRow } from '../reports/receipts.ts';
 import { ACCOUNT_KEYS, ACCOUNT_PATTERN, type AccountMap } from '../exports/accounts.ts';
 
-const managerPin = s.pin.optional();
+const { managerPin } = s;
 
 /** A period of whole Belgrade days, both included; an end before the start is refused at `to`. */
 const period = {
@@ -121,12 +121,7 @@ export interface ScheduleView {
 export const ScheduleInput = z.strictObject({
   managerPin,
   /** null turns the schedule off. */
-  exportDay: z
-    .number({ error: 'number' })
-    .int({ error: 'integer' })
-    .min(1, { error: 'export_day' })
-    .max(28, { error: 'export_day' })
-    .nullable(),
+  exportDay: s.wholeNumber(1, 28, { below: 'export_day', above: 'export_day' }).nullable(),
   exportFolder: z.string({ error: 'text' }).trim().max(500, { error: 'too_long' }).nullable(),
 });
 
@@ -166,11 +161,7 @@ export const MailInput = z.strictObject({
     .trim()
     .max(200, { error: 'too_long' })
     .regex(/^[A-Za-z0-9.:-]*$/, { error: 'smtp_host' }),
-  smtpPort: z
-    .number({ error: 'number' })
-    .int({ error: 'integer' })
-    .min(1, { error: 'port' })
-    .max(65535, { error: 'port' }),
+  smtpPort: s.wholeNumber(1, 65535, { below: 'port', above: 'port' }),
   smtpSecurity: z.enum(SMTP_SECURITY, { error: 'smtp_security' }),
   smtpUser: z.string({ error: 'text' }).trim().max(200, { error: 'too_long' }),
   /** Absent or empty: the stored password is kept. */

@@ -36,12 +36,7 @@ const LabelsInput = { managerPin, selection: LabelSelection, script };
 
 export const LabelsPrintInput = z.strictObject({
   ...LabelsInput,
-  copies: z
-    .number({ error: 'number' })
-    .int({ error: 'integer' })
-    .min(1, { error: 'positive' })
-    .max(50, { error: 'too_many' })
-    .optional(),
+  copies: s.wholeNumber(1, 50, { below: 'positive', above: 'too_many' }).optional(),
 });
 export type LabelsPrintInput = z.infer<typeof LabelsPrintInput>;
 

@@ -28,11 +28,7 @@ const percentOff = z
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: 'amount_decimals' })
   .refine((v) => v > 0 && v <= 100, { error: 'goods_percent_range' });
 
-const priority = z
-  .number({ error: 'number' })
-  .int({ error: 'integer' })
-  .min(0, { error: 'non_negative' })
-  .max(1000, { error: 'prices_priority_range' });
+const priority = s.wholeNumber(0, 1000, { below: 'non_negative', above: 'prices_priority_range' });
 
 const groupName = z.string({ error: 'text' }).trim().min(1, { error: 'required' }).max(60, { error: 'too_long' });
 
@@ -93,12 +89,7 @@ export type PriceListInput = z.infer<typeof PriceListInput>;
 export const PROMOTION_KINDS = ['price', 'percent', 'multibuy', 'nth'] as const;
 export type PromotionKind = (typeof PROMOTION_KINDS)[number];
 
-const count = (min: number) =>
-  z
-    .number({ error: 'number' })
-    .int({ error: 'integer' })
-    .min(min, { error: 'prices_count_range' })
-    .max(100, { error: 'prices_count_range' });
+const count = (min: number) => s.wholeNumber(min, 100, { below: 'prices_count_range', above: 'prices_count_range' });
 
 export const PromotionInput = z.strictObject({
   managerPin,

@@ -81,12 +81,19 @@ export const calendarDate = z.string({ error: 'text' }).regex(/^\d{4}-\d{2}-\d{2
 
 export const isoDate = z.string({ error: 'text' }).refine((v) => !Number.isNaN(Date.parse(v)), { error: 'date' });
 
+/**
+ * A whole number from `min` to `max`: refused as `number`, then `integer`, then at each bound with its own message
+ * key (`above` absent: zod's own message).
+ */
+export const wholeNumber = (min: number, max: number, errors: { below: string; above?: string }) =>
+  z
+    .number({ error: 'number' })
+    .int({ error: 'integer' })
+    .min(min, { error: errors.below })
+    .max(max, errors.above === undefined ? undefined : { error: errors.above });
+
 /** A page number of a paginated list, from 1. */
 export const page = z.number({ error: 'number' }).int({ error: 'integer' }).min(1, { error: 'positive' });
 
 /** Rows per page of a paginated list (at most 100). */
-export const pageLimit = z
-  .number({ error: 'number' })
-  .int({ error: 'integer' })
-  .min(1, { error: 'positive' })
-  .max(100, { error: 'too_many' });
+export const pageLimit = wholeNumber(1, 100, { below: 'positive', above: 'too_many' });

@@ -12,7 +12,7 @@ import { isValidPib } from '../buyer-id.ts';
 import { SEF_CATEGORY_CODES, type SefLabelCategory } from '../sef/tax.ts';
 import type { SefDocumentKind } from '../sef/ubl.ts';
 
-const managerPin = s.pin.optional();
+const { managerPin } = s;
 
 /** The outbox's states (docs/sef.md): SEF's final ones are accepted, rejected, cancelled and storno. */
 export const SEF_STATES = ['queued', 'sent', 'accepted', 'rejected', 'cancelled', 'storno', 'refused'] as const;

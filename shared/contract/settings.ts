@@ -132,38 +132,13 @@ export const settingsCommands = {
         .regex(/^[A-Za-z0-9]{1,12}$/, { error: 'terminal_id' })
         .optional(),
       trainingMode: z.boolean({ error: 'boolean' }).optional(),
-      outageWarnMinutes: z
-        .number({ error: 'number' })
-        .int({ error: 'integer' })
-        .min(1, { error: 'positive' })
-        .max(10_080)
-        .optional(),
-      outageAlarmMinutes: z
-        .number({ error: 'number' })
-        .int({ error: 'integer' })
-        .min(1, { error: 'positive' })
-        .max(40_320)
-        .optional(),
-      unfiscalizedCashLimitHours: z
-        .number({ error: 'number' })
-        .int({ error: 'integer' })
-        .min(1, { error: 'positive' })
-        .max(720, { error: 'invalid' })
-        .optional(),
+      outageWarnMinutes: s.wholeNumber(1, 10_080, { below: 'positive' }).optional(),
+      outageAlarmMinutes: s.wholeNumber(1, 40_320, { below: 'positive' }).optional(),
+      unfiscalizedCashLimitHours: s.wholeNumber(1, 720, { below: 'positive', above: 'invalid' }).optional(),
       /** How far the till's clock may be from the gateway's before the status bar warns (ms). */
       /** A line discount above this share of the line total needs a manager's approval (percent, default 10). */
-      discountLimitPercent: z
-        .number({ error: 'number' })
-        .int({ error: 'integer' })
-        .min(0, { error: 'non_negative' })
-        .max(100, { error: 'invalid' })
-        .optional(),
-      clockDriftMaxMs: z
-        .number({ error: 'number' })
-        .int({ error: 'integer' })
-        .min(10_000, { error: 'invalid' })
-        .max(86_400_000, { error: 'invalid' })
-        .optional(),
+      discountLimitPercent: s.wholeNumber(0, 100, { below: 'non_negative', above: 'invalid' }).optional(),
+      clockDriftMaxMs: s.wholeNumber(10_000, 86_400_000, { below: 'invalid', above: 'invalid' }).optional(),
       allowRefundWithoutBuyerId: z.boolean({ error: 'boolean' }).optional(),
       /** Sales while nothing can sign them: `allowed` with the slip (default) or `refused`. */
       offlineSales: z.enum(['allowed', 'refused'], { error: 'invalid' }).optional(),
