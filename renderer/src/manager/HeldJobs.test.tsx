@@ -13,6 +13,7 @@ import { printStatus } from '../testing/fixtures.ts';
 import { mt, type ManagerText } from './i18n.ts';
 import { HeldJobs } from './HeldJobs.tsx';
 import { testRoot } from '../testing/dom.ts';
+import { type } from './test-dom.ts';
 
 const dom = testRoot();
 
@@ -61,13 +62,6 @@ function pinField(label: string): HTMLInputElement {
   const el = fields.at(-1)?.querySelector('input');
   if (!el) throw new Error(`no input ${label}`);
   return el;
-}
-
-function type(el: HTMLInputElement, value: string) {
-  act(() => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(el, value);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
 }
 
 function button(name: string): HTMLButtonElement {

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { SettingsView } from '../../../shared/contract/settings.ts';
 import { createFakeApi, ok } from '../testing/fake-api.ts';
 import { testRoot } from '../testing/dom.ts';
+import { type } from './test-dom.ts';
 import { mt, type ManagerText } from './i18n.ts';
 import { IpsSection } from './IpsSection.tsx';
 
@@ -20,13 +21,6 @@ function field(label: string): HTMLInputElement {
   const input = l?.querySelector('input');
   if (!input) throw new Error(`no field „${label}“`);
   return input;
-}
-
-function type(el: HTMLInputElement, value: string) {
-  act(() => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(el, value);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
 }
 
 describe('IpsSection', () => {

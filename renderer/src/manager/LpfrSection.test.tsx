@@ -11,6 +11,7 @@ import type { LpfrView } from '../../../shared/contract/settings.ts';
 import { LANGUAGES, type Language, type LpfrState, type SyncStatus } from '../../../shared/domain.ts';
 import { createFakeApi, ok } from '../testing/fake-api.ts';
 import { testRoot } from '../testing/dom.ts';
+import { type } from './test-dom.ts';
 import { mt, type ManagerText } from './i18n.ts';
 import { LpfrSection, lpfrStateText } from './LpfrSection.tsx';
 import { SYNC as ONLINE } from '../testing/fixtures.ts';
@@ -47,13 +48,6 @@ async function mount(view: LpfrView, setLpfr: (input: { url: string; pin?: strin
 function field(label: string): HTMLInputElement | null {
   const l = [...dom.container.querySelectorAll('label')].find((x) => x.querySelector('span')?.textContent === label);
   return l?.querySelector('input') ?? null;
-}
-
-function type(el: HTMLInputElement, value: string) {
-  act(() => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(el, value);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
 }
 
 function button(name: string): HTMLButtonElement | undefined {

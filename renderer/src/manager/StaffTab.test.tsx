@@ -10,6 +10,7 @@ import type { StaffView } from '../../../shared/contract/staff.ts';
 import type { Result } from '../../../shared/contract/index.ts';
 import { createFakeApi, ok } from '../testing/fake-api.ts';
 import { testRoot } from '../testing/dom.ts';
+import { type } from './test-dom.ts';
 import { mt, type ManagerText } from './i18n.ts';
 import { StaffTab } from './StaffTab.tsx';
 
@@ -39,13 +40,6 @@ const form = (name: string) => dom.container.querySelector(`form[aria-label="${n
 function field(scope: ParentNode, label: string): HTMLInputElement {
   const l = [...scope.querySelectorAll('label')].find((x) => x.querySelector('span')?.textContent === label);
   return l?.querySelector('input') as HTMLInputElement;
-}
-
-function type(el: HTMLInputElement, value: string) {
-  act(() => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(el, value);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
 }
 
 const button = (scope: ParentNode, name: string) =>
