@@ -9,11 +9,17 @@ import type { Language } from '../../../shared/domain.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import { buyerIdText } from '../../../shared/buyer-id.ts';
 import { hasMessage, message } from '../../../shared/messages.ts';
-import { call, Field, localTime, MgrTable, NoteAndAlert, useAction } from './common.tsx';
+import { call, ChoiceField, Field, localTime, MgrTable, NoteAndAlert, useAction } from './common.tsx';
 import type { ManagerT, ManagerText } from './i18n.ts';
 
 /** A document as the list shows it: the till's own, or the hub's (with its till: renderer/src/hub-ui/HubSef.tsx). */
 export type SefRow = Omit<SefDocumentView, 'orderId' | 'auto'> & { tillName?: string };
+
+/** SEF's on-off settings with the text beside each switch, in the order the form shows them. */
+const SEF_SWITCHES: readonly (readonly ['autoIssue' | 'sendToCir', ManagerText])[] = [
+  ['autoIssue', 'sef_auto'],
+  ['sendToCir', 'sef_cir'],
+];
 
 /** The document's state at SEF in words. */
 export function sefStateText(t: ManagerT, d: Pick<SefDocumentView, 'state' | 'inDoubt'>): string {
@@ -175,31 +181,22 @@ export function SefTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
           }}
         >
           <h4>{t('sef_settings')}</h4>
-          <Field label={t('sef_environment')}>
-            <select
-              value={settings.environment}
-              onChange={(e) => setSettings({ ...settings, environment: e.target.value === 'prod' ? 'prod' : 'demo' })}
-            >
-              <option value="demo">{t('sef_env_demo')}</option>
-              <option value="prod">{t('sef_env_prod')}</option>
-            </select>
-          </Field>
-          <label className="mgr-check">
-            <input
-              type="checkbox"
-              checked={settings.autoIssue}
-              onChange={(e) => setSettings({ ...settings, autoIssue: e.target.checked })}
-            />
-            {t('sef_auto')}
-          </label>
-          <label className="mgr-check">
-            <input
-              type="checkbox"
-              checked={settings.sendToCir}
-              onChange={(e) => setSettings({ ...settings, sendToCir: e.target.checked })}
-            />
-            {t('sef_cir')}
-          </label>
+          <ChoiceField
+            label={t('sef_environment')}
+            value={settings.environment}
+            options={{ demo: t('sef_env_demo'), prod: t('sef_env_prod') }}
+            onChange={(environment) => setSettings({ ...settings, environment })}
+          />
+          {SEF_SWITCHES.map(([key, label]) => (
+            <label key={key} className="mgr-check">
+              <input
+                type="checkbox"
+                checked={settings[key]}
+                onChange={(e) => setSettings({ ...settings, [key]: e.target.checked })}
+              />
+              {t(label)}
+            </label>
+          ))}
           <div className="mgr-sef-seller">
             <Field label={t('sef_seller_pib')}>
               <input value={settings.seller.pib} inputMode="numeric" onChange={(e) => seller('pib', e.target.value)} />
