@@ -48,6 +48,20 @@ interface Draft {
   productId?: number;
 }
 
+/**
+ * The typed cells of a final receipt's line, in the order of its columns: each named by its column and the line's
+ * number; the amounts are decimal numbers in fields as wide as they need.
+ */
+const DRAFT_CELLS: readonly {
+  key: 'name' | 'quantity' | 'price';
+  label: ManagerText;
+  input?: { inputMode: 'decimal'; size: number };
+}[] = [
+  { key: 'name', label: 'adv_item_name' },
+  { key: 'quantity', label: 'adv_item_qty', input: { inputMode: 'decimal', size: 6 } },
+  { key: 'price', label: 'adv_item_price', input: { inputMode: 'decimal', size: 9 } },
+];
+
 /** A price as the field shows it: the decimal comma, `1.234,50`. */
 const priceText = (para: number): string => formatRsd(para);
 
@@ -352,35 +366,20 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
             <h4>{t('adv_selected', { order: chosen.orderNumber })}</h4>
             <MgrTable
               label={t('adv_final_items')}
-              headers={[t('adv_item_name'), t('adv_item_qty'), t('adv_item_price'), t('adv_item_label'), '']}
+              headers={[...DRAFT_CELLS.map((c) => t(c.label)), t('adv_item_label'), '']}
             >
               {drafts.map((d, i) => (
                 <tr key={i}>
-                  <td>
-                    <input
-                      aria-label={`${t('adv_item_name')} ${i + 1}`}
-                      value={d.name}
-                      onChange={(e) => setDraft(i, { name: e.target.value })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      aria-label={`${t('adv_item_qty')} ${i + 1}`}
-                      inputMode="decimal"
-                      size={6}
-                      value={d.quantity}
-                      onChange={(e) => setDraft(i, { quantity: e.target.value })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      aria-label={`${t('adv_item_price')} ${i + 1}`}
-                      inputMode="decimal"
-                      size={9}
-                      value={d.price}
-                      onChange={(e) => setDraft(i, { price: e.target.value })}
-                    />
-                  </td>
+                  {DRAFT_CELLS.map((c) => (
+                    <td key={c.key}>
+                      <input
+                        aria-label={`${t(c.label)} ${i + 1}`}
+                        {...c.input}
+                        value={d[c.key]}
+                        onChange={(e) => setDraft(i, { [c.key]: e.target.value })}
+                      />
+                    </td>
+                  ))}
                   <td>
                     <select
                       aria-label={`${t('adv_item_label')} ${i + 1}`}
