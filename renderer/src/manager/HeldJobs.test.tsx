@@ -13,7 +13,7 @@ import { printStatus } from '../testing/fixtures.ts';
 import { mt, type ManagerText } from './i18n.ts';
 import { HeldJobs } from './HeldJobs.tsx';
 import { testRoot } from '../testing/dom.ts';
-import { type } from './test-dom.ts';
+import { buttonNamed, type } from './test-dom.ts';
 
 const dom = testRoot();
 
@@ -65,7 +65,7 @@ function pinField(label: string): HTMLInputElement {
 }
 
 function button(name: string): HTMLButtonElement {
-  const b = [...dom.container.querySelectorAll('button')].find((x) => x.textContent === name);
+  const b = buttonNamed(dom.container, name);
   if (!b) throw new Error(`no button ${name}`);
   return b;
 }

@@ -11,7 +11,7 @@ import type { LpfrView } from '../../../shared/contract/settings.ts';
 import { LANGUAGES, type Language, type LpfrState, type SyncStatus } from '../../../shared/domain.ts';
 import { createFakeApi, ok } from '../testing/fake-api.ts';
 import { testRoot } from '../testing/dom.ts';
-import { type } from './test-dom.ts';
+import { buttonNamed, fieldControl, type } from './test-dom.ts';
 import { mt, type ManagerText } from './i18n.ts';
 import { LpfrSection, lpfrStateText } from './LpfrSection.tsx';
 import { SYNC as ONLINE } from '../testing/fixtures.ts';
@@ -58,12 +58,11 @@ function lpfrView(patch: Partial<LpfrView>): LpfrView {
 }
 
 function field(label: string): HTMLInputElement | null {
-  const l = [...dom.container.querySelectorAll('label')].find((x) => x.querySelector('span')?.textContent === label);
-  return l?.querySelector('input') ?? null;
+  return fieldControl(dom.container, label);
 }
 
 function button(name: string): HTMLButtonElement | undefined {
-  return [...dom.container.querySelectorAll('button')].find((x) => x.textContent === name);
+  return buttonNamed(dom.container, name);
 }
 
 /** Types the secure element's PIN and the manager's, and saves. */

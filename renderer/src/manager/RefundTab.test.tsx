@@ -13,6 +13,7 @@ import { order } from '../testing/fixtures.ts';
 import { mt, type ManagerText } from './i18n.ts';
 import { RefundTab } from './RefundTab.tsx';
 import { testRoot } from '../testing/dom.ts';
+import { fieldControl } from './test-dom.ts';
 import { SelfApproval } from './common.tsx';
 
 const dom = testRoot();
@@ -91,8 +92,7 @@ function byRole<E extends HTMLElement>(role: 'combobox' | 'checkbox', name: stri
 }
 
 function field<E extends HTMLElement>(tag: 'input' | 'select', label: string): E {
-  const l = [...dom.container.querySelectorAll('label')].find((x) => x.querySelector('span')?.textContent === label);
-  const el = l?.querySelector<E>(tag);
+  const el = fieldControl<E>(dom.container, label, tag);
   if (!el) throw new Error(`no ${tag} ${label}`);
   return el;
 }

@@ -11,3 +11,18 @@ export function type(el: HTMLInputElement, value: string) {
     el.dispatchEvent(new Event('input', { bubbles: true }));
   });
 }
+
+/** The control of a manager field (`Field`: a label whose first text is the field's name), or null. */
+export function fieldControl<E extends Element = HTMLInputElement>(
+  scope: ParentNode,
+  label: string,
+  tag: 'input' | 'select' = 'input',
+): E | null {
+  const l = [...scope.querySelectorAll('label')].find((x) => x.querySelector('span')?.textContent === label);
+  return l?.querySelector<E>(tag) ?? null;
+}
+
+/** The button whose text is exactly `text`, if there is one. */
+export function buttonNamed(scope: ParentNode, text: string): HTMLButtonElement | undefined {
+  return [...scope.querySelectorAll('button')].find((b) => b.textContent === text);
+}
