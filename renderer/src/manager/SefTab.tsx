@@ -21,6 +21,17 @@ const SEF_SWITCHES: readonly (readonly ['autoIssue' | 'sendToCir', ManagerText])
   ['sendToCir', 'sef_cir'],
 ];
 
+/** The seller's details an e-invoice carries, in the order the form asks them; the numbers are typed as digits. */
+const SELLER_FIELDS: readonly { key: keyof SefSettingsView['seller']; label: ManagerText; numeric?: true }[] = [
+  { key: 'pib', label: 'sef_seller_pib', numeric: true },
+  { key: 'registrationNumber', label: 'sef_seller_mb', numeric: true },
+  { key: 'name', label: 'sef_seller_name' },
+  { key: 'street', label: 'sef_seller_street' },
+  { key: 'city', label: 'sef_seller_city' },
+  { key: 'postalZone', label: 'sef_seller_zip' },
+  { key: 'bankAccount', label: 'sef_seller_account' },
+];
+
 /** The document's state at SEF in words. */
 export function sefStateText(t: ManagerT, d: Pick<SefDocumentView, 'state' | 'inDoubt'>): string {
   if (d.state === 'queued' && d.inDoubt) return t('sef_state_queued_doubt');
@@ -198,31 +209,15 @@ export function SefTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
             </label>
           ))}
           <div className="mgr-sef-seller">
-            <Field label={t('sef_seller_pib')}>
-              <input value={settings.seller.pib} inputMode="numeric" onChange={(e) => seller('pib', e.target.value)} />
-            </Field>
-            <Field label={t('sef_seller_mb')}>
-              <input
-                value={settings.seller.registrationNumber}
-                inputMode="numeric"
-                onChange={(e) => seller('registrationNumber', e.target.value)}
-              />
-            </Field>
-            <Field label={t('sef_seller_name')}>
-              <input value={settings.seller.name} onChange={(e) => seller('name', e.target.value)} />
-            </Field>
-            <Field label={t('sef_seller_street')}>
-              <input value={settings.seller.street} onChange={(e) => seller('street', e.target.value)} />
-            </Field>
-            <Field label={t('sef_seller_city')}>
-              <input value={settings.seller.city} onChange={(e) => seller('city', e.target.value)} />
-            </Field>
-            <Field label={t('sef_seller_zip')}>
-              <input value={settings.seller.postalZone} onChange={(e) => seller('postalZone', e.target.value)} />
-            </Field>
-            <Field label={t('sef_seller_account')}>
-              <input value={settings.seller.bankAccount} onChange={(e) => seller('bankAccount', e.target.value)} />
-            </Field>
+            {SELLER_FIELDS.map(({ key: k, label, numeric }) => (
+              <Field key={k} label={t(label)}>
+                <input
+                  value={settings.seller[k]}
+                  inputMode={numeric ? 'numeric' : undefined}
+                  onChange={(e) => seller(k, e.target.value)}
+                />
+              </Field>
+            ))}
           </div>
           <p>{settings.hasKey ? t('sef_key_set') : t('sef_key_none')}</p>
           <Field label={t('sef_key')}>
