@@ -11,6 +11,7 @@ import { DEMO_RATES, order, product } from '../testing/fixtures.ts';
 import { mt, type ManagerText } from './i18n.ts';
 import { AdvancesTab } from './AdvancesTab.tsx';
 import { testRoot } from '../testing/dom.ts';
+import { buttonNamed, type } from './test-dom.ts';
 
 const dom = testRoot();
 let finalized: unknown[];
@@ -54,14 +55,7 @@ async function mount() {
 
 const input = (name: string) => dom.container.querySelector<HTMLInputElement>(`[aria-label="${name}"]`)!;
 const select = (name: string) => dom.container.querySelector<HTMLSelectElement>(`select[aria-label="${name}"]`)!;
-const button = (text: string) => [...dom.container.querySelectorAll('button')].find((b) => b.textContent === text);
-
-function type(el: HTMLInputElement, value: string) {
-  act(() => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(el, value);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
+const button = (text: string) => buttonNamed(dom.container, text);
 
 describe('advances at the counter of a busy week (issue 38 §4)', () => {
   it('the open list names what the advance is for, when, and how much', async () => {

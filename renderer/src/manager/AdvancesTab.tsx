@@ -48,6 +48,57 @@ interface Draft {
   productId?: number;
 }
 
+/**
+ * The typed cells of a final receipt's line, in the order of its columns: each named by its column and the line's
+ * number; the amounts are decimal numbers in fields as wide as they need.
+ */
+const DRAFT_CELLS: readonly {
+  key: 'name' | 'quantity' | 'price';
+  label: ManagerText;
+  input?: { inputMode: 'decimal'; size: number };
+}[] = [
+  { key: 'name', label: 'adv_item_name' },
+  { key: 'quantity', label: 'adv_item_qty', input: { inputMode: 'decimal', size: 6 } },
+  { key: 'price', label: 'adv_item_price', input: { inputMode: 'decimal', size: 9 } },
+];
+
+/**
+ * How an advance is paid and, for a bank transfer, the day the money came in, its refusal shown under it: the
+ * first advance's and a further advance's forms ask the same.
+ */
+function PaymentAndPaidOn(props: {
+  lang: Language;
+  label: string;
+  payment: PaymentType;
+  onPayment: (payment: PaymentType) => void;
+  paidOnLabel: string;
+  paidOn: string;
+  onPaidOn: (day: string) => void;
+  errors: ReturnType<typeof useFieldErrors<'paidOn'>>;
+  /** Ids of the error messages start with it (`<idPrefix>-paidOn-error`). */
+  idPrefix: string;
+}) {
+  return (
+    <>
+      <PaymentSelect lang={props.lang} label={props.label} value={props.payment} onChange={props.onPayment} />
+      {props.payment === 'wireTransfer' && (
+        <CheckedField
+          label={props.paidOnLabel}
+          error={props.errors.fieldErrors.paidOn}
+          errorId={`${props.idPrefix}-paidOn-error`}
+        >
+          <input
+            type="date"
+            value={props.paidOn}
+            {...props.errors.errorProps('paidOn')}
+            onChange={(e) => props.onPaidOn(e.target.value)}
+          />
+        </CheckedField>
+      )}
+    </>
+  );
+}
+
 /** A price as the field shows it: the decimal comma, `1.234,50`. */
 const priceText = (para: number): string => formatRsd(para);
 
@@ -282,21 +333,17 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
             ))}
           </select>
         </Field>
-        <PaymentSelect lang={lang} label={t('adv_further_payment')} value={firstPayment} onChange={setFirstPayment} />
-        {firstPayment === 'wireTransfer' && (
-          <CheckedField
-            label={paidOnLabels.paidOn}
-            error={firstErrors.fieldErrors.paidOn}
-            errorId="adv-first-paidOn-error"
-          >
-            <input
-              type="date"
-              value={firstPaidOn}
-              {...firstErrors.errorProps('paidOn')}
-              onChange={(e) => setFirstPaidOn(e.target.value)}
-            />
-          </CheckedField>
-        )}
+        <PaymentAndPaidOn
+          lang={lang}
+          label={t('adv_further_payment')}
+          payment={firstPayment}
+          onPayment={setFirstPayment}
+          paidOnLabel={paidOnLabels.paidOn}
+          paidOn={firstPaidOn}
+          onPaidOn={setFirstPaidOn}
+          errors={firstErrors}
+          idPrefix="adv-first"
+        />
         <SubmitButton busy={busy} disabled={(parsePrice(firstAmount) ?? 0) <= 0 || !firstLabel}>
           {t('adv_first_btn')}
         </SubmitButton>
@@ -352,35 +399,20 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
             <h4>{t('adv_selected', { order: chosen.orderNumber })}</h4>
             <MgrTable
               label={t('adv_final_items')}
-              headers={[t('adv_item_name'), t('adv_item_qty'), t('adv_item_price'), t('adv_item_label'), '']}
+              headers={[...DRAFT_CELLS.map((c) => t(c.label)), t('adv_item_label'), '']}
             >
               {drafts.map((d, i) => (
                 <tr key={i}>
-                  <td>
-                    <input
-                      aria-label={`${t('adv_item_name')} ${i + 1}`}
-                      value={d.name}
-                      onChange={(e) => setDraft(i, { name: e.target.value })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      aria-label={`${t('adv_item_qty')} ${i + 1}`}
-                      inputMode="decimal"
-                      size={6}
-                      value={d.quantity}
-                      onChange={(e) => setDraft(i, { quantity: e.target.value })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      aria-label={`${t('adv_item_price')} ${i + 1}`}
-                      inputMode="decimal"
-                      size={9}
-                      value={d.price}
-                      onChange={(e) => setDraft(i, { price: e.target.value })}
-                    />
-                  </td>
+                  {DRAFT_CELLS.map((c) => (
+                    <td key={c.key}>
+                      <input
+                        aria-label={`${t(c.label)} ${i + 1}`}
+                        {...c.input}
+                        value={d[c.key]}
+                        onChange={(e) => setDraft(i, { [c.key]: e.target.value })}
+                      />
+                    </td>
+                  ))}
                   <td>
                     <select
                       aria-label={`${t('adv_item_label')} ${i + 1}`}
@@ -465,26 +497,17 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
             <Field label={t('adv_further_amount')}>
               <input inputMode="decimal" value={furtherAmount} onChange={(e) => setFurtherAmount(e.target.value)} />
             </Field>
-            <PaymentSelect
+            <PaymentAndPaidOn
               lang={lang}
               label={t('adv_further_payment')}
-              value={furtherPayment}
-              onChange={setFurtherPayment}
+              payment={furtherPayment}
+              onPayment={setFurtherPayment}
+              paidOnLabel={paidOnLabels.paidOn}
+              paidOn={furtherPaidOn}
+              onPaidOn={setFurtherPaidOn}
+              errors={furtherErrors}
+              idPrefix="adv-further"
             />
-            {furtherPayment === 'wireTransfer' && (
-              <CheckedField
-                label={paidOnLabels.paidOn}
-                error={furtherErrors.fieldErrors.paidOn}
-                errorId="adv-further-paidOn-error"
-              >
-                <input
-                  type="date"
-                  value={furtherPaidOn}
-                  {...furtherErrors.errorProps('paidOn')}
-                  onChange={(e) => setFurtherPaidOn(e.target.value)}
-                />
-              </CheckedField>
-            )}
             <SubmitButton busy={busy} disabled={parsePrice(furtherAmount) === null}>
               {t('adv_further_btn')}
             </SubmitButton>

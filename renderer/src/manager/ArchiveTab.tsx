@@ -25,6 +25,7 @@ import {
   useAction,
   Alert,
   DateRange,
+  ChoiceField,
   dayOrRefuse,
   Field,
   MgrTable,
@@ -225,12 +226,12 @@ export function ArchiveTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
   return (
     <div className="mgr-tab">
       <RowForm onSubmit={() => void search(1)}>
-        <Field label={t('source')}>
-          <select value={source} onChange={(e) => setSource(e.target.value as 'local' | 'gateway')}>
-            <option value="local">{t('source_local')}</option>
-            <option value="gateway">{t('source_gateway')}</option>
-          </select>
-        </Field>
+        <ChoiceField
+          label={t('source')}
+          value={source}
+          options={{ local: t('source_local'), gateway: t('source_gateway') }}
+          onChange={setSource}
+        />
         <Field label={t('order_number')}>
           <input value={filters.orderNumber} onChange={set('orderNumber')} />
         </Field>

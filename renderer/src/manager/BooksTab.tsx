@@ -5,7 +5,7 @@
  * written here and never shown back). Every command is a manager's (her PIN, or none when she
  * is logged in here).
  */
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useEffect, useState, type ReactNode } from 'react';
 import type { AccountsView, ExportFileKind, ExportView, PosApi } from '../../../shared/contract/index.ts';
 import type { MailView, ScheduleView, SmtpSecurityKind } from '../../../shared/contract/exports.ts';
 import { SMTP_SECURITY } from '../../../shared/contract/exports.ts';
@@ -15,7 +15,18 @@ import { EXPORT_WORDS } from '../../../shared/i18n/exports.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import { isoDay } from '../dates.ts';
-import { ApprovedForm, call, DateRange, NoteAndAlert, pinOf, saveBase64, SelfApproval, useAction } from './common.tsx';
+import {
+  ApprovedForm,
+  call,
+  DateRange,
+  NoteAndAlert,
+  pinOf,
+  saveBase64,
+  SelfApproval,
+  useAction,
+  type ApprovedField,
+  type Run,
+} from './common.tsx';
 import type { ManagerT, ManagerText } from './i18n.ts';
 import { ExportDays, ExportTotals } from './ExportTables.tsx';
 
@@ -25,6 +36,49 @@ const FILES: ExportFileKind[] = ['turnover', 'documents', 'goods', 'kep', 'journ
 function thisMonth(): { from: string; to: string } {
   const today = isoDay(new Date());
   return { from: `${today.slice(0, 8)}01`, to: today };
+}
+
+/**
+ * One of the settings the shop keeps for its bookkeeper (the journal's accounts, the monthly export, the e-mail):
+ * its section with title and intro, and its form (`books_<name>`, `_intro`, `_save`, `_saved`, ids `books-<name>`)
+ * whose saving says so; `after`: what the section shows under the form.
+ */
+function BooksSettings<F extends string>(props: {
+  t: ManagerT;
+  run: Run;
+  busy: boolean;
+  name: 'accounts' | 'schedule' | 'mail';
+  labels: Record<F, string>;
+  setNote: (note: string | null) => void;
+  onSave: (managerPin: string) => Promise<void>;
+  children: (field: ApprovedField<F>) => ReactNode;
+  after?: ReactNode;
+}) {
+  const { t, name } = props;
+  return (
+    <section aria-label={t(`books_${name}`)}>
+      <h4>{t(`books_${name}`)}</h4>
+      <p>{t(`books_${name}_intro`)}</p>
+      <ApprovedForm
+        t={t}
+        run={props.run}
+        busy={props.busy}
+        label={t(`books_${name}`)}
+        button={t(`books_${name}_save`)}
+        idPrefix={`books-${name}`}
+        labels={props.labels}
+        selfApproves
+        onSubmit={async (managerPin) => {
+          props.setNote(null);
+          await props.onSave(managerPin);
+          props.setNote(t(`books_${name}_saved`));
+        }}
+      >
+        {props.children}
+      </ApprovedForm>
+      {props.after}
+    </section>
+  );
 }
 
 export function BooksTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
@@ -147,217 +201,200 @@ export function BooksTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
       )}
 
       {accounts && (
-        <section aria-label={t('books_accounts')}>
-          <h4>{t('books_accounts')}</h4>
-          <p>{t('books_accounts_intro')}</p>
-          <ApprovedForm
-            t={t}
-            run={run}
-            busy={busy}
-            label={t('books_accounts')}
-            button={t('books_accounts_save')}
-            idPrefix="books-accounts"
-            labels={Object.fromEntries(ACCOUNT_KEYS.map((k) => [k, words.accounts[k]])) as Record<AccountKey, string>}
-            selfApproves
-            onSubmit={async (managerPin) => {
-              setNote(null);
-              setAccounts(await call(api['exports.saveAccounts']({ accounts: edited, ...pinOf(managerPin) })));
-              setEdited({});
-              setNote(t('books_accounts_saved'));
-            }}
-          >
-            {(field) => (
-              <div className="mgr-books-accounts">
-                {ACCOUNT_KEYS.map((k) =>
-                  field(k, (errorProps) => (
-                    <input
-                      inputMode="numeric"
-                      value={edited[k] ?? accounts.accounts[k]}
-                      {...errorProps}
-                      onChange={(e) => setEdited({ ...edited, [k]: e.target.value })}
-                    />
-                  )),
-                )}
-              </div>
-            )}
-          </ApprovedForm>
-        </section>
+        <BooksSettings
+          t={t}
+          run={run}
+          busy={busy}
+          name="accounts"
+          labels={Object.fromEntries(ACCOUNT_KEYS.map((k) => [k, words.accounts[k]])) as Record<AccountKey, string>}
+          setNote={setNote}
+          onSave={async (managerPin) => {
+            setAccounts(await call(api['exports.saveAccounts']({ accounts: edited, ...pinOf(managerPin) })));
+            setEdited({});
+          }}
+        >
+          {(field) => (
+            <div className="mgr-books-accounts">
+              {ACCOUNT_KEYS.map((k) =>
+                field(k, (errorProps) => (
+                  <input
+                    inputMode="numeric"
+                    value={edited[k] ?? accounts.accounts[k]}
+                    {...errorProps}
+                    onChange={(e) => setEdited({ ...edited, [k]: e.target.value })}
+                  />
+                )),
+              )}
+            </div>
+          )}
+        </BooksSettings>
       )}
 
       {accounts && (
-        <section aria-label={t('books_schedule')}>
-          <h4>{t('books_schedule')}</h4>
-          <p>{t('books_schedule_intro')}</p>
-          <ApprovedForm
-            t={t}
-            run={run}
-            busy={busy}
-            label={t('books_schedule')}
-            button={t('books_schedule_save')}
-            idPrefix="books-schedule"
-            labels={{ exportDay: t('books_schedule_day'), exportFolder: t('books_schedule_folder') }}
-            selfApproves
-            onSubmit={async (managerPin) => {
-              setNote(null);
-              const saved = await call(
-                api['exports.saveSchedule']({
-                  exportDay: day.trim() === '' ? null : Number(day),
-                  exportFolder: folder.trim() === '' ? null : folder.trim(),
-                  ...pinOf(managerPin),
-                }),
-              );
-              setSchedule(saved);
-              setNote(t('books_schedule_saved'));
-            }}
-          >
-            {(field) => (
-              <>
-                {field('exportDay', (errorProps) => (
-                  <input inputMode="numeric" value={day} {...errorProps} onChange={(e) => setDay(e.target.value)} />
-                ))}
-                {field('exportFolder', (errorProps) => (
-                  <input value={folder} {...errorProps} onChange={(e) => setFolder(e.target.value)} />
-                ))}
-              </>
-            )}
-          </ApprovedForm>
-          {schedule?.day === null && <p>{t('books_schedule_off')}</p>}
-          {schedule && schedule.runs.length > 0 && (
+        <BooksSettings
+          t={t}
+          run={run}
+          busy={busy}
+          name="schedule"
+          labels={{ exportDay: t('books_schedule_day'), exportFolder: t('books_schedule_folder') }}
+          setNote={setNote}
+          onSave={async (managerPin) => {
+            const saved = await call(
+              api['exports.saveSchedule']({
+                exportDay: day.trim() === '' ? null : Number(day),
+                exportFolder: folder.trim() === '' ? null : folder.trim(),
+                ...pinOf(managerPin),
+              }),
+            );
+            setSchedule(saved);
+          }}
+          after={
             <>
-              <h5>{t('books_schedule_runs')}</h5>
-              <ul>
-                {schedule.runs.map((r) => (
-                  <li key={r.month}>
-                    {t('books_schedule_run', {
-                      month: monthLabel(r.month),
-                      folder: r.folder || t('books_mail'),
-                      at: formatMoment(r.doneAt, lang),
-                    })}
-                  </li>
-                ))}
-              </ul>
+              {schedule?.day === null && <p>{t('books_schedule_off')}</p>}
+              {schedule && schedule.runs.length > 0 && (
+                <>
+                  <h5>{t('books_schedule_runs')}</h5>
+                  <ul>
+                    {schedule.runs.map((r) => (
+                      <li key={r.month}>
+                        {t('books_schedule_run', {
+                          month: monthLabel(r.month),
+                          folder: r.folder || t('books_mail'),
+                          at: formatMoment(r.doneAt, lang),
+                        })}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </>
+          }
+        >
+          {(field) => (
+            <>
+              {field('exportDay', (errorProps) => (
+                <input inputMode="numeric" value={day} {...errorProps} onChange={(e) => setDay(e.target.value)} />
+              ))}
+              {field('exportFolder', (errorProps) => (
+                <input value={folder} {...errorProps} onChange={(e) => setFolder(e.target.value)} />
+              ))}
             </>
           )}
-        </section>
+        </BooksSettings>
       )}
 
       {mail && (
-        <section aria-label={t('books_mail')}>
-          <h4>{t('books_mail')}</h4>
-          <p>{t('books_mail_intro')}</p>
-          <ApprovedForm
-            t={t}
-            run={run}
-            busy={busy}
-            label={t('books_mail')}
-            button={t('books_mail_save')}
-            idPrefix="books-mail"
-            labels={{
-              smtpHost: t('books_mail_host'),
-              smtpPort: t('books_mail_port'),
-              smtpSecurity: t('books_mail_security'),
-              smtpUser: t('books_mail_user'),
-              smtpPassword: t('books_mail_password'),
-              mailFrom: t('books_mail_from'),
-              mailTo: t('books_mail_to'),
-            }}
-            selfApproves
-            onSubmit={async (managerPin) => {
-              setNote(null);
-              const port = Number(mailForm.smtpPort);
-              showMail(
-                await call(
-                  api['exports.saveMail']({
-                    ...mailForm,
-                    smtpPort: mailForm.smtpPort.trim() === '' || Number.isNaN(port) ? -1 : port,
-                    ...(mailForm.smtpPassword ? {} : { smtpPassword: undefined }),
-                    ...pinOf(managerPin),
-                  }),
-                ),
-              );
-              setNote(t('books_mail_saved'));
-            }}
-          >
-            {(field) => (
-              <div className="mgr-books-mail">
-                {field('smtpHost', (errorProps) => (
-                  <input value={mailForm.smtpHost} {...errorProps} onChange={editMail('smtpHost')} />
-                ))}
-                {field('smtpPort', (errorProps) => (
-                  <input
-                    inputMode="numeric"
-                    value={mailForm.smtpPort}
-                    {...errorProps}
-                    onChange={editMail('smtpPort')}
-                  />
-                ))}
-                {field('smtpSecurity', (errorProps) => (
-                  <select value={mailForm.smtpSecurity} {...errorProps} onChange={editMail('smtpSecurity')}>
-                    {SMTP_SECURITY.map((k) => (
-                      <option key={k} value={k}>
-                        {t(`books_mail_${k}`)}
-                      </option>
-                    ))}
-                  </select>
-                ))}
-                {field('smtpUser', (errorProps) => (
-                  <input value={mailForm.smtpUser} autoComplete="off" {...errorProps} onChange={editMail('smtpUser')} />
-                ))}
-                {field('smtpPassword', (errorProps) => (
-                  <input
-                    type="password"
-                    autoComplete="new-password"
-                    value={mailForm.smtpPassword}
-                    {...errorProps}
-                    onChange={editMail('smtpPassword')}
-                  />
-                ))}
-                {field('mailFrom', (errorProps) => (
-                  <input type="email" value={mailForm.mailFrom} {...errorProps} onChange={editMail('mailFrom')} />
-                ))}
-                {field('mailTo', (errorProps) => (
-                  <input value={mailForm.mailTo} {...errorProps} onChange={editMail('mailTo')} />
-                ))}
-              </div>
-            )}
-          </ApprovedForm>
-          {mail.passwordSet && <p>{t('books_mail_password_set')}</p>}
-          {mail.host === null && <p>{t('books_mail_off')}</p>}
-          {mail.sends.length > 0 && (
+        <BooksSettings
+          t={t}
+          run={run}
+          busy={busy}
+          name="mail"
+          labels={{
+            smtpHost: t('books_mail_host'),
+            smtpPort: t('books_mail_port'),
+            smtpSecurity: t('books_mail_security'),
+            smtpUser: t('books_mail_user'),
+            smtpPassword: t('books_mail_password'),
+            mailFrom: t('books_mail_from'),
+            mailTo: t('books_mail_to'),
+          }}
+          setNote={setNote}
+          onSave={async (managerPin) => {
+            const port = Number(mailForm.smtpPort);
+            showMail(
+              await call(
+                api['exports.saveMail']({
+                  ...mailForm,
+                  smtpPort: mailForm.smtpPort.trim() === '' || Number.isNaN(port) ? -1 : port,
+                  ...(mailForm.smtpPassword ? {} : { smtpPassword: undefined }),
+                  ...pinOf(managerPin),
+                }),
+              ),
+            );
+          }}
+          after={
             <>
-              <h5>{t('books_mail_sends')}</h5>
-              <ul aria-label={t('books_mail_sends')}>
-                {mail.sends.map((m) => (
-                  <li key={m.month} role={m.lastError ? 'alert' : undefined}>
-                    {m.state === 'sent'
-                      ? t('books_mail_sent', {
-                          month: monthLabel(m.month),
-                          at: formatMoment(m.sentAt ?? m.queuedAt, lang),
-                          to: m.recipients.join(', '),
+              {mail.passwordSet && <p>{t('books_mail_password_set')}</p>}
+              {mail.host === null && <p>{t('books_mail_off')}</p>}
+              {mail.sends.length > 0 && (
+                <>
+                  <h5>{t('books_mail_sends')}</h5>
+                  <ul aria-label={t('books_mail_sends')}>
+                    {mail.sends.map((m) => (
+                      <li key={m.month} role={m.lastError ? 'alert' : undefined}>
+                        {m.state === 'sent'
+                          ? t('books_mail_sent', {
+                              month: monthLabel(m.month),
+                              at: formatMoment(m.sentAt ?? m.queuedAt, lang),
+                              to: m.recipients.join(', '),
+                            })
+                          : m.lastError
+                            ? t('books_mail_failed', {
+                                month: monthLabel(m.month),
+                                tries: m.tries,
+                                reason: m.lastError,
+                              })
+                            : t('books_mail_queued', { month: monthLabel(m.month), to: m.recipients.join(', ') })}
+                      </li>
+                    ))}
+                  </ul>
+                  {mail.sends.some((m) => m.state === 'queued') && (
+                    <button
+                      type="button"
+                      disabled={busy}
+                      onClick={() =>
+                        void run(async () => {
+                          showMail(await call(api['exports.sendNow']({ ...pinOf(pin) })));
+                          setNote(t('books_mail_retried'));
                         })
-                      : m.lastError
-                        ? t('books_mail_failed', { month: monthLabel(m.month), tries: m.tries, reason: m.lastError })
-                        : t('books_mail_queued', { month: monthLabel(m.month), to: m.recipients.join(', ') })}
-                  </li>
-                ))}
-              </ul>
-              {mail.sends.some((m) => m.state === 'queued') && (
-                <button
-                  type="button"
-                  disabled={busy}
-                  onClick={() =>
-                    void run(async () => {
-                      showMail(await call(api['exports.sendNow']({ ...pinOf(pin) })));
-                      setNote(t('books_mail_retried'));
-                    })
-                  }
-                >
-                  {t('books_mail_retry')}
-                </button>
+                      }
+                    >
+                      {t('books_mail_retry')}
+                    </button>
+                  )}
+                </>
               )}
             </>
+          }
+        >
+          {(field) => (
+            <div className="mgr-books-mail">
+              {field('smtpHost', (errorProps) => (
+                <input value={mailForm.smtpHost} {...errorProps} onChange={editMail('smtpHost')} />
+              ))}
+              {field('smtpPort', (errorProps) => (
+                <input inputMode="numeric" value={mailForm.smtpPort} {...errorProps} onChange={editMail('smtpPort')} />
+              ))}
+              {field('smtpSecurity', (errorProps) => (
+                <select value={mailForm.smtpSecurity} {...errorProps} onChange={editMail('smtpSecurity')}>
+                  {SMTP_SECURITY.map((k) => (
+                    <option key={k} value={k}>
+                      {t(`books_mail_${k}`)}
+                    </option>
+                  ))}
+                </select>
+              ))}
+              {field('smtpUser', (errorProps) => (
+                <input value={mailForm.smtpUser} autoComplete="off" {...errorProps} onChange={editMail('smtpUser')} />
+              ))}
+              {field('smtpPassword', (errorProps) => (
+                <input
+                  type="password"
+                  autoComplete="new-password"
+                  value={mailForm.smtpPassword}
+                  {...errorProps}
+                  onChange={editMail('smtpPassword')}
+                />
+              ))}
+              {field('mailFrom', (errorProps) => (
+                <input type="email" value={mailForm.mailFrom} {...errorProps} onChange={editMail('mailFrom')} />
+              ))}
+              {field('mailTo', (errorProps) => (
+                <input value={mailForm.mailTo} {...errorProps} onChange={editMail('mailTo')} />
+              ))}
+            </div>
           )}
-        </section>
+        </BooksSettings>
       )}
     </div>
   );

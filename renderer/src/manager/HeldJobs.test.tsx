@@ -13,6 +13,7 @@ import { printStatus } from '../testing/fixtures.ts';
 import { mt, type ManagerText } from './i18n.ts';
 import { HeldJobs } from './HeldJobs.tsx';
 import { testRoot } from '../testing/dom.ts';
+import { buttonNamed, type } from './test-dom.ts';
 
 const dom = testRoot();
 
@@ -63,15 +64,8 @@ function pinField(label: string): HTMLInputElement {
   return el;
 }
 
-function type(el: HTMLInputElement, value: string) {
-  act(() => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(el, value);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
 function button(name: string): HTMLButtonElement {
-  const b = [...dom.container.querySelectorAll('button')].find((x) => x.textContent === name);
+  const b = buttonNamed(dom.container, name);
   if (!b) throw new Error(`no button ${name}`);
   return b;
 }

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { SettingsView } from '../../../shared/contract/settings.ts';
 import { createFakeApi, ok } from '../testing/fake-api.ts';
 import { testRoot } from '../testing/dom.ts';
+import { fieldControl, type } from './test-dom.ts';
 import { mt, type ManagerText } from './i18n.ts';
 import { IpsSection } from './IpsSection.tsx';
 
@@ -16,17 +17,9 @@ const dom = testRoot();
 const t = (key: ManagerText, params?: Record<string, string | number>) => mt('sr-Cyrl', key, params);
 
 function field(label: string): HTMLInputElement {
-  const l = [...dom.container.querySelectorAll('label')].find((x) => x.querySelector('span')?.textContent === label);
-  const input = l?.querySelector('input');
+  const input = fieldControl(dom.container, label);
   if (!input) throw new Error(`no field „${label}“`);
   return input;
-}
-
-function type(el: HTMLInputElement, value: string) {
-  act(() => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(el, value);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
 }
 
 describe('IpsSection', () => {

@@ -13,6 +13,7 @@ import type { LabelScript } from '../../../shared/i18n/labels.ts';
 import {
   ApprovedForm,
   call,
+  ChoiceField,
   Field,
   type ApprovedField,
   localTime,
@@ -308,12 +309,12 @@ export function LabelsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
             </select>
           </Field>
         )}
-        <Field label={t('labels_script')}>
-          <select value={script} onChange={(e) => setScript(e.target.value as LabelScript)}>
-            <option value="sr-Cyrl">{t('labels_cyrillic')}</option>
-            <option value="sr-Latn">{t('labels_latin')}</option>
-          </select>
-        </Field>
+        <ChoiceField
+          label={t('labels_script')}
+          value={script}
+          options={{ 'sr-Cyrl': t('labels_cyrillic'), 'sr-Latn': t('labels_latin') }}
+          onChange={setScript}
+        />
         {labelsAction('labels_preview', async () => {
           setPreview([]);
           setPreview((await call(api['labels.preview']({ selection: selection(), script }))).labels);

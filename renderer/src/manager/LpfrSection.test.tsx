@@ -11,6 +11,7 @@ import type { LpfrView } from '../../../shared/contract/settings.ts';
 import { LANGUAGES, type Language, type LpfrState, type SyncStatus } from '../../../shared/domain.ts';
 import { createFakeApi, ok } from '../testing/fake-api.ts';
 import { testRoot } from '../testing/dom.ts';
+import { buttonNamed, fieldControl, type } from './test-dom.ts';
 import { mt, type ManagerText } from './i18n.ts';
 import { LpfrSection, lpfrStateText } from './LpfrSection.tsx';
 import { SYNC as ONLINE } from '../testing/fixtures.ts';
@@ -44,20 +45,31 @@ async function mount(view: LpfrView, setLpfr: (input: { url: string; pin?: strin
   return fake;
 }
 
-function field(label: string): HTMLInputElement | null {
-  const l = [...dom.container.querySelectorAll('label')].find((x) => x.querySelector('span')?.textContent === label);
-  return l?.querySelector('input') ?? null;
+/** The section's settings as the core sends them: an L-PFR set up at its address, ready, unless the test says. */
+function lpfrView(patch: Partial<LpfrView>): LpfrView {
+  return {
+    url: 'http://192.168.1.20:8888',
+    urlFromEnv: false,
+    hasPin: true,
+    state: 'ready',
+    esirNumber: null,
+    ...patch,
+  };
 }
 
-function type(el: HTMLInputElement, value: string) {
-  act(() => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(el, value);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
+function field(label: string): HTMLInputElement | null {
+  return fieldControl(dom.container, label);
 }
 
 function button(name: string): HTMLButtonElement | undefined {
-  return [...dom.container.querySelectorAll('button')].find((x) => x.textContent === name);
+  return buttonNamed(dom.container, name);
+}
+
+/** Types the secure element's PIN and the manager's, and saves. */
+async function savePin(pin: string) {
+  type(field('ПИН безбедносног елемента') as HTMLInputElement, pin);
+  type(field('PIN менаџера') as HTMLInputElement, '9999');
+  await act(async () => button('Сачувај локални ПФР')?.click());
 }
 
 const text = (testId: string) => dom.container.querySelector(`[data-testid="${testId}"]`)?.textContent;
@@ -75,17 +87,7 @@ describe('LpfrSection', () => {
   });
 
   it('follows the engine: the card taken out shows at once', async () => {
-    const fake = await mount(
-      {
-        url: 'http://192.168.1.20:8888',
-        urlFromEnv: false,
-        hasPin: true,
-        state: 'ready',
-        uid: 'KS7LPF01',
-        esirNumber: null,
-      },
-      () => ok(null),
-    );
+    const fake = await mount(lpfrView({ uid: 'KS7LPF01' }), () => ok(null));
     expect(text('lpfr-state')).toBe('Спреман: потписује рачуне и без интернета');
     expect(text('lpfr-has-pin')).toBe('сачуван');
     expect(text('lpfr-uid')).toBe('KS7LPF01');
@@ -95,13 +97,7 @@ describe('LpfrSection', () => {
 
   it('with KASA_LPFR_URL: says so, offers no address or removal, and sends only the PIN with that address', async () => {
     const sent: { url: string; pin?: string }[] = [];
-    const view: LpfrView = {
-      url: 'http://10.0.0.5:8888',
-      urlFromEnv: true,
-      hasPin: false,
-      state: 'pin_required',
-      esirNumber: null,
-    };
+    const view = lpfrView({ url: 'http://10.0.0.5:8888', urlFromEnv: true, hasPin: false, state: 'pin_required' });
     await mount(view, (input) => {
       sent.push(input);
       return ok({ ...view, hasPin: true, state: 'unknown' });
@@ -109,9 +105,7 @@ describe('LpfrSection', () => {
     expect(text('lpfr-env-note')).toContain('KASA_LPFR_URL');
     expect(field('Адреса локалног ПФР-а')).toBeNull();
     expect(button('Уклони локални ПФР')).toBeUndefined();
-    type(field('ПИН безбедносног елемента') as HTMLInputElement, '1234');
-    type(field('PIN менаџера') as HTMLInputElement, '9999');
-    await act(async () => button('Сачувај локални ПФР')?.click());
+    await savePin('1234');
     expect(sent).toEqual([{ managerPin: '9999', url: 'http://10.0.0.5:8888', pin: '1234' }]);
     expect(dom.container.textContent).toContain('Локални ПФР је подешен.');
     expect(dom.container.textContent).not.toContain('1234');
@@ -119,13 +113,7 @@ describe('LpfrSection', () => {
 
   it('„Уклони“ sends the empty address; a refused PIN is shown at the PIN field', async () => {
     const sent: { url: string; pin?: string }[] = [];
-    const view: LpfrView = {
-      url: 'http://192.168.1.20:8888',
-      urlFromEnv: false,
-      hasPin: true,
-      state: 'pin_wrong',
-      esirNumber: null,
-    };
+    const view = lpfrView({ state: 'pin_wrong' });
     await mount(view, (input) => {
       sent.push(input);
       if (input.pin === '0000')
@@ -140,9 +128,7 @@ describe('LpfrSection', () => {
       return ok({ url: null, urlFromEnv: false, hasPin: false, state: null });
     });
     const pin = field('ПИН безбедносног елемента') as HTMLInputElement;
-    type(pin, '0000');
-    type(field('PIN менаџера') as HTMLInputElement, '9999');
-    await act(async () => button('Сачувај локални ПФР')?.click());
+    await savePin('0000');
     expect(pin.getAttribute('aria-invalid')).toBe('true');
     const described = dom.container.querySelector(`#${pin.getAttribute('aria-describedby')?.split(' ')[0]}`);
     expect(described?.textContent).toMatch(/^Погрешан ПИН безбедносног елемента/);

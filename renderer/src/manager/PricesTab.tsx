@@ -28,6 +28,7 @@ import {
   Alert,
   ApprovedForm,
   call,
+  ChoiceField,
   Field,
   MgrTable,
   NoteAndAlert,
@@ -966,15 +967,12 @@ function PromotionsSection(props: SectionProps & { promotions: PromotionView[] }
         );
         return (
           <>
-            <Field label={t('prices_f_on')}>
-              <select
-                value={form.on}
-                onChange={(e) => setForm({ ...form, on: e.target.value === 'group' ? 'group' : 'code' })}
-              >
-                <option value="code">{t('prices_on_product')}</option>
-                <option value="group">{t('prices_on_group')}</option>
-              </select>
-            </Field>
+            <ChoiceField
+              label={t('prices_f_on')}
+              value={form.on}
+              options={{ code: t('prices_on_product'), group: t('prices_on_group') }}
+              onChange={(on) => setForm({ ...form, on })}
+            />
             {form.on === 'code'
               ? field('code', (p) => (
                   <input

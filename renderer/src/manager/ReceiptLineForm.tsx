@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import type { ReceiptLineInput, ReceiptLineView, SupplierView } from '../../../shared/contract/goods.ts';
 import { formatQuantity, formatRsd, parseQuantityInput, parseRsdInput } from '../../../shared/money.ts';
-import { Field, MgrTable, type Run } from './common.tsx';
-import type { ManagerT } from './i18n.ts';
+import { ChoiceField, Field, MgrTable, type Run } from './common.tsx';
+import type { ManagerT, ManagerText } from './i18n.ts';
 
 /** A line as typed: every field text (a new product's name, label and unit only on the till's own receipts). */
 export const EMPTY_LINE = {
@@ -59,6 +59,15 @@ export function useReceiptLines(t: ManagerT, run: Run) {
   return { line, setLine, lines, setLines, addLine };
 }
 
+/** The line's amounts in the order they are typed, each a decimal number in a field as wide as it needs. */
+const AMOUNT_FIELDS: readonly { key: keyof TypedLine; label: ManagerText; size: number }[] = [
+  { key: 'quantity', label: 'goods_quantity', size: 6 },
+  { key: 'purchase', label: 'goods_purchase_price', size: 8 },
+  { key: 'discount', label: 'goods_discount', size: 4 },
+  { key: 'margin', label: 'goods_margin', size: 4 },
+  { key: 'retail', label: 'goods_retail_price', size: 8 },
+];
+
 /** The fields of one line; `newProduct`: also a new product's name, tax label and unit. */
 export function ReceiptLineFields(props: {
   t: ManagerT;
@@ -82,30 +91,19 @@ export function ReceiptLineFields(props: {
           <Field label={t('goods_new_label')}>
             <input value={line.label} onChange={set('label')} size={3} />
           </Field>
-          <Field label={t('goods_unit')}>
-            <select value={line.unit} onChange={set('unit')}>
-              <option value="piece">{t('goods_unit_piece')}</option>
-              <option value="kg">{t('goods_unit_kg')}</option>
-              <option value="l">{t('goods_unit_l')}</option>
-            </select>
-          </Field>
+          <ChoiceField
+            label={t('goods_unit')}
+            value={line.unit}
+            options={{ piece: t('goods_unit_piece'), kg: t('goods_unit_kg'), l: t('goods_unit_l') }}
+            onChange={(unit) => props.setLine({ ...line, unit })}
+          />
         </>
       )}
-      <Field label={t('goods_quantity')}>
-        <input value={line.quantity} onChange={set('quantity')} size={6} inputMode="decimal" />
-      </Field>
-      <Field label={t('goods_purchase_price')}>
-        <input value={line.purchase} onChange={set('purchase')} size={8} inputMode="decimal" />
-      </Field>
-      <Field label={t('goods_discount')}>
-        <input value={line.discount} onChange={set('discount')} size={4} inputMode="decimal" />
-      </Field>
-      <Field label={t('goods_margin')}>
-        <input value={line.margin} onChange={set('margin')} size={4} inputMode="decimal" />
-      </Field>
-      <Field label={t('goods_retail_price')}>
-        <input value={line.retail} onChange={set('retail')} size={8} inputMode="decimal" />
-      </Field>
+      {AMOUNT_FIELDS.map((f) => (
+        <Field key={f.key} label={t(f.label)}>
+          <input value={line[f.key]} onChange={set(f.key)} size={f.size} inputMode="decimal" />
+        </Field>
+      ))}
     </>
   );
 }

@@ -13,6 +13,7 @@ import { order } from '../testing/fixtures.ts';
 import { mt, type ManagerText } from './i18n.ts';
 import { RefundTab } from './RefundTab.tsx';
 import { testRoot } from '../testing/dom.ts';
+import { fieldControl } from './test-dom.ts';
 import { SelfApproval } from './common.tsx';
 
 const dom = testRoot();
@@ -45,7 +46,8 @@ const SOURCE: RefundSource = {
   withoutBuyerIdAllowed: false,
 };
 
-async function mount(source: RefundSource, lang: Language = 'sr-Cyrl') {
+/** The tab with the receipt looked up; `selfApproval`: a manager is the one logged in at this till. */
+async function mount(source: RefundSource, lang: Language = 'sr-Cyrl', selfApproval = false) {
   const fake = createFakeApi({
     'orders.list': () => ok({ orders: [order()], total: 1 }),
     'refunds.source': () => ok(source),
@@ -55,7 +57,13 @@ async function mount(source: RefundSource, lang: Language = 'sr-Cyrl') {
     },
   });
   const t = (key: ManagerText, params?: Record<string, string | number>) => mt(lang, key, params);
-  await act(async () => dom.root.render(<RefundTab api={fake.api} t={t} lang={lang} />));
+  await act(async () =>
+    dom.root.render(
+      <SelfApproval.Provider value={selfApproval}>
+        <RefundTab api={fake.api} t={t} lang={lang} />
+      </SelfApproval.Provider>,
+    ),
+  );
   const query = field<HTMLInputElement>('input', mt(lang, 'original'));
   setValue(query, 'AAAA-BBBB-7');
   await act(async () => query.form?.requestSubmit());
@@ -84,8 +92,7 @@ function byRole<E extends HTMLElement>(role: 'combobox' | 'checkbox', name: stri
 }
 
 function field<E extends HTMLElement>(tag: 'input' | 'select', label: string): E {
-  const l = [...dom.container.querySelectorAll('label')].find((x) => x.querySelector('span')?.textContent === label);
-  const el = l?.querySelector<E>(tag);
+  const el = fieldControl<E>(dom.container, label, tag);
   if (!el) throw new Error(`no ${tag} ${label}`);
   return el;
 }
@@ -242,25 +249,7 @@ describe('the refund form at the counter of a busy week (issue 38 §3)', () => {
 
 describe('a manager logged in (issue 38 §7)', () => {
   it('is not asked for her PIN: the field says it is not needed, and an empty one is not sent', async () => {
-    const fake = createFakeApi({
-      'orders.list': () => ok({ orders: [order()], total: 1 }),
-      'refunds.source': () => ok(SOURCE),
-      'refunds.create': (input) => {
-        refunds.push(input as RefundInput);
-        return ok(order({ orderId: 8, kind: 'refund', transactionType: 'refund' }));
-      },
-    });
-    const t = (key: ManagerText, params?: Record<string, string | number>) => mt('sr-Cyrl', key, params);
-    await act(async () =>
-      dom.root.render(
-        <SelfApproval.Provider value={true}>
-          <RefundTab api={fake.api} t={t} lang="sr-Cyrl" />
-        </SelfApproval.Provider>,
-      ),
-    );
-    const query = field<HTMLInputElement>('input', mt('sr-Cyrl', 'original'));
-    setValue(query, 'AAAA-BBBB-7');
-    await act(async () => query.form?.requestSubmit());
+    await mount(SOURCE, 'sr-Cyrl', true);
     expect(field<HTMLInputElement>('input', 'PIN менаџера (није потребан)').value).toBe('');
     act(() => byRole<HTMLInputElement>('checkbox', 'Пун поврат (цео рачун)').click());
     const button = [...dom.container.querySelectorAll('button')].find((b) => b.textContent === 'Изврши поврат');

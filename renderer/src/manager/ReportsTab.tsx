@@ -73,6 +73,11 @@ export function ReportsTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
     }
     await show({ from: open.openedAt, cashier: open.cashier });
   };
+  /** Downloads one of the period's CSV files: the one shown, else the one the form asks for. */
+  const saveCsv = (command: 'reports.csv' | 'reports.receiptsCsv') => async (): Promise<void> => {
+    const { fileName, csv } = await call(api[command](report?.input ?? input()));
+    download(fileName, csv);
+  };
   return (
     <div className="mgr-tab">
       <RowForm onSubmit={() => void run(() => show(input()))}>
@@ -98,24 +103,10 @@ export function ReportsTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
         >
           {t('print')}
         </RunButton>
-        <RunButton
-          run={run}
-          busy={busy}
-          action={async () => {
-            const { fileName, csv } = await call(api['reports.csv'](report?.input ?? input()));
-            download(fileName, csv);
-          }}
-        >
+        <RunButton run={run} busy={busy} action={saveCsv('reports.csv')}>
           {t('csv')}
         </RunButton>
-        <RunButton
-          run={run}
-          busy={busy}
-          action={async () => {
-            const { fileName, csv } = await call(api['reports.receiptsCsv'](report?.input ?? input()));
-            download(fileName, csv);
-          }}
-        >
+        <RunButton run={run} busy={busy} action={saveCsv('reports.receiptsCsv')}>
           {rt('receipts_csv')}
         </RunButton>
       </RowForm>

@@ -9,11 +9,28 @@ import type { Language } from '../../../shared/domain.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import { buyerIdText } from '../../../shared/buyer-id.ts';
 import { hasMessage, message } from '../../../shared/messages.ts';
-import { call, Field, localTime, MgrTable, NoteAndAlert, useAction } from './common.tsx';
+import { call, ChoiceField, Field, localTime, MgrTable, NoteAndAlert, useAction } from './common.tsx';
 import type { ManagerT, ManagerText } from './i18n.ts';
 
 /** A document as the list shows it: the till's own, or the hub's (with its till: renderer/src/hub-ui/HubSef.tsx). */
 export type SefRow = Omit<SefDocumentView, 'orderId' | 'auto'> & { tillName?: string };
+
+/** SEF's on-off settings with the text beside each switch, in the order the form shows them. */
+const SEF_SWITCHES: readonly (readonly ['autoIssue' | 'sendToCir', ManagerText])[] = [
+  ['autoIssue', 'sef_auto'],
+  ['sendToCir', 'sef_cir'],
+];
+
+/** The seller's details an e-invoice carries, in the order the form asks them; the numbers are typed as digits. */
+const SELLER_FIELDS: readonly { key: keyof SefSettingsView['seller']; label: ManagerText; numeric?: true }[] = [
+  { key: 'pib', label: 'sef_seller_pib', numeric: true },
+  { key: 'registrationNumber', label: 'sef_seller_mb', numeric: true },
+  { key: 'name', label: 'sef_seller_name' },
+  { key: 'street', label: 'sef_seller_street' },
+  { key: 'city', label: 'sef_seller_city' },
+  { key: 'postalZone', label: 'sef_seller_zip' },
+  { key: 'bankAccount', label: 'sef_seller_account' },
+];
 
 /** The document's state at SEF in words. */
 export function sefStateText(t: ManagerT, d: Pick<SefDocumentView, 'state' | 'inDoubt'>): string {
@@ -175,57 +192,32 @@ export function SefTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
           }}
         >
           <h4>{t('sef_settings')}</h4>
-          <Field label={t('sef_environment')}>
-            <select
-              value={settings.environment}
-              onChange={(e) => setSettings({ ...settings, environment: e.target.value === 'prod' ? 'prod' : 'demo' })}
-            >
-              <option value="demo">{t('sef_env_demo')}</option>
-              <option value="prod">{t('sef_env_prod')}</option>
-            </select>
-          </Field>
-          <label className="mgr-check">
-            <input
-              type="checkbox"
-              checked={settings.autoIssue}
-              onChange={(e) => setSettings({ ...settings, autoIssue: e.target.checked })}
-            />
-            {t('sef_auto')}
-          </label>
-          <label className="mgr-check">
-            <input
-              type="checkbox"
-              checked={settings.sendToCir}
-              onChange={(e) => setSettings({ ...settings, sendToCir: e.target.checked })}
-            />
-            {t('sef_cir')}
-          </label>
-          <div className="mgr-sef-seller">
-            <Field label={t('sef_seller_pib')}>
-              <input value={settings.seller.pib} inputMode="numeric" onChange={(e) => seller('pib', e.target.value)} />
-            </Field>
-            <Field label={t('sef_seller_mb')}>
+          <ChoiceField
+            label={t('sef_environment')}
+            value={settings.environment}
+            options={{ demo: t('sef_env_demo'), prod: t('sef_env_prod') }}
+            onChange={(environment) => setSettings({ ...settings, environment })}
+          />
+          {SEF_SWITCHES.map(([key, label]) => (
+            <label key={key} className="mgr-check">
               <input
-                value={settings.seller.registrationNumber}
-                inputMode="numeric"
-                onChange={(e) => seller('registrationNumber', e.target.value)}
+                type="checkbox"
+                checked={settings[key]}
+                onChange={(e) => setSettings({ ...settings, [key]: e.target.checked })}
               />
-            </Field>
-            <Field label={t('sef_seller_name')}>
-              <input value={settings.seller.name} onChange={(e) => seller('name', e.target.value)} />
-            </Field>
-            <Field label={t('sef_seller_street')}>
-              <input value={settings.seller.street} onChange={(e) => seller('street', e.target.value)} />
-            </Field>
-            <Field label={t('sef_seller_city')}>
-              <input value={settings.seller.city} onChange={(e) => seller('city', e.target.value)} />
-            </Field>
-            <Field label={t('sef_seller_zip')}>
-              <input value={settings.seller.postalZone} onChange={(e) => seller('postalZone', e.target.value)} />
-            </Field>
-            <Field label={t('sef_seller_account')}>
-              <input value={settings.seller.bankAccount} onChange={(e) => seller('bankAccount', e.target.value)} />
-            </Field>
+              {t(label)}
+            </label>
+          ))}
+          <div className="mgr-sef-seller">
+            {SELLER_FIELDS.map(({ key: k, label, numeric }) => (
+              <Field key={k} label={t(label)}>
+                <input
+                  value={settings.seller[k]}
+                  inputMode={numeric ? 'numeric' : undefined}
+                  onChange={(e) => seller(k, e.target.value)}
+                />
+              </Field>
+            ))}
           </div>
           <p>{settings.hasKey ? t('sef_key_set') : t('sef_key_none')}</p>
           <Field label={t('sef_key')}>

@@ -10,6 +10,7 @@ import type { StaffView } from '../../../shared/contract/staff.ts';
 import type { Result } from '../../../shared/contract/index.ts';
 import { createFakeApi, ok } from '../testing/fake-api.ts';
 import { testRoot } from '../testing/dom.ts';
+import { buttonNamed, fieldControl, type } from './test-dom.ts';
 import { mt, type ManagerText } from './i18n.ts';
 import { StaffTab } from './StaffTab.tsx';
 
@@ -37,19 +38,10 @@ async function mount(update: (input: Update) => Result<StaffView>) {
 const form = (name: string) => dom.container.querySelector(`form[aria-label="${name}"]`) as HTMLFormElement;
 
 function field(scope: ParentNode, label: string): HTMLInputElement {
-  const l = [...scope.querySelectorAll('label')].find((x) => x.querySelector('span')?.textContent === label);
-  return l?.querySelector('input') as HTMLInputElement;
+  return fieldControl(scope, label) as HTMLInputElement;
 }
 
-function type(el: HTMLInputElement, value: string) {
-  act(() => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(el, value);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
-const button = (scope: ParentNode, name: string) =>
-  [...scope.querySelectorAll('button')].find((x) => x.textContent === name) as HTMLButtonElement;
+const button = (scope: ParentNode, name: string) => buttonNamed(scope, name) as HTMLButtonElement;
 
 const errorOf = (el: HTMLElement) =>
   dom.container.querySelector(`#${el.getAttribute('aria-describedby') ?? 'none'}`)?.textContent;

@@ -347,6 +347,37 @@ export function fieldError<F extends string>(
   return { field: field as F, text: e.field ? relabel(errorText(err), e.field, label) : errorText(err) };
 }
 
+/**
+ * A labelled choice among a few fixed values: `options` gives each value's text, in the order shown. Only a value
+ * of the list is ever handed on, so the caller's type needs no cast.
+ */
+export function ChoiceField<V extends string>(props: {
+  label: string;
+  value: V;
+  options: Readonly<Record<V, string>>;
+  onChange: (v: V) => void;
+}) {
+  // The record's keys are exactly its values (`Record<V, string>`); Object.keys only forgets that.
+  const values = Object.keys(props.options) as V[];
+  return (
+    <Field label={props.label}>
+      <select
+        value={props.value}
+        onChange={(e) => {
+          const chosen = values.find((v) => v === e.target.value);
+          if (chosen !== undefined) props.onChange(chosen);
+        }}
+      >
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {props.options[v]}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
 export function PaymentSelect(props: {
   lang: Language;
   label: string;
