@@ -8,46 +8,41 @@ import { mt } from '../../renderer/src/manager/i18n.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { expect, test } from './fixtures.ts';
-import { LANGUAGES, openManagerTab, shotsAtTillSizes } from './languages.ts';
+import { inEachLanguage, openManagerTab, shotsAtTillSizes } from './languages.ts';
 
 const DAY = 86_400_000;
 
-for (const lang of LANGUAGES) {
-  test.describe(lang, () => {
-    // The browser's locale draws the date field (a shop's computer is set to Serbian).
-    test.use({ kasaEnv: { KASA_LANG: lang }, locale: lang === 'en' ? 'en-GB' : 'sr-RS' });
+inEachLanguage({ browserLocale: true }, (lang) => {
+  test('an advance paid by transfer takes the payment date; a future date is refused at its field', async ({
+    kasa,
+  }) => {
+    const { page } = kasa;
+    const mgr = await openManagerTab(page, lang, 'tab_advances');
+    const form = mgr.getByRole('form', { name: mt(lang, 'adv_first') });
+    await form.getByLabel(mt(lang, 'adv_first_amount')).fill('30000');
+    await form.getByLabel(mt(lang, 'adv_item_label')).selectOption('A');
+    await expect(form.getByLabel(mt(lang, 'adv_paid_on'))).toHaveCount(0);
+    await form.getByLabel(mt(lang, 'adv_further_payment')).selectOption('wireTransfer');
+    const paidOn = form.getByLabel(mt(lang, 'adv_paid_on'));
+    await paidOn.fill(dayIn(new Date(Date.now() + 3 * DAY)));
+    await form.getByRole('button', { name: mt(lang, 'adv_first_btn') }).click();
+    await expect(paidOn).toHaveAttribute('aria-invalid', 'true');
+    await shotsAtTillSizes(page, `advance-transfer-${lang}`, paidOn);
+    const r = await kasa.host.call<{ orders: OrderView[] }>('orders.list', {});
+    expect(r.body.value?.orders).toEqual([]);
 
-    test('an advance paid by transfer takes the payment date; a future date is refused at its field', async ({
-      kasa,
-    }) => {
-      const { page } = kasa;
-      const mgr = await openManagerTab(page, lang, 'tab_advances');
-      const form = mgr.getByRole('form', { name: mt(lang, 'adv_first') });
-      await form.getByLabel(mt(lang, 'adv_first_amount')).fill('30000');
-      await form.getByLabel(mt(lang, 'adv_item_label')).selectOption('A');
-      await expect(form.getByLabel(mt(lang, 'adv_paid_on'))).toHaveCount(0);
-      await form.getByLabel(mt(lang, 'adv_further_payment')).selectOption('wireTransfer');
-      const paidOn = form.getByLabel(mt(lang, 'adv_paid_on'));
-      await paidOn.fill(dayIn(new Date(Date.now() + 3 * DAY)));
-      await form.getByRole('button', { name: mt(lang, 'adv_first_btn') }).click();
-      await expect(paidOn).toHaveAttribute('aria-invalid', 'true');
-      await shotsAtTillSizes(page, `advance-transfer-${lang}`, paidOn);
-      const r = await kasa.host.call<{ orders: OrderView[] }>('orders.list', {});
-      expect(r.body.value?.orders).toEqual([]);
-
-      const day = dayIn(new Date(Date.now() - 2 * DAY));
-      await paidOn.fill(day);
-      await form.getByRole('button', { name: mt(lang, 'adv_first_btn') }).click();
-      await expect(paidOn).toHaveValue('');
-      await expect(paidOn).not.toHaveAttribute('aria-invalid', 'true');
-      const [y, m, d] = day.split('-');
-      await expect
-        .poll(async () => {
-          const list = await kasa.host.call<{ orders: OrderView[] }>('orders.list', {});
-          const id = list.body.value?.orders[0]?.orderId ?? 0;
-          return (await kasa.host.call<OrderView>('orders.get', { orderId: id })).body.value?.receipt?.journal ?? '';
-        })
-        .toMatch(new RegExp(`${d}\\.${m}\\.${y}\\. 1[12]:00:00`));
-    });
+    const day = dayIn(new Date(Date.now() - 2 * DAY));
+    await paidOn.fill(day);
+    await form.getByRole('button', { name: mt(lang, 'adv_first_btn') }).click();
+    await expect(paidOn).toHaveValue('');
+    await expect(paidOn).not.toHaveAttribute('aria-invalid', 'true');
+    const [y, m, d] = day.split('-');
+    await expect
+      .poll(async () => {
+        const list = await kasa.host.call<{ orders: OrderView[] }>('orders.list', {});
+        const id = list.body.value?.orders[0]?.orderId ?? 0;
+        return (await kasa.host.call<OrderView>('orders.get', { orderId: id })).body.value?.receipt?.journal ?? '';
+      })
+      .toMatch(new RegExp(`${d}\\.${m}\\.${y}\\. 1[12]:00:00`));
   });
-}
+});

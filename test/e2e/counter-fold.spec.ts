@@ -15,7 +15,7 @@ import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { loadSample, sampleItems, scan } from './counter-support.ts';
 import { expect, test } from './fixtures.ts';
-import { TILL_SIZES, loginFocused, shotsAndBack } from './languages.ts';
+import { inEachLanguage, loginFocused, shotsAndBack, TILL_SIZES } from './languages.ts';
 
 /** A sample favourite whose name is 20 characters, one of them a 12-letter word. */
 const LONG_NAME = 'Уље сунцокретово 1 л';
@@ -95,56 +95,52 @@ async function textLines(el: Locator): Promise<number> {
   });
 }
 
-for (const lang of ['sr-Cyrl', 'sr-Latn', 'en'] as const) {
-  test.describe(lang, () => {
-    test.use({ kasaEnv: { KASA_LANG: lang } });
+inEachLanguage((lang) => {
+  test('twelve quick keys whole at 1024 and 1366, empty and 10-line cart, under an approval notice', async ({
+    kasa,
+  }, testInfo) => {
+    const { page } = kasa;
+    const ui = uiMessages[lang];
+    await loadSample(kasa);
+    // Loaded with nobody logged in (as a till starts): the manager logs in, the quick keys are there at once.
+    await kasa.host.call('staff.logout', {});
+    await page.reload();
+    await loginFocused(page, lang);
+    const keys = page.getByRole('navigation', { name: ui.sale.quickKeys });
+    await expect(keys.getByRole('button')).toHaveCount(16);
+    await expect(page.getByText(ui.sale.noCatalog)).toHaveCount(0);
+    await expectTwelveWhole(page, lang, 'empty cart');
+    await shots(page, testInfo, 'empty', lang);
 
-    test('twelve quick keys whole at 1024 and 1366, empty and 10-line cart, under an approval notice', async ({
-      kasa,
-    }, testInfo) => {
-      const { page } = kasa;
-      const ui = uiMessages[lang];
-      await loadSample(kasa);
-      // Loaded with nobody logged in (as a till starts): the manager logs in, the quick keys are there at once.
-      await kasa.host.call('staff.logout', {});
-      await page.reload();
-      await loginFocused(page, lang);
-      const keys = page.getByRole('navigation', { name: ui.sale.quickKeys });
-      await expect(keys.getByRole('button')).toHaveCount(16);
-      await expect(page.getByText(ui.sale.noCatalog)).toHaveCount(0);
-      await expectTwelveWhole(page, lang, 'empty cart');
-      await shots(page, testInfo, 'empty', lang);
+    // Ten lines, the last with a 20-character name.
+    const items = sampleItems()
+      .filter((i) => i.unit === 'kom' && i.barcode !== '' && i.name !== LONG_NAME)
+      .slice(0, 9);
+    const long = sampleItems().find((i) => i.name === LONG_NAME);
+    if (!long) throw new Error(`no sample item ${LONG_NAME}`);
+    for (const item of [...items, long]) await scan(page, item.barcode);
+    const cart = page.getByRole('table', { name: ui.sale.cart });
+    await expect(cart.getByTestId('cart-line')).toHaveCount(10);
+    await expectTwelveWhole(page, lang, '10-line cart');
+    await page.setViewportSize(TILL_SIZES[0]);
+    const name = cart.getByTestId('cart-line').last().locator('td.name');
+    await expect(name).toHaveText(LONG_NAME);
+    expect(await textLines(name), `"${LONG_NAME}" at 1024`).toBeLessThanOrEqual(2);
+    await shots(page, testInfo, 'ten-lines', lang);
 
-      // Ten lines, the last with a 20-character name.
-      const items = sampleItems()
-        .filter((i) => i.unit === 'kom' && i.barcode !== '' && i.name !== LONG_NAME)
-        .slice(0, 9);
-      const long = sampleItems().find((i) => i.name === LONG_NAME);
-      if (!long) throw new Error(`no sample item ${LONG_NAME}`);
-      for (const item of [...items, long]) await scan(page, item.barcode);
-      const cart = page.getByRole('table', { name: ui.sale.cart });
-      await expect(cart.getByTestId('cart-line')).toHaveCount(10);
-      await expectTwelveWhole(page, lang, '10-line cart');
-      await page.setViewportSize(TILL_SIZES[0]);
-      const name = cart.getByTestId('cart-line').last().locator('td.name');
-      await expect(name).toHaveText(LONG_NAME);
-      expect(await textLines(name), `"${LONG_NAME}" at 1024`).toBeLessThanOrEqual(2);
-      await shots(page, testInfo, 'ten-lines', lang);
-
-      // A discount beyond the limit, approved by the manager: the approval notice stays over the counter.
-      await page.keyboard.press('F6');
-      const discount = page.getByRole('dialog', { name: /./ });
-      await discount.getByLabel(ui.dialog.discountAmount).fill('20%');
-      await page.keyboard.press('Enter');
-      const approval = page.getByRole('dialog', { name: ui.approval.title });
-      await approval.getByLabel(ui.approval.pin).fill(MANAGER_PIN);
-      await page.keyboard.press('Enter');
-      await expect(page.getByText(ui.approval.approved.replace('{name}', ''), { exact: false })).toBeVisible();
-      await expectTwelveWhole(page, lang, 'approval notice, 10-line cart');
-      await shots(page, testInfo, 'approved', lang);
-      await page.keyboard.press('Control+Delete');
-      await expect(cart).toHaveCount(0);
-      await expectTwelveWhole(page, lang, 'approval notice, empty cart');
-    });
+    // A discount beyond the limit, approved by the manager: the approval notice stays over the counter.
+    await page.keyboard.press('F6');
+    const discount = page.getByRole('dialog', { name: /./ });
+    await discount.getByLabel(ui.dialog.discountAmount).fill('20%');
+    await page.keyboard.press('Enter');
+    const approval = page.getByRole('dialog', { name: ui.approval.title });
+    await approval.getByLabel(ui.approval.pin).fill(MANAGER_PIN);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(ui.approval.approved.replace('{name}', ''), { exact: false })).toBeVisible();
+    await expectTwelveWhole(page, lang, 'approval notice, 10-line cart');
+    await shots(page, testInfo, 'approved', lang);
+    await page.keyboard.press('Control+Delete');
+    await expect(cart).toHaveCount(0);
+    await expectTwelveWhole(page, lang, 'approval notice, empty cart');
   });
-}
+});

@@ -13,9 +13,7 @@ import { DEMO_TAX_GROUP } from '../../electron/sandbox/accounts.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { loadSample, pieceItem } from './counter-support.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
-import { loginFocused, shotsAtTillSizes } from './languages.ts';
-
-const LANGS: readonly Language[] = ['sr-Cyrl', 'sr-Latn', 'en'];
+import { inEachLanguage, loginFocused, shotsAtTillSizes } from './languages.ts';
 
 test.afterEach(async ({ page }) => {
   await page.goto('about:blank');
@@ -47,75 +45,72 @@ test('the label is written one way, with the decimal comma', () => {
   expect(taxLabelName('en', { label: 'P', rate: 0.5, categoryName: 'STT' })).toBe('P — Sales turnover tax 0,5 %');
 });
 
-for (const lang of LANGS) {
-  test.describe(lang, () => {
-    test.use({ kasaEnv: { KASA_LANG: lang } });
-    const ui = uiMessages[lang];
+inEachLanguage((lang) => {
+  const ui = uiMessages[lang];
 
-    test('F3 and the product form start with the usual label; the hand-typed sale is fiscalized', async ({
-      kasa,
-    }, testInfo) => {
-      const { page } = kasa;
-      await ready(kasa, lang);
+  test('F3 and the product form start with the usual label; the hand-typed sale is fiscalized', async ({
+    kasa,
+  }, testInfo) => {
+    const { page } = kasa;
+    await ready(kasa, lang);
 
-      await page.keyboard.press('F3');
-      const manual = page.getByRole('dialog', { name: ui.dialog.manualTitle });
-      const select = manual.getByLabel(ui.dialog.label);
-      expect(await select.locator('option').allTextContents()).toEqual(demoLabels(lang));
-      await expect(select).toHaveValue('E');
-      await manual.getByLabel(ui.sale.name).fill('Поклон кеса');
-      await manual.getByLabel(ui.dialog.unitPrice).fill('49,90');
-      await shots(page, testInfo, 'f3-label', lang);
-      await manual.getByLabel(ui.dialog.unitPrice).press('Enter');
-      await expect(manual).toHaveCount(0);
+    await page.keyboard.press('F3');
+    const manual = page.getByRole('dialog', { name: ui.dialog.manualTitle });
+    const select = manual.getByLabel(ui.dialog.label);
+    expect(await select.locator('option').allTextContents()).toEqual(demoLabels(lang));
+    await expect(select).toHaveValue('E');
+    await manual.getByLabel(ui.sale.name).fill('Поклон кеса');
+    await manual.getByLabel(ui.dialog.unitPrice).fill('49,90');
+    await shots(page, testInfo, 'f3-label', lang);
+    await manual.getByLabel(ui.dialog.unitPrice).press('Enter');
+    await expect(manual).toHaveCount(0);
 
-      await page.keyboard.press('F12');
-      await expect(page.getByRole('main', { name: ui.action.pay })).toBeVisible();
-      await page.keyboard.press('F12');
-      await expect(page.getByTestId('receipt-state')).toHaveText(ui.receipt.fiscalized);
-      const r = await kasa.host.call<{ orders: OrderView[] }>('orders.list', { limit: 1 });
-      const order = r.body.value?.orders[0];
-      expect(order?.state).toBe('fiscalized');
-      expect(order?.lines.map((l) => l.labels)).toEqual([['E']]);
+    await page.keyboard.press('F12');
+    await expect(page.getByRole('main', { name: ui.action.pay })).toBeVisible();
+    await page.keyboard.press('F12');
+    await expect(page.getByTestId('receipt-state')).toHaveText(ui.receipt.fiscalized);
+    const r = await kasa.host.call<{ orders: OrderView[] }>('orders.list', { limit: 1 });
+    const order = r.body.value?.orders[0];
+    expect(order?.state).toBe('fiscalized');
+    expect(order?.lines.map((l) => l.labels)).toEqual([['E']]);
 
-      // The product form: the same labels, written the same way, starting with the same one.
-      await page.keyboard.press('Enter');
-      await page.keyboard.press('F8');
-      const products = page.getByRole('main', { name: ui.catalog.title }).getByRole('region', {
-        name: ui.catalog.products,
-      });
-      await products.getByRole('button', { name: ui.catalog.add }).click();
-      const form = page.getByRole('dialog', { name: ui.catalog.addTitle });
-      const formSelect = form.getByLabel(ui.catalog.label);
-      expect(await formSelect.locator('option').allTextContents()).toEqual(demoLabels(lang));
-      await expect(formSelect).toHaveValue('E');
-      await shots(page, testInfo, 'product-form-label', lang);
+    // The product form: the same labels, written the same way, starting with the same one.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('F8');
+    const products = page.getByRole('main', { name: ui.catalog.title }).getByRole('region', {
+      name: ui.catalog.products,
     });
-
-    test('resuming a parked sale with another cart open asks first', async ({ kasa }, testInfo) => {
-      const { page } = kasa;
-      await ready(kasa, lang);
-      const rows = page.getByRole('table', { name: ui.sale.cart }).getByRole('row', { name: /\d: / });
-      await page.keyboard.type(pieceItem('1001').barcode);
-      await page.keyboard.press('Enter');
-      await expect(rows).toHaveCount(1);
-      await page.keyboard.press('F9');
-      await page.getByRole('dialog', { name: ui.dialog.parkTitle }).getByLabel(ui.dialog.parkName).fill('Петар');
-      await page.keyboard.press('Enter');
-      await expect(rows).toHaveCount(0);
-      await page.keyboard.type(pieceItem('1006').barcode);
-      await page.keyboard.press('Enter');
-      await expect(rows).toHaveCount(1);
-
-      await page.keyboard.press('F7');
-      const parked = page.getByRole('dialog', { name: ui.dialog.parkedTitle });
-      await parked.getByRole('button', { name: new RegExp(`^${ui.dialog.resume}: Петар`) }).click();
-      const ask = page.getByRole('dialog', { name: ui.dialog.resumeAskTitle });
-      await expect(ask.getByRole('button', { name: ui.dialog.parkAndResume })).toBeFocused();
-      await shots(page, testInfo, 'resume-ask', lang);
-      await ask.getByRole('button', { name: ui.action.cancel }).click();
-      await expect(ask).toHaveCount(0);
-      await expect(parked).toBeVisible();
-    });
+    await products.getByRole('button', { name: ui.catalog.add }).click();
+    const form = page.getByRole('dialog', { name: ui.catalog.addTitle });
+    const formSelect = form.getByLabel(ui.catalog.label);
+    expect(await formSelect.locator('option').allTextContents()).toEqual(demoLabels(lang));
+    await expect(formSelect).toHaveValue('E');
+    await shots(page, testInfo, 'product-form-label', lang);
   });
-}
+
+  test('resuming a parked sale with another cart open asks first', async ({ kasa }, testInfo) => {
+    const { page } = kasa;
+    await ready(kasa, lang);
+    const rows = page.getByRole('table', { name: ui.sale.cart }).getByRole('row', { name: /\d: / });
+    await page.keyboard.type(pieceItem('1001').barcode);
+    await page.keyboard.press('Enter');
+    await expect(rows).toHaveCount(1);
+    await page.keyboard.press('F9');
+    await page.getByRole('dialog', { name: ui.dialog.parkTitle }).getByLabel(ui.dialog.parkName).fill('Петар');
+    await page.keyboard.press('Enter');
+    await expect(rows).toHaveCount(0);
+    await page.keyboard.type(pieceItem('1006').barcode);
+    await page.keyboard.press('Enter');
+    await expect(rows).toHaveCount(1);
+
+    await page.keyboard.press('F7');
+    const parked = page.getByRole('dialog', { name: ui.dialog.parkedTitle });
+    await parked.getByRole('button', { name: new RegExp(`^${ui.dialog.resume}: Петар`) }).click();
+    const ask = page.getByRole('dialog', { name: ui.dialog.resumeAskTitle });
+    await expect(ask.getByRole('button', { name: ui.dialog.parkAndResume })).toBeFocused();
+    await shots(page, testInfo, 'resume-ask', lang);
+    await ask.getByRole('button', { name: ui.action.cancel }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(parked).toBeVisible();
+  });
+});

@@ -16,7 +16,14 @@ import { expect, test, type Page } from '@playwright/test';
 import type { HostProcess } from '../support/host-process.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { keepPdfPages } from '../support/shots.ts';
-import { adminJson, enrolledTill, loginAtHub, sellOneOnTill, stopTillAndHub } from './hub-support.ts';
+import {
+  adminJson,
+  enrolledTill,
+  inEachHubLanguage,
+  openHubTab,
+  sellOneOnTill,
+  stopTillAndHub,
+} from './hub-support.ts';
 import { shotsAtSizes, TILL_SIZES } from './languages.ts';
 
 const ADMIN = 'e2e-admin-token-hub-books-0123456789abcdef';
@@ -70,9 +77,7 @@ test('the export of a shop that sold at the hub: turnover, goods, accounts mappe
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto(hub.url);
-  await loginAtHub(page);
-  await page.getByRole('tab', { name: 'Књиговођа' }).click();
+  await openHubTab(page, hub, 'Књиговођа');
   const period = page.getByRole('form', { name: 'Период извоза' });
   // A period that ends before it starts: refused at its field, nothing shown.
   await period.getByRole('textbox', { name: /^До датума/ }).fill('01.01.2000.');
@@ -129,18 +134,14 @@ test('the export of a shop that sold at the hub: turnover, goods, accounts mappe
     expect(text).toContain(shown);
   keepPdfPages(pdfFile, 'hub-books-a4', 60);
 
-  for (const [lang, table] of [
-    ['sr-Cyrl', 'Збир периода'],
-    ['sr-Latn', 'Zbir perioda'],
-    ['en', 'The period in all'],
-  ] as const) {
+  const periods = { 'sr-Cyrl': 'Збир периода', 'sr-Latn': 'Zbir perioda', en: 'The period in all' };
+  await inEachHubLanguage(page, periods, async (lang, table) => {
     if (lang !== 'sr-Cyrl') {
-      await page.getByLabel(lang === 'sr-Latn' ? 'Језик' : 'Jezik').selectOption(lang);
       await page.getByRole('button', { name: lang === 'sr-Latn' ? 'Prikaži izvoz' : 'Show the export' }).click();
     }
     await expect(page.getByRole('table', { name: table })).toBeVisible();
     await shotsAtSizes(page, `hub-books-${lang}`, TILL_SIZES);
     // The shop's accounts, with the mapped cost of goods sold (scrolled to; the names are the till's).
     await shotsAtSizes(page, `hub-books-accounts-${lang}`, TILL_SIZES, page.locator('.mgr-books-accounts'));
-  }
+  });
 });

@@ -12,7 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { HostProcess } from '../support/host-process.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { changePriceByPercent } from '../../shared/catalog/price-change.ts';
-import { enrolledTill, loginAtHub, stopTillAndHub } from './hub-support.ts';
+import { enrolledTill, openHubTab, stopTillAndHub } from './hub-support.ts';
 import { wholePageShots } from './languages.ts';
 
 const ADMIN = 'e2e-catalog-admin-token-0123456789abcd';
@@ -48,9 +48,7 @@ test.afterAll(() => stopTillAndHub(till, hub, dir));
 
 /** Logs in at the hub as the till's manager (who reaches the hub through the till's outbox). */
 async function hubLogin(page: Page): Promise<void> {
-  await page.goto(hub.url);
-  await loginAtHub(page);
-  await page.getByRole('tab', { name: 'Артикли' }).click();
+  await openHubTab(page, hub, 'Артикли');
 }
 
 const shots = (page: Page, name: string): Promise<void> => wholePageShots(page, `catalog-${name}`);

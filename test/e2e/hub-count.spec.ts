@@ -14,7 +14,14 @@ import { expect, test } from '@playwright/test';
 import type { HostProcess } from '../support/host-process.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { keepPdfPages } from '../support/shots.ts';
-import { adminJson, enrolledTill, loginAtHub, sellOneOnTill, stopTillAndHub } from './hub-support.ts';
+import {
+  adminJson,
+  enrolledTill,
+  inEachHubLanguage,
+  openHubTab,
+  sellOneOnTill,
+  stopTillAndHub,
+} from './hub-support.ts';
 import { shotsAtSizes, TILL_SIZES } from './languages.ts';
 
 const ADMIN = 'e2e-count-admin-token-0123456789abcdef';
@@ -65,9 +72,7 @@ test.afterAll(() => stopTillAndHub(till, hub, dir));
 test('a count at the hub: started, a sale on the till meanwhile, two lines, posted; the KEP shows the difference', async ({
   page,
 }) => {
-  await page.goto(hub.url);
-  await loginAtHub(page);
-  await page.getByRole('tab', { name: 'Роба' }).click();
+  await openHubTab(page, hub, 'Роба');
   const counts = page.getByRole('region', { name: 'Пописи' });
   await counts.getByRole('button', { name: 'Почни попис целе продавнице' }).click();
   await expect(counts.getByRole('status').first()).toHaveText(/^Попис бр\. 1\/\d{4} је почео/);
@@ -101,14 +106,9 @@ test('a count at the hub: started, a sale on the till meanwhile, two lines, post
   await expect(lines.getByRole('row', { name: /Сок од јабуке/ })).toContainText('2423230');
   await expect(lines.getByRole('row', { name: /Хлеб бели/ })).toContainText(/5 \(мањак\)/);
   await expect(lines.getByRole('row', { name: /Млеко/ })).toContainText('2 (вишак)');
-  for (const [lang, region] of [
-    ['sr-Cyrl', 'Пописи'],
-    ['sr-Latn', 'Popisi'],
-    ['en', 'Stock-takings'],
-  ] as const) {
-    if (lang !== 'sr-Cyrl') await page.getByLabel(lang === 'sr-Latn' ? 'Језик' : 'Jezik').selectOption(lang);
-    await shotsAtSizes(page, `hub-count-${lang}`, TILL_SIZES, page.getByRole('region', { name: region }));
-  }
+  await inEachHubLanguage(page, { 'sr-Cyrl': 'Пописи', 'sr-Latn': 'Popisi', en: 'Stock-takings' }, (lang, region) =>
+    shotsAtSizes(page, `hub-count-${lang}`, TILL_SIZES, page.getByRole('region', { name: region })),
+  );
   await page.getByLabel('Language').selectOption('sr-Cyrl');
 
   await counts.getByRole('button', { name: 'Прокњижи попис' }).click();

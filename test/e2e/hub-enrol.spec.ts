@@ -67,12 +67,16 @@ test('a manager enrols the till with the hub from the Hub tab; the status turns 
   const pin = form.getByLabel('PIN менаџера');
   const print = form.getByLabel('Отисак сертификата хаба (SHA-256)');
   const submit = form.getByRole('button', { name: 'Упиши касу у хаб' });
+  /** The one-time code and the manager's PIN typed, the form sent. */
+  const enrol = async (oneTimeCode: string, managerPin: string = MANAGER_PIN): Promise<void> => {
+    await code.fill(oneTimeCode);
+    await pin.fill(managerPin);
+    await submit.click();
+  };
 
   // A URL the contract refuses: named at the URL field by its label, nothing enrolled.
   await url.fill('није адреса');
-  await code.fill(hub.enrolCode);
-  await pin.fill(MANAGER_PIN);
-  await submit.click();
+  await enrol(hub.enrolCode);
   const urlError = form.locator('#hub-url-error');
   await expect(urlError).toHaveText('Поље „Адреса хаба“ мора бити исправна адреса (https://…).');
   await expect(urlError).toHaveRole('alert');
@@ -82,9 +86,7 @@ test('a manager enrols the till with the hub from the Hub tab; the status turns 
   // A one-time code the hub does not know: refused by the hub, shown at the code field.
   await url.fill(hub.url);
   await print.fill(fingerprint);
-  await code.fill('NEPOSTOJECI-KOD');
-  await pin.fill(MANAGER_PIN);
-  await submit.click();
+  await enrol('NEPOSTOJECI-KOD');
   const codeError = form.locator('#hub-code-error');
   await expect(codeError).toContainText(
     'Хаб продавнице је одбио упис (Једнократни код за упис): хаб не познаје овај код за упис',
@@ -94,9 +96,7 @@ test('a manager enrols the till with the hub from the Hub tab; the status turns 
 
   // An https hub without the fingerprint: asked for at its field, nothing sent.
   await print.fill('');
-  await code.fill(hub.enrolCode);
-  await pin.fill(MANAGER_PIN);
-  await submit.click();
+  await enrol(hub.enrolCode);
   const printError = form.locator('#hub-fingerprint-error');
   await expect(printError).toHaveText('Поље „Отисак сертификата хаба (SHA-256)“ је обавезно.');
   await expect(print).toHaveAttribute('aria-invalid', 'true');
@@ -112,18 +112,14 @@ test('a manager enrols the till with the hub from the Hub tab; the status turns 
   await print.fill(fingerprint);
 
   // A wrong manager PIN: the core refuses before the code is spent.
-  await code.fill(hub.enrolCode);
-  await pin.fill('999999');
-  await submit.click();
+  await enrol(hub.enrolCode, '999999');
   const pinError = form.locator('#hub-managerPin-error');
   await expect(pinError).toContainText('PIN');
   await expect(pin).toHaveAttribute('aria-invalid', 'true');
   await expect(status.getByTestId('hub-state')).toHaveText('Није уписана у хаб (каса ради сама)');
 
   // The real enrolment.
-  await code.fill(hub.enrolCode);
-  await pin.fill(MANAGER_PIN);
-  await submit.click();
+  await enrol(hub.enrolCode);
   await expect(mgr.getByRole('status')).toContainText(`продавнице ${hub.shopId}`);
   await expect(status.getByTestId('hub-state')).toHaveText('Уписана у хаб');
   await expect(status.getByTestId('hub-url')).toHaveText(hub.url);

@@ -17,7 +17,7 @@ import type { HostProcess } from '../support/host-process.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { login } from './counter-support.ts';
-import { adminJson, enrolledTill, loginAtHub, stopTillAndHub } from './hub-support.ts';
+import { adminJson, enrolledTill, openHubTab, stopTillAndHub } from './hub-support.ts';
 import { shotsAtSizes, TILL_SIZES } from './languages.ts';
 
 const ADMIN = 'e2e-goods-journey-admin-token-0123456789';
@@ -74,9 +74,7 @@ test('receipt at the hub → sale at till 1 → refund at till 2 → price raise
 }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto(hub.url);
-  await loginAtHub(page);
-  await page.getByRole('tab', { name: 'Роба' }).click();
+  await openHubTab(page, hub, 'Роба');
 
   // 1. The goods receipt, through the hub's forms: a supplier, then 40 loaves and 10 milks at the kept prices.
   const supplierForm = page.getByRole('form', { name: 'Нови добављач' });

@@ -12,7 +12,14 @@ import { expect, test } from '@playwright/test';
 import type { HostProcess } from '../support/host-process.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { keepPdfPages } from '../support/shots.ts';
-import { enrolledTill, loginAtHub, sellOneOnTill, stopTillAndHub } from './hub-support.ts';
+import {
+  adminJson,
+  enrolledTill,
+  inEachHubLanguage,
+  openHubTab,
+  sellOneOnTill,
+  stopTillAndHub,
+} from './hub-support.ts';
 import { shotsAtSizes, TILL_SIZES, wholePageShots } from './languages.ts';
 
 const ADMIN = 'e2e-goods-admin-token-0123456789abcdef';
@@ -21,16 +28,8 @@ let till: HostProcess;
 let shopB = 0;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-goods-e2e-'));
 
-const admin = async (method: string, p: string, body: unknown): Promise<Record<string, unknown>> => {
-  const r = await fetch(`${hub.url}${p}`, {
-    method,
-    headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const text = await r.text();
-  expect(r.status, text).toBeLessThan(300);
-  return JSON.parse(text) as Record<string, unknown>;
-};
+const admin = (method: string, p: string, body: unknown): Promise<Record<string, unknown>> =>
+  adminJson(hub, method, p, body);
 
 const PRODUCTS = [
   { code: '1001', name: 'Сок од јабуке 1 л', pricePara: 15_990 },
@@ -72,9 +71,7 @@ test.beforeAll(async () => {
 test.afterAll(() => stopTillAndHub(till, hub, dir));
 
 test('the Роба tab: stock and value by shop, a transfer received, the KEP; three languages', async ({ page }) => {
-  await page.goto(hub.url);
-  await loginAtHub(page);
-  await page.getByRole('tab', { name: 'Роба' }).click();
+  await openHubTab(page, hub, 'Роба');
   const stock = page.getByRole('table', { name: 'Залихе' });
   await expect(stock.getByRole('row', { name: /Хлеб бели/ })).toContainText('2001Хлеб бели38');
   // A shop's manager sees their own shop's value (the admin token sees every shop's): 24 × 159,90 + 38 × 65,00.
@@ -91,26 +88,17 @@ test('the Роба tab: stock and value by shop, a transfer received, the KEP; t
     page.getByRole('button', { name: 'КЕП као PDF' }).click(),
   ]);
   expect(pdf.suggestedFilename()).toMatch(/^KEP-.*\.pdf$/);
-  for (const [lang, tab] of [
-    ['sr-Cyrl', 'Роба'],
-    ['sr-Latn', 'Roba'],
-    ['en', 'Goods'],
-  ] as const) {
-    if (lang !== 'sr-Cyrl') {
-      await page.getByLabel(lang === 'sr-Latn' ? 'Језик' : 'Jezik').selectOption(lang);
-      await expect(page.getByRole('tab', { name: tab })).toBeVisible();
-    }
+  await inEachHubLanguage(page, { 'sr-Cyrl': 'Роба', 'sr-Latn': 'Roba', en: 'Goods' }, async (lang, tab) => {
+    if (lang !== 'sr-Cyrl') await expect(page.getByRole('tab', { name: tab })).toBeVisible();
     await wholePageShots(page, `hub-goods-${lang}`);
-  }
+  });
   await expect(page.getByRole('table', { name: 'KEP book' })).toContainText('Transfer received no. 1/');
 });
 
 test('the Роба forms: shop data, a supplier, a receipt with its calculation → a sale on the till → a write-off → the KEP', async ({
   page,
 }) => {
-  await page.goto(hub.url);
-  await loginAtHub(page);
-  await page.getByRole('tab', { name: 'Роба' }).click();
+  await openHubTab(page, hub, 'Роба');
 
   // The shop's PIB and address: a wrong check digit is said under the field, then saved.
   const shopForm = page.getByRole('form', { name: 'Подаци продавнице на документима' });
@@ -204,13 +192,9 @@ test('the Роба forms: shop data, a supplier, a receipt with its calculation 
   expect(text).toContain('Главна 5, Суботица');
   keepPdfPages(pdfFile, 'hub-goods-kep-a4', 80, 1);
 
-  for (const [lang, form] of [
-    ['sr-Cyrl', 'Нова пријемница'],
-    ['sr-Latn', 'Nova prijemnica'],
-    ['en', 'New goods receipt'],
-  ] as const) {
-    if (lang !== 'sr-Cyrl') await page.getByLabel(lang === 'sr-Latn' ? 'Језик' : 'Jezik').selectOption(lang);
+  const newReceipt = { 'sr-Cyrl': 'Нова пријемница', 'sr-Latn': 'Nova prijemnica', en: 'New goods receipt' };
+  await inEachHubLanguage(page, newReceipt, async (lang, form) => {
     const shown = page.getByRole('form', { name: form });
     await shotsAtSizes(page, `hub-goods-forms-${lang}`, TILL_SIZES, shown);
-  }
+  });
 });

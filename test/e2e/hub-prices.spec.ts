@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { dayIn } from '../../shared/i18n/time.ts';
-import { managedHub } from './hub-support.ts';
+import { managedHub, switchHubLanguage } from './hub-support.ts';
 import { shotsAtTillSizes } from './languages.ts';
 
 const ADMIN = 'e2e-admin-token-prices-0123456789abcdef';
@@ -34,8 +34,7 @@ test.beforeAll(async () => {
 test('the Цене tab: a promotion and a chain list made, refused at their fields, changed and deleted', async ({
   page,
 }) => {
-  await rig.openAsManager(page);
-  await page.getByRole('tab', { name: 'Цене' }).click();
+  await rig.openAsManager(page, 'Цене');
   const section = page.getByRole('region', { name: 'Цене' });
 
   // A promotion: a price above the regular one, then a period ending before it starts, each at its field.
@@ -120,8 +119,7 @@ test('the Цене tab: a promotion and a chain list made, refused at their fiel
 test("a list's own prices by product, a business buyer's list for the chain and a chain's scheduled change", async ({
   page,
 }) => {
-  await rig.openAsManager(page);
-  await page.getByRole('tab', { name: 'Цене' }).click();
+  await rig.openAsManager(page, 'Цене');
   const section = page.getByRole('region', { name: 'Цене' });
 
   // A list with two product prices: the second row names a product the shop does not have, refused at that row.
@@ -237,7 +235,7 @@ test("a list's own prices by product, a business buyer's list for the chain and 
       'There is no product with code “NEMA” (Product (code or name), row 1).',
     ],
   ] as const) {
-    await page.getByLabel(lang === 'sr-Latn' ? 'Језик' : 'Jezik').selectOption(lang);
+    await switchHubLanguage(page, lang);
     const region = page.getByRole('region', { name });
     await region.getByRole('button', { name: newList }).click();
     const form = region.getByRole('form', { name: newList });

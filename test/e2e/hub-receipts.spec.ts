@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator } from '@playwright/test';
-import { managedHub } from './hub-support.ts';
+import { inEachHubLanguage, managedHub } from './hub-support.ts';
 import { shotsAtSizes, TILL_SIZES } from './languages.ts';
 import { keepPdfPages } from '../support/shots.ts';
 import { fieldDay, shopDay } from './days.ts';
@@ -64,8 +64,7 @@ async function keptPriceLine(form: Locator, n: number, [code, qty, purchase, ret
 test('receipt drafts, „Сторно“, the receipt’s PDF, minimums and the reorder list; three languages', async ({
   page,
 }) => {
-  await rig.openAsManager(page);
-  await page.getByRole('tab', { name: 'Роба' }).click();
+  await rig.openAsManager(page, 'Роба');
   const stock = page.getByRole('table', { name: 'Залихе' });
 
   // A receipt saved as a draft: nothing moves.
@@ -153,20 +152,18 @@ test('receipt drafts, „Сторно“, the receipt’s PDF, minimums and the 
   ]);
   expect(reorderPdf.suggestedFilename()).toMatch(/^narucivanje-.*\.pdf$/);
 
-  for (const [lang, table] of [
-    ['sr-Cyrl', 'Прокњижене пријемнице и сторна'],
-    ['sr-Latn', 'Proknjižene prijemnice i storna'],
-    ['en', 'Posted receipts and reversals'],
-  ] as const) {
-    if (lang !== 'sr-Cyrl') await page.getByLabel(lang === 'sr-Latn' ? 'Језик' : 'Jezik').selectOption(lang);
-    const shown = page.getByRole('table', { name: table });
+  const tables = {
+    'sr-Cyrl': { posted: 'Прокњижене пријемнице и сторна', reorder: 'Списак за наручивање' },
+    'sr-Latn': { posted: 'Proknjižene prijemnice i storna', reorder: 'Spisak za naručivanje' },
+    en: { posted: 'Posted receipts and reversals', reorder: 'Reorder list' },
+  };
+  await inEachHubLanguage(page, tables, async (lang, { posted, reorder }) => {
+    const shown = page.getByRole('table', { name: posted });
     await expect(shown).toBeVisible();
     await shotsAtSizes(page, `hub-receipts-posted-${lang}`, TILL_SIZES, shown);
-    const reorderShown = page.getByRole('table', {
-      name: { 'sr-Cyrl': 'Списак за наручивање', 'sr-Latn': 'Spisak za naručivanje', en: 'Reorder list' }[lang],
-    });
+    const reorderShown = page.getByRole('table', { name: reorder });
     await shotsAtSizes(page, `hub-receipts-reorder-${lang}`, TILL_SIZES, reorderShown);
-  }
+  });
   await expect(page.getByRole('button', { name: `Reverse receipt no. ${number}` })).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Posted receipts and reversals' })).toContainText(
     'Reversal of receipt no.',
@@ -203,8 +200,7 @@ test('a receipt line makes a new product, lines from a supplier’s CSV, late dr
   page,
 }) => {
   await tillReportingLabels();
-  await rig.openAsManager(page);
-  await page.getByRole('tab', { name: 'Роба' }).click();
+  await rig.openAsManager(page, 'Роба');
   const stock = page.getByRole('table', { name: 'Залихе' });
   const late = page.getByRole('region', { name: 'КЕП: дани који нису уписани до наредног дана' });
   await expect(page.getByRole('table', { name: 'КЕП' })).toBeVisible();
@@ -277,17 +273,25 @@ test('a receipt line makes a new product, lines from a supplier’s CSV, late dr
   await again.getByRole('button', { name: 'Сачувај као нацрт' }).click();
   await expect(late.getByRole('listitem')).toHaveText([`${fourDaysAgo}: нацрта пријемница 1`]);
   await again.getByLabel('Нови артикал на ставци 1').check();
-  for (const [lang, form, region, line] of [
-    ['sr-Cyrl', 'Нова пријемница', 'КЕП: дани који нису уписани до наредног дана', 'нацрта пријемница 1'],
-    ['sr-Latn', 'Nova prijemnica', 'KEP: dani koji nisu upisani do narednog dana', 'nacrta prijemnica 1'],
-    ['en', 'New goods receipt', 'KEP: days not entered by the next day', 'draft receipts 1'],
-  ] as const) {
-    if (lang !== 'sr-Cyrl') await page.getByLabel(lang === 'sr-Latn' ? 'Језик' : 'Jezik').selectOption(lang);
+  const names = {
+    'sr-Cyrl': {
+      form: 'Нова пријемница',
+      region: 'КЕП: дани који нису уписани до наредног дана',
+      line: 'нацрта пријемница 1',
+    },
+    'sr-Latn': {
+      form: 'Nova prijemnica',
+      region: 'KEP: dani koji nisu upisani do narednog dana',
+      line: 'nacrta prijemnica 1',
+    },
+    en: { form: 'New goods receipt', region: 'KEP: days not entered by the next day', line: 'draft receipts 1' },
+  };
+  await inEachHubLanguage(page, names, async (lang, { form, region, line }) => {
     const shownForm = page.getByRole('form', { name: form });
     await expect(shownForm.getByRole('checkbox').first()).toBeChecked();
     await shotsAtSizes(page, `hub-receipts-new-product-${lang}`, TILL_SIZES, shownForm);
     const shownLate = page.getByRole('region', { name: region });
     await expect(shownLate.getByRole('listitem')).toContainText(line);
     await shotsAtSizes(page, `hub-receipts-kep-late-${lang}`, TILL_SIZES, shownLate);
-  }
+  });
 });

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { HostProcess } from '../support/host-process.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
@@ -49,6 +49,19 @@ async function tillSeesActive(name: string): Promise<boolean | null> {
   return r.body.value?.staff.find((p) => p.name === name)?.active ?? null;
 }
 
+/**
+ * A new PIN for `name` through the staff section's form: the form says the PIN's rule for the person's role
+ * (`rule`), `pin` is typed and set. Gives the form (it stays to show what was refused).
+ */
+async function setPin(section: Locator, name: string, rule: string, pin: string): Promise<Locator> {
+  await section.getByRole('button', { name: `Нови PIN: ${name}` }).click();
+  const form = section.getByRole('form', { name: `Нови PIN за особу ${name}` });
+  await expect(form).toContainText(rule);
+  await form.getByLabel('Нови PIN особе').fill(pin);
+  await form.getByRole('button', { name: 'Постави PIN' }).click();
+  return form;
+}
+
 test('at the hub: deactivate a cashier (the till refuses her), reactivate her, and reset her PIN', async ({ page }) => {
   await page.goto(hub.url);
   // The till's manager reaches the hub through the till's outbox: the PIN works once it arrived.
@@ -83,21 +96,13 @@ test('at the hub: deactivate a cashier (the till refuses her), reactivate her, a
   expect(await tillLogin('1357')).toBe('Ова особа је искључена и не може да се пријави. Обратите се менаџеру.');
 
   // A manager's PIN at the hub has at least 6 digits: said under the field, and refused there.
-  await section.getByRole('button', { name: 'Нови PIN: Менаџер' }).click();
-  const mine = section.getByRole('form', { name: 'Нови PIN за особу Менаџер' });
-  await expect(mine).toContainText('Менаџер: од 6 до 8 цифара.');
-  await mine.getByLabel('Нови PIN особе').fill('1234');
-  await mine.getByRole('button', { name: 'Постави PIN' }).click();
+  const mine = await setPin(section, 'Менаџер', 'Менаџер: од 6 до 8 цифара.', '1234');
   await expect(mine.getByRole('alert')).toHaveText('PIN менаџера у пољу „Нови PIN особе“ мора имати најмање 6 цифара.');
   await expect(mine.getByLabel('Нови PIN особе')).toHaveAttribute('aria-invalid', 'true');
   await shots(page, 'hub-pin-error');
 
   // Her new PIN, then she is reactivated: the till gets both (in the hub's order) and she logs in with it.
-  await section.getByRole('button', { name: 'Нови PIN: Ана Анић' }).click();
-  const hers = section.getByRole('form', { name: 'Нови PIN за особу Ана Анић' });
-  await expect(hers).toContainText('Касир: од 4 до 8 цифара.');
-  await hers.getByLabel('Нови PIN особе').fill('8642');
-  await hers.getByRole('button', { name: 'Постави PIN' }).click();
+  await setPin(section, 'Ана Анић', 'Касир: од 4 до 8 цифара.', '8642');
   await expect(section.getByRole('status')).toContainText('Нови PIN за особу Ана Анић је постављен');
   await section.getByRole('button', { name: 'Поново укључи: Ана Анић' }).click();
   await expect(ana).toContainText('Активна');

@@ -30,6 +30,16 @@ export async function loginAtHub(
 }
 
 /**
+ * The hub's page opened and logged in as the till's manager (`pin`: the manager's PIN), its tab `tab` open when
+ * one is named.
+ */
+export async function openHubTab(page: Page, hub: HubProcess, tab?: string, pin = MANAGER_PIN): Promise<void> {
+  await page.goto(hub.url);
+  await loginAtHub(page, undefined, pin);
+  if (tab !== undefined) await page.getByRole('tab', { name: tab }).click();
+}
+
+/**
  * The hub's report (its tab open) for the shop's day `day`: the day of the sale the test made, never "today", so a
  * run across the shop's midnight still finds it. Shown again until `shown` passes: a sale reaches the hub through
  * the till's outbox, in the background (`shown` asserts with a short timeout of its own, as one try).
@@ -58,8 +68,8 @@ export function managedHub(
   admin(method: string, route: string, body?: unknown): Promise<number>;
   /** A call to the admin API, its answer as it came. */
   request(method: string, route: string, body?: unknown): Promise<Response>;
-  /** The hub's page at 1366×768, logged in as the shop's manager. */
-  openAsManager(page: Page): Promise<void>;
+  /** The hub's page at 1366×768, logged in as the shop's manager, its tab `tab` open when one is named. */
+  openAsManager(page: Page, tab?: string): Promise<void>;
 } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   let started: HubProcess | undefined;
@@ -71,10 +81,9 @@ export function managedHub(
     admin: async (method: string, route: string, body?: unknown) =>
       (await adminRequest(rig.hub, method, route, body)).status,
     request: (method: string, route: string, body?: unknown) => adminRequest(rig.hub, method, route, body),
-    async openAsManager(page: Page) {
+    async openAsManager(page: Page, tab?: string) {
       await page.setViewportSize({ width: 1366, height: 768 });
-      await page.goto(rig.hub.url);
-      await loginAtHub(page, undefined, manager.pin);
+      await openHubTab(page, rig.hub, tab, manager.pin);
     },
   };
   test.beforeAll(async () => {
@@ -150,4 +159,31 @@ export async function sellOneOnTill(till: HostProcess, code: string, name: strin
   });
   expect(sold.body.ok, JSON.stringify(sold.body)).toBe(true);
   return sold.body.value;
+}
+
+/** The hub page's languages in the order a spec shows them: it opens in Serbian Cyrillic. */
+export const HUB_LANGUAGES = ['sr-Cyrl', 'sr-Latn', 'en'] as const;
+export type HubLanguage = (typeof HUB_LANGUAGES)[number];
+
+/**
+ * Switches the hub's page from the language before `lang` in `HUB_LANGUAGES` to `lang`: the picker is named in the
+ * language the page shows (Cyrillic before Latin, Latin before English).
+ */
+export async function switchHubLanguage(page: Page, lang: 'sr-Latn' | 'en'): Promise<void> {
+  await page.getByLabel(lang === 'sr-Latn' ? 'Језик' : 'Jezik').selectOption(lang);
+}
+
+/**
+ * The hub's page in each of its languages in turn, from Serbian Cyrillic (as it is shown at first) on: `each` checks
+ * and photographs it in `lang`, given `words[lang]`, the spec's own names of what it looks at in that language.
+ */
+export async function inEachHubLanguage<W>(
+  page: Page,
+  words: Record<HubLanguage, W>,
+  each: (lang: HubLanguage, words: W) => Promise<void>,
+): Promise<void> {
+  for (const lang of HUB_LANGUAGES) {
+    if (lang !== 'sr-Cyrl') await switchHubLanguage(page, lang);
+    await each(lang, words[lang]);
+  }
 }

@@ -19,113 +19,109 @@ import { mt } from '../../renderer/src/manager/i18n.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { decodeReceiptQr, loadSample, pieceItem, rsd, scan } from './counter-support.ts';
 import { expect, test } from './fixtures.ts';
-import { LANGUAGES, loginFocused, openManagerTab, shotsAtTillSizes } from './languages.ts';
+import { inEachLanguage, loginFocused, openManagerTab, shotsAtTillSizes } from './languages.ts';
 
 test.afterEach(async ({ page }) => {
   await page.goto('about:blank');
 });
 
-for (const lang of LANGUAGES) {
-  test.describe(lang, () => {
-    test.use({ kasaEnv: { KASA_LANG: lang } });
+inEachLanguage((lang) => {
+  test('the shop sets its IPS account; a sale paid by scanning the IPS QR code is fiscalized as an instant payment', async ({
+    kasa,
+  }) => {
+    const { page } = kasa;
+    const ui = uiMessages[lang];
+    await loadSample(kasa);
+    await page.reload();
 
-    test('the shop sets its IPS account; a sale paid by scanning the IPS QR code is fiscalized as an instant payment', async ({
-      kasa,
-    }) => {
-      const { page } = kasa;
-      const ui = uiMessages[lang];
-      await loadSample(kasa);
-      await page.reload();
+    // The manager's settings: a wrong control pair is refused at the account field, nothing saved.
+    const mgr = await openManagerTab(page, lang, 'tab_settings');
+    const section = mgr.getByRole('region', { name: mt(lang, 'ips_title') });
+    const account = section.getByLabel(mt(lang, 'ips_account'), { exact: true });
+    await account.fill('840-955845-11');
+    await section.getByLabel(mt(lang, 'ips_name'), { exact: true }).fill('Продавница Код Мике');
+    await section.getByLabel(mt(lang, 'manager_pin'), { exact: true }).fill(MANAGER_PIN);
+    await section.getByRole('button', { name: mt(lang, 'ips_save') }).click();
+    const error = section.locator('#ips-ipsAccount-error');
+    const expected = message(lang, 'ips_account_check', { field: fieldLabel(lang, 'ipsAccount') }).replace(
+      fieldLabel(lang, 'ipsAccount'),
+      mt(lang, 'ips_account'),
+    );
+    await expect(error).toHaveText(expected);
+    await expect(error).toHaveRole('alert');
+    await expect(account).toHaveAttribute('aria-invalid', 'true');
+    const stored = await kasa.host.call<{ ipsAccount: string }>('settings.get', {});
+    expect(stored.body.value?.ipsAccount).toBe('');
+    await shotsAtTillSizes(page, `ips-settings-error-${lang}`, section);
 
-      // The manager's settings: a wrong control pair is refused at the account field, nothing saved.
-      const mgr = await openManagerTab(page, lang, 'tab_settings');
-      const section = mgr.getByRole('region', { name: mt(lang, 'ips_title') });
-      const account = section.getByLabel(mt(lang, 'ips_account'), { exact: true });
-      await account.fill('840-955845-11');
-      await section.getByLabel(mt(lang, 'ips_name'), { exact: true }).fill('Продавница Код Мике');
-      await section.getByLabel(mt(lang, 'manager_pin'), { exact: true }).fill(MANAGER_PIN);
-      await section.getByRole('button', { name: mt(lang, 'ips_save') }).click();
-      const error = section.locator('#ips-ipsAccount-error');
-      const expected = message(lang, 'ips_account_check', { field: fieldLabel(lang, 'ipsAccount') }).replace(
-        fieldLabel(lang, 'ipsAccount'),
-        mt(lang, 'ips_account'),
-      );
-      await expect(error).toHaveText(expected);
-      await expect(error).toHaveRole('alert');
-      await expect(account).toHaveAttribute('aria-invalid', 'true');
-      const stored = await kasa.host.call<{ ipsAccount: string }>('settings.get', {});
-      expect(stored.body.value?.ipsAccount).toBe('');
-      await shotsAtTillSizes(page, `ips-settings-error-${lang}`, section);
+    await account.fill('840-955845-10');
+    await section.getByLabel(mt(lang, 'manager_pin'), { exact: true }).fill(MANAGER_PIN);
+    await section.getByRole('button', { name: mt(lang, 'ips_save') }).click();
+    await expect(section.getByRole('status')).toHaveText(mt(lang, 'ips_saved', { account: '840-0000000955845-10' }));
+    await expect(error).toHaveCount(0);
 
-      await account.fill('840-955845-10');
-      await section.getByLabel(mt(lang, 'manager_pin'), { exact: true }).fill(MANAGER_PIN);
-      await section.getByRole('button', { name: mt(lang, 'ips_save') }).click();
-      await expect(section.getByRole('status')).toHaveText(mt(lang, 'ips_saved', { account: '840-0000000955845-10' }));
-      await expect(error).toHaveCount(0);
+    // A sale of two loaves of rye bread.
+    await page.reload();
+    await loginFocused(page, lang);
+    const rye = pieceItem('1002');
+    await scan(page, rye.barcode);
+    await scan(page, rye.barcode);
+    const due = rye.pricePara * 2;
+    await expect(page.getByTestId('cart-total')).toHaveText(rsd(due));
+    await page.keyboard.press('F12');
+    const payment = page.getByRole('main', { name: ui.pay.title });
+    await expect(payment).toBeVisible();
+    const ipsButton = payment.getByRole('button', { name: new RegExp(`^${ui.ips.button.replace(/[()]/g, '\\$&')}`) });
+    await expect(ipsButton).toContainText(rsd(due));
+    await shotsAtTillSizes(page, `ips-payment-${lang}`);
 
-      // A sale of two loaves of rye bread.
-      await page.reload();
-      await loginFocused(page, lang);
-      const rye = pieceItem('1002');
-      await scan(page, rye.barcode);
-      await scan(page, rye.barcode);
-      const due = rye.pricePara * 2;
-      await expect(page.getByTestId('cart-total')).toHaveText(rsd(due));
-      await page.keyboard.press('F12');
-      const payment = page.getByRole('main', { name: ui.pay.title });
-      await expect(payment).toBeVisible();
-      const ipsButton = payment.getByRole('button', { name: new RegExp(`^${ui.ips.button.replace(/[()]/g, '\\$&')}`) });
-      await expect(ipsButton).toContainText(rsd(due));
-      await shotsAtTillSizes(page, `ips-payment-${lang}`);
+    // F7: the code for what is due. Esc goes back to the payment screen, nothing sold.
+    await page.keyboard.press('F7');
+    const dialog = page.getByRole('dialog', { name: ui.ips.title });
+    await expect(dialog.getByTestId('ips-amount')).toHaveText(`${rsd(due)} RSD`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(payment).toBeVisible();
 
-      // F7: the code for what is due. Esc goes back to the payment screen, nothing sold.
-      await page.keyboard.press('F7');
-      const dialog = page.getByRole('dialog', { name: ui.ips.title });
-      await expect(dialog.getByTestId('ips-amount')).toHaveText(`${rsd(due)} RSD`);
-      await page.keyboard.press('Escape');
-      await expect(dialog).toHaveCount(0);
-      await expect(payment).toBeVisible();
-
-      await ipsButton.click();
-      await expect(dialog.getByTestId('ips-amount')).toHaveText(`${rsd(due)} RSD`);
-      const reference = (await dialog.getByTestId('ips-reference').textContent()) ?? '';
-      expect(reference).toMatch(/^97\d{16}$/);
-      // What the customer's phone reads, decoded from the screen's pixels.
-      const read = await decodeReceiptQr(page, ui.ips.qr);
-      expect(parseIpsQr(read ?? '')).toEqual({
-        ok: true,
-        fields: {
-          kind: 'PT',
-          account: '840000000095584510',
-          name: 'Продавница Код Мике',
-          amountPara: due,
-          paymentCode: '221',
-          reference,
-        },
-      });
-      await shotsAtTillSizes(page, `ips-qr-${lang}`);
-
-      // The transfer arrived: the sale is made and fiscalized with the instant payment.
-      await dialog.getByRole('button', { name: ui.ips.arrived }).click();
-      await expect(page.getByTestId('receipt-state')).toHaveText(ui.receipt.fiscalized);
-      await expect(page.getByTestId('receipt-ips-reference')).toHaveText(reference);
-      await shotsAtTillSizes(page, `ips-receipt-${lang}`);
-
-      // At the gateway: the archived receipt was paid by mobileMoney and carries the reference.
-      const orders = await kasa.host.call<{ orders: OrderView[] }>('orders.list', { limit: 5 });
-      const order = orders.body.value?.orders.find((o) => o.ipsReference === reference);
-      expect(order?.receipt?.invoiceNumber).toBeTruthy();
-      await kasa.sandbox('archive-items', { included: true });
-      const res = await fetch(
-        `${kasa.sandboxUrl}/archive/receipts/${encodeURIComponent(order?.receipt?.invoiceNumber ?? '')}`,
-        { headers: { Authorization: 'Bearer demo-key' } },
-      );
-      const archived = (await res.json()) as {
-        receipt: { payments: { type: string; amount: number }[]; metaFields: Record<string, string> };
-      };
-      expect(archived.receipt.payments).toEqual([{ type: 'mobileMoney', amount: due / 100 }]);
-      expect(archived.receipt.metaFields['ipsReference']).toBe(reference);
-      expect(order?.receipt?.journal).toContain('Инстант плаћање');
+    await ipsButton.click();
+    await expect(dialog.getByTestId('ips-amount')).toHaveText(`${rsd(due)} RSD`);
+    const reference = (await dialog.getByTestId('ips-reference').textContent()) ?? '';
+    expect(reference).toMatch(/^97\d{16}$/);
+    // What the customer's phone reads, decoded from the screen's pixels.
+    const read = await decodeReceiptQr(page, ui.ips.qr);
+    expect(parseIpsQr(read ?? '')).toEqual({
+      ok: true,
+      fields: {
+        kind: 'PT',
+        account: '840000000095584510',
+        name: 'Продавница Код Мике',
+        amountPara: due,
+        paymentCode: '221',
+        reference,
+      },
     });
+    await shotsAtTillSizes(page, `ips-qr-${lang}`);
+
+    // The transfer arrived: the sale is made and fiscalized with the instant payment.
+    await dialog.getByRole('button', { name: ui.ips.arrived }).click();
+    await expect(page.getByTestId('receipt-state')).toHaveText(ui.receipt.fiscalized);
+    await expect(page.getByTestId('receipt-ips-reference')).toHaveText(reference);
+    await shotsAtTillSizes(page, `ips-receipt-${lang}`);
+
+    // At the gateway: the archived receipt was paid by mobileMoney and carries the reference.
+    const orders = await kasa.host.call<{ orders: OrderView[] }>('orders.list', { limit: 5 });
+    const order = orders.body.value?.orders.find((o) => o.ipsReference === reference);
+    expect(order?.receipt?.invoiceNumber).toBeTruthy();
+    await kasa.sandbox('archive-items', { included: true });
+    const res = await fetch(
+      `${kasa.sandboxUrl}/archive/receipts/${encodeURIComponent(order?.receipt?.invoiceNumber ?? '')}`,
+      { headers: { Authorization: 'Bearer demo-key' } },
+    );
+    const archived = (await res.json()) as {
+      receipt: { payments: { type: string; amount: number }[]; metaFields: Record<string, string> };
+    };
+    expect(archived.receipt.payments).toEqual([{ type: 'mobileMoney', amount: due / 100 }]);
+    expect(archived.receipt.metaFields['ipsReference']).toBe(reference);
+    expect(order?.receipt?.journal).toContain('Инстант плаћање');
   });
-}
+});

@@ -9,9 +9,44 @@ import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { mt, type ManagerText } from '../../renderer/src/manager/i18n.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { keepShot, shotPath } from '../support/shots.ts';
-import { expect } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 
 export const LANGUAGES = ['sr-Cyrl', 'sr-Latn', 'en'] as const;
+
+/** One of the three languages a till speaks. */
+export type TillLanguage = (typeof LANGUAGES)[number];
+
+/** What a spec's tests in each language run with besides the till's language. */
+export interface InEachLanguageOptions {
+  /** More of the host's environment (a terminal's id, a printer on the loopback). */
+  env?: Record<string, string>;
+  /** The browser's locale too: it draws the date fields, and a shop's computer is set to Serbian. */
+  browserLocale?: boolean;
+}
+
+/**
+ * The tests `body` declares, once in each language: a describe block named after the language whose host (the
+ * till) speaks it, so that a spec's steps and checks are written once for all three.
+ */
+export function inEachLanguage(body: (lang: TillLanguage) => void): void;
+export function inEachLanguage(options: InEachLanguageOptions, body: (lang: TillLanguage) => void): void;
+export function inEachLanguage(
+  first: InEachLanguageOptions | ((lang: TillLanguage) => void),
+  second?: (lang: TillLanguage) => void,
+): void {
+  const options: InEachLanguageOptions = typeof first === 'function' ? {} : first;
+  const body = typeof first === 'function' ? first : second;
+  if (!body) throw new Error('inEachLanguage: no tests to declare');
+  for (const lang of LANGUAGES) {
+    test.describe(lang, () => {
+      test.use({
+        kasaEnv: { KASA_LANG: lang, ...options.env },
+        ...(options.browserLocale ? { locale: lang === 'en' ? 'en-GB' : 'sr-RS' } : {}),
+      });
+      body(lang);
+    });
+  }
+}
 
 export const TILL_SIZES = [
   { width: 1024, height: 768 },

@@ -13,7 +13,7 @@ import { mt } from '../../renderer/src/manager/i18n.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { invoice, rawSign } from '../lpfr/helpers.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
-import { LANGUAGES, openManagerTab, shotsAtTillSizes } from './languages.ts';
+import { inEachLanguage, openManagerTab, shotsAtTillSizes } from './languages.ts';
 
 const CARD_PIN = '1234';
 const sandboxes: LpfrSandbox[] = [];
@@ -73,51 +73,45 @@ async function parkedUnproven(kasa: KasaFixture): Promise<{ lpfr: LpfrSandbox; o
   return { lpfr, order };
 }
 
-for (const lang of LANGUAGES) {
-  test.describe(lang, () => {
-    test.use({ kasaEnv: { KASA_LANG: lang, KASA_TERMINAL_ID: 'UNPROVEN' } });
+inEachLanguage({ env: { KASA_TERMINAL_ID: 'UNPROVEN' } }, (lang) => {
+  test('the manager reads why the L-PFR cannot vouch for a sale, checks its journal, and it is signed once', async ({
+    kasa,
+  }) => {
+    const { page } = kasa;
+    const { lpfr, order } = await parkedUnproven(kasa);
+    await page.reload();
+    const mgr = await openManagerTab(page, lang, 'tab_attention');
+    const item = mgr.getByRole('listitem', { name: mt(lang, 'attention_order', { order: order.orderNumber }) });
+    // Why, in words: the order and the device's counter before the signing (0) and now (1); no code, no English.
+    await expect(item).toContainText(order.orderNumber);
+    await expect(item).toContainText(/\b0\b\D+\b1\b/);
+    await expect(item).not.toContainText('LPFR_UNPROVEN');
+    await expect(item).not.toContainText('RequestId');
+    const sign = item.getByRole('button', { name: mt(lang, 'lpfr_not_signed', { order: order.orderNumber }) });
+    await expect(sign).toBeDisabled();
+    await expect(
+      item.getByRole('button', { name: mt(lang, 'lpfr_look_again', { order: order.orderNumber }) }),
+    ).toBeVisible();
+    await item.getByRole('checkbox', { name: mt(lang, 'lpfr_journal_checked', { order: order.orderNumber }) }).check();
+    await item.getByLabel(mt(lang, 'manager_pin')).fill(MANAGER_PIN);
+    await expect(sign).toBeEnabled();
+    await shotsAtTillSizes(page, `lpfr-unproven-${lang}`);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
-    test('the manager reads why the L-PFR cannot vouch for a sale, checks its journal, and it is signed once', async ({
-      kasa,
-    }) => {
-      const { page } = kasa;
-      const { lpfr, order } = await parkedUnproven(kasa);
-      await page.reload();
-      const mgr = await openManagerTab(page, lang, 'tab_attention');
-      const item = mgr.getByRole('listitem', { name: mt(lang, 'attention_order', { order: order.orderNumber }) });
-      // Why, in words: the order and the device's counter before the signing (0) and now (1); no code, no English.
-      await expect(item).toContainText(order.orderNumber);
-      await expect(item).toContainText(/\b0\b\D+\b1\b/);
-      await expect(item).not.toContainText('LPFR_UNPROVEN');
-      await expect(item).not.toContainText('RequestId');
-      const sign = item.getByRole('button', { name: mt(lang, 'lpfr_not_signed', { order: order.orderNumber }) });
-      await expect(sign).toBeDisabled();
-      await expect(
-        item.getByRole('button', { name: mt(lang, 'lpfr_look_again', { order: order.orderNumber }) }),
-      ).toBeVisible();
-      await item
-        .getByRole('checkbox', { name: mt(lang, 'lpfr_journal_checked', { order: order.orderNumber }) })
-        .check();
-      await item.getByLabel(mt(lang, 'manager_pin')).fill(MANAGER_PIN);
-      await expect(sign).toBeEnabled();
-      await shotsAtTillSizes(page, `lpfr-unproven-${lang}`);
-      await page.setViewportSize({ width: 1280, height: 800 });
-
-      await sign.click();
-      await expect(
-        mgr.getByRole('status').filter({ hasText: mt(lang, 'lpfr_signing', { order: order.orderNumber }) }),
-      ).toBeVisible();
-      const done = await until(
-        'signed',
-        async () => {
-          await kasa.host.call('sync.now', {});
-          return (await kasa.host.call<OrderView>('orders.get', { orderId: order.orderId })).body.value;
-        },
-        (o) => o?.state === 'fiscalized',
-      );
-      expect(done?.processor).toBe('lpfr');
-      const signed = lpfr.controls.ledger().invoices.filter((e) => e.requestId === order.orderNumber);
-      expect(signed).toHaveLength(1);
-    });
+    await sign.click();
+    await expect(
+      mgr.getByRole('status').filter({ hasText: mt(lang, 'lpfr_signing', { order: order.orderNumber }) }),
+    ).toBeVisible();
+    const done = await until(
+      'signed',
+      async () => {
+        await kasa.host.call('sync.now', {});
+        return (await kasa.host.call<OrderView>('orders.get', { orderId: order.orderId })).body.value;
+      },
+      (o) => o?.state === 'fiscalized',
+    );
+    expect(done?.processor).toBe('lpfr');
+    const signed = lpfr.controls.ledger().invoices.filter((e) => e.requestId === order.orderNumber);
+    expect(signed).toHaveLength(1);
   });
-}
+});

@@ -40,6 +40,25 @@ async function buyerIdCard(mgr: Locator): Promise<void> {
   await mgr.getByLabel('ИД купца (број)').fill('008123456');
 }
 
+/**
+ * A refund sent from the manager's „Поврат“ tab (`mgr`): the sale `orderId` chosen, `quantities` to take back by
+ * line name, the buyer's ID card, the PIN `pin` typed.
+ */
+async function refund(
+  mgr: Locator,
+  orderId: number,
+  quantities: Record<string, string>,
+  pin: string = MANAGER_PIN,
+): Promise<void> {
+  await mgr.getByLabel('Последње продаје').selectOption(String(orderId));
+  for (const [name, quantity] of Object.entries(quantities)) {
+    await mgr.getByLabel(`Количина за поврат: ${name}`).fill(quantity);
+  }
+  await buyerIdCard(mgr);
+  await mgr.getByLabel('PIN менаџера').fill(pin);
+  await mgr.getByRole('button', { name: 'Изврши поврат' }).click();
+}
+
 async function checkout(
   kasa: KasaFixture,
   input: unknown,
@@ -97,22 +116,13 @@ test('a manager refunds two items of a fiscalized sale', async ({ kasa }) => {
   const mgr = await openManager(kasa.page, 'Поврат');
   // The fixture changed the first-run PIN: no warning about 0000 any more.
   await expect(mgr.getByRole('note').filter({ hasText: '0000' })).toHaveCount(0);
-  await mgr.getByLabel('Последње продаје').selectOption(String(sale.orderId));
-  await mgr.getByLabel('Количина за поврат: Хлеб').fill('1');
-  await mgr.getByLabel('Количина за поврат: Млеко').fill('2');
-  await buyerIdCard(mgr);
-  await mgr.getByLabel('PIN менаџера').fill(MANAGER_PIN);
-  await mgr.getByRole('button', { name: 'Изврши поврат' }).click();
+  await refund(mgr, sale.orderId, { Хлеб: '1', Млеко: '2' });
   await expect(mgr.getByTestId('mgr-result-state')).toHaveText('ФИСКАЛИЗОВАН');
   const refunds = (await ledger(kasa)).filter((r) => r.transactionType === 'refund');
   expect(refunds).toEqual([expect.objectContaining({ referentDocumentNumber: sale.receipt?.invoiceNumber })]);
 
   // What is left: 2 bread, 0 milk. Refunding 1 milk more is refused, naming the line.
-  await mgr.getByLabel('Последње продаје').selectOption(String(sale.orderId));
-  await mgr.getByLabel('Количина за поврат: Млеко').fill('1');
-  await buyerIdCard(mgr);
-  await mgr.getByLabel('PIN менаџера').fill(MANAGER_PIN);
-  await mgr.getByRole('button', { name: 'Изврши поврат' }).click();
+  await refund(mgr, sale.orderId, { Млеко: '1' });
   await expect(mgr.getByRole('alert')).toContainText('Млеко');
 });
 
@@ -123,11 +133,7 @@ test('offline: a manager refunds a sale that is still queued; both are issued in
   const sale = await checkout(kasa, SALE);
   expect(sale.state).toBe('queued');
   const mgr = await openManager(kasa.page, 'Поврат');
-  await mgr.getByLabel('Последње продаје').selectOption(String(sale.orderId));
-  await mgr.getByLabel('Количина за поврат: Уље').fill('1');
-  await buyerIdCard(mgr);
-  await mgr.getByLabel('PIN менаџера').fill(MANAGER_PIN);
-  await mgr.getByRole('button', { name: 'Изврши поврат' }).click();
+  await refund(mgr, sale.orderId, { Уље: '1' });
   await expect(mgr.getByTestId('mgr-result-state')).toHaveText('НИЈЕ ЈОШ ФИСКАЛИЗОВАН');
   await expect(mgr.getByRole('status')).toHaveText('Чека да оригинал буде фискализован.');
   expect(await ledger(kasa)).toEqual([]);
@@ -243,11 +249,7 @@ test('a cashier without a manager PIN is refused a refund', async ({ kasa }) => 
   await addCashier(kasa);
   const sale = await checkout(kasa, SALE);
   const mgr = await openManager(kasa.page, 'Поврат');
-  await mgr.getByLabel('Последње продаје').selectOption(String(sale.orderId));
-  await mgr.getByLabel('Количина за поврат: Хлеб').fill('1');
-  await buyerIdCard(mgr);
-  await mgr.getByLabel('PIN менаџера').fill('1111');
-  await mgr.getByRole('button', { name: 'Изврши поврат' }).click();
+  await refund(mgr, sale.orderId, { Хлеб: '1' }, '1111');
   await expect(mgr.getByRole('alert')).toContainText('Потребно је одобрење менаџера');
   expect((await ledger(kasa)).filter((r) => r.transactionType === 'refund')).toEqual([]);
 });
@@ -392,11 +394,7 @@ test('a report with its charts rendered', async ({ kasa }) => {
     payments: [{ type: 'card', amount: 210 }],
   });
   const mgr = await openManager(kasa.page, 'Поврат');
-  await mgr.getByLabel('Последње продаје').selectOption(String(sale.orderId));
-  await mgr.getByLabel('Количина за поврат: Хлеб').fill('1');
-  await buyerIdCard(mgr);
-  await mgr.getByLabel('PIN менаџера').fill(MANAGER_PIN);
-  await mgr.getByRole('button', { name: 'Изврши поврат' }).click();
+  await refund(mgr, sale.orderId, { Хлеб: '1' });
   await expect(mgr.getByTestId('mgr-result-state')).toHaveText('ФИСКАЛИЗОВАН');
 
   await mgr.getByRole('tab', { name: 'Извештај' }).click();

@@ -59,21 +59,19 @@ test.describe('English', () => {
     await screen.getByLabel('PIN', { exact: true }).fill('0000');
     await page.keyboard.press('Enter');
     await expect(screen.getByText('The first-run PIN 0000 must be changed')).toBeVisible();
-    await screen.getByLabel('New PIN', { exact: true }).fill('0000');
-    await page.keyboard.press('Enter');
-    await screen.getByLabel('Repeat the new PIN', { exact: true }).fill('0000');
-    await page.keyboard.press('Enter');
+    /** The new PIN typed, then typed again (`repeated`), each ended by Enter. */
+    const newPin = async (pin: string, repeated: string): Promise<void> => {
+      await screen.getByLabel('New PIN', { exact: true }).fill(pin);
+      await page.keyboard.press('Enter');
+      await screen.getByLabel('Repeat the new PIN', { exact: true }).fill(repeated);
+      await page.keyboard.press('Enter');
+    };
+    await newPin('0000', '0000');
     await expect(screen.getByText(/must not be 0000/)).toBeVisible();
     // The new PIN is typed twice: a typo is caught, nothing is changed.
-    await screen.getByLabel('New PIN', { exact: true }).fill('731946');
-    await page.keyboard.press('Enter');
-    await screen.getByLabel('Repeat the new PIN', { exact: true }).fill('731964');
-    await page.keyboard.press('Enter');
+    await newPin('731946', '731964');
     await expect(screen.getByText('The PINs do not match: type the new PIN again.')).toBeVisible();
-    await screen.getByLabel('New PIN', { exact: true }).fill('731946');
-    await page.keyboard.press('Enter');
-    await screen.getByLabel('Repeat the new PIN', { exact: true }).fill('731946');
-    await page.keyboard.press('Enter');
+    await newPin('731946', '731946');
     // A new till's setup flow (test/e2e/setup.spec.ts), left for later.
     await page
       .getByRole('main', { name: 'Setting up a new till' })
