@@ -17,7 +17,7 @@ import type { ShopSettings } from '../../../shared/hub/protocol.ts';
 import { DEFAULT_DISCOUNT_LIMIT_PERCENT } from '../../../shared/domain.ts';
 import { PinPadView } from '../components/PinPad.tsx';
 import { ScreenHead } from '../ui/ScreenHead.tsx';
-import { Alert, CheckedField, CheckedInput, MgrTable } from '../ui/forms.tsx';
+import { Alert, CheckedField, CheckedInput, ListTable, MgrTable } from '../ui/forms.tsx';
 import { auditPerson, hubAuditSentence } from '../../../shared/i18n/audit.ts';
 import { dayIn, dayStart, formatMoment } from '../../../shared/i18n/time.ts';
 import { addDays } from '../dates.ts';
@@ -805,9 +805,14 @@ function AuditSection({ t, lang, token }: { t: HubT; lang: HubLang; token: strin
   return (
     <section aria-label={t('audit')} className="mgr-tab">
       <Alert text={error} />
-      {entries?.length === 0 && <p>{t('auditEmpty')}</p>}
-      {entries && entries.length > 0 && (
-        <MgrTable scroll label={t('audit')} headers={[t('auditWhen'), t('auditWho'), t('auditWhat')]}>
+      {entries && (
+        <ListTable
+          none={t('auditEmpty')}
+          count={entries.length}
+          scroll
+          label={t('audit')}
+          headers={[t('auditWhen'), t('auditWho'), t('auditWhat')]}
+        >
           {entries.map((e) => (
             <tr key={e.id}>
               <td>{localTime(lang, e.at)}</td>
@@ -816,7 +821,7 @@ function AuditSection({ t, lang, token }: { t: HubT; lang: HubLang; token: strin
               <td>{hubAuditSentence(lang, e)}</td>
             </tr>
           ))}
-        </MgrTable>
+        </ListTable>
       )}
     </section>
   );
