@@ -10,6 +10,7 @@ import { createI18n } from './i18n/index.ts';
 import { createPosStore, type PosStore } from './store/index.ts';
 import { createFakeApi, ok, type FakeApi } from './testing/fake-api.ts';
 import { BREAD, DEMO_RATES, INFO, MILK, SYNC, order } from './testing/fixtures.ts';
+import { typeInto } from './testing/dom.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -152,14 +153,6 @@ function selectByRoleAndName(role: 'combobox', name: string): HTMLSelectElement 
   return found;
 }
 
-function type(input: HTMLInputElement, value: string) {
-  act(() => {
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-    setter?.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
 describe('the counter', () => {
   it('shows the demo banner and the status bar with queue and age of the oldest order', () => {
     expect(container.textContent).toContain('ДЕМО РЕЖИМ');
@@ -182,9 +175,9 @@ describe('the counter', () => {
 
     key('F12');
     expect(container.querySelector('main')?.getAttribute('aria-label')).toBe('Плаћање');
-    type(inputLabelled('Платна картица'), '100');
+    typeInto(inputLabelled('Платна картица'), '100');
     expect(inputLabelled('Готовина').value).toBe('169,99');
-    type(inputLabelled('Готовина'), '200');
+    typeInto(inputLabelled('Готовина'), '200');
     expect(byLabel('Кусур').textContent).toBe('30,01');
     await act(async () => key('F12'));
 
@@ -225,12 +218,12 @@ describe('the counter', () => {
     await scan('8600000100018');
     key('F6');
     const form = container.querySelector('[role="dialog"] form') as HTMLFormElement;
-    type(inputLabelled('Попуст (RSD)'), '66');
+    typeInto(inputLabelled('Попуст (RSD)'), '66');
     act(() => form.requestSubmit());
     expect(container.querySelector('[role="dialog"] [role="alert"]')?.textContent).toBe(
       'Попуст не може бити већи од износа ставке.',
     );
-    type(inputLabelled('Попуст (RSD)'), '5,50');
+    typeInto(inputLabelled('Попуст (RSD)'), '5,50');
     await act(async () => form.requestSubmit());
     expect(container.querySelector('[role="dialog"]')).toBeNull();
     expect(byLabel('Укупно').textContent).toBe('59,50');
@@ -244,16 +237,16 @@ describe('the counter', () => {
       if (select) select.value = '10';
       select?.dispatchEvent(new Event('change', { bubbles: true }));
     });
-    type(inputLabelled('ИД купца'), '12345');
+    typeInto(inputLabelled('ИД купца'), '12345');
     await act(async () => key('F12'));
     expect(container.querySelector('[role="alert"]')?.textContent).toBe(
       'ПИБ није исправан: 9 цифара, последња је контролна.',
     );
     expect(checkouts).toEqual([]);
-    type(inputLabelled('ИД купца'), '123456789'); // nine digits, wrong check digit
+    typeInto(inputLabelled('ИД купца'), '123456789'); // nine digits, wrong check digit
     await act(async () => key('F12'));
     expect(checkouts).toEqual([]);
-    type(inputLabelled('ИД купца'), '123456788');
+    typeInto(inputLabelled('ИД купца'), '123456788');
     await act(async () => key('F12'));
     expect(checkouts[0]?.buyerId).toBe('10:123456788');
   });
@@ -272,7 +265,7 @@ describe('the counter', () => {
       select.value = '20';
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });
-    type(inputLabelled('ИД купца'), 'abc');
+    typeInto(inputLabelled('ИД купца'), 'abc');
     await act(async () => key('F12'));
     expect(container.querySelector('[role="alert"]')?.textContent).toBe('Број документа има тачно 9 цифара.');
     expect(checkouts).toEqual([]);
@@ -280,11 +273,11 @@ describe('the counter', () => {
       select.value = '12';
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });
-    type(inputLabelled('ИД купца'), '101134702');
+    typeInto(inputLabelled('ИД купца'), '101134702');
     await act(async () => key('F12'));
     expect(container.querySelector('[role="alert"]')?.textContent).toContain('ПИБ:ЈБКЈС');
     expect(checkouts).toEqual([]);
-    type(inputLabelled('ИД купца'), '101134702:12345');
+    typeInto(inputLabelled('ИД купца'), '101134702:12345');
     await act(async () => key('F12'));
     expect(checkouts[0]?.buyerId).toBe('12:101134702:12345');
   });
@@ -306,10 +299,10 @@ describe('the counter', () => {
     expect(container.querySelector('main')?.getAttribute('aria-label')).toBe('Пријава касира');
     expect(container.querySelector('[role="combobox"]')).toBeNull();
     const pin = inputLabelled('PIN');
-    type(pin, '9999');
+    typeInto(pin, '9999');
     await act(async () => pin.form?.requestSubmit());
     expect(container.querySelector('[role="alert"]')?.textContent).toBe('Пријава није успела: Погрешан PIN.');
-    type(pin, '1111');
+    typeInto(pin, '1111');
     await act(async () => pin.form?.requestSubmit());
     expect(container.querySelector('main')?.getAttribute('aria-label')).toBe('Каса');
   });
@@ -337,11 +330,11 @@ describe('the counter', () => {
     const dialog = container.querySelector('[role="dialog"]');
     expect(dialog?.textContent).toContain('Уклањање ставке после почетка плаћања: Млеко 2,8% 1 л.');
     const pin = inputLabelled('PIN менаџера');
-    type(pin, '1111');
+    typeInto(pin, '1111');
     await act(async () => pin.form?.requestSubmit());
     expect(container.querySelector('[role="dialog"] [role="alert"]')?.textContent).toContain('Није одобрено');
     expect(container.querySelectorAll('[data-testid="cart-line"]')).toHaveLength(2);
-    type(pin, '0000');
+    typeInto(pin, '0000');
     await act(async () => pin.form?.requestSubmit());
     expect(container.querySelector('[role="dialog"]')).toBeNull();
     expect(container.querySelectorAll('[data-testid="cart-line"]')).toHaveLength(1);
@@ -356,12 +349,12 @@ describe('the counter', () => {
     key('F4');
     const input = container.querySelector<HTMLInputElement>('[role="dialog"] input');
     if (!input) throw new Error('no dialog');
-    type(input, '1,5');
+    typeInto(input, '1,5');
     await act(async () => input.form?.requestSubmit());
     expect(container.querySelector('[role="dialog"] [role="alert"]')?.textContent).toBe(
       'Комади се продају у целим бројевима.',
     );
-    type(input, '3');
+    typeInto(input, '3');
     await act(async () => input.form?.requestSubmit());
     expect(container.querySelector('[role="dialog"]')).toBeNull();
     expect(byLabel('Укупно').textContent).toBe('195,00');

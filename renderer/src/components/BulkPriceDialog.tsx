@@ -12,6 +12,7 @@ import { formatPercent, parsePercentInput } from '../../../shared/catalog/percen
 import { MAX_PERCENT_BP, MIN_PERCENT_BP } from '../../../shared/catalog/price-change.ts';
 import { usePos } from '../context.ts';
 import { Modal } from './Modal.tsx';
+import { FieldErrorText, TextField } from './TextField.tsx';
 
 export function BulkPriceDialog(props: { api: PosApi; onDone: (message: string) => void; onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -65,12 +66,7 @@ export function BulkPriceDialog(props: { api: PosApi; onDone: (message: string) 
       setBusy(false);
     }
   };
-  const at = (field: 'group' | 'percent') =>
-    errors[field] ? (
-      <span className="field-error" role="alert" id={`bulk-${field}-error`}>
-        {errors[field]}
-      </span>
-    ) : null;
+  const at = (field: 'group' | 'percent') => <FieldErrorText text={errors[field]} id={`bulk-${field}-error`} />;
   const invalid = (field: 'group' | 'percent') =>
     errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `bulk-${field}-error` } : {};
   return (
@@ -96,19 +92,16 @@ export function BulkPriceDialog(props: { api: PosApi; onDone: (message: string) 
           </select>
           {at('group')}
         </label>
-        <label className="field">
-          {t('catalog.bulkPercent')}
-          <input
-            inputMode="decimal"
-            value={percent}
-            onChange={(e) => {
-              setPercent(e.target.value);
-              setPreview(null);
-            }}
-            {...invalid('percent')}
-          />
-          {at('percent')}
-        </label>
+        <TextField
+          label={t('catalog.bulkPercent')}
+          value={percent}
+          onChange={(value) => {
+            setPercent(value);
+            setPreview(null);
+          }}
+          input={{ inputMode: 'decimal', ...invalid('percent') }}
+          error={at('percent')}
+        />
         {preview && (
           <p role="status" className="wide-field">
             {t('catalog.bulkAsk', {

@@ -9,6 +9,7 @@ import { usePos, usePosPick } from '../context.ts';
 import { formatLineQuantity } from '../format.ts';
 import { Modal } from './Modal.tsx';
 import { NumberPad } from './NumberPad.tsx';
+import { FieldErrorText, TextField } from './TextField.tsx';
 
 function Buttons(props: { onCancel: () => void; okLabel?: string }) {
   const { t } = useTranslation();
@@ -57,16 +58,20 @@ export function QuantityDialog() {
   return (
     <Modal title={t('dialog.quantityTitle', { name: line.name })} onClose={() => close(null)}>
       <form onSubmit={submit} noValidate>
-        <label className="field">
-          {t('sale.quantity')} ({t(`unit.${line.unit}`)})
-          <input
-            inputMode="decimal"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            aria-invalid={error !== null}
-            aria-describedby={error ? 'qty-error' : undefined}
-          />
-        </label>
+        <TextField
+          label={
+            <>
+              {t('sale.quantity')} ({t(`unit.${line.unit}`)})
+            </>
+          }
+          value={text}
+          onChange={setText}
+          input={{
+            inputMode: 'decimal',
+            'aria-invalid': error !== null,
+            'aria-describedby': error ? 'qty-error' : undefined,
+          }}
+        />
         <NumberPad label={t('pad.keys')} value={text} onChange={setText} decimal={line.unit !== 'piece'} />
         {error && (
           <p id="qty-error" className="field-error" role="alert">
@@ -106,16 +111,12 @@ function LineAmountDialog(props: {
     <Modal title={props.title} onClose={() => close(null)}>
       <form onSubmit={submit} noValidate>
         {props.before}
-        <label className="field">
-          {props.label}
-          <input
-            inputMode="decimal"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            aria-invalid={error !== null}
-            data-autofocus
-          />
-        </label>
+        <TextField
+          label={props.label}
+          value={text}
+          onChange={setText}
+          input={{ inputMode: 'decimal', 'aria-invalid': error !== null, 'data-autofocus': true }}
+        />
         <NumberPad label={t('pad.keys')} value={text} onChange={setText} decimal percent={props.percent} />
         {props.help && <p className="help">{props.help}</p>}
         {error && (
@@ -236,42 +237,31 @@ export function ManualDialog() {
     if (Object.keys(next).length > 0 || unitPricePara === null || 'error' in q) return;
     addManual({ name: name.trim().slice(0, 100), unitPricePara, quantityMilli: q.milli, label, unit });
   };
-  const err = (k: string) =>
-    errors[k] ? (
-      <span className="field-error" role="alert">
-        {t(errors[k])}
-      </span>
-    ) : null;
+  const err = (k: string) => <FieldErrorText text={errors[k] ? t(errors[k]) : null} />;
   return (
     <Modal title={t('dialog.manualTitle')} onClose={() => close(null)}>
       <form onSubmit={submit} noValidate className="grid-form">
-        <label className="field">
-          {t('sale.name')}
-          <input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} aria-invalid={!!errors.name} />
-          {err('name')}
-        </label>
-        <label className="field">
-          {t('dialog.unitPrice')}
-          <input
-            inputMode="decimal"
-            value={price}
-            onChange={(e) => setPrice(e.target.value)}
-            onFocus={() => setPadFor('price')}
-            aria-invalid={!!errors.price}
-          />
-          {err('price')}
-        </label>
-        <label className="field">
-          {t('sale.quantity')}
-          <input
-            inputMode="decimal"
-            value={qty}
-            onChange={(e) => setQty(e.target.value)}
-            onFocus={() => setPadFor('qty')}
-            aria-invalid={!!errors.qty}
-          />
-          {err('qty')}
-        </label>
+        <TextField
+          label={t('sale.name')}
+          value={name}
+          onChange={setName}
+          input={{ maxLength: 100, 'aria-invalid': !!errors.name }}
+          error={err('name')}
+        />
+        <TextField
+          label={t('dialog.unitPrice')}
+          value={price}
+          onChange={setPrice}
+          input={{ inputMode: 'decimal', onFocus: () => setPadFor('price'), 'aria-invalid': !!errors.price }}
+          error={err('price')}
+        />
+        <TextField
+          label={t('sale.quantity')}
+          value={qty}
+          onChange={setQty}
+          input={{ inputMode: 'decimal', onFocus: () => setPadFor('qty'), 'aria-invalid': !!errors.qty }}
+          error={err('qty')}
+        />
         <UnitField value={unit} onChange={setUnit} />
         <label className="field">
           {t('dialog.label')}
@@ -328,10 +318,7 @@ export function ParkDialog() {
           void park(name);
         }}
       >
-        <label className="field">
-          {t('dialog.parkName')}
-          <input value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
-        </label>
+        <TextField label={t('dialog.parkName')} value={name} onChange={setName} input={{ maxLength: 60 }} />
         <Buttons onCancel={() => close(null)} okLabel={t('action.park')} />
       </form>
     </Modal>

@@ -21,6 +21,14 @@ async function counter() {
   return store;
 }
 
+/** The counter with bread in the cart and `dialog` open on its line. */
+async function breadWith(dialog: 'quantity' | 'discount') {
+  const store = await counter();
+  act(() => void store.getState().addProduct(BREAD));
+  act(() => store.getState().openDialog(dialog));
+  return store;
+}
+
 const pad = (name: string) => {
   const group = dom.container.querySelector<HTMLElement>(`[role="group"][aria-label="${name}"]`);
   if (!group) throw new Error(`no keypad ${name}`);
@@ -52,9 +60,7 @@ describe('the on-screen keypad', () => {
   });
 
   it('offers no comma for pieces, and clears with C', async () => {
-    const store = await counter();
-    act(() => void store.getState().addProduct(BREAD));
-    act(() => store.getState().openDialog('quantity'));
+    const store = await breadWith('quantity');
     const keys = pad('Бројчана тастатура');
     expect(keys.group.querySelector('[aria-label="Децимални зарез"]')).toBeNull();
     keys.press('Обриши све', '3');
@@ -63,18 +69,14 @@ describe('the on-screen keypad', () => {
   });
 
   it('types a line discount', async () => {
-    const store = await counter();
-    act(() => void store.getState().addProduct(BREAD));
-    act(() => store.getState().openDialog('discount'));
+    const store = await breadWith('discount');
     pad('Бројчана тастатура').press('1', '0');
     await submit();
     expect(store.getState().lines[0]?.discountPara).toBe(1000);
   });
 
   it('types a discount as a share of the line with the % key', async () => {
-    const store = await counter();
-    act(() => void store.getState().addProduct(BREAD));
-    act(() => store.getState().openDialog('discount'));
+    const store = await breadWith('discount');
     pad('Бројчана тастатура').press('1', '2', 'Децимални зарез', '5', 'Проценат');
     await submit();
     // 12,5 % of 65,00 = 8,125: rounded half up to 8,13.

@@ -11,7 +11,7 @@ import type { ScanResult } from '../../../shared/contract/catalog.ts';
 import { fillRest, ipsRest } from './PaymentScreen.tsx';
 import { ok } from '../testing/fake-api.ts';
 import { BREAD, INFO, order } from '../testing/fixtures.ts';
-import { testRoot } from '../testing/dom.ts';
+import { testRoot, typeInto } from '../testing/dom.ts';
 import { startTill } from '../testing/till.tsx';
 
 const SCAN: ScanResult = {
@@ -116,11 +116,7 @@ describe('F5 and F6 fill what is left to pay', () => {
   it('"20 cash, the rest by card": type 20, F6, F12 checks out both tenders; the F6 button shows the rest', async () => {
     const { div, checkouts, key, amountInputs } = await till(false);
     const cash = amountInputs()[0] as HTMLInputElement;
-    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-    act(() => {
-      setValue?.call(cash, '20');
-      cash.dispatchEvent(new Event('input', { bubbles: true }));
-    });
+    typeInto(cash, '20');
     const f6 = [...div.querySelectorAll('.quick-pay button')].find((b) => b.textContent?.includes('F6'));
     expect(f6?.textContent).toContain('= 45,00');
     key('F6');

@@ -8,6 +8,7 @@ import { ruleNamesOf } from '../store/cart.ts';
 import { ActionButton } from './SaleScreen.tsx';
 import { BuyerIdField, buyerIdValue, checkBuyerId, type BuyerIdValue } from './BuyerIdField.tsx';
 import { IpsDialog } from './IpsPayment.tsx';
+import { TextField } from './TextField.tsx';
 
 const MAIN_TYPES: PaymentType[] = ['cash', 'card'];
 const OTHER_TYPES = PAYMENT_TYPES.filter((p) => !MAIN_TYPES.includes(p));
@@ -319,15 +320,12 @@ export function PaymentScreen() {
               {t('pay.priceRules', { names: ruleNames.join(', ') })}
             </p>
           )}
-          <label className="field">
-            {t('pay.email')}
-            <input
-              type="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-invalid={emailError !== null}
-            />
-          </label>
+          <TextField
+            label={t('pay.email')}
+            value={email}
+            onChange={setEmail}
+            input={{ type: 'email', 'aria-invalid': emailError !== null }}
+          />
           <label className="field">
             {t('pay.invoiceType')}
             <select value={invoiceType} onChange={(e) => setInvoiceType(e.target.value as PaymentEntry['invoiceType'])}>

@@ -13,6 +13,7 @@ import { UnitField } from './Dialogs.tsx';
 import { Modal } from './Modal.tsx';
 import { BulkPriceDialog } from './BulkPriceDialog.tsx';
 import { onHandText } from './SaleScreen.tsx';
+import { FieldErrorText, TextField } from './TextField.tsx';
 
 const PAGE = 50;
 
@@ -203,14 +204,7 @@ function ProductForm(props: {
     }
   };
 
-  const fieldError = (field: string) => {
-    const text = at(field);
-    return text ? (
-      <span className="field-error" role="alert">
-        {text}
-      </span>
-    ) : null;
-  };
+  const fieldError = (field: string) => <FieldErrorText text={at(field)} />;
   return (
     <Modal title={t(p ? 'catalog.editTitle' : 'catalog.addTitle')} onClose={props.onClose} wide>
       {p && <CardStock api={props.api} code={p.code} />}
@@ -221,21 +215,27 @@ function ProductForm(props: {
           void save();
         }}
       >
-        <label className="field">
-          {t('catalog.code')}
-          <input value={code} disabled={p !== null} onChange={(e) => setCode(e.target.value)} {...invalid('code')} />
-          {fieldError('code')}
-        </label>
-        <label className="field">
-          {t('catalog.name')}
-          <input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} {...invalid('name')} />
-          {fieldError('name')}
-        </label>
-        <label className="field">
-          {t('catalog.price')}
-          <input value={price} inputMode="decimal" onChange={(e) => setPrice(e.target.value)} {...invalid('price')} />
-          {fieldError('price')}
-        </label>
+        <TextField
+          label={t('catalog.code')}
+          value={code}
+          onChange={setCode}
+          input={{ disabled: p !== null, ...invalid('code') }}
+          error={fieldError('code')}
+        />
+        <TextField
+          label={t('catalog.name')}
+          value={name}
+          onChange={setName}
+          input={{ maxLength: 100, ...invalid('name') }}
+          error={fieldError('name')}
+        />
+        <TextField
+          label={t('catalog.price')}
+          value={price}
+          onChange={setPrice}
+          input={{ inputMode: 'decimal', ...invalid('price') }}
+          error={fieldError('price')}
+        />
         <label className="field">
           {t('catalog.label')}
           <select value={label} onChange={(e) => setLabel(e.target.value)} {...invalid('label')}>
@@ -250,21 +250,21 @@ function ProductForm(props: {
           {fieldError('label')}
         </label>
         <UnitField value={unit} onChange={setUnit} />
-        <label className="field">
-          {t('catalog.group')}
-          <input value={group} onChange={(e) => setGroup(e.target.value)} maxLength={60} {...invalid('group')} />
-          {fieldError('group')}
-        </label>
-        <label className="field wide-field">
-          {t('catalog.barcodesHint')}
-          <input
-            value={barcodes}
-            inputMode="numeric"
-            onChange={(e) => setBarcodes(e.target.value)}
-            {...invalid('barcodes')}
-          />
-          {fieldError('barcodes')}
-        </label>
+        <TextField
+          label={t('catalog.group')}
+          value={group}
+          onChange={setGroup}
+          input={{ maxLength: 60, ...invalid('group') }}
+          error={fieldError('group')}
+        />
+        <TextField
+          className="field wide-field"
+          label={t('catalog.barcodesHint')}
+          value={barcodes}
+          onChange={setBarcodes}
+          input={{ inputMode: 'numeric', ...invalid('barcodes') }}
+          error={fieldError('barcodes')}
+        />
         <Check label={t('catalog.favourite')} checked={favourite} onChange={setFavourite} />
         {error && !['code', 'name', 'price', 'label', 'group', 'barcodes'].includes(error.field) && (
           <p className="field-error wide-field" role="alert">

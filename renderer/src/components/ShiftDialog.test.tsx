@@ -10,7 +10,7 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { ShiftView } from '../../../shared/contract/shifts.ts';
-import { testRoot } from '../testing/dom.ts';
+import { testRoot, typeInto } from '../testing/dom.ts';
 import { ok } from '../testing/fake-api.ts';
 import { startTill } from '../testing/till.tsx';
 
@@ -178,12 +178,8 @@ describe('the shift dialog on a touch-only till', () => {
     const target = () => dialog().querySelector('[data-testid="pad-target"]')?.textContent;
     expect(target()).toBe('Тастатура уписује у: Износ (RSD) (Полози и подизања)');
     press('1', '0', '0', '0');
-    act(() => {
-      const reason = field('Полози и подизања', 'Разлог');
-      // The reason is text: a touch-only till has the system's on-screen keyboard for it.
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(reason, 'Банка');
-      reason.dispatchEvent(new Event('input', { bubbles: true }));
-    });
+    // The reason is text: a touch-only till has the system's on-screen keyboard for it.
+    typeInto(field('Полози и подизања', 'Разлог'), 'Банка');
     touch(field('Полози и подизања', 'PIN менаџера'));
     expect(target()).toBe('Тастатура уписује у: PIN менаџера (Полози и подизања)');
     expect(dialog().querySelector('[aria-label="Децимални зарез"]')).toBeNull();

@@ -17,6 +17,7 @@ import { usePos } from '../context.ts';
 import { Modal } from './Modal.tsx';
 import { NumberPad } from './NumberPad.tsx';
 import { PinInput } from './PinPad.tsx';
+import { TextField } from './TextField.tsx';
 
 /** An amount typed the Serbian way, as the RSD number the contract takes; null when it is not one. */
 function rsd(text: string): number | null {
@@ -297,10 +298,12 @@ export function ShiftDialog(props: { api: PosApi }) {
       ) : shift === null ? (
         <form onSubmit={open} noValidate aria-label={t('shift.openAction')}>
           <p>{t('shift.noShift')}</p>
-          <label className="field">
-            {t('shift.float')}
-            <input ref={floatRef} inputMode="decimal" value={float} onChange={(e) => setFloat(e.target.value)} />
-          </label>
+          <TextField
+            label={t('shift.float')}
+            value={float}
+            onChange={setFloat}
+            input={{ ref: floatRef, inputMode: 'decimal' }}
+          />
           <NumberPad label={t('pad.keys')} value={float} onChange={setFloat} decimal />
           <button type="submit" className="primary">
             {t('shift.openAction')}
@@ -330,19 +333,13 @@ export function ShiftDialog(props: { api: PosApi }) {
                   <option value="in">{t('shift.cashIn')}</option>
                 </select>
               </label>
-              <label className="field">
-                {t('shift.amount')}
-                <input
-                  inputMode="decimal"
-                  value={amount}
-                  onFocus={() => setPadFor('amount')}
-                  onChange={(e) => setAmount(e.target.value)}
-                />
-              </label>
-              <label className="field">
-                {t('shift.reason')}
-                <input value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
-              </label>
+              <TextField
+                label={t('shift.amount')}
+                value={amount}
+                onChange={setAmount}
+                input={{ inputMode: 'decimal', onFocus: () => setPadFor('amount') }}
+              />
+              <TextField label={t('shift.reason')} value={reason} onChange={setReason} input={{ maxLength: 200 }} />
               <PinField
                 label={t('shift.managerPin')}
                 value={movePin}
@@ -353,16 +350,12 @@ export function ShiftDialog(props: { api: PosApi }) {
             </form>
             <form onSubmit={closeShift} noValidate aria-label={t('shift.closeAction')}>
               <h3>{t('shift.closeAction')}</h3>
-              <label className="field">
-                {t('shift.countedField')}
-                <input
-                  inputMode="decimal"
-                  readOnly={byDenomination}
-                  value={byDenomination ? formatRsd(countedByDenomination(counts).para) : counted}
-                  onFocus={() => setPadFor('counted')}
-                  onChange={(e) => setCounted(e.target.value)}
-                />
-              </label>
+              <TextField
+                label={t('shift.countedField')}
+                value={byDenomination ? formatRsd(countedByDenomination(counts).para) : counted}
+                onChange={setCounted}
+                input={{ inputMode: 'decimal', readOnly: byDenomination, onFocus: () => setPadFor('counted') }}
+              />
               <button type="button" aria-expanded={byDenomination} onClick={() => setByDenomination(!byDenomination)}>
                 {t('shift.byDenomination')}
               </button>

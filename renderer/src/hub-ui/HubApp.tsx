@@ -17,7 +17,7 @@ import type { ShopSettings } from '../../../shared/hub/protocol.ts';
 import { DEFAULT_DISCOUNT_LIMIT_PERCENT } from '../../../shared/domain.ts';
 import { PinPadView } from '../components/PinPad.tsx';
 import { ScreenHead } from '../ui/ScreenHead.tsx';
-import { Alert, CheckedField, MgrTable } from '../ui/forms.tsx';
+import { Alert, CheckedField, CheckedInput, ListTable, MgrTable } from '../ui/forms.tsx';
 import { auditPerson, hubAuditSentence } from '../../../shared/i18n/audit.ts';
 import { dayIn, dayStart, formatMoment } from '../../../shared/i18n/time.ts';
 import { addDays } from '../dates.ts';
@@ -523,23 +523,20 @@ function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
       } else setLimitError(t('badSettings', { field: t('discountLimit') }));
     }
   };
-  const errorProps = (id: string, error: string | undefined) =>
-    error ? { 'aria-invalid': true as const, 'aria-describedby': id } : {};
   return (
     <section aria-label={t('settings')} className="mgr-tab">
       {/* Shown once the hub's settings are read: a rule added or a limit typed before they came back was lost when
           they arrived (a slow hub), and a save then sent the form without them. */}
       {held && (
         <form className="mgr-panel" onSubmit={(e) => void save(e)}>
-          <CheckedField label={t('discountLimit')} error={limitError} errorId="hub-settings-limit-error">
-            <input
-              inputMode="numeric"
-              size={6}
-              value={limit}
-              {...errorProps('hub-settings-limit-error', limitError)}
-              onChange={(e) => setLimit(e.target.value)}
-            />
-          </CheckedField>
+          <CheckedInput
+            label={t('discountLimit')}
+            error={limitError}
+            errorId="hub-settings-limit-error"
+            value={limit}
+            onChange={setLimit}
+            input={{ inputMode: 'numeric', size: 6 }}
+          />
           {held && held.discountLimitPercent === undefined && (
             <p className="mgr-hint">{t('settingsDefault', { value: `${DEFAULT_DISCOUNT_LIMIT_PERCENT} %` })}</p>
           )}
@@ -551,20 +548,20 @@ function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
             {rules.length === 0 && <p className="mgr-hint">{t('settingsNoRules')}</p>}
             {rules.map((r, i) => {
               const n = i + 1;
-              const err = { prefix: ruleText(i, 'prefix'), code: ruleText(i, 'code'), value: ruleText(i, 'value') };
-              const id = (f: RuleField): string => `hub-rule-${i}-${f}-error`;
+              // The rule's digit fields differ only in their name, their width and how many digits they take.
+              const digits = (f: RuleField, label: HubKey, size: number, maxLength: number) => (
+                <CheckedInput
+                  label={t(label)}
+                  error={ruleText(i, f)}
+                  errorId={`hub-rule-${i}-${f}-error`}
+                  value={r[f]}
+                  onChange={(text) => setRule(i, { [f]: text })}
+                  input={{ inputMode: 'numeric', size, maxLength }}
+                />
+              );
               return (
                 <div key={i} role="group" aria-label={t('ruleRow', { n })} className="mgr-row mgr-top hub-rule">
-                  <CheckedField label={t('rulePrefix')} error={err.prefix} errorId={id('prefix')}>
-                    <input
-                      inputMode="numeric"
-                      size={3}
-                      maxLength={2}
-                      value={r.prefix}
-                      {...errorProps(id('prefix'), err.prefix)}
-                      onChange={(e) => setRule(i, { prefix: e.target.value })}
-                    />
-                  </CheckedField>
+                  {digits('prefix', 'rulePrefix', 3, 2)}
                   <CheckedField label={t('ruleKind')} error={undefined} errorId={`hub-rule-${i}-kind-error`}>
                     <select
                       value={r.kind}
@@ -574,26 +571,8 @@ function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
                       <option value="weight">{t('ruleWeight')}</option>
                     </select>
                   </CheckedField>
-                  <CheckedField label={t('ruleCodeDigits')} error={err.code} errorId={id('code')}>
-                    <input
-                      inputMode="numeric"
-                      size={2}
-                      maxLength={1}
-                      value={r.code}
-                      {...errorProps(id('code'), err.code)}
-                      onChange={(e) => setRule(i, { code: e.target.value })}
-                    />
-                  </CheckedField>
-                  <CheckedField label={t('ruleValueDigits')} error={err.value} errorId={id('value')}>
-                    <input
-                      inputMode="numeric"
-                      size={2}
-                      maxLength={1}
-                      value={r.value}
-                      {...errorProps(id('value'), err.value)}
-                      onChange={(e) => setRule(i, { value: e.target.value })}
-                    />
-                  </CheckedField>
+                  {digits('code', 'ruleCodeDigits', 2, 1)}
+                  {digits('value', 'ruleValueDigits', 2, 1)}
                   <div className="mgr-field-actions">
                     <button
                       type="button"
@@ -826,9 +805,14 @@ function AuditSection({ t, lang, token }: { t: HubT; lang: HubLang; token: strin
   return (
     <section aria-label={t('audit')} className="mgr-tab">
       <Alert text={error} />
-      {entries?.length === 0 && <p>{t('auditEmpty')}</p>}
-      {entries && entries.length > 0 && (
-        <MgrTable scroll label={t('audit')} headers={[t('auditWhen'), t('auditWho'), t('auditWhat')]}>
+      {entries && (
+        <ListTable
+          none={t('auditEmpty')}
+          count={entries.length}
+          scroll
+          label={t('audit')}
+          headers={[t('auditWhen'), t('auditWho'), t('auditWhat')]}
+        >
           {entries.map((e) => (
             <tr key={e.id}>
               <td>{localTime(lang, e.at)}</td>
@@ -837,7 +821,7 @@ function AuditSection({ t, lang, token }: { t: HubT; lang: HubLang; token: strin
               <td>{hubAuditSentence(lang, e)}</td>
             </tr>
           ))}
-        </MgrTable>
+        </ListTable>
       )}
     </section>
   );

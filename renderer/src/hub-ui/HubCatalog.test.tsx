@@ -8,18 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { translate } from '../../../shared/i18n/catalog.ts';
 import { ProductForm } from './HubCatalog.tsx';
 import { hubMessages, type HubKey } from './i18n.ts';
-import { testRoot } from '../testing/dom.ts';
+import { testRoot, typeInto } from '../testing/dom.ts';
 
 const dom = testRoot();
 const t = (key: HubKey, params?: Record<string, string | number>) => translate(hubMessages, 'sr-Cyrl', key, params);
 
 function type(id: string, value: string): void {
-  const input = dom.container.querySelector(`#${id}`) as HTMLInputElement;
-  act(() => {
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-    setter?.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
+  typeInto(dom.container.querySelector(`#${id}`) as HTMLInputElement, value);
 }
 
 describe('the hub’s new product form', () => {

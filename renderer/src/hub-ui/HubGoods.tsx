@@ -17,7 +17,7 @@ import type {
 } from '../../../shared/hub/goods-protocol.ts';
 import type { HubShop } from '../../../shared/hub/contract.ts';
 import { isHubFile } from '../../../shared/hub/client.ts';
-import { Alert, MgrTable } from '../ui/forms.tsx';
+import { Alert, ListTable } from '../ui/forms.tsx';
 import { KepBook, StockTable, ValueTable } from '../ui/goods-tables.tsx';
 import { DateField } from '../manager/DateField.tsx';
 import { mt, type ManagerT } from '../manager/i18n.ts';
@@ -195,56 +195,55 @@ export function HubGoods(props: {
         </label>
         <button type="submit">{t('goodsTransferSend')}</button>
       </form>
-      {transfers.length === 0 && <p>{t('goodsNoTransfers')}</p>}
-      {transfers.length > 0 && (
-        <MgrTable
-          label={t('goodsTransfers')}
-          headers={[t('goodsNumber'), t('goodsFrom'), t('goodsTo'), t('goodsLines'), t('goodsState'), '']}
-        >
-          {transfers.map((tr) => (
-            <tr key={tr.id}>
-              <td>{tr.number}</td>
-              <td>{tr.fromShop}</td>
-              <td>{tr.toShop}</td>
-              <td>
-                {tr.lines
-                  .map(
-                    (l) =>
-                      `${l.name} ${formatQuantity(l.sentMilli)}` +
-                      (l.receivedMilli !== null && l.receivedMilli !== l.sentMilli
-                        ? ` (${t('goodsReceivedShort')} ${formatQuantity(l.receivedMilli)})`
-                        : ''),
-                  )
-                  .join(', ')}
-              </td>
-              <td>{tr.receivedAt ? t('goodsReceived', { number: tr.receivedNumber ?? '' }) : t('goodsInTransit')}</td>
-              <td>
-                {!tr.receivedAt && tr.toShopId === own && (
-                  <button
-                    type="button"
-                    onClick={() =>
-                      act(api.call('goodsTransferReceive', { transferId: tr.id, received: [] }), 'goodsTransferDone')
-                    }
-                  >
-                    {t('goodsReceiveAsSent', { number: tr.number })}
-                  </button>
-                )}
+      <ListTable
+        none={t('goodsNoTransfers')}
+        count={transfers.length}
+        label={t('goodsTransfers')}
+        headers={[t('goodsNumber'), t('goodsFrom'), t('goodsTo'), t('goodsLines'), t('goodsState'), '']}
+      >
+        {transfers.map((tr) => (
+          <tr key={tr.id}>
+            <td>{tr.number}</td>
+            <td>{tr.fromShop}</td>
+            <td>{tr.toShop}</td>
+            <td>
+              {tr.lines
+                .map(
+                  (l) =>
+                    `${l.name} ${formatQuantity(l.sentMilli)}` +
+                    (l.receivedMilli !== null && l.receivedMilli !== l.sentMilli
+                      ? ` (${t('goodsReceivedShort')} ${formatQuantity(l.receivedMilli)})`
+                      : ''),
+                )
+                .join(', ')}
+            </td>
+            <td>{tr.receivedAt ? t('goodsReceived', { number: tr.receivedNumber ?? '' }) : t('goodsInTransit')}</td>
+            <td>
+              {!tr.receivedAt && tr.toShopId === own && (
                 <button
                   type="button"
                   onClick={() =>
-                    api
-                      .call('goodsTransferPdf', { transferId: tr.id, lang })
-                      .then((f) => download(f, `prenos-${tr.id}.pdf`))
-                      .catch((err: unknown) => setError(errorText(err)))
+                    act(api.call('goodsTransferReceive', { transferId: tr.id, received: [] }), 'goodsTransferDone')
                   }
                 >
-                  {t('goodsPdfOf', { number: tr.number })}
+                  {t('goodsReceiveAsSent', { number: tr.number })}
                 </button>
-              </td>
-            </tr>
-          ))}
-        </MgrTable>
-      )}
+              )}
+              <button
+                type="button"
+                onClick={() =>
+                  api
+                    .call('goodsTransferPdf', { transferId: tr.id, lang })
+                    .then((f) => download(f, `prenos-${tr.id}.pdf`))
+                    .catch((err: unknown) => setError(errorText(err)))
+                }
+              >
+                {t('goodsPdfOf', { number: tr.number })}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
 
       {transfers
         .filter((tr) => !tr.receivedAt && tr.toShopId === own)
@@ -253,23 +252,22 @@ export function HubGoods(props: {
         ))}
 
       <h2>{t('goodsDocs')}</h2>
-      {docs.length === 0 && <p>{t('goodsNoDocs')}</p>}
-      {docs.length > 0 && (
-        <MgrTable
-          scroll
-          label={t('goodsDocs')}
-          headers={[t('goodsNumber'), t('goodsKind'), t('goodsDay'), t('goodsValue')]}
-        >
-          {docs.map((d) => (
-            <tr key={d.id}>
-              <td>{d.number}</td>
-              <td>{docKind(d.kind)}</td>
-              <td>{formatDay(d.day, lang)}</td>
-              <td className="mgr-num">{formatRsd(d.valuePara)}</td>
-            </tr>
-          ))}
-        </MgrTable>
-      )}
+      <ListTable
+        none={t('goodsNoDocs')}
+        count={docs.length}
+        scroll
+        label={t('goodsDocs')}
+        headers={[t('goodsNumber'), t('goodsKind'), t('goodsDay'), t('goodsValue')]}
+      >
+        {docs.map((d) => (
+          <tr key={d.id}>
+            <td>{d.number}</td>
+            <td>{docKind(d.kind)}</td>
+            <td>{formatDay(d.day, lang)}</td>
+            <td className="mgr-num">{formatRsd(d.valuePara)}</td>
+          </tr>
+        ))}
+      </ListTable>
 
       <h2>{t('goodsKep')}</h2>
       <div className="mgr-row mgr-top">

@@ -11,7 +11,7 @@ import { formatPercent, parsePercentInput } from '../../../shared/catalog/percen
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { hasMessage, message } from '../../../shared/messages.ts';
 import type { HubPrices as Prices, PriceWhere } from '../../../shared/hub/prices.ts';
-import { MgrTable } from '../ui/forms.tsx';
+import { ListTable } from '../ui/forms.tsx';
 import { hubErrorText } from './HubApp.tsx';
 import { Labelled } from './HubCatalog.tsx';
 import { HubCallError, hubApi } from './api.ts';
@@ -323,9 +323,10 @@ export function HubPrices({ t, lang, token }: { t: HubT; lang: HubLang; token: s
   ) => (
     <>
       <h2>{p(title)}</h2>
-      {rows && rows.length === 0 && <p>{p('none')}</p>}
-      {rows && rows.length > 0 && (
-        <MgrTable
+      {rows && (
+        <ListTable
+          none={p('none')}
+          count={rows.length}
           scroll
           label={p(title)}
           headers={[p('name'), p('where'), p('deal'), p('period'), p('priority'), p('actions')]}
@@ -357,7 +358,7 @@ export function HubPrices({ t, lang, token }: { t: HubT; lang: HubLang; token: s
               </td>
             </tr>
           ))}
-        </MgrTable>
+        </ListTable>
       )}
     </>
   );
@@ -445,9 +446,10 @@ export function HubPrices({ t, lang, token }: { t: HubT; lang: HubLang; token: s
         }),
       )}
       <h2>{p('scheduled')}</h2>
-      {prices && prices.scheduled.length === 0 && <p>{p('none')}</p>}
-      {prices && prices.scheduled.length > 0 && (
-        <MgrTable
+      {prices && (
+        <ListTable
+          none={p('none')}
+          count={prices.scheduled.length}
           scroll
           label={p('scheduled')}
           headers={[p('product'), p('where'), p('price'), p('at'), p('state'), p('actions')]}
@@ -482,7 +484,7 @@ export function HubPrices({ t, lang, token }: { t: HubT; lang: HubLang; token: s
               </td>
             </tr>
           ))}
-        </MgrTable>
+        </ListTable>
       )}
     </section>
   );

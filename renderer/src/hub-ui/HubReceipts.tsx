@@ -10,7 +10,7 @@ import { kepDate } from '../../../shared/i18n/goods.ts';
 import type { ReorderView } from '../../../shared/contract/goods.ts';
 import type { HubGoodsFormData, HubMinimum, HubReceipt } from '../../../shared/hub/goods-protocol.ts';
 import { isHubFile } from '../../../shared/hub/client.ts';
-import { MgrTable, NoteAndAlert } from '../ui/forms.tsx';
+import { ListTable, MgrTable, NoteAndAlert } from '../ui/forms.tsx';
 import { download, type HubUiApi } from './api.ts';
 import { ReceiptForm, refusalText, TextField } from './HubGoodsForms.tsx';
 import type { HubKey, HubLang, HubT } from './i18n.ts';
@@ -86,107 +86,105 @@ export function HubReceipts(props: Props) {
       />
       <NoteAndAlert note={note ? t(note[0], note[1]) : null} error={error} />
       <h3>{t('rcDrafts')}</h3>
-      {drafts.length === 0 && <p>{t('rcNoDrafts')}</p>}
-      {drafts.length > 0 && (
-        <MgrTable
-          label={t('rcDrafts')}
-          headers={[t('gfSupplier'), t('gfInvoiceNumber'), t('gfInvoiceDate'), t('goodsLines'), t('rcPurchase'), '']}
-        >
-          {drafts.map((r) => (
-            <tr key={r.id}>
-              <td>{r.supplier}</td>
-              <td>{r.invoiceNumber}</td>
-              <td>{r.invoiceDate ? kepDate(r.invoiceDate, lang) : ''}</td>
-              <td className="mgr-num">{r.lineCount}</td>
-              <td className="mgr-num">{formatRsd(r.valuePara)}</td>
-              <td>
-                <button
-                  type="button"
-                  aria-label={t('rcEdit', { invoice: r.invoiceNumber })}
-                  onClick={() => setEditing(r)}
-                >
-                  {t('rcEditShort')}
-                </button>
-                <button
-                  type="button"
-                  aria-label={t('rcPost', { invoice: r.invoiceNumber })}
-                  onClick={() =>
-                    act(
-                      api.call('goodsReceiptDraftPost', { id: r.id }).then((doc) => {
-                        if (editing?.id === r.id) setEditing(null);
-                        return doc;
-                      }),
-                      ['rcDraftPosted', { invoice: r.invoiceNumber }],
-                    )
-                  }
-                >
-                  {t('rcPostShort')}
-                </button>
-                <button
-                  type="button"
-                  aria-label={t('rcDelete', { invoice: r.invoiceNumber })}
-                  onClick={() =>
-                    act(api.call('goodsReceiptDraftDelete', { id: r.id }), [
-                      'rcDraftDeleted',
-                      { invoice: r.invoiceNumber },
-                    ])
-                  }
-                >
-                  {t('rcDeleteShort')}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </MgrTable>
-      )}
+      <ListTable
+        none={t('rcNoDrafts')}
+        count={drafts.length}
+        label={t('rcDrafts')}
+        headers={[t('gfSupplier'), t('gfInvoiceNumber'), t('gfInvoiceDate'), t('goodsLines'), t('rcPurchase'), '']}
+      >
+        {drafts.map((r) => (
+          <tr key={r.id}>
+            <td>{r.supplier}</td>
+            <td>{r.invoiceNumber}</td>
+            <td>{r.invoiceDate ? kepDate(r.invoiceDate, lang) : ''}</td>
+            <td className="mgr-num">{r.lineCount}</td>
+            <td className="mgr-num">{formatRsd(r.valuePara)}</td>
+            <td>
+              <button
+                type="button"
+                aria-label={t('rcEdit', { invoice: r.invoiceNumber })}
+                onClick={() => setEditing(r)}
+              >
+                {t('rcEditShort')}
+              </button>
+              <button
+                type="button"
+                aria-label={t('rcPost', { invoice: r.invoiceNumber })}
+                onClick={() =>
+                  act(
+                    api.call('goodsReceiptDraftPost', { id: r.id }).then((doc) => {
+                      if (editing?.id === r.id) setEditing(null);
+                      return doc;
+                    }),
+                    ['rcDraftPosted', { invoice: r.invoiceNumber }],
+                  )
+                }
+              >
+                {t('rcPostShort')}
+              </button>
+              <button
+                type="button"
+                aria-label={t('rcDelete', { invoice: r.invoiceNumber })}
+                onClick={() =>
+                  act(api.call('goodsReceiptDraftDelete', { id: r.id }), [
+                    'rcDraftDeleted',
+                    { invoice: r.invoiceNumber },
+                  ])
+                }
+              >
+                {t('rcDeleteShort')}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
       <h3>{t('rcPostedList')}</h3>
-      {posted.length === 0 && <p>{t('rcNoPosted')}</p>}
-      {posted.length > 0 && (
-        <MgrTable
-          scroll
-          label={t('rcPostedList')}
-          headers={[
-            t('goodsNumber'),
-            t('gfSupplier'),
-            t('gfInvoiceNumber'),
-            t('gfInvoiceDate'),
-            t('goodsValue'),
-            t('goodsState'),
-            '',
-          ]}
-        >
-          {posted.map((r) => (
-            <tr key={r.id}>
-              <td>{r.number}</td>
-              <td>{r.supplier}</td>
-              <td>{r.invoiceNumber}</td>
-              <td>{r.invoiceDate ? kepDate(r.invoiceDate, lang) : ''}</td>
-              <td className="mgr-num">{formatRsd(r.valuePara)}</td>
-              <td>{stateText(r)}</td>
-              <td>
-                {r.kind === 'receipt' && r.state === 'posted' && (
-                  <button
-                    type="button"
-                    aria-label={t('rcReverseOf', { number: r.number ?? '' })}
-                    onClick={() =>
-                      act(api.call('goodsReceiptReverse', { id: r.id }), ['rcReversed', { number: r.number ?? '' }])
-                    }
-                  >
-                    {t('rcReverse')}
-                  </button>
-                )}
+      <ListTable
+        none={t('rcNoPosted')}
+        count={posted.length}
+        scroll
+        label={t('rcPostedList')}
+        headers={[
+          t('goodsNumber'),
+          t('gfSupplier'),
+          t('gfInvoiceNumber'),
+          t('gfInvoiceDate'),
+          t('goodsValue'),
+          t('goodsState'),
+          '',
+        ]}
+      >
+        {posted.map((r) => (
+          <tr key={r.id}>
+            <td>{r.number}</td>
+            <td>{r.supplier}</td>
+            <td>{r.invoiceNumber}</td>
+            <td>{r.invoiceDate ? kepDate(r.invoiceDate, lang) : ''}</td>
+            <td className="mgr-num">{formatRsd(r.valuePara)}</td>
+            <td>{stateText(r)}</td>
+            <td>
+              {r.kind === 'receipt' && r.state === 'posted' && (
                 <button
                   type="button"
-                  aria-label={t(r.kind === 'reversal' ? 'rcPdfOfReversal' : 'rcPdfOf', { number: r.number ?? '' })}
-                  onClick={() => void pdf(r)}
+                  aria-label={t('rcReverseOf', { number: r.number ?? '' })}
+                  onClick={() =>
+                    act(api.call('goodsReceiptReverse', { id: r.id }), ['rcReversed', { number: r.number ?? '' }])
+                  }
                 >
-                  PDF
+                  {t('rcReverse')}
                 </button>
-              </td>
-            </tr>
-          ))}
-        </MgrTable>
-      )}
+              )}
+              <button
+                type="button"
+                aria-label={t(r.kind === 'reversal' ? 'rcPdfOfReversal' : 'rcPdfOf', { number: r.number ?? '' })}
+                onClick={() => void pdf(r)}
+              >
+                PDF
+              </button>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
       <Minimums {...props} version={version} />
     </>
   );
@@ -280,9 +278,10 @@ function Minimums(props: Props & { version: number }) {
           {t('rcReorderPdf')}
         </button>
       </div>
-      {reorder && reorder.suppliers.length === 0 && <p>{t('rcNothingToOrder')}</p>}
-      {reorder && reorder.suppliers.length > 0 && (
-        <MgrTable
+      {reorder && (
+        <ListTable
+          none={t('rcNothingToOrder')}
+          count={reorder.suppliers.length}
           label={t('rcReorder')}
           headers={[t('gfSupplier'), t('goodsCode'), t('rcName'), t('rcOnHand'), t('rcMinimum'), t('rcToOrder')]}
         >
@@ -298,7 +297,7 @@ function Minimums(props: Props & { version: number }) {
               </tr>
             )),
           )}
-        </MgrTable>
+        </ListTable>
       )}
     </>
   );

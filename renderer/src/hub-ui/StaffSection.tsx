@@ -9,8 +9,25 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { HubStaffRow } from '../../../shared/hub/protocol.ts';
 import { CheckedField, CheckedInput, CheckedPinInput, MgrTable, NoteAndAlert } from '../ui/forms.tsx';
-import type { HubT } from './i18n.ts';
+import type { HubKey, HubT } from './i18n.ts';
 import type { HubUiApi } from './api.ts';
+
+/**
+ * The hub's staff refusal codes and the text each is said with; `field` marks a text that names the field typed
+ * (the name or a PIN). One table, so a new code is one line.
+ */
+const STAFF_ERRORS: ReadonlyMap<string, { key: HubKey; field?: true }> = new Map([
+  ['staff_self', { key: 'errStaffSelf' }],
+  ['last_manager', { key: 'errLastManager' }],
+  ['pin_format', { key: 'errPinFormat', field: true }],
+  ['pin_short', { key: 'errPinShort', field: true }],
+  ['pin_taken', { key: 'errPinTaken', field: true }],
+  ['pin_trivial', { key: 'errPinTrivial', field: true }],
+  ['staff_name_taken', { key: 'errNameTaken', field: true }],
+  ['name_invisible', { key: 'errNameInvisible', field: true }],
+  ['name_mixed_script', { key: 'errNameMixed', field: true }],
+  ['name_lookalike', { key: 'errNameLookalike', field: true }],
+] as const);
 
 /** A refusal of the hub as its code says it: the staff codes here, the rest as the hub UI says them. */
 function staffErrorText(
@@ -20,31 +37,9 @@ function staffErrorText(
   fieldLabel?: 'staffAddName' | 'staffAddPin',
 ): string {
   const code = (err as { code?: unknown } | null)?.code;
-  const field = t(fieldLabel ?? 'staffPinLabel');
-  switch (code) {
-    case 'staff_self':
-      return t('errStaffSelf');
-    case 'last_manager':
-      return t('errLastManager');
-    case 'pin_format':
-      return t('errPinFormat', { field });
-    case 'pin_short':
-      return t('errPinShort', { field });
-    case 'pin_taken':
-      return t('errPinTaken', { field });
-    case 'pin_trivial':
-      return t('errPinTrivial', { field });
-    case 'staff_name_taken':
-      return t('errNameTaken', { field });
-    case 'name_invisible':
-      return t('errNameInvisible', { field });
-    case 'name_mixed_script':
-      return t('errNameMixed', { field });
-    case 'name_lookalike':
-      return t('errNameLookalike', { field });
-    default:
-      return fallback(err);
-  }
+  const said = typeof code === 'string' ? STAFF_ERRORS.get(code) : undefined;
+  if (!said) return fallback(err);
+  return said.field ? t(said.key, { field: t(fieldLabel ?? 'staffPinLabel') }) : t(said.key);
 }
 
 export function StaffSection(props: { t: HubT; api: HubUiApi; errorText: (err: unknown) => string }) {

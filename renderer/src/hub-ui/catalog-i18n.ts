@@ -4,8 +4,8 @@
  * The hub answers a refusal with a code and the field; `catalogErrorText` turns both into one of these.
  */
 import { BULK_PRICE_WORDS } from '../../../shared/i18n/bulk-price.ts';
-import type { Language } from '../../../shared/domain.ts';
-import { translate, type Catalog, type KeyOf, type Params, type Shape } from '../../../shared/i18n/catalog.ts';
+import type { Catalog, KeyOf, Shape } from '../../../shared/i18n/catalog.ts';
+import { sectionText } from '../i18n/section.ts';
 
 const SR_CYRL = {
   search: 'Претрага артикала (шифра или назив)',
@@ -126,6 +126,4 @@ export const hubCatalogMessages: Catalog<typeof SR_CYRL> = { 'sr-Cyrl': SR_CYRL,
 export type HubCatalogKey = KeyOf<typeof SR_CYRL>;
 
 /** One text of the Артикли section in `lang`. */
-export function ct(lang: Language, key: HubCatalogKey, params?: Params): string {
-  return translate(hubCatalogMessages, lang, key, params);
-}
+export const ct = sectionText<typeof SR_CYRL>(hubCatalogMessages);

@@ -3,8 +3,8 @@
  * format (shared/i18n/catalog.ts says how to add a message), kept beside the section it serves. A refusal of the
  * hub is said with the till's own message for its code (shared/messages.ts), naming the field by its label here.
  */
-import type { Language } from '../../../shared/domain.ts';
-import { translate, type Catalog, type KeyOf, type Params, type Shape } from '../../../shared/i18n/catalog.ts';
+import type { Catalog, KeyOf, Shape } from '../../../shared/i18n/catalog.ts';
+import { sectionText } from '../i18n/section.ts';
 
 const SR_CYRL = {
   lists: 'Ценовници',
@@ -191,6 +191,4 @@ export const hubPricesMessages: Catalog<typeof SR_CYRL> = { 'sr-Cyrl': SR_CYRL, 
 export type HubPricesKey = KeyOf<typeof SR_CYRL>;
 
 /** One text of the Цене section in `lang`. */
-export function pt(lang: Language, key: HubPricesKey, params?: Params): string {
-  return translate(hubPricesMessages, lang, key, params);
-}
+export const pt = sectionText<typeof SR_CYRL>(hubPricesMessages);

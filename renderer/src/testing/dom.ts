@@ -40,3 +40,14 @@ export function testRoot(): TestRoot {
     },
   };
 }
+
+/**
+ * Types `value` into a text control as a person does, for React to see: through the element's own value setter
+ * (React tracks the one on the prototype) and an input event, inside `act`.
+ */
+export function typeInto(input: HTMLInputElement, value: string): void {
+  act(() => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}

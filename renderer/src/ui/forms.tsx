@@ -33,6 +33,12 @@ export function MgrTable(props: {
   return props.scroll ? <div className="mgr-scroll">{table}</div> : table;
 }
 
+/** A list's table (`MgrTable`), or, while the list is empty (`count` 0), the sentence `none` that says so instead. */
+export function ListTable(props: Parameters<typeof MgrTable>[0] & { count: number; none: string }) {
+  const { count, none, ...table } = props;
+  return count === 0 ? <p>{none}</p> : <MgrTable {...table} />;
+}
+
 /** What the last action said (a note) and, under it, what went wrong. */
 export function NoteAndAlert(props: { note: string | null; error: string | null }) {
   return (
