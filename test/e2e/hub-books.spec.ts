@@ -10,31 +10,18 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import type { HostProcess } from '../support/host-process.ts';
-import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { keepPdfPages } from '../support/shots.ts';
-import {
-  adminJson,
-  enrolledTill,
-  inEachHubLanguage,
-  openHubTab,
-  sellOneOnTill,
-  stopTillAndHub,
-} from './hub-support.ts';
+import { hubAndTill, inEachHubLanguage, openHubTab, sellOneOnTill } from './hub-support.ts';
 import { shotsAtSizes, TILL_SIZES } from './languages.ts';
 
 const ADMIN = 'e2e-admin-token-hub-books-0123456789abcdef';
-let hub: HubProcess;
-let till: HostProcess;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-books-e2e-'));
-const admin = (method: string, route: string, body?: unknown): Promise<Record<string, unknown>> =>
-  adminJson(hub, method, route, body);
+const rig = hubAndTill('kasa-hub-books-e2e-', ADMIN);
+const { admin, dir } = rig;
 
 test.beforeAll(async () => {
-  hub = await startHubProcess({ KASA_HUB_DATA: path.join(dir, 'hub'), KASA_HUB_ADMIN_TOKEN: ADMIN });
+  const hub = await rig.start();
   const shopId = hub.shopId;
   await admin('PUT', '/api/admin/products', {
     shopId,
@@ -50,7 +37,7 @@ test.beforeAll(async () => {
     lines: [{ code: '1001', qtyMilli: 10_000, purchasePara: 9_000 }],
   });
   // The till sells one juice; the hub books it once the till has pushed it.
-  till = await enrolledTill(hub, 'BOOKSE2E');
+  const till = await rig.enrol('BOOKSE2E');
   await sellOneOnTill(till, '1001', 'Сок од јабуке 1 л', 159.9);
   await expect
     .poll(
@@ -61,7 +48,6 @@ test.beforeAll(async () => {
     )
     .toBe(9_000);
 });
-test.afterAll(() => stopTillAndHub(till, hub, dir));
 
 /** Downloads one of the period's files by its button; its path. */
 async function saved(page: Page, button: string, name: string): Promise<string> {
@@ -77,7 +63,7 @@ test('the export of a shop that sold at the hub: turnover, goods, accounts mappe
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 768 });
-  await openHubTab(page, hub, 'Књиговођа');
+  await openHubTab(page, rig.hub, 'Књиговођа');
   const period = page.getByRole('form', { name: 'Период извоза' });
   // A period that ends before it starts: refused at its field, nothing shown.
   await period.getByRole('textbox', { name: /^До датума/ }).fill('01.01.2000.');

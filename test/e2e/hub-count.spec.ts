@@ -7,39 +7,25 @@
  * in the three languages at 1024×768 and 1366×768.
  */
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { HostProcess } from '../support/host-process.ts';
-import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { keepPdfPages } from '../support/shots.ts';
-import {
-  adminJson,
-  enrolledTill,
-  inEachHubLanguage,
-  openHubTab,
-  sellOneOnTill,
-  stopTillAndHub,
-} from './hub-support.ts';
+import { hubAndTill, inEachHubLanguage, openHubTab, sellOneOnTill } from './hub-support.ts';
 import { shotsAtSizes, TILL_SIZES } from './languages.ts';
 
 const ADMIN = 'e2e-count-admin-token-0123456789abcdef';
-let hub: HubProcess;
-let till: HostProcess;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-count-e2e-'));
+const rig = hubAndTill('kasa-hub-count-e2e-', ADMIN);
+const { admin, dir } = rig;
 
-const admin = (method: string, route: string, body?: unknown): Promise<Record<string, unknown>> =>
-  adminJson(hub, method, route, body);
 const onHand = async (code: string): Promise<number | undefined> => {
-  const s = (await admin('GET', `/api/admin/goods/stock?shopId=${hub.shopId}`)) as {
+  const s = (await admin('GET', `/api/admin/goods/stock?shopId=${rig.hub.shopId}`)) as {
     rows: { code: string; qtyMilli: number }[];
   };
   return s.rows.find((r) => r.code === code)?.qtyMilli;
 };
 
 test.beforeAll(async () => {
-  hub = await startHubProcess({ KASA_HUB_DATA: path.join(dir, 'hub'), KASA_HUB_ADMIN_TOKEN: ADMIN });
+  const hub = await rig.start();
   await admin('PUT', '/api/admin/products', {
     shopId: hub.shopId,
     products: [
@@ -65,14 +51,13 @@ test.beforeAll(async () => {
       { code: '3001', qtyMilli: 10_000, purchasePara: 8_000 },
     ],
   });
-  till = await enrolledTill(hub, 'COUNTE2E');
+  await rig.enrol('COUNTE2E');
 });
-test.afterAll(() => stopTillAndHub(till, hub, dir));
 
 test('a count at the hub: started, a sale on the till meanwhile, two lines, posted; the KEP shows the difference', async ({
   page,
 }) => {
-  await openHubTab(page, hub, 'Роба');
+  await openHubTab(page, rig.hub, 'Роба');
   const counts = page.getByRole('region', { name: 'Пописи' });
   await counts.getByRole('button', { name: 'Почни попис целе продавнице' }).click();
   await expect(counts.getByRole('status').first()).toHaveText(/^Попис бр\. 1\/\d{4} је почео/);
@@ -80,7 +65,7 @@ test('a count at the hub: started, a sale on the till meanwhile, two lines, post
   expect(number).toBeDefined();
 
   // The till sells one juice after the start; the hub books it once the till pushes it.
-  await sellOneOnTill(till, '1001', 'Сок од јабуке 1 л', 159.9);
+  await sellOneOnTill(rig.till, '1001', 'Сок од јабуке 1 л', 159.9);
   await expect.poll(() => onHand('1001'), { timeout: 60_000 }).toBe(23_000);
 
   const entry = counts.getByRole('form', { name: 'Унеси пописано' });

@@ -5,31 +5,16 @@
  * reads the KEP, in the three languages; screenshots at 1024×768 and 1366×768.
  */
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { HostProcess } from '../support/host-process.ts';
-import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
 import { keepPdfPages } from '../support/shots.ts';
-import {
-  adminJson,
-  enrolledTill,
-  inEachHubLanguage,
-  openHubTab,
-  sellOneOnTill,
-  stopTillAndHub,
-} from './hub-support.ts';
+import { hubAndTill, inEachHubLanguage, openHubTab, sellOneOnTill } from './hub-support.ts';
 import { shotsAtSizes, TILL_SIZES, wholePageShots } from './languages.ts';
 
 const ADMIN = 'e2e-goods-admin-token-0123456789abcdef';
-let hub: HubProcess;
-let till: HostProcess;
 let shopB = 0;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-goods-e2e-'));
-
-const admin = (method: string, p: string, body: unknown): Promise<Record<string, unknown>> =>
-  adminJson(hub, method, p, body);
+const rig = hubAndTill('kasa-hub-goods-e2e-', ADMIN);
+const { admin, dir } = rig;
 
 const PRODUCTS = [
   { code: '1001', name: 'Сок од јабуке 1 л', pricePara: 15_990 },
@@ -37,7 +22,7 @@ const PRODUCTS = [
 ].map((p) => ({ label: 'Ж', unit: 'piece', group: 'Храна', ...p }));
 
 test.beforeAll(async () => {
-  hub = await startHubProcess({ KASA_HUB_DATA: path.join(dir, 'hub'), KASA_HUB_ADMIN_TOKEN: ADMIN });
+  const hub = await rig.start();
   shopB = (await admin('POST', '/api/admin/shops', { name: 'Продавница Центар' })).shopId as number;
   for (const shopId of [hub.shopId, shopB]) await admin('PUT', '/api/admin/products', { shopId, products: PRODUCTS });
   for (const [shopId, invoice] of [
@@ -66,12 +51,11 @@ test.beforeAll(async () => {
     toShopId: hub.shopId,
     lines: [{ code: '1001', qtyMilli: 6_000 }],
   });
-  till = await enrolledTill(hub, 'GOODSE2E');
+  await rig.enrol('GOODSE2E');
 });
-test.afterAll(() => stopTillAndHub(till, hub, dir));
 
 test('the Роба tab: stock and value by shop, a transfer received, the KEP; three languages', async ({ page }) => {
-  await openHubTab(page, hub, 'Роба');
+  await openHubTab(page, rig.hub, 'Роба');
   const stock = page.getByRole('table', { name: 'Залихе' });
   await expect(stock.getByRole('row', { name: /Хлеб бели/ })).toContainText('2001Хлеб бели38');
   // A shop's manager sees their own shop's value (the admin token sees every shop's): 24 × 159,90 + 38 × 65,00.
@@ -98,7 +82,7 @@ test('the Роба tab: stock and value by shop, a transfer received, the KEP; t
 test('the Роба forms: shop data, a supplier, a receipt with its calculation → a sale on the till → a write-off → the KEP', async ({
   page,
 }) => {
-  await openHubTab(page, hub, 'Роба');
+  await openHubTab(page, rig.hub, 'Роба');
 
   // The shop's PIB and address: a wrong check digit is said under the field, then saved.
   const shopForm = page.getByRole('form', { name: 'Подаци продавнице на документима' });
@@ -153,11 +137,11 @@ test('the Роба forms: shop data, a supplier, a receipt with its calculation 
   await expect(stock.getByRole('row', { name: /Сок од јабуке/ })).toContainText('1001Сок од јабуке 1 л40');
 
   // A sale on the till moves the hub's stock once it is fiscalized and pushed.
-  const sold = await sellOneOnTill(till, '1001', 'Сок од јабуке 1 л', 159.9);
+  const sold = await sellOneOnTill(rig.till, '1001', 'Сок од јабуке 1 л', 159.9);
   await expect
     .poll(
       async () => {
-        const r = await fetch(`${hub.url}/api/admin/goods/stock?shopId=${hub.shopId}`, {
+        const r = await fetch(`${rig.hub.url}/api/admin/goods/stock?shopId=${rig.hub.shopId}`, {
           headers: { authorization: `Bearer ${ADMIN}` },
         });
         const s = (await r.json()) as { rows: { code: string; qtyMilli: number }[] };

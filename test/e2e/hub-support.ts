@@ -103,6 +103,50 @@ export function managedHub(
 }
 
 /**
+ * The hub and the one till of a spec file about the shop's goods: a hub process on PGlite in a temp dir of its own
+ * (`prefix`, also the spec's folder for its downloads) with the admin token `adminToken`. The spec's `beforeAll`
+ * calls `start()`, puts its catalog and documents through `admin` (the JSON answer, failing the test unless 2xx), and
+ * `enrol()`s the till when it wants it; both are stopped and removed after the file's tests.
+ */
+export function hubAndTill(
+  prefix: string,
+  adminToken: string,
+): {
+  readonly hub: HubProcess;
+  readonly till: HostProcess;
+  readonly dir: string;
+  start(): Promise<HubProcess>;
+  enrol(terminalId: string): Promise<HostProcess>;
+  admin(method: string, route: string, body?: unknown): Promise<Record<string, unknown>>;
+} {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  let hub: HubProcess | undefined;
+  let till: HostProcess | undefined;
+  const rig = {
+    dir,
+    get hub(): HubProcess {
+      if (!hub) throw new Error("hubAndTill: the hub starts in the spec's beforeAll");
+      return hub;
+    },
+    get till(): HostProcess {
+      if (!till) throw new Error("hubAndTill: the till is enrolled in the spec's beforeAll");
+      return till;
+    },
+    async start() {
+      hub = await startHubProcess({ KASA_HUB_DATA: path.join(dir, 'hub'), KASA_HUB_ADMIN_TOKEN: adminToken });
+      return hub;
+    },
+    async enrol(terminalId: string) {
+      till = await enrolledTill(rig.hub, terminalId);
+      return till;
+    },
+    admin: (method: string, route: string, body?: unknown) => adminJson(rig.hub, method, route, body),
+  };
+  test.afterAll(() => stopTillAndHub(till, hub, dir));
+  return rig;
+}
+
+/**
  * A till (a host process, Serbian Cyrillic) enrolled at `hub` by its one-time code and signed in; `env` adds to its
  * environment (another till's sandbox gateway, so that both sign on one fiscal service as a shop's tills do).
  */
