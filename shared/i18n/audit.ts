@@ -919,20 +919,19 @@ const approveKeys: Readonly<Record<string, AuditKey>> = {
   price_override: 'priceOverride',
 };
 
+/** The words of SEF's final states; any other is a storno. */
+const SEF_FINAL_KEYS: Readonly<Record<string, AuditKey>> = {
+  accepted: 'sefAccepted',
+  rejected: 'sefRejected',
+  cancelled: 'sefCancelled',
+};
+
 /** A document's final state at SEF, said (the till's and the hub's audit). */
 const sefFinalSaid = (d: Detail, w: Words): Said => ({
   key: 'sefFinal',
   params: {
     number: str(d.number),
-    state: w.text(
-      d.state === 'accepted'
-        ? 'sefAccepted'
-        : d.state === 'rejected'
-          ? 'sefRejected'
-          : d.state === 'cancelled'
-            ? 'sefCancelled'
-            : 'sefStornoed',
-    ),
+    state: w.text(SEF_FINAL_KEYS[str(d.state)] ?? 'sefStornoed'),
   },
 });
 

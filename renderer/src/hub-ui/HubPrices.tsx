@@ -10,7 +10,7 @@ import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { formatPercent, parsePercentInput } from '../../../shared/catalog/percent.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { hasMessage, message } from '../../../shared/messages.ts';
-import type { HubPrices as Prices, PriceWhere } from '../../../shared/hub/prices.ts';
+import type { HubPrices as Prices, HubScheduledRow, PriceWhere } from '../../../shared/hub/prices.ts';
 import { ListTable } from '../ui/forms.tsx';
 import { hubErrorText } from './HubApp.tsx';
 import { Labelled } from './HubCatalog.tsx';
@@ -24,6 +24,14 @@ type Values = Record<string, string>;
 type Errors = Record<string, string>;
 
 /** What each form asks, by the input's field name: the hub names the same field when it refuses. */
+/** The words of a scheduled price's state. */
+const STATE_KEYS: Record<HubScheduledRow['state'], HubPricesKey> = {
+  pending: 'statePending',
+  applied: 'stateApplied',
+  cancelled: 'stateCancelled',
+  skipped: 'stateSkipped',
+};
+
 const FIELDS: Record<FormKind, readonly HubPricesKey[]> = {
   promotion: ['name', 'where', 'product', 'group', 'kind', 'price', 'percent', 'priority', 'fromDay', 'toDay'],
   list: ['name', 'where', 'buyer', 'buyerPib', 'group', 'percent', 'priority', 'fromDay', 'toDay'],
@@ -460,17 +468,7 @@ export function HubPrices({ t, lang, token }: { t: HubT; lang: HubLang; token: s
               <td>{where(r.where)}</td>
               <td>{formatRsd(r.pricePara)}</td>
               <td>{formatMoment(r.at, lang)}</td>
-              <td>
-                {p(
-                  r.state === 'pending'
-                    ? 'statePending'
-                    : r.state === 'applied'
-                      ? 'stateApplied'
-                      : r.state === 'cancelled'
-                        ? 'stateCancelled'
-                        : 'stateSkipped',
-                )}
-              </td>
+              <td>{p(STATE_KEYS[r.state])}</td>
               <td>
                 {r.state === 'pending' && (
                   <button
