@@ -1,5 +1,10 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './test/support/chromium.ts';
+import { TEST_PIN_COST } from './test/support/pin-cost.ts';
+
+// PINs hashed at a sixteenth of the real scrypt cost (test/support/pin-cost.ts) in every host and hub the specs start
+// (they inherit the runner's environment through its workers).
+process.env.KASA_TEST_PIN_COST = TEST_PIN_COST;
 
 /** End-to-end tests of the whole app through the browser host, in Debian's Chromium. */
 export default defineConfig({

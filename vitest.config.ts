@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_PIN_COST } from './test/support/pin-cost.ts';
 import SlowestFirst from './test/support/sequencer.ts';
 
 /**
@@ -21,6 +22,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // PINs hashed at a sixteenth of the real scrypt cost (test/support/pin-cost.ts), in the workers and every till
+    // and hub they start: some 3,500 hashes a run, a quarter of vitest's CPU at the real cost.
+    env: { KASA_TEST_PIN_COST: TEST_PIN_COST },
     // Two at a time on the 2-core CI machine: most files wait on child processes (gateway, hub, PostgreSQL).
     maxWorkers: 2,
     // V8's baseline WebAssembly compiler only (as test/support/hub-process.ts starts the hub): the hub suites open

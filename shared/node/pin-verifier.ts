@@ -9,9 +9,9 @@
  * there; it is not the hub's hash. What it cannot give: a till verifies PINs offline, so whoever holds that till's
  * data can still search its own verifiers offline like any offline PIN store (docs/security.md says so).
  */
-import { createHmac, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { scryptPin } from './pin.ts';
 
-const KEYLEN = 32;
 const PREFIX = 'tv1$';
 
 /** Whether a stored PIN credential is a till verifier (else a `scrypt$` hash made at the till itself, or none). */
@@ -21,15 +21,9 @@ function saltOf(pinKey: string, tillId: number, personId: string): Buffer {
   return createHmac('sha256', Buffer.from(pinKey, 'hex')).update(`kasa-till-pin|${tillId}|${personId}`).digest();
 }
 
-function derive(pin: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(pin, salt, KEYLEN, { N: 16384, r: 8, p: 1 }, (err, key) => (err ? reject(err) : resolve(key))),
-  );
-}
-
 /** The verifier of `pin` for one person at one till. */
 export async function tillVerifier(pin: string, pinKey: string, tillId: number, personId: string): Promise<string> {
-  return PREFIX + (await derive(pin, saltOf(pinKey, tillId, personId))).toString('hex');
+  return PREFIX + (await scryptPin(pin, saltOf(pinKey, tillId, personId))).toString('hex');
 }
 
 /** True when `pin` matches `stored`, a verifier made for this till (`pinKey`, `tillId`) and this person. */
@@ -42,6 +36,6 @@ export async function verifyTillVerifier(
 ): Promise<boolean> {
   if (!isTillVerifier(stored) || !/^[0-9a-f]{64}$/.test(pinKey)) return false;
   const expected = Buffer.from(stored.slice(PREFIX.length), 'hex');
-  const actual = await derive(pin, saltOf(pinKey, tillId, personId));
+  const actual = await scryptPin(pin, saltOf(pinKey, tillId, personId));
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
