@@ -189,14 +189,26 @@ export async function adminJson(
   return JSON.parse(text) as Record<string, unknown>;
 }
 
-/** Sells one piece of the catalog product `code` on the till for cash (label A), fiscalized; fails the test if not. */
+/**
+ * Sells one piece of the catalog product `code` on the till for cash (label A), fiscalized; fails the test if not.
+ * The product comes with the till's catalog pull from the hub, which may still be under way just after enrolment: it
+ * is waited for (up to 30 s), not assumed.
+ */
 export async function sellOneOnTill(till: HostProcess, code: string, name: string, price: number): Promise<unknown> {
-  const found = await till.call<{ products: { id: number; code: string }[] }>('catalog.list', {
-    query: code,
-    limit: 5,
-  });
-  const product = found.body.value?.products.find((p) => p.code === code);
-  expect(product).toBeDefined();
+  let product: { id: number; code: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const found = await till.call<{ products: { id: number; code: string }[] }>('catalog.list', {
+          query: code,
+          limit: 5,
+        });
+        product = found.body.value?.products.find((p) => p.code === code);
+        return product?.code;
+      },
+      { timeout: 30_000, message: `the till has product ${code} from the hub` },
+    )
+    .toBe(code);
   const sold = await till.call('sales.checkout', {
     lines: [{ name, quantity: 1, unitPrice: price, labels: ['A'], productId: product?.id }],
     payments: [{ type: 'cash', amount: price }],
