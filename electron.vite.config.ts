@@ -11,8 +11,9 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       rolldownOptions: {
-        // `host`: the browser host (electron/host/cli.ts) as plain JS; the e2e tests start it from here.
-        input: { main: resolve('electron/main.ts'), host: resolve('electron/host/cli.ts') },
+        // `host`: the browser host (electron/host/cli.ts) as plain JS; the e2e tests start it from here. `hub`: the
+        // store hub (hub/cli.ts), which the tests start from here too (test/support/hub-process.ts).
+        input: { main: resolve('electron/main.ts'), host: resolve('electron/host/cli.ts'), hub: resolve('hub/cli.ts') },
         // Shared code beside the entries, not in chunks/: paths in it are relative to its file (`../../resources`).
         output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
       },

@@ -53,7 +53,15 @@ export interface HubServerOptions {
   onPinCompare?: (shopId: number) => void;
 }
 
-const DEFAULT_STATIC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'out', 'renderer');
+/**
+ * The built hub UI in the checkout: this module is hub/server.ts (`npm run hub`), or part of the hub's build in
+ * out/main (the tests start that one), one folder deeper.
+ */
+const DEFAULT_STATIC = ((): string => {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const built = path.basename(here) === 'main' && path.basename(path.dirname(here)) === 'out';
+  return path.resolve(here, ...(built ? ['..', '..'] : ['..']), 'out', 'renderer');
+})();
 
 /** The shortest admin token the hub accepts: it acts on the whole chain, so it must not be guessable. */
 export const MIN_ADMIN_TOKEN_LENGTH = 32;
