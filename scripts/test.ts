@@ -17,18 +17,17 @@ fs.rmSync(REPORTS, { recursive: true, force: true });
 fs.mkdirSync(REPORTS, { recursive: true });
 type Step = [string, string, string[], NodeJS.ProcessEnv?];
 /**
- * The static checks run side by side (typecheck in one lane, lint then format in the other), and beside the build
- * and the tests at the lowest CPU priority (nice 19): they take the cores only while the tests leave them idle (a test
- * waiting on a hub pull, a page, a child process), so a test never waits for them and they need no slot of their
- * own (they took 76 s on their own at the start of every run). What they write is printed whole when each ends, so
- * it never interleaves with a test's lines.
+ * The static checks run side by side, each in its own lane, and beside the build and the tests at the lowest CPU
+ * priority (nice 19): they take the cores only while the tests leave them idle (a test waiting on a hub pull, a page,
+ * a child process), so a test never waits for them and they need no slot of their own (they took 76 s on their own at
+ * the start of every run). Three lanes, not two: what is left of them when the tests end runs on both cores (a run
+ * with lint then format in one lane ended on the format check alone, 19 s after the tests). What they write is
+ * printed whole when each ends, so it never interleaves with a test's lines.
  */
 const staticLanes: Step[][] = [
   [['typecheck', 'npm', ['run', '--silent', 'typecheck']]],
-  [
-    ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
-    ['format', bin('prettier'), ['--check', '.']],
-  ],
+  [['lint', bin('eslint'), ['--max-warnings', '0', '.']]],
+  [['format', bin('prettier'), ['--check', '.']]],
 ];
 const steps: Step[] = [
   // The build first: the tests that start the host as a child process (vitest's chaos runs and hub tills, every
