@@ -11,10 +11,10 @@ export default defineConfig({
   testDir: 'test/e2e',
   globalSetup: './test/e2e/global-setup.ts',
   // Three spec files at a time on the 2-core CI machine: the specs share nothing (each test its own host, ephemeral
-  // ports, its own data dir; a hub spec its own hub), and much of a test is waiting on the host and the page. The
-  // whole suite with two workers kept the cores busy about half the time (about 700 CPU-seconds in a run of 620-660
-  // s on two cores); side by side on four specs, two workers took 276 s and one 305-465 s. `--workers=1` on the
-  // command line runs them one at a time.
+  // ports, its own data dir; a hub spec its own hub), and much of a test is waiting on the host and the page. With
+  // two workers (and the full browser, before the headless shell) the cores were busy about half the time. With
+  // three and the headless shell the whole suite took 447 s on a fresh clone's CI run, about 900 CPU-s: both cores
+  // busy. `--workers=1` on the command line runs them one at a time.
   workers: 3,
   timeout: 90_000,
   expect: { timeout: 15_000 },
