@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../scripts/build-if-stale.ts';
+import { thisRunsBuild } from './host-process.ts';
 
 /**
  * `electron-vite build` of the current sources into `outDir`: a private directory, since out/ is shared with
@@ -11,9 +12,8 @@ import { ROOT } from '../../scripts/build-if-stale.ts';
  * without building them twice more (about 3.6 CPU-seconds each).
  */
 export function buildInto(outDir: string): void {
-  const built = path.join(ROOT, 'out');
-  if (process.env.KASA_TEST_HOST_BUILT === '1' && fs.existsSync(path.join(built, 'main', 'main.js'))) {
-    fs.cpSync(built, outDir, { recursive: true });
+  if (thisRunsBuild('main', 'main.js')) {
+    fs.cpSync(path.join(ROOT, 'out'), outDir, { recursive: true });
     return;
   }
   const r = spawnSync(

@@ -38,16 +38,21 @@ export interface HostStartOptions {
 }
 
 /**
- * The host's entry: its build (out/main/host.js, plain JS: about 0.7 s less per start than stripping the types of
- * every source file) when the run built it just now (`KASA_TEST_HOST_BUILT`: set by the e2e global setup, which
- * builds what is stale, and by `npm test` after its build step), else the sources, so a test never runs an older
- * build than the code it tests.
+ * `out/<parts>` of the build this run made just now (`KASA_TEST_HOST_BUILT`: set by the e2e global setup, which
+ * builds what is stale, and by `npm test` after its build step), or null: then the tests take the sources, so a test
+ * never runs an older build than the code it tests.
+ */
+export function thisRunsBuild(...parts: string[]): string | null {
+  const file = path.join(ROOT, 'out', ...parts);
+  return process.env.KASA_TEST_HOST_BUILT === '1' && fs.existsSync(file) ? file : null;
+}
+
+/**
+ * The host's entry: this run's build of it (out/main/host.js, plain JS: about 0.7 s less per start than stripping the
+ * types of every source file), else the sources.
  */
 function hostEntry(): string {
-  const built = path.join(ROOT, 'out', 'main', 'host.js');
-  return process.env.KASA_TEST_HOST_BUILT === '1' && fs.existsSync(built)
-    ? built
-    : path.join(ROOT, 'electron', 'host', 'cli.ts');
+  return thisRunsBuild('main', 'host.js') ?? path.join(ROOT, 'electron', 'host', 'cli.ts');
 }
 
 export async function startHostProcess(options: HostStartOptions = {}): Promise<HostProcess> {

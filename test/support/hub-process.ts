@@ -4,10 +4,9 @@
  * (KASA_HUB_TLS=off, the documented mode for one machine) unless `env` says `KASA_HUB_TLS: 'on'`; then it
  * serves HTTPS with its own certificate, and `request` talks to it pinned to that certificate.
  */
-import fs from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { readFirstLine, ROOT } from './host-process.ts';
+import { readFirstLine, ROOT, thisRunsBuild } from './host-process.ts';
 import { isEmptyDir, seedPgliteDir } from './pglite-template.ts';
 import { pinnedFetch, type PinnedFetch } from '../../shared/node/pinned-fetch.ts';
 import { fetchSend, hubClient } from '../../shared/hub/client.ts';
@@ -38,9 +37,7 @@ export interface HubProcess {
  * types Node strips file by file at every start. Otherwise from the sources, so a test never runs an older build.
  */
 export function hubCommand(): [string, string[]] {
-  const built = path.join(ROOT, 'out', 'main', 'hub.js');
-  const entry =
-    process.env.KASA_TEST_HOST_BUILT === '1' && fs.existsSync(built) ? built : path.join(ROOT, 'hub', 'cli.ts');
+  const entry = thisRunsBuild('main', 'hub.js') ?? path.join(ROOT, 'hub', 'cli.ts');
   return [process.execPath, ['--liftoff-only', entry]];
 }
 

@@ -23,7 +23,6 @@ type FormKind = 'promotion' | 'list' | 'schedule';
 type Values = Record<string, string>;
 type Errors = Record<string, string>;
 
-/** What each form asks, by the input's field name: the hub names the same field when it refuses. */
 /** The words of a scheduled price's state. */
 const STATE_KEYS: Record<HubScheduledRow['state'], HubPricesKey> = {
   pending: 'statePending',
@@ -32,6 +31,7 @@ const STATE_KEYS: Record<HubScheduledRow['state'], HubPricesKey> = {
   skipped: 'stateSkipped',
 };
 
+/** What each form asks, by the input's field name: the hub names the same field when it refuses. */
 const FIELDS: Record<FormKind, readonly HubPricesKey[]> = {
   promotion: ['name', 'where', 'product', 'group', 'kind', 'price', 'percent', 'priority', 'fromDay', 'toDay'],
   list: ['name', 'where', 'buyer', 'buyerPib', 'group', 'percent', 'priority', 'fromDay', 'toDay'],
