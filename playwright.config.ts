@@ -18,7 +18,11 @@ export default defineConfig({
   workers: 3,
   timeout: 90_000,
   expect: { timeout: 15_000 },
-  retries: 0,
+  // One retry on CI only: a spec that fails, then passes, is reported as flaky by name in the run's summary
+  // (scripts/test.ts), not hidden; one that fails twice fails the run. Three workers on two cores leave the odd test
+  // stalled past its timeout under load (runs 36 and stop 50: a different spec each time, each green on its own and in
+  // the runs before). Here, without CI, a failure is final and its trace is kept.
+  retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: '.test-reports/playwright.json' }]],
   outputDir: 'test-results',
   use: {

@@ -111,10 +111,29 @@ for (const r of results) process.stdout.write(`${r.ok ? 'PASS' : 'FAIL'} ${r.nam
 const failed = results.filter((r) => !r.ok).length;
 const counts = countTests();
 process.stdout.write(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
+for (const name of counts.flaky) process.stdout.write(`flaky (failed, then passed on its retry): ${name}\n`);
 process.exit(failed ? 1 : 0);
 
+/** Playwright's JSON report, as far as the summary reads it: suites of specs, each with its tests' outcomes. */
+interface PlaywrightSuite {
+  title?: string;
+  file?: string;
+  specs?: { title: string; line?: number; tests?: { status?: string }[] }[];
+  suites?: PlaywrightSuite[];
+}
+
+/** The specs whose test failed and then passed on its retry, as `file:line › title`. */
+function flakyIn(suites: PlaywrightSuite[] | undefined): string[] {
+  return (suites ?? []).flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests?.some((t) => t.status === 'flaky'))
+      .map((spec) => `${suite.file ?? suite.title ?? '?'}:${spec.line ?? '?'} › ${spec.title}`),
+    ...flakyIn(suite.suites),
+  ]);
+}
+
 /** Sums vitest's and Playwright's JSON reports (a runner that did not report counts as nothing). */
-function countTests(): { passed: number; failed: number; skipped: number } {
+function countTests(): { passed: number; failed: number; skipped: number; flaky: string[] } {
   const read = (file: string): Record<string, unknown> | null => {
     try {
       return JSON.parse(fs.readFileSync(path.join(REPORTS, file), 'utf8')) as Record<string, unknown>;
@@ -131,6 +150,7 @@ function countTests(): { passed: number; failed: number; skipped: number } {
     passed: sum('numPassedTests') + n(stats['expected']) + n(stats['flaky']),
     failed: sum('numFailedTests') + n(stats['unexpected']),
     skipped: sum('numPendingTests') + sum('numTodoTests') + n(stats['skipped']),
+    flaky: flakyIn(p?.['suites'] as PlaywrightSuite[] | undefined),
   };
 }
 
