@@ -186,13 +186,8 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   const fingerprint = server.fingerprint ? formatFingerprint(server.fingerprint) : null;
   // Codes are minted on request only (issue 39): `npm run hub -- enrol-code` asks here, or the hub UI's manager.
   const control = await startControl(hubDataDirOf(env), (asked) => mintCode(service, asked, fingerprint), log);
-  process.stdout.write(
-    JSON.stringify({ url: server.url, fingerprint, ...(made ? { adminToken } : {}), shopId }) + '\n',
-  );
-  log(
-    `Kasa hub is ready on ${server.url} (${db.kind})` +
-      (fingerprint ? `; certificate SHA-256 ${fingerprint}` : '; plain HTTP on loopback (KASA_HUB_TLS=off)'),
-  );
+  // Before the ready line: a SIGTERM sent as soon as it is read closes the database, not kills the process (the
+  // default action, which a test's stop right after the start met every time).
   stopOnSignals(() =>
     server
       .close()
@@ -200,6 +195,13 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       .then(() => control.close())
       .then(() => closer.stop())
       .then(() => db.close()),
+  );
+  process.stdout.write(
+    JSON.stringify({ url: server.url, fingerprint, ...(made ? { adminToken } : {}), shopId }) + '\n',
+  );
+  log(
+    `Kasa hub is ready on ${server.url} (${db.kind})` +
+      (fingerprint ? `; certificate SHA-256 ${fingerprint}` : '; plain HTTP on loopback (KASA_HUB_TLS=off)'),
   );
 }
 

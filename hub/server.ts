@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { errorReply, sendJson, staticFiles } from '../shared/node/http/index.ts';
@@ -157,6 +157,13 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
   const server = options.tls
     ? https.createServer({ key: options.tls.key, cert: options.tls.cert, minVersion: 'TLSv1.2' }, onRequest)
     : http.createServer(onRequest);
+  // Every TCP connection, from its first byte: `closeAllConnections` knows only those that became HTTP, so a
+  // client still in (or stalled in) its TLS handshake held the hub's stop until the handshake timed out (120 s).
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, bind, () => {
@@ -169,6 +176,7 @@ export function startHubServer(options: HubServerOptions): Promise<HubServer> {
           new Promise<void>((r) => {
             server.close(() => r());
             server.closeAllConnections();
+            for (const socket of sockets) socket.destroy();
           }),
       });
     });

@@ -31,9 +31,10 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     staticDir: env.KASA_RENDERER_DIR ?? path.join(ROOT, 'out', 'renderer'),
     allowedHosts: env.KASA_HOST_ALLOWED?.split(',').filter(Boolean),
   });
+  // Before the ready line: a SIGTERM sent as soon as it is read closes the till's database, not kills the process.
+  stopOnSignals(() => host.close().then(() => core.close()));
   process.stdout.write(JSON.stringify({ url: host.url, token, sandboxUrl: core.sandboxUrl }) + '\n');
   process.stderr.write(`Kasa is ready: open ${host.url}#token=${token}\n`);
-  stopOnSignals(() => host.close().then(() => core.close()));
 }
 
 runAsScript(import.meta.url, 'kasa host', main);

@@ -10,6 +10,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import https from 'node:https';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
@@ -304,6 +305,22 @@ describe('the hub on the LAN: HTTPS, pinning, Host, content type, framing', () =
     expect(fieldOf(r)).toBe('url');
     if (!r.ok) expect(r.error.message).toContain('https://');
   }, 180_000);
+
+  it('stops at once with a client connected that never finished its handshake', async () => {
+    const quiet = await startHubProcess(
+      { KASA_HUB_DATA: path.join(tmp(), 'hub'), KASA_HUB_ADMIN_TOKEN: ADMIN, KASA_HUB_TLS: 'on' },
+      { enrolCode: false },
+    );
+    const u = new URL(quiet.url);
+    // A LAN client (or a till cut off mid-handshake) that opened a connection and sent nothing.
+    const silent = net.connect(Number(u.port), u.hostname);
+    await new Promise((resolve) => silent.once('connect', resolve));
+    const closedByHub = new Promise<void>((resolve) => silent.once('close', () => resolve()));
+    // Before, the hub's stop waited for the TLS handshake to time out (120 s), past this test's timeout.
+    await quiet.stop();
+    expect([quiet.child.exitCode, quiet.child.signalCode]).toEqual([0, null]);
+    await closedByHub;
+  });
 
   it("serves a shop's own certificate (KASA_HUB_TLS_CERT/KEY); a key others can read stops the hub", async () => {
     const dir = tmp();
