@@ -3,6 +3,7 @@
  * A detail holds names, ids and counts, never a secret (PIN, PIN hash, token, credential, enrolment code).
  */
 import type { HubDb, Queryable } from './db/db.ts';
+import { newestOfShop } from './db/shop-scope.ts';
 import type { HubAuditAction, HubAuditEntry } from '../shared/contract/hub.ts';
 
 export type { HubAuditAction, HubAuditEntry } from '../shared/contract/hub.ts';
@@ -24,18 +25,14 @@ export async function recordAudit(
 
 /** The newest entries first: of one shop (a manager), or of the whole chain (the admin token, `shopId` null). */
 export async function listAudit(db: HubDb, shopId: number | null, limit = 200): Promise<HubAuditEntry[]> {
-  const rows = await db.query<{
+  const rows = await newestOfShop<{
     id: number;
     at: string;
     shop_id: number | null;
     actor: string;
     action: HubAuditAction;
     detail: HubAuditEntry['detail'];
-  }>(
-    `SELECT id, at, shop_id, actor, action, detail FROM hub_audit
-      WHERE ($1::int4 IS NULL OR shop_id = $1) ORDER BY id DESC LIMIT $2`,
-    [shopId, limit],
-  );
+  }>(db, 'hub_audit', 'id, at, shop_id, actor, action, detail', shopId, limit);
   return rows.map((r) => ({
     id: Number(r.id),
     at: r.at,

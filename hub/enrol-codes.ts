@@ -5,6 +5,7 @@
  * (403 `enrol_code_revoked`) like a used or an expired one.
  */
 import type { Queryable } from './db/db.ts';
+import { newestOfShop } from './db/shop-scope.ts';
 import type { EnrolCodeRow, EnrolCodeState } from '../shared/hub/contract/results.ts';
 
 // The wire shapes live in the hub's contract (shared/hub/contract/results.ts).
@@ -27,7 +28,7 @@ export async function listEnrolCodes(
   now: number,
   limit = 100,
 ): Promise<EnrolCodeRow[]> {
-  const rows = await q.query<{
+  const rows = await newestOfShop<{
     id: number;
     shop_id: number;
     created_at: string;
@@ -35,11 +36,7 @@ export async function listEnrolCodes(
     used_at: string | null;
     till_id: number | null;
     revoked_at: string | null;
-  }>(
-    `SELECT id, shop_id, created_at, expires_at, used_at, till_id, revoked_at FROM enrol_codes
-      WHERE ($1::int4 IS NULL OR shop_id = $1) ORDER BY id DESC LIMIT $2`,
-    [shopId, limit],
-  );
+  }>(q, 'enrol_codes', 'id, shop_id, created_at, expires_at, used_at, till_id, revoked_at', shopId, limit);
   return rows.map((r) => ({
     id: Number(r.id),
     shopId: r.shop_id,

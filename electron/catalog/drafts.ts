@@ -59,6 +59,32 @@ export interface ParkedMirror {
   takeRemote(draftId: number): Promise<ParkedSaleView>;
 }
 
+/**
+ * The sync half both mirrors share: one sync at a time (a call during a sync makes it run once more, so what
+ * changed meanwhile is pushed), a failed sync logged as `failed: <why>` and never thrown, a parked cart pushed by
+ * a sync now, and the timer every `defaultMs` unless `start` is told otherwise.
+ */
+export function mirrorSync(
+  run: () => Promise<void>,
+  failed: string,
+  log: (line: string) => void,
+  defaultMs: number,
+): Pick<ParkedMirror, 'start' | 'stop' | 'parked' | 'sync'> {
+  const loop = createSyncLoop(() =>
+    run().catch((err: unknown) => log(`${failed}: ${err instanceof Error ? err.message : String(err)}`)),
+  );
+  return {
+    start(intervalMs = defaultMs) {
+      loop.start(intervalMs);
+    },
+    stop: loop.stop,
+    async parked() {
+      await loop.sync();
+    },
+    sync: loop.sync,
+  };
+}
+
 const META_TERMINAL = 'kasaTerminal';
 const META_CART = 'kasaCart';
 
@@ -156,28 +182,17 @@ export function createParkedDrafts(deps: ParkedDraftsDeps): ParkedMirror {
     }
   };
 
-  /** One sync at a time; a call during a sync makes it run once more (what changed meanwhile is pushed). */
-  const loop = createSyncLoop(() =>
-    runSync().catch((err: unknown) =>
-      log(`parked drafts not synced: ${err instanceof Error ? err.message : String(err)}`),
-    ),
-  );
-  const sync = loop.sync;
+  const mirror = mirrorSync(runSync, 'parked drafts not synced', log, 60_000);
+  const sync = mirror.sync;
 
   return {
-    start(intervalMs = 60_000) {
-      loop.start(intervalMs);
-    },
-    stop: loop.stop,
+    ...mirror,
     draftOf(parkedId) {
       return (
         db
           .prepare<[number], { draft_id: number | null }>('SELECT draft_id FROM parked_sales WHERE id = ?')
           .get(parkedId)?.draft_id ?? null
       );
-    },
-    async parked() {
-      await sync();
     },
     async removed(draftId) {
       if (draftId === null) return;
@@ -187,7 +202,6 @@ export function createParkedDrafts(deps: ParkedDraftsDeps): ParkedMirror {
       );
       await sync();
     },
-    sync,
     async claimLocal(parkedId) {
       const draftId = this.draftOf(parkedId);
       if (draftId === null) return;

@@ -8,7 +8,7 @@ import { CommandError } from '../errors.ts';
 import type { PdfFile } from '../../shared/contract/goods.ts';
 import type { Language } from '../../shared/domain.ts';
 import { formatQuantity, formatRsd } from '../../shared/money.ts';
-import { GOODS_DOC_WORDS } from '../../shared/i18n/goods.ts';
+import { GOODS_DOC_WORDS, type GoodsDocWords } from '../../shared/i18n/goods.ts';
 import { formatMoment } from '../../shared/i18n/time.ts';
 import { interpolate } from '../../shared/i18n/catalog.ts';
 import { kepA4 } from '../../shared/node/kep-a4.ts';
@@ -39,6 +39,31 @@ export function createGoodsDocuments(goods: GoodsService, stocktake: StocktakeSe
     printedAt: deps.now(),
   });
 
+  /**
+   * A one-product record (a price change, a write-off) by id as `file`-<number>.pdf: refused as not found when
+   * there is none, else its title, its date and then its own lines, its one row and total, and the signatures.
+   */
+  function recordPdf<D extends { number: string; at: string }>(
+    file: string,
+    id: number,
+    doc: D | null,
+    layout: (doc: D, w: GoodsDocWords) => Required<Pick<A4Input, 'title' | 'lines' | 'columns' | 'rows' | 'totals'>>,
+  ): Promise<PdfFile> {
+    if (!doc) throw new CommandError('not_found', 'goods_document_not_found', { id });
+    const lang = deps.language();
+    const w = GOODS_DOC_WORDS[lang];
+    const { title, lines, columns, rows, totals } = layout(doc, w);
+    return pdfFile(`${file}-${fileNumber(doc.number)}.pdf`, {
+      ...base(),
+      title,
+      lines: [interpolate(w.date, { date: formatMoment(doc.at, lang) }), ...lines],
+      columns,
+      rows,
+      totals,
+      after: [w.signatures],
+    });
+  }
+
   return {
     async kep(from: string, to: string): Promise<PdfFile> {
       return pdfFile(`KEP-${from}-${to}.pdf`, { ...base(), ...kepA4(goods.kep(from, to, false), deps.language()) });
@@ -50,16 +75,10 @@ export function createGoodsDocuments(goods: GoodsService, stocktake: StocktakeSe
     },
 
     async priceChange(id: number): Promise<PdfFile> {
-      const lang = deps.language();
-      const w = GOODS_DOC_WORDS[lang];
-      const p = goods.priceChange(id);
-      if (!p) throw new CommandError('not_found', 'goods_document_not_found', { id });
-      const number = p.number;
       const widths = [1, 3, 1, 1.1, 1.1, 1.1, 1.3];
-      return pdfFile(`nivelacija-${fileNumber(number)}.pdf`, {
-        ...base(),
-        title: interpolate(w.priceChangeTitle, { number }),
-        lines: [interpolate(w.date, { date: formatMoment(p.at, lang) })],
+      return recordPdf('nivelacija', id, goods.priceChange(id), (p, w) => ({
+        title: interpolate(w.priceChangeTitle, { number: p.number }),
+        lines: [],
         columns: w.priceChangeHeader.map((header, i) => ({
           header,
           width: widths[i] ?? 1,
@@ -77,20 +96,13 @@ export function createGoodsDocuments(goods: GoodsService, stocktake: StocktakeSe
           ],
         ],
         totals: [[w.total, '', '', '', '', '', formatRsd(p.diffPara)]],
-        after: [w.signatures],
-      });
+      }));
     },
 
     async writeOff(id: number): Promise<PdfFile> {
-      const lang = deps.language();
-      const w = GOODS_DOC_WORDS[lang];
-      const o = goods.writeOffById(id);
-      if (!o) throw new CommandError('not_found', 'goods_document_not_found', { id });
-      const number = o.number;
-      return pdfFile(`otpis-${fileNumber(number)}.pdf`, {
-        ...base(),
-        title: interpolate(w.writeOffTitle, { number }),
-        lines: [interpolate(w.date, { date: formatMoment(o.at, lang) }), interpolate(w.reason, { reason: o.reason })],
+      return recordPdf('otpis', id, goods.writeOffById(id), (o, w) => ({
+        title: interpolate(w.writeOffTitle, { number: o.number }),
+        lines: [interpolate(w.reason, { reason: o.reason })],
         columns: [
           { header: w.code, width: 1 },
           { header: w.name, width: 3 },
@@ -100,8 +112,7 @@ export function createGoodsDocuments(goods: GoodsService, stocktake: StocktakeSe
         ],
         rows: [[o.code, o.name, formatQuantity(o.quantityMilli), formatRsd(o.pricePara), formatRsd(o.valuePara)]],
         totals: [[w.total, '', '', '', formatRsd(o.valuePara)]],
-        after: [w.signatures],
-      });
+      }));
     },
     async count(id: number): Promise<PdfFile> {
       const c = stocktake.view(id, true);

@@ -10,10 +10,9 @@
 import type { Db } from '../db/open.ts';
 import { CommandError } from '../errors.ts';
 import { ParkedCart, type ParkedSaleView, type RemoteParkedSale } from '../../shared/contract/catalog.ts';
-import type { ParkedMirror } from '../catalog/drafts.ts';
+import { mirrorSync, type ParkedMirror } from '../catalog/drafts.ts';
 import { dropParked, type ParkedRow } from '../catalog/service.ts';
 import type { HubClient } from './client.ts';
-import { createSyncLoop } from '../retry/loop.ts';
 
 export interface HubParkedDeps {
   db: Db;
@@ -94,26 +93,22 @@ export function createHubParked(deps: HubParkedDeps): ParkedMirror {
     }
   };
 
-  const loop = createSyncLoop(async () => {
-    const hub = deps.hub();
-    if (!hub) return;
-    await runSync(hub).catch((err: unknown) =>
-      log(`parked carts not synced with the hub: ${err instanceof Error ? err.message : String(err)}`),
-    );
-  });
-  const sync = loop.sync;
+  const mirror = mirrorSync(
+    async () => {
+      const hub = deps.hub();
+      if (hub) await runSync(hub);
+    },
+    'parked carts not synced with the hub',
+    log,
+    5_000,
+  );
+  const sync = mirror.sync;
 
   return {
-    start(intervalMs = 5_000) {
-      loop.start(intervalMs);
-    },
-    stop: loop.stop,
+    ...mirror,
     // The "draft" of a cart here is the cart itself at the hub, named by its local id.
     draftOf(parkedId) {
       return pushedAs(parkedId) !== undefined ? parkedId : null;
-    },
-    async parked() {
-      await sync();
     },
     async removed(localId) {
       if (localId === null) return;
@@ -121,7 +116,6 @@ export function createHubParked(deps: HubParkedDeps): ParkedMirror {
       setOwed(localId);
       await sync();
     },
-    sync,
     async claimLocal(parkedId) {
       if (pushedAs(parkedId) === undefined) return;
       dropPushed(parkedId);

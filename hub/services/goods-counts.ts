@@ -187,6 +187,23 @@ export async function resolverOf(
 }
 
 /**
+ * The count's line of an entered code, or the entry's refusal at its field (400, nothing saved): a product of the
+ * shop outside this count, or one the shop does not have. One rule for the hub's own entries and a till's.
+ */
+export function enteredLine(resolve: (code: string) => Resolved, code: string, field: string): LineRow {
+  const line = resolve(code);
+  if (line === 'outside' || line === 'unknown')
+    throw new HubError(
+      400,
+      line === 'outside' ? 'goods_count_outside' : 'goods_unknown_product',
+      `${code} is not in this count`,
+      field,
+      { value: code },
+    );
+  return line;
+}
+
+/**
  * Writes counts into an open count (the caller's transaction), set-wise: each line's counted quantity (added to
  * or replacing what it had) and the book at this entry, the shop's stock now (the frozen book plus what moved since).
  */
@@ -289,18 +306,11 @@ function entryArea(deps: HubDeps) {
           count.id,
           input.lines.map((l) => l.code),
         );
-        const entries = input.lines.map((l, i) => {
-          const line = resolve(l.code);
-          if (line === 'outside' || line === 'unknown')
-            throw new HubError(
-              400,
-              line === 'outside' ? 'goods_count_outside' : 'goods_unknown_product',
-              `${l.code} is not in this count`,
-              `lines.${i}.code`,
-              { value: l.code },
-            );
-          return { line, milli: l.qtyMilli, add: l.add === true };
-        });
+        const entries = input.lines.map((l, i) => ({
+          line: enteredLine(resolve, l.code, `lines.${i}.code`),
+          milli: l.qtyMilli,
+          add: l.add === true,
+        }));
         await writeCounts(q, count, entries, iso(), actor);
         return viewOf(q, count);
       });

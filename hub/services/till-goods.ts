@@ -21,7 +21,7 @@ import type {
 import type { Queryable } from '../db/db.ts';
 import { docNumber } from '../goods/post.ts';
 import { productsOf } from './goods.ts';
-import { openCount, resolverOf, writeCounts } from './goods-counts.ts';
+import { enteredLine, openCount, resolverOf, writeCounts } from './goods-counts.ts';
 import { receiptSupplier } from './goods-receipts.ts';
 import { writeTillDraft } from './goods-receipt-drafts.ts';
 import type { AuthedTill, HubDeps } from './shared.ts';
@@ -127,15 +127,7 @@ export function tillGoodsService(deps: HubDeps) {
       return db.tx(async (q) => {
         const count = await openCount(q, till.shopId, input.countId);
         const { resolve } = await resolverOf(q, till.shopId, count.id, [input.code]);
-        const line = resolve(input.code);
-        if (line === 'outside' || line === 'unknown')
-          throw new HubError(
-            400,
-            line === 'outside' ? 'goods_count_outside' : 'goods_unknown_product',
-            `${input.code} is not in this count`,
-            'code',
-            { value: input.code },
-          );
+        const line = enteredLine(resolve, input.code, 'code');
         const sheetOf = async () =>
           Number(
             (
