@@ -84,14 +84,22 @@ export const ReceiptLineInput = z
   });
 export type ReceiptLineInput = z.infer<typeof ReceiptLineInput>;
 
-export const ReceiptInput = z.strictObject({
-  managerPin,
-  /** Absent: a new draft; present: the draft replaced (a posted receipt is changed only by a reversal). */
-  id: s.id.optional(),
+/**
+ * A receipt draft's supplier, invoice and lines: the same whether the till keeps the draft (`goods.receiptSave`) or
+ * saves it at the hub (`hubGoods.receiptSave`, contract/hub-goods.ts), so a limit changes in one place.
+ */
+export const receiptDraftFields = {
   supplierId: s.id,
   invoiceNumber: s.text(40),
   invoiceDate: s.calendarDate,
   lines: z.array(ReceiptLineInput, { error: 'lines' }).min(1, { error: 'lines' }).max(1000, { error: 'too_many' }),
+};
+
+export const ReceiptInput = z.strictObject({
+  managerPin,
+  /** Absent: a new draft; present: the draft replaced (a posted receipt is changed only by a reversal). */
+  id: s.id.optional(),
+  ...receiptDraftFields,
 });
 export type ReceiptInput = z.infer<typeof ReceiptInput>;
 
