@@ -325,6 +325,9 @@ const period = z
   .strictObject({ from: s.calendarDate, to: s.calendarDate })
   .refine((p) => p.from <= p.to, { error: 'date_order', path: ['to'] });
 
+/** A goods document (a receipt, a price change, a write-off, a count) by its id as an A4 PDF, for anyone logged in. */
+const documentPdf = (doc: string) => command<PdfFile>()(z.strictObject({ id: s.id }), doc, { auth: 'session' });
+
 export const goodsCommands = {
   'suppliers.list': command<SupplierView[]>()(s.empty, 'Every supplier, by name.', { auth: 'session' }),
   'suppliers.put': command<SupplierView>()(
@@ -411,19 +414,9 @@ export const goodsCommands = {
       '„Страна N од M“ on every page.',
     { auth: 'session' },
   ),
-  'goods.receiptPdf': command<PdfFile>()(
-    z.strictObject({ id: s.id }),
-    'A goods receipt with its calculation (калкулација) as an A4 PDF.',
-    { auth: 'session' },
-  ),
-  'goods.priceChangePdf': command<PdfFile>()(
-    z.strictObject({ id: s.id }),
-    'A price change record (нивелација) as an A4 PDF.',
-    { auth: 'session' },
-  ),
-  'goods.writeOffPdf': command<PdfFile>()(z.strictObject({ id: s.id }), 'A write-off as an A4 PDF.', {
-    auth: 'session',
-  }),
+  'goods.receiptPdf': documentPdf('A goods receipt with its calculation (калкулација) as an A4 PDF.'),
+  'goods.priceChangePdf': documentPdf('A price change record (нивелација) as an A4 PDF.'),
+  'goods.writeOffPdf': documentPdf('A write-off as an A4 PDF.'),
   'goods.countStart': command<CountView>()(
     z.strictObject({
       managerPin,
@@ -478,11 +471,7 @@ export const goodsCommands = {
     'Cancels an open count: nothing moves; its number stays used. Audited.',
     { auth: 'manager' },
   ),
-  'goods.countPdf': command<PdfFile>()(
-    z.strictObject({ id: s.id }),
-    'A stock-taking list with its differences as an A4 PDF.',
-    { auth: 'session' },
-  ),
+  'goods.countPdf': documentPdf('A stock-taking list with its differences as an A4 PDF.'),
   'goods.minimumSet': command<{ code: string; minimumMilli: Milli | null }>()(
     z.strictObject({
       managerPin,
