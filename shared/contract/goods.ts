@@ -8,7 +8,6 @@ import { command } from './define.ts';
 import * as s from './schemas.ts';
 import { PRODUCT_UNITS } from './catalog.ts';
 import type { Milli, Para } from '../money.ts';
-import { pibProblem } from '../goods/pib.ts';
 import { toMilli } from '../money.ts';
 
 const { managerPin } = s;
@@ -40,13 +39,7 @@ export const SupplierInput = z.strictObject({
   /** Absent: a new supplier. */
   id: s.id.optional(),
   name: s.text(120),
-  pib: z
-    .string({ error: 'text' })
-    .trim()
-    .superRefine((v, ctx) => {
-      const problem = pibProblem(v);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
+  pib: s.pib,
   address: optionalText(200),
   account: z
     .string({ error: 'text' })
