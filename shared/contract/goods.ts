@@ -414,12 +414,7 @@ export const goodsCommands = {
     z.strictObject({
       managerPin,
       /** The groups to count; absent or empty: the whole shop. */
-      groups: z
-        .array(z.string({ error: 'text' }).trim().min(1, { error: 'required' }).max(60, { error: 'too_long' }), {
-          error: 'invalid',
-        })
-        .max(100, { error: 'too_many' })
-        .optional(),
+      groups: z.array(s.text(60), { error: 'invalid' }).max(100, { error: 'too_many' }).optional(),
     }),
     'Starts a stock-taking (попис), numbered per year: the book quantities of the products in scope are frozen; ' +
       'selling goes on and what moves after the start is accounted for when a line is counted. One count is open ' +
@@ -485,11 +480,7 @@ export const goodsCommands = {
   }),
   'goods.hubStock': command<HubStockSeen>()(
     z.strictObject({
-      codes: z
-        .array(z.string({ error: 'text' }).trim().min(1, { error: 'required' }).max(64, { error: 'too_long' }), {
-          error: 'lines',
-        })
-        .max(500, { error: 'too_many' }),
+      codes: z.array(s.text(64), { error: 'lines' }).max(500, { error: 'too_many' }),
     }),
     "The shop's stock of these products as the store hub keeps it; while the hub is away the last figures read from " +
       'it, with their time (`fromHub: false`). A till without a hub answers its own book.',

@@ -29,7 +29,7 @@ const percentOff = z
 
 const priority = s.wholeNumber(0, 1000, { below: 'non_negative', above: 'prices_priority_range' });
 
-const groupName = z.string({ error: 'text' }).trim().min(1, { error: 'required' }).max(60, { error: 'too_long' });
+const groupName = s.text(60);
 
 /** When a list or a promotion applies (all in Europe/Belgrade). */
 const windowFields = {
