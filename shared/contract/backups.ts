@@ -43,7 +43,7 @@ export const backupsCommands = {
       name: z.string({ error: 'text' }).regex(/^[\w.-]{1,100}$/, { error: 'invalid' }),
       // A folder on this till (a USB drive, a share) the manager names: absolute, existing and writable is
       // checked by the core; the copy never overwrites a file there (docs/reliability.md).
-      folder: z.string({ error: 'text' }).trim().min(1, { error: 'required' }).max(1000, { error: 'too_long' }),
+      folder: s.text(1000),
     }),
     'Copies a backup, as a whole database file that stands alone, into a folder on this till; never overwrites. Audited.',
     { auth: 'manager' },

@@ -193,7 +193,7 @@ export interface BulkPriceResult {
 
 /** A bulk price change by percent (`catalog.bulkPrice`); the hub's route takes the same fields. */
 export const BulkPriceInput = z.strictObject({
-  group: z.string({ error: 'text' }).trim().min(1, { error: 'required' }).max(60, { error: 'too_long' }),
+  group: s.text(60),
   /** Hundredths of a percent (+5 % = 500), shared/catalog/price-change.ts. */
   percentBp: s
     .wholeNumber(MIN_PERCENT_BP, MAX_PERCENT_BP, { below: 'percent_range', above: 'percent_range' })

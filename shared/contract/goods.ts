@@ -8,7 +8,6 @@ import { command } from './define.ts';
 import * as s from './schemas.ts';
 import { PRODUCT_UNITS } from './catalog.ts';
 import type { Milli, Para } from '../money.ts';
-import { pibProblem } from '../goods/pib.ts';
 import { toMilli } from '../money.ts';
 
 const { managerPin } = s;
@@ -40,13 +39,7 @@ export const SupplierInput = z.strictObject({
   /** Absent: a new supplier. */
   id: s.id.optional(),
   name: s.text(120),
-  pib: z
-    .string({ error: 'text' })
-    .trim()
-    .superRefine((v, ctx) => {
-      const problem = pibProblem(v);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
+  pib: s.pib,
   address: optionalText(200),
   account: z
     .string({ error: 'text' })
@@ -84,14 +77,22 @@ export const ReceiptLineInput = z
   });
 export type ReceiptLineInput = z.infer<typeof ReceiptLineInput>;
 
-export const ReceiptInput = z.strictObject({
-  managerPin,
-  /** Absent: a new draft; present: the draft replaced (a posted receipt is changed only by a reversal). */
-  id: s.id.optional(),
+/**
+ * A receipt draft's supplier, invoice and lines: the same whether the till keeps the draft (`goods.receiptSave`) or
+ * saves it at the hub (`hubGoods.receiptSave`, contract/hub-goods.ts), so a limit changes in one place.
+ */
+export const receiptDraftFields = {
   supplierId: s.id,
   invoiceNumber: s.text(40),
   invoiceDate: s.calendarDate,
   lines: z.array(ReceiptLineInput, { error: 'lines' }).min(1, { error: 'lines' }).max(1000, { error: 'too_many' }),
+};
+
+export const ReceiptInput = z.strictObject({
+  managerPin,
+  /** Absent: a new draft; present: the draft replaced (a posted receipt is changed only by a reversal). */
+  id: s.id.optional(),
+  ...receiptDraftFields,
 });
 export type ReceiptInput = z.infer<typeof ReceiptInput>;
 
@@ -317,6 +318,9 @@ const period = z
   .strictObject({ from: s.calendarDate, to: s.calendarDate })
   .refine((p) => p.from <= p.to, { error: 'date_order', path: ['to'] });
 
+/** A goods document (a receipt, a price change, a write-off, a count) by its id as an A4 PDF, for anyone logged in. */
+const documentPdf = (doc: string) => command<PdfFile>()(z.strictObject({ id: s.id }), doc, { auth: 'session' });
+
 export const goodsCommands = {
   'suppliers.list': command<SupplierView[]>()(s.empty, 'Every supplier, by name.', { auth: 'session' }),
   'suppliers.put': command<SupplierView>()(
@@ -403,29 +407,14 @@ export const goodsCommands = {
       '„Страна N од M“ on every page.',
     { auth: 'session' },
   ),
-  'goods.receiptPdf': command<PdfFile>()(
-    z.strictObject({ id: s.id }),
-    'A goods receipt with its calculation (калкулација) as an A4 PDF.',
-    { auth: 'session' },
-  ),
-  'goods.priceChangePdf': command<PdfFile>()(
-    z.strictObject({ id: s.id }),
-    'A price change record (нивелација) as an A4 PDF.',
-    { auth: 'session' },
-  ),
-  'goods.writeOffPdf': command<PdfFile>()(z.strictObject({ id: s.id }), 'A write-off as an A4 PDF.', {
-    auth: 'session',
-  }),
+  'goods.receiptPdf': documentPdf('A goods receipt with its calculation (калкулација) as an A4 PDF.'),
+  'goods.priceChangePdf': documentPdf('A price change record (нивелација) as an A4 PDF.'),
+  'goods.writeOffPdf': documentPdf('A write-off as an A4 PDF.'),
   'goods.countStart': command<CountView>()(
     z.strictObject({
       managerPin,
       /** The groups to count; absent or empty: the whole shop. */
-      groups: z
-        .array(z.string({ error: 'text' }).trim().min(1, { error: 'required' }).max(60, { error: 'too_long' }), {
-          error: 'invalid',
-        })
-        .max(100, { error: 'too_many' })
-        .optional(),
+      groups: z.array(s.text(60), { error: 'invalid' }).max(100, { error: 'too_many' }).optional(),
     }),
     'Starts a stock-taking (попис), numbered per year: the book quantities of the products in scope are frozen; ' +
       'selling goes on and what moves after the start is accounted for when a line is counted. One count is open ' +
@@ -470,11 +459,7 @@ export const goodsCommands = {
     'Cancels an open count: nothing moves; its number stays used. Audited.',
     { auth: 'manager' },
   ),
-  'goods.countPdf': command<PdfFile>()(
-    z.strictObject({ id: s.id }),
-    'A stock-taking list with its differences as an A4 PDF.',
-    { auth: 'session' },
-  ),
+  'goods.countPdf': documentPdf('A stock-taking list with its differences as an A4 PDF.'),
   'goods.minimumSet': command<{ code: string; minimumMilli: Milli | null }>()(
     z.strictObject({
       managerPin,
@@ -495,11 +480,7 @@ export const goodsCommands = {
   }),
   'goods.hubStock': command<HubStockSeen>()(
     z.strictObject({
-      codes: z
-        .array(z.string({ error: 'text' }).trim().min(1, { error: 'required' }).max(64, { error: 'too_long' }), {
-          error: 'lines',
-        })
-        .max(500, { error: 'too_many' }),
+      codes: z.array(s.text(64), { error: 'lines' }).max(500, { error: 'too_many' }),
     }),
     "The shop's stock of these products as the store hub keeps it; while the hub is away the last figures read from " +
       'it, with their time (`fromHub: false`). A till without a hub answers its own book.',

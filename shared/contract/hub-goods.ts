@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { command } from './define.ts';
 import * as s from './schemas.ts';
-import { ReceiptLineInput } from './goods.ts';
+import { receiptDraftFields } from './goods.ts';
 import { toMilli, type Milli } from '../money.ts';
 import type { TillReceiptForm } from '../hub/till-goods-protocol.ts';
 
@@ -16,10 +16,7 @@ export const HubReceiptSaveInput = z.strictObject({
   managerPin: s.managerPin,
   /** Absent: a new draft; present: this till's draft saved over (until the hub posts it). */
   id: s.id.optional(),
-  supplierId: s.id,
-  invoiceNumber: s.text(40),
-  invoiceDate: s.calendarDate,
-  lines: z.array(ReceiptLineInput, { error: 'lines' }).min(1, { error: 'lines' }).max(1000, { error: 'too_many' }),
+  ...receiptDraftFields,
 });
 export type HubReceiptSaveInput = z.infer<typeof HubReceiptSaveInput>;
 

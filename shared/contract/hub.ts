@@ -121,12 +121,7 @@ export const hubCommands = {
             /** The hub person they are (the till takes their id, PIN and role); absent or null: add as new. */
             hubId: z.string({ error: 'text' }).uuid({ error: 'invalid' }).nullable().optional(),
             /** Add as new under this name (theirs when absent), refused when another person has it. */
-            name: z
-              .string({ error: 'text' })
-              .trim()
-              .min(1, { error: 'required' })
-              .max(100, { error: 'too_long' })
-              .optional(),
+            name: s.text(100).optional(),
           }),
         )
         .max(10_000, { error: 'too_long' }),

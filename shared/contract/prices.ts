@@ -10,7 +10,6 @@ import { z } from 'zod';
 import { command } from './define.ts';
 import * as s from './schemas.ts';
 import type { Para, Milli } from '../money.ts';
-import { pibProblem } from '../goods/pib.ts';
 
 const { managerPin } = s;
 
@@ -30,7 +29,7 @@ const percentOff = z
 
 const priority = s.wholeNumber(0, 1000, { below: 'non_negative', above: 'prices_priority_range' });
 
-const groupName = z.string({ error: 'text' }).trim().min(1, { error: 'required' }).max(60, { error: 'too_long' });
+const groupName = s.text(60);
 
 /** When a list or a promotion applies (all in Europe/Belgrade). */
 const windowFields = {
@@ -66,15 +65,7 @@ export const PriceListInput = z.strictObject({
   priority,
   scope: z.enum(['shop', 'chain', 'buyer'], { error: 'prices_scope' }),
   /** The business buyer's PIB, for (only for) scope `buyer`. */
-  buyerPib: z
-    .string({ error: 'text' })
-    .trim()
-    .superRefine((v, ctx) => {
-      const problem = pibProblem(v);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .nullable()
-    .optional(),
+  buyerPib: s.pib.nullable().optional(),
   ...windowFields,
   /** Prices of products by code. */
   items: z

@@ -93,18 +93,13 @@ export function isPrinterDevicePath(path: string): boolean {
 /** A printer address as the contract takes it: a bare `host:port` is read as `tcp://host:port`. */
 export const PrinterUri = z.preprocess(
   (v) => (typeof v === 'string' ? normalizePrinterAddress(v) : v),
-  z
-    .string({ error: 'text' })
-    .trim()
-    .min(1, { error: 'required' })
-    .max(300, { error: 'too_long' })
-    .refine(
-      (v) => {
-        const target = parsePrinterUri(v);
-        return target !== null && (target.kind !== 'file' || isPrinterDevicePath(target.path));
-      },
-      { error: 'printer_uri' },
-    ),
+  s.text(300).refine(
+    (v) => {
+      const target = parsePrinterUri(v);
+      return target !== null && (target.kind !== 'file' || isPrinterDevicePath(target.path));
+    },
+    { error: 'printer_uri' },
+  ),
 );
 
 /** A printer profile: everything the byte builder needs to know about one printer model. */

@@ -32,7 +32,7 @@ export const retriesCommands = {
   'retries.resume': command<{ resumed: boolean }>()(
     z.strictObject({
       loop: z.enum(RETRY_LOOPS, { error: 'invalid' }),
-      item: z.string({ error: 'text' }).trim().min(1, { error: 'required' }).max(100, { error: 'too_long' }),
+      item: s.text(100),
     }),
     'A person resumes one item: a fresh retry budget, tried now.',
     { auth: 'session' },

@@ -6,6 +6,9 @@ import type { AppInfo, OrderState, Processor, TaxRatesView, ReceiptView } from '
 import { ParkedLine } from './catalog.ts';
 import { ipsReference } from '../payments/ips-qr.ts';
 
+/** An open cart's revision (`cart.save`): what a save stores and what a sale names to close it. */
+const cartRev = z.number({ error: 'number' }).int({ error: 'integer' }).positive({ error: 'positive' });
+
 export const CheckoutLine = z.strictObject({
   name: s.text(100),
   quantity: s.quantity,
@@ -45,7 +48,7 @@ export const CheckoutInput = z.strictObject({
   paidOn: s.calendarDate.optional(),
   // No `cashier`: the core names the person logged in on every document (a `cashier` sent is refused by name).
   /** The open cart's revision this sale sells (`cart.save`): the core closes it with the order. */
-  cartRev: z.number({ error: 'number' }).int({ error: 'integer' }).positive({ error: 'positive' }).optional(),
+  cartRev: cartRev.optional(),
   /**
    * Paid by an instant transfer the customer made by scanning the till's IPS QR code (`ips.request`): its model 97
    * reference (`RO`), stored with the order and sent in the receipt's `metaFields`, so the transfer on the shop's
@@ -100,8 +103,6 @@ export interface DiscountApproval {
   /** The approving manager's name, when one approved. */
   approvedBy: string | null;
 }
-
-const cartRev = z.number({ error: 'number' }).int({ error: 'integer' }).positive({ error: 'positive' });
 
 export const salesCommands = {
   'app.info': command<AppInfo>()(s.empty, 'Mode (demo or live), language, terminal and version.', { auth: 'public' }),

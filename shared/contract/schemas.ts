@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { toMilli, toPara } from '../money.ts';
 import { INVOICE_TYPES, PAYMENT_TYPES } from '../domain.ts';
 import { buyerIdProblem } from '../buyer-id.ts';
+import { pibProblem } from '../goods/pib.ts';
 
 /** A decimal RSD amount with at most 2 decimals, e.g. 199.99. */
 export const amount = z
@@ -74,6 +75,21 @@ export const managerPin = pin.optional();
 
 /** A manager's action on one record named by its id (post, reverse, cancel, delete). */
 export const managerOnId = z.strictObject({ managerPin, id });
+
+/**
+ * A PIB, trimmed, whose nine digits and check digit hold (shared/goods/pib.ts), refused with `pib_format` or
+ * `pib_check`: a supplier's, a buyer's price list's, the shop's own. `clearable`: '' passes too (it clears the PIB).
+ */
+const pibOf = (clearable: boolean) =>
+  z
+    .string({ error: 'text' })
+    .trim()
+    .superRefine((v, ctx) => {
+      const problem = clearable && v === '' ? null : pibProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+export const pib = pibOf(false);
+export const clearablePib = pibOf(true);
 
 /** A date (or date-time) `Date.parse` reads, e.g. `2026-01-31` or an ISO timestamp. */
 /** A calendar day, YYYY-MM-DD. */

@@ -4,7 +4,6 @@ import { command } from './define.ts';
 import * as s from './schemas.ts';
 import type { Language, LpfrState, OfflineSales } from '../domain.ts';
 import { accountCheckDigitsOk, normalizeAccount } from '../payments/ips-qr.ts';
-import { pibProblem } from '../goods/pib.ts';
 
 /** The gateway account as the key reports it. The key itself is never returned: only `maskedKey`. */
 export interface AccountView {
@@ -147,14 +146,7 @@ export const settingsCommands = {
       ipsAccount,
       ipsName,
       /** The shop's PIB (check digit verified); '' clears it. */
-      shopPib: z
-        .string({ error: 'text' })
-        .trim()
-        .superRefine((v, ctx) => {
-          const problem = v === '' ? null : pibProblem(v);
-          if (problem) ctx.addIssue({ code: 'custom', message: problem });
-        })
-        .optional(),
+      shopPib: s.clearablePib.optional(),
       shopAddress: z
         .string({ error: 'text' })
         .trim()

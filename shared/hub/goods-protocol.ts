@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { KepEntry } from '../contract/goods.ts';
-import { ProductInput } from './protocol.ts';
+import { HubPin, ProductInput } from './protocol.ts';
 
 const shopId = z.number().int().positive().optional();
 const code = z.string().trim().min(1).max(64);
@@ -324,7 +324,7 @@ export const HubReceiptCsvInput = z.object({ shopId, csv: z.string().min(1).max(
  */
 export const TillGoodsOpeningInput = z.object({
   key: z.string().trim().min(8).max(100),
-  approverPin: z.string().regex(/^\d{4,8}$/, { message: '4 to 8 digits' }),
+  approverPin: HubPin,
   lines: z
     .array(
       z.object({

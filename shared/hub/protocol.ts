@@ -59,6 +59,9 @@ export const StaffSnapshot = z.object({
 /** A time a till sends: ISO 8601 with its offset (`Z` as the till writes it), as the hub stores it (timestamptz). */
 const IsoTime = z.iso.datetime({ offset: true });
 
+/** A PIN a till or the hub UI sends, as the hub takes it: 4 to 8 digits (a person's own or an approving one). */
+export const HubPin = z.string().regex(/^\d{4,8}$/, { message: '4 to 8 digits' });
+
 /**
  * A shift as a till's hub outbox snapshots it (till migration 017): at its open, each cash move and its
  * close. Expected and counted are set once it is closed.
@@ -232,10 +235,7 @@ export const AdoptCatalogInput = z.object({
   products: z.array(ProductInput).max(200_000),
   replace: z.boolean().optional(),
   /** A hub manager's PIN, checked at the hub: without it nothing is written (issue 39). */
-  approverPin: z
-    .string()
-    .regex(/^\d{4,8}$/, { message: '4 to 8 digits' })
-    .optional(),
+  approverPin: HubPin.optional(),
 });
 export type AdoptCatalogInput = z.infer<typeof AdoptCatalogInput>;
 /** The catalog as CSV in the UI's language (shared/catalog/csv-export.ts). */
@@ -271,10 +271,7 @@ export const TillPerson = z.object({
     .string()
     .regex(/^scrypt\$[0-9a-f]+\$[0-9a-f]+$/)
     .optional(),
-  pin: z
-    .string()
-    .regex(/^\d{4,8}$/, { message: '4 to 8 digits' })
-    .optional(),
+  pin: HubPin.optional(),
   active: z.boolean(),
 });
 /**
@@ -283,7 +280,7 @@ export const TillPerson = z.object({
  * own PIN change, `pin` being their current PIN. Counted per till and shop like every PIN the hub checks.
  */
 export const TillPinInput = z.object({
-  pin: z.string().regex(/^\d{4,8}$/, { message: '4 to 8 digits' }),
+  pin: HubPin,
   id: z.string().uuid().optional(),
   newPin: z.string().max(100).optional(),
   /**
@@ -311,7 +308,7 @@ export const OfferStaffInput = z.object({ people: z.array(TillPerson).max(10_000
  * is only checked (a mapping at the till's staff choice, which writes nothing at the hub).
  */
 export const TillStaffChangeInput = z.object({
-  approverPin: z.string().regex(/^\d{4,8}$/, { message: '4 to 8 digits' }),
+  approverPin: HubPin,
   people: z.array(TillPerson).max(100),
 });
 /** A person of the shop as a till is shown them to map its own people to (never a PIN hash). */
@@ -407,7 +404,7 @@ export const ReportInput = z.object({
 });
 /** The hub UI's manager login: a manager's PIN (staff come from the tills or PUT /api/admin/staff). */
 export const LoginInput = z.object({
-  pin: z.string().regex(/^\d{4,8}$/, { message: '4 to 8 digits' }),
+  pin: HubPin,
   shopId: z.number().int().positive().optional(),
 });
 /** Clears a till's refused invoice claims (its `invoice_claimed` alarm) once a manager has looked. */

@@ -150,27 +150,22 @@ export const taxLabelName = (lang: Language, l: { label: string; rate: number; c
 export const receiptKindName = (lang: Language, invoiceType: string, transactionType: string): string =>
   `${invoiceTypeName(lang, invoiceType)} — ${transactionTypeName(lang, transactionType)}`;
 
-/** The English words of the printer presets' names (resources/printers/presets.json); makers and models stay. */
-const PRINTER_WORDS: Record<Language, readonly (readonly [RegExp, string])[]> = {
-  'sr-Cyrl': [
-    [/Generic ESC\/POS, Epson tables/, 'Општи ESC/POS, Epson табеле'],
-    [/ and clones/, ' и слични'],
-    [/ in ESC\/POS mode/, ' у ESC/POS режиму'],
-    [/ built-in printer/, ' уграђени штампач'],
-    [/(\d+) dots/, '$1 тачака'],
-    [/raster/, 'растер'],
-  ],
-  'sr-Latn': [
-    [/Generic ESC\/POS, Epson tables/, 'Opšti ESC/POS, Epson tabele'],
-    [/ and clones/, ' i slični'],
-    [/ in ESC\/POS mode/, ' u ESC/POS režimu'],
-    [/ built-in printer/, ' ugrađeni štampač'],
-    [/(\d+) dots/, '$1 tačaka'],
-    [/raster/, 'raster'],
-  ],
-  en: [],
-};
+/**
+ * The English words of the printer presets' names (resources/printers/presets.json), each with its Serbian Cyrillic
+ * and Latin words in one row, so a new word is added once for both scripts; English keeps the names, and makers and
+ * models stay.
+ */
+const PRINTER_WORDS: readonly (readonly [RegExp, string, string])[] = [
+  [/Generic ESC\/POS, Epson tables/, 'Општи ESC/POS, Epson табеле', 'Opšti ESC/POS, Epson tabele'],
+  [/ and clones/, ' и слични', ' i slični'],
+  [/ in ESC\/POS mode/, ' у ESC/POS режиму', ' u ESC/POS režimu'],
+  [/ built-in printer/, ' уграђени штампач', ' ugrađeni štampač'],
+  [/(\d+) dots/, '$1 тачака', '$1 tačaka'],
+  [/raster/, 'растер', 'raster'],
+];
 
 /** A printer preset's name in the UI language (`Star TSP600 in ESC/POS mode` -> `Star TSP600 у ESC/POS режиму`). */
 export const printerProfileName = (lang: Language, name: string): string =>
-  PRINTER_WORDS[lang].reduce((text, [from, to]) => text.replace(from, to), name);
+  lang === 'en'
+    ? name
+    : PRINTER_WORDS.reduce((text, [from, cyrl, latn]) => text.replace(from, lang === 'sr-Cyrl' ? cyrl : latn), name);

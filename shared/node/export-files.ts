@@ -77,8 +77,14 @@ function exportPdf(view: ExportView, lang: Language, deps: ExportFileDeps): Prom
     rows.push(['', '', `— ${title} —`, '', '', '']);
     if (header.some((h) => h)) rows.push(header.map((h) => h.toUpperCase()));
   };
-  const dh = w.daysHeader;
-  section(w.sectionDays, [dh[0] ?? '', `${dh[1]} / ${dh[2]} / ${dh[3]}`, '', dh[4] ?? '', dh[5] ?? '', dh[6] ?? '']);
+  /**
+   * A section's six column names taken from its CSV's header (the PDF has fewer columns): a cell is one name by its
+   * index, several names joined by `join`, or null for an empty cell.
+   */
+  type Cell = number | readonly number[] | null;
+  const headerOf = (names: readonly string[], cells: readonly Cell[], join = ' / '): string[] =>
+    cells.map((c) => (c === null ? '' : typeof c === 'number' ? (names[c] ?? '') : c.map((i) => names[i]).join(join)));
+  section(w.sectionDays, headerOf(w.daysHeader, [0, [1, 2, 3], null, 4, 5, 6]));
   for (const d of view.days)
     rows.push([
       kepDate(d.day, lang),
@@ -91,14 +97,7 @@ function exportPdf(view: ExportView, lang: Language, deps: ExportFileDeps): Prom
       rsd(d.taxPara),
       rsd(d.grossPara - d.taxPara),
     ]);
-  section(w.sectionDocuments, [
-    w.documentsHeader[0] ?? '',
-    w.documentsHeader[1] ?? '',
-    `${w.documentsHeader[2]} / ${w.documentsHeader[3]}`,
-    w.documentsHeader[4] ?? '',
-    w.documentsHeader[5] ?? '',
-    '',
-  ]);
+  section(w.sectionDocuments, headerOf(w.documentsHeader, [0, 1, [2, 3], 4, 5, null]));
   for (const r of view.documents)
     rows.push([
       formatMoment(r.at, lang),
@@ -108,14 +107,7 @@ function exportPdf(view: ExportView, lang: Language, deps: ExportFileDeps): Prom
       rsd(r.taxPara),
       '',
     ]);
-  section(w.sectionGoods, [
-    w.goodsHeader[0] ?? '',
-    w.goodsHeader[2] ?? '',
-    w.goodsHeader[3] ?? '',
-    w.goodsHeader[6] ?? '',
-    w.goodsHeader[7] ?? '',
-    w.goodsHeader[9] ?? '',
-  ]);
+  section(w.sectionGoods, headerOf(w.goodsHeader, [0, 2, 3, 6, 7, 9]));
   for (const g of view.goodsReceipts)
     rows.push([
       kepDate(g.day, lang),
@@ -140,14 +132,7 @@ function exportPdf(view: ExportView, lang: Language, deps: ExportFileDeps): Prom
   rows.push(['', '', w.kepLines.credit, '', rsd(view.kep.creditPara), '']);
   rows.push([kepDate(view.to, lang), '', w.kepLines.closing, '', '', rsd(view.kep.closingPara)]);
   rows.push([kepDate(view.to, lang), '', w.stockValue, '', '', rsd(view.stockValuePara)]);
-  section(w.sectionJournal, [
-    w.journalHeader[1] ?? '',
-    w.journalHeader[2] ?? '',
-    `${w.journalHeader[3]} — ${w.journalHeader[5]}`,
-    w.journalHeader[6] ?? '',
-    w.journalHeader[7] ?? '',
-    '',
-  ]);
+  section(w.sectionJournal, headerOf(w.journalHeader, [1, 2, [3, 5], 6, 7, null], ' — '));
   for (const p of view.journal)
     rows.push([
       kepDate(p.day, lang),

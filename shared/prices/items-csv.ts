@@ -13,6 +13,7 @@
 import type { Language } from '../domain.ts';
 import { message } from '../messages.ts';
 import type { Para } from '../money.ts';
+import { csvCells } from '../csv-cells.ts';
 
 export interface CsvItems {
   items: { code: string; pricePara: Para }[];
@@ -33,29 +34,6 @@ export interface CsvProblem {
     | 'prices_csv_day'
     | 'prices_csv_days_differ';
   value: string;
-}
-
-/** One line's fields, quotes honoured. */
-function fields(line: string, sep: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        cur += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === sep) {
-      out.push(cur);
-      cur = '';
-    } else cur += ch;
-  }
-  out.push(cur);
-  return out.map((f) => f.trim());
 }
 
 /** A price in para, in the file's dialect; null when it does not read. */
@@ -95,7 +73,7 @@ export function parsePriceItemsCsv(text: string): { ok: true; value: CsvItems } 
     const line = lines[i] ?? '';
     if (line.trim() === '') continue;
     const row = i + 1;
-    const f = fields(line, sep);
+    const f = csvCells(line, sep).map((c) => c.trim());
     const [code = '', price = '', from = '', to = ''] = f;
     // A header: the first line, when its price column is not a price.
     if (days === undefined && priceOf(price, serbian) === null && line === first) continue;
