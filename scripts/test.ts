@@ -122,7 +122,7 @@ interface PlaywrightSuite {
   suites?: PlaywrightSuite[];
 }
 
-/** The specs whose test failed and then passed on its retry, as `file:line › title`. */
+/** The Playwright specs whose test failed and then passed on its retry, as `file:line › title`. */
 function flakyIn(suites: PlaywrightSuite[] | undefined): string[] {
   return (suites ?? []).flatMap((suite) => [
     ...(suite.specs ?? [])
@@ -130,6 +130,21 @@ function flakyIn(suites: PlaywrightSuite[] | undefined): string[] {
       .map((spec) => `${suite.file ?? suite.title ?? '?'}:${spec.line ?? '?'} › ${spec.title}`),
     ...flakyIn(suite.suites),
   ]);
+}
+
+/** Vitest's JSON report, as far as the summary reads it: each file's tests with their outcome and the errors met. */
+interface VitestFile {
+  name?: string;
+  assertionResults?: { fullName?: string; status?: string; failureMessages?: string[] }[];
+}
+
+/** The tests that passed on their retry (they carry the failed try's errors), as `file › name`. */
+function vitestFlaky(files: VitestFile[] | undefined): string[] {
+  return (files ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((t) => t.status === 'passed' && (t.failureMessages?.length ?? 0) > 0)
+      .map((t) => `${path.relative(ROOT, file.name ?? '?')} › ${t.fullName ?? '?'}`),
+  );
 }
 
 /** Sums vitest's and Playwright's JSON reports (a runner that did not report counts as nothing). */
@@ -150,7 +165,10 @@ function countTests(): { passed: number; failed: number; skipped: number; flaky:
     passed: sum('numPassedTests') + n(stats['expected']) + n(stats['flaky']),
     failed: sum('numFailedTests') + n(stats['unexpected']),
     skipped: sum('numPendingTests') + sum('numTodoTests') + n(stats['skipped']),
-    flaky: flakyIn(p?.['suites'] as PlaywrightSuite[] | undefined),
+    flaky: [
+      ...vs.flatMap((v) => vitestFlaky(v?.['testResults'] as VitestFile[] | undefined)),
+      ...flakyIn(p?.['suites'] as PlaywrightSuite[] | undefined),
+    ],
   };
 }
 
