@@ -68,6 +68,7 @@ export function numberFlag(
 
 /** A test server's command line: prints exactly one JSON line `{"url": …}` on stdout, then serves until a signal. */
 export function announceAndServe(server: { url: string; close(): Promise<unknown> }): void {
-  process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
+  // The handlers first: a SIGTERM sent as soon as the line is read closes the server, not kills the process.
   stopOnSignals(() => server.close());
+  process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
 }
