@@ -80,6 +80,16 @@ async function rig(options: { printer?: FakeEpsonOptions; profile?: string } = {
   return { printer, service, log, job, handlers, audits, cashier, db: t.db };
 }
 
+/** The rig with one receipt sent to a printer whose paper runs out part-way (400 bytes left); the job's id. */
+async function sentAsPaperRunsOut() {
+  const r = await rig();
+  r.printer.paperLeft = 400;
+  r.service.start();
+  const id = r.service.enqueueReceipt(1);
+  await until(() => r.job(id).state === 'sent');
+  return { ...r, id };
+}
+
 describe('a job is printed only when the printer says so', () => {
   it('paper out before a sale: shown within a poll, not printed; after loading paper it comes out once', async () => {
     const { printer, service, log, job } = await rig();
@@ -110,11 +120,7 @@ describe('a job is printed only when the printer says so', () => {
   });
 
   it('paper runs out mid-job: sent, never sent again; printed once the paper is loaded', async () => {
-    const { printer, service, job } = await rig();
-    printer.paperLeft = 400;
-    service.start();
-    const id = service.enqueueReceipt(1);
-    await until(() => job(id).state === 'sent');
+    const { printer, service, job, id } = await sentAsPaperRunsOut();
     expect(job(id).sent_at).not.toBeNull();
     expect(service.status()).toMatchObject({ state: 'stopped', printer: { paper: 'out' }, queued: 0 });
     expect(printer.held()).toBeGreaterThan(0);
@@ -131,11 +137,7 @@ describe('a job is printed only when the printer says so', () => {
   });
 
   it('a printer switched off while it holds a sent job (its buffer lost): the cashier is asked', async () => {
-    const { printer, service, job } = await rig();
-    printer.paperLeft = 400;
-    service.start();
-    const id = service.enqueueReceipt(1);
-    await until(() => job(id).state === 'sent');
+    const { printer, service, job, id } = await sentAsPaperRunsOut();
     printer.powerOff();
     await until(() => job(id).state === 'unconfirmed');
     printer.powerOn();
