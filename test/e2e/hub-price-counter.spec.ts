@@ -6,42 +6,27 @@
  * the ones counter-follows.spec.ts photographs in all three languages. And a cashier deactivated at the hub while
  * logged in at the till: the counter shows the login within the pull, and the next person finds the cart.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { OrderView } from '../../shared/domain.ts';
 import { hashPin } from '../../shared/node/pin.ts';
 import type { HostProcess } from '../support/host-process.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
+import type { HubProcess } from '../support/hub-process.ts';
 import { login, rsd } from './counter-support.ts';
-import { enrolledTill, stopTillAndHub } from './hub-support.ts';
+import { hubAndTill } from './hub-support.ts';
 
 const ADMIN = 'e2e-hub-price-admin-token-0123456789abcd';
+const rig = hubAndTill('kasa-hub-price-e2e-', ADMIN);
 let hub: HubProcess;
 let till: HostProcess;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-price-e2e-'));
 
 const BREAD = { code: '2001', name: 'Хлеб бели 500 г', group: 'Пекара', label: 'E', unit: 'piece', favourite: true };
 
-async function putBread(pricePara: number): Promise<void> {
-  const put = await fetch(`${hub.url}/api/admin/products`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ shopId: hub.shopId, products: [{ ...BREAD, pricePara }] }),
-  });
-  expect(put.status, await put.text()).toBe(200);
-}
+/** A call to the hub's admin API that must answer 200. */
+const admin = (method: string, route: string, body: unknown) => rig.admin(method, route, body, 200);
 
-async function admin(method: string, route: string, body: unknown): Promise<void> {
-  const r = await fetch(`${hub.url}${route}`, {
-    method,
-    headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(r.status, await r.text()).toBe(200);
-}
+const putBread = (pricePara: number) =>
+  admin('PUT', '/api/admin/products', { shopId: hub.shopId, products: [{ ...BREAD, pricePara }] });
 
 async function tillPrice(): Promise<number | undefined> {
   const r = await till.call<{ unitPricePara: number }>('catalog.byBarcode', { code: BREAD.code });
@@ -49,15 +34,14 @@ async function tillPrice(): Promise<number | undefined> {
 }
 
 test.beforeAll(async () => {
-  hub = await startHubProcess({ KASA_HUB_DATA: path.join(dir, 'hub'), KASA_HUB_ADMIN_TOKEN: ADMIN });
+  hub = await rig.start();
   await putBread(6500);
-  till = await enrolledTill(hub, 'PRICEE2E');
+  till = await rig.enrol('PRICEE2E');
   await expect(async () => expect(await tillPrice()).toBe(6500)).toPass({ timeout: 20_000 });
 });
 test.afterEach(async ({ page }) => {
   await page.goto('about:blank');
 });
-test.afterAll(() => stopTillAndHub(till, hub, dir));
 
 test('a price changed at the hub reaches the quick key and the cart at once; payment asks no PIN', async ({ page }) => {
   await page.goto(`${till.url}#token=${till.token}`);

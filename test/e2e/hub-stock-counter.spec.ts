@@ -6,24 +6,22 @@
  * last known, and since when (Belgrade time). Screenshots at 1024×768 and 1366×768 when KASA_SHOTS
  * names a folder.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { Language } from '../../shared/domain.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { formatQuantity } from '../../shared/money.ts';
 import type { HostProcess } from '../support/host-process.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
+import type { HubProcess } from '../support/hub-process.ts';
 import { login } from './counter-support.ts';
 import { LANGUAGES, shotsAtTillSizes } from './languages.ts';
-import { enrolledTill, stopTillAndHub } from './hub-support.ts';
+import { hubAndTill } from './hub-support.ts';
 
 const ADMIN = 'e2e-hub-stock-admin-token-0123456789abcd';
+const rig = hubAndTill('kasa-hub-stock-e2e-', ADMIN);
+const { admin } = rig;
 let hub: HubProcess;
 let till: HostProcess;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-hub-stock-e2e-'));
 
 const BREAD = {
   code: '2001',
@@ -35,15 +33,6 @@ const BREAD = {
   pricePara: 6500,
 };
 
-async function admin(method: string, route: string, body: unknown): Promise<void> {
-  const r = await fetch(`${hub.url}${route}`, {
-    method,
-    headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(r.status, await r.text()).toBeLessThan(300);
-}
-
 const shots = (page: Page, name: string): Promise<void> => shotsAtTillSizes(page, `goods-counter-${name}`);
 
 /** The counter in `language` (the status bar's language choice), from the language it shows now. */
@@ -53,7 +42,7 @@ async function setLanguage(page: Page, from: Language, language: Language): Prom
 }
 
 test.beforeAll(async () => {
-  hub = await startHubProcess({ KASA_HUB_DATA: path.join(dir, 'hub'), KASA_HUB_ADMIN_TOKEN: ADMIN });
+  hub = await rig.start();
   await admin('PUT', '/api/admin/products', { shopId: hub.shopId, products: [BREAD] });
   await admin('POST', '/api/admin/goods/receipts', {
     shopId: hub.shopId,
@@ -63,14 +52,13 @@ test.beforeAll(async () => {
     invoiceDate: '2026-11-27',
     lines: [{ code: BREAD.code, qtyMilli: 2_000, purchasePara: 4_000 }],
   });
-  till = await enrolledTill(hub, 'STOCKE2E');
+  till = await rig.enrol('STOCKE2E');
   // The catalog pulled, and the snapshot of the shop's stock read (the search reads it, never the hub).
   await expect(async () => {
     const r = await till.call<{ onHandMilli?: number }[]>('catalog.search', { query: BREAD.code });
     expect(r.body.value?.[0]?.onHandMilli).toBe(2_000);
   }).toPass({ timeout: 30_000 });
 });
-test.afterAll(() => stopTillAndHub(till, hub, dir));
 
 test('the counter shows the hub’s stock, flags a line below zero, and says when the figure is the last known', async ({
   page,

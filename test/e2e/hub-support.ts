@@ -117,7 +117,8 @@ export function hubAndTill(
   readonly dir: string;
   start(): Promise<HubProcess>;
   enrol(terminalId: string): Promise<HostProcess>;
-  admin(method: string, route: string, body?: unknown): Promise<Record<string, unknown>>;
+  /** A call to the admin API (failing the test unless it answers `status`, or 2xx), its JSON answer. */
+  admin(method: string, route: string, body?: unknown, status?: number): Promise<Record<string, unknown>>;
 } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   let hub: HubProcess | undefined;
@@ -140,7 +141,8 @@ export function hubAndTill(
       till = await enrolledTill(rig.hub, terminalId);
       return till;
     },
-    admin: (method: string, route: string, body?: unknown) => adminJson(rig.hub, method, route, body),
+    admin: (method: string, route: string, body?: unknown, status?: number) =>
+      adminJson(rig.hub, method, route, body, status),
   };
   test.afterAll(() => stopTillAndHub(till, hub, dir));
   return rig;
@@ -176,16 +178,21 @@ export async function stopTillAndHub(till: HostProcess | undefined, hub: HubProc
   if (till) fs.rmSync(till.dataDir, { recursive: true, force: true });
 }
 
-/** Calls the hub's admin API with its admin token; fails the test unless it answers 2xx; gives the JSON answer. */
+/**
+ * Calls the hub's admin API with its admin token; fails the test unless it answers `status`, or 2xx when none is
+ * named; gives the JSON answer.
+ */
 export async function adminJson(
   hub: HubProcess,
   method: string,
   route: string,
   body?: unknown,
+  status?: number,
 ): Promise<Record<string, unknown>> {
   const r = await adminRequest(hub, method, route, body);
   const text = await r.text();
-  expect(r.status, text).toBeLessThan(300);
+  if (status === undefined) expect(r.status, text).toBeLessThan(300);
+  else expect(r.status, text).toBe(status);
   return JSON.parse(text) as Record<string, unknown>;
 }
 

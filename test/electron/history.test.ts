@@ -44,6 +44,13 @@ afterEach(async () => {
   cleanup();
 });
 
+/** A till's database in a folder of its own with the migrations before the one named `name`: folder and database. */
+function databaseBefore(name: string): { dir: string; old: Db } {
+  const dir = tmp();
+  const at = MIGRATIONS.findIndex((m) => m.name === name);
+  return { dir, old: openDatabase(path.join(dir, 'kasa.sqlite'), MIGRATIONS.slice(0, at)) };
+}
+
 describe('start-up does not wait for history', () => {
   it('the core answers and sells while a deliberately slow integrity check runs; the check and backup then complete', async () => {
     const dir = tmp();
@@ -366,15 +373,7 @@ describe('queries that stay flat', () => {
   });
 
   it('migration 010: refunds of an original and open advances are index probes, also for orders from before it', () => {
-    const dir = tmp();
-    const file = path.join(dir, 'kasa.sqlite');
-    const old = openDatabase(
-      file,
-      MIGRATIONS.slice(
-        0,
-        MIGRATIONS.findIndex((m) => m.name === 'history_lookups'),
-      ),
-    );
+    const { dir, old } = databaseBefore('history_lookups');
     const insert = old.prepare(
       `INSERT INTO orders (order_number, kind, invoice_type, transaction_type, state, created_at, total_para, data)
        VALUES (?, ?, ?, ?, 'fiscalized', '2024-01-01T00:00:00.000Z', 100, ?)`,
@@ -426,15 +425,7 @@ describe('queries that stay flat', () => {
   });
 
   it('migration 007 fills order_payments for orders that existed before it, and its trigger keeps it for new ones', () => {
-    const dir = tmp();
-    const file = path.join(dir, 'kasa.sqlite');
-    const old = openDatabase(
-      file,
-      MIGRATIONS.slice(
-        0,
-        MIGRATIONS.findIndex((m) => m.name === 'history'),
-      ),
-    );
+    const { dir, old } = databaseBefore('history');
     old
       .prepare(
         `INSERT INTO orders (order_number, kind, invoice_type, transaction_type, state, created_at, total_para, data)

@@ -190,19 +190,12 @@ describe('attack 2: printer.configure', () => {
       expect(r.status, uri).toBe(400);
       expect(r.error?.field).toBe('uri');
     }
-    const header = await call(t, 'printer.configure', {
-      uri: 'tcp://10.0.0.5:9100',
-      profileId: 'generic-80',
-      header: 'Shop\u001b@\u001dV',
-      approval,
-    });
+    // A printer on the shop's LAN: only the receipt header it is given differs.
+    const withHeader = (header: string) =>
+      call(t, 'printer.configure', { uri: 'tcp://10.0.0.5:9100', profileId: 'generic-80', header, approval });
+    const header = await withHeader('Shop\u001b@\u001dV');
     expect(header.error?.field).toBe('header');
-    const good = await call(t, 'printer.configure', {
-      uri: 'tcp://10.0.0.5:9100',
-      profileId: 'generic-80',
-      header: 'Радња\nул. 1',
-      approval,
-    });
+    const good = await withHeader('Радња\nул. 1');
     expect(good.ok).toBe(true);
     const entry = (await audit(t)).find((e) => e.action === 'approved.printer.configure');
     expect(entry).toMatchObject({ actor: 'Ана', approver: 'Manager' });

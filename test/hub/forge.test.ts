@@ -27,7 +27,7 @@ const forged = (n: string, invoice: string): OrderSnapshot =>
 const ev = hubEvent;
 
 describe.each(BACKENDS)('nothing a till can forge, on $name', (backend) => {
-  const hub = serveHub(backend, { adminToken: ADMIN, seed: (service) => service.ensureDefaultShop() });
+  const hub = serveHub(backend, { adminToken: ADMIN, defaultShop: true });
   const admin = (method: string, path: string, body?: unknown): Promise<Response> => hub.admin(method, path, body);
 
   const tills = async (shopId: number): Promise<TillLive[]> =>

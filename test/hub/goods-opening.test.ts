@@ -39,7 +39,7 @@ async function tillWithGoods(c: Core, invoice: string): Promise<void> {
 }
 
 describe.each(BACKENDS)('a till enrolled later bringing its goods on $name', (backend) => {
-  const hub = serveHub(backend, { adminToken: ADMIN, seed: (service) => service.ensureDefaultShop('A') });
+  const hub = serveHub(backend, { adminToken: ADMIN, defaultShop: 'A' });
   const { count, stockOf, kep } = shopCalls(hub, () => 0);
   const movements = (shop: number) => count(`hub_stock_movements WHERE shop_id = ${shop}`);
 

@@ -14,6 +14,7 @@ import type { OrderView } from '../../shared/domain.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
 import { ok, until } from '../support/core-calls.ts';
 import { MANAGER_PIN } from '../support/session.ts';
+import { bodyStart } from '../support/http.ts';
 import { refund } from '../exports/support.ts';
 import { BACKENDS } from './backends.ts';
 import { tillRig } from './till-rig.ts';
@@ -182,11 +183,7 @@ describe('the hub export of a shop of two tills (pglite)', () => {
     expect((await minimax.text()).split('\r\n')[0]).toContain('Datum;Opis;Konto');
     const pdf = await hub.admin('GET', `${q}&file=pdf`);
     expect(pdf.headers.get('content-type')).toContain('application/pdf');
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
+    expect(await bodyStart(pdf, 5)).toBe('%PDF-');
     // An end before the start is refused at `to`.
     const bad = await hub.admin('GET', `/api/admin/exports?shopId=${rig.shopId}&from=${today}&to=2000-01-01`);
     expect(bad.status).toBe(400);

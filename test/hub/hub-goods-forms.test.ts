@@ -33,8 +33,8 @@ describe.each(BACKENDS)('the goods register and receipt calculation at the hub o
   let till: AuthedTill;
   const hub = serveHub(backend, {
     adminToken: ADMIN,
+    defaultShop: true,
     seed: async (service) => {
-      await service.ensureDefaultShop();
       shop = await service.createShop('Продавница Север');
       other = await service.createShop('Продавница Југ');
       const products = [

@@ -17,6 +17,7 @@ import { tillRig } from './till-rig.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { ok, until } from '../support/core-calls.ts';
 import { awaitPulledManager } from '../support/host-process.ts';
+import { bodyStart } from '../support/http.ts';
 
 const ADMIN_TOKEN = 'kasa-test-admin-token-goods-0123456789';
 const PRODUCTS = [
@@ -70,6 +71,16 @@ describe.each(BACKENDS)('goods at the hub with two tills on $name', (backend) =>
       payments: [{ type: 'cash', amount: (p.price_para * quantity) / 100 }],
     });
   };
+  /** The dairy's invoice F-1 into shop A as the hub's goods receipt takes it (one bread), `over` changing it. */
+  const dairyInvoice = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
+    shopId: shopA,
+    supplier: 'Млекара',
+    pib: '101134702',
+    invoiceNumber: 'F-1',
+    invoiceDate: '2026-11-20',
+    lines: [{ code: 'H1', qtyMilli: 1_000, purchasePara: 5_000 }],
+    ...over,
+  });
   const pushed = (c: Core) => until(async () => (await ok<{ pending: number }>(c, 'hub.status')).pending === 0);
 
   beforeAll(async () => {
@@ -82,39 +93,28 @@ describe.each(BACKENDS)('goods at the hub with two tills on $name', (backend) =>
   }, 120_000);
 
   it('a receipt at the hub, sales on both tills and a refund move the shop stock once; a re-push moves nothing', async () => {
-    const receipt = await api<{ number: string; valuePara: number }>('POST', '/api/admin/goods/receipts', {
-      shopId: shopA,
-      supplier: 'Млекара',
-      pib: '101134702',
-      invoiceNumber: 'F-1',
-      invoiceDate: '2026-11-20',
-      lines: [
-        { code: 'H1', qtyMilli: 20_000, purchasePara: 5_000 },
-        { code: 'M1', qtyMilli: 10_000, purchasePara: 10_000 },
-      ],
-    });
+    const receipt = await api<{ number: string; valuePara: number }>(
+      'POST',
+      '/api/admin/goods/receipts',
+      dairyInvoice({
+        lines: [
+          { code: 'H1', qtyMilli: 20_000, purchasePara: 5_000 },
+          { code: 'M1', qtyMilli: 10_000, purchasePara: 10_000 },
+        ],
+      }),
+    );
     expect(receipt.number).toMatch(/^1\/\d{4}$/);
     expect(receipt.valuePara).toBe(20 * 8_000 + 10 * 15_000);
     // The same supplier's invoice again is refused at its field, nothing posted.
-    const again = await hub.admin('POST', '/api/admin/goods/receipts', {
-      shopId: shopA,
-      supplier: 'Млекара',
-      pib: '101134702',
-      invoiceNumber: 'F-1',
-      invoiceDate: '2026-11-20',
-      lines: [{ code: 'H1', qtyMilli: 1_000, purchasePara: 5_000 }],
-    });
+    const again = await hub.admin('POST', '/api/admin/goods/receipts', dairyInvoice());
     expect(again.status).toBe(409);
     expect(((await again.json()) as { field: string }).field).toBe('invoiceNumber');
     // A wrong PIB check digit at `pib`.
-    const badPib = await hub.admin('POST', '/api/admin/goods/receipts', {
-      shopId: shopA,
-      supplier: 'Млекара',
-      pib: '101134701',
-      invoiceNumber: 'F-2',
-      invoiceDate: '2026-11-20',
-      lines: [{ code: 'H1', qtyMilli: 1_000, purchasePara: 5_000 }],
-    });
+    const badPib = await hub.admin(
+      'POST',
+      '/api/admin/goods/receipts',
+      dairyInvoice({ pib: '101134701', invoiceNumber: 'F-2' }),
+    );
     expect(badPib.status).toBe(400);
     expect(((await badPib.json()) as { field: string }).field).toBe('pib');
 
@@ -237,11 +237,7 @@ describe.each(BACKENDS)('goods at the hub with two tills on $name', (backend) =>
     expect(twice.status).toBe(409);
     const pdf = await hub.admin('GET', `/api/admin/goods/transfers/pdf?shopId=${shopA}&transferId=${sent.id}`);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
+    expect(await bodyStart(pdf, 5)).toBe('%PDF-');
     // The chain's value by shop (the admin token, no shop).
     const chain = await api<HubStockView>('GET', '/api/admin/goods/stock');
     expect(chain.byShop.map((s) => [s.shopId, s.retailValuePara])).toEqual([
@@ -272,10 +268,6 @@ describe.each(BACKENDS)('goods at the hub with two tills on $name', (backend) =>
     const text = await csv.text();
     expect(text.split('\r\n')[0]).toBe('Ред. бр.;Датум;Опис;Задужење;Раздужење;Салдо');
     const pdf = await hub.admin('GET', `/api/admin/goods/kep?shopId=${shopA}&from=2000-01-01&to=2100-12-31&format=pdf`);
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
+    expect(await bodyStart(pdf, 5)).toBe('%PDF-');
   }, 60_000);
 });

@@ -23,8 +23,8 @@ describe.each(BACKENDS)('hub receipts making products, from a CSV, and late draf
   let tills: readonly AuthedTill[] = [];
   const hub = serveHub(backend, {
     adminToken: ADMIN,
+    defaultShop: true,
     seed: async (service) => {
-      await service.ensureDefaultShop();
       shop = await service.createShop('Продавница Запад');
       await service.upsertProducts(shop, [
         {

@@ -27,8 +27,8 @@ describe.each(BACKENDS)('goods receipt drafts, reversals and minimums at the hub
   let shop = 0;
   const hub = serveHub(backend, {
     adminToken: ADMIN,
+    defaultShop: true,
     seed: async (service) => {
-      await service.ensureDefaultShop();
       shop = await service.createShop('Продавница Исток');
       await service.upsertProducts(shop, [
         { code: 'S1', name: 'Сок од јабуке', pricePara: 20_000, label: 'Ђ', unit: 'piece' as const },

@@ -8,9 +8,8 @@
  * the hub groups them: before any day is closed, after the days are closed (a period with partial days at both
  * ends), and after late orders reach closed days (read from orders until summed again, then from the days).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HubDb } from '../../hub/db/db.ts';
-import { createHubService, type AuthedTill, type HubService } from '../../hub/service.ts';
+import { describe, expect, it } from 'vitest';
+import type { AuthedTill } from '../../hub/service.ts';
 import type { HubReport } from '../../hub/reports.ts';
 import { orderFacts, reportOrder, processorOf } from '../../hub/report-facts.ts';
 import { countsInReports } from '../../hub/till-trust.ts';
@@ -22,6 +21,7 @@ import type { OrderSnapshot } from '../../shared/hub/protocol.ts';
 import { OrderDataSchema, OrderReceiptData } from '../../shared/order-data.ts';
 import { mulberry32 } from '../../electron/sandbox/faults.ts';
 import { BACKENDS } from './backends.ts';
+import { openHubService } from './served-hub.ts';
 
 /** A small seeded generator (the sandbox's mulberry32): the same seed, the same orders. */
 const rng = mulberry32;
@@ -227,30 +227,22 @@ const withoutShifts = (r: HubReport): Omit<HubReport, 'shifts'> => {
 
 for (const backend of BACKENDS) {
   describe(`hub report in SQL on ${backend.name}`, () => {
-    let db: HubDb;
-    let dispose: () => Promise<void>;
     let clock = BASE;
-    let service: HubService;
     const stored: Stored[] = [];
     const tills: (AuthedTill & { shopName: string; seq: number; n: number })[] = [];
-
-    beforeAll(async () => {
-      const opened = await backend.open();
-      db = opened.db;
-      dispose = opened.dispose;
-      service = createHubService(db, { now: () => new Date(clock), timeZone: 'Europe/Belgrade' });
-      await service.ensureDefaultShop();
-      for (const shopName of ['Север', 'Југ']) {
-        const shopId = await service.createShop(shopName);
-        for (const t of [1, 2, 3]) {
-          const name = `${shopName}-${t}`;
-          const enrolled = await service.enrol(await service.newEnrolCode(shopId), name);
-          tills.push({ id: enrolled.tillId, shopId, name, shopName, seq: 0, n: 0 });
+    const hub = openHubService(backend, {
+      service: { now: () => new Date(clock), timeZone: 'Europe/Belgrade' },
+      seed: async (service) => {
+        await service.ensureDefaultShop();
+        for (const shopName of ['Север', 'Југ']) {
+          const shopId = await service.createShop(shopName);
+          for (const t of [1, 2, 3]) {
+            const name = `${shopName}-${t}`;
+            const enrolled = await service.enrol(await service.newEnrolCode(shopId), name);
+            tills.push({ id: enrolled.tillId, shopId, name, shopName, seq: 0, n: 0 });
+          }
         }
-      }
-    }, 120_000);
-    afterAll(async () => {
-      await dispose?.();
+      },
     });
 
     /** Pushes `count` random orders created in [from, from + span) through the service, as the tills would. */
@@ -265,23 +257,23 @@ for (const backend of BACKENDS) {
           events.push({ seq, kind: 'order' as const, ref: order.order_number, payload: order });
           stored.push({ till, shopName: till.shopName, seq, order });
         }
-        const res = await service.push(till, { tillId: till.id, events });
+        const res = await hub.service.push(till, { tillId: till.id, events });
         expect(res.refused ?? []).toEqual([]);
       }
     }
 
     async function compare(from: string, to: string): Promise<void> {
-      const chain = await service.report({ from, to });
+      const chain = await hub.service.report({ from, to });
       expect(withoutShifts(chain)).toEqual(expected(stored, from, to));
       const shopId = tills[0]?.shopId ?? 0;
-      const shop = await service.report({ from, to, shopId });
+      const shop = await hub.service.report({ from, to, shopId });
       expect(withoutShifts(shop)).toEqual(expected(stored, from, to, shopId));
       // The receipts list (summed from the same facts in SQL) adds up to the report: gross, VAT, count.
       for (const [report, input] of [
         [chain, { from, to }],
         [shop, { from, to, shopId }],
       ] as const) {
-        const rows = await service.receipts(input);
+        const rows = await hub.service.receipts(input);
         const t = report.total;
         expect(rows).toHaveLength(t.sales.count + t.advances.count + t.refunds.count);
         expect(rows.reduce((n, r) => n + r.grossPara, 0)).toBe(t.grossPara);
@@ -306,7 +298,7 @@ for (const backend of BACKENDS) {
         ...badOrder.data.lines[0],
         labels: undefined,
       } as unknown as OrderSnapshot['data']['lines'][number];
-      await db.query(
+      await hub.db.query(
         `INSERT INTO orders (till_id, order_number, shop_id, seq, kind, invoice_type, transaction_type, state, created_at,
            total_para, cashier, invoice_number, data, receipt)
          VALUES ($1, $2, $3, 99999, $4, $5, $6, $7, $8, $9, $10, NULL, $11, $12)`,
@@ -331,28 +323,28 @@ for (const backend of BACKENDS) {
       // Nothing closed yet: every figure is summed from the orders' facts.
       await compare(ALL.from, ALL.to);
       await compare(PART.from, PART.to);
-      const none = await db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM hub_days');
+      const none = await hub.db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM hub_days');
       expect(none[0]?.n).toBe(0);
 
       // The days are closed: whole days come from `hub_days`, the ends of a period from orders.
       clock = BASE + (DAYS + 1) * DAY_MS;
-      const round = await service.closeDays(clock);
+      const round = await hub.service.closeDays(clock);
       expect(round.closed).toBeGreaterThanOrEqual(DAYS);
-      const days = await db.query<{ n: number }>('SELECT count(DISTINCT day)::int8 AS n FROM hub_days');
+      const days = await hub.db.query<{ n: number }>('SELECT count(DISTINCT day)::int8 AS n FROM hub_days');
       expect(days[0]?.n).toBeGreaterThanOrEqual(DAYS);
       await compare(ALL.from, ALL.to);
       await compare(PART.from, PART.to);
-      expect((await service.report({ from: ALL.from, to: ALL.to })).unreadable).toBe(1);
+      expect((await hub.service.report({ from: ALL.from, to: ALL.to })).unreadable).toBe(1);
 
       // Late orders for closed days: read from their orders at once, summed again by the next round.
       await pushRandom(r, 60, BASE + DAY_MS, 6 * DAY_MS);
-      const dirty = await db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM hub_days_dirty');
+      const dirty = await hub.db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM hub_days_dirty');
       expect(dirty[0]?.n).toBeGreaterThan(0);
       await compare(ALL.from, ALL.to);
       await compare(PART.from, PART.to);
-      const again = await service.closeDays(clock);
+      const again = await hub.service.closeDays(clock);
       expect(again).toEqual({ closed: 0, resummed: dirty[0]?.n });
-      const after = await db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM hub_days_dirty');
+      const after = await hub.db.query<{ n: number }>('SELECT count(*)::int8 AS n FROM hub_days_dirty');
       expect(after[0]?.n).toBe(0);
       await compare(ALL.from, ALL.to);
       await compare(PART.from, PART.to);
@@ -365,7 +357,7 @@ for (const backend of BACKENDS) {
       // Belgrade's day of 28 March 2026 (UTC+1): 27 March 23:00 UTC to 28 March 23:00 UTC.
       const local = { from: iso(day - 3600_000), to: iso(day + DAY_MS - 3600_000) };
       const dayRow = async (): Promise<{ count: number; para: number }> => {
-        const rows = await db.query<{ count: number; para: number }>(
+        const rows = await hub.db.query<{ count: number; para: number }>(
           `SELECT coalesce(sum(a), 0)::int8 AS count, coalesce(sum(b), 0)::int8 AS para FROM hub_days
             WHERE till_id = $1 AND day = '2026-03-28' AND kind = 'sales'`,
           [till.id],
@@ -373,7 +365,7 @@ for (const backend of BACKENDS) {
         return rows[0] ?? { count: 0, para: 0 };
       };
       const before = await dayRow();
-      const reportBefore = await service.report({ ...local, shopId: till.shopId });
+      const reportBefore = await hub.service.report({ ...local, shopId: till.shopId });
       // The till was offline for days: its sale of 28 March reaches the hub well after the day was closed.
       clock = BASE + (DAYS + 3) * DAY_MS + CLOSE_GRACE_MS;
       const order = randomOrder(rng(7), till, ++till.n, day + 10 * 3600_000);
@@ -386,19 +378,19 @@ for (const backend of BACKENDS) {
         data: { ...order.data, payments: [{ type: 'cash', amountPara: 123_400 }] },
       };
       const seq = ++till.seq;
-      await service.push(till, {
+      await hub.service.push(till, {
         tillId: till.id,
         events: [{ seq, kind: 'order', ref: late.order_number, payload: late }],
       });
-      const reportNow = await service.report({ ...local, shopId: till.shopId });
+      const reportNow = await hub.service.report({ ...local, shopId: till.shopId });
       expect(reportNow.total.sales).toEqual({
         count: reportBefore.total.sales.count + 1,
         totalPara: reportBefore.total.sales.totalPara + 123_400,
       });
       expect(await dayRow()).toEqual(before);
-      expect(await service.closeDays(clock)).toMatchObject({ resummed: 1 });
+      expect(await hub.service.closeDays(clock)).toMatchObject({ resummed: 1 });
       expect(await dayRow()).toEqual({ count: before.count + 1, para: before.para + 123_400 });
-      expect(await service.report({ ...local, shopId: till.shopId })).toEqual(reportNow);
+      expect(await hub.service.report({ ...local, shopId: till.shopId })).toEqual(reportNow);
     }, 120_000);
 
     it('reads a closed month from its month rows, and a till month with a late order from its days', async () => {
@@ -409,14 +401,14 @@ for (const backend of BACKENDS) {
       clock = may + 2 * DAY_MS;
       await pushRandom(r, 300, april, may + 2 * DAY_MS - april);
       clock = may + 2 * DAY_MS + CLOSE_GRACE_MS;
-      await service.closeDays(clock);
+      await hub.service.closeDays(clock);
       // April's days are all closed, so it is a closed month; March (closed only from the 24th) is not.
-      const closedMonths = await db.query<{ month: string }>(
+      const closedMonths = await hub.db.query<{ month: string }>(
         `SELECT to_char(month, 'YYYY-MM-DD') AS month FROM hub_months_closed ORDER BY 1`,
       );
       expect(closedMonths.map((m) => m.month)).toEqual(['2026-04-01']);
       const monthRows = async (): Promise<{ n: number }[]> =>
-        db.query<{ n: number }>(
+        hub.db.query<{ n: number }>(
           `SELECT count(*)::int8 AS n FROM (
              SELECT till_id, cashier, kind, k, rate, sum(a) AS a, sum(b) AS b, min(first) AS first, max(last) AS last
                FROM hub_days WHERE day >= '2026-04-01' AND day < '2026-05-01' GROUP BY 1, 2, 3, 4, 5
@@ -432,7 +424,7 @@ for (const backend of BACKENDS) {
       await pushRandom(r, 20, april + 5 * DAY_MS, 10 * DAY_MS);
       await compare(SPAN.from, SPAN.to);
       await compare(iso(april), iso(may));
-      expect((await service.closeDays(clock)).resummed).toBeGreaterThan(0);
+      expect((await hub.service.closeDays(clock)).resummed).toBeGreaterThan(0);
       expect(await monthRows()).toEqual([{ n: 0 }]);
       await compare(SPAN.from, SPAN.to);
     }, 300_000);

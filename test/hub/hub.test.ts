@@ -25,17 +25,11 @@ const order = (n: string, extra: Partial<OrderSnapshot> = {}): OrderSnapshot => 
 const ev = (seq: number, o: OrderSnapshot): HubEvent => ({ seq, kind: 'order', ref: o.order_number, payload: o });
 
 describe.each(BACKENDS)('store hub on $name', (backend) => {
-  let shopId = 0;
-  const hub = serveHub(backend, {
-    adminToken: ADMIN,
-    seed: async (service) => {
-      shopId = await service.ensureDefaultShop();
-    },
-  });
+  const hub = serveHub(backend, { adminToken: ADMIN, defaultShop: true });
 
   const enrolTill = async (
     name: string,
-    shop = shopId,
+    shop = hub.shop,
   ): Promise<{ client: HubClient; tillId: number; credential: string }> => {
     const code = await hub.service.newEnrolCode(shop);
     const r = await new HubClient({ baseUrl: hub.url }).enrol(code, name);
@@ -63,7 +57,7 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
   });
 
   it('an enrolment code is spent once; unknown codes and missing or foreign credentials are refused', async () => {
-    const code = await hub.service.newEnrolCode(shopId);
+    const code = await hub.service.newEnrolCode(hub.shop);
     const anon = new HubClient({ baseUrl: hub.url });
     const first = await anon.enrol(code, 'Till A');
     expect(first.credential).toMatch(/^kh1\.\d+\./);
@@ -77,8 +71,8 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     const mine = new HubClient({ baseUrl: hub.url, credential: first.credential });
     const e = await refusal(mine.push(other.tillId, [ev(1, order('X-1'))]));
     expect([e.status, e.code, e.field]).toEqual([403, 'till_mismatch', 'tillId']);
-    expect((await hub.admin('GET', `/api/admin/tills?shopId=${shopId}`, undefined)).status).toBe(200);
-    const noAdmin = await fetch(`${hub.url}/api/admin/tills?shopId=${shopId}`, {
+    expect((await hub.admin('GET', `/api/admin/tills?shopId=${hub.shop}`, undefined)).status).toBe(200);
+    const noAdmin = await fetch(`${hub.url}/api/admin/tills?shopId=${hub.shop}`, {
       headers: { authorization: `Bearer ${first.credential}` },
     });
     expect(noAdmin.status).toBe(401);
@@ -109,7 +103,7 @@ describe.each(BACKENDS)('store hub on $name', (backend) => {
     // Sequences 4..6 never arrive: the hub says so, and keeps saying so in the till status.
     const r3 = await t.client.push(t.tillId, [ev(7, order('EO-7'))]);
     expect(r3.gaps).toEqual([{ from: 4, to: 6 }]);
-    const status = (await (await hub.admin('GET', `/api/admin/tills?shopId=${shopId}`)).json()) as {
+    const status = (await (await hub.admin('GET', `/api/admin/tills?shopId=${hub.shop}`)).json()) as {
       tills: { tillId: number; gaps: unknown[] }[];
     };
     expect(status.tills.find((x) => x.tillId === t.tillId)?.gaps).toEqual([{ from: 4, to: 6 }]);

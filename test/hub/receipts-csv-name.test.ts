@@ -11,16 +11,10 @@ const ADMIN = 'admin-token-for-tests-0123456789ab';
 const pglite = BACKENDS.filter((b) => b.name === 'pglite');
 
 describe.each(pglite)('the hub receipts CSV file name on $name', (backend) => {
-  let shopId = 0;
-  const hub = serveHub(backend, {
-    adminToken: ADMIN,
-    seed: async (service) => {
-      shopId = await service.ensureDefaultShop();
-    },
-  });
+  const hub = serveHub(backend, { adminToken: ADMIN, defaultShop: true });
 
   const fileName = async (query: string): Promise<string | null> => {
-    const res = await fetch(`${hub.url}/api/admin/report?shopId=${shopId}&format=receipts${query}`, {
+    const res = await fetch(`${hub.url}/api/admin/report?shopId=${hub.shop}&format=receipts${query}`, {
       headers: { authorization: `Bearer ${ADMIN}` },
     });
     expect(res.status).toBe(200);

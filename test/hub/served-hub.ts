@@ -19,9 +19,14 @@ export interface ServedHubOptions {
   service?: Parameters<typeof createHubService>[1];
   /** The server's options besides the service and the admin token (the lockout's clock, a PIN compare counter). */
   server?: Omit<HubServerOptions, 'service' | 'adminToken'>;
-  /** The default shop „A“ made with these people before `seed` runs; its id is `ServedHub.shop`. */
+  /** The default shop („A“ unless `defaultShop` names it) made with these people before `seed` runs. */
   staff?: readonly SeedPerson[];
-  /** Runs once the service exists (and the shop of `staff`, given to it), before the server starts. */
+  /**
+   * The hub's default shop made before `seed` runs, its id `ServedHub.shop`: under this name, or the service's own
+   * for `true` (a suite's usual start, so that the shop a test is about is known before anything else is made).
+   */
+  defaultShop?: string | true;
+  /** Runs once the service exists (and the default shop, given to it), before the server starts. */
   seed?: (service: HubService, shop: number) => Promise<unknown>;
 }
 
@@ -35,7 +40,7 @@ export class ServedHub {
   db!: HubDb;
   service!: HubService;
   server!: HubServer;
-  /** The shop `staff` was seeded into (0 without `staff`). */
+  /** The default shop made for `defaultShop` or `staff` (0 without either). */
   shop = 0;
   readonly adminToken: string;
   constructor(adminToken: string) {
@@ -112,11 +117,16 @@ export interface SeedPerson {
   pin: string;
 }
 
-/** The hub's default shop „A“ with these people in it (a seed's usual start); returns the shop's id. */
-async function shopWithStaff(service: HubService, people: readonly SeedPerson[]): Promise<number> {
-  const shop = await service.ensureDefaultShop('A');
+/** The hub's default shop as `options` ask for it (its name, its people); returns the shop's id. */
+async function defaultShopOf(
+  service: HubService,
+  options: Pick<ServedHubOptions, 'defaultShop' | 'staff'>,
+): Promise<number> {
+  const name = options.defaultShop ?? 'A';
+  const shop = await service.ensureDefaultShop(name === true ? undefined : name);
+  if (!options.staff) return shop;
   const staff = [];
-  for (const p of people) staff.push({ name: p.name, role: p.role, pinHash: await hashPin(p.pin) });
+  for (const p of options.staff) staff.push({ name: p.name, role: p.role, pinHash: await hashPin(p.pin) });
   await service.upsertStaff(shop, staff);
   return shop;
 }
@@ -129,7 +139,7 @@ export function serveHub(backend: Backend, options: ServedHubOptions): ServedHub
     hub.handle = await backend.open();
     hub.db = hub.handle.db;
     hub.service = createHubService(hub.db, options.service);
-    if (options.staff) hub.shop = await shopWithStaff(hub.service, options.staff);
+    if (options.staff || options.defaultShop) hub.shop = await defaultShopOf(hub.service, options);
     await options.seed?.(hub.service, hub.shop);
     hub.server = await startHubServer({ ...options.server, service: hub.service, adminToken: options.adminToken });
   }, 120_000);

@@ -7,7 +7,7 @@
  * the hub, no other till gets it); a change approved by a manager's PIN the hub checks reaches the other till by
  * pull; with the hub away such a change is refused in words and nothing changes.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
 import { HubClient } from '../../electron/hub-client/client.ts';
 import type { Result } from '../../shared/contract/index.ts';
@@ -24,10 +24,6 @@ const PIN_2 = '629384';
 describe.each(BACKENDS)('people with ids on $name', (backend) => {
   const rig = tillRig(backend, 'kasa-test-admin-token-0123456789abcdef');
   const hub = rig.hub;
-  let shopId = 0;
-  beforeAll(() => {
-    shopId = rig.shopId;
-  });
 
   /** A till set up apart (no hub): its first-run manager takes `pin` and logs in (null: stays on 0000). */
   async function till(
@@ -48,13 +44,13 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
   };
   const hubManagers = async (pin: string): Promise<string[]> => {
     const out: string[] = [];
-    for (const m of await hub.service.managers(shopId)) if (await verifyPin(pin, m.pinHash)) out.push(m.name);
+    for (const m of await hub.service.managers(rig.shopId)) if (await verifyPin(pin, m.pinHash)) out.push(m.name);
     return out;
   };
   const hubStaff = () =>
     hub.db.query<{ id: string; name: string; role: string; pin_hash: string; active: boolean }>(
       'SELECT id, name, role, pin_hash, active FROM staff WHERE shop_id = $1 ORDER BY name',
-      [shopId],
+      [rig.shopId],
     );
   const status = (c: Core): Promise<HubStatusView> => ok<HubStatusView>(c, 'hub.status');
   const synced = async (c: Core): Promise<void> => {
@@ -174,12 +170,20 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
     const own2 = await login(t2.core, PIN_2);
 
     // Till 1 enrols first: the shop has nobody, so it adopts till 1's manager (by its id).
-    await ok(t1.core, 'hub.enrol', { managerPin: PIN_1, url: hub.url, code: await hub.service.newEnrolCode(shopId) });
+    await ok(t1.core, 'hub.enrol', {
+      managerPin: PIN_1,
+      url: hub.url,
+      code: await hub.service.newEnrolCode(rig.shopId),
+    });
     const uid1 = t1.core.db.prepare<[], { uid: string }>("SELECT uid FROM staff WHERE role = 'manager'").get()?.uid;
     expect((await hubStaff()).map((s) => [s.id, s.name, s.role])).toEqual([[uid1, 'Manager', 'manager']]);
 
     // Till 2 enrols: the shop has a manager, so nothing of till 2's is merged or pushed; both lists wait.
-    await ok(t2.core, 'hub.enrol', { managerPin: PIN_2, url: hub.url, code: await hub.service.newEnrolCode(shopId) });
+    await ok(t2.core, 'hub.enrol', {
+      managerPin: PIN_2,
+      url: hub.url,
+      code: await hub.service.newEnrolCode(rig.shopId),
+    });
     await synced(t1.core);
     await ok(t2.core, 'sync.now', {});
     const choice = (await status(t2.core)).staffChoice;
@@ -238,7 +242,7 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
     // as proof: taken, not applied (the till is not stuck), recorded at the hub; no other till gets it.
     const before = await hubStaff();
     // A till of the shop of its own (no till process pushes under its credential meanwhile): seqs from 1.
-    const rogue = await hub.service.enrol(await hub.service.newEnrolCode(shopId), 'Лажна каса');
+    const rogue = await hub.service.enrol(await hub.service.newEnrolCode(rig.shopId), 'Лажна каса');
     const forger = new HubClient({ baseUrl: hub.url, credential: rogue.credential });
     const tillId = rogue.tillId;
     const last = 0;
@@ -289,7 +293,7 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
     expect(t1.core.db.prepare("SELECT 1 FROM staff WHERE name = 'Лажни'").get()).toBeUndefined();
     const refusedAudit = await hub.db.query<{ detail: { name: string } }>(
       "SELECT detail FROM hub_audit WHERE action = 'staff_refused' AND shop_id = $1 ORDER BY id",
-      [shopId],
+      [rig.shopId],
     );
     expect(refusedAudit.map((a) => a.detail.name)).toEqual(['Лажни', 'Manager', 'Зоран']);
 
@@ -313,7 +317,7 @@ describe.each(BACKENDS)('people with ids on $name', (backend) => {
     expect(await login(t2.core, '5555')).toBeNull();
     const approved = await hub.db.query<{ actor: string; detail: { till: string; names: string } }>(
       "SELECT actor, detail FROM hub_audit WHERE action = 'staff_till' AND shop_id = $1 ORDER BY id",
-      [shopId],
+      [rig.shopId],
     );
     expect(approved.map((a) => [a.actor, a.detail.names])).toEqual([
       ['Manager', 'Зоран'],

@@ -62,14 +62,11 @@ export function openSandboxTill(
 
 export function tillRig(backend: Backend, adminToken: string): TillRig {
   const rig = {
-    hub: serveHub(backend, {
-      adminToken,
-      seed: async (service) => {
-        rig.shopId = await service.ensureDefaultShop();
-      },
-    }),
+    hub: serveHub(backend, { adminToken, defaultShop: true }),
     sandbox: undefined as unknown as Sandbox,
-    shopId: 0,
+    get shopId(): number {
+      return rig.hub.shop;
+    },
     dirs: [] as string[],
     cores: [] as Core[],
     async openTill(

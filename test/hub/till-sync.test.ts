@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
 import type { OrderView, SyncStatus } from '../../shared/domain.ts';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
@@ -25,10 +25,6 @@ const ADMIN_TOKEN = 'kasa-test-admin-token-0123456789abcdef';
 describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
   const rig = tillRig(backend, ADMIN_TOKEN);
   const hubRig = rig.hub;
-  let shopId = 0;
-  beforeAll(() => {
-    shopId = rig.shopId;
-  });
 
   async function till(
     terminalId: string,
@@ -38,7 +34,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     const env: NodeJS.ProcessEnv = { KASA_ONLINE_BUDGET_MS: '3000', ...extra.env };
     if (hub) {
       env.KASA_HUB_URL = hubRig.url;
-      env.KASA_HUB_ENROL_CODE = await hubRig.service.newEnrolCode(shopId);
+      env.KASA_HUB_ENROL_CODE = await hubRig.service.newEnrolCode(rig.shopId);
     }
     const { core, dir } = await rig.openTill(terminalId, { env, engine: extra.engine });
     // Enrolled first (its first-run manager on 0000 is nobody at the hub, so nothing waits for a staff choice).
@@ -47,7 +43,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     // takes the shop's manager by pull instead: its own first-run manager setting a PIN would be a new person the
     // hub offers for a staff choice, and pulls would wait for it (docs/hub.md, "A first PIN after enrolment").
     const managed = hub
-      ? (await hubRig.db.query("SELECT 1 FROM staff WHERE shop_id = $1 AND role = 'manager' AND active", [shopId]))
+      ? (await hubRig.db.query("SELECT 1 FROM staff WHERE shop_id = $1 AND role = 'manager' AND active", [rig.shopId]))
           .length > 0
       : false;
     if (managed) await awaitPulledManager(dir);
@@ -82,7 +78,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     const { tillId } = await ok<{ tillId: number }>(c, 'hub.enrol', {
       managerPin: MANAGER_PIN,
       url: hubRig.url,
-      code: await hubRig.service.newEnrolCode(shopId),
+      code: await hubRig.service.newEnrolCode(rig.shopId),
     });
     await ok(c, 'shifts.cash', { kind: 'out', amount: 1000, reason: 'Банка', approval });
     // Expected 5,000 + 540 − 1,000 = 4,540.00; counted 4,520.00 by denomination: 20.00 short.
@@ -103,7 +99,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
       [false, 100_000],
       [true, 100_000],
     ]);
-    const report = await hubRig.service.report({ shopId });
+    const report = await hubRig.service.report({ shopId: rig.shopId });
     // The sale names the person logged in (the sale sent no name), and so does the hub's by-cashier report.
     expect(report.byCashier.map((c) => [c.cashier, c.report.sales.count])).toContainEqual(['Manager', 1]);
     expect(report.byCashier.map((c) => c.cashier)).not.toContain('');
@@ -125,7 +121,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
 
     // The CSV has the shift line, per till and cashier, its times in the shop's local time (Belgrade).
     const csv = await (
-      await fetch(`${hubRig.url}/api/admin/report?shopId=${shopId}&format=csv&timeZone=Europe%2FBelgrade`, {
+      await fetch(`${hubRig.url}/api/admin/report?shopId=${rig.shopId}&format=csv&timeZone=Europe%2FBelgrade`, {
         headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
       })
     ).text();
@@ -161,7 +157,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     // The times are the shop's clock, not UTC: Belgrade is one or two hours ahead.
     expect(belgrade(shift!.openedAt)).not.toBe(shift!.openedAt.slice(0, 16).replace('T', ' '));
     // An unknown zone is refused naming the field.
-    const bad = await fetch(`${hubRig.url}/api/admin/report?shopId=${shopId}&format=csv&timeZone=Mars%2FOlympus`, {
+    const bad = await fetch(`${hubRig.url}/api/admin/report?shopId=${rig.shopId}&format=csv&timeZone=Mars%2FOlympus`, {
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     });
     expect(bad.status).toBe(400);
@@ -187,7 +183,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
       const offline = await ok<CheckoutResult>(c, 'sales.checkout', BREAD_AND_MILK);
       expect(offline.processor).toBe('lpfr');
       await until(async () => (await ok<{ pending: number }>(c, 'hub.status')).pending === 0);
-      const report = await hubRig.service.report({ shopId });
+      const report = await hubRig.service.report({ shopId: rig.shopId });
       // This shop's other tills signed only on the gateway: the L-PFR's one receipt is this sale.
       expect(report.byProcessor.find((p) => p.processor === 'lpfr')).toEqual({
         processor: 'lpfr',
@@ -196,7 +192,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
       });
       expect(report.byProcessor.find((p) => p.processor === 'gateway')?.count).toBeGreaterThanOrEqual(1);
       const csv = await (
-        await fetch(`${hubRig.url}/api/admin/report?shopId=${shopId}&format=csv`, {
+        await fetch(`${hubRig.url}/api/admin/report?shopId=${rig.shopId}&format=csv`, {
           headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
         })
       ).text();
@@ -217,7 +213,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
       pin: '1357',
     });
     expect(cashier.id).toBeGreaterThan(0);
-    const code = await hubRig.service.newEnrolCode(shopId);
+    const code = await hubRig.service.newEnrolCode(rig.shopId);
     const refused = await c.dispatch('hub.enrol', { managerPin: '1357', url: hubRig.url, code });
     expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     const bad = await c.dispatch('hub.enrol', { managerPin: MANAGER_PIN, url: hubRig.url, code: 'wrong-code-123' });
@@ -235,7 +231,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
       url: hubRig.url,
       code,
     });
-    expect(r.shopId).toBe(shopId);
+    expect(r.shopId).toBe(rig.shopId);
     const named = await hubRig.db.query<{ name: string }>('SELECT name FROM tills WHERE id = $1', [r.tillId]);
     expect(named[0]?.name).toBe('Каса код улаза');
     await until(async () => (await hubOrder(sold.orderNumber))?.n === 1);
@@ -246,7 +242,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     const again = await c.dispatch('hub.enrol', {
       managerPin: MANAGER_PIN,
       url: hubRig.url,
-      code: await hubRig.service.newEnrolCode(shopId),
+      code: await hubRig.service.newEnrolCode(rig.shopId),
     });
     expect(again).toMatchObject({ ok: false, error: { code: 'conflict' } });
     // Renamed at the till after enrolment: the hub lists it by its new name from its next push.
@@ -314,13 +310,13 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     expect(again.fullRefundAllowed).toBe(false);
 
     // A price changed at the hub reaches both tills (polling every second).
-    await hubRig.service.upsertProducts(shopId, [
+    await hubRig.service.upsertProducts(rig.shopId, [
       { code: 'MLK1', name: 'Млеко 1л', pricePara: 15_900, label: 'A', unit: 'piece', barcodes: ['8600000000011'] },
     ]);
     const price = (c: Core): number | undefined =>
       c.db.prepare<[], { price_para: number }>("SELECT price_para FROM products WHERE code = 'MLK1'").get()?.price_para;
     await until(() => price(t1) === 15_900 && price(t2) === 15_900);
-    await hubRig.service.upsertProducts(shopId, [
+    await hubRig.service.upsertProducts(rig.shopId, [
       { code: 'MLK1', name: 'Млеко 1л', pricePara: 16_900, label: 'A', unit: 'piece', barcodes: ['8600000000011'] },
     ]);
     await until(() => price(t1) === 16_900 && price(t2) === 16_900);
@@ -337,7 +333,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
       const local = c.db.prepare<[], { order_number: string }>('SELECT order_number FROM orders').all();
       for (const o of local) expect((await hubOrder(o.order_number))?.n).toBe(1);
     }
-    const status = await hubRig.service.tillStatus(shopId);
+    const status = await hubRig.service.tillStatus(rig.shopId);
     expect(status.filter((s) => s.name.startsWith('KASA')).every((s) => s.gaps.length === 0)).toBe(true);
     // Each till reports its printer with its pushes: none is set on these tills, and nothing raises an alarm.
     for (const s of status.filter((x) => x.name.startsWith('KASA')))
@@ -358,7 +354,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     const res = await fetch(`${hubRig.url}/api/admin/settings`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ shopId, settings: { barcodeRules: rules, discountLimitPercent: 35 } }),
+      body: JSON.stringify({ shopId: rig.shopId, settings: { barcodeRules: rules, discountLimitPercent: 35 } }),
     });
     expect(res.status).toBe(200);
     const setting = (key: string): string | undefined =>
@@ -371,7 +367,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     // A till that was away applies what changed meanwhile as soon as it reaches the hub again.
     await t.close();
     rig.cores.splice(rig.cores.indexOf(t), 1);
-    await hubRig.service.setShopSettings(shopId, { discountLimitPercent: 5 });
+    await hubRig.service.setShopSettings(rig.shopId, { discountLimitPercent: 5 });
     const dir = rig.dirs[rig.dirs.length - 1] ?? '';
     const { core: again } = await rig.openTill('KASA5', { dir, env: { KASA_HUB_URL: hubRig.url } });
     await until(
@@ -379,7 +375,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
         again.db.prepare<[], { value: string }>("SELECT value FROM settings WHERE key = 'discountLimitPercent'").get()
           ?.value === '5',
     );
-    await hubRig.service.setShopSettings(shopId, { discountLimitPercent: 10 });
+    await hubRig.service.setShopSettings(rig.shopId, { discountLimitPercent: 10 });
   }, 120_000);
 
   it("refunds part of another till's sale and copies it while the internet is down, by order or invoice number", async () => {
@@ -634,7 +630,7 @@ describe.each(BACKENDS)('tills and the hub on $name', (backend) => {
     const { core: d } = await rig.openTill('PARKD', {
       env: {
         KASA_HUB_URL: `http://127.0.0.1:${port}`,
-        KASA_HUB_ENROL_CODE: await hubRig.service.newEnrolCode(shopId),
+        KASA_HUB_ENROL_CODE: await hubRig.service.newEnrolCode(rig.shopId),
       },
     });
     await d.dispatch('staff.changePin', { currentPin: '0000', newPin: MANAGER_PIN });

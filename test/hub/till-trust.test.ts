@@ -43,7 +43,7 @@ describe.each(BACKENDS)('a till speaks only for its own records, on $name', (bac
   const hub = serveHub(backend, {
     adminToken: ADMIN,
     service: { now: () => new Date(NOW) },
-    seed: (service) => service.ensureDefaultShop(),
+    defaultShop: true,
   });
   const admin = (method: string, path: string, body?: unknown): Promise<Response> => hub.admin(method, path, body);
   const tills = async (shopId: number): Promise<TillLive[]> =>

@@ -7,26 +7,20 @@
  */
 import { untilValue } from '../support/poll.ts';
 import net from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
 import type { LpfrSandbox } from '../support/lpfr-sandbox/server.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/server.ts';
 import type { CheckoutResult } from '../../shared/contract/sales.ts';
 import type { OrderView, SyncStatus } from '../../shared/domain.ts';
 import { explainGatewayError } from '../../shared/gateway-errors.ts';
-import { BREAD_AND_MILK, closeCores, MANAGER_PIN, ok, startCore } from '../support/session.ts';
-import { fiscalized, Kit, PIN, lpfrTill, offlineWithLpfrReady } from './helpers.ts';
+import { BREAD_AND_MILK, MANAGER_PIN, ok, startCore } from '../support/session.ts';
+import { fiscalized, PIN, lpfrCoreSuite, lpfrTill, offlineWithLpfrReady } from './helpers.ts';
 
-const kit = new Kit();
+const { kit, later } = lpfrCoreSuite();
 /** Up to 15 s: the 24 sales' look-ups run one after another. */
 const until = <T>(what: string, probe: () => Promise<T> | T, test: (v: T) => boolean): Promise<T> =>
   untilValue(what, probe, test, { tries: 600 });
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(closeCores);
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-  await kit.cleanup();
-});
 
 const status = (core: Core) => ok<SyncStatus>(core, 'sync.status');
 const signedTimes = (lpfr: LpfrSandbox): Map<string, number> => {
@@ -35,11 +29,47 @@ const signedTimes = (lpfr: LpfrSandbox): Map<string, number> => {
   return m;
 };
 
+/** An L-PFR of the ML class, the subject of this file: it remembers only its latest RequestId. */
+const oneRequestLpfr = (): Promise<LpfrSandbox> => kit.sandbox({ dataDir: kit.dir(), keepRequests: 1 });
+
+/** Syncs the till until its order `orderId` is parked for a person (`what` names the wait); the order then. */
+const parkedAfterSync = (till: Core, orderId: number, what: string): Promise<OrderView> =>
+  until(
+    what,
+    async () => {
+      await ok(till, 'sync.now');
+      return ok<OrderView>(till, 'orders.get', { orderId });
+    },
+    (o) => o.state === 'needs_attention',
+  );
+
 /** A till on this L-PFR with the gateway offline and known to be. */
 async function offlineTill(lpfr: LpfrSandbox, terminal: string): Promise<Core> {
   const core = await lpfrTill(lpfr, 'kasa-lpfr-once-', { KASA_TERMINAL_ID: terminal }, { idleProbeMs: 50 });
   await offlineWithLpfrReady(core);
   return core;
+}
+
+/**
+ * Two tills (`terminals`) on one L-PFR of this file's class, and a sale of till 1 in doubt: its signing request
+ * meets `fault` once (the answer lost after signing, or the request cut before the device reads it), and its
+ * look-ups fail until a test clears the faults. The sale's checkout answer is `first`.
+ */
+async function till1InDoubt(terminals: [string, string], fault: 'drop_after' | 'drop_before') {
+  const lpfr = await oneRequestLpfr();
+  const till1 = await offlineTill(lpfr, terminals[0]);
+  const till2 = await offlineTill(lpfr, terminals[1]);
+  lpfr.controls.setFaults([
+    { match: 'POST /api/v3/invoices', action: fault, times: 1 },
+    { match: 'GET /api/v3/invoices/', action: 'error500' },
+  ]);
+  const first = await ok<CheckoutResult>(till1, 'sales.checkout', BREAD_AND_MILK);
+  await until(
+    'till 1 in doubt',
+    () => till1.db.prepare('SELECT unknown FROM outbox WHERE order_id = ?').pluck().get(first.orderId),
+    (u) => u === 1,
+  );
+  return { lpfr, till1, till2, first };
 }
 
 const attemptsOf = (core: Core, orderId: number) =>
@@ -51,7 +81,7 @@ const attemptsOf = (core: Core, orderId: number) =>
 
 describe('an L-PFR that remembers one RequestId', () => {
   it('loses answers after signing while sales keep coming: 24 sales, each signed exactly once', async () => {
-    const lpfr = await kit.sandbox({ dataDir: kit.dir(), keepRequests: 1 });
+    const lpfr = await oneRequestLpfr();
     const core = await offlineTill(lpfr, 'ONCE1');
     // The first eight signings' answers are lost after the device signed; sales arrive four at a time, so later
     // sales are waiting while an earlier one's outcome is unknown.
@@ -91,7 +121,7 @@ describe('an L-PFR that remembers one RequestId', () => {
   });
 
   it('a request that never reached the device is proven unsigned by its unchanged counter, then signed once', async () => {
-    const lpfr = await kit.sandbox({ dataDir: kit.dir(), keepRequests: 1 });
+    const lpfr = await oneRequestLpfr();
     const core = await offlineTill(lpfr, 'ONCE2');
     lpfr.controls.setFaults([{ match: 'POST /api/v3/invoices', action: 'drop_before', times: 1 }]);
     const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
@@ -108,33 +138,14 @@ describe('an L-PFR that remembers one RequestId', () => {
 
 describe('several tills share one L-PFR', () => {
   it('another till signed while one answer was lost: "not found" proves nothing, the sale waits for a person', async () => {
-    const lpfr = await kit.sandbox({ dataDir: kit.dir(), keepRequests: 1 });
-    const till1 = await offlineTill(lpfr, 'SHAR1');
-    const till2 = await offlineTill(lpfr, 'SHAR2');
     // Till 1's answer is lost after signing, and its look-ups fail until till 2 has sold.
-    lpfr.controls.setFaults([
-      { match: 'POST /api/v3/invoices', action: 'drop_after', times: 1 },
-      { match: 'GET /api/v3/invoices/', action: 'error500' },
-    ]);
-    const first = await ok<CheckoutResult>(till1, 'sales.checkout', BREAD_AND_MILK);
+    const { lpfr, till1, till2, first } = await till1InDoubt(['SHAR1', 'SHAR2'], 'drop_after');
     expect(first.state).toBe('queued');
-    await until(
-      'till 1 in doubt',
-      () => till1.db.prepare('SELECT unknown FROM outbox WHERE order_id = ?').pluck().get(first.orderId),
-      (u) => u === 1,
-    );
     const second = await ok<CheckoutResult>(till2, 'sales.checkout', BREAD_AND_MILK);
     expect(second).toMatchObject({ state: 'fiscalized', processor: 'lpfr' });
     lpfr.controls.setFaults([]);
 
-    const parked = await until(
-      'till 1 parks its sale',
-      async () => {
-        await ok(till1, 'sync.now');
-        return ok<OrderView>(till1, 'orders.get', { orderId: first.orderId });
-      },
-      (o) => o.state === 'needs_attention',
-    );
+    const parked = await parkedAfterSync(till1, first.orderId, 'till 1 parks its sale');
     expect(parked.lastError?.code).toBe('LPFR_UNPROVEN');
     // The evidence, in the manager's language: the order number and the device's counter before and now.
     const told = explainGatewayError(parked.lastError!, 'sr-Cyrl');
@@ -161,30 +172,11 @@ describe('several tills share one L-PFR', () => {
 
 describe('a person resolves a sale the L-PFR cannot vouch for', () => {
   it('a manager who found no invoice of it in the journal frees it (PIN, audited); it is signed exactly once', async () => {
-    const lpfr = await kit.sandbox({ dataDir: kit.dir(), keepRequests: 1 });
-    const till1 = await offlineTill(lpfr, 'FREE1');
-    const till2 = await offlineTill(lpfr, 'FREE2');
     // Till 1's request is cut before the device reads it (never signed), and its look-ups fail until till 2 sold.
-    lpfr.controls.setFaults([
-      { match: 'POST /api/v3/invoices', action: 'drop_before', times: 1 },
-      { match: 'GET /api/v3/invoices/', action: 'error500' },
-    ]);
-    const first = await ok<CheckoutResult>(till1, 'sales.checkout', BREAD_AND_MILK);
-    await until(
-      'till 1 in doubt',
-      () => till1.db.prepare('SELECT unknown FROM outbox WHERE order_id = ?').pluck().get(first.orderId),
-      (u) => u === 1,
-    );
+    const { lpfr, till1, till2, first } = await till1InDoubt(['FREE1', 'FREE2'], 'drop_before');
     await ok<CheckoutResult>(till2, 'sales.checkout', BREAD_AND_MILK);
     lpfr.controls.setFaults([]);
-    await until(
-      'parked unproven',
-      async () => {
-        await ok(till1, 'sync.now');
-        return ok<OrderView>(till1, 'orders.get', { orderId: first.orderId });
-      },
-      (o) => o.state === 'needs_attention',
-    );
+    await parkedAfterSync(till1, first.orderId, 'parked unproven');
     expect(lpfr.controls.ledger().invoices.map((e) => e.requestId)).not.toContain(first.orderNumber);
 
     // Without the journal checked, or without a manager's PIN: refused, nothing changes.
@@ -264,10 +256,10 @@ async function relay(target: string): Promise<{ url: string; refuse(on: boolean)
 describe('the first sale after the internet drops', () => {
   it('a connection refused sent nothing: the sale is signed on the L-PFR within the checkout, not pinned', async () => {
     const gateway: Sandbox = await startSandbox({ port: 0 });
-    cleanups.push(() => gateway.close());
+    later(() => gateway.close());
     const line = await relay(gateway.url);
-    cleanups.push(() => line.close());
-    const lpfr = await kit.sandbox({ dataDir: kit.dir(), keepRequests: 1 });
+    later(() => line.close());
+    const lpfr = await oneRequestLpfr();
     const core = await startCore({
       prefix: 'kasa-lpfr-drop-',
       env: {

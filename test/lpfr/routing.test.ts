@@ -20,6 +20,9 @@ const { kit, later } = lpfrCoreSuite();
 const decode = decoderFor(EPSON);
 
 const status = (core: Core) => ok<SyncStatus>(core, 'sync.status');
+/** Waits until the till's sync status passes `pass` (`what` names the wait when it times out). */
+const statusUntil = (core: Core, what: string, pass: (s: SyncStatus) => boolean): Promise<SyncStatus> =>
+  until(what, () => status(core), pass);
 const gatewayLedger = async (core: Core): Promise<string[]> =>
   ((await control(core, 'ledger')) as { receipts: { orderNumber: string }[] }).receipts.map((r) => r.orderNumber);
 
@@ -84,16 +87,8 @@ describe('the L-PFR signs while the internet is down', () => {
     // The gateway goes away between probes: the first sale's request is cut after it left (outcome unknown).
     const { core, lpfr } = await offlineTill({ idleProbeMs: 60_000 });
     await control(core, 'offline', { offline: false });
-    await until(
-      'online',
-      () => status(core),
-      (s) => s.online,
-    );
-    await until(
-      'the L-PFR asked',
-      () => status(core),
-      (s) => s.lpfr === 'ready',
-    );
+    await statusUntil(core, 'online', (s) => s.online);
+    await statusUntil(core, 'the L-PFR asked', (s) => s.lpfr === 'ready');
     await control(core, 'offline', { offline: true });
 
     const first = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
@@ -148,11 +143,7 @@ describe('the L-PFR signs while the internet is down', () => {
 describe('without a usable L-PFR the queue works as before', () => {
   it('a wrong stored PIN is entered once, never again; sales queue and go to the gateway when it is back', async () => {
     const { core, lpfr } = await offlineTill({ pin: '9999' });
-    await until(
-      'the PIN refused',
-      () => status(core),
-      (s) => !s.online && s.lpfr === 'pin_wrong',
-    );
+    await statusUntil(core, 'the PIN refused', (s) => !s.online && s.lpfr === 'pin_wrong');
     const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
     expect(sale.state).toBe('queued');
     for (let i = 0; i < 5; i++) await ok(core, 'sync.now');
@@ -170,19 +161,11 @@ describe('without a usable L-PFR the queue works as before', () => {
 
   it('the card removed: sales queue; put back, the stored PIN unlocks it and the L-PFR signs the queue', async () => {
     const { core, lpfr } = await offlineTill();
-    await until(
-      'ready',
-      () => status(core),
-      (s) => !s.online && s.lpfr === 'ready',
-    );
+    await statusUntil(core, 'ready', (s) => !s.online && s.lpfr === 'ready');
     lpfr.controls.setCard(false);
     const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
     expect(sale.state).toBe('queued');
-    await until(
-      'card out seen',
-      () => status(core),
-      (s) => s.lpfr === 'card_absent',
-    );
+    await statusUntil(core, 'card out seen', (s) => s.lpfr === 'card_absent');
     expect(core.db.prepare('SELECT route FROM outbox WHERE order_id = ?').pluck().get(sale.orderId)).toBeNull();
 
     lpfr.controls.setCard(true);
@@ -193,19 +176,11 @@ describe('without a usable L-PFR the queue works as before', () => {
 
   it('the L-PFR down: sales queue, and the gateway takes them when it is back', async () => {
     const { core, lpfr } = await offlineTill();
-    await until(
-      'ready',
-      () => status(core),
-      (s) => !s.online && s.lpfr === 'ready',
-    );
+    await statusUntil(core, 'ready', (s) => !s.online && s.lpfr === 'ready');
     await lpfr.close();
     const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
     expect(sale.state).toBe('queued');
-    await until(
-      'L-PFR unreachable',
-      () => status(core),
-      (s) => s.lpfr === 'unreachable',
-    );
+    await statusUntil(core, 'L-PFR unreachable', (s) => s.lpfr === 'unreachable');
     await control(core, 'offline', { offline: false });
     await ok(core, 'sync.now');
     const order = await fiscalized(core, sale.orderId, 'fiscalized');
@@ -216,20 +191,12 @@ describe('without a usable L-PFR the queue works as before', () => {
 describe('refunds of an L-PFR receipt', () => {
   it('are signed on the L-PFR, referencing its invoice, even once the gateway is back', async () => {
     const { core, lpfr } = await offlineTill();
-    await until(
-      'ready',
-      () => status(core),
-      (s) => !s.online && s.lpfr === 'ready',
-    );
+    await statusUntil(core, 'ready', (s) => !s.online && s.lpfr === 'ready');
     const sale = await ok<CheckoutResult>(core, 'sales.checkout', BREAD_AND_MILK);
     expect(sale.processor).toBe('lpfr');
     await control(core, 'offline', { offline: false });
     await ok(core, 'sync.now');
-    await until(
-      'online',
-      () => status(core),
-      (s) => s.online,
-    );
+    await statusUntil(core, 'online', (s) => s.online);
 
     const refund = await makeRefund(core, {
       orderId: sale.orderId,

@@ -142,13 +142,7 @@ describe('case 2: a refunded advance is not open', () => {
   it('a partially refunded advance is not open either (was: finalized with the full amount as advanceAmount)', async () => {
     const c = await start();
     const adv = await ok<Checkout>(c, 'sales.checkout', advanceSale());
-    await ok(c, 'refunds.create', {
-      managerPin: MANAGER_PIN,
-      orderId: adv.orderId,
-      lines: [{ index: 0, quantity: 1 }],
-      paymentType: 'cash',
-      buyerId: '20:008123456',
-    });
+    await makeRefund(c, { orderId: adv.orderId, lines: [{ index: 0, quantity: 1 }], buyerId: '20:008123456' });
     expect(await listed(c)).toEqual([]);
     expect(await fails(c, 'advances.finalize', { orderId: adv.orderId })).toMatchObject({
       code: 'invalid_input',
@@ -165,13 +159,7 @@ describe('case 2: a refunded advance is not open', () => {
       payments: [{ type: 'card', amount: 300 }],
     });
     // The first advance gives back one bread (80.00): the chain paid 540 + 300 - 80 = 760.00.
-    await ok(c, 'refunds.create', {
-      managerPin: MANAGER_PIN,
-      orderId: a1.orderId,
-      lines: [{ index: 0, quantity: 1 }],
-      paymentType: 'cash',
-      buyerId: '20:008123456',
-    });
+    await makeRefund(c, { orderId: a1.orderId, lines: [{ index: 0, quantity: 1 }], buyerId: '20:008123456' });
     expect(await listed(c)).toEqual([a2.orderId]);
     const fin = await ok<OrderView>(c, 'advances.finalize', {
       orderId: a2.orderId,

@@ -42,6 +42,13 @@ async function failure(call: () => Promise<unknown>): Promise<GatewayErrorView> 
   throw new Error('expected the gateway to refuse');
 }
 
+/** The gateway's refusal of a sale of `invoiceType` sent as `body(orderNumber, over)`. */
+const saleRefused = (
+  invoiceType: string,
+  orderNumber: string,
+  over: Record<string, unknown>,
+): Promise<GatewayErrorView> => failure(() => demo.issueSale(invoiceType, JSON.stringify(body(orderNumber, over))));
+
 const LANGS: Language[] = ['sr-Cyrl', 'sr-Latn', 'en'];
 
 function explainAll(e: GatewayErrorView): { kind: string; texts: string[] } {
@@ -56,9 +63,7 @@ function explainAll(e: GatewayErrorView): { kind: string; texts: string[] } {
 
 describe('explainGatewayError over real sandbox errors', () => {
   it('ERR_00202 validation names the fields', async () => {
-    const e = await failure(() =>
-      demo.issueSale('normal', JSON.stringify(body('V-1', { payments: [{ type: 'gold', amount: 80 }] }))),
-    );
+    const e = await saleRefused('normal', 'V-1', { payments: [{ type: 'gold', amount: 80 }] });
     expect(e.code).toBe('ERR_00202');
     const { kind, texts } = explainAll(e);
     expect(kind).toBe('validation');
@@ -72,12 +77,7 @@ describe('explainGatewayError over real sandbox errors', () => {
   });
 
   it('ERR_00701 totals mismatch (advanceAmount repeating amount)', async () => {
-    const e = await failure(() =>
-      demo.issueSale(
-        'advance',
-        JSON.stringify(body('T-1', { payments: [{ type: 'cash', amount: 80, advanceAmount: 80 }] })),
-      ),
-    );
+    const e = await saleRefused('advance', 'T-1', { payments: [{ type: 'cash', amount: 80, advanceAmount: 80 }] });
     expect(e.code).toBe('ERR_00701');
     expect(explainAll(e).kind).toBe('totals');
     expect(explainGatewayError(e, 'sr-Cyrl').title).toContain('плаћања');
@@ -99,28 +99,18 @@ describe('explainGatewayError over real sandbox errors', () => {
   });
 
   it('ERR_01010 with reason 2310: a label not enabled', async () => {
-    const e = await failure(() =>
-      demo.issueSale(
-        'normal',
-        JSON.stringify(
-          body('L-1', { items: [{ name: 'X', quantity: 1, unitPrice: 80, totalAmount: 80, labels: ['Ђ'] }] }),
-        ),
-      ),
-    );
+    const e = await saleRefused('normal', 'L-1', {
+      items: [{ name: 'X', quantity: 1, unitPrice: 80, totalAmount: 80, labels: ['Ђ'] }],
+    });
     expect(e).toMatchObject({ code: 'ERR_01010', reason: '2310' });
     expect(explainAll(e).kind).toBe('label');
     expect(explainGatewayError(e, 'en').action).toContain('another label');
   });
 
   it('ERR_00302 advance label rule (409)', async () => {
-    const e = await failure(() =>
-      demo.issueSale(
-        'advance',
-        JSON.stringify(
-          body('A-1', { items: [{ name: 'X', quantity: 1, unitPrice: 80, totalAmount: 80, labels: ['Ж'] }] }),
-        ),
-      ),
-    );
+    const e = await saleRefused('advance', 'A-1', {
+      items: [{ name: 'X', quantity: 1, unitPrice: 80, totalAmount: 80, labels: ['Ж'] }],
+    });
     expect(e).toMatchObject({ status: 409, code: 'ERR_00302' });
     expect(explainAll(e).kind).toBe('advance_label');
     expect(explainGatewayError(e, 'sr-Latn').title).toContain('A, E ili F');

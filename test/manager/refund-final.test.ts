@@ -85,6 +85,21 @@ function hubPayments(c: Core, orderIds: number[]): PerType {
   return out;
 }
 
+/**
+ * The day's report, expected to hold `refunds` (their count and total) and, among its payment types, `byPayment`:
+ * each type's sales and refunds in para.
+ */
+async function reportWithRefunds(
+  c: Core,
+  refunds: { count: number; totalPara: number },
+  byPayment: [string, number, number][],
+): Promise<ReportView> {
+  const report = await ok<ReportView>(c, 'reports.summary', {});
+  expect(report.refunds).toEqual(refunds);
+  expect(report.byPayment.map((p) => [p.type, p.salesPara, p.refundsPara])).toEqual(expect.arrayContaining(byPayment));
+  return report;
+}
+
 /** The advance (3,000.00 by card) and its final sale (8,000.00, 5,000.00 of it in cash). */
 async function chain(c: Core): Promise<{ advance: OrderView; final: OrderView }> {
   const advance = await ok<OrderView>(c, 'sales.checkout', {
@@ -143,14 +158,10 @@ describe('issue 37 §3: a refund of a final sale records what its fiscal documen
     expect(shift.expectedPara).toBe(FLOAT * 100);
     expect(perType(shift.byPayment.map((p) => ({ type: p.type, amountPara: p.netPara })))).toEqual({});
     // The report: refunds of 8,000.00, 5,000.00 cash and 3,000.00 card; the sale and its advance net to zero.
-    const report = await ok<ReportView>(c, 'reports.summary', {});
-    expect(report.refunds).toEqual({ count: 1, totalPara: 800000 });
-    expect(report.byPayment.map((p) => [p.type, p.salesPara, p.refundsPara])).toEqual(
-      expect.arrayContaining([
-        ['card', 300000, 300000],
-        ['cash', 500000, 500000],
-      ]),
-    );
+    const report = await reportWithRefunds(c, { count: 1, totalPara: 800000 }, [
+      ['card', 300000, 300000],
+      ['cash', 500000, 500000],
+    ]);
     expect(report.grossPara).toBe(0);
     // The hub's copy: the same rows, parsed and added up as the hub does.
     const ids = (c.db.prepare<[], { id: number }>('SELECT id FROM orders ORDER BY id').all() as { id: number }[]).map(
@@ -195,14 +206,10 @@ describe('issue 37 §3: a refund of a final sale records what its fiscal documen
     expect(source.lines.map((l) => l.remainingMilli)).toEqual([0, 1000]);
     const shift = await ok<ShiftView>(c, 'shifts.current');
     expect(shift.expectedPara).toBe(FLOAT * 100);
-    const report = await ok<ReportView>(c, 'reports.summary', {});
-    expect(report.refunds).toEqual({ count: 2, totalPara: 650000 });
-    expect(report.byPayment.map((p) => [p.type, p.salesPara, p.refundsPara])).toEqual(
-      expect.arrayContaining([
-        ['card', 300000, 150000],
-        ['cash', 500000, 500000],
-      ]),
-    );
+    await reportWithRefunds(c, { count: 2, totalPara: 650000 }, [
+      ['card', 300000, 150000],
+      ['cash', 500000, 500000],
+    ]);
   });
 
   it('a chain of two advances (2,000.00 card, then 1,000.00 cash) and a final of 5,000.00 cash: refunded in full as 6,000.00 cash + 2,000.00 card', async () => {

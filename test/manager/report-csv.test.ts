@@ -31,6 +31,12 @@ function cells(line: string, sep: string): string[] {
   out.push(cur);
   return out;
 }
+/** A Serbian spreadsheet's CSV file (CRLF lines, `;` between cells) as its rows of cells. */
+const rowsOf = (csv: string): string[][] =>
+  csv
+    .trimEnd()
+    .split('\r\n')
+    .map((l) => cells(l, ';'));
 /** A Serbian amount cell (`1234,50`) as para; NaN for anything else. */
 const para = (cell: string | undefined): number =>
   /^-?\d+,\d{2}$/.test(cell ?? '') ? Math.round(Number((cell ?? '').replace(',', '.')) * 100) : Number.NaN;
@@ -50,10 +56,7 @@ describe('report CSV for a Serbian spreadsheet', () => {
 
     const report = await ok<{ fileName: string; csv: string }>(core, 'reports.csv', day);
     expect(report.fileName).toBe('presek-2026-11-27.csv');
-    const rows = report.csv
-      .trimEnd()
-      .split('\r\n')
-      .map((l) => cells(l, ';'));
+    const rows = rowsOf(report.csv);
     expect(rows[0]).toEqual(['Одељак', 'Ставка', 'Број', 'Износ (RSD)', 'Порез (RSD)']);
     expect(rows.every((r) => r.length === 5)).toBe(true);
     expect(rows[1]?.slice(0, 2)).toEqual(['Период', '27.11.2026. 00:00 – 28.11.2026. 00:00']);
@@ -69,10 +72,7 @@ describe('report CSV for a Serbian spreadsheet', () => {
 
     const receipts = await ok<{ fileName: string; csv: string }>(core, 'reports.receiptsCsv', day);
     expect(receipts.fileName).toBe('racuni-2026-11-27.csv');
-    const lines = receipts.csv
-      .trimEnd()
-      .split('\r\n')
-      .map((l) => cells(l, ';'));
+    const lines = rowsOf(receipts.csv);
     const body = lines.slice(1, -1);
     expect(body).toHaveLength(2);
     for (const r of body) {

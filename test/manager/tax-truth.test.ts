@@ -6,7 +6,7 @@
  * orders not signed yet.
  */
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../electron/db/open.ts';
 import { buildReport } from '../../electron/manager/reports.ts';
 import { TaxRatesCache } from '../../electron/sales/tax-rates.ts';
@@ -14,10 +14,10 @@ import { lpfrToIssuedReceipt } from '../../electron/lpfr/map.ts';
 import { includedTax, paraToDecimal } from '../../shared/money.ts';
 import type { ReportView } from '../../shared/contract/reports.ts';
 import { OrderSnapshot } from '../../shared/hub/protocol.ts';
-import { createHubService, type AuthedTill, type HubService } from '../../hub/service.ts';
-import type { HubDb } from '../../hub/db/db.ts';
+import type { AuthedTill } from '../../hub/service.ts';
 import { apportion, taxSummary } from '../../shared/tax-summary.ts';
 import { BACKENDS } from '../hub/backends.ts';
+import { openHubService } from '../hub/served-hub.ts';
 import { tempDatabases } from '../support/temp-db.ts';
 
 const { tmp, db, cleanup } = tempDatabases('kasa-tax-truth-');
@@ -338,19 +338,9 @@ describe('one truth about tax: till = hub = Σ receipts', () => {
 
 for (const backend of BACKENDS.filter((b) => b.name === 'pglite')) {
   describe(`till = hub (${backend.name}) = Σ receipts, over random receipts`, () => {
-    let hubDb: HubDb;
-    let dispose: () => Promise<void>;
-    let service: HubService;
-
-    beforeAll(async () => {
-      const opened = await backend.open();
-      hubDb = opened.db;
-      dispose = opened.dispose;
-      service = createHubService(hubDb, { now: () => new Date(NOW), timeZone: 'Europe/Belgrade' });
-      await service.ensureDefaultShop();
-    }, 120_000);
-    afterAll(async () => {
-      await dispose?.();
+    const central = openHubService(backend, {
+      service: { now: () => new Date(NOW), timeZone: 'Europe/Belgrade' },
+      seed: (service) => service.ensureDefaultShop(),
     });
 
     it('to the para, the till reading its stored days again', async () => {
@@ -366,12 +356,12 @@ for (const backend of BACKENDS.filter((b) => b.name === 'pglite')) {
           expect(r).toEqual(first);
           checkTill(r, list);
           // A shop of its own: the hub names a label's rate from the receipts of the shop's period.
-          const shopId = await service.createShop(`Тест ${++tillNo}`);
-          const enrolled = await service.enrol(await service.newEnrolCode(shopId), `К-${tillNo}`);
+          const shopId = await central.service.createShop(`Тест ${++tillNo}`);
+          const enrolled = await central.service.enrol(await central.service.newEnrolCode(shopId), `К-${tillNo}`);
           const t: AuthedTill = { id: enrolled.tillId, shopId, name: `К-${tillNo}` };
-          const res = await service.push(t, { tillId: t.id, events: outbox(d) });
+          const res = await central.service.push(t, { tillId: t.id, events: outbox(d) });
           expect(res.refused ?? []).toEqual([]);
-          const hub = (await service.report({ ...range, shopId })).total;
+          const hub = (await central.service.report({ ...range, shopId })).total;
           expect(hub.taxPara).toBe(r.taxPara);
           expect(hub.grossPara).toBe(r.grossPara);
           expect(taxRows(hub)).toEqual(taxRows(r));

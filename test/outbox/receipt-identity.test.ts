@@ -39,6 +39,12 @@ async function gateway<T>(c: Core, method: string, p: string, body?: unknown): P
 const faults = (c: Core, rules: unknown[]) => gateway(c, 'POST', '/__sandbox/faults', { rules });
 const get = (c: Core, orderId: number) => ok<OrderView>(c, 'orders.get', { orderId });
 const BUYER = '10:101234569';
+/** A sale of one `name` at `price` RSD (label A), paid in cash. */
+const oneForCash = (c: Core, name: string, price: number): Promise<OrderView> =>
+  ok<OrderView>(c, 'sales.checkout', {
+    lines: [{ name, quantity: 1, unitPrice: price, labels: ['A'] }],
+    payments: [{ type: 'cash', amount: price }],
+  });
 
 /** Runs sync passes until the order leaves `queued` (a pass already in flight may predate it). */
 async function settle(c: Core, orderId: number): Promise<OrderView> {
@@ -200,10 +206,7 @@ describe('SDK-shaped receipts are this order’s receipts: fiscalized, never par
 describe('another sale’s receipt is still refused; a new number only when lookup + archive confirm it', () => {
   it('a real other sale’s receipt (another total under a reused number) is parked, confirmed by lookup + archive, then re-issued', async () => {
     const c = await start();
-    const first = await ok<OrderView>(c, 'sales.checkout', {
-      lines: [{ name: 'Роба', quantity: 1, unitPrice: 110, labels: ['A'] }],
-      payments: [{ type: 'cash', amount: 110 }],
-    });
+    const first = await oneForCash(c, 'Роба', 110);
     const reused = reuseOrderNumber(c.db, new OrderStore(c.db), first.orderNumber);
     const parked = await settle(c, reused);
     expect(parked.state).toBe('needs_attention');
@@ -305,10 +308,7 @@ describe('another sale’s receipt is still refused; a new number only when look
 describe('a difference in items or payments is a note for the manager, never a park', () => {
   it('the order is fiscalized with its receipt and keeps a "differs — check" note, listed for the manager', async () => {
     const c = await start();
-    const sale = await ok<OrderView>(c, 'sales.checkout', {
-      lines: [{ name: 'Сир', quantity: 1, unitPrice: 400, labels: ['A'] }],
-      payments: [{ type: 'cash', amount: 400 }],
-    });
+    const sale = await oneForCash(c, 'Сир', 400);
     // The same sale's receipt, as a gateway could return it: the payment as card.
     const store = new OrderStore(c.db);
     const row = store.get(sale.orderId);

@@ -6,6 +6,7 @@
  * the printer would show it).
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../support/cleanups.ts';
 import type { Core } from '../../electron/core.ts';
 import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
@@ -15,11 +16,8 @@ import { makeReceipt } from './fixtures.ts';
 import { memorySettings, startCaptureServer, statusLog, tempDb, until, type CaptureServer } from './helpers.ts';
 import { closeCores, MANAGER_PIN, ok, startCore } from '../support/session.ts';
 
-const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(closeCores);
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const later = cleanupAfterEach();
 
 const LINES = [
   { name: 'Хлеб', quantity: 2, unitPrice: 80, labels: ['A'] },
@@ -33,7 +31,7 @@ async function startTill(): Promise<{ core: Core; printer: CaptureServer }> {
     engine: false,
   });
   const printer = await startCaptureServer();
-  cleanups.push(() => printer.close());
+  later(() => printer.close());
   await ok(core, 'printer.configure', {
     uri: `tcp://127.0.0.1:${printer.port}`,
     profileId: 'epson-tm-t88v',
@@ -123,11 +121,9 @@ describe('the printer never kicks the drawer for a document that takes no money'
         cash: true,
       }),
     });
-    cleanups.push(
-      () => server.close(),
-      () => t.cleanup(),
-      () => service.stop(),
-    );
+    later(() => server.close());
+    later(() => t.cleanup());
+    later(() => service.stop());
     service.start();
     types.forEach((_, i) => service.enqueueReceipt(i + 1));
     await until(() => server.jobs.length === types.length);

@@ -11,6 +11,7 @@
  * - `offlineSales: refused` refuses such a sale in the user's language with nothing saved.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../support/cleanups.ts';
 import type { Core } from '../../electron/core.ts';
 import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
@@ -20,11 +21,8 @@ import type { OrderView, SyncStatus } from '../../shared/domain.ts';
 import { startCaptureServer, until, type CaptureServer } from './helpers.ts';
 import { BREAD_AND_MILK, closeCores, control, fails, MANAGER_PIN, ok, startCore } from '../support/session.ts';
 
-const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(closeCores);
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const later = cleanupAfterEach();
 
 const MINUTE = 60_000;
 // A cheap 58 mm clone: Cyrillic in its CP1251 page, QR as an image, no status answers (so no polls on the port).
@@ -45,7 +43,7 @@ async function startTill(clock: () => number, printer: boolean): Promise<{ core:
     env: { KASA_LANG: 'sr-Cyrl', KASA_PRINTER_ALLOW_LOOPBACK: '1' },
   });
   const server = await startCaptureServer();
-  cleanups.push(() => server.close());
+  later(() => server.close());
   await ok(core, 'settings.update', { managerPin: MANAGER_PIN, shopName: 'Продавница Код Мике', tillName: 'Каса 1' });
   if (printer) await configurePrinter(core, server.port);
   return { core, server };
@@ -149,7 +147,7 @@ describe('a sale nobody can sign (#37 §4)', () => {
     // Ten more minutes: a late receipt is never held for its age; the printer is back and it comes out.
     clock += 10 * MINUTE;
     const back = await startCaptureServer({ port: server.port });
-    cleanups.push(() => back.close());
+    later(() => back.close());
     await until(() => back.jobs.length === 1);
     await until(() => jobs(core).some((j) => j.kind === 'late' && j.state === 'printed'));
     expect(jobs(core).map((j) => [j.kind, j.state])).toEqual([

@@ -3,7 +3,8 @@
  * against the fake Epson-class printer (fake-epson.ts), which answers DLE EOT 1–4 and holds a job while
  * the paper is out. What came out is counted on the fake's paper, decoded with the project's decoder.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../support/cleanups.ts';
 import { createPrintService, type PrintService } from '../../electron/printer/service.ts';
 import { printerHandlers } from '../../electron/printer/handlers.ts';
 import { createTransportFactory } from '../../electron/printer/transport.ts';
@@ -16,10 +17,7 @@ import { makeReceipt } from './fixtures.ts';
 import { startFakeEpson, type FakeEpsonOptions } from './fake-epson.ts';
 import { memorySettings, startCaptureServer, statusLog, tempDb, testPrintService, until } from './helpers.ts';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const later = cleanupAfterEach();
 
 const EPSON = 'epson-tm-t88v';
 const receipts = new Map<number, ReceiptView>([
@@ -68,11 +66,9 @@ async function rig(options: { printer?: FakeEpsonOptions; profile?: string } = {
   const handlers = printerHandlers(service, {
     audit: (actor, action, detail) => audits.push({ actor, action, detail }),
   });
-  cleanups.push(
-    () => printer.close(),
-    () => t.cleanup(),
-    () => service.stop(),
-  );
+  later(() => printer.close());
+  later(() => t.cleanup());
+  later(() => service.stop());
   const job = (id: number) =>
     t.db.prepare('SELECT state, sent_at, released, attempts FROM print_jobs WHERE id = ?').get(id) as {
       state: string;
@@ -82,6 +78,16 @@ async function rig(options: { printer?: FakeEpsonOptions; profile?: string } = {
     };
   const cashier = { actor: { id: 2, name: 'Ана', role: 'cashier' as const, mustChangePin: false }, approver: null };
   return { printer, service, log, job, handlers, audits, cashier, db: t.db };
+}
+
+/** The rig with one receipt sent to a printer whose paper runs out part-way (400 bytes left); the job's id. */
+async function sentAsPaperRunsOut() {
+  const r = await rig();
+  r.printer.paperLeft = 400;
+  r.service.start();
+  const id = r.service.enqueueReceipt(1);
+  await until(() => r.job(id).state === 'sent');
+  return { ...r, id };
 }
 
 describe('a job is printed only when the printer says so', () => {
@@ -114,11 +120,7 @@ describe('a job is printed only when the printer says so', () => {
   });
 
   it('paper runs out mid-job: sent, never sent again; printed once the paper is loaded', async () => {
-    const { printer, service, job } = await rig();
-    printer.paperLeft = 400;
-    service.start();
-    const id = service.enqueueReceipt(1);
-    await until(() => job(id).state === 'sent');
+    const { printer, service, job, id } = await sentAsPaperRunsOut();
     expect(job(id).sent_at).not.toBeNull();
     expect(service.status()).toMatchObject({ state: 'stopped', printer: { paper: 'out' }, queued: 0 });
     expect(printer.held()).toBeGreaterThan(0);
@@ -135,11 +137,7 @@ describe('a job is printed only when the printer says so', () => {
   });
 
   it('a printer switched off while it holds a sent job (its buffer lost): the cashier is asked', async () => {
-    const { printer, service, job } = await rig();
-    printer.paperLeft = 400;
-    service.start();
-    const id = service.enqueueReceipt(1);
-    await until(() => job(id).state === 'sent');
+    const { printer, service, job, id } = await sentAsPaperRunsOut();
     printer.powerOff();
     await until(() => job(id).state === 'unconfirmed');
     printer.powerOn();
@@ -253,7 +251,7 @@ describe('a job is printed only when the printer says so', () => {
 
   it('a status request inside image data is answered too, and never read as the answer', async () => {
     const printer = await startFakeEpson({ answerGapMs: 10 });
-    cleanups.push(() => printer.close());
+    later(() => printer.close());
     printer.paperNearEnd = true;
     printer.drawerOpen = true;
     // A 16×2 dot image whose data holds DLE EOT 2 and DLE EOT 4, then a line of text.
@@ -298,10 +296,8 @@ describe('a job is printed only when the printer says so', () => {
         },
       }),
     });
-    cleanups.push(
-      () => t.cleanup(),
-      () => service.stop(),
-    );
+    later(() => t.cleanup());
+    later(() => service.stop());
     service.start();
     expect((await service.check()).printer.source).toBe('unknown');
     settings.set('printer.uri', 'cups://Kasa');
@@ -314,7 +310,7 @@ describe('a job is printed only when the printer says so', () => {
 
   it('a profile that cannot be asked: a reset mid-job is retried and printed whole once more', async () => {
     const server = await startCaptureServer({ resetAfterBytes: (n) => (n === 1 ? 300 : null) });
-    cleanups.push(() => server.close());
+    later(() => server.close());
     const { service, db, close } = testPrintService(
       { 'printer.uri': `tcp://127.0.0.1:${server.port}`, 'printer.profile': 'pos-5890' },
       {
@@ -324,7 +320,7 @@ describe('a job is printed only when the printer says so', () => {
         pollMs: 50,
       },
     );
-    cleanups.push(close);
+    later(close);
     service.start();
     const id = service.enqueueReceipt(1);
     const state = () => db.prepare('SELECT state FROM print_jobs WHERE id = ?').pluck().get(id);

@@ -3,16 +3,14 @@
  * GS r reference), and the fake Epson printer answering them over real TCP.
  */
 import net from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../support/cleanups.ts';
 import { DLE_EOT_REQUEST, isStopped, parseDleEot, parseGsR, strayRequests } from '../../electron/printer/status.ts';
 import { startFakeEpson, type FakeEpson } from './fake-epson.ts';
 import { printerFine } from '../../renderer/src/testing/fixtures.ts';
 
 const AT = '2026-01-01T00:00:00.000Z';
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const later = cleanupAfterEach();
 
 describe('DLE EOT answers', () => {
   it('all fine: fixed bits only', () => {
@@ -70,7 +68,7 @@ describe('GS r 1 answers', () => {
 /** Sends `bytes` to the fake and collects `n` answer bytes. */
 async function exchange(printer: FakeEpson, bytes: Buffer, n: number): Promise<Buffer> {
   const socket = net.connect({ host: '127.0.0.1', port: printer.port });
-  cleanups.push(() => void socket.destroy());
+  later(() => void socket.destroy());
   const got: Buffer[] = [];
   await new Promise<void>((resolve) => {
     socket.on('data', (d: Buffer) => {
@@ -85,7 +83,7 @@ async function exchange(printer: FakeEpson, bytes: Buffer, n: number): Promise<B
 describe('the fake Epson printer', () => {
   it('answers DLE EOT 1-4 at once, even while it holds a job; prints it once paper is loaded', async () => {
     const printer = await startFakeEpson();
-    cleanups.push(() => printer.close());
+    later(() => printer.close());
     printer.paperOut = true;
     const job = Buffer.from('HELLO\n', 'latin1');
     const answers = await exchange(printer, Buffer.concat([job, DLE_EOT_REQUEST]), 4);
@@ -99,7 +97,7 @@ describe('the fake Epson printer', () => {
 
   it('answers GS r 1 only once the data before it is printed', async () => {
     const printer = await startFakeEpson();
-    cleanups.push(() => printer.close());
+    later(() => printer.close());
     printer.coverOpen = true;
     const pending = exchange(printer, Buffer.from([0x41, 0x0a, 0x1d, 0x72, 0x01]), 1);
     await new Promise((r) => setTimeout(r, 50));
@@ -110,9 +108,9 @@ describe('the fake Epson printer', () => {
 
   it('a clone answers nothing', async () => {
     const printer = await startFakeEpson({ answersStatus: false });
-    cleanups.push(() => printer.close());
+    later(() => printer.close());
     const socket = net.connect({ host: '127.0.0.1', port: printer.port });
-    cleanups.push(() => void socket.destroy());
+    later(() => void socket.destroy());
     let got = 0;
     socket.on('data', (d: Buffer) => (got += d.length));
     socket.write(Buffer.concat([DLE_EOT_REQUEST, Buffer.from('X\n')]));

@@ -1,7 +1,8 @@
 /** Code pages, decoder round trips, migration 002, file and CUPS transports, configuration and handlers. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../support/cleanups.ts';
 import fc from 'fast-check';
 import {
   CODE_PAGE_NAMES,
@@ -21,10 +22,7 @@ import { parsePrinterUri } from '../../shared/contract/printer.ts';
 import { makeReceipt } from './fixtures.ts';
 import { memorySettings, startCaptureServer, statusLog, tempDb, until } from './helpers.ts';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const later = cleanupAfterEach();
 
 describe('code pages', () => {
   it('CP1251 and CP855 have every Serbian Cyrillic letter; CP1250 and CP852 every Latin one', () => {
@@ -98,7 +96,7 @@ describe('layout details', () => {
 describe('migrations 002 and 014', () => {
   it('create print_jobs with its constraints', () => {
     const t = tempDb();
-    cleanups.push(() => t.cleanup());
+    later(() => t.cleanup());
     const cols = t.db.prepare("SELECT name FROM pragma_table_info('print_jobs')").pluck().all();
     expect(cols).toEqual([
       'id',
@@ -135,7 +133,7 @@ describe('transports', () => {
 
   it('writes to a file path and through a CUPS raw queue (lp stand-in)', async () => {
     const t = tempDb();
-    cleanups.push(() => t.cleanup());
+    later(() => t.cleanup());
     const file = path.join(t.dir, 'lp0');
     const bytes = Buffer.from([0x1b, 0x40, 0x41, 0x0a]);
     await createTransportFactory()({ kind: 'file', path: file }).send(bytes);
@@ -166,10 +164,8 @@ describe('service configuration and handlers', () => {
       env,
       getReceipt: (id) => (id === 1 ? { receipt, cash: true } : null),
     });
-    cleanups.push(
-      () => t.cleanup(),
-      () => service.stop(),
-    );
+    later(() => t.cleanup());
+    later(() => service.stop());
     return { t, settings, service, handlers: printerHandlers(service, { audit: () => {} }) };
   }
 
@@ -207,7 +203,7 @@ describe('service configuration and handlers', () => {
     await expect(handlers['print.receipt']({ orderId: 2 })).rejects.toMatchObject({ code: 'not_found' });
 
     const server = await startCaptureServer();
-    cleanups.push(() => server.close());
+    later(() => server.close());
     const custom = { ...findPreset('generic-58')!, id: 'custom', name: 'Moj štampač', source: 'custom' };
     await handlers['printer.configure']({
       uri: `tcp://127.0.0.1:${server.port}`,

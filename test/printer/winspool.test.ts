@@ -4,7 +4,8 @@
  * Everything above it is real: address parsing, the transport, the print service with its SQLite queue,
  * the receipt bytes, the `printer.installed` handler and the contract's validation.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../support/cleanups.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,10 +26,7 @@ import { makeReceipt } from './fixtures.ts';
 import { testPrintService, until } from './helpers.ts';
 import type { Db } from '../../electron/db/open.ts';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const later = cleanupAfterEach();
 
 /** The stubbed spooler: records each RAW job, or fails the way `fail` says. */
 function stubApi(
@@ -93,7 +91,7 @@ describe('the Windows spooler (stubbed at the spooler calls)', () => {
         getReceipt: () => ({ receipt, cash: true }),
       },
     );
-    cleanups.push(close);
+    later(close);
     service.start();
     const jobId = service.enqueueReceipt(7);
     await until(() => api.jobs.length > 0);
@@ -134,7 +132,7 @@ describe('the Windows spooler (stubbed at the spooler calls)', () => {
 
   it('printer.installed: the Windows printers with winspool:// addresses and the default; empty without a spooler', async () => {
     const { service, close } = testPrintService();
-    cleanups.push(close);
+    later(close);
     const api = stubApi([
       { name: 'POS-80 (USB)', isDefault: true },
       { name: 'Microsoft Print to PDF', isDefault: false },
@@ -196,7 +194,7 @@ process.stdin.on('end', () => {
 
   it('lists printers, and prints with the name in the environment and the bytes on stdin', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-ps-'));
-    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    later(() => fs.rmSync(dir, { recursive: true, force: true }));
     const api = powershellWinspool(standIn(dir));
     expect(await createWindowsSpooler(api).list()).toEqual([
       { name: 'POS-80 (USB)', uri: 'winspool://POS-80%20(USB)', isDefault: true },

@@ -75,3 +75,10 @@ export function postFrom(
     req.end(JSON.stringify(body));
   });
 }
+
+/** The first `bytes` bytes of a fetch answer's body as text: a file's signature (`%PDF-` for a PDF). */
+export async function bodyStart(res: Response, bytes: number): Promise<string> {
+  return Buffer.from(await res.arrayBuffer())
+    .subarray(0, bytes)
+    .toString();
+}

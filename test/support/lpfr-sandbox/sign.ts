@@ -156,84 +156,84 @@ export function validateInvoice(raw: unknown, rates: TaxGroup): ValidInvoice {
   const omitQr = flag('omitQRCodeGen');
   const omitJournal = flag('omitTextualRepresentation');
 
-  const items: ValidInvoice['items'] = [];
-  const rawItems = get('items');
-  if (rawItems === undefined || rawItems === null) add('items', GSC.fieldRequired);
-  else if (!Array.isArray(rawItems)) add('items', GSC.invalidFormat);
-  else if (rawItems.length === 0) add('items', GSC.tooFew);
-  else if (rawItems.length > 250) add('items', GSC.tooMany);
-  else {
-    rawItems.forEach((it: unknown, i) => {
-      const p = `items[${i}]`;
-      if (!isObject(it)) return add(p, GSC.invalidFormat);
-      const name = it['name'];
-      if (typeof name !== 'string' || name.trim() === '') add(`${p}.name`, GSC.fieldRequired);
-      else if (name.length > 2048) add(`${p}.name`, GSC.tooLong);
-      const gtin = it['gtin'];
-      if (gtin !== undefined && gtin !== null && (typeof gtin !== 'string' || gtin.length < 8 || gtin.length > 14))
-        add(`${p}.gtin`, GSC.wrongLength);
-      const q = it['quantity'];
-      const u = it['unitPrice'];
-      const t = it['totalAmount'];
-      const num = (v: unknown, field: string, dp: number): number | null => {
-        if (v === undefined || v === null) return (add(`${p}.${field}`, GSC.fieldRequired), null);
-        if (typeof v !== 'number' || !Number.isFinite(v)) return (add(`${p}.${field}`, GSC.invalidFormat), null);
-        if (decimals(v) > dp) return (add(`${p}.${field}`, GSC.invalidFormat), null);
-        if (v < 0 || Math.abs(v) > 1e11) return (add(`${p}.${field}`, GSC.outOfRange), null);
-        return v;
-      };
-      const qn = num(q, 'quantity', 3);
-      if (qn !== null && qn < 0.001) add(`${p}.quantity`, GSC.outOfRange);
-      const un = num(u, 'unitPrice', 2);
-      const tn = num(t, 'totalAmount', 2);
-      const discount = it['discount'];
-      if (discount !== undefined && discount !== null && discount !== 0) add(`${p}.discount`, GSC.invalidValue);
-      const labels = it['labels'];
-      const labelList: string[] = [];
-      if (!Array.isArray(labels) || labels.length === 0) add(`${p}.labels`, GSC.fieldRequired);
-      else {
-        for (const l of labels) {
-          if (typeof l !== 'string' || !findLabel(rates, l)) add(`${p}.labels`, GSC.invalidLabels);
-          else labelList.push(l);
-        }
-      }
-      if (qn === null || un === null || tn === null) return;
-      const qm = toMilli(qn) ?? 0;
-      const up = toPara(un) ?? 0;
-      const tp = toPara(tn) ?? 0;
-      // The PFR's check: quantity × unitPrice, rounded to the para, is the item's totalAmount.
-      if (roundDiv(up * qm, 1000) !== tp) add(`${p}.totalAmount`, GSC.invalidValue);
-      items.push({
-        name: typeof name === 'string' ? name : '',
-        gtin: typeof gtin === 'string' ? gtin : null,
-        labels: labelList,
-        quantity: qm,
-        unitPrice: up,
-        total: tp,
+  /**
+   * Each element of the array `key` (one to `max` of them) given to `each` as an object with its path, or the
+   * array's or the element's refusal added instead.
+   */
+  const eachOf = (key: string, max: number, each: (el: Json, p: string) => void): void => {
+    const raw = get(key);
+    if (raw === undefined || raw === null) add(key, GSC.fieldRequired);
+    else if (!Array.isArray(raw)) add(key, GSC.invalidFormat);
+    else if (raw.length === 0) add(key, GSC.tooFew);
+    else if (raw.length > max) add(key, GSC.tooMany);
+    else
+      raw.forEach((el: unknown, i) => {
+        const p = `${key}[${i}]`;
+        if (!isObject(el)) add(p, GSC.invalidFormat);
+        else each(el, p);
       });
+  };
+
+  const items: ValidInvoice['items'] = [];
+  eachOf('items', 250, (it, p) => {
+    const name = it['name'];
+    if (typeof name !== 'string' || name.trim() === '') add(`${p}.name`, GSC.fieldRequired);
+    else if (name.length > 2048) add(`${p}.name`, GSC.tooLong);
+    const gtin = it['gtin'];
+    if (gtin !== undefined && gtin !== null && (typeof gtin !== 'string' || gtin.length < 8 || gtin.length > 14))
+      add(`${p}.gtin`, GSC.wrongLength);
+    const q = it['quantity'];
+    const u = it['unitPrice'];
+    const t = it['totalAmount'];
+    const num = (v: unknown, field: string, dp: number): number | null => {
+      if (v === undefined || v === null) return (add(`${p}.${field}`, GSC.fieldRequired), null);
+      if (typeof v !== 'number' || !Number.isFinite(v)) return (add(`${p}.${field}`, GSC.invalidFormat), null);
+      if (decimals(v) > dp) return (add(`${p}.${field}`, GSC.invalidFormat), null);
+      if (v < 0 || Math.abs(v) > 1e11) return (add(`${p}.${field}`, GSC.outOfRange), null);
+      return v;
+    };
+    const qn = num(q, 'quantity', 3);
+    if (qn !== null && qn < 0.001) add(`${p}.quantity`, GSC.outOfRange);
+    const un = num(u, 'unitPrice', 2);
+    const tn = num(t, 'totalAmount', 2);
+    const discount = it['discount'];
+    if (discount !== undefined && discount !== null && discount !== 0) add(`${p}.discount`, GSC.invalidValue);
+    const labels = it['labels'];
+    const labelList: string[] = [];
+    if (!Array.isArray(labels) || labels.length === 0) add(`${p}.labels`, GSC.fieldRequired);
+    else {
+      for (const l of labels) {
+        if (typeof l !== 'string' || !findLabel(rates, l)) add(`${p}.labels`, GSC.invalidLabels);
+        else labelList.push(l);
+      }
+    }
+    if (qn === null || un === null || tn === null) return;
+    const qm = toMilli(qn) ?? 0;
+    const up = toPara(un) ?? 0;
+    const tp = toPara(tn) ?? 0;
+    // The PFR's check: quantity × unitPrice, rounded to the para, is the item's totalAmount.
+    if (roundDiv(up * qm, 1000) !== tp) add(`${p}.totalAmount`, GSC.invalidValue);
+    items.push({
+      name: typeof name === 'string' ? name : '',
+      gtin: typeof gtin === 'string' ? gtin : null,
+      labels: labelList,
+      quantity: qm,
+      unitPrice: up,
+      total: tp,
     });
-  }
+  });
 
   const payments: ValidInvoice['payments'] = [];
-  const rawPayments = get('payment');
-  if (rawPayments === undefined || rawPayments === null) add('payment', GSC.fieldRequired);
-  else if (!Array.isArray(rawPayments)) add('payment', GSC.invalidFormat);
-  else if (rawPayments.length === 0) add('payment', GSC.tooFew);
-  else if (rawPayments.length > 10) add('payment', GSC.tooMany);
-  else {
-    rawPayments.forEach((pm: unknown, i) => {
-      const p = `payment[${i}]`;
-      if (!isObject(pm)) return add(p, GSC.invalidFormat);
-      const type = readEnum(LPFR_PAYMENT_TYPES, pm['paymentType']);
-      if (pm['paymentType'] === undefined || pm['paymentType'] === null) add(`${p}.paymentType`, GSC.fieldRequired);
-      else if (!type) add(`${p}.paymentType`, GSC.invalidValue);
-      const amount = pm['amount'];
-      if (typeof amount !== 'number' || !Number.isFinite(amount) || decimals(amount) > 4)
-        add(`${p}.amount`, GSC.invalidFormat);
-      else if (amount < 0) add(`${p}.amount`, GSC.outOfRange);
-      else if (type) payments.push({ type, amount: toPara(Math.round(amount * 100) / 100) ?? 0 });
-    });
-  }
+  eachOf('payment', 10, (pm, p) => {
+    const type = readEnum(LPFR_PAYMENT_TYPES, pm['paymentType']);
+    if (pm['paymentType'] === undefined || pm['paymentType'] === null) add(`${p}.paymentType`, GSC.fieldRequired);
+    else if (!type) add(`${p}.paymentType`, GSC.invalidValue);
+    const amount = pm['amount'];
+    if (typeof amount !== 'number' || !Number.isFinite(amount) || decimals(amount) > 4)
+      add(`${p}.amount`, GSC.invalidFormat);
+    else if (amount < 0) add(`${p}.amount`, GSC.outOfRange);
+    else if (type) payments.push({ type, amount: toPara(Math.round(amount * 100) / 100) ?? 0 });
+  });
 
   const total = items.reduce((s, i) => s + i.total, 0);
   const paid = payments.reduce((s, p) => s + p.amount, 0);
