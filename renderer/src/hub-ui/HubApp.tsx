@@ -15,7 +15,7 @@ import { download, HubCallError, hubApi, notFile } from './api.ts';
 export { HubCallError };
 import type { ShopSettings } from '../../../shared/hub/protocol.ts';
 import { DEFAULT_DISCOUNT_LIMIT_PERCENT } from '../../../shared/domain.ts';
-import { PinPadView } from '../components/PinPad.tsx';
+import { PinPadView, usePinField } from '../components/PinPad.tsx';
 import { ScreenHead } from '../ui/ScreenHead.tsx';
 import { Alert, CheckedField, CheckedInput, ListTable, MgrTable } from '../ui/forms.tsx';
 import { auditPerson, hubAuditSentence } from '../../../shared/i18n/audit.ts';
@@ -204,8 +204,7 @@ const loginError = (t: HubT, err: unknown): string =>
     : t('loginFailed');
 
 function Login({ t, onLogin }: { t: HubT; onLogin: (s: { token: string; name: string }) => void }) {
-  const [pin, setPin] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { pin, setPin, setError, setBusy, pad } = usePinField();
   // A hub of several shops: the manager picks the shop (the PIN is compared with its managers only).
   const [shops, setShops] = useState<{ id: number; name: string }[]>([]);
   const [shopId, setShopId] = useState<number | null>(null);
@@ -223,7 +222,6 @@ function Login({ t, onLogin }: { t: HubT; onLogin: (s: { token: string; name: st
       alive = false;
     };
   }, []);
-  const [busy, setBusy] = useState(false);
   const submit = async (): Promise<void> => {
     setBusy(true);
     try {
@@ -253,16 +251,10 @@ function Login({ t, onLogin }: { t: HubT; onLogin: (s: { token: string; name: st
         </label>
       )}
       <PinPadView
+        {...pad}
         label={t('pin')}
-        value={pin}
-        onChange={(v) => {
-          setPin(v);
-          setError(null);
-        }}
         onSubmit={() => void submit()}
         submitLabel={t('login')}
-        error={error}
-        busy={busy}
         words={{ pad: t('pinPad'), backspace: t('pinBackspace'), clear: t('pinClear'), cancel: t('staffCancel') }}
       />
     </main>
