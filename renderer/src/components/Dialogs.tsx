@@ -9,7 +9,7 @@ import { usePos, usePosPick } from '../context.ts';
 import { formatLineQuantity } from '../format.ts';
 import { Modal } from './Modal.tsx';
 import { NumberPad } from './NumberPad.tsx';
-import { FieldErrorText, TextField } from './TextField.tsx';
+import { FieldErrorText, TextField, type InputAttrs } from './TextField.tsx';
 
 function Buttons(props: { onCancel: () => void; okLabel?: string }) {
   const { t } = useTranslation();
@@ -238,30 +238,26 @@ export function ManualDialog() {
     addManual({ name: name.trim().slice(0, 100), unitPricePara, quantityMilli: q.milli, label, unit });
   };
   const err = (k: string) => <FieldErrorText text={errors[k] ? t(errors[k]) : null} />;
+  // The dialog's text fields differ only in their field, label, value and control; each is invalid, with its
+  // message under it, while the check above refused it.
+  const text = (field: string, label: string, value: string, onChange: (v: string) => void, input: InputAttrs) => (
+    <TextField
+      label={label}
+      value={value}
+      onChange={onChange}
+      input={{ ...input, 'aria-invalid': !!errors[field] }}
+      error={err(field)}
+    />
+  );
   return (
     <Modal title={t('dialog.manualTitle')} onClose={() => close(null)}>
       <form onSubmit={submit} noValidate className="grid-form">
-        <TextField
-          label={t('sale.name')}
-          value={name}
-          onChange={setName}
-          input={{ maxLength: 100, 'aria-invalid': !!errors.name }}
-          error={err('name')}
-        />
-        <TextField
-          label={t('dialog.unitPrice')}
-          value={price}
-          onChange={setPrice}
-          input={{ inputMode: 'decimal', onFocus: () => setPadFor('price'), 'aria-invalid': !!errors.price }}
-          error={err('price')}
-        />
-        <TextField
-          label={t('sale.quantity')}
-          value={qty}
-          onChange={setQty}
-          input={{ inputMode: 'decimal', onFocus: () => setPadFor('qty'), 'aria-invalid': !!errors.qty }}
-          error={err('qty')}
-        />
+        {text('name', t('sale.name'), name, setName, { maxLength: 100 })}
+        {text('price', t('dialog.unitPrice'), price, setPrice, {
+          inputMode: 'decimal',
+          onFocus: () => setPadFor('price'),
+        })}
+        {text('qty', t('sale.quantity'), qty, setQty, { inputMode: 'decimal', onFocus: () => setPadFor('qty') })}
         <UnitField value={unit} onChange={setUnit} />
         <label className="field">
           {t('dialog.label')}

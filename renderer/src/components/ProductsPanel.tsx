@@ -13,7 +13,7 @@ import { UnitField } from './Dialogs.tsx';
 import { Modal } from './Modal.tsx';
 import { BulkPriceDialog } from './BulkPriceDialog.tsx';
 import { onHandText } from './SaleScreen.tsx';
-import { FieldErrorText, TextField } from './TextField.tsx';
+import { FieldErrorText, TextField, type InputAttrs } from './TextField.tsx';
 
 const PAGE = 50;
 
@@ -205,6 +205,17 @@ function ProductForm(props: {
   };
 
   const fieldError = (field: string) => <FieldErrorText text={at(field)} />;
+  // The form's text fields differ only in their field, label, value and control; each is invalid, with the core's
+  // message under it, while the refusal names its field.
+  const text = (field: string, label: string, value: string, onChange: (v: string) => void, input: InputAttrs) => (
+    <TextField
+      label={label}
+      value={value}
+      onChange={onChange}
+      input={{ ...input, ...invalid(field) }}
+      error={fieldError(field)}
+    />
+  );
   return (
     <Modal title={t(p ? 'catalog.editTitle' : 'catalog.addTitle')} onClose={props.onClose} wide>
       {p && <CardStock api={props.api} code={p.code} />}
@@ -215,27 +226,9 @@ function ProductForm(props: {
           void save();
         }}
       >
-        <TextField
-          label={t('catalog.code')}
-          value={code}
-          onChange={setCode}
-          input={{ disabled: p !== null, ...invalid('code') }}
-          error={fieldError('code')}
-        />
-        <TextField
-          label={t('catalog.name')}
-          value={name}
-          onChange={setName}
-          input={{ maxLength: 100, ...invalid('name') }}
-          error={fieldError('name')}
-        />
-        <TextField
-          label={t('catalog.price')}
-          value={price}
-          onChange={setPrice}
-          input={{ inputMode: 'decimal', ...invalid('price') }}
-          error={fieldError('price')}
-        />
+        {text('code', t('catalog.code'), code, setCode, { disabled: p !== null })}
+        {text('name', t('catalog.name'), name, setName, { maxLength: 100 })}
+        {text('price', t('catalog.price'), price, setPrice, { inputMode: 'decimal' })}
         <label className="field">
           {t('catalog.label')}
           <select value={label} onChange={(e) => setLabel(e.target.value)} {...invalid('label')}>
@@ -250,13 +243,7 @@ function ProductForm(props: {
           {fieldError('label')}
         </label>
         <UnitField value={unit} onChange={setUnit} />
-        <TextField
-          label={t('catalog.group')}
-          value={group}
-          onChange={setGroup}
-          input={{ maxLength: 60, ...invalid('group') }}
-          error={fieldError('group')}
-        />
+        {text('group', t('catalog.group'), group, setGroup, { maxLength: 60 })}
         <TextField
           className="field wide-field"
           label={t('catalog.barcodesHint')}
@@ -337,6 +324,13 @@ export function ProductsPanel(props: {
     });
   };
   const hubOwned = page?.hubOwned ?? false;
+  /** After a change to the catalog: say what changed, read the list again, and tell the screen and the favourites. */
+  const changed = (message: string) => {
+    setStatus(message);
+    setVersion((v) => v + 1);
+    props.onChanged();
+    void refreshFavourites();
+  };
   /** The catalog as the import reads it, saved as a file (the browser's download; Electron's save dialog). */
   const exportCsv = async () => {
     const r = await props.api['catalog.export']({});
@@ -437,10 +431,7 @@ export function ProductsPanel(props: {
           onClose={() => setBulk(false)}
           onDone={(message) => {
             setBulk(false);
-            setStatus(message);
-            setVersion((v) => v + 1);
-            props.onChanged();
-            void refreshFavourites();
+            changed(message);
           }}
         />
       )}
@@ -454,10 +445,7 @@ export function ProductsPanel(props: {
           onClose={() => setEditing(null)}
           onDone={(message) => {
             setEditing(null);
-            setStatus(message);
-            setVersion((v) => v + 1);
-            props.onChanged();
-            void refreshFavourites();
+            changed(message);
           }}
         />
       )}

@@ -6,7 +6,7 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 
 /** A text control's attributes other than its value and its change (which the field holds), a ref among them. */
-type InputAttrs = Omit<ComponentPropsWithRef<'input'>, 'value' | 'onChange'> & {
+export type InputAttrs = Omit<ComponentPropsWithRef<'input'>, 'value' | 'onChange'> & {
   /** `data-autofocus` marks the control a dialog focuses first (`Modal`). */
   [data: `data-${string}`]: string | boolean | undefined;
 };
