@@ -10,6 +10,7 @@ import { formatLineQuantity } from '../format.ts';
 import { Modal } from './Modal.tsx';
 import { NumberPad } from './NumberPad.tsx';
 import { FieldErrorText, TextField, type InputAttrs } from './TextField.tsx';
+import { Options } from '../ui/Options.tsx';
 
 function Buttons(props: { onCancel: () => void; okLabel?: string }) {
   const { t } = useTranslation();
@@ -262,11 +263,7 @@ export function ManualDialog() {
         <label className="field">
           {t('dialog.label')}
           <select value={label} onChange={(e) => setLabel(e.target.value)} aria-invalid={!!errors.label}>
-            {labels.map((l) => (
-              <option key={l.label} value={l.label}>
-                {taxLabelName(language, l)}
-              </option>
-            ))}
+            <Options of={labels} value={(l) => l.label} text={(l) => taxLabelName(language, l)} />
           </select>
           {err('label')}
         </label>

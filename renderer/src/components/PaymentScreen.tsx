@@ -9,6 +9,7 @@ import { ActionButton } from './SaleScreen.tsx';
 import { BuyerIdField, buyerIdValue, checkBuyerId, type BuyerIdValue } from './BuyerIdField.tsx';
 import { IpsDialog } from './IpsPayment.tsx';
 import { TextField } from './TextField.tsx';
+import { Options } from '../ui/Options.tsx';
 
 const MAIN_TYPES: PaymentType[] = ['cash', 'card'];
 const OTHER_TYPES = PAYMENT_TYPES.filter((p) => !MAIN_TYPES.includes(p));
@@ -329,11 +330,7 @@ export function PaymentScreen() {
           <label className="field">
             {t('pay.invoiceType')}
             <select value={invoiceType} onChange={(e) => setInvoiceType(e.target.value as PaymentEntry['invoiceType'])}>
-              {invoiceTypes.map((it) => (
-                <option key={it} value={it}>
-                  {t(`invoice.${it}`)}
-                </option>
-              ))}
+              <Options of={invoiceTypes} text={(it) => t(`invoice.${it}`)} />
             </select>
           </label>
         </fieldset>

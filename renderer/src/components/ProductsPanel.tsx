@@ -14,6 +14,7 @@ import { Modal } from './Modal.tsx';
 import { BulkPriceDialog } from './BulkPriceDialog.tsx';
 import { onHandText } from './SaleScreen.tsx';
 import { FieldErrorText, TextField, type InputAttrs } from './TextField.tsx';
+import { Options } from '../ui/Options.tsx';
 
 const PAGE = 50;
 
@@ -233,11 +234,7 @@ function ProductForm(props: {
           {t('catalog.label')}
           <select value={label} onChange={(e) => setLabel(e.target.value)} {...invalid('label')}>
             {p && !labels.some((l) => l.label === p.label) && <option value={p.label}>{p.label}</option>}
-            {labels.map((l) => (
-              <option key={l.label} value={l.label}>
-                {taxLabelName(language, l)}
-              </option>
-            ))}
+            <Options of={labels} value={(l) => l.label} text={(l) => taxLabelName(language, l)} />
           </select>
           {labels.length === 0 && <span className="field-error">{t('catalog.noLabels')}</span>}
           {fieldError('label')}

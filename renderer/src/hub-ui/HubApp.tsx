@@ -33,6 +33,7 @@ import { HubBooks } from './HubBooks.tsx';
 import { HubSef } from './HubSef.tsx';
 import { ReportCharts, previousPeriod, type ReportExtras } from '../reports/ReportCharts.tsx';
 import { reportT } from '../reports/words.ts';
+import { Options } from '../ui/Options.tsx';
 
 /** A report's table of named rows: each row's name (a row header) and its figures, keyed by the first item. */
 function PairTable(props: { label: string; rows: readonly (readonly [key: string, name: string, value: string])[] }) {
@@ -242,11 +243,7 @@ function Login({ t, onLogin }: { t: HubT; onLogin: (s: { token: string; name: st
         <label className="field hub-shop">
           {t('shop')}
           <select value={shopId ?? ''} onChange={(e) => setShopId(Number(e.target.value))}>
-            {shops.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
+            <Options of={shops} value={(s) => s.id} text={(s) => s.name} />
           </select>
         </label>
       )}

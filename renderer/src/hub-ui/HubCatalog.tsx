@@ -15,6 +15,7 @@ import { download, HubCallError, hubApi } from './api.ts';
 import type { HubProduct as WireProduct, HubProductPage } from '../../../shared/hub/contract.ts';
 import { ct, type HubCatalogKey } from './catalog-i18n.ts';
 import type { HubLang, HubT } from './i18n.ts';
+import { Options } from '../ui/Options.tsx';
 
 const PAGE = 50;
 const UNITS = ['piece', 'kg', 'l'] as const;
@@ -217,11 +218,7 @@ export function ProductForm(props: {
               onChange={(e) => set('label', e.target.value)}
               {...invalid('hp-label', errors.label)}
             >
-              {labels.map((l) => (
-                <option key={l} value={l}>
-                  {l}
-                </option>
-              ))}
+              <Options of={labels} />
             </select>
           ) : (
             <input
@@ -235,11 +232,7 @@ export function ProductForm(props: {
         </Labelled>
         <Labelled id="hp-unit" label={t('unit')} error={errors.unit}>
           <select id="hp-unit" value={form.unit} onChange={(e) => set('unit', e.target.value)}>
-            {UNITS.map((u) => (
-              <option key={u} value={u}>
-                {unitName(lang, u)}
-              </option>
-            ))}
+            <Options of={UNITS} text={(u) => unitName(lang, u)} />
           </select>
         </Labelled>
         <Labelled id="hp-group" label={c('group')} error={errors.group}>
@@ -348,11 +341,7 @@ function BulkPrice(props: {
             {...invalid('hb-group', errors.group)}
           >
             <option value="">{c('chooseGroup')}</option>
-            {props.groups.map((g) => (
-              <option key={g.name} value={g.name}>
-                {`${g.name} (${g.products})`}
-              </option>
-            ))}
+            <Options of={props.groups} value={(g) => g.name} text={(g) => `${g.name} (${g.products})`} />
           </select>
         </Labelled>
         <Labelled id="hb-percent" label={c('bulkPercent')} error={errors.percent}>

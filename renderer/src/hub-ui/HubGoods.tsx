@@ -32,6 +32,7 @@ import {
 import { HubCount } from './HubCount.tsx';
 import { HubReceipts } from './HubReceipts.tsx';
 import type { HubKey, HubLang, HubT } from './i18n.ts';
+import { Options } from '../ui/Options.tsx';
 
 const FIRST_OF_YEAR = (day: string): string => `${day.slice(0, 4)}-01-01`;
 
@@ -171,13 +172,7 @@ export function HubGoods(props: {
           {t('goodsToShop')}
           <select value={send.toShopId} onChange={(e) => setSend({ ...send, toShopId: e.target.value })} required>
             <option value="">—</option>
-            {shops
-              .filter((s) => s.id !== own)
-              .map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
+            <Options of={shops.filter((s) => s.id !== own)} value={(s) => s.id} text={(s) => s.name} />
           </select>
         </label>
         <label>

@@ -30,6 +30,7 @@ import {
   ReceiptCsvButton,
   type NewProductDraft,
 } from './ReceiptLineExtras.tsx';
+import { Options } from '../ui/Options.tsx';
 
 /** What the last post said, as its words' key (said in the language shown now). */
 type Note = readonly [HubKey, Record<string, string>] | null;
@@ -403,11 +404,7 @@ export function ReceiptForm(
         <CheckedField label={t('gfSupplier')} error={errors['supplierId']} errorId="gf-supplier-error">
           <select value={supplierId} onChange={(e) => setSupplierId(e.target.value)}>
             <option value="">{t('gfChoose')}</option>
-            {data.suppliers.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
+            <Options of={data.suppliers} value={(s) => s.id} text={(s) => s.name} />
           </select>
         </CheckedField>
         <TextField
@@ -539,11 +536,7 @@ export function ReceiptForm(
       )}
       {lines.map((l, i) => (
         <datalist key={i} id={`gf-l${i}-products`}>
-          {products.matches(l.product).map((p) => (
-            <option key={p.code} value={p.code}>
-              {p.name}
-            </option>
-          ))}
+          <Options of={products.matches(l.product)} value={(p) => p.code} text={(p) => p.name} />
         </datalist>
       ))}
     </FormBox>
