@@ -9,7 +9,7 @@ import { usePos, usePosPick } from '../context.ts';
 import { formatLineQuantity } from '../format.ts';
 import { Modal } from './Modal.tsx';
 import { NumberPad } from './NumberPad.tsx';
-import { FieldErrorText, TextField, type InputAttrs } from './TextField.tsx';
+import { FieldErrorText, FormErrorText, TextField, type InputAttrs } from './TextField.tsx';
 import { Options } from '../ui/Options.tsx';
 
 function Buttons(props: { onCancel: () => void; okLabel?: string }) {
@@ -74,11 +74,7 @@ export function QuantityDialog() {
           }}
         />
         <NumberPad label={t('pad.keys')} value={text} onChange={setText} decimal={line.unit !== 'piece'} />
-        {error && (
-          <p id="qty-error" className="field-error" role="alert">
-            {t(error)}
-          </p>
-        )}
+        <FormErrorText id="qty-error" text={error && t(error)} />
         <Buttons onCancel={() => close(null)} />
       </form>
     </Modal>
@@ -120,11 +116,7 @@ function LineAmountDialog(props: {
         />
         <NumberPad label={t('pad.keys')} value={text} onChange={setText} decimal percent={props.percent} />
         {props.help && <p className="help">{props.help}</p>}
-        {error && (
-          <p className="field-error" role="alert">
-            {t(error)}
-          </p>
-        )}
+        <FormErrorText text={error && t(error)} />
         <Buttons onCancel={() => close(null)} />
       </form>
     </Modal>

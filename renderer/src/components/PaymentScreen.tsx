@@ -8,7 +8,7 @@ import { ruleNamesOf } from '../store/cart.ts';
 import { ActionButton } from './SaleScreen.tsx';
 import { BuyerIdField, buyerIdValue, checkBuyerId, type BuyerIdValue } from './BuyerIdField.tsx';
 import { IpsDialog } from './IpsPayment.tsx';
-import { TextField } from './TextField.tsx';
+import { FormErrorText, TextField } from './TextField.tsx';
 import { Options } from '../ui/Options.tsx';
 
 const MAIN_TYPES: PaymentType[] = ['cash', 'card'];
@@ -293,11 +293,7 @@ export function PaymentScreen() {
                 onClick={openIps}
               />
             </div>
-            {ipsError && (
-              <p className="field-error" role="alert">
-                {t(ipsError)}
-              </p>
-            )}
+            <FormErrorText text={ipsError && t(ipsError)} />
             <button type="button" className="link" aria-expanded={showMore} onClick={() => setShowMore(!showMore)}>
               {t('pay.moreTypes')}
             </button>
@@ -334,11 +330,7 @@ export function PaymentScreen() {
             </select>
           </label>
         </fieldset>
-        {shownError && (
-          <p className="field-error" role="alert">
-            {shownError}
-          </p>
-        )}
+        <FormErrorText text={shownError} />
         <div className="dialog-buttons">
           <button type="button" onClick={() => setScreen('sale')} aria-keyshortcuts="Escape">
             {t('action.back')} <kbd>Esc</kbd>

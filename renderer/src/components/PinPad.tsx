@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Keypad } from './Keypad.tsx';
+import { FormErrorText } from './TextField.tsx';
 
 /**
  * A PIN pad's state: the PIN typed, the refusal it shows (typing again clears it) and whether the PIN is being
@@ -120,11 +121,7 @@ export function PinPadView(props: PinPadProps & { words: PinPadWords }) {
           aria-invalid={props.error !== null}
         />
       </label>
-      {props.error && (
-        <p className="field-error" role="alert">
-          {props.error}
-        </p>
-      )}
+      <FormErrorText text={props.error} />
       <Keypad
         label={words.pad}
         words={words}

@@ -11,6 +11,7 @@ import { normalizePrinterAddress } from '../../../shared/contract/printer.ts';
 import { Check } from './Check.tsx';
 import './setup.css';
 import { Options } from '../ui/Options.tsx';
+import { FormErrorText } from './TextField.tsx';
 
 const STEPS = ['shop', 'language', 'printer', 'catalog', 'done'] as const;
 type Step = (typeof STEPS)[number];
@@ -344,11 +345,7 @@ export function SetupFlow(props: { api: PosApi }) {
             {note}
           </p>
         )}
-        {error && (
-          <p role="alert" className="field-error">
-            {error}
-          </p>
-        )}
+        <FormErrorText text={error} />
         <div className="setup-nav">
           <button type="button" disabled={busy || step === 0} onClick={() => go(step - 1)}>
             {t('setup.back')}

@@ -32,11 +32,21 @@ export function TextField(props: {
   );
 }
 
-/** A field's error, announced at once (`id` lets the control point at it); nothing when all is well. */
-export function FieldErrorText(props: { text: string | null | undefined; id?: string }) {
-  return props.text ? (
-    <span className="field-error" role="alert" id={props.id}>
+/**
+ * A field's error, announced at once (`id` lets the control point at it); nothing when all is well. A form's own
+ * error (not one field's) stands as a paragraph of its own (`paragraph`).
+ */
+export function FieldErrorText(props: { text: string | null | undefined; id?: string; paragraph?: boolean }) {
+  if (!props.text) return null;
+  const Text = props.paragraph ? 'p' : 'span';
+  return (
+    <Text className="field-error" role="alert" id={props.id}>
       {props.text}
-    </span>
-  ) : null;
+    </Text>
+  );
+}
+
+/** A form's own error (not one field's): `FieldErrorText` as a paragraph. */
+export function FormErrorText(props: { text: string | null | undefined; id?: string }) {
+  return <FieldErrorText {...props} paragraph />;
 }
