@@ -19,7 +19,6 @@ import type {
 } from '../../../shared/hub/goods-protocol.ts';
 import type { HubProduct } from '../../../shared/hub/contract/results.ts';
 import { CheckedField, NoteAndAlert } from '../ui/forms.tsx';
-import { DateField } from '../manager/DateField.tsx';
 import { mt, type ManagerT } from '../manager/i18n.ts';
 import { HubCallError, type HubUiApi } from './api.ts';
 import type { HubKey, HubLang, HubT } from './i18n.ts';
@@ -31,6 +30,7 @@ import {
   type NewProductDraft,
 } from './ReceiptLineExtras.tsx';
 import { Options } from '../ui/Options.tsx';
+import { DayField } from './DayField.tsx';
 
 /** What the last post said, as its words' key (said in the language shown now). */
 type Note = readonly [HubKey, Record<string, string>] | null;
@@ -414,14 +414,7 @@ export function ReceiptForm(
           error={errors['invoiceNumber']}
           onChange={setInvoice}
         />
-        <DateField
-          t={mgrT}
-          lang={lang}
-          label={t('gfInvoiceDate')}
-          value={invoiceDate}
-          onChange={(d) => d && setInvoiceDate(d)}
-          required
-        />
+        <DayField lang={lang} label={t('gfInvoiceDate')} value={invoiceDate} onChange={setInvoiceDate} />
       </div>
       <fieldset>
         <legend>{t('gfLines')}</legend>
