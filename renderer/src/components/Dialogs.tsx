@@ -34,12 +34,18 @@ export function checkQuantity(text: string, unit: ProductUnit): { milli: number 
   return { milli };
 }
 
+/** The cart's selected line (undefined when none is) and its index: what the line dialogs act on. */
+function useSelectedLine() {
+  const line = usePos((s) => s.lines[s.selected]);
+  const index = usePos((s) => s.selected);
+  return { line, index };
+}
+
 /** F4: the selected line's quantity; or the weight of a product sold by weight, before it becomes a line. */
 export function QuantityDialog() {
   const { t } = useTranslation();
   const weighing = usePos((s) => s.weighing);
-  const selectedLine = usePos((s) => s.lines[s.selected]);
-  const index = usePos((s) => s.selected);
+  const { line: selectedLine, index } = useSelectedLine();
   const setQuantity = usePos((s) => s.setQuantity);
   const addWeighed = usePos((s) => s.addWeighed);
   const close = usePos((s) => s.openDialog);
@@ -141,9 +147,8 @@ export function discountPara(text: string, linePara: number): number | null {
  */
 export function DiscountDialog() {
   const { t } = useTranslation();
-  const line = usePos((s) => s.lines[s.selected]);
+  const { line, index } = useSelectedLine();
   const lines = usePos((s) => s.lines);
-  const index = usePos((s) => s.selected);
   const setDiscount = usePos((s) => s.setDiscount);
   const setSaleDiscount = usePos((s) => s.setSaleDiscount);
   const [scope, setScope] = useState<'line' | 'sale'>('line');
@@ -486,8 +491,7 @@ export function ParkedDialog() {
 /** F5: a new unit price for the selected line; applied only after a manager approves it. */
 export function PriceDialog() {
   const { t } = useTranslation();
-  const line = usePos((s) => s.lines[s.selected]);
-  const index = usePos((s) => s.selected);
+  const { line, index } = useSelectedLine();
   const requestApproval = usePos((s) => s.requestApproval);
   const close = usePos((s) => s.openDialog);
   if (!line) return null;
