@@ -15,6 +15,7 @@ import { BulkPriceDialog } from './BulkPriceDialog.tsx';
 import { onHandText } from './SaleScreen.tsx';
 import { FieldErrorText, TextField, type InputAttrs } from './TextField.tsx';
 import { Options } from '../ui/Options.tsx';
+import { ColumnHeads } from './HeadedTable.tsx';
 
 const PAGE = 50;
 
@@ -377,19 +378,18 @@ export function ProductsPanel(props: {
       )}
       {shown.length > 0 && (
         <table className="preview product-list" aria-label={t('catalog.products')}>
-          <thead>
-            <tr>
-              <th scope="col">{t('catalog.code')}</th>
-              <th scope="col">{t('catalog.name')}</th>
-              <th scope="col" className="num">
-                {t('sale.price')}
-              </th>
-              <th scope="col">{t('sale.label')}</th>
-              <th scope="col">{t('dialog.unit')}</th>
-              <th scope="col">{t('catalog.barcodes')}</th>
-              <th scope="col">{t('catalog.actions')}</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            names={[
+              t('catalog.code'),
+              t('catalog.name'),
+              t('sale.price'),
+              t('sale.label'),
+              t('dialog.unit'),
+              t('catalog.barcodes'),
+              t('catalog.actions'),
+            ]}
+            num={[2]}
+          />
           <tbody>
             {shown.map((p) => (
               <tr key={p.id} className={p.labelMissing ? 'flagged' : undefined}>
