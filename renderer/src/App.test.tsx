@@ -9,8 +9,8 @@ import { App } from './App.tsx';
 import { createI18n } from './i18n/index.ts';
 import { createPosStore, type PosStore } from './store/index.ts';
 import { createFakeApi, ok, type FakeApi } from './testing/fake-api.ts';
-import { BREAD, DEMO_RATES, INFO, MILK, SYNC, order } from './testing/fixtures.ts';
-import { typeInto } from './testing/dom.ts';
+import { BREAD, DEMO_RATES, INFO, MILK, SYNC, queuedSale } from './testing/fixtures.ts';
+import { chooseOption, typeInto } from './testing/dom.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -60,38 +60,29 @@ beforeEach(async () => {
       ok([BREAD, MILK].filter((p) => p.name.toLowerCase().includes(query.toLowerCase()))),
     'catalog.byBarcode': ({ code }) =>
       scans[code] ? ok(scans[code]) : { ok: false, error: { code: 'not_found', message: 'x' } },
-    'sales.checkout': (input) => {
-      checkouts.push(input as CheckoutInput);
-      return ok({ orderId: 7, orderNumber: 'T1-7', state: 'queued', totalPara: 20499, changePara: 1501 });
-    },
-    'orders.get': () =>
-      ok(
-        order({
-          state: orderState,
-          totalPara: 20499,
-          changePara: 1501,
-          ...(orderState === 'fiscalized'
-            ? {
-                receipt: {
-                  invoiceNumber: 'AAAA-BBBB-7',
-                  invoiceCounter: '7/7ПП',
-                  invoiceCounterExtension: 'ПП',
-                  invoiceType: 'normal',
-                  transactionType: 'sale',
-                  sdcDateTime: '2025-03-01T10:00:00Z',
-                  verificationUrl: 'https://suf.example/v?vl=abc',
-                  invoicePdfUrl: 'https://x/pdf',
-                  totalPara: 20499,
-                  journal:
-                    '============ ФИСКАЛНИ РАЧУН ============\nХлеб   65,00\n======== КРАЈ ФИСКАЛНОГ РАЧУНА =========',
-                  taxItems: [],
-                  businessName: 'Продавница',
-                  locationName: 'Београд',
-                },
-              }
-            : {}),
-        }),
-      ),
+    ...queuedSale({ totalPara: 20499, changePara: 1501 }, checkouts, () => ({
+      state: orderState,
+      ...(orderState === 'fiscalized'
+        ? {
+            receipt: {
+              invoiceNumber: 'AAAA-BBBB-7',
+              invoiceCounter: '7/7ПП',
+              invoiceCounterExtension: 'ПП',
+              invoiceType: 'normal',
+              transactionType: 'sale',
+              sdcDateTime: '2025-03-01T10:00:00Z',
+              verificationUrl: 'https://suf.example/v?vl=abc',
+              invoicePdfUrl: 'https://x/pdf',
+              totalPara: 20499,
+              journal:
+                '============ ФИСКАЛНИ РАЧУН ============\nХлеб   65,00\n======== КРАЈ ФИСКАЛНОГ РАЧУНА =========',
+              taxItems: [],
+              businessName: 'Продавница',
+              locationName: 'Београд',
+            },
+          }
+        : {}),
+    })),
   });
   container = document.createElement('div');
   document.body.append(container);
@@ -233,10 +224,7 @@ describe('the counter', () => {
     await scan('8600000100018');
     key('F12');
     const select = selectByRoleAndName('combobox', 'Врста ИД купца');
-    act(() => {
-      if (select) select.value = '10';
-      select?.dispatchEvent(new Event('change', { bubbles: true }));
-    });
+    chooseOption(select, '10');
     typeInto(inputLabelled('ИД купца'), '12345');
     await act(async () => key('F12'));
     expect(container.querySelector('[role="alert"]')?.textContent).toBe(
@@ -261,18 +249,12 @@ describe('the counter', () => {
     expect(select.querySelector('option[value="11"]')?.textContent).toBe(
       '11 – ЈМБГ предузетника (самостална делатност)',
     );
-    act(() => {
-      select.value = '20';
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-    });
+    chooseOption(select, '20');
     typeInto(inputLabelled('ИД купца'), 'abc');
     await act(async () => key('F12'));
     expect(container.querySelector('[role="alert"]')?.textContent).toBe('Број документа има тачно 9 цифара.');
     expect(checkouts).toEqual([]);
-    act(() => {
-      select.value = '12';
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-    });
+    chooseOption(select, '12');
     typeInto(inputLabelled('ИД купца'), '101134702');
     await act(async () => key('F12'));
     expect(container.querySelector('[role="alert"]')?.textContent).toContain('ПИБ:ЈБКЈС');
@@ -284,10 +266,7 @@ describe('the counter', () => {
 
   it('switches language', () => {
     const select = container.querySelector<HTMLSelectElement>('.lang select');
-    act(() => {
-      if (select) select.value = 'en';
-      select?.dispatchEvent(new Event('change', { bubbles: true }));
-    });
+    chooseOption(select, 'en');
     expect(buttonByText(/^Pay/).textContent).toContain('F12');
     expect(container.textContent).toContain('DEMO MODE');
     expect(storage.get('kasa.language')).toBe('en');

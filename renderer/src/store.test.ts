@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ScanResult } from '../../shared/contract/catalog.ts';
 import { cartTotal, createPosStore, toCheckoutInput } from './store/index.ts';
 import { createFakeApi, ok, type FakeHandlers } from './testing/fake-api.ts';
-import { BREAD, CHEESE, DEMO_RATES, INFO, MILK, SYNC, WINE_BAD_LABEL, order } from './testing/fixtures.ts';
+import type { CheckoutInput } from '../../shared/contract/index.ts';
+import { BREAD, CHEESE, DEMO_RATES, INFO, MILK, SYNC, WINE_BAD_LABEL, queuedSale } from './testing/fixtures.ts';
 
 const scans: Record<string, ScanResult> = {
   '8600000100018': { product: BREAD, kind: 'exact', quantityMilli: 1000, unitPricePara: 6500, code: '8600000100018' },
@@ -26,6 +27,15 @@ function setup(extra: FakeHandlers = {}) {
   return { ...fake, store };
 }
 
+/** A started till with `codes` scanned in turn; `s` reads the store's state as it is now. */
+async function scanned(codes: readonly string[], extra: FakeHandlers = {}) {
+  const fake = setup(extra);
+  await fake.store.getState().init();
+  const s = () => fake.store.getState();
+  for (const code of codes) await s().scan(code);
+  return { ...fake, s };
+}
+
 describe('store', () => {
   it('loads info, tax rates, status and favourites', async () => {
     const { store } = setup();
@@ -40,9 +50,7 @@ describe('store', () => {
   });
 
   it('adds scanned items: a repeated piece increments its line, a weighed item gets its own line', async () => {
-    const { store } = setup();
-    await store.getState().init();
-    const s = () => store.getState();
+    const { s } = await scanned([]);
     expect(await s().scan('8600000100018')).toBe(true);
     expect(await s().scan('8600000100018')).toBe(true);
     expect(await s().scan('2001011006141')).toBe(true);
@@ -56,11 +64,7 @@ describe('store', () => {
   });
 
   it('sends each scanned line with its product id, and a price sticker with its code, so the core checks the price', async () => {
-    const { store } = setup();
-    await store.getState().init();
-    const s = () => store.getState();
-    await s().scan('8600000100018');
-    await s().scan('2701011001019');
+    const { s } = await scanned(['8600000100018', '2701011001019']);
     const lines = toCheckoutInput(s().lines, { payments: [], invoiceType: 'normal' }).lines;
     expect(lines.map((l) => [l.productId, l.gtin, l.priceCode, l.unitPrice])).toEqual([
       [BREAD.id, '8600000100018', undefined, 65],
@@ -106,16 +110,12 @@ describe('store', () => {
   it('a discount the core says is beyond the limit is asked for at entry, and applies only once approved', async () => {
     const why =
       'Потребно је одобрење менаџера: попуст на целу продају је већи од дозвољених 10 %. Унесите PIN менаџера.';
-    const { store, calls } = setup({
+    const { s, calls } = await scanned(['8600000100018', '8600000101855'], {
       'sales.approveDiscount': (input) =>
         (input as { approval?: { managerPin: string } }).approval?.managerPin === '482916'
           ? ok({ approved: 2, approvedBy: 'Мира' })
           : { ok: false, error: { code: 'forbidden', message: why, field: 'approval.managerPin' } },
     });
-    await store.getState().init();
-    const s = () => store.getState();
-    await s().scan('8600000100018');
-    await s().scan('8600000101855');
     await s().setSaleDiscount(2050);
     // Asked now, with the reason; the cart is unchanged until a manager approves.
     expect(s().dialog).toBe('approval');
@@ -137,11 +137,7 @@ describe('store', () => {
   });
 
   it('edits quantity and discount (never above the line), removes lines', async () => {
-    const { store } = setup();
-    await store.getState().init();
-    const s = () => store.getState();
-    await s().scan('8600000100018');
-    await s().scan('8600000101855');
+    const { s } = await scanned(['8600000100018', '8600000101855']);
     s().setQuantity(0, 3000);
     await s().setDiscount(0, 100_000);
     expect(s().lines[0]).toMatchObject({ quantityMilli: 3000, discountPara: 19500 });
@@ -195,9 +191,7 @@ describe('store', () => {
   it('checks out, shows the queued order and refreshes it when order.updated says fiscalized', async () => {
     let state: 'queued' | 'fiscalized' = 'queued';
     const { store, emit, calls } = setup({
-      'sales.checkout': () =>
-        ok({ orderId: 7, orderNumber: 'T1-7', state: 'queued', totalPara: 6500, changePara: 3500 }),
-      'orders.get': () => ok(order({ state, totalPara: 6500, changePara: 3500 })),
+      ...queuedSale({ totalPara: 6500, changePara: 3500 }, [], () => ({ state })),
     });
     await store.getState().init();
     await store.getState().scan('8600000100018');
@@ -311,7 +305,7 @@ describe('the open cart kept in the core', () => {
 
   it('the checkout sends the revision it sells; nothing is saved before the saved cart was read', async () => {
     const saves: number[] = [];
-    const checkouts: unknown[] = [];
+    const checkouts: CheckoutInput[] = [];
     const { store } = setup({
       'staff.login': () => ok(ANA),
       'cart.get': () => ok({ rev: 0, lines: [], cashier: null, updatedAt: null }),
@@ -319,11 +313,7 @@ describe('the open cart kept in the core', () => {
         saves.push(input.rev);
         return ok({ rev: input.rev, saved: true });
       },
-      'sales.checkout': (input) => {
-        checkouts.push(input);
-        return ok({ orderId: 1, orderNumber: 'T1-1', state: 'queued', totalPara: 6500, changePara: 0 });
-      },
-      'orders.get': () => ok(order({ state: 'queued', totalPara: 6500 })),
+      ...queuedSale({ totalPara: 6500, changePara: 0, orderId: 1, orderNumber: 'T1-1' }, checkouts),
     });
     await store.getState().init();
     await store.getState().scan('8600000100018'); // before login: the saved cart is not known yet

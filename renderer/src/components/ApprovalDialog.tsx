@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRsd } from '../../../shared/money.ts';
 import { usePos } from '../context.ts';
@@ -12,8 +11,7 @@ export function ApprovalDialog(props: { approval: Approval }) {
   const approve = usePos((s) => s.approve);
   const close = usePos((s) => s.openDialog);
   const line = usePos((s) => ('index' in props.approval ? s.lines[props.approval.index] : undefined));
-  const [pin, setPin] = useState('');
-  const { error, setError, busy, attempt } = usePinAttempt();
+  const { pin, setPin, pad, attempt } = usePinAttempt();
   const a = props.approval;
   const what =
     a.kind === 'command'
@@ -42,16 +40,10 @@ export function ApprovalDialog(props: { approval: Approval }) {
     <Modal title={t('approval.title')} onClose={() => close(null)}>
       <p>{what}</p>
       <PinPad
+        {...pad}
         label={t('approval.pin')}
-        value={pin}
-        onChange={(v) => {
-          setPin(v);
-          setError(null);
-        }}
         onSubmit={() => void submit()}
         submitLabel={t('approval.submit')}
-        error={error}
-        busy={busy}
         onCancel={() => close(null)}
       />
     </Modal>

@@ -13,6 +13,7 @@ import { MAX_PERCENT_BP, MIN_PERCENT_BP } from '../../../shared/catalog/price-ch
 import { usePos } from '../context.ts';
 import { Modal } from './Modal.tsx';
 import { FieldErrorText, TextField } from './TextField.tsx';
+import { Options } from '../ui/Options.tsx';
 
 export function BulkPriceDialog(props: { api: PosApi; onDone: (message: string) => void; onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -84,11 +85,7 @@ export function BulkPriceDialog(props: { api: PosApi; onDone: (message: string) 
             {...invalid('group')}
           >
             <option value="">{t('catalog.chooseGroup')}</option>
-            {(groups ?? []).map((g) => (
-              <option key={g.name} value={g.name}>
-                {`${g.name} (${g.products})`}
-              </option>
-            ))}
+            <Options of={groups ?? []} value={(g) => g.name} text={(g) => `${g.name} (${g.products})`} />
           </select>
           {at('group')}
         </label>

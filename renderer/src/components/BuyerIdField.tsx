@@ -12,6 +12,7 @@ import {
   splitBuyerId,
 } from '../../../shared/buyer-id.ts';
 import type { Language } from '../../../shared/domain.ts';
+import { Options } from '../ui/Options.tsx';
 
 /** The chosen code (`''`: no buyer ID) and the identifier typed. */
 export interface BuyerIdValue {
@@ -67,11 +68,7 @@ export function BuyerIdField(props: {
           onChange={(e) => onChange({ code: e.target.value, id: value.id })}
         >
           {props.noneLabel !== undefined && <option value="">{props.noneLabel}</option>}
-          {BUYER_ID_TYPES.map((t) => (
-            <option key={t.code} value={t.code}>
-              {t.code} – {t.name[lang]}
-            </option>
-          ))}
+          <Options of={BUYER_ID_TYPES} value={(t) => t.code} text={(t) => `${t.code} – ${t.name[lang]}`} />
         </select>
       </label>
       {type && (

@@ -7,6 +7,7 @@ import { usePos, usePosPick } from '../context.ts';
 import { ActionButton } from './SaleScreen.tsx';
 import { Check } from './Check.tsx';
 import { ProductsPanel } from './ProductsPanel.tsx';
+import { ColumnHeads } from './HeadedTable.tsx';
 
 function IssueTable(props: { title: string; issues: ImportIssue[] }) {
   const { t } = useTranslation();
@@ -14,13 +15,7 @@ function IssueTable(props: { title: string; issues: ImportIssue[] }) {
   return (
     <table className="issues" aria-label={props.title}>
       <caption>{props.title}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('catalog.row')}</th>
-          <th scope="col">{t('catalog.field')}</th>
-          <th scope="col">{t('catalog.message')}</th>
-        </tr>
-      </thead>
+      <ColumnHeads names={[t('catalog.row'), t('catalog.field'), t('catalog.message')]} />
       <tbody>
         {props.issues.slice(0, 200).map((i, n) => (
           <tr key={n}>
@@ -123,17 +118,17 @@ export function CatalogScreen(props: { api: PosApi }) {
           {result.preview.length > 0 && (
             <table className="preview" aria-label={t('catalog.preview')}>
               <caption>{t('catalog.preview')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('catalog.row')}</th>
-                  <th scope="col">{t('catalog.code')}</th>
-                  <th scope="col">{t('sale.name')}</th>
-                  <th scope="col">{t('catalog.barcodes')}</th>
-                  <th scope="col">{t('sale.price')}</th>
-                  <th scope="col">{t('sale.label')}</th>
-                  <th scope="col">{t('dialog.unit')}</th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                names={[
+                  t('catalog.row'),
+                  t('catalog.code'),
+                  t('sale.name'),
+                  t('catalog.barcodes'),
+                  t('sale.price'),
+                  t('sale.label'),
+                  t('dialog.unit'),
+                ]}
+              />
               <tbody>
                 {result.preview.map((p) => (
                   <tr key={p.row} className={p.labelMissing ? 'flagged' : undefined}>

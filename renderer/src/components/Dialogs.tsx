@@ -9,7 +9,8 @@ import { usePos, usePosPick } from '../context.ts';
 import { formatLineQuantity } from '../format.ts';
 import { Modal } from './Modal.tsx';
 import { NumberPad } from './NumberPad.tsx';
-import { FieldErrorText, TextField } from './TextField.tsx';
+import { FieldErrorText, FormErrorText, TextField, type InputAttrs } from './TextField.tsx';
+import { Options } from '../ui/Options.tsx';
 
 function Buttons(props: { onCancel: () => void; okLabel?: string }) {
   const { t } = useTranslation();
@@ -33,12 +34,18 @@ export function checkQuantity(text: string, unit: ProductUnit): { milli: number 
   return { milli };
 }
 
+/** The cart's selected line (undefined when none is) and its index: what the line dialogs act on. */
+function useSelectedLine() {
+  const line = usePos((s) => s.lines[s.selected]);
+  const index = usePos((s) => s.selected);
+  return { line, index };
+}
+
 /** F4: the selected line's quantity; or the weight of a product sold by weight, before it becomes a line. */
 export function QuantityDialog() {
   const { t } = useTranslation();
   const weighing = usePos((s) => s.weighing);
-  const selectedLine = usePos((s) => s.lines[s.selected]);
-  const index = usePos((s) => s.selected);
+  const { line: selectedLine, index } = useSelectedLine();
   const setQuantity = usePos((s) => s.setQuantity);
   const addWeighed = usePos((s) => s.addWeighed);
   const close = usePos((s) => s.openDialog);
@@ -73,11 +80,7 @@ export function QuantityDialog() {
           }}
         />
         <NumberPad label={t('pad.keys')} value={text} onChange={setText} decimal={line.unit !== 'piece'} />
-        {error && (
-          <p id="qty-error" className="field-error" role="alert">
-            {t(error)}
-          </p>
-        )}
+        <FormErrorText id="qty-error" text={error && t(error)} />
         <Buttons onCancel={() => close(null)} />
       </form>
     </Modal>
@@ -119,11 +122,7 @@ function LineAmountDialog(props: {
         />
         <NumberPad label={t('pad.keys')} value={text} onChange={setText} decimal percent={props.percent} />
         {props.help && <p className="help">{props.help}</p>}
-        {error && (
-          <p className="field-error" role="alert">
-            {t(error)}
-          </p>
-        )}
+        <FormErrorText text={error && t(error)} />
         <Buttons onCancel={() => close(null)} />
       </form>
     </Modal>
@@ -148,9 +147,8 @@ export function discountPara(text: string, linePara: number): number | null {
  */
 export function DiscountDialog() {
   const { t } = useTranslation();
-  const line = usePos((s) => s.lines[s.selected]);
+  const { line, index } = useSelectedLine();
   const lines = usePos((s) => s.lines);
-  const index = usePos((s) => s.selected);
   const setDiscount = usePos((s) => s.setDiscount);
   const setSaleDiscount = usePos((s) => s.setSaleDiscount);
   const [scope, setScope] = useState<'line' | 'sale'>('line');
@@ -238,39 +236,31 @@ export function ManualDialog() {
     addManual({ name: name.trim().slice(0, 100), unitPricePara, quantityMilli: q.milli, label, unit });
   };
   const err = (k: string) => <FieldErrorText text={errors[k] ? t(errors[k]) : null} />;
+  // The dialog's text fields differ only in their field, label, value and control; each is invalid, with its
+  // message under it, while the check above refused it.
+  const text = (field: string, label: string, value: string, onChange: (v: string) => void, input: InputAttrs) => (
+    <TextField
+      label={label}
+      value={value}
+      onChange={onChange}
+      input={{ ...input, 'aria-invalid': !!errors[field] }}
+      error={err(field)}
+    />
+  );
   return (
     <Modal title={t('dialog.manualTitle')} onClose={() => close(null)}>
       <form onSubmit={submit} noValidate className="grid-form">
-        <TextField
-          label={t('sale.name')}
-          value={name}
-          onChange={setName}
-          input={{ maxLength: 100, 'aria-invalid': !!errors.name }}
-          error={err('name')}
-        />
-        <TextField
-          label={t('dialog.unitPrice')}
-          value={price}
-          onChange={setPrice}
-          input={{ inputMode: 'decimal', onFocus: () => setPadFor('price'), 'aria-invalid': !!errors.price }}
-          error={err('price')}
-        />
-        <TextField
-          label={t('sale.quantity')}
-          value={qty}
-          onChange={setQty}
-          input={{ inputMode: 'decimal', onFocus: () => setPadFor('qty'), 'aria-invalid': !!errors.qty }}
-          error={err('qty')}
-        />
+        {text('name', t('sale.name'), name, setName, { maxLength: 100 })}
+        {text('price', t('dialog.unitPrice'), price, setPrice, {
+          inputMode: 'decimal',
+          onFocus: () => setPadFor('price'),
+        })}
+        {text('qty', t('sale.quantity'), qty, setQty, { inputMode: 'decimal', onFocus: () => setPadFor('qty') })}
         <UnitField value={unit} onChange={setUnit} />
         <label className="field">
           {t('dialog.label')}
           <select value={label} onChange={(e) => setLabel(e.target.value)} aria-invalid={!!errors.label}>
-            {labels.map((l) => (
-              <option key={l.label} value={l.label}>
-                {taxLabelName(language, l)}
-              </option>
-            ))}
+            <Options of={labels} value={(l) => l.label} text={(l) => taxLabelName(language, l)} />
           </select>
           {err('label')}
         </label>
@@ -501,8 +491,7 @@ export function ParkedDialog() {
 /** F5: a new unit price for the selected line; applied only after a manager approves it. */
 export function PriceDialog() {
   const { t } = useTranslation();
-  const line = usePos((s) => s.lines[s.selected]);
-  const index = usePos((s) => s.selected);
+  const { line, index } = useSelectedLine();
   const requestApproval = usePos((s) => s.requestApproval);
   const close = usePos((s) => s.openDialog);
   if (!line) return null;

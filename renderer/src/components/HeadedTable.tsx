@@ -26,3 +26,21 @@ export function HeadedTable(props: {
     </table>
   );
 }
+
+/**
+ * A counter table's header row: a header cell of its column for each name, in order; the columns in `num` (by
+ * their place) hold figures, and their headers stand right as the figures do.
+ */
+export function ColumnHeads(props: { names: readonly ReactNode[]; num?: readonly number[] }) {
+  return (
+    <thead>
+      <tr>
+        {props.names.map((name, i) => (
+          <th key={i} scope="col" className={props.num?.includes(i) ? 'num' : undefined}>
+            {name}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

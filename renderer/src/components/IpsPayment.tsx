@@ -13,6 +13,7 @@ import { formatRsd } from '../../../shared/money.ts';
 import { IPS_QR_RENDER, formatAccount } from '../../../shared/payments/ips-qr.ts';
 import { usePos } from '../context.ts';
 import { Modal } from './Modal.tsx';
+import { FormErrorText } from './TextField.tsx';
 
 /** The IPS QR code drawn on a canvas, its accessible name saying what it is; `data-payload` holds its text. */
 export function IpsQr(props: { payload: string; label: string; scale?: number }) {
@@ -112,11 +113,7 @@ export function IpsDialog(props: {
           !error && <p role="status">{t('ips.loading')}</p>
         )}
         {note && <p role="status">{note}</p>}
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormErrorText text={error} />
       </div>
       <div className="dialog-buttons">
         <button type="button" onClick={props.onCancel} aria-keyshortcuts="Escape">

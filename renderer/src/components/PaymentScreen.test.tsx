@@ -10,8 +10,8 @@ import type { CheckoutInput } from '../../../shared/contract/index.ts';
 import type { ScanResult } from '../../../shared/contract/catalog.ts';
 import { fillRest, ipsRest } from './PaymentScreen.tsx';
 import { ok } from '../testing/fake-api.ts';
-import { BREAD, INFO, order } from '../testing/fixtures.ts';
-import { testRoot, typeInto } from '../testing/dom.ts';
+import { BREAD, INFO, queuedSale } from '../testing/fixtures.ts';
+import { chooseOption, testRoot, typeInto } from '../testing/dom.ts';
 import { startTill } from '../testing/till.tsx';
 
 const SCAN: ScanResult = {
@@ -29,19 +29,9 @@ async function till(trainingMode: boolean) {
   const { store } = await startTill(dom.root, {
     'app.info': () => ok({ ...INFO, trainingMode }),
     'catalog.byBarcode': () => ok(SCAN),
-    'sales.checkout': (input) => {
-      checkouts.push(input as CheckoutInput);
-      return ok({ orderId: 7, orderNumber: 'T1-7', state: 'queued', totalPara: 6500, changePara: 0 });
-    },
-    'orders.get': () =>
-      ok(
-        order({
-          state: 'queued',
-          totalPara: 6500,
-          changePara: 0,
-          invoiceType: checkouts.at(-1)?.invoiceType ?? 'normal',
-        }),
-      ),
+    ...queuedSale({ totalPara: 6500, changePara: 0 }, checkouts, () => ({
+      invoiceType: checkouts.at(-1)?.invoiceType ?? 'normal',
+    })),
   });
   const div = dom.container;
   const key = (k: string) =>
@@ -56,12 +46,7 @@ async function till(trainingMode: boolean) {
     [...div.querySelectorAll('select')].find((s) =>
       s.closest('label')?.textContent?.startsWith('Врста рачуна'),
     ) as HTMLSelectElement;
-  const choose = (value: string) =>
-    act(() => {
-      const s = invoiceSelect();
-      s.value = value;
-      s.dispatchEvent(new Event('change', { bubbles: true }));
-    });
+  const choose = (value: string) => chooseOption(invoiceSelect(), value);
   const amountInputs = () => div.querySelectorAll('fieldset.amounts input');
   return { div, checkouts, key, choose, invoiceSelect, amountInputs, store };
 }

@@ -8,7 +8,8 @@ import { ruleNamesOf } from '../store/cart.ts';
 import { ActionButton } from './SaleScreen.tsx';
 import { BuyerIdField, buyerIdValue, checkBuyerId, type BuyerIdValue } from './BuyerIdField.tsx';
 import { IpsDialog } from './IpsPayment.tsx';
-import { TextField } from './TextField.tsx';
+import { FormErrorText, TextField } from './TextField.tsx';
+import { Options } from '../ui/Options.tsx';
 
 const MAIN_TYPES: PaymentType[] = ['cash', 'card'];
 const OTHER_TYPES = PAYMENT_TYPES.filter((p) => !MAIN_TYPES.includes(p));
@@ -292,11 +293,7 @@ export function PaymentScreen() {
                 onClick={openIps}
               />
             </div>
-            {ipsError && (
-              <p className="field-error" role="alert">
-                {t(ipsError)}
-              </p>
-            )}
+            <FormErrorText text={ipsError && t(ipsError)} />
             <button type="button" className="link" aria-expanded={showMore} onClick={() => setShowMore(!showMore)}>
               {t('pay.moreTypes')}
             </button>
@@ -329,19 +326,11 @@ export function PaymentScreen() {
           <label className="field">
             {t('pay.invoiceType')}
             <select value={invoiceType} onChange={(e) => setInvoiceType(e.target.value as PaymentEntry['invoiceType'])}>
-              {invoiceTypes.map((it) => (
-                <option key={it} value={it}>
-                  {t(`invoice.${it}`)}
-                </option>
-              ))}
+              <Options of={invoiceTypes} text={(it) => t(`invoice.${it}`)} />
             </select>
           </label>
         </fieldset>
-        {shownError && (
-          <p className="field-error" role="alert">
-            {shownError}
-          </p>
-        )}
+        <FormErrorText text={shownError} />
         <div className="dialog-buttons">
           <button type="button" onClick={() => setScreen('sale')} aria-keyshortcuts="Escape">
             {t('action.back')} <kbd>Esc</kbd>

@@ -1,6 +1,27 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Keypad } from './Keypad.tsx';
+import { FormErrorText } from './TextField.tsx';
+
+/**
+ * A PIN pad's state: the PIN typed, the refusal it shows (typing again clears it) and whether the PIN is being
+ * sent; `pad` is what the pad takes of it.
+ */
+export function usePinField() {
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const pad = {
+    value: pin,
+    onChange: (v: string) => {
+      setPin(v);
+      setError(null);
+    },
+    error,
+    busy,
+  };
+  return { pin, setPin, error, setError, busy, setBusy, pad };
+}
 
 /**
  * A PIN sent from a pad: one that does not have a PIN's shape is not sent; a refused one clears the pad
@@ -8,8 +29,8 @@ import { Keypad } from './Keypad.tsx';
  */
 export function usePinAttempt() {
   const { t } = useTranslation();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const field = usePinField();
+  const { setError, setBusy } = field;
   const attempt = async (
     pin: string,
     send: () => Promise<string | null>,
@@ -28,7 +49,7 @@ export function usePinAttempt() {
       setError(refused(message));
     }
   };
-  return { error, setError, busy, attempt };
+  return { ...field, attempt };
 }
 
 /** The props of a PIN pad: its field, what it says, and what submitting and cancelling do. */
@@ -100,11 +121,7 @@ export function PinPadView(props: PinPadProps & { words: PinPadWords }) {
           aria-invalid={props.error !== null}
         />
       </label>
-      {props.error && (
-        <p className="field-error" role="alert">
-          {props.error}
-        </p>
-      )}
+      <FormErrorText text={props.error} />
       <Keypad
         label={words.pad}
         words={words}

@@ -13,7 +13,9 @@ import { UnitField } from './Dialogs.tsx';
 import { Modal } from './Modal.tsx';
 import { BulkPriceDialog } from './BulkPriceDialog.tsx';
 import { onHandText } from './SaleScreen.tsx';
-import { FieldErrorText, TextField } from './TextField.tsx';
+import { FieldErrorText, TextField, type InputAttrs } from './TextField.tsx';
+import { Options } from '../ui/Options.tsx';
+import { ColumnHeads } from './HeadedTable.tsx';
 
 const PAGE = 50;
 
@@ -205,6 +207,17 @@ function ProductForm(props: {
   };
 
   const fieldError = (field: string) => <FieldErrorText text={at(field)} />;
+  // The form's text fields differ only in their field, label, value and control; each is invalid, with the core's
+  // message under it, while the refusal names its field.
+  const text = (field: string, label: string, value: string, onChange: (v: string) => void, input: InputAttrs) => (
+    <TextField
+      label={label}
+      value={value}
+      onChange={onChange}
+      input={{ ...input, ...invalid(field) }}
+      error={fieldError(field)}
+    />
+  );
   return (
     <Modal title={t(p ? 'catalog.editTitle' : 'catalog.addTitle')} onClose={props.onClose} wide>
       {p && <CardStock api={props.api} code={p.code} />}
@@ -215,48 +228,20 @@ function ProductForm(props: {
           void save();
         }}
       >
-        <TextField
-          label={t('catalog.code')}
-          value={code}
-          onChange={setCode}
-          input={{ disabled: p !== null, ...invalid('code') }}
-          error={fieldError('code')}
-        />
-        <TextField
-          label={t('catalog.name')}
-          value={name}
-          onChange={setName}
-          input={{ maxLength: 100, ...invalid('name') }}
-          error={fieldError('name')}
-        />
-        <TextField
-          label={t('catalog.price')}
-          value={price}
-          onChange={setPrice}
-          input={{ inputMode: 'decimal', ...invalid('price') }}
-          error={fieldError('price')}
-        />
+        {text('code', t('catalog.code'), code, setCode, { disabled: p !== null })}
+        {text('name', t('catalog.name'), name, setName, { maxLength: 100 })}
+        {text('price', t('catalog.price'), price, setPrice, { inputMode: 'decimal' })}
         <label className="field">
           {t('catalog.label')}
           <select value={label} onChange={(e) => setLabel(e.target.value)} {...invalid('label')}>
             {p && !labels.some((l) => l.label === p.label) && <option value={p.label}>{p.label}</option>}
-            {labels.map((l) => (
-              <option key={l.label} value={l.label}>
-                {taxLabelName(language, l)}
-              </option>
-            ))}
+            <Options of={labels} value={(l) => l.label} text={(l) => taxLabelName(language, l)} />
           </select>
           {labels.length === 0 && <span className="field-error">{t('catalog.noLabels')}</span>}
           {fieldError('label')}
         </label>
         <UnitField value={unit} onChange={setUnit} />
-        <TextField
-          label={t('catalog.group')}
-          value={group}
-          onChange={setGroup}
-          input={{ maxLength: 60, ...invalid('group') }}
-          error={fieldError('group')}
-        />
+        {text('group', t('catalog.group'), group, setGroup, { maxLength: 60 })}
         <TextField
           className="field wide-field"
           label={t('catalog.barcodesHint')}
@@ -337,6 +322,13 @@ export function ProductsPanel(props: {
     });
   };
   const hubOwned = page?.hubOwned ?? false;
+  /** After a change to the catalog: say what changed, read the list again, and tell the screen and the favourites. */
+  const changed = (message: string) => {
+    setStatus(message);
+    setVersion((v) => v + 1);
+    props.onChanged();
+    void refreshFavourites();
+  };
   /** The catalog as the import reads it, saved as a file (the browser's download; Electron's save dialog). */
   const exportCsv = async () => {
     const r = await props.api['catalog.export']({});
@@ -386,19 +378,18 @@ export function ProductsPanel(props: {
       )}
       {shown.length > 0 && (
         <table className="preview product-list" aria-label={t('catalog.products')}>
-          <thead>
-            <tr>
-              <th scope="col">{t('catalog.code')}</th>
-              <th scope="col">{t('catalog.name')}</th>
-              <th scope="col" className="num">
-                {t('sale.price')}
-              </th>
-              <th scope="col">{t('sale.label')}</th>
-              <th scope="col">{t('dialog.unit')}</th>
-              <th scope="col">{t('catalog.barcodes')}</th>
-              <th scope="col">{t('catalog.actions')}</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            names={[
+              t('catalog.code'),
+              t('catalog.name'),
+              t('sale.price'),
+              t('sale.label'),
+              t('dialog.unit'),
+              t('catalog.barcodes'),
+              t('catalog.actions'),
+            ]}
+            num={[2]}
+          />
           <tbody>
             {shown.map((p) => (
               <tr key={p.id} className={p.labelMissing ? 'flagged' : undefined}>
@@ -437,10 +428,7 @@ export function ProductsPanel(props: {
           onClose={() => setBulk(false)}
           onDone={(message) => {
             setBulk(false);
-            setStatus(message);
-            setVersion((v) => v + 1);
-            props.onChanged();
-            void refreshFavourites();
+            changed(message);
           }}
         />
       )}
@@ -454,10 +442,7 @@ export function ProductsPanel(props: {
           onClose={() => setEditing(null)}
           onDone={(message) => {
             setEditing(null);
-            setStatus(message);
-            setVersion((v) => v + 1);
-            props.onChanged();
-            void refreshFavourites();
+            changed(message);
           }}
         />
       )}

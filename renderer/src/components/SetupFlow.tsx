@@ -10,6 +10,8 @@ import { printerUriProblem, useInstalledPrinters } from '../manager/printer-choi
 import { normalizePrinterAddress } from '../../../shared/contract/printer.ts';
 import { Check } from './Check.tsx';
 import './setup.css';
+import { Options } from '../ui/Options.tsx';
+import { FormErrorText } from './TextField.tsx';
 
 const STEPS = ['shop', 'language', 'printer', 'catalog', 'done'] as const;
 type Step = (typeof STEPS)[number];
@@ -281,11 +283,7 @@ export function SetupFlow(props: { api: PosApi }) {
                     onChange={(e) => e.target.value && setUri(e.target.value)}
                   >
                     <option value="">{t('setup.installedChoose')}</option>
-                    {installed.map((p) => (
-                      <option key={p.uri} value={p.uri}>
-                        {p.name}
-                      </option>
-                    ))}
+                    <Options of={installed} value={(p) => p.uri} text={(p) => p.name} />
                   </select>
                 </Field>
               ) : (
@@ -347,11 +345,7 @@ export function SetupFlow(props: { api: PosApi }) {
             {note}
           </p>
         )}
-        {error && (
-          <p role="alert" className="field-error">
-            {error}
-          </p>
-        )}
+        <FormErrorText text={error} />
         <div className="setup-nav">
           <button type="button" disabled={busy || step === 0} onClick={() => go(step - 1)}>
             {t('setup.back')}

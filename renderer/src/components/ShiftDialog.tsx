@@ -17,7 +17,7 @@ import { usePos } from '../context.ts';
 import { Modal } from './Modal.tsx';
 import { NumberPad } from './NumberPad.tsx';
 import { PinInput } from './PinPad.tsx';
-import { TextField } from './TextField.tsx';
+import { FormErrorText, TextField } from './TextField.tsx';
 
 /** An amount typed the Serbian way, as the RSD number the contract takes; null when it is not one. */
 function rsd(text: string): number | null {
@@ -277,11 +277,7 @@ export function ShiftDialog(props: { api: PosApi }) {
 
   return (
     <Modal title={t('shift.title')} onClose={() => close(null)} wide>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormErrorText text={error} />
       {info && !error && <p role="status">{info}</p>}
       {closedNow ? (
         <section aria-label={t('shift.closed')}>

@@ -12,6 +12,7 @@ export const countdown = (ms: number): string => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 import { usePosPick } from '../context.ts';
+import { Options } from '../ui/Options.tsx';
 
 /**
  * The cashier (and F1 to change), online state, queue, the age of the oldest unfiscalized order (a
@@ -127,11 +128,7 @@ export function StatusBar() {
             if (isLanguage(v)) setLanguage(v);
           }}
         >
-          {LANGUAGES.map((l: Language) => (
-            <option key={l} value={l}>
-              {t(`lang.${l}`)}
-            </option>
-          ))}
+          <Options of={LANGUAGES} text={(l: Language) => t(`lang.${l}`)} />
         </select>
       </label>
     </footer>

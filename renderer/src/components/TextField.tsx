@@ -6,7 +6,7 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 
 /** A text control's attributes other than its value and its change (which the field holds), a ref among them. */
-type InputAttrs = Omit<ComponentPropsWithRef<'input'>, 'value' | 'onChange'> & {
+export type InputAttrs = Omit<ComponentPropsWithRef<'input'>, 'value' | 'onChange'> & {
   /** `data-autofocus` marks the control a dialog focuses first (`Modal`). */
   [data: `data-${string}`]: string | boolean | undefined;
 };
@@ -32,11 +32,21 @@ export function TextField(props: {
   );
 }
 
-/** A field's error, announced at once (`id` lets the control point at it); nothing when all is well. */
-export function FieldErrorText(props: { text: string | null | undefined; id?: string }) {
-  return props.text ? (
-    <span className="field-error" role="alert" id={props.id}>
+/**
+ * A field's error, announced at once (`id` lets the control point at it); nothing when all is well. A form's own
+ * error (not one field's) stands as a paragraph of its own (`paragraph`).
+ */
+export function FieldErrorText(props: { text: string | null | undefined; id?: string; paragraph?: boolean }) {
+  if (!props.text) return null;
+  const Text = props.paragraph ? 'p' : 'span';
+  return (
+    <Text className="field-error" role="alert" id={props.id}>
       {props.text}
-    </span>
-  ) : null;
+    </Text>
+  );
+}
+
+/** A form's own error (not one field's): `FieldErrorText` as a paragraph. */
+export function FormErrorText(props: { text: string | null | undefined; id?: string }) {
+  return <FieldErrorText {...props} paragraph />;
 }

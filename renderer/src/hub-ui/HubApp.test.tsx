@@ -8,16 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { translate } from '../../../shared/i18n/catalog.ts';
 import { HubApp, HubCallError, ShiftsTable, hubErrorText, printerText } from './HubApp.tsx';
 import { hubMessages, type HubKey } from './i18n.ts';
-import { testRoot } from '../testing/dom.ts';
+import { chooseOption, testRoot } from '../testing/dom.ts';
 
 const dom = testRoot();
 
 function choose(lang: string): void {
-  const select = dom.container.querySelector('select') as HTMLSelectElement;
-  act(() => {
-    select.value = lang;
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  });
+  chooseOption(dom.container.querySelector('select'), lang);
 }
 
 describe('hub page words', () => {

@@ -15,7 +15,7 @@ import { download, HubCallError, hubApi, notFile } from './api.ts';
 export { HubCallError };
 import type { ShopSettings } from '../../../shared/hub/protocol.ts';
 import { DEFAULT_DISCOUNT_LIMIT_PERCENT } from '../../../shared/domain.ts';
-import { PinPadView } from '../components/PinPad.tsx';
+import { PinPadView, usePinField } from '../components/PinPad.tsx';
 import { ScreenHead } from '../ui/ScreenHead.tsx';
 import { Alert, CheckedField, CheckedInput, ListTable, MgrTable } from '../ui/forms.tsx';
 import { auditPerson, hubAuditSentence } from '../../../shared/i18n/audit.ts';
@@ -33,6 +33,7 @@ import { HubBooks } from './HubBooks.tsx';
 import { HubSef } from './HubSef.tsx';
 import { ReportCharts, previousPeriod, type ReportExtras } from '../reports/ReportCharts.tsx';
 import { reportT } from '../reports/words.ts';
+import { Options } from '../ui/Options.tsx';
 
 /** A report's table of named rows: each row's name (a row header) and its figures, keyed by the first item. */
 function PairTable(props: { label: string; rows: readonly (readonly [key: string, name: string, value: string])[] }) {
@@ -204,8 +205,7 @@ const loginError = (t: HubT, err: unknown): string =>
     : t('loginFailed');
 
 function Login({ t, onLogin }: { t: HubT; onLogin: (s: { token: string; name: string }) => void }) {
-  const [pin, setPin] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { pin, setPin, setError, setBusy, pad } = usePinField();
   // A hub of several shops: the manager picks the shop (the PIN is compared with its managers only).
   const [shops, setShops] = useState<{ id: number; name: string }[]>([]);
   const [shopId, setShopId] = useState<number | null>(null);
@@ -223,7 +223,6 @@ function Login({ t, onLogin }: { t: HubT; onLogin: (s: { token: string; name: st
       alive = false;
     };
   }, []);
-  const [busy, setBusy] = useState(false);
   const submit = async (): Promise<void> => {
     setBusy(true);
     try {
@@ -244,25 +243,15 @@ function Login({ t, onLogin }: { t: HubT; onLogin: (s: { token: string; name: st
         <label className="field hub-shop">
           {t('shop')}
           <select value={shopId ?? ''} onChange={(e) => setShopId(Number(e.target.value))}>
-            {shops.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
+            <Options of={shops} value={(s) => s.id} text={(s) => s.name} />
           </select>
         </label>
       )}
       <PinPadView
+        {...pad}
         label={t('pin')}
-        value={pin}
-        onChange={(v) => {
-          setPin(v);
-          setError(null);
-        }}
         onSubmit={() => void submit()}
         submitLabel={t('login')}
-        error={error}
-        busy={busy}
         words={{ pad: t('pinPad'), backspace: t('pinBackspace'), clear: t('pinClear'), cancel: t('staffCancel') }}
       />
     </main>

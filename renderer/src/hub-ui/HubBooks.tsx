@@ -13,11 +13,11 @@ import { EXPORT_WORDS } from '../../../shared/i18n/exports.ts';
 import { message } from '../../../shared/messages.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import { Alert, CheckedInput, NoteAndAlert } from '../ui/forms.tsx';
-import { DateField } from '../manager/DateField.tsx';
 import { mt, type ManagerT, type ManagerText } from '../manager/i18n.ts';
 import { ExportDays, ExportTotals } from '../manager/ExportTables.tsx';
 import { download, hubApi, HubCallError } from './api.ts';
 import type { HubLang, HubT } from './i18n.ts';
+import { DayField } from './DayField.tsx';
 
 /** The first day of this month and today (the shop's days, as the browser sees them). */
 function thisMonth(): { from: string; to: string } {
@@ -60,8 +60,8 @@ export function HubBooks(props: HubTabProps) {
       <p>{t('booksIntro')}</p>
       <Alert text={error} />
       <form className="mgr-row mgr-top" aria-label={mgrT('books_period')} onSubmit={show}>
-        <DateField t={mgrT} lang={lang} label={labels.from} value={from} onChange={(d) => d && setFrom(d)} required />
-        <DateField t={mgrT} lang={lang} label={labels.to} value={to} onChange={(d) => d && setTo(d)} required />
+        <DayField lang={lang} label={labels.from} value={from} onChange={setFrom} />
+        <DayField lang={lang} label={labels.to} value={to} onChange={setTo} />
         <button type="submit">{mgrT('books_show')}</button>
       </form>
       {view && (

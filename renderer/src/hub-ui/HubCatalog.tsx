@@ -4,7 +4,7 @@
  * added, a group's prices changed by a percentage with a preview of how many products change, and the catalog
  * exported as CSV. Every refusal is shown at its field; the hub refuses a product whole, so nothing changes.
  */
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { formatPercent, parsePercentInput } from '../../../shared/catalog/percent.ts';
 import { MAX_PERCENT_BP, MIN_PERCENT_BP } from '../../../shared/catalog/price-change.ts';
@@ -15,6 +15,7 @@ import { download, HubCallError, hubApi } from './api.ts';
 import type { HubProduct as WireProduct, HubProductPage } from '../../../shared/hub/contract.ts';
 import { ct, type HubCatalogKey } from './catalog-i18n.ts';
 import type { HubLang, HubT } from './i18n.ts';
+import { Options } from '../ui/Options.tsx';
 
 const PAGE = 50;
 const UNITS = ['piece', 'kg', 'l'] as const;
@@ -174,6 +175,25 @@ export function ProductForm(props: {
     }
   };
   const title = p ? `${c('editTitle')}: ${p.name}` : c('addTitle');
+  // A text field of the form: its id (`hp-<key>`), value, change and error all follow from its key; `focused` is
+  // the field the form focuses when it opens.
+  const text = (
+    key: 'code' | 'name' | 'price' | 'barcodes',
+    label: string,
+    input: ComponentProps<'input'>,
+    focused = false,
+  ) => (
+    <Labelled id={`hp-${key}`} label={label} error={errors[key]}>
+      <input
+        id={`hp-${key}`}
+        ref={focused ? first : undefined}
+        {...input}
+        value={form[key]}
+        onChange={(e) => set(key, e.target.value)}
+        {...invalid(`hp-${key}`, errors[key])}
+      />
+    </Labelled>
+  );
   return (
     <form aria-label={title} onSubmit={(e) => void save(e)} className="mgr-panel">
       <h2>{title}</h2>
@@ -186,35 +206,10 @@ export function ProductForm(props: {
             </output>
           </div>
         ) : (
-          <Labelled id="hp-code" label={t('code')} error={errors.code}>
-            <input
-              id="hp-code"
-              ref={first}
-              value={form.code}
-              onChange={(e) => set('code', e.target.value)}
-              {...invalid('hp-code', errors.code)}
-            />
-          </Labelled>
+          text('code', t('code'), {}, true)
         )}
-        <Labelled id="hp-name" label={t('name')} error={errors.name}>
-          <input
-            id="hp-name"
-            ref={p ? first : undefined}
-            size={30}
-            value={form.name}
-            onChange={(e) => set('name', e.target.value)}
-            {...invalid('hp-name', errors.name)}
-          />
-        </Labelled>
-        <Labelled id="hp-price" label={t('price')} error={errors.price}>
-          <input
-            id="hp-price"
-            inputMode="decimal"
-            value={form.price}
-            onChange={(e) => set('price', e.target.value)}
-            {...invalid('hp-price', errors.price)}
-          />
-        </Labelled>
+        {text('name', t('name'), { size: 30 }, p !== null)}
+        {text('price', t('price'), { inputMode: 'decimal' })}
         <Labelled id="hp-label" label={t('label')} error={errors.label}>
           {labels.length > 0 && (p === null || labels.includes(p.label)) ? (
             <select
@@ -223,11 +218,7 @@ export function ProductForm(props: {
               onChange={(e) => set('label', e.target.value)}
               {...invalid('hp-label', errors.label)}
             >
-              {labels.map((l) => (
-                <option key={l} value={l}>
-                  {l}
-                </option>
-              ))}
+              <Options of={labels} />
             </select>
           ) : (
             <input
@@ -241,26 +232,13 @@ export function ProductForm(props: {
         </Labelled>
         <Labelled id="hp-unit" label={t('unit')} error={errors.unit}>
           <select id="hp-unit" value={form.unit} onChange={(e) => set('unit', e.target.value)}>
-            {UNITS.map((u) => (
-              <option key={u} value={u}>
-                {unitName(lang, u)}
-              </option>
-            ))}
+            <Options of={UNITS} text={(u) => unitName(lang, u)} />
           </select>
         </Labelled>
         <Labelled id="hp-group" label={c('group')} error={errors.group}>
           <input id="hp-group" value={form.group} onChange={(e) => set('group', e.target.value)} />
         </Labelled>
-        <Labelled id="hp-barcodes" label={c('barcodes')} error={errors.barcodes}>
-          <input
-            id="hp-barcodes"
-            size={32}
-            inputMode="numeric"
-            value={form.barcodes}
-            onChange={(e) => set('barcodes', e.target.value)}
-            {...invalid('hp-barcodes', errors.barcodes)}
-          />
-        </Labelled>
+        {text('barcodes', c('barcodes'), { size: 32, inputMode: 'numeric' })}
         <label className="check">
           <input type="checkbox" checked={form.favourite} onChange={(e) => set('favourite', e.target.checked)} />{' '}
           {c('favourite')}
@@ -363,11 +341,7 @@ function BulkPrice(props: {
             {...invalid('hb-group', errors.group)}
           >
             <option value="">{c('chooseGroup')}</option>
-            {props.groups.map((g) => (
-              <option key={g.name} value={g.name}>
-                {`${g.name} (${g.products})`}
-              </option>
-            ))}
+            <Options of={props.groups} value={(g) => g.name} text={(g) => `${g.name} (${g.products})`} />
           </select>
         </Labelled>
         <Labelled id="hb-percent" label={c('bulkPercent')} error={errors.percent}>

@@ -19,7 +19,6 @@ import type { HubShop } from '../../../shared/hub/contract.ts';
 import { isHubFile } from '../../../shared/hub/client.ts';
 import { Alert, ListTable } from '../ui/forms.tsx';
 import { KepBook, StockTable, ValueTable } from '../ui/goods-tables.tsx';
-import { DateField } from '../manager/DateField.tsx';
 import { mt, type ManagerT } from '../manager/i18n.ts';
 import { download, hubApi } from './api.ts';
 import {
@@ -32,6 +31,8 @@ import {
 import { HubCount } from './HubCount.tsx';
 import { HubReceipts } from './HubReceipts.tsx';
 import type { HubKey, HubLang, HubT } from './i18n.ts';
+import { Options } from '../ui/Options.tsx';
+import { DayField } from './DayField.tsx';
 
 const FIRST_OF_YEAR = (day: string): string => `${day.slice(0, 4)}-01-01`;
 
@@ -171,13 +172,7 @@ export function HubGoods(props: {
           {t('goodsToShop')}
           <select value={send.toShopId} onChange={(e) => setSend({ ...send, toShopId: e.target.value })} required>
             <option value="">—</option>
-            {shops
-              .filter((s) => s.id !== own)
-              .map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
+            <Options of={shops.filter((s) => s.id !== own)} value={(s) => s.id} text={(s) => s.name} />
           </select>
         </label>
         <label>
@@ -271,15 +266,8 @@ export function HubGoods(props: {
 
       <h2>{t('goodsKep')}</h2>
       <div className="mgr-row mgr-top">
-        <DateField
-          t={mgrT}
-          lang={lang}
-          label={t('goodsFromDay')}
-          value={from}
-          onChange={(d) => d && setFrom(d)}
-          required
-        />
-        <DateField t={mgrT} lang={lang} label={t('goodsToDay')} value={to} onChange={(d) => d && setTo(d)} required />
+        <DayField lang={lang} label={t('goodsFromDay')} value={from} onChange={setFrom} />
+        <DayField lang={lang} label={t('goodsToDay')} value={to} onChange={setTo} />
         {(['csv', 'pdf'] as const).map((format) => (
           <button
             key={format}

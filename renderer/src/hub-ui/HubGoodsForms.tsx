@@ -19,7 +19,6 @@ import type {
 } from '../../../shared/hub/goods-protocol.ts';
 import type { HubProduct } from '../../../shared/hub/contract/results.ts';
 import { CheckedField, NoteAndAlert } from '../ui/forms.tsx';
-import { DateField } from '../manager/DateField.tsx';
 import { mt, type ManagerT } from '../manager/i18n.ts';
 import { HubCallError, type HubUiApi } from './api.ts';
 import type { HubKey, HubLang, HubT } from './i18n.ts';
@@ -30,6 +29,8 @@ import {
   ReceiptCsvButton,
   type NewProductDraft,
 } from './ReceiptLineExtras.tsx';
+import { Options } from '../ui/Options.tsx';
+import { DayField } from './DayField.tsx';
 
 /** What the last post said, as its words' key (said in the language shown now). */
 type Note = readonly [HubKey, Record<string, string>] | null;
@@ -403,11 +404,7 @@ export function ReceiptForm(
         <CheckedField label={t('gfSupplier')} error={errors['supplierId']} errorId="gf-supplier-error">
           <select value={supplierId} onChange={(e) => setSupplierId(e.target.value)}>
             <option value="">{t('gfChoose')}</option>
-            {data.suppliers.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
+            <Options of={data.suppliers} value={(s) => s.id} text={(s) => s.name} />
           </select>
         </CheckedField>
         <TextField
@@ -417,14 +414,7 @@ export function ReceiptForm(
           error={errors['invoiceNumber']}
           onChange={setInvoice}
         />
-        <DateField
-          t={mgrT}
-          lang={lang}
-          label={t('gfInvoiceDate')}
-          value={invoiceDate}
-          onChange={(d) => d && setInvoiceDate(d)}
-          required
-        />
+        <DayField lang={lang} label={t('gfInvoiceDate')} value={invoiceDate} onChange={setInvoiceDate} />
       </div>
       <fieldset>
         <legend>{t('gfLines')}</legend>
@@ -539,11 +529,7 @@ export function ReceiptForm(
       )}
       {lines.map((l, i) => (
         <datalist key={i} id={`gf-l${i}-products`}>
-          {products.matches(l.product).map((p) => (
-            <option key={p.code} value={p.code}>
-              {p.name}
-            </option>
-          ))}
+          <Options of={products.matches(l.product)} value={(p) => p.code} text={(p) => p.name} />
         </datalist>
       ))}
     </FormBox>

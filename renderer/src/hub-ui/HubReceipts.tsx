@@ -71,6 +71,12 @@ export function HubReceipts(props: Props) {
         ? t('rcReversedBy', { number: r.reversedBy ?? '' })
         : t('rcPosted');
 
+  // A draft's button shows its short word and is named in full, with the draft's invoice.
+  const draftButton = (r: HubReceipt, name: HubKey, short: HubKey, onClick: () => void) => (
+    <button type="button" aria-label={t(name, { invoice: r.invoiceNumber })} onClick={onClick}>
+      {t(short)}
+    </button>
+  );
   return (
     <>
       <ReceiptForm
@@ -100,40 +106,22 @@ export function HubReceipts(props: Props) {
             <td className="mgr-num">{r.lineCount}</td>
             <td className="mgr-num">{formatRsd(r.valuePara)}</td>
             <td>
-              <button
-                type="button"
-                aria-label={t('rcEdit', { invoice: r.invoiceNumber })}
-                onClick={() => setEditing(r)}
-              >
-                {t('rcEditShort')}
-              </button>
-              <button
-                type="button"
-                aria-label={t('rcPost', { invoice: r.invoiceNumber })}
-                onClick={() =>
-                  act(
-                    api.call('goodsReceiptDraftPost', { id: r.id }).then((doc) => {
-                      if (editing?.id === r.id) setEditing(null);
-                      return doc;
-                    }),
-                    ['rcDraftPosted', { invoice: r.invoiceNumber }],
-                  )
-                }
-              >
-                {t('rcPostShort')}
-              </button>
-              <button
-                type="button"
-                aria-label={t('rcDelete', { invoice: r.invoiceNumber })}
-                onClick={() =>
-                  act(api.call('goodsReceiptDraftDelete', { id: r.id }), [
-                    'rcDraftDeleted',
-                    { invoice: r.invoiceNumber },
-                  ])
-                }
-              >
-                {t('rcDeleteShort')}
-              </button>
+              {draftButton(r, 'rcEdit', 'rcEditShort', () => setEditing(r))}
+              {draftButton(r, 'rcPost', 'rcPostShort', () =>
+                act(
+                  api.call('goodsReceiptDraftPost', { id: r.id }).then((doc) => {
+                    if (editing?.id === r.id) setEditing(null);
+                    return doc;
+                  }),
+                  ['rcDraftPosted', { invoice: r.invoiceNumber }],
+                ),
+              )}
+              {draftButton(r, 'rcDelete', 'rcDeleteShort', () =>
+                act(api.call('goodsReceiptDraftDelete', { id: r.id }), [
+                  'rcDraftDeleted',
+                  { invoice: r.invoiceNumber },
+                ]),
+              )}
             </td>
           </tr>
         ))}

@@ -11,6 +11,7 @@ import { CsvFileButton } from '../ui/CsvFileButton.tsx';
 import { CheckedField } from '../ui/forms.tsx';
 import { HubCallError, type HubUiApi } from './api.ts';
 import type { HubLang, HubT } from './i18n.ts';
+import { Options } from '../ui/Options.tsx';
 
 const UNITS = ['piece', 'kg', 'l'] as const;
 
@@ -125,11 +126,7 @@ export function NewProductFields(props: {
             onChange={(v) => set({ label: v })}
           >
             {!props.labels.includes(np.label) && <option value={np.label}>{np.label || '—'}</option>}
-            {props.labels.map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
-            ))}
+            <Options of={props.labels} />
           </SelectField>
           <SelectField
             label={t('npUnit', { n })}
@@ -138,11 +135,7 @@ export function NewProductFields(props: {
             value={np.unit}
             onChange={(v) => set({ unit: UNITS.find((u) => u === v) ?? 'piece' })}
           >
-            {UNITS.map((u) => (
-              <option key={u} value={u}>
-                {unitName(props.lang, u)}
-              </option>
-            ))}
+            <Options of={UNITS} text={(u) => unitName(props.lang, u)} />
           </SelectField>
           {props.text(`gf-l${i}-np-group`, t('npGroup', { n }), np.group, at('group'), (v) => set({ group: v }))}
           {props.text(`gf-l${i}-np-barcodes`, t('npBarcodes', { n }), np.barcodes, at('barcodes'), (v) =>

@@ -41,6 +41,20 @@ export function createParkedSlice(kit: StoreKit): SliceCreator<ParkedState & Par
       if (!parkCurrent) return false;
       return get().park();
     };
+    /**
+     * Takes a parked cart into the sale: room made first (`clearForResume`), then `take` asks for the cart (null:
+     * refused, said already) and its lines are appended.
+     */
+    const takeInto = async (
+      parkCurrent: boolean | undefined,
+      take: () => Promise<{ cart: ParkedCart } | null>,
+    ): Promise<boolean> => {
+      if (!(await clearForResume(parkCurrent))) return false;
+      const r = await take();
+      if (!r) return false;
+      appendResumed(kit, set, get, r.cart);
+      return true;
+    };
     return {
       parked: [],
       remoteParked: null,
@@ -73,12 +87,9 @@ export function createParkedSlice(kit: StoreKit): SliceCreator<ParkedState & Par
       },
 
       async resume(id, parkCurrent) {
-        if (!(await clearForResume(parkCurrent))) return false;
-        const r = unwrap(await api['parked.take']({ id }));
-        if (!r) return false;
-        appendResumed(kit, set, get, r.cart);
-        set({ parked: get().parked.filter((p) => p.id !== id) });
-        return true;
+        const taken = await takeInto(parkCurrent, async () => unwrap(await api['parked.take']({ id })));
+        if (taken) set({ parked: get().parked.filter((p) => p.id !== id) });
+        return taken;
       },
 
       async loadRemoteParked() {
@@ -86,14 +97,14 @@ export function createParkedSlice(kit: StoreKit): SliceCreator<ParkedState & Par
         if (r) set({ remoteParked: r });
       },
 
-      async resumeRemote(draftId, parkCurrent) {
-        if (!(await clearForResume(parkCurrent))) return false;
-        const r = unwrap(await api['parked.takeRemote']({ draftId }));
-        const remote = get().remoteParked;
-        if (remote) set({ remoteParked: { ...remote, sales: remote.sales.filter((x) => x.draftId !== draftId) } });
-        if (!r) return false;
-        appendResumed(kit, set, get, r.cart);
-        return true;
+      resumeRemote(draftId, parkCurrent) {
+        return takeInto(parkCurrent, async () => {
+          const r = unwrap(await api['parked.takeRemote']({ draftId }));
+          // The draft leaves the list whether this till took it or was refused (at most one till gets it).
+          const remote = get().remoteParked;
+          if (remote) set({ remoteParked: { ...remote, sales: remote.sales.filter((x) => x.draftId !== draftId) } });
+          return r;
+        });
       },
 
       async deleteParked(id) {

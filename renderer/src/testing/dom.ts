@@ -51,3 +51,12 @@ export function typeInto(input: HTMLInputElement, value: string): void {
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
 }
+
+/** Picks the option `value` in a select as a person does, for React to see: a change event, inside `act`. */
+export function chooseOption(select: HTMLSelectElement | null, value: string): void {
+  if (!select) throw new Error('chooseOption: no select');
+  act(() => {
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}

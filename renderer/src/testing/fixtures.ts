@@ -2,6 +2,8 @@
 import type { ProductView } from '../../../shared/contract/catalog.ts';
 import { UNKNOWN_CONDITION, type PrintStatus, type PrinterCondition } from '../../../shared/contract/printer.ts';
 import type { AppInfo, OrderView, SyncStatus, TaxRatesView } from '../../../shared/domain.ts';
+import type { CheckoutInput } from '../../../shared/contract/index.ts';
+import { ok, type FakeHandlers } from './fake-api.ts';
 
 export const DEMO_RATES: TaxRatesView = {
   groupId: 6,
@@ -93,6 +95,27 @@ export function order(over: Partial<OrderView> = {}): OrderView {
     attempts: 0,
     unknown: false,
     ...over,
+  };
+}
+
+/**
+ * The core's answers to a sale the till checks out: `sales.checkout` takes it as queued (each input kept in
+ * `checkouts`, for the test to read what the till sent) and `orders.get` reads the order back with the same total
+ * and change, and with what `read` says at the time of the read (a state the test moves on, a receipt).
+ */
+export function queuedSale(
+  sale: { totalPara: number; changePara: number; orderId?: number; orderNumber?: string },
+  checkouts: CheckoutInput[] = [],
+  read: () => Partial<OrderView> = () => ({}),
+): Required<Pick<FakeHandlers, 'sales.checkout' | 'orders.get'>> {
+  const { totalPara, changePara } = sale;
+  return {
+    'sales.checkout': (input) => {
+      checkouts.push(input as CheckoutInput);
+      const number = { orderId: sale.orderId ?? 7, orderNumber: sale.orderNumber ?? 'T1-7' };
+      return ok({ ...number, state: 'queued', totalPara, changePara });
+    },
+    'orders.get': () => ok(order({ state: 'queued', totalPara, changePara, ...read() })),
   };
 }
 
