@@ -20,7 +20,6 @@ import type {
 import type { Language } from '../../../shared/domain.ts';
 import { formatQuantity, formatRsd, parseQuantityInput } from '../../../shared/money.ts';
 import { isoDay } from '../dates.ts';
-import { DateField } from './DateField.tsx';
 import {
   call,
   DateRange,
@@ -46,7 +45,7 @@ import {
   openCountTitle,
 } from './CountTables.tsx';
 import { HubBookNote, HubCountsSection, HubReceiptsSection } from './HubGoodsSections.tsx';
-import { ReceiptLineFields, ReceiptLinesTable, SupplierOptions, useReceiptLines } from './ReceiptLineForm.tsx';
+import { ReceiptHeaderFields, ReceiptLineFields, ReceiptLinesTable, useReceiptDraft } from './ReceiptLineForm.tsx';
 
 /** A manager's PIN when one was typed; a manager logged in posts without hers (`SELF_APPROVED`). */
 const ownPin = (pin: string): { managerPin?: string } => (pin.trim() ? { managerPin: pin.trim() } : {});
@@ -225,31 +224,22 @@ function SuppliersSection({ api, t }: Props) {
 
 function ReceiptsSection({ api, t, lang }: Props) {
   const selfApproves = useContext(SelfApproval);
-  const [suppliers, setSuppliers] = useState<SupplierView[]>([]);
   const [receipts, setReceipts] = useState<ReceiptSummary[]>([]);
-  const [supplierId, setSupplierId] = useState('');
-  const [invoiceNumber, setInvoiceNumber] = useState('');
-  const [invoiceDate, setInvoiceDate] = useState<string | null>(() => isoDay(new Date()));
   const [draft, setDraft] = useState<ReceiptView | null>(null);
   const [confirm, setConfirm] = useState(false);
   const [pin, setPin] = useState('');
   const [note, setNote] = useState<string | null>(null);
   const [error, busy, run] = useAction();
-  const { line, setLine, lines, setLines, addLine } = useReceiptLines(t, run);
-  const reload = async () => {
-    setSuppliers(await call(api['suppliers.list']({})));
-    setReceipts(await call(api['goods.receipts']({})));
-  };
-  useEffect(() => void run(reload), [api]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { header, line, setLine, lines, setLines, addLine, reload } = useReceiptDraft(api, t, run, async () =>
+    setReceipts(await call(api['goods.receipts']({}))),
+  );
   const save = () =>
     void run(async () => {
       const saved = await call(
         api['goods.receiptSave']({
           ...ownPin(pin),
           ...(draft ? { id: draft.id } : {}),
-          supplierId: Number(supplierId),
-          invoiceNumber,
-          invoiceDate: dayOrRefuse(t, invoiceDate, t('goods_invoice_date')),
+          ...header.input(),
           lines,
         }),
       );
@@ -269,7 +259,7 @@ function ReceiptsSection({ api, t, lang }: Props) {
       setLines([]);
       setPin('');
       setConfirm(false);
-      setInvoiceNumber('');
+      header.setInvoiceNumber('');
       await reload();
     });
   /** A supplier's CSV: its lines join the draft on the screen (nothing is saved until „Сачувај нацрт“). */
@@ -285,9 +275,7 @@ function ReceiptsSection({ api, t, lang }: Props) {
     void run(async () => {
       const view = await call(api['goods.receipt']({ id: r.id }));
       setDraft(view);
-      setSupplierId(String(view.supplier.id));
-      setInvoiceNumber(view.invoiceNumber);
-      setInvoiceDate(view.invoiceDate);
+      header.open({ ...view, supplierId: view.supplier.id });
       setLines(
         view.lines.map((l) => ({
           code: l.code,
@@ -317,24 +305,7 @@ function ReceiptsSection({ api, t, lang }: Props) {
   return (
     <>
       <h3>{t('goods_receipt_new')}</h3>
-      <div className="mgr-row">
-        <Field label={t('goods_supplier')}>
-          <select value={supplierId} onChange={(e) => setSupplierId(e.target.value)}>
-            <SupplierOptions t={t} suppliers={suppliers} />
-          </select>
-        </Field>
-        <Field label={t('goods_invoice_number')}>
-          <input value={invoiceNumber} onChange={(e) => setInvoiceNumber(e.target.value)} />
-        </Field>
-        <DateField
-          t={t}
-          lang={lang}
-          label={t('goods_invoice_date')}
-          value={invoiceDate}
-          onChange={setInvoiceDate}
-          required
-        />
-      </div>
+      <ReceiptHeaderFields t={t} lang={lang} header={header} />
       <RowForm onSubmit={addLine} label={t('goods_line')}>
         <ReceiptLineFields t={t} line={line} setLine={setLine} newProduct />
         <SubmitButton busy={busy}>{t('goods_add_line')}</SubmitButton>
