@@ -3,9 +3,16 @@ import { PinInput as BarePinInput } from '../components/PinPad.tsx';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { DateField } from './DateField.tsx';
 import type { AppError, Result } from '../../../shared/contract/index.ts';
-import { LANGUAGES, PAYMENT_TYPES, type Language, type OrderView, type PaymentType } from '../../../shared/domain.ts';
+import {
+  LANGUAGES,
+  PAYMENT_TYPES,
+  type Language,
+  type OrderView,
+  type PaymentType,
+  type TaxLabel,
+} from '../../../shared/domain.ts';
 import { explainGatewayError } from '../../../shared/gateway-errors.ts';
-import { PAYMENT_NAMES } from '../../../shared/i18n/enums.ts';
+import { PAYMENT_NAMES, taxLabelName } from '../../../shared/i18n/enums.ts';
 import { fieldLabel } from '../../../shared/i18n/fields.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { formatRsd } from '../../../shared/money.ts';
@@ -464,6 +471,19 @@ export function LanguageOptions() {
       {LANGUAGES.map((l) => (
         <option key={l} value={l}>
           {LANGUAGE_NAMES[l]}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** The till's tax labels as a choice's options, each as labels are written everywhere else (`taxLabelName`). */
+export function TaxLabelOptions(props: { lang: Language; labels: readonly TaxLabel[] }) {
+  return (
+    <>
+      {props.labels.map((l) => (
+        <option key={l.label} value={l.label}>
+          {taxLabelName(props.lang, l)}
         </option>
       ))}
     </>
