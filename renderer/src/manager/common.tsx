@@ -1,6 +1,6 @@
 /** Shared pieces of the manager's screens: the command helpers, the form bits and an order's result. */
 import { PinInput as BarePinInput } from '../components/PinPad.tsx';
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { DateField } from './DateField.tsx';
 import type { AppError, Result } from '../../../shared/contract/index.ts';
 import {
@@ -319,6 +319,37 @@ export function ApprovedForm<F extends string>(props: {
         {props.button}
       </SubmitButton>
     </RowForm>
+  );
+}
+
+/** A text control's attributes other than its value and its change (which `ApprovedInputs` gives). */
+export type InputAttrs = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>;
+
+/**
+ * Text fields of an `ApprovedForm` declared as data: each field's key with its control's attributes (`inputs`,
+ * in the order shown), its text from `form`, what is typed handed to `onType`.
+ */
+export function ApprovedInputs<K extends string>(props: {
+  field: ApprovedField<K>;
+  inputs: Readonly<Record<K, InputAttrs>>;
+  form: Readonly<Record<K, string>>;
+  onType: (key: K, value: string) => void;
+}) {
+  // The record's keys are exactly its fields (`Record<K, …>`); Object.keys only forgets that.
+  const keys = Object.keys(props.inputs) as K[];
+  return (
+    <>
+      {keys.map((k) =>
+        props.field(k, (errorProps) => (
+          <input
+            {...props.inputs[k]}
+            value={props.form[k]}
+            {...errorProps}
+            onChange={(e) => props.onType(k, e.target.value)}
+          />
+        )),
+      )}
+    </>
   );
 }
 
