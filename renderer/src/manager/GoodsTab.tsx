@@ -3,14 +3,12 @@
  * posted with a manager's PIN, reversed by a document), suppliers, the KEP book for a period with its CSV, and the
  * price change records. The core calculates, checks and numbers everything; this screen only shows and asks.
  */
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useEffect, useState, type ReactNode } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type {
   CountSummary,
   CountView,
-  KepView,
   PdfFile,
-  PriceChangeView,
   ReorderView,
   ReceiptSummary,
   ReceiptView,
@@ -381,35 +379,58 @@ function ReceiptsSection({ api, t, lang }: Props) {
   );
 }
 
-function usePeriod(): [string | null, string | null, (v: string | null) => void, (v: string | null) => void] {
+/**
+ * What a section shows for a period (this month until changed): read by `read` when the section opens and again
+ * when asked, a day that is not one refused naming its field.
+ */
+function usePeriodView<V>(api: PosApi, t: ManagerT, read: (period: { from: string; to: string }) => Promise<V>) {
   const today = isoDay(new Date());
   const [from, setFrom] = useState<string | null>(`${today.slice(0, 8)}01`);
   const [to, setTo] = useState<string | null>(today);
-  return [from, to, setFrom, setTo];
-}
-
-function KepSection({ api, t, lang }: Props) {
-  const [from, to, setFrom, setTo] = usePeriod();
-  const [kep, setKep] = useState<KepView | null>(null);
+  const [view, setView] = useState<V | null>(null);
   const [error, busy, run] = useAction();
   const show = () =>
     void run(async () =>
-      setKep(
-        await call(
-          api['goods.kep']({
-            from: dayOrRefuse(t, from, t('date_from')),
-            to: dayOrRefuse(t, to, t('date_to')),
-            csv: true,
-          }),
-        ),
-      ),
+      setView(await read({ from: dayOrRefuse(t, from, t('date_from')), to: dayOrRefuse(t, to, t('date_to')) })),
     );
   useEffect(show, [api]); // eslint-disable-line react-hooks/exhaustive-deps
+  return { from, to, setFrom, setTo, view, error, busy, run, show };
+}
+
+/** The period's form (its days and „Прикажи“, then `children`) and its alert. */
+function PeriodForm(props: {
+  t: ManagerT;
+  lang: Language;
+  label: string;
+  period: ReturnType<typeof usePeriodView>;
+  children?: ReactNode;
+}) {
+  const { t, period } = props;
   return (
     <>
-      <RowForm onSubmit={show} label={t('goods_kep')}>
-        <DateRange t={t} lang={lang} from={from} to={to} onFrom={setFrom} onTo={setTo} />
-        <SubmitButton busy={busy}>{t('show')}</SubmitButton>
+      <RowForm onSubmit={period.show} label={props.label}>
+        <DateRange
+          t={t}
+          lang={props.lang}
+          from={period.from}
+          to={period.to}
+          onFrom={period.setFrom}
+          onTo={period.setTo}
+        />
+        <SubmitButton busy={period.busy}>{t('show')}</SubmitButton>
+        {props.children}
+      </RowForm>
+      <NoteAndAlert note={null} error={period.error} />
+    </>
+  );
+}
+
+function KepSection({ api, t, lang }: Props) {
+  const period = usePeriodView(api, t, (p) => call(api['goods.kep']({ ...p, csv: true })));
+  const { view: kep, busy, run } = period;
+  return (
+    <>
+      <PeriodForm t={t} lang={lang} label={t('goods_kep')} period={period}>
         {kep?.csv && (
           <a
             href={`data:text/csv;charset=utf-8,${encodeURIComponent('\ufeff' + kep.csv)}`}
@@ -429,8 +450,7 @@ function KepSection({ api, t, lang }: Props) {
             {t('goods_kep_pdf')}
           </button>
         )}
-      </RowForm>
-      <NoteAndAlert note={null} error={error} />
+      </PeriodForm>
       {kep && (
         <>
           {(kep.late.draftReceipts > 0 || kep.late.unsignedSales > 0) && (
@@ -460,28 +480,11 @@ function KepSection({ api, t, lang }: Props) {
 }
 
 function PricesSection({ api, t, lang }: Props) {
-  const [from, to, setFrom, setTo] = usePeriod();
-  const [rows, setRows] = useState<PriceChangeView[] | null>(null);
-  const [error, busy, run] = useAction();
-  const show = () =>
-    void run(async () =>
-      setRows(
-        await call(
-          api['goods.priceChanges']({
-            from: dayOrRefuse(t, from, t('date_from')),
-            to: dayOrRefuse(t, to, t('date_to')),
-          }),
-        ),
-      ),
-    );
-  useEffect(show, [api]); // eslint-disable-line react-hooks/exhaustive-deps
+  const period = usePeriodView(api, t, (p) => call(api['goods.priceChanges'](p)));
+  const { view: rows, busy, run } = period;
   return (
     <>
-      <RowForm onSubmit={show} label={t('goods_prices')}>
-        <DateRange t={t} lang={lang} from={from} to={to} onFrom={setFrom} onTo={setTo} />
-        <SubmitButton busy={busy}>{t('show')}</SubmitButton>
-      </RowForm>
-      <NoteAndAlert note={null} error={error} />
+      <PeriodForm t={t} lang={lang} label={t('goods_prices')} period={period} />
       {rows && (
         <MgrTable
           scroll
