@@ -28,6 +28,7 @@ import {
   PinInput,
   RowForm,
   saveBase64,
+  saveFile,
   SelfApproval,
   SubmitButton,
   useAction,
@@ -56,13 +57,7 @@ export const savePdf = (f: PdfFile): void => saveBase64(f, 'application/pdf');
 
 /** Saves a CSV the core made as a file (with a BOM, so a spreadsheet reads the Cyrillic right). */
 function saveCsv(fileName: string, csv: string): void {
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob(['\ufeff' + csv], { type: 'text/csv;charset=utf-8' }));
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(a.href);
+  saveFile(fileName, new Blob(['\ufeff' + csv], { type: 'text/csv;charset=utf-8' }));
 }
 
 export function GoodsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {

@@ -51,16 +51,20 @@ export async function call<V>(p: Promise<Result<V>>): Promise<V> {
   return r.value;
 }
 
-/** Saves a file the core made (its name and its bytes in base64): the browser's download, Electron's save. */
-export function saveBase64(f: { fileName: string; base64: string }, type: string): void {
-  const bytes = Uint8Array.from(atob(f.base64), (ch) => ch.charCodeAt(0));
+/** Saves what the core made as a file named `fileName`: the browser's download, Electron's save. */
+export function saveFile(fileName: string, blob: Blob): void {
   const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([bytes], { type }));
-  a.download = f.fileName;
+  a.href = URL.createObjectURL(blob);
+  a.download = fileName;
   document.body.appendChild(a);
   a.click();
   a.remove();
   URL.revokeObjectURL(a.href);
+}
+
+/** Saves a file the core made (its name and its bytes in base64). */
+export function saveBase64(f: { fileName: string; base64: string }, type: string): void {
+  saveFile(f.fileName, new Blob([Uint8Array.from(atob(f.base64), (ch) => ch.charCodeAt(0))], { type }));
 }
 
 export function errorText(err: unknown): string {
