@@ -571,22 +571,20 @@ function CountsSection({ api, t, lang }: Props) {
       setNote(t('goods_count_imported', { name: file.name }));
       setCounts(await call(api['goods.counts']({})));
     });
-  const post = () =>
+  /** Posts or cancels the open count with the manager's PIN, and says which count it was. */
+  const close = (
+    command: 'goods.countPost' | 'goods.countCancel',
+    said: 'goods_count_posted' | 'goods_count_cancelled',
+  ) =>
     void run(async () => {
       if (!open) return;
-      const posted = await call(api['goods.countPost']({ ...ownPin(pin), id: open.id }));
+      const closed = await call(api[command]({ ...ownPin(pin), id: open.id }));
       setPin('');
-      setNote(t('goods_count_posted', { number: posted.number }));
+      setNote(t(said, { number: closed.number }));
       await reload();
     });
-  const cancel = () =>
-    void run(async () => {
-      if (!open) return;
-      const cancelled = await call(api['goods.countCancel']({ ...ownPin(pin), id: open.id }));
-      setPin('');
-      setNote(t('goods_count_cancelled', { number: cancelled.number }));
-      await reload();
-    });
+  const post = () => close('goods.countPost', 'goods_count_posted');
+  const cancel = () => close('goods.countCancel', 'goods_count_cancelled');
   const pdf = (id: number) => void run(async () => savePdf(await call(api['goods.countPdf']({ id }))));
   return (
     <>
