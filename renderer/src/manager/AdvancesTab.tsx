@@ -34,6 +34,7 @@ import {
   PaymentSelect,
   OrderResult,
   SubmitButton,
+  TaxLabelOptions,
 } from './common.tsx';
 
 /** One editable line of the final receipt, as typed. */
@@ -63,35 +64,48 @@ const DRAFT_CELLS: readonly {
 ];
 
 /**
- * How an advance is paid and, for a bank transfer, the day the money came in, its refusal shown under it: the
- * first advance's and a further advance's forms ask the same.
+ * How an advance is paid and, for a bank transfer, the day the money came in (its ESIR time, docs/advances.md),
+ * with the refusal of that day: the first advance's and a further advance's forms each keep one.
  */
-function PaymentAndPaidOn(props: {
-  lang: Language;
-  label: string;
-  payment: PaymentType;
-  onPayment: (payment: PaymentType) => void;
-  paidOnLabel: string;
-  paidOn: string;
-  onPaidOn: (day: string) => void;
-  errors: ReturnType<typeof useFieldErrors<'paidOn'>>;
-  /** Ids of the error messages start with it (`<idPrefix>-paidOn-error`). */
-  idPrefix: string;
-}) {
+function useAdvancePayment(t: ManagerT, idPrefix: string) {
+  const [payment, setPayment] = useState<PaymentType>('cash');
+  const [paidOn, setPaidOn] = useState('');
+  const labels = { paidOn: t('adv_paid_on') };
+  const errors = useFieldErrors(labels, idPrefix, (e) => e.field);
+  return {
+    payment,
+    setPayment,
+    paidOn,
+    setPaidOn,
+    labels,
+    errors,
+    /** Ids of the error messages start with it (`<idPrefix>-paidOn-error`). */
+    idPrefix,
+    /** The command's payment of `amount` and, for a transfer whose day was typed, that day. */
+    input: (amount: number) => ({
+      payments: [{ type: payment, amount }],
+      ...(payment === 'wireTransfer' && paidOn !== '' ? { paidOn } : {}),
+    }),
+  };
+}
+
+/** The fields of a `useAdvancePayment`: how it is paid, and for a transfer the day, its refusal shown under it. */
+function PaymentAndPaidOn(props: { lang: Language; label: string; pay: ReturnType<typeof useAdvancePayment> }) {
+  const { pay } = props;
   return (
     <>
-      <PaymentSelect lang={props.lang} label={props.label} value={props.payment} onChange={props.onPayment} />
-      {props.payment === 'wireTransfer' && (
+      <PaymentSelect lang={props.lang} label={props.label} value={pay.payment} onChange={pay.setPayment} />
+      {pay.payment === 'wireTransfer' && (
         <CheckedField
-          label={props.paidOnLabel}
-          error={props.errors.fieldErrors.paidOn}
-          errorId={`${props.idPrefix}-paidOn-error`}
+          label={pay.labels.paidOn}
+          error={pay.errors.fieldErrors.paidOn}
+          errorId={`${pay.idPrefix}-paidOn-error`}
         >
           <input
             type="date"
-            value={props.paidOn}
-            {...props.errors.errorProps('paidOn')}
-            onChange={(e) => props.onPaidOn(e.target.value)}
+            value={pay.paidOn}
+            {...pay.errors.errorProps('paidOn')}
+            onChange={(e) => pay.setPaidOn(e.target.value)}
           />
         </CheckedField>
       )}
@@ -133,20 +147,14 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
   const [drafts, setDrafts] = useState<Draft[]>([]);
   const [payment, setPayment] = useState<PaymentType>('cash');
   const [furtherAmount, setFurtherAmount] = useState('');
-  const [furtherPayment, setFurtherPayment] = useState<PaymentType>('cash');
   const [result, setResult] = useState<OrderView | null>(null);
   // A first advance (a deposit): the money received now, as one "Аванс" line of a tax label.
   const [labels, setLabels] = useState<TaxLabel[]>([]);
   const [firstName, setFirstName] = useState('');
   const [firstAmount, setFirstAmount] = useState('');
   const [firstLabel, setFirstLabel] = useState('');
-  const [firstPayment, setFirstPayment] = useState<PaymentType>('cash');
-  // An advance paid earlier by bank transfer: the day of the payment is its ESIR time (docs/advances.md).
-  const [firstPaidOn, setFirstPaidOn] = useState('');
-  const [furtherPaidOn, setFurtherPaidOn] = useState('');
-  const paidOnLabels = { paidOn: t('adv_paid_on') };
-  const firstErrors = useFieldErrors(paidOnLabels, 'adv-first', (e) => e.field);
-  const furtherErrors = useFieldErrors(paidOnLabels, 'adv-further', (e) => e.field);
+  const firstPay = useAdvancePayment(t, 'adv-first');
+  const furtherPay = useAdvancePayment(t, 'adv-further');
   const [error, busy, run] = useAction();
   // The catalog search of the final receipt's editor.
   const [search, setSearch] = useState('');
@@ -258,7 +266,7 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
     if (!chosen) return;
     const para = parsePrice(furtherAmount);
     const label = chosen.lines[0]?.labels[0] ?? 'A';
-    furtherErrors.setFieldErrors({});
+    furtherPay.errors.setFieldErrors({});
     void run(async () => {
       const amount = paraToDecimal(para ?? 0);
       try {
@@ -267,18 +275,17 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
             api['advances.add']({
               orderId: chosen.orderId,
               lines: [{ name: t('adv_line_name'), quantity: 1, unitPrice: amount, labels: [label] }],
-              payments: [{ type: furtherPayment, amount }],
-              ...(furtherPayment === 'wireTransfer' && furtherPaidOn !== '' ? { paidOn: furtherPaidOn } : {}),
+              ...furtherPay.input(amount),
             }),
           ),
         );
       } catch (err) {
-        furtherErrors.fail(err);
+        furtherPay.errors.fail(err);
         return;
       }
       setChosen(null);
       setFurtherAmount('');
-      setFurtherPaidOn('');
+      furtherPay.setPaidOn('');
       await reload();
     });
   };
@@ -287,7 +294,7 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
     e.preventDefault();
     const para = parsePrice(firstAmount);
     if (para === null || para <= 0 || !firstLabel) return;
-    firstErrors.setFieldErrors({});
+    firstPay.errors.setFieldErrors({});
     void run(async () => {
       const amount = paraToDecimal(para);
       let sold;
@@ -298,18 +305,17 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
             lines: [
               { name: firstName.trim() || t('adv_line_name'), quantity: 1, unitPrice: amount, labels: [firstLabel] },
             ],
-            payments: [{ type: firstPayment, amount }],
-            ...(firstPayment === 'wireTransfer' && firstPaidOn !== '' ? { paidOn: firstPaidOn } : {}),
+            ...firstPay.input(amount),
           }),
         );
       } catch (err) {
-        firstErrors.fail(err);
+        firstPay.errors.fail(err);
         return;
       }
       setResult(await call(api['orders.get']({ orderId: sold.orderId })));
       setFirstAmount('');
       setFirstName('');
-      setFirstPaidOn('');
+      firstPay.setPaidOn('');
       await reload();
     });
   };
@@ -326,24 +332,10 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
         </Field>
         <Field label={t('adv_item_label')}>
           <select value={firstLabel} onChange={(e) => setFirstLabel(e.target.value)}>
-            {labels.map((l) => (
-              <option key={l.label} value={l.label}>
-                {taxLabelName(lang, l)}
-              </option>
-            ))}
+            <TaxLabelOptions lang={lang} labels={labels} />
           </select>
         </Field>
-        <PaymentAndPaidOn
-          lang={lang}
-          label={t('adv_further_payment')}
-          payment={firstPayment}
-          onPayment={setFirstPayment}
-          paidOnLabel={paidOnLabels.paidOn}
-          paidOn={firstPaidOn}
-          onPaidOn={setFirstPaidOn}
-          errors={firstErrors}
-          idPrefix="adv-first"
-        />
+        <PaymentAndPaidOn lang={lang} label={t('adv_further_payment')} pay={firstPay} />
         <SubmitButton busy={busy} disabled={(parsePrice(firstAmount) ?? 0) <= 0 || !firstLabel}>
           {t('adv_first_btn')}
         </SubmitButton>
@@ -422,11 +414,7 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
                       {!labels.some((l) => l.label === d.label) && (
                         <option value={d.label}>{labelText(d.label)}</option>
                       )}
-                      {labels.map((l) => (
-                        <option key={l.label} value={l.label}>
-                          {taxLabelName(lang, l)}
-                        </option>
-                      ))}
+                      <TaxLabelOptions lang={lang} labels={labels} />
                     </select>
                   </td>
                   <td>
@@ -497,17 +485,7 @@ export function AdvancesTab(props: { api: PosApi; t: ManagerT; lang: Language })
             <Field label={t('adv_further_amount')}>
               <input inputMode="decimal" value={furtherAmount} onChange={(e) => setFurtherAmount(e.target.value)} />
             </Field>
-            <PaymentAndPaidOn
-              lang={lang}
-              label={t('adv_further_payment')}
-              payment={furtherPayment}
-              onPayment={setFurtherPayment}
-              paidOnLabel={paidOnLabels.paidOn}
-              paidOn={furtherPaidOn}
-              onPaidOn={setFurtherPaidOn}
-              errors={furtherErrors}
-              idPrefix="adv-further"
-            />
+            <PaymentAndPaidOn lang={lang} label={t('adv_further_payment')} pay={furtherPay} />
             <SubmitButton busy={busy} disabled={parsePrice(furtherAmount) === null}>
               {t('adv_further_btn')}
             </SubmitButton>

@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import { printerErrorText } from '../../../shared/i18n/printer-errors.ts';
 import type { Language, OrderView, TaxLabel } from '../../../shared/domain.ts';
-import { taxLabelName } from '../../../shared/i18n/enums.ts';
 import type { LateReceipt } from '../../../shared/contract/printer.ts';
 import { explainGatewayError } from '../../../shared/gateway-errors.ts';
 import { formatRsd } from '../../../shared/money.ts';
@@ -19,6 +18,7 @@ import {
   RowForm,
   RunButton,
   SubmitButton,
+  TaxLabelOptions,
 } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 import { RetriesList } from './RetriesList.tsx';
@@ -135,11 +135,7 @@ function AttentionOrder(props: {
                 onChange={(e) => setReplace({ ...replace, [label]: e.target.value })}
               >
                 <option value="">{t('keep_label')}</option>
-                {props.labels.map((l) => (
-                  <option key={l.label} value={l.label}>
-                    {taxLabelName(lang, l)}
-                  </option>
-                ))}
+                <TaxLabelOptions lang={lang} labels={props.labels} />
               </select>
             </Field>
           ))}

@@ -86,6 +86,8 @@ export function BooksTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const selfApproves = useContext(SelfApproval);
   const [error, busy, run] = useAction();
   const [note, setNote] = useState<string | null>(null);
+  // The three settings save through the tab's action and say so in its note.
+  const settingsProps = { t, run, busy, setNote };
   const [from, setFrom] = useState<string | null>(thisMonth().from);
   const [to, setTo] = useState<string | null>(thisMonth().to);
   const [view, setView] = useState<ExportView | null>(null);
@@ -202,12 +204,9 @@ export function BooksTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
 
       {accounts && (
         <BooksSettings
-          t={t}
-          run={run}
-          busy={busy}
+          {...settingsProps}
           name="accounts"
           labels={Object.fromEntries(ACCOUNT_KEYS.map((k) => [k, words.accounts[k]])) as Record<AccountKey, string>}
-          setNote={setNote}
           onSave={async (managerPin) => {
             setAccounts(await call(api['exports.saveAccounts']({ accounts: edited, ...pinOf(managerPin) })));
             setEdited({});
@@ -232,12 +231,9 @@ export function BooksTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
 
       {accounts && (
         <BooksSettings
-          t={t}
-          run={run}
-          busy={busy}
+          {...settingsProps}
           name="schedule"
           labels={{ exportDay: t('books_schedule_day'), exportFolder: t('books_schedule_folder') }}
-          setNote={setNote}
           onSave={async (managerPin) => {
             const saved = await call(
               api['exports.saveSchedule']({
@@ -285,9 +281,7 @@ export function BooksTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
 
       {mail && (
         <BooksSettings
-          t={t}
-          run={run}
-          busy={busy}
+          {...settingsProps}
           name="mail"
           labels={{
             smtpHost: t('books_mail_host'),
@@ -298,7 +292,6 @@ export function BooksTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
             mailFrom: t('books_mail_from'),
             mailTo: t('books_mail_to'),
           }}
-          setNote={setNote}
           onSave={async (managerPin) => {
             const port = Number(mailForm.smtpPort);
             showMail(

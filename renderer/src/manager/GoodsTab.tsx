@@ -3,14 +3,12 @@
  * posted with a manager's PIN, reversed by a document), suppliers, the KEP book for a period with its CSV, and the
  * price change records. The core calculates, checks and numbers everything; this screen only shows and asks.
  */
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useEffect, useState, type ReactNode } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type {
   CountSummary,
   CountView,
-  KepView,
   PdfFile,
-  PriceChangeView,
   ReorderView,
   ReceiptSummary,
   ReceiptView,
@@ -20,7 +18,6 @@ import type {
 import type { Language } from '../../../shared/domain.ts';
 import { formatQuantity, formatRsd, parseQuantityInput } from '../../../shared/money.ts';
 import { isoDay } from '../dates.ts';
-import { DateField } from './DateField.tsx';
 import {
   call,
   DateRange,
@@ -31,6 +28,7 @@ import {
   PinInput,
   RowForm,
   saveBase64,
+  saveFile,
   SelfApproval,
   SubmitButton,
   useAction,
@@ -46,7 +44,7 @@ import {
   openCountTitle,
 } from './CountTables.tsx';
 import { HubBookNote, HubCountsSection, HubReceiptsSection } from './HubGoodsSections.tsx';
-import { ReceiptLineFields, ReceiptLinesTable, SupplierOptions, useReceiptLines } from './ReceiptLineForm.tsx';
+import { ReceiptHeaderFields, ReceiptLineFields, ReceiptLinesTable, useReceiptDraft } from './ReceiptLineForm.tsx';
 
 /** A manager's PIN when one was typed; a manager logged in posts without hers (`SELF_APPROVED`). */
 const ownPin = (pin: string): { managerPin?: string } => (pin.trim() ? { managerPin: pin.trim() } : {});
@@ -59,13 +57,7 @@ export const savePdf = (f: PdfFile): void => saveBase64(f, 'application/pdf');
 
 /** Saves a CSV the core made as a file (with a BOM, so a spreadsheet reads the Cyrillic right). */
 function saveCsv(fileName: string, csv: string): void {
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob(['\ufeff' + csv], { type: 'text/csv;charset=utf-8' }));
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(a.href);
+  saveFile(fileName, new Blob(['\ufeff' + csv], { type: 'text/csv;charset=utf-8' }));
 }
 
 export function GoodsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
@@ -225,31 +217,22 @@ function SuppliersSection({ api, t }: Props) {
 
 function ReceiptsSection({ api, t, lang }: Props) {
   const selfApproves = useContext(SelfApproval);
-  const [suppliers, setSuppliers] = useState<SupplierView[]>([]);
   const [receipts, setReceipts] = useState<ReceiptSummary[]>([]);
-  const [supplierId, setSupplierId] = useState('');
-  const [invoiceNumber, setInvoiceNumber] = useState('');
-  const [invoiceDate, setInvoiceDate] = useState<string | null>(() => isoDay(new Date()));
   const [draft, setDraft] = useState<ReceiptView | null>(null);
   const [confirm, setConfirm] = useState(false);
   const [pin, setPin] = useState('');
   const [note, setNote] = useState<string | null>(null);
   const [error, busy, run] = useAction();
-  const { line, setLine, lines, setLines, addLine } = useReceiptLines(t, run);
-  const reload = async () => {
-    setSuppliers(await call(api['suppliers.list']({})));
-    setReceipts(await call(api['goods.receipts']({})));
-  };
-  useEffect(() => void run(reload), [api]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { header, line, setLine, lines, setLines, addLine, reload } = useReceiptDraft(api, t, run, async () =>
+    setReceipts(await call(api['goods.receipts']({}))),
+  );
   const save = () =>
     void run(async () => {
       const saved = await call(
         api['goods.receiptSave']({
           ...ownPin(pin),
           ...(draft ? { id: draft.id } : {}),
-          supplierId: Number(supplierId),
-          invoiceNumber,
-          invoiceDate: dayOrRefuse(t, invoiceDate, t('goods_invoice_date')),
+          ...header.input(),
           lines,
         }),
       );
@@ -269,7 +252,7 @@ function ReceiptsSection({ api, t, lang }: Props) {
       setLines([]);
       setPin('');
       setConfirm(false);
-      setInvoiceNumber('');
+      header.setInvoiceNumber('');
       await reload();
     });
   /** A supplier's CSV: its lines join the draft on the screen (nothing is saved until „Сачувај нацрт“). */
@@ -285,9 +268,7 @@ function ReceiptsSection({ api, t, lang }: Props) {
     void run(async () => {
       const view = await call(api['goods.receipt']({ id: r.id }));
       setDraft(view);
-      setSupplierId(String(view.supplier.id));
-      setInvoiceNumber(view.invoiceNumber);
-      setInvoiceDate(view.invoiceDate);
+      header.open({ ...view, supplierId: view.supplier.id });
       setLines(
         view.lines.map((l) => ({
           code: l.code,
@@ -317,24 +298,7 @@ function ReceiptsSection({ api, t, lang }: Props) {
   return (
     <>
       <h3>{t('goods_receipt_new')}</h3>
-      <div className="mgr-row">
-        <Field label={t('goods_supplier')}>
-          <select value={supplierId} onChange={(e) => setSupplierId(e.target.value)}>
-            <SupplierOptions t={t} suppliers={suppliers} />
-          </select>
-        </Field>
-        <Field label={t('goods_invoice_number')}>
-          <input value={invoiceNumber} onChange={(e) => setInvoiceNumber(e.target.value)} />
-        </Field>
-        <DateField
-          t={t}
-          lang={lang}
-          label={t('goods_invoice_date')}
-          value={invoiceDate}
-          onChange={setInvoiceDate}
-          required
-        />
-      </div>
+      <ReceiptHeaderFields t={t} lang={lang} header={header} />
       <RowForm onSubmit={addLine} label={t('goods_line')}>
         <ReceiptLineFields t={t} line={line} setLine={setLine} newProduct />
         <SubmitButton busy={busy}>{t('goods_add_line')}</SubmitButton>
@@ -410,35 +374,58 @@ function ReceiptsSection({ api, t, lang }: Props) {
   );
 }
 
-function usePeriod(): [string | null, string | null, (v: string | null) => void, (v: string | null) => void] {
+/**
+ * What a section shows for a period (this month until changed): read by `read` when the section opens and again
+ * when asked, a day that is not one refused naming its field.
+ */
+function usePeriodView<V>(api: PosApi, t: ManagerT, read: (period: { from: string; to: string }) => Promise<V>) {
   const today = isoDay(new Date());
   const [from, setFrom] = useState<string | null>(`${today.slice(0, 8)}01`);
   const [to, setTo] = useState<string | null>(today);
-  return [from, to, setFrom, setTo];
-}
-
-function KepSection({ api, t, lang }: Props) {
-  const [from, to, setFrom, setTo] = usePeriod();
-  const [kep, setKep] = useState<KepView | null>(null);
+  const [view, setView] = useState<V | null>(null);
   const [error, busy, run] = useAction();
   const show = () =>
     void run(async () =>
-      setKep(
-        await call(
-          api['goods.kep']({
-            from: dayOrRefuse(t, from, t('date_from')),
-            to: dayOrRefuse(t, to, t('date_to')),
-            csv: true,
-          }),
-        ),
-      ),
+      setView(await read({ from: dayOrRefuse(t, from, t('date_from')), to: dayOrRefuse(t, to, t('date_to')) })),
     );
   useEffect(show, [api]); // eslint-disable-line react-hooks/exhaustive-deps
+  return { from, to, setFrom, setTo, view, error, busy, run, show };
+}
+
+/** The period's form (its days and „Прикажи“, then `children`) and its alert. */
+function PeriodForm(props: {
+  t: ManagerT;
+  lang: Language;
+  label: string;
+  period: ReturnType<typeof usePeriodView>;
+  children?: ReactNode;
+}) {
+  const { t, period } = props;
   return (
     <>
-      <RowForm onSubmit={show} label={t('goods_kep')}>
-        <DateRange t={t} lang={lang} from={from} to={to} onFrom={setFrom} onTo={setTo} />
-        <SubmitButton busy={busy}>{t('show')}</SubmitButton>
+      <RowForm onSubmit={period.show} label={props.label}>
+        <DateRange
+          t={t}
+          lang={props.lang}
+          from={period.from}
+          to={period.to}
+          onFrom={period.setFrom}
+          onTo={period.setTo}
+        />
+        <SubmitButton busy={period.busy}>{t('show')}</SubmitButton>
+        {props.children}
+      </RowForm>
+      <NoteAndAlert note={null} error={period.error} />
+    </>
+  );
+}
+
+function KepSection({ api, t, lang }: Props) {
+  const period = usePeriodView(api, t, (p) => call(api['goods.kep']({ ...p, csv: true })));
+  const { view: kep, busy, run } = period;
+  return (
+    <>
+      <PeriodForm t={t} lang={lang} label={t('goods_kep')} period={period}>
         {kep?.csv && (
           <a
             href={`data:text/csv;charset=utf-8,${encodeURIComponent('\ufeff' + kep.csv)}`}
@@ -458,8 +445,7 @@ function KepSection({ api, t, lang }: Props) {
             {t('goods_kep_pdf')}
           </button>
         )}
-      </RowForm>
-      <NoteAndAlert note={null} error={error} />
+      </PeriodForm>
       {kep && (
         <>
           {(kep.late.draftReceipts > 0 || kep.late.unsignedSales > 0) && (
@@ -489,28 +475,11 @@ function KepSection({ api, t, lang }: Props) {
 }
 
 function PricesSection({ api, t, lang }: Props) {
-  const [from, to, setFrom, setTo] = usePeriod();
-  const [rows, setRows] = useState<PriceChangeView[] | null>(null);
-  const [error, busy, run] = useAction();
-  const show = () =>
-    void run(async () =>
-      setRows(
-        await call(
-          api['goods.priceChanges']({
-            from: dayOrRefuse(t, from, t('date_from')),
-            to: dayOrRefuse(t, to, t('date_to')),
-          }),
-        ),
-      ),
-    );
-  useEffect(show, [api]); // eslint-disable-line react-hooks/exhaustive-deps
+  const period = usePeriodView(api, t, (p) => call(api['goods.priceChanges'](p)));
+  const { view: rows, busy, run } = period;
   return (
     <>
-      <RowForm onSubmit={show} label={t('goods_prices')}>
-        <DateRange t={t} lang={lang} from={from} to={to} onFrom={setFrom} onTo={setTo} />
-        <SubmitButton busy={busy}>{t('show')}</SubmitButton>
-      </RowForm>
-      <NoteAndAlert note={null} error={error} />
+      <PeriodForm t={t} lang={lang} label={t('goods_prices')} period={period} />
       {rows && (
         <MgrTable
           scroll
@@ -602,22 +571,20 @@ function CountsSection({ api, t, lang }: Props) {
       setNote(t('goods_count_imported', { name: file.name }));
       setCounts(await call(api['goods.counts']({})));
     });
-  const post = () =>
+  /** Posts or cancels the open count with the manager's PIN, and says which count it was. */
+  const close = (
+    command: 'goods.countPost' | 'goods.countCancel',
+    said: 'goods_count_posted' | 'goods_count_cancelled',
+  ) =>
     void run(async () => {
       if (!open) return;
-      const posted = await call(api['goods.countPost']({ ...ownPin(pin), id: open.id }));
+      const closed = await call(api[command]({ ...ownPin(pin), id: open.id }));
       setPin('');
-      setNote(t('goods_count_posted', { number: posted.number }));
+      setNote(t(said, { number: closed.number }));
       await reload();
     });
-  const cancel = () =>
-    void run(async () => {
-      if (!open) return;
-      const cancelled = await call(api['goods.countCancel']({ ...ownPin(pin), id: open.id }));
-      setPin('');
-      setNote(t('goods_count_cancelled', { number: cancelled.number }));
-      await reload();
-    });
+  const post = () => close('goods.countPost', 'goods_count_posted');
+  const cancel = () => close('goods.countCancel', 'goods_count_cancelled');
   const pdf = (id: number) => void run(async () => savePdf(await call(api['goods.countPdf']({ id }))));
   return (
     <>

@@ -7,16 +7,12 @@
  */
 import { useEffect, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
-import type { SupplierView } from '../../../shared/contract/goods.ts';
 import type { HubCountsView, HubDraftView } from '../../../shared/contract/hub-goods.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { formatQuantity, parseQuantityInput } from '../../../shared/money.ts';
-import { isoDay } from '../dates.ts';
-import { DateField } from './DateField.tsx';
 import {
   call,
   CheckedField,
-  dayOrRefuse,
   Field,
   localTime,
   MgrTable,
@@ -28,7 +24,7 @@ import {
   type FieldedError,
 } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
-import { ReceiptLineFields, ReceiptLinesTable, SupplierOptions, useReceiptLines } from './ReceiptLineForm.tsx';
+import { ReceiptHeaderFields, ReceiptLineFields, ReceiptLinesTable, useReceiptDraft } from './ReceiptLineForm.tsx';
 
 type Props = { api: PosApi; t: ManagerT; lang: Language };
 
@@ -46,16 +42,14 @@ const receiptField = (e: FieldedError): string | undefined =>
   e.field?.startsWith('lines.') ? 'lines' : e.field === 'approverPin' ? 'approverPin' : e.field;
 
 export function HubReceiptsSection({ api, t, lang }: Props) {
-  const [suppliers, setSuppliers] = useState<SupplierView[]>([]);
   const [drafts, setDrafts] = useState<HubDraftView[]>([]);
   const [editing, setEditing] = useState<number | null>(null);
-  const [supplierId, setSupplierId] = useState('');
-  const [invoiceNumber, setInvoiceNumber] = useState('');
-  const [invoiceDate, setInvoiceDate] = useState<string | null>(() => isoDay(new Date()));
   const [pin, setPin] = useState('');
   const [note, setNote] = useState<string | null>(null);
   const [error, busy, run] = useAction();
-  const { line, setLine, lines, setLines, addLine } = useReceiptLines(t, run);
+  const { header, line, setLine, lines, setLines, addLine, reload } = useReceiptDraft(api, t, run, async () =>
+    setDrafts(await call(api['hubGoods.receipts']({}))),
+  );
   const labels = {
     supplierId: t('goods_supplier'),
     invoiceNumber: t('goods_invoice_number'),
@@ -65,20 +59,13 @@ export function HubReceiptsSection({ api, t, lang }: Props) {
     id: t('goods_invoice_number'),
   };
   const { fieldErrors, setFieldErrors, fail, errorProps } = useFieldErrors(labels, 'hub-receipt', receiptField);
-  const reload = async () => {
-    setSuppliers(await call(api['suppliers.list']({})));
-    setDrafts(await call(api['hubGoods.receipts']({})));
-  };
-  useEffect(() => void run(reload), [api]); // eslint-disable-line react-hooks/exhaustive-deps
   const save = () =>
     void run(async () => {
       setFieldErrors({});
       const saved = await call(
         api['hubGoods.receiptSave']({
           ...(editing !== null ? { id: editing } : {}),
-          supplierId: Number(supplierId),
-          invoiceNumber,
-          invoiceDate: dayOrRefuse(t, invoiceDate, t('goods_invoice_date')),
+          ...header.input(),
           lines,
         }),
       ).catch(fail);
@@ -90,14 +77,12 @@ export function HubReceiptsSection({ api, t, lang }: Props) {
       );
       setEditing(null);
       setLines([]);
-      setInvoiceNumber('');
+      header.setInvoiceNumber('');
       await reload();
     });
   const open = (d: HubDraftView) => {
     setEditing(d.id);
-    setSupplierId(String(d.supplierId));
-    setInvoiceNumber(d.invoiceNumber);
-    setInvoiceDate(d.invoiceDate);
+    header.open(d);
     setLines(
       d.lines.map((l) => ({
         code: l.code,
@@ -131,32 +116,12 @@ export function HubReceiptsSection({ api, t, lang }: Props) {
   return (
     <>
       <h3>{editing !== null ? t('hub_goods_receipt_edit') : t('hub_goods_receipt_new')}</h3>
-      <div className="mgr-row">
-        <CheckedField label={labels.supplierId} error={fieldErrors.supplierId} errorId="hub-receipt-supplierId-error">
-          <select value={supplierId} onChange={(e) => setSupplierId(e.target.value)} {...errorProps('supplierId')}>
-            <SupplierOptions t={t} suppliers={suppliers} />
-          </select>
-        </CheckedField>
-        <CheckedField
-          label={labels.invoiceNumber}
-          error={fieldErrors.invoiceNumber ?? fieldErrors.id}
-          errorId="hub-receipt-invoiceNumber-error"
-        >
-          <input
-            value={invoiceNumber}
-            onChange={(e) => setInvoiceNumber(e.target.value)}
-            {...errorProps('invoiceNumber')}
-          />
-        </CheckedField>
-        <DateField
-          t={t}
-          lang={lang}
-          label={labels.invoiceDate}
-          value={invoiceDate}
-          onChange={setInvoiceDate}
-          required
-        />
-      </div>
+      <ReceiptHeaderFields
+        t={t}
+        lang={lang}
+        header={header}
+        checked={{ idPrefix: 'hub-receipt', fieldErrors, errorProps }}
+      />
       <RowForm onSubmit={addLine} label={t('goods_line')}>
         <ReceiptLineFields t={t} line={line} setLine={setLine} />
         <SubmitButton busy={busy}>{t('goods_add_line')}</SubmitButton>

@@ -7,7 +7,13 @@ import { useEffect, useRef, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import { formatAccount } from '../../../shared/payments/ips-qr.ts';
 import type { ManagerT } from './i18n.ts';
-import { call, useAction, ApprovedForm, NoteAndAlert } from './common.tsx';
+import { call, useAction, ApprovedForm, ApprovedInputs, NoteAndAlert, type InputAttrs } from './common.tsx';
+
+/** The account (with a sample of how it is written) and the payee name, as the form asks them. */
+const IPS_INPUTS: Record<'ipsAccount' | 'ipsName', InputAttrs> = {
+  ipsAccount: { inputMode: 'numeric', autoComplete: 'off', size: 22, placeholder: '840-0000000955845-10' },
+  ipsName: { autoComplete: 'off', maxLength: 70 },
+};
 
 export function IpsSection(props: { api: PosApi; t: ManagerT }) {
   const { api, t } = props;
@@ -51,30 +57,7 @@ export function IpsSection(props: { api: PosApi; t: ManagerT }) {
           setNote(v.ipsAccount ? t('ips_saved', { account: formatAccount(v.ipsAccount) }) : t('ips_cleared'));
         }}
       >
-        {(field) => (
-          <>
-            {field('ipsAccount', (p) => (
-              <input
-                inputMode="numeric"
-                autoComplete="off"
-                size={22}
-                value={form.ipsAccount}
-                placeholder="840-0000000955845-10"
-                {...p}
-                onChange={(e) => typeIn('ipsAccount', e.target.value)}
-              />
-            ))}
-            {field('ipsName', (p) => (
-              <input
-                autoComplete="off"
-                maxLength={70}
-                value={form.ipsName}
-                {...p}
-                onChange={(e) => typeIn('ipsName', e.target.value)}
-              />
-            ))}
-          </>
-        )}
+        {(field) => <ApprovedInputs field={field} inputs={IPS_INPUTS} form={form} onType={typeIn} />}
       </ApprovedForm>
       <NoteAndAlert note={note} error={error} />
     </section>

@@ -6,7 +6,7 @@
  * quantity, or a size the printer does not take, in the manager's language at the field.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import type { LabelSelection, LabelsOverview, LabelView, LabelPrinterView } from '../../../shared/contract/labels.ts';
+import type { LabelSelection, LabelsOverview, LabelView } from '../../../shared/contract/labels.ts';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { Language } from '../../../shared/domain.ts';
 import type { LabelScript } from '../../../shared/i18n/labels.ts';
@@ -102,7 +102,7 @@ function PrinterForm(props: {
   overview: LabelsOverview;
   run: ReturnType<typeof useAction>[2];
   busy: boolean;
-  onSaved: (p: LabelPrinterView, note: string) => void;
+  onSaved: (note: string) => void;
   api: PosApi;
 }) {
   const { t, overview } = props;
@@ -126,7 +126,7 @@ function PrinterForm(props: {
         mediaMm: 'labels_media_mm',
       }}
       onSubmit={async (pin) => {
-        const view = await call(
+        await call(
           props.api['labels.printerSet']({
             ...pinOf(pin),
             uri,
@@ -137,7 +137,7 @@ function PrinterForm(props: {
             mediaMm: num(mediaMm),
           }),
         );
-        props.onSaved(view, t('labels_printer_saved'));
+        props.onSaved(t('labels_printer_saved'));
       }}
     >
       {(field) => (
@@ -250,6 +250,11 @@ export function LabelsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
     void run(load);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  /** A setting saved by one of the forms below: its note, and the overview read again. */
+  const saved = (text: string) => {
+    setNote(text);
+    void run(load);
+  };
 
   const selection = (): LabelSelection =>
     which === 'products'
@@ -359,23 +364,11 @@ export function LabelsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
           overview={overview}
           run={run}
           busy={busy}
-          onSaved={(_p, text) => {
-            setNote(text);
-            void run(load);
-          }}
+          onSaved={saved}
         />
       )}
       <h3>{t('labels_net_title')}</h3>
-      <NetQuantityForm
-        t={t}
-        api={api}
-        run={run}
-        busy={busy}
-        onSaved={(text) => {
-          setNote(text);
-          void run(load);
-        }}
-      />
+      <NetQuantityForm t={t} api={api} run={run} busy={busy} onSaved={saved} />
     </section>
   );
 }

@@ -11,12 +11,20 @@ import {
   useAction,
   useFieldErrors,
   ApprovedForm,
+  ApprovedInputs,
   NoteAndAlert,
   SubmitButton,
+  type InputAttrs,
 } from './common.tsx';
 import { ADDRESS_INPUT, CheckedInput, CheckedPinInput, fieldBinder } from '../ui/forms.tsx';
 
 type LpfrField = 'url' | 'pin' | 'managerPin';
+
+/** The ESIR's number and version as the form asks them, each with a sample of how it is written. */
+const ESIR_INPUTS: Record<'esirId' | 'esirVersion', InputAttrs> = {
+  esirId: { inputMode: 'numeric', autoComplete: 'off', size: 8, placeholder: '1060' },
+  esirVersion: { autoComplete: 'off', size: 8, placeholder: '1.2' },
+};
 
 /** The state of the L-PFR in the manager's words. */
 export function lpfrStateText(t: ManagerT, state: LpfrState): string {
@@ -180,29 +188,12 @@ export function LpfrSection(props: { api: PosApi; t: ManagerT }) {
         }}
       >
         {(field) => (
-          <>
-            {field('esirId', (p) => (
-              <input
-                inputMode="numeric"
-                autoComplete="off"
-                size={8}
-                value={esir.esirId}
-                placeholder="1060"
-                {...p}
-                onChange={(e) => setEsir({ ...esir, esirId: e.target.value })}
-              />
-            ))}
-            {field('esirVersion', (p) => (
-              <input
-                autoComplete="off"
-                size={8}
-                value={esir.esirVersion}
-                placeholder="1.2"
-                {...p}
-                onChange={(e) => setEsir({ ...esir, esirVersion: e.target.value })}
-              />
-            ))}
-          </>
+          <ApprovedInputs
+            field={field}
+            inputs={ESIR_INPUTS}
+            form={esir}
+            onType={(k, v) => setEsir({ ...esir, [k]: v })}
+          />
         )}
       </ApprovedForm>
       <NoteAndAlert note={note} error={error} />

@@ -117,6 +117,14 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
     });
   };
 
+  /** A print job a button queues: the note gives its number, or says there was nothing to print. */
+  const printJob =
+    (command: 'print.test' | 'print.reprintLast', queued: 'printer_test_queued' | 'printer_reprint_queued') =>
+    async () => {
+      setNote(null);
+      const { jobId } = await call(api[command]({}));
+      setNote(jobId === null ? t('printer_nothing') : t(queued, { job: jobId }));
+    };
   const bind = fieldBinder('printer', labels, fieldErrors, form, setForm);
   const profileText = (p: PrinterProfileView) =>
     t('printer_profile_option', { name: presetName(lang, p), paper: p.paperMm });
@@ -266,26 +274,10 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
         </div>
       </form>
       <div className="mgr-row">
-        <RunButton
-          run={run}
-          busy={busy}
-          action={async () => {
-            setNote(null);
-            const { jobId } = await call(api['print.test']({}));
-            setNote(t('printer_test_queued', { job: jobId }));
-          }}
-        >
+        <RunButton run={run} busy={busy} action={printJob('print.test', 'printer_test_queued')}>
           {t('print_test')}
         </RunButton>
-        <RunButton
-          run={run}
-          busy={busy}
-          action={async () => {
-            setNote(null);
-            const { jobId } = await call(api['print.reprintLast']({}));
-            setNote(jobId === null ? t('printer_nothing') : t('printer_reprint_queued', { job: jobId }));
-          }}
-        >
+        <RunButton run={run} busy={busy} action={printJob('print.reprintLast', 'printer_reprint_queued')}>
           {t('printer_reprint')}
         </RunButton>
       </div>

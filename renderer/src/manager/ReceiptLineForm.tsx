@@ -1,12 +1,16 @@
 /**
- * A goods receipt's lines as the manager types them, shared by the till's own receipts (GoodsTab.tsx) and those
- * entered for the store hub (HubGoodsSections.tsx): the line's fields, the typed line read into the contract's
- * receipt line (numbers with a decimal comma), and the table of the lines entered so far.
+ * A goods receipt as the manager types it, shared by the till's own receipts (GoodsTab.tsx) and those entered for
+ * the store hub (HubGoodsSections.tsx): its header (supplier, invoice number and day), the line's fields, the typed
+ * line read into the contract's receipt line (numbers with a decimal comma), and the table of the lines entered so far.
  */
-import { useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { PosApi } from '../../../shared/contract/index.ts';
 import type { ReceiptLineInput, ReceiptLineView, SupplierView } from '../../../shared/contract/goods.ts';
+import type { Language } from '../../../shared/domain.ts';
 import { formatQuantity, formatRsd, parseQuantityInput, parseRsdInput } from '../../../shared/money.ts';
-import { ChoiceField, Field, MgrTable, type Run } from './common.tsx';
+import { isoDay } from '../dates.ts';
+import { DateField } from './DateField.tsx';
+import { call, CheckedField, ChoiceField, dayOrRefuse, Field, MgrTable, type Run } from './common.tsx';
 import type { ManagerT, ManagerText } from './i18n.ts';
 
 /** A line as typed: every field text (a new product's name, label and unit only on the till's own receipts). */
@@ -47,16 +51,26 @@ export function receiptLineOf(t: ManagerT, line: TypedLine): ReceiptLineInput {
   };
 }
 
-/** The line being typed and the lines entered so far; `addLine` reads the typed one into them (through `run`). */
-export function useReceiptLines(t: ManagerT, run: Run) {
+/**
+ * A receipt being typed: its header (`useReceiptHeader`), the line being typed and the lines entered so far;
+ * `addLine` reads the typed line into them (through `run`). `reload` reads the suppliers, then the section's own
+ * list (`loadList`): once when the section opens (through `run`), and by the section after each change.
+ */
+export function useReceiptDraft(api: PosApi, t: ManagerT, run: Run, loadList: () => Promise<void>) {
+  const header = useReceiptHeader(t);
+  const reload = async () => {
+    header.setSuppliers(await call(api['suppliers.list']({})));
+    await loadList();
+  };
   const [line, setLine] = useState(EMPTY_LINE);
   const [lines, setLines] = useState<ReceiptLineInput[]>([]);
+  useEffect(() => void run(reload), [api]); // eslint-disable-line react-hooks/exhaustive-deps
   const addLine = () =>
     void run(async () => {
       setLines([...lines, receiptLineOf(t, line)]);
       setLine(EMPTY_LINE);
     });
-  return { line, setLine, lines, setLines, addLine };
+  return { header, line, setLine, lines, setLines, addLine, reload };
 }
 
 /** The line's amounts in the order they are typed, each a decimal number in a field as wide as it needs. */
@@ -159,8 +173,98 @@ export function ReceiptLinesTable(props: {
   );
 }
 
+/**
+ * A receipt's header as typed: the suppliers to choose from, the supplier chosen, its invoice number and the
+ * invoice's day (today until changed, null while what is typed is not a day).
+ */
+function useReceiptHeader(t: ManagerT) {
+  const [suppliers, setSuppliers] = useState<SupplierView[]>([]);
+  const [supplierId, setSupplierId] = useState('');
+  const [invoiceNumber, setInvoiceNumber] = useState('');
+  const [invoiceDate, setInvoiceDate] = useState<string | null>(() => isoDay(new Date()));
+  return {
+    suppliers,
+    setSuppliers,
+    supplierId,
+    setSupplierId,
+    invoiceNumber,
+    setInvoiceNumber,
+    invoiceDate,
+    setInvoiceDate,
+    /** The header as a receipt's save sends it; an invoice day that is not a day is refused naming its field. */
+    input: () => ({
+      supplierId: Number(supplierId),
+      invoiceNumber,
+      invoiceDate: dayOrRefuse(t, invoiceDate, t('goods_invoice_date')),
+    }),
+    /** A saved draft's header back in the fields, to be edited. */
+    open: (draft: { supplierId: number; invoiceNumber: string; invoiceDate: string }) => {
+      setSupplierId(String(draft.supplierId));
+      setInvoiceNumber(draft.invoiceNumber);
+      setInvoiceDate(draft.invoiceDate);
+    },
+  };
+}
+type ReceiptHeader = ReturnType<typeof useReceiptHeader>;
+
+type HeaderField = 'supplierId' | 'invoiceNumber';
+type ErrorProps = { 'aria-invalid'?: boolean; 'aria-describedby'?: string };
+
+/**
+ * The header's fields: the supplier, the invoice number and its day. `checked`: a refusal naming a field is said
+ * under it (the hub's receipts; a draft's `id` is its invoice number there); without it the tab's alert says it.
+ */
+export function ReceiptHeaderFields(props: {
+  t: ManagerT;
+  lang: Language;
+  header: ReceiptHeader;
+  checked?: {
+    idPrefix: string;
+    fieldErrors: Partial<Record<HeaderField | 'id', string>>;
+    errorProps: (field: HeaderField) => ErrorProps;
+  };
+}) {
+  const { t, header, checked } = props;
+  const field = (name: HeaderField, label: string, control: (errorProps: ErrorProps) => ReactNode) =>
+    checked ? (
+      <CheckedField
+        label={label}
+        error={
+          name === 'invoiceNumber'
+            ? (checked.fieldErrors.invoiceNumber ?? checked.fieldErrors.id)
+            : checked.fieldErrors[name]
+        }
+        errorId={`${checked.idPrefix}-${name}-error`}
+      >
+        {control(checked.errorProps(name))}
+      </CheckedField>
+    ) : (
+      <Field label={label}>{control({})}</Field>
+    );
+  return (
+    <div className="mgr-row">
+      {field('supplierId', t('goods_supplier'), (p) => (
+        <select value={header.supplierId} onChange={(e) => header.setSupplierId(e.target.value)} {...p}>
+          <SupplierOptions t={t} suppliers={header.suppliers} />
+        </select>
+      ))}
+      {field('invoiceNumber', t('goods_invoice_number'), (p) => (
+        <input value={header.invoiceNumber} onChange={(e) => header.setInvoiceNumber(e.target.value)} {...p} />
+      ))}
+      <DateField
+        t={t}
+        lang={props.lang}
+        label={t('goods_invoice_date')}
+        value={header.invoiceDate}
+        onChange={header.setInvoiceDate}
+        required
+      />
+    </div>
+  );
+}
+
 /** The supplier choice of a receipt: „choose“, then the till's register by name. */
-export function SupplierOptions(props: { t: ManagerT; suppliers: readonly SupplierView[] }) {
+function SupplierOptions(props: { t: ManagerT; suppliers: readonly SupplierView[] }) {
   return (
     <>
       <option value="">{props.t('goods_choose')}</option>

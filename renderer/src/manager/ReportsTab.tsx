@@ -14,6 +14,7 @@ import {
   NoteAndAlert,
   RowForm,
   RunButton,
+  saveFile,
   SubmitButton,
 } from './common.tsx';
 import { ReportCharts, previousPeriod } from '../reports/ReportCharts.tsx';
@@ -21,15 +22,6 @@ import { reportT } from '../reports/words.ts';
 import { addDays } from '../dates.ts';
 import { dayStart } from '../../../shared/i18n/time.ts';
 import type { ManagerT } from './i18n.ts';
-
-/** Saves a CSV the core made as a file the browser downloads. */
-function download(fileName: string, csv: string): void {
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  a.download = fileName;
-  a.click();
-  URL.revokeObjectURL(a.href);
-}
 
 type Range = { from?: string; to?: string; cashier?: string };
 
@@ -76,7 +68,7 @@ export function ReportsTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
   /** Downloads one of the period's CSV files: the one shown, else the one the form asks for. */
   const saveCsv = (command: 'reports.csv' | 'reports.receiptsCsv') => async (): Promise<void> => {
     const { fileName, csv } = await call(api[command](report?.input ?? input()));
-    download(fileName, csv);
+    saveFile(fileName, new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   };
   return (
     <div className="mgr-tab">

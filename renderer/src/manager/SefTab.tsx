@@ -71,26 +71,27 @@ export function SefTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const issue = (o: SefOfferView) =>
+  /** An action on an e-invoice: the note it leaves says what was done, then the lists are read again. */
+  const act = (action: () => Promise<string>) =>
     run(async () => {
       setNote(null);
-      await call(api['sef.issue']({ orderId: o.orderId }));
-      setNote(t('sef_issued', { order: o.orderNumber }));
+      setNote(await action());
       await load();
+    });
+  const issue = (o: SefOfferView) =>
+    act(async () => {
+      await call(api['sef.issue']({ orderId: o.orderId }));
+      return t('sef_issued', { order: o.orderNumber });
     });
   const retry = (d: SefRow) =>
-    run(async () => {
-      setNote(null);
+    act(async () => {
       await call(api['sef.retry']({ id: d.id }));
-      setNote(t('sef_retried', { number: d.number }));
-      await load();
+      return t('sef_retried', { number: d.number });
     });
   const cancel = (d: SefRow, comment: string) =>
-    run(async () => {
-      setNote(null);
+    act(async () => {
       const done = await call(api['sef.cancel']({ id: d.id, comment }));
-      setNote(t('sef_cancelled', { number: d.number, state: sefStateText(t, done) }));
-      await load();
+      return t('sef_cancelled', { number: d.number, state: sefStateText(t, done) });
     });
   const incoming = () =>
     run(async () => {

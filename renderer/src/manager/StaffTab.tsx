@@ -21,6 +21,9 @@ import {
 } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 
+/** What one `staff.update` changes of a person (the command's fields but the approval and the person's id). */
+type StaffChange = Omit<Parameters<PosApi['staff.update']>[0], 'managerPin' | 'id'>;
+
 /** The details a manager edits, as the form holds them. */
 interface Details {
   name: string;
@@ -201,55 +204,73 @@ function PersonEditor(props: {
   const [form, setForm] = useState<Details>(detailsOf(person));
   const [newPin, setNewPin] = useState({ pin: '' });
   const name = person.name;
+  /**
+   * One of the person's forms: the manager's PIN approves one `staff.update` of this person with what the form
+   * changes (`change`; none, and the note says there was nothing to save), and `done` says what was done.
+   */
+  const updateForm = <F extends string>({
+    change,
+    done,
+    ...form
+  }: {
+    label: string;
+    button: string;
+    idPrefix: string;
+    labels: Record<F, string>;
+    change: () => StaffChange;
+    done: (saved: StaffView) => string;
+    children: (field: ApprovedField<F>) => ReactNode;
+  }) => (
+    <ApprovedForm
+      t={t}
+      run={run}
+      busy={busy}
+      {...form}
+      onSubmit={async (managerPin) => {
+        const changed = change();
+        if (Object.keys(changed).length === 0) {
+          await props.onDone(t('staff_no_change'));
+          return;
+        }
+        const saved = await call(api['staff.update']({ managerPin, id: person.id, ...changed }));
+        await props.onDone(done(saved));
+      }}
+    />
+  );
   return (
     <section className="mgr-staff-person" aria-label={t('staff_editing', { name })}>
       <h3>{t('staff_editing', { name })}</h3>
-      <ApprovedForm
-        t={t}
-        run={run}
-        busy={busy}
-        label={t('staff_details')}
-        button={t('staff_save')}
-        idPrefix="staff-edit"
-        labels={{ name: t('name'), role: t('role'), email: t('staff_email'), phone: t('staff_phone') }}
-        onSubmit={async (managerPin) => {
+      {updateForm({
+        label: t('staff_details'),
+        button: t('staff_save'),
+        idPrefix: 'staff-edit',
+        labels: { name: t('name'), role: t('role'), email: t('staff_email'), phone: t('staff_phone') },
+        change: () => {
           const was = detailsOf(person);
-          const change = {
+          return {
             ...(form.name !== was.name ? { name: form.name } : {}),
             ...(form.role !== was.role ? { role: form.role } : {}),
             ...(form.email !== was.email && form.email !== '' ? { email: form.email } : {}),
             ...(form.phone !== was.phone && form.phone !== '' ? { phone: form.phone } : {}),
           };
-          if (Object.keys(change).length === 0) {
-            await props.onDone(t('staff_no_change'));
-            return;
-          }
-          const saved = await call(api['staff.update']({ managerPin, id: person.id, ...change }));
-          await props.onDone(t('staff_saved', { name: saved.name }));
-        }}
-      >
-        {(field) => (
+        },
+        done: (saved) => t('staff_saved', { name: saved.name }),
+        children: (field) => (
           <>
             {nameAndRole(t, field, form, setForm)}
             {personInput(field, form, setForm, 'email', 'email')}
             {personInput(field, form, setForm, 'phone', 'tel')}
           </>
-        )}
-      </ApprovedForm>
-      <ApprovedForm
-        t={t}
-        run={run}
-        busy={busy}
-        label={t('staff_activity')}
-        button={person.active ? t('staff_deactivate', { name }) : t('staff_reactivate', { name })}
-        idPrefix="staff-active"
-        labels={{ active: t('staff_state') }}
-        onSubmit={async (managerPin) => {
-          const saved = await call(api['staff.update']({ managerPin, id: person.id, active: !person.active }));
-          await props.onDone(t(saved.active ? 'staff_reactivated' : 'staff_deactivated', { name }));
-        }}
-      >
-        {(field) =>
+        ),
+      })}
+      {updateForm({
+        label: t('staff_activity'),
+        button: person.active ? t('staff_deactivate', { name }) : t('staff_reactivate', { name }),
+        idPrefix: 'staff-active',
+        labels: { active: t('staff_state') },
+        change: () => ({ active: !person.active }),
+        done: (saved) => t(saved.active ? 'staff_reactivated' : 'staff_deactivated', { name }),
+        children: (field) =>
           field('active', (p) => (
             <input
               readOnly
@@ -257,25 +278,20 @@ function PersonEditor(props: {
               className="mgr-staff-state"
               value={person.active ? t('staff_active') : t('staff_inactive')}
             />
-          ))
-        }
-      </ApprovedForm>
-      <ApprovedForm
-        t={t}
-        run={run}
-        busy={busy}
-        label={t('staff_reset_pin')}
-        button={t('staff_set_pin')}
-        idPrefix="staff-pin"
-        labels={{ pin: t('staff_new_pin') }}
-        onSubmit={async (managerPin) => {
-          await call(api['staff.update']({ managerPin, id: person.id, pin: newPin.pin }));
+          )),
+      })}
+      {updateForm({
+        label: t('staff_reset_pin'),
+        button: t('staff_set_pin'),
+        idPrefix: 'staff-pin',
+        labels: { pin: t('staff_new_pin') },
+        change: () => ({ pin: newPin.pin }),
+        done: () => {
           setNewPin({ pin: '' });
-          await props.onDone(t('staff_pin_set', { name }));
-        }}
-      >
-        {(field) => personInput(field, newPin, setNewPin, 'pin', 'pin')}
-      </ApprovedForm>
+          return t('staff_pin_set', { name });
+        },
+        children: (field) => personInput(field, newPin, setNewPin, 'pin', 'pin'),
+      })}
       <button type="button" onClick={props.onClose}>
         {t('staff_done')}
       </button>

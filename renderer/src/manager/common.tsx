@@ -1,11 +1,18 @@
 /** Shared pieces of the manager's screens: the command helpers, the form bits and an order's result. */
 import { PinInput as BarePinInput } from '../components/PinPad.tsx';
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { DateField } from './DateField.tsx';
 import type { AppError, Result } from '../../../shared/contract/index.ts';
-import { LANGUAGES, PAYMENT_TYPES, type Language, type OrderView, type PaymentType } from '../../../shared/domain.ts';
+import {
+  LANGUAGES,
+  PAYMENT_TYPES,
+  type Language,
+  type OrderView,
+  type PaymentType,
+  type TaxLabel,
+} from '../../../shared/domain.ts';
 import { explainGatewayError } from '../../../shared/gateway-errors.ts';
-import { PAYMENT_NAMES } from '../../../shared/i18n/enums.ts';
+import { PAYMENT_NAMES, taxLabelName } from '../../../shared/i18n/enums.ts';
 import { fieldLabel } from '../../../shared/i18n/fields.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { formatRsd } from '../../../shared/money.ts';
@@ -44,16 +51,20 @@ export async function call<V>(p: Promise<Result<V>>): Promise<V> {
   return r.value;
 }
 
-/** Saves a file the core made (its name and its bytes in base64): the browser's download, Electron's save. */
-export function saveBase64(f: { fileName: string; base64: string }, type: string): void {
-  const bytes = Uint8Array.from(atob(f.base64), (ch) => ch.charCodeAt(0));
+/** Saves what the core made as a file named `fileName`: the browser's download, Electron's save. */
+export function saveFile(fileName: string, blob: Blob): void {
   const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([bytes], { type }));
-  a.download = f.fileName;
+  a.href = URL.createObjectURL(blob);
+  a.download = fileName;
   document.body.appendChild(a);
   a.click();
   a.remove();
   URL.revokeObjectURL(a.href);
+}
+
+/** Saves a file the core made (its name and its bytes in base64). */
+export function saveBase64(f: { fileName: string; base64: string }, type: string): void {
+  saveFile(f.fileName, new Blob([Uint8Array.from(atob(f.base64), (ch) => ch.charCodeAt(0))], { type }));
 }
 
 export function errorText(err: unknown): string {
@@ -315,6 +326,37 @@ export function ApprovedForm<F extends string>(props: {
   );
 }
 
+/** A text control's attributes other than its value and its change (which `ApprovedInputs` gives). */
+export type InputAttrs = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>;
+
+/**
+ * Text fields of an `ApprovedForm` declared as data: each field's key with its control's attributes (`inputs`,
+ * in the order shown), its text from `form`, what is typed handed to `onType`.
+ */
+export function ApprovedInputs<K extends string>(props: {
+  field: ApprovedField<K>;
+  inputs: Readonly<Record<K, InputAttrs>>;
+  form: Readonly<Record<K, string>>;
+  onType: (key: K, value: string) => void;
+}) {
+  // The record's keys are exactly its fields (`Record<K, …>`); Object.keys only forgets that.
+  const keys = Object.keys(props.inputs) as K[];
+  return (
+    <>
+      {keys.map((k) =>
+        props.field(k, (errorProps) => (
+          <input
+            {...props.inputs[k]}
+            value={props.form[k]}
+            {...errorProps}
+            onChange={(e) => props.onType(k, e.target.value)}
+          />
+        )),
+      )}
+    </>
+  );
+}
+
 /**
  * The core names a bad field by its label (`fieldLabel`, „ИД купца“; an older core by its contract name `uri`);
  * shown next to that field, the message names it by the label the form shows instead.
@@ -464,6 +506,19 @@ export function LanguageOptions() {
       {LANGUAGES.map((l) => (
         <option key={l} value={l}>
           {LANGUAGE_NAMES[l]}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** The till's tax labels as a choice's options, each as labels are written everywhere else (`taxLabelName`). */
+export function TaxLabelOptions(props: { lang: Language; labels: readonly TaxLabel[] }) {
+  return (
+    <>
+      {props.labels.map((l) => (
+        <option key={l.label} value={l.label}>
+          {taxLabelName(props.lang, l)}
         </option>
       ))}
     </>
