@@ -32,6 +32,7 @@ import { transformSync } from 'rolldown/experimental';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInto } from '../support/build.ts';
 import { CONTENT_SECURITY_POLICY } from '../../electron/window-config.ts';
+import { csvRows } from '../../shared/csv-cells.ts';
 
 const require = createRequire(import.meta.url);
 const ELECTRON_VERSION =
@@ -58,35 +59,9 @@ interface RunResult {
 }
 type Runner = (options: Record<string, unknown>, forCli?: boolean) => Promise<RunResult>;
 
-/** Parses the scanner's CSV (RFC 4180 quoting). */
+/** Parses the scanner's CSV (RFC 4180 quoting), leaving out blank rows. */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      if (row.some((f) => f.trim() !== '')) rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  row.push(field);
-  if (row.some((f) => f.trim() !== '')) rows.push(row);
-  return rows;
+  return csvRows(text, ',').filter((row) => row.some((f) => f.trim() !== ''));
 }
 
 async function scan(inputDir: string, csvFile: string): Promise<{ findings: Finding[]; errors: RunResult['errors'] }> {
