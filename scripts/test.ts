@@ -122,14 +122,20 @@ interface PlaywrightSuite {
   suites?: PlaywrightSuite[];
 }
 
-/** The Playwright specs whose test failed and then passed on its retry, as `file:line › title`. */
-function flakyIn(suites: PlaywrightSuite[] | undefined): string[] {
-  return (suites ?? []).flatMap((suite) => [
-    ...(suite.specs ?? [])
-      .filter((spec) => spec.tests?.some((t) => t.status === 'flaky'))
-      .map((spec) => `${suite.file ?? suite.title ?? '?'}:${spec.line ?? '?'} › ${spec.title}`),
-    ...flakyIn(suite.suites),
-  ]);
+/**
+ * The Playwright specs whose test failed and then passed on its retry, as `file:line › title`: the file is the spec
+ * file's (a nested suite names the file its describe was written in, such as a helper's).
+ */
+function flakyIn(suites: PlaywrightSuite[] | undefined, specFile?: string): string[] {
+  return (suites ?? []).flatMap((suite) => {
+    const file = specFile ?? suite.file ?? suite.title ?? '?';
+    return [
+      ...(suite.specs ?? [])
+        .filter((spec) => spec.tests?.some((t) => t.status === 'flaky'))
+        .map((spec) => `test/e2e/${file}:${spec.line ?? '?'} › ${spec.title}`),
+      ...flakyIn(suite.suites, file),
+    ];
+  });
 }
 
 /** Vitest's JSON report, as far as the summary reads it: each file's tests with their outcome and the errors met. */
