@@ -133,9 +133,18 @@ test('the manager sets up the L-PFR on screen; offline it signs the sale; withou
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // 3. The right PIN: set up; the PIN is stored, never shown; the card's UID and tax labels are listed.
+  // The save's answer says „checking“; the engine's „ready“ can reach the page first on its event stream (seen
+  // under load on CI). Held here until the page has that event (the header's chip says ready), the section
+  // still shows the engine's word, not the older answer's.
+  await page.route('**/api/settings.setLpfr', async (route) => {
+    const answer = await route.fetch();
+    await page.locator('[data-testid="lpfr"][data-state="ready"]').waitFor({ state: 'attached' });
+    await route.fulfill({ response: answer });
+  });
   await cardPin.fill(CARD_PIN);
   await save.click();
   await expect(section.getByRole('status')).toHaveText('Локални ПФР је подешен.');
+  await page.unroute('**/api/settings.setLpfr');
   await expect(cardPin).toHaveValue('');
   await expect(section.getByTestId('lpfr-url')).toHaveText(lpfr.url);
   await expect(section.getByTestId('lpfr-has-pin')).toHaveText('сачуван');

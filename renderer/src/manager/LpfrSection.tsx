@@ -1,5 +1,5 @@
 /** The local fiscal processor's (L-PFR) section of the manager's settings (docs/lpfr.md). */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { LpfrView } from '../../../shared/contract/settings.ts';
 import type { LpfrState } from '../../../shared/domain.ts';
@@ -54,6 +54,10 @@ export function LpfrSection(props: { api: PosApi; t: ManagerT }) {
     e.field === 'approval.managerPin' ? 'managerPin' : e.field,
   );
 
+  // The engine's last word on the L-PFR since a save began (undefined: none yet). The save's answer says
+  // „unknown“ (asked again at once); the engine's answer to that can come first on the event stream.
+  const sinceSave = useRef<LpfrState | null | undefined>(undefined);
+
   useEffect(() => {
     void run(async () => {
       const v = await call(api['settings.lpfr']({}));
@@ -63,7 +67,9 @@ export function LpfrSection(props: { api: PosApi; t: ManagerT }) {
     // The state follows the engine: the card taken out or the PIN asked for shows here at once.
     return api.on('sync.status', (s) => {
       const state = s.lpfr;
-      if (state !== undefined) setView((v) => (v && v.url !== null && state !== null ? { ...v, state } : v));
+      if (state === undefined) return;
+      sinceSave.current = state;
+      setView((v) => (v && v.url !== null && state !== null ? { ...v, state } : v));
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api]);
@@ -71,6 +77,7 @@ export function LpfrSection(props: { api: PosApi; t: ManagerT }) {
   const send = (url: string, done: string) => {
     setNote(null);
     setFieldErrors({});
+    sinceSave.current = undefined;
     void run(async () => {
       try {
         const v = await call(
@@ -80,7 +87,8 @@ export function LpfrSection(props: { api: PosApi; t: ManagerT }) {
             ...(url !== '' && form.pin !== '' ? { pin: form.pin } : {}),
           }),
         );
-        setView(v);
+        const engine = sinceSave.current;
+        setView(v.url !== null && engine !== undefined && engine !== null ? { ...v, state: engine } : v);
         setForm({ url: v.url ?? '', pin: '', managerPin: '' });
         setNote(done);
       } catch (err) {
