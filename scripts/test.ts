@@ -112,35 +112,66 @@ const failed = results.filter((r) => !r.ok).length;
 const counts = countTests();
 process.stdout.write(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
 for (const name of counts.flaky) process.stdout.write(`flaky (failed, then passed on its retry): ${name}\n`);
+// Last, so that the tail of a long log names what failed and why (a CI log is often read from its end).
+for (const name of counts.failures) process.stdout.write(`failed: ${name}\n`);
 process.exit(failed ? 1 : 0);
 
 /** Playwright's JSON report, as far as the summary reads it: suites of specs, each with its tests' outcomes. */
 interface PlaywrightSuite {
   title?: string;
   file?: string;
-  specs?: { title: string; line?: number; tests?: { status?: string }[] }[];
+  specs?: {
+    title: string;
+    line?: number;
+    tests?: { status?: string; results?: { error?: { message?: string } }[] }[];
+  }[];
   suites?: PlaywrightSuite[];
 }
 
 /**
- * The Playwright specs whose test failed and then passed on its retry, as `file:line › title`: the file is the spec
- * file's (a nested suite names the file its describe was written in, such as a helper's).
+ * The Playwright specs with a test of this status (`flaky`: failed, then passed on its retry; `unexpected`: failed
+ * every try), as `file:line › title`, a failure with its last error's first line. The file is the spec file's (a
+ * nested suite names the file its describe was written in, such as a helper's).
  */
-function flakyIn(suites: PlaywrightSuite[] | undefined, specFile?: string): string[] {
+function specsIn(suites: PlaywrightSuite[] | undefined, status: string, specFile?: string): string[] {
   return (suites ?? []).flatMap((suite) => {
     const file = specFile ?? suite.file ?? suite.title ?? '?';
     return [
-      ...(suite.specs ?? [])
-        .filter((spec) => spec.tests?.some((t) => t.status === 'flaky'))
-        .map((spec) => `test/e2e/${file}:${spec.line ?? '?'} › ${spec.title}`),
-      ...flakyIn(suite.suites, file),
+      ...(suite.specs ?? []).flatMap((spec) =>
+        (spec.tests ?? [])
+          .filter((t) => t.status === status)
+          .map((t) => {
+            const name = `test/e2e/${file}:${spec.line ?? '?'} › ${spec.title}`;
+            if (status === 'flaky') return name;
+            const errors = (t.results ?? []).map((r) => r.error?.message);
+            return withReason(
+              name,
+              errors.findLast((m) => m !== undefined),
+            );
+          }),
+      ),
+      ...specsIn(suite.suites, status, file),
     ];
   });
+}
+
+/** A failed test's name and the first line of its error, without colour codes, cut to one readable line. */
+function withReason(name: string, error: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  const line = (error ?? '')
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((l) => l.trim() !== '');
+  if (line === undefined) return name;
+  const reason = line.trim();
+  return `${name} — ${reason.length > 240 ? `${reason.slice(0, 239)}…` : reason}`;
 }
 
 /** Vitest's JSON report, as far as the summary reads it: each file's tests with their outcome and the errors met. */
 interface VitestFile {
   name?: string;
+  status?: string;
+  message?: string;
   assertionResults?: { fullName?: string; status?: string; failureMessages?: string[] }[];
 }
 
@@ -153,8 +184,23 @@ function vitestFlaky(files: VitestFile[] | undefined): string[] {
   );
 }
 
+/**
+ * The tests that failed, as `file › name — first line of the last error`; a file that failed outside any test
+ * (it did not load, a hook threw) as `file — its message`.
+ */
+function vitestFailed(files: VitestFile[] | undefined): string[] {
+  return (files ?? []).flatMap((file) => {
+    const where = path.relative(ROOT, file.name ?? '?');
+    const tests = (file.assertionResults ?? [])
+      .filter((t) => t.status === 'failed')
+      .map((t) => withReason(`${where} › ${t.fullName ?? '?'}`, t.failureMessages?.at(-1)));
+    if (tests.length === 0 && file.status === 'failed') return [withReason(where, file.message)];
+    return tests;
+  });
+}
+
 /** Sums vitest's and Playwright's JSON reports (a runner that did not report counts as nothing). */
-function countTests(): { passed: number; failed: number; skipped: number; flaky: string[] } {
+function countTests(): { passed: number; failed: number; skipped: number; flaky: string[]; failures: string[] } {
   const read = (file: string): Record<string, unknown> | null => {
     try {
       return JSON.parse(fs.readFileSync(path.join(REPORTS, file), 'utf8')) as Record<string, unknown>;
@@ -173,7 +219,11 @@ function countTests(): { passed: number; failed: number; skipped: number; flaky:
     skipped: sum('numPendingTests') + sum('numTodoTests') + n(stats['skipped']),
     flaky: [
       ...vs.flatMap((v) => vitestFlaky(v?.['testResults'] as VitestFile[] | undefined)),
-      ...flakyIn(p?.['suites'] as PlaywrightSuite[] | undefined),
+      ...specsIn(p?.['suites'] as PlaywrightSuite[] | undefined, 'flaky'),
+    ],
+    failures: [
+      ...vs.flatMap((v) => vitestFailed(v?.['testResults'] as VitestFile[] | undefined)),
+      ...specsIn(p?.['suites'] as PlaywrightSuite[] | undefined, 'unexpected'),
     ],
   };
 }
