@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ROOT } from './build-if-stale.ts';
 
 const bin = (name: string): string => path.join(ROOT, 'node_modules', '.bin', name);
@@ -157,9 +158,7 @@ function specsIn(suites: PlaywrightSuite[] | undefined, status: string, specFile
 
 /** A failed test's name and the first line of its error, without colour codes, cut to one readable line. */
 function withReason(name: string, error: string | undefined): string {
-  // eslint-disable-next-line no-control-regex
-  const line = (error ?? '')
-    .replace(/\x1b\[[0-9;]*m/g, '')
+  const line = stripVTControlCharacters(error ?? '')
     .split('\n')
     .find((l) => l.trim() !== '');
   if (line === undefined) return name;
