@@ -141,6 +141,7 @@ export class StaffService {
     for (const row of rows) if ((await matchesPin(pin, row.pin_hash, row.uid, ctx)) && !found) found = row;
     // Enrolled: a manager's verifier, a hash this till made of a person at the hub, or an unknown PIN is the hub's
     // to decide while it answers; with the hub away this till's match stands (./hub-pins.ts).
+    let hubAway = false;
     if (this.#deps.hubPins && ctx && !(found && decidedHere(found.pin_hash, found.role, found.at_hub === 1))) {
       const learns = found !== undefined && !isTillVerifier(found.pin_hash);
       const answer = await this.#deps.hubPins.check(pin, found?.uid, field, learns);
@@ -149,9 +150,17 @@ export class StaffService {
         // The hub's person not pulled here yet (a second at most): asked again in a moment.
         if (!found) throw new CommandError('unavailable', 'hub_needed', { field }, field);
       } else if (answer.kind === 'unknown' && found?.active === 1) found = undefined;
+      // Away, and someone's PIN here is the hub's alone to check (no verifier of it here yet): it may be theirs.
+      hubAway =
+        answer.kind === 'away' &&
+        this.#db.prepare("SELECT 1 FROM staff WHERE active = 1 AND at_hub = 1 AND pin_hash = ''").get() !== undefined;
     }
     if (!found) {
       this.audit(actor?.name ?? null, 'staff.pinRejected', { field, command: currentCall()?.command ?? null });
+      // Nothing here matched, and the hub, which alone checks some person's PIN here, did not answer in time: not
+      // „wrong PIN“ to that person on a slow LAN, but „try again“. Counted for the lockout all the same (no
+      // `succeed`): a guess learns nothing from it.
+      if (hubAway) throw new CommandError('unavailable', 'pin_hub_away', { field }, field);
       throw new CommandError('forbidden', 'pin_wrong', { field }, field);
     }
     if (found.active !== 1) {
