@@ -4,7 +4,7 @@
  * price change records. The core calculates, checks and numbers everything; this screen only shows and asks.
  */
 import { useContext, useEffect, useState, type ReactNode } from 'react';
-import type { PosApi } from '../../../shared/contract/index.ts';
+import type { PosApi, Result } from '../../../shared/contract/index.ts';
 import type {
   CountSummary,
   CountView,
@@ -26,6 +26,7 @@ import {
   MgrTable,
   NoteAndAlert,
   PinInput,
+  pinOf,
   RowForm,
   saveBase64,
   saveFile,
@@ -46,8 +47,25 @@ import {
 import { HubBookNote, HubCountsSection, HubReceiptsSection } from './HubGoodsSections.tsx';
 import { ReceiptHeaderFields, ReceiptLineFields, ReceiptLinesTable, useReceiptDraft } from './ReceiptLineForm.tsx';
 
-/** A manager's PIN when one was typed; a manager logged in posts without hers (`SELF_APPROVED`). */
-const ownPin = (pin: string): { managerPin?: string } => (pin.trim() ? { managerPin: pin.trim() } : {});
+/**
+ * What each goods form a manager approves keeps: the PIN typed (a manager logged in posts without hers,
+ * `SELF_APPROVED`), the note its last action left and the action's state. `approved` sends a command with the PIN
+ * typed and clears the PIN once the command was accepted (a refused one keeps it, to be corrected); `pinField` is
+ * the PIN's field.
+ */
+function useApprovedAction(t: ManagerT) {
+  const selfApproves = useContext(SelfApproval);
+  const [pin, setPin] = useState('');
+  const [note, setNote] = useState<string | null>(null);
+  const [error, busy, run] = useAction();
+  const approved = async <V,>(command: (approval: { managerPin?: string }) => Promise<Result<V>>): Promise<V> => {
+    const value = await call(command(pinOf(pin)));
+    setPin('');
+    return value;
+  };
+  const pinField = <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />;
+  return { note, setNote, error, busy, run, approved, pinField };
+}
 
 type Section = 'stock' | 'receipts' | 'suppliers' | 'kep' | 'prices' | 'counts' | 'reorder' | 'shop';
 const SECTIONS: Section[] = ['stock', 'receipts', 'suppliers', 'kep', 'prices', 'counts', 'reorder', 'shop'];
@@ -149,20 +167,17 @@ function StockSection({ api, t }: Props) {
 }
 
 function SuppliersSection({ api, t }: Props) {
-  const selfApproves = useContext(SelfApproval);
   const [list, setList] = useState<SupplierView[]>([]);
   const [form, setForm] = useState({ name: '', pib: '', address: '', account: '', contact: '' });
-  const [pin, setPin] = useState('');
-  const [note, setNote] = useState<string | null>(null);
-  const [error, busy, run] = useAction();
+  const { note, setNote, error, busy, run, approved, pinField } = useApprovedAction(t);
   const load = () => void run(async () => setList(await call(api['suppliers.list']({}))));
   useEffect(load, [api]); // eslint-disable-line react-hooks/exhaustive-deps
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
   const save = () =>
     void run(async () => {
-      const saved = await call(
+      const saved = await approved((approval) =>
         api['suppliers.put']({
-          ...ownPin(pin),
+          ...approval,
           name: form.name,
           pib: form.pib.trim(),
           address: form.address || null,
@@ -171,7 +186,6 @@ function SuppliersSection({ api, t }: Props) {
         }),
       );
       setNote(t('goods_supplier_saved', { name: saved.name }));
-      setPin('');
       setForm({ name: '', pib: '', address: '', account: '', contact: '' });
       setList(await call(api['suppliers.list']({})));
     });
@@ -193,7 +207,7 @@ function SuppliersSection({ api, t }: Props) {
         <Field label={t('goods_contact')}>
           <input value={form.contact} onChange={set('contact')} />
         </Field>
-        <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />
+        {pinField}
         <SubmitButton busy={busy}>{t('goods_save_supplier')}</SubmitButton>
       </RowForm>
       <NoteAndAlert note={note} error={error} />
@@ -216,41 +230,36 @@ function SuppliersSection({ api, t }: Props) {
 }
 
 function ReceiptsSection({ api, t, lang }: Props) {
-  const selfApproves = useContext(SelfApproval);
   const [receipts, setReceipts] = useState<ReceiptSummary[]>([]);
   const [draft, setDraft] = useState<ReceiptView | null>(null);
   const [confirm, setConfirm] = useState(false);
-  const [pin, setPin] = useState('');
-  const [note, setNote] = useState<string | null>(null);
-  const [error, busy, run] = useAction();
+  const { note, setNote, error, busy, run, approved, pinField } = useApprovedAction(t);
   const { header, line, setLine, lines, setLines, addLine, reload } = useReceiptDraft(api, t, run, async () =>
     setReceipts(await call(api['goods.receipts']({}))),
   );
   const save = () =>
     void run(async () => {
-      const saved = await call(
+      const saved = await approved((approval) =>
         api['goods.receiptSave']({
-          ...ownPin(pin),
+          ...approval,
           ...(draft ? { id: draft.id } : {}),
           ...header.input(),
           lines,
         }),
       );
       setDraft(saved);
-      setPin('');
       setNote(t('goods_draft_saved'));
       await reload();
     });
   const post = () =>
     void run(async () => {
       if (!draft) return;
-      const posted = await call(
-        api['goods.receiptPost']({ ...ownPin(pin), id: draft.id, ...(confirm ? { confirmBelowPurchase: true } : {}) }),
+      const posted = await approved((approval) =>
+        api['goods.receiptPost']({ ...approval, id: draft.id, ...(confirm ? { confirmBelowPurchase: true } : {}) }),
       );
       setNote(t('goods_posted', { number: posted.number ?? '' }));
       setDraft(null);
       setLines([]);
-      setPin('');
       setConfirm(false);
       header.setInvoiceNumber('');
       await reload();
@@ -290,9 +299,8 @@ function ReceiptsSection({ api, t, lang }: Props) {
   };
   const reverse = (r: ReceiptSummary) =>
     void run(async () => {
-      const rev = await call(api['goods.receiptReverse']({ ...ownPin(pin), id: r.id }));
+      const rev = await approved((approval) => api['goods.receiptReverse']({ ...approval, id: r.id }));
       setNote(t('goods_reversed', { number: r.number ?? '', reversal: rev.number ?? '' }));
-      setPin('');
       await reload();
     });
   return (
@@ -317,7 +325,7 @@ function ReceiptsSection({ api, t, lang }: Props) {
       </RowForm>
       <ReceiptLinesTable t={t} lines={lines} calc={draft?.lines} busy={busy} onRemove={removeLine} />
       <RowForm onSubmit={save} label={t('goods_receipt_actions')}>
-        <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />
+        {pinField}
         <SubmitButton busy={busy} disabled={lines.length === 0}>
           {t('goods_save_draft')}
         </SubmitButton>
@@ -520,16 +528,13 @@ function PricesSection({ api, t, lang }: Props) {
 }
 
 function CountsSection({ api, t, lang }: Props) {
-  const selfApproves = useContext(SelfApproval);
   const [counts, setCounts] = useState<CountSummary[]>([]);
   const [groups, setGroups] = useState<string[]>([]);
   const [chosen, setChosen] = useState<string[]>([]);
   const [open, setOpen] = useState<CountView | null>(null);
   const [code, setCode] = useState('');
   const [quantity, setQuantity] = useState('');
-  const [pin, setPin] = useState('');
-  const [note, setNote] = useState<string | null>(null);
-  const [error, busy, run] = useAction();
+  const { note, setNote, error, busy, run, approved, pinField } = useApprovedAction(t);
   const reload = async () => {
     const list = await call(api['goods.counts']({}));
     setCounts(list);
@@ -540,10 +545,9 @@ function CountsSection({ api, t, lang }: Props) {
   useEffect(() => void run(reload), [api]); // eslint-disable-line react-hooks/exhaustive-deps
   const start = () =>
     void run(async () => {
-      const started = await call(
-        api['goods.countStart']({ ...ownPin(pin), ...(chosen.length ? { groups: chosen } : {}) }),
+      const started = await approved((approval) =>
+        api['goods.countStart']({ ...approval, ...(chosen.length ? { groups: chosen } : {}) }),
       );
-      setPin('');
       setNote(t('goods_count_started', { number: started.number }));
       await reload();
     });
@@ -578,8 +582,7 @@ function CountsSection({ api, t, lang }: Props) {
   ) =>
     void run(async () => {
       if (!open) return;
-      const closed = await call(api[command]({ ...ownPin(pin), id: open.id }));
-      setPin('');
+      const closed = await approved((approval) => api[command]({ ...approval, id: open.id }));
       setNote(t(said, { number: closed.number }));
       await reload();
     });
@@ -591,7 +594,7 @@ function CountsSection({ api, t, lang }: Props) {
       {!open && (
         <RowForm onSubmit={start} label={t('goods_count_start')}>
           <CountScope t={t} groups={groups} chosen={chosen} onChange={setChosen} />
-          <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />
+          {pinField}
           <SubmitButton busy={busy}>
             {chosen.length ? t('goods_count_start_groups') : t('goods_count_start_all')}
           </SubmitButton>
@@ -616,7 +619,7 @@ function CountsSection({ api, t, lang }: Props) {
           <CountTotals t={t} view={open} />
           <CountLinesTable t={t} view={open} />
           <RowForm onSubmit={post} label={t('goods_count_post_actions')}>
-            <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />
+            {pinField}
             <SubmitButton busy={busy}>{t('goods_count_post')}</SubmitButton>
             <button type="button" disabled={busy} onClick={cancel}>
               {t('goods_count_cancel')}
@@ -639,24 +642,20 @@ function CountsSection({ api, t, lang }: Props) {
 }
 
 function ReorderSection({ api, t }: Props) {
-  const selfApproves = useContext(SelfApproval);
   const [view, setView] = useState<ReorderView | null>(null);
   const [code, setCode] = useState('');
   const [minimum, setMinimum] = useState('');
-  const [pin, setPin] = useState('');
-  const [note, setNote] = useState<string | null>(null);
-  const [error, busy, run] = useAction();
+  const { note, setNote, error, busy, run, approved, pinField } = useApprovedAction(t);
   const load = async () => setView(await call(api['goods.reorder']({ csv: true })));
   useEffect(() => void run(load), [api]); // eslint-disable-line react-hooks/exhaustive-deps
   const save = () =>
     void run(async () => {
       const milli = parseQuantityInput(minimum);
       if (milli === null) throw new Error(t('goods_number_needed', { field: t('goods_minimum') }));
-      await call(api['goods.minimumSet']({ ...ownPin(pin), code: code.trim(), minimum: milli / 1000 }));
+      await approved((approval) => api['goods.minimumSet']({ ...approval, code: code.trim(), minimum: milli / 1000 }));
       setNote(t('goods_minimum_saved', { code: code.trim(), minimum: formatQuantity(milli) }));
       setCode('');
       setMinimum('');
-      setPin('');
       await load();
     });
   return (
@@ -668,7 +667,7 @@ function ReorderSection({ api, t }: Props) {
         <Field label={t('goods_minimum')}>
           <input value={minimum} onChange={(e) => setMinimum(e.target.value)} size={6} inputMode="decimal" />
         </Field>
-        <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />
+        {pinField}
         <SubmitButton busy={busy}>{t('goods_minimum_save')}</SubmitButton>
       </RowForm>
       <NoteAndAlert note={note} error={error} />
@@ -720,11 +719,8 @@ function ReorderSection({ api, t }: Props) {
 
 /** The shop's PIB and address for the A4 documents' title block, and the setting against selling below zero. */
 function ShopSection({ api, t }: Props) {
-  const selfApproves = useContext(SelfApproval);
   const [form, setForm] = useState({ shopPib: '', shopAddress: '', noNegativeCounted: false });
-  const [pin, setPin] = useState('');
-  const [note, setNote] = useState<string | null>(null);
-  const [error, busy, run] = useAction();
+  const { note, setNote, error, busy, run, approved, pinField } = useApprovedAction(t);
   useEffect(
     () =>
       void run(async () => {
@@ -735,8 +731,7 @@ function ShopSection({ api, t }: Props) {
   );
   const save = () =>
     void run(async () => {
-      await call(api['settings.update']({ ...ownPin(pin), ...form }));
-      setPin('');
+      await approved((approval) => api['settings.update']({ ...approval, ...form }));
       setNote(t('goods_shop_saved'));
     });
   return (
@@ -765,7 +760,7 @@ function ShopSection({ api, t }: Props) {
           />{' '}
           {t('goods_no_negative_counted')}
         </label>
-        <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />
+        {pinField}
         <SubmitButton busy={busy}>{t('goods_shop_save')}</SubmitButton>
       </RowForm>
       <NoteAndAlert note={note} error={error} />
