@@ -23,19 +23,21 @@ import {
   DateRange,
   dayOrRefuse,
   Field,
-  MgrTable,
   NoteAndAlert,
   PinInput,
   pinOf,
   RowForm,
+  RunButton,
   saveBase64,
   saveFile,
   SelfApproval,
   SubmitButton,
   useAction,
+  type Run,
 } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 import { KepBook, StockTable, ValueTable } from '../ui/goods-tables.tsx';
+import { ColumnTable } from './ColumnTable.tsx';
 import {
   CountCsvButton,
   CountLinesTable,
@@ -72,6 +74,15 @@ const SECTIONS: Section[] = ['stock', 'receipts', 'suppliers', 'kep', 'prices', 
 
 /** Saves a PDF the core made (its bytes in base64) as a file: the browser's download, Electron's save. */
 export const savePdf = (f: PdfFile): void => saveBase64(f, 'application/pdf');
+
+/** A button that saves a PDF the core makes (`make`); it waits while an action of its section runs. */
+function PdfButton(props: { run: Run; busy: boolean; make: () => Promise<Result<PdfFile>>; children: ReactNode }) {
+  return (
+    <RunButton run={props.run} busy={props.busy} action={async () => savePdf(await call(props.make()))}>
+      {props.children}
+    </RunButton>
+  );
+}
 
 /** Saves a CSV the core made as a file (with a BOM, so a spreadsheet reads the Cyrillic right). */
 function saveCsv(fileName: string, csv: string): void {
@@ -211,20 +222,18 @@ function SuppliersSection({ api, t }: Props) {
         <SubmitButton busy={busy}>{t('goods_save_supplier')}</SubmitButton>
       </RowForm>
       <NoteAndAlert note={note} error={error} />
-      <MgrTable
+      <ColumnTable
         label={t('goods_suppliers')}
-        headers={[t('goods_name'), t('goods_pib'), t('goods_address'), t('goods_account'), t('goods_contact')]}
-      >
-        {list.map((s) => (
-          <tr key={s.id}>
-            <th scope="row">{s.name}</th>
-            <td>{s.pib}</td>
-            <td>{s.address ?? '—'}</td>
-            <td>{s.account ?? '—'}</td>
-            <td>{s.contact ?? '—'}</td>
-          </tr>
-        ))}
-      </MgrTable>
+        rows={list}
+        rowKey={(s) => s.id}
+        columns={[
+          { header: t('goods_name'), names: true, cell: (s) => s.name },
+          { header: t('goods_pib'), cell: (s) => s.pib },
+          { header: t('goods_address'), cell: (s) => s.address ?? '—' },
+          { header: t('goods_account'), cell: (s) => s.account ?? '—' },
+          { header: t('goods_contact'), cell: (s) => s.contact ?? '—' },
+        ]}
+      />
     </>
   );
 }
@@ -338,46 +347,41 @@ function ReceiptsSection({ api, t, lang }: Props) {
         </button>
       </RowForm>
       <NoteAndAlert note={note} error={error} />
-      <MgrTable
+      <ColumnTable
         label={t('goods_receipts')}
-        headers={[
-          t('goods_number'),
-          t('goods_supplier'),
-          t('goods_invoice_number'),
-          t('goods_state'),
-          t('goods_retail_value'),
-          '',
+        rows={receipts}
+        rowKey={(r) => r.id}
+        columns={[
+          { header: t('goods_number'), names: true, cell: (r) => r.number ?? t('goods_draft') },
+          { header: t('goods_supplier'), cell: (r) => r.supplier.name },
+          { header: t('goods_invoice_number'), cell: (r) => r.invoiceNumber },
+          {
+            header: t('goods_state'),
+            cell: (r) => t(r.kind === 'reversal' ? 'goods_state_reversal' : `goods_state_${r.state}`),
+          },
+          { header: t('goods_retail_value'), num: true, cell: (r) => formatRsd(r.retailPara) },
+          {
+            header: '',
+            cell: (r) => (
+              <>
+                <PdfButton run={run} busy={busy} make={() => api['goods.receiptPdf']({ id: r.id })}>
+                  {t('goods_pdf_of', { number: r.number ?? t('goods_draft') })}
+                </PdfButton>{' '}
+                {r.state === 'draft' && (
+                  <button type="button" disabled={busy} onClick={() => openDraft(r)}>
+                    {t('goods_open_draft', { invoice: r.invoiceNumber })}
+                  </button>
+                )}
+                {r.kind === 'receipt' && r.state === 'posted' && (
+                  <button type="button" disabled={busy} onClick={() => reverse(r)}>
+                    {t('goods_reverse', { number: r.number ?? '' })}
+                  </button>
+                )}
+              </>
+            ),
+          },
         ]}
-      >
-        {receipts.map((r) => (
-          <tr key={r.id}>
-            <th scope="row">{r.number ?? t('goods_draft')}</th>
-            <td>{r.supplier.name}</td>
-            <td>{r.invoiceNumber}</td>
-            <td>{t(r.kind === 'reversal' ? 'goods_state_reversal' : `goods_state_${r.state}`)}</td>
-            <td className="mgr-num">{formatRsd(r.retailPara)}</td>
-            <td>
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => void run(async () => savePdf(await call(api['goods.receiptPdf']({ id: r.id }))))}
-              >
-                {t('goods_pdf_of', { number: r.number ?? t('goods_draft') })}
-              </button>{' '}
-              {r.state === 'draft' && (
-                <button type="button" disabled={busy} onClick={() => openDraft(r)}>
-                  {t('goods_open_draft', { invoice: r.invoiceNumber })}
-                </button>
-              )}
-              {r.kind === 'receipt' && r.state === 'posted' && (
-                <button type="button" disabled={busy} onClick={() => reverse(r)}>
-                  {t('goods_reverse', { number: r.number ?? '' })}
-                </button>
-              )}
-            </td>
-          </tr>
-        ))}
-      </MgrTable>
+      />
     </>
   );
 }
@@ -443,15 +447,9 @@ function KepSection({ api, t, lang }: Props) {
           </a>
         )}
         {kep && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() =>
-              void run(async () => savePdf(await call(api['goods.kepPdf']({ from: kep.from, to: kep.to }))))
-            }
-          >
+          <PdfButton run={run} busy={busy} make={() => api['goods.kepPdf']({ from: kep.from, to: kep.to })}>
             {t('goods_kep_pdf')}
-          </button>
+          </PdfButton>
         )}
       </PeriodForm>
       {kep && (
@@ -489,39 +487,28 @@ function PricesSection({ api, t, lang }: Props) {
     <>
       <PeriodForm t={t} lang={lang} label={t('goods_prices')} period={period} />
       {rows && (
-        <MgrTable
+        <ColumnTable
           scroll
           label={t('goods_prices')}
-          headers={[
-            t('goods_number'),
-            t('goods_name'),
-            t('goods_old_price'),
-            t('goods_new_price'),
-            t('goods_quantity'),
-            t('goods_difference'),
-            '',
-          ]}
-        >
-          {rows.map((p) => (
-            <tr key={p.id}>
-              <td>{p.number}</td>
-              <th scope="row">{p.name}</th>
-              <td className="mgr-num">{formatRsd(p.oldPara)}</td>
-              <td className="mgr-num">{formatRsd(p.newPara)}</td>
-              <td className="mgr-num">{formatQuantity(p.quantityMilli)}</td>
-              <td className="mgr-num">{formatRsd(p.diffPara)}</td>
-              <td>
-                <button
-                  type="button"
-                  disabled={busy}
-                  onClick={() => void run(async () => savePdf(await call(api['goods.priceChangePdf']({ id: p.id }))))}
-                >
+          rows={rows}
+          rowKey={(p) => p.id}
+          columns={[
+            { header: t('goods_number'), cell: (p) => p.number },
+            { header: t('goods_name'), names: true, cell: (p) => p.name },
+            { header: t('goods_old_price'), num: true, cell: (p) => formatRsd(p.oldPara) },
+            { header: t('goods_new_price'), num: true, cell: (p) => formatRsd(p.newPara) },
+            { header: t('goods_quantity'), num: true, cell: (p) => formatQuantity(p.quantityMilli) },
+            { header: t('goods_difference'), num: true, cell: (p) => formatRsd(p.diffPara) },
+            {
+              header: '',
+              cell: (p) => (
+                <PdfButton run={run} busy={busy} make={() => api['goods.priceChangePdf']({ id: p.id })}>
                   {t('goods_pdf_of', { number: p.number })}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </MgrTable>
+                </PdfButton>
+              ),
+            },
+          ]}
+        />
       )}
     </>
   );
@@ -588,7 +575,6 @@ function CountsSection({ api, t, lang }: Props) {
     });
   const post = () => close('goods.countPost', 'goods_count_posted');
   const cancel = () => close('goods.countCancel', 'goods_count_cancelled');
-  const pdf = (id: number) => void run(async () => savePdf(await call(api['goods.countPdf']({ id }))));
   return (
     <>
       {!open && (
@@ -632,9 +618,9 @@ function CountsSection({ api, t, lang }: Props) {
         lang={lang}
         counts={counts}
         actions={(c) => (
-          <button type="button" disabled={busy} onClick={() => pdf(c.id)}>
+          <PdfButton run={run} busy={busy} make={() => api['goods.countPdf']({ id: c.id })}>
             {t('goods_pdf_of', { number: c.number })}
-          </button>
+          </PdfButton>
         )}
       />
     </>
@@ -672,13 +658,9 @@ function ReorderSection({ api, t }: Props) {
       </RowForm>
       <NoteAndAlert note={note} error={error} />
       <div className="mgr-row">
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => void run(async () => savePdf(await call(api['goods.reorderPdf']({}))))}
-        >
+        <PdfButton run={run} busy={busy} make={() => api['goods.reorderPdf']({})}>
           {t('goods_reorder_pdf')}
-        </button>
+        </PdfButton>
         <button
           type="button"
           disabled={busy || !view?.csv}
@@ -691,26 +673,18 @@ function ReorderSection({ api, t }: Props) {
       {view?.suppliers.map((g) => (
         <section key={g.supplier?.id ?? 0}>
           <h3>{g.supplier ? `${g.supplier.name} (${g.supplier.pib})` : t('goods_reorder_no_supplier')}</h3>
-          <MgrTable
+          <ColumnTable
             label={g.supplier ? `${g.supplier.name} (${g.supplier.pib})` : t('goods_reorder_no_supplier')}
-            headers={[
-              t('goods_code'),
-              t('goods_name'),
-              t('goods_quantity'),
-              t('goods_minimum'),
-              t('goods_reorder_order'),
+            rows={g.items}
+            rowKey={(i) => i.code}
+            columns={[
+              { header: t('goods_code'), cell: (i) => i.code },
+              { header: t('goods_name'), names: true, cell: (i) => i.name },
+              { header: t('goods_quantity'), num: true, cell: (i) => formatQuantity(i.onHandMilli) },
+              { header: t('goods_minimum'), num: true, cell: (i) => formatQuantity(i.minimumMilli) },
+              { header: t('goods_reorder_order'), num: true, cell: (i) => formatQuantity(i.orderMilli) },
             ]}
-          >
-            {g.items.map((i) => (
-              <tr key={i.code}>
-                <td>{i.code}</td>
-                <th scope="row">{i.name}</th>
-                <td className="mgr-num">{formatQuantity(i.onHandMilli)}</td>
-                <td className="mgr-num">{formatQuantity(i.minimumMilli)}</td>
-                <td className="mgr-num">{formatQuantity(i.orderMilli)}</td>
-              </tr>
-            ))}
-          </MgrTable>
+          />
         </section>
       ))}
     </>
