@@ -18,6 +18,7 @@ import {
 } from '../../../shared/domain.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
+import { ColumnTable } from './ColumnTable.tsx';
 import type { ManagerT, ManagerText } from './i18n.ts';
 import {
   PAYMENT_NAMES,
@@ -28,7 +29,6 @@ import {
   ChoiceField,
   dayOrRefuse,
   Field,
-  MgrTable,
   OrderResult,
   PinInput,
   approvalOf,
@@ -270,32 +270,23 @@ export function ArchiveTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
       </RowForm>
       {res && (
         <div ref={results}>
-          <MgrTable
+          <ColumnTable
             label={t('tab_archive')}
-            headers={[
-              t('archive_when'),
-              t('order'),
-              t('invoice'),
-              t('invoice_type'),
-              t('cashier'),
-              t('payment_type'),
-              t('total'),
-              t('state'),
-              '',
-            ]}
-          >
-            {res.rows.map((r) => (
-              <tr key={`${r.source}-${r.orderId ?? r.invoiceNumber ?? r.orderNumber}`}>
-                <td>{formatMoment(r.sdcDateTime ?? r.createdAt ?? '', lang) || '—'}</td>
-                <td>{r.orderNumber}</td>
-                <td>{r.invoiceNumber ?? '—'}</td>
-                <td>{receiptKindName(lang, r.invoiceType, r.transactionType)}</td>
-                <td>{r.cashier ?? '—'}</td>
-                <td>{paymentNames(lang, r.paymentTypes)}</td>
-                <td>{formatRsd(r.totalPara)}</td>
-                <td>{t(`state_${r.state}` as ManagerText)}</td>
-                <td>
-                  {r.invoiceNumber && (
+            rows={res.rows}
+            rowKey={(r) => `${r.source}-${r.orderId ?? r.invoiceNumber ?? r.orderNumber}`}
+            columns={[
+              { header: t('archive_when'), cell: (r) => formatMoment(r.sdcDateTime ?? r.createdAt ?? '', lang) || '—' },
+              { header: t('order'), cell: (r) => r.orderNumber },
+              { header: t('invoice'), cell: (r) => r.invoiceNumber ?? '—' },
+              { header: t('invoice_type'), cell: (r) => receiptKindName(lang, r.invoiceType, r.transactionType) },
+              { header: t('cashier'), cell: (r) => r.cashier ?? '—' },
+              { header: t('payment_type'), cell: (r) => paymentNames(lang, r.paymentTypes) },
+              { header: t('total'), cell: (r) => formatRsd(r.totalPara) },
+              { header: t('state'), cell: (r) => t(`state_${r.state}` as ManagerText) },
+              {
+                header: '',
+                cell: (r) =>
+                  r.invoiceNumber && (
                     <RunButton
                       run={run}
                       action={async () =>
@@ -305,11 +296,10 @@ export function ArchiveTab(props: { api: PosApi; t: ManagerT; lang: Language }) 
                     >
                       {t('details_short')}
                     </RunButton>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </MgrTable>
+                  ),
+              },
+            ]}
+          />
           <div className="mgr-row">
             <button type="button" disabled={page <= 1 || busy} onClick={() => void search(page - 1)}>
               {t('prev')}

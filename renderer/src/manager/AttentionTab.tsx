@@ -12,6 +12,7 @@ import {
   localTime,
   pinOf,
   useAction,
+  useActedList,
   Alert,
   Field,
   PinInput,
@@ -184,13 +185,9 @@ function TaxGroupChanged(props: { t: ManagerT; lang: Language; orders: OrderView
  */
 function LateReceipts(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
-  const [list, setList] = useState<LateReceipt[] | null>(null);
-  const [note, setNote] = useState<string | null>(null);
-  const [error, busy, run] = useAction();
-  const reload = () =>
-    run(async () => {
-      setList((await call(api['print.lateReceipts']({}))).receipts);
-    });
+  const { list, note, error, busy, run, reload, act } = useActedList(
+    async () => (await call(api['print.lateReceipts']({}))).receipts,
+  );
   useEffect(() => {
     void reload();
     // Issued or printed meanwhile: the list follows the orders and the printer.
@@ -225,11 +222,10 @@ function LateReceipts(props: { api: PosApi; t: ManagerT; lang: Language }) {
               <RunButton
                 run={run}
                 busy={busy}
-                action={async () => {
-                  await call(api['print.lateReceipt']({ orderId: r.orderId }));
-                  setNote(t('late_printed', { order: r.orderNumber }));
-                  await reload();
-                }}
+                action={act(
+                  () => api['print.lateReceipt']({ orderId: r.orderId }),
+                  t('late_printed', { order: r.orderNumber }),
+                )}
               >
                 {t('late_print', { order: r.orderNumber })}
               </RunButton>

@@ -8,7 +8,7 @@ import type { CountSummary, CountView } from '../../../shared/contract/goods.ts'
 import type { Language } from '../../../shared/domain.ts';
 import { formatQuantity, formatRsd } from '../../../shared/money.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
-import { MgrTable } from './common.tsx';
+import { ColumnTable } from './ColumnTable.tsx';
 import type { ManagerT } from './i18n.ts';
 
 /** A count's scope in words: its groups, or the whole shop. */
@@ -35,31 +35,29 @@ export function CountTotals({ t, view }: { t: ManagerT; view: CountView }) {
   );
 }
 
+/** A quantity not known yet (not counted, not entered) is a dash. */
+export const quantityOrDash = (milli: number | null): string => (milli === null ? '—' : formatQuantity(milli));
+
 /** The count's lines: book at the start and at the entry, counted, the difference and its retail value. */
 export function CountLinesTable({ t, view }: { t: ManagerT; view: CountView }) {
   return (
-    <MgrTable
+    <ColumnTable
       scroll
       label={t('goods_count_lines')}
-      headers={[
-        t('goods_code'),
-        t('goods_name'),
-        t('goods_count_book'),
-        t('goods_count_book_entry'),
-        t('goods_counted'),
-        t('goods_count_difference'),
-        t('goods_count_diff_retail'),
-      ]}
-    >
-      {view.lines.map((l) => (
-        <tr key={l.code} className={l.differenceMilli ? 'flagged' : undefined}>
-          <td>{l.code}</td>
-          <th scope="row">{l.name}</th>
-          <td className="mgr-num">{formatQuantity(l.bookMilli)}</td>
-          <td className="mgr-num">{l.bookAtEntryMilli === null ? '—' : formatQuantity(l.bookAtEntryMilli)}</td>
-          <td className="mgr-num">{l.countedMilli === null ? '—' : formatQuantity(l.countedMilli)}</td>
-          <td className="mgr-num">
-            {l.differenceMilli === null
+      rows={view.lines}
+      rowKey={(l) => l.code}
+      flagged={(l) => Boolean(l.differenceMilli)}
+      columns={[
+        { header: t('goods_code'), cell: (l) => l.code },
+        { header: t('goods_name'), names: true, cell: (l) => l.name },
+        { header: t('goods_count_book'), num: true, cell: (l) => formatQuantity(l.bookMilli) },
+        { header: t('goods_count_book_entry'), num: true, cell: (l) => quantityOrDash(l.bookAtEntryMilli) },
+        { header: t('goods_counted'), num: true, cell: (l) => quantityOrDash(l.countedMilli) },
+        {
+          header: t('goods_count_difference'),
+          num: true,
+          cell: (l) =>
+            l.differenceMilli === null
               ? '—'
               : `${formatQuantity(l.differenceMilli)}${
                   l.differenceMilli > 0
@@ -67,12 +65,15 @@ export function CountLinesTable({ t, view }: { t: ManagerT; view: CountView }) {
                     : l.differenceMilli < 0
                       ? ` (${t('goods_shortage')})`
                       : ''
-                }`}
-          </td>
-          <td className="mgr-num">{l.differenceMilli ? formatRsd(l.retailDiffPara) : '—'}</td>
-        </tr>
-      ))}
-    </MgrTable>
+                }`,
+        },
+        {
+          header: t('goods_count_diff_retail'),
+          num: true,
+          cell: (l) => (l.differenceMilli ? formatRsd(l.retailDiffPara) : '—'),
+        },
+      ]}
+    />
   );
 }
 
@@ -85,30 +86,19 @@ export function CountsList(props: {
 }) {
   const { t, lang } = props;
   return (
-    <MgrTable
+    <ColumnTable
       label={t('goods_counts')}
-      headers={[
-        t('goods_number'),
-        t('goods_count_scope'),
-        t('goods_state'),
-        t('goods_count_started_at'),
-        t('goods_counted'),
-        '',
+      rows={props.counts}
+      rowKey={(c) => c.id}
+      columns={[
+        { header: t('goods_number'), names: true, cell: (c) => c.number },
+        { header: t('goods_count_scope'), cell: (c) => countScope(t, c) },
+        { header: t('goods_state'), cell: (c) => t(`goods_count_state_${c.state}`) },
+        { header: t('goods_count_started_at'), cell: (c) => formatMoment(c.startedAt, lang) },
+        { header: t('goods_counted'), num: true, cell: (c) => `${c.countedCount} / ${c.lineCount}` },
+        { header: '', cell: props.actions },
       ]}
-    >
-      {props.counts.map((c) => (
-        <tr key={c.id}>
-          <th scope="row">{c.number}</th>
-          <td>{countScope(t, c)}</td>
-          <td>{t(`goods_count_state_${c.state}`)}</td>
-          <td>{formatMoment(c.startedAt, lang)}</td>
-          <td className="mgr-num">
-            {c.countedCount} / {c.lineCount}
-          </td>
-          <td>{props.actions(c)}</td>
-        </tr>
-      ))}
-    </MgrTable>
+    />
   );
 }
 

@@ -4,7 +4,7 @@
  * price change records. The core calculates, checks and numbers everything; this screen only shows and asks.
  */
 import { useContext, useEffect, useState, type ReactNode } from 'react';
-import type { PosApi } from '../../../shared/contract/index.ts';
+import type { PosApi, Result } from '../../../shared/contract/index.ts';
 import type {
   CountSummary,
   CountView,
@@ -23,18 +23,21 @@ import {
   DateRange,
   dayOrRefuse,
   Field,
-  MgrTable,
   NoteAndAlert,
   PinInput,
+  pinOf,
   RowForm,
+  RunButton,
   saveBase64,
   saveFile,
   SelfApproval,
   SubmitButton,
   useAction,
+  type Run,
 } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 import { KepBook, StockTable, ValueTable } from '../ui/goods-tables.tsx';
+import { ColumnTable } from './ColumnTable.tsx';
 import {
   CountCsvButton,
   CountLinesTable,
@@ -46,14 +49,40 @@ import {
 import { HubBookNote, HubCountsSection, HubReceiptsSection } from './HubGoodsSections.tsx';
 import { ReceiptHeaderFields, ReceiptLineFields, ReceiptLinesTable, useReceiptDraft } from './ReceiptLineForm.tsx';
 
-/** A manager's PIN when one was typed; a manager logged in posts without hers (`SELF_APPROVED`). */
-const ownPin = (pin: string): { managerPin?: string } => (pin.trim() ? { managerPin: pin.trim() } : {});
+/**
+ * What each goods form a manager approves keeps: the PIN typed (a manager logged in posts without hers,
+ * `SELF_APPROVED`), the note its last action left and the action's state. `approved` sends a command with the PIN
+ * typed and clears the PIN once the command was accepted (a refused one keeps it, to be corrected); `pinField` is
+ * the PIN's field.
+ */
+function useApprovedAction(t: ManagerT) {
+  const selfApproves = useContext(SelfApproval);
+  const [pin, setPin] = useState('');
+  const [note, setNote] = useState<string | null>(null);
+  const [error, busy, run] = useAction();
+  const approved = async <V,>(command: (approval: { managerPin?: string }) => Promise<Result<V>>): Promise<V> => {
+    const value = await call(command(pinOf(pin)));
+    setPin('');
+    return value;
+  };
+  const pinField = <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />;
+  return { note, setNote, error, busy, run, approved, pinField };
+}
 
 type Section = 'stock' | 'receipts' | 'suppliers' | 'kep' | 'prices' | 'counts' | 'reorder' | 'shop';
 const SECTIONS: Section[] = ['stock', 'receipts', 'suppliers', 'kep', 'prices', 'counts', 'reorder', 'shop'];
 
 /** Saves a PDF the core made (its bytes in base64) as a file: the browser's download, Electron's save. */
 export const savePdf = (f: PdfFile): void => saveBase64(f, 'application/pdf');
+
+/** A button that saves a PDF the core makes (`make`); it waits while an action of its section runs. */
+function PdfButton(props: { run: Run; busy: boolean; make: () => Promise<Result<PdfFile>>; children: ReactNode }) {
+  return (
+    <RunButton run={props.run} busy={props.busy} action={async () => savePdf(await call(props.make()))}>
+      {props.children}
+    </RunButton>
+  );
+}
 
 /** Saves a CSV the core made as a file (with a BOM, so a spreadsheet reads the Cyrillic right). */
 function saveCsv(fileName: string, csv: string): void {
@@ -149,20 +178,17 @@ function StockSection({ api, t }: Props) {
 }
 
 function SuppliersSection({ api, t }: Props) {
-  const selfApproves = useContext(SelfApproval);
   const [list, setList] = useState<SupplierView[]>([]);
   const [form, setForm] = useState({ name: '', pib: '', address: '', account: '', contact: '' });
-  const [pin, setPin] = useState('');
-  const [note, setNote] = useState<string | null>(null);
-  const [error, busy, run] = useAction();
+  const { note, setNote, error, busy, run, approved, pinField } = useApprovedAction(t);
   const load = () => void run(async () => setList(await call(api['suppliers.list']({}))));
   useEffect(load, [api]); // eslint-disable-line react-hooks/exhaustive-deps
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
   const save = () =>
     void run(async () => {
-      const saved = await call(
+      const saved = await approved((approval) =>
         api['suppliers.put']({
-          ...ownPin(pin),
+          ...approval,
           name: form.name,
           pib: form.pib.trim(),
           address: form.address || null,
@@ -171,7 +197,6 @@ function SuppliersSection({ api, t }: Props) {
         }),
       );
       setNote(t('goods_supplier_saved', { name: saved.name }));
-      setPin('');
       setForm({ name: '', pib: '', address: '', account: '', contact: '' });
       setList(await call(api['suppliers.list']({})));
     });
@@ -193,64 +218,57 @@ function SuppliersSection({ api, t }: Props) {
         <Field label={t('goods_contact')}>
           <input value={form.contact} onChange={set('contact')} />
         </Field>
-        <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />
+        {pinField}
         <SubmitButton busy={busy}>{t('goods_save_supplier')}</SubmitButton>
       </RowForm>
       <NoteAndAlert note={note} error={error} />
-      <MgrTable
+      <ColumnTable
         label={t('goods_suppliers')}
-        headers={[t('goods_name'), t('goods_pib'), t('goods_address'), t('goods_account'), t('goods_contact')]}
-      >
-        {list.map((s) => (
-          <tr key={s.id}>
-            <th scope="row">{s.name}</th>
-            <td>{s.pib}</td>
-            <td>{s.address ?? '—'}</td>
-            <td>{s.account ?? '—'}</td>
-            <td>{s.contact ?? '—'}</td>
-          </tr>
-        ))}
-      </MgrTable>
+        rows={list}
+        rowKey={(s) => s.id}
+        columns={[
+          { header: t('goods_name'), names: true, cell: (s) => s.name },
+          { header: t('goods_pib'), cell: (s) => s.pib },
+          { header: t('goods_address'), cell: (s) => s.address ?? '—' },
+          { header: t('goods_account'), cell: (s) => s.account ?? '—' },
+          { header: t('goods_contact'), cell: (s) => s.contact ?? '—' },
+        ]}
+      />
     </>
   );
 }
 
 function ReceiptsSection({ api, t, lang }: Props) {
-  const selfApproves = useContext(SelfApproval);
   const [receipts, setReceipts] = useState<ReceiptSummary[]>([]);
   const [draft, setDraft] = useState<ReceiptView | null>(null);
   const [confirm, setConfirm] = useState(false);
-  const [pin, setPin] = useState('');
-  const [note, setNote] = useState<string | null>(null);
-  const [error, busy, run] = useAction();
+  const { note, setNote, error, busy, run, approved, pinField } = useApprovedAction(t);
   const { header, line, setLine, lines, setLines, addLine, reload } = useReceiptDraft(api, t, run, async () =>
     setReceipts(await call(api['goods.receipts']({}))),
   );
   const save = () =>
     void run(async () => {
-      const saved = await call(
+      const saved = await approved((approval) =>
         api['goods.receiptSave']({
-          ...ownPin(pin),
+          ...approval,
           ...(draft ? { id: draft.id } : {}),
           ...header.input(),
           lines,
         }),
       );
       setDraft(saved);
-      setPin('');
       setNote(t('goods_draft_saved'));
       await reload();
     });
   const post = () =>
     void run(async () => {
       if (!draft) return;
-      const posted = await call(
-        api['goods.receiptPost']({ ...ownPin(pin), id: draft.id, ...(confirm ? { confirmBelowPurchase: true } : {}) }),
+      const posted = await approved((approval) =>
+        api['goods.receiptPost']({ ...approval, id: draft.id, ...(confirm ? { confirmBelowPurchase: true } : {}) }),
       );
       setNote(t('goods_posted', { number: posted.number ?? '' }));
       setDraft(null);
       setLines([]);
-      setPin('');
       setConfirm(false);
       header.setInvoiceNumber('');
       await reload();
@@ -290,9 +308,8 @@ function ReceiptsSection({ api, t, lang }: Props) {
   };
   const reverse = (r: ReceiptSummary) =>
     void run(async () => {
-      const rev = await call(api['goods.receiptReverse']({ ...ownPin(pin), id: r.id }));
+      const rev = await approved((approval) => api['goods.receiptReverse']({ ...approval, id: r.id }));
       setNote(t('goods_reversed', { number: r.number ?? '', reversal: rev.number ?? '' }));
-      setPin('');
       await reload();
     });
   return (
@@ -317,7 +334,7 @@ function ReceiptsSection({ api, t, lang }: Props) {
       </RowForm>
       <ReceiptLinesTable t={t} lines={lines} calc={draft?.lines} busy={busy} onRemove={removeLine} />
       <RowForm onSubmit={save} label={t('goods_receipt_actions')}>
-        <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />
+        {pinField}
         <SubmitButton busy={busy} disabled={lines.length === 0}>
           {t('goods_save_draft')}
         </SubmitButton>
@@ -330,46 +347,41 @@ function ReceiptsSection({ api, t, lang }: Props) {
         </button>
       </RowForm>
       <NoteAndAlert note={note} error={error} />
-      <MgrTable
+      <ColumnTable
         label={t('goods_receipts')}
-        headers={[
-          t('goods_number'),
-          t('goods_supplier'),
-          t('goods_invoice_number'),
-          t('goods_state'),
-          t('goods_retail_value'),
-          '',
+        rows={receipts}
+        rowKey={(r) => r.id}
+        columns={[
+          { header: t('goods_number'), names: true, cell: (r) => r.number ?? t('goods_draft') },
+          { header: t('goods_supplier'), cell: (r) => r.supplier.name },
+          { header: t('goods_invoice_number'), cell: (r) => r.invoiceNumber },
+          {
+            header: t('goods_state'),
+            cell: (r) => t(r.kind === 'reversal' ? 'goods_state_reversal' : `goods_state_${r.state}`),
+          },
+          { header: t('goods_retail_value'), num: true, cell: (r) => formatRsd(r.retailPara) },
+          {
+            header: '',
+            cell: (r) => (
+              <>
+                <PdfButton run={run} busy={busy} make={() => api['goods.receiptPdf']({ id: r.id })}>
+                  {t('goods_pdf_of', { number: r.number ?? t('goods_draft') })}
+                </PdfButton>{' '}
+                {r.state === 'draft' && (
+                  <button type="button" disabled={busy} onClick={() => openDraft(r)}>
+                    {t('goods_open_draft', { invoice: r.invoiceNumber })}
+                  </button>
+                )}
+                {r.kind === 'receipt' && r.state === 'posted' && (
+                  <button type="button" disabled={busy} onClick={() => reverse(r)}>
+                    {t('goods_reverse', { number: r.number ?? '' })}
+                  </button>
+                )}
+              </>
+            ),
+          },
         ]}
-      >
-        {receipts.map((r) => (
-          <tr key={r.id}>
-            <th scope="row">{r.number ?? t('goods_draft')}</th>
-            <td>{r.supplier.name}</td>
-            <td>{r.invoiceNumber}</td>
-            <td>{t(r.kind === 'reversal' ? 'goods_state_reversal' : `goods_state_${r.state}`)}</td>
-            <td className="mgr-num">{formatRsd(r.retailPara)}</td>
-            <td>
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => void run(async () => savePdf(await call(api['goods.receiptPdf']({ id: r.id }))))}
-              >
-                {t('goods_pdf_of', { number: r.number ?? t('goods_draft') })}
-              </button>{' '}
-              {r.state === 'draft' && (
-                <button type="button" disabled={busy} onClick={() => openDraft(r)}>
-                  {t('goods_open_draft', { invoice: r.invoiceNumber })}
-                </button>
-              )}
-              {r.kind === 'receipt' && r.state === 'posted' && (
-                <button type="button" disabled={busy} onClick={() => reverse(r)}>
-                  {t('goods_reverse', { number: r.number ?? '' })}
-                </button>
-              )}
-            </td>
-          </tr>
-        ))}
-      </MgrTable>
+      />
     </>
   );
 }
@@ -435,15 +447,9 @@ function KepSection({ api, t, lang }: Props) {
           </a>
         )}
         {kep && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() =>
-              void run(async () => savePdf(await call(api['goods.kepPdf']({ from: kep.from, to: kep.to }))))
-            }
-          >
+          <PdfButton run={run} busy={busy} make={() => api['goods.kepPdf']({ from: kep.from, to: kep.to })}>
             {t('goods_kep_pdf')}
-          </button>
+          </PdfButton>
         )}
       </PeriodForm>
       {kep && (
@@ -481,55 +487,41 @@ function PricesSection({ api, t, lang }: Props) {
     <>
       <PeriodForm t={t} lang={lang} label={t('goods_prices')} period={period} />
       {rows && (
-        <MgrTable
+        <ColumnTable
           scroll
           label={t('goods_prices')}
-          headers={[
-            t('goods_number'),
-            t('goods_name'),
-            t('goods_old_price'),
-            t('goods_new_price'),
-            t('goods_quantity'),
-            t('goods_difference'),
-            '',
-          ]}
-        >
-          {rows.map((p) => (
-            <tr key={p.id}>
-              <td>{p.number}</td>
-              <th scope="row">{p.name}</th>
-              <td className="mgr-num">{formatRsd(p.oldPara)}</td>
-              <td className="mgr-num">{formatRsd(p.newPara)}</td>
-              <td className="mgr-num">{formatQuantity(p.quantityMilli)}</td>
-              <td className="mgr-num">{formatRsd(p.diffPara)}</td>
-              <td>
-                <button
-                  type="button"
-                  disabled={busy}
-                  onClick={() => void run(async () => savePdf(await call(api['goods.priceChangePdf']({ id: p.id }))))}
-                >
+          rows={rows}
+          rowKey={(p) => p.id}
+          columns={[
+            { header: t('goods_number'), cell: (p) => p.number },
+            { header: t('goods_name'), names: true, cell: (p) => p.name },
+            { header: t('goods_old_price'), num: true, cell: (p) => formatRsd(p.oldPara) },
+            { header: t('goods_new_price'), num: true, cell: (p) => formatRsd(p.newPara) },
+            { header: t('goods_quantity'), num: true, cell: (p) => formatQuantity(p.quantityMilli) },
+            { header: t('goods_difference'), num: true, cell: (p) => formatRsd(p.diffPara) },
+            {
+              header: '',
+              cell: (p) => (
+                <PdfButton run={run} busy={busy} make={() => api['goods.priceChangePdf']({ id: p.id })}>
                   {t('goods_pdf_of', { number: p.number })}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </MgrTable>
+                </PdfButton>
+              ),
+            },
+          ]}
+        />
       )}
     </>
   );
 }
 
 function CountsSection({ api, t, lang }: Props) {
-  const selfApproves = useContext(SelfApproval);
   const [counts, setCounts] = useState<CountSummary[]>([]);
   const [groups, setGroups] = useState<string[]>([]);
   const [chosen, setChosen] = useState<string[]>([]);
   const [open, setOpen] = useState<CountView | null>(null);
   const [code, setCode] = useState('');
   const [quantity, setQuantity] = useState('');
-  const [pin, setPin] = useState('');
-  const [note, setNote] = useState<string | null>(null);
-  const [error, busy, run] = useAction();
+  const { note, setNote, error, busy, run, approved, pinField } = useApprovedAction(t);
   const reload = async () => {
     const list = await call(api['goods.counts']({}));
     setCounts(list);
@@ -540,10 +532,9 @@ function CountsSection({ api, t, lang }: Props) {
   useEffect(() => void run(reload), [api]); // eslint-disable-line react-hooks/exhaustive-deps
   const start = () =>
     void run(async () => {
-      const started = await call(
-        api['goods.countStart']({ ...ownPin(pin), ...(chosen.length ? { groups: chosen } : {}) }),
+      const started = await approved((approval) =>
+        api['goods.countStart']({ ...approval, ...(chosen.length ? { groups: chosen } : {}) }),
       );
-      setPin('');
       setNote(t('goods_count_started', { number: started.number }));
       await reload();
     });
@@ -578,20 +569,18 @@ function CountsSection({ api, t, lang }: Props) {
   ) =>
     void run(async () => {
       if (!open) return;
-      const closed = await call(api[command]({ ...ownPin(pin), id: open.id }));
-      setPin('');
+      const closed = await approved((approval) => api[command]({ ...approval, id: open.id }));
       setNote(t(said, { number: closed.number }));
       await reload();
     });
   const post = () => close('goods.countPost', 'goods_count_posted');
   const cancel = () => close('goods.countCancel', 'goods_count_cancelled');
-  const pdf = (id: number) => void run(async () => savePdf(await call(api['goods.countPdf']({ id }))));
   return (
     <>
       {!open && (
         <RowForm onSubmit={start} label={t('goods_count_start')}>
           <CountScope t={t} groups={groups} chosen={chosen} onChange={setChosen} />
-          <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />
+          {pinField}
           <SubmitButton busy={busy}>
             {chosen.length ? t('goods_count_start_groups') : t('goods_count_start_all')}
           </SubmitButton>
@@ -616,7 +605,7 @@ function CountsSection({ api, t, lang }: Props) {
           <CountTotals t={t} view={open} />
           <CountLinesTable t={t} view={open} />
           <RowForm onSubmit={post} label={t('goods_count_post_actions')}>
-            <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />
+            {pinField}
             <SubmitButton busy={busy}>{t('goods_count_post')}</SubmitButton>
             <button type="button" disabled={busy} onClick={cancel}>
               {t('goods_count_cancel')}
@@ -629,9 +618,9 @@ function CountsSection({ api, t, lang }: Props) {
         lang={lang}
         counts={counts}
         actions={(c) => (
-          <button type="button" disabled={busy} onClick={() => pdf(c.id)}>
+          <PdfButton run={run} busy={busy} make={() => api['goods.countPdf']({ id: c.id })}>
             {t('goods_pdf_of', { number: c.number })}
-          </button>
+          </PdfButton>
         )}
       />
     </>
@@ -639,24 +628,20 @@ function CountsSection({ api, t, lang }: Props) {
 }
 
 function ReorderSection({ api, t }: Props) {
-  const selfApproves = useContext(SelfApproval);
   const [view, setView] = useState<ReorderView | null>(null);
   const [code, setCode] = useState('');
   const [minimum, setMinimum] = useState('');
-  const [pin, setPin] = useState('');
-  const [note, setNote] = useState<string | null>(null);
-  const [error, busy, run] = useAction();
+  const { note, setNote, error, busy, run, approved, pinField } = useApprovedAction(t);
   const load = async () => setView(await call(api['goods.reorder']({ csv: true })));
   useEffect(() => void run(load), [api]); // eslint-disable-line react-hooks/exhaustive-deps
   const save = () =>
     void run(async () => {
       const milli = parseQuantityInput(minimum);
       if (milli === null) throw new Error(t('goods_number_needed', { field: t('goods_minimum') }));
-      await call(api['goods.minimumSet']({ ...ownPin(pin), code: code.trim(), minimum: milli / 1000 }));
+      await approved((approval) => api['goods.minimumSet']({ ...approval, code: code.trim(), minimum: milli / 1000 }));
       setNote(t('goods_minimum_saved', { code: code.trim(), minimum: formatQuantity(milli) }));
       setCode('');
       setMinimum('');
-      setPin('');
       await load();
     });
   return (
@@ -668,18 +653,14 @@ function ReorderSection({ api, t }: Props) {
         <Field label={t('goods_minimum')}>
           <input value={minimum} onChange={(e) => setMinimum(e.target.value)} size={6} inputMode="decimal" />
         </Field>
-        <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />
+        {pinField}
         <SubmitButton busy={busy}>{t('goods_minimum_save')}</SubmitButton>
       </RowForm>
       <NoteAndAlert note={note} error={error} />
       <div className="mgr-row">
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => void run(async () => savePdf(await call(api['goods.reorderPdf']({}))))}
-        >
+        <PdfButton run={run} busy={busy} make={() => api['goods.reorderPdf']({})}>
           {t('goods_reorder_pdf')}
-        </button>
+        </PdfButton>
         <button
           type="button"
           disabled={busy || !view?.csv}
@@ -692,26 +673,18 @@ function ReorderSection({ api, t }: Props) {
       {view?.suppliers.map((g) => (
         <section key={g.supplier?.id ?? 0}>
           <h3>{g.supplier ? `${g.supplier.name} (${g.supplier.pib})` : t('goods_reorder_no_supplier')}</h3>
-          <MgrTable
+          <ColumnTable
             label={g.supplier ? `${g.supplier.name} (${g.supplier.pib})` : t('goods_reorder_no_supplier')}
-            headers={[
-              t('goods_code'),
-              t('goods_name'),
-              t('goods_quantity'),
-              t('goods_minimum'),
-              t('goods_reorder_order'),
+            rows={g.items}
+            rowKey={(i) => i.code}
+            columns={[
+              { header: t('goods_code'), cell: (i) => i.code },
+              { header: t('goods_name'), names: true, cell: (i) => i.name },
+              { header: t('goods_quantity'), num: true, cell: (i) => formatQuantity(i.onHandMilli) },
+              { header: t('goods_minimum'), num: true, cell: (i) => formatQuantity(i.minimumMilli) },
+              { header: t('goods_reorder_order'), num: true, cell: (i) => formatQuantity(i.orderMilli) },
             ]}
-          >
-            {g.items.map((i) => (
-              <tr key={i.code}>
-                <td>{i.code}</td>
-                <th scope="row">{i.name}</th>
-                <td className="mgr-num">{formatQuantity(i.onHandMilli)}</td>
-                <td className="mgr-num">{formatQuantity(i.minimumMilli)}</td>
-                <td className="mgr-num">{formatQuantity(i.orderMilli)}</td>
-              </tr>
-            ))}
-          </MgrTable>
+          />
         </section>
       ))}
     </>
@@ -720,11 +693,8 @@ function ReorderSection({ api, t }: Props) {
 
 /** The shop's PIB and address for the A4 documents' title block, and the setting against selling below zero. */
 function ShopSection({ api, t }: Props) {
-  const selfApproves = useContext(SelfApproval);
   const [form, setForm] = useState({ shopPib: '', shopAddress: '', noNegativeCounted: false });
-  const [pin, setPin] = useState('');
-  const [note, setNote] = useState<string | null>(null);
-  const [error, busy, run] = useAction();
+  const { note, setNote, error, busy, run, approved, pinField } = useApprovedAction(t);
   useEffect(
     () =>
       void run(async () => {
@@ -735,8 +705,7 @@ function ShopSection({ api, t }: Props) {
   );
   const save = () =>
     void run(async () => {
-      await call(api['settings.update']({ ...ownPin(pin), ...form }));
-      setPin('');
+      await approved((approval) => api['settings.update']({ ...approval, ...form }));
       setNote(t('goods_shop_saved'));
     });
   return (
@@ -765,7 +734,7 @@ function ShopSection({ api, t }: Props) {
           />{' '}
           {t('goods_no_negative_counted')}
         </label>
-        <PinInput t={t} value={pin} onChange={setPin} selfApproves={selfApproves} />
+        {pinField}
         <SubmitButton busy={busy}>{t('goods_shop_save')}</SubmitButton>
       </RowForm>
       <NoteAndAlert note={note} error={error} />

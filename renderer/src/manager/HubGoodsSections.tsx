@@ -23,6 +23,8 @@ import {
   useFieldErrors,
   type FieldedError,
 } from './common.tsx';
+import { ColumnTable } from './ColumnTable.tsx';
+import { quantityOrDash } from './CountTables.tsx';
 import type { ManagerT } from './i18n.ts';
 import { ReceiptHeaderFields, ReceiptLineFields, ReceiptLinesTable, useReceiptDraft } from './ReceiptLineForm.tsx';
 
@@ -267,35 +269,26 @@ export function HubCountsSection({ api, t, lang }: Props) {
       <p className="mgr-hint">{t('hub_goods_count_hint')}</p>
       <NoteAndAlert note={note} error={error} />
       {entries.length > 0 && (
-        <MgrTable
+        <ColumnTable
           label={t('hub_goods_entries')}
-          headers={[
-            t('goods_code'),
-            t('goods_counted'),
-            t('hub_goods_state'),
-            t('hub_goods_sheet'),
-            t('hub_goods_total'),
-          ]}
-        >
-          {entries.map((e) => (
-            <tr key={e.id}>
-              <th scope="row">{e.name ? `${e.code} ${e.name}` : e.code}</th>
-              <td className="mgr-num">
-                {e.add ? '+' : ''}
-                {formatQuantity(e.qtyMilli)}
-              </td>
-              <td>
-                {e.state === 'sent'
+          rows={entries}
+          rowKey={(e) => e.id}
+          columns={[
+            { header: t('goods_code'), names: true, cell: (e) => (e.name ? `${e.code} ${e.name}` : e.code) },
+            { header: t('goods_counted'), num: true, cell: (e) => `${e.add ? '+' : ''}${formatQuantity(e.qtyMilli)}` },
+            {
+              header: t('hub_goods_state'),
+              cell: (e) =>
+                e.state === 'sent'
                   ? t('hub_goods_entry_sent')
                   : e.state === 'refused'
                     ? t('hub_goods_state_refused', { reason: e.refusal?.message ?? '' })
-                    : t('hub_goods_state_queued')}
-              </td>
-              <td className="mgr-num">{e.sheetMilli === null ? '—' : formatQuantity(e.sheetMilli)}</td>
-              <td className="mgr-num">{e.countedMilli === null ? '—' : formatQuantity(e.countedMilli)}</td>
-            </tr>
-          ))}
-        </MgrTable>
+                    : t('hub_goods_state_queued'),
+            },
+            { header: t('hub_goods_sheet'), num: true, cell: (e) => quantityOrDash(e.sheetMilli) },
+            { header: t('hub_goods_total'), num: true, cell: (e) => quantityOrDash(e.countedMilli) },
+          ]}
+        />
       )}
     </>
   );

@@ -10,7 +10,8 @@ import type { Language } from '../../../shared/domain.ts';
 import { formatQuantity, formatRsd, parseQuantityInput, parseRsdInput } from '../../../shared/money.ts';
 import { isoDay } from '../dates.ts';
 import { DateField } from './DateField.tsx';
-import { call, CheckedField, ChoiceField, dayOrRefuse, Field, MgrTable, type Run } from './common.tsx';
+import { ColumnTable } from './ColumnTable.tsx';
+import { call, CheckedField, ChoiceField, dayOrRefuse, Field, type Run } from './common.tsx';
 import type { ManagerT, ManagerText } from './i18n.ts';
 
 /** A line as typed: every field text (a new product's name, label and unit only on the till's own receipts). */
@@ -133,43 +134,52 @@ export function ReceiptLinesTable(props: {
   const { t, lines } = props;
   if (lines.length === 0) return null;
   return (
-    <MgrTable
+    <ColumnTable
       label={t('goods_lines')}
-      headers={[
-        t('goods_code'),
-        t('goods_quantity'),
-        t('goods_purchase_price'),
-        t('goods_margin'),
-        t('goods_retail_price'),
-        '',
+      rows={lines.map((line, i) => ({ line, calc: props.calc?.[i], i }))}
+      rowKey={(r) => r.i}
+      columns={[
+        {
+          header: t('goods_code'),
+          names: true,
+          cell: ({ line, calc }) => (calc ? `${line.code} ${calc.name}` : line.code),
+        },
+        {
+          header: t('goods_quantity'),
+          num: true,
+          cell: ({ line }) => formatQuantity(Math.round(line.quantity * 1000)),
+        },
+        {
+          header: t('goods_purchase_price'),
+          num: true,
+          cell: ({ line }) => formatRsd(Math.round(line.purchasePrice * 100)),
+        },
+        {
+          header: t('goods_margin'),
+          num: true,
+          cell: ({ line, calc }) =>
+            calc ? `${bpText(calc.marginBp)} %` : line.marginPercent !== undefined ? `${line.marginPercent} %` : '—',
+        },
+        {
+          header: t('goods_retail_price'),
+          num: true,
+          cell: ({ line, calc }) =>
+            calc
+              ? formatRsd(calc.retailPara)
+              : line.retailPrice !== undefined
+                ? formatRsd(Math.round(line.retailPrice * 100))
+                : '—',
+        },
+        {
+          header: '',
+          cell: ({ line, i }) => (
+            <button type="button" disabled={props.busy} onClick={() => props.onRemove(i)}>
+              {t('goods_remove_line', { code: line.code })}
+            </button>
+          ),
+        },
       ]}
-    >
-      {lines.map((l, i) => {
-        const calc = props.calc?.[i];
-        return (
-          <tr key={i}>
-            <th scope="row">{calc ? `${l.code} ${calc.name}` : l.code}</th>
-            <td className="mgr-num">{formatQuantity(Math.round(l.quantity * 1000))}</td>
-            <td className="mgr-num">{formatRsd(Math.round(l.purchasePrice * 100))}</td>
-            <td className="mgr-num">
-              {calc ? `${bpText(calc.marginBp)} %` : l.marginPercent !== undefined ? `${l.marginPercent} %` : '—'}
-            </td>
-            <td className="mgr-num">
-              {calc
-                ? formatRsd(calc.retailPara)
-                : l.retailPrice !== undefined
-                  ? formatRsd(Math.round(l.retailPrice * 100))
-                  : '—'}
-            </td>
-            <td>
-              <button type="button" disabled={props.busy} onClick={() => props.onRemove(i)}>
-                {t('goods_remove_line', { code: l.code })}
-              </button>
-            </td>
-          </tr>
-        );
-      })}
-    </MgrTable>
+    />
   );
 }
 

@@ -2,21 +2,17 @@
  * Background retries that spent their budget (a receipt's missing journal, an e-mail, a parked cart's
  * draft): what it is, how often it was tried, the gateway's last words, and a button to try again.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
-import type { RetryAttentionView } from '../../../shared/contract/retries.ts';
-import { call, useAction, RunButton, NoteAndAlert } from './common.tsx';
+import { call, useActedList, RunButton, NoteAndAlert } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 
 export function RetriesList(props: { api: PosApi; t: ManagerT }) {
   const { api, t } = props;
-  const [items, setItems] = useState<RetryAttentionView[]>([]);
-  const [note, setNote] = useState<string | null>(null);
-  const [error, busy, run] = useAction();
-  const reload = () =>
-    run(async () => {
-      setItems((await call(api['retries.list']({}))).items);
-    });
+  const { list, note, error, busy, run, reload, act } = useActedList(
+    async () => (await call(api['retries.list']({}))).items,
+  );
+  const items = list ?? [];
   useEffect(() => {
     void reload();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -39,11 +35,10 @@ export function RetriesList(props: { api: PosApi; t: ManagerT }) {
             <RunButton
               run={run}
               busy={busy}
-              action={async () => {
-                await call(api['retries.resume']({ loop: i.loop, item: i.item }));
-                setNote(t('retries_resumed', { label: i.label }));
-                await reload();
-              }}
+              action={act(
+                () => api['retries.resume']({ loop: i.loop, item: i.item }),
+                t('retries_resumed', { label: i.label }),
+              )}
             >
               {t('retries_resume', { label: i.label })}
             </RunButton>

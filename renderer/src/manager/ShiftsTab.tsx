@@ -11,17 +11,8 @@ import type { Language } from '../../../shared/domain.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { isoDay as shopDay } from '../dates.ts';
-import {
-  call,
-  dayOrRefuse,
-  pinOf,
-  useAction,
-  MgrTable,
-  NoteAndAlert,
-  PinInput,
-  RowForm,
-  SubmitButton,
-} from './common.tsx';
+import { call, dayOrRefuse, pinOf, useAction, NoteAndAlert, PinInput, RowForm, SubmitButton } from './common.tsx';
+import { ColumnTable } from './ColumnTable.tsx';
 import { DateField } from './DateField.tsx';
 import type { ManagerT } from './i18n.ts';
 
@@ -62,55 +53,50 @@ export function ShiftsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
           <p>{t('shifts_none')}</p>
         ) : (
           <div className="mgr-shifts">
-            <MgrTable
+            <ColumnTable
               label={t('shifts_title')}
-              headers={[
-                t('shifts_cashier'),
-                t('shifts_opened'),
-                t('shifts_closed'),
-                t('shifts_float'),
-                t('shifts_cash_sales'),
-                t('shifts_cash_in'),
-                t('shifts_cash_out'),
-                t('shifts_expected'),
-                t('shifts_counted'),
-                t('shifts_difference'),
-                '',
+              rows={shown.shifts}
+              rowKey={(s) => s.id}
+              columns={[
+                { header: t('shifts_cashier'), names: true, cell: (s) => s.cashier },
+                { header: t('shifts_opened'), cell: (s) => when(s.openedAt) },
+                { header: t('shifts_closed'), cell: (s) => (s.closedAt ? when(s.closedAt) : t('shifts_still_open')) },
+                { header: t('shifts_float'), num: true, cell: (s) => formatRsd(s.openingFloatPara) },
+                { header: t('shifts_cash_sales'), num: true, cell: (s) => formatRsd(s.cashSalesPara) },
+                { header: t('shifts_cash_in'), num: true, cell: (s) => formatRsd(s.cashInPara) },
+                { header: t('shifts_cash_out'), num: true, cell: (s) => formatRsd(s.cashOutPara) },
+                { header: t('shifts_expected'), num: true, cell: (s) => formatRsd(s.expectedPara) },
+                {
+                  header: t('shifts_counted'),
+                  num: true,
+                  cell: (s) => (s.countedPara === null ? '—' : formatRsd(s.countedPara)),
+                },
+                {
+                  header: t('shifts_difference'),
+                  num: true,
+                  className: (s) => (s.differencePara !== null && s.differencePara < 0 ? 'mgr-short' : undefined),
+                  cell: (s) => differenceText(s.differencePara),
+                },
+                {
+                  header: '',
+                  cell: (s) => (
+                    <button
+                      type="button"
+                      disabled={busy}
+                      aria-label={t('shifts_print_one', { name: s.cashier, time: when(s.openedAt) })}
+                      onClick={() =>
+                        void run(async () => {
+                          await call(api['shifts.print']({ shiftId: s.id }));
+                          setNote(t('printed'));
+                        })
+                      }
+                    >
+                      {t('print')}
+                    </button>
+                  ),
+                },
               ]}
-            >
-              {shown.shifts.map((s) => {
-                const short = s.differencePara !== null && s.differencePara < 0;
-                return (
-                  <tr key={s.id}>
-                    <th scope="row">{s.cashier}</th>
-                    <td>{when(s.openedAt)}</td>
-                    <td>{s.closedAt ? when(s.closedAt) : t('shifts_still_open')}</td>
-                    <td className="mgr-num">{formatRsd(s.openingFloatPara)}</td>
-                    <td className="mgr-num">{formatRsd(s.cashSalesPara)}</td>
-                    <td className="mgr-num">{formatRsd(s.cashInPara)}</td>
-                    <td className="mgr-num">{formatRsd(s.cashOutPara)}</td>
-                    <td className="mgr-num">{formatRsd(s.expectedPara)}</td>
-                    <td className="mgr-num">{s.countedPara === null ? '—' : formatRsd(s.countedPara)}</td>
-                    <td className={short ? 'mgr-num mgr-short' : 'mgr-num'}>{differenceText(s.differencePara)}</td>
-                    <td>
-                      <button
-                        type="button"
-                        disabled={busy}
-                        aria-label={t('shifts_print_one', { name: s.cashier, time: when(s.openedAt) })}
-                        onClick={() =>
-                          void run(async () => {
-                            await call(api['shifts.print']({ shiftId: s.id }));
-                            setNote(t('printed'));
-                          })
-                        }
-                      >
-                        {t('print')}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </MgrTable>
+            />
           </div>
         ))}
       <NoteAndAlert note={note} error={error} />

@@ -93,6 +93,23 @@ export function useAction(): [string | null, boolean, Run] {
   return [error, busy, run];
 }
 
+/**
+ * A list the core reads (`read`), read again by `reload`, with the note its last action left: `act` makes a row's
+ * action that runs a command on it, says what was done (`done`) and reads the list again.
+ */
+export function useActedList<V>(read: () => Promise<V>) {
+  const [list, setList] = useState<V | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [error, busy, run] = useAction();
+  const reload = () => run(async () => setList(await read()));
+  const act = (command: () => Promise<Result<unknown>>, done: string) => async () => {
+    await call(command());
+    setNote(done);
+    await reload();
+  };
+  return { list, note, error, busy, run, reload, act };
+}
+
 /** A date and time as the manager's language writes it. */
 export function localTime(iso: string, lang: Language): string {
   return formatMoment(iso, lang, { seconds: true });
