@@ -21,6 +21,7 @@ import {
   startCore,
   tempDir,
 } from '../support/session.ts';
+import { fiscalCopy, fiscalRefund } from './fiscal-documents.ts';
 import type { ArchiveDetail, ArchiveRow } from '../../shared/contract/archive.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { explainGatewayError } from '../../shared/gateway-errors.ts';
@@ -140,17 +141,12 @@ describe('refunds', () => {
       sale(),
     );
     expect(s.state).toBe('fiscalized');
-    const refund = await makeRefund(c, {
-      orderId: s.orderId,
-      lines: [{ index: 0, quantity: 2 }],
-      buyerId: '11:1234567890125',
-    });
-    expect(refund).toMatchObject({
-      kind: 'refund',
-      state: 'fiscalized',
-      totalPara: 16000,
-      referentDocumentNumber: s.receipt?.invoiceNumber,
-    });
+    await fiscalRefund(
+      c,
+      s,
+      { lines: [{ index: 0, quantity: 2 }], buyerId: '11:1234567890125' },
+      { kind: 'refund', totalPara: 16000 },
+    );
     const source = await ok<{ lines: { remainingMilli: number }[]; fullRefundAllowed: boolean }>(c, 'refunds.source', {
       orderId: s.orderId,
     });
@@ -257,13 +253,7 @@ describe('advance, copy, e-mail', () => {
   it('a fiscal copy references the original; offline it is queued and issued later', async () => {
     const c = await start();
     const s = await ok<{ orderId: number; receipt?: { invoiceNumber: string } }>(c, 'sales.checkout', sale());
-    const copy = await makeCopy(c, { orderId: s.orderId });
-    expect(copy).toMatchObject({
-      kind: 'copy',
-      invoiceType: 'copy',
-      state: 'fiscalized',
-      referentDocumentNumber: s.receipt?.invoiceNumber,
-    });
+    const copy = await fiscalCopy(c, s);
     expect(copy.receipt?.journal).toContain('ОВО НИЈЕ ФИСКАЛНИ РАЧУН');
     await control(c, 'offline', { offline: true });
     const queued = await makeCopy(c, { orderId: s.orderId });
@@ -444,26 +434,15 @@ describe('a sale from two years ago', () => {
     expect(detail.receipt.journal).toContain('Хлеб');
     expect(detail.receipt.verificationUrl).toMatch(/^https:\/\//);
 
-    const refund = await makeRefund(c, {
-      orderId: sold.orderId,
-      lines: [{ index: 0, quantity: 1 }],
-      buyerId: '11:1234567890125',
-    });
-    expect(refund).toMatchObject({
-      kind: 'refund',
-      state: 'fiscalized',
-      totalPara: 8000,
-      referentDocumentNumber: invoiceNumber,
-    });
+    const refund = await fiscalRefund(
+      c,
+      sold,
+      { lines: [{ index: 0, quantity: 1 }], buyerId: '11:1234567890125' },
+      { kind: 'refund', totalPara: 8000 },
+    );
     expect(new Date(refund.createdAt).getFullYear()).toBe(soldAt.getFullYear() + 2);
 
-    const copy = await makeCopy(c, { orderId: sold.orderId });
-    expect(copy).toMatchObject({
-      kind: 'copy',
-      invoiceType: 'copy',
-      state: 'fiscalized',
-      referentDocumentNumber: invoiceNumber,
-    });
+    const copy = await fiscalCopy(c, sold);
     expect(copy.receipt?.journal).toContain('Хлеб');
   });
 });
