@@ -5,45 +5,28 @@
  *
  * Needs the Electron binary, like electron.spec.ts: where it is absent the test is skipped and says why.
  */
-import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { electronBinary } from '../../scripts/electron-binary.ts';
-import { ROOT } from '../../scripts/build-if-stale.ts';
+import { expect, test, type ElectronApplication, type Page } from '@playwright/test';
+import { closeDesktop, ELECTRON, electronSkipReason, launchDesktop, type Desktop } from './electron-support.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 
-const bin = electronBinary();
-const SKIP_REASON = bin.path === null ? `Electron binary not available: ${bin.reason}` : '';
-if (SKIP_REASON) process.stdout.write(`[electron-display.spec] SKIPPED: ${SKIP_REASON}\n`);
+const SKIP_REASON = electronSkipReason('electron-display.spec');
 
 test.describe('customer display window (Electron)', () => {
-  test.skip(bin.path === null, SKIP_REASON);
+  test.skip(ELECTRON.path === null, SKIP_REASON);
 
+  let desktop: Desktop | undefined;
   let app: ElectronApplication;
-  let dataDir: string;
 
   test.beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-electron-display-'));
-    app = await electron.launch({
-      executablePath: bin.path ?? undefined,
-      args: [ROOT],
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        KASA_DATA_DIR: dataDir,
-        KASA_LANG: 'sr-Cyrl',
-        KASA_API_KEY: '',
-        KASA_CUSTOMER_DISPLAY: 'window',
-        KASA_DISPLAY_LANG: 'en',
-      },
+    desktop = await launchDesktop('kasa-electron-display-', {
+      KASA_LANG: 'sr-Cyrl',
+      KASA_CUSTOMER_DISPLAY: 'window',
+      KASA_DISPLAY_LANG: 'en',
     });
+    app = desktop.app;
   });
 
-  test.afterAll(async () => {
-    await app?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  test.afterAll(() => closeDesktop(desktop));
 
   test('a second window shows the cart the till sends, in its own language', async () => {
     const windows = async (): Promise<Page[]> => {

@@ -6,40 +6,26 @@
  * Needs the Electron binary (node_modules/electron/dist, downloaded by electron's postinstall). Where it
  * is absent (machines without internet) the test is skipped and says why; it is never faked.
  */
-import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { electronBinary } from '../../scripts/electron-binary.ts';
-import { ROOT } from '../../scripts/build-if-stale.ts';
+import { expect, test, type ElectronApplication, type Page } from '@playwright/test';
+import { closeDesktop, ELECTRON, electronSkipReason, launchDesktop, type Desktop } from './electron-support.ts';
 
-const bin = electronBinary();
-const SKIP_REASON = bin.path === null ? `Electron binary not available: ${bin.reason}` : '';
-if (SKIP_REASON) process.stdout.write(`[electron.spec] SKIPPED: ${SKIP_REASON}\n`);
+const SKIP_REASON = electronSkipReason('electron.spec');
 
 test.describe('desktop app (Electron)', () => {
-  test.skip(bin.path === null, SKIP_REASON);
+  test.skip(ELECTRON.path === null, SKIP_REASON);
 
+  let desktop: Desktop | undefined;
   let app: ElectronApplication;
   let page: Page;
-  let dataDir: string;
 
   test.beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasa-electron-'));
-    app = await electron.launch({
-      executablePath: bin.path ?? undefined,
-      args: [ROOT],
-      cwd: ROOT,
-      env: { ...process.env, KASA_DATA_DIR: dataDir, KASA_LANG: 'en', KASA_API_KEY: '', ELECTRON_ENABLE_LOGGING: '1' },
-    });
+    desktop = await launchDesktop('kasa-electron-', { KASA_LANG: 'en', ELECTRON_ENABLE_LOGGING: '1' });
+    app = desktop.app;
     page = await app.firstWindow();
     await page.waitForLoadState('domcontentloaded');
   });
 
-  test.afterAll(async () => {
-    await app?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  test.afterAll(() => closeDesktop(desktop));
 
   test('loads from app://kasa with the renderer locked down', async () => {
     expect(page.url()).toBe('app://kasa/index.html');

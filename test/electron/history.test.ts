@@ -25,7 +25,7 @@ import {
   taxGroupChangedIds,
 } from '../../electron/orders/queries.ts';
 import { TaxRatesCache } from '../../electron/sales/tax-rates.ts';
-import { buildHistory } from '../support/history.ts';
+import { buildHistory, sellWhile } from '../support/history.ts';
 import { tempDatabases } from '../support/temp-db.ts';
 import { saleInput } from '../support/rig.ts';
 import { signIn } from '../support/session.ts';
@@ -142,29 +142,15 @@ describe('backups that scale', () => {
     d.pragma('synchronous = FULL');
     const store = new OrderStore(d);
     const acknowledged = new Set(before.map((id) => store.get(id)?.order_number as string));
-    let backupDone = false;
     // Paced slowly so that many sales land in the WAL while the file is being copied (the WAL limit has
     // its own test below: here it must not be what ends the backup, whatever this machine's speed).
     const backup = backupInWorker(d, dir, {
       now: T0 + 61 * DAY,
       bytesPerSec: 4 * 1024 * 1024,
       walLimit: 2 ** 40,
-    }).finally(() => {
-      backupDone = true;
     });
-    // Sales go on while the worker copies.
-    let during = 0;
-    while (!backupDone) {
-      const ids = await buildHistory(d, {
-        orders: 5,
-        start: T0 + 61 * DAY + during * 1000,
-        end: T0 + 61 * DAY + during * 1000 + 4000,
-        terminalId: 'T2',
-      });
-      during += ids.length;
-      await new Promise((r) => setTimeout(r, 20)); // five sales every 20 ms
-    }
-    const b = await backup;
+    // Sales go on while the worker copies: five sales every 20 ms.
+    const { result: b, sold: during } = await sellWhile(d, backup, { orders: 5, start: T0 + 61 * DAY, pauseMs: 20 });
     expect(during).toBeGreaterThan(0);
     // Checkpoints were paused for the copy only: SQLite's fallback bound is back.
     expect(d.pragma('wal_autocheckpoint', { simple: true })).toBe(WAL_FALLBACK_PAGES);

@@ -21,7 +21,7 @@ import {
 } from '../../electron/db/backup.ts';
 import { backupInWorker } from '../../electron/db/maintenance.ts';
 import { MANIFEST_FILE, planNextPoint } from '../../electron/db/restore-points.ts';
-import { buildHistory } from '../support/history.ts';
+import { buildHistory, sellWhile } from '../support/history.ts';
 import { tempDatabases } from '../support/temp-db.ts';
 
 const DAY = 86_400_000;
@@ -81,29 +81,19 @@ describe('restore points: a chain of a full point and increments', () => {
       }
       // Day 4: paced so slowly that sales commit while the worker reads the file and writes the point
       // (last: its WAL copy, a few MiB of frames, would otherwise count against the chain's size).
-      let done = false;
       const pending = backupInWorker(d, dir, {
         now: T0 + day * DAY + 20 * 3_600_000,
         bytesPerSec: 256 * 1024,
         readBytesPerSec: 2 * 1024 * 1024,
         walLimit: 2 ** 40,
-      }).finally(() => {
-        done = true;
       });
-      let during = 0;
-      while (!done) {
-        during += (
-          await buildHistory(d, {
-            orders: 1,
-            start: T0 + day * DAY + 21 * 3_600_000 + during * 1000,
-            end: T0 + day * DAY + 21 * 3_600_000 + during * 1000,
-            terminalId: 'T2',
-          })
-        ).length;
-        await new Promise((r) => setTimeout(r, 25));
-      }
+      const { result, sold: during } = await sellWhile(d, pending, {
+        orders: 1,
+        start: T0 + day * DAY + 21 * 3_600_000,
+        pauseMs: 25,
+      });
       expect(during).toBeGreaterThan(0);
-      points.push(await pending);
+      points.push(result);
     }
     expect(points.map((p) => p.point.kind)).toEqual(['full', 'incremental', 'incremental', 'incremental']);
     expect(points.map((p) => p.chain?.parent ?? null)).toEqual([

@@ -24,7 +24,8 @@ import { dayIn } from '../../shared/i18n/time.ts';
 import { exportRange } from '../../electron/exports/service.ts';
 import { ACCOUNT_KEYS, DEFAULT_ACCOUNTS } from '../../shared/exports/accounts.ts';
 import { valueAt } from '../../shared/goods/calc.ts';
-import { closeCores, MANAGER_PIN, ok, startCore, saveReceipt } from '../support/session.ts';
+import { closeCores, MANAGER_PIN, ok, startCore } from '../support/session.ts';
+import { postOneLineReceipt } from '../support/model-receipt.ts';
 import { putProduct, refund } from './support.ts';
 
 const managerPin = MANAGER_PIN;
@@ -152,13 +153,7 @@ async function apply(a: Action): Promise<void> {
       return;
     }
     case 'receipt': {
-      const draft = await saveReceipt(c, {
-        supplierId: supplier.id,
-        invoiceNumber: `F-${++invoice}`,
-        invoiceDate: dayIn(new Date()),
-        lines: [{ code: 'P1', quantity: a.quantity, purchasePrice: a.price / 2, marginPercent: 25 }],
-      });
-      await ok(c, 'goods.receiptPost', { managerPin, id: draft.id, confirmBelowPurchase: true });
+      await postOneLineReceipt(c, supplier.id, `F-${++invoice}`, { code: 'P1', quantity: a.quantity, price: a.price });
       seen.receipt++;
       return;
     }

@@ -22,7 +22,8 @@ import { createCatalogService } from '../../electron/catalog/service.ts';
 import { createGoodsService } from '../../electron/goods/service.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
 import { valueAt } from '../../shared/goods/calc.ts';
-import { closeCores, MANAGER_PIN, ok, startCore, tempDir, saveReceipt } from '../support/session.ts';
+import { closeCores, MANAGER_PIN, ok, startCore, tempDir } from '../support/session.ts';
+import { postOneLineReceipt } from '../support/model-receipt.ts';
 
 const managerPin = MANAGER_PIN;
 const CODES = ['G1', 'G2', 'G3'] as const;
@@ -126,13 +127,7 @@ async function apply(a: Action): Promise<void> {
       return;
     }
     case 'receipt': {
-      const draft = await saveReceipt(c, {
-        supplierId: supplier.id,
-        invoiceNumber: `R-${++invoice}`,
-        invoiceDate: dayIn(new Date()),
-        lines: [{ code: a.code, quantity: a.quantity, purchasePrice: a.price / 2, marginPercent: 25 }],
-      });
-      await ok(c, 'goods.receiptPost', { managerPin, id: draft.id, confirmBelowPurchase: true });
+      await postOneLineReceipt(c, supplier.id, `R-${++invoice}`, a);
       return;
     }
     case 'price': {

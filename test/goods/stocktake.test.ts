@@ -41,16 +41,14 @@ async function product(c: Core, code: string, group: string): Promise<ProductVie
   });
 }
 
-/** Three products (P1, P2 drinks; P3 bread), received: 10, 5 and 4 pieces at 100 RSD. */
-async function shop(c: Core): Promise<{ supplier: SupplierView; products: Map<string, ProductView> }> {
+/** Three products (P1, P2 drinks; P3 bread), received: 10, 5 and 4 pieces at 100 RSD; each by its code. */
+async function shop(c: Core): Promise<{ supplier: SupplierView; products: Record<'P1' | 'P2' | 'P3', ProductView> }> {
   const supplier = await ok<SupplierView>(c, 'suppliers.put', { managerPin, name: 'Велепродаја', pib: '101134702' });
-  const products = new Map<string, ProductView>();
-  for (const [code, group] of [
-    ['P1', 'Пиће'],
-    ['P2', 'Пиће'],
-    ['P3', 'Хлеб'],
-  ] as const)
-    products.set(code, await product(c, code, group));
+  const products = {
+    P1: await product(c, 'P1', 'Пиће'),
+    P2: await product(c, 'P2', 'Пиће'),
+    P3: await product(c, 'P3', 'Хлеб'),
+  };
   const draft = await saveReceipt(c, {
     supplierId: supplier.id,
     invoiceNumber: 'F-1',
@@ -84,10 +82,9 @@ const onHand = (c: Core, code: string): number | undefined =>
 describe('a stock-taking of one group', () => {
   it('freezes the book, accounts for a sale during it, takes typed and CSV counts, posts once into the KEP', async () => {
     const c = await startCore();
-    const { products } = await shop(c);
-    const p1 = products.get('P1');
-    const p2 = products.get('P2');
-    if (!p1 || !p2) throw new Error('no products');
+    const {
+      products: { P1: p1, P2: p2 },
+    } = await shop(c);
 
     const started = await ok<CountView>(c, 'goods.countStart', { managerPin, groups: ['Пиће'] });
     expect(started.number).toBe(`1/${year()}`);
@@ -191,10 +188,9 @@ describe('a stock-taking of one group', () => {
 describe('selling counted goods below zero', () => {
   it('is flagged by default and refused at the line when the shop forbids it; goods never counted still sell', async () => {
     const c = await startCore();
-    const { products } = await shop(c);
-    const p1 = products.get('P1');
-    const p3 = products.get('P3');
-    if (!p1 || !p3) throw new Error('no products');
+    const {
+      products: { P1: p1, P3: p3 },
+    } = await shop(c);
     const started = await ok<CountView>(c, 'goods.countStart', { managerPin, groups: ['Пиће'] });
     await ok(c, 'goods.countEnter', { id: started.id, lines: [{ code: 'P1', quantity: 2 }] });
     await ok(c, 'goods.countPost', { managerPin, id: started.id });

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PricedLineView } from '../../shared/contract/prices.ts';
 import { BACKENDS } from './backends.ts';
-import { enrol, pricesApi, refused, storedPrices, until } from './prices-support.ts';
+import { enrol, pricesApi, refused, seedChain, storedPrices, until } from './prices-support.ts';
 import { serveHub } from './served-hub.ts';
 import { closeCores, ok, startCore } from '../support/session.ts';
 
@@ -26,23 +26,7 @@ for (const backend of BACKENDS) {
     const hub = serveHub(backend, {
       adminToken: TOKEN,
       seed: async (service) => {
-        centre = await service.ensureDefaultShop('Центар');
-        other = await service.createShop('Нови Београд');
-        const products = [
-          { code: 'HL', name: 'Хлеб', pricePara: 120_00, label: 'A', unit: 'piece' as const, group: 'Пекара' },
-          { code: 'SK', name: 'Сок', pricePara: 200_00, label: 'A', unit: 'piece' as const, group: 'Пиће' },
-          {
-            code: 'VO',
-            name: 'Вода',
-            pricePara: 50_00,
-            label: 'A',
-            unit: 'piece' as const,
-            group: null,
-            barcodes: ['8600000000019'],
-          },
-        ];
-        await service.upsertProducts(centre, products);
-        await service.upsertProducts(other, products);
+        ({ centre, other } = await seedChain(service, { barcodes: ['8600000000019'] }));
       },
     });
     const api = () => pricesApi(hub);

@@ -15,7 +15,7 @@ import { isHubFile } from '../../shared/hub/client.ts';
 import type { HubReport } from '../../shared/hub/contract/results.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
 import { BACKENDS } from './backends.ts';
-import { enrol, pricesApi, refused, storedPrices, until } from './prices-support.ts';
+import { enrol, pricesApi, refused, seedChain, storedPrices, until } from './prices-support.ts';
 import { serveHub } from './served-hub.ts';
 import { closeCores, fails, MANAGER_PIN, ok, startCore } from '../support/session.ts';
 
@@ -32,15 +32,7 @@ for (const backend of BACKENDS) {
     const hub = serveHub(backend, {
       adminToken: TOKEN,
       seed: async (service) => {
-        shopId = await service.ensureDefaultShop('Центар');
-        const other = await service.createShop('Нови Београд');
-        const products = [
-          { code: 'HL', name: 'Хлеб', pricePara: 120_00, label: 'A', unit: 'piece' as const, group: 'Пекара' },
-          { code: 'SK', name: 'Сок', pricePara: 200_00, label: 'A', unit: 'piece' as const, group: 'Пиће' },
-          { code: 'VO', name: 'Вода', pricePara: 50_00, label: 'A', unit: 'piece' as const, group: null },
-        ];
-        await service.upsertProducts(shopId, products);
-        await service.upsertProducts(other, products);
+        shopId = (await seedChain(service)).centre;
       },
     });
     afterAll(closeCores);

@@ -11,9 +11,8 @@ import type { AuthedTill } from '../../hub/services/shared.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
 import { hashPin } from '../../shared/node/pin.ts';
 import { BACKENDS } from './backends.ts';
-import { enrolTills, serveHub } from './served-hub.ts';
-import { pushTaxRates } from './till-status.ts';
-import { SHOP_RATES, shopCalls } from './shop-calls.ts';
+import { serveHub } from './served-hub.ts';
+import { seedGoodsShop, shopCalls } from './shop-calls.ts';
 
 const ADMIN = 'kasa-test-admin-token-hub-receipt-products-0123';
 const SUPPLIER_PIB = '101134702';
@@ -25,20 +24,22 @@ describe.each(BACKENDS)('hub receipts making products, from a CSV, and late draf
     adminToken: ADMIN,
     defaultShop: true,
     seed: async (service) => {
-      shop = await service.createShop('Продавница Запад');
-      await service.upsertProducts(shop, [
-        {
-          code: 'S1',
-          name: 'Сок од јабуке',
-          pricePara: 20_000,
-          label: 'Ђ',
-          unit: 'piece',
-          barcodes: ['8600000000017'],
-        },
-        { code: 'B1', name: 'Хлеб', pricePara: 6_000, label: 'Е', unit: 'piece' },
-      ]);
-      tills = await enrolTills(service, shop, ['Каса 1', 'Каса 2']);
-      for (const till of tills) await pushTaxRates(service, till, ['Ђ', 'Е'], SHOP_RATES);
+      ({ shop, tills } = await seedGoodsShop(
+        service,
+        'Продавница Запад',
+        [
+          {
+            code: 'S1',
+            name: 'Сок од јабуке',
+            pricePara: 20_000,
+            label: 'Ђ',
+            unit: 'piece',
+            barcodes: ['8600000000017'],
+          },
+          { code: 'B1', name: 'Хлеб', pricePara: 6_000, label: 'Е', unit: 'piece' },
+        ],
+        ['Каса 1', 'Каса 2'],
+      ));
     },
   });
   const { call, count, stockOf, kep } = shopCalls(hub, () => shop);

@@ -14,10 +14,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { HubGoodsDoc, HubReceipt } from '../../shared/hub/goods-protocol.ts';
 import type { ReorderView } from '../../shared/contract/goods.ts';
 import { BACKENDS } from './backends.ts';
-import { enrolTills, serveHub } from './served-hub.ts';
-import { pushTaxRates } from './till-status.ts';
+import { serveHub } from './served-hub.ts';
 import { keepPicture } from '../support/shots.ts';
-import { SHOP_RATES, shopCalls } from './shop-calls.ts';
+import { seedGoodsShop, shopCalls } from './shop-calls.ts';
 
 const ADMIN = 'kasa-test-admin-token-hub-receipts-0123456789';
 const SUPPLIER_PIB = '101134702';
@@ -29,15 +28,16 @@ describe.each(BACKENDS)('goods receipt drafts, reversals and minimums at the hub
     adminToken: ADMIN,
     defaultShop: true,
     seed: async (service) => {
-      shop = await service.createShop('Продавница Исток');
-      await service.upsertProducts(shop, [
-        { code: 'S1', name: 'Сок од јабуке', pricePara: 20_000, label: 'Ђ', unit: 'piece' as const },
-        { code: 'B1', name: 'Хлеб', pricePara: 6_000, label: 'Е', unit: 'piece' as const },
-        { code: 'M1', name: 'Млеко', pricePara: 15_000, label: 'Е', unit: 'piece' as const },
-      ]);
-      const [till] = await enrolTills(service, shop, ['Каса 1']);
-      if (!till) throw new Error('no till');
-      await pushTaxRates(service, till, ['Ђ', 'Е'], SHOP_RATES);
+      ({ shop } = await seedGoodsShop(
+        service,
+        'Продавница Исток',
+        [
+          { code: 'S1', name: 'Сок од јабуке', pricePara: 20_000, label: 'Ђ', unit: 'piece' },
+          { code: 'B1', name: 'Хлеб', pricePara: 6_000, label: 'Е', unit: 'piece' },
+          { code: 'M1', name: 'Млеко', pricePara: 15_000, label: 'Е', unit: 'piece' },
+        ],
+        ['Каса 1'],
+      ));
     },
   });
   const { call, count, stockOf, kep } = shopCalls(hub, () => shop);

@@ -1,12 +1,13 @@
 /**
  * What the hub's price tests share (test/hub/hub-prices*.test.ts): the hub's typed client as the admin, the count of
- * the prices it stores, a check retried until it holds, a call expected to be refused, and a till enrolled into a
- * shop with its manager mapped to the hub's (so its pulls run).
+ * the prices it stores, a check retried until it holds, a call expected to be refused, a till enrolled into a
+ * shop with its manager mapped to the hub's (so its pulls run), and the chain both seed: two shops, three products.
  */
 import { expect } from 'vitest';
 import type { HubStatusView } from '../../shared/contract/hub.ts';
 import { fetchSend, hubClient } from '../../shared/hub/client.ts';
 import type { HubService } from '../../hub/service.ts';
+import type { ProductInput } from '../../shared/hub/protocol.ts';
 import { MANAGER_PIN, ok, startCore } from '../support/session.ts';
 import type { ServedHub } from './served-hub.ts';
 
@@ -57,4 +58,24 @@ export async function enrol(c: Core, service: HubService, url: string, shopId: n
       hubPin: MANAGER_PIN,
       choices: choice.till.map((p) => ({ id: p.id, hubId: p.role === 'manager' ? hubManager.id : null })),
     });
+}
+
+/**
+ * Seeds the chain both price tests start from: the default shop „Центар“ and „Нови Београд“, each with bread (HL, in
+ * Пекара), juice (SK, in Пиће) and water (VO, in no group); `water` adds to the water's fields (its barcodes).
+ */
+export async function seedChain(
+  service: HubService,
+  water: Partial<ProductInput> = {},
+): Promise<{ centre: number; other: number }> {
+  const centre = await service.ensureDefaultShop('Центар');
+  const other = await service.createShop('Нови Београд');
+  const products: ProductInput[] = [
+    { code: 'HL', name: 'Хлеб', pricePara: 120_00, label: 'A', unit: 'piece', group: 'Пекара' },
+    { code: 'SK', name: 'Сок', pricePara: 200_00, label: 'A', unit: 'piece', group: 'Пиће' },
+    { code: 'VO', name: 'Вода', pricePara: 50_00, label: 'A', unit: 'piece', group: null, ...water },
+  ];
+  await service.upsertProducts(centre, products);
+  await service.upsertProducts(other, products);
+  return { centre, other };
 }

@@ -51,6 +51,16 @@ async function product(code: string, name: string, price: number, unit: 'piece' 
 const count = (table: string): number =>
   c.db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`).get()?.n ?? 0;
 
+/** The label printer's settings as the manager sends them: where it is, its preset, and the stock loaded (mm). */
+const printerAt = (
+  uri: string,
+  presetId: string,
+  widthMm: number,
+  heightMm: number,
+  media: 'gap' | 'mark',
+  mediaMm: number,
+) => ({ managerPin, uri, presetId, widthMm, heightMm, media, mediaMm });
+
 const ALL = { kind: 'products', codes: [MILK, YOGURT, BREAD, APPLES] } as const;
 
 beforeAll(async () => {
@@ -83,27 +93,15 @@ describe('bad input at its field, nothing printed', () => {
   });
 
   it('a label size the preset does not take', async () => {
-    const wide = await fails(c, 'labels.printerSet', {
-      managerPin,
-      uri: 'tcp://127.0.0.1:9',
-      presetId: 'xprinter-365b',
-      widthMm: 100,
-      heightMm: 50,
-      media: 'gap',
-      mediaMm: 2,
-    });
+    const wide = await fails(
+      c,
+      'labels.printerSet',
+      printerAt('tcp://127.0.0.1:9', 'xprinter-365b', 100, 50, 'gap', 2),
+    );
     expect(fieldOf(wide)).toBe('widthMm');
     expect(wide.message).toContain('Xprinter XP-365B');
     expect(wide.message).toContain('од 30 до 80 mm');
-    const low = await fails(c, 'labels.printerSet', {
-      managerPin,
-      uri: 'tcp://127.0.0.1:9',
-      presetId: 'zebra-203',
-      widthMm: 58,
-      heightMm: 15,
-      media: 'gap',
-      mediaMm: 2,
-    });
+    const low = await fails(c, 'labels.printerSet', printerAt('tcp://127.0.0.1:9', 'zebra-203', 58, 15, 'gap', 2));
     expect(fieldOf(low)).toBe('heightMm');
     expect(count('label_printer')).toBe(0);
   });
@@ -195,15 +193,7 @@ describe('label printers: the bytes on a TCP port', () => {
     });
     const printer = await labelPrinter();
     try {
-      await ok(c, 'labels.printerSet', {
-        managerPin,
-        uri: `tcp://127.0.0.1:${printer.port}`,
-        presetId: 'zebra-203',
-        widthMm: 58,
-        heightMm: 40,
-        media: 'gap',
-        mediaMm: 2,
-      });
+      await ok(c, 'labels.printerSet', printerAt(`tcp://127.0.0.1:${printer.port}`, 'zebra-203', 58, 40, 'gap', 2));
       expect(await ok(c, 'labels.print', { managerPin, selection: ALL, script: 'sr-Cyrl' })).toEqual({ printed: 4 });
       expect(printer.jobs).toHaveLength(1);
       const zpl = (printer.jobs[0] as Buffer).toString('latin1');
@@ -223,15 +213,7 @@ describe('label printers: the bytes on a TCP port', () => {
   it('TSPL at 203 dpi with a black mark, and ZPL at 300 dpi in Latin', async () => {
     const printer = await labelPrinter();
     try {
-      await ok(c, 'labels.printerSet', {
-        managerPin,
-        uri: `127.0.0.1:${printer.port}`,
-        presetId: 'tsc-203',
-        widthMm: 58,
-        heightMm: 40,
-        media: 'mark',
-        mediaMm: 3,
-      });
+      await ok(c, 'labels.printerSet', printerAt(`127.0.0.1:${printer.port}`, 'tsc-203', 58, 40, 'mark', 3));
       await ok(c, 'labels.print', { managerPin, selection: ALL, script: 'sr-Cyrl', copies: 2 });
       const tspl = printer.jobs[0] as Buffer;
       expect(tspl.toString('latin1')).toMatch(/^SIZE 58 mm,40 mm\r\nBLINE 3 mm,0 mm\r\nCLS\r\n/);
@@ -240,15 +222,7 @@ describe('label printers: the bytes on a TCP port', () => {
       expect(labels.every((l) => l.media === 'mark' && l.copies === 2)).toBe(true);
       labels.forEach((l, i) => keepLabelPicture(renderPrinted(l), `labels-tspl-203-${i + 1}`));
 
-      await ok(c, 'labels.printerSet', {
-        managerPin,
-        uri: `tcp://127.0.0.1:${printer.port}`,
-        presetId: 'zebra-300',
-        widthMm: 50,
-        heightMm: 30,
-        media: 'gap',
-        mediaMm: 2,
-      });
+      await ok(c, 'labels.printerSet', printerAt(`tcp://127.0.0.1:${printer.port}`, 'zebra-300', 50, 30, 'gap', 2));
       await ok(c, 'labels.print', { managerPin, selection: { kind: 'group', group: 'Млечни' }, script: 'sr-Latn' });
       const latin = parseZpl((printer.jobs[1] as Buffer).toString('latin1'));
       expect(latin).toHaveLength(2);
@@ -305,15 +279,7 @@ describe('changed since the last print', () => {
     const gone = await labelPrinter();
     const port = gone.port;
     await gone.close();
-    await ok(c, 'labels.printerSet', {
-      managerPin,
-      uri: `tcp://127.0.0.1:${port}`,
-      presetId: 'zebra-203',
-      widthMm: 58,
-      heightMm: 40,
-      media: 'gap',
-      mediaMm: 2,
-    });
+    await ok(c, 'labels.printerSet', printerAt(`tcp://127.0.0.1:${port}`, 'zebra-203', 58, 40, 'gap', 2));
     const before = c.db.prepare('SELECT * FROM label_prints ORDER BY product_code').all();
     const e = await fails(c, 'labels.print', { managerPin, selection: { kind: 'changed' }, script: 'sr-Cyrl' });
     expect(e.code).toBe('unavailable');

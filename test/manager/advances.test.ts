@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/core.ts';
 import {
   makeRefund,
-  makeCopy,
   closeCores,
   control,
   fails,
@@ -17,6 +16,7 @@ import {
   settled,
   startCore,
 } from '../support/session.ts';
+import { fiscalCopy, fiscalRefund } from './fiscal-documents.ts';
 import type { RefundSource } from '../../shared/contract/refunds.ts';
 import type { OrderView } from '../../shared/domain.ts';
 
@@ -248,24 +248,14 @@ describe('case 7: the final sale of a chain is refunded and copied like a normal
     const fin = await ok<OrderView>(c, 'advances.finalize', { orderId: adv.orderId });
     const source = await ok<RefundSource>(c, 'refunds.source', { orderId: fin.orderId });
     expect(source).toMatchObject({ invoiceType: 'normal', totalPara: 54000, fullRefundAllowed: true });
-    const part = await makeRefund(c, {
-      orderId: fin.orderId,
-      lines: [{ index: 1, quantity: 1 }],
-      buyerId: '20:008123456',
-    });
-    expect(part).toMatchObject({
-      invoiceType: 'normal',
-      state: 'fiscalized',
-      totalPara: 15000,
-      referentDocumentNumber: fin.receipt?.invoiceNumber,
-    });
+    const part = await fiscalRefund(
+      c,
+      fin,
+      { lines: [{ index: 1, quantity: 1 }], buyerId: '20:008123456' },
+      { invoiceType: 'normal', totalPara: 15000 },
+    );
     expect(part.receipt?.invoiceCounterExtension).toBe('ПР');
-    const copy = await makeCopy(c, { orderId: fin.orderId });
-    expect(copy).toMatchObject({
-      kind: 'copy',
-      state: 'fiscalized',
-      referentDocumentNumber: fin.receipt?.invoiceNumber,
-    });
+    const copy = await fiscalCopy(c, fin);
     expect(copy.receipt?.totalPara).toBe(54000);
 
     // A second chain: its final sale refunded in full.

@@ -21,7 +21,9 @@ import {
   startCore,
   tempDir,
 } from '../support/session.ts';
+import { fiscalCopy, fiscalRefund } from './fiscal-documents.ts';
 import type { ArchiveDetail, ArchiveRow } from '../../shared/contract/archive.ts';
+import type { CheckoutResult } from '../../shared/contract/index.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { explainGatewayError } from '../../shared/gateway-errors.ts';
 
@@ -33,6 +35,10 @@ const sale = (labels = ['A'], invoiceType?: string) => ({
   payments: [{ type: 'cash', amount: 540 }],
   ...(invoiceType ? { invoiceType } : {}),
 });
+
+/** A sale through the checkout, typed as the contract answers it (one type for every sale of this suite). */
+const sell = (c: Core, input: Record<string, unknown>): Promise<CheckoutResult> =>
+  ok<CheckoutResult>(c, 'sales.checkout', input);
 
 let dir = '';
 afterEach(closeCores);
@@ -114,7 +120,7 @@ describe('staff and approval', () => {
     const list = await ok<{ staff: { name: string }[]; online: boolean }>(c, 'staff.list', { search: 'ана' });
     expect(list.online).toBe(true);
     expect(list.staff.map((s) => s.name)).toContain('Ана Анић');
-    const s = await ok<{ orderId: number }>(c, 'sales.checkout', sale());
+    const s = await sell(c, sale());
     const refused = await c.dispatch('refunds.create', {
       managerPin: '1111',
       orderId: s.orderId,
@@ -134,23 +140,14 @@ describe('staff and approval', () => {
 describe('refunds', () => {
   it('refunds two items of a fiscalized sale, then refuses more than is left, naming the field', async () => {
     const c = await start();
-    const s = await ok<{ orderId: number; state: string; receipt?: { invoiceNumber: string } }>(
-      c,
-      'sales.checkout',
-      sale(),
-    );
+    const s = await sell(c, sale());
     expect(s.state).toBe('fiscalized');
-    const refund = await makeRefund(c, {
-      orderId: s.orderId,
-      lines: [{ index: 0, quantity: 2 }],
-      buyerId: '11:1234567890125',
-    });
-    expect(refund).toMatchObject({
-      kind: 'refund',
-      state: 'fiscalized',
-      totalPara: 16000,
-      referentDocumentNumber: s.receipt?.invoiceNumber,
-    });
+    await fiscalRefund(
+      c,
+      s,
+      { lines: [{ index: 0, quantity: 2 }], buyerId: '11:1234567890125' },
+      { kind: 'refund', totalPara: 16000 },
+    );
     const source = await ok<{ lines: { remainingMilli: number }[]; fullRefundAllowed: boolean }>(c, 'refunds.source', {
       orderId: s.orderId,
     });
@@ -177,7 +174,7 @@ describe('refunds', () => {
   it('offline: a refund of a still-queued sale waits for it, and both are issued in order', async () => {
     const c = await start();
     await control(c, 'offline', { offline: true });
-    const s = await ok<{ orderId: number; state: string }>(c, 'sales.checkout', {
+    const s = await sell(c, {
       ...sale(),
       payments: [{ type: 'card', amount: 540 }],
     });
@@ -202,7 +199,7 @@ describe('refunds', () => {
 
   it('full refund through the full-refund endpoint; an unknown typed invoice number names the field', async () => {
     const c = await start('en');
-    const s = await ok<{ orderId: number; receipt?: { invoiceNumber: string } }>(c, 'sales.checkout', sale());
+    const s = await sell(c, sale());
     const full = await makeRefund(c, {
       invoiceNumber: s.receipt?.invoiceNumber,
       full: true,
@@ -218,7 +215,7 @@ describe('refunds', () => {
     expect(unknown).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'invoiceNumber' } });
     if (!unknown.ok) expect(unknown.error.message).toContain('XX-YY-999');
     // A sale without a buyer ID, refunded without one: refused at the field (the manager's setting is off).
-    const s2 = await ok<{ orderId: number }>(c, 'sales.checkout', sale());
+    const s2 = await sell(c, sale());
     const noBuyer = await tryRefund(c, {
       orderId: s2.orderId,
       full: true,
@@ -230,11 +227,7 @@ describe('refunds', () => {
 describe('advance, copy, e-mail', () => {
   it('advance then finalize: both receipts of the finalize are stored', async () => {
     const c = await start();
-    const adv = await ok<{ orderId: number; state: string; receipt?: { invoiceCounterExtension: string } }>(
-      c,
-      'sales.checkout',
-      sale(['A'], 'advance'),
-    );
+    const adv = await sell(c, sale(['A'], 'advance'));
     expect(adv.receipt?.invoiceCounterExtension).toBe('АП');
     const open = await ok<{ advances: OrderView[] }>(c, 'advances.list');
     expect(open.advances.map((a) => a.orderId)).toEqual([adv.orderId]);
@@ -247,7 +240,7 @@ describe('advance, copy, e-mail', () => {
 
   it('an advance with a label other than A/E/F needs attention with an explained ERR_00302', async () => {
     const c = await start();
-    const adv = await ok<{ orderId: number }>(c, 'sales.checkout', sale(['Ж'], 'advance'));
+    const adv = await sell(c, sale(['Ж'], 'advance'));
     await settled(c, adv.orderId, 'needs_attention');
     const view = await ok<OrderView>(c, 'orders.get', { orderId: adv.orderId });
     expect(view.lastError).toMatchObject({ status: 409, code: 'ERR_00302' });
@@ -256,14 +249,8 @@ describe('advance, copy, e-mail', () => {
 
   it('a fiscal copy references the original; offline it is queued and issued later', async () => {
     const c = await start();
-    const s = await ok<{ orderId: number; receipt?: { invoiceNumber: string } }>(c, 'sales.checkout', sale());
-    const copy = await makeCopy(c, { orderId: s.orderId });
-    expect(copy).toMatchObject({
-      kind: 'copy',
-      invoiceType: 'copy',
-      state: 'fiscalized',
-      referentDocumentNumber: s.receipt?.invoiceNumber,
-    });
+    const s = await sell(c, sale());
+    const copy = await fiscalCopy(c, s);
     expect(copy.receipt?.journal).toContain('ОВО НИЈЕ ФИСКАЛНИ РАЧУН');
     await control(c, 'offline', { offline: true });
     const queued = await makeCopy(c, { orderId: s.orderId });
@@ -275,7 +262,7 @@ describe('advance, copy, e-mail', () => {
 
   it('e-mails a receipt through the gateway; offline the e-mail waits in the queue', async () => {
     const c = await start();
-    const s = await ok<{ orderId: number; receipt?: { invoiceNumber: string } }>(c, 'sales.checkout', sale());
+    const s = await sell(c, sale());
     const sent = await ok<{ state: string }>(c, 'emails.send', {
       orderId: s.orderId,
       email: 'kupac@example.com',
@@ -306,12 +293,8 @@ describe('advance, copy, e-mail', () => {
 describe('archive, settings, reports', () => {
   it('searches local and gateway archives, shows one receipt with its chain, and looks up order numbers', async () => {
     const c = await start();
-    const s = await ok<{ orderId: number; orderNumber: string; receipt?: { invoiceNumber: string } }>(
-      c,
-      'sales.checkout',
-      sale(),
-    );
-    await ok(c, 'sales.checkout', { ...sale(), payments: [{ type: 'card', amount: 540 }] });
+    const s = await sell(c, sale());
+    await sell(c, { ...sale(), payments: [{ type: 'card', amount: 540 }] });
     const local = await ok<{ rows: { orderNumber: string }[]; total: number }>(c, 'archive.search', {
       source: 'local',
       paymentType: 'cash',
@@ -371,10 +354,10 @@ describe('archive, settings, reports', () => {
 
   it('end-of-day report: payments, labels, refunds, training excluded; CSV and printing', async () => {
     const c = await start();
-    const s = await ok<{ orderId: number }>(c, 'sales.checkout', sale());
+    const s = await sell(c, sale());
     // Training receipts only while a manager has training mode on.
     await ok(c, 'settings.update', { managerPin: MANAGER_PIN, trainingMode: true });
-    await ok(c, 'sales.checkout', { ...sale(), invoiceType: 'training' });
+    await sell(c, { ...sale(), invoiceType: 'training' });
     await ok(c, 'settings.update', { managerPin: MANAGER_PIN, trainingMode: false });
     await ok(c, 'refunds.create', {
       managerPin: MANAGER_PIN,
@@ -414,11 +397,7 @@ describe('a sale from two years ago', () => {
   it('is found by number and by day, its detail has journal and QR, and it is refunded and copied today', async () => {
     let clock = Date.now() - 2 * YEAR;
     const c = await start('sr-Cyrl', true, () => clock);
-    const sold = await ok<{ orderId: number; orderNumber: string; state: string; receipt?: { invoiceNumber: string } }>(
-      c,
-      'sales.checkout',
-      sale(),
-    );
+    const sold = await sell(c, sale());
     expect(sold.state).toBe('fiscalized');
     const invoiceNumber = sold.receipt?.invoiceNumber as string;
     const soldAt = new Date(clock);
@@ -444,26 +423,15 @@ describe('a sale from two years ago', () => {
     expect(detail.receipt.journal).toContain('Хлеб');
     expect(detail.receipt.verificationUrl).toMatch(/^https:\/\//);
 
-    const refund = await makeRefund(c, {
-      orderId: sold.orderId,
-      lines: [{ index: 0, quantity: 1 }],
-      buyerId: '11:1234567890125',
-    });
-    expect(refund).toMatchObject({
-      kind: 'refund',
-      state: 'fiscalized',
-      totalPara: 8000,
-      referentDocumentNumber: invoiceNumber,
-    });
+    const refund = await fiscalRefund(
+      c,
+      sold,
+      { lines: [{ index: 0, quantity: 1 }], buyerId: '11:1234567890125' },
+      { kind: 'refund', totalPara: 8000 },
+    );
     expect(new Date(refund.createdAt).getFullYear()).toBe(soldAt.getFullYear() + 2);
 
-    const copy = await makeCopy(c, { orderId: sold.orderId });
-    expect(copy).toMatchObject({
-      kind: 'copy',
-      invoiceType: 'copy',
-      state: 'fiscalized',
-      referentDocumentNumber: invoiceNumber,
-    });
+    const copy = await fiscalCopy(c, sold);
     expect(copy.receipt?.journal).toContain('Хлеб');
   });
 });

@@ -53,65 +53,67 @@ const window: fc.Arbitrary<TimeWindow> = fc
 
 const percent = fc.integer({ min: 1, max: 10_000 });
 const price = fc.integer({ min: 0, max: 500_000 });
+const priority = fc.integer({ min: 0, max: 3 });
+
+/** Up to `n` rules of one kind (lists or promotions), numbered from 1: the id that breaks a tie of priorities. */
+function numbered<T>(rule: fc.Arbitrary<T>, n: number): fc.Arbitrary<(T & { id: number })[]> {
+  return fc.array(rule, { maxLength: n }).map((rs) => rs.map((r, i) => ({ ...r, id: i + 1 })));
+}
 
 function lists(n: number): fc.Arbitrary<PriceList[]> {
-  return fc
-    .array(
-      fc.record({
-        name: fc.constantFrom('Велепродаја', 'Срећни сат', 'Ланац'),
-        priority: fc.integer({ min: 0, max: 3 }),
-        scope: fc.oneof(
-          fc.constant({ kind: 'shop' as const }),
-          fc.constant({ kind: 'chain' as const }),
-          fc.constantFrom(...PIBS).map((pib) => ({ kind: 'buyer' as const, pib })),
-        ),
-        window,
-        items: fc.uniqueArray(fc.record({ code: fc.constantFrom(...CODES), pricePara: price }), {
-          selector: (i) => i.code,
-          maxLength: 3,
-        }),
-        rule: fc.option(
-          fc.record({ group: fc.option(fc.constantFrom(...GROUPS), { nil: null }), percentOffBp: percent }),
-          { nil: null },
-        ),
+  return numbered(
+    fc.record({
+      name: fc.constantFrom('Велепродаја', 'Срећни сат', 'Ланац'),
+      priority,
+      scope: fc.oneof(
+        fc.constant({ kind: 'shop' as const }),
+        fc.constant({ kind: 'chain' as const }),
+        fc.constantFrom(...PIBS).map((pib) => ({ kind: 'buyer' as const, pib })),
+      ),
+      window,
+      items: fc.uniqueArray(fc.record({ code: fc.constantFrom(...CODES), pricePara: price }), {
+        selector: (i) => i.code,
+        maxLength: 3,
       }),
-      { maxLength: n },
-    )
-    .map((ls) => ls.map((l, i) => ({ ...l, id: i + 1 })));
+      rule: fc.option(
+        fc.record({ group: fc.option(fc.constantFrom(...GROUPS), { nil: null }), percentOffBp: percent }),
+        { nil: null },
+      ),
+    }),
+    n,
+  );
 }
 
 function promotions(n: number): fc.Arbitrary<Promotion[]> {
-  return fc
-    .array(
-      fc.record({
-        name: fc.constantFrom('Викенд акција', 'Три за два', 'Други упола'),
-        priority: fc.integer({ min: 0, max: 3 }),
-        target: fc.oneof(
-          fc.constantFrom(...CODES).map((code) => ({ code })),
-          fc.constantFrom(...GROUPS).map((group) => ({ group })),
-        ),
-        window,
-        deal: fc.oneof(
-          price.map((pricePara) => ({ kind: 'price' as const, pricePara })),
-          percent.map((percentOffBp) => ({ kind: 'percent' as const, percentOffBp })),
-          fc
-            .tuple(fc.integer({ min: 2, max: 4 }), fc.integer({ min: 1, max: 3 }))
-            .filter(([buy, pay]) => pay < buy)
-            .map(([buy, pay]) => ({ kind: 'multibuy' as const, buy, pay })),
-          fc.tuple(fc.integer({ min: 2, max: 3 }), percent).map(([nth, p]) => ({
-            kind: 'nth' as const,
-            nth,
-            percentOffBp: p,
-          })),
-        ),
-        minQtyMilli: fc.option(
-          fc.integer({ min: 1, max: 4 }).map((q) => q * 1000),
-          { nil: null },
-        ),
-      }),
-      { maxLength: n },
-    )
-    .map((ps) => ps.map((p, i) => ({ ...p, id: i + 1 })));
+  return numbered(
+    fc.record({
+      name: fc.constantFrom('Викенд акција', 'Три за два', 'Други упола'),
+      priority,
+      target: fc.oneof(
+        fc.constantFrom(...CODES).map((code) => ({ code })),
+        fc.constantFrom(...GROUPS).map((group) => ({ group })),
+      ),
+      window,
+      deal: fc.oneof(
+        price.map((pricePara) => ({ kind: 'price' as const, pricePara })),
+        percent.map((percentOffBp) => ({ kind: 'percent' as const, percentOffBp })),
+        fc
+          .tuple(fc.integer({ min: 2, max: 4 }), fc.integer({ min: 1, max: 3 }))
+          .filter(([buy, pay]) => pay < buy)
+          .map(([buy, pay]) => ({ kind: 'multibuy' as const, buy, pay })),
+        fc.tuple(fc.integer({ min: 2, max: 3 }), percent).map(([nth, p]) => ({
+          kind: 'nth' as const,
+          nth,
+          percentOffBp: p,
+        })),
+      ),
+      minQtyMilli: fc.option(
+        fc.integer({ min: 1, max: 4 }).map((q) => q * 1000),
+        { nil: null },
+      ),
+    }),
+    n,
+  );
 }
 
 const catalog = fc.record(

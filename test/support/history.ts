@@ -96,3 +96,32 @@ export async function buildHistory(db: Db, o: HistoryOptions): Promise<number[]>
   await engine.stop();
   return ids;
 }
+
+/**
+ * Sales go on on till T2 while `work` (a backup in the worker) runs: `orders` sales a second apart from `start`, every
+ * `pauseMs`, until `work` ends. Answers its result and how many sales were made during it, so that a test can be sure
+ * the copy really overlapped with trading.
+ */
+export async function sellWhile<T>(
+  db: Db,
+  work: Promise<T>,
+  o: { orders: number; start: number; pauseMs: number },
+): Promise<{ result: T; sold: number }> {
+  let done = false;
+  const ended = work.finally(() => {
+    done = true;
+  });
+  let sold = 0;
+  while (!done) {
+    const from = o.start + sold * 1000;
+    const ids = await buildHistory(db, {
+      orders: o.orders,
+      start: from,
+      end: from + (o.orders - 1) * 1000,
+      terminalId: 'T2',
+    });
+    sold += ids.length;
+    await new Promise((r) => setTimeout(r, o.pauseMs));
+  }
+  return { result: await ended, sold };
+}
