@@ -15,9 +15,10 @@ import { formatRsd } from '../../../shared/money.ts';
 import { Alert, CheckedInput, NoteAndAlert } from '../ui/forms.tsx';
 import { mt, type ManagerT, type ManagerText } from '../manager/i18n.ts';
 import { ExportDays, ExportTotals } from '../manager/ExportTables.tsx';
-import { download, hubApi, HubCallError } from './api.ts';
+import { hubApi, HubCallError } from './api.ts';
 import type { HubLang, HubT } from './i18n.ts';
 import { DayField } from './DayField.tsx';
+import { FileButtons } from './FileButtons.tsx';
 
 /** The first day of this month and today (the shop's days, as the browser sees them). */
 function thisMonth(): { from: string; to: string } {
@@ -75,20 +76,13 @@ export function HubBooks(props: HubTabProps) {
           </p>
           <h4>{mgrT('books_files')}</h4>
           <div className="mgr-actions" role="group" aria-label={mgrT('books_files')}>
-            {HUB_EXPORT_FILES.map((file) => (
-              <button
-                key={file}
-                type="button"
-                onClick={() =>
-                  api
-                    .call('hubExport', { from, to, lang, file })
-                    .then((f) => isHubFile(f) && download(f, `${file}_${from}_${to}`))
-                    .catch(fail)
-                }
-              >
-                {mgrT(`books_file_${file}` as ManagerText)}
-              </button>
-            ))}
+            <FileButtons
+              kinds={HUB_EXPORT_FILES}
+              label={(file) => mgrT(`books_file_${file}` as ManagerText)}
+              get={(file) => api.call('hubExport', { from, to, lang, file })}
+              name={(file) => `${file}_${from}_${to}`}
+              fail={fail}
+            />
           </div>
           <ExportDays t={mgrT} lang={lang} view={view} />
         </>

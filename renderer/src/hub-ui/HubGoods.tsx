@@ -33,6 +33,7 @@ import { HubReceipts } from './HubReceipts.tsx';
 import type { HubKey, HubLang, HubT } from './i18n.ts';
 import { Options } from '../ui/Options.tsx';
 import { DayField } from './DayField.tsx';
+import { FileButtons } from './FileButtons.tsx';
 
 const FIRST_OF_YEAR = (day: string): string => `${day.slice(0, 4)}-01-01`;
 
@@ -268,20 +269,13 @@ export function HubGoods(props: {
       <div className="mgr-row mgr-top">
         <DayField lang={lang} label={t('goodsFromDay')} value={from} onChange={setFrom} />
         <DayField lang={lang} label={t('goodsToDay')} value={to} onChange={setTo} />
-        {(['csv', 'pdf'] as const).map((format) => (
-          <button
-            key={format}
-            type="button"
-            onClick={() =>
-              api
-                .call('goodsKep', { from, to, lang, format })
-                .then((f) => isHubFile(f) && download(f, `KEP-${from}-${to}.${format}`))
-                .catch((err: unknown) => setError(errorText(err)))
-            }
-          >
-            {format === 'csv' ? t('goodsKepCsv') : t('goodsKepPdf')}
-          </button>
-        ))}
+        <FileButtons
+          kinds={['csv', 'pdf'] as const}
+          label={(format) => (format === 'csv' ? t('goodsKepCsv') : t('goodsKepPdf'))}
+          get={(format) => api.call('goodsKep', { from, to, lang, format })}
+          name={(format) => `KEP-${from}-${to}.${format}`}
+          fail={(err) => setError(errorText(err))}
+        />
       </div>
       {kep?.late && kep.late.length > 0 && (
         // Days not entered in the KEP by the next day (Pravilnik o evidenciji prometa): drafts of an earlier invoice.

@@ -13,6 +13,7 @@ import { isHubFile } from '../../../shared/hub/client.ts';
 import { ListTable, MgrTable, NoteAndAlert } from '../ui/forms.tsx';
 import { download, type HubUiApi } from './api.ts';
 import { ReceiptForm, refusalText, TextField } from './HubGoodsForms.tsx';
+import { FileButtons } from './FileButtons.tsx';
 import type { HubKey, HubLang, HubT } from './i18n.ts';
 
 interface Props {
@@ -224,11 +225,6 @@ function Minimums(props: Props & { version: number }) {
         );
       });
   };
-  const file = (format: 'csv' | 'pdf') =>
-    api
-      .call('goodsReorder', { lang, format })
-      .then((f) => isHubFile(f) && download(f, `narucivanje.${format}`))
-      .catch((err: unknown) => setErrors({ form: props.text(err) }));
 
   return (
     <>
@@ -259,12 +255,13 @@ function Minimums(props: Props & { version: number }) {
       )}
       <h3>{t('rcReorder')}</h3>
       <div className="mgr-row">
-        <button type="button" onClick={() => void file('csv')}>
-          {t('rcReorderCsv')}
-        </button>
-        <button type="button" onClick={() => void file('pdf')}>
-          {t('rcReorderPdf')}
-        </button>
+        <FileButtons
+          kinds={['csv', 'pdf'] as const}
+          label={(format) => (format === 'csv' ? t('rcReorderCsv') : t('rcReorderPdf'))}
+          get={(format) => api.call('goodsReorder', { lang, format })}
+          name={(format) => `narucivanje.${format}`}
+          fail={(err) => setErrors({ form: props.text(err) })}
+        />
       </div>
       {reorder && (
         <ListTable
