@@ -16,6 +16,7 @@ import type { HubProduct as WireProduct, HubProductPage } from '../../../shared/
 import { ct, type HubCatalogKey } from './catalog-i18n.ts';
 import type { HubLang, HubT } from './i18n.ts';
 import { Options } from '../ui/Options.tsx';
+import { usePages } from '../ui/usePages.ts';
 
 const PAGE = 50;
 const UNITS = ['piece', 'kg', 'l'] as const;
@@ -386,31 +387,21 @@ function BulkPrice(props: {
 export function HubCatalog({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
   const c = (key: HubCatalogKey, p?: Record<string, string>) => ct(lang, key, p);
   const [query, setQuery] = useState('');
-  const [page, setPage] = useState<Page | null>(null);
-  const [shown, setShown] = useState<HubProduct[]>([]);
   const [editing, setEditing] = useState<HubProduct | 'new' | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [version, setVersion] = useState(0);
   const [groups, setGroups] = useState<{ name: string; products: number }[]>([]);
   const [labels, setLabels] = useState<string[]>([]);
-  const seq = useRef(0);
-  const list = (after?: string) => {
-    const q = query.trim();
-    return hubApi(token)
-      .call('products', { limit: PAGE, ...(q !== '' ? { q } : {}), ...(after !== undefined ? { after } : {}) })
-      .then(listed);
-  };
-  useEffect(() => {
-    const mine = ++seq.current;
-    list()
-      .then((r) => {
-        if (mine !== seq.current) return;
-        setPage(r);
-        setShown(r.products);
-      })
-      .catch((err: unknown) => setMessage({ text: hubErrorText(t, err), error: true }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `list` reads these
-  }, [token, query, version, t]);
+  const { page, shown, more } = usePages(
+    (after) => {
+      const q = query.trim();
+      return hubApi(token)
+        .call('products', { limit: PAGE, ...(q !== '' ? { q } : {}), ...(after !== undefined ? { after } : {}) })
+        .then(listed);
+    },
+    [token, query, version, t],
+    (err) => setMessage({ text: hubErrorText(t, err), error: true }),
+  );
   useEffect(() => {
     hubApi(token)
       .call('productGroups')
@@ -420,15 +411,6 @@ export function HubCatalog({ t, lang, token }: { t: HubT; lang: HubLang; token: 
       })
       .catch(() => undefined);
   }, [token, version]);
-  const more = () => {
-    if (!page?.next) return;
-    const mine = ++seq.current;
-    void list(page.next).then((r) => {
-      if (mine !== seq.current) return;
-      setPage(r);
-      setShown((s) => [...s, ...r.products]);
-    });
-  };
   const done = (text: string) => {
     setEditing(null);
     setMessage({ text, error: false });
