@@ -6,8 +6,7 @@
  */
 import { useEffect, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
-import { formatPercent, parsePercentInput } from '../../../shared/catalog/percent.ts';
-import { MAX_PERCENT_BP, MIN_PERCENT_BP } from '../../../shared/catalog/price-change.ts';
+import { formatPercent } from '../../../shared/catalog/percent.ts';
 import { unitName } from '../../../shared/i18n/enums.ts';
 import { MgrTable } from '../ui/forms.tsx';
 import { hubErrorText } from './HubApp.tsx';
@@ -17,6 +16,7 @@ import { ct, type HubCatalogKey } from './catalog-i18n.ts';
 import type { HubLang, HubT } from './i18n.ts';
 import { Options } from '../ui/Options.tsx';
 import { usePages } from '../ui/usePages.ts';
+import { useBulkPrice } from '../ui/useBulkPrice.ts';
 
 const PAGE = 50;
 const UNITS = ['piece', 'kg', 'l'] as const;
@@ -283,19 +283,12 @@ function BulkPrice(props: {
 }) {
   const { t, lang, token } = props;
   const c = (key: HubCatalogKey, p?: Record<string, string>) => ct(lang, key, p);
-  const [group, setGroup] = useState('');
-  const [percent, setPercent] = useState('');
-  const [errors, setErrors] = useState<{ group?: string; percent?: string }>({});
-  const [preview, setPreview] = useState<{ group: string; percentBp: number; count: number } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { group, setGroup, percent, setPercent, errors, setErrors, preview, setPreview, busy, setBusy, checked } =
+    useBulkPrice();
   const mark = lang === 'en' ? '.' : ',';
   const send = async (dryRun: boolean): Promise<void> => {
-    const bp = parsePercentInput(percent);
-    const e: typeof errors = {};
-    if (group === '') e.group = c('groupRequired');
-    if (bp === null || bp === 0 || bp < MIN_PERCENT_BP || bp > MAX_PERCENT_BP) e.percent = c('percentInvalid');
-    setErrors(e);
-    if (Object.keys(e).length > 0 || bp === null) return;
+    const bp = checked({ groupRequired: c('groupRequired'), percentInvalid: c('percentInvalid') });
+    if (bp === null) return;
     setBusy(true);
     try {
       const r = await hubApi(token).call('bulkPrice', {
@@ -335,10 +328,7 @@ function BulkPrice(props: {
           <select
             id="hb-group"
             value={group}
-            onChange={(e) => {
-              setGroup(e.target.value);
-              setPreview(null);
-            }}
+            onChange={(e) => setGroup(e.target.value)}
             {...invalid('hb-group', errors.group)}
           >
             <option value="">{c('chooseGroup')}</option>
@@ -351,10 +341,7 @@ function BulkPrice(props: {
             inputMode="decimal"
             size={8}
             value={percent}
-            onChange={(e) => {
-              setPercent(e.target.value);
-              setPreview(null);
-            }}
+            onChange={(e) => setPercent(e.target.value)}
             {...invalid('hb-percent', errors.percent)}
           />
         </Labelled>
