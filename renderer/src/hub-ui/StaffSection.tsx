@@ -6,11 +6,12 @@
  * change reaches the shop's tills with the staff sync. A refusal is said at its field: under the name or PIN
  * typed, or in the row of the person whose state could not change.
  */
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { HubStaffRow } from '../../../shared/hub/protocol.ts';
 import { CheckedField, CheckedInput, CheckedPinInput, MgrTable, NoteAndAlert } from '../ui/forms.tsx';
 import type { HubKey, HubT } from './i18n.ts';
 import type { HubUiApi } from './api.ts';
+import { useHubRead } from './useHubRead.ts';
 
 /**
  * The hub's staff refusal codes and the text each is said with; `field` marks a text that names the field typed
@@ -101,18 +102,13 @@ export function StaffSection(props: { t: HubT; api: HubUiApi; errorText: (err: u
   const load = async (): Promise<void> => {
     setStaff((await api.call('staff')).staff);
   };
-  useEffect(() => {
-    let alive = true;
-    api
-      .call('staff')
-      .then((r) => alive && setStaff(r.staff))
-      .catch((err: unknown) => alive && setError(staffErrorText(t, err, props.errorText)));
-    return () => {
-      alive = false;
-    };
-    // Loaded once when the section opens; a change reloads it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // Loaded once when the section opens; a change reloads it.
+  useHubRead(
+    () => api.call('staff'),
+    (r) => setStaff(r.staff),
+    (err) => setError(staffErrorText(t, err, props.errorText)),
+    [],
+  );
 
   const toggle = async (p: HubStaffRow): Promise<void> => {
     setNote(null);
