@@ -425,28 +425,23 @@ function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
   // A refused value is said under its own field (the other fields keep what was typed).
   const [limitError, setLimitError] = useState<string | undefined>(undefined);
   const [ruleErrors, setRuleErrors] = useState<RuleErrors>({});
-  useEffect(() => {
-    let alive = true;
-    hubApi(token)
-      .call('settings')
-      .then(({ settings: s }) => {
-        if (!alive) return;
-        setHeld(s);
-        setLimit(String(s.discountLimitPercent ?? DEFAULT_DISCOUNT_LIMIT_PERCENT));
-        setRules(
-          (s.barcodeRules ?? []).map((r) => ({
-            prefix: r.prefix,
-            kind: r.kind,
-            code: String(r.codeLength),
-            value: String(RULE_DIGITS - r.codeLength),
-          })),
-        );
-      })
-      .catch((err: unknown) => alive && setMessage({ text: hubErrorText(t, err), error: true }));
-    return () => {
-      alive = false;
-    };
-  }, [token, t]);
+  useHubRead(
+    () => hubApi(token).call('settings'),
+    ({ settings: s }) => {
+      setHeld(s);
+      setLimit(String(s.discountLimitPercent ?? DEFAULT_DISCOUNT_LIMIT_PERCENT));
+      setRules(
+        (s.barcodeRules ?? []).map((r) => ({
+          prefix: r.prefix,
+          kind: r.kind,
+          code: String(r.codeLength),
+          value: String(RULE_DIGITS - r.codeLength),
+        })),
+      );
+    },
+    (err) => setMessage({ text: hubErrorText(t, err), error: true }),
+    [token, t],
+  );
   /** One field of rule `i` changed; the code and value digits keep filling the 10 between them. */
   const setRule = (i: number, change: Partial<RuleDraft>): void => {
     setRules((rs) =>

@@ -3,7 +3,7 @@
  * (and every shop's value), the goods documents, transfers between shops (send, receive, print) and the KEP book
  * (CSV and A4 PDF). Everything through the hub's contract (api.ts).
  */
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { formatQuantity, formatRsd } from '../../../shared/money.ts';
 import { formatDay } from '../dates.ts';
 import { dayIn } from '../../../shared/i18n/time.ts';
@@ -34,6 +34,7 @@ import type { HubKey, HubLang, HubT } from './i18n.ts';
 import { Options } from '../ui/Options.tsx';
 import { DayField } from './DayField.tsx';
 import { FileButtons } from './FileButtons.tsx';
+import { useHubRead } from './useHubRead.ts';
 
 const FIRST_OF_YEAR = (day: string): string => `${day.slice(0, 4)}-01-01`;
 
@@ -71,33 +72,31 @@ export function HubGoods(props: {
   const [version, setVersion] = useState(0);
 
   const reread = useCallback(() => setVersion((v) => v + 1), []);
-  useEffect(() => {
-    let alive = true;
-    const a = hubApi(token);
-    Promise.all([
-      a.call('goodsStock', {}),
-      a.call('goodsDocs', { from: FIRST_OF_YEAR(today), to: today }),
-      a.call('goodsTransfers', {}),
-      a.call('shops'),
-      a.call('goodsKep', { from, to, lang }),
-      a.call('goodsFormData', {}),
-      a.call('goodsShopIdentity', {}),
-    ])
-      .then(([s, d, tr, sh, k, fd, id]) => {
-        if (!alive) return;
-        setStock(s);
-        setDocs(d.docs);
-        setTransfers(tr.transfers);
-        setShops(sh.shops);
-        setKep(isHubFile(k) ? null : k);
-        setFormData(fd);
-        setIdentity(id);
-      })
-      .catch((err: unknown) => alive && setError(errorText(err)));
-    return () => {
-      alive = false;
-    };
-  }, [token, today, from, to, lang, version, errorText]);
+  useHubRead(
+    () => {
+      const a = hubApi(token);
+      return Promise.all([
+        a.call('goodsStock', {}),
+        a.call('goodsDocs', { from: FIRST_OF_YEAR(today), to: today }),
+        a.call('goodsTransfers', {}),
+        a.call('shops'),
+        a.call('goodsKep', { from, to, lang }),
+        a.call('goodsFormData', {}),
+        a.call('goodsShopIdentity', {}),
+      ]);
+    },
+    ([s, d, tr, sh, k, fd, id]) => {
+      setStock(s);
+      setDocs(d.docs);
+      setTransfers(tr.transfers);
+      setShops(sh.shops);
+      setKep(isHubFile(k) ? null : k);
+      setFormData(fd);
+      setIdentity(id);
+    },
+    (err) => setError(errorText(err)),
+    [token, today, from, to, lang, version, errorText],
+  );
 
   const act = (p: Promise<unknown>, done: HubKey) => {
     setError(null);
