@@ -5,7 +5,7 @@
  * counted quantities, the shop's suppliers and the shop's PIB and address. A refusal is said under its field, in
  * the user's language; the hub posts each document whole or not at all.
  */
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { marginOf, netPurchase, retailFromMargin } from '../../../shared/goods/calc.ts';
 import { formatQuantity, formatRsd, parseQuantityInput, parseRsdInput } from '../../../shared/money.ts';
 import { dayIn } from '../../../shared/i18n/time.ts';
@@ -31,6 +31,7 @@ import {
 } from './ReceiptLineExtras.tsx';
 import { Options } from '../ui/Options.tsx';
 import { DayField } from './DayField.tsx';
+import { useHubRead } from './useHubRead.ts';
 
 /** What the last post said, as its words' key (said in the language shown now). */
 type Note = readonly [HubKey, Record<string, string>] | null;
@@ -249,18 +250,17 @@ interface FormProps {
 function useProducts(api: HubUiApi, typed: readonly string[]) {
   const [found, setFound] = useState<Record<string, HubProduct[]>>({});
   const key = typed.join('\u0001');
-  useEffect(() => {
-    let alive = true;
-    const wanted = key.split('\u0001').filter((s) => s.trim().length >= 2);
-    void Promise.all(
-      wanted.map(async (q) => [q, (await api.call('products', { q: q.trim(), limit: 8 })).products] as const),
-    )
-      .then((pairs) => alive && setFound(Object.fromEntries(pairs)))
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [api, key]);
+  useHubRead(
+    () => {
+      const wanted = key.split('\u0001').filter((s) => s.trim().length >= 2);
+      return Promise.all(
+        wanted.map(async (q) => [q, (await api.call('products', { q: q.trim(), limit: 8 })).products] as const),
+      );
+    },
+    (pairs) => setFound(Object.fromEntries(pairs)),
+    () => undefined,
+    [api, key],
+  );
   const matches = (q: string): HubProduct[] => found[q] ?? [];
   return {
     matches,
