@@ -8,22 +8,19 @@ import { useTranslation } from 'react-i18next';
 import type { ProductGroup } from '../../../shared/contract/catalog.ts';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import { needsApproval } from '../../../shared/contract/authz.ts';
-import { formatPercent, parsePercentInput } from '../../../shared/catalog/percent.ts';
-import { MAX_PERCENT_BP, MIN_PERCENT_BP } from '../../../shared/catalog/price-change.ts';
+import { formatPercent } from '../../../shared/catalog/percent.ts';
 import { usePos } from '../context.ts';
 import { Modal } from './Modal.tsx';
 import { FieldErrorText, TextField } from './TextField.tsx';
 import { Options } from '../ui/Options.tsx';
+import { useBulkPrice } from '../ui/useBulkPrice.ts';
 
 export function BulkPriceDialog(props: { api: PosApi; onDone: (message: string) => void; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const withApproval = usePos((s) => s.withApproval);
   const [groups, setGroups] = useState<ProductGroup[] | null>(null);
-  const [group, setGroup] = useState('');
-  const [percent, setPercent] = useState('');
-  const [errors, setErrors] = useState<{ group?: string; percent?: string }>({});
-  const [preview, setPreview] = useState<{ group: string; percentBp: number; count: number } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { group, setGroup, percent, setPercent, errors, setErrors, preview, setPreview, busy, setBusy, checked } =
+    useBulkPrice();
   const mark = i18n.language === 'en' ? '.' : ',';
   useEffect(() => {
     void props.api['catalog.groups']({}).then((r) => setGroups(r.ok ? r.value : []));
@@ -35,13 +32,8 @@ export function BulkPriceDialog(props: { api: PosApi; onDone: (message: string) 
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
-    const bp = parsePercentInput(percent);
-    const found: typeof errors = {};
-    if (group === '') found.group = t('catalog.groupRequired');
-    if (bp === null || bp === 0 || bp < MIN_PERCENT_BP || bp > MAX_PERCENT_BP)
-      found.percent = t('catalog.percentInvalid');
-    setErrors(found);
-    if (Object.keys(found).length > 0 || bp === null) return;
+    const bp = checked({ groupRequired: t('catalog.groupRequired'), percentInvalid: t('catalog.percentInvalid') });
+    if (bp === null) return;
     setBusy(true);
     try {
       if (preview === null) {
@@ -76,14 +68,7 @@ export function BulkPriceDialog(props: { api: PosApi; onDone: (message: string) 
         {groups !== null && groups.length === 0 && <p className="wide-field">{t('catalog.noGroups')}</p>}
         <label className="field">
           {t('catalog.bulkGroup')}
-          <select
-            value={group}
-            onChange={(e) => {
-              setGroup(e.target.value);
-              setPreview(null);
-            }}
-            {...invalid('group')}
-          >
+          <select value={group} onChange={(e) => setGroup(e.target.value)} {...invalid('group')}>
             <option value="">{t('catalog.chooseGroup')}</option>
             <Options of={groups ?? []} value={(g) => g.name} text={(g) => `${g.name} (${g.products})`} />
           </select>
@@ -92,10 +77,7 @@ export function BulkPriceDialog(props: { api: PosApi; onDone: (message: string) 
         <TextField
           label={t('catalog.bulkPercent')}
           value={percent}
-          onChange={(value) => {
-            setPercent(value);
-            setPreview(null);
-          }}
+          onChange={setPercent}
           input={{ inputMode: 'decimal', ...invalid('percent') }}
           error={at('percent')}
         />

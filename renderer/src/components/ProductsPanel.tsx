@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProductPage, ProductUnit, ProductView } from '../../../shared/contract/catalog.ts';
+import type { ProductUnit, ProductView } from '../../../shared/contract/catalog.ts';
 import type { AppError, PosApi, Result } from '../../../shared/contract/index.ts';
 import { needsApproval } from '../../../shared/contract/authz.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
@@ -15,6 +15,7 @@ import { BulkPriceDialog } from './BulkPriceDialog.tsx';
 import { onHandText } from './SaleScreen.tsx';
 import { FieldErrorText, TextField, type InputAttrs } from './TextField.tsx';
 import { Options } from '../ui/Options.tsx';
+import { usePages } from '../ui/usePages.ts';
 import { ColumnHeads } from './HeadedTable.tsx';
 
 const PAGE = 50;
@@ -296,31 +297,18 @@ export function ProductsPanel(props: {
   const { t } = useTranslation();
   const { refreshFavourites } = usePosPick('refreshFavourites');
   const [query, setQuery] = useState('');
-  const [page, setPage] = useState<ProductPage | null>(null);
-  const [shown, setShown] = useState<ProductView[]>([]);
   const [editing, setEditing] = useState<ProductView | 'new' | null>(null);
   const [bulk, setBulk] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
-  const seq = useRef(0);
-  useEffect(() => {
-    const mine = ++seq.current;
-    const q = query.trim();
-    void props.api['catalog.list'](q === '' ? { limit: PAGE } : { query: q, limit: PAGE }).then((r) => {
-      if (mine !== seq.current || !r.ok) return;
-      setPage(r.value);
-      setShown(r.value.products);
-    });
-  }, [props.api, query, version, props.imported]);
-  const more = () => {
-    if (!page?.next) return;
-    const mine = ++seq.current;
-    void props.api['catalog.list']({ after: page.next, limit: PAGE }).then((r) => {
-      if (mine !== seq.current || !r.ok) return;
-      setPage(r.value);
-      setShown((s) => [...s, ...r.value.products]);
-    });
-  };
+  const { page, shown, more } = usePages(
+    (after) => {
+      const q = query.trim();
+      const ask = after !== undefined ? { after, limit: PAGE } : q === '' ? { limit: PAGE } : { query: q, limit: PAGE };
+      return props.api['catalog.list'](ask).then((r) => (r.ok ? r.value : null));
+    },
+    [props.api, query, version, props.imported],
+  );
   const hubOwned = page?.hubOwned ?? false;
   /** After a change to the catalog: say what changed, read the list again, and tell the screen and the favourites. */
   const changed = (message: string) => {

@@ -4,12 +4,13 @@
  * never holds a code: a code is shown once, when it is made (HubApp.tsx). A code is revoked in one click (it
  * enrols nothing once revoked; a new one is made as easily).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { Alert, MgrTable } from '../ui/forms.tsx';
 import type { HubKey, HubLang, HubT } from './i18n.ts';
 import type { EnrolCodeRow } from '../../../shared/hub/contract.ts';
 import type { HubUiApi } from './api.ts';
+import { useHubRead } from './useHubRead.ts';
 
 type CodeRow = EnrolCodeRow;
 
@@ -26,16 +27,12 @@ export function EnrolCodes(props: {
   const [codes, setCodes] = useState<CodeRow[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [reread, setReread] = useState(0);
-  useEffect(() => {
-    let alive = true;
-    api
-      .call('enrolCodes')
-      .then((r) => alive && setCodes(r.codes))
-      .catch((err: unknown) => alive && setError(errorText(err)));
-    return () => {
-      alive = false;
-    };
-  }, [api, errorText, version, reread]);
+  useHubRead(
+    () => api.call('enrolCodes'),
+    (r) => setCodes(r.codes),
+    (err) => setError(errorText(err)),
+    [api, errorText, version, reread],
+  );
   const when = (at: string): string => formatMoment(at, lang);
   const revoke = async (c: CodeRow): Promise<void> => {
     try {

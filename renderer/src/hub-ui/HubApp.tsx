@@ -31,6 +31,7 @@ import { HubGoods } from './HubGoods.tsx';
 import { HubPrices } from './HubPrices.tsx';
 import { HubBooks } from './HubBooks.tsx';
 import { HubSef } from './HubSef.tsx';
+import { useHubRead } from './useHubRead.ts';
 import { ReportCharts, previousPeriod, type ReportExtras } from '../reports/ReportCharts.tsx';
 import { reportT } from '../reports/words.ts';
 import { Options } from '../ui/Options.tsx';
@@ -209,20 +210,15 @@ function Login({ t, onLogin }: { t: HubT; onLogin: (s: { token: string; name: st
   // A hub of several shops: the manager picks the shop (the PIN is compared with its managers only).
   const [shops, setShops] = useState<{ id: number; name: string }[]>([]);
   const [shopId, setShopId] = useState<number | null>(null);
-  useEffect(() => {
-    let alive = true;
-    hubApi(null)
-      .call('shops')
-      .then((r) => {
-        if (!alive) return;
-        setShops(r.shops);
-        setShopId(r.shops[0]?.id ?? null);
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, []);
+  useHubRead(
+    () => hubApi(null).call('shops'),
+    (r) => {
+      setShops(r.shops);
+      setShopId(r.shops[0]?.id ?? null);
+    },
+    () => undefined,
+    [],
+  );
   const submit = async (): Promise<void> => {
     setBusy(true);
     try {
@@ -429,28 +425,23 @@ function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
   // A refused value is said under its own field (the other fields keep what was typed).
   const [limitError, setLimitError] = useState<string | undefined>(undefined);
   const [ruleErrors, setRuleErrors] = useState<RuleErrors>({});
-  useEffect(() => {
-    let alive = true;
-    hubApi(token)
-      .call('settings')
-      .then(({ settings: s }) => {
-        if (!alive) return;
-        setHeld(s);
-        setLimit(String(s.discountLimitPercent ?? DEFAULT_DISCOUNT_LIMIT_PERCENT));
-        setRules(
-          (s.barcodeRules ?? []).map((r) => ({
-            prefix: r.prefix,
-            kind: r.kind,
-            code: String(r.codeLength),
-            value: String(RULE_DIGITS - r.codeLength),
-          })),
-        );
-      })
-      .catch((err: unknown) => alive && setMessage({ text: hubErrorText(t, err), error: true }));
-    return () => {
-      alive = false;
-    };
-  }, [token, t]);
+  useHubRead(
+    () => hubApi(token).call('settings'),
+    ({ settings: s }) => {
+      setHeld(s);
+      setLimit(String(s.discountLimitPercent ?? DEFAULT_DISCOUNT_LIMIT_PERCENT));
+      setRules(
+        (s.barcodeRules ?? []).map((r) => ({
+          prefix: r.prefix,
+          kind: r.kind,
+          code: String(r.codeLength),
+          value: String(RULE_DIGITS - r.codeLength),
+        })),
+      );
+    },
+    (err) => setMessage({ text: hubErrorText(t, err), error: true }),
+    [token, t],
+  );
   /** One field of rule `i` changed; the code and value digits keep filling the 10 between them. */
   const setRule = (i: number, change: Partial<RuleDraft>): void => {
     setRules((rs) =>
@@ -781,16 +772,12 @@ function ReportSection({ t, lang, token }: { t: HubT; lang: HubLang; token: stri
 function AuditSection({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
   const [entries, setEntries] = useState<AuditRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let alive = true;
-    hubApi(token)
-      .call('audit')
-      .then((r) => alive && setEntries(r.entries))
-      .catch((err: unknown) => alive && setError(hubErrorText(t, err)));
-    return () => {
-      alive = false;
-    };
-  }, [token, t]);
+  useHubRead(
+    () => hubApi(token).call('audit'),
+    (r) => setEntries(r.entries),
+    (err) => setError(hubErrorText(t, err)),
+    [token, t],
+  );
   return (
     <section aria-label={t('audit')} className="mgr-tab">
       <Alert text={error} />

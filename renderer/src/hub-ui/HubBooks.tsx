@@ -4,7 +4,7 @@
  * maps once at the hub. The words are the till's Менаџер → Књиговођа's (the manager's texts), the tab's own name and
  * intro the hub's.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { AccountsView, ExportView } from '../../../shared/contract/exports.ts';
 import { HUB_EXPORT_FILES } from '../../../shared/hub/contract/exports.ts';
 import { isHubFile } from '../../../shared/hub/client.ts';
@@ -15,9 +15,11 @@ import { formatRsd } from '../../../shared/money.ts';
 import { Alert, CheckedInput, NoteAndAlert } from '../ui/forms.tsx';
 import { mt, type ManagerT, type ManagerText } from '../manager/i18n.ts';
 import { ExportDays, ExportTotals } from '../manager/ExportTables.tsx';
-import { download, hubApi, HubCallError } from './api.ts';
+import { hubApi, HubCallError } from './api.ts';
 import type { HubLang, HubT } from './i18n.ts';
 import { DayField } from './DayField.tsx';
+import { FileButtons } from './FileButtons.tsx';
+import { useHubRead } from './useHubRead.ts';
 
 /** The first day of this month and today (the shop's days, as the browser sees them). */
 function thisMonth(): { from: string; to: string } {
@@ -75,20 +77,13 @@ export function HubBooks(props: HubTabProps) {
           </p>
           <h4>{mgrT('books_files')}</h4>
           <div className="mgr-actions" role="group" aria-label={mgrT('books_files')}>
-            {HUB_EXPORT_FILES.map((file) => (
-              <button
-                key={file}
-                type="button"
-                onClick={() =>
-                  api
-                    .call('hubExport', { from, to, lang, file })
-                    .then((f) => isHubFile(f) && download(f, `${file}_${from}_${to}`))
-                    .catch(fail)
-                }
-              >
-                {mgrT(`books_file_${file}` as ManagerText)}
-              </button>
-            ))}
+            <FileButtons
+              kinds={HUB_EXPORT_FILES}
+              label={(file) => mgrT(`books_file_${file}` as ManagerText)}
+              get={(file) => api.call('hubExport', { from, to, lang, file })}
+              name={(file) => `${file}_${from}_${to}`}
+              fail={fail}
+            />
           </div>
           <ExportDays t={mgrT} lang={lang} view={view} />
         </>
@@ -116,16 +111,12 @@ function HubAccounts(props: {
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const labels = EXPORT_WORDS[lang].accounts;
-  useEffect(() => {
-    let alive = true;
-    hubApi(token)
-      .call('hubExportAccounts', {})
-      .then((v) => alive && setView(v))
-      .catch((err: unknown) => alive && setError(errorText(err, {})));
-    return () => {
-      alive = false;
-    };
-  }, [token, errorText]);
+  useHubRead(
+    () => hubApi(token).call('hubExportAccounts', {}),
+    setView,
+    (err) => setError(errorText(err, {})),
+    [token, errorText],
+  );
   if (!view) return <Alert text={error} />;
 
   const save = (e: FormEvent) => {

@@ -6,8 +6,7 @@
  */
 import { useEffect, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
-import { formatPercent, parsePercentInput } from '../../../shared/catalog/percent.ts';
-import { MAX_PERCENT_BP, MIN_PERCENT_BP } from '../../../shared/catalog/price-change.ts';
+import { formatPercent } from '../../../shared/catalog/percent.ts';
 import { unitName } from '../../../shared/i18n/enums.ts';
 import { MgrTable } from '../ui/forms.tsx';
 import { hubErrorText } from './HubApp.tsx';
@@ -16,6 +15,8 @@ import type { HubProduct as WireProduct, HubProductPage } from '../../../shared/
 import { ct, type HubCatalogKey } from './catalog-i18n.ts';
 import type { HubLang, HubT } from './i18n.ts';
 import { Options } from '../ui/Options.tsx';
+import { usePages } from '../ui/usePages.ts';
+import { useBulkPrice } from '../ui/useBulkPrice.ts';
 
 const PAGE = 50;
 const UNITS = ['piece', 'kg', 'l'] as const;
@@ -282,19 +283,12 @@ function BulkPrice(props: {
 }) {
   const { t, lang, token } = props;
   const c = (key: HubCatalogKey, p?: Record<string, string>) => ct(lang, key, p);
-  const [group, setGroup] = useState('');
-  const [percent, setPercent] = useState('');
-  const [errors, setErrors] = useState<{ group?: string; percent?: string }>({});
-  const [preview, setPreview] = useState<{ group: string; percentBp: number; count: number } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { group, setGroup, percent, setPercent, errors, setErrors, preview, setPreview, busy, setBusy, checked } =
+    useBulkPrice();
   const mark = lang === 'en' ? '.' : ',';
   const send = async (dryRun: boolean): Promise<void> => {
-    const bp = parsePercentInput(percent);
-    const e: typeof errors = {};
-    if (group === '') e.group = c('groupRequired');
-    if (bp === null || bp === 0 || bp < MIN_PERCENT_BP || bp > MAX_PERCENT_BP) e.percent = c('percentInvalid');
-    setErrors(e);
-    if (Object.keys(e).length > 0 || bp === null) return;
+    const bp = checked({ groupRequired: c('groupRequired'), percentInvalid: c('percentInvalid') });
+    if (bp === null) return;
     setBusy(true);
     try {
       const r = await hubApi(token).call('bulkPrice', {
@@ -334,10 +328,7 @@ function BulkPrice(props: {
           <select
             id="hb-group"
             value={group}
-            onChange={(e) => {
-              setGroup(e.target.value);
-              setPreview(null);
-            }}
+            onChange={(e) => setGroup(e.target.value)}
             {...invalid('hb-group', errors.group)}
           >
             <option value="">{c('chooseGroup')}</option>
@@ -350,10 +341,7 @@ function BulkPrice(props: {
             inputMode="decimal"
             size={8}
             value={percent}
-            onChange={(e) => {
-              setPercent(e.target.value);
-              setPreview(null);
-            }}
+            onChange={(e) => setPercent(e.target.value)}
             {...invalid('hb-percent', errors.percent)}
           />
         </Labelled>
@@ -386,31 +374,21 @@ function BulkPrice(props: {
 export function HubCatalog({ t, lang, token }: { t: HubT; lang: HubLang; token: string }) {
   const c = (key: HubCatalogKey, p?: Record<string, string>) => ct(lang, key, p);
   const [query, setQuery] = useState('');
-  const [page, setPage] = useState<Page | null>(null);
-  const [shown, setShown] = useState<HubProduct[]>([]);
   const [editing, setEditing] = useState<HubProduct | 'new' | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [version, setVersion] = useState(0);
   const [groups, setGroups] = useState<{ name: string; products: number }[]>([]);
   const [labels, setLabels] = useState<string[]>([]);
-  const seq = useRef(0);
-  const list = (after?: string) => {
-    const q = query.trim();
-    return hubApi(token)
-      .call('products', { limit: PAGE, ...(q !== '' ? { q } : {}), ...(after !== undefined ? { after } : {}) })
-      .then(listed);
-  };
-  useEffect(() => {
-    const mine = ++seq.current;
-    list()
-      .then((r) => {
-        if (mine !== seq.current) return;
-        setPage(r);
-        setShown(r.products);
-      })
-      .catch((err: unknown) => setMessage({ text: hubErrorText(t, err), error: true }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `list` reads these
-  }, [token, query, version, t]);
+  const { page, shown, more } = usePages(
+    (after) => {
+      const q = query.trim();
+      return hubApi(token)
+        .call('products', { limit: PAGE, ...(q !== '' ? { q } : {}), ...(after !== undefined ? { after } : {}) })
+        .then(listed);
+    },
+    [token, query, version, t],
+    (err) => setMessage({ text: hubErrorText(t, err), error: true }),
+  );
   useEffect(() => {
     hubApi(token)
       .call('productGroups')
@@ -420,15 +398,6 @@ export function HubCatalog({ t, lang, token }: { t: HubT; lang: HubLang; token: 
       })
       .catch(() => undefined);
   }, [token, version]);
-  const more = () => {
-    if (!page?.next) return;
-    const mine = ++seq.current;
-    void list(page.next).then((r) => {
-      if (mine !== seq.current) return;
-      setPage(r);
-      setShown((s) => [...s, ...r.products]);
-    });
-  };
   const done = (text: string) => {
     setEditing(null);
     setMessage({ text, error: false });

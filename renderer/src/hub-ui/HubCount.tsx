@@ -5,7 +5,7 @@
  * purchase value, and posts or cancels it; each count's A4 list. The words are the till's (Менаџер → Роба →
  * Пописи), and a refusal is said under its field with the till's own message for its code.
  */
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import type { CountSummary } from '../../../shared/contract/goods.ts';
 import type { HubCountList, HubCountView } from '../../../shared/hub/count-protocol.ts';
 import { hasMessage, message } from '../../../shared/messages.ts';
@@ -22,6 +22,7 @@ import {
 import { mt, type ManagerT, type ManagerText } from '../manager/i18n.ts';
 import { download, HubCallError, hubApi } from './api.ts';
 import type { HubLang } from './i18n.ts';
+import { useHubRead } from './useHubRead.ts';
 
 /** Errors by the form's field: `groups`, `code`, `quantity`, `csv`, or '' (the section's own). */
 type Errors = Readonly<Record<string, string>>;
@@ -54,23 +55,21 @@ export function HubCount(props: {
     setKeep(id);
     setVersion((v) => v + 1);
   };
-  useEffect(() => {
-    let alive = true;
-    const a = hubApi(token);
-    a.call('goodsCounts', {})
-      .then(async (l) => {
-        const current =
-          l.counts.find((c) => c.id === keep && c.state === 'open') ?? l.counts.find((c) => c.state === 'open');
-        const view = current ? await a.call('goodsCount', { countId: current.id }) : null;
-        if (!alive) return;
-        setList(l);
-        setOpen(view);
-      })
-      .catch((err: unknown) => alive && setErrors({ '': errorText(err, {}) }));
-    return () => {
-      alive = false;
-    };
-  }, [token, keep, version, errorText]);
+  useHubRead(
+    async () => {
+      const a = hubApi(token);
+      const l = await a.call('goodsCounts', {});
+      const current =
+        l.counts.find((c) => c.id === keep && c.state === 'open') ?? l.counts.find((c) => c.state === 'open');
+      return [l, current ? await a.call('goodsCount', { countId: current.id }) : null] as const;
+    },
+    ([l, view]) => {
+      setList(l);
+      setOpen(view);
+    },
+    (err) => setErrors({ '': errorText(err, {}) }),
+    [token, keep, version, errorText],
+  );
 
   /** A refusal under the field it names: the hub's field path, its last word (`lines.0.code` → `code`). */
   const refusal = (err: unknown, values: Readonly<Record<string, string>>): Errors => {

@@ -3,7 +3,7 @@
  * (and every shop's value), the goods documents, transfers between shops (send, receive, print) and the KEP book
  * (CSV and A4 PDF). Everything through the hub's contract (api.ts).
  */
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { formatQuantity, formatRsd } from '../../../shared/money.ts';
 import { formatDay } from '../dates.ts';
 import { dayIn } from '../../../shared/i18n/time.ts';
@@ -33,6 +33,8 @@ import { HubReceipts } from './HubReceipts.tsx';
 import type { HubKey, HubLang, HubT } from './i18n.ts';
 import { Options } from '../ui/Options.tsx';
 import { DayField } from './DayField.tsx';
+import { FileButtons } from './FileButtons.tsx';
+import { useHubRead } from './useHubRead.ts';
 
 const FIRST_OF_YEAR = (day: string): string => `${day.slice(0, 4)}-01-01`;
 
@@ -70,33 +72,31 @@ export function HubGoods(props: {
   const [version, setVersion] = useState(0);
 
   const reread = useCallback(() => setVersion((v) => v + 1), []);
-  useEffect(() => {
-    let alive = true;
-    const a = hubApi(token);
-    Promise.all([
-      a.call('goodsStock', {}),
-      a.call('goodsDocs', { from: FIRST_OF_YEAR(today), to: today }),
-      a.call('goodsTransfers', {}),
-      a.call('shops'),
-      a.call('goodsKep', { from, to, lang }),
-      a.call('goodsFormData', {}),
-      a.call('goodsShopIdentity', {}),
-    ])
-      .then(([s, d, tr, sh, k, fd, id]) => {
-        if (!alive) return;
-        setStock(s);
-        setDocs(d.docs);
-        setTransfers(tr.transfers);
-        setShops(sh.shops);
-        setKep(isHubFile(k) ? null : k);
-        setFormData(fd);
-        setIdentity(id);
-      })
-      .catch((err: unknown) => alive && setError(errorText(err)));
-    return () => {
-      alive = false;
-    };
-  }, [token, today, from, to, lang, version, errorText]);
+  useHubRead(
+    () => {
+      const a = hubApi(token);
+      return Promise.all([
+        a.call('goodsStock', {}),
+        a.call('goodsDocs', { from: FIRST_OF_YEAR(today), to: today }),
+        a.call('goodsTransfers', {}),
+        a.call('shops'),
+        a.call('goodsKep', { from, to, lang }),
+        a.call('goodsFormData', {}),
+        a.call('goodsShopIdentity', {}),
+      ]);
+    },
+    ([s, d, tr, sh, k, fd, id]) => {
+      setStock(s);
+      setDocs(d.docs);
+      setTransfers(tr.transfers);
+      setShops(sh.shops);
+      setKep(isHubFile(k) ? null : k);
+      setFormData(fd);
+      setIdentity(id);
+    },
+    (err) => setError(errorText(err)),
+    [token, today, from, to, lang, version, errorText],
+  );
 
   const act = (p: Promise<unknown>, done: HubKey) => {
     setError(null);
@@ -268,20 +268,13 @@ export function HubGoods(props: {
       <div className="mgr-row mgr-top">
         <DayField lang={lang} label={t('goodsFromDay')} value={from} onChange={setFrom} />
         <DayField lang={lang} label={t('goodsToDay')} value={to} onChange={setTo} />
-        {(['csv', 'pdf'] as const).map((format) => (
-          <button
-            key={format}
-            type="button"
-            onClick={() =>
-              api
-                .call('goodsKep', { from, to, lang, format })
-                .then((f) => isHubFile(f) && download(f, `KEP-${from}-${to}.${format}`))
-                .catch((err: unknown) => setError(errorText(err)))
-            }
-          >
-            {format === 'csv' ? t('goodsKepCsv') : t('goodsKepPdf')}
-          </button>
-        ))}
+        <FileButtons
+          kinds={['csv', 'pdf'] as const}
+          label={(format) => (format === 'csv' ? t('goodsKepCsv') : t('goodsKepPdf'))}
+          get={(format) => api.call('goodsKep', { from, to, lang, format })}
+          name={(format) => `KEP-${from}-${to}.${format}`}
+          fail={(err) => setError(errorText(err))}
+        />
       </div>
       {kep?.late && kep.late.length > 0 && (
         // Days not entered in the KEP by the next day (Pravilnik o evidenciji prometa): drafts of an earlier invoice.

@@ -5,7 +5,7 @@
  * counted quantities, the shop's suppliers and the shop's PIB and address. A refusal is said under its field, in
  * the user's language; the hub posts each document whole or not at all.
  */
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { marginOf, netPurchase, retailFromMargin } from '../../../shared/goods/calc.ts';
 import { formatQuantity, formatRsd, parseQuantityInput, parseRsdInput } from '../../../shared/money.ts';
 import { dayIn } from '../../../shared/i18n/time.ts';
@@ -31,6 +31,7 @@ import {
 } from './ReceiptLineExtras.tsx';
 import { Options } from '../ui/Options.tsx';
 import { DayField } from './DayField.tsx';
+import { useHubRead } from './useHubRead.ts';
 
 /** What the last post said, as its words' key (said in the language shown now). */
 type Note = readonly [HubKey, Record<string, string>] | null;
@@ -91,6 +92,14 @@ function parsePercentBp(text: string): number | null {
 const percentText = (bp: number | null, lang: HubLang): string =>
   bp === null ? '—' : `${(bp / 100).toFixed(2).replace('.', lang === 'en' ? '.' : ',')} %`;
 
+/** A field's refusal unless what was typed in it is `ok`, as a small form's `check` answers it. */
+const refusedUnless = (ok: boolean, field: string, text: string): Record<string, string> =>
+  ok ? {} : { [field]: text };
+
+/** A PIB typed (a supplier's, the shop's) refused when it is not nine digits; the hub checks its check digit. */
+const pibCheck = (t: HubT, pib: string): Record<string, string> =>
+  refusedUnless(/^\d{9}$/.test(pib.trim()), 'pib', t('gfErrPibFormat'));
+
 /** A form's frame: its heading, note and alert, and the form named by its heading. */
 function FormBox(props: {
   title: string;
@@ -135,32 +144,45 @@ export function TextField(props: {
   );
 }
 
-/** A form of a few text fields in a row and its button: each field named by its label, its error under it. */
+/** A small form's state (useFormPost): its values, the refusals under its fields, the note of its last post. */
+type FormPost<V> = ReturnType<typeof useFormPost<V>>;
+
+/**
+ * A form of a few text fields in a row and its button: each field named by its label, its error under it. On
+ * submit, a `required` field left empty and what `check` refuses are said under their fields and nothing is sent;
+ * else `send` posts the values and answers the note to show.
+ */
 function FieldsForm<K extends string>(props: {
   t: HubT;
   id: string;
   title: string;
-  note: Note;
-  errors: Errors;
   submit: string;
-  onSubmit: (e: FormEvent) => void;
+  form: FormPost<Record<K, string>>;
   /** Each field: its value's key, its label, the hub's field its errors come at (default: the key). */
-  fields: readonly { key: K; label: string; at?: string; inputMode?: 'decimal' | 'numeric' }[];
-  values: Readonly<Record<K, string>>;
-  onChange: (values: Record<K, string>) => void;
+  fields: readonly { key: K; label: string; at?: string; inputMode?: 'decimal' | 'numeric'; required?: true }[];
+  /** The refusals of what was typed other than an empty required field, by the hub's field. */
+  check: (values: Readonly<Record<K, string>>) => Record<string, string>;
+  send: (values: Readonly<Record<K, string>>) => Promise<Note>;
 }) {
+  const { t, form } = props;
+  const onSubmit = (e: FormEvent) => {
+    const bad: Record<string, string> = {};
+    for (const f of props.fields)
+      if (f.required && form.v[f.key].trim() === '') bad[f.at ?? f.key] = t('gfErrRequired');
+    form.post(e, { ...bad, ...props.check(form.v) }, () => props.send(form.v));
+  };
   return (
-    <FormBox t={props.t} title={props.title} note={props.note} errors={props.errors} onSubmit={props.onSubmit}>
+    <FormBox t={t} title={props.title} note={form.note} errors={form.errors} onSubmit={onSubmit}>
       <div className="mgr-row">
         {props.fields.map((f) => (
           <TextField
             key={f.key}
             id={`${props.id}-${f.key}`}
             label={f.label}
-            value={props.values[f.key]}
+            value={form.v[f.key]}
             inputMode={f.inputMode}
-            error={props.errors[f.at ?? f.key]}
-            onChange={(x) => props.onChange({ ...props.values, [f.key]: x })}
+            error={form.errors[f.at ?? f.key]}
+            onChange={(x) => form.setV({ ...form.v, [f.key]: x })}
           />
         ))}
         <button type="submit">{props.submit}</button>
@@ -228,18 +250,17 @@ interface FormProps {
 function useProducts(api: HubUiApi, typed: readonly string[]) {
   const [found, setFound] = useState<Record<string, HubProduct[]>>({});
   const key = typed.join('\u0001');
-  useEffect(() => {
-    let alive = true;
-    const wanted = key.split('\u0001').filter((s) => s.trim().length >= 2);
-    void Promise.all(
-      wanted.map(async (q) => [q, (await api.call('products', { q: q.trim(), limit: 8 })).products] as const),
-    )
-      .then((pairs) => alive && setFound(Object.fromEntries(pairs)))
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [api, key]);
+  useHubRead(
+    () => {
+      const wanted = key.split('\u0001').filter((s) => s.trim().length >= 2);
+      return Promise.all(
+        wanted.map(async (q) => [q, (await api.call('products', { q: q.trim(), limit: 8 })).products] as const),
+      );
+    },
+    (pairs) => setFound(Object.fromEntries(pairs)),
+    () => undefined,
+    [api, key],
+  );
   const matches = (q: string): HubProduct[] => found[q] ?? [];
   return {
     matches,
@@ -539,35 +560,26 @@ export function ReceiptForm(
 /** A write-off (отпис) with its reason. */
 export function WriteOffForm(props: FormProps) {
   const { t, api } = props;
-  const { v, setV, errors, note, post } = useFormPost(t, props.text, { code: '', quantity: '', reason: '' });
-  const submit = (e: FormEvent) => {
-    const qty = parseQuantityInput(v.quantity);
-    const bad: Record<string, string> = {};
-    if (v.code.trim() === '') bad['code'] = t('gfErrRequired');
-    if (qty === null || qty <= 0) bad['qtyMilli'] = t('gfErrQuantity');
-    if (v.reason.trim() === '') bad['reason'] = t('gfErrRequired');
-    post(e, bad, async () => {
-      const doc = await api.call('goodsWriteOff', { code: v.code.trim(), qtyMilli: qty ?? 0, reason: v.reason.trim() });
-      props.changed();
-      return ['gfWriteOffPosted', { number: doc.number }];
-    });
-  };
+  const form = useFormPost(t, props.text, { code: '', quantity: '', reason: '' });
   return (
     <FieldsForm
       t={t}
       id="gf-wo"
       title={t('gfWriteOff')}
-      note={note}
-      errors={errors}
       submit={t('gfPostWriteOff')}
-      onSubmit={submit}
+      form={form}
       fields={[
-        { key: 'code', label: t('gfCode') },
+        { key: 'code', label: t('gfCode'), required: true },
         { key: 'quantity', label: t('gfWriteQuantity'), at: 'qtyMilli', inputMode: 'decimal' },
-        { key: 'reason', label: t('gfReason') },
+        { key: 'reason', label: t('gfReason'), required: true },
       ]}
-      values={v}
-      onChange={setV}
+      check={(v) => refusedUnless((parseQuantityInput(v.quantity) ?? 0) > 0, 'qtyMilli', t('gfErrQuantity'))}
+      send={async (v) => {
+        const qtyMilli = parseQuantityInput(v.quantity) ?? 0;
+        const doc = await api.call('goodsWriteOff', { code: v.code.trim(), qtyMilli, reason: v.reason.trim() });
+        props.changed();
+        return ['gfWriteOffPosted', { number: doc.number }];
+      }}
     />
   );
 }
@@ -575,33 +587,25 @@ export function WriteOffForm(props: FormProps) {
 /** A product's new retail price (a нивелација for goods on hand). */
 export function PriceChangeForm(props: FormProps) {
   const { t, api } = props;
-  const { v, setV, errors, note, post } = useFormPost(t, props.text, { code: '', price: '' });
-  const submit = (e: FormEvent) => {
-    const price = parseRsdInput(v.price);
-    const bad: Record<string, string> = {};
-    if (v.code.trim() === '') bad['code'] = t('gfErrRequired');
-    if (price === null || price <= 0) bad['pricePara'] = t('gfErrAmount');
-    post(e, bad, async () => {
-      const { doc } = await api.call('goodsPriceChange', { code: v.code.trim(), pricePara: price ?? 0 });
-      props.changed();
-      return doc ? ['gfPriceChangedDoc', { number: doc.number }] : ['gfPriceChangedNone', {}];
-    });
-  };
+  const form = useFormPost(t, props.text, { code: '', price: '' });
   return (
     <FieldsForm
       t={t}
       id="gf-pc"
       title={t('gfPriceChange')}
-      note={note}
-      errors={errors}
       submit={t('gfChangePrice')}
-      onSubmit={submit}
+      form={form}
       fields={[
-        { key: 'code', label: t('gfPriceCode') },
+        { key: 'code', label: t('gfPriceCode'), required: true },
         { key: 'price', label: t('gfNewPrice'), at: 'pricePara', inputMode: 'decimal' },
       ]}
-      values={v}
-      onChange={setV}
+      check={(v) => refusedUnless((parseRsdInput(v.price) ?? 0) > 0, 'pricePara', t('gfErrAmount'))}
+      send={async (v) => {
+        const pricePara = parseRsdInput(v.price) ?? 0;
+        const { doc } = await api.call('goodsPriceChange', { code: v.code.trim(), pricePara });
+        props.changed();
+        return doc ? ['gfPriceChangedDoc', { number: doc.number }] : ['gfPriceChangedNone', {}];
+      }}
     />
   );
 }
@@ -658,18 +662,7 @@ const NO_SUPPLIER = { name: '', pib: '', address: '', bankAccount: '', contact: 
 export function SuppliersForm(props: FormProps & { suppliers: HubSupplier[] }) {
   const { t, api } = props;
   const [id, setId] = useState<number | null>(null);
-  const { v, setV, errors, note, post } = useFormPost(t, props.text, NO_SUPPLIER);
-  const submit = (e: FormEvent) => {
-    const bad: Record<string, string> = {};
-    if (v.name.trim() === '') bad['name'] = t('gfErrRequired');
-    if (!/^\d{9}$/.test(v.pib.trim())) bad['pib'] = t('gfErrPibFormat');
-    post(e, bad, async () => {
-      await api.call('goodsSupplierPut', { ...(id !== null ? { id } : {}), ...v });
-      setId(null);
-      props.changed();
-      return ['gfSupplierSaved', {}];
-    });
-  };
+  const form = useFormPost(t, props.text, NO_SUPPLIER);
   return (
     <>
       {props.suppliers.length === 0 && <p>{t('gfNoSuppliers')}</p>}
@@ -683,7 +676,7 @@ export function SuppliersForm(props: FormProps & { suppliers: HubSupplier[] }) {
                 type="button"
                 onClick={() => {
                   setId(s.id);
-                  setV({
+                  form.setV({
                     name: s.name,
                     pib: s.pib,
                     address: s.address,
@@ -702,19 +695,22 @@ export function SuppliersForm(props: FormProps & { suppliers: HubSupplier[] }) {
         t={t}
         id="gf-sup"
         title={id === null ? t('gfNewSupplier') : t('gfSupplierForm')}
-        note={note}
-        errors={errors}
         submit={t('gfSaveSupplier')}
-        onSubmit={submit}
+        form={form}
         fields={[
-          { key: 'name', label: t('gfSupplierName') },
+          { key: 'name', label: t('gfSupplierName'), required: true },
           { key: 'pib', label: t('gfPib'), inputMode: 'numeric' },
           { key: 'address', label: t('gfAddress') },
           { key: 'bankAccount', label: t('gfBankAccount') },
           { key: 'contact', label: t('gfContact') },
         ]}
-        values={v}
-        onChange={setV}
+        check={(v) => pibCheck(t, v.pib)}
+        send={async (v) => {
+          await api.call('goodsSupplierPut', { ...(id !== null ? { id } : {}), ...v });
+          setId(null);
+          props.changed();
+          return ['gfSupplierSaved', {}];
+        }}
       />
     </>
   );
@@ -725,31 +721,23 @@ export function ShopIdentityForm(props: FormProps & { identity: HubShopIdentity 
   const { t, api } = props;
   // What the hub holds; the tab keys this form by it, so a fresh read starts the form again.
   const held = { pib: props.identity.pib, address: props.identity.address };
-  const { v, setV, errors, note, post } = useFormPost(t, props.text, held, true);
-  const submit = (e: FormEvent) => {
-    const bad: Record<string, string> = {};
-    if (!/^\d{9}$/.test(v.pib.trim())) bad['pib'] = t('gfErrPibFormat');
-    if (v.address.trim() === '') bad['address'] = t('gfErrRequired');
-    post(e, bad, async () => {
-      await api.call('goodsShopIdentityPut', { pib: v.pib.trim(), address: v.address.trim() });
-      return ['gfShopDataSaved', {}];
-    });
-  };
+  const form = useFormPost(t, props.text, held, true);
   return (
     <FieldsForm
       t={t}
       id="gf-shop"
       title={t('gfShopData')}
-      note={note}
-      errors={errors}
       submit={t('gfSaveShopData')}
-      onSubmit={submit}
+      form={form}
       fields={[
         { key: 'pib', label: t('gfShopPib'), inputMode: 'numeric' },
-        { key: 'address', label: t('gfShopAddress') },
+        { key: 'address', label: t('gfShopAddress'), required: true },
       ]}
-      values={v}
-      onChange={setV}
+      check={(v) => pibCheck(t, v.pib)}
+      send={async (v) => {
+        await api.call('goodsShopIdentityPut', { pib: v.pib.trim(), address: v.address.trim() });
+        return ['gfShopDataSaved', {}];
+      }}
     />
   );
 }

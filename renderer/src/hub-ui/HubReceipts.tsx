@@ -4,7 +4,7 @@
  * („Сторно“, each one's A4 PDF), the shop's minimums per product and the reorder list per supplier (CSV and A4 PDF).
  * Every control is named by its words; a refusal is said in the user's language.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { formatQuantity, formatRsd, parseQuantityInput } from '../../../shared/money.ts';
 import { kepDate } from '../../../shared/i18n/goods.ts';
 import type { ReorderView } from '../../../shared/contract/goods.ts';
@@ -13,6 +13,8 @@ import { isHubFile } from '../../../shared/hub/client.ts';
 import { ListTable, MgrTable, NoteAndAlert } from '../ui/forms.tsx';
 import { download, type HubUiApi } from './api.ts';
 import { ReceiptForm, refusalText, TextField } from './HubGoodsForms.tsx';
+import { FileButtons } from './FileButtons.tsx';
+import { useHubRead } from './useHubRead.ts';
 import type { HubKey, HubLang, HubT } from './i18n.ts';
 
 interface Props {
@@ -35,16 +37,12 @@ export function HubReceipts(props: Props) {
   const [version, setVersion] = useState(0);
   const [note, setNote] = useState<Note>(null);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let alive = true;
-    api
-      .call('goodsReceipts', {})
-      .then((r) => alive && setReceipts(r.receipts))
-      .catch((err: unknown) => alive && setError(text(err)));
-    return () => {
-      alive = false;
-    };
-  }, [api, version, text]);
+  useHubRead(
+    () => api.call('goodsReceipts', {}),
+    (r) => setReceipts(r.receipts),
+    (err) => setError(text(err)),
+    [api, version, text],
+  );
   const changed = () => {
     setVersion((v) => v + 1);
     props.changed();
@@ -188,19 +186,15 @@ function Minimums(props: Props & { version: number }) {
   const [minimum, setMinimum] = useState('');
   const [errors, setErrors] = useState<{ code?: string; minMilli?: string; form?: string }>({});
   const [saved, setSaved] = useState(0);
-  useEffect(() => {
-    let alive = true;
-    Promise.all([api.call('goodsMinimums', {}), api.call('goodsReorder', { lang })])
-      .then(([m, r]) => {
-        if (!alive) return;
-        setMinimums(m.minimums);
-        setReorder(isHubFile(r) ? null : r);
-      })
-      .catch((err: unknown) => alive && setErrors({ form: text(err) }));
-    return () => {
-      alive = false;
-    };
-  }, [api, lang, saved, props.version, text]);
+  useHubRead(
+    () => Promise.all([api.call('goodsMinimums', {}), api.call('goodsReorder', { lang })]),
+    ([m, r]) => {
+      setMinimums(m.minimums);
+      setReorder(isHubFile(r) ? null : r);
+    },
+    (err) => setErrors({ form: text(err) }),
+    [api, lang, saved, props.version, text],
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const qty = parseQuantityInput(minimum);
@@ -224,11 +218,6 @@ function Minimums(props: Props & { version: number }) {
         );
       });
   };
-  const file = (format: 'csv' | 'pdf') =>
-    api
-      .call('goodsReorder', { lang, format })
-      .then((f) => isHubFile(f) && download(f, `narucivanje.${format}`))
-      .catch((err: unknown) => setErrors({ form: props.text(err) }));
 
   return (
     <>
@@ -259,12 +248,13 @@ function Minimums(props: Props & { version: number }) {
       )}
       <h3>{t('rcReorder')}</h3>
       <div className="mgr-row">
-        <button type="button" onClick={() => void file('csv')}>
-          {t('rcReorderCsv')}
-        </button>
-        <button type="button" onClick={() => void file('pdf')}>
-          {t('rcReorderPdf')}
-        </button>
+        <FileButtons
+          kinds={['csv', 'pdf'] as const}
+          label={(format) => (format === 'csv' ? t('rcReorderCsv') : t('rcReorderPdf'))}
+          get={(format) => api.call('goodsReorder', { lang, format })}
+          name={(format) => `narucivanje.${format}`}
+          fail={(err) => setErrors({ form: props.text(err) })}
+        />
       </div>
       {reorder && (
         <ListTable

@@ -4,12 +4,13 @@
  * stornoed by a hub manager. The list and its words are the till's Менаџер → Е-фактуре's (SefDocumentsTable, the
  * manager's texts); the tab's own name and intro are the hub's. The SEF key never reaches this page.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { HubSefList } from '../../../shared/hub/sef.ts';
 import { NoteAndAlert } from '../ui/forms.tsx';
 import { mt, type ManagerT } from '../manager/i18n.ts';
 import { SefDocumentsTable, sefStateText, type SefRow } from '../manager/SefTab.tsx';
 import { hubApi } from './api.ts';
+import { useHubRead } from './useHubRead.ts';
 import type { HubTabProps } from './HubBooks.tsx';
 
 export function HubSef(props: HubTabProps) {
@@ -35,17 +36,12 @@ export function HubSef(props: HubTabProps) {
       .catch((err: unknown) => setError(props.errorText(err, labels)))
       .finally(() => setBusy(false));
   };
-  useEffect(() => {
-    let live = true;
-    hubApi(token)
-      .call('sefDocuments', {})
-      .then((l) => live && setList(l))
-      .catch((err: unknown) => live && setError(props.errorText(err, {})));
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [token]);
+  useHubRead(
+    () => hubApi(token).call('sefDocuments', {}),
+    setList,
+    (err) => setError(props.errorText(err, {})),
+    [token],
+  );
 
   const retry = (d: SefRow) =>
     run(async () => {

@@ -6,11 +6,12 @@
  * change reaches the shop's tills with the staff sync. A refusal is said at its field: under the name or PIN
  * typed, or in the row of the person whose state could not change.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { HubStaffRow } from '../../../shared/hub/protocol.ts';
 import { CheckedField, CheckedInput, CheckedPinInput, MgrTable, NoteAndAlert } from '../ui/forms.tsx';
 import type { HubKey, HubT } from './i18n.ts';
 import type { HubUiApi } from './api.ts';
+import { useHubRead } from './useHubRead.ts';
 
 /**
  * The hub's staff refusal codes and the text each is said with; `field` marks a text that names the field typed
@@ -42,6 +43,41 @@ function staffErrorText(
   return said.field ? t(said.key, { field: t(fieldLabel ?? 'staffPinLabel') }) : t(said.key);
 }
 
+/**
+ * A staff form's frame (a new person, a new PIN): named by its heading, its fields in a row with the button that
+ * sends it and the one that closes it, and the hint under them that its PIN field points to (`hintId`).
+ */
+function StaffForm(props: {
+  t: HubT;
+  title: string;
+  onSubmit: (e: FormEvent) => void;
+  submit: string;
+  onCancel: () => void;
+  hintId: string;
+  hint: string;
+  children: ReactNode;
+}) {
+  return (
+    <form aria-label={props.title} onSubmit={props.onSubmit} className="mgr-panel">
+      <h3>{props.title}</h3>
+      <div className="mgr-row mgr-top">
+        {props.children}
+        <div className="mgr-field-actions">
+          <button type="submit" className="primary">
+            {props.submit}
+          </button>
+          <button type="button" onClick={props.onCancel}>
+            {props.t('staffCancel')}
+          </button>
+        </div>
+      </div>
+      <p id={props.hintId} className="mgr-hint">
+        {props.hint}
+      </p>
+    </form>
+  );
+}
+
 export function StaffSection(props: { t: HubT; api: HubUiApi; errorText: (err: unknown) => string }) {
   const { t, api } = props;
   const [staff, setStaff] = useState<HubStaffRow[] | null>(null);
@@ -66,18 +102,13 @@ export function StaffSection(props: { t: HubT; api: HubUiApi; errorText: (err: u
   const load = async (): Promise<void> => {
     setStaff((await api.call('staff')).staff);
   };
-  useEffect(() => {
-    let alive = true;
-    api
-      .call('staff')
-      .then((r) => alive && setStaff(r.staff))
-      .catch((err: unknown) => alive && setError(staffErrorText(t, err, props.errorText)));
-    return () => {
-      alive = false;
-    };
-    // Loaded once when the section opens; a change reloads it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // Loaded once when the section opens; a change reloads it.
+  useHubRead(
+    () => api.call('staff'),
+    (r) => setStaff(r.staff),
+    (err) => setError(staffErrorText(t, err, props.errorText)),
+    [],
+  );
 
   const toggle = async (p: HubStaffRow): Promise<void> => {
     setNote(null);
@@ -153,48 +184,42 @@ export function StaffSection(props: { t: HubT; api: HubUiApi; errorText: (err: u
         </button>
       </div>
       {adding && (
-        <form aria-label={t('staffAddForm')} onSubmit={(e) => void add(e)} className="mgr-panel">
-          <h3>{t('staffAddForm')}</h3>
-          <div className="mgr-row mgr-top">
-            <CheckedInput
-              label={t('staffAddName')}
-              error={addErrors.name}
-              errorId="hub-staff-add-name-error"
-              value={draft.name}
-              onChange={(name) => setDraft({ ...draft, name })}
-              input={{ maxLength: 100, autoComplete: 'off' }}
-            />
-            <CheckedField label={t('staffAddRole')} error={undefined} errorId="hub-staff-add-role-error">
-              <select
-                value={draft.role}
-                onChange={(e) => setDraft({ ...draft, role: e.target.value === 'manager' ? 'manager' : 'cashier' })}
-              >
-                <option value="cashier">{t('roleCashier')}</option>
-                <option value="manager">{t('roleManager')}</option>
-              </select>
-            </CheckedField>
-            <CheckedPinInput
-              label={t('staffAddPin')}
-              error={addErrors.pin}
-              errorId="hub-staff-add-pin-error"
-              hintId="hub-staff-add-hint"
-              value={draft.pin}
-              onChange={(pin) => setDraft({ ...draft, pin })}
-              input={{ autoComplete: 'new-password', size: 10 }}
-            />
-            <div className="mgr-field-actions">
-              <button type="submit" className="primary">
-                {t('staffAdd')}
-              </button>
-              <button type="button" onClick={() => setAdding(false)}>
-                {t('staffCancel')}
-              </button>
-            </div>
-          </div>
-          <p id="hub-staff-add-hint" className="mgr-hint">
-            {t('staffAddHint')}
-          </p>
-        </form>
+        <StaffForm
+          t={t}
+          title={t('staffAddForm')}
+          onSubmit={(e) => void add(e)}
+          submit={t('staffAdd')}
+          onCancel={() => setAdding(false)}
+          hintId="hub-staff-add-hint"
+          hint={t('staffAddHint')}
+        >
+          <CheckedInput
+            label={t('staffAddName')}
+            error={addErrors.name}
+            errorId="hub-staff-add-name-error"
+            value={draft.name}
+            onChange={(name) => setDraft({ ...draft, name })}
+            input={{ maxLength: 100, autoComplete: 'off' }}
+          />
+          <CheckedField label={t('staffAddRole')} error={undefined} errorId="hub-staff-add-role-error">
+            <select
+              value={draft.role}
+              onChange={(e) => setDraft({ ...draft, role: e.target.value === 'manager' ? 'manager' : 'cashier' })}
+            >
+              <option value="cashier">{t('roleCashier')}</option>
+              <option value="manager">{t('roleManager')}</option>
+            </select>
+          </CheckedField>
+          <CheckedPinInput
+            label={t('staffAddPin')}
+            error={addErrors.pin}
+            errorId="hub-staff-add-pin-error"
+            hintId="hub-staff-add-hint"
+            value={draft.pin}
+            onChange={(pin) => setDraft({ ...draft, pin })}
+            input={{ autoComplete: 'new-password', size: 10 }}
+          />
+        </StaffForm>
       )}
       {staff && staff.length === 0 && <p>{t('staffNone')}</p>}
       <MgrTable scroll label={t('staff')} headers={[t('staffName'), t('staffRole'), t('staffState'), t('actions')]}>
@@ -234,35 +259,25 @@ export function StaffSection(props: { t: HubT; api: HubUiApi; errorText: (err: u
         ))}
       </MgrTable>
       {pinFor && (
-        <form
-          aria-label={t('staffPinForm', { name: pinFor.name })}
+        <StaffForm
+          t={t}
+          title={t('staffPinForm', { name: pinFor.name })}
           onSubmit={(e) => void setNewPin(e)}
-          className="mgr-panel"
+          submit={t('staffSetPin')}
+          onCancel={() => setPinFor(null)}
+          hintId="hub-staff-pin-hint"
+          hint={hint}
         >
-          <h3>{t('staffPinForm', { name: pinFor.name })}</h3>
-          <div className="mgr-row mgr-top">
-            <CheckedPinInput
-              label={t('staffPinLabel')}
-              error={pinError ?? undefined}
-              errorId="hub-staff-pin-error"
-              hintId="hub-staff-pin-hint"
-              value={pin}
-              onChange={setPin}
-              input={{ autoComplete: 'new-password' }}
-            />
-            <div className="mgr-field-actions">
-              <button type="submit" className="primary">
-                {t('staffSetPin')}
-              </button>
-              <button type="button" onClick={() => setPinFor(null)}>
-                {t('staffCancel')}
-              </button>
-            </div>
-          </div>
-          <p id="hub-staff-pin-hint" className="mgr-hint">
-            {hint}
-          </p>
-        </form>
+          <CheckedPinInput
+            label={t('staffPinLabel')}
+            error={pinError ?? undefined}
+            errorId="hub-staff-pin-error"
+            hintId="hub-staff-pin-hint"
+            value={pin}
+            onChange={setPin}
+            input={{ autoComplete: 'new-password' }}
+          />
+        </StaffForm>
       )}
     </section>
   );

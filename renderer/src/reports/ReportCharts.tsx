@@ -181,6 +181,33 @@ export function ReportCharts(props: {
   ).sort((a, b) => Number(a.key) - Number(b.key));
   const label = (l: ReportView['byLabel'][number]): string =>
     l.label.includes('+') ? l.label : `${l.label} ${l.rate}%`;
+  // The charts in their order, each its title and rows; a hub report's tills and shops only where it has them.
+  const charts: readonly (readonly [ReportWord, readonly ChartRow[] | undefined])[] = [
+    ['by_hour', hours],
+    [
+      'by_payment',
+      pairRows(
+        r.byPayment,
+        prev?.byPayment,
+        (x) => x.type,
+        (x) => paymentName(lang, x.type),
+        (x) => x.netPara,
+      ),
+    ],
+    ['by_label', pairRows(r.byLabel, prev?.byLabel, label, label, (x) => x.netPara)],
+    [
+      'by_cashier',
+      pairRows(
+        r.byCashier,
+        prev?.byCashier,
+        (x) => x.cashier,
+        (x) => x.cashier || t('no_cashier'),
+        (x) => x.grossPara,
+      ),
+    ],
+    ['by_till', props.extras?.byTill],
+    ['by_shop', props.extras?.byShop],
+  ];
   return (
     <div className="report-view">
       <h3>{t('overview')}</h3>
@@ -215,42 +242,8 @@ export function ReportCharts(props: {
         </HeadedTable>
       </div>
       <div className="report-charts">
-        <ReportChart t={t} title={t('by_hour')} rows={hours} compare={compare} />
-        <ReportChart
-          t={t}
-          title={t('by_payment')}
-          rows={pairRows(
-            r.byPayment,
-            prev?.byPayment,
-            (x) => x.type,
-            (x) => paymentName(lang, x.type),
-            (x) => x.netPara,
-          )}
-          compare={compare}
-        />
-        <ReportChart
-          t={t}
-          title={t('by_label')}
-          rows={pairRows(r.byLabel, prev?.byLabel, label, label, (x) => x.netPara)}
-          compare={compare}
-        />
-        <ReportChart
-          t={t}
-          title={t('by_cashier')}
-          rows={pairRows(
-            r.byCashier,
-            prev?.byCashier,
-            (x) => x.cashier,
-            (x) => x.cashier || t('no_cashier'),
-            (x) => x.grossPara,
-          )}
-          compare={compare}
-        />
-        {props.extras?.byTill && (
-          <ReportChart t={t} title={t('by_till')} rows={props.extras.byTill} compare={compare} />
-        )}
-        {props.extras?.byShop && (
-          <ReportChart t={t} title={t('by_shop')} rows={props.extras.byShop} compare={compare} />
+        {charts.map(
+          ([title, rows]) => rows && <ReportChart key={title} t={t} title={t(title)} rows={rows} compare={compare} />,
         )}
       </div>
     </div>
