@@ -10,6 +10,7 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open.ts';
+import { perDatabase } from '../db/per-database.ts';
 import type { OrderLine } from '../../shared/domain.ts';
 import type { FiscalizedOrder } from '../orders/store.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
@@ -30,10 +31,9 @@ export interface StockRow {
 }
 
 /** Statements prepared once per database (a 500-line receipt moves 500 times: docs/goods.md, bench). */
-const prepared = new WeakMap<Db, Map<string, Statement>>();
+const prepared = perDatabase((): Map<string, Statement> => new Map());
 function sql<P extends unknown[] = unknown[], R = unknown>(db: Db, text: string): Statement<P, R> {
-  let byText = prepared.get(db);
-  if (!byText) prepared.set(db, (byText = new Map()));
+  const byText = prepared(db);
   let st = byText.get(text);
   if (!st) byText.set(text, (st = db.prepare(text)));
   return st as unknown as Statement<P, R>;
