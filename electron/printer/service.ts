@@ -202,10 +202,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     db: deps.db,
     jobs,
     now,
-    changed: () => {
-      wake();
-      emit();
-    },
+    changed: () => changed(),
   });
   /** What the printer last said (or that it cannot be asked / did not answer / is unreachable). */
   let condition: PrinterCondition = UNKNOWN_CONDITION;
@@ -280,6 +277,17 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       wakeScheduled = false;
       queue.kick();
     }).unref();
+  };
+
+  /** The queue or the printer's settings changed: the worker looks at the queue and the screens hear of it. */
+  const changed = (): void => {
+    wake();
+    emit();
+  };
+  /** A job added or put back in the queue: {@link changed}, and the job's id for the caller. */
+  const queued = (id: number): number => {
+    changed();
+    return id;
   };
 
   /** The queue's next pass: when its earliest waiting job is due, else at the next wake. */
@@ -542,9 +550,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       if (existing?.state === 'held' && held.release(existing.id)) return existing.id; // asked for: it prints now
       if (existing?.state === 'failed') {
         jobs.requeue(existing.id, now());
-        wake();
-        emit();
-        return existing.id;
+        return queued(existing.id);
       }
       if (existing?.state === 'printed')
         throw failure('conflict', `the receipt of order ${orderId} was printed; issue a fiscal copy to print it again`);
@@ -558,9 +564,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
         JSON.stringify({ receipt: found.receipt, cash: found.cash, ...(found.slip ? { slip: found.slip } : {}) }),
         now(),
       );
-      wake();
-      emit();
-      return id;
+      return queued(id);
     },
     autoPrintReceipt(orderId) {
       const cfg = readConfig(deps.settings, env);
@@ -569,9 +573,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     enqueueSlip(lines, orderId, qr) {
       requirePrinter();
       const id = jobs.add('slip', orderId ?? null, JSON.stringify(qr ? { lines, qr } : { lines }), now());
-      wake();
-      emit();
-      return id;
+      return queued(id);
     },
     enqueueLate(orderId) {
       requirePrinter();
@@ -581,15 +583,11 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       if (existing && ['queued', 'printing', 'sent', 'unconfirmed'].includes(existing.state)) {
         // On its way (or the cashier is asked whether it came out): the same job, tried now if it waits.
         jobs.dueFirst(existing.id);
-        wake();
-        emit();
-        return existing.id;
+        return queued(existing.id);
       }
       if (existing?.state === 'failed') {
         jobs.requeue(existing.id, now());
-        wake();
-        emit();
-        return existing.id;
+        return queued(existing.id);
       }
       const found = deps.getReceipt(orderId);
       if (!found) throw new CommandError('conflict', 'late_not_issued', { id: orderId });
@@ -600,17 +598,13 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
         JSON.stringify({ receipt: found.receipt, cash: false, ...(found.order ? { late: found.order } : {}) }),
         now(),
       );
-      wake();
-      emit();
-      return id;
+      return queued(id);
     },
     late,
     printTest() {
       requirePrinter();
       const id = jobs.add('test', null, '{}', now());
-      wake();
-      emit();
-      return id;
+      return queued(id);
     },
     reprintLast() {
       requirePrinter();
@@ -621,16 +615,12 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
         if (last.state === 'held' && held.release(last.id)) return last.id;
         if (last.state === 'failed') {
           jobs.requeue(last.id, now());
-          wake();
-          emit();
-          return last.id;
+          return queued(last.id);
         }
         throw failure('conflict', 'the last fiscal receipt was printed; issue a fiscal copy to print it again');
       }
       const id = jobs.add(last.kind, last.orderId, last.payload, now());
-      wake();
-      emit();
-      return id;
+      return queued(id);
     },
     status,
     held,
@@ -645,8 +635,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
         throw failure('conflict', `print job ${jobId} is ${job.state}, not waiting for the cashier's answer`);
       if (cameOut) settle(job, () => jobs.settlePrinted(jobId, now()));
       else jobs.printAgain(jobId, now());
-      wake();
-      emit();
+      changed();
       return { jobId: cameOut ? null : jobId, orderId: job.orderId };
     },
     profiles() {
@@ -673,8 +662,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       lastError = null;
       condition = UNKNOWN_CONDITION;
       silent = false;
-      wake();
-      emit();
+      changed();
       return status();
     },
     start() {
