@@ -93,6 +93,19 @@ export interface Move {
 }
 
 /**
+ * Line `line` of a goods document (a receipt, its reversal, a write-off, a stock-taking) as a movement at the
+ * document's moment: its source `<kind>:<document id>`, with `line` the movement's unique key, so a document's lines
+ * are booked once. Every document that moves goods names its movements by this one rule.
+ */
+export function docMove(
+  doc: { kind: MovementKind; id: number; at: string },
+  line: number,
+  goods: Pick<Move, 'code' | 'name' | 'qtyMilli' | 'pricePara' | 'purchasePara'>,
+): Move {
+  return { ...goods, at: doc.at, kind: doc.kind, source: `${doc.kind}:${doc.id}`, line };
+}
+
+/**
  * Writes one movement and changes the product's stock with it; false (and nothing written) when the document's
  * line has moved goods already.
  */

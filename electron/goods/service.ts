@@ -29,7 +29,7 @@ import { kepBook, turnoverEntries, type KepRaw } from '../../shared/goods/kep.ts
 import { dayStart } from '../../shared/i18n/time.ts';
 import { CountCsvRefusal } from '../../shared/goods/stocktake-rules.ts';
 import { parseReceiptCsv, type ReceiptCsvLine } from '../../shared/goods/receipt-csv.ts';
-import { bookDay, move, nextNumber, stockOf } from './ledger.ts';
+import { bookDay, docMove, move, nextNumber, stockOf } from './ledger.ts';
 
 export interface GoodsDeps extends AuditDeps {
   /** The rate (percent) of a tax label in the gateway's rates in force, undefined when it is not among them. */
@@ -500,17 +500,16 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
               'receipt',
             );
           }
-          move(db, {
-            code: l.product_code,
-            name: product?.name ?? l.name,
-            at,
-            kind: 'receipt',
-            source: `receipt:${id}`,
-            line: l.line,
-            qtyMilli: l.qty_milli,
-            pricePara: l.retail_para,
-            purchasePara: netPurchase(l.purchase_para, l.discount_bp),
-          });
+          move(
+            db,
+            docMove({ kind: 'receipt', id, at }, l.line, {
+              code: l.product_code,
+              name: product?.name ?? l.name,
+              qtyMilli: l.qty_milli,
+              pricePara: l.retail_para,
+              purchasePara: netPurchase(l.purchase_para, l.discount_bp),
+            }),
+          );
         }
         const changed = db
           .prepare(
@@ -574,16 +573,15 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
             margin: l.margin_bp,
             retail: stockOf(db, l.product_code)?.price_para ?? l.retail_para,
           });
-          move(db, {
-            code: l.product_code,
-            name: l.name,
-            at,
-            kind: 'reversal',
-            source: `reversal:${newId}`,
-            line: l.line,
-            qtyMilli: -l.qty_milli,
-            pricePara: l.retail_para,
-          });
+          move(
+            db,
+            docMove({ kind: 'reversal', id: newId, at }, l.line, {
+              code: l.product_code,
+              name: l.name,
+              qtyMilli: -l.qty_milli,
+              pricePara: l.retail_para,
+            }),
+          );
         }
         db.prepare("UPDATE goods_receipts SET state = 'reversed' WHERE id = ?").run(id);
         auditCall(deps, caller, 'goods.receiptReverse', {
@@ -615,19 +613,16 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
             )
             .run(number, year, at, day, input.code, name, qty, price, input.reason, personOf(caller)).lastInsertRowid,
         );
-        move(db, {
+        const moved = docMove({ kind: 'writeoff', id: woId, at }, 0, {
           code: input.code,
           name,
-          at,
-          kind: 'writeoff',
-          source: `writeoff:${woId}`,
-          line: 0,
           qtyMilli: -qty,
           pricePara: price,
         });
+        move(db, moved);
         const value = db
           .prepare<[string], { v: number }>('SELECT value_para AS v FROM stock_movements WHERE source = ? AND line = 0')
-          .get(`writeoff:${woId}`);
+          .get(moved.source);
         db.prepare('UPDATE write_offs SET value_para = ? WHERE id = ?').run(-(value?.v ?? 0), woId);
         auditCall(deps, caller, 'goods.writeOff', {
           number: `${number}/${year}`,

@@ -32,7 +32,7 @@ import {
 } from '../../shared/goods/stocktake-rules.ts';
 import { reorderCsv } from '../../shared/i18n/goods.ts';
 import { reorderView, type ReorderRow } from '../../shared/goods/reorder.ts';
-import { bookDay, codeOfLine, move, nextNumber, stockOf } from './ledger.ts';
+import { bookDay, codeOfLine, docMove, move, nextNumber, stockOf } from './ledger.ts';
 
 export interface StocktakeDeps extends AuditDeps {
   language(): Language;
@@ -284,16 +284,15 @@ export function createStocktake(db: Db, deps: StocktakeDeps) {
           if (l.counted_milli === null || l.book_at_entry_milli === null) continue;
           const diff = l.counted_milli - l.book_at_entry_milli;
           if (diff === 0) continue;
-          move(db, {
-            code: l.product_code,
-            name: l.name,
-            at,
-            kind: 'count',
-            source: `count:${id}`,
-            line: l.line,
-            qtyMilli: diff,
-            pricePara: l.price_para,
-          });
+          move(
+            db,
+            docMove({ kind: 'count', id, at }, l.line, {
+              code: l.product_code,
+              name: l.name,
+              qtyMilli: diff,
+              pricePara: l.price_para,
+            }),
+          );
           moved++;
         }
         const changed = db
