@@ -36,7 +36,7 @@ import {
 import { describeStop, isStopped, parseStatus, statusExchange } from './status.ts';
 import { PRESETS, profileView } from './profiles.ts';
 import { PRINTER_SETTINGS, readConfig, resolveProfile, type SettingsStore } from './config.ts';
-import { createJobStore, prunePrintedJobs, type PrintJob } from './queue.ts';
+import { createJobStore, prunePrintedJobs, type JobState, type PrintJob } from './queue.ts';
 import { createHeldJobs, type HeldJobs } from './held.ts';
 import { createLateReceipts, type LateReceipts } from './late.ts';
 import { slipDateTime } from './refund-slip.ts';
@@ -169,6 +169,14 @@ export interface PrintService {
   /** Stops the worker; resolves once the job in flight (if any) has finished. */
   stop(): Promise<void>;
 }
+
+/**
+ * A fiscal receipt's job on its way to paper: in the queue, being printed, in a stopped printer's buffer, or waiting
+ * for the cashier's answer. Asked for again (print, late print, reprint), such a receipt is the same job, never a
+ * second one.
+ */
+const onItsWay = (state: JobState): boolean =>
+  state === 'queued' || state === 'printing' || state === 'sent' || state === 'unconfirmed';
 
 /** Creates the print service. */
 export function createPrintService(deps: PrintServiceDeps): PrintService {
@@ -546,7 +554,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       }
       const existing = jobs.latestReceipt(orderId);
       // In the queue, in a stopped printer's buffer, or waiting for the cashier's answer: the same job.
-      if (existing && ['queued', 'printing', 'sent', 'unconfirmed'].includes(existing.state)) return existing.id;
+      if (existing && onItsWay(existing.state)) return existing.id;
       if (existing?.state === 'held' && held.release(existing.id)) return existing.id; // asked for: it prints now
       if (existing?.state === 'failed') {
         jobs.requeue(existing.id, now());
@@ -580,7 +588,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       const existing = jobs.latestReceipt(orderId);
       if (existing?.state === 'printed')
         throw failure('conflict', `the receipt of order ${orderId} was printed; issue a fiscal copy to print it again`);
-      if (existing && ['queued', 'printing', 'sent', 'unconfirmed'].includes(existing.state)) {
+      if (existing && onItsWay(existing.state)) {
         // On its way (or the cashier is asked whether it came out): the same job, tried now if it waits.
         jobs.dueFirst(existing.id);
         return queued(existing.id);
@@ -611,7 +619,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       const last = jobs.latest();
       if (!last) return null;
       if (last.kind === 'receipt' || last.kind === 'late') {
-        if (['queued', 'printing', 'sent', 'unconfirmed'].includes(last.state)) return last.id;
+        if (onItsWay(last.state)) return last.id;
         if (last.state === 'held' && held.release(last.id)) return last.id;
         if (last.state === 'failed') {
           jobs.requeue(last.id, now());
