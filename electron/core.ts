@@ -65,6 +65,7 @@ import { scheduledPricesJob } from './prices/scheduled-job.ts';
 import { createExportService, storedAccounts } from './exports/service.ts';
 import { exportsHandlers } from './exports/handlers.ts';
 import { exportFile, type ExportFileDeps } from '../shared/node/export-files.ts';
+import type { ShopIdentity } from '../shared/node/a4.ts';
 import { createExportSchedule } from './exports/schedule.ts';
 import { createExportMail, SMTP_PASSWORD_SECRET } from './exports/mail.ts';
 import { EXPORT_FILE_KINDS, type ExportFileKind } from '../shared/contract/exports.ts';
@@ -295,15 +296,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     audit: (actor, action, detail, approver) => staff.audit(actor, action, detail, approver),
     now: () => new Date(now()),
   });
+  /** The shop as the title block of an export or a goods document shows it, read when the document is made. */
+  const shopIdentity = (): ShopIdentity => ({
+    name: settings.get('shopName') ?? '',
+    pib: settings.get('shopPib') ?? '',
+    address: settings.get('shopAddress') ?? '',
+  });
   // The bookkeeper's exports (docs/exports.md): the period's view and files, the journal's accounts, the monthly run.
   const exportFiles: ExportFileDeps = {
     language: () => settings.language(),
     accounts: () => storedAccounts(settings.get('exportAccounts')),
-    shop: () => ({
-      name: settings.get('shopName') ?? '',
-      pib: settings.get('shopPib') ?? '',
-      address: settings.get('shopAddress') ?? '',
-    }),
+    shop: shopIdentity,
     now: () => new Date(now()),
   };
   const exportsService = createExportService(db, goods, {
@@ -606,11 +609,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       stocktake,
       createGoodsDocuments(goods, stocktake, {
         language: () => settings.language(),
-        shop: () => ({
-          name: settings.get('shopName') ?? '',
-          pib: settings.get('shopPib') ?? '',
-          address: settings.get('shopAddress') ?? '',
-        }),
+        shop: shopIdentity,
         now: () => new Date(now()),
       }),
       hubStock,

@@ -52,6 +52,30 @@ export function cashierOf(caller: Caller | undefined): string {
   return caller.actor.name;
 }
 
+/** A service's way into the staff's audit log (core.ts wires it to StaffService.audit). */
+export interface AuditDeps {
+  audit(actor: string | null, action: string, detail: Record<string, unknown>, approver: string | null): void;
+}
+
+/**
+ * The person a back-office record names (who posted a receipt, started a count, scheduled a price): the manager
+ * who approved the call, else the person logged in. The goods, stock-taking, price and label services record it
+ * the same way, so the rule is written once.
+ */
+export function personOf(caller: Caller | undefined): string | null {
+  return caller?.approver?.name ?? caller?.actor?.name ?? null;
+}
+
+/** The audit row of a back-office command: the person logged in as its actor, {@link personOf} as its approver. */
+export function auditCall(
+  deps: AuditDeps,
+  caller: Caller | undefined,
+  action: string,
+  detail: Record<string, unknown>,
+): void {
+  deps.audit(caller?.actor?.name ?? null, action, detail, personOf(caller));
+}
+
 const storage = new AsyncLocalStorage<CallContext>();
 
 export function runInCall<T>(context: CallContext, fn: () => Promise<T>): Promise<T> {

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { MIGRATIONS } from './migrations/index.ts';
 import { MANIFEST_FILE, POINT_EXT, readPointHeader, rebuildPoint, type PointInfo } from './restore-points.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
+import type { LogLike } from '../log/logger.ts';
 
 export const DB_FILE = 'kasa.sqlite';
 export const BACKUP_DIR = 'backups';
@@ -28,11 +29,6 @@ const RESTORE_DIR = 'restore';
 const STAGED = 'staged.sqlite';
 const PENDING = 'pending.json';
 
-interface LogLike {
-  info(line: string): void;
-  warn(line: string): void;
-  error(line: string): void;
-}
 const silent: LogLike = { info: () => {}, warn: () => {}, error: () => {} };
 
 export interface BackupInfo {

@@ -25,12 +25,7 @@ import { MANIFEST_FILE, planNextPoint, POINT_CONSTS, POINT_WRITER_SOURCE } from 
 import type { QuickCheckResult, StartupReport } from './integrity.ts';
 import { pauseCheckpoints } from './checkpoint.ts';
 import { createSyncLoop } from '../retry/loop.ts';
-
-interface LogLike {
-  info(line: string): void;
-  warn(line: string): void;
-  error(line: string): void;
-}
+import type { LogLike } from '../log/logger.ts';
 
 export interface MaintenanceOptions {
   /** Wait this long after start before the first check (default 1.5 s: the first sale comes first). */

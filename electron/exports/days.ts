@@ -7,6 +7,7 @@
  * is never stale. Today is always read from its orders.
  */
 import type { Db } from '../db/open.ts';
+import { perDatabase } from '../db/per-database.ts';
 import { readOrders } from '../manager/report-days.ts';
 import { addToDay, emptyDay, type DayTotals } from '../../shared/exports/days.ts';
 
@@ -25,20 +26,12 @@ function fromOrders(db: Db, from: string, to: string): DayTotals {
   return d;
 }
 
-const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
-function prepare(db: Db) {
-  return {
-    get: db.prepare<[string, string], { day: string; body: string }>(
-      'SELECT day, body FROM export_days WHERE day >= ? AND day <= ?',
-    ),
-    put: db.prepare('INSERT OR REPLACE INTO export_days (day, body) VALUES (?, ?)'),
-  };
-}
-const stmts = (db: Db): ReturnType<typeof prepare> => {
-  let s = statements.get(db);
-  if (!s) statements.set(db, (s = prepare(db)));
-  return s;
-};
+const stmts = perDatabase((db: Db) => ({
+  get: db.prepare<[string, string], { day: string; body: string }>(
+    'SELECT day, body FROM export_days WHERE day >= ? AND day <= ?',
+  ),
+  put: db.prepare('INSERT OR REPLACE INTO export_days (day, body) VALUES (?, ?)'),
+}));
 
 /**
  * The sums of each day of `days` (in order; each with its instants [from, to)): a closed day (before `today`) from

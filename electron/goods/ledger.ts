@@ -10,6 +10,7 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open.ts';
+import { perDatabase } from '../db/per-database.ts';
 import type { OrderLine } from '../../shared/domain.ts';
 import type { FiscalizedOrder } from '../orders/store.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
@@ -30,10 +31,9 @@ export interface StockRow {
 }
 
 /** Statements prepared once per database (a 500-line receipt moves 500 times: docs/goods.md, bench). */
-const prepared = new WeakMap<Db, Map<string, Statement>>();
+const prepared = perDatabase((): Map<string, Statement> => new Map());
 function sql<P extends unknown[] = unknown[], R = unknown>(db: Db, text: string): Statement<P, R> {
-  let byText = prepared.get(db);
-  if (!byText) prepared.set(db, (byText = new Map()));
+  const byText = prepared(db);
   let st = byText.get(text);
   if (!st) byText.set(text, (st = db.prepare(text)));
   return st as unknown as Statement<P, R>;
@@ -90,6 +90,19 @@ export interface Move {
   /** The retail price to take the product in at when the book does not hold it yet (else the book's price). */
   pricePara: number;
   purchasePara?: number;
+}
+
+/**
+ * Line `line` of a goods document (a receipt, its reversal, a write-off, a stock-taking) as a movement at the
+ * document's moment: its source `<kind>:<document id>`, with `line` the movement's unique key, so a document's lines
+ * are booked once. Every document that moves goods names its movements by this one rule.
+ */
+export function docMove(
+  doc: { kind: MovementKind; id: number; at: string },
+  line: number,
+  goods: Pick<Move, 'code' | 'name' | 'qtyMilli' | 'pricePara' | 'purchasePara'>,
+): Move {
+  return { ...goods, at: doc.at, kind: doc.kind, source: `${doc.kind}:${doc.id}`, line };
 }
 
 /**

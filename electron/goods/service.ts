@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db/open.ts';
 import type { CatalogService } from '../catalog/service.ts';
-import type { Caller } from '../auth/context.ts';
+import { auditCall, personOf, type AuditDeps, type Caller } from '../auth/context.ts';
 import { CommandError, invalidInput } from '../errors.ts';
 import type {
   KepView,
@@ -29,16 +29,15 @@ import { kepBook, turnoverEntries, type KepRaw } from '../../shared/goods/kep.ts
 import { dayStart } from '../../shared/i18n/time.ts';
 import { CountCsvRefusal } from '../../shared/goods/stocktake-rules.ts';
 import { parseReceiptCsv, type ReceiptCsvLine } from '../../shared/goods/receipt-csv.ts';
-import { bookDay, move, nextNumber, stockOf } from './ledger.ts';
+import { bookDay, docMove, move, nextNumber, stockOf } from './ledger.ts';
 
-export interface GoodsDeps {
+export interface GoodsDeps extends AuditDeps {
   /** The rate (percent) of a tax label in the gateway's rates in force, undefined when it is not among them. */
   rateOf(label: string): number | undefined;
   labels(): string[];
   language(): Language;
   /** True when a store hub owns the catalog: products and prices are made there, not by a receipt here. */
   hubOwnsCatalog?(): boolean;
-  audit(actor: string | null, action: string, detail: Record<string, unknown>, approver: string | null): void;
   now?(): Date;
 }
 
@@ -80,7 +79,6 @@ interface LineRow {
 
 const bp = (percent: number | undefined): number => Math.round((percent ?? 0) * 100);
 const docNumber = (n: number | null, year: number | null): string | null => (n && year ? `${n}/${year}` : null);
-const personOf = (c: Caller | undefined): string | null => c?.approver?.name ?? c?.actor?.name ?? null;
 
 export type GoodsService = ReturnType<typeof createGoodsService>;
 
@@ -359,12 +357,7 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
               .run(row).lastInsertRowid,
           );
         }
-        deps.audit(
-          caller?.actor?.name ?? null,
-          'suppliers.put',
-          { name: input.name, pib: input.pib },
-          personOf(caller),
-        );
+        auditCall(deps, caller, 'suppliers.put', { name: input.name, pib: input.pib });
         return id;
       })();
       const saved = st.supplier.get(id);
@@ -507,17 +500,16 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
               'receipt',
             );
           }
-          move(db, {
-            code: l.product_code,
-            name: product?.name ?? l.name,
-            at,
-            kind: 'receipt',
-            source: `receipt:${id}`,
-            line: l.line,
-            qtyMilli: l.qty_milli,
-            pricePara: l.retail_para,
-            purchasePara: netPurchase(l.purchase_para, l.discount_bp),
-          });
+          move(
+            db,
+            docMove({ kind: 'receipt', id, at }, l.line, {
+              code: l.product_code,
+              name: product?.name ?? l.name,
+              qtyMilli: l.qty_milli,
+              pricePara: l.retail_para,
+              purchasePara: netPurchase(l.purchase_para, l.discount_bp),
+            }),
+          );
         }
         const changed = db
           .prepare(
@@ -526,12 +518,12 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
           )
           .run(number, year, at, personOf(caller), id).changes;
         if (changed !== 1) throw new CommandError('conflict', 'goods_receipt_posted');
-        deps.audit(
-          caller?.actor?.name ?? null,
-          'goods.receiptPost',
-          { number: `${number}/${year}`, invoice: r.invoice_number, lines: lines.length, retailPara: r.retail_para },
-          personOf(caller),
-        );
+        auditCall(deps, caller, 'goods.receiptPost', {
+          number: `${number}/${year}`,
+          invoice: r.invoice_number,
+          lines: lines.length,
+          retailPara: r.retail_para,
+        });
       })();
       return receiptView(id);
     },
@@ -581,24 +573,21 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
             margin: l.margin_bp,
             retail: stockOf(db, l.product_code)?.price_para ?? l.retail_para,
           });
-          move(db, {
-            code: l.product_code,
-            name: l.name,
-            at,
-            kind: 'reversal',
-            source: `reversal:${newId}`,
-            line: l.line,
-            qtyMilli: -l.qty_milli,
-            pricePara: l.retail_para,
-          });
+          move(
+            db,
+            docMove({ kind: 'reversal', id: newId, at }, l.line, {
+              code: l.product_code,
+              name: l.name,
+              qtyMilli: -l.qty_milli,
+              pricePara: l.retail_para,
+            }),
+          );
         }
         db.prepare("UPDATE goods_receipts SET state = 'reversed' WHERE id = ?").run(id);
-        deps.audit(
-          caller?.actor?.name ?? null,
-          'goods.receiptReverse',
-          { number: `${number}/${year}`, of: docNumber(r.number, r.year) },
-          personOf(caller),
-        );
+        auditCall(deps, caller, 'goods.receiptReverse', {
+          number: `${number}/${year}`,
+          of: docNumber(r.number, r.year),
+        });
         return newId;
       })();
       return receiptView(reversalId);
@@ -624,26 +613,23 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
             )
             .run(number, year, at, day, input.code, name, qty, price, input.reason, personOf(caller)).lastInsertRowid,
         );
-        move(db, {
+        const moved = docMove({ kind: 'writeoff', id: woId, at }, 0, {
           code: input.code,
           name,
-          at,
-          kind: 'writeoff',
-          source: `writeoff:${woId}`,
-          line: 0,
           qtyMilli: -qty,
           pricePara: price,
         });
+        move(db, moved);
         const value = db
           .prepare<[string], { v: number }>('SELECT value_para AS v FROM stock_movements WHERE source = ? AND line = 0')
-          .get(`writeoff:${woId}`);
+          .get(moved.source);
         db.prepare('UPDATE write_offs SET value_para = ? WHERE id = ?').run(-(value?.v ?? 0), woId);
-        deps.audit(
-          caller?.actor?.name ?? null,
-          'goods.writeOff',
-          { number: `${number}/${year}`, name, quantityMilli: qty, reason: input.reason },
-          personOf(caller),
-        );
+        auditCall(deps, caller, 'goods.writeOff', {
+          number: `${number}/${year}`,
+          name,
+          quantityMilli: qty,
+          reason: input.reason,
+        });
         return woId;
       })();
       const row = writeOffRows('WHERE id = ?', [id])[0];

@@ -8,7 +8,7 @@
  * sold or moved since), and the difference is counted − that. What moves after the entry stays on top of it.
  */
 import type { Db } from '../db/open.ts';
-import type { Caller } from '../auth/context.ts';
+import { auditCall, personOf, type AuditDeps, type Caller } from '../auth/context.ts';
 import { CommandError, invalidInput } from '../errors.ts';
 import type {
   CountEntryInput,
@@ -32,10 +32,9 @@ import {
 } from '../../shared/goods/stocktake-rules.ts';
 import { reorderCsv } from '../../shared/i18n/goods.ts';
 import { reorderView, type ReorderRow } from '../../shared/goods/reorder.ts';
-import { bookDay, codeOfLine, move, nextNumber, stockOf } from './ledger.ts';
+import { bookDay, codeOfLine, docMove, move, nextNumber, stockOf } from './ledger.ts';
 
-export interface StocktakeDeps {
-  audit(actor: string | null, action: string, detail: Record<string, unknown>, approver: string | null): void;
+export interface StocktakeDeps extends AuditDeps {
   language(): Language;
   now?(): Date;
 }
@@ -58,8 +57,6 @@ interface LineRow extends CountLineColumns {
   product_code: string;
   counted_by: string | null;
 }
-
-const personOf = (c: Caller | undefined): string | null => c?.approver?.name ?? c?.actor?.name ?? null;
 
 export type StocktakeService = ReturnType<typeof createStocktake>;
 
@@ -221,12 +218,11 @@ export function createStocktake(db: Db, deps: StocktakeDeps) {
              purchase_para) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         );
         products.forEach((p, i) => insert.run(countId, i, p.code, p.name, p.grp, p.unit, p.book, p.price, p.purchase));
-        deps.audit(
-          caller?.actor?.name ?? null,
-          'goods.countStart',
-          { number: `${number}/${year}`, groups: scope?.join(', ') ?? '', lines: products.length },
-          personOf(caller),
-        );
+        auditCall(deps, caller, 'goods.countStart', {
+          number: `${number}/${year}`,
+          groups: scope?.join(', ') ?? '',
+          lines: products.length,
+        });
         return countId;
       })();
       return view(id, manager);
@@ -288,16 +284,15 @@ export function createStocktake(db: Db, deps: StocktakeDeps) {
           if (l.counted_milli === null || l.book_at_entry_milli === null) continue;
           const diff = l.counted_milli - l.book_at_entry_milli;
           if (diff === 0) continue;
-          move(db, {
-            code: l.product_code,
-            name: l.name,
-            at,
-            kind: 'count',
-            source: `count:${id}`,
-            line: l.line,
-            qtyMilli: diff,
-            pricePara: l.price_para,
-          });
+          move(
+            db,
+            docMove({ kind: 'count', id, at }, l.line, {
+              code: l.product_code,
+              name: l.name,
+              qtyMilli: diff,
+              pricePara: l.price_para,
+            }),
+          );
           moved++;
         }
         const changed = db
@@ -306,12 +301,7 @@ export function createStocktake(db: Db, deps: StocktakeDeps) {
           )
           .run(at, personOf(caller), id).changes;
         if (changed !== 1) throw new CommandError('conflict', 'goods_count_closed');
-        deps.audit(
-          caller?.actor?.name ?? null,
-          'goods.countPost',
-          { number: `${r.number}/${r.year}`, differences: moved },
-          personOf(caller),
-        );
+        auditCall(deps, caller, 'goods.countPost', { number: `${r.number}/${r.year}`, differences: moved });
       })();
       return view(id, manager);
     },
@@ -324,12 +314,7 @@ export function createStocktake(db: Db, deps: StocktakeDeps) {
           personOf(caller),
           id,
         );
-        deps.audit(
-          caller?.actor?.name ?? null,
-          'goods.countCancel',
-          { number: `${r.number}/${r.year}` },
-          personOf(caller),
-        );
+        auditCall(deps, caller, 'goods.countCancel', { number: `${r.number}/${r.year}` });
       })();
       return view(id, manager);
     },
@@ -383,7 +368,7 @@ export function createStocktake(db: Db, deps: StocktakeDeps) {
             `INSERT INTO stock_minimums (product_code, min_milli, updated_at) VALUES (?, ?, ?)
                ON CONFLICT (product_code) DO UPDATE SET min_milli = excluded.min_milli, updated_at = excluded.updated_at`,
           ).run(code, milli, now().toISOString());
-        deps.audit(caller?.actor?.name ?? null, 'goods.minimumSet', { code, minimumMilli: milli }, personOf(caller));
+        auditCall(deps, caller, 'goods.minimumSet', { code, minimumMilli: milli });
       })();
       return { code, minimumMilli: milli === 0 ? null : milli };
     },

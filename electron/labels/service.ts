@@ -7,7 +7,7 @@
  * was made), in one transaction: "changed since the last print" compares it with what the label would show now.
  */
 import type { Db } from '../db/open.ts';
-import type { Caller } from '../auth/context.ts';
+import { personOf, type AuditDeps, type Caller } from '../auth/context.ts';
 import { CommandError, invalidInput } from '../errors.ts';
 import type { TransportFactory } from '../printer/transport.ts';
 import { checkPrinterDestination } from '../printer/destination.ts';
@@ -41,13 +41,12 @@ import { labelZpl } from './zpl.ts';
 import { labelTspl } from './tspl.ts';
 import { SHEET_STOCKS, findSheetStock, labelSheetPdf } from '../../shared/node/label-sheet.ts';
 
-export interface LabelsDeps {
+export interface LabelsDeps extends AuditDeps {
   /** The shelf price of each product now (PricesService.shelfPrices). */
   shelfPrices(
     products: readonly { code: string; group: string | null; pricePara: Para }[],
     at: number,
   ): Map<string, { pricePara: Para; regularPara: Para; promotion: { fromDay: string; toDay: string } | null }>;
-  audit(actor: string | null, action: string, detail: Record<string, unknown>, approver: string | null): void;
   transports: TransportFactory;
   /** The shop's name (the PDF's author). */
   shopName(): string;
@@ -77,8 +76,6 @@ interface PrinterRow {
   media: 'gap' | 'mark';
   media_mm: number;
 }
-
-const personOf = (c: Caller | undefined): string | null => c?.approver?.name ?? c?.actor?.name ?? null;
 
 const PRODUCT_COLUMNS = `p.code, p.name, p.unit, p.grp, p.price_para,
   (SELECT b.barcode FROM product_barcodes b WHERE b.product_id = p.id ORDER BY b.barcode LIMIT 1) AS barcode,

@@ -14,6 +14,9 @@ export interface Logger {
   redact(secret: string): void;
 }
 
+/** What only writes lines (the database's backup and maintenance take the logger as this, or write nowhere). */
+export type LogLike = Omit<Logger, 'redact'>;
+
 export interface LoggerOptions {
   dir?: string;
   /** Also echo to stderr. Default true. */

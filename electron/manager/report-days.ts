@@ -14,6 +14,7 @@
  */
 import type { OrderKind } from '../../shared/domain.ts';
 import type { Db } from '../db/open.ts';
+import { perDatabase } from '../db/per-database.ts';
 import { createSyncLoop } from '../retry/loop.ts';
 import { TAX_GROUP_CHANGED_WHERE } from '../orders/tax-group.ts';
 import { shopHour } from '../../shared/reports/hours.ts';
@@ -56,33 +57,25 @@ interface OrderRow {
   invoice_number: string | null;
 }
 
-const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
-function prepare(db: Db) {
-  return {
-    rows: db.prepare<[string, string, string | null, string | null], OrderRow>(
-      `SELECT kind, invoice_type, state, total_para, data, json_extract(receipt, '$.transactionType') AS tx,
+const stmts = perDatabase((db: Db) => ({
+  rows: db.prepare<[string, string, string | null, string | null], OrderRow>(
+    `SELECT kind, invoice_type, state, total_para, data, json_extract(receipt, '$.transactionType') AS tx,
               json_extract(receipt, '$.taxItems') AS tax_items,
               receipt IS NOT NULL AS has_receipt, extra_receipts,
               coalesce(${TAX_GROUP_CHANGED_WHERE}, 0) AS tax_group_changed, created_at,
               json_extract(data, '$.cashier') AS cashier, invoice_number FROM orders
        WHERE created_at >= ? AND created_at < ? AND (? IS NULL OR json_extract(data, '$.cashier') = ?)
        ORDER BY created_at, id`,
-    ),
-    days: db.prepare<[string, string, string], { day: string; body: string }>(
-      'SELECT day, body FROM report_days WHERE day >= ? AND day < ? AND cashier = ?',
-    ),
-    has: db.prepare<[string, string], { one: number }>(
-      `SELECT 1 AS one FROM report_days WHERE day = ? AND cashier = ? AND instr(body, '"gross"') > 0`,
-    ),
-    put: db.prepare('INSERT OR REPLACE INTO report_days (day, cashier, body) VALUES (?, ?, ?)'),
-    oldest: db.prepare<[], { at: string | null }>('SELECT min(created_at) AS at FROM orders'),
-  };
-}
-const stmts = (db: Db): ReturnType<typeof prepare> => {
-  let s = statements.get(db);
-  if (!s) statements.set(db, (s = prepare(db)));
-  return s;
-};
+  ),
+  days: db.prepare<[string, string, string], { day: string; body: string }>(
+    'SELECT day, body FROM report_days WHERE day >= ? AND day < ? AND cashier = ?',
+  ),
+  has: db.prepare<[string, string], { one: number }>(
+    `SELECT 1 AS one FROM report_days WHERE day = ? AND cashier = ? AND instr(body, '"gross"') > 0`,
+  ),
+  put: db.prepare('INSERT OR REPLACE INTO report_days (day, cashier, body) VALUES (?, ?, ?)'),
+  oldest: db.prepare<[], { at: string | null }>('SELECT min(created_at) AS at FROM orders'),
+}));
 
 /** Totals of the orders created in [from, to), read row by row. */
 function fromRows(db: Db, from: string, to: string, cashier: string | undefined): ReportTotals {

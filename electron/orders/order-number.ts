@@ -14,6 +14,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Db } from '../db/open.ts';
+import { perDatabase } from '../db/per-database.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
 
 /** Crockford base32: no I, L, O, U, so a tag read aloud or typed is not misread. */
@@ -27,28 +28,21 @@ export function randomTag(length: number): string {
 }
 
 /** The run tag of this open database: one per process start (and per restore, which needs a restart). */
-const runs = new WeakMap<Db, string>();
-export function runTag(db: Db): string {
-  let tag = runs.get(db);
-  if (!tag) runs.set(db, (tag = randomTag(6)));
-  return tag;
-}
+export const runTag: (db: Db) => string = perDatabase(() => randomTag(6));
 
-const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
-const prepare = (db: Db) =>
+const nextInSequence = perDatabase((db: Db) =>
   db.prepare<[string], { last: number }>(
     `INSERT INTO order_sequence (prefix, last) VALUES (?, 1)
      ON CONFLICT(prefix) DO UPDATE SET last = last + 1 RETURNING last`,
-  );
+  ),
+);
 
 /** The next order number (see the module comment). Call it inside the capture transaction. */
 export function nextOrderNumber(db: Db, terminalId: string, now: number): string {
   // The shop's day (Belgrade), not the machine's: a till whose clock is set to another zone still numbers by it.
   const day = dayIn(new Date(now)).replaceAll('-', '');
   const prefix = `${terminalId}-${day}-${runTag(db)}`;
-  let stmt = statements.get(db);
-  if (!stmt) statements.set(db, (stmt = prepare(db)));
-  const row = stmt.get(prefix);
+  const row = nextInSequence(db).get(prefix);
   const seq = row?.last ?? 1;
   return `${prefix}-${String(seq).padStart(4, '0')}`;
 }

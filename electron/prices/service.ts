@@ -7,7 +7,7 @@
  */
 import type { Db } from '../db/open.ts';
 import type { CatalogService } from '../catalog/service.ts';
-import type { Caller } from '../auth/context.ts';
+import { auditCall, type AuditDeps, type Caller } from '../auth/context.ts';
 import { CommandError, invalidInput } from '../errors.ts';
 import type {
   PriceListInput,
@@ -65,9 +65,7 @@ const RULE_DELETES = {
   },
 } as const;
 
-export interface PricesDeps {
-  /** Audits an action (the staff's audit log). */
-  audit(actor: string | null, action: string, detail: Record<string, unknown>, approver: string | null): void;
+export interface PricesDeps extends AuditDeps {
   now?: () => number;
   /** The till is enrolled at a store hub, which owns the shop's prices (docs/prices.md "At the hub"). */
   hubOwnsPrices?(): boolean;
@@ -103,8 +101,6 @@ interface ScheduledRow {
   applied_at: string | null;
   old_price_para: number | null;
 }
-
-const personOf = (c: Caller | undefined): string | null => c?.approver?.name ?? c?.actor?.name ?? null;
 
 function dealOf(r: PromotionRow): PromotionDeal {
   switch (r.kind) {
@@ -547,7 +543,7 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
       const row = db.prepare<[number], { name: string }>(sql.name).get(id);
       if (!row) return false;
       db.prepare(sql.remove).run(id);
-      deps.audit(caller?.actor?.name ?? null, sql.action, { name: row.name }, personOf(caller));
+      auditCall(deps, caller, sql.action, { name: row.name });
       return true;
     })();
     load();
@@ -565,7 +561,7 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
   ): R {
     const id = db.transaction(() => {
       const id = put.save();
-      deps.audit(caller?.actor?.name ?? null, put.action, put.detail, personOf(caller));
+      auditCall(deps, caller, put.action, put.detail);
       return id;
     })();
     load();
@@ -693,12 +689,7 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
             )
             .run(product.code, pricePara, new Date(at).toISOString(), new Date(now()).toISOString()).lastInsertRowid,
         );
-        deps.audit(
-          caller?.actor?.name ?? null,
-          'prices.schedule',
-          { name: product.name, pricePara, at: new Date(at).toISOString() },
-          personOf(caller),
-        );
+        auditCall(deps, caller, 'prices.schedule', { name: product.name, pricePara, at: new Date(at).toISOString() });
         return id;
       })();
       const row = st.scheduledOne.get(id);
@@ -713,12 +704,10 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
         if (!row) throw new CommandError('not_found', 'not_found', {}, 'id');
         if (row.state !== 'pending') throw invalidInput('id', 'prices_not_pending');
         st.claim.run('cancelled', null, new Date(now()).toISOString(), id);
-        deps.audit(
-          caller?.actor?.name ?? null,
-          'prices.scheduleCancel',
-          { name: productName(row.product_code) ?? row.product_code, at: row.at },
-          personOf(caller),
-        );
+        auditCall(deps, caller, 'prices.scheduleCancel', {
+          name: productName(row.product_code) ?? row.product_code,
+          at: row.at,
+        });
       })();
       const row = st.scheduledOne.get(id);
       if (!row) throw new Error('scheduled change lost');

@@ -9,7 +9,7 @@
 import { PAYMENT_TYPE_NAMES } from '../../shared/fiscal-text.ts';
 import { formatQuantity, formatRsd } from '../../shared/money.ts';
 import type { OrderLine, OrderPayment } from '../../shared/domain.ts';
-import { NOT_FISCAL, slipDateTime } from './refund-slip.ts';
+import { NOT_FISCAL, slipDateTime, slipPair } from './refund-slip.ts';
 
 const WIDTH = 40;
 export { NOT_FISCAL };
@@ -30,14 +30,6 @@ export interface OutageSlipInput {
   tillName?: string | undefined;
   terminalId: string;
   cashier?: string | undefined;
-}
-
-/** Label left, value right, in 40 columns; on two lines when both do not fit. */
-function pair(label: string, value: string): string[] {
-  const l = [...label].length;
-  const v = [...value].length;
-  if (l + 1 + v <= WIDTH) return [label + ' '.repeat(WIDTH - l - v) + value];
-  return [label, v >= WIDTH ? value : ' '.repeat(WIDTH - v) + value];
 }
 
 function centred(text: string, fill = ' '): string {
@@ -71,26 +63,26 @@ export function outageSlipLines(input: OutageSlipInput): string[] {
   const till = input.tillName?.trim() ?? '';
   const items = input.lines.flatMap((l) => [
     ...wrap(l.name),
-    ...pair(`  ${formatQuantity(l.quantityMilli)} x ${formatRsd(l.unitPricePara)}`, formatRsd(l.totalPara)),
-    ...(l.discountPara > 0 ? pair('  Попуст:', `-${formatRsd(l.discountPara)}`) : []),
+    ...slipPair(`  ${formatQuantity(l.quantityMilli)} x ${formatRsd(l.unitPricePara)}`, formatRsd(l.totalPara)),
+    ...(l.discountPara > 0 ? slipPair('  Попуст:', `-${formatRsd(l.discountPara)}`) : []),
   ]);
   return [
     centred(NOT_FISCAL, '='),
     ...(shop !== '' ? wrap(shop).map((s) => centred(s)) : []),
     centred(OUTAGE_TITLE),
     RULE,
-    ...pair('Поруџбина:', input.orderNumber),
-    ...pair('Време продаје:', slipDateTime(input.soldAt)),
-    ...pair('Каса:', till !== '' ? `${till.slice(0, 20)} (${input.terminalId})` : input.terminalId),
-    ...(input.cashier ? pair('Касир:', input.cashier.slice(0, 30)) : []),
+    ...slipPair('Поруџбина:', input.orderNumber),
+    ...slipPair('Време продаје:', slipDateTime(input.soldAt)),
+    ...slipPair('Каса:', till !== '' ? `${till.slice(0, 20)} (${input.terminalId})` : input.terminalId),
+    ...(input.cashier ? slipPair('Касир:', input.cashier.slice(0, 30)) : []),
     RULE,
     ...items,
     RULE,
-    ...pair(TOTAL_LABEL, formatRsd(input.totalPara)),
+    ...slipPair(TOTAL_LABEL, formatRsd(input.totalPara)),
     ...tendered(input.payments, input.changePara)
       .filter((p) => p.amountPara > 0)
-      .flatMap((p) => pair(`${PAYMENT_TYPE_NAMES[p.type] ?? p.type}:`, formatRsd(p.amountPara))),
-    ...(input.changePara > 0 ? pair('Кусур:', formatRsd(input.changePara)) : []),
+      .flatMap((p) => slipPair(`${PAYMENT_TYPE_NAMES[p.type] ?? p.type}:`, formatRsd(p.amountPara))),
+    ...(input.changePara > 0 ? slipPair('Кусур:', formatRsd(input.changePara)) : []),
     RULE,
     'Фискални рачун није могао бити издат:',
     'нема везе са фискалним процесором.',

@@ -47,8 +47,11 @@ export function slipDateTime(iso: string): string {
   return formatReceiptDateTime(d);
 }
 
-/** Label left, value right, in 40 columns; on two lines when both do not fit. */
-function pair(label: string, value: string): string[] {
+/**
+ * Label left, value right, in 40 columns; on two lines when both do not fit. The outage slip (outage-slip.ts) lays
+ * out its pairs by the same rule.
+ */
+export function slipPair(label: string, value: string): string[] {
   const l = [...label].length;
   const v = [...value].length;
   if (l + 1 + v <= WIDTH) return [label + ' '.repeat(WIDTH - l - v) + value];
@@ -70,19 +73,19 @@ export function refundSlipLines(input: RefundSlipInput): string[] {
     centred('ПОТВРДА О ПОВРАЋАЈУ НОВЦА', ' ').trimEnd(),
     centred('КОПИЈА РЕФУНДАЦИЈЕ ЗА ПРОДАВЦА', ' ').trimEnd(),
     '-'.repeat(WIDTH),
-    ...pair('Рефундација:', input.invoiceNumber),
-    ...(input.invoiceCounter ? pair('Бројач рачуна:', input.invoiceCounter) : []),
-    ...pair('ПФР време:', slipDateTime(input.sdcDateTime)),
-    ...(input.originalInvoiceNumber ? pair('Реф. број:', input.originalInvoiceNumber) : []),
-    ...(input.originalDateTime ? pair('Реф. време:', slipDateTime(input.originalDateTime)) : []),
-    ...(input.buyerId ? pair('ИД купца:', input.buyerId) : []),
-    ...(input.cashier ? pair('Касир:', input.cashier.slice(0, 30)) : []),
+    ...slipPair('Рефундација:', input.invoiceNumber),
+    ...(input.invoiceCounter ? slipPair('Бројач рачуна:', input.invoiceCounter) : []),
+    ...slipPair('ПФР време:', slipDateTime(input.sdcDateTime)),
+    ...(input.originalInvoiceNumber ? slipPair('Реф. број:', input.originalInvoiceNumber) : []),
+    ...(input.originalDateTime ? slipPair('Реф. време:', slipDateTime(input.originalDateTime)) : []),
+    ...(input.buyerId ? slipPair('ИД купца:', input.buyerId) : []),
+    ...(input.cashier ? slipPair('Касир:', input.cashier.slice(0, 30)) : []),
     '-'.repeat(WIDTH),
     'Враћено купцу:',
     ...input.payments
       .filter((p) => p.amountPara > 0)
-      .flatMap((p) => pair(`${PAYMENT_TYPE_NAMES[p.type] ?? p.type}:`, formatRsd(p.amountPara))),
-    ...pair('Укупно враћено:', formatRsd(total)),
+      .flatMap((p) => slipPair(`${PAYMENT_TYPE_NAMES[p.type] ?? p.type}:`, formatRsd(p.amountPara))),
+    ...slipPair('Укупно враћено:', formatRsd(total)),
     '',
     '',
     `${SIGNATURE_LABEL} ${'_'.repeat(WIDTH - [...SIGNATURE_LABEL].length - 1)}`,

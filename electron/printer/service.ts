@@ -36,7 +36,7 @@ import {
 import { describeStop, isStopped, parseStatus, statusExchange } from './status.ts';
 import { PRESETS, profileView } from './profiles.ts';
 import { PRINTER_SETTINGS, readConfig, resolveProfile, type SettingsStore } from './config.ts';
-import { createJobStore, prunePrintedJobs, type PrintJob } from './queue.ts';
+import { createJobStore, prunePrintedJobs, type JobState, type PrintJob } from './queue.ts';
 import { createHeldJobs, type HeldJobs } from './held.ts';
 import { createLateReceipts, type LateReceipts } from './late.ts';
 import { slipDateTime } from './refund-slip.ts';
@@ -170,6 +170,14 @@ export interface PrintService {
   stop(): Promise<void>;
 }
 
+/**
+ * A fiscal receipt's job on its way to paper: in the queue, being printed, in a stopped printer's buffer, or waiting
+ * for the cashier's answer. Asked for again (print, late print, reprint), such a receipt is the same job, never a
+ * second one.
+ */
+const onItsWay = (state: JobState): boolean =>
+  state === 'queued' || state === 'printing' || state === 'sent' || state === 'unconfirmed';
+
 /** Creates the print service. */
 export function createPrintService(deps: PrintServiceDeps): PrintService {
   const now = deps.now ?? Date.now;
@@ -202,10 +210,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     db: deps.db,
     jobs,
     now,
-    changed: () => {
-      wake();
-      emit();
-    },
+    changed: () => changed(),
   });
   /** What the printer last said (or that it cannot be asked / did not answer / is unreachable). */
   let condition: PrinterCondition = UNKNOWN_CONDITION;
@@ -280,6 +285,17 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       wakeScheduled = false;
       queue.kick();
     }).unref();
+  };
+
+  /** The queue or the printer's settings changed: the worker looks at the queue and the screens hear of it. */
+  const changed = (): void => {
+    wake();
+    emit();
+  };
+  /** A job added or put back in the queue: {@link changed}, and the job's id for the caller. */
+  const queued = (id: number): number => {
+    changed();
+    return id;
   };
 
   /** The queue's next pass: when its earliest waiting job is due, else at the next wake. */
@@ -538,13 +554,11 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       }
       const existing = jobs.latestReceipt(orderId);
       // In the queue, in a stopped printer's buffer, or waiting for the cashier's answer: the same job.
-      if (existing && ['queued', 'printing', 'sent', 'unconfirmed'].includes(existing.state)) return existing.id;
+      if (existing && onItsWay(existing.state)) return existing.id;
       if (existing?.state === 'held' && held.release(existing.id)) return existing.id; // asked for: it prints now
       if (existing?.state === 'failed') {
         jobs.requeue(existing.id, now());
-        wake();
-        emit();
-        return existing.id;
+        return queued(existing.id);
       }
       if (existing?.state === 'printed')
         throw failure('conflict', `the receipt of order ${orderId} was printed; issue a fiscal copy to print it again`);
@@ -558,9 +572,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
         JSON.stringify({ receipt: found.receipt, cash: found.cash, ...(found.slip ? { slip: found.slip } : {}) }),
         now(),
       );
-      wake();
-      emit();
-      return id;
+      return queued(id);
     },
     autoPrintReceipt(orderId) {
       const cfg = readConfig(deps.settings, env);
@@ -569,27 +581,21 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
     enqueueSlip(lines, orderId, qr) {
       requirePrinter();
       const id = jobs.add('slip', orderId ?? null, JSON.stringify(qr ? { lines, qr } : { lines }), now());
-      wake();
-      emit();
-      return id;
+      return queued(id);
     },
     enqueueLate(orderId) {
       requirePrinter();
       const existing = jobs.latestReceipt(orderId);
       if (existing?.state === 'printed')
         throw failure('conflict', `the receipt of order ${orderId} was printed; issue a fiscal copy to print it again`);
-      if (existing && ['queued', 'printing', 'sent', 'unconfirmed'].includes(existing.state)) {
+      if (existing && onItsWay(existing.state)) {
         // On its way (or the cashier is asked whether it came out): the same job, tried now if it waits.
         jobs.dueFirst(existing.id);
-        wake();
-        emit();
-        return existing.id;
+        return queued(existing.id);
       }
       if (existing?.state === 'failed') {
         jobs.requeue(existing.id, now());
-        wake();
-        emit();
-        return existing.id;
+        return queued(existing.id);
       }
       const found = deps.getReceipt(orderId);
       if (!found) throw new CommandError('conflict', 'late_not_issued', { id: orderId });
@@ -600,37 +606,29 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
         JSON.stringify({ receipt: found.receipt, cash: false, ...(found.order ? { late: found.order } : {}) }),
         now(),
       );
-      wake();
-      emit();
-      return id;
+      return queued(id);
     },
     late,
     printTest() {
       requirePrinter();
       const id = jobs.add('test', null, '{}', now());
-      wake();
-      emit();
-      return id;
+      return queued(id);
     },
     reprintLast() {
       requirePrinter();
       const last = jobs.latest();
       if (!last) return null;
       if (last.kind === 'receipt' || last.kind === 'late') {
-        if (['queued', 'printing', 'sent', 'unconfirmed'].includes(last.state)) return last.id;
+        if (onItsWay(last.state)) return last.id;
         if (last.state === 'held' && held.release(last.id)) return last.id;
         if (last.state === 'failed') {
           jobs.requeue(last.id, now());
-          wake();
-          emit();
-          return last.id;
+          return queued(last.id);
         }
         throw failure('conflict', 'the last fiscal receipt was printed; issue a fiscal copy to print it again');
       }
       const id = jobs.add(last.kind, last.orderId, last.payload, now());
-      wake();
-      emit();
-      return id;
+      return queued(id);
     },
     status,
     held,
@@ -645,8 +643,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
         throw failure('conflict', `print job ${jobId} is ${job.state}, not waiting for the cashier's answer`);
       if (cameOut) settle(job, () => jobs.settlePrinted(jobId, now()));
       else jobs.printAgain(jobId, now());
-      wake();
-      emit();
+      changed();
       return { jobId: cameOut ? null : jobId, orderId: job.orderId };
     },
     profiles() {
@@ -673,8 +670,7 @@ export function createPrintService(deps: PrintServiceDeps): PrintService {
       lastError = null;
       condition = UNKNOWN_CONDITION;
       silent = false;
-      wake();
-      emit();
+      changed();
       return status();
     },
     start() {

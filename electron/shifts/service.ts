@@ -12,6 +12,7 @@ import type { TaxRatesCache } from '../sales/tax-rates.ts';
 import { paymentTotals, type ShiftView } from '../../shared/contract/shifts.ts';
 import { formatRsd, toPara } from '../../shared/money.ts';
 import { paymentName } from '../../shared/i18n/enums.ts';
+import { slipNamed, slipRow } from '../../shared/reports/slip.ts';
 import { dayIn, dayStart } from '../../shared/i18n/time.ts';
 import { ShiftStore, type ShiftRow } from './store.ts';
 
@@ -191,13 +192,6 @@ function para(amount: number, field: string): number {
 
 /** The shift report as slip lines (32 columns), Serbian Cyrillic, marked non-fiscal. */
 export function shiftLines(v: ShiftView, shown: (iso: string) => string): string[] {
-  const row = (left: string, right: string): string => {
-    const l = left.slice(0, 31 - right.length);
-    return l + ' '.repeat(Math.max(1, 32 - l.length - right.length)) + right;
-  };
-  // A payment's one name (shared/i18n/enums.ts) too long for the line sits above its amount, never cut.
-  const named = (name: string, right: string): string[] =>
-    name.length + 1 + right.length <= 32 ? [row(name, right)] : [name, row('', right)];
   const rule = '-'.repeat(32);
   return [
     v.closedAt ? 'ИЗВЕШТАЈ О СМЕНИ' : 'X ИЗВЕШТАЈ (СМЕНА ОТВОРЕНА)',
@@ -207,20 +201,20 @@ export function shiftLines(v: ShiftView, shown: (iso: string) => string): string
     `Отворена: ${shown(v.openedAt)}`,
     ...(v.closedAt ? [`Затворена: ${shown(v.closedAt)}${v.closedBy ? ` (${v.closedBy})` : ''}`] : []),
     rule,
-    row(`Продаје (${v.sales.count})`, formatRsd(v.sales.totalPara)),
-    row(`Рефундације (${v.refunds.count})`, formatRsd(-v.refunds.totalPara)),
+    slipRow(`Продаје (${v.sales.count})`, formatRsd(v.sales.totalPara)),
+    slipRow(`Рефундације (${v.refunds.count})`, formatRsd(-v.refunds.totalPara)),
     // Net per payment type, cash and card always (the close screen shows the same).
-    ...paymentTotals(v).flatMap((p) => named(paymentName('sr-Cyrl', p.type), formatRsd(p.netPara))),
+    ...paymentTotals(v).flatMap((p) => slipNamed(paymentName('sr-Cyrl', p.type), formatRsd(p.netPara))),
     rule,
-    row('Почетни депозит', formatRsd(v.openingFloatPara)),
-    row('Готовина из продаје', formatRsd(v.cashSalesPara)),
-    row('Полог', formatRsd(v.cashInPara)),
-    row('Подизање', formatRsd(-v.cashOutPara)),
+    slipRow('Почетни депозит', formatRsd(v.openingFloatPara)),
+    slipRow('Готовина из продаје', formatRsd(v.cashSalesPara)),
+    slipRow('Полог', formatRsd(v.cashInPara)),
+    slipRow('Подизање', formatRsd(-v.cashOutPara)),
     ...v.moves.map((m) => `  ${m.kind === 'in' ? '+' : '-'}${formatRsd(m.amountPara)} ${m.reason}`.slice(0, 32)),
     rule,
-    row('Очекивано у каси', formatRsd(v.expectedPara)),
+    slipRow('Очекивано у каси', formatRsd(v.expectedPara)),
     ...(v.countedPara !== null
-      ? [row('Избројано', formatRsd(v.countedPara)), row('Разлика', formatRsd(v.differencePara ?? 0))]
+      ? [slipRow('Избројано', formatRsd(v.countedPara)), slipRow('Разлика', formatRsd(v.differencePara ?? 0))]
       : []),
     rule,
     'НИЈЕ ФИСКАЛНИ ДОКУМЕНТ',

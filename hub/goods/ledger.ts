@@ -64,6 +64,20 @@ export interface HubMove {
   purchasePara?: number | undefined;
 }
 
+/**
+ * Line `line` of goods document `doc` as a movement: at the document's moment and day, its source `<kind>:<doc id>`
+ * (with `line`, the movement's unique key in the shop, so a document's lines are booked once however often it is
+ * posted). Every hub document that moves goods names its movements by this one rule.
+ */
+export function docMove(
+  doc: { id: number; at: string; day: string },
+  kind: MovementKind,
+  line: number,
+  goods: Pick<HubMove, 'code' | 'name' | 'qtyMilli' | 'pricePara' | 'purchasePara'>,
+): HubMove {
+  return { ...goods, at: doc.at, day: doc.day, kind, source: `${kind}:${doc.id}`, line };
+}
+
 /** One movement and the product's stock with it; its value, or null (nothing written) when the line moved already. */
 export async function hubMove(q: Queryable, shopId: number, m: HubMove): Promise<number | null> {
   const row = (

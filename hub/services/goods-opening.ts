@@ -9,7 +9,7 @@
 import { HubError } from '../../shared/hub/protocol.ts';
 import type { TillGoodsOpeningAnswer, TillGoodsOpeningInput } from '../../shared/hub/goods-protocol.ts';
 import type { Queryable } from '../db/db.ts';
-import { hubMoveMany } from '../goods/ledger.ts';
+import { docMove, hubMoveMany } from '../goods/ledger.ts';
 import { postHubDocument } from '../goods/post.ts';
 import { hubDocOf, productsOf, type HubDocRow } from './goods.ts';
 import type { AuthedTill, HubDeps } from './shared.ts';
@@ -67,18 +67,13 @@ export function goodsOpeningService(deps: HubDeps) {
             shopId,
             input.lines.map((l, i) => {
               const p = products.get(l.code);
-              return {
+              return docMove(opened, 'opening', i, {
                 code: l.code,
                 name: p?.name ?? l.code,
-                at: opened.at,
-                day: opened.day,
-                kind: 'opening' as const,
-                source: `opening:${opened.id}`,
-                line: i,
                 qtyMilli: l.qtyMilli,
                 pricePara: Number(p?.price_para ?? 0),
                 purchasePara: l.purchasePara ?? undefined,
-              };
+              });
             }),
           );
           await q.query(

@@ -15,7 +15,7 @@ import {
 } from '../../shared/hub/goods-protocol.ts';
 import type { ReceiptA4 } from '../../shared/node/goods-a4.ts';
 import type { Queryable } from '../db/db.ts';
-import { hubMoveMany } from '../goods/ledger.ts';
+import { docMove, hubMoveMany } from '../goods/ledger.ts';
 import { docNumber, postHubDocument } from '../goods/post.ts';
 import { productsOf } from './goods.ts';
 import { postReceiptLines, receiptSupplier, type PricedLine } from './goods-receipts.ts';
@@ -215,17 +215,9 @@ export function goodsReceiptDraftsService(deps: HubDeps) {
         const value = await hubMoveMany(
           q,
           shopId,
-          lines.map((l, i) => ({
-            code: l.code,
-            name: l.name,
-            qtyMilli: l.qtyMilli,
-            pricePara: l.pricePara,
-            at: doc.at,
-            day: doc.day,
-            kind: 'reversal' as const,
-            source: `reversal:${doc.id}`,
-            line: i,
-          })),
+          lines.map((l, i) =>
+            docMove(doc, 'reversal', i, { code: l.code, name: l.name, qtyMilli: l.qtyMilli, pricePara: l.pricePara }),
+          ),
         );
         await q.query("UPDATE hub_receipts SET state = 'reversed', updated_at = $2 WHERE id = $1", [id, doc.at]);
         await q.query(

@@ -8,7 +8,7 @@ import { marginOf, netPurchase, retailFromMargin } from '../../shared/goods/calc
 import { HubError } from '../../shared/hub/protocol.ts';
 import type { HubReceiptInput } from '../../shared/hub/goods-protocol.ts';
 import type { Queryable } from '../db/db.ts';
-import { hubMoveMany, hubPricesChanged } from '../goods/ledger.ts';
+import { docMove, hubMoveMany, hubPricesChanged } from '../goods/ledger.ts';
 import type { OpenHubDoc } from '../goods/post.ts';
 import { setProductPrices } from './catalog.ts';
 import { productsOf } from './goods.ts';
@@ -148,18 +148,15 @@ export async function postReceiptLines(
   const value = await hubMoveMany(
     q,
     shopId,
-    lines.map((l, i) => ({
-      code: l.code,
-      name: l.name,
-      at,
-      day,
-      kind: 'receipt' as const,
-      source: `receipt:${doc.id}`,
-      line: i,
-      qtyMilli: l.qtyMilli,
-      pricePara: l.pricePara,
-      purchasePara: l.netPara,
-    })),
+    lines.map((l, i) =>
+      docMove(doc, 'receipt', i, {
+        code: l.code,
+        name: l.name,
+        qtyMilli: l.qtyMilli,
+        pricePara: l.pricePara,
+        purchasePara: l.netPara,
+      }),
+    ),
   );
   const detail = {
     supplier: supplier.name,

@@ -20,7 +20,7 @@ import type {
   TillStockAnswer,
 } from '../../shared/hub/goods-protocol.ts';
 import type { Queryable } from '../db/db.ts';
-import { bookCatalogPrices, hubMove } from '../goods/ledger.ts';
+import { bookCatalogPrices, docMove, hubMove } from '../goods/ledger.ts';
 import { docNumber, inHubDay, postHubDocument } from '../goods/post.ts';
 import { lockMasterData, type AuthedTill, type HubDeps } from './shared.ts';
 
@@ -151,17 +151,16 @@ function documentsArea(deps: HubDeps) {
       return postHubDocument(deps, shopId, 'writeoff', actor, async (q, doc) => {
         const p = (await productsOf(q, shopId, [input.code], () => 'code')).get(input.code) as CatalogProduct;
         const value =
-          (await hubMove(q, shopId, {
-            code: p.code,
-            name: p.name,
-            at: doc.at,
-            day: doc.day,
-            kind: 'writeoff',
-            source: `writeoff:${doc.id}`,
-            line: 0,
-            qtyMilli: -input.qtyMilli,
-            pricePara: p.price_para,
-          })) ?? 0;
+          (await hubMove(
+            q,
+            shopId,
+            docMove(doc, 'writeoff', 0, {
+              code: p.code,
+              name: p.name,
+              qtyMilli: -input.qtyMilli,
+              pricePara: p.price_para,
+            }),
+          )) ?? 0;
         return {
           valuePara: value,
           detail: { code: p.code, name: p.name, qtyMilli: input.qtyMilli, reason: input.reason },
@@ -297,17 +296,16 @@ function transfersArea(deps: HubDeps, reads: ReturnType<typeof transferReads>) {
         for (const [i, l] of input.lines.entries()) {
           const p = products.get(l.code) as CatalogProduct;
           value +=
-            (await hubMove(q, shopId, {
-              code: p.code,
-              name: p.name,
-              at: doc.at,
-              day: doc.day,
-              kind: 'transfer_out',
-              source: `transfer_out:${doc.id}`,
-              line: i,
-              qtyMilli: -l.qtyMilli,
-              pricePara: p.price_para,
-            })) ?? 0;
+            (await hubMove(
+              q,
+              shopId,
+              docMove(doc, 'transfer_out', i, {
+                code: p.code,
+                name: p.name,
+                qtyMilli: -l.qtyMilli,
+                pricePara: p.price_para,
+              }),
+            )) ?? 0;
           lines.push({ code: p.code, name: p.name, sentMilli: l.qtyMilli, receivedMilli: null });
         }
         const t = await q.query<{ id: number }>(
@@ -377,17 +375,16 @@ function transfersArea(deps: HubDeps, reads: ReturnType<typeof transferReads>) {
           // At the receiving shop's own price; a product it does not list yet comes in at the sender's.
           const p = here.get(l.code);
           value +=
-            (await hubMove(q, shopId, {
-              code: l.code,
-              name: p?.name ?? l.name,
-              at: doc.at,
-              day: doc.day,
-              kind: 'transfer_in',
-              source: `transfer_in:${doc.id}`,
-              line: i,
-              qtyMilli: got,
-              pricePara: p?.price_para ?? sentPrice.get(l.code) ?? 0,
-            })) ?? 0;
+            (await hubMove(
+              q,
+              shopId,
+              docMove(doc, 'transfer_in', i, {
+                code: l.code,
+                name: p?.name ?? l.name,
+                qtyMilli: got,
+                pricePara: p?.price_para ?? sentPrice.get(l.code) ?? 0,
+              }),
+            )) ?? 0;
         }
         await q.query('UPDATE hub_transfers SET in_doc = $2, received_at = $3, lines = $4 WHERE id = $1', [
           t.id,

@@ -13,6 +13,7 @@ import { EXPORT_WORDS } from '../i18n/exports.ts';
 import { kepDate } from '../i18n/goods.ts';
 import { dayIn } from '../i18n/time.ts';
 import { ACCOUNT_KEYS, type AccountMap } from './accounts.ts';
+import { journalTotals } from './journal.ts';
 
 const lines = (rows: readonly (readonly string[])[], sep: string): string =>
   rows.map((r) => r.join(sep)).join('\r\n') + '\r\n';
@@ -121,11 +122,7 @@ export function journalCsv(postings: readonly Posting[], accounts: AccountMap, l
   const d = csvDialect(lang);
   const nameOf = accountNames(accounts, lang);
   const rows: string[][] = [w.journalHeader.map(csvText)];
-  let debit = 0;
-  let credit = 0;
   for (const p of postings) {
-    debit += p.debitPara;
-    credit += p.creditPara;
     rows.push([
       String(p.entry),
       csvText(kepDate(p.day, lang)),
@@ -137,7 +134,8 @@ export function journalCsv(postings: readonly Posting[], accounts: AccountMap, l
       d.amount(p.creditPara),
     ]);
   }
-  rows.push(['', '', csvText(w.total), '', '', '', d.amount(debit), d.amount(credit)]);
+  const total = journalTotals(postings);
+  rows.push(['', '', csvText(w.total), '', '', '', d.amount(total.debitPara), d.amount(total.creditPara)]);
   return lines(rows, d.sep);
 }
 

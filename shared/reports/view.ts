@@ -5,6 +5,7 @@
 import type { ReportView } from '../contract/reports.ts';
 import type { Language } from '../domain.ts';
 import { csvDialect } from './csv-dialect.ts';
+import { slipNamed, slipRow } from './slip.ts';
 import { reportCsvWords } from '../i18n/report-csv.ts';
 import { formatRsd } from '../money.ts';
 import { paymentName } from '../i18n/enums.ts';
@@ -78,39 +79,33 @@ export function summarizeOrders(
 
 /** The report as slip lines (at most 32 columns: fits 58 mm paper), Serbian Cyrillic. */
 export function reportLines(r: ReportView): string[] {
-  const row = (left: string, right: string): string => {
-    const l = left.slice(0, 31 - right.length);
-    return l + ' '.repeat(Math.max(1, 32 - l.length - right.length)) + right;
-  };
-  const named = (name: string, right: string): string[] =>
-    name.length + 1 + right.length <= 32 ? [row(name, right)] : [name, row('', right)];
   const lines = [
     'ПРЕСЕК СТАЊА',
     `Од: ${r.from.slice(0, 16).replace('T', ' ')}`,
     `До: ${r.to.slice(0, 16).replace('T', ' ')}`,
     ...(r.cashier ? [`Касир: ${r.cashier}`] : []),
     '-'.repeat(32),
-    row(`Продаје (${r.sales.count})`, formatRsd(r.sales.totalPara)),
-    row(`Аванси (${r.advances.count})`, formatRsd(r.advances.totalPara)),
-    row(`Рефундације (${r.refunds.count})`, formatRsd(-r.refunds.totalPara)),
-    row('Бруто (са ПДВ):', formatRsd(r.grossPara)),
-    row('ПДВ:', formatRsd(r.taxPara)),
-    row('Нето (без ПДВ):', formatRsd(r.netPara)),
+    slipRow(`Продаје (${r.sales.count})`, formatRsd(r.sales.totalPara)),
+    slipRow(`Аванси (${r.advances.count})`, formatRsd(r.advances.totalPara)),
+    slipRow(`Рефундације (${r.refunds.count})`, formatRsd(-r.refunds.totalPara)),
+    slipRow('Бруто (са ПДВ):', formatRsd(r.grossPara)),
+    slipRow('ПДВ:', formatRsd(r.taxPara)),
+    slipRow('Нето (без ПДВ):', formatRsd(r.netPara)),
     '-'.repeat(32),
     'Начин плаћања (нето):',
     // The payment's one name (shared/i18n/enums.ts), as on the receipt; a name too long for the line sits above it.
-    ...r.byPayment.flatMap((p) => named(paymentName('sr-Cyrl', p.type), formatRsd(p.netPara))),
+    ...r.byPayment.flatMap((p) => slipNamed(paymentName('sr-Cyrl', p.type), formatRsd(p.netPara))),
     '-'.repeat(32),
     'Пореске ознаке (бруто / ПДВ):',
-    ...r.byLabel.map((l) => row(`${l.label} ${l.rate}%`, `${formatRsd(l.netPara)} / ${formatRsd(l.taxPara)}`)),
+    ...r.byLabel.map((l) => slipRow(`${l.label} ${l.rate}%`, `${formatRsd(l.netPara)} / ${formatRsd(l.taxPara)}`)),
     '-'.repeat(32),
     'ПДВ по стопама (из рачуна):',
-    ...r.byTax.map((x) => row(`${x.label} ${x.rate}%`, formatRsd(x.taxPara))),
-    row('Укупно ПДВ:', formatRsd(r.taxPara)),
+    ...r.byTax.map((x) => slipRow(`${x.label} ${x.rate}%`, formatRsd(x.taxPara))),
+    slipRow('Укупно ПДВ:', formatRsd(r.taxPara)),
     '-'.repeat(32),
-    row('Нефискализовано:', String(r.notFiscalized)),
-    row('Обука (изузето):', String(r.trainingExcluded)),
-    row('Друга пореска група:', String(r.taxGroupChanged)),
+    slipRow('Нефискализовано:', String(r.notFiscalized)),
+    slipRow('Обука (изузето):', String(r.trainingExcluded)),
+    slipRow('Друга пореска група:', String(r.taxGroupChanged)),
     'ОВО НИЈЕ ФИСКАЛНИ РАЧУН',
   ];
   return lines;
