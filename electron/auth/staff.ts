@@ -150,17 +150,15 @@ export class StaffService {
         // The hub's person not pulled here yet (a second at most): asked again in a moment.
         if (!found) throw new CommandError('unavailable', 'hub_needed', { field }, field);
       } else if (answer.kind === 'unknown' && found?.active === 1) found = undefined;
-      // Away, and someone's PIN here is the hub's alone to check (no verifier of it here yet): it may be theirs.
-      hubAway =
-        answer.kind === 'away' &&
-        this.#db.prepare("SELECT 1 FROM staff WHERE active = 1 AND at_hub = 1 AND pin_hash = ''").get() !== undefined;
+      hubAway = answer.kind === 'away';
     }
     if (!found) {
       this.audit(actor?.name ?? null, 'staff.pinRejected', { field, command: currentCall()?.command ?? null });
       // Nothing here matched, and the hub, which alone checks some person's PIN here, did not answer in time: not
       // „wrong PIN“ to that person on a slow LAN, but „try again“. Counted for the lockout all the same (no
       // `succeed`): a guess learns nothing from it.
-      if (hubAway) throw new CommandError('unavailable', 'pin_hub_away', { field }, field);
+      if (hubAway && this.#someoneOnlyTheHubChecks())
+        throw new CommandError('unavailable', 'pin_hub_away', { field }, field);
       throw new CommandError('forbidden', 'pin_wrong', { field }, field);
     }
     if (found.active !== 1) {
@@ -170,6 +168,13 @@ export class StaffService {
     }
     this.attempts.succeed(scopes);
     return toView(found);
+  }
+
+  /** An active person whose PIN only the hub checks here (pulled with no verifier of it yet): a PIN may be theirs. */
+  #someoneOnlyTheHubChecks(): boolean {
+    return (
+      this.#db.prepare("SELECT 1 FROM staff WHERE active = 1 AND at_hub = 1 AND pin_hash = ''").get() !== undefined
+    );
   }
 
   /**
