@@ -9,8 +9,8 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../electron/db/open.ts';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../electron/db/open.ts';
 import {
   backupDir,
   cancelRestore,
@@ -23,6 +23,7 @@ import { backupInWorker } from '../../electron/db/maintenance.ts';
 import { MANIFEST_FILE, planNextPoint } from '../../electron/db/restore-points.ts';
 import { buildHistory, sellWhile } from '../support/history.ts';
 import { tempDatabases } from '../support/temp-db.ts';
+import { tempDirs } from '../support/temp-dirs.ts';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2025, 2, 3, 8, 0, 0);
@@ -51,11 +52,28 @@ const unstage = (dir: string): void => {
   cancelRestore(dir);
 };
 
-/** A till with history (some months of it): increments are a small part of its full point, as on a real till. */
-async function history(d: Db): Promise<void> {
-  d.pragma('synchronous = OFF'); // building the history is not what is tested
-  await buildHistory(d, { orders: 2000, start: T0 - 60 * DAY, end: T0 - DAY });
+/**
+ * A till with history (some months of it): increments are a small part of its full point, as on a real till. The
+ * history is built once for the file (2,000 checkouts, about 2 CPU-seconds) and each till starts on a copy of it.
+ */
+const built = tempDirs('kasa-points-history-');
+afterAll(built.cleanup);
+let historyFile: Promise<string> | null = null;
+async function tillWithHistory(): Promise<{ dir: string; d: Db }> {
+  historyFile ??= (async () => {
+    const file = built.file();
+    const d = openDatabase(file);
+    d.pragma('synchronous = OFF'); // building the history is not what is tested
+    await buildHistory(d, { orders: 2000, start: T0 - 60 * DAY, end: T0 - DAY });
+    d.pragma('wal_checkpoint(TRUNCATE)');
+    d.close();
+    return file;
+  })();
+  const dir = tmp();
+  fs.copyFileSync(await historyFile, path.join(dir, 'kasa.sqlite'));
+  const d = db(dir);
   d.pragma('synchronous = FULL');
+  return { dir, d };
 }
 
 /** A day of trading: `n` sales through the app's checkout and settle, on day `day`. */
@@ -67,9 +85,7 @@ const file = (dir: string, name: string): string => path.join(backupDir(dir), na
 
 describe('restore points: a chain of a full point and increments', () => {
   it('each point restores to every order acknowledged before its backup started, also one taken while sales went on', async () => {
-    const dir = tmp();
-    const d = db(dir);
-    await history(d);
+    const { dir, d } = await tillWithHistory();
     const acknowledged: Set<string>[] = [];
     const points: Awaited<ReturnType<typeof backupInWorker>>[] = [];
     for (let day = 1; day <= 4; day++) {
@@ -129,9 +145,7 @@ describe('restore points: a chain of a full point and increments', () => {
   }, 120_000);
 
   it('a damaged or cut-short point is refused by name, and so is every later point built on it; the next backup starts a new chain', async () => {
-    const dir = tmp();
-    const d = db(dir);
-    await history(d);
+    const { dir, d } = await tillWithHistory();
     const p0 = await backupInWorker(d, dir, { now: T0 + DAY });
     await trade(d, 1, 30);
     const p1 = await backupInWorker(d, dir, { now: T0 + 2 * DAY });
@@ -219,9 +233,7 @@ describe('restore points: a chain of a full point and increments', () => {
   });
 
   it('a worker killed mid-backup leaves no point and no manifest change; the next backup builds on the last good point', async () => {
-    const dir = tmp();
-    const d = db(dir);
-    await history(d);
+    const { dir, d } = await tillWithHistory();
     const p0 = await backupInWorker(d, dir, { now: T0 + DAY });
     const manifest = fs.readFileSync(file(dir, MANIFEST_FILE));
     await trade(d, 1, 20);
@@ -314,9 +326,7 @@ describe('restore points: chains, pruning and older backups', () => {
   });
 
   it('the newest 7 stay restorable; a point goes only when no kept point is built on it; a byte budget', async () => {
-    const dir = tmp();
-    const d = db(dir);
-    await history(d);
+    const { dir, d } = await tillWithHistory();
     const take = async (day: number, maxBytes?: number) => {
       await trade(d, day, 10);
       return backupInWorker(d, dir, { now: T0 + day * DAY + 20 * 3_600_000, ...(maxBytes ? { maxBytes } : {}) });
