@@ -246,6 +246,7 @@ export async function backupInWorker(
   dataDir: string,
   options: BackupOptions = {},
   track: (w: Worker | null) => void = () => {},
+  /** The pass's worker, already tracked: the backup runs in it instead of a worker of its own. */
   shared?: MaintenanceWorker,
 ): Promise<TakenPoint> {
   // One at a time per data directory (the maintenance tick and a caller of its own): each builds on the

@@ -670,23 +670,27 @@ function ReorderSection({ api, t }: Props) {
         </button>
       </div>
       {view && view.suppliers.length === 0 && <p role="status">{t('goods_reorder_none')}</p>}
-      {view?.suppliers.map((g) => (
-        <section key={g.supplier?.id ?? 0}>
-          <h3>{g.supplier ? `${g.supplier.name} (${g.supplier.pib})` : t('goods_reorder_no_supplier')}</h3>
-          <ColumnTable
-            label={g.supplier ? `${g.supplier.name} (${g.supplier.pib})` : t('goods_reorder_no_supplier')}
-            rows={g.items}
-            rowKey={(i) => i.code}
-            columns={[
-              { header: t('goods_code'), cell: (i) => i.code },
-              { header: t('goods_name'), names: true, cell: (i) => i.name },
-              { header: t('goods_quantity'), num: true, cell: (i) => formatQuantity(i.onHandMilli) },
-              { header: t('goods_minimum'), num: true, cell: (i) => formatQuantity(i.minimumMilli) },
-              { header: t('goods_reorder_order'), num: true, cell: (i) => formatQuantity(i.orderMilli) },
-            ]}
-          />
-        </section>
-      ))}
+      {view?.suppliers.map((g) => {
+        // The supplier heads its section and names its table.
+        const title = g.supplier ? `${g.supplier.name} (${g.supplier.pib})` : t('goods_reorder_no_supplier');
+        return (
+          <section key={g.supplier?.id ?? 0}>
+            <h3>{title}</h3>
+            <ColumnTable
+              label={title}
+              rows={g.items}
+              rowKey={(i) => i.code}
+              columns={[
+                { header: t('goods_code'), cell: (i) => i.code },
+                { header: t('goods_name'), names: true, cell: (i) => i.name },
+                { header: t('goods_quantity'), num: true, cell: (i) => formatQuantity(i.onHandMilli) },
+                { header: t('goods_minimum'), num: true, cell: (i) => formatQuantity(i.minimumMilli) },
+                { header: t('goods_reorder_order'), num: true, cell: (i) => formatQuantity(i.orderMilli) },
+              ]}
+            />
+          </section>
+        );
+      })}
     </>
   );
 }
