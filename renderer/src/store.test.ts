@@ -375,6 +375,40 @@ describe('the counter follows the core (issue 38)', () => {
     expect(toCheckoutInput(s().lines, { payments: [], invoiceType: 'normal' }).lines[0]?.unitPrice).toBe(70);
   });
 
+  it('two prices changed in one catalog change are named by one notice that counts them', async () => {
+    let bread = 6500;
+    let milk = MILK.pricePara;
+    const { store, emit } = setup({
+      'staff.login': () => ok(ANA),
+      'cart.get': empty,
+      'catalog.favourites': () => ok([]),
+      'catalog.byIds': ({ ids }) =>
+        ok(
+          [
+            { ...BREAD, pricePara: bread },
+            { ...MILK, pricePara: milk },
+          ].filter((p) => ids.includes(p.id)),
+        ),
+    });
+    await store.getState().init();
+    await store.getState().login('1111');
+    const s = () => store.getState();
+    await s().scan('8600000100018');
+    await s().scan('8600000101855');
+    bread = 7000;
+    milk = 15500;
+    emit('catalog.changed', { products: 2 });
+    await vi.waitFor(() => expect(s().lines[1]?.unitPricePara).toBe(15500));
+    expect(s().lines.map((l) => [l.unitPricePara, l.priceWas])).toEqual([
+      [7000, 6500],
+      [15500, 13999],
+    ]);
+    expect(s().notice).toMatchObject({
+      key: 'sale.pricesFollowed',
+      params: { count: 2, was: '65,00', now: '70,00' },
+    });
+  });
+
   it('a session the core ended returns to the login and keeps the cart for the next person', async () => {
     const { store, emit } = setup({ 'staff.login': () => ok(ANA), 'cart.get': empty });
     await store.getState().init();
